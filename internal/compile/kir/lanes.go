@@ -53,7 +53,7 @@ func (f *Func) scanLanes(nodes []Node) []laneScan {
 			switch n := n.(type) {
 			case *LaneLoop:
 				lv := f.scanItems(f.laneItems(n, 0))
-				f.promotePartial(lv)
+				f.promotePartial(lv, f.readBefore)
 				f.LoopVars[n] = lv
 				lanes = append(lanes, laneScan{lv, outer})
 			case *WarpIf:

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"maps"
 
 	"golang.org/x/tools/go/types/typeutil"
 )
@@ -53,8 +54,13 @@ func spill(f *Func) {
 	walk(f.Body, nil)
 	f.LoopVars = info
 	f.readBefore = f.exposedReads(info)
-	for _, lv := range info {
-		f.promotePartial(lv)
+	after := f.liveAfter(info)
+	for l, lv := range info {
+		live, known := after[l]
+		if !known {
+			live = f.readBefore
+		}
+		f.promotePartial(lv, live)
 	}
 	if f.hasSyncPoint() {
 		f.captured = f.capturedVars()
@@ -94,13 +100,13 @@ func (f *Func) exposedReads(info map[Node]*loopVars) map[*types.Var]bool {
 }
 
 // promotePartial marks exposed the variables lv assigns on some paths
-// only, where some loop reads their incoming value: the loop's copy must
-// start from the value before it, since it is stored back at its end.
-// Variables no loop reads that way are dead between loops, whatever this
-// one leaves in them.
-func (f *Func) promotePartial(lv *loopVars) {
+// only, where a loop that may run after it reads their incoming value
+// (live): the loop's copy must start from the value before it, since it
+// is stored back at its end. Variables no later loop reads that way are
+// dead after this one, whatever it leaves in them.
+func (f *Func) promotePartial(lv *loopVars, live map[*types.Var]bool) {
 	for v := range lv.partial {
-		if f.readBefore[v] {
+		if live[v] {
 			lv.exposed[v] = true
 		}
 	}
@@ -238,6 +244,10 @@ type item struct {
 	stmt  ast.Stmt
 	expr  ast.Expr
 	depth int
+	// branch is set for an if's condition (expr), then and els its
+	// branches' items: what both branches assign is assigned after it.
+	branch    bool
+	then, els []item
 }
 
 // threadItems returns the items of a thread loop.
@@ -281,13 +291,10 @@ func (f *Func) warpItems(nodes []Node, depth int) []item {
 			items = append(items, f.warpItems(n.Body, depth+1)...)
 			items = append(items, item{stmt: n.Src.Post, depth: depth + 1})
 		case *WarpIf:
-			items = append(items, item{expr: n.Src.Cond, depth: depth})
-			items = append(items, f.warpItems(n.Then, depth+1)...)
-			items = append(items, f.warpItems(n.Else, depth+1)...)
+			items = append(items, item{expr: n.Src.Cond, depth: depth, branch: true, then: f.warpItems(n.Then, depth), els: f.warpItems(n.Else, depth)})
 		case *If:
-			items = append(items, item{stmt: n.Src.Init, depth: depth}, item{expr: n.Src.Cond, depth: depth})
-			items = append(items, f.warpItems(n.Then, depth+1)...)
-			items = append(items, f.warpItems(n.Else, depth+1)...)
+			items = append(items, item{stmt: n.Src.Init, depth: depth})
+			items = append(items, item{expr: n.Src.Cond, depth: depth, branch: true, then: f.warpItems(n.Then, depth), els: f.warpItems(n.Else, depth)})
 		case *For:
 			items = append(items, item{stmt: n.Src.Init, depth: depth}, item{expr: n.Src.Cond, depth: depth + 1}, item{stmt: n.Src.Post, depth: depth + 1})
 			items = append(items, f.warpItems(n.Body, depth+1)...)
@@ -326,24 +333,37 @@ func (f *Func) scanItems(items []item) *loopVars {
 			return true
 		})
 	}
-	for _, it := range items {
-		if it.expr != nil {
-			use(it.expr, nil, killed)
+	var scan func(items []item, killed map[*types.Var]bool)
+	scan = func(items []item, killed map[*types.Var]bool) {
+		for _, it := range items {
+			if it.expr != nil {
+				use(it.expr, nil, killed)
+			}
+			if it.branch {
+				then, els := maps.Clone(killed), maps.Clone(killed)
+				scan(it.then, then)
+				scan(it.els, els)
+				for v := range then {
+					killed[v] = killed[v] || els[v]
+				}
+				continue
+			}
+			if it.stmt == nil {
+				continue
+			}
+			f.defsIn(it.stmt, lv)
+			if it.depth == 0 {
+				f.scanStmt(it.stmt, killed, use)
+				continue
+			}
+			targets := plainTargets(it.stmt)
+			if _, isRange := it.stmt.(*ast.RangeStmt); isRange {
+				targets = nil
+			}
+			use(it.stmt, targets, killed)
 		}
-		if it.stmt == nil {
-			continue
-		}
-		f.defsIn(it.stmt, lv)
-		if it.depth == 0 {
-			f.scanStmt(it.stmt, killed, use)
-			continue
-		}
-		targets := plainTargets(it.stmt)
-		if _, isRange := it.stmt.(*ast.RangeStmt); isRange {
-			targets = nil
-		}
-		use(it.stmt, targets, killed)
 	}
+	scan(items, killed)
 	for v := range lv.defs {
 		if !killed[v] && !lv.decls[v] {
 			lv.partial[v] = true
