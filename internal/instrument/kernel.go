@@ -13,6 +13,7 @@ const (
 	gocudaPath = "github.com/gocuda/gocuda/gocuda"
 	cgPath     = "github.com/gocuda/gocuda/cg"
 	probePath  = "github.com/gocuda/gocuda/probe"
+	ownModule  = "github.com/gocuda/gocuda" // gocuda's own, probe's among them
 )
 
 // A kernel is the thread of a function being instrumented: its

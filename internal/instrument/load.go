@@ -2,9 +2,12 @@ package instrument
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 
+	"golang.org/x/mod/modfile"
 	"golang.org/x/tools/go/packages"
 )
 
@@ -61,6 +64,10 @@ func load(c Config, patterns ...string) (*loaded, error) {
 		BuildFlags: c.flags(),
 		Tests:      c.Tests,
 	}
+	// In gocuda's own tree the loaded packages may need probe's deps
+	// (see probeDeps): the two go commands run at once.
+	early := startProbeDeps(c)
+	defer early.wait() // the go command ends before load returns
 	all, err := packages.Load(cfg, patterns...)
 	if err != nil {
 		return nil, fmt.Errorf("instrument: loading %q: %w", patterns, err)
@@ -71,7 +78,7 @@ func load(c Config, patterns ...string) (*loaded, error) {
 	if len(all) == 0 {
 		return nil, fmt.Errorf("instrument: no packages match %q", patterns)
 	}
-	deps, err := probeDeps(c, all)
+	deps, err := probeDeps(c, all, early)
 	if err != nil {
 		return nil, err
 	}
@@ -133,15 +140,54 @@ func loadErrors(pkgs []*packages.Package) error {
 
 // probeDeps returns the import paths of package probe and of every
 // package it depends on, if any of pkgs is in gocuda's own module (only
-// those can be).
-func probeDeps(c Config, pkgs []*packages.Package) (map[string]bool, error) {
+// those can be): early's, if it loaded them.
+func probeDeps(c Config, pkgs []*packages.Package, early *depsLoad) (map[string]bool, error) {
 	own := false
 	for _, p := range pkgs {
-		own = own || strings.HasPrefix(p.PkgPath, "github.com/gocuda/gocuda/")
+		own = own || strings.HasPrefix(p.PkgPath, ownModule+"/")
 	}
 	if !own {
 		return nil, nil
 	}
+	if early != nil {
+		return early.wait()
+	}
+	return loadProbeDeps(c)
+}
+
+// A depsLoad is loadProbeDeps running in the background.
+type depsLoad struct {
+	done chan struct{}
+	deps map[string]bool
+	err  error
+}
+
+// startProbeDeps starts loadProbeDeps if c.Dir lies in gocuda's own
+// module, whose packages need it; else it returns nil.
+func startProbeDeps(c Config) *depsLoad {
+	if modulePath(c.Dir) != ownModule {
+		return nil
+	}
+	d := &depsLoad{done: make(chan struct{})}
+	go func() {
+		defer close(d.done)
+		d.deps, d.err = loadProbeDeps(c)
+	}()
+	return d
+}
+
+// wait returns d's result once it is in (nil for a nil d).
+func (d *depsLoad) wait() (map[string]bool, error) {
+	if d == nil {
+		return nil, nil
+	}
+	<-d.done
+	return d.deps, d.err
+}
+
+// loadProbeDeps returns the import paths of package probe and of every
+// package it depends on.
+func loadProbeDeps(c Config) (map[string]bool, error) {
 	cfg := &packages.Config{
 		Mode: packages.NeedName | packages.NeedImports | packages.NeedDeps,
 		Dir:  c.Dir, BuildFlags: c.flags(),
@@ -156,4 +202,24 @@ func probeDeps(c Config, pkgs []*packages.Package) (map[string]bool, error) {
 		return true
 	}, nil)
 	return deps, nil
+}
+
+// modulePath returns the path of the module whose go.mod governs dir
+// ("" is the current directory), or "" if there is none or it does not
+// parse.
+func modulePath(dir string) string {
+	d, err := filepath.Abs(dir)
+	if err != nil {
+		return ""
+	}
+	for {
+		if data, err := os.ReadFile(filepath.Join(d, "go.mod")); err == nil {
+			return modfile.ModulePath(data)
+		}
+		parent := filepath.Dir(d)
+		if parent == d {
+			return ""
+		}
+		d = parent
+	}
 }

@@ -1,6 +1,7 @@
 package instrument
 
 import (
+	"os"
 	"path/filepath"
 	"testing"
 
@@ -57,4 +58,18 @@ func TestUntested(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, 3, res.Matched)
 	assert.Empty(t, res.Untested, "without tests loaded")
+}
+
+// TestModulePath: the module governing a directory is its go.mod's, or
+// the nearest parent's; probe's deps load early only in gocuda's own.
+func TestModulePath(t *testing.T) {
+	assert.Equal(t, ownModule, modulePath(""))
+	assert.Equal(t, ownModule, modulePath("testdata/src/basic"))
+
+	dir := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module example.com/m\n\ngo 1.26\n"), 0o644))
+	sub := filepath.Join(dir, "a", "b")
+	require.NoError(t, os.MkdirAll(sub, 0o755))
+	assert.Equal(t, "example.com/m", modulePath(sub))
+	assert.Nil(t, startProbeDeps(Config{Dir: sub}))
 }
