@@ -96,6 +96,13 @@ func (r *laneReads) laneLoop(l *LaneLoop, hi int) {
 				}
 				continue
 			}
+			if c, ok := r.f.xLaneResidue(guard.Cond); ok {
+				if r.mentionsExpr(guard.Body) {
+					r.read(min(hi, c+1))
+					r.oneD = true
+				}
+				continue
+			}
 		}
 		if r.mentionsExpr(s) {
 			r.read(hi)
@@ -147,7 +154,36 @@ func (r *laneReads) termsLanes(rng *laneRange) int {
 // reading it narrowed to threads x < n reads it in lanes [0, n) where the
 // block is one-dimensional.
 func (r *laneReads) after(nodes []Node) {
-	Walk(nodes, func(n Node) {
+	for _, n := range nodes {
+		if w, ok := n.(*WarpLoop); ok && r.f.LoopVars[w] != nil {
+			if r.readsTrackedLive(r.f.LoopVars[w], w) {
+				r.read(warpSize) // a warp's code reads it: the warp loop's own summary, flow by flow
+			}
+			continue
+		}
+		r.afterNode(n)
+		for _, list := range children(n) {
+			r.after(list)
+		}
+	}
+}
+
+// readsTrackedLive reports whether loop n, with variables lv, reads a
+// tracked variable's value from before it: where it assigns one on some
+// paths only, only if a loop after it reads that value.
+func (r *laneReads) readsTrackedLive(lv *loopVars, n Node) bool {
+	for v := range r.tracked {
+		if lv.exposed[v] || lv.partial[v] && r.f.liveAfterLoop(n, v) {
+			return true
+		}
+	}
+	return false
+}
+
+// afterNode notes the reads of node n of the code after the warp loop,
+// its children aside.
+func (r *laneReads) afterNode(n Node) {
+	func() {
 		var lv *loopVars
 		switch l := n.(type) {
 		case *ThreadLoop:
@@ -186,7 +222,7 @@ func (r *laneReads) after(nodes []Node) {
 				r.read(warpSize)
 			}
 		}
-	})
+	}()
 }
 
 // readsTracked reports whether a loop with variables lv reads a tracked
@@ -257,4 +293,37 @@ func (f *Func) bareDecl(s ast.Stmt) *types.Var {
 	}
 	v, _ := f.Src.Info.Defs[vs.Names[0]].(*types.Var)
 	return v
+}
+
+// xLaneResidue returns c where cond is x%32 == c, x&31 == c or x == c,
+// x the thread's x index by its index facts and c a constant lane: in a
+// one-dimensional block a warp's threads are 32 consecutive x from a
+// multiple of 32, so cond admits lane c alone there, or none (tid%32 ==
+// 0 for lane 0's store of a warp's sum, tid == 0 for the block's).
+func (f *Func) xLaneResidue(cond ast.Expr) (int, bool) {
+	b, ok := ast.Unparen(cond).(*ast.BinaryExpr)
+	if f.Transposed || !ok || b.Op != token.EQL {
+		return 0, false
+	}
+	for _, p := range [][2]ast.Expr{{b.X, b.Y}, {b.Y, b.X}} {
+		c, isConst := f.intConst(p[1])
+		if !isConst || c < 0 || c >= warpSize {
+			continue
+		}
+		if _, off, kc, ok := f.threadAffine(p[0], f.laneAxis(), nil); ok && kc == 1 && off == nil {
+			return int(c), true // x == c: lane c of the first warp, no lane of the others
+		}
+		rem, isRem := ast.Unparen(p[0]).(*ast.BinaryExpr)
+		if !isRem {
+			continue
+		}
+		m, isM := f.intConst(rem.Y)
+		if !isM || !(rem.Op == token.REM && m == warpSize || rem.Op == token.AND && m == warpSize-1) {
+			continue
+		}
+		if _, off, kc, ok := f.threadAffine(rem.X, f.laneAxis(), nil); ok && kc == 1 && off == nil {
+			return int(c), true
+		}
+	}
+	return 0, false
 }

@@ -54,9 +54,9 @@ func spill(f *Func) {
 	walk(f.Body, nil)
 	f.LoopVars = info
 	f.readBefore = f.exposedReads(info)
-	after := f.liveAfter(info)
+	f.liveOut = f.liveAfter(info)
 	for l, lv := range info {
-		live, known := after[l]
+		live, known := f.liveOut[l]
 		if !known {
 			live = f.readBefore
 		}
