@@ -1673,12 +1673,16 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b *compiled.Block, in []int32, out 
 		}
 //line blog_reduction.go:22
 		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-			compiled.ShflDownHalving(&gc_l_val, gocuda.WarpSize/2, 32, true)
+			if gc_bdy*gc_bdz == 1 {
+				compiled.ShflDownLane0(&gc_l_val)
+			} else {
+				compiled.ShflDownHalving(&gc_l_val, gocuda.WarpSize/2, 1, false)
+			}
 		} else {
 //line blog_reduction.go:22
 			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val, offset, 0, 32)
+					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val, offset, 0, compiled.LanesDemanded(offset, 1, gc_bdy*gc_bdz == 1))
 				} else {
 //line blog_reduction.go:23
 					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_val, offset, gocuda.WarpSize, &gc_c1r)

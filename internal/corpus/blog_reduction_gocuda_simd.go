@@ -2276,16 +2276,12 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b2 *compiled.Block, in []int32, out
 			}
 		}
 //line blog_reduction.go:22
-		if compiled.SIMD512 && gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-			var gc_run compiled.ShflSteps
-			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
-//line blog_reduction.go:23
-				gc_run.Add(offset, 0, 32)
-				if gc_run.Full() {
-					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_val, &gc_run)
-				}
+		if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+			if gc_bdy2*gc_bdz2 == 1 {
+				compiled.ShflDownLane0(&gc_l_val)
+			} else {
+				compiled.ShflDownHalving(&gc_l_val, gocuda.WarpSize/2, 1, false)
 			}
-			compiled.ShflAddSteps(compiled.ShflDown, &gc_l_val, &gc_run)
 		} else {
 //line blog_reduction.go:22
 			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {

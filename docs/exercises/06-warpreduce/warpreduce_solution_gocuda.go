@@ -94,12 +94,16 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 		}
 //line warpreduce_solution.go:11
 		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-			compiled.ShflDownHalving(&gc_l_v_, gocuda.WarpSize/2, 32, true)
+			if true {
+				compiled.ShflDownLane0(&gc_l_v_)
+			} else {
+				compiled.ShflDownHalving(&gc_l_v_, gocuda.WarpSize/2, 1, false)
+			}
 		} else {
 //line warpreduce_solution.go:11
 			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
+					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, compiled.LanesDemanded(offset, 1, true))
 				} else {
 //line warpreduce_solution.go:12
 					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
@@ -113,10 +117,11 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 				}
 			}
 		}
-		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line warpreduce_solution.go:21
+		gc_upto := min(gc_cnt, 1)
+		for gc_lane := 0; gc_lane < gc_upto; gc_lane++ {
+//line warpreduce_solution.go:22
 			v_ := gc_l_v_[gc_lane]
-//line warpreduce_solution.go:23
+//line warpreduce_solution.go:24
 			var v int64
 //line warpreduce_solution.go:14
 			var r int64 = v_
@@ -209,8 +214,8 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 						}
 					}
 				}
-				gc_upto := min(gc_cnt, 1)
-				for gc_lane := 0; gc_lane < gc_upto; gc_lane++ {
+				gc_upto2 := min(gc_cnt, 1)
+				for gc_lane := 0; gc_lane < gc_upto2; gc_lane++ {
 //line warpreduce_solution.go:22
 					v_2 := gc_l_v_2[gc_lane]
 //line warpreduce_solution.go:24

@@ -2167,12 +2167,16 @@ func gc_body_brOnePerThread(gc_b *compiled.Block, x []float32, partial []float32
 		}
 //line blockreduce.go:178
 		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
-			compiled.ShflDownHalving(&gc_l_v, 16, 32, true)
+			if gc_bdy*gc_bdz == 1 {
+				compiled.ShflDownLane0(&gc_l_v)
+			} else {
+				compiled.ShflDownHalving(&gc_l_v, 16, 1, false)
+			}
 		} else {
 //line blockreduce.go:178
 			for off := 16; off > 0; off /= 2 {
 				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
-					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, off, 0, 32)
+					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, off, 0, compiled.LanesDemanded(off, 1, gc_bdy*gc_bdz == 1))
 				} else {
 //line blockreduce.go:179
 					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, off, 32, &gc_c1r)

@@ -2198,16 +2198,12 @@ func gc_body_brOnePerThread(gc_b2 *compiled.Block, x []float32, partial []float3
 			}
 		}
 //line blockreduce.go:178
-		if compiled.SIMD512 && gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
-			var gc_run compiled.ShflSteps
-			for off := 16; off > 0; off /= 2 {
-//line blockreduce.go:179
-				gc_run.Add(off, 0, 32)
-				if gc_run.Full() {
-					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v, &gc_run)
-				}
+		if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
+			if gc_bdy2*gc_bdz2 == 1 {
+				compiled.ShflDownLane0(&gc_l_v)
+			} else {
+				compiled.ShflDownHalving(&gc_l_v, 16, 1, false)
 			}
-			compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v, &gc_run)
 		} else {
 //line blockreduce.go:178
 			for off := 16; off > 0; off /= 2 {
@@ -2437,15 +2433,15 @@ func gc_body_brOnePerThread(gc_b2 *compiled.Block, x []float32, partial []float3
 				}
 //line blockreduce.go:190
 				if compiled.SIMD512 && gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
-					var gc_run2 compiled.ShflSteps
+					var gc_run compiled.ShflSteps
 					for off_ := 16; off_ > 0; off_ /= 2 {
 //line blockreduce.go:191
-						gc_run2.Add(off_, 0, 32)
-						if gc_run2.Full() {
-							compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v2, &gc_run2)
+						gc_run.Add(off_, 0, 32)
+						if gc_run.Full() {
+							compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v2, &gc_run)
 						}
 					}
-					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v2, &gc_run2)
+					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v2, &gc_run)
 				} else {
 //line blockreduce.go:190
 					for off_ := 16; off_ > 0; off_ /= 2 {

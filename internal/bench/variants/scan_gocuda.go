@@ -1935,179 +1935,235 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 //line scan.go:169
 	offset := 1
 	for ; offset < n; offset *= 2 {
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(-1*
-//line scan.go:175
-				offset, gc_to) {
-				panic(compiled.ErrGuardWraps)
+		if gc_n == gc_bdx && gc_bdx <= len(x) && offset >= 0 {
+			x := x[:gc_bdx]
+			for gc_tx := gc_bdx - 1; gc_tx >= 0; gc_tx-- {
+//line scan.go:160
+				tid := gc_tx
+//line scan.go:171
+				var tmp float32
+				if tid-offset >= 0 {
+					tmp = x[tid-offset]
+				}
+				{
+//line scan.go:160
+					tid := gc_tx
+//line scan.go:176
+					x[tid] += tmp
+				}
 			}
-			if gc_bound := compiled.Diff(0, -1*
-//line scan.go:180
-				offset); gc_bound > gc_from {
-				gc_from = gc_bound
-			}
+		} else {
+//line scan.go:182
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_lo2; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-//line scan.go:171
-						var tmp float32
-//line scan.go:173
-						gc_s_tmp[gc_rank] = tmp
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-//line scan.go:171
-						var tmp float32
-//line scan.go:173
-						gc_s_tmp[gc_rank] = tmp
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-//line scan.go:171
-						var tmp float32
-//line scan.go:173
-						gc_s_tmp[gc_rank] = tmp
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-//line scan.go:171
-						var tmp float32
-//line scan.go:173
-						gc_s_tmp[gc_rank] = tmp
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_lo2; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-//line scan.go:171
-					var tmp float32
-//line scan.go:173
-					gc_s_tmp[gc_rank] = tmp
-				}
-				gc_step3 := gc_hi2
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-//line scan.go:171
-						var tmp float32
-//line scan.go:173
-						gc_s_tmp[gc_rank] = tmp
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-//line scan.go:171
-						var tmp float32
-//line scan.go:173
-						gc_s_tmp[gc_rank] = tmp
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-//line scan.go:171
-						var tmp float32
-//line scan.go:173
-						gc_s_tmp[gc_rank] = tmp
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-//line scan.go:171
-						var tmp float32
-//line scan.go:173
-						gc_s_tmp[gc_rank] = tmp
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-//line scan.go:171
-					var tmp float32
-//line scan.go:173
-					gc_s_tmp[gc_rank] = tmp
-				}
-			}
-		}
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(-1*
-//line scan.go:181
-				offset, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(0, -1*
-//line scan.go:186
-				offset); gc_bound > gc_from {
-				gc_from = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				gc_off2 := 0 - offset
-				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(x) && gc_to <= len(x)-gc_off2 {
-					gc_at3 := x[gc_off2:][:gc_to]
-					gc_vstep3 := gc_from
-					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+				if gc_off2 >= 0 && gc_off2 <= len(x) && gc_bdx <= len(x)-gc_off2 {
+					gc_at3 := x[gc_off2:][:gc_bdx]
+					gc_vstep3 := 0
+//line scan.go:160
+					gc_iota8 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
 //line scan.go:160
 						var tid int = gc_tx
-//line scan.go:160
-						_ = tid
 //line scan.go:171
 						var tmp lanes.Float32x8
-//line scan.go:173
-						tmp = lanes.LoadFloat32x8Slice(gc_at3[gc_tx:])
+						if tid-offset >= 0 {
+//line scan.go:172
+							tmp = lanes.LoadFloat32x8Slice(gc_at3[gc_tx:])
+						} else {
+//line scan.go:172
+							gc_if8 := gc_iota8.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(0, tid-offset, 8))))
+//line scan.go:172
+							if gc_if8.ToBits() != 0 {
+//line scan.go:172
+								tmp = lanes.LoadFloat32x8Slice(gc_at3[gc_tx:]).Merge(tmp, gc_if8)
+							}
+						}
 //line scan.go:172
 						tmp.StoreSlice(gc_s_tmp[gc_rank:])
 					}
-					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
+//line scan.go:160
+						tid := gc_tx
 //line scan.go:171
 						var tmp float32
-//line scan.go:173
-						tmp = gc_at3[gc_tx]
+						if tid-offset >= 0 {
+							tmp = gc_at3[gc_tx]
+						}
 //line scan.go:176
 						gc_s_tmp[gc_rank] = tmp
 					}
 				} else {
-					gc_vstep4 := gc_from
-					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+					gc_vstep4 := 0
+//line scan.go:160
+					gc_iota6 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
 //line scan.go:160
 						var tid int = gc_tx
 //line scan.go:171
 						var tmp lanes.Float32x8
-//line scan.go:173
-						if (tid-offset) < 0 || (tid-offset) > len(x)-8 {
-//line scan.go:173
+						if (tid-
+							offset) < 0 || (tid-offset) > len(x)-8 {
+//line scan.go:172
 							break
 						}
+//line scan.go:172
+						if tid-offset >= 0 {
+//line scan.go:172
+							tmp = lanes.LoadFloat32x8Slice(x[tid-offset:])
+						} else {
 //line scan.go:173
-						tmp = lanes.LoadFloat32x8Slice(x[tid-offset:])
+							gc_if6 := gc_iota6.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(0, tid-offset, 8))))
+//line scan.go:172
+							if gc_if6.ToBits() != 0 {
+//line scan.go:172
+								tmp = lanes.LoadFloat32x8Slice(x[tid-offset:]).Merge(tmp, gc_if6)
+							}
+						}
 //line scan.go:172
 						tmp.StoreSlice(gc_s_tmp[gc_rank:])
 					}
-					gc_step4 := gc_vstep4
-					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+					gc_step2 := gc_vstep4
+					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 						{
-							gc_tx := gc_step4 + 0
+							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line scan.go:160
 							tid := gc_tx
 //line scan.go:171
 							var tmp float32
-//line scan.go:173
-							tmp = x[tid-offset]
+							if tid-offset >= 0 {
+								tmp = x[tid-offset]
+							}
 //line scan.go:176
 							gc_s_tmp[gc_rank] = tmp
+						}
+						{
+							gc_tx := gc_step2 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line scan.go:160
+							tid := gc_tx
+//line scan.go:171
+							var tmp float32
+							if tid-offset >= 0 {
+								tmp = x[tid-offset]
+							}
+//line scan.go:176
+							gc_s_tmp[gc_rank] = tmp
+						}
+						{
+							gc_tx := gc_step2 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line scan.go:160
+							tid := gc_tx
+//line scan.go:171
+							var tmp float32
+							if tid-offset >= 0 {
+								tmp = x[tid-offset]
+							}
+//line scan.go:176
+							gc_s_tmp[gc_rank] = tmp
+						}
+						{
+							gc_tx := gc_step2 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line scan.go:160
+							tid := gc_tx
+//line scan.go:171
+							var tmp float32
+							if tid-offset >= 0 {
+								tmp = x[tid-offset]
+							}
+//line scan.go:176
+							gc_s_tmp[gc_rank] = tmp
+						}
+					}
+					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line scan.go:160
+						tid := gc_tx
+//line scan.go:171
+						var tmp float32
+						if tid-offset >= 0 {
+							tmp = x[tid-offset]
+						}
+//line scan.go:176
+						gc_s_tmp[gc_rank] = tmp
+					}
+				}
+			}
+//line scan.go:182
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				if gc_bdx <= len(x) {
+					gc_at4 := x[:gc_bdx]
+					gc_step3 := 0
+					for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+						{
+							gc_tx := gc_step3 + 0
+//line scan.go:190
+							gc_rank := gc_base + gc_tx
+//line scan.go:162
+							tmp := gc_s_tmp[gc_rank]
+//line scan.go:176
+							gc_at4[gc_tx] += tmp
+						}
+						{
+							gc_tx := gc_step3 + 1
+//line scan.go:181
+							gc_rank := gc_base + gc_tx
+//line scan.go:162
+							tmp := gc_s_tmp[gc_rank]
+//line scan.go:176
+							gc_at4[gc_tx] += tmp
+						}
+						{
+							gc_tx := gc_step3 + 2
+//line scan.go:181
+							gc_rank := gc_base + gc_tx
+//line scan.go:162
+							tmp := gc_s_tmp[gc_rank]
+//line scan.go:176
+							gc_at4[gc_tx] += tmp
+						}
+						{
+							gc_tx := gc_step3 + 3
+//line scan.go:181
+							gc_rank := gc_base + gc_tx
+//line scan.go:162
+							tmp := gc_s_tmp[gc_rank]
+//line scan.go:176
+							gc_at4[gc_tx] += tmp
+						}
+					}
+					for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+//line scan.go:162
+						tmp := gc_s_tmp[gc_rank]
+//line scan.go:176
+						gc_at4[gc_tx] += tmp
+					}
+				} else {
+					gc_step4 := 0
+					for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+						{
+							gc_tx := gc_step4 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line scan.go:160
+							tid := gc_tx
+//line scan.go:162
+							tmp := gc_s_tmp[gc_rank]
+//line scan.go:176
+							x[tid] += tmp
 						}
 						{
 							gc_tx := gc_step4 + 1
@@ -2115,12 +2171,10 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 							gc_pos.Thread = gc_rank
 //line scan.go:160
 							tid := gc_tx
-//line scan.go:171
-							var tmp float32
-//line scan.go:173
-							tmp = x[tid-offset]
+//line scan.go:162
+							tmp := gc_s_tmp[gc_rank]
 //line scan.go:176
-							gc_s_tmp[gc_rank] = tmp
+							x[tid] += tmp
 						}
 						{
 							gc_tx := gc_step4 + 2
@@ -2128,12 +2182,10 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 							gc_pos.Thread = gc_rank
 //line scan.go:160
 							tid := gc_tx
-//line scan.go:171
-							var tmp float32
-//line scan.go:173
-							tmp = x[tid-offset]
+//line scan.go:162
+							tmp := gc_s_tmp[gc_rank]
 //line scan.go:176
-							gc_s_tmp[gc_rank] = tmp
+							x[tid] += tmp
 						}
 						{
 							gc_tx := gc_step4 + 3
@@ -2141,84 +2193,13 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 							gc_pos.Thread = gc_rank
 //line scan.go:160
 							tid := gc_tx
-//line scan.go:171
-							var tmp float32
-//line scan.go:173
-							tmp = x[tid-offset]
+//line scan.go:162
+							tmp := gc_s_tmp[gc_rank]
 //line scan.go:176
-							gc_s_tmp[gc_rank] = tmp
+							x[tid] += tmp
 						}
 					}
-					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line scan.go:160
-						tid := gc_tx
-//line scan.go:171
-						var tmp float32
-//line scan.go:173
-						tmp = x[tid-offset]
-//line scan.go:176
-						gc_s_tmp[gc_rank] = tmp
-					}
-				}
-			}
-		}
-//line scan.go:182
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			if gc_bdx <= len(x) {
-				gc_at4 := x[:gc_bdx]
-				gc_step5 := 0
-				for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
-					{
-						gc_tx := gc_step5 + 0
-//line scan.go:190
-						gc_rank := gc_base + gc_tx
-//line scan.go:162
-						tmp := gc_s_tmp[gc_rank]
-//line scan.go:176
-						gc_at4[gc_tx] += tmp
-					}
-					{
-						gc_tx := gc_step5 + 1
-//line scan.go:181
-						gc_rank := gc_base + gc_tx
-//line scan.go:162
-						tmp := gc_s_tmp[gc_rank]
-//line scan.go:176
-						gc_at4[gc_tx] += tmp
-					}
-					{
-						gc_tx := gc_step5 + 2
-//line scan.go:181
-						gc_rank := gc_base + gc_tx
-//line scan.go:162
-						tmp := gc_s_tmp[gc_rank]
-//line scan.go:176
-						gc_at4[gc_tx] += tmp
-					}
-					{
-						gc_tx := gc_step5 + 3
-//line scan.go:181
-						gc_rank := gc_base + gc_tx
-//line scan.go:162
-						tmp := gc_s_tmp[gc_rank]
-//line scan.go:176
-						gc_at4[gc_tx] += tmp
-					}
-				}
-				for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-//line scan.go:162
-					tmp := gc_s_tmp[gc_rank]
-//line scan.go:176
-					gc_at4[gc_tx] += tmp
-				}
-			} else {
-				gc_step6 := 0
-				for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
-					{
-						gc_tx := gc_step6 + 0
+					for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line scan.go:160
@@ -2228,54 +2209,11 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 //line scan.go:176
 						x[tid] += tmp
 					}
-					{
-						gc_tx := gc_step6 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line scan.go:160
-						tid := gc_tx
-//line scan.go:162
-						tmp := gc_s_tmp[gc_rank]
-//line scan.go:176
-						x[tid] += tmp
-					}
-					{
-						gc_tx := gc_step6 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line scan.go:160
-						tid := gc_tx
-//line scan.go:162
-						tmp := gc_s_tmp[gc_rank]
-//line scan.go:176
-						x[tid] += tmp
-					}
-					{
-						gc_tx := gc_step6 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line scan.go:160
-						tid := gc_tx
-//line scan.go:162
-						tmp := gc_s_tmp[gc_rank]
-//line scan.go:176
-						x[tid] += tmp
-					}
-				}
-				for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line scan.go:160
-					tid := gc_tx
-//line scan.go:162
-					tmp := gc_s_tmp[gc_rank]
-//line scan.go:176
-					x[tid] += tmp
 				}
 			}
 		}
 	}
-//line scan.go:183
+//line scan.go:184
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off3 := gc_bx * n
 		gc_off4 := gc_bx

@@ -2587,7 +2587,7 @@ func gc_body_scanHSWhile(gc_b2 *compiled.Block, in, out, sums []float32) {
 				var gc_stop bool
 				gc_vstep5, gc_stop = func(gc_vstep5 int) (int, bool) {
 //line scan.go:160
-					gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 					for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
 						gc_tx2 := gc_vstep5
 //line scan.go:160
@@ -2600,11 +2600,11 @@ func gc_body_scanHSWhile(gc_b2 *compiled.Block, in, out, sums []float32) {
 							v = archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:])
 						} else {
 //line scan.go:164
-							gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), g, 16))))
+							gc_if12 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), g, 16))))
 //line scan.go:164
-							if gc_if8.ToBits() != 0 {
+							if gc_if12.ToBits() != 0 {
 //line scan.go:164
-								v = v.Merge(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
+								v = v.Merge(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
 							}
 						}
 //line scan.go:164
@@ -2619,7 +2619,7 @@ func gc_body_scanHSWhile(gc_b2 *compiled.Block, in, out, sums []float32) {
 			}
 			if compiled.SIMD {
 //line scan.go:160
-				gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_iota11 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
 					gc_tx2 := gc_vstep5
 //line scan.go:160
@@ -2632,11 +2632,11 @@ func gc_body_scanHSWhile(gc_b2 *compiled.Block, in, out, sums []float32) {
 						v = archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:])
 					} else {
 //line scan.go:164
-						gc_if7 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
+						gc_if11 := gc_iota11.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
 //line scan.go:164
-						if gc_if7.ToBits() != 0 {
+						if gc_if11.ToBits() != 0 {
 //line scan.go:164
-							v = archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).Merge(v, gc_if7)
+							v = archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).Merge(v, gc_if11)
 						}
 					}
 //line scan.go:164
@@ -2662,7 +2662,7 @@ func gc_body_scanHSWhile(gc_b2 *compiled.Block, in, out, sums []float32) {
 				var gc_stop2 bool
 				gc_vstep6, gc_stop2 = func(gc_vstep6 int) (int, bool) {
 //line scan.go:160
-					gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					gc_iota10 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 					for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
 						gc_tx2 := gc_vstep6
 //line scan.go:160
@@ -2680,11 +2680,11 @@ func gc_body_scanHSWhile(gc_b2 *compiled.Block, in, out, sums []float32) {
 							v = archsimd.LoadFloat32x16Slice(in[g:])
 						} else {
 //line scan.go:165
-							gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), g, 16))))
+							gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), g, 16))))
 //line scan.go:164
-							if gc_if6.ToBits() != 0 {
+							if gc_if10.ToBits() != 0 {
 //line scan.go:164
-								v = v.Merge(archsimd.LoadFloat32x16Slice(in[g:]), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
+								v = v.Merge(archsimd.LoadFloat32x16Slice(in[g:]), archsimd.Mask32x16FromBits(^gc_if10.ToBits()))
 							}
 						}
 						v.StoreSlice(x[tid:])
@@ -2698,7 +2698,7 @@ func gc_body_scanHSWhile(gc_b2 *compiled.Block, in, out, sums []float32) {
 			}
 			if compiled.SIMD {
 //line scan.go:160
-				gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_iota9 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
 					gc_tx2 := gc_vstep6
 //line scan.go:160
@@ -2716,21 +2716,21 @@ func gc_body_scanHSWhile(gc_b2 *compiled.Block, in, out, sums []float32) {
 						v = archsimd.LoadFloat32x8Slice(in[g:])
 					} else {
 //line scan.go:165
-						gc_if5 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
+						gc_if9 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
 //line scan.go:164
-						if gc_if5.ToBits() != 0 {
+						if gc_if9.ToBits() != 0 {
 //line scan.go:164
-							v = archsimd.LoadFloat32x8Slice(in[g:]).Merge(v, gc_if5)
+							v = archsimd.LoadFloat32x8Slice(in[g:]).Merge(v, gc_if9)
 						}
 					}
 					v.StoreSlice(x[tid:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step7 := gc_vstep6
-			for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
+			gc_step5 := gc_vstep6
+			for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
 				{
-					gc_tx2 := gc_step7 + 0
+					gc_tx2 := gc_step5 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line scan.go:160
@@ -2745,7 +2745,7 @@ func gc_body_scanHSWhile(gc_b2 *compiled.Block, in, out, sums []float32) {
 				}
 				{
 //line scan.go:171
-					gc_tx2 := gc_step7 + 1
+					gc_tx2 := gc_step5 + 1
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line scan.go:160
@@ -2760,7 +2760,7 @@ func gc_body_scanHSWhile(gc_b2 *compiled.Block, in, out, sums []float32) {
 				}
 				{
 //line scan.go:171
-					gc_tx2 := gc_step7 + 2
+					gc_tx2 := gc_step5 + 2
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line scan.go:160
@@ -2775,7 +2775,7 @@ func gc_body_scanHSWhile(gc_b2 *compiled.Block, in, out, sums []float32) {
 				}
 				{
 //line scan.go:171
-					gc_tx2 := gc_step7 + 3
+					gc_tx2 := gc_step5 + 3
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line scan.go:160
@@ -2790,7 +2790,7 @@ func gc_body_scanHSWhile(gc_b2 *compiled.Block, in, out, sums []float32) {
 				}
 			}
 //line scan.go:171
-			for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 //line scan.go:160
@@ -2810,22 +2810,18 @@ func gc_body_scanHSWhile(gc_b2 *compiled.Block, in, out, sums []float32) {
 	for ; offset < n; offset *= 2 {
 		{
 			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(-1*
-//line scan.go:175
-				offset, gc_to2) {
+			if !compiled.Adds(-offset, gc_to2) {
 				panic(compiled.ErrGuardWraps)
 			}
-			if gc_bound2 := compiled.Diff(0, -1*
-//line scan.go:180
-				offset); gc_bound2 > gc_from2 {
+			if gc_bound2 := compiled.Diff(0, -offset); gc_bound2 > gc_from2 {
 				gc_from2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_lo4, gc_hi4 := min(gc_from2, gc_bdx2), max(gc_from2, gc_to2)
-				gc_step8 := 0
-				for ; gc_step8+3 < gc_lo4; gc_step8 += 4 {
+				gc_lo3, gc_hi3 := min(gc_from2, gc_bdx2), max(gc_from2, gc_to2)
+				gc_step6 := 0
+				for ; gc_step6+3 < gc_lo3; gc_step6 += 4 {
 					{
-						gc_tx2 := gc_step8 + 0
+						gc_tx2 := gc_step6 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 //line scan.go:171
 						var tmp float32
@@ -2833,7 +2829,7 @@ func gc_body_scanHSWhile(gc_b2 *compiled.Block, in, out, sums []float32) {
 						gc_s_tmp[gc_rank2] = tmp
 					}
 					{
-						gc_tx2 := gc_step8 + 1
+						gc_tx2 := gc_step6 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 //line scan.go:171
 						var tmp float32
@@ -2841,7 +2837,7 @@ func gc_body_scanHSWhile(gc_b2 *compiled.Block, in, out, sums []float32) {
 						gc_s_tmp[gc_rank2] = tmp
 					}
 					{
-						gc_tx2 := gc_step8 + 2
+						gc_tx2 := gc_step6 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 //line scan.go:171
 						var tmp float32
@@ -2849,7 +2845,7 @@ func gc_body_scanHSWhile(gc_b2 *compiled.Block, in, out, sums []float32) {
 						gc_s_tmp[gc_rank2] = tmp
 					}
 					{
-						gc_tx2 := gc_step8 + 3
+						gc_tx2 := gc_step6 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 //line scan.go:171
 						var tmp float32
@@ -2857,17 +2853,17 @@ func gc_body_scanHSWhile(gc_b2 *compiled.Block, in, out, sums []float32) {
 						gc_s_tmp[gc_rank2] = tmp
 					}
 				}
-				for gc_tx2 := gc_step8; gc_tx2 < gc_lo4; gc_tx2++ {
+				for gc_tx2 := gc_step6; gc_tx2 < gc_lo3; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 //line scan.go:171
 					var tmp float32
 //line scan.go:173
 					gc_s_tmp[gc_rank2] = tmp
 				}
-				gc_step9 := gc_hi4
-				for ; gc_step9+3 < gc_bdx2; gc_step9 += 4 {
+				gc_step7 := gc_hi3
+				for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
 					{
-						gc_tx2 := gc_step9 + 0
+						gc_tx2 := gc_step7 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 //line scan.go:171
 						var tmp float32
@@ -2875,7 +2871,7 @@ func gc_body_scanHSWhile(gc_b2 *compiled.Block, in, out, sums []float32) {
 						gc_s_tmp[gc_rank2] = tmp
 					}
 					{
-						gc_tx2 := gc_step9 + 1
+						gc_tx2 := gc_step7 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 //line scan.go:171
 						var tmp float32
@@ -2883,7 +2879,7 @@ func gc_body_scanHSWhile(gc_b2 *compiled.Block, in, out, sums []float32) {
 						gc_s_tmp[gc_rank2] = tmp
 					}
 					{
-						gc_tx2 := gc_step9 + 2
+						gc_tx2 := gc_step7 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 //line scan.go:171
 						var tmp float32
@@ -2891,7 +2887,7 @@ func gc_body_scanHSWhile(gc_b2 *compiled.Block, in, out, sums []float32) {
 						gc_s_tmp[gc_rank2] = tmp
 					}
 					{
-						gc_tx2 := gc_step9 + 3
+						gc_tx2 := gc_step7 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 //line scan.go:171
 						var tmp float32
@@ -2899,7 +2895,7 @@ func gc_body_scanHSWhile(gc_b2 *compiled.Block, in, out, sums []float32) {
 						gc_s_tmp[gc_rank2] = tmp
 					}
 				}
-				for gc_tx2 := gc_step9; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 //line scan.go:171
 					var tmp float32
@@ -2910,14 +2906,10 @@ func gc_body_scanHSWhile(gc_b2 *compiled.Block, in, out, sums []float32) {
 		}
 		{
 			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(-1*
-//line scan.go:181
-				offset, gc_to2) {
+			if !compiled.Adds(-offset, gc_to2) {
 				panic(compiled.ErrGuardWraps)
 			}
-			if gc_bound2 := compiled.Diff(0, -1*
-//line scan.go:186
-				offset); gc_bound2 > gc_from2 {
+			if gc_bound2 := compiled.Diff(0, -offset); gc_bound2 > gc_from2 {
 				gc_from2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
@@ -3026,10 +3018,10 @@ func gc_body_scanHSWhile(gc_b2 *compiled.Block, in, out, sums []float32) {
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step10 := gc_vstep8
-					for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
+					gc_step8 := gc_vstep8
+					for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
 						{
-							gc_tx2 := gc_step10 + 0
+							gc_tx2 := gc_step8 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line scan.go:160
@@ -3042,7 +3034,7 @@ func gc_body_scanHSWhile(gc_b2 *compiled.Block, in, out, sums []float32) {
 							gc_s_tmp[gc_rank2] = tmp
 						}
 						{
-							gc_tx2 := gc_step10 + 1
+							gc_tx2 := gc_step8 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line scan.go:160
@@ -3055,7 +3047,7 @@ func gc_body_scanHSWhile(gc_b2 *compiled.Block, in, out, sums []float32) {
 							gc_s_tmp[gc_rank2] = tmp
 						}
 						{
-							gc_tx2 := gc_step10 + 2
+							gc_tx2 := gc_step8 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line scan.go:160
@@ -3068,7 +3060,7 @@ func gc_body_scanHSWhile(gc_b2 *compiled.Block, in, out, sums []float32) {
 							gc_s_tmp[gc_rank2] = tmp
 						}
 						{
-							gc_tx2 := gc_step10 + 3
+							gc_tx2 := gc_step8 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line scan.go:160
@@ -3081,7 +3073,7 @@ func gc_body_scanHSWhile(gc_b2 *compiled.Block, in, out, sums []float32) {
 							gc_s_tmp[gc_rank2] = tmp
 						}
 					}
-					for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line scan.go:160
@@ -3188,10 +3180,10 @@ func gc_body_scanHSWhile(gc_b2 *compiled.Block, in, out, sums []float32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step11 := gc_vstep10
-				for ; gc_step11+3 < gc_bdx2; gc_step11 += 4 {
+				gc_step9 := gc_vstep10
+				for ; gc_step9+3 < gc_bdx2; gc_step9 += 4 {
 					{
-						gc_tx2 := gc_step11 + 0
+						gc_tx2 := gc_step9 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line scan.go:160
@@ -3202,7 +3194,7 @@ func gc_body_scanHSWhile(gc_b2 *compiled.Block, in, out, sums []float32) {
 						x[tid] += tmp
 					}
 					{
-						gc_tx2 := gc_step11 + 1
+						gc_tx2 := gc_step9 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line scan.go:160
@@ -3213,7 +3205,7 @@ func gc_body_scanHSWhile(gc_b2 *compiled.Block, in, out, sums []float32) {
 						x[tid] += tmp
 					}
 					{
-						gc_tx2 := gc_step11 + 2
+						gc_tx2 := gc_step9 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line scan.go:160
@@ -3224,7 +3216,7 @@ func gc_body_scanHSWhile(gc_b2 *compiled.Block, in, out, sums []float32) {
 						x[tid] += tmp
 					}
 					{
-						gc_tx2 := gc_step11 + 3
+						gc_tx2 := gc_step9 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line scan.go:160
@@ -3235,7 +3227,7 @@ func gc_body_scanHSWhile(gc_b2 *compiled.Block, in, out, sums []float32) {
 						x[tid] += tmp
 					}
 				}
-				for gc_tx2 := gc_step11; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step9; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line scan.go:160

@@ -6,6 +6,8 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
+	"strings"
 )
 
 // Index facts: the passes that bound, rebase or step a thread loop ask
@@ -255,7 +257,7 @@ func (f *Func) linearExpr(l linear) ast.Expr {
 			c = -c
 		}
 		var prod ast.Expr
-		if c != 1 || len(t.us) == 0 {
+		if c != 1 && c != -1 || len(t.us) == 0 {
 			prod = f.intLit(c)
 		}
 		for _, u := range t.us {
@@ -265,6 +267,12 @@ func (f *Func) linearExpr(l linear) ast.Expr {
 			prod = f.intBinary(prod, token.MUL, u)
 		}
 		switch {
+		case sum == nil && c == -1 && len(t.us) > 0:
+			if _, product := prod.(*ast.BinaryExpr); product {
+				prod = f.typedParen(prod, prod.Pos())
+			}
+			sum = &ast.UnaryExpr{Op: token.SUB, X: prod}
+			f.Src.Info.Types[sum] = types.TypeAndValue{Type: types.Typ[types.Int]}
 		case sum == nil:
 			sum = prod
 		case t.c < 0:
@@ -308,4 +316,31 @@ func abs64(c int64) int64 {
 func isIntType(t types.Type) bool {
 	b, ok := t.(*types.Basic)
 	return ok && (b.Kind() == types.Int || b.Kind() == types.UntypedInt || b.Kind() == types.UntypedRune)
+}
+
+// key returns l's terms, like terms added up, in a canonical order: two
+// linears with the same key are the same value for every input.
+func (l linear) key() string {
+	factor, rest := l.split()
+	var terms []string
+	for _, part := range []struct {
+		l linear
+		x string
+	}{{factor, "·x"}, {rest, ""}} {
+		for _, t := range part.l {
+			us := make([]string, len(t.us))
+			for i, u := range t.us {
+				us[i] = types.ExprString(ast.Unparen(u))
+			}
+			slices.Sort(us)
+			terms = append(terms, fmt.Sprintf("%d·%s%s", t.c, strings.Join(us, "·"), part.x))
+		}
+	}
+	slices.Sort(terms)
+	return strings.Join(terms, " + ")
+}
+
+// minus returns l - m.
+func (l linear) minus(m linear) linear {
+	return append(append(linear(nil), l...), m.scaled(-1)...)
 }

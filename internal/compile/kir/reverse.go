@@ -386,8 +386,10 @@ func (s *shiftScan) measuresX(c *ast.CallExpr) bool {
 	return ok && (b.Name() == "len" || b.Name() == "cap") && s.f.sliceVar(c.Args[0]) == s.x
 }
 
-// index checks an element read: x at the thread's x index, or at i-c
-// under a guard i >= c (first loop only), c recorded as an offset.
+// index checks an element read: x at the thread's x index, or at x-c
+// (by its index facts: tid-offset, -offset+tid) under a guard that
+// holds only where that index is at least zero (first loop only), c
+// recorded as an offset.
 func (s *shiftScan) index(ix *ast.IndexExpr) {
 	if s.f.sliceVar(ix.X) != s.x {
 		s.ok = false
@@ -396,34 +398,60 @@ func (s *shiftScan) index(ix *ast.IndexExpr) {
 	if s.f.isThreadX(ix.Index) {
 		return
 	}
-	b, ok := ast.Unparen(ix.Index).(*ast.BinaryExpr)
-	if !s.read || !ok || b.Op != token.SUB || !s.f.isThreadX(b.X) || !s.f.safeUniform(b.Y) || !s.guarded(b.Y) {
+	lin, ok := s.f.linearOf(ix.Index, s.f.laneAxis(), nil)
+	factor, rest := lin.split()
+	if k, isConst := factor.constant(); !s.read || !ok || !isConst || k != 1 || len(rest) == 0 {
+		s.ok = false
+		return
+	}
+	c := s.f.linearExpr(rest.scaled(-1))
+	if !s.f.safeUniform(c) || !s.guarded(ix.Index) {
 		s.ok = false
 		return
 	}
 	for _, o := range s.offsets {
-		if offKey(o) == offKey(ast.Unparen(b.Y)) {
+		if offKey(o) == offKey(ast.Unparen(c)) {
 			return
 		}
 	}
-	s.offsets = append(s.offsets, ast.Unparen(b.Y))
+	s.offsets = append(s.offsets, ast.Unparen(c))
 }
 
 // guarded reports whether an if around the node being checked admits
-// only threads whose x index is at least c: a conjunct of its condition
-// i >= c (or c <= i).
-func (s *shiftScan) guarded(c ast.Expr) bool {
+// only threads for which index, x-c, is at least zero: a conjunct of its
+// condition p >= q (q <= p) with p-q the same value as x-c by the index
+// facts, or p > q (q < p) with p-q-1 the same (i >= c, i-c >= 0, c <= i).
+// The fused loop runs only where c >= 0, so x-c does not wrap.
+func (s *shiftScan) guarded(index ast.Expr) bool {
+	axis := s.f.laneAxis()
+	want, ok := s.f.linearOf(index, axis, nil)
+	if !ok {
+		return false
+	}
 	for _, g := range s.guards {
 		for _, op := range operands(g, false) {
 			b, ok := ast.Unparen(op).(*ast.BinaryExpr)
 			if !ok {
 				continue
 			}
-			c := offKey(ast.Unparen(c))
-			switch {
-			case b.Op == token.GEQ && s.f.isThreadX(b.X) && offKey(ast.Unparen(b.Y)) == c:
-				return true
-			case b.Op == token.LEQ && s.f.isThreadX(b.Y) && offKey(ast.Unparen(b.X)) == c:
+			p, q := b.X, b.Y
+			switch b.Op {
+			case token.LEQ, token.LSS:
+				p, q = q, p
+			case token.GEQ, token.GTR:
+			default:
+				continue
+			}
+			lp, okP := s.f.linearOf(p, axis, nil)
+			lq, okQ := s.f.linearOf(q, axis, nil)
+			if !okP || !okQ {
+				continue
+			}
+			diff := lp.minus(lq)
+			if b.Op == token.GTR || b.Op == token.LSS {
+				diff = append(diff, term{c: -1})
+			}
+			if diff.key() == want.key() {
 				return true
 			}
 		}

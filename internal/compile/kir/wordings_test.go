@@ -15,10 +15,9 @@ import (
 
 // TestWordings: a kernel and its rewordings (testdata/wordings: a name
 // and that name with a digit) get the same thread loops from the index
-// facts and inductions: after narrow and after treefold, their thread
-// loops' heads (bounds, residue classes, tree folds) are the same text
-// once the loop labels and variable names are set aside, and so is
-// whether a tree folds.
+// facts and inductions: after treefold, their thread loops carry the
+// same kinds of facts (bounds, residue classes), and the same trees fold
+// and scan steps run reversed.
 func TestWordings(t *testing.T) {
 	cfg := &packages.Config{Mode: packages.NeedName | packages.NeedFiles | packages.NeedSyntax | packages.NeedTypes | packages.NeedTypesInfo}
 	pkgs, err := packages.Load(cfg, "./testdata/wordings")
@@ -54,7 +53,7 @@ func TestWordings(t *testing.T) {
 		assert.Equal(t, heads[orig], heads[name], "%s rewords %s", name, orig)
 		assert.NotEmpty(t, heads[orig], "%s: no bound, class or fold to compare", orig)
 	}
-	assert.Equal(t, 6, pairs)
+	assert.Equal(t, 7, pairs)
 }
 
 // loopHeads returns the facts of dump's thread loops and tree folds,
@@ -74,6 +73,8 @@ func loopHeads(dump string) string {
 			out = append(out, strings.Join(kinds, " "))
 		case strings.Contains(line, "fold"):
 			out = append(out, "fold")
+		case strings.HasPrefix(line, "reversed "):
+			out = append(out, "reversed")
 		}
 	}
 	return strings.Join(out, "\n")

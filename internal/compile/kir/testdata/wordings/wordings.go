@@ -96,6 +96,41 @@ func sequential2(t *gocuda.Thread, sdata []float32) {
 	}
 }
 
+// hillisSteele is a step of Hillis and Steele's scan as PMPP writes it.
+func hillisSteele(t *gocuda.Thread, x []float32) {
+	i := t.ThreadIdx.X
+	for offset := 1; offset < len(x); offset *= 2 {
+		var y float32
+		if i >= offset {
+			y = x[i-offset]
+		}
+		t.SyncThreads()
+		if i >= offset {
+			x[i] = y + x[i]
+		}
+		t.SyncThreads()
+	}
+}
+
+// hillisSteele1 is a while loop, the guard 0 <= tid-offset, and the
+// sum as +=.
+func hillisSteele1(t *gocuda.Thread, x []float32) {
+	tid := t.ThreadIdx.X
+	offset := 1
+	for offset < len(x) {
+		var tmp float32
+		if 0 <= tid-offset {
+			tmp = x[tid-offset]
+		}
+		t.SyncThreads()
+		if 0 <= tid-offset {
+			x[tid] += tmp
+		}
+		t.SyncThreads()
+		offset *= 2
+	}
+}
+
 // offset guards a thread by its global index: i < n.
 func offset(t *gocuda.Thread, x []float32, n int) {
 	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
