@@ -1282,14 +1282,7 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 					if gc_act == ^uint32(0) {
 						gc_at3 := gc_row[gc_x02:][:32]
 						gc_at4 := gc_row2[gc_x02:][:32]
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line reduce_variants.go:81
-							var v T = gc_at3[gc_lane] + gc_at4[gc_lane]
-//line reduce_variants.go:101
-							var v_ T = v
-//line reduce_variants.go:104
-							gc_l_v_[gc_lane] = v_
-						}
+						compiled.ShflDownLane0Pair(&gc_l_v_, (*[32]T)(gc_at3), (*[32]T)(gc_at4))
 					} else {
 						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 							gc_tx++
@@ -1309,32 +1302,42 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 					}
 				}
 			}
+			if gc_act != ^uint32(0) {
 //line reduce_variants.go:90
-			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-				compiled.ShflDownHalving(&gc_l_v_, gocuda.WarpSize/2, 32, true)
-			} else {
-//line reduce_variants.go:90
-				for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
-					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					if gc_bdy*gc_bdz == 1 {
+						compiled.ShflDownLane0(&gc_l_v_)
 					} else {
+						compiled.ShflDownHalving(&gc_l_v_, gocuda.WarpSize/2, 1, false)
+					}
+				} else {
+//line reduce_variants.go:90
+					for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+						if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, compiled.LanesDemanded(offset, 1, gc_bdy*gc_bdz == 1))
+						} else {
 //line reduce_variants.go:91
-						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
+							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 //line reduce_variants.go:95
-							v_ := gc_l_v_[gc_lane]
+								v_ := gc_l_v_[gc_lane]
 //line reduce_variants.go:91
-							v_ += gc_c1r[gc_lane]
-							gc_l_v_[gc_lane] = v_
+								v_ += gc_c1r[gc_lane]
+								gc_l_v_[gc_lane] = v_
+							}
 						}
 					}
 				}
 			}
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_upto2 := gc_cnt
+			if gc_bdy*gc_bdz == 1 {
+				gc_upto2 = min(gc_upto2, 1)
+			}
+			for gc_lane := 0; gc_lane < gc_upto2; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-//line reduce_variants.go:100
+//line reduce_variants.go:105
 				v_ := gc_l_v_[gc_lane]
-//line reduce_variants.go:102
+//line reduce_variants.go:107
 				var v T
 //line reduce_variants.go:93
 				var r_ T = v_
@@ -1411,12 +1414,16 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 		}
 //line reduce_variants.go:90
 		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-			compiled.ShflDownHalving(&gc_l_v_, gocuda.WarpSize/2, 32, true)
+			if gc_bdy*gc_bdz == 1 {
+				compiled.ShflDownLane0(&gc_l_v_)
+			} else {
+				compiled.ShflDownHalving(&gc_l_v_, gocuda.WarpSize/2, 1, false)
+			}
 		} else {
 //line reduce_variants.go:90
 			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
+					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, compiled.LanesDemanded(offset, 1, gc_bdy*gc_bdz == 1))
 				} else {
 //line reduce_variants.go:91
 					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
@@ -1430,11 +1437,15 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 				}
 			}
 		}
-		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+		gc_upto := gc_cnt
+		if gc_bdy*gc_bdz == 1 {
+			gc_upto = min(gc_upto, 1)
+		}
+		for gc_lane := 0; gc_lane < gc_upto; gc_lane++ {
 			gc_rank := gc_w + gc_lane
-//line reduce_variants.go:100
+//line reduce_variants.go:104
 			v_ := gc_l_v_[gc_lane]
-//line reduce_variants.go:102
+//line reduce_variants.go:106
 			var v T
 //line reduce_variants.go:93
 			var r_ T = v_
@@ -1513,11 +1524,11 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 						}
 					}
 				}
-				gc_upto := gc_cnt
+				gc_upto3 := gc_cnt
 				if gc_bdy*gc_bdz == 1 {
-					gc_upto = min(gc_upto, 1)
+					gc_upto3 = min(gc_upto3, 1)
 				}
-				for gc_lane := 0; gc_lane < gc_upto; gc_lane++ {
+				for gc_lane := 0; gc_lane < gc_upto3; gc_lane++ {
 					gc_rank := gc_w + gc_lane
 //line reduce_variants.go:104
 					v_2 := gc_l_v_2[gc_lane]
@@ -2563,12 +2574,16 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 		}
 //line reduce_variants.go:90
 		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-			compiled.ShflDownHalving(&gc_l_v_2, gocuda.WarpSize/2, 32, true)
+			if gc_bdy*gc_bdz == 1 {
+				compiled.ShflDownLane0(&gc_l_v_2)
+			} else {
+				compiled.ShflDownHalving(&gc_l_v_2, gocuda.WarpSize/2, 1, false)
+			}
 		} else {
 //line reduce_variants.go:90
 			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset, 0, 32)
+					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset, 0, compiled.LanesDemanded(offset, 1, gc_bdy*gc_bdz == 1))
 				} else {
 //line reduce_variants.go:91
 					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c1r)
@@ -2582,11 +2597,15 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 				}
 			}
 		}
-		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+		gc_upto := gc_cnt
+		if gc_bdy*gc_bdz == 1 {
+			gc_upto = min(gc_upto, 1)
+		}
+		for gc_lane := 0; gc_lane < gc_upto; gc_lane++ {
 			gc_rank := gc_w + gc_lane
-//line reduce_variants.go:100
+//line reduce_variants.go:104
 			v_2 := gc_l_v_2[gc_lane]
-//line reduce_variants.go:102
+//line reduce_variants.go:106
 			var v_ T
 //line reduce_variants.go:93
 			var r_ T = v_2
@@ -2665,11 +2684,11 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 						}
 					}
 				}
-				gc_upto := gc_cnt
+				gc_upto2 := gc_cnt
 				if gc_bdy*gc_bdz == 1 {
-					gc_upto = min(gc_upto, 1)
+					gc_upto2 = min(gc_upto2, 1)
 				}
-				for gc_lane := 0; gc_lane < gc_upto; gc_lane++ {
+				for gc_lane := 0; gc_lane < gc_upto2; gc_lane++ {
 					gc_rank := gc_w + gc_lane
 //line reduce_variants.go:104
 					v_3 := gc_l_v_3[gc_lane]

@@ -7613,21 +7613,14 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b8 *compiled.Block, in, partia
 			_ = gc_dead5
 			{
 //line reduce_variants.go:130
-				gc_tidx23 := gc_b8.AtFlat(gc_w5, gc_bdy5*gc_bdz5 == 1)
-				gc_tx5 := gc_tidx23.X - 1
+				gc_tidx17 := gc_b8.AtFlat(gc_w5, gc_bdy5*gc_bdz5 == 1)
+				gc_tx5 := gc_tidx17.X - 1
 				{
-					gc_x010 := gc_tidx23.X
+					gc_x010 := gc_tidx17.X
 					if gc_act5 == ^uint32(0) {
 						gc_at23 := gc_row9[gc_x010:][:32]
 						gc_at24 := gc_row10[gc_x010:][:32]
-						for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
-//line reduce_variants.go:81
-							var v T = gc_at23[gc_lane5] + gc_at24[gc_lane5]
-//line reduce_variants.go:101
-							var v_ T = v
-//line reduce_variants.go:104
-							gc_l_v_[gc_lane5] = v_
-						}
+						compiled.ShflDownLane0Pair(&gc_l_v_, (*[32]T)(gc_at23), (*[32]T)(gc_at24))
 					} else {
 						for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
 							gc_tx5++
@@ -7647,40 +7640,42 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b8 *compiled.Block, in, partia
 					}
 				}
 			}
+			if gc_act5 != ^uint32(0) {
 //line reduce_variants.go:90
-			if compiled.SIMD512 && gc_act5 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-				var gc_run8 compiled.ShflSteps
-				for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
-//line reduce_variants.go:91
-					gc_run8.Add(offset, 0, 32)
-					if gc_run8.Full() {
-						compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_, &gc_run8)
-					}
-				}
-				compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_, &gc_run8)
-			} else {
-//line reduce_variants.go:90
-				for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
-					if gc_act5 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
+				if gc_act5 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					if gc_bdy5*gc_bdz5 == 1 {
+						compiled.ShflDownLane0(&gc_l_v_)
 					} else {
+						compiled.ShflDownHalving(&gc_l_v_, gocuda.WarpSize/2, 1, false)
+					}
+				} else {
+//line reduce_variants.go:90
+					for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+						if gc_act5 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
+						} else {
 //line reduce_variants.go:91
-						compiled.ShflWarp(gc_b8, compiled.ShflDown, gc_w5, gc_act5, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c51r)
-						for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
+							compiled.ShflWarp(gc_b8, compiled.ShflDown, gc_w5, gc_act5, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c51r)
+							for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
 //line reduce_variants.go:95
-							v_ := gc_l_v_[gc_lane5]
+								v_ := gc_l_v_[gc_lane5]
 //line reduce_variants.go:91
-							v_ += gc_c51r[gc_lane5]
-							gc_l_v_[gc_lane5] = v_
+								v_ += gc_c51r[gc_lane5]
+								gc_l_v_[gc_lane5] = v_
+							}
 						}
 					}
 				}
 			}
-			for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
+			gc_upto14 := gc_cnt5
+			if gc_bdy5*gc_bdz5 == 1 {
+				gc_upto14 = min(gc_upto14, 1)
+			}
+			for gc_lane5 := 0; gc_lane5 < gc_upto14; gc_lane5++ {
 				gc_rank5 := gc_w5 + gc_lane5
-//line reduce_variants.go:100
+//line reduce_variants.go:105
 				v_ := gc_l_v_[gc_lane5]
-//line reduce_variants.go:102
+//line reduce_variants.go:107
 				var v T
 //line reduce_variants.go:93
 				var r_ T = v_
@@ -7713,10 +7708,10 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b8 *compiled.Block, in, partia
 		var gc_dead5 uint32
 		_ = gc_dead5
 		{
-			gc_tidx23 := gc_b8.AtFlat(gc_w5, gc_bdy5*gc_bdz5 == 1)
-			gc_tx5 := gc_tidx23.X - 1
+			gc_tidx17 := gc_b8.AtFlat(gc_w5, gc_bdy5*gc_bdz5 == 1)
+			gc_tx5 := gc_tidx17.X - 1
 			{
-				gc_x09 := gc_tidx23.X
+				gc_x09 := gc_tidx17.X
 				gc_off21 := (gc_bx5 * 2 * gc_bdx5) + gc_x09
 				gc_off22 := ((gc_bx5 * 2 * gc_bdx5) + gc_bdx5) + gc_x09
 				if gc_act5 == ^uint32(0) && gc_x09+32 <= gc_bdx5 && gc_off21 >= 0 && gc_off21 <= len(in) && 32 <= len(in)-gc_off21 && gc_off22 >= 0 && gc_off22 <= len(in) && 32 <= len(in)-gc_off22 {
@@ -7756,16 +7751,12 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b8 *compiled.Block, in, partia
 			}
 		}
 //line reduce_variants.go:90
-		if compiled.SIMD512 && gc_act5 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-			var gc_run7 compiled.ShflSteps
-			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
-//line reduce_variants.go:91
-				gc_run7.Add(offset, 0, 32)
-				if gc_run7.Full() {
-					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_, &gc_run7)
-				}
+		if gc_act5 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+			if gc_bdy5*gc_bdz5 == 1 {
+				compiled.ShflDownLane0(&gc_l_v_)
+			} else {
+				compiled.ShflDownHalving(&gc_l_v_, gocuda.WarpSize/2, 1, false)
 			}
-			compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_, &gc_run7)
 		} else {
 //line reduce_variants.go:90
 			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
@@ -7784,11 +7775,15 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b8 *compiled.Block, in, partia
 				}
 			}
 		}
-		for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
+		gc_upto13 := gc_cnt5
+		if gc_bdy5*gc_bdz5 == 1 {
+			gc_upto13 = min(gc_upto13, 1)
+		}
+		for gc_lane5 := 0; gc_lane5 < gc_upto13; gc_lane5++ {
 			gc_rank5 := gc_w5 + gc_lane5
-//line reduce_variants.go:100
+//line reduce_variants.go:104
 			v_ := gc_l_v_[gc_lane5]
-//line reduce_variants.go:102
+//line reduce_variants.go:106
 			var v T
 //line reduce_variants.go:93
 			var r_ T = v_
@@ -7867,11 +7862,11 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b8 *compiled.Block, in, partia
 						}
 					}
 				}
-				gc_upto5 := gc_cnt5
+				gc_upto15 := gc_cnt5
 				if gc_bdy5*gc_bdz5 == 1 {
-					gc_upto5 = min(gc_upto5, 1)
+					gc_upto15 = min(gc_upto15, 1)
 				}
-				for gc_lane5 := 0; gc_lane5 < gc_upto5; gc_lane5++ {
+				for gc_lane5 := 0; gc_lane5 < gc_upto15; gc_lane5++ {
 					gc_rank5 := gc_w5 + gc_lane5
 //line reduce_variants.go:104
 					v_2 := gc_l_v_2[gc_lane5]
@@ -8105,14 +8100,7 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 					if gc_act2 == ^uint32(0) {
 						gc_at8 := gc_row3[gc_x04:][:32]
 						gc_at9 := gc_row4[gc_x04:][:32]
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-//line reduce_variants.go:81
-							var v float32 = gc_at8[gc_lane2] + gc_at9[gc_lane2]
-//line reduce_variants.go:101
-							var v_ float32 = v
-//line reduce_variants.go:104
-							gc_l_v_[gc_lane2] = v_
-						}
+						compiled.ShflDownLane0Pair(&gc_l_v_, (*[32]float32)(gc_at8), (*[32]float32)(gc_at9))
 					} else {
 						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 							gc_tx2++
@@ -8132,123 +8120,82 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 					}
 				}
 			}
+			if gc_act2 != ^uint32(0) {
 //line reduce_variants.go:90
-			if compiled.SIMD512 && gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-				var gc_run2 compiled.ShflSteps
-				for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
-//line reduce_variants.go:91
-					gc_run2.Add(offset, 0, 32)
-					if gc_run2.Full() {
-						compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_, &gc_run2)
-					}
-				}
-				compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_, &gc_run2)
-			} else {
-//line reduce_variants.go:90
-				for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
-					if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
+				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					if gc_bdy2*gc_bdz2 == 1 {
+						compiled.ShflDownLane0(&gc_l_v_)
 					} else {
-//line reduce_variants.go:91
-						compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c21r)
-						gc_left3 := gc_act2
-						if compiled.SIMD {
-							if gc_act2 == ^uint32(0) {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-//line reduce_variants.go:91
-									v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
-//line reduce_variants.go:91
-									v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
-//line reduce_variants.go:91
-									v_.StoreSlice(gc_l_v_[gc_lane2:])
-									gc_left3 &^= 0xff << gc_lane2
-								}
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
-										continue
-									}
-//line reduce_variants.go:91
-									v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
-//line reduce_variants.go:91
-									v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
-//line reduce_variants.go:91
-									v_.StoreSlice(gc_l_v_[gc_lane2:])
-									gc_left3 &^= 0xff << gc_lane2
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left3 != 0 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left3&(1<<gc_lane2) == 0 {
-									continue
-								}
-//line reduce_variants.go:104
-								v_ := gc_l_v_[gc_lane2]
-//line reduce_variants.go:91
-								v_ += gc_c21r[gc_lane2]
-								gc_l_v_[gc_lane2] = v_
-							}
-						}
-					}
-				}
-			}
-			gc_left4 := gc_act2
-			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-//line reduce_variants.go:93
-						v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
-//line reduce_variants.go:93
-						var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line reduce_variants.go:93
-						r_ := v_
-//line reduce_variants.go:101
-						v = r_
-//line reduce_variants.go:101
-						v.StoreSlice(gc_s_v[gc_rank2:])
-						gc_left4 &^= 0xff << gc_lane2
+						compiled.ShflDownHalving(&gc_l_v_, gocuda.WarpSize/2, 1, false)
 					}
 				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
+//line reduce_variants.go:90
+					for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+						if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
+						} else {
+//line reduce_variants.go:91
+							compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c21r)
+							gc_left2 := gc_act2
+							if compiled.SIMD {
+								if gc_act2 == ^uint32(0) {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line reduce_variants.go:91
+										v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
+//line reduce_variants.go:91
+										v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+//line reduce_variants.go:91
+										v_.StoreSlice(gc_l_v_[gc_lane2:])
+										gc_left2 &^= 0xff << gc_lane2
+									}
+								} else {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+										if gc_act2>>gc_lane2&0xff != 0xff {
+											continue
+										}
+//line reduce_variants.go:91
+										v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
+//line reduce_variants.go:91
+										v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+//line reduce_variants.go:91
+										v_.StoreSlice(gc_l_v_[gc_lane2:])
+										gc_left2 &^= 0xff << gc_lane2
+									}
+								}
+								archsimd.ClearAVXUpperBits()
+							}
+							if gc_left2 != 0 {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+									if gc_left2&(1<<gc_lane2) == 0 {
+										continue
+									}
+//line reduce_variants.go:104
+									v_ := gc_l_v_[gc_lane2]
+//line reduce_variants.go:91
+									v_ += gc_c21r[gc_lane2]
+									gc_l_v_[gc_lane2] = v_
+								}
+							}
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-//line reduce_variants.go:101
-						v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
-//line reduce_variants.go:101
-						var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line reduce_variants.go:93
-						r_ := v_
-//line reduce_variants.go:101
-						v = r_
-//line reduce_variants.go:101
-						v.StoreSlice(gc_s_v[gc_rank2:])
-						gc_left4 &^= 0xff << gc_lane2
 					}
 				}
-				archsimd.ClearAVXUpperBits()
 			}
-			if gc_left4 != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left4&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-//line reduce_variants.go:114
-					v_ := gc_l_v_[gc_lane2]
-//line reduce_variants.go:116
-					var v float32
+			gc_upto5 := gc_cnt2
+			if gc_bdy2*gc_bdz2 == 1 {
+				gc_upto5 = min(gc_upto5, 1)
+			}
+			for gc_lane2 := 0; gc_lane2 < gc_upto5; gc_lane2++ {
+				gc_rank2 := gc_w2 + gc_lane2
+//line reduce_variants.go:106
+				v_ := gc_l_v_[gc_lane2]
+//line reduce_variants.go:108
+				var v float32
 //line reduce_variants.go:93
-					var r_ float32 = v_
+				var r_ float32 = v_
 //line reduce_variants.go:101
-					v = r_
+				v = r_
 //line reduce_variants.go:103
-					gc_s_v[gc_rank2] = v
-				}
+				gc_s_v[gc_rank2] = v
 			}
 			gc_lo6, gc_hi6 := 0, 32
 			if gc_lo6 < gc_hi6 {
@@ -8317,16 +8264,12 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 			}
 		}
 //line reduce_variants.go:90
-		if compiled.SIMD512 && gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-			var gc_run compiled.ShflSteps
-			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
-//line reduce_variants.go:91
-				gc_run.Add(offset, 0, 32)
-				if gc_run.Full() {
-					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_, &gc_run)
-				}
+		if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+			if gc_bdy2*gc_bdz2 == 1 {
+				compiled.ShflDownLane0(&gc_l_v_)
+			} else {
+				compiled.ShflDownHalving(&gc_l_v_, gocuda.WarpSize/2, 1, false)
 			}
-			compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_, &gc_run)
 		} else {
 //line reduce_variants.go:90
 			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
@@ -8378,61 +8321,22 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 				}
 			}
 		}
-		gc_left2 := gc_act2
-		if compiled.SIMD {
-			if gc_act2 == ^uint32(0) {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_rank2 := gc_w2 + gc_lane2
-//line reduce_variants.go:93
-					v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
-//line reduce_variants.go:93
-					var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line reduce_variants.go:93
-					r_ := v_
-//line reduce_variants.go:101
-					v = r_
-//line reduce_variants.go:101
-					v.StoreSlice(gc_s_v[gc_rank2:])
-					gc_left2 &^= 0xff << gc_lane2
-				}
-			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-//line reduce_variants.go:101
-					v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
-//line reduce_variants.go:101
-					var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line reduce_variants.go:93
-					r_ := v_
-//line reduce_variants.go:101
-					v = r_
-//line reduce_variants.go:101
-					v.StoreSlice(gc_s_v[gc_rank2:])
-					gc_left2 &^= 0xff << gc_lane2
-				}
-			}
-			archsimd.ClearAVXUpperBits()
+		gc_upto4 := gc_cnt2
+		if gc_bdy2*gc_bdz2 == 1 {
+			gc_upto4 = min(gc_upto4, 1)
 		}
-		if gc_left2 != 0 {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_left2&(1<<gc_lane2) == 0 {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-//line reduce_variants.go:114
-				v_ := gc_l_v_[gc_lane2]
-//line reduce_variants.go:116
-				var v float32
+		for gc_lane2 := 0; gc_lane2 < gc_upto4; gc_lane2++ {
+			gc_rank2 := gc_w2 + gc_lane2
+//line reduce_variants.go:105
+			v_ := gc_l_v_[gc_lane2]
+//line reduce_variants.go:107
+			var v float32
 //line reduce_variants.go:93
-				var r_ float32 = v_
+			var r_ float32 = v_
 //line reduce_variants.go:101
-				v = r_
+			v = r_
 //line reduce_variants.go:103
-				gc_s_v[gc_rank2] = v
-			}
+			gc_s_v[gc_rank2] = v
 		}
 		gc_lo5, gc_hi5 := 0, 32
 		if gc_lo5 < gc_hi5 {
@@ -8471,7 +8375,7 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 			if gc_act2 != 0 {
 //line reduce_variants.go:107
 				warps := (gc_bdx2 + gocuda.WarpSize - 1) / gocuda.WarpSize
-				gc_left5 := gc_act2
+				gc_left3 := gc_act2
 				if compiled.SIMD {
 //line reduce_variants.go:108
 					gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
@@ -8584,7 +8488,7 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 							v_2 := gc_result4
 //line reduce.go:284
 							v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-							gc_left5 &^= 0xff << gc_lane2
+							gc_left3 &^= 0xff << gc_lane2
 						}
 					} else {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -8651,14 +8555,14 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 							v_2 := gc_result2
 //line reduce.go:284
 							v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-							gc_left5 &^= 0xff << gc_lane2
+							gc_left3 &^= 0xff << gc_lane2
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_left5 != 0 {
+				if gc_left3 != 0 {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left5&(1<<gc_lane2) == 0 {
+						if gc_left3&(1<<gc_lane2) == 0 {
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
@@ -8684,7 +8588,7 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 						} else {
 //line reduce_variants.go:91
 							compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c22r)
-							gc_left6 := gc_act2
+							gc_left4 := gc_act2
 							if compiled.SIMD {
 								if gc_act2 == ^uint32(0) {
 									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -8694,7 +8598,7 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 										v_2 = v_2.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
 //line reduce_variants.go:91
 										v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-										gc_left6 &^= 0xff << gc_lane2
+										gc_left4 &^= 0xff << gc_lane2
 									}
 								} else {
 									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -8707,14 +8611,14 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 										v_2 = v_2.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
 //line reduce_variants.go:91
 										v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-										gc_left6 &^= 0xff << gc_lane2
+										gc_left4 &^= 0xff << gc_lane2
 									}
 								}
 								archsimd.ClearAVXUpperBits()
 							}
-							if gc_left6 != 0 {
+							if gc_left4 != 0 {
 								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									if gc_left6&(1<<gc_lane2) == 0 {
+									if gc_left4&(1<<gc_lane2) == 0 {
 										continue
 									}
 //line reduce_variants.go:104
@@ -8727,11 +8631,11 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 						}
 					}
 				}
-				gc_upto2 := gc_cnt2
+				gc_upto6 := gc_cnt2
 				if gc_bdy2*gc_bdz2 == 1 {
-					gc_upto2 = min(gc_upto2, 1)
+					gc_upto6 = min(gc_upto6, 1)
 				}
-				for gc_lane2 := 0; gc_lane2 < gc_upto2; gc_lane2++ {
+				for gc_lane2 := 0; gc_lane2 < gc_upto6; gc_lane2++ {
 					gc_rank2 := gc_w2 + gc_lane2
 //line reduce_variants.go:105
 					v_2 := gc_l_v_2[gc_lane2]
@@ -8958,21 +8862,14 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b4 *compiled.Block, in []int32, pa
 			_ = gc_dead3
 			{
 //line reduce_variants.go:130
-				gc_tidx9 := gc_b4.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
-				gc_tx3 := gc_tidx9.X - 1
+				gc_tidx7 := gc_b4.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
+				gc_tx3 := gc_tidx7.X - 1
 				{
-					gc_x06 := gc_tidx9.X
+					gc_x06 := gc_tidx7.X
 					if gc_act3 == ^uint32(0) {
 						gc_at13 := gc_row5[gc_x06:][:32]
 						gc_at14 := gc_row6[gc_x06:][:32]
-						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-//line reduce_variants.go:81
-							var v int32 = gc_at13[gc_lane3] + gc_at14[gc_lane3]
-//line reduce_variants.go:101
-							var v_ int32 = v
-//line reduce_variants.go:104
-							gc_l_v_[gc_lane3] = v_
-						}
+						compiled.ShflDownLane0Pair(&gc_l_v_, (*[32]int32)(gc_at13), (*[32]int32)(gc_at14))
 					} else {
 						for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
 							gc_tx3++
@@ -8992,123 +8889,82 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b4 *compiled.Block, in []int32, pa
 					}
 				}
 			}
+			if gc_act3 != ^uint32(0) {
 //line reduce_variants.go:90
-			if compiled.SIMD512 && gc_act3 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-				var gc_run4 compiled.ShflSteps
-				for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
-//line reduce_variants.go:91
-					gc_run4.Add(offset, 0, 32)
-					if gc_run4.Full() {
-						compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_, &gc_run4)
-					}
-				}
-				compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_, &gc_run4)
-			} else {
-//line reduce_variants.go:90
-				for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
-					if gc_act3 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
+				if gc_act3 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					if gc_bdy3*gc_bdz3 == 1 {
+						compiled.ShflDownLane0(&gc_l_v_)
 					} else {
-//line reduce_variants.go:91
-						compiled.ShflWarp(gc_b4, compiled.ShflDown, gc_w3, gc_act3, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c31r)
-						gc_left9 := gc_act3
-						if compiled.SIMD {
-							if gc_act3 == ^uint32(0) {
-								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-//line reduce_variants.go:91
-									v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane3:])
-//line reduce_variants.go:91
-									v_ = v_.Add(archsimd.LoadInt32x8Slice(gc_c31r[gc_lane3:]))
-//line reduce_variants.go:91
-									v_.StoreSlice(gc_l_v_[gc_lane3:])
-									gc_left9 &^= 0xff << gc_lane3
-								}
-							} else {
-								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-									if gc_act3>>gc_lane3&0xff != 0xff {
-										continue
-									}
-//line reduce_variants.go:91
-									v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane3:])
-//line reduce_variants.go:91
-									v_ = v_.Add(archsimd.LoadInt32x8Slice(gc_c31r[gc_lane3:]))
-//line reduce_variants.go:91
-									v_.StoreSlice(gc_l_v_[gc_lane3:])
-									gc_left9 &^= 0xff << gc_lane3
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left9 != 0 {
-							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-								if gc_left9&(1<<gc_lane3) == 0 {
-									continue
-								}
-//line reduce_variants.go:104
-								v_ := gc_l_v_[gc_lane3]
-//line reduce_variants.go:91
-								v_ += gc_c31r[gc_lane3]
-								gc_l_v_[gc_lane3] = v_
-							}
-						}
-					}
-				}
-			}
-			gc_left10 := gc_act3
-			if compiled.SIMD {
-				if gc_act3 == ^uint32(0) {
-					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-						gc_rank3 := gc_w3 + gc_lane3
-//line reduce_variants.go:93
-						v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane3:])
-//line reduce_variants.go:93
-						var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line reduce_variants.go:93
-						r_ := v_
-//line reduce_variants.go:101
-						v = r_
-//line reduce_variants.go:101
-						v.StoreSlice(gc_s_v[gc_rank3:])
-						gc_left10 &^= 0xff << gc_lane3
+						compiled.ShflDownHalving(&gc_l_v_, gocuda.WarpSize/2, 1, false)
 					}
 				} else {
-					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-						if gc_act3>>gc_lane3&0xff != 0xff {
-							continue
+//line reduce_variants.go:90
+					for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+						if gc_act3 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
+						} else {
+//line reduce_variants.go:91
+							compiled.ShflWarp(gc_b4, compiled.ShflDown, gc_w3, gc_act3, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c31r)
+							gc_left6 := gc_act3
+							if compiled.SIMD {
+								if gc_act3 == ^uint32(0) {
+									for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+//line reduce_variants.go:91
+										v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane3:])
+//line reduce_variants.go:91
+										v_ = v_.Add(archsimd.LoadInt32x8Slice(gc_c31r[gc_lane3:]))
+//line reduce_variants.go:91
+										v_.StoreSlice(gc_l_v_[gc_lane3:])
+										gc_left6 &^= 0xff << gc_lane3
+									}
+								} else {
+									for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+										if gc_act3>>gc_lane3&0xff != 0xff {
+											continue
+										}
+//line reduce_variants.go:91
+										v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane3:])
+//line reduce_variants.go:91
+										v_ = v_.Add(archsimd.LoadInt32x8Slice(gc_c31r[gc_lane3:]))
+//line reduce_variants.go:91
+										v_.StoreSlice(gc_l_v_[gc_lane3:])
+										gc_left6 &^= 0xff << gc_lane3
+									}
+								}
+								archsimd.ClearAVXUpperBits()
+							}
+							if gc_left6 != 0 {
+								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+									if gc_left6&(1<<gc_lane3) == 0 {
+										continue
+									}
+//line reduce_variants.go:104
+									v_ := gc_l_v_[gc_lane3]
+//line reduce_variants.go:91
+									v_ += gc_c31r[gc_lane3]
+									gc_l_v_[gc_lane3] = v_
+								}
+							}
 						}
-						gc_rank3 := gc_w3 + gc_lane3
-//line reduce_variants.go:101
-						v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane3:])
-//line reduce_variants.go:101
-						var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line reduce_variants.go:93
-						r_ := v_
-//line reduce_variants.go:101
-						v = r_
-//line reduce_variants.go:101
-						v.StoreSlice(gc_s_v[gc_rank3:])
-						gc_left10 &^= 0xff << gc_lane3
 					}
 				}
-				archsimd.ClearAVXUpperBits()
 			}
-			if gc_left10 != 0 {
-				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-					if gc_left10&(1<<gc_lane3) == 0 {
-						continue
-					}
-					gc_rank3 := gc_w3 + gc_lane3
-//line reduce_variants.go:114
-					v_ := gc_l_v_[gc_lane3]
-//line reduce_variants.go:116
-					var v int32
+			gc_upto8 := gc_cnt3
+			if gc_bdy3*gc_bdz3 == 1 {
+				gc_upto8 = min(gc_upto8, 1)
+			}
+			for gc_lane3 := 0; gc_lane3 < gc_upto8; gc_lane3++ {
+				gc_rank3 := gc_w3 + gc_lane3
+//line reduce_variants.go:106
+				v_ := gc_l_v_[gc_lane3]
+//line reduce_variants.go:108
+				var v int32
 //line reduce_variants.go:93
-					var r_ int32 = v_
+				var r_ int32 = v_
 //line reduce_variants.go:101
-					v = r_
+				v = r_
 //line reduce_variants.go:103
-					gc_s_v[gc_rank3] = v
-				}
+				gc_s_v[gc_rank3] = v
 			}
 			gc_lo9, gc_hi9 := 0, 32
 			if gc_lo9 < gc_hi9 {
@@ -9134,10 +8990,10 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b4 *compiled.Block, in []int32, pa
 		var gc_dead3 uint32
 		_ = gc_dead3
 		{
-			gc_tidx9 := gc_b4.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
-			gc_tx3 := gc_tidx9.X - 1
+			gc_tidx7 := gc_b4.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
+			gc_tx3 := gc_tidx7.X - 1
 			{
-				gc_x05 := gc_tidx9.X
+				gc_x05 := gc_tidx7.X
 				gc_off11 := (gc_bx3 * 2 * gc_bdx3) + gc_x05
 				gc_off12 := ((gc_bx3 * 2 * gc_bdx3) + gc_bdx3) + gc_x05
 				if gc_act3 == ^uint32(0) && gc_x05+32 <= gc_bdx3 && gc_off11 >= 0 && gc_off11 <= len(in) && 32 <= len(in)-gc_off11 && gc_off12 >= 0 && gc_off12 <= len(in) && 32 <= len(in)-gc_off12 {
@@ -9177,16 +9033,12 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b4 *compiled.Block, in []int32, pa
 			}
 		}
 //line reduce_variants.go:90
-		if compiled.SIMD512 && gc_act3 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-			var gc_run3 compiled.ShflSteps
-			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
-//line reduce_variants.go:91
-				gc_run3.Add(offset, 0, 32)
-				if gc_run3.Full() {
-					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_, &gc_run3)
-				}
+		if gc_act3 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+			if gc_bdy3*gc_bdz3 == 1 {
+				compiled.ShflDownLane0(&gc_l_v_)
+			} else {
+				compiled.ShflDownHalving(&gc_l_v_, gocuda.WarpSize/2, 1, false)
 			}
-			compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_, &gc_run3)
 		} else {
 //line reduce_variants.go:90
 			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
@@ -9195,7 +9047,7 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b4 *compiled.Block, in []int32, pa
 				} else {
 //line reduce_variants.go:91
 					compiled.ShflWarp(gc_b4, compiled.ShflDown, gc_w3, gc_act3, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c31r)
-					gc_left7 := gc_act3
+					gc_left5 := gc_act3
 					if compiled.SIMD {
 						if gc_act3 == ^uint32(0) {
 							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
@@ -9205,7 +9057,7 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b4 *compiled.Block, in []int32, pa
 								v_ = v_.Add(archsimd.LoadInt32x8Slice(gc_c31r[gc_lane3:]))
 //line reduce_variants.go:91
 								v_.StoreSlice(gc_l_v_[gc_lane3:])
-								gc_left7 &^= 0xff << gc_lane3
+								gc_left5 &^= 0xff << gc_lane3
 							}
 						} else {
 							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
@@ -9218,14 +9070,14 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b4 *compiled.Block, in []int32, pa
 								v_ = v_.Add(archsimd.LoadInt32x8Slice(gc_c31r[gc_lane3:]))
 //line reduce_variants.go:91
 								v_.StoreSlice(gc_l_v_[gc_lane3:])
-								gc_left7 &^= 0xff << gc_lane3
+								gc_left5 &^= 0xff << gc_lane3
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left7 != 0 {
+					if gc_left5 != 0 {
 						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-							if gc_left7&(1<<gc_lane3) == 0 {
+							if gc_left5&(1<<gc_lane3) == 0 {
 								continue
 							}
 //line reduce_variants.go:104
@@ -9238,61 +9090,22 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b4 *compiled.Block, in []int32, pa
 				}
 			}
 		}
-		gc_left8 := gc_act3
-		if compiled.SIMD {
-			if gc_act3 == ^uint32(0) {
-				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-					gc_rank3 := gc_w3 + gc_lane3
-//line reduce_variants.go:93
-					v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane3:])
-//line reduce_variants.go:93
-					var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line reduce_variants.go:93
-					r_ := v_
-//line reduce_variants.go:101
-					v = r_
-//line reduce_variants.go:101
-					v.StoreSlice(gc_s_v[gc_rank3:])
-					gc_left8 &^= 0xff << gc_lane3
-				}
-			} else {
-				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-					if gc_act3>>gc_lane3&0xff != 0xff {
-						continue
-					}
-					gc_rank3 := gc_w3 + gc_lane3
-//line reduce_variants.go:101
-					v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane3:])
-//line reduce_variants.go:101
-					var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line reduce_variants.go:93
-					r_ := v_
-//line reduce_variants.go:101
-					v = r_
-//line reduce_variants.go:101
-					v.StoreSlice(gc_s_v[gc_rank3:])
-					gc_left8 &^= 0xff << gc_lane3
-				}
-			}
-			archsimd.ClearAVXUpperBits()
+		gc_upto7 := gc_cnt3
+		if gc_bdy3*gc_bdz3 == 1 {
+			gc_upto7 = min(gc_upto7, 1)
 		}
-		if gc_left8 != 0 {
-			for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-				if gc_left8&(1<<gc_lane3) == 0 {
-					continue
-				}
-				gc_rank3 := gc_w3 + gc_lane3
-//line reduce_variants.go:114
-				v_ := gc_l_v_[gc_lane3]
-//line reduce_variants.go:116
-				var v int32
+		for gc_lane3 := 0; gc_lane3 < gc_upto7; gc_lane3++ {
+			gc_rank3 := gc_w3 + gc_lane3
+//line reduce_variants.go:105
+			v_ := gc_l_v_[gc_lane3]
+//line reduce_variants.go:107
+			var v int32
 //line reduce_variants.go:93
-				var r_ int32 = v_
+			var r_ int32 = v_
 //line reduce_variants.go:101
-				v = r_
+			v = r_
 //line reduce_variants.go:103
-				gc_s_v[gc_rank3] = v
-			}
+			gc_s_v[gc_rank3] = v
 		}
 		gc_lo8, gc_hi8 := 0, 32
 		if gc_lo8 < gc_hi8 {
@@ -9331,7 +9144,7 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b4 *compiled.Block, in []int32, pa
 			if gc_act3 != 0 {
 //line reduce_variants.go:107
 				warps := (gc_bdx3 + gocuda.WarpSize - 1) / gocuda.WarpSize
-				gc_left11 := gc_act3
+				gc_left7 := gc_act3
 				if compiled.SIMD {
 //line reduce_variants.go:108
 					gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
@@ -9444,7 +9257,7 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b4 *compiled.Block, in []int32, pa
 							v_2 := gc_result8
 //line reduce.go:287
 							v_2.StoreSlice(gc_l_v_2[gc_lane3:])
-							gc_left11 &^= 0xff << gc_lane3
+							gc_left7 &^= 0xff << gc_lane3
 						}
 					} else {
 						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
@@ -9511,14 +9324,14 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b4 *compiled.Block, in []int32, pa
 							v_2 := gc_result6
 //line reduce.go:287
 							v_2.StoreSlice(gc_l_v_2[gc_lane3:])
-							gc_left11 &^= 0xff << gc_lane3
+							gc_left7 &^= 0xff << gc_lane3
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_left11 != 0 {
+				if gc_left7 != 0 {
 					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-						if gc_left11&(1<<gc_lane3) == 0 {
+						if gc_left7&(1<<gc_lane3) == 0 {
 							continue
 						}
 						gc_rank3 := gc_w3 + gc_lane3
@@ -9544,7 +9357,7 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b4 *compiled.Block, in []int32, pa
 						} else {
 //line reduce_variants.go:91
 							compiled.ShflWarp(gc_b4, compiled.ShflDown, gc_w3, gc_act3, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c32r)
-							gc_left12 := gc_act3
+							gc_left8 := gc_act3
 							if compiled.SIMD {
 								if gc_act3 == ^uint32(0) {
 									for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
@@ -9554,7 +9367,7 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b4 *compiled.Block, in []int32, pa
 										v_2 = v_2.Add(archsimd.LoadInt32x8Slice(gc_c32r[gc_lane3:]))
 //line reduce_variants.go:91
 										v_2.StoreSlice(gc_l_v_2[gc_lane3:])
-										gc_left12 &^= 0xff << gc_lane3
+										gc_left8 &^= 0xff << gc_lane3
 									}
 								} else {
 									for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
@@ -9567,14 +9380,14 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b4 *compiled.Block, in []int32, pa
 										v_2 = v_2.Add(archsimd.LoadInt32x8Slice(gc_c32r[gc_lane3:]))
 //line reduce_variants.go:91
 										v_2.StoreSlice(gc_l_v_2[gc_lane3:])
-										gc_left12 &^= 0xff << gc_lane3
+										gc_left8 &^= 0xff << gc_lane3
 									}
 								}
 								archsimd.ClearAVXUpperBits()
 							}
-							if gc_left12 != 0 {
+							if gc_left8 != 0 {
 								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-									if gc_left12&(1<<gc_lane3) == 0 {
+									if gc_left8&(1<<gc_lane3) == 0 {
 										continue
 									}
 //line reduce_variants.go:104
@@ -9587,11 +9400,11 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b4 *compiled.Block, in []int32, pa
 						}
 					}
 				}
-				gc_upto3 := gc_cnt3
+				gc_upto9 := gc_cnt3
 				if gc_bdy3*gc_bdz3 == 1 {
-					gc_upto3 = min(gc_upto3, 1)
+					gc_upto9 = min(gc_upto9, 1)
 				}
-				for gc_lane3 := 0; gc_lane3 < gc_upto3; gc_lane3++ {
+				for gc_lane3 := 0; gc_lane3 < gc_upto9; gc_lane3++ {
 					gc_rank3 := gc_w3 + gc_lane3
 //line reduce_variants.go:105
 					v_2 := gc_l_v_2[gc_lane3]
@@ -9818,21 +9631,14 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b6 *compiled.Block, in []uint32, 
 			_ = gc_dead4
 			{
 //line reduce_variants.go:130
-				gc_tidx16 := gc_b6.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
-				gc_tx4 := gc_tidx16.X - 1
+				gc_tidx12 := gc_b6.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
+				gc_tx4 := gc_tidx12.X - 1
 				{
-					gc_x08 := gc_tidx16.X
+					gc_x08 := gc_tidx12.X
 					if gc_act4 == ^uint32(0) {
 						gc_at18 := gc_row7[gc_x08:][:32]
 						gc_at19 := gc_row8[gc_x08:][:32]
-						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-//line reduce_variants.go:81
-							var v uint32 = gc_at18[gc_lane4] + gc_at19[gc_lane4]
-//line reduce_variants.go:101
-							var v_ uint32 = v
-//line reduce_variants.go:104
-							gc_l_v_[gc_lane4] = v_
-						}
+						compiled.ShflDownLane0Pair(&gc_l_v_, (*[32]uint32)(gc_at18), (*[32]uint32)(gc_at19))
 					} else {
 						for gc_lane4 := 0; gc_lane4 < gc_cnt4; gc_lane4++ {
 							gc_tx4++
@@ -9852,123 +9658,82 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b6 *compiled.Block, in []uint32, 
 					}
 				}
 			}
+			if gc_act4 != ^uint32(0) {
 //line reduce_variants.go:90
-			if compiled.SIMD512 && gc_act4 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-				var gc_run6 compiled.ShflSteps
-				for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
-//line reduce_variants.go:91
-					gc_run6.Add(offset, 0, 32)
-					if gc_run6.Full() {
-						compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_, &gc_run6)
-					}
-				}
-				compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_, &gc_run6)
-			} else {
-//line reduce_variants.go:90
-				for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
-					if gc_act4 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
+				if gc_act4 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					if gc_bdy4*gc_bdz4 == 1 {
+						compiled.ShflDownLane0(&gc_l_v_)
 					} else {
-//line reduce_variants.go:91
-						compiled.ShflWarp(gc_b6, compiled.ShflDown, gc_w4, gc_act4, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c41r)
-						gc_left15 := gc_act4
-						if compiled.SIMD {
-							if gc_act4 == ^uint32(0) {
-								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-//line reduce_variants.go:91
-									v_ := archsimd.LoadUint32x8Slice(gc_l_v_[gc_lane4:])
-//line reduce_variants.go:91
-									v_ = v_.Add(archsimd.LoadUint32x8Slice(gc_c41r[gc_lane4:]))
-//line reduce_variants.go:91
-									v_.StoreSlice(gc_l_v_[gc_lane4:])
-									gc_left15 &^= 0xff << gc_lane4
-								}
-							} else {
-								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-									if gc_act4>>gc_lane4&0xff != 0xff {
-										continue
-									}
-//line reduce_variants.go:91
-									v_ := archsimd.LoadUint32x8Slice(gc_l_v_[gc_lane4:])
-//line reduce_variants.go:91
-									v_ = v_.Add(archsimd.LoadUint32x8Slice(gc_c41r[gc_lane4:]))
-//line reduce_variants.go:91
-									v_.StoreSlice(gc_l_v_[gc_lane4:])
-									gc_left15 &^= 0xff << gc_lane4
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left15 != 0 {
-							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-								if gc_left15&(1<<gc_lane4) == 0 {
-									continue
-								}
-//line reduce_variants.go:104
-								v_ := gc_l_v_[gc_lane4]
-//line reduce_variants.go:91
-								v_ += gc_c41r[gc_lane4]
-								gc_l_v_[gc_lane4] = v_
-							}
-						}
-					}
-				}
-			}
-			gc_left16 := gc_act4
-			if compiled.SIMD {
-				if gc_act4 == ^uint32(0) {
-					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-						gc_rank4 := gc_w4 + gc_lane4
-//line reduce_variants.go:93
-						v_ := archsimd.LoadUint32x8Slice(gc_l_v_[gc_lane4:])
-//line reduce_variants.go:93
-						var v archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-//line reduce_variants.go:93
-						r_ := v_
-//line reduce_variants.go:101
-						v = r_
-//line reduce_variants.go:101
-						v.StoreSlice(gc_s_v[gc_rank4:])
-						gc_left16 &^= 0xff << gc_lane4
+						compiled.ShflDownHalving(&gc_l_v_, gocuda.WarpSize/2, 1, false)
 					}
 				} else {
-					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-						if gc_act4>>gc_lane4&0xff != 0xff {
-							continue
+//line reduce_variants.go:90
+					for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+						if gc_act4 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
+						} else {
+//line reduce_variants.go:91
+							compiled.ShflWarp(gc_b6, compiled.ShflDown, gc_w4, gc_act4, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c41r)
+							gc_left10 := gc_act4
+							if compiled.SIMD {
+								if gc_act4 == ^uint32(0) {
+									for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+//line reduce_variants.go:91
+										v_ := archsimd.LoadUint32x8Slice(gc_l_v_[gc_lane4:])
+//line reduce_variants.go:91
+										v_ = v_.Add(archsimd.LoadUint32x8Slice(gc_c41r[gc_lane4:]))
+//line reduce_variants.go:91
+										v_.StoreSlice(gc_l_v_[gc_lane4:])
+										gc_left10 &^= 0xff << gc_lane4
+									}
+								} else {
+									for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+										if gc_act4>>gc_lane4&0xff != 0xff {
+											continue
+										}
+//line reduce_variants.go:91
+										v_ := archsimd.LoadUint32x8Slice(gc_l_v_[gc_lane4:])
+//line reduce_variants.go:91
+										v_ = v_.Add(archsimd.LoadUint32x8Slice(gc_c41r[gc_lane4:]))
+//line reduce_variants.go:91
+										v_.StoreSlice(gc_l_v_[gc_lane4:])
+										gc_left10 &^= 0xff << gc_lane4
+									}
+								}
+								archsimd.ClearAVXUpperBits()
+							}
+							if gc_left10 != 0 {
+								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+									if gc_left10&(1<<gc_lane4) == 0 {
+										continue
+									}
+//line reduce_variants.go:104
+									v_ := gc_l_v_[gc_lane4]
+//line reduce_variants.go:91
+									v_ += gc_c41r[gc_lane4]
+									gc_l_v_[gc_lane4] = v_
+								}
+							}
 						}
-						gc_rank4 := gc_w4 + gc_lane4
-//line reduce_variants.go:101
-						v_ := archsimd.LoadUint32x8Slice(gc_l_v_[gc_lane4:])
-//line reduce_variants.go:101
-						var v archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-//line reduce_variants.go:93
-						r_ := v_
-//line reduce_variants.go:101
-						v = r_
-//line reduce_variants.go:101
-						v.StoreSlice(gc_s_v[gc_rank4:])
-						gc_left16 &^= 0xff << gc_lane4
 					}
 				}
-				archsimd.ClearAVXUpperBits()
 			}
-			if gc_left16 != 0 {
-				for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-					if gc_left16&(1<<gc_lane4) == 0 {
-						continue
-					}
-					gc_rank4 := gc_w4 + gc_lane4
-//line reduce_variants.go:114
-					v_ := gc_l_v_[gc_lane4]
-//line reduce_variants.go:116
-					var v uint32
+			gc_upto11 := gc_cnt4
+			if gc_bdy4*gc_bdz4 == 1 {
+				gc_upto11 = min(gc_upto11, 1)
+			}
+			for gc_lane4 := 0; gc_lane4 < gc_upto11; gc_lane4++ {
+				gc_rank4 := gc_w4 + gc_lane4
+//line reduce_variants.go:106
+				v_ := gc_l_v_[gc_lane4]
+//line reduce_variants.go:108
+				var v uint32
 //line reduce_variants.go:93
-					var r_ uint32 = v_
+				var r_ uint32 = v_
 //line reduce_variants.go:101
-					v = r_
+				v = r_
 //line reduce_variants.go:103
-					gc_s_v[gc_rank4] = v
-				}
+				gc_s_v[gc_rank4] = v
 			}
 			gc_lo12, gc_hi12 := 0, 32
 			if gc_lo12 < gc_hi12 {
@@ -9994,10 +9759,10 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b6 *compiled.Block, in []uint32, 
 		var gc_dead4 uint32
 		_ = gc_dead4
 		{
-			gc_tidx16 := gc_b6.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
-			gc_tx4 := gc_tidx16.X - 1
+			gc_tidx12 := gc_b6.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
+			gc_tx4 := gc_tidx12.X - 1
 			{
-				gc_x07 := gc_tidx16.X
+				gc_x07 := gc_tidx12.X
 				gc_off16 := (gc_bx4 * 2 * gc_bdx4) + gc_x07
 				gc_off17 := ((gc_bx4 * 2 * gc_bdx4) + gc_bdx4) + gc_x07
 				if gc_act4 == ^uint32(0) && gc_x07+32 <= gc_bdx4 && gc_off16 >= 0 && gc_off16 <= len(in) && 32 <= len(in)-gc_off16 && gc_off17 >= 0 && gc_off17 <= len(in) && 32 <= len(in)-gc_off17 {
@@ -10037,16 +9802,12 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b6 *compiled.Block, in []uint32, 
 			}
 		}
 //line reduce_variants.go:90
-		if compiled.SIMD512 && gc_act4 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-			var gc_run5 compiled.ShflSteps
-			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
-//line reduce_variants.go:91
-				gc_run5.Add(offset, 0, 32)
-				if gc_run5.Full() {
-					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_, &gc_run5)
-				}
+		if gc_act4 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+			if gc_bdy4*gc_bdz4 == 1 {
+				compiled.ShflDownLane0(&gc_l_v_)
+			} else {
+				compiled.ShflDownHalving(&gc_l_v_, gocuda.WarpSize/2, 1, false)
 			}
-			compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_, &gc_run5)
 		} else {
 //line reduce_variants.go:90
 			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
@@ -10055,7 +9816,7 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b6 *compiled.Block, in []uint32, 
 				} else {
 //line reduce_variants.go:91
 					compiled.ShflWarp(gc_b6, compiled.ShflDown, gc_w4, gc_act4, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c41r)
-					gc_left13 := gc_act4
+					gc_left9 := gc_act4
 					if compiled.SIMD {
 						if gc_act4 == ^uint32(0) {
 							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
@@ -10065,7 +9826,7 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b6 *compiled.Block, in []uint32, 
 								v_ = v_.Add(archsimd.LoadUint32x8Slice(gc_c41r[gc_lane4:]))
 //line reduce_variants.go:91
 								v_.StoreSlice(gc_l_v_[gc_lane4:])
-								gc_left13 &^= 0xff << gc_lane4
+								gc_left9 &^= 0xff << gc_lane4
 							}
 						} else {
 							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
@@ -10078,14 +9839,14 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b6 *compiled.Block, in []uint32, 
 								v_ = v_.Add(archsimd.LoadUint32x8Slice(gc_c41r[gc_lane4:]))
 //line reduce_variants.go:91
 								v_.StoreSlice(gc_l_v_[gc_lane4:])
-								gc_left13 &^= 0xff << gc_lane4
+								gc_left9 &^= 0xff << gc_lane4
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left13 != 0 {
+					if gc_left9 != 0 {
 						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-							if gc_left13&(1<<gc_lane4) == 0 {
+							if gc_left9&(1<<gc_lane4) == 0 {
 								continue
 							}
 //line reduce_variants.go:104
@@ -10098,61 +9859,22 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b6 *compiled.Block, in []uint32, 
 				}
 			}
 		}
-		gc_left14 := gc_act4
-		if compiled.SIMD {
-			if gc_act4 == ^uint32(0) {
-				for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-					gc_rank4 := gc_w4 + gc_lane4
-//line reduce_variants.go:93
-					v_ := archsimd.LoadUint32x8Slice(gc_l_v_[gc_lane4:])
-//line reduce_variants.go:93
-					var v archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-//line reduce_variants.go:93
-					r_ := v_
-//line reduce_variants.go:101
-					v = r_
-//line reduce_variants.go:101
-					v.StoreSlice(gc_s_v[gc_rank4:])
-					gc_left14 &^= 0xff << gc_lane4
-				}
-			} else {
-				for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-					if gc_act4>>gc_lane4&0xff != 0xff {
-						continue
-					}
-					gc_rank4 := gc_w4 + gc_lane4
-//line reduce_variants.go:101
-					v_ := archsimd.LoadUint32x8Slice(gc_l_v_[gc_lane4:])
-//line reduce_variants.go:101
-					var v archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-//line reduce_variants.go:93
-					r_ := v_
-//line reduce_variants.go:101
-					v = r_
-//line reduce_variants.go:101
-					v.StoreSlice(gc_s_v[gc_rank4:])
-					gc_left14 &^= 0xff << gc_lane4
-				}
-			}
-			archsimd.ClearAVXUpperBits()
+		gc_upto10 := gc_cnt4
+		if gc_bdy4*gc_bdz4 == 1 {
+			gc_upto10 = min(gc_upto10, 1)
 		}
-		if gc_left14 != 0 {
-			for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-				if gc_left14&(1<<gc_lane4) == 0 {
-					continue
-				}
-				gc_rank4 := gc_w4 + gc_lane4
-//line reduce_variants.go:114
-				v_ := gc_l_v_[gc_lane4]
-//line reduce_variants.go:116
-				var v uint32
+		for gc_lane4 := 0; gc_lane4 < gc_upto10; gc_lane4++ {
+			gc_rank4 := gc_w4 + gc_lane4
+//line reduce_variants.go:105
+			v_ := gc_l_v_[gc_lane4]
+//line reduce_variants.go:107
+			var v uint32
 //line reduce_variants.go:93
-				var r_ uint32 = v_
+			var r_ uint32 = v_
 //line reduce_variants.go:101
-				v = r_
+			v = r_
 //line reduce_variants.go:103
-				gc_s_v[gc_rank4] = v
-			}
+			gc_s_v[gc_rank4] = v
 		}
 		gc_lo11, gc_hi11 := 0, 32
 		if gc_lo11 < gc_hi11 {
@@ -10191,7 +9913,7 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b6 *compiled.Block, in []uint32, 
 			if gc_act4 != 0 {
 //line reduce_variants.go:107
 				warps := (gc_bdx4 + gocuda.WarpSize - 1) / gocuda.WarpSize
-				gc_left17 := gc_act4
+				gc_left11 := gc_act4
 				if compiled.SIMD {
 //line reduce_variants.go:108
 					gc_none5 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
@@ -10304,7 +10026,7 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b6 *compiled.Block, in []uint32, 
 							v_2 := gc_result12
 //line reduce.go:287
 							v_2.StoreSlice(gc_l_v_2[gc_lane4:])
-							gc_left17 &^= 0xff << gc_lane4
+							gc_left11 &^= 0xff << gc_lane4
 						}
 					} else {
 						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
@@ -10371,14 +10093,14 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b6 *compiled.Block, in []uint32, 
 							v_2 := gc_result10
 //line reduce.go:287
 							v_2.StoreSlice(gc_l_v_2[gc_lane4:])
-							gc_left17 &^= 0xff << gc_lane4
+							gc_left11 &^= 0xff << gc_lane4
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_left17 != 0 {
+				if gc_left11 != 0 {
 					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-						if gc_left17&(1<<gc_lane4) == 0 {
+						if gc_left11&(1<<gc_lane4) == 0 {
 							continue
 						}
 						gc_rank4 := gc_w4 + gc_lane4
@@ -10404,7 +10126,7 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b6 *compiled.Block, in []uint32, 
 						} else {
 //line reduce_variants.go:91
 							compiled.ShflWarp(gc_b6, compiled.ShflDown, gc_w4, gc_act4, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c42r)
-							gc_left18 := gc_act4
+							gc_left12 := gc_act4
 							if compiled.SIMD {
 								if gc_act4 == ^uint32(0) {
 									for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
@@ -10414,7 +10136,7 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b6 *compiled.Block, in []uint32, 
 										v_2 = v_2.Add(archsimd.LoadUint32x8Slice(gc_c42r[gc_lane4:]))
 //line reduce_variants.go:91
 										v_2.StoreSlice(gc_l_v_2[gc_lane4:])
-										gc_left18 &^= 0xff << gc_lane4
+										gc_left12 &^= 0xff << gc_lane4
 									}
 								} else {
 									for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
@@ -10427,14 +10149,14 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b6 *compiled.Block, in []uint32, 
 										v_2 = v_2.Add(archsimd.LoadUint32x8Slice(gc_c42r[gc_lane4:]))
 //line reduce_variants.go:91
 										v_2.StoreSlice(gc_l_v_2[gc_lane4:])
-										gc_left18 &^= 0xff << gc_lane4
+										gc_left12 &^= 0xff << gc_lane4
 									}
 								}
 								archsimd.ClearAVXUpperBits()
 							}
-							if gc_left18 != 0 {
+							if gc_left12 != 0 {
 								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-									if gc_left18&(1<<gc_lane4) == 0 {
+									if gc_left12&(1<<gc_lane4) == 0 {
 										continue
 									}
 //line reduce_variants.go:104
@@ -10447,11 +10169,11 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b6 *compiled.Block, in []uint32, 
 						}
 					}
 				}
-				gc_upto4 := gc_cnt4
+				gc_upto12 := gc_cnt4
 				if gc_bdy4*gc_bdz4 == 1 {
-					gc_upto4 = min(gc_upto4, 1)
+					gc_upto12 = min(gc_upto12, 1)
 				}
-				for gc_lane4 := 0; gc_lane4 < gc_upto4; gc_lane4++ {
+				for gc_lane4 := 0; gc_lane4 < gc_upto12; gc_lane4++ {
 					gc_rank4 := gc_w4 + gc_lane4
 //line reduce_variants.go:105
 					v_2 := gc_l_v_2[gc_lane4]
@@ -14448,16 +14170,12 @@ func gc_body_reduceCoarsened[T Number](gc_b8 *compiled.Block, in, partial []T) {
 			gc_l_v_2[gc_lane5] = v_2
 		}
 //line reduce_variants.go:90
-		if compiled.SIMD512 && gc_act5 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-			var gc_run4 compiled.ShflSteps
-			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
-//line reduce_variants.go:91
-				gc_run4.Add(offset, 0, 32)
-				if gc_run4.Full() {
-					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_2, &gc_run4)
-				}
+		if gc_act5 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+			if gc_bdy5*gc_bdz5 == 1 {
+				compiled.ShflDownLane0(&gc_l_v_2)
+			} else {
+				compiled.ShflDownHalving(&gc_l_v_2, gocuda.WarpSize/2, 1, false)
 			}
-			compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_2, &gc_run4)
 		} else {
 //line reduce_variants.go:90
 			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
@@ -14476,11 +14194,15 @@ func gc_body_reduceCoarsened[T Number](gc_b8 *compiled.Block, in, partial []T) {
 				}
 			}
 		}
-		for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
+		gc_upto9 := gc_cnt5
+		if gc_bdy5*gc_bdz5 == 1 {
+			gc_upto9 = min(gc_upto9, 1)
+		}
+		for gc_lane5 := 0; gc_lane5 < gc_upto9; gc_lane5++ {
 			gc_rank5 := gc_w5 + gc_lane5
-//line reduce_variants.go:100
+//line reduce_variants.go:104
 			v_2 := gc_l_v_2[gc_lane5]
-//line reduce_variants.go:102
+//line reduce_variants.go:106
 			var v_ T
 //line reduce_variants.go:93
 			var r_ T = v_2
@@ -14559,11 +14281,11 @@ func gc_body_reduceCoarsened[T Number](gc_b8 *compiled.Block, in, partial []T) {
 						}
 					}
 				}
-				gc_upto5 := gc_cnt5
+				gc_upto10 := gc_cnt5
 				if gc_bdy5*gc_bdz5 == 1 {
-					gc_upto5 = min(gc_upto5, 1)
+					gc_upto10 = min(gc_upto10, 1)
 				}
-				for gc_lane5 := 0; gc_lane5 < gc_upto5; gc_lane5++ {
+				for gc_lane5 := 0; gc_lane5 < gc_upto10; gc_lane5++ {
 					gc_rank5 := gc_w5 + gc_lane5
 //line reduce_variants.go:104
 					v_3 := gc_l_v_3[gc_lane5]
@@ -14978,16 +14700,12 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 			}
 		}
 //line reduce_variants.go:90
-		if compiled.SIMD512 && gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-			var gc_run compiled.ShflSteps
-			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
-//line reduce_variants.go:91
-				gc_run.Add(offset, 0, 32)
-				if gc_run.Full() {
-					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_2, &gc_run)
-				}
+		if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+			if gc_bdy2*gc_bdz2 == 1 {
+				compiled.ShflDownLane0(&gc_l_v_2)
+			} else {
+				compiled.ShflDownHalving(&gc_l_v_2, gocuda.WarpSize/2, 1, false)
 			}
-			compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_2, &gc_run)
 		} else {
 //line reduce_variants.go:90
 			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
@@ -15039,61 +14757,22 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 				}
 			}
 		}
-		gc_left3 := gc_act2
-		if compiled.SIMD {
-			if gc_act2 == ^uint32(0) {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_rank2 := gc_w2 + gc_lane2
-//line reduce_variants.go:93
-					v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane2:])
-//line reduce_variants.go:93
-					var v_ archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line reduce_variants.go:93
-					r_ := v_2
-//line reduce_variants.go:101
-					v_ = r_
-//line reduce_variants.go:101
-					v_.StoreSlice(gc_s_v_[gc_rank2:])
-					gc_left3 &^= 0xff << gc_lane2
-				}
-			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-//line reduce_variants.go:101
-					v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane2:])
-//line reduce_variants.go:101
-					var v_ archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line reduce_variants.go:93
-					r_ := v_2
-//line reduce_variants.go:101
-					v_ = r_
-//line reduce_variants.go:101
-					v_.StoreSlice(gc_s_v_[gc_rank2:])
-					gc_left3 &^= 0xff << gc_lane2
-				}
-			}
-			archsimd.ClearAVXUpperBits()
+		gc_upto3 := gc_cnt2
+		if gc_bdy2*gc_bdz2 == 1 {
+			gc_upto3 = min(gc_upto3, 1)
 		}
-		if gc_left3 != 0 {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_left3&(1<<gc_lane2) == 0 {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-//line reduce_variants.go:114
-				v_2 := gc_l_v_2[gc_lane2]
-//line reduce_variants.go:116
-				var v_ float32
+		for gc_lane2 := 0; gc_lane2 < gc_upto3; gc_lane2++ {
+			gc_rank2 := gc_w2 + gc_lane2
+//line reduce_variants.go:105
+			v_2 := gc_l_v_2[gc_lane2]
+//line reduce_variants.go:107
+			var v_ float32
 //line reduce_variants.go:93
-				var r_ float32 = v_2
+			var r_ float32 = v_2
 //line reduce_variants.go:101
-				v_ = r_
+			v_ = r_
 //line reduce_variants.go:103
-				gc_s_v_[gc_rank2] = v_
-			}
+			gc_s_v_[gc_rank2] = v_
 		}
 		gc_lo4, gc_hi4 := 0, 32
 		if gc_lo4 < gc_hi4 {
@@ -15132,7 +14811,7 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 			if gc_act2 != 0 {
 //line reduce_variants.go:107
 				warps := (gc_bdx2 + gocuda.WarpSize - 1) / gocuda.WarpSize
-				gc_left4 := gc_act2
+				gc_left3 := gc_act2
 				if compiled.SIMD {
 //line reduce_variants.go:108
 					gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
@@ -15245,7 +14924,7 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 							v_3 := gc_result4
 //line reduce.go:284
 							v_3.StoreSlice(gc_l_v_3[gc_lane2:])
-							gc_left4 &^= 0xff << gc_lane2
+							gc_left3 &^= 0xff << gc_lane2
 						}
 					} else {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -15312,14 +14991,14 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 							v_3 := gc_result2
 //line reduce.go:284
 							v_3.StoreSlice(gc_l_v_3[gc_lane2:])
-							gc_left4 &^= 0xff << gc_lane2
+							gc_left3 &^= 0xff << gc_lane2
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_left4 != 0 {
+				if gc_left3 != 0 {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left4&(1<<gc_lane2) == 0 {
+						if gc_left3&(1<<gc_lane2) == 0 {
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
@@ -15345,7 +15024,7 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 						} else {
 //line reduce_variants.go:91
 							compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_3, offset_, gocuda.WarpSize, &gc_c22r)
-							gc_left5 := gc_act2
+							gc_left4 := gc_act2
 							if compiled.SIMD {
 								if gc_act2 == ^uint32(0) {
 									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -15355,7 +15034,7 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 										v_3 = v_3.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
 //line reduce_variants.go:91
 										v_3.StoreSlice(gc_l_v_3[gc_lane2:])
-										gc_left5 &^= 0xff << gc_lane2
+										gc_left4 &^= 0xff << gc_lane2
 									}
 								} else {
 									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -15368,14 +15047,14 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 										v_3 = v_3.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
 //line reduce_variants.go:91
 										v_3.StoreSlice(gc_l_v_3[gc_lane2:])
-										gc_left5 &^= 0xff << gc_lane2
+										gc_left4 &^= 0xff << gc_lane2
 									}
 								}
 								archsimd.ClearAVXUpperBits()
 							}
-							if gc_left5 != 0 {
+							if gc_left4 != 0 {
 								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									if gc_left5&(1<<gc_lane2) == 0 {
+									if gc_left4&(1<<gc_lane2) == 0 {
 										continue
 									}
 //line reduce_variants.go:104
@@ -15388,11 +15067,11 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 						}
 					}
 				}
-				gc_upto2 := gc_cnt2
+				gc_upto4 := gc_cnt2
 				if gc_bdy2*gc_bdz2 == 1 {
-					gc_upto2 = min(gc_upto2, 1)
+					gc_upto4 = min(gc_upto4, 1)
 				}
-				for gc_lane2 := 0; gc_lane2 < gc_upto2; gc_lane2++ {
+				for gc_lane2 := 0; gc_lane2 < gc_upto4; gc_lane2++ {
 					gc_rank2 := gc_w2 + gc_lane2
 //line reduce_variants.go:105
 					v_3 := gc_l_v_3[gc_lane2]
@@ -15749,7 +15428,7 @@ func gc_body_reduceCoarsened_int32(gc_b4 *compiled.Block, in []int32, partial []
 		gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
 		var gc_dead3 uint32
 		_ = gc_dead3
-		gc_left6 := gc_act3
+		gc_left5 := gc_act3
 		if compiled.SIMD {
 			if gc_act3 == ^uint32(0) {
 				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
@@ -15764,7 +15443,7 @@ func gc_body_reduceCoarsened_int32(gc_b4 *compiled.Block, in []int32, partial []
 					v_2.StoreSlice(gc_l_v_2[gc_lane3:])
 //line reduce_variants.go:101
 					v_.StoreSlice(gc_s_v_[gc_rank3:])
-					gc_left6 &^= 0xff << gc_lane3
+					gc_left5 &^= 0xff << gc_lane3
 				}
 			} else {
 				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
@@ -15782,14 +15461,14 @@ func gc_body_reduceCoarsened_int32(gc_b4 *compiled.Block, in []int32, partial []
 					v_2.StoreSlice(gc_l_v_2[gc_lane3:])
 //line reduce_variants.go:101
 					v_.StoreSlice(gc_s_v_[gc_rank3:])
-					gc_left6 &^= 0xff << gc_lane3
+					gc_left5 &^= 0xff << gc_lane3
 				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		if gc_left6 != 0 {
+		if gc_left5 != 0 {
 			for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-				if gc_left6&(1<<gc_lane3) == 0 {
+				if gc_left5&(1<<gc_lane3) == 0 {
 					continue
 				}
 				gc_rank3 := gc_w3 + gc_lane3
@@ -15804,16 +15483,12 @@ func gc_body_reduceCoarsened_int32(gc_b4 *compiled.Block, in []int32, partial []
 			}
 		}
 //line reduce_variants.go:90
-		if compiled.SIMD512 && gc_act3 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-			var gc_run2 compiled.ShflSteps
-			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
-//line reduce_variants.go:91
-				gc_run2.Add(offset, 0, 32)
-				if gc_run2.Full() {
-					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_2, &gc_run2)
-				}
+		if gc_act3 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+			if gc_bdy3*gc_bdz3 == 1 {
+				compiled.ShflDownLane0(&gc_l_v_2)
+			} else {
+				compiled.ShflDownHalving(&gc_l_v_2, gocuda.WarpSize/2, 1, false)
 			}
-			compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_2, &gc_run2)
 		} else {
 //line reduce_variants.go:90
 			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
@@ -15822,7 +15497,7 @@ func gc_body_reduceCoarsened_int32(gc_b4 *compiled.Block, in []int32, partial []
 				} else {
 //line reduce_variants.go:91
 					compiled.ShflWarp(gc_b4, compiled.ShflDown, gc_w3, gc_act3, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c31r)
-					gc_left7 := gc_act3
+					gc_left6 := gc_act3
 					if compiled.SIMD {
 						if gc_act3 == ^uint32(0) {
 							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
@@ -15832,7 +15507,7 @@ func gc_body_reduceCoarsened_int32(gc_b4 *compiled.Block, in []int32, partial []
 								v_2 = v_2.Add(archsimd.LoadInt32x8Slice(gc_c31r[gc_lane3:]))
 //line reduce_variants.go:91
 								v_2.StoreSlice(gc_l_v_2[gc_lane3:])
-								gc_left7 &^= 0xff << gc_lane3
+								gc_left6 &^= 0xff << gc_lane3
 							}
 						} else {
 							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
@@ -15845,14 +15520,14 @@ func gc_body_reduceCoarsened_int32(gc_b4 *compiled.Block, in []int32, partial []
 								v_2 = v_2.Add(archsimd.LoadInt32x8Slice(gc_c31r[gc_lane3:]))
 //line reduce_variants.go:91
 								v_2.StoreSlice(gc_l_v_2[gc_lane3:])
-								gc_left7 &^= 0xff << gc_lane3
+								gc_left6 &^= 0xff << gc_lane3
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left7 != 0 {
+					if gc_left6 != 0 {
 						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-							if gc_left7&(1<<gc_lane3) == 0 {
+							if gc_left6&(1<<gc_lane3) == 0 {
 								continue
 							}
 //line reduce_variants.go:104
@@ -15865,61 +15540,22 @@ func gc_body_reduceCoarsened_int32(gc_b4 *compiled.Block, in []int32, partial []
 				}
 			}
 		}
-		gc_left8 := gc_act3
-		if compiled.SIMD {
-			if gc_act3 == ^uint32(0) {
-				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-					gc_rank3 := gc_w3 + gc_lane3
-//line reduce_variants.go:93
-					v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane3:])
-//line reduce_variants.go:93
-					var v_ archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line reduce_variants.go:93
-					r_ := v_2
-//line reduce_variants.go:101
-					v_ = r_
-//line reduce_variants.go:101
-					v_.StoreSlice(gc_s_v_[gc_rank3:])
-					gc_left8 &^= 0xff << gc_lane3
-				}
-			} else {
-				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-					if gc_act3>>gc_lane3&0xff != 0xff {
-						continue
-					}
-					gc_rank3 := gc_w3 + gc_lane3
-//line reduce_variants.go:101
-					v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane3:])
-//line reduce_variants.go:101
-					var v_ archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line reduce_variants.go:93
-					r_ := v_2
-//line reduce_variants.go:101
-					v_ = r_
-//line reduce_variants.go:101
-					v_.StoreSlice(gc_s_v_[gc_rank3:])
-					gc_left8 &^= 0xff << gc_lane3
-				}
-			}
-			archsimd.ClearAVXUpperBits()
+		gc_upto5 := gc_cnt3
+		if gc_bdy3*gc_bdz3 == 1 {
+			gc_upto5 = min(gc_upto5, 1)
 		}
-		if gc_left8 != 0 {
-			for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-				if gc_left8&(1<<gc_lane3) == 0 {
-					continue
-				}
-				gc_rank3 := gc_w3 + gc_lane3
-//line reduce_variants.go:114
-				v_2 := gc_l_v_2[gc_lane3]
-//line reduce_variants.go:116
-				var v_ int32
+		for gc_lane3 := 0; gc_lane3 < gc_upto5; gc_lane3++ {
+			gc_rank3 := gc_w3 + gc_lane3
+//line reduce_variants.go:105
+			v_2 := gc_l_v_2[gc_lane3]
+//line reduce_variants.go:107
+			var v_ int32
 //line reduce_variants.go:93
-				var r_ int32 = v_2
+			var r_ int32 = v_2
 //line reduce_variants.go:101
-				v_ = r_
+			v_ = r_
 //line reduce_variants.go:103
-				gc_s_v_[gc_rank3] = v_
-			}
+			gc_s_v_[gc_rank3] = v_
 		}
 		gc_lo6, gc_hi6 := 0, 32
 		if gc_lo6 < gc_hi6 {
@@ -15958,7 +15594,7 @@ func gc_body_reduceCoarsened_int32(gc_b4 *compiled.Block, in []int32, partial []
 			if gc_act3 != 0 {
 //line reduce_variants.go:107
 				warps := (gc_bdx3 + gocuda.WarpSize - 1) / gocuda.WarpSize
-				gc_left9 := gc_act3
+				gc_left7 := gc_act3
 				if compiled.SIMD {
 //line reduce_variants.go:108
 					gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
@@ -16071,7 +15707,7 @@ func gc_body_reduceCoarsened_int32(gc_b4 *compiled.Block, in []int32, partial []
 							v_3 := gc_result8
 //line reduce.go:287
 							v_3.StoreSlice(gc_l_v_3[gc_lane3:])
-							gc_left9 &^= 0xff << gc_lane3
+							gc_left7 &^= 0xff << gc_lane3
 						}
 					} else {
 						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
@@ -16138,14 +15774,14 @@ func gc_body_reduceCoarsened_int32(gc_b4 *compiled.Block, in []int32, partial []
 							v_3 := gc_result6
 //line reduce.go:287
 							v_3.StoreSlice(gc_l_v_3[gc_lane3:])
-							gc_left9 &^= 0xff << gc_lane3
+							gc_left7 &^= 0xff << gc_lane3
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_left9 != 0 {
+				if gc_left7 != 0 {
 					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-						if gc_left9&(1<<gc_lane3) == 0 {
+						if gc_left7&(1<<gc_lane3) == 0 {
 							continue
 						}
 						gc_rank3 := gc_w3 + gc_lane3
@@ -16171,7 +15807,7 @@ func gc_body_reduceCoarsened_int32(gc_b4 *compiled.Block, in []int32, partial []
 						} else {
 //line reduce_variants.go:91
 							compiled.ShflWarp(gc_b4, compiled.ShflDown, gc_w3, gc_act3, gocuda.FullMask, &gc_l_v_3, offset_, gocuda.WarpSize, &gc_c32r)
-							gc_left10 := gc_act3
+							gc_left8 := gc_act3
 							if compiled.SIMD {
 								if gc_act3 == ^uint32(0) {
 									for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
@@ -16181,7 +15817,7 @@ func gc_body_reduceCoarsened_int32(gc_b4 *compiled.Block, in []int32, partial []
 										v_3 = v_3.Add(archsimd.LoadInt32x8Slice(gc_c32r[gc_lane3:]))
 //line reduce_variants.go:91
 										v_3.StoreSlice(gc_l_v_3[gc_lane3:])
-										gc_left10 &^= 0xff << gc_lane3
+										gc_left8 &^= 0xff << gc_lane3
 									}
 								} else {
 									for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
@@ -16194,14 +15830,14 @@ func gc_body_reduceCoarsened_int32(gc_b4 *compiled.Block, in []int32, partial []
 										v_3 = v_3.Add(archsimd.LoadInt32x8Slice(gc_c32r[gc_lane3:]))
 //line reduce_variants.go:91
 										v_3.StoreSlice(gc_l_v_3[gc_lane3:])
-										gc_left10 &^= 0xff << gc_lane3
+										gc_left8 &^= 0xff << gc_lane3
 									}
 								}
 								archsimd.ClearAVXUpperBits()
 							}
-							if gc_left10 != 0 {
+							if gc_left8 != 0 {
 								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-									if gc_left10&(1<<gc_lane3) == 0 {
+									if gc_left8&(1<<gc_lane3) == 0 {
 										continue
 									}
 //line reduce_variants.go:104
@@ -16214,11 +15850,11 @@ func gc_body_reduceCoarsened_int32(gc_b4 *compiled.Block, in []int32, partial []
 						}
 					}
 				}
-				gc_upto3 := gc_cnt3
+				gc_upto6 := gc_cnt3
 				if gc_bdy3*gc_bdz3 == 1 {
-					gc_upto3 = min(gc_upto3, 1)
+					gc_upto6 = min(gc_upto6, 1)
 				}
-				for gc_lane3 := 0; gc_lane3 < gc_upto3; gc_lane3++ {
+				for gc_lane3 := 0; gc_lane3 < gc_upto6; gc_lane3++ {
 					gc_rank3 := gc_w3 + gc_lane3
 //line reduce_variants.go:105
 					v_3 := gc_l_v_3[gc_lane3]
@@ -16575,7 +16211,7 @@ func gc_body_reduceCoarsened_uint32(gc_b6 *compiled.Block, in []uint32, partial 
 		gc_act4 := uint32(uint64(1)<<gc_cnt4 - 1)
 		var gc_dead4 uint32
 		_ = gc_dead4
-		gc_left11 := gc_act4
+		gc_left9 := gc_act4
 		if compiled.SIMD {
 			if gc_act4 == ^uint32(0) {
 				for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
@@ -16590,7 +16226,7 @@ func gc_body_reduceCoarsened_uint32(gc_b6 *compiled.Block, in []uint32, partial 
 					v_2.StoreSlice(gc_l_v_2[gc_lane4:])
 //line reduce_variants.go:101
 					v_.StoreSlice(gc_s_v_[gc_rank4:])
-					gc_left11 &^= 0xff << gc_lane4
+					gc_left9 &^= 0xff << gc_lane4
 				}
 			} else {
 				for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
@@ -16608,14 +16244,14 @@ func gc_body_reduceCoarsened_uint32(gc_b6 *compiled.Block, in []uint32, partial 
 					v_2.StoreSlice(gc_l_v_2[gc_lane4:])
 //line reduce_variants.go:101
 					v_.StoreSlice(gc_s_v_[gc_rank4:])
-					gc_left11 &^= 0xff << gc_lane4
+					gc_left9 &^= 0xff << gc_lane4
 				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		if gc_left11 != 0 {
+		if gc_left9 != 0 {
 			for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-				if gc_left11&(1<<gc_lane4) == 0 {
+				if gc_left9&(1<<gc_lane4) == 0 {
 					continue
 				}
 				gc_rank4 := gc_w4 + gc_lane4
@@ -16630,16 +16266,12 @@ func gc_body_reduceCoarsened_uint32(gc_b6 *compiled.Block, in []uint32, partial 
 			}
 		}
 //line reduce_variants.go:90
-		if compiled.SIMD512 && gc_act4 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-			var gc_run3 compiled.ShflSteps
-			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
-//line reduce_variants.go:91
-				gc_run3.Add(offset, 0, 32)
-				if gc_run3.Full() {
-					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_2, &gc_run3)
-				}
+		if gc_act4 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+			if gc_bdy4*gc_bdz4 == 1 {
+				compiled.ShflDownLane0(&gc_l_v_2)
+			} else {
+				compiled.ShflDownHalving(&gc_l_v_2, gocuda.WarpSize/2, 1, false)
 			}
-			compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_2, &gc_run3)
 		} else {
 //line reduce_variants.go:90
 			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
@@ -16648,7 +16280,7 @@ func gc_body_reduceCoarsened_uint32(gc_b6 *compiled.Block, in []uint32, partial 
 				} else {
 //line reduce_variants.go:91
 					compiled.ShflWarp(gc_b6, compiled.ShflDown, gc_w4, gc_act4, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c41r)
-					gc_left12 := gc_act4
+					gc_left10 := gc_act4
 					if compiled.SIMD {
 						if gc_act4 == ^uint32(0) {
 							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
@@ -16658,7 +16290,7 @@ func gc_body_reduceCoarsened_uint32(gc_b6 *compiled.Block, in []uint32, partial 
 								v_2 = v_2.Add(archsimd.LoadUint32x8Slice(gc_c41r[gc_lane4:]))
 //line reduce_variants.go:91
 								v_2.StoreSlice(gc_l_v_2[gc_lane4:])
-								gc_left12 &^= 0xff << gc_lane4
+								gc_left10 &^= 0xff << gc_lane4
 							}
 						} else {
 							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
@@ -16671,14 +16303,14 @@ func gc_body_reduceCoarsened_uint32(gc_b6 *compiled.Block, in []uint32, partial 
 								v_2 = v_2.Add(archsimd.LoadUint32x8Slice(gc_c41r[gc_lane4:]))
 //line reduce_variants.go:91
 								v_2.StoreSlice(gc_l_v_2[gc_lane4:])
-								gc_left12 &^= 0xff << gc_lane4
+								gc_left10 &^= 0xff << gc_lane4
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left12 != 0 {
+					if gc_left10 != 0 {
 						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-							if gc_left12&(1<<gc_lane4) == 0 {
+							if gc_left10&(1<<gc_lane4) == 0 {
 								continue
 							}
 //line reduce_variants.go:104
@@ -16691,61 +16323,22 @@ func gc_body_reduceCoarsened_uint32(gc_b6 *compiled.Block, in []uint32, partial 
 				}
 			}
 		}
-		gc_left13 := gc_act4
-		if compiled.SIMD {
-			if gc_act4 == ^uint32(0) {
-				for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-					gc_rank4 := gc_w4 + gc_lane4
-//line reduce_variants.go:93
-					v_2 := archsimd.LoadUint32x8Slice(gc_l_v_2[gc_lane4:])
-//line reduce_variants.go:93
-					var v_ archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-//line reduce_variants.go:93
-					r_ := v_2
-//line reduce_variants.go:101
-					v_ = r_
-//line reduce_variants.go:101
-					v_.StoreSlice(gc_s_v_[gc_rank4:])
-					gc_left13 &^= 0xff << gc_lane4
-				}
-			} else {
-				for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-					if gc_act4>>gc_lane4&0xff != 0xff {
-						continue
-					}
-					gc_rank4 := gc_w4 + gc_lane4
-//line reduce_variants.go:101
-					v_2 := archsimd.LoadUint32x8Slice(gc_l_v_2[gc_lane4:])
-//line reduce_variants.go:101
-					var v_ archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-//line reduce_variants.go:93
-					r_ := v_2
-//line reduce_variants.go:101
-					v_ = r_
-//line reduce_variants.go:101
-					v_.StoreSlice(gc_s_v_[gc_rank4:])
-					gc_left13 &^= 0xff << gc_lane4
-				}
-			}
-			archsimd.ClearAVXUpperBits()
+		gc_upto7 := gc_cnt4
+		if gc_bdy4*gc_bdz4 == 1 {
+			gc_upto7 = min(gc_upto7, 1)
 		}
-		if gc_left13 != 0 {
-			for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-				if gc_left13&(1<<gc_lane4) == 0 {
-					continue
-				}
-				gc_rank4 := gc_w4 + gc_lane4
-//line reduce_variants.go:114
-				v_2 := gc_l_v_2[gc_lane4]
-//line reduce_variants.go:116
-				var v_ uint32
+		for gc_lane4 := 0; gc_lane4 < gc_upto7; gc_lane4++ {
+			gc_rank4 := gc_w4 + gc_lane4
+//line reduce_variants.go:105
+			v_2 := gc_l_v_2[gc_lane4]
+//line reduce_variants.go:107
+			var v_ uint32
 //line reduce_variants.go:93
-				var r_ uint32 = v_2
+			var r_ uint32 = v_2
 //line reduce_variants.go:101
-				v_ = r_
+			v_ = r_
 //line reduce_variants.go:103
-				gc_s_v_[gc_rank4] = v_
-			}
+			gc_s_v_[gc_rank4] = v_
 		}
 		gc_lo8, gc_hi8 := 0, 32
 		if gc_lo8 < gc_hi8 {
@@ -16784,7 +16377,7 @@ func gc_body_reduceCoarsened_uint32(gc_b6 *compiled.Block, in []uint32, partial 
 			if gc_act4 != 0 {
 //line reduce_variants.go:107
 				warps := (gc_bdx4 + gocuda.WarpSize - 1) / gocuda.WarpSize
-				gc_left14 := gc_act4
+				gc_left11 := gc_act4
 				if compiled.SIMD {
 //line reduce_variants.go:108
 					gc_none5 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
@@ -16897,7 +16490,7 @@ func gc_body_reduceCoarsened_uint32(gc_b6 *compiled.Block, in []uint32, partial 
 							v_3 := gc_result12
 //line reduce.go:287
 							v_3.StoreSlice(gc_l_v_3[gc_lane4:])
-							gc_left14 &^= 0xff << gc_lane4
+							gc_left11 &^= 0xff << gc_lane4
 						}
 					} else {
 						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
@@ -16964,14 +16557,14 @@ func gc_body_reduceCoarsened_uint32(gc_b6 *compiled.Block, in []uint32, partial 
 							v_3 := gc_result10
 //line reduce.go:287
 							v_3.StoreSlice(gc_l_v_3[gc_lane4:])
-							gc_left14 &^= 0xff << gc_lane4
+							gc_left11 &^= 0xff << gc_lane4
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_left14 != 0 {
+				if gc_left11 != 0 {
 					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-						if gc_left14&(1<<gc_lane4) == 0 {
+						if gc_left11&(1<<gc_lane4) == 0 {
 							continue
 						}
 						gc_rank4 := gc_w4 + gc_lane4
@@ -16997,7 +16590,7 @@ func gc_body_reduceCoarsened_uint32(gc_b6 *compiled.Block, in []uint32, partial 
 						} else {
 //line reduce_variants.go:91
 							compiled.ShflWarp(gc_b6, compiled.ShflDown, gc_w4, gc_act4, gocuda.FullMask, &gc_l_v_3, offset_, gocuda.WarpSize, &gc_c42r)
-							gc_left15 := gc_act4
+							gc_left12 := gc_act4
 							if compiled.SIMD {
 								if gc_act4 == ^uint32(0) {
 									for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
@@ -17007,7 +16600,7 @@ func gc_body_reduceCoarsened_uint32(gc_b6 *compiled.Block, in []uint32, partial 
 										v_3 = v_3.Add(archsimd.LoadUint32x8Slice(gc_c42r[gc_lane4:]))
 //line reduce_variants.go:91
 										v_3.StoreSlice(gc_l_v_3[gc_lane4:])
-										gc_left15 &^= 0xff << gc_lane4
+										gc_left12 &^= 0xff << gc_lane4
 									}
 								} else {
 									for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
@@ -17020,14 +16613,14 @@ func gc_body_reduceCoarsened_uint32(gc_b6 *compiled.Block, in []uint32, partial 
 										v_3 = v_3.Add(archsimd.LoadUint32x8Slice(gc_c42r[gc_lane4:]))
 //line reduce_variants.go:91
 										v_3.StoreSlice(gc_l_v_3[gc_lane4:])
-										gc_left15 &^= 0xff << gc_lane4
+										gc_left12 &^= 0xff << gc_lane4
 									}
 								}
 								archsimd.ClearAVXUpperBits()
 							}
-							if gc_left15 != 0 {
+							if gc_left12 != 0 {
 								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-									if gc_left15&(1<<gc_lane4) == 0 {
+									if gc_left12&(1<<gc_lane4) == 0 {
 										continue
 									}
 //line reduce_variants.go:104
@@ -17040,11 +16633,11 @@ func gc_body_reduceCoarsened_uint32(gc_b6 *compiled.Block, in []uint32, partial 
 						}
 					}
 				}
-				gc_upto4 := gc_cnt4
+				gc_upto8 := gc_cnt4
 				if gc_bdy4*gc_bdz4 == 1 {
-					gc_upto4 = min(gc_upto4, 1)
+					gc_upto8 = min(gc_upto8, 1)
 				}
-				for gc_lane4 := 0; gc_lane4 < gc_upto4; gc_lane4++ {
+				for gc_lane4 := 0; gc_lane4 < gc_upto8; gc_lane4++ {
 					gc_rank4 := gc_w4 + gc_lane4
 //line reduce_variants.go:105
 					v_3 := gc_l_v_3[gc_lane4]

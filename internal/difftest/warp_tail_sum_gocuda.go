@@ -89,12 +89,16 @@ func gc_body_warpTailSum(gc_b *compiled.Block, in, out []float32) {
 		}
 //line warp_tail_sum.go:42
 		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-			compiled.ShflDownHalving(&gc_l_v_, gocuda.WarpSize/2, 32, true)
+			if gc_bdy*gc_bdz == 1 {
+				compiled.ShflDownLane0(&gc_l_v_)
+			} else {
+				compiled.ShflDownHalving(&gc_l_v_, gocuda.WarpSize/2, 1, false)
+			}
 		} else {
 //line warp_tail_sum.go:42
 			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
+					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, compiled.LanesDemanded(offset, 1, gc_bdy*gc_bdz == 1))
 				} else {
 //line warp_tail_sum.go:43
 					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
@@ -108,11 +112,15 @@ func gc_body_warpTailSum(gc_b *compiled.Block, in, out []float32) {
 				}
 			}
 		}
-		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+		gc_upto := gc_cnt
+		if gc_bdy*gc_bdz == 1 {
+			gc_upto = min(gc_upto, 1)
+		}
+		for gc_lane := 0; gc_lane < gc_upto; gc_lane++ {
 			gc_rank := gc_w + gc_lane
-//line warp_tail_sum.go:52
+//line warp_tail_sum.go:56
 			var v float32
-//line warp_tail_sum.go:54
+//line warp_tail_sum.go:58
 			v_ := gc_l_v_[gc_lane]
 //line warp_tail_sum.go:45
 			var r float32 = v_
@@ -193,11 +201,11 @@ func gc_body_warpTailSum(gc_b *compiled.Block, in, out []float32) {
 						}
 					}
 				}
-				gc_upto := gc_cnt
+				gc_upto2 := gc_cnt
 				if gc_bdy*gc_bdz == 1 {
-					gc_upto = min(gc_upto, 1)
+					gc_upto2 = min(gc_upto2, 1)
 				}
-				for gc_lane := 0; gc_lane < gc_upto; gc_lane++ {
+				for gc_lane := 0; gc_lane < gc_upto2; gc_lane++ {
 					gc_rank := gc_w + gc_lane
 //line warp_tail_sum.go:56
 					var v float32

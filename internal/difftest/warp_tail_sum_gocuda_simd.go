@@ -89,16 +89,12 @@ func gc_body_warpTailSum(gc_b2 *compiled.Block, in, out []float32) {
 			}
 		}
 //line warp_tail_sum.go:42
-		if compiled.SIMD512 && gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-			var gc_run compiled.ShflSteps
-			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
-//line warp_tail_sum.go:43
-				gc_run.Add(offset, 0, 32)
-				if gc_run.Full() {
-					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_, &gc_run)
-				}
+		if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+			if gc_bdy2*gc_bdz2 == 1 {
+				compiled.ShflDownLane0(&gc_l_v_)
+			} else {
+				compiled.ShflDownHalving(&gc_l_v_, gocuda.WarpSize/2, 1, false)
 			}
-			compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_, &gc_run)
 		} else {
 //line warp_tail_sum.go:42
 			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
@@ -150,61 +146,22 @@ func gc_body_warpTailSum(gc_b2 *compiled.Block, in, out []float32) {
 				}
 			}
 		}
-		gc_left2 := gc_act2
-		if compiled.SIMD {
-			if gc_act2 == ^uint32(0) {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_rank2 := gc_w2 + gc_lane2
-//line warp_tail_sum.go:45
-					var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line warp_tail_sum.go:45
-					v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
-//line warp_tail_sum.go:45
-					r := v_
-//line warp_tail_sum.go:21
-					v = r
-//line warp_tail_sum.go:21
-					v.StoreSlice(gc_s_v[gc_rank2:])
-					gc_left2 &^= 0xff << gc_lane2
-				}
-			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-//line warp_tail_sum.go:21
-					var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line warp_tail_sum.go:21
-					v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
-//line warp_tail_sum.go:45
-					r := v_
-//line warp_tail_sum.go:21
-					v = r
-//line warp_tail_sum.go:21
-					v.StoreSlice(gc_s_v[gc_rank2:])
-					gc_left2 &^= 0xff << gc_lane2
-				}
-			}
-			archsimd.ClearAVXUpperBits()
+		gc_upto3 := gc_cnt2
+		if gc_bdy2*gc_bdz2 == 1 {
+			gc_upto3 = min(gc_upto3, 1)
 		}
-		if gc_left2 != 0 {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_left2&(1<<gc_lane2) == 0 {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-//line warp_tail_sum.go:34
-				var v float32
-//line warp_tail_sum.go:36
-				v_ := gc_l_v_[gc_lane2]
+		for gc_lane2 := 0; gc_lane2 < gc_upto3; gc_lane2++ {
+			gc_rank2 := gc_w2 + gc_lane2
+//line warp_tail_sum.go:57
+			var v float32
+//line warp_tail_sum.go:59
+			v_ := gc_l_v_[gc_lane2]
 //line warp_tail_sum.go:45
-				var r float32 = v_
+			var r float32 = v_
 //line warp_tail_sum.go:21
-				v = r
+			v = r
 //line warp_tail_sum.go:23
-				gc_s_v[gc_rank2] = v
-			}
+			gc_s_v[gc_rank2] = v
 		}
 		gc_lo4, gc_hi4 := 0, 32
 		if gc_lo4 < gc_hi4 {
@@ -241,7 +198,7 @@ func gc_body_warpTailSum(gc_b2 *compiled.Block, in, out []float32) {
 			gc_save142 := gc_act2
 			gc_act2 = gc_save142 & gc_m142
 			if gc_act2 != 0 {
-				gc_left3 := gc_act2
+				gc_left2 := gc_act2
 				if compiled.SIMD {
 //line warp_tail_sum.go:28
 					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
@@ -272,7 +229,7 @@ func gc_body_warpTailSum(gc_b2 *compiled.Block, in, out []float32) {
 							v_2 := s
 //line warp_tail_sum.go:29
 							v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-							gc_left3 &^= 0xff << gc_lane2
+							gc_left2 &^= 0xff << gc_lane2
 						}
 					} else {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -295,14 +252,14 @@ func gc_body_warpTailSum(gc_b2 *compiled.Block, in, out []float32) {
 							v_2 := s
 //line warp_tail_sum.go:30
 							v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-							gc_left3 &^= 0xff << gc_lane2
+							gc_left2 &^= 0xff << gc_lane2
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_left3 != 0 {
+				if gc_left2 != 0 {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left3&(1<<gc_lane2) == 0 {
+						if gc_left2&(1<<gc_lane2) == 0 {
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
@@ -332,7 +289,7 @@ func gc_body_warpTailSum(gc_b2 *compiled.Block, in, out []float32) {
 						} else {
 //line warp_tail_sum.go:43
 							compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c22r)
-							gc_left4 := gc_act2
+							gc_left3 := gc_act2
 							if compiled.SIMD {
 								if gc_act2 == ^uint32(0) {
 									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -342,7 +299,7 @@ func gc_body_warpTailSum(gc_b2 *compiled.Block, in, out []float32) {
 										v_2 = v_2.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
 //line warp_tail_sum.go:43
 										v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-										gc_left4 &^= 0xff << gc_lane2
+										gc_left3 &^= 0xff << gc_lane2
 									}
 								} else {
 									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -355,14 +312,14 @@ func gc_body_warpTailSum(gc_b2 *compiled.Block, in, out []float32) {
 										v_2 = v_2.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
 //line warp_tail_sum.go:43
 										v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-										gc_left4 &^= 0xff << gc_lane2
+										gc_left3 &^= 0xff << gc_lane2
 									}
 								}
 								archsimd.ClearAVXUpperBits()
 							}
-							if gc_left4 != 0 {
+							if gc_left3 != 0 {
 								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									if gc_left4&(1<<gc_lane2) == 0 {
+									if gc_left3&(1<<gc_lane2) == 0 {
 										continue
 									}
 //line warp_tail_sum.go:56
@@ -375,11 +332,11 @@ func gc_body_warpTailSum(gc_b2 *compiled.Block, in, out []float32) {
 						}
 					}
 				}
-				gc_upto2 := gc_cnt2
+				gc_upto4 := gc_cnt2
 				if gc_bdy2*gc_bdz2 == 1 {
-					gc_upto2 = min(gc_upto2, 1)
+					gc_upto4 = min(gc_upto4, 1)
 				}
-				for gc_lane2 := 0; gc_lane2 < gc_upto2; gc_lane2++ {
+				for gc_lane2 := 0; gc_lane2 < gc_upto4; gc_lane2++ {
 					gc_rank2 := gc_w2 + gc_lane2
 //line warp_tail_sum.go:57
 					var v float32

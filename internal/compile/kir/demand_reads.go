@@ -155,9 +155,12 @@ func (r *laneReads) termsLanes(rng *laneRange) int {
 // block is one-dimensional.
 func (r *laneReads) after(nodes []Node) {
 	for _, n := range nodes {
-		if w, ok := n.(*WarpLoop); ok && r.f.LoopVars[w] != nil {
-			if r.readsTrackedLive(r.f.LoopVars[w], w) {
-				r.read(warpSize) // a warp's code reads it: the warp loop's own summary, flow by flow
+		if w, ok := n.(*WarpLoop); ok {
+			// The warp's code as one, branch by branch, before spill
+			// promoted what it assigns on some paths: what it leaves in
+			// lanes it does not assign, the loops after it read.
+			if r.exposedIn(r.f.scanItems(r.f.warpItems(w.Body, 0))) {
+				r.read(warpSize)
 			}
 			continue
 		}
@@ -168,12 +171,11 @@ func (r *laneReads) after(nodes []Node) {
 	}
 }
 
-// readsTrackedLive reports whether loop n, with variables lv, reads a
-// tracked variable's value from before it: where it assigns one on some
-// paths only, only if a loop after it reads that value.
-func (r *laneReads) readsTrackedLive(lv *loopVars, n Node) bool {
+// exposedIn reports whether a loop with variables lv reads a tracked
+// variable's value from before it.
+func (r *laneReads) exposedIn(lv *loopVars) bool {
 	for v := range r.tracked {
-		if lv.exposed[v] || lv.partial[v] && r.f.liveAfterLoop(n, v) {
+		if lv.exposed[v] {
 			return true
 		}
 	}

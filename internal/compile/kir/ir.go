@@ -105,10 +105,6 @@ type Func struct {
 	// readBefore are the variables some loop reads before it assigns
 	// them (spill.go).
 	readBefore map[*types.Var]bool
-	// liveOut are, per thread or warp loop outside structural loops,
-	// the variables a loop that may run after it reads before assigning
-	// (liveness.go).
-	liveOut map[Node]map[*types.Var]bool
 	// deadSpills are, per lane loop or thread loop, the spilled
 	// variables it assigns whose stores to scratch it skips
 	// (deadspill.go).

@@ -62,10 +62,3 @@ func (f *Func) exposedIn(nodes []Node, info map[Node]*loopVars) map[*types.Var]b
 	})
 	return read
 }
-
-// liveAfterLoop reports whether a loop that may run after loop n reads
-// v's value from before it; true where that is not known.
-func (f *Func) liveAfterLoop(n Node, v *types.Var) bool {
-	live, known := f.liveOut[n]
-	return !known || live[v]
-}

@@ -54,9 +54,9 @@ func spill(f *Func) {
 	walk(f.Body, nil)
 	f.LoopVars = info
 	f.readBefore = f.exposedReads(info)
-	f.liveOut = f.liveAfter(info)
+	after := f.liveAfter(info)
 	for l, lv := range info {
-		live, known := f.liveOut[l]
+		live, known := after[l]
 		if !known {
 			live = f.readBefore
 		}
