@@ -28,23 +28,101 @@ package compiled
 // BenchmarkReduce's sequential and firstAdd). The SIMD build runs the
 // steps as vector loops instead, which fused steps did not beat.
 func TreeFold[T Number](row []T, s, stop, keep int) int {
-	if s < 1 || len(row)/2 < s {
+	h, q, ok := foldSteps(len(row), s, stop, keep)
+	if !ok {
 		return 0
 	}
+	treeFold(row, s, h, q)
+	return lastStep(h, q)
+}
+
+// lastStep is the last step a fused trip ran: q, or h where q is 0.
+func lastStep(h, q int) int {
+	if q > 0 {
+		return q
+	}
+	return h
+}
+
+// foldSteps returns the steps a fused trip of TreeFold from s runs down
+// to, h alone (q 0) or h and q, or false where it runs none.
+func foldSteps(n, s, stop, keep int) (h, q int, ok bool) {
+	if s < 1 || n/2 < s {
+		return 0, 0, false
+	}
 	keep = max(keep, 1)
-	h, q := s/2, s/4
+	h, q = s/2, s/4
 	switch {
 	case q > stop && q >= keep:
 	case h > stop && h >= keep:
 		q = 0
 	default:
+		return 0, 0, false
+	}
+	return h, q, true
+}
+
+// A FoldOp is the operator of a tree TreeFoldOp runs: Go's min or max
+// builtin.
+type FoldOp uint8
+
+// The operators of TreeFoldOp.
+const (
+	FoldMin FoldOp = iota + 1 // row[x] = min(row[x], row[x+s])
+	FoldMax                   // row[x] = max(row[x], row[x+s])
+)
+
+// TreeFoldOp is TreeFold for a tree whose steps apply op instead of
+// adding: row[x] = op(row[x], row[x+s]). The fused steps apply it to the
+// same operands in the same order, so the results are the loop's bit for
+// bit (NaNs and signed zeros included).
+func TreeFoldOp[T Number](row []T, s, stop, keep int, op FoldOp) int {
+	h, q, ok := foldSteps(len(row), s, stop, keep)
+	if !ok || op != FoldMin && op != FoldMax {
 		return 0
 	}
-	treeFold(row, s, h, q)
-	if q > 0 {
-		return q
+	if op == FoldMin {
+		treeFoldMin(row, s, h, q)
+	} else {
+		treeFoldMax(row, s, h, q)
 	}
-	return h
+	return lastStep(h, q)
+}
+
+// treeFoldMin is treeFold with min for +.
+func treeFoldMin[T Number](row []T, s, h, q int) {
+	if q == 0 {
+		a := row[:h]
+		b, c, d := row[s:][:h], row[h:][:h], row[h+s:][:h]
+		for x := range a {
+			a[x] = min(min(a[x], b[x]), min(c[x], d[x]))
+		}
+		return
+	}
+	a := row[:q]
+	a1, a2, a3 := row[s:][:q], row[h:][:q], row[h+s:][:q]
+	b0, b1, b2, b3 := row[q:][:q], row[q+s:][:q], row[q+h:][:q], row[q+h+s:][:q]
+	for x := range a {
+		a[x] = min(min(min(a[x], a1[x]), min(a2[x], a3[x])), min(min(b0[x], b1[x]), min(b2[x], b3[x])))
+	}
+}
+
+// treeFoldMax is treeFold with max for +.
+func treeFoldMax[T Number](row []T, s, h, q int) {
+	if q == 0 {
+		a := row[:h]
+		b, c, d := row[s:][:h], row[h:][:h], row[h+s:][:h]
+		for x := range a {
+			a[x] = max(max(a[x], b[x]), max(c[x], d[x]))
+		}
+		return
+	}
+	a := row[:q]
+	a1, a2, a3 := row[s:][:q], row[h:][:q], row[h+s:][:q]
+	b0, b1, b2, b3 := row[q:][:q], row[q+s:][:q], row[q+h:][:q], row[q+h+s:][:q]
+	for x := range a {
+		a[x] = max(max(max(a[x], a1[x]), max(a2[x], a3[x])), max(max(b0[x], b1[x]), max(b2[x], b3[x])))
+	}
 }
 
 // treeFold stores the fused steps' sums of the elements below the last

@@ -1174,6 +1174,8 @@ func gc_body_harrisSeqMin(gc_b *compiled.Block, in, partial []int32) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
@@ -1324,7 +1326,13 @@ func gc_body_harrisSeqMin(gc_b *compiled.Block, in, partial []int32) {
 	}
 //line harris.go:110
 	for s := gc_bdx / 2; s > 0; s /= 2 {
-//line harris.go:112
+		if gc_bdy*gc_bdz == 1 && s <= gc_bdx {
+			if gc_k := compiled.TreeFoldOp(sdata, s, 0, 1, compiled.FoldMin); gc_k > 0 {
+				s = gc_k
+				continue
+			}
+		}
+//line harris.go:118
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
@@ -1896,6 +1904,8 @@ func gc_body_harrisFirstAddMax(gc_b *compiled.Block, in, partial []int32) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
@@ -2061,7 +2071,13 @@ func gc_body_harrisFirstAddMax(gc_b *compiled.Block, in, partial []int32) {
 	}
 //line harris.go:168
 	for s := gc_bdx / 2; s > 0; s /= 2 {
-//line harris.go:170
+		if gc_bdy*gc_bdz == 1 && s <= gc_bdx {
+			if gc_k5 := compiled.TreeFoldOp(sdata, s, 0, 1, compiled.FoldMax); gc_k5 > 0 {
+				s = gc_k5
+				continue
+			}
+		}
+//line harris.go:176
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound

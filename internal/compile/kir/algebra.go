@@ -13,6 +13,34 @@ import (
 // 754), though they do not associate; the integer operators do both in
 // Go's wrapping arithmetic.
 
+// The builtins min and max, as accumulation's operators.
+const (
+	opMin = token.Token(-1 - iota)
+	opMax
+)
+
+// minMaxCall returns the operator and operands of e where it is a call
+// of the builtin min or max with two operands.
+func (f *Func) minMaxCall(e ast.Expr) (op token.Token, x, y ast.Expr, ok bool) {
+	call, isCall := ast.Unparen(e).(*ast.CallExpr)
+	if !isCall || len(call.Args) != 2 {
+		return token.ILLEGAL, nil, nil, false
+	}
+	id, isIdent := ast.Unparen(call.Fun).(*ast.Ident)
+	if !isIdent {
+		return token.ILLEGAL, nil, nil, false
+	}
+	b, isBuiltin := f.Src.Info.Uses[id].(*types.Builtin)
+	switch {
+	case !isBuiltin:
+	case b.Name() == "min":
+		return opMin, call.Args[0], call.Args[1], true
+	case b.Name() == "max":
+		return opMax, call.Args[0], call.Args[1], true
+	}
+	return token.ILLEGAL, nil, nil, false
+}
+
 // commutes reports whether a op b == b op a for every a and b of type t.
 func commutes(op token.Token, t types.Type) bool {
 	b, ok := t.Underlying().(*types.Basic)
@@ -30,7 +58,7 @@ func commutes(op token.Token, t types.Type) bool {
 
 // accumulation returns the destination, operator and operand of s where
 // it is d op= e, d = d op e, or d = e op d with op commuting for d's
-// type; false elsewhere. Destinations are compared as written
+// type, or d = min(d, e), max(e, d)... (opMin, opMax); false elsewhere. Destinations are compared as written
 // (types.ExprString), which a pure index expression makes the same
 // element.
 func (f *Func) accumulation(s ast.Stmt) (dst ast.Expr, op token.Token, operand ast.Expr, ok bool) {
@@ -42,11 +70,22 @@ func (f *Func) accumulation(s ast.Stmt) (dst ast.Expr, op token.Token, operand a
 	if bop, isOp := opAssign[a.Tok]; isOp {
 		return dst, bop, a.Rhs[0], true
 	}
-	bin, isBin := ast.Unparen(a.Rhs[0]).(*ast.BinaryExpr)
-	if a.Tok != token.ASSIGN || !isBin {
+	if a.Tok != token.ASSIGN {
 		return nil, token.ILLEGAL, nil, false
 	}
 	same := func(e ast.Expr) bool { return types.ExprString(ast.Unparen(e)) == types.ExprString(ast.Unparen(dst)) }
+	if name, x, y, ok := f.minMaxCall(a.Rhs[0]); ok {
+		switch {
+		case same(x):
+			return dst, name, y, true
+		case same(y):
+			return dst, name, x, true // min and max commute, NaNs and signed zeros included
+		}
+	}
+	bin, isBin := ast.Unparen(a.Rhs[0]).(*ast.BinaryExpr)
+	if !isBin {
+		return nil, token.ILLEGAL, nil, false
+	}
 	switch {
 	case same(bin.X):
 		return dst, bin.Op, bin.Y, true

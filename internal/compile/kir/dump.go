@@ -271,7 +271,7 @@ func (d *dumper) node(n Node, depth int) {
 			head += " [invariant " + d.text(c) + "]"
 		}
 		if fd := n.Fold; fd != nil {
-			head += fmt.Sprintf(" [fold %s, read below %d after]", fd.Row.Name, fd.Keep)
+			head += fmt.Sprintf(" [fold %s%s, read below %d after]", fd.Row.Name, map[string]string{"": "", "FoldMin": " by min", "FoldMax": " by max"}[fd.Op], fd.Keep)
 		}
 		if sw := n.Sweep; sw != nil {
 			head += fmt.Sprintf(" [sweep %s by %s, %s]", sw.Row.Name, sw.Offset.Name(), map[bool]string{false: "up", true: "down"}[sw.Down])

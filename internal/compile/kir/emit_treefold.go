@@ -16,7 +16,11 @@ func (e *emitter) treeFoldTrip(n *For) {
 	s := e.f.Vars[fd.Step].Name
 	k := e.f.Names.Fresh("k")
 	e.printf("if %s && %s <= %s {\n", e.oneD(), s, e.use("bdx"))
-	e.printf("if %s := %s.TreeFold(%s, %s, %s, %d); %s > 0 {\n", k, e.f.Src.Compiled, e.plain(fd.Row), s, e.plain(fd.Stop), fd.Keep, k)
+	if fd.Op != "" {
+		e.printf("if %s := %s.TreeFoldOp(%s, %s, %s, %d, %s.%s); %s > 0 {\n", k, e.f.Src.Compiled, e.plain(fd.Row), s, e.plain(fd.Stop), fd.Keep, e.f.Src.Compiled, fd.Op, k)
+	} else {
+		e.printf("if %s := %s.TreeFold(%s, %s, %s, %d); %s > 0 {\n", k, e.f.Src.Compiled, e.plain(fd.Row), s, e.plain(fd.Stop), fd.Keep, k)
+	}
 	e.printf("%s = %s\ncontinue\n}\n}\n", s, k)
 }
 

@@ -67,6 +67,9 @@ func (f *Func) counterOf(fs *ast.ForStmt, c ast.Expr) *types.Var {
 					return v
 				}
 			}
+			if v := f.identVar(cond.Y); v != nil && f.Vars[v] != nil && v == f.postVar(fs) {
+				return v // n > i
+			}
 		}
 		return nil
 	}
@@ -82,6 +85,19 @@ func (f *Func) counterOf(fs *ast.ForStmt, c ast.Expr) *types.Var {
 	return key
 }
 
+// postVar returns the variable fs's post statement steps, or nil.
+func (f *Func) postVar(fs *ast.ForStmt) *types.Var {
+	switch post := fs.Post.(type) {
+	case *ast.IncDecStmt:
+		return f.identVar(post.X)
+	case *ast.AssignStmt:
+		if len(post.Lhs) == 1 {
+			return f.identVar(post.Lhs[0])
+		}
+	}
+	return nil
+}
+
 // conjuncts returns the operands of a chain of &&.
 func conjuncts(e ast.Expr) []ast.Expr { return operands(e, false) }
 
@@ -89,6 +105,9 @@ func conjuncts(e ast.Expr) []ast.Expr { return operands(e, false) }
 // counted requires.
 func (f *Func) countedBy(fs *ast.ForStmt, key *types.Var, c ast.Expr) bool {
 	cond, ok2 := ast.Unparen(c).(*ast.BinaryExpr)
+	if ok2 && key != nil && !f.isVar(cond.X, key) && f.isVar(cond.Y, key) {
+		cond = &ast.BinaryExpr{X: cond.Y, Op: mirror[cond.Op], Y: cond.X} // n > i is i < n
+	}
 	if !ok2 || key == nil || !f.isVar(cond.X, key) {
 		return false
 	}

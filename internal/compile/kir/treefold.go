@@ -41,7 +41,14 @@ type TreeFold struct {
 	Step *types.Var
 	Stop ast.Expr
 	Keep int
+	// Op is the step's operator as package compiled names it: "" for a
+	// sum (compiled.TreeFold), FoldMin or FoldMax (compiled.TreeFoldOp).
+	Op string
 }
+
+// foldOps are the operators a tree's step may apply, the rules of
+// treefold: the name of each in package compiled ("" for +).
+var foldOps = map[token.Token]string{token.ADD: "", opMin: "FoldMin", opMax: "FoldMax"}
 
 // treefold is the pass that finds the trees of treefold.go in the top
 // level of the body.
@@ -71,7 +78,7 @@ func (f *Func) treeFold(loop *For, after []Node) *TreeFold {
 	if !ok || !ok2 || b.Entry.Kind != kapi.Barrier || b.Pred != nil || b.Agree != "" || !plainLoop(l) {
 		return nil
 	}
-	row := f.treeStep(l, s)
+	row, op := f.treeStep(l, s)
 	if row == nil {
 		return nil
 	}
@@ -83,7 +90,7 @@ func (f *Func) treeFold(loop *For, after []Node) *TreeFold {
 	if !ok {
 		return nil
 	}
-	return &TreeFold{Row: row, Step: s, Stop: stop, Keep: keep}
+	return &TreeFold{Row: row, Step: s, Stop: stop, Keep: keep, Op: foldOps[op]}
 }
 
 // halvingStep returns the variable of loop, for s := x; s > stop; s /= 2
@@ -123,33 +130,33 @@ func plainLoop(l *ThreadLoop) bool {
 // row[x] += row[x+s] } (x the thread's x index, row a uniform slice of
 // numbers), the sum in any spelling (accumulation) and the index by its
 // facts; nil elsewhere.
-func (f *Func) treeStep(l *ThreadLoop, s *types.Var) *ast.Ident {
+func (f *Func) treeStep(l *ThreadLoop, s *types.Var) (*ast.Ident, token.Token) {
 	c, ok := l.Body[0].(*Code)
 	if !ok || c.Block {
-		return nil
+		return nil, token.ILLEGAL
 	}
 	guard, ok := c.Stmt.(*ast.IfStmt)
 	if !ok || guard.Init != nil || guard.Else != nil || len(guard.Body.List) != 1 || !f.belowStep(guard.Cond, s) {
-		return nil
+		return nil, token.ILLEGAL
 	}
 	lhs, op, rhs, ok := f.accumulation(guard.Body.List[0])
-	if !ok || op != token.ADD {
-		return nil
+	if _, known := foldOps[op]; !ok || !known {
+		return nil, token.ILLEGAL
 	}
 	dst, ok := ast.Unparen(lhs).(*ast.IndexExpr)
 	src, ok2 := ast.Unparen(rhs).(*ast.IndexExpr)
 	if !ok || !ok2 || !f.isThreadX(dst.Index) {
-		return nil
+		return nil, token.ILLEGAL
 	}
 	row := identOf(dst.X)
 	v := f.sliceVar(dst.X)
 	if row == nil || v == nil || f.sliceVar(src.X) != v || !numeric(v.Type().Underlying().(*types.Slice).Elem()) {
-		return nil
+		return nil, token.ILLEGAL
 	}
 	if off, isX := f.threadXPlus(src.Index); !isX || off == nil || f.identVar(ast.Unparen(off)) != s {
-		return nil
+		return nil, token.ILLEGAL
 	}
-	return row
+	return row, op
 }
 
 // belowStep reports whether cond is x < s or s > x, x the thread's x

@@ -53,7 +53,9 @@ func TestWordings(t *testing.T) {
 		assert.Equal(t, heads[orig], heads[name], "%s rewords %s", name, orig)
 		assert.NotEmpty(t, heads[orig], "%s: no bound, class or fold to compare", orig)
 	}
-	assert.Equal(t, 7, pairs)
+	assert.Equal(t, 8, pairs)
+	assert.Contains(t, heads["minimum"], "fold by min", "a tree of min folds as a tree of sums does")
+	assert.Contains(t, heads["sequential"], "fold")
 }
 
 // loopHeads returns the facts of dump's thread loops and tree folds,
@@ -71,8 +73,8 @@ func loopHeads(dump string) string {
 				kinds = append(kinds, factKind(g))
 			}
 			out = append(out, strings.Join(kinds, " "))
-		case strings.Contains(line, "fold"):
-			out = append(out, "fold")
+		case strings.Contains(line, "[fold "):
+			out = append(out, "fold"+map[bool]string{true: " by min"}[strings.Contains(line, " by min")])
 		case strings.HasPrefix(line, "reversed "):
 			out = append(out, "reversed")
 		}

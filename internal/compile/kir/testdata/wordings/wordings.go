@@ -62,19 +62,28 @@ func strided2(t *gocuda.Thread, sdata []float32) {
 }
 
 // sequential is Harris's kernel 3: s /= 2.
-func sequential(t *gocuda.Thread, sdata []float32) {
+func sequential(t *gocuda.Thread, in, out []float32) {
 	tid := t.ThreadIdx.X
+	sdata := gocuda.Shared[float32](t, t.BlockDim.X)
+	sdata[tid] = in[t.BlockIdx.X*t.BlockDim.X+tid]
+	t.SyncThreads()
 	for s := t.BlockDim.X / 2; s > 0; s /= 2 {
 		if tid < s {
 			sdata[tid] += sdata[tid+s]
 		}
 		t.SyncThreads()
 	}
+	if tid == 0 {
+		out[t.BlockIdx.X] = sdata[0]
+	}
 }
 
 // sequential1 is a while loop: s >>= 1 as its last statement.
-func sequential1(t *gocuda.Thread, sdata []float32) {
+func sequential1(t *gocuda.Thread, in, out []float32) {
 	tid := t.ThreadIdx.X
+	sdata := gocuda.Shared[float32](t, t.BlockDim.X)
+	sdata[tid] = in[t.BlockIdx.X*t.BlockDim.X+tid]
+	t.SyncThreads()
 	s := t.BlockDim.X / 2
 	for 0 < s {
 		if s > tid {
@@ -83,16 +92,25 @@ func sequential1(t *gocuda.Thread, sdata []float32) {
 		t.SyncThreads()
 		s = s >> 1
 	}
+	if tid == 0 {
+		out[t.BlockIdx.X] = sdata[0]
+	}
 }
 
 // sequential2 spells the sum out, operands swapped: a = b + a.
-func sequential2(t *gocuda.Thread, sdata []float32) {
+func sequential2(t *gocuda.Thread, in, out []float32) {
 	tid := t.ThreadIdx.X
+	sdata := gocuda.Shared[float32](t, t.BlockDim.X)
+	sdata[tid] = in[t.BlockIdx.X*t.BlockDim.X+tid]
+	t.SyncThreads()
 	for s := t.BlockDim.X / 2; s > 0; s /= 2 {
 		if tid < s {
 			sdata[tid] = sdata[s+tid] + sdata[tid]
 		}
 		t.SyncThreads()
+	}
+	if tid == 0 {
+		out[t.BlockIdx.X] = sdata[0]
 	}
 }
 
@@ -128,6 +146,40 @@ func hillisSteele1(t *gocuda.Thread, x []float32) {
 		}
 		t.SyncThreads()
 		offset *= 2
+	}
+}
+
+// minimum is Harris's kernel 3 over min.
+func minimum(t *gocuda.Thread, in, out []int32) {
+	tid := t.ThreadIdx.X
+	sdata := gocuda.Shared[int32](t, t.BlockDim.X)
+	sdata[tid] = in[t.BlockIdx.X*t.BlockDim.X+tid]
+	t.SyncThreads()
+	for s := t.BlockDim.X / 2; s > 0; s /= 2 {
+		if tid < s {
+			sdata[tid] = min(sdata[tid], sdata[tid+s])
+		}
+		t.SyncThreads()
+	}
+	if tid == 0 {
+		out[t.BlockIdx.X] = sdata[0]
+	}
+}
+
+// minimum1 swaps min's operands and halves by a shift.
+func minimum1(t *gocuda.Thread, in, out []int32) {
+	tid := t.ThreadIdx.X
+	sdata := gocuda.Shared[int32](t, t.BlockDim.X)
+	sdata[tid] = in[t.BlockIdx.X*t.BlockDim.X+tid]
+	t.SyncThreads()
+	for s := t.BlockDim.X >> 1; s > 0; s >>= 1 {
+		if tid < s {
+			sdata[tid] = min(sdata[tid+s], sdata[tid])
+		}
+		t.SyncThreads()
+	}
+	if tid == 0 {
+		out[t.BlockIdx.X] = sdata[0]
 	}
 }
 

@@ -2,9 +2,10 @@ package treefold
 
 import "github.com/gocuda/gocuda/gocuda"
 
-// maxTree takes the maximum, not the sum: its steps run as written.
+// maxTree takes the maximum, not the sum.
 //
-// Unchanged: it takes the maximum, not the sum.
+// treefold folds its steps as a sum's, by max (compiled.TreeFoldOp): Go's
+// max applied to the same operands in the same order.
 func maxTree(t *gocuda.Thread, in, out []float32) {
 	tid := t.ThreadIdx.X
 	sdata := gocuda.Shared[float32](t, t.BlockDim.X)
