@@ -1441,7 +1441,7 @@ func BlockReduceUnrolledKernel(x []float32, partial []float64, run int) func(*go
 }
 
 //line blockreduce.go:103
-var gc_src_brUnrolled = compiled.NewSource(gc_files_blockreduce, "brUnrolled", "fb19c57e9daff8d159896f81b77515db23f4ea636d9338e6bf19fdca05cbc862", "blockreduce.go:99-122").NoGoexit("f37edbbc3a6b5e738ae4373f334f8cce1a421256dd5ea0e972985cd77f6a1a03", "blockreduce.go:391-398")
+var gc_src_brUnrolled = compiled.NewSource(gc_files_blockreduce, "brUnrolled", "3c2513818194dbeba1326edbc04d8bac70fe2a1a7f40e221298c7b82e8ed1ed3", "blockreduce.go:99-122", "blockreduce.go:391-398").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line blockreduce.go:103
 func gc_body_brUnrolled(gc_b2 *compiled.Block, x []float32, partial []float64, run int) {
@@ -1468,6 +1468,7 @@ func gc_body_brUnrolled(gc_b2 *compiled.Block, x []float32, partial []float64, r
 		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 		var gc_dead2 uint32
 		_ = gc_dead2
+		var gc_jam2 gc_jam_runSum
 		{
 			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 			gc_tx2 := gc_tidx2.X - 1
@@ -1479,10 +1480,12 @@ func gc_body_brUnrolled(gc_b2 *compiled.Block, x []float32, partial []float64, r
 				gc_rank2 := gc_w2 + gc_lane2
 				gc_pos2.Thread = gc_rank2
 //line blockreduce.go:105
-				v := runSum(x, (gc_bx2*gc_bdx2+gc_tx2)*run, run)
-				gc_l_v[gc_lane2] = v
+				v := gc_jam_runSum_add(&gc_jam2, x, (gc_bx2*gc_bdx2+gc_tx2)*run, run, gc_l_v[:], gc_lane2)
+				_ = v
 			}
 		}
+//line blockreduce.go:108
+		gc_jam_runSum_flush(&gc_jam2)
 //line blockreduce.go:106
 		if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
 			compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, 16, 0, 32)

@@ -344,6 +344,9 @@ func (d *dumper) warpNode(n Node, depth int) {
 		if p := n.Pair; p != nil {
 			head += fmt.Sprintf(" [with the tree of %s to lane 0]", p.Var.Name())
 		}
+		if n.Jam != nil {
+			head += " [jam " + n.Jam.Jam.Name + "]"
+		}
 		if u := n.Upto; u != nil {
 			head += fmt.Sprintf(" [copies: lanes < %d", u.Lanes)
 			if u.OneD {

@@ -64,7 +64,7 @@ func jam(f *Func) {
 			}
 		case *WarpLoop:
 			Walk(l.Body, func(m Node) {
-				if ll, ok := m.(*LaneLoop); ok && len(ll.Operands) == 0 && !f.VectorLanes[ll] {
+				if ll, ok := m.(*LaneLoop); ok && f.directOperands(ll.Operands, l.Arrays) && !f.VectorLanes[ll] {
 					ll.Jam = f.jamOf(ll.Body, l.Arrays)
 				}
 			})
@@ -376,4 +376,25 @@ func hasFuncLit(n ast.Node) bool {
 		return !found
 	})
 	return found
+}
+
+// directOperands reports whether the collectives a lane loop leads to
+// read every per-lane operand from a lane array where it is already (the
+// value v of v += ShflDownSync(mask, v, 16, 32)), none of them copied
+// lane by lane at the loop's end: a jam's calls, which store their
+// results when it flushes after the loop, then complete before any
+// operand is read. A coalesced group's collective reads its group per
+// lane, and is not one.
+func (f *Func) directOperands(colls []*Collective, arrays map[*types.Var]string) bool {
+	for _, c := range colls {
+		if c.Entry.Coalesced {
+			return false
+		}
+		for _, op := range f.collOperandsOf(c, arrays, func(int) string { return "per lane" }) {
+			if op.array != "" && !op.direct {
+				return false
+			}
+		}
+	}
+	return true
 }
