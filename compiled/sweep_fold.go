@@ -80,3 +80,60 @@ func DownSweep3[T Number](row []T, d int) bool {
 	}
 	return true
 }
+
+// UpSweep3Op is UpSweep3 for a sweep whose step applies op instead of
+// adding: row[bi] = op(row[bi], row[ai]), Go's min or max applied to the
+// same operands in the same order.
+func UpSweep3Op[T Number](row []T, d int, op FoldOp) bool {
+	if d < 4 || d%4 != 0 || len(row)/2 < d || op != FoldMin && op != FoldMax {
+		return false
+	}
+	row = row[:2*d]
+	for g := 0; g+8 <= len(row); g += 8 {
+		e := row[g : g+8 : g+8]
+		v0, v1, v2, v3, v4, v5, v6, v7 := e[0], e[1], e[2], e[3], e[4], e[5], e[6], e[7]
+		if op == FoldMin {
+			v1, v3, v5, v7 = min(v1, v0), min(v3, v2), min(v5, v4), min(v7, v6) // offset 1
+			v3, v7 = min(v3, v1), min(v7, v5)                                   // offset 2
+			v7 = min(v7, v3)                                                    // offset 4
+		} else {
+			v1, v3, v5, v7 = max(v1, v0), max(v3, v2), max(v5, v4), max(v7, v6)
+			v3, v7 = max(v3, v1), max(v7, v5)
+			v7 = max(v7, v3)
+		}
+		e[1], e[3], e[5], e[7] = v1, v3, v5, v7
+	}
+	return true
+}
+
+// DownSweep3Op is DownSweep3 for a sweep whose step applies op instead
+// of adding: y := row[ai]; row[ai] = row[bi]; row[bi] = op(row[bi], y).
+func DownSweep3Op[T Number](row []T, d int, op FoldOp) bool {
+	if d < 1 || len(row)/8 < d || op != FoldMin && op != FoldMax {
+		return false
+	}
+	row = row[:8*d]
+	for g := 0; g+8 <= len(row); g += 8 {
+		e := row[g : g+8 : g+8]
+		v0, v1, v2, v3, v4, v5, v6, v7 := e[0], e[1], e[2], e[3], e[4], e[5], e[6], e[7]
+		if op == FoldMin {
+			v3, v7 = v7, min(v7, v3) // offset 4
+			v1, v3 = v3, min(v3, v1) // offset 2
+			v5, v7 = v7, min(v7, v5)
+			v0, v1 = v1, min(v1, v0) // offset 1
+			v2, v3 = v3, min(v3, v2)
+			v4, v5 = v5, min(v5, v4)
+			v6, v7 = v7, min(v7, v6)
+		} else {
+			v3, v7 = v7, max(v7, v3)
+			v1, v3 = v3, max(v3, v1)
+			v5, v7 = v7, max(v7, v5)
+			v0, v1 = v1, max(v1, v0)
+			v2, v3 = v3, max(v3, v2)
+			v4, v5 = v5, max(v5, v4)
+			v6, v7 = v7, max(v7, v6)
+		}
+		e[0], e[1], e[2], e[3], e[4], e[5], e[6], e[7] = v0, v1, v2, v3, v4, v5, v6, v7
+	}
+	return true
+}

@@ -3070,6 +3070,8 @@ func gc_body_scanBlellochMax(gc_b *compiled.Block, in, out, sums []int32) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
@@ -3139,7 +3141,12 @@ func gc_body_scanBlellochMax(gc_b *compiled.Block, in, out, sums []int32) {
 	}
 //line scan.go:307
 	for d := m >> 1; d > 0; d >>= 1 {
-//line scan.go:309
+		if gc_bdy*gc_bdz == 1 && offset == 1 && d <= gc_bdx && d/4 > 0 && compiled.UpSweep3Op(temp, d, compiled.FoldMax) {
+			offset = 8
+			d /= 4
+			continue
+		}
+//line scan.go:314
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := d; gc_bound < gc_to {
 			gc_to = gc_bound
@@ -3213,6 +3220,12 @@ func gc_body_scanBlellochMax(gc_b *compiled.Block, in, out, sums []int32) {
 	}
 //line scan.go:321
 	for d_ := 1; d_ < m; d_ *= 2 {
+		if gc_bdy*gc_bdz == 1 && offset == 8 && d_ >= 1 && d_ <= gc_bdx/4 && 4*d_ < m && compiled.DownSweep3Op(temp, d_, compiled.FoldMax) {
+			offset = 1
+			d_ *= 4
+			continue
+		}
+//line scan.go:322
 		offset >>= 1
 //line scan.go:324
 		gc_from, gc_to := 0, gc_bdx

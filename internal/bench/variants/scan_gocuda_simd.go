@@ -5456,6 +5456,8 @@ func gc_body_scanBlellochMax(gc_b2 *compiled.Block, in, out, sums []int32) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
 	gc_bdx2 := gc_bd2.X
+	gc_bdy2 := gc_bd2.Y
+	gc_bdz2 := gc_bd2.Z
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
@@ -5802,7 +5804,12 @@ func gc_body_scanBlellochMax(gc_b2 *compiled.Block, in, out, sums []int32) {
 	}
 //line scan.go:307
 	for d := m >> 1; d > 0; d >>= 1 {
-//line scan.go:309
+		if gc_bdy2*gc_bdz2 == 1 && offset == 1 && d <= gc_bdx2 && d/4 > 0 && compiled.UpSweep3Op(temp, d, compiled.FoldMax) {
+			offset = 8
+			d /= 4
+			continue
+		}
+//line scan.go:314
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := d; gc_bound2 < gc_to2 {
 			gc_to2 = gc_bound2
@@ -6021,6 +6028,12 @@ func gc_body_scanBlellochMax(gc_b2 *compiled.Block, in, out, sums []int32) {
 	}
 //line scan.go:321
 	for d_ := 1; d_ < m; d_ *= 2 {
+		if gc_bdy2*gc_bdz2 == 1 && offset == 8 && d_ >= 1 && d_ <= gc_bdx2/4 && 4*d_ < m && compiled.DownSweep3Op(temp, d_, compiled.FoldMax) {
+			offset = 1
+			d_ *= 4
+			continue
+		}
+//line scan.go:322
 		offset >>= 1
 //line scan.go:324
 		gc_from2, gc_to2 := 0, gc_bdx2

@@ -274,7 +274,7 @@ func (d *dumper) node(n Node, depth int) {
 			head += fmt.Sprintf(" [fold %s%s, read below %d after]", fd.Row.Name, map[string]string{"": "", "FoldMin": " by min", "FoldMax": " by max"}[fd.Op], fd.Keep)
 		}
 		if sw := n.Sweep; sw != nil {
-			head += fmt.Sprintf(" [sweep %s by %s, %s]", sw.Row.Name, sw.Offset.Name(), map[bool]string{false: "up", true: "down"}[sw.Down])
+			head += fmt.Sprintf(" [sweep %s by %s, %s%s]", sw.Row.Name, sw.Offset.Name(), map[bool]string{false: "up", true: "down"}[sw.Down], map[string]string{"": "", "FoldMin": ", min", "FoldMax": ", max"}[sw.Op])
 		}
 		d.line(depth, "%s", head)
 		d.nodes(n.Body, depth+1)

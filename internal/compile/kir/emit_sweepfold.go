@@ -16,10 +16,14 @@ func (e *emitter) sweepFoldTrip(n *For) {
 	sw := n.Sweep
 	d, offset := e.f.Vars[sw.Step].Name, e.f.Vars[sw.Offset].Name
 	row, limit, bdx, c := e.plain(sw.Row), e.plain(sw.Limit), e.use("bdx"), e.f.Src.Compiled
-	call := fmt.Sprintf("%s.UpSweep3(%s, %s)", c, row, d)
+	fn, op := "UpSweep3", ""
 	if sw.Down {
-		call = fmt.Sprintf("%s.DownSweep3(%s, %s)", c, row, d)
+		fn = "DownSweep3"
 	}
+	if sw.Op != "" {
+		fn, op = fn+"Op", ", "+c+"."+sw.Op
+	}
+	call := fmt.Sprintf("%s.%s(%s, %s%s)", c, fn, row, d, op)
 	if e.f.Exits { // the steps' loops skip the threads that returned: a scan of the record, after the cheap tests
 		call = fmt.Sprintf("%s.NoneExited(%s) && %s", c, e.use("exited"), call)
 	}

@@ -45,6 +45,10 @@ type SweepFold struct {
 	Step, Offset *types.Var
 	Limit        ast.Expr
 	Down         bool
+	// Op is the steps' operator as package compiled names it (foldOps):
+	// "" for sums (UpSweep3, DownSweep3), FoldMin or FoldMax (their Op
+	// forms).
+	Op string
 }
 
 // sweepfold is the pass that finds the sweeps of sweepfold.go in the
@@ -103,11 +107,11 @@ func (f *Func) sweepSteps(steps, scale Node, s *types.Var, limit ast.Expr, down 
 	if offset == nil || f.mentions(limit, offset) {
 		return nil
 	}
-	row := f.sweepStep(l, s, offset, down)
+	row, op := f.sweepStep(l, s, offset, down)
 	if row == nil {
 		return nil
 	}
-	return &SweepFold{Row: row, Step: s, Offset: offset, Limit: limit, Down: down}
+	return &SweepFold{Row: row, Step: s, Offset: offset, Limit: limit, Down: down, Op: foldOps[op]}
 }
 
 // isPlainBarrier reports whether n is t.SyncThreads (plainBarrier).

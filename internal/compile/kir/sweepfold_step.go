@@ -19,15 +19,17 @@ const (
 //	if x < s { temp[bi] += temp[ai] }                                  // up
 //	if x < s { y := temp[ai]; temp[ai] = temp[bi]; temp[bi] += y }     // down
 //
-// with the indexes as above; nil elsewhere.
-func (f *Func) sweepStep(l *ThreadLoop, s, offset *types.Var, down bool) *ast.Ident {
+// with the indexes as above, the sums in any spelling of an accumulation
+// of the operators of foldOps (temp[bi] = max(temp[bi], temp[ai])); nil
+// elsewhere. It returns the operator too.
+func (f *Func) sweepStep(l *ThreadLoop, s, offset *types.Var, down bool) (*ast.Ident, token.Token) {
 	c, ok := l.Body[0].(*Code)
 	if !ok || c.Block {
-		return nil
+		return nil, token.ILLEGAL
 	}
 	guard, ok := c.Stmt.(*ast.IfStmt)
 	if !ok || guard.Init != nil || guard.Else != nil || !f.belowStep(guard.Cond, s) {
-		return nil
+		return nil, token.ILLEGAL
 	}
 	ix := &sweepIndexes{f: f, offset: offset, named: map[*types.Var]int{}}
 	body := ix.define(guard.Body.List)
@@ -38,14 +40,15 @@ func (f *Func) sweepStep(l *ThreadLoop, s, offset *types.Var, down bool) *ast.Id
 		row = ix.upStep(body)
 	}
 	if row == nil || !numeric(f.sliceVar(row).Type().Underlying().(*types.Slice).Elem()) {
-		return nil
+		return nil, token.ILLEGAL
 	}
-	return row
+	return row, ix.op
 }
 
 // sweepIndexes recognizes a step's indexes.
 type sweepIndexes struct {
 	f      *Func
+	op     token.Token // the step's operator (accumulation)
 	offset *types.Var
 	named  map[*types.Var]int // the variables the step defines as an index, with which
 }
@@ -163,24 +166,26 @@ func (f *Func) affineX(e ast.Expr, depth int) (a, b int64, ok bool) {
 	return 0, 0, false
 }
 
-// upStep returns the slice of body, temp[bi] += temp[ai], or nil.
+// upStep returns the slice of body, temp[bi] += temp[ai] (an
+// accumulation), or nil.
 func (ix *sweepIndexes) upStep(body []ast.Stmt) *ast.Ident {
 	if len(body) != 1 {
 		return nil
 	}
-	a, ok := body[0].(*ast.AssignStmt)
-	if !ok || a.Tok != token.ADD_ASSIGN || len(a.Lhs) != 1 {
+	lhs, op, rhs, ok := ix.f.accumulation(body[0])
+	if _, known := foldOps[op]; !ok || !known {
 		return nil
 	}
-	row := ix.element(a.Lhs[0], sweepBI, nil)
-	if row == nil || ix.element(a.Rhs[0], sweepAI, row) == nil {
+	row := ix.element(lhs, sweepBI, nil)
+	if row == nil || ix.element(rhs, sweepAI, row) == nil {
 		return nil
 	}
+	ix.op = op
 	return row
 }
 
 // downStep returns the slice of body, y := temp[ai]; temp[ai] =
-// temp[bi]; temp[bi] += y, or nil.
+// temp[bi]; temp[bi] += y (an accumulation), or nil.
 func (ix *sweepIndexes) downStep(body []ast.Stmt) *ast.Ident {
 	if len(body) != 3 {
 		return nil
@@ -194,14 +199,16 @@ func (ix *sweepIndexes) downStep(body []ast.Stmt) *ast.Ident {
 		s[i] = a
 	}
 	y := ix.f.identVar(s[0].Lhs[0])
-	if s[0].Tok != token.DEFINE || y == nil || s[1].Tok != token.ASSIGN || s[2].Tok != token.ADD_ASSIGN || ix.f.identVar(s[2].Rhs[0]) != y {
+	lhs, op, rhs, ok := ix.f.accumulation(s[2])
+	if _, known := foldOps[op]; !ok || !known || s[0].Tok != token.DEFINE || y == nil || s[1].Tok != token.ASSIGN || ix.f.identVar(rhs) != y {
 		return nil
 	}
 	row := ix.element(s[0].Rhs[0], sweepAI, nil)
 	if row == nil || ix.element(s[1].Lhs[0], sweepAI, row) == nil || ix.element(s[1].Rhs[0], sweepBI, row) == nil ||
-		ix.element(s[2].Lhs[0], sweepBI, row) == nil {
+		ix.element(lhs, sweepBI, row) == nil {
 		return nil
 	}
+	ix.op = op
 	return row
 }
 
