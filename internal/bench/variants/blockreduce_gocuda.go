@@ -74,12 +74,16 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 		gc_jam_runSum_flush(&gc_jam)
 //line blockreduce.go:34
 		if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && 32 == 32 {
-			compiled.ShflDownHalving(&gc_l_v, 16, 32, true)
+			if gc_bdy*gc_bdz == 1 {
+				compiled.ShflDownLane0(&gc_l_v)
+			} else {
+				compiled.ShflDownHalving(&gc_l_v, 16, 1, false)
+			}
 		} else {
 //line blockreduce.go:34
 			for off := 16; off > 0; off /= 2 {
 				if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && 32 == 32 {
-					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, off, 0, 32)
+					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, off, 0, compiled.LanesDemanded(off, 1, gc_bdy*gc_bdz == 1))
 				} else {
 //line blockreduce.go:35
 					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_l_v, off, 32, &gc_c1r)
@@ -1781,12 +1785,16 @@ func gc_body_brHelpers(gc_b *compiled.Block, x []float32, partial []float64, run
 		}
 //line blockreduce.go:139
 		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
-			compiled.ShflDownHalving(&gc_l_v_, 16, 32, true)
+			if gc_bdy*gc_bdz == 1 {
+				compiled.ShflDownLane0(&gc_l_v_)
+			} else {
+				compiled.ShflDownHalving(&gc_l_v_, 16, 1, false)
+			}
 		} else {
 //line blockreduce.go:139
 			for off := 16; off > 0; off /= 2 {
 				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
-					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, off, 0, 32)
+					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, off, 0, compiled.LanesDemanded(off, 1, gc_bdy*gc_bdz == 1))
 				} else {
 //line blockreduce.go:140
 					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, off, 32, &gc_c1r)

@@ -73,16 +73,12 @@ func gc_body_brLaneMod(gc_b2 *compiled.Block, x []float32, partial []float64, ru
 		}
 		gc_jam_runSum_flush(&gc_jam2)
 //line blockreduce.go:34
-		if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && 32 == 32 {
-			var gc_run compiled.ShflSteps
-			for off := 16; off > 0; off /= 2 {
-//line blockreduce.go:35
-				gc_run.Add(off, 0, 32)
-				if gc_run.Full() {
-					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v, &gc_run)
-				}
+		if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && 32 == 32 {
+			if gc_bdy2*gc_bdz2 == 1 {
+				compiled.ShflDownLane0(&gc_l_v)
+			} else {
+				compiled.ShflDownHalving(&gc_l_v, 16, 1, false)
 			}
-			compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v, &gc_run)
 		} else {
 //line blockreduce.go:34
 			for off := 16; off > 0; off /= 2 {
@@ -1796,16 +1792,12 @@ func gc_body_brHelpers(gc_b2 *compiled.Block, x []float32, partial []float64, ru
 			}
 		}
 //line blockreduce.go:139
-		if compiled.SIMD512 && gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
-			var gc_run compiled.ShflSteps
-			for off := 16; off > 0; off /= 2 {
-//line blockreduce.go:140
-				gc_run.Add(off, 0, 32)
-				if gc_run.Full() {
-					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_, &gc_run)
-				}
+		if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
+			if gc_bdy2*gc_bdz2 == 1 {
+				compiled.ShflDownLane0(&gc_l_v_)
+			} else {
+				compiled.ShflDownHalving(&gc_l_v_, 16, 1, false)
 			}
-			compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_, &gc_run)
 		} else {
 //line blockreduce.go:139
 			for off := 16; off > 0; off /= 2 {
@@ -1921,15 +1913,15 @@ func gc_body_brHelpers(gc_b2 *compiled.Block, x []float32, partial []float64, ru
 				}
 //line blockreduce.go:139
 				if compiled.SIMD512 && gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
-					var gc_run2 compiled.ShflSteps
+					var gc_run compiled.ShflSteps
 					for off_ := 16; off_ > 0; off_ /= 2 {
 //line blockreduce.go:140
-						gc_run2.Add(off_, 0, 32)
-						if gc_run2.Full() {
-							compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_2, &gc_run2)
+						gc_run.Add(off_, 0, 32)
+						if gc_run.Full() {
+							compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_2, &gc_run)
 						}
 					}
-					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_2, &gc_run2)
+					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_2, &gc_run)
 				} else {
 //line blockreduce.go:139
 					for off_ := 16; off_ > 0; off_ /= 2 {

@@ -315,7 +315,15 @@ func (f *Func) xLaneResidue(cond ast.Expr) (int, bool) {
 		if _, off, kc, ok := f.threadAffine(p[0], f.laneAxis(), nil); ok && kc == 1 && off == nil {
 			return int(c), true // x == c: lane c of the first warp, no lane of the others
 		}
-		rem, isRem := ast.Unparen(p[0]).(*ast.BinaryExpr)
+		side := ast.Unparen(p[0])
+		for range 16 { // lane := tid % 32; lane == 0
+			d := f.readThrough(side, nil)
+			if d == nil {
+				break
+			}
+			side = ast.Unparen(d)
+		}
+		rem, isRem := side.(*ast.BinaryExpr)
 		if !isRem {
 			continue
 		}
