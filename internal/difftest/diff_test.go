@@ -398,6 +398,36 @@ func TestRunawayStepsStop(t *testing.T) {
 	}
 }
 
+// TestStuckDoublingStops: a loop that doubles its variable from a start
+// the kernel reads at run time may never end (from 0), so the compiled
+// form checks for a stopped launch there; from 1 it ends, with the
+// doublings' steps done.
+func TestStuckDoublingStops(t *testing.T) {
+	data := make([]int32, 64)
+	require.NoError(t, dev.Launch(gocuda.Config{Grid: gocuda.Dim3{X: 1}, Block: gocuda.Dim3{X: 64}}, StuckDoublingKernel(data, 1)))
+	for tid, v := range data {
+		want := int32(0)
+		for s := 1; s < 64; s *= 2 {
+			if tid >= s {
+				want++
+			}
+		}
+		require.Equal(t, want, v, "thread %d", tid)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+	done := make(chan error, 1)
+	go func() {
+		done <- dev.LaunchContext(ctx, gocuda.Config{Grid: gocuda.Dim3{X: 1}, Block: gocuda.Dim3{X: 64}}, StuckDoublingKernel(make([]int32, 64), 0))
+	}()
+	select {
+	case err := <-done:
+		require.ErrorIs(t, err, context.DeadlineExceeded)
+	case <-time.After(10 * time.Second):
+		t.Fatal("the launch did not stop")
+	}
+}
+
 // TestRunawayKernelStops: a compiled kernel checks for cancellation at its
 // loops' back-edges, so a launch whose context ends stops a kernel that
 // would loop forever (the runtime path cannot: see docs).

@@ -431,6 +431,22 @@ func spin(t *gocuda.Thread, flag []int32) {
 	t.SyncThreads()
 }
 
+// StuckDoublingKernel is a tree whose stride starts at a value that
+// doubling never moves (a student's s := 0; s < n; s *= 2): with start 0
+// it loops forever, so a compiled form must check for a stopped launch at
+// its back-edge.
+//
+//gocuda:kernel StuckDoublingKernel
+func stuckDoubling(t *gocuda.Thread, data []int32, start int) {
+	tid := t.ThreadIdx.X
+	for s := start; s < t.BlockDim.X; s *= 2 {
+		if tid >= s {
+			data[tid] += 1
+		}
+		t.SyncThreads()
+	}
+}
+
 // SpinLanesKernel loops until its launch is stopped (odd is odd, k even),
 // in a loop of the same trips for every thread that the SIMD build's
 // vector steps take, checking for a stop at its back-edge: a stopped

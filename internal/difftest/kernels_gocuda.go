@@ -3916,22 +3916,155 @@ func gc_body_spin(gc_b *compiled.Block, flag []int32) {
 	}
 }
 
+// StuckDoublingKernel is a tree whose stride starts at a value that
+// doubling never moves (a student's s := 0; s < n; s *= 2): with start 0
+// it loops forever, so a compiled form must check for a stopped launch at
+// its back-edge.
+//
+//line kernels.go:440
+func StuckDoublingKernel(data []int32, start int) func(*gocuda.Thread) {
+	return compiled.Kernel(gc_src_stuckDoubling,
+		func(gc_t *gocuda.Thread) { stuckDoubling(gc_t, data, start) },
+		func(gc_b *compiled.Block) { gc_body_stuckDoubling(gc_b, data, start) })
+}
+
+//line kernels.go:440
+var gc_src_stuckDoubling = compiled.NewSource(gc_files_kernels, "stuckDoubling", "01befd33763548612fc7ae0d34ec6bca5856c7c516739b00d5d2edc77c83feff", "kernels.go:434-448").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line kernels.go:440
+func gc_body_stuckDoubling(gc_b *compiled.Block, data []int32, start int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_n := gc_b.Len()
+//line kernels.go:442
+	for s := start; s < gc_bdx; s *= 2 {
+		gc_b.Tick()
+		if gc_b.Stopped() {
+			return
+		}
+//line kernels.go:448
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := s; gc_bound > gc_from {
+			gc_from = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if gc_from >= 0 && gc_to <= len(data) {
+				gc_at := data[:gc_to]
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						{
+//line kernels.go:444
+							gc_at[gc_tx] += 1
+						}
+					}
+					{
+						gc_tx := gc_step + 1
+						{
+//line kernels.go:444
+							gc_at[gc_tx] += 1
+						}
+					}
+					{
+						gc_tx := gc_step + 2
+						{
+//line kernels.go:444
+							gc_at[gc_tx] += 1
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						{
+//line kernels.go:444
+							gc_at[gc_tx] += 1
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					{
+//line kernels.go:444
+						gc_at[gc_tx] += 1
+					}
+				}
+			} else {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line kernels.go:441
+						tid := gc_tx
+						{
+//line kernels.go:444
+							data[tid] += 1
+						}
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line kernels.go:441
+						tid := gc_tx
+						{
+//line kernels.go:444
+							data[tid] += 1
+						}
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line kernels.go:441
+						tid := gc_tx
+						{
+//line kernels.go:444
+							data[tid] += 1
+						}
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line kernels.go:441
+						tid := gc_tx
+						{
+//line kernels.go:444
+							data[tid] += 1
+						}
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line kernels.go:441
+					tid := gc_tx
+					{
+//line kernels.go:444
+						data[tid] += 1
+					}
+				}
+			}
+		}
+	}
+}
+
 // SpinLanesKernel loops until its launch is stopped (odd is odd, k even),
 // in a loop of the same trips for every thread that the SIMD build's
 // vector steps take, checking for a stop at its back-edge: a stopped
 // launch leaves it from a vector step, of sixteen lanes or eight.
-//
-//line kernels.go:440
 func SpinLanesKernel(in, out []float32, odd int32) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_spinLanes,
 		func(gc_t *gocuda.Thread) { spinLanes(gc_t, in, out, odd) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_spinLanes(gc_b, gc_lo, gc_hi, in, out, odd) })
 }
 
-//line kernels.go:440
-var gc_src_spinLanes = compiled.NewSource(gc_files_kernels, "spinLanes", "4e61fa29922a44b8388615986cd15d638d356cec2df2a000b42b30cb86047a35", "kernels.go:434-447").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+//line kernels.go:456
+var gc_src_spinLanes = compiled.NewSource(gc_files_kernels, "spinLanes", "4e61fa29922a44b8388615986cd15d638d356cec2df2a000b42b30cb86047a35", "kernels.go:450-463").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
-//line kernels.go:440
+//line kernels.go:456
 func gc_body_spinLanes(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, odd int32) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -3949,85 +4082,85 @@ func gc_body_spinLanes(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line kernels.go:458
+//line kernels.go:474
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := gc_bx * gc_bdx
 			if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_off <= len(out) && gc_bdx <= len(out)-gc_off {
 				gc_at := in[gc_off:][:gc_bdx]
 				gc_at2 := out[gc_off:][:gc_bdx]
 				gc_vstep := 0
-//line kernels.go:444
+//line kernels.go:460
 				gc_vb3 := gc_lanes.BroadcastFloat32x8(0.5)
-//line kernels.go:444
+//line kernels.go:460
 				gc_vb4 := gc_lanes.BroadcastFloat32x8(1)
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
-//line kernels.go:441
+//line kernels.go:457
 					var i int = gc_bx*gc_bdx + gc_tx
-//line kernels.go:441
+//line kernels.go:457
 					_ = i
 					v := gc_lanes.LoadFloat32x8Slice(gc_at[gc_tx:])
 					for k := int32(0); k != odd; k = k + 2 {
-//line kernels.go:443
+//line kernels.go:459
 						gc_b.Tick()
-//line kernels.go:443
+//line kernels.go:459
 						if gc_b.Stopped() {
-//line kernels.go:443
+//line kernels.go:459
 							return
 						}
-//line kernels.go:443
+//line kernels.go:459
 						v = v.Mul(gc_vb3).Add(gc_vb4)
 					}
-//line kernels.go:443
+//line kernels.go:459
 					v.StoreSlice(gc_at2[gc_tx:])
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line kernels.go:442
+//line kernels.go:458
 					v := gc_at[gc_tx]
 					for k := int32(0); k != odd; k += 2 {
-//line kernels.go:443
+//line kernels.go:459
 						gc_b.Tick()
-//line kernels.go:443
+//line kernels.go:459
 						if gc_b.Stopped() {
-//line kernels.go:443
+//line kernels.go:459
 							return
 						}
-//line kernels.go:444
+//line kernels.go:460
 						v = v*0.5 + 1
 					}
 					gc_at2[gc_tx] = v
 				}
 			} else {
-//line kernels.go:450
+//line kernels.go:466
 				gc_vstep2 := 0
-//line kernels.go:444
+//line kernels.go:460
 				gc_vb := gc_lanes.BroadcastFloat32x8(0.5)
-//line kernels.go:444
+//line kernels.go:460
 				gc_vb2 := gc_lanes.BroadcastFloat32x8(1)
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
-//line kernels.go:441
+//line kernels.go:457
 					var i int = gc_bx*gc_bdx + gc_tx
 					if i < 0 || i > len(in)-8 || i > len(out)-8 {
-//line kernels.go:442
+//line kernels.go:458
 						break
 					}
-//line kernels.go:442
+//line kernels.go:458
 					v := gc_lanes.LoadFloat32x8Slice(in[i:])
 					for k := int32(0); k != odd; k = k + 2 {
-//line kernels.go:443
+//line kernels.go:459
 						gc_b.Tick()
-//line kernels.go:443
+//line kernels.go:459
 						if gc_b.Stopped() {
-//line kernels.go:443
+//line kernels.go:459
 							return
 						}
-//line kernels.go:443
+//line kernels.go:459
 						v = v.Mul(gc_vb).Add(gc_vb2)
 					}
-//line kernels.go:446
+//line kernels.go:462
 					v.StoreSlice(out[i:])
 				}
 				gc_step := gc_vstep2
@@ -4036,102 +4169,102 @@ func gc_body_spinLanes(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32
 						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line kernels.go:441
+//line kernels.go:457
 						i := gc_bx*gc_bdx + gc_tx
 						v := in[i]
 						for k := int32(0); k != odd; k += 2 {
-//line kernels.go:443
+//line kernels.go:459
 							gc_b.Tick()
-//line kernels.go:443
+//line kernels.go:459
 							if gc_b.Stopped() {
-//line kernels.go:443
+//line kernels.go:459
 								return
 							}
-//line kernels.go:444
+//line kernels.go:460
 							v = v*0.5 + 1
 						}
 						out[i] = v
 					}
 					{
-//line kernels.go:450
+//line kernels.go:466
 						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line kernels.go:441
+//line kernels.go:457
 						i := gc_bx*gc_bdx + gc_tx
 						v := in[i]
 						for k := int32(0); k != odd; k += 2 {
-//line kernels.go:443
+//line kernels.go:459
 							gc_b.Tick()
-//line kernels.go:443
+//line kernels.go:459
 							if gc_b.Stopped() {
-//line kernels.go:443
+//line kernels.go:459
 								return
 							}
-//line kernels.go:444
+//line kernels.go:460
 							v = v*0.5 + 1
 						}
 						out[i] = v
 					}
 					{
-//line kernels.go:450
+//line kernels.go:466
 						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line kernels.go:441
+//line kernels.go:457
 						i := gc_bx*gc_bdx + gc_tx
 						v := in[i]
 						for k := int32(0); k != odd; k += 2 {
-//line kernels.go:443
+//line kernels.go:459
 							gc_b.Tick()
-//line kernels.go:443
+//line kernels.go:459
 							if gc_b.Stopped() {
-//line kernels.go:443
+//line kernels.go:459
 								return
 							}
-//line kernels.go:444
+//line kernels.go:460
 							v = v*0.5 + 1
 						}
 						out[i] = v
 					}
 					{
-//line kernels.go:450
+//line kernels.go:466
 						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line kernels.go:441
+//line kernels.go:457
 						i := gc_bx*gc_bdx + gc_tx
 						v := in[i]
 						for k := int32(0); k != odd; k += 2 {
-//line kernels.go:443
+//line kernels.go:459
 							gc_b.Tick()
-//line kernels.go:443
+//line kernels.go:459
 							if gc_b.Stopped() {
-//line kernels.go:443
+//line kernels.go:459
 								return
 							}
-//line kernels.go:444
+//line kernels.go:460
 							v = v*0.5 + 1
 						}
 						out[i] = v
 					}
 				}
-//line kernels.go:450
+//line kernels.go:466
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line kernels.go:441
+//line kernels.go:457
 					i := gc_bx*gc_bdx + gc_tx
 					v := in[i]
 					for k := int32(0); k != odd; k += 2 {
-//line kernels.go:443
+//line kernels.go:459
 						gc_b.Tick()
-//line kernels.go:443
+//line kernels.go:459
 						if gc_b.Stopped() {
-//line kernels.go:443
+//line kernels.go:459
 							return
 						}
-//line kernels.go:444
+//line kernels.go:460
 						v = v*0.5 + 1
 					}
 					out[i] = v
@@ -4144,5 +4277,5 @@ func gc_body_spinLanes(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32
 // gc_files_kernels holds the source files whose lines the kernels' records hash.
 //
 //go:embed kernels.go
-//line kernels.go:458
+//line kernels.go:474
 var gc_files_kernels embed.FS

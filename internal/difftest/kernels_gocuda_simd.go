@@ -9552,22 +9552,212 @@ func gc_body_spin(gc_b2 *compiled.Block, flag []int32) {
 	}
 }
 
+// StuckDoublingKernel is a tree whose stride starts at a value that
+// doubling never moves (a student's s := 0; s < n; s *= 2): with start 0
+// it loops forever, so a compiled form must check for a stopped launch at
+// its back-edge.
+//
+//line kernels.go:440
+func StuckDoublingKernel(data []int32, start int) func(*gocuda.Thread) {
+	return compiled.Kernel(gc_src_stuckDoubling,
+		func(gc_t *gocuda.Thread) { stuckDoubling(gc_t, data, start) },
+		func(gc_b *compiled.Block) { gc_body_stuckDoubling(gc_b, data, start) })
+}
+
+//line kernels.go:440
+var gc_src_stuckDoubling = compiled.NewSource(gc_files_kernels, "stuckDoubling", "01befd33763548612fc7ae0d34ec6bca5856c7c516739b00d5d2edc77c83feff", "kernels.go:434-448").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line kernels.go:440
+func gc_body_stuckDoubling(gc_b2 *compiled.Block, data []int32, start int) {
+	gc_pos2 := gc_b2.Pos()
+	gc_bd2 := gc_b2.Dim()
+	gc_bdx2 := gc_bd2.X
+	gc_n2 := gc_b2.Len()
+//line kernels.go:442
+	for s := start; s < gc_bdx2; s *= 2 {
+		gc_b2.Tick()
+		if gc_b2.Stopped() {
+			return
+		}
+//line kernels.go:448
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if gc_bound2 := s; gc_bound2 > gc_from2 {
+			gc_from2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			if gc_from2 >= 0 && gc_to2 <= len(data) {
+				gc_at2 := data[:gc_to2]
+				gc_vstep := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line kernels.go:444
+						gc_vb4 := archsimd.BroadcastInt32x16(1)
+						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
+							gc_tx2 := gc_vstep
+//line kernels.go:441
+							var tid int = gc_tx2
+//line kernels.go:441
+							_ = tid
+							{
+								archsimd.LoadInt32x16Slice(gc_at2[gc_tx2:]).Add(gc_vb4).StoreSlice(gc_at2[gc_tx2:])
+							}
+						}
+//line kernels.go:445
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
+				if compiled.SIMD {
+//line kernels.go:444
+					gc_vb3 := archsimd.BroadcastInt32x8(1)
+					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
+//line kernels.go:441
+						var tid int = gc_tx2
+//line kernels.go:441
+						_ = tid
+						{
+							archsimd.LoadInt32x8Slice(gc_at2[gc_tx2:]).Add(gc_vb3).StoreSlice(gc_at2[gc_tx2:])
+						}
+					}
+//line kernels.go:445
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+					{
+//line kernels.go:444
+						gc_at2[gc_tx2] += 1
+					}
+				}
+			} else {
+				gc_vstep2 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line kernels.go:444
+						gc_vb2 := archsimd.BroadcastInt32x16(1)
+						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
+							gc_tx2 := gc_vstep2
+//line kernels.go:441
+							var tid int = gc_tx2
+							{
+//line kernels.go:444
+								if tid < 0 || tid > len(data)-16 {
+//line kernels.go:444
+									break
+								}
+//line kernels.go:444
+								archsimd.LoadInt32x16Slice(data[tid:]).Add(gc_vb2).StoreSlice(data[tid:])
+							}
+						}
+//line kernels.go:446
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
+				if compiled.SIMD {
+//line kernels.go:444
+					gc_vb := archsimd.BroadcastInt32x8(1)
+					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+//line kernels.go:441
+						var tid int = gc_tx2
+						{
+//line kernels.go:444
+							if tid < 0 || tid > len(data)-8 {
+//line kernels.go:444
+								break
+							}
+//line kernels.go:444
+							archsimd.LoadInt32x8Slice(data[tid:]).Add(gc_vb).StoreSlice(data[tid:])
+						}
+					}
+//line kernels.go:446
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step3 := gc_vstep2
+				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+					{
+						gc_tx2 := gc_step3 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line kernels.go:441
+						tid := gc_tx2
+						{
+//line kernels.go:444
+							data[tid] += 1
+						}
+					}
+					{
+						gc_tx2 := gc_step3 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line kernels.go:441
+						tid := gc_tx2
+						{
+//line kernels.go:444
+							data[tid] += 1
+						}
+					}
+					{
+						gc_tx2 := gc_step3 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line kernels.go:441
+						tid := gc_tx2
+						{
+//line kernels.go:444
+							data[tid] += 1
+						}
+					}
+					{
+						gc_tx2 := gc_step3 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line kernels.go:441
+						tid := gc_tx2
+						{
+//line kernels.go:444
+							data[tid] += 1
+						}
+					}
+				}
+				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line kernels.go:441
+					tid := gc_tx2
+					{
+//line kernels.go:444
+						data[tid] += 1
+					}
+				}
+			}
+		}
+	}
+}
+
 // SpinLanesKernel loops until its launch is stopped (odd is odd, k even),
 // in a loop of the same trips for every thread that the SIMD build's
 // vector steps take, checking for a stop at its back-edge: a stopped
 // launch leaves it from a vector step, of sixteen lanes or eight.
-//
-//line kernels.go:440
 func SpinLanesKernel(in, out []float32, odd int32) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_spinLanes,
 		func(gc_t *gocuda.Thread) { spinLanes(gc_t, in, out, odd) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_spinLanes(gc_b, gc_lo, gc_hi, in, out, odd) })
 }
 
-//line kernels.go:440
-var gc_src_spinLanes = compiled.NewSource(gc_files_kernels, "spinLanes", "4e61fa29922a44b8388615986cd15d638d356cec2df2a000b42b30cb86047a35", "kernels.go:434-447").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+//line kernels.go:456
+var gc_src_spinLanes = compiled.NewSource(gc_files_kernels, "spinLanes", "4e61fa29922a44b8388615986cd15d638d356cec2df2a000b42b30cb86047a35", "kernels.go:450-463").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
-//line kernels.go:440
+//line kernels.go:456
 func gc_body_spinLanes(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32, odd int32) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -9585,7 +9775,7 @@ func gc_body_spinLanes(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-//line kernels.go:458
+//line kernels.go:474
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_off2 := gc_bx2 * gc_bdx2
 			if gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx2 <= len(in)-gc_off2 && gc_off2 <= len(out) && gc_bdx2 <= len(out)-gc_off2 {
@@ -9595,29 +9785,29 @@ func gc_body_spinLanes(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
-//line kernels.go:444
+//line kernels.go:460
 						gc_vb11 := archsimd.BroadcastFloat32x16(0.5)
-//line kernels.go:444
+//line kernels.go:460
 						gc_vb12 := archsimd.BroadcastFloat32x16(1)
 						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
 							gc_tx2 := gc_vstep3
-//line kernels.go:441
+//line kernels.go:457
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line kernels.go:441
+//line kernels.go:457
 							_ = i
 							v := archsimd.LoadFloat32x16Slice(gc_at3[gc_tx2:])
 							for k := int32(0); k != odd; k = k + 2 {
-//line kernels.go:443
+//line kernels.go:459
 								gc_b2.Tick()
-//line kernels.go:443
+//line kernels.go:459
 								if gc_b2.Stopped() {
-//line kernels.go:443
+//line kernels.go:459
 									return gc_vstep3, true
 								}
-//line kernels.go:443
+//line kernels.go:459
 								v = v.Mul(gc_vb11).Add(gc_vb12)
 							}
-//line kernels.go:443
+//line kernels.go:459
 							v.StoreSlice(gc_at4[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -9628,29 +9818,29 @@ func gc_body_spinLanes(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 					}
 				}
 				if compiled.SIMD {
-//line kernels.go:444
+//line kernels.go:460
 					gc_vb9 := archsimd.BroadcastFloat32x8(0.5)
-//line kernels.go:444
+//line kernels.go:460
 					gc_vb10 := archsimd.BroadcastFloat32x8(1)
 					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 						gc_tx2 := gc_vstep3
-//line kernels.go:441
+//line kernels.go:457
 						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line kernels.go:441
+//line kernels.go:457
 						_ = i
 						v := archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:])
 						for k := int32(0); k != odd; k = k + 2 {
-//line kernels.go:443
+//line kernels.go:459
 							gc_b2.Tick()
-//line kernels.go:443
+//line kernels.go:459
 							if gc_b2.Stopped() {
-//line kernels.go:443
+//line kernels.go:459
 								return
 							}
-//line kernels.go:443
+//line kernels.go:459
 							v = v.Mul(gc_vb9).Add(gc_vb10)
 						}
-//line kernels.go:443
+//line kernels.go:459
 						v.StoreSlice(gc_at4[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -9658,53 +9848,53 @@ func gc_body_spinLanes(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-//line kernels.go:442
+//line kernels.go:458
 					v := gc_at3[gc_tx2]
 					for k := int32(0); k != odd; k += 2 {
-//line kernels.go:443
+//line kernels.go:459
 						gc_b2.Tick()
-//line kernels.go:443
+//line kernels.go:459
 						if gc_b2.Stopped() {
-//line kernels.go:443
+//line kernels.go:459
 							return
 						}
-//line kernels.go:444
+//line kernels.go:460
 						v = v*0.5 + 1
 					}
 					gc_at4[gc_tx2] = v
 				}
 			} else {
-//line kernels.go:450
+//line kernels.go:466
 				gc_vstep4 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
-//line kernels.go:444
+//line kernels.go:460
 						gc_vb7 := archsimd.BroadcastFloat32x16(0.5)
-//line kernels.go:444
+//line kernels.go:460
 						gc_vb8 := archsimd.BroadcastFloat32x16(1)
 						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 							gc_tx2 := gc_vstep4
-//line kernels.go:441
+//line kernels.go:457
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
 							if i < 0 || i > len(in)-16 || i > len(out)-16 {
-//line kernels.go:442
+//line kernels.go:458
 								break
 							}
-//line kernels.go:442
+//line kernels.go:458
 							v := archsimd.LoadFloat32x16Slice(in[i:])
 							for k := int32(0); k != odd; k = k + 2 {
-//line kernels.go:443
+//line kernels.go:459
 								gc_b2.Tick()
-//line kernels.go:443
+//line kernels.go:459
 								if gc_b2.Stopped() {
-//line kernels.go:443
+//line kernels.go:459
 									return gc_vstep4, true
 								}
-//line kernels.go:443
+//line kernels.go:459
 								v = v.Mul(gc_vb7).Add(gc_vb8)
 							}
-//line kernels.go:446
+//line kernels.go:462
 							v.StoreSlice(out[i:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -9715,32 +9905,32 @@ func gc_body_spinLanes(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 					}
 				}
 				if compiled.SIMD {
-//line kernels.go:444
+//line kernels.go:460
 					gc_vb5 := archsimd.BroadcastFloat32x8(0.5)
-//line kernels.go:444
+//line kernels.go:460
 					gc_vb6 := archsimd.BroadcastFloat32x8(1)
 					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 						gc_tx2 := gc_vstep4
-//line kernels.go:441
+//line kernels.go:457
 						var i int = gc_bx2*gc_bdx2 + gc_tx2
 						if i < 0 || i > len(in)-8 || i > len(out)-8 {
-//line kernels.go:442
+//line kernels.go:458
 							break
 						}
-//line kernels.go:442
+//line kernels.go:458
 						v := archsimd.LoadFloat32x8Slice(in[i:])
 						for k := int32(0); k != odd; k = k + 2 {
-//line kernels.go:443
+//line kernels.go:459
 							gc_b2.Tick()
-//line kernels.go:443
+//line kernels.go:459
 							if gc_b2.Stopped() {
-//line kernels.go:443
+//line kernels.go:459
 								return
 							}
-//line kernels.go:443
+//line kernels.go:459
 							v = v.Mul(gc_vb5).Add(gc_vb6)
 						}
-//line kernels.go:446
+//line kernels.go:462
 						v.StoreSlice(out[i:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -9751,102 +9941,102 @@ func gc_body_spinLanes(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 						gc_tx2 := gc_step2 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-//line kernels.go:441
+//line kernels.go:457
 						i := gc_bx2*gc_bdx2 + gc_tx2
 						v := in[i]
 						for k := int32(0); k != odd; k += 2 {
-//line kernels.go:443
+//line kernels.go:459
 							gc_b2.Tick()
-//line kernels.go:443
+//line kernels.go:459
 							if gc_b2.Stopped() {
-//line kernels.go:443
+//line kernels.go:459
 								return
 							}
-//line kernels.go:444
+//line kernels.go:460
 							v = v*0.5 + 1
 						}
 						out[i] = v
 					}
 					{
-//line kernels.go:450
+//line kernels.go:466
 						gc_tx2 := gc_step2 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-//line kernels.go:441
+//line kernels.go:457
 						i := gc_bx2*gc_bdx2 + gc_tx2
 						v := in[i]
 						for k := int32(0); k != odd; k += 2 {
-//line kernels.go:443
+//line kernels.go:459
 							gc_b2.Tick()
-//line kernels.go:443
+//line kernels.go:459
 							if gc_b2.Stopped() {
-//line kernels.go:443
+//line kernels.go:459
 								return
 							}
-//line kernels.go:444
+//line kernels.go:460
 							v = v*0.5 + 1
 						}
 						out[i] = v
 					}
 					{
-//line kernels.go:450
+//line kernels.go:466
 						gc_tx2 := gc_step2 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-//line kernels.go:441
+//line kernels.go:457
 						i := gc_bx2*gc_bdx2 + gc_tx2
 						v := in[i]
 						for k := int32(0); k != odd; k += 2 {
-//line kernels.go:443
+//line kernels.go:459
 							gc_b2.Tick()
-//line kernels.go:443
+//line kernels.go:459
 							if gc_b2.Stopped() {
-//line kernels.go:443
+//line kernels.go:459
 								return
 							}
-//line kernels.go:444
+//line kernels.go:460
 							v = v*0.5 + 1
 						}
 						out[i] = v
 					}
 					{
-//line kernels.go:450
+//line kernels.go:466
 						gc_tx2 := gc_step2 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-//line kernels.go:441
+//line kernels.go:457
 						i := gc_bx2*gc_bdx2 + gc_tx2
 						v := in[i]
 						for k := int32(0); k != odd; k += 2 {
-//line kernels.go:443
+//line kernels.go:459
 							gc_b2.Tick()
-//line kernels.go:443
+//line kernels.go:459
 							if gc_b2.Stopped() {
-//line kernels.go:443
+//line kernels.go:459
 								return
 							}
-//line kernels.go:444
+//line kernels.go:460
 							v = v*0.5 + 1
 						}
 						out[i] = v
 					}
 				}
-//line kernels.go:450
+//line kernels.go:466
 				for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-//line kernels.go:441
+//line kernels.go:457
 					i := gc_bx2*gc_bdx2 + gc_tx2
 					v := in[i]
 					for k := int32(0); k != odd; k += 2 {
-//line kernels.go:443
+//line kernels.go:459
 						gc_b2.Tick()
-//line kernels.go:443
+//line kernels.go:459
 						if gc_b2.Stopped() {
-//line kernels.go:443
+//line kernels.go:459
 							return
 						}
-//line kernels.go:444
+//line kernels.go:460
 						v = v*0.5 + 1
 					}
 					out[i] = v
@@ -9859,5 +10049,5 @@ func gc_body_spinLanes(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 // gc_files_kernels holds the source files whose lines the kernels' records hash.
 //
 //go:embed kernels.go
-//line kernels.go:458
+//line kernels.go:474
 var gc_files_kernels embed.FS

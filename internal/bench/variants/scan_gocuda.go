@@ -1935,6 +1935,11 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 //line scan.go:169
 	offset := 1
 	for ; offset < n; offset *= 2 {
+		gc_b.Tick()
+		if gc_b.Stopped() {
+			return
+		}
+//line scan.go:171
 		if gc_n == gc_bdx && gc_bdx <= len(x) && offset >= 0 {
 			x := x[:gc_bdx]
 			for gc_tx := gc_bdx - 1; gc_tx >= 0; gc_tx-- {

@@ -2808,6 +2808,10 @@ func gc_body_scanHSWhile(gc_b2 *compiled.Block, in, out, sums []float32) {
 //line scan.go:169
 	offset := 1
 	for ; offset < n; offset *= 2 {
+		gc_b2.Tick()
+		if gc_b2.Stopped() {
+			return
+		}
 		{
 			gc_from2, gc_to2 := 0, gc_bdx2
 			if !compiled.Adds(-offset, gc_to2) {

@@ -2027,6 +2027,10 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 			}
 //line hecbench_mpc.go:110
 			for d_4 := int(dim_); d_4 < 32; d_4 *= 2 {
+				gc_b.Tick()
+				if gc_b.Stopped() {
+					return
+				}
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank

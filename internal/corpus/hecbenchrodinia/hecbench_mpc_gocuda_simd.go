@@ -2119,6 +2119,10 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 			}
 //line hecbench_mpc.go:110
 			for d_4 := int(dim_); d_4 < 32; d_4 *= 2 {
+				gc_b2.Tick()
+				if gc_b2.Stopped() {
+					return
+				}
 				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 					gc_rank2 := gc_w2 + gc_lane2
 					gc_pos2.Thread = gc_rank2

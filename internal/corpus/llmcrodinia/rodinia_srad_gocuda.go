@@ -164,7 +164,11 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 		var i_ int = 2
 //line rodinia_srad.go:55
 		for ; i_ <= sradNumberThreads; i_ = 2 * i_ {
-//line rodinia_srad.go:57
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+//line rodinia_srad.go:61
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_qoff, gc_qd := 1, i_
 				if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
@@ -272,7 +276,11 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 			var i_2 int = 2
 //line rodinia_srad.go:73
 			for ; i_2 <= sradNumberThreads; i_2 = 2 * i_2 {
-//line rodinia_srad.go:75
+				gc_b.Tick()
+				if gc_b.Stopped() {
+					return
+				}
+//line rodinia_srad.go:79
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 					gc_qoff2, gc_qd2 := 1, i_2
 					if compiled.Segmented(gc_qoff2, gc_qd2, 0, gc_bdx) {
@@ -378,6 +386,14 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 			var i_3 int = 2
 //line rodinia_srad.go:89
 			for ; i_3 <= sradNumberThreads; i_3 = 2 * i_3 {
+//line rodinia_srad.go:89
+				gc_b.Tick()
+//line rodinia_srad.go:89
+				if gc_b.Stopped() {
+//line rodinia_srad.go:89
+					return
+				}
+//line rodinia_srad.go:90
 				if nf >= i_3 {
 					df = i_3
 				}
@@ -428,7 +444,11 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 				i = i_3
 			}
 			for ; i_4 <= df; i_4 = 2 * i_4 {
-//line rodinia_srad.go:97
+				gc_b.Tick()
+				if gc_b.Stopped() {
+					return
+				}
+//line rodinia_srad.go:101
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 					gc_qoff3, gc_qd3 := 1, i_4
 					if compiled.Segmented(gc_qoff3, gc_qd3, 0, gc_bdx) {

@@ -165,7 +165,11 @@ func gc_body_sradReduce(gc_b2 *compiled.Block, dNe int, dNo int, dMul int, dSums
 		var i_ int = 2
 //line rodinia_srad.go:55
 		for ; i_ <= sradNumberThreads; i_ = 2 * i_ {
-//line rodinia_srad.go:57
+			gc_b2.Tick()
+			if gc_b2.Stopped() {
+				return
+			}
+//line rodinia_srad.go:61
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_qoff4, gc_qd4 := 1, i_
 				if compiled.Segmented(gc_qoff4, gc_qd4, 0, gc_bdx2) {
@@ -296,7 +300,11 @@ func gc_body_sradReduce(gc_b2 *compiled.Block, dNe int, dNo int, dMul int, dSums
 			var i_2 int = 2
 //line rodinia_srad.go:73
 			for ; i_2 <= sradNumberThreads; i_2 = 2 * i_2 {
-//line rodinia_srad.go:75
+				gc_b2.Tick()
+				if gc_b2.Stopped() {
+					return
+				}
+//line rodinia_srad.go:79
 				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 					gc_qoff5, gc_qd5 := 1, i_2
 					if compiled.Segmented(gc_qoff5, gc_qd5, 0, gc_bdx2) {
@@ -425,6 +433,14 @@ func gc_body_sradReduce(gc_b2 *compiled.Block, dNe int, dNo int, dMul int, dSums
 			var i_3 int = 2
 //line rodinia_srad.go:89
 			for ; i_3 <= sradNumberThreads; i_3 = 2 * i_3 {
+//line rodinia_srad.go:89
+				gc_b2.Tick()
+//line rodinia_srad.go:89
+				if gc_b2.Stopped() {
+//line rodinia_srad.go:89
+					return
+				}
+//line rodinia_srad.go:90
 				if nf >= i_3 {
 					df = i_3
 				}
@@ -475,7 +491,11 @@ func gc_body_sradReduce(gc_b2 *compiled.Block, dNe int, dNo int, dMul int, dSums
 				i = i_3
 			}
 			for ; i_4 <= df; i_4 = 2 * i_4 {
-//line rodinia_srad.go:97
+				gc_b2.Tick()
+				if gc_b2.Stopped() {
+					return
+				}
+//line rodinia_srad.go:101
 				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 					gc_qoff6, gc_qd6 := 1, i_4
 					if compiled.Segmented(gc_qoff6, gc_qd6, 0, gc_bdx2) {
