@@ -398,6 +398,32 @@ func TestRunawayStepsStop(t *testing.T) {
 	}
 }
 
+// TestLaneVarResidue: guards on a residue of the thread's x index named
+// in a variable admit the same threads compiled and on the runtime path,
+// in one- and two-dimensional blocks whose width is or is not a multiple
+// of the warp, for masks that are and are not of low bits and moduli
+// that are and are not positive.
+func TestLaneVarResidue(t *testing.T) {
+	for _, block := range []gocuda.Dim3{{X: 64, Y: 1, Z: 1}, {X: 100, Y: 1, Z: 1}, {X: 24, Y: 3, Z: 1}} {
+		n := 2 * block.X * block.Y
+		in := randInts(n)
+		cfg := gocuda.Config{Grid: gocuda.Dim3{X: 2}, Block: block}
+		run := func(kernel func(out []int32) func(*gocuda.Thread)) {
+			agree(t, func(f form) ([]int32, error) {
+				out := make([]int32, n)
+				return out, f.launch(cfg, kernel(out))
+			})
+		}
+		run(func(out []int32) func(*gocuda.Thread) { return LaneVarResidueKernel(in, out) })
+		for _, mc := range [][2]int{{31, 3}, {7, 0}, {5, 0}, {0, 0}, {-1, 2}} {
+			run(func(out []int32) func(*gocuda.Thread) { return MaskResidueKernel(in, out, mc[0], mc[1]) })
+		}
+		for _, mc := range [][2]int{{4, 1}, {7, 0}, {1, 0}, {-3, 0}, {5, 9}} {
+			run(func(out []int32) func(*gocuda.Thread) { return ModResidueKernel(in, out, mc[0], mc[1]) })
+		}
+	}
+}
+
 // TestStuckDoublingStops: a loop that doubles its variable from a start
 // the kernel reads at run time may never end (from 0), so the compiled
 // form checks for a stopped launch there; from 1 it ends, with the

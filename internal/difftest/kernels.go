@@ -431,6 +431,48 @@ func spin(t *gocuda.Thread, flag []int32) {
 	t.SyncThreads()
 }
 
+// LaneVarResidueKernel stores each warp's first element under a guard
+// on a lane named in a variable (lane := tid % 32), the residue class
+// the compiled form steps through, which must admit the threads the
+// guard does in blocks of any shape.
+//
+//gocuda:kernel LaneVarResidueKernel
+func laneVarResidue(t *gocuda.Thread, in, out []int32) {
+	tid := t.ThreadIdx.X
+	row := (t.BlockIdx.X*t.BlockDim.Y+t.ThreadIdx.Y)*t.BlockDim.X + tid
+	lane := tid % 32
+	if lane == 0 {
+		out[row] = in[row] + 1
+	}
+}
+
+// MaskResidueKernel is LaneVarResidueKernel with a mask of uniform
+// width, bits := tid & mask; if bits == c (a class only where mask+1 is
+// a power of two).
+//
+//gocuda:kernel MaskResidueKernel
+func maskResidue(t *gocuda.Thread, in, out []int32, mask, c int) {
+	tid := t.ThreadIdx.X
+	row := (t.BlockIdx.X*t.BlockDim.Y+t.ThreadIdx.Y)*t.BlockDim.X + tid
+	bits := tid & mask
+	if bits == c {
+		out[row] = in[row] + 2
+	}
+}
+
+// ModResidueKernel is LaneVarResidueKernel with a uniform modulus,
+// r := tid % m; if r == c.
+//
+//gocuda:kernel ModResidueKernel
+func modResidue(t *gocuda.Thread, in, out []int32, m, c int) {
+	tid := t.ThreadIdx.X
+	row := (t.BlockIdx.X*t.BlockDim.Y+t.ThreadIdx.Y)*t.BlockDim.X + tid
+	r := tid % m
+	if r == c {
+		out[row] = in[row] + 3
+	}
+}
+
 // StuckDoublingKernel is a tree whose stride starts at a value that
 // doubling never moves (a student's s := 0; s < n; s *= 2): with start 0
 // it loops forever, so a compiled form must check for a stopped launch at

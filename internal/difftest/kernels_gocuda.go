@@ -3916,34 +3916,383 @@ func gc_body_spin(gc_b *compiled.Block, flag []int32) {
 	}
 }
 
+// LaneVarResidueKernel stores each warp's first element under a guard
+// on a lane named in a variable (lane := tid % 32), the residue class
+// the compiled form steps through, which must admit the threads the
+// guard does in blocks of any shape.
+//
+//line kernels.go:440
+func LaneVarResidueKernel(in, out []int32) func(*gocuda.Thread) {
+	return compiled.GridKernel(gc_src_laneVarResidue,
+		func(gc_t *gocuda.Thread) { laneVarResidue(gc_t, in, out) },
+		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_laneVarResidue(gc_b, gc_lo, gc_hi, in, out) })
+}
+
+//line kernels.go:440
+var gc_src_laneVarResidue = compiled.NewSource(gc_files_kernels, "laneVarResidue", "32fefe26be4c180c24e06580915548ff135d7a4acdad7d1e438589cd135a21e9", "kernels.go:434-447").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line kernels.go:440
+func gc_body_laneVarResidue(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+		}
+//line kernels.go:459
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_tx, gc_every, gc_exact := compiled.EveryFrom(0, 32, 0)
+			if gc_exact {
+				for ; gc_tx < gc_bdx; gc_tx += gc_every {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line kernels.go:441
+					tid := gc_tx
+					row := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
+					lane := tid % 32
+					_ = lane
+					{
+//line kernels.go:445
+						out[row] = in[row] + 1
+					}
+				}
+			} else {
+				for ; gc_tx < gc_bdx; gc_tx += gc_every {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line kernels.go:441
+					tid := gc_tx
+					row := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
+					lane := tid % 32
+					if lane == 0 {
+						out[row] = in[row] + 1
+					}
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+}
+
+// MaskResidueKernel is LaneVarResidueKernel with a mask of uniform
+// width, bits := tid & mask; if bits == c (a class only where mask+1 is
+// a power of two).
+//
+//line kernels.go:454
+func MaskResidueKernel(in, out []int32, mask, c int) func(*gocuda.Thread) {
+	return compiled.GridKernel(gc_src_maskResidue,
+		func(gc_t *gocuda.Thread) { maskResidue(gc_t, in, out, mask, c) },
+		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
+			gc_body_maskResidue(gc_b, gc_lo, gc_hi, in, out, mask, c)
+		})
+}
+
+//line kernels.go:454
+var gc_src_maskResidue = compiled.NewSource(gc_files_kernels, "maskResidue", "558d4b8e72760282b2f1aa23b50b930a2f17f037bcb26eabab6a922ad5f9471c", "kernels.go:449-461").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line kernels.go:454
+func gc_body_maskResidue(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32, mask, c int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+		}
+//line kernels.go:473
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_tx, gc_every, gc_exact := compiled.EveryFrom(0, compiled.MaskPeriod(mask), c)
+			if gc_exact {
+				for ; gc_tx < gc_bdx; gc_tx += gc_every {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line kernels.go:455
+					tid := gc_tx
+					row := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
+					{
+//line kernels.go:459
+						out[row] = in[row] + 2
+					}
+				}
+			} else {
+				for ; gc_tx < gc_bdx; gc_tx += gc_every {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line kernels.go:455
+					tid := gc_tx
+					row := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
+					bits := tid & mask
+					if bits == c {
+						out[row] = in[row] + 2
+					}
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+}
+
+// ModResidueKernel is LaneVarResidueKernel with a uniform modulus,
+// r := tid % m; if r == c.
+//
+//line kernels.go:467
+func ModResidueKernel(in, out []int32, m, c int) func(*gocuda.Thread) {
+	return compiled.GridKernel(gc_src_modResidue,
+		func(gc_t *gocuda.Thread) { modResidue(gc_t, in, out, m, c) },
+		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_modResidue(gc_b, gc_lo, gc_hi, in, out, m, c) })
+}
+
+//line kernels.go:467
+var gc_src_modResidue = compiled.NewSource(gc_files_kernels, "modResidue", "f876e7c38284d9ed28dabc2539eb121966ce5aad64ba3892aedc0d9644cba0bc", "kernels.go:463-474").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line kernels.go:467
+func gc_body_modResidue(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32, m, c int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+		}
+//line kernels.go:486
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_qoff, gc_qd := 0, m
+			if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
+				for gc_seg := 0; gc_seg < gc_bdx; {
+					gc_q := (gc_qoff + gc_seg) / gc_qd
+					gc_r := gc_qoff - gc_q*gc_qd
+					_, _ = gc_q, gc_r
+					gc_segend := min(gc_bdx, gc_qd-gc_r)
+					gc_seglen := gc_segend - gc_seg
+					gc_off := ((gc_bx*gc_bdy + gc_ty) * gc_bdx) + gc_seg
+					if gc_off >= 0 && gc_off <= len(out) && gc_seglen <= len(out)-gc_off && gc_off <= len(in) && gc_seglen <= len(in)-gc_off {
+						gc_at := out[gc_off:][:gc_seglen]
+						gc_at2 := in[gc_off:][:gc_seglen]
+						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_seg + gc_u
+//line kernels.go:470
+							r := (gc_tx + gc_r)
+							if r == c {
+								gc_at[gc_u] = gc_at2[gc_u] + 3
+							}
+						}
+					} else {
+//line kernels.go:477
+						gc_step := gc_seg
+						for ; gc_step+3 < gc_segend; gc_step += 4 {
+							{
+								gc_tx := gc_step + 0
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+//line kernels.go:468
+								tid := gc_tx
+								row := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
+								r := (gc_tx + gc_r)
+								if r == c {
+									out[row] = in[row] + 3
+								}
+							}
+							{
+//line kernels.go:477
+								gc_tx := gc_step + 1
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+//line kernels.go:468
+								tid := gc_tx
+								row := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
+								r := (gc_tx + gc_r)
+								if r == c {
+									out[row] = in[row] + 3
+								}
+							}
+							{
+//line kernels.go:477
+								gc_tx := gc_step + 2
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+//line kernels.go:468
+								tid := gc_tx
+								row := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
+								r := (gc_tx + gc_r)
+								if r == c {
+									out[row] = in[row] + 3
+								}
+							}
+							{
+//line kernels.go:477
+								gc_tx := gc_step + 3
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+//line kernels.go:468
+								tid := gc_tx
+								row := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
+								r := (gc_tx + gc_r)
+								if r == c {
+									out[row] = in[row] + 3
+								}
+							}
+						}
+//line kernels.go:477
+						for gc_tx := gc_step; gc_tx < gc_segend; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line kernels.go:468
+							tid := gc_tx
+							row := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
+							r := (gc_tx + gc_r)
+							if r == c {
+								out[row] = in[row] + 3
+							}
+						}
+					}
+//line kernels.go:477
+					gc_seg = gc_segend
+				}
+			} else {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line kernels.go:468
+						tid := gc_tx
+						row := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
+						r := tid % m
+						if r == c {
+							out[row] = in[row] + 3
+						}
+					}
+					{
+//line kernels.go:477
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line kernels.go:468
+						tid := gc_tx
+						row := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
+						r := tid % m
+						if r == c {
+							out[row] = in[row] + 3
+						}
+					}
+					{
+//line kernels.go:477
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line kernels.go:468
+						tid := gc_tx
+						row := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
+						r := tid % m
+						if r == c {
+							out[row] = in[row] + 3
+						}
+					}
+					{
+//line kernels.go:477
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line kernels.go:468
+						tid := gc_tx
+						row := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
+						r := tid % m
+						if r == c {
+							out[row] = in[row] + 3
+						}
+					}
+				}
+//line kernels.go:477
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line kernels.go:468
+					tid := gc_tx
+					row := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
+					r := tid % m
+					if r == c {
+						out[row] = in[row] + 3
+					}
+				}
+			}
+//line kernels.go:477
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+}
+
 // StuckDoublingKernel is a tree whose stride starts at a value that
 // doubling never moves (a student's s := 0; s < n; s *= 2): with start 0
 // it loops forever, so a compiled form must check for a stopped launch at
 // its back-edge.
 //
-//line kernels.go:440
+//line kernels.go:482
 func StuckDoublingKernel(data []int32, start int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_stuckDoubling,
 		func(gc_t *gocuda.Thread) { stuckDoubling(gc_t, data, start) },
 		func(gc_b *compiled.Block) { gc_body_stuckDoubling(gc_b, data, start) })
 }
 
-//line kernels.go:440
-var gc_src_stuckDoubling = compiled.NewSource(gc_files_kernels, "stuckDoubling", "01befd33763548612fc7ae0d34ec6bca5856c7c516739b00d5d2edc77c83feff", "kernels.go:434-448").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+//line kernels.go:482
+var gc_src_stuckDoubling = compiled.NewSource(gc_files_kernels, "stuckDoubling", "01befd33763548612fc7ae0d34ec6bca5856c7c516739b00d5d2edc77c83feff", "kernels.go:476-490").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
-//line kernels.go:440
+//line kernels.go:482
 func gc_body_stuckDoubling(gc_b *compiled.Block, data []int32, start int) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
 	gc_n := gc_b.Len()
-//line kernels.go:442
+//line kernels.go:484
 	for s := start; s < gc_bdx; s *= 2 {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
-//line kernels.go:448
+//line kernels.go:490
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := s; gc_bound > gc_from {
 			gc_from = gc_bound
@@ -3956,35 +4305,35 @@ func gc_body_stuckDoubling(gc_b *compiled.Block, data []int32, start int) {
 					{
 						gc_tx := gc_step + 0
 						{
-//line kernels.go:444
+//line kernels.go:486
 							gc_at[gc_tx] += 1
 						}
 					}
 					{
 						gc_tx := gc_step + 1
 						{
-//line kernels.go:444
+//line kernels.go:486
 							gc_at[gc_tx] += 1
 						}
 					}
 					{
 						gc_tx := gc_step + 2
 						{
-//line kernels.go:444
+//line kernels.go:486
 							gc_at[gc_tx] += 1
 						}
 					}
 					{
 						gc_tx := gc_step + 3
 						{
-//line kernels.go:444
+//line kernels.go:486
 							gc_at[gc_tx] += 1
 						}
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					{
-//line kernels.go:444
+//line kernels.go:486
 						gc_at[gc_tx] += 1
 					}
 				}
@@ -3995,10 +4344,10 @@ func gc_body_stuckDoubling(gc_b *compiled.Block, data []int32, start int) {
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line kernels.go:441
+//line kernels.go:483
 						tid := gc_tx
 						{
-//line kernels.go:444
+//line kernels.go:486
 							data[tid] += 1
 						}
 					}
@@ -4006,10 +4355,10 @@ func gc_body_stuckDoubling(gc_b *compiled.Block, data []int32, start int) {
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line kernels.go:441
+//line kernels.go:483
 						tid := gc_tx
 						{
-//line kernels.go:444
+//line kernels.go:486
 							data[tid] += 1
 						}
 					}
@@ -4017,10 +4366,10 @@ func gc_body_stuckDoubling(gc_b *compiled.Block, data []int32, start int) {
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line kernels.go:441
+//line kernels.go:483
 						tid := gc_tx
 						{
-//line kernels.go:444
+//line kernels.go:486
 							data[tid] += 1
 						}
 					}
@@ -4028,10 +4377,10 @@ func gc_body_stuckDoubling(gc_b *compiled.Block, data []int32, start int) {
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line kernels.go:441
+//line kernels.go:483
 						tid := gc_tx
 						{
-//line kernels.go:444
+//line kernels.go:486
 							data[tid] += 1
 						}
 					}
@@ -4039,10 +4388,10 @@ func gc_body_stuckDoubling(gc_b *compiled.Block, data []int32, start int) {
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line kernels.go:441
+//line kernels.go:483
 					tid := gc_tx
 					{
-//line kernels.go:444
+//line kernels.go:486
 						data[tid] += 1
 					}
 				}
@@ -4061,10 +4410,10 @@ func SpinLanesKernel(in, out []float32, odd int32) func(*gocuda.Thread) {
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_spinLanes(gc_b, gc_lo, gc_hi, in, out, odd) })
 }
 
-//line kernels.go:456
-var gc_src_spinLanes = compiled.NewSource(gc_files_kernels, "spinLanes", "4e61fa29922a44b8388615986cd15d638d356cec2df2a000b42b30cb86047a35", "kernels.go:450-463").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+//line kernels.go:498
+var gc_src_spinLanes = compiled.NewSource(gc_files_kernels, "spinLanes", "4e61fa29922a44b8388615986cd15d638d356cec2df2a000b42b30cb86047a35", "kernels.go:492-505").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
-//line kernels.go:456
+//line kernels.go:498
 func gc_body_spinLanes(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, odd int32) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -4082,85 +4431,85 @@ func gc_body_spinLanes(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line kernels.go:474
+//line kernels.go:516
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := gc_bx * gc_bdx
 			if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_off <= len(out) && gc_bdx <= len(out)-gc_off {
 				gc_at := in[gc_off:][:gc_bdx]
 				gc_at2 := out[gc_off:][:gc_bdx]
 				gc_vstep := 0
-//line kernels.go:460
+//line kernels.go:502
 				gc_vb3 := gc_lanes.BroadcastFloat32x8(0.5)
-//line kernels.go:460
+//line kernels.go:502
 				gc_vb4 := gc_lanes.BroadcastFloat32x8(1)
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
-//line kernels.go:457
+//line kernels.go:499
 					var i int = gc_bx*gc_bdx + gc_tx
-//line kernels.go:457
+//line kernels.go:499
 					_ = i
 					v := gc_lanes.LoadFloat32x8Slice(gc_at[gc_tx:])
 					for k := int32(0); k != odd; k = k + 2 {
-//line kernels.go:459
+//line kernels.go:501
 						gc_b.Tick()
-//line kernels.go:459
+//line kernels.go:501
 						if gc_b.Stopped() {
-//line kernels.go:459
+//line kernels.go:501
 							return
 						}
-//line kernels.go:459
+//line kernels.go:501
 						v = v.Mul(gc_vb3).Add(gc_vb4)
 					}
-//line kernels.go:459
+//line kernels.go:501
 					v.StoreSlice(gc_at2[gc_tx:])
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line kernels.go:458
+//line kernels.go:500
 					v := gc_at[gc_tx]
 					for k := int32(0); k != odd; k += 2 {
-//line kernels.go:459
+//line kernels.go:501
 						gc_b.Tick()
-//line kernels.go:459
+//line kernels.go:501
 						if gc_b.Stopped() {
-//line kernels.go:459
+//line kernels.go:501
 							return
 						}
-//line kernels.go:460
+//line kernels.go:502
 						v = v*0.5 + 1
 					}
 					gc_at2[gc_tx] = v
 				}
 			} else {
-//line kernels.go:466
+//line kernels.go:508
 				gc_vstep2 := 0
-//line kernels.go:460
+//line kernels.go:502
 				gc_vb := gc_lanes.BroadcastFloat32x8(0.5)
-//line kernels.go:460
+//line kernels.go:502
 				gc_vb2 := gc_lanes.BroadcastFloat32x8(1)
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
-//line kernels.go:457
+//line kernels.go:499
 					var i int = gc_bx*gc_bdx + gc_tx
 					if i < 0 || i > len(in)-8 || i > len(out)-8 {
-//line kernels.go:458
+//line kernels.go:500
 						break
 					}
-//line kernels.go:458
+//line kernels.go:500
 					v := gc_lanes.LoadFloat32x8Slice(in[i:])
 					for k := int32(0); k != odd; k = k + 2 {
-//line kernels.go:459
+//line kernels.go:501
 						gc_b.Tick()
-//line kernels.go:459
+//line kernels.go:501
 						if gc_b.Stopped() {
-//line kernels.go:459
+//line kernels.go:501
 							return
 						}
-//line kernels.go:459
+//line kernels.go:501
 						v = v.Mul(gc_vb).Add(gc_vb2)
 					}
-//line kernels.go:462
+//line kernels.go:504
 					v.StoreSlice(out[i:])
 				}
 				gc_step := gc_vstep2
@@ -4169,102 +4518,102 @@ func gc_body_spinLanes(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32
 						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line kernels.go:457
+//line kernels.go:499
 						i := gc_bx*gc_bdx + gc_tx
 						v := in[i]
 						for k := int32(0); k != odd; k += 2 {
-//line kernels.go:459
+//line kernels.go:501
 							gc_b.Tick()
-//line kernels.go:459
+//line kernels.go:501
 							if gc_b.Stopped() {
-//line kernels.go:459
+//line kernels.go:501
 								return
 							}
-//line kernels.go:460
+//line kernels.go:502
 							v = v*0.5 + 1
 						}
 						out[i] = v
 					}
 					{
-//line kernels.go:466
+//line kernels.go:508
 						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line kernels.go:457
+//line kernels.go:499
 						i := gc_bx*gc_bdx + gc_tx
 						v := in[i]
 						for k := int32(0); k != odd; k += 2 {
-//line kernels.go:459
+//line kernels.go:501
 							gc_b.Tick()
-//line kernels.go:459
+//line kernels.go:501
 							if gc_b.Stopped() {
-//line kernels.go:459
+//line kernels.go:501
 								return
 							}
-//line kernels.go:460
+//line kernels.go:502
 							v = v*0.5 + 1
 						}
 						out[i] = v
 					}
 					{
-//line kernels.go:466
+//line kernels.go:508
 						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line kernels.go:457
+//line kernels.go:499
 						i := gc_bx*gc_bdx + gc_tx
 						v := in[i]
 						for k := int32(0); k != odd; k += 2 {
-//line kernels.go:459
+//line kernels.go:501
 							gc_b.Tick()
-//line kernels.go:459
+//line kernels.go:501
 							if gc_b.Stopped() {
-//line kernels.go:459
+//line kernels.go:501
 								return
 							}
-//line kernels.go:460
+//line kernels.go:502
 							v = v*0.5 + 1
 						}
 						out[i] = v
 					}
 					{
-//line kernels.go:466
+//line kernels.go:508
 						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line kernels.go:457
+//line kernels.go:499
 						i := gc_bx*gc_bdx + gc_tx
 						v := in[i]
 						for k := int32(0); k != odd; k += 2 {
-//line kernels.go:459
+//line kernels.go:501
 							gc_b.Tick()
-//line kernels.go:459
+//line kernels.go:501
 							if gc_b.Stopped() {
-//line kernels.go:459
+//line kernels.go:501
 								return
 							}
-//line kernels.go:460
+//line kernels.go:502
 							v = v*0.5 + 1
 						}
 						out[i] = v
 					}
 				}
-//line kernels.go:466
+//line kernels.go:508
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line kernels.go:457
+//line kernels.go:499
 					i := gc_bx*gc_bdx + gc_tx
 					v := in[i]
 					for k := int32(0); k != odd; k += 2 {
-//line kernels.go:459
+//line kernels.go:501
 						gc_b.Tick()
-//line kernels.go:459
+//line kernels.go:501
 						if gc_b.Stopped() {
-//line kernels.go:459
+//line kernels.go:501
 							return
 						}
-//line kernels.go:460
+//line kernels.go:502
 						v = v*0.5 + 1
 					}
 					out[i] = v
@@ -4277,5 +4626,5 @@ func gc_body_spinLanes(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32
 // gc_files_kernels holds the source files whose lines the kernels' records hash.
 //
 //go:embed kernels.go
-//line kernels.go:474
+//line kernels.go:516
 var gc_files_kernels embed.FS

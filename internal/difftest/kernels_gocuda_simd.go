@@ -9552,34 +9552,437 @@ func gc_body_spin(gc_b2 *compiled.Block, flag []int32) {
 	}
 }
 
+// LaneVarResidueKernel stores each warp's first element under a guard
+// on a lane named in a variable (lane := tid % 32), the residue class
+// the compiled form steps through, which must admit the threads the
+// guard does in blocks of any shape.
+//
+//line kernels.go:440
+func LaneVarResidueKernel(in, out []int32) func(*gocuda.Thread) {
+	return compiled.GridKernel(gc_src_laneVarResidue,
+		func(gc_t *gocuda.Thread) { laneVarResidue(gc_t, in, out) },
+		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_laneVarResidue(gc_b, gc_lo, gc_hi, in, out) })
+}
+
+//line kernels.go:440
+var gc_src_laneVarResidue = compiled.NewSource(gc_files_kernels, "laneVarResidue", "32fefe26be4c180c24e06580915548ff135d7a4acdad7d1e438589cd135a21e9", "kernels.go:434-447").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line kernels.go:440
+func gc_body_laneVarResidue(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int32) {
+	gc_pos2 := gc_b2.Pos()
+	gc_bd2 := gc_b2.Dim()
+	gc_bdx2 := gc_bd2.X
+	gc_bdy2 := gc_bd2.Y
+	gc_gd2 := gc_b2.GridDim()
+	gc_gdx2 := gc_gd2.X
+	gc_n2 := gc_b2.Len()
+	gc_bx2 := gc_lo2%gc_gdx2 - 1
+	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
+		if gc_b2.Stopped() {
+			return
+		}
+		gc_pos2.Block = gc_blk2
+		gc_bx2++
+		if gc_bx2 == gc_gdx2 {
+			gc_bx2 = 0
+		}
+//line kernels.go:459
+		gc_ty2 := 0
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_tx2, gc_every2, gc_exact2 := compiled.EveryFrom(0, 32, 0)
+			if gc_exact2 {
+				for ; gc_tx2 < gc_bdx2; gc_tx2 += gc_every2 {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line kernels.go:441
+					tid := gc_tx2
+					row := (gc_bx2*gc_bdy2+gc_ty2)*gc_bdx2 + tid
+					lane := tid % 32
+					_ = lane
+					{
+//line kernels.go:445
+						out[row] = in[row] + 1
+					}
+				}
+			} else {
+				for ; gc_tx2 < gc_bdx2; gc_tx2 += gc_every2 {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line kernels.go:441
+					tid := gc_tx2
+					row := (gc_bx2*gc_bdy2+gc_ty2)*gc_bdx2 + tid
+					lane := tid % 32
+					if lane == 0 {
+						out[row] = in[row] + 1
+					}
+				}
+			}
+			gc_ty2++
+			if gc_ty2 == gc_bdy2 {
+				gc_ty2 = 0
+			}
+		}
+	}
+}
+
+// MaskResidueKernel is LaneVarResidueKernel with a mask of uniform
+// width, bits := tid & mask; if bits == c (a class only where mask+1 is
+// a power of two).
+//
+//line kernels.go:454
+func MaskResidueKernel(in, out []int32, mask, c int) func(*gocuda.Thread) {
+	return compiled.GridKernel(gc_src_maskResidue,
+		func(gc_t *gocuda.Thread) { maskResidue(gc_t, in, out, mask, c) },
+		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
+			gc_body_maskResidue(gc_b, gc_lo, gc_hi, in, out, mask, c)
+		})
+}
+
+//line kernels.go:454
+var gc_src_maskResidue = compiled.NewSource(gc_files_kernels, "maskResidue", "558d4b8e72760282b2f1aa23b50b930a2f17f037bcb26eabab6a922ad5f9471c", "kernels.go:449-461").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line kernels.go:454
+func gc_body_maskResidue(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int32, mask, c int) {
+	gc_pos2 := gc_b2.Pos()
+	gc_bd2 := gc_b2.Dim()
+	gc_bdx2 := gc_bd2.X
+	gc_bdy2 := gc_bd2.Y
+	gc_gd2 := gc_b2.GridDim()
+	gc_gdx2 := gc_gd2.X
+	gc_n2 := gc_b2.Len()
+	gc_bx2 := gc_lo2%gc_gdx2 - 1
+	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
+		if gc_b2.Stopped() {
+			return
+		}
+		gc_pos2.Block = gc_blk2
+		gc_bx2++
+		if gc_bx2 == gc_gdx2 {
+			gc_bx2 = 0
+		}
+//line kernels.go:473
+		gc_ty2 := 0
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_tx2, gc_every2, gc_exact2 := compiled.EveryFrom(0, compiled.MaskPeriod(mask), c)
+			if gc_exact2 {
+				for ; gc_tx2 < gc_bdx2; gc_tx2 += gc_every2 {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line kernels.go:455
+					tid := gc_tx2
+					row := (gc_bx2*gc_bdy2+gc_ty2)*gc_bdx2 + tid
+					{
+//line kernels.go:459
+						out[row] = in[row] + 2
+					}
+				}
+			} else {
+				for ; gc_tx2 < gc_bdx2; gc_tx2 += gc_every2 {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line kernels.go:455
+					tid := gc_tx2
+					row := (gc_bx2*gc_bdy2+gc_ty2)*gc_bdx2 + tid
+					bits := tid & mask
+					if bits == c {
+						out[row] = in[row] + 2
+					}
+				}
+			}
+			gc_ty2++
+			if gc_ty2 == gc_bdy2 {
+				gc_ty2 = 0
+			}
+		}
+	}
+}
+
+// ModResidueKernel is LaneVarResidueKernel with a uniform modulus,
+// r := tid % m; if r == c.
+//
+//line kernels.go:467
+func ModResidueKernel(in, out []int32, m, c int) func(*gocuda.Thread) {
+	return compiled.GridKernel(gc_src_modResidue,
+		func(gc_t *gocuda.Thread) { modResidue(gc_t, in, out, m, c) },
+		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_modResidue(gc_b, gc_lo, gc_hi, in, out, m, c) })
+}
+
+//line kernels.go:467
+var gc_src_modResidue = compiled.NewSource(gc_files_kernels, "modResidue", "f876e7c38284d9ed28dabc2539eb121966ce5aad64ba3892aedc0d9644cba0bc", "kernels.go:463-474").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line kernels.go:467
+func gc_body_modResidue(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int32, m, c int) {
+	gc_pos2 := gc_b2.Pos()
+	gc_bd2 := gc_b2.Dim()
+	gc_bdx2 := gc_bd2.X
+	gc_bdy2 := gc_bd2.Y
+	gc_gd2 := gc_b2.GridDim()
+	gc_gdx2 := gc_gd2.X
+	gc_n2 := gc_b2.Len()
+	gc_bx2 := gc_lo2%gc_gdx2 - 1
+	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
+		if gc_b2.Stopped() {
+			return
+		}
+		gc_pos2.Block = gc_blk2
+		gc_bx2++
+		if gc_bx2 == gc_gdx2 {
+			gc_bx2 = 0
+		}
+//line kernels.go:486
+		gc_ty2 := 0
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_qoff2, gc_qd2 := 0, m
+			if compiled.Segmented(gc_qoff2, gc_qd2, 0, gc_bdx2) {
+				for gc_seg2 := 0; gc_seg2 < gc_bdx2; {
+					gc_q := (gc_qoff2 + gc_seg2) / gc_qd2
+					gc_r := gc_qoff2 - gc_q*gc_qd2
+					_, _ = gc_q, gc_r
+					gc_segend2 := min(gc_bdx2, gc_qd2-gc_r)
+					gc_seglen2 := gc_segend2 - gc_seg2
+					gc_off2 := ((gc_bx2*gc_bdy2 + gc_ty2) * gc_bdx2) + gc_seg2
+					if gc_off2 >= 0 && gc_off2 <= len(out) && gc_seglen2 <= len(out)-gc_off2 && gc_off2 <= len(in) && gc_seglen2 <= len(in)-gc_off2 {
+						gc_at3 := out[gc_off2:][:gc_seglen2]
+						gc_at4 := in[gc_off2:][:gc_seglen2]
+						gc_vstep := gc_seg2
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop bool
+							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line kernels.go:468
+								gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+//line kernels.go:472
+								gc_vb2 := archsimd.BroadcastInt32x16(3)
+								for ; gc_vstep+15 < gc_segend2; gc_vstep += 16 {
+									gc_tx2 := gc_vstep
+//line kernels.go:468
+									var tid int = gc_tx2
+									var row int = (gc_bx2*gc_bdy2+gc_ty2)*gc_bdx2 + tid
+//line kernels.go:469
+									_ = row
+									var r int = (gc_tx2 + gc_r)
+									gc_if2 := gc_iota2.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(c, r, 16))))
+//line kernels.go:471
+									if gc_if2.ToBits() != 0 {
+//line kernels.go:471
+										archsimd.LoadInt32x16Slice(gc_at4[(gc_tx2-gc_seg2):]).Add(gc_vb2).StoreMasked((*[16]int32)(gc_at3[(gc_tx2-gc_seg2):]), gc_if2)
+									}
+								}
+//line kernels.go:473
+								archsimd.ClearAVXUpperBits()
+								return gc_vstep, false
+							}(gc_vstep)
+							if gc_stop {
+								return
+							}
+						}
+						if compiled.SIMD {
+//line kernels.go:468
+							gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line kernels.go:472
+							gc_vb := archsimd.BroadcastInt32x8(3)
+							for ; gc_vstep+7 < gc_segend2; gc_vstep += 8 {
+								gc_tx2 := gc_vstep
+//line kernels.go:468
+								var tid int = gc_tx2
+								var row int = (gc_bx2*gc_bdy2+gc_ty2)*gc_bdx2 + tid
+//line kernels.go:469
+								_ = row
+								var r int = (gc_tx2 + gc_r)
+								gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(c, r, 8))))
+//line kernels.go:471
+								if gc_if.ToBits() != 0 {
+//line kernels.go:471
+									archsimd.LoadInt32x8Slice(gc_at4[(gc_tx2-gc_seg2):]).Add(gc_vb).StoreMasked((*[8]int32)(gc_at3[(gc_tx2-gc_seg2):]), gc_if)
+								}
+							}
+//line kernels.go:473
+							archsimd.ClearAVXUpperBits()
+						}
+						for gc_u2 := gc_vstep - gc_seg2; gc_u2 < gc_seglen2; gc_u2++ {
+							gc_tx2 := gc_seg2 + gc_u2
+//line kernels.go:470
+							r := (gc_tx2 + gc_r)
+							if r == c {
+								gc_at3[gc_u2] = gc_at4[gc_u2] + 3
+							}
+						}
+					} else {
+//line kernels.go:477
+						gc_step3 := gc_seg2
+						for ; gc_step3+3 < gc_segend2; gc_step3 += 4 {
+							{
+								gc_tx2 := gc_step3 + 0
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+//line kernels.go:468
+								tid := gc_tx2
+								row := (gc_bx2*gc_bdy2+gc_ty2)*gc_bdx2 + tid
+								r := (gc_tx2 + gc_r)
+								if r == c {
+									out[row] = in[row] + 3
+								}
+							}
+							{
+//line kernels.go:477
+								gc_tx2 := gc_step3 + 1
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+//line kernels.go:468
+								tid := gc_tx2
+								row := (gc_bx2*gc_bdy2+gc_ty2)*gc_bdx2 + tid
+								r := (gc_tx2 + gc_r)
+								if r == c {
+									out[row] = in[row] + 3
+								}
+							}
+							{
+//line kernels.go:477
+								gc_tx2 := gc_step3 + 2
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+//line kernels.go:468
+								tid := gc_tx2
+								row := (gc_bx2*gc_bdy2+gc_ty2)*gc_bdx2 + tid
+								r := (gc_tx2 + gc_r)
+								if r == c {
+									out[row] = in[row] + 3
+								}
+							}
+							{
+//line kernels.go:477
+								gc_tx2 := gc_step3 + 3
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+//line kernels.go:468
+								tid := gc_tx2
+								row := (gc_bx2*gc_bdy2+gc_ty2)*gc_bdx2 + tid
+								r := (gc_tx2 + gc_r)
+								if r == c {
+									out[row] = in[row] + 3
+								}
+							}
+						}
+//line kernels.go:477
+						for gc_tx2 := gc_step3; gc_tx2 < gc_segend2; gc_tx2++ {
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line kernels.go:468
+							tid := gc_tx2
+							row := (gc_bx2*gc_bdy2+gc_ty2)*gc_bdx2 + tid
+							r := (gc_tx2 + gc_r)
+							if r == c {
+								out[row] = in[row] + 3
+							}
+						}
+					}
+//line kernels.go:477
+					gc_seg2 = gc_segend2
+				}
+			} else {
+				gc_step4 := 0
+				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+					{
+						gc_tx2 := gc_step4 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line kernels.go:468
+						tid := gc_tx2
+						row := (gc_bx2*gc_bdy2+gc_ty2)*gc_bdx2 + tid
+						r := tid % m
+						if r == c {
+							out[row] = in[row] + 3
+						}
+					}
+					{
+//line kernels.go:477
+						gc_tx2 := gc_step4 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line kernels.go:468
+						tid := gc_tx2
+						row := (gc_bx2*gc_bdy2+gc_ty2)*gc_bdx2 + tid
+						r := tid % m
+						if r == c {
+							out[row] = in[row] + 3
+						}
+					}
+					{
+//line kernels.go:477
+						gc_tx2 := gc_step4 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line kernels.go:468
+						tid := gc_tx2
+						row := (gc_bx2*gc_bdy2+gc_ty2)*gc_bdx2 + tid
+						r := tid % m
+						if r == c {
+							out[row] = in[row] + 3
+						}
+					}
+					{
+//line kernels.go:477
+						gc_tx2 := gc_step4 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line kernels.go:468
+						tid := gc_tx2
+						row := (gc_bx2*gc_bdy2+gc_ty2)*gc_bdx2 + tid
+						r := tid % m
+						if r == c {
+							out[row] = in[row] + 3
+						}
+					}
+				}
+//line kernels.go:477
+				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line kernels.go:468
+					tid := gc_tx2
+					row := (gc_bx2*gc_bdy2+gc_ty2)*gc_bdx2 + tid
+					r := tid % m
+					if r == c {
+						out[row] = in[row] + 3
+					}
+				}
+			}
+//line kernels.go:477
+			gc_ty2++
+			if gc_ty2 == gc_bdy2 {
+				gc_ty2 = 0
+			}
+		}
+	}
+}
+
 // StuckDoublingKernel is a tree whose stride starts at a value that
 // doubling never moves (a student's s := 0; s < n; s *= 2): with start 0
 // it loops forever, so a compiled form must check for a stopped launch at
 // its back-edge.
 //
-//line kernels.go:440
+//line kernels.go:482
 func StuckDoublingKernel(data []int32, start int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_stuckDoubling,
 		func(gc_t *gocuda.Thread) { stuckDoubling(gc_t, data, start) },
 		func(gc_b *compiled.Block) { gc_body_stuckDoubling(gc_b, data, start) })
 }
 
-//line kernels.go:440
-var gc_src_stuckDoubling = compiled.NewSource(gc_files_kernels, "stuckDoubling", "01befd33763548612fc7ae0d34ec6bca5856c7c516739b00d5d2edc77c83feff", "kernels.go:434-448").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+//line kernels.go:482
+var gc_src_stuckDoubling = compiled.NewSource(gc_files_kernels, "stuckDoubling", "01befd33763548612fc7ae0d34ec6bca5856c7c516739b00d5d2edc77c83feff", "kernels.go:476-490").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
-//line kernels.go:440
+//line kernels.go:482
 func gc_body_stuckDoubling(gc_b2 *compiled.Block, data []int32, start int) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
 	gc_bdx2 := gc_bd2.X
 	gc_n2 := gc_b2.Len()
-//line kernels.go:442
+//line kernels.go:484
 	for s := start; s < gc_bdx2; s *= 2 {
 		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}
-//line kernels.go:448
+//line kernels.go:490
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := s; gc_bound2 > gc_from2 {
 			gc_from2 = gc_bound2
@@ -9591,19 +9994,19 @@ func gc_body_stuckDoubling(gc_b2 *compiled.Block, data []int32, start int) {
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line kernels.go:444
+//line kernels.go:486
 						gc_vb4 := archsimd.BroadcastInt32x16(1)
 						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
-//line kernels.go:441
+//line kernels.go:483
 							var tid int = gc_tx2
-//line kernels.go:441
+//line kernels.go:483
 							_ = tid
 							{
 								archsimd.LoadInt32x16Slice(gc_at2[gc_tx2:]).Add(gc_vb4).StoreSlice(gc_at2[gc_tx2:])
 							}
 						}
-//line kernels.go:445
+//line kernels.go:487
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -9612,24 +10015,24 @@ func gc_body_stuckDoubling(gc_b2 *compiled.Block, data []int32, start int) {
 					}
 				}
 				if compiled.SIMD {
-//line kernels.go:444
+//line kernels.go:486
 					gc_vb3 := archsimd.BroadcastInt32x8(1)
 					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
-//line kernels.go:441
+//line kernels.go:483
 						var tid int = gc_tx2
-//line kernels.go:441
+//line kernels.go:483
 						_ = tid
 						{
 							archsimd.LoadInt32x8Slice(gc_at2[gc_tx2:]).Add(gc_vb3).StoreSlice(gc_at2[gc_tx2:])
 						}
 					}
-//line kernels.go:445
+//line kernels.go:487
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
 					{
-//line kernels.go:444
+//line kernels.go:486
 						gc_at2[gc_tx2] += 1
 					}
 				}
@@ -9638,23 +10041,23 @@ func gc_body_stuckDoubling(gc_b2 *compiled.Block, data []int32, start int) {
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line kernels.go:444
+//line kernels.go:486
 						gc_vb2 := archsimd.BroadcastInt32x16(1)
 						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
-//line kernels.go:441
+//line kernels.go:483
 							var tid int = gc_tx2
 							{
-//line kernels.go:444
+//line kernels.go:486
 								if tid < 0 || tid > len(data)-16 {
-//line kernels.go:444
+//line kernels.go:486
 									break
 								}
-//line kernels.go:444
+//line kernels.go:486
 								archsimd.LoadInt32x16Slice(data[tid:]).Add(gc_vb2).StoreSlice(data[tid:])
 							}
 						}
-//line kernels.go:446
+//line kernels.go:488
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -9663,23 +10066,23 @@ func gc_body_stuckDoubling(gc_b2 *compiled.Block, data []int32, start int) {
 					}
 				}
 				if compiled.SIMD {
-//line kernels.go:444
+//line kernels.go:486
 					gc_vb := archsimd.BroadcastInt32x8(1)
 					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
-//line kernels.go:441
+//line kernels.go:483
 						var tid int = gc_tx2
 						{
-//line kernels.go:444
+//line kernels.go:486
 							if tid < 0 || tid > len(data)-8 {
-//line kernels.go:444
+//line kernels.go:486
 								break
 							}
-//line kernels.go:444
+//line kernels.go:486
 							archsimd.LoadInt32x8Slice(data[tid:]).Add(gc_vb).StoreSlice(data[tid:])
 						}
 					}
-//line kernels.go:446
+//line kernels.go:488
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step3 := gc_vstep2
@@ -9688,10 +10091,10 @@ func gc_body_stuckDoubling(gc_b2 *compiled.Block, data []int32, start int) {
 						gc_tx2 := gc_step3 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-//line kernels.go:441
+//line kernels.go:483
 						tid := gc_tx2
 						{
-//line kernels.go:444
+//line kernels.go:486
 							data[tid] += 1
 						}
 					}
@@ -9699,10 +10102,10 @@ func gc_body_stuckDoubling(gc_b2 *compiled.Block, data []int32, start int) {
 						gc_tx2 := gc_step3 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-//line kernels.go:441
+//line kernels.go:483
 						tid := gc_tx2
 						{
-//line kernels.go:444
+//line kernels.go:486
 							data[tid] += 1
 						}
 					}
@@ -9710,10 +10113,10 @@ func gc_body_stuckDoubling(gc_b2 *compiled.Block, data []int32, start int) {
 						gc_tx2 := gc_step3 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-//line kernels.go:441
+//line kernels.go:483
 						tid := gc_tx2
 						{
-//line kernels.go:444
+//line kernels.go:486
 							data[tid] += 1
 						}
 					}
@@ -9721,10 +10124,10 @@ func gc_body_stuckDoubling(gc_b2 *compiled.Block, data []int32, start int) {
 						gc_tx2 := gc_step3 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-//line kernels.go:441
+//line kernels.go:483
 						tid := gc_tx2
 						{
-//line kernels.go:444
+//line kernels.go:486
 							data[tid] += 1
 						}
 					}
@@ -9732,10 +10135,10 @@ func gc_body_stuckDoubling(gc_b2 *compiled.Block, data []int32, start int) {
 				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-//line kernels.go:441
+//line kernels.go:483
 					tid := gc_tx2
 					{
-//line kernels.go:444
+//line kernels.go:486
 						data[tid] += 1
 					}
 				}
@@ -9754,10 +10157,10 @@ func SpinLanesKernel(in, out []float32, odd int32) func(*gocuda.Thread) {
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_spinLanes(gc_b, gc_lo, gc_hi, in, out, odd) })
 }
 
-//line kernels.go:456
-var gc_src_spinLanes = compiled.NewSource(gc_files_kernels, "spinLanes", "4e61fa29922a44b8388615986cd15d638d356cec2df2a000b42b30cb86047a35", "kernels.go:450-463").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+//line kernels.go:498
+var gc_src_spinLanes = compiled.NewSource(gc_files_kernels, "spinLanes", "4e61fa29922a44b8388615986cd15d638d356cec2df2a000b42b30cb86047a35", "kernels.go:492-505").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
-//line kernels.go:456
+//line kernels.go:498
 func gc_body_spinLanes(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32, odd int32) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -9775,7 +10178,7 @@ func gc_body_spinLanes(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-//line kernels.go:474
+//line kernels.go:516
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_off2 := gc_bx2 * gc_bdx2
 			if gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx2 <= len(in)-gc_off2 && gc_off2 <= len(out) && gc_bdx2 <= len(out)-gc_off2 {
@@ -9785,29 +10188,29 @@ func gc_body_spinLanes(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
-//line kernels.go:460
+//line kernels.go:502
 						gc_vb11 := archsimd.BroadcastFloat32x16(0.5)
-//line kernels.go:460
+//line kernels.go:502
 						gc_vb12 := archsimd.BroadcastFloat32x16(1)
 						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
 							gc_tx2 := gc_vstep3
-//line kernels.go:457
+//line kernels.go:499
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line kernels.go:457
+//line kernels.go:499
 							_ = i
 							v := archsimd.LoadFloat32x16Slice(gc_at3[gc_tx2:])
 							for k := int32(0); k != odd; k = k + 2 {
-//line kernels.go:459
+//line kernels.go:501
 								gc_b2.Tick()
-//line kernels.go:459
+//line kernels.go:501
 								if gc_b2.Stopped() {
-//line kernels.go:459
+//line kernels.go:501
 									return gc_vstep3, true
 								}
-//line kernels.go:459
+//line kernels.go:501
 								v = v.Mul(gc_vb11).Add(gc_vb12)
 							}
-//line kernels.go:459
+//line kernels.go:501
 							v.StoreSlice(gc_at4[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -9818,29 +10221,29 @@ func gc_body_spinLanes(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 					}
 				}
 				if compiled.SIMD {
-//line kernels.go:460
+//line kernels.go:502
 					gc_vb9 := archsimd.BroadcastFloat32x8(0.5)
-//line kernels.go:460
+//line kernels.go:502
 					gc_vb10 := archsimd.BroadcastFloat32x8(1)
 					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 						gc_tx2 := gc_vstep3
-//line kernels.go:457
+//line kernels.go:499
 						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line kernels.go:457
+//line kernels.go:499
 						_ = i
 						v := archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:])
 						for k := int32(0); k != odd; k = k + 2 {
-//line kernels.go:459
+//line kernels.go:501
 							gc_b2.Tick()
-//line kernels.go:459
+//line kernels.go:501
 							if gc_b2.Stopped() {
-//line kernels.go:459
+//line kernels.go:501
 								return
 							}
-//line kernels.go:459
+//line kernels.go:501
 							v = v.Mul(gc_vb9).Add(gc_vb10)
 						}
-//line kernels.go:459
+//line kernels.go:501
 						v.StoreSlice(gc_at4[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -9848,53 +10251,53 @@ func gc_body_spinLanes(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-//line kernels.go:458
+//line kernels.go:500
 					v := gc_at3[gc_tx2]
 					for k := int32(0); k != odd; k += 2 {
-//line kernels.go:459
+//line kernels.go:501
 						gc_b2.Tick()
-//line kernels.go:459
+//line kernels.go:501
 						if gc_b2.Stopped() {
-//line kernels.go:459
+//line kernels.go:501
 							return
 						}
-//line kernels.go:460
+//line kernels.go:502
 						v = v*0.5 + 1
 					}
 					gc_at4[gc_tx2] = v
 				}
 			} else {
-//line kernels.go:466
+//line kernels.go:508
 				gc_vstep4 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
-//line kernels.go:460
+//line kernels.go:502
 						gc_vb7 := archsimd.BroadcastFloat32x16(0.5)
-//line kernels.go:460
+//line kernels.go:502
 						gc_vb8 := archsimd.BroadcastFloat32x16(1)
 						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 							gc_tx2 := gc_vstep4
-//line kernels.go:457
+//line kernels.go:499
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
 							if i < 0 || i > len(in)-16 || i > len(out)-16 {
-//line kernels.go:458
+//line kernels.go:500
 								break
 							}
-//line kernels.go:458
+//line kernels.go:500
 							v := archsimd.LoadFloat32x16Slice(in[i:])
 							for k := int32(0); k != odd; k = k + 2 {
-//line kernels.go:459
+//line kernels.go:501
 								gc_b2.Tick()
-//line kernels.go:459
+//line kernels.go:501
 								if gc_b2.Stopped() {
-//line kernels.go:459
+//line kernels.go:501
 									return gc_vstep4, true
 								}
-//line kernels.go:459
+//line kernels.go:501
 								v = v.Mul(gc_vb7).Add(gc_vb8)
 							}
-//line kernels.go:462
+//line kernels.go:504
 							v.StoreSlice(out[i:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -9905,32 +10308,32 @@ func gc_body_spinLanes(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 					}
 				}
 				if compiled.SIMD {
-//line kernels.go:460
+//line kernels.go:502
 					gc_vb5 := archsimd.BroadcastFloat32x8(0.5)
-//line kernels.go:460
+//line kernels.go:502
 					gc_vb6 := archsimd.BroadcastFloat32x8(1)
 					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 						gc_tx2 := gc_vstep4
-//line kernels.go:457
+//line kernels.go:499
 						var i int = gc_bx2*gc_bdx2 + gc_tx2
 						if i < 0 || i > len(in)-8 || i > len(out)-8 {
-//line kernels.go:458
+//line kernels.go:500
 							break
 						}
-//line kernels.go:458
+//line kernels.go:500
 						v := archsimd.LoadFloat32x8Slice(in[i:])
 						for k := int32(0); k != odd; k = k + 2 {
-//line kernels.go:459
+//line kernels.go:501
 							gc_b2.Tick()
-//line kernels.go:459
+//line kernels.go:501
 							if gc_b2.Stopped() {
-//line kernels.go:459
+//line kernels.go:501
 								return
 							}
-//line kernels.go:459
+//line kernels.go:501
 							v = v.Mul(gc_vb5).Add(gc_vb6)
 						}
-//line kernels.go:462
+//line kernels.go:504
 						v.StoreSlice(out[i:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -9941,102 +10344,102 @@ func gc_body_spinLanes(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 						gc_tx2 := gc_step2 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-//line kernels.go:457
+//line kernels.go:499
 						i := gc_bx2*gc_bdx2 + gc_tx2
 						v := in[i]
 						for k := int32(0); k != odd; k += 2 {
-//line kernels.go:459
+//line kernels.go:501
 							gc_b2.Tick()
-//line kernels.go:459
+//line kernels.go:501
 							if gc_b2.Stopped() {
-//line kernels.go:459
+//line kernels.go:501
 								return
 							}
-//line kernels.go:460
+//line kernels.go:502
 							v = v*0.5 + 1
 						}
 						out[i] = v
 					}
 					{
-//line kernels.go:466
+//line kernels.go:508
 						gc_tx2 := gc_step2 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-//line kernels.go:457
+//line kernels.go:499
 						i := gc_bx2*gc_bdx2 + gc_tx2
 						v := in[i]
 						for k := int32(0); k != odd; k += 2 {
-//line kernels.go:459
+//line kernels.go:501
 							gc_b2.Tick()
-//line kernels.go:459
+//line kernels.go:501
 							if gc_b2.Stopped() {
-//line kernels.go:459
+//line kernels.go:501
 								return
 							}
-//line kernels.go:460
+//line kernels.go:502
 							v = v*0.5 + 1
 						}
 						out[i] = v
 					}
 					{
-//line kernels.go:466
+//line kernels.go:508
 						gc_tx2 := gc_step2 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-//line kernels.go:457
+//line kernels.go:499
 						i := gc_bx2*gc_bdx2 + gc_tx2
 						v := in[i]
 						for k := int32(0); k != odd; k += 2 {
-//line kernels.go:459
+//line kernels.go:501
 							gc_b2.Tick()
-//line kernels.go:459
+//line kernels.go:501
 							if gc_b2.Stopped() {
-//line kernels.go:459
+//line kernels.go:501
 								return
 							}
-//line kernels.go:460
+//line kernels.go:502
 							v = v*0.5 + 1
 						}
 						out[i] = v
 					}
 					{
-//line kernels.go:466
+//line kernels.go:508
 						gc_tx2 := gc_step2 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-//line kernels.go:457
+//line kernels.go:499
 						i := gc_bx2*gc_bdx2 + gc_tx2
 						v := in[i]
 						for k := int32(0); k != odd; k += 2 {
-//line kernels.go:459
+//line kernels.go:501
 							gc_b2.Tick()
-//line kernels.go:459
+//line kernels.go:501
 							if gc_b2.Stopped() {
-//line kernels.go:459
+//line kernels.go:501
 								return
 							}
-//line kernels.go:460
+//line kernels.go:502
 							v = v*0.5 + 1
 						}
 						out[i] = v
 					}
 				}
-//line kernels.go:466
+//line kernels.go:508
 				for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-//line kernels.go:457
+//line kernels.go:499
 					i := gc_bx2*gc_bdx2 + gc_tx2
 					v := in[i]
 					for k := int32(0); k != odd; k += 2 {
-//line kernels.go:459
+//line kernels.go:501
 						gc_b2.Tick()
-//line kernels.go:459
+//line kernels.go:501
 						if gc_b2.Stopped() {
-//line kernels.go:459
+//line kernels.go:501
 							return
 						}
-//line kernels.go:460
+//line kernels.go:502
 						v = v*0.5 + 1
 					}
 					out[i] = v
@@ -10049,5 +10452,5 @@ func gc_body_spinLanes(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 // gc_files_kernels holds the source files whose lines the kernels' records hash.
 //
 //go:embed kernels.go
-//line kernels.go:474
+//line kernels.go:516
 var gc_files_kernels embed.FS

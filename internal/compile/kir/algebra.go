@@ -58,16 +58,16 @@ func commutes(op token.Token, t types.Type) bool {
 
 // accumulation returns the destination, operator and operand of s where
 // it is d op= e, d = d op e, or d = e op d with op commuting for d's
-// type, or d = min(d, e), max(e, d)... (opMin, opMax); false elsewhere. Destinations are compared as written
-// (types.ExprString), which a pure index expression makes the same
-// element.
+// type, or d = min(d, e), max(e, d)... (opMin, opMax); false elsewhere.
+// Destinations are compared as written (types.ExprString), which a pure
+// index expression makes the same element.
 func (f *Func) accumulation(s ast.Stmt) (dst ast.Expr, op token.Token, operand ast.Expr, ok bool) {
 	a, isAssign := s.(*ast.AssignStmt)
 	if !isAssign || len(a.Lhs) != 1 || len(a.Rhs) != 1 {
 		return nil, token.ILLEGAL, nil, false
 	}
 	dst = a.Lhs[0]
-	if bop, isOp := opAssign[a.Tok]; isOp {
+	if bop, isOp := assignOp[a.Tok]; isOp {
 		return dst, bop, a.Rhs[0], true
 	}
 	if a.Tok != token.ASSIGN {

@@ -130,29 +130,21 @@ func (f *Func) halvingReduction(loop *For) (*Collective, *types.Var) {
 	return c, v
 }
 
-// halvingKey returns d where s is for d := x; d > 0 (or d >= 1); d /= 2
-// (or d >>= 1), or nil.
+// halvingKey returns d where s is for d := x; d > 0 (or d >= 1, 0 < d);
+// d /= 2 (in any spelling of the halving, stepOf), or nil.
 func (f *Func) halvingKey(s *ast.ForStmt) *types.Var {
-	init, ok := s.Init.(*ast.AssignStmt)
-	if !ok || init.Tok != token.DEFINE || len(init.Lhs) != 1 {
-		return nil
+	d := f.inductionVar(s)
+	if d == nil || s.Init == nil || f.stepOf(s.Post, d) != halving {
+		return nil // an init the callers read the start from
 	}
-	d := f.identVar(init.Lhs[0])
-	cond, ok := s.Cond.(*ast.BinaryExpr)
-	if d == nil || !ok || f.identVar(cond.X) != d {
-		return nil
+	if bound, ok := f.intConst(f.inductionCond(s.Cond, d, token.GTR)); ok && bound == 0 {
+		return d
 	}
-	if bound, ok := f.intConst(cond.Y); !ok || !(cond.Op == token.GTR && bound == 0 || cond.Op == token.GEQ && bound == 1) {
-		return nil
+	if bound, ok := f.intConst(f.inductionCond(s.Cond, d, token.GEQ)); ok && bound == 1 {
+		return d
 	}
-	if !f.halves(s.Post, d) {
-		return nil
-	}
-	return d
+	return nil
 }
-
-// halves reports whether post halves d (stepOf).
-func (f *Func) halves(post ast.Stmt, d *types.Var) bool { return f.stepOf(post, d) == halving }
 
 // identVar returns the variable x names, or nil.
 func (f *Func) identVar(x ast.Expr) *types.Var {

@@ -185,46 +185,44 @@ func (r *laneReads) exposedIn(lv *loopVars) bool {
 // afterNode notes the reads of node n of the code after the warp loop,
 // its children aside.
 func (r *laneReads) afterNode(n Node) {
-	func() {
-		var lv *loopVars
-		switch l := n.(type) {
-		case *ThreadLoop:
-			lv = r.f.LoopVars[l]
-			if lv == nil {
-				if r.mentions(l) {
-					r.read(warpSize)
-				}
-				return
-			}
-			if l.Reduce != nil && r.mentionsExpr(l.Reduce.Call) {
-				r.read(warpSize) // a predicate barrier's predicate, every thread's
-			}
-			if r.readsTracked(lv) {
-				if hi, ok := r.boundLanes(l); ok {
-					r.read(hi)
-					r.oneD = true
-				} else {
-					r.read(warpSize)
-				}
-			}
-		case *LaneLoop:
-			if lv = r.f.LoopVars[l]; lv == nil && r.mentions(l) || lv != nil && r.readsTracked(lv) {
+	var lv *loopVars
+	switch l := n.(type) {
+	case *ThreadLoop:
+		lv = r.f.LoopVars[l]
+		if lv == nil {
+			if r.mentions(l) {
 				r.read(warpSize)
 			}
-		case *Collective:
-			if r.mentions(n) {
-				r.read(warpSize)
-			}
-		case *WarpIf: // its condition's lane loop is none of its children
-			if r.mentionsExpr(l.Src.Cond) {
-				r.read(warpSize)
-			}
-		case *WarpFor:
-			if r.mentionsExpr(l.Src) {
+			return
+		}
+		if l.Reduce != nil && r.mentionsExpr(l.Reduce.Call) {
+			r.read(warpSize) // a predicate barrier's predicate, every thread's
+		}
+		if r.readsTracked(lv) {
+			if hi, ok := r.boundLanes(l); ok {
+				r.read(hi)
+				r.oneD = true
+			} else {
 				r.read(warpSize)
 			}
 		}
-	}()
+	case *LaneLoop:
+		if lv = r.f.LoopVars[l]; lv == nil && r.mentions(l) || lv != nil && r.readsTracked(lv) {
+			r.read(warpSize)
+		}
+	case *Collective:
+		if r.mentions(n) {
+			r.read(warpSize)
+		}
+	case *WarpIf: // its condition's lane loop is none of its children
+		if r.mentionsExpr(l.Src.Cond) {
+			r.read(warpSize)
+		}
+	case *WarpFor:
+		if r.mentionsExpr(l.Src) {
+			r.read(warpSize)
+		}
+	}
 }
 
 // readsTracked reports whether a loop with variables lv reads a tracked
@@ -315,24 +313,9 @@ func (f *Func) xLaneResidue(cond ast.Expr) (int, bool) {
 		if _, off, kc, ok := f.threadAffine(p[0], f.laneAxis(), nil); ok && kc == 1 && off == nil {
 			return int(c), true // x == c: lane c of the first warp, no lane of the others
 		}
-		side := ast.Unparen(p[0])
-		for range 16 { // lane := tid % 32; lane == 0
-			d := f.readThrough(side, nil)
-			if d == nil {
-				break
-			}
-			side = ast.Unparen(d)
-		}
-		rem, isRem := side.(*ast.BinaryExpr)
-		if !isRem {
-			continue
-		}
-		m, isM := f.intConst(rem.Y)
-		if !isM || !(rem.Op == token.REM && m == warpSize || rem.Op == token.AND && m == warpSize-1) {
-			continue
-		}
-		if _, off, kc, ok := f.threadAffine(rem.X, f.laneAxis(), nil); ok && kc == 1 && off == nil {
-			return int(c), true
+		m, mask, ok := f.residue(p[0], nil)
+		if w, isConst := f.intConst(m); ok && isConst && (!mask && w == warpSize || mask && w == warpSize-1) {
+			return int(c), true // x%32 == c: lane c of each warp
 		}
 	}
 	return 0, false

@@ -98,6 +98,37 @@ func (f *Func) readThrough(e ast.Expr, defs map[*types.Var]ast.Expr) ast.Expr {
 	return nil
 }
 
+// resolved returns e, unparenthesized, read through remat definitions
+// (readThrough) as far as they go: lane for lane := tid % 32.
+func (f *Func) resolved(e ast.Expr) ast.Expr {
+	e = ast.Unparen(e)
+	for range 16 {
+		d := f.readThrough(e, nil)
+		if d == nil {
+			break
+		}
+		e = ast.Unparen(d)
+	}
+	return e
+}
+
+// residue returns m where e is x%m, or x&m with mask set, x the thread's
+// index along the lane axis by its index facts, through defs and remat
+// definitions (tid%(2*s), lane for lane := tid & 31); false elsewhere.
+func (f *Func) residue(e ast.Expr, defs map[*types.Var]ast.Expr) (m ast.Expr, mask, ok bool) {
+	if d := f.readThrough(ast.Unparen(e), defs); d != nil {
+		e = d
+	}
+	b, isBinary := f.resolved(e).(*ast.BinaryExpr)
+	if !isBinary || b.Op != token.REM && b.Op != token.AND {
+		return nil, false, false
+	}
+	if _, off, kc, isX := f.threadAffine(b.X, f.laneAxis(), defs); !isX || kc != 1 || off != nil {
+		return nil, false, false
+	}
+	return b.Y, b.Op == token.AND, true
+}
+
 // linearBinary is linearIn of a sum, difference, product or shift.
 func (f *Func) linearBinary(e *ast.BinaryExpr, axis string, defs map[*types.Var]ast.Expr, depth int) (linear, bool) {
 	switch e.Op {
@@ -111,7 +142,10 @@ func (f *Func) linearBinary(e *ast.BinaryExpr, axis string, defs map[*types.Var]
 	}
 	if e.Op == token.SHL {
 		k, ok := f.intConst(e.Y)
-		return a.scaled(1 << k), ok && k >= 0 && k < 31
+		if !ok || k < 0 || k >= 31 {
+			return nil, false
+		}
+		return a.scaled(1 << k), true
 	}
 	b, ok := f.linearIn(e.Y, axis, defs, depth+1)
 	if !ok {
@@ -163,13 +197,10 @@ func (l linear) times(m linear) (linear, bool) {
 // split returns the part of l that names the thread's index, divided by
 // it (the factor), and the rest (the offset), like terms added up.
 func (l linear) split() (factor, rest linear) {
-	sums := map[string]int{} // a term's uniform values and x, written, to its index in l
+	sums := map[string]int{} // a term's factors, to its index in merged
 	var merged linear
 	for _, t := range l {
-		key := fmt.Sprint(t.x)
-		for _, u := range t.us {
-			key += "\x00" + types.ExprString(u)
-		}
+		key := t.factors()
 		if i, ok := sums[key]; ok {
 			merged[i].c += t.c
 			continue
@@ -231,14 +262,7 @@ func (f *Func) writtenOffset(e ast.Expr, axis string, rest linear) ast.Expr {
 	if len(rest) == 0 {
 		return nil
 	}
-	for range 16 {
-		d := f.readThrough(ast.Unparen(e), nil)
-		if d == nil {
-			break
-		}
-		e = d
-	}
-	if b, ok := ast.Unparen(e).(*ast.BinaryExpr); ok && b.Op == token.ADD {
+	if b, ok := f.resolved(e).(*ast.BinaryExpr); ok && b.Op == token.ADD {
 		for _, p := range [][2]ast.Expr{{b.X, b.Y}, {b.Y, b.X}} {
 			if f.isThreadCoordOn(p[0], "ThreadIdx", axis) && f.safeUniform(p[1]) {
 				return p[1]
@@ -318,23 +342,29 @@ func isIntType(t types.Type) bool {
 	return ok && (b.Kind() == types.Int || b.Kind() == types.UntypedInt || b.Kind() == types.UntypedRune)
 }
 
+// factors returns t's uniform values, written, in a canonical order,
+// and whether it names the thread's index: terms with the same factors
+// are like terms.
+func (t term) factors() string {
+	us := make([]string, len(t.us))
+	for i, u := range t.us {
+		us[i] = types.ExprString(ast.Unparen(u))
+	}
+	slices.Sort(us)
+	return fmt.Sprintf("%s·x%v", strings.Join(us, "·"), t.x)
+}
+
 // key returns l's terms, like terms added up, in a canonical order: two
 // linears with the same key are the same value for every input.
 func (l linear) key() string {
 	factor, rest := l.split()
 	var terms []string
-	for _, part := range []struct {
-		l linear
-		x string
-	}{{factor, "·x"}, {rest, ""}} {
-		for _, t := range part.l {
-			us := make([]string, len(t.us))
-			for i, u := range t.us {
-				us[i] = types.ExprString(ast.Unparen(u))
-			}
-			slices.Sort(us)
-			terms = append(terms, fmt.Sprintf("%d·%s%s", t.c, strings.Join(us, "·"), part.x))
-		}
+	for _, t := range factor {
+		t.x = true
+		terms = append(terms, fmt.Sprintf("%d·%s", t.c, t.factors()))
+	}
+	for _, t := range rest {
+		terms = append(terms, fmt.Sprintf("%d·%s", t.c, t.factors()))
 	}
 	slices.Sort(terms)
 	return strings.Join(terms, " + ")

@@ -23,42 +23,51 @@ const (
 	doubling
 )
 
-// stepOf returns what post does to d.
+// stepOf returns what post does to d: halving or doubling it exactly.
 func (f *Func) stepOf(post ast.Stmt, d *types.Var) stepKind {
-	a, ok := post.(*ast.AssignStmt)
-	if !ok || len(a.Lhs) != 1 || len(a.Rhs) != 1 || f.identVar(a.Lhs[0]) != d {
-		return noStep
-	}
-	if a.Tok == token.ASSIGN {
-		b, ok := ast.Unparen(a.Rhs[0]).(*ast.BinaryExpr)
-		if !ok {
-			return noStep
-		}
-		return f.binaryStep(b.X, b.Op, b.Y, d)
-	}
-	op, ok := opAssign[a.Tok]
-	if !ok {
-		return noStep
-	}
-	return f.binaryStep(a.Lhs[0], op, a.Rhs[0], d)
-}
-
-// opAssign maps an assignment operator to its binary operator.
-var opAssign = map[token.Token]token.Token{token.QUO_ASSIGN: token.QUO, token.SHR_ASSIGN: token.SHR,
-	token.MUL_ASSIGN: token.MUL, token.SHL_ASSIGN: token.SHL, token.ADD_ASSIGN: token.ADD}
-
-// binaryStep returns what x op y does to d.
-func (f *Func) binaryStep(x ast.Expr, op token.Token, y ast.Expr, d *types.Var) stepKind {
-	isD := func(e ast.Expr) bool { id, ok := ast.Unparen(e).(*ast.Ident); return ok && f.identVar(id) == d }
-	is := func(e ast.Expr, c int64) bool { v, ok := f.intConst(e); return ok && v == c }
-	switch {
-	case op == token.QUO && isD(x) && is(y, 2), op == token.SHR && isD(x) && is(y, 1):
-		return halving
-	case op == token.MUL && (isD(x) && is(y, 2) || is(x, 2) && isD(y)),
-		op == token.SHL && isD(x) && is(y, 1), op == token.ADD && isD(x) && isD(y):
-		return doubling
+	if kind, by := f.scaleOf(post, d); by == 2 {
+		return kind
 	}
 	return noStep
+}
+
+// scaleOf returns whether post shrinks d (halving: a division by a
+// constant of at least 2, a right shift by one of at least 1) or grows
+// it (doubling: a multiplication or left shift so, or d + d), and by what
+// factor; noStep elsewhere. It reads post as an accumulation of d
+// (algebra.go), so d = d >> 1 and d = 2*d are d >>= 1 and d *= 2.
+func (f *Func) scaleOf(post ast.Stmt, d *types.Var) (stepKind, int64) {
+	op, by, ok := f.update(post, d)
+	if !ok {
+		return noStep, 0
+	}
+	if op == token.ADD && f.identVar(ast.Unparen(by)) == d {
+		return doubling, 2
+	}
+	c, isConst := f.intConst(by)
+	switch {
+	case !isConst:
+	case op == token.QUO && c >= 2:
+		return halving, c
+	case op == token.SHR && c >= 1 && c < 62:
+		return halving, 1 << c
+	case op == token.MUL && c >= 2:
+		return doubling, c
+	case op == token.SHL && c >= 1 && c < 62:
+		return doubling, 1 << c
+	}
+	return noStep, 0
+}
+
+// update returns the operator and operand by which post changes the
+// variable d, where post is an accumulation of d (d op= e, d = d op e,
+// d = e op d for an op that commutes).
+func (f *Func) update(post ast.Stmt, d *types.Var) (op token.Token, by ast.Expr, ok bool) {
+	dst, op, by, ok := f.accumulation(post)
+	if !ok || f.identVar(ast.Unparen(dst)) != d {
+		return token.ILLEGAL, nil, false
+	}
+	return op, by, true
 }
 
 // inductionVar returns the variable a loop's post statement assigns, where

@@ -40,14 +40,9 @@ func (f *Func) everyGuard(guard *ast.IfStmt, negate bool, defs map[*types.Var]as
 		return nil
 	}
 	for _, p := range [][2]ast.Expr{{b.X, b.Y}, {b.Y, b.X}} {
-		rem, ok := ast.Unparen(p[0]).(*ast.BinaryExpr)
-		if !ok || (rem.Op != token.REM && rem.Op != token.AND) || !f.uniformInt(rem.Y) || !f.uniformInt(p[1]) {
-			continue
+		if m, mask, ok := f.residue(p[0], defs); ok && f.uniformInt(m) && f.uniformInt(p[1]) {
+			return &Every{M: m, C: p[1], Mask: mask, Guard: guard, Return: negate}
 		}
-		if _, off, kc, ok := f.threadAffine(rem.X, f.laneAxis(), defs); !ok || kc != 1 || off != nil {
-			continue
-		}
-		return &Every{M: rem.Y, C: p[1], Mask: rem.Op == token.AND, Guard: guard, Return: negate}
 	}
 	return nil
 }

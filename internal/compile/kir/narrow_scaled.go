@@ -64,15 +64,6 @@ func (f *Func) scaledBounds(b *ast.BinaryExpr, negate bool, defs map[*types.Var]
 	return nil // a lower bound: where the factor is not positive, no bound would hold
 }
 
-// threadXScaled reports whether e is the thread's x index times a uniform
-// int factor, plus a uniform int offset or not (nil), by its index facts
-// (index.go), reading through the variables of defs and remat variables:
-// 2*s*tid, (s*tid) << 1, index+s where index := 2*s*tid.
-func (f *Func) threadXScaled(e ast.Expr, defs map[*types.Var]ast.Expr) (k, off ast.Expr, ok bool) {
-	k, off, _, ok = f.threadAffine(e, f.laneAxis(), defs)
-	return k, off, ok
-}
-
 // initDefs returns the variables init, a guard's, defines and their
 // values, where it only defines them from expressions that are pure over
 // remat and uniform variables and cannot fail: a thread the guard's

@@ -83,20 +83,7 @@ func spill(f *Func) {
 // exposedReads returns the variables some loop (thread, warp or lane
 // loop) reads before assigning them: whose value comes from before it.
 func (f *Func) exposedReads(info map[Node]*loopVars) map[*types.Var]bool {
-	read := map[*types.Var]bool{}
-	for _, lv := range info {
-		for v := range lv.exposed {
-			read[v] = true
-		}
-	}
-	Walk(f.Body, func(n Node) {
-		if l, ok := n.(*LaneLoop); ok {
-			for v := range f.scanItems(f.laneItems(l, 0)).exposed {
-				read[v] = true
-			}
-		}
-	})
-	return read
+	return f.exposedIn(f.Body, info)
 }
 
 // promotePartial marks exposed the variables lv assigns on some paths

@@ -176,15 +176,15 @@ func (f *Func) changedIn(e ast.Expr, body *ast.BlockStmt) bool {
 // moves reports whether fs's post statement, an assignment to key, moves
 // it toward a bound of op by its inductions (induction.go): a sum or a
 // difference, as counted loops step; a division or right shift by a
-// constant (s /= 2, s >>= 2), which ends at zero whatever the bound; a
+// constant (s /= 2, s >>= 2) toward a lower bound, as it ends at zero; a
 // multiplication or left shift toward an upper bound from a positive
-// constant. Any other update may stand still (s *= 2 from 0, s = s|1):
-// the loop may not end, and checks for a stopped launch.
+// constant. Any other update may stand still (s *= 2 from 0, s = s|1,
+// s /= 2 under s < n): the loop may not end, and checks for a stopped
+// launch.
 func (f *Func) moves(fs *ast.ForStmt, key *types.Var, op token.Token) bool {
-	post := fs.Post.(*ast.AssignStmt)
-	switch f.scaling(post, key) {
+	switch kind, _ := f.scaleOf(fs.Post, key); kind {
 	case halving:
-		return true
+		return op == token.GTR || op == token.GEQ
 	case doubling:
 		init, ok := fs.Init.(*ast.AssignStmt)
 		if !ok || len(init.Rhs) != 1 || op != token.LSS && op != token.LEQ {
@@ -193,40 +193,6 @@ func (f *Func) moves(fs *ast.ForStmt, key *types.Var, op token.Token) bool {
 		c, ok := f.intConst(init.Rhs[0])
 		return ok && c > 0
 	}
-	switch post.Tok {
-	case token.ADD_ASSIGN, token.SUB_ASSIGN:
-		return true
-	case token.ASSIGN:
-		b, ok := ast.Unparen(post.Rhs[0]).(*ast.BinaryExpr)
-		return ok && (b.Op == token.ADD && (f.isVar(b.X, key) || f.isVar(b.Y, key)) || b.Op == token.SUB && f.isVar(b.X, key))
-	}
-	return false
-}
-
-// scaling returns halving where post divides key by a constant of at
-// least 2 or shifts it right by one of at least 1, doubling where it
-// multiplies or shifts it left so, noStep elsewhere.
-func (f *Func) scaling(post *ast.AssignStmt, key *types.Var) stepKind {
-	if k := f.stepOf(post, key); k != noStep {
-		return k
-	}
-	x, op, y := post.Lhs[0], opAssign[post.Tok], post.Rhs[0]
-	if post.Tok == token.ASSIGN {
-		b, ok := ast.Unparen(post.Rhs[0]).(*ast.BinaryExpr)
-		if !ok {
-			return noStep
-		}
-		x, op, y = b.X, b.Op, b.Y
-	}
-	c, ok := f.intConst(y)
-	if !ok || !f.isVar(x, key) {
-		return noStep
-	}
-	switch {
-	case op == token.QUO && c >= 2, op == token.SHR && c >= 1:
-		return halving
-	case op == token.MUL && c >= 2, op == token.SHL && c >= 1:
-		return doubling
-	}
-	return noStep
+	step, _, ok := f.update(fs.Post, key)
+	return ok && (step == token.ADD || step == token.SUB)
 }

@@ -268,10 +268,25 @@ func gc_body_rowwiseMomentsKernel[T float32 | float64](gc_b *compiled.Block, n i
 	}
 //line hecbench_rowwise.go:127
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		gc_step2 := 0
-		for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-			{
-				gc_tx := gc_step2 + 0
+		gc_tx, gc_every, gc_exact := compiled.EveryFrom(0, 32, 0)
+		if gc_exact {
+			for ; gc_tx < gc_bdx; gc_tx += gc_every {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line hecbench_rowwise.go:117
+				tid := gc_tx
+				lid := tid % 32
+				_ = lid
+//line hecbench_rowwise.go:119
+				wid := tid / 32
+//line hecbench_rowwise.go:121
+				val_ := gc_s_val_[gc_rank]
+				{
+					shared[wid] = val_
+				}
+			}
+		} else {
+			for ; gc_tx < gc_bdx; gc_tx += gc_every {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 //line hecbench_rowwise.go:117
@@ -283,65 +298,10 @@ func gc_body_rowwiseMomentsKernel[T float32 | float64](gc_b *compiled.Block, n i
 				if lid == 0 {
 					shared[wid] = val_
 				}
-			}
-			{
-				gc_tx := gc_step2 + 1
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-//line hecbench_rowwise.go:117
-				tid := gc_tx
-				lid := tid % 32
-				wid := tid / 32
-//line hecbench_rowwise.go:121
-				val_ := gc_s_val_[gc_rank]
-				if lid == 0 {
-					shared[wid] = val_
-				}
-			}
-			{
-				gc_tx := gc_step2 + 2
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-//line hecbench_rowwise.go:117
-				tid := gc_tx
-				lid := tid % 32
-				wid := tid / 32
-//line hecbench_rowwise.go:121
-				val_ := gc_s_val_[gc_rank]
-				if lid == 0 {
-					shared[wid] = val_
-				}
-			}
-			{
-				gc_tx := gc_step2 + 3
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-//line hecbench_rowwise.go:117
-				tid := gc_tx
-				lid := tid % 32
-				wid := tid / 32
-//line hecbench_rowwise.go:121
-				val_ := gc_s_val_[gc_rank]
-				if lid == 0 {
-					shared[wid] = val_
-				}
-			}
-		}
-		for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
-			gc_rank := gc_base + gc_tx
-			gc_pos.Thread = gc_rank
-//line hecbench_rowwise.go:117
-			tid := gc_tx
-			lid := tid % 32
-			wid := tid / 32
-//line hecbench_rowwise.go:121
-			val_ := gc_s_val_[gc_rank]
-			if lid == 0 {
-				shared[wid] = val_
 			}
 		}
 	}
-//line hecbench_rowwise.go:129
+//line hecbench_rowwise.go:130
 	var gc_l_acc_ [32]welfordData[T]
 	var gc_l_shflDownSync_4 [32]T
 	var gc_l_shflDownSync_5 [32]T
@@ -361,7 +321,7 @@ func gc_body_rowwiseMomentsKernel[T float32 | float64](gc_b *compiled.Block, n i
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		{
-//line hecbench_rowwise.go:149
+//line hecbench_rowwise.go:150
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {

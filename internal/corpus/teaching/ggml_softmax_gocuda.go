@@ -202,10 +202,23 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 	if blockSize > ggmlWarpSize {
 //line ggml_softmax.go:138
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
+			gc_tx, gc_every, gc_exact := compiled.EveryFrom(0, ggmlWarpSize, 0)
+			if gc_exact {
+				for ; gc_tx < gc_bdx; gc_tx += gc_every {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line ggml_softmax.go:101
+					warpID := gc_tx / ggmlWarpSize
+					laneID := gc_tx % ggmlWarpSize
+					_ = laneID
+					maxVal := gc_s_maxVal[gc_rank]
+					{
+//line ggml_softmax.go:143
+						bufIw[warpID] = maxVal
+					}
+				}
+			} else {
+				for ; gc_tx < gc_bdx; gc_tx += gc_every {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line ggml_softmax.go:101
@@ -217,65 +230,10 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 					if laneID == 0 {
 						bufIw[warpID] = maxVal
 					}
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line ggml_softmax.go:101
-					warpID := gc_tx / ggmlWarpSize
-					laneID := gc_tx % ggmlWarpSize
-//line ggml_softmax.go:104
-					maxVal := gc_s_maxVal[gc_rank]
-//line ggml_softmax.go:142
-					if laneID == 0 {
-						bufIw[warpID] = maxVal
-					}
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line ggml_softmax.go:101
-					warpID := gc_tx / ggmlWarpSize
-					laneID := gc_tx % ggmlWarpSize
-//line ggml_softmax.go:104
-					maxVal := gc_s_maxVal[gc_rank]
-//line ggml_softmax.go:142
-					if laneID == 0 {
-						bufIw[warpID] = maxVal
-					}
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line ggml_softmax.go:101
-					warpID := gc_tx / ggmlWarpSize
-					laneID := gc_tx % ggmlWarpSize
-//line ggml_softmax.go:104
-					maxVal := gc_s_maxVal[gc_rank]
-//line ggml_softmax.go:142
-					if laneID == 0 {
-						bufIw[warpID] = maxVal
-					}
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-//line ggml_softmax.go:101
-				warpID := gc_tx / ggmlWarpSize
-				laneID := gc_tx % ggmlWarpSize
-//line ggml_softmax.go:104
-				maxVal := gc_s_maxVal[gc_rank]
-//line ggml_softmax.go:142
-				if laneID == 0 {
-					bufIw[warpID] = maxVal
 				}
 			}
 		}
-//line ggml_softmax.go:149
+//line ggml_softmax.go:150
 		var gc_l_x_2 [32]float32
 		var gc_c2r [32]float32
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -414,10 +372,10 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 	if blockSize > ggmlWarpSize {
 //line ggml_softmax.go:168
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx := gc_step2 + 0
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line ggml_softmax.go:101
@@ -429,7 +387,7 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 					}
 				}
 				{
-					gc_tx := gc_step2 + 1
+					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line ggml_softmax.go:101
@@ -441,7 +399,7 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 					}
 				}
 				{
-					gc_tx := gc_step2 + 2
+					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line ggml_softmax.go:101
@@ -453,7 +411,7 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 					}
 				}
 				{
-					gc_tx := gc_step2 + 3
+					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line ggml_softmax.go:101
@@ -465,7 +423,7 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 					}
 				}
 			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 //line ggml_softmax.go:101
@@ -479,10 +437,23 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 		}
 //line ggml_softmax.go:175
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step3 := 0
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
+			gc_tx, gc_every2, gc_exact2 := compiled.EveryFrom(0, ggmlWarpSize, 0)
+			if gc_exact2 {
+				for ; gc_tx < gc_bdx; gc_tx += gc_every2 {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line ggml_softmax.go:101
+					warpID := gc_tx / ggmlWarpSize
+					laneID := gc_tx % ggmlWarpSize
+					_ = laneID
+					tmp := gc_s_tmp[gc_rank]
+					{
+//line ggml_softmax.go:174
+						bufIw[warpID] = tmp
+					}
+				}
+			} else {
+				for ; gc_tx < gc_bdx; gc_tx += gc_every2 {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line ggml_softmax.go:101
@@ -494,65 +465,10 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 					if laneID == 0 {
 						bufIw[warpID] = tmp
 					}
-				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line ggml_softmax.go:101
-					warpID := gc_tx / ggmlWarpSize
-					laneID := gc_tx % ggmlWarpSize
-//line ggml_softmax.go:104
-					tmp := gc_s_tmp[gc_rank]
-//line ggml_softmax.go:173
-					if laneID == 0 {
-						bufIw[warpID] = tmp
-					}
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line ggml_softmax.go:101
-					warpID := gc_tx / ggmlWarpSize
-					laneID := gc_tx % ggmlWarpSize
-//line ggml_softmax.go:104
-					tmp := gc_s_tmp[gc_rank]
-//line ggml_softmax.go:173
-					if laneID == 0 {
-						bufIw[warpID] = tmp
-					}
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line ggml_softmax.go:101
-					warpID := gc_tx / ggmlWarpSize
-					laneID := gc_tx % ggmlWarpSize
-//line ggml_softmax.go:104
-					tmp := gc_s_tmp[gc_rank]
-//line ggml_softmax.go:173
-					if laneID == 0 {
-						bufIw[warpID] = tmp
-					}
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-//line ggml_softmax.go:101
-				warpID := gc_tx / ggmlWarpSize
-				laneID := gc_tx % ggmlWarpSize
-//line ggml_softmax.go:104
-				tmp := gc_s_tmp[gc_rank]
-//line ggml_softmax.go:173
-				if laneID == 0 {
-					bufIw[warpID] = tmp
 				}
 			}
 		}
-//line ggml_softmax.go:180
+//line ggml_softmax.go:181
 		var gc_l_x_4 [32]float32
 		var gc_c4r [32]float32
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {

@@ -210,10 +210,23 @@ func gc_body_softMaxF32[T float32 | float64](gc_b3 *compiled.Block, x []float32,
 	if blockSize > ggmlWarpSize {
 //line ggml_softmax.go:138
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_step7 := 0
-			for ; gc_step7+3 < gc_bdx3; gc_step7 += 4 {
-				{
-					gc_tx3 := gc_step7 + 0
+			gc_tx3, gc_every5, gc_exact5 := compiled.EveryFrom(0, ggmlWarpSize, 0)
+			if gc_exact5 {
+				for ; gc_tx3 < gc_bdx3; gc_tx3 += gc_every5 {
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+//line ggml_softmax.go:101
+					warpID := gc_tx3 / ggmlWarpSize
+					laneID := gc_tx3 % ggmlWarpSize
+					_ = laneID
+					maxVal := gc_s_maxVal[gc_rank3]
+					{
+//line ggml_softmax.go:143
+						bufIw[warpID] = maxVal
+					}
+				}
+			} else {
+				for ; gc_tx3 < gc_bdx3; gc_tx3 += gc_every5 {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 //line ggml_softmax.go:101
@@ -225,65 +238,10 @@ func gc_body_softMaxF32[T float32 | float64](gc_b3 *compiled.Block, x []float32,
 					if laneID == 0 {
 						bufIw[warpID] = maxVal
 					}
-				}
-				{
-					gc_tx3 := gc_step7 + 1
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-//line ggml_softmax.go:101
-					warpID := gc_tx3 / ggmlWarpSize
-					laneID := gc_tx3 % ggmlWarpSize
-//line ggml_softmax.go:104
-					maxVal := gc_s_maxVal[gc_rank3]
-//line ggml_softmax.go:142
-					if laneID == 0 {
-						bufIw[warpID] = maxVal
-					}
-				}
-				{
-					gc_tx3 := gc_step7 + 2
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-//line ggml_softmax.go:101
-					warpID := gc_tx3 / ggmlWarpSize
-					laneID := gc_tx3 % ggmlWarpSize
-//line ggml_softmax.go:104
-					maxVal := gc_s_maxVal[gc_rank3]
-//line ggml_softmax.go:142
-					if laneID == 0 {
-						bufIw[warpID] = maxVal
-					}
-				}
-				{
-					gc_tx3 := gc_step7 + 3
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-//line ggml_softmax.go:101
-					warpID := gc_tx3 / ggmlWarpSize
-					laneID := gc_tx3 % ggmlWarpSize
-//line ggml_softmax.go:104
-					maxVal := gc_s_maxVal[gc_rank3]
-//line ggml_softmax.go:142
-					if laneID == 0 {
-						bufIw[warpID] = maxVal
-					}
-				}
-			}
-			for gc_tx3 := gc_step7; gc_tx3 < gc_bdx3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
-//line ggml_softmax.go:101
-				warpID := gc_tx3 / ggmlWarpSize
-				laneID := gc_tx3 % ggmlWarpSize
-//line ggml_softmax.go:104
-				maxVal := gc_s_maxVal[gc_rank3]
-//line ggml_softmax.go:142
-				if laneID == 0 {
-					bufIw[warpID] = maxVal
 				}
 			}
 		}
-//line ggml_softmax.go:149
+//line ggml_softmax.go:150
 		var gc_l_x_2 [32]float32
 		var gc_c32r [32]float32
 		for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
@@ -549,10 +507,10 @@ func gc_body_softMaxF32[T float32 | float64](gc_b3 *compiled.Block, x []float32,
 	if blockSize > ggmlWarpSize {
 //line ggml_softmax.go:168
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_step8 := 0
-			for ; gc_step8+3 < gc_bdx3; gc_step8 += 4 {
+			gc_step3 := 0
+			for ; gc_step3+3 < gc_bdx3; gc_step3 += 4 {
 				{
-					gc_tx3 := gc_step8 + 0
+					gc_tx3 := gc_step3 + 0
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 //line ggml_softmax.go:101
@@ -564,7 +522,7 @@ func gc_body_softMaxF32[T float32 | float64](gc_b3 *compiled.Block, x []float32,
 					}
 				}
 				{
-					gc_tx3 := gc_step8 + 1
+					gc_tx3 := gc_step3 + 1
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 //line ggml_softmax.go:101
@@ -576,7 +534,7 @@ func gc_body_softMaxF32[T float32 | float64](gc_b3 *compiled.Block, x []float32,
 					}
 				}
 				{
-					gc_tx3 := gc_step8 + 2
+					gc_tx3 := gc_step3 + 2
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 //line ggml_softmax.go:101
@@ -588,7 +546,7 @@ func gc_body_softMaxF32[T float32 | float64](gc_b3 *compiled.Block, x []float32,
 					}
 				}
 				{
-					gc_tx3 := gc_step8 + 3
+					gc_tx3 := gc_step3 + 3
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 //line ggml_softmax.go:101
@@ -600,7 +558,7 @@ func gc_body_softMaxF32[T float32 | float64](gc_b3 *compiled.Block, x []float32,
 					}
 				}
 			}
-			for gc_tx3 := gc_step8; gc_tx3 < gc_bdx3; gc_tx3++ {
+			for gc_tx3 := gc_step3; gc_tx3 < gc_bdx3; gc_tx3++ {
 				gc_rank3 := gc_base3 + gc_tx3
 				gc_pos3.Thread = gc_rank3
 //line ggml_softmax.go:101
@@ -614,10 +572,23 @@ func gc_body_softMaxF32[T float32 | float64](gc_b3 *compiled.Block, x []float32,
 		}
 //line ggml_softmax.go:175
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_step9 := 0
-			for ; gc_step9+3 < gc_bdx3; gc_step9 += 4 {
-				{
-					gc_tx3 := gc_step9 + 0
+			gc_tx3, gc_every6, gc_exact6 := compiled.EveryFrom(0, ggmlWarpSize, 0)
+			if gc_exact6 {
+				for ; gc_tx3 < gc_bdx3; gc_tx3 += gc_every6 {
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+//line ggml_softmax.go:101
+					warpID := gc_tx3 / ggmlWarpSize
+					laneID := gc_tx3 % ggmlWarpSize
+					_ = laneID
+					tmp := gc_s_tmp[gc_rank3]
+					{
+//line ggml_softmax.go:174
+						bufIw[warpID] = tmp
+					}
+				}
+			} else {
+				for ; gc_tx3 < gc_bdx3; gc_tx3 += gc_every6 {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 //line ggml_softmax.go:101
@@ -629,65 +600,10 @@ func gc_body_softMaxF32[T float32 | float64](gc_b3 *compiled.Block, x []float32,
 					if laneID == 0 {
 						bufIw[warpID] = tmp
 					}
-				}
-				{
-					gc_tx3 := gc_step9 + 1
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-//line ggml_softmax.go:101
-					warpID := gc_tx3 / ggmlWarpSize
-					laneID := gc_tx3 % ggmlWarpSize
-//line ggml_softmax.go:104
-					tmp := gc_s_tmp[gc_rank3]
-//line ggml_softmax.go:173
-					if laneID == 0 {
-						bufIw[warpID] = tmp
-					}
-				}
-				{
-					gc_tx3 := gc_step9 + 2
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-//line ggml_softmax.go:101
-					warpID := gc_tx3 / ggmlWarpSize
-					laneID := gc_tx3 % ggmlWarpSize
-//line ggml_softmax.go:104
-					tmp := gc_s_tmp[gc_rank3]
-//line ggml_softmax.go:173
-					if laneID == 0 {
-						bufIw[warpID] = tmp
-					}
-				}
-				{
-					gc_tx3 := gc_step9 + 3
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-//line ggml_softmax.go:101
-					warpID := gc_tx3 / ggmlWarpSize
-					laneID := gc_tx3 % ggmlWarpSize
-//line ggml_softmax.go:104
-					tmp := gc_s_tmp[gc_rank3]
-//line ggml_softmax.go:173
-					if laneID == 0 {
-						bufIw[warpID] = tmp
-					}
-				}
-			}
-			for gc_tx3 := gc_step9; gc_tx3 < gc_bdx3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
-//line ggml_softmax.go:101
-				warpID := gc_tx3 / ggmlWarpSize
-				laneID := gc_tx3 % ggmlWarpSize
-//line ggml_softmax.go:104
-				tmp := gc_s_tmp[gc_rank3]
-//line ggml_softmax.go:173
-				if laneID == 0 {
-					bufIw[warpID] = tmp
 				}
 			}
 		}
-//line ggml_softmax.go:180
+//line ggml_softmax.go:181
 		var gc_l_x_4 [32]float32
 		var gc_c34r [32]float32
 		for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
@@ -1039,10 +955,23 @@ func gc_body_softMaxF32_float32(gc_b2 *compiled.Block, x []float32, mask []float
 	if blockSize > ggmlWarpSize {
 //line ggml_softmax.go:138
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step4 := 0
-			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
-				{
-					gc_tx2 := gc_step4 + 0
+			gc_tx2, gc_every3, gc_exact3 := compiled.EveryFrom(0, ggmlWarpSize, 0)
+			if gc_exact3 {
+				for ; gc_tx2 < gc_bdx2; gc_tx2 += gc_every3 {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line ggml_softmax.go:101
+					warpID := gc_tx2 / ggmlWarpSize
+					laneID := gc_tx2 % ggmlWarpSize
+					_ = laneID
+					maxVal := gc_s_maxVal[gc_rank2]
+					{
+//line ggml_softmax.go:143
+						bufIw[warpID] = maxVal
+					}
+				}
+			} else {
+				for ; gc_tx2 < gc_bdx2; gc_tx2 += gc_every3 {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line ggml_softmax.go:101
@@ -1054,65 +983,10 @@ func gc_body_softMaxF32_float32(gc_b2 *compiled.Block, x []float32, mask []float
 					if laneID == 0 {
 						bufIw[warpID] = maxVal
 					}
-				}
-				{
-					gc_tx2 := gc_step4 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-//line ggml_softmax.go:101
-					warpID := gc_tx2 / ggmlWarpSize
-					laneID := gc_tx2 % ggmlWarpSize
-//line ggml_softmax.go:104
-					maxVal := gc_s_maxVal[gc_rank2]
-//line ggml_softmax.go:142
-					if laneID == 0 {
-						bufIw[warpID] = maxVal
-					}
-				}
-				{
-					gc_tx2 := gc_step4 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-//line ggml_softmax.go:101
-					warpID := gc_tx2 / ggmlWarpSize
-					laneID := gc_tx2 % ggmlWarpSize
-//line ggml_softmax.go:104
-					maxVal := gc_s_maxVal[gc_rank2]
-//line ggml_softmax.go:142
-					if laneID == 0 {
-						bufIw[warpID] = maxVal
-					}
-				}
-				{
-					gc_tx2 := gc_step4 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-//line ggml_softmax.go:101
-					warpID := gc_tx2 / ggmlWarpSize
-					laneID := gc_tx2 % ggmlWarpSize
-//line ggml_softmax.go:104
-					maxVal := gc_s_maxVal[gc_rank2]
-//line ggml_softmax.go:142
-					if laneID == 0 {
-						bufIw[warpID] = maxVal
-					}
-				}
-			}
-			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-//line ggml_softmax.go:101
-				warpID := gc_tx2 / ggmlWarpSize
-				laneID := gc_tx2 % ggmlWarpSize
-//line ggml_softmax.go:104
-				maxVal := gc_s_maxVal[gc_rank2]
-//line ggml_softmax.go:142
-				if laneID == 0 {
-					bufIw[warpID] = maxVal
 				}
 			}
 		}
-//line ggml_softmax.go:149
+//line ggml_softmax.go:150
 		var gc_l_x_2 [32]float32
 		var gc_c22r [32]float32
 		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -1378,10 +1252,10 @@ func gc_body_softMaxF32_float32(gc_b2 *compiled.Block, x []float32, mask []float
 	if blockSize > ggmlWarpSize {
 //line ggml_softmax.go:168
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step5 := 0
-			for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
 				{
-					gc_tx2 := gc_step5 + 0
+					gc_tx2 := gc_step2 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line ggml_softmax.go:101
@@ -1393,7 +1267,7 @@ func gc_body_softMaxF32_float32(gc_b2 *compiled.Block, x []float32, mask []float
 					}
 				}
 				{
-					gc_tx2 := gc_step5 + 1
+					gc_tx2 := gc_step2 + 1
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line ggml_softmax.go:101
@@ -1405,7 +1279,7 @@ func gc_body_softMaxF32_float32(gc_b2 *compiled.Block, x []float32, mask []float
 					}
 				}
 				{
-					gc_tx2 := gc_step5 + 2
+					gc_tx2 := gc_step2 + 2
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line ggml_softmax.go:101
@@ -1417,7 +1291,7 @@ func gc_body_softMaxF32_float32(gc_b2 *compiled.Block, x []float32, mask []float
 					}
 				}
 				{
-					gc_tx2 := gc_step5 + 3
+					gc_tx2 := gc_step2 + 3
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line ggml_softmax.go:101
@@ -1429,7 +1303,7 @@ func gc_body_softMaxF32_float32(gc_b2 *compiled.Block, x []float32, mask []float
 					}
 				}
 			}
-			for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 //line ggml_softmax.go:101
@@ -1443,10 +1317,23 @@ func gc_body_softMaxF32_float32(gc_b2 *compiled.Block, x []float32, mask []float
 		}
 //line ggml_softmax.go:175
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step6 := 0
-			for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
-				{
-					gc_tx2 := gc_step6 + 0
+			gc_tx2, gc_every4, gc_exact4 := compiled.EveryFrom(0, ggmlWarpSize, 0)
+			if gc_exact4 {
+				for ; gc_tx2 < gc_bdx2; gc_tx2 += gc_every4 {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line ggml_softmax.go:101
+					warpID := gc_tx2 / ggmlWarpSize
+					laneID := gc_tx2 % ggmlWarpSize
+					_ = laneID
+					tmp := gc_s_tmp[gc_rank2]
+					{
+//line ggml_softmax.go:174
+						bufIw[warpID] = tmp
+					}
+				}
+			} else {
+				for ; gc_tx2 < gc_bdx2; gc_tx2 += gc_every4 {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line ggml_softmax.go:101
@@ -1458,65 +1345,10 @@ func gc_body_softMaxF32_float32(gc_b2 *compiled.Block, x []float32, mask []float
 					if laneID == 0 {
 						bufIw[warpID] = tmp
 					}
-				}
-				{
-					gc_tx2 := gc_step6 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-//line ggml_softmax.go:101
-					warpID := gc_tx2 / ggmlWarpSize
-					laneID := gc_tx2 % ggmlWarpSize
-//line ggml_softmax.go:104
-					tmp := gc_s_tmp[gc_rank2]
-//line ggml_softmax.go:173
-					if laneID == 0 {
-						bufIw[warpID] = tmp
-					}
-				}
-				{
-					gc_tx2 := gc_step6 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-//line ggml_softmax.go:101
-					warpID := gc_tx2 / ggmlWarpSize
-					laneID := gc_tx2 % ggmlWarpSize
-//line ggml_softmax.go:104
-					tmp := gc_s_tmp[gc_rank2]
-//line ggml_softmax.go:173
-					if laneID == 0 {
-						bufIw[warpID] = tmp
-					}
-				}
-				{
-					gc_tx2 := gc_step6 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-//line ggml_softmax.go:101
-					warpID := gc_tx2 / ggmlWarpSize
-					laneID := gc_tx2 % ggmlWarpSize
-//line ggml_softmax.go:104
-					tmp := gc_s_tmp[gc_rank2]
-//line ggml_softmax.go:173
-					if laneID == 0 {
-						bufIw[warpID] = tmp
-					}
-				}
-			}
-			for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-//line ggml_softmax.go:101
-				warpID := gc_tx2 / ggmlWarpSize
-				laneID := gc_tx2 % ggmlWarpSize
-//line ggml_softmax.go:104
-				tmp := gc_s_tmp[gc_rank2]
-//line ggml_softmax.go:173
-				if laneID == 0 {
-					bufIw[warpID] = tmp
 				}
 			}
 		}
-//line ggml_softmax.go:180
+//line ggml_softmax.go:181
 		var gc_l_x_4 [32]float32
 		var gc_c24r [32]float32
 		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
