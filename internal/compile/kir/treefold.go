@@ -159,20 +159,30 @@ func (f *Func) treeStep(l *ThreadLoop, s *types.Var) (*ast.Ident, token.Token) {
 	return row, op
 }
 
-// belowStep reports whether cond is x < s or s > x, x the thread's x
-// index.
+// belowStep reports whether cond admits exactly the threads whose x
+// index is below s, by the bound it makes (narrow.go) and the index
+// facts: x < s, s > x, x+1 <= s, x <= s-1 (the fused steps run only for
+// s >= 1, where s-1 does not wrap).
 func (f *Func) belowStep(cond ast.Expr, s *types.Var) bool {
-	b, ok := ast.Unparen(cond).(*ast.BinaryExpr)
+	bs := f.bounds(cond, false)
+	if len(bs) != 1 || !bs[0].Upper || bs[0].Row != nil {
+		return false
+	}
+	axis := f.laneAxis()
+	lim, ok := f.linearOf(bs[0].X, axis, nil) // x + off < lim + adj
 	if !ok {
 		return false
 	}
-	switch b.Op {
-	case token.LSS:
-		return f.isThreadX(b.X) && f.identVar(b.Y) == s
-	case token.GTR:
-		return f.identVar(b.X) == s && f.isThreadX(b.Y)
+	lim = append(lim, term{c: int64(bs[0].Adj)})
+	if bs[0].Off != nil {
+		off, ok := f.linearOf(bs[0].Off, axis, nil)
+		if !ok {
+			return false
+		}
+		lim = lim.minus(off)
 	}
-	return false
+	factor, rest := lim.split()
+	return len(factor) == 0 && len(rest) == 1 && rest[0].c == 1 && len(rest[0].us) == 1 && f.identVar(ast.Unparen(rest[0].us[0])) == s
 }
 
 // rowReads finds how far the code after a tree reads its slice: the

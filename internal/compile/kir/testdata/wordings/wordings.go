@@ -97,14 +97,15 @@ func sequential1(t *gocuda.Thread, in, out []float32) {
 	}
 }
 
-// sequential2 spells the sum out, operands swapped: a = b + a.
+// sequential2 spells the sum out, operands swapped (a = b + a), and
+// bounds the thread by tid+1 <= s.
 func sequential2(t *gocuda.Thread, in, out []float32) {
 	tid := t.ThreadIdx.X
 	sdata := gocuda.Shared[float32](t, t.BlockDim.X)
 	sdata[tid] = in[t.BlockIdx.X*t.BlockDim.X+tid]
 	t.SyncThreads()
 	for s := t.BlockDim.X / 2; s > 0; s /= 2 {
-		if tid < s {
+		if tid+1 <= s {
 			sdata[tid] = sdata[s+tid] + sdata[tid]
 		}
 		t.SyncThreads()
