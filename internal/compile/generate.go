@@ -345,7 +345,7 @@ func withTwins(f *kir.Func) []*ast.FuncDecl {
 		}
 	}
 	for _, j := range f.Jams(false) { // the default build's: all of them
-		if !slices.Contains(out, j.Decl) {
+		if j.Decl != nil && !slices.Contains(out, j.Decl) { // a region's loop is the kernel's
 			out = append(out, j.Decl)
 		}
 	}

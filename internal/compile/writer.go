@@ -168,7 +168,9 @@ func (w *writer) jamDecls(f *kir.Func, imports *imports, info *types.Info) {
 	for _, j := range f.Jams(w.simd) {
 		if w.claim(w.pkg.jams, j.Name) {
 			w.printf("%s\n", kir.EmitJam(f, j))
-			imports.use(j.Decl, info)
+			for _, n := range j.Syntax() {
+				imports.use(n, info)
+			}
 		}
 	}
 }

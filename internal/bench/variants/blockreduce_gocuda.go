@@ -2416,6 +2416,7 @@ func gc_body_brFloat64(gc_b *compiled.Block, x []float64, partial []float64, run
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		_ = gc_dead
+		var gc_jam gc_jam_brFloat64_207
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
@@ -2429,72 +2430,11 @@ func gc_body_brFloat64(gc_b *compiled.Block, x []float64, partial []float64, run
 //line blockreduce.go:205
 				lo := (gc_bx*gc_bdx + gc_tx) * run
 				var v float64
-				{
-//line blockreduce.go:207
-					gc_xs := x[lo : lo+run]
-//line blockreduce.go:207
-					gc_i := 0
-//line blockreduce.go:207
-					for ; gc_i+3 < len(gc_xs); gc_i += 4 {
-						{
-//line blockreduce.go:207
-							gc_k := gc_i + 0
-//line blockreduce.go:207
-							e := gc_xs[gc_k]
-							{
-//line blockreduce.go:208
-								v += e
-							}
-						}
-						{
-//line blockreduce.go:209
-							gc_k2 := gc_i + 1
-//line blockreduce.go:209
-							e := gc_xs[gc_k2]
-							{
-//line blockreduce.go:208
-								v += e
-							}
-						}
-						{
-//line blockreduce.go:209
-							gc_k3 := gc_i + 2
-//line blockreduce.go:209
-							e := gc_xs[gc_k3]
-							{
-//line blockreduce.go:208
-								v += e
-							}
-						}
-						{
-//line blockreduce.go:209
-							gc_k4 := gc_i + 3
-//line blockreduce.go:209
-							e := gc_xs[gc_k4]
-							{
-//line blockreduce.go:208
-								v += e
-							}
-						}
-					}
-//line blockreduce.go:207
-					for ; gc_i < len(gc_xs); gc_i++ {
-						{
-//line blockreduce.go:207
-							gc_k5 := gc_i
-//line blockreduce.go:207
-							e := gc_xs[gc_k5]
-							{
-//line blockreduce.go:208
-								v += e
-							}
-						}
-					}
-				}
-//line blockreduce.go:211
-				gc_l_v[gc_lane] = v
+				gc_jam_brFloat64_207_add(&gc_jam, x[lo:lo+run], v, gc_l_v[:], gc_lane)
 			}
 		}
+//line blockreduce.go:211
+		gc_jam_brFloat64_207_flush(&gc_jam)
 //line blockreduce.go:210
 		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 			if true {
@@ -2557,79 +2497,6 @@ func gc_body_brFloat64(gc_b *compiled.Block, x []float64, partial []float64, run
 							var s float64
 							{
 //line blockreduce.go:219
-								gc_xs3 := warps
-//line blockreduce.go:219
-								gc_i3 := 0
-//line blockreduce.go:219
-								for ; gc_i3+3 < len(gc_xs3); gc_i3 += 4 {
-									{
-//line blockreduce.go:219
-										gc_k11 := gc_i3 + 0
-//line blockreduce.go:219
-										w := gc_xs3[gc_k11]
-										{
-//line blockreduce.go:220
-											s += w
-										}
-									}
-									{
-//line blockreduce.go:221
-										gc_k12 := gc_i3 + 1
-//line blockreduce.go:221
-										w := gc_xs3[gc_k12]
-										{
-//line blockreduce.go:220
-											s += w
-										}
-									}
-									{
-//line blockreduce.go:221
-										gc_k13 := gc_i3 + 2
-//line blockreduce.go:221
-										w := gc_xs3[gc_k13]
-										{
-//line blockreduce.go:220
-											s += w
-										}
-									}
-									{
-//line blockreduce.go:221
-										gc_k14 := gc_i3 + 3
-//line blockreduce.go:221
-										w := gc_xs3[gc_k14]
-										{
-//line blockreduce.go:220
-											s += w
-										}
-									}
-								}
-//line blockreduce.go:219
-								for ; gc_i3 < len(gc_xs3); gc_i3++ {
-									{
-//line blockreduce.go:219
-										gc_k15 := gc_i3
-//line blockreduce.go:219
-										w := gc_xs3[gc_k15]
-										{
-//line blockreduce.go:220
-											s += w
-										}
-									}
-								}
-							}
-//line blockreduce.go:222
-							gc_at[0] = s
-						}
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						{
-//line blockreduce.go:218
-							var s float64
-							{
-//line blockreduce.go:219
 								gc_xs2 := warps
 //line blockreduce.go:219
 								gc_i2 := 0
@@ -2691,6 +2558,79 @@ func gc_body_brFloat64(gc_b *compiled.Block, x []float64, partial []float64, run
 								}
 							}
 //line blockreduce.go:222
+							gc_at[0] = s
+						}
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						{
+//line blockreduce.go:218
+							var s float64
+							{
+//line blockreduce.go:219
+								gc_xs := warps
+//line blockreduce.go:219
+								gc_i := 0
+//line blockreduce.go:219
+								for ; gc_i+3 < len(gc_xs); gc_i += 4 {
+									{
+//line blockreduce.go:219
+										gc_k := gc_i + 0
+//line blockreduce.go:219
+										w := gc_xs[gc_k]
+										{
+//line blockreduce.go:220
+											s += w
+										}
+									}
+									{
+//line blockreduce.go:221
+										gc_k2 := gc_i + 1
+//line blockreduce.go:221
+										w := gc_xs[gc_k2]
+										{
+//line blockreduce.go:220
+											s += w
+										}
+									}
+									{
+//line blockreduce.go:221
+										gc_k3 := gc_i + 2
+//line blockreduce.go:221
+										w := gc_xs[gc_k3]
+										{
+//line blockreduce.go:220
+											s += w
+										}
+									}
+									{
+//line blockreduce.go:221
+										gc_k4 := gc_i + 3
+//line blockreduce.go:221
+										w := gc_xs[gc_k4]
+										{
+//line blockreduce.go:220
+											s += w
+										}
+									}
+								}
+//line blockreduce.go:219
+								for ; gc_i < len(gc_xs); gc_i++ {
+									{
+//line blockreduce.go:219
+										gc_k5 := gc_i
+//line blockreduce.go:219
+										w := gc_xs[gc_k5]
+										{
+//line blockreduce.go:220
+											s += w
+										}
+									}
+								}
+							}
+//line blockreduce.go:222
 							partial[gc_bx] = s
 						}
 					}
@@ -2698,6 +2638,140 @@ func gc_body_brFloat64(gc_b *compiled.Block, x []float64, partial []float64, run
 			}
 		}
 	})
+}
+
+// gc_jam_brFloat64_207 holds up to 4 threads' calls of brFloat64's loop at line 207, whose loops run
+// interleaved (gocuda compile's jam pass).
+type gc_jam_brFloat64_207 struct {
+	n     int
+	lanes [4]gc_jam_brFloat64_207_lane
+}
+
+// gc_jam_brFloat64_207_lane is a thread's state after brFloat64's loop at line 207's first statements.
+type gc_jam_brFloat64_207_lane struct {
+	gc_range0 []float64
+	v         float64
+	gc_dst    []float64 // the result's slice and index
+	gc_at     int
+}
+
+// gc_jam_brFloat64_207_add is a call of brFloat64's loop at line 207: its first statements run now; the rest
+// once 4 threads have called.
+func gc_jam_brFloat64_207_add(gc_j *gc_jam_brFloat64_207, gc_range0 []float64, v float64, gc_dst []float64, gc_at int) (gc_zero float64) {
+	_ = gc_dst[gc_at] // where the assignment fails, after the call's first statements
+	gc_j.lanes[gc_j.n] = gc_jam_brFloat64_207_lane{gc_range0, v, gc_dst, gc_at}
+	gc_j.n++
+	if gc_j.n == 4 {
+		gc_jam_brFloat64_207_run4(gc_j)
+		gc_j.n = 0
+	}
+	return
+}
+
+// gc_jam_brFloat64_207_flush runs the rest of the calls still held, one by one.
+func gc_jam_brFloat64_207_flush(gc_j *gc_jam_brFloat64_207) {
+	for gc_k := range gc_j.n {
+		gc_jam_brFloat64_207_run1(&gc_j.lanes[gc_k])
+	}
+	gc_j.n = 0
+}
+
+// gc_jam_brFloat64_207_run1 runs the rest of brFloat64's loop at line 207 for one thread, as written.
+func gc_jam_brFloat64_207_run1(gc_l *gc_jam_brFloat64_207_lane) {
+	gc_range0, v := gc_l.gc_range0, gc_l.v
+//line blockreduce.go:207
+	for _, e := range gc_range0 {
+		v += e
+	}
+	gc_l.gc_dst[gc_l.gc_at] = v
+}
+
+// gc_jam_brFloat64_207_run4 runs the rest of brFloat64's loop at line 207 for 4 threads, their loops interleaved.
+func gc_jam_brFloat64_207_run4(gc_j *gc_jam_brFloat64_207) {
+	gc_l0_gc_range0 := gc_j.lanes[0].gc_range0
+//line blockreduce.go:217
+	gc_l0_v := gc_j.lanes[0].v
+//line blockreduce.go:219
+	gc_l1_gc_range0 := gc_j.lanes[1].gc_range0
+//line blockreduce.go:221
+	gc_l1_v := gc_j.lanes[1].v
+//line blockreduce.go:223
+	gc_l2_gc_range0 := gc_j.lanes[2].gc_range0
+//line blockreduce.go:225
+	gc_l2_v := gc_j.lanes[2].v
+//line blockreduce.go:227
+	gc_l3_gc_range0 := gc_j.lanes[3].gc_range0
+//line blockreduce.go:229
+	gc_l3_v := gc_j.lanes[3].v
+//line blockreduce.go:231
+	gc_n1 := min(len(gc_l0_gc_range0), len(gc_l1_gc_range0), len(gc_l2_gc_range0), len(gc_l3_gc_range0))
+	gc_r3 := gc_l0_gc_range0[:gc_n1]
+//line blockreduce.go:234
+	gc_r4 := gc_l1_gc_range0[:gc_n1]
+//line blockreduce.go:236
+	gc_r5 := gc_l2_gc_range0[:gc_n1]
+//line blockreduce.go:238
+	gc_r6 := gc_l3_gc_range0[:gc_n1]
+//line blockreduce.go:207
+	for gc_i2 := 0; gc_i2 < gc_n1; gc_i2++ {
+//line blockreduce.go:207
+		gc_l0_e := gc_r3[gc_i2]
+		gc_l0_v += gc_l0_e
+//line blockreduce.go:207
+		gc_l1_e := gc_r4[gc_i2]
+		gc_l1_v += gc_l1_e
+//line blockreduce.go:207
+		gc_l2_e := gc_r5[gc_i2]
+		gc_l2_v += gc_l2_e
+//line blockreduce.go:207
+		gc_l3_e := gc_r6[gc_i2]
+		gc_l3_v += gc_l3_e
+	}
+	{
+//line blockreduce.go:207
+		gc_l0_gc_range0 := gc_j.lanes[0].gc_range0
+//line blockreduce.go:207
+		for gc_i7 := gc_n1; gc_i7 < len(gc_l0_gc_range0); gc_i7++ {
+//line blockreduce.go:207
+			gc_l0_e := gc_l0_gc_range0[gc_i7]
+			gc_l0_v += gc_l0_e
+		}
+	}
+	{
+//line blockreduce.go:207
+		gc_l1_gc_range0 := gc_j.lanes[1].gc_range0
+//line blockreduce.go:207
+		for gc_i8 := gc_n1; gc_i8 < len(gc_l1_gc_range0); gc_i8++ {
+//line blockreduce.go:207
+			gc_l1_e := gc_l1_gc_range0[gc_i8]
+			gc_l1_v += gc_l1_e
+		}
+	}
+	{
+//line blockreduce.go:207
+		gc_l2_gc_range0 := gc_j.lanes[2].gc_range0
+//line blockreduce.go:207
+		for gc_i9 := gc_n1; gc_i9 < len(gc_l2_gc_range0); gc_i9++ {
+//line blockreduce.go:207
+			gc_l2_e := gc_l2_gc_range0[gc_i9]
+			gc_l2_v += gc_l2_e
+		}
+	}
+	{
+//line blockreduce.go:207
+		gc_l3_gc_range0 := gc_j.lanes[3].gc_range0
+//line blockreduce.go:207
+		for gc_i10 := gc_n1; gc_i10 < len(gc_l3_gc_range0); gc_i10++ {
+//line blockreduce.go:207
+			gc_l3_e := gc_l3_gc_range0[gc_i10]
+			gc_l3_v += gc_l3_e
+		}
+	}
+//line blockreduce.go:210
+	gc_j.lanes[0].gc_dst[gc_j.lanes[0].gc_at] = gc_l0_v
+	gc_j.lanes[1].gc_dst[gc_j.lanes[1].gc_at] = gc_l1_v
+	gc_j.lanes[2].gc_dst[gc_j.lanes[2].gc_at] = gc_l2_v
+	gc_j.lanes[3].gc_dst[gc_j.lanes[3].gc_at] = gc_l3_v
 }
 
 // BlockReduceMinKernel rewords bench.BlockReduceShuffleKernel with an
@@ -2734,6 +2808,7 @@ func gc_body_brMin(gc_b *compiled.Block, x []int32, partial []int32, run int) {
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		_ = gc_dead
+		var gc_jam gc_jam_brMin_234
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
@@ -2747,72 +2822,11 @@ func gc_body_brMin(gc_b *compiled.Block, x []int32, partial []int32, run int) {
 //line blockreduce.go:232
 				lo := (gc_bx*gc_bdx + gc_tx) * run
 				v := int32(math32Max)
-				{
-//line blockreduce.go:234
-					gc_xs := x[lo : lo+run]
-//line blockreduce.go:234
-					gc_i := 0
-//line blockreduce.go:234
-					for ; gc_i+3 < len(gc_xs); gc_i += 4 {
-						{
-//line blockreduce.go:234
-							gc_k := gc_i + 0
-//line blockreduce.go:234
-							e := gc_xs[gc_k]
-							{
-//line blockreduce.go:235
-								v = min(v, e)
-							}
-						}
-						{
-//line blockreduce.go:236
-							gc_k2 := gc_i + 1
-//line blockreduce.go:236
-							e := gc_xs[gc_k2]
-							{
-//line blockreduce.go:235
-								v = min(v, e)
-							}
-						}
-						{
-//line blockreduce.go:236
-							gc_k3 := gc_i + 2
-//line blockreduce.go:236
-							e := gc_xs[gc_k3]
-							{
-//line blockreduce.go:235
-								v = min(v, e)
-							}
-						}
-						{
-//line blockreduce.go:236
-							gc_k4 := gc_i + 3
-//line blockreduce.go:236
-							e := gc_xs[gc_k4]
-							{
-//line blockreduce.go:235
-								v = min(v, e)
-							}
-						}
-					}
-//line blockreduce.go:234
-					for ; gc_i < len(gc_xs); gc_i++ {
-						{
-//line blockreduce.go:234
-							gc_k5 := gc_i
-//line blockreduce.go:234
-							e := gc_xs[gc_k5]
-							{
-//line blockreduce.go:235
-								v = min(v, e)
-							}
-						}
-					}
-				}
-//line blockreduce.go:238
-				gc_l_v[gc_lane] = v
+				gc_jam_brMin_234_add(&gc_jam, x[lo:lo+run], v, gc_l_v[:], gc_lane)
 			}
 		}
+//line blockreduce.go:238
+		gc_jam_brMin_234_flush(&gc_jam)
 //line blockreduce.go:237
 		for off := gocuda.WarpSize / 2; off > 0; off /= 2 {
 			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, off, gocuda.WarpSize, &gc_c1r)
@@ -2861,79 +2875,6 @@ func gc_body_brMin(gc_b *compiled.Block, x []int32, partial []int32, run int) {
 							s := int32(math32Max)
 							{
 //line blockreduce.go:246
-								gc_xs3 := warps
-//line blockreduce.go:246
-								gc_i3 := 0
-//line blockreduce.go:246
-								for ; gc_i3+3 < len(gc_xs3); gc_i3 += 4 {
-									{
-//line blockreduce.go:246
-										gc_k11 := gc_i3 + 0
-//line blockreduce.go:246
-										w := gc_xs3[gc_k11]
-										{
-//line blockreduce.go:247
-											s = min(s, w)
-										}
-									}
-									{
-//line blockreduce.go:248
-										gc_k12 := gc_i3 + 1
-//line blockreduce.go:248
-										w := gc_xs3[gc_k12]
-										{
-//line blockreduce.go:247
-											s = min(s, w)
-										}
-									}
-									{
-//line blockreduce.go:248
-										gc_k13 := gc_i3 + 2
-//line blockreduce.go:248
-										w := gc_xs3[gc_k13]
-										{
-//line blockreduce.go:247
-											s = min(s, w)
-										}
-									}
-									{
-//line blockreduce.go:248
-										gc_k14 := gc_i3 + 3
-//line blockreduce.go:248
-										w := gc_xs3[gc_k14]
-										{
-//line blockreduce.go:247
-											s = min(s, w)
-										}
-									}
-								}
-//line blockreduce.go:246
-								for ; gc_i3 < len(gc_xs3); gc_i3++ {
-									{
-//line blockreduce.go:246
-										gc_k15 := gc_i3
-//line blockreduce.go:246
-										w := gc_xs3[gc_k15]
-										{
-//line blockreduce.go:247
-											s = min(s, w)
-										}
-									}
-								}
-							}
-//line blockreduce.go:249
-							gc_at[0] = s
-						}
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						{
-//line blockreduce.go:245
-							s := int32(math32Max)
-							{
-//line blockreduce.go:246
 								gc_xs2 := warps
 //line blockreduce.go:246
 								gc_i2 := 0
@@ -2995,6 +2936,79 @@ func gc_body_brMin(gc_b *compiled.Block, x []int32, partial []int32, run int) {
 								}
 							}
 //line blockreduce.go:249
+							gc_at[0] = s
+						}
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						{
+//line blockreduce.go:245
+							s := int32(math32Max)
+							{
+//line blockreduce.go:246
+								gc_xs := warps
+//line blockreduce.go:246
+								gc_i := 0
+//line blockreduce.go:246
+								for ; gc_i+3 < len(gc_xs); gc_i += 4 {
+									{
+//line blockreduce.go:246
+										gc_k := gc_i + 0
+//line blockreduce.go:246
+										w := gc_xs[gc_k]
+										{
+//line blockreduce.go:247
+											s = min(s, w)
+										}
+									}
+									{
+//line blockreduce.go:248
+										gc_k2 := gc_i + 1
+//line blockreduce.go:248
+										w := gc_xs[gc_k2]
+										{
+//line blockreduce.go:247
+											s = min(s, w)
+										}
+									}
+									{
+//line blockreduce.go:248
+										gc_k3 := gc_i + 2
+//line blockreduce.go:248
+										w := gc_xs[gc_k3]
+										{
+//line blockreduce.go:247
+											s = min(s, w)
+										}
+									}
+									{
+//line blockreduce.go:248
+										gc_k4 := gc_i + 3
+//line blockreduce.go:248
+										w := gc_xs[gc_k4]
+										{
+//line blockreduce.go:247
+											s = min(s, w)
+										}
+									}
+								}
+//line blockreduce.go:246
+								for ; gc_i < len(gc_xs); gc_i++ {
+									{
+//line blockreduce.go:246
+										gc_k5 := gc_i
+//line blockreduce.go:246
+										w := gc_xs[gc_k5]
+										{
+//line blockreduce.go:247
+											s = min(s, w)
+										}
+									}
+								}
+							}
+//line blockreduce.go:249
 							partial[gc_bx] = s
 						}
 					}
@@ -3002,6 +3016,140 @@ func gc_body_brMin(gc_b *compiled.Block, x []int32, partial []int32, run int) {
 			}
 		}
 	})
+}
+
+// gc_jam_brMin_234 holds up to 4 threads' calls of brMin's loop at line 234, whose loops run
+// interleaved (gocuda compile's jam pass).
+type gc_jam_brMin_234 struct {
+	n     int
+	lanes [4]gc_jam_brMin_234_lane
+}
+
+// gc_jam_brMin_234_lane is a thread's state after brMin's loop at line 234's first statements.
+type gc_jam_brMin_234_lane struct {
+	gc_range0 []int32
+	v         int32
+	gc_dst    []int32 // the result's slice and index
+	gc_at     int
+}
+
+// gc_jam_brMin_234_add is a call of brMin's loop at line 234: its first statements run now; the rest
+// once 4 threads have called.
+func gc_jam_brMin_234_add(gc_j *gc_jam_brMin_234, gc_range0 []int32, v int32, gc_dst []int32, gc_at int) (gc_zero int32) {
+	_ = gc_dst[gc_at] // where the assignment fails, after the call's first statements
+	gc_j.lanes[gc_j.n] = gc_jam_brMin_234_lane{gc_range0, v, gc_dst, gc_at}
+	gc_j.n++
+	if gc_j.n == 4 {
+		gc_jam_brMin_234_run4(gc_j)
+		gc_j.n = 0
+	}
+	return
+}
+
+// gc_jam_brMin_234_flush runs the rest of the calls still held, one by one.
+func gc_jam_brMin_234_flush(gc_j *gc_jam_brMin_234) {
+	for gc_k := range gc_j.n {
+		gc_jam_brMin_234_run1(&gc_j.lanes[gc_k])
+	}
+	gc_j.n = 0
+}
+
+// gc_jam_brMin_234_run1 runs the rest of brMin's loop at line 234 for one thread, as written.
+func gc_jam_brMin_234_run1(gc_l *gc_jam_brMin_234_lane) {
+	gc_range0, v := gc_l.gc_range0, gc_l.v
+//line blockreduce.go:234
+	for _, e := range gc_range0 {
+		v = min(v, e)
+	}
+	gc_l.gc_dst[gc_l.gc_at] = v
+}
+
+// gc_jam_brMin_234_run4 runs the rest of brMin's loop at line 234 for 4 threads, their loops interleaved.
+func gc_jam_brMin_234_run4(gc_j *gc_jam_brMin_234) {
+	gc_l0_gc_range0 := gc_j.lanes[0].gc_range0
+//line blockreduce.go:244
+	gc_l0_v := gc_j.lanes[0].v
+//line blockreduce.go:246
+	gc_l1_gc_range0 := gc_j.lanes[1].gc_range0
+//line blockreduce.go:248
+	gc_l1_v := gc_j.lanes[1].v
+//line blockreduce.go:250
+	gc_l2_gc_range0 := gc_j.lanes[2].gc_range0
+//line blockreduce.go:252
+	gc_l2_v := gc_j.lanes[2].v
+//line blockreduce.go:254
+	gc_l3_gc_range0 := gc_j.lanes[3].gc_range0
+//line blockreduce.go:256
+	gc_l3_v := gc_j.lanes[3].v
+//line blockreduce.go:258
+	gc_n1 := min(len(gc_l0_gc_range0), len(gc_l1_gc_range0), len(gc_l2_gc_range0), len(gc_l3_gc_range0))
+	gc_r3 := gc_l0_gc_range0[:gc_n1]
+//line blockreduce.go:261
+	gc_r4 := gc_l1_gc_range0[:gc_n1]
+//line blockreduce.go:263
+	gc_r5 := gc_l2_gc_range0[:gc_n1]
+//line blockreduce.go:265
+	gc_r6 := gc_l3_gc_range0[:gc_n1]
+//line blockreduce.go:234
+	for gc_i2 := 0; gc_i2 < gc_n1; gc_i2++ {
+//line blockreduce.go:234
+		gc_l0_e := gc_r3[gc_i2]
+		gc_l0_v = min(gc_l0_v, gc_l0_e)
+//line blockreduce.go:234
+		gc_l1_e := gc_r4[gc_i2]
+		gc_l1_v = min(gc_l1_v, gc_l1_e)
+//line blockreduce.go:234
+		gc_l2_e := gc_r5[gc_i2]
+		gc_l2_v = min(gc_l2_v, gc_l2_e)
+//line blockreduce.go:234
+		gc_l3_e := gc_r6[gc_i2]
+		gc_l3_v = min(gc_l3_v, gc_l3_e)
+	}
+	{
+//line blockreduce.go:234
+		gc_l0_gc_range0 := gc_j.lanes[0].gc_range0
+//line blockreduce.go:234
+		for gc_i7 := gc_n1; gc_i7 < len(gc_l0_gc_range0); gc_i7++ {
+//line blockreduce.go:234
+			gc_l0_e := gc_l0_gc_range0[gc_i7]
+			gc_l0_v = min(gc_l0_v, gc_l0_e)
+		}
+	}
+	{
+//line blockreduce.go:234
+		gc_l1_gc_range0 := gc_j.lanes[1].gc_range0
+//line blockreduce.go:234
+		for gc_i8 := gc_n1; gc_i8 < len(gc_l1_gc_range0); gc_i8++ {
+//line blockreduce.go:234
+			gc_l1_e := gc_l1_gc_range0[gc_i8]
+			gc_l1_v = min(gc_l1_v, gc_l1_e)
+		}
+	}
+	{
+//line blockreduce.go:234
+		gc_l2_gc_range0 := gc_j.lanes[2].gc_range0
+//line blockreduce.go:234
+		for gc_i9 := gc_n1; gc_i9 < len(gc_l2_gc_range0); gc_i9++ {
+//line blockreduce.go:234
+			gc_l2_e := gc_l2_gc_range0[gc_i9]
+			gc_l2_v = min(gc_l2_v, gc_l2_e)
+		}
+	}
+	{
+//line blockreduce.go:234
+		gc_l3_gc_range0 := gc_j.lanes[3].gc_range0
+//line blockreduce.go:234
+		for gc_i10 := gc_n1; gc_i10 < len(gc_l3_gc_range0); gc_i10++ {
+//line blockreduce.go:234
+			gc_l3_e := gc_l3_gc_range0[gc_i10]
+			gc_l3_v = min(gc_l3_v, gc_l3_e)
+		}
+	}
+//line blockreduce.go:237
+	gc_j.lanes[0].gc_dst[gc_j.lanes[0].gc_at] = gc_l0_v
+	gc_j.lanes[1].gc_dst[gc_j.lanes[1].gc_at] = gc_l1_v
+	gc_j.lanes[2].gc_dst[gc_j.lanes[2].gc_at] = gc_l2_v
+	gc_j.lanes[3].gc_dst[gc_j.lanes[3].gc_at] = gc_l3_v
 }
 
 // BlockReduceMaxKernel rewords bench.BlockReduceShuffleKernel with an
@@ -3038,6 +3186,7 @@ func gc_body_brMax(gc_b *compiled.Block, x []int32, partial []int32, run int) {
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		_ = gc_dead
+		var gc_jam gc_jam_brMax_261
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
@@ -3051,13 +3200,11 @@ func gc_body_brMax(gc_b *compiled.Block, x []int32, partial []int32, run int) {
 //line blockreduce.go:259
 				lo := (gc_bx*gc_bdx + gc_tx) * run
 				v := x[lo]
-				for i := lo + 1; i < lo+run; i++ {
-					v = max32(v, x[i])
-				}
-//line blockreduce.go:265
-				gc_l_v[gc_lane] = v
+				gc_jam_brMax_261_add(&gc_jam, lo, run, v, x, gc_l_v[:], gc_lane)
 			}
 		}
+//line blockreduce.go:265
+		gc_jam_brMax_261_flush(&gc_jam)
 //line blockreduce.go:264
 		for off := gocuda.WarpSize / 2; off > 0; off /= 2 {
 			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, off, gocuda.WarpSize, &gc_c1r)
@@ -3255,6 +3402,146 @@ func gc_body_brMax(gc_b *compiled.Block, x []int32, partial []int32, run int) {
 	})
 }
 
+// gc_jam_brMax_261 holds up to 4 threads' calls of brMax's loop at line 261, whose loops run
+// interleaved (gocuda compile's jam pass).
+type gc_jam_brMax_261 struct {
+	n     int
+	lanes [4]gc_jam_brMax_261_lane
+}
+
+// gc_jam_brMax_261_lane is a thread's state after brMax's loop at line 261's first statements.
+type gc_jam_brMax_261_lane struct {
+	lo     int
+	run    int
+	v      int32
+	x      []int32
+	gc_dst []int32 // the result's slice and index
+	gc_at  int
+}
+
+// gc_jam_brMax_261_add is a call of brMax's loop at line 261: its first statements run now; the rest
+// once 4 threads have called.
+func gc_jam_brMax_261_add(gc_j *gc_jam_brMax_261, lo int, run int, v int32, x []int32, gc_dst []int32, gc_at int) (gc_zero int32) {
+	_ = gc_dst[gc_at] // where the assignment fails, after the call's first statements
+	// a thread whose rest could fail at an index runs alone, now
+	if !(compiled.IndexesIn(1, 0, lo+1, (lo+run)-1, len(x))) {
+		gc_jam_brMax_261_run1(&gc_jam_brMax_261_lane{lo, run, v, x, gc_dst, gc_at})
+		return
+	}
+	gc_j.lanes[gc_j.n] = gc_jam_brMax_261_lane{lo, run, v, x, gc_dst, gc_at}
+	gc_j.n++
+	if gc_j.n == 4 {
+		gc_jam_brMax_261_run4(gc_j)
+		gc_j.n = 0
+	}
+	return
+}
+
+// gc_jam_brMax_261_flush runs the rest of the calls still held, one by one.
+func gc_jam_brMax_261_flush(gc_j *gc_jam_brMax_261) {
+	for gc_k := range gc_j.n {
+		gc_jam_brMax_261_run1(&gc_j.lanes[gc_k])
+	}
+	gc_j.n = 0
+}
+
+// gc_jam_brMax_261_run1 runs the rest of brMax's loop at line 261 for one thread, as written.
+func gc_jam_brMax_261_run1(gc_l *gc_jam_brMax_261_lane) {
+	lo, run, v, x := gc_l.lo, gc_l.run, gc_l.v, gc_l.x
+//line blockreduce.go:261
+	for i := lo + 1; i < lo+run; i++ {
+		v = max32(v, x[i])
+	}
+	gc_l.gc_dst[gc_l.gc_at] = v
+}
+
+// gc_jam_brMax_261_run4 runs the rest of brMax's loop at line 261 for 4 threads, their loops interleaved.
+func gc_jam_brMax_261_run4(gc_j *gc_jam_brMax_261) {
+	gc_l0_lo := gc_j.lanes[0].lo
+//line blockreduce.go:271
+	gc_l0_run := gc_j.lanes[0].run
+//line blockreduce.go:273
+	gc_l0_v := gc_j.lanes[0].v
+//line blockreduce.go:275
+	gc_l0_x := gc_j.lanes[0].x
+//line blockreduce.go:277
+	gc_l1_lo := gc_j.lanes[1].lo
+//line blockreduce.go:279
+	gc_l1_run := gc_j.lanes[1].run
+//line blockreduce.go:281
+	gc_l1_v := gc_j.lanes[1].v
+//line blockreduce.go:283
+	gc_l1_x := gc_j.lanes[1].x
+//line blockreduce.go:285
+	gc_l2_lo := gc_j.lanes[2].lo
+//line blockreduce.go:287
+	gc_l2_run := gc_j.lanes[2].run
+//line blockreduce.go:289
+	gc_l2_v := gc_j.lanes[2].v
+//line blockreduce.go:291
+	gc_l2_x := gc_j.lanes[2].x
+//line blockreduce.go:293
+	gc_l3_lo := gc_j.lanes[3].lo
+//line blockreduce.go:295
+	gc_l3_run := gc_j.lanes[3].run
+//line blockreduce.go:297
+	gc_l3_v := gc_j.lanes[3].v
+//line blockreduce.go:299
+	gc_l3_x := gc_j.lanes[3].x
+//line blockreduce.go:261
+	gc_l0_i := gc_l0_lo + 1
+//line blockreduce.go:261
+	gc_l1_i := gc_l1_lo + 1
+//line blockreduce.go:261
+	gc_l2_i := gc_l2_lo + 1
+//line blockreduce.go:261
+	gc_l3_i := gc_l3_lo + 1
+//line blockreduce.go:261
+	for (gc_l0_i < gc_l0_lo+gc_l0_run) && (gc_l1_i < gc_l1_lo+gc_l1_run) && (gc_l2_i < gc_l2_lo+gc_l2_run) && (gc_l3_i < gc_l3_lo+gc_l3_run) {
+		gc_l0_v = max32(gc_l0_v, gc_l0_x[gc_l0_i])
+//line blockreduce.go:261
+		gc_l0_i++
+		gc_l1_v = max32(gc_l1_v, gc_l1_x[gc_l1_i])
+//line blockreduce.go:261
+		gc_l1_i++
+		gc_l2_v = max32(gc_l2_v, gc_l2_x[gc_l2_i])
+//line blockreduce.go:261
+		gc_l2_i++
+		gc_l3_v = max32(gc_l3_v, gc_l3_x[gc_l3_i])
+//line blockreduce.go:261
+		gc_l3_i++
+	}
+//line blockreduce.go:261
+	for gc_l0_i < gc_l0_lo+gc_l0_run {
+		gc_l0_v = max32(gc_l0_v, gc_l0_x[gc_l0_i])
+//line blockreduce.go:261
+		gc_l0_i++
+	}
+//line blockreduce.go:261
+	for gc_l1_i < gc_l1_lo+gc_l1_run {
+		gc_l1_v = max32(gc_l1_v, gc_l1_x[gc_l1_i])
+//line blockreduce.go:261
+		gc_l1_i++
+	}
+//line blockreduce.go:261
+	for gc_l2_i < gc_l2_lo+gc_l2_run {
+		gc_l2_v = max32(gc_l2_v, gc_l2_x[gc_l2_i])
+//line blockreduce.go:261
+		gc_l2_i++
+	}
+//line blockreduce.go:261
+	for gc_l3_i < gc_l3_lo+gc_l3_run {
+		gc_l3_v = max32(gc_l3_v, gc_l3_x[gc_l3_i])
+//line blockreduce.go:261
+		gc_l3_i++
+	}
+//line blockreduce.go:264
+	gc_j.lanes[0].gc_dst[gc_j.lanes[0].gc_at] = gc_l0_v
+	gc_j.lanes[1].gc_dst[gc_j.lanes[1].gc_at] = gc_l1_v
+	gc_j.lanes[2].gc_dst[gc_j.lanes[2].gc_at] = gc_l2_v
+	gc_j.lanes[3].gc_dst[gc_j.lanes[3].gc_at] = gc_l3_v
+}
+
 // BlockReduceXorBitsKernel rewords bench.BlockReduceShuffleKernel with a
 // uint32 ^ instead of a float64 sum (a parity of every bit).
 //
@@ -3289,6 +3576,7 @@ func gc_body_brXorBits(gc_b *compiled.Block, x []uint32, partial []uint32, run i
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		_ = gc_dead
+		var gc_jam gc_jam_brXorBits_296
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
@@ -3302,72 +3590,11 @@ func gc_body_brXorBits(gc_b *compiled.Block, x []uint32, partial []uint32, run i
 //line blockreduce.go:294
 				lo := (gc_bx*gc_bdx + gc_tx) * run
 				var v uint32
-				{
-//line blockreduce.go:296
-					gc_xs := x[lo : lo+run]
-//line blockreduce.go:296
-					gc_i := 0
-//line blockreduce.go:296
-					for ; gc_i+3 < len(gc_xs); gc_i += 4 {
-						{
-//line blockreduce.go:296
-							gc_k := gc_i + 0
-//line blockreduce.go:296
-							e := gc_xs[gc_k]
-							{
-//line blockreduce.go:297
-								v ^= e
-							}
-						}
-						{
-//line blockreduce.go:298
-							gc_k2 := gc_i + 1
-//line blockreduce.go:298
-							e := gc_xs[gc_k2]
-							{
-//line blockreduce.go:297
-								v ^= e
-							}
-						}
-						{
-//line blockreduce.go:298
-							gc_k3 := gc_i + 2
-//line blockreduce.go:298
-							e := gc_xs[gc_k3]
-							{
-//line blockreduce.go:297
-								v ^= e
-							}
-						}
-						{
-//line blockreduce.go:298
-							gc_k4 := gc_i + 3
-//line blockreduce.go:298
-							e := gc_xs[gc_k4]
-							{
-//line blockreduce.go:297
-								v ^= e
-							}
-						}
-					}
-//line blockreduce.go:296
-					for ; gc_i < len(gc_xs); gc_i++ {
-						{
-//line blockreduce.go:296
-							gc_k5 := gc_i
-//line blockreduce.go:296
-							e := gc_xs[gc_k5]
-							{
-//line blockreduce.go:297
-								v ^= e
-							}
-						}
-					}
-				}
-//line blockreduce.go:300
-				gc_l_v[gc_lane] = v
+				gc_jam_brXorBits_296_add(&gc_jam, x[lo:lo+run], v, gc_l_v[:], gc_lane)
 			}
 		}
+//line blockreduce.go:300
+		gc_jam_brXorBits_296_flush(&gc_jam)
 //line blockreduce.go:299
 		for off := gocuda.WarpSize / 2; off > 0; off /= 2 {
 			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, off, gocuda.WarpSize, &gc_c1r)
@@ -3408,79 +3635,6 @@ func gc_body_brXorBits(gc_b *compiled.Block, x []uint32, partial []uint32, run i
 				gc_off := gc_bx
 				if gc_from >= 0 && gc_off >= 0 && gc_off < len(partial) {
 					gc_at := partial[gc_off:][:1]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						{
-//line blockreduce.go:307
-							var s uint32
-							{
-//line blockreduce.go:308
-								gc_xs3 := warps
-//line blockreduce.go:308
-								gc_i3 := 0
-//line blockreduce.go:308
-								for ; gc_i3+3 < len(gc_xs3); gc_i3 += 4 {
-									{
-//line blockreduce.go:308
-										gc_k11 := gc_i3 + 0
-//line blockreduce.go:308
-										w := gc_xs3[gc_k11]
-										{
-//line blockreduce.go:309
-											s ^= w
-										}
-									}
-									{
-//line blockreduce.go:310
-										gc_k12 := gc_i3 + 1
-//line blockreduce.go:310
-										w := gc_xs3[gc_k12]
-										{
-//line blockreduce.go:309
-											s ^= w
-										}
-									}
-									{
-//line blockreduce.go:310
-										gc_k13 := gc_i3 + 2
-//line blockreduce.go:310
-										w := gc_xs3[gc_k13]
-										{
-//line blockreduce.go:309
-											s ^= w
-										}
-									}
-									{
-//line blockreduce.go:310
-										gc_k14 := gc_i3 + 3
-//line blockreduce.go:310
-										w := gc_xs3[gc_k14]
-										{
-//line blockreduce.go:309
-											s ^= w
-										}
-									}
-								}
-//line blockreduce.go:308
-								for ; gc_i3 < len(gc_xs3); gc_i3++ {
-									{
-//line blockreduce.go:308
-										gc_k15 := gc_i3
-//line blockreduce.go:308
-										w := gc_xs3[gc_k15]
-										{
-//line blockreduce.go:309
-											s ^= w
-										}
-									}
-								}
-							}
-//line blockreduce.go:311
-							gc_at[0] = s
-						}
-					}
-				} else {
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -3550,6 +3704,79 @@ func gc_body_brXorBits(gc_b *compiled.Block, x []uint32, partial []uint32, run i
 								}
 							}
 //line blockreduce.go:311
+							gc_at[0] = s
+						}
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						{
+//line blockreduce.go:307
+							var s uint32
+							{
+//line blockreduce.go:308
+								gc_xs := warps
+//line blockreduce.go:308
+								gc_i := 0
+//line blockreduce.go:308
+								for ; gc_i+3 < len(gc_xs); gc_i += 4 {
+									{
+//line blockreduce.go:308
+										gc_k := gc_i + 0
+//line blockreduce.go:308
+										w := gc_xs[gc_k]
+										{
+//line blockreduce.go:309
+											s ^= w
+										}
+									}
+									{
+//line blockreduce.go:310
+										gc_k2 := gc_i + 1
+//line blockreduce.go:310
+										w := gc_xs[gc_k2]
+										{
+//line blockreduce.go:309
+											s ^= w
+										}
+									}
+									{
+//line blockreduce.go:310
+										gc_k3 := gc_i + 2
+//line blockreduce.go:310
+										w := gc_xs[gc_k3]
+										{
+//line blockreduce.go:309
+											s ^= w
+										}
+									}
+									{
+//line blockreduce.go:310
+										gc_k4 := gc_i + 3
+//line blockreduce.go:310
+										w := gc_xs[gc_k4]
+										{
+//line blockreduce.go:309
+											s ^= w
+										}
+									}
+								}
+//line blockreduce.go:308
+								for ; gc_i < len(gc_xs); gc_i++ {
+									{
+//line blockreduce.go:308
+										gc_k5 := gc_i
+//line blockreduce.go:308
+										w := gc_xs[gc_k5]
+										{
+//line blockreduce.go:309
+											s ^= w
+										}
+									}
+								}
+							}
+//line blockreduce.go:311
 							partial[gc_bx] = s
 						}
 					}
@@ -3557,6 +3784,140 @@ func gc_body_brXorBits(gc_b *compiled.Block, x []uint32, partial []uint32, run i
 			}
 		}
 	})
+}
+
+// gc_jam_brXorBits_296 holds up to 4 threads' calls of brXorBits's loop at line 296, whose loops run
+// interleaved (gocuda compile's jam pass).
+type gc_jam_brXorBits_296 struct {
+	n     int
+	lanes [4]gc_jam_brXorBits_296_lane
+}
+
+// gc_jam_brXorBits_296_lane is a thread's state after brXorBits's loop at line 296's first statements.
+type gc_jam_brXorBits_296_lane struct {
+	gc_range0 []uint32
+	v         uint32
+	gc_dst    []uint32 // the result's slice and index
+	gc_at     int
+}
+
+// gc_jam_brXorBits_296_add is a call of brXorBits's loop at line 296: its first statements run now; the rest
+// once 4 threads have called.
+func gc_jam_brXorBits_296_add(gc_j *gc_jam_brXorBits_296, gc_range0 []uint32, v uint32, gc_dst []uint32, gc_at int) (gc_zero uint32) {
+	_ = gc_dst[gc_at] // where the assignment fails, after the call's first statements
+	gc_j.lanes[gc_j.n] = gc_jam_brXorBits_296_lane{gc_range0, v, gc_dst, gc_at}
+	gc_j.n++
+	if gc_j.n == 4 {
+		gc_jam_brXorBits_296_run4(gc_j)
+		gc_j.n = 0
+	}
+	return
+}
+
+// gc_jam_brXorBits_296_flush runs the rest of the calls still held, one by one.
+func gc_jam_brXorBits_296_flush(gc_j *gc_jam_brXorBits_296) {
+	for gc_k := range gc_j.n {
+		gc_jam_brXorBits_296_run1(&gc_j.lanes[gc_k])
+	}
+	gc_j.n = 0
+}
+
+// gc_jam_brXorBits_296_run1 runs the rest of brXorBits's loop at line 296 for one thread, as written.
+func gc_jam_brXorBits_296_run1(gc_l *gc_jam_brXorBits_296_lane) {
+	gc_range0, v := gc_l.gc_range0, gc_l.v
+//line blockreduce.go:296
+	for _, e := range gc_range0 {
+		v ^= e
+	}
+	gc_l.gc_dst[gc_l.gc_at] = v
+}
+
+// gc_jam_brXorBits_296_run4 runs the rest of brXorBits's loop at line 296 for 4 threads, their loops interleaved.
+func gc_jam_brXorBits_296_run4(gc_j *gc_jam_brXorBits_296) {
+	gc_l0_gc_range0 := gc_j.lanes[0].gc_range0
+//line blockreduce.go:306
+	gc_l0_v := gc_j.lanes[0].v
+//line blockreduce.go:308
+	gc_l1_gc_range0 := gc_j.lanes[1].gc_range0
+//line blockreduce.go:310
+	gc_l1_v := gc_j.lanes[1].v
+//line blockreduce.go:312
+	gc_l2_gc_range0 := gc_j.lanes[2].gc_range0
+//line blockreduce.go:314
+	gc_l2_v := gc_j.lanes[2].v
+//line blockreduce.go:316
+	gc_l3_gc_range0 := gc_j.lanes[3].gc_range0
+//line blockreduce.go:318
+	gc_l3_v := gc_j.lanes[3].v
+//line blockreduce.go:320
+	gc_n1 := min(len(gc_l0_gc_range0), len(gc_l1_gc_range0), len(gc_l2_gc_range0), len(gc_l3_gc_range0))
+	gc_r3 := gc_l0_gc_range0[:gc_n1]
+//line blockreduce.go:323
+	gc_r4 := gc_l1_gc_range0[:gc_n1]
+//line blockreduce.go:325
+	gc_r5 := gc_l2_gc_range0[:gc_n1]
+//line blockreduce.go:327
+	gc_r6 := gc_l3_gc_range0[:gc_n1]
+//line blockreduce.go:296
+	for gc_i2 := 0; gc_i2 < gc_n1; gc_i2++ {
+//line blockreduce.go:296
+		gc_l0_e := gc_r3[gc_i2]
+		gc_l0_v ^= gc_l0_e
+//line blockreduce.go:296
+		gc_l1_e := gc_r4[gc_i2]
+		gc_l1_v ^= gc_l1_e
+//line blockreduce.go:296
+		gc_l2_e := gc_r5[gc_i2]
+		gc_l2_v ^= gc_l2_e
+//line blockreduce.go:296
+		gc_l3_e := gc_r6[gc_i2]
+		gc_l3_v ^= gc_l3_e
+	}
+	{
+//line blockreduce.go:296
+		gc_l0_gc_range0 := gc_j.lanes[0].gc_range0
+//line blockreduce.go:296
+		for gc_i7 := gc_n1; gc_i7 < len(gc_l0_gc_range0); gc_i7++ {
+//line blockreduce.go:296
+			gc_l0_e := gc_l0_gc_range0[gc_i7]
+			gc_l0_v ^= gc_l0_e
+		}
+	}
+	{
+//line blockreduce.go:296
+		gc_l1_gc_range0 := gc_j.lanes[1].gc_range0
+//line blockreduce.go:296
+		for gc_i8 := gc_n1; gc_i8 < len(gc_l1_gc_range0); gc_i8++ {
+//line blockreduce.go:296
+			gc_l1_e := gc_l1_gc_range0[gc_i8]
+			gc_l1_v ^= gc_l1_e
+		}
+	}
+	{
+//line blockreduce.go:296
+		gc_l2_gc_range0 := gc_j.lanes[2].gc_range0
+//line blockreduce.go:296
+		for gc_i9 := gc_n1; gc_i9 < len(gc_l2_gc_range0); gc_i9++ {
+//line blockreduce.go:296
+			gc_l2_e := gc_l2_gc_range0[gc_i9]
+			gc_l2_v ^= gc_l2_e
+		}
+	}
+	{
+//line blockreduce.go:296
+		gc_l3_gc_range0 := gc_j.lanes[3].gc_range0
+//line blockreduce.go:296
+		for gc_i10 := gc_n1; gc_i10 < len(gc_l3_gc_range0); gc_i10++ {
+//line blockreduce.go:296
+			gc_l3_e := gc_l3_gc_range0[gc_i10]
+			gc_l3_v ^= gc_l3_e
+		}
+	}
+//line blockreduce.go:299
+	gc_j.lanes[0].gc_dst[gc_j.lanes[0].gc_at] = gc_l0_v
+	gc_j.lanes[1].gc_dst[gc_j.lanes[1].gc_at] = gc_l1_v
+	gc_j.lanes[2].gc_dst[gc_j.lanes[2].gc_at] = gc_l2_v
+	gc_j.lanes[3].gc_dst[gc_j.lanes[3].gc_at] = gc_l3_v
 }
 
 // BlockReduceGridStrideKernel rewords bench.BlockReduceShuffleKernel's

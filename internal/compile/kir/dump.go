@@ -160,7 +160,7 @@ func (d *dumper) threadHead(n *ThreadLoop) string {
 		}
 	}
 	if n.Jam != nil {
-		head += " [jam " + n.Jam.Jam.Name + "]"
+		head += " [jam " + n.Jam.describe() + "]"
 	}
 	if n.SlpJam != nil {
 		head += " [slp jam " + n.SlpJam.Var.Name() + "]"
@@ -345,7 +345,7 @@ func (d *dumper) warpNode(n Node, depth int) {
 			head += fmt.Sprintf(" [with the tree of %s to lane 0]", p.Var.Name())
 		}
 		if n.Jam != nil {
-			head += " [jam " + n.Jam.Jam.Name + "]"
+			head += " [jam " + n.Jam.describe() + "]"
 		}
 		if u := n.Upto; u != nil {
 			head += fmt.Sprintf(" [copies: lanes < %d", u.Lanes)

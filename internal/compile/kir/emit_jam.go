@@ -7,6 +7,7 @@ import (
 	"go/printer"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 )
 
@@ -31,7 +32,7 @@ func (je *jamEmitter) p(format string, args ...any) { fmt.Fprintf(&je.b, format,
 
 // types writes the jam's state: the calls held and each thread's.
 func (je *jamEmitter) types() {
-	j, name := je.j, je.j.Decl.Name.Name
+	j, name := je.j, je.j.describe()
 	je.p("// %s holds up to %d threads' calls of %s, whose loops run\n// interleaved (gocuda compile's jam pass).\n", j.Name, jamLanes, name)
 	je.p("type %s%s struct {\nn int\nlanes [%d]%s_lane%s\n}\n\n", j.Name, je.tp, jamLanes, j.Name, je.tn)
 	je.p("// %s_lane is a thread's state after %s's first statements.\n", j.Name, name)
@@ -49,7 +50,7 @@ func (je *jamEmitter) types() {
 // the thread's state kept, and every jamLanes calls the rest jammed.
 func (je *jamEmitter) add() {
 	j := je.j
-	je.p("// %s_add is a call of %s: its first statements run now; the rest\n// once %d threads have called.\n", j.Name, j.Decl.Name.Name, jamLanes)
+	je.p("// %s_add is a call of %s: its first statements run now; the rest\n// once %d threads have called.\n", j.Name, j.describe(), jamLanes)
 	dst, keep, ret := "", je.stateNames(", ", ""), ""
 	if j.result != nil { // ret: the zero value, which a call assigning the result to a variable assigns first
 		dst, keep = fmt.Sprintf(", gc_dst []%s, gc_at int", je.resultType()), keep+", gc_dst, gc_at"
@@ -59,6 +60,21 @@ func (je *jamEmitter) add() {
 	je.p("%s", je.print(j.pre))
 	if j.result != nil {
 		je.p("_ = gc_dst[gc_at] // where the assignment fails, after the call's first statements\n")
+	}
+	if len(j.guards) > 0 {
+		var tests []string
+		for _, g := range j.guards {
+			var args []string
+			for _, a := range g.args {
+				args = append(args, je.printExpr(a))
+			}
+			if t := fmt.Sprintf("%s.%s(%s)", je.f.Src.Compiled, g.fn, strings.Join(args, ", ")); !slices.Contains(tests, t) {
+				tests = append(tests, t)
+			}
+		}
+		je.p("// a thread whose rest could fail at an index runs alone, now\n")
+		je.p("if !(%s) {\n", strings.Join(tests, " && "))
+		je.p("%s_run1(&%s_lane%s{%s})\nreturn\n}\n", j.Name, j.Name, je.tn, keep)
 	}
 	je.p("gc_j.lanes[gc_j.n] = %s_lane%s{%s}\n", j.Name, je.tn, keep)
 	je.p("gc_j.n++\nif gc_j.n == %d {\n%s_run%d(gc_j)\ngc_j.n = 0\n}\n", jamLanes, j.Name, jamLanes)
@@ -74,7 +90,7 @@ func (je *jamEmitter) runOne() {
 	j := je.j
 	je.p("// %s_flush runs the rest of the calls still held, one by one.\n", j.Name)
 	je.p("func %s_flush%s(gc_j *%s%s) {\nfor gc_k := range gc_j.n {\n%s_run1(&gc_j.lanes[gc_k])\n}\ngc_j.n = 0\n}\n\n", j.Name, je.tp, j.Name, je.tn, j.Name)
-	je.p("// %s_run1 runs the rest of %s for one thread, as written.\n", j.Name, j.Decl.Name.Name)
+	je.p("// %s_run1 runs the rest of %s for one thread, as written.\n", j.Name, j.describe())
 	je.p("func %s_run1%s(gc_l *%s_lane%s) {\n", j.Name, je.tp, j.Name, je.tn)
 	je.p("%s := %s\n", je.stateNames(", ", ""), je.stateNames(", ", "gc_l."))
 	for _, v := range j.state {
@@ -91,7 +107,7 @@ func (je *jamEmitter) runOne() {
 // interleaved (a jammer's).
 func (je *jamEmitter) runJammed() {
 	j := je.j
-	je.p("// %s_run%d runs the rest of %s for %d threads, their loops interleaved.\n", j.Name, jamLanes, j.Decl.Name.Name, jamLanes)
+	je.p("// %s_run%d runs the rest of %s for %d threads, their loops interleaved.\n", j.Name, jamLanes, j.describe(), jamLanes)
 	je.p("func %s_run%d%s(gc_j *%s%s) {\n", j.Name, jamLanes, je.tp, j.Name, je.tn)
 	jm := newJammer(je)
 	for k := range jamLanes {
@@ -110,7 +126,18 @@ func (je *jamEmitter) runJammed() {
 
 // resultType returns the helper's result type.
 func (je *jamEmitter) resultType() string {
+	if je.j.Decl == nil {
+		return types.TypeString(je.j.resultVar.Type(), je.f.Src.Qualifier)
+	}
 	return je.plain(je.j.Decl.Type.Results.List[0].Type)
+}
+
+// describe names what j jams: a helper, or a kernel's loop.
+func (j *Jam) describe() string {
+	if j.Decl == nil {
+		return j.what
+	}
+	return j.Decl.Name.Name
 }
 
 // printExpr prints an expression of the helper, on one line.
@@ -135,6 +162,9 @@ type jamEmitter struct {
 // typeParams returns the helper's type parameters as declared ("[T
 // Number]") and as arguments ("[T]"), or two empty strings.
 func (je *jamEmitter) typeParams() (decl, args string) {
+	if je.j.Decl == nil {
+		return "", "" // regionJam takes no generic kernel's
+	}
 	tps := je.j.Decl.Type.TypeParams
 	if tps == nil || len(tps.List) == 0 {
 		return "", ""
@@ -151,9 +181,16 @@ func (je *jamEmitter) typeParams() (decl, args string) {
 	return "[" + strings.Join(ds, ", ") + "]", "[" + strings.Join(ns, ", ") + "]"
 }
 
-// params returns the helper's parameters as declared.
+// params returns the helper's parameters as declared, or a region's
+// state.
 func (je *jamEmitter) params() string {
 	var ps []string
+	if je.j.Decl == nil {
+		for _, v := range je.j.state {
+			ps = append(ps, v.Name()+" "+types.TypeString(v.Type(), je.f.Src.Qualifier))
+		}
+		return strings.Join(ps, ", ")
+	}
 	for _, fld := range je.j.Decl.Type.Params.List {
 		var names []string
 		for _, id := range fld.Names {
@@ -253,6 +290,9 @@ func (jm *jammer) newName(base string) string {
 // a local.
 func (jm *jammer) own(v *types.Var) bool {
 	d := jm.je.j.Decl
+	if d == nil {
+		return jm.je.j.own[v]
+	}
 	return v.Pos() >= d.Pos() && v.Pos() < d.End() && (v.Pkg() == nil || v.Parent() != v.Pkg().Scope())
 }
 

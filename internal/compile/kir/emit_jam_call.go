@@ -101,3 +101,21 @@ func (e *emitter) jamStored(obj *types.Var) bool {
 	j := e.loopJam()
 	return j != nil && j.Var == obj || e.slpJam != nil && e.slpJam.call.Var == obj
 }
+
+// jamRegion returns what stands for s in the loop being written where s
+// is its jammed loop (jam_region.go): the call of the jam's add function;
+// or an empty statement where s stores the loop's result, which the
+// jam's rest stores instead.
+func (e *emitter) jamRegion(c *cloner, s ast.Stmt) (ast.Node, bool) {
+	j := e.loopJam()
+	if j == nil || !j.Region || e.inLit > 0 {
+		return nil, false
+	}
+	switch s {
+	case j.Stmt:
+		return &ast.ExprStmt{X: e.jamCall(c, j.Call, j)}, true
+	case j.Drop:
+		return &ast.EmptyStmt{Semicolon: e.pos.at(s.Pos()), Implicit: true}, true
+	}
+	return nil, false
+}

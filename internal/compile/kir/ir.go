@@ -94,6 +94,8 @@ type Func struct {
 	// jams are the helpers the jam pass looked at, with their jam or nil:
 	// each is split once, however many loops call it (jam.go).
 	jams map[*ast.FuncDecl]*Jam
+	// regionJams are the loops the jam pass gave a jam of their own.
+	regionJams map[ast.Stmt]*Jam
 
 	// BlindThread are the uses of the thread as an argument that the
 	// callee never reads: a thread loop need not enter each thread for

@@ -43,6 +43,18 @@ type Jam struct {
 	// one indexes the other through a window as long as its counter's
 	// bound (emit_jam_window.go).
 	sameLen map[*types.Var]*types.Var
+
+	// A region's jam (jam_region.go) has no Decl: its call site passes
+	// args for its state, own are the variables its copies rename, what
+	// names it in comments, and resultVar is the variable result reads.
+	// guards are the tests of a thread's state that prove its rest's
+	// indexes in range (jam_safe_guard.go): a thread failing one runs
+	// alone, at its call.
+	guards    []jamTest
+	args      []jamArg
+	own       map[*types.Var]bool
+	what      string
+	resultVar *types.Var
 }
 
 // jam gives the thread loops, and warps' lane loops, that end with a
@@ -52,7 +64,7 @@ func jam(f *Func) {
 	if f.Src.NoTwins || f.Exits {
 		return // the helper's functions would be declared by files of other builds too; a thread may leave early
 	}
-	f.jams = map[*ast.FuncDecl]*Jam{}
+	f.jams, f.regionJams = map[*ast.FuncDecl]*Jam{}, map[ast.Stmt]*Jam{}
 	Walk(f.Body, func(n Node) {
 		switch l := n.(type) {
 		case *ThreadLoop:
@@ -86,7 +98,7 @@ func (f *Func) jamOf(body []Node, arrays map[*types.Var]string) *JamCall {
 	}
 	call, result, v := f.jamStmt(c.Stmt)
 	if call == nil {
-		return nil
+		return f.regionJam(body, arrays)
 	}
 	jc := &JamCall{Call: call, Stmt: c.Stmt, Result: result, Var: v, DefaultOnly: f.SLPCalls[call] != nil}
 	if v != nil {
@@ -123,6 +135,11 @@ type JamCall struct {
 	// instead (slp.go): that build's loop calls the twin, the default
 	// build's runs the jam.
 	DefaultOnly bool
+	// Region is set for a loop's own jam (jam_region.go): Stmt is the
+	// loop, which the add call replaces, and Drop the statement storing
+	// its result after it, which the rest does instead.
+	Region bool
+	Drop   ast.Stmt
 }
 
 // jamStmt returns the call statement s makes, or that it assigns to a
@@ -397,4 +414,31 @@ func (f *Func) directOperands(colls []*Collective, arrays map[*types.Var]string)
 		}
 	}
 	return true
+}
+
+// Syntax returns what j's declarations print from: its helper, or a
+// region's rest.
+func (j *Jam) Syntax() []ast.Node {
+	if j.Decl != nil {
+		return []ast.Node{j.Decl}
+	}
+	var out []ast.Node
+	for _, s := range j.rest {
+		out = append(out, s)
+	}
+	return out
+}
+
+// describe names what c jams for kir.Dump: the jam, and for a loop's own
+// the tests a thread's state must pass to run jammed.
+func (c *JamCall) describe() string {
+	d := c.Jam.Name
+	for _, g := range c.Jam.guards {
+		var args []string
+		for _, a := range g.args {
+			args = append(args, exprText(a))
+		}
+		d += " if " + g.fn + "(" + strings.Join(args, ", ") + ")"
+	}
+	return d
 }

@@ -25,6 +25,16 @@ type jamSafety struct {
 	local     map[*types.Var]bool       // the helper's variables
 	minLen    lenFacts                  // where the statement being checked runs (jam_safe_len.go)
 	loops     []*ast.ForStmt            // the for loops around it, innermost last (jam_safe_offset.go)
+	// guards, where the jam takes them (a region's), collects the tests
+	// of the state that prove indexes in range (jam_safe_guard.go);
+	// declared are the variables rest declares.
+	guards   *[]jamTest
+	declared map[*types.Var]bool
+	// calls are the functions whose bodies are being checked, results
+	// set where the list is one of theirs, whose returns carry one
+	// (jam_safe_call.go).
+	calls   map[*types.Func]bool
+	results bool
 }
 
 // safeList reports whether list cannot fail. A bare return may end it
@@ -37,6 +47,9 @@ func (s *jamSafety) safeList(list []ast.Stmt, ends, top bool) bool {
 	}
 	for i, st := range list {
 		if r, ok := st.(*ast.ReturnStmt); ok {
+			if s.results && len(r.Results) == 1 && s.safeExpr(r.Results[0]) {
+				return true // a called function's result: what follows does not run
+			}
 			if !ends || len(r.Results) > 0 || i != len(list)-1 {
 				return false
 			}
@@ -217,7 +230,7 @@ func (s *jamSafety) safeTarget(x ast.Expr, define bool) bool {
 		return s.local[v] || s.isParamOrPre(v)
 	}
 	ix, ok := ast.Unparen(x).(*ast.IndexExpr)
-	return ok && (s.safeIndex(ix) || s.constIndex(ix) || s.offsetIndex(ix))
+	return ok && (s.safeIndex(ix) || s.constIndex(ix) || s.offsetIndex(ix) || s.guardedIndex(ix))
 }
 
 // isParamOrPre reports whether v is a parameter of the helper or a
@@ -294,7 +307,7 @@ func (s *jamSafety) safeExpr(e ast.Expr) bool {
 		}
 		return s.safeExpr(e.X) && s.safeExpr(e.Y)
 	case *ast.IndexExpr:
-		return s.safeIndex(e) || s.constIndex(e) || s.offsetIndex(e)
+		return s.safeIndex(e) || s.constIndex(e) || s.offsetIndex(e) || s.guardedIndex(e) && s.safeExpr(e.Index)
 	case *ast.SliceExpr:
 		return s.safeSlice(e)
 	case *ast.CallExpr:
@@ -305,6 +318,7 @@ func (s *jamSafety) safeExpr(e ast.Expr) bool {
 		if s.builtin(e, "len") || s.builtin(e, "min") || s.builtin(e, "max") {
 			return s.safeExprs(e.Args)
 		}
+		return s.safeCall(e)
 	}
 	return false
 }

@@ -25,6 +25,11 @@ func (e *emitter) cloneNode(n ast.Node) ast.Node {
 // coordinates as the body's locals, a predicate barrier's result, a
 // thread's return, and loops the passes unroll or check.
 func (e *emitter) subst(c *cloner, n ast.Node) (ast.Node, bool) {
+	if s, ok := n.(ast.Stmt); ok {
+		if r, ok := e.jamRegion(c, s); ok {
+			return r, true
+		}
+	}
 	switch n := n.(type) {
 	case *ast.Ident:
 		return e.ident(n)

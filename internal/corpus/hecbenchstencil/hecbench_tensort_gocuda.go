@@ -49,28 +49,20 @@ func gc_body_tensorTransposeKernel(gc_b *compiled.Block, dimInput, dimOutput, nb
 	tile := gocuda.Shared[float64](t, tensorTileSize)[:tensorTileSize]
 //line hecbench_tensort.go:25
 	for blockIdx := gc_bx; blockIdx < nblocks; blockIdx += gc_gdx {
-		compiled.OutOfLine(func() {
-			gc_s_offset1 := gc_s_offset1[:gc_n]
-			{
-//line hecbench_tensort.go:30
-				for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-					gc_pos.Thread = gc_rank
+		var gc_jam gc_jam_tensorTransposeKernel_27
+//line hecbench_tensort.go:28
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
 //line hecbench_tensort.go:26
-					it := blockIdx
+			it := blockIdx
 //line hecbench_tensort.go:26
-					im := 0
+			im := 0
 //line hecbench_tensort.go:26
-					offset1 := 0
-					for i := 0; i < dimInput; i++ {
-						im = int(float32(it) * shapeInputR[i])
-						offset1 += int(strideInput[i]) * (it - im*int(shapeInput[i]))
-						it = im
-					}
-//line hecbench_tensort.go:35
-					gc_s_offset1[gc_rank] = offset1
-				}
-			}
-		})
+			offset1 := 0
+			gc_jam_tensorTransposeKernel_27_add(&gc_jam, dimInput, im, it, shapeInputR, offset1, strideInput, shapeInput, gc_s_offset1, gc_rank)
+		}
+//line hecbench_tensort.go:33
+		gc_jam_tensorTransposeKernel_27_flush(&gc_jam)
 //line hecbench_tensort.go:33
 		for gc_off2, gc_limit2, gc_more2 := 0, tileSize, true; gc_more2; gc_off2 += gc_bdx {
 			gc_b.Tick()
@@ -247,8 +239,194 @@ func gc_body_tensorTransposeKernel(gc_b *compiled.Block, dimInput, dimOutput, nb
 	}
 }
 
+// gc_jam_tensorTransposeKernel_27 holds up to 4 threads' calls of tensorTransposeKernel's loop at line 27, whose loops run
+// interleaved (gocuda compile's jam pass).
+//
+//line hecbench_tensort.go:60
+type gc_jam_tensorTransposeKernel_27 struct {
+	n     int
+	lanes [4]gc_jam_tensorTransposeKernel_27_lane
+}
+
+// gc_jam_tensorTransposeKernel_27_lane is a thread's state after tensorTransposeKernel's loop at line 27's first statements.
+type gc_jam_tensorTransposeKernel_27_lane struct {
+	dimInput    int
+	im          int
+	it          int
+	shapeInputR []float32
+	offset1     int
+	strideInput []int32
+	shapeInput  []int32
+	gc_dst      []int // the result's slice and index
+	gc_at       int
+}
+
+// gc_jam_tensorTransposeKernel_27_add is a call of tensorTransposeKernel's loop at line 27: its first statements run now; the rest
+// once 4 threads have called.
+func gc_jam_tensorTransposeKernel_27_add(gc_j *gc_jam_tensorTransposeKernel_27, dimInput int, im int, it int, shapeInputR []float32, offset1 int, strideInput []int32, shapeInput []int32, gc_dst []int, gc_at int) (gc_zero int) {
+	_ = gc_dst[gc_at] // where the assignment fails, after the call's first statements
+	// a thread whose rest could fail at an index runs alone, now
+	if !(compiled.IndexesIn(1, 0, 0, dimInput-1, len(shapeInputR)) && compiled.IndexesIn(1, 0, 0, dimInput-1, len(strideInput)) && compiled.IndexesIn(1, 0, 0, dimInput-1, len(shapeInput))) {
+		gc_jam_tensorTransposeKernel_27_run1(&gc_jam_tensorTransposeKernel_27_lane{dimInput, im, it, shapeInputR, offset1, strideInput, shapeInput, gc_dst, gc_at})
+		return
+	}
+	gc_j.lanes[gc_j.n] = gc_jam_tensorTransposeKernel_27_lane{dimInput, im, it, shapeInputR, offset1, strideInput, shapeInput, gc_dst, gc_at}
+	gc_j.n++
+	if gc_j.n == 4 {
+		gc_jam_tensorTransposeKernel_27_run4(gc_j)
+		gc_j.n = 0
+	}
+	return
+}
+
+// gc_jam_tensorTransposeKernel_27_flush runs the rest of the calls still held, one by one.
+func gc_jam_tensorTransposeKernel_27_flush(gc_j *gc_jam_tensorTransposeKernel_27) {
+	for gc_k := range gc_j.n {
+		gc_jam_tensorTransposeKernel_27_run1(&gc_j.lanes[gc_k])
+	}
+	gc_j.n = 0
+}
+
+// gc_jam_tensorTransposeKernel_27_run1 runs the rest of tensorTransposeKernel's loop at line 27 for one thread, as written.
+func gc_jam_tensorTransposeKernel_27_run1(gc_l *gc_jam_tensorTransposeKernel_27_lane) {
+	dimInput, im, it, shapeInputR, offset1, strideInput, shapeInput := gc_l.dimInput, gc_l.im, gc_l.it, gc_l.shapeInputR, gc_l.offset1, gc_l.strideInput, gc_l.shapeInput
+//line hecbench_tensort.go:27
+	for i := 0; i < dimInput; i++ {
+		im = int(float32(it) * shapeInputR[i])
+		offset1 += int(strideInput[i]) * (it - im*int(shapeInput[i]))
+		it = im
+	}
+	gc_l.gc_dst[gc_l.gc_at] = offset1
+}
+
+// gc_jam_tensorTransposeKernel_27_run4 runs the rest of tensorTransposeKernel's loop at line 27 for 4 threads, their loops interleaved.
+func gc_jam_tensorTransposeKernel_27_run4(gc_j *gc_jam_tensorTransposeKernel_27) {
+	gc_l0_dimInput := gc_j.lanes[0].dimInput
+//line hecbench_tensort.go:39
+	gc_l0_im := gc_j.lanes[0].im
+//line hecbench_tensort.go:41
+	gc_l0_it := gc_j.lanes[0].it
+//line hecbench_tensort.go:43
+	gc_l0_shapeInputR := gc_j.lanes[0].shapeInputR
+//line hecbench_tensort.go:45
+	gc_l0_offset1 := gc_j.lanes[0].offset1
+//line hecbench_tensort.go:47
+	gc_l0_strideInput := gc_j.lanes[0].strideInput
+//line hecbench_tensort.go:49
+	gc_l0_shapeInput := gc_j.lanes[0].shapeInput
+//line hecbench_tensort.go:51
+	gc_l1_dimInput := gc_j.lanes[1].dimInput
+//line hecbench_tensort.go:53
+	gc_l1_im := gc_j.lanes[1].im
+//line hecbench_tensort.go:55
+	gc_l1_it := gc_j.lanes[1].it
+//line hecbench_tensort.go:57
+	gc_l1_shapeInputR := gc_j.lanes[1].shapeInputR
+//line hecbench_tensort.go:59
+	gc_l1_offset1 := gc_j.lanes[1].offset1
+//line hecbench_tensort.go:61
+	gc_l1_strideInput := gc_j.lanes[1].strideInput
+//line hecbench_tensort.go:63
+	gc_l1_shapeInput := gc_j.lanes[1].shapeInput
+//line hecbench_tensort.go:65
+	gc_l2_dimInput := gc_j.lanes[2].dimInput
+//line hecbench_tensort.go:67
+	gc_l2_im := gc_j.lanes[2].im
+//line hecbench_tensort.go:69
+	gc_l2_it := gc_j.lanes[2].it
+//line hecbench_tensort.go:71
+	gc_l2_shapeInputR := gc_j.lanes[2].shapeInputR
+//line hecbench_tensort.go:73
+	gc_l2_offset1 := gc_j.lanes[2].offset1
+//line hecbench_tensort.go:75
+	gc_l2_strideInput := gc_j.lanes[2].strideInput
+//line hecbench_tensort.go:77
+	gc_l2_shapeInput := gc_j.lanes[2].shapeInput
+//line hecbench_tensort.go:79
+	gc_l3_dimInput := gc_j.lanes[3].dimInput
+//line hecbench_tensort.go:81
+	gc_l3_im := gc_j.lanes[3].im
+//line hecbench_tensort.go:83
+	gc_l3_it := gc_j.lanes[3].it
+//line hecbench_tensort.go:85
+	gc_l3_shapeInputR := gc_j.lanes[3].shapeInputR
+//line hecbench_tensort.go:87
+	gc_l3_offset1 := gc_j.lanes[3].offset1
+//line hecbench_tensort.go:89
+	gc_l3_strideInput := gc_j.lanes[3].strideInput
+//line hecbench_tensort.go:91
+	gc_l3_shapeInput := gc_j.lanes[3].shapeInput
+//line hecbench_tensort.go:27
+	gc_l0_i := 0
+//line hecbench_tensort.go:27
+	gc_l1_i := 0
+//line hecbench_tensort.go:27
+	gc_l2_i := 0
+//line hecbench_tensort.go:27
+	gc_l3_i := 0
+//line hecbench_tensort.go:27
+	for (gc_l0_i < gc_l0_dimInput) && (gc_l1_i < gc_l1_dimInput) && (gc_l2_i < gc_l2_dimInput) && (gc_l3_i < gc_l3_dimInput) {
+		gc_l0_im = int(float32(gc_l0_it) * gc_l0_shapeInputR[gc_l0_i])
+		gc_l0_offset1 += int(gc_l0_strideInput[gc_l0_i]) * (gc_l0_it - gc_l0_im*int(gc_l0_shapeInput[gc_l0_i]))
+		gc_l0_it = gc_l0_im
+//line hecbench_tensort.go:27
+		gc_l0_i++
+		gc_l1_im = int(float32(gc_l1_it) * gc_l1_shapeInputR[gc_l1_i])
+		gc_l1_offset1 += int(gc_l1_strideInput[gc_l1_i]) * (gc_l1_it - gc_l1_im*int(gc_l1_shapeInput[gc_l1_i]))
+		gc_l1_it = gc_l1_im
+//line hecbench_tensort.go:27
+		gc_l1_i++
+		gc_l2_im = int(float32(gc_l2_it) * gc_l2_shapeInputR[gc_l2_i])
+		gc_l2_offset1 += int(gc_l2_strideInput[gc_l2_i]) * (gc_l2_it - gc_l2_im*int(gc_l2_shapeInput[gc_l2_i]))
+		gc_l2_it = gc_l2_im
+//line hecbench_tensort.go:27
+		gc_l2_i++
+		gc_l3_im = int(float32(gc_l3_it) * gc_l3_shapeInputR[gc_l3_i])
+		gc_l3_offset1 += int(gc_l3_strideInput[gc_l3_i]) * (gc_l3_it - gc_l3_im*int(gc_l3_shapeInput[gc_l3_i]))
+		gc_l3_it = gc_l3_im
+//line hecbench_tensort.go:27
+		gc_l3_i++
+	}
+//line hecbench_tensort.go:27
+	for gc_l0_i < gc_l0_dimInput {
+		gc_l0_im = int(float32(gc_l0_it) * gc_l0_shapeInputR[gc_l0_i])
+		gc_l0_offset1 += int(gc_l0_strideInput[gc_l0_i]) * (gc_l0_it - gc_l0_im*int(gc_l0_shapeInput[gc_l0_i]))
+		gc_l0_it = gc_l0_im
+//line hecbench_tensort.go:27
+		gc_l0_i++
+	}
+//line hecbench_tensort.go:27
+	for gc_l1_i < gc_l1_dimInput {
+		gc_l1_im = int(float32(gc_l1_it) * gc_l1_shapeInputR[gc_l1_i])
+		gc_l1_offset1 += int(gc_l1_strideInput[gc_l1_i]) * (gc_l1_it - gc_l1_im*int(gc_l1_shapeInput[gc_l1_i]))
+		gc_l1_it = gc_l1_im
+//line hecbench_tensort.go:27
+		gc_l1_i++
+	}
+//line hecbench_tensort.go:27
+	for gc_l2_i < gc_l2_dimInput {
+		gc_l2_im = int(float32(gc_l2_it) * gc_l2_shapeInputR[gc_l2_i])
+		gc_l2_offset1 += int(gc_l2_strideInput[gc_l2_i]) * (gc_l2_it - gc_l2_im*int(gc_l2_shapeInput[gc_l2_i]))
+		gc_l2_it = gc_l2_im
+//line hecbench_tensort.go:27
+		gc_l2_i++
+	}
+//line hecbench_tensort.go:27
+	for gc_l3_i < gc_l3_dimInput {
+		gc_l3_im = int(float32(gc_l3_it) * gc_l3_shapeInputR[gc_l3_i])
+		gc_l3_offset1 += int(gc_l3_strideInput[gc_l3_i]) * (gc_l3_it - gc_l3_im*int(gc_l3_shapeInput[gc_l3_i]))
+		gc_l3_it = gc_l3_im
+//line hecbench_tensort.go:27
+		gc_l3_i++
+	}
+//line hecbench_tensort.go:32
+	gc_j.lanes[0].gc_dst[gc_j.lanes[0].gc_at] = gc_l0_offset1
+	gc_j.lanes[1].gc_dst[gc_j.lanes[1].gc_at] = gc_l1_offset1
+	gc_j.lanes[2].gc_dst[gc_j.lanes[2].gc_at] = gc_l2_offset1
+	gc_j.lanes[3].gc_dst[gc_j.lanes[3].gc_at] = gc_l3_offset1
+}
+
 // gc_files_hecbench_tensort holds the source files whose lines the kernels' records hash.
 //
 //go:embed hecbench_tensort.go
-//line hecbench_tensort.go:61
 var gc_files_hecbench_tensort embed.FS

@@ -1079,6 +1079,7 @@ func gc_body_jacobiMethodKernel(gc_b2 *compiled.Block, A []float32, b []float64,
 			if gc_b2.Stopped() {
 				return
 			}
+			var gc_jam2 gc_jam_jacobiMethodKernel_208
 			{
 				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 				gc_tx2 := gc_tidx2.X - 1
@@ -1091,13 +1092,11 @@ func gc_body_jacobiMethodKernel(gc_b2 *compiled.Block, A []float32, b []float64,
 					gc_pos2.Thread = gc_rank2
 //line samples.go:207
 					rowThreadSum := 0.0
-					for j := gc_tx2; j < jacobiNRows; j += gc_bdx2 {
-						rowThreadSum += float64(A[i_2*jacobiNRows+j]) * xShared[j]
-					}
-//line samples.go:212
-					gc_l_rowThreadSum[gc_lane2] = rowThreadSum
+					gc_jam_jacobiMethodKernel_208_add(&gc_jam2, gc_tx2, gc_bdx2, rowThreadSum, A, i_2, xShared, gc_l_rowThreadSum[:], gc_lane2)
 				}
 			}
+//line samples.go:212
+			gc_jam_jacobiMethodKernel_208_flush(&gc_jam2)
 //line samples.go:212
 			for offset := 32 / 2; offset > 0; offset /= 2 {
 				compiled.TileLanes[float64, float64](gc_b2, "ShflDown", gc_w2, gc_act2, tile32.Size(), &gc_l_rowThreadSum, offset, nil, &gc_c21r)
@@ -1230,6 +1229,166 @@ func gc_body_jacobiMethodKernel(gc_b2 *compiled.Block, A []float32, b []float64,
 			gc_act2 = gc_save132 &^ gc_dead2
 		}
 	}
+}
+
+// gc_jam_jacobiMethodKernel_208 holds up to 4 threads' calls of jacobiMethodKernel's loop at line 208, whose loops run
+// interleaved (gocuda compile's jam pass).
+//
+//line samples.go:254
+type gc_jam_jacobiMethodKernel_208 struct {
+	n     int
+	lanes [4]gc_jam_jacobiMethodKernel_208_lane
+}
+
+// gc_jam_jacobiMethodKernel_208_lane is a thread's state after jacobiMethodKernel's loop at line 208's first statements.
+type gc_jam_jacobiMethodKernel_208_lane struct {
+	gc_arg0      int
+	gc_arg1      int
+	rowThreadSum float64
+	A            []float32
+	i            int
+	xShared      []float64
+	gc_dst       []float64 // the result's slice and index
+	gc_at        int
+}
+
+// gc_jam_jacobiMethodKernel_208_add is a call of jacobiMethodKernel's loop at line 208: its first statements run now; the rest
+// once 4 threads have called.
+func gc_jam_jacobiMethodKernel_208_add(gc_j *gc_jam_jacobiMethodKernel_208, gc_arg0 int, gc_arg1 int, rowThreadSum float64, A []float32, i int, xShared []float64, gc_dst []float64, gc_at int) (gc_zero float64) {
+	_ = gc_dst[gc_at] // where the assignment fails, after the call's first statements
+	// a thread whose rest could fail at an index runs alone, now
+	if !(compiled.IndexesIn(1, (i*jacobiNRows+0), gc_arg0, jacobiNRows-1, len(A)) && compiled.StepsIn(jacobiNRows-1, gc_arg1) && compiled.IndexesIn(1, 0, gc_arg0, jacobiNRows-1, len(xShared))) {
+		gc_jam_jacobiMethodKernel_208_run1(&gc_jam_jacobiMethodKernel_208_lane{gc_arg0, gc_arg1, rowThreadSum, A, i, xShared, gc_dst, gc_at})
+		return
+	}
+	gc_j.lanes[gc_j.n] = gc_jam_jacobiMethodKernel_208_lane{gc_arg0, gc_arg1, rowThreadSum, A, i, xShared, gc_dst, gc_at}
+	gc_j.n++
+	if gc_j.n == 4 {
+		gc_jam_jacobiMethodKernel_208_run4(gc_j)
+		gc_j.n = 0
+	}
+	return
+}
+
+// gc_jam_jacobiMethodKernel_208_flush runs the rest of the calls still held, one by one.
+func gc_jam_jacobiMethodKernel_208_flush(gc_j *gc_jam_jacobiMethodKernel_208) {
+	for gc_k := range gc_j.n {
+		gc_jam_jacobiMethodKernel_208_run1(&gc_j.lanes[gc_k])
+	}
+	gc_j.n = 0
+}
+
+// gc_jam_jacobiMethodKernel_208_run1 runs the rest of jacobiMethodKernel's loop at line 208 for one thread, as written.
+func gc_jam_jacobiMethodKernel_208_run1(gc_l *gc_jam_jacobiMethodKernel_208_lane) {
+	gc_arg0, gc_arg1, rowThreadSum, A, i, xShared := gc_l.gc_arg0, gc_l.gc_arg1, gc_l.rowThreadSum, gc_l.A, gc_l.i, gc_l.xShared
+//line samples.go:208
+	for j := gc_arg0; j < jacobiNRows; j += gc_arg1 {
+		rowThreadSum += float64(A[i*jacobiNRows+j]) * xShared[j]
+	}
+	gc_l.gc_dst[gc_l.gc_at] = rowThreadSum
+}
+
+// gc_jam_jacobiMethodKernel_208_run4 runs the rest of jacobiMethodKernel's loop at line 208 for 4 threads, their loops interleaved.
+func gc_jam_jacobiMethodKernel_208_run4(gc_j *gc_jam_jacobiMethodKernel_208) {
+	gc_l0_gc_arg0 := gc_j.lanes[0].gc_arg0
+//line samples.go:218
+	gc_l0_gc_arg1 := gc_j.lanes[0].gc_arg1
+//line samples.go:220
+	gc_l0_rowThreadSum := gc_j.lanes[0].rowThreadSum
+//line samples.go:222
+	gc_l0_A := gc_j.lanes[0].A
+//line samples.go:224
+	gc_l0_i := gc_j.lanes[0].i
+//line samples.go:226
+	gc_l0_xShared := gc_j.lanes[0].xShared
+//line samples.go:228
+	gc_l1_gc_arg0 := gc_j.lanes[1].gc_arg0
+//line samples.go:230
+	gc_l1_gc_arg1 := gc_j.lanes[1].gc_arg1
+//line samples.go:232
+	gc_l1_rowThreadSum := gc_j.lanes[1].rowThreadSum
+//line samples.go:234
+	gc_l1_A := gc_j.lanes[1].A
+//line samples.go:236
+	gc_l1_i := gc_j.lanes[1].i
+//line samples.go:238
+	gc_l1_xShared := gc_j.lanes[1].xShared
+//line samples.go:240
+	gc_l2_gc_arg0 := gc_j.lanes[2].gc_arg0
+//line samples.go:242
+	gc_l2_gc_arg1 := gc_j.lanes[2].gc_arg1
+//line samples.go:244
+	gc_l2_rowThreadSum := gc_j.lanes[2].rowThreadSum
+//line samples.go:246
+	gc_l2_A := gc_j.lanes[2].A
+//line samples.go:248
+	gc_l2_i := gc_j.lanes[2].i
+//line samples.go:250
+	gc_l2_xShared := gc_j.lanes[2].xShared
+//line samples.go:252
+	gc_l3_gc_arg0 := gc_j.lanes[3].gc_arg0
+//line samples.go:254
+	gc_l3_gc_arg1 := gc_j.lanes[3].gc_arg1
+//line samples.go:256
+	gc_l3_rowThreadSum := gc_j.lanes[3].rowThreadSum
+//line samples.go:258
+	gc_l3_A := gc_j.lanes[3].A
+//line samples.go:260
+	gc_l3_i := gc_j.lanes[3].i
+//line samples.go:262
+	gc_l3_xShared := gc_j.lanes[3].xShared
+//line samples.go:208
+	gc_l0_j := gc_l0_gc_arg0
+//line samples.go:208
+	gc_l1_j := gc_l1_gc_arg0
+//line samples.go:208
+	gc_l2_j := gc_l2_gc_arg0
+//line samples.go:208
+	gc_l3_j := gc_l3_gc_arg0
+//line samples.go:208
+	for (gc_l0_j < jacobiNRows) && (gc_l1_j < jacobiNRows) && (gc_l2_j < jacobiNRows) && (gc_l3_j < jacobiNRows) {
+		gc_l0_rowThreadSum += float64(gc_l0_A[gc_l0_i*jacobiNRows+gc_l0_j]) * gc_l0_xShared[gc_l0_j]
+//line samples.go:208
+		gc_l0_j += gc_l0_gc_arg1
+		gc_l1_rowThreadSum += float64(gc_l1_A[gc_l1_i*jacobiNRows+gc_l1_j]) * gc_l1_xShared[gc_l1_j]
+//line samples.go:208
+		gc_l1_j += gc_l1_gc_arg1
+		gc_l2_rowThreadSum += float64(gc_l2_A[gc_l2_i*jacobiNRows+gc_l2_j]) * gc_l2_xShared[gc_l2_j]
+//line samples.go:208
+		gc_l2_j += gc_l2_gc_arg1
+		gc_l3_rowThreadSum += float64(gc_l3_A[gc_l3_i*jacobiNRows+gc_l3_j]) * gc_l3_xShared[gc_l3_j]
+//line samples.go:208
+		gc_l3_j += gc_l3_gc_arg1
+	}
+//line samples.go:208
+	for gc_l0_j < jacobiNRows {
+		gc_l0_rowThreadSum += float64(gc_l0_A[gc_l0_i*jacobiNRows+gc_l0_j]) * gc_l0_xShared[gc_l0_j]
+//line samples.go:208
+		gc_l0_j += gc_l0_gc_arg1
+	}
+//line samples.go:208
+	for gc_l1_j < jacobiNRows {
+		gc_l1_rowThreadSum += float64(gc_l1_A[gc_l1_i*jacobiNRows+gc_l1_j]) * gc_l1_xShared[gc_l1_j]
+//line samples.go:208
+		gc_l1_j += gc_l1_gc_arg1
+	}
+//line samples.go:208
+	for gc_l2_j < jacobiNRows {
+		gc_l2_rowThreadSum += float64(gc_l2_A[gc_l2_i*jacobiNRows+gc_l2_j]) * gc_l2_xShared[gc_l2_j]
+//line samples.go:208
+		gc_l2_j += gc_l2_gc_arg1
+	}
+//line samples.go:208
+	for gc_l3_j < jacobiNRows {
+		gc_l3_rowThreadSum += float64(gc_l3_A[gc_l3_i*jacobiNRows+gc_l3_j]) * gc_l3_xShared[gc_l3_j]
+//line samples.go:208
+		gc_l3_j += gc_l3_gc_arg1
+	}
+//line samples.go:211
+	gc_j.lanes[0].gc_dst[gc_j.lanes[0].gc_at] = gc_l0_rowThreadSum
+	gc_j.lanes[1].gc_dst[gc_j.lanes[1].gc_at] = gc_l1_rowThreadSum
+	gc_j.lanes[2].gc_dst[gc_j.lanes[2].gc_at] = gc_l2_rowThreadSum
+	gc_j.lanes[3].gc_dst[gc_j.lanes[3].gc_at] = gc_l3_rowThreadSum
 }
 
 // FinalErrorKernel is finalError of jacobiCudaGraphs/jacobi.cu: the sum of
