@@ -1737,7 +1737,7 @@ func BlockReduceHelpersKernel(x []float32, partial []float64, run int) func(*goc
 }
 
 //line blockreduce.go:130
-var gc_src_brHelpers = compiled.NewSource(gc_files_blockreduce, "brHelpers", "9d175ce2bcdf895a1f7b8f50e8a271c94f6857849545750a4ed7f2597d9904d3", "blockreduce.go:124-135", "blockreduce.go:137-143", "blockreduce.go:137-143", "blockreduce.go:145-162").NoGoexit("f37edbbc3a6b5e738ae4373f334f8cce1a421256dd5ea0e972985cd77f6a1a03", "blockreduce.go:391-398")
+var gc_src_brHelpers = compiled.NewSource(gc_files_blockreduce, "brHelpers", "25678c96dddf39bfe4adbf05a5b4c52c43b4e8b1abb57ee5930ade887d4534ac", "blockreduce.go:124-135", "blockreduce.go:137-143", "blockreduce.go:137-143", "blockreduce.go:145-162", "blockreduce.go:391-398").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line blockreduce.go:130
 func gc_body_brHelpers(gc_b *compiled.Block, x []float32, partial []float64, run int) {
@@ -1765,6 +1765,7 @@ func gc_body_brHelpers(gc_b *compiled.Block, x []float32, partial []float64, run
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		_ = gc_dead
+		var gc_jam gc_jam_runSum
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
@@ -1776,13 +1777,15 @@ func gc_body_brHelpers(gc_b *compiled.Block, x []float32, partial []float64, run
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 //line blockreduce.go:131
-				var v float64 = runSum(x, (gc_bx*gc_bdx+gc_tx)*run, run)
+				var v float64 = gc_jam_runSum_add(&gc_jam, x, (gc_bx*gc_bdx+gc_tx)*run, run, gc_l_v_[:], gc_lane)
 //line blockreduce.go:149
 				var v_ float64 = v
-//line blockreduce.go:152
-				gc_l_v_[gc_lane] = v_
+//line blockreduce.go:149
+				_ = v_
 			}
 		}
+//line blockreduce.go:154
+		gc_jam_runSum_flush(&gc_jam)
 //line blockreduce.go:139
 		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
 			if gc_bdy*gc_bdz == 1 {

@@ -105,10 +105,19 @@ func (e *emitter) jamStored(obj *types.Var) bool {
 // jamRegion returns what stands for s in the loop being written where s
 // is its jammed loop (jam_region.go): the call of the jam's add function;
 // or an empty statement where s stores the loop's result, which the
-// jam's rest stores instead.
+// jam's rest stores instead; or, where s declares a variable with a
+// jammed call, that declaration with the add call.
 func (e *emitter) jamRegion(c *cloner, s ast.Stmt) (ast.Node, bool) {
 	j := e.loopJam()
-	if j == nil || !j.Region || e.inLit > 0 {
+	if j == nil || e.inLit > 0 {
+		return nil, false
+	}
+	if d, ok := s.(*ast.DeclStmt); ok && s == j.Stmt { // var v T = h(...): declared, given the add call's zero value
+		cp := c.copyNode(d).(*ast.DeclStmt)
+		cp.Decl.(*ast.GenDecl).Specs[0].(*ast.ValueSpec).Values[0] = e.jamCall(c, j.Call, j)
+		return cp, true
+	}
+	if !j.Region {
 		return nil, false
 	}
 	switch s {

@@ -71,13 +71,13 @@ func jam(f *Func) {
 			if l.Reduce != nil || l.Tile != nil || l.Quot != nil || l.stepped() || f.Vector[l] || f.lockstep(l) != nil {
 				return
 			}
-			if l.Jam = f.jamOf(l.Body, nil); l.Jam != nil {
+			if l.Jam = f.jamOf(l, l.Body, nil); l.Jam != nil {
 				l.Step = 1
 			}
 		case *WarpLoop:
 			Walk(l.Body, func(m Node) {
 				if ll, ok := m.(*LaneLoop); ok && f.directOperands(ll.Operands, l.Arrays) && !f.VectorLanes[ll] {
-					ll.Jam = f.jamOf(ll.Body, l.Arrays)
+					ll.Jam = f.jamOf(ll, ll.Body, l.Arrays)
 				}
 			})
 		}
@@ -85,20 +85,29 @@ func jam(f *Func) {
 }
 
 // jamOf returns the jam of a loop's body, whose last statement must
-// call a jammable helper: as a statement, or assigning its result to an
-// element of a slice or to a variable kept per thread (spilled) or per
-// lane (in arrays).
-func (f *Func) jamOf(body []Node, arrays map[*types.Var]string) *JamCall {
+// call a jammable helper (but for copies of its result and blank uses,
+// jam_copies.go): as a statement, or assigning its result to an element
+// of a slice or to a variable kept per thread (spilled) or per lane (in
+// arrays).
+func (f *Func) jamOf(loop Node, body []Node, arrays map[*types.Var]string) *JamCall {
 	if len(body) == 0 {
 		return nil
 	}
-	c, ok := body[len(body)-1].(*Code)
+	at, copies := f.closingCopies(body)
+	c, ok := body[at].(*Code)
 	if !ok {
 		return nil
 	}
 	call, result, v := f.jamStmt(c.Stmt)
-	if call == nil {
+	switch {
+	case call == nil && at == len(body)-1:
 		return f.regionJam(body, arrays)
+	case call == nil:
+		return nil
+	case len(copies) > 0:
+		if v = f.copiedTo(v, copies, arrays, f.deadSpills[loop]); v == nil {
+			return nil
+		}
 	}
 	jc := &JamCall{Call: call, Stmt: c.Stmt, Result: result, Var: v, DefaultOnly: f.SLPCalls[call] != nil}
 	if v != nil {
@@ -151,6 +160,14 @@ func (f *Func) jamStmt(s ast.Stmt) (*ast.CallExpr, *ast.IndexExpr, *types.Var) {
 	case *ast.ExprStmt:
 		call, _ := s.X.(*ast.CallExpr)
 		return call, nil, nil
+	case *ast.DeclStmt: // var v T = h(...), as the inliner binds a parameter
+		if vs := singleSpec(s); vs != nil && len(vs.Names) == 1 && len(vs.Values) == 1 {
+			call, _ := ast.Unparen(vs.Values[0]).(*ast.CallExpr)
+			v, _ := f.Src.Info.Defs[vs.Names[0]].(*types.Var)
+			if call != nil && v != nil {
+				return call, nil, v
+			}
+		}
 	case *ast.AssignStmt:
 		if len(s.Lhs) != 1 || len(s.Rhs) != 1 {
 			return nil, nil, nil
