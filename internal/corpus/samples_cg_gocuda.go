@@ -133,62 +133,41 @@ func gc_body_reduceMultiPass(gc_b *compiled.Block, gIdata, gOdata []float32, n, 
 		}
 //line samples_cg.go:28
 		for i_ := vec / 2; i_ > 0; i_ >>= 1 {
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
+			gc_lo2, gc_hi2 := 0, 32
+			if gc_bdy*gc_bdz == 1 {
+				if gc_lo2 < gc_hi2 {
+					gc_hi2 = min(gc_hi2, min(max(i_, -1), 32))
+				}
+			}
+			gc_hi2 = min(gc_hi2, gc_cnt)
+			if gc_lo2 < gc_hi2 {
 				{
-					gc_x0 := gc_tidx.X
-					gc_off := i_ + gc_x0
-					gc_off2 := gc_x0
-					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(sdata_) && 32 <= len(sdata_)-gc_off && gc_off2 >= 0 && gc_off2 <= len(sdata_) && 32 <= len(sdata_)-gc_off2 {
-						gc_at := sdata_[gc_off:][:32]
-						gc_at2 := sdata_[gc_off2:][:32]
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx := gc_x0 + gc_lane
-//line samples_cg.go:56
-							tid := gc_tx
-//line samples_cg.go:70
-							var tid_ int = tid
-//line samples_cg.go:23
-							vid := tid_ & (vec - 1)
-//line samples_cg.go:25
-							beta := gc_l_beta[gc_lane]
-//line samples_cg.go:27
-							var temp float32
-//line samples_cg.go:29
-							if vid < i_ {
-								temp = gc_at[gc_lane]
-								beta += temp
-								gc_at2[gc_lane] = beta
-							}
-							gc_l_beta[gc_lane] = beta
+					gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-					} else {
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line samples_cg.go:56
-							tid := gc_tx
+						tid := gc_tx
 //line samples_cg.go:70
-							var tid_ int = tid
+						var tid_ int = tid
 //line samples_cg.go:23
-							vid := tid_ & (vec - 1)
+						vid := tid_ & (vec - 1)
 //line samples_cg.go:25
-							beta := gc_l_beta[gc_lane]
+						beta := gc_l_beta[gc_lane]
 //line samples_cg.go:27
-							var temp float32
+						var temp float32
 //line samples_cg.go:29
-							if vid < i_ {
-								temp = sdata_[tid_+i_]
-								beta += temp
-								sdata_[tid_] = beta
-							}
-							gc_l_beta[gc_lane] = beta
+						if vid < i_ {
+							temp = sdata_[tid_+i_]
+							beta += temp
+							sdata_[tid_] = beta
 						}
+						gc_l_beta[gc_lane] = beta
 					}
 				}
 			}
@@ -219,42 +198,42 @@ func gc_body_reduceMultiPass(gc_b *compiled.Block, gIdata, gOdata []float32, n, 
 		gc_to = gc_bound + 1
 	}
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-		gc_off3 := gc_bx
-		gc_off4 := 0
-		if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(gOdata_) && gc_off4 >= 0 && gc_off4 < len(sdata) {
-			gc_at3 := gOdata_[gc_off3:][:1]
-			gc_at4 := sdata[gc_off4:][:1]
+		gc_off := gc_bx
+		gc_off2 := 0
+		if gc_from >= 0 && gc_off >= 0 && gc_off < len(gOdata_) && gc_off2 >= 0 && gc_off2 < len(sdata) {
+			gc_at := gOdata_[gc_off:][:1]
+			gc_at2 := sdata[gc_off2:][:1]
 			gc_step := gc_from
 			for ; gc_step+3 < gc_to; gc_step += 4 {
 				{
 					{
 //line samples_cg.go:73
-						gc_at3[0] = gc_at4[0]
+						gc_at[0] = gc_at2[0]
 					}
 				}
 				{
 					{
 //line samples_cg.go:73
-						gc_at3[0] = gc_at4[0]
+						gc_at[0] = gc_at2[0]
 					}
 				}
 				{
 					{
 //line samples_cg.go:73
-						gc_at3[0] = gc_at4[0]
+						gc_at[0] = gc_at2[0]
 					}
 				}
 				{
 					{
 //line samples_cg.go:73
-						gc_at3[0] = gc_at4[0]
+						gc_at[0] = gc_at2[0]
 					}
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				{
 //line samples_cg.go:73
-					gc_at3[0] = gc_at4[0]
+					gc_at[0] = gc_at2[0]
 				}
 			}
 		} else {
@@ -432,62 +411,41 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 		}
 //line samples_cg.go:28
 		for i_2 := vec / 2; i_2 > 0; i_2 >>= 1 {
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
+			gc_lo2, gc_hi2 := 0, 32
+			if gc_bdy*gc_bdz == 1 {
+				if gc_lo2 < gc_hi2 {
+					gc_hi2 = min(gc_hi2, min(max(i_2, -1), 32))
+				}
+			}
+			gc_hi2 = min(gc_hi2, gc_cnt)
+			if gc_lo2 < gc_hi2 {
 				{
-					gc_x0 := gc_tidx.X
-					gc_off := i_2 + gc_x0
-					gc_off2 := gc_x0
-					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(sdata_) && 32 <= len(sdata_)-gc_off && gc_off2 >= 0 && gc_off2 <= len(sdata_) && 32 <= len(sdata_)-gc_off2 {
-						gc_at := sdata_[gc_off:][:32]
-						gc_at2 := sdata_[gc_off2:][:32]
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx := gc_x0 + gc_lane
-//line samples_cg.go:56
-							tid_ := gc_tx
-//line samples_cg.go:70
-							var tid_2 int = tid_
-//line samples_cg.go:23
-							vid := tid_2 & (vec - 1)
-//line samples_cg.go:25
-							beta := gc_l_beta[gc_lane]
-//line samples_cg.go:27
-							var temp float32
-//line samples_cg.go:29
-							if vid < i_2 {
-								temp = gc_at[gc_lane]
-								beta += temp
-								gc_at2[gc_lane] = beta
-							}
-							gc_l_beta[gc_lane] = beta
+					gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-					} else {
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line samples_cg.go:56
-							tid_ := gc_tx
+						tid_ := gc_tx
 //line samples_cg.go:70
-							var tid_2 int = tid_
+						var tid_2 int = tid_
 //line samples_cg.go:23
-							vid := tid_2 & (vec - 1)
+						vid := tid_2 & (vec - 1)
 //line samples_cg.go:25
-							beta := gc_l_beta[gc_lane]
+						beta := gc_l_beta[gc_lane]
 //line samples_cg.go:27
-							var temp float32
+						var temp float32
 //line samples_cg.go:29
-							if vid < i_2 {
-								temp = sdata_[tid_2+i_2]
-								beta += temp
-								sdata_[tid_2] = beta
-							}
-							gc_l_beta[gc_lane] = beta
+						if vid < i_2 {
+							temp = sdata_[tid_2+i_2]
+							beta += temp
+							sdata_[tid_2] = beta
 						}
+						gc_l_beta[gc_lane] = beta
 					}
 				}
 			}
@@ -518,34 +476,34 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off3 := gc_bx
-			gc_off4 := 0
-			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(gOdata_) && gc_off4 >= 0 && gc_off4 < len(sdata) {
-				gc_at3 := gOdata_[gc_off3:][:1]
-				gc_at4 := sdata[gc_off4:][:1]
+			gc_off := gc_bx
+			gc_off2 := 0
+			if gc_from >= 0 && gc_off >= 0 && gc_off < len(gOdata_) && gc_off2 >= 0 && gc_off2 < len(sdata) {
+				gc_at := gOdata_[gc_off:][:1]
+				gc_at2 := sdata[gc_off2:][:1]
 				gc_step := gc_from
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 //line samples_cg.go:73
-						gc_at3[0] = gc_at4[0]
+						gc_at[0] = gc_at2[0]
 					}
 					{
 //line samples_cg.go:73
-						gc_at3[0] = gc_at4[0]
+						gc_at[0] = gc_at2[0]
 					}
 					{
 //line samples_cg.go:73
-						gc_at3[0] = gc_at4[0]
+						gc_at[0] = gc_at2[0]
 					}
 					{
 //line samples_cg.go:73
-						gc_at3[0] = gc_at4[0]
+						gc_at[0] = gc_at2[0]
 					}
 				}
 //line samples_cg.go:77
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line samples_cg.go:73
-					gc_at3[0] = gc_at4[0]
+					gc_at[0] = gc_at2[0]
 				}
 			} else {
 //line samples_cg.go:77
@@ -683,62 +641,41 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 				}
 //line samples_cg.go:28
 				for i_4 := vec / 2; i_4 > 0; i_4 >>= 1 {
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
+					gc_lo3, gc_hi3 := 0, 32
+					if gc_bdy*gc_bdz == 1 {
+						if gc_lo3 < gc_hi3 {
+							gc_hi3 = min(gc_hi3, min(max(i_4, -1), 32))
+						}
+					}
+					gc_hi3 = min(gc_hi3, gc_cnt)
+					if gc_lo3 < gc_hi3 {
 						{
-							gc_x02 := gc_tidx.X
-							gc_off5 := i_4 + gc_x02
-							gc_off6 := gc_x02
-							if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off6 {
-								gc_at5 := sdata_2[gc_off5:][:32]
-								gc_at6 := sdata_2[gc_off6:][:32]
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx := gc_x02 + gc_lane
-//line samples_cg.go:104
-									tid := gc_tx
-//line samples_cg.go:130
-									var tid_3 int = tid
-//line samples_cg.go:23
-									vid_ := tid_3 & (vec - 1)
-//line samples_cg.go:25
-									beta_ := gc_l_beta_[gc_lane]
-//line samples_cg.go:27
-									var temp_ float32
-//line samples_cg.go:29
-									if vid_ < i_4 {
-										temp_ = gc_at5[gc_lane]
-										beta_ += temp_
-										gc_at6[gc_lane] = beta_
-									}
-									gc_l_beta_[gc_lane] = beta_
+							gc_tidx := gc_b.AtFlat(gc_w+gc_lo3, gc_bdy*gc_bdz == 1)
+							gc_tx := gc_tidx.X - 1
+							for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
 								}
-							} else {
-								for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
 //line samples_cg.go:104
-									tid := gc_tx
+								tid := gc_tx
 //line samples_cg.go:130
-									var tid_3 int = tid
+								var tid_3 int = tid
 //line samples_cg.go:23
-									vid_ := tid_3 & (vec - 1)
+								vid_ := tid_3 & (vec - 1)
 //line samples_cg.go:25
-									beta_ := gc_l_beta_[gc_lane]
+								beta_ := gc_l_beta_[gc_lane]
 //line samples_cg.go:27
-									var temp_ float32
+								var temp_ float32
 //line samples_cg.go:29
-									if vid_ < i_4 {
-										temp_ = sdata_2[tid_3+i_4]
-										beta_ += temp_
-										sdata_2[tid_3] = beta_
-									}
-									gc_l_beta_[gc_lane] = beta_
+								if vid_ < i_4 {
+									temp_ = sdata_2[tid_3+i_4]
+									beta_ += temp_
+									sdata_2[tid_3] = beta_
 								}
+								gc_l_beta_[gc_lane] = beta_
 							}
 						}
 					}
@@ -769,10 +706,10 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 				gc_to = gc_bound + 1
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off7 := 0
-				if gc_from >= 0 && gc_off7 >= 0 && gc_off7 < len(gOdata) && gc_off7 < len(smem) {
-					gc_at7 := gOdata[gc_off7:][:1]
-					gc_at8 := smem[gc_off7:][:1]
+				gc_off3 := 0
+				if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(gOdata) && gc_off3 < len(smem) {
+					gc_at3 := gOdata[gc_off3:][:1]
+					gc_at4 := smem[gc_off3:][:1]
 					gc_step3 := gc_from
 					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 						{
@@ -782,7 +719,7 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 							gc_pos.Thread = gc_rank
 							{
 //line samples_cg.go:133
-								gc_at7[0] = gc_at8[0]
+								gc_at3[0] = gc_at4[0]
 //line samples_cg.go:136
 								*retirementCount = 0
 							}
@@ -794,7 +731,7 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 							gc_pos.Thread = gc_rank
 							{
 //line samples_cg.go:133
-								gc_at7[0] = gc_at8[0]
+								gc_at3[0] = gc_at4[0]
 //line samples_cg.go:136
 								*retirementCount = 0
 							}
@@ -806,7 +743,7 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 							gc_pos.Thread = gc_rank
 							{
 //line samples_cg.go:133
-								gc_at7[0] = gc_at8[0]
+								gc_at3[0] = gc_at4[0]
 //line samples_cg.go:136
 								*retirementCount = 0
 							}
@@ -818,7 +755,7 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 							gc_pos.Thread = gc_rank
 							{
 //line samples_cg.go:133
-								gc_at7[0] = gc_at8[0]
+								gc_at3[0] = gc_at4[0]
 //line samples_cg.go:136
 								*retirementCount = 0
 							}
@@ -829,7 +766,7 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 						gc_pos.Thread = gc_rank
 						{
 //line samples_cg.go:133
-							gc_at7[0] = gc_at8[0]
+							gc_at3[0] = gc_at4[0]
 //line samples_cg.go:136
 							*retirementCount = 0
 						}

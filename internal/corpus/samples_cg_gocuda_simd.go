@@ -173,62 +173,41 @@ func gc_body_reduceMultiPass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n,
 		}
 //line samples_cg.go:28
 		for i_ := vec / 2; i_ > 0; i_ >>= 1 {
-			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
+			gc_lo4, gc_hi4 := 0, 32
+			if gc_bdy2*gc_bdz2 == 1 {
+				if gc_lo4 < gc_hi4 {
+					gc_hi4 = min(gc_hi4, min(max(i_, -1), 32))
+				}
+			}
+			gc_hi4 = min(gc_hi4, gc_cnt2)
+			if gc_lo4 < gc_hi4 {
 				{
-					gc_x02 := gc_tidx2.X
-					gc_off5 := i_ + gc_x02
-					gc_off6 := gc_x02
-					if gc_act2 == ^uint32(0) && gc_x02+32 <= gc_bdx2 && gc_off5 >= 0 && gc_off5 <= len(sdata_) && 32 <= len(sdata_)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(sdata_) && 32 <= len(sdata_)-gc_off6 {
-						gc_at5 := sdata_[gc_off5:][:32]
-						gc_at6 := sdata_[gc_off6:][:32]
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2 := gc_x02 + gc_lane2
-//line samples_cg.go:56
-							tid := gc_tx2
-//line samples_cg.go:70
-							var tid_ int = tid
-//line samples_cg.go:23
-							vid := tid_ & (vec - 1)
-//line samples_cg.go:25
-							beta := gc_l_beta[gc_lane2]
-//line samples_cg.go:27
-							var temp float32
-//line samples_cg.go:29
-							if vid < i_ {
-								temp = gc_at5[gc_lane2]
-								beta += temp
-								gc_at6[gc_lane2] = beta
-							}
-							gc_l_beta[gc_lane2] = beta
+					gc_tidx2 := gc_b2.AtFlat(gc_w2+gc_lo4, gc_bdy2*gc_bdz2 == 1)
+					gc_tx2 := gc_tidx2.X - 1
+					for gc_lane2 := gc_lo4; gc_lane2 < gc_hi4; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
 						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
 //line samples_cg.go:56
-							tid := gc_tx2
+						tid := gc_tx2
 //line samples_cg.go:70
-							var tid_ int = tid
+						var tid_ int = tid
 //line samples_cg.go:23
-							vid := tid_ & (vec - 1)
+						vid := tid_ & (vec - 1)
 //line samples_cg.go:25
-							beta := gc_l_beta[gc_lane2]
+						beta := gc_l_beta[gc_lane2]
 //line samples_cg.go:27
-							var temp float32
+						var temp float32
 //line samples_cg.go:29
-							if vid < i_ {
-								temp = sdata_[tid_+i_]
-								beta += temp
-								sdata_[tid_] = beta
-							}
-							gc_l_beta[gc_lane2] = beta
+						if vid < i_ {
+							temp = sdata_[tid_+i_]
+							beta += temp
+							sdata_[tid_] = beta
 						}
+						gc_l_beta[gc_lane2] = beta
 					}
 				}
 			}
@@ -259,42 +238,42 @@ func gc_body_reduceMultiPass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n,
 		gc_to2 = gc_bound2 + 1
 	}
 	for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_off7 := gc_bx2
-		gc_off8 := 0
-		if gc_from2 >= 0 && gc_off7 >= 0 && gc_off7 < len(gOdata_) && gc_off8 >= 0 && gc_off8 < len(sdata) {
-			gc_at7 := gOdata_[gc_off7:][:1]
-			gc_at8 := sdata[gc_off8:][:1]
+		gc_off3 := gc_bx2
+		gc_off4 := 0
+		if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 < len(gOdata_) && gc_off4 >= 0 && gc_off4 < len(sdata) {
+			gc_at3 := gOdata_[gc_off3:][:1]
+			gc_at4 := sdata[gc_off4:][:1]
 			gc_step3 := gc_from2
 			for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
 				{
 					{
 //line samples_cg.go:73
-						gc_at7[0] = gc_at8[0]
+						gc_at3[0] = gc_at4[0]
 					}
 				}
 				{
 					{
 //line samples_cg.go:73
-						gc_at7[0] = gc_at8[0]
+						gc_at3[0] = gc_at4[0]
 					}
 				}
 				{
 					{
 //line samples_cg.go:73
-						gc_at7[0] = gc_at8[0]
+						gc_at3[0] = gc_at4[0]
 					}
 				}
 				{
 					{
 //line samples_cg.go:73
-						gc_at7[0] = gc_at8[0]
+						gc_at3[0] = gc_at4[0]
 					}
 				}
 			}
 			for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
 				{
 //line samples_cg.go:73
-					gc_at7[0] = gc_at8[0]
+					gc_at3[0] = gc_at4[0]
 				}
 			}
 		} else {
@@ -511,62 +490,41 @@ func gc_body_reduceSinglePass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n
 		}
 //line samples_cg.go:28
 		for i_2 := vec / 2; i_2 > 0; i_2 >>= 1 {
-			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
+			gc_lo5, gc_hi5 := 0, 32
+			if gc_bdy2*gc_bdz2 == 1 {
+				if gc_lo5 < gc_hi5 {
+					gc_hi5 = min(gc_hi5, min(max(i_2, -1), 32))
+				}
+			}
+			gc_hi5 = min(gc_hi5, gc_cnt2)
+			if gc_lo5 < gc_hi5 {
 				{
-					gc_x03 := gc_tidx2.X
-					gc_off8 := i_2 + gc_x03
-					gc_off9 := gc_x03
-					if gc_act2 == ^uint32(0) && gc_x03+32 <= gc_bdx2 && gc_off8 >= 0 && gc_off8 <= len(sdata_) && 32 <= len(sdata_)-gc_off8 && gc_off9 >= 0 && gc_off9 <= len(sdata_) && 32 <= len(sdata_)-gc_off9 {
-						gc_at9 := sdata_[gc_off8:][:32]
-						gc_at10 := sdata_[gc_off9:][:32]
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2 := gc_x03 + gc_lane2
-//line samples_cg.go:56
-							tid_ := gc_tx2
-//line samples_cg.go:70
-							var tid_2 int = tid_
-//line samples_cg.go:23
-							vid := tid_2 & (vec - 1)
-//line samples_cg.go:25
-							beta := gc_l_beta[gc_lane2]
-//line samples_cg.go:27
-							var temp float32
-//line samples_cg.go:29
-							if vid < i_2 {
-								temp = gc_at9[gc_lane2]
-								beta += temp
-								gc_at10[gc_lane2] = beta
-							}
-							gc_l_beta[gc_lane2] = beta
+					gc_tidx2 := gc_b2.AtFlat(gc_w2+gc_lo5, gc_bdy2*gc_bdz2 == 1)
+					gc_tx2 := gc_tidx2.X - 1
+					for gc_lane2 := gc_lo5; gc_lane2 < gc_hi5; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
 						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
 //line samples_cg.go:56
-							tid_ := gc_tx2
+						tid_ := gc_tx2
 //line samples_cg.go:70
-							var tid_2 int = tid_
+						var tid_2 int = tid_
 //line samples_cg.go:23
-							vid := tid_2 & (vec - 1)
+						vid := tid_2 & (vec - 1)
 //line samples_cg.go:25
-							beta := gc_l_beta[gc_lane2]
+						beta := gc_l_beta[gc_lane2]
 //line samples_cg.go:27
-							var temp float32
+						var temp float32
 //line samples_cg.go:29
-							if vid < i_2 {
-								temp = sdata_[tid_2+i_2]
-								beta += temp
-								sdata_[tid_2] = beta
-							}
-							gc_l_beta[gc_lane2] = beta
+						if vid < i_2 {
+							temp = sdata_[tid_2+i_2]
+							beta += temp
+							sdata_[tid_2] = beta
 						}
+						gc_l_beta[gc_lane2] = beta
 					}
 				}
 			}
@@ -597,34 +555,34 @@ func gc_body_reduceSinglePass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off10 := gc_bx2
-			gc_off11 := 0
-			if gc_from2 >= 0 && gc_off10 >= 0 && gc_off10 < len(gOdata_) && gc_off11 >= 0 && gc_off11 < len(sdata) {
-				gc_at11 := gOdata_[gc_off10:][:1]
-				gc_at12 := sdata[gc_off11:][:1]
+			gc_off4 := gc_bx2
+			gc_off5 := 0
+			if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 < len(gOdata_) && gc_off5 >= 0 && gc_off5 < len(sdata) {
+				gc_at5 := gOdata_[gc_off4:][:1]
+				gc_at6 := sdata[gc_off5:][:1]
 				gc_step5 := gc_from2
 				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
 					{
 //line samples_cg.go:73
-						gc_at11[0] = gc_at12[0]
+						gc_at5[0] = gc_at6[0]
 					}
 					{
 //line samples_cg.go:73
-						gc_at11[0] = gc_at12[0]
+						gc_at5[0] = gc_at6[0]
 					}
 					{
 //line samples_cg.go:73
-						gc_at11[0] = gc_at12[0]
+						gc_at5[0] = gc_at6[0]
 					}
 					{
 //line samples_cg.go:73
-						gc_at11[0] = gc_at12[0]
+						gc_at5[0] = gc_at6[0]
 					}
 				}
 //line samples_cg.go:77
 				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
 //line samples_cg.go:73
-					gc_at11[0] = gc_at12[0]
+					gc_at5[0] = gc_at6[0]
 				}
 			} else {
 //line samples_cg.go:77
@@ -801,62 +759,41 @@ func gc_body_reduceSinglePass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n
 				}
 //line samples_cg.go:28
 				for i_4 := vec / 2; i_4 > 0; i_4 >>= 1 {
-					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
+					gc_lo6, gc_hi6 := 0, 32
+					if gc_bdy2*gc_bdz2 == 1 {
+						if gc_lo6 < gc_hi6 {
+							gc_hi6 = min(gc_hi6, min(max(i_4, -1), 32))
+						}
+					}
+					gc_hi6 = min(gc_hi6, gc_cnt2)
+					if gc_lo6 < gc_hi6 {
 						{
-							gc_x04 := gc_tidx2.X
-							gc_off12 := i_4 + gc_x04
-							gc_off13 := gc_x04
-							if gc_act2 == ^uint32(0) && gc_x04+32 <= gc_bdx2 && gc_off12 >= 0 && gc_off12 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off12 && gc_off13 >= 0 && gc_off13 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off13 {
-								gc_at13 := sdata_2[gc_off12:][:32]
-								gc_at14 := sdata_2[gc_off13:][:32]
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									gc_tx2 := gc_x04 + gc_lane2
-//line samples_cg.go:104
-									tid := gc_tx2
-//line samples_cg.go:130
-									var tid_3 int = tid
-//line samples_cg.go:23
-									vid_ := tid_3 & (vec - 1)
-//line samples_cg.go:25
-									beta_ := gc_l_beta_[gc_lane2]
-//line samples_cg.go:27
-									var temp_ float32
-//line samples_cg.go:29
-									if vid_ < i_4 {
-										temp_ = gc_at13[gc_lane2]
-										beta_ += temp_
-										gc_at14[gc_lane2] = beta_
-									}
-									gc_l_beta_[gc_lane2] = beta_
+							gc_tidx2 := gc_b2.AtFlat(gc_w2+gc_lo6, gc_bdy2*gc_bdz2 == 1)
+							gc_tx2 := gc_tidx2.X - 1
+							for gc_lane2 := gc_lo6; gc_lane2 < gc_hi6; gc_lane2++ {
+								gc_tx2++
+								if gc_tx2 == gc_bdx2 {
+									gc_tx2 = 0
 								}
-							} else {
-								for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-									gc_tx2++
-									if gc_tx2 == gc_bdx2 {
-										gc_tx2 = 0
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_pos2.Thread = gc_rank2
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_pos2.Thread = gc_rank2
 //line samples_cg.go:104
-									tid := gc_tx2
+								tid := gc_tx2
 //line samples_cg.go:130
-									var tid_3 int = tid
+								var tid_3 int = tid
 //line samples_cg.go:23
-									vid_ := tid_3 & (vec - 1)
+								vid_ := tid_3 & (vec - 1)
 //line samples_cg.go:25
-									beta_ := gc_l_beta_[gc_lane2]
+								beta_ := gc_l_beta_[gc_lane2]
 //line samples_cg.go:27
-									var temp_ float32
+								var temp_ float32
 //line samples_cg.go:29
-									if vid_ < i_4 {
-										temp_ = sdata_2[tid_3+i_4]
-										beta_ += temp_
-										sdata_2[tid_3] = beta_
-									}
-									gc_l_beta_[gc_lane2] = beta_
+								if vid_ < i_4 {
+									temp_ = sdata_2[tid_3+i_4]
+									beta_ += temp_
+									sdata_2[tid_3] = beta_
 								}
+								gc_l_beta_[gc_lane2] = beta_
 							}
 						}
 					}
@@ -887,10 +824,10 @@ func gc_body_reduceSinglePass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n
 				gc_to2 = gc_bound2 + 1
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off14 := 0
-				if gc_from2 >= 0 && gc_off14 >= 0 && gc_off14 < len(gOdata) && gc_off14 < len(smem) {
-					gc_at15 := gOdata[gc_off14:][:1]
-					gc_at16 := smem[gc_off14:][:1]
+				gc_off6 := 0
+				if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 < len(gOdata) && gc_off6 < len(smem) {
+					gc_at7 := gOdata[gc_off6:][:1]
+					gc_at8 := smem[gc_off6:][:1]
 					gc_step7 := gc_from2
 					for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
 						{
@@ -900,7 +837,7 @@ func gc_body_reduceSinglePass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n
 							gc_pos2.Thread = gc_rank2
 							{
 //line samples_cg.go:133
-								gc_at15[0] = gc_at16[0]
+								gc_at7[0] = gc_at8[0]
 //line samples_cg.go:136
 								*retirementCount = 0
 							}
@@ -912,7 +849,7 @@ func gc_body_reduceSinglePass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n
 							gc_pos2.Thread = gc_rank2
 							{
 //line samples_cg.go:133
-								gc_at15[0] = gc_at16[0]
+								gc_at7[0] = gc_at8[0]
 //line samples_cg.go:136
 								*retirementCount = 0
 							}
@@ -924,7 +861,7 @@ func gc_body_reduceSinglePass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n
 							gc_pos2.Thread = gc_rank2
 							{
 //line samples_cg.go:133
-								gc_at15[0] = gc_at16[0]
+								gc_at7[0] = gc_at8[0]
 //line samples_cg.go:136
 								*retirementCount = 0
 							}
@@ -936,7 +873,7 @@ func gc_body_reduceSinglePass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n
 							gc_pos2.Thread = gc_rank2
 							{
 //line samples_cg.go:133
-								gc_at15[0] = gc_at16[0]
+								gc_at7[0] = gc_at8[0]
 //line samples_cg.go:136
 								*retirementCount = 0
 							}
@@ -947,7 +884,7 @@ func gc_body_reduceSinglePass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n
 						gc_pos2.Thread = gc_rank2
 						{
 //line samples_cg.go:133
-							gc_at15[0] = gc_at16[0]
+							gc_at7[0] = gc_at8[0]
 //line samples_cg.go:136
 							*retirementCount = 0
 						}

@@ -128,28 +128,40 @@ func gc_body_shflScanTest(gc_b *compiled.Block, data []int32, width int, partial
 				}
 			}
 		}
-		{
-			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+		gc_lo2, gc_hi2 := 0, 32
+		if gc_bdy*gc_bdz == 1 {
+			if gc_lo2 < gc_hi2 {
+				gc_lo2 = max(gc_lo2, max(min(gocuda.WarpSize-1, 32), -1))
+			}
+			if gc_lo2 < gc_hi2 {
+				gc_hi2 = min(gc_hi2, min(max(gocuda.WarpSize-1, -1), 32)+1)
+			}
+		}
+		gc_hi2 = min(gc_hi2, gc_cnt)
+		if gc_lo2 < gc_hi2 {
+			{
+				gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line samples_scan.go:26
-				warpID := gc_tx / gocuda.WarpSize
+					warpID := gc_tx / gocuda.WarpSize
 //line samples_scan.go:28
-				value := gc_s_value[gc_rank]
+					value := gc_s_value[gc_rank]
 //line samples_scan.go:41
-				if gc_tx%gocuda.WarpSize == gocuda.WarpSize-1 {
-					sums[warpID] = value
+					if gc_tx%gocuda.WarpSize == gocuda.WarpSize-1 {
+						sums[warpID] = value
+					}
 				}
 			}
 		}
 	}
-//line samples_scan.go:49
+//line samples_scan.go:50
 	var gc_l_warpSum [32]int32
 	var gc_c2r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -157,7 +169,7 @@ func gc_body_shflScanTest(gc_b *compiled.Block, data []int32, width int, partial
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		{
-//line samples_scan.go:57
+//line samples_scan.go:58
 			var gc_m12 uint32
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)

@@ -205,28 +205,40 @@ func gc_body_shflScanTest(gc_b2 *compiled.Block, data []int32, width int, partia
 				}
 			}
 		}
-		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+		gc_lo4, gc_hi4 := 0, 32
+		if gc_bdy2*gc_bdz2 == 1 {
+			if gc_lo4 < gc_hi4 {
+				gc_lo4 = max(gc_lo4, max(min(gocuda.WarpSize-1, 32), -1))
+			}
+			if gc_lo4 < gc_hi4 {
+				gc_hi4 = min(gc_hi4, min(max(gocuda.WarpSize-1, -1), 32)+1)
+			}
+		}
+		gc_hi4 = min(gc_hi4, gc_cnt2)
+		if gc_lo4 < gc_hi4 {
+			{
+				gc_tidx2 := gc_b2.AtFlat(gc_w2+gc_lo4, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := gc_lo4; gc_lane2 < gc_hi4; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
 //line samples_scan.go:26
-				warpID := gc_tx2 / gocuda.WarpSize
+					warpID := gc_tx2 / gocuda.WarpSize
 //line samples_scan.go:28
-				value := gc_s_value[gc_rank2]
+					value := gc_s_value[gc_rank2]
 //line samples_scan.go:41
-				if gc_tx2%gocuda.WarpSize == gocuda.WarpSize-1 {
-					sums[warpID] = value
+					if gc_tx2%gocuda.WarpSize == gocuda.WarpSize-1 {
+						sums[warpID] = value
+					}
 				}
 			}
 		}
 	}
-//line samples_scan.go:49
+//line samples_scan.go:50
 	var gc_l_warpSum [32]int32
 	var gc_c22r [32]int32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -234,7 +246,7 @@ func gc_body_shflScanTest(gc_b2 *compiled.Block, data []int32, width int, partia
 		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 		var gc_dead2 uint32
 		{
-//line samples_scan.go:57
+//line samples_scan.go:58
 			var gc_m122 uint32
 			{
 				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)

@@ -97,31 +97,43 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 				}
 			}
 		}
-		{
-			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+		gc_lo2, gc_hi2 := 0, 32
+		if gc_bdy*gc_bdz == 1 {
+			if gc_lo2 < gc_hi2 {
+				gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
+			}
+			if gc_lo2 < gc_hi2 {
+				gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
+			}
+		}
+		gc_hi2 = min(gc_hi2, gc_cnt)
+		if gc_lo2 < gc_hi2 {
+			{
+				gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line blockreduce.go:30
-				tid := gc_tx
-				lane := tid % 32
+					tid := gc_tx
+					lane := tid % 32
 //line blockreduce.go:31
-				warp := tid / 32
+					warp := tid / 32
 //line blockreduce.go:33
-				v := gc_l_v[gc_lane]
+					v := gc_l_v[gc_lane]
 //line blockreduce.go:37
-				if lane == 0 {
-					warps[warp] = v
+					if lane == 0 {
+						warps[warp] = v
+					}
 				}
 			}
 		}
 	}
-//line blockreduce.go:44
+//line blockreduce.go:45
 	compiled.OutOfLine(func() {
 		{
 			gc_from, gc_to := 0, gc_bdx
@@ -136,7 +148,7 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
 							gc_tx := gc_step + 0
-//line blockreduce.go:59
+//line blockreduce.go:60
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							{
@@ -2204,28 +2216,40 @@ func gc_body_brOnePerThread(gc_b *compiled.Block, x []float32, partial []float32
 				}
 			}
 		}
-		{
-			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+		gc_lo2, gc_hi2 := 0, 32
+		if gc_bdy*gc_bdz == 1 {
+			if gc_lo2 < gc_hi2 {
+				gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
+			}
+			if gc_lo2 < gc_hi2 {
+				gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
+			}
+		}
+		gc_hi2 = min(gc_hi2, gc_cnt)
+		if gc_lo2 < gc_hi2 {
+			{
+				gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line blockreduce.go:171
-				tid := gc_tx
+					tid := gc_tx
 //line blockreduce.go:173
-				v := gc_l_v[gc_lane]
+					v := gc_l_v[gc_lane]
 //line blockreduce.go:181
-				if tid%32 == 0 {
-					warps[tid/32] = v
+					if tid%32 == 0 {
+						warps[tid/32] = v
+					}
 				}
 			}
 		}
 	}
-//line blockreduce.go:189
+//line blockreduce.go:190
 	var gc_l_v2 [32]float32
 	var gc_c2r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -2233,16 +2257,16 @@ func gc_body_brOnePerThread(gc_b *compiled.Block, x []float32, partial []float32
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		{
-//line blockreduce.go:197
+//line blockreduce.go:198
 			var gc_m11 uint32
 //line blockreduce.go:185
 			if gc_x02 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x02+gc_cnt <= gc_bdx {
-				gc_lo2, gc_hi2 := 0, 32
-				if gc_bound2 := compiled.Diff(32, gc_x02); gc_bound2 < gc_hi2 {
-					gc_hi2 = gc_bound2
+				gc_lo3, gc_hi3 := 0, 32
+				if gc_bound2 := compiled.Diff(32, gc_x02); gc_bound2 < gc_hi3 {
+					gc_hi3 = gc_bound2
 				}
-				if gc_lo2 < gc_hi2 {
-					gc_m11 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
+				if gc_lo3 < gc_hi3 {
+					gc_m11 = uint32(uint64(1)<<gc_hi3 - uint64(1)<<gc_lo3)
 				}
 			} else {
 				{

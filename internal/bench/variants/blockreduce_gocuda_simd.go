@@ -97,31 +97,43 @@ func gc_body_brLaneMod(gc_b2 *compiled.Block, x []float32, partial []float64, ru
 				}
 			}
 		}
-		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+		gc_lo4, gc_hi4 := 0, 32
+		if gc_bdy2*gc_bdz2 == 1 {
+			if gc_lo4 < gc_hi4 {
+				gc_lo4 = max(gc_lo4, max(min(0, 32), -1))
+			}
+			if gc_lo4 < gc_hi4 {
+				gc_hi4 = min(gc_hi4, min(max(0, -1), 32)+1)
+			}
+		}
+		gc_hi4 = min(gc_hi4, gc_cnt2)
+		if gc_lo4 < gc_hi4 {
+			{
+				gc_tidx2 := gc_b2.AtFlat(gc_w2+gc_lo4, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := gc_lo4; gc_lane2 < gc_hi4; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
 //line blockreduce.go:30
-				tid := gc_tx2
-				lane := tid % 32
+					tid := gc_tx2
+					lane := tid % 32
 //line blockreduce.go:31
-				warp := tid / 32
+					warp := tid / 32
 //line blockreduce.go:33
-				v := gc_l_v[gc_lane2]
+					v := gc_l_v[gc_lane2]
 //line blockreduce.go:37
-				if lane == 0 {
-					warps[warp] = v
+					if lane == 0 {
+						warps[warp] = v
+					}
 				}
 			}
 		}
 	}
-//line blockreduce.go:44
+//line blockreduce.go:45
 	compiled.OutOfLine(func() {
 		{
 			gc_from2, gc_to2 := 0, gc_bdx2
@@ -136,7 +148,7 @@ func gc_body_brLaneMod(gc_b2 *compiled.Block, x []float32, partial []float64, ru
 					for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
 						{
 							gc_tx2 := gc_step3 + 0
-//line blockreduce.go:59
+//line blockreduce.go:60
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							{
@@ -2253,28 +2265,40 @@ func gc_body_brOnePerThread(gc_b2 *compiled.Block, x []float32, partial []float3
 				}
 			}
 		}
-		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+		gc_lo5, gc_hi5 := 0, 32
+		if gc_bdy2*gc_bdz2 == 1 {
+			if gc_lo5 < gc_hi5 {
+				gc_lo5 = max(gc_lo5, max(min(0, 32), -1))
+			}
+			if gc_lo5 < gc_hi5 {
+				gc_hi5 = min(gc_hi5, min(max(0, -1), 32)+1)
+			}
+		}
+		gc_hi5 = min(gc_hi5, gc_cnt2)
+		if gc_lo5 < gc_hi5 {
+			{
+				gc_tidx2 := gc_b2.AtFlat(gc_w2+gc_lo5, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := gc_lo5; gc_lane2 < gc_hi5; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
 //line blockreduce.go:171
-				tid := gc_tx2
+					tid := gc_tx2
 //line blockreduce.go:173
-				v := gc_l_v[gc_lane2]
+					v := gc_l_v[gc_lane2]
 //line blockreduce.go:181
-				if tid%32 == 0 {
-					warps[tid/32] = v
+					if tid%32 == 0 {
+						warps[tid/32] = v
+					}
 				}
 			}
 		}
 	}
-//line blockreduce.go:189
+//line blockreduce.go:190
 	var gc_l_v2 [32]float32
 	var gc_c22r [32]float32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -2282,16 +2306,16 @@ func gc_body_brOnePerThread(gc_b2 *compiled.Block, x []float32, partial []float3
 		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 		var gc_dead2 uint32
 		{
-//line blockreduce.go:197
+//line blockreduce.go:198
 			var gc_m112 uint32
 //line blockreduce.go:185
 			if gc_x06 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1).X; gc_x06+gc_cnt2 <= gc_bdx2 {
-				gc_lo4, gc_hi4 := 0, 32
-				if gc_bound4 := compiled.Diff(32, gc_x06); gc_bound4 < gc_hi4 {
-					gc_hi4 = gc_bound4
+				gc_lo6, gc_hi6 := 0, 32
+				if gc_bound4 := compiled.Diff(32, gc_x06); gc_bound4 < gc_hi6 {
+					gc_hi6 = gc_bound4
 				}
-				if gc_lo4 < gc_hi4 {
-					gc_m112 = uint32(uint64(1)<<gc_hi4 - uint64(1)<<gc_lo4)
+				if gc_lo6 < gc_hi6 {
+					gc_m112 = uint32(uint64(1)<<gc_hi6 - uint64(1)<<gc_lo6)
 				}
 			} else {
 				{

@@ -98,7 +98,7 @@ func (e *emitter) laneLoopIn(l *LaneLoop, rng *laneRange, body func(dropGuard bo
 	}
 	e.label = e.f.Names.Fresh(fmt.Sprintf("L%d", l.ID))
 	e.memoPlan(l)
-	buf := e.laneCode(l, body, rng != nil)
+	buf := e.laneCode(l, body, rng != nil && !rng.OneD)
 	vec := e.laneVector(l, false)
 	if vec != nil && l.Upto != nil && l.Upto.Lanes < 8 {
 		// fewer lanes are read than a step runs: the scalar loop runs
@@ -244,6 +244,10 @@ func (e *emitter) lanePrologue(act string, use map[string]bool, prefix, safe boo
 func (e *emitter) laneBounds(rng *laneRange) (from, to string) {
 	from, to = e.f.Names.Fresh("lo"), e.f.Names.Fresh("hi")
 	e.printf("%s, %s := 0, 32\n", from, to)
+	if rng.OneD { // the terms' lane is the thread's x index modulo 32 there alone
+		e.printf("if %s {\n", e.oneD())
+		defer e.printf("}\n")
+	}
 	for _, t := range rng.Terms {
 		x, adj := e.oneLine(t.X), ""
 		if t.Adj != 0 {
@@ -311,7 +315,7 @@ func (e *emitter) lanes(l *LaneLoop) {
 	if e.laneMoves(l) {
 		return
 	}
-	rng, ok := e.f.laneRange(l, e.warp.Arrays)
+	rng, ok := e.f.laneRangeOneD(l, e.warp.Arrays)
 	if !ok || !e.operandsDirect(l) {
 		rng = nil // the operands are evaluated for every lane
 	}

@@ -18,6 +18,11 @@ type laneRange struct {
 	// Terms are the conjuncts, in order, written for warp level: each a
 	// bound on the lane (Lane set) or a condition of the warp alone.
 	Terms []laneTerm
+	// OneD is set where the terms read the lane as the thread's x index
+	// modulo 32 (tid%32 == 0), which it is in one-dimensional blocks
+	// alone: the range then holds there, and the guard stays in the
+	// loop's code for other blocks (laneRangeOneD).
+	OneD bool
 }
 
 // A laneTerm is one conjunct of a lane loop's guard: lane >= X+Adj
@@ -37,6 +42,17 @@ type laneTerm struct {
 // the collectives after the loop must be lane arrays already, which the
 // emitter checks.)
 func (f *Func) laneRange(l *LaneLoop, arrays map[*types.Var]string) (*laneRange, bool) {
+	r, ok := f.laneRangeWith(l, arrays, false)
+	if ok && r == nil {
+		return nil, false
+	}
+	return r, ok
+}
+
+// laneRangeWith is laneRange, reading the lane also as the thread's x
+// index modulo 32 where oneD is set. Without it, it returns true and a
+// nil range for a loop of laneRange's shape whose guard is no range.
+func (f *Func) laneRangeWith(l *LaneLoop, arrays map[*types.Var]string, oneD bool) (*laneRange, bool) {
 	if len(l.Body) == 0 {
 		return nil, false
 	}
@@ -54,8 +70,24 @@ func (f *Func) laneRange(l *LaneLoop, arrays map[*types.Var]string) (*laneRange,
 			return nil, false
 		}
 	}
-	r := f.condRange(guard.Cond)
+	if !oneD {
+		return f.condRange(guard.Cond), true
+	}
+	r := f.condRangeIn(guard.Cond, true)
 	return r, r != nil
+}
+
+// laneRangeOneD is laneRange, or where that has none, the range of a
+// guard that names the lane as the thread's x index modulo 32, which
+// holds in one-dimensional blocks (laneRange.OneD).
+func (f *Func) laneRangeOneD(l *LaneLoop, arrays map[*types.Var]string) (*laneRange, bool) {
+	if r, ok := f.laneRange(l, arrays); ok || f.Transposed {
+		return r, ok
+	}
+	if _, ok := f.laneRangeWith(l, arrays, false); !ok {
+		return nil, false // not a guard of that shape at all
+	}
+	return f.laneRangeWith(l, arrays, true)
 }
 
 // single reports whether r admits one lane at most: it bounds the lane
@@ -76,14 +108,19 @@ func (r *laneRange) single() bool {
 
 // condRange returns the range of lanes for which cond, a conjunction
 // of lane terms (laneTermsOf), holds, or nil where it is not one.
-func (f *Func) condRange(cond ast.Expr) *laneRange {
+func (f *Func) condRange(cond ast.Expr) *laneRange { return f.condRangeIn(cond, false) }
+
+// condRangeIn is condRange, reading the lane also as the thread's x
+// index modulo 32 where oneD is set (laneRange.OneD).
+func (f *Func) condRangeIn(cond ast.Expr, oneD bool) *laneRange {
 	r := &laneRange{}
 	for _, term := range conjuncts(cond) {
-		ts, ok := f.laneTermsOf(term)
+		ts, mod, ok := f.laneTermsOf(term, oneD)
 		if !ok {
 			return nil
 		}
 		r.Terms = append(r.Terms, ts...)
+		r.OneD = r.OneD || mod
 	}
 	return r
 }
@@ -159,39 +196,52 @@ func (f *Func) localDefinition(s ast.Stmt, arrays map[*types.Var]string) bool {
 // the warp (an equality is two bounds: lane 0's store of a warp's result),
 // or a condition the same for every lane; both cannot fail, so that they
 // may be decided once for the warp.
-func (f *Func) laneTermsOf(e ast.Expr) ([]laneTerm, bool) {
+func (f *Func) laneTermsOf(e ast.Expr, oneD bool) (terms []laneTerm, mod, ok bool) {
 	if w, ok := f.warpExpr(e, 0); ok {
-		return []laneTerm{{X: w}}, f.cannotFail(w)
+		return []laneTerm{{X: w}}, false, f.cannotFail(w)
 	}
 	b, ok := ast.Unparen(e).(*ast.BinaryExpr)
 	if !ok {
-		return nil, false
+		return nil, false, false
 	}
 	op, x := b.Op, b.Y
 	switch {
 	case f.isLaneID(b.X, 0):
 	case f.isLaneID(b.Y, 0):
 		op, x = mirror[b.Op], b.X
+	case oneD && f.isLaneResidue(b.X):
+		mod = true
+	case oneD && f.isLaneResidue(b.Y):
+		op, x, mod = mirror[b.Op], b.X, true
 	default:
-		return nil, false
+		return nil, false, false
 	}
 	w, ok := f.warpExpr(x, 0)
 	if !ok || !f.cannotFail(w) || !types.Identical(f.Src.Info.TypeOf(x).Underlying(), types.Typ[types.Int]) {
-		return nil, false
+		return nil, false, false
 	}
 	switch op {
 	case token.GEQ:
-		return []laneTerm{{X: w, Lane: true}}, true
+		return []laneTerm{{X: w, Lane: true}}, mod, true
 	case token.GTR:
-		return []laneTerm{{X: w, Lane: true, Adj: 1}}, true
+		return []laneTerm{{X: w, Lane: true, Adj: 1}}, mod, true
 	case token.LSS:
-		return []laneTerm{{X: w, Lane: true, Upper: true}}, true
+		return []laneTerm{{X: w, Lane: true, Upper: true}}, mod, true
 	case token.LEQ:
-		return []laneTerm{{X: w, Lane: true, Upper: true, Adj: 1}}, true
+		return []laneTerm{{X: w, Lane: true, Upper: true, Adj: 1}}, mod, true
 	case token.EQL:
-		return []laneTerm{{X: w, Lane: true}, {X: w, Lane: true, Upper: true, Adj: 1}}, true
+		return []laneTerm{{X: w, Lane: true}, {X: w, Lane: true, Upper: true, Adj: 1}}, mod, true
 	}
-	return nil, false
+	return nil, false, false
+}
+
+// isLaneResidue reports whether e is the thread's x index modulo 32 by
+// its index facts (tid%32, tid&31, a variable defined so): the lane in a
+// one-dimensional block.
+func (f *Func) isLaneResidue(e ast.Expr) bool {
+	m, mask, ok := f.residue(e, nil)
+	w, isConst := f.intConst(m)
+	return ok && isConst && (!mask && w == warpSize || mask && w == warpSize-1)
 }
 
 // isLaneID reports whether e is t.LaneID(), or a remat variable defined

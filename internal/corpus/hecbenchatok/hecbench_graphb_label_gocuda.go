@@ -307,28 +307,37 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 //line hecbench_graphb_label.go:58
 						for d := 1; d < 32; d *= 2 {
 							compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gbMask, &gc_l_lblinc, d, 32, &gc_c2r)
-							{
-								gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-								gc_tx := gc_tidx.X - 1
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
+							gc_lo2, gc_hi2 := 0, 32
+							if gc_bdy*gc_bdz == 1 {
+								if gc_lo2 < gc_hi2 {
+									gc_lo2 = max(gc_lo2, max(min(d, 32), -1))
+								}
+							}
+							gc_hi2 = min(gc_hi2, gc_cnt)
+							if gc_lo2 < gc_hi2 {
+								{
+									gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
+									gc_tx := gc_tidx.X - 1
+									for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+										gc_tx++
+										if gc_tx == gc_bdx {
+											gc_tx = 0
+										}
+										if gc_act&(1<<gc_lane) == 0 {
+											continue
+										}
 //line hecbench_graphb_label.go:35
-									lane := gc_tx % gbWarpsize
+										lane := gc_tx % gbWarpsize
 //line hecbench_graphb_label.go:37
-									lblinc := gc_l_lblinc[gc_lane]
+										lblinc := gc_l_lblinc[gc_lane]
 //line hecbench_graphb_label.go:59
-									tmp := gc_c2r[gc_lane]
-									if lane >= d {
-										lblinc += tmp
-									}
+										tmp := gc_c2r[gc_lane]
+										if lane >= d {
+											lblinc += tmp
+										}
 //line hecbench_graphb_label.go:64
-									gc_l_lblinc[gc_lane] = lblinc
+										gc_l_lblinc[gc_lane] = lblinc
+									}
 								}
 							}
 						}
@@ -339,15 +348,15 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
 							lbl := gc_l_lbl[gc_lane]
-//line hecbench_graphb_label.go:76
+//line hecbench_graphb_label.go:77
 							j := gc_l_j[gc_lane]
-//line hecbench_graphb_label.go:78
+//line hecbench_graphb_label.go:79
 							lblinc := gc_l_lblinc[gc_lane]
-//line hecbench_graphb_label.go:80
+//line hecbench_graphb_label.go:81
 							neighbor := gc_l_neighbor[gc_lane]
-//line hecbench_graphb_label.go:82
+//line hecbench_graphb_label.go:83
 							cond := gc_l_cond[gc_lane]
-//line hecbench_graphb_label.go:84
+//line hecbench_graphb_label.go:85
 							currcount := gc_l_currcount[gc_lane]
 //line hecbench_graphb_label.go:64
 							lbl += lblinc

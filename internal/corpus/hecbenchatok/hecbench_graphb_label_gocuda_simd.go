@@ -308,28 +308,37 @@ func gc_body_treelabel(gc_b2 *compiled.Block, nodes int, nindex, nlist []int32, 
 //line hecbench_graphb_label.go:58
 						for d := 1; d < 32; d *= 2 {
 							compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, gbMask, &gc_l_lblinc, d, 32, &gc_c22r)
-							{
-								gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-								gc_tx2 := gc_tidx2.X - 1
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									gc_tx2++
-									if gc_tx2 == gc_bdx2 {
-										gc_tx2 = 0
-									}
-									if gc_act2&(1<<gc_lane2) == 0 {
-										continue
-									}
+							gc_lo4, gc_hi4 := 0, 32
+							if gc_bdy2*gc_bdz2 == 1 {
+								if gc_lo4 < gc_hi4 {
+									gc_lo4 = max(gc_lo4, max(min(d, 32), -1))
+								}
+							}
+							gc_hi4 = min(gc_hi4, gc_cnt2)
+							if gc_lo4 < gc_hi4 {
+								{
+									gc_tidx2 := gc_b2.AtFlat(gc_w2+gc_lo4, gc_bdy2*gc_bdz2 == 1)
+									gc_tx2 := gc_tidx2.X - 1
+									for gc_lane2 := gc_lo4; gc_lane2 < gc_hi4; gc_lane2++ {
+										gc_tx2++
+										if gc_tx2 == gc_bdx2 {
+											gc_tx2 = 0
+										}
+										if gc_act2&(1<<gc_lane2) == 0 {
+											continue
+										}
 //line hecbench_graphb_label.go:35
-									lane := gc_tx2 % gbWarpsize
+										lane := gc_tx2 % gbWarpsize
 //line hecbench_graphb_label.go:37
-									lblinc := gc_l_lblinc[gc_lane2]
+										lblinc := gc_l_lblinc[gc_lane2]
 //line hecbench_graphb_label.go:59
-									tmp := gc_c22r[gc_lane2]
-									if lane >= d {
-										lblinc += tmp
-									}
+										tmp := gc_c22r[gc_lane2]
+										if lane >= d {
+											lblinc += tmp
+										}
 //line hecbench_graphb_label.go:64
-									gc_l_lblinc[gc_lane2] = lblinc
+										gc_l_lblinc[gc_lane2] = lblinc
+									}
 								}
 							}
 						}
@@ -340,15 +349,15 @@ func gc_body_treelabel(gc_b2 *compiled.Block, nodes int, nindex, nlist []int32, 
 							gc_rank2 := gc_w2 + gc_lane2
 							gc_pos2.Thread = gc_rank2
 							lbl := gc_l_lbl[gc_lane2]
-//line hecbench_graphb_label.go:76
+//line hecbench_graphb_label.go:77
 							j := gc_l_j[gc_lane2]
-//line hecbench_graphb_label.go:78
+//line hecbench_graphb_label.go:79
 							lblinc := gc_l_lblinc[gc_lane2]
-//line hecbench_graphb_label.go:80
+//line hecbench_graphb_label.go:81
 							neighbor := gc_l_neighbor[gc_lane2]
-//line hecbench_graphb_label.go:82
+//line hecbench_graphb_label.go:83
 							cond := gc_l_cond[gc_lane2]
-//line hecbench_graphb_label.go:84
+//line hecbench_graphb_label.go:85
 							currcount := gc_l_currcount[gc_lane2]
 //line hecbench_graphb_label.go:64
 							lbl += lblinc

@@ -354,28 +354,37 @@ func gc_body_bbBinHistoKernel(gc_b *compiled.Block, dBinCounter, dSegBegins, dSe
 //line hecbench_segsort.go:33
 				for i := 1; i < 32; i *= 2 {
 					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, 0xFFFFFFFF, &gc_l_data, i, 32, &gc_c1r)
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
+					gc_lo3, gc_hi3 := 0, 32
+					if gc_bdy*gc_bdz == 1 {
+						if gc_lo3 < gc_hi3 {
+							gc_lo3 = max(gc_lo3, max(min(i, 32), -1)+1)
+						}
+					}
+					gc_hi3 = min(gc_hi3, gc_cnt)
+					if gc_lo3 < gc_hi3 {
+						{
+							gc_tidx := gc_b.AtFlat(gc_w+gc_lo3, gc_bdy*gc_bdz == 1)
+							gc_tx := gc_tidx.X - 1
+							for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
 //line hecbench_segsort.go:26
-							lane := gc_tx & 31
+								lane := gc_tx & 31
 //line hecbench_segsort.go:28
-							data := gc_l_data[gc_lane]
+								data := gc_l_data[gc_lane]
 //line hecbench_segsort.go:34
-							other := gc_c1r[gc_lane]
-							if lane > i {
-								data += other
-							}
+								other := gc_c1r[gc_lane]
+								if lane > i {
+									data += other
+								}
 //line hecbench_segsort.go:39
-							gc_l_data[gc_lane] = data
+								gc_l_data[gc_lane] = data
+							}
 						}
 					}
 				}
@@ -390,7 +399,7 @@ func gc_body_bbBinHistoKernel(gc_b *compiled.Block, dBinCounter, dSegBegins, dSe
 							gc_at18 := localHisto[gc_off15:][:32]
 							for gc_lane := 0; gc_lane < 32; gc_lane++ {
 								gc_tx := gc_x02 + gc_lane
-//line hecbench_segsort.go:55
+//line hecbench_segsort.go:56
 								gc_rank := gc_w + gc_lane
 								gc_pos.Thread = gc_rank
 //line hecbench_segsort.go:26

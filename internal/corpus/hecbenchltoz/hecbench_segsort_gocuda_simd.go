@@ -297,12 +297,12 @@ func gc_body_bbBinHistoKernel(gc_b2 *compiled.Block, dBinCounter, dSegBegins, dS
 			var gc_m82 uint32
 //line hecbench_segsort.go:105
 			if gc_x03 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1).X; gc_x03+gc_cnt2 <= gc_bdx2 {
-				gc_lo4, gc_hi4 := 0, 32
-				if gc_bound4 := compiled.Diff(32, gc_x03); gc_bound4 < gc_hi4 {
-					gc_hi4 = gc_bound4
+				gc_lo5, gc_hi5 := 0, 32
+				if gc_bound4 := compiled.Diff(32, gc_x03); gc_bound4 < gc_hi5 {
+					gc_hi5 = gc_bound4
 				}
-				if gc_lo4 < gc_hi4 {
-					gc_m82 = uint32(uint64(1)<<gc_hi4 - uint64(1)<<gc_lo4)
+				if gc_lo5 < gc_hi5 {
+					gc_m82 = uint32(uint64(1)<<gc_hi5 - uint64(1)<<gc_lo5)
 				}
 			} else {
 				{
@@ -361,28 +361,37 @@ func gc_body_bbBinHistoKernel(gc_b2 *compiled.Block, dBinCounter, dSegBegins, dS
 //line hecbench_segsort.go:33
 				for i := 1; i < 32; i *= 2 {
 					compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, 0xFFFFFFFF, &gc_l_data, i, 32, &gc_c21r)
-					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
-							}
-							if gc_act2&(1<<gc_lane2) == 0 {
-								continue
-							}
+					gc_lo6, gc_hi6 := 0, 32
+					if gc_bdy2*gc_bdz2 == 1 {
+						if gc_lo6 < gc_hi6 {
+							gc_lo6 = max(gc_lo6, max(min(i, 32), -1)+1)
+						}
+					}
+					gc_hi6 = min(gc_hi6, gc_cnt2)
+					if gc_lo6 < gc_hi6 {
+						{
+							gc_tidx2 := gc_b2.AtFlat(gc_w2+gc_lo6, gc_bdy2*gc_bdz2 == 1)
+							gc_tx2 := gc_tidx2.X - 1
+							for gc_lane2 := gc_lo6; gc_lane2 < gc_hi6; gc_lane2++ {
+								gc_tx2++
+								if gc_tx2 == gc_bdx2 {
+									gc_tx2 = 0
+								}
+								if gc_act2&(1<<gc_lane2) == 0 {
+									continue
+								}
 //line hecbench_segsort.go:26
-							lane := gc_tx2 & 31
+								lane := gc_tx2 & 31
 //line hecbench_segsort.go:28
-							data := gc_l_data[gc_lane2]
+								data := gc_l_data[gc_lane2]
 //line hecbench_segsort.go:34
-							other := gc_c21r[gc_lane2]
-							if lane > i {
-								data += other
-							}
+								other := gc_c21r[gc_lane2]
+								if lane > i {
+									data += other
+								}
 //line hecbench_segsort.go:39
-							gc_l_data[gc_lane2] = data
+								gc_l_data[gc_lane2] = data
+							}
 						}
 					}
 				}
@@ -397,7 +406,7 @@ func gc_body_bbBinHistoKernel(gc_b2 *compiled.Block, dBinCounter, dSegBegins, dS
 							gc_at36 := localHisto[gc_off30:][:32]
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 								gc_tx2 := gc_x04 + gc_lane2
-//line hecbench_segsort.go:55
+//line hecbench_segsort.go:56
 								gc_rank2 := gc_w2 + gc_lane2
 								gc_pos2.Thread = gc_rank2
 //line hecbench_segsort.go:26

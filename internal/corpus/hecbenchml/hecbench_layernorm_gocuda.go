@@ -158,35 +158,47 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b *compiled.Block, out, inp
 				}
 			}
 		}
-		{
-			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+		gc_lo2, gc_hi2 := 0, 32
+		if gc_bdy*gc_bdz == 1 {
+			if gc_lo2 < gc_hi2 {
+				gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
+			}
+			if gc_lo2 < gc_hi2 {
+				gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
+			}
+		}
+		gc_hi2 = min(gc_hi2, gc_cnt)
+		if gc_lo2 < gc_hi2 {
+			{
+				gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line hecbench_layernorm.go:25
-				lane := gc_tx & 0x1f
-				wid := gc_tx >> 5
+					lane := gc_tx & 0x1f
+					wid := gc_tx >> 5
 //line hecbench_layernorm.go:28
-				val_ := gc_l_val_[gc_lane]
+					val_ := gc_l_val_[gc_lane]
 //line hecbench_layernorm.go:30
-				var val float32
+					var val float32
 //line hecbench_layernorm.go:18
-				var r_ float32 = val_
+					var r_ float32 = val_
 //line hecbench_layernorm.go:28
-				val = r_
+					val = r_
 //line hecbench_layernorm.go:30
-				if lane == 0 {
-					shared[wid] = val
+					if lane == 0 {
+						shared[wid] = val
+					}
 				}
 			}
 		}
 	}
-//line hecbench_layernorm.go:39
+//line hecbench_layernorm.go:40
 	var gc_c2v [32]float32
 	var gc_c2r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -341,35 +353,47 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b *compiled.Block, out, inp
 				}
 			}
 		}
-		{
-			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+		gc_lo3, gc_hi3 := 0, 32
+		if gc_bdy*gc_bdz == 1 {
+			if gc_lo3 < gc_hi3 {
+				gc_lo3 = max(gc_lo3, max(min(0, 32), -1))
+			}
+			if gc_lo3 < gc_hi3 {
+				gc_hi3 = min(gc_hi3, min(max(0, -1), 32)+1)
+			}
+		}
+		gc_hi3 = min(gc_hi3, gc_cnt)
+		if gc_lo3 < gc_hi3 {
+			{
+				gc_tidx := gc_b.AtFlat(gc_w+gc_lo3, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line hecbench_layernorm.go:25
-				lane_ := gc_tx & 0x1f
-				wid_ := gc_tx >> 5
+					lane_ := gc_tx & 0x1f
+					wid_ := gc_tx >> 5
 //line hecbench_layernorm.go:28
-				val_4 := gc_l_val_4[gc_lane]
+					val_4 := gc_l_val_4[gc_lane]
 //line hecbench_layernorm.go:30
-				var val_3 float32
+					var val_3 float32
 //line hecbench_layernorm.go:18
-				var r_4 float32 = val_4
+					var r_4 float32 = val_4
 //line hecbench_layernorm.go:28
-				val_3 = r_4
+					val_3 = r_4
 //line hecbench_layernorm.go:30
-				if lane_ == 0 {
-					shared_[wid_] = val_3
+					if lane_ == 0 {
+						shared_[wid_] = val_3
+					}
 				}
 			}
 		}
 	}
-//line hecbench_layernorm.go:39
+//line hecbench_layernorm.go:40
 	var gc_c4v [32]float32
 	var gc_c4r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -607,35 +631,47 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out, input
 				}
 			}
 		}
-		{
-			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+		gc_lo2, gc_hi2 := 0, 32
+		if gc_bdy*gc_bdz == 1 {
+			if gc_lo2 < gc_hi2 {
+				gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
+			}
+			if gc_lo2 < gc_hi2 {
+				gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
+			}
+		}
+		gc_hi2 = min(gc_hi2, gc_cnt)
+		if gc_lo2 < gc_hi2 {
+			{
+				gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line hecbench_layernorm.go:25
-				lane := gc_tx & 0x1f
-				wid := gc_tx >> 5
+					lane := gc_tx & 0x1f
+					wid := gc_tx >> 5
 //line hecbench_layernorm.go:28
-				val_ := gc_l_val_[gc_lane]
+					val_ := gc_l_val_[gc_lane]
 //line hecbench_layernorm.go:30
-				var val float32
+					var val float32
 //line hecbench_layernorm.go:18
-				var r_ float32 = val_
+					var r_ float32 = val_
 //line hecbench_layernorm.go:28
-				val = r_
+					val = r_
 //line hecbench_layernorm.go:30
-				if lane == 0 {
-					shared[wid] = val
+					if lane == 0 {
+						shared[wid] = val
+					}
 				}
 			}
 		}
 	}
-//line hecbench_layernorm.go:39
+//line hecbench_layernorm.go:40
 	var gc_c2v [32]float32
 	var gc_c2r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -776,35 +812,47 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out, input
 				}
 			}
 		}
-		{
-			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+		gc_lo3, gc_hi3 := 0, 32
+		if gc_bdy*gc_bdz == 1 {
+			if gc_lo3 < gc_hi3 {
+				gc_lo3 = max(gc_lo3, max(min(0, 32), -1))
+			}
+			if gc_lo3 < gc_hi3 {
+				gc_hi3 = min(gc_hi3, min(max(0, -1), 32)+1)
+			}
+		}
+		gc_hi3 = min(gc_hi3, gc_cnt)
+		if gc_lo3 < gc_hi3 {
+			{
+				gc_tidx := gc_b.AtFlat(gc_w+gc_lo3, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line hecbench_layernorm.go:25
-				lane_ := gc_tx & 0x1f
-				wid_ := gc_tx >> 5
+					lane_ := gc_tx & 0x1f
+					wid_ := gc_tx >> 5
 //line hecbench_layernorm.go:28
-				val_4 := gc_l_val_4[gc_lane]
+					val_4 := gc_l_val_4[gc_lane]
 //line hecbench_layernorm.go:30
-				var val_3 float32
+					var val_3 float32
 //line hecbench_layernorm.go:18
-				var r_4 float32 = val_4
+					var r_4 float32 = val_4
 //line hecbench_layernorm.go:28
-				val_3 = r_4
+					val_3 = r_4
 //line hecbench_layernorm.go:30
-				if lane_ == 0 {
-					shared_[wid_] = val_3
+					if lane_ == 0 {
+						shared_[wid_] = val_3
+					}
 				}
 			}
 		}
 	}
-//line hecbench_layernorm.go:39
+//line hecbench_layernorm.go:40
 	var gc_c4v [32]float32
 	var gc_c4r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -865,8 +913,8 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out, input
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
-			for gc_tx := 0; gc_tx < gc_lo2; gc_tx++ {
+			gc_lo4, gc_hi4 := min(gc_from, gc_bdx), max(gc_from, gc_to)
+			for gc_tx := 0; gc_tx < gc_lo4; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 //line hecbench_layernorm.go:32
 				val_5 := gc_s_val_5[gc_rank]
@@ -885,7 +933,7 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out, input
 //line hecbench_layernorm.go:154
 				gc_s_variance[gc_rank] = variance
 			}
-			for gc_tx := gc_hi2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_hi4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 //line hecbench_layernorm.go:159
 				val_5 := gc_s_val_5[gc_rank]
@@ -1120,35 +1168,47 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 				}
 			}
 		}
-		{
-			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+		gc_lo2, gc_hi2 := 0, 32
+		if gc_bdy*gc_bdz == 1 {
+			if gc_lo2 < gc_hi2 {
+				gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
+			}
+			if gc_lo2 < gc_hi2 {
+				gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
+			}
+		}
+		gc_hi2 = min(gc_hi2, gc_cnt)
+		if gc_lo2 < gc_hi2 {
+			{
+				gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line hecbench_layernorm.go:25
-				lane := gc_tx & 0x1f
-				wid := gc_tx >> 5
+					lane := gc_tx & 0x1f
+					wid := gc_tx >> 5
 //line hecbench_layernorm.go:28
-				val_ := gc_l_val_[gc_lane]
+					val_ := gc_l_val_[gc_lane]
 //line hecbench_layernorm.go:30
-				var val float32
+					var val float32
 //line hecbench_layernorm.go:18
-				var r_ float32 = val_
+					var r_ float32 = val_
 //line hecbench_layernorm.go:28
-				val = r_
+					val = r_
 //line hecbench_layernorm.go:30
-				if lane == 0 {
-					shared[wid] = val
+					if lane == 0 {
+						shared[wid] = val
+					}
 				}
 			}
 		}
 	}
-//line hecbench_layernorm.go:39
+//line hecbench_layernorm.go:40
 	var gc_c2v [32]float32
 	var gc_c2r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -1317,35 +1377,47 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 				}
 			}
 		}
-		{
-			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+		gc_lo3, gc_hi3 := 0, 32
+		if gc_bdy*gc_bdz == 1 {
+			if gc_lo3 < gc_hi3 {
+				gc_lo3 = max(gc_lo3, max(min(0, 32), -1))
+			}
+			if gc_lo3 < gc_hi3 {
+				gc_hi3 = min(gc_hi3, min(max(0, -1), 32)+1)
+			}
+		}
+		gc_hi3 = min(gc_hi3, gc_cnt)
+		if gc_lo3 < gc_hi3 {
+			{
+				gc_tidx := gc_b.AtFlat(gc_w+gc_lo3, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line hecbench_layernorm.go:25
-				lane_ := gc_tx & 0x1f
-				wid_ := gc_tx >> 5
+					lane_ := gc_tx & 0x1f
+					wid_ := gc_tx >> 5
 //line hecbench_layernorm.go:28
-				val_4 := gc_l_val_4[gc_lane]
+					val_4 := gc_l_val_4[gc_lane]
 //line hecbench_layernorm.go:30
-				var val_3 float32
+					var val_3 float32
 //line hecbench_layernorm.go:18
-				var r_4 float32 = val_4
+					var r_4 float32 = val_4
 //line hecbench_layernorm.go:28
-				val_3 = r_4
+					val_3 = r_4
 //line hecbench_layernorm.go:30
-				if lane_ == 0 {
-					shared_[wid_] = val_3
+					if lane_ == 0 {
+						shared_[wid_] = val_3
+					}
 				}
 			}
 		}
 	}
-//line hecbench_layernorm.go:39
+//line hecbench_layernorm.go:40
 	var gc_c4v [32]float32
 	var gc_c4r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -1406,8 +1478,8 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
-			for gc_tx := 0; gc_tx < gc_lo2; gc_tx++ {
+			gc_lo4, gc_hi4 := min(gc_from, gc_bdx), max(gc_from, gc_to)
+			for gc_tx := 0; gc_tx < gc_lo4; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 //line hecbench_layernorm.go:32
 				val_5 := gc_s_val_5[gc_rank]
@@ -1426,7 +1498,7 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 //line hecbench_layernorm.go:208
 				gc_s_variance[gc_rank] = variance
 			}
-			for gc_tx := gc_hi2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_hi4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 //line hecbench_layernorm.go:213
 				val_5 := gc_s_val_5[gc_rank]

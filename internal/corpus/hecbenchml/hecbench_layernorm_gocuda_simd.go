@@ -205,35 +205,47 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b2 *compiled.Block, out, in
 				}
 			}
 		}
-		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+		gc_lo5, gc_hi5 := 0, 32
+		if gc_bdy2*gc_bdz2 == 1 {
+			if gc_lo5 < gc_hi5 {
+				gc_lo5 = max(gc_lo5, max(min(0, 32), -1))
+			}
+			if gc_lo5 < gc_hi5 {
+				gc_hi5 = min(gc_hi5, min(max(0, -1), 32)+1)
+			}
+		}
+		gc_hi5 = min(gc_hi5, gc_cnt2)
+		if gc_lo5 < gc_hi5 {
+			{
+				gc_tidx2 := gc_b2.AtFlat(gc_w2+gc_lo5, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := gc_lo5; gc_lane2 < gc_hi5; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
 //line hecbench_layernorm.go:25
-				lane := gc_tx2 & 0x1f
-				wid := gc_tx2 >> 5
+					lane := gc_tx2 & 0x1f
+					wid := gc_tx2 >> 5
 //line hecbench_layernorm.go:28
-				val_ := gc_l_val_[gc_lane2]
+					val_ := gc_l_val_[gc_lane2]
 //line hecbench_layernorm.go:30
-				var val float32
+					var val float32
 //line hecbench_layernorm.go:18
-				var r_ float32 = val_
+					var r_ float32 = val_
 //line hecbench_layernorm.go:28
-				val = r_
+					val = r_
 //line hecbench_layernorm.go:30
-				if lane == 0 {
-					shared[wid] = val
+					if lane == 0 {
+						shared[wid] = val
+					}
 				}
 			}
 		}
 	}
-//line hecbench_layernorm.go:39
+//line hecbench_layernorm.go:40
 	var gc_c22v [32]float32
 	var gc_c22r [32]float32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -500,35 +512,47 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b2 *compiled.Block, out, in
 				}
 			}
 		}
-		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+		gc_lo6, gc_hi6 := 0, 32
+		if gc_bdy2*gc_bdz2 == 1 {
+			if gc_lo6 < gc_hi6 {
+				gc_lo6 = max(gc_lo6, max(min(0, 32), -1))
+			}
+			if gc_lo6 < gc_hi6 {
+				gc_hi6 = min(gc_hi6, min(max(0, -1), 32)+1)
+			}
+		}
+		gc_hi6 = min(gc_hi6, gc_cnt2)
+		if gc_lo6 < gc_hi6 {
+			{
+				gc_tidx2 := gc_b2.AtFlat(gc_w2+gc_lo6, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := gc_lo6; gc_lane2 < gc_hi6; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
 //line hecbench_layernorm.go:25
-				lane_ := gc_tx2 & 0x1f
-				wid_ := gc_tx2 >> 5
+					lane_ := gc_tx2 & 0x1f
+					wid_ := gc_tx2 >> 5
 //line hecbench_layernorm.go:28
-				val_4 := gc_l_val_4[gc_lane2]
+					val_4 := gc_l_val_4[gc_lane2]
 //line hecbench_layernorm.go:30
-				var val_3 float32
+					var val_3 float32
 //line hecbench_layernorm.go:18
-				var r_4 float32 = val_4
+					var r_4 float32 = val_4
 //line hecbench_layernorm.go:28
-				val_3 = r_4
+					val_3 = r_4
 //line hecbench_layernorm.go:30
-				if lane_ == 0 {
-					shared_[wid_] = val_3
+					if lane_ == 0 {
+						shared_[wid_] = val_3
+					}
 				}
 			}
 		}
 	}
-//line hecbench_layernorm.go:39
+//line hecbench_layernorm.go:40
 	var gc_c24v [32]float32
 	var gc_c24r [32]float32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -878,35 +902,47 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b2 *compiled.Block, out, inpu
 				}
 			}
 		}
-		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+		gc_lo6, gc_hi6 := 0, 32
+		if gc_bdy2*gc_bdz2 == 1 {
+			if gc_lo6 < gc_hi6 {
+				gc_lo6 = max(gc_lo6, max(min(0, 32), -1))
+			}
+			if gc_lo6 < gc_hi6 {
+				gc_hi6 = min(gc_hi6, min(max(0, -1), 32)+1)
+			}
+		}
+		gc_hi6 = min(gc_hi6, gc_cnt2)
+		if gc_lo6 < gc_hi6 {
+			{
+				gc_tidx2 := gc_b2.AtFlat(gc_w2+gc_lo6, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := gc_lo6; gc_lane2 < gc_hi6; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
 //line hecbench_layernorm.go:25
-				lane := gc_tx2 & 0x1f
-				wid := gc_tx2 >> 5
+					lane := gc_tx2 & 0x1f
+					wid := gc_tx2 >> 5
 //line hecbench_layernorm.go:28
-				val_ := gc_l_val_[gc_lane2]
+					val_ := gc_l_val_[gc_lane2]
 //line hecbench_layernorm.go:30
-				var val float32
+					var val float32
 //line hecbench_layernorm.go:18
-				var r_ float32 = val_
+					var r_ float32 = val_
 //line hecbench_layernorm.go:28
-				val = r_
+					val = r_
 //line hecbench_layernorm.go:30
-				if lane == 0 {
-					shared[wid] = val
+					if lane == 0 {
+						shared[wid] = val
+					}
 				}
 			}
 		}
 	}
-//line hecbench_layernorm.go:39
+//line hecbench_layernorm.go:40
 	var gc_c22v [32]float32
 	var gc_c22r [32]float32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -1159,35 +1195,47 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b2 *compiled.Block, out, inpu
 				}
 			}
 		}
-		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+		gc_lo7, gc_hi7 := 0, 32
+		if gc_bdy2*gc_bdz2 == 1 {
+			if gc_lo7 < gc_hi7 {
+				gc_lo7 = max(gc_lo7, max(min(0, 32), -1))
+			}
+			if gc_lo7 < gc_hi7 {
+				gc_hi7 = min(gc_hi7, min(max(0, -1), 32)+1)
+			}
+		}
+		gc_hi7 = min(gc_hi7, gc_cnt2)
+		if gc_lo7 < gc_hi7 {
+			{
+				gc_tidx2 := gc_b2.AtFlat(gc_w2+gc_lo7, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := gc_lo7; gc_lane2 < gc_hi7; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
 //line hecbench_layernorm.go:25
-				lane_ := gc_tx2 & 0x1f
-				wid_ := gc_tx2 >> 5
+					lane_ := gc_tx2 & 0x1f
+					wid_ := gc_tx2 >> 5
 //line hecbench_layernorm.go:28
-				val_4 := gc_l_val_4[gc_lane2]
+					val_4 := gc_l_val_4[gc_lane2]
 //line hecbench_layernorm.go:30
-				var val_3 float32
+					var val_3 float32
 //line hecbench_layernorm.go:18
-				var r_4 float32 = val_4
+					var r_4 float32 = val_4
 //line hecbench_layernorm.go:28
-				val_3 = r_4
+					val_3 = r_4
 //line hecbench_layernorm.go:30
-				if lane_ == 0 {
-					shared_[wid_] = val_3
+					if lane_ == 0 {
+						shared_[wid_] = val_3
+					}
 				}
 			}
 		}
 	}
-//line hecbench_layernorm.go:39
+//line hecbench_layernorm.go:40
 	var gc_c24v [32]float32
 	var gc_c24r [32]float32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -1314,8 +1362,8 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b2 *compiled.Block, out, inpu
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_lo4, gc_hi4 := min(gc_from2, gc_bdx2), max(gc_from2, gc_to2)
-			for gc_tx2 := 0; gc_tx2 < gc_lo4; gc_tx2++ {
+			gc_lo8, gc_hi8 := min(gc_from2, gc_bdx2), max(gc_from2, gc_to2)
+			for gc_tx2 := 0; gc_tx2 < gc_lo8; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 //line hecbench_layernorm.go:33
 				val_5 := gc_s_val_5[gc_rank2]
@@ -1334,7 +1382,7 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b2 *compiled.Block, out, inpu
 //line hecbench_layernorm.go:154
 				gc_s_variance[gc_rank2] = variance
 			}
-			for gc_tx2 := gc_hi4; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx2 := gc_hi8; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 //line hecbench_layernorm.go:159
 				val_5 := gc_s_val_5[gc_rank2]
@@ -1655,35 +1703,47 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b2 *compiled.Block, ou
 				}
 			}
 		}
-		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+		gc_lo6, gc_hi6 := 0, 32
+		if gc_bdy2*gc_bdz2 == 1 {
+			if gc_lo6 < gc_hi6 {
+				gc_lo6 = max(gc_lo6, max(min(0, 32), -1))
+			}
+			if gc_lo6 < gc_hi6 {
+				gc_hi6 = min(gc_hi6, min(max(0, -1), 32)+1)
+			}
+		}
+		gc_hi6 = min(gc_hi6, gc_cnt2)
+		if gc_lo6 < gc_hi6 {
+			{
+				gc_tidx2 := gc_b2.AtFlat(gc_w2+gc_lo6, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := gc_lo6; gc_lane2 < gc_hi6; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
 //line hecbench_layernorm.go:25
-				lane := gc_tx2 & 0x1f
-				wid := gc_tx2 >> 5
+					lane := gc_tx2 & 0x1f
+					wid := gc_tx2 >> 5
 //line hecbench_layernorm.go:28
-				val_ := gc_l_val_[gc_lane2]
+					val_ := gc_l_val_[gc_lane2]
 //line hecbench_layernorm.go:30
-				var val float32
+					var val float32
 //line hecbench_layernorm.go:18
-				var r_ float32 = val_
+					var r_ float32 = val_
 //line hecbench_layernorm.go:28
-				val = r_
+					val = r_
 //line hecbench_layernorm.go:30
-				if lane == 0 {
-					shared[wid] = val
+					if lane == 0 {
+						shared[wid] = val
+					}
 				}
 			}
 		}
 	}
-//line hecbench_layernorm.go:39
+//line hecbench_layernorm.go:40
 	var gc_c22v [32]float32
 	var gc_c22r [32]float32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -2004,35 +2064,47 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b2 *compiled.Block, ou
 				}
 			}
 		}
-		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+		gc_lo7, gc_hi7 := 0, 32
+		if gc_bdy2*gc_bdz2 == 1 {
+			if gc_lo7 < gc_hi7 {
+				gc_lo7 = max(gc_lo7, max(min(0, 32), -1))
+			}
+			if gc_lo7 < gc_hi7 {
+				gc_hi7 = min(gc_hi7, min(max(0, -1), 32)+1)
+			}
+		}
+		gc_hi7 = min(gc_hi7, gc_cnt2)
+		if gc_lo7 < gc_hi7 {
+			{
+				gc_tidx2 := gc_b2.AtFlat(gc_w2+gc_lo7, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := gc_lo7; gc_lane2 < gc_hi7; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
 //line hecbench_layernorm.go:25
-				lane_ := gc_tx2 & 0x1f
-				wid_ := gc_tx2 >> 5
+					lane_ := gc_tx2 & 0x1f
+					wid_ := gc_tx2 >> 5
 //line hecbench_layernorm.go:28
-				val_4 := gc_l_val_4[gc_lane2]
+					val_4 := gc_l_val_4[gc_lane2]
 //line hecbench_layernorm.go:30
-				var val_3 float32
+					var val_3 float32
 //line hecbench_layernorm.go:18
-				var r_4 float32 = val_4
+					var r_4 float32 = val_4
 //line hecbench_layernorm.go:28
-				val_3 = r_4
+					val_3 = r_4
 //line hecbench_layernorm.go:30
-				if lane_ == 0 {
-					shared_[wid_] = val_3
+					if lane_ == 0 {
+						shared_[wid_] = val_3
+					}
 				}
 			}
 		}
 	}
-//line hecbench_layernorm.go:39
+//line hecbench_layernorm.go:40
 	var gc_c24v [32]float32
 	var gc_c24r [32]float32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -2159,8 +2231,8 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b2 *compiled.Block, ou
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_lo4, gc_hi4 := min(gc_from5, gc_bdx2), max(gc_from5, gc_to2)
-			for gc_tx2 := 0; gc_tx2 < gc_lo4; gc_tx2++ {
+			gc_lo8, gc_hi8 := min(gc_from5, gc_bdx2), max(gc_from5, gc_to2)
+			for gc_tx2 := 0; gc_tx2 < gc_lo8; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 //line hecbench_layernorm.go:33
 				val_5 := gc_s_val_5[gc_rank2]
@@ -2179,7 +2251,7 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b2 *compiled.Block, ou
 //line hecbench_layernorm.go:208
 				gc_s_variance[gc_rank2] = variance
 			}
-			for gc_tx2 := gc_hi4; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx2 := gc_hi8; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 //line hecbench_layernorm.go:213
 				val_5 := gc_s_val_5[gc_rank2]

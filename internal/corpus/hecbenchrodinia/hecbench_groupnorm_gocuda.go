@@ -1829,38 +1829,50 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 				}
 //line hecbench_groupnorm.go:301
 				compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c6v, compiled.OpPlus, &gc_c6r)
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+				gc_lo2, gc_hi2 := 0, 32
+				if gc_bdy*gc_bdz == 1 {
+					if gc_lo2 < gc_hi2 {
+						gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
+					}
+					if gc_lo2 < gc_hi2 {
+						gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
+					}
+				}
+				gc_hi2 = min(gc_hi2, gc_cnt)
+				if gc_lo2 < gc_hi2 {
+					{
+						gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 //line hecbench_groupnorm.go:212
-						warpID := gc_tx / 32
-						laneID := gc_tx % 32
+							warpID := gc_tx / 32
+							laneID := gc_tx % 32
 //line hecbench_groupnorm.go:215
-						dwWarp := gc_l_dwWarp[gc_lane]
+							dwWarp := gc_l_dwWarp[gc_lane]
 //line hecbench_groupnorm.go:301
-						dbWarp := gc_c6r[gc_lane]
+							dbWarp := gc_c6r[gc_lane]
 //line hecbench_groupnorm.go:303
-						if laneID == 0 {
-							sharedSum[warpID] = dwWarp
-							sharedSum2[warpID] = dbWarp
+							if laneID == 0 {
+								sharedSum[warpID] = dwWarp
+								sharedSum2[warpID] = dbWarp
+							}
 						}
 					}
 				}
 			}
-//line hecbench_groupnorm.go:312
+//line hecbench_groupnorm.go:313
 			compiled.OutOfLine(func() {
 				sharedSum := sharedSum[:32]
-//line hecbench_groupnorm.go:315
+//line hecbench_groupnorm.go:316
 				sharedSum2 := sharedSum2[:32]
 				{
-//line hecbench_groupnorm.go:318
+//line hecbench_groupnorm.go:319
 					gc_from, gc_to := 0, gc_bdx
 					if gc_bound := 0; gc_bound < gc_to-1 {
 						gc_to = gc_bound + 1
@@ -1985,38 +1997,50 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 						}
 //line hecbench_groupnorm.go:340
 						compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_l_dbThread_, compiled.OpPlus, &gc_c8r)
-						{
-							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-							gc_tx := gc_tidx.X - 1
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx++
-								if gc_tx == gc_bdx {
-									gc_tx = 0
-								}
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
+						gc_lo3, gc_hi3 := 0, 32
+						if gc_bdy*gc_bdz == 1 {
+							if gc_lo3 < gc_hi3 {
+								gc_lo3 = max(gc_lo3, max(min(0, 32), -1))
+							}
+							if gc_lo3 < gc_hi3 {
+								gc_hi3 = min(gc_hi3, min(max(0, -1), 32)+1)
+							}
+						}
+						gc_hi3 = min(gc_hi3, gc_cnt)
+						if gc_lo3 < gc_hi3 {
+							{
+								gc_tidx := gc_b.AtFlat(gc_w+gc_lo3, gc_bdy*gc_bdz == 1)
+								gc_tx := gc_tidx.X - 1
+								for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
+									gc_tx++
+									if gc_tx == gc_bdx {
+										gc_tx = 0
+									}
+									if gc_act&(1<<gc_lane) == 0 {
+										continue
+									}
+									gc_rank := gc_w + gc_lane
+									gc_pos.Thread = gc_rank
 //line hecbench_groupnorm.go:213
-								laneID := gc_tx % 32
+									laneID := gc_tx % 32
 //line hecbench_groupnorm.go:212
-								warpID := gc_tx / 32
+									warpID := gc_tx / 32
 //line hecbench_groupnorm.go:327
-								ch := br*numWarps + warpID
+									ch := br*numWarps + warpID
 //line hecbench_groupnorm.go:329
-								dwWarp_ := gc_l_dwWarp_[gc_lane]
+									dwWarp_ := gc_l_dwWarp_[gc_lane]
 //line hecbench_groupnorm.go:340
-								dbWarp_ := gc_c8r[gc_lane]
+									dbWarp_ := gc_c8r[gc_lane]
 //line hecbench_groupnorm.go:343
-								if laneID == 0 {
-									atomic.Add(&dweight[ch], dwWarp_)
-									atomic.Add(&dbias[ch], dbWarp_)
+									if laneID == 0 {
+										atomic.Add(&dweight[ch], dwWarp_)
+										atomic.Add(&dbias[ch], dbWarp_)
+									}
 								}
 							}
 						}
 					}
-//line hecbench_groupnorm.go:351
+//line hecbench_groupnorm.go:352
 					gc_act = gc_save24 &^ gc_dead
 				}
 			}
@@ -2027,5 +2051,5 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 // gc_files_hecbench_groupnorm holds the source files whose lines the kernels' records hash.
 //
 //go:embed common.go hecbench_groupnorm.go
-//line hecbench_groupnorm.go:362
+//line hecbench_groupnorm.go:363
 var gc_files_hecbench_groupnorm embed.FS

@@ -1921,39 +1921,51 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 				}
 //line hecbench_groupnorm.go:301
 				compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c26v, compiled.OpPlus, &gc_c26r)
-				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+				gc_lo5, gc_hi5 := 0, 32
+				if gc_bdy2*gc_bdz2 == 1 {
+					if gc_lo5 < gc_hi5 {
+						gc_lo5 = max(gc_lo5, max(min(0, 32), -1))
+					}
+					if gc_lo5 < gc_hi5 {
+						gc_hi5 = min(gc_hi5, min(max(0, -1), 32)+1)
+					}
+				}
+				gc_hi5 = min(gc_hi5, gc_cnt2)
+				if gc_lo5 < gc_hi5 {
+					{
+						gc_tidx2 := gc_b2.AtFlat(gc_w2+gc_lo5, gc_bdy2*gc_bdz2 == 1)
+						gc_tx2 := gc_tidx2.X - 1
+						for gc_lane2 := gc_lo5; gc_lane2 < gc_hi5; gc_lane2++ {
+							gc_tx2++
+							if gc_tx2 == gc_bdx2 {
+								gc_tx2 = 0
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
 //line hecbench_groupnorm.go:212
-						warpID := gc_tx2 / 32
-						laneID := gc_tx2 % 32
+							warpID := gc_tx2 / 32
+							laneID := gc_tx2 % 32
 //line hecbench_groupnorm.go:215
-						dwWarp := gc_l_dwWarp[gc_lane2]
+							dwWarp := gc_l_dwWarp[gc_lane2]
 //line hecbench_groupnorm.go:301
-						dbWarp := gc_c26r[gc_lane2]
+							dbWarp := gc_c26r[gc_lane2]
 //line hecbench_groupnorm.go:303
-						if laneID == 0 {
-							sharedSum[warpID] = dwWarp
-							sharedSum2[warpID] = dbWarp
+							if laneID == 0 {
+								sharedSum[warpID] = dwWarp
+								sharedSum2[warpID] = dbWarp
+							}
 						}
 					}
 				}
 			}
-//line hecbench_groupnorm.go:312
+//line hecbench_groupnorm.go:313
 			archsimd.ClearAVXUpperBits()
 			compiled.OutOfLine(func() {
 				sharedSum := sharedSum[:32]
-//line hecbench_groupnorm.go:316
+//line hecbench_groupnorm.go:317
 				sharedSum2 := sharedSum2[:32]
 				{
-//line hecbench_groupnorm.go:319
+//line hecbench_groupnorm.go:320
 					gc_from2, gc_to2 := 0, gc_bdx2
 					if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 						gc_to2 = gc_bound2 + 1
@@ -2117,38 +2129,50 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 						}
 //line hecbench_groupnorm.go:340
 						compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_l_dbThread_, compiled.OpPlus, &gc_c28r)
-						{
-							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-							gc_tx2 := gc_tidx2.X - 1
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
-								}
-								if gc_act2&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
+						gc_lo6, gc_hi6 := 0, 32
+						if gc_bdy2*gc_bdz2 == 1 {
+							if gc_lo6 < gc_hi6 {
+								gc_lo6 = max(gc_lo6, max(min(0, 32), -1))
+							}
+							if gc_lo6 < gc_hi6 {
+								gc_hi6 = min(gc_hi6, min(max(0, -1), 32)+1)
+							}
+						}
+						gc_hi6 = min(gc_hi6, gc_cnt2)
+						if gc_lo6 < gc_hi6 {
+							{
+								gc_tidx2 := gc_b2.AtFlat(gc_w2+gc_lo6, gc_bdy2*gc_bdz2 == 1)
+								gc_tx2 := gc_tidx2.X - 1
+								for gc_lane2 := gc_lo6; gc_lane2 < gc_hi6; gc_lane2++ {
+									gc_tx2++
+									if gc_tx2 == gc_bdx2 {
+										gc_tx2 = 0
+									}
+									if gc_act2&(1<<gc_lane2) == 0 {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									gc_pos2.Thread = gc_rank2
 //line hecbench_groupnorm.go:213
-								laneID := gc_tx2 % 32
+									laneID := gc_tx2 % 32
 //line hecbench_groupnorm.go:212
-								warpID := gc_tx2 / 32
+									warpID := gc_tx2 / 32
 //line hecbench_groupnorm.go:327
-								ch := br*numWarps + warpID
+									ch := br*numWarps + warpID
 //line hecbench_groupnorm.go:329
-								dwWarp_ := gc_l_dwWarp_[gc_lane2]
+									dwWarp_ := gc_l_dwWarp_[gc_lane2]
 //line hecbench_groupnorm.go:340
-								dbWarp_ := gc_c28r[gc_lane2]
+									dbWarp_ := gc_c28r[gc_lane2]
 //line hecbench_groupnorm.go:343
-								if laneID == 0 {
-									atomic.Add(&dweight[ch], dwWarp_)
-									atomic.Add(&dbias[ch], dbWarp_)
+									if laneID == 0 {
+										atomic.Add(&dweight[ch], dwWarp_)
+										atomic.Add(&dbias[ch], dbWarp_)
+									}
 								}
 							}
 						}
 					}
-//line hecbench_groupnorm.go:351
+//line hecbench_groupnorm.go:352
 					gc_act2 = gc_save242 &^ gc_dead2
 				}
 			}
@@ -2159,5 +2183,5 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 // gc_files_hecbench_groupnorm holds the source files whose lines the kernels' records hash.
 //
 //go:embed common.go hecbench_groupnorm.go
-//line hecbench_groupnorm.go:362
+//line hecbench_groupnorm.go:363
 var gc_files_hecbench_groupnorm embed.FS

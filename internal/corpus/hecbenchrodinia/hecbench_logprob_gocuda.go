@@ -349,35 +349,47 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 					gc_l_val_2[gc_lane] = val_2
 				}
 			}
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+			gc_lo2, gc_hi2 := 0, 32
+			if gc_bdy*gc_bdz == 1 {
+				if gc_lo2 < gc_hi2 {
+					gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
+				}
+				if gc_lo2 < gc_hi2 {
+					gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
+				}
+			}
+			gc_hi2 = min(gc_hi2, gc_cnt)
+			if gc_lo2 < gc_hi2 {
+				{
+					gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line hecbench_logprob.go:69
-					lane := gc_tx & 0x1f
-					wid := gc_tx >> 5
+						lane := gc_tx & 0x1f
+						wid := gc_tx >> 5
 //line hecbench_logprob.go:72
-					val_2 := gc_l_val_2[gc_lane]
+						val_2 := gc_l_val_2[gc_lane]
 //line hecbench_logprob.go:74
-					var val_ float32
+						var val_ float32
 //line hecbench_logprob.go:62
-					var r_ float32 = val_2
+						var r_ float32 = val_2
 //line hecbench_logprob.go:72
-					val_ = r_
+						val_ = r_
 //line hecbench_logprob.go:74
-					if lane == 0 {
-						shared[wid] = val_
+						if lane == 0 {
+							shared[wid] = val_
+						}
 					}
 				}
 			}
 		}
-//line hecbench_logprob.go:83
+//line hecbench_logprob.go:84
 		var gc_c2v [32]float32
 		var gc_c2r [32]float32
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -740,35 +752,47 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 					}
 				}
 			}
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+			gc_lo3, gc_hi3 := 0, 32
+			if gc_bdy*gc_bdz == 1 {
+				if gc_lo3 < gc_hi3 {
+					gc_lo3 = max(gc_lo3, max(min(0, 32), -1))
+				}
+				if gc_lo3 < gc_hi3 {
+					gc_hi3 = min(gc_hi3, min(max(0, -1), 32)+1)
+				}
+			}
+			gc_hi3 = min(gc_hi3, gc_cnt)
+			if gc_lo3 < gc_hi3 {
+				{
+					gc_tidx := gc_b.AtFlat(gc_w+gc_lo3, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line hecbench_logprob.go:33
-					lane_ := gc_tx & 0x1f
-					wid_ := gc_tx >> 5
+						lane_ := gc_tx & 0x1f
+						wid_ := gc_tx >> 5
 //line hecbench_logprob.go:36
-					val_5 := gc_l_val_5[gc_lane]
+						val_5 := gc_l_val_5[gc_lane]
 //line hecbench_logprob.go:38
-					var val_4 float32
+						var val_4 float32
 //line hecbench_logprob.go:26
-					var r_4 float32 = val_5
+						var r_4 float32 = val_5
 //line hecbench_logprob.go:36
-					val_4 = r_4
+						val_4 = r_4
 //line hecbench_logprob.go:38
-					if lane_ == 0 {
-						shared_[wid_] = val_4
+						if lane_ == 0 {
+							shared_[wid_] = val_4
+						}
 					}
 				}
 			}
 		}
-//line hecbench_logprob.go:47
+//line hecbench_logprob.go:48
 		var gc_c4v [32]float32
 		var gc_c4r [32]float32
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -1135,35 +1159,47 @@ func gc_body_accumulateLogProbs(gc_b *compiled.Block, cumLogProbs []float32, log
 				}
 			}
 		}
-		{
-			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+		gc_lo2, gc_hi2 := 0, 32
+		if gc_bdy*gc_bdz == 1 {
+			if gc_lo2 < gc_hi2 {
+				gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
+			}
+			if gc_lo2 < gc_hi2 {
+				gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
+			}
+		}
+		gc_hi2 = min(gc_hi2, gc_cnt)
+		if gc_lo2 < gc_hi2 {
+			{
+				gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line hecbench_logprob.go:33
-				lane := gc_tx & 0x1f
-				wid := gc_tx >> 5
+					lane := gc_tx & 0x1f
+					wid := gc_tx >> 5
 //line hecbench_logprob.go:36
-				val_ := gc_l_val_[gc_lane]
+					val_ := gc_l_val_[gc_lane]
 //line hecbench_logprob.go:38
-				var val float32
+					var val float32
 //line hecbench_logprob.go:26
-				var r_ float32 = val_
+					var r_ float32 = val_
 //line hecbench_logprob.go:36
-				val = r_
+					val = r_
 //line hecbench_logprob.go:38
-				if lane == 0 {
-					shared[wid] = val
+					if lane == 0 {
+						shared[wid] = val
+					}
 				}
 			}
 		}
 	}
-//line hecbench_logprob.go:47
+//line hecbench_logprob.go:48
 	var gc_c2v [32]float32
 	var gc_c2r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {

@@ -398,35 +398,47 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 					gc_l_val_2[gc_lane3] = val_2
 				}
 			}
-			{
-				gc_tidx9 := gc_b3.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
-				gc_tx3 := gc_tidx9.X - 1
-				for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
-					gc_tx3++
-					if gc_tx3 == gc_bdx3 {
-						gc_tx3 = 0
-					}
-					gc_rank3 := gc_w3 + gc_lane3
-					gc_pos3.Thread = gc_rank3
+			gc_lo8, gc_hi8 := 0, 32
+			if gc_bdy3*gc_bdz3 == 1 {
+				if gc_lo8 < gc_hi8 {
+					gc_lo8 = max(gc_lo8, max(min(0, 32), -1))
+				}
+				if gc_lo8 < gc_hi8 {
+					gc_hi8 = min(gc_hi8, min(max(0, -1), 32)+1)
+				}
+			}
+			gc_hi8 = min(gc_hi8, gc_cnt3)
+			if gc_lo8 < gc_hi8 {
+				{
+					gc_tidx9 := gc_b3.AtFlat(gc_w3+gc_lo8, gc_bdy3*gc_bdz3 == 1)
+					gc_tx3 := gc_tidx9.X - 1
+					for gc_lane3 := gc_lo8; gc_lane3 < gc_hi8; gc_lane3++ {
+						gc_tx3++
+						if gc_tx3 == gc_bdx3 {
+							gc_tx3 = 0
+						}
+						gc_rank3 := gc_w3 + gc_lane3
+						gc_pos3.Thread = gc_rank3
 //line hecbench_logprob.go:69
-					lane := gc_tx3 & 0x1f
-					wid := gc_tx3 >> 5
+						lane := gc_tx3 & 0x1f
+						wid := gc_tx3 >> 5
 //line hecbench_logprob.go:72
-					val_2 := gc_l_val_2[gc_lane3]
+						val_2 := gc_l_val_2[gc_lane3]
 //line hecbench_logprob.go:74
-					var val_ float32
+						var val_ float32
 //line hecbench_logprob.go:62
-					var r_ float32 = val_2
+						var r_ float32 = val_2
 //line hecbench_logprob.go:72
-					val_ = r_
+						val_ = r_
 //line hecbench_logprob.go:74
-					if lane == 0 {
-						shared[wid] = val_
+						if lane == 0 {
+							shared[wid] = val_
+						}
 					}
 				}
 			}
 		}
-//line hecbench_logprob.go:83
+//line hecbench_logprob.go:84
 		var gc_c32v [32]float32
 		var gc_c32r [32]float32
 		for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
@@ -906,35 +918,47 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 					}
 				}
 			}
-			{
-				gc_tidx9 := gc_b3.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
-				gc_tx3 := gc_tidx9.X - 1
-				for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
-					gc_tx3++
-					if gc_tx3 == gc_bdx3 {
-						gc_tx3 = 0
-					}
-					gc_rank3 := gc_w3 + gc_lane3
-					gc_pos3.Thread = gc_rank3
+			gc_lo9, gc_hi9 := 0, 32
+			if gc_bdy3*gc_bdz3 == 1 {
+				if gc_lo9 < gc_hi9 {
+					gc_lo9 = max(gc_lo9, max(min(0, 32), -1))
+				}
+				if gc_lo9 < gc_hi9 {
+					gc_hi9 = min(gc_hi9, min(max(0, -1), 32)+1)
+				}
+			}
+			gc_hi9 = min(gc_hi9, gc_cnt3)
+			if gc_lo9 < gc_hi9 {
+				{
+					gc_tidx9 := gc_b3.AtFlat(gc_w3+gc_lo9, gc_bdy3*gc_bdz3 == 1)
+					gc_tx3 := gc_tidx9.X - 1
+					for gc_lane3 := gc_lo9; gc_lane3 < gc_hi9; gc_lane3++ {
+						gc_tx3++
+						if gc_tx3 == gc_bdx3 {
+							gc_tx3 = 0
+						}
+						gc_rank3 := gc_w3 + gc_lane3
+						gc_pos3.Thread = gc_rank3
 //line hecbench_logprob.go:33
-					lane_ := gc_tx3 & 0x1f
-					wid_ := gc_tx3 >> 5
+						lane_ := gc_tx3 & 0x1f
+						wid_ := gc_tx3 >> 5
 //line hecbench_logprob.go:36
-					val_5 := gc_l_val_5[gc_lane3]
+						val_5 := gc_l_val_5[gc_lane3]
 //line hecbench_logprob.go:38
-					var val_4 float32
+						var val_4 float32
 //line hecbench_logprob.go:26
-					var r_4 float32 = val_5
+						var r_4 float32 = val_5
 //line hecbench_logprob.go:36
-					val_4 = r_4
+						val_4 = r_4
 //line hecbench_logprob.go:38
-					if lane_ == 0 {
-						shared_[wid_] = val_4
+						if lane_ == 0 {
+							shared_[wid_] = val_4
+						}
 					}
 				}
 			}
 		}
-//line hecbench_logprob.go:47
+//line hecbench_logprob.go:48
 		var gc_c34v [32]float32
 		var gc_c34r [32]float32
 		for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
@@ -1440,35 +1464,47 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 					gc_l_val_2[gc_lane2] = val_2
 				}
 			}
-			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+			gc_lo5, gc_hi5 := 0, 32
+			if gc_bdy2*gc_bdz2 == 1 {
+				if gc_lo5 < gc_hi5 {
+					gc_lo5 = max(gc_lo5, max(min(0, 32), -1))
+				}
+				if gc_lo5 < gc_hi5 {
+					gc_hi5 = min(gc_hi5, min(max(0, -1), 32)+1)
+				}
+			}
+			gc_hi5 = min(gc_hi5, gc_cnt2)
+			if gc_lo5 < gc_hi5 {
+				{
+					gc_tidx2 := gc_b2.AtFlat(gc_w2+gc_lo5, gc_bdy2*gc_bdz2 == 1)
+					gc_tx2 := gc_tidx2.X - 1
+					for gc_lane2 := gc_lo5; gc_lane2 < gc_hi5; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
 //line hecbench_logprob.go:69
-					lane := gc_tx2 & 0x1f
-					wid := gc_tx2 >> 5
+						lane := gc_tx2 & 0x1f
+						wid := gc_tx2 >> 5
 //line hecbench_logprob.go:72
-					val_2 := gc_l_val_2[gc_lane2]
+						val_2 := gc_l_val_2[gc_lane2]
 //line hecbench_logprob.go:74
-					var val_ float32
+						var val_ float32
 //line hecbench_logprob.go:62
-					var r_ float32 = val_2
+						var r_ float32 = val_2
 //line hecbench_logprob.go:72
-					val_ = r_
+						val_ = r_
 //line hecbench_logprob.go:74
-					if lane == 0 {
-						shared[wid] = val_
+						if lane == 0 {
+							shared[wid] = val_
+						}
 					}
 				}
 			}
 		}
-//line hecbench_logprob.go:83
+//line hecbench_logprob.go:84
 		var gc_c22v [32]float32
 		var gc_c22r [32]float32
 		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -1948,35 +1984,47 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 					}
 				}
 			}
-			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+			gc_lo6, gc_hi6 := 0, 32
+			if gc_bdy2*gc_bdz2 == 1 {
+				if gc_lo6 < gc_hi6 {
+					gc_lo6 = max(gc_lo6, max(min(0, 32), -1))
+				}
+				if gc_lo6 < gc_hi6 {
+					gc_hi6 = min(gc_hi6, min(max(0, -1), 32)+1)
+				}
+			}
+			gc_hi6 = min(gc_hi6, gc_cnt2)
+			if gc_lo6 < gc_hi6 {
+				{
+					gc_tidx2 := gc_b2.AtFlat(gc_w2+gc_lo6, gc_bdy2*gc_bdz2 == 1)
+					gc_tx2 := gc_tidx2.X - 1
+					for gc_lane2 := gc_lo6; gc_lane2 < gc_hi6; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
 //line hecbench_logprob.go:33
-					lane_ := gc_tx2 & 0x1f
-					wid_ := gc_tx2 >> 5
+						lane_ := gc_tx2 & 0x1f
+						wid_ := gc_tx2 >> 5
 //line hecbench_logprob.go:36
-					val_5 := gc_l_val_5[gc_lane2]
+						val_5 := gc_l_val_5[gc_lane2]
 //line hecbench_logprob.go:38
-					var val_4 float32
+						var val_4 float32
 //line hecbench_logprob.go:26
-					var r_4 float32 = val_5
+						var r_4 float32 = val_5
 //line hecbench_logprob.go:36
-					val_4 = r_4
+						val_4 = r_4
 //line hecbench_logprob.go:38
-					if lane_ == 0 {
-						shared_[wid_] = val_4
+						if lane_ == 0 {
+							shared_[wid_] = val_4
+						}
 					}
 				}
 			}
 		}
-//line hecbench_logprob.go:47
+//line hecbench_logprob.go:48
 		var gc_c24v [32]float32
 		var gc_c24r [32]float32
 		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -2501,35 +2549,47 @@ func gc_body_accumulateLogProbs(gc_b2 *compiled.Block, cumLogProbs []float32, lo
 				}
 			}
 		}
-		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+		gc_lo4, gc_hi4 := 0, 32
+		if gc_bdy2*gc_bdz2 == 1 {
+			if gc_lo4 < gc_hi4 {
+				gc_lo4 = max(gc_lo4, max(min(0, 32), -1))
+			}
+			if gc_lo4 < gc_hi4 {
+				gc_hi4 = min(gc_hi4, min(max(0, -1), 32)+1)
+			}
+		}
+		gc_hi4 = min(gc_hi4, gc_cnt2)
+		if gc_lo4 < gc_hi4 {
+			{
+				gc_tidx2 := gc_b2.AtFlat(gc_w2+gc_lo4, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := gc_lo4; gc_lane2 < gc_hi4; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
 //line hecbench_logprob.go:33
-				lane := gc_tx2 & 0x1f
-				wid := gc_tx2 >> 5
+					lane := gc_tx2 & 0x1f
+					wid := gc_tx2 >> 5
 //line hecbench_logprob.go:36
-				val_ := gc_l_val_[gc_lane2]
+					val_ := gc_l_val_[gc_lane2]
 //line hecbench_logprob.go:38
-				var val float32
+					var val float32
 //line hecbench_logprob.go:26
-				var r_ float32 = val_
+					var r_ float32 = val_
 //line hecbench_logprob.go:36
-				val = r_
+					val = r_
 //line hecbench_logprob.go:38
-				if lane == 0 {
-					shared[wid] = val
+					if lane == 0 {
+						shared[wid] = val
+					}
 				}
 			}
 		}
 	}
-//line hecbench_logprob.go:47
+//line hecbench_logprob.go:48
 	var gc_c22v [32]float32
 	var gc_c22r [32]float32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {

@@ -653,52 +653,73 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 				}
 //line hecbench_mpc.go:39
 				compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mpcFull, &gc_c2v, d, 32, &gc_c2r)
+				gc_lo3, gc_hi3 := 0, 32
+				if gc_bdy*gc_bdz == 1 {
+					if gc_lo3 < gc_hi3 {
+						gc_lo3 = max(gc_lo3, max(min(d, 32), -1))
+					}
+				}
+				gc_hi3 = min(gc_hi3, gc_cnt)
+				if gc_lo3 < gc_hi3 {
+					{
+						gc_tidx := gc_b.AtFlat(gc_w+gc_lo3, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+//line hecbench_mpc.go:36
+							lane := gc_tx & 31
+//line hecbench_mpc.go:38
+							val := gc_s_val[gc_rank]
+							tmp := gc_c2r[gc_lane]
+							if lane >= d {
+								*val += tmp
+							}
+						}
+					}
+				}
+			}
+//line hecbench_mpc.go:48
+			gc_lo4, gc_hi4 := 0, 32
+			if gc_bdy*gc_bdz == 1 {
+				if gc_lo4 < gc_hi4 {
+					gc_lo4 = max(gc_lo4, max(min(31, 32), -1))
+				}
+				if gc_lo4 < gc_hi4 {
+					gc_hi4 = min(gc_hi4, min(max(31, -1), 32)+1)
+				}
+			}
+			gc_hi4 = min(gc_hi4, gc_cnt)
+			if gc_lo4 < gc_hi4 {
 				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tidx := gc_b.AtFlat(gc_w+gc_lo4, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					for gc_lane := gc_lo4; gc_lane < gc_hi4; gc_lane++ {
 						gc_tx++
 						if gc_tx == gc_bdx {
 							gc_tx = 0
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line hecbench_mpc.go:36
+//line hecbench_mpc.go:35
+						warp := gc_tx >> 5
 						lane := gc_tx & 31
 //line hecbench_mpc.go:38
 						val := gc_s_val[gc_rank]
-						tmp := gc_c2r[gc_lane]
-						if lane >= d {
-							*val += tmp
+						sbuf := gc_s_sbuf[gc_rank]
+//line hecbench_mpc.go:44
+						if lane == 31 {
+							sbuf[warp] = *val
 						}
 					}
 				}
 			}
-			{
-//line hecbench_mpc.go:48
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-//line hecbench_mpc.go:35
-					warp := gc_tx >> 5
-					lane := gc_tx & 31
-//line hecbench_mpc.go:38
-					val := gc_s_val[gc_rank]
-					sbuf := gc_s_sbuf[gc_rank]
-//line hecbench_mpc.go:44
-					if lane == 31 {
-						sbuf[warp] = *val
-					}
-				}
-			}
 		}
-//line hecbench_mpc.go:52
+//line hecbench_mpc.go:53
 		var gc_l_v [32]int32
 		var gc_c3r [32]int32
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -706,7 +727,7 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 			gc_act := uint32(uint64(1)<<gc_cnt - 1)
 			var gc_dead uint32
 			{
-//line hecbench_mpc.go:60
+//line hecbench_mpc.go:61
 				var gc_m19 uint32
 				{
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -755,28 +776,37 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 //line hecbench_mpc.go:51
 					for d_ := 1; d_ < 32; d_ *= 2 {
 						compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mpcFull, &gc_l_v, d_, 32, &gc_c3r)
-						{
-							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-							gc_tx := gc_tidx.X - 1
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx++
-								if gc_tx == gc_bdx {
-									gc_tx = 0
-								}
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
+						gc_lo5, gc_hi5 := 0, 32
+						if gc_bdy*gc_bdz == 1 {
+							if gc_lo5 < gc_hi5 {
+								gc_lo5 = max(gc_lo5, max(min(d_, 32), -1))
+							}
+						}
+						gc_hi5 = min(gc_hi5, gc_cnt)
+						if gc_lo5 < gc_hi5 {
+							{
+								gc_tidx := gc_b.AtFlat(gc_w+gc_lo5, gc_bdy*gc_bdz == 1)
+								gc_tx := gc_tidx.X - 1
+								for gc_lane := gc_lo5; gc_lane < gc_hi5; gc_lane++ {
+									gc_tx++
+									if gc_tx == gc_bdx {
+										gc_tx = 0
+									}
+									if gc_act&(1<<gc_lane) == 0 {
+										continue
+									}
 //line hecbench_mpc.go:36
-								lane := gc_tx & 31
+									lane := gc_tx & 31
 //line hecbench_mpc.go:38
-								v := gc_l_v[gc_lane]
+									v := gc_l_v[gc_lane]
 //line hecbench_mpc.go:52
-								tmp_ := gc_c3r[gc_lane]
-								if lane >= d_ {
-									v += tmp_
-								}
+									tmp_ := gc_c3r[gc_lane]
+									if lane >= d_ {
+										v += tmp_
+									}
 //line hecbench_mpc.go:57
-								gc_l_v[gc_lane] = v
+									gc_l_v[gc_lane] = v
+								}
 							}
 						}
 					}
@@ -1298,52 +1328,73 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 				}
 //line hecbench_mpc.go:39
 				compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mpcFull, &gc_c1v, d, 32, &gc_c1r)
+				gc_lo3, gc_hi3 := 0, 32
+				if gc_bdy*gc_bdz == 1 {
+					if gc_lo3 < gc_hi3 {
+						gc_lo3 = max(gc_lo3, max(min(d, 32), -1))
+					}
+				}
+				gc_hi3 = min(gc_hi3, gc_cnt)
+				if gc_lo3 < gc_hi3 {
+					{
+						gc_tidx := gc_b.AtFlat(gc_w+gc_lo3, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+//line hecbench_mpc.go:36
+							lane := gc_tx & 31
+//line hecbench_mpc.go:38
+							val := gc_s_val[gc_rank]
+							tmp := gc_c1r[gc_lane]
+							if lane >= d {
+								*val += tmp
+							}
+						}
+					}
+				}
+			}
+//line hecbench_mpc.go:48
+			gc_lo4, gc_hi4 := 0, 32
+			if gc_bdy*gc_bdz == 1 {
+				if gc_lo4 < gc_hi4 {
+					gc_lo4 = max(gc_lo4, max(min(31, 32), -1))
+				}
+				if gc_lo4 < gc_hi4 {
+					gc_hi4 = min(gc_hi4, min(max(31, -1), 32)+1)
+				}
+			}
+			gc_hi4 = min(gc_hi4, gc_cnt)
+			if gc_lo4 < gc_hi4 {
 				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tidx := gc_b.AtFlat(gc_w+gc_lo4, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					for gc_lane := gc_lo4; gc_lane < gc_hi4; gc_lane++ {
 						gc_tx++
 						if gc_tx == gc_bdx {
 							gc_tx = 0
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line hecbench_mpc.go:36
+//line hecbench_mpc.go:35
+						warp := gc_tx >> 5
 						lane := gc_tx & 31
 //line hecbench_mpc.go:38
 						val := gc_s_val[gc_rank]
-						tmp := gc_c1r[gc_lane]
-						if lane >= d {
-							*val += tmp
+						sbuf := gc_s_sbuf[gc_rank]
+//line hecbench_mpc.go:44
+						if lane == 31 {
+							sbuf[warp] = *val
 						}
 					}
 				}
 			}
-			{
-//line hecbench_mpc.go:48
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-//line hecbench_mpc.go:35
-					warp := gc_tx >> 5
-					lane := gc_tx & 31
-//line hecbench_mpc.go:38
-					val := gc_s_val[gc_rank]
-					sbuf := gc_s_sbuf[gc_rank]
-//line hecbench_mpc.go:44
-					if lane == 31 {
-						sbuf[warp] = *val
-					}
-				}
-			}
 		}
-//line hecbench_mpc.go:52
+//line hecbench_mpc.go:53
 		var gc_l_v [32]int32
 		var gc_c2r [32]int32
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -1351,7 +1402,7 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 			gc_act := uint32(uint64(1)<<gc_cnt - 1)
 			var gc_dead uint32
 			{
-//line hecbench_mpc.go:60
+//line hecbench_mpc.go:61
 				var gc_m20 uint32
 				{
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -1400,28 +1451,37 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 //line hecbench_mpc.go:51
 					for d_ := 1; d_ < 32; d_ *= 2 {
 						compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mpcFull, &gc_l_v, d_, 32, &gc_c2r)
-						{
-							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-							gc_tx := gc_tidx.X - 1
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx++
-								if gc_tx == gc_bdx {
-									gc_tx = 0
-								}
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
+						gc_lo5, gc_hi5 := 0, 32
+						if gc_bdy*gc_bdz == 1 {
+							if gc_lo5 < gc_hi5 {
+								gc_lo5 = max(gc_lo5, max(min(d_, 32), -1))
+							}
+						}
+						gc_hi5 = min(gc_hi5, gc_cnt)
+						if gc_lo5 < gc_hi5 {
+							{
+								gc_tidx := gc_b.AtFlat(gc_w+gc_lo5, gc_bdy*gc_bdz == 1)
+								gc_tx := gc_tidx.X - 1
+								for gc_lane := gc_lo5; gc_lane < gc_hi5; gc_lane++ {
+									gc_tx++
+									if gc_tx == gc_bdx {
+										gc_tx = 0
+									}
+									if gc_act&(1<<gc_lane) == 0 {
+										continue
+									}
 //line hecbench_mpc.go:36
-								lane := gc_tx & 31
+									lane := gc_tx & 31
 //line hecbench_mpc.go:38
-								v := gc_l_v[gc_lane]
+									v := gc_l_v[gc_lane]
 //line hecbench_mpc.go:52
-								tmp_ := gc_c2r[gc_lane]
-								if lane >= d_ {
-									v += tmp_
-								}
+									tmp_ := gc_c2r[gc_lane]
+									if lane >= d_ {
+										v += tmp_
+									}
 //line hecbench_mpc.go:57
-								gc_l_v[gc_lane] = v
+									gc_l_v[gc_lane] = v
+								}
 							}
 						}
 					}
@@ -1730,30 +1790,42 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 					}
 				}
 			}
-			{
-//line hecbench_mpc.go:83
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+//line hecbench_mpc.go:82
+			gc_lo6, gc_hi6 := 0, 32
+			if gc_bdy*gc_bdz == 1 {
+				if gc_lo6 < gc_hi6 {
+					gc_lo6 = max(gc_lo6, max(min(31, 32), -1))
+				}
+				if gc_lo6 < gc_hi6 {
+					gc_hi6 = min(gc_hi6, min(max(31, -1), 32)+1)
+				}
+			}
+			gc_hi6 = min(gc_hi6, gc_cnt)
+			if gc_lo6 < gc_hi6 {
+				{
+					gc_tidx := gc_b.AtFlat(gc_w+gc_lo6, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := gc_lo6; gc_lane < gc_hi6; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line hecbench_mpc.go:69
-					warp_ := gc_tx >> 5
-					lane_ := gc_tx & 31
+						warp_ := gc_tx >> 5
+						lane_ := gc_tx & 31
 //line hecbench_mpc.go:72
-					val_ := gc_s_val_[gc_rank]
+						val_ := gc_s_val_[gc_rank]
 //line hecbench_mpc.go:79
-					if lane_ == 31 {
-						sbuf_[warp_] = *val_
+						if lane_ == 31 {
+							sbuf_[warp_] = *val_
+						}
 					}
 				}
 			}
 		}
-//line hecbench_mpc.go:87
+//line hecbench_mpc.go:88
 		var gc_l_v_ [32]int64
 		var gc_l_tmpl_ [32]uint32
 		var gc_c5v [32]int32
@@ -1765,7 +1837,7 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 			gc_act := uint32(uint64(1)<<gc_cnt - 1)
 			var gc_dead uint32
 			{
-//line hecbench_mpc.go:99
+//line hecbench_mpc.go:100
 				var gc_m31 uint32
 				{
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)

@@ -75,9 +75,9 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_lo4, gc_hi4 := min(gc_from2, gc_bdx2), max(gc_from2, gc_to2)
+				gc_lo7, gc_hi7 := min(gc_from2, gc_bdx2), max(gc_from2, gc_to2)
 				gc_step6 := 0
-				for ; gc_step6+3 < gc_lo4; gc_step6 += 4 {
+				for ; gc_step6+3 < gc_lo7; gc_step6 += 4 {
 					{
 						gc_tx2 := gc_step6 + 0
 						gc_rank2 := gc_base2 + gc_tx2
@@ -111,14 +111,14 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 						gc_s_v1[gc_rank2] = v1
 					}
 				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_lo4; gc_tx2++ {
+				for gc_tx2 := gc_step6; gc_tx2 < gc_lo7; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 //line hecbench_mpc.go:170
 					var v1 int64 = 0
 //line hecbench_mpc.go:172
 					gc_s_v1[gc_rank2] = v1
 				}
-				gc_step7 := gc_hi4
+				gc_step7 := gc_hi7
 				for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
 					{
 						gc_tx2 := gc_step7 + 0
@@ -662,52 +662,73 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 				}
 //line hecbench_mpc.go:39
 				compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, mpcFull, &gc_c22v, d, 32, &gc_c22r)
+				gc_lo8, gc_hi8 := 0, 32
+				if gc_bdy2*gc_bdz2 == 1 {
+					if gc_lo8 < gc_hi8 {
+						gc_lo8 = max(gc_lo8, max(min(d, 32), -1))
+					}
+				}
+				gc_hi8 = min(gc_hi8, gc_cnt2)
+				if gc_lo8 < gc_hi8 {
+					{
+						gc_tidx2 := gc_b2.AtFlat(gc_w2+gc_lo8, gc_bdy2*gc_bdz2 == 1)
+						gc_tx2 := gc_tidx2.X - 1
+						for gc_lane2 := gc_lo8; gc_lane2 < gc_hi8; gc_lane2++ {
+							gc_tx2++
+							if gc_tx2 == gc_bdx2 {
+								gc_tx2 = 0
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+//line hecbench_mpc.go:36
+							lane := gc_tx2 & 31
+//line hecbench_mpc.go:38
+							val := gc_s_val[gc_rank2]
+							tmp := gc_c22r[gc_lane2]
+							if lane >= d {
+								*val += tmp
+							}
+						}
+					}
+				}
+			}
+//line hecbench_mpc.go:48
+			gc_lo9, gc_hi9 := 0, 32
+			if gc_bdy2*gc_bdz2 == 1 {
+				if gc_lo9 < gc_hi9 {
+					gc_lo9 = max(gc_lo9, max(min(31, 32), -1))
+				}
+				if gc_lo9 < gc_hi9 {
+					gc_hi9 = min(gc_hi9, min(max(31, -1), 32)+1)
+				}
+			}
+			gc_hi9 = min(gc_hi9, gc_cnt2)
+			if gc_lo9 < gc_hi9 {
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+					gc_tidx2 := gc_b2.AtFlat(gc_w2+gc_lo9, gc_bdy2*gc_bdz2 == 1)
 					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					for gc_lane2 := gc_lo9; gc_lane2 < gc_hi9; gc_lane2++ {
 						gc_tx2++
 						if gc_tx2 == gc_bdx2 {
 							gc_tx2 = 0
 						}
 						gc_rank2 := gc_w2 + gc_lane2
 						gc_pos2.Thread = gc_rank2
-//line hecbench_mpc.go:36
+//line hecbench_mpc.go:35
+						warp := gc_tx2 >> 5
 						lane := gc_tx2 & 31
 //line hecbench_mpc.go:38
 						val := gc_s_val[gc_rank2]
-						tmp := gc_c22r[gc_lane2]
-						if lane >= d {
-							*val += tmp
+						sbuf := gc_s_sbuf[gc_rank2]
+//line hecbench_mpc.go:44
+						if lane == 31 {
+							sbuf[warp] = *val
 						}
 					}
 				}
 			}
-			{
-//line hecbench_mpc.go:48
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-//line hecbench_mpc.go:35
-					warp := gc_tx2 >> 5
-					lane := gc_tx2 & 31
-//line hecbench_mpc.go:38
-					val := gc_s_val[gc_rank2]
-					sbuf := gc_s_sbuf[gc_rank2]
-//line hecbench_mpc.go:44
-					if lane == 31 {
-						sbuf[warp] = *val
-					}
-				}
-			}
 		}
-//line hecbench_mpc.go:52
+//line hecbench_mpc.go:53
 		var gc_l_v [32]int32
 		var gc_c23r [32]int32
 		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -715,7 +736,7 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 			var gc_dead2 uint32
 			{
-//line hecbench_mpc.go:60
+//line hecbench_mpc.go:61
 				var gc_m192 uint32
 				{
 					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
@@ -764,28 +785,37 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 //line hecbench_mpc.go:51
 					for d_ := 1; d_ < 32; d_ *= 2 {
 						compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, mpcFull, &gc_l_v, d_, 32, &gc_c23r)
-						{
-							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-							gc_tx2 := gc_tidx2.X - 1
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
-								}
-								if gc_act2&(1<<gc_lane2) == 0 {
-									continue
-								}
+						gc_lo10, gc_hi10 := 0, 32
+						if gc_bdy2*gc_bdz2 == 1 {
+							if gc_lo10 < gc_hi10 {
+								gc_lo10 = max(gc_lo10, max(min(d_, 32), -1))
+							}
+						}
+						gc_hi10 = min(gc_hi10, gc_cnt2)
+						if gc_lo10 < gc_hi10 {
+							{
+								gc_tidx2 := gc_b2.AtFlat(gc_w2+gc_lo10, gc_bdy2*gc_bdz2 == 1)
+								gc_tx2 := gc_tidx2.X - 1
+								for gc_lane2 := gc_lo10; gc_lane2 < gc_hi10; gc_lane2++ {
+									gc_tx2++
+									if gc_tx2 == gc_bdx2 {
+										gc_tx2 = 0
+									}
+									if gc_act2&(1<<gc_lane2) == 0 {
+										continue
+									}
 //line hecbench_mpc.go:36
-								lane := gc_tx2 & 31
+									lane := gc_tx2 & 31
 //line hecbench_mpc.go:38
-								v := gc_l_v[gc_lane2]
+									v := gc_l_v[gc_lane2]
 //line hecbench_mpc.go:52
-								tmp_ := gc_c23r[gc_lane2]
-								if lane >= d_ {
-									v += tmp_
-								}
+									tmp_ := gc_c23r[gc_lane2]
+									if lane >= d_ {
+										v += tmp_
+									}
 //line hecbench_mpc.go:57
-								gc_l_v[gc_lane2] = v
+									gc_l_v[gc_lane2] = v
+								}
 							}
 						}
 					}
@@ -1132,9 +1162,9 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 				gc_to2 = gc_bound2 + 1
 			}
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_lo4, gc_hi4 := min(gc_from2, gc_bdx2), max(gc_from2, gc_to2)
+				gc_lo8, gc_hi8 := min(gc_from2, gc_bdx2), max(gc_from2, gc_to2)
 				gc_step7 := 0
-				for ; gc_step7+3 < gc_lo4; gc_step7 += 4 {
+				for ; gc_step7+3 < gc_lo8; gc_step7 += 4 {
 					{
 						gc_tx2 := gc_step7 + 0
 						gc_rank2 := gc_base2 + gc_tx2
@@ -1180,7 +1210,7 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 						gc_s_flag[gc_rank2] = flag
 					}
 				}
-				for gc_tx2 := gc_step7; gc_tx2 < gc_lo4; gc_tx2++ {
+				for gc_tx2 := gc_step7; gc_tx2 < gc_lo8; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 //line hecbench_mpc.go:276
 					var flag int32 = 0
@@ -1190,7 +1220,7 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 //line hecbench_mpc.go:284
 					gc_s_flag[gc_rank2] = flag
 				}
-				gc_step8 := gc_hi4
+				gc_step8 := gc_hi8
 				for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
 					{
 						gc_tx2 := gc_step8 + 0
@@ -1387,52 +1417,73 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 				}
 //line hecbench_mpc.go:39
 				compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, mpcFull, &gc_c21v, d, 32, &gc_c21r)
+				gc_lo9, gc_hi9 := 0, 32
+				if gc_bdy2*gc_bdz2 == 1 {
+					if gc_lo9 < gc_hi9 {
+						gc_lo9 = max(gc_lo9, max(min(d, 32), -1))
+					}
+				}
+				gc_hi9 = min(gc_hi9, gc_cnt2)
+				if gc_lo9 < gc_hi9 {
+					{
+						gc_tidx2 := gc_b2.AtFlat(gc_w2+gc_lo9, gc_bdy2*gc_bdz2 == 1)
+						gc_tx2 := gc_tidx2.X - 1
+						for gc_lane2 := gc_lo9; gc_lane2 < gc_hi9; gc_lane2++ {
+							gc_tx2++
+							if gc_tx2 == gc_bdx2 {
+								gc_tx2 = 0
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+//line hecbench_mpc.go:36
+							lane := gc_tx2 & 31
+//line hecbench_mpc.go:38
+							val := gc_s_val[gc_rank2]
+							tmp := gc_c21r[gc_lane2]
+							if lane >= d {
+								*val += tmp
+							}
+						}
+					}
+				}
+			}
+//line hecbench_mpc.go:48
+			gc_lo10, gc_hi10 := 0, 32
+			if gc_bdy2*gc_bdz2 == 1 {
+				if gc_lo10 < gc_hi10 {
+					gc_lo10 = max(gc_lo10, max(min(31, 32), -1))
+				}
+				if gc_lo10 < gc_hi10 {
+					gc_hi10 = min(gc_hi10, min(max(31, -1), 32)+1)
+				}
+			}
+			gc_hi10 = min(gc_hi10, gc_cnt2)
+			if gc_lo10 < gc_hi10 {
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+					gc_tidx2 := gc_b2.AtFlat(gc_w2+gc_lo10, gc_bdy2*gc_bdz2 == 1)
 					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					for gc_lane2 := gc_lo10; gc_lane2 < gc_hi10; gc_lane2++ {
 						gc_tx2++
 						if gc_tx2 == gc_bdx2 {
 							gc_tx2 = 0
 						}
 						gc_rank2 := gc_w2 + gc_lane2
 						gc_pos2.Thread = gc_rank2
-//line hecbench_mpc.go:36
+//line hecbench_mpc.go:35
+						warp := gc_tx2 >> 5
 						lane := gc_tx2 & 31
 //line hecbench_mpc.go:38
 						val := gc_s_val[gc_rank2]
-						tmp := gc_c21r[gc_lane2]
-						if lane >= d {
-							*val += tmp
+						sbuf := gc_s_sbuf[gc_rank2]
+//line hecbench_mpc.go:44
+						if lane == 31 {
+							sbuf[warp] = *val
 						}
 					}
 				}
 			}
-			{
-//line hecbench_mpc.go:48
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-//line hecbench_mpc.go:35
-					warp := gc_tx2 >> 5
-					lane := gc_tx2 & 31
-//line hecbench_mpc.go:38
-					val := gc_s_val[gc_rank2]
-					sbuf := gc_s_sbuf[gc_rank2]
-//line hecbench_mpc.go:44
-					if lane == 31 {
-						sbuf[warp] = *val
-					}
-				}
-			}
 		}
-//line hecbench_mpc.go:52
+//line hecbench_mpc.go:53
 		var gc_l_v [32]int32
 		var gc_c22r [32]int32
 		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -1440,7 +1491,7 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 			var gc_dead2 uint32
 			{
-//line hecbench_mpc.go:60
+//line hecbench_mpc.go:61
 				var gc_m202 uint32
 				{
 					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
@@ -1489,28 +1540,37 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 //line hecbench_mpc.go:51
 					for d_ := 1; d_ < 32; d_ *= 2 {
 						compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, mpcFull, &gc_l_v, d_, 32, &gc_c22r)
-						{
-							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-							gc_tx2 := gc_tidx2.X - 1
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
-								}
-								if gc_act2&(1<<gc_lane2) == 0 {
-									continue
-								}
+						gc_lo11, gc_hi11 := 0, 32
+						if gc_bdy2*gc_bdz2 == 1 {
+							if gc_lo11 < gc_hi11 {
+								gc_lo11 = max(gc_lo11, max(min(d_, 32), -1))
+							}
+						}
+						gc_hi11 = min(gc_hi11, gc_cnt2)
+						if gc_lo11 < gc_hi11 {
+							{
+								gc_tidx2 := gc_b2.AtFlat(gc_w2+gc_lo11, gc_bdy2*gc_bdz2 == 1)
+								gc_tx2 := gc_tidx2.X - 1
+								for gc_lane2 := gc_lo11; gc_lane2 < gc_hi11; gc_lane2++ {
+									gc_tx2++
+									if gc_tx2 == gc_bdx2 {
+										gc_tx2 = 0
+									}
+									if gc_act2&(1<<gc_lane2) == 0 {
+										continue
+									}
 //line hecbench_mpc.go:36
-								lane := gc_tx2 & 31
+									lane := gc_tx2 & 31
 //line hecbench_mpc.go:38
-								v := gc_l_v[gc_lane2]
+									v := gc_l_v[gc_lane2]
 //line hecbench_mpc.go:52
-								tmp_ := gc_c22r[gc_lane2]
-								if lane >= d_ {
-									v += tmp_
-								}
+									tmp_ := gc_c22r[gc_lane2]
+									if lane >= d_ {
+										v += tmp_
+									}
 //line hecbench_mpc.go:57
-								gc_l_v[gc_lane2] = v
+									gc_l_v[gc_lane2] = v
+								}
 							}
 						}
 					}
@@ -1822,30 +1882,42 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 					}
 				}
 			}
-			{
-//line hecbench_mpc.go:83
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+//line hecbench_mpc.go:82
+			gc_lo12, gc_hi12 := 0, 32
+			if gc_bdy2*gc_bdz2 == 1 {
+				if gc_lo12 < gc_hi12 {
+					gc_lo12 = max(gc_lo12, max(min(31, 32), -1))
+				}
+				if gc_lo12 < gc_hi12 {
+					gc_hi12 = min(gc_hi12, min(max(31, -1), 32)+1)
+				}
+			}
+			gc_hi12 = min(gc_hi12, gc_cnt2)
+			if gc_lo12 < gc_hi12 {
+				{
+					gc_tidx2 := gc_b2.AtFlat(gc_w2+gc_lo12, gc_bdy2*gc_bdz2 == 1)
+					gc_tx2 := gc_tidx2.X - 1
+					for gc_lane2 := gc_lo12; gc_lane2 < gc_hi12; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
 //line hecbench_mpc.go:69
-					warp_ := gc_tx2 >> 5
-					lane_ := gc_tx2 & 31
+						warp_ := gc_tx2 >> 5
+						lane_ := gc_tx2 & 31
 //line hecbench_mpc.go:72
-					val_ := gc_s_val_[gc_rank2]
+						val_ := gc_s_val_[gc_rank2]
 //line hecbench_mpc.go:79
-					if lane_ == 31 {
-						sbuf_[warp_] = *val_
+						if lane_ == 31 {
+							sbuf_[warp_] = *val_
+						}
 					}
 				}
 			}
 		}
-//line hecbench_mpc.go:87
+//line hecbench_mpc.go:88
 		var gc_l_v_ [32]int64
 		var gc_l_tmpl_ [32]uint32
 		var gc_c25v [32]int32
@@ -1857,7 +1929,7 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 			var gc_dead2 uint32
 			{
-//line hecbench_mpc.go:99
+//line hecbench_mpc.go:100
 				var gc_m312 uint32
 				{
 					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)

@@ -195,34 +195,46 @@ func gc_body_rmsnormFwdTwoScanKernel[T float32 | float64](gc_b *compiled.Block, 
 				gc_l_val_3[gc_lane] = val_3
 			}
 		}
-		{
-			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+		gc_lo2, gc_hi2 := 0, 32
+		if gc_bdy*gc_bdz == 1 {
+			if gc_lo2 < gc_hi2 {
+				gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
+			}
+			if gc_lo2 < gc_hi2 {
+				gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
+			}
+		}
+		gc_hi2 = min(gc_hi2, gc_cnt)
+		if gc_lo2 < gc_hi2 {
+			{
+				gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line hecbench_rmsnorm.go:54
-				warpID_ := gc_tx / rmsThreadsPerWarp
-				laneID_ := gc_tx % rmsThreadsPerWarp
+					warpID_ := gc_tx / rmsThreadsPerWarp
+					laneID_ := gc_tx % rmsThreadsPerWarp
 //line hecbench_rmsnorm.go:57
-				val_3 := gc_l_val_3[gc_lane]
+					val_3 := gc_l_val_3[gc_lane]
 //line hecbench_rmsnorm.go:59
-				var valReg float32
+					var valReg float32
 //line hecbench_rmsnorm.go:44
-				var r_ float32 = val_3
+					var r_ float32 = val_3
 //line hecbench_rmsnorm.go:59
-				valReg = r_
-				if laneID_ == 0 {
-					smem[warpID_] = valReg
+					valReg = r_
+					if laneID_ == 0 {
+						smem[warpID_] = valReg
+					}
 				}
 			}
 		}
 	}
-//line hecbench_rmsnorm.go:69
+//line hecbench_rmsnorm.go:70
 	var gc_l_val_4 [32]float32
 	var gc_c2r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -230,7 +242,7 @@ func gc_body_rmsnormFwdTwoScanKernel[T float32 | float64](gc_b *compiled.Block, 
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		{
-//line hecbench_rmsnorm.go:77
+//line hecbench_rmsnorm.go:78
 			var gc_m15 uint32
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -299,36 +311,48 @@ func gc_body_rmsnormFwdTwoScanKernel[T float32 | float64](gc_b *compiled.Block, 
 						gc_l_val_4[gc_lane] = val_4
 					}
 				}
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+				gc_lo3, gc_hi3 := 0, 32
+				if gc_bdy*gc_bdz == 1 {
+					if gc_lo3 < gc_hi3 {
+						gc_lo3 = max(gc_lo3, max(min(0, 32), -1))
+					}
+					if gc_lo3 < gc_hi3 {
+						gc_hi3 = min(gc_hi3, min(max(0, -1), 32)+1)
+					}
+				}
+				gc_hi3 = min(gc_hi3, gc_cnt)
+				if gc_lo3 < gc_hi3 {
+					{
+						gc_tidx := gc_b.AtFlat(gc_w+gc_lo3, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 //line hecbench_rmsnorm.go:55
-						laneID_ := gc_tx % rmsThreadsPerWarp
+							laneID_ := gc_tx % rmsThreadsPerWarp
 //line hecbench_rmsnorm.go:57
-						val_4 := gc_l_val_4[gc_lane]
+							val_4 := gc_l_val_4[gc_lane]
 //line hecbench_rmsnorm.go:59
-						var valReg float32
+							var valReg float32
 //line hecbench_rmsnorm.go:44
-						var r_2 float32 = val_4
+							var r_2 float32 = val_4
 //line hecbench_rmsnorm.go:70
-						valReg = r_2
-						if laneID_ == 0 {
-							smem[0] = valReg
+							valReg = r_2
+							if laneID_ == 0 {
+								smem[0] = valReg
+							}
 						}
 					}
 				}
 			}
-//line hecbench_rmsnorm.go:78
+//line hecbench_rmsnorm.go:79
 			gc_act = gc_save15 &^ gc_dead
 		}
 	}

@@ -1127,29 +1127,41 @@ func gc_body_fusedClassifierKernel3(gc_b *compiled.Block, logits, losses, probs 
 		}
 //line llmc_backward.go:264
 		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp_.Size(), &gc_c1v, compiled.OpGreater, &gc_c1r)
-		{
-			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+		gc_lo2, gc_hi2 := 0, 32
+		if gc_bdy*gc_bdz == 1 {
+			if gc_lo2 < gc_hi2 {
+				gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
+			}
+			if gc_lo2 < gc_hi2 {
+				gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
+			}
+		}
+		gc_hi2 = min(gc_hi2, gc_cnt)
+		if gc_lo2 < gc_hi2 {
+			{
+				gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line llmc_backward.go:260
-				warpID := gc_tx / 32
-				laneID := gc_tx % 32
+					warpID := gc_tx / 32
+					laneID := gc_tx % 32
 //line llmc_backward.go:264
-				warpMaxval := gc_c1r[gc_lane]
+					warpMaxval := gc_c1r[gc_lane]
 //line llmc_backward.go:266
-				if laneID == 0 {
-					sharedMaxval[warpID] = warpMaxval
+					if laneID == 0 {
+						sharedMaxval[warpID] = warpMaxval
+					}
 				}
 			}
 		}
 	}
-//line llmc_backward.go:275
+//line llmc_backward.go:276
 	var gc_c2v [32]float32
 	var gc_c2r [32]float32
 	var gc_c3v [32]float32
@@ -1201,23 +1213,35 @@ func gc_body_fusedClassifierKernel3(gc_b *compiled.Block, logits, losses, probs 
 		}
 //line llmc_backward.go:282
 		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp_.Size(), &gc_c3v, compiled.OpPlus, &gc_c3r)
-		{
-			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+		gc_lo3, gc_hi3 := 0, 32
+		if gc_bdy*gc_bdz == 1 {
+			if gc_lo3 < gc_hi3 {
+				gc_lo3 = max(gc_lo3, max(min(0, 32), -1))
+			}
+			if gc_lo3 < gc_hi3 {
+				gc_hi3 = min(gc_hi3, min(max(0, -1), 32)+1)
+			}
+		}
+		gc_hi3 = min(gc_hi3, gc_cnt)
+		if gc_lo3 < gc_hi3 {
+			{
+				gc_tidx := gc_b.AtFlat(gc_w+gc_lo3, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line llmc_backward.go:260
-				warpID := gc_tx / 32
-				laneID := gc_tx % 32
+					warpID := gc_tx / 32
+					laneID := gc_tx % 32
 //line llmc_backward.go:282
-				warpSumval := gc_c3r[gc_lane]
-				if laneID == 0 {
-					sharedSumval[warpID] = warpSumval
+					warpSumval := gc_c3r[gc_lane]
+					if laneID == 0 {
+						sharedSumval[warpID] = warpSumval
+					}
 				}
 			}
 		}

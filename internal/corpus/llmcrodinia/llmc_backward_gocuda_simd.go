@@ -1146,29 +1146,41 @@ func gc_body_fusedClassifierKernel3(gc_b2 *compiled.Block, logits, losses, probs
 		}
 //line llmc_backward.go:264
 		compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp_.Size(), &gc_c21v, compiled.OpGreater, &gc_c21r)
-		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+		gc_lo5, gc_hi5 := 0, 32
+		if gc_bdy2*gc_bdz2 == 1 {
+			if gc_lo5 < gc_hi5 {
+				gc_lo5 = max(gc_lo5, max(min(0, 32), -1))
+			}
+			if gc_lo5 < gc_hi5 {
+				gc_hi5 = min(gc_hi5, min(max(0, -1), 32)+1)
+			}
+		}
+		gc_hi5 = min(gc_hi5, gc_cnt2)
+		if gc_lo5 < gc_hi5 {
+			{
+				gc_tidx2 := gc_b2.AtFlat(gc_w2+gc_lo5, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := gc_lo5; gc_lane2 < gc_hi5; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
 //line llmc_backward.go:260
-				warpID := gc_tx2 / 32
-				laneID := gc_tx2 % 32
+					warpID := gc_tx2 / 32
+					laneID := gc_tx2 % 32
 //line llmc_backward.go:264
-				warpMaxval := gc_c21r[gc_lane2]
+					warpMaxval := gc_c21r[gc_lane2]
 //line llmc_backward.go:266
-				if laneID == 0 {
-					sharedMaxval[warpID] = warpMaxval
+					if laneID == 0 {
+						sharedMaxval[warpID] = warpMaxval
+					}
 				}
 			}
 		}
 	}
-//line llmc_backward.go:275
+//line llmc_backward.go:276
 	var gc_c22v [32]float32
 	var gc_c22r [32]float32
 	var gc_c23v [32]float32
@@ -1220,23 +1232,35 @@ func gc_body_fusedClassifierKernel3(gc_b2 *compiled.Block, logits, losses, probs
 		}
 //line llmc_backward.go:282
 		compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp_.Size(), &gc_c23v, compiled.OpPlus, &gc_c23r)
-		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+		gc_lo6, gc_hi6 := 0, 32
+		if gc_bdy2*gc_bdz2 == 1 {
+			if gc_lo6 < gc_hi6 {
+				gc_lo6 = max(gc_lo6, max(min(0, 32), -1))
+			}
+			if gc_lo6 < gc_hi6 {
+				gc_hi6 = min(gc_hi6, min(max(0, -1), 32)+1)
+			}
+		}
+		gc_hi6 = min(gc_hi6, gc_cnt2)
+		if gc_lo6 < gc_hi6 {
+			{
+				gc_tidx2 := gc_b2.AtFlat(gc_w2+gc_lo6, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := gc_lo6; gc_lane2 < gc_hi6; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
 //line llmc_backward.go:260
-				warpID := gc_tx2 / 32
-				laneID := gc_tx2 % 32
+					warpID := gc_tx2 / 32
+					laneID := gc_tx2 % 32
 //line llmc_backward.go:282
-				warpSumval := gc_c23r[gc_lane2]
-				if laneID == 0 {
-					sharedSumval[warpID] = warpSumval
+					warpSumval := gc_c23r[gc_lane2]
+					if laneID == 0 {
+						sharedSumval[warpID] = warpSumval
+					}
 				}
 			}
 		}

@@ -2754,26 +2754,41 @@ func gc_body_argmaxF32Kernel(gc_b *compiled.Block, x []float32, dst []int32, nco
 				gc_s_argmax[gc_rank] = argmax
 			}
 		}
-		{
-			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+		gc_lo2, gc_hi2 := 0, 32
+		if gc_bdy*gc_bdz == 1 {
+			if gc_lo2 < gc_hi2 && !(nWarps > 1) {
+				gc_hi2 = 0
+			}
+			if gc_lo2 < gc_hi2 {
+				gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
+			}
+			if gc_lo2 < gc_hi2 {
+				gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
+			}
+		}
+		gc_hi2 = min(gc_hi2, gc_cnt)
+		if gc_lo2 < gc_hi2 {
+			{
+				gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line ggml_norm.go:277
-				laneID := gc_tx % ggmlWarpSize
-				warpID := gc_tx / ggmlWarpSize
+					laneID := gc_tx % ggmlWarpSize
+					warpID := gc_tx / ggmlWarpSize
 //line ggml_norm.go:280
-				maxval := gc_s_maxval[gc_rank]
-				argmax := gc_s_argmax[gc_rank]
+					maxval := gc_s_maxval[gc_rank]
+					argmax := gc_s_argmax[gc_rank]
 //line ggml_norm.go:283
-				if (nWarps > 1) && (laneID == 0) {
-					sharedMaxval[warpID] = maxval
-					sharedArgmax[warpID] = argmax
+					if (nWarps > 1) && (laneID == 0) {
+						sharedMaxval[warpID] = maxval
+						sharedArgmax[warpID] = argmax
+					}
 				}
 			}
 		}
@@ -2814,31 +2829,40 @@ func gc_body_argmaxF32Kernel(gc_b *compiled.Block, x []float32, dst []int32, nco
 				gc_save13 := gc_act
 				gc_act = gc_save13 & gc_m13
 				if gc_act != 0 {
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
+					gc_lo3, gc_hi3 := 0, 32
+					if gc_bdy*gc_bdz == 1 {
+						if gc_lo3 < gc_hi3 {
+							gc_hi3 = min(gc_hi3, min(max(nWarps, -1), 32))
+						}
+					}
+					gc_hi3 = min(gc_hi3, gc_cnt)
+					if gc_lo3 < gc_hi3 {
+						{
+							gc_tidx := gc_b.AtFlat(gc_w+gc_lo3, gc_bdy*gc_bdz == 1)
+							gc_tx := gc_tidx.X - 1
+							for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
 //line ggml_norm.go:277
-							laneID := gc_tx % ggmlWarpSize
+								laneID := gc_tx % ggmlWarpSize
 //line ggml_norm.go:279
-							maxval := gc_s_maxval[gc_rank]
-							argmax := gc_s_argmax[gc_rank]
+								maxval := gc_s_maxval[gc_rank]
+								argmax := gc_s_argmax[gc_rank]
 //line ggml_norm.go:291
-							if laneID < nWarps {
-								maxval = sharedMaxval[laneID]
-								argmax = sharedArgmax[laneID]
+								if laneID < nWarps {
+									maxval = sharedMaxval[laneID]
+									argmax = sharedArgmax[laneID]
+								}
+								gc_s_maxval[gc_rank] = maxval
+								gc_s_argmax[gc_rank] = argmax
 							}
-							gc_s_maxval[gc_rank] = maxval
-							gc_s_argmax[gc_rank] = argmax
 						}
 					}
 //line ggml_norm.go:295

@@ -3586,26 +3586,41 @@ func gc_body_argmaxF32Kernel(gc_b2 *compiled.Block, x []float32, dst []int32, nc
 				gc_s_argmax[gc_rank2] = argmax
 			}
 		}
-		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+		gc_lo5, gc_hi5 := 0, 32
+		if gc_bdy2*gc_bdz2 == 1 {
+			if gc_lo5 < gc_hi5 && !(nWarps > 1) {
+				gc_hi5 = 0
+			}
+			if gc_lo5 < gc_hi5 {
+				gc_lo5 = max(gc_lo5, max(min(0, 32), -1))
+			}
+			if gc_lo5 < gc_hi5 {
+				gc_hi5 = min(gc_hi5, min(max(0, -1), 32)+1)
+			}
+		}
+		gc_hi5 = min(gc_hi5, gc_cnt2)
+		if gc_lo5 < gc_hi5 {
+			{
+				gc_tidx2 := gc_b2.AtFlat(gc_w2+gc_lo5, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := gc_lo5; gc_lane2 < gc_hi5; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
 //line ggml_norm.go:277
-				laneID := gc_tx2 % ggmlWarpSize
-				warpID := gc_tx2 / ggmlWarpSize
+					laneID := gc_tx2 % ggmlWarpSize
+					warpID := gc_tx2 / ggmlWarpSize
 //line ggml_norm.go:280
-				maxval := gc_s_maxval[gc_rank2]
-				argmax := gc_s_argmax[gc_rank2]
+					maxval := gc_s_maxval[gc_rank2]
+					argmax := gc_s_argmax[gc_rank2]
 //line ggml_norm.go:283
-				if (nWarps > 1) && (laneID == 0) {
-					sharedMaxval[warpID] = maxval
-					sharedArgmax[warpID] = argmax
+					if (nWarps > 1) && (laneID == 0) {
+						sharedMaxval[warpID] = maxval
+						sharedArgmax[warpID] = argmax
+					}
 				}
 			}
 		}
@@ -3646,31 +3661,40 @@ func gc_body_argmaxF32Kernel(gc_b2 *compiled.Block, x []float32, dst []int32, nc
 				gc_save132 := gc_act2
 				gc_act2 = gc_save132 & gc_m132
 				if gc_act2 != 0 {
-					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
-							}
-							if gc_act2&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
+					gc_lo6, gc_hi6 := 0, 32
+					if gc_bdy2*gc_bdz2 == 1 {
+						if gc_lo6 < gc_hi6 {
+							gc_hi6 = min(gc_hi6, min(max(nWarps, -1), 32))
+						}
+					}
+					gc_hi6 = min(gc_hi6, gc_cnt2)
+					if gc_lo6 < gc_hi6 {
+						{
+							gc_tidx2 := gc_b2.AtFlat(gc_w2+gc_lo6, gc_bdy2*gc_bdz2 == 1)
+							gc_tx2 := gc_tidx2.X - 1
+							for gc_lane2 := gc_lo6; gc_lane2 < gc_hi6; gc_lane2++ {
+								gc_tx2++
+								if gc_tx2 == gc_bdx2 {
+									gc_tx2 = 0
+								}
+								if gc_act2&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_pos2.Thread = gc_rank2
 //line ggml_norm.go:277
-							laneID := gc_tx2 % ggmlWarpSize
+								laneID := gc_tx2 % ggmlWarpSize
 //line ggml_norm.go:279
-							maxval := gc_s_maxval[gc_rank2]
-							argmax := gc_s_argmax[gc_rank2]
+								maxval := gc_s_maxval[gc_rank2]
+								argmax := gc_s_argmax[gc_rank2]
 //line ggml_norm.go:291
-							if laneID < nWarps {
-								maxval = sharedMaxval[laneID]
-								argmax = sharedArgmax[laneID]
+								if laneID < nWarps {
+									maxval = sharedMaxval[laneID]
+									argmax = sharedArgmax[laneID]
+								}
+								gc_s_maxval[gc_rank2] = maxval
+								gc_s_argmax[gc_rank2] = argmax
 							}
-							gc_s_maxval[gc_rank2] = maxval
-							gc_s_argmax[gc_rank2] = argmax
 						}
 					}
 //line ggml_norm.go:295

@@ -426,29 +426,41 @@ func gc_body_reduceWsKernel(gc_b2 *compiled.Block, gdata []float32, out *float32
 				}
 			}
 		}
-		{
-			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+		gc_lo4, gc_hi4 := 0, 32
+		if gc_bdy2*gc_bdz2 == 1 {
+			if gc_lo4 < gc_hi4 {
+				gc_lo4 = max(gc_lo4, max(min(0, 32), -1))
+			}
+			if gc_lo4 < gc_hi4 {
+				gc_hi4 = min(gc_hi4, min(max(0, -1), 32)+1)
+			}
+		}
+		gc_hi4 = min(gc_hi4, gc_cnt2)
+		if gc_lo4 < gc_hi4 {
+			{
+				gc_tidx2 := gc_b2.AtFlat(gc_w2+gc_lo4, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := gc_lo4; gc_lane2 < gc_hi4; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
 //line olcf.go:75
-				lane := gc_tx2 % gocuda.WarpSize
-				warpID := gc_tx2 / gocuda.WarpSize
+					lane := gc_tx2 % gocuda.WarpSize
+					warpID := gc_tx2 / gocuda.WarpSize
 //line olcf.go:78
-				val := gc_l_val[gc_lane2]
+					val := gc_l_val[gc_lane2]
 //line olcf.go:85
-				if lane == 0 {
-					sdata[warpID] = val
+					if lane == 0 {
+						sdata[warpID] = val
+					}
 				}
 			}
 		}
 	}
-//line olcf.go:93
+//line olcf.go:94
 	var gc_l_val2 [32]float32
 	var gc_c22r [32]float32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -456,7 +468,7 @@ func gc_body_reduceWsKernel(gc_b2 *compiled.Block, gdata []float32, out *float32
 		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 		var gc_dead2 uint32
 		{
-//line olcf.go:101
+//line olcf.go:102
 			var gc_m112 uint32
 			{
 				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
