@@ -3948,12 +3948,16 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 			if gc_act != 0 {
 //line samples_reduction.go:343
 				if gc_act == ^uint32(0) && mask_ == ^uint32(0) && gocuda.WarpSize == 32 {
-					compiled.ShflDownHalving(&gc_l_mySum_, gocuda.WarpSize/2, 32, true)
+					if gc_bdy*gc_bdz == 1 {
+						compiled.ShflDownLane0(&gc_l_mySum_)
+					} else {
+						compiled.ShflDownHalving(&gc_l_mySum_, gocuda.WarpSize/2, 1, false)
+					}
 				} else {
 //line samples_reduction.go:343
 					for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 						if gc_act == ^uint32(0) && mask_ == ^uint32(0) && gocuda.WarpSize == 32 {
-							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_mySum_, offset, 0, 32)
+							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_mySum_, offset, 0, compiled.LanesDemanded(offset, 1, gc_bdy*gc_bdz == 1))
 						} else {
 //line samples_reduction.go:344
 							compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, mask_, &gc_l_mySum_, offset, gocuda.WarpSize, &gc_c2r)
@@ -4298,14 +4302,18 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					}
 					gc_act = gc_save25 &^ gc_dead
 				}
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_upto := 32
+				if gc_bdy*gc_bdz == 1 {
+					gc_upto = min(gc_upto, 1)
+				}
+				for gc_lane := 0; gc_lane < gc_upto; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line samples_reduction.go:359
+//line samples_reduction.go:363
 					var mySum T
-//line samples_reduction.go:361
+//line samples_reduction.go:365
 					r_ := gc_l_r_[gc_lane]
 //line samples_reduction.go:408
 					mySum = r_

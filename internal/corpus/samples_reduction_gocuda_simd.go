@@ -22059,8 +22059,8 @@ func gc_body_reduce7[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 		var gc_dead5 uint32
 		{
 //line samples_reduction.go:406
-			gc_tidx23 := gc_b5.AtFlat(gc_w5, gc_bdy5*gc_bdz5 == 1)
-			gc_tx5 := gc_tidx23.X - 1
+			gc_tidx20 := gc_b5.AtFlat(gc_w5, gc_bdy5*gc_bdz5 == 1)
+			gc_tx5 := gc_tidx20.X - 1
 			for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
 				gc_tx5++
 				if gc_tx5 == gc_bdx5 {
@@ -22182,16 +22182,12 @@ func gc_body_reduce7[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 			gc_act5 = gc_save135 & gc_m135
 			if gc_act5 != 0 {
 //line samples_reduction.go:343
-				if compiled.SIMD512 && gc_act5 == ^uint32(0) && mask_ == ^uint32(0) && gocuda.WarpSize == 32 {
-					var gc_run4 compiled.ShflSteps
-					for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
-//line samples_reduction.go:344
-						gc_run4.Add(offset, 0, 32)
-						if gc_run4.Full() {
-							compiled.ShflAddSteps(compiled.ShflDown, &gc_l_mySum_, &gc_run4)
-						}
+				if gc_act5 == ^uint32(0) && mask_ == ^uint32(0) && gocuda.WarpSize == 32 {
+					if gc_bdy5*gc_bdz5 == 1 {
+						compiled.ShflDownLane0(&gc_l_mySum_)
+					} else {
+						compiled.ShflDownHalving(&gc_l_mySum_, gocuda.WarpSize/2, 1, false)
 					}
-					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_mySum_, &gc_run4)
 				} else {
 //line samples_reduction.go:343
 					for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
@@ -22234,8 +22230,8 @@ func gc_body_reduce7[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 			gc_act5 = gc_save135 &^ gc_dead5
 		}
 		{
-			gc_tidx23 := gc_b5.AtFlat(gc_w5, gc_bdy5*gc_bdz5 == 1)
-			gc_tx5 := gc_tidx23.X - 1
+			gc_tidx20 := gc_b5.AtFlat(gc_w5, gc_bdy5*gc_bdz5 == 1)
+			gc_tx5 := gc_tidx20.X - 1
 			for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
 				gc_tx5++
 				if gc_tx5 == gc_bdx5 {
@@ -22286,8 +22282,8 @@ func gc_body_reduce7[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 		var gc_dead5 uint32
 		{
 //line samples_reduction.go:426
-			gc_tidx23 := gc_b5.AtFlat(gc_w5, gc_bdy5*gc_bdz5 == 1)
-			gc_tx5 := gc_tidx23.X - 1
+			gc_tidx20 := gc_b5.AtFlat(gc_w5, gc_bdy5*gc_bdz5 == 1)
+			gc_tx5 := gc_tidx20.X - 1
 			for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
 				gc_tx5++
 				if gc_tx5 == gc_bdx5 {
@@ -22301,7 +22297,7 @@ func gc_body_reduce7[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 		}
 //line samples_reduction.go:404
 		compiled.WarpLanes[bool, uint32](gc_b5, "BallotSync", gc_w5, gc_act5, mask, nil, &gc_c53v, nil, nil, &gc_c53r)
-		gc_left19 := gc_act5
+		gc_left16 := gc_act5
 		if compiled.SIMD {
 			if gc_act5 == ^uint32(0) {
 				for gc_lane5 := 0; gc_lane5 < 32; gc_lane5 += 8 {
@@ -22309,7 +22305,7 @@ func gc_body_reduce7[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 					ballotResult := archsimd.LoadUint32x8Slice(gc_c53r[gc_lane5:])
 //line samples_reduction.go:404
 					ballotResult.StoreSlice(gc_l_ballotResult[gc_lane5:])
-					gc_left19 &^= 0xff << gc_lane5
+					gc_left16 &^= 0xff << gc_lane5
 				}
 			} else {
 				for gc_lane5 := 0; gc_lane5 < 32; gc_lane5 += 8 {
@@ -22320,14 +22316,14 @@ func gc_body_reduce7[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 					ballotResult := archsimd.LoadUint32x8Slice(gc_c53r[gc_lane5:])
 //line samples_reduction.go:404
 					ballotResult.StoreSlice(gc_l_ballotResult[gc_lane5:])
-					gc_left19 &^= 0xff << gc_lane5
+					gc_left16 &^= 0xff << gc_lane5
 				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		if gc_left19 != 0 {
+		if gc_left16 != 0 {
 			for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
-				if gc_left19&(1<<gc_lane5) == 0 {
+				if gc_left16&(1<<gc_lane5) == 0 {
 					continue
 				}
 //line samples_reduction.go:404
@@ -22349,8 +22345,8 @@ func gc_body_reduce7[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 				}
 			} else {
 				{
-					gc_tidx23 := gc_b5.AtFlat(gc_w5, gc_bdy5*gc_bdz5 == 1)
-					gc_tx5 := gc_tidx23.X - 1
+					gc_tidx20 := gc_b5.AtFlat(gc_w5, gc_bdy5*gc_bdz5 == 1)
+					gc_tx5 := gc_tidx20.X - 1
 					for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
 						gc_tx5++
 						if gc_tx5 == gc_bdx5 {
@@ -22371,10 +22367,10 @@ func gc_body_reduce7[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 			gc_act5 = gc_save275 & gc_m275
 			if gc_act5 != 0 {
 				{
-					gc_tidx23 := gc_b5.AtFlat(gc_w5, gc_bdy5*gc_bdz5 == 1)
-					gc_tx5 := gc_tidx23.X - 1
+					gc_tidx20 := gc_b5.AtFlat(gc_w5, gc_bdy5*gc_bdz5 == 1)
+					gc_tx5 := gc_tidx20.X - 1
 					{
-						gc_x010 := gc_tidx23.X
+						gc_x010 := gc_tidx20.X
 						gc_off9 := gc_x010
 						if gc_act5 == ^uint32(0) && gc_x010+32 <= gc_bdx5 && gc_off9 >= 0 && gc_off9 <= len(sdata) && 32 <= len(sdata)-gc_off9 {
 							gc_at9 := sdata[gc_off9:][:32]
@@ -22470,7 +22466,7 @@ func gc_body_reduce7[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 						gc_save215 := gc_act5
 						gc_act5 = gc_save215 & gc_m215
 						if gc_act5 != 0 {
-							gc_left20 := gc_act5
+							gc_left17 := gc_act5
 							if compiled.SIMD {
 								if gc_act5 == ^uint32(0) {
 									for gc_lane5 := 0; gc_lane5 < 32; gc_lane5 += 8 {
@@ -22482,7 +22478,7 @@ func gc_body_reduce7[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 										_ = v_
 //line samples_reduction.go:341
 										mask_2.StoreSlice(gc_c54m[gc_lane5:])
-										gc_left20 &^= 0xff << gc_lane5
+										gc_left17 &^= 0xff << gc_lane5
 									}
 								} else {
 									for gc_lane5 := 0; gc_lane5 < 32; gc_lane5 += 8 {
@@ -22497,14 +22493,14 @@ func gc_body_reduce7[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 										_ = v_
 //line samples_reduction.go:341
 										mask_2.StoreSlice(gc_c54m[gc_lane5:])
-										gc_left20 &^= 0xff << gc_lane5
+										gc_left17 &^= 0xff << gc_lane5
 									}
 								}
 								archsimd.ClearAVXUpperBits()
 							}
-							if gc_left20 != 0 {
+							if gc_left17 != 0 {
 								for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
-									if gc_left20&(1<<gc_lane5) == 0 {
+									if gc_left17&(1<<gc_lane5) == 0 {
 										continue
 									}
 //line samples_reduction.go:354
@@ -22604,14 +22600,18 @@ func gc_body_reduce7[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 					}
 					gc_act5 = gc_save255 &^ gc_dead5
 				}
-				for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
+				gc_upto5 := 32
+				if gc_bdy5*gc_bdz5 == 1 {
+					gc_upto5 = min(gc_upto5, 1)
+				}
+				for gc_lane5 := 0; gc_lane5 < gc_upto5; gc_lane5++ {
 					if gc_act5&(1<<gc_lane5) == 0 {
 						continue
 					}
 					gc_rank5 := gc_w5 + gc_lane5
-//line samples_reduction.go:359
+//line samples_reduction.go:363
 					var mySum T
-//line samples_reduction.go:361
+//line samples_reduction.go:365
 					r_ := gc_l_r_[gc_lane5]
 //line samples_reduction.go:408
 					mySum = r_
@@ -22954,16 +22954,12 @@ func gc_body_reduce7_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 			gc_act2 = gc_save132 & gc_m132
 			if gc_act2 != 0 {
 //line samples_reduction.go:343
-				if compiled.SIMD512 && gc_act2 == ^uint32(0) && mask_ == ^uint32(0) && gocuda.WarpSize == 32 {
-					var gc_run compiled.ShflSteps
-					for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
-//line samples_reduction.go:344
-						gc_run.Add(offset, 0, 32)
-						if gc_run.Full() {
-							compiled.ShflAddSteps(compiled.ShflDown, &gc_l_mySum_, &gc_run)
-						}
+				if gc_act2 == ^uint32(0) && mask_ == ^uint32(0) && gocuda.WarpSize == 32 {
+					if gc_bdy2*gc_bdz2 == 1 {
+						compiled.ShflDownLane0(&gc_l_mySum_)
+					} else {
+						compiled.ShflDownHalving(&gc_l_mySum_, gocuda.WarpSize/2, 1, false)
 					}
-					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_mySum_, &gc_run)
 				} else {
 //line samples_reduction.go:343
 					for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
@@ -23492,60 +23488,28 @@ func gc_body_reduce7_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					}
 					gc_act2 = gc_save252 &^ gc_dead2
 				}
-				gc_left6 := gc_act2
-				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
-//line samples_reduction.go:408
-							var mySum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line samples_reduction.go:408
-							r_ := archsimd.LoadFloat32x8Slice(gc_l_r_[gc_lane2:])
-//line samples_reduction.go:408
-							mySum = r_
-//line samples_reduction.go:408
-							mySum.StoreSlice(gc_s_mySum[gc_rank2:])
-							gc_left6 &^= 0xff << gc_lane2
-						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-//line samples_reduction.go:408
-							var mySum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line samples_reduction.go:408
-							r_ := archsimd.LoadFloat32x8Slice(gc_l_r_[gc_lane2:])
-//line samples_reduction.go:408
-							mySum = r_
-//line samples_reduction.go:408
-							mySum.StoreSlice(gc_s_mySum[gc_rank2:])
-							gc_left6 &^= 0xff << gc_lane2
-						}
-					}
-					archsimd.ClearAVXUpperBits()
+				gc_upto2 := 32
+				if gc_bdy2*gc_bdz2 == 1 {
+					gc_upto2 = min(gc_upto2, 1)
 				}
-				if gc_left6 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left6&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-//line samples_reduction.go:421
-						var mySum float32
-//line samples_reduction.go:423
-						r_ := gc_l_r_[gc_lane2]
-//line samples_reduction.go:408
-						mySum = r_
-						gc_s_mySum[gc_rank2] = mySum
+				for gc_lane2 := 0; gc_lane2 < gc_upto2; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
 					}
+					gc_rank2 := gc_w2 + gc_lane2
+//line samples_reduction.go:363
+					var mySum float32
+//line samples_reduction.go:365
+					r_ := gc_l_r_[gc_lane2]
+//line samples_reduction.go:408
+					mySum = r_
+					gc_s_mySum[gc_rank2] = mySum
 				}
 			}
 			gc_act2 = gc_save272 &^ gc_dead2
 		}
 	}
-//line samples_reduction.go:418
+//line samples_reduction.go:417
 	gc_from2, gc_to2 := 0, gc_bdx2
 	if gc_bound3 := 0; gc_bound3 < gc_to2-1 {
 		gc_to2 = gc_bound3 + 1
@@ -23558,7 +23522,7 @@ func gc_body_reduce7_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 			for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
 				{
 					gc_tx2 := gc_step5 + 0
-//line samples_reduction.go:431
+//line samples_reduction.go:430
 					gc_rank2 := gc_base2 + gc_tx2
 //line samples_reduction.go:363
 					mySum := gc_s_mySum[gc_rank2]
@@ -23755,8 +23719,8 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 		var gc_dead3 uint32
 		{
 //line samples_reduction.go:406
-			gc_tidx9 := gc_b3.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
-			gc_tx3 := gc_tidx9.X - 1
+			gc_tidx8 := gc_b3.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
+			gc_tx3 := gc_tidx8.X - 1
 			for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
 				gc_tx3++
 				if gc_tx3 == gc_bdx3 {
@@ -23878,16 +23842,12 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 			gc_act3 = gc_save133 & gc_m133
 			if gc_act3 != 0 {
 //line samples_reduction.go:343
-				if compiled.SIMD512 && gc_act3 == ^uint32(0) && mask_ == ^uint32(0) && gocuda.WarpSize == 32 {
-					var gc_run2 compiled.ShflSteps
-					for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
-//line samples_reduction.go:344
-						gc_run2.Add(offset, 0, 32)
-						if gc_run2.Full() {
-							compiled.ShflAddSteps(compiled.ShflDown, &gc_l_mySum_, &gc_run2)
-						}
+				if gc_act3 == ^uint32(0) && mask_ == ^uint32(0) && gocuda.WarpSize == 32 {
+					if gc_bdy3*gc_bdz3 == 1 {
+						compiled.ShflDownLane0(&gc_l_mySum_)
+					} else {
+						compiled.ShflDownHalving(&gc_l_mySum_, gocuda.WarpSize/2, 1, false)
 					}
-					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_mySum_, &gc_run2)
 				} else {
 //line samples_reduction.go:343
 					for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
@@ -23896,7 +23856,7 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						} else {
 //line samples_reduction.go:344
 							compiled.ShflWarp(gc_b3, compiled.ShflDown, gc_w3, gc_act3, mask_, &gc_l_mySum_, offset, gocuda.WarpSize, &gc_c32r)
-							gc_left7 := gc_act3
+							gc_left6 := gc_act3
 							if compiled.SIMD {
 								if gc_act3 == ^uint32(0) {
 									for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
@@ -23906,7 +23866,7 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 										mySum_ = mySum_.Add(archsimd.LoadInt32x8Slice(gc_c32r[gc_lane3:]))
 //line samples_reduction.go:344
 										mySum_.StoreSlice(gc_l_mySum_[gc_lane3:])
-										gc_left7 &^= 0xff << gc_lane3
+										gc_left6 &^= 0xff << gc_lane3
 									}
 								} else {
 									for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
@@ -23919,14 +23879,14 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 										mySum_ = mySum_.Add(archsimd.LoadInt32x8Slice(gc_c32r[gc_lane3:]))
 //line samples_reduction.go:344
 										mySum_.StoreSlice(gc_l_mySum_[gc_lane3:])
-										gc_left7 &^= 0xff << gc_lane3
+										gc_left6 &^= 0xff << gc_lane3
 									}
 								}
 								archsimd.ClearAVXUpperBits()
 							}
-							if gc_left7 != 0 {
+							if gc_left6 != 0 {
 								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-									if gc_left7&(1<<gc_lane3) == 0 {
+									if gc_left6&(1<<gc_lane3) == 0 {
 										continue
 									}
 //line samples_reduction.go:357
@@ -23960,8 +23920,8 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 			gc_act3 = gc_save133 &^ gc_dead3
 		}
 		{
-			gc_tidx9 := gc_b3.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
-			gc_tx3 := gc_tidx9.X - 1
+			gc_tidx8 := gc_b3.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
+			gc_tx3 := gc_tidx8.X - 1
 			for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
 				gc_tx3++
 				if gc_tx3 == gc_bdx3 {
@@ -24012,8 +23972,8 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 		var gc_dead3 uint32
 		{
 //line samples_reduction.go:426
-			gc_tidx9 := gc_b3.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
-			gc_tx3 := gc_tidx9.X - 1
+			gc_tidx8 := gc_b3.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
+			gc_tx3 := gc_tidx8.X - 1
 			for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
 				gc_tx3++
 				if gc_tx3 == gc_bdx3 {
@@ -24027,7 +23987,7 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 		}
 //line samples_reduction.go:404
 		compiled.WarpLanes[bool, uint32](gc_b3, "BallotSync", gc_w3, gc_act3, mask, nil, &gc_c33v, nil, nil, &gc_c33r)
-		gc_left8 := gc_act3
+		gc_left7 := gc_act3
 		if compiled.SIMD {
 			if gc_act3 == ^uint32(0) {
 				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
@@ -24035,7 +23995,7 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 					ballotResult := archsimd.LoadUint32x8Slice(gc_c33r[gc_lane3:])
 //line samples_reduction.go:404
 					ballotResult.StoreSlice(gc_l_ballotResult[gc_lane3:])
-					gc_left8 &^= 0xff << gc_lane3
+					gc_left7 &^= 0xff << gc_lane3
 				}
 			} else {
 				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
@@ -24046,14 +24006,14 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 					ballotResult := archsimd.LoadUint32x8Slice(gc_c33r[gc_lane3:])
 //line samples_reduction.go:404
 					ballotResult.StoreSlice(gc_l_ballotResult[gc_lane3:])
-					gc_left8 &^= 0xff << gc_lane3
+					gc_left7 &^= 0xff << gc_lane3
 				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		if gc_left8 != 0 {
+		if gc_left7 != 0 {
 			for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-				if gc_left8&(1<<gc_lane3) == 0 {
+				if gc_left7&(1<<gc_lane3) == 0 {
 					continue
 				}
 //line samples_reduction.go:404
@@ -24075,8 +24035,8 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 				}
 			} else {
 				{
-					gc_tidx9 := gc_b3.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
-					gc_tx3 := gc_tidx9.X - 1
+					gc_tidx8 := gc_b3.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
+					gc_tx3 := gc_tidx8.X - 1
 					for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
 						gc_tx3++
 						if gc_tx3 == gc_bdx3 {
@@ -24097,10 +24057,10 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 			gc_act3 = gc_save273 & gc_m273
 			if gc_act3 != 0 {
 				{
-					gc_tidx9 := gc_b3.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
-					gc_tx3 := gc_tidx9.X - 1
+					gc_tidx8 := gc_b3.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
+					gc_tx3 := gc_tidx8.X - 1
 					{
-						gc_x06 := gc_tidx9.X
+						gc_x06 := gc_tidx8.X
 						gc_off5 := gc_x06
 						if gc_act3 == ^uint32(0) && gc_x06+32 <= gc_bdx3 && gc_off5 >= 0 && gc_off5 <= len(sdata) && 32 <= len(sdata)-gc_off5 {
 							gc_at5 := sdata[gc_off5:][:32]
@@ -24196,7 +24156,7 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						gc_save213 := gc_act3
 						gc_act3 = gc_save213 & gc_m213
 						if gc_act3 != 0 {
-							gc_left9 := gc_act3
+							gc_left8 := gc_act3
 							if compiled.SIMD {
 								if gc_act3 == ^uint32(0) {
 									for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
@@ -24208,7 +24168,7 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 										_ = v_
 //line samples_reduction.go:341
 										mask_2.StoreSlice(gc_c34m[gc_lane3:])
-										gc_left9 &^= 0xff << gc_lane3
+										gc_left8 &^= 0xff << gc_lane3
 									}
 								} else {
 									for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
@@ -24223,14 +24183,14 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 										_ = v_
 //line samples_reduction.go:341
 										mask_2.StoreSlice(gc_c34m[gc_lane3:])
-										gc_left9 &^= 0xff << gc_lane3
+										gc_left8 &^= 0xff << gc_lane3
 									}
 								}
 								archsimd.ClearAVXUpperBits()
 							}
-							if gc_left9 != 0 {
+							if gc_left8 != 0 {
 								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-									if gc_left9&(1<<gc_lane3) == 0 {
+									if gc_left8&(1<<gc_lane3) == 0 {
 										continue
 									}
 //line samples_reduction.go:354
@@ -24283,7 +24243,7 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 					if gc_act3 != 0 {
 //line samples_reduction.go:343
 						for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
-							gc_left10 := gc_act3
+							gc_left9 := gc_act3
 							if compiled.SIMD {
 								if gc_act3 == ^uint32(0) {
 									for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
@@ -24306,7 +24266,7 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 											gc_c35w[gc_lane3+gc_k8] = gocuda.WarpSize
 										}
 //line samples_reduction.go:345
-										gc_left10 &^= 0xff << gc_lane3
+										gc_left9 &^= 0xff << gc_lane3
 									}
 								} else {
 									for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
@@ -24332,14 +24292,14 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 											gc_c35w[gc_lane3+gc_k6] = gocuda.WarpSize
 										}
 //line samples_reduction.go:345
-										gc_left10 &^= 0xff << gc_lane3
+										gc_left9 &^= 0xff << gc_lane3
 									}
 								}
 								archsimd.ClearAVXUpperBits()
 							}
-							if gc_left10 != 0 {
+							if gc_left9 != 0 {
 								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-									if gc_left10&(1<<gc_lane3) == 0 {
+									if gc_left9&(1<<gc_lane3) == 0 {
 										continue
 									}
 //line samples_reduction.go:357
@@ -24355,7 +24315,7 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 							}
 //line samples_reduction.go:344
 							compiled.WarpLanes[int32, int32](gc_b3, "ShflDownSync", gc_w3, gc_act3, 0, &gc_c35m, &gc_l_mySum_2, &gc_c35a, &gc_c35w, &gc_c35r)
-							gc_left11 := gc_act3
+							gc_left10 := gc_act3
 							if compiled.SIMD {
 								if gc_act3 == ^uint32(0) {
 									for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
@@ -24365,7 +24325,7 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 										mySum_2 = mySum_2.Add(archsimd.LoadInt32x8Slice(gc_c35r[gc_lane3:]))
 //line samples_reduction.go:344
 										mySum_2.StoreSlice(gc_l_mySum_2[gc_lane3:])
-										gc_left11 &^= 0xff << gc_lane3
+										gc_left10 &^= 0xff << gc_lane3
 									}
 								} else {
 									for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
@@ -24378,14 +24338,14 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 										mySum_2 = mySum_2.Add(archsimd.LoadInt32x8Slice(gc_c35r[gc_lane3:]))
 //line samples_reduction.go:344
 										mySum_2.StoreSlice(gc_l_mySum_2[gc_lane3:])
-										gc_left11 &^= 0xff << gc_lane3
+										gc_left10 &^= 0xff << gc_lane3
 									}
 								}
 								archsimd.ClearAVXUpperBits()
 							}
-							if gc_left11 != 0 {
+							if gc_left10 != 0 {
 								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-									if gc_left11&(1<<gc_lane3) == 0 {
+									if gc_left10&(1<<gc_lane3) == 0 {
 										continue
 									}
 //line samples_reduction.go:357
@@ -24416,60 +24376,28 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 					}
 					gc_act3 = gc_save253 &^ gc_dead3
 				}
-				gc_left12 := gc_act3
-				if compiled.SIMD {
-					if gc_act3 == ^uint32(0) {
-						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-							gc_rank3 := gc_w3 + gc_lane3
-//line samples_reduction.go:408
-							var mySum archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line samples_reduction.go:408
-							r_ := archsimd.LoadInt32x8Slice(gc_l_r_[gc_lane3:])
-//line samples_reduction.go:408
-							mySum = r_
-//line samples_reduction.go:408
-							mySum.StoreSlice(gc_s_mySum[gc_rank3:])
-							gc_left12 &^= 0xff << gc_lane3
-						}
-					} else {
-						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-							if gc_act3>>gc_lane3&0xff != 0xff {
-								continue
-							}
-							gc_rank3 := gc_w3 + gc_lane3
-//line samples_reduction.go:408
-							var mySum archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line samples_reduction.go:408
-							r_ := archsimd.LoadInt32x8Slice(gc_l_r_[gc_lane3:])
-//line samples_reduction.go:408
-							mySum = r_
-//line samples_reduction.go:408
-							mySum.StoreSlice(gc_s_mySum[gc_rank3:])
-							gc_left12 &^= 0xff << gc_lane3
-						}
-					}
-					archsimd.ClearAVXUpperBits()
+				gc_upto3 := 32
+				if gc_bdy3*gc_bdz3 == 1 {
+					gc_upto3 = min(gc_upto3, 1)
 				}
-				if gc_left12 != 0 {
-					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-						if gc_left12&(1<<gc_lane3) == 0 {
-							continue
-						}
-						gc_rank3 := gc_w3 + gc_lane3
-//line samples_reduction.go:421
-						var mySum int32
-//line samples_reduction.go:423
-						r_ := gc_l_r_[gc_lane3]
-//line samples_reduction.go:408
-						mySum = r_
-						gc_s_mySum[gc_rank3] = mySum
+				for gc_lane3 := 0; gc_lane3 < gc_upto3; gc_lane3++ {
+					if gc_act3&(1<<gc_lane3) == 0 {
+						continue
 					}
+					gc_rank3 := gc_w3 + gc_lane3
+//line samples_reduction.go:363
+					var mySum int32
+//line samples_reduction.go:365
+					r_ := gc_l_r_[gc_lane3]
+//line samples_reduction.go:408
+					mySum = r_
+					gc_s_mySum[gc_rank3] = mySum
 				}
 			}
 			gc_act3 = gc_save273 &^ gc_dead3
 		}
 	}
-//line samples_reduction.go:418
+//line samples_reduction.go:417
 	gc_from3, gc_to3 := 0, gc_bdx3
 	if gc_bound5 := 0; gc_bound5 < gc_to3-1 {
 		gc_to3 = gc_bound5 + 1
@@ -24482,7 +24410,7 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 			for ; gc_step8+3 < gc_to3; gc_step8 += 4 {
 				{
 					gc_tx3 := gc_step8 + 0
-//line samples_reduction.go:431
+//line samples_reduction.go:430
 					gc_rank3 := gc_base3 + gc_tx3
 //line samples_reduction.go:363
 					mySum := gc_s_mySum[gc_rank3]
@@ -24679,8 +24607,8 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 		var gc_dead4 uint32
 		{
 //line samples_reduction.go:406
-			gc_tidx16 := gc_b4.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
-			gc_tx4 := gc_tidx16.X - 1
+			gc_tidx14 := gc_b4.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
+			gc_tx4 := gc_tidx14.X - 1
 			for gc_lane4 := 0; gc_lane4 < gc_cnt4; gc_lane4++ {
 				gc_tx4++
 				if gc_tx4 == gc_bdx4 {
@@ -24802,16 +24730,12 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 			gc_act4 = gc_save134 & gc_m134
 			if gc_act4 != 0 {
 //line samples_reduction.go:343
-				if compiled.SIMD512 && gc_act4 == ^uint32(0) && mask_ == ^uint32(0) && gocuda.WarpSize == 32 {
-					var gc_run3 compiled.ShflSteps
-					for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
-//line samples_reduction.go:344
-						gc_run3.Add(offset, 0, 32)
-						if gc_run3.Full() {
-							compiled.ShflAddSteps(compiled.ShflDown, &gc_l_mySum_, &gc_run3)
-						}
+				if gc_act4 == ^uint32(0) && mask_ == ^uint32(0) && gocuda.WarpSize == 32 {
+					if gc_bdy4*gc_bdz4 == 1 {
+						compiled.ShflDownLane0(&gc_l_mySum_)
+					} else {
+						compiled.ShflDownHalving(&gc_l_mySum_, gocuda.WarpSize/2, 1, false)
 					}
-					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_mySum_, &gc_run3)
 				} else {
 //line samples_reduction.go:343
 					for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
@@ -24820,7 +24744,7 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						} else {
 //line samples_reduction.go:344
 							compiled.ShflWarp(gc_b4, compiled.ShflDown, gc_w4, gc_act4, mask_, &gc_l_mySum_, offset, gocuda.WarpSize, &gc_c42r)
-							gc_left13 := gc_act4
+							gc_left11 := gc_act4
 							if compiled.SIMD {
 								if gc_act4 == ^uint32(0) {
 									for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
@@ -24830,7 +24754,7 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 										mySum_ = mySum_.Add(archsimd.LoadUint32x8Slice(gc_c42r[gc_lane4:]))
 //line samples_reduction.go:344
 										mySum_.StoreSlice(gc_l_mySum_[gc_lane4:])
-										gc_left13 &^= 0xff << gc_lane4
+										gc_left11 &^= 0xff << gc_lane4
 									}
 								} else {
 									for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
@@ -24843,14 +24767,14 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 										mySum_ = mySum_.Add(archsimd.LoadUint32x8Slice(gc_c42r[gc_lane4:]))
 //line samples_reduction.go:344
 										mySum_.StoreSlice(gc_l_mySum_[gc_lane4:])
-										gc_left13 &^= 0xff << gc_lane4
+										gc_left11 &^= 0xff << gc_lane4
 									}
 								}
 								archsimd.ClearAVXUpperBits()
 							}
-							if gc_left13 != 0 {
+							if gc_left11 != 0 {
 								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-									if gc_left13&(1<<gc_lane4) == 0 {
+									if gc_left11&(1<<gc_lane4) == 0 {
 										continue
 									}
 //line samples_reduction.go:357
@@ -24884,8 +24808,8 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 			gc_act4 = gc_save134 &^ gc_dead4
 		}
 		{
-			gc_tidx16 := gc_b4.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
-			gc_tx4 := gc_tidx16.X - 1
+			gc_tidx14 := gc_b4.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
+			gc_tx4 := gc_tidx14.X - 1
 			for gc_lane4 := 0; gc_lane4 < gc_cnt4; gc_lane4++ {
 				gc_tx4++
 				if gc_tx4 == gc_bdx4 {
@@ -24936,8 +24860,8 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 		var gc_dead4 uint32
 		{
 //line samples_reduction.go:426
-			gc_tidx16 := gc_b4.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
-			gc_tx4 := gc_tidx16.X - 1
+			gc_tidx14 := gc_b4.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
+			gc_tx4 := gc_tidx14.X - 1
 			for gc_lane4 := 0; gc_lane4 < gc_cnt4; gc_lane4++ {
 				gc_tx4++
 				if gc_tx4 == gc_bdx4 {
@@ -24951,7 +24875,7 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 		}
 //line samples_reduction.go:404
 		compiled.WarpLanes[bool, uint32](gc_b4, "BallotSync", gc_w4, gc_act4, mask, nil, &gc_c43v, nil, nil, &gc_c43r)
-		gc_left14 := gc_act4
+		gc_left12 := gc_act4
 		if compiled.SIMD {
 			if gc_act4 == ^uint32(0) {
 				for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
@@ -24959,7 +24883,7 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 					ballotResult := archsimd.LoadUint32x8Slice(gc_c43r[gc_lane4:])
 //line samples_reduction.go:404
 					ballotResult.StoreSlice(gc_l_ballotResult[gc_lane4:])
-					gc_left14 &^= 0xff << gc_lane4
+					gc_left12 &^= 0xff << gc_lane4
 				}
 			} else {
 				for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
@@ -24970,14 +24894,14 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 					ballotResult := archsimd.LoadUint32x8Slice(gc_c43r[gc_lane4:])
 //line samples_reduction.go:404
 					ballotResult.StoreSlice(gc_l_ballotResult[gc_lane4:])
-					gc_left14 &^= 0xff << gc_lane4
+					gc_left12 &^= 0xff << gc_lane4
 				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		if gc_left14 != 0 {
+		if gc_left12 != 0 {
 			for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-				if gc_left14&(1<<gc_lane4) == 0 {
+				if gc_left12&(1<<gc_lane4) == 0 {
 					continue
 				}
 //line samples_reduction.go:404
@@ -24999,8 +24923,8 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 				}
 			} else {
 				{
-					gc_tidx16 := gc_b4.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
-					gc_tx4 := gc_tidx16.X - 1
+					gc_tidx14 := gc_b4.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
+					gc_tx4 := gc_tidx14.X - 1
 					for gc_lane4 := 0; gc_lane4 < gc_cnt4; gc_lane4++ {
 						gc_tx4++
 						if gc_tx4 == gc_bdx4 {
@@ -25021,10 +24945,10 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 			gc_act4 = gc_save274 & gc_m274
 			if gc_act4 != 0 {
 				{
-					gc_tidx16 := gc_b4.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
-					gc_tx4 := gc_tidx16.X - 1
+					gc_tidx14 := gc_b4.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
+					gc_tx4 := gc_tidx14.X - 1
 					{
-						gc_x08 := gc_tidx16.X
+						gc_x08 := gc_tidx14.X
 						gc_off7 := gc_x08
 						if gc_act4 == ^uint32(0) && gc_x08+32 <= gc_bdx4 && gc_off7 >= 0 && gc_off7 <= len(sdata) && 32 <= len(sdata)-gc_off7 {
 							gc_at7 := sdata[gc_off7:][:32]
@@ -25120,7 +25044,7 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						gc_save214 := gc_act4
 						gc_act4 = gc_save214 & gc_m214
 						if gc_act4 != 0 {
-							gc_left15 := gc_act4
+							gc_left13 := gc_act4
 							if compiled.SIMD {
 								if gc_act4 == ^uint32(0) {
 									for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
@@ -25132,7 +25056,7 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 										_ = v_
 //line samples_reduction.go:341
 										mask_2.StoreSlice(gc_c44m[gc_lane4:])
-										gc_left15 &^= 0xff << gc_lane4
+										gc_left13 &^= 0xff << gc_lane4
 									}
 								} else {
 									for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
@@ -25147,14 +25071,14 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 										_ = v_
 //line samples_reduction.go:341
 										mask_2.StoreSlice(gc_c44m[gc_lane4:])
-										gc_left15 &^= 0xff << gc_lane4
+										gc_left13 &^= 0xff << gc_lane4
 									}
 								}
 								archsimd.ClearAVXUpperBits()
 							}
-							if gc_left15 != 0 {
+							if gc_left13 != 0 {
 								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-									if gc_left15&(1<<gc_lane4) == 0 {
+									if gc_left13&(1<<gc_lane4) == 0 {
 										continue
 									}
 //line samples_reduction.go:354
@@ -25207,7 +25131,7 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 					if gc_act4 != 0 {
 //line samples_reduction.go:343
 						for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
-							gc_left16 := gc_act4
+							gc_left14 := gc_act4
 							if compiled.SIMD {
 								if gc_act4 == ^uint32(0) {
 									for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
@@ -25230,7 +25154,7 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 											gc_c45w[gc_lane4+gc_k12] = gocuda.WarpSize
 										}
 //line samples_reduction.go:345
-										gc_left16 &^= 0xff << gc_lane4
+										gc_left14 &^= 0xff << gc_lane4
 									}
 								} else {
 									for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
@@ -25256,14 +25180,14 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 											gc_c45w[gc_lane4+gc_k10] = gocuda.WarpSize
 										}
 //line samples_reduction.go:345
-										gc_left16 &^= 0xff << gc_lane4
+										gc_left14 &^= 0xff << gc_lane4
 									}
 								}
 								archsimd.ClearAVXUpperBits()
 							}
-							if gc_left16 != 0 {
+							if gc_left14 != 0 {
 								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-									if gc_left16&(1<<gc_lane4) == 0 {
+									if gc_left14&(1<<gc_lane4) == 0 {
 										continue
 									}
 //line samples_reduction.go:357
@@ -25279,7 +25203,7 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 							}
 //line samples_reduction.go:344
 							compiled.WarpLanes[uint32, uint32](gc_b4, "ShflDownSync", gc_w4, gc_act4, 0, &gc_c45m, &gc_l_mySum_2, &gc_c45a, &gc_c45w, &gc_c45r)
-							gc_left17 := gc_act4
+							gc_left15 := gc_act4
 							if compiled.SIMD {
 								if gc_act4 == ^uint32(0) {
 									for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
@@ -25289,7 +25213,7 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 										mySum_2 = mySum_2.Add(archsimd.LoadUint32x8Slice(gc_c45r[gc_lane4:]))
 //line samples_reduction.go:344
 										mySum_2.StoreSlice(gc_l_mySum_2[gc_lane4:])
-										gc_left17 &^= 0xff << gc_lane4
+										gc_left15 &^= 0xff << gc_lane4
 									}
 								} else {
 									for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
@@ -25302,14 +25226,14 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 										mySum_2 = mySum_2.Add(archsimd.LoadUint32x8Slice(gc_c45r[gc_lane4:]))
 //line samples_reduction.go:344
 										mySum_2.StoreSlice(gc_l_mySum_2[gc_lane4:])
-										gc_left17 &^= 0xff << gc_lane4
+										gc_left15 &^= 0xff << gc_lane4
 									}
 								}
 								archsimd.ClearAVXUpperBits()
 							}
-							if gc_left17 != 0 {
+							if gc_left15 != 0 {
 								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-									if gc_left17&(1<<gc_lane4) == 0 {
+									if gc_left15&(1<<gc_lane4) == 0 {
 										continue
 									}
 //line samples_reduction.go:357
@@ -25340,60 +25264,28 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 					}
 					gc_act4 = gc_save254 &^ gc_dead4
 				}
-				gc_left18 := gc_act4
-				if compiled.SIMD {
-					if gc_act4 == ^uint32(0) {
-						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-							gc_rank4 := gc_w4 + gc_lane4
-//line samples_reduction.go:408
-							var mySum archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-//line samples_reduction.go:408
-							r_ := archsimd.LoadUint32x8Slice(gc_l_r_[gc_lane4:])
-//line samples_reduction.go:408
-							mySum = r_
-//line samples_reduction.go:408
-							mySum.StoreSlice(gc_s_mySum[gc_rank4:])
-							gc_left18 &^= 0xff << gc_lane4
-						}
-					} else {
-						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-							if gc_act4>>gc_lane4&0xff != 0xff {
-								continue
-							}
-							gc_rank4 := gc_w4 + gc_lane4
-//line samples_reduction.go:408
-							var mySum archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-//line samples_reduction.go:408
-							r_ := archsimd.LoadUint32x8Slice(gc_l_r_[gc_lane4:])
-//line samples_reduction.go:408
-							mySum = r_
-//line samples_reduction.go:408
-							mySum.StoreSlice(gc_s_mySum[gc_rank4:])
-							gc_left18 &^= 0xff << gc_lane4
-						}
-					}
-					archsimd.ClearAVXUpperBits()
+				gc_upto4 := 32
+				if gc_bdy4*gc_bdz4 == 1 {
+					gc_upto4 = min(gc_upto4, 1)
 				}
-				if gc_left18 != 0 {
-					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-						if gc_left18&(1<<gc_lane4) == 0 {
-							continue
-						}
-						gc_rank4 := gc_w4 + gc_lane4
-//line samples_reduction.go:421
-						var mySum uint32
-//line samples_reduction.go:423
-						r_ := gc_l_r_[gc_lane4]
-//line samples_reduction.go:408
-						mySum = r_
-						gc_s_mySum[gc_rank4] = mySum
+				for gc_lane4 := 0; gc_lane4 < gc_upto4; gc_lane4++ {
+					if gc_act4&(1<<gc_lane4) == 0 {
+						continue
 					}
+					gc_rank4 := gc_w4 + gc_lane4
+//line samples_reduction.go:363
+					var mySum uint32
+//line samples_reduction.go:365
+					r_ := gc_l_r_[gc_lane4]
+//line samples_reduction.go:408
+					mySum = r_
+					gc_s_mySum[gc_rank4] = mySum
 				}
 			}
 			gc_act4 = gc_save274 &^ gc_dead4
 		}
 	}
-//line samples_reduction.go:418
+//line samples_reduction.go:417
 	gc_from4, gc_to4 := 0, gc_bdx4
 	if gc_bound7 := 0; gc_bound7 < gc_to4-1 {
 		gc_to4 = gc_bound7 + 1
@@ -25406,7 +25298,7 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 			for ; gc_step11+3 < gc_to4; gc_step11 += 4 {
 				{
 					gc_tx4 := gc_step11 + 0
-//line samples_reduction.go:431
+//line samples_reduction.go:430
 					gc_rank4 := gc_base4 + gc_tx4
 //line samples_reduction.go:363
 					mySum := gc_s_mySum[gc_rank4]

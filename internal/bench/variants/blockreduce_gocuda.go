@@ -1920,12 +1920,16 @@ func gc_body_brHelpers(gc_b *compiled.Block, x []float32, partial []float64, run
 				}
 //line blockreduce.go:139
 				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
-					compiled.ShflDownHalving(&gc_l_v_2, 16, 32, true)
+					if gc_bdy*gc_bdz == 1 {
+						compiled.ShflDownLane0(&gc_l_v_2)
+					} else {
+						compiled.ShflDownHalving(&gc_l_v_2, 16, 1, false)
+					}
 				} else {
 //line blockreduce.go:139
 					for off_ := 16; off_ > 0; off_ /= 2 {
 						if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
-							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, off_, 0, 32)
+							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, off_, 0, compiled.LanesDemanded(off_, 1, gc_bdy*gc_bdz == 1))
 						} else {
 //line blockreduce.go:140
 							compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, off_, 32, &gc_c2r)
@@ -1942,14 +1946,18 @@ func gc_body_brHelpers(gc_b *compiled.Block, x []float32, partial []float64, run
 						}
 					}
 				}
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_upto := 32
+				if gc_bdy*gc_bdz == 1 {
+					gc_upto = min(gc_upto, 1)
+				}
+				for gc_lane := 0; gc_lane < gc_upto; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line blockreduce.go:152
+//line blockreduce.go:156
 					v_2 := gc_l_v_2[gc_lane]
-//line blockreduce.go:154
+//line blockreduce.go:158
 					var v float64
 //line blockreduce.go:142
 					var r_2 float64 = v_2
@@ -2339,12 +2347,16 @@ func gc_body_brOnePerThread(gc_b *compiled.Block, x []float32, partial []float32
 				}
 //line blockreduce.go:190
 				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
-					compiled.ShflDownHalving(&gc_l_v2, 16, 32, true)
+					if gc_bdy*gc_bdz == 1 {
+						compiled.ShflDownLane0(&gc_l_v2)
+					} else {
+						compiled.ShflDownHalving(&gc_l_v2, 16, 1, false)
+					}
 				} else {
 //line blockreduce.go:190
 					for off_ := 16; off_ > 0; off_ /= 2 {
 						if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
-							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v2, off_, 0, 32)
+							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v2, off_, 0, compiled.LanesDemanded(off_, 1, gc_bdy*gc_bdz == 1))
 						} else {
 //line blockreduce.go:191
 							compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v2, off_, 32, &gc_c2r)

@@ -1927,16 +1927,12 @@ func gc_body_brHelpers(gc_b2 *compiled.Block, x []float32, partial []float64, ru
 					gc_l_v_2[gc_lane2] = v_2
 				}
 //line blockreduce.go:139
-				if compiled.SIMD512 && gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
-					var gc_run compiled.ShflSteps
-					for off_ := 16; off_ > 0; off_ /= 2 {
-//line blockreduce.go:140
-						gc_run.Add(off_, 0, 32)
-						if gc_run.Full() {
-							compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_2, &gc_run)
-						}
+				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
+					if gc_bdy2*gc_bdz2 == 1 {
+						compiled.ShflDownLane0(&gc_l_v_2)
+					} else {
+						compiled.ShflDownHalving(&gc_l_v_2, 16, 1, false)
 					}
-					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_2, &gc_run)
 				} else {
 //line blockreduce.go:139
 					for off_ := 16; off_ > 0; off_ /= 2 {
@@ -1958,14 +1954,18 @@ func gc_body_brHelpers(gc_b2 *compiled.Block, x []float32, partial []float64, ru
 						}
 					}
 				}
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				gc_upto2 := 32
+				if gc_bdy2*gc_bdz2 == 1 {
+					gc_upto2 = min(gc_upto2, 1)
+				}
+				for gc_lane2 := 0; gc_lane2 < gc_upto2; gc_lane2++ {
 					if gc_act2&(1<<gc_lane2) == 0 {
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
-//line blockreduce.go:152
+//line blockreduce.go:156
 					v_2 := gc_l_v_2[gc_lane2]
-//line blockreduce.go:154
+//line blockreduce.go:158
 					var v float64
 //line blockreduce.go:142
 					var r_2 float64 = v_2
@@ -2454,16 +2454,12 @@ func gc_body_brOnePerThread(gc_b2 *compiled.Block, x []float32, partial []float3
 					}
 				}
 //line blockreduce.go:190
-				if compiled.SIMD512 && gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
-					var gc_run compiled.ShflSteps
-					for off_ := 16; off_ > 0; off_ /= 2 {
-//line blockreduce.go:191
-						gc_run.Add(off_, 0, 32)
-						if gc_run.Full() {
-							compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v2, &gc_run)
-						}
+				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
+					if gc_bdy2*gc_bdz2 == 1 {
+						compiled.ShflDownLane0(&gc_l_v2)
+					} else {
+						compiled.ShflDownHalving(&gc_l_v2, 16, 1, false)
 					}
-					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v2, &gc_run)
 				} else {
 //line blockreduce.go:190
 					for off_ := 16; off_ > 0; off_ /= 2 {

@@ -33,29 +33,29 @@ func demand(f *Func) {
 	}
 	for i, n := range f.Body {
 		if w, ok := n.(*WarpLoop); ok {
-			f.demandIn(w.Body, nil, f.Body[i+1:], false)
+			f.demandIn(w.Body, nil, f.Body[i+1:])
 		}
 	}
 }
 
 // demandIn finds the reductions of nodes, warp-level code followed by
 // the warp's code rest (innermost first) and the block's code after the
-// warp loop, after: those at its top, and in ifs the same for the warp;
-// in other ifs, trees over shared memory only (the whole-warp steps they
-// narrow run where every lane takes the branch).
-func (f *Func) demandIn(nodes []Node, rest [][]Node, after []Node, treesOnly bool) {
+// warp loop, after: those at its top and in its ifs, where a narrowed
+// whole-warp step runs only if every lane takes the branch (the second
+// stage of Luitjens's block reduction, if wid == 0).
+func (f *Func) demandIn(nodes []Node, rest [][]Node, after []Node) {
 	for j, m := range nodes {
 		later := append([][]Node{nodes[j+1:]}, rest...)
 		switch m := m.(type) {
-		case *WarpIf:
-			f.demandIn(m.Then, later, after, treesOnly || m.Warp == nil)
-			f.demandIn(m.Else, later, after, treesOnly || m.Warp == nil)
+		case *WarpIf: // a step narrowed inside runs where every lane takes the branch: its lanes are read as the if's code says
+			f.demandIn(m.Then, later, after)
+			f.demandIn(m.Else, later, after)
 		case *For:
 			c, v := f.halvingReduction(m)
 			if c != nil && c.Entry.Short != "ShflDownSync" {
 				continue // a butterfly leaves the sum in every lane: no lane is spared
 			}
-			if c == nil || treesOnly {
+			if c == nil {
 				f.sharedTree(m, later, after)
 				continue
 			}

@@ -488,12 +488,16 @@ func gc_body_reduceWsKernel(gc_b *compiled.Block, gdata []float32, out *float32)
 				}
 //line olcf.go:97
 				if gc_act == ^uint32(0) && mask == ^uint32(0) && gocuda.WarpSize == 32 {
-					compiled.ShflDownHalving(&gc_l_val2, gocuda.WarpSize/2, 32, true)
+					if gc_bdy*gc_bdz == 1 {
+						compiled.ShflDownLane0(&gc_l_val2)
+					} else {
+						compiled.ShflDownHalving(&gc_l_val2, gocuda.WarpSize/2, 1, false)
+					}
 				} else {
 //line olcf.go:97
 					for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ >>= 1 {
 						if gc_act == ^uint32(0) && mask == ^uint32(0) && gocuda.WarpSize == 32 {
-							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val2, offset_, 0, 32)
+							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val2, offset_, 0, compiled.LanesDemanded(offset_, 1, gc_bdy*gc_bdz == 1))
 						} else {
 //line olcf.go:98
 							compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, mask, &gc_l_val2, offset_, gocuda.WarpSize, &gc_c2r)

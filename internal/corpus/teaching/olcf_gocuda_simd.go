@@ -520,16 +520,12 @@ func gc_body_reduceWsKernel(gc_b2 *compiled.Block, gdata []float32, out *float32
 					}
 				}
 //line olcf.go:97
-				if compiled.SIMD512 && gc_act2 == ^uint32(0) && mask == ^uint32(0) && gocuda.WarpSize == 32 {
-					var gc_run compiled.ShflSteps
-					for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ >>= 1 {
-//line olcf.go:98
-						gc_run.Add(offset_, 0, 32)
-						if gc_run.Full() {
-							compiled.ShflAddSteps(compiled.ShflDown, &gc_l_val2, &gc_run)
-						}
+				if gc_act2 == ^uint32(0) && mask == ^uint32(0) && gocuda.WarpSize == 32 {
+					if gc_bdy2*gc_bdz2 == 1 {
+						compiled.ShflDownLane0(&gc_l_val2)
+					} else {
+						compiled.ShflDownHalving(&gc_l_val2, gocuda.WarpSize/2, 1, false)
 					}
-					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_val2, &gc_run)
 				} else {
 //line olcf.go:97
 					for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ >>= 1 {
