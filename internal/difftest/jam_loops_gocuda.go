@@ -574,53 +574,52 @@ func gc_jam_jamLoopStore_45_run4(gc_j *gc_jam_jamLoopStore_45) {
 //line jam_loops.go:83
 	gc_l3_lo := gc_j.lanes[3].lo
 //line jam_loops.go:45
-	gc_l0_k := 0
+	gc_a1 := 0
 //line jam_loops.go:45
-	gc_l1_k := 0
+	gc_a2 := 0
 //line jam_loops.go:45
-	gc_l2_k := 0
+	gc_a3 := 0
 //line jam_loops.go:45
-	gc_l3_k := 0
+	gc_a4 := 0
 //line jam_loops.go:45
-	for (gc_l0_k < gc_l0_n) && (gc_l1_k < gc_l1_n) && (gc_l2_k < gc_l2_n) && (gc_l3_k < gc_l3_n) {
+	gc_n5 := max(min(gc_l0_n-gc_a1, gc_l1_n-gc_a2, gc_l2_n-gc_a3, gc_l3_n-gc_a4), 0)
+//line jam_loops.go:45
+	if gc_n5 > 0 {
+//line jam_loops.go:45
+		gc_w7 := gc_l0_in[gc_a1+(gc_l0_lo+0):][:gc_n5]
+//line jam_loops.go:45
+		gc_w8 := gc_l1_in[gc_a2+(gc_l1_lo+0):][:gc_n5]
+//line jam_loops.go:45
+		gc_w9 := gc_l2_in[gc_a3+(gc_l2_lo+0):][:gc_n5]
+//line jam_loops.go:45
+		gc_w10 := gc_l3_in[gc_a4+(gc_l3_lo+0):][:gc_n5]
+//line jam_loops.go:45
+		for gc_j6 := 0; gc_j6 < gc_n5; gc_j6++ {
+			gc_l0_s += float64(gc_w7[gc_j6])
+//line jam_loops.go:46
+			gc_l1_s += float64(gc_w8[gc_j6])
+//line jam_loops.go:46
+			gc_l2_s += float64(gc_w9[gc_j6])
+//line jam_loops.go:46
+			gc_l3_s += float64(gc_w10[gc_j6])
+		}
+	}
+//line jam_loops.go:45
+	for gc_l0_k := gc_a1 + gc_n5; gc_l0_k < gc_l0_n; gc_l0_k++ {
 		gc_l0_s += float64(gc_l0_in[gc_l0_lo+gc_l0_k])
+	}
 //line jam_loops.go:45
-		gc_l0_k++
+	for gc_l1_k := gc_a2 + gc_n5; gc_l1_k < gc_l1_n; gc_l1_k++ {
 		gc_l1_s += float64(gc_l1_in[gc_l1_lo+gc_l1_k])
+	}
 //line jam_loops.go:45
-		gc_l1_k++
+	for gc_l2_k := gc_a3 + gc_n5; gc_l2_k < gc_l2_n; gc_l2_k++ {
 		gc_l2_s += float64(gc_l2_in[gc_l2_lo+gc_l2_k])
+	}
 //line jam_loops.go:45
-		gc_l2_k++
+	for gc_l3_k := gc_a4 + gc_n5; gc_l3_k < gc_l3_n; gc_l3_k++ {
 		gc_l3_s += float64(gc_l3_in[gc_l3_lo+gc_l3_k])
-//line jam_loops.go:45
-		gc_l3_k++
 	}
-//line jam_loops.go:45
-	for gc_l0_k < gc_l0_n {
-		gc_l0_s += float64(gc_l0_in[gc_l0_lo+gc_l0_k])
-//line jam_loops.go:45
-		gc_l0_k++
-	}
-//line jam_loops.go:45
-	for gc_l1_k < gc_l1_n {
-		gc_l1_s += float64(gc_l1_in[gc_l1_lo+gc_l1_k])
-//line jam_loops.go:45
-		gc_l1_k++
-	}
-//line jam_loops.go:45
-	for gc_l2_k < gc_l2_n {
-		gc_l2_s += float64(gc_l2_in[gc_l2_lo+gc_l2_k])
-//line jam_loops.go:45
-		gc_l2_k++
-	}
-//line jam_loops.go:45
-	for gc_l3_k < gc_l3_n {
-		gc_l3_s += float64(gc_l3_in[gc_l3_lo+gc_l3_k])
-//line jam_loops.go:45
-		gc_l3_k++
-	}
-//line jam_loops.go:48
 	gc_j.lanes[0].gc_dst[gc_j.lanes[0].gc_at] = gc_l0_s
 	gc_j.lanes[1].gc_dst[gc_j.lanes[1].gc_at] = gc_l1_s
 	gc_j.lanes[2].gc_dst[gc_j.lanes[2].gc_at] = gc_l2_s

@@ -3871,53 +3871,52 @@ func gc_jam_brMax_261_run4(gc_j *gc_jam_brMax_261) {
 //line blockreduce.go:299
 	gc_l3_x := gc_j.lanes[3].x
 //line blockreduce.go:261
-	gc_l0_i := gc_l0_lo + 1
+	gc_a1 := gc_l0_lo + 1
 //line blockreduce.go:261
-	gc_l1_i := gc_l1_lo + 1
+	gc_a2 := gc_l1_lo + 1
 //line blockreduce.go:261
-	gc_l2_i := gc_l2_lo + 1
+	gc_a3 := gc_l2_lo + 1
 //line blockreduce.go:261
-	gc_l3_i := gc_l3_lo + 1
+	gc_a4 := gc_l3_lo + 1
 //line blockreduce.go:261
-	for (gc_l0_i < gc_l0_lo+gc_l0_run) && (gc_l1_i < gc_l1_lo+gc_l1_run) && (gc_l2_i < gc_l2_lo+gc_l2_run) && (gc_l3_i < gc_l3_lo+gc_l3_run) {
+	gc_n5 := max(min((gc_l0_lo+gc_l0_run)-gc_a1, (gc_l1_lo+gc_l1_run)-gc_a2, (gc_l2_lo+gc_l2_run)-gc_a3, (gc_l3_lo+gc_l3_run)-gc_a4), 0)
+//line blockreduce.go:261
+	if gc_n5 > 0 {
+//line blockreduce.go:261
+		gc_w7 := gc_l0_x[gc_a1+0:][:gc_n5]
+//line blockreduce.go:261
+		gc_w8 := gc_l1_x[gc_a2+0:][:gc_n5]
+//line blockreduce.go:261
+		gc_w9 := gc_l2_x[gc_a3+0:][:gc_n5]
+//line blockreduce.go:261
+		gc_w10 := gc_l3_x[gc_a4+0:][:gc_n5]
+//line blockreduce.go:261
+		for gc_j6 := 0; gc_j6 < gc_n5; gc_j6++ {
+			gc_l0_v = max32(gc_l0_v, gc_w7[gc_j6])
+//line blockreduce.go:262
+			gc_l1_v = max32(gc_l1_v, gc_w8[gc_j6])
+//line blockreduce.go:262
+			gc_l2_v = max32(gc_l2_v, gc_w9[gc_j6])
+//line blockreduce.go:262
+			gc_l3_v = max32(gc_l3_v, gc_w10[gc_j6])
+		}
+	}
+//line blockreduce.go:261
+	for gc_l0_i := gc_a1 + gc_n5; gc_l0_i < gc_l0_lo+gc_l0_run; gc_l0_i++ {
 		gc_l0_v = max32(gc_l0_v, gc_l0_x[gc_l0_i])
+	}
 //line blockreduce.go:261
-		gc_l0_i++
+	for gc_l1_i := gc_a2 + gc_n5; gc_l1_i < gc_l1_lo+gc_l1_run; gc_l1_i++ {
 		gc_l1_v = max32(gc_l1_v, gc_l1_x[gc_l1_i])
+	}
 //line blockreduce.go:261
-		gc_l1_i++
+	for gc_l2_i := gc_a3 + gc_n5; gc_l2_i < gc_l2_lo+gc_l2_run; gc_l2_i++ {
 		gc_l2_v = max32(gc_l2_v, gc_l2_x[gc_l2_i])
+	}
 //line blockreduce.go:261
-		gc_l2_i++
+	for gc_l3_i := gc_a4 + gc_n5; gc_l3_i < gc_l3_lo+gc_l3_run; gc_l3_i++ {
 		gc_l3_v = max32(gc_l3_v, gc_l3_x[gc_l3_i])
-//line blockreduce.go:261
-		gc_l3_i++
 	}
-//line blockreduce.go:261
-	for gc_l0_i < gc_l0_lo+gc_l0_run {
-		gc_l0_v = max32(gc_l0_v, gc_l0_x[gc_l0_i])
-//line blockreduce.go:261
-		gc_l0_i++
-	}
-//line blockreduce.go:261
-	for gc_l1_i < gc_l1_lo+gc_l1_run {
-		gc_l1_v = max32(gc_l1_v, gc_l1_x[gc_l1_i])
-//line blockreduce.go:261
-		gc_l1_i++
-	}
-//line blockreduce.go:261
-	for gc_l2_i < gc_l2_lo+gc_l2_run {
-		gc_l2_v = max32(gc_l2_v, gc_l2_x[gc_l2_i])
-//line blockreduce.go:261
-		gc_l2_i++
-	}
-//line blockreduce.go:261
-	for gc_l3_i < gc_l3_lo+gc_l3_run {
-		gc_l3_v = max32(gc_l3_v, gc_l3_x[gc_l3_i])
-//line blockreduce.go:261
-		gc_l3_i++
-	}
-//line blockreduce.go:264
 	gc_j.lanes[0].gc_dst[gc_j.lanes[0].gc_at] = gc_l0_v
 	gc_j.lanes[1].gc_dst[gc_j.lanes[1].gc_at] = gc_l1_v
 	gc_j.lanes[2].gc_dst[gc_j.lanes[2].gc_at] = gc_l2_v

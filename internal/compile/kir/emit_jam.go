@@ -252,6 +252,11 @@ type jammer struct {
 	key     *types.Var
 	// kept is the state rest does not assign (rereadState).
 	kept map[*types.Var]bool
+	// counted, while a counted loop's jammed trips are written, maps
+	// each thread's proved indexes to their windows, read at countedJ,
+	// the trips' counter (emit_jam_counted.go).
+	counted  [jamLanes]map[*ast.IndexExpr]string
+	countedJ string
 }
 
 func newJammer(je *jamEmitter) *jammer {
@@ -301,6 +306,9 @@ func (jm *jammer) lane(n ast.Node, k int) ast.Node {
 	info := jm.je.f.Src.Info
 	c := &cloner{bare: false, subst: func(m ast.Node) (ast.Node, bool) {
 		if w := jm.window(m, k); w != nil {
+			return w, true
+		}
+		if w := jm.countedWindow(m, k); w != nil {
 			return w, true
 		}
 		id, ok := m.(*ast.Ident)
@@ -409,6 +417,9 @@ func (jm *jammer) allOf(conds []ast.Expr) ast.Expr {
 // thread's body and post while every thread's condition holds, then
 // each thread's loop for its remaining trips.
 func (jm *jammer) forStmt(s *ast.ForStmt) []ast.Stmt {
+	if k, a, b, ok := jm.countedLoop(s); ok && len(jm.je.j.windows) > 0 {
+		return jm.countedFor(s, k, a, b)
+	}
 	var out []ast.Stmt
 	if s.Init != nil {
 		out = jm.lanes([]ast.Stmt{s.Init})

@@ -51,6 +51,7 @@ type Jam struct {
 	// indexes in range (jam_safe_guard.go): a thread failing one runs
 	// alone, at its call.
 	guards    []jamTest
+	windows   map[*ast.IndexExpr]countedIndex
 	args      []jamArg
 	own       map[*types.Var]bool
 	what      string

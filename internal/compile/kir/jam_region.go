@@ -209,12 +209,12 @@ func (f *Func) splitRegion(loop ast.Stmt, result *types.Var) *Jam {
 		return nil
 	}
 	var guards []jamTest
-	safety := &jamSafety{f: f, rest: []ast.Stmt{rest}, local: locals(ra.vars), guards: &guards}
+	safety := &jamSafety{f: f, rest: []ast.Stmt{rest}, local: locals(ra.vars), guards: &guards, windows: map[*ast.IndexExpr]countedIndex{}}
 	if !safety.safeList([]ast.Stmt{rest}, false, true) || !carriesChain([]ast.Stmt{rest}) {
 		return nil
 	}
 	j := &Jam{Name: fmt.Sprintf("gc_jam_%s_%d", f.Src.Name(), f.Src.Fset.Position(loop.Pos()).Line), rest: []ast.Stmt{rest},
-		state: state, sameLen: safety.keptSameLen(), args: args, own: own, guards: guards,
+		state: state, sameLen: safety.keptSameLen(), args: args, own: own, guards: guards, windows: safety.windows,
 		what: fmt.Sprintf("%s's loop at line %d", f.Src.Name(), f.Src.Fset.Position(loop.Pos()).Line)}
 	if result != nil {
 		id := &ast.Ident{NamePos: loop.End(), Name: result.Name()}

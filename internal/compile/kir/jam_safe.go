@@ -30,6 +30,9 @@ type jamSafety struct {
 	// declared are the variables rest declares.
 	guards   *[]jamTest
 	declared map[*types.Var]bool
+	// windows are the indexes the tests prove that a jammed counted loop
+	// may read through windows (jam_safe_guard.go).
+	windows map[*ast.IndexExpr]countedIndex
 	// calls are the functions whose bodies are being checked, results
 	// set where the list is one of theirs, whose returns carry one
 	// (jam_safe_call.go).

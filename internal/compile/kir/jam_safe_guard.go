@@ -35,9 +35,12 @@ func (s *jamSafety) guardedIndex(ix *ast.IndexExpr) bool {
 			continue
 		}
 		if c, ok := s.coef(ix.Index, k); ok && c != nil {
-			s.guard(c, s.atZero(ix.Index, k), lo, last, n)
+			d := s.atZero(ix.Index, k)
+			s.guard(c, d, lo, last, n)
 			if steps != nil {
 				*s.guards = append(*s.guards, *steps)
+			} else if lit, isLit := c.(*ast.BasicLit); isLit && lit.Value == "1" { // coef's own 1: k itself
+				s.windows[ix] = countedIndex{k, d} // k from lo by ones: a window of x from lo+d holds the trips' elements
 			}
 			return true
 		}
@@ -56,6 +59,14 @@ func (s *jamSafety) guardedIndex(ix *ast.IndexExpr) bool {
 // last.
 func (s *jamSafety) guard(c, d, lo, last, n ast.Expr) {
 	*s.guards = append(*s.guards, jamTest{"IndexesIn", []ast.Expr{c, d, lo, last, n}})
+}
+
+// A countedIndex is an index x[k+d] that a test proves in range for
+// every trip of k's loop, which counts by ones: the jammed loop reads it
+// through a window of x from where k starts plus d (emit_jam_counted.go).
+type countedIndex struct {
+	k *types.Var
+	d ast.Expr
 }
 
 // A jamTest is a call of a function of package compiled, fn(args...),
@@ -183,13 +194,13 @@ func firstOf(a, b ast.Expr) ast.Expr {
 
 // atZero returns e with k read as 0: d of c*k + d.
 func (s *jamSafety) atZero(e ast.Expr, k *types.Var) ast.Expr {
-	c := &cloner{bare: true, subst: func(n ast.Node) (ast.Node, bool) {
+	d := s.f.copyNode(e, &instance{}, func(n ast.Node) (ast.Node, bool) {
 		if id, ok := n.(*ast.Ident); ok && s.f.Src.Info.ObjectOf(id) == k {
 			return intLit(0), true
 		}
 		return nil, false
-	}}
-	return paren(c.node(e).(ast.Expr))
+	}) // the copy's variables keep their records, for the jammer to rename
+	return paren(d.(ast.Expr))
 }
 
 // invariant reports whether e is read from the state alone: integer
