@@ -1,6 +1,9 @@
 package difftest
 
-import "github.com/gocuda/gocuda/gocuda"
+import (
+	"github.com/gocuda/gocuda/cg"
+	"github.com/gocuda/gocuda/gocuda"
+)
 
 // The kernels of TestJamLoops: each thread of the grid sums its run of
 // in, from bounds[i] to bounds[i+1], with a loop written in the kernel
@@ -73,4 +76,24 @@ func larger(a, b float32) float32 {
 		return a
 	}
 	return b
+}
+
+// JamReduceKernel sums the run with the helper jamSum, whose result is
+// the value cooperative groups' Reduce sums over each tile of 32, lane 0
+// storing the tile's sum at its first thread's slot (the jam stores each
+// call's result in the collective's operand array).
+//
+//gocuda:kernel JamReduceKernel
+func jamReduce(t *gocuda.Thread, in []float32, sums []float64, bounds []int, bad int) {
+	tile := cg.TiledPartition(cg.ThisThreadBlock(t), 32)
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	lo, n := bounds[i], bounds[i+1]-bounds[i]
+	if i == bad {
+		n += len(in)
+	}
+	v := jamSum(in, lo, n)
+	v = cg.Reduce(tile, v, cg.Plus[float64])
+	if tile.ThreadRank() == 0 {
+		sums[i] = v
+	}
 }

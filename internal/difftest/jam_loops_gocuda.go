@@ -5,6 +5,7 @@ package difftest
 import (
 	"embed"
 
+	"github.com/gocuda/gocuda/cg"
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
@@ -17,17 +18,17 @@ const _ = compiled.GeneratedCodeVersion2
 // down to lane 0, which stores the warp's sum at its first thread's
 // slot of sums.
 //
-//line jam_loops.go:16
+//line jam_loops.go:19
 func JamLoopWarpKernel(in []float32, sums []float64, bounds []int, bad int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_jamLoopWarp,
 		func(gc_t *gocuda.Thread) { jamLoopWarp(gc_t, in, sums, bounds, bad) },
 		func(gc_b *compiled.Block) { gc_body_jamLoopWarp(gc_b, in, sums, bounds, bad) })
 }
 
-//line jam_loops.go:16
-var gc_src_jamLoopWarp = compiled.NewSource(gc_files_jam_loops, "jamLoopWarp", "a86391a9fbc3eb78f941e9801e585f6ed5fcda1b459c054a88f3076e9ea7164f", "jam_loops.go:11-32").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+//line jam_loops.go:19
+var gc_src_jamLoopWarp = compiled.NewSource(gc_files_jam_loops, "jamLoopWarp", "a86391a9fbc3eb78f941e9801e585f6ed5fcda1b459c054a88f3076e9ea7164f", "jam_loops.go:14-35").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
-//line jam_loops.go:16
+//line jam_loops.go:19
 func gc_body_jamLoopWarp(gc_b *compiled.Block, in []float32, sums []float64, bounds []int, bad int) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -40,21 +41,21 @@ func gc_body_jamLoopWarp(gc_b *compiled.Block, in []float32, sums []float64, bou
 	gc_row := compiled.Scratch[int](gc_b, 0)[:gc_n]
 	gc_row2 := compiled.Scratch[int](gc_b, 1)[:gc_n]
 	gc_rowok := false
-//line jam_loops.go:29
+//line jam_loops.go:32
 	gc_off3 := gc_bx * gc_bdx
 	if gc_off3 >= 0 && gc_off3 <= len(bounds) && gc_bdx <= len(bounds)-gc_off3 {
 		copy(gc_row, bounds[gc_off3:][:gc_bdx])
 		gc_rowok = true
 	}
-//line jam_loops.go:35
+//line jam_loops.go:38
 	gc_rowok2 := false
-//line jam_loops.go:37
+//line jam_loops.go:40
 	gc_off4 := (gc_bx * gc_bdx) + 1
 	if gc_off4 >= 0 && gc_off4 <= len(bounds) && gc_bdx <= len(bounds)-gc_off4 {
 		copy(gc_row2, bounds[gc_off4:][:gc_bdx])
 		gc_rowok2 = true
 	}
-//line jam_loops.go:44
+//line jam_loops.go:47
 	var gc_l_v [32]float64
 	var gc_c1r [32]float64
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -65,8 +66,8 @@ func gc_body_jamLoopWarp(gc_b *compiled.Block, in []float32, sums []float64, bou
 			gc_act := ^uint32(0)
 			var gc_dead uint32
 			_ = gc_dead
-//line jam_loops.go:55
-			var gc_jam2 gc_jam_jamLoopWarp_23
+//line jam_loops.go:58
+			var gc_jam2 gc_jam_jamLoopWarp_26
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
@@ -77,22 +78,22 @@ func gc_body_jamLoopWarp(gc_b *compiled.Block, in []float32, sums []float64, bou
 						gc_at4 := gc_row2[gc_x02:][:32]
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							gc_tx := gc_x02 + gc_lane
-//line jam_loops.go:67
+//line jam_loops.go:70
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
-//line jam_loops.go:17
+//line jam_loops.go:20
 							i := gc_bx*gc_bdx + gc_tx
 							lo := gc_at3[gc_lane]
-//line jam_loops.go:18
+//line jam_loops.go:21
 							n := gc_at4[gc_lane] - gc_at3[gc_lane]
 							if i == bad {
 								n += len(in)
 							}
 							var v float64
-							gc_jam_jamLoopWarp_23_add(&gc_jam2, in[lo:lo+n], v, gc_l_v[:], gc_lane)
+							gc_jam_jamLoopWarp_26_add(&gc_jam2, in[lo:lo+n], v, gc_l_v[:], gc_lane)
 						}
 					} else {
-//line jam_loops.go:29
+//line jam_loops.go:32
 						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 							gc_tx++
 							if gc_tx == gc_bdx {
@@ -100,23 +101,23 @@ func gc_body_jamLoopWarp(gc_b *compiled.Block, in []float32, sums []float64, bou
 							}
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
-//line jam_loops.go:17
+//line jam_loops.go:20
 							i := gc_bx*gc_bdx + gc_tx
 							lo := bounds[i]
-//line jam_loops.go:18
+//line jam_loops.go:21
 							n := bounds[i+1] - bounds[i]
 							if i == bad {
 								n += len(in)
 							}
 							var v float64
-							gc_jam_jamLoopWarp_23_add(&gc_jam2, in[lo:lo+n], v, gc_l_v[:], gc_lane)
+							gc_jam_jamLoopWarp_26_add(&gc_jam2, in[lo:lo+n], v, gc_l_v[:], gc_lane)
 						}
 					}
 				}
 			}
-//line jam_loops.go:31
-			gc_jam_jamLoopWarp_23_flush(&gc_jam2)
-//line jam_loops.go:26
+//line jam_loops.go:34
+			gc_jam_jamLoopWarp_26_flush(&gc_jam2)
+//line jam_loops.go:29
 			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
 				if true {
 					compiled.ShflDownLane0(&gc_l_v)
@@ -124,17 +125,17 @@ func gc_body_jamLoopWarp(gc_b *compiled.Block, in []float32, sums []float64, bou
 					compiled.ShflDownHalving(&gc_l_v, 16, 1, false)
 				}
 			} else {
-//line jam_loops.go:26
+//line jam_loops.go:29
 				for off := 16; off > 0; off /= 2 {
 					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
 						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, off, 0, compiled.LanesDemanded(off, 1, true))
 					} else {
-//line jam_loops.go:27
+//line jam_loops.go:30
 						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, off, 32, &gc_c1r)
 						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line jam_loops.go:31
+//line jam_loops.go:34
 							v := gc_l_v[gc_lane]
-//line jam_loops.go:27
+//line jam_loops.go:30
 							v += gc_c1r[gc_lane]
 							gc_l_v[gc_lane] = v
 						}
@@ -160,12 +161,12 @@ func gc_body_jamLoopWarp(gc_b *compiled.Block, in []float32, sums []float64, bou
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line jam_loops.go:17
+//line jam_loops.go:20
 						i := gc_bx*gc_bdx + gc_tx
-//line jam_loops.go:19
+//line jam_loops.go:22
 						v := gc_l_v[gc_lane]
 						{
-//line jam_loops.go:30
+//line jam_loops.go:33
 							sums[i] = v
 						}
 					}
@@ -177,7 +178,7 @@ func gc_body_jamLoopWarp(gc_b *compiled.Block, in []float32, sums []float64, bou
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		_ = gc_dead
-		var gc_jam gc_jam_jamLoopWarp_23
+		var gc_jam gc_jam_jamLoopWarp_26
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
@@ -196,22 +197,22 @@ func gc_body_jamLoopWarp(gc_b *compiled.Block, in []float32, sums []float64, bou
 					}
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx := gc_x0 + gc_lane
-//line jam_loops.go:61
+//line jam_loops.go:64
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line jam_loops.go:17
+//line jam_loops.go:20
 						i := gc_bx*gc_bdx + gc_tx
 						lo := gc_at[gc_lane]
-//line jam_loops.go:18
+//line jam_loops.go:21
 						n := gc_at2[gc_lane] - gc_at[gc_lane]
 						if i == bad {
 							n += len(in)
 						}
 						var v float64
-						gc_jam_jamLoopWarp_23_add(&gc_jam, in[lo:lo+n], v, gc_l_v[:], gc_lane)
+						gc_jam_jamLoopWarp_26_add(&gc_jam, in[lo:lo+n], v, gc_l_v[:], gc_lane)
 					}
 				} else {
-//line jam_loops.go:29
+//line jam_loops.go:32
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 						gc_tx++
 						if gc_tx == gc_bdx {
@@ -219,23 +220,23 @@ func gc_body_jamLoopWarp(gc_b *compiled.Block, in []float32, sums []float64, bou
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line jam_loops.go:17
+//line jam_loops.go:20
 						i := gc_bx*gc_bdx + gc_tx
 						lo := bounds[i]
-//line jam_loops.go:18
+//line jam_loops.go:21
 						n := bounds[i+1] - bounds[i]
 						if i == bad {
 							n += len(in)
 						}
 						var v float64
-						gc_jam_jamLoopWarp_23_add(&gc_jam, in[lo:lo+n], v, gc_l_v[:], gc_lane)
+						gc_jam_jamLoopWarp_26_add(&gc_jam, in[lo:lo+n], v, gc_l_v[:], gc_lane)
 					}
 				}
 			}
 		}
-//line jam_loops.go:31
-		gc_jam_jamLoopWarp_23_flush(&gc_jam)
-//line jam_loops.go:26
+//line jam_loops.go:34
+		gc_jam_jamLoopWarp_26_flush(&gc_jam)
+//line jam_loops.go:29
 		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
 			if true {
 				compiled.ShflDownLane0(&gc_l_v)
@@ -243,17 +244,17 @@ func gc_body_jamLoopWarp(gc_b *compiled.Block, in []float32, sums []float64, bou
 				compiled.ShflDownHalving(&gc_l_v, 16, 1, false)
 			}
 		} else {
-//line jam_loops.go:26
+//line jam_loops.go:29
 			for off := 16; off > 0; off /= 2 {
 				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
 					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, off, 0, compiled.LanesDemanded(off, 1, true))
 				} else {
-//line jam_loops.go:27
+//line jam_loops.go:30
 					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, off, 32, &gc_c1r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line jam_loops.go:31
+//line jam_loops.go:34
 						v := gc_l_v[gc_lane]
-//line jam_loops.go:27
+//line jam_loops.go:30
 						v += gc_c1r[gc_lane]
 						gc_l_v[gc_lane] = v
 					}
@@ -279,12 +280,12 @@ func gc_body_jamLoopWarp(gc_b *compiled.Block, in []float32, sums []float64, bou
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line jam_loops.go:17
+//line jam_loops.go:20
 					i := gc_bx*gc_bdx + gc_tx
-//line jam_loops.go:19
+//line jam_loops.go:22
 					v := gc_l_v[gc_lane]
 					{
-//line jam_loops.go:30
+//line jam_loops.go:33
 						sums[i] = v
 					}
 				}
@@ -293,136 +294,136 @@ func gc_body_jamLoopWarp(gc_b *compiled.Block, in []float32, sums []float64, bou
 	}
 }
 
-// gc_jam_jamLoopWarp_23 holds up to 4 threads' calls of jamLoopWarp's loop at line 23, whose loops run
+// gc_jam_jamLoopWarp_26 holds up to 4 threads' calls of jamLoopWarp's loop at line 26, whose loops run
 // interleaved (gocuda compile's jam pass).
 //
-//line jam_loops.go:41
-type gc_jam_jamLoopWarp_23 struct {
+//line jam_loops.go:44
+type gc_jam_jamLoopWarp_26 struct {
 	n     int
-	lanes [4]gc_jam_jamLoopWarp_23_lane
+	lanes [4]gc_jam_jamLoopWarp_26_lane
 }
 
-// gc_jam_jamLoopWarp_23_lane is a thread's state after jamLoopWarp's loop at line 23's first statements.
-type gc_jam_jamLoopWarp_23_lane struct {
+// gc_jam_jamLoopWarp_26_lane is a thread's state after jamLoopWarp's loop at line 26's first statements.
+type gc_jam_jamLoopWarp_26_lane struct {
 	gc_range0 []float32
 	v         float64
 	gc_dst    []float64 // the result's slice and index
 	gc_at     int
 }
 
-// gc_jam_jamLoopWarp_23_add is a call of jamLoopWarp's loop at line 23: its first statements run now; the rest
+// gc_jam_jamLoopWarp_26_add is a call of jamLoopWarp's loop at line 26: its first statements run now; the rest
 // once 4 threads have called.
-func gc_jam_jamLoopWarp_23_add(gc_j *gc_jam_jamLoopWarp_23, gc_range0 []float32, v float64, gc_dst []float64, gc_at int) (gc_zero float64) {
+func gc_jam_jamLoopWarp_26_add(gc_j *gc_jam_jamLoopWarp_26, gc_range0 []float32, v float64, gc_dst []float64, gc_at int) (gc_zero float64) {
 	_ = gc_dst[gc_at] // where the assignment fails, after the call's first statements
-	gc_j.lanes[gc_j.n] = gc_jam_jamLoopWarp_23_lane{gc_range0, v, gc_dst, gc_at}
+	gc_j.lanes[gc_j.n] = gc_jam_jamLoopWarp_26_lane{gc_range0, v, gc_dst, gc_at}
 	gc_j.n++
 	if gc_j.n == 4 {
-		gc_jam_jamLoopWarp_23_run4(gc_j)
+		gc_jam_jamLoopWarp_26_run4(gc_j)
 		gc_j.n = 0
 	}
 	return
 }
 
-// gc_jam_jamLoopWarp_23_flush runs the rest of the calls still held, one by one.
-func gc_jam_jamLoopWarp_23_flush(gc_j *gc_jam_jamLoopWarp_23) {
+// gc_jam_jamLoopWarp_26_flush runs the rest of the calls still held, one by one.
+func gc_jam_jamLoopWarp_26_flush(gc_j *gc_jam_jamLoopWarp_26) {
 	for gc_k := range gc_j.n {
-		gc_jam_jamLoopWarp_23_run1(&gc_j.lanes[gc_k])
+		gc_jam_jamLoopWarp_26_run1(&gc_j.lanes[gc_k])
 	}
 	gc_j.n = 0
 }
 
-// gc_jam_jamLoopWarp_23_run1 runs the rest of jamLoopWarp's loop at line 23 for one thread, as written.
-func gc_jam_jamLoopWarp_23_run1(gc_l *gc_jam_jamLoopWarp_23_lane) {
+// gc_jam_jamLoopWarp_26_run1 runs the rest of jamLoopWarp's loop at line 26 for one thread, as written.
+func gc_jam_jamLoopWarp_26_run1(gc_l *gc_jam_jamLoopWarp_26_lane) {
 	gc_range0, v := gc_l.gc_range0, gc_l.v
-//line jam_loops.go:23
+//line jam_loops.go:26
 	for _, e := range gc_range0 {
 		v += float64(e)
 	}
 	gc_l.gc_dst[gc_l.gc_at] = v
 }
 
-// gc_jam_jamLoopWarp_23_run4 runs the rest of jamLoopWarp's loop at line 23 for 4 threads, their loops interleaved.
-func gc_jam_jamLoopWarp_23_run4(gc_j *gc_jam_jamLoopWarp_23) {
+// gc_jam_jamLoopWarp_26_run4 runs the rest of jamLoopWarp's loop at line 26 for 4 threads, their loops interleaved.
+func gc_jam_jamLoopWarp_26_run4(gc_j *gc_jam_jamLoopWarp_26) {
 	gc_l0_gc_range0 := gc_j.lanes[0].gc_range0
-//line jam_loops.go:33
+//line jam_loops.go:36
 	gc_l0_v := gc_j.lanes[0].v
-//line jam_loops.go:35
+//line jam_loops.go:38
 	gc_l1_gc_range0 := gc_j.lanes[1].gc_range0
-//line jam_loops.go:37
+//line jam_loops.go:40
 	gc_l1_v := gc_j.lanes[1].v
-//line jam_loops.go:39
+//line jam_loops.go:42
 	gc_l2_gc_range0 := gc_j.lanes[2].gc_range0
-//line jam_loops.go:41
+//line jam_loops.go:44
 	gc_l2_v := gc_j.lanes[2].v
-//line jam_loops.go:43
+//line jam_loops.go:46
 	gc_l3_gc_range0 := gc_j.lanes[3].gc_range0
-//line jam_loops.go:45
+//line jam_loops.go:48
 	gc_l3_v := gc_j.lanes[3].v
-//line jam_loops.go:47
+//line jam_loops.go:50
 	gc_n1 := min(len(gc_l0_gc_range0), len(gc_l1_gc_range0), len(gc_l2_gc_range0), len(gc_l3_gc_range0))
 	gc_r3 := gc_l0_gc_range0[:gc_n1]
-//line jam_loops.go:50
+//line jam_loops.go:53
 	gc_r4 := gc_l1_gc_range0[:gc_n1]
-//line jam_loops.go:52
+//line jam_loops.go:55
 	gc_r5 := gc_l2_gc_range0[:gc_n1]
-//line jam_loops.go:54
+//line jam_loops.go:57
 	gc_r6 := gc_l3_gc_range0[:gc_n1]
-//line jam_loops.go:23
+//line jam_loops.go:26
 	for gc_i2 := 0; gc_i2 < gc_n1; gc_i2++ {
-//line jam_loops.go:23
+//line jam_loops.go:26
 		gc_l0_e := gc_r3[gc_i2]
 		gc_l0_v += float64(gc_l0_e)
-//line jam_loops.go:23
+//line jam_loops.go:26
 		gc_l1_e := gc_r4[gc_i2]
 		gc_l1_v += float64(gc_l1_e)
-//line jam_loops.go:23
+//line jam_loops.go:26
 		gc_l2_e := gc_r5[gc_i2]
 		gc_l2_v += float64(gc_l2_e)
-//line jam_loops.go:23
+//line jam_loops.go:26
 		gc_l3_e := gc_r6[gc_i2]
 		gc_l3_v += float64(gc_l3_e)
 	}
 	{
-//line jam_loops.go:23
+//line jam_loops.go:26
 		gc_l0_gc_range0 := gc_j.lanes[0].gc_range0
-//line jam_loops.go:23
+//line jam_loops.go:26
 		for gc_i7 := gc_n1; gc_i7 < len(gc_l0_gc_range0); gc_i7++ {
-//line jam_loops.go:23
+//line jam_loops.go:26
 			gc_l0_e := gc_l0_gc_range0[gc_i7]
 			gc_l0_v += float64(gc_l0_e)
 		}
 	}
 	{
-//line jam_loops.go:23
+//line jam_loops.go:26
 		gc_l1_gc_range0 := gc_j.lanes[1].gc_range0
-//line jam_loops.go:23
+//line jam_loops.go:26
 		for gc_i8 := gc_n1; gc_i8 < len(gc_l1_gc_range0); gc_i8++ {
-//line jam_loops.go:23
+//line jam_loops.go:26
 			gc_l1_e := gc_l1_gc_range0[gc_i8]
 			gc_l1_v += float64(gc_l1_e)
 		}
 	}
 	{
-//line jam_loops.go:23
+//line jam_loops.go:26
 		gc_l2_gc_range0 := gc_j.lanes[2].gc_range0
-//line jam_loops.go:23
+//line jam_loops.go:26
 		for gc_i9 := gc_n1; gc_i9 < len(gc_l2_gc_range0); gc_i9++ {
-//line jam_loops.go:23
+//line jam_loops.go:26
 			gc_l2_e := gc_l2_gc_range0[gc_i9]
 			gc_l2_v += float64(gc_l2_e)
 		}
 	}
 	{
-//line jam_loops.go:23
+//line jam_loops.go:26
 		gc_l3_gc_range0 := gc_j.lanes[3].gc_range0
-//line jam_loops.go:23
+//line jam_loops.go:26
 		for gc_i10 := gc_n1; gc_i10 < len(gc_l3_gc_range0); gc_i10++ {
-//line jam_loops.go:23
+//line jam_loops.go:26
 			gc_l3_e := gc_l3_gc_range0[gc_i10]
 			gc_l3_v += float64(gc_l3_e)
 		}
 	}
-//line jam_loops.go:26
+//line jam_loops.go:29
 	gc_j.lanes[0].gc_dst[gc_j.lanes[0].gc_at] = gc_l0_v
 	gc_j.lanes[1].gc_dst[gc_j.lanes[1].gc_at] = gc_l1_v
 	gc_j.lanes[2].gc_dst[gc_j.lanes[2].gc_at] = gc_l2_v
@@ -432,7 +433,7 @@ func gc_jam_jamLoopWarp_23_run4(gc_j *gc_jam_jamLoopWarp_23) {
 // JamLoopStoreKernel counts through the run and stores its sum at
 // sums[i].
 //
-//line jam_loops.go:38
+//line jam_loops.go:41
 func JamLoopStoreKernel(in []float32, sums []float64, bounds []int, bad int) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_jamLoopStore,
 		func(gc_t *gocuda.Thread) { jamLoopStore(gc_t, in, sums, bounds, bad) },
@@ -441,10 +442,10 @@ func JamLoopStoreKernel(in []float32, sums []float64, bounds []int, bad int) fun
 		})
 }
 
-//line jam_loops.go:38
-var gc_src_jamLoopStore = compiled.NewSource(gc_files_jam_loops, "jamLoopStore", "cfa49f3ed4fd78557806e506efc25fab1b82719bc1fcd6e496801572de94b407", "jam_loops.go:34-49").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+//line jam_loops.go:41
+var gc_src_jamLoopStore = compiled.NewSource(gc_files_jam_loops, "jamLoopStore", "cfa49f3ed4fd78557806e506efc25fab1b82719bc1fcd6e496801572de94b407", "jam_loops.go:37-52").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
-//line jam_loops.go:38
+//line jam_loops.go:41
 func gc_body_jamLoopStore(gc_b *compiled.Block, gc_lo, gc_hi int, in []float32, sums []float64, bounds []int, bad int) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -462,40 +463,40 @@ func gc_body_jamLoopStore(gc_b *compiled.Block, gc_lo, gc_hi int, in []float32, 
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		var gc_jam gc_jam_jamLoopStore_45
-//line jam_loops.go:57
+		var gc_jam gc_jam_jamLoopStore_48
+//line jam_loops.go:60
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line jam_loops.go:39
+//line jam_loops.go:42
 				i := gc_bx*gc_bdx + gc_tx
 				lo := bounds[i]
-//line jam_loops.go:40
+//line jam_loops.go:43
 				n := bounds[i+1] - bounds[i]
 				if i == bad {
 					n += len(in)
 				}
 				s := 0.0
-				gc_jam_jamLoopStore_45_add(&gc_jam, n, s, in, lo,
-//line jam_loops.go:48
+				gc_jam_jamLoopStore_48_add(&gc_jam, n, s, in, lo,
+//line jam_loops.go:51
 					sums, i)
 			}
 		}
-//line jam_loops.go:56
-		gc_jam_jamLoopStore_45_flush(&gc_jam)
+//line jam_loops.go:59
+		gc_jam_jamLoopStore_48_flush(&gc_jam)
 	}
 }
 
-// gc_jam_jamLoopStore_45 holds up to 4 threads' calls of jamLoopStore's loop at line 45, whose loops run
+// gc_jam_jamLoopStore_48 holds up to 4 threads' calls of jamLoopStore's loop at line 48, whose loops run
 // interleaved (gocuda compile's jam pass).
-type gc_jam_jamLoopStore_45 struct {
+type gc_jam_jamLoopStore_48 struct {
 	n     int
-	lanes [4]gc_jam_jamLoopStore_45_lane
+	lanes [4]gc_jam_jamLoopStore_48_lane
 }
 
-// gc_jam_jamLoopStore_45_lane is a thread's state after jamLoopStore's loop at line 45's first statements.
-type gc_jam_jamLoopStore_45_lane struct {
+// gc_jam_jamLoopStore_48_lane is a thread's state after jamLoopStore's loop at line 48's first statements.
+type gc_jam_jamLoopStore_48_lane struct {
 	n      int
 	s      float64
 	in     []float32
@@ -504,119 +505,119 @@ type gc_jam_jamLoopStore_45_lane struct {
 	gc_at  int
 }
 
-// gc_jam_jamLoopStore_45_add is a call of jamLoopStore's loop at line 45: its first statements run now; the rest
+// gc_jam_jamLoopStore_48_add is a call of jamLoopStore's loop at line 48: its first statements run now; the rest
 // once 4 threads have called.
-func gc_jam_jamLoopStore_45_add(gc_j *gc_jam_jamLoopStore_45, n int, s float64, in []float32, lo int, gc_dst []float64, gc_at int) (gc_zero float64) {
+func gc_jam_jamLoopStore_48_add(gc_j *gc_jam_jamLoopStore_48, n int, s float64, in []float32, lo int, gc_dst []float64, gc_at int) (gc_zero float64) {
 	_ = gc_dst[gc_at] // where the assignment fails, after the call's first statements
 	// a thread whose rest could fail at an index runs alone, now
 	if !(compiled.IndexesIn(1, (lo + 0), 0, n-1, len(in))) {
-		gc_jam_jamLoopStore_45_run1(&gc_jam_jamLoopStore_45_lane{n, s, in, lo, gc_dst, gc_at})
+		gc_jam_jamLoopStore_48_run1(&gc_jam_jamLoopStore_48_lane{n, s, in, lo, gc_dst, gc_at})
 		return
 	}
-	gc_j.lanes[gc_j.n] = gc_jam_jamLoopStore_45_lane{n, s, in, lo, gc_dst, gc_at}
+	gc_j.lanes[gc_j.n] = gc_jam_jamLoopStore_48_lane{n, s, in, lo, gc_dst, gc_at}
 	gc_j.n++
 	if gc_j.n == 4 {
-		gc_jam_jamLoopStore_45_run4(gc_j)
+		gc_jam_jamLoopStore_48_run4(gc_j)
 		gc_j.n = 0
 	}
 	return
 }
 
-// gc_jam_jamLoopStore_45_flush runs the rest of the calls still held, one by one.
-func gc_jam_jamLoopStore_45_flush(gc_j *gc_jam_jamLoopStore_45) {
+// gc_jam_jamLoopStore_48_flush runs the rest of the calls still held, one by one.
+func gc_jam_jamLoopStore_48_flush(gc_j *gc_jam_jamLoopStore_48) {
 	for gc_k := range gc_j.n {
-		gc_jam_jamLoopStore_45_run1(&gc_j.lanes[gc_k])
+		gc_jam_jamLoopStore_48_run1(&gc_j.lanes[gc_k])
 	}
 	gc_j.n = 0
 }
 
-// gc_jam_jamLoopStore_45_run1 runs the rest of jamLoopStore's loop at line 45 for one thread, as written.
-func gc_jam_jamLoopStore_45_run1(gc_l *gc_jam_jamLoopStore_45_lane) {
+// gc_jam_jamLoopStore_48_run1 runs the rest of jamLoopStore's loop at line 48 for one thread, as written.
+func gc_jam_jamLoopStore_48_run1(gc_l *gc_jam_jamLoopStore_48_lane) {
 	n, s, in, lo := gc_l.n, gc_l.s, gc_l.in, gc_l.lo
-//line jam_loops.go:45
+//line jam_loops.go:48
 	for k := 0; k < n; k++ {
 		s += float64(in[lo+k])
 	}
 	gc_l.gc_dst[gc_l.gc_at] = s
 }
 
-// gc_jam_jamLoopStore_45_run4 runs the rest of jamLoopStore's loop at line 45 for 4 threads, their loops interleaved.
-func gc_jam_jamLoopStore_45_run4(gc_j *gc_jam_jamLoopStore_45) {
+// gc_jam_jamLoopStore_48_run4 runs the rest of jamLoopStore's loop at line 48 for 4 threads, their loops interleaved.
+func gc_jam_jamLoopStore_48_run4(gc_j *gc_jam_jamLoopStore_48) {
 	gc_l0_n := gc_j.lanes[0].n
-//line jam_loops.go:55
+//line jam_loops.go:58
 	gc_l0_s := gc_j.lanes[0].s
-//line jam_loops.go:57
+//line jam_loops.go:60
 	gc_l0_in := gc_j.lanes[0].in
-//line jam_loops.go:59
+//line jam_loops.go:62
 	gc_l0_lo := gc_j.lanes[0].lo
-//line jam_loops.go:61
+//line jam_loops.go:64
 	gc_l1_n := gc_j.lanes[1].n
-//line jam_loops.go:63
+//line jam_loops.go:66
 	gc_l1_s := gc_j.lanes[1].s
-//line jam_loops.go:65
+//line jam_loops.go:68
 	gc_l1_in := gc_j.lanes[1].in
-//line jam_loops.go:67
+//line jam_loops.go:70
 	gc_l1_lo := gc_j.lanes[1].lo
-//line jam_loops.go:69
+//line jam_loops.go:72
 	gc_l2_n := gc_j.lanes[2].n
-//line jam_loops.go:71
+//line jam_loops.go:74
 	gc_l2_s := gc_j.lanes[2].s
-//line jam_loops.go:73
+//line jam_loops.go:76
 	gc_l2_in := gc_j.lanes[2].in
-//line jam_loops.go:75
+//line jam_loops.go:78
 	gc_l2_lo := gc_j.lanes[2].lo
-//line jam_loops.go:77
+//line jam_loops.go:80
 	gc_l3_n := gc_j.lanes[3].n
-//line jam_loops.go:79
+//line jam_loops.go:82
 	gc_l3_s := gc_j.lanes[3].s
-//line jam_loops.go:81
+//line jam_loops.go:84
 	gc_l3_in := gc_j.lanes[3].in
-//line jam_loops.go:83
+//line jam_loops.go:86
 	gc_l3_lo := gc_j.lanes[3].lo
-//line jam_loops.go:45
+//line jam_loops.go:48
 	gc_a1 := 0
-//line jam_loops.go:45
+//line jam_loops.go:48
 	gc_a2 := 0
-//line jam_loops.go:45
+//line jam_loops.go:48
 	gc_a3 := 0
-//line jam_loops.go:45
+//line jam_loops.go:48
 	gc_a4 := 0
-//line jam_loops.go:45
+//line jam_loops.go:48
 	gc_n5 := max(min(gc_l0_n-gc_a1, gc_l1_n-gc_a2, gc_l2_n-gc_a3, gc_l3_n-gc_a4), 0)
-//line jam_loops.go:45
+//line jam_loops.go:48
 	if gc_n5 > 0 {
-//line jam_loops.go:45
+//line jam_loops.go:48
 		gc_w7 := gc_l0_in[gc_a1+(gc_l0_lo+0):][:gc_n5]
-//line jam_loops.go:45
+//line jam_loops.go:48
 		gc_w8 := gc_l1_in[gc_a2+(gc_l1_lo+0):][:gc_n5]
-//line jam_loops.go:45
+//line jam_loops.go:48
 		gc_w9 := gc_l2_in[gc_a3+(gc_l2_lo+0):][:gc_n5]
-//line jam_loops.go:45
+//line jam_loops.go:48
 		gc_w10 := gc_l3_in[gc_a4+(gc_l3_lo+0):][:gc_n5]
-//line jam_loops.go:45
+//line jam_loops.go:48
 		for gc_j6 := 0; gc_j6 < gc_n5; gc_j6++ {
 			gc_l0_s += float64(gc_w7[gc_j6])
-//line jam_loops.go:46
+//line jam_loops.go:49
 			gc_l1_s += float64(gc_w8[gc_j6])
-//line jam_loops.go:46
+//line jam_loops.go:49
 			gc_l2_s += float64(gc_w9[gc_j6])
-//line jam_loops.go:46
+//line jam_loops.go:49
 			gc_l3_s += float64(gc_w10[gc_j6])
 		}
 	}
-//line jam_loops.go:45
+//line jam_loops.go:48
 	for gc_l0_k := gc_a1 + gc_n5; gc_l0_k < gc_l0_n; gc_l0_k++ {
 		gc_l0_s += float64(gc_l0_in[gc_l0_lo+gc_l0_k])
 	}
-//line jam_loops.go:45
+//line jam_loops.go:48
 	for gc_l1_k := gc_a2 + gc_n5; gc_l1_k < gc_l1_n; gc_l1_k++ {
 		gc_l1_s += float64(gc_l1_in[gc_l1_lo+gc_l1_k])
 	}
-//line jam_loops.go:45
+//line jam_loops.go:48
 	for gc_l2_k := gc_a3 + gc_n5; gc_l2_k < gc_l2_n; gc_l2_k++ {
 		gc_l2_s += float64(gc_l2_in[gc_l2_lo+gc_l2_k])
 	}
-//line jam_loops.go:45
+//line jam_loops.go:48
 	for gc_l3_k := gc_a4 + gc_n5; gc_l3_k < gc_l3_n; gc_l3_k++ {
 		gc_l3_s += float64(gc_l3_in[gc_l3_lo+gc_l3_k])
 	}
@@ -630,17 +631,17 @@ func gc_jam_jamLoopStore_45_run4(gc_j *gc_jam_jamLoopStore_45) {
 // (from -1 for an empty run) through a helper, keeps it past a barrier,
 // and stores it reversed within the block.
 //
-//line jam_loops.go:56
+//line jam_loops.go:59
 func JamLoopMaxKernel(in []float32, sums []float64, bounds []int, bad int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_jamLoopMax,
 		func(gc_t *gocuda.Thread) { jamLoopMax(gc_t, in, sums, bounds, bad) },
 		func(gc_b *compiled.Block) { gc_body_jamLoopMax(gc_b, in, sums, bounds, bad) })
 }
 
-//line jam_loops.go:56
-var gc_src_jamLoopMax = compiled.NewSource(gc_files_jam_loops, "jamLoopMax", "a62e1ceab4f20c11471595bd3055b39947d082cd79523235917572123c8b40ab", "jam_loops.go:51-68").NoGoexit("a1161a98a2e83e9311bd18263eacfed4aecfd1f9213fd7e318b11ac185318c77", "jam_loops.go:70-76")
+//line jam_loops.go:59
+var gc_src_jamLoopMax = compiled.NewSource(gc_files_jam_loops, "jamLoopMax", "a62e1ceab4f20c11471595bd3055b39947d082cd79523235917572123c8b40ab", "jam_loops.go:54-71").NoGoexit("a1161a98a2e83e9311bd18263eacfed4aecfd1f9213fd7e318b11ac185318c77", "jam_loops.go:73-79")
 
-//line jam_loops.go:56
+//line jam_loops.go:59
 func gc_body_jamLoopMax(gc_b *compiled.Block, in []float32, sums []float64, bounds []int, bad int) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -649,36 +650,36 @@ func gc_body_jamLoopMax(gc_b *compiled.Block, in []float32, sums []float64, boun
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_m := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-	var gc_jam gc_jam_jamLoopMax_63
-//line jam_loops.go:66
+	var gc_jam gc_jam_jamLoopMax_66
+//line jam_loops.go:69
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line jam_loops.go:57
+//line jam_loops.go:60
 			i := gc_bx*gc_bdx + gc_tx
 			lo := bounds[i]
-//line jam_loops.go:58
+//line jam_loops.go:61
 			n := bounds[i+1] - bounds[i]
 			if i == bad {
 				n += len(in)
 			}
 			m := float32(-1)
-			gc_jam_jamLoopMax_63_add(&gc_jam, lo, n, m, in, gc_s_m, gc_rank)
+			gc_jam_jamLoopMax_66_add(&gc_jam, lo, n, m, in, gc_s_m, gc_rank)
 		}
 	}
-//line jam_loops.go:70
-	gc_jam_jamLoopMax_63_flush(&gc_jam)
-//line jam_loops.go:72
+//line jam_loops.go:73
+	gc_jam_jamLoopMax_66_flush(&gc_jam)
+//line jam_loops.go:75
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_stride := 0 - 1
 		gc_off2 := gc_bx*gc_bdx + gc_bdx - 1
 		if compiled.InStride(gc_stride, gc_off2, 0, gc_bdx, len(sums)) {
 			for gc_tx, gc_idx := 0, gc_off2+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
 				gc_rank := gc_base + gc_tx
-//line jam_loops.go:79
+//line jam_loops.go:82
 				m := gc_s_m[gc_rank]
-//line jam_loops.go:67
+//line jam_loops.go:70
 				sums[gc_idx] = float64(m)
 			}
 		} else {
@@ -686,24 +687,24 @@ func gc_body_jamLoopMax(gc_b *compiled.Block, in []float32, sums []float64, boun
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				m := gc_s_m[gc_rank]
-//line jam_loops.go:67
+//line jam_loops.go:70
 				sums[gc_bx*gc_bdx+gc_bdx-1-gc_tx] = float64(m)
 			}
 		}
 	}
 }
 
-// gc_jam_jamLoopMax_63 holds up to 4 threads' calls of jamLoopMax's loop at line 63, whose loops run
+// gc_jam_jamLoopMax_66 holds up to 4 threads' calls of jamLoopMax's loop at line 66, whose loops run
 // interleaved (gocuda compile's jam pass).
 //
-//line jam_loops.go:76
-type gc_jam_jamLoopMax_63 struct {
+//line jam_loops.go:79
+type gc_jam_jamLoopMax_66 struct {
 	n     int
-	lanes [4]gc_jam_jamLoopMax_63_lane
+	lanes [4]gc_jam_jamLoopMax_66_lane
 }
 
-// gc_jam_jamLoopMax_63_lane is a thread's state after jamLoopMax's loop at line 63's first statements.
-type gc_jam_jamLoopMax_63_lane struct {
+// gc_jam_jamLoopMax_66_lane is a thread's state after jamLoopMax's loop at line 66's first statements.
+type gc_jam_jamLoopMax_66_lane struct {
 	lo     int
 	n      int
 	m      float32
@@ -712,130 +713,407 @@ type gc_jam_jamLoopMax_63_lane struct {
 	gc_at  int
 }
 
-// gc_jam_jamLoopMax_63_add is a call of jamLoopMax's loop at line 63: its first statements run now; the rest
+// gc_jam_jamLoopMax_66_add is a call of jamLoopMax's loop at line 66: its first statements run now; the rest
 // once 4 threads have called.
-func gc_jam_jamLoopMax_63_add(gc_j *gc_jam_jamLoopMax_63, lo int, n int, m float32, in []float32, gc_dst []float32, gc_at int) (gc_zero float32) {
+func gc_jam_jamLoopMax_66_add(gc_j *gc_jam_jamLoopMax_66, lo int, n int, m float32, in []float32, gc_dst []float32, gc_at int) (gc_zero float32) {
 	_ = gc_dst[gc_at] // where the assignment fails, after the call's first statements
 	// a thread whose rest could fail at an index runs alone, now
 	if !(compiled.IndexesIn(1, 0, lo, (lo+n)-1, len(in)) && compiled.StepsIn((lo+n)-1, 2)) {
-		gc_jam_jamLoopMax_63_run1(&gc_jam_jamLoopMax_63_lane{lo, n, m, in, gc_dst, gc_at})
+		gc_jam_jamLoopMax_66_run1(&gc_jam_jamLoopMax_66_lane{lo, n, m, in, gc_dst, gc_at})
 		return
 	}
-	gc_j.lanes[gc_j.n] = gc_jam_jamLoopMax_63_lane{lo, n, m, in, gc_dst, gc_at}
+	gc_j.lanes[gc_j.n] = gc_jam_jamLoopMax_66_lane{lo, n, m, in, gc_dst, gc_at}
 	gc_j.n++
 	if gc_j.n == 4 {
-		gc_jam_jamLoopMax_63_run4(gc_j)
+		gc_jam_jamLoopMax_66_run4(gc_j)
 		gc_j.n = 0
 	}
 	return
 }
 
-// gc_jam_jamLoopMax_63_flush runs the rest of the calls still held, one by one.
-func gc_jam_jamLoopMax_63_flush(gc_j *gc_jam_jamLoopMax_63) {
+// gc_jam_jamLoopMax_66_flush runs the rest of the calls still held, one by one.
+func gc_jam_jamLoopMax_66_flush(gc_j *gc_jam_jamLoopMax_66) {
 	for gc_k := range gc_j.n {
-		gc_jam_jamLoopMax_63_run1(&gc_j.lanes[gc_k])
+		gc_jam_jamLoopMax_66_run1(&gc_j.lanes[gc_k])
 	}
 	gc_j.n = 0
 }
 
-// gc_jam_jamLoopMax_63_run1 runs the rest of jamLoopMax's loop at line 63 for one thread, as written.
-func gc_jam_jamLoopMax_63_run1(gc_l *gc_jam_jamLoopMax_63_lane) {
+// gc_jam_jamLoopMax_66_run1 runs the rest of jamLoopMax's loop at line 66 for one thread, as written.
+func gc_jam_jamLoopMax_66_run1(gc_l *gc_jam_jamLoopMax_66_lane) {
 	lo, n, m, in := gc_l.lo, gc_l.n, gc_l.m, gc_l.in
-//line jam_loops.go:63
+//line jam_loops.go:66
 	for k := lo; k < lo+n; k += 2 {
 		m = larger(m, in[k])
 	}
 	gc_l.gc_dst[gc_l.gc_at] = m
 }
 
-// gc_jam_jamLoopMax_63_run4 runs the rest of jamLoopMax's loop at line 63 for 4 threads, their loops interleaved.
-func gc_jam_jamLoopMax_63_run4(gc_j *gc_jam_jamLoopMax_63) {
+// gc_jam_jamLoopMax_66_run4 runs the rest of jamLoopMax's loop at line 66 for 4 threads, their loops interleaved.
+func gc_jam_jamLoopMax_66_run4(gc_j *gc_jam_jamLoopMax_66) {
 	gc_l0_lo := gc_j.lanes[0].lo
-//line jam_loops.go:73
+//line jam_loops.go:76
 	gc_l0_n := gc_j.lanes[0].n
-//line jam_loops.go:75
+//line jam_loops.go:78
 	gc_l0_m := gc_j.lanes[0].m
-//line jam_loops.go:77
+//line jam_loops.go:80
 	gc_l0_in := gc_j.lanes[0].in
-//line jam_loops.go:79
+//line jam_loops.go:82
 	gc_l1_lo := gc_j.lanes[1].lo
-//line jam_loops.go:81
+//line jam_loops.go:84
 	gc_l1_n := gc_j.lanes[1].n
-//line jam_loops.go:83
+//line jam_loops.go:86
 	gc_l1_m := gc_j.lanes[1].m
-//line jam_loops.go:85
+//line jam_loops.go:88
 	gc_l1_in := gc_j.lanes[1].in
-//line jam_loops.go:87
+//line jam_loops.go:90
 	gc_l2_lo := gc_j.lanes[2].lo
-//line jam_loops.go:89
+//line jam_loops.go:92
 	gc_l2_n := gc_j.lanes[2].n
-//line jam_loops.go:91
+//line jam_loops.go:94
 	gc_l2_m := gc_j.lanes[2].m
-//line jam_loops.go:93
+//line jam_loops.go:96
 	gc_l2_in := gc_j.lanes[2].in
-//line jam_loops.go:95
+//line jam_loops.go:98
 	gc_l3_lo := gc_j.lanes[3].lo
-//line jam_loops.go:97
+//line jam_loops.go:100
 	gc_l3_n := gc_j.lanes[3].n
-//line jam_loops.go:99
+//line jam_loops.go:102
 	gc_l3_m := gc_j.lanes[3].m
-//line jam_loops.go:101
+//line jam_loops.go:104
 	gc_l3_in := gc_j.lanes[3].in
-//line jam_loops.go:63
+//line jam_loops.go:66
 	gc_l0_k := gc_l0_lo
-//line jam_loops.go:63
+//line jam_loops.go:66
 	gc_l1_k := gc_l1_lo
-//line jam_loops.go:63
+//line jam_loops.go:66
 	gc_l2_k := gc_l2_lo
-//line jam_loops.go:63
+//line jam_loops.go:66
 	gc_l3_k := gc_l3_lo
-//line jam_loops.go:63
+//line jam_loops.go:66
 	for (gc_l0_k < gc_l0_lo+gc_l0_n) && (gc_l1_k < gc_l1_lo+gc_l1_n) && (gc_l2_k < gc_l2_lo+gc_l2_n) && (gc_l3_k < gc_l3_lo+gc_l3_n) {
 		gc_l0_m = larger(gc_l0_m, gc_l0_in[gc_l0_k])
-//line jam_loops.go:63
+//line jam_loops.go:66
 		gc_l0_k += 2
 		gc_l1_m = larger(gc_l1_m, gc_l1_in[gc_l1_k])
-//line jam_loops.go:63
+//line jam_loops.go:66
 		gc_l1_k += 2
 		gc_l2_m = larger(gc_l2_m, gc_l2_in[gc_l2_k])
-//line jam_loops.go:63
+//line jam_loops.go:66
 		gc_l2_k += 2
 		gc_l3_m = larger(gc_l3_m, gc_l3_in[gc_l3_k])
-//line jam_loops.go:63
-		gc_l3_k += 2
-	}
-//line jam_loops.go:63
-	for gc_l0_k < gc_l0_lo+gc_l0_n {
-		gc_l0_m = larger(gc_l0_m, gc_l0_in[gc_l0_k])
-//line jam_loops.go:63
-		gc_l0_k += 2
-	}
-//line jam_loops.go:63
-	for gc_l1_k < gc_l1_lo+gc_l1_n {
-		gc_l1_m = larger(gc_l1_m, gc_l1_in[gc_l1_k])
-//line jam_loops.go:63
-		gc_l1_k += 2
-	}
-//line jam_loops.go:63
-	for gc_l2_k < gc_l2_lo+gc_l2_n {
-		gc_l2_m = larger(gc_l2_m, gc_l2_in[gc_l2_k])
-//line jam_loops.go:63
-		gc_l2_k += 2
-	}
-//line jam_loops.go:63
-	for gc_l3_k < gc_l3_lo+gc_l3_n {
-		gc_l3_m = larger(gc_l3_m, gc_l3_in[gc_l3_k])
-//line jam_loops.go:63
+//line jam_loops.go:66
 		gc_l3_k += 2
 	}
 //line jam_loops.go:66
+	for gc_l0_k < gc_l0_lo+gc_l0_n {
+		gc_l0_m = larger(gc_l0_m, gc_l0_in[gc_l0_k])
+//line jam_loops.go:66
+		gc_l0_k += 2
+	}
+//line jam_loops.go:66
+	for gc_l1_k < gc_l1_lo+gc_l1_n {
+		gc_l1_m = larger(gc_l1_m, gc_l1_in[gc_l1_k])
+//line jam_loops.go:66
+		gc_l1_k += 2
+	}
+//line jam_loops.go:66
+	for gc_l2_k < gc_l2_lo+gc_l2_n {
+		gc_l2_m = larger(gc_l2_m, gc_l2_in[gc_l2_k])
+//line jam_loops.go:66
+		gc_l2_k += 2
+	}
+//line jam_loops.go:66
+	for gc_l3_k < gc_l3_lo+gc_l3_n {
+		gc_l3_m = larger(gc_l3_m, gc_l3_in[gc_l3_k])
+//line jam_loops.go:66
+		gc_l3_k += 2
+	}
+//line jam_loops.go:69
 	gc_j.lanes[0].gc_dst[gc_j.lanes[0].gc_at] = gc_l0_m
 	gc_j.lanes[1].gc_dst[gc_j.lanes[1].gc_at] = gc_l1_m
 	gc_j.lanes[2].gc_dst[gc_j.lanes[2].gc_at] = gc_l2_m
 	gc_j.lanes[3].gc_dst[gc_j.lanes[3].gc_at] = gc_l3_m
 }
 
+// JamReduceKernel sums the run with the helper jamSum, whose result is
+// the value cooperative groups' Reduce sums over each tile of 32, lane 0
+// storing the tile's sum at its first thread's slot (the jam stores each
+// call's result in the collective's operand array).
+//
+//line jam_loops.go:87
+func JamReduceKernel(in []float32, sums []float64, bounds []int, bad int) func(*gocuda.Thread) {
+	return compiled.Kernel(gc_src_jamReduce,
+		func(gc_t *gocuda.Thread) { jamReduce(gc_t, in, sums, bounds, bad) },
+		func(gc_b *compiled.Block) { gc_body_jamReduce(gc_b, in, sums, bounds, bad) })
+}
+
+//line jam_loops.go:87
+var gc_src_jamReduce = compiled.NewSource(gc_files_jam_loops, "jamReduce", "364ea887a9dbf23e264d434674961066f0a9c3269525b0150f216405624e76c0", "jam_loops.go:81-99", "jam_result.go:43-50").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line jam_loops.go:87
+func gc_body_jamReduce(gc_b *compiled.Block, in []float32, sums []float64, bounds []int, bad int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+//line jam_loops.go:88
+	tile_ := cg.TiledPartition(cg.ThisThreadBlock(t), 32)
+//line jam_loops.go:91
+	var gc_c1v [32]float64
+	var gc_c1r [32]float64
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		var gc_jam gc_jam_jamSum
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line jam_loops.go:89
+				i := gc_bx*gc_bdx + gc_tx
+				lo := bounds[i]
+//line jam_loops.go:90
+				n := bounds[i+1] - bounds[i]
+				if i == bad {
+					n += len(in)
+				}
+				v := gc_jam_jamSum_add(&gc_jam, in, lo, n, gc_c1v[:], gc_lane)
+//line jam_loops.go:97
+				_ = v
+			}
+		}
+//line jam_loops.go:97
+		gc_jam_jamSum_flush(&gc_jam)
+//line jam_loops.go:95
+		compiled.TileReduceOp[float64](gc_b, gc_w, gc_act, tile_.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			{
+				gc_x0 := gc_tidx.X
+				gc_off := (gc_bx * gc_bdx) + gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(sums) && 32 <= len(sums)-gc_off {
+					gc_at := sums[gc_off:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+//line jam_loops.go:107
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+//line jam_loops.go:91
+						var v float64
+//line jam_loops.go:95
+						v = gc_c1r[gc_lane]
+						if (gc_rank & (32 - 1)) == 0 {
+							gc_at[gc_lane] = v
+						}
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+//line jam_loops.go:89
+						i := gc_bx*gc_bdx + gc_tx
+//line jam_loops.go:91
+						var v float64
+//line jam_loops.go:95
+						v = gc_c1r[gc_lane]
+						if (gc_rank & (32 - 1)) == 0 {
+							sums[i] = v
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// gc_jam_jamSum holds up to 4 threads' calls of jamSum, whose loops run
+// interleaved (gocuda compile's jam pass).
+//
+//line jam_loops.go:109
+type gc_jam_jamSum struct {
+	n     int
+	lanes [4]gc_jam_jamSum_lane
+}
+
+// gc_jam_jamSum_lane is a thread's state after jamSum's first statements.
+type gc_jam_jamSum_lane struct {
+	in        []float32
+	lo        int
+	n         int
+	s         float64
+	gc_range0 []float32
+	gc_dst    []float64 // the result's slice and index
+	gc_at     int
+}
+
+// gc_jam_jamSum_add is a call of jamSum: its first statements run now; the rest
+// once 4 threads have called.
+func gc_jam_jamSum_add(gc_j *gc_jam_jamSum, in []float32, lo, n int, gc_dst []float64, gc_at int) (gc_zero float64) {
+//line jam_result.go:45
+	var s float64
+	gc_range0 := in[lo : lo+n]
+	_ = gc_dst[gc_at] // where the assignment fails, after the call's first statements
+	gc_j.lanes[gc_j.n] = gc_jam_jamSum_lane{in, lo, n, s, gc_range0, gc_dst, gc_at}
+	gc_j.n++
+	if gc_j.n == 4 {
+		gc_jam_jamSum_run4(gc_j)
+		gc_j.n = 0
+	}
+	return
+}
+
+// gc_jam_jamSum_flush runs the rest of the calls still held, one by one.
+func gc_jam_jamSum_flush(gc_j *gc_jam_jamSum) {
+	for gc_k := range gc_j.n {
+		gc_jam_jamSum_run1(&gc_j.lanes[gc_k])
+	}
+	gc_j.n = 0
+}
+
+// gc_jam_jamSum_run1 runs the rest of jamSum for one thread, as written.
+func gc_jam_jamSum_run1(gc_l *gc_jam_jamSum_lane) {
+	in, lo, n, s, gc_range0 := gc_l.in, gc_l.lo, gc_l.n, gc_l.s, gc_l.gc_range0
+	_ = in
+	_ = lo
+	_ = n
+//line jam_result.go:46
+	for _, x := range gc_range0 {
+		s += float64(x)
+	}
+	gc_l.gc_dst[gc_l.gc_at] = s
+}
+
+// gc_jam_jamSum_run4 runs the rest of jamSum for 4 threads, their loops interleaved.
+func gc_jam_jamSum_run4(gc_j *gc_jam_jamSum) {
+	gc_l0_in := gc_j.lanes[0].in
+	_ = gc_l0_in
+	gc_l0_lo := gc_j.lanes[0].lo
+	_ = gc_l0_lo
+	gc_l0_n := gc_j.lanes[0].n
+	_ = gc_l0_n
+	gc_l0_s := gc_j.lanes[0].s
+//line jam_result.go:62
+	gc_l0_gc_range0 := gc_j.lanes[0].gc_range0
+//line jam_result.go:64
+	gc_l1_in := gc_j.lanes[1].in
+	_ = gc_l1_in
+	gc_l1_lo := gc_j.lanes[1].lo
+	_ = gc_l1_lo
+	gc_l1_n := gc_j.lanes[1].n
+	_ = gc_l1_n
+	gc_l1_s := gc_j.lanes[1].s
+//line jam_result.go:72
+	gc_l1_gc_range0 := gc_j.lanes[1].gc_range0
+//line jam_result.go:74
+	gc_l2_in := gc_j.lanes[2].in
+	_ = gc_l2_in
+	gc_l2_lo := gc_j.lanes[2].lo
+	_ = gc_l2_lo
+	gc_l2_n := gc_j.lanes[2].n
+	_ = gc_l2_n
+	gc_l2_s := gc_j.lanes[2].s
+//line jam_result.go:82
+	gc_l2_gc_range0 := gc_j.lanes[2].gc_range0
+//line jam_result.go:84
+	gc_l3_in := gc_j.lanes[3].in
+	_ = gc_l3_in
+	gc_l3_lo := gc_j.lanes[3].lo
+	_ = gc_l3_lo
+	gc_l3_n := gc_j.lanes[3].n
+	_ = gc_l3_n
+	gc_l3_s := gc_j.lanes[3].s
+//line jam_result.go:92
+	gc_l3_gc_range0 := gc_j.lanes[3].gc_range0
+//line jam_result.go:94
+	gc_n1 := min(len(gc_l0_gc_range0), len(gc_l1_gc_range0), len(gc_l2_gc_range0), len(gc_l3_gc_range0))
+	gc_r3 := gc_l0_gc_range0[:gc_n1]
+//line jam_result.go:97
+	gc_r4 := gc_l1_gc_range0[:gc_n1]
+//line jam_result.go:99
+	gc_r5 := gc_l2_gc_range0[:gc_n1]
+//line jam_result.go:101
+	gc_r6 := gc_l3_gc_range0[:gc_n1]
+//line jam_result.go:46
+	for gc_i2 := 0; gc_i2 < gc_n1; gc_i2++ {
+//line jam_result.go:46
+		gc_l0_x := gc_r3[gc_i2]
+		gc_l0_s += float64(gc_l0_x)
+//line jam_result.go:46
+		gc_l1_x := gc_r4[gc_i2]
+		gc_l1_s += float64(gc_l1_x)
+//line jam_result.go:46
+		gc_l2_x := gc_r5[gc_i2]
+		gc_l2_s += float64(gc_l2_x)
+//line jam_result.go:46
+		gc_l3_x := gc_r6[gc_i2]
+		gc_l3_s += float64(gc_l3_x)
+	}
+	{
+//line jam_result.go:46
+		gc_l0_gc_range0 := gc_j.lanes[0].gc_range0
+//line jam_result.go:46
+		for gc_i7 := gc_n1; gc_i7 < len(gc_l0_gc_range0); gc_i7++ {
+//line jam_result.go:46
+			gc_l0_x := gc_l0_gc_range0[gc_i7]
+			gc_l0_s += float64(gc_l0_x)
+		}
+	}
+	{
+//line jam_result.go:46
+		gc_l1_gc_range0 := gc_j.lanes[1].gc_range0
+//line jam_result.go:46
+		for gc_i8 := gc_n1; gc_i8 < len(gc_l1_gc_range0); gc_i8++ {
+//line jam_result.go:46
+			gc_l1_x := gc_l1_gc_range0[gc_i8]
+			gc_l1_s += float64(gc_l1_x)
+		}
+	}
+	{
+//line jam_result.go:46
+		gc_l2_gc_range0 := gc_j.lanes[2].gc_range0
+//line jam_result.go:46
+		for gc_i9 := gc_n1; gc_i9 < len(gc_l2_gc_range0); gc_i9++ {
+//line jam_result.go:46
+			gc_l2_x := gc_l2_gc_range0[gc_i9]
+			gc_l2_s += float64(gc_l2_x)
+		}
+	}
+	{
+//line jam_result.go:46
+		gc_l3_gc_range0 := gc_j.lanes[3].gc_range0
+//line jam_result.go:46
+		for gc_i10 := gc_n1; gc_i10 < len(gc_l3_gc_range0); gc_i10++ {
+//line jam_result.go:46
+			gc_l3_x := gc_l3_gc_range0[gc_i10]
+			gc_l3_s += float64(gc_l3_x)
+		}
+	}
+//line jam_result.go:49
+	gc_j.lanes[0].gc_dst[gc_j.lanes[0].gc_at] = gc_l0_s
+	gc_j.lanes[1].gc_dst[gc_j.lanes[1].gc_at] = gc_l1_s
+	gc_j.lanes[2].gc_dst[gc_j.lanes[2].gc_at] = gc_l2_s
+	gc_j.lanes[3].gc_dst[gc_j.lanes[3].gc_at] = gc_l3_s
+}
+
 // gc_files_jam_loops holds the source files whose lines the kernels' records hash.
 //
-//go:embed jam_loops.go
+//go:embed jam_loops.go jam_result.go
 var gc_files_jam_loops embed.FS

@@ -33,6 +33,15 @@ func jamLoopsHost(kind string, in []float32, bounds []int, block int) []float64 
 			out[i] = s
 		}
 	}
+	if kind == "reduce" { // each tile's sum in its first thread's slot, in lane order
+		sums := make([]float64, threads)
+		for w := 0; w < threads; w += 32 {
+			for k := range 32 {
+				sums[w] += out[w+k]
+			}
+		}
+		return sums
+	}
 	if kind == "warp" { // the shuffles' sums in lane 0, tree-ordered
 		sums := make([]float64, threads)
 		for w := 0; w < threads; w += 32 {
@@ -50,7 +59,7 @@ func jamLoopsHost(kind string, in []float32, bounds []int, block int) []float64 
 }
 
 var jamLoopKernels = map[string]func(in []float32, sums []float64, bounds []int, bad int) func(*gocuda.Thread){
-	"warp": JamLoopWarpKernel, "store": JamLoopStoreKernel, "max": JamLoopMaxKernel,
+	"warp": JamLoopWarpKernel, "store": JamLoopStoreKernel, "max": JamLoopMaxKernel, "reduce": JamReduceKernel,
 }
 
 // TestJamLoops: runs of uneven lengths, summed or maxed by loops written

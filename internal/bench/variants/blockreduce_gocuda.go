@@ -4403,7 +4403,7 @@ func BlockReduceGroupKernel(x []float32, partial []float64, run int) func(*gocud
 }
 
 //line blockreduce.go:348
-var gc_src_brGroup = compiled.NewSource(gc_files_blockreduce, "brGroup", "89ae5cbf9b7ed1d38823964b49c4327982258321190641c8f8a63fa66dbc4c81", "blockreduce.go:343-365").NoGoexit("f37edbbc3a6b5e738ae4373f334f8cce1a421256dd5ea0e972985cd77f6a1a03", "blockreduce.go:391-398")
+var gc_src_brGroup = compiled.NewSource(gc_files_blockreduce, "brGroup", "e83b361f126e62db90c3fea90cb8fa43f466ac2a729b6c378d5faa2b80f59812", "blockreduce.go:343-365", "blockreduce.go:391-398").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line blockreduce.go:348
 func gc_body_brGroup(gc_b *compiled.Block, x []float32, partial []float64, run int) {
@@ -4423,13 +4423,16 @@ func gc_body_brGroup(gc_b *compiled.Block, x []float32, partial []float64, run i
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		_ = gc_dead
+		var gc_jam gc_jam_runSum
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 //line blockreduce.go:352
-			v := runSum(x, (gc_bidx.X*gc_n+gc_rank)*run, run)
-			gc_c1v[gc_lane] = v
+			v := gc_jam_runSum_add(&gc_jam, x, (gc_bidx.X*gc_n+gc_rank)*run, run, gc_c1v[:], gc_lane)
+			_ = v
 		}
+//line blockreduce.go:354
+		gc_jam_runSum_flush(&gc_jam)
 //line blockreduce.go:353
 		compiled.TileReduceOp[float64](gc_b, gc_w, gc_act, tile.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {

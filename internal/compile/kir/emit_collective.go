@@ -165,7 +165,10 @@ func (f *Func) shuffleUniform(c *Collective) bool {
 // operands writes a lane's operands of collective c into their arrays.
 func (e *emitter) operands(c *Collective) {
 	e.line(c.Call.Pos())
-	for _, op := range e.collOperands(c) {
+	for i, op := range e.collOperands(c) {
+		if j := e.loopJam(); j != nil && j.Operand == c && i == 1 {
+			continue // the jam stores it (jam_operand.go)
+		}
 		if op.array != "" && !op.direct {
 			e.printf("%s[%s] = %s\n", op.array, e.name["lane"], e.plain(c.Call.Args[op.arg]))
 		}

@@ -49,6 +49,9 @@ func (e *emitter) jamCall(c *cloner, call *ast.CallExpr, j *JamCall) *ast.CallEx
 	switch {
 	case j.Result != nil:
 		out.Args = append(out.Args, c.expr(j.Result.X), c.expr(j.Result.Index))
+	case j.Operand != nil: // the lane's element of the collective's operand array
+		arr := e.collOperands(j.Operand)[1].array
+		out.Args = append(out.Args, &ast.SliceExpr{X: ast.NewIdent(arr)}, ast.NewIdent(e.name["lane"]))
 	case j.Array != "": // the lane's element of the warp's array
 		out.Args = append(out.Args, &ast.SliceExpr{X: ast.NewIdent(j.Array)}, ast.NewIdent(e.name["lane"]))
 	case j.Var != nil: // the thread's element of the variable's scratch

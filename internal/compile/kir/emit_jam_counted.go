@@ -1,9 +1,11 @@
 package kir
 
 import (
+	"cmp"
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 )
 
 // A jammed loop counting by ones (for i := lo+1; i < lo+run; i++) as
@@ -71,10 +73,8 @@ func (jm *jammer) countedFor(s *ast.ForStmt, k *types.Var, a, b ast.Expr) []ast.
 	jm.counted, jm.countedJ = [jamLanes]map[*ast.IndexExpr]string{}, j
 	for l := range jamLanes {
 		jm.counted[l] = map[*ast.IndexExpr]string{}
-		for ix, ci := range jm.je.j.windows {
-			if ci.k != k || !within(ix, s.Body) {
-				continue
-			}
+		for _, ix := range jm.windowsIn(s.Body, k) {
+			ci := jm.je.j.windows[ix]
 			w := jm.newName("w") // x[a+d:][:n]: in range where the thread's test held and n > 0
 			from := &ast.BinaryExpr{X: id(starts[l]), Op: token.ADD, Y: paren(jm.lane(ci.d, l).(ast.Expr))}
 			windows = append(windows, define(id(w), &ast.SliceExpr{X: &ast.SliceExpr{X: jm.lane(ix.X, l).(ast.Expr), Low: from}, High: id(n)}), blankUse(id(w)))
@@ -122,4 +122,17 @@ func (jm *jammer) countedWindow(m ast.Node, l int) ast.Node {
 // within reports whether n lies within body's source.
 func within(n ast.Node, body *ast.BlockStmt) bool {
 	return n.Pos() >= body.Pos() && n.End() <= body.End()
+}
+
+// windowsIn returns the proved indexes on counter k within body, in
+// source order.
+func (jm *jammer) windowsIn(body *ast.BlockStmt, k *types.Var) []*ast.IndexExpr {
+	var out []*ast.IndexExpr
+	for ix, ci := range jm.je.j.windows {
+		if ci.k == k && within(ix, body) {
+			out = append(out, ix)
+		}
+	}
+	slices.SortFunc(out, func(a, b *ast.IndexExpr) int { return cmp.Compare(a.Pos(), b.Pos()) })
+	return out
 }

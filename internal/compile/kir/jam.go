@@ -77,8 +77,14 @@ func jam(f *Func) {
 			}
 		case *WarpLoop:
 			Walk(l.Body, func(m Node) {
-				if ll, ok := m.(*LaneLoop); ok && f.directOperands(ll.Operands, l.Arrays) && !f.VectorLanes[ll] {
+				ll, ok := m.(*LaneLoop)
+				if !ok || f.VectorLanes[ll] {
+					return
+				}
+				if f.directOperands(ll.Operands, l.Arrays) {
 					ll.Jam = f.jamOf(ll, ll.Body, l.Arrays)
+				} else if c := f.copiedValue(ll.Operands, l.Arrays); c != nil {
+					ll.Jam = f.operandJam(ll, c, l.Arrays)
 				}
 			})
 		}
@@ -141,6 +147,10 @@ type JamCall struct {
 	Result *ast.IndexExpr // the element assigned, or nil
 	Var    *types.Var     // the variable assigned, or nil
 	Array  string         // the lane array keeping Var, or "" where it is spilled
+	// Operand, where set, is the collective whose value operand Var is,
+	// copied per lane: the rest stores the result in its operand array
+	// (jam_operand.go).
+	Operand *Collective
 	// DefaultOnly is set where the helper has a twin the SIMD build calls
 	// instead (slp.go): that build's loop calls the twin, the default
 	// build's runs the jam.

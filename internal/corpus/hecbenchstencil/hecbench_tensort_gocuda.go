@@ -375,11 +375,11 @@ func gc_jam_tensorTransposeKernel_27_run4(gc_j *gc_jam_tensorTransposeKernel_27)
 //line hecbench_tensort.go:27
 		gc_w9 := gc_l0_shapeInput[gc_a1+0:][:gc_n5]
 //line hecbench_tensort.go:27
-		gc_w10 := gc_l1_shapeInput[gc_a2+0:][:gc_n5]
+		gc_w10 := gc_l1_shapeInputR[gc_a2+0:][:gc_n5]
 //line hecbench_tensort.go:27
-		gc_w11 := gc_l1_shapeInputR[gc_a2+0:][:gc_n5]
+		gc_w11 := gc_l1_strideInput[gc_a2+0:][:gc_n5]
 //line hecbench_tensort.go:27
-		gc_w12 := gc_l1_strideInput[gc_a2+0:][:gc_n5]
+		gc_w12 := gc_l1_shapeInput[gc_a2+0:][:gc_n5]
 //line hecbench_tensort.go:27
 		gc_w13 := gc_l2_shapeInputR[gc_a3+0:][:gc_n5]
 //line hecbench_tensort.go:27
@@ -398,8 +398,8 @@ func gc_jam_tensorTransposeKernel_27_run4(gc_j *gc_jam_tensorTransposeKernel_27)
 			gc_l0_offset1 += int(gc_w8[gc_j6]) * (gc_l0_it - gc_l0_im*int(gc_w9[gc_j6]))
 			gc_l0_it = gc_l0_im
 //line hecbench_tensort.go:28
-			gc_l1_im = int(float32(gc_l1_it) * gc_w11[gc_j6])
-			gc_l1_offset1 += int(gc_w12[gc_j6]) * (gc_l1_it - gc_l1_im*int(gc_w10[gc_j6]))
+			gc_l1_im = int(float32(gc_l1_it) * gc_w10[gc_j6])
+			gc_l1_offset1 += int(gc_w11[gc_j6]) * (gc_l1_it - gc_l1_im*int(gc_w12[gc_j6]))
 			gc_l1_it = gc_l1_im
 //line hecbench_tensort.go:28
 			gc_l2_im = int(float32(gc_l2_it) * gc_w13[gc_j6])

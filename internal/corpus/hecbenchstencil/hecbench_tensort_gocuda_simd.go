@@ -392,11 +392,11 @@ func gc_jam_tensorTransposeKernel_27_run4(gc_j *gc_jam_tensorTransposeKernel_27)
 //line hecbench_tensort.go:27
 		gc_w15 := gc_l2_shapeInput[gc_a3+0:][:gc_n5]
 //line hecbench_tensort.go:27
-		gc_w16 := gc_l3_strideInput[gc_a4+0:][:gc_n5]
+		gc_w16 := gc_l3_shapeInputR[gc_a4+0:][:gc_n5]
 //line hecbench_tensort.go:27
-		gc_w17 := gc_l3_shapeInput[gc_a4+0:][:gc_n5]
+		gc_w17 := gc_l3_strideInput[gc_a4+0:][:gc_n5]
 //line hecbench_tensort.go:27
-		gc_w18 := gc_l3_shapeInputR[gc_a4+0:][:gc_n5]
+		gc_w18 := gc_l3_shapeInput[gc_a4+0:][:gc_n5]
 //line hecbench_tensort.go:27
 		for gc_j6 := 0; gc_j6 < gc_n5; gc_j6++ {
 			gc_l0_im = int(float32(gc_l0_it) * gc_w7[gc_j6])
@@ -411,8 +411,8 @@ func gc_jam_tensorTransposeKernel_27_run4(gc_j *gc_jam_tensorTransposeKernel_27)
 			gc_l2_offset1 += int(gc_w14[gc_j6]) * (gc_l2_it - gc_l2_im*int(gc_w15[gc_j6]))
 			gc_l2_it = gc_l2_im
 //line hecbench_tensort.go:28
-			gc_l3_im = int(float32(gc_l3_it) * gc_w18[gc_j6])
-			gc_l3_offset1 += int(gc_w16[gc_j6]) * (gc_l3_it - gc_l3_im*int(gc_w17[gc_j6]))
+			gc_l3_im = int(float32(gc_l3_it) * gc_w16[gc_j6])
+			gc_l3_offset1 += int(gc_w17[gc_j6]) * (gc_l3_it - gc_l3_im*int(gc_w18[gc_j6]))
 			gc_l3_it = gc_l3_im
 		}
 	}
