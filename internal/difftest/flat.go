@@ -77,7 +77,7 @@ func strideSum[T int32 | float32](t *gocuda.Thread, in, partial []T) {
 // ColumnsKernel gives x to the rows of a row-major matrix and y to its
 // columns, as Rodinia's gaussian does, over a grid whose z picks one of
 // several matrices: the compiled form takes its blocks y fastest
-// (blockorder). Each element records the block and thread that wrote it.
+// (the order pass). Each element records the block and thread that wrote it.
 //
 //gocuda:kernel ColumnsKernel
 func columns(t *gocuda.Thread, out []int32, w, h int) {

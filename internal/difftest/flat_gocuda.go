@@ -1060,7 +1060,7 @@ func gc_body_strideSum[T int32 | float32](gc_b *compiled.Block, in, partial []T)
 // ColumnsKernel gives x to the rows of a row-major matrix and y to its
 // columns, as Rodinia's gaussian does, over a grid whose z picks one of
 // several matrices: the compiled form takes its blocks y fastest
-// (blockorder). Each element records the block and thread that wrote it.
+// (the order pass). Each element records the block and thread that wrote it.
 //
 //line flat.go:83
 func ColumnsKernel(out []int32, w, h int) func(*gocuda.Thread) {
@@ -1070,7 +1070,7 @@ func ColumnsKernel(out []int32, w, h int) func(*gocuda.Thread) {
 }
 
 //line flat.go:83
-var gc_src_columns = compiled.NewSource(gc_files_flat, "columns", "f8138c44d659d466d7e4c58c55bda45e12250c4baa0fb6ac3c8332ec7d0b0b2b", "flat.go:77-90").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_columns = compiled.NewSource(gc_files_flat, "columns", "7a94fd9cd7ea2f43d39b6c19ddefac201ea435a577ff38cf3cc326b1be5bc8a2", "flat.go:77-90").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line flat.go:83
 func gc_body_columns(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, w, h int) {

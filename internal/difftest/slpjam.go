@@ -7,7 +7,7 @@ import "github.com/gocuda/gocuda/gocuda"
 // coarsened reduction does: the SIMD build calls the helper's twin, and
 // where the loop's rounds are one trip a thread (a grid's span of 2048
 // elements or more) runs each call with that of the thread 32 calls
-// later, the two twins' loops interleaved (the slpjam pass).
+// later, the two twins' loops interleaved (the jam pass).
 
 // SlpJamSumKernel has thread g of the grid add the runs g, g+s, g+2s, ...
 // of in (s the grid's threads), each run's elements by eightSums; the

@@ -5,7 +5,7 @@ import "github.com/gocuda/gocuda/gocuda"
 // The kernels of this file are Blelloch's work-efficient block scan (GPU
 // Gems 3, Example 39-2): an up-sweep and a down-sweep over shared memory.
 // The compiled form runs the up-sweep's first three steps and the
-// down-sweep's last three as one where the block allows (the sweepfold
+// down-sweep's last three as one where the block allows (the trees
 // pass).
 
 // SweepScanKernel scans each block's 2·bdx elements of data in place,

@@ -4,7 +4,7 @@ import "github.com/gocuda/gocuda/gocuda"
 
 // The kernels of this file end in a halving tree over shared memory
 // read after only at constant indexes: the compiled form runs its steps
-// up to three at a time, storing only the last one's sums (the treefold
+// up to three at a time, storing only the last one's sums (the trees
 // pass).
 
 // TreeFoldKernel loads block b's 4*blockDim.x elements of in into shared

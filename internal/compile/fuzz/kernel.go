@@ -94,7 +94,7 @@ func (g *gen) epilogue() {
 // sharedTree writes Harris's tree over the shared slots of a
 // one-dimensional block at the body's top level, read after at constant
 // indexes alone: the compiled form runs its steps up to three at a time,
-// storing only the last one's sums (the treefold pass). In blocks of more
+// storing only the last one's sums (the trees pass). In blocks of more
 // than one row, whose rows would add into the same slots, the tree
 // starts at 0 and takes no step.
 func (g *gen) sharedTree() {
@@ -117,7 +117,7 @@ func (g *gen) sharedTree() {
 // its indexes in the slots, a down-sweep up to a chosen bound, the root
 // cleared first or not; all of it, where chosen, in a uniform loop run
 // once or twice. The compiled form runs three steps of each as one where
-// the block allows (the sweepfold pass).
+// the block allows (the trees pass).
 func (g *gen) blellochSweeps() {
 	g.barrier(ctx{})
 	n, off, d, ai, bi, y := g.fresh("bn"), g.fresh("boff"), g.fresh("bd"), g.fresh("ai"), g.fresh("bi"), g.fresh("by")

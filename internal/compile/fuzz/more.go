@@ -348,7 +348,7 @@ func (g *gen) tileWalk() {
 // gridRuns writes, after a barrier, the coarsened reduction's loop: each
 // thread adds, with runHelper's eight accumulators, its runs of in a
 // grid's span apart to a sum it keeps across a barrier. The SIMD build
-// calls the slpjam pass's jam where the helper cannot fail and a round
+// calls the jam pass's pairing of twins where the helper cannot fail and a round
 // is one trip a thread: runs long enough that the span reaches
 // compiled.ChunkSpan are picked half the time. The jam pairs calls of
 // 1024 elements and more, longer than the batches' inputs, so here it

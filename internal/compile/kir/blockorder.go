@@ -5,8 +5,8 @@ import (
 	"go/token"
 )
 
-// blockorder is the pass that picks the order in which a grid body runs
-// the blocks of its chunk. The blocks of a grid body (no barriers, no
+// blockorder is the order pass's first step: it picks the order in
+// which a grid body runs the blocks of its chunk. The blocks of a grid body (no barriers, no
 // shared memory) are independent and CUDA gives them no order, so the
 // compiled form may take them y fastest where that walks memory in order:
 // a kernel that gives x to the rows of a row-major matrix and y to its

@@ -29,7 +29,7 @@ type Func struct {
 	// of the loop runs for every block of the chunk.
 	GridStride *ThreadLoop
 	// BlocksYFirst is set, in grid mode, when the body takes its chunk's
-	// blocks y fastest (blockorder).
+	// blocks y fastest (the order pass, blockorder.go).
 	BlocksYFirst bool
 	// Transposed is set, in grid mode, when the body's thread loops run
 	// along y and its blocks are taken y fastest (transpose): the

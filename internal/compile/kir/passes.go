@@ -50,8 +50,7 @@ func init() {
 		{"atomics", sharedAtomics, "an atomic on a shared-memory element is a plain read and write: one goroutine runs the block's threads", optional},
 		{"mode", mode, "a chunk of blocks per call for kernels without barriers or shared memory; the record of exited threads", "its record of exited threads keeps threads that returned out of later thread loops"},
 		{"fill", fill, "a shared-memory array that the first thread loop writes whole is not zeroed first", optional},
-		{"blockorder", blockorder, "a grid body whose accesses run along y and stride along x takes its blocks y fastest", optional},
-		{"transpose", transpose, "a grid body taken y fastest that names the thread only by its coordinates runs its rows along y", optional},
+		{"order", gridOrder, "a grid body whose accesses run along y and stride along x takes its blocks y fastest, and its rows where it can", optional},
 		{"narrow", narrow, "thread loops run only the threads their guards admit (tid < s, tid%(2*s) == 0, ty%p == 0, 2*s*tid+s < n)", optional},
 		{"flatten", flatten, "a grid-stride loop whose trips are independent runs its iteration space in rows, a contiguous part per chunk", optional},
 		{"unroll", unroll, "short loops of a constant trip count written as copies; small innermost ranges four elements a step", optional},
@@ -67,13 +66,11 @@ func init() {
 		{"chunk", chunk, "a lockstep loop that rebase did not take runs a cache-sized chunk of trips of each thread in turn", optional},
 		{"tile", tile, "a block-stride walk over a tile larger than the block runs in rows; a walk that only copies copies whole rows", optional},
 		{"stops", stops, "loops that might not end check for a stopped launch", "without its checks a launch whose loop does not end cannot be stopped, as LaunchContext promises"},
-		{"treefold", treefold, "a halving tree over shared memory (Harris's reductions) runs up to three steps a trip, storing the last", optional},
-		{"sweepfold", sweepfold, "three steps of each of Blelloch's sweeps run as one, eight elements at a time in registers", optional},
+		{"trees", trees, "trees of an associative operator over shared memory (folds, sweeps) run up to three steps a trip in registers", optional},
 		{"memo", memo, "in lane loops, work on values a collective leaves alike across the warp runs again only where its inputs change", optional},
 		{"vector", vector, "thread and lane loops run eight threads a step: in SIMD vectors, or in portable ones in the default build", optional},
 		{"slp", slp, "helpers keeping several accumulators get SIMD twins that hold them as the lanes of a vector", optional},
-		{"jam", jam, "a thread loop ending with a call of a looping helper runs four threads' loops at once, interleaved", optional},
-		{"slpjam", slpjam, "calls of a twin helper of 128 trips or more run two threads at a time, their loops interleaved (SIMD build)", optional},
+		{"jam", unrollJam, "thread and lane loops ending with a loop carrying a value (inline or in a helper) interleave four threads' trips", optional},
 		{"hoist", hoist, "a call of package math in a block-level loop's condition, over values nothing changes, is evaluated once", optional},
 		{"outline", outline, "a thread loop whose threads each run an inner loop runs in a never-inlined literal, to keep the registers", optional},
 	}
@@ -283,4 +280,29 @@ func setOf(list []*types.Var) map[*types.Var]bool {
 		m[v] = true
 	}
 	return m
+}
+
+// gridOrder is the order pass, which decides the order a grid body runs
+// its blocks and rows in: blocks y fastest (blockorder), then, for those
+// bodies, rows along y (transpose).
+func gridOrder(f *Func) {
+	blockorder(f)
+	transpose(f)
+}
+
+// trees is the pass that folds trees of an associative operator
+// (algebra.go's foldOps) over shared memory: halving folds (treefold.go)
+// and up- and down-sweeps (sweepfold.go).
+func trees(f *Func) {
+	treefold(f)
+	sweepfold(f)
+}
+
+// unrollJam is the jam pass: thread and lane loops that end with a
+// value-carrying loop, in the kernel (jam_region.go) or a helper it
+// calls (jam.go), interleave four threads' trips; the SIMD build pairs
+// calls of twin helpers (slpjam.go).
+func unrollJam(f *Func) {
+	jam(f)
+	slpjam(f)
 }

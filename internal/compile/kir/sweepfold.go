@@ -51,8 +51,8 @@ type SweepFold struct {
 	Op string
 }
 
-// sweepfold is the pass that finds the sweeps of sweepfold.go in the
-// body's block-level code: its top level, and the uniform loops, ifs and
+// sweepfold is the trees pass's sweeps: it finds the sweeps of
+// sweepfold.go in the body's block-level code: its top level, and the uniform loops, ifs and
 // blocks around them (a grid-stride loop over tiles, say). The three
 // steps leave every element as the steps do, so what runs around them
 // does not matter. Where threads may return before the sweeps, the

@@ -6,8 +6,9 @@ import (
 	"github.com/gocuda/gocuda/internal/kapi"
 )
 
-// transpose is the pass that, in a grid body blockorder takes y fastest,
-// runs the rows of each block along y: the thread loops' rows are then
+// transpose is the order pass's second step: in a grid body whose
+// blocks blockorder takes y fastest, it runs the rows of each block along
+// y: the thread loops' rows are then
 // columns of the source's threads, their lanes the threads of one x, and
 // everything downstream of this pass that reads "the thread's x index"
 // (narrow's guards, rebase's offsets, the vector pass's lanes) reads the

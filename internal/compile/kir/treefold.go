@@ -50,8 +50,8 @@ type TreeFold struct {
 // treefold: the name of each in package compiled ("" for +).
 var foldOps = map[token.Token]string{token.ADD: "", opMin: "FoldMin", opMax: "FoldMax"}
 
-// treefold is the pass that finds the trees of treefold.go in the top
-// level of the body.
+// treefold is the trees pass's halving folds: it finds the trees of
+// treefold.go in the top level of the body.
 func treefold(f *Func) {
 	if f.Grid || f.Exits {
 		return

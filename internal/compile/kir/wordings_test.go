@@ -15,7 +15,7 @@ import (
 
 // TestWordings: a kernel and its rewordings (testdata/wordings: a name
 // and that name with a digit) get the same thread loops from the index
-// facts and inductions: after treefold, their thread loops carry the
+// facts and inductions: after trees, their thread loops carry the
 // same kinds of facts (bounds, residue classes), and the same trees fold
 // and scan steps run reversed.
 func TestWordings(t *testing.T) {
@@ -37,7 +37,7 @@ func TestWordings(t *testing.T) {
 			src := &kir.Source{Fset: p.Fset, Info: p.TypesInfo, Pkg: p.Types, Decl: fd, Thread: th,
 				Qualifier: types.RelativeTo(p.Types), Gocuda: "gocuda", Compiled: "compiled",
 				Taken: func(name string) bool { return p.Types.Scope().Lookup(name) != nil }}
-			f, r := kir.Run(src, "treefold", nil)
+			f, r := kir.Run(src, "trees", nil)
 			require.Nil(t, r, "%s refused", fd.Name.Name)
 			heads[fd.Name.Name] = loopHeads(kir.Dump(f))
 			names = append(names, fd.Name.Name)

@@ -95,7 +95,7 @@ func kernelDecls(p *packages.Package) []*ast.FuncDecl {
 var wholeGoldens = []string{
 	"barrier/stencil",    // barriers in a loop left under a uniform condition
 	"warp/shuffle",       // warp collectives: shuffles in lane loops
-	"barrier/tree",       // a shared-memory tree, folded by treefold
+	"barrier/tree",       // a shared-memory tree, folded by trees
 	"flat/gridStride",    // a grid-stride loop, flattened into rows
 	"operandcopy/copied", // a generic kernel, compiled once for its type set
 	"vector/daxpy",       // a loop run eight threads a step

@@ -1,4 +1,4 @@
-package slpjam
+package jam
 
 import "github.com/gocuda/gocuda/gocuda"
 

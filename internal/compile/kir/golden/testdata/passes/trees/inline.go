@@ -1,13 +1,10 @@
-// Package sweepfold holds the inputs of the sweepfold pass's golden
-// tests (passes_test.go): each kernel's doc comment says what the pass
-// does to it, or why it leaves it unchanged.
-package sweepfold
+package trees
 
 import "github.com/gocuda/gocuda/gocuda"
 
 // inline indexes the elements without naming the indexes.
 //
-// sweepfold runs three steps of the up-sweep over temp as one.
+// trees runs three steps of the up-sweep over temp as one.
 func inline(t *gocuda.Thread, in []float64, out []float64) {
 	n := 2 * t.BlockDim.X
 	thid := t.ThreadIdx.X

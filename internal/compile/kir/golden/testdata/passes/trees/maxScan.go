@@ -1,11 +1,11 @@
-package sweepfold
+package trees
 
 import "github.com/gocuda/gocuda/gocuda"
 
 // maxScan is Blelloch's exclusive scan over max, its steps written with
 // the builtin and the operands as students swap them.
 //
-// sweepfold runs three steps of each sweep as one, by max.
+// trees runs three steps of each sweep as one, by max.
 func maxScan(t *gocuda.Thread, in []int32, out []int32) {
 	n := 2 * t.BlockDim.X
 	thid := t.ThreadIdx.X

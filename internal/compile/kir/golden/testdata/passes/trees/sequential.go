@@ -1,13 +1,13 @@
-// Package treefold holds the inputs of the treefold pass's golden tests
+// Package trees holds the inputs of the trees pass's golden tests
 // (passes_test.go): each kernel's doc comment says what the pass does
 // to it, or why it leaves it unchanged.
-package treefold
+package trees
 
 import "github.com/gocuda/gocuda/gocuda"
 
 // sequential is Harris's kernel 3: only sdata[0] is read after the tree.
 //
-// treefold folds the halving tree over sdata, up to three steps a trip,
+// trees folds the halving tree over sdata, up to three steps a trip,
 // only element 0 read after it.
 func sequential(t *gocuda.Thread, in, out []float32) {
 	tid := t.ThreadIdx.X

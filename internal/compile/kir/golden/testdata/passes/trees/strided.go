@@ -1,4 +1,4 @@
-package sweepfold
+package trees
 
 import "github.com/gocuda/gocuda/gocuda"
 

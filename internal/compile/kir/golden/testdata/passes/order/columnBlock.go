@@ -1,14 +1,11 @@
-// Package transpose holds the inputs of the transpose pass's golden
-// tests (passes_test.go): each kernel's doc comment says what the pass
-// does to it, or why it leaves it unchanged.
-package transpose
+package order
 
 import "github.com/gocuda/gocuda/gocuda"
 
 // columnBlock reads the thread's y alone as well: transposed, but its
 // blocks run one by one.
 //
-// transpose runs the rows of the body, taken y fastest, along y: the
+// order runs the rows of the body, taken y fastest, along y: the
 // thread is named only by its coordinates.
 func columnBlock(t *gocuda.Thread, out []int32, w, h int) {
 	x := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X

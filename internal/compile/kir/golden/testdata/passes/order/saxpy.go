@@ -1,4 +1,4 @@
-package blockorder
+package order
 
 import "github.com/gocuda/gocuda/gocuda"
 

@@ -1,7 +1,4 @@
-// Package slpjam holds the inputs of the slpjam pass's golden tests
-// (passes_test.go): each kernel's doc comment says what the pass does
-// to it, or why it leaves it unchanged.
-package slpjam
+package jam
 
 import "github.com/gocuda/gocuda/gocuda"
 
@@ -9,7 +6,7 @@ import "github.com/gocuda/gocuda/gocuda"
 // threads) with sumEight, the sum kept across a barrier: the SIMD build
 // runs two threads' calls as one.
 //
-// slpjam runs two threads' calls of sumEight's twin in the lockstep
+// jam runs two threads' calls of sumEight's twin in the lockstep
 // loop at a time, their loops interleaved.
 func gridSums(t *gocuda.Thread, in, out []float32, run int) {
 	n := len(in)

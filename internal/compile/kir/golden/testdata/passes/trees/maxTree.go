@@ -1,18 +1,19 @@
-package treefold
+package trees
 
 import "github.com/gocuda/gocuda/gocuda"
 
-// subTree subtracts: x - y is not y - x, nor associative.
+// maxTree takes the maximum, not the sum.
 //
-// Unchanged: its step's operator is no accumulation treefold knows.
-func subTree(t *gocuda.Thread, in, out []float32) {
+// trees folds its steps as a sum's, by max (compiled.TreeFoldOp): Go's
+// max applied to the same operands in the same order.
+func maxTree(t *gocuda.Thread, in, out []float32) {
 	tid := t.ThreadIdx.X
 	sdata := gocuda.Shared[float32](t, t.BlockDim.X)
 	sdata[tid] = in[t.BlockIdx.X*t.BlockDim.X+tid]
 	t.SyncThreads()
 	for s := t.BlockDim.X / 2; s > 0; s /= 2 {
 		if tid < s {
-			sdata[tid] -= sdata[tid+s]
+			sdata[tid] = max(sdata[tid], sdata[tid+s])
 		}
 		t.SyncThreads()
 	}
