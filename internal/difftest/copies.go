@@ -4,7 +4,7 @@ import "github.com/gocuda/gocuda/gocuda"
 
 // The kernels of this file copy one element per thread in a loop between
 // barriers: both builds copy each row whose slices are long enough at
-// once (the copies pass), and run the loop elsewhere, and where two
+// once (copies (in the rows pass)), and run the loop elsewhere, and where two
 // slices overlap.
 
 // CopyKeptKernel keeps in[i] across a barrier, i = off + b*blockDim*

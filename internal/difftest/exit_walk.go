@@ -4,7 +4,7 @@ import "github.com/gocuda/gocuda/gocuda"
 
 // ExitWalkKernel is the compiler fuzzer's find (seed 1932238): a thread
 // returns, then a loop the same for the block holds a column walk, which
-// the interchange pass runs trip by trip for the block, and a store
+// interchange (in the lockstep pass) runs trip by trip for the block, and a store
 // after it under a switch the same for the block (sel&3 == 0). The
 // returned thread must store nothing.
 //

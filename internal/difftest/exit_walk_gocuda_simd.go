@@ -18,7 +18,7 @@ const _ = compiled.GeneratedCodeVersion2
 
 // ExitWalkKernel is the compiler fuzzer's find (seed 1932238): a thread
 // returns, then a loop the same for the block holds a column walk, which
-// the interchange pass runs trip by trip for the block, and a store
+// interchange (in the lockstep pass) runs trip by trip for the block, and a store
 // after it under a switch the same for the block (sel&3 == 0). The
 // returned thread must store nothing.
 //
@@ -32,7 +32,7 @@ func ExitWalkKernel(in []int32, out []int32, p, trips, sel int) func(*gocuda.Thr
 }
 
 //line exit_walk.go:12
-var gc_src_exitWalk = compiled.NewSource(gc_files_exit_walk, "exitWalk", "25536defff122128a394c6852ca53a0cb7ec38767eb4f987bd82b655599c327b", "exit_walk.go:5-29").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_exitWalk = compiled.NewSource(gc_files_exit_walk, "exitWalk", "45b06e0cbc3695244bd1b1cba05613981a7eb632d2108087d24d7f87039dc38d", "exit_walk.go:5-29").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line exit_walk.go:12
 func gc_body_exitWalk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, out []int32, p, trips, sel int) {

@@ -6,7 +6,7 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
-// The kernels of this file have a thread's loop that the interchange pass
+// The kernels of this file have a thread's loop that interchange (in the lockstep pass)
 // runs trip by trip for the whole block: the threads' trips interleave as
 // CUDA allows threads between barriers to, and the results must not show
 // it. Where the vector pass runs the loop as written eight threads a step

@@ -3,7 +3,7 @@ package difftest
 import "github.com/gocuda/gocuda/gocuda"
 
 // The kernels of this file read their threads' neighbours (x-1, x+1): no
-// row has slices long enough for all its threads, so the rebase pass
+// row has slices long enough for all its threads, so rebase (in the rows pass)
 // peels the rows, running the threads from the first whose neighbours
 // exist to the last unchecked and the edge threads, in order, as usual.
 

@@ -2,7 +2,7 @@ package difftest
 
 import "github.com/gocuda/gocuda/gocuda"
 
-// The kernels of this file have thread loops that the rebase pass runs
+// The kernels of this file have thread loops that rebase (in the rows pass) runs
 // unchecked where their slices are long enough for the row: rows whose
 // slices are too short run the usual loop, which fails at the thread that
 // indexes out of range.

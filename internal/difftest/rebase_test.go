@@ -193,7 +193,7 @@ func rebaseTileHost(in []float32, bx, by int) []float32 {
 }
 
 // TestRebaseTileForms: a tree over the rows of a shared 2D tile, whose
-// rows the rebase pass reslices, agrees with the runtime path and the
+// rows rebase (in the rows pass) reslices, agrees with the runtime path and the
 // host, for blocks narrower than the tile and as wide.
 func TestRebaseTileForms(t *testing.T) {
 	for _, block := range []gocuda.Dim3{{X: 8, Y: 8}, {X: 5, Y: 3}, {X: 1, Y: 8}, {X: 8, Y: 1}, {X: 3, Y: 6}} {

@@ -144,7 +144,7 @@ func (g *gen) threadLoop(c ctx) {
 
 // columnWalk writes a loop with a block-uniform header whose trips read
 // in a column apart, a row of threads reading consecutive elements: the
-// naive matrix multiply's b[k*n+col], which the interchange pass runs
+// naive matrix multiply's b[k*n+col], which interchange (in the lockstep pass) runs
 // trip by trip for the block; or a thread's range over its run of in.
 func (g *gen) columnWalk(c ctx) {
 	vs := thread(g.vars(i32, false, true)) // the sum is the thread's: a uniform variable would stop being one
@@ -321,7 +321,7 @@ func (g *gen) walk(sum, extra string) {
 // guardedWalk writes columnWalk's loop as CUDA kernels hold it, under a
 // guard of the thread's index (if i < n { ... }), after a declaration
 // it reads and before a use of its sum, and sometimes inside a loop over
-// a block-uniform count with a base of its own: the interchange pass
+// a block-uniform count with a base of its own: interchange (in the lockstep pass)
 // takes the guard apart around the loops.
 func (g *gen) guardedWalk(sum string) {
 	g.line("if %s {", []string{"t.ThreadIdx.X < size-1", "t.ThreadIdx.X%3 != 1", "t.ThreadIdx.X >= int(p1)"}[g.ch.pick(3)])

@@ -20,7 +20,7 @@
 // block-uniform bounds, and of its y index modulo a positive uniform
 // (backprop's ty%p == 0), which the compiler narrows thread loops by;
 // loops of uniform trips reading a column apart per
-// trip (which the interchange pass turns inside out); grid-stride loops; early returns of the whole block
+// trip (which interchange (in the lockstep pass) turns inside out); grid-stride loops; early returns of the whole block
 // or of some threads; int32, uint32 and float32 arithmetic (products
 // rounded explicitly, so that no fused multiply-add makes the forms
 // differ); a per-thread array and struct, and each thread's element of

@@ -250,10 +250,10 @@ func (g *gen) gridKernel(k *Kernel) {
 // gridThreadKernel writes a kernel without barriers or shared memory
 // whose threads each take one element i of g, from their coordinates in
 // the grid: x fastest (the runs pass runs blocks that follow one another
-// along x as one row) or y fastest (the transpose pass runs rows along
+// along x as one row) or y fastest (transpose (in the order pass) runs rows along
 // y). Every thread of the launch has its own i, so y and z may vary; the
 // statements of its body, where it has any, read x alone, as in
-// gridKernel. A body of none leaves thread code the rebase pass takes
+// gridKernel. A body of none leaves thread code rebase (in the rows pass) takes
 // whole, which runs needs.
 func (g *gen) gridThreadKernel(k *Kernel) {
 	g.gridHeader(k)
@@ -305,7 +305,7 @@ func (g *gen) gridHeader(k *Kernel) {
 
 // keptLoad declares b0, the thread's element of in through a guarded
 // load (zero past the end), alone before a barrier: a value kept across
-// it, which the copies pass copies a row at a time. It takes no choice,
+// it, which copies (in the rows pass) copies a row at a time. It takes no choice,
 // so that the corpus's inputs make the kernels they made before, with
 // this load added.
 func (g *gen) keptLoad() {

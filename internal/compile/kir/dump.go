@@ -102,7 +102,7 @@ func (d *dumper) nodes(nodes []Node, depth int) {
 }
 
 // code is the line of a statement: block or thread code, a grid-stride
-// loop marked as the stride pass left it.
+// loop marked as stride (in the lockstep pass) left it.
 func (d *dumper) code(n *Code) string {
 	kind := "code"
 	switch {

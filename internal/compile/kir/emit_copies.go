@@ -64,7 +64,7 @@ func (e *emitter) copyNamed(c *ThreadCopy, names []string) bool {
 }
 
 // laneCopy writes the copy of a whole warp's lanes [0, hi) of a lane
-// loop the copies pass took, between its lane array and a rebased slice
+// loop copies (in the rows pass) took, between its lane array and a rebased slice
 // (e.rebased names them), and reports whether it did.
 func (e *emitter) laneCopy(l *LaneLoop, hi string) bool {
 	c := l.Copy

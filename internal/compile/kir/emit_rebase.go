@@ -125,7 +125,7 @@ func (e *emitter) loopRebase() *Rebase {
 }
 
 // rebasedProven returns the value comparison b has in the unchecked form
-// of the loop being written, where the rebase pass decided it
+// of the loop being written, where rebase (in the rows pass) decided it
 // (Rebase.Proven).
 func (e *emitter) rebasedProven(b *ast.BinaryExpr) (holds, ok bool) {
 	rb := e.loopRebase()

@@ -8,7 +8,7 @@ import (
 	"strings"
 )
 
-// wholeWarpLanes writes, for a lane loop the rebase pass took
+// wholeWarpLanes writes, for a lane loop rebase (in the rows pass) took
 // (rebase_lanes.go), the check that the warp's 32 lanes are all active
 // and lie in one row of x and that its rebased slices are long enough for
 // them, and in it the loop over the 32 lanes in the unchecked form; then

@@ -9,7 +9,7 @@ import (
 	"strings"
 )
 
-// The SIMD build's side of the slpjam pass (slpjam.go). For a twin whose
+// The SIMD build's side of slpjam (in the jam pass) (slpjam.go). For a twin whose
 // calls may run two at a time, EmitTwin also writes:
 //
 //	gc_slp_H_pair     both calls' bodies, the loop with groups as one

@@ -15,7 +15,7 @@ func ExamplePassNames() {
 	fmt.Println("check:", kir.PassDoc("check"))
 	fmt.Println("stops:", kir.PassDoc("stops"))
 	// Output:
-	// 37 passes: check build classify interchange stride fission fuse streams warp spill enter atomics mode fill order narrow flatten unroll reverse split quotient rebase copies demand rowsahead pairtree runs chunk tile stops trees memo vector slp jam hoist outline
+	// 33 passes: check build classify lockstep fission fuse streams warp spill enter atomics mode fill order narrow flatten unroll reverse rows demand rowsahead pairtree runs chunk tile stops trees memo vector slp jam hoist outline
 	// check: refuse what no lowering can compile: the thread escaping, goto, defer, calls that may synchronize out of sight
 	// stops: loops that might not end check for a stopped launch
 }

@@ -20,7 +20,7 @@ import (
 //		return zero
 //	}
 //
-// Where the rebase pass finds a call of one at the thread's x index plus
+// Where rebase (in the rows pass) finds a call of one at the thread's x index plus
 // a row's offset, into a slice the loop does not assign, it rebases the
 // call as it would the index in[i]: where the row's check finds the slice
 // long enough, every thread's index is in range, the helper returns

@@ -77,7 +77,7 @@ func (f *Func) repeatGuards() {
 	for _, n := range f.Body[last+1:] {
 		stmt := n.(*Code).Stmt
 		if f.gridStrideLoop(stmt) {
-			return // a thread loop of its own (the stride pass runs later), which the guards would not reach
+			return // a thread loop of its own (stride (in the lockstep pass) runs later), which the guards would not reach
 		}
 		if f.placeOf(stmt) == placeBlock {
 			split[n] = true
@@ -100,7 +100,7 @@ func (f *Func) repeatGuards() {
 	f.Body = tail
 }
 
-// gridStrideLoop reports whether s is a loop the stride pass will run in
+// gridStrideLoop reports whether s is a loop stride (in the lockstep pass) will run in
 // lockstep, a thread loop of its own.
 func (f *Func) gridStrideLoop(s ast.Stmt) bool {
 	fs, ok := s.(*ast.ForStmt)

@@ -5,7 +5,7 @@ import (
 	"go/token"
 )
 
-// A loop the interchange pass would turn inside out may instead run as
+// A loop interchange (in the lockstep pass) would turn inside out may instead run as
 // written inside a thread loop the vector pass takes, in both builds
 // (vector steps in the SIMD build, portable ones in the default build):
 // eight threads a step then read along a row of threads already, and

@@ -157,7 +157,7 @@ type Func struct {
 	// pass repeats in every thread loop after theirs: a thread they
 	// return needs no record.
 	repeated map[ast.Stmt]bool
-	// distributed is set where the interchange pass took a guard apart
+	// distributed is set where interchange (in the lockstep pass) took a guard apart
 	// (interchange_guard.go), whose pieces the variables' classes are
 	// decided from again.
 	distributed bool
@@ -174,9 +174,9 @@ type Func struct {
 	tsub        map[*types.TypeParam]types.Type // the type arguments of a specialization (Specialize), and of the generic helpers being inlined
 	results     map[ast.Stmt]*Barrier           // the statements using a barrier's result
 	collResults map[ast.Stmt]*Collective        // the statements using a collective's result
-	writes      map[*types.Var]int              // the rebase pass's count of each variable's assignments (kernelWrites)
-	lenDefs     map[*types.Var]*ast.Ident       // the rebase pass's variables defined as a slice's length (lengthDefs)
-	addrTaken   map[*types.Var]bool             // the rebase pass's variables whose address the kernel takes (addressedVars)
+	writes      map[*types.Var]int              // rebase (in the rows pass)'s count of each variable's assignments (kernelWrites)
+	lenDefs     map[*types.Var]*ast.Ident       // rebase (in the rows pass)'s variables defined as a slice's length (lengthDefs)
+	addrTaken   map[*types.Var]bool             // rebase (in the rows pass)'s variables whose address the kernel takes (addressedVars)
 	loops       int                             // thread loops made, for their ids
 	seq         map[*types.Var]int              // the order in which inlining made variables
 	depth       int                             // helpers being inlined
@@ -243,7 +243,7 @@ type (
 		ElseIf     bool // Else is one If: an else-if chain
 	}
 	// For is a for loop holding sync points, uniform, or a thread's loop
-	// the interchange pass turned inside out; or, with Lanes, one holding
+	// interchange (in the lockstep pass) turned inside out; or, with Lanes, one holding
 	// warp collectives only whose header may differ between lanes, which
 	// the warp pass makes a WarpFor.
 	For struct {

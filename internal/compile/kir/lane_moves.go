@@ -14,7 +14,7 @@ import (
 // samples' block scan: incl := r, r a copy of the inlined helper's v),
 // or a shuffle's result into one (excl := ShflUpSync(...), its lane 0's
 // override split off by the warp pass). Lane by lane, each such loop
-// cost the warp-shuffle scan a tenth of its time; the copies pass
+// cost the warp-shuffle scan a tenth of its time; copies (in the rows pass)
 // records where each variable the loop stores comes from, and the
 // emitter writes the loop as one copy per variable (lane_moves_emit.go).
 

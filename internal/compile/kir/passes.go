@@ -29,7 +29,7 @@ type pass struct {
 const optional = ""
 
 // passes is the pipeline, in order. Emission follows it. The table is
-// set in init because the interchange pass runs part of the pipeline as
+// set in init because interchange (in the lockstep pass) runs part of the pipeline as
 // a trial (interchange_vector.go), a cycle a variable's initializer may
 // not hold.
 var passes []pass
@@ -39,8 +39,7 @@ func init() {
 		{"check", checkPass, "refuse what no lowering can compile: the thread escaping, goto, defer, calls that may synchronize out of sight", "the passes after assume what it refuses is not there; without it they miscompile or panic"},
 		{"build", build, "the kernel as one thread's program: helpers that synchronize inlined, sync points out of expressions, switches as ifs", "the passes after and the emitter read the one-thread program it builds, not the source"},
 		{"classify", classify, "each variable uniform, remat or varying; control around barriers proved uniform, or checked at run time", "fission, spill and the emitter read whether each variable is uniform, remat or varying"},
-		{"interchange", interchange, "a thread's loop that strides from trip to trip but reads along a row of threads runs trip by trip for the block", optional},
-		{"stride", stride, "grid-stride loops, to run in lockstep", optional},
+		{"lockstep", lockstep, "a thread's loop whose trips read along a row of threads (grid-stride, or striding) runs trip by trip for the block", optional},
 		{"fission", fission, "thread loops between barriers, block-level code around them, warp loops around collectives", "the emitter writes thread loops and block-level code: without them no variable of a thread is declared"},
 		{"fuse", fuse, "merge thread loops that no sync point separates, a loop after a uniform if with each branch's last", optional},
 		{"streams", streams, "a thread loop reading a slice at x and a block's extent further does the first reads for all threads first", optional},
@@ -55,10 +54,7 @@ func init() {
 		{"flatten", flatten, "a grid-stride loop whose trips are independent runs its iteration space in rows, a contiguous part per chunk", optional},
 		{"unroll", unroll, "short loops of a constant trip count written as copies; small innermost ranges four elements a step", optional},
 		{"reverse", reverse, "a shift scan's step (read at the index less an offset, barrier, write at the index) runs as one loop from the last", optional},
-		{"split", split, "a thread loop with one guard on the thread's index runs as two, the threads it rejects then those it admits", optional},
-		{"quotient", quotient, "a thread loop dividing x plus a row's offset by a uniform value runs each row in segments of one quotient", optional},
-		{"rebase", rebase, "thread loops indexing slices at x plus a row's offset check the slices once a row, not at every access", optional},
-		{"copies", copies, "rebased loops and whole warps' lane loops that only copy elements copy each row or warp at once", optional},
+		{"rows", rows, "thread loops run in rows of x by their index facts: split at a guard, in quotient segments, checked once a row", optional},
 		{"demand", demand, "shuffle-down reductions and warp trees over shared memory add only the lanes that later code reads", optional},
 		{"rowsahead", rowsAhead, "a warp loop whose lane loops read read-only rows at x plus offsets reads each row ahead, at once, into scratch", optional},
 		{"pairtree", pairTree, "a lane loop summing two rows' elements, then a shuffle-down sum to lane 0, run as one call (ShflDownLane0Pair)", optional},
@@ -305,4 +301,25 @@ func trees(f *Func) {
 func unrollJam(f *Func) {
 	jam(f)
 	slpjam(f)
+}
+
+// lockstep is the pass that runs a thread's loop trip by trip for the
+// block where its trips read along a row of threads: a loop that strides
+// (interchange), then the grid-stride loops left (stride).
+func lockstep(f *Func) {
+	interchange(f)
+	stride(f)
+}
+
+// rows is the pass that runs thread loops in rows of the thread's x
+// index by their index facts (index.go): a loop with one guard on the
+// index as two (split), a loop dividing x plus a row's offset by a
+// uniform value in segments of one quotient (quotient), its slices
+// checked once a row instead of at each access (rebase), and a row that
+// only copies, copied at once (copies).
+func rows(f *Func) {
+	split(f)
+	quotient(f)
+	rebase(f)
+	copies(f)
 }

@@ -14,7 +14,7 @@ import (
 // of x the quotient changes only every d threads, so the emitter runs the
 // row in segments over which it is the same: one division per segment,
 // the quotient a value of the segment and the remainder the thread's x
-// plus one, which the rebase pass then takes as a row's offset or index.
+// plus one, which rebase (in the rows pass) then takes as a row's offset or index.
 // Where a row's divisor is small, or its dividends may be negative or
 // overflow, the row runs as before, a division per thread.
 func quotient(f *Func) {

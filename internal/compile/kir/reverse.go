@@ -55,7 +55,7 @@ type Reversed struct {
 	// Second's code is one guard, and First's does nothing outside that
 	// same guard but declare Locals (threads it rejects change nothing).
 	Narrow bool
-	// Split, where set, is First as the split pass runs it, in two
+	// Split, where set, is First as split (in the rows pass) runs it, in two
 	// loops, for the form that keeps the two loops (the SIMD build's,
 	// which then runs the admitted half in vector steps).
 	Split []Node

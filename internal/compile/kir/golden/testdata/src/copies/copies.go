@@ -50,7 +50,7 @@ func shifted(t *gocuda.Thread, buf []float32) {
 }
 
 // gridCopy has no barrier or shared memory: its body runs a chunk of
-// blocks, whose rows the copies pass leaves as loops.
+// blocks, whose rows copies (in the rows pass) leaves as loops.
 func gridCopy(t *gocuda.Thread, in, out []float32) {
 	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
 	out[i] = in[i]

@@ -1,5 +1,5 @@
 // Package guarded holds kernels that read through guarded loads, helpers
-// returning in[i] where i is in range: the rebase pass reads the element
+// returning in[i] where i is in range: rebase (in the rows pass) reads the element
 // itself where the row's check finds the slice long enough, and keeps
 // the call elsewhere; and helpers that look like one but are not.
 package guarded

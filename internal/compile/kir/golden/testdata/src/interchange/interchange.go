@@ -1,4 +1,4 @@
-// Package interchange holds thread loops the interchange pass runs trip
+// Package interchange holds thread loops interchange (in the lockstep pass) runs trip
 // by trip for the block, and loops it leaves alone: among those, loops
 // the vector pass runs eight threads a step in both builds as written
 // (naive, nearest), which read along a row of threads already. Several

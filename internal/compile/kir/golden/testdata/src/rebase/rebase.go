@@ -1,4 +1,4 @@
-// Package rebase holds thread loops the rebase pass runs unchecked where
+// Package rebase holds thread loops rebase (in the rows pass) runs unchecked where
 // their slices are long enough for the row, and loops it leaves alone.
 package rebase
 

@@ -1,5 +1,5 @@
 // Package transpose holds grid bodies whose accesses run along y, which
-// the transpose pass runs in rows along y, and ones it leaves alone.
+// transpose (in the order pass) runs in rows along y, and ones it leaves alone.
 package transpose
 
 import "github.com/gocuda/gocuda/gocuda"

@@ -1,4 +1,4 @@
-package stride
+package lockstep
 
 import "github.com/gocuda/gocuda/gocuda"
 

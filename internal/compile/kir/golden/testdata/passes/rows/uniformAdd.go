@@ -1,14 +1,11 @@
-// Package quotient holds the inputs of the quotient pass's golden tests
-// (passes_test.go): each kernel's doc comment says what the pass does
-// to it, or why it leaves it unchanged.
-package quotient
+package rows
 
 import "github.com/gocuda/gocuda/gocuda"
 
 // uniformAdd is the CUDA samples' uniformAdd: each element adds the sum of
 // the blocks before its block of perBlock elements.
 //
-// quotient runs each row of the thread loop in segments of one quotient
+// rows runs each row of the thread loop in segments of one quotient
 // of i/perBlock.
 func uniformAdd(t *gocuda.Thread, out, offsets []float32, perBlock int) {
 	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X

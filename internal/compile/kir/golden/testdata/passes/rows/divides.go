@@ -1,12 +1,13 @@
-package split
+package rows
 
 import "github.com/gocuda/gocuda/gocuda"
 
 // divides guards through a helper that divides by its argument, which may
 // fail. Not split.
 //
-// Unchanged: the guard calls a helper that divides by its argument,
-// which may fail: it must be evaluated for every thread in order.
+// rows checks out once a row but does not split the loop: the guard
+// calls a helper that divides by its argument, which may fail, so it is
+// evaluated for every thread in order.
 func divides(t *gocuda.Thread, out []float32, d int) {
 	i := t.ThreadIdx.X
 	v := float32(i)

@@ -1,7 +1,7 @@
-// Package split holds the inputs of the split pass's golden tests
+// Package rows holds the inputs of the rows pass's golden tests
 // (passes_test.go): each kernel's doc comment says what the pass does
 // to it, or why it leaves it unchanged.
-package split
+package rows
 
 import "github.com/gocuda/gocuda/gocuda"
 
@@ -9,7 +9,7 @@ import "github.com/gocuda/gocuda/gocuda"
 // declares the point's index and the loop's counter (Rodinia's kmeans
 // invert_mapping): the threads the guard rejects have nothing to run.
 //
-// split runs the guarded thread loop as two, the threads the guard
+// rows runs the guarded thread loop as two, the threads the guard
 // rejects then those it admits, bounded by it.
 func declares(t *gocuda.Thread, in, out []float32, n, features int) {
 	point := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X

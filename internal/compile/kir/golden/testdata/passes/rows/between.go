@@ -1,14 +1,11 @@
-// Package copies holds the inputs of the copies pass's golden tests
-// (passes_test.go): each kernel's doc comment says what the pass does
-// to it, or why it leaves it unchanged.
-package copies
+package rows
 
 import "github.com/gocuda/gocuda/gocuda"
 
 // between copies one slice to another, then waits: the slices may
 // overlap, so the row is a copy only where they do not.
 //
-// copies marks the rebased loop, which only copies src to dst, a copy
+// rows marks the rebased loop, which only copies src to dst, a copy
 // of each row.
 func between(t *gocuda.Thread, dst, src []float32) {
 	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X

@@ -1,7 +1,7 @@
-// Package interchange holds the inputs of the interchange pass's golden
-// tests (passes_test.go): each kernel's doc comment says what the pass
-// does to it, or why it leaves it unchanged.
-package interchange
+// Package lockstep holds the inputs of the lockstep pass's golden tests
+// (passes_test.go): each kernel's doc comment says what the pass does
+// to it, or why it leaves it unchanged.
+package lockstep
 
 import "github.com/gocuda/gocuda/gocuda"
 
@@ -9,7 +9,7 @@ import "github.com/gocuda/gocuda/gocuda"
 // helper, as Rodinia's streamcluster does: the helper is inlined and its
 // loop interchanged.
 //
-// interchange takes the loop of the inlined dist out of the thread: the
+// lockstep takes the loop of the inlined dist out of the thread: the
 // loop runs for the block, its counter i uniform, and each trip runs
 // the guarded body for every thread.
 func helperWalk(t *gocuda.Thread, coord, cost []float32, num, dim, x int) {

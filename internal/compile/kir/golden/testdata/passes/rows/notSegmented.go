@@ -1,12 +1,13 @@
-package quotient
+package rows
 
 import "github.com/gocuda/gocuda/gocuda"
 
 // notSegmented divides by a constant, which Go already multiplies, and
 // by a value its loop changes: neither segments a row.
 //
-// Unchanged: one division is by a constant, which Go already
-// multiplies, and the other by a value its loop changes.
+// rows checks out once a row but makes no quotient segments: one
+// division is by a constant, which Go already multiplies, and the other
+// by a value its loop changes.
 func notSegmented(t *gocuda.Thread, out []int, d int) {
 	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
 	if i < len(out) {

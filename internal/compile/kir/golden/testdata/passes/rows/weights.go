@@ -1,14 +1,11 @@
-// Package rebase holds the inputs of the rebase pass's golden tests
-// (passes_test.go): each kernel's doc comment says what the pass does
-// to it, or why it leaves it unchanged.
-package rebase
+package rows
 
 import "github.com/gocuda/gocuda/gocuda"
 
 // weights reads its weights at the same indices for every thread: the
 // rows load them once, where out does not hold them.
 //
-// rebase checks out and in once a row at the row's offset, and the
+// rows checks out and in once a row at the row's offset, and the
 // weights once, rather than at every access.
 func weights(t *gocuda.Thread, in, w, out []float32) {
 	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X

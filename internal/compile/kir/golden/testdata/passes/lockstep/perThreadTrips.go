@@ -1,4 +1,4 @@
-package interchange
+package lockstep
 
 import "github.com/gocuda/gocuda/gocuda"
 

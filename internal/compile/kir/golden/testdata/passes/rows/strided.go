@@ -1,4 +1,4 @@
-package rebase
+package rows
 
 import "github.com/gocuda/gocuda/gocuda"
 

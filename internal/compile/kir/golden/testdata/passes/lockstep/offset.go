@@ -1,14 +1,11 @@
-// Package stride holds the inputs of the stride pass's golden tests
-// (passes_test.go): each kernel's doc comment says what the pass does
-// to it, or why it leaves it unchanged.
-package stride
+package lockstep
 
 import "github.com/gocuda/gocuda/gocuda"
 
 // offset runs flat: its start is a grid-wide base plus the global index,
 // and each trip writes only out[i] and reads a slice no thread writes.
 //
-// stride marks the grid-stride loop lockstep: its start is the thread's
+// lockstep marks the grid-stride loop lockstep: its start is the thread's
 // global index plus a uniform base and its step the grid's extent.
 func offset(t *gocuda.Thread, in []float32, out []float32, base, last int) {
 	stride := t.BlockDim.X * t.GridDim.X
