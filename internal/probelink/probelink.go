@@ -49,7 +49,14 @@ type Launch struct {
 // SetEntry records pc as the entry of the kernel's own per-thread function
 // when the launched function only wraps it (a kernel compiled by gocuda
 // compile); the first call wins. It is safe for concurrent use.
-func (l *Launch) SetEntry(pc uintptr) { l.entry.CompareAndSwap(0, pc) }
+func (l *Launch) SetEntry(pc uintptr) {
+	// Every thread of the launch calls it: after the first, a load of
+	// the line the workers share, not a compare-and-swap that each
+	// worker's takes from the other's cache.
+	if l.entry.Load() == 0 {
+		l.entry.CompareAndSwap(0, pc)
+	}
+}
 
 // Entry returns the entry PC that names the kernel: the one SetEntry
 // recorded, else Kernel.
