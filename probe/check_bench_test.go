@@ -23,6 +23,8 @@ func BenchmarkCheck(b *testing.B) {
 	in, out, out2 := make([]float32, n), make([]float32, n/256), make([]float32, n)
 	mat, matT := make([]float32, side*side), make([]float32, side*side)
 	bins := make([]uint32, 64)
+	big := make([]float32, 1<<21)
+	strideCfg := gocuda.Config{Grid: gocuda.Dim3{X: 8}, Block: gocuda.Dim3{X: 256}, RuntimePath: true}
 	for i := range in {
 		in[i] = float32(i % 13)
 	}
@@ -50,6 +52,9 @@ func BenchmarkCheck(b *testing.B) {
 		// An atomic per element (a histogram), after which the block's
 		// stream of reads goes on as a run.
 		{"atomicBins", reduceCfg, plainAtomicBins(in, bins), atomicBinsKernel(in, bins), n * 4},
+		// A grid-stride sum over 8 MiB with a small grid: each thread
+		// sweeps a thousand pages before the next thread sweeps them.
+		{"gridStride", strideCfg, plainGridStride(big, out2), gridStrideKernel(big, out2), len(big) * 4},
 	} {
 		for _, impl := range []string{"runtime", "checked"} {
 			b.Run("kernel="+k.name+"/impl="+impl, func(b *testing.B) {
@@ -264,5 +269,43 @@ func plainAtomicBins(in []float32, bins []uint32) func(*gocuda.Thread) {
 	return func(t *gocuda.Thread) {
 		i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
 		atomic.Add(&bins[int(in[i])%len(bins)], 1)
+	}
+}
+
+// plainGridStride is gridStrideKernel uninstrumented.
+func plainGridStride(in, out []float32) func(*gocuda.Thread) {
+	return func(t *gocuda.Thread) {
+		b := t.BlockDim.X
+		i := t.BlockIdx.X*2*b + t.ThreadIdx.X
+		var sum float32
+		for j := i; j < len(in); j += 2 * b * t.GridDim.X {
+			sum += in[j] + in[j+b]
+		}
+		out[t.BlockIdx.X*b+t.ThreadIdx.X] = sum
+	}
+}
+
+var gridStrideSites = sitesOf("probe.gridStrideKernel.func1",
+	Site{Kind: Read, Line: 6, Expr: "in[j]"},
+	Site{Kind: Read, Line: 6, Expr: "in[j+b]"},
+	Site{Kind: Write, Line: 8, Expr: "out[t.BlockIdx.X*b+t.ThreadIdx.X]"},
+)
+
+// gridStrideKernel is the loop of Harris's reduction kernel 7: each
+// thread adds the pairs of elements of in a block apart, from its own,
+// grid-stride (len(in) must be a multiple of twice the grid's threads),
+// into its element of out.
+//
+//go:noinline // see BenchmarkCheck
+func gridStrideKernel(in, out []float32) func(*gocuda.Thread) {
+	return func(t *gocuda.Thread) {
+		s := gridStrideSites
+		b := t.BlockDim.X
+		i := t.BlockIdx.X*2*b + t.ThreadIdx.X
+		var sum float32
+		for j := i; j < len(in); j += 2 * b * t.GridDim.X {
+			sum += *Index(t, &s[0], in, j) + *Index(t, &s[1], in, j+b)
+		}
+		*Index(t, &s[2], out, t.BlockIdx.X*b+t.ThreadIdx.X) = sum
 	}
 }

@@ -118,16 +118,33 @@ type pageSlot struct {
 	touched bool  // pg.touched is set
 }
 
+// slotBits sets an executor's page slots, 1<<slotBits of them. A block
+// runs its threads one after another, so a grid-stride loop's thread
+// sweeps its pages before the next thread sweeps them again: those pages
+// must fit in the slots for the next thread's accesses to extend the runs
+// there, and not miss them all (BenchmarkCheck's gridStride).
+const slotBits = 12
+
+// pageSlots are an executor's page slots, with the indexes of those
+// in use: a release clears only those.
+type pageSlots struct {
+	slot [1 << slotBits]pageSlot
+	used []uint16
+}
+
 // slotsPool holds executors' page slots across launches: a launch's
 // executors' states are made afresh, and their slots are most of them.
-var slotsPool = sync.Pool{New: func() any { return new([512]pageSlot) }}
+var slotsPool = sync.Pool{New: func() any { return new(pageSlots) }}
 
 // releaseSlots returns the executor's page slots to their pool, emptied:
 // the launch has ended.
 func (bs *blockState) releaseSlots() {
-	if bs.pages != nil {
-		clear(bs.pages[:])
-		slotsPool.Put(bs.pages)
+	if ss := bs.pages; ss != nil {
+		for _, i := range ss.used {
+			ss.slot[i] = pageSlot{}
+		}
+		ss.used = ss.used[:0]
+		slotsPool.Put(ss)
 		bs.pages = nil
 	}
 	bs.sitePages = [len(bs.sitePages)]siteSlot{}
@@ -141,29 +158,47 @@ type siteSlot struct {
 	ps   *pageSlot
 }
 
-// slotOf returns the executor's slot of the page of key, direct mapped
-// by a hash of the key: arrays that a kernel streams through together,
-// whatever the distance between them, seldom evict each other's pages.
-// A page has one slot at a time, which holds the block's run on it.
+// slotOf returns the executor's slot of the page of key, two-way set
+// associative by a hash of the key: arrays that a kernel streams through
+// together, whatever the distance between them, seldom evict each other's
+// pages. A page has one slot at a time, which holds the block's run on it.
 func (bs *blockState) slotOf(key uintptr) *pageSlot {
-	if bs.pages == nil {
-		bs.pages = slotsPool.Get().(*[512]pageSlot)
+	ss := bs.pages
+	if ss == nil {
+		ss = slotsPool.Get().(*pageSlots)
+		bs.pages = ss
 	}
-	ps := &bs.pages[(uint64(key)*0x9e3779b97f4a7c15)>>(64-9)]
-	if ps.key1 != key+1 {
-		if ps.run.head != 0 {
-			bs.flushRun(ps)
+	i := (uint64(key) * 0x9e3779b97f4a7c15) >> (64 - slotBits)
+	if ps := &ss.slot[i]; ps.key1 == key+1 {
+		return ps
+	}
+	if ps := &ss.slot[i^1]; ps.key1 == key+1 {
+		return ps
+	}
+	if ss.slot[i].key1 != 0 && ss.slot[i^1].key1 == 0 {
+		i ^= 1 // the set's empty slot; else its first one's page goes
+	}
+	return bs.install(i, key)
+}
+
+// install gives the executor's slot i to the page of key, and returns it.
+func (bs *blockState) install(i uint64, key uintptr) *pageSlot {
+	ps := &bs.pages.slot[i]
+	if ps.key1 == 0 {
+		bs.pages.used = append(bs.pages.used, uint16(i))
+	}
+	if ps.run.head != 0 {
+		bs.flushRun(ps)
+	}
+	for i := range bs.sitePages {
+		if bs.sitePages[i].ps == ps {
+			bs.sitePages[i] = siteSlot{}
 		}
-		for i := range bs.sitePages {
-			if bs.sitePages[i].ps == ps {
-				bs.sitePages[i] = siteSlot{}
-			}
-		}
-		pg, created := bs.launch.global.page(key)
-		*ps = pageSlot{key1: key + 1, pg: pg}
-		if created {
-			ps.fresh = bs.b.Index + 1
-		}
+	}
+	pg, created := bs.launch.global.page(key)
+	*ps = pageSlot{key1: key + 1, pg: pg}
+	if created {
+		ps.fresh = bs.b.Index + 1
 	}
 	return ps
 }

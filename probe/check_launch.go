@@ -45,9 +45,9 @@ type blockState struct {
 	alloc     *allocation    // the last allocation accessed
 	gapLo     uintptr        // [gapLo, gapHi): the last gap between allocations accessed
 	gapHi     uintptr
-	pages     *[512]pageSlot // by page (see slotOf), from slotsPool
-	sitePages [16]siteSlot   // by site: the fast path's, before pages
-	runs      []*pageSlot    // the slots holding the block's runs (see check_run.go)
+	pages     *pageSlots   // by page (see slotOf), from slotsPool
+	sitePages [16]siteSlot // by site: the fast path's, before pages
+	runs      []*pageSlot  // the slots holding the block's runs (see check_run.go)
 	// siteShared caches by site the shared arrays of the current block
 	// (see sharedOf).
 	siteShared [16]sharedSlot
