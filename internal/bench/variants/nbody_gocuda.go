@@ -65,12 +65,12 @@ func gc_body_nbodyInline(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]flo
 //line nbody.go:27
 						i := gc_bx*gc_bdx + gc_tx
 						{
-							pi := bodies[i]
+							pi0, pi1, pi2 := bodies[i][0], bodies[i][1], bodies[i][2]
 							var ax, ay, az float32
 							for j := 0; j < len(bodies); j++ {
-								dx := bodies[j][0] - pi[0]
-								dy := bodies[j][1] - pi[1]
-								dz := bodies[j][2] - pi[2]
+								dx := bodies[j][0] - pi0
+								dy := bodies[j][1] - pi1
+								dz := bodies[j][2] - pi2
 								distSqr := dx*dx + dy*dy + dz*dz + eps2
 								invDist := 1 / float32(math.Sqrt(float64(distSqr)))
 								s := bodies[j][3] * invDist * invDist * invDist

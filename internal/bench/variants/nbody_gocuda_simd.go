@@ -40,6 +40,7 @@ func gc_body_nbodyInline(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4]
 	gc_gd2 := gc_b2.GridDim()
 	gc_gdx2 := gc_gd2.X
 	gc_n2 := gc_b2.Len()
+	_ = &eps2
 	gc_bx2 := gc_lo2%gc_gdx2 - 1
 	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
 		if gc_b2.Stopped() {
@@ -60,18 +61,254 @@ func gc_body_nbodyInline(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4]
 					gc_to2 = gc_bound2
 				}
 				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_vstep := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line nbody.go:27
+							gc_Lane0Mask322 := compiled.Lane0Mask32()
+//line nbody.go:35
+							gc_vb3 := archsimd.BroadcastFloat32x16(eps2)
+							gc_vb4 := archsimd.BroadcastFloat32x16(1)
+							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
+								gc_tx2 := gc_vstep
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+//line nbody.go:27
+								var i int = gc_bx2*gc_bdx2 + gc_tx2
+								{
+									if i < 0 || i > len(bodies)-16 || i > len(acc)-16 {
+//line nbody.go:29
+										break
+									}
+//line nbody.go:29
+									var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line nbody.go:29
+									var gc_lanes7 [16]uint32
+//line nbody.go:29
+									for gc_k5 := range 16 {
+//line nbody.go:29
+										gc_lanes7[gc_k5] = compiled.Bits32At(&bodies[i+gc_k5][0])
+									}
+//line nbody.go:29
+									gc_ld4 = archsimd.LoadUint32x16(&gc_lanes7).AsFloat32x16()
+//line nbody.go:29
+									var gc_ld5 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line nbody.go:29
+									var gc_lanes8 [16]uint32
+//line nbody.go:29
+									for gc_k6 := range 16 {
+//line nbody.go:29
+										gc_lanes8[gc_k6] = compiled.Bits32At(&bodies[i+gc_k6][1])
+									}
+//line nbody.go:29
+									gc_ld5 = archsimd.LoadUint32x16(&gc_lanes8).AsFloat32x16()
+//line nbody.go:29
+									var gc_ld6 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line nbody.go:29
+									var gc_lanes9 [16]uint32
+//line nbody.go:29
+									for gc_k7 := range 16 {
+//line nbody.go:29
+										gc_lanes9[gc_k7] = compiled.Bits32At(&bodies[i+gc_k7][2])
+									}
+//line nbody.go:29
+									gc_ld6 = archsimd.LoadUint32x16(&gc_lanes9).AsFloat32x16()
+//line nbody.go:29
+									gc_t4 := gc_ld4
+//line nbody.go:29
+									gc_t5 := gc_ld5
+//line nbody.go:29
+									gc_t6 := gc_ld6
+//line nbody.go:29
+									pi0 := gc_t4
+//line nbody.go:29
+									pi1 := gc_t5
+//line nbody.go:29
+									pi2 := gc_t6
+//line nbody.go:29
+									var ax archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line nbody.go:29
+									var ay archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line nbody.go:29
+									var az archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line nbody.go:29
+									for j := 0; j < len(bodies); j = j + 1 {
+//line nbody.go:31
+										dx := compiled.BroadcastFloat32x16At(&bodies[j][0], gc_Lane0Mask322).Sub(pi0)
+										dy := compiled.BroadcastFloat32x16At(&bodies[j][1], gc_Lane0Mask322).Sub(pi1)
+										dz := compiled.BroadcastFloat32x16At(&bodies[j][2], gc_Lane0Mask322).Sub(pi2)
+										distSqr := dx.Mul(dx).Add(dy.Mul(dy)).Add(dz.Mul(dz)).Add(gc_vb3)
+//line nbody.go:34
+										invDist := gc_vb4.Div(distSqr.Sqrt())
+//line nbody.go:34
+										s := compiled.BroadcastFloat32x16At(&bodies[j][3], gc_Lane0Mask322).Mul(invDist).Mul(invDist).Mul(invDist)
+//line nbody.go:37
+										ax = ax.Add(dx.Mul(s))
+//line nbody.go:37
+										ay = ay.Add(dy.Mul(s))
+//line nbody.go:37
+										az = az.Add(dz.Mul(s))
+									}
+//line nbody.go:37
+									var gc_lanes10 [16]uint32
+//line nbody.go:37
+									ax.AsUint32x16().Store(&gc_lanes10)
+//line nbody.go:37
+									var gc_lanes11 [16]uint32
+//line nbody.go:37
+									ay.AsUint32x16().Store(&gc_lanes11)
+//line nbody.go:37
+									var gc_lanes12 [16]uint32
+//line nbody.go:37
+									az.AsUint32x16().Store(&gc_lanes12)
+//line nbody.go:37
+									for gc_k8 := range 16 {
+										{
+//line nbody.go:37
+											compiled.SetBits32At(&acc[i+gc_k8][0], gc_lanes10[gc_k8])
+//line nbody.go:42
+											compiled.SetBits32At(&acc[i+gc_k8][1], gc_lanes11[gc_k8])
+//line nbody.go:42
+											compiled.SetBits32At(&acc[i+gc_k8][2], gc_lanes12[gc_k8])
+										}
+									}
+								}
+							}
+//line nbody.go:44
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+//line nbody.go:27
+						gc_Lane0Mask32 := compiled.Lane0Mask32()
+//line nbody.go:35
+						gc_vb := archsimd.BroadcastFloat32x8(eps2)
+						gc_vb2 := archsimd.BroadcastFloat32x8(1)
+						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line nbody.go:27
+							var i int = gc_bx2*gc_bdx2 + gc_tx2
+							{
+								if i < 0 || i > len(bodies)-8 || i > len(acc)-8 {
+//line nbody.go:29
+									break
+								}
+//line nbody.go:29
+								var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line nbody.go:29
+								var gc_lanes [8]uint32
+//line nbody.go:29
+								for gc_k := range 8 {
+//line nbody.go:29
+									gc_lanes[gc_k] = compiled.Bits32At(&bodies[i+gc_k][0])
+								}
+//line nbody.go:29
+								gc_ld = archsimd.LoadUint32x8(&gc_lanes).AsFloat32x8()
+//line nbody.go:29
+								var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line nbody.go:29
+								var gc_lanes2 [8]uint32
+//line nbody.go:29
+								for gc_k2 := range 8 {
+//line nbody.go:29
+									gc_lanes2[gc_k2] = compiled.Bits32At(&bodies[i+gc_k2][1])
+								}
+//line nbody.go:29
+								gc_ld2 = archsimd.LoadUint32x8(&gc_lanes2).AsFloat32x8()
+//line nbody.go:29
+								var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line nbody.go:29
+								var gc_lanes3 [8]uint32
+//line nbody.go:29
+								for gc_k3 := range 8 {
+//line nbody.go:29
+									gc_lanes3[gc_k3] = compiled.Bits32At(&bodies[i+gc_k3][2])
+								}
+//line nbody.go:29
+								gc_ld3 = archsimd.LoadUint32x8(&gc_lanes3).AsFloat32x8()
+//line nbody.go:29
+								gc_t := gc_ld
+//line nbody.go:29
+								gc_t2 := gc_ld2
+//line nbody.go:29
+								gc_t3 := gc_ld3
+//line nbody.go:29
+								pi0 := gc_t
+//line nbody.go:29
+								pi1 := gc_t2
+//line nbody.go:29
+								pi2 := gc_t3
+//line nbody.go:29
+								var ax archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line nbody.go:29
+								var ay archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line nbody.go:29
+								var az archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line nbody.go:29
+								for j := 0; j < len(bodies); j = j + 1 {
+//line nbody.go:31
+									dx := compiled.BroadcastFloat32x8At(&bodies[j][0], gc_Lane0Mask32).Sub(pi0)
+									dy := compiled.BroadcastFloat32x8At(&bodies[j][1], gc_Lane0Mask32).Sub(pi1)
+									dz := compiled.BroadcastFloat32x8At(&bodies[j][2], gc_Lane0Mask32).Sub(pi2)
+									distSqr := dx.Mul(dx).Add(dy.Mul(dy)).Add(dz.Mul(dz)).Add(gc_vb)
+//line nbody.go:34
+									invDist := gc_vb2.Div(distSqr.Sqrt())
+//line nbody.go:34
+									s := compiled.BroadcastFloat32x8At(&bodies[j][3], gc_Lane0Mask32).Mul(invDist).Mul(invDist).Mul(invDist)
+//line nbody.go:37
+									ax = ax.Add(dx.Mul(s))
+//line nbody.go:37
+									ay = ay.Add(dy.Mul(s))
+//line nbody.go:37
+									az = az.Add(dz.Mul(s))
+								}
+//line nbody.go:37
+								var gc_lanes4 [8]uint32
+//line nbody.go:37
+								ax.AsUint32x8().Store(&gc_lanes4)
+//line nbody.go:37
+								var gc_lanes5 [8]uint32
+//line nbody.go:37
+								ay.AsUint32x8().Store(&gc_lanes5)
+//line nbody.go:37
+								var gc_lanes6 [8]uint32
+//line nbody.go:37
+								az.AsUint32x8().Store(&gc_lanes6)
+//line nbody.go:37
+								for gc_k4 := range 8 {
+									{
+//line nbody.go:37
+										compiled.SetBits32At(&acc[i+gc_k4][0], gc_lanes4[gc_k4])
+//line nbody.go:42
+										compiled.SetBits32At(&acc[i+gc_k4][1], gc_lanes5[gc_k4])
+//line nbody.go:42
+										compiled.SetBits32At(&acc[i+gc_k4][2], gc_lanes6[gc_k4])
+									}
+								}
+							}
+						}
+//line nbody.go:44
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line nbody.go:27
 						i := gc_bx2*gc_bdx2 + gc_tx2
 						{
-							pi := bodies[i]
+							pi0, pi1, pi2 := bodies[i][0], bodies[i][1], bodies[i][2]
 							var ax, ay, az float32
 							for j := 0; j < len(bodies); j++ {
-								dx := bodies[j][0] - pi[0]
-								dy := bodies[j][1] - pi[1]
-								dz := bodies[j][2] - pi[2]
+								dx := bodies[j][0] - pi0
+								dy := bodies[j][1] - pi1
+								dz := bodies[j][2] - pi2
 								distSqr := dx*dx + dy*dy + dz*dz + eps2
 								invDist := 1 / float32(math.Sqrt(float64(distSqr)))
 								s := bodies[j][3] * invDist * invDist * invDist

@@ -313,9 +313,9 @@ func gc_body_nbnxmKernel(gc_b2 *compiled.Block, aXq []Float4, aF, aShiftVec, aFS
 						ci := sci*nbNumClusterPerSupercluster + int32(tidxj) + i
 						ai := ci*nbClSize + int32(tidxi)
 //line hecbench_nbnxm_kernel.go:63
-						shift := aShiftVec[nbScishift]
+						shift0, shift1, shift2 := aShiftVec[nbScishift][0], aShiftVec[nbScishift][1], aShiftVec[nbScishift][2]
 						xqi := aXq[ai]
-						addFloat4(&xqi, Float4{shift[0], shift[1], shift[2], 0.0})
+						addFloat4(&xqi, Float4{shift0, shift1, shift2, 0.0})
 						xqi.W *= epsFac
 						smXq[(int32(tidxj)+i)*nbClSize+int32(tidxi)] = xqi
 						smAtomTypeI[(int32(tidxj)+i)*nbClSize+int32(tidxi)] = aAtomTypes[ai]
