@@ -1,11 +1,14 @@
 package kir
 
 import (
+	"cmp"
 	"fmt"
 	"go/ast"
 	"go/constant"
 	"go/token"
 	"go/types"
+	"maps"
+	"slices"
 )
 
 // A kernel often copies a small array element into a local and reads
@@ -36,9 +39,11 @@ func (f *Func) scalarizeArrays(list []ast.Stmt) []ast.Stmt {
 		return list
 	}
 	parts := map[*types.Var]map[int64]*types.Var{}
-	for v, ks := range reads {
+	vars := slices.SortedFunc(maps.Keys(reads), func(a, b *types.Var) int { return cmp.Compare(a.Pos(), b.Pos()) })
+	for _, v := range vars { // in source order, each part by its index: the names the Func gives are stable
+		ks := reads[v]
 		parts[v] = map[int64]*types.Var{}
-		for k := range ks {
+		for _, k := range slices.Sorted(maps.Keys(ks)) {
 			p := types.NewVar(v.Pos(), f.Src.Pkg, fmt.Sprintf("%s%d", v.Name(), k), v.Type().Underlying().(*types.Array).Elem())
 			f.addVar(p)
 			parts[v][k] = p
