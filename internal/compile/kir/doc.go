@@ -29,9 +29,12 @@
 // the helper's declaration, each loop of accumulator statements copied
 // with the statements as one vector operation, behind compiled.SIMD; a
 // loop that eats a slice from its front walks an index there instead
-// (emit_slp_walk.go). EmitJam writes, for both builds, a jammed helper's state and functions
-// (jam.go): its first statements run at each call, its rest for four
-// calls at once, loops interleaved. Where two calls of a twin may run as one
+// (emit_slp_walk.go). EmitJam writes, for both builds, a jam's state and
+// functions: a helper's (jam.go), whose first statements run at each
+// call, or a kernel's own closing loop's (jam_region.go), whose call site
+// passes what it reads and whose add function tests each thread's index
+// ranges first (jam_safe_guard.go); the rest runs for four calls at
+// once, loops interleaved. Where two calls of a twin may run as one
 // (slpjam.go), EmitTwin writes with it the pair and the jam holding a
 // thread's call until the thread a window later calls.
 //
