@@ -97,3 +97,26 @@ func jamReduce(t *gocuda.Thread, in []float32, sums []float64, bounds []int, bad
 		sums[i] = v
 	}
 }
+
+// JamHelperCountedKernel sums the run with indexSum, a helper counting
+// through it by index, and stores the sum at sums[i].
+//
+//gocuda:kernel JamHelperCountedKernel
+func jamHelperCounted(t *gocuda.Thread, in []float32, sums []float64, bounds []int, bad int) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	lo, n := bounds[i], bounds[i+1]-bounds[i]
+	if i == bad {
+		n += len(in)
+	}
+	sums[i] = indexSum(in, lo, n)
+}
+
+// indexSum is the sum of in[lo:lo+n], counted by index: each element's
+// index is the helper's parameters', bounded by no slice's length.
+func indexSum(in []float32, lo, n int) float64 {
+	var s float64
+	for k := 0; k < n; k++ {
+		s += float64(in[lo+k])
+	}
+	return s
+}

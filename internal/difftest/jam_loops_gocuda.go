@@ -1113,6 +1113,242 @@ func gc_jam_jamSum_run4(gc_j *gc_jam_jamSum) {
 	gc_j.lanes[3].gc_dst[gc_j.lanes[3].gc_at] = gc_l3_s
 }
 
+// JamHelperCountedKernel sums the run with indexSum, a helper counting
+// through it by index, and stores the sum at sums[i].
+//
+//line jam_loops.go:105
+func JamHelperCountedKernel(in []float32, sums []float64, bounds []int, bad int) func(*gocuda.Thread) {
+	return compiled.GridKernel(gc_src_jamHelperCounted,
+		func(gc_t *gocuda.Thread) { jamHelperCounted(gc_t, in, sums, bounds, bad) },
+		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
+			gc_body_jamHelperCounted(gc_b, gc_lo, gc_hi, in, sums, bounds, bad)
+		})
+}
+
+//line jam_loops.go:105
+var gc_src_jamHelperCounted = compiled.NewSource(gc_files_jam_loops, "jamHelperCounted", "8e96da3297ff3248baaa130a75517f3188bac33ef4c12c9cf7259cd452f2b53e", "jam_loops.go:101-112", "jam_loops.go:114-122").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line jam_loops.go:105
+func gc_body_jamHelperCounted(gc_b *compiled.Block, gc_lo, gc_hi int, in []float32, sums []float64, bounds []int, bad int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+		}
+		var gc_jam gc_jam_indexSum
+//line jam_loops.go:124
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			gc_off2 := (gc_bx * gc_bdx) + 1
+			gc_fastlo := min(max(0, -gc_off, -gc_off2), gc_bdx)
+			gc_fasthi := max(min(gc_bdx, len(bounds)-gc_off, len(bounds)-gc_off2, len(sums)-gc_off), gc_fastlo)
+			if gc_fastlo < gc_fasthi {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					if gc_tx == gc_fastlo {
+						gc_seglen := gc_fasthi - gc_fastlo
+						gc_at := bounds[gc_off+gc_fastlo:][:gc_seglen]
+						gc_at2 := bounds[gc_off2+gc_fastlo:][:gc_seglen]
+						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_fastlo + gc_u
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line jam_loops.go:106
+							i := gc_bx*gc_bdx + gc_tx
+							lo := gc_at[gc_u]
+//line jam_loops.go:107
+							n := gc_at2[gc_u] - gc_at[gc_u]
+							if i == bad {
+								n += len(in)
+							}
+							gc_jam_indexSum_add(&gc_jam, in, lo, n, sums, i)
+						}
+//line jam_loops.go:115
+						gc_tx = gc_fasthi - 1
+						continue
+					}
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line jam_loops.go:106
+					i := gc_bx*gc_bdx + gc_tx
+					lo := bounds[i]
+//line jam_loops.go:107
+					n := bounds[i+1] - bounds[i]
+					if i == bad {
+						n += len(in)
+					}
+					gc_jam_indexSum_add(&gc_jam, in, lo, n, sums, i)
+				}
+			} else {
+//line jam_loops.go:116
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line jam_loops.go:106
+					i := gc_bx*gc_bdx + gc_tx
+					lo := bounds[i]
+//line jam_loops.go:107
+					n := bounds[i+1] - bounds[i]
+					if i == bad {
+						n += len(in)
+					}
+					gc_jam_indexSum_add(&gc_jam, in, lo, n, sums, i)
+				}
+			}
+		}
+//line jam_loops.go:118
+		gc_jam_indexSum_flush(&gc_jam)
+	}
+}
+
+// gc_jam_indexSum holds up to 4 threads' calls of indexSum, whose loops run
+// interleaved (gocuda compile's jam pass).
+type gc_jam_indexSum struct {
+	n     int
+	lanes [4]gc_jam_indexSum_lane
+}
+
+// gc_jam_indexSum_lane is a thread's state after indexSum's first statements.
+type gc_jam_indexSum_lane struct {
+	in     []float32
+	lo     int
+	n      int
+	gc_dst []float64 // the result's slice and index
+	gc_at  int
+}
+
+// gc_jam_indexSum_add is a call of indexSum: its first statements run now; the rest
+// once 4 threads have called.
+func gc_jam_indexSum_add(gc_j *gc_jam_indexSum, in []float32, lo, n int, gc_dst []float64, gc_at int) (gc_zero float64) {
+	_ = gc_dst[gc_at] // where the assignment fails, after the call's first statements
+	// a thread whose rest could fail at an index runs alone, now
+	if !(compiled.IndexesIn(1, (lo + 0), 0, n-1, len(in))) {
+		gc_jam_indexSum_run1(&gc_jam_indexSum_lane{in, lo, n, gc_dst, gc_at})
+		return
+	}
+	gc_j.lanes[gc_j.n] = gc_jam_indexSum_lane{in, lo, n, gc_dst, gc_at}
+	gc_j.n++
+	if gc_j.n == 4 {
+		gc_jam_indexSum_run4(gc_j)
+		gc_j.n = 0
+	}
+	return
+}
+
+// gc_jam_indexSum_flush runs the rest of the calls still held, one by one.
+func gc_jam_indexSum_flush(gc_j *gc_jam_indexSum) {
+	for gc_k := range gc_j.n {
+		gc_jam_indexSum_run1(&gc_j.lanes[gc_k])
+	}
+	gc_j.n = 0
+}
+
+// gc_jam_indexSum_run1 runs the rest of indexSum for one thread, as written.
+func gc_jam_indexSum_run1(gc_l *gc_jam_indexSum_lane) {
+	in, lo, n := gc_l.in, gc_l.lo, gc_l.n
+//line jam_loops.go:117
+	var s float64
+	for k := 0; k < n; k++ {
+		s += float64(in[lo+k])
+	}
+	gc_l.gc_dst[gc_l.gc_at] = s
+}
+
+// gc_jam_indexSum_run4 runs the rest of indexSum for 4 threads, their loops interleaved.
+func gc_jam_indexSum_run4(gc_j *gc_jam_indexSum) {
+	gc_l0_in := gc_j.lanes[0].in
+//line jam_loops.go:128
+	gc_l0_lo := gc_j.lanes[0].lo
+//line jam_loops.go:130
+	gc_l0_n := gc_j.lanes[0].n
+//line jam_loops.go:132
+	gc_l1_in := gc_j.lanes[1].in
+//line jam_loops.go:134
+	gc_l1_lo := gc_j.lanes[1].lo
+//line jam_loops.go:136
+	gc_l1_n := gc_j.lanes[1].n
+//line jam_loops.go:138
+	gc_l2_in := gc_j.lanes[2].in
+//line jam_loops.go:140
+	gc_l2_lo := gc_j.lanes[2].lo
+//line jam_loops.go:142
+	gc_l2_n := gc_j.lanes[2].n
+//line jam_loops.go:144
+	gc_l3_in := gc_j.lanes[3].in
+//line jam_loops.go:146
+	gc_l3_lo := gc_j.lanes[3].lo
+//line jam_loops.go:148
+	gc_l3_n := gc_j.lanes[3].n
+//line jam_loops.go:117
+	var gc_l0_s float64
+//line jam_loops.go:117
+	var gc_l1_s float64
+//line jam_loops.go:117
+	var gc_l2_s float64
+//line jam_loops.go:117
+	var gc_l3_s float64
+	gc_a1 := 0
+//line jam_loops.go:118
+	gc_a2 := 0
+//line jam_loops.go:118
+	gc_a3 := 0
+//line jam_loops.go:118
+	gc_a4 := 0
+//line jam_loops.go:118
+	gc_n5 := max(min(gc_l0_n-gc_a1, gc_l1_n-gc_a2, gc_l2_n-gc_a3, gc_l3_n-gc_a4), 0)
+//line jam_loops.go:118
+	if gc_n5 > 0 {
+//line jam_loops.go:118
+		gc_w7 := gc_l0_in[gc_a1+(gc_l0_lo+0):][:gc_n5]
+//line jam_loops.go:118
+		gc_w8 := gc_l1_in[gc_a2+(gc_l1_lo+0):][:gc_n5]
+//line jam_loops.go:118
+		gc_w9 := gc_l2_in[gc_a3+(gc_l2_lo+0):][:gc_n5]
+//line jam_loops.go:118
+		gc_w10 := gc_l3_in[gc_a4+(gc_l3_lo+0):][:gc_n5]
+//line jam_loops.go:118
+		for gc_j6 := 0; gc_j6 < gc_n5; gc_j6++ {
+			gc_l0_s += float64(gc_w7[gc_j6])
+//line jam_loops.go:119
+			gc_l1_s += float64(gc_w8[gc_j6])
+//line jam_loops.go:119
+			gc_l2_s += float64(gc_w9[gc_j6])
+//line jam_loops.go:119
+			gc_l3_s += float64(gc_w10[gc_j6])
+		}
+	}
+//line jam_loops.go:118
+	for gc_l0_k := gc_a1 + gc_n5; gc_l0_k < gc_l0_n; gc_l0_k++ {
+		gc_l0_s += float64(gc_l0_in[gc_l0_lo+gc_l0_k])
+	}
+//line jam_loops.go:118
+	for gc_l1_k := gc_a2 + gc_n5; gc_l1_k < gc_l1_n; gc_l1_k++ {
+		gc_l1_s += float64(gc_l1_in[gc_l1_lo+gc_l1_k])
+	}
+//line jam_loops.go:118
+	for gc_l2_k := gc_a3 + gc_n5; gc_l2_k < gc_l2_n; gc_l2_k++ {
+		gc_l2_s += float64(gc_l2_in[gc_l2_lo+gc_l2_k])
+	}
+//line jam_loops.go:118
+	for gc_l3_k := gc_a4 + gc_n5; gc_l3_k < gc_l3_n; gc_l3_k++ {
+		gc_l3_s += float64(gc_l3_in[gc_l3_lo+gc_l3_k])
+	}
+	gc_j.lanes[0].gc_dst[gc_j.lanes[0].gc_at] = gc_l0_s
+	gc_j.lanes[1].gc_dst[gc_j.lanes[1].gc_at] = gc_l1_s
+	gc_j.lanes[2].gc_dst[gc_j.lanes[2].gc_at] = gc_l2_s
+	gc_j.lanes[3].gc_dst[gc_j.lanes[3].gc_at] = gc_l3_s
+}
+
 // gc_files_jam_loops holds the source files whose lines the kernels' records hash.
 //
 //go:embed jam_loops.go jam_result.go

@@ -60,6 +60,7 @@ func jamLoopsHost(kind string, in []float32, bounds []int, block int) []float64 
 
 var jamLoopKernels = map[string]func(in []float32, sums []float64, bounds []int, bad int) func(*gocuda.Thread){
 	"warp": JamLoopWarpKernel, "store": JamLoopStoreKernel, "max": JamLoopMaxKernel, "reduce": JamReduceKernel,
+	"helper": JamHelperCountedKernel,
 }
 
 // TestJamLoops: runs of uneven lengths, summed or maxed by loops written

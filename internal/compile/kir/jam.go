@@ -295,7 +295,9 @@ func (f *Func) splitJam(decl *ast.FuncDecl, state []*types.Var, results bool) *J
 	list, ranged := f.hoistRanges(list)
 	at := len(list)
 	for at > 0 {
-		s := &jamSafety{f: f, pre: list[:at-1], rest: list[at-1:], local: locals(ranged)}
+		var trial []jamTest
+		s := &jamSafety{f: f, pre: list[:at-1], rest: list[at-1:], local: locals(ranged),
+			guards: &trial, windows: map[*ast.IndexExpr]countedIndex{}, state: helperState(f.Src.Info, state, list[:at-1])}
 		if !s.safeList(list[at-1:], !results, true) || result != nil && !s.safeExpr(result) {
 			break
 		}
@@ -305,7 +307,9 @@ func (f *Func) splitJam(decl *ast.FuncDecl, state []*types.Var, results bool) *J
 	if len(rest) == 0 {
 		return nil
 	}
-	safety := &jamSafety{f: f, pre: pre, rest: rest, local: locals(ranged)}
+	var guards []jamTest
+	safety := &jamSafety{f: f, pre: pre, rest: rest, local: locals(ranged),
+		guards: &guards, windows: map[*ast.IndexExpr]countedIndex{}, state: helperState(f.Src.Info, state, pre)}
 	if !safety.safeList(rest, !results, true) || result != nil && !safety.safeExpr(result) {
 		return nil
 	}
@@ -347,7 +351,20 @@ func (f *Func) splitJam(decl *ast.FuncDecl, state []*types.Var, results bool) *J
 		return nil
 	}
 	return &Jam{Name: "gc_jam_" + decl.Name.Name, Decl: decl, pre: pre, rest: rest, state: state, result: result,
-		sameLen: safety.keptSameLen()}
+		sameLen: safety.keptSameLen(), guards: guards, windows: safety.windows}
+}
+
+// helperState returns a helper's parameters and the variables pre, its
+// first statements, declares: the state its add function holds, which
+// the tests of its indexes may read (jam_safe_guard.go).
+func helperState(info *types.Info, params []*types.Var, pre []ast.Stmt) map[*types.Var]bool {
+	out := locals(params)
+	for _, s := range pre {
+		for v := range stmtDecls(info, s) {
+			out[v] = true
+		}
+	}
+	return out
 }
 
 // returnsIn reports whether list holds a return statement outside

@@ -38,6 +38,9 @@ type jamSafety struct {
 	// (jam_safe_call.go).
 	calls   map[*types.Func]bool
 	results bool
+	// state, for a helper's jam, is its parameters and pre's variables,
+	// which its tests may read as a region's read its arguments.
+	state map[*types.Var]bool
 }
 
 // safeList reports whether list cannot fail. A bare return may end it

@@ -226,8 +226,9 @@ func (s *jamSafety) invariant(e ast.Expr) bool {
 }
 
 // invariantVar reports whether v is state the rest does not change: a
-// variable of the kernel's or a region's argument, neither declared nor
-// assigned by the rest.
+// variable of the kernel's, a region's argument or a helper's parameter
+// or first statements' variable, neither declared nor assigned by the
+// rest.
 func (s *jamSafety) invariantVar(v *types.Var) bool {
 	if s.declared == nil {
 		s.declared = map[*types.Var]bool{}
@@ -237,5 +238,5 @@ func (s *jamSafety) invariantVar(v *types.Var) bool {
 			}
 		}
 	}
-	return !s.assigned[v] && !s.declared[v] && (s.f.Vars[v] != nil || s.local[v])
+	return !s.assigned[v] && !s.declared[v] && (s.f.Vars[v] != nil || s.local[v] || s.state[v])
 }
