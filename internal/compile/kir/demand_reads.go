@@ -313,8 +313,7 @@ func (f *Func) xLaneResidue(cond ast.Expr) (int, bool) {
 		if _, off, kc, ok := f.threadAffine(p[0], f.laneAxis(), nil); ok && kc == 1 && off == nil {
 			return int(c), true // x == c: lane c of the first warp, no lane of the others
 		}
-		m, mask, ok := f.residue(p[0], nil)
-		if w, isConst := f.intConst(m); ok && isConst && (!mask && w == warpSize || mask && w == warpSize-1) {
+		if f.isLaneResidue(p[0]) {
 			return int(c), true // x%32 == c: lane c of each warp
 		}
 	}

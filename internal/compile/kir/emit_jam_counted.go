@@ -25,13 +25,12 @@ import (
 func (jm *jammer) countedLoop(s *ast.ForStmt) (k *types.Var, a, b ast.Expr, ok bool) {
 	info := jm.je.f.Src.Info
 	init, isAssign := s.Init.(*ast.AssignStmt)
-	post, isInc := s.Post.(*ast.IncDecStmt)
 	cond, isBin := ast.Unparen(s.Cond).(*ast.BinaryExpr)
-	if !isAssign || !isInc || !isBin || init.Tok != token.DEFINE || len(init.Lhs) != 1 || len(init.Rhs) != 1 || post.Tok != token.INC {
+	if !isAssign || !isBin || init.Tok != token.DEFINE || len(init.Lhs) != 1 || len(init.Rhs) != 1 {
 		return nil, nil, nil, false
 	}
 	k, _ = info.Defs[identOf(init.Lhs[0])].(*types.Var)
-	if k == nil || !isIntType(k.Type()) || info.ObjectOf(identOf(post.X)) != k {
+	if k == nil || !isIntType(k.Type()) || !jm.byOne(s.Post, k) {
 		return nil, nil, nil, false
 	}
 	switch {
@@ -52,6 +51,21 @@ func (jm *jammer) countedLoop(s *ast.ForStmt) (k *types.Var, a, b ast.Expr, ok b
 		}
 	}
 	return k, init.Rhs[0], b, true
+}
+
+// byOne reports whether post adds one to k: k++, k += 1 or k = k + 1,
+// as accumulation reads an update.
+func (jm *jammer) byOne(post ast.Stmt, k *types.Var) bool {
+	f := jm.je.f
+	if inc, ok := post.(*ast.IncDecStmt); ok {
+		return inc.Tok == token.INC && f.Src.Info.ObjectOf(identOf(inc.X)) == k
+	}
+	dst, op, x, ok := f.accumulation(post)
+	if !ok || op != token.ADD || f.Src.Info.ObjectOf(identOf(dst)) != k {
+		return false
+	}
+	one, isConst := f.intConst(x)
+	return isConst && one == 1
 }
 
 // countedFor jams counted loop s, whose counter is k from a below b: the

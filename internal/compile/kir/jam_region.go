@@ -319,53 +319,9 @@ func (ra *regionArgs) arg(base string, x ast.Expr) ast.Expr {
 }
 
 // siteExpr reports whether e can be evaluated once at the call site, in
-// the loop's place: it cannot fail, and reads no variable the loop
-// declares or assigns.
+// the loop's place: it is pure (the thread's coordinates count), cannot
+// fail, and reads no variable the loop declares or assigns.
 func (ra *regionArgs) siteExpr(e ast.Expr) bool {
-	info := ra.f.Src.Info
-	ok := true
-	ast.Inspect(e, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.Ident:
-			switch o := info.Uses[n].(type) {
-			case *types.Var:
-				ok = ok && !ra.assigned[o] && !ra.declared[o] && o != ra.f.Src.Thread
-			case *types.Const, *types.Nil:
-			default:
-				ok = false
-			}
-		case *ast.BinaryExpr:
-			ok = ok && n.Op != token.QUO && n.Op != token.REM && n.Op != token.SHL && n.Op != token.SHR
-		case *ast.UnaryExpr:
-			ok = ok && n.Op != token.AND && n.Op != token.ARROW
-		case *ast.SelectorExpr:
-			if isThreadLeaf(ra.f, n) {
-				return false
-			}
-			if _, isConst := info.Uses[n.Sel].(*types.Const); !isConst {
-				ok = false
-			}
-			return false
-		case *ast.BasicLit, *ast.ParenExpr:
-		default:
-			ok = false
-		}
-		return ok
-	})
-	return ok
-}
-
-// isThreadLeaf reports whether e is a coordinate of the thread's: t.X.Y
-// (t.ThreadIdx.X, t.BlockDim.Y, ...) for the kernel's thread t.
-func isThreadLeaf(f *Func, e ast.Expr) bool {
-	se, ok := ast.Unparen(e).(*ast.SelectorExpr)
-	if !ok {
-		return false
-	}
-	inner, ok := ast.Unparen(se.X).(*ast.SelectorExpr)
-	if !ok {
-		return false
-	}
-	id, ok := ast.Unparen(inner.X).(*ast.Ident)
-	return ok && f.Src.Info.Uses[id] == f.Src.Thread
+	outside := func(v *types.Var) bool { return !ra.assigned[v] && !ra.declared[v] }
+	return ra.f.pure(e, outside, true) && ra.f.cannotFail(e)
 }
