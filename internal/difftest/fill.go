@@ -5,7 +5,7 @@ import "github.com/gocuda/gocuda/gocuda"
 // The kernels of this file declare a shared slice and write it before a
 // barrier, then read all of it. Shared memory reads as zero at the start
 // of every block; where a block's first loop writes every element before
-// any is read, the compiled form spares the zeroing (the fill pass), and
+// any is read, the compiled form spares the zeroing (the shared pass), and
 // elsewhere the elements left unwritten must still read zero, not what
 // the worker's previous block left there: each kernel scribbles over its
 // slice at the end (scribble).
@@ -38,7 +38,7 @@ func scribble(t *gocuda.Thread, s []int32) {
 	}
 }
 
-// FillGapKernel writes every other element (s[2*i]), which the fill pass
+// FillGapKernel writes every other element (s[2*i]), which the shared pass
 // must not take for the whole slice.
 //
 //gocuda:kernel FillGapKernel

@@ -23,7 +23,7 @@ func fillInput(n int) []int32 {
 // TestFill: a block's shared slice reads, after its first loop, what
 // that loop wrote and zero elsewhere, on both paths, with more blocks than
 // workers so that each worker's blocks reuse its shared memory: whole
-// tiles written pairwise (the fill pass spares their zeroing), a tile
+// tiles written pairwise (the shared pass spares their zeroing), a tile
 // declared larger than the loop writes (the run-time check keeps it), and
 // loops the pass must leave (a gap, a guard, an addition, a read before
 // the store, a return).

@@ -7,10 +7,10 @@ import (
 )
 
 // HoistKernel is Rodinia's backprop tree over a shared column: the loop
-// around its barriers stops at math.Log2 of the block's height, which
-// the compiled form evaluates once, before the loop; each step's stride,
-// math.Pow of the counter, stays in it. Where scale is NaN the bound is
-// NaN and the loop runs no trip; a bound below one, none either.
+// around its barriers stops at math.Log2 of the block's height, a call
+// the condition evaluates at every trip; each step's stride is math.Pow
+// of the counter. Where scale is NaN the bound is NaN and the loop runs
+// no trip; a bound below one, none either.
 //
 //gocuda:kernel HoistKernel
 func hoistTree(t *gocuda.Thread, sums []float32, scale float64) {

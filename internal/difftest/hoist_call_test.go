@@ -26,9 +26,8 @@ func hoistHost(sums []float32, scale float64) []float32 {
 }
 
 // TestHoist: a block-level loop whose bound is math.Log2 of a uniform
-// value, evaluated once before the loop in the compiled form, agrees
-// with the runtime path and the host: bounds that are whole, fractional,
-// below one, and NaN.
+// value agrees with the runtime path and the host: bounds that are
+// whole, fractional, below one, and NaN.
 func TestHoist(t *testing.T) {
 	for _, bs := range []int{1, 16, 48, 64} {
 		for _, scale := range []float64{1, 0.5, 0.75, 1e-3, math.NaN()} {

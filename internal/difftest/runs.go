@@ -2,7 +2,7 @@ package difftest
 
 import "github.com/gocuda/gocuda/gocuda"
 
-// The kernels of this file are grid bodies that the runs pass runs a run
+// The kernels of this file are grid bodies that the tile pass runs a run
 // of blocks at a time (the blocks of a chunk that follow one another
 // along x, as one row of threads), or, transposed, along y; and ones the
 // transpose pass runs along y block by block. runs_test.go also tests

@@ -526,8 +526,7 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 		}
 	}
 //line backprop.go:57
-	gc_inv2 := math.Log2(bpnnHeight)
-	for i := 1; float64(i) <= gc_inv2; i++ {
+	for i := 1; float64(i) <= math.Log2(bpnnHeight); i++ {
 		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return

@@ -181,7 +181,7 @@ func (g *gen) rangeWalk(sum string) {
 // strideWalk writes a block-stride or warp-stride loop, for i := rank;
 // i < bound; i += step with a step the same for the block, that carries
 // a thread's sum from trip to trip: the compiled form runs it in rounds
-// of a chunk of trips of each thread (the chunk pass).
+// of a chunk of trips of each thread (the tile pass).
 func (g *gen) strideWalk(c ctx) {
 	acc, start, ok := g.threadSum(c)
 	if !ok {

@@ -170,7 +170,7 @@ func (g *gen) blellochSweeps() {
 // fillTile writes, after a barrier, a shared tile that each thread
 // writes at per*x+c for each c below per before any thread reads it, as
 // Blelloch's scan loads its tile (the compiled form spares its zeroing,
-// the fill pass), or one declared an element per x longer (zeroed, as the
+// the shared pass), or one declared an element per x longer (zeroed, as the
 // runtime check sees); the threads then read the written part backwards
 // (never the rest: a GPU does not zero shared memory, and gocuda check
 // says so), and write -1s over the whole tile, which a later block of the
@@ -199,7 +199,7 @@ func (g *gen) fillTile() {
 // end), the warp sums them with shuffles down to lane 0, and lane 0
 // alone folds the sum into the sink. The compiled form runs a whole
 // warp's adds and shuffles as one call where the block is
-// one-dimensional and its rows lie in in (the pairtree pass). Every
+// one-dimensional and its rows lie in in (the demand pass). Every
 // thread must still run, for the full mask.
 func (g *gen) warpPairs() {
 	g.barrier(ctx{})
@@ -249,7 +249,7 @@ func (g *gen) gridKernel(k *Kernel) {
 
 // gridThreadKernel writes a kernel without barriers or shared memory
 // whose threads each take one element i of g, from their coordinates in
-// the grid: x fastest (the runs pass runs blocks that follow one another
+// the grid: x fastest (the tile pass runs blocks that follow one another
 // along x as one row) or y fastest (transpose (in the order pass) runs rows along
 // y). Every thread of the launch has its own i, so y and z may vary; the
 // statements of its body, where it has any, read x alone, as in

@@ -267,9 +267,6 @@ func (d *dumper) node(n Node, depth int) {
 		if n.Interchanged {
 			head += " [interchanged]"
 		}
-		for _, c := range n.Invariant {
-			head += " [invariant " + d.text(c) + "]"
-		}
 		if fd := n.Fold; fd != nil {
 			head += fmt.Sprintf(" [fold %s%s, read below %d after]", fd.Row.Name, map[string]string{"": "", "FoldMin": " by min", "FoldMax": " by max"}[fd.Op], fd.Keep)
 		}

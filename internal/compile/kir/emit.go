@@ -37,7 +37,6 @@ type emitter struct {
 	loopUse     map[string]bool          // the roles the current loop's code uses
 	enter       bool                     // the current loop's code uses the thread itself
 	reduced     map[*ast.CallExpr]string // the result of each predicate barrier
-	invariant   map[*ast.CallExpr]string // the hoisted value of each invariant call of a loop's condition (hoist.go)
 	inLit       int                      // inside function literals: their returns are theirs
 	tileHandle  bool                     // writing a tile handle as the block has it
 	simt        []simtLoop               // the WarpFors being written, innermost last

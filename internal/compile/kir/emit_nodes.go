@@ -109,14 +109,6 @@ func (e *emitter) forNode(n *For) {
 func (e *emitter) forLoop(n *For) {
 	s := n.Src
 	e.line(s.Pos())
-	for _, c := range n.Invariant { // hoist.go
-		if e.invariant == nil {
-			e.invariant = map[*ast.CallExpr]string{}
-		}
-		name := e.f.Names.Fresh("inv")
-		e.printf("%s := %s\n", name, e.plain(c))
-		e.invariant[c] = name
-	}
 	e.labelOf(n.Label)
 	e.printf("for %s; %s; %s {\n", e.plain(s.Init), e.plain(s.Cond), e.plain(s.Post))
 	if e.f.Stops[s] {

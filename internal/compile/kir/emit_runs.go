@@ -5,7 +5,7 @@ import (
 	"go/token"
 )
 
-// The emitter's side of the runs pass (runs.go): the loop over a chunk's
+// The emitter's side of the tile pass (runs.go): the loop over a chunk's
 // runs, and the positions of a run's threads.
 
 // blockLoopRuns writes the loop over the chunk's blocks of a body that

@@ -15,7 +15,7 @@ func ExamplePassNames() {
 	fmt.Println("check:", kir.PassDoc("check"))
 	fmt.Println("stops:", kir.PassDoc("stops"))
 	// Output:
-	// 33 passes: check build classify lockstep fission fuse streams warp spill enter atomics mode fill order narrow flatten unroll reverse rows demand rowsahead pairtree runs chunk tile stops trees memo vector slp jam hoist outline
+	// 25 passes: check build classify lockstep fission fuse streams warp spill mode shared order narrow flatten unroll reverse rows demand tile stops trees memo vector jam outline
 	// check: refuse what no lowering can compile: the thread escaping, goto, defer, calls that may synchronize out of sight
 	// stops: loops that might not end check for a stopped launch
 }

@@ -260,10 +260,6 @@ type (
 		// Sweep, where set, is the loop's sweep of Blelloch's scan, three
 		// of whose steps run as one (sweepfold.go).
 		Sweep *SweepFold
-		// Invariant are the calls of package math in the loop's
-		// condition that no trip changes: evaluated once, before the
-		// loop (hoist.go).
-		Invariant []*ast.CallExpr
 	}
 	// Range is a range loop holding sync points, uniform.
 	Range struct {

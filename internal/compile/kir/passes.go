@@ -44,30 +44,22 @@ func init() {
 		{"fuse", fuse, "merge thread loops that no sync point separates, a loop after a uniform if with each branch's last", optional},
 		{"streams", streams, "a thread loop reading a slice at x and a block's extent further does the first reads for all threads first", optional},
 		{"warp", warp, "in warp loops, lane loops between collectives and masked ifs that reconverge", "the emitter writes a warp loop's code only as the lane loops it makes: without them it is undeclared"},
-		{"spill", spill, "keep per thread (scratch) or per lane ([32]T) only what lives across a sync point or a closure captures", "a value live across a sync point must be kept per thread or per lane: without it, it is undeclared or lost"},
-		{"enter", enter, "thread arguments no callee reads need no thread entered", optional},
-		{"atomics", sharedAtomics, "an atomic on a shared-memory element is a plain read and write: one goroutine runs the block's threads", optional},
+		{"spill", perThread, "keep per thread or per lane only what lives across a sync point or a closure captures; enter only threads callees read", "a value live across a sync point must be kept per thread or per lane: without it, it is undeclared or lost"},
 		{"mode", mode, "a chunk of blocks per call for kernels without barriers or shared memory; the record of exited threads", "its record of exited threads keeps threads that returned out of later thread loops"},
-		{"fill", fill, "a shared-memory array that the first thread loop writes whole is not zeroed first", optional},
+		{"shared", shared, "shared memory as one goroutine's: atomics on it plain reads and writes, an array the first loop writes whole not zeroed", optional},
 		{"order", gridOrder, "a grid body whose accesses run along y and stride along x takes its blocks y fastest, and its rows where it can", optional},
 		{"narrow", narrow, "thread loops run only the threads their guards admit (tid < s, tid%(2*s) == 0, ty%p == 0, 2*s*tid+s < n)", optional},
 		{"flatten", flatten, "a grid-stride loop whose trips are independent runs its iteration space in rows, a contiguous part per chunk", optional},
 		{"unroll", unroll, "short loops of a constant trip count written as copies; small innermost ranges four elements a step", optional},
 		{"reverse", reverse, "a shift scan's step (read at the index less an offset, barrier, write at the index) runs as one loop from the last", optional},
 		{"rows", rows, "thread loops run in rows of x by their index facts: split at a guard, in quotient segments, checked once a row", optional},
-		{"demand", demand, "shuffle-down reductions and warp trees over shared memory add only the lanes that later code reads", optional},
-		{"rowsahead", rowsAhead, "a warp loop whose lane loops read read-only rows at x plus offsets reads each row ahead, at once, into scratch", optional},
-		{"pairtree", pairTree, "a lane loop summing two rows' elements, then a shuffle-down sum to lane 0, run as one call (ShflDownLane0Pair)", optional},
-		{"runs", runs, "a grid body of one rebased thread loop runs the consecutive blocks of its chunk along x as one row", optional},
-		{"chunk", chunk, "a lockstep loop that rebase did not take runs a cache-sized chunk of trips of each thread in turn", optional},
-		{"tile", tile, "a block-stride walk over a tile larger than the block runs in rows; a walk that only copies copies whole rows", optional},
+		{"demand", warpDemand, "warp reductions add only the lanes later code reads, read their rows ahead, and sum a lane loop's rows in their tree", optional},
+		{"tile", cacheRows, "loops in cache-sized rows: a chunk's blocks along x as one row, lockstep trips in chunks, a block-stride walk by rows", optional},
 		{"stops", stops, "loops that might not end check for a stopped launch", "without its checks a launch whose loop does not end cannot be stopped, as LaunchContext promises"},
 		{"trees", trees, "trees of an associative operator over shared memory (folds, sweeps) run up to three steps a trip in registers", optional},
 		{"memo", memo, "in lane loops, work on values a collective leaves alike across the warp runs again only where its inputs change", optional},
-		{"vector", vector, "thread and lane loops run eight threads a step: in SIMD vectors, or in portable ones in the default build", optional},
-		{"slp", slp, "helpers keeping several accumulators get SIMD twins that hold them as the lanes of a vector", optional},
+		{"vector", vectorize, "thread and lane loops run eight threads a step, helpers keeping several accumulators hold them in one vector", optional},
 		{"jam", unrollJam, "thread and lane loops ending with a loop carrying a value (inline or in a helper) interleave four threads' trips", optional},
-		{"hoist", hoist, "a call of package math in a block-level loop's condition, over values nothing changes, is evaluated once", optional},
 		{"outline", outline, "a thread loop whose threads each run an inner loop runs in a never-inlined literal, to keep the registers", optional},
 	}
 }
@@ -322,4 +314,51 @@ func rows(f *Func) {
 	quotient(f)
 	rebase(f)
 	copies(f)
+}
+
+// perThread is the spill pass: it keeps per thread or per lane what
+// lives across a sync point (spill.go), and enters a thread only in the
+// loops whose callees read it (enter.go), both decided by what later
+// code reads.
+func perThread(f *Func) {
+	spill(f)
+	enter(f)
+}
+
+// shared is the pass that lowers shared memory as what it is here, an
+// arena one goroutine runs the block's threads over: an atomic on it is a
+// plain read and write (shared_atomics.go), and an array the first thread
+// loop writes whole needs no zeroing (fill.go).
+func shared(f *Func) {
+	sharedAtomics(f)
+	fill(f)
+}
+
+// warpDemand is the demand pass over warp reductions: shuffle and warp
+// trees add only the lanes later code reads (demand.go), lane loops read
+// their read-only rows ahead (rowsahead.go), and a lane loop summing two
+// rows into a shuffle-down sum runs as one call (pairtree.go).
+func warpDemand(f *Func) {
+	demand(f)
+	rowsAhead(f)
+	pairTree(f)
+}
+
+// cacheRows is the tile pass: loops whose trips walk memory run in rows
+// a cache holds: a grid body's consecutive blocks along x as one row
+// (runs.go), a lockstep loop rebase did not take in chunks of trips per
+// thread (chunk.go), a block-stride walk over a tile by rows (tile.go).
+func cacheRows(f *Func) {
+	runs(f)
+	chunk(f)
+	tile(f)
+}
+
+// vectorize is the vector pass: thread and lane loops run eight threads
+// a step (vector.go), then helpers keeping several accumulators get
+// twins that hold them as a vector's lanes (slp.go), for the loops it
+// left scalar.
+func vectorize(f *Func) {
+	vector(f)
+	slp(f)
 }

@@ -320,9 +320,6 @@ func (e *emitter) call(c *cloner, call *ast.CallExpr) (ast.Node, bool) {
 	if name, ok := e.reduced[call]; ok {
 		return &ast.Ident{NamePos: e.pos.at(call.Pos()), Name: name}, true
 	}
-	if name, ok := e.invariant[call]; ok {
-		return &ast.Ident{NamePos: e.pos.at(call.Pos()), Name: name}, true
-	}
 	if r, ok := e.sharedCall(c, call); ok {
 		return e.sharedLen(c, call, r.(ast.Expr)), true
 	}

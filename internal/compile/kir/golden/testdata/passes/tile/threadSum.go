@@ -2,11 +2,11 @@ package tile
 
 import "github.com/gocuda/gocuda/gocuda"
 
-// threadSum keeps its lockstep form: the inner loop adds to a variable
-// of each thread's.
+// threadSum's inner loop adds to a variable of each thread's.
 //
-// Unchanged: the inner loop adds to a variable of each thread's, so the
-// walk keeps its lockstep form.
+// tile keeps the walk in its lockstep form, not by rows, since the inner
+// loop adds to a variable of each thread's, and runs it in chunks of
+// trips of each thread (chunked).
 func threadSum(t *gocuda.Thread, src []float32, out []float32) {
 	s := gocuda.Shared[float32](t, 256)
 	var sum float32

@@ -1,4 +1,4 @@
-// Package atomics holds atomics the atomics pass writes as plain reads
+// Package atomics holds atomics the shared pass writes as plain reads
 // and writes, on shared memory, and atomics it leaves as they are.
 package atomics
 

@@ -1,4 +1,4 @@
-// Package runs holds grid bodies the runs pass runs a run of blocks at a
+// Package runs holds grid bodies the tile pass runs a run of blocks at a
 // time, and ones it leaves to run block by block.
 package runs
 
