@@ -379,7 +379,7 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 	}
 }
 
-// FillGapKernel writes every other element (s[2*i]), which the fill pass
+// FillGapKernel writes every other element (s[2*i]), which the shared pass
 // must not take for the whole slice.
 //
 //line fill.go:45
@@ -390,7 +390,7 @@ func FillGapKernel(data, out []int32) func(*gocuda.Thread) {
 }
 
 //line fill.go:45
-var gc_src_fillGap = compiled.NewSource(gc_files_fill, "fillGap", "2943551dd5b7ff2f65a3ca6abe1038c975a706969ec03fa92e9eafe07dae9eb4", "fill.go:41-52", "fill.go:32-39").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_fillGap = compiled.NewSource(gc_files_fill, "fillGap", "1dff815cbf5b246117a8fda59eba8c0712bd4da01f5967a560cce88800d78552", "fill.go:41-52", "fill.go:32-39").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line fill.go:45
 func gc_body_fillGap(gc_b *compiled.Block, data, out []int32) {

@@ -582,7 +582,7 @@ var gc_tab_uint32x16_ad001b0d = [16]uint32{0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5,
 
 var gc_tab_uint32x16_e662c68d = [16]uint32{8, 24, 9, 25, 10, 26, 11, 27, 12, 28, 13, 29, 14, 30, 15, 31}
 
-// FillGapKernel writes every other element (s[2*i]), which the fill pass
+// FillGapKernel writes every other element (s[2*i]), which the shared pass
 // must not take for the whole slice.
 //
 //line fill.go:45
@@ -593,7 +593,7 @@ func FillGapKernel(data, out []int32) func(*gocuda.Thread) {
 }
 
 //line fill.go:45
-var gc_src_fillGap = compiled.NewSource(gc_files_fill, "fillGap", "2943551dd5b7ff2f65a3ca6abe1038c975a706969ec03fa92e9eafe07dae9eb4", "fill.go:41-52", "fill.go:32-39").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_fillGap = compiled.NewSource(gc_files_fill, "fillGap", "1dff815cbf5b246117a8fda59eba8c0712bd4da01f5967a560cce88800d78552", "fill.go:41-52", "fill.go:32-39").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line fill.go:45
 func gc_body_fillGap(gc_b2 *compiled.Block, data, out []int32) {

@@ -120,3 +120,21 @@ func indexSum(in []float32, lo, n int) float64 {
 	}
 	return s
 }
+
+// JamLoopShiftKernel sums every other element of the run by a counter of
+// pairs, its index written as a shift (lo + k<<1), and stores the sum.
+//
+//gocuda:kernel JamLoopShiftKernel
+func jamLoopShift(t *gocuda.Thread, in []float32, sums []float64, bounds []int, bad int) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	lo, n := bounds[i], bounds[i+1]-bounds[i]
+	if i == bad {
+		n += len(in)
+	}
+	pairs := (n + 1) / 2
+	s := 0.0
+	for k := 0; k < pairs; k++ {
+		s += float64(in[lo+k<<1])
+	}
+	sums[i] = s
+}

@@ -25,6 +25,12 @@ func jamLoopsHost(kind string, in []float32, bounds []int, block int) []float64 
 				m = max(m, in[k])
 			}
 			out[i/block*block+block-1-i%block] = float64(m)
+		case "shift":
+			var s float64
+			for k := lo; k < hi; k += 2 {
+				s += float64(in[k])
+			}
+			out[i] = s
 		default:
 			var s float64
 			for _, e := range in[lo:hi] {
@@ -60,7 +66,7 @@ func jamLoopsHost(kind string, in []float32, bounds []int, block int) []float64 
 
 var jamLoopKernels = map[string]func(in []float32, sums []float64, bounds []int, bad int) func(*gocuda.Thread){
 	"warp": JamLoopWarpKernel, "store": JamLoopStoreKernel, "max": JamLoopMaxKernel, "reduce": JamReduceKernel,
-	"helper": JamHelperCountedKernel,
+	"helper": JamHelperCountedKernel, "shift": JamLoopShiftKernel,
 }
 
 // TestJamLoops: runs of uneven lengths, summed or maxed by loops written

@@ -143,8 +143,7 @@ func (j *Jam) describe() string {
 // printExpr prints an expression of the helper, on one line.
 func (je *jamEmitter) printExpr(x ast.Expr) string {
 	var b bytes.Buffer
-	c := &cloner{subst: func(ast.Node) (ast.Node, bool) { return nil, false }, bare: true}
-	if err := plainPrinter.Fprint(&b, token.NewFileSet(), c.node(x)); err != nil {
+	if err := plainPrinter.Fprint(&b, token.NewFileSet(), bareCopy(x)); err != nil {
 		panic(err) // printing a well-formed tree does not fail
 	}
 	return b.String()

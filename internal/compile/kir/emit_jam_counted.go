@@ -89,8 +89,9 @@ func (jm *jammer) countedFor(s *ast.ForStmt, k *types.Var, a, b ast.Expr) []ast.
 		jm.counted[l] = map[*ast.IndexExpr]string{}
 		for _, ix := range jm.windowsIn(s.Body, k) {
 			ci := jm.je.j.windows[ix]
-			w := jm.newName("w") // x[a+d:][:n]: in range where the thread's test held and n > 0
-			from := &ast.BinaryExpr{X: id(starts[l]), Op: token.ADD, Y: paren(jm.lane(ci.d, l).(ast.Expr))}
+			w := jm.newName("w")                       // x[a+d:][:n]: in range where the thread's test held and n > 0
+			d := bareCopy(jm.lane(ci.d, l).(ast.Expr)) // the source's positions would break the line
+			from := &ast.BinaryExpr{X: id(starts[l]), Op: token.ADD, Y: paren(d)}
 			windows = append(windows, define(id(w), &ast.SliceExpr{X: &ast.SliceExpr{X: jm.lane(ix.X, l).(ast.Expr), Low: from}, High: id(n)}), blankUse(id(w)))
 			jm.counted[l][ix] = w
 		}

@@ -149,8 +149,7 @@ func pairLoops(lanes [2]*twinEmitter, loop *ast.ForStmt) []ast.Stmt {
 // plainType prints a type expression on one line, without positions.
 func plainType(x ast.Expr) string {
 	var b bytes.Buffer
-	c := &cloner{subst: func(ast.Node) (ast.Node, bool) { return nil, false }, bare: true}
-	if err := plainPrinter.Fprint(&b, token.NewFileSet(), c.node(x)); err != nil {
+	if err := plainPrinter.Fprint(&b, token.NewFileSet(), bareCopy(x)); err != nil {
 		panic(err) // printing a well-formed tree does not fail
 	}
 	return b.String()

@@ -34,14 +34,40 @@ type linear []term
 // kernel writes, and products of sums grow.
 const maxTerms = 8
 
+// An indexReader reads int expressions as linears over one value x: the
+// thread's index along an axis (linearOf), or a loop's counter (the
+// jam's tests, jam_safe_guard.go). Each reader says what x is, which
+// values a term may multiply and what an identifier may be read as.
+type indexReader struct {
+	f       *Func
+	isX     func(ast.Expr) bool
+	isU     func(ast.Expr) bool
+	through func(ast.Expr) ast.Expr // nil where e is read as written
+}
+
 // linearOf returns e, an int expression, as a linear over the thread's
 // index along axis, reading through remat variables and the variables of
 // defs (a guard's definitions), or false where e is not one.
 func (f *Func) linearOf(e ast.Expr, axis string, defs map[*types.Var]ast.Expr) (linear, bool) {
-	return f.linearIn(e, axis, defs, 0)
+	r := indexReader{f: f,
+		isX:     func(e ast.Expr) bool { return f.isThreadCoordOn(e, "ThreadIdx", axis) },
+		isU:     f.safeUniform,
+		through: func(e ast.Expr) ast.Expr { return f.readThrough(e, defs) },
+	}
+	return r.linear(e, 0)
 }
 
-func (f *Func) linearIn(e ast.Expr, axis string, defs map[*types.Var]ast.Expr, depth int) (linear, bool) {
+// counterReader reads linears over loop counter k, whose terms multiply
+// what isU admits.
+func (f *Func) counterReader(k *types.Var, isU func(ast.Expr) bool) indexReader {
+	return indexReader{f: f, isU: isU, isX: func(e ast.Expr) bool {
+		id, ok := e.(*ast.Ident)
+		return ok && f.Src.Info.ObjectOf(id) == k
+	}}
+}
+
+func (r indexReader) linear(e ast.Expr, depth int) (linear, bool) {
+	f := r.f
 	e = ast.Unparen(e)
 	if depth > 16 || !isIntType(f.Src.Info.TypeOf(e)) {
 		return nil, false
@@ -49,15 +75,17 @@ func (f *Func) linearIn(e ast.Expr, axis string, defs map[*types.Var]ast.Expr, d
 	if c, ok := f.intConst(e); ok {
 		return linear{{c: c}}, c > -1<<31 && c < 1<<31
 	}
-	if f.isThreadCoordOn(e, "ThreadIdx", axis) {
+	if r.isX(e) {
 		return linear{{c: 1, x: true}}, true
 	}
-	if d := f.readThrough(e, defs); d != nil {
-		return f.linearIn(d, axis, defs, depth+1)
+	if r.through != nil {
+		if d := r.through(e); d != nil {
+			return r.linear(d, depth+1)
+		}
 	}
 	switch e := e.(type) {
 	case *ast.UnaryExpr:
-		l, ok := f.linearIn(e.X, axis, defs, depth+1)
+		l, ok := r.linear(e.X, depth+1)
 		if e.Op == token.SUB {
 			return l.scaled(-1), ok
 		}
@@ -65,13 +93,13 @@ func (f *Func) linearIn(e ast.Expr, axis string, defs map[*types.Var]ast.Expr, d
 			return l, ok
 		}
 	case *ast.BinaryExpr:
-		if l, ok := f.linearBinary(e, axis, defs, depth); ok {
-			if factor, _ := l.split(); len(factor) > 0 || !f.safeUniform(e) {
+		if l, ok := r.binary(e, depth); ok {
+			if factor, _ := l.split(); len(factor) > 0 || !r.isU(e) {
 				return l, true
 			}
 		}
 	}
-	if f.safeUniform(e) {
+	if r.isU(e) {
 		return linear{{c: 1, us: []ast.Expr{e}}}, true
 	}
 	return nil, false
@@ -129,25 +157,25 @@ func (f *Func) residue(e ast.Expr, defs map[*types.Var]ast.Expr) (m ast.Expr, ma
 	return b.Y, b.Op == token.AND, true
 }
 
-// linearBinary is linearIn of a sum, difference, product or shift.
-func (f *Func) linearBinary(e *ast.BinaryExpr, axis string, defs map[*types.Var]ast.Expr, depth int) (linear, bool) {
+// binary is linear of a sum, difference, product or shift.
+func (r indexReader) binary(e *ast.BinaryExpr, depth int) (linear, bool) {
 	switch e.Op {
 	case token.ADD, token.SUB, token.MUL, token.SHL:
 	default:
 		return nil, false
 	}
-	a, ok := f.linearIn(e.X, axis, defs, depth+1)
+	a, ok := r.linear(e.X, depth+1)
 	if !ok {
 		return nil, false
 	}
 	if e.Op == token.SHL {
-		k, ok := f.intConst(e.Y)
+		k, ok := r.f.intConst(e.Y)
 		if !ok || k < 0 || k >= 31 {
 			return nil, false
 		}
 		return a.scaled(1 << k), true
 	}
-	b, ok := f.linearIn(e.Y, axis, defs, depth+1)
+	b, ok := r.linear(e.Y, depth+1)
 	if !ok {
 		return nil, false
 	}

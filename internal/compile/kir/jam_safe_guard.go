@@ -34,21 +34,20 @@ func (s *jamSafety) guardedIndex(ix *ast.IndexExpr) bool {
 		if !ok {
 			continue
 		}
-		if c, ok := s.coef(ix.Index, k); ok && c != nil {
-			d := s.atZero(ix.Index, k)
+		if c, d, unit, ok := s.affine(ix.Index, k); ok {
 			s.guard(c, d, lo, last, n)
 			if steps != nil {
 				*s.guards = append(*s.guards, *steps)
-			} else if lit, isLit := c.(*ast.BasicLit); isLit && lit.Value == "1" { // coef's own 1: k itself
+			} else if unit {
 				s.windows[ix] = countedIndex{k, d} // k from lo by ones: a window of x from lo+d holds the trips' elements
 			}
 			return true
 		}
 	}
 	for k, y := range s.rangeOf {
-		if c, ok := s.coef(ix.Index, k); ok && c != nil && s.invariantVar(y) {
+		if c, d, _, ok := s.affine(ix.Index, k); ok && s.invariantVar(y) {
 			last := &ast.BinaryExpr{X: &ast.CallExpr{Fun: ast.NewIdent("len"), Args: []ast.Expr{ast.NewIdent(y.Name())}}, Op: token.SUB, Y: intLit(1)}
-			s.guard(c, s.atZero(ix.Index, k), intLit(0), last, n)
+			s.guard(c, d, intLit(0), last, n)
 			return true
 		}
 	}
@@ -151,56 +150,26 @@ func (s *jamSafety) upper(cond ast.Expr, k *types.Var) (b ast.Expr, inclusive, o
 	return r, op == token.LEQ, true
 }
 
-// coef returns c where e is c*k + d for c and d read from the state, k
-// appearing once (nil for c where e does not read k).
-func (s *jamSafety) coef(e ast.Expr, k *types.Var) (ast.Expr, bool) {
-	if s.invariant(e) {
-		return nil, true
+// affine returns e as c*k + d by the index facts (index.go) read over
+// counter k, with c and d read from the state; unit is whether c is 1.
+func (s *jamSafety) affine(e ast.Expr, k *types.Var) (c, d ast.Expr, unit, ok bool) {
+	l, ok := s.f.counterReader(k, s.invariant).linear(e, 0)
+	if !ok {
+		return nil, nil, false, false
 	}
-	switch e := ast.Unparen(e).(type) {
-	case *ast.Ident:
-		return intLit(1), s.f.Src.Info.ObjectOf(e) == k
-	case *ast.BinaryExpr:
-		cx, okx := s.coef(e.X, k)
-		cy, oky := s.coef(e.Y, k)
-		if !okx || !oky || cx != nil && cy != nil {
-			return nil, false
-		}
-		switch e.Op {
-		case token.ADD:
-			return firstOf(cx, cy), true
-		case token.SUB:
-			if cy != nil {
-				return &ast.UnaryExpr{Op: token.SUB, X: paren(cy)}, true
-			}
-			return cx, true
-		case token.MUL:
-			if cx != nil {
-				return &ast.BinaryExpr{X: paren(cx), Op: token.MUL, Y: paren(e.Y)}, true
-			}
-			return &ast.BinaryExpr{X: paren(e.X), Op: token.MUL, Y: paren(cy)}, true
-		}
+	factor, rest := l.split()
+	if len(factor) == 0 {
+		return nil, nil, false, false
 	}
-	return nil, false
-}
-
-// firstOf returns a, or b where a is nil.
-func firstOf(a, b ast.Expr) ast.Expr {
-	if a != nil {
-		return a
+	kc, isConst := factor.constant()
+	if isConst && kc == 0 {
+		return nil, nil, false, false
 	}
-	return b
-}
-
-// atZero returns e with k read as 0: d of c*k + d.
-func (s *jamSafety) atZero(e ast.Expr, k *types.Var) ast.Expr {
-	d := s.f.copyNode(e, &instance{}, func(n ast.Node) (ast.Node, bool) {
-		if id, ok := n.(*ast.Ident); ok && s.f.Src.Info.ObjectOf(id) == k {
-			return intLit(0), true
-		}
-		return nil, false
-	}) // the copy's variables keep their records, for the jammer to rename
-	return paren(d.(ast.Expr))
+	d = s.f.intLit(0)
+	if len(rest) > 0 {
+		d = paren(s.f.linearExpr(rest))
+	}
+	return paren(s.f.linearExpr(factor)), d, isConst && kc == 1, true
 }
 
 // invariant reports whether e is read from the state alone: integer

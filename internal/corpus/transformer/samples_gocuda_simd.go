@@ -1257,7 +1257,7 @@ type gc_jam_jacobiMethodKernel_208_lane struct {
 func gc_jam_jacobiMethodKernel_208_add(gc_j *gc_jam_jacobiMethodKernel_208, gc_arg0 int, gc_arg1 int, rowThreadSum float64, A []float32, i int, xShared []float64, gc_dst []float64, gc_at int) (gc_zero float64) {
 	_ = gc_dst[gc_at] // where the assignment fails, after the call's first statements
 	// a thread whose rest could fail at an index runs alone, now
-	if !(compiled.IndexesIn(1, (i*jacobiNRows+0), gc_arg0, jacobiNRows-1, len(A)) && compiled.StepsIn(jacobiNRows-1, gc_arg1) && compiled.IndexesIn(1, 0, gc_arg0, jacobiNRows-1, len(xShared))) {
+	if !(compiled.IndexesIn(1, (i*jacobiNRows), gc_arg0, jacobiNRows-1, len(A)) && compiled.StepsIn(jacobiNRows-1, gc_arg1) && compiled.IndexesIn(1, 0, gc_arg0, jacobiNRows-1, len(xShared))) {
 		gc_jam_jacobiMethodKernel_208_run1(&gc_jam_jacobiMethodKernel_208_lane{gc_arg0, gc_arg1, rowThreadSum, A, i, xShared, gc_dst, gc_at})
 		return
 	}

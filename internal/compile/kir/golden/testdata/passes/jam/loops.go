@@ -48,3 +48,19 @@ func dividedIndex(t *gocuda.Thread, in []float32, out []float32, run int) {
 	}
 	out[i] = s
 }
+
+// shiftedIndex sums every other element of a run, its index written
+// with a shift and the counter last (lo + k<<1).
+//
+// jam reads the index by the index facts as 2*k + lo and tests each
+// thread's range of it when it calls (compiled.IndexesIn), as it does
+// for k + lo.
+func shiftedIndex(t *gocuda.Thread, in []float32, out []float32, run int) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	lo := 2 * i * run
+	var s float32
+	for k := 0; k < run; k++ {
+		s += in[lo+k<<1]
+	}
+	out[i] = s
+}
