@@ -190,7 +190,6 @@ func gc_body_blur(gc_b *compiled.Block, gc_lo, gc_hi int, src, dst []float32, wi
 						}
 						dst[y*width+x] = sum * blurScale(r)
 					}
-//line blur.go:104
 					gc_ty++
 					if gc_ty == gc_bdy {
 						gc_ty = 0
@@ -262,7 +261,6 @@ func gc_body_blurShared(gc_b *compiled.Block, src, dst []float32, width, height,
 //line blur.go:117
 			gc_pos.Thread = (gc_wn-0)%gc_bdy*gc_bdx + ((side)-1-0)%gc_bdx
 		} else {
-//line blur.go:118
 			for ty := 0; ty < side; ty++ {
 				if gc_b.Stopped() {
 					return
@@ -313,7 +311,6 @@ func gc_body_blurShared(gc_b *compiled.Block, src, dst []float32, width, height,
 				return
 			}
 			gc_more = false
-//line blur.go:124
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -351,7 +348,6 @@ func gc_body_blurShared(gc_b *compiled.Block, src, dst []float32, width, height,
 			}
 		}
 	}
-//line blur.go:132
 	compiled.OutOfLine(func() {
 		{
 			gc_ty := 0
@@ -449,7 +445,6 @@ func gc_body_blurShared(gc_b *compiled.Block, src, dst []float32, width, height,
 					}
 					dst[y*width+x] = sum * blurScale(r)
 				}
-//line blur.go:138
 				gc_ty++
 				if gc_ty == gc_bdy {
 					gc_ty = 0
@@ -462,4 +457,5 @@ func gc_body_blurShared(gc_b *compiled.Block, src, dst []float32, width, height,
 // gc_files_blur holds the source files whose lines the kernels' records hash.
 //
 //go:embed blur.go
+//line blur.go:150
 var gc_files_blur embed.FS

@@ -175,7 +175,6 @@ func gc_body_blur(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, src, dst []float32,
 										}
 									}
 								}
-//line blur.go:140
 								sum.Mul(gc_vb2).StoreSlice(dst[y*width+x:])
 							}
 							archsimd.ClearAVXUpperBits()
@@ -281,7 +280,6 @@ func gc_body_blur(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, src, dst []float32,
 									}
 								}
 							}
-//line blur.go:140
 							sum.Mul(gc_vb).StoreSlice(dst[y*width+x:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -302,7 +300,6 @@ func gc_body_blur(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, src, dst []float32,
 						}
 						dst[y*width+x] = sum * blurScale(r)
 					}
-//line blur.go:104
 					gc_ty2++
 					if gc_ty2 == gc_bdy2 {
 						gc_ty2 = 0
@@ -374,7 +371,6 @@ func gc_body_blurShared(gc_b2 *compiled.Block, src, dst []float32, width, height
 //line blur.go:117
 			gc_pos2.Thread = (gc_wn2-0)%gc_bdy2*gc_bdx2 + ((side)-1-0)%gc_bdx2
 		} else {
-//line blur.go:118
 			for ty := 0; ty < side; ty++ {
 				if gc_b2.Stopped() {
 					return
@@ -425,7 +421,6 @@ func gc_body_blurShared(gc_b2 *compiled.Block, src, dst []float32, width, height
 				return
 			}
 			gc_more = false
-//line blur.go:124
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -463,7 +458,6 @@ func gc_body_blurShared(gc_b2 *compiled.Block, src, dst []float32, width, height
 			}
 		}
 	}
-//line blur.go:132
 	compiled.OutOfLine(func() {
 		{
 			gc_ty2 := 0
@@ -545,7 +539,6 @@ func gc_body_blurShared(gc_b2 *compiled.Block, src, dst []float32, width, height
 									}
 								}
 							}
-//line blur.go:133
 							sum.Mul(gc_vb2).StoreSlice(dst[y*width+x:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -615,7 +608,6 @@ func gc_body_blurShared(gc_b2 *compiled.Block, src, dst []float32, width, height
 								}
 							}
 						}
-//line blur.go:133
 						sum.Mul(gc_vb).StoreSlice(dst[y*width+x:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -637,7 +629,6 @@ func gc_body_blurShared(gc_b2 *compiled.Block, src, dst []float32, width, height
 					}
 					dst[y*width+x] = sum * blurScale(r)
 				}
-//line blur.go:138
 				gc_ty2++
 				if gc_ty2 == gc_bdy2 {
 					gc_ty2 = 0
@@ -650,4 +641,5 @@ func gc_body_blurShared(gc_b2 *compiled.Block, src, dst []float32, width, height
 // gc_files_blur holds the source files whose lines the kernels' records hash.
 //
 //go:embed blur.go
+//line blur.go:150
 var gc_files_blur embed.FS

@@ -55,7 +55,6 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 			return
 		}
 		gc_more = false
-//line histogram.go:40
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -71,35 +70,30 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line histogram.go:34
 						gc_more = true
 //line histogram.go:34
 						gc_at[gc_tx] = 0
 					}
 					{
 						gc_tx := gc_step + 1
-//line histogram.go:34
 						gc_more = true
 //line histogram.go:34
 						gc_at[gc_tx] = 0
 					}
 					{
 						gc_tx := gc_step + 2
-//line histogram.go:34
 						gc_more = true
 //line histogram.go:34
 						gc_at[gc_tx] = 0
 					}
 					{
 						gc_tx := gc_step + 3
-//line histogram.go:34
 						gc_more = true
 //line histogram.go:34
 						gc_at[gc_tx] = 0
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line histogram.go:34
 					gc_more = true
 //line histogram.go:34
 					gc_at[gc_tx] = 0
@@ -178,7 +172,6 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 			return
 		}
 		gc_more2 = false
-//line histogram.go:45
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off2+(gc_bx*gc_bdx), gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -194,35 +187,30 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
 						gc_tx := gc_step3 + 0
-//line histogram.go:39
 						gc_more2 = true
 //line histogram.go:39
 						compiled.SharedAdd(&local[gc_at2[gc_tx]], 1)
 					}
 					{
 						gc_tx := gc_step3 + 1
-//line histogram.go:39
 						gc_more2 = true
 //line histogram.go:39
 						compiled.SharedAdd(&local[gc_at2[gc_tx]], 1)
 					}
 					{
 						gc_tx := gc_step3 + 2
-//line histogram.go:39
 						gc_more2 = true
 //line histogram.go:39
 						compiled.SharedAdd(&local[gc_at2[gc_tx]], 1)
 					}
 					{
 						gc_tx := gc_step3 + 3
-//line histogram.go:39
 						gc_more2 = true
 //line histogram.go:39
 						compiled.SharedAdd(&local[gc_at2[gc_tx]], 1)
 					}
 				}
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-//line histogram.go:39
 					gc_more2 = true
 //line histogram.go:39
 					compiled.SharedAdd(&local[gc_at2[gc_tx]], 1)
@@ -300,7 +288,6 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 			return
 		}
 		gc_more3 = false
-//line histogram.go:49
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off3, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -317,10 +304,8 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
 						gc_tx := gc_step5 + 0
-//line histogram.go:66
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line histogram.go:43
 						gc_more3 = true
 //line histogram.go:43
 						if c := gc_at3[gc_tx]; c != 0 {
@@ -329,10 +314,8 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 					}
 					{
 						gc_tx := gc_step5 + 1
-//line histogram.go:50
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line histogram.go:43
 						gc_more3 = true
 //line histogram.go:43
 						if c := gc_at3[gc_tx]; c != 0 {
@@ -341,10 +324,8 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 					}
 					{
 						gc_tx := gc_step5 + 2
-//line histogram.go:50
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line histogram.go:43
 						gc_more3 = true
 //line histogram.go:43
 						if c := gc_at3[gc_tx]; c != 0 {
@@ -353,10 +334,8 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 					}
 					{
 						gc_tx := gc_step5 + 3
-//line histogram.go:50
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line histogram.go:43
 						gc_more3 = true
 //line histogram.go:43
 						if c := gc_at3[gc_tx]; c != 0 {
@@ -367,7 +346,6 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line histogram.go:43
 					gc_more3 = true
 //line histogram.go:43
 					if c := gc_at3[gc_tx]; c != 0 {

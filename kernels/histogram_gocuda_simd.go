@@ -56,7 +56,6 @@ func gc_body_histogram(gc_b2 *compiled.Block, data []byte, bins []uint32) {
 			return
 		}
 		gc_more = false
-//line histogram.go:40
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_off, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -110,7 +109,6 @@ func gc_body_histogram(gc_b2 *compiled.Block, data []byte, bins []uint32) {
 					gc_more = true
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-//line histogram.go:34
 					gc_more = true
 //line histogram.go:34
 					gc_at5[gc_tx2] = 0
@@ -236,7 +234,6 @@ func gc_body_histogram(gc_b2 *compiled.Block, data []byte, bins []uint32) {
 			return
 		}
 		gc_more2 = false
-//line histogram.go:45
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_off2+(gc_bx2*gc_bdx2), gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -252,35 +249,30 @@ func gc_body_histogram(gc_b2 *compiled.Block, data []byte, bins []uint32) {
 				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
 					{
 						gc_tx2 := gc_step8 + 0
-//line histogram.go:39
 						gc_more2 = true
 //line histogram.go:39
 						compiled.SharedAdd(&local[gc_at6[gc_tx2]], 1)
 					}
 					{
 						gc_tx2 := gc_step8 + 1
-//line histogram.go:39
 						gc_more2 = true
 //line histogram.go:39
 						compiled.SharedAdd(&local[gc_at6[gc_tx2]], 1)
 					}
 					{
 						gc_tx2 := gc_step8 + 2
-//line histogram.go:39
 						gc_more2 = true
 //line histogram.go:39
 						compiled.SharedAdd(&local[gc_at6[gc_tx2]], 1)
 					}
 					{
 						gc_tx2 := gc_step8 + 3
-//line histogram.go:39
 						gc_more2 = true
 //line histogram.go:39
 						compiled.SharedAdd(&local[gc_at6[gc_tx2]], 1)
 					}
 				}
 				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
-//line histogram.go:39
 					gc_more2 = true
 //line histogram.go:39
 					compiled.SharedAdd(&local[gc_at6[gc_tx2]], 1)
@@ -358,7 +350,6 @@ func gc_body_histogram(gc_b2 *compiled.Block, data []byte, bins []uint32) {
 			return
 		}
 		gc_more3 = false
-//line histogram.go:49
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_off3, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -375,10 +366,8 @@ func gc_body_histogram(gc_b2 *compiled.Block, data []byte, bins []uint32) {
 				for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
 					{
 						gc_tx2 := gc_step10 + 0
-//line histogram.go:66
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-//line histogram.go:43
 						gc_more3 = true
 //line histogram.go:43
 						if c := gc_at7[gc_tx2]; c != 0 {
@@ -387,10 +376,8 @@ func gc_body_histogram(gc_b2 *compiled.Block, data []byte, bins []uint32) {
 					}
 					{
 						gc_tx2 := gc_step10 + 1
-//line histogram.go:50
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-//line histogram.go:43
 						gc_more3 = true
 //line histogram.go:43
 						if c := gc_at7[gc_tx2]; c != 0 {
@@ -399,10 +386,8 @@ func gc_body_histogram(gc_b2 *compiled.Block, data []byte, bins []uint32) {
 					}
 					{
 						gc_tx2 := gc_step10 + 2
-//line histogram.go:50
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-//line histogram.go:43
 						gc_more3 = true
 //line histogram.go:43
 						if c := gc_at7[gc_tx2]; c != 0 {
@@ -411,10 +396,8 @@ func gc_body_histogram(gc_b2 *compiled.Block, data []byte, bins []uint32) {
 					}
 					{
 						gc_tx2 := gc_step10 + 3
-//line histogram.go:50
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-//line histogram.go:43
 						gc_more3 = true
 //line histogram.go:43
 						if c := gc_at7[gc_tx2]; c != 0 {
@@ -425,7 +408,6 @@ func gc_body_histogram(gc_b2 *compiled.Block, data []byte, bins []uint32) {
 				for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-//line histogram.go:43
 					gc_more3 = true
 //line histogram.go:43
 					if c := gc_at7[gc_tx2]; c != 0 {

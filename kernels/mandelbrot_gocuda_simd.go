@@ -68,7 +68,6 @@ func gc_body_mandelbrot(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, y0, x1, y
 //line mandelbrot.go:50
 		dy := (y1 - y0) / float32(height)
 		_ = &dy
-//line mandelbrot.go:53
 		gc_ty2 := 0
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {

@@ -126,7 +126,6 @@ func gc_body_matMulNaive(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float
 						}
 						c[row*n+col] = sum
 					}
-//line matmul.go:140
 					gc_ty++
 					if gc_ty == gc_bdy {
 						gc_ty = 0
@@ -180,11 +179,9 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 //line matmul.go:160
 	as := gocuda.Shared[[MatMulTile]float32](t, MatMulTile)[:MatMulTile]
 	bs := gocuda.Shared[[MatMulTile]float32](t, MatMulTile)[:MatMulTile]
-//line matmul.go:163
 	gc_vstep := 0
 	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 		gc_rank := gc_vstep
-//line matmul.go:165
 		var sum float32
 		lanes.BroadcastFloat32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
 	}
@@ -195,7 +192,6 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 			gc_pos.Thread = gc_rank
 //line matmul.go:165
 			var sum float32
-//line matmul.go:167
 			gc_s_sum[gc_rank] = sum
 		}
 		{
@@ -203,7 +199,6 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 			gc_pos.Thread = gc_rank
 //line matmul.go:165
 			var sum float32
-//line matmul.go:167
 			gc_s_sum[gc_rank] = sum
 		}
 		{
@@ -211,7 +206,6 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 			gc_pos.Thread = gc_rank
 //line matmul.go:165
 			var sum float32
-//line matmul.go:167
 			gc_s_sum[gc_rank] = sum
 		}
 		{
@@ -219,7 +213,6 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 			gc_pos.Thread = gc_rank
 //line matmul.go:165
 			var sum float32
-//line matmul.go:167
 			gc_s_sum[gc_rank] = sum
 		}
 	}
@@ -227,7 +220,6 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 		gc_pos.Thread = gc_rank
 //line matmul.go:165
 		var sum float32
-//line matmul.go:167
 		gc_s_sum[gc_rank] = sum
 	}
 //line matmul.go:166
@@ -628,7 +620,6 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 					tx := gc_tx
 //line matmul.go:162
 					ty := gc_ty
-//line matmul.go:164
 					sum := gc_s_sum[gc_rank]
 					{
 //line matmul.go:169
@@ -743,54 +734,40 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
 						gc_tx := gc_step3 + 0
-//line matmul.go:206
 						gc_rank := gc_base + gc_tx
-//line matmul.go:166
 						sum := gc_s_sum[gc_rank]
 //line matmul.go:175
 						gc_at3[gc_tx] = sum
 					}
 					{
-//line matmul.go:179
 						gc_tx := gc_step3 + 1
-//line matmul.go:181
 						gc_rank := gc_base + gc_tx
-//line matmul.go:166
 						sum := gc_s_sum[gc_rank]
 //line matmul.go:175
 						gc_at3[gc_tx] = sum
 					}
 					{
-//line matmul.go:179
 						gc_tx := gc_step3 + 2
-//line matmul.go:181
 						gc_rank := gc_base + gc_tx
-//line matmul.go:166
 						sum := gc_s_sum[gc_rank]
 //line matmul.go:175
 						gc_at3[gc_tx] = sum
 					}
 					{
-//line matmul.go:179
 						gc_tx := gc_step3 + 3
-//line matmul.go:181
 						gc_rank := gc_base + gc_tx
-//line matmul.go:166
 						sum := gc_s_sum[gc_rank]
 //line matmul.go:175
 						gc_at3[gc_tx] = sum
 					}
 				}
-//line matmul.go:179
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line matmul.go:166
 					sum := gc_s_sum[gc_rank]
 //line matmul.go:175
 					gc_at3[gc_tx] = sum
 				}
 			} else {
-//line matmul.go:179
 				gc_step4 := gc_from
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
@@ -804,13 +781,11 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						tx := gc_tx
 //line matmul.go:164
 						col := gc_bx*MatMulTile + tx
-//line matmul.go:166
 						sum := gc_s_sum[gc_rank]
 //line matmul.go:175
 						c[row*n+col] = sum
 					}
 					{
-//line matmul.go:179
 						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -821,13 +796,11 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						tx := gc_tx
 //line matmul.go:164
 						col := gc_bx*MatMulTile + tx
-//line matmul.go:166
 						sum := gc_s_sum[gc_rank]
 //line matmul.go:175
 						c[row*n+col] = sum
 					}
 					{
-//line matmul.go:179
 						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -838,13 +811,11 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						tx := gc_tx
 //line matmul.go:164
 						col := gc_bx*MatMulTile + tx
-//line matmul.go:166
 						sum := gc_s_sum[gc_rank]
 //line matmul.go:175
 						c[row*n+col] = sum
 					}
 					{
-//line matmul.go:179
 						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -855,13 +826,11 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						tx := gc_tx
 //line matmul.go:164
 						col := gc_bx*MatMulTile + tx
-//line matmul.go:166
 						sum := gc_s_sum[gc_rank]
 //line matmul.go:175
 						c[row*n+col] = sum
 					}
 				}
-//line matmul.go:179
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -872,13 +841,11 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 					tx := gc_tx
 //line matmul.go:164
 					col := gc_bx*MatMulTile + tx
-//line matmul.go:166
 					sum := gc_s_sum[gc_rank]
 //line matmul.go:175
 					c[row*n+col] = sum
 				}
 			}
-//line matmul.go:179
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -887,6 +854,7 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 	}
 }
 
+//line matmul.go:187
 var gc_tab_int32x8_59597735 = [8]int32{0, 1, 2, 3, 4, 5, 6, 7}
 
 // MatMulTiledUnrolledKernel returns MatMulTiledKernel with its inner loop
@@ -920,11 +888,9 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 //line matmul.go:201
 	as := gocuda.Shared[[MatMulTile]float32](t, MatMulTile)[:MatMulTile]
 	bs := gocuda.Shared[[MatMulTile]float32](t, MatMulTile)[:MatMulTile]
-//line matmul.go:204
 	gc_vstep := 0
 	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 		gc_rank := gc_vstep
-//line matmul.go:206
 		var sum float32
 		lanes.BroadcastFloat32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
 	}
@@ -935,7 +901,6 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 			gc_pos.Thread = gc_rank
 //line matmul.go:206
 			var sum float32
-//line matmul.go:208
 			gc_s_sum[gc_rank] = sum
 		}
 		{
@@ -943,7 +908,6 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 			gc_pos.Thread = gc_rank
 //line matmul.go:206
 			var sum float32
-//line matmul.go:208
 			gc_s_sum[gc_rank] = sum
 		}
 		{
@@ -951,7 +915,6 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 			gc_pos.Thread = gc_rank
 //line matmul.go:206
 			var sum float32
-//line matmul.go:208
 			gc_s_sum[gc_rank] = sum
 		}
 		{
@@ -959,7 +922,6 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 			gc_pos.Thread = gc_rank
 //line matmul.go:206
 			var sum float32
-//line matmul.go:208
 			gc_s_sum[gc_rank] = sum
 		}
 	}
@@ -967,7 +929,6 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 		gc_pos.Thread = gc_rank
 //line matmul.go:206
 		var sum float32
-//line matmul.go:208
 		gc_s_sum[gc_rank] = sum
 	}
 //line matmul.go:207
@@ -1359,7 +1320,6 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						gc_pos.Thread = gc_rank
 //line matmul.go:203
 						tx := gc_tx
-//line matmul.go:205
 						sum := gc_s_sum[gc_rank]
 //line matmul.go:210
 						ar := &gc_at3[0]
@@ -1379,7 +1339,6 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						sum += ar[13] * bt[13][tx]
 						sum += ar[14] * bt[14][tx]
 						sum += ar[15] * bt[15][tx]
-//line matmul.go:228
 						gc_s_sum[gc_rank] = sum
 					}
 				} else {
@@ -1427,7 +1386,6 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						tx := gc_tx
 //line matmul.go:203
 						ty := gc_ty
-//line matmul.go:205
 						sum := gc_s_sum[gc_rank]
 //line matmul.go:210
 						ar := &as[ty]
@@ -1447,7 +1405,6 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						sum += ar[13] * bt[13][tx]
 						sum += ar[14] * bt[14][tx]
 						sum += ar[15] * bt[15][tx]
-//line matmul.go:228
 						gc_s_sum[gc_rank] = sum
 					}
 				}
@@ -1482,54 +1439,40 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
 						gc_tx := gc_step3 + 0
-//line matmul.go:263
 						gc_rank := gc_base + gc_tx
-//line matmul.go:207
 						sum := gc_s_sum[gc_rank]
 //line matmul.go:230
 						gc_at4[gc_tx] = sum
 					}
 					{
-//line matmul.go:234
 						gc_tx := gc_step3 + 1
-//line matmul.go:236
 						gc_rank := gc_base + gc_tx
-//line matmul.go:207
 						sum := gc_s_sum[gc_rank]
 //line matmul.go:230
 						gc_at4[gc_tx] = sum
 					}
 					{
-//line matmul.go:234
 						gc_tx := gc_step3 + 2
-//line matmul.go:236
 						gc_rank := gc_base + gc_tx
-//line matmul.go:207
 						sum := gc_s_sum[gc_rank]
 //line matmul.go:230
 						gc_at4[gc_tx] = sum
 					}
 					{
-//line matmul.go:234
 						gc_tx := gc_step3 + 3
-//line matmul.go:236
 						gc_rank := gc_base + gc_tx
-//line matmul.go:207
 						sum := gc_s_sum[gc_rank]
 //line matmul.go:230
 						gc_at4[gc_tx] = sum
 					}
 				}
-//line matmul.go:234
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line matmul.go:207
 					sum := gc_s_sum[gc_rank]
 //line matmul.go:230
 					gc_at4[gc_tx] = sum
 				}
 			} else {
-//line matmul.go:234
 				gc_step4 := gc_from
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
@@ -1543,13 +1486,11 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						tx := gc_tx
 //line matmul.go:205
 						col := gc_bx*MatMulTile + tx
-//line matmul.go:207
 						sum := gc_s_sum[gc_rank]
 //line matmul.go:230
 						c[row*n+col] = sum
 					}
 					{
-//line matmul.go:234
 						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -1560,13 +1501,11 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						tx := gc_tx
 //line matmul.go:205
 						col := gc_bx*MatMulTile + tx
-//line matmul.go:207
 						sum := gc_s_sum[gc_rank]
 //line matmul.go:230
 						c[row*n+col] = sum
 					}
 					{
-//line matmul.go:234
 						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -1577,13 +1516,11 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						tx := gc_tx
 //line matmul.go:205
 						col := gc_bx*MatMulTile + tx
-//line matmul.go:207
 						sum := gc_s_sum[gc_rank]
 //line matmul.go:230
 						c[row*n+col] = sum
 					}
 					{
-//line matmul.go:234
 						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -1594,13 +1531,11 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						tx := gc_tx
 //line matmul.go:205
 						col := gc_bx*MatMulTile + tx
-//line matmul.go:207
 						sum := gc_s_sum[gc_rank]
 //line matmul.go:230
 						c[row*n+col] = sum
 					}
 				}
-//line matmul.go:234
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -1611,13 +1546,11 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 					tx := gc_tx
 //line matmul.go:205
 					col := gc_bx*MatMulTile + tx
-//line matmul.go:207
 					sum := gc_s_sum[gc_rank]
 //line matmul.go:230
 					c[row*n+col] = sum
 				}
 			}
-//line matmul.go:234
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -1671,7 +1604,6 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 	row0 := gc_by * matmulRegTile
 //line matmul.go:252
 	col0 := gc_bx * matmulRegTile
-//line matmul.go:254
 	gc_vstep := 0
 	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 		gc_rank := gc_vstep
@@ -1695,7 +1627,6 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 			gc_pos.Thread = gc_rank
 //line matmul.go:253
 			var s00, s01, s10, s11 float32
-//line matmul.go:258
 			gc_s_s00[gc_rank] = s00
 			gc_s_s01[gc_rank] = s01
 			gc_s_s10[gc_rank] = s10
@@ -1706,7 +1637,6 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 			gc_pos.Thread = gc_rank
 //line matmul.go:253
 			var s00, s01, s10, s11 float32
-//line matmul.go:258
 			gc_s_s00[gc_rank] = s00
 			gc_s_s01[gc_rank] = s01
 			gc_s_s10[gc_rank] = s10
@@ -1717,7 +1647,6 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 			gc_pos.Thread = gc_rank
 //line matmul.go:253
 			var s00, s01, s10, s11 float32
-//line matmul.go:258
 			gc_s_s00[gc_rank] = s00
 			gc_s_s01[gc_rank] = s01
 			gc_s_s10[gc_rank] = s10
@@ -1728,7 +1657,6 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 			gc_pos.Thread = gc_rank
 //line matmul.go:253
 			var s00, s01, s10, s11 float32
-//line matmul.go:258
 			gc_s_s00[gc_rank] = s00
 			gc_s_s01[gc_rank] = s01
 			gc_s_s10[gc_rank] = s10
@@ -1739,7 +1667,6 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 		gc_pos.Thread = gc_rank
 //line matmul.go:253
 		var s00, s01, s10, s11 float32
-//line matmul.go:258
 		gc_s_s00[gc_rank] = s00
 		gc_s_s01[gc_rank] = s01
 		gc_s_s10[gc_rank] = s10
@@ -1749,10 +1676,8 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 	for p := 0; p < k; p += matmulRegTile {
 		compiled.OutOfLine(func() {
 			as := as[:32]
-//line matmul.go:258
 			bs := bs[:32]
 			{
-//line matmul.go:261
 				gc_ty := 0
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -1787,7 +1712,6 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 					tx := gc_tx
 //line matmul.go:251
 					ty := gc_ty
-//line matmul.go:253
 					s00 := gc_s_s00[gc_rank]
 					s01 := gc_s_s01[gc_rank]
 					s10 := gc_s_s10[gc_rank]
@@ -2084,7 +2008,6 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						s10 += a1[q] * b0
 						s11 += a1[q] * b1
 					}
-//line matmul.go:273
 					gc_s_s00[gc_rank] = s00
 					gc_s_s01[gc_rank] = s01
 					gc_s_s10[gc_rank] = s10
@@ -2110,7 +2033,6 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 					tx := gc_tx
 //line matmul.go:251
 					ty := gc_ty
-//line matmul.go:253
 					s00 := gc_s_s00[gc_rank]
 					s01 := gc_s_s01[gc_rank]
 					s10 := gc_s_s10[gc_rank]
@@ -2126,7 +2048,6 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 					tx := gc_tx
 //line matmul.go:251
 					ty := gc_ty
-//line matmul.go:253
 					s00 := gc_s_s00[gc_rank]
 					s01 := gc_s_s01[gc_rank]
 					s10 := gc_s_s10[gc_rank]
@@ -2142,7 +2063,6 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 					tx := gc_tx
 //line matmul.go:251
 					ty := gc_ty
-//line matmul.go:253
 					s00 := gc_s_s00[gc_rank]
 					s01 := gc_s_s01[gc_rank]
 					s10 := gc_s_s10[gc_rank]
@@ -2158,7 +2078,6 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 					tx := gc_tx
 //line matmul.go:251
 					ty := gc_ty
-//line matmul.go:253
 					s00 := gc_s_s00[gc_rank]
 					s01 := gc_s_s01[gc_rank]
 					s10 := gc_s_s10[gc_rank]
@@ -2174,7 +2093,6 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 				tx := gc_tx
 //line matmul.go:251
 				ty := gc_ty
-//line matmul.go:253
 				s00 := gc_s_s00[gc_rank]
 				s01 := gc_s_s01[gc_rank]
 				s10 := gc_s_s10[gc_rank]

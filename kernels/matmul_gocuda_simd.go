@@ -132,9 +132,7 @@ func gc_body_matMulNaive(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []fl
 						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
 							gc_gc_tx2 := gc_tx2 + 8
-//line matmul.go:134
 							gc_rank2 := gc_base2 + gc_tx2
-//line matmul.go:137
 							gc_pos2.Thread = gc_rank2
 //line matmul.go:128
 							var row int = gc_by2*gc_bdy2 + gc_ty2
@@ -239,7 +237,6 @@ func gc_body_matMulNaive(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []fl
 						}
 						c[row*n+col] = sum
 					}
-//line matmul.go:140
 					gc_ty2++
 					if gc_ty2 == gc_bdy2 {
 						gc_ty2 = 0
@@ -293,7 +290,6 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line matmul.go:160
 	as := gocuda.Shared[[MatMulTile]float32](t, MatMulTile)[:MatMulTile]
 	bs := gocuda.Shared[[MatMulTile]float32](t, MatMulTile)[:MatMulTile]
-//line matmul.go:163
 	gc_vstep5 := 0
 	if compiled.SIMD && compiled.SIMD512 {
 		var gc_stop bool
@@ -329,7 +325,6 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 			gc_pos2.Thread = gc_rank2
 //line matmul.go:165
 			var sum float32
-//line matmul.go:167
 			gc_s_sum[gc_rank2] = sum
 		}
 		{
@@ -337,7 +332,6 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 			gc_pos2.Thread = gc_rank2
 //line matmul.go:165
 			var sum float32
-//line matmul.go:167
 			gc_s_sum[gc_rank2] = sum
 		}
 		{
@@ -345,7 +339,6 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 			gc_pos2.Thread = gc_rank2
 //line matmul.go:165
 			var sum float32
-//line matmul.go:167
 			gc_s_sum[gc_rank2] = sum
 		}
 		{
@@ -353,7 +346,6 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 			gc_pos2.Thread = gc_rank2
 //line matmul.go:165
 			var sum float32
-//line matmul.go:167
 			gc_s_sum[gc_rank2] = sum
 		}
 	}
@@ -361,7 +353,6 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 		gc_pos2.Thread = gc_rank2
 //line matmul.go:165
 		var sum float32
-//line matmul.go:167
 		gc_s_sum[gc_rank2] = sum
 	}
 //line matmul.go:166
@@ -1126,7 +1117,6 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 					tx := gc_tx2
 //line matmul.go:162
 					ty := gc_ty2
-//line matmul.go:164
 					sum := gc_s_sum[gc_rank2]
 					{
 //line matmul.go:169
@@ -1258,11 +1248,9 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line matmul.go:164
 							sum := archsimd.LoadFloat32x16Slice(gc_s_sum[gc_rank2:])
 							{
-//line matmul.go:175
 								sum.StoreSlice(gc_at6[gc_tx2:])
 							}
 						}
-//line matmul.go:177
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep9, false
 					}(gc_vstep9)
@@ -1287,20 +1275,17 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 						_ = col
 //line matmul.go:164
 						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
-//line matmul.go:175
 						sum.StoreSlice(gc_at6[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep9; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-//line matmul.go:166
 					sum := gc_s_sum[gc_rank2]
 //line matmul.go:175
 					gc_at6[gc_tx2] = sum
 				}
 			} else {
-//line matmul.go:179
 				gc_vstep10 := gc_from2
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop6 bool
@@ -1318,7 +1303,6 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line matmul.go:164
 							sum := archsimd.LoadFloat32x16Slice(gc_s_sum[gc_rank2:])
 							{
-//line matmul.go:175
 								if (row*n+col) < 0 || (row*n+col) > len(c)-16 {
 //line matmul.go:175
 									break
@@ -1327,7 +1311,6 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 								sum.StoreSlice(c[row*n+col:])
 							}
 						}
-//line matmul.go:177
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep10, false
 					}(gc_vstep10)
@@ -1348,7 +1331,6 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 						var col int = gc_bx2*MatMulTile + tx
 //line matmul.go:164
 						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
-//line matmul.go:175
 						if (row*n+col) < 0 || (row*n+col) > len(c)-8 {
 //line matmul.go:175
 							break
@@ -1371,13 +1353,11 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 						tx := gc_tx2
 //line matmul.go:164
 						col := gc_bx2*MatMulTile + tx
-//line matmul.go:166
 						sum := gc_s_sum[gc_rank2]
 //line matmul.go:175
 						c[row*n+col] = sum
 					}
 					{
-//line matmul.go:179
 						gc_tx2 := gc_step7 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -1388,13 +1368,11 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 						tx := gc_tx2
 //line matmul.go:164
 						col := gc_bx2*MatMulTile + tx
-//line matmul.go:166
 						sum := gc_s_sum[gc_rank2]
 //line matmul.go:175
 						c[row*n+col] = sum
 					}
 					{
-//line matmul.go:179
 						gc_tx2 := gc_step7 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -1405,13 +1383,11 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 						tx := gc_tx2
 //line matmul.go:164
 						col := gc_bx2*MatMulTile + tx
-//line matmul.go:166
 						sum := gc_s_sum[gc_rank2]
 //line matmul.go:175
 						c[row*n+col] = sum
 					}
 					{
-//line matmul.go:179
 						gc_tx2 := gc_step7 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -1422,13 +1398,11 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 						tx := gc_tx2
 //line matmul.go:164
 						col := gc_bx2*MatMulTile + tx
-//line matmul.go:166
 						sum := gc_s_sum[gc_rank2]
 //line matmul.go:175
 						c[row*n+col] = sum
 					}
 				}
-//line matmul.go:179
 				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -1439,13 +1413,11 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 					tx := gc_tx2
 //line matmul.go:164
 					col := gc_bx2*MatMulTile + tx
-//line matmul.go:166
 					sum := gc_s_sum[gc_rank2]
 //line matmul.go:175
 					c[row*n+col] = sum
 				}
 			}
-//line matmul.go:179
 			gc_ty2++
 			if gc_ty2 == gc_bdy2 {
 				gc_ty2 = 0
@@ -1485,7 +1457,6 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 //line matmul.go:201
 	as := gocuda.Shared[[MatMulTile]float32](t, MatMulTile)[:MatMulTile]
 	bs := gocuda.Shared[[MatMulTile]float32](t, MatMulTile)[:MatMulTile]
-//line matmul.go:204
 	gc_vstep6 := 0
 	if compiled.SIMD && compiled.SIMD512 {
 		var gc_stop bool
@@ -1521,7 +1492,6 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 			gc_pos2.Thread = gc_rank2
 //line matmul.go:206
 			var sum float32
-//line matmul.go:208
 			gc_s_sum[gc_rank2] = sum
 		}
 		{
@@ -1529,7 +1499,6 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 			gc_pos2.Thread = gc_rank2
 //line matmul.go:206
 			var sum float32
-//line matmul.go:208
 			gc_s_sum[gc_rank2] = sum
 		}
 		{
@@ -1537,7 +1506,6 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 			gc_pos2.Thread = gc_rank2
 //line matmul.go:206
 			var sum float32
-//line matmul.go:208
 			gc_s_sum[gc_rank2] = sum
 		}
 		{
@@ -1545,7 +1513,6 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 			gc_pos2.Thread = gc_rank2
 //line matmul.go:206
 			var sum float32
-//line matmul.go:208
 			gc_s_sum[gc_rank2] = sum
 		}
 	}
@@ -1553,7 +1520,6 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 		gc_pos2.Thread = gc_rank2
 //line matmul.go:206
 		var sum float32
-//line matmul.go:208
 		gc_s_sum[gc_rank2] = sum
 	}
 //line matmul.go:207
@@ -2265,7 +2231,6 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 						gc_pos2.Thread = gc_rank2
 //line matmul.go:203
 						tx := gc_tx2
-//line matmul.go:205
 						sum := gc_s_sum[gc_rank2]
 //line matmul.go:210
 						ar := &gc_at7[0]
@@ -2285,7 +2250,6 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 						sum += ar[13] * bt[13][tx]
 						sum += ar[14] * bt[14][tx]
 						sum += ar[15] * bt[15][tx]
-//line matmul.go:228
 						gc_s_sum[gc_rank2] = sum
 					}
 				} else {
@@ -2386,7 +2350,6 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 						tx := gc_tx2
 //line matmul.go:203
 						ty := gc_ty2
-//line matmul.go:205
 						sum := gc_s_sum[gc_rank2]
 //line matmul.go:210
 						ar := &as[ty]
@@ -2406,7 +2369,6 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 						sum += ar[13] * bt[13][tx]
 						sum += ar[14] * bt[14][tx]
 						sum += ar[15] * bt[15][tx]
-//line matmul.go:228
 						gc_s_sum[gc_rank2] = sum
 					}
 				}
@@ -2458,11 +2420,9 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 //line matmul.go:205
 							sum := archsimd.LoadFloat32x16Slice(gc_s_sum[gc_rank2:])
 							{
-//line matmul.go:230
 								sum.StoreSlice(gc_at8[gc_tx2:])
 							}
 						}
-//line matmul.go:232
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep11, false
 					}(gc_vstep11)
@@ -2487,20 +2447,17 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 						_ = col
 //line matmul.go:205
 						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
-//line matmul.go:230
 						sum.StoreSlice(gc_at8[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep11; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-//line matmul.go:207
 					sum := gc_s_sum[gc_rank2]
 //line matmul.go:230
 					gc_at8[gc_tx2] = sum
 				}
 			} else {
-//line matmul.go:234
 				gc_vstep12 := gc_from2
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop7 bool
@@ -2518,7 +2475,6 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 //line matmul.go:205
 							sum := archsimd.LoadFloat32x16Slice(gc_s_sum[gc_rank2:])
 							{
-//line matmul.go:230
 								if (row*n+col) < 0 || (row*n+col) > len(c)-16 {
 //line matmul.go:230
 									break
@@ -2527,7 +2483,6 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 								sum.StoreSlice(c[row*n+col:])
 							}
 						}
-//line matmul.go:232
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep12, false
 					}(gc_vstep12)
@@ -2548,7 +2503,6 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 						var col int = gc_bx2*MatMulTile + tx
 //line matmul.go:205
 						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
-//line matmul.go:230
 						if (row*n+col) < 0 || (row*n+col) > len(c)-8 {
 //line matmul.go:230
 							break
@@ -2571,13 +2525,11 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 						tx := gc_tx2
 //line matmul.go:205
 						col := gc_bx2*MatMulTile + tx
-//line matmul.go:207
 						sum := gc_s_sum[gc_rank2]
 //line matmul.go:230
 						c[row*n+col] = sum
 					}
 					{
-//line matmul.go:234
 						gc_tx2 := gc_step7 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -2588,13 +2540,11 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 						tx := gc_tx2
 //line matmul.go:205
 						col := gc_bx2*MatMulTile + tx
-//line matmul.go:207
 						sum := gc_s_sum[gc_rank2]
 //line matmul.go:230
 						c[row*n+col] = sum
 					}
 					{
-//line matmul.go:234
 						gc_tx2 := gc_step7 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -2605,13 +2555,11 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 						tx := gc_tx2
 //line matmul.go:205
 						col := gc_bx2*MatMulTile + tx
-//line matmul.go:207
 						sum := gc_s_sum[gc_rank2]
 //line matmul.go:230
 						c[row*n+col] = sum
 					}
 					{
-//line matmul.go:234
 						gc_tx2 := gc_step7 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -2622,13 +2570,11 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 						tx := gc_tx2
 //line matmul.go:205
 						col := gc_bx2*MatMulTile + tx
-//line matmul.go:207
 						sum := gc_s_sum[gc_rank2]
 //line matmul.go:230
 						c[row*n+col] = sum
 					}
 				}
-//line matmul.go:234
 				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -2639,13 +2585,11 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 					tx := gc_tx2
 //line matmul.go:205
 					col := gc_bx2*MatMulTile + tx
-//line matmul.go:207
 					sum := gc_s_sum[gc_rank2]
 //line matmul.go:230
 					c[row*n+col] = sum
 				}
 			}
-//line matmul.go:234
 			gc_ty2++
 			if gc_ty2 == gc_bdy2 {
 				gc_ty2 = 0
@@ -2699,7 +2643,6 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 	row0 := gc_by2 * matmulRegTile
 //line matmul.go:252
 	col0 := gc_bx2 * matmulRegTile
-//line matmul.go:254
 	gc_vstep2 := 0
 	if compiled.SIMD && compiled.SIMD512 {
 		var gc_stop bool
@@ -2759,7 +2702,6 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 			gc_pos2.Thread = gc_rank2
 //line matmul.go:253
 			var s00, s01, s10, s11 float32
-//line matmul.go:258
 			gc_s_s00[gc_rank2] = s00
 			gc_s_s01[gc_rank2] = s01
 			gc_s_s10[gc_rank2] = s10
@@ -2770,7 +2712,6 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 			gc_pos2.Thread = gc_rank2
 //line matmul.go:253
 			var s00, s01, s10, s11 float32
-//line matmul.go:258
 			gc_s_s00[gc_rank2] = s00
 			gc_s_s01[gc_rank2] = s01
 			gc_s_s10[gc_rank2] = s10
@@ -2781,7 +2722,6 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 			gc_pos2.Thread = gc_rank2
 //line matmul.go:253
 			var s00, s01, s10, s11 float32
-//line matmul.go:258
 			gc_s_s00[gc_rank2] = s00
 			gc_s_s01[gc_rank2] = s01
 			gc_s_s10[gc_rank2] = s10
@@ -2792,7 +2732,6 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 			gc_pos2.Thread = gc_rank2
 //line matmul.go:253
 			var s00, s01, s10, s11 float32
-//line matmul.go:258
 			gc_s_s00[gc_rank2] = s00
 			gc_s_s01[gc_rank2] = s01
 			gc_s_s10[gc_rank2] = s10
@@ -2803,7 +2742,6 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 		gc_pos2.Thread = gc_rank2
 //line matmul.go:253
 		var s00, s01, s10, s11 float32
-//line matmul.go:258
 		gc_s_s00[gc_rank2] = s00
 		gc_s_s01[gc_rank2] = s01
 		gc_s_s10[gc_rank2] = s10
@@ -2813,10 +2751,8 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 	for p := 0; p < k; p += matmulRegTile {
 		compiled.OutOfLine(func() {
 			as := as[:32]
-//line matmul.go:258
 			bs := bs[:32]
 			{
-//line matmul.go:261
 				gc_ty2 := 0
 				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 					gc_vstep3 := 0
@@ -3055,7 +2991,6 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 									}
 								}
 							}
-//line matmul.go:260
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep3, false
 						}(gc_vstep3)
@@ -3296,7 +3231,6 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 								}
 							}
 						}
-//line matmul.go:260
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -5653,7 +5587,6 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 					tx := gc_tx2
 //line matmul.go:251
 					ty := gc_ty2
-//line matmul.go:253
 					s00 := gc_s_s00[gc_rank2]
 					s01 := gc_s_s01[gc_rank2]
 					s10 := gc_s_s10[gc_rank2]
@@ -5950,7 +5883,6 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 						s10 += a1[q] * b0
 						s11 += a1[q] * b1
 					}
-//line matmul.go:273
 					gc_s_s00[gc_rank2] = s00
 					gc_s_s01[gc_rank2] = s01
 					gc_s_s10[gc_rank2] = s10
@@ -6651,7 +6583,6 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 							}
 						}
 					}
-//line matmul.go:294
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep5, false
 				}(gc_vstep5)
@@ -7329,7 +7260,6 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 						}
 					}
 				}
-//line matmul.go:294
 				archsimd.ClearAVXUpperBits()
 			}
 			gc_step4 := gc_vstep5
@@ -7342,7 +7272,6 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 					tx := gc_tx2
 //line matmul.go:251
 					ty := gc_ty2
-//line matmul.go:253
 					s00 := gc_s_s00[gc_rank2]
 					s01 := gc_s_s01[gc_rank2]
 					s10 := gc_s_s10[gc_rank2]
@@ -7358,7 +7287,6 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 					tx := gc_tx2
 //line matmul.go:251
 					ty := gc_ty2
-//line matmul.go:253
 					s00 := gc_s_s00[gc_rank2]
 					s01 := gc_s_s01[gc_rank2]
 					s10 := gc_s_s10[gc_rank2]
@@ -7374,7 +7302,6 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 					tx := gc_tx2
 //line matmul.go:251
 					ty := gc_ty2
-//line matmul.go:253
 					s00 := gc_s_s00[gc_rank2]
 					s01 := gc_s_s01[gc_rank2]
 					s10 := gc_s_s10[gc_rank2]
@@ -7390,7 +7317,6 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 					tx := gc_tx2
 //line matmul.go:251
 					ty := gc_ty2
-//line matmul.go:253
 					s00 := gc_s_s00[gc_rank2]
 					s01 := gc_s_s01[gc_rank2]
 					s10 := gc_s_s10[gc_rank2]
@@ -7406,7 +7332,6 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 				tx := gc_tx2
 //line matmul.go:251
 				ty := gc_ty2
-//line matmul.go:253
 				s00 := gc_s_s00[gc_rank2]
 				s01 := gc_s_s01[gc_rank2]
 				s10 := gc_s_s10[gc_rank2]

@@ -81,7 +81,6 @@ func gc_body_nBodySimple(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]flo
 					}
 				}
 			}
-//line nbody.go:164
 		})
 	}
 }
@@ -145,7 +144,6 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 				var xi, yi, zi float32
 //line nbody.go:181
 				var ax, ay, az float32
-//line nbody.go:188
 				gc_s_xi[gc_rank] = xi
 				gc_s_yi[gc_rank] = yi
 				gc_s_zi[gc_rank] = zi
@@ -159,7 +157,6 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 				var xi, yi, zi float32
 //line nbody.go:181
 				var ax, ay, az float32
-//line nbody.go:188
 				gc_s_xi[gc_rank] = xi
 				gc_s_yi[gc_rank] = yi
 				gc_s_zi[gc_rank] = zi
@@ -189,7 +186,6 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 					xi, yi, zi = gc_at[gc_tx][0], gc_at[gc_tx][1], gc_at[gc_tx][2]
 //line nbody.go:181
 					var ax, ay, az float32
-//line nbody.go:188
 					gc_s_xi[gc_rank] = xi
 					gc_s_yi[gc_rank] = yi
 					gc_s_zi[gc_rank] = zi
@@ -208,7 +204,6 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 					xi, yi, zi = bodies[i][0], bodies[i][1], bodies[i][2]
 //line nbody.go:181
 					var ax, ay, az float32
-//line nbody.go:188
 					gc_s_xi[gc_rank] = xi
 					gc_s_yi[gc_rank] = yi
 					gc_s_zi[gc_rank] = zi
@@ -224,7 +219,6 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 		compiled.OutOfLine(func() {
 			tile := tile[:2048]
 			{
-//line nbody.go:187
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
@@ -241,18 +235,12 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 		cur := tile[:min(nbodyTile, n-start)]
 		compiled.OutOfLine(func() {
 			gc_s_xi := gc_s_xi[:gc_n]
-//line nbody.go:191
 			gc_s_yi := gc_s_yi[:gc_n]
-//line nbody.go:193
 			gc_s_zi := gc_s_zi[:gc_n]
-//line nbody.go:195
 			gc_s_ax := gc_s_ax[:gc_n]
-//line nbody.go:197
 			gc_s_ay := gc_s_ay[:gc_n]
-//line nbody.go:199
 			gc_s_az := gc_s_az[:gc_n]
 			{
-//line nbody.go:202
 				for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 					gc_pos.Thread = gc_rank
 					xi := gc_s_xi[gc_rank]
@@ -289,10 +277,8 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line nbody.go:216
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line nbody.go:178
 						ax := gc_s_ax[gc_rank]
 						ay := gc_s_ay[gc_rank]
 						az := gc_s_az[gc_rank]
@@ -300,12 +286,9 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 						gc_at2[gc_tx] = [3]float32{ax, ay, az}
 					}
 					{
-//line nbody.go:199
 						gc_tx := gc_step + 1
-//line nbody.go:201
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line nbody.go:178
 						ax := gc_s_ax[gc_rank]
 						ay := gc_s_ay[gc_rank]
 						az := gc_s_az[gc_rank]
@@ -313,12 +296,9 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 						gc_at2[gc_tx] = [3]float32{ax, ay, az}
 					}
 					{
-//line nbody.go:199
 						gc_tx := gc_step + 2
-//line nbody.go:201
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line nbody.go:178
 						ax := gc_s_ax[gc_rank]
 						ay := gc_s_ay[gc_rank]
 						az := gc_s_az[gc_rank]
@@ -326,12 +306,9 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 						gc_at2[gc_tx] = [3]float32{ax, ay, az}
 					}
 					{
-//line nbody.go:199
 						gc_tx := gc_step + 3
-//line nbody.go:201
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line nbody.go:178
 						ax := gc_s_ax[gc_rank]
 						ay := gc_s_ay[gc_rank]
 						az := gc_s_az[gc_rank]
@@ -339,11 +316,9 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 						gc_at2[gc_tx] = [3]float32{ax, ay, az}
 					}
 				}
-//line nbody.go:199
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line nbody.go:178
 					ax := gc_s_ax[gc_rank]
 					ay := gc_s_ay[gc_rank]
 					az := gc_s_az[gc_rank]
@@ -351,7 +326,6 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 					gc_at2[gc_tx] = [3]float32{ax, ay, az}
 				}
 			} else {
-//line nbody.go:199
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
@@ -360,7 +334,6 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 						gc_pos.Thread = gc_rank
 //line nbody.go:176
 						i := gc_bx*gc_bdx + gc_tx
-//line nbody.go:178
 						ax := gc_s_ax[gc_rank]
 						ay := gc_s_ay[gc_rank]
 						az := gc_s_az[gc_rank]
@@ -368,13 +341,11 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 						acc[i] = [3]float32{ax, ay, az}
 					}
 					{
-//line nbody.go:199
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line nbody.go:176
 						i := gc_bx*gc_bdx + gc_tx
-//line nbody.go:178
 						ax := gc_s_ax[gc_rank]
 						ay := gc_s_ay[gc_rank]
 						az := gc_s_az[gc_rank]
@@ -382,13 +353,11 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 						acc[i] = [3]float32{ax, ay, az}
 					}
 					{
-//line nbody.go:199
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line nbody.go:176
 						i := gc_bx*gc_bdx + gc_tx
-//line nbody.go:178
 						ax := gc_s_ax[gc_rank]
 						ay := gc_s_ay[gc_rank]
 						az := gc_s_az[gc_rank]
@@ -396,13 +365,11 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 						acc[i] = [3]float32{ax, ay, az}
 					}
 					{
-//line nbody.go:199
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line nbody.go:176
 						i := gc_bx*gc_bdx + gc_tx
-//line nbody.go:178
 						ax := gc_s_ax[gc_rank]
 						ay := gc_s_ay[gc_rank]
 						az := gc_s_az[gc_rank]
@@ -410,13 +377,11 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 						acc[i] = [3]float32{ax, ay, az}
 					}
 				}
-//line nbody.go:199
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line nbody.go:176
 					i := gc_bx*gc_bdx + gc_tx
-//line nbody.go:178
 					ax := gc_s_ax[gc_rank]
 					ay := gc_s_ay[gc_rank]
 					az := gc_s_az[gc_rank]
@@ -493,7 +458,6 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 				var xi, yi, zi float32
 //line nbody.go:225
 				var ax, ay, az float32
-//line nbody.go:232
 				gc_s_xi[gc_rank] = xi
 				gc_s_yi[gc_rank] = yi
 				gc_s_zi[gc_rank] = zi
@@ -507,7 +471,6 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 				var xi, yi, zi float32
 //line nbody.go:225
 				var ax, ay, az float32
-//line nbody.go:232
 				gc_s_xi[gc_rank] = xi
 				gc_s_yi[gc_rank] = yi
 				gc_s_zi[gc_rank] = zi
@@ -537,7 +500,6 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 					xi, yi, zi = gc_at[gc_tx][0], gc_at[gc_tx][1], gc_at[gc_tx][2]
 //line nbody.go:225
 					var ax, ay, az float32
-//line nbody.go:232
 					gc_s_xi[gc_rank] = xi
 					gc_s_yi[gc_rank] = yi
 					gc_s_zi[gc_rank] = zi
@@ -558,7 +520,6 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 					xi, yi, zi = bodies[i][0], bodies[i][1], bodies[i][2]
 //line nbody.go:225
 					var ax, ay, az float32
-//line nbody.go:232
 					gc_s_xi[gc_rank] = xi
 					gc_s_yi[gc_rank] = yi
 					gc_s_zi[gc_rank] = zi
@@ -574,7 +535,6 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 		compiled.OutOfLine(func() {
 			tile := tile[:1024]
 			{
-//line nbody.go:231
 				gc_ty := 0
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -598,20 +558,13 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 		})
 		compiled.OutOfLine(func() {
 			tile := tile[:1024]
-//line nbody.go:241
 			gc_s_xi := gc_s_xi[:gc_n]
-//line nbody.go:243
 			gc_s_yi := gc_s_yi[:gc_n]
-//line nbody.go:245
 			gc_s_zi := gc_s_zi[:gc_n]
-//line nbody.go:247
 			gc_s_ax := gc_s_ax[:gc_n]
-//line nbody.go:249
 			gc_s_ay := gc_s_ay[:gc_n]
-//line nbody.go:251
 			gc_s_az := gc_s_az[:gc_n]
 			{
-//line nbody.go:254
 				gc_ty := 0
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -621,7 +574,6 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 						ty := gc_ty
 //line nbody.go:231
 						lo := ty * part
-//line nbody.go:233
 						xi := gc_s_xi[gc_rank]
 						yi := gc_s_yi[gc_rank]
 						zi := gc_s_zi[gc_rank]
@@ -655,10 +607,8 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line nbody.go:259
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line nbody.go:219
 						ax := gc_s_ax[gc_rank]
 						ay := gc_s_ay[gc_rank]
 						az := gc_s_az[gc_rank]
@@ -667,10 +617,8 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 					}
 					{
 						gc_tx := gc_step + 1
-//line nbody.go:243
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line nbody.go:219
 						ax := gc_s_ax[gc_rank]
 						ay := gc_s_ay[gc_rank]
 						az := gc_s_az[gc_rank]
@@ -679,10 +627,8 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 					}
 					{
 						gc_tx := gc_step + 2
-//line nbody.go:243
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line nbody.go:219
 						ax := gc_s_ax[gc_rank]
 						ay := gc_s_ay[gc_rank]
 						az := gc_s_az[gc_rank]
@@ -691,10 +637,8 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 					}
 					{
 						gc_tx := gc_step + 3
-//line nbody.go:243
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line nbody.go:219
 						ax := gc_s_ax[gc_rank]
 						ay := gc_s_ay[gc_rank]
 						az := gc_s_az[gc_rank]
@@ -705,7 +649,6 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line nbody.go:219
 					ax := gc_s_ax[gc_rank]
 					ay := gc_s_ay[gc_rank]
 					az := gc_s_az[gc_rank]
@@ -723,7 +666,6 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 						tx := gc_tx
 //line nbody.go:217
 						ty := gc_ty
-//line nbody.go:219
 						ax := gc_s_ax[gc_rank]
 						ay := gc_s_ay[gc_rank]
 						az := gc_s_az[gc_rank]
@@ -738,7 +680,6 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 						tx := gc_tx
 //line nbody.go:217
 						ty := gc_ty
-//line nbody.go:219
 						ax := gc_s_ax[gc_rank]
 						ay := gc_s_ay[gc_rank]
 						az := gc_s_az[gc_rank]
@@ -753,7 +694,6 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 						tx := gc_tx
 //line nbody.go:217
 						ty := gc_ty
-//line nbody.go:219
 						ax := gc_s_ax[gc_rank]
 						ay := gc_s_ay[gc_rank]
 						az := gc_s_az[gc_rank]
@@ -768,7 +708,6 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 						tx := gc_tx
 //line nbody.go:217
 						ty := gc_ty
-//line nbody.go:219
 						ax := gc_s_ax[gc_rank]
 						ay := gc_s_ay[gc_rank]
 						az := gc_s_az[gc_rank]
@@ -783,7 +722,6 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 					tx := gc_tx
 //line nbody.go:217
 					ty := gc_ty
-//line nbody.go:219
 					ax := gc_s_ax[gc_rank]
 					ay := gc_s_ay[gc_rank]
 					az := gc_s_az[gc_rank]
@@ -799,7 +737,6 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 	}
 //line nbody.go:241
 	for y := 1; y < q; y++ {
-//line nbody.go:243
 		gc_ty := 0
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*p, gc_to) {
@@ -822,16 +759,13 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line nbody.go:221
 					ax := gc_s_ax[gc_rank]
 					ay := gc_s_ay[gc_rank]
 					az := gc_s_az[gc_rank]
 					{
-//line nbody.go:242
 						s := &gc_at3[gc_tx]
 						ax, ay, az = ax+s[0], ay+s[1], az+s[2]
 					}
-//line nbody.go:247
 					gc_s_ax[gc_rank] = ax
 					gc_s_ay[gc_rank] = ay
 					gc_s_az[gc_rank] = az
@@ -842,16 +776,13 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 					gc_pos.Thread = gc_rank
 //line nbody.go:217
 					tx := gc_tx
-//line nbody.go:221
 					ax := gc_s_ax[gc_rank]
 					ay := gc_s_ay[gc_rank]
 					az := gc_s_az[gc_rank]
 					{
-//line nbody.go:242
 						s := &partial[y*p+tx]
 						ax, ay, az = ax+s[0], ay+s[1], az+s[2]
 					}
-//line nbody.go:247
 					gc_s_ax[gc_rank] = ax
 					gc_s_ay[gc_rank] = ay
 					gc_s_az[gc_rank] = az
@@ -864,7 +795,6 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 		}
 	}
 	{
-//line nbody.go:260
 		gc_ty := 0
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*p, gc_to) {
@@ -888,10 +818,8 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
 						gc_tx := gc_step3 + 0
-//line nbody.go:284
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line nbody.go:221
 						ax := gc_s_ax[gc_rank]
 						ay := gc_s_ay[gc_rank]
 						az := gc_s_az[gc_rank]
@@ -899,12 +827,9 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 						gc_at4[gc_tx] = [3]float32{ax, ay, az}
 					}
 					{
-//line nbody.go:249
 						gc_tx := gc_step3 + 1
-//line nbody.go:251
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line nbody.go:221
 						ax := gc_s_ax[gc_rank]
 						ay := gc_s_ay[gc_rank]
 						az := gc_s_az[gc_rank]
@@ -912,12 +837,9 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 						gc_at4[gc_tx] = [3]float32{ax, ay, az}
 					}
 					{
-//line nbody.go:249
 						gc_tx := gc_step3 + 2
-//line nbody.go:251
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line nbody.go:221
 						ax := gc_s_ax[gc_rank]
 						ay := gc_s_ay[gc_rank]
 						az := gc_s_az[gc_rank]
@@ -925,12 +847,9 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 						gc_at4[gc_tx] = [3]float32{ax, ay, az}
 					}
 					{
-//line nbody.go:249
 						gc_tx := gc_step3 + 3
-//line nbody.go:251
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line nbody.go:221
 						ax := gc_s_ax[gc_rank]
 						ay := gc_s_ay[gc_rank]
 						az := gc_s_az[gc_rank]
@@ -938,11 +857,9 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 						gc_at4[gc_tx] = [3]float32{ax, ay, az}
 					}
 				}
-//line nbody.go:249
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line nbody.go:221
 					ax := gc_s_ax[gc_rank]
 					ay := gc_s_ay[gc_rank]
 					az := gc_s_az[gc_rank]
@@ -950,7 +867,6 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 					gc_at4[gc_tx] = [3]float32{ax, ay, az}
 				}
 			} else {
-//line nbody.go:249
 				gc_step4 := gc_from
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
@@ -961,7 +877,6 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 						tx := gc_tx
 //line nbody.go:219
 						i := gc_bx*p + tx
-//line nbody.go:221
 						ax := gc_s_ax[gc_rank]
 						ay := gc_s_ay[gc_rank]
 						az := gc_s_az[gc_rank]
@@ -969,7 +884,6 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 						acc[i] = [3]float32{ax, ay, az}
 					}
 					{
-//line nbody.go:249
 						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -977,7 +891,6 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 						tx := gc_tx
 //line nbody.go:219
 						i := gc_bx*p + tx
-//line nbody.go:221
 						ax := gc_s_ax[gc_rank]
 						ay := gc_s_ay[gc_rank]
 						az := gc_s_az[gc_rank]
@@ -985,7 +898,6 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 						acc[i] = [3]float32{ax, ay, az}
 					}
 					{
-//line nbody.go:249
 						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -993,7 +905,6 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 						tx := gc_tx
 //line nbody.go:219
 						i := gc_bx*p + tx
-//line nbody.go:221
 						ax := gc_s_ax[gc_rank]
 						ay := gc_s_ay[gc_rank]
 						az := gc_s_az[gc_rank]
@@ -1001,7 +912,6 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 						acc[i] = [3]float32{ax, ay, az}
 					}
 					{
-//line nbody.go:249
 						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -1009,7 +919,6 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 						tx := gc_tx
 //line nbody.go:219
 						i := gc_bx*p + tx
-//line nbody.go:221
 						ax := gc_s_ax[gc_rank]
 						ay := gc_s_ay[gc_rank]
 						az := gc_s_az[gc_rank]
@@ -1017,7 +926,6 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 						acc[i] = [3]float32{ax, ay, az}
 					}
 				}
-//line nbody.go:249
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -1025,7 +933,6 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 					tx := gc_tx
 //line nbody.go:219
 					i := gc_bx*p + tx
-//line nbody.go:221
 					ax := gc_s_ax[gc_rank]
 					ay := gc_s_ay[gc_rank]
 					az := gc_s_az[gc_rank]
@@ -1033,7 +940,6 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 					acc[i] = [3]float32{ax, ay, az}
 				}
 			}
-//line nbody.go:249
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -1078,7 +984,6 @@ func gc_body_nBodyIntegrate(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line nbody.go:274
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -1123,7 +1028,6 @@ func gc_body_nBodyIntegrate(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]
 					}
 				}
 			} else {
-//line nbody.go:271
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank

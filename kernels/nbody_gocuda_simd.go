@@ -209,7 +209,6 @@ func gc_body_nBodySimple(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4]
 									}
 								}
 							}
-//line nbody.go:156
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep, false
 						}(gc_vstep)
@@ -360,7 +359,6 @@ func gc_body_nBodySimple(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4]
 								}
 							}
 						}
-//line nbody.go:156
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
@@ -383,7 +381,6 @@ func gc_body_nBodySimple(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4]
 					}
 				}
 			}
-//line nbody.go:164
 		})
 	}
 }
@@ -448,7 +445,6 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 				var xi, yi, zi float32
 //line nbody.go:181
 				var ax, ay, az float32
-//line nbody.go:188
 				gc_s_xi[gc_rank2] = xi
 				gc_s_yi[gc_rank2] = yi
 				gc_s_zi[gc_rank2] = zi
@@ -462,7 +458,6 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 				var xi, yi, zi float32
 //line nbody.go:181
 				var ax, ay, az float32
-//line nbody.go:188
 				gc_s_xi[gc_rank2] = xi
 				gc_s_yi[gc_rank2] = yi
 				gc_s_zi[gc_rank2] = zi
@@ -585,9 +580,7 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 						var yi archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line nbody.go:177
 						var zi archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line nbody.go:179
 						var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line nbody.go:179
 						var gc_lanes7 [8]uint32
 //line nbody.go:179
 						for gc_k7 := range 8 {
@@ -659,7 +652,6 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 					xi, yi, zi = gc_at3[gc_tx2][0], gc_at3[gc_tx2][1], gc_at3[gc_tx2][2]
 //line nbody.go:181
 					var ax, ay, az float32
-//line nbody.go:188
 					gc_s_xi[gc_rank2] = xi
 					gc_s_yi[gc_rank2] = yi
 					gc_s_zi[gc_rank2] = zi
@@ -770,9 +762,7 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 						var yi archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line nbody.go:177
 						var zi archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line nbody.go:179
 						if i < 0 || i > len(bodies)-8 {
-//line nbody.go:179
 							break
 						}
 //line nbody.go:179
@@ -851,7 +841,6 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 					xi, yi, zi = bodies[i][0], bodies[i][1], bodies[i][2]
 //line nbody.go:181
 					var ax, ay, az float32
-//line nbody.go:188
 					gc_s_xi[gc_rank2] = xi
 					gc_s_yi[gc_rank2] = yi
 					gc_s_zi[gc_rank2] = zi
@@ -867,7 +856,6 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 		compiled.OutOfLine(func() {
 			tile := tile[:2048]
 			{
-//line nbody.go:187
 				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
@@ -884,18 +872,12 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 		cur := tile[:min(nbodyTile, n-start)]
 		compiled.OutOfLine(func() {
 			gc_s_xi := gc_s_xi[:gc_n2]
-//line nbody.go:191
 			gc_s_yi := gc_s_yi[:gc_n2]
-//line nbody.go:193
 			gc_s_zi := gc_s_zi[:gc_n2]
-//line nbody.go:195
 			gc_s_ax := gc_s_ax[:gc_n2]
-//line nbody.go:197
 			gc_s_ay := gc_s_ay[:gc_n2]
-//line nbody.go:199
 			gc_s_az := gc_s_az[:gc_n2]
 			{
-//line nbody.go:202
 				gc_vstep3 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
@@ -1134,7 +1116,6 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 //line nbody.go:176
 							az := archsimd.LoadFloat32x16Slice(gc_s_az[gc_rank2:])
 							{
-//line nbody.go:195
 								var gc_lanes22 [16]uint32
 //line nbody.go:195
 								ax.AsUint32x16().Store(&gc_lanes22)
@@ -1159,7 +1140,6 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 								}
 							}
 						}
-//line nbody.go:197
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
 					}(gc_vstep4)
@@ -1181,7 +1161,6 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 						ay := archsimd.LoadFloat32x8Slice(gc_s_ay[gc_rank2:])
 //line nbody.go:176
 						az := archsimd.LoadFloat32x8Slice(gc_s_az[gc_rank2:])
-//line nbody.go:195
 						var gc_lanes19 [8]uint32
 //line nbody.go:195
 						ax.AsUint32x8().Store(&gc_lanes19)
@@ -1205,13 +1184,11 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 							}
 						}
 					}
-//line nbody.go:197
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-//line nbody.go:178
 					ax := gc_s_ax[gc_rank2]
 					ay := gc_s_ay[gc_rank2]
 					az := gc_s_az[gc_rank2]
@@ -1219,7 +1196,6 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 					gc_at4[gc_tx2] = [3]float32{ax, ay, az}
 				}
 			} else {
-//line nbody.go:199
 				gc_vstep5 := gc_from2
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop5 bool
@@ -1236,7 +1212,6 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 //line nbody.go:176
 							az := archsimd.LoadFloat32x16Slice(gc_s_az[gc_rank2:])
 							{
-//line nbody.go:195
 								if i < 0 || i > len(acc)-16 {
 //line nbody.go:195
 									break
@@ -1266,7 +1241,6 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 								}
 							}
 						}
-//line nbody.go:197
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep5, false
 					}(gc_vstep5)
@@ -1286,7 +1260,6 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 						ay := archsimd.LoadFloat32x8Slice(gc_s_ay[gc_rank2:])
 //line nbody.go:176
 						az := archsimd.LoadFloat32x8Slice(gc_s_az[gc_rank2:])
-//line nbody.go:195
 						if i < 0 || i > len(acc)-8 {
 //line nbody.go:195
 							break
@@ -1315,7 +1288,6 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 							}
 						}
 					}
-//line nbody.go:197
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step3 := gc_vstep5
@@ -1326,7 +1298,6 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 						gc_pos2.Thread = gc_rank2
 //line nbody.go:176
 						i := gc_bx2*gc_bdx2 + gc_tx2
-//line nbody.go:178
 						ax := gc_s_ax[gc_rank2]
 						ay := gc_s_ay[gc_rank2]
 						az := gc_s_az[gc_rank2]
@@ -1334,13 +1305,11 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 						acc[i] = [3]float32{ax, ay, az}
 					}
 					{
-//line nbody.go:199
 						gc_tx2 := gc_step3 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line nbody.go:176
 						i := gc_bx2*gc_bdx2 + gc_tx2
-//line nbody.go:178
 						ax := gc_s_ax[gc_rank2]
 						ay := gc_s_ay[gc_rank2]
 						az := gc_s_az[gc_rank2]
@@ -1348,13 +1317,11 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 						acc[i] = [3]float32{ax, ay, az}
 					}
 					{
-//line nbody.go:199
 						gc_tx2 := gc_step3 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line nbody.go:176
 						i := gc_bx2*gc_bdx2 + gc_tx2
-//line nbody.go:178
 						ax := gc_s_ax[gc_rank2]
 						ay := gc_s_ay[gc_rank2]
 						az := gc_s_az[gc_rank2]
@@ -1362,13 +1329,11 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 						acc[i] = [3]float32{ax, ay, az}
 					}
 					{
-//line nbody.go:199
 						gc_tx2 := gc_step3 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line nbody.go:176
 						i := gc_bx2*gc_bdx2 + gc_tx2
-//line nbody.go:178
 						ax := gc_s_ax[gc_rank2]
 						ay := gc_s_ay[gc_rank2]
 						az := gc_s_az[gc_rank2]
@@ -1376,13 +1341,11 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 						acc[i] = [3]float32{ax, ay, az}
 					}
 				}
-//line nbody.go:199
 				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line nbody.go:176
 					i := gc_bx2*gc_bdx2 + gc_tx2
-//line nbody.go:178
 					ax := gc_s_ax[gc_rank2]
 					ay := gc_s_ay[gc_rank2]
 					az := gc_s_az[gc_rank2]
@@ -1460,7 +1423,6 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 				var xi, yi, zi float32
 //line nbody.go:225
 				var ax, ay, az float32
-//line nbody.go:232
 				gc_s_xi[gc_rank2] = xi
 				gc_s_yi[gc_rank2] = yi
 				gc_s_zi[gc_rank2] = zi
@@ -1474,7 +1436,6 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 				var xi, yi, zi float32
 //line nbody.go:225
 				var ax, ay, az float32
-//line nbody.go:232
 				gc_s_xi[gc_rank2] = xi
 				gc_s_yi[gc_rank2] = yi
 				gc_s_zi[gc_rank2] = zi
@@ -1601,9 +1562,7 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 						var yi archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line nbody.go:220
 						var zi archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line nbody.go:222
 						var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line nbody.go:222
 						var gc_lanes7 [8]uint32
 //line nbody.go:222
 						for gc_k7 := range 8 {
@@ -1675,7 +1634,6 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 					xi, yi, zi = gc_at5[gc_tx2][0], gc_at5[gc_tx2][1], gc_at5[gc_tx2][2]
 //line nbody.go:225
 					var ax, ay, az float32
-//line nbody.go:232
 					gc_s_xi[gc_rank2] = xi
 					gc_s_yi[gc_rank2] = yi
 					gc_s_zi[gc_rank2] = zi
@@ -1790,9 +1748,7 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 						var yi archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line nbody.go:220
 						var zi archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line nbody.go:222
 						if i < 0 || i > len(bodies)-8 {
-//line nbody.go:222
 							break
 						}
 //line nbody.go:222
@@ -1873,7 +1829,6 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 					xi, yi, zi = bodies[i][0], bodies[i][1], bodies[i][2]
 //line nbody.go:225
 					var ax, ay, az float32
-//line nbody.go:232
 					gc_s_xi[gc_rank2] = xi
 					gc_s_yi[gc_rank2] = yi
 					gc_s_zi[gc_rank2] = zi
@@ -1889,7 +1844,6 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 		compiled.OutOfLine(func() {
 			tile := tile[:1024]
 			{
-//line nbody.go:231
 				gc_ty2 := 0
 				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -1913,20 +1867,13 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 		})
 		compiled.OutOfLine(func() {
 			tile := tile[:1024]
-//line nbody.go:241
 			gc_s_xi := gc_s_xi[:gc_n2]
-//line nbody.go:243
 			gc_s_yi := gc_s_yi[:gc_n2]
-//line nbody.go:245
 			gc_s_zi := gc_s_zi[:gc_n2]
-//line nbody.go:247
 			gc_s_ax := gc_s_ax[:gc_n2]
-//line nbody.go:249
 			gc_s_ay := gc_s_ay[:gc_n2]
-//line nbody.go:251
 			gc_s_az := gc_s_az[:gc_n2]
 			{
-//line nbody.go:254
 				gc_ty2 := 0
 				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 					gc_vstep3 := 0
@@ -2132,7 +2079,6 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 						ty := gc_ty2
 //line nbody.go:231
 						lo := ty * part
-//line nbody.go:233
 						xi := gc_s_xi[gc_rank2]
 						yi := gc_s_yi[gc_rank2]
 						zi := gc_s_zi[gc_rank2]
@@ -2204,7 +2150,6 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 								}
 							}
 						}
-//line nbody.go:240
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
 					}(gc_vstep4)
@@ -2249,13 +2194,11 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 							compiled.SetBits32At(&gc_at6[gc_tx2+gc_k15][2], gc_lanes21[gc_k15])
 						}
 					}
-//line nbody.go:240
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-//line nbody.go:219
 					ax := gc_s_ax[gc_rank2]
 					ay := gc_s_ay[gc_rank2]
 					az := gc_s_az[gc_rank2]
@@ -2306,7 +2249,6 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 								}
 							}
 						}
-//line nbody.go:240
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep5, false
 					}(gc_vstep5)
@@ -2352,7 +2294,6 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 							compiled.SetBits32At(&partial[(ty*p+tx)+gc_k13][2], gc_lanes15[gc_k13])
 						}
 					}
-//line nbody.go:240
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step5 := gc_vstep5
@@ -2365,7 +2306,6 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 						tx := gc_tx2
 //line nbody.go:217
 						ty := gc_ty2
-//line nbody.go:219
 						ax := gc_s_ax[gc_rank2]
 						ay := gc_s_ay[gc_rank2]
 						az := gc_s_az[gc_rank2]
@@ -2380,7 +2320,6 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 						tx := gc_tx2
 //line nbody.go:217
 						ty := gc_ty2
-//line nbody.go:219
 						ax := gc_s_ax[gc_rank2]
 						ay := gc_s_ay[gc_rank2]
 						az := gc_s_az[gc_rank2]
@@ -2395,7 +2334,6 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 						tx := gc_tx2
 //line nbody.go:217
 						ty := gc_ty2
-//line nbody.go:219
 						ax := gc_s_ax[gc_rank2]
 						ay := gc_s_ay[gc_rank2]
 						az := gc_s_az[gc_rank2]
@@ -2410,7 +2348,6 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 						tx := gc_tx2
 //line nbody.go:217
 						ty := gc_ty2
-//line nbody.go:219
 						ax := gc_s_ax[gc_rank2]
 						ay := gc_s_ay[gc_rank2]
 						az := gc_s_az[gc_rank2]
@@ -2425,7 +2362,6 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 					tx := gc_tx2
 //line nbody.go:217
 					ty := gc_ty2
-//line nbody.go:219
 					ax := gc_s_ax[gc_rank2]
 					ay := gc_s_ay[gc_rank2]
 					az := gc_s_az[gc_rank2]
@@ -2442,7 +2378,6 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 //line nbody.go:241
 	for y := 1; y < q; y++ {
 		archsimd.ClearAVXUpperBits()
-//line nbody.go:244
 		gc_ty2 := 0
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_bx2*p, gc_to2) {
@@ -2465,16 +2400,13 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-//line nbody.go:221
 					ax := gc_s_ax[gc_rank2]
 					ay := gc_s_ay[gc_rank2]
 					az := gc_s_az[gc_rank2]
 					{
-//line nbody.go:242
 						s := &gc_at7[gc_tx2]
 						ax, ay, az = ax+s[0], ay+s[1], az+s[2]
 					}
-//line nbody.go:247
 					gc_s_ax[gc_rank2] = ax
 					gc_s_ay[gc_rank2] = ay
 					gc_s_az[gc_rank2] = az
@@ -2485,16 +2417,13 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 					gc_pos2.Thread = gc_rank2
 //line nbody.go:217
 					tx := gc_tx2
-//line nbody.go:221
 					ax := gc_s_ax[gc_rank2]
 					ay := gc_s_ay[gc_rank2]
 					az := gc_s_az[gc_rank2]
 					{
-//line nbody.go:242
 						s := &partial[y*p+tx]
 						ax, ay, az = ax+s[0], ay+s[1], az+s[2]
 					}
-//line nbody.go:247
 					gc_s_ax[gc_rank2] = ax
 					gc_s_ay[gc_rank2] = ay
 					gc_s_az[gc_rank2] = az
@@ -2507,7 +2436,6 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 		}
 	}
 	{
-//line nbody.go:260
 		gc_ty2 := 0
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_bx2*p, gc_to2) {
@@ -2576,7 +2504,6 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 								}
 							}
 						}
-//line nbody.go:247
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep6, false
 					}(gc_vstep6)
@@ -2628,13 +2555,11 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 							}
 						}
 					}
-//line nbody.go:247
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep6; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-//line nbody.go:221
 					ax := gc_s_ax[gc_rank2]
 					ay := gc_s_ay[gc_rank2]
 					az := gc_s_az[gc_rank2]
@@ -2642,7 +2567,6 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 					gc_at8[gc_tx2] = [3]float32{ax, ay, az}
 				}
 			} else {
-//line nbody.go:249
 				gc_vstep7 := gc_from2
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop7 bool
@@ -2695,7 +2619,6 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 								}
 							}
 						}
-//line nbody.go:247
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep7, false
 					}(gc_vstep7)
@@ -2750,7 +2673,6 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 							}
 						}
 					}
-//line nbody.go:247
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step6 := gc_vstep7
@@ -2763,7 +2685,6 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 						tx := gc_tx2
 //line nbody.go:219
 						i := gc_bx2*p + tx
-//line nbody.go:221
 						ax := gc_s_ax[gc_rank2]
 						ay := gc_s_ay[gc_rank2]
 						az := gc_s_az[gc_rank2]
@@ -2771,7 +2692,6 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 						acc[i] = [3]float32{ax, ay, az}
 					}
 					{
-//line nbody.go:249
 						gc_tx2 := gc_step6 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -2779,7 +2699,6 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 						tx := gc_tx2
 //line nbody.go:219
 						i := gc_bx2*p + tx
-//line nbody.go:221
 						ax := gc_s_ax[gc_rank2]
 						ay := gc_s_ay[gc_rank2]
 						az := gc_s_az[gc_rank2]
@@ -2787,7 +2706,6 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 						acc[i] = [3]float32{ax, ay, az}
 					}
 					{
-//line nbody.go:249
 						gc_tx2 := gc_step6 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -2795,7 +2713,6 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 						tx := gc_tx2
 //line nbody.go:219
 						i := gc_bx2*p + tx
-//line nbody.go:221
 						ax := gc_s_ax[gc_rank2]
 						ay := gc_s_ay[gc_rank2]
 						az := gc_s_az[gc_rank2]
@@ -2803,7 +2720,6 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 						acc[i] = [3]float32{ax, ay, az}
 					}
 					{
-//line nbody.go:249
 						gc_tx2 := gc_step6 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -2811,7 +2727,6 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 						tx := gc_tx2
 //line nbody.go:219
 						i := gc_bx2*p + tx
-//line nbody.go:221
 						ax := gc_s_ax[gc_rank2]
 						ay := gc_s_ay[gc_rank2]
 						az := gc_s_az[gc_rank2]
@@ -2819,7 +2734,6 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 						acc[i] = [3]float32{ax, ay, az}
 					}
 				}
-//line nbody.go:249
 				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -2827,7 +2741,6 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 					tx := gc_tx2
 //line nbody.go:219
 					i := gc_bx2*p + tx
-//line nbody.go:221
 					ax := gc_s_ax[gc_rank2]
 					ay := gc_s_ay[gc_rank2]
 					az := gc_s_az[gc_rank2]
@@ -2835,7 +2748,6 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 					acc[i] = [3]float32{ax, ay, az}
 				}
 			}
-//line nbody.go:249
 			gc_ty2++
 			if gc_ty2 == gc_bdy2 {
 				gc_ty2 = 0
@@ -2880,7 +2792,6 @@ func gc_body_nBodyIntegrate(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies []
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-//line nbody.go:274
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -2925,7 +2836,6 @@ func gc_body_nBodyIntegrate(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies []
 					}
 				}
 			} else {
-//line nbody.go:271
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2

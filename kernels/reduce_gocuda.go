@@ -50,7 +50,6 @@ func gc_body_reduceAtomic[T Number](gc_b *compiled.Block, in []T, sum *T) {
 	}
 //line reduce.go:188
 	sdata := gocuda.Shared[T](t, gc_bdx)[:gc_bdx]
-//line reduce.go:190
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
 		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
@@ -146,7 +145,6 @@ func gc_body_reduceAtomic[T Number](gc_b *compiled.Block, in []T, sum *T) {
 				continue
 			}
 		}
-//line reduce.go:199
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
@@ -255,7 +253,6 @@ func gc_body_reduceAtomic[T Number](gc_b *compiled.Block, in []T, sum *T) {
 		}
 	}
 	{
-//line reduce.go:201
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -268,41 +265,33 @@ func gc_body_reduceAtomic[T Number](gc_b *compiled.Block, in []T, sum *T) {
 				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
 						gc_tx := gc_step5 + 0
-//line reduce.go:214
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce.go:198
 						atomic.Add(sum, gc_at5[0])
 					}
 					{
-//line reduce.go:202
 						gc_tx := gc_step5 + 1
-//line reduce.go:204
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce.go:198
 						atomic.Add(sum, gc_at5[0])
 					}
 					{
-//line reduce.go:202
 						gc_tx := gc_step5 + 2
-//line reduce.go:204
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce.go:198
 						atomic.Add(sum, gc_at5[0])
 					}
 					{
-//line reduce.go:202
 						gc_tx := gc_step5 + 3
-//line reduce.go:204
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce.go:198
 						atomic.Add(sum, gc_at5[0])
 					}
 				}
-//line reduce.go:202
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -310,7 +299,6 @@ func gc_body_reduceAtomic[T Number](gc_b *compiled.Block, in []T, sum *T) {
 					atomic.Add(sum, gc_at5[0])
 				}
 			} else {
-//line reduce.go:202
 				gc_step6 := gc_from
 				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 					{
@@ -321,7 +309,6 @@ func gc_body_reduceAtomic[T Number](gc_b *compiled.Block, in []T, sum *T) {
 						atomic.Add(sum, sdata[0])
 					}
 					{
-//line reduce.go:202
 						gc_tx := gc_step6 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -329,7 +316,6 @@ func gc_body_reduceAtomic[T Number](gc_b *compiled.Block, in []T, sum *T) {
 						atomic.Add(sum, sdata[0])
 					}
 					{
-//line reduce.go:202
 						gc_tx := gc_step6 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -337,7 +323,6 @@ func gc_body_reduceAtomic[T Number](gc_b *compiled.Block, in []T, sum *T) {
 						atomic.Add(sum, sdata[0])
 					}
 					{
-//line reduce.go:202
 						gc_tx := gc_step6 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -345,7 +330,6 @@ func gc_body_reduceAtomic[T Number](gc_b *compiled.Block, in []T, sum *T) {
 						atomic.Add(sum, sdata[0])
 					}
 				}
-//line reduce.go:202
 				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -389,7 +373,6 @@ func gc_body_reduceInterleaved[T Number](gc_b *compiled.Block, in, partial []T) 
 	}
 //line reduce.go:212
 	sdata := gocuda.Shared[T](t, gc_bdx)[:gc_bdx]
-//line reduce.go:214
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
 		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
@@ -479,7 +462,6 @@ func gc_body_reduceInterleaved[T Number](gc_b *compiled.Block, in, partial []T) 
 	}
 //line reduce.go:215
 	for s := 1; s < gc_bdx; s *= 2 {
-//line reduce.go:217
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_tx, gc_every, gc_exact := compiled.EveryFrom(0, (2 * s), 0)
 			if gc_exact {
@@ -507,7 +489,6 @@ func gc_body_reduceInterleaved[T Number](gc_b *compiled.Block, in, partial []T) 
 			}
 		}
 	}
-//line reduce.go:225
 	gc_from, gc_to := 0, gc_bdx
 	if gc_bound := 0; gc_bound < gc_to-1 {
 		gc_to = gc_bound + 1
@@ -635,7 +616,6 @@ func gc_body_reduceStridedIndex[T Number](gc_b *compiled.Block, in, partial []T)
 	}
 //line reduce.go:236
 	sdata := gocuda.Shared[T](t, gc_bdx)[:gc_bdx]
-//line reduce.go:238
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
 		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
@@ -725,7 +705,6 @@ func gc_body_reduceStridedIndex[T Number](gc_b *compiled.Block, in, partial []T)
 	}
 //line reduce.go:239
 	for s := 1; s < gc_bdx; s *= 2 {
-//line reduce.go:241
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := compiled.ScaledBelow(gc_bdx, 2*s); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -791,7 +770,6 @@ func gc_body_reduceStridedIndex[T Number](gc_b *compiled.Block, in, partial []T)
 		}
 	}
 	{
-//line reduce.go:248
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -821,13 +799,11 @@ func gc_body_reduceStridedIndex[T Number](gc_b *compiled.Block, in, partial []T)
 						gc_at3[0] = gc_at4[0]
 					}
 				}
-//line reduce.go:250
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 //line reduce.go:246
 					gc_at3[0] = gc_at4[0]
 				}
 			} else {
-//line reduce.go:250
 				gc_step5 := gc_from
 				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
@@ -838,7 +814,6 @@ func gc_body_reduceStridedIndex[T Number](gc_b *compiled.Block, in, partial []T)
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line reduce.go:250
 						gc_tx := gc_step5 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -846,7 +821,6 @@ func gc_body_reduceStridedIndex[T Number](gc_b *compiled.Block, in, partial []T)
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line reduce.go:250
 						gc_tx := gc_step5 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -854,7 +828,6 @@ func gc_body_reduceStridedIndex[T Number](gc_b *compiled.Block, in, partial []T)
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line reduce.go:250
 						gc_tx := gc_step5 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -862,7 +835,6 @@ func gc_body_reduceStridedIndex[T Number](gc_b *compiled.Block, in, partial []T)
 						partial[gc_bx] = sdata[0]
 					}
 				}
-//line reduce.go:250
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -906,7 +878,6 @@ func gc_body_reduceSequential[T Number](gc_b *compiled.Block, in, partial []T) {
 	}
 //line reduce.go:258
 	sdata := gocuda.Shared[T](t, gc_bdx)[:gc_bdx]
-//line reduce.go:260
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
 		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
@@ -1006,7 +977,6 @@ func gc_body_reduceSequential[T Number](gc_b *compiled.Block, in, partial []T) {
 				continue
 			}
 		}
-//line reduce.go:281
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
@@ -1115,7 +1085,6 @@ func gc_body_reduceSequential[T Number](gc_b *compiled.Block, in, partial []T) {
 		}
 	}
 	{
-//line reduce.go:283
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -1145,13 +1114,11 @@ func gc_body_reduceSequential[T Number](gc_b *compiled.Block, in, partial []T) {
 						gc_at5[0] = gc_at6[0]
 					}
 				}
-//line reduce.go:267
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 //line reduce.go:263
 					gc_at5[0] = gc_at6[0]
 				}
 			} else {
-//line reduce.go:267
 				gc_step6 := gc_from
 				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 					{
@@ -1162,7 +1129,6 @@ func gc_body_reduceSequential[T Number](gc_b *compiled.Block, in, partial []T) {
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line reduce.go:267
 						gc_tx := gc_step6 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -1170,7 +1136,6 @@ func gc_body_reduceSequential[T Number](gc_b *compiled.Block, in, partial []T) {
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line reduce.go:267
 						gc_tx := gc_step6 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -1178,7 +1143,6 @@ func gc_body_reduceSequential[T Number](gc_b *compiled.Block, in, partial []T) {
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line reduce.go:267
 						gc_tx := gc_step6 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -1186,7 +1150,6 @@ func gc_body_reduceSequential[T Number](gc_b *compiled.Block, in, partial []T) {
 						partial[gc_bx] = sdata[0]
 					}
 				}
-//line reduce.go:267
 				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank

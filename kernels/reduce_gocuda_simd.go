@@ -66,7 +66,6 @@ func gc_body_reduceAtomic[T Number](gc_b11 *compiled.Block, in []T, sum *T) {
 	}
 //line reduce.go:188
 	sdata := gocuda.Shared[T](t, gc_bdx5)[:gc_bdx5]
-//line reduce.go:190
 	for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
 		gc_off13 := gc_bx5 * gc_bdx5
 		if gc_bdx5 <= len(sdata) && gc_off13 >= 0 && gc_off13 <= len(in) && gc_bdx5 <= len(in)-gc_off13 {
@@ -162,7 +161,6 @@ func gc_body_reduceAtomic[T Number](gc_b11 *compiled.Block, in []T, sum *T) {
 				continue
 			}
 		}
-//line reduce.go:199
 		gc_from5, gc_to5 := 0, gc_bdx5
 		if gc_bound5 := s; gc_bound5 < gc_to5 {
 			gc_to5 = gc_bound5
@@ -271,7 +269,6 @@ func gc_body_reduceAtomic[T Number](gc_b11 *compiled.Block, in []T, sum *T) {
 		}
 	}
 	{
-//line reduce.go:201
 		gc_from5, gc_to5 := 0, gc_bdx5
 		if gc_bound5 := 0; gc_bound5 < gc_to5-1 {
 			gc_to5 = gc_bound5 + 1
@@ -284,41 +281,33 @@ func gc_body_reduceAtomic[T Number](gc_b11 *compiled.Block, in []T, sum *T) {
 				for ; gc_step23+3 < gc_to5; gc_step23 += 4 {
 					{
 						gc_tx5 := gc_step23 + 0
-//line reduce.go:214
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 //line reduce.go:198
 						atomic.Add(sum, gc_at25[0])
 					}
 					{
-//line reduce.go:202
 						gc_tx5 := gc_step23 + 1
-//line reduce.go:204
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 //line reduce.go:198
 						atomic.Add(sum, gc_at25[0])
 					}
 					{
-//line reduce.go:202
 						gc_tx5 := gc_step23 + 2
-//line reduce.go:204
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 //line reduce.go:198
 						atomic.Add(sum, gc_at25[0])
 					}
 					{
-//line reduce.go:202
 						gc_tx5 := gc_step23 + 3
-//line reduce.go:204
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 //line reduce.go:198
 						atomic.Add(sum, gc_at25[0])
 					}
 				}
-//line reduce.go:202
 				for gc_tx5 := gc_step23; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
@@ -326,7 +315,6 @@ func gc_body_reduceAtomic[T Number](gc_b11 *compiled.Block, in []T, sum *T) {
 					atomic.Add(sum, gc_at25[0])
 				}
 			} else {
-//line reduce.go:202
 				gc_step24 := gc_from5
 				for ; gc_step24+3 < gc_to5; gc_step24 += 4 {
 					{
@@ -337,7 +325,6 @@ func gc_body_reduceAtomic[T Number](gc_b11 *compiled.Block, in []T, sum *T) {
 						atomic.Add(sum, sdata[0])
 					}
 					{
-//line reduce.go:202
 						gc_tx5 := gc_step24 + 1
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
@@ -345,7 +332,6 @@ func gc_body_reduceAtomic[T Number](gc_b11 *compiled.Block, in []T, sum *T) {
 						atomic.Add(sum, sdata[0])
 					}
 					{
-//line reduce.go:202
 						gc_tx5 := gc_step24 + 2
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
@@ -353,7 +339,6 @@ func gc_body_reduceAtomic[T Number](gc_b11 *compiled.Block, in []T, sum *T) {
 						atomic.Add(sum, sdata[0])
 					}
 					{
-//line reduce.go:202
 						gc_tx5 := gc_step24 + 3
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
@@ -361,7 +346,6 @@ func gc_body_reduceAtomic[T Number](gc_b11 *compiled.Block, in []T, sum *T) {
 						atomic.Add(sum, sdata[0])
 					}
 				}
-//line reduce.go:202
 				for gc_tx5 := gc_step24; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
@@ -388,7 +372,6 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 	}
 //line reduce.go:188
 	sdata := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
-//line reduce.go:190
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off4 := gc_bx2 * gc_bdx2
 		if gc_bdx2 <= len(sdata) && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx2 <= len(in)-gc_off4 {
@@ -658,7 +641,6 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 	}
 //line reduce.go:191
 	for s := gc_bdx2 / 2; s > 0; s /= 2 {
-//line reduce.go:193
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := s; gc_bound2 < gc_to2 {
 			gc_to2 = gc_bound2
@@ -683,7 +665,6 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 								archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at9[gc_tx2:])).StoreSlice(gc_at8[gc_tx2:])
 							}
 						}
-//line reduce.go:194
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep3, false
 					}(gc_vstep3)
@@ -703,7 +684,6 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 							archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:])).StoreSlice(gc_at8[gc_tx2:])
 						}
 					}
-//line reduce.go:194
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
@@ -722,7 +702,6 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 //line reduce.go:187
 							var tid int = gc_tx2
 							{
-//line reduce.go:193
 								if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 //line reduce.go:193
 									break
@@ -731,7 +710,6 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 								archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 							}
 						}
-//line reduce.go:195
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
 					}(gc_vstep4)
@@ -745,7 +723,6 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 //line reduce.go:187
 						var tid int = gc_tx2
 						{
-//line reduce.go:193
 							if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 //line reduce.go:193
 								break
@@ -754,7 +731,6 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 							archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 						}
 					}
-//line reduce.go:195
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step8 := gc_vstep4
@@ -818,7 +794,6 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 		}
 	}
 	{
-//line reduce.go:201
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 			gc_to2 = gc_bound2 + 1
@@ -831,41 +806,33 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
 					{
 						gc_tx2 := gc_step9 + 0
-//line reduce.go:214
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line reduce.go:198
 						atomic.Add(sum, gc_at10[0])
 					}
 					{
-//line reduce.go:202
 						gc_tx2 := gc_step9 + 1
-//line reduce.go:204
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line reduce.go:198
 						atomic.Add(sum, gc_at10[0])
 					}
 					{
-//line reduce.go:202
 						gc_tx2 := gc_step9 + 2
-//line reduce.go:204
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line reduce.go:198
 						atomic.Add(sum, gc_at10[0])
 					}
 					{
-//line reduce.go:202
 						gc_tx2 := gc_step9 + 3
-//line reduce.go:204
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line reduce.go:198
 						atomic.Add(sum, gc_at10[0])
 					}
 				}
-//line reduce.go:202
 				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -873,7 +840,6 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 					atomic.Add(sum, gc_at10[0])
 				}
 			} else {
-//line reduce.go:202
 				gc_step10 := gc_from2
 				for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
 					{
@@ -884,7 +850,6 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 						atomic.Add(sum, sdata[0])
 					}
 					{
-//line reduce.go:202
 						gc_tx2 := gc_step10 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -892,7 +857,6 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 						atomic.Add(sum, sdata[0])
 					}
 					{
-//line reduce.go:202
 						gc_tx2 := gc_step10 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -900,7 +864,6 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 						atomic.Add(sum, sdata[0])
 					}
 					{
-//line reduce.go:202
 						gc_tx2 := gc_step10 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -908,7 +871,6 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 						atomic.Add(sum, sdata[0])
 					}
 				}
-//line reduce.go:202
 				for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -935,7 +897,6 @@ func gc_body_reduceAtomic_int32(gc_b5 *compiled.Block, in []int32, sum *int32) {
 	}
 //line reduce.go:188
 	sdata := gocuda.Shared[int32](t, gc_bdx3)[:gc_bdx3]
-//line reduce.go:190
 	for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
 		gc_off7 := gc_bx3 * gc_bdx3
 		if gc_bdx3 <= len(sdata) && gc_off7 >= 0 && gc_off7 <= len(in) && gc_bdx3 <= len(in)-gc_off7 {
@@ -1205,7 +1166,6 @@ func gc_body_reduceAtomic_int32(gc_b5 *compiled.Block, in []int32, sum *int32) {
 	}
 //line reduce.go:191
 	for s := gc_bdx3 / 2; s > 0; s /= 2 {
-//line reduce.go:193
 		gc_from3, gc_to3 := 0, gc_bdx3
 		if gc_bound3 := s; gc_bound3 < gc_to3 {
 			gc_to3 = gc_bound3
@@ -1230,7 +1190,6 @@ func gc_body_reduceAtomic_int32(gc_b5 *compiled.Block, in []int32, sum *int32) {
 								archsimd.LoadInt32x16Slice(gc_at13[gc_tx3:]).Add(archsimd.LoadInt32x16Slice(gc_at14[gc_tx3:])).StoreSlice(gc_at13[gc_tx3:])
 							}
 						}
-//line reduce.go:194
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep7, false
 					}(gc_vstep7)
@@ -1250,7 +1209,6 @@ func gc_body_reduceAtomic_int32(gc_b5 *compiled.Block, in []int32, sum *int32) {
 							archsimd.LoadInt32x8Slice(gc_at13[gc_tx3:]).Add(archsimd.LoadInt32x8Slice(gc_at14[gc_tx3:])).StoreSlice(gc_at13[gc_tx3:])
 						}
 					}
-//line reduce.go:194
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx3 := gc_vstep7; gc_tx3 < gc_to3; gc_tx3++ {
@@ -1269,7 +1227,6 @@ func gc_body_reduceAtomic_int32(gc_b5 *compiled.Block, in []int32, sum *int32) {
 //line reduce.go:187
 							var tid int = gc_tx3
 							{
-//line reduce.go:193
 								if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 //line reduce.go:193
 									break
@@ -1278,7 +1235,6 @@ func gc_body_reduceAtomic_int32(gc_b5 *compiled.Block, in []int32, sum *int32) {
 								archsimd.LoadInt32x16Slice(sdata[tid:]).Add(archsimd.LoadInt32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 							}
 						}
-//line reduce.go:195
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep8, false
 					}(gc_vstep8)
@@ -1292,7 +1248,6 @@ func gc_body_reduceAtomic_int32(gc_b5 *compiled.Block, in []int32, sum *int32) {
 //line reduce.go:187
 						var tid int = gc_tx3
 						{
-//line reduce.go:193
 							if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 //line reduce.go:193
 								break
@@ -1301,7 +1256,6 @@ func gc_body_reduceAtomic_int32(gc_b5 *compiled.Block, in []int32, sum *int32) {
 							archsimd.LoadInt32x8Slice(sdata[tid:]).Add(archsimd.LoadInt32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 						}
 					}
-//line reduce.go:195
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step12 := gc_vstep8
@@ -1365,7 +1319,6 @@ func gc_body_reduceAtomic_int32(gc_b5 *compiled.Block, in []int32, sum *int32) {
 		}
 	}
 	{
-//line reduce.go:201
 		gc_from3, gc_to3 := 0, gc_bdx3
 		if gc_bound3 := 0; gc_bound3 < gc_to3-1 {
 			gc_to3 = gc_bound3 + 1
@@ -1378,41 +1331,33 @@ func gc_body_reduceAtomic_int32(gc_b5 *compiled.Block, in []int32, sum *int32) {
 				for ; gc_step13+3 < gc_to3; gc_step13 += 4 {
 					{
 						gc_tx3 := gc_step13 + 0
-//line reduce.go:214
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 //line reduce.go:198
 						atomic.Add(sum, gc_at15[0])
 					}
 					{
-//line reduce.go:202
 						gc_tx3 := gc_step13 + 1
-//line reduce.go:204
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 //line reduce.go:198
 						atomic.Add(sum, gc_at15[0])
 					}
 					{
-//line reduce.go:202
 						gc_tx3 := gc_step13 + 2
-//line reduce.go:204
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 //line reduce.go:198
 						atomic.Add(sum, gc_at15[0])
 					}
 					{
-//line reduce.go:202
 						gc_tx3 := gc_step13 + 3
-//line reduce.go:204
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 //line reduce.go:198
 						atomic.Add(sum, gc_at15[0])
 					}
 				}
-//line reduce.go:202
 				for gc_tx3 := gc_step13; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
@@ -1420,7 +1365,6 @@ func gc_body_reduceAtomic_int32(gc_b5 *compiled.Block, in []int32, sum *int32) {
 					atomic.Add(sum, gc_at15[0])
 				}
 			} else {
-//line reduce.go:202
 				gc_step14 := gc_from3
 				for ; gc_step14+3 < gc_to3; gc_step14 += 4 {
 					{
@@ -1431,7 +1375,6 @@ func gc_body_reduceAtomic_int32(gc_b5 *compiled.Block, in []int32, sum *int32) {
 						atomic.Add(sum, sdata[0])
 					}
 					{
-//line reduce.go:202
 						gc_tx3 := gc_step14 + 1
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
@@ -1439,7 +1382,6 @@ func gc_body_reduceAtomic_int32(gc_b5 *compiled.Block, in []int32, sum *int32) {
 						atomic.Add(sum, sdata[0])
 					}
 					{
-//line reduce.go:202
 						gc_tx3 := gc_step14 + 2
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
@@ -1447,7 +1389,6 @@ func gc_body_reduceAtomic_int32(gc_b5 *compiled.Block, in []int32, sum *int32) {
 						atomic.Add(sum, sdata[0])
 					}
 					{
-//line reduce.go:202
 						gc_tx3 := gc_step14 + 3
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
@@ -1455,7 +1396,6 @@ func gc_body_reduceAtomic_int32(gc_b5 *compiled.Block, in []int32, sum *int32) {
 						atomic.Add(sum, sdata[0])
 					}
 				}
-//line reduce.go:202
 				for gc_tx3 := gc_step14; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
@@ -1482,7 +1422,6 @@ func gc_body_reduceAtomic_uint32(gc_b8 *compiled.Block, in []uint32, sum *uint32
 	}
 //line reduce.go:188
 	sdata := gocuda.Shared[uint32](t, gc_bdx4)[:gc_bdx4]
-//line reduce.go:190
 	for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
 		gc_off10 := gc_bx4 * gc_bdx4
 		if gc_bdx4 <= len(sdata) && gc_off10 >= 0 && gc_off10 <= len(in) && gc_bdx4 <= len(in)-gc_off10 {
@@ -1752,7 +1691,6 @@ func gc_body_reduceAtomic_uint32(gc_b8 *compiled.Block, in []uint32, sum *uint32
 	}
 //line reduce.go:191
 	for s := gc_bdx4 / 2; s > 0; s /= 2 {
-//line reduce.go:193
 		gc_from4, gc_to4 := 0, gc_bdx4
 		if gc_bound4 := s; gc_bound4 < gc_to4 {
 			gc_to4 = gc_bound4
@@ -1777,7 +1715,6 @@ func gc_body_reduceAtomic_uint32(gc_b8 *compiled.Block, in []uint32, sum *uint32
 								archsimd.LoadUint32x16Slice(gc_at18[gc_tx4:]).Add(archsimd.LoadUint32x16Slice(gc_at19[gc_tx4:])).StoreSlice(gc_at18[gc_tx4:])
 							}
 						}
-//line reduce.go:194
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep11, false
 					}(gc_vstep11)
@@ -1797,7 +1734,6 @@ func gc_body_reduceAtomic_uint32(gc_b8 *compiled.Block, in []uint32, sum *uint32
 							archsimd.LoadUint32x8Slice(gc_at18[gc_tx4:]).Add(archsimd.LoadUint32x8Slice(gc_at19[gc_tx4:])).StoreSlice(gc_at18[gc_tx4:])
 						}
 					}
-//line reduce.go:194
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx4 := gc_vstep11; gc_tx4 < gc_to4; gc_tx4++ {
@@ -1816,7 +1752,6 @@ func gc_body_reduceAtomic_uint32(gc_b8 *compiled.Block, in []uint32, sum *uint32
 //line reduce.go:187
 							var tid int = gc_tx4
 							{
-//line reduce.go:193
 								if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 //line reduce.go:193
 									break
@@ -1825,7 +1760,6 @@ func gc_body_reduceAtomic_uint32(gc_b8 *compiled.Block, in []uint32, sum *uint32
 								archsimd.LoadUint32x16Slice(sdata[tid:]).Add(archsimd.LoadUint32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 							}
 						}
-//line reduce.go:195
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep12, false
 					}(gc_vstep12)
@@ -1839,7 +1773,6 @@ func gc_body_reduceAtomic_uint32(gc_b8 *compiled.Block, in []uint32, sum *uint32
 //line reduce.go:187
 						var tid int = gc_tx4
 						{
-//line reduce.go:193
 							if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 //line reduce.go:193
 								break
@@ -1848,7 +1781,6 @@ func gc_body_reduceAtomic_uint32(gc_b8 *compiled.Block, in []uint32, sum *uint32
 							archsimd.LoadUint32x8Slice(sdata[tid:]).Add(archsimd.LoadUint32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 						}
 					}
-//line reduce.go:195
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step16 := gc_vstep12
@@ -1912,7 +1844,6 @@ func gc_body_reduceAtomic_uint32(gc_b8 *compiled.Block, in []uint32, sum *uint32
 		}
 	}
 	{
-//line reduce.go:201
 		gc_from4, gc_to4 := 0, gc_bdx4
 		if gc_bound4 := 0; gc_bound4 < gc_to4-1 {
 			gc_to4 = gc_bound4 + 1
@@ -1925,41 +1856,33 @@ func gc_body_reduceAtomic_uint32(gc_b8 *compiled.Block, in []uint32, sum *uint32
 				for ; gc_step17+3 < gc_to4; gc_step17 += 4 {
 					{
 						gc_tx4 := gc_step17 + 0
-//line reduce.go:214
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 //line reduce.go:198
 						atomic.Add(sum, gc_at20[0])
 					}
 					{
-//line reduce.go:202
 						gc_tx4 := gc_step17 + 1
-//line reduce.go:204
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 //line reduce.go:198
 						atomic.Add(sum, gc_at20[0])
 					}
 					{
-//line reduce.go:202
 						gc_tx4 := gc_step17 + 2
-//line reduce.go:204
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 //line reduce.go:198
 						atomic.Add(sum, gc_at20[0])
 					}
 					{
-//line reduce.go:202
 						gc_tx4 := gc_step17 + 3
-//line reduce.go:204
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 //line reduce.go:198
 						atomic.Add(sum, gc_at20[0])
 					}
 				}
-//line reduce.go:202
 				for gc_tx4 := gc_step17; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
@@ -1967,7 +1890,6 @@ func gc_body_reduceAtomic_uint32(gc_b8 *compiled.Block, in []uint32, sum *uint32
 					atomic.Add(sum, gc_at20[0])
 				}
 			} else {
-//line reduce.go:202
 				gc_step18 := gc_from4
 				for ; gc_step18+3 < gc_to4; gc_step18 += 4 {
 					{
@@ -1978,7 +1900,6 @@ func gc_body_reduceAtomic_uint32(gc_b8 *compiled.Block, in []uint32, sum *uint32
 						atomic.Add(sum, sdata[0])
 					}
 					{
-//line reduce.go:202
 						gc_tx4 := gc_step18 + 1
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
@@ -1986,7 +1907,6 @@ func gc_body_reduceAtomic_uint32(gc_b8 *compiled.Block, in []uint32, sum *uint32
 						atomic.Add(sum, sdata[0])
 					}
 					{
-//line reduce.go:202
 						gc_tx4 := gc_step18 + 2
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
@@ -1994,7 +1914,6 @@ func gc_body_reduceAtomic_uint32(gc_b8 *compiled.Block, in []uint32, sum *uint32
 						atomic.Add(sum, sdata[0])
 					}
 					{
-//line reduce.go:202
 						gc_tx4 := gc_step18 + 3
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
@@ -2002,7 +1921,6 @@ func gc_body_reduceAtomic_uint32(gc_b8 *compiled.Block, in []uint32, sum *uint32
 						atomic.Add(sum, sdata[0])
 					}
 				}
-//line reduce.go:202
 				for gc_tx4 := gc_step18; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
@@ -2061,7 +1979,6 @@ func gc_body_reduceInterleaved[T Number](gc_b11 *compiled.Block, in, partial []T
 	}
 //line reduce.go:212
 	sdata := gocuda.Shared[T](t, gc_bdx5)[:gc_bdx5]
-//line reduce.go:214
 	for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
 		gc_off13 := gc_bx5 * gc_bdx5
 		if gc_bdx5 <= len(sdata) && gc_off13 >= 0 && gc_off13 <= len(in) && gc_bdx5 <= len(in)-gc_off13 {
@@ -2151,7 +2068,6 @@ func gc_body_reduceInterleaved[T Number](gc_b11 *compiled.Block, in, partial []T
 	}
 //line reduce.go:215
 	for s := 1; s < gc_bdx5; s *= 2 {
-//line reduce.go:217
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
 			gc_tx5, gc_every5, gc_exact5 := compiled.EveryFrom(0, (2 * s), 0)
 			if gc_exact5 {
@@ -2179,7 +2095,6 @@ func gc_body_reduceInterleaved[T Number](gc_b11 *compiled.Block, in, partial []T
 			}
 		}
 	}
-//line reduce.go:225
 	gc_from5, gc_to5 := 0, gc_bdx5
 	if gc_bound5 := 0; gc_bound5 < gc_to5-1 {
 		gc_to5 = gc_bound5 + 1
@@ -2290,7 +2205,6 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 	}
 //line reduce.go:212
 	sdata := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
-//line reduce.go:214
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off4 := gc_bx2 * gc_bdx2
 		if gc_bdx2 <= len(sdata) && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx2 <= len(in)-gc_off4 {
@@ -2561,7 +2475,6 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 //line reduce.go:215
 	for s := 1; s < gc_bdx2; s *= 2 {
 		archsimd.ClearAVXUpperBits()
-//line reduce.go:218
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_tx2, gc_every2, gc_exact2 := compiled.EveryFrom(0, (2 * s), 0)
 			if gc_exact2 {
@@ -2589,7 +2502,6 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 			}
 		}
 	}
-//line reduce.go:225
 	gc_from2, gc_to2 := 0, gc_bdx2
 	if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 		gc_to2 = gc_bound2 + 1
@@ -2700,7 +2612,6 @@ func gc_body_reduceInterleaved_int32(gc_b5 *compiled.Block, in []int32, partial 
 	}
 //line reduce.go:212
 	sdata := gocuda.Shared[int32](t, gc_bdx3)[:gc_bdx3]
-//line reduce.go:214
 	for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
 		gc_off7 := gc_bx3 * gc_bdx3
 		if gc_bdx3 <= len(sdata) && gc_off7 >= 0 && gc_off7 <= len(in) && gc_bdx3 <= len(in)-gc_off7 {
@@ -2970,7 +2881,6 @@ func gc_body_reduceInterleaved_int32(gc_b5 *compiled.Block, in []int32, partial 
 	}
 //line reduce.go:215
 	for s := 1; s < gc_bdx3; s *= 2 {
-//line reduce.go:217
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
 			gc_tx3, gc_every3, gc_exact3 := compiled.EveryFrom(0, (2 * s), 0)
 			if gc_exact3 {
@@ -2998,7 +2908,6 @@ func gc_body_reduceInterleaved_int32(gc_b5 *compiled.Block, in []int32, partial 
 			}
 		}
 	}
-//line reduce.go:225
 	gc_from3, gc_to3 := 0, gc_bdx3
 	if gc_bound3 := 0; gc_bound3 < gc_to3-1 {
 		gc_to3 = gc_bound3 + 1
@@ -3109,7 +3018,6 @@ func gc_body_reduceInterleaved_uint32(gc_b8 *compiled.Block, in []uint32, partia
 	}
 //line reduce.go:212
 	sdata := gocuda.Shared[uint32](t, gc_bdx4)[:gc_bdx4]
-//line reduce.go:214
 	for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
 		gc_off10 := gc_bx4 * gc_bdx4
 		if gc_bdx4 <= len(sdata) && gc_off10 >= 0 && gc_off10 <= len(in) && gc_bdx4 <= len(in)-gc_off10 {
@@ -3379,7 +3287,6 @@ func gc_body_reduceInterleaved_uint32(gc_b8 *compiled.Block, in []uint32, partia
 	}
 //line reduce.go:215
 	for s := 1; s < gc_bdx4; s *= 2 {
-//line reduce.go:217
 		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
 			gc_tx4, gc_every4, gc_exact4 := compiled.EveryFrom(0, (2 * s), 0)
 			if gc_exact4 {
@@ -3407,7 +3314,6 @@ func gc_body_reduceInterleaved_uint32(gc_b8 *compiled.Block, in []uint32, partia
 			}
 		}
 	}
-//line reduce.go:225
 	gc_from4, gc_to4 := 0, gc_bdx4
 	if gc_bound4 := 0; gc_bound4 < gc_to4-1 {
 		gc_to4 = gc_bound4 + 1
@@ -3550,7 +3456,6 @@ func gc_body_reduceStridedIndex[T Number](gc_b11 *compiled.Block, in, partial []
 	}
 //line reduce.go:236
 	sdata := gocuda.Shared[T](t, gc_bdx5)[:gc_bdx5]
-//line reduce.go:238
 	for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
 		gc_off13 := gc_bx5 * gc_bdx5
 		if gc_bdx5 <= len(sdata) && gc_off13 >= 0 && gc_off13 <= len(in) && gc_bdx5 <= len(in)-gc_off13 {
@@ -3640,7 +3545,6 @@ func gc_body_reduceStridedIndex[T Number](gc_b11 *compiled.Block, in, partial []
 	}
 //line reduce.go:239
 	for s := 1; s < gc_bdx5; s *= 2 {
-//line reduce.go:241
 		gc_from5, gc_to5 := 0, gc_bdx5
 		if gc_bound5 := compiled.ScaledBelow(gc_bdx5, 2*s); gc_bound5 < gc_to5 {
 			gc_to5 = gc_bound5
@@ -3706,7 +3610,6 @@ func gc_body_reduceStridedIndex[T Number](gc_b11 *compiled.Block, in, partial []
 		}
 	}
 	{
-//line reduce.go:248
 		gc_from5, gc_to5 := 0, gc_bdx5
 		if gc_bound5 := 0; gc_bound5 < gc_to5-1 {
 			gc_to5 = gc_bound5 + 1
@@ -3736,13 +3639,11 @@ func gc_body_reduceStridedIndex[T Number](gc_b11 *compiled.Block, in, partial []
 						gc_at19[0] = gc_at20[0]
 					}
 				}
-//line reduce.go:250
 				for gc_tx5 := gc_step21; gc_tx5 < gc_to5; gc_tx5++ {
 //line reduce.go:246
 					gc_at19[0] = gc_at20[0]
 				}
 			} else {
-//line reduce.go:250
 				gc_step22 := gc_from5
 				for ; gc_step22+3 < gc_to5; gc_step22 += 4 {
 					{
@@ -3753,7 +3654,6 @@ func gc_body_reduceStridedIndex[T Number](gc_b11 *compiled.Block, in, partial []
 						partial[gc_bx5] = sdata[0]
 					}
 					{
-//line reduce.go:250
 						gc_tx5 := gc_step22 + 1
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
@@ -3761,7 +3661,6 @@ func gc_body_reduceStridedIndex[T Number](gc_b11 *compiled.Block, in, partial []
 						partial[gc_bx5] = sdata[0]
 					}
 					{
-//line reduce.go:250
 						gc_tx5 := gc_step22 + 2
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
@@ -3769,7 +3668,6 @@ func gc_body_reduceStridedIndex[T Number](gc_b11 *compiled.Block, in, partial []
 						partial[gc_bx5] = sdata[0]
 					}
 					{
-//line reduce.go:250
 						gc_tx5 := gc_step22 + 3
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
@@ -3777,7 +3675,6 @@ func gc_body_reduceStridedIndex[T Number](gc_b11 *compiled.Block, in, partial []
 						partial[gc_bx5] = sdata[0]
 					}
 				}
-//line reduce.go:250
 				for gc_tx5 := gc_step22; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
@@ -3804,7 +3701,6 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 	}
 //line reduce.go:236
 	sdata := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
-//line reduce.go:238
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off4 := gc_bx2 * gc_bdx2
 		if gc_bdx2 <= len(sdata) && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx2 <= len(in)-gc_off4 {
@@ -4074,7 +3970,6 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 	}
 //line reduce.go:239
 	for s := 1; s < gc_bdx2; s *= 2 {
-//line reduce.go:241
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := compiled.ScaledBelow(gc_bdx2, 2*s); gc_bound2 < gc_to2 {
 			gc_to2 = gc_bound2
@@ -4210,7 +4105,6 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 								}
 							}
 						}
-//line reduce.go:243
 						archsimd.ClearAVXUpperBits()
 					}
 					return gc_vstep3, false
@@ -4342,7 +4236,6 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 							}
 						}
 					}
-//line reduce.go:243
 					archsimd.ClearAVXUpperBits()
 				}
 			}
@@ -4406,7 +4299,6 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 		}
 	}
 	{
-//line reduce.go:248
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 			gc_to2 = gc_bound2 + 1
@@ -4436,13 +4328,11 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 						gc_at7[0] = gc_at8[0]
 					}
 				}
-//line reduce.go:250
 				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
 //line reduce.go:246
 					gc_at7[0] = gc_at8[0]
 				}
 			} else {
-//line reduce.go:250
 				gc_step9 := gc_from2
 				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
 					{
@@ -4453,7 +4343,6 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 						partial[gc_bx2] = sdata[0]
 					}
 					{
-//line reduce.go:250
 						gc_tx2 := gc_step9 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -4461,7 +4350,6 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 						partial[gc_bx2] = sdata[0]
 					}
 					{
-//line reduce.go:250
 						gc_tx2 := gc_step9 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -4469,7 +4357,6 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 						partial[gc_bx2] = sdata[0]
 					}
 					{
-//line reduce.go:250
 						gc_tx2 := gc_step9 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -4477,7 +4364,6 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 						partial[gc_bx2] = sdata[0]
 					}
 				}
-//line reduce.go:250
 				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -4504,7 +4390,6 @@ func gc_body_reduceStridedIndex_int32(gc_b5 *compiled.Block, in []int32, partial
 	}
 //line reduce.go:236
 	sdata := gocuda.Shared[int32](t, gc_bdx3)[:gc_bdx3]
-//line reduce.go:238
 	for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
 		gc_off7 := gc_bx3 * gc_bdx3
 		if gc_bdx3 <= len(sdata) && gc_off7 >= 0 && gc_off7 <= len(in) && gc_bdx3 <= len(in)-gc_off7 {
@@ -4774,7 +4659,6 @@ func gc_body_reduceStridedIndex_int32(gc_b5 *compiled.Block, in []int32, partial
 	}
 //line reduce.go:239
 	for s := 1; s < gc_bdx3; s *= 2 {
-//line reduce.go:241
 		gc_from3, gc_to3 := 0, gc_bdx3
 		if gc_bound3 := compiled.ScaledBelow(gc_bdx3, 2*s); gc_bound3 < gc_to3 {
 			gc_to3 = gc_bound3
@@ -4910,7 +4794,6 @@ func gc_body_reduceStridedIndex_int32(gc_b5 *compiled.Block, in []int32, partial
 								}
 							}
 						}
-//line reduce.go:243
 						archsimd.ClearAVXUpperBits()
 					}
 					return gc_vstep6, false
@@ -5042,7 +4925,6 @@ func gc_body_reduceStridedIndex_int32(gc_b5 *compiled.Block, in []int32, partial
 							}
 						}
 					}
-//line reduce.go:243
 					archsimd.ClearAVXUpperBits()
 				}
 			}
@@ -5106,7 +4988,6 @@ func gc_body_reduceStridedIndex_int32(gc_b5 *compiled.Block, in []int32, partial
 		}
 	}
 	{
-//line reduce.go:248
 		gc_from3, gc_to3 := 0, gc_bdx3
 		if gc_bound3 := 0; gc_bound3 < gc_to3-1 {
 			gc_to3 = gc_bound3 + 1
@@ -5136,13 +5017,11 @@ func gc_body_reduceStridedIndex_int32(gc_b5 *compiled.Block, in []int32, partial
 						gc_at11[0] = gc_at12[0]
 					}
 				}
-//line reduce.go:250
 				for gc_tx3 := gc_step12; gc_tx3 < gc_to3; gc_tx3++ {
 //line reduce.go:246
 					gc_at11[0] = gc_at12[0]
 				}
 			} else {
-//line reduce.go:250
 				gc_step13 := gc_from3
 				for ; gc_step13+3 < gc_to3; gc_step13 += 4 {
 					{
@@ -5153,7 +5032,6 @@ func gc_body_reduceStridedIndex_int32(gc_b5 *compiled.Block, in []int32, partial
 						partial[gc_bx3] = sdata[0]
 					}
 					{
-//line reduce.go:250
 						gc_tx3 := gc_step13 + 1
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
@@ -5161,7 +5039,6 @@ func gc_body_reduceStridedIndex_int32(gc_b5 *compiled.Block, in []int32, partial
 						partial[gc_bx3] = sdata[0]
 					}
 					{
-//line reduce.go:250
 						gc_tx3 := gc_step13 + 2
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
@@ -5169,7 +5046,6 @@ func gc_body_reduceStridedIndex_int32(gc_b5 *compiled.Block, in []int32, partial
 						partial[gc_bx3] = sdata[0]
 					}
 					{
-//line reduce.go:250
 						gc_tx3 := gc_step13 + 3
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
@@ -5177,7 +5053,6 @@ func gc_body_reduceStridedIndex_int32(gc_b5 *compiled.Block, in []int32, partial
 						partial[gc_bx3] = sdata[0]
 					}
 				}
-//line reduce.go:250
 				for gc_tx3 := gc_step13; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
@@ -5204,7 +5079,6 @@ func gc_body_reduceStridedIndex_uint32(gc_b8 *compiled.Block, in []uint32, parti
 	}
 //line reduce.go:236
 	sdata := gocuda.Shared[uint32](t, gc_bdx4)[:gc_bdx4]
-//line reduce.go:238
 	for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
 		gc_off10 := gc_bx4 * gc_bdx4
 		if gc_bdx4 <= len(sdata) && gc_off10 >= 0 && gc_off10 <= len(in) && gc_bdx4 <= len(in)-gc_off10 {
@@ -5474,7 +5348,6 @@ func gc_body_reduceStridedIndex_uint32(gc_b8 *compiled.Block, in []uint32, parti
 	}
 //line reduce.go:239
 	for s := 1; s < gc_bdx4; s *= 2 {
-//line reduce.go:241
 		gc_from4, gc_to4 := 0, gc_bdx4
 		if gc_bound4 := compiled.ScaledBelow(gc_bdx4, 2*s); gc_bound4 < gc_to4 {
 			gc_to4 = gc_bound4
@@ -5610,7 +5483,6 @@ func gc_body_reduceStridedIndex_uint32(gc_b8 *compiled.Block, in []uint32, parti
 								}
 							}
 						}
-//line reduce.go:243
 						archsimd.ClearAVXUpperBits()
 					}
 					return gc_vstep9, false
@@ -5742,7 +5614,6 @@ func gc_body_reduceStridedIndex_uint32(gc_b8 *compiled.Block, in []uint32, parti
 							}
 						}
 					}
-//line reduce.go:243
 					archsimd.ClearAVXUpperBits()
 				}
 			}
@@ -5806,7 +5677,6 @@ func gc_body_reduceStridedIndex_uint32(gc_b8 *compiled.Block, in []uint32, parti
 		}
 	}
 	{
-//line reduce.go:248
 		gc_from4, gc_to4 := 0, gc_bdx4
 		if gc_bound4 := 0; gc_bound4 < gc_to4-1 {
 			gc_to4 = gc_bound4 + 1
@@ -5836,13 +5706,11 @@ func gc_body_reduceStridedIndex_uint32(gc_b8 *compiled.Block, in []uint32, parti
 						gc_at15[0] = gc_at16[0]
 					}
 				}
-//line reduce.go:250
 				for gc_tx4 := gc_step16; gc_tx4 < gc_to4; gc_tx4++ {
 //line reduce.go:246
 					gc_at15[0] = gc_at16[0]
 				}
 			} else {
-//line reduce.go:250
 				gc_step17 := gc_from4
 				for ; gc_step17+3 < gc_to4; gc_step17 += 4 {
 					{
@@ -5853,7 +5721,6 @@ func gc_body_reduceStridedIndex_uint32(gc_b8 *compiled.Block, in []uint32, parti
 						partial[gc_bx4] = sdata[0]
 					}
 					{
-//line reduce.go:250
 						gc_tx4 := gc_step17 + 1
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
@@ -5861,7 +5728,6 @@ func gc_body_reduceStridedIndex_uint32(gc_b8 *compiled.Block, in []uint32, parti
 						partial[gc_bx4] = sdata[0]
 					}
 					{
-//line reduce.go:250
 						gc_tx4 := gc_step17 + 2
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
@@ -5869,7 +5735,6 @@ func gc_body_reduceStridedIndex_uint32(gc_b8 *compiled.Block, in []uint32, parti
 						partial[gc_bx4] = sdata[0]
 					}
 					{
-//line reduce.go:250
 						gc_tx4 := gc_step17 + 3
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
@@ -5877,7 +5742,6 @@ func gc_body_reduceStridedIndex_uint32(gc_b8 *compiled.Block, in []uint32, parti
 						partial[gc_bx4] = sdata[0]
 					}
 				}
-//line reduce.go:250
 				for gc_tx4 := gc_step17; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
@@ -5936,7 +5800,6 @@ func gc_body_reduceSequential[T Number](gc_b11 *compiled.Block, in, partial []T)
 	}
 //line reduce.go:258
 	sdata := gocuda.Shared[T](t, gc_bdx5)[:gc_bdx5]
-//line reduce.go:260
 	for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
 		gc_off17 := gc_bx5 * gc_bdx5
 		if gc_bdx5 <= len(sdata) && gc_off17 >= 0 && gc_off17 <= len(in) && gc_bdx5 <= len(in)-gc_off17 {
@@ -6036,7 +5899,6 @@ func gc_body_reduceSequential[T Number](gc_b11 *compiled.Block, in, partial []T)
 				continue
 			}
 		}
-//line reduce.go:281
 		gc_from5, gc_to5 := 0, gc_bdx5
 		if gc_bound5 := s; gc_bound5 < gc_to5 {
 			gc_to5 = gc_bound5
@@ -6145,7 +6007,6 @@ func gc_body_reduceSequential[T Number](gc_b11 *compiled.Block, in, partial []T)
 		}
 	}
 	{
-//line reduce.go:283
 		gc_from5, gc_to5 := 0, gc_bdx5
 		if gc_bound5 := 0; gc_bound5 < gc_to5-1 {
 			gc_to5 = gc_bound5 + 1
@@ -6175,13 +6036,11 @@ func gc_body_reduceSequential[T Number](gc_b11 *compiled.Block, in, partial []T)
 						gc_at29[0] = gc_at30[0]
 					}
 				}
-//line reduce.go:267
 				for gc_tx5 := gc_step23; gc_tx5 < gc_to5; gc_tx5++ {
 //line reduce.go:263
 					gc_at29[0] = gc_at30[0]
 				}
 			} else {
-//line reduce.go:267
 				gc_step24 := gc_from5
 				for ; gc_step24+3 < gc_to5; gc_step24 += 4 {
 					{
@@ -6192,7 +6051,6 @@ func gc_body_reduceSequential[T Number](gc_b11 *compiled.Block, in, partial []T)
 						partial[gc_bx5] = sdata[0]
 					}
 					{
-//line reduce.go:267
 						gc_tx5 := gc_step24 + 1
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
@@ -6200,7 +6058,6 @@ func gc_body_reduceSequential[T Number](gc_b11 *compiled.Block, in, partial []T)
 						partial[gc_bx5] = sdata[0]
 					}
 					{
-//line reduce.go:267
 						gc_tx5 := gc_step24 + 2
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
@@ -6208,7 +6065,6 @@ func gc_body_reduceSequential[T Number](gc_b11 *compiled.Block, in, partial []T)
 						partial[gc_bx5] = sdata[0]
 					}
 					{
-//line reduce.go:267
 						gc_tx5 := gc_step24 + 3
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
@@ -6216,7 +6072,6 @@ func gc_body_reduceSequential[T Number](gc_b11 *compiled.Block, in, partial []T)
 						partial[gc_bx5] = sdata[0]
 					}
 				}
-//line reduce.go:267
 				for gc_tx5 := gc_step24; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
@@ -6243,7 +6098,6 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 	}
 //line reduce.go:258
 	sdata := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
-//line reduce.go:260
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off5 := gc_bx2 * gc_bdx2
 		if gc_bdx2 <= len(sdata) && gc_off5 >= 0 && gc_off5 <= len(in) && gc_bdx2 <= len(in)-gc_off5 {
@@ -6517,7 +6371,6 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 	var stop int = 0
 //line reduce.go:273
 	for s := gc_bdx2 / 2; s > stop; s /= 2 {
-//line reduce.go:275
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := s; gc_bound2 < gc_to2 {
 			gc_to2 = gc_bound2
@@ -6541,7 +6394,6 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 								archsimd.LoadFloat32x16Slice(gc_at9[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at10[gc_tx2:])).StoreSlice(gc_at9[gc_tx2:])
 							}
 						}
-//line reduce.go:276
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep3, false
 					}(gc_vstep3)
@@ -6560,7 +6412,6 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 							archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:])).StoreSlice(gc_at9[gc_tx2:])
 						}
 					}
-//line reduce.go:276
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
@@ -6579,16 +6430,13 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 //line reduce.go:272
 							var tid_ int = gc_tx2
 							{
-//line reduce.go:275
 								if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
-//line reduce.go:275
 									break
 								}
 //line reduce.go:275
 								archsimd.LoadFloat32x16Slice(sdata_[tid_:]).Add(archsimd.LoadFloat32x16Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
 							}
 						}
-//line reduce.go:277
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
 					}(gc_vstep4)
@@ -6602,16 +6450,13 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 //line reduce.go:272
 						var tid_ int = gc_tx2
 						{
-//line reduce.go:275
 							if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
-//line reduce.go:275
 								break
 							}
 //line reduce.go:275
 							archsimd.LoadFloat32x8Slice(sdata_[tid_:]).Add(archsimd.LoadFloat32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
 						}
 					}
-//line reduce.go:277
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step8 := gc_vstep4
@@ -6675,7 +6520,6 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 		}
 	}
 	{
-//line reduce.go:283
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 			gc_to2 = gc_bound2 + 1
@@ -6705,13 +6549,11 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 						gc_at11[0] = gc_at12[0]
 					}
 				}
-//line reduce.go:267
 				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
 //line reduce.go:263
 					gc_at11[0] = gc_at12[0]
 				}
 			} else {
-//line reduce.go:267
 				gc_step10 := gc_from2
 				for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
 					{
@@ -6722,7 +6564,6 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 						partial[gc_bx2] = sdata[0]
 					}
 					{
-//line reduce.go:267
 						gc_tx2 := gc_step10 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -6730,7 +6571,6 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 						partial[gc_bx2] = sdata[0]
 					}
 					{
-//line reduce.go:267
 						gc_tx2 := gc_step10 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -6738,7 +6578,6 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 						partial[gc_bx2] = sdata[0]
 					}
 					{
-//line reduce.go:267
 						gc_tx2 := gc_step10 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -6746,7 +6585,6 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 						partial[gc_bx2] = sdata[0]
 					}
 				}
-//line reduce.go:267
 				for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -6773,7 +6611,6 @@ func gc_body_reduceSequential_int32(gc_b5 *compiled.Block, in []int32, partial [
 	}
 //line reduce.go:258
 	sdata := gocuda.Shared[int32](t, gc_bdx3)[:gc_bdx3]
-//line reduce.go:260
 	for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
 		gc_off9 := gc_bx3 * gc_bdx3
 		if gc_bdx3 <= len(sdata) && gc_off9 >= 0 && gc_off9 <= len(in) && gc_bdx3 <= len(in)-gc_off9 {
@@ -7047,7 +6884,6 @@ func gc_body_reduceSequential_int32(gc_b5 *compiled.Block, in []int32, partial [
 	var stop int = 0
 //line reduce.go:273
 	for s := gc_bdx3 / 2; s > stop; s /= 2 {
-//line reduce.go:275
 		gc_from3, gc_to3 := 0, gc_bdx3
 		if gc_bound3 := s; gc_bound3 < gc_to3 {
 			gc_to3 = gc_bound3
@@ -7071,7 +6907,6 @@ func gc_body_reduceSequential_int32(gc_b5 *compiled.Block, in []int32, partial [
 								archsimd.LoadInt32x16Slice(gc_at15[gc_tx3:]).Add(archsimd.LoadInt32x16Slice(gc_at16[gc_tx3:])).StoreSlice(gc_at15[gc_tx3:])
 							}
 						}
-//line reduce.go:276
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep7, false
 					}(gc_vstep7)
@@ -7090,7 +6925,6 @@ func gc_body_reduceSequential_int32(gc_b5 *compiled.Block, in []int32, partial [
 							archsimd.LoadInt32x8Slice(gc_at15[gc_tx3:]).Add(archsimd.LoadInt32x8Slice(gc_at16[gc_tx3:])).StoreSlice(gc_at15[gc_tx3:])
 						}
 					}
-//line reduce.go:276
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx3 := gc_vstep7; gc_tx3 < gc_to3; gc_tx3++ {
@@ -7109,16 +6943,13 @@ func gc_body_reduceSequential_int32(gc_b5 *compiled.Block, in []int32, partial [
 //line reduce.go:272
 							var tid_ int = gc_tx3
 							{
-//line reduce.go:275
 								if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
-//line reduce.go:275
 									break
 								}
 //line reduce.go:275
 								archsimd.LoadInt32x16Slice(sdata_[tid_:]).Add(archsimd.LoadInt32x16Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
 							}
 						}
-//line reduce.go:277
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep8, false
 					}(gc_vstep8)
@@ -7132,16 +6963,13 @@ func gc_body_reduceSequential_int32(gc_b5 *compiled.Block, in []int32, partial [
 //line reduce.go:272
 						var tid_ int = gc_tx3
 						{
-//line reduce.go:275
 							if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
-//line reduce.go:275
 								break
 							}
 //line reduce.go:275
 							archsimd.LoadInt32x8Slice(sdata_[tid_:]).Add(archsimd.LoadInt32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
 						}
 					}
-//line reduce.go:277
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step12 := gc_vstep8
@@ -7205,7 +7033,6 @@ func gc_body_reduceSequential_int32(gc_b5 *compiled.Block, in []int32, partial [
 		}
 	}
 	{
-//line reduce.go:283
 		gc_from3, gc_to3 := 0, gc_bdx3
 		if gc_bound3 := 0; gc_bound3 < gc_to3-1 {
 			gc_to3 = gc_bound3 + 1
@@ -7235,13 +7062,11 @@ func gc_body_reduceSequential_int32(gc_b5 *compiled.Block, in []int32, partial [
 						gc_at17[0] = gc_at18[0]
 					}
 				}
-//line reduce.go:267
 				for gc_tx3 := gc_step13; gc_tx3 < gc_to3; gc_tx3++ {
 //line reduce.go:263
 					gc_at17[0] = gc_at18[0]
 				}
 			} else {
-//line reduce.go:267
 				gc_step14 := gc_from3
 				for ; gc_step14+3 < gc_to3; gc_step14 += 4 {
 					{
@@ -7252,7 +7077,6 @@ func gc_body_reduceSequential_int32(gc_b5 *compiled.Block, in []int32, partial [
 						partial[gc_bx3] = sdata[0]
 					}
 					{
-//line reduce.go:267
 						gc_tx3 := gc_step14 + 1
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
@@ -7260,7 +7084,6 @@ func gc_body_reduceSequential_int32(gc_b5 *compiled.Block, in []int32, partial [
 						partial[gc_bx3] = sdata[0]
 					}
 					{
-//line reduce.go:267
 						gc_tx3 := gc_step14 + 2
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
@@ -7268,7 +7091,6 @@ func gc_body_reduceSequential_int32(gc_b5 *compiled.Block, in []int32, partial [
 						partial[gc_bx3] = sdata[0]
 					}
 					{
-//line reduce.go:267
 						gc_tx3 := gc_step14 + 3
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
@@ -7276,7 +7098,6 @@ func gc_body_reduceSequential_int32(gc_b5 *compiled.Block, in []int32, partial [
 						partial[gc_bx3] = sdata[0]
 					}
 				}
-//line reduce.go:267
 				for gc_tx3 := gc_step14; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
@@ -7303,7 +7124,6 @@ func gc_body_reduceSequential_uint32(gc_b8 *compiled.Block, in []uint32, partial
 	}
 //line reduce.go:258
 	sdata := gocuda.Shared[uint32](t, gc_bdx4)[:gc_bdx4]
-//line reduce.go:260
 	for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
 		gc_off13 := gc_bx4 * gc_bdx4
 		if gc_bdx4 <= len(sdata) && gc_off13 >= 0 && gc_off13 <= len(in) && gc_bdx4 <= len(in)-gc_off13 {
@@ -7577,7 +7397,6 @@ func gc_body_reduceSequential_uint32(gc_b8 *compiled.Block, in []uint32, partial
 	var stop int = 0
 //line reduce.go:273
 	for s := gc_bdx4 / 2; s > stop; s /= 2 {
-//line reduce.go:275
 		gc_from4, gc_to4 := 0, gc_bdx4
 		if gc_bound4 := s; gc_bound4 < gc_to4 {
 			gc_to4 = gc_bound4
@@ -7601,7 +7420,6 @@ func gc_body_reduceSequential_uint32(gc_b8 *compiled.Block, in []uint32, partial
 								archsimd.LoadUint32x16Slice(gc_at21[gc_tx4:]).Add(archsimd.LoadUint32x16Slice(gc_at22[gc_tx4:])).StoreSlice(gc_at21[gc_tx4:])
 							}
 						}
-//line reduce.go:276
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep11, false
 					}(gc_vstep11)
@@ -7620,7 +7438,6 @@ func gc_body_reduceSequential_uint32(gc_b8 *compiled.Block, in []uint32, partial
 							archsimd.LoadUint32x8Slice(gc_at21[gc_tx4:]).Add(archsimd.LoadUint32x8Slice(gc_at22[gc_tx4:])).StoreSlice(gc_at21[gc_tx4:])
 						}
 					}
-//line reduce.go:276
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx4 := gc_vstep11; gc_tx4 < gc_to4; gc_tx4++ {
@@ -7639,16 +7456,13 @@ func gc_body_reduceSequential_uint32(gc_b8 *compiled.Block, in []uint32, partial
 //line reduce.go:272
 							var tid_ int = gc_tx4
 							{
-//line reduce.go:275
 								if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
-//line reduce.go:275
 									break
 								}
 //line reduce.go:275
 								archsimd.LoadUint32x16Slice(sdata_[tid_:]).Add(archsimd.LoadUint32x16Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
 							}
 						}
-//line reduce.go:277
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep12, false
 					}(gc_vstep12)
@@ -7662,16 +7476,13 @@ func gc_body_reduceSequential_uint32(gc_b8 *compiled.Block, in []uint32, partial
 //line reduce.go:272
 						var tid_ int = gc_tx4
 						{
-//line reduce.go:275
 							if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
-//line reduce.go:275
 								break
 							}
 //line reduce.go:275
 							archsimd.LoadUint32x8Slice(sdata_[tid_:]).Add(archsimd.LoadUint32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
 						}
 					}
-//line reduce.go:277
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step16 := gc_vstep12
@@ -7735,7 +7546,6 @@ func gc_body_reduceSequential_uint32(gc_b8 *compiled.Block, in []uint32, partial
 		}
 	}
 	{
-//line reduce.go:283
 		gc_from4, gc_to4 := 0, gc_bdx4
 		if gc_bound4 := 0; gc_bound4 < gc_to4-1 {
 			gc_to4 = gc_bound4 + 1
@@ -7765,13 +7575,11 @@ func gc_body_reduceSequential_uint32(gc_b8 *compiled.Block, in []uint32, partial
 						gc_at23[0] = gc_at24[0]
 					}
 				}
-//line reduce.go:267
 				for gc_tx4 := gc_step17; gc_tx4 < gc_to4; gc_tx4++ {
 //line reduce.go:263
 					gc_at23[0] = gc_at24[0]
 				}
 			} else {
-//line reduce.go:267
 				gc_step18 := gc_from4
 				for ; gc_step18+3 < gc_to4; gc_step18 += 4 {
 					{
@@ -7782,7 +7590,6 @@ func gc_body_reduceSequential_uint32(gc_b8 *compiled.Block, in []uint32, partial
 						partial[gc_bx4] = sdata[0]
 					}
 					{
-//line reduce.go:267
 						gc_tx4 := gc_step18 + 1
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
@@ -7790,7 +7597,6 @@ func gc_body_reduceSequential_uint32(gc_b8 *compiled.Block, in []uint32, partial
 						partial[gc_bx4] = sdata[0]
 					}
 					{
-//line reduce.go:267
 						gc_tx4 := gc_step18 + 2
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
@@ -7798,7 +7604,6 @@ func gc_body_reduceSequential_uint32(gc_b8 *compiled.Block, in []uint32, partial
 						partial[gc_bx4] = sdata[0]
 					}
 					{
-//line reduce.go:267
 						gc_tx4 := gc_step18 + 3
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
@@ -7806,7 +7611,6 @@ func gc_body_reduceSequential_uint32(gc_b8 *compiled.Block, in []uint32, partial
 						partial[gc_bx4] = sdata[0]
 					}
 				}
-//line reduce.go:267
 				for gc_tx4 := gc_step18; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4

@@ -67,7 +67,6 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 							i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:22
 							var ahead T = reduceAt(in, i)
-//line reduce_variants.go:24
 							gc_s_ahead[gc_rank] = ahead
 						}
 						{
@@ -79,7 +78,6 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 							i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:22
 							var ahead T = reduceAt(in, i)
-//line reduce_variants.go:24
 							gc_s_ahead[gc_rank] = ahead
 						}
 						{
@@ -91,7 +89,6 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 							i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:22
 							var ahead T = reduceAt(in, i)
-//line reduce_variants.go:24
 							gc_s_ahead[gc_rank] = ahead
 						}
 						{
@@ -103,7 +100,6 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 							i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:22
 							var ahead T = reduceAt(in, i)
-//line reduce_variants.go:24
 							gc_s_ahead[gc_rank] = ahead
 						}
 					}
@@ -115,14 +111,12 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 						i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:22
 						var ahead T = reduceAt(in, i)
-//line reduce_variants.go:24
 						gc_s_ahead[gc_rank] = ahead
 					}
 				}
 			}
 		}
 	}) {
-//line reduce_variants.go:31
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := (gc_bx * 2 * gc_bdx) + gc_bdx
 			if gc_bdx <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
@@ -132,36 +126,28 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
-//line reduce_variants.go:41
 						gc_rank := gc_base + gc_tx
-//line reduce_variants.go:22
 						ahead := gc_s_ahead[gc_rank]
 //line reduce_variants.go:22
 						gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
 					}
 					{
 						gc_tx := gc_step2 + 1
-//line reduce_variants.go:27
 						gc_rank := gc_base + gc_tx
-//line reduce_variants.go:22
 						ahead := gc_s_ahead[gc_rank]
 //line reduce_variants.go:22
 						gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
 					}
 					{
 						gc_tx := gc_step2 + 2
-//line reduce_variants.go:27
 						gc_rank := gc_base + gc_tx
-//line reduce_variants.go:22
 						ahead := gc_s_ahead[gc_rank]
 //line reduce_variants.go:22
 						gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
 					}
 					{
 						gc_tx := gc_step2 + 3
-//line reduce_variants.go:27
 						gc_rank := gc_base + gc_tx
-//line reduce_variants.go:22
 						ahead := gc_s_ahead[gc_rank]
 //line reduce_variants.go:22
 						gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
@@ -169,7 +155,6 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 				}
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line reduce_variants.go:22
 					ahead := gc_s_ahead[gc_rank]
 //line reduce_variants.go:22
 					gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
@@ -184,9 +169,7 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 //line reduce_variants.go:19
 						tid := gc_tx
 						i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:22
 						ahead := gc_s_ahead[gc_rank]
-//line reduce_variants.go:22
 						sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
 					}
 					{
@@ -196,9 +179,7 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 //line reduce_variants.go:19
 						tid := gc_tx
 						i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:22
 						ahead := gc_s_ahead[gc_rank]
-//line reduce_variants.go:22
 						sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
 					}
 					{
@@ -208,9 +189,7 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 //line reduce_variants.go:19
 						tid := gc_tx
 						i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:22
 						ahead := gc_s_ahead[gc_rank]
-//line reduce_variants.go:22
 						sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
 					}
 					{
@@ -220,9 +199,7 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 //line reduce_variants.go:19
 						tid := gc_tx
 						i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:22
 						ahead := gc_s_ahead[gc_rank]
-//line reduce_variants.go:22
 						sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
 					}
 				}
@@ -232,15 +209,12 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 //line reduce_variants.go:19
 					tid := gc_tx
 					i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:22
 					ahead := gc_s_ahead[gc_rank]
-//line reduce_variants.go:22
 					sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
 				}
 			}
 		}
 	} else {
-//line reduce_variants.go:29
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx * 2 * gc_bdx
 			gc_off4 := (gc_bx * 2 * gc_bdx) + gc_bdx
@@ -343,7 +317,6 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 				continue
 			}
 		}
-//line reduce.go:281
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
@@ -452,7 +425,6 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 		}
 	}
 	{
-//line reduce.go:283
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -482,13 +454,11 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 						gc_at9[0] = gc_at10[0]
 					}
 				}
-//line reduce_variants.go:30
 				for gc_tx := gc_step8; gc_tx < gc_to; gc_tx++ {
 //line reduce_variants.go:26
 					gc_at9[0] = gc_at10[0]
 				}
 			} else {
-//line reduce_variants.go:30
 				gc_step9 := gc_from
 				for ; gc_step9+3 < gc_to; gc_step9 += 4 {
 					{
@@ -499,7 +469,6 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line reduce_variants.go:30
 						gc_tx := gc_step9 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -507,7 +476,6 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line reduce_variants.go:30
 						gc_tx := gc_step9 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -515,7 +483,6 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line reduce_variants.go:30
 						gc_tx := gc_step9 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -523,7 +490,6 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 						partial[gc_bx] = sdata[0]
 					}
 				}
-//line reduce_variants.go:30
 				for gc_tx := gc_step9; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -589,7 +555,6 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 							i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:45
 							var ahead T = reduceAt(in, i)
-//line reduce_variants.go:47
 							gc_s_ahead[gc_rank] = ahead
 						}
 						{
@@ -601,7 +566,6 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 							i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:45
 							var ahead T = reduceAt(in, i)
-//line reduce_variants.go:47
 							gc_s_ahead[gc_rank] = ahead
 						}
 						{
@@ -613,7 +577,6 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 							i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:45
 							var ahead T = reduceAt(in, i)
-//line reduce_variants.go:47
 							gc_s_ahead[gc_rank] = ahead
 						}
 						{
@@ -625,7 +588,6 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 							i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:45
 							var ahead T = reduceAt(in, i)
-//line reduce_variants.go:47
 							gc_s_ahead[gc_rank] = ahead
 						}
 					}
@@ -637,14 +599,12 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 						i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:45
 						var ahead T = reduceAt(in, i)
-//line reduce_variants.go:47
 						gc_s_ahead[gc_rank] = ahead
 					}
 				}
 			}
 		}
 	}) {
-//line reduce_variants.go:54
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := (gc_bx * 2 * gc_bdx) + gc_bdx
 			if gc_bdx <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
@@ -654,36 +614,28 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
-//line reduce_variants.go:64
 						gc_rank := gc_base + gc_tx
-//line reduce_variants.go:45
 						ahead := gc_s_ahead[gc_rank]
 //line reduce_variants.go:45
 						gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
 					}
 					{
 						gc_tx := gc_step2 + 1
-//line reduce_variants.go:50
 						gc_rank := gc_base + gc_tx
-//line reduce_variants.go:45
 						ahead := gc_s_ahead[gc_rank]
 //line reduce_variants.go:45
 						gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
 					}
 					{
 						gc_tx := gc_step2 + 2
-//line reduce_variants.go:50
 						gc_rank := gc_base + gc_tx
-//line reduce_variants.go:45
 						ahead := gc_s_ahead[gc_rank]
 //line reduce_variants.go:45
 						gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
 					}
 					{
 						gc_tx := gc_step2 + 3
-//line reduce_variants.go:50
 						gc_rank := gc_base + gc_tx
-//line reduce_variants.go:45
 						ahead := gc_s_ahead[gc_rank]
 //line reduce_variants.go:45
 						gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
@@ -691,7 +643,6 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 				}
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line reduce_variants.go:45
 					ahead := gc_s_ahead[gc_rank]
 //line reduce_variants.go:45
 					gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
@@ -706,9 +657,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 //line reduce_variants.go:42
 						tid := gc_tx
 						i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:45
 						ahead := gc_s_ahead[gc_rank]
-//line reduce_variants.go:45
 						sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
 					}
 					{
@@ -718,9 +667,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 //line reduce_variants.go:42
 						tid := gc_tx
 						i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:45
 						ahead := gc_s_ahead[gc_rank]
-//line reduce_variants.go:45
 						sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
 					}
 					{
@@ -730,9 +677,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 //line reduce_variants.go:42
 						tid := gc_tx
 						i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:45
 						ahead := gc_s_ahead[gc_rank]
-//line reduce_variants.go:45
 						sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
 					}
 					{
@@ -742,9 +687,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 //line reduce_variants.go:42
 						tid := gc_tx
 						i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:45
 						ahead := gc_s_ahead[gc_rank]
-//line reduce_variants.go:45
 						sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
 					}
 				}
@@ -754,15 +697,12 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 //line reduce_variants.go:42
 					tid := gc_tx
 					i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:45
 					ahead := gc_s_ahead[gc_rank]
-//line reduce_variants.go:45
 					sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
 				}
 			}
 		}
 	} else {
-//line reduce_variants.go:52
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx * 2 * gc_bdx
 			gc_off4 := (gc_bx * 2 * gc_bdx) + gc_bdx
@@ -865,7 +805,6 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 				continue
 			}
 		}
-//line reduce.go:281
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
@@ -973,16 +912,13 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 			}
 		}
 	}
-//line reduce.go:282
 	if !(gc_bdy*gc_bdz == 1 && gc_bdx >= 32 && compiled.TreeSum(sdata, 32)) {
-//line reduce.go:284
 		var gc_l_v [32]T
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 			gc_cnt := min(32, gc_n-gc_w)
 			gc_act := uint32(uint64(1)<<gc_cnt - 1)
 			var gc_dead uint32
 			{
-//line reduce.go:291
 				var gc_m10 uint32
 //line reduce_variants.go:48
 				if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
@@ -1042,7 +978,6 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 //line reduce_variants.go:60
 									tid_2 := gc_tx
 									v := sdata_2[tid_2]
-//line reduce_variants.go:63
 									gc_l_v[gc_lane] = v
 								}
 							}
@@ -1060,8 +995,8 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 									gc_at10 := sdata_2[gc_off7:][:32]
 									gc_hi3 := compiled.LanesDemanded(offset, 1, gc_bdy*gc_bdz == 1)
 									for gc_lane := 0; gc_lane < gc_hi3; gc_lane++ {
-//line reduce_variants.go:62
 										v := gc_l_v[gc_lane]
+//line reduce_variants.go:63
 										v += gc_at10[gc_lane]
 										gc_l_v[gc_lane] = v
 									}
@@ -1078,8 +1013,8 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 										gc_pos.Thread = gc_rank
 //line reduce_variants.go:60
 										tid_2 := gc_tx
-//line reduce_variants.go:62
 										v := gc_l_v[gc_lane]
+//line reduce_variants.go:63
 										v += sdata_2[tid_2+offset]
 										gc_l_v[gc_lane] = v
 									}
@@ -1110,7 +1045,6 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 										gc_pos.Thread = gc_rank
 //line reduce_variants.go:60
 										tid_2 := gc_tx
-//line reduce_variants.go:62
 										v := gc_l_v[gc_lane]
 //line reduce_variants.go:65
 										sdata_2[tid_2] = v
@@ -1125,7 +1059,6 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 		}
 	}
 	{
-//line reduce_variants.go:78
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -1155,13 +1088,11 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 						gc_at12[0] = gc_at13[0]
 					}
 				}
-//line reduce_variants.go:56
 				for gc_tx := gc_step8; gc_tx < gc_to; gc_tx++ {
 //line reduce_variants.go:52
 					gc_at12[0] = gc_at13[0]
 				}
 			} else {
-//line reduce_variants.go:56
 				gc_step9 := gc_from
 				for ; gc_step9+3 < gc_to; gc_step9 += 4 {
 					{
@@ -1172,7 +1103,6 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line reduce_variants.go:56
 						gc_tx := gc_step9 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -1180,7 +1110,6 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line reduce_variants.go:56
 						gc_tx := gc_step9 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -1188,7 +1117,6 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line reduce_variants.go:56
 						gc_tx := gc_step9 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -1196,7 +1124,6 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 						partial[gc_bx] = sdata[0]
 					}
 				}
-//line reduce_variants.go:56
 				for gc_tx := gc_step9; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -1242,27 +1169,22 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[T](gc_b, 0)[:gc_n]
-//line reduce_variants.go:95
 	gc_row := compiled.Scratch[T](gc_b, 1)[:gc_n]
 	gc_row2 := compiled.Scratch[T](gc_b, 2)[:gc_n]
 //line reduce_variants.go:100
 	warpSums := gc_shared1(gocuda.MaxThreadsPerBlock / gocuda.WarpSize)[:gocuda.MaxThreadsPerBlock/gocuda.WarpSize]
 	gc_rowok := false
-//line reduce_variants.go:103
 	gc_off3 := gc_bx * 2 * gc_bdx
 	if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 {
 		copy(gc_row, in[gc_off3:][:gc_bdx])
 		gc_rowok = true
 	}
-//line reduce_variants.go:109
 	gc_rowok2 := false
-//line reduce_variants.go:111
 	gc_off4 := (gc_bx * 2 * gc_bdx) + gc_bdx
 	if gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
 		copy(gc_row2, in[gc_off4:][:gc_bdx])
 		gc_rowok2 = true
 	}
-//line reduce_variants.go:118
 	var gc_l_v_ [32]T
 	var gc_c1r [32]T
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -1274,7 +1196,6 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 			var gc_dead uint32
 			_ = gc_dead
 			{
-//line reduce_variants.go:130
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				{
@@ -1296,7 +1217,6 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 							var v T = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 //line reduce_variants.go:101
 							var v_ T = v
-//line reduce_variants.go:104
 							gc_l_v_[gc_lane] = v_
 						}
 					}
@@ -1319,7 +1239,6 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 //line reduce_variants.go:91
 							compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
 							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line reduce_variants.go:95
 								v_ := gc_l_v_[gc_lane]
 //line reduce_variants.go:91
 								v_ += gc_c1r[gc_lane]
@@ -1335,15 +1254,12 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 			}
 			for gc_lane := 0; gc_lane < gc_upto2; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-//line reduce_variants.go:105
 				v_ := gc_l_v_[gc_lane]
-//line reduce_variants.go:107
 				var v T
 //line reduce_variants.go:93
 				var r_ T = v_
 //line reduce_variants.go:101
 				v = r_
-//line reduce_variants.go:103
 				gc_s_v[gc_rank] = v
 			}
 			gc_lo3, gc_hi3 := 0, 32
@@ -1390,7 +1306,6 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 						var v T = gc_at[gc_lane] + gc_at2[gc_lane]
 //line reduce_variants.go:101
 						var v_ T = v
-//line reduce_variants.go:104
 						gc_l_v_[gc_lane] = v_
 					}
 				} else {
@@ -1406,7 +1321,6 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 						var v T = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 //line reduce_variants.go:101
 						var v_ T = v
-//line reduce_variants.go:104
 						gc_l_v_[gc_lane] = v_
 					}
 				}
@@ -1428,7 +1342,6 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 //line reduce_variants.go:91
 					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line reduce_variants.go:95
 						v_ := gc_l_v_[gc_lane]
 //line reduce_variants.go:91
 						v_ += gc_c1r[gc_lane]
@@ -1443,15 +1356,12 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 		}
 		for gc_lane := 0; gc_lane < gc_upto; gc_lane++ {
 			gc_rank := gc_w + gc_lane
-//line reduce_variants.go:104
 			v_ := gc_l_v_[gc_lane]
-//line reduce_variants.go:106
 			var v T
 //line reduce_variants.go:93
 			var r_ T = v_
 //line reduce_variants.go:101
 			v = r_
-//line reduce_variants.go:103
 			gc_s_v[gc_rank] = v
 		}
 		gc_lo2, gc_hi2 := 0, 32
@@ -1472,7 +1382,6 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 			}
 		}
 	}
-//line reduce_variants.go:109
 	var gc_l_v_2 [32]T
 	var gc_c2r [32]T
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -1480,7 +1389,6 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		{
-//line reduce_variants.go:117
 			var gc_m14 uint32
 //line reduce_variants.go:106
 			if (gc_w >> 5) == 0 {
@@ -1496,7 +1404,6 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 					gc_pos.Thread = gc_rank
 //line reduce_variants.go:108
 					var v_2 T = reduceAt(warpSums[:warps], (gc_rank & 31))
-//line reduce_variants.go:110
 					gc_l_v_2[gc_lane] = v_2
 				}
 //line reduce_variants.go:90
@@ -1515,7 +1422,6 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 //line reduce_variants.go:91
 							compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c2r)
 							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line reduce_variants.go:95
 								v_2 := gc_l_v_2[gc_lane]
 //line reduce_variants.go:91
 								v_2 += gc_c2r[gc_lane]
@@ -1530,22 +1436,18 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 				}
 				for gc_lane := 0; gc_lane < gc_upto3; gc_lane++ {
 					gc_rank := gc_w + gc_lane
-//line reduce_variants.go:104
 					v_2 := gc_l_v_2[gc_lane]
-//line reduce_variants.go:106
 					var v T
 //line reduce_variants.go:93
 					var r_2 T = v_2
 //line reduce_variants.go:108
 					v = r_2
-//line reduce_variants.go:110
 					gc_s_v[gc_rank] = v
 				}
 			}
 			gc_act = gc_save14 &^ gc_dead
 		}
 	}
-//line reduce_variants.go:118
 	gc_from, gc_to := 0, gc_bdx
 	if gc_bound := 0; gc_bound < gc_to-1 {
 		gc_to = gc_bound + 1
@@ -1558,9 +1460,7 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 			for ; gc_step+3 < gc_to; gc_step += 4 {
 				{
 					gc_tx := gc_step + 0
-//line reduce_variants.go:131
 					gc_rank := gc_base + gc_tx
-//line reduce_variants.go:133
 					v := gc_s_v[gc_rank]
 //line reduce_variants.go:110
 					var r T = v
@@ -1571,11 +1471,8 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 					}
 				}
 				{
-//line reduce_variants.go:89
 					gc_tx := gc_step + 1
-//line reduce_variants.go:91
 					gc_rank := gc_base + gc_tx
-//line reduce_variants.go:93
 					v := gc_s_v[gc_rank]
 //line reduce_variants.go:110
 					var r T = v
@@ -1586,11 +1483,8 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 					}
 				}
 				{
-//line reduce_variants.go:89
 					gc_tx := gc_step + 2
-//line reduce_variants.go:91
 					gc_rank := gc_base + gc_tx
-//line reduce_variants.go:93
 					v := gc_s_v[gc_rank]
 //line reduce_variants.go:110
 					var r T = v
@@ -1601,11 +1495,8 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 					}
 				}
 				{
-//line reduce_variants.go:89
 					gc_tx := gc_step + 3
-//line reduce_variants.go:91
 					gc_rank := gc_base + gc_tx
-//line reduce_variants.go:93
 					v := gc_s_v[gc_rank]
 //line reduce_variants.go:110
 					var r T = v
@@ -1616,10 +1507,8 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 					}
 				}
 			}
-//line reduce_variants.go:89
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line reduce_variants.go:92
 				v := gc_s_v[gc_rank]
 //line reduce_variants.go:110
 				var r T = v
@@ -1630,7 +1519,6 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 				}
 			}
 		} else {
-//line reduce_variants.go:89
 			gc_step2 := gc_from
 			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				{
@@ -1647,7 +1535,6 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 					}
 				}
 				{
-//line reduce_variants.go:89
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -1661,7 +1548,6 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 					}
 				}
 				{
-//line reduce_variants.go:89
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -1675,7 +1561,6 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 					}
 				}
 				{
-//line reduce_variants.go:89
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -1689,7 +1574,6 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 					}
 				}
 			}
-//line reduce_variants.go:89
 			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -1749,7 +1633,6 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 	n := len(in)
 	b := gc_bdx
 	gridSize := 2 * b * gc_gdx
-//line reduce_variants.go:134
 	gc_step := 0
 	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
@@ -1757,7 +1640,6 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 			gc_pos.Thread = gc_rank
 //line reduce_variants.go:133
 			var v T
-//line reduce_variants.go:135
 			gc_s_v[gc_rank] = v
 		}
 		{
@@ -1765,7 +1647,6 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 			gc_pos.Thread = gc_rank
 //line reduce_variants.go:133
 			var v T
-//line reduce_variants.go:135
 			gc_s_v[gc_rank] = v
 		}
 		{
@@ -1773,7 +1654,6 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 			gc_pos.Thread = gc_rank
 //line reduce_variants.go:133
 			var v T
-//line reduce_variants.go:135
 			gc_s_v[gc_rank] = v
 		}
 		{
@@ -1781,7 +1661,6 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 			gc_pos.Thread = gc_rank
 //line reduce_variants.go:133
 			var v T
-//line reduce_variants.go:135
 			gc_s_v[gc_rank] = v
 		}
 	}
@@ -1789,7 +1668,6 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 		gc_pos.Thread = gc_rank
 //line reduce_variants.go:133
 		var v T
-//line reduce_variants.go:135
 		gc_s_v[gc_rank] = v
 	}
 //line reduce_variants.go:134
@@ -1799,7 +1677,6 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 			return
 		}
 		gc_more = false
-//line reduce_variants.go:141
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off+(gc_bx*2*b), gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -1817,12 +1694,11 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
-//line reduce_variants.go:159
 						gc_rank := gc_base + gc_tx
 //line reduce_variants.go:131
 						tid := gc_tx
-//line reduce_variants.go:133
 						v := gc_s_v[gc_rank]
+//line reduce_variants.go:134
 						i := gc_bx*2*b + tid + gc_off
 						gc_more = true
 //line reduce_variants.go:135
@@ -1834,12 +1710,11 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 					}
 					{
 						gc_tx := gc_step2 + 1
-//line reduce_variants.go:144
 						gc_rank := gc_base + gc_tx
 //line reduce_variants.go:131
 						tid := gc_tx
-//line reduce_variants.go:133
 						v := gc_s_v[gc_rank]
+//line reduce_variants.go:134
 						i := gc_bx*2*b + tid + gc_off
 						gc_more = true
 //line reduce_variants.go:135
@@ -1851,12 +1726,11 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 					}
 					{
 						gc_tx := gc_step2 + 2
-//line reduce_variants.go:144
 						gc_rank := gc_base + gc_tx
 //line reduce_variants.go:131
 						tid := gc_tx
-//line reduce_variants.go:133
 						v := gc_s_v[gc_rank]
+//line reduce_variants.go:134
 						i := gc_bx*2*b + tid + gc_off
 						gc_more = true
 //line reduce_variants.go:135
@@ -1868,12 +1742,11 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 					}
 					{
 						gc_tx := gc_step2 + 3
-//line reduce_variants.go:144
 						gc_rank := gc_base + gc_tx
 //line reduce_variants.go:131
 						tid := gc_tx
-//line reduce_variants.go:133
 						v := gc_s_v[gc_rank]
+//line reduce_variants.go:134
 						i := gc_bx*2*b + tid + gc_off
 						gc_more = true
 //line reduce_variants.go:135
@@ -1888,8 +1761,8 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 					gc_rank := gc_base + gc_tx
 //line reduce_variants.go:131
 					tid := gc_tx
-//line reduce_variants.go:133
 					v := gc_s_v[gc_rank]
+//line reduce_variants.go:134
 					i := gc_bx*2*b + tid + gc_off
 					gc_more = true
 //line reduce_variants.go:135
@@ -1908,8 +1781,8 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 						gc_pos.Thread = gc_rank
 //line reduce_variants.go:131
 						tid := gc_tx
-//line reduce_variants.go:133
 						v := gc_s_v[gc_rank]
+//line reduce_variants.go:134
 						i := gc_bx*2*b + tid + gc_off
 						gc_more = true
 //line reduce_variants.go:135
@@ -1925,8 +1798,8 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 						gc_pos.Thread = gc_rank
 //line reduce_variants.go:131
 						tid := gc_tx
-//line reduce_variants.go:133
 						v := gc_s_v[gc_rank]
+//line reduce_variants.go:134
 						i := gc_bx*2*b + tid + gc_off
 						gc_more = true
 //line reduce_variants.go:135
@@ -1942,8 +1815,8 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 						gc_pos.Thread = gc_rank
 //line reduce_variants.go:131
 						tid := gc_tx
-//line reduce_variants.go:133
 						v := gc_s_v[gc_rank]
+//line reduce_variants.go:134
 						i := gc_bx*2*b + tid + gc_off
 						gc_more = true
 //line reduce_variants.go:135
@@ -1959,8 +1832,8 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 						gc_pos.Thread = gc_rank
 //line reduce_variants.go:131
 						tid := gc_tx
-//line reduce_variants.go:133
 						v := gc_s_v[gc_rank]
+//line reduce_variants.go:134
 						i := gc_bx*2*b + tid + gc_off
 						gc_more = true
 //line reduce_variants.go:135
@@ -1976,8 +1849,8 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 					gc_pos.Thread = gc_rank
 //line reduce_variants.go:131
 					tid := gc_tx
-//line reduce_variants.go:133
 					v := gc_s_v[gc_rank]
+//line reduce_variants.go:134
 					i := gc_bx*2*b + tid + gc_off
 					gc_more = true
 //line reduce_variants.go:135
@@ -1996,7 +1869,6 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 	}
 //line reduce_variants.go:140
 	sdata := gocuda.Shared[T](t, b)[:b]
-//line reduce_variants.go:142
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		if gc_bdx <= len(sdata) {
 			gc_at3 := sdata[:gc_bdx]
@@ -2011,7 +1883,6 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 					gc_pos.Thread = gc_rank
 //line reduce_variants.go:131
 					tid := gc_tx
-//line reduce_variants.go:133
 					v := gc_s_v[gc_rank]
 //line reduce_variants.go:141
 					sdata[tid] = v
@@ -2022,7 +1893,6 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 					gc_pos.Thread = gc_rank
 //line reduce_variants.go:131
 					tid := gc_tx
-//line reduce_variants.go:133
 					v := gc_s_v[gc_rank]
 //line reduce_variants.go:141
 					sdata[tid] = v
@@ -2033,7 +1903,6 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 					gc_pos.Thread = gc_rank
 //line reduce_variants.go:131
 					tid := gc_tx
-//line reduce_variants.go:133
 					v := gc_s_v[gc_rank]
 //line reduce_variants.go:141
 					sdata[tid] = v
@@ -2044,7 +1913,6 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 					gc_pos.Thread = gc_rank
 //line reduce_variants.go:131
 					tid := gc_tx
-//line reduce_variants.go:133
 					v := gc_s_v[gc_rank]
 //line reduce_variants.go:141
 					sdata[tid] = v
@@ -2055,7 +1923,6 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 				gc_pos.Thread = gc_rank
 //line reduce_variants.go:131
 				tid := gc_tx
-//line reduce_variants.go:133
 				v := gc_s_v[gc_rank]
 //line reduce_variants.go:141
 				sdata[tid] = v
@@ -2074,7 +1941,6 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 				continue
 			}
 		}
-//line reduce.go:281
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
@@ -2182,16 +2048,13 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 			}
 		}
 	}
-//line reduce.go:282
 	if !(gc_bdy*gc_bdz == 1 && gc_bdx >= 32 && compiled.TreeSum(sdata, 32)) {
-//line reduce.go:284
 		var gc_l_v_ [32]T
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 			gc_cnt := min(32, gc_n-gc_w)
 			gc_act := uint32(uint64(1)<<gc_cnt - 1)
 			var gc_dead uint32
 			{
-//line reduce.go:291
 				var gc_m10 uint32
 //line reduce_variants.go:144
 				if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
@@ -2251,7 +2114,6 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 //line reduce_variants.go:60
 									tid_2 := gc_tx
 									v_ := sdata_2[tid_2]
-//line reduce_variants.go:63
 									gc_l_v_[gc_lane] = v_
 								}
 							}
@@ -2269,8 +2131,8 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 									gc_at7 := sdata_2[gc_off6:][:32]
 									gc_hi3 := compiled.LanesDemanded(offset, 1, gc_bdy*gc_bdz == 1)
 									for gc_lane := 0; gc_lane < gc_hi3; gc_lane++ {
-//line reduce_variants.go:62
 										v_ := gc_l_v_[gc_lane]
+//line reduce_variants.go:63
 										v_ += gc_at7[gc_lane]
 										gc_l_v_[gc_lane] = v_
 									}
@@ -2287,8 +2149,8 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 										gc_pos.Thread = gc_rank
 //line reduce_variants.go:60
 										tid_2 := gc_tx
-//line reduce_variants.go:62
 										v_ := gc_l_v_[gc_lane]
+//line reduce_variants.go:63
 										v_ += sdata_2[tid_2+offset]
 										gc_l_v_[gc_lane] = v_
 									}
@@ -2319,7 +2181,6 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 										gc_pos.Thread = gc_rank
 //line reduce_variants.go:60
 										tid_2 := gc_tx
-//line reduce_variants.go:62
 										v_ := gc_l_v_[gc_lane]
 //line reduce_variants.go:65
 										sdata_2[tid_2] = v_
@@ -2334,7 +2195,6 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 		}
 	}
 	{
-//line reduce_variants.go:78
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -2364,13 +2224,11 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 						gc_at9[0] = gc_at10[0]
 					}
 				}
-//line reduce_variants.go:152
 				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
 //line reduce_variants.go:148
 					gc_at9[0] = gc_at10[0]
 				}
 			} else {
-//line reduce_variants.go:152
 				gc_step8 := gc_from
 				for ; gc_step8+3 < gc_to; gc_step8 += 4 {
 					{
@@ -2381,7 +2239,6 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line reduce_variants.go:152
 						gc_tx := gc_step8 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -2389,7 +2246,6 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line reduce_variants.go:152
 						gc_tx := gc_step8 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -2397,7 +2253,6 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line reduce_variants.go:152
 						gc_tx := gc_step8 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -2405,7 +2260,6 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 						partial[gc_bx] = sdata[0]
 					}
 				}
-//line reduce_variants.go:152
 				for gc_tx := gc_step8; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -2461,13 +2315,11 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_v_ := compiled.Scratch[T](gc_b, 0)[:gc_n]
-//line reduce_variants.go:187
 	gc_s_v := compiled.Scratch[T](gc_b, 1)[:gc_n]
 //line reduce_variants.go:170
 	n := len(in)
 //line reduce_variants.go:172
 	stride := gc_bdx * gc_gdx * reduceRun
-//line reduce_variants.go:174
 	gc_step := 0
 	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
@@ -2475,7 +2327,6 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 			gc_pos.Thread = gc_rank
 //line reduce_variants.go:171
 			var v T
-//line reduce_variants.go:173
 			gc_s_v[gc_rank] = v
 		}
 		{
@@ -2483,7 +2334,6 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 			gc_pos.Thread = gc_rank
 //line reduce_variants.go:171
 			var v T
-//line reduce_variants.go:173
 			gc_s_v[gc_rank] = v
 		}
 		{
@@ -2491,7 +2341,6 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 			gc_pos.Thread = gc_rank
 //line reduce_variants.go:171
 			var v T
-//line reduce_variants.go:173
 			gc_s_v[gc_rank] = v
 		}
 		{
@@ -2499,7 +2348,6 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 			gc_pos.Thread = gc_rank
 //line reduce_variants.go:171
 			var v T
-//line reduce_variants.go:173
 			gc_s_v[gc_rank] = v
 		}
 	}
@@ -2507,7 +2355,6 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 		gc_pos.Thread = gc_rank
 //line reduce_variants.go:171
 		var v T
-//line reduce_variants.go:173
 		gc_s_v[gc_rank] = v
 	}
 //line reduce_variants.go:173
@@ -2520,7 +2367,6 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 			return
 		}
 		gc_more = false
-//line reduce_variants.go:180
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -2553,7 +2399,6 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 	}
 //line reduce_variants.go:100
 	warpSums := gc_shared1(gocuda.MaxThreadsPerBlock / gocuda.WarpSize)[:gocuda.MaxThreadsPerBlock/gocuda.WarpSize]
-//line reduce_variants.go:102
 	var gc_l_v_2 [32]T
 	var gc_c1r [32]T
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -2563,13 +2408,11 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 		_ = gc_dead
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
-//line reduce_variants.go:112
 			v := gc_s_v[gc_rank]
 //line reduce_variants.go:176
 			var v_ T = v
 //line reduce_variants.go:101
 			var v_2 T = v_
-//line reduce_variants.go:104
 			gc_l_v_2[gc_lane] = v_2
 		}
 //line reduce_variants.go:90
@@ -2588,7 +2431,6 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 //line reduce_variants.go:91
 					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c1r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line reduce_variants.go:95
 						v_2 := gc_l_v_2[gc_lane]
 //line reduce_variants.go:91
 						v_2 += gc_c1r[gc_lane]
@@ -2603,15 +2445,12 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 		}
 		for gc_lane := 0; gc_lane < gc_upto; gc_lane++ {
 			gc_rank := gc_w + gc_lane
-//line reduce_variants.go:104
 			v_2 := gc_l_v_2[gc_lane]
-//line reduce_variants.go:106
 			var v_ T
 //line reduce_variants.go:93
 			var r_ T = v_2
 //line reduce_variants.go:101
 			v_ = r_
-//line reduce_variants.go:103
 			gc_s_v_[gc_rank] = v_
 		}
 		gc_lo2, gc_hi2 := 0, 32
@@ -2632,7 +2471,6 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 			}
 		}
 	}
-//line reduce_variants.go:109
 	var gc_l_v_3 [32]T
 	var gc_c2r [32]T
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -2640,7 +2478,6 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		{
-//line reduce_variants.go:117
 			var gc_m16 uint32
 //line reduce_variants.go:106
 			if (gc_w >> 5) == 0 {
@@ -2656,7 +2493,6 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 					gc_pos.Thread = gc_rank
 //line reduce_variants.go:108
 					var v_3 T = reduceAt(warpSums[:warps], (gc_rank & 31))
-//line reduce_variants.go:110
 					gc_l_v_3[gc_lane] = v_3
 				}
 //line reduce_variants.go:90
@@ -2675,7 +2511,6 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 //line reduce_variants.go:91
 							compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_3, offset_, gocuda.WarpSize, &gc_c2r)
 							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line reduce_variants.go:95
 								v_3 := gc_l_v_3[gc_lane]
 //line reduce_variants.go:91
 								v_3 += gc_c2r[gc_lane]
@@ -2690,22 +2525,18 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 				}
 				for gc_lane := 0; gc_lane < gc_upto2; gc_lane++ {
 					gc_rank := gc_w + gc_lane
-//line reduce_variants.go:104
 					v_3 := gc_l_v_3[gc_lane]
-//line reduce_variants.go:106
 					var v_ T
 //line reduce_variants.go:93
 					var r_2 T = v_3
 //line reduce_variants.go:108
 					v_ = r_2
-//line reduce_variants.go:110
 					gc_s_v_[gc_rank] = v_
 				}
 			}
 			gc_act = gc_save16 &^ gc_dead
 		}
 	}
-//line reduce_variants.go:118
 	gc_from, gc_to := 0, gc_bdx
 	if gc_bound := 0; gc_bound < gc_to-1 {
 		gc_to = gc_bound + 1
@@ -2718,9 +2549,7 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				{
 					gc_tx := gc_step2 + 0
-//line reduce_variants.go:131
 					gc_rank := gc_base + gc_tx
-//line reduce_variants.go:133
 					v_ := gc_s_v_[gc_rank]
 //line reduce_variants.go:110
 					var r T = v_
@@ -2731,11 +2560,8 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 					}
 				}
 				{
-//line reduce_variants.go:184
 					gc_tx := gc_step2 + 1
-//line reduce_variants.go:186
 					gc_rank := gc_base + gc_tx
-//line reduce_variants.go:188
 					v_ := gc_s_v_[gc_rank]
 //line reduce_variants.go:110
 					var r T = v_
@@ -2746,11 +2572,8 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 					}
 				}
 				{
-//line reduce_variants.go:184
 					gc_tx := gc_step2 + 2
-//line reduce_variants.go:186
 					gc_rank := gc_base + gc_tx
-//line reduce_variants.go:188
 					v_ := gc_s_v_[gc_rank]
 //line reduce_variants.go:110
 					var r T = v_
@@ -2761,11 +2584,8 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 					}
 				}
 				{
-//line reduce_variants.go:184
 					gc_tx := gc_step2 + 3
-//line reduce_variants.go:186
 					gc_rank := gc_base + gc_tx
-//line reduce_variants.go:188
 					v_ := gc_s_v_[gc_rank]
 //line reduce_variants.go:110
 					var r T = v_
@@ -2776,10 +2596,8 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 					}
 				}
 			}
-//line reduce_variants.go:184
 			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line reduce_variants.go:187
 				v_ := gc_s_v_[gc_rank]
 //line reduce_variants.go:110
 				var r T = v_
@@ -2790,7 +2608,6 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 				}
 			}
 		} else {
-//line reduce_variants.go:184
 			gc_step3 := gc_from
 			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 				{
@@ -2807,7 +2624,6 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 					}
 				}
 				{
-//line reduce_variants.go:184
 					gc_tx := gc_step3 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -2821,7 +2637,6 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 					}
 				}
 				{
-//line reduce_variants.go:184
 					gc_tx := gc_step3 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -2835,7 +2650,6 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 					}
 				}
 				{
-//line reduce_variants.go:184
 					gc_tx := gc_step3 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -2849,7 +2663,6 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 					}
 				}
 			}
-//line reduce_variants.go:184
 			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank

@@ -83,7 +83,6 @@ func gc_body_reduceFirstAdd[T Number](gc_b17 *compiled.Block, in, partial []T) {
 							i := gc_bx5*2*gc_bdx5 + tid
 //line reduce_variants.go:22
 							var ahead T = reduceAt(in, i)
-//line reduce_variants.go:24
 							gc_s_ahead[gc_rank5] = ahead
 						}
 						{
@@ -95,7 +94,6 @@ func gc_body_reduceFirstAdd[T Number](gc_b17 *compiled.Block, in, partial []T) {
 							i := gc_bx5*2*gc_bdx5 + tid
 //line reduce_variants.go:22
 							var ahead T = reduceAt(in, i)
-//line reduce_variants.go:24
 							gc_s_ahead[gc_rank5] = ahead
 						}
 						{
@@ -107,7 +105,6 @@ func gc_body_reduceFirstAdd[T Number](gc_b17 *compiled.Block, in, partial []T) {
 							i := gc_bx5*2*gc_bdx5 + tid
 //line reduce_variants.go:22
 							var ahead T = reduceAt(in, i)
-//line reduce_variants.go:24
 							gc_s_ahead[gc_rank5] = ahead
 						}
 						{
@@ -119,7 +116,6 @@ func gc_body_reduceFirstAdd[T Number](gc_b17 *compiled.Block, in, partial []T) {
 							i := gc_bx5*2*gc_bdx5 + tid
 //line reduce_variants.go:22
 							var ahead T = reduceAt(in, i)
-//line reduce_variants.go:24
 							gc_s_ahead[gc_rank5] = ahead
 						}
 					}
@@ -131,14 +127,12 @@ func gc_body_reduceFirstAdd[T Number](gc_b17 *compiled.Block, in, partial []T) {
 						i := gc_bx5*2*gc_bdx5 + tid
 //line reduce_variants.go:22
 						var ahead T = reduceAt(in, i)
-//line reduce_variants.go:24
 						gc_s_ahead[gc_rank5] = ahead
 					}
 				}
 			}
 		}
 	}) {
-//line reduce_variants.go:31
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
 			gc_off30 := (gc_bx5 * 2 * gc_bdx5) + gc_bdx5
 			if gc_bdx5 <= len(sdata) && gc_off30 >= 0 && gc_off30 <= len(in) && gc_bdx5 <= len(in)-gc_off30 {
@@ -148,36 +142,28 @@ func gc_body_reduceFirstAdd[T Number](gc_b17 *compiled.Block, in, partial []T) {
 				for ; gc_step32+3 < gc_bdx5; gc_step32 += 4 {
 					{
 						gc_tx5 := gc_step32 + 0
-//line reduce_variants.go:41
 						gc_rank5 := gc_base5 + gc_tx5
-//line reduce_variants.go:22
 						ahead := gc_s_ahead[gc_rank5]
 //line reduce_variants.go:22
 						gc_at42[gc_tx5] = ahead + gc_at43[gc_tx5]
 					}
 					{
 						gc_tx5 := gc_step32 + 1
-//line reduce_variants.go:27
 						gc_rank5 := gc_base5 + gc_tx5
-//line reduce_variants.go:22
 						ahead := gc_s_ahead[gc_rank5]
 //line reduce_variants.go:22
 						gc_at42[gc_tx5] = ahead + gc_at43[gc_tx5]
 					}
 					{
 						gc_tx5 := gc_step32 + 2
-//line reduce_variants.go:27
 						gc_rank5 := gc_base5 + gc_tx5
-//line reduce_variants.go:22
 						ahead := gc_s_ahead[gc_rank5]
 //line reduce_variants.go:22
 						gc_at42[gc_tx5] = ahead + gc_at43[gc_tx5]
 					}
 					{
 						gc_tx5 := gc_step32 + 3
-//line reduce_variants.go:27
 						gc_rank5 := gc_base5 + gc_tx5
-//line reduce_variants.go:22
 						ahead := gc_s_ahead[gc_rank5]
 //line reduce_variants.go:22
 						gc_at42[gc_tx5] = ahead + gc_at43[gc_tx5]
@@ -185,7 +171,6 @@ func gc_body_reduceFirstAdd[T Number](gc_b17 *compiled.Block, in, partial []T) {
 				}
 				for gc_tx5 := gc_step32; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
-//line reduce_variants.go:22
 					ahead := gc_s_ahead[gc_rank5]
 //line reduce_variants.go:22
 					gc_at42[gc_tx5] = ahead + gc_at43[gc_tx5]
@@ -200,9 +185,7 @@ func gc_body_reduceFirstAdd[T Number](gc_b17 *compiled.Block, in, partial []T) {
 //line reduce_variants.go:19
 						tid := gc_tx5
 						i := gc_bx5*2*gc_bdx5 + tid
-//line reduce_variants.go:22
 						ahead := gc_s_ahead[gc_rank5]
-//line reduce_variants.go:22
 						sdata[tid] = ahead + reduceAt(in, i+gc_bdx5)
 					}
 					{
@@ -212,9 +195,7 @@ func gc_body_reduceFirstAdd[T Number](gc_b17 *compiled.Block, in, partial []T) {
 //line reduce_variants.go:19
 						tid := gc_tx5
 						i := gc_bx5*2*gc_bdx5 + tid
-//line reduce_variants.go:22
 						ahead := gc_s_ahead[gc_rank5]
-//line reduce_variants.go:22
 						sdata[tid] = ahead + reduceAt(in, i+gc_bdx5)
 					}
 					{
@@ -224,9 +205,7 @@ func gc_body_reduceFirstAdd[T Number](gc_b17 *compiled.Block, in, partial []T) {
 //line reduce_variants.go:19
 						tid := gc_tx5
 						i := gc_bx5*2*gc_bdx5 + tid
-//line reduce_variants.go:22
 						ahead := gc_s_ahead[gc_rank5]
-//line reduce_variants.go:22
 						sdata[tid] = ahead + reduceAt(in, i+gc_bdx5)
 					}
 					{
@@ -236,9 +215,7 @@ func gc_body_reduceFirstAdd[T Number](gc_b17 *compiled.Block, in, partial []T) {
 //line reduce_variants.go:19
 						tid := gc_tx5
 						i := gc_bx5*2*gc_bdx5 + tid
-//line reduce_variants.go:22
 						ahead := gc_s_ahead[gc_rank5]
-//line reduce_variants.go:22
 						sdata[tid] = ahead + reduceAt(in, i+gc_bdx5)
 					}
 				}
@@ -248,15 +225,12 @@ func gc_body_reduceFirstAdd[T Number](gc_b17 *compiled.Block, in, partial []T) {
 //line reduce_variants.go:19
 					tid := gc_tx5
 					i := gc_bx5*2*gc_bdx5 + tid
-//line reduce_variants.go:22
 					ahead := gc_s_ahead[gc_rank5]
-//line reduce_variants.go:22
 					sdata[tid] = ahead + reduceAt(in, i+gc_bdx5)
 				}
 			}
 		}
 	} else {
-//line reduce_variants.go:29
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
 			gc_off31 := gc_bx5 * 2 * gc_bdx5
 			gc_off32 := (gc_bx5 * 2 * gc_bdx5) + gc_bdx5
@@ -359,7 +333,6 @@ func gc_body_reduceFirstAdd[T Number](gc_b17 *compiled.Block, in, partial []T) {
 				continue
 			}
 		}
-//line reduce.go:281
 		gc_from5, gc_to5 := 0, gc_bdx5
 		if gc_bound5 := s; gc_bound5 < gc_to5 {
 			gc_to5 = gc_bound5
@@ -468,7 +441,6 @@ func gc_body_reduceFirstAdd[T Number](gc_b17 *compiled.Block, in, partial []T) {
 		}
 	}
 	{
-//line reduce.go:283
 		gc_from5, gc_to5 := 0, gc_bdx5
 		if gc_bound5 := 0; gc_bound5 < gc_to5-1 {
 			gc_to5 = gc_bound5 + 1
@@ -498,13 +470,11 @@ func gc_body_reduceFirstAdd[T Number](gc_b17 *compiled.Block, in, partial []T) {
 						gc_at49[0] = gc_at50[0]
 					}
 				}
-//line reduce_variants.go:30
 				for gc_tx5 := gc_step38; gc_tx5 < gc_to5; gc_tx5++ {
 //line reduce_variants.go:26
 					gc_at49[0] = gc_at50[0]
 				}
 			} else {
-//line reduce_variants.go:30
 				gc_step39 := gc_from5
 				for ; gc_step39+3 < gc_to5; gc_step39 += 4 {
 					{
@@ -515,7 +485,6 @@ func gc_body_reduceFirstAdd[T Number](gc_b17 *compiled.Block, in, partial []T) {
 						partial[gc_bx5] = sdata[0]
 					}
 					{
-//line reduce_variants.go:30
 						gc_tx5 := gc_step39 + 1
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
@@ -523,7 +492,6 @@ func gc_body_reduceFirstAdd[T Number](gc_b17 *compiled.Block, in, partial []T) {
 						partial[gc_bx5] = sdata[0]
 					}
 					{
-//line reduce_variants.go:30
 						gc_tx5 := gc_step39 + 2
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
@@ -531,7 +499,6 @@ func gc_body_reduceFirstAdd[T Number](gc_b17 *compiled.Block, in, partial []T) {
 						partial[gc_bx5] = sdata[0]
 					}
 					{
-//line reduce_variants.go:30
 						gc_tx5 := gc_step39 + 3
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
@@ -539,7 +506,6 @@ func gc_body_reduceFirstAdd[T Number](gc_b17 *compiled.Block, in, partial []T) {
 						partial[gc_bx5] = sdata[0]
 					}
 				}
-//line reduce_variants.go:30
 				for gc_tx5 := gc_step39; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
@@ -617,7 +583,6 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 						gc_rank2 := gc_base2 + gc_tx2
 //line reduce_variants.go:22
 						var ahead float32 = gc_at11[gc_tx2]
-//line reduce_variants.go:24
 						gc_s_ahead[gc_rank2] = ahead
 					}
 				} else {
@@ -804,7 +769,6 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 							i := gc_bx2*2*gc_bdx2 + tid
 //line reduce_variants.go:22
 							var ahead float32 = reduceAt(in, i)
-//line reduce_variants.go:24
 							gc_s_ahead[gc_rank2] = ahead
 						}
 						{
@@ -816,7 +780,6 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 							i := gc_bx2*2*gc_bdx2 + tid
 //line reduce_variants.go:22
 							var ahead float32 = reduceAt(in, i)
-//line reduce_variants.go:24
 							gc_s_ahead[gc_rank2] = ahead
 						}
 						{
@@ -828,7 +791,6 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 							i := gc_bx2*2*gc_bdx2 + tid
 //line reduce_variants.go:22
 							var ahead float32 = reduceAt(in, i)
-//line reduce_variants.go:24
 							gc_s_ahead[gc_rank2] = ahead
 						}
 						{
@@ -840,7 +802,6 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 							i := gc_bx2*2*gc_bdx2 + tid
 //line reduce_variants.go:22
 							var ahead float32 = reduceAt(in, i)
-//line reduce_variants.go:24
 							gc_s_ahead[gc_rank2] = ahead
 						}
 					}
@@ -852,14 +813,12 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 						i := gc_bx2*2*gc_bdx2 + tid
 //line reduce_variants.go:22
 						var ahead float32 = reduceAt(in, i)
-//line reduce_variants.go:24
 						gc_s_ahead[gc_rank2] = ahead
 					}
 				}
 			}
 		}
 	}) {
-//line reduce_variants.go:31
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_off9 := (gc_bx2 * 2 * gc_bdx2) + gc_bdx2
 			if gc_bdx2 <= len(sdata) && gc_off9 >= 0 && gc_off9 <= len(in) && gc_bdx2 <= len(in)-gc_off9 {
@@ -905,7 +864,6 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 				}
 				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-//line reduce_variants.go:22
 					ahead := gc_s_ahead[gc_rank2]
 //line reduce_variants.go:22
 					gc_at12[gc_tx2] = ahead + gc_at13[gc_tx2]
@@ -998,7 +956,6 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 //line reduce.go:284
 								gc_returned8 = archsimd.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
 							}
-//line reduce.go:285
 							ahead.Add(gc_result8).StoreSlice(sdata[tid:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -1092,7 +1049,6 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 //line reduce.go:284
 							gc_returned6 = gc_if9.Or(gc_returned6)
 						}
-//line reduce.go:285
 						ahead.Add(gc_result6).StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1106,9 +1062,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 //line reduce_variants.go:19
 						tid := gc_tx2
 						i := gc_bx2*2*gc_bdx2 + tid
-//line reduce_variants.go:22
 						ahead := gc_s_ahead[gc_rank2]
-//line reduce_variants.go:22
 						sdata[tid] = ahead + reduceAt(in, i+gc_bdx2)
 					}
 					{
@@ -1118,9 +1072,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 //line reduce_variants.go:19
 						tid := gc_tx2
 						i := gc_bx2*2*gc_bdx2 + tid
-//line reduce_variants.go:22
 						ahead := gc_s_ahead[gc_rank2]
-//line reduce_variants.go:22
 						sdata[tid] = ahead + reduceAt(in, i+gc_bdx2)
 					}
 					{
@@ -1130,9 +1082,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 //line reduce_variants.go:19
 						tid := gc_tx2
 						i := gc_bx2*2*gc_bdx2 + tid
-//line reduce_variants.go:22
 						ahead := gc_s_ahead[gc_rank2]
-//line reduce_variants.go:22
 						sdata[tid] = ahead + reduceAt(in, i+gc_bdx2)
 					}
 					{
@@ -1142,9 +1092,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 //line reduce_variants.go:19
 						tid := gc_tx2
 						i := gc_bx2*2*gc_bdx2 + tid
-//line reduce_variants.go:22
 						ahead := gc_s_ahead[gc_rank2]
-//line reduce_variants.go:22
 						sdata[tid] = ahead + reduceAt(in, i+gc_bdx2)
 					}
 				}
@@ -1154,15 +1102,12 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 //line reduce_variants.go:19
 					tid := gc_tx2
 					i := gc_bx2*2*gc_bdx2 + tid
-//line reduce_variants.go:22
 					ahead := gc_s_ahead[gc_rank2]
-//line reduce_variants.go:22
 					sdata[tid] = ahead + reduceAt(in, i+gc_bdx2)
 				}
 			}
 		}
 	} else {
-//line reduce_variants.go:29
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_off10 := gc_bx2 * 2 * gc_bdx2
 			gc_off11 := (gc_bx2 * 2 * gc_bdx2) + gc_bdx2
@@ -1259,7 +1204,6 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 	var stop int = 0
 //line reduce.go:273
 	for s := gc_bdx2 / 2; s > stop; s /= 2 {
-//line reduce.go:275
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := s; gc_bound2 < gc_to2 {
 			gc_to2 = gc_bound2
@@ -1283,7 +1227,6 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 								archsimd.LoadFloat32x16Slice(gc_at17[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at18[gc_tx2:])).StoreSlice(gc_at17[gc_tx2:])
 							}
 						}
-//line reduce.go:276
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep5, false
 					}(gc_vstep5)
@@ -1302,7 +1245,6 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 							archsimd.LoadFloat32x8Slice(gc_at17[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at18[gc_tx2:])).StoreSlice(gc_at17[gc_tx2:])
 						}
 					}
-//line reduce.go:276
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
@@ -1321,16 +1263,13 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 //line reduce.go:272
 							var tid_ int = gc_tx2
 							{
-//line reduce.go:275
 								if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
-//line reduce.go:275
 									break
 								}
 //line reduce.go:275
 								archsimd.LoadFloat32x16Slice(sdata_[tid_:]).Add(archsimd.LoadFloat32x16Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
 							}
 						}
-//line reduce.go:277
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep6, false
 					}(gc_vstep6)
@@ -1344,16 +1283,13 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 //line reduce.go:272
 						var tid_ int = gc_tx2
 						{
-//line reduce.go:275
 							if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
-//line reduce.go:275
 								break
 							}
 //line reduce.go:275
 							archsimd.LoadFloat32x8Slice(sdata_[tid_:]).Add(archsimd.LoadFloat32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
 						}
 					}
-//line reduce.go:277
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step14 := gc_vstep6
@@ -1417,7 +1353,6 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 		}
 	}
 	{
-//line reduce.go:283
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 			gc_to2 = gc_bound2 + 1
@@ -1447,13 +1382,11 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 						gc_at19[0] = gc_at20[0]
 					}
 				}
-//line reduce_variants.go:30
 				for gc_tx2 := gc_step15; gc_tx2 < gc_to2; gc_tx2++ {
 //line reduce_variants.go:26
 					gc_at19[0] = gc_at20[0]
 				}
 			} else {
-//line reduce_variants.go:30
 				gc_step16 := gc_from2
 				for ; gc_step16+3 < gc_to2; gc_step16 += 4 {
 					{
@@ -1464,7 +1397,6 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 						partial[gc_bx2] = sdata[0]
 					}
 					{
-//line reduce_variants.go:30
 						gc_tx2 := gc_step16 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -1472,7 +1404,6 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 						partial[gc_bx2] = sdata[0]
 					}
 					{
-//line reduce_variants.go:30
 						gc_tx2 := gc_step16 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -1480,7 +1411,6 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 						partial[gc_bx2] = sdata[0]
 					}
 					{
-//line reduce_variants.go:30
 						gc_tx2 := gc_step16 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -1488,7 +1418,6 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 						partial[gc_bx2] = sdata[0]
 					}
 				}
-//line reduce_variants.go:30
 				for gc_tx2 := gc_step16; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -1566,7 +1495,6 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 						gc_rank3 := gc_base3 + gc_tx3
 //line reduce_variants.go:22
 						var ahead int32 = gc_at21[gc_tx3]
-//line reduce_variants.go:24
 						gc_s_ahead[gc_rank3] = ahead
 					}
 				} else {
@@ -1753,7 +1681,6 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 							i := gc_bx3*2*gc_bdx3 + tid
 //line reduce_variants.go:22
 							var ahead int32 = reduceAt(in, i)
-//line reduce_variants.go:24
 							gc_s_ahead[gc_rank3] = ahead
 						}
 						{
@@ -1765,7 +1692,6 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 							i := gc_bx3*2*gc_bdx3 + tid
 //line reduce_variants.go:22
 							var ahead int32 = reduceAt(in, i)
-//line reduce_variants.go:24
 							gc_s_ahead[gc_rank3] = ahead
 						}
 						{
@@ -1777,7 +1703,6 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 							i := gc_bx3*2*gc_bdx3 + tid
 //line reduce_variants.go:22
 							var ahead int32 = reduceAt(in, i)
-//line reduce_variants.go:24
 							gc_s_ahead[gc_rank3] = ahead
 						}
 						{
@@ -1789,7 +1714,6 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 							i := gc_bx3*2*gc_bdx3 + tid
 //line reduce_variants.go:22
 							var ahead int32 = reduceAt(in, i)
-//line reduce_variants.go:24
 							gc_s_ahead[gc_rank3] = ahead
 						}
 					}
@@ -1801,14 +1725,12 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 						i := gc_bx3*2*gc_bdx3 + tid
 //line reduce_variants.go:22
 						var ahead int32 = reduceAt(in, i)
-//line reduce_variants.go:24
 						gc_s_ahead[gc_rank3] = ahead
 					}
 				}
 			}
 		}
 	}) {
-//line reduce_variants.go:31
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
 			gc_off16 := (gc_bx3 * 2 * gc_bdx3) + gc_bdx3
 			if gc_bdx3 <= len(sdata) && gc_off16 >= 0 && gc_off16 <= len(in) && gc_bdx3 <= len(in)-gc_off16 {
@@ -1854,7 +1776,6 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 				}
 				for gc_tx3 := gc_vstep9; gc_tx3 < gc_bdx3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
-//line reduce_variants.go:22
 					ahead := gc_s_ahead[gc_rank3]
 //line reduce_variants.go:22
 					gc_at22[gc_tx3] = ahead + gc_at23[gc_tx3]
@@ -1947,7 +1868,6 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 //line reduce.go:287
 								gc_returned16 = archsimd.Mask32x16FromBits(gc_if24.ToBits() | gc_returned16.ToBits())
 							}
-//line reduce.go:288
 							ahead.Add(gc_result16).StoreSlice(sdata[tid:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -2041,7 +1961,6 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 //line reduce.go:287
 							gc_returned14 = gc_if21.Or(gc_returned14)
 						}
-//line reduce.go:288
 						ahead.Add(gc_result14).StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -2055,9 +1974,7 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 //line reduce_variants.go:19
 						tid := gc_tx3
 						i := gc_bx3*2*gc_bdx3 + tid
-//line reduce_variants.go:22
 						ahead := gc_s_ahead[gc_rank3]
-//line reduce_variants.go:22
 						sdata[tid] = ahead + reduceAt(in, i+gc_bdx3)
 					}
 					{
@@ -2067,9 +1984,7 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 //line reduce_variants.go:19
 						tid := gc_tx3
 						i := gc_bx3*2*gc_bdx3 + tid
-//line reduce_variants.go:22
 						ahead := gc_s_ahead[gc_rank3]
-//line reduce_variants.go:22
 						sdata[tid] = ahead + reduceAt(in, i+gc_bdx3)
 					}
 					{
@@ -2079,9 +1994,7 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 //line reduce_variants.go:19
 						tid := gc_tx3
 						i := gc_bx3*2*gc_bdx3 + tid
-//line reduce_variants.go:22
 						ahead := gc_s_ahead[gc_rank3]
-//line reduce_variants.go:22
 						sdata[tid] = ahead + reduceAt(in, i+gc_bdx3)
 					}
 					{
@@ -2091,9 +2004,7 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 //line reduce_variants.go:19
 						tid := gc_tx3
 						i := gc_bx3*2*gc_bdx3 + tid
-//line reduce_variants.go:22
 						ahead := gc_s_ahead[gc_rank3]
-//line reduce_variants.go:22
 						sdata[tid] = ahead + reduceAt(in, i+gc_bdx3)
 					}
 				}
@@ -2103,15 +2014,12 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 //line reduce_variants.go:19
 					tid := gc_tx3
 					i := gc_bx3*2*gc_bdx3 + tid
-//line reduce_variants.go:22
 					ahead := gc_s_ahead[gc_rank3]
-//line reduce_variants.go:22
 					sdata[tid] = ahead + reduceAt(in, i+gc_bdx3)
 				}
 			}
 		}
 	} else {
-//line reduce_variants.go:29
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
 			gc_off17 := gc_bx3 * 2 * gc_bdx3
 			gc_off18 := (gc_bx3 * 2 * gc_bdx3) + gc_bdx3
@@ -2208,7 +2116,6 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 	var stop int = 0
 //line reduce.go:273
 	for s := gc_bdx3 / 2; s > stop; s /= 2 {
-//line reduce.go:275
 		gc_from3, gc_to3 := 0, gc_bdx3
 		if gc_bound3 := s; gc_bound3 < gc_to3 {
 			gc_to3 = gc_bound3
@@ -2232,7 +2139,6 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 								archsimd.LoadInt32x16Slice(gc_at27[gc_tx3:]).Add(archsimd.LoadInt32x16Slice(gc_at28[gc_tx3:])).StoreSlice(gc_at27[gc_tx3:])
 							}
 						}
-//line reduce.go:276
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep11, false
 					}(gc_vstep11)
@@ -2251,7 +2157,6 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 							archsimd.LoadInt32x8Slice(gc_at27[gc_tx3:]).Add(archsimd.LoadInt32x8Slice(gc_at28[gc_tx3:])).StoreSlice(gc_at27[gc_tx3:])
 						}
 					}
-//line reduce.go:276
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx3 := gc_vstep11; gc_tx3 < gc_to3; gc_tx3++ {
@@ -2270,16 +2175,13 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 //line reduce.go:272
 							var tid_ int = gc_tx3
 							{
-//line reduce.go:275
 								if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
-//line reduce.go:275
 									break
 								}
 //line reduce.go:275
 								archsimd.LoadInt32x16Slice(sdata_[tid_:]).Add(archsimd.LoadInt32x16Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
 							}
 						}
-//line reduce.go:277
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep12, false
 					}(gc_vstep12)
@@ -2293,16 +2195,13 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 //line reduce.go:272
 						var tid_ int = gc_tx3
 						{
-//line reduce.go:275
 							if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
-//line reduce.go:275
 								break
 							}
 //line reduce.go:275
 							archsimd.LoadInt32x8Slice(sdata_[tid_:]).Add(archsimd.LoadInt32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
 						}
 					}
-//line reduce.go:277
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step21 := gc_vstep12
@@ -2366,7 +2265,6 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 		}
 	}
 	{
-//line reduce.go:283
 		gc_from3, gc_to3 := 0, gc_bdx3
 		if gc_bound3 := 0; gc_bound3 < gc_to3-1 {
 			gc_to3 = gc_bound3 + 1
@@ -2396,13 +2294,11 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 						gc_at29[0] = gc_at30[0]
 					}
 				}
-//line reduce_variants.go:30
 				for gc_tx3 := gc_step22; gc_tx3 < gc_to3; gc_tx3++ {
 //line reduce_variants.go:26
 					gc_at29[0] = gc_at30[0]
 				}
 			} else {
-//line reduce_variants.go:30
 				gc_step23 := gc_from3
 				for ; gc_step23+3 < gc_to3; gc_step23 += 4 {
 					{
@@ -2413,7 +2309,6 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 						partial[gc_bx3] = sdata[0]
 					}
 					{
-//line reduce_variants.go:30
 						gc_tx3 := gc_step23 + 1
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
@@ -2421,7 +2316,6 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 						partial[gc_bx3] = sdata[0]
 					}
 					{
-//line reduce_variants.go:30
 						gc_tx3 := gc_step23 + 2
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
@@ -2429,7 +2323,6 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 						partial[gc_bx3] = sdata[0]
 					}
 					{
-//line reduce_variants.go:30
 						gc_tx3 := gc_step23 + 3
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
@@ -2437,7 +2330,6 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 						partial[gc_bx3] = sdata[0]
 					}
 				}
-//line reduce_variants.go:30
 				for gc_tx3 := gc_step23; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
@@ -2515,7 +2407,6 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 						gc_rank4 := gc_base4 + gc_tx4
 //line reduce_variants.go:22
 						var ahead uint32 = gc_at31[gc_tx4]
-//line reduce_variants.go:24
 						gc_s_ahead[gc_rank4] = ahead
 					}
 				} else {
@@ -2702,7 +2593,6 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 							i := gc_bx4*2*gc_bdx4 + tid
 //line reduce_variants.go:22
 							var ahead uint32 = reduceAt(in, i)
-//line reduce_variants.go:24
 							gc_s_ahead[gc_rank4] = ahead
 						}
 						{
@@ -2714,7 +2604,6 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 							i := gc_bx4*2*gc_bdx4 + tid
 //line reduce_variants.go:22
 							var ahead uint32 = reduceAt(in, i)
-//line reduce_variants.go:24
 							gc_s_ahead[gc_rank4] = ahead
 						}
 						{
@@ -2726,7 +2615,6 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 							i := gc_bx4*2*gc_bdx4 + tid
 //line reduce_variants.go:22
 							var ahead uint32 = reduceAt(in, i)
-//line reduce_variants.go:24
 							gc_s_ahead[gc_rank4] = ahead
 						}
 						{
@@ -2738,7 +2626,6 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 							i := gc_bx4*2*gc_bdx4 + tid
 //line reduce_variants.go:22
 							var ahead uint32 = reduceAt(in, i)
-//line reduce_variants.go:24
 							gc_s_ahead[gc_rank4] = ahead
 						}
 					}
@@ -2750,14 +2637,12 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 						i := gc_bx4*2*gc_bdx4 + tid
 //line reduce_variants.go:22
 						var ahead uint32 = reduceAt(in, i)
-//line reduce_variants.go:24
 						gc_s_ahead[gc_rank4] = ahead
 					}
 				}
 			}
 		}
 	}) {
-//line reduce_variants.go:31
 		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
 			gc_off23 := (gc_bx4 * 2 * gc_bdx4) + gc_bdx4
 			if gc_bdx4 <= len(sdata) && gc_off23 >= 0 && gc_off23 <= len(in) && gc_bdx4 <= len(in)-gc_off23 {
@@ -2803,7 +2688,6 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 				}
 				for gc_tx4 := gc_vstep15; gc_tx4 < gc_bdx4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
-//line reduce_variants.go:22
 					ahead := gc_s_ahead[gc_rank4]
 //line reduce_variants.go:22
 					gc_at32[gc_tx4] = ahead + gc_at33[gc_tx4]
@@ -2896,7 +2780,6 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 //line reduce.go:287
 								gc_returned24 = archsimd.Mask32x16FromBits(gc_if36.ToBits() | gc_returned24.ToBits())
 							}
-//line reduce.go:288
 							ahead.Add(gc_result24).StoreSlice(sdata[tid:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -2990,7 +2873,6 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 //line reduce.go:287
 							gc_returned22 = gc_if33.Or(gc_returned22)
 						}
-//line reduce.go:288
 						ahead.Add(gc_result22).StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -3004,9 +2886,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 //line reduce_variants.go:19
 						tid := gc_tx4
 						i := gc_bx4*2*gc_bdx4 + tid
-//line reduce_variants.go:22
 						ahead := gc_s_ahead[gc_rank4]
-//line reduce_variants.go:22
 						sdata[tid] = ahead + reduceAt(in, i+gc_bdx4)
 					}
 					{
@@ -3016,9 +2896,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 //line reduce_variants.go:19
 						tid := gc_tx4
 						i := gc_bx4*2*gc_bdx4 + tid
-//line reduce_variants.go:22
 						ahead := gc_s_ahead[gc_rank4]
-//line reduce_variants.go:22
 						sdata[tid] = ahead + reduceAt(in, i+gc_bdx4)
 					}
 					{
@@ -3028,9 +2906,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 //line reduce_variants.go:19
 						tid := gc_tx4
 						i := gc_bx4*2*gc_bdx4 + tid
-//line reduce_variants.go:22
 						ahead := gc_s_ahead[gc_rank4]
-//line reduce_variants.go:22
 						sdata[tid] = ahead + reduceAt(in, i+gc_bdx4)
 					}
 					{
@@ -3040,9 +2916,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 //line reduce_variants.go:19
 						tid := gc_tx4
 						i := gc_bx4*2*gc_bdx4 + tid
-//line reduce_variants.go:22
 						ahead := gc_s_ahead[gc_rank4]
-//line reduce_variants.go:22
 						sdata[tid] = ahead + reduceAt(in, i+gc_bdx4)
 					}
 				}
@@ -3052,15 +2926,12 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 //line reduce_variants.go:19
 					tid := gc_tx4
 					i := gc_bx4*2*gc_bdx4 + tid
-//line reduce_variants.go:22
 					ahead := gc_s_ahead[gc_rank4]
-//line reduce_variants.go:22
 					sdata[tid] = ahead + reduceAt(in, i+gc_bdx4)
 				}
 			}
 		}
 	} else {
-//line reduce_variants.go:29
 		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
 			gc_off24 := gc_bx4 * 2 * gc_bdx4
 			gc_off25 := (gc_bx4 * 2 * gc_bdx4) + gc_bdx4
@@ -3157,7 +3028,6 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 	var stop int = 0
 //line reduce.go:273
 	for s := gc_bdx4 / 2; s > stop; s /= 2 {
-//line reduce.go:275
 		gc_from4, gc_to4 := 0, gc_bdx4
 		if gc_bound4 := s; gc_bound4 < gc_to4 {
 			gc_to4 = gc_bound4
@@ -3181,7 +3051,6 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 								archsimd.LoadUint32x16Slice(gc_at37[gc_tx4:]).Add(archsimd.LoadUint32x16Slice(gc_at38[gc_tx4:])).StoreSlice(gc_at37[gc_tx4:])
 							}
 						}
-//line reduce.go:276
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep17, false
 					}(gc_vstep17)
@@ -3200,7 +3069,6 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 							archsimd.LoadUint32x8Slice(gc_at37[gc_tx4:]).Add(archsimd.LoadUint32x8Slice(gc_at38[gc_tx4:])).StoreSlice(gc_at37[gc_tx4:])
 						}
 					}
-//line reduce.go:276
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx4 := gc_vstep17; gc_tx4 < gc_to4; gc_tx4++ {
@@ -3219,16 +3087,13 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 //line reduce.go:272
 							var tid_ int = gc_tx4
 							{
-//line reduce.go:275
 								if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
-//line reduce.go:275
 									break
 								}
 //line reduce.go:275
 								archsimd.LoadUint32x16Slice(sdata_[tid_:]).Add(archsimd.LoadUint32x16Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
 							}
 						}
-//line reduce.go:277
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep18, false
 					}(gc_vstep18)
@@ -3242,16 +3107,13 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 //line reduce.go:272
 						var tid_ int = gc_tx4
 						{
-//line reduce.go:275
 							if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
-//line reduce.go:275
 								break
 							}
 //line reduce.go:275
 							archsimd.LoadUint32x8Slice(sdata_[tid_:]).Add(archsimd.LoadUint32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
 						}
 					}
-//line reduce.go:277
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step28 := gc_vstep18
@@ -3315,7 +3177,6 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 		}
 	}
 	{
-//line reduce.go:283
 		gc_from4, gc_to4 := 0, gc_bdx4
 		if gc_bound4 := 0; gc_bound4 < gc_to4-1 {
 			gc_to4 = gc_bound4 + 1
@@ -3345,13 +3206,11 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 						gc_at39[0] = gc_at40[0]
 					}
 				}
-//line reduce_variants.go:30
 				for gc_tx4 := gc_step29; gc_tx4 < gc_to4; gc_tx4++ {
 //line reduce_variants.go:26
 					gc_at39[0] = gc_at40[0]
 				}
 			} else {
-//line reduce_variants.go:30
 				gc_step30 := gc_from4
 				for ; gc_step30+3 < gc_to4; gc_step30 += 4 {
 					{
@@ -3362,7 +3221,6 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 						partial[gc_bx4] = sdata[0]
 					}
 					{
-//line reduce_variants.go:30
 						gc_tx4 := gc_step30 + 1
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
@@ -3370,7 +3228,6 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 						partial[gc_bx4] = sdata[0]
 					}
 					{
-//line reduce_variants.go:30
 						gc_tx4 := gc_step30 + 2
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
@@ -3378,7 +3235,6 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 						partial[gc_bx4] = sdata[0]
 					}
 					{
-//line reduce_variants.go:30
 						gc_tx4 := gc_step30 + 3
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
@@ -3386,7 +3242,6 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 						partial[gc_bx4] = sdata[0]
 					}
 				}
-//line reduce_variants.go:30
 				for gc_tx4 := gc_step30; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
@@ -3467,7 +3322,6 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 							i := gc_bx5*2*gc_bdx5 + tid
 //line reduce_variants.go:45
 							var ahead T = reduceAt(in, i)
-//line reduce_variants.go:47
 							gc_s_ahead[gc_rank5] = ahead
 						}
 						{
@@ -3479,7 +3333,6 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 							i := gc_bx5*2*gc_bdx5 + tid
 //line reduce_variants.go:45
 							var ahead T = reduceAt(in, i)
-//line reduce_variants.go:47
 							gc_s_ahead[gc_rank5] = ahead
 						}
 						{
@@ -3491,7 +3344,6 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 							i := gc_bx5*2*gc_bdx5 + tid
 //line reduce_variants.go:45
 							var ahead T = reduceAt(in, i)
-//line reduce_variants.go:47
 							gc_s_ahead[gc_rank5] = ahead
 						}
 						{
@@ -3503,7 +3355,6 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 							i := gc_bx5*2*gc_bdx5 + tid
 //line reduce_variants.go:45
 							var ahead T = reduceAt(in, i)
-//line reduce_variants.go:47
 							gc_s_ahead[gc_rank5] = ahead
 						}
 					}
@@ -3515,14 +3366,12 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 						i := gc_bx5*2*gc_bdx5 + tid
 //line reduce_variants.go:45
 						var ahead T = reduceAt(in, i)
-//line reduce_variants.go:47
 						gc_s_ahead[gc_rank5] = ahead
 					}
 				}
 			}
 		}
 	}) {
-//line reduce_variants.go:54
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
 			gc_off39 := (gc_bx5 * 2 * gc_bdx5) + gc_bdx5
 			if gc_bdx5 <= len(sdata) && gc_off39 >= 0 && gc_off39 <= len(in) && gc_bdx5 <= len(in)-gc_off39 {
@@ -3532,36 +3381,28 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 				for ; gc_step32+3 < gc_bdx5; gc_step32 += 4 {
 					{
 						gc_tx5 := gc_step32 + 0
-//line reduce_variants.go:64
 						gc_rank5 := gc_base5 + gc_tx5
-//line reduce_variants.go:45
 						ahead := gc_s_ahead[gc_rank5]
 //line reduce_variants.go:45
 						gc_at51[gc_tx5] = ahead + gc_at52[gc_tx5]
 					}
 					{
 						gc_tx5 := gc_step32 + 1
-//line reduce_variants.go:50
 						gc_rank5 := gc_base5 + gc_tx5
-//line reduce_variants.go:45
 						ahead := gc_s_ahead[gc_rank5]
 //line reduce_variants.go:45
 						gc_at51[gc_tx5] = ahead + gc_at52[gc_tx5]
 					}
 					{
 						gc_tx5 := gc_step32 + 2
-//line reduce_variants.go:50
 						gc_rank5 := gc_base5 + gc_tx5
-//line reduce_variants.go:45
 						ahead := gc_s_ahead[gc_rank5]
 //line reduce_variants.go:45
 						gc_at51[gc_tx5] = ahead + gc_at52[gc_tx5]
 					}
 					{
 						gc_tx5 := gc_step32 + 3
-//line reduce_variants.go:50
 						gc_rank5 := gc_base5 + gc_tx5
-//line reduce_variants.go:45
 						ahead := gc_s_ahead[gc_rank5]
 //line reduce_variants.go:45
 						gc_at51[gc_tx5] = ahead + gc_at52[gc_tx5]
@@ -3569,7 +3410,6 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 				}
 				for gc_tx5 := gc_step32; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
-//line reduce_variants.go:45
 					ahead := gc_s_ahead[gc_rank5]
 //line reduce_variants.go:45
 					gc_at51[gc_tx5] = ahead + gc_at52[gc_tx5]
@@ -3584,9 +3424,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 //line reduce_variants.go:42
 						tid := gc_tx5
 						i := gc_bx5*2*gc_bdx5 + tid
-//line reduce_variants.go:45
 						ahead := gc_s_ahead[gc_rank5]
-//line reduce_variants.go:45
 						sdata[tid] = ahead + reduceAt(in, i+gc_bdx5)
 					}
 					{
@@ -3596,9 +3434,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 //line reduce_variants.go:42
 						tid := gc_tx5
 						i := gc_bx5*2*gc_bdx5 + tid
-//line reduce_variants.go:45
 						ahead := gc_s_ahead[gc_rank5]
-//line reduce_variants.go:45
 						sdata[tid] = ahead + reduceAt(in, i+gc_bdx5)
 					}
 					{
@@ -3608,9 +3444,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 //line reduce_variants.go:42
 						tid := gc_tx5
 						i := gc_bx5*2*gc_bdx5 + tid
-//line reduce_variants.go:45
 						ahead := gc_s_ahead[gc_rank5]
-//line reduce_variants.go:45
 						sdata[tid] = ahead + reduceAt(in, i+gc_bdx5)
 					}
 					{
@@ -3620,9 +3454,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 //line reduce_variants.go:42
 						tid := gc_tx5
 						i := gc_bx5*2*gc_bdx5 + tid
-//line reduce_variants.go:45
 						ahead := gc_s_ahead[gc_rank5]
-//line reduce_variants.go:45
 						sdata[tid] = ahead + reduceAt(in, i+gc_bdx5)
 					}
 				}
@@ -3632,15 +3464,12 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 //line reduce_variants.go:42
 					tid := gc_tx5
 					i := gc_bx5*2*gc_bdx5 + tid
-//line reduce_variants.go:45
 					ahead := gc_s_ahead[gc_rank5]
-//line reduce_variants.go:45
 					sdata[tid] = ahead + reduceAt(in, i+gc_bdx5)
 				}
 			}
 		}
 	} else {
-//line reduce_variants.go:52
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
 			gc_off40 := gc_bx5 * 2 * gc_bdx5
 			gc_off41 := (gc_bx5 * 2 * gc_bdx5) + gc_bdx5
@@ -3743,7 +3572,6 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 				continue
 			}
 		}
-//line reduce.go:281
 		gc_from5, gc_to5 := 0, gc_bdx5
 		if gc_bound9 := s; gc_bound9 < gc_to5 {
 			gc_to5 = gc_bound9
@@ -3851,16 +3679,13 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 			}
 		}
 	}
-//line reduce.go:282
 	if !(gc_bdy5*gc_bdz5 == 1 && gc_bdx5 >= 32 && compiled.TreeSum(sdata, 32)) {
-//line reduce.go:284
 		var gc_l_v [32]T
 		for gc_w5 := 0; gc_w5 < gc_n5; gc_w5 += 32 {
 			gc_cnt5 := min(32, gc_n5-gc_w5)
 			gc_act5 := uint32(uint64(1)<<gc_cnt5 - 1)
 			var gc_dead5 uint32
 			{
-//line reduce.go:291
 				var gc_m105 uint32
 //line reduce_variants.go:48
 				if gc_x014 := gc_b17.AtFlat(gc_w5, gc_bdy5*gc_bdz5 == 1).X; gc_x014+gc_cnt5 <= gc_bdx5 {
@@ -3920,7 +3745,6 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 //line reduce_variants.go:60
 									tid_2 := gc_tx5
 									v := sdata_2[tid_2]
-//line reduce_variants.go:63
 									gc_l_v[gc_lane5] = v
 								}
 							}
@@ -3937,8 +3761,8 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 								if gc_act5 == ^uint32(0) && gc_x016+32 <= gc_bdx5 && gc_off44 >= 0 && gc_off44 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off44 {
 									gc_at59 := sdata_2[gc_off44:][:32]
 									for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
-//line reduce_variants.go:62
 										v := gc_l_v[gc_lane5]
+//line reduce_variants.go:63
 										v += gc_at59[gc_lane5]
 										gc_l_v[gc_lane5] = v
 									}
@@ -3955,8 +3779,8 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 										gc_pos5.Thread = gc_rank5
 //line reduce_variants.go:60
 										tid_2 := gc_tx5
-//line reduce_variants.go:62
 										v := gc_l_v[gc_lane5]
+//line reduce_variants.go:63
 										v += sdata_2[tid_2+offset]
 										gc_l_v[gc_lane5] = v
 									}
@@ -3986,7 +3810,6 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 										gc_pos5.Thread = gc_rank5
 //line reduce_variants.go:60
 										tid_2 := gc_tx5
-//line reduce_variants.go:62
 										v := gc_l_v[gc_lane5]
 //line reduce_variants.go:65
 										sdata_2[tid_2] = v
@@ -4001,7 +3824,6 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 		}
 	}
 	{
-//line reduce_variants.go:78
 		gc_from5, gc_to5 := 0, gc_bdx5
 		if gc_bound9 := 0; gc_bound9 < gc_to5-1 {
 			gc_to5 = gc_bound9 + 1
@@ -4031,13 +3853,11 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 						gc_at61[0] = gc_at62[0]
 					}
 				}
-//line reduce_variants.go:56
 				for gc_tx5 := gc_step38; gc_tx5 < gc_to5; gc_tx5++ {
 //line reduce_variants.go:52
 					gc_at61[0] = gc_at62[0]
 				}
 			} else {
-//line reduce_variants.go:56
 				gc_step39 := gc_from5
 				for ; gc_step39+3 < gc_to5; gc_step39 += 4 {
 					{
@@ -4048,7 +3868,6 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 						partial[gc_bx5] = sdata[0]
 					}
 					{
-//line reduce_variants.go:56
 						gc_tx5 := gc_step39 + 1
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
@@ -4056,7 +3875,6 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 						partial[gc_bx5] = sdata[0]
 					}
 					{
-//line reduce_variants.go:56
 						gc_tx5 := gc_step39 + 2
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
@@ -4064,7 +3882,6 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 						partial[gc_bx5] = sdata[0]
 					}
 					{
-//line reduce_variants.go:56
 						gc_tx5 := gc_step39 + 3
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
@@ -4072,7 +3889,6 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 						partial[gc_bx5] = sdata[0]
 					}
 				}
-//line reduce_variants.go:56
 				for gc_tx5 := gc_step39; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
@@ -4152,7 +3968,6 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 						gc_rank2 := gc_base2 + gc_tx2
 //line reduce_variants.go:45
 						var ahead float32 = gc_at14[gc_tx2]
-//line reduce_variants.go:47
 						gc_s_ahead[gc_rank2] = ahead
 					}
 				} else {
@@ -4339,7 +4154,6 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 							i := gc_bx2*2*gc_bdx2 + tid
 //line reduce_variants.go:45
 							var ahead float32 = reduceAt(in, i)
-//line reduce_variants.go:47
 							gc_s_ahead[gc_rank2] = ahead
 						}
 						{
@@ -4351,7 +4165,6 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 							i := gc_bx2*2*gc_bdx2 + tid
 //line reduce_variants.go:45
 							var ahead float32 = reduceAt(in, i)
-//line reduce_variants.go:47
 							gc_s_ahead[gc_rank2] = ahead
 						}
 						{
@@ -4363,7 +4176,6 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 							i := gc_bx2*2*gc_bdx2 + tid
 //line reduce_variants.go:45
 							var ahead float32 = reduceAt(in, i)
-//line reduce_variants.go:47
 							gc_s_ahead[gc_rank2] = ahead
 						}
 						{
@@ -4375,7 +4187,6 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 							i := gc_bx2*2*gc_bdx2 + tid
 //line reduce_variants.go:45
 							var ahead float32 = reduceAt(in, i)
-//line reduce_variants.go:47
 							gc_s_ahead[gc_rank2] = ahead
 						}
 					}
@@ -4387,14 +4198,12 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 						i := gc_bx2*2*gc_bdx2 + tid
 //line reduce_variants.go:45
 						var ahead float32 = reduceAt(in, i)
-//line reduce_variants.go:47
 						gc_s_ahead[gc_rank2] = ahead
 					}
 				}
 			}
 		}
 	}) {
-//line reduce_variants.go:54
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_off12 := (gc_bx2 * 2 * gc_bdx2) + gc_bdx2
 			if gc_bdx2 <= len(sdata) && gc_off12 >= 0 && gc_off12 <= len(in) && gc_bdx2 <= len(in)-gc_off12 {
@@ -4440,7 +4249,6 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 				}
 				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-//line reduce_variants.go:45
 					ahead := gc_s_ahead[gc_rank2]
 //line reduce_variants.go:45
 					gc_at15[gc_tx2] = ahead + gc_at16[gc_tx2]
@@ -4533,7 +4341,6 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce.go:284
 								gc_returned8 = archsimd.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
 							}
-//line reduce.go:285
 							ahead.Add(gc_result8).StoreSlice(sdata[tid:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -4627,7 +4434,6 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce.go:284
 							gc_returned6 = gc_if9.Or(gc_returned6)
 						}
-//line reduce.go:285
 						ahead.Add(gc_result6).StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -4641,9 +4447,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce_variants.go:42
 						tid := gc_tx2
 						i := gc_bx2*2*gc_bdx2 + tid
-//line reduce_variants.go:45
 						ahead := gc_s_ahead[gc_rank2]
-//line reduce_variants.go:45
 						sdata[tid] = ahead + reduceAt(in, i+gc_bdx2)
 					}
 					{
@@ -4653,9 +4457,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce_variants.go:42
 						tid := gc_tx2
 						i := gc_bx2*2*gc_bdx2 + tid
-//line reduce_variants.go:45
 						ahead := gc_s_ahead[gc_rank2]
-//line reduce_variants.go:45
 						sdata[tid] = ahead + reduceAt(in, i+gc_bdx2)
 					}
 					{
@@ -4665,9 +4467,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce_variants.go:42
 						tid := gc_tx2
 						i := gc_bx2*2*gc_bdx2 + tid
-//line reduce_variants.go:45
 						ahead := gc_s_ahead[gc_rank2]
-//line reduce_variants.go:45
 						sdata[tid] = ahead + reduceAt(in, i+gc_bdx2)
 					}
 					{
@@ -4677,9 +4477,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce_variants.go:42
 						tid := gc_tx2
 						i := gc_bx2*2*gc_bdx2 + tid
-//line reduce_variants.go:45
 						ahead := gc_s_ahead[gc_rank2]
-//line reduce_variants.go:45
 						sdata[tid] = ahead + reduceAt(in, i+gc_bdx2)
 					}
 				}
@@ -4689,15 +4487,12 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce_variants.go:42
 					tid := gc_tx2
 					i := gc_bx2*2*gc_bdx2 + tid
-//line reduce_variants.go:45
 					ahead := gc_s_ahead[gc_rank2]
-//line reduce_variants.go:45
 					sdata[tid] = ahead + reduceAt(in, i+gc_bdx2)
 				}
 			}
 		}
 	} else {
-//line reduce_variants.go:52
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_off13 := gc_bx2 * 2 * gc_bdx2
 			gc_off14 := (gc_bx2 * 2 * gc_bdx2) + gc_bdx2
@@ -4794,7 +4589,6 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 	var stop int = gocuda.WarpSize
 //line reduce.go:273
 	for s := gc_bdx2 / 2; s > stop; s /= 2 {
-//line reduce.go:275
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound3 := s; gc_bound3 < gc_to2 {
 			gc_to2 = gc_bound3
@@ -4818,7 +4612,6 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 								archsimd.LoadFloat32x16Slice(gc_at20[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at21[gc_tx2:])).StoreSlice(gc_at20[gc_tx2:])
 							}
 						}
-//line reduce.go:276
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep5, false
 					}(gc_vstep5)
@@ -4837,7 +4630,6 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 							archsimd.LoadFloat32x8Slice(gc_at20[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at21[gc_tx2:])).StoreSlice(gc_at20[gc_tx2:])
 						}
 					}
-//line reduce.go:276
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
@@ -4856,16 +4648,13 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce.go:272
 							var tid_ int = gc_tx2
 							{
-//line reduce.go:275
 								if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
-//line reduce.go:275
 									break
 								}
 //line reduce.go:275
 								archsimd.LoadFloat32x16Slice(sdata_[tid_:]).Add(archsimd.LoadFloat32x16Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
 							}
 						}
-//line reduce.go:277
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep6, false
 					}(gc_vstep6)
@@ -4879,16 +4668,13 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce.go:272
 						var tid_ int = gc_tx2
 						{
-//line reduce.go:275
 							if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
-//line reduce.go:275
 								break
 							}
 //line reduce.go:275
 							archsimd.LoadFloat32x8Slice(sdata_[tid_:]).Add(archsimd.LoadFloat32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
 						}
 					}
-//line reduce.go:277
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step14 := gc_vstep6
@@ -4951,16 +4737,13 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 			}
 		}
 	}
-//line reduce.go:282
 	if !(gc_bdy2*gc_bdz2 == 1 && gc_bdx2 >= 32 && compiled.TreeSum(sdata, 32)) {
-//line reduce.go:284
 		var gc_l_v [32]float32
 		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
 			gc_cnt2 := min(32, gc_n2-gc_w2)
 			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 			var gc_dead2 uint32
 			{
-//line reduce.go:291
 				var gc_m102 uint32
 //line reduce_variants.go:48
 				if gc_x05 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1).X; gc_x05+gc_cnt2 <= gc_bdx2 {
@@ -5020,7 +4803,6 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce_variants.go:60
 									tid_2 := gc_tx2
 									v := sdata_2[tid_2]
-//line reduce_variants.go:63
 									gc_l_v[gc_lane2] = v
 								}
 							}
@@ -5033,9 +4815,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 							gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 							if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
 								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-//line reduce_variants.go:69
 									gc_tx2 := gc_tidx3.X + gc_lane2
-//line reduce_variants.go:71
 									gc_ty2 := gc_tidx3.Y
 									_ = gc_ty2
 									gc_tz2 := gc_tidx3.Z
@@ -5066,7 +4846,6 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 										continue // the lanes wrap to the next row
 									}
 									gc_tx2 := gc_tidx2.X
-//line reduce_variants.go:78
 									gc_ty2 := gc_tidx2.Y
 									_ = gc_ty2
 									gc_tz2 := gc_tidx2.Z
@@ -5105,8 +4884,8 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 									gc_pos2.Thread = gc_rank2
 //line reduce_variants.go:60
 									tid_2 := gc_tx2
-//line reduce_variants.go:62
 									v := gc_l_v[gc_lane2]
+//line reduce_variants.go:63
 									v += sdata_2[tid_2+offset]
 									gc_l_v[gc_lane2] = v
 								}
@@ -5135,7 +4914,6 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 										gc_pos2.Thread = gc_rank2
 //line reduce_variants.go:60
 										tid_2 := gc_tx2
-//line reduce_variants.go:62
 										v := gc_l_v[gc_lane2]
 //line reduce_variants.go:65
 										sdata_2[tid_2] = v
@@ -5150,7 +4928,6 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 		}
 	}
 	{
-//line reduce_variants.go:78
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound3 := 0; gc_bound3 < gc_to2-1 {
 			gc_to2 = gc_bound3 + 1
@@ -5180,13 +4957,11 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 						gc_at24[0] = gc_at25[0]
 					}
 				}
-//line reduce_variants.go:56
 				for gc_tx2 := gc_step15; gc_tx2 < gc_to2; gc_tx2++ {
 //line reduce_variants.go:52
 					gc_at24[0] = gc_at25[0]
 				}
 			} else {
-//line reduce_variants.go:56
 				gc_step16 := gc_from2
 				for ; gc_step16+3 < gc_to2; gc_step16 += 4 {
 					{
@@ -5197,7 +4972,6 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 						partial[gc_bx2] = sdata[0]
 					}
 					{
-//line reduce_variants.go:56
 						gc_tx2 := gc_step16 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -5205,7 +4979,6 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 						partial[gc_bx2] = sdata[0]
 					}
 					{
-//line reduce_variants.go:56
 						gc_tx2 := gc_step16 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -5213,7 +4986,6 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 						partial[gc_bx2] = sdata[0]
 					}
 					{
-//line reduce_variants.go:56
 						gc_tx2 := gc_step16 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -5221,7 +4993,6 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 						partial[gc_bx2] = sdata[0]
 					}
 				}
-//line reduce_variants.go:56
 				for gc_tx2 := gc_step16; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -5301,7 +5072,6 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 						gc_rank3 := gc_base3 + gc_tx3
 //line reduce_variants.go:45
 						var ahead int32 = gc_at26[gc_tx3]
-//line reduce_variants.go:47
 						gc_s_ahead[gc_rank3] = ahead
 					}
 				} else {
@@ -5488,7 +5258,6 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 							i := gc_bx3*2*gc_bdx3 + tid
 //line reduce_variants.go:45
 							var ahead int32 = reduceAt(in, i)
-//line reduce_variants.go:47
 							gc_s_ahead[gc_rank3] = ahead
 						}
 						{
@@ -5500,7 +5269,6 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 							i := gc_bx3*2*gc_bdx3 + tid
 //line reduce_variants.go:45
 							var ahead int32 = reduceAt(in, i)
-//line reduce_variants.go:47
 							gc_s_ahead[gc_rank3] = ahead
 						}
 						{
@@ -5512,7 +5280,6 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 							i := gc_bx3*2*gc_bdx3 + tid
 //line reduce_variants.go:45
 							var ahead int32 = reduceAt(in, i)
-//line reduce_variants.go:47
 							gc_s_ahead[gc_rank3] = ahead
 						}
 						{
@@ -5524,7 +5291,6 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 							i := gc_bx3*2*gc_bdx3 + tid
 //line reduce_variants.go:45
 							var ahead int32 = reduceAt(in, i)
-//line reduce_variants.go:47
 							gc_s_ahead[gc_rank3] = ahead
 						}
 					}
@@ -5536,14 +5302,12 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 						i := gc_bx3*2*gc_bdx3 + tid
 //line reduce_variants.go:45
 						var ahead int32 = reduceAt(in, i)
-//line reduce_variants.go:47
 						gc_s_ahead[gc_rank3] = ahead
 					}
 				}
 			}
 		}
 	}) {
-//line reduce_variants.go:54
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
 			gc_off21 := (gc_bx3 * 2 * gc_bdx3) + gc_bdx3
 			if gc_bdx3 <= len(sdata) && gc_off21 >= 0 && gc_off21 <= len(in) && gc_bdx3 <= len(in)-gc_off21 {
@@ -5589,7 +5353,6 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 				}
 				for gc_tx3 := gc_vstep9; gc_tx3 < gc_bdx3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
-//line reduce_variants.go:45
 					ahead := gc_s_ahead[gc_rank3]
 //line reduce_variants.go:45
 					gc_at27[gc_tx3] = ahead + gc_at28[gc_tx3]
@@ -5682,7 +5445,6 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 //line reduce.go:287
 								gc_returned16 = archsimd.Mask32x16FromBits(gc_if24.ToBits() | gc_returned16.ToBits())
 							}
-//line reduce.go:288
 							ahead.Add(gc_result16).StoreSlice(sdata[tid:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -5776,7 +5538,6 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 //line reduce.go:287
 							gc_returned14 = gc_if21.Or(gc_returned14)
 						}
-//line reduce.go:288
 						ahead.Add(gc_result14).StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -5790,9 +5551,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 //line reduce_variants.go:42
 						tid := gc_tx3
 						i := gc_bx3*2*gc_bdx3 + tid
-//line reduce_variants.go:45
 						ahead := gc_s_ahead[gc_rank3]
-//line reduce_variants.go:45
 						sdata[tid] = ahead + reduceAt(in, i+gc_bdx3)
 					}
 					{
@@ -5802,9 +5561,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 //line reduce_variants.go:42
 						tid := gc_tx3
 						i := gc_bx3*2*gc_bdx3 + tid
-//line reduce_variants.go:45
 						ahead := gc_s_ahead[gc_rank3]
-//line reduce_variants.go:45
 						sdata[tid] = ahead + reduceAt(in, i+gc_bdx3)
 					}
 					{
@@ -5814,9 +5571,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 //line reduce_variants.go:42
 						tid := gc_tx3
 						i := gc_bx3*2*gc_bdx3 + tid
-//line reduce_variants.go:45
 						ahead := gc_s_ahead[gc_rank3]
-//line reduce_variants.go:45
 						sdata[tid] = ahead + reduceAt(in, i+gc_bdx3)
 					}
 					{
@@ -5826,9 +5581,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 //line reduce_variants.go:42
 						tid := gc_tx3
 						i := gc_bx3*2*gc_bdx3 + tid
-//line reduce_variants.go:45
 						ahead := gc_s_ahead[gc_rank3]
-//line reduce_variants.go:45
 						sdata[tid] = ahead + reduceAt(in, i+gc_bdx3)
 					}
 				}
@@ -5838,15 +5591,12 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 //line reduce_variants.go:42
 					tid := gc_tx3
 					i := gc_bx3*2*gc_bdx3 + tid
-//line reduce_variants.go:45
 					ahead := gc_s_ahead[gc_rank3]
-//line reduce_variants.go:45
 					sdata[tid] = ahead + reduceAt(in, i+gc_bdx3)
 				}
 			}
 		}
 	} else {
-//line reduce_variants.go:52
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
 			gc_off22 := gc_bx3 * 2 * gc_bdx3
 			gc_off23 := (gc_bx3 * 2 * gc_bdx3) + gc_bdx3
@@ -5943,7 +5693,6 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 	var stop int = gocuda.WarpSize
 //line reduce.go:273
 	for s := gc_bdx3 / 2; s > stop; s /= 2 {
-//line reduce.go:275
 		gc_from3, gc_to3 := 0, gc_bdx3
 		if gc_bound5 := s; gc_bound5 < gc_to3 {
 			gc_to3 = gc_bound5
@@ -5967,7 +5716,6 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 								archsimd.LoadInt32x16Slice(gc_at32[gc_tx3:]).Add(archsimd.LoadInt32x16Slice(gc_at33[gc_tx3:])).StoreSlice(gc_at32[gc_tx3:])
 							}
 						}
-//line reduce.go:276
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep11, false
 					}(gc_vstep11)
@@ -5986,7 +5734,6 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 							archsimd.LoadInt32x8Slice(gc_at32[gc_tx3:]).Add(archsimd.LoadInt32x8Slice(gc_at33[gc_tx3:])).StoreSlice(gc_at32[gc_tx3:])
 						}
 					}
-//line reduce.go:276
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx3 := gc_vstep11; gc_tx3 < gc_to3; gc_tx3++ {
@@ -6005,16 +5752,13 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 //line reduce.go:272
 							var tid_ int = gc_tx3
 							{
-//line reduce.go:275
 								if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
-//line reduce.go:275
 									break
 								}
 //line reduce.go:275
 								archsimd.LoadInt32x16Slice(sdata_[tid_:]).Add(archsimd.LoadInt32x16Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
 							}
 						}
-//line reduce.go:277
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep12, false
 					}(gc_vstep12)
@@ -6028,16 +5772,13 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 //line reduce.go:272
 						var tid_ int = gc_tx3
 						{
-//line reduce.go:275
 							if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
-//line reduce.go:275
 								break
 							}
 //line reduce.go:275
 							archsimd.LoadInt32x8Slice(sdata_[tid_:]).Add(archsimd.LoadInt32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
 						}
 					}
-//line reduce.go:277
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step21 := gc_vstep12
@@ -6100,16 +5841,13 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 			}
 		}
 	}
-//line reduce.go:282
 	if !(gc_bdy3*gc_bdz3 == 1 && gc_bdx3 >= 32 && compiled.TreeSum(sdata, 32)) {
-//line reduce.go:284
 		var gc_l_v [32]int32
 		for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
 			gc_cnt3 := min(32, gc_n3-gc_w3)
 			gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
 			var gc_dead3 uint32
 			{
-//line reduce.go:291
 				var gc_m103 uint32
 //line reduce_variants.go:48
 				if gc_x08 := gc_b7.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1).X; gc_x08+gc_cnt3 <= gc_bdx3 {
@@ -6169,7 +5907,6 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 //line reduce_variants.go:60
 									tid_2 := gc_tx3
 									v := sdata_2[tid_2]
-//line reduce_variants.go:63
 									gc_l_v[gc_lane3] = v
 								}
 							}
@@ -6182,9 +5919,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 							gc_tidx5 := gc_b7.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
 							if gc_act3 == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx3 {
 								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-//line reduce_variants.go:69
 									gc_tx3 := gc_tidx5.X + gc_lane3
-//line reduce_variants.go:71
 									gc_ty3 := gc_tidx5.Y
 									_ = gc_ty3
 									gc_tz3 := gc_tidx5.Z
@@ -6215,7 +5950,6 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 										continue // the lanes wrap to the next row
 									}
 									gc_tx3 := gc_tidx4.X
-//line reduce_variants.go:78
 									gc_ty3 := gc_tidx4.Y
 									_ = gc_ty3
 									gc_tz3 := gc_tidx4.Z
@@ -6254,8 +5988,8 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 									gc_pos3.Thread = gc_rank3
 //line reduce_variants.go:60
 									tid_2 := gc_tx3
-//line reduce_variants.go:62
 									v := gc_l_v[gc_lane3]
+//line reduce_variants.go:63
 									v += sdata_2[tid_2+offset]
 									gc_l_v[gc_lane3] = v
 								}
@@ -6284,7 +6018,6 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 										gc_pos3.Thread = gc_rank3
 //line reduce_variants.go:60
 										tid_2 := gc_tx3
-//line reduce_variants.go:62
 										v := gc_l_v[gc_lane3]
 //line reduce_variants.go:65
 										sdata_2[tid_2] = v
@@ -6299,7 +6032,6 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 		}
 	}
 	{
-//line reduce_variants.go:78
 		gc_from3, gc_to3 := 0, gc_bdx3
 		if gc_bound5 := 0; gc_bound5 < gc_to3-1 {
 			gc_to3 = gc_bound5 + 1
@@ -6329,13 +6061,11 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 						gc_at36[0] = gc_at37[0]
 					}
 				}
-//line reduce_variants.go:56
 				for gc_tx3 := gc_step22; gc_tx3 < gc_to3; gc_tx3++ {
 //line reduce_variants.go:52
 					gc_at36[0] = gc_at37[0]
 				}
 			} else {
-//line reduce_variants.go:56
 				gc_step23 := gc_from3
 				for ; gc_step23+3 < gc_to3; gc_step23 += 4 {
 					{
@@ -6346,7 +6076,6 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 						partial[gc_bx3] = sdata[0]
 					}
 					{
-//line reduce_variants.go:56
 						gc_tx3 := gc_step23 + 1
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
@@ -6354,7 +6083,6 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 						partial[gc_bx3] = sdata[0]
 					}
 					{
-//line reduce_variants.go:56
 						gc_tx3 := gc_step23 + 2
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
@@ -6362,7 +6090,6 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 						partial[gc_bx3] = sdata[0]
 					}
 					{
-//line reduce_variants.go:56
 						gc_tx3 := gc_step23 + 3
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
@@ -6370,7 +6097,6 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 						partial[gc_bx3] = sdata[0]
 					}
 				}
-//line reduce_variants.go:56
 				for gc_tx3 := gc_step23; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
@@ -6450,7 +6176,6 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 						gc_rank4 := gc_base4 + gc_tx4
 //line reduce_variants.go:45
 						var ahead uint32 = gc_at38[gc_tx4]
-//line reduce_variants.go:47
 						gc_s_ahead[gc_rank4] = ahead
 					}
 				} else {
@@ -6637,7 +6362,6 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 							i := gc_bx4*2*gc_bdx4 + tid
 //line reduce_variants.go:45
 							var ahead uint32 = reduceAt(in, i)
-//line reduce_variants.go:47
 							gc_s_ahead[gc_rank4] = ahead
 						}
 						{
@@ -6649,7 +6373,6 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 							i := gc_bx4*2*gc_bdx4 + tid
 //line reduce_variants.go:45
 							var ahead uint32 = reduceAt(in, i)
-//line reduce_variants.go:47
 							gc_s_ahead[gc_rank4] = ahead
 						}
 						{
@@ -6661,7 +6384,6 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 							i := gc_bx4*2*gc_bdx4 + tid
 //line reduce_variants.go:45
 							var ahead uint32 = reduceAt(in, i)
-//line reduce_variants.go:47
 							gc_s_ahead[gc_rank4] = ahead
 						}
 						{
@@ -6673,7 +6395,6 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 							i := gc_bx4*2*gc_bdx4 + tid
 //line reduce_variants.go:45
 							var ahead uint32 = reduceAt(in, i)
-//line reduce_variants.go:47
 							gc_s_ahead[gc_rank4] = ahead
 						}
 					}
@@ -6685,14 +6406,12 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 						i := gc_bx4*2*gc_bdx4 + tid
 //line reduce_variants.go:45
 						var ahead uint32 = reduceAt(in, i)
-//line reduce_variants.go:47
 						gc_s_ahead[gc_rank4] = ahead
 					}
 				}
 			}
 		}
 	}) {
-//line reduce_variants.go:54
 		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
 			gc_off30 := (gc_bx4 * 2 * gc_bdx4) + gc_bdx4
 			if gc_bdx4 <= len(sdata) && gc_off30 >= 0 && gc_off30 <= len(in) && gc_bdx4 <= len(in)-gc_off30 {
@@ -6738,7 +6457,6 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 				}
 				for gc_tx4 := gc_vstep15; gc_tx4 < gc_bdx4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
-//line reduce_variants.go:45
 					ahead := gc_s_ahead[gc_rank4]
 //line reduce_variants.go:45
 					gc_at39[gc_tx4] = ahead + gc_at40[gc_tx4]
@@ -6831,7 +6549,6 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 //line reduce.go:287
 								gc_returned24 = archsimd.Mask32x16FromBits(gc_if36.ToBits() | gc_returned24.ToBits())
 							}
-//line reduce.go:288
 							ahead.Add(gc_result24).StoreSlice(sdata[tid:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -6925,7 +6642,6 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 //line reduce.go:287
 							gc_returned22 = gc_if33.Or(gc_returned22)
 						}
-//line reduce.go:288
 						ahead.Add(gc_result22).StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -6939,9 +6655,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 //line reduce_variants.go:42
 						tid := gc_tx4
 						i := gc_bx4*2*gc_bdx4 + tid
-//line reduce_variants.go:45
 						ahead := gc_s_ahead[gc_rank4]
-//line reduce_variants.go:45
 						sdata[tid] = ahead + reduceAt(in, i+gc_bdx4)
 					}
 					{
@@ -6951,9 +6665,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 //line reduce_variants.go:42
 						tid := gc_tx4
 						i := gc_bx4*2*gc_bdx4 + tid
-//line reduce_variants.go:45
 						ahead := gc_s_ahead[gc_rank4]
-//line reduce_variants.go:45
 						sdata[tid] = ahead + reduceAt(in, i+gc_bdx4)
 					}
 					{
@@ -6963,9 +6675,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 //line reduce_variants.go:42
 						tid := gc_tx4
 						i := gc_bx4*2*gc_bdx4 + tid
-//line reduce_variants.go:45
 						ahead := gc_s_ahead[gc_rank4]
-//line reduce_variants.go:45
 						sdata[tid] = ahead + reduceAt(in, i+gc_bdx4)
 					}
 					{
@@ -6975,9 +6685,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 //line reduce_variants.go:42
 						tid := gc_tx4
 						i := gc_bx4*2*gc_bdx4 + tid
-//line reduce_variants.go:45
 						ahead := gc_s_ahead[gc_rank4]
-//line reduce_variants.go:45
 						sdata[tid] = ahead + reduceAt(in, i+gc_bdx4)
 					}
 				}
@@ -6987,15 +6695,12 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 //line reduce_variants.go:42
 					tid := gc_tx4
 					i := gc_bx4*2*gc_bdx4 + tid
-//line reduce_variants.go:45
 					ahead := gc_s_ahead[gc_rank4]
-//line reduce_variants.go:45
 					sdata[tid] = ahead + reduceAt(in, i+gc_bdx4)
 				}
 			}
 		}
 	} else {
-//line reduce_variants.go:52
 		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
 			gc_off31 := gc_bx4 * 2 * gc_bdx4
 			gc_off32 := (gc_bx4 * 2 * gc_bdx4) + gc_bdx4
@@ -7092,7 +6797,6 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 	var stop int = gocuda.WarpSize
 //line reduce.go:273
 	for s := gc_bdx4 / 2; s > stop; s /= 2 {
-//line reduce.go:275
 		gc_from4, gc_to4 := 0, gc_bdx4
 		if gc_bound7 := s; gc_bound7 < gc_to4 {
 			gc_to4 = gc_bound7
@@ -7116,7 +6820,6 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 								archsimd.LoadUint32x16Slice(gc_at44[gc_tx4:]).Add(archsimd.LoadUint32x16Slice(gc_at45[gc_tx4:])).StoreSlice(gc_at44[gc_tx4:])
 							}
 						}
-//line reduce.go:276
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep17, false
 					}(gc_vstep17)
@@ -7135,7 +6838,6 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 							archsimd.LoadUint32x8Slice(gc_at44[gc_tx4:]).Add(archsimd.LoadUint32x8Slice(gc_at45[gc_tx4:])).StoreSlice(gc_at44[gc_tx4:])
 						}
 					}
-//line reduce.go:276
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx4 := gc_vstep17; gc_tx4 < gc_to4; gc_tx4++ {
@@ -7154,16 +6856,13 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 //line reduce.go:272
 							var tid_ int = gc_tx4
 							{
-//line reduce.go:275
 								if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
-//line reduce.go:275
 									break
 								}
 //line reduce.go:275
 								archsimd.LoadUint32x16Slice(sdata_[tid_:]).Add(archsimd.LoadUint32x16Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
 							}
 						}
-//line reduce.go:277
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep18, false
 					}(gc_vstep18)
@@ -7177,16 +6876,13 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 //line reduce.go:272
 						var tid_ int = gc_tx4
 						{
-//line reduce.go:275
 							if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
-//line reduce.go:275
 								break
 							}
 //line reduce.go:275
 							archsimd.LoadUint32x8Slice(sdata_[tid_:]).Add(archsimd.LoadUint32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
 						}
 					}
-//line reduce.go:277
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step28 := gc_vstep18
@@ -7249,16 +6945,13 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 			}
 		}
 	}
-//line reduce.go:282
 	if !(gc_bdy4*gc_bdz4 == 1 && gc_bdx4 >= 32 && compiled.TreeSum(sdata, 32)) {
-//line reduce.go:284
 		var gc_l_v [32]uint32
 		for gc_w4 := 0; gc_w4 < gc_n4; gc_w4 += 32 {
 			gc_cnt4 := min(32, gc_n4-gc_w4)
 			gc_act4 := uint32(uint64(1)<<gc_cnt4 - 1)
 			var gc_dead4 uint32
 			{
-//line reduce.go:291
 				var gc_m104 uint32
 //line reduce_variants.go:48
 				if gc_x011 := gc_b12.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1).X; gc_x011+gc_cnt4 <= gc_bdx4 {
@@ -7318,7 +7011,6 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 //line reduce_variants.go:60
 									tid_2 := gc_tx4
 									v := sdata_2[tid_2]
-//line reduce_variants.go:63
 									gc_l_v[gc_lane4] = v
 								}
 							}
@@ -7331,9 +7023,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 							gc_tidx7 := gc_b12.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
 							if gc_act4 == ^uint32(0) && gc_tidx7.X+32 <= gc_bdx4 {
 								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-//line reduce_variants.go:69
 									gc_tx4 := gc_tidx7.X + gc_lane4
-//line reduce_variants.go:71
 									gc_ty4 := gc_tidx7.Y
 									_ = gc_ty4
 									gc_tz4 := gc_tidx7.Z
@@ -7364,7 +7054,6 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 										continue // the lanes wrap to the next row
 									}
 									gc_tx4 := gc_tidx6.X
-//line reduce_variants.go:78
 									gc_ty4 := gc_tidx6.Y
 									_ = gc_ty4
 									gc_tz4 := gc_tidx6.Z
@@ -7403,8 +7092,8 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 									gc_pos4.Thread = gc_rank4
 //line reduce_variants.go:60
 									tid_2 := gc_tx4
-//line reduce_variants.go:62
 									v := gc_l_v[gc_lane4]
+//line reduce_variants.go:63
 									v += sdata_2[tid_2+offset]
 									gc_l_v[gc_lane4] = v
 								}
@@ -7433,7 +7122,6 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 										gc_pos4.Thread = gc_rank4
 //line reduce_variants.go:60
 										tid_2 := gc_tx4
-//line reduce_variants.go:62
 										v := gc_l_v[gc_lane4]
 //line reduce_variants.go:65
 										sdata_2[tid_2] = v
@@ -7448,7 +7136,6 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 		}
 	}
 	{
-//line reduce_variants.go:78
 		gc_from4, gc_to4 := 0, gc_bdx4
 		if gc_bound7 := 0; gc_bound7 < gc_to4-1 {
 			gc_to4 = gc_bound7 + 1
@@ -7478,13 +7165,11 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 						gc_at48[0] = gc_at49[0]
 					}
 				}
-//line reduce_variants.go:56
 				for gc_tx4 := gc_step29; gc_tx4 < gc_to4; gc_tx4++ {
 //line reduce_variants.go:52
 					gc_at48[0] = gc_at49[0]
 				}
 			} else {
-//line reduce_variants.go:56
 				gc_step30 := gc_from4
 				for ; gc_step30+3 < gc_to4; gc_step30 += 4 {
 					{
@@ -7495,7 +7180,6 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 						partial[gc_bx4] = sdata[0]
 					}
 					{
-//line reduce_variants.go:56
 						gc_tx4 := gc_step30 + 1
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
@@ -7503,7 +7187,6 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 						partial[gc_bx4] = sdata[0]
 					}
 					{
-//line reduce_variants.go:56
 						gc_tx4 := gc_step30 + 2
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
@@ -7511,7 +7194,6 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 						partial[gc_bx4] = sdata[0]
 					}
 					{
-//line reduce_variants.go:56
 						gc_tx4 := gc_step30 + 3
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
@@ -7519,7 +7201,6 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 						partial[gc_bx4] = sdata[0]
 					}
 				}
-//line reduce_variants.go:56
 				for gc_tx4 := gc_step30; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
@@ -7580,27 +7261,22 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b8 *compiled.Block, in, partia
 	gc_bx5 := gc_bidx5.X
 	gc_n5 := gc_b8.Len()
 	gc_s_v := compiled.Scratch[T](gc_b8, 0)[:gc_n5]
-//line reduce_variants.go:95
 	gc_row9 := compiled.Scratch[T](gc_b8, 1)[:gc_n5]
 	gc_row10 := compiled.Scratch[T](gc_b8, 2)[:gc_n5]
 //line reduce_variants.go:100
 	warpSums := gc_shared15(gocuda.MaxThreadsPerBlock / gocuda.WarpSize)[:gocuda.MaxThreadsPerBlock/gocuda.WarpSize]
 	gc_rowok9 := false
-//line reduce_variants.go:103
 	gc_off23 := gc_bx5 * 2 * gc_bdx5
 	if gc_off23 >= 0 && gc_off23 <= len(in) && gc_bdx5 <= len(in)-gc_off23 {
 		copy(gc_row9, in[gc_off23:][:gc_bdx5])
 		gc_rowok9 = true
 	}
-//line reduce_variants.go:109
 	gc_rowok10 := false
-//line reduce_variants.go:111
 	gc_off24 := (gc_bx5 * 2 * gc_bdx5) + gc_bdx5
 	if gc_off24 >= 0 && gc_off24 <= len(in) && gc_bdx5 <= len(in)-gc_off24 {
 		copy(gc_row10, in[gc_off24:][:gc_bdx5])
 		gc_rowok10 = true
 	}
-//line reduce_variants.go:118
 	var gc_l_v_ [32]T
 	var gc_c51r [32]T
 	for gc_w5 := 0; gc_w5 < gc_n5; gc_w5 += 32 {
@@ -7612,7 +7288,6 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b8 *compiled.Block, in, partia
 			var gc_dead5 uint32
 			_ = gc_dead5
 			{
-//line reduce_variants.go:130
 				gc_tidx17 := gc_b8.AtFlat(gc_w5, gc_bdy5*gc_bdz5 == 1)
 				gc_tx5 := gc_tidx17.X - 1
 				{
@@ -7634,7 +7309,6 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b8 *compiled.Block, in, partia
 							var v T = reduceAt(in, i) + reduceAt(in, i+gc_bdx5)
 //line reduce_variants.go:101
 							var v_ T = v
-//line reduce_variants.go:104
 							gc_l_v_[gc_lane5] = v_
 						}
 					}
@@ -7657,7 +7331,6 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b8 *compiled.Block, in, partia
 //line reduce_variants.go:91
 							compiled.ShflWarp(gc_b8, compiled.ShflDown, gc_w5, gc_act5, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c51r)
 							for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
-//line reduce_variants.go:95
 								v_ := gc_l_v_[gc_lane5]
 //line reduce_variants.go:91
 								v_ += gc_c51r[gc_lane5]
@@ -7673,15 +7346,12 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b8 *compiled.Block, in, partia
 			}
 			for gc_lane5 := 0; gc_lane5 < gc_upto14; gc_lane5++ {
 				gc_rank5 := gc_w5 + gc_lane5
-//line reduce_variants.go:105
 				v_ := gc_l_v_[gc_lane5]
-//line reduce_variants.go:107
 				var v T
 //line reduce_variants.go:93
 				var r_ T = v_
 //line reduce_variants.go:101
 				v = r_
-//line reduce_variants.go:103
 				gc_s_v[gc_rank5] = v
 			}
 			gc_lo15, gc_hi15 := 0, 32
@@ -7728,7 +7398,6 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b8 *compiled.Block, in, partia
 						var v T = gc_at21[gc_lane5] + gc_at22[gc_lane5]
 //line reduce_variants.go:101
 						var v_ T = v
-//line reduce_variants.go:104
 						gc_l_v_[gc_lane5] = v_
 					}
 				} else {
@@ -7744,7 +7413,6 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b8 *compiled.Block, in, partia
 						var v T = reduceAt(in, i) + reduceAt(in, i+gc_bdx5)
 //line reduce_variants.go:101
 						var v_ T = v
-//line reduce_variants.go:104
 						gc_l_v_[gc_lane5] = v_
 					}
 				}
@@ -7766,7 +7434,6 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b8 *compiled.Block, in, partia
 //line reduce_variants.go:91
 					compiled.ShflWarp(gc_b8, compiled.ShflDown, gc_w5, gc_act5, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c51r)
 					for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
-//line reduce_variants.go:95
 						v_ := gc_l_v_[gc_lane5]
 //line reduce_variants.go:91
 						v_ += gc_c51r[gc_lane5]
@@ -7781,15 +7448,12 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b8 *compiled.Block, in, partia
 		}
 		for gc_lane5 := 0; gc_lane5 < gc_upto13; gc_lane5++ {
 			gc_rank5 := gc_w5 + gc_lane5
-//line reduce_variants.go:104
 			v_ := gc_l_v_[gc_lane5]
-//line reduce_variants.go:106
 			var v T
 //line reduce_variants.go:93
 			var r_ T = v_
 //line reduce_variants.go:101
 			v = r_
-//line reduce_variants.go:103
 			gc_s_v[gc_rank5] = v
 		}
 		gc_lo14, gc_hi14 := 0, 32
@@ -7810,7 +7474,6 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b8 *compiled.Block, in, partia
 			}
 		}
 	}
-//line reduce_variants.go:109
 	var gc_l_v_2 [32]T
 	var gc_c52r [32]T
 	for gc_w5 := 0; gc_w5 < gc_n5; gc_w5 += 32 {
@@ -7818,7 +7481,6 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b8 *compiled.Block, in, partia
 		gc_act5 := uint32(uint64(1)<<gc_cnt5 - 1)
 		var gc_dead5 uint32
 		{
-//line reduce_variants.go:117
 			var gc_m145 uint32
 //line reduce_variants.go:106
 			if (gc_w5 >> 5) == 0 {
@@ -7834,7 +7496,6 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b8 *compiled.Block, in, partia
 					gc_pos5.Thread = gc_rank5
 //line reduce_variants.go:108
 					var v_2 T = reduceAt(warpSums[:warps], (gc_rank5 & 31))
-//line reduce_variants.go:110
 					gc_l_v_2[gc_lane5] = v_2
 				}
 //line reduce_variants.go:90
@@ -7853,7 +7514,6 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b8 *compiled.Block, in, partia
 //line reduce_variants.go:91
 							compiled.ShflWarp(gc_b8, compiled.ShflDown, gc_w5, gc_act5, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c52r)
 							for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
-//line reduce_variants.go:95
 								v_2 := gc_l_v_2[gc_lane5]
 //line reduce_variants.go:91
 								v_2 += gc_c52r[gc_lane5]
@@ -7868,22 +7528,18 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b8 *compiled.Block, in, partia
 				}
 				for gc_lane5 := 0; gc_lane5 < gc_upto15; gc_lane5++ {
 					gc_rank5 := gc_w5 + gc_lane5
-//line reduce_variants.go:104
 					v_2 := gc_l_v_2[gc_lane5]
-//line reduce_variants.go:106
 					var v T
 //line reduce_variants.go:93
 					var r_2 T = v_2
 //line reduce_variants.go:108
 					v = r_2
-//line reduce_variants.go:110
 					gc_s_v[gc_rank5] = v
 				}
 			}
 			gc_act5 = gc_save145 &^ gc_dead5
 		}
 	}
-//line reduce_variants.go:118
 	gc_from5, gc_to5 := 0, gc_bdx5
 	if gc_bound5 := 0; gc_bound5 < gc_to5-1 {
 		gc_to5 = gc_bound5 + 1
@@ -7896,9 +7552,7 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b8 *compiled.Block, in, partia
 			for ; gc_step9+3 < gc_to5; gc_step9 += 4 {
 				{
 					gc_tx5 := gc_step9 + 0
-//line reduce_variants.go:131
 					gc_rank5 := gc_base5 + gc_tx5
-//line reduce_variants.go:133
 					v := gc_s_v[gc_rank5]
 //line reduce_variants.go:110
 					var r T = v
@@ -7909,11 +7563,8 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b8 *compiled.Block, in, partia
 					}
 				}
 				{
-//line reduce_variants.go:89
 					gc_tx5 := gc_step9 + 1
-//line reduce_variants.go:91
 					gc_rank5 := gc_base5 + gc_tx5
-//line reduce_variants.go:93
 					v := gc_s_v[gc_rank5]
 //line reduce_variants.go:110
 					var r T = v
@@ -7924,11 +7575,8 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b8 *compiled.Block, in, partia
 					}
 				}
 				{
-//line reduce_variants.go:89
 					gc_tx5 := gc_step9 + 2
-//line reduce_variants.go:91
 					gc_rank5 := gc_base5 + gc_tx5
-//line reduce_variants.go:93
 					v := gc_s_v[gc_rank5]
 //line reduce_variants.go:110
 					var r T = v
@@ -7939,11 +7587,8 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b8 *compiled.Block, in, partia
 					}
 				}
 				{
-//line reduce_variants.go:89
 					gc_tx5 := gc_step9 + 3
-//line reduce_variants.go:91
 					gc_rank5 := gc_base5 + gc_tx5
-//line reduce_variants.go:93
 					v := gc_s_v[gc_rank5]
 //line reduce_variants.go:110
 					var r T = v
@@ -7954,10 +7599,8 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b8 *compiled.Block, in, partia
 					}
 				}
 			}
-//line reduce_variants.go:89
 			for gc_tx5 := gc_step9; gc_tx5 < gc_to5; gc_tx5++ {
 				gc_rank5 := gc_base5 + gc_tx5
-//line reduce_variants.go:92
 				v := gc_s_v[gc_rank5]
 //line reduce_variants.go:110
 				var r T = v
@@ -7968,7 +7611,6 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b8 *compiled.Block, in, partia
 				}
 			}
 		} else {
-//line reduce_variants.go:89
 			gc_step10 := gc_from5
 			for ; gc_step10+3 < gc_to5; gc_step10 += 4 {
 				{
@@ -7985,7 +7627,6 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b8 *compiled.Block, in, partia
 					}
 				}
 				{
-//line reduce_variants.go:89
 					gc_tx5 := gc_step10 + 1
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
@@ -7999,7 +7640,6 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b8 *compiled.Block, in, partia
 					}
 				}
 				{
-//line reduce_variants.go:89
 					gc_tx5 := gc_step10 + 2
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
@@ -8013,7 +7653,6 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b8 *compiled.Block, in, partia
 					}
 				}
 				{
-//line reduce_variants.go:89
 					gc_tx5 := gc_step10 + 3
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
@@ -8027,7 +7666,6 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b8 *compiled.Block, in, partia
 					}
 				}
 			}
-//line reduce_variants.go:89
 			for gc_tx5 := gc_step10; gc_tx5 < gc_to5; gc_tx5++ {
 				gc_rank5 := gc_base5 + gc_tx5
 				gc_pos5.Thread = gc_rank5
@@ -8060,27 +7698,22 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 	gc_s_v := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
-//line reduce_variants.go:95
 	gc_row3 := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
 	gc_row4 := compiled.Scratch[float32](gc_b2, 2)[:gc_n2]
 //line reduce_variants.go:100
 	warpSums := gc_shared12(gocuda.MaxThreadsPerBlock / gocuda.WarpSize)[:gocuda.MaxThreadsPerBlock/gocuda.WarpSize]
 	gc_rowok3 := false
-//line reduce_variants.go:103
 	gc_off8 := gc_bx2 * 2 * gc_bdx2
 	if gc_off8 >= 0 && gc_off8 <= len(in) && gc_bdx2 <= len(in)-gc_off8 {
 		copy(gc_row3, in[gc_off8:][:gc_bdx2])
 		gc_rowok3 = true
 	}
-//line reduce_variants.go:109
 	gc_rowok4 := false
-//line reduce_variants.go:111
 	gc_off9 := (gc_bx2 * 2 * gc_bdx2) + gc_bdx2
 	if gc_off9 >= 0 && gc_off9 <= len(in) && gc_bdx2 <= len(in)-gc_off9 {
 		copy(gc_row4, in[gc_off9:][:gc_bdx2])
 		gc_rowok4 = true
 	}
-//line reduce_variants.go:118
 	var gc_l_v_ [32]float32
 	var gc_c21r [32]float32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -8092,7 +7725,6 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 			var gc_dead2 uint32
 			_ = gc_dead2
 			{
-//line reduce_variants.go:130
 				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 				gc_tx2 := gc_tidx2.X - 1
 				{
@@ -8114,7 +7746,6 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 							var v float32 = reduceAt(in, i) + reduceAt(in, i+gc_bdx2)
 //line reduce_variants.go:101
 							var v_ float32 = v
-//line reduce_variants.go:104
 							gc_l_v_[gc_lane2] = v_
 						}
 					}
@@ -8169,7 +7800,6 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 									if gc_left2&(1<<gc_lane2) == 0 {
 										continue
 									}
-//line reduce_variants.go:104
 									v_ := gc_l_v_[gc_lane2]
 //line reduce_variants.go:91
 									v_ += gc_c21r[gc_lane2]
@@ -8186,15 +7816,12 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 			}
 			for gc_lane2 := 0; gc_lane2 < gc_upto5; gc_lane2++ {
 				gc_rank2 := gc_w2 + gc_lane2
-//line reduce_variants.go:106
 				v_ := gc_l_v_[gc_lane2]
-//line reduce_variants.go:108
 				var v float32
 //line reduce_variants.go:93
 				var r_ float32 = v_
 //line reduce_variants.go:101
 				v = r_
-//line reduce_variants.go:103
 				gc_s_v[gc_rank2] = v
 			}
 			gc_lo6, gc_hi6 := 0, 32
@@ -8241,7 +7868,6 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 						var v float32 = gc_at6[gc_lane2] + gc_at7[gc_lane2]
 //line reduce_variants.go:101
 						var v_ float32 = v
-//line reduce_variants.go:104
 						gc_l_v_[gc_lane2] = v_
 					}
 				} else {
@@ -8257,7 +7883,6 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 						var v float32 = reduceAt(in, i) + reduceAt(in, i+gc_bdx2)
 //line reduce_variants.go:101
 						var v_ float32 = v
-//line reduce_variants.go:104
 						gc_l_v_[gc_lane2] = v_
 					}
 				}
@@ -8311,7 +7936,6 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 							if gc_left&(1<<gc_lane2) == 0 {
 								continue
 							}
-//line reduce_variants.go:104
 							v_ := gc_l_v_[gc_lane2]
 //line reduce_variants.go:91
 							v_ += gc_c21r[gc_lane2]
@@ -8327,15 +7951,12 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 		}
 		for gc_lane2 := 0; gc_lane2 < gc_upto4; gc_lane2++ {
 			gc_rank2 := gc_w2 + gc_lane2
-//line reduce_variants.go:105
 			v_ := gc_l_v_[gc_lane2]
-//line reduce_variants.go:107
 			var v float32
 //line reduce_variants.go:93
 			var r_ float32 = v_
 //line reduce_variants.go:101
 			v = r_
-//line reduce_variants.go:103
 			gc_s_v[gc_rank2] = v
 		}
 		gc_lo5, gc_hi5 := 0, 32
@@ -8356,7 +7977,6 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 			}
 		}
 	}
-//line reduce_variants.go:109
 	var gc_l_v_2 [32]float32
 	var gc_c22r [32]float32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -8364,7 +7984,6 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 		var gc_dead2 uint32
 		{
-//line reduce_variants.go:117
 			var gc_m142 uint32
 //line reduce_variants.go:106
 			if (gc_w2 >> 5) == 0 {
@@ -8569,7 +8188,6 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 						gc_pos2.Thread = gc_rank2
 //line reduce_variants.go:108
 						var v_2 float32 = reduceAt(warpSums[:warps], (gc_rank2 & 31))
-//line reduce_variants.go:110
 						gc_l_v_2[gc_lane2] = v_2
 					}
 				}
@@ -8621,7 +8239,6 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 									if gc_left4&(1<<gc_lane2) == 0 {
 										continue
 									}
-//line reduce_variants.go:104
 									v_2 := gc_l_v_2[gc_lane2]
 //line reduce_variants.go:91
 									v_2 += gc_c22r[gc_lane2]
@@ -8637,22 +8254,18 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 				}
 				for gc_lane2 := 0; gc_lane2 < gc_upto6; gc_lane2++ {
 					gc_rank2 := gc_w2 + gc_lane2
-//line reduce_variants.go:105
 					v_2 := gc_l_v_2[gc_lane2]
-//line reduce_variants.go:107
 					var v float32
 //line reduce_variants.go:93
 					var r_2 float32 = v_2
 //line reduce_variants.go:108
 					v = r_2
-//line reduce_variants.go:110
 					gc_s_v[gc_rank2] = v
 				}
 			}
 			gc_act2 = gc_save142 &^ gc_dead2
 		}
 	}
-//line reduce_variants.go:118
 	gc_from2, gc_to2 := 0, gc_bdx2
 	if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 		gc_to2 = gc_bound2 + 1
@@ -8665,9 +8278,7 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 			for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
 				{
 					gc_tx2 := gc_step3 + 0
-//line reduce_variants.go:131
 					gc_rank2 := gc_base2 + gc_tx2
-//line reduce_variants.go:133
 					v := gc_s_v[gc_rank2]
 //line reduce_variants.go:110
 					var r float32 = v
@@ -8678,11 +8289,8 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 					}
 				}
 				{
-//line reduce_variants.go:89
 					gc_tx2 := gc_step3 + 1
-//line reduce_variants.go:91
 					gc_rank2 := gc_base2 + gc_tx2
-//line reduce_variants.go:93
 					v := gc_s_v[gc_rank2]
 //line reduce_variants.go:110
 					var r float32 = v
@@ -8693,11 +8301,8 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 					}
 				}
 				{
-//line reduce_variants.go:89
 					gc_tx2 := gc_step3 + 2
-//line reduce_variants.go:91
 					gc_rank2 := gc_base2 + gc_tx2
-//line reduce_variants.go:93
 					v := gc_s_v[gc_rank2]
 //line reduce_variants.go:110
 					var r float32 = v
@@ -8708,11 +8313,8 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 					}
 				}
 				{
-//line reduce_variants.go:89
 					gc_tx2 := gc_step3 + 3
-//line reduce_variants.go:91
 					gc_rank2 := gc_base2 + gc_tx2
-//line reduce_variants.go:93
 					v := gc_s_v[gc_rank2]
 //line reduce_variants.go:110
 					var r float32 = v
@@ -8723,10 +8325,8 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 					}
 				}
 			}
-//line reduce_variants.go:89
 			for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
-//line reduce_variants.go:92
 				v := gc_s_v[gc_rank2]
 //line reduce_variants.go:110
 				var r float32 = v
@@ -8737,7 +8337,6 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 				}
 			}
 		} else {
-//line reduce_variants.go:89
 			gc_step4 := gc_from2
 			for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
 				{
@@ -8754,7 +8353,6 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 					}
 				}
 				{
-//line reduce_variants.go:89
 					gc_tx2 := gc_step4 + 1
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -8768,7 +8366,6 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 					}
 				}
 				{
-//line reduce_variants.go:89
 					gc_tx2 := gc_step4 + 2
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -8782,7 +8379,6 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 					}
 				}
 				{
-//line reduce_variants.go:89
 					gc_tx2 := gc_step4 + 3
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -8796,7 +8392,6 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 					}
 				}
 			}
-//line reduce_variants.go:89
 			for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
@@ -8829,27 +8424,22 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b4 *compiled.Block, in []int32, pa
 	gc_bx3 := gc_bidx3.X
 	gc_n3 := gc_b4.Len()
 	gc_s_v := compiled.Scratch[int32](gc_b4, 0)[:gc_n3]
-//line reduce_variants.go:95
 	gc_row5 := compiled.Scratch[int32](gc_b4, 1)[:gc_n3]
 	gc_row6 := compiled.Scratch[int32](gc_b4, 2)[:gc_n3]
 //line reduce_variants.go:100
 	warpSums := gc_shared13(gocuda.MaxThreadsPerBlock / gocuda.WarpSize)[:gocuda.MaxThreadsPerBlock/gocuda.WarpSize]
 	gc_rowok5 := false
-//line reduce_variants.go:103
 	gc_off13 := gc_bx3 * 2 * gc_bdx3
 	if gc_off13 >= 0 && gc_off13 <= len(in) && gc_bdx3 <= len(in)-gc_off13 {
 		copy(gc_row5, in[gc_off13:][:gc_bdx3])
 		gc_rowok5 = true
 	}
-//line reduce_variants.go:109
 	gc_rowok6 := false
-//line reduce_variants.go:111
 	gc_off14 := (gc_bx3 * 2 * gc_bdx3) + gc_bdx3
 	if gc_off14 >= 0 && gc_off14 <= len(in) && gc_bdx3 <= len(in)-gc_off14 {
 		copy(gc_row6, in[gc_off14:][:gc_bdx3])
 		gc_rowok6 = true
 	}
-//line reduce_variants.go:118
 	var gc_l_v_ [32]int32
 	var gc_c31r [32]int32
 	for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
@@ -8861,7 +8451,6 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b4 *compiled.Block, in []int32, pa
 			var gc_dead3 uint32
 			_ = gc_dead3
 			{
-//line reduce_variants.go:130
 				gc_tidx7 := gc_b4.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
 				gc_tx3 := gc_tidx7.X - 1
 				{
@@ -8883,7 +8472,6 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b4 *compiled.Block, in []int32, pa
 							var v int32 = reduceAt(in, i) + reduceAt(in, i+gc_bdx3)
 //line reduce_variants.go:101
 							var v_ int32 = v
-//line reduce_variants.go:104
 							gc_l_v_[gc_lane3] = v_
 						}
 					}
@@ -8938,7 +8526,6 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b4 *compiled.Block, in []int32, pa
 									if gc_left6&(1<<gc_lane3) == 0 {
 										continue
 									}
-//line reduce_variants.go:104
 									v_ := gc_l_v_[gc_lane3]
 //line reduce_variants.go:91
 									v_ += gc_c31r[gc_lane3]
@@ -8955,15 +8542,12 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b4 *compiled.Block, in []int32, pa
 			}
 			for gc_lane3 := 0; gc_lane3 < gc_upto8; gc_lane3++ {
 				gc_rank3 := gc_w3 + gc_lane3
-//line reduce_variants.go:106
 				v_ := gc_l_v_[gc_lane3]
-//line reduce_variants.go:108
 				var v int32
 //line reduce_variants.go:93
 				var r_ int32 = v_
 //line reduce_variants.go:101
 				v = r_
-//line reduce_variants.go:103
 				gc_s_v[gc_rank3] = v
 			}
 			gc_lo9, gc_hi9 := 0, 32
@@ -9010,7 +8594,6 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b4 *compiled.Block, in []int32, pa
 						var v int32 = gc_at11[gc_lane3] + gc_at12[gc_lane3]
 //line reduce_variants.go:101
 						var v_ int32 = v
-//line reduce_variants.go:104
 						gc_l_v_[gc_lane3] = v_
 					}
 				} else {
@@ -9026,7 +8609,6 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b4 *compiled.Block, in []int32, pa
 						var v int32 = reduceAt(in, i) + reduceAt(in, i+gc_bdx3)
 //line reduce_variants.go:101
 						var v_ int32 = v
-//line reduce_variants.go:104
 						gc_l_v_[gc_lane3] = v_
 					}
 				}
@@ -9080,7 +8662,6 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b4 *compiled.Block, in []int32, pa
 							if gc_left5&(1<<gc_lane3) == 0 {
 								continue
 							}
-//line reduce_variants.go:104
 							v_ := gc_l_v_[gc_lane3]
 //line reduce_variants.go:91
 							v_ += gc_c31r[gc_lane3]
@@ -9096,15 +8677,12 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b4 *compiled.Block, in []int32, pa
 		}
 		for gc_lane3 := 0; gc_lane3 < gc_upto7; gc_lane3++ {
 			gc_rank3 := gc_w3 + gc_lane3
-//line reduce_variants.go:105
 			v_ := gc_l_v_[gc_lane3]
-//line reduce_variants.go:107
 			var v int32
 //line reduce_variants.go:93
 			var r_ int32 = v_
 //line reduce_variants.go:101
 			v = r_
-//line reduce_variants.go:103
 			gc_s_v[gc_rank3] = v
 		}
 		gc_lo8, gc_hi8 := 0, 32
@@ -9125,7 +8703,6 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b4 *compiled.Block, in []int32, pa
 			}
 		}
 	}
-//line reduce_variants.go:109
 	var gc_l_v_2 [32]int32
 	var gc_c32r [32]int32
 	for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
@@ -9133,7 +8710,6 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b4 *compiled.Block, in []int32, pa
 		gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
 		var gc_dead3 uint32
 		{
-//line reduce_variants.go:117
 			var gc_m143 uint32
 //line reduce_variants.go:106
 			if (gc_w3 >> 5) == 0 {
@@ -9338,7 +8914,6 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b4 *compiled.Block, in []int32, pa
 						gc_pos3.Thread = gc_rank3
 //line reduce_variants.go:108
 						var v_2 int32 = reduceAt(warpSums[:warps], (gc_rank3 & 31))
-//line reduce_variants.go:110
 						gc_l_v_2[gc_lane3] = v_2
 					}
 				}
@@ -9390,7 +8965,6 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b4 *compiled.Block, in []int32, pa
 									if gc_left8&(1<<gc_lane3) == 0 {
 										continue
 									}
-//line reduce_variants.go:104
 									v_2 := gc_l_v_2[gc_lane3]
 //line reduce_variants.go:91
 									v_2 += gc_c32r[gc_lane3]
@@ -9406,22 +8980,18 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b4 *compiled.Block, in []int32, pa
 				}
 				for gc_lane3 := 0; gc_lane3 < gc_upto9; gc_lane3++ {
 					gc_rank3 := gc_w3 + gc_lane3
-//line reduce_variants.go:105
 					v_2 := gc_l_v_2[gc_lane3]
-//line reduce_variants.go:107
 					var v int32
 //line reduce_variants.go:93
 					var r_2 int32 = v_2
 //line reduce_variants.go:108
 					v = r_2
-//line reduce_variants.go:110
 					gc_s_v[gc_rank3] = v
 				}
 			}
 			gc_act3 = gc_save143 &^ gc_dead3
 		}
 	}
-//line reduce_variants.go:118
 	gc_from3, gc_to3 := 0, gc_bdx3
 	if gc_bound3 := 0; gc_bound3 < gc_to3-1 {
 		gc_to3 = gc_bound3 + 1
@@ -9434,9 +9004,7 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b4 *compiled.Block, in []int32, pa
 			for ; gc_step5+3 < gc_to3; gc_step5 += 4 {
 				{
 					gc_tx3 := gc_step5 + 0
-//line reduce_variants.go:131
 					gc_rank3 := gc_base3 + gc_tx3
-//line reduce_variants.go:133
 					v := gc_s_v[gc_rank3]
 //line reduce_variants.go:110
 					var r int32 = v
@@ -9447,11 +9015,8 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b4 *compiled.Block, in []int32, pa
 					}
 				}
 				{
-//line reduce_variants.go:89
 					gc_tx3 := gc_step5 + 1
-//line reduce_variants.go:91
 					gc_rank3 := gc_base3 + gc_tx3
-//line reduce_variants.go:93
 					v := gc_s_v[gc_rank3]
 //line reduce_variants.go:110
 					var r int32 = v
@@ -9462,11 +9027,8 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b4 *compiled.Block, in []int32, pa
 					}
 				}
 				{
-//line reduce_variants.go:89
 					gc_tx3 := gc_step5 + 2
-//line reduce_variants.go:91
 					gc_rank3 := gc_base3 + gc_tx3
-//line reduce_variants.go:93
 					v := gc_s_v[gc_rank3]
 //line reduce_variants.go:110
 					var r int32 = v
@@ -9477,11 +9039,8 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b4 *compiled.Block, in []int32, pa
 					}
 				}
 				{
-//line reduce_variants.go:89
 					gc_tx3 := gc_step5 + 3
-//line reduce_variants.go:91
 					gc_rank3 := gc_base3 + gc_tx3
-//line reduce_variants.go:93
 					v := gc_s_v[gc_rank3]
 //line reduce_variants.go:110
 					var r int32 = v
@@ -9492,10 +9051,8 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b4 *compiled.Block, in []int32, pa
 					}
 				}
 			}
-//line reduce_variants.go:89
 			for gc_tx3 := gc_step5; gc_tx3 < gc_to3; gc_tx3++ {
 				gc_rank3 := gc_base3 + gc_tx3
-//line reduce_variants.go:92
 				v := gc_s_v[gc_rank3]
 //line reduce_variants.go:110
 				var r int32 = v
@@ -9506,7 +9063,6 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b4 *compiled.Block, in []int32, pa
 				}
 			}
 		} else {
-//line reduce_variants.go:89
 			gc_step6 := gc_from3
 			for ; gc_step6+3 < gc_to3; gc_step6 += 4 {
 				{
@@ -9523,7 +9079,6 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b4 *compiled.Block, in []int32, pa
 					}
 				}
 				{
-//line reduce_variants.go:89
 					gc_tx3 := gc_step6 + 1
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
@@ -9537,7 +9092,6 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b4 *compiled.Block, in []int32, pa
 					}
 				}
 				{
-//line reduce_variants.go:89
 					gc_tx3 := gc_step6 + 2
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
@@ -9551,7 +9105,6 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b4 *compiled.Block, in []int32, pa
 					}
 				}
 				{
-//line reduce_variants.go:89
 					gc_tx3 := gc_step6 + 3
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
@@ -9565,7 +9118,6 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b4 *compiled.Block, in []int32, pa
 					}
 				}
 			}
-//line reduce_variants.go:89
 			for gc_tx3 := gc_step6; gc_tx3 < gc_to3; gc_tx3++ {
 				gc_rank3 := gc_base3 + gc_tx3
 				gc_pos3.Thread = gc_rank3
@@ -9598,27 +9150,22 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b6 *compiled.Block, in []uint32, 
 	gc_bx4 := gc_bidx4.X
 	gc_n4 := gc_b6.Len()
 	gc_s_v := compiled.Scratch[uint32](gc_b6, 0)[:gc_n4]
-//line reduce_variants.go:95
 	gc_row7 := compiled.Scratch[uint32](gc_b6, 1)[:gc_n4]
 	gc_row8 := compiled.Scratch[uint32](gc_b6, 2)[:gc_n4]
 //line reduce_variants.go:100
 	warpSums := gc_shared14(gocuda.MaxThreadsPerBlock / gocuda.WarpSize)[:gocuda.MaxThreadsPerBlock/gocuda.WarpSize]
 	gc_rowok7 := false
-//line reduce_variants.go:103
 	gc_off18 := gc_bx4 * 2 * gc_bdx4
 	if gc_off18 >= 0 && gc_off18 <= len(in) && gc_bdx4 <= len(in)-gc_off18 {
 		copy(gc_row7, in[gc_off18:][:gc_bdx4])
 		gc_rowok7 = true
 	}
-//line reduce_variants.go:109
 	gc_rowok8 := false
-//line reduce_variants.go:111
 	gc_off19 := (gc_bx4 * 2 * gc_bdx4) + gc_bdx4
 	if gc_off19 >= 0 && gc_off19 <= len(in) && gc_bdx4 <= len(in)-gc_off19 {
 		copy(gc_row8, in[gc_off19:][:gc_bdx4])
 		gc_rowok8 = true
 	}
-//line reduce_variants.go:118
 	var gc_l_v_ [32]uint32
 	var gc_c41r [32]uint32
 	for gc_w4 := 0; gc_w4 < gc_n4; gc_w4 += 32 {
@@ -9630,7 +9177,6 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b6 *compiled.Block, in []uint32, 
 			var gc_dead4 uint32
 			_ = gc_dead4
 			{
-//line reduce_variants.go:130
 				gc_tidx12 := gc_b6.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
 				gc_tx4 := gc_tidx12.X - 1
 				{
@@ -9652,7 +9198,6 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b6 *compiled.Block, in []uint32, 
 							var v uint32 = reduceAt(in, i) + reduceAt(in, i+gc_bdx4)
 //line reduce_variants.go:101
 							var v_ uint32 = v
-//line reduce_variants.go:104
 							gc_l_v_[gc_lane4] = v_
 						}
 					}
@@ -9707,7 +9252,6 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b6 *compiled.Block, in []uint32, 
 									if gc_left10&(1<<gc_lane4) == 0 {
 										continue
 									}
-//line reduce_variants.go:104
 									v_ := gc_l_v_[gc_lane4]
 //line reduce_variants.go:91
 									v_ += gc_c41r[gc_lane4]
@@ -9724,15 +9268,12 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b6 *compiled.Block, in []uint32, 
 			}
 			for gc_lane4 := 0; gc_lane4 < gc_upto11; gc_lane4++ {
 				gc_rank4 := gc_w4 + gc_lane4
-//line reduce_variants.go:106
 				v_ := gc_l_v_[gc_lane4]
-//line reduce_variants.go:108
 				var v uint32
 //line reduce_variants.go:93
 				var r_ uint32 = v_
 //line reduce_variants.go:101
 				v = r_
-//line reduce_variants.go:103
 				gc_s_v[gc_rank4] = v
 			}
 			gc_lo12, gc_hi12 := 0, 32
@@ -9779,7 +9320,6 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b6 *compiled.Block, in []uint32, 
 						var v uint32 = gc_at16[gc_lane4] + gc_at17[gc_lane4]
 //line reduce_variants.go:101
 						var v_ uint32 = v
-//line reduce_variants.go:104
 						gc_l_v_[gc_lane4] = v_
 					}
 				} else {
@@ -9795,7 +9335,6 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b6 *compiled.Block, in []uint32, 
 						var v uint32 = reduceAt(in, i) + reduceAt(in, i+gc_bdx4)
 //line reduce_variants.go:101
 						var v_ uint32 = v
-//line reduce_variants.go:104
 						gc_l_v_[gc_lane4] = v_
 					}
 				}
@@ -9849,7 +9388,6 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b6 *compiled.Block, in []uint32, 
 							if gc_left9&(1<<gc_lane4) == 0 {
 								continue
 							}
-//line reduce_variants.go:104
 							v_ := gc_l_v_[gc_lane4]
 //line reduce_variants.go:91
 							v_ += gc_c41r[gc_lane4]
@@ -9865,15 +9403,12 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b6 *compiled.Block, in []uint32, 
 		}
 		for gc_lane4 := 0; gc_lane4 < gc_upto10; gc_lane4++ {
 			gc_rank4 := gc_w4 + gc_lane4
-//line reduce_variants.go:105
 			v_ := gc_l_v_[gc_lane4]
-//line reduce_variants.go:107
 			var v uint32
 //line reduce_variants.go:93
 			var r_ uint32 = v_
 //line reduce_variants.go:101
 			v = r_
-//line reduce_variants.go:103
 			gc_s_v[gc_rank4] = v
 		}
 		gc_lo11, gc_hi11 := 0, 32
@@ -9894,7 +9429,6 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b6 *compiled.Block, in []uint32, 
 			}
 		}
 	}
-//line reduce_variants.go:109
 	var gc_l_v_2 [32]uint32
 	var gc_c42r [32]uint32
 	for gc_w4 := 0; gc_w4 < gc_n4; gc_w4 += 32 {
@@ -9902,7 +9436,6 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b6 *compiled.Block, in []uint32, 
 		gc_act4 := uint32(uint64(1)<<gc_cnt4 - 1)
 		var gc_dead4 uint32
 		{
-//line reduce_variants.go:117
 			var gc_m144 uint32
 //line reduce_variants.go:106
 			if (gc_w4 >> 5) == 0 {
@@ -10107,7 +9640,6 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b6 *compiled.Block, in []uint32, 
 						gc_pos4.Thread = gc_rank4
 //line reduce_variants.go:108
 						var v_2 uint32 = reduceAt(warpSums[:warps], (gc_rank4 & 31))
-//line reduce_variants.go:110
 						gc_l_v_2[gc_lane4] = v_2
 					}
 				}
@@ -10159,7 +9691,6 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b6 *compiled.Block, in []uint32, 
 									if gc_left12&(1<<gc_lane4) == 0 {
 										continue
 									}
-//line reduce_variants.go:104
 									v_2 := gc_l_v_2[gc_lane4]
 //line reduce_variants.go:91
 									v_2 += gc_c42r[gc_lane4]
@@ -10175,22 +9706,18 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b6 *compiled.Block, in []uint32, 
 				}
 				for gc_lane4 := 0; gc_lane4 < gc_upto12; gc_lane4++ {
 					gc_rank4 := gc_w4 + gc_lane4
-//line reduce_variants.go:105
 					v_2 := gc_l_v_2[gc_lane4]
-//line reduce_variants.go:107
 					var v uint32
 //line reduce_variants.go:93
 					var r_2 uint32 = v_2
 //line reduce_variants.go:108
 					v = r_2
-//line reduce_variants.go:110
 					gc_s_v[gc_rank4] = v
 				}
 			}
 			gc_act4 = gc_save144 &^ gc_dead4
 		}
 	}
-//line reduce_variants.go:118
 	gc_from4, gc_to4 := 0, gc_bdx4
 	if gc_bound4 := 0; gc_bound4 < gc_to4-1 {
 		gc_to4 = gc_bound4 + 1
@@ -10203,9 +9730,7 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b6 *compiled.Block, in []uint32, 
 			for ; gc_step7+3 < gc_to4; gc_step7 += 4 {
 				{
 					gc_tx4 := gc_step7 + 0
-//line reduce_variants.go:131
 					gc_rank4 := gc_base4 + gc_tx4
-//line reduce_variants.go:133
 					v := gc_s_v[gc_rank4]
 //line reduce_variants.go:110
 					var r uint32 = v
@@ -10216,11 +9741,8 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b6 *compiled.Block, in []uint32, 
 					}
 				}
 				{
-//line reduce_variants.go:89
 					gc_tx4 := gc_step7 + 1
-//line reduce_variants.go:91
 					gc_rank4 := gc_base4 + gc_tx4
-//line reduce_variants.go:93
 					v := gc_s_v[gc_rank4]
 //line reduce_variants.go:110
 					var r uint32 = v
@@ -10231,11 +9753,8 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b6 *compiled.Block, in []uint32, 
 					}
 				}
 				{
-//line reduce_variants.go:89
 					gc_tx4 := gc_step7 + 2
-//line reduce_variants.go:91
 					gc_rank4 := gc_base4 + gc_tx4
-//line reduce_variants.go:93
 					v := gc_s_v[gc_rank4]
 //line reduce_variants.go:110
 					var r uint32 = v
@@ -10246,11 +9765,8 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b6 *compiled.Block, in []uint32, 
 					}
 				}
 				{
-//line reduce_variants.go:89
 					gc_tx4 := gc_step7 + 3
-//line reduce_variants.go:91
 					gc_rank4 := gc_base4 + gc_tx4
-//line reduce_variants.go:93
 					v := gc_s_v[gc_rank4]
 //line reduce_variants.go:110
 					var r uint32 = v
@@ -10261,10 +9777,8 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b6 *compiled.Block, in []uint32, 
 					}
 				}
 			}
-//line reduce_variants.go:89
 			for gc_tx4 := gc_step7; gc_tx4 < gc_to4; gc_tx4++ {
 				gc_rank4 := gc_base4 + gc_tx4
-//line reduce_variants.go:92
 				v := gc_s_v[gc_rank4]
 //line reduce_variants.go:110
 				var r uint32 = v
@@ -10275,7 +9789,6 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b6 *compiled.Block, in []uint32, 
 				}
 			}
 		} else {
-//line reduce_variants.go:89
 			gc_step8 := gc_from4
 			for ; gc_step8+3 < gc_to4; gc_step8 += 4 {
 				{
@@ -10292,7 +9805,6 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b6 *compiled.Block, in []uint32, 
 					}
 				}
 				{
-//line reduce_variants.go:89
 					gc_tx4 := gc_step8 + 1
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
@@ -10306,7 +9818,6 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b6 *compiled.Block, in []uint32, 
 					}
 				}
 				{
-//line reduce_variants.go:89
 					gc_tx4 := gc_step8 + 2
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
@@ -10320,7 +9831,6 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b6 *compiled.Block, in []uint32, 
 					}
 				}
 				{
-//line reduce_variants.go:89
 					gc_tx4 := gc_step8 + 3
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
@@ -10334,7 +9844,6 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b6 *compiled.Block, in []uint32, 
 					}
 				}
 			}
-//line reduce_variants.go:89
 			for gc_tx4 := gc_step8; gc_tx4 < gc_to4; gc_tx4++ {
 				gc_rank4 := gc_base4 + gc_tx4
 				gc_pos4.Thread = gc_rank4
@@ -10409,7 +9918,6 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 	n := len(in)
 	b := gc_bdx5
 	gridSize := 2 * b * gc_gdx5
-//line reduce_variants.go:134
 	gc_step27 := 0
 	for ; gc_step27+3 < gc_n5; gc_step27 += 4 {
 		{
@@ -10417,7 +9925,6 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 			gc_pos5.Thread = gc_rank5
 //line reduce_variants.go:133
 			var v T
-//line reduce_variants.go:135
 			gc_s_v[gc_rank5] = v
 		}
 		{
@@ -10425,7 +9932,6 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 			gc_pos5.Thread = gc_rank5
 //line reduce_variants.go:133
 			var v T
-//line reduce_variants.go:135
 			gc_s_v[gc_rank5] = v
 		}
 		{
@@ -10433,7 +9939,6 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 			gc_pos5.Thread = gc_rank5
 //line reduce_variants.go:133
 			var v T
-//line reduce_variants.go:135
 			gc_s_v[gc_rank5] = v
 		}
 		{
@@ -10441,7 +9946,6 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 			gc_pos5.Thread = gc_rank5
 //line reduce_variants.go:133
 			var v T
-//line reduce_variants.go:135
 			gc_s_v[gc_rank5] = v
 		}
 	}
@@ -10449,7 +9953,6 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 		gc_pos5.Thread = gc_rank5
 //line reduce_variants.go:133
 		var v T
-//line reduce_variants.go:135
 		gc_s_v[gc_rank5] = v
 	}
 //line reduce_variants.go:134
@@ -10459,7 +9962,6 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 			return
 		}
 		gc_more = false
-//line reduce_variants.go:141
 		gc_from5, gc_to5 := 0, gc_bdx5
 		if !compiled.Adds(gc_off+(gc_bx5*2*b), gc_to5) {
 			panic(compiled.ErrGuardWraps)
@@ -10477,12 +9979,11 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 				for ; gc_step28+3 < gc_to5; gc_step28 += 4 {
 					{
 						gc_tx5 := gc_step28 + 0
-//line reduce_variants.go:159
 						gc_rank5 := gc_base5 + gc_tx5
 //line reduce_variants.go:131
 						tid := gc_tx5
-//line reduce_variants.go:133
 						v := gc_s_v[gc_rank5]
+//line reduce_variants.go:134
 						i := gc_bx5*2*b + tid + gc_off
 						gc_more = true
 //line reduce_variants.go:135
@@ -10494,12 +9995,11 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 					}
 					{
 						gc_tx5 := gc_step28 + 1
-//line reduce_variants.go:144
 						gc_rank5 := gc_base5 + gc_tx5
 //line reduce_variants.go:131
 						tid := gc_tx5
-//line reduce_variants.go:133
 						v := gc_s_v[gc_rank5]
+//line reduce_variants.go:134
 						i := gc_bx5*2*b + tid + gc_off
 						gc_more = true
 //line reduce_variants.go:135
@@ -10511,12 +10011,11 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 					}
 					{
 						gc_tx5 := gc_step28 + 2
-//line reduce_variants.go:144
 						gc_rank5 := gc_base5 + gc_tx5
 //line reduce_variants.go:131
 						tid := gc_tx5
-//line reduce_variants.go:133
 						v := gc_s_v[gc_rank5]
+//line reduce_variants.go:134
 						i := gc_bx5*2*b + tid + gc_off
 						gc_more = true
 //line reduce_variants.go:135
@@ -10528,12 +10027,11 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 					}
 					{
 						gc_tx5 := gc_step28 + 3
-//line reduce_variants.go:144
 						gc_rank5 := gc_base5 + gc_tx5
 //line reduce_variants.go:131
 						tid := gc_tx5
-//line reduce_variants.go:133
 						v := gc_s_v[gc_rank5]
+//line reduce_variants.go:134
 						i := gc_bx5*2*b + tid + gc_off
 						gc_more = true
 //line reduce_variants.go:135
@@ -10548,8 +10046,8 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 					gc_rank5 := gc_base5 + gc_tx5
 //line reduce_variants.go:131
 					tid := gc_tx5
-//line reduce_variants.go:133
 					v := gc_s_v[gc_rank5]
+//line reduce_variants.go:134
 					i := gc_bx5*2*b + tid + gc_off
 					gc_more = true
 //line reduce_variants.go:135
@@ -10568,8 +10066,8 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 						gc_pos5.Thread = gc_rank5
 //line reduce_variants.go:131
 						tid := gc_tx5
-//line reduce_variants.go:133
 						v := gc_s_v[gc_rank5]
+//line reduce_variants.go:134
 						i := gc_bx5*2*b + tid + gc_off
 						gc_more = true
 //line reduce_variants.go:135
@@ -10585,8 +10083,8 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 						gc_pos5.Thread = gc_rank5
 //line reduce_variants.go:131
 						tid := gc_tx5
-//line reduce_variants.go:133
 						v := gc_s_v[gc_rank5]
+//line reduce_variants.go:134
 						i := gc_bx5*2*b + tid + gc_off
 						gc_more = true
 //line reduce_variants.go:135
@@ -10602,8 +10100,8 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 						gc_pos5.Thread = gc_rank5
 //line reduce_variants.go:131
 						tid := gc_tx5
-//line reduce_variants.go:133
 						v := gc_s_v[gc_rank5]
+//line reduce_variants.go:134
 						i := gc_bx5*2*b + tid + gc_off
 						gc_more = true
 //line reduce_variants.go:135
@@ -10619,8 +10117,8 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 						gc_pos5.Thread = gc_rank5
 //line reduce_variants.go:131
 						tid := gc_tx5
-//line reduce_variants.go:133
 						v := gc_s_v[gc_rank5]
+//line reduce_variants.go:134
 						i := gc_bx5*2*b + tid + gc_off
 						gc_more = true
 //line reduce_variants.go:135
@@ -10636,8 +10134,8 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 					gc_pos5.Thread = gc_rank5
 //line reduce_variants.go:131
 					tid := gc_tx5
-//line reduce_variants.go:133
 					v := gc_s_v[gc_rank5]
+//line reduce_variants.go:134
 					i := gc_bx5*2*b + tid + gc_off
 					gc_more = true
 //line reduce_variants.go:135
@@ -10656,7 +10154,6 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 	}
 //line reduce_variants.go:140
 	sdata := gocuda.Shared[T](t, b)[:b]
-//line reduce_variants.go:142
 	for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
 		if gc_bdx5 <= len(sdata) {
 			gc_at40 := sdata[:gc_bdx5]
@@ -10671,7 +10168,6 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 					gc_pos5.Thread = gc_rank5
 //line reduce_variants.go:131
 					tid := gc_tx5
-//line reduce_variants.go:133
 					v := gc_s_v[gc_rank5]
 //line reduce_variants.go:141
 					sdata[tid] = v
@@ -10682,7 +10178,6 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 					gc_pos5.Thread = gc_rank5
 //line reduce_variants.go:131
 					tid := gc_tx5
-//line reduce_variants.go:133
 					v := gc_s_v[gc_rank5]
 //line reduce_variants.go:141
 					sdata[tid] = v
@@ -10693,7 +10188,6 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 					gc_pos5.Thread = gc_rank5
 //line reduce_variants.go:131
 					tid := gc_tx5
-//line reduce_variants.go:133
 					v := gc_s_v[gc_rank5]
 //line reduce_variants.go:141
 					sdata[tid] = v
@@ -10704,7 +10198,6 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 					gc_pos5.Thread = gc_rank5
 //line reduce_variants.go:131
 					tid := gc_tx5
-//line reduce_variants.go:133
 					v := gc_s_v[gc_rank5]
 //line reduce_variants.go:141
 					sdata[tid] = v
@@ -10715,7 +10208,6 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 				gc_pos5.Thread = gc_rank5
 //line reduce_variants.go:131
 				tid := gc_tx5
-//line reduce_variants.go:133
 				v := gc_s_v[gc_rank5]
 //line reduce_variants.go:141
 				sdata[tid] = v
@@ -10734,7 +10226,6 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 				continue
 			}
 		}
-//line reduce.go:281
 		gc_from5, gc_to5 := 0, gc_bdx5
 		if gc_bound9 := s; gc_bound9 < gc_to5 {
 			gc_to5 = gc_bound9
@@ -10842,16 +10333,13 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 			}
 		}
 	}
-//line reduce.go:282
 	if !(gc_bdy5*gc_bdz5 == 1 && gc_bdx5 >= 32 && compiled.TreeSum(sdata, 32)) {
-//line reduce.go:284
 		var gc_l_v_ [32]T
 		for gc_w5 := 0; gc_w5 < gc_n5; gc_w5 += 32 {
 			gc_cnt5 := min(32, gc_n5-gc_w5)
 			gc_act5 := uint32(uint64(1)<<gc_cnt5 - 1)
 			var gc_dead5 uint32
 			{
-//line reduce.go:291
 				var gc_m105 uint32
 //line reduce_variants.go:144
 				if gc_x014 := gc_b5.AtFlat(gc_w5, gc_bdy5*gc_bdz5 == 1).X; gc_x014+gc_cnt5 <= gc_bdx5 {
@@ -10911,7 +10399,6 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 //line reduce_variants.go:60
 									tid_2 := gc_tx5
 									v_ := sdata_2[tid_2]
-//line reduce_variants.go:63
 									gc_l_v_[gc_lane5] = v_
 								}
 							}
@@ -10928,8 +10415,8 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 								if gc_act5 == ^uint32(0) && gc_x016+32 <= gc_bdx5 && gc_off35 >= 0 && gc_off35 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off35 {
 									gc_at44 := sdata_2[gc_off35:][:32]
 									for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
-//line reduce_variants.go:62
 										v_ := gc_l_v_[gc_lane5]
+//line reduce_variants.go:63
 										v_ += gc_at44[gc_lane5]
 										gc_l_v_[gc_lane5] = v_
 									}
@@ -10946,8 +10433,8 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 										gc_pos5.Thread = gc_rank5
 //line reduce_variants.go:60
 										tid_2 := gc_tx5
-//line reduce_variants.go:62
 										v_ := gc_l_v_[gc_lane5]
+//line reduce_variants.go:63
 										v_ += sdata_2[tid_2+offset]
 										gc_l_v_[gc_lane5] = v_
 									}
@@ -10977,7 +10464,6 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 										gc_pos5.Thread = gc_rank5
 //line reduce_variants.go:60
 										tid_2 := gc_tx5
-//line reduce_variants.go:62
 										v_ := gc_l_v_[gc_lane5]
 //line reduce_variants.go:65
 										sdata_2[tid_2] = v_
@@ -10992,7 +10478,6 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 		}
 	}
 	{
-//line reduce_variants.go:78
 		gc_from5, gc_to5 := 0, gc_bdx5
 		if gc_bound9 := 0; gc_bound9 < gc_to5-1 {
 			gc_to5 = gc_bound9 + 1
@@ -11022,13 +10507,11 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 						gc_at46[0] = gc_at47[0]
 					}
 				}
-//line reduce_variants.go:152
 				for gc_tx5 := gc_step33; gc_tx5 < gc_to5; gc_tx5++ {
 //line reduce_variants.go:148
 					gc_at46[0] = gc_at47[0]
 				}
 			} else {
-//line reduce_variants.go:152
 				gc_step34 := gc_from5
 				for ; gc_step34+3 < gc_to5; gc_step34 += 4 {
 					{
@@ -11039,7 +10522,6 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 						partial[gc_bx5] = sdata[0]
 					}
 					{
-//line reduce_variants.go:152
 						gc_tx5 := gc_step34 + 1
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
@@ -11047,7 +10529,6 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 						partial[gc_bx5] = sdata[0]
 					}
 					{
-//line reduce_variants.go:152
 						gc_tx5 := gc_step34 + 2
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
@@ -11055,7 +10536,6 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 						partial[gc_bx5] = sdata[0]
 					}
 					{
-//line reduce_variants.go:152
 						gc_tx5 := gc_step34 + 3
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
@@ -11063,7 +10543,6 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 						partial[gc_bx5] = sdata[0]
 					}
 				}
-//line reduce_variants.go:152
 				for gc_tx5 := gc_step34; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
@@ -11093,7 +10572,6 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 	n := len(in)
 	b := gc_bdx2
 	gridSize := 2 * b * gc_gdx2
-//line reduce_variants.go:134
 	gc_vstep := 0
 	if compiled.SIMD && compiled.SIMD512 {
 		var gc_stop bool
@@ -11129,7 +10607,6 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 			gc_pos2.Thread = gc_rank2
 //line reduce_variants.go:133
 			var v float32
-//line reduce_variants.go:135
 			gc_s_v[gc_rank2] = v
 		}
 		{
@@ -11137,7 +10614,6 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 			gc_pos2.Thread = gc_rank2
 //line reduce_variants.go:133
 			var v float32
-//line reduce_variants.go:135
 			gc_s_v[gc_rank2] = v
 		}
 		{
@@ -11145,7 +10621,6 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 			gc_pos2.Thread = gc_rank2
 //line reduce_variants.go:133
 			var v float32
-//line reduce_variants.go:135
 			gc_s_v[gc_rank2] = v
 		}
 		{
@@ -11153,7 +10628,6 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 			gc_pos2.Thread = gc_rank2
 //line reduce_variants.go:133
 			var v float32
-//line reduce_variants.go:135
 			gc_s_v[gc_rank2] = v
 		}
 	}
@@ -11161,7 +10635,6 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 		gc_pos2.Thread = gc_rank2
 //line reduce_variants.go:133
 		var v float32
-//line reduce_variants.go:135
 		gc_s_v[gc_rank2] = v
 	}
 //line reduce_variants.go:134
@@ -11171,7 +10644,6 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 			return
 		}
 		gc_more = false
-//line reduce_variants.go:141
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_off+(gc_bx2*2*b), gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -11260,8 +10732,8 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 					gc_rank2 := gc_base2 + gc_tx2
 //line reduce_variants.go:131
 					tid := gc_tx2
-//line reduce_variants.go:133
 					v := gc_s_v[gc_rank2]
+//line reduce_variants.go:134
 					i := gc_bx2*2*b + tid + gc_off
 					gc_more = true
 //line reduce_variants.go:135
@@ -11365,8 +10837,8 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 						gc_pos2.Thread = gc_rank2
 //line reduce_variants.go:131
 						tid := gc_tx2
-//line reduce_variants.go:133
 						v := gc_s_v[gc_rank2]
+//line reduce_variants.go:134
 						i := gc_bx2*2*b + tid + gc_off
 						gc_more = true
 //line reduce_variants.go:135
@@ -11382,8 +10854,8 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 						gc_pos2.Thread = gc_rank2
 //line reduce_variants.go:131
 						tid := gc_tx2
-//line reduce_variants.go:133
 						v := gc_s_v[gc_rank2]
+//line reduce_variants.go:134
 						i := gc_bx2*2*b + tid + gc_off
 						gc_more = true
 //line reduce_variants.go:135
@@ -11399,8 +10871,8 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 						gc_pos2.Thread = gc_rank2
 //line reduce_variants.go:131
 						tid := gc_tx2
-//line reduce_variants.go:133
 						v := gc_s_v[gc_rank2]
+//line reduce_variants.go:134
 						i := gc_bx2*2*b + tid + gc_off
 						gc_more = true
 //line reduce_variants.go:135
@@ -11416,8 +10888,8 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 						gc_pos2.Thread = gc_rank2
 //line reduce_variants.go:131
 						tid := gc_tx2
-//line reduce_variants.go:133
 						v := gc_s_v[gc_rank2]
+//line reduce_variants.go:134
 						i := gc_bx2*2*b + tid + gc_off
 						gc_more = true
 //line reduce_variants.go:135
@@ -11433,8 +10905,8 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 					gc_pos2.Thread = gc_rank2
 //line reduce_variants.go:131
 					tid := gc_tx2
-//line reduce_variants.go:133
 					v := gc_s_v[gc_rank2]
+//line reduce_variants.go:134
 					i := gc_bx2*2*b + tid + gc_off
 					gc_more = true
 //line reduce_variants.go:135
@@ -11453,7 +10925,6 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 	}
 //line reduce_variants.go:140
 	sdata := gocuda.Shared[float32](t, b)[:b]
-//line reduce_variants.go:142
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		if gc_bdx2 <= len(sdata) {
 			gc_at13 := sdata[:gc_bdx2]
@@ -11497,7 +10968,6 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 			}
 			for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
-//line reduce_variants.go:133
 				v := gc_s_v[gc_rank2]
 //line reduce_variants.go:141
 				gc_at13[gc_tx2] = v
@@ -11555,7 +11025,6 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 					gc_pos2.Thread = gc_rank2
 //line reduce_variants.go:131
 					tid := gc_tx2
-//line reduce_variants.go:133
 					v := gc_s_v[gc_rank2]
 //line reduce_variants.go:141
 					sdata[tid] = v
@@ -11566,7 +11035,6 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 					gc_pos2.Thread = gc_rank2
 //line reduce_variants.go:131
 					tid := gc_tx2
-//line reduce_variants.go:133
 					v := gc_s_v[gc_rank2]
 //line reduce_variants.go:141
 					sdata[tid] = v
@@ -11577,7 +11045,6 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 					gc_pos2.Thread = gc_rank2
 //line reduce_variants.go:131
 					tid := gc_tx2
-//line reduce_variants.go:133
 					v := gc_s_v[gc_rank2]
 //line reduce_variants.go:141
 					sdata[tid] = v
@@ -11588,7 +11055,6 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 					gc_pos2.Thread = gc_rank2
 //line reduce_variants.go:131
 					tid := gc_tx2
-//line reduce_variants.go:133
 					v := gc_s_v[gc_rank2]
 //line reduce_variants.go:141
 					sdata[tid] = v
@@ -11599,7 +11065,6 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 				gc_pos2.Thread = gc_rank2
 //line reduce_variants.go:131
 				tid := gc_tx2
-//line reduce_variants.go:133
 				v := gc_s_v[gc_rank2]
 //line reduce_variants.go:141
 				sdata[tid] = v
@@ -11612,7 +11077,6 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 	var stop int = gocuda.WarpSize
 //line reduce.go:273
 	for s := gc_bdx2 / 2; s > stop; s /= 2 {
-//line reduce.go:275
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound3 := s; gc_bound3 < gc_to2 {
 			gc_to2 = gc_bound3
@@ -11636,7 +11100,6 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 								archsimd.LoadFloat32x16Slice(gc_at14[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at15[gc_tx2:])).StoreSlice(gc_at14[gc_tx2:])
 							}
 						}
-//line reduce.go:276
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep6, false
 					}(gc_vstep6)
@@ -11655,7 +11118,6 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 							archsimd.LoadFloat32x8Slice(gc_at14[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at15[gc_tx2:])).StoreSlice(gc_at14[gc_tx2:])
 						}
 					}
-//line reduce.go:276
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep6; gc_tx2 < gc_to2; gc_tx2++ {
@@ -11674,16 +11136,13 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 //line reduce.go:272
 							var tid_ int = gc_tx2
 							{
-//line reduce.go:275
 								if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
-//line reduce.go:275
 									break
 								}
 //line reduce.go:275
 								archsimd.LoadFloat32x16Slice(sdata_[tid_:]).Add(archsimd.LoadFloat32x16Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
 							}
 						}
-//line reduce.go:277
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep7, false
 					}(gc_vstep7)
@@ -11697,16 +11156,13 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 //line reduce.go:272
 						var tid_ int = gc_tx2
 						{
-//line reduce.go:275
 							if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
-//line reduce.go:275
 								break
 							}
 //line reduce.go:275
 							archsimd.LoadFloat32x8Slice(sdata_[tid_:]).Add(archsimd.LoadFloat32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
 						}
 					}
-//line reduce.go:277
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step12 := gc_vstep7
@@ -11769,16 +11225,13 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 			}
 		}
 	}
-//line reduce.go:282
 	if !(gc_bdy2*gc_bdz2 == 1 && gc_bdx2 >= 32 && compiled.TreeSum(sdata, 32)) {
-//line reduce.go:284
 		var gc_l_v_ [32]float32
 		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
 			gc_cnt2 := min(32, gc_n2-gc_w2)
 			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 			var gc_dead2 uint32
 			{
-//line reduce.go:291
 				var gc_m102 uint32
 //line reduce_variants.go:144
 				if gc_x05 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1).X; gc_x05+gc_cnt2 <= gc_bdx2 {
@@ -11838,7 +11291,6 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 //line reduce_variants.go:60
 									tid_2 := gc_tx2
 									v_ := sdata_2[tid_2]
-//line reduce_variants.go:63
 									gc_l_v_[gc_lane2] = v_
 								}
 							}
@@ -11851,9 +11303,7 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 							gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 							if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
 								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-//line reduce_variants.go:69
 									gc_tx2 := gc_tidx3.X + gc_lane2
-//line reduce_variants.go:71
 									gc_ty2 := gc_tidx3.Y
 									_ = gc_ty2
 									gc_tz2 := gc_tidx3.Z
@@ -11884,7 +11334,6 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 										continue // the lanes wrap to the next row
 									}
 									gc_tx2 := gc_tidx2.X
-//line reduce_variants.go:78
 									gc_ty2 := gc_tidx2.Y
 									_ = gc_ty2
 									gc_tz2 := gc_tidx2.Z
@@ -11923,8 +11372,8 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 									gc_pos2.Thread = gc_rank2
 //line reduce_variants.go:60
 									tid_2 := gc_tx2
-//line reduce_variants.go:62
 									v_ := gc_l_v_[gc_lane2]
+//line reduce_variants.go:63
 									v_ += sdata_2[tid_2+offset]
 									gc_l_v_[gc_lane2] = v_
 								}
@@ -11953,7 +11402,6 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 										gc_pos2.Thread = gc_rank2
 //line reduce_variants.go:60
 										tid_2 := gc_tx2
-//line reduce_variants.go:62
 										v_ := gc_l_v_[gc_lane2]
 //line reduce_variants.go:65
 										sdata_2[tid_2] = v_
@@ -11968,7 +11416,6 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 		}
 	}
 	{
-//line reduce_variants.go:78
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound3 := 0; gc_bound3 < gc_to2-1 {
 			gc_to2 = gc_bound3 + 1
@@ -11998,13 +11445,11 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 						gc_at18[0] = gc_at19[0]
 					}
 				}
-//line reduce_variants.go:152
 				for gc_tx2 := gc_step13; gc_tx2 < gc_to2; gc_tx2++ {
 //line reduce_variants.go:148
 					gc_at18[0] = gc_at19[0]
 				}
 			} else {
-//line reduce_variants.go:152
 				gc_step14 := gc_from2
 				for ; gc_step14+3 < gc_to2; gc_step14 += 4 {
 					{
@@ -12015,7 +11460,6 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 						partial[gc_bx2] = sdata[0]
 					}
 					{
-//line reduce_variants.go:152
 						gc_tx2 := gc_step14 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -12023,7 +11467,6 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 						partial[gc_bx2] = sdata[0]
 					}
 					{
-//line reduce_variants.go:152
 						gc_tx2 := gc_step14 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -12031,7 +11474,6 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 						partial[gc_bx2] = sdata[0]
 					}
 					{
-//line reduce_variants.go:152
 						gc_tx2 := gc_step14 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -12039,7 +11481,6 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 						partial[gc_bx2] = sdata[0]
 					}
 				}
-//line reduce_variants.go:152
 				for gc_tx2 := gc_step14; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -12069,7 +11510,6 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 	n := len(in)
 	b := gc_bdx3
 	gridSize := 2 * b * gc_gdx3
-//line reduce_variants.go:134
 	gc_vstep8 := 0
 	if compiled.SIMD && compiled.SIMD512 {
 		var gc_stop8 bool
@@ -12103,7 +11543,6 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 			gc_pos3.Thread = gc_rank3
 //line reduce_variants.go:133
 			var v int32
-//line reduce_variants.go:135
 			gc_s_v[gc_rank3] = v
 		}
 		{
@@ -12111,7 +11550,6 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 			gc_pos3.Thread = gc_rank3
 //line reduce_variants.go:133
 			var v int32
-//line reduce_variants.go:135
 			gc_s_v[gc_rank3] = v
 		}
 		{
@@ -12119,7 +11557,6 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 			gc_pos3.Thread = gc_rank3
 //line reduce_variants.go:133
 			var v int32
-//line reduce_variants.go:135
 			gc_s_v[gc_rank3] = v
 		}
 		{
@@ -12127,7 +11564,6 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 			gc_pos3.Thread = gc_rank3
 //line reduce_variants.go:133
 			var v int32
-//line reduce_variants.go:135
 			gc_s_v[gc_rank3] = v
 		}
 	}
@@ -12135,7 +11571,6 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 		gc_pos3.Thread = gc_rank3
 //line reduce_variants.go:133
 		var v int32
-//line reduce_variants.go:135
 		gc_s_v[gc_rank3] = v
 	}
 //line reduce_variants.go:134
@@ -12145,7 +11580,6 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 			return
 		}
 		gc_more = false
-//line reduce_variants.go:141
 		gc_from3, gc_to3 := 0, gc_bdx3
 		if !compiled.Adds(gc_off+(gc_bx3*2*b), gc_to3) {
 			panic(compiled.ErrGuardWraps)
@@ -12234,8 +11668,8 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 					gc_rank3 := gc_base3 + gc_tx3
 //line reduce_variants.go:131
 					tid := gc_tx3
-//line reduce_variants.go:133
 					v := gc_s_v[gc_rank3]
+//line reduce_variants.go:134
 					i := gc_bx3*2*b + tid + gc_off
 					gc_more = true
 //line reduce_variants.go:135
@@ -12339,8 +11773,8 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 						gc_pos3.Thread = gc_rank3
 //line reduce_variants.go:131
 						tid := gc_tx3
-//line reduce_variants.go:133
 						v := gc_s_v[gc_rank3]
+//line reduce_variants.go:134
 						i := gc_bx3*2*b + tid + gc_off
 						gc_more = true
 //line reduce_variants.go:135
@@ -12356,8 +11790,8 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 						gc_pos3.Thread = gc_rank3
 //line reduce_variants.go:131
 						tid := gc_tx3
-//line reduce_variants.go:133
 						v := gc_s_v[gc_rank3]
+//line reduce_variants.go:134
 						i := gc_bx3*2*b + tid + gc_off
 						gc_more = true
 //line reduce_variants.go:135
@@ -12373,8 +11807,8 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 						gc_pos3.Thread = gc_rank3
 //line reduce_variants.go:131
 						tid := gc_tx3
-//line reduce_variants.go:133
 						v := gc_s_v[gc_rank3]
+//line reduce_variants.go:134
 						i := gc_bx3*2*b + tid + gc_off
 						gc_more = true
 //line reduce_variants.go:135
@@ -12390,8 +11824,8 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 						gc_pos3.Thread = gc_rank3
 //line reduce_variants.go:131
 						tid := gc_tx3
-//line reduce_variants.go:133
 						v := gc_s_v[gc_rank3]
+//line reduce_variants.go:134
 						i := gc_bx3*2*b + tid + gc_off
 						gc_more = true
 //line reduce_variants.go:135
@@ -12407,8 +11841,8 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 					gc_pos3.Thread = gc_rank3
 //line reduce_variants.go:131
 					tid := gc_tx3
-//line reduce_variants.go:133
 					v := gc_s_v[gc_rank3]
+//line reduce_variants.go:134
 					i := gc_bx3*2*b + tid + gc_off
 					gc_more = true
 //line reduce_variants.go:135
@@ -12427,7 +11861,6 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 	}
 //line reduce_variants.go:140
 	sdata := gocuda.Shared[int32](t, b)[:b]
-//line reduce_variants.go:142
 	for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
 		if gc_bdx3 <= len(sdata) {
 			gc_at22 := sdata[:gc_bdx3]
@@ -12471,7 +11904,6 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 			}
 			for gc_tx3 := gc_vstep11; gc_tx3 < gc_bdx3; gc_tx3++ {
 				gc_rank3 := gc_base3 + gc_tx3
-//line reduce_variants.go:133
 				v := gc_s_v[gc_rank3]
 //line reduce_variants.go:141
 				gc_at22[gc_tx3] = v
@@ -12529,7 +11961,6 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 					gc_pos3.Thread = gc_rank3
 //line reduce_variants.go:131
 					tid := gc_tx3
-//line reduce_variants.go:133
 					v := gc_s_v[gc_rank3]
 //line reduce_variants.go:141
 					sdata[tid] = v
@@ -12540,7 +11971,6 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 					gc_pos3.Thread = gc_rank3
 //line reduce_variants.go:131
 					tid := gc_tx3
-//line reduce_variants.go:133
 					v := gc_s_v[gc_rank3]
 //line reduce_variants.go:141
 					sdata[tid] = v
@@ -12551,7 +11981,6 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 					gc_pos3.Thread = gc_rank3
 //line reduce_variants.go:131
 					tid := gc_tx3
-//line reduce_variants.go:133
 					v := gc_s_v[gc_rank3]
 //line reduce_variants.go:141
 					sdata[tid] = v
@@ -12562,7 +11991,6 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 					gc_pos3.Thread = gc_rank3
 //line reduce_variants.go:131
 					tid := gc_tx3
-//line reduce_variants.go:133
 					v := gc_s_v[gc_rank3]
 //line reduce_variants.go:141
 					sdata[tid] = v
@@ -12573,7 +12001,6 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 				gc_pos3.Thread = gc_rank3
 //line reduce_variants.go:131
 				tid := gc_tx3
-//line reduce_variants.go:133
 				v := gc_s_v[gc_rank3]
 //line reduce_variants.go:141
 				sdata[tid] = v
@@ -12586,7 +12013,6 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 	var stop int = gocuda.WarpSize
 //line reduce.go:273
 	for s := gc_bdx3 / 2; s > stop; s /= 2 {
-//line reduce.go:275
 		gc_from3, gc_to3 := 0, gc_bdx3
 		if gc_bound5 := s; gc_bound5 < gc_to3 {
 			gc_to3 = gc_bound5
@@ -12610,7 +12036,6 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 								archsimd.LoadInt32x16Slice(gc_at23[gc_tx3:]).Add(archsimd.LoadInt32x16Slice(gc_at24[gc_tx3:])).StoreSlice(gc_at23[gc_tx3:])
 							}
 						}
-//line reduce.go:276
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep13, false
 					}(gc_vstep13)
@@ -12629,7 +12054,6 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 							archsimd.LoadInt32x8Slice(gc_at23[gc_tx3:]).Add(archsimd.LoadInt32x8Slice(gc_at24[gc_tx3:])).StoreSlice(gc_at23[gc_tx3:])
 						}
 					}
-//line reduce.go:276
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx3 := gc_vstep13; gc_tx3 < gc_to3; gc_tx3++ {
@@ -12648,16 +12072,13 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 //line reduce.go:272
 							var tid_ int = gc_tx3
 							{
-//line reduce.go:275
 								if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
-//line reduce.go:275
 									break
 								}
 //line reduce.go:275
 								archsimd.LoadInt32x16Slice(sdata_[tid_:]).Add(archsimd.LoadInt32x16Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
 							}
 						}
-//line reduce.go:277
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep14, false
 					}(gc_vstep14)
@@ -12671,16 +12092,13 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 //line reduce.go:272
 						var tid_ int = gc_tx3
 						{
-//line reduce.go:275
 							if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
-//line reduce.go:275
 								break
 							}
 //line reduce.go:275
 							archsimd.LoadInt32x8Slice(sdata_[tid_:]).Add(archsimd.LoadInt32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
 						}
 					}
-//line reduce.go:277
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step18 := gc_vstep14
@@ -12743,16 +12161,13 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 			}
 		}
 	}
-//line reduce.go:282
 	if !(gc_bdy3*gc_bdz3 == 1 && gc_bdx3 >= 32 && compiled.TreeSum(sdata, 32)) {
-//line reduce.go:284
 		var gc_l_v_ [32]int32
 		for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
 			gc_cnt3 := min(32, gc_n3-gc_w3)
 			gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
 			var gc_dead3 uint32
 			{
-//line reduce.go:291
 				var gc_m103 uint32
 //line reduce_variants.go:144
 				if gc_x08 := gc_b3.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1).X; gc_x08+gc_cnt3 <= gc_bdx3 {
@@ -12812,7 +12227,6 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 //line reduce_variants.go:60
 									tid_2 := gc_tx3
 									v_ := sdata_2[tid_2]
-//line reduce_variants.go:63
 									gc_l_v_[gc_lane3] = v_
 								}
 							}
@@ -12825,9 +12239,7 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 							gc_tidx5 := gc_b3.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
 							if gc_act3 == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx3 {
 								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-//line reduce_variants.go:69
 									gc_tx3 := gc_tidx5.X + gc_lane3
-//line reduce_variants.go:71
 									gc_ty3 := gc_tidx5.Y
 									_ = gc_ty3
 									gc_tz3 := gc_tidx5.Z
@@ -12858,7 +12270,6 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 										continue // the lanes wrap to the next row
 									}
 									gc_tx3 := gc_tidx4.X
-//line reduce_variants.go:78
 									gc_ty3 := gc_tidx4.Y
 									_ = gc_ty3
 									gc_tz3 := gc_tidx4.Z
@@ -12897,8 +12308,8 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 									gc_pos3.Thread = gc_rank3
 //line reduce_variants.go:60
 									tid_2 := gc_tx3
-//line reduce_variants.go:62
 									v_ := gc_l_v_[gc_lane3]
+//line reduce_variants.go:63
 									v_ += sdata_2[tid_2+offset]
 									gc_l_v_[gc_lane3] = v_
 								}
@@ -12927,7 +12338,6 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 										gc_pos3.Thread = gc_rank3
 //line reduce_variants.go:60
 										tid_2 := gc_tx3
-//line reduce_variants.go:62
 										v_ := gc_l_v_[gc_lane3]
 //line reduce_variants.go:65
 										sdata_2[tid_2] = v_
@@ -12942,7 +12352,6 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 		}
 	}
 	{
-//line reduce_variants.go:78
 		gc_from3, gc_to3 := 0, gc_bdx3
 		if gc_bound5 := 0; gc_bound5 < gc_to3-1 {
 			gc_to3 = gc_bound5 + 1
@@ -12972,13 +12381,11 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 						gc_at27[0] = gc_at28[0]
 					}
 				}
-//line reduce_variants.go:152
 				for gc_tx3 := gc_step19; gc_tx3 < gc_to3; gc_tx3++ {
 //line reduce_variants.go:148
 					gc_at27[0] = gc_at28[0]
 				}
 			} else {
-//line reduce_variants.go:152
 				gc_step20 := gc_from3
 				for ; gc_step20+3 < gc_to3; gc_step20 += 4 {
 					{
@@ -12989,7 +12396,6 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 						partial[gc_bx3] = sdata[0]
 					}
 					{
-//line reduce_variants.go:152
 						gc_tx3 := gc_step20 + 1
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
@@ -12997,7 +12403,6 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 						partial[gc_bx3] = sdata[0]
 					}
 					{
-//line reduce_variants.go:152
 						gc_tx3 := gc_step20 + 2
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
@@ -13005,7 +12410,6 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 						partial[gc_bx3] = sdata[0]
 					}
 					{
-//line reduce_variants.go:152
 						gc_tx3 := gc_step20 + 3
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
@@ -13013,7 +12417,6 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 						partial[gc_bx3] = sdata[0]
 					}
 				}
-//line reduce_variants.go:152
 				for gc_tx3 := gc_step20; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
@@ -13043,7 +12446,6 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 	n := len(in)
 	b := gc_bdx4
 	gridSize := 2 * b * gc_gdx4
-//line reduce_variants.go:134
 	gc_vstep15 := 0
 	if compiled.SIMD && compiled.SIMD512 {
 		var gc_stop15 bool
@@ -13077,7 +12479,6 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 			gc_pos4.Thread = gc_rank4
 //line reduce_variants.go:133
 			var v uint32
-//line reduce_variants.go:135
 			gc_s_v[gc_rank4] = v
 		}
 		{
@@ -13085,7 +12486,6 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 			gc_pos4.Thread = gc_rank4
 //line reduce_variants.go:133
 			var v uint32
-//line reduce_variants.go:135
 			gc_s_v[gc_rank4] = v
 		}
 		{
@@ -13093,7 +12493,6 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 			gc_pos4.Thread = gc_rank4
 //line reduce_variants.go:133
 			var v uint32
-//line reduce_variants.go:135
 			gc_s_v[gc_rank4] = v
 		}
 		{
@@ -13101,7 +12500,6 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 			gc_pos4.Thread = gc_rank4
 //line reduce_variants.go:133
 			var v uint32
-//line reduce_variants.go:135
 			gc_s_v[gc_rank4] = v
 		}
 	}
@@ -13109,7 +12507,6 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 		gc_pos4.Thread = gc_rank4
 //line reduce_variants.go:133
 		var v uint32
-//line reduce_variants.go:135
 		gc_s_v[gc_rank4] = v
 	}
 //line reduce_variants.go:134
@@ -13119,7 +12516,6 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 			return
 		}
 		gc_more = false
-//line reduce_variants.go:141
 		gc_from4, gc_to4 := 0, gc_bdx4
 		if !compiled.Adds(gc_off+(gc_bx4*2*b), gc_to4) {
 			panic(compiled.ErrGuardWraps)
@@ -13208,8 +12604,8 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 					gc_rank4 := gc_base4 + gc_tx4
 //line reduce_variants.go:131
 					tid := gc_tx4
-//line reduce_variants.go:133
 					v := gc_s_v[gc_rank4]
+//line reduce_variants.go:134
 					i := gc_bx4*2*b + tid + gc_off
 					gc_more = true
 //line reduce_variants.go:135
@@ -13313,8 +12709,8 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 						gc_pos4.Thread = gc_rank4
 //line reduce_variants.go:131
 						tid := gc_tx4
-//line reduce_variants.go:133
 						v := gc_s_v[gc_rank4]
+//line reduce_variants.go:134
 						i := gc_bx4*2*b + tid + gc_off
 						gc_more = true
 //line reduce_variants.go:135
@@ -13330,8 +12726,8 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 						gc_pos4.Thread = gc_rank4
 //line reduce_variants.go:131
 						tid := gc_tx4
-//line reduce_variants.go:133
 						v := gc_s_v[gc_rank4]
+//line reduce_variants.go:134
 						i := gc_bx4*2*b + tid + gc_off
 						gc_more = true
 //line reduce_variants.go:135
@@ -13347,8 +12743,8 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 						gc_pos4.Thread = gc_rank4
 //line reduce_variants.go:131
 						tid := gc_tx4
-//line reduce_variants.go:133
 						v := gc_s_v[gc_rank4]
+//line reduce_variants.go:134
 						i := gc_bx4*2*b + tid + gc_off
 						gc_more = true
 //line reduce_variants.go:135
@@ -13364,8 +12760,8 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 						gc_pos4.Thread = gc_rank4
 //line reduce_variants.go:131
 						tid := gc_tx4
-//line reduce_variants.go:133
 						v := gc_s_v[gc_rank4]
+//line reduce_variants.go:134
 						i := gc_bx4*2*b + tid + gc_off
 						gc_more = true
 //line reduce_variants.go:135
@@ -13381,8 +12777,8 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 					gc_pos4.Thread = gc_rank4
 //line reduce_variants.go:131
 					tid := gc_tx4
-//line reduce_variants.go:133
 					v := gc_s_v[gc_rank4]
+//line reduce_variants.go:134
 					i := gc_bx4*2*b + tid + gc_off
 					gc_more = true
 //line reduce_variants.go:135
@@ -13401,7 +12797,6 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 	}
 //line reduce_variants.go:140
 	sdata := gocuda.Shared[uint32](t, b)[:b]
-//line reduce_variants.go:142
 	for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
 		if gc_bdx4 <= len(sdata) {
 			gc_at31 := sdata[:gc_bdx4]
@@ -13445,7 +12840,6 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 			}
 			for gc_tx4 := gc_vstep18; gc_tx4 < gc_bdx4; gc_tx4++ {
 				gc_rank4 := gc_base4 + gc_tx4
-//line reduce_variants.go:133
 				v := gc_s_v[gc_rank4]
 //line reduce_variants.go:141
 				gc_at31[gc_tx4] = v
@@ -13503,7 +12897,6 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 					gc_pos4.Thread = gc_rank4
 //line reduce_variants.go:131
 					tid := gc_tx4
-//line reduce_variants.go:133
 					v := gc_s_v[gc_rank4]
 //line reduce_variants.go:141
 					sdata[tid] = v
@@ -13514,7 +12907,6 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 					gc_pos4.Thread = gc_rank4
 //line reduce_variants.go:131
 					tid := gc_tx4
-//line reduce_variants.go:133
 					v := gc_s_v[gc_rank4]
 //line reduce_variants.go:141
 					sdata[tid] = v
@@ -13525,7 +12917,6 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 					gc_pos4.Thread = gc_rank4
 //line reduce_variants.go:131
 					tid := gc_tx4
-//line reduce_variants.go:133
 					v := gc_s_v[gc_rank4]
 //line reduce_variants.go:141
 					sdata[tid] = v
@@ -13536,7 +12927,6 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 					gc_pos4.Thread = gc_rank4
 //line reduce_variants.go:131
 					tid := gc_tx4
-//line reduce_variants.go:133
 					v := gc_s_v[gc_rank4]
 //line reduce_variants.go:141
 					sdata[tid] = v
@@ -13547,7 +12937,6 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 				gc_pos4.Thread = gc_rank4
 //line reduce_variants.go:131
 				tid := gc_tx4
-//line reduce_variants.go:133
 				v := gc_s_v[gc_rank4]
 //line reduce_variants.go:141
 				sdata[tid] = v
@@ -13560,7 +12949,6 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 	var stop int = gocuda.WarpSize
 //line reduce.go:273
 	for s := gc_bdx4 / 2; s > stop; s /= 2 {
-//line reduce.go:275
 		gc_from4, gc_to4 := 0, gc_bdx4
 		if gc_bound7 := s; gc_bound7 < gc_to4 {
 			gc_to4 = gc_bound7
@@ -13584,7 +12972,6 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 								archsimd.LoadUint32x16Slice(gc_at32[gc_tx4:]).Add(archsimd.LoadUint32x16Slice(gc_at33[gc_tx4:])).StoreSlice(gc_at32[gc_tx4:])
 							}
 						}
-//line reduce.go:276
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep20, false
 					}(gc_vstep20)
@@ -13603,7 +12990,6 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 							archsimd.LoadUint32x8Slice(gc_at32[gc_tx4:]).Add(archsimd.LoadUint32x8Slice(gc_at33[gc_tx4:])).StoreSlice(gc_at32[gc_tx4:])
 						}
 					}
-//line reduce.go:276
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx4 := gc_vstep20; gc_tx4 < gc_to4; gc_tx4++ {
@@ -13622,16 +13008,13 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 //line reduce.go:272
 							var tid_ int = gc_tx4
 							{
-//line reduce.go:275
 								if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
-//line reduce.go:275
 									break
 								}
 //line reduce.go:275
 								archsimd.LoadUint32x16Slice(sdata_[tid_:]).Add(archsimd.LoadUint32x16Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
 							}
 						}
-//line reduce.go:277
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep21, false
 					}(gc_vstep21)
@@ -13645,16 +13028,13 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 //line reduce.go:272
 						var tid_ int = gc_tx4
 						{
-//line reduce.go:275
 							if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
-//line reduce.go:275
 								break
 							}
 //line reduce.go:275
 							archsimd.LoadUint32x8Slice(sdata_[tid_:]).Add(archsimd.LoadUint32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
 						}
 					}
-//line reduce.go:277
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step24 := gc_vstep21
@@ -13717,16 +13097,13 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 			}
 		}
 	}
-//line reduce.go:282
 	if !(gc_bdy4*gc_bdz4 == 1 && gc_bdx4 >= 32 && compiled.TreeSum(sdata, 32)) {
-//line reduce.go:284
 		var gc_l_v_ [32]uint32
 		for gc_w4 := 0; gc_w4 < gc_n4; gc_w4 += 32 {
 			gc_cnt4 := min(32, gc_n4-gc_w4)
 			gc_act4 := uint32(uint64(1)<<gc_cnt4 - 1)
 			var gc_dead4 uint32
 			{
-//line reduce.go:291
 				var gc_m104 uint32
 //line reduce_variants.go:144
 				if gc_x011 := gc_b4.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1).X; gc_x011+gc_cnt4 <= gc_bdx4 {
@@ -13786,7 +13163,6 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 //line reduce_variants.go:60
 									tid_2 := gc_tx4
 									v_ := sdata_2[tid_2]
-//line reduce_variants.go:63
 									gc_l_v_[gc_lane4] = v_
 								}
 							}
@@ -13799,9 +13175,7 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 							gc_tidx7 := gc_b4.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
 							if gc_act4 == ^uint32(0) && gc_tidx7.X+32 <= gc_bdx4 {
 								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-//line reduce_variants.go:69
 									gc_tx4 := gc_tidx7.X + gc_lane4
-//line reduce_variants.go:71
 									gc_ty4 := gc_tidx7.Y
 									_ = gc_ty4
 									gc_tz4 := gc_tidx7.Z
@@ -13832,7 +13206,6 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 										continue // the lanes wrap to the next row
 									}
 									gc_tx4 := gc_tidx6.X
-//line reduce_variants.go:78
 									gc_ty4 := gc_tidx6.Y
 									_ = gc_ty4
 									gc_tz4 := gc_tidx6.Z
@@ -13871,8 +13244,8 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 									gc_pos4.Thread = gc_rank4
 //line reduce_variants.go:60
 									tid_2 := gc_tx4
-//line reduce_variants.go:62
 									v_ := gc_l_v_[gc_lane4]
+//line reduce_variants.go:63
 									v_ += sdata_2[tid_2+offset]
 									gc_l_v_[gc_lane4] = v_
 								}
@@ -13901,7 +13274,6 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 										gc_pos4.Thread = gc_rank4
 //line reduce_variants.go:60
 										tid_2 := gc_tx4
-//line reduce_variants.go:62
 										v_ := gc_l_v_[gc_lane4]
 //line reduce_variants.go:65
 										sdata_2[tid_2] = v_
@@ -13916,7 +13288,6 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 		}
 	}
 	{
-//line reduce_variants.go:78
 		gc_from4, gc_to4 := 0, gc_bdx4
 		if gc_bound7 := 0; gc_bound7 < gc_to4-1 {
 			gc_to4 = gc_bound7 + 1
@@ -13946,13 +13317,11 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 						gc_at36[0] = gc_at37[0]
 					}
 				}
-//line reduce_variants.go:152
 				for gc_tx4 := gc_step25; gc_tx4 < gc_to4; gc_tx4++ {
 //line reduce_variants.go:148
 					gc_at36[0] = gc_at37[0]
 				}
 			} else {
-//line reduce_variants.go:152
 				gc_step26 := gc_from4
 				for ; gc_step26+3 < gc_to4; gc_step26 += 4 {
 					{
@@ -13963,7 +13332,6 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 						partial[gc_bx4] = sdata[0]
 					}
 					{
-//line reduce_variants.go:152
 						gc_tx4 := gc_step26 + 1
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
@@ -13971,7 +13339,6 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 						partial[gc_bx4] = sdata[0]
 					}
 					{
-//line reduce_variants.go:152
 						gc_tx4 := gc_step26 + 2
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
@@ -13979,7 +13346,6 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 						partial[gc_bx4] = sdata[0]
 					}
 					{
-//line reduce_variants.go:152
 						gc_tx4 := gc_step26 + 3
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
@@ -13987,7 +13353,6 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 						partial[gc_bx4] = sdata[0]
 					}
 				}
-//line reduce_variants.go:152
 				for gc_tx4 := gc_step26; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
@@ -14058,13 +13423,11 @@ func gc_body_reduceCoarsened[T Number](gc_b8 *compiled.Block, in, partial []T) {
 	gc_bx5 := gc_bidx5.X
 	gc_n5 := gc_b8.Len()
 	gc_s_v_ := compiled.Scratch[T](gc_b8, 0)[:gc_n5]
-//line reduce_variants.go:187
 	gc_s_v := compiled.Scratch[T](gc_b8, 1)[:gc_n5]
 //line reduce_variants.go:170
 	n := len(in)
 //line reduce_variants.go:172
 	stride := gc_bdx5 * gc_gdx5 * reduceRun
-//line reduce_variants.go:174
 	gc_step13 := 0
 	for ; gc_step13+3 < gc_n5; gc_step13 += 4 {
 		{
@@ -14072,7 +13435,6 @@ func gc_body_reduceCoarsened[T Number](gc_b8 *compiled.Block, in, partial []T) {
 			gc_pos5.Thread = gc_rank5
 //line reduce_variants.go:171
 			var v T
-//line reduce_variants.go:173
 			gc_s_v[gc_rank5] = v
 		}
 		{
@@ -14080,7 +13442,6 @@ func gc_body_reduceCoarsened[T Number](gc_b8 *compiled.Block, in, partial []T) {
 			gc_pos5.Thread = gc_rank5
 //line reduce_variants.go:171
 			var v T
-//line reduce_variants.go:173
 			gc_s_v[gc_rank5] = v
 		}
 		{
@@ -14088,7 +13449,6 @@ func gc_body_reduceCoarsened[T Number](gc_b8 *compiled.Block, in, partial []T) {
 			gc_pos5.Thread = gc_rank5
 //line reduce_variants.go:171
 			var v T
-//line reduce_variants.go:173
 			gc_s_v[gc_rank5] = v
 		}
 		{
@@ -14096,7 +13456,6 @@ func gc_body_reduceCoarsened[T Number](gc_b8 *compiled.Block, in, partial []T) {
 			gc_pos5.Thread = gc_rank5
 //line reduce_variants.go:171
 			var v T
-//line reduce_variants.go:173
 			gc_s_v[gc_rank5] = v
 		}
 	}
@@ -14104,7 +13463,6 @@ func gc_body_reduceCoarsened[T Number](gc_b8 *compiled.Block, in, partial []T) {
 		gc_pos5.Thread = gc_rank5
 //line reduce_variants.go:171
 		var v T
-//line reduce_variants.go:173
 		gc_s_v[gc_rank5] = v
 	}
 //line reduce_variants.go:173
@@ -14117,7 +13475,6 @@ func gc_body_reduceCoarsened[T Number](gc_b8 *compiled.Block, in, partial []T) {
 			return
 		}
 		gc_more = false
-//line reduce_variants.go:180
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
 			for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
 				gc_rank5 := gc_base5 + gc_tx5
@@ -14150,7 +13507,6 @@ func gc_body_reduceCoarsened[T Number](gc_b8 *compiled.Block, in, partial []T) {
 	}
 //line reduce_variants.go:100
 	warpSums := gc_shared15(gocuda.MaxThreadsPerBlock / gocuda.WarpSize)[:gocuda.MaxThreadsPerBlock/gocuda.WarpSize]
-//line reduce_variants.go:102
 	var gc_l_v_2 [32]T
 	var gc_c51r [32]T
 	for gc_w5 := 0; gc_w5 < gc_n5; gc_w5 += 32 {
@@ -14160,13 +13516,11 @@ func gc_body_reduceCoarsened[T Number](gc_b8 *compiled.Block, in, partial []T) {
 		_ = gc_dead5
 		for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
 			gc_rank5 := gc_w5 + gc_lane5
-//line reduce_variants.go:112
 			v := gc_s_v[gc_rank5]
 //line reduce_variants.go:176
 			var v_ T = v
 //line reduce_variants.go:101
 			var v_2 T = v_
-//line reduce_variants.go:104
 			gc_l_v_2[gc_lane5] = v_2
 		}
 //line reduce_variants.go:90
@@ -14185,7 +13539,6 @@ func gc_body_reduceCoarsened[T Number](gc_b8 *compiled.Block, in, partial []T) {
 //line reduce_variants.go:91
 					compiled.ShflWarp(gc_b8, compiled.ShflDown, gc_w5, gc_act5, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c51r)
 					for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
-//line reduce_variants.go:95
 						v_2 := gc_l_v_2[gc_lane5]
 //line reduce_variants.go:91
 						v_2 += gc_c51r[gc_lane5]
@@ -14200,15 +13553,12 @@ func gc_body_reduceCoarsened[T Number](gc_b8 *compiled.Block, in, partial []T) {
 		}
 		for gc_lane5 := 0; gc_lane5 < gc_upto9; gc_lane5++ {
 			gc_rank5 := gc_w5 + gc_lane5
-//line reduce_variants.go:104
 			v_2 := gc_l_v_2[gc_lane5]
-//line reduce_variants.go:106
 			var v_ T
 //line reduce_variants.go:93
 			var r_ T = v_2
 //line reduce_variants.go:101
 			v_ = r_
-//line reduce_variants.go:103
 			gc_s_v_[gc_rank5] = v_
 		}
 		gc_lo10, gc_hi10 := 0, 32
@@ -14229,7 +13579,6 @@ func gc_body_reduceCoarsened[T Number](gc_b8 *compiled.Block, in, partial []T) {
 			}
 		}
 	}
-//line reduce_variants.go:109
 	var gc_l_v_3 [32]T
 	var gc_c52r [32]T
 	for gc_w5 := 0; gc_w5 < gc_n5; gc_w5 += 32 {
@@ -14237,7 +13586,6 @@ func gc_body_reduceCoarsened[T Number](gc_b8 *compiled.Block, in, partial []T) {
 		gc_act5 := uint32(uint64(1)<<gc_cnt5 - 1)
 		var gc_dead5 uint32
 		{
-//line reduce_variants.go:117
 			var gc_m165 uint32
 //line reduce_variants.go:106
 			if (gc_w5 >> 5) == 0 {
@@ -14253,7 +13601,6 @@ func gc_body_reduceCoarsened[T Number](gc_b8 *compiled.Block, in, partial []T) {
 					gc_pos5.Thread = gc_rank5
 //line reduce_variants.go:108
 					var v_3 T = reduceAt(warpSums[:warps], (gc_rank5 & 31))
-//line reduce_variants.go:110
 					gc_l_v_3[gc_lane5] = v_3
 				}
 //line reduce_variants.go:90
@@ -14272,7 +13619,6 @@ func gc_body_reduceCoarsened[T Number](gc_b8 *compiled.Block, in, partial []T) {
 //line reduce_variants.go:91
 							compiled.ShflWarp(gc_b8, compiled.ShflDown, gc_w5, gc_act5, gocuda.FullMask, &gc_l_v_3, offset_, gocuda.WarpSize, &gc_c52r)
 							for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
-//line reduce_variants.go:95
 								v_3 := gc_l_v_3[gc_lane5]
 //line reduce_variants.go:91
 								v_3 += gc_c52r[gc_lane5]
@@ -14287,22 +13633,18 @@ func gc_body_reduceCoarsened[T Number](gc_b8 *compiled.Block, in, partial []T) {
 				}
 				for gc_lane5 := 0; gc_lane5 < gc_upto10; gc_lane5++ {
 					gc_rank5 := gc_w5 + gc_lane5
-//line reduce_variants.go:104
 					v_3 := gc_l_v_3[gc_lane5]
-//line reduce_variants.go:106
 					var v_ T
 //line reduce_variants.go:93
 					var r_2 T = v_3
 //line reduce_variants.go:108
 					v_ = r_2
-//line reduce_variants.go:110
 					gc_s_v_[gc_rank5] = v_
 				}
 			}
 			gc_act5 = gc_save165 &^ gc_dead5
 		}
 	}
-//line reduce_variants.go:118
 	gc_from12, gc_to5 := 0, gc_bdx5
 	if gc_bound5 := 0; gc_bound5 < gc_to5-1 {
 		gc_to5 = gc_bound5 + 1
@@ -14315,9 +13657,7 @@ func gc_body_reduceCoarsened[T Number](gc_b8 *compiled.Block, in, partial []T) {
 			for ; gc_step14+3 < gc_to5; gc_step14 += 4 {
 				{
 					gc_tx5 := gc_step14 + 0
-//line reduce_variants.go:131
 					gc_rank5 := gc_base5 + gc_tx5
-//line reduce_variants.go:133
 					v_ := gc_s_v_[gc_rank5]
 //line reduce_variants.go:110
 					var r T = v_
@@ -14328,11 +13668,8 @@ func gc_body_reduceCoarsened[T Number](gc_b8 *compiled.Block, in, partial []T) {
 					}
 				}
 				{
-//line reduce_variants.go:184
 					gc_tx5 := gc_step14 + 1
-//line reduce_variants.go:186
 					gc_rank5 := gc_base5 + gc_tx5
-//line reduce_variants.go:188
 					v_ := gc_s_v_[gc_rank5]
 //line reduce_variants.go:110
 					var r T = v_
@@ -14343,11 +13680,8 @@ func gc_body_reduceCoarsened[T Number](gc_b8 *compiled.Block, in, partial []T) {
 					}
 				}
 				{
-//line reduce_variants.go:184
 					gc_tx5 := gc_step14 + 2
-//line reduce_variants.go:186
 					gc_rank5 := gc_base5 + gc_tx5
-//line reduce_variants.go:188
 					v_ := gc_s_v_[gc_rank5]
 //line reduce_variants.go:110
 					var r T = v_
@@ -14358,11 +13692,8 @@ func gc_body_reduceCoarsened[T Number](gc_b8 *compiled.Block, in, partial []T) {
 					}
 				}
 				{
-//line reduce_variants.go:184
 					gc_tx5 := gc_step14 + 3
-//line reduce_variants.go:186
 					gc_rank5 := gc_base5 + gc_tx5
-//line reduce_variants.go:188
 					v_ := gc_s_v_[gc_rank5]
 //line reduce_variants.go:110
 					var r T = v_
@@ -14373,10 +13704,8 @@ func gc_body_reduceCoarsened[T Number](gc_b8 *compiled.Block, in, partial []T) {
 					}
 				}
 			}
-//line reduce_variants.go:184
 			for gc_tx5 := gc_step14; gc_tx5 < gc_to5; gc_tx5++ {
 				gc_rank5 := gc_base5 + gc_tx5
-//line reduce_variants.go:187
 				v_ := gc_s_v_[gc_rank5]
 //line reduce_variants.go:110
 				var r T = v_
@@ -14387,7 +13716,6 @@ func gc_body_reduceCoarsened[T Number](gc_b8 *compiled.Block, in, partial []T) {
 				}
 			}
 		} else {
-//line reduce_variants.go:184
 			gc_step15 := gc_from12
 			for ; gc_step15+3 < gc_to5; gc_step15 += 4 {
 				{
@@ -14404,7 +13732,6 @@ func gc_body_reduceCoarsened[T Number](gc_b8 *compiled.Block, in, partial []T) {
 					}
 				}
 				{
-//line reduce_variants.go:184
 					gc_tx5 := gc_step15 + 1
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
@@ -14418,7 +13745,6 @@ func gc_body_reduceCoarsened[T Number](gc_b8 *compiled.Block, in, partial []T) {
 					}
 				}
 				{
-//line reduce_variants.go:184
 					gc_tx5 := gc_step15 + 2
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
@@ -14432,7 +13758,6 @@ func gc_body_reduceCoarsened[T Number](gc_b8 *compiled.Block, in, partial []T) {
 					}
 				}
 				{
-//line reduce_variants.go:184
 					gc_tx5 := gc_step15 + 3
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
@@ -14446,7 +13771,6 @@ func gc_body_reduceCoarsened[T Number](gc_b8 *compiled.Block, in, partial []T) {
 					}
 				}
 			}
-//line reduce_variants.go:184
 			for gc_tx5 := gc_step15; gc_tx5 < gc_to5; gc_tx5++ {
 				gc_rank5 := gc_base5 + gc_tx5
 				gc_pos5.Thread = gc_rank5
@@ -14481,13 +13805,11 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 	gc_s_v_ := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
-//line reduce_variants.go:187
 	gc_s_v := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
 //line reduce_variants.go:170
 	n := len(in)
 //line reduce_variants.go:172
 	stride := gc_bdx2 * gc_gdx2 * reduceRun
-//line reduce_variants.go:174
 	gc_vstep := 0
 	if compiled.SIMD && compiled.SIMD512 {
 		var gc_stop bool
@@ -14523,7 +13845,6 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 			gc_pos2.Thread = gc_rank2
 //line reduce_variants.go:171
 			var v float32
-//line reduce_variants.go:173
 			gc_s_v[gc_rank2] = v
 		}
 		{
@@ -14531,7 +13852,6 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 			gc_pos2.Thread = gc_rank2
 //line reduce_variants.go:171
 			var v float32
-//line reduce_variants.go:173
 			gc_s_v[gc_rank2] = v
 		}
 		{
@@ -14539,7 +13859,6 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 			gc_pos2.Thread = gc_rank2
 //line reduce_variants.go:171
 			var v float32
-//line reduce_variants.go:173
 			gc_s_v[gc_rank2] = v
 		}
 		{
@@ -14547,7 +13866,6 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 			gc_pos2.Thread = gc_rank2
 //line reduce_variants.go:171
 			var v float32
-//line reduce_variants.go:173
 			gc_s_v[gc_rank2] = v
 		}
 	}
@@ -14555,7 +13873,6 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 		gc_pos2.Thread = gc_rank2
 //line reduce_variants.go:171
 		var v float32
-//line reduce_variants.go:173
 		gc_s_v[gc_rank2] = v
 	}
 //line reduce_variants.go:173
@@ -14571,7 +13888,6 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 		}
 		gc_more = false
 		if compiled.SIMD && gc_chunk == 1 {
-//line reduce_variants.go:181
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
@@ -14600,10 +13916,8 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 					}
 				}
 			}
-//line reduce_variants.go:179
 			gc_slp_reduceSumRun_1_float32_flush(&gc_pairs)
 		} else {
-//line reduce_variants.go:182
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
@@ -14637,7 +13951,6 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 	}
 //line reduce_variants.go:100
 	warpSums := gc_shared12(gocuda.MaxThreadsPerBlock / gocuda.WarpSize)[:gocuda.MaxThreadsPerBlock/gocuda.WarpSize]
-//line reduce_variants.go:102
 	var gc_l_v_2 [32]float32
 	var gc_c21r [32]float32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -14689,13 +14002,11 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 					continue
 				}
 				gc_rank2 := gc_w2 + gc_lane2
-//line reduce_variants.go:114
 				v := gc_s_v[gc_rank2]
 //line reduce_variants.go:176
 				var v_ float32 = v
 //line reduce_variants.go:101
 				var v_2 float32 = v_
-//line reduce_variants.go:104
 				gc_l_v_2[gc_lane2] = v_2
 			}
 		}
@@ -14747,7 +14058,6 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 							if gc_left2&(1<<gc_lane2) == 0 {
 								continue
 							}
-//line reduce_variants.go:104
 							v_2 := gc_l_v_2[gc_lane2]
 //line reduce_variants.go:91
 							v_2 += gc_c21r[gc_lane2]
@@ -14763,15 +14073,12 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 		}
 		for gc_lane2 := 0; gc_lane2 < gc_upto3; gc_lane2++ {
 			gc_rank2 := gc_w2 + gc_lane2
-//line reduce_variants.go:105
 			v_2 := gc_l_v_2[gc_lane2]
-//line reduce_variants.go:107
 			var v_ float32
 //line reduce_variants.go:93
 			var r_ float32 = v_2
 //line reduce_variants.go:101
 			v_ = r_
-//line reduce_variants.go:103
 			gc_s_v_[gc_rank2] = v_
 		}
 		gc_lo4, gc_hi4 := 0, 32
@@ -14792,7 +14099,6 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 			}
 		}
 	}
-//line reduce_variants.go:109
 	var gc_l_v_3 [32]float32
 	var gc_c22r [32]float32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -14800,7 +14106,6 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 		var gc_dead2 uint32
 		{
-//line reduce_variants.go:117
 			var gc_m162 uint32
 //line reduce_variants.go:106
 			if (gc_w2 >> 5) == 0 {
@@ -15005,7 +14310,6 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 						gc_pos2.Thread = gc_rank2
 //line reduce_variants.go:108
 						var v_3 float32 = reduceAt(warpSums[:warps], (gc_rank2 & 31))
-//line reduce_variants.go:110
 						gc_l_v_3[gc_lane2] = v_3
 					}
 				}
@@ -15057,7 +14361,6 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 									if gc_left4&(1<<gc_lane2) == 0 {
 										continue
 									}
-//line reduce_variants.go:104
 									v_3 := gc_l_v_3[gc_lane2]
 //line reduce_variants.go:91
 									v_3 += gc_c22r[gc_lane2]
@@ -15073,22 +14376,18 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 				}
 				for gc_lane2 := 0; gc_lane2 < gc_upto4; gc_lane2++ {
 					gc_rank2 := gc_w2 + gc_lane2
-//line reduce_variants.go:105
 					v_3 := gc_l_v_3[gc_lane2]
-//line reduce_variants.go:107
 					var v_ float32
 //line reduce_variants.go:93
 					var r_2 float32 = v_3
 //line reduce_variants.go:108
 					v_ = r_2
-//line reduce_variants.go:110
 					gc_s_v_[gc_rank2] = v_
 				}
 			}
 			gc_act2 = gc_save162 &^ gc_dead2
 		}
 	}
-//line reduce_variants.go:118
 	gc_from3, gc_to2 := 0, gc_bdx2
 	if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 		gc_to2 = gc_bound2 + 1
@@ -15101,9 +14400,7 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 			for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
 				{
 					gc_tx2 := gc_step5 + 0
-//line reduce_variants.go:131
 					gc_rank2 := gc_base2 + gc_tx2
-//line reduce_variants.go:133
 					v_ := gc_s_v_[gc_rank2]
 //line reduce_variants.go:110
 					var r float32 = v_
@@ -15114,11 +14411,8 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 					}
 				}
 				{
-//line reduce_variants.go:184
 					gc_tx2 := gc_step5 + 1
-//line reduce_variants.go:186
 					gc_rank2 := gc_base2 + gc_tx2
-//line reduce_variants.go:188
 					v_ := gc_s_v_[gc_rank2]
 //line reduce_variants.go:110
 					var r float32 = v_
@@ -15129,11 +14423,8 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 					}
 				}
 				{
-//line reduce_variants.go:184
 					gc_tx2 := gc_step5 + 2
-//line reduce_variants.go:186
 					gc_rank2 := gc_base2 + gc_tx2
-//line reduce_variants.go:188
 					v_ := gc_s_v_[gc_rank2]
 //line reduce_variants.go:110
 					var r float32 = v_
@@ -15144,11 +14435,8 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 					}
 				}
 				{
-//line reduce_variants.go:184
 					gc_tx2 := gc_step5 + 3
-//line reduce_variants.go:186
 					gc_rank2 := gc_base2 + gc_tx2
-//line reduce_variants.go:188
 					v_ := gc_s_v_[gc_rank2]
 //line reduce_variants.go:110
 					var r float32 = v_
@@ -15159,10 +14447,8 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 					}
 				}
 			}
-//line reduce_variants.go:184
 			for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
-//line reduce_variants.go:187
 				v_ := gc_s_v_[gc_rank2]
 //line reduce_variants.go:110
 				var r float32 = v_
@@ -15173,7 +14459,6 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 				}
 			}
 		} else {
-//line reduce_variants.go:184
 			gc_step6 := gc_from3
 			for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
 				{
@@ -15190,7 +14475,6 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 					}
 				}
 				{
-//line reduce_variants.go:184
 					gc_tx2 := gc_step6 + 1
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -15204,7 +14488,6 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 					}
 				}
 				{
-//line reduce_variants.go:184
 					gc_tx2 := gc_step6 + 2
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -15218,7 +14501,6 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 					}
 				}
 				{
-//line reduce_variants.go:184
 					gc_tx2 := gc_step6 + 3
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -15232,7 +14514,6 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 					}
 				}
 			}
-//line reduce_variants.go:184
 			for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
@@ -15267,13 +14548,11 @@ func gc_body_reduceCoarsened_int32(gc_b4 *compiled.Block, in []int32, partial []
 	gc_bx3 := gc_bidx3.X
 	gc_n3 := gc_b4.Len()
 	gc_s_v_ := compiled.Scratch[int32](gc_b4, 0)[:gc_n3]
-//line reduce_variants.go:187
 	gc_s_v := compiled.Scratch[int32](gc_b4, 1)[:gc_n3]
 //line reduce_variants.go:170
 	n := len(in)
 //line reduce_variants.go:172
 	stride := gc_bdx3 * gc_gdx3 * reduceRun
-//line reduce_variants.go:174
 	gc_vstep2 := 0
 	if compiled.SIMD && compiled.SIMD512 {
 		var gc_stop2 bool
@@ -15307,7 +14586,6 @@ func gc_body_reduceCoarsened_int32(gc_b4 *compiled.Block, in []int32, partial []
 			gc_pos3.Thread = gc_rank3
 //line reduce_variants.go:171
 			var v int32
-//line reduce_variants.go:173
 			gc_s_v[gc_rank3] = v
 		}
 		{
@@ -15315,7 +14593,6 @@ func gc_body_reduceCoarsened_int32(gc_b4 *compiled.Block, in []int32, partial []
 			gc_pos3.Thread = gc_rank3
 //line reduce_variants.go:171
 			var v int32
-//line reduce_variants.go:173
 			gc_s_v[gc_rank3] = v
 		}
 		{
@@ -15323,7 +14600,6 @@ func gc_body_reduceCoarsened_int32(gc_b4 *compiled.Block, in []int32, partial []
 			gc_pos3.Thread = gc_rank3
 //line reduce_variants.go:171
 			var v int32
-//line reduce_variants.go:173
 			gc_s_v[gc_rank3] = v
 		}
 		{
@@ -15331,7 +14607,6 @@ func gc_body_reduceCoarsened_int32(gc_b4 *compiled.Block, in []int32, partial []
 			gc_pos3.Thread = gc_rank3
 //line reduce_variants.go:171
 			var v int32
-//line reduce_variants.go:173
 			gc_s_v[gc_rank3] = v
 		}
 	}
@@ -15339,7 +14614,6 @@ func gc_body_reduceCoarsened_int32(gc_b4 *compiled.Block, in []int32, partial []
 		gc_pos3.Thread = gc_rank3
 //line reduce_variants.go:171
 		var v int32
-//line reduce_variants.go:173
 		gc_s_v[gc_rank3] = v
 	}
 //line reduce_variants.go:173
@@ -15354,7 +14628,6 @@ func gc_body_reduceCoarsened_int32(gc_b4 *compiled.Block, in []int32, partial []
 		}
 		gc_more = false
 		if compiled.SIMD && gc_chunk == 1 {
-//line reduce_variants.go:181
 			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
 				for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
@@ -15383,10 +14656,8 @@ func gc_body_reduceCoarsened_int32(gc_b4 *compiled.Block, in []int32, partial []
 					}
 				}
 			}
-//line reduce_variants.go:179
 			gc_slp_reduceSumRun_1_int32_flush(&gc_pairs2)
 		} else {
-//line reduce_variants.go:182
 			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
 				for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
@@ -15420,7 +14691,6 @@ func gc_body_reduceCoarsened_int32(gc_b4 *compiled.Block, in []int32, partial []
 	}
 //line reduce_variants.go:100
 	warpSums := gc_shared13(gocuda.MaxThreadsPerBlock / gocuda.WarpSize)[:gocuda.MaxThreadsPerBlock/gocuda.WarpSize]
-//line reduce_variants.go:102
 	var gc_l_v_2 [32]int32
 	var gc_c31r [32]int32
 	for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
@@ -15472,13 +14742,11 @@ func gc_body_reduceCoarsened_int32(gc_b4 *compiled.Block, in []int32, partial []
 					continue
 				}
 				gc_rank3 := gc_w3 + gc_lane3
-//line reduce_variants.go:114
 				v := gc_s_v[gc_rank3]
 //line reduce_variants.go:176
 				var v_ int32 = v
 //line reduce_variants.go:101
 				var v_2 int32 = v_
-//line reduce_variants.go:104
 				gc_l_v_2[gc_lane3] = v_2
 			}
 		}
@@ -15530,7 +14798,6 @@ func gc_body_reduceCoarsened_int32(gc_b4 *compiled.Block, in []int32, partial []
 							if gc_left6&(1<<gc_lane3) == 0 {
 								continue
 							}
-//line reduce_variants.go:104
 							v_2 := gc_l_v_2[gc_lane3]
 //line reduce_variants.go:91
 							v_2 += gc_c31r[gc_lane3]
@@ -15546,15 +14813,12 @@ func gc_body_reduceCoarsened_int32(gc_b4 *compiled.Block, in []int32, partial []
 		}
 		for gc_lane3 := 0; gc_lane3 < gc_upto5; gc_lane3++ {
 			gc_rank3 := gc_w3 + gc_lane3
-//line reduce_variants.go:105
 			v_2 := gc_l_v_2[gc_lane3]
-//line reduce_variants.go:107
 			var v_ int32
 //line reduce_variants.go:93
 			var r_ int32 = v_2
 //line reduce_variants.go:101
 			v_ = r_
-//line reduce_variants.go:103
 			gc_s_v_[gc_rank3] = v_
 		}
 		gc_lo6, gc_hi6 := 0, 32
@@ -15575,7 +14839,6 @@ func gc_body_reduceCoarsened_int32(gc_b4 *compiled.Block, in []int32, partial []
 			}
 		}
 	}
-//line reduce_variants.go:109
 	var gc_l_v_3 [32]int32
 	var gc_c32r [32]int32
 	for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
@@ -15583,7 +14846,6 @@ func gc_body_reduceCoarsened_int32(gc_b4 *compiled.Block, in []int32, partial []
 		gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
 		var gc_dead3 uint32
 		{
-//line reduce_variants.go:117
 			var gc_m163 uint32
 //line reduce_variants.go:106
 			if (gc_w3 >> 5) == 0 {
@@ -15788,7 +15050,6 @@ func gc_body_reduceCoarsened_int32(gc_b4 *compiled.Block, in []int32, partial []
 						gc_pos3.Thread = gc_rank3
 //line reduce_variants.go:108
 						var v_3 int32 = reduceAt(warpSums[:warps], (gc_rank3 & 31))
-//line reduce_variants.go:110
 						gc_l_v_3[gc_lane3] = v_3
 					}
 				}
@@ -15840,7 +15101,6 @@ func gc_body_reduceCoarsened_int32(gc_b4 *compiled.Block, in []int32, partial []
 									if gc_left8&(1<<gc_lane3) == 0 {
 										continue
 									}
-//line reduce_variants.go:104
 									v_3 := gc_l_v_3[gc_lane3]
 //line reduce_variants.go:91
 									v_3 += gc_c32r[gc_lane3]
@@ -15856,22 +15116,18 @@ func gc_body_reduceCoarsened_int32(gc_b4 *compiled.Block, in []int32, partial []
 				}
 				for gc_lane3 := 0; gc_lane3 < gc_upto6; gc_lane3++ {
 					gc_rank3 := gc_w3 + gc_lane3
-//line reduce_variants.go:105
 					v_3 := gc_l_v_3[gc_lane3]
-//line reduce_variants.go:107
 					var v_ int32
 //line reduce_variants.go:93
 					var r_2 int32 = v_3
 //line reduce_variants.go:108
 					v_ = r_2
-//line reduce_variants.go:110
 					gc_s_v_[gc_rank3] = v_
 				}
 			}
 			gc_act3 = gc_save163 &^ gc_dead3
 		}
 	}
-//line reduce_variants.go:118
 	gc_from6, gc_to3 := 0, gc_bdx3
 	if gc_bound3 := 0; gc_bound3 < gc_to3-1 {
 		gc_to3 = gc_bound3 + 1
@@ -15884,9 +15140,7 @@ func gc_body_reduceCoarsened_int32(gc_b4 *compiled.Block, in []int32, partial []
 			for ; gc_step8+3 < gc_to3; gc_step8 += 4 {
 				{
 					gc_tx3 := gc_step8 + 0
-//line reduce_variants.go:131
 					gc_rank3 := gc_base3 + gc_tx3
-//line reduce_variants.go:133
 					v_ := gc_s_v_[gc_rank3]
 //line reduce_variants.go:110
 					var r int32 = v_
@@ -15897,11 +15151,8 @@ func gc_body_reduceCoarsened_int32(gc_b4 *compiled.Block, in []int32, partial []
 					}
 				}
 				{
-//line reduce_variants.go:184
 					gc_tx3 := gc_step8 + 1
-//line reduce_variants.go:186
 					gc_rank3 := gc_base3 + gc_tx3
-//line reduce_variants.go:188
 					v_ := gc_s_v_[gc_rank3]
 //line reduce_variants.go:110
 					var r int32 = v_
@@ -15912,11 +15163,8 @@ func gc_body_reduceCoarsened_int32(gc_b4 *compiled.Block, in []int32, partial []
 					}
 				}
 				{
-//line reduce_variants.go:184
 					gc_tx3 := gc_step8 + 2
-//line reduce_variants.go:186
 					gc_rank3 := gc_base3 + gc_tx3
-//line reduce_variants.go:188
 					v_ := gc_s_v_[gc_rank3]
 //line reduce_variants.go:110
 					var r int32 = v_
@@ -15927,11 +15175,8 @@ func gc_body_reduceCoarsened_int32(gc_b4 *compiled.Block, in []int32, partial []
 					}
 				}
 				{
-//line reduce_variants.go:184
 					gc_tx3 := gc_step8 + 3
-//line reduce_variants.go:186
 					gc_rank3 := gc_base3 + gc_tx3
-//line reduce_variants.go:188
 					v_ := gc_s_v_[gc_rank3]
 //line reduce_variants.go:110
 					var r int32 = v_
@@ -15942,10 +15187,8 @@ func gc_body_reduceCoarsened_int32(gc_b4 *compiled.Block, in []int32, partial []
 					}
 				}
 			}
-//line reduce_variants.go:184
 			for gc_tx3 := gc_step8; gc_tx3 < gc_to3; gc_tx3++ {
 				gc_rank3 := gc_base3 + gc_tx3
-//line reduce_variants.go:187
 				v_ := gc_s_v_[gc_rank3]
 //line reduce_variants.go:110
 				var r int32 = v_
@@ -15956,7 +15199,6 @@ func gc_body_reduceCoarsened_int32(gc_b4 *compiled.Block, in []int32, partial []
 				}
 			}
 		} else {
-//line reduce_variants.go:184
 			gc_step9 := gc_from6
 			for ; gc_step9+3 < gc_to3; gc_step9 += 4 {
 				{
@@ -15973,7 +15215,6 @@ func gc_body_reduceCoarsened_int32(gc_b4 *compiled.Block, in []int32, partial []
 					}
 				}
 				{
-//line reduce_variants.go:184
 					gc_tx3 := gc_step9 + 1
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
@@ -15987,7 +15228,6 @@ func gc_body_reduceCoarsened_int32(gc_b4 *compiled.Block, in []int32, partial []
 					}
 				}
 				{
-//line reduce_variants.go:184
 					gc_tx3 := gc_step9 + 2
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
@@ -16001,7 +15241,6 @@ func gc_body_reduceCoarsened_int32(gc_b4 *compiled.Block, in []int32, partial []
 					}
 				}
 				{
-//line reduce_variants.go:184
 					gc_tx3 := gc_step9 + 3
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
@@ -16015,7 +15254,6 @@ func gc_body_reduceCoarsened_int32(gc_b4 *compiled.Block, in []int32, partial []
 					}
 				}
 			}
-//line reduce_variants.go:184
 			for gc_tx3 := gc_step9; gc_tx3 < gc_to3; gc_tx3++ {
 				gc_rank3 := gc_base3 + gc_tx3
 				gc_pos3.Thread = gc_rank3
@@ -16050,13 +15288,11 @@ func gc_body_reduceCoarsened_uint32(gc_b6 *compiled.Block, in []uint32, partial 
 	gc_bx4 := gc_bidx4.X
 	gc_n4 := gc_b6.Len()
 	gc_s_v_ := compiled.Scratch[uint32](gc_b6, 0)[:gc_n4]
-//line reduce_variants.go:187
 	gc_s_v := compiled.Scratch[uint32](gc_b6, 1)[:gc_n4]
 //line reduce_variants.go:170
 	n := len(in)
 //line reduce_variants.go:172
 	stride := gc_bdx4 * gc_gdx4 * reduceRun
-//line reduce_variants.go:174
 	gc_vstep3 := 0
 	if compiled.SIMD && compiled.SIMD512 {
 		var gc_stop3 bool
@@ -16090,7 +15326,6 @@ func gc_body_reduceCoarsened_uint32(gc_b6 *compiled.Block, in []uint32, partial 
 			gc_pos4.Thread = gc_rank4
 //line reduce_variants.go:171
 			var v uint32
-//line reduce_variants.go:173
 			gc_s_v[gc_rank4] = v
 		}
 		{
@@ -16098,7 +15333,6 @@ func gc_body_reduceCoarsened_uint32(gc_b6 *compiled.Block, in []uint32, partial 
 			gc_pos4.Thread = gc_rank4
 //line reduce_variants.go:171
 			var v uint32
-//line reduce_variants.go:173
 			gc_s_v[gc_rank4] = v
 		}
 		{
@@ -16106,7 +15340,6 @@ func gc_body_reduceCoarsened_uint32(gc_b6 *compiled.Block, in []uint32, partial 
 			gc_pos4.Thread = gc_rank4
 //line reduce_variants.go:171
 			var v uint32
-//line reduce_variants.go:173
 			gc_s_v[gc_rank4] = v
 		}
 		{
@@ -16114,7 +15347,6 @@ func gc_body_reduceCoarsened_uint32(gc_b6 *compiled.Block, in []uint32, partial 
 			gc_pos4.Thread = gc_rank4
 //line reduce_variants.go:171
 			var v uint32
-//line reduce_variants.go:173
 			gc_s_v[gc_rank4] = v
 		}
 	}
@@ -16122,7 +15354,6 @@ func gc_body_reduceCoarsened_uint32(gc_b6 *compiled.Block, in []uint32, partial 
 		gc_pos4.Thread = gc_rank4
 //line reduce_variants.go:171
 		var v uint32
-//line reduce_variants.go:173
 		gc_s_v[gc_rank4] = v
 	}
 //line reduce_variants.go:173
@@ -16137,7 +15368,6 @@ func gc_body_reduceCoarsened_uint32(gc_b6 *compiled.Block, in []uint32, partial 
 		}
 		gc_more = false
 		if compiled.SIMD && gc_chunk == 1 {
-//line reduce_variants.go:181
 			for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
 				for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
@@ -16166,10 +15396,8 @@ func gc_body_reduceCoarsened_uint32(gc_b6 *compiled.Block, in []uint32, partial 
 					}
 				}
 			}
-//line reduce_variants.go:179
 			gc_slp_reduceSumRun_1_uint32_flush(&gc_pairs3)
 		} else {
-//line reduce_variants.go:182
 			for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
 				for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
@@ -16203,7 +15431,6 @@ func gc_body_reduceCoarsened_uint32(gc_b6 *compiled.Block, in []uint32, partial 
 	}
 //line reduce_variants.go:100
 	warpSums := gc_shared14(gocuda.MaxThreadsPerBlock / gocuda.WarpSize)[:gocuda.MaxThreadsPerBlock/gocuda.WarpSize]
-//line reduce_variants.go:102
 	var gc_l_v_2 [32]uint32
 	var gc_c41r [32]uint32
 	for gc_w4 := 0; gc_w4 < gc_n4; gc_w4 += 32 {
@@ -16255,13 +15482,11 @@ func gc_body_reduceCoarsened_uint32(gc_b6 *compiled.Block, in []uint32, partial 
 					continue
 				}
 				gc_rank4 := gc_w4 + gc_lane4
-//line reduce_variants.go:114
 				v := gc_s_v[gc_rank4]
 //line reduce_variants.go:176
 				var v_ uint32 = v
 //line reduce_variants.go:101
 				var v_2 uint32 = v_
-//line reduce_variants.go:104
 				gc_l_v_2[gc_lane4] = v_2
 			}
 		}
@@ -16313,7 +15538,6 @@ func gc_body_reduceCoarsened_uint32(gc_b6 *compiled.Block, in []uint32, partial 
 							if gc_left10&(1<<gc_lane4) == 0 {
 								continue
 							}
-//line reduce_variants.go:104
 							v_2 := gc_l_v_2[gc_lane4]
 //line reduce_variants.go:91
 							v_2 += gc_c41r[gc_lane4]
@@ -16329,15 +15553,12 @@ func gc_body_reduceCoarsened_uint32(gc_b6 *compiled.Block, in []uint32, partial 
 		}
 		for gc_lane4 := 0; gc_lane4 < gc_upto7; gc_lane4++ {
 			gc_rank4 := gc_w4 + gc_lane4
-//line reduce_variants.go:105
 			v_2 := gc_l_v_2[gc_lane4]
-//line reduce_variants.go:107
 			var v_ uint32
 //line reduce_variants.go:93
 			var r_ uint32 = v_2
 //line reduce_variants.go:101
 			v_ = r_
-//line reduce_variants.go:103
 			gc_s_v_[gc_rank4] = v_
 		}
 		gc_lo8, gc_hi8 := 0, 32
@@ -16358,7 +15579,6 @@ func gc_body_reduceCoarsened_uint32(gc_b6 *compiled.Block, in []uint32, partial 
 			}
 		}
 	}
-//line reduce_variants.go:109
 	var gc_l_v_3 [32]uint32
 	var gc_c42r [32]uint32
 	for gc_w4 := 0; gc_w4 < gc_n4; gc_w4 += 32 {
@@ -16366,7 +15586,6 @@ func gc_body_reduceCoarsened_uint32(gc_b6 *compiled.Block, in []uint32, partial 
 		gc_act4 := uint32(uint64(1)<<gc_cnt4 - 1)
 		var gc_dead4 uint32
 		{
-//line reduce_variants.go:117
 			var gc_m164 uint32
 //line reduce_variants.go:106
 			if (gc_w4 >> 5) == 0 {
@@ -16571,7 +15790,6 @@ func gc_body_reduceCoarsened_uint32(gc_b6 *compiled.Block, in []uint32, partial 
 						gc_pos4.Thread = gc_rank4
 //line reduce_variants.go:108
 						var v_3 uint32 = reduceAt(warpSums[:warps], (gc_rank4 & 31))
-//line reduce_variants.go:110
 						gc_l_v_3[gc_lane4] = v_3
 					}
 				}
@@ -16623,7 +15841,6 @@ func gc_body_reduceCoarsened_uint32(gc_b6 *compiled.Block, in []uint32, partial 
 									if gc_left12&(1<<gc_lane4) == 0 {
 										continue
 									}
-//line reduce_variants.go:104
 									v_3 := gc_l_v_3[gc_lane4]
 //line reduce_variants.go:91
 									v_3 += gc_c42r[gc_lane4]
@@ -16639,22 +15856,18 @@ func gc_body_reduceCoarsened_uint32(gc_b6 *compiled.Block, in []uint32, partial 
 				}
 				for gc_lane4 := 0; gc_lane4 < gc_upto8; gc_lane4++ {
 					gc_rank4 := gc_w4 + gc_lane4
-//line reduce_variants.go:105
 					v_3 := gc_l_v_3[gc_lane4]
-//line reduce_variants.go:107
 					var v_ uint32
 //line reduce_variants.go:93
 					var r_2 uint32 = v_3
 //line reduce_variants.go:108
 					v_ = r_2
-//line reduce_variants.go:110
 					gc_s_v_[gc_rank4] = v_
 				}
 			}
 			gc_act4 = gc_save164 &^ gc_dead4
 		}
 	}
-//line reduce_variants.go:118
 	gc_from9, gc_to4 := 0, gc_bdx4
 	if gc_bound4 := 0; gc_bound4 < gc_to4-1 {
 		gc_to4 = gc_bound4 + 1
@@ -16667,9 +15880,7 @@ func gc_body_reduceCoarsened_uint32(gc_b6 *compiled.Block, in []uint32, partial 
 			for ; gc_step11+3 < gc_to4; gc_step11 += 4 {
 				{
 					gc_tx4 := gc_step11 + 0
-//line reduce_variants.go:131
 					gc_rank4 := gc_base4 + gc_tx4
-//line reduce_variants.go:133
 					v_ := gc_s_v_[gc_rank4]
 //line reduce_variants.go:110
 					var r uint32 = v_
@@ -16680,11 +15891,8 @@ func gc_body_reduceCoarsened_uint32(gc_b6 *compiled.Block, in []uint32, partial 
 					}
 				}
 				{
-//line reduce_variants.go:184
 					gc_tx4 := gc_step11 + 1
-//line reduce_variants.go:186
 					gc_rank4 := gc_base4 + gc_tx4
-//line reduce_variants.go:188
 					v_ := gc_s_v_[gc_rank4]
 //line reduce_variants.go:110
 					var r uint32 = v_
@@ -16695,11 +15903,8 @@ func gc_body_reduceCoarsened_uint32(gc_b6 *compiled.Block, in []uint32, partial 
 					}
 				}
 				{
-//line reduce_variants.go:184
 					gc_tx4 := gc_step11 + 2
-//line reduce_variants.go:186
 					gc_rank4 := gc_base4 + gc_tx4
-//line reduce_variants.go:188
 					v_ := gc_s_v_[gc_rank4]
 //line reduce_variants.go:110
 					var r uint32 = v_
@@ -16710,11 +15915,8 @@ func gc_body_reduceCoarsened_uint32(gc_b6 *compiled.Block, in []uint32, partial 
 					}
 				}
 				{
-//line reduce_variants.go:184
 					gc_tx4 := gc_step11 + 3
-//line reduce_variants.go:186
 					gc_rank4 := gc_base4 + gc_tx4
-//line reduce_variants.go:188
 					v_ := gc_s_v_[gc_rank4]
 //line reduce_variants.go:110
 					var r uint32 = v_
@@ -16725,10 +15927,8 @@ func gc_body_reduceCoarsened_uint32(gc_b6 *compiled.Block, in []uint32, partial 
 					}
 				}
 			}
-//line reduce_variants.go:184
 			for gc_tx4 := gc_step11; gc_tx4 < gc_to4; gc_tx4++ {
 				gc_rank4 := gc_base4 + gc_tx4
-//line reduce_variants.go:187
 				v_ := gc_s_v_[gc_rank4]
 //line reduce_variants.go:110
 				var r uint32 = v_
@@ -16739,7 +15939,6 @@ func gc_body_reduceCoarsened_uint32(gc_b6 *compiled.Block, in []uint32, partial 
 				}
 			}
 		} else {
-//line reduce_variants.go:184
 			gc_step12 := gc_from9
 			for ; gc_step12+3 < gc_to4; gc_step12 += 4 {
 				{
@@ -16756,7 +15955,6 @@ func gc_body_reduceCoarsened_uint32(gc_b6 *compiled.Block, in []uint32, partial 
 					}
 				}
 				{
-//line reduce_variants.go:184
 					gc_tx4 := gc_step12 + 1
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
@@ -16770,7 +15968,6 @@ func gc_body_reduceCoarsened_uint32(gc_b6 *compiled.Block, in []uint32, partial 
 					}
 				}
 				{
-//line reduce_variants.go:184
 					gc_tx4 := gc_step12 + 2
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
@@ -16784,7 +15981,6 @@ func gc_body_reduceCoarsened_uint32(gc_b6 *compiled.Block, in []uint32, partial 
 					}
 				}
 				{
-//line reduce_variants.go:184
 					gc_tx4 := gc_step12 + 3
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
@@ -16798,7 +15994,6 @@ func gc_body_reduceCoarsened_uint32(gc_b6 *compiled.Block, in []uint32, partial 
 					}
 				}
 			}
-//line reduce_variants.go:184
 			for gc_tx4 := gc_step12; gc_tx4 < gc_to4; gc_tx4++ {
 				gc_rank4 := gc_base4 + gc_tx4
 				gc_pos4.Thread = gc_rank4
@@ -16874,7 +16069,6 @@ func gc_slp_reduceSumRun_1_float32(run []float32) float32 {
 			run = run[8:]
 		}
 	}
-//line reduce_variants.go:198
 	for _, v := range run {
 		s0 += v
 	}
@@ -17147,7 +16341,6 @@ func gc_slp_reduceSumRun_1_int32(run []int32) int32 {
 			run = run[8:]
 		}
 	}
-//line reduce_variants.go:198
 	for _, v := range run {
 		s0 += v
 	}
@@ -17420,7 +16613,6 @@ func gc_slp_reduceSumRun_1_uint32(run []uint32) uint32 {
 			run = run[8:]
 		}
 	}
-//line reduce_variants.go:198
 	for _, v := range run {
 		s0 += v
 	}

@@ -51,7 +51,6 @@ func gc_body_reverseNaive[T any](gc_b *compiled.Block, gc_lo, gc_hi int, in, out
 		}
 //line reverse.go:20
 		n := len(in)
-//line reverse.go:22
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)

@@ -52,7 +52,6 @@ func gc_body_reverseNaive[T any](gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, 
 		}
 //line reverse.go:20
 		n := len(in)
-//line reverse.go:22
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -435,7 +434,6 @@ func gc_body_reverseShared_float32(gc_b2 *compiled.Block, in []float32, out []fl
 								}
 							}
 						}
-//line reverse.go:49
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -466,7 +464,6 @@ func gc_body_reverseShared_float32(gc_b2 *compiled.Block, in []float32, out []fl
 							}
 						}
 					}
-//line reverse.go:49
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
@@ -550,7 +547,6 @@ func gc_body_reverseShared_float32(gc_b2 *compiled.Block, in []float32, out []fl
 								}
 							}
 						}
-//line reverse.go:50
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -625,7 +621,6 @@ func gc_body_reverseShared_float32(gc_b2 *compiled.Block, in []float32, out []fl
 							}
 						}
 					}
-//line reverse.go:50
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step5 := gc_vstep2
@@ -812,7 +807,6 @@ func gc_body_reverseShared_int32(gc_b3 *compiled.Block, in []int32, out []int32)
 								}
 							}
 						}
-//line reverse.go:49
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep3, false
 					}(gc_vstep3)
@@ -843,7 +837,6 @@ func gc_body_reverseShared_int32(gc_b3 *compiled.Block, in []int32, out []int32)
 							}
 						}
 					}
-//line reverse.go:49
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx3 := gc_vstep3; gc_tx3 < gc_to3; gc_tx3++ {
@@ -927,7 +920,6 @@ func gc_body_reverseShared_int32(gc_b3 *compiled.Block, in []int32, out []int32)
 								}
 							}
 						}
-//line reverse.go:50
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
 					}(gc_vstep4)
@@ -1002,7 +994,6 @@ func gc_body_reverseShared_int32(gc_b3 *compiled.Block, in []int32, out []int32)
 							}
 						}
 					}
-//line reverse.go:50
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step7 := gc_vstep4
@@ -1189,7 +1180,6 @@ func gc_body_reverseShared_uint32(gc_b4 *compiled.Block, in []uint32, out []uint
 								}
 							}
 						}
-//line reverse.go:49
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep5, false
 					}(gc_vstep5)
@@ -1220,7 +1210,6 @@ func gc_body_reverseShared_uint32(gc_b4 *compiled.Block, in []uint32, out []uint
 							}
 						}
 					}
-//line reverse.go:49
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx4 := gc_vstep5; gc_tx4 < gc_to4; gc_tx4++ {
@@ -1304,7 +1293,6 @@ func gc_body_reverseShared_uint32(gc_b4 *compiled.Block, in []uint32, out []uint
 								}
 							}
 						}
-//line reverse.go:50
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep6, false
 					}(gc_vstep6)
@@ -1379,7 +1367,6 @@ func gc_body_reverseShared_uint32(gc_b4 *compiled.Block, in []uint32, out []uint
 							}
 						}
 					}
-//line reverse.go:50
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step9 := gc_vstep6

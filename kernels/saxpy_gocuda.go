@@ -40,7 +40,6 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line saxpy.go:39
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -53,7 +52,6 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 //line saxpy.go:30
 		n := len(x)
-//line saxpy.go:32
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -208,9 +206,7 @@ func gc_body_saxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, 
 			_ = gc_more
 			gc_pos.Block = gc_first % gc_gdx
 			gc_bx := 0
-//line saxpy.go:63
 			gc_runlo, gc_runhi := gc_first*gc_bdx, gc_last*gc_bdx
-//line saxpy.go:65
 			gc_from, gc_to := gc_runlo, gc_runhi
 			if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
 				panic(compiled.ErrGuardWraps)
@@ -227,35 +223,30 @@ func gc_body_saxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, 
 					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
 							gc_tx := gc_step + 0
-//line saxpy.go:52
 							gc_more = true
 //line saxpy.go:52
 							gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 						}
 						{
 							gc_tx := gc_step + 1
-//line saxpy.go:52
 							gc_more = true
 //line saxpy.go:52
 							gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 						}
 						{
 							gc_tx := gc_step + 2
-//line saxpy.go:52
 							gc_more = true
 //line saxpy.go:52
 							gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 						}
 						{
 							gc_tx := gc_step + 3
-//line saxpy.go:52
 							gc_more = true
 //line saxpy.go:52
 							gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 						}
 					}
 					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line saxpy.go:52
 						gc_more = true
 //line saxpy.go:52
 						gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
@@ -329,7 +320,6 @@ func gc_body_saxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, 
 				return
 			}
 			gc_more = false
-//line saxpy.go:58
 			gc_bx := gc_lo%gc_gdx - 1
 			for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
 				gc_pos.Block = gc_blk
@@ -354,35 +344,30 @@ func gc_body_saxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, 
 							for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 								{
 									gc_tx := gc_step3 + 0
-//line saxpy.go:52
 									gc_more = true
 //line saxpy.go:52
 									gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
 								}
 								{
 									gc_tx := gc_step3 + 1
-//line saxpy.go:52
 									gc_more = true
 //line saxpy.go:52
 									gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
 								}
 								{
 									gc_tx := gc_step3 + 2
-//line saxpy.go:52
 									gc_more = true
 //line saxpy.go:52
 									gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
 								}
 								{
 									gc_tx := gc_step3 + 3
-//line saxpy.go:52
 									gc_more = true
 //line saxpy.go:52
 									gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
 								}
 							}
 							for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-//line saxpy.go:52
 								gc_more = true
 //line saxpy.go:52
 								gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
@@ -484,7 +469,6 @@ func gc_body_saxpyCoarsened(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x
 			return
 		}
 		gc_more = false
-//line saxpy.go:76
 		gc_bx := gc_lo%gc_gdx - 1
 		for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
 			gc_pos.Block = gc_blk
@@ -602,7 +586,6 @@ func gc_body_vecAdd[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line saxpy.go:126
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -615,7 +598,6 @@ func gc_body_vecAdd[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 //line saxpy.go:117
 		n := len(c)
-//line saxpy.go:119
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -766,9 +748,7 @@ func gc_body_vecAddGridStride[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, 
 			_ = gc_more
 			gc_pos.Block = gc_first % gc_gdx
 			gc_bx := 0
-//line saxpy.go:145
 			gc_runlo, gc_runhi := gc_first*gc_bdx, gc_last*gc_bdx
-//line saxpy.go:147
 			gc_from, gc_to := gc_runlo, gc_runhi
 			if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
 				panic(compiled.ErrGuardWraps)
@@ -786,35 +766,30 @@ func gc_body_vecAddGridStride[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, 
 					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
 							gc_tx := gc_step + 0
-//line saxpy.go:134
 							gc_more = true
 //line saxpy.go:134
 							gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
 						}
 						{
 							gc_tx := gc_step + 1
-//line saxpy.go:134
 							gc_more = true
 //line saxpy.go:134
 							gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
 						}
 						{
 							gc_tx := gc_step + 2
-//line saxpy.go:134
 							gc_more = true
 //line saxpy.go:134
 							gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
 						}
 						{
 							gc_tx := gc_step + 3
-//line saxpy.go:134
 							gc_more = true
 //line saxpy.go:134
 							gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
 						}
 					}
 					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line saxpy.go:134
 						gc_more = true
 //line saxpy.go:134
 						gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
@@ -888,7 +863,6 @@ func gc_body_vecAddGridStride[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, 
 				return
 			}
 			gc_more = false
-//line saxpy.go:140
 			gc_bx := gc_lo%gc_gdx - 1
 			for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
 				gc_pos.Block = gc_blk
@@ -914,35 +888,30 @@ func gc_body_vecAddGridStride[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, 
 							for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 								{
 									gc_tx := gc_step3 + 0
-//line saxpy.go:134
 									gc_more = true
 //line saxpy.go:134
 									gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 								}
 								{
 									gc_tx := gc_step3 + 1
-//line saxpy.go:134
 									gc_more = true
 //line saxpy.go:134
 									gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 								}
 								{
 									gc_tx := gc_step3 + 2
-//line saxpy.go:134
 									gc_more = true
 //line saxpy.go:134
 									gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 								}
 								{
 									gc_tx := gc_step3 + 3
-//line saxpy.go:134
 									gc_more = true
 //line saxpy.go:134
 									gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 								}
 							}
 							for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-//line saxpy.go:134
 								gc_more = true
 //line saxpy.go:134
 								gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
@@ -1039,7 +1008,6 @@ func gc_body_vecAddCoarsened[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, a
 			return
 		}
 		gc_more = false
-//line saxpy.go:153
 		gc_bx := gc_lo%gc_gdx - 1
 		for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
 			gc_pos.Block = gc_blk

@@ -42,7 +42,6 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 	gc_n2 := gc_b2.Len()
 	_ = &a
 	gc_bx2 := 0
-//line saxpy.go:40
 	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b2.Stopped() {
 			return
@@ -55,7 +54,6 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
 //line saxpy.go:30
 		n := len(x)
-//line saxpy.go:32
 		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
 		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -85,7 +83,6 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 								gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:])).Add(archsimd.LoadFloat32x16Slice(gc_at3[gc_tx2:])).StoreSlice(gc_at3[gc_tx2:])
 							}
 						}
-//line saxpy.go:34
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -107,7 +104,6 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 							gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:])).StoreSlice(gc_at3[gc_tx2:])
 						}
 					}
-//line saxpy.go:34
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
@@ -136,7 +132,6 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 								gc_vb2.Mul(archsimd.LoadFloat32x16Slice(x[i:])).Add(archsimd.LoadFloat32x16Slice(y[i:])).StoreSlice(y[i:])
 							}
 						}
-//line saxpy.go:35
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -160,7 +155,6 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 							gc_vb.Mul(archsimd.LoadFloat32x8Slice(x[i:])).Add(archsimd.LoadFloat32x8Slice(y[i:])).StoreSlice(y[i:])
 						}
 					}
-//line saxpy.go:35
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step3 := gc_vstep2
@@ -268,9 +262,7 @@ func gc_body_saxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float3
 			_ = gc_more
 			gc_pos2.Block = gc_first2 % gc_gdx2
 			gc_bx2 := 0
-//line saxpy.go:63
 			gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, gc_last2*gc_bdx2
-//line saxpy.go:65
 			gc_from2, gc_to2 := gc_runlo2, gc_runhi2
 			if !compiled.Adds(gc_off+(gc_bx2*gc_bdx2), gc_to2) {
 				panic(compiled.ErrGuardWraps)
@@ -321,7 +313,6 @@ func gc_body_saxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float3
 						gc_more = true
 					}
 					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-//line saxpy.go:52
 						gc_more = true
 //line saxpy.go:52
 						gc_at5[gc_tx2] = a*gc_at6[gc_tx2] + gc_at5[gc_tx2]
@@ -341,7 +332,6 @@ func gc_body_saxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float3
 //line saxpy.go:52
 									break
 								}
-//line saxpy.go:53
 								gc_vb2.Mul(archsimd.LoadFloat32x16Slice(x[i:])).Add(archsimd.LoadFloat32x16Slice(y[i:])).StoreSlice(y[i:])
 							}
 							archsimd.ClearAVXUpperBits()
@@ -362,7 +352,6 @@ func gc_body_saxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float3
 //line saxpy.go:52
 								break
 							}
-//line saxpy.go:53
 							gc_vb.Mul(archsimd.LoadFloat32x8Slice(x[i:])).Add(archsimd.LoadFloat32x8Slice(y[i:])).StoreSlice(y[i:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -438,7 +427,6 @@ func gc_body_saxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float3
 				return
 			}
 			gc_more = false
-//line saxpy.go:58
 			gc_bx2 := gc_lo2%gc_gdx2 - 1
 			for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
 				gc_pos2.Block = gc_blk2
@@ -463,35 +451,30 @@ func gc_body_saxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float3
 							for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
 								{
 									gc_tx2 := gc_step6 + 0
-//line saxpy.go:52
 									gc_more = true
 //line saxpy.go:52
 									gc_at7[gc_tx2] = a*gc_at8[gc_tx2] + gc_at7[gc_tx2]
 								}
 								{
 									gc_tx2 := gc_step6 + 1
-//line saxpy.go:52
 									gc_more = true
 //line saxpy.go:52
 									gc_at7[gc_tx2] = a*gc_at8[gc_tx2] + gc_at7[gc_tx2]
 								}
 								{
 									gc_tx2 := gc_step6 + 2
-//line saxpy.go:52
 									gc_more = true
 //line saxpy.go:52
 									gc_at7[gc_tx2] = a*gc_at8[gc_tx2] + gc_at7[gc_tx2]
 								}
 								{
 									gc_tx2 := gc_step6 + 3
-//line saxpy.go:52
 									gc_more = true
 //line saxpy.go:52
 									gc_at7[gc_tx2] = a*gc_at8[gc_tx2] + gc_at7[gc_tx2]
 								}
 							}
 							for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
-//line saxpy.go:52
 								gc_more = true
 //line saxpy.go:52
 								gc_at7[gc_tx2] = a*gc_at8[gc_tx2] + gc_at7[gc_tx2]
@@ -593,7 +576,6 @@ func gc_body_saxpyCoarsened(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32
 			return
 		}
 		gc_more = false
-//line saxpy.go:76
 		gc_bx2 := gc_lo2%gc_gdx2 - 1
 		for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
 			gc_pos2.Block = gc_blk2
@@ -729,7 +711,6 @@ func gc_body_vecAdd[T Number](gc_b5 *compiled.Block, gc_lo5, gc_hi5 int, a, b, c
 	gc_gdy5 := gc_gd5.Y
 	gc_n5 := gc_b5.Len()
 	gc_bx5 := 0
-//line saxpy.go:126
 	for gc_q5 := gc_lo5; gc_q5 < gc_hi5; {
 		if gc_b5.Stopped() {
 			return
@@ -742,7 +723,6 @@ func gc_body_vecAdd[T Number](gc_b5 *compiled.Block, gc_lo5, gc_hi5 int, a, b, c
 		gc_runlo5, gc_runhi5 := gc_first5*gc_bdx5, (gc_first5+gc_run5)*gc_bdx5
 //line saxpy.go:117
 		n := len(c)
-//line saxpy.go:119
 		gc_from5, gc_to5 := gc_runlo5, gc_runhi5
 		if !compiled.Adds(gc_bx5*gc_bdx5, gc_to5) {
 			panic(compiled.ErrGuardWraps)
@@ -866,7 +846,6 @@ func gc_body_vecAdd_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a []float
 	gc_gdy2 := gc_gd2.Y
 	gc_n2 := gc_b2.Len()
 	gc_bx2 := 0
-//line saxpy.go:126
 	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b2.Stopped() {
 			return
@@ -879,7 +858,6 @@ func gc_body_vecAdd_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a []float
 		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
 //line saxpy.go:117
 		n := len(c)
-//line saxpy.go:119
 		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
 		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -908,7 +886,6 @@ func gc_body_vecAdd_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a []float
 								archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:])).StoreSlice(gc_at4[gc_tx2:])
 							}
 						}
-//line saxpy.go:121
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -928,7 +905,6 @@ func gc_body_vecAdd_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a []float
 							archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:])).StoreSlice(gc_at4[gc_tx2:])
 						}
 					}
-//line saxpy.go:121
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
@@ -955,7 +931,6 @@ func gc_body_vecAdd_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a []float
 								archsimd.LoadFloat32x16Slice(a[i:]).Add(archsimd.LoadFloat32x16Slice(b[i:])).StoreSlice(c[i:])
 							}
 						}
-//line saxpy.go:122
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -977,7 +952,6 @@ func gc_body_vecAdd_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a []float
 							archsimd.LoadFloat32x8Slice(a[i:]).Add(archsimd.LoadFloat32x8Slice(b[i:])).StoreSlice(c[i:])
 						}
 					}
-//line saxpy.go:122
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step3 := gc_vstep2
@@ -1052,7 +1026,6 @@ func gc_body_vecAdd_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, a []int32, 
 	gc_gdy3 := gc_gd3.Y
 	gc_n3 := gc_b3.Len()
 	gc_bx3 := 0
-//line saxpy.go:126
 	for gc_q3 := gc_lo3; gc_q3 < gc_hi3; {
 		if gc_b3.Stopped() {
 			return
@@ -1065,7 +1038,6 @@ func gc_body_vecAdd_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, a []int32, 
 		gc_runlo3, gc_runhi3 := gc_first3*gc_bdx3, (gc_first3+gc_run3)*gc_bdx3
 //line saxpy.go:117
 		n := len(c)
-//line saxpy.go:119
 		gc_from3, gc_to3 := gc_runlo3, gc_runhi3
 		if !compiled.Adds(gc_bx3*gc_bdx3, gc_to3) {
 			panic(compiled.ErrGuardWraps)
@@ -1094,7 +1066,6 @@ func gc_body_vecAdd_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, a []int32, 
 								archsimd.LoadInt32x16Slice(gc_at8[gc_tx3:]).Add(archsimd.LoadInt32x16Slice(gc_at9[gc_tx3:])).StoreSlice(gc_at7[gc_tx3:])
 							}
 						}
-//line saxpy.go:121
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep3, false
 					}(gc_vstep3)
@@ -1114,7 +1085,6 @@ func gc_body_vecAdd_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, a []int32, 
 							archsimd.LoadInt32x8Slice(gc_at8[gc_tx3:]).Add(archsimd.LoadInt32x8Slice(gc_at9[gc_tx3:])).StoreSlice(gc_at7[gc_tx3:])
 						}
 					}
-//line saxpy.go:121
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx3 := gc_vstep3; gc_tx3 < gc_to3; gc_tx3++ {
@@ -1141,7 +1111,6 @@ func gc_body_vecAdd_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, a []int32, 
 								archsimd.LoadInt32x16Slice(a[i:]).Add(archsimd.LoadInt32x16Slice(b[i:])).StoreSlice(c[i:])
 							}
 						}
-//line saxpy.go:122
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
 					}(gc_vstep4)
@@ -1163,7 +1132,6 @@ func gc_body_vecAdd_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, a []int32, 
 							archsimd.LoadInt32x8Slice(a[i:]).Add(archsimd.LoadInt32x8Slice(b[i:])).StoreSlice(c[i:])
 						}
 					}
-//line saxpy.go:122
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step4 := gc_vstep4
@@ -1238,7 +1206,6 @@ func gc_body_vecAdd_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, a []uint32
 	gc_gdy4 := gc_gd4.Y
 	gc_n4 := gc_b4.Len()
 	gc_bx4 := 0
-//line saxpy.go:126
 	for gc_q4 := gc_lo4; gc_q4 < gc_hi4; {
 		if gc_b4.Stopped() {
 			return
@@ -1251,7 +1218,6 @@ func gc_body_vecAdd_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, a []uint32
 		gc_runlo4, gc_runhi4 := gc_first4*gc_bdx4, (gc_first4+gc_run4)*gc_bdx4
 //line saxpy.go:117
 		n := len(c)
-//line saxpy.go:119
 		gc_from4, gc_to4 := gc_runlo4, gc_runhi4
 		if !compiled.Adds(gc_bx4*gc_bdx4, gc_to4) {
 			panic(compiled.ErrGuardWraps)
@@ -1280,7 +1246,6 @@ func gc_body_vecAdd_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, a []uint32
 								archsimd.LoadUint32x16Slice(gc_at11[gc_tx4:]).Add(archsimd.LoadUint32x16Slice(gc_at12[gc_tx4:])).StoreSlice(gc_at10[gc_tx4:])
 							}
 						}
-//line saxpy.go:121
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep5, false
 					}(gc_vstep5)
@@ -1300,7 +1265,6 @@ func gc_body_vecAdd_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, a []uint32
 							archsimd.LoadUint32x8Slice(gc_at11[gc_tx4:]).Add(archsimd.LoadUint32x8Slice(gc_at12[gc_tx4:])).StoreSlice(gc_at10[gc_tx4:])
 						}
 					}
-//line saxpy.go:121
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx4 := gc_vstep5; gc_tx4 < gc_to4; gc_tx4++ {
@@ -1327,7 +1291,6 @@ func gc_body_vecAdd_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, a []uint32
 								archsimd.LoadUint32x16Slice(a[i:]).Add(archsimd.LoadUint32x16Slice(b[i:])).StoreSlice(c[i:])
 							}
 						}
-//line saxpy.go:122
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep6, false
 					}(gc_vstep6)
@@ -1349,7 +1312,6 @@ func gc_body_vecAdd_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, a []uint32
 							archsimd.LoadUint32x8Slice(a[i:]).Add(archsimd.LoadUint32x8Slice(b[i:])).StoreSlice(c[i:])
 						}
 					}
-//line saxpy.go:122
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step5 := gc_vstep6
@@ -1475,9 +1437,7 @@ func gc_body_vecAddGridStride[T Number](gc_b5 *compiled.Block, gc_lo5, gc_hi5 in
 			_ = gc_more
 			gc_pos5.Block = gc_first5 % gc_gdx5
 			gc_bx5 := 0
-//line saxpy.go:145
 			gc_runlo5, gc_runhi5 := gc_first5*gc_bdx5, gc_last5*gc_bdx5
-//line saxpy.go:147
 			gc_from5, gc_to5 := gc_runlo5, gc_runhi5
 			if !compiled.Adds(gc_off+(gc_bx5*gc_bdx5), gc_to5) {
 				panic(compiled.ErrGuardWraps)
@@ -1495,35 +1455,30 @@ func gc_body_vecAddGridStride[T Number](gc_b5 *compiled.Block, gc_lo5, gc_hi5 in
 					for ; gc_step14+3 < gc_to5; gc_step14 += 4 {
 						{
 							gc_tx5 := gc_step14 + 0
-//line saxpy.go:134
 							gc_more = true
 //line saxpy.go:134
 							gc_at25[gc_tx5] = gc_at26[gc_tx5] + gc_at27[gc_tx5]
 						}
 						{
 							gc_tx5 := gc_step14 + 1
-//line saxpy.go:134
 							gc_more = true
 //line saxpy.go:134
 							gc_at25[gc_tx5] = gc_at26[gc_tx5] + gc_at27[gc_tx5]
 						}
 						{
 							gc_tx5 := gc_step14 + 2
-//line saxpy.go:134
 							gc_more = true
 //line saxpy.go:134
 							gc_at25[gc_tx5] = gc_at26[gc_tx5] + gc_at27[gc_tx5]
 						}
 						{
 							gc_tx5 := gc_step14 + 3
-//line saxpy.go:134
 							gc_more = true
 //line saxpy.go:134
 							gc_at25[gc_tx5] = gc_at26[gc_tx5] + gc_at27[gc_tx5]
 						}
 					}
 					for gc_tx5 := gc_step14; gc_tx5 < gc_to5; gc_tx5++ {
-//line saxpy.go:134
 						gc_more = true
 //line saxpy.go:134
 						gc_at25[gc_tx5] = gc_at26[gc_tx5] + gc_at27[gc_tx5]
@@ -1597,7 +1552,6 @@ func gc_body_vecAddGridStride[T Number](gc_b5 *compiled.Block, gc_lo5, gc_hi5 in
 				return
 			}
 			gc_more = false
-//line saxpy.go:140
 			gc_bx5 := gc_lo5%gc_gdx5 - 1
 			for gc_blk5 := gc_lo5; gc_blk5 < gc_hi5; gc_blk5++ {
 				gc_pos5.Block = gc_blk5
@@ -1623,35 +1577,30 @@ func gc_body_vecAddGridStride[T Number](gc_b5 *compiled.Block, gc_lo5, gc_hi5 in
 							for ; gc_step16+3 < gc_to5; gc_step16 += 4 {
 								{
 									gc_tx5 := gc_step16 + 0
-//line saxpy.go:134
 									gc_more = true
 //line saxpy.go:134
 									gc_at28[gc_tx5] = gc_at29[gc_tx5] + gc_at30[gc_tx5]
 								}
 								{
 									gc_tx5 := gc_step16 + 1
-//line saxpy.go:134
 									gc_more = true
 //line saxpy.go:134
 									gc_at28[gc_tx5] = gc_at29[gc_tx5] + gc_at30[gc_tx5]
 								}
 								{
 									gc_tx5 := gc_step16 + 2
-//line saxpy.go:134
 									gc_more = true
 //line saxpy.go:134
 									gc_at28[gc_tx5] = gc_at29[gc_tx5] + gc_at30[gc_tx5]
 								}
 								{
 									gc_tx5 := gc_step16 + 3
-//line saxpy.go:134
 									gc_more = true
 //line saxpy.go:134
 									gc_at28[gc_tx5] = gc_at29[gc_tx5] + gc_at30[gc_tx5]
 								}
 							}
 							for gc_tx5 := gc_step16; gc_tx5 < gc_to5; gc_tx5++ {
-//line saxpy.go:134
 								gc_more = true
 //line saxpy.go:134
 								gc_at28[gc_tx5] = gc_at29[gc_tx5] + gc_at30[gc_tx5]
@@ -1739,9 +1688,7 @@ func gc_body_vecAddGridStride_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 			_ = gc_more
 			gc_pos2.Block = gc_first2 % gc_gdx2
 			gc_bx2 := 0
-//line saxpy.go:145
 			gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, gc_last2*gc_bdx2
-//line saxpy.go:147
 			gc_from2, gc_to2 := gc_runlo2, gc_runhi2
 			if !compiled.Adds(gc_off+(gc_bx2*gc_bdx2), gc_to2) {
 				panic(compiled.ErrGuardWraps)
@@ -1789,7 +1736,6 @@ func gc_body_vecAddGridStride_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 						gc_more = true
 					}
 					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-//line saxpy.go:134
 						gc_more = true
 //line saxpy.go:134
 						gc_at7[gc_tx2] = gc_at8[gc_tx2] + gc_at9[gc_tx2]
@@ -1807,7 +1753,6 @@ func gc_body_vecAddGridStride_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 //line saxpy.go:134
 									break
 								}
-//line saxpy.go:135
 								archsimd.LoadFloat32x16Slice(a[i:]).Add(archsimd.LoadFloat32x16Slice(b[i:])).StoreSlice(c[i:])
 							}
 							archsimd.ClearAVXUpperBits()
@@ -1826,7 +1771,6 @@ func gc_body_vecAddGridStride_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 //line saxpy.go:134
 								break
 							}
-//line saxpy.go:135
 							archsimd.LoadFloat32x8Slice(a[i:]).Add(archsimd.LoadFloat32x8Slice(b[i:])).StoreSlice(c[i:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -1902,7 +1846,6 @@ func gc_body_vecAddGridStride_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 				return
 			}
 			gc_more = false
-//line saxpy.go:140
 			gc_bx2 := gc_lo2%gc_gdx2 - 1
 			for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
 				gc_pos2.Block = gc_blk2
@@ -1928,35 +1871,30 @@ func gc_body_vecAddGridStride_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 							for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
 								{
 									gc_tx2 := gc_step6 + 0
-//line saxpy.go:134
 									gc_more = true
 //line saxpy.go:134
 									gc_at10[gc_tx2] = gc_at11[gc_tx2] + gc_at12[gc_tx2]
 								}
 								{
 									gc_tx2 := gc_step6 + 1
-//line saxpy.go:134
 									gc_more = true
 //line saxpy.go:134
 									gc_at10[gc_tx2] = gc_at11[gc_tx2] + gc_at12[gc_tx2]
 								}
 								{
 									gc_tx2 := gc_step6 + 2
-//line saxpy.go:134
 									gc_more = true
 //line saxpy.go:134
 									gc_at10[gc_tx2] = gc_at11[gc_tx2] + gc_at12[gc_tx2]
 								}
 								{
 									gc_tx2 := gc_step6 + 3
-//line saxpy.go:134
 									gc_more = true
 //line saxpy.go:134
 									gc_at10[gc_tx2] = gc_at11[gc_tx2] + gc_at12[gc_tx2]
 								}
 							}
 							for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
-//line saxpy.go:134
 								gc_more = true
 //line saxpy.go:134
 								gc_at10[gc_tx2] = gc_at11[gc_tx2] + gc_at12[gc_tx2]
@@ -2044,9 +1982,7 @@ func gc_body_vecAddGridStride_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, a
 			_ = gc_more
 			gc_pos3.Block = gc_first3 % gc_gdx3
 			gc_bx3 := 0
-//line saxpy.go:145
 			gc_runlo3, gc_runhi3 := gc_first3*gc_bdx3, gc_last3*gc_bdx3
-//line saxpy.go:147
 			gc_from3, gc_to3 := gc_runlo3, gc_runhi3
 			if !compiled.Adds(gc_off+(gc_bx3*gc_bdx3), gc_to3) {
 				panic(compiled.ErrGuardWraps)
@@ -2094,7 +2030,6 @@ func gc_body_vecAddGridStride_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, a
 						gc_more = true
 					}
 					for gc_tx3 := gc_vstep3; gc_tx3 < gc_to3; gc_tx3++ {
-//line saxpy.go:134
 						gc_more = true
 //line saxpy.go:134
 						gc_at13[gc_tx3] = gc_at14[gc_tx3] + gc_at15[gc_tx3]
@@ -2112,7 +2047,6 @@ func gc_body_vecAddGridStride_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, a
 //line saxpy.go:134
 									break
 								}
-//line saxpy.go:135
 								archsimd.LoadInt32x16Slice(a[i:]).Add(archsimd.LoadInt32x16Slice(b[i:])).StoreSlice(c[i:])
 							}
 							archsimd.ClearAVXUpperBits()
@@ -2131,7 +2065,6 @@ func gc_body_vecAddGridStride_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, a
 //line saxpy.go:134
 								break
 							}
-//line saxpy.go:135
 							archsimd.LoadInt32x8Slice(a[i:]).Add(archsimd.LoadInt32x8Slice(b[i:])).StoreSlice(c[i:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -2207,7 +2140,6 @@ func gc_body_vecAddGridStride_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, a
 				return
 			}
 			gc_more = false
-//line saxpy.go:140
 			gc_bx3 := gc_lo3%gc_gdx3 - 1
 			for gc_blk3 := gc_lo3; gc_blk3 < gc_hi3; gc_blk3++ {
 				gc_pos3.Block = gc_blk3
@@ -2233,35 +2165,30 @@ func gc_body_vecAddGridStride_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, a
 							for ; gc_step9+3 < gc_to3; gc_step9 += 4 {
 								{
 									gc_tx3 := gc_step9 + 0
-//line saxpy.go:134
 									gc_more = true
 //line saxpy.go:134
 									gc_at16[gc_tx3] = gc_at17[gc_tx3] + gc_at18[gc_tx3]
 								}
 								{
 									gc_tx3 := gc_step9 + 1
-//line saxpy.go:134
 									gc_more = true
 //line saxpy.go:134
 									gc_at16[gc_tx3] = gc_at17[gc_tx3] + gc_at18[gc_tx3]
 								}
 								{
 									gc_tx3 := gc_step9 + 2
-//line saxpy.go:134
 									gc_more = true
 //line saxpy.go:134
 									gc_at16[gc_tx3] = gc_at17[gc_tx3] + gc_at18[gc_tx3]
 								}
 								{
 									gc_tx3 := gc_step9 + 3
-//line saxpy.go:134
 									gc_more = true
 //line saxpy.go:134
 									gc_at16[gc_tx3] = gc_at17[gc_tx3] + gc_at18[gc_tx3]
 								}
 							}
 							for gc_tx3 := gc_step9; gc_tx3 < gc_to3; gc_tx3++ {
-//line saxpy.go:134
 								gc_more = true
 //line saxpy.go:134
 								gc_at16[gc_tx3] = gc_at17[gc_tx3] + gc_at18[gc_tx3]
@@ -2349,9 +2276,7 @@ func gc_body_vecAddGridStride_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, 
 			_ = gc_more
 			gc_pos4.Block = gc_first4 % gc_gdx4
 			gc_bx4 := 0
-//line saxpy.go:145
 			gc_runlo4, gc_runhi4 := gc_first4*gc_bdx4, gc_last4*gc_bdx4
-//line saxpy.go:147
 			gc_from4, gc_to4 := gc_runlo4, gc_runhi4
 			if !compiled.Adds(gc_off+(gc_bx4*gc_bdx4), gc_to4) {
 				panic(compiled.ErrGuardWraps)
@@ -2399,7 +2324,6 @@ func gc_body_vecAddGridStride_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, 
 						gc_more = true
 					}
 					for gc_tx4 := gc_vstep5; gc_tx4 < gc_to4; gc_tx4++ {
-//line saxpy.go:134
 						gc_more = true
 //line saxpy.go:134
 						gc_at19[gc_tx4] = gc_at20[gc_tx4] + gc_at21[gc_tx4]
@@ -2417,7 +2341,6 @@ func gc_body_vecAddGridStride_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, 
 //line saxpy.go:134
 									break
 								}
-//line saxpy.go:135
 								archsimd.LoadUint32x16Slice(a[i:]).Add(archsimd.LoadUint32x16Slice(b[i:])).StoreSlice(c[i:])
 							}
 							archsimd.ClearAVXUpperBits()
@@ -2436,7 +2359,6 @@ func gc_body_vecAddGridStride_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, 
 //line saxpy.go:134
 								break
 							}
-//line saxpy.go:135
 							archsimd.LoadUint32x8Slice(a[i:]).Add(archsimd.LoadUint32x8Slice(b[i:])).StoreSlice(c[i:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -2512,7 +2434,6 @@ func gc_body_vecAddGridStride_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, 
 				return
 			}
 			gc_more = false
-//line saxpy.go:140
 			gc_bx4 := gc_lo4%gc_gdx4 - 1
 			for gc_blk4 := gc_lo4; gc_blk4 < gc_hi4; gc_blk4++ {
 				gc_pos4.Block = gc_blk4
@@ -2538,35 +2459,30 @@ func gc_body_vecAddGridStride_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, 
 							for ; gc_step12+3 < gc_to4; gc_step12 += 4 {
 								{
 									gc_tx4 := gc_step12 + 0
-//line saxpy.go:134
 									gc_more = true
 //line saxpy.go:134
 									gc_at22[gc_tx4] = gc_at23[gc_tx4] + gc_at24[gc_tx4]
 								}
 								{
 									gc_tx4 := gc_step12 + 1
-//line saxpy.go:134
 									gc_more = true
 //line saxpy.go:134
 									gc_at22[gc_tx4] = gc_at23[gc_tx4] + gc_at24[gc_tx4]
 								}
 								{
 									gc_tx4 := gc_step12 + 2
-//line saxpy.go:134
 									gc_more = true
 //line saxpy.go:134
 									gc_at22[gc_tx4] = gc_at23[gc_tx4] + gc_at24[gc_tx4]
 								}
 								{
 									gc_tx4 := gc_step12 + 3
-//line saxpy.go:134
 									gc_more = true
 //line saxpy.go:134
 									gc_at22[gc_tx4] = gc_at23[gc_tx4] + gc_at24[gc_tx4]
 								}
 							}
 							for gc_tx4 := gc_step12; gc_tx4 < gc_to4; gc_tx4++ {
-//line saxpy.go:134
 								gc_more = true
 //line saxpy.go:134
 								gc_at22[gc_tx4] = gc_at23[gc_tx4] + gc_at24[gc_tx4]
@@ -2663,7 +2579,6 @@ func gc_body_vecAddCoarsened[T Number](gc_b2 *compiled.Block, gc_lo2, gc_hi2 int
 			return
 		}
 		gc_more = false
-//line saxpy.go:153
 		gc_bx2 := gc_lo2%gc_gdx2 - 1
 		for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
 			gc_pos2.Block = gc_blk2

@@ -53,7 +53,6 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 	}
 //line scan_block.go:22
 	x := gocuda.Shared[T](t, b)[:b]
-//line scan_block.go:24
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * b
 		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(x) {
@@ -74,7 +73,6 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 					gc_at2[gc_tx] = v
 				}
 				{
-//line scan_block.go:32
 					gc_tx := gc_step + 1
 //line scan_block.go:21
 					i := gc_tx
@@ -87,7 +85,6 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 					gc_at2[gc_tx] = v
 				}
 				{
-//line scan_block.go:32
 					gc_tx := gc_step + 2
 //line scan_block.go:21
 					i := gc_tx
@@ -100,7 +97,6 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 					gc_at2[gc_tx] = v
 				}
 				{
-//line scan_block.go:32
 					gc_tx := gc_step + 3
 //line scan_block.go:21
 					i := gc_tx
@@ -113,7 +109,6 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 					gc_at2[gc_tx] = v
 				}
 			}
-//line scan_block.go:32
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 //line scan_block.go:21
 				i := gc_tx
@@ -126,7 +121,6 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 				gc_at2[gc_tx] = v
 			}
 		} else {
-//line scan_block.go:32
 			gc_step2 := 0
 			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
@@ -144,7 +138,6 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 					x[i] = v
 				}
 				{
-//line scan_block.go:32
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -159,7 +152,6 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 					x[i] = v
 				}
 				{
-//line scan_block.go:32
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -174,7 +166,6 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 					x[i] = v
 				}
 				{
-//line scan_block.go:32
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -189,7 +180,6 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 					x[i] = v
 				}
 			}
-//line scan_block.go:32
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -233,7 +223,6 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 				}
 			}
 		} else {
-//line scan_block.go:65
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_off2 := 0 - offset
 				if gc_off2 >= 0 && gc_off2 <= len(x_) && gc_bdx <= len(x_)-gc_off2 {
@@ -242,7 +231,6 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 					for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 						{
 							gc_tx := gc_step3 + 0
-//line scan_block.go:74
 							gc_rank := gc_base + gc_tx
 //line scan_block.go:50
 							i_ := gc_tx
@@ -251,12 +239,10 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 							if i_ >= offset {
 								y = gc_at3[gc_tx]
 							}
-//line scan_block.go:57
 							gc_s_y[gc_rank] = y
 						}
 						{
 							gc_tx := gc_step3 + 1
-//line scan_block.go:62
 							gc_rank := gc_base + gc_tx
 //line scan_block.go:50
 							i_ := gc_tx
@@ -265,12 +251,10 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 							if i_ >= offset {
 								y = gc_at3[gc_tx]
 							}
-//line scan_block.go:57
 							gc_s_y[gc_rank] = y
 						}
 						{
 							gc_tx := gc_step3 + 2
-//line scan_block.go:62
 							gc_rank := gc_base + gc_tx
 //line scan_block.go:50
 							i_ := gc_tx
@@ -279,12 +263,10 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 							if i_ >= offset {
 								y = gc_at3[gc_tx]
 							}
-//line scan_block.go:57
 							gc_s_y[gc_rank] = y
 						}
 						{
 							gc_tx := gc_step3 + 3
-//line scan_block.go:62
 							gc_rank := gc_base + gc_tx
 //line scan_block.go:50
 							i_ := gc_tx
@@ -293,7 +275,6 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 							if i_ >= offset {
 								y = gc_at3[gc_tx]
 							}
-//line scan_block.go:57
 							gc_s_y[gc_rank] = y
 						}
 					}
@@ -306,7 +287,6 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 						if i_ >= offset {
 							y = gc_at3[gc_tx]
 						}
-//line scan_block.go:57
 						gc_s_y[gc_rank] = y
 					}
 				} else {
@@ -323,7 +303,6 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 							if i_ >= offset {
 								y = x_[i_-offset]
 							}
-//line scan_block.go:57
 							gc_s_y[gc_rank] = y
 						}
 						{
@@ -337,7 +316,6 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 							if i_ >= offset {
 								y = x_[i_-offset]
 							}
-//line scan_block.go:57
 							gc_s_y[gc_rank] = y
 						}
 						{
@@ -351,7 +329,6 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 							if i_ >= offset {
 								y = x_[i_-offset]
 							}
-//line scan_block.go:57
 							gc_s_y[gc_rank] = y
 						}
 						{
@@ -365,7 +342,6 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 							if i_ >= offset {
 								y = x_[i_-offset]
 							}
-//line scan_block.go:57
 							gc_s_y[gc_rank] = y
 						}
 					}
@@ -379,12 +355,10 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 						if i_ >= offset {
 							y = x_[i_-offset]
 						}
-//line scan_block.go:57
 						gc_s_y[gc_rank] = y
 					}
 				}
 			}
-//line scan_block.go:63
 			gc_from, gc_to := 0, gc_bdx
 			if gc_bound := offset; gc_bound > gc_from {
 				gc_from = gc_bound
@@ -396,9 +370,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 						{
 							gc_tx := gc_step5 + 0
-//line scan_block.go:75
 							gc_rank := gc_base + gc_tx
-//line scan_block.go:52
 							y := gc_s_y[gc_rank]
 							{
 //line scan_block.go:58
@@ -407,9 +379,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 						}
 						{
 							gc_tx := gc_step5 + 1
-//line scan_block.go:64
 							gc_rank := gc_base + gc_tx
-//line scan_block.go:52
 							y := gc_s_y[gc_rank]
 							{
 //line scan_block.go:58
@@ -418,9 +388,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 						}
 						{
 							gc_tx := gc_step5 + 2
-//line scan_block.go:64
 							gc_rank := gc_base + gc_tx
-//line scan_block.go:52
 							y := gc_s_y[gc_rank]
 							{
 //line scan_block.go:58
@@ -429,9 +397,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 						}
 						{
 							gc_tx := gc_step5 + 3
-//line scan_block.go:64
 							gc_rank := gc_base + gc_tx
-//line scan_block.go:52
 							y := gc_s_y[gc_rank]
 							{
 //line scan_block.go:58
@@ -441,7 +407,6 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 					}
 					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-//line scan_block.go:52
 						y := gc_s_y[gc_rank]
 						{
 //line scan_block.go:58
@@ -457,7 +422,6 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 							gc_pos.Thread = gc_rank
 //line scan_block.go:50
 							i_ := gc_tx
-//line scan_block.go:52
 							y := gc_s_y[gc_rank]
 							{
 //line scan_block.go:58
@@ -470,7 +434,6 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 							gc_pos.Thread = gc_rank
 //line scan_block.go:50
 							i_ := gc_tx
-//line scan_block.go:52
 							y := gc_s_y[gc_rank]
 							{
 //line scan_block.go:58
@@ -483,7 +446,6 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 							gc_pos.Thread = gc_rank
 //line scan_block.go:50
 							i_ := gc_tx
-//line scan_block.go:52
 							y := gc_s_y[gc_rank]
 							{
 //line scan_block.go:58
@@ -496,7 +458,6 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 							gc_pos.Thread = gc_rank
 //line scan_block.go:50
 							i_ := gc_tx
-//line scan_block.go:52
 							y := gc_s_y[gc_rank]
 							{
 //line scan_block.go:58
@@ -509,7 +470,6 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 						gc_pos.Thread = gc_rank
 //line scan_block.go:50
 						i_ := gc_tx
-//line scan_block.go:52
 						y := gc_s_y[gc_rank]
 						{
 //line scan_block.go:58
@@ -520,7 +480,6 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 			}
 		}
 	}
-//line scan_block.go:67
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off3 := gc_bx * b
 		gc_off4 := 0 - 1
@@ -564,7 +523,6 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 							gc_at8[0] = incl
 						}
 					}
-//line scan_block.go:47
 					gc_tx = gc_fasthi - 1
 					continue
 				}
@@ -595,7 +553,6 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 				}
 			}
 		} else {
-//line scan_block.go:48
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -676,7 +633,6 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 	temp := gocuda.Shared[T](t, m)[:m]
 //line scan_block.go:93
 	offset := 1
-//line scan_block.go:95
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_stride := 2 * 1
 		gc_off := gc_bx * m
@@ -697,7 +653,6 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 					a1 = in[gc_idx2]
 				}
 				temp[gc_idx3], temp[gc_idx4] = a0, a1
-//line scan_block.go:95
 				gc_s_a0[gc_rank] = a0
 				gc_s_a1[gc_rank] = a1
 			}
@@ -717,7 +672,6 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 					a1 = in[g+1]
 				}
 				temp[2*thid], temp[2*thid+1] = a0, a1
-//line scan_block.go:95
 				gc_s_a0[gc_rank] = a0
 				gc_s_a1[gc_rank] = a1
 			}
@@ -730,7 +684,6 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 			d /= 4
 			continue
 		}
-//line scan_block.go:101
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := d; gc_bound < gc_to {
 			gc_to = gc_bound
@@ -744,7 +697,6 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 //line scan_block.go:78
 					thid := gc_tx
 					{
-//line scan_block.go:97
 						ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
 //line scan_block.go:97
 						_ = ai
@@ -812,7 +764,6 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 						gc_at2[0] = 0
 					}
 				}
-//line scan_block.go:110
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line scan_block.go:103
 					if sums != nil {
@@ -821,7 +772,6 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 					gc_at2[0] = 0
 				}
 			} else {
-//line scan_block.go:110
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
@@ -835,7 +785,6 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 						temp[m-1] = 0
 					}
 					{
-//line scan_block.go:110
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -846,7 +795,6 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 						temp[m-1] = 0
 					}
 					{
-//line scan_block.go:110
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -857,7 +805,6 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 						temp[m-1] = 0
 					}
 					{
-//line scan_block.go:110
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -868,7 +815,6 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 						temp[m-1] = 0
 					}
 				}
-//line scan_block.go:110
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -890,7 +836,6 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 		}
 //line scan_block.go:109
 		offset >>= 1
-//line scan_block.go:111
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := d_; gc_bound < gc_to {
 			gc_to = gc_bound
@@ -904,7 +849,6 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 //line scan_block.go:78
 					thid := gc_tx
 					{
-//line scan_block.go:112
 						ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
 //line scan_block.go:112
 						_ = ai_
@@ -932,7 +876,6 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 			}
 		}
 	}
-//line scan_block.go:123
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_stride4 := 2 * 1
 		gc_off10 := 1
@@ -945,7 +888,6 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 				thid := gc_tx
 //line scan_block.go:84
 				g := gc_bx*m + 2*thid
-//line scan_block.go:86
 				a0 := gc_s_a0[gc_rank]
 				a1 := gc_s_a1[gc_rank]
 //line scan_block.go:119
@@ -963,7 +905,6 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 				}
 			}
 		} else {
-//line scan_block.go:133
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -971,7 +912,6 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 				thid := gc_tx
 //line scan_block.go:84
 				g := gc_bx*m + 2*thid
-//line scan_block.go:86
 				a0 := gc_s_a0[gc_rank]
 				a1 := gc_s_a1[gc_rank]
 //line scan_block.go:119
@@ -1026,7 +966,6 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_incl_ := compiled.Scratch[T](gc_b, 0)[:gc_n]
-//line scan_block.go:156
 	gc_s_excl_ := compiled.Scratch[T](gc_b, 1)[:gc_n]
 //line scan_block.go:141
 	n := len(in)
@@ -1036,7 +975,6 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 	b_ := gc_bdx
 //line scan_block.go:176
 	totals := gc_shared1(w)[:w]
-//line scan_block.go:178
 	var gc_l_v_2 [32]T
 	var gc_c1r [32]T
 	var gc_c2r [32]T
@@ -1072,7 +1010,6 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 						var v_ T = v
 //line scan_block.go:170
 						var v_2 T = v_
-//line scan_block.go:174
 						gc_l_v_2[gc_lane] = v_2
 					}
 				}
@@ -1116,14 +1053,12 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 						}
 						gc_hi3 = min(gc_hi3, gc_cnt)
 						for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
-//line scan_block.go:204
 							v_2 := gc_l_v_2[gc_lane]
 //line scan_block.go:204
 							y := gc_c1r[gc_lane]
 							{
 								v_2 += y
 							}
-//line scan_block.go:209
 							gc_l_v_2[gc_lane] = v_2
 						}
 					}
@@ -1152,7 +1087,6 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 		gc_hi4 = min(gc_hi4, gc_cnt)
 		for gc_lane := gc_lo4; gc_lane < gc_hi4; gc_lane++ {
 			gc_rank := gc_w + gc_lane
-//line scan_block.go:169
 			excl_ := gc_s_excl_[gc_rank]
 			{
 //line scan_block.go:173
@@ -1179,7 +1113,6 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 			for gc_lane := gc_lo5; gc_lane < gc_hi5; gc_lane++ {
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line scan_block.go:169
 				incl_ := gc_s_incl_[gc_rank]
 				{
 //line scan_block.go:178
@@ -1190,7 +1123,6 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 	}
 //line scan_block.go:175
 	if b_ > w {
-//line scan_block.go:177
 		var gc_l_s [32]T
 		var gc_l_v_3 [32]T
 		var gc_c3r [32]T
@@ -1199,7 +1131,6 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 			gc_act := uint32(uint64(1)<<gc_cnt - 1)
 			var gc_dead uint32
 			{
-//line scan_block.go:186
 				var gc_m19 uint32
 //line scan_block.go:181
 				if (gc_w >> 5) == 0 {
@@ -1220,7 +1151,6 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 						if lane < warps {
 							s = totals[lane]
 						}
-//line scan_block.go:188
 						gc_l_s[gc_lane] = s
 					}
 //line scan_block.go:187
@@ -1260,14 +1190,12 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 								}
 								gc_hi7 = min(gc_hi7, gc_cnt)
 								for gc_lane := gc_lo7; gc_lane < gc_hi7; gc_lane++ {
-//line scan_block.go:204
 									v_3 := gc_l_v_3[gc_lane]
 //line scan_block.go:204
 									y_ := gc_c3r[gc_lane]
 									{
 										v_3 += y_
 									}
-//line scan_block.go:209
 									gc_l_v_3[gc_lane] = v_3
 								}
 							}
@@ -1278,7 +1206,6 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 						gc_pos.Thread = gc_rank
 //line scan_block.go:167
 						lane := (gc_rank & 31)
-//line scan_block.go:169
 						v_3 := gc_l_v_3[gc_lane]
 //line scan_block.go:209
 						var r_3 T = v_3
@@ -1286,11 +1213,9 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 						totals[lane] = r_3
 					}
 				}
-//line scan_block.go:191
 				gc_act = gc_save19 &^ gc_dead
 			}
 		}
-//line scan_block.go:196
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := gc_bx * b
 			gc_off3 := gc_bx
@@ -1304,9 +1229,7 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 					g := gc_bx*b + gc_tx
 //line scan_block.go:167
 					warp := (gc_rank >> 5)
-//line scan_block.go:169
 					incl_ := gc_s_incl_[gc_rank]
-//line scan_block.go:171
 					excl_ := gc_s_excl_[gc_rank]
 //line scan_block.go:190
 					if warp > 0 {
@@ -1332,7 +1255,6 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 					}
 				}
 			} else {
-//line scan_block.go:165
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -1340,9 +1262,7 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 					g := gc_bx*b + gc_tx
 //line scan_block.go:167
 					warp := (gc_rank >> 5)
-//line scan_block.go:169
 					incl_ := gc_s_incl_[gc_rank]
-//line scan_block.go:171
 					excl_ := gc_s_excl_[gc_rank]
 //line scan_block.go:190
 					if warp > 0 {
@@ -1370,7 +1290,6 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 			}
 		}
 	} else {
-//line scan_block.go:169
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off4 := gc_bx * b
 			gc_off5 := gc_bx
@@ -1381,7 +1300,6 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 					gc_rank := gc_base + gc_tx
 //line scan_block.go:143
 					g := gc_bx*b + gc_tx
-//line scan_block.go:145
 					incl_ := gc_s_incl_[gc_rank]
 					excl_ := gc_s_excl_[gc_rank]
 //line scan_block.go:194
@@ -1404,13 +1322,11 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 					}
 				}
 			} else {
-//line scan_block.go:165
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line scan_block.go:143
 					g := gc_bx*b + gc_tx
-//line scan_block.go:145
 					incl_ := gc_s_incl_[gc_rank]
 					excl_ := gc_s_excl_[gc_rank]
 //line scan_block.go:194

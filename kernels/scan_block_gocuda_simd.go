@@ -72,7 +72,6 @@ func gc_body_hillisSteeleScan[T Number](gc_b5 *compiled.Block, in, out, sums []T
 	}
 //line scan_block.go:22
 	x := gocuda.Shared[T](t, b)[:b]
-//line scan_block.go:24
 	for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
 		gc_off21 := gc_bx5 * b
 		if gc_off21 >= 0 && gc_off21 <= len(in) && gc_bdx5 <= len(in)-gc_off21 && gc_bdx5 <= len(x) {
@@ -93,7 +92,6 @@ func gc_body_hillisSteeleScan[T Number](gc_b5 *compiled.Block, in, out, sums []T
 					gc_at34[gc_tx5] = v
 				}
 				{
-//line scan_block.go:32
 					gc_tx5 := gc_step22 + 1
 //line scan_block.go:21
 					i := gc_tx5
@@ -106,7 +104,6 @@ func gc_body_hillisSteeleScan[T Number](gc_b5 *compiled.Block, in, out, sums []T
 					gc_at34[gc_tx5] = v
 				}
 				{
-//line scan_block.go:32
 					gc_tx5 := gc_step22 + 2
 //line scan_block.go:21
 					i := gc_tx5
@@ -119,7 +116,6 @@ func gc_body_hillisSteeleScan[T Number](gc_b5 *compiled.Block, in, out, sums []T
 					gc_at34[gc_tx5] = v
 				}
 				{
-//line scan_block.go:32
 					gc_tx5 := gc_step22 + 3
 //line scan_block.go:21
 					i := gc_tx5
@@ -132,7 +128,6 @@ func gc_body_hillisSteeleScan[T Number](gc_b5 *compiled.Block, in, out, sums []T
 					gc_at34[gc_tx5] = v
 				}
 			}
-//line scan_block.go:32
 			for gc_tx5 := gc_step22; gc_tx5 < gc_bdx5; gc_tx5++ {
 //line scan_block.go:21
 				i := gc_tx5
@@ -145,7 +140,6 @@ func gc_body_hillisSteeleScan[T Number](gc_b5 *compiled.Block, in, out, sums []T
 				gc_at34[gc_tx5] = v
 			}
 		} else {
-//line scan_block.go:32
 			gc_step23 := 0
 			for ; gc_step23+3 < gc_bdx5; gc_step23 += 4 {
 				{
@@ -163,7 +157,6 @@ func gc_body_hillisSteeleScan[T Number](gc_b5 *compiled.Block, in, out, sums []T
 					x[i] = v
 				}
 				{
-//line scan_block.go:32
 					gc_tx5 := gc_step23 + 1
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
@@ -178,7 +171,6 @@ func gc_body_hillisSteeleScan[T Number](gc_b5 *compiled.Block, in, out, sums []T
 					x[i] = v
 				}
 				{
-//line scan_block.go:32
 					gc_tx5 := gc_step23 + 2
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
@@ -193,7 +185,6 @@ func gc_body_hillisSteeleScan[T Number](gc_b5 *compiled.Block, in, out, sums []T
 					x[i] = v
 				}
 				{
-//line scan_block.go:32
 					gc_tx5 := gc_step23 + 3
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
@@ -208,7 +199,6 @@ func gc_body_hillisSteeleScan[T Number](gc_b5 *compiled.Block, in, out, sums []T
 					x[i] = v
 				}
 			}
-//line scan_block.go:32
 			for gc_tx5 := gc_step23; gc_tx5 < gc_bdx5; gc_tx5++ {
 				gc_rank5 := gc_base5 + gc_tx5
 				gc_pos5.Thread = gc_rank5
@@ -242,7 +232,6 @@ func gc_body_hillisSteeleScan[T Number](gc_b5 *compiled.Block, in, out, sums []T
 						gc_rank5 := gc_base5 + gc_tx5
 //line scan_block.go:52
 						var y T
-//line scan_block.go:54
 						gc_s_y[gc_rank5] = y
 					}
 					{
@@ -250,7 +239,6 @@ func gc_body_hillisSteeleScan[T Number](gc_b5 *compiled.Block, in, out, sums []T
 						gc_rank5 := gc_base5 + gc_tx5
 //line scan_block.go:52
 						var y T
-//line scan_block.go:54
 						gc_s_y[gc_rank5] = y
 					}
 					{
@@ -258,7 +246,6 @@ func gc_body_hillisSteeleScan[T Number](gc_b5 *compiled.Block, in, out, sums []T
 						gc_rank5 := gc_base5 + gc_tx5
 //line scan_block.go:52
 						var y T
-//line scan_block.go:54
 						gc_s_y[gc_rank5] = y
 					}
 					{
@@ -266,7 +253,6 @@ func gc_body_hillisSteeleScan[T Number](gc_b5 *compiled.Block, in, out, sums []T
 						gc_rank5 := gc_base5 + gc_tx5
 //line scan_block.go:52
 						var y T
-//line scan_block.go:54
 						gc_s_y[gc_rank5] = y
 					}
 				}
@@ -274,7 +260,6 @@ func gc_body_hillisSteeleScan[T Number](gc_b5 *compiled.Block, in, out, sums []T
 					gc_rank5 := gc_base5 + gc_tx5
 //line scan_block.go:52
 					var y T
-//line scan_block.go:54
 					gc_s_y[gc_rank5] = y
 				}
 				gc_step25 := gc_hi9
@@ -284,7 +269,6 @@ func gc_body_hillisSteeleScan[T Number](gc_b5 *compiled.Block, in, out, sums []T
 						gc_rank5 := gc_base5 + gc_tx5
 //line scan_block.go:52
 						var y T
-//line scan_block.go:54
 						gc_s_y[gc_rank5] = y
 					}
 					{
@@ -292,7 +276,6 @@ func gc_body_hillisSteeleScan[T Number](gc_b5 *compiled.Block, in, out, sums []T
 						gc_rank5 := gc_base5 + gc_tx5
 //line scan_block.go:52
 						var y T
-//line scan_block.go:54
 						gc_s_y[gc_rank5] = y
 					}
 					{
@@ -300,7 +283,6 @@ func gc_body_hillisSteeleScan[T Number](gc_b5 *compiled.Block, in, out, sums []T
 						gc_rank5 := gc_base5 + gc_tx5
 //line scan_block.go:52
 						var y T
-//line scan_block.go:54
 						gc_s_y[gc_rank5] = y
 					}
 					{
@@ -308,7 +290,6 @@ func gc_body_hillisSteeleScan[T Number](gc_b5 *compiled.Block, in, out, sums []T
 						gc_rank5 := gc_base5 + gc_tx5
 //line scan_block.go:52
 						var y T
-//line scan_block.go:54
 						gc_s_y[gc_rank5] = y
 					}
 				}
@@ -316,7 +297,6 @@ func gc_body_hillisSteeleScan[T Number](gc_b5 *compiled.Block, in, out, sums []T
 					gc_rank5 := gc_base5 + gc_tx5
 //line scan_block.go:52
 					var y T
-//line scan_block.go:54
 					gc_s_y[gc_rank5] = y
 				}
 			}
@@ -334,46 +314,38 @@ func gc_body_hillisSteeleScan[T Number](gc_b5 *compiled.Block, in, out, sums []T
 					for ; gc_step26+3 < gc_to5; gc_step26 += 4 {
 						{
 							gc_tx5 := gc_step26 + 0
-//line scan_block.go:72
 							gc_rank5 := gc_base5 + gc_tx5
 //line scan_block.go:52
 							var y T
 //line scan_block.go:54
 							y = gc_at35[gc_tx5]
-//line scan_block.go:57
 							gc_s_y[gc_rank5] = y
 						}
 						{
 							gc_tx5 := gc_step26 + 1
-//line scan_block.go:62
 							gc_rank5 := gc_base5 + gc_tx5
 //line scan_block.go:52
 							var y T
 //line scan_block.go:54
 							y = gc_at35[gc_tx5]
-//line scan_block.go:57
 							gc_s_y[gc_rank5] = y
 						}
 						{
 							gc_tx5 := gc_step26 + 2
-//line scan_block.go:62
 							gc_rank5 := gc_base5 + gc_tx5
 //line scan_block.go:52
 							var y T
 //line scan_block.go:54
 							y = gc_at35[gc_tx5]
-//line scan_block.go:57
 							gc_s_y[gc_rank5] = y
 						}
 						{
 							gc_tx5 := gc_step26 + 3
-//line scan_block.go:62
 							gc_rank5 := gc_base5 + gc_tx5
 //line scan_block.go:52
 							var y T
 //line scan_block.go:54
 							y = gc_at35[gc_tx5]
-//line scan_block.go:57
 							gc_s_y[gc_rank5] = y
 						}
 					}
@@ -383,7 +355,6 @@ func gc_body_hillisSteeleScan[T Number](gc_b5 *compiled.Block, in, out, sums []T
 						var y T
 //line scan_block.go:54
 						y = gc_at35[gc_tx5]
-//line scan_block.go:57
 						gc_s_y[gc_rank5] = y
 					}
 				} else {
@@ -399,7 +370,6 @@ func gc_body_hillisSteeleScan[T Number](gc_b5 *compiled.Block, in, out, sums []T
 							var y T
 //line scan_block.go:54
 							y = x_[i_-offset]
-//line scan_block.go:57
 							gc_s_y[gc_rank5] = y
 						}
 						{
@@ -412,7 +382,6 @@ func gc_body_hillisSteeleScan[T Number](gc_b5 *compiled.Block, in, out, sums []T
 							var y T
 //line scan_block.go:54
 							y = x_[i_-offset]
-//line scan_block.go:57
 							gc_s_y[gc_rank5] = y
 						}
 						{
@@ -425,7 +394,6 @@ func gc_body_hillisSteeleScan[T Number](gc_b5 *compiled.Block, in, out, sums []T
 							var y T
 //line scan_block.go:54
 							y = x_[i_-offset]
-//line scan_block.go:57
 							gc_s_y[gc_rank5] = y
 						}
 						{
@@ -438,7 +406,6 @@ func gc_body_hillisSteeleScan[T Number](gc_b5 *compiled.Block, in, out, sums []T
 							var y T
 //line scan_block.go:54
 							y = x_[i_-offset]
-//line scan_block.go:57
 							gc_s_y[gc_rank5] = y
 						}
 					}
@@ -451,7 +418,6 @@ func gc_body_hillisSteeleScan[T Number](gc_b5 *compiled.Block, in, out, sums []T
 						var y T
 //line scan_block.go:54
 						y = x_[i_-offset]
-//line scan_block.go:57
 						gc_s_y[gc_rank5] = y
 					}
 				}
@@ -469,54 +435,40 @@ func gc_body_hillisSteeleScan[T Number](gc_b5 *compiled.Block, in, out, sums []T
 					for ; gc_step28+3 < gc_to5; gc_step28 += 4 {
 						{
 							gc_tx5 := gc_step28 + 0
-//line scan_block.go:75
 							gc_rank5 := gc_base5 + gc_tx5
-//line scan_block.go:52
 							y := gc_s_y[gc_rank5]
 //line scan_block.go:58
 							gc_at36[gc_tx5] = y + gc_at36[gc_tx5]
 						}
 						{
-//line scan_block.go:62
 							gc_tx5 := gc_step28 + 1
-//line scan_block.go:64
 							gc_rank5 := gc_base5 + gc_tx5
-//line scan_block.go:52
 							y := gc_s_y[gc_rank5]
 //line scan_block.go:58
 							gc_at36[gc_tx5] = y + gc_at36[gc_tx5]
 						}
 						{
-//line scan_block.go:62
 							gc_tx5 := gc_step28 + 2
-//line scan_block.go:64
 							gc_rank5 := gc_base5 + gc_tx5
-//line scan_block.go:52
 							y := gc_s_y[gc_rank5]
 //line scan_block.go:58
 							gc_at36[gc_tx5] = y + gc_at36[gc_tx5]
 						}
 						{
-//line scan_block.go:62
 							gc_tx5 := gc_step28 + 3
-//line scan_block.go:64
 							gc_rank5 := gc_base5 + gc_tx5
-//line scan_block.go:52
 							y := gc_s_y[gc_rank5]
 //line scan_block.go:58
 							gc_at36[gc_tx5] = y + gc_at36[gc_tx5]
 						}
 					}
-//line scan_block.go:62
 					for gc_tx5 := gc_step28; gc_tx5 < gc_to5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
-//line scan_block.go:52
 						y := gc_s_y[gc_rank5]
 //line scan_block.go:58
 						gc_at36[gc_tx5] = y + gc_at36[gc_tx5]
 					}
 				} else {
-//line scan_block.go:62
 					gc_step29 := gc_from5
 					for ; gc_step29+3 < gc_to5; gc_step29 += 4 {
 						{
@@ -525,55 +477,46 @@ func gc_body_hillisSteeleScan[T Number](gc_b5 *compiled.Block, in, out, sums []T
 							gc_pos5.Thread = gc_rank5
 //line scan_block.go:50
 							i_ := gc_tx5
-//line scan_block.go:52
 							y := gc_s_y[gc_rank5]
 //line scan_block.go:58
 							x_[i_] = y + x_[i_]
 						}
 						{
-//line scan_block.go:62
 							gc_tx5 := gc_step29 + 1
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 //line scan_block.go:50
 							i_ := gc_tx5
-//line scan_block.go:52
 							y := gc_s_y[gc_rank5]
 //line scan_block.go:58
 							x_[i_] = y + x_[i_]
 						}
 						{
-//line scan_block.go:62
 							gc_tx5 := gc_step29 + 2
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 //line scan_block.go:50
 							i_ := gc_tx5
-//line scan_block.go:52
 							y := gc_s_y[gc_rank5]
 //line scan_block.go:58
 							x_[i_] = y + x_[i_]
 						}
 						{
-//line scan_block.go:62
 							gc_tx5 := gc_step29 + 3
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 //line scan_block.go:50
 							i_ := gc_tx5
-//line scan_block.go:52
 							y := gc_s_y[gc_rank5]
 //line scan_block.go:58
 							x_[i_] = y + x_[i_]
 						}
 					}
-//line scan_block.go:62
 					for gc_tx5 := gc_step29; gc_tx5 < gc_to5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 //line scan_block.go:50
 						i_ := gc_tx5
-//line scan_block.go:52
 						y := gc_s_y[gc_rank5]
 //line scan_block.go:58
 						x_[i_] = y + x_[i_]
@@ -582,7 +525,6 @@ func gc_body_hillisSteeleScan[T Number](gc_b5 *compiled.Block, in, out, sums []T
 			}
 		}
 	}
-//line scan_block.go:66
 	for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
 		gc_off23 := gc_bx5 * b
 		gc_off24 := 0 - 1
@@ -626,7 +568,6 @@ func gc_body_hillisSteeleScan[T Number](gc_b5 *compiled.Block, in, out, sums []T
 							gc_at40[0] = incl
 						}
 					}
-//line scan_block.go:47
 					gc_tx5 = gc_fasthi5 - 1
 					continue
 				}
@@ -657,7 +598,6 @@ func gc_body_hillisSteeleScan[T Number](gc_b5 *compiled.Block, in, out, sums []T
 				}
 			}
 		} else {
-//line scan_block.go:48
 			for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
 				gc_rank5 := gc_base5 + gc_tx5
 				gc_pos5.Thread = gc_rank5
@@ -707,7 +647,6 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 	}
 //line scan_block.go:22
 	x := gocuda.Shared[float32](t, b)[:b]
-//line scan_block.go:24
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off6 := gc_bx2 * b
 		if gc_off6 >= 0 && gc_off6 <= len(in) && gc_bdx2 <= len(in)-gc_off6 && gc_bdx2 <= len(x) {
@@ -787,7 +726,6 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 				gc_at10[gc_tx2] = v
 			}
 		} else {
-//line scan_block.go:32
 			gc_vstep2 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
@@ -875,7 +813,6 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 					x[i] = v
 				}
 				{
-//line scan_block.go:32
 					gc_tx2 := gc_step7 + 1
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -890,7 +827,6 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 					x[i] = v
 				}
 				{
-//line scan_block.go:32
 					gc_tx2 := gc_step7 + 2
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -905,7 +841,6 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 					x[i] = v
 				}
 				{
-//line scan_block.go:32
 					gc_tx2 := gc_step7 + 3
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -920,7 +855,6 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 					x[i] = v
 				}
 			}
-//line scan_block.go:32
 			for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
@@ -954,7 +888,6 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 						gc_rank2 := gc_base2 + gc_tx2
 //line scan_block.go:52
 						var y float32
-//line scan_block.go:54
 						gc_s_y[gc_rank2] = y
 					}
 					{
@@ -962,7 +895,6 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 						gc_rank2 := gc_base2 + gc_tx2
 //line scan_block.go:52
 						var y float32
-//line scan_block.go:54
 						gc_s_y[gc_rank2] = y
 					}
 					{
@@ -970,7 +902,6 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 						gc_rank2 := gc_base2 + gc_tx2
 //line scan_block.go:52
 						var y float32
-//line scan_block.go:54
 						gc_s_y[gc_rank2] = y
 					}
 					{
@@ -978,7 +909,6 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 						gc_rank2 := gc_base2 + gc_tx2
 //line scan_block.go:52
 						var y float32
-//line scan_block.go:54
 						gc_s_y[gc_rank2] = y
 					}
 				}
@@ -986,7 +916,6 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 					gc_rank2 := gc_base2 + gc_tx2
 //line scan_block.go:52
 					var y float32
-//line scan_block.go:54
 					gc_s_y[gc_rank2] = y
 				}
 				gc_step9 := gc_hi3
@@ -996,7 +925,6 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 						gc_rank2 := gc_base2 + gc_tx2
 //line scan_block.go:52
 						var y float32
-//line scan_block.go:54
 						gc_s_y[gc_rank2] = y
 					}
 					{
@@ -1004,7 +932,6 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 						gc_rank2 := gc_base2 + gc_tx2
 //line scan_block.go:52
 						var y float32
-//line scan_block.go:54
 						gc_s_y[gc_rank2] = y
 					}
 					{
@@ -1012,7 +939,6 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 						gc_rank2 := gc_base2 + gc_tx2
 //line scan_block.go:52
 						var y float32
-//line scan_block.go:54
 						gc_s_y[gc_rank2] = y
 					}
 					{
@@ -1020,7 +946,6 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 						gc_rank2 := gc_base2 + gc_tx2
 //line scan_block.go:52
 						var y float32
-//line scan_block.go:54
 						gc_s_y[gc_rank2] = y
 					}
 				}
@@ -1028,7 +953,6 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 					gc_rank2 := gc_base2 + gc_tx2
 //line scan_block.go:52
 					var y float32
-//line scan_block.go:54
 					gc_s_y[gc_rank2] = y
 				}
 			}
@@ -1078,7 +1002,6 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 							_ = i_
 //line scan_block.go:52
 							var y archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line scan_block.go:54
 							y = archsimd.LoadFloat32x8Slice(gc_at11[gc_tx2:])
 //line scan_block.go:53
 							y.StoreSlice(gc_s_y[gc_rank2:])
@@ -1091,7 +1014,6 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 						var y float32
 //line scan_block.go:54
 						y = gc_at11[gc_tx2]
-//line scan_block.go:57
 						gc_s_y[gc_rank2] = y
 					}
 				} else {
@@ -1132,9 +1054,7 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 							var i_ int = gc_tx2
 //line scan_block.go:52
 							var y archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line scan_block.go:54
 							if (i_-offset) < 0 || (i_-offset) > len(x_)-8 {
-//line scan_block.go:54
 								break
 							}
 //line scan_block.go:54
@@ -1156,7 +1076,6 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 							var y float32
 //line scan_block.go:54
 							y = x_[i_-offset]
-//line scan_block.go:57
 							gc_s_y[gc_rank2] = y
 						}
 						{
@@ -1169,7 +1088,6 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 							var y float32
 //line scan_block.go:54
 							y = x_[i_-offset]
-//line scan_block.go:57
 							gc_s_y[gc_rank2] = y
 						}
 						{
@@ -1182,7 +1100,6 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 							var y float32
 //line scan_block.go:54
 							y = x_[i_-offset]
-//line scan_block.go:57
 							gc_s_y[gc_rank2] = y
 						}
 						{
@@ -1195,7 +1112,6 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 							var y float32
 //line scan_block.go:54
 							y = x_[i_-offset]
-//line scan_block.go:57
 							gc_s_y[gc_rank2] = y
 						}
 					}
@@ -1208,7 +1124,6 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 						var y float32
 //line scan_block.go:54
 						y = x_[i_-offset]
-//line scan_block.go:57
 						gc_s_y[gc_rank2] = y
 					}
 				}
@@ -1240,7 +1155,6 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 									y.Add(archsimd.LoadFloat32x16Slice(gc_at12[gc_tx2:])).StoreSlice(gc_at12[gc_tx2:])
 								}
 							}
-//line scan_block.go:59
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep5, false
 						}(gc_vstep5)
@@ -1265,13 +1179,11 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 					}
 					for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
-//line scan_block.go:52
 						y := gc_s_y[gc_rank2]
 //line scan_block.go:58
 						gc_at12[gc_tx2] = y + gc_at12[gc_tx2]
 					}
 				} else {
-//line scan_block.go:62
 					gc_vstep6 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop6 bool
@@ -1284,7 +1196,6 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 //line scan_block.go:50
 								y := archsimd.LoadFloat32x16Slice(gc_s_y[gc_rank2:])
 								{
-//line scan_block.go:58
 									if i_ < 0 || i_ > len(x_)-16 {
 //line scan_block.go:58
 										break
@@ -1293,7 +1204,6 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 									y.Add(archsimd.LoadFloat32x16Slice(x_[i_:])).StoreSlice(x_[i_:])
 								}
 							}
-//line scan_block.go:60
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep6, false
 						}(gc_vstep6)
@@ -1309,7 +1219,6 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 							var i_ int = gc_tx2
 //line scan_block.go:50
 							y := archsimd.LoadFloat32x8Slice(gc_s_y[gc_rank2:])
-//line scan_block.go:58
 							if i_ < 0 || i_ > len(x_)-8 {
 //line scan_block.go:58
 								break
@@ -1327,55 +1236,46 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 							gc_pos2.Thread = gc_rank2
 //line scan_block.go:50
 							i_ := gc_tx2
-//line scan_block.go:52
 							y := gc_s_y[gc_rank2]
 //line scan_block.go:58
 							x_[i_] = y + x_[i_]
 						}
 						{
-//line scan_block.go:62
 							gc_tx2 := gc_step11 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line scan_block.go:50
 							i_ := gc_tx2
-//line scan_block.go:52
 							y := gc_s_y[gc_rank2]
 //line scan_block.go:58
 							x_[i_] = y + x_[i_]
 						}
 						{
-//line scan_block.go:62
 							gc_tx2 := gc_step11 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line scan_block.go:50
 							i_ := gc_tx2
-//line scan_block.go:52
 							y := gc_s_y[gc_rank2]
 //line scan_block.go:58
 							x_[i_] = y + x_[i_]
 						}
 						{
-//line scan_block.go:62
 							gc_tx2 := gc_step11 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line scan_block.go:50
 							i_ := gc_tx2
-//line scan_block.go:52
 							y := gc_s_y[gc_rank2]
 //line scan_block.go:58
 							x_[i_] = y + x_[i_]
 						}
 					}
-//line scan_block.go:62
 					for gc_tx2 := gc_step11; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line scan_block.go:50
 						i_ := gc_tx2
-//line scan_block.go:52
 						y := gc_s_y[gc_rank2]
 //line scan_block.go:58
 						x_[i_] = y + x_[i_]
@@ -1384,7 +1284,6 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 			}
 		}
 	}
-//line scan_block.go:66
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off8 := gc_bx2 * b
 		gc_off9 := 0 - 1
@@ -1428,7 +1327,6 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 							gc_at16[0] = incl
 						}
 					}
-//line scan_block.go:47
 					gc_tx2 = gc_fasthi2 - 1
 					continue
 				}
@@ -1459,7 +1357,6 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 				}
 			}
 		} else {
-//line scan_block.go:48
 			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
@@ -1509,7 +1406,6 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 	}
 //line scan_block.go:22
 	x := gocuda.Shared[int32](t, b)[:b]
-//line scan_block.go:24
 	for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
 		gc_off11 := gc_bx3 * b
 		if gc_off11 >= 0 && gc_off11 <= len(in) && gc_bdx3 <= len(in)-gc_off11 && gc_bdx3 <= len(x) {
@@ -1589,7 +1485,6 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 				gc_at18[gc_tx3] = v
 			}
 		} else {
-//line scan_block.go:32
 			gc_vstep8 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop8 bool
@@ -1677,7 +1572,6 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 					x[i] = v
 				}
 				{
-//line scan_block.go:32
 					gc_tx3 := gc_step12 + 1
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
@@ -1692,7 +1586,6 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 					x[i] = v
 				}
 				{
-//line scan_block.go:32
 					gc_tx3 := gc_step12 + 2
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
@@ -1707,7 +1600,6 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 					x[i] = v
 				}
 				{
-//line scan_block.go:32
 					gc_tx3 := gc_step12 + 3
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
@@ -1722,7 +1614,6 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 					x[i] = v
 				}
 			}
-//line scan_block.go:32
 			for gc_tx3 := gc_step12; gc_tx3 < gc_bdx3; gc_tx3++ {
 				gc_rank3 := gc_base3 + gc_tx3
 				gc_pos3.Thread = gc_rank3
@@ -1756,7 +1647,6 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 						gc_rank3 := gc_base3 + gc_tx3
 //line scan_block.go:52
 						var y int32
-//line scan_block.go:54
 						gc_s_y[gc_rank3] = y
 					}
 					{
@@ -1764,7 +1654,6 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 						gc_rank3 := gc_base3 + gc_tx3
 //line scan_block.go:52
 						var y int32
-//line scan_block.go:54
 						gc_s_y[gc_rank3] = y
 					}
 					{
@@ -1772,7 +1661,6 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 						gc_rank3 := gc_base3 + gc_tx3
 //line scan_block.go:52
 						var y int32
-//line scan_block.go:54
 						gc_s_y[gc_rank3] = y
 					}
 					{
@@ -1780,7 +1668,6 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 						gc_rank3 := gc_base3 + gc_tx3
 //line scan_block.go:52
 						var y int32
-//line scan_block.go:54
 						gc_s_y[gc_rank3] = y
 					}
 				}
@@ -1788,7 +1675,6 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 					gc_rank3 := gc_base3 + gc_tx3
 //line scan_block.go:52
 					var y int32
-//line scan_block.go:54
 					gc_s_y[gc_rank3] = y
 				}
 				gc_step14 := gc_hi5
@@ -1798,7 +1684,6 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 						gc_rank3 := gc_base3 + gc_tx3
 //line scan_block.go:52
 						var y int32
-//line scan_block.go:54
 						gc_s_y[gc_rank3] = y
 					}
 					{
@@ -1806,7 +1691,6 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 						gc_rank3 := gc_base3 + gc_tx3
 //line scan_block.go:52
 						var y int32
-//line scan_block.go:54
 						gc_s_y[gc_rank3] = y
 					}
 					{
@@ -1814,7 +1698,6 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 						gc_rank3 := gc_base3 + gc_tx3
 //line scan_block.go:52
 						var y int32
-//line scan_block.go:54
 						gc_s_y[gc_rank3] = y
 					}
 					{
@@ -1822,7 +1705,6 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 						gc_rank3 := gc_base3 + gc_tx3
 //line scan_block.go:52
 						var y int32
-//line scan_block.go:54
 						gc_s_y[gc_rank3] = y
 					}
 				}
@@ -1830,7 +1712,6 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 					gc_rank3 := gc_base3 + gc_tx3
 //line scan_block.go:52
 					var y int32
-//line scan_block.go:54
 					gc_s_y[gc_rank3] = y
 				}
 			}
@@ -1880,7 +1761,6 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 							_ = i_
 //line scan_block.go:52
 							var y archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line scan_block.go:54
 							y = archsimd.LoadInt32x8Slice(gc_at19[gc_tx3:])
 //line scan_block.go:53
 							y.StoreSlice(gc_s_y[gc_rank3:])
@@ -1893,7 +1773,6 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 						var y int32
 //line scan_block.go:54
 						y = gc_at19[gc_tx3]
-//line scan_block.go:57
 						gc_s_y[gc_rank3] = y
 					}
 				} else {
@@ -1934,9 +1813,7 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 							var i_ int = gc_tx3
 //line scan_block.go:52
 							var y archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line scan_block.go:54
 							if (i_-offset) < 0 || (i_-offset) > len(x_)-8 {
-//line scan_block.go:54
 								break
 							}
 //line scan_block.go:54
@@ -1958,7 +1835,6 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 							var y int32
 //line scan_block.go:54
 							y = x_[i_-offset]
-//line scan_block.go:57
 							gc_s_y[gc_rank3] = y
 						}
 						{
@@ -1971,7 +1847,6 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 							var y int32
 //line scan_block.go:54
 							y = x_[i_-offset]
-//line scan_block.go:57
 							gc_s_y[gc_rank3] = y
 						}
 						{
@@ -1984,7 +1859,6 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 							var y int32
 //line scan_block.go:54
 							y = x_[i_-offset]
-//line scan_block.go:57
 							gc_s_y[gc_rank3] = y
 						}
 						{
@@ -1997,7 +1871,6 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 							var y int32
 //line scan_block.go:54
 							y = x_[i_-offset]
-//line scan_block.go:57
 							gc_s_y[gc_rank3] = y
 						}
 					}
@@ -2010,7 +1883,6 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 						var y int32
 //line scan_block.go:54
 						y = x_[i_-offset]
-//line scan_block.go:57
 						gc_s_y[gc_rank3] = y
 					}
 				}
@@ -2042,7 +1914,6 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 									y.Add(archsimd.LoadInt32x16Slice(gc_at20[gc_tx3:])).StoreSlice(gc_at20[gc_tx3:])
 								}
 							}
-//line scan_block.go:59
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep11, false
 						}(gc_vstep11)
@@ -2067,13 +1938,11 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 					}
 					for gc_tx3 := gc_vstep11; gc_tx3 < gc_to3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
-//line scan_block.go:52
 						y := gc_s_y[gc_rank3]
 //line scan_block.go:58
 						gc_at20[gc_tx3] = y + gc_at20[gc_tx3]
 					}
 				} else {
-//line scan_block.go:62
 					gc_vstep12 := gc_from3
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop12 bool
@@ -2086,7 +1955,6 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 //line scan_block.go:50
 								y := archsimd.LoadInt32x16Slice(gc_s_y[gc_rank3:])
 								{
-//line scan_block.go:58
 									if i_ < 0 || i_ > len(x_)-16 {
 //line scan_block.go:58
 										break
@@ -2095,7 +1963,6 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 									y.Add(archsimd.LoadInt32x16Slice(x_[i_:])).StoreSlice(x_[i_:])
 								}
 							}
-//line scan_block.go:60
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep12, false
 						}(gc_vstep12)
@@ -2111,7 +1978,6 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 							var i_ int = gc_tx3
 //line scan_block.go:50
 							y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank3:])
-//line scan_block.go:58
 							if i_ < 0 || i_ > len(x_)-8 {
 //line scan_block.go:58
 								break
@@ -2129,55 +1995,46 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 							gc_pos3.Thread = gc_rank3
 //line scan_block.go:50
 							i_ := gc_tx3
-//line scan_block.go:52
 							y := gc_s_y[gc_rank3]
 //line scan_block.go:58
 							x_[i_] = y + x_[i_]
 						}
 						{
-//line scan_block.go:62
 							gc_tx3 := gc_step16 + 1
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 //line scan_block.go:50
 							i_ := gc_tx3
-//line scan_block.go:52
 							y := gc_s_y[gc_rank3]
 //line scan_block.go:58
 							x_[i_] = y + x_[i_]
 						}
 						{
-//line scan_block.go:62
 							gc_tx3 := gc_step16 + 2
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 //line scan_block.go:50
 							i_ := gc_tx3
-//line scan_block.go:52
 							y := gc_s_y[gc_rank3]
 //line scan_block.go:58
 							x_[i_] = y + x_[i_]
 						}
 						{
-//line scan_block.go:62
 							gc_tx3 := gc_step16 + 3
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 //line scan_block.go:50
 							i_ := gc_tx3
-//line scan_block.go:52
 							y := gc_s_y[gc_rank3]
 //line scan_block.go:58
 							x_[i_] = y + x_[i_]
 						}
 					}
-//line scan_block.go:62
 					for gc_tx3 := gc_step16; gc_tx3 < gc_to3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 //line scan_block.go:50
 						i_ := gc_tx3
-//line scan_block.go:52
 						y := gc_s_y[gc_rank3]
 //line scan_block.go:58
 						x_[i_] = y + x_[i_]
@@ -2186,7 +2043,6 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 			}
 		}
 	}
-//line scan_block.go:66
 	for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
 		gc_off13 := gc_bx3 * b
 		gc_off14 := 0 - 1
@@ -2230,7 +2086,6 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 							gc_at24[0] = incl
 						}
 					}
-//line scan_block.go:47
 					gc_tx3 = gc_fasthi3 - 1
 					continue
 				}
@@ -2261,7 +2116,6 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 				}
 			}
 		} else {
-//line scan_block.go:48
 			for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
 				gc_rank3 := gc_base3 + gc_tx3
 				gc_pos3.Thread = gc_rank3
@@ -2311,7 +2165,6 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 	}
 //line scan_block.go:22
 	x := gocuda.Shared[uint32](t, b)[:b]
-//line scan_block.go:24
 	for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
 		gc_off16 := gc_bx4 * b
 		if gc_off16 >= 0 && gc_off16 <= len(in) && gc_bdx4 <= len(in)-gc_off16 && gc_bdx4 <= len(x) {
@@ -2391,7 +2244,6 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 				gc_at26[gc_tx4] = v
 			}
 		} else {
-//line scan_block.go:32
 			gc_vstep14 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop14 bool
@@ -2479,7 +2331,6 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 					x[i] = v
 				}
 				{
-//line scan_block.go:32
 					gc_tx4 := gc_step17 + 1
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
@@ -2494,7 +2345,6 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 					x[i] = v
 				}
 				{
-//line scan_block.go:32
 					gc_tx4 := gc_step17 + 2
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
@@ -2509,7 +2359,6 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 					x[i] = v
 				}
 				{
-//line scan_block.go:32
 					gc_tx4 := gc_step17 + 3
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
@@ -2524,7 +2373,6 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 					x[i] = v
 				}
 			}
-//line scan_block.go:32
 			for gc_tx4 := gc_step17; gc_tx4 < gc_bdx4; gc_tx4++ {
 				gc_rank4 := gc_base4 + gc_tx4
 				gc_pos4.Thread = gc_rank4
@@ -2558,7 +2406,6 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 						gc_rank4 := gc_base4 + gc_tx4
 //line scan_block.go:52
 						var y uint32
-//line scan_block.go:54
 						gc_s_y[gc_rank4] = y
 					}
 					{
@@ -2566,7 +2413,6 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 						gc_rank4 := gc_base4 + gc_tx4
 //line scan_block.go:52
 						var y uint32
-//line scan_block.go:54
 						gc_s_y[gc_rank4] = y
 					}
 					{
@@ -2574,7 +2420,6 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 						gc_rank4 := gc_base4 + gc_tx4
 //line scan_block.go:52
 						var y uint32
-//line scan_block.go:54
 						gc_s_y[gc_rank4] = y
 					}
 					{
@@ -2582,7 +2427,6 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 						gc_rank4 := gc_base4 + gc_tx4
 //line scan_block.go:52
 						var y uint32
-//line scan_block.go:54
 						gc_s_y[gc_rank4] = y
 					}
 				}
@@ -2590,7 +2434,6 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 					gc_rank4 := gc_base4 + gc_tx4
 //line scan_block.go:52
 					var y uint32
-//line scan_block.go:54
 					gc_s_y[gc_rank4] = y
 				}
 				gc_step19 := gc_hi7
@@ -2600,7 +2443,6 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 						gc_rank4 := gc_base4 + gc_tx4
 //line scan_block.go:52
 						var y uint32
-//line scan_block.go:54
 						gc_s_y[gc_rank4] = y
 					}
 					{
@@ -2608,7 +2450,6 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 						gc_rank4 := gc_base4 + gc_tx4
 //line scan_block.go:52
 						var y uint32
-//line scan_block.go:54
 						gc_s_y[gc_rank4] = y
 					}
 					{
@@ -2616,7 +2457,6 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 						gc_rank4 := gc_base4 + gc_tx4
 //line scan_block.go:52
 						var y uint32
-//line scan_block.go:54
 						gc_s_y[gc_rank4] = y
 					}
 					{
@@ -2624,7 +2464,6 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 						gc_rank4 := gc_base4 + gc_tx4
 //line scan_block.go:52
 						var y uint32
-//line scan_block.go:54
 						gc_s_y[gc_rank4] = y
 					}
 				}
@@ -2632,7 +2471,6 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 					gc_rank4 := gc_base4 + gc_tx4
 //line scan_block.go:52
 					var y uint32
-//line scan_block.go:54
 					gc_s_y[gc_rank4] = y
 				}
 			}
@@ -2682,7 +2520,6 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 							_ = i_
 //line scan_block.go:52
 							var y archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-//line scan_block.go:54
 							y = archsimd.LoadUint32x8Slice(gc_at27[gc_tx4:])
 //line scan_block.go:53
 							y.StoreSlice(gc_s_y[gc_rank4:])
@@ -2695,7 +2532,6 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 						var y uint32
 //line scan_block.go:54
 						y = gc_at27[gc_tx4]
-//line scan_block.go:57
 						gc_s_y[gc_rank4] = y
 					}
 				} else {
@@ -2736,9 +2572,7 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 							var i_ int = gc_tx4
 //line scan_block.go:52
 							var y archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-//line scan_block.go:54
 							if (i_-offset) < 0 || (i_-offset) > len(x_)-8 {
-//line scan_block.go:54
 								break
 							}
 //line scan_block.go:54
@@ -2760,7 +2594,6 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 							var y uint32
 //line scan_block.go:54
 							y = x_[i_-offset]
-//line scan_block.go:57
 							gc_s_y[gc_rank4] = y
 						}
 						{
@@ -2773,7 +2606,6 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 							var y uint32
 //line scan_block.go:54
 							y = x_[i_-offset]
-//line scan_block.go:57
 							gc_s_y[gc_rank4] = y
 						}
 						{
@@ -2786,7 +2618,6 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 							var y uint32
 //line scan_block.go:54
 							y = x_[i_-offset]
-//line scan_block.go:57
 							gc_s_y[gc_rank4] = y
 						}
 						{
@@ -2799,7 +2630,6 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 							var y uint32
 //line scan_block.go:54
 							y = x_[i_-offset]
-//line scan_block.go:57
 							gc_s_y[gc_rank4] = y
 						}
 					}
@@ -2812,7 +2642,6 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 						var y uint32
 //line scan_block.go:54
 						y = x_[i_-offset]
-//line scan_block.go:57
 						gc_s_y[gc_rank4] = y
 					}
 				}
@@ -2844,7 +2673,6 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 									y.Add(archsimd.LoadUint32x16Slice(gc_at28[gc_tx4:])).StoreSlice(gc_at28[gc_tx4:])
 								}
 							}
-//line scan_block.go:59
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep17, false
 						}(gc_vstep17)
@@ -2869,13 +2697,11 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 					}
 					for gc_tx4 := gc_vstep17; gc_tx4 < gc_to4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
-//line scan_block.go:52
 						y := gc_s_y[gc_rank4]
 //line scan_block.go:58
 						gc_at28[gc_tx4] = y + gc_at28[gc_tx4]
 					}
 				} else {
-//line scan_block.go:62
 					gc_vstep18 := gc_from4
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop18 bool
@@ -2888,7 +2714,6 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 //line scan_block.go:50
 								y := archsimd.LoadUint32x16Slice(gc_s_y[gc_rank4:])
 								{
-//line scan_block.go:58
 									if i_ < 0 || i_ > len(x_)-16 {
 //line scan_block.go:58
 										break
@@ -2897,7 +2722,6 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 									y.Add(archsimd.LoadUint32x16Slice(x_[i_:])).StoreSlice(x_[i_:])
 								}
 							}
-//line scan_block.go:60
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep18, false
 						}(gc_vstep18)
@@ -2913,7 +2737,6 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 							var i_ int = gc_tx4
 //line scan_block.go:50
 							y := archsimd.LoadUint32x8Slice(gc_s_y[gc_rank4:])
-//line scan_block.go:58
 							if i_ < 0 || i_ > len(x_)-8 {
 //line scan_block.go:58
 								break
@@ -2931,55 +2754,46 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 							gc_pos4.Thread = gc_rank4
 //line scan_block.go:50
 							i_ := gc_tx4
-//line scan_block.go:52
 							y := gc_s_y[gc_rank4]
 //line scan_block.go:58
 							x_[i_] = y + x_[i_]
 						}
 						{
-//line scan_block.go:62
 							gc_tx4 := gc_step21 + 1
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 //line scan_block.go:50
 							i_ := gc_tx4
-//line scan_block.go:52
 							y := gc_s_y[gc_rank4]
 //line scan_block.go:58
 							x_[i_] = y + x_[i_]
 						}
 						{
-//line scan_block.go:62
 							gc_tx4 := gc_step21 + 2
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 //line scan_block.go:50
 							i_ := gc_tx4
-//line scan_block.go:52
 							y := gc_s_y[gc_rank4]
 //line scan_block.go:58
 							x_[i_] = y + x_[i_]
 						}
 						{
-//line scan_block.go:62
 							gc_tx4 := gc_step21 + 3
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 //line scan_block.go:50
 							i_ := gc_tx4
-//line scan_block.go:52
 							y := gc_s_y[gc_rank4]
 //line scan_block.go:58
 							x_[i_] = y + x_[i_]
 						}
 					}
-//line scan_block.go:62
 					for gc_tx4 := gc_step21; gc_tx4 < gc_to4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 //line scan_block.go:50
 						i_ := gc_tx4
-//line scan_block.go:52
 						y := gc_s_y[gc_rank4]
 //line scan_block.go:58
 						x_[i_] = y + x_[i_]
@@ -2988,7 +2802,6 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 			}
 		}
 	}
-//line scan_block.go:66
 	for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
 		gc_off18 := gc_bx4 * b
 		gc_off19 := 0 - 1
@@ -3032,7 +2845,6 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 							gc_at32[0] = incl
 						}
 					}
-//line scan_block.go:47
 					gc_tx4 = gc_fasthi4 - 1
 					continue
 				}
@@ -3063,7 +2875,6 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 				}
 			}
 		} else {
-//line scan_block.go:48
 			for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
 				gc_rank4 := gc_base4 + gc_tx4
 				gc_pos4.Thread = gc_rank4
@@ -3162,7 +2973,6 @@ func gc_body_blellochScan[T Number](gc_b5 *compiled.Block, in, out, sums []T, in
 	temp := gocuda.Shared[T](t, m)[:m]
 //line scan_block.go:93
 	offset := 1
-//line scan_block.go:95
 	for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
 		gc_stride5 := 2 * 1
 		gc_off19 := gc_bx5 * m
@@ -3183,7 +2993,6 @@ func gc_body_blellochScan[T Number](gc_b5 *compiled.Block, in, out, sums []T, in
 					a1 = in[gc_idx14]
 				}
 				temp[gc_idx15], temp[gc_idx16] = a0, a1
-//line scan_block.go:95
 				gc_s_a0[gc_rank5] = a0
 				gc_s_a1[gc_rank5] = a1
 			}
@@ -3203,7 +3012,6 @@ func gc_body_blellochScan[T Number](gc_b5 *compiled.Block, in, out, sums []T, in
 					a1 = in[g+1]
 				}
 				temp[2*thid], temp[2*thid+1] = a0, a1
-//line scan_block.go:95
 				gc_s_a0[gc_rank5] = a0
 				gc_s_a1[gc_rank5] = a1
 			}
@@ -3216,7 +3024,6 @@ func gc_body_blellochScan[T Number](gc_b5 *compiled.Block, in, out, sums []T, in
 			d /= 4
 			continue
 		}
-//line scan_block.go:101
 		gc_from5, gc_to5 := 0, gc_bdx5
 		if gc_bound5 := d; gc_bound5 < gc_to5 {
 			gc_to5 = gc_bound5
@@ -3230,7 +3037,6 @@ func gc_body_blellochScan[T Number](gc_b5 *compiled.Block, in, out, sums []T, in
 //line scan_block.go:78
 					thid := gc_tx5
 					{
-//line scan_block.go:97
 						ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
 //line scan_block.go:97
 						_ = ai
@@ -3298,7 +3104,6 @@ func gc_body_blellochScan[T Number](gc_b5 *compiled.Block, in, out, sums []T, in
 						gc_at10[0] = 0
 					}
 				}
-//line scan_block.go:110
 				for gc_tx5 := gc_step9; gc_tx5 < gc_to5; gc_tx5++ {
 //line scan_block.go:103
 					if sums != nil {
@@ -3307,7 +3112,6 @@ func gc_body_blellochScan[T Number](gc_b5 *compiled.Block, in, out, sums []T, in
 					gc_at10[0] = 0
 				}
 			} else {
-//line scan_block.go:110
 				gc_step10 := gc_from5
 				for ; gc_step10+3 < gc_to5; gc_step10 += 4 {
 					{
@@ -3321,7 +3125,6 @@ func gc_body_blellochScan[T Number](gc_b5 *compiled.Block, in, out, sums []T, in
 						temp[m-1] = 0
 					}
 					{
-//line scan_block.go:110
 						gc_tx5 := gc_step10 + 1
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
@@ -3332,7 +3135,6 @@ func gc_body_blellochScan[T Number](gc_b5 *compiled.Block, in, out, sums []T, in
 						temp[m-1] = 0
 					}
 					{
-//line scan_block.go:110
 						gc_tx5 := gc_step10 + 2
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
@@ -3343,7 +3145,6 @@ func gc_body_blellochScan[T Number](gc_b5 *compiled.Block, in, out, sums []T, in
 						temp[m-1] = 0
 					}
 					{
-//line scan_block.go:110
 						gc_tx5 := gc_step10 + 3
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
@@ -3354,7 +3155,6 @@ func gc_body_blellochScan[T Number](gc_b5 *compiled.Block, in, out, sums []T, in
 						temp[m-1] = 0
 					}
 				}
-//line scan_block.go:110
 				for gc_tx5 := gc_step10; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
@@ -3376,7 +3176,6 @@ func gc_body_blellochScan[T Number](gc_b5 *compiled.Block, in, out, sums []T, in
 		}
 //line scan_block.go:109
 		offset >>= 1
-//line scan_block.go:111
 		gc_from5, gc_to5 := 0, gc_bdx5
 		if gc_bound5 := d_; gc_bound5 < gc_to5 {
 			gc_to5 = gc_bound5
@@ -3390,7 +3189,6 @@ func gc_body_blellochScan[T Number](gc_b5 *compiled.Block, in, out, sums []T, in
 //line scan_block.go:78
 					thid := gc_tx5
 					{
-//line scan_block.go:112
 						ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
 //line scan_block.go:112
 						_ = ai_
@@ -3418,7 +3216,6 @@ func gc_body_blellochScan[T Number](gc_b5 *compiled.Block, in, out, sums []T, in
 			}
 		}
 	}
-//line scan_block.go:123
 	for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
 		gc_stride8 := 2 * 1
 		gc_off28 := 1
@@ -3431,7 +3228,6 @@ func gc_body_blellochScan[T Number](gc_b5 *compiled.Block, in, out, sums []T, in
 				thid := gc_tx5
 //line scan_block.go:84
 				g := gc_bx5*m + 2*thid
-//line scan_block.go:86
 				a0 := gc_s_a0[gc_rank5]
 				a1 := gc_s_a1[gc_rank5]
 //line scan_block.go:119
@@ -3449,7 +3245,6 @@ func gc_body_blellochScan[T Number](gc_b5 *compiled.Block, in, out, sums []T, in
 				}
 			}
 		} else {
-//line scan_block.go:133
 			for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
 				gc_rank5 := gc_base5 + gc_tx5
 				gc_pos5.Thread = gc_rank5
@@ -3457,7 +3252,6 @@ func gc_body_blellochScan[T Number](gc_b5 *compiled.Block, in, out, sums []T, in
 				thid := gc_tx5
 //line scan_block.go:84
 				g := gc_bx5*m + 2*thid
-//line scan_block.go:86
 				a0 := gc_s_a0[gc_rank5]
 				a1 := gc_s_a1[gc_rank5]
 //line scan_block.go:119
@@ -3507,7 +3301,6 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 	temp := gocuda.Shared[float32](t, m)[:m]
 //line scan_block.go:93
 	offset := 1
-//line scan_block.go:95
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_vstep := 0
 		if compiled.SIMD && compiled.SIMD512 {
@@ -3824,7 +3617,6 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 				a1 = in[g+1]
 			}
 			temp[2*thid], temp[2*thid+1] = a0, a1
-//line scan_block.go:95
 			gc_s_a0[gc_rank2] = a0
 			gc_s_a1[gc_rank2] = a1
 		}
@@ -3836,7 +3628,6 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 			d /= 4
 			continue
 		}
-//line scan_block.go:101
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := d; gc_bound2 < gc_to2 {
 			gc_to2 = gc_bound2
@@ -3865,7 +3656,6 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:78
 							var thid int = gc_tx2
 							{
-//line scan_block.go:97
 								var gc_t11 int = 1*(2*thid+1) - 1
 //line scan_block.go:97
 								var gc_t12 int = 1*(2*thid+2) - 1
@@ -3920,7 +3710,6 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 								}
 							}
 						}
-//line scan_block.go:100
 						archsimd.ClearAVXUpperBits()
 					}
 					return gc_vstep2, false
@@ -3947,7 +3736,6 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:78
 						var thid int = gc_tx2
 						{
-//line scan_block.go:97
 							var gc_t7 int = 1*(2*thid+1) - 1
 //line scan_block.go:97
 							var gc_t8 int = 1*(2*thid+2) - 1
@@ -4002,7 +3790,6 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 							}
 						}
 					}
-//line scan_block.go:100
 					archsimd.ClearAVXUpperBits()
 				}
 			}
@@ -4063,7 +3850,6 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 						gc_at4[0] = 0
 					}
 				}
-//line scan_block.go:110
 				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
 //line scan_block.go:103
 					if sums != nil {
@@ -4072,7 +3858,6 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 					gc_at4[0] = 0
 				}
 			} else {
-//line scan_block.go:110
 				gc_step4 := gc_from2
 				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
 					{
@@ -4086,7 +3871,6 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 						temp[m-1] = 0
 					}
 					{
-//line scan_block.go:110
 						gc_tx2 := gc_step4 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -4097,7 +3881,6 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 						temp[m-1] = 0
 					}
 					{
-//line scan_block.go:110
 						gc_tx2 := gc_step4 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -4108,7 +3891,6 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 						temp[m-1] = 0
 					}
 					{
-//line scan_block.go:110
 						gc_tx2 := gc_step4 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -4119,7 +3901,6 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 						temp[m-1] = 0
 					}
 				}
-//line scan_block.go:110
 				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -4141,7 +3922,6 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 		}
 //line scan_block.go:109
 		offset >>= 1
-//line scan_block.go:111
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := d_; gc_bound2 < gc_to2 {
 			gc_to2 = gc_bound2
@@ -4171,7 +3951,6 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:78
 							var thid int = gc_tx2
 							{
-//line scan_block.go:112
 								var gc_t19 int = 1*(2*thid+1) - 1
 //line scan_block.go:112
 								var gc_t20 int = 1*(2*thid+2) - 1
@@ -4286,7 +4065,6 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 								}
 							}
 						}
-//line scan_block.go:117
 						archsimd.ClearAVXUpperBits()
 					}
 					return gc_vstep3, false
@@ -4314,7 +4092,6 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:78
 						var thid int = gc_tx2
 						{
-//line scan_block.go:112
 							var gc_t15 int = 1*(2*thid+1) - 1
 //line scan_block.go:112
 							var gc_t16 int = 1*(2*thid+2) - 1
@@ -4429,7 +4206,6 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 							}
 						}
 					}
-//line scan_block.go:117
 					archsimd.ClearAVXUpperBits()
 				}
 			}
@@ -4448,7 +4224,6 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 			}
 		}
 	}
-//line scan_block.go:122
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_vstep4 := 0
 		if compiled.SIMD && compiled.SIMD512 {
@@ -4662,7 +4437,6 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 						}
 					}
 				}
-//line scan_block.go:129
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep4, false
 			}(gc_vstep4)
@@ -4869,7 +4643,6 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 					}
 				}
 			}
-//line scan_block.go:129
 			archsimd.ClearAVXUpperBits()
 		}
 		for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -4879,7 +4652,6 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 			thid := gc_tx2
 //line scan_block.go:84
 			g := gc_bx2*m + 2*thid
-//line scan_block.go:86
 			a0 := gc_s_a0[gc_rank2]
 			a1 := gc_s_a1[gc_rank2]
 //line scan_block.go:119
@@ -4928,7 +4700,6 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 	temp := gocuda.Shared[int32](t, m)[:m]
 //line scan_block.go:93
 	offset := 1
-//line scan_block.go:95
 	for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
 		gc_vstep5 := 0
 		if compiled.SIMD && compiled.SIMD512 {
@@ -5245,7 +5016,6 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 				a1 = in[g+1]
 			}
 			temp[2*thid], temp[2*thid+1] = a0, a1
-//line scan_block.go:95
 			gc_s_a0[gc_rank3] = a0
 			gc_s_a1[gc_rank3] = a1
 		}
@@ -5257,7 +5027,6 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 			d /= 4
 			continue
 		}
-//line scan_block.go:101
 		gc_from3, gc_to3 := 0, gc_bdx3
 		if gc_bound3 := d; gc_bound3 < gc_to3 {
 			gc_to3 = gc_bound3
@@ -5286,7 +5055,6 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:78
 							var thid int = gc_tx3
 							{
-//line scan_block.go:97
 								var gc_t39 int = 1*(2*thid+1) - 1
 //line scan_block.go:97
 								var gc_t40 int = 1*(2*thid+2) - 1
@@ -5341,7 +5109,6 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 								}
 							}
 						}
-//line scan_block.go:100
 						archsimd.ClearAVXUpperBits()
 					}
 					return gc_vstep6, false
@@ -5368,7 +5135,6 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:78
 						var thid int = gc_tx3
 						{
-//line scan_block.go:97
 							var gc_t35 int = 1*(2*thid+1) - 1
 //line scan_block.go:97
 							var gc_t36 int = 1*(2*thid+2) - 1
@@ -5423,7 +5189,6 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 							}
 						}
 					}
-//line scan_block.go:100
 					archsimd.ClearAVXUpperBits()
 				}
 			}
@@ -5484,7 +5249,6 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 						gc_at6[0] = 0
 					}
 				}
-//line scan_block.go:110
 				for gc_tx3 := gc_step5; gc_tx3 < gc_to3; gc_tx3++ {
 //line scan_block.go:103
 					if sums != nil {
@@ -5493,7 +5257,6 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 					gc_at6[0] = 0
 				}
 			} else {
-//line scan_block.go:110
 				gc_step6 := gc_from3
 				for ; gc_step6+3 < gc_to3; gc_step6 += 4 {
 					{
@@ -5507,7 +5270,6 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 						temp[m-1] = 0
 					}
 					{
-//line scan_block.go:110
 						gc_tx3 := gc_step6 + 1
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
@@ -5518,7 +5280,6 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 						temp[m-1] = 0
 					}
 					{
-//line scan_block.go:110
 						gc_tx3 := gc_step6 + 2
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
@@ -5529,7 +5290,6 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 						temp[m-1] = 0
 					}
 					{
-//line scan_block.go:110
 						gc_tx3 := gc_step6 + 3
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
@@ -5540,7 +5300,6 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 						temp[m-1] = 0
 					}
 				}
-//line scan_block.go:110
 				for gc_tx3 := gc_step6; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
@@ -5562,7 +5321,6 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 		}
 //line scan_block.go:109
 		offset >>= 1
-//line scan_block.go:111
 		gc_from3, gc_to3 := 0, gc_bdx3
 		if gc_bound3 := d_; gc_bound3 < gc_to3 {
 			gc_to3 = gc_bound3
@@ -5592,7 +5350,6 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:78
 							var thid int = gc_tx3
 							{
-//line scan_block.go:112
 								var gc_t47 int = 1*(2*thid+1) - 1
 //line scan_block.go:112
 								var gc_t48 int = 1*(2*thid+2) - 1
@@ -5707,7 +5464,6 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 								}
 							}
 						}
-//line scan_block.go:117
 						archsimd.ClearAVXUpperBits()
 					}
 					return gc_vstep7, false
@@ -5735,7 +5491,6 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:78
 						var thid int = gc_tx3
 						{
-//line scan_block.go:112
 							var gc_t43 int = 1*(2*thid+1) - 1
 //line scan_block.go:112
 							var gc_t44 int = 1*(2*thid+2) - 1
@@ -5850,7 +5605,6 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 							}
 						}
 					}
-//line scan_block.go:117
 					archsimd.ClearAVXUpperBits()
 				}
 			}
@@ -5869,7 +5623,6 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 			}
 		}
 	}
-//line scan_block.go:122
 	for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
 		gc_vstep8 := 0
 		if compiled.SIMD && compiled.SIMD512 {
@@ -6083,7 +5836,6 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 						}
 					}
 				}
-//line scan_block.go:129
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep8, false
 			}(gc_vstep8)
@@ -6290,7 +6042,6 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 					}
 				}
 			}
-//line scan_block.go:129
 			archsimd.ClearAVXUpperBits()
 		}
 		for gc_tx3 := gc_vstep8; gc_tx3 < gc_bdx3; gc_tx3++ {
@@ -6300,7 +6051,6 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 			thid := gc_tx3
 //line scan_block.go:84
 			g := gc_bx3*m + 2*thid
-//line scan_block.go:86
 			a0 := gc_s_a0[gc_rank3]
 			a1 := gc_s_a1[gc_rank3]
 //line scan_block.go:119
@@ -6349,7 +6099,6 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 	temp := gocuda.Shared[uint32](t, m)[:m]
 //line scan_block.go:93
 	offset := 1
-//line scan_block.go:95
 	for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
 		gc_vstep9 := 0
 		if compiled.SIMD && compiled.SIMD512 {
@@ -6666,7 +6415,6 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 				a1 = in[g+1]
 			}
 			temp[2*thid], temp[2*thid+1] = a0, a1
-//line scan_block.go:95
 			gc_s_a0[gc_rank4] = a0
 			gc_s_a1[gc_rank4] = a1
 		}
@@ -6678,7 +6426,6 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 			d /= 4
 			continue
 		}
-//line scan_block.go:101
 		gc_from4, gc_to4 := 0, gc_bdx4
 		if gc_bound4 := d; gc_bound4 < gc_to4 {
 			gc_to4 = gc_bound4
@@ -6707,7 +6454,6 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:78
 							var thid int = gc_tx4
 							{
-//line scan_block.go:97
 								var gc_t67 int = 1*(2*thid+1) - 1
 //line scan_block.go:97
 								var gc_t68 int = 1*(2*thid+2) - 1
@@ -6762,7 +6508,6 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 								}
 							}
 						}
-//line scan_block.go:100
 						archsimd.ClearAVXUpperBits()
 					}
 					return gc_vstep10, false
@@ -6789,7 +6534,6 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:78
 						var thid int = gc_tx4
 						{
-//line scan_block.go:97
 							var gc_t63 int = 1*(2*thid+1) - 1
 //line scan_block.go:97
 							var gc_t64 int = 1*(2*thid+2) - 1
@@ -6844,7 +6588,6 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 							}
 						}
 					}
-//line scan_block.go:100
 					archsimd.ClearAVXUpperBits()
 				}
 			}
@@ -6905,7 +6648,6 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 						gc_at8[0] = 0
 					}
 				}
-//line scan_block.go:110
 				for gc_tx4 := gc_step7; gc_tx4 < gc_to4; gc_tx4++ {
 //line scan_block.go:103
 					if sums != nil {
@@ -6914,7 +6656,6 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 					gc_at8[0] = 0
 				}
 			} else {
-//line scan_block.go:110
 				gc_step8 := gc_from4
 				for ; gc_step8+3 < gc_to4; gc_step8 += 4 {
 					{
@@ -6928,7 +6669,6 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 						temp[m-1] = 0
 					}
 					{
-//line scan_block.go:110
 						gc_tx4 := gc_step8 + 1
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
@@ -6939,7 +6679,6 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 						temp[m-1] = 0
 					}
 					{
-//line scan_block.go:110
 						gc_tx4 := gc_step8 + 2
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
@@ -6950,7 +6689,6 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 						temp[m-1] = 0
 					}
 					{
-//line scan_block.go:110
 						gc_tx4 := gc_step8 + 3
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
@@ -6961,7 +6699,6 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 						temp[m-1] = 0
 					}
 				}
-//line scan_block.go:110
 				for gc_tx4 := gc_step8; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
@@ -6983,7 +6720,6 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 		}
 //line scan_block.go:109
 		offset >>= 1
-//line scan_block.go:111
 		gc_from4, gc_to4 := 0, gc_bdx4
 		if gc_bound4 := d_; gc_bound4 < gc_to4 {
 			gc_to4 = gc_bound4
@@ -7013,7 +6749,6 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:78
 							var thid int = gc_tx4
 							{
-//line scan_block.go:112
 								var gc_t75 int = 1*(2*thid+1) - 1
 //line scan_block.go:112
 								var gc_t76 int = 1*(2*thid+2) - 1
@@ -7128,7 +6863,6 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 								}
 							}
 						}
-//line scan_block.go:117
 						archsimd.ClearAVXUpperBits()
 					}
 					return gc_vstep11, false
@@ -7156,7 +6890,6 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:78
 						var thid int = gc_tx4
 						{
-//line scan_block.go:112
 							var gc_t71 int = 1*(2*thid+1) - 1
 //line scan_block.go:112
 							var gc_t72 int = 1*(2*thid+2) - 1
@@ -7271,7 +7004,6 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 							}
 						}
 					}
-//line scan_block.go:117
 					archsimd.ClearAVXUpperBits()
 				}
 			}
@@ -7290,7 +7022,6 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 			}
 		}
 	}
-//line scan_block.go:122
 	for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
 		gc_vstep12 := 0
 		if compiled.SIMD && compiled.SIMD512 {
@@ -7504,7 +7235,6 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 						}
 					}
 				}
-//line scan_block.go:129
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep12, false
 			}(gc_vstep12)
@@ -7711,7 +7441,6 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 					}
 				}
 			}
-//line scan_block.go:129
 			archsimd.ClearAVXUpperBits()
 		}
 		for gc_tx4 := gc_vstep12; gc_tx4 < gc_bdx4; gc_tx4++ {
@@ -7721,7 +7450,6 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 			thid := gc_tx4
 //line scan_block.go:84
 			g := gc_bx4*m + 2*thid
-//line scan_block.go:86
 			a0 := gc_s_a0[gc_rank4]
 			a1 := gc_s_a1[gc_rank4]
 //line scan_block.go:119
@@ -7791,7 +7519,6 @@ func gc_body_warpShuffleScan[T Number](gc_b23 *compiled.Block, in, out, sums []T
 	gc_bx5 := gc_bidx5.X
 	gc_n5 := gc_b23.Len()
 	gc_s_incl_ := compiled.Scratch[T](gc_b23, 0)[:gc_n5]
-//line scan_block.go:156
 	gc_s_excl_ := compiled.Scratch[T](gc_b23, 1)[:gc_n5]
 //line scan_block.go:141
 	n := len(in)
@@ -7801,7 +7528,6 @@ func gc_body_warpShuffleScan[T Number](gc_b23 *compiled.Block, in, out, sums []T
 	b_ := gc_bdx5
 //line scan_block.go:176
 	totals := gc_shared15(w)[:w]
-//line scan_block.go:178
 	var gc_l_v_2 [32]T
 	var gc_c51r [32]T
 	var gc_c52r [32]T
@@ -7837,7 +7563,6 @@ func gc_body_warpShuffleScan[T Number](gc_b23 *compiled.Block, in, out, sums []T
 						var v_ T = v
 //line scan_block.go:170
 						var v_2 T = v_
-//line scan_block.go:174
 						gc_l_v_2[gc_lane5] = v_2
 					}
 				}
@@ -7881,14 +7606,12 @@ func gc_body_warpShuffleScan[T Number](gc_b23 *compiled.Block, in, out, sums []T
 						}
 						gc_hi25 = min(gc_hi25, gc_cnt5)
 						for gc_lane5 := gc_lo25; gc_lane5 < gc_hi25; gc_lane5++ {
-//line scan_block.go:204
 							v_2 := gc_l_v_2[gc_lane5]
 //line scan_block.go:204
 							y := gc_c51r[gc_lane5]
 							{
 								v_2 += y
 							}
-//line scan_block.go:209
 							gc_l_v_2[gc_lane5] = v_2
 						}
 					}
@@ -7917,7 +7640,6 @@ func gc_body_warpShuffleScan[T Number](gc_b23 *compiled.Block, in, out, sums []T
 		gc_hi26 = min(gc_hi26, gc_cnt5)
 		for gc_lane5 := gc_lo26; gc_lane5 < gc_hi26; gc_lane5++ {
 			gc_rank5 := gc_w5 + gc_lane5
-//line scan_block.go:169
 			excl_ := gc_s_excl_[gc_rank5]
 			{
 //line scan_block.go:173
@@ -7944,7 +7666,6 @@ func gc_body_warpShuffleScan[T Number](gc_b23 *compiled.Block, in, out, sums []T
 			for gc_lane5 := gc_lo27; gc_lane5 < gc_hi27; gc_lane5++ {
 				gc_rank5 := gc_w5 + gc_lane5
 				gc_pos5.Thread = gc_rank5
-//line scan_block.go:169
 				incl_ := gc_s_incl_[gc_rank5]
 				{
 //line scan_block.go:178
@@ -7955,7 +7676,6 @@ func gc_body_warpShuffleScan[T Number](gc_b23 *compiled.Block, in, out, sums []T
 	}
 //line scan_block.go:175
 	if b_ > w {
-//line scan_block.go:177
 		var gc_l_s [32]T
 		var gc_l_v_3 [32]T
 		var gc_c53r [32]T
@@ -7964,7 +7684,6 @@ func gc_body_warpShuffleScan[T Number](gc_b23 *compiled.Block, in, out, sums []T
 			gc_act5 := uint32(uint64(1)<<gc_cnt5 - 1)
 			var gc_dead5 uint32
 			{
-//line scan_block.go:186
 				var gc_m195 uint32
 //line scan_block.go:181
 				if (gc_w5 >> 5) == 0 {
@@ -7985,7 +7704,6 @@ func gc_body_warpShuffleScan[T Number](gc_b23 *compiled.Block, in, out, sums []T
 						if lane < warps {
 							s = totals[lane]
 						}
-//line scan_block.go:188
 						gc_l_s[gc_lane5] = s
 					}
 //line scan_block.go:187
@@ -8025,14 +7743,12 @@ func gc_body_warpShuffleScan[T Number](gc_b23 *compiled.Block, in, out, sums []T
 								}
 								gc_hi29 = min(gc_hi29, gc_cnt5)
 								for gc_lane5 := gc_lo29; gc_lane5 < gc_hi29; gc_lane5++ {
-//line scan_block.go:204
 									v_3 := gc_l_v_3[gc_lane5]
 //line scan_block.go:204
 									y_ := gc_c53r[gc_lane5]
 									{
 										v_3 += y_
 									}
-//line scan_block.go:209
 									gc_l_v_3[gc_lane5] = v_3
 								}
 							}
@@ -8043,7 +7759,6 @@ func gc_body_warpShuffleScan[T Number](gc_b23 *compiled.Block, in, out, sums []T
 						gc_pos5.Thread = gc_rank5
 //line scan_block.go:167
 						lane := (gc_rank5 & 31)
-//line scan_block.go:169
 						v_3 := gc_l_v_3[gc_lane5]
 //line scan_block.go:209
 						var r_3 T = v_3
@@ -8051,11 +7766,9 @@ func gc_body_warpShuffleScan[T Number](gc_b23 *compiled.Block, in, out, sums []T
 						totals[lane] = r_3
 					}
 				}
-//line scan_block.go:191
 				gc_act5 = gc_save195 &^ gc_dead5
 			}
 		}
-//line scan_block.go:196
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
 			gc_off22 := gc_bx5 * b
 			gc_off23 := gc_bx5
@@ -8069,9 +7782,7 @@ func gc_body_warpShuffleScan[T Number](gc_b23 *compiled.Block, in, out, sums []T
 					g := gc_bx5*b + gc_tx5
 //line scan_block.go:167
 					warp := (gc_rank5 >> 5)
-//line scan_block.go:169
 					incl_ := gc_s_incl_[gc_rank5]
-//line scan_block.go:171
 					excl_ := gc_s_excl_[gc_rank5]
 //line scan_block.go:190
 					if warp > 0 {
@@ -8097,7 +7808,6 @@ func gc_body_warpShuffleScan[T Number](gc_b23 *compiled.Block, in, out, sums []T
 					}
 				}
 			} else {
-//line scan_block.go:165
 				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
@@ -8105,9 +7815,7 @@ func gc_body_warpShuffleScan[T Number](gc_b23 *compiled.Block, in, out, sums []T
 					g := gc_bx5*b + gc_tx5
 //line scan_block.go:167
 					warp := (gc_rank5 >> 5)
-//line scan_block.go:169
 					incl_ := gc_s_incl_[gc_rank5]
-//line scan_block.go:171
 					excl_ := gc_s_excl_[gc_rank5]
 //line scan_block.go:190
 					if warp > 0 {
@@ -8135,7 +7843,6 @@ func gc_body_warpShuffleScan[T Number](gc_b23 *compiled.Block, in, out, sums []T
 			}
 		}
 	} else {
-//line scan_block.go:169
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
 			gc_off24 := gc_bx5 * b
 			gc_off25 := gc_bx5
@@ -8146,7 +7853,6 @@ func gc_body_warpShuffleScan[T Number](gc_b23 *compiled.Block, in, out, sums []T
 					gc_rank5 := gc_base5 + gc_tx5
 //line scan_block.go:143
 					g := gc_bx5*b + gc_tx5
-//line scan_block.go:145
 					incl_ := gc_s_incl_[gc_rank5]
 					excl_ := gc_s_excl_[gc_rank5]
 //line scan_block.go:194
@@ -8169,13 +7875,11 @@ func gc_body_warpShuffleScan[T Number](gc_b23 *compiled.Block, in, out, sums []T
 					}
 				}
 			} else {
-//line scan_block.go:165
 				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 //line scan_block.go:143
 					g := gc_bx5*b + gc_tx5
-//line scan_block.go:145
 					incl_ := gc_s_incl_[gc_rank5]
 					excl_ := gc_s_excl_[gc_rank5]
 //line scan_block.go:194
@@ -8218,7 +7922,6 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 	gc_s_incl_ := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
-//line scan_block.go:156
 	gc_s_excl_ := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
 //line scan_block.go:141
 	n := len(in)
@@ -8228,7 +7931,6 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 	b_ := gc_bdx2
 //line scan_block.go:176
 	totals := gc_shared12(w)[:w]
-//line scan_block.go:178
 	var gc_l_v_2 [32]float32
 	var gc_c21r [32]float32
 	var gc_c22r [32]float32
@@ -8264,7 +7966,6 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 						var v_ float32 = v
 //line scan_block.go:170
 						var v_2 float32 = v_
-//line scan_block.go:174
 						gc_l_v_2[gc_lane2] = v_2
 					}
 				}
@@ -8387,7 +8088,6 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 							lanes := min(w, b_-warp*w)
 //line scan_block.go:170
 							var lanes_ int = lanes
-//line scan_block.go:172
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 								if gc_left&(1<<gc_lane2) == 0 {
 									continue
@@ -8395,14 +8095,11 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 								gc_rank2 := gc_w2 + gc_lane2
 //line scan_block.go:202
 								lane_ := (gc_rank2 & 31)
-//line scan_block.go:204
 								v_2 := gc_l_v_2[gc_lane2]
-//line scan_block.go:204
 								y := gc_c21r[gc_lane2]
 								if lane_ >= d && d < lanes_ {
 									v_2 += y
 								}
-//line scan_block.go:209
 								gc_l_v_2[gc_lane2] = v_2
 							}
 						}
@@ -8432,7 +8129,6 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 		gc_hi10 = min(gc_hi10, gc_cnt2)
 		for gc_lane2 := gc_lo10; gc_lane2 < gc_hi10; gc_lane2++ {
 			gc_rank2 := gc_w2 + gc_lane2
-//line scan_block.go:169
 			excl_ := gc_s_excl_[gc_rank2]
 			{
 //line scan_block.go:173
@@ -8459,7 +8155,6 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 			for gc_lane2 := gc_lo11; gc_lane2 < gc_hi11; gc_lane2++ {
 				gc_rank2 := gc_w2 + gc_lane2
 				gc_pos2.Thread = gc_rank2
-//line scan_block.go:169
 				incl_ := gc_s_incl_[gc_rank2]
 				{
 //line scan_block.go:178
@@ -8470,7 +8165,6 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 	}
 //line scan_block.go:175
 	if b_ > w {
-//line scan_block.go:177
 		var gc_l_s [32]float32
 		var gc_l_v_3 [32]float32
 		var gc_c23r [32]float32
@@ -8479,7 +8173,6 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 			var gc_dead2 uint32
 			{
-//line scan_block.go:186
 				var gc_m192 uint32
 //line scan_block.go:181
 				if (gc_w2 >> 5) == 0 {
@@ -8563,7 +8256,6 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 							if lane < warps {
 								s = totals[lane]
 							}
-//line scan_block.go:188
 							gc_l_s[gc_lane2] = s
 						}
 					}
@@ -8679,14 +8371,11 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 										gc_rank2 := gc_w2 + gc_lane2
 //line scan_block.go:202
 										lane_2 := (gc_rank2 & 31)
-//line scan_block.go:204
 										v_3 := gc_l_v_3[gc_lane2]
-//line scan_block.go:204
 										y_ := gc_c23r[gc_lane2]
 										if lane_2 >= d_ && d_ < lanes_2 {
 											v_3 += y_
 										}
-//line scan_block.go:209
 										gc_l_v_3[gc_lane2] = v_3
 									}
 								}
@@ -8744,7 +8433,6 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 							gc_pos2.Thread = gc_rank2
 //line scan_block.go:167
 							lane := (gc_rank2 & 31)
-//line scan_block.go:169
 							v_3 := gc_l_v_3[gc_lane2]
 //line scan_block.go:209
 							var r_3 float32 = v_3
@@ -8753,11 +8441,9 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 						}
 					}
 				}
-//line scan_block.go:192
 				gc_act2 = gc_save192 &^ gc_dead2
 			}
 		}
-//line scan_block.go:197
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_off7 := gc_bx2 * b
 			gc_off8 := gc_bx2
@@ -8771,9 +8457,7 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 					g := gc_bx2*b + gc_tx2
 //line scan_block.go:167
 					warp := (gc_rank2 >> 5)
-//line scan_block.go:169
 					incl_ := gc_s_incl_[gc_rank2]
-//line scan_block.go:171
 					excl_ := gc_s_excl_[gc_rank2]
 //line scan_block.go:190
 					if warp > 0 {
@@ -8799,7 +8483,6 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 					}
 				}
 			} else {
-//line scan_block.go:165
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -8807,9 +8490,7 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 					g := gc_bx2*b + gc_tx2
 //line scan_block.go:167
 					warp := (gc_rank2 >> 5)
-//line scan_block.go:169
 					incl_ := gc_s_incl_[gc_rank2]
-//line scan_block.go:171
 					excl_ := gc_s_excl_[gc_rank2]
 //line scan_block.go:190
 					if warp > 0 {
@@ -8837,7 +8518,6 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 			}
 		}
 	} else {
-//line scan_block.go:169
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_off9 := gc_bx2 * b
 			gc_off10 := gc_bx2
@@ -8848,7 +8528,6 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 					gc_rank2 := gc_base2 + gc_tx2
 //line scan_block.go:143
 					g := gc_bx2*b + gc_tx2
-//line scan_block.go:145
 					incl_ := gc_s_incl_[gc_rank2]
 					excl_ := gc_s_excl_[gc_rank2]
 //line scan_block.go:194
@@ -8871,13 +8550,11 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 					}
 				}
 			} else {
-//line scan_block.go:165
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line scan_block.go:143
 					g := gc_bx2*b + gc_tx2
-//line scan_block.go:145
 					incl_ := gc_s_incl_[gc_rank2]
 					excl_ := gc_s_excl_[gc_rank2]
 //line scan_block.go:194
@@ -8920,7 +8597,6 @@ func gc_body_warpShuffleScan_int32(gc_b9 *compiled.Block, in []int32, out []int3
 	gc_bx3 := gc_bidx3.X
 	gc_n3 := gc_b9.Len()
 	gc_s_incl_ := compiled.Scratch[int32](gc_b9, 0)[:gc_n3]
-//line scan_block.go:156
 	gc_s_excl_ := compiled.Scratch[int32](gc_b9, 1)[:gc_n3]
 //line scan_block.go:141
 	n := len(in)
@@ -8930,7 +8606,6 @@ func gc_body_warpShuffleScan_int32(gc_b9 *compiled.Block, in []int32, out []int3
 	b_ := gc_bdx3
 //line scan_block.go:176
 	totals := gc_shared13(w)[:w]
-//line scan_block.go:178
 	var gc_l_v_2 [32]int32
 	var gc_c31r [32]int32
 	var gc_c32r [32]int32
@@ -8966,7 +8641,6 @@ func gc_body_warpShuffleScan_int32(gc_b9 *compiled.Block, in []int32, out []int3
 						var v_ int32 = v
 //line scan_block.go:170
 						var v_2 int32 = v_
-//line scan_block.go:174
 						gc_l_v_2[gc_lane3] = v_2
 					}
 				}
@@ -9089,7 +8763,6 @@ func gc_body_warpShuffleScan_int32(gc_b9 *compiled.Block, in []int32, out []int3
 							lanes := min(w, b_-warp*w)
 //line scan_block.go:170
 							var lanes_ int = lanes
-//line scan_block.go:172
 							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
 								if gc_left5&(1<<gc_lane3) == 0 {
 									continue
@@ -9097,14 +8770,11 @@ func gc_body_warpShuffleScan_int32(gc_b9 *compiled.Block, in []int32, out []int3
 								gc_rank3 := gc_w3 + gc_lane3
 //line scan_block.go:202
 								lane_ := (gc_rank3 & 31)
-//line scan_block.go:204
 								v_2 := gc_l_v_2[gc_lane3]
-//line scan_block.go:204
 								y := gc_c31r[gc_lane3]
 								if lane_ >= d && d < lanes_ {
 									v_2 += y
 								}
-//line scan_block.go:209
 								gc_l_v_2[gc_lane3] = v_2
 							}
 						}
@@ -9134,7 +8804,6 @@ func gc_body_warpShuffleScan_int32(gc_b9 *compiled.Block, in []int32, out []int3
 		gc_hi15 = min(gc_hi15, gc_cnt3)
 		for gc_lane3 := gc_lo15; gc_lane3 < gc_hi15; gc_lane3++ {
 			gc_rank3 := gc_w3 + gc_lane3
-//line scan_block.go:169
 			excl_ := gc_s_excl_[gc_rank3]
 			{
 //line scan_block.go:173
@@ -9161,7 +8830,6 @@ func gc_body_warpShuffleScan_int32(gc_b9 *compiled.Block, in []int32, out []int3
 			for gc_lane3 := gc_lo16; gc_lane3 < gc_hi16; gc_lane3++ {
 				gc_rank3 := gc_w3 + gc_lane3
 				gc_pos3.Thread = gc_rank3
-//line scan_block.go:169
 				incl_ := gc_s_incl_[gc_rank3]
 				{
 //line scan_block.go:178
@@ -9172,7 +8840,6 @@ func gc_body_warpShuffleScan_int32(gc_b9 *compiled.Block, in []int32, out []int3
 	}
 //line scan_block.go:175
 	if b_ > w {
-//line scan_block.go:177
 		var gc_l_s [32]int32
 		var gc_l_v_3 [32]int32
 		var gc_c33r [32]int32
@@ -9181,7 +8848,6 @@ func gc_body_warpShuffleScan_int32(gc_b9 *compiled.Block, in []int32, out []int3
 			gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
 			var gc_dead3 uint32
 			{
-//line scan_block.go:186
 				var gc_m193 uint32
 //line scan_block.go:181
 				if (gc_w3 >> 5) == 0 {
@@ -9265,7 +8931,6 @@ func gc_body_warpShuffleScan_int32(gc_b9 *compiled.Block, in []int32, out []int3
 							if lane < warps {
 								s = totals[lane]
 							}
-//line scan_block.go:188
 							gc_l_s[gc_lane3] = s
 						}
 					}
@@ -9381,14 +9046,11 @@ func gc_body_warpShuffleScan_int32(gc_b9 *compiled.Block, in []int32, out []int3
 										gc_rank3 := gc_w3 + gc_lane3
 //line scan_block.go:202
 										lane_2 := (gc_rank3 & 31)
-//line scan_block.go:204
 										v_3 := gc_l_v_3[gc_lane3]
-//line scan_block.go:204
 										y_ := gc_c33r[gc_lane3]
 										if lane_2 >= d_ && d_ < lanes_2 {
 											v_3 += y_
 										}
-//line scan_block.go:209
 										gc_l_v_3[gc_lane3] = v_3
 									}
 								}
@@ -9446,7 +9108,6 @@ func gc_body_warpShuffleScan_int32(gc_b9 *compiled.Block, in []int32, out []int3
 							gc_pos3.Thread = gc_rank3
 //line scan_block.go:167
 							lane := (gc_rank3 & 31)
-//line scan_block.go:169
 							v_3 := gc_l_v_3[gc_lane3]
 //line scan_block.go:209
 							var r_3 int32 = v_3
@@ -9455,11 +9116,9 @@ func gc_body_warpShuffleScan_int32(gc_b9 *compiled.Block, in []int32, out []int3
 						}
 					}
 				}
-//line scan_block.go:192
 				gc_act3 = gc_save193 &^ gc_dead3
 			}
 		}
-//line scan_block.go:197
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
 			gc_off12 := gc_bx3 * b
 			gc_off13 := gc_bx3
@@ -9473,9 +9132,7 @@ func gc_body_warpShuffleScan_int32(gc_b9 *compiled.Block, in []int32, out []int3
 					g := gc_bx3*b + gc_tx3
 //line scan_block.go:167
 					warp := (gc_rank3 >> 5)
-//line scan_block.go:169
 					incl_ := gc_s_incl_[gc_rank3]
-//line scan_block.go:171
 					excl_ := gc_s_excl_[gc_rank3]
 //line scan_block.go:190
 					if warp > 0 {
@@ -9501,7 +9158,6 @@ func gc_body_warpShuffleScan_int32(gc_b9 *compiled.Block, in []int32, out []int3
 					}
 				}
 			} else {
-//line scan_block.go:165
 				for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
@@ -9509,9 +9165,7 @@ func gc_body_warpShuffleScan_int32(gc_b9 *compiled.Block, in []int32, out []int3
 					g := gc_bx3*b + gc_tx3
 //line scan_block.go:167
 					warp := (gc_rank3 >> 5)
-//line scan_block.go:169
 					incl_ := gc_s_incl_[gc_rank3]
-//line scan_block.go:171
 					excl_ := gc_s_excl_[gc_rank3]
 //line scan_block.go:190
 					if warp > 0 {
@@ -9539,7 +9193,6 @@ func gc_body_warpShuffleScan_int32(gc_b9 *compiled.Block, in []int32, out []int3
 			}
 		}
 	} else {
-//line scan_block.go:169
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
 			gc_off14 := gc_bx3 * b
 			gc_off15 := gc_bx3
@@ -9550,7 +9203,6 @@ func gc_body_warpShuffleScan_int32(gc_b9 *compiled.Block, in []int32, out []int3
 					gc_rank3 := gc_base3 + gc_tx3
 //line scan_block.go:143
 					g := gc_bx3*b + gc_tx3
-//line scan_block.go:145
 					incl_ := gc_s_incl_[gc_rank3]
 					excl_ := gc_s_excl_[gc_rank3]
 //line scan_block.go:194
@@ -9573,13 +9225,11 @@ func gc_body_warpShuffleScan_int32(gc_b9 *compiled.Block, in []int32, out []int3
 					}
 				}
 			} else {
-//line scan_block.go:165
 				for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 //line scan_block.go:143
 					g := gc_bx3*b + gc_tx3
-//line scan_block.go:145
 					incl_ := gc_s_incl_[gc_rank3]
 					excl_ := gc_s_excl_[gc_rank3]
 //line scan_block.go:194
@@ -9622,7 +9272,6 @@ func gc_body_warpShuffleScan_uint32(gc_b16 *compiled.Block, in []uint32, out []u
 	gc_bx4 := gc_bidx4.X
 	gc_n4 := gc_b16.Len()
 	gc_s_incl_ := compiled.Scratch[uint32](gc_b16, 0)[:gc_n4]
-//line scan_block.go:156
 	gc_s_excl_ := compiled.Scratch[uint32](gc_b16, 1)[:gc_n4]
 //line scan_block.go:141
 	n := len(in)
@@ -9632,7 +9281,6 @@ func gc_body_warpShuffleScan_uint32(gc_b16 *compiled.Block, in []uint32, out []u
 	b_ := gc_bdx4
 //line scan_block.go:176
 	totals := gc_shared14(w)[:w]
-//line scan_block.go:178
 	var gc_l_v_2 [32]uint32
 	var gc_c41r [32]uint32
 	var gc_c42r [32]uint32
@@ -9668,7 +9316,6 @@ func gc_body_warpShuffleScan_uint32(gc_b16 *compiled.Block, in []uint32, out []u
 						var v_ uint32 = v
 //line scan_block.go:170
 						var v_2 uint32 = v_
-//line scan_block.go:174
 						gc_l_v_2[gc_lane4] = v_2
 					}
 				}
@@ -9791,7 +9438,6 @@ func gc_body_warpShuffleScan_uint32(gc_b16 *compiled.Block, in []uint32, out []u
 							lanes := min(w, b_-warp*w)
 //line scan_block.go:170
 							var lanes_ int = lanes
-//line scan_block.go:172
 							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
 								if gc_left9&(1<<gc_lane4) == 0 {
 									continue
@@ -9799,14 +9445,11 @@ func gc_body_warpShuffleScan_uint32(gc_b16 *compiled.Block, in []uint32, out []u
 								gc_rank4 := gc_w4 + gc_lane4
 //line scan_block.go:202
 								lane_ := (gc_rank4 & 31)
-//line scan_block.go:204
 								v_2 := gc_l_v_2[gc_lane4]
-//line scan_block.go:204
 								y := gc_c41r[gc_lane4]
 								if lane_ >= d && d < lanes_ {
 									v_2 += y
 								}
-//line scan_block.go:209
 								gc_l_v_2[gc_lane4] = v_2
 							}
 						}
@@ -9836,7 +9479,6 @@ func gc_body_warpShuffleScan_uint32(gc_b16 *compiled.Block, in []uint32, out []u
 		gc_hi20 = min(gc_hi20, gc_cnt4)
 		for gc_lane4 := gc_lo20; gc_lane4 < gc_hi20; gc_lane4++ {
 			gc_rank4 := gc_w4 + gc_lane4
-//line scan_block.go:169
 			excl_ := gc_s_excl_[gc_rank4]
 			{
 //line scan_block.go:173
@@ -9863,7 +9505,6 @@ func gc_body_warpShuffleScan_uint32(gc_b16 *compiled.Block, in []uint32, out []u
 			for gc_lane4 := gc_lo21; gc_lane4 < gc_hi21; gc_lane4++ {
 				gc_rank4 := gc_w4 + gc_lane4
 				gc_pos4.Thread = gc_rank4
-//line scan_block.go:169
 				incl_ := gc_s_incl_[gc_rank4]
 				{
 //line scan_block.go:178
@@ -9874,7 +9515,6 @@ func gc_body_warpShuffleScan_uint32(gc_b16 *compiled.Block, in []uint32, out []u
 	}
 //line scan_block.go:175
 	if b_ > w {
-//line scan_block.go:177
 		var gc_l_s [32]uint32
 		var gc_l_v_3 [32]uint32
 		var gc_c43r [32]uint32
@@ -9883,7 +9523,6 @@ func gc_body_warpShuffleScan_uint32(gc_b16 *compiled.Block, in []uint32, out []u
 			gc_act4 := uint32(uint64(1)<<gc_cnt4 - 1)
 			var gc_dead4 uint32
 			{
-//line scan_block.go:186
 				var gc_m194 uint32
 //line scan_block.go:181
 				if (gc_w4 >> 5) == 0 {
@@ -9967,7 +9606,6 @@ func gc_body_warpShuffleScan_uint32(gc_b16 *compiled.Block, in []uint32, out []u
 							if lane < warps {
 								s = totals[lane]
 							}
-//line scan_block.go:188
 							gc_l_s[gc_lane4] = s
 						}
 					}
@@ -10083,14 +9721,11 @@ func gc_body_warpShuffleScan_uint32(gc_b16 *compiled.Block, in []uint32, out []u
 										gc_rank4 := gc_w4 + gc_lane4
 //line scan_block.go:202
 										lane_2 := (gc_rank4 & 31)
-//line scan_block.go:204
 										v_3 := gc_l_v_3[gc_lane4]
-//line scan_block.go:204
 										y_ := gc_c43r[gc_lane4]
 										if lane_2 >= d_ && d_ < lanes_2 {
 											v_3 += y_
 										}
-//line scan_block.go:209
 										gc_l_v_3[gc_lane4] = v_3
 									}
 								}
@@ -10148,7 +9783,6 @@ func gc_body_warpShuffleScan_uint32(gc_b16 *compiled.Block, in []uint32, out []u
 							gc_pos4.Thread = gc_rank4
 //line scan_block.go:167
 							lane := (gc_rank4 & 31)
-//line scan_block.go:169
 							v_3 := gc_l_v_3[gc_lane4]
 //line scan_block.go:209
 							var r_3 uint32 = v_3
@@ -10157,11 +9791,9 @@ func gc_body_warpShuffleScan_uint32(gc_b16 *compiled.Block, in []uint32, out []u
 						}
 					}
 				}
-//line scan_block.go:192
 				gc_act4 = gc_save194 &^ gc_dead4
 			}
 		}
-//line scan_block.go:197
 		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
 			gc_off17 := gc_bx4 * b
 			gc_off18 := gc_bx4
@@ -10175,9 +9807,7 @@ func gc_body_warpShuffleScan_uint32(gc_b16 *compiled.Block, in []uint32, out []u
 					g := gc_bx4*b + gc_tx4
 //line scan_block.go:167
 					warp := (gc_rank4 >> 5)
-//line scan_block.go:169
 					incl_ := gc_s_incl_[gc_rank4]
-//line scan_block.go:171
 					excl_ := gc_s_excl_[gc_rank4]
 //line scan_block.go:190
 					if warp > 0 {
@@ -10203,7 +9833,6 @@ func gc_body_warpShuffleScan_uint32(gc_b16 *compiled.Block, in []uint32, out []u
 					}
 				}
 			} else {
-//line scan_block.go:165
 				for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
@@ -10211,9 +9840,7 @@ func gc_body_warpShuffleScan_uint32(gc_b16 *compiled.Block, in []uint32, out []u
 					g := gc_bx4*b + gc_tx4
 //line scan_block.go:167
 					warp := (gc_rank4 >> 5)
-//line scan_block.go:169
 					incl_ := gc_s_incl_[gc_rank4]
-//line scan_block.go:171
 					excl_ := gc_s_excl_[gc_rank4]
 //line scan_block.go:190
 					if warp > 0 {
@@ -10241,7 +9868,6 @@ func gc_body_warpShuffleScan_uint32(gc_b16 *compiled.Block, in []uint32, out []u
 			}
 		}
 	} else {
-//line scan_block.go:169
 		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
 			gc_off19 := gc_bx4 * b
 			gc_off20 := gc_bx4
@@ -10252,7 +9878,6 @@ func gc_body_warpShuffleScan_uint32(gc_b16 *compiled.Block, in []uint32, out []u
 					gc_rank4 := gc_base4 + gc_tx4
 //line scan_block.go:143
 					g := gc_bx4*b + gc_tx4
-//line scan_block.go:145
 					incl_ := gc_s_incl_[gc_rank4]
 					excl_ := gc_s_excl_[gc_rank4]
 //line scan_block.go:194
@@ -10275,13 +9900,11 @@ func gc_body_warpShuffleScan_uint32(gc_b16 *compiled.Block, in []uint32, out []u
 					}
 				}
 			} else {
-//line scan_block.go:165
 				for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 //line scan_block.go:143
 					g := gc_bx4*b + gc_tx4
-//line scan_block.go:145
 					incl_ := gc_s_incl_[gc_rank4]
 					excl_ := gc_s_excl_[gc_rank4]
 //line scan_block.go:194

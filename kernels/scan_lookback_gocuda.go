@@ -49,9 +49,7 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
 	gc_s_incl_ := compiled.Scratch[T](gc_b, 0)[:gc_n]
-//line scan_lookback.go:115
 	gc_s_excl_ := compiled.Scratch[T](gc_b, 1)[:gc_n]
-//line scan_lookback.go:117
 	gc_s_tile := compiled.Scratch[int](gc_b, 2)[:gc_n]
 	gc_s_i := compiled.Scratch[int](gc_b, 3)[:gc_n]
 	gc_s_excl := compiled.Scratch[T](gc_b, 4)[:gc_n]
@@ -76,41 +74,33 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line scan_lookback.go:120
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line scan_lookback.go:45
 						gc_at[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
-//line scan_lookback.go:49
 						gc_tx := gc_step + 1
-//line scan_lookback.go:51
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line scan_lookback.go:45
 						gc_at[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
-//line scan_lookback.go:49
 						gc_tx := gc_step + 2
-//line scan_lookback.go:51
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line scan_lookback.go:45
 						gc_at[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
-//line scan_lookback.go:49
 						gc_tx := gc_step + 3
-//line scan_lookback.go:51
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line scan_lookback.go:45
 						gc_at[0].tile = int(atomic.Add(ticket_, 1))
 					}
 				}
-//line scan_lookback.go:49
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -118,7 +108,6 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 					gc_at[0].tile = int(atomic.Add(ticket_, 1))
 				}
 			} else {
-//line scan_lookback.go:49
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
@@ -129,7 +118,6 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 						sh_[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
-//line scan_lookback.go:49
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -137,7 +125,6 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 						sh_[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
-//line scan_lookback.go:49
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -145,7 +132,6 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 						sh_[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
-//line scan_lookback.go:49
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -153,7 +139,6 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 						sh_[0].tile = int(atomic.Add(ticket_, 1))
 					}
 				}
-//line scan_lookback.go:49
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -168,7 +153,6 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 	b_ := gc_bdx
 //line scan_block.go:176
 	totals := gc_shared1(w)[:w]
-//line scan_block.go:178
 	var gc_l_v_2 [32]T
 	var gc_c1r [32]T
 	var gc_c2r [32]T
@@ -199,7 +183,6 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 				var v_ T = v
 //line scan_block.go:170
 				var v_2 T = v_
-//line scan_block.go:177
 				gc_l_v_2[gc_lane] = v_2
 				gc_s_tile[gc_rank] = tile
 				gc_s_i[gc_rank] = i
@@ -243,14 +226,12 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 						}
 						gc_hi3 = min(gc_hi3, gc_cnt)
 						for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
-//line scan_block.go:204
 							v_2 := gc_l_v_2[gc_lane]
 //line scan_block.go:204
 							y := gc_c1r[gc_lane]
 							{
 								v_2 += y
 							}
-//line scan_block.go:209
 							gc_l_v_2[gc_lane] = v_2
 						}
 					}
@@ -279,7 +260,6 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 		gc_hi4 = min(gc_hi4, gc_cnt)
 		for gc_lane := gc_lo4; gc_lane < gc_hi4; gc_lane++ {
 			gc_rank := gc_w + gc_lane
-//line scan_block.go:169
 			excl_ := gc_s_excl_[gc_rank]
 			{
 //line scan_block.go:173
@@ -306,7 +286,6 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 			for gc_lane := gc_lo5; gc_lane < gc_hi5; gc_lane++ {
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line scan_block.go:169
 				incl_ := gc_s_incl_[gc_rank]
 				{
 //line scan_block.go:178
@@ -317,7 +296,6 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 	}
 //line scan_block.go:175
 	if b_ > w {
-//line scan_block.go:177
 		var gc_l_s [32]T
 		var gc_l_v_3 [32]T
 		var gc_c3r [32]T
@@ -326,7 +304,6 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 			gc_act := uint32(uint64(1)<<gc_cnt - 1)
 			var gc_dead uint32
 			{
-//line scan_block.go:186
 				var gc_m21 uint32
 //line scan_block.go:181
 				if (gc_w >> 5) == 0 {
@@ -347,7 +324,6 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 						if lane < warps {
 							s = totals[lane]
 						}
-//line scan_block.go:188
 						gc_l_s[gc_lane] = s
 					}
 //line scan_block.go:187
@@ -387,14 +363,12 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 								}
 								gc_hi7 = min(gc_hi7, gc_cnt)
 								for gc_lane := gc_lo7; gc_lane < gc_hi7; gc_lane++ {
-//line scan_block.go:204
 									v_3 := gc_l_v_3[gc_lane]
 //line scan_block.go:204
 									y_ := gc_c3r[gc_lane]
 									{
 										v_3 += y_
 									}
-//line scan_block.go:209
 									gc_l_v_3[gc_lane] = v_3
 								}
 							}
@@ -405,7 +379,6 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 						gc_pos.Thread = gc_rank
 //line scan_block.go:167
 						lane := (gc_rank & 31)
-//line scan_block.go:169
 						v_3 := gc_l_v_3[gc_lane]
 //line scan_block.go:209
 						var r_4 T = v_3
@@ -413,22 +386,17 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 						totals[lane] = r_4
 					}
 				}
-//line scan_block.go:191
 				gc_act = gc_save21 &^ gc_dead
 			}
 		}
-//line scan_block.go:196
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 //line scan_block.go:167
 				warp := (gc_rank >> 5)
-//line scan_block.go:169
 				incl_ := gc_s_incl_[gc_rank]
-//line scan_block.go:171
 				excl_ := gc_s_excl_[gc_rank]
-//line scan_block.go:173
 				tile := gc_s_tile[gc_rank]
 //line scan_block.go:190
 				if warp > 0 {
@@ -445,14 +413,12 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 				if gc_tx == b-1 {
 					sh[0].prefix = scanPublish(status, tile, incl)
 				}
-//line scan_lookback.go:119
 				gc_s_excl[gc_rank] = excl
 				gc_s_incl[gc_rank] = incl
 			}
 		}
 	} else {
 		{
-//line scan_lookback.go:126
 			gc_from, gc_to := 0, gc_bdx
 			if gc_bound := b - 1; gc_bound > gc_from {
 				gc_from = gc_bound
@@ -464,11 +430,8 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 				gc_lo8, gc_hi8 := min(gc_from, gc_bdx), max(gc_from, gc_to)
 				for gc_tx := 0; gc_tx < gc_lo8; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line scan_lookback.go:138
 					incl_ := gc_s_incl_[gc_rank]
-//line scan_lookback.go:140
 					excl_ := gc_s_excl_[gc_rank]
-//line scan_lookback.go:142
 					tile := gc_s_tile[gc_rank]
 					_ = tile
 //line scan_block.go:194
@@ -479,17 +442,13 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 					excl := r_
 //line scan_lookback.go:111
 					incl := r_2
-//line scan_lookback.go:116
 					gc_s_excl[gc_rank] = excl
 					gc_s_incl[gc_rank] = incl
 				}
 				for gc_tx := gc_hi8; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line scan_lookback.go:122
 					incl_ := gc_s_incl_[gc_rank]
-//line scan_lookback.go:124
 					excl_ := gc_s_excl_[gc_rank]
-//line scan_lookback.go:126
 					tile := gc_s_tile[gc_rank]
 					_ = tile
 //line scan_block.go:194
@@ -500,7 +459,6 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 					excl := r_
 //line scan_lookback.go:111
 					incl := r_2
-//line scan_lookback.go:116
 					gc_s_excl[gc_rank] = excl
 					gc_s_incl[gc_rank] = incl
 				}
@@ -534,7 +492,6 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 						incl := r_2
 //line scan_lookback.go:113
 						gc_at2[0].prefix = scanPublish(status, tile, incl)
-//line scan_lookback.go:119
 						gc_s_excl[gc_rank] = excl
 						gc_s_incl[gc_rank] = incl
 					}
@@ -555,7 +512,6 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 						incl := r_2
 //line scan_lookback.go:113
 						sh[0].prefix = scanPublish(status, tile, incl)
-//line scan_lookback.go:119
 						gc_s_excl[gc_rank] = excl
 						gc_s_incl[gc_rank] = incl
 					}
@@ -563,7 +519,6 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 			}
 		}
 	}
-//line scan_lookback.go:127
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		i := gc_s_i[gc_rank]
@@ -638,41 +593,33 @@ func gc_body_coarsenedScan[T Number](gc_b *compiled.Block, in, out []T, status [
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line scan_lookback.go:192
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line scan_lookback.go:45
 						gc_at[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
-//line scan_lookback.go:49
 						gc_tx := gc_step + 1
-//line scan_lookback.go:51
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line scan_lookback.go:45
 						gc_at[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
-//line scan_lookback.go:49
 						gc_tx := gc_step + 2
-//line scan_lookback.go:51
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line scan_lookback.go:45
 						gc_at[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
-//line scan_lookback.go:49
 						gc_tx := gc_step + 3
-//line scan_lookback.go:51
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line scan_lookback.go:45
 						gc_at[0].tile = int(atomic.Add(ticket_, 1))
 					}
 				}
-//line scan_lookback.go:49
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -680,7 +627,6 @@ func gc_body_coarsenedScan[T Number](gc_b *compiled.Block, in, out []T, status [
 					gc_at[0].tile = int(atomic.Add(ticket_, 1))
 				}
 			} else {
-//line scan_lookback.go:49
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
@@ -691,7 +637,6 @@ func gc_body_coarsenedScan[T Number](gc_b *compiled.Block, in, out []T, status [
 						sh_[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
-//line scan_lookback.go:49
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -699,7 +644,6 @@ func gc_body_coarsenedScan[T Number](gc_b *compiled.Block, in, out []T, status [
 						sh_[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
-//line scan_lookback.go:49
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -707,7 +651,6 @@ func gc_body_coarsenedScan[T Number](gc_b *compiled.Block, in, out []T, status [
 						sh_[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
-//line scan_lookback.go:49
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -715,7 +658,6 @@ func gc_body_coarsenedScan[T Number](gc_b *compiled.Block, in, out []T, status [
 						sh_[0].tile = int(atomic.Add(ticket_, 1))
 					}
 				}
-//line scan_lookback.go:49
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -725,9 +667,7 @@ func gc_body_coarsenedScan[T Number](gc_b *compiled.Block, in, out []T, status [
 			}
 		}
 	}
-//line scan_lookback.go:51
 	var gc_jam gc_jam_scanSum[T]
-//line scan_lookback.go:53
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := 0
 		if gc_off2 >= 0 && gc_off2 < len(sh_) {
@@ -744,7 +684,6 @@ func gc_body_coarsenedScan[T Number](gc_b *compiled.Block, in, out []T, status [
 				lo := min(n, (tile*b+tid)*items)
 				hi := min(n, lo+items)
 				gc_jam_scanSum_add(&gc_jam, in[lo:hi], totals, tid)
-//line scan_lookback.go:185
 				gc_s_tile[gc_rank] = tile
 				gc_s_lo[gc_rank] = lo
 				gc_s_hi[gc_rank] = hi
@@ -762,21 +701,17 @@ func gc_body_coarsenedScan[T Number](gc_b *compiled.Block, in, out []T, status [
 				lo := min(n, (tile*b+tid)*items)
 				hi := min(n, lo+items)
 				gc_jam_scanSum_add(&gc_jam, in[lo:hi], totals, tid)
-//line scan_lookback.go:185
 				gc_s_tile[gc_rank] = tile
 				gc_s_lo[gc_rank] = lo
 				gc_s_hi[gc_rank] = hi
 			}
 		}
 	}
-//line scan_lookback.go:192
 	gc_jam_scanSum_flush(&gc_jam)
 	compiled.OutOfLine(func() {
 		sh := sh[:1]
-//line scan_lookback.go:196
 		gc_s_tile := gc_s_tile[:gc_n]
 		{
-//line scan_lookback.go:199
 			gc_from, gc_to := 0, gc_bdx
 			if gc_bound := b - 1; gc_bound > gc_from {
 				gc_from = gc_bound
@@ -788,13 +723,10 @@ func gc_body_coarsenedScan[T Number](gc_b *compiled.Block, in, out []T, status [
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line scan_lookback.go:177
 					tile := gc_s_tile[gc_rank]
 					{
-//line scan_lookback.go:183
 						var s T
 						{
-//line scan_lookback.go:184
 							gc_xs := totals
 //line scan_lookback.go:184
 							gc_i := 0
@@ -860,7 +792,6 @@ func gc_body_coarsenedScan[T Number](gc_b *compiled.Block, in, out []T, status [
 								}
 							}
 						}
-//line scan_lookback.go:188
 						sh[0].prefix = scanPublish(status, tile, s)
 					}
 				}
@@ -868,7 +799,6 @@ func gc_body_coarsenedScan[T Number](gc_b *compiled.Block, in, out []T, status [
 		}
 	})
 	var gc_jam2 gc_jam_scanSerial[T]
-//line scan_lookback.go:196
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off3 := 0
 		if gc_off3 >= 0 && gc_off3 < len(sh) && gc_bdx <= len(totals) {
@@ -877,7 +807,6 @@ func gc_body_coarsenedScan[T Number](gc_b *compiled.Block, in, out []T, status [
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line scan_lookback.go:177
 				lo := gc_s_lo[gc_rank]
 				hi := gc_s_hi[gc_rank]
 //line scan_lookback.go:191
@@ -889,7 +818,6 @@ func gc_body_coarsenedScan[T Number](gc_b *compiled.Block, in, out []T, status [
 				gc_pos.Thread = gc_rank
 //line scan_lookback.go:175
 				tid := gc_tx
-//line scan_lookback.go:177
 				lo := gc_s_lo[gc_rank]
 				hi := gc_s_hi[gc_rank]
 //line scan_lookback.go:191
@@ -897,12 +825,13 @@ func gc_body_coarsenedScan[T Number](gc_b *compiled.Block, in, out []T, status [
 			}
 		}
 	}
-//line scan_lookback.go:196
 	gc_jam_scanSerial_flush(&gc_jam2)
 }
 
 // gc_jam_scanSerial holds up to 4 threads' calls of scanSerial, whose loops run
 // interleaved (gocuda compile's jam pass).
+//
+//line scan_lookback.go:201
 type gc_jam_scanSerial[T Number] struct {
 	n     int
 	lanes [4]gc_jam_scanSerial_lane[T]
@@ -958,35 +887,20 @@ func gc_jam_scanSerial_run1[T Number](gc_l *gc_jam_scanSerial_lane[T]) {
 // gc_jam_scanSerial_run4 runs the rest of scanSerial for 4 threads, their loops interleaved.
 func gc_jam_scanSerial_run4[T Number](gc_j *gc_jam_scanSerial[T]) {
 	gc_l0_in := gc_j.lanes[0].in
-//line scan.go:137
 	gc_l0_out := gc_j.lanes[0].out
-//line scan.go:139
 	gc_l0_offset := gc_j.lanes[0].offset
-//line scan.go:141
 	gc_l0_inclusive := gc_j.lanes[0].inclusive
-//line scan.go:143
 	gc_l1_in := gc_j.lanes[1].in
-//line scan.go:145
 	gc_l1_out := gc_j.lanes[1].out
-//line scan.go:147
 	gc_l1_offset := gc_j.lanes[1].offset
-//line scan.go:149
 	gc_l1_inclusive := gc_j.lanes[1].inclusive
-//line scan.go:151
 	gc_l2_in := gc_j.lanes[2].in
-//line scan.go:153
 	gc_l2_out := gc_j.lanes[2].out
-//line scan.go:155
 	gc_l2_offset := gc_j.lanes[2].offset
-//line scan.go:157
 	gc_l2_inclusive := gc_j.lanes[2].inclusive
-//line scan.go:159
 	gc_l3_in := gc_j.lanes[3].in
-//line scan.go:161
 	gc_l3_out := gc_j.lanes[3].out
-//line scan.go:163
 	gc_l3_offset := gc_j.lanes[3].offset
-//line scan.go:165
 	gc_l3_inclusive := gc_j.lanes[3].inclusive
 //line scan.go:119
 	gc_l0_s := gc_l0_offset
@@ -1334,11 +1248,8 @@ func gc_jam_scanSum_run1[T Number](gc_l *gc_jam_scanSum_lane[T]) {
 // gc_jam_scanSum_run4 runs the rest of scanSum for 4 threads, their loops interleaved.
 func gc_jam_scanSum_run4[T Number](gc_j *gc_jam_scanSum[T]) {
 	gc_l0_s := gc_j.lanes[0].s
-//line scan.go:154
 	gc_l1_s := gc_j.lanes[1].s
-//line scan.go:156
 	gc_l2_s := gc_j.lanes[2].s
-//line scan.go:158
 	gc_l3_s := gc_j.lanes[3].s
 //line scan.go:136
 	var gc_l0_a, gc_l0_b, gc_l0_c, gc_l0_d T
@@ -1456,7 +1367,6 @@ func gc_jam_scanSum_run4[T Number](gc_j *gc_jam_scanSum[T]) {
 //line scan.go:144
 		gc_l3_i++
 	}
-//line scan.go:147
 	gc_j.lanes[0].gc_dst[gc_j.lanes[0].gc_at] = (gc_l0_a + gc_l0_b) + (gc_l0_c + gc_l0_d)
 	gc_j.lanes[1].gc_dst[gc_j.lanes[1].gc_at] = (gc_l1_a + gc_l1_b) + (gc_l1_c + gc_l1_d)
 	gc_j.lanes[2].gc_dst[gc_j.lanes[2].gc_at] = (gc_l2_a + gc_l2_b) + (gc_l2_c + gc_l2_d)
@@ -1466,4 +1376,5 @@ func gc_jam_scanSum_run4[T Number](gc_j *gc_jam_scanSum[T]) {
 // gc_files_scan_lookback holds the source files whose lines the kernels' records hash.
 //
 //go:embed scan.go scan_block.go scan_lookback.go
+//line scan.go:156
 var gc_files_scan_lookback embed.FS

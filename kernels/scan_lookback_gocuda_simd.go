@@ -68,9 +68,7 @@ func gc_body_lookbackScan[T Number](gc_b23 *compiled.Block, in, out []T, status 
 	gc_bdz5 := gc_bd5.Z
 	gc_n5 := gc_b23.Len()
 	gc_s_incl_ := compiled.Scratch[T](gc_b23, 0)[:gc_n5]
-//line scan_lookback.go:115
 	gc_s_excl_ := compiled.Scratch[T](gc_b23, 1)[:gc_n5]
-//line scan_lookback.go:117
 	gc_s_tile := compiled.Scratch[int](gc_b23, 2)[:gc_n5]
 	gc_s_i := compiled.Scratch[int](gc_b23, 3)[:gc_n5]
 	gc_s_excl := compiled.Scratch[T](gc_b23, 4)[:gc_n5]
@@ -95,41 +93,33 @@ func gc_body_lookbackScan[T Number](gc_b23 *compiled.Block, in, out []T, status 
 				for ; gc_step9+3 < gc_to5; gc_step9 += 4 {
 					{
 						gc_tx5 := gc_step9 + 0
-//line scan_lookback.go:120
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 //line scan_lookback.go:45
 						gc_at9[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
-//line scan_lookback.go:49
 						gc_tx5 := gc_step9 + 1
-//line scan_lookback.go:51
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 //line scan_lookback.go:45
 						gc_at9[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
-//line scan_lookback.go:49
 						gc_tx5 := gc_step9 + 2
-//line scan_lookback.go:51
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 //line scan_lookback.go:45
 						gc_at9[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
-//line scan_lookback.go:49
 						gc_tx5 := gc_step9 + 3
-//line scan_lookback.go:51
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 //line scan_lookback.go:45
 						gc_at9[0].tile = int(atomic.Add(ticket_, 1))
 					}
 				}
-//line scan_lookback.go:49
 				for gc_tx5 := gc_step9; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
@@ -137,7 +127,6 @@ func gc_body_lookbackScan[T Number](gc_b23 *compiled.Block, in, out []T, status 
 					gc_at9[0].tile = int(atomic.Add(ticket_, 1))
 				}
 			} else {
-//line scan_lookback.go:49
 				gc_step10 := gc_from5
 				for ; gc_step10+3 < gc_to5; gc_step10 += 4 {
 					{
@@ -148,7 +137,6 @@ func gc_body_lookbackScan[T Number](gc_b23 *compiled.Block, in, out []T, status 
 						sh_[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
-//line scan_lookback.go:49
 						gc_tx5 := gc_step10 + 1
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
@@ -156,7 +144,6 @@ func gc_body_lookbackScan[T Number](gc_b23 *compiled.Block, in, out []T, status 
 						sh_[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
-//line scan_lookback.go:49
 						gc_tx5 := gc_step10 + 2
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
@@ -164,7 +151,6 @@ func gc_body_lookbackScan[T Number](gc_b23 *compiled.Block, in, out []T, status 
 						sh_[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
-//line scan_lookback.go:49
 						gc_tx5 := gc_step10 + 3
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
@@ -172,7 +158,6 @@ func gc_body_lookbackScan[T Number](gc_b23 *compiled.Block, in, out []T, status 
 						sh_[0].tile = int(atomic.Add(ticket_, 1))
 					}
 				}
-//line scan_lookback.go:49
 				for gc_tx5 := gc_step10; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
@@ -187,7 +172,6 @@ func gc_body_lookbackScan[T Number](gc_b23 *compiled.Block, in, out []T, status 
 	b_ := gc_bdx5
 //line scan_block.go:176
 	totals := gc_shared15(w)[:w]
-//line scan_block.go:178
 	var gc_l_v_2 [32]T
 	var gc_c51r [32]T
 	var gc_c52r [32]T
@@ -218,7 +202,6 @@ func gc_body_lookbackScan[T Number](gc_b23 *compiled.Block, in, out []T, status 
 				var v_ T = v
 //line scan_block.go:170
 				var v_2 T = v_
-//line scan_block.go:177
 				gc_l_v_2[gc_lane5] = v_2
 				gc_s_tile[gc_rank5] = tile
 				gc_s_i[gc_rank5] = i
@@ -262,14 +245,12 @@ func gc_body_lookbackScan[T Number](gc_b23 *compiled.Block, in, out []T, status 
 						}
 						gc_hi29 = min(gc_hi29, gc_cnt5)
 						for gc_lane5 := gc_lo29; gc_lane5 < gc_hi29; gc_lane5++ {
-//line scan_block.go:204
 							v_2 := gc_l_v_2[gc_lane5]
 //line scan_block.go:204
 							y := gc_c51r[gc_lane5]
 							{
 								v_2 += y
 							}
-//line scan_block.go:209
 							gc_l_v_2[gc_lane5] = v_2
 						}
 					}
@@ -298,7 +279,6 @@ func gc_body_lookbackScan[T Number](gc_b23 *compiled.Block, in, out []T, status 
 		gc_hi30 = min(gc_hi30, gc_cnt5)
 		for gc_lane5 := gc_lo30; gc_lane5 < gc_hi30; gc_lane5++ {
 			gc_rank5 := gc_w5 + gc_lane5
-//line scan_block.go:169
 			excl_ := gc_s_excl_[gc_rank5]
 			{
 //line scan_block.go:173
@@ -325,7 +305,6 @@ func gc_body_lookbackScan[T Number](gc_b23 *compiled.Block, in, out []T, status 
 			for gc_lane5 := gc_lo31; gc_lane5 < gc_hi31; gc_lane5++ {
 				gc_rank5 := gc_w5 + gc_lane5
 				gc_pos5.Thread = gc_rank5
-//line scan_block.go:169
 				incl_ := gc_s_incl_[gc_rank5]
 				{
 //line scan_block.go:178
@@ -336,7 +315,6 @@ func gc_body_lookbackScan[T Number](gc_b23 *compiled.Block, in, out []T, status 
 	}
 //line scan_block.go:175
 	if b_ > w {
-//line scan_block.go:177
 		var gc_l_s [32]T
 		var gc_l_v_3 [32]T
 		var gc_c53r [32]T
@@ -345,7 +323,6 @@ func gc_body_lookbackScan[T Number](gc_b23 *compiled.Block, in, out []T, status 
 			gc_act5 := uint32(uint64(1)<<gc_cnt5 - 1)
 			var gc_dead5 uint32
 			{
-//line scan_block.go:186
 				var gc_m215 uint32
 //line scan_block.go:181
 				if (gc_w5 >> 5) == 0 {
@@ -366,7 +343,6 @@ func gc_body_lookbackScan[T Number](gc_b23 *compiled.Block, in, out []T, status 
 						if lane < warps {
 							s = totals[lane]
 						}
-//line scan_block.go:188
 						gc_l_s[gc_lane5] = s
 					}
 //line scan_block.go:187
@@ -406,14 +382,12 @@ func gc_body_lookbackScan[T Number](gc_b23 *compiled.Block, in, out []T, status 
 								}
 								gc_hi33 = min(gc_hi33, gc_cnt5)
 								for gc_lane5 := gc_lo33; gc_lane5 < gc_hi33; gc_lane5++ {
-//line scan_block.go:204
 									v_3 := gc_l_v_3[gc_lane5]
 //line scan_block.go:204
 									y_ := gc_c53r[gc_lane5]
 									{
 										v_3 += y_
 									}
-//line scan_block.go:209
 									gc_l_v_3[gc_lane5] = v_3
 								}
 							}
@@ -424,7 +398,6 @@ func gc_body_lookbackScan[T Number](gc_b23 *compiled.Block, in, out []T, status 
 						gc_pos5.Thread = gc_rank5
 //line scan_block.go:167
 						lane := (gc_rank5 & 31)
-//line scan_block.go:169
 						v_3 := gc_l_v_3[gc_lane5]
 //line scan_block.go:209
 						var r_4 T = v_3
@@ -432,22 +405,17 @@ func gc_body_lookbackScan[T Number](gc_b23 *compiled.Block, in, out []T, status 
 						totals[lane] = r_4
 					}
 				}
-//line scan_block.go:191
 				gc_act5 = gc_save215 &^ gc_dead5
 			}
 		}
-//line scan_block.go:196
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
 			for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
 				gc_rank5 := gc_base5 + gc_tx5
 				gc_pos5.Thread = gc_rank5
 //line scan_block.go:167
 				warp := (gc_rank5 >> 5)
-//line scan_block.go:169
 				incl_ := gc_s_incl_[gc_rank5]
-//line scan_block.go:171
 				excl_ := gc_s_excl_[gc_rank5]
-//line scan_block.go:173
 				tile := gc_s_tile[gc_rank5]
 //line scan_block.go:190
 				if warp > 0 {
@@ -464,14 +432,12 @@ func gc_body_lookbackScan[T Number](gc_b23 *compiled.Block, in, out []T, status 
 				if gc_tx5 == b-1 {
 					sh[0].prefix = scanPublish(status, tile, incl)
 				}
-//line scan_lookback.go:119
 				gc_s_excl[gc_rank5] = excl
 				gc_s_incl[gc_rank5] = incl
 			}
 		}
 	} else {
 		{
-//line scan_lookback.go:126
 			gc_from5, gc_to5 := 0, gc_bdx5
 			if gc_bound5 := b - 1; gc_bound5 > gc_from5 {
 				gc_from5 = gc_bound5
@@ -483,11 +449,8 @@ func gc_body_lookbackScan[T Number](gc_b23 *compiled.Block, in, out []T, status 
 				gc_lo34, gc_hi34 := min(gc_from5, gc_bdx5), max(gc_from5, gc_to5)
 				for gc_tx5 := 0; gc_tx5 < gc_lo34; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
-//line scan_lookback.go:138
 					incl_ := gc_s_incl_[gc_rank5]
-//line scan_lookback.go:140
 					excl_ := gc_s_excl_[gc_rank5]
-//line scan_lookback.go:142
 					tile := gc_s_tile[gc_rank5]
 					_ = tile
 //line scan_block.go:194
@@ -498,17 +461,13 @@ func gc_body_lookbackScan[T Number](gc_b23 *compiled.Block, in, out []T, status 
 					excl := r_
 //line scan_lookback.go:111
 					incl := r_2
-//line scan_lookback.go:116
 					gc_s_excl[gc_rank5] = excl
 					gc_s_incl[gc_rank5] = incl
 				}
 				for gc_tx5 := gc_hi34; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
-//line scan_lookback.go:122
 					incl_ := gc_s_incl_[gc_rank5]
-//line scan_lookback.go:124
 					excl_ := gc_s_excl_[gc_rank5]
-//line scan_lookback.go:126
 					tile := gc_s_tile[gc_rank5]
 					_ = tile
 //line scan_block.go:194
@@ -519,7 +478,6 @@ func gc_body_lookbackScan[T Number](gc_b23 *compiled.Block, in, out []T, status 
 					excl := r_
 //line scan_lookback.go:111
 					incl := r_2
-//line scan_lookback.go:116
 					gc_s_excl[gc_rank5] = excl
 					gc_s_incl[gc_rank5] = incl
 				}
@@ -553,7 +511,6 @@ func gc_body_lookbackScan[T Number](gc_b23 *compiled.Block, in, out []T, status 
 						incl := r_2
 //line scan_lookback.go:113
 						gc_at10[0].prefix = scanPublish(status, tile, incl)
-//line scan_lookback.go:119
 						gc_s_excl[gc_rank5] = excl
 						gc_s_incl[gc_rank5] = incl
 					}
@@ -574,7 +531,6 @@ func gc_body_lookbackScan[T Number](gc_b23 *compiled.Block, in, out []T, status 
 						incl := r_2
 //line scan_lookback.go:113
 						sh[0].prefix = scanPublish(status, tile, incl)
-//line scan_lookback.go:119
 						gc_s_excl[gc_rank5] = excl
 						gc_s_incl[gc_rank5] = incl
 					}
@@ -582,7 +538,6 @@ func gc_body_lookbackScan[T Number](gc_b23 *compiled.Block, in, out []T, status 
 			}
 		}
 	}
-//line scan_lookback.go:127
 	for gc_rank5 := 0; gc_rank5 < gc_n5; gc_rank5++ {
 		gc_pos5.Thread = gc_rank5
 		i := gc_s_i[gc_rank5]
@@ -613,9 +568,7 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 	gc_bdz2 := gc_bd2.Z
 	gc_n2 := gc_b2.Len()
 	gc_s_incl_ := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
-//line scan_lookback.go:115
 	gc_s_excl_ := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
-//line scan_lookback.go:117
 	gc_s_tile := compiled.Scratch[int](gc_b2, 2)[:gc_n2]
 	gc_s_i := compiled.Scratch[int](gc_b2, 3)[:gc_n2]
 	gc_s_excl := compiled.Scratch[float32](gc_b2, 4)[:gc_n2]
@@ -640,41 +593,33 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
 					{
 						gc_tx2 := gc_step3 + 0
-//line scan_lookback.go:120
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line scan_lookback.go:45
 						gc_at3[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
-//line scan_lookback.go:49
 						gc_tx2 := gc_step3 + 1
-//line scan_lookback.go:51
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line scan_lookback.go:45
 						gc_at3[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
-//line scan_lookback.go:49
 						gc_tx2 := gc_step3 + 2
-//line scan_lookback.go:51
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line scan_lookback.go:45
 						gc_at3[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
-//line scan_lookback.go:49
 						gc_tx2 := gc_step3 + 3
-//line scan_lookback.go:51
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line scan_lookback.go:45
 						gc_at3[0].tile = int(atomic.Add(ticket_, 1))
 					}
 				}
-//line scan_lookback.go:49
 				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -682,7 +627,6 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 					gc_at3[0].tile = int(atomic.Add(ticket_, 1))
 				}
 			} else {
-//line scan_lookback.go:49
 				gc_step4 := gc_from2
 				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
 					{
@@ -693,7 +637,6 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 						sh_[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
-//line scan_lookback.go:49
 						gc_tx2 := gc_step4 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -701,7 +644,6 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 						sh_[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
-//line scan_lookback.go:49
 						gc_tx2 := gc_step4 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -709,7 +651,6 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 						sh_[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
-//line scan_lookback.go:49
 						gc_tx2 := gc_step4 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -717,7 +658,6 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 						sh_[0].tile = int(atomic.Add(ticket_, 1))
 					}
 				}
-//line scan_lookback.go:49
 				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -732,7 +672,6 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 	b_ := gc_bdx2
 //line scan_block.go:176
 	totals := gc_shared12(w)[:w]
-//line scan_block.go:178
 	var gc_l_v_2 [32]float32
 	var gc_c21r [32]float32
 	var gc_c22r [32]float32
@@ -763,7 +702,6 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 				var v_ float32 = v
 //line scan_block.go:170
 				var v_2 float32 = v_
-//line scan_block.go:177
 				gc_l_v_2[gc_lane2] = v_2
 				gc_s_tile[gc_rank2] = tile
 				gc_s_i[gc_rank2] = i
@@ -886,7 +824,6 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 							lanes := min(w, b_-warp*w)
 //line scan_block.go:170
 							var lanes_ int = lanes
-//line scan_block.go:172
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 								if gc_left&(1<<gc_lane2) == 0 {
 									continue
@@ -894,14 +831,11 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 								gc_rank2 := gc_w2 + gc_lane2
 //line scan_block.go:202
 								lane_ := (gc_rank2 & 31)
-//line scan_block.go:204
 								v_2 := gc_l_v_2[gc_lane2]
-//line scan_block.go:204
 								y := gc_c21r[gc_lane2]
 								if lane_ >= d && d < lanes_ {
 									v_2 += y
 								}
-//line scan_block.go:209
 								gc_l_v_2[gc_lane2] = v_2
 							}
 						}
@@ -931,7 +865,6 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 		gc_hi11 = min(gc_hi11, gc_cnt2)
 		for gc_lane2 := gc_lo11; gc_lane2 < gc_hi11; gc_lane2++ {
 			gc_rank2 := gc_w2 + gc_lane2
-//line scan_block.go:169
 			excl_ := gc_s_excl_[gc_rank2]
 			{
 //line scan_block.go:173
@@ -958,7 +891,6 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 			for gc_lane2 := gc_lo12; gc_lane2 < gc_hi12; gc_lane2++ {
 				gc_rank2 := gc_w2 + gc_lane2
 				gc_pos2.Thread = gc_rank2
-//line scan_block.go:169
 				incl_ := gc_s_incl_[gc_rank2]
 				{
 //line scan_block.go:178
@@ -969,7 +901,6 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 	}
 //line scan_block.go:175
 	if b_ > w {
-//line scan_block.go:177
 		var gc_l_s [32]float32
 		var gc_l_v_3 [32]float32
 		var gc_c23r [32]float32
@@ -978,7 +909,6 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 			var gc_dead2 uint32
 			{
-//line scan_block.go:186
 				var gc_m212 uint32
 //line scan_block.go:181
 				if (gc_w2 >> 5) == 0 {
@@ -1062,7 +992,6 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 							if lane < warps {
 								s = totals[lane]
 							}
-//line scan_block.go:188
 							gc_l_s[gc_lane2] = s
 						}
 					}
@@ -1178,14 +1107,11 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 										gc_rank2 := gc_w2 + gc_lane2
 //line scan_block.go:202
 										lane_2 := (gc_rank2 & 31)
-//line scan_block.go:204
 										v_3 := gc_l_v_3[gc_lane2]
-//line scan_block.go:204
 										y_ := gc_c23r[gc_lane2]
 										if lane_2 >= d_ && d_ < lanes_2 {
 											v_3 += y_
 										}
-//line scan_block.go:209
 										gc_l_v_3[gc_lane2] = v_3
 									}
 								}
@@ -1243,7 +1169,6 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 							gc_pos2.Thread = gc_rank2
 //line scan_block.go:167
 							lane := (gc_rank2 & 31)
-//line scan_block.go:169
 							v_3 := gc_l_v_3[gc_lane2]
 //line scan_block.go:209
 							var r_4 float32 = v_3
@@ -1252,22 +1177,17 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 						}
 					}
 				}
-//line scan_block.go:192
 				gc_act2 = gc_save212 &^ gc_dead2
 			}
 		}
-//line scan_block.go:197
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 //line scan_block.go:167
 				warp := (gc_rank2 >> 5)
-//line scan_block.go:169
 				incl_ := gc_s_incl_[gc_rank2]
-//line scan_block.go:171
 				excl_ := gc_s_excl_[gc_rank2]
-//line scan_block.go:173
 				tile := gc_s_tile[gc_rank2]
 //line scan_block.go:190
 				if warp > 0 {
@@ -1284,14 +1204,12 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 				if gc_tx2 == b-1 {
 					sh[0].prefix = scanPublish(status, tile, incl)
 				}
-//line scan_lookback.go:119
 				gc_s_excl[gc_rank2] = excl
 				gc_s_incl[gc_rank2] = incl
 			}
 		}
 	} else {
 		{
-//line scan_lookback.go:126
 			gc_from2, gc_to2 := 0, gc_bdx2
 			if gc_bound2 := b - 1; gc_bound2 > gc_from2 {
 				gc_from2 = gc_bound2
@@ -1303,11 +1221,8 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 				gc_lo14, gc_hi14 := min(gc_from2, gc_bdx2), max(gc_from2, gc_to2)
 				for gc_tx2 := 0; gc_tx2 < gc_lo14; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-//line scan_lookback.go:138
 					incl_ := gc_s_incl_[gc_rank2]
-//line scan_lookback.go:140
 					excl_ := gc_s_excl_[gc_rank2]
-//line scan_lookback.go:142
 					tile := gc_s_tile[gc_rank2]
 					_ = tile
 //line scan_block.go:194
@@ -1318,17 +1233,13 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 					excl := r_
 //line scan_lookback.go:111
 					incl := r_2
-//line scan_lookback.go:116
 					gc_s_excl[gc_rank2] = excl
 					gc_s_incl[gc_rank2] = incl
 				}
 				for gc_tx2 := gc_hi14; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-//line scan_lookback.go:122
 					incl_ := gc_s_incl_[gc_rank2]
-//line scan_lookback.go:124
 					excl_ := gc_s_excl_[gc_rank2]
-//line scan_lookback.go:126
 					tile := gc_s_tile[gc_rank2]
 					_ = tile
 //line scan_block.go:194
@@ -1339,7 +1250,6 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 					excl := r_
 //line scan_lookback.go:111
 					incl := r_2
-//line scan_lookback.go:116
 					gc_s_excl[gc_rank2] = excl
 					gc_s_incl[gc_rank2] = incl
 				}
@@ -1373,7 +1283,6 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 						incl := r_2
 //line scan_lookback.go:113
 						gc_at4[0].prefix = scanPublish(status, tile, incl)
-//line scan_lookback.go:119
 						gc_s_excl[gc_rank2] = excl
 						gc_s_incl[gc_rank2] = incl
 					}
@@ -1394,7 +1303,6 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 						incl := r_2
 //line scan_lookback.go:113
 						sh[0].prefix = scanPublish(status, tile, incl)
-//line scan_lookback.go:119
 						gc_s_excl[gc_rank2] = excl
 						gc_s_incl[gc_rank2] = incl
 					}
@@ -1402,7 +1310,6 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 			}
 		}
 	}
-//line scan_lookback.go:127
 	for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 		gc_pos2.Thread = gc_rank2
 		i := gc_s_i[gc_rank2]
@@ -1433,9 +1340,7 @@ func gc_body_lookbackScan_int32(gc_b9 *compiled.Block, in []int32, out []int32, 
 	gc_bdz3 := gc_bd3.Z
 	gc_n3 := gc_b9.Len()
 	gc_s_incl_ := compiled.Scratch[int32](gc_b9, 0)[:gc_n3]
-//line scan_lookback.go:115
 	gc_s_excl_ := compiled.Scratch[int32](gc_b9, 1)[:gc_n3]
-//line scan_lookback.go:117
 	gc_s_tile := compiled.Scratch[int](gc_b9, 2)[:gc_n3]
 	gc_s_i := compiled.Scratch[int](gc_b9, 3)[:gc_n3]
 	gc_s_excl := compiled.Scratch[int32](gc_b9, 4)[:gc_n3]
@@ -1460,41 +1365,33 @@ func gc_body_lookbackScan_int32(gc_b9 *compiled.Block, in []int32, out []int32, 
 				for ; gc_step5+3 < gc_to3; gc_step5 += 4 {
 					{
 						gc_tx3 := gc_step5 + 0
-//line scan_lookback.go:120
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 //line scan_lookback.go:45
 						gc_at5[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
-//line scan_lookback.go:49
 						gc_tx3 := gc_step5 + 1
-//line scan_lookback.go:51
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 //line scan_lookback.go:45
 						gc_at5[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
-//line scan_lookback.go:49
 						gc_tx3 := gc_step5 + 2
-//line scan_lookback.go:51
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 //line scan_lookback.go:45
 						gc_at5[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
-//line scan_lookback.go:49
 						gc_tx3 := gc_step5 + 3
-//line scan_lookback.go:51
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 //line scan_lookback.go:45
 						gc_at5[0].tile = int(atomic.Add(ticket_, 1))
 					}
 				}
-//line scan_lookback.go:49
 				for gc_tx3 := gc_step5; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
@@ -1502,7 +1399,6 @@ func gc_body_lookbackScan_int32(gc_b9 *compiled.Block, in []int32, out []int32, 
 					gc_at5[0].tile = int(atomic.Add(ticket_, 1))
 				}
 			} else {
-//line scan_lookback.go:49
 				gc_step6 := gc_from3
 				for ; gc_step6+3 < gc_to3; gc_step6 += 4 {
 					{
@@ -1513,7 +1409,6 @@ func gc_body_lookbackScan_int32(gc_b9 *compiled.Block, in []int32, out []int32, 
 						sh_[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
-//line scan_lookback.go:49
 						gc_tx3 := gc_step6 + 1
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
@@ -1521,7 +1416,6 @@ func gc_body_lookbackScan_int32(gc_b9 *compiled.Block, in []int32, out []int32, 
 						sh_[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
-//line scan_lookback.go:49
 						gc_tx3 := gc_step6 + 2
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
@@ -1529,7 +1423,6 @@ func gc_body_lookbackScan_int32(gc_b9 *compiled.Block, in []int32, out []int32, 
 						sh_[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
-//line scan_lookback.go:49
 						gc_tx3 := gc_step6 + 3
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
@@ -1537,7 +1430,6 @@ func gc_body_lookbackScan_int32(gc_b9 *compiled.Block, in []int32, out []int32, 
 						sh_[0].tile = int(atomic.Add(ticket_, 1))
 					}
 				}
-//line scan_lookback.go:49
 				for gc_tx3 := gc_step6; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
@@ -1552,7 +1444,6 @@ func gc_body_lookbackScan_int32(gc_b9 *compiled.Block, in []int32, out []int32, 
 	b_ := gc_bdx3
 //line scan_block.go:176
 	totals := gc_shared13(w)[:w]
-//line scan_block.go:178
 	var gc_l_v_2 [32]int32
 	var gc_c31r [32]int32
 	var gc_c32r [32]int32
@@ -1583,7 +1474,6 @@ func gc_body_lookbackScan_int32(gc_b9 *compiled.Block, in []int32, out []int32, 
 				var v_ int32 = v
 //line scan_block.go:170
 				var v_2 int32 = v_
-//line scan_block.go:177
 				gc_l_v_2[gc_lane3] = v_2
 				gc_s_tile[gc_rank3] = tile
 				gc_s_i[gc_rank3] = i
@@ -1706,7 +1596,6 @@ func gc_body_lookbackScan_int32(gc_b9 *compiled.Block, in []int32, out []int32, 
 							lanes := min(w, b_-warp*w)
 //line scan_block.go:170
 							var lanes_ int = lanes
-//line scan_block.go:172
 							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
 								if gc_left5&(1<<gc_lane3) == 0 {
 									continue
@@ -1714,14 +1603,11 @@ func gc_body_lookbackScan_int32(gc_b9 *compiled.Block, in []int32, out []int32, 
 								gc_rank3 := gc_w3 + gc_lane3
 //line scan_block.go:202
 								lane_ := (gc_rank3 & 31)
-//line scan_block.go:204
 								v_2 := gc_l_v_2[gc_lane3]
-//line scan_block.go:204
 								y := gc_c31r[gc_lane3]
 								if lane_ >= d && d < lanes_ {
 									v_2 += y
 								}
-//line scan_block.go:209
 								gc_l_v_2[gc_lane3] = v_2
 							}
 						}
@@ -1751,7 +1637,6 @@ func gc_body_lookbackScan_int32(gc_b9 *compiled.Block, in []int32, out []int32, 
 		gc_hi17 = min(gc_hi17, gc_cnt3)
 		for gc_lane3 := gc_lo17; gc_lane3 < gc_hi17; gc_lane3++ {
 			gc_rank3 := gc_w3 + gc_lane3
-//line scan_block.go:169
 			excl_ := gc_s_excl_[gc_rank3]
 			{
 //line scan_block.go:173
@@ -1778,7 +1663,6 @@ func gc_body_lookbackScan_int32(gc_b9 *compiled.Block, in []int32, out []int32, 
 			for gc_lane3 := gc_lo18; gc_lane3 < gc_hi18; gc_lane3++ {
 				gc_rank3 := gc_w3 + gc_lane3
 				gc_pos3.Thread = gc_rank3
-//line scan_block.go:169
 				incl_ := gc_s_incl_[gc_rank3]
 				{
 //line scan_block.go:178
@@ -1789,7 +1673,6 @@ func gc_body_lookbackScan_int32(gc_b9 *compiled.Block, in []int32, out []int32, 
 	}
 //line scan_block.go:175
 	if b_ > w {
-//line scan_block.go:177
 		var gc_l_s [32]int32
 		var gc_l_v_3 [32]int32
 		var gc_c33r [32]int32
@@ -1798,7 +1681,6 @@ func gc_body_lookbackScan_int32(gc_b9 *compiled.Block, in []int32, out []int32, 
 			gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
 			var gc_dead3 uint32
 			{
-//line scan_block.go:186
 				var gc_m213 uint32
 //line scan_block.go:181
 				if (gc_w3 >> 5) == 0 {
@@ -1882,7 +1764,6 @@ func gc_body_lookbackScan_int32(gc_b9 *compiled.Block, in []int32, out []int32, 
 							if lane < warps {
 								s = totals[lane]
 							}
-//line scan_block.go:188
 							gc_l_s[gc_lane3] = s
 						}
 					}
@@ -1998,14 +1879,11 @@ func gc_body_lookbackScan_int32(gc_b9 *compiled.Block, in []int32, out []int32, 
 										gc_rank3 := gc_w3 + gc_lane3
 //line scan_block.go:202
 										lane_2 := (gc_rank3 & 31)
-//line scan_block.go:204
 										v_3 := gc_l_v_3[gc_lane3]
-//line scan_block.go:204
 										y_ := gc_c33r[gc_lane3]
 										if lane_2 >= d_ && d_ < lanes_2 {
 											v_3 += y_
 										}
-//line scan_block.go:209
 										gc_l_v_3[gc_lane3] = v_3
 									}
 								}
@@ -2063,7 +1941,6 @@ func gc_body_lookbackScan_int32(gc_b9 *compiled.Block, in []int32, out []int32, 
 							gc_pos3.Thread = gc_rank3
 //line scan_block.go:167
 							lane := (gc_rank3 & 31)
-//line scan_block.go:169
 							v_3 := gc_l_v_3[gc_lane3]
 //line scan_block.go:209
 							var r_4 int32 = v_3
@@ -2072,22 +1949,17 @@ func gc_body_lookbackScan_int32(gc_b9 *compiled.Block, in []int32, out []int32, 
 						}
 					}
 				}
-//line scan_block.go:192
 				gc_act3 = gc_save213 &^ gc_dead3
 			}
 		}
-//line scan_block.go:197
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
 			for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
 				gc_rank3 := gc_base3 + gc_tx3
 				gc_pos3.Thread = gc_rank3
 //line scan_block.go:167
 				warp := (gc_rank3 >> 5)
-//line scan_block.go:169
 				incl_ := gc_s_incl_[gc_rank3]
-//line scan_block.go:171
 				excl_ := gc_s_excl_[gc_rank3]
-//line scan_block.go:173
 				tile := gc_s_tile[gc_rank3]
 //line scan_block.go:190
 				if warp > 0 {
@@ -2104,14 +1976,12 @@ func gc_body_lookbackScan_int32(gc_b9 *compiled.Block, in []int32, out []int32, 
 				if gc_tx3 == b-1 {
 					sh[0].prefix = scanPublish(status, tile, incl)
 				}
-//line scan_lookback.go:119
 				gc_s_excl[gc_rank3] = excl
 				gc_s_incl[gc_rank3] = incl
 			}
 		}
 	} else {
 		{
-//line scan_lookback.go:126
 			gc_from3, gc_to3 := 0, gc_bdx3
 			if gc_bound3 := b - 1; gc_bound3 > gc_from3 {
 				gc_from3 = gc_bound3
@@ -2123,11 +1993,8 @@ func gc_body_lookbackScan_int32(gc_b9 *compiled.Block, in []int32, out []int32, 
 				gc_lo20, gc_hi20 := min(gc_from3, gc_bdx3), max(gc_from3, gc_to3)
 				for gc_tx3 := 0; gc_tx3 < gc_lo20; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
-//line scan_lookback.go:138
 					incl_ := gc_s_incl_[gc_rank3]
-//line scan_lookback.go:140
 					excl_ := gc_s_excl_[gc_rank3]
-//line scan_lookback.go:142
 					tile := gc_s_tile[gc_rank3]
 					_ = tile
 //line scan_block.go:194
@@ -2138,17 +2005,13 @@ func gc_body_lookbackScan_int32(gc_b9 *compiled.Block, in []int32, out []int32, 
 					excl := r_
 //line scan_lookback.go:111
 					incl := r_2
-//line scan_lookback.go:116
 					gc_s_excl[gc_rank3] = excl
 					gc_s_incl[gc_rank3] = incl
 				}
 				for gc_tx3 := gc_hi20; gc_tx3 < gc_bdx3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
-//line scan_lookback.go:122
 					incl_ := gc_s_incl_[gc_rank3]
-//line scan_lookback.go:124
 					excl_ := gc_s_excl_[gc_rank3]
-//line scan_lookback.go:126
 					tile := gc_s_tile[gc_rank3]
 					_ = tile
 //line scan_block.go:194
@@ -2159,7 +2022,6 @@ func gc_body_lookbackScan_int32(gc_b9 *compiled.Block, in []int32, out []int32, 
 					excl := r_
 //line scan_lookback.go:111
 					incl := r_2
-//line scan_lookback.go:116
 					gc_s_excl[gc_rank3] = excl
 					gc_s_incl[gc_rank3] = incl
 				}
@@ -2193,7 +2055,6 @@ func gc_body_lookbackScan_int32(gc_b9 *compiled.Block, in []int32, out []int32, 
 						incl := r_2
 //line scan_lookback.go:113
 						gc_at6[0].prefix = scanPublish(status, tile, incl)
-//line scan_lookback.go:119
 						gc_s_excl[gc_rank3] = excl
 						gc_s_incl[gc_rank3] = incl
 					}
@@ -2214,7 +2075,6 @@ func gc_body_lookbackScan_int32(gc_b9 *compiled.Block, in []int32, out []int32, 
 						incl := r_2
 //line scan_lookback.go:113
 						sh[0].prefix = scanPublish(status, tile, incl)
-//line scan_lookback.go:119
 						gc_s_excl[gc_rank3] = excl
 						gc_s_incl[gc_rank3] = incl
 					}
@@ -2222,7 +2082,6 @@ func gc_body_lookbackScan_int32(gc_b9 *compiled.Block, in []int32, out []int32, 
 			}
 		}
 	}
-//line scan_lookback.go:127
 	for gc_rank3 := 0; gc_rank3 < gc_n3; gc_rank3++ {
 		gc_pos3.Thread = gc_rank3
 		i := gc_s_i[gc_rank3]
@@ -2253,9 +2112,7 @@ func gc_body_lookbackScan_uint32(gc_b16 *compiled.Block, in []uint32, out []uint
 	gc_bdz4 := gc_bd4.Z
 	gc_n4 := gc_b16.Len()
 	gc_s_incl_ := compiled.Scratch[uint32](gc_b16, 0)[:gc_n4]
-//line scan_lookback.go:115
 	gc_s_excl_ := compiled.Scratch[uint32](gc_b16, 1)[:gc_n4]
-//line scan_lookback.go:117
 	gc_s_tile := compiled.Scratch[int](gc_b16, 2)[:gc_n4]
 	gc_s_i := compiled.Scratch[int](gc_b16, 3)[:gc_n4]
 	gc_s_excl := compiled.Scratch[uint32](gc_b16, 4)[:gc_n4]
@@ -2280,41 +2137,33 @@ func gc_body_lookbackScan_uint32(gc_b16 *compiled.Block, in []uint32, out []uint
 				for ; gc_step7+3 < gc_to4; gc_step7 += 4 {
 					{
 						gc_tx4 := gc_step7 + 0
-//line scan_lookback.go:120
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 //line scan_lookback.go:45
 						gc_at7[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
-//line scan_lookback.go:49
 						gc_tx4 := gc_step7 + 1
-//line scan_lookback.go:51
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 //line scan_lookback.go:45
 						gc_at7[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
-//line scan_lookback.go:49
 						gc_tx4 := gc_step7 + 2
-//line scan_lookback.go:51
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 //line scan_lookback.go:45
 						gc_at7[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
-//line scan_lookback.go:49
 						gc_tx4 := gc_step7 + 3
-//line scan_lookback.go:51
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 //line scan_lookback.go:45
 						gc_at7[0].tile = int(atomic.Add(ticket_, 1))
 					}
 				}
-//line scan_lookback.go:49
 				for gc_tx4 := gc_step7; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
@@ -2322,7 +2171,6 @@ func gc_body_lookbackScan_uint32(gc_b16 *compiled.Block, in []uint32, out []uint
 					gc_at7[0].tile = int(atomic.Add(ticket_, 1))
 				}
 			} else {
-//line scan_lookback.go:49
 				gc_step8 := gc_from4
 				for ; gc_step8+3 < gc_to4; gc_step8 += 4 {
 					{
@@ -2333,7 +2181,6 @@ func gc_body_lookbackScan_uint32(gc_b16 *compiled.Block, in []uint32, out []uint
 						sh_[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
-//line scan_lookback.go:49
 						gc_tx4 := gc_step8 + 1
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
@@ -2341,7 +2188,6 @@ func gc_body_lookbackScan_uint32(gc_b16 *compiled.Block, in []uint32, out []uint
 						sh_[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
-//line scan_lookback.go:49
 						gc_tx4 := gc_step8 + 2
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
@@ -2349,7 +2195,6 @@ func gc_body_lookbackScan_uint32(gc_b16 *compiled.Block, in []uint32, out []uint
 						sh_[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
-//line scan_lookback.go:49
 						gc_tx4 := gc_step8 + 3
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
@@ -2357,7 +2202,6 @@ func gc_body_lookbackScan_uint32(gc_b16 *compiled.Block, in []uint32, out []uint
 						sh_[0].tile = int(atomic.Add(ticket_, 1))
 					}
 				}
-//line scan_lookback.go:49
 				for gc_tx4 := gc_step8; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
@@ -2372,7 +2216,6 @@ func gc_body_lookbackScan_uint32(gc_b16 *compiled.Block, in []uint32, out []uint
 	b_ := gc_bdx4
 //line scan_block.go:176
 	totals := gc_shared14(w)[:w]
-//line scan_block.go:178
 	var gc_l_v_2 [32]uint32
 	var gc_c41r [32]uint32
 	var gc_c42r [32]uint32
@@ -2403,7 +2246,6 @@ func gc_body_lookbackScan_uint32(gc_b16 *compiled.Block, in []uint32, out []uint
 				var v_ uint32 = v
 //line scan_block.go:170
 				var v_2 uint32 = v_
-//line scan_block.go:177
 				gc_l_v_2[gc_lane4] = v_2
 				gc_s_tile[gc_rank4] = tile
 				gc_s_i[gc_rank4] = i
@@ -2526,7 +2368,6 @@ func gc_body_lookbackScan_uint32(gc_b16 *compiled.Block, in []uint32, out []uint
 							lanes := min(w, b_-warp*w)
 //line scan_block.go:170
 							var lanes_ int = lanes
-//line scan_block.go:172
 							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
 								if gc_left9&(1<<gc_lane4) == 0 {
 									continue
@@ -2534,14 +2375,11 @@ func gc_body_lookbackScan_uint32(gc_b16 *compiled.Block, in []uint32, out []uint
 								gc_rank4 := gc_w4 + gc_lane4
 //line scan_block.go:202
 								lane_ := (gc_rank4 & 31)
-//line scan_block.go:204
 								v_2 := gc_l_v_2[gc_lane4]
-//line scan_block.go:204
 								y := gc_c41r[gc_lane4]
 								if lane_ >= d && d < lanes_ {
 									v_2 += y
 								}
-//line scan_block.go:209
 								gc_l_v_2[gc_lane4] = v_2
 							}
 						}
@@ -2571,7 +2409,6 @@ func gc_body_lookbackScan_uint32(gc_b16 *compiled.Block, in []uint32, out []uint
 		gc_hi23 = min(gc_hi23, gc_cnt4)
 		for gc_lane4 := gc_lo23; gc_lane4 < gc_hi23; gc_lane4++ {
 			gc_rank4 := gc_w4 + gc_lane4
-//line scan_block.go:169
 			excl_ := gc_s_excl_[gc_rank4]
 			{
 //line scan_block.go:173
@@ -2598,7 +2435,6 @@ func gc_body_lookbackScan_uint32(gc_b16 *compiled.Block, in []uint32, out []uint
 			for gc_lane4 := gc_lo24; gc_lane4 < gc_hi24; gc_lane4++ {
 				gc_rank4 := gc_w4 + gc_lane4
 				gc_pos4.Thread = gc_rank4
-//line scan_block.go:169
 				incl_ := gc_s_incl_[gc_rank4]
 				{
 //line scan_block.go:178
@@ -2609,7 +2445,6 @@ func gc_body_lookbackScan_uint32(gc_b16 *compiled.Block, in []uint32, out []uint
 	}
 //line scan_block.go:175
 	if b_ > w {
-//line scan_block.go:177
 		var gc_l_s [32]uint32
 		var gc_l_v_3 [32]uint32
 		var gc_c43r [32]uint32
@@ -2618,7 +2453,6 @@ func gc_body_lookbackScan_uint32(gc_b16 *compiled.Block, in []uint32, out []uint
 			gc_act4 := uint32(uint64(1)<<gc_cnt4 - 1)
 			var gc_dead4 uint32
 			{
-//line scan_block.go:186
 				var gc_m214 uint32
 //line scan_block.go:181
 				if (gc_w4 >> 5) == 0 {
@@ -2702,7 +2536,6 @@ func gc_body_lookbackScan_uint32(gc_b16 *compiled.Block, in []uint32, out []uint
 							if lane < warps {
 								s = totals[lane]
 							}
-//line scan_block.go:188
 							gc_l_s[gc_lane4] = s
 						}
 					}
@@ -2818,14 +2651,11 @@ func gc_body_lookbackScan_uint32(gc_b16 *compiled.Block, in []uint32, out []uint
 										gc_rank4 := gc_w4 + gc_lane4
 //line scan_block.go:202
 										lane_2 := (gc_rank4 & 31)
-//line scan_block.go:204
 										v_3 := gc_l_v_3[gc_lane4]
-//line scan_block.go:204
 										y_ := gc_c43r[gc_lane4]
 										if lane_2 >= d_ && d_ < lanes_2 {
 											v_3 += y_
 										}
-//line scan_block.go:209
 										gc_l_v_3[gc_lane4] = v_3
 									}
 								}
@@ -2883,7 +2713,6 @@ func gc_body_lookbackScan_uint32(gc_b16 *compiled.Block, in []uint32, out []uint
 							gc_pos4.Thread = gc_rank4
 //line scan_block.go:167
 							lane := (gc_rank4 & 31)
-//line scan_block.go:169
 							v_3 := gc_l_v_3[gc_lane4]
 //line scan_block.go:209
 							var r_4 uint32 = v_3
@@ -2892,22 +2721,17 @@ func gc_body_lookbackScan_uint32(gc_b16 *compiled.Block, in []uint32, out []uint
 						}
 					}
 				}
-//line scan_block.go:192
 				gc_act4 = gc_save214 &^ gc_dead4
 			}
 		}
-//line scan_block.go:197
 		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
 			for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
 				gc_rank4 := gc_base4 + gc_tx4
 				gc_pos4.Thread = gc_rank4
 //line scan_block.go:167
 				warp := (gc_rank4 >> 5)
-//line scan_block.go:169
 				incl_ := gc_s_incl_[gc_rank4]
-//line scan_block.go:171
 				excl_ := gc_s_excl_[gc_rank4]
-//line scan_block.go:173
 				tile := gc_s_tile[gc_rank4]
 //line scan_block.go:190
 				if warp > 0 {
@@ -2924,14 +2748,12 @@ func gc_body_lookbackScan_uint32(gc_b16 *compiled.Block, in []uint32, out []uint
 				if gc_tx4 == b-1 {
 					sh[0].prefix = scanPublish(status, tile, incl)
 				}
-//line scan_lookback.go:119
 				gc_s_excl[gc_rank4] = excl
 				gc_s_incl[gc_rank4] = incl
 			}
 		}
 	} else {
 		{
-//line scan_lookback.go:126
 			gc_from4, gc_to4 := 0, gc_bdx4
 			if gc_bound4 := b - 1; gc_bound4 > gc_from4 {
 				gc_from4 = gc_bound4
@@ -2943,11 +2765,8 @@ func gc_body_lookbackScan_uint32(gc_b16 *compiled.Block, in []uint32, out []uint
 				gc_lo26, gc_hi26 := min(gc_from4, gc_bdx4), max(gc_from4, gc_to4)
 				for gc_tx4 := 0; gc_tx4 < gc_lo26; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
-//line scan_lookback.go:138
 					incl_ := gc_s_incl_[gc_rank4]
-//line scan_lookback.go:140
 					excl_ := gc_s_excl_[gc_rank4]
-//line scan_lookback.go:142
 					tile := gc_s_tile[gc_rank4]
 					_ = tile
 //line scan_block.go:194
@@ -2958,17 +2777,13 @@ func gc_body_lookbackScan_uint32(gc_b16 *compiled.Block, in []uint32, out []uint
 					excl := r_
 //line scan_lookback.go:111
 					incl := r_2
-//line scan_lookback.go:116
 					gc_s_excl[gc_rank4] = excl
 					gc_s_incl[gc_rank4] = incl
 				}
 				for gc_tx4 := gc_hi26; gc_tx4 < gc_bdx4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
-//line scan_lookback.go:122
 					incl_ := gc_s_incl_[gc_rank4]
-//line scan_lookback.go:124
 					excl_ := gc_s_excl_[gc_rank4]
-//line scan_lookback.go:126
 					tile := gc_s_tile[gc_rank4]
 					_ = tile
 //line scan_block.go:194
@@ -2979,7 +2794,6 @@ func gc_body_lookbackScan_uint32(gc_b16 *compiled.Block, in []uint32, out []uint
 					excl := r_
 //line scan_lookback.go:111
 					incl := r_2
-//line scan_lookback.go:116
 					gc_s_excl[gc_rank4] = excl
 					gc_s_incl[gc_rank4] = incl
 				}
@@ -3013,7 +2827,6 @@ func gc_body_lookbackScan_uint32(gc_b16 *compiled.Block, in []uint32, out []uint
 						incl := r_2
 //line scan_lookback.go:113
 						gc_at8[0].prefix = scanPublish(status, tile, incl)
-//line scan_lookback.go:119
 						gc_s_excl[gc_rank4] = excl
 						gc_s_incl[gc_rank4] = incl
 					}
@@ -3034,7 +2847,6 @@ func gc_body_lookbackScan_uint32(gc_b16 *compiled.Block, in []uint32, out []uint
 						incl := r_2
 //line scan_lookback.go:113
 						sh[0].prefix = scanPublish(status, tile, incl)
-//line scan_lookback.go:119
 						gc_s_excl[gc_rank4] = excl
 						gc_s_incl[gc_rank4] = incl
 					}
@@ -3042,7 +2854,6 @@ func gc_body_lookbackScan_uint32(gc_b16 *compiled.Block, in []uint32, out []uint
 			}
 		}
 	}
-//line scan_lookback.go:127
 	for gc_rank4 := 0; gc_rank4 < gc_n4; gc_rank4++ {
 		gc_pos4.Thread = gc_rank4
 		i := gc_s_i[gc_rank4]
@@ -3117,41 +2928,33 @@ func gc_body_coarsenedScan[T Number](gc_b2 *compiled.Block, in, out []T, status 
 				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
 					{
 						gc_tx2 := gc_step3 + 0
-//line scan_lookback.go:192
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line scan_lookback.go:45
 						gc_at5[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
-//line scan_lookback.go:49
 						gc_tx2 := gc_step3 + 1
-//line scan_lookback.go:51
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line scan_lookback.go:45
 						gc_at5[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
-//line scan_lookback.go:49
 						gc_tx2 := gc_step3 + 2
-//line scan_lookback.go:51
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line scan_lookback.go:45
 						gc_at5[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
-//line scan_lookback.go:49
 						gc_tx2 := gc_step3 + 3
-//line scan_lookback.go:51
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line scan_lookback.go:45
 						gc_at5[0].tile = int(atomic.Add(ticket_, 1))
 					}
 				}
-//line scan_lookback.go:49
 				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -3159,7 +2962,6 @@ func gc_body_coarsenedScan[T Number](gc_b2 *compiled.Block, in, out []T, status 
 					gc_at5[0].tile = int(atomic.Add(ticket_, 1))
 				}
 			} else {
-//line scan_lookback.go:49
 				gc_step4 := gc_from2
 				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
 					{
@@ -3170,7 +2972,6 @@ func gc_body_coarsenedScan[T Number](gc_b2 *compiled.Block, in, out []T, status 
 						sh_[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
-//line scan_lookback.go:49
 						gc_tx2 := gc_step4 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -3178,7 +2979,6 @@ func gc_body_coarsenedScan[T Number](gc_b2 *compiled.Block, in, out []T, status 
 						sh_[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
-//line scan_lookback.go:49
 						gc_tx2 := gc_step4 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -3186,7 +2986,6 @@ func gc_body_coarsenedScan[T Number](gc_b2 *compiled.Block, in, out []T, status 
 						sh_[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
-//line scan_lookback.go:49
 						gc_tx2 := gc_step4 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -3194,7 +2993,6 @@ func gc_body_coarsenedScan[T Number](gc_b2 *compiled.Block, in, out []T, status 
 						sh_[0].tile = int(atomic.Add(ticket_, 1))
 					}
 				}
-//line scan_lookback.go:49
 				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -3204,7 +3002,6 @@ func gc_body_coarsenedScan[T Number](gc_b2 *compiled.Block, in, out []T, status 
 			}
 		}
 	}
-//line scan_lookback.go:52
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off5 := 0
 		if gc_off5 >= 0 && gc_off5 < len(sh_) && gc_bdx2 <= len(totals) {
@@ -3222,7 +3019,6 @@ func gc_body_coarsenedScan[T Number](gc_b2 *compiled.Block, in, out []T, status 
 				lo := min(n, (tile*b+tid)*items)
 				hi := min(n, lo+items)
 				gc_at7[gc_tx2] = scanSum(in[lo:hi])
-//line scan_lookback.go:185
 				gc_s_tile[gc_rank2] = tile
 				gc_s_lo[gc_rank2] = lo
 				gc_s_hi[gc_rank2] = hi
@@ -3240,20 +3036,16 @@ func gc_body_coarsenedScan[T Number](gc_b2 *compiled.Block, in, out []T, status 
 				lo := min(n, (tile*b+tid)*items)
 				hi := min(n, lo+items)
 				totals[tid] = scanSum(in[lo:hi])
-//line scan_lookback.go:185
 				gc_s_tile[gc_rank2] = tile
 				gc_s_lo[gc_rank2] = lo
 				gc_s_hi[gc_rank2] = hi
 			}
 		}
 	}
-//line scan_lookback.go:192
 	compiled.OutOfLine(func() {
 		sh := sh[:1]
-//line scan_lookback.go:195
 		gc_s_tile := gc_s_tile[:gc_n2]
 		{
-//line scan_lookback.go:198
 			gc_from2, gc_to2 := 0, gc_bdx2
 			if gc_bound2 := b - 1; gc_bound2 > gc_from2 {
 				gc_from2 = gc_bound2
@@ -3265,13 +3057,10 @@ func gc_body_coarsenedScan[T Number](gc_b2 *compiled.Block, in, out []T, status 
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-//line scan_lookback.go:177
 					tile := gc_s_tile[gc_rank2]
 					{
-//line scan_lookback.go:183
 						var s T
 						{
-//line scan_lookback.go:184
 							gc_xs2 := totals
 //line scan_lookback.go:184
 							gc_i2 := 0
@@ -3337,7 +3126,6 @@ func gc_body_coarsenedScan[T Number](gc_b2 *compiled.Block, in, out []T, status 
 								}
 							}
 						}
-//line scan_lookback.go:188
 						sh[0].prefix = scanPublish(status, tile, s)
 					}
 				}
@@ -3345,7 +3133,6 @@ func gc_body_coarsenedScan[T Number](gc_b2 *compiled.Block, in, out []T, status 
 		}
 	})
 	var gc_jam3 gc_jam_scanSerial[T]
-//line scan_lookback.go:196
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off6 := 0
 		if gc_off6 >= 0 && gc_off6 < len(sh) && gc_bdx2 <= len(totals) {
@@ -3354,7 +3141,6 @@ func gc_body_coarsenedScan[T Number](gc_b2 *compiled.Block, in, out []T, status 
 			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
-//line scan_lookback.go:177
 				lo := gc_s_lo[gc_rank2]
 				hi := gc_s_hi[gc_rank2]
 //line scan_lookback.go:191
@@ -3366,7 +3152,6 @@ func gc_body_coarsenedScan[T Number](gc_b2 *compiled.Block, in, out []T, status 
 				gc_pos2.Thread = gc_rank2
 //line scan_lookback.go:175
 				tid := gc_tx2
-//line scan_lookback.go:177
 				lo := gc_s_lo[gc_rank2]
 				hi := gc_s_hi[gc_rank2]
 //line scan_lookback.go:191
@@ -3374,12 +3159,13 @@ func gc_body_coarsenedScan[T Number](gc_b2 *compiled.Block, in, out []T, status 
 			}
 		}
 	}
-//line scan_lookback.go:196
 	gc_jam_scanSerial_flush(&gc_jam3)
 }
 
 // gc_jam_scanSerial holds up to 4 threads' calls of scanSerial, whose loops run
 // interleaved (gocuda compile's jam pass).
+//
+//line scan_lookback.go:201
 type gc_jam_scanSerial[T Number] struct {
 	n     int
 	lanes [4]gc_jam_scanSerial_lane[T]
@@ -3435,35 +3221,20 @@ func gc_jam_scanSerial_run1[T Number](gc_l *gc_jam_scanSerial_lane[T]) {
 // gc_jam_scanSerial_run4 runs the rest of scanSerial for 4 threads, their loops interleaved.
 func gc_jam_scanSerial_run4[T Number](gc_j *gc_jam_scanSerial[T]) {
 	gc_l0_in := gc_j.lanes[0].in
-//line scan.go:137
 	gc_l0_out := gc_j.lanes[0].out
-//line scan.go:139
 	gc_l0_offset := gc_j.lanes[0].offset
-//line scan.go:141
 	gc_l0_inclusive := gc_j.lanes[0].inclusive
-//line scan.go:143
 	gc_l1_in := gc_j.lanes[1].in
-//line scan.go:145
 	gc_l1_out := gc_j.lanes[1].out
-//line scan.go:147
 	gc_l1_offset := gc_j.lanes[1].offset
-//line scan.go:149
 	gc_l1_inclusive := gc_j.lanes[1].inclusive
-//line scan.go:151
 	gc_l2_in := gc_j.lanes[2].in
-//line scan.go:153
 	gc_l2_out := gc_j.lanes[2].out
-//line scan.go:155
 	gc_l2_offset := gc_j.lanes[2].offset
-//line scan.go:157
 	gc_l2_inclusive := gc_j.lanes[2].inclusive
-//line scan.go:159
 	gc_l3_in := gc_j.lanes[3].in
-//line scan.go:161
 	gc_l3_out := gc_j.lanes[3].out
-//line scan.go:163
 	gc_l3_offset := gc_j.lanes[3].offset
-//line scan.go:165
 	gc_l3_inclusive := gc_j.lanes[3].inclusive
 //line scan.go:119
 	gc_l0_s := gc_l0_offset

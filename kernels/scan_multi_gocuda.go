@@ -51,7 +51,6 @@ func gc_body_uniformAdd[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, out, o
 			gc_bx = 0
 		}
 		gc_apart := compiled.Disjoint(offsets, out)
-//line scan_multi.go:118
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)

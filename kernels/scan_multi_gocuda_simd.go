@@ -73,7 +73,6 @@ func gc_body_uniformAdd[T Number](gc_b5 *compiled.Block, gc_lo5, gc_hi5 int, out
 			gc_bx5 = 0
 		}
 		gc_apart5 := compiled.Disjoint(offsets, out)
-//line scan_multi.go:118
 		gc_from5, gc_to5 := 0, gc_bdx5
 		if !compiled.Adds(gc_bx5*gc_bdx5, gc_to5) {
 			panic(compiled.ErrGuardWraps)
@@ -239,7 +238,6 @@ func gc_body_uniformAdd_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out [
 			gc_bx2 = 0
 		}
 		gc_apart2 := compiled.Disjoint(offsets, out)
-//line scan_multi.go:118
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -281,7 +279,6 @@ func gc_body_uniformAdd_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out [
 										archsimd.LoadFloat32x16Slice(gc_at3[(gc_tx2 - gc_seg2):]).Add(compiled.BroadcastFloat32x16At(&gc_at4[0], gc_Lane0Mask322)).StoreSlice(gc_at3[(gc_tx2 - gc_seg2):])
 									}
 								}
-//line scan_multi.go:102
 								archsimd.ClearAVXUpperBits()
 								return gc_vstep, false
 							}(gc_vstep)
@@ -305,7 +302,6 @@ func gc_body_uniformAdd_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out [
 									archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx2 - gc_seg2):]).Add(compiled.BroadcastFloat32x8At(&gc_at4[0], gc_Lane0Mask32)).StoreSlice(gc_at3[(gc_tx2 - gc_seg2):])
 								}
 							}
-//line scan_multi.go:102
 							archsimd.ClearAVXUpperBits()
 						}
 						for gc_u2 := gc_vstep - gc_seg2; gc_u2 < gc_seglen2; gc_u2++ {
@@ -451,7 +447,6 @@ func gc_body_uniformAdd_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, out []i
 			gc_bx3 = 0
 		}
 		gc_apart3 := compiled.Disjoint(offsets, out)
-//line scan_multi.go:118
 		gc_from3, gc_to3 := 0, gc_bdx3
 		if !compiled.Adds(gc_bx3*gc_bdx3, gc_to3) {
 			panic(compiled.ErrGuardWraps)
@@ -491,7 +486,6 @@ func gc_body_uniformAdd_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, out []i
 										archsimd.LoadInt32x16Slice(gc_at5[(gc_tx3 - gc_seg3):]).Add(archsimd.BroadcastInt32x16(gc_at6[0])).StoreSlice(gc_at5[(gc_tx3 - gc_seg3):])
 									}
 								}
-//line scan_multi.go:102
 								archsimd.ClearAVXUpperBits()
 								return gc_vstep2, false
 							}(gc_vstep2)
@@ -513,7 +507,6 @@ func gc_body_uniformAdd_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, out []i
 									archsimd.LoadInt32x8Slice(gc_at5[(gc_tx3 - gc_seg3):]).Add(archsimd.BroadcastInt32x8(gc_at6[0])).StoreSlice(gc_at5[(gc_tx3 - gc_seg3):])
 								}
 							}
-//line scan_multi.go:102
 							archsimd.ClearAVXUpperBits()
 						}
 						for gc_u3 := gc_vstep2 - gc_seg3; gc_u3 < gc_seglen3; gc_u3++ {
@@ -659,7 +652,6 @@ func gc_body_uniformAdd_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, out []
 			gc_bx4 = 0
 		}
 		gc_apart4 := compiled.Disjoint(offsets, out)
-//line scan_multi.go:118
 		gc_from4, gc_to4 := 0, gc_bdx4
 		if !compiled.Adds(gc_bx4*gc_bdx4, gc_to4) {
 			panic(compiled.ErrGuardWraps)
@@ -699,7 +691,6 @@ func gc_body_uniformAdd_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, out []
 										archsimd.LoadUint32x16Slice(gc_at7[(gc_tx4 - gc_seg4):]).Add(archsimd.BroadcastUint32x16(gc_at8[0])).StoreSlice(gc_at7[(gc_tx4 - gc_seg4):])
 									}
 								}
-//line scan_multi.go:102
 								archsimd.ClearAVXUpperBits()
 								return gc_vstep3, false
 							}(gc_vstep3)
@@ -721,7 +712,6 @@ func gc_body_uniformAdd_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, out []
 									archsimd.LoadUint32x8Slice(gc_at7[(gc_tx4 - gc_seg4):]).Add(archsimd.BroadcastUint32x8(gc_at8[0])).StoreSlice(gc_at7[(gc_tx4 - gc_seg4):])
 								}
 							}
-//line scan_multi.go:102
 							archsimd.ClearAVXUpperBits()
 						}
 						for gc_u4 := gc_vstep3 - gc_seg4; gc_u4 < gc_seglen4; gc_u4++ {

@@ -54,7 +54,6 @@ func gc_body_bitonicStepKernel[T Number](gc_b *compiled.Block, gc_lo, gc_hi int,
 		}
 //line sort_bitonic.go:45
 		n := len(keys)
-//line sort_bitonic.go:47
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -115,7 +114,6 @@ func gc_body_bitonicShared[T Number](gc_b *compiled.Block, keys []T, tile, stage
 			return
 		}
 		gc_more = false
-//line sort_bitonic.go:79
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -133,35 +131,30 @@ func gc_body_bitonicShared[T Number](gc_b *compiled.Block, keys []T, tile, stage
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line sort_bitonic.go:73
 						gc_more = true
 //line sort_bitonic.go:73
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 1
-//line sort_bitonic.go:73
 						gc_more = true
 //line sort_bitonic.go:73
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 2
-//line sort_bitonic.go:73
 						gc_more = true
 //line sort_bitonic.go:73
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 3
-//line sort_bitonic.go:73
 						gc_more = true
 //line sort_bitonic.go:73
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line sort_bitonic.go:73
 					gc_more = true
 //line sort_bitonic.go:73
 					gc_at[gc_tx] = gc_at2[gc_tx]
@@ -252,7 +245,6 @@ func gc_body_bitonicShared[T Number](gc_b *compiled.Block, keys []T, tile, stage
 					return
 				}
 				gc_more2 = false
-//line sort_bitonic.go:106
 				gc_from, gc_to := 0, gc_bdx
 				if !compiled.Adds(gc_off2, gc_to) {
 					panic(compiled.ErrGuardWraps)
@@ -310,7 +302,6 @@ func gc_body_bitonicShared[T Number](gc_b *compiled.Block, keys []T, tile, stage
 						return
 					}
 					gc_more3 = false
-//line sort_bitonic.go:106
 					gc_from, gc_to := 0, gc_bdx
 					if !compiled.Adds(gc_off3, gc_to) {
 						panic(compiled.ErrGuardWraps)
@@ -371,7 +362,6 @@ func gc_body_bitonicShared[T Number](gc_b *compiled.Block, keys []T, tile, stage
 					return
 				}
 				gc_more4 = false
-//line sort_bitonic.go:106
 				gc_from, gc_to := 0, gc_bdx
 				if !compiled.Adds(gc_off4, gc_to) {
 					panic(compiled.ErrGuardWraps)
@@ -419,7 +409,6 @@ func gc_body_bitonicShared[T Number](gc_b *compiled.Block, keys []T, tile, stage
 			return
 		}
 		gc_more5 = false
-//line sort_bitonic.go:95
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off5, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -437,35 +426,30 @@ func gc_body_bitonicShared[T Number](gc_b *compiled.Block, keys []T, tile, stage
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
 						gc_tx := gc_step3 + 0
-//line sort_bitonic.go:89
 						gc_more5 = true
 //line sort_bitonic.go:89
 						gc_at3[gc_tx] = gc_at4[gc_tx]
 					}
 					{
 						gc_tx := gc_step3 + 1
-//line sort_bitonic.go:89
 						gc_more5 = true
 //line sort_bitonic.go:89
 						gc_at3[gc_tx] = gc_at4[gc_tx]
 					}
 					{
 						gc_tx := gc_step3 + 2
-//line sort_bitonic.go:89
 						gc_more5 = true
 //line sort_bitonic.go:89
 						gc_at3[gc_tx] = gc_at4[gc_tx]
 					}
 					{
 						gc_tx := gc_step3 + 3
-//line sort_bitonic.go:89
 						gc_more5 = true
 //line sort_bitonic.go:89
 						gc_at3[gc_tx] = gc_at4[gc_tx]
 					}
 				}
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-//line sort_bitonic.go:89
 					gc_more5 = true
 //line sort_bitonic.go:89
 					gc_at3[gc_tx] = gc_at4[gc_tx]

@@ -55,7 +55,6 @@ func gc_body_bitonicStepKernel[T Number](gc_b2 *compiled.Block, gc_lo2, gc_hi2 i
 		}
 //line sort_bitonic.go:45
 		n := len(keys)
-//line sort_bitonic.go:47
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
@@ -128,7 +127,6 @@ func gc_body_bitonicShared[T Number](gc_b5 *compiled.Block, keys []T, tile, stag
 			return
 		}
 		gc_more = false
-//line sort_bitonic.go:79
 		gc_from17, gc_to5 := 0, gc_bdx5
 		if !compiled.Adds(gc_off, gc_to5) {
 			panic(compiled.ErrGuardWraps)
@@ -146,35 +144,30 @@ func gc_body_bitonicShared[T Number](gc_b5 *compiled.Block, keys []T, tile, stag
 				for ; gc_step11+3 < gc_to5; gc_step11 += 4 {
 					{
 						gc_tx5 := gc_step11 + 0
-//line sort_bitonic.go:73
 						gc_more = true
 //line sort_bitonic.go:73
 						gc_at17[gc_tx5] = gc_at18[gc_tx5]
 					}
 					{
 						gc_tx5 := gc_step11 + 1
-//line sort_bitonic.go:73
 						gc_more = true
 //line sort_bitonic.go:73
 						gc_at17[gc_tx5] = gc_at18[gc_tx5]
 					}
 					{
 						gc_tx5 := gc_step11 + 2
-//line sort_bitonic.go:73
 						gc_more = true
 //line sort_bitonic.go:73
 						gc_at17[gc_tx5] = gc_at18[gc_tx5]
 					}
 					{
 						gc_tx5 := gc_step11 + 3
-//line sort_bitonic.go:73
 						gc_more = true
 //line sort_bitonic.go:73
 						gc_at17[gc_tx5] = gc_at18[gc_tx5]
 					}
 				}
 				for gc_tx5 := gc_step11; gc_tx5 < gc_to5; gc_tx5++ {
-//line sort_bitonic.go:73
 					gc_more = true
 //line sort_bitonic.go:73
 					gc_at17[gc_tx5] = gc_at18[gc_tx5]
@@ -265,7 +258,6 @@ func gc_body_bitonicShared[T Number](gc_b5 *compiled.Block, keys []T, tile, stag
 					return
 				}
 				gc_more2 = false
-//line sort_bitonic.go:106
 				gc_from17, gc_to5 := 0, gc_bdx5
 				if !compiled.Adds(gc_off2, gc_to5) {
 					panic(compiled.ErrGuardWraps)
@@ -323,7 +315,6 @@ func gc_body_bitonicShared[T Number](gc_b5 *compiled.Block, keys []T, tile, stag
 						return
 					}
 					gc_more3 = false
-//line sort_bitonic.go:106
 					gc_from17, gc_to5 := 0, gc_bdx5
 					if !compiled.Adds(gc_off3, gc_to5) {
 						panic(compiled.ErrGuardWraps)
@@ -384,7 +375,6 @@ func gc_body_bitonicShared[T Number](gc_b5 *compiled.Block, keys []T, tile, stag
 					return
 				}
 				gc_more4 = false
-//line sort_bitonic.go:106
 				gc_from17, gc_to5 := 0, gc_bdx5
 				if !compiled.Adds(gc_off4, gc_to5) {
 					panic(compiled.ErrGuardWraps)
@@ -432,7 +422,6 @@ func gc_body_bitonicShared[T Number](gc_b5 *compiled.Block, keys []T, tile, stag
 			return
 		}
 		gc_more5 = false
-//line sort_bitonic.go:95
 		gc_from17, gc_to5 := 0, gc_bdx5
 		if !compiled.Adds(gc_off5, gc_to5) {
 			panic(compiled.ErrGuardWraps)
@@ -450,35 +439,30 @@ func gc_body_bitonicShared[T Number](gc_b5 *compiled.Block, keys []T, tile, stag
 				for ; gc_step13+3 < gc_to5; gc_step13 += 4 {
 					{
 						gc_tx5 := gc_step13 + 0
-//line sort_bitonic.go:89
 						gc_more5 = true
 //line sort_bitonic.go:89
 						gc_at19[gc_tx5] = gc_at20[gc_tx5]
 					}
 					{
 						gc_tx5 := gc_step13 + 1
-//line sort_bitonic.go:89
 						gc_more5 = true
 //line sort_bitonic.go:89
 						gc_at19[gc_tx5] = gc_at20[gc_tx5]
 					}
 					{
 						gc_tx5 := gc_step13 + 2
-//line sort_bitonic.go:89
 						gc_more5 = true
 //line sort_bitonic.go:89
 						gc_at19[gc_tx5] = gc_at20[gc_tx5]
 					}
 					{
 						gc_tx5 := gc_step13 + 3
-//line sort_bitonic.go:89
 						gc_more5 = true
 //line sort_bitonic.go:89
 						gc_at19[gc_tx5] = gc_at20[gc_tx5]
 					}
 				}
 				for gc_tx5 := gc_step13; gc_tx5 < gc_to5; gc_tx5++ {
-//line sort_bitonic.go:89
 					gc_more5 = true
 //line sort_bitonic.go:89
 					gc_at19[gc_tx5] = gc_at20[gc_tx5]
@@ -577,7 +561,6 @@ func gc_body_bitonicShared_float32(gc_b2 *compiled.Block, keys []float32, tile i
 			return
 		}
 		gc_more = false
-//line sort_bitonic.go:79
 		gc_from5, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_off, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -629,7 +612,6 @@ func gc_body_bitonicShared_float32(gc_b2 *compiled.Block, keys []float32, tile i
 					gc_more = true
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-//line sort_bitonic.go:73
 					gc_more = true
 //line sort_bitonic.go:73
 					gc_at5[gc_tx2] = gc_at6[gc_tx2]
@@ -649,7 +631,6 @@ func gc_body_bitonicShared_float32(gc_b2 *compiled.Block, keys []float32, tile i
 //line sort_bitonic.go:73
 								break
 							}
-//line sort_bitonic.go:74
 							archsimd.LoadFloat32x16Slice(keys[base+i:]).StoreSlice(s[i:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -670,7 +651,6 @@ func gc_body_bitonicShared_float32(gc_b2 *compiled.Block, keys []float32, tile i
 //line sort_bitonic.go:73
 							break
 						}
-//line sort_bitonic.go:74
 						archsimd.LoadFloat32x8Slice(keys[base+i:]).StoreSlice(s[i:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -763,7 +743,6 @@ func gc_body_bitonicShared_float32(gc_b2 *compiled.Block, keys []float32, tile i
 					return
 				}
 				gc_more2 = false
-//line sort_bitonic.go:106
 				gc_from5, gc_to2 := 0, gc_bdx2
 				if !compiled.Adds(gc_off2, gc_to2) {
 					panic(compiled.ErrGuardWraps)
@@ -821,7 +800,6 @@ func gc_body_bitonicShared_float32(gc_b2 *compiled.Block, keys []float32, tile i
 						return
 					}
 					gc_more3 = false
-//line sort_bitonic.go:106
 					gc_from5, gc_to2 := 0, gc_bdx2
 					if !compiled.Adds(gc_off3, gc_to2) {
 						panic(compiled.ErrGuardWraps)
@@ -882,7 +860,6 @@ func gc_body_bitonicShared_float32(gc_b2 *compiled.Block, keys []float32, tile i
 					return
 				}
 				gc_more4 = false
-//line sort_bitonic.go:106
 				gc_from5, gc_to2 := 0, gc_bdx2
 				if !compiled.Adds(gc_off4, gc_to2) {
 					panic(compiled.ErrGuardWraps)
@@ -930,7 +907,6 @@ func gc_body_bitonicShared_float32(gc_b2 *compiled.Block, keys []float32, tile i
 			return
 		}
 		gc_more5 = false
-//line sort_bitonic.go:95
 		gc_from5, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_off5, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -982,7 +958,6 @@ func gc_body_bitonicShared_float32(gc_b2 *compiled.Block, keys []float32, tile i
 					gc_more5 = true
 				}
 				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
-//line sort_bitonic.go:89
 					gc_more5 = true
 //line sort_bitonic.go:89
 					gc_at7[gc_tx2] = gc_at8[gc_tx2]
@@ -1002,7 +977,6 @@ func gc_body_bitonicShared_float32(gc_b2 *compiled.Block, keys []float32, tile i
 //line sort_bitonic.go:89
 								break
 							}
-//line sort_bitonic.go:90
 							archsimd.LoadFloat32x16Slice(s[i_:]).StoreSlice(keys[base+i_:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -1023,7 +997,6 @@ func gc_body_bitonicShared_float32(gc_b2 *compiled.Block, keys []float32, tile i
 //line sort_bitonic.go:89
 							break
 						}
-//line sort_bitonic.go:90
 						archsimd.LoadFloat32x8Slice(s[i_:]).StoreSlice(keys[base+i_:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1124,7 +1097,6 @@ func gc_body_bitonicShared_int32(gc_b3 *compiled.Block, keys []int32, tile int, 
 			return
 		}
 		gc_more = false
-//line sort_bitonic.go:79
 		gc_from9, gc_to3 := 0, gc_bdx3
 		if !compiled.Adds(gc_off, gc_to3) {
 			panic(compiled.ErrGuardWraps)
@@ -1176,7 +1148,6 @@ func gc_body_bitonicShared_int32(gc_b3 *compiled.Block, keys []int32, tile int, 
 					gc_more = true
 				}
 				for gc_tx3 := gc_vstep5; gc_tx3 < gc_to3; gc_tx3++ {
-//line sort_bitonic.go:73
 					gc_more = true
 //line sort_bitonic.go:73
 					gc_at9[gc_tx3] = gc_at10[gc_tx3]
@@ -1196,7 +1167,6 @@ func gc_body_bitonicShared_int32(gc_b3 *compiled.Block, keys []int32, tile int, 
 //line sort_bitonic.go:73
 								break
 							}
-//line sort_bitonic.go:74
 							archsimd.LoadInt32x16Slice(keys[base+i:]).StoreSlice(s[i:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -1217,7 +1187,6 @@ func gc_body_bitonicShared_int32(gc_b3 *compiled.Block, keys []int32, tile int, 
 //line sort_bitonic.go:73
 							break
 						}
-//line sort_bitonic.go:74
 						archsimd.LoadInt32x8Slice(keys[base+i:]).StoreSlice(s[i:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1310,7 +1279,6 @@ func gc_body_bitonicShared_int32(gc_b3 *compiled.Block, keys []int32, tile int, 
 					return
 				}
 				gc_more2 = false
-//line sort_bitonic.go:106
 				gc_from9, gc_to3 := 0, gc_bdx3
 				if !compiled.Adds(gc_off2, gc_to3) {
 					panic(compiled.ErrGuardWraps)
@@ -1368,7 +1336,6 @@ func gc_body_bitonicShared_int32(gc_b3 *compiled.Block, keys []int32, tile int, 
 						return
 					}
 					gc_more3 = false
-//line sort_bitonic.go:106
 					gc_from9, gc_to3 := 0, gc_bdx3
 					if !compiled.Adds(gc_off3, gc_to3) {
 						panic(compiled.ErrGuardWraps)
@@ -1429,7 +1396,6 @@ func gc_body_bitonicShared_int32(gc_b3 *compiled.Block, keys []int32, tile int, 
 					return
 				}
 				gc_more4 = false
-//line sort_bitonic.go:106
 				gc_from9, gc_to3 := 0, gc_bdx3
 				if !compiled.Adds(gc_off4, gc_to3) {
 					panic(compiled.ErrGuardWraps)
@@ -1477,7 +1443,6 @@ func gc_body_bitonicShared_int32(gc_b3 *compiled.Block, keys []int32, tile int, 
 			return
 		}
 		gc_more5 = false
-//line sort_bitonic.go:95
 		gc_from9, gc_to3 := 0, gc_bdx3
 		if !compiled.Adds(gc_off5, gc_to3) {
 			panic(compiled.ErrGuardWraps)
@@ -1529,7 +1494,6 @@ func gc_body_bitonicShared_int32(gc_b3 *compiled.Block, keys []int32, tile int, 
 					gc_more5 = true
 				}
 				for gc_tx3 := gc_vstep7; gc_tx3 < gc_to3; gc_tx3++ {
-//line sort_bitonic.go:89
 					gc_more5 = true
 //line sort_bitonic.go:89
 					gc_at11[gc_tx3] = gc_at12[gc_tx3]
@@ -1549,7 +1513,6 @@ func gc_body_bitonicShared_int32(gc_b3 *compiled.Block, keys []int32, tile int, 
 //line sort_bitonic.go:89
 								break
 							}
-//line sort_bitonic.go:90
 							archsimd.LoadInt32x16Slice(s[i_:]).StoreSlice(keys[base+i_:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -1570,7 +1533,6 @@ func gc_body_bitonicShared_int32(gc_b3 *compiled.Block, keys []int32, tile int, 
 //line sort_bitonic.go:89
 							break
 						}
-//line sort_bitonic.go:90
 						archsimd.LoadInt32x8Slice(s[i_:]).StoreSlice(keys[base+i_:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1671,7 +1633,6 @@ func gc_body_bitonicShared_uint32(gc_b4 *compiled.Block, keys []uint32, tile int
 			return
 		}
 		gc_more = false
-//line sort_bitonic.go:79
 		gc_from13, gc_to4 := 0, gc_bdx4
 		if !compiled.Adds(gc_off, gc_to4) {
 			panic(compiled.ErrGuardWraps)
@@ -1723,7 +1684,6 @@ func gc_body_bitonicShared_uint32(gc_b4 *compiled.Block, keys []uint32, tile int
 					gc_more = true
 				}
 				for gc_tx4 := gc_vstep9; gc_tx4 < gc_to4; gc_tx4++ {
-//line sort_bitonic.go:73
 					gc_more = true
 //line sort_bitonic.go:73
 					gc_at13[gc_tx4] = gc_at14[gc_tx4]
@@ -1743,7 +1703,6 @@ func gc_body_bitonicShared_uint32(gc_b4 *compiled.Block, keys []uint32, tile int
 //line sort_bitonic.go:73
 								break
 							}
-//line sort_bitonic.go:74
 							archsimd.LoadUint32x16Slice(keys[base+i:]).StoreSlice(s[i:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -1764,7 +1723,6 @@ func gc_body_bitonicShared_uint32(gc_b4 *compiled.Block, keys []uint32, tile int
 //line sort_bitonic.go:73
 							break
 						}
-//line sort_bitonic.go:74
 						archsimd.LoadUint32x8Slice(keys[base+i:]).StoreSlice(s[i:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1857,7 +1815,6 @@ func gc_body_bitonicShared_uint32(gc_b4 *compiled.Block, keys []uint32, tile int
 					return
 				}
 				gc_more2 = false
-//line sort_bitonic.go:106
 				gc_from13, gc_to4 := 0, gc_bdx4
 				if !compiled.Adds(gc_off2, gc_to4) {
 					panic(compiled.ErrGuardWraps)
@@ -1915,7 +1872,6 @@ func gc_body_bitonicShared_uint32(gc_b4 *compiled.Block, keys []uint32, tile int
 						return
 					}
 					gc_more3 = false
-//line sort_bitonic.go:106
 					gc_from13, gc_to4 := 0, gc_bdx4
 					if !compiled.Adds(gc_off3, gc_to4) {
 						panic(compiled.ErrGuardWraps)
@@ -1976,7 +1932,6 @@ func gc_body_bitonicShared_uint32(gc_b4 *compiled.Block, keys []uint32, tile int
 					return
 				}
 				gc_more4 = false
-//line sort_bitonic.go:106
 				gc_from13, gc_to4 := 0, gc_bdx4
 				if !compiled.Adds(gc_off4, gc_to4) {
 					panic(compiled.ErrGuardWraps)
@@ -2024,7 +1979,6 @@ func gc_body_bitonicShared_uint32(gc_b4 *compiled.Block, keys []uint32, tile int
 			return
 		}
 		gc_more5 = false
-//line sort_bitonic.go:95
 		gc_from13, gc_to4 := 0, gc_bdx4
 		if !compiled.Adds(gc_off5, gc_to4) {
 			panic(compiled.ErrGuardWraps)
@@ -2076,7 +2030,6 @@ func gc_body_bitonicShared_uint32(gc_b4 *compiled.Block, keys []uint32, tile int
 					gc_more5 = true
 				}
 				for gc_tx4 := gc_vstep11; gc_tx4 < gc_to4; gc_tx4++ {
-//line sort_bitonic.go:89
 					gc_more5 = true
 //line sort_bitonic.go:89
 					gc_at15[gc_tx4] = gc_at16[gc_tx4]
@@ -2096,7 +2049,6 @@ func gc_body_bitonicShared_uint32(gc_b4 *compiled.Block, keys []uint32, tile int
 //line sort_bitonic.go:89
 								break
 							}
-//line sort_bitonic.go:90
 							archsimd.LoadUint32x16Slice(s[i_:]).StoreSlice(keys[base+i_:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -2117,7 +2069,6 @@ func gc_body_bitonicShared_uint32(gc_b4 *compiled.Block, keys []uint32, tile int
 //line sort_bitonic.go:89
 							break
 						}
-//line sort_bitonic.go:90
 						archsimd.LoadUint32x8Slice(s[i_:]).StoreSlice(keys[base+i_:])
 					}
 					archsimd.ClearAVXUpperBits()

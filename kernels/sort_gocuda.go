@@ -58,7 +58,6 @@ func gc_body_blockRadixSort(gc_b *compiled.Block, keys []uint32) {
 	size := min(b, n-base)
 //line sort.go:46
 	values := gocuda.Shared[uint32](t, b)[:b][:size]
-//line sort.go:48
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := 0
 //line sort.go:40
@@ -91,7 +90,6 @@ func gc_body_blockRadixSort(gc_b *compiled.Block, keys []uint32) {
 //line sort.go:47
 				break
 			}
-//line sort.go:48
 			lanes.LoadUint32x8Slice(keys[base+i:]).StoreMasked((*[8]uint32)(values[i:]), gc_alive)
 		}
 	gc_L1:
@@ -121,7 +119,6 @@ func gc_body_blockRadixSort(gc_b *compiled.Block, keys []uint32) {
 		var bit_ uint = bit
 //line sort.go:60
 		size_ := uint32(len(values_))
-//line sort.go:62
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep2 := 0
 //line sort.go:59
@@ -166,7 +163,6 @@ func gc_body_blockRadixSort(gc_b *compiled.Block, keys []uint32) {
 				x := values_[i_]
 				p := (x >> bit_) & 1
 				values_[i_] = p
-//line sort.go:66
 				gc_s_x[gc_rank] = x
 				gc_s_p[gc_rank] = p
 			}
@@ -175,7 +171,6 @@ func gc_body_blockRadixSort(gc_b *compiled.Block, keys []uint32) {
 		var x_ []uint32 = values_
 //line scan_block.go:51
 		for offset := 1; offset < len(x_); offset *= 2 {
-//line scan_block.go:53
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_vstep3 := 0
 //line scan_block.go:50
@@ -230,11 +225,9 @@ func gc_body_blockRadixSort(gc_b *compiled.Block, keys []uint32) {
 					if i_2 >= offset {
 						y = x_[i_2-offset]
 					}
-//line scan_block.go:57
 					gc_s_y[gc_rank] = y
 				}
 			}
-//line scan_block.go:62
 			gc_from, gc_to := 0, gc_bdx
 			if gc_bound := offset; gc_bound > gc_from {
 				gc_from = gc_bound
@@ -258,7 +251,6 @@ func gc_body_blockRadixSort(gc_b *compiled.Block, keys []uint32) {
 //line scan_block.go:50
 					y := lanes.LoadUint32x8Slice(gc_s_y[gc_rank:])
 					{
-//line scan_block.go:58
 						if i_2 < 0 || i_2 > len(x_)-8 {
 //line scan_block.go:58
 							break
@@ -267,7 +259,6 @@ func gc_body_blockRadixSort(gc_b *compiled.Block, keys []uint32) {
 						y.Add(lanes.LoadUint32x8Slice(x_[i_2:])).StoreMasked((*[8]uint32)(x_[i_2:]), gc_alive5)
 					}
 				}
-//line scan_block.go:60
 				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -276,7 +267,6 @@ func gc_body_blockRadixSort(gc_b *compiled.Block, keys []uint32) {
 					}
 //line scan_block.go:50
 					i_2 := gc_tx
-//line scan_block.go:52
 					y := gc_s_y[gc_rank]
 					{
 //line scan_block.go:58
@@ -285,7 +275,6 @@ func gc_body_blockRadixSort(gc_b *compiled.Block, keys []uint32) {
 				}
 			}
 		}
-//line scan_block.go:65
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep5 := 0
 //line scan_block.go:50
@@ -344,12 +333,10 @@ func gc_body_blockRadixSort(gc_b *compiled.Block, keys []uint32) {
 				tBefore := r
 				tTotal := values_[size_-1]
 				fTotal := size_ - tTotal
-//line sort.go:72
 				gc_s_tBefore[gc_rank] = tBefore
 				gc_s_fTotal[gc_rank] = fTotal
 			}
 		}
-//line sort.go:78
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -359,7 +346,6 @@ func gc_body_blockRadixSort(gc_b *compiled.Block, keys []uint32) {
 				}
 //line sort.go:59
 				i_ := uint32(gc_tx)
-//line sort.go:61
 				x := gc_s_x[gc_rank]
 				p := gc_s_p[gc_rank]
 				tBefore := gc_s_tBefore[gc_rank]
@@ -373,7 +359,6 @@ func gc_body_blockRadixSort(gc_b *compiled.Block, keys []uint32) {
 			}
 		}
 	}
-//line sort.go:79
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep6 := 0
 //line sort.go:40
@@ -395,7 +380,6 @@ func gc_body_blockRadixSort(gc_b *compiled.Block, keys []uint32) {
 //line sort.go:53
 				break
 			}
-//line sort.go:54
 			lanes.LoadUint32x8Slice(values[i:]).StoreMasked((*[8]uint32)(keys[base+i:]), gc_alive7)
 		}
 		for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {

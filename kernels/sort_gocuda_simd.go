@@ -58,7 +58,6 @@ func gc_body_blockRadixSort(gc_b2 *compiled.Block, keys []uint32) {
 	size := min(b, n-base)
 //line sort.go:46
 	values := gocuda.Shared[uint32](t, b)[:b][:size]
-//line sort.go:48
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_vstep7 := 0
 		if compiled.SIMD {
@@ -92,7 +91,6 @@ func gc_body_blockRadixSort(gc_b2 *compiled.Block, keys []uint32) {
 //line sort.go:47
 					break
 				}
-//line sort.go:48
 				archsimd.LoadUint32x8Slice(keys[base+i:]).StoreMasked((*[8]uint32)(values[i:]), gc_alive8)
 			}
 			archsimd.ClearAVXUpperBits()
@@ -124,7 +122,6 @@ func gc_body_blockRadixSort(gc_b2 *compiled.Block, keys []uint32) {
 		var bit_ uint = bit
 //line sort.go:60
 		size_ := uint32(len(values_))
-//line sort.go:62
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep8 := 0
 			if compiled.SIMD {
@@ -170,7 +167,6 @@ func gc_body_blockRadixSort(gc_b2 *compiled.Block, keys []uint32) {
 				x := values_[i_]
 				p := (x >> bit_) & 1
 				values_[i_] = p
-//line sort.go:66
 				gc_s_x[gc_rank2] = x
 				gc_s_p[gc_rank2] = p
 			}
@@ -179,7 +175,6 @@ func gc_body_blockRadixSort(gc_b2 *compiled.Block, keys []uint32) {
 		var x_ []uint32 = values_
 //line scan_block.go:51
 		for offset := 1; offset < len(x_); offset *= 2 {
-//line scan_block.go:53
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_vstep9 := 0
 				if compiled.SIMD {
@@ -219,7 +214,6 @@ func gc_body_blockRadixSort(gc_b2 *compiled.Block, keys []uint32) {
 								y = archsimd.LoadUint32x8Slice(x_[i_2-offset:]).Merge(y, gc_alive11.And(gc_if6))
 							}
 						}
-//line scan_block.go:55
 						y.Merge(archsimd.LoadUint32x8Slice(gc_s_y[gc_rank2:]), gc_alive11).StoreSlice(gc_s_y[gc_rank2:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -237,11 +231,9 @@ func gc_body_blockRadixSort(gc_b2 *compiled.Block, keys []uint32) {
 					if i_2 >= offset {
 						y = x_[i_2-offset]
 					}
-//line scan_block.go:57
 					gc_s_y[gc_rank2] = y
 				}
 			}
-//line scan_block.go:62
 			gc_from2, gc_to2 := 0, gc_bdx2
 			if gc_bound2 := offset; gc_bound2 > gc_from2 {
 				gc_from2 = gc_bound2
@@ -266,7 +258,6 @@ func gc_body_blockRadixSort(gc_b2 *compiled.Block, keys []uint32) {
 //line scan_block.go:50
 						y := archsimd.LoadUint32x8Slice(gc_s_y[gc_rank2:])
 						{
-//line scan_block.go:58
 							if i_2 < 0 || i_2 > len(x_)-8 {
 //line scan_block.go:58
 								break
@@ -275,7 +266,6 @@ func gc_body_blockRadixSort(gc_b2 *compiled.Block, keys []uint32) {
 							y.Add(archsimd.LoadUint32x8Slice(x_[i_2:])).StoreMasked((*[8]uint32)(x_[i_2:]), gc_alive12)
 						}
 					}
-//line scan_block.go:60
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep10; gc_tx2 < gc_to2; gc_tx2++ {
@@ -286,7 +276,6 @@ func gc_body_blockRadixSort(gc_b2 *compiled.Block, keys []uint32) {
 					}
 //line scan_block.go:50
 					i_2 := gc_tx2
-//line scan_block.go:52
 					y := gc_s_y[gc_rank2]
 					{
 //line scan_block.go:58
@@ -295,7 +284,6 @@ func gc_body_blockRadixSort(gc_b2 *compiled.Block, keys []uint32) {
 				}
 			}
 		}
-//line scan_block.go:65
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep11 := 0
 			if compiled.SIMD {
@@ -356,12 +344,10 @@ func gc_body_blockRadixSort(gc_b2 *compiled.Block, keys []uint32) {
 				tBefore := r
 				tTotal := values_[size_-1]
 				fTotal := size_ - tTotal
-//line sort.go:72
 				gc_s_tBefore[gc_rank2] = tBefore
 				gc_s_fTotal[gc_rank2] = fTotal
 			}
 		}
-//line sort.go:78
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
@@ -371,7 +357,6 @@ func gc_body_blockRadixSort(gc_b2 *compiled.Block, keys []uint32) {
 				}
 //line sort.go:59
 				i_ := uint32(gc_tx2)
-//line sort.go:61
 				x := gc_s_x[gc_rank2]
 				p := gc_s_p[gc_rank2]
 				tBefore := gc_s_tBefore[gc_rank2]
@@ -385,7 +370,6 @@ func gc_body_blockRadixSort(gc_b2 *compiled.Block, keys []uint32) {
 			}
 		}
 	}
-//line sort.go:79
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_vstep12 := 0
 		if compiled.SIMD {
@@ -408,7 +392,6 @@ func gc_body_blockRadixSort(gc_b2 *compiled.Block, keys []uint32) {
 //line sort.go:53
 					break
 				}
-//line sort.go:54
 				archsimd.LoadUint32x8Slice(values[i:]).StoreMasked((*[8]uint32)(keys[base+i:]), gc_alive14)
 			}
 			archsimd.ClearAVXUpperBits()

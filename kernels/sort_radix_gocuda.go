@@ -49,7 +49,6 @@ func gc_body_radixHistogram(gc_b *compiled.Block, keys, counts []uint32, shift u
 	b := gc_bdx
 //line sort_radix.go:35
 	blk := gc_bx
-//line sort_radix.go:37
 	gc_step := 0
 	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
@@ -58,7 +57,6 @@ func gc_body_radixHistogram(gc_b *compiled.Block, keys, counts []uint32, shift u
 			gc_b.Enter(gc_rank)
 //line sort_radix.go:36
 			local := radixCount(t, keys, shift, items)
-//line sort_radix.go:38
 			gc_s_local[gc_rank] = local
 		}
 		{
@@ -67,7 +65,6 @@ func gc_body_radixHistogram(gc_b *compiled.Block, keys, counts []uint32, shift u
 			gc_b.Enter(gc_rank)
 //line sort_radix.go:36
 			local := radixCount(t, keys, shift, items)
-//line sort_radix.go:38
 			gc_s_local[gc_rank] = local
 		}
 		{
@@ -76,7 +73,6 @@ func gc_body_radixHistogram(gc_b *compiled.Block, keys, counts []uint32, shift u
 			gc_b.Enter(gc_rank)
 //line sort_radix.go:36
 			local := radixCount(t, keys, shift, items)
-//line sort_radix.go:38
 			gc_s_local[gc_rank] = local
 		}
 		{
@@ -85,7 +81,6 @@ func gc_body_radixHistogram(gc_b *compiled.Block, keys, counts []uint32, shift u
 			gc_b.Enter(gc_rank)
 //line sort_radix.go:36
 			local := radixCount(t, keys, shift, items)
-//line sort_radix.go:38
 			gc_s_local[gc_rank] = local
 		}
 	}
@@ -94,7 +89,6 @@ func gc_body_radixHistogram(gc_b *compiled.Block, keys, counts []uint32, shift u
 		gc_b.Enter(gc_rank)
 //line sort_radix.go:36
 		local := radixCount(t, keys, shift, items)
-//line sort_radix.go:38
 		gc_s_local[gc_rank] = local
 	}
 //line sort_radix.go:38
@@ -107,7 +101,6 @@ func gc_body_radixHistogram(gc_b *compiled.Block, keys, counts []uint32, shift u
 			return
 		}
 		gc_more = false
-//line sort_radix.go:45
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -121,8 +114,8 @@ func gc_body_radixHistogram(gc_b *compiled.Block, keys, counts []uint32, shift u
 				gc_pos.Thread = gc_rank
 //line sort_radix.go:35
 				tid := gc_tx
-//line sort_radix.go:37
 				local := gc_s_local[gc_rank]
+//line sort_radix.go:38
 				gc_start := tid
 				gc_from2 := gc_start + gc_off
 				gc_trips := gc_limit - gc_from2
@@ -250,7 +243,6 @@ func gc_body_radixScatter[V any](gc_b *compiled.Block, src, dst []uint32, srcVal
 	b := gc_bdx
 //line sort_radix.go:79
 	blk := gc_bx
-//line sort_radix.go:81
 	gc_step := 0
 	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
@@ -259,7 +251,6 @@ func gc_body_radixScatter[V any](gc_b *compiled.Block, src, dst []uint32, srcVal
 			gc_b.Enter(gc_rank)
 //line sort_radix.go:80
 			local := radixCount(t, src[:n], shift, items)
-//line sort_radix.go:82
 			gc_s_local[gc_rank] = local
 		}
 		{
@@ -268,7 +259,6 @@ func gc_body_radixScatter[V any](gc_b *compiled.Block, src, dst []uint32, srcVal
 			gc_b.Enter(gc_rank)
 //line sort_radix.go:80
 			local := radixCount(t, src[:n], shift, items)
-//line sort_radix.go:82
 			gc_s_local[gc_rank] = local
 		}
 		{
@@ -277,7 +267,6 @@ func gc_body_radixScatter[V any](gc_b *compiled.Block, src, dst []uint32, srcVal
 			gc_b.Enter(gc_rank)
 //line sort_radix.go:80
 			local := radixCount(t, src[:n], shift, items)
-//line sort_radix.go:82
 			gc_s_local[gc_rank] = local
 		}
 		{
@@ -286,7 +275,6 @@ func gc_body_radixScatter[V any](gc_b *compiled.Block, src, dst []uint32, srcVal
 			gc_b.Enter(gc_rank)
 //line sort_radix.go:80
 			local := radixCount(t, src[:n], shift, items)
-//line sort_radix.go:82
 			gc_s_local[gc_rank] = local
 		}
 	}
@@ -295,7 +283,6 @@ func gc_body_radixScatter[V any](gc_b *compiled.Block, src, dst []uint32, srcVal
 		gc_b.Enter(gc_rank)
 //line sort_radix.go:80
 		local := radixCount(t, src[:n], shift, items)
-//line sort_radix.go:82
 		gc_s_local[gc_rank] = local
 	}
 //line sort_radix.go:82
@@ -308,7 +295,6 @@ func gc_body_radixScatter[V any](gc_b *compiled.Block, src, dst []uint32, srcVal
 			return
 		}
 		gc_more = false
-//line sort_radix.go:89
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -322,8 +308,8 @@ func gc_body_radixScatter[V any](gc_b *compiled.Block, src, dst []uint32, srcVal
 				gc_pos.Thread = gc_rank
 //line sort_radix.go:79
 				tid := gc_tx
-//line sort_radix.go:81
 				local := gc_s_local[gc_rank]
+//line sort_radix.go:82
 				gc_start := tid
 				gc_from2 := gc_start + gc_off
 				gc_trips := gc_limit - gc_from2
@@ -352,11 +338,9 @@ func gc_body_radixScatter[V any](gc_b *compiled.Block, src, dst []uint32, srcVal
 			}
 		}
 	}
-//line sort_radix.go:94
 	compiled.OutOfLine(func() {
 		gc_s_local := gc_s_local[:gc_n]
 		{
-//line sort_radix.go:98
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
@@ -366,7 +350,6 @@ func gc_body_radixScatter[V any](gc_b *compiled.Block, src, dst []uint32, srcVal
 //line sort_radix.go:91
 					lo := min(n, (blk*b+tid)*items)
 					hi := min(n, lo+items)
-//line sort_radix.go:94
 					local := gc_s_local[gc_rank]
 //line sort_radix.go:93
 					for i := lo; i < hi; i++ {

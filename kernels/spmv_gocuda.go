@@ -76,7 +76,6 @@ func gc_body_spMVScalar(gc_b *compiled.Block, gc_lo, gc_hi int, rowPtr, cols []i
 					}
 				}
 			}
-//line spmv.go:154
 		})
 	}
 }
@@ -134,31 +133,26 @@ func gc_body_spMVCached(gc_b *compiled.Block, rowPtr, cols []int32, vals, x, y [
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
-//line spmv.go:172
 						gc_tx := gc_step + 1
 //line spmv.go:168
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
-//line spmv.go:172
 						gc_tx := gc_step + 2
 //line spmv.go:168
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
-//line spmv.go:172
 						gc_tx := gc_step + 3
 //line spmv.go:168
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				}
-//line spmv.go:172
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line spmv.go:168
 					gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			} else {
-//line spmv.go:172
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
@@ -171,7 +165,6 @@ func gc_body_spMVCached(gc_b *compiled.Block, rowPtr, cols []int32, vals, x, y [
 						cache[gc_tx] = x[row]
 					}
 					{
-//line spmv.go:172
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -181,7 +174,6 @@ func gc_body_spMVCached(gc_b *compiled.Block, rowPtr, cols []int32, vals, x, y [
 						cache[gc_tx] = x[row]
 					}
 					{
-//line spmv.go:172
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -191,7 +183,6 @@ func gc_body_spMVCached(gc_b *compiled.Block, rowPtr, cols []int32, vals, x, y [
 						cache[gc_tx] = x[row]
 					}
 					{
-//line spmv.go:172
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -201,7 +192,6 @@ func gc_body_spMVCached(gc_b *compiled.Block, rowPtr, cols []int32, vals, x, y [
 						cache[gc_tx] = x[row]
 					}
 				}
-//line spmv.go:172
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -213,7 +203,6 @@ func gc_body_spMVCached(gc_b *compiled.Block, rowPtr, cols []int32, vals, x, y [
 			}
 		}
 	}
-//line spmv.go:174
 	compiled.OutOfLine(func() {
 		{
 			gc_from, gc_to := 0, gc_bdx
@@ -245,7 +234,6 @@ func gc_body_spMVCached(gc_b *compiled.Block, rowPtr, cols []int32, vals, x, y [
 				}
 			}
 		}
-//line spmv.go:190
 	})
 }
 
@@ -282,7 +270,6 @@ func gc_body_spMVWarp(gc_b *compiled.Block, rowPtr, cols []int32, vals, x, y []f
 	gc_n := gc_b.Len()
 //line spmv.go:201
 	rows := len(y)
-//line spmv.go:203
 	var gc_l_sum [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -290,7 +277,6 @@ func gc_body_spMVWarp(gc_b *compiled.Block, rowPtr, cols []int32, vals, x, y []f
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		{
-//line spmv.go:211
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 		gc_L2:
@@ -321,7 +307,6 @@ func gc_body_spMVWarp(gc_b *compiled.Block, rowPtr, cols []int32, vals, x, y []f
 				for j := int(rowPtr[row]) + lane; j < int(rowPtr[row+1]); j += gocuda.WarpSize {
 					sum += vals[j] * x[cols[j]]
 				}
-//line spmv.go:212
 				gc_l_sum[gc_lane] = sum
 			}
 		}
@@ -344,7 +329,6 @@ func gc_body_spMVWarp(gc_b *compiled.Block, rowPtr, cols []int32, vals, x, y []f
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-//line spmv.go:219
 						sum := gc_l_sum[gc_lane]
 //line spmv.go:212
 						sum += gc_c1r[gc_lane]
@@ -377,7 +361,6 @@ func gc_body_spMVWarp(gc_b *compiled.Block, rowPtr, cols []int32, vals, x, y []f
 					gc_pos.Thread = gc_rank
 //line spmv.go:203
 					row := (gc_bx*gc_bdx + gc_tx) / gocuda.WarpSize
-//line spmv.go:205
 					sum := gc_l_sum[gc_lane]
 					{
 //line spmv.go:215

@@ -77,7 +77,6 @@ func gc_body_spMVScalar(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, rowPtr, cols 
 					}
 				}
 			}
-//line spmv.go:154
 		})
 	}
 }
@@ -142,7 +141,6 @@ func gc_body_spMVCached(gc_b2 *compiled.Block, rowPtr, cols []int32, vals, x, y 
 								archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]).StoreSlice(gc_at3[gc_tx2:])
 							}
 						}
-//line spmv.go:169
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -166,7 +164,6 @@ func gc_body_spMVCached(gc_b2 *compiled.Block, rowPtr, cols []int32, vals, x, y 
 					gc_at3[gc_tx2] = gc_at4[gc_tx2]
 				}
 			} else {
-//line spmv.go:172
 				gc_vstep2 := gc_from2
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
@@ -184,7 +181,6 @@ func gc_body_spMVCached(gc_b2 *compiled.Block, rowPtr, cols []int32, vals, x, y 
 								archsimd.LoadFloat32x16Slice(x[row:]).StoreSlice(cache[gc_tx2:])
 							}
 						}
-//line spmv.go:170
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -197,9 +193,7 @@ func gc_body_spMVCached(gc_b2 *compiled.Block, rowPtr, cols []int32, vals, x, y 
 						gc_tx2 := gc_vstep2
 //line spmv.go:166
 						var row int = begin + gc_tx2
-//line spmv.go:168
 						if row < 0 || row > len(x)-8 || gc_tx2 < 0 || gc_tx2 > len(cache)-8 {
-//line spmv.go:168
 							break
 						}
 //line spmv.go:168
@@ -219,7 +213,6 @@ func gc_body_spMVCached(gc_b2 *compiled.Block, rowPtr, cols []int32, vals, x, y 
 						cache[gc_tx2] = x[row]
 					}
 					{
-//line spmv.go:172
 						gc_tx2 := gc_step3 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -229,7 +222,6 @@ func gc_body_spMVCached(gc_b2 *compiled.Block, rowPtr, cols []int32, vals, x, y 
 						cache[gc_tx2] = x[row]
 					}
 					{
-//line spmv.go:172
 						gc_tx2 := gc_step3 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -239,7 +231,6 @@ func gc_body_spMVCached(gc_b2 *compiled.Block, rowPtr, cols []int32, vals, x, y 
 						cache[gc_tx2] = x[row]
 					}
 					{
-//line spmv.go:172
 						gc_tx2 := gc_step3 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -249,7 +240,6 @@ func gc_body_spMVCached(gc_b2 *compiled.Block, rowPtr, cols []int32, vals, x, y 
 						cache[gc_tx2] = x[row]
 					}
 				}
-//line spmv.go:172
 				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -261,7 +251,6 @@ func gc_body_spMVCached(gc_b2 *compiled.Block, rowPtr, cols []int32, vals, x, y 
 			}
 		}
 	}
-//line spmv.go:174
 	compiled.OutOfLine(func() {
 		{
 			gc_from2, gc_to2 := 0, gc_bdx2
@@ -293,7 +282,6 @@ func gc_body_spMVCached(gc_b2 *compiled.Block, rowPtr, cols []int32, vals, x, y 
 				}
 			}
 		}
-//line spmv.go:190
 	})
 }
 
@@ -330,7 +318,6 @@ func gc_body_spMVWarp(gc_b2 *compiled.Block, rowPtr, cols []int32, vals, x, y []
 	gc_n2 := gc_b2.Len()
 //line spmv.go:201
 	rows := len(y)
-//line spmv.go:203
 	var gc_l_sum [32]float32
 	var gc_c21r [32]float32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -338,7 +325,6 @@ func gc_body_spMVWarp(gc_b2 *compiled.Block, rowPtr, cols []int32, vals, x, y []
 		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 		var gc_dead2 uint32
 		{
-//line spmv.go:211
 			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 			gc_tx2 := gc_tidx2.X - 1
 		gc_L22:
@@ -369,7 +355,6 @@ func gc_body_spMVWarp(gc_b2 *compiled.Block, rowPtr, cols []int32, vals, x, y []
 				for j := int(rowPtr[row]) + lane; j < int(rowPtr[row+1]); j += gocuda.WarpSize {
 					sum += vals[j] * x[cols[j]]
 				}
-//line spmv.go:212
 				gc_l_sum[gc_lane2] = sum
 			}
 		}
@@ -421,7 +406,6 @@ func gc_body_spMVWarp(gc_b2 *compiled.Block, rowPtr, cols []int32, vals, x, y []
 							if gc_left&(1<<gc_lane2) == 0 {
 								continue
 							}
-//line spmv.go:225
 							sum := gc_l_sum[gc_lane2]
 //line spmv.go:212
 							sum += gc_c21r[gc_lane2]
@@ -455,7 +439,6 @@ func gc_body_spMVWarp(gc_b2 *compiled.Block, rowPtr, cols []int32, vals, x, y []
 					gc_pos2.Thread = gc_rank2
 //line spmv.go:203
 					row := (gc_bx2*gc_bdx2 + gc_tx2) / gocuda.WarpSize
-//line spmv.go:205
 					sum := gc_l_sum[gc_lane2]
 					{
 //line spmv.go:215

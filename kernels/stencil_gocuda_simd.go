@@ -68,7 +68,6 @@ func gc_body_stencilStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, x1, y0, 
 		z := z0 + gc_bz2
 		nxy := nx * ny
 		gc_apart2 := compiled.Disjoint(coef, aout)
-//line stencil.go:37
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(x0+gc_bx2*gc_bdx2, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -198,7 +197,6 @@ func gc_body_stencilStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, x1, y0, 
 								gc_elem8*(gc_at43[gc_u2]+gc_at44[gc_u2]+gc_at45[gc_u2]+gc_at46[gc_u2]+gc_at47[gc_u2]+gc_at48[gc_u2])
 							gc_at49[gc_u2] = 2*gc_at27[gc_u2] - gc_at49[gc_u2] + gc_at50[gc_u2]*div
 						}
-//line stencil.go:42
 						gc_tx2 = gc_fasthi2 - 1
 						continue
 					}
@@ -215,7 +213,6 @@ func gc_body_stencilStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, x1, y0, 
 					aout[i] = 2*ain[i] - aout[i] + vsq[i]*div
 				}
 			} else {
-//line stencil.go:43
 				gc_vstep2 := gc_from2
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool

@@ -150,7 +150,6 @@ func gc_body_transposeTiled(gc_b *compiled.Block, in, out []float32, rows, cols 
 						}
 					}
 				}
-//line transpose.go:175
 				gc_ty++
 				if gc_ty == gc_bdy {
 					gc_ty = 0
@@ -169,9 +168,7 @@ func gc_body_transposeTiled(gc_b *compiled.Block, in, out []float32, rows, cols 
 					tx := gc_tx
 //line transpose.go:164
 					ty := gc_ty
-//line transpose.go:166
 					var x int
-//line transpose.go:168
 					var y int
 //line transpose.go:173
 					x = gc_by*TransposeTile + tx
@@ -253,7 +250,6 @@ func gc_body_transposePadded(gc_b *compiled.Block, in, out []float32, rows, cols
 						}
 					}
 				}
-//line transpose.go:175
 				gc_ty++
 				if gc_ty == gc_bdy {
 					gc_ty = 0
@@ -272,9 +268,7 @@ func gc_body_transposePadded(gc_b *compiled.Block, in, out []float32, rows, cols
 					tx := gc_tx
 //line transpose.go:164
 					ty := gc_ty
-//line transpose.go:166
 					var x int
-//line transpose.go:168
 					var y int
 //line transpose.go:173
 					x = gc_by*TransposeTile + tx

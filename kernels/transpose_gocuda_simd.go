@@ -272,7 +272,6 @@ func gc_body_transposeTiled(gc_b2 *compiled.Block, in, out []float32, rows, cols
 								}
 							}
 						}
-//line transpose.go:171
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -413,7 +412,6 @@ func gc_body_transposeTiled(gc_b2 *compiled.Block, in, out []float32, rows, cols
 							}
 						}
 					}
-//line transpose.go:171
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -431,7 +429,6 @@ func gc_body_transposeTiled(gc_b2 *compiled.Block, in, out []float32, rows, cols
 						}
 					}
 				}
-//line transpose.go:175
 				gc_ty2++
 				if gc_ty2 == gc_bdy2 {
 					gc_ty2 = 0
@@ -450,9 +447,7 @@ func gc_body_transposeTiled(gc_b2 *compiled.Block, in, out []float32, rows, cols
 					tx := gc_tx2
 //line transpose.go:164
 					ty := gc_ty2
-//line transpose.go:166
 					var x int
-//line transpose.go:168
 					var y int
 //line transpose.go:173
 					x = gc_by2*TransposeTile + tx
@@ -655,7 +650,6 @@ func gc_body_transposePadded(gc_b2 *compiled.Block, in, out []float32, rows, col
 								}
 							}
 						}
-//line transpose.go:171
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -796,7 +790,6 @@ func gc_body_transposePadded(gc_b2 *compiled.Block, in, out []float32, rows, col
 							}
 						}
 					}
-//line transpose.go:171
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -814,7 +807,6 @@ func gc_body_transposePadded(gc_b2 *compiled.Block, in, out []float32, rows, col
 						}
 					}
 				}
-//line transpose.go:175
 				gc_ty2++
 				if gc_ty2 == gc_bdy2 {
 					gc_ty2 = 0
@@ -833,9 +825,7 @@ func gc_body_transposePadded(gc_b2 *compiled.Block, in, out []float32, rows, col
 					tx := gc_tx2
 //line transpose.go:164
 					ty := gc_ty2
-//line transpose.go:166
 					var x int
-//line transpose.go:168
 					var y int
 //line transpose.go:173
 					x = gc_by2*TransposeTile + tx

@@ -41,7 +41,6 @@ func gc_body_syncRounds(gc_b *compiled.Block, rounds int, counts []int32) {
 	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 //line blocks.go:19
 	for range rounds {
-//line blocks.go:21
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			if gc_bdx <= len(s) {
 				gc_at := s[:gc_bdx]
@@ -123,7 +122,6 @@ func gc_body_syncRounds(gc_b *compiled.Block, rounds int, counts []int32) {
 			}
 		}
 	}
-//line blocks.go:27
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		if gc_bdx <= len(counts) && gc_bdx <= len(s) {
 			gc_at2 := counts[:gc_bdx]
@@ -241,7 +239,6 @@ func gc_body_blockReduceShuffle(gc_b *compiled.Block, x []float32, partial []flo
 	gc_n := gc_b.Len()
 //line blocks.go:34
 	warps := gocuda.Shared[float64](t, gc_bdx/gocuda.WarpSize)
-//line blocks.go:36
 	var gc_l_v [32]float64
 	var gc_c1r [32]float64
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -282,7 +279,6 @@ func gc_body_blockReduceShuffle(gc_b *compiled.Block, x []float32, partial []flo
 //line blocks.go:37
 					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, off, gocuda.WarpSize, &gc_c1r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line blocks.go:41
 						v := gc_l_v[gc_lane]
 //line blocks.go:37
 						v += gc_c1r[gc_lane]
@@ -309,7 +305,6 @@ func gc_body_blockReduceShuffle(gc_b *compiled.Block, x []float32, partial []flo
 			}
 		}
 	}
-//line blocks.go:45
 	compiled.OutOfLine(func() {
 		{
 			gc_from, gc_to := 0, gc_bdx
@@ -324,10 +319,8 @@ func gc_body_blockReduceShuffle(gc_b *compiled.Block, x []float32, partial []flo
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						{
-//line blocks.go:44
 							var s float64
 							{
-//line blocks.go:45
 								gc_xs2 := warps
 //line blocks.go:45
 								gc_i2 := 0
@@ -388,7 +381,6 @@ func gc_body_blockReduceShuffle(gc_b *compiled.Block, x []float32, partial []flo
 									}
 								}
 							}
-//line blocks.go:48
 							gc_at[0] = s
 						}
 					}
@@ -397,10 +389,8 @@ func gc_body_blockReduceShuffle(gc_b *compiled.Block, x []float32, partial []flo
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						{
-//line blocks.go:44
 							var s float64
 							{
-//line blocks.go:45
 								gc_xs := warps
 //line blocks.go:45
 								gc_i := 0
@@ -461,7 +451,6 @@ func gc_body_blockReduceShuffle(gc_b *compiled.Block, x []float32, partial []flo
 									}
 								}
 							}
-//line blocks.go:48
 							partial[gc_bx] = s
 						}
 					}
@@ -473,6 +462,8 @@ func gc_body_blockReduceShuffle(gc_b *compiled.Block, x []float32, partial []flo
 
 // gc_jam_runSum holds up to 4 threads' calls of runSum, whose loops run
 // interleaved (gocuda compile's jam pass).
+//
+//line blocks.go:59
 type gc_jam_runSum struct {
 	n     int
 	lanes [4]gc_jam_runSum_lane
@@ -535,9 +526,7 @@ func gc_jam_runSum_run4(gc_j *gc_jam_runSum) {
 	gc_l0_n := gc_j.lanes[0].n
 	_ = gc_l0_n
 	gc_l0_v := gc_j.lanes[0].v
-//line blocks.go:146
 	gc_l0_gc_range0 := gc_j.lanes[0].gc_range0
-//line blocks.go:148
 	gc_l1_x := gc_j.lanes[1].x
 	_ = gc_l1_x
 	gc_l1_lo := gc_j.lanes[1].lo
@@ -545,9 +534,7 @@ func gc_jam_runSum_run4(gc_j *gc_jam_runSum) {
 	gc_l1_n := gc_j.lanes[1].n
 	_ = gc_l1_n
 	gc_l1_v := gc_j.lanes[1].v
-//line blocks.go:156
 	gc_l1_gc_range0 := gc_j.lanes[1].gc_range0
-//line blocks.go:158
 	gc_l2_x := gc_j.lanes[2].x
 	_ = gc_l2_x
 	gc_l2_lo := gc_j.lanes[2].lo
@@ -555,9 +542,7 @@ func gc_jam_runSum_run4(gc_j *gc_jam_runSum) {
 	gc_l2_n := gc_j.lanes[2].n
 	_ = gc_l2_n
 	gc_l2_v := gc_j.lanes[2].v
-//line blocks.go:166
 	gc_l2_gc_range0 := gc_j.lanes[2].gc_range0
-//line blocks.go:168
 	gc_l3_x := gc_j.lanes[3].x
 	_ = gc_l3_x
 	gc_l3_lo := gc_j.lanes[3].lo
@@ -565,16 +550,11 @@ func gc_jam_runSum_run4(gc_j *gc_jam_runSum) {
 	gc_l3_n := gc_j.lanes[3].n
 	_ = gc_l3_n
 	gc_l3_v := gc_j.lanes[3].v
-//line blocks.go:176
 	gc_l3_gc_range0 := gc_j.lanes[3].gc_range0
-//line blocks.go:178
 	gc_n1 := min(len(gc_l0_gc_range0), len(gc_l1_gc_range0), len(gc_l2_gc_range0), len(gc_l3_gc_range0))
 	gc_r3 := gc_l0_gc_range0[:gc_n1]
-//line blocks.go:181
 	gc_r4 := gc_l1_gc_range0[:gc_n1]
-//line blocks.go:183
 	gc_r5 := gc_l2_gc_range0[:gc_n1]
-//line blocks.go:185
 	gc_r6 := gc_l3_gc_range0[:gc_n1]
 //line blocks.go:130
 	for gc_i2 := 0; gc_i2 < gc_n1; gc_i2++ {
@@ -631,7 +611,6 @@ func gc_jam_runSum_run4(gc_j *gc_jam_runSum) {
 			gc_l3_v += float64(gc_l3_e)
 		}
 	}
-//line blocks.go:133
 	gc_j.lanes[0].gc_dst[gc_j.lanes[0].gc_at] = gc_l0_v
 	gc_j.lanes[1].gc_dst[gc_j.lanes[1].gc_at] = gc_l1_v
 	gc_j.lanes[2].gc_dst[gc_j.lanes[2].gc_at] = gc_l2_v
@@ -671,7 +650,6 @@ func gc_body_blockReduceTree(gc_b *compiled.Block, x []float32, partial []float6
 //line blocks.go:59
 	s := gocuda.Shared[float64](t, gc_bdx)[:gc_bdx]
 	var gc_jam gc_jam_runSum
-//line blocks.go:62
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -681,7 +659,6 @@ func gc_body_blockReduceTree(gc_b *compiled.Block, x []float32, partial []float6
 			gc_jam_runSum_add(&gc_jam, x, (gc_bx*gc_bdx+tid)*run, run, s, tid)
 		}
 	}
-//line blocks.go:65
 	gc_jam_runSum_flush(&gc_jam)
 //line blocks.go:63
 	for stride := gc_bdx / 2; stride > 0; stride /= 2 {
@@ -691,7 +668,6 @@ func gc_body_blockReduceTree(gc_b *compiled.Block, x []float32, partial []float6
 				continue
 			}
 		}
-//line blocks.go:71
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := stride; gc_bound < gc_to {
 			gc_to = gc_bound
@@ -800,7 +776,6 @@ func gc_body_blockReduceTree(gc_b *compiled.Block, x []float32, partial []float6
 		}
 	}
 	{
-//line blocks.go:73
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -830,13 +805,11 @@ func gc_body_blockReduceTree(gc_b *compiled.Block, x []float32, partial []float6
 						gc_at3[0] = gc_at4[0]
 					}
 				}
-//line blocks.go:74
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 //line blocks.go:70
 					gc_at3[0] = gc_at4[0]
 				}
 			} else {
-//line blocks.go:74
 				gc_step4 := gc_from
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
@@ -847,7 +820,6 @@ func gc_body_blockReduceTree(gc_b *compiled.Block, x []float32, partial []float6
 						partial[gc_bx] = s[0]
 					}
 					{
-//line blocks.go:74
 						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -855,7 +827,6 @@ func gc_body_blockReduceTree(gc_b *compiled.Block, x []float32, partial []float6
 						partial[gc_bx] = s[0]
 					}
 					{
-//line blocks.go:74
 						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -863,7 +834,6 @@ func gc_body_blockReduceTree(gc_b *compiled.Block, x []float32, partial []float6
 						partial[gc_bx] = s[0]
 					}
 					{
-//line blocks.go:74
 						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -871,7 +841,6 @@ func gc_body_blockReduceTree(gc_b *compiled.Block, x []float32, partial []float6
 						partial[gc_bx] = s[0]
 					}
 				}
-//line blocks.go:74
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -911,18 +880,15 @@ func gc_body_blockReduceGroup(gc_b *compiled.Block, x []float32, partial []float
 //line blocks.go:83
 	s := gocuda.Shared[float64](t, gc_n)[:gc_n]
 	var gc_jam gc_jam_runSum
-//line blocks.go:86
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 //line blocks.go:84
 		tid := gc_rank
 		gc_jam_runSum_add(&gc_jam, x, (gc_bidx.X*gc_n+tid)*run, run, s, tid)
 	}
-//line blocks.go:88
 	gc_jam_runSum_flush(&gc_jam)
 //line blocks.go:87
 	for stride := gc_n / 2; stride > 0; stride /= 2 {
-//line blocks.go:89
 		gc_step := 0
 		for ; gc_step+3 < gc_n; gc_step += 4 {
 			{
@@ -976,7 +942,6 @@ func gc_body_blockReduceGroup(gc_b *compiled.Block, x []float32, partial []float
 			}
 		}
 	}
-//line blocks.go:95
 	gc_step2 := 0
 	for ; gc_step2+3 < gc_n; gc_step2 += 4 {
 		{
@@ -1058,7 +1023,6 @@ func gc_body_blockReduceTile(gc_b *compiled.Block, x []float32, partial []float6
 	block := cg.ThisThreadBlock(t)
 	tile := cg.TiledPartition(block, 32)
 	warps := gocuda.Shared[float64](t, gc_n/32)
-//line blocks.go:111
 	var gc_l_v [32]float64
 	var gc_c1r [32]float64
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -1079,7 +1043,6 @@ func gc_body_blockReduceTile(gc_b *compiled.Block, x []float32, partial []float6
 		for off := 32 / 2; off > 0; off /= 2 {
 			compiled.TileLanes[float64, float64](gc_b, "ShflDown", gc_w, gc_act, tile.Size(), &gc_l_v, off, nil, &gc_c1r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line blocks.go:116
 				v := gc_l_v[gc_lane]
 //line blocks.go:112
 				v += gc_c1r[gc_lane]
@@ -1096,7 +1059,6 @@ func gc_body_blockReduceTile(gc_b *compiled.Block, x []float32, partial []float6
 			}
 		}
 	}
-//line blocks.go:120
 	compiled.OutOfLine(func() {
 		{
 			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
@@ -1105,7 +1067,6 @@ func gc_body_blockReduceTile(gc_b *compiled.Block, x []float32, partial []float6
 				if gc_rank == 0 {
 					var s float64
 					{
-//line blocks.go:120
 						gc_xs := warps
 //line blocks.go:120
 						gc_i := 0
@@ -1166,7 +1127,6 @@ func gc_body_blockReduceTile(gc_b *compiled.Block, x []float32, partial []float6
 							}
 						}
 					}
-//line blocks.go:123
 					partial[gc_bidx.X] = s
 				}
 			}
@@ -1177,4 +1137,5 @@ func gc_body_blockReduceTile(gc_b *compiled.Block, x []float32, partial []float6
 // gc_files_blocks holds the source files whose lines the kernels' records hash.
 //
 //go:embed blocks.go
+//line blocks.go:133
 var gc_files_blocks embed.FS

@@ -42,7 +42,6 @@ func gc_body_syncRounds(gc_b2 *compiled.Block, rounds int, counts []int32) {
 	s := gocuda.Shared[int32](t, gc_bdx2)[:gc_bdx2]
 //line blocks.go:19
 	for range rounds {
-//line blocks.go:21
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			if gc_bdx2 <= len(s) {
 				gc_at4 := s[:gc_bdx2]
@@ -100,7 +99,6 @@ func gc_body_syncRounds(gc_b2 *compiled.Block, rounds int, counts []int32) {
 //line blocks.go:20
 								break
 							}
-//line blocks.go:21
 							archsimd.LoadInt32x16Slice(s[tid:]).Add(gc_vb2).StoreSlice(s[tid:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -122,7 +120,6 @@ func gc_body_syncRounds(gc_b2 *compiled.Block, rounds int, counts []int32) {
 //line blocks.go:20
 							break
 						}
-//line blocks.go:21
 						archsimd.LoadInt32x8Slice(s[tid:]).Add(gc_vb).StoreSlice(s[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -177,7 +174,6 @@ func gc_body_syncRounds(gc_b2 *compiled.Block, rounds int, counts []int32) {
 			}
 		}
 	}
-//line blocks.go:27
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		if gc_bdx2 <= len(counts) && gc_bdx2 <= len(s) {
 			gc_at5 := counts[:gc_bdx2]
@@ -230,7 +226,6 @@ func gc_body_syncRounds(gc_b2 *compiled.Block, rounds int, counts []int32) {
 //line blocks.go:23
 							break
 						}
-//line blocks.go:24
 						archsimd.LoadInt32x16Slice(s[tid:]).StoreSlice(counts[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -250,7 +245,6 @@ func gc_body_syncRounds(gc_b2 *compiled.Block, rounds int, counts []int32) {
 //line blocks.go:23
 						break
 					}
-//line blocks.go:24
 					archsimd.LoadInt32x8Slice(s[tid:]).StoreSlice(counts[tid:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -335,7 +329,6 @@ func gc_body_blockReduceShuffle(gc_b2 *compiled.Block, x []float32, partial []fl
 	gc_n2 := gc_b2.Len()
 //line blocks.go:34
 	warps := gocuda.Shared[float64](t, gc_bdx2/gocuda.WarpSize)
-//line blocks.go:36
 	var gc_l_v [32]float64
 	var gc_c21r [32]float64
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -376,7 +369,6 @@ func gc_body_blockReduceShuffle(gc_b2 *compiled.Block, x []float32, partial []fl
 //line blocks.go:37
 					compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, off, gocuda.WarpSize, &gc_c21r)
 					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-//line blocks.go:41
 						v := gc_l_v[gc_lane2]
 //line blocks.go:37
 						v += gc_c21r[gc_lane2]
@@ -403,7 +395,6 @@ func gc_body_blockReduceShuffle(gc_b2 *compiled.Block, x []float32, partial []fl
 			}
 		}
 	}
-//line blocks.go:45
 	compiled.OutOfLine(func() {
 		{
 			gc_from2, gc_to2 := 0, gc_bdx2
@@ -418,10 +409,8 @@ func gc_body_blockReduceShuffle(gc_b2 *compiled.Block, x []float32, partial []fl
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						{
-//line blocks.go:44
 							var s float64
 							{
-//line blocks.go:45
 								gc_xs4 := warps
 //line blocks.go:45
 								gc_i4 := 0
@@ -482,7 +471,6 @@ func gc_body_blockReduceShuffle(gc_b2 *compiled.Block, x []float32, partial []fl
 									}
 								}
 							}
-//line blocks.go:48
 							gc_at2[0] = s
 						}
 					}
@@ -491,10 +479,8 @@ func gc_body_blockReduceShuffle(gc_b2 *compiled.Block, x []float32, partial []fl
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						{
-//line blocks.go:44
 							var s float64
 							{
-//line blocks.go:45
 								gc_xs3 := warps
 //line blocks.go:45
 								gc_i3 := 0
@@ -555,7 +541,6 @@ func gc_body_blockReduceShuffle(gc_b2 *compiled.Block, x []float32, partial []fl
 									}
 								}
 							}
-//line blocks.go:48
 							partial[gc_bx2] = s
 						}
 					}
@@ -567,6 +552,8 @@ func gc_body_blockReduceShuffle(gc_b2 *compiled.Block, x []float32, partial []fl
 
 // gc_jam_runSum holds up to 4 threads' calls of runSum, whose loops run
 // interleaved (gocuda compile's jam pass).
+//
+//line blocks.go:59
 type gc_jam_runSum struct {
 	n     int
 	lanes [4]gc_jam_runSum_lane
@@ -629,9 +616,7 @@ func gc_jam_runSum_run4(gc_j *gc_jam_runSum) {
 	gc_l0_n := gc_j.lanes[0].n
 	_ = gc_l0_n
 	gc_l0_v := gc_j.lanes[0].v
-//line blocks.go:146
 	gc_l0_gc_range0 := gc_j.lanes[0].gc_range0
-//line blocks.go:148
 	gc_l1_x := gc_j.lanes[1].x
 	_ = gc_l1_x
 	gc_l1_lo := gc_j.lanes[1].lo
@@ -639,9 +624,7 @@ func gc_jam_runSum_run4(gc_j *gc_jam_runSum) {
 	gc_l1_n := gc_j.lanes[1].n
 	_ = gc_l1_n
 	gc_l1_v := gc_j.lanes[1].v
-//line blocks.go:156
 	gc_l1_gc_range0 := gc_j.lanes[1].gc_range0
-//line blocks.go:158
 	gc_l2_x := gc_j.lanes[2].x
 	_ = gc_l2_x
 	gc_l2_lo := gc_j.lanes[2].lo
@@ -649,9 +632,7 @@ func gc_jam_runSum_run4(gc_j *gc_jam_runSum) {
 	gc_l2_n := gc_j.lanes[2].n
 	_ = gc_l2_n
 	gc_l2_v := gc_j.lanes[2].v
-//line blocks.go:166
 	gc_l2_gc_range0 := gc_j.lanes[2].gc_range0
-//line blocks.go:168
 	gc_l3_x := gc_j.lanes[3].x
 	_ = gc_l3_x
 	gc_l3_lo := gc_j.lanes[3].lo
@@ -659,16 +640,11 @@ func gc_jam_runSum_run4(gc_j *gc_jam_runSum) {
 	gc_l3_n := gc_j.lanes[3].n
 	_ = gc_l3_n
 	gc_l3_v := gc_j.lanes[3].v
-//line blocks.go:176
 	gc_l3_gc_range0 := gc_j.lanes[3].gc_range0
-//line blocks.go:178
 	gc_n1 := min(len(gc_l0_gc_range0), len(gc_l1_gc_range0), len(gc_l2_gc_range0), len(gc_l3_gc_range0))
 	gc_r3 := gc_l0_gc_range0[:gc_n1]
-//line blocks.go:181
 	gc_r4 := gc_l1_gc_range0[:gc_n1]
-//line blocks.go:183
 	gc_r5 := gc_l2_gc_range0[:gc_n1]
-//line blocks.go:185
 	gc_r6 := gc_l3_gc_range0[:gc_n1]
 //line blocks.go:130
 	for gc_i2 := 0; gc_i2 < gc_n1; gc_i2++ {
@@ -725,7 +701,6 @@ func gc_jam_runSum_run4(gc_j *gc_jam_runSum) {
 			gc_l3_v += float64(gc_l3_e)
 		}
 	}
-//line blocks.go:133
 	gc_j.lanes[0].gc_dst[gc_j.lanes[0].gc_at] = gc_l0_v
 	gc_j.lanes[1].gc_dst[gc_j.lanes[1].gc_at] = gc_l1_v
 	gc_j.lanes[2].gc_dst[gc_j.lanes[2].gc_at] = gc_l2_v
@@ -763,7 +738,6 @@ func gc_body_blockReduceTree(gc_b2 *compiled.Block, x []float32, partial []float
 //line blocks.go:59
 	s := gocuda.Shared[float64](t, gc_bdx2)[:gc_bdx2]
 	var gc_jam2 gc_jam_runSum
-//line blocks.go:62
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 			gc_rank2 := gc_base2 + gc_tx2
@@ -773,11 +747,9 @@ func gc_body_blockReduceTree(gc_b2 *compiled.Block, x []float32, partial []float
 			gc_jam_runSum_add(&gc_jam2, x, (gc_bx2*gc_bdx2+tid)*run, run, s, tid)
 		}
 	}
-//line blocks.go:65
 	gc_jam_runSum_flush(&gc_jam2)
 //line blocks.go:63
 	for stride := gc_bdx2 / 2; stride > 0; stride /= 2 {
-//line blocks.go:65
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := stride; gc_bound2 < gc_to2 {
 			gc_to2 = gc_bound2
@@ -800,7 +772,6 @@ func gc_body_blockReduceTree(gc_b2 *compiled.Block, x []float32, partial []float
 							archsimd.LoadFloat64x4Slice(gc_at5[gc_tx2:]).Add(archsimd.LoadFloat64x4Slice(gc_at6[gc_tx2:])).StoreSlice(gc_at5[gc_tx2:])
 						}
 					}
-//line blocks.go:66
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
@@ -817,7 +788,6 @@ func gc_body_blockReduceTree(gc_b2 *compiled.Block, x []float32, partial []float
 //line blocks.go:60
 						var tid int = gc_tx2
 						{
-//line blocks.go:65
 							if (tid+stride) < 0 || (tid+stride) > len(s)-4 || tid < 0 || tid > len(s)-4 {
 //line blocks.go:65
 								break
@@ -826,7 +796,6 @@ func gc_body_blockReduceTree(gc_b2 *compiled.Block, x []float32, partial []float
 							archsimd.LoadFloat64x4Slice(s[tid:]).Add(archsimd.LoadFloat64x4Slice(s[tid+stride:])).StoreSlice(s[tid:])
 						}
 					}
-//line blocks.go:67
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step5 := gc_vstep2
@@ -890,7 +859,6 @@ func gc_body_blockReduceTree(gc_b2 *compiled.Block, x []float32, partial []float
 		}
 	}
 	{
-//line blocks.go:73
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 			gc_to2 = gc_bound2 + 1
@@ -920,13 +888,11 @@ func gc_body_blockReduceTree(gc_b2 *compiled.Block, x []float32, partial []float
 						gc_at7[0] = gc_at8[0]
 					}
 				}
-//line blocks.go:74
 				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
 //line blocks.go:70
 					gc_at7[0] = gc_at8[0]
 				}
 			} else {
-//line blocks.go:74
 				gc_step7 := gc_from2
 				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
 					{
@@ -937,7 +903,6 @@ func gc_body_blockReduceTree(gc_b2 *compiled.Block, x []float32, partial []float
 						partial[gc_bx2] = s[0]
 					}
 					{
-//line blocks.go:74
 						gc_tx2 := gc_step7 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -945,7 +910,6 @@ func gc_body_blockReduceTree(gc_b2 *compiled.Block, x []float32, partial []float
 						partial[gc_bx2] = s[0]
 					}
 					{
-//line blocks.go:74
 						gc_tx2 := gc_step7 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -953,7 +917,6 @@ func gc_body_blockReduceTree(gc_b2 *compiled.Block, x []float32, partial []float
 						partial[gc_bx2] = s[0]
 					}
 					{
-//line blocks.go:74
 						gc_tx2 := gc_step7 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -961,7 +924,6 @@ func gc_body_blockReduceTree(gc_b2 *compiled.Block, x []float32, partial []float
 						partial[gc_bx2] = s[0]
 					}
 				}
-//line blocks.go:74
 				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -1001,18 +963,15 @@ func gc_body_blockReduceGroup(gc_b2 *compiled.Block, x []float32, partial []floa
 //line blocks.go:83
 	s := gocuda.Shared[float64](t, gc_n2)[:gc_n2]
 	var gc_jam2 gc_jam_runSum
-//line blocks.go:86
 	for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 		gc_pos2.Thread = gc_rank2
 //line blocks.go:84
 		tid := gc_rank2
 		gc_jam_runSum_add(&gc_jam2, x, (gc_bidx2.X*gc_n2+tid)*run, run, s, tid)
 	}
-//line blocks.go:88
 	gc_jam_runSum_flush(&gc_jam2)
 //line blocks.go:87
 	for stride := gc_n2 / 2; stride > 0; stride /= 2 {
-//line blocks.go:89
 		gc_step3 := 0
 		for ; gc_step3+3 < gc_n2; gc_step3 += 4 {
 			{
@@ -1066,7 +1025,6 @@ func gc_body_blockReduceGroup(gc_b2 *compiled.Block, x []float32, partial []floa
 			}
 		}
 	}
-//line blocks.go:95
 	gc_step4 := 0
 	for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
 		{
@@ -1148,7 +1106,6 @@ func gc_body_blockReduceTile(gc_b2 *compiled.Block, x []float32, partial []float
 	block := cg.ThisThreadBlock(t)
 	tile := cg.TiledPartition(block, 32)
 	warps := gocuda.Shared[float64](t, gc_n2/32)
-//line blocks.go:111
 	var gc_l_v [32]float64
 	var gc_c21r [32]float64
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -1169,7 +1126,6 @@ func gc_body_blockReduceTile(gc_b2 *compiled.Block, x []float32, partial []float
 		for off := 32 / 2; off > 0; off /= 2 {
 			compiled.TileLanes[float64, float64](gc_b2, "ShflDown", gc_w2, gc_act2, tile.Size(), &gc_l_v, off, nil, &gc_c21r)
 			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-//line blocks.go:116
 				v := gc_l_v[gc_lane2]
 //line blocks.go:112
 				v += gc_c21r[gc_lane2]
@@ -1186,7 +1142,6 @@ func gc_body_blockReduceTile(gc_b2 *compiled.Block, x []float32, partial []float
 			}
 		}
 	}
-//line blocks.go:120
 	compiled.OutOfLine(func() {
 		{
 			for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
@@ -1195,7 +1150,6 @@ func gc_body_blockReduceTile(gc_b2 *compiled.Block, x []float32, partial []float
 				if gc_rank2 == 0 {
 					var s float64
 					{
-//line blocks.go:120
 						gc_xs2 := warps
 //line blocks.go:120
 						gc_i2 := 0
@@ -1256,7 +1210,6 @@ func gc_body_blockReduceTile(gc_b2 *compiled.Block, x []float32, partial []float
 							}
 						}
 					}
-//line blocks.go:123
 					partial[gc_bidx2.X] = s
 				}
 			}
@@ -1267,4 +1220,5 @@ func gc_body_blockReduceTile(gc_b2 *compiled.Block, x []float32, partial []float
 // gc_files_blocks holds the source files whose lines the kernels' records hash.
 //
 //go:embed blocks.go
+//line blocks.go:133
 var gc_files_blocks embed.FS

@@ -40,7 +40,6 @@ func gc_body_daxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float64, x, y []
 	gc_n2 := gc_b2.Len()
 	_ = &a
 	gc_bx2 := 0
-//line daxpy.go:25
 	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b2.Stopped() {
 			return
@@ -51,7 +50,6 @@ func gc_body_daxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float64, x, y []
 		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
 		gc_q2 += gc_run2
 		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-//line daxpy.go:36
 		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
 		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -79,7 +77,6 @@ func gc_body_daxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float64, x, y []
 							gc_vb2.Mul(archsimd.LoadFloat64x4Slice(gc_at4[gc_tx2:])).Add(archsimd.LoadFloat64x4Slice(gc_at3[gc_tx2:])).StoreSlice(gc_at3[gc_tx2:])
 						}
 					}
-//line daxpy.go:18
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
@@ -106,7 +103,6 @@ func gc_body_daxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float64, x, y []
 							gc_vb.Mul(archsimd.LoadFloat64x4Slice(x[i:])).Add(archsimd.LoadFloat64x4Slice(y[i:])).StoreSlice(y[i:])
 						}
 					}
-//line daxpy.go:19
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step3 := gc_vstep2

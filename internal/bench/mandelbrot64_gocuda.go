@@ -60,7 +60,6 @@ func gc_body_mandelbrot64(gc_b *compiled.Block, gc_lo, gc_hi int, x0, y0, x1, y1
 //line mandelbrot64.go:37
 		dx := (x1 - x0) / float64(width)
 		dy := (y1 - y0) / float64(height)
-//line mandelbrot64.go:40
 		gc_ty := 0
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {

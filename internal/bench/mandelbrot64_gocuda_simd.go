@@ -68,7 +68,6 @@ func gc_body_mandelbrot64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, y0, x1,
 //line mandelbrot64.go:38
 		dy := (y1 - y0) / float64(height)
 		_ = &dy
-//line mandelbrot64.go:41
 		gc_ty2 := 0
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {

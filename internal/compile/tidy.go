@@ -19,7 +19,9 @@ import (
 // sees; blank lines within function bodies; and //line directives where
 // the lines already count to the position they name. Every line that
 // holds code keeps its position, so profiles and panics name the same
-// source lines. src is returned unchanged where it does not parse.
+// source lines, but for lines the emitter wrote with no directive of
+// their own, whose positions are only counted on (anchoredLines). src
+// is returned unchanged where it does not parse.
 func tidy(src []byte) []byte {
 	fset := token.NewFileSet()
 	file, err := parser.ParseFile(fset, "", src, parser.ParseComments)
@@ -56,7 +58,7 @@ func tidy(src []byte) []byte {
 	for i := range len(lines) - 1 {
 		drop[i] = drop[i] || lines[i] == "//\n" && lineDirective.MatchString(lines[i+1]) // relines writes it where it writes the directive
 	}
-	out, want := relines(lines, drop)
+	out, want := relines(lines, drop, anchoredLines(fset, file, lines))
 	if !samePositions(out, want) {
 		return src
 	}
@@ -399,7 +401,7 @@ var looseLine = regexp.MustCompile(`^\s*(\{|\}|\} else \{|\w+:|//.*)?\n?$`)
 // input. Braces and labels are not held to theirs.
 // It returns too the position each written line must have, where it
 // must keep one.
-func relines(lines []string, drop []bool) ([]byte, []srcPos) {
+func relines(lines []string, drop, anchored []bool) ([]byte, []srcPos) {
 	var out bytes.Buffer
 	var want []srcPos
 	var at srcPos
@@ -409,6 +411,9 @@ func relines(lines []string, drop []bool) ([]byte, []srcPos) {
 			continue
 		}
 		at.line++
+		if !anchored[i] {
+			l = srcPos{}
+		}
 		if l.file != "" && at != l && !looseLine.MatchString(lines[i]) {
 			if strings.HasPrefix(last, "//") && last != "//\n" && !commentDirective.MatchString(last) {
 				out.WriteString("//\n") // gofmt parts a doc comment's text from its directives
@@ -426,4 +431,58 @@ func relines(lines []string, drop []bool) ([]byte, []srcPos) {
 		want = append(want, l)
 	}
 	return out.Bytes(), want
+}
+
+// anchoredLines reports for each line of a generated file whether its
+// position is one the emitter meant. In a function's body, those are the
+// lines of its first statement, counted from the declaration's directive,
+// and those of each statement that begins right after a directive, to
+// its end, but for the blocks in it that hold directives of their own:
+// the emitter built those, and within them the same holds. The lines the
+// emitter wrote with no directive (a thread loop's counters, a spilled
+// variable's load) only count on: their positions name unrelated source
+// lines, which tidy does not pin.
+func anchoredLines(fset *token.FileSet, file *ast.File, lines []string) []bool {
+	anchored := make([]bool, len(lines))
+	for i := range anchored {
+		anchored[i] = true
+	}
+	line := func(p token.Pos) int { return fset.PositionFor(p, false).Line - 1 }
+	directive := func(from, to int) bool {
+		return from < to && slices.ContainsFunc(lines[from:to], lineDirective.MatchString)
+	}
+	for _, d := range file.Decls {
+		fd, ok := d.(*ast.FuncDecl)
+		if !ok || fd.Body == nil {
+			continue
+		}
+		ends := map[int]int{}  // a statement's first line to the last of the longest starting there
+		built := map[int]int{} // each line to the first line of the innermost block holding it and a directive
+		ast.Inspect(fd.Body, func(n ast.Node) bool {
+			if _, ok := n.(ast.Stmt); ok {
+				ends[line(n.Pos())] = max(ends[line(n.Pos())], line(n.End()))
+			}
+			if b, ok := n.(*ast.BlockStmt); ok {
+				if from, to := line(b.Lbrace), line(b.Rbrace); directive(from+1, to) {
+					for i := from + 1; i < to; i++ {
+						built[i] = from // blocks come outer first
+					}
+				}
+			}
+			return true
+		})
+		start, end := line(fd.Body.Lbrace), line(fd.Body.Lbrace)
+		if len(fd.Body.List) > 0 {
+			end = line(fd.Body.List[0].End())
+		}
+		for i := start + 1; i < line(fd.Body.Rbrace); i++ {
+			if lineDirective.MatchString(lines[i]) {
+				start, end = i, max(i+1, ends[i+1])
+				continue
+			}
+			b, inBuilt := built[i]
+			anchored[i] = i <= end && (!inBuilt || b <= start)
+		}
+	}
+	return anchored
 }

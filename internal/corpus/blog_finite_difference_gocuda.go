@@ -209,7 +209,6 @@ func gc_body_derivativeX(gc_b *compiled.Block, f, df []float32, cAx, cBx, cCx, c
 							gc_at3[gc_u2] = gc_at4[gc_u2]
 							gc_at5[gc_u2] = gc_at6[gc_u2]
 						}
-//line blog_finite_difference.go:47
 						gc_tx = gc_fasthi2 - 1
 						continue
 					}
@@ -225,7 +224,6 @@ func gc_body_derivativeX(gc_b *compiled.Block, f, df []float32, cAx, cBx, cCx, c
 					sF[sj][si+fdMx] = sF[sj][si+1]
 				}
 			} else {
-//line blog_finite_difference.go:48
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -239,7 +237,6 @@ func gc_body_derivativeX(gc_b *compiled.Block, f, df []float32, cAx, cBx, cCx, c
 					sF[sj][si+fdMx] = sF[sj][si+1]
 				}
 			}
-//line blog_finite_difference.go:48
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -375,7 +372,6 @@ func gc_body_derivativeXLPencils(gc_b *compiled.Block, f, df []float32, cAx, cBx
 			return
 		}
 		gc_more = false
-//line blog_finite_difference.go:74
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -414,11 +410,9 @@ func gc_body_derivativeXLPencils(gc_b *compiled.Block, f, df []float32, cAx, cBx
 			}
 		}
 	}
-//line blog_finite_difference.go:79
 	compiled.OutOfLine(func() {
 		sF := sF[:32]
 		{
-//line blog_finite_difference.go:83
 			gc_ty := 0
 			gc_from, gc_to := 0, gc_bdx
 			if gc_bound := 4; gc_bound < gc_to {
@@ -457,7 +451,6 @@ func gc_body_derivativeXLPencils(gc_b *compiled.Block, f, df []float32, cAx, cBx
 			return
 		}
 		gc_more2 = false
-//line blog_finite_difference.go:91
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -690,7 +683,6 @@ func gc_body_derivativeY(gc_b *compiled.Block, f, df []float32, cAy, cBy, cCy, c
 					gc_at5[gc_tx] = gc_at6[gc_tx]
 				}
 			} else {
-//line blog_finite_difference.go:118
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -704,7 +696,6 @@ func gc_body_derivativeY(gc_b *compiled.Block, f, df []float32, cAy, cBy, cCy, c
 					sF[sj+fdMy][si] = sF[sj+1][si]
 				}
 			}
-//line blog_finite_difference.go:118
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -807,7 +798,6 @@ func gc_body_derivativeYLPencils(gc_b *compiled.Block, f, df []float32, cAy, cBy
 			return
 		}
 		gc_more = false
-//line blog_finite_difference.go:143
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -848,7 +838,6 @@ func gc_body_derivativeYLPencils(gc_b *compiled.Block, f, df []float32, cAy, cBy
 		}
 	}
 	{
-//line blog_finite_difference.go:150
 		gc_ty := 0
 		gc_from, gc_to := 0, gc_bdx
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -874,7 +863,6 @@ func gc_body_derivativeYLPencils(gc_b *compiled.Block, f, df []float32, cAy, cBy
 					gc_at3[gc_tx] = gc_at4[gc_tx]
 				}
 			} else {
-//line blog_finite_difference.go:151
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -887,7 +875,6 @@ func gc_body_derivativeYLPencils(gc_b *compiled.Block, f, df []float32, cAy, cBy
 					sF[sj_+fdMy][si] = sF[sj_+1][si]
 				}
 			}
-//line blog_finite_difference.go:151
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -904,7 +891,6 @@ func gc_body_derivativeYLPencils(gc_b *compiled.Block, f, df []float32, cAy, cBy
 			return
 		}
 		gc_more2 = false
-//line blog_finite_difference.go:159
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -1138,7 +1124,6 @@ func gc_body_derivativeZ(gc_b *compiled.Block, f, df []float32, cAz, cBz, cCz, c
 					gc_at5[gc_tx] = gc_at6[gc_tx]
 				}
 			} else {
-//line blog_finite_difference.go:187
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -1151,7 +1136,6 @@ func gc_body_derivativeZ(gc_b *compiled.Block, f, df []float32, cAz, cBz, cCz, c
 					sF[sk+fdMz][si] = sF[sk+1][si]
 				}
 			}
-//line blog_finite_difference.go:187
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -1254,7 +1238,6 @@ func gc_body_derivativeZLPencils(gc_b *compiled.Block, f, df []float32, cAz, cBz
 			return
 		}
 		gc_more = false
-//line blog_finite_difference.go:212
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -1295,7 +1278,6 @@ func gc_body_derivativeZLPencils(gc_b *compiled.Block, f, df []float32, cAz, cBz
 		}
 	}
 	{
-//line blog_finite_difference.go:219
 		gc_ty := 0
 		gc_from, gc_to := 0, gc_bdx
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -1321,7 +1303,6 @@ func gc_body_derivativeZLPencils(gc_b *compiled.Block, f, df []float32, cAz, cBz
 					gc_at3[gc_tx] = gc_at4[gc_tx]
 				}
 			} else {
-//line blog_finite_difference.go:220
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -1334,7 +1315,6 @@ func gc_body_derivativeZLPencils(gc_b *compiled.Block, f, df []float32, cAz, cBz
 					sF[k_+fdMz][si] = sF[k_+1][si]
 				}
 			}
-//line blog_finite_difference.go:220
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -1351,7 +1331,6 @@ func gc_body_derivativeZLPencils(gc_b *compiled.Block, f, df []float32, cAz, cBz
 			return
 		}
 		gc_more2 = false
-//line blog_finite_difference.go:228
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {

@@ -165,7 +165,6 @@ func gc_body_derivativeX(gc_b2 *compiled.Block, f, df []float32, cAx, cBx, cCx, 
 //line blog_finite_difference.go:37
 								break
 							}
-//line blog_finite_difference.go:38
 							archsimd.LoadFloat32x16Slice(f[globalIdx:]).StoreSlice(sF[sj][si:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -194,7 +193,6 @@ func gc_body_derivativeX(gc_b2 *compiled.Block, f, df []float32, cAx, cBx, cCx, 
 //line blog_finite_difference.go:37
 							break
 						}
-//line blog_finite_difference.go:38
 						archsimd.LoadFloat32x8Slice(f[globalIdx:]).StoreSlice(sF[sj][si:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -335,7 +333,6 @@ func gc_body_derivativeX(gc_b2 *compiled.Block, f, df []float32, cAx, cBx, cCx, 
 										archsimd.LoadFloat32x16Slice(gc_at21[(gc_tx2 - gc_fastlo5):]).StoreSlice(gc_at20[(gc_tx2 - gc_fastlo5):])
 									}
 								}
-//line blog_finite_difference.go:44
 								archsimd.ClearAVXUpperBits()
 								return gc_vstep3, false
 							}(gc_vstep3)
@@ -371,7 +368,6 @@ func gc_body_derivativeX(gc_b2 *compiled.Block, f, df []float32, cAx, cBx, cCx, 
 							gc_at18[gc_u5] = gc_at19[gc_u5]
 							gc_at20[gc_u5] = gc_at21[gc_u5]
 						}
-//line blog_finite_difference.go:47
 						gc_tx2 = gc_fasthi5 - 1
 						continue
 					}
@@ -387,7 +383,6 @@ func gc_body_derivativeX(gc_b2 *compiled.Block, f, df []float32, cAx, cBx, cCx, 
 					sF[sj][si+fdMx] = sF[sj][si+1]
 				}
 			} else {
-//line blog_finite_difference.go:48
 				gc_vstep4 := gc_from2
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
@@ -402,7 +397,6 @@ func gc_body_derivativeX(gc_b2 *compiled.Block, f, df []float32, cAx, cBx, cCx, 
 							var si int = i + 4
 							var sj int = gc_ty2
 							{
-//line blog_finite_difference.go:43
 								if (si+fdMx-5) < 0 || (si+fdMx-5) > len(sF[sj])-16 || (si-4) < 0 || (si-4) > len(sF[sj])-16 || (si+
 									1) < 0 || (si+1) > len(sF[sj])-16 || (si+fdMx) < 0 || (si+fdMx) > len(sF[sj])-16 {
 //line blog_finite_difference.go:43
@@ -431,7 +425,6 @@ func gc_body_derivativeX(gc_b2 *compiled.Block, f, df []float32, cAx, cBx, cCx, 
 //line blog_finite_difference.go:32
 						var si int = i + 4
 						var sj int = gc_ty2
-//line blog_finite_difference.go:43
 						if (si+fdMx-5) < 0 || (si+fdMx-5) > len(sF[sj])-8 || (si-4) < 0 || (si-4) > len(sF[sj])-8 || (si+
 							1) < 0 || (si+1) > len(sF[sj])-8 || (si+fdMx) < 0 || (si+fdMx) > len(sF[sj])-8 {
 //line blog_finite_difference.go:43
@@ -442,7 +435,6 @@ func gc_body_derivativeX(gc_b2 *compiled.Block, f, df []float32, cAx, cBx, cCx, 
 //line blog_finite_difference.go:43
 						archsimd.LoadFloat32x8Slice(sF[sj][si+1:]).StoreSlice(sF[sj][si+fdMx:])
 					}
-//line blog_finite_difference.go:46
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
@@ -458,7 +450,6 @@ func gc_body_derivativeX(gc_b2 *compiled.Block, f, df []float32, cAx, cBx, cCx, 
 					sF[sj][si+fdMx] = sF[sj][si+1]
 				}
 			}
-//line blog_finite_difference.go:48
 			gc_ty2++
 			if gc_ty2 == gc_bdy2 {
 				gc_ty2 = 0
@@ -620,7 +611,6 @@ func gc_body_derivativeX(gc_b2 *compiled.Block, f, df []float32, cAx, cBx, cCx, 
 //line blog_finite_difference.go:49
 								break
 							}
-//line blog_finite_difference.go:50
 							gc_vb5.Mul(archsimd.LoadFloat32x16Slice(sF[sj][si+1:]).Sub(archsimd.LoadFloat32x16Slice(sF[sj][si-1:]))).Add(gc_vb6.Mul(archsimd.LoadFloat32x16Slice(sF[sj][si+2:]).Sub(archsimd.LoadFloat32x16Slice(sF[sj][si-2:])))).Add(gc_vb7.Mul(archsimd.LoadFloat32x16Slice(sF[sj][si+3:]).Sub(archsimd.LoadFloat32x16Slice(sF[sj][si-3:])))).Add(gc_vb8.Mul(archsimd.LoadFloat32x16Slice(sF[sj][si+4:]).Sub(archsimd.LoadFloat32x16Slice(sF[sj][si-4:])))).StoreSlice(df[globalIdx:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -657,7 +647,6 @@ func gc_body_derivativeX(gc_b2 *compiled.Block, f, df []float32, cAx, cBx, cCx, 
 //line blog_finite_difference.go:49
 							break
 						}
-//line blog_finite_difference.go:50
 						gc_vb.Mul(archsimd.LoadFloat32x8Slice(sF[sj][si+1:]).Sub(archsimd.LoadFloat32x8Slice(sF[sj][si-1:]))).Add(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(sF[sj][si+2:]).Sub(archsimd.LoadFloat32x8Slice(sF[sj][si-2:])))).Add(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(sF[sj][si+3:]).Sub(archsimd.LoadFloat32x8Slice(sF[sj][si-3:])))).Add(gc_vb4.Mul(archsimd.LoadFloat32x8Slice(sF[sj][si+4:]).Sub(archsimd.LoadFloat32x8Slice(sF[sj][si-4:])))).StoreSlice(df[globalIdx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -732,7 +721,6 @@ func gc_body_derivativeXLPencils(gc_b2 *compiled.Block, f, df []float32, cAx, cB
 			return
 		}
 		gc_more = false
-//line blog_finite_difference.go:74
 		gc_ty2 := 0
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -771,11 +759,9 @@ func gc_body_derivativeXLPencils(gc_b2 *compiled.Block, f, df []float32, cAx, cB
 			}
 		}
 	}
-//line blog_finite_difference.go:79
 	compiled.OutOfLine(func() {
 		sF := sF[:32]
 		{
-//line blog_finite_difference.go:83
 			gc_ty2 := 0
 			gc_from4, gc_to2 := 0, gc_bdx2
 			if gc_bound2 := 4; gc_bound2 < gc_to2 {
@@ -795,7 +781,6 @@ func gc_body_derivativeXLPencils(gc_b2 *compiled.Block, f, df []float32, cAx, cB
 //line blog_finite_difference.go:65
 							var si int = i + 4
 							{
-//line blog_finite_difference.go:76
 								for sj_ := gc_ty2; sj_ < fdLPencils; sj_ = sj_ + gc_bdy2 {
 //line blog_finite_difference.go:76
 									var gc_ld3 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
@@ -894,7 +879,6 @@ func gc_body_derivativeXLPencils(gc_b2 *compiled.Block, f, df []float32, cAx, cB
 								}
 							}
 						}
-//line blog_finite_difference.go:80
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -912,7 +896,6 @@ func gc_body_derivativeXLPencils(gc_b2 *compiled.Block, f, df []float32, cAx, cB
 //line blog_finite_difference.go:65
 						var si int = i + 4
 						{
-//line blog_finite_difference.go:76
 							for sj_ := gc_ty2; sj_ < fdLPencils; sj_ = sj_ + gc_bdy2 {
 //line blog_finite_difference.go:76
 								var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
@@ -1011,7 +994,6 @@ func gc_body_derivativeXLPencils(gc_b2 *compiled.Block, f, df []float32, cAx, cB
 							}
 						}
 					}
-//line blog_finite_difference.go:80
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
@@ -1047,7 +1029,6 @@ func gc_body_derivativeXLPencils(gc_b2 *compiled.Block, f, df []float32, cAx, cB
 			return
 		}
 		gc_more2 = false
-//line blog_finite_difference.go:91
 		gc_ty2 := 0
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -1213,7 +1194,6 @@ func gc_body_derivativeY(gc_b2 *compiled.Block, f, df []float32, cAy, cBy, cCy, 
 //line blog_finite_difference.go:108
 								break
 							}
-//line blog_finite_difference.go:109
 							archsimd.LoadFloat32x16Slice(f[globalIdx:]).StoreSlice(sF[sj][si:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -1243,7 +1223,6 @@ func gc_body_derivativeY(gc_b2 *compiled.Block, f, df []float32, cAy, cBy, cCy, 
 //line blog_finite_difference.go:108
 							break
 						}
-//line blog_finite_difference.go:109
 						archsimd.LoadFloat32x8Slice(f[globalIdx:]).StoreSlice(sF[sj][si:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1384,7 +1363,6 @@ func gc_body_derivativeY(gc_b2 *compiled.Block, f, df []float32, cAy, cBy, cCy, 
 								archsimd.LoadFloat32x16Slice(gc_at21[gc_tx2:]).StoreSlice(gc_at20[gc_tx2:])
 							}
 						}
-//line blog_finite_difference.go:114
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep3, false
 					}(gc_vstep3)
@@ -1417,7 +1395,6 @@ func gc_body_derivativeY(gc_b2 *compiled.Block, f, df []float32, cAy, cBy, cCy, 
 					gc_at20[gc_tx2] = gc_at21[gc_tx2]
 				}
 			} else {
-//line blog_finite_difference.go:118
 				gc_vstep4 := gc_from2
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
@@ -1432,7 +1409,6 @@ func gc_body_derivativeY(gc_b2 *compiled.Block, f, df []float32, cAy, cBy, cCy, 
 							var si int = gc_tx2
 							var sj int = j + 4
 							{
-//line blog_finite_difference.go:113
 								if si < 0 || si > len(sF[sj+fdMy-5])-16 || si > len(sF[sj-4])-16 || si > len(sF[sj+1])-16 || si > len(sF[sj+fdMy])-16 {
 //line blog_finite_difference.go:113
 									break
@@ -1460,7 +1436,6 @@ func gc_body_derivativeY(gc_b2 *compiled.Block, f, df []float32, cAy, cBy, cCy, 
 //line blog_finite_difference.go:103
 						var si int = gc_tx2
 						var sj int = j + 4
-//line blog_finite_difference.go:113
 						if si < 0 || si > len(sF[sj+fdMy-5])-8 || si > len(sF[sj-4])-8 || si > len(sF[sj+1])-8 || si > len(sF[sj+fdMy])-8 {
 //line blog_finite_difference.go:113
 							break
@@ -1470,7 +1445,6 @@ func gc_body_derivativeY(gc_b2 *compiled.Block, f, df []float32, cAy, cBy, cCy, 
 //line blog_finite_difference.go:113
 						archsimd.LoadFloat32x8Slice(sF[sj+1][si:]).StoreSlice(sF[sj+fdMy][si:])
 					}
-//line blog_finite_difference.go:116
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
@@ -1486,7 +1460,6 @@ func gc_body_derivativeY(gc_b2 *compiled.Block, f, df []float32, cAy, cBy, cCy, 
 					sF[sj+fdMy][si] = sF[sj+1][si]
 				}
 			}
-//line blog_finite_difference.go:118
 			gc_ty2++
 			if gc_ty2 == gc_bdy2 {
 				gc_ty2 = 0
@@ -1615,7 +1588,6 @@ func gc_body_derivativeY(gc_b2 *compiled.Block, f, df []float32, cAy, cBy, cCy, 
 //line blog_finite_difference.go:119
 								break
 							}
-//line blog_finite_difference.go:120
 							gc_vb5.Mul(archsimd.LoadFloat32x16Slice(sF[sj+1][si:]).Sub(archsimd.LoadFloat32x16Slice(sF[sj-1][si:]))).Add(gc_vb6.Mul(archsimd.LoadFloat32x16Slice(sF[sj+2][si:]).Sub(archsimd.LoadFloat32x16Slice(sF[sj-2][si:])))).Add(gc_vb7.Mul(archsimd.LoadFloat32x16Slice(sF[sj+3][si:]).Sub(archsimd.LoadFloat32x16Slice(sF[sj-3][si:])))).Add(gc_vb8.Mul(archsimd.LoadFloat32x16Slice(sF[sj+4][si:]).Sub(archsimd.LoadFloat32x16Slice(sF[sj-4][si:])))).StoreSlice(df[globalIdx:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -1650,7 +1622,6 @@ func gc_body_derivativeY(gc_b2 *compiled.Block, f, df []float32, cAy, cBy, cCy, 
 //line blog_finite_difference.go:119
 							break
 						}
-//line blog_finite_difference.go:120
 						gc_vb.Mul(archsimd.LoadFloat32x8Slice(sF[sj+1][si:]).Sub(archsimd.LoadFloat32x8Slice(sF[sj-1][si:]))).Add(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(sF[sj+2][si:]).Sub(archsimd.LoadFloat32x8Slice(sF[sj-2][si:])))).Add(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(sF[sj+3][si:]).Sub(archsimd.LoadFloat32x8Slice(sF[sj-3][si:])))).Add(gc_vb4.Mul(archsimd.LoadFloat32x8Slice(sF[sj+4][si:]).Sub(archsimd.LoadFloat32x8Slice(sF[sj-4][si:])))).StoreSlice(df[globalIdx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1725,7 +1696,6 @@ func gc_body_derivativeYLPencils(gc_b2 *compiled.Block, f, df []float32, cAy, cB
 			return
 		}
 		gc_more = false
-//line blog_finite_difference.go:143
 		gc_ty2 := 0
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -1766,7 +1736,6 @@ func gc_body_derivativeYLPencils(gc_b2 *compiled.Block, f, df []float32, cAy, cB
 		}
 	}
 	{
-//line blog_finite_difference.go:150
 		gc_ty2 := 0
 		gc_from4, gc_to2 := 0, gc_bdx2
 		for gc_base2 := 0; gc_from4 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
@@ -1807,7 +1776,6 @@ func gc_body_derivativeYLPencils(gc_b2 *compiled.Block, f, df []float32, cAy, cB
 								archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
 							}
 						}
-//line blog_finite_difference.go:147
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -1838,7 +1806,6 @@ func gc_body_derivativeYLPencils(gc_b2 *compiled.Block, f, df []float32, cAy, cB
 					gc_at7[gc_tx2] = gc_at8[gc_tx2]
 				}
 			} else {
-//line blog_finite_difference.go:151
 				gc_vstep2 := gc_from4
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
@@ -1878,9 +1845,7 @@ func gc_body_derivativeYLPencils(gc_b2 *compiled.Block, f, df []float32, cAy, cB
 						var si int = gc_tx2
 //line blog_finite_difference.go:144
 						var sj_ int = gc_ty2 + 4
-//line blog_finite_difference.go:146
 						if si < 0 || si > len(sF[sj_+fdMy-5])-8 || si > len(sF[sj_-4])-8 || si > len(sF[sj_+1])-8 || si > len(sF[sj_+fdMy])-8 {
-//line blog_finite_difference.go:146
 							break
 						}
 //line blog_finite_difference.go:146
@@ -1888,7 +1853,6 @@ func gc_body_derivativeYLPencils(gc_b2 *compiled.Block, f, df []float32, cAy, cB
 //line blog_finite_difference.go:146
 						archsimd.LoadFloat32x8Slice(sF[sj_+1][si:]).StoreSlice(sF[sj_+fdMy][si:])
 					}
-//line blog_finite_difference.go:149
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
@@ -1903,7 +1867,6 @@ func gc_body_derivativeYLPencils(gc_b2 *compiled.Block, f, df []float32, cAy, cB
 					sF[sj_+fdMy][si] = sF[sj_+1][si]
 				}
 			}
-//line blog_finite_difference.go:151
 			gc_ty2++
 			if gc_ty2 == gc_bdy2 {
 				gc_ty2 = 0
@@ -1921,7 +1884,6 @@ func gc_body_derivativeYLPencils(gc_b2 *compiled.Block, f, df []float32, cAy, cB
 			return
 		}
 		gc_more2 = false
-//line blog_finite_difference.go:159
 		gc_ty2 := 0
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -2088,7 +2050,6 @@ func gc_body_derivativeZ(gc_b2 *compiled.Block, f, df []float32, cAz, cBz, cCz, 
 //line blog_finite_difference.go:177
 								break
 							}
-//line blog_finite_difference.go:178
 							archsimd.LoadFloat32x16Slice(f[globalIdx:]).StoreSlice(sF[sk][si:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -2118,7 +2079,6 @@ func gc_body_derivativeZ(gc_b2 *compiled.Block, f, df []float32, cAz, cBz, cCz, 
 //line blog_finite_difference.go:177
 							break
 						}
-//line blog_finite_difference.go:178
 						archsimd.LoadFloat32x8Slice(f[globalIdx:]).StoreSlice(sF[sk][si:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -2258,7 +2218,6 @@ func gc_body_derivativeZ(gc_b2 *compiled.Block, f, df []float32, cAz, cBz, cCz, 
 								archsimd.LoadFloat32x16Slice(gc_at21[gc_tx2:]).StoreSlice(gc_at20[gc_tx2:])
 							}
 						}
-//line blog_finite_difference.go:183
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep3, false
 					}(gc_vstep3)
@@ -2290,7 +2249,6 @@ func gc_body_derivativeZ(gc_b2 *compiled.Block, f, df []float32, cAz, cBz, cCz, 
 					gc_at20[gc_tx2] = gc_at21[gc_tx2]
 				}
 			} else {
-//line blog_finite_difference.go:187
 				gc_vstep4 := gc_from2
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
@@ -2304,7 +2262,6 @@ func gc_body_derivativeZ(gc_b2 *compiled.Block, f, df []float32, cAz, cBz, cCz, 
 							var si int = gc_tx2
 							var sk int = k + 4
 							{
-//line blog_finite_difference.go:182
 								if si < 0 || si > len(sF[sk+fdMz-5])-16 || si > len(sF[sk-4])-16 || si > len(sF[sk+1])-16 || si > len(sF[sk+fdMz])-16 {
 //line blog_finite_difference.go:182
 									break
@@ -2331,7 +2288,6 @@ func gc_body_derivativeZ(gc_b2 *compiled.Block, f, df []float32, cAz, cBz, cCz, 
 						var k int = gc_ty2
 						var si int = gc_tx2
 						var sk int = k + 4
-//line blog_finite_difference.go:182
 						if si < 0 || si > len(sF[sk+fdMz-5])-8 || si > len(sF[sk-4])-8 || si > len(sF[sk+1])-8 || si > len(sF[sk+fdMz])-8 {
 //line blog_finite_difference.go:182
 							break
@@ -2341,7 +2297,6 @@ func gc_body_derivativeZ(gc_b2 *compiled.Block, f, df []float32, cAz, cBz, cCz, 
 //line blog_finite_difference.go:182
 						archsimd.LoadFloat32x8Slice(sF[sk+1][si:]).StoreSlice(sF[sk+fdMz][si:])
 					}
-//line blog_finite_difference.go:185
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
@@ -2356,7 +2311,6 @@ func gc_body_derivativeZ(gc_b2 *compiled.Block, f, df []float32, cAz, cBz, cCz, 
 					sF[sk+fdMz][si] = sF[sk+1][si]
 				}
 			}
-//line blog_finite_difference.go:187
 			gc_ty2++
 			if gc_ty2 == gc_bdy2 {
 				gc_ty2 = 0
@@ -2485,7 +2439,6 @@ func gc_body_derivativeZ(gc_b2 *compiled.Block, f, df []float32, cAz, cBz, cCz, 
 //line blog_finite_difference.go:188
 								break
 							}
-//line blog_finite_difference.go:189
 							gc_vb5.Mul(archsimd.LoadFloat32x16Slice(sF[sk+1][si:]).Sub(archsimd.LoadFloat32x16Slice(sF[sk-1][si:]))).Add(gc_vb6.Mul(archsimd.LoadFloat32x16Slice(sF[sk+2][si:]).Sub(archsimd.LoadFloat32x16Slice(sF[sk-2][si:])))).Add(gc_vb7.Mul(archsimd.LoadFloat32x16Slice(sF[sk+3][si:]).Sub(archsimd.LoadFloat32x16Slice(sF[sk-3][si:])))).Add(gc_vb8.Mul(archsimd.LoadFloat32x16Slice(sF[sk+4][si:]).Sub(archsimd.LoadFloat32x16Slice(sF[sk-4][si:])))).StoreSlice(df[globalIdx:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -2520,7 +2473,6 @@ func gc_body_derivativeZ(gc_b2 *compiled.Block, f, df []float32, cAz, cBz, cCz, 
 //line blog_finite_difference.go:188
 							break
 						}
-//line blog_finite_difference.go:189
 						gc_vb.Mul(archsimd.LoadFloat32x8Slice(sF[sk+1][si:]).Sub(archsimd.LoadFloat32x8Slice(sF[sk-1][si:]))).Add(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(sF[sk+2][si:]).Sub(archsimd.LoadFloat32x8Slice(sF[sk-2][si:])))).Add(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(sF[sk+3][si:]).Sub(archsimd.LoadFloat32x8Slice(sF[sk-3][si:])))).Add(gc_vb4.Mul(archsimd.LoadFloat32x8Slice(sF[sk+4][si:]).Sub(archsimd.LoadFloat32x8Slice(sF[sk-4][si:])))).StoreSlice(df[globalIdx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -2595,7 +2547,6 @@ func gc_body_derivativeZLPencils(gc_b2 *compiled.Block, f, df []float32, cAz, cB
 			return
 		}
 		gc_more = false
-//line blog_finite_difference.go:212
 		gc_ty2 := 0
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -2636,7 +2587,6 @@ func gc_body_derivativeZLPencils(gc_b2 *compiled.Block, f, df []float32, cAz, cB
 		}
 	}
 	{
-//line blog_finite_difference.go:219
 		gc_ty2 := 0
 		gc_from4, gc_to2 := 0, gc_bdx2
 		for gc_base2 := 0; gc_from4 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
@@ -2677,7 +2627,6 @@ func gc_body_derivativeZLPencils(gc_b2 *compiled.Block, f, df []float32, cAz, cB
 								archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
 							}
 						}
-//line blog_finite_difference.go:216
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -2708,7 +2657,6 @@ func gc_body_derivativeZLPencils(gc_b2 *compiled.Block, f, df []float32, cAz, cB
 					gc_at7[gc_tx2] = gc_at8[gc_tx2]
 				}
 			} else {
-//line blog_finite_difference.go:220
 				gc_vstep2 := gc_from4
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
@@ -2748,9 +2696,7 @@ func gc_body_derivativeZLPencils(gc_b2 *compiled.Block, f, df []float32, cAz, cB
 						var si int = gc_tx2
 //line blog_finite_difference.go:213
 						var k_ int = gc_ty2 + 4
-//line blog_finite_difference.go:215
 						if si < 0 || si > len(sF[k_+fdMz-5])-8 || si > len(sF[k_-4])-8 || si > len(sF[k_+1])-8 || si > len(sF[k_+fdMz])-8 {
-//line blog_finite_difference.go:215
 							break
 						}
 //line blog_finite_difference.go:215
@@ -2758,7 +2704,6 @@ func gc_body_derivativeZLPencils(gc_b2 *compiled.Block, f, df []float32, cAz, cB
 //line blog_finite_difference.go:215
 						archsimd.LoadFloat32x8Slice(sF[k_+1][si:]).StoreSlice(sF[k_+fdMz][si:])
 					}
-//line blog_finite_difference.go:218
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
@@ -2773,7 +2718,6 @@ func gc_body_derivativeZLPencils(gc_b2 *compiled.Block, f, df []float32, cAz, cB
 					sF[k_+fdMz][si] = sF[k_+1][si]
 				}
 			}
-//line blog_finite_difference.go:220
 			gc_ty2++
 			if gc_ty2 == gc_bdy2 {
 				gc_ty2 = 0
@@ -2791,7 +2735,6 @@ func gc_body_derivativeZLPencils(gc_b2 *compiled.Block, f, df []float32, cAz, cB
 			return
 		}
 		gc_more2 = false
-//line blog_finite_difference.go:228
 		gc_ty2 := 0
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {

@@ -38,7 +38,6 @@ func gc_body_blogSaxpy(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a float32,
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line blog_memory.go:23
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -49,7 +48,6 @@ func gc_body_blogSaxpy(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a float32,
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line blog_memory.go:34
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -196,9 +194,7 @@ func gc_body_blogSaxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, n int, 
 			_ = gc_more
 			gc_pos.Block = gc_first % gc_gdx
 			gc_bx := 0
-//line blog_memory.go:43
 			gc_runlo, gc_runhi := gc_first*gc_bdx, gc_last*gc_bdx
-//line blog_memory.go:45
 			gc_from, gc_to := gc_runlo, gc_runhi
 			if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
 				panic(compiled.ErrGuardWraps)
@@ -215,35 +211,30 @@ func gc_body_blogSaxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, n int, 
 					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
 							gc_tx := gc_step + 0
-//line blog_memory.go:26
 							gc_more = true
 //line blog_memory.go:26
 							gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 						}
 						{
 							gc_tx := gc_step + 1
-//line blog_memory.go:26
 							gc_more = true
 //line blog_memory.go:26
 							gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 						}
 						{
 							gc_tx := gc_step + 2
-//line blog_memory.go:26
 							gc_more = true
 //line blog_memory.go:26
 							gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 						}
 						{
 							gc_tx := gc_step + 3
-//line blog_memory.go:26
 							gc_more = true
 //line blog_memory.go:26
 							gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 						}
 					}
 					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line blog_memory.go:26
 						gc_more = true
 //line blog_memory.go:26
 						gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
@@ -317,7 +308,6 @@ func gc_body_blogSaxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, n int, 
 				return
 			}
 			gc_more = false
-//line blog_memory.go:32
 			gc_bx := gc_lo%gc_gdx - 1
 			for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
 				gc_pos.Block = gc_blk
@@ -342,35 +332,30 @@ func gc_body_blogSaxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, n int, 
 							for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 								{
 									gc_tx := gc_step3 + 0
-//line blog_memory.go:26
 									gc_more = true
 //line blog_memory.go:26
 									gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
 								}
 								{
 									gc_tx := gc_step3 + 1
-//line blog_memory.go:26
 									gc_more = true
 //line blog_memory.go:26
 									gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
 								}
 								{
 									gc_tx := gc_step3 + 2
-//line blog_memory.go:26
 									gc_more = true
 //line blog_memory.go:26
 									gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
 								}
 								{
 									gc_tx := gc_step3 + 3
-//line blog_memory.go:26
 									gc_more = true
 //line blog_memory.go:26
 									gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
 								}
 							}
 							for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-//line blog_memory.go:26
 								gc_more = true
 //line blog_memory.go:26
 								gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
@@ -463,7 +448,6 @@ func gc_body_staticReverse(gc_b *compiled.Block, d []int32, n int) {
 	}
 //line blog_memory.go:36
 	s := gocuda.Shared[int32](t, 64)[:64]
-//line blog_memory.go:38
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		if gc_bdx <= len(s) && gc_bdx <= len(d) {
 			gc_at := s[:gc_bdx]
@@ -550,7 +534,6 @@ func gc_body_staticReverse(gc_b *compiled.Block, d []int32, n int) {
 			}
 		}
 	}
-//line blog_memory.go:45
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_stride := 0 - 1
 		gc_off := n - 1
@@ -639,7 +622,6 @@ func gc_body_dynamicReverse(gc_b *compiled.Block, d []int32, n int) {
 	gc_n := gc_b.Len()
 //line blog_memory.go:49
 	s := gocuda.DynamicShared[int32](t)
-//line blog_memory.go:51
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		if gc_bdx <= len(s) && gc_bdx <= len(d) {
 			gc_at := s[:gc_bdx]
@@ -726,7 +708,6 @@ func gc_body_dynamicReverse(gc_b *compiled.Block, d []int32, n int) {
 			}
 		}
 	}
-//line blog_memory.go:58
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_stride := 0 - 1
 		gc_off := n - 1
@@ -817,7 +798,6 @@ func gc_body_offsetKernel[T number](gc_b *compiled.Block, gc_lo, gc_hi int, a []
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line blog_memory.go:72
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -828,7 +808,6 @@ func gc_body_offsetKernel[T number](gc_b *compiled.Block, gc_lo, gc_hi int, a []
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line blog_memory.go:83
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := (gc_bdx * gc_bx) + s
 			if gc_runlo >= 0 && gc_off >= 0 && gc_off <= len(a) && gc_runhi <= len(a)-gc_off {
@@ -943,7 +922,6 @@ func gc_body_strideKernel[T number](gc_b *compiled.Block, gc_lo, gc_hi int, a []
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line blog_memory.go:88
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step := 0
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -1024,7 +1002,6 @@ func gc_body_blogCopySharedMem(gc_b *compiled.Block, odata, idata []float32) {
 	compiled.OutOfLine(func() {
 		tile := tile[:1024]
 		{
-//line blog_memory.go:96
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -1048,7 +1025,6 @@ func gc_body_blogCopySharedMem(gc_b *compiled.Block, odata, idata []float32) {
 	compiled.OutOfLine(func() {
 		tile := tile[:1024]
 		{
-//line blog_memory.go:108
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -1104,7 +1080,6 @@ func gc_body_blogTransposeCoalesced(gc_b *compiled.Block, odata, idata []float32
 	compiled.OutOfLine(func() {
 		tile := tile[:32]
 		{
-//line blog_memory.go:118
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -1118,7 +1093,6 @@ func gc_body_blogTransposeCoalesced(gc_b *compiled.Block, odata, idata []float32
 						tile[gc_ty+j][gc_tx] = idata[(y+j)*width+x]
 					}
 				}
-//line blog_memory.go:121
 				gc_ty++
 				if gc_ty == gc_bdy {
 					gc_ty = 0
@@ -1129,14 +1103,12 @@ func gc_body_blogTransposeCoalesced(gc_b *compiled.Block, odata, idata []float32
 	compiled.OutOfLine(func() {
 		tile := tile[:32]
 		{
-//line blog_memory.go:132
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					var x int
-//line blog_memory.go:139
 					var y int
 //line blog_memory.go:121
 					x = gc_by*blogTileDim + gc_tx

@@ -40,7 +40,6 @@ func gc_body_blogSaxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a float
 	gc_n2 := gc_b2.Len()
 	_ = &a
 	gc_bx2 := 0
-//line blog_memory.go:24
 	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b2.Stopped() {
 			return
@@ -51,7 +50,6 @@ func gc_body_blogSaxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a float
 		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
 		gc_q2 += gc_run2
 		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-//line blog_memory.go:35
 		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
 		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -81,7 +79,6 @@ func gc_body_blogSaxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a float
 								gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:])).Add(archsimd.LoadFloat32x16Slice(gc_at3[gc_tx2:])).StoreSlice(gc_at3[gc_tx2:])
 							}
 						}
-//line blog_memory.go:17
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -103,7 +100,6 @@ func gc_body_blogSaxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a float
 							gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:])).StoreSlice(gc_at3[gc_tx2:])
 						}
 					}
-//line blog_memory.go:17
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
@@ -132,7 +128,6 @@ func gc_body_blogSaxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a float
 								gc_vb2.Mul(archsimd.LoadFloat32x16Slice(x[i:])).Add(archsimd.LoadFloat32x16Slice(y[i:])).StoreSlice(y[i:])
 							}
 						}
-//line blog_memory.go:18
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -156,7 +151,6 @@ func gc_body_blogSaxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a float
 							gc_vb.Mul(archsimd.LoadFloat32x8Slice(x[i:])).Add(archsimd.LoadFloat32x8Slice(y[i:])).StoreSlice(y[i:])
 						}
 					}
-//line blog_memory.go:18
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step3 := gc_vstep2
@@ -256,9 +250,7 @@ func gc_body_blogSaxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n in
 			_ = gc_more
 			gc_pos2.Block = gc_first2 % gc_gdx2
 			gc_bx2 := 0
-//line blog_memory.go:44
 			gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, gc_last2*gc_bdx2
-//line blog_memory.go:46
 			gc_from2, gc_to2 := gc_runlo2, gc_runhi2
 			if !compiled.Adds(gc_off+(gc_bx2*gc_bdx2), gc_to2) {
 				panic(compiled.ErrGuardWraps)
@@ -309,7 +301,6 @@ func gc_body_blogSaxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n in
 						gc_more = true
 					}
 					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-//line blog_memory.go:26
 						gc_more = true
 //line blog_memory.go:26
 						gc_at5[gc_tx2] = a*gc_at6[gc_tx2] + gc_at5[gc_tx2]
@@ -329,7 +320,6 @@ func gc_body_blogSaxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n in
 //line blog_memory.go:26
 									break
 								}
-//line blog_memory.go:27
 								gc_vb2.Mul(archsimd.LoadFloat32x16Slice(x[i:])).Add(archsimd.LoadFloat32x16Slice(y[i:])).StoreSlice(y[i:])
 							}
 							archsimd.ClearAVXUpperBits()
@@ -350,7 +340,6 @@ func gc_body_blogSaxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n in
 //line blog_memory.go:26
 								break
 							}
-//line blog_memory.go:27
 							gc_vb.Mul(archsimd.LoadFloat32x8Slice(x[i:])).Add(archsimd.LoadFloat32x8Slice(y[i:])).StoreSlice(y[i:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -426,7 +415,6 @@ func gc_body_blogSaxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n in
 				return
 			}
 			gc_more = false
-//line blog_memory.go:32
 			gc_bx2 := gc_lo2%gc_gdx2 - 1
 			for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
 				gc_pos2.Block = gc_blk2
@@ -451,35 +439,30 @@ func gc_body_blogSaxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n in
 							for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
 								{
 									gc_tx2 := gc_step6 + 0
-//line blog_memory.go:26
 									gc_more = true
 //line blog_memory.go:26
 									gc_at7[gc_tx2] = a*gc_at8[gc_tx2] + gc_at7[gc_tx2]
 								}
 								{
 									gc_tx2 := gc_step6 + 1
-//line blog_memory.go:26
 									gc_more = true
 //line blog_memory.go:26
 									gc_at7[gc_tx2] = a*gc_at8[gc_tx2] + gc_at7[gc_tx2]
 								}
 								{
 									gc_tx2 := gc_step6 + 2
-//line blog_memory.go:26
 									gc_more = true
 //line blog_memory.go:26
 									gc_at7[gc_tx2] = a*gc_at8[gc_tx2] + gc_at7[gc_tx2]
 								}
 								{
 									gc_tx2 := gc_step6 + 3
-//line blog_memory.go:26
 									gc_more = true
 //line blog_memory.go:26
 									gc_at7[gc_tx2] = a*gc_at8[gc_tx2] + gc_at7[gc_tx2]
 								}
 							}
 							for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
-//line blog_memory.go:26
 								gc_more = true
 //line blog_memory.go:26
 								gc_at7[gc_tx2] = a*gc_at8[gc_tx2] + gc_at7[gc_tx2]
@@ -572,7 +555,6 @@ func gc_body_staticReverse(gc_b2 *compiled.Block, d []int32, n int) {
 	}
 //line blog_memory.go:36
 	s := gocuda.Shared[int32](t, 64)[:64]
-//line blog_memory.go:38
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		if gc_bdx2 <= len(s) && gc_bdx2 <= len(d) {
 			gc_at4 := s[:gc_bdx2]
@@ -625,7 +607,6 @@ func gc_body_staticReverse(gc_b2 *compiled.Block, d []int32, n int) {
 //line blog_memory.go:39
 							break
 						}
-//line blog_memory.go:40
 						archsimd.LoadInt32x16Slice(d[tt:]).StoreSlice(s[tt:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -645,7 +626,6 @@ func gc_body_staticReverse(gc_b2 *compiled.Block, d []int32, n int) {
 //line blog_memory.go:39
 						break
 					}
-//line blog_memory.go:40
 					archsimd.LoadInt32x8Slice(d[tt:]).StoreSlice(s[tt:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -699,7 +679,6 @@ func gc_body_staticReverse(gc_b2 *compiled.Block, d []int32, n int) {
 			}
 		}
 	}
-//line blog_memory.go:45
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_stride2 := 0 - 1
 		gc_off2 := n - 1
@@ -788,7 +767,6 @@ func gc_body_dynamicReverse(gc_b2 *compiled.Block, d []int32, n int) {
 	gc_n2 := gc_b2.Len()
 //line blog_memory.go:49
 	s := gocuda.DynamicShared[int32](t)
-//line blog_memory.go:51
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		if gc_bdx2 <= len(s) && gc_bdx2 <= len(d) {
 			gc_at4 := s[:gc_bdx2]
@@ -841,7 +819,6 @@ func gc_body_dynamicReverse(gc_b2 *compiled.Block, d []int32, n int) {
 //line blog_memory.go:52
 							break
 						}
-//line blog_memory.go:53
 						archsimd.LoadInt32x16Slice(d[tt:]).StoreSlice(s[tt:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -861,7 +838,6 @@ func gc_body_dynamicReverse(gc_b2 *compiled.Block, d []int32, n int) {
 //line blog_memory.go:52
 						break
 					}
-//line blog_memory.go:53
 					archsimd.LoadInt32x8Slice(d[tt:]).StoreSlice(s[tt:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -915,7 +891,6 @@ func gc_body_dynamicReverse(gc_b2 *compiled.Block, d []int32, n int) {
 			}
 		}
 	}
-//line blog_memory.go:58
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_stride2 := 0 - 1
 		gc_off2 := n - 1
@@ -1018,7 +993,6 @@ func gc_body_offsetKernel[T number](gc_b5 *compiled.Block, gc_lo5, gc_hi5 int, a
 	gc_gdy5 := gc_gd5.Y
 	gc_n5 := gc_b5.Len()
 	gc_bx5 := 0
-//line blog_memory.go:72
 	for gc_q5 := gc_lo5; gc_q5 < gc_hi5; {
 		if gc_b5.Stopped() {
 			return
@@ -1029,7 +1003,6 @@ func gc_body_offsetKernel[T number](gc_b5 *compiled.Block, gc_lo5, gc_hi5 int, a
 		gc_run5 := min(gc_hi5-gc_q5, gc_gdx5-gc_first5)
 		gc_q5 += gc_run5
 		gc_runlo5, gc_runhi5 := gc_first5*gc_bdx5, (gc_first5+gc_run5)*gc_bdx5
-//line blog_memory.go:83
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
 			gc_off5 := (gc_bdx5 * gc_bx5) + s
 			if gc_runlo5 >= 0 && gc_off5 >= 0 && gc_off5 <= len(a) && gc_runhi5 <= len(a)-gc_off5 {
@@ -1124,7 +1097,6 @@ func gc_body_offsetKernel_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a [
 	gc_gdy2 := gc_gd2.Y
 	gc_n2 := gc_b2.Len()
 	gc_bx2 := 0
-//line blog_memory.go:72
 	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b2.Stopped() {
 			return
@@ -1135,7 +1107,6 @@ func gc_body_offsetKernel_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a [
 		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
 		gc_q2 += gc_run2
 		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-//line blog_memory.go:83
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_off2 := (gc_bdx2 * gc_bx2) + s
 			if gc_runlo2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(a) && gc_runhi2 <= len(a)-gc_off2 {
@@ -1193,7 +1164,6 @@ func gc_body_offsetKernel_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a [
 //line blog_memory.go:64
 								break
 							}
-//line blog_memory.go:65
 							archsimd.LoadFloat32x16Slice(a[i:]).Add(gc_vb2).StoreSlice(a[i:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -1214,7 +1184,6 @@ func gc_body_offsetKernel_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a [
 //line blog_memory.go:64
 							break
 						}
-//line blog_memory.go:65
 						archsimd.LoadFloat32x8Slice(a[i:]).Add(gc_vb).StoreSlice(a[i:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1281,7 +1250,6 @@ func gc_body_offsetKernel_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, a []i
 	gc_gdy3 := gc_gd3.Y
 	gc_n3 := gc_b3.Len()
 	gc_bx3 := 0
-//line blog_memory.go:72
 	for gc_q3 := gc_lo3; gc_q3 < gc_hi3; {
 		if gc_b3.Stopped() {
 			return
@@ -1292,7 +1260,6 @@ func gc_body_offsetKernel_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, a []i
 		gc_run3 := min(gc_hi3-gc_q3, gc_gdx3-gc_first3)
 		gc_q3 += gc_run3
 		gc_runlo3, gc_runhi3 := gc_first3*gc_bdx3, (gc_first3+gc_run3)*gc_bdx3
-//line blog_memory.go:83
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
 			gc_off3 := (gc_bdx3 * gc_bx3) + s
 			if gc_runlo3 >= 0 && gc_off3 >= 0 && gc_off3 <= len(a) && gc_runhi3 <= len(a)-gc_off3 {
@@ -1350,7 +1317,6 @@ func gc_body_offsetKernel_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, a []i
 //line blog_memory.go:64
 								break
 							}
-//line blog_memory.go:65
 							archsimd.LoadInt32x16Slice(a[i:]).Add(gc_vb6).StoreSlice(a[i:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -1371,7 +1337,6 @@ func gc_body_offsetKernel_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, a []i
 //line blog_memory.go:64
 							break
 						}
-//line blog_memory.go:65
 						archsimd.LoadInt32x8Slice(a[i:]).Add(gc_vb5).StoreSlice(a[i:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1438,7 +1403,6 @@ func gc_body_offsetKernel_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, a []
 	gc_gdy4 := gc_gd4.Y
 	gc_n4 := gc_b4.Len()
 	gc_bx4 := 0
-//line blog_memory.go:72
 	for gc_q4 := gc_lo4; gc_q4 < gc_hi4; {
 		if gc_b4.Stopped() {
 			return
@@ -1449,7 +1413,6 @@ func gc_body_offsetKernel_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, a []
 		gc_run4 := min(gc_hi4-gc_q4, gc_gdx4-gc_first4)
 		gc_q4 += gc_run4
 		gc_runlo4, gc_runhi4 := gc_first4*gc_bdx4, (gc_first4+gc_run4)*gc_bdx4
-//line blog_memory.go:83
 		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
 			gc_off4 := (gc_bdx4 * gc_bx4) + s
 			if gc_runlo4 >= 0 && gc_off4 >= 0 && gc_off4 <= len(a) && gc_runhi4 <= len(a)-gc_off4 {
@@ -1507,7 +1470,6 @@ func gc_body_offsetKernel_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, a []
 //line blog_memory.go:64
 								break
 							}
-//line blog_memory.go:65
 							archsimd.LoadUint32x16Slice(a[i:]).Add(gc_vb10).StoreSlice(a[i:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -1528,7 +1490,6 @@ func gc_body_offsetKernel_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, a []
 //line blog_memory.go:64
 							break
 						}
-//line blog_memory.go:65
 						archsimd.LoadUint32x8Slice(a[i:]).Add(gc_vb9).StoreSlice(a[i:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1615,7 +1576,6 @@ func gc_body_strideKernel[T number](gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-//line blog_memory.go:88
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_step2 := 0
 			for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
@@ -1696,7 +1656,6 @@ func gc_body_blogCopySharedMem(gc_b2 *compiled.Block, odata, idata []float32) {
 	compiled.OutOfLine(func() {
 		tile := tile[:1024]
 		{
-//line blog_memory.go:96
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_vstep := 0
@@ -1760,7 +1719,6 @@ func gc_body_blogCopySharedMem(gc_b2 *compiled.Block, odata, idata []float32) {
 								}
 							}
 						}
-//line blog_memory.go:96
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -1826,7 +1784,6 @@ func gc_body_blogCopySharedMem(gc_b2 *compiled.Block, odata, idata []float32) {
 							}
 						}
 					}
-//line blog_memory.go:96
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -1850,7 +1807,6 @@ func gc_body_blogCopySharedMem(gc_b2 *compiled.Block, odata, idata []float32) {
 	compiled.OutOfLine(func() {
 		tile := tile[:1024]
 		{
-//line blog_memory.go:108
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_vstep2 := 0
@@ -1912,7 +1868,6 @@ func gc_body_blogCopySharedMem(gc_b2 *compiled.Block, odata, idata []float32) {
 								}
 							}
 						}
-//line blog_memory.go:102
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -1976,7 +1931,6 @@ func gc_body_blogCopySharedMem(gc_b2 *compiled.Block, odata, idata []float32) {
 							}
 						}
 					}
-//line blog_memory.go:102
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -2032,7 +1986,6 @@ func gc_body_blogTransposeCoalesced(gc_b2 *compiled.Block, odata, idata []float3
 	compiled.OutOfLine(func() {
 		tile := tile[:32]
 		{
-//line blog_memory.go:118
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_vstep := 0
@@ -2097,7 +2050,6 @@ func gc_body_blogTransposeCoalesced(gc_b2 *compiled.Block, odata, idata []float3
 								}
 							}
 						}
-//line blog_memory.go:118
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -2164,7 +2116,6 @@ func gc_body_blogTransposeCoalesced(gc_b2 *compiled.Block, odata, idata []float3
 							}
 						}
 					}
-//line blog_memory.go:118
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -2178,7 +2129,6 @@ func gc_body_blogTransposeCoalesced(gc_b2 *compiled.Block, odata, idata []float3
 						tile[gc_ty2+j][gc_tx2] = idata[(y+j)*width+x]
 					}
 				}
-//line blog_memory.go:121
 				gc_ty2++
 				if gc_ty2 == gc_bdy2 {
 					gc_ty2 = 0
@@ -2189,14 +2139,12 @@ func gc_body_blogTransposeCoalesced(gc_b2 *compiled.Block, odata, idata []float3
 	compiled.OutOfLine(func() {
 		tile := tile[:32]
 		{
-//line blog_memory.go:132
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					var x int
-//line blog_memory.go:139
 					var y int
 //line blog_memory.go:121
 					x = gc_by2*blogTileDim + gc_tx2

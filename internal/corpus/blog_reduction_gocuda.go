@@ -52,9 +52,7 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_val := compiled.Scratch[int32](gc_b, 0)[:gc_n]
-//line blog_reduction.go:78
 	gc_s_sum := compiled.Scratch[int32](gc_b, 1)[:gc_n]
-//line blog_reduction.go:81
 	gc_vstep := 0
 	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 		gc_rank := gc_vstep
@@ -69,7 +67,6 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 			gc_pos.Thread = gc_rank
 //line blog_reduction.go:61
 			var sum int32
-//line blog_reduction.go:63
 			gc_s_sum[gc_rank] = sum
 		}
 		{
@@ -77,7 +74,6 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 			gc_pos.Thread = gc_rank
 //line blog_reduction.go:61
 			var sum int32
-//line blog_reduction.go:63
 			gc_s_sum[gc_rank] = sum
 		}
 		{
@@ -85,7 +81,6 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 			gc_pos.Thread = gc_rank
 //line blog_reduction.go:61
 			var sum int32
-//line blog_reduction.go:63
 			gc_s_sum[gc_rank] = sum
 		}
 		{
@@ -93,7 +88,6 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 			gc_pos.Thread = gc_rank
 //line blog_reduction.go:61
 			var sum int32
-//line blog_reduction.go:63
 			gc_s_sum[gc_rank] = sum
 		}
 	}
@@ -101,7 +95,6 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 		gc_pos.Thread = gc_rank
 //line blog_reduction.go:61
 		var sum int32
-//line blog_reduction.go:63
 		gc_s_sum[gc_rank] = sum
 	}
 //line blog_reduction.go:62
@@ -111,7 +104,6 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 			return
 		}
 		gc_more = false
-//line blog_reduction.go:69
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -142,9 +134,7 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line blog_reduction.go:71
 					sum := gc_s_sum[gc_rank]
-//line blog_reduction.go:63
 					gc_more = true
 //line blog_reduction.go:63
 					sum += gc_at[gc_tx]
@@ -238,7 +228,6 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 	}
 //line blog_reduction.go:31
 	shared := gc_shared1(32)[:32]
-//line blog_reduction.go:33
 	var gc_l_val_ [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -248,13 +237,11 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 		_ = gc_dead
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
-//line blog_reduction.go:43
 			sum := gc_s_sum[gc_rank]
 //line blog_reduction.go:65
 			var val int32 = sum
 //line blog_reduction.go:35
 			var val_ int32 = val
-//line blog_reduction.go:38
 			gc_l_val_[gc_lane] = val_
 		}
 //line blog_reduction.go:22
@@ -269,7 +256,6 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 //line blog_reduction.go:23
 					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_val_, offset, gocuda.WarpSize, &gc_c1r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line blog_reduction.go:27
 						val_ := gc_l_val_[gc_lane]
 //line blog_reduction.go:23
 						val_ += gc_c1r[gc_lane]
@@ -291,9 +277,7 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 //line blog_reduction.go:32
 				lane := gc_tx % gocuda.WarpSize
 				wid := gc_tx / gocuda.WarpSize
-//line blog_reduction.go:35
 				val_ := gc_l_val_[gc_lane]
-//line blog_reduction.go:37
 				var val int32
 //line blog_reduction.go:25
 				var r_ int32 = val_
@@ -303,12 +287,10 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 				if lane == 0 {
 					shared[wid] = val
 				}
-//line blog_reduction.go:42
 				gc_s_val[gc_rank] = val
 			}
 		}
 	}
-//line blog_reduction.go:48
 	var gc_l_val_2 [32]int32
 	var gc_c2r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -316,7 +298,6 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		{
-//line blog_reduction.go:56
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -328,7 +309,6 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 				gc_pos.Thread = gc_rank
 //line blog_reduction.go:32
 				lane := gc_tx % gocuda.WarpSize
-//line blog_reduction.go:34
 				var val int32
 //line blog_reduction.go:44
 				val = 0
@@ -366,11 +346,9 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line blog_reduction.go:62
 					val := gc_s_val[gc_rank]
 //line blog_reduction.go:49
 					var val_2 int32 = val
-//line blog_reduction.go:51
 					gc_l_val_2[gc_lane] = val_2
 				}
 //line blog_reduction.go:22
@@ -388,7 +366,6 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
-//line blog_reduction.go:30
 								val_2 := gc_l_val_2[gc_lane]
 //line blog_reduction.go:23
 								val_2 += gc_c2r[gc_lane]
@@ -402,15 +379,12 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line blog_reduction.go:35
 					val_2 := gc_l_val_2[gc_lane]
-//line blog_reduction.go:37
 					var val int32
 //line blog_reduction.go:25
 					var r_2 int32 = val_2
 //line blog_reduction.go:49
 					val = r_2
-//line blog_reduction.go:51
 					gc_s_val[gc_rank] = val
 				}
 			}
@@ -418,7 +392,6 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 		}
 	}
 	{
-//line blog_reduction.go:59
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -430,71 +403,56 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 				{
 					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
-//line blog_reduction.go:71
 					val := gc_s_val[gc_rank]
-//line blog_reduction.go:73
 					var sum int32
 //line blog_reduction.go:51
 					var r int32 = val
 //line blog_reduction.go:65
 					sum = r
-//line blog_reduction.go:67
 					gc_s_sum[gc_rank] = sum
 				}
 				{
 					gc_tx := gc_step3 + 1
 					gc_rank := gc_base + gc_tx
-//line blog_reduction.go:73
 					val := gc_s_val[gc_rank]
-//line blog_reduction.go:75
 					var sum int32
 //line blog_reduction.go:51
 					var r int32 = val
 //line blog_reduction.go:65
 					sum = r
-//line blog_reduction.go:67
 					gc_s_sum[gc_rank] = sum
 				}
 				{
 					gc_tx := gc_step3 + 2
 					gc_rank := gc_base + gc_tx
-//line blog_reduction.go:73
 					val := gc_s_val[gc_rank]
-//line blog_reduction.go:75
 					var sum int32
 //line blog_reduction.go:51
 					var r int32 = val
 //line blog_reduction.go:65
 					sum = r
-//line blog_reduction.go:67
 					gc_s_sum[gc_rank] = sum
 				}
 				{
 					gc_tx := gc_step3 + 3
 					gc_rank := gc_base + gc_tx
-//line blog_reduction.go:73
 					val := gc_s_val[gc_rank]
-//line blog_reduction.go:75
 					var sum int32
 //line blog_reduction.go:51
 					var r int32 = val
 //line blog_reduction.go:65
 					sum = r
-//line blog_reduction.go:67
 					gc_s_sum[gc_rank] = sum
 				}
 			}
 			for gc_tx := gc_step3; gc_tx < gc_lo2; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line blog_reduction.go:73
 				val := gc_s_val[gc_rank]
-//line blog_reduction.go:75
 				var sum int32
 //line blog_reduction.go:51
 				var r int32 = val
 //line blog_reduction.go:65
 				sum = r
-//line blog_reduction.go:67
 				gc_s_sum[gc_rank] = sum
 			}
 			gc_step4 := gc_hi2
@@ -502,71 +460,56 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 				{
 					gc_tx := gc_step4 + 0
 					gc_rank := gc_base + gc_tx
-//line blog_reduction.go:75
 					val := gc_s_val[gc_rank]
-//line blog_reduction.go:77
 					var sum int32
 //line blog_reduction.go:51
 					var r int32 = val
 //line blog_reduction.go:65
 					sum = r
-//line blog_reduction.go:67
 					gc_s_sum[gc_rank] = sum
 				}
 				{
 					gc_tx := gc_step4 + 1
 					gc_rank := gc_base + gc_tx
-//line blog_reduction.go:73
 					val := gc_s_val[gc_rank]
-//line blog_reduction.go:75
 					var sum int32
 //line blog_reduction.go:51
 					var r int32 = val
 //line blog_reduction.go:65
 					sum = r
-//line blog_reduction.go:67
 					gc_s_sum[gc_rank] = sum
 				}
 				{
 					gc_tx := gc_step4 + 2
 					gc_rank := gc_base + gc_tx
-//line blog_reduction.go:73
 					val := gc_s_val[gc_rank]
-//line blog_reduction.go:75
 					var sum int32
 //line blog_reduction.go:51
 					var r int32 = val
 //line blog_reduction.go:65
 					sum = r
-//line blog_reduction.go:67
 					gc_s_sum[gc_rank] = sum
 				}
 				{
 					gc_tx := gc_step4 + 3
 					gc_rank := gc_base + gc_tx
-//line blog_reduction.go:73
 					val := gc_s_val[gc_rank]
-//line blog_reduction.go:75
 					var sum int32
 //line blog_reduction.go:51
 					var r int32 = val
 //line blog_reduction.go:65
 					sum = r
-//line blog_reduction.go:67
 					gc_s_sum[gc_rank] = sum
 				}
 			}
 			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line blog_reduction.go:73
 				val := gc_s_val[gc_rank]
-//line blog_reduction.go:75
 				var sum int32
 //line blog_reduction.go:51
 				var r int32 = val
 //line blog_reduction.go:65
 				sum = r
-//line blog_reduction.go:67
 				gc_s_sum[gc_rank] = sum
 			}
 		}
@@ -584,9 +527,7 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
 						gc_tx := gc_step5 + 0
-//line blog_reduction.go:85
 						gc_rank := gc_base + gc_tx
-//line blog_reduction.go:87
 						val := gc_s_val[gc_rank]
 						var sum int32
 //line blog_reduction.go:51
@@ -595,14 +536,11 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 						sum = r
 //line blog_reduction.go:67
 						gc_at2[0] = sum
-//line blog_reduction.go:70
 						gc_s_sum[gc_rank] = sum
 					}
 					{
 						gc_tx := gc_step5 + 1
-//line blog_reduction.go:75
 						gc_rank := gc_base + gc_tx
-//line blog_reduction.go:77
 						val := gc_s_val[gc_rank]
 						var sum int32
 //line blog_reduction.go:51
@@ -611,14 +549,11 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 						sum = r
 //line blog_reduction.go:67
 						gc_at2[0] = sum
-//line blog_reduction.go:70
 						gc_s_sum[gc_rank] = sum
 					}
 					{
 						gc_tx := gc_step5 + 2
-//line blog_reduction.go:75
 						gc_rank := gc_base + gc_tx
-//line blog_reduction.go:77
 						val := gc_s_val[gc_rank]
 						var sum int32
 //line blog_reduction.go:51
@@ -627,14 +562,11 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 						sum = r
 //line blog_reduction.go:67
 						gc_at2[0] = sum
-//line blog_reduction.go:70
 						gc_s_sum[gc_rank] = sum
 					}
 					{
 						gc_tx := gc_step5 + 3
-//line blog_reduction.go:75
 						gc_rank := gc_base + gc_tx
-//line blog_reduction.go:77
 						val := gc_s_val[gc_rank]
 						var sum int32
 //line blog_reduction.go:51
@@ -643,13 +575,11 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 						sum = r
 //line blog_reduction.go:67
 						gc_at2[0] = sum
-//line blog_reduction.go:70
 						gc_s_sum[gc_rank] = sum
 					}
 				}
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line blog_reduction.go:76
 					val := gc_s_val[gc_rank]
 					var sum int32
 //line blog_reduction.go:51
@@ -658,7 +588,6 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 					sum = r
 //line blog_reduction.go:67
 					gc_at2[0] = sum
-//line blog_reduction.go:70
 					gc_s_sum[gc_rank] = sum
 				}
 			} else {
@@ -676,7 +605,6 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 						sum = r
 //line blog_reduction.go:67
 						out[gc_bx] = sum
-//line blog_reduction.go:70
 						gc_s_sum[gc_rank] = sum
 					}
 					{
@@ -691,7 +619,6 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 						sum = r
 //line blog_reduction.go:67
 						out[gc_bx] = sum
-//line blog_reduction.go:70
 						gc_s_sum[gc_rank] = sum
 					}
 					{
@@ -706,7 +633,6 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 						sum = r
 //line blog_reduction.go:67
 						out[gc_bx] = sum
-//line blog_reduction.go:70
 						gc_s_sum[gc_rank] = sum
 					}
 					{
@@ -721,7 +647,6 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 						sum = r
 //line blog_reduction.go:67
 						out[gc_bx] = sum
-//line blog_reduction.go:70
 						gc_s_sum[gc_rank] = sum
 					}
 				}
@@ -736,7 +661,6 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 					sum = r
 //line blog_reduction.go:67
 					out[gc_bx] = sum
-//line blog_reduction.go:70
 					gc_s_sum[gc_rank] = sum
 				}
 			}
@@ -776,11 +700,8 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_val_ := compiled.Scratch[int32](gc_b, 0)[:gc_n]
-//line blog_reduction.go:106
 	gc_s_sum := compiled.Scratch[int32](gc_b, 1)[:gc_n]
-//line blog_reduction.go:108
 	gc_s_in2 := compiled.Scratch[[]int2](gc_b, 2)[:gc_n]
-//line blog_reduction.go:110
 	gc_step := 0
 	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
@@ -790,7 +711,6 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 			var sum int32
 //line blog_reduction.go:91
 			in2 := toInt2s(in)
-//line blog_reduction.go:94
 			gc_s_sum[gc_rank] = sum
 			gc_s_in2[gc_rank] = in2
 		}
@@ -801,7 +721,6 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 			var sum int32
 //line blog_reduction.go:91
 			in2 := toInt2s(in)
-//line blog_reduction.go:94
 			gc_s_sum[gc_rank] = sum
 			gc_s_in2[gc_rank] = in2
 		}
@@ -812,7 +731,6 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 			var sum int32
 //line blog_reduction.go:91
 			in2 := toInt2s(in)
-//line blog_reduction.go:94
 			gc_s_sum[gc_rank] = sum
 			gc_s_in2[gc_rank] = in2
 		}
@@ -823,7 +741,6 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 			var sum int32
 //line blog_reduction.go:91
 			in2 := toInt2s(in)
-//line blog_reduction.go:94
 			gc_s_sum[gc_rank] = sum
 			gc_s_in2[gc_rank] = in2
 		}
@@ -834,7 +751,6 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 		var sum int32
 //line blog_reduction.go:91
 		in2 := toInt2s(in)
-//line blog_reduction.go:94
 		gc_s_sum[gc_rank] = sum
 		gc_s_in2[gc_rank] = in2
 	}
@@ -848,7 +764,6 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 			return
 		}
 		gc_more = false
-//line blog_reduction.go:99
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -862,7 +777,6 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 				gc_pos.Thread = gc_rank
 //line blog_reduction.go:90
 				idx := gc_bx*gc_bdx + gc_tx
-//line blog_reduction.go:92
 				sum := gc_s_sum[gc_rank]
 				in2 := gc_s_in2[gc_rank]
 //line blog_reduction.go:92
@@ -893,7 +807,6 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 	}
 //line blog_reduction.go:31
 	shared := gc_shared1(32)[:32]
-//line blog_reduction.go:33
 	var gc_l_val_2 [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -911,13 +824,11 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 					gc_at := in[gc_off2:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx := gc_x0 + gc_lane
-//line blog_reduction.go:51
 						gc_rank := gc_w + gc_lane
 //line blog_reduction.go:90
 						idx := gc_bx*gc_bdx + gc_tx
 //line blog_reduction.go:96
 						i_ := idx + n/2*2
-//line blog_reduction.go:98
 						sum := gc_s_sum[gc_rank]
 //line blog_reduction.go:97
 						if i_ < n {
@@ -926,7 +837,6 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 						var val_ int32 = sum
 //line blog_reduction.go:35
 						var val_2 int32 = val_
-//line blog_reduction.go:38
 						gc_l_val_2[gc_lane] = val_2
 						gc_s_sum[gc_rank] = sum
 					}
@@ -942,7 +852,6 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 						idx := gc_bx*gc_bdx + gc_tx
 //line blog_reduction.go:96
 						i_ := idx + n/2*2
-//line blog_reduction.go:98
 						sum := gc_s_sum[gc_rank]
 //line blog_reduction.go:97
 						if i_ < n {
@@ -951,7 +860,6 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 						var val_ int32 = sum
 //line blog_reduction.go:35
 						var val_2 int32 = val_
-//line blog_reduction.go:38
 						gc_l_val_2[gc_lane] = val_2
 						gc_s_sum[gc_rank] = sum
 					}
@@ -970,7 +878,6 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 //line blog_reduction.go:23
 					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_val_2, offset, gocuda.WarpSize, &gc_c1r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line blog_reduction.go:27
 						val_2 := gc_l_val_2[gc_lane]
 //line blog_reduction.go:23
 						val_2 += gc_c1r[gc_lane]
@@ -992,9 +899,7 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 //line blog_reduction.go:32
 				lane := gc_tx % gocuda.WarpSize
 				wid := gc_tx / gocuda.WarpSize
-//line blog_reduction.go:35
 				val_2 := gc_l_val_2[gc_lane]
-//line blog_reduction.go:37
 				var val_ int32
 //line blog_reduction.go:25
 				var r_ int32 = val_2
@@ -1004,12 +909,10 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 				if lane == 0 {
 					shared[wid] = val_
 				}
-//line blog_reduction.go:42
 				gc_s_val_[gc_rank] = val_
 			}
 		}
 	}
-//line blog_reduction.go:48
 	var gc_l_val_3 [32]int32
 	var gc_c2r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -1017,7 +920,6 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		{
-//line blog_reduction.go:56
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -1029,7 +931,6 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 				gc_pos.Thread = gc_rank
 //line blog_reduction.go:32
 				lane := gc_tx % gocuda.WarpSize
-//line blog_reduction.go:34
 				var val_ int32
 //line blog_reduction.go:44
 				val_ = 0
@@ -1067,11 +968,9 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line blog_reduction.go:62
 					val_ := gc_s_val_[gc_rank]
 //line blog_reduction.go:49
 					var val_3 int32 = val_
-//line blog_reduction.go:51
 					gc_l_val_3[gc_lane] = val_3
 				}
 //line blog_reduction.go:22
@@ -1089,7 +988,6 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
-//line blog_reduction.go:30
 								val_3 := gc_l_val_3[gc_lane]
 //line blog_reduction.go:23
 								val_3 += gc_c2r[gc_lane]
@@ -1103,15 +1001,12 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line blog_reduction.go:35
 					val_3 := gc_l_val_3[gc_lane]
-//line blog_reduction.go:37
 					var val_ int32
 //line blog_reduction.go:25
 					var r_2 int32 = val_3
 //line blog_reduction.go:49
 					val_ = r_2
-//line blog_reduction.go:51
 					gc_s_val_[gc_rank] = val_
 				}
 			}
@@ -1119,7 +1014,6 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 		}
 	}
 	{
-//line blog_reduction.go:59
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -1131,71 +1025,56 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 				{
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
-//line blog_reduction.go:71
 					val_ := gc_s_val_[gc_rank]
-//line blog_reduction.go:73
 					var sum int32
 //line blog_reduction.go:51
 					var r int32 = val_
 //line blog_reduction.go:100
 					sum = r
-//line blog_reduction.go:102
 					gc_s_sum[gc_rank] = sum
 				}
 				{
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
-//line blog_reduction.go:108
 					val_ := gc_s_val_[gc_rank]
-//line blog_reduction.go:110
 					var sum int32
 //line blog_reduction.go:51
 					var r int32 = val_
 //line blog_reduction.go:100
 					sum = r
-//line blog_reduction.go:102
 					gc_s_sum[gc_rank] = sum
 				}
 				{
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
-//line blog_reduction.go:108
 					val_ := gc_s_val_[gc_rank]
-//line blog_reduction.go:110
 					var sum int32
 //line blog_reduction.go:51
 					var r int32 = val_
 //line blog_reduction.go:100
 					sum = r
-//line blog_reduction.go:102
 					gc_s_sum[gc_rank] = sum
 				}
 				{
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
-//line blog_reduction.go:108
 					val_ := gc_s_val_[gc_rank]
-//line blog_reduction.go:110
 					var sum int32
 //line blog_reduction.go:51
 					var r int32 = val_
 //line blog_reduction.go:100
 					sum = r
-//line blog_reduction.go:102
 					gc_s_sum[gc_rank] = sum
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_lo2; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line blog_reduction.go:108
 				val_ := gc_s_val_[gc_rank]
-//line blog_reduction.go:110
 				var sum int32
 //line blog_reduction.go:51
 				var r int32 = val_
 //line blog_reduction.go:100
 				sum = r
-//line blog_reduction.go:102
 				gc_s_sum[gc_rank] = sum
 			}
 			gc_step3 := gc_hi2
@@ -1203,71 +1082,56 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 				{
 					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
-//line blog_reduction.go:110
 					val_ := gc_s_val_[gc_rank]
-//line blog_reduction.go:112
 					var sum int32
 //line blog_reduction.go:51
 					var r int32 = val_
 //line blog_reduction.go:100
 					sum = r
-//line blog_reduction.go:102
 					gc_s_sum[gc_rank] = sum
 				}
 				{
 					gc_tx := gc_step3 + 1
 					gc_rank := gc_base + gc_tx
-//line blog_reduction.go:108
 					val_ := gc_s_val_[gc_rank]
-//line blog_reduction.go:110
 					var sum int32
 //line blog_reduction.go:51
 					var r int32 = val_
 //line blog_reduction.go:100
 					sum = r
-//line blog_reduction.go:102
 					gc_s_sum[gc_rank] = sum
 				}
 				{
 					gc_tx := gc_step3 + 2
 					gc_rank := gc_base + gc_tx
-//line blog_reduction.go:108
 					val_ := gc_s_val_[gc_rank]
-//line blog_reduction.go:110
 					var sum int32
 //line blog_reduction.go:51
 					var r int32 = val_
 //line blog_reduction.go:100
 					sum = r
-//line blog_reduction.go:102
 					gc_s_sum[gc_rank] = sum
 				}
 				{
 					gc_tx := gc_step3 + 3
 					gc_rank := gc_base + gc_tx
-//line blog_reduction.go:108
 					val_ := gc_s_val_[gc_rank]
-//line blog_reduction.go:110
 					var sum int32
 //line blog_reduction.go:51
 					var r int32 = val_
 //line blog_reduction.go:100
 					sum = r
-//line blog_reduction.go:102
 					gc_s_sum[gc_rank] = sum
 				}
 			}
 			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line blog_reduction.go:108
 				val_ := gc_s_val_[gc_rank]
-//line blog_reduction.go:110
 				var sum int32
 //line blog_reduction.go:51
 				var r int32 = val_
 //line blog_reduction.go:100
 				sum = r
-//line blog_reduction.go:102
 				gc_s_sum[gc_rank] = sum
 			}
 		}
@@ -1285,9 +1149,7 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
 						gc_tx := gc_step4 + 0
-//line blog_reduction.go:120
 						gc_rank := gc_base + gc_tx
-//line blog_reduction.go:122
 						val_ := gc_s_val_[gc_rank]
 						var sum int32
 //line blog_reduction.go:51
@@ -1296,14 +1158,11 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 						sum = r
 //line blog_reduction.go:102
 						gc_at2[0] = sum
-//line blog_reduction.go:105
 						gc_s_sum[gc_rank] = sum
 					}
 					{
 						gc_tx := gc_step4 + 1
-//line blog_reduction.go:110
 						gc_rank := gc_base + gc_tx
-//line blog_reduction.go:112
 						val_ := gc_s_val_[gc_rank]
 						var sum int32
 //line blog_reduction.go:51
@@ -1312,14 +1171,11 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 						sum = r
 //line blog_reduction.go:102
 						gc_at2[0] = sum
-//line blog_reduction.go:105
 						gc_s_sum[gc_rank] = sum
 					}
 					{
 						gc_tx := gc_step4 + 2
-//line blog_reduction.go:110
 						gc_rank := gc_base + gc_tx
-//line blog_reduction.go:112
 						val_ := gc_s_val_[gc_rank]
 						var sum int32
 //line blog_reduction.go:51
@@ -1328,14 +1184,11 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 						sum = r
 //line blog_reduction.go:102
 						gc_at2[0] = sum
-//line blog_reduction.go:105
 						gc_s_sum[gc_rank] = sum
 					}
 					{
 						gc_tx := gc_step4 + 3
-//line blog_reduction.go:110
 						gc_rank := gc_base + gc_tx
-//line blog_reduction.go:112
 						val_ := gc_s_val_[gc_rank]
 						var sum int32
 //line blog_reduction.go:51
@@ -1344,13 +1197,11 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 						sum = r
 //line blog_reduction.go:102
 						gc_at2[0] = sum
-//line blog_reduction.go:105
 						gc_s_sum[gc_rank] = sum
 					}
 				}
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line blog_reduction.go:111
 					val_ := gc_s_val_[gc_rank]
 					var sum int32
 //line blog_reduction.go:51
@@ -1359,7 +1210,6 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 					sum = r
 //line blog_reduction.go:102
 					gc_at2[0] = sum
-//line blog_reduction.go:105
 					gc_s_sum[gc_rank] = sum
 				}
 			} else {
@@ -1377,7 +1227,6 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 						sum = r
 //line blog_reduction.go:102
 						out[gc_bx] = sum
-//line blog_reduction.go:105
 						gc_s_sum[gc_rank] = sum
 					}
 					{
@@ -1392,7 +1241,6 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 						sum = r
 //line blog_reduction.go:102
 						out[gc_bx] = sum
-//line blog_reduction.go:105
 						gc_s_sum[gc_rank] = sum
 					}
 					{
@@ -1407,7 +1255,6 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 						sum = r
 //line blog_reduction.go:102
 						out[gc_bx] = sum
-//line blog_reduction.go:105
 						gc_s_sum[gc_rank] = sum
 					}
 					{
@@ -1422,7 +1269,6 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 						sum = r
 //line blog_reduction.go:102
 						out[gc_bx] = sum
-//line blog_reduction.go:105
 						gc_s_sum[gc_rank] = sum
 					}
 				}
@@ -1437,7 +1283,6 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 					sum = r
 //line blog_reduction.go:102
 					out[gc_bx] = sum
-//line blog_reduction.go:105
 					gc_s_sum[gc_rank] = sum
 				}
 			}
@@ -1472,7 +1317,6 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b *compiled.Block, in []int32, out 
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_sum := compiled.Scratch[int32](gc_b, 0)[:gc_n]
-//line blog_reduction.go:124
 	gc_vstep := 0
 	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 		gc_rank := gc_vstep
@@ -1487,7 +1331,6 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b *compiled.Block, in []int32, out 
 			gc_pos.Thread = gc_rank
 //line blog_reduction.go:112
 			var sum int32
-//line blog_reduction.go:114
 			gc_s_sum[gc_rank] = sum
 		}
 		{
@@ -1495,7 +1338,6 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b *compiled.Block, in []int32, out 
 			gc_pos.Thread = gc_rank
 //line blog_reduction.go:112
 			var sum int32
-//line blog_reduction.go:114
 			gc_s_sum[gc_rank] = sum
 		}
 		{
@@ -1503,7 +1345,6 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b *compiled.Block, in []int32, out 
 			gc_pos.Thread = gc_rank
 //line blog_reduction.go:112
 			var sum int32
-//line blog_reduction.go:114
 			gc_s_sum[gc_rank] = sum
 		}
 		{
@@ -1511,7 +1352,6 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b *compiled.Block, in []int32, out 
 			gc_pos.Thread = gc_rank
 //line blog_reduction.go:112
 			var sum int32
-//line blog_reduction.go:114
 			gc_s_sum[gc_rank] = sum
 		}
 	}
@@ -1519,7 +1359,6 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b *compiled.Block, in []int32, out 
 		gc_pos.Thread = gc_rank
 //line blog_reduction.go:112
 		var sum int32
-//line blog_reduction.go:114
 		gc_s_sum[gc_rank] = sum
 	}
 //line blog_reduction.go:113
@@ -1529,7 +1368,6 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b *compiled.Block, in []int32, out 
 			return
 		}
 		gc_more = false
-//line blog_reduction.go:120
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -1560,9 +1398,7 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b *compiled.Block, in []int32, out 
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line blog_reduction.go:122
 					sum := gc_s_sum[gc_rank]
-//line blog_reduction.go:114
 					gc_more = true
 //line blog_reduction.go:114
 					sum += gc_at[gc_tx]
@@ -1654,7 +1490,6 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b *compiled.Block, in []int32, out 
 			}
 		}
 	}
-//line blog_reduction.go:122
 	var gc_l_val [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -1664,11 +1499,9 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b *compiled.Block, in []int32, out 
 		_ = gc_dead
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
-//line blog_reduction.go:132
 			sum := gc_s_sum[gc_rank]
 //line blog_reduction.go:116
 			var val int32 = sum
-//line blog_reduction.go:118
 			gc_l_val[gc_lane] = val
 		}
 //line blog_reduction.go:22
@@ -1687,7 +1520,6 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b *compiled.Block, in []int32, out 
 //line blog_reduction.go:23
 					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_val, offset, gocuda.WarpSize, &gc_c1r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line blog_reduction.go:27
 						val := gc_l_val[gc_lane]
 //line blog_reduction.go:23
 						val += gc_c1r[gc_lane]
@@ -1707,7 +1539,6 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b *compiled.Block, in []int32, out 
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				val := gc_l_val[gc_lane]
-//line blog_reduction.go:41
 				var sum int32
 //line blog_reduction.go:25
 				var r int32 = val
@@ -1716,7 +1547,6 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b *compiled.Block, in []int32, out 
 				if gc_tx%gocuda.WarpSize == 0 {
 					atomic.Add(out, sum)
 				}
-//line blog_reduction.go:121
 				gc_s_sum[gc_rank] = sum
 			}
 		}
@@ -1754,9 +1584,7 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_val := compiled.Scratch[int32](gc_b, 0)[:gc_n]
-//line blog_reduction.go:144
 	gc_s_sum := compiled.Scratch[int32](gc_b, 1)[:gc_n]
-//line blog_reduction.go:147
 	gc_vstep := 0
 	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 		gc_rank := gc_vstep
@@ -1771,7 +1599,6 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 			gc_pos.Thread = gc_rank
 //line blog_reduction.go:127
 			var sum int32
-//line blog_reduction.go:129
 			gc_s_sum[gc_rank] = sum
 		}
 		{
@@ -1779,7 +1606,6 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 			gc_pos.Thread = gc_rank
 //line blog_reduction.go:127
 			var sum int32
-//line blog_reduction.go:129
 			gc_s_sum[gc_rank] = sum
 		}
 		{
@@ -1787,7 +1613,6 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 			gc_pos.Thread = gc_rank
 //line blog_reduction.go:127
 			var sum int32
-//line blog_reduction.go:129
 			gc_s_sum[gc_rank] = sum
 		}
 		{
@@ -1795,7 +1620,6 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 			gc_pos.Thread = gc_rank
 //line blog_reduction.go:127
 			var sum int32
-//line blog_reduction.go:129
 			gc_s_sum[gc_rank] = sum
 		}
 	}
@@ -1803,7 +1627,6 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 		gc_pos.Thread = gc_rank
 //line blog_reduction.go:127
 		var sum int32
-//line blog_reduction.go:129
 		gc_s_sum[gc_rank] = sum
 	}
 //line blog_reduction.go:128
@@ -1813,7 +1636,6 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 			return
 		}
 		gc_more = false
-//line blog_reduction.go:135
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -1844,9 +1666,7 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line blog_reduction.go:137
 					sum := gc_s_sum[gc_rank]
-//line blog_reduction.go:129
 					gc_more = true
 //line blog_reduction.go:129
 					sum += gc_at[gc_tx]
@@ -1940,7 +1760,6 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 	}
 //line blog_reduction.go:31
 	shared := gc_shared1(32)[:32]
-//line blog_reduction.go:33
 	var gc_l_val_ [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -1950,13 +1769,11 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 		_ = gc_dead
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
-//line blog_reduction.go:43
 			sum := gc_s_sum[gc_rank]
 //line blog_reduction.go:131
 			var val int32 = sum
 //line blog_reduction.go:35
 			var val_ int32 = val
-//line blog_reduction.go:38
 			gc_l_val_[gc_lane] = val_
 		}
 //line blog_reduction.go:22
@@ -1971,7 +1788,6 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 //line blog_reduction.go:23
 					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_val_, offset, gocuda.WarpSize, &gc_c1r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line blog_reduction.go:27
 						val_ := gc_l_val_[gc_lane]
 //line blog_reduction.go:23
 						val_ += gc_c1r[gc_lane]
@@ -1993,9 +1809,7 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 //line blog_reduction.go:32
 				lane := gc_tx % gocuda.WarpSize
 				wid := gc_tx / gocuda.WarpSize
-//line blog_reduction.go:35
 				val_ := gc_l_val_[gc_lane]
-//line blog_reduction.go:37
 				var val int32
 //line blog_reduction.go:25
 				var r_ int32 = val_
@@ -2005,12 +1819,10 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 				if lane == 0 {
 					shared[wid] = val
 				}
-//line blog_reduction.go:42
 				gc_s_val[gc_rank] = val
 			}
 		}
 	}
-//line blog_reduction.go:48
 	var gc_l_val_2 [32]int32
 	var gc_c2r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -2018,7 +1830,6 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		{
-//line blog_reduction.go:56
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -2030,7 +1841,6 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 				gc_pos.Thread = gc_rank
 //line blog_reduction.go:32
 				lane := gc_tx % gocuda.WarpSize
-//line blog_reduction.go:34
 				var val int32
 //line blog_reduction.go:44
 				val = 0
@@ -2068,11 +1878,9 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line blog_reduction.go:62
 					val := gc_s_val[gc_rank]
 //line blog_reduction.go:49
 					var val_2 int32 = val
-//line blog_reduction.go:51
 					gc_l_val_2[gc_lane] = val_2
 				}
 //line blog_reduction.go:22
@@ -2090,7 +1898,6 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
-//line blog_reduction.go:30
 								val_2 := gc_l_val_2[gc_lane]
 //line blog_reduction.go:23
 								val_2 += gc_c2r[gc_lane]
@@ -2104,15 +1911,12 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line blog_reduction.go:35
 					val_2 := gc_l_val_2[gc_lane]
-//line blog_reduction.go:37
 					var val int32
 //line blog_reduction.go:25
 					var r_2 int32 = val_2
 //line blog_reduction.go:49
 					val = r_2
-//line blog_reduction.go:51
 					gc_s_val[gc_rank] = val
 				}
 			}
@@ -2120,7 +1924,6 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 		}
 	}
 	{
-//line blog_reduction.go:59
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -2132,71 +1935,56 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 				{
 					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
-//line blog_reduction.go:71
 					val := gc_s_val[gc_rank]
-//line blog_reduction.go:73
 					var sum int32
 //line blog_reduction.go:51
 					var r int32 = val
 //line blog_reduction.go:131
 					sum = r
-//line blog_reduction.go:133
 					gc_s_sum[gc_rank] = sum
 				}
 				{
 					gc_tx := gc_step3 + 1
 					gc_rank := gc_base + gc_tx
-//line blog_reduction.go:139
 					val := gc_s_val[gc_rank]
-//line blog_reduction.go:141
 					var sum int32
 //line blog_reduction.go:51
 					var r int32 = val
 //line blog_reduction.go:131
 					sum = r
-//line blog_reduction.go:133
 					gc_s_sum[gc_rank] = sum
 				}
 				{
 					gc_tx := gc_step3 + 2
 					gc_rank := gc_base + gc_tx
-//line blog_reduction.go:139
 					val := gc_s_val[gc_rank]
-//line blog_reduction.go:141
 					var sum int32
 //line blog_reduction.go:51
 					var r int32 = val
 //line blog_reduction.go:131
 					sum = r
-//line blog_reduction.go:133
 					gc_s_sum[gc_rank] = sum
 				}
 				{
 					gc_tx := gc_step3 + 3
 					gc_rank := gc_base + gc_tx
-//line blog_reduction.go:139
 					val := gc_s_val[gc_rank]
-//line blog_reduction.go:141
 					var sum int32
 //line blog_reduction.go:51
 					var r int32 = val
 //line blog_reduction.go:131
 					sum = r
-//line blog_reduction.go:133
 					gc_s_sum[gc_rank] = sum
 				}
 			}
 			for gc_tx := gc_step3; gc_tx < gc_lo2; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line blog_reduction.go:139
 				val := gc_s_val[gc_rank]
-//line blog_reduction.go:141
 				var sum int32
 //line blog_reduction.go:51
 				var r int32 = val
 //line blog_reduction.go:131
 				sum = r
-//line blog_reduction.go:133
 				gc_s_sum[gc_rank] = sum
 			}
 			gc_step4 := gc_hi2
@@ -2204,71 +1992,56 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 				{
 					gc_tx := gc_step4 + 0
 					gc_rank := gc_base + gc_tx
-//line blog_reduction.go:141
 					val := gc_s_val[gc_rank]
-//line blog_reduction.go:143
 					var sum int32
 //line blog_reduction.go:51
 					var r int32 = val
 //line blog_reduction.go:131
 					sum = r
-//line blog_reduction.go:133
 					gc_s_sum[gc_rank] = sum
 				}
 				{
 					gc_tx := gc_step4 + 1
 					gc_rank := gc_base + gc_tx
-//line blog_reduction.go:139
 					val := gc_s_val[gc_rank]
-//line blog_reduction.go:141
 					var sum int32
 //line blog_reduction.go:51
 					var r int32 = val
 //line blog_reduction.go:131
 					sum = r
-//line blog_reduction.go:133
 					gc_s_sum[gc_rank] = sum
 				}
 				{
 					gc_tx := gc_step4 + 2
 					gc_rank := gc_base + gc_tx
-//line blog_reduction.go:139
 					val := gc_s_val[gc_rank]
-//line blog_reduction.go:141
 					var sum int32
 //line blog_reduction.go:51
 					var r int32 = val
 //line blog_reduction.go:131
 					sum = r
-//line blog_reduction.go:133
 					gc_s_sum[gc_rank] = sum
 				}
 				{
 					gc_tx := gc_step4 + 3
 					gc_rank := gc_base + gc_tx
-//line blog_reduction.go:139
 					val := gc_s_val[gc_rank]
-//line blog_reduction.go:141
 					var sum int32
 //line blog_reduction.go:51
 					var r int32 = val
 //line blog_reduction.go:131
 					sum = r
-//line blog_reduction.go:133
 					gc_s_sum[gc_rank] = sum
 				}
 			}
 			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line blog_reduction.go:139
 				val := gc_s_val[gc_rank]
-//line blog_reduction.go:141
 				var sum int32
 //line blog_reduction.go:51
 				var r int32 = val
 //line blog_reduction.go:131
 				sum = r
-//line blog_reduction.go:133
 				gc_s_sum[gc_rank] = sum
 			}
 		}
@@ -2293,7 +2066,6 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 					sum = r
 //line blog_reduction.go:133
 					atomic.Add(out, sum)
-//line blog_reduction.go:136
 					gc_s_sum[gc_rank] = sum
 				}
 				{
@@ -2308,7 +2080,6 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 					sum = r
 //line blog_reduction.go:133
 					atomic.Add(out, sum)
-//line blog_reduction.go:136
 					gc_s_sum[gc_rank] = sum
 				}
 				{
@@ -2323,7 +2094,6 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 					sum = r
 //line blog_reduction.go:133
 					atomic.Add(out, sum)
-//line blog_reduction.go:136
 					gc_s_sum[gc_rank] = sum
 				}
 				{
@@ -2338,7 +2108,6 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 					sum = r
 //line blog_reduction.go:133
 					atomic.Add(out, sum)
-//line blog_reduction.go:136
 					gc_s_sum[gc_rank] = sum
 				}
 			}
@@ -2353,7 +2122,6 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 				sum = r
 //line blog_reduction.go:133
 				atomic.Add(out, sum)
-//line blog_reduction.go:136
 				gc_s_sum[gc_rank] = sum
 			}
 		}
@@ -2394,7 +2162,6 @@ func gc_body_deviceReduceAtomicKernel(gc_b *compiled.Block, gc_lo, gc_hi int, in
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line blog_reduction.go:160
 		gc_vstep := 0
 		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 			gc_rank := gc_vstep
@@ -2409,7 +2176,6 @@ func gc_body_deviceReduceAtomicKernel(gc_b *compiled.Block, gc_lo, gc_hi int, in
 				gc_pos.Thread = gc_rank
 //line blog_reduction.go:142
 				var sum int32
-//line blog_reduction.go:144
 				gc_s_sum[gc_rank] = sum
 			}
 			{
@@ -2417,7 +2183,6 @@ func gc_body_deviceReduceAtomicKernel(gc_b *compiled.Block, gc_lo, gc_hi int, in
 				gc_pos.Thread = gc_rank
 //line blog_reduction.go:142
 				var sum int32
-//line blog_reduction.go:144
 				gc_s_sum[gc_rank] = sum
 			}
 			{
@@ -2425,7 +2190,6 @@ func gc_body_deviceReduceAtomicKernel(gc_b *compiled.Block, gc_lo, gc_hi int, in
 				gc_pos.Thread = gc_rank
 //line blog_reduction.go:142
 				var sum int32
-//line blog_reduction.go:144
 				gc_s_sum[gc_rank] = sum
 			}
 			{
@@ -2433,7 +2197,6 @@ func gc_body_deviceReduceAtomicKernel(gc_b *compiled.Block, gc_lo, gc_hi int, in
 				gc_pos.Thread = gc_rank
 //line blog_reduction.go:142
 				var sum int32
-//line blog_reduction.go:144
 				gc_s_sum[gc_rank] = sum
 			}
 		}
@@ -2441,7 +2204,6 @@ func gc_body_deviceReduceAtomicKernel(gc_b *compiled.Block, gc_lo, gc_hi int, in
 			gc_pos.Thread = gc_rank
 //line blog_reduction.go:142
 			var sum int32
-//line blog_reduction.go:144
 			gc_s_sum[gc_rank] = sum
 		}
 //line blog_reduction.go:143
@@ -2451,7 +2213,6 @@ func gc_body_deviceReduceAtomicKernel(gc_b *compiled.Block, gc_lo, gc_hi int, in
 				return
 			}
 			gc_more = false
-//line blog_reduction.go:150
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
 				panic(compiled.ErrGuardWraps)
@@ -2482,9 +2243,7 @@ func gc_body_deviceReduceAtomicKernel(gc_b *compiled.Block, gc_lo, gc_hi int, in
 					}
 					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-//line blog_reduction.go:152
 						sum := gc_s_sum[gc_rank]
-//line blog_reduction.go:144
 						gc_more = true
 //line blog_reduction.go:144
 						sum += gc_at[gc_tx]
@@ -2576,7 +2335,6 @@ func gc_body_deviceReduceAtomicKernel(gc_b *compiled.Block, gc_lo, gc_hi int, in
 				}
 			}
 		}
-//line blog_reduction.go:152
 		gc_step3 := 0
 		for ; gc_step3+3 < gc_n; gc_step3 += 4 {
 			{
@@ -2639,7 +2397,6 @@ func gc_body_cgSumKernelTileShfl(gc_b *compiled.Block, sum *int32, input []int32
 //line blog_reduction.go:179
 	tile := cg.TiledPartition(cg.ThisThreadBlock(t), 32)
 	var g cg.Tile = tile
-//line blog_reduction.go:182
 	var gc_l_val [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -2655,14 +2412,12 @@ func gc_body_cgSumKernelTileShfl(gc_b *compiled.Block, sum *int32, input []int32
 			mySum := cgThreadSum(t, input, n)
 //line blog_reduction.go:180
 			var val int32 = mySum
-//line blog_reduction.go:183
 			gc_l_val[gc_lane] = val
 		}
 //line blog_reduction.go:165
 		for i := g.Size() / 2; i > 0; i /= 2 {
 			compiled.TileLanes[int32, int32](gc_b, "ShflDown", gc_w, gc_act, g.Size(), &gc_l_val, i, nil, &gc_c1r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line blog_reduction.go:170
 				val := gc_l_val[gc_lane]
 //line blog_reduction.go:166
 				val += gc_c1r[gc_lane]
@@ -2714,7 +2469,6 @@ func gc_body_cgSumKernelBlock(gc_b *compiled.Block, sum *int32, input []int32, n
 	_ = g_
 //line blog_reduction.go:218
 	var temp_ []int32 = temp
-//line blog_reduction.go:220
 	gc_step := 0
 	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
@@ -2725,7 +2479,6 @@ func gc_body_cgSumKernelBlock(gc_b *compiled.Block, sum *int32, input []int32, n
 			mySum := cgThreadSum(t, input, n)
 //line blog_reduction.go:218
 			var val int32 = mySum
-//line blog_reduction.go:221
 			gc_s_val[gc_rank] = val
 		}
 		{
@@ -2736,7 +2489,6 @@ func gc_body_cgSumKernelBlock(gc_b *compiled.Block, sum *int32, input []int32, n
 			mySum := cgThreadSum(t, input, n)
 //line blog_reduction.go:218
 			var val int32 = mySum
-//line blog_reduction.go:221
 			gc_s_val[gc_rank] = val
 		}
 		{
@@ -2747,7 +2499,6 @@ func gc_body_cgSumKernelBlock(gc_b *compiled.Block, sum *int32, input []int32, n
 			mySum := cgThreadSum(t, input, n)
 //line blog_reduction.go:218
 			var val int32 = mySum
-//line blog_reduction.go:221
 			gc_s_val[gc_rank] = val
 		}
 		{
@@ -2758,7 +2509,6 @@ func gc_body_cgSumKernelBlock(gc_b *compiled.Block, sum *int32, input []int32, n
 			mySum := cgThreadSum(t, input, n)
 //line blog_reduction.go:218
 			var val int32 = mySum
-//line blog_reduction.go:221
 			gc_s_val[gc_rank] = val
 		}
 	}
@@ -2769,12 +2519,10 @@ func gc_body_cgSumKernelBlock(gc_b *compiled.Block, sum *int32, input []int32, n
 		mySum := cgThreadSum(t, input, n)
 //line blog_reduction.go:218
 		var val int32 = mySum
-//line blog_reduction.go:221
 		gc_s_val[gc_rank] = val
 	}
 //line blog_reduction.go:195
 	for i := gc_n / 2; i > 0; i /= 2 {
-//line blog_reduction.go:197
 		gc_step2 := 0
 		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
 			{
@@ -2782,7 +2530,6 @@ func gc_body_cgSumKernelBlock(gc_b *compiled.Block, sum *int32, input []int32, n
 				gc_pos.Thread = gc_rank
 //line blog_reduction.go:191
 				lane := gc_rank
-//line blog_reduction.go:193
 				val := gc_s_val[gc_rank]
 //line blog_reduction.go:196
 				temp_[lane] = val
@@ -2792,7 +2539,6 @@ func gc_body_cgSumKernelBlock(gc_b *compiled.Block, sum *int32, input []int32, n
 				gc_pos.Thread = gc_rank
 //line blog_reduction.go:191
 				lane := gc_rank
-//line blog_reduction.go:193
 				val := gc_s_val[gc_rank]
 //line blog_reduction.go:196
 				temp_[lane] = val
@@ -2802,7 +2548,6 @@ func gc_body_cgSumKernelBlock(gc_b *compiled.Block, sum *int32, input []int32, n
 				gc_pos.Thread = gc_rank
 //line blog_reduction.go:191
 				lane := gc_rank
-//line blog_reduction.go:193
 				val := gc_s_val[gc_rank]
 //line blog_reduction.go:196
 				temp_[lane] = val
@@ -2812,7 +2557,6 @@ func gc_body_cgSumKernelBlock(gc_b *compiled.Block, sum *int32, input []int32, n
 				gc_pos.Thread = gc_rank
 //line blog_reduction.go:191
 				lane := gc_rank
-//line blog_reduction.go:193
 				val := gc_s_val[gc_rank]
 //line blog_reduction.go:196
 				temp_[lane] = val
@@ -2822,12 +2566,10 @@ func gc_body_cgSumKernelBlock(gc_b *compiled.Block, sum *int32, input []int32, n
 			gc_pos.Thread = gc_rank
 //line blog_reduction.go:191
 			lane := gc_rank
-//line blog_reduction.go:193
 			val := gc_s_val[gc_rank]
 //line blog_reduction.go:196
 			temp_[lane] = val
 		}
-//line blog_reduction.go:200
 		gc_step3 := 0
 		for ; gc_step3+3 < gc_n; gc_step3 += 4 {
 			{
@@ -2835,7 +2577,6 @@ func gc_body_cgSumKernelBlock(gc_b *compiled.Block, sum *int32, input []int32, n
 				gc_pos.Thread = gc_rank
 //line blog_reduction.go:191
 				lane := gc_rank
-//line blog_reduction.go:193
 				val := gc_s_val[gc_rank]
 //line blog_reduction.go:198
 				if lane < i {
@@ -2848,7 +2589,6 @@ func gc_body_cgSumKernelBlock(gc_b *compiled.Block, sum *int32, input []int32, n
 				gc_pos.Thread = gc_rank
 //line blog_reduction.go:191
 				lane := gc_rank
-//line blog_reduction.go:193
 				val := gc_s_val[gc_rank]
 //line blog_reduction.go:198
 				if lane < i {
@@ -2861,7 +2601,6 @@ func gc_body_cgSumKernelBlock(gc_b *compiled.Block, sum *int32, input []int32, n
 				gc_pos.Thread = gc_rank
 //line blog_reduction.go:191
 				lane := gc_rank
-//line blog_reduction.go:193
 				val := gc_s_val[gc_rank]
 //line blog_reduction.go:198
 				if lane < i {
@@ -2874,7 +2613,6 @@ func gc_body_cgSumKernelBlock(gc_b *compiled.Block, sum *int32, input []int32, n
 				gc_pos.Thread = gc_rank
 //line blog_reduction.go:191
 				lane := gc_rank
-//line blog_reduction.go:193
 				val := gc_s_val[gc_rank]
 //line blog_reduction.go:198
 				if lane < i {
@@ -2887,7 +2625,6 @@ func gc_body_cgSumKernelBlock(gc_b *compiled.Block, sum *int32, input []int32, n
 			gc_pos.Thread = gc_rank
 //line blog_reduction.go:191
 			lane := gc_rank
-//line blog_reduction.go:193
 			val := gc_s_val[gc_rank]
 //line blog_reduction.go:198
 			if lane < i {
@@ -2896,7 +2633,6 @@ func gc_body_cgSumKernelBlock(gc_b *compiled.Block, sum *int32, input []int32, n
 			gc_s_val[gc_rank] = val
 		}
 	}
-//line blog_reduction.go:206
 	gc_step4 := 0
 	for ; gc_step4+3 < gc_n; gc_step4 += 4 {
 		{
@@ -2913,7 +2649,6 @@ func gc_body_cgSumKernelBlock(gc_b *compiled.Block, sum *int32, input []int32, n
 			}
 		}
 		{
-//line blog_reduction.go:227
 			gc_rank := gc_step4 + 1
 			gc_pos.Thread = gc_rank
 			val := gc_s_val[gc_rank]
@@ -2927,7 +2662,6 @@ func gc_body_cgSumKernelBlock(gc_b *compiled.Block, sum *int32, input []int32, n
 			}
 		}
 		{
-//line blog_reduction.go:227
 			gc_rank := gc_step4 + 2
 			gc_pos.Thread = gc_rank
 			val := gc_s_val[gc_rank]
@@ -2941,7 +2675,6 @@ func gc_body_cgSumKernelBlock(gc_b *compiled.Block, sum *int32, input []int32, n
 			}
 		}
 		{
-//line blog_reduction.go:227
 			gc_rank := gc_step4 + 3
 			gc_pos.Thread = gc_rank
 			val := gc_s_val[gc_rank]
@@ -2955,7 +2688,6 @@ func gc_body_cgSumKernelBlock(gc_b *compiled.Block, sum *int32, input []int32, n
 			}
 		}
 	}
-//line blog_reduction.go:227
 	for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		val := gc_s_val[gc_rank]
@@ -3002,7 +2734,6 @@ func gc_body_filterK(gc_b *compiled.Block, gc_lo, gc_hi int, dst []int32, nres *
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line blog_reduction.go:248
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -3018,7 +2749,6 @@ func gc_body_filterK(gc_b *compiled.Block, gc_lo, gc_hi int, dst []int32, nres *
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line blog_reduction.go:264
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line blog_reduction.go:231
@@ -3029,7 +2759,6 @@ func gc_body_filterK(gc_b *compiled.Block, gc_lo, gc_hi int, dst []int32, nres *
 					}
 					{
 						gc_tx := gc_step + 1
-//line blog_reduction.go:239
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line blog_reduction.go:231
@@ -3040,7 +2769,6 @@ func gc_body_filterK(gc_b *compiled.Block, gc_lo, gc_hi int, dst []int32, nres *
 					}
 					{
 						gc_tx := gc_step + 2
-//line blog_reduction.go:239
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line blog_reduction.go:231
@@ -3051,7 +2779,6 @@ func gc_body_filterK(gc_b *compiled.Block, gc_lo, gc_hi int, dst []int32, nres *
 					}
 					{
 						gc_tx := gc_step + 3
-//line blog_reduction.go:239
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line blog_reduction.go:231
@@ -3152,7 +2879,6 @@ func gc_body_filterKAgg(gc_b *compiled.Block, dst []int32, nres *int32, src []in
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-//line blog_reduction.go:269
 	var gc_l_rank [32]int
 	var gc_c1r [32]uint32
 	var gc_c2m [32]uint32
@@ -3165,7 +2891,6 @@ func gc_body_filterKAgg(gc_b *compiled.Block, dst []int32, nres *int32, src []in
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		{
-//line blog_reduction.go:282
 			var gc_m5 uint32
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -3230,9 +2955,7 @@ func gc_body_filterKAgg(gc_b *compiled.Block, dst []int32, nres *int32, src []in
 						gc_pos.Thread = gc_rank
 //line blog_reduction.go:259
 						i := gc_tx + gc_bx*gc_bdx
-//line blog_reduction.go:261
 						rank := gc_l_rank[gc_lane]
-//line blog_reduction.go:263
 						var warpRes int32
 //line blog_reduction.go:250
 						warpRes = gc_c2r[gc_lane]
@@ -3242,7 +2965,6 @@ func gc_body_filterKAgg(gc_b *compiled.Block, dst []int32, nres *int32, src []in
 					}
 				}
 			}
-//line blog_reduction.go:266
 			gc_act = gc_save5 &^ gc_dead
 		}
 	}

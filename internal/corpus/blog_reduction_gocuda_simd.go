@@ -52,9 +52,7 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 	gc_s_val := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
-//line blog_reduction.go:78
 	gc_s_sum := compiled.Scratch[int32](gc_b2, 1)[:gc_n2]
-//line blog_reduction.go:81
 	gc_vstep4 := 0
 	if compiled.SIMD && compiled.SIMD512 {
 		var gc_stop bool
@@ -88,7 +86,6 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 			gc_pos2.Thread = gc_rank2
 //line blog_reduction.go:61
 			var sum int32
-//line blog_reduction.go:63
 			gc_s_sum[gc_rank2] = sum
 		}
 		{
@@ -96,7 +93,6 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 			gc_pos2.Thread = gc_rank2
 //line blog_reduction.go:61
 			var sum int32
-//line blog_reduction.go:63
 			gc_s_sum[gc_rank2] = sum
 		}
 		{
@@ -104,7 +100,6 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 			gc_pos2.Thread = gc_rank2
 //line blog_reduction.go:61
 			var sum int32
-//line blog_reduction.go:63
 			gc_s_sum[gc_rank2] = sum
 		}
 		{
@@ -112,7 +107,6 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 			gc_pos2.Thread = gc_rank2
 //line blog_reduction.go:61
 			var sum int32
-//line blog_reduction.go:63
 			gc_s_sum[gc_rank2] = sum
 		}
 	}
@@ -120,7 +114,6 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 		gc_pos2.Thread = gc_rank2
 //line blog_reduction.go:61
 		var sum int32
-//line blog_reduction.go:63
 		gc_s_sum[gc_rank2] = sum
 	}
 //line blog_reduction.go:62
@@ -130,7 +123,6 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 			return
 		}
 		gc_more = false
-//line blog_reduction.go:69
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_off+(gc_bx2*gc_bdx2), gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -187,9 +179,7 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 				}
 				for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-//line blog_reduction.go:73
 					sum := gc_s_sum[gc_rank2]
-//line blog_reduction.go:63
 					gc_more = true
 //line blog_reduction.go:63
 					sum += gc_at3[gc_tx2]
@@ -312,7 +302,6 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 	}
 //line blog_reduction.go:31
 	shared := gc_shared12(32)[:32]
-//line blog_reduction.go:33
 	var gc_l_val_ [32]int32
 	var gc_c21r [32]int32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -364,13 +353,11 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 					continue
 				}
 				gc_rank2 := gc_w2 + gc_lane2
-//line blog_reduction.go:48
 				sum := gc_s_sum[gc_rank2]
 //line blog_reduction.go:65
 				var val int32 = sum
 //line blog_reduction.go:35
 				var val_ int32 = val
-//line blog_reduction.go:38
 				gc_l_val_[gc_lane2] = val_
 			}
 		}
@@ -426,7 +413,6 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 							if gc_left2&(1<<gc_lane2) == 0 {
 								continue
 							}
-//line blog_reduction.go:36
 							val_ := gc_l_val_[gc_lane2]
 //line blog_reduction.go:23
 							val_ += gc_c21r[gc_lane2]
@@ -449,9 +435,7 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 //line blog_reduction.go:32
 				lane := gc_tx2 % gocuda.WarpSize
 				wid := gc_tx2 / gocuda.WarpSize
-//line blog_reduction.go:35
 				val_ := gc_l_val_[gc_lane2]
-//line blog_reduction.go:37
 				var val int32
 //line blog_reduction.go:25
 				var r_ int32 = val_
@@ -461,12 +445,10 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 				if lane == 0 {
 					shared[wid] = val
 				}
-//line blog_reduction.go:42
 				gc_s_val[gc_rank2] = val
 			}
 		}
 	}
-//line blog_reduction.go:48
 	var gc_l_val_2 [32]int32
 	var gc_c22r [32]int32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -474,7 +456,6 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 		var gc_dead2 uint32
 		{
-//line blog_reduction.go:56
 			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 			gc_tx2 := gc_tidx2.X - 1
 			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
@@ -486,7 +467,6 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 				gc_pos2.Thread = gc_rank2
 //line blog_reduction.go:32
 				lane := gc_tx2 % gocuda.WarpSize
-//line blog_reduction.go:34
 				var val int32
 //line blog_reduction.go:44
 				val = 0
@@ -555,11 +535,9 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
-//line blog_reduction.go:62
 						val := gc_s_val[gc_rank2]
 //line blog_reduction.go:49
 						var val_2 int32 = val
-//line blog_reduction.go:51
 						gc_l_val_2[gc_lane2] = val_2
 					}
 				}
@@ -615,7 +593,6 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 									if gc_left4&(1<<gc_lane2) == 0 {
 										continue
 									}
-//line blog_reduction.go:36
 									val_2 := gc_l_val_2[gc_lane2]
 //line blog_reduction.go:23
 									val_2 += gc_c22r[gc_lane2]
@@ -669,15 +646,12 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
-//line blog_reduction.go:62
 						val_2 := gc_l_val_2[gc_lane2]
-//line blog_reduction.go:64
 						var val int32
 //line blog_reduction.go:25
 						var r_2 int32 = val_2
 //line blog_reduction.go:49
 						val = r_2
-//line blog_reduction.go:51
 						gc_s_val[gc_rank2] = val
 					}
 				}
@@ -686,7 +660,6 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 		}
 	}
 	{
-//line blog_reduction.go:60
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 			gc_to2 = gc_bound2 + 1
@@ -698,71 +671,56 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 				{
 					gc_tx2 := gc_step9 + 0
 					gc_rank2 := gc_base2 + gc_tx2
-//line blog_reduction.go:72
 					val := gc_s_val[gc_rank2]
-//line blog_reduction.go:74
 					var sum int32
 //line blog_reduction.go:51
 					var r int32 = val
 //line blog_reduction.go:65
 					sum = r
-//line blog_reduction.go:67
 					gc_s_sum[gc_rank2] = sum
 				}
 				{
 					gc_tx2 := gc_step9 + 1
 					gc_rank2 := gc_base2 + gc_tx2
-//line blog_reduction.go:73
 					val := gc_s_val[gc_rank2]
-//line blog_reduction.go:75
 					var sum int32
 //line blog_reduction.go:51
 					var r int32 = val
 //line blog_reduction.go:65
 					sum = r
-//line blog_reduction.go:67
 					gc_s_sum[gc_rank2] = sum
 				}
 				{
 					gc_tx2 := gc_step9 + 2
 					gc_rank2 := gc_base2 + gc_tx2
-//line blog_reduction.go:73
 					val := gc_s_val[gc_rank2]
-//line blog_reduction.go:75
 					var sum int32
 //line blog_reduction.go:51
 					var r int32 = val
 //line blog_reduction.go:65
 					sum = r
-//line blog_reduction.go:67
 					gc_s_sum[gc_rank2] = sum
 				}
 				{
 					gc_tx2 := gc_step9 + 3
 					gc_rank2 := gc_base2 + gc_tx2
-//line blog_reduction.go:73
 					val := gc_s_val[gc_rank2]
-//line blog_reduction.go:75
 					var sum int32
 //line blog_reduction.go:51
 					var r int32 = val
 //line blog_reduction.go:65
 					sum = r
-//line blog_reduction.go:67
 					gc_s_sum[gc_rank2] = sum
 				}
 			}
 			for gc_tx2 := gc_step9; gc_tx2 < gc_lo4; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
-//line blog_reduction.go:73
 				val := gc_s_val[gc_rank2]
-//line blog_reduction.go:75
 				var sum int32
 //line blog_reduction.go:51
 				var r int32 = val
 //line blog_reduction.go:65
 				sum = r
-//line blog_reduction.go:67
 				gc_s_sum[gc_rank2] = sum
 			}
 			gc_step10 := gc_hi4
@@ -770,71 +728,56 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 				{
 					gc_tx2 := gc_step10 + 0
 					gc_rank2 := gc_base2 + gc_tx2
-//line blog_reduction.go:75
 					val := gc_s_val[gc_rank2]
-//line blog_reduction.go:77
 					var sum int32
 //line blog_reduction.go:51
 					var r int32 = val
 //line blog_reduction.go:65
 					sum = r
-//line blog_reduction.go:67
 					gc_s_sum[gc_rank2] = sum
 				}
 				{
 					gc_tx2 := gc_step10 + 1
 					gc_rank2 := gc_base2 + gc_tx2
-//line blog_reduction.go:73
 					val := gc_s_val[gc_rank2]
-//line blog_reduction.go:75
 					var sum int32
 //line blog_reduction.go:51
 					var r int32 = val
 //line blog_reduction.go:65
 					sum = r
-//line blog_reduction.go:67
 					gc_s_sum[gc_rank2] = sum
 				}
 				{
 					gc_tx2 := gc_step10 + 2
 					gc_rank2 := gc_base2 + gc_tx2
-//line blog_reduction.go:73
 					val := gc_s_val[gc_rank2]
-//line blog_reduction.go:75
 					var sum int32
 //line blog_reduction.go:51
 					var r int32 = val
 //line blog_reduction.go:65
 					sum = r
-//line blog_reduction.go:67
 					gc_s_sum[gc_rank2] = sum
 				}
 				{
 					gc_tx2 := gc_step10 + 3
 					gc_rank2 := gc_base2 + gc_tx2
-//line blog_reduction.go:73
 					val := gc_s_val[gc_rank2]
-//line blog_reduction.go:75
 					var sum int32
 //line blog_reduction.go:51
 					var r int32 = val
 //line blog_reduction.go:65
 					sum = r
-//line blog_reduction.go:67
 					gc_s_sum[gc_rank2] = sum
 				}
 			}
 			for gc_tx2 := gc_step10; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
-//line blog_reduction.go:73
 				val := gc_s_val[gc_rank2]
-//line blog_reduction.go:75
 				var sum int32
 //line blog_reduction.go:51
 				var r int32 = val
 //line blog_reduction.go:65
 				sum = r
-//line blog_reduction.go:67
 				gc_s_sum[gc_rank2] = sum
 			}
 		}
@@ -852,9 +795,7 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 				for ; gc_step11+3 < gc_to2; gc_step11 += 4 {
 					{
 						gc_tx2 := gc_step11 + 0
-//line blog_reduction.go:85
 						gc_rank2 := gc_base2 + gc_tx2
-//line blog_reduction.go:87
 						val := gc_s_val[gc_rank2]
 						var sum int32
 //line blog_reduction.go:51
@@ -863,14 +804,11 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 						sum = r
 //line blog_reduction.go:67
 						gc_at4[0] = sum
-//line blog_reduction.go:70
 						gc_s_sum[gc_rank2] = sum
 					}
 					{
 						gc_tx2 := gc_step11 + 1
-//line blog_reduction.go:75
 						gc_rank2 := gc_base2 + gc_tx2
-//line blog_reduction.go:77
 						val := gc_s_val[gc_rank2]
 						var sum int32
 //line blog_reduction.go:51
@@ -879,14 +817,11 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 						sum = r
 //line blog_reduction.go:67
 						gc_at4[0] = sum
-//line blog_reduction.go:70
 						gc_s_sum[gc_rank2] = sum
 					}
 					{
 						gc_tx2 := gc_step11 + 2
-//line blog_reduction.go:75
 						gc_rank2 := gc_base2 + gc_tx2
-//line blog_reduction.go:77
 						val := gc_s_val[gc_rank2]
 						var sum int32
 //line blog_reduction.go:51
@@ -895,14 +830,11 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 						sum = r
 //line blog_reduction.go:67
 						gc_at4[0] = sum
-//line blog_reduction.go:70
 						gc_s_sum[gc_rank2] = sum
 					}
 					{
 						gc_tx2 := gc_step11 + 3
-//line blog_reduction.go:75
 						gc_rank2 := gc_base2 + gc_tx2
-//line blog_reduction.go:77
 						val := gc_s_val[gc_rank2]
 						var sum int32
 //line blog_reduction.go:51
@@ -911,13 +843,11 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 						sum = r
 //line blog_reduction.go:67
 						gc_at4[0] = sum
-//line blog_reduction.go:70
 						gc_s_sum[gc_rank2] = sum
 					}
 				}
 				for gc_tx2 := gc_step11; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-//line blog_reduction.go:76
 					val := gc_s_val[gc_rank2]
 					var sum int32
 //line blog_reduction.go:51
@@ -926,7 +856,6 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 					sum = r
 //line blog_reduction.go:67
 					gc_at4[0] = sum
-//line blog_reduction.go:70
 					gc_s_sum[gc_rank2] = sum
 				}
 			} else {
@@ -944,7 +873,6 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 						sum = r
 //line blog_reduction.go:67
 						out[gc_bx2] = sum
-//line blog_reduction.go:70
 						gc_s_sum[gc_rank2] = sum
 					}
 					{
@@ -959,7 +887,6 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 						sum = r
 //line blog_reduction.go:67
 						out[gc_bx2] = sum
-//line blog_reduction.go:70
 						gc_s_sum[gc_rank2] = sum
 					}
 					{
@@ -974,7 +901,6 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 						sum = r
 //line blog_reduction.go:67
 						out[gc_bx2] = sum
-//line blog_reduction.go:70
 						gc_s_sum[gc_rank2] = sum
 					}
 					{
@@ -989,7 +915,6 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 						sum = r
 //line blog_reduction.go:67
 						out[gc_bx2] = sum
-//line blog_reduction.go:70
 						gc_s_sum[gc_rank2] = sum
 					}
 				}
@@ -1004,7 +929,6 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 					sum = r
 //line blog_reduction.go:67
 					out[gc_bx2] = sum
-//line blog_reduction.go:70
 					gc_s_sum[gc_rank2] = sum
 				}
 			}
@@ -1044,11 +968,8 @@ func gc_body_deviceReduceStableKernelVector2(gc_b2 *compiled.Block, in, out []in
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 	gc_s_val_ := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
-//line blog_reduction.go:106
 	gc_s_sum := compiled.Scratch[int32](gc_b2, 1)[:gc_n2]
-//line blog_reduction.go:108
 	gc_s_in2 := compiled.Scratch[[]int2](gc_b2, 2)[:gc_n2]
-//line blog_reduction.go:110
 	gc_step6 := 0
 	for ; gc_step6+3 < gc_n2; gc_step6 += 4 {
 		{
@@ -1058,7 +979,6 @@ func gc_body_deviceReduceStableKernelVector2(gc_b2 *compiled.Block, in, out []in
 			var sum int32
 //line blog_reduction.go:91
 			in2 := toInt2s(in)
-//line blog_reduction.go:94
 			gc_s_sum[gc_rank2] = sum
 			gc_s_in2[gc_rank2] = in2
 		}
@@ -1069,7 +989,6 @@ func gc_body_deviceReduceStableKernelVector2(gc_b2 *compiled.Block, in, out []in
 			var sum int32
 //line blog_reduction.go:91
 			in2 := toInt2s(in)
-//line blog_reduction.go:94
 			gc_s_sum[gc_rank2] = sum
 			gc_s_in2[gc_rank2] = in2
 		}
@@ -1080,7 +999,6 @@ func gc_body_deviceReduceStableKernelVector2(gc_b2 *compiled.Block, in, out []in
 			var sum int32
 //line blog_reduction.go:91
 			in2 := toInt2s(in)
-//line blog_reduction.go:94
 			gc_s_sum[gc_rank2] = sum
 			gc_s_in2[gc_rank2] = in2
 		}
@@ -1091,7 +1009,6 @@ func gc_body_deviceReduceStableKernelVector2(gc_b2 *compiled.Block, in, out []in
 			var sum int32
 //line blog_reduction.go:91
 			in2 := toInt2s(in)
-//line blog_reduction.go:94
 			gc_s_sum[gc_rank2] = sum
 			gc_s_in2[gc_rank2] = in2
 		}
@@ -1102,7 +1019,6 @@ func gc_body_deviceReduceStableKernelVector2(gc_b2 *compiled.Block, in, out []in
 		var sum int32
 //line blog_reduction.go:91
 		in2 := toInt2s(in)
-//line blog_reduction.go:94
 		gc_s_sum[gc_rank2] = sum
 		gc_s_in2[gc_rank2] = in2
 	}
@@ -1116,7 +1032,6 @@ func gc_body_deviceReduceStableKernelVector2(gc_b2 *compiled.Block, in, out []in
 			return
 		}
 		gc_more = false
-//line blog_reduction.go:99
 		gc_from3, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_off+(gc_bx2*gc_bdx2), gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -1130,7 +1045,6 @@ func gc_body_deviceReduceStableKernelVector2(gc_b2 *compiled.Block, in, out []in
 				gc_pos2.Thread = gc_rank2
 //line blog_reduction.go:90
 				idx := gc_bx2*gc_bdx2 + gc_tx2
-//line blog_reduction.go:92
 				sum := gc_s_sum[gc_rank2]
 				in2 := gc_s_in2[gc_rank2]
 //line blog_reduction.go:92
@@ -1161,7 +1075,6 @@ func gc_body_deviceReduceStableKernelVector2(gc_b2 *compiled.Block, in, out []in
 	}
 //line blog_reduction.go:31
 	shared := gc_shared12(32)[:32]
-//line blog_reduction.go:33
 	var gc_l_val_2 [32]int32
 	var gc_c21r [32]int32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -1180,7 +1093,6 @@ func gc_body_deviceReduceStableKernelVector2(gc_b2 *compiled.Block, in, out []in
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 					gc_rank2 := gc_w2 + gc_lane2
 					gc_tx2 := gc_tidx3.X + gc_lane2
-//line blog_reduction.go:102
 					gc_ty2 := gc_tidx3.Y
 					_ = gc_ty2
 					gc_tz2 := gc_tidx3.Z
@@ -1231,7 +1143,6 @@ func gc_body_deviceReduceStableKernelVector2(gc_b2 *compiled.Block, in, out []in
 						continue // the lanes wrap to the next row
 					}
 					gc_tx2 := gc_tidx2.X
-//line blog_reduction.go:112
 					gc_ty2 := gc_tidx2.Y
 					_ = gc_ty2
 					gc_tz2 := gc_tidx2.Z
@@ -1285,7 +1196,6 @@ func gc_body_deviceReduceStableKernelVector2(gc_b2 *compiled.Block, in, out []in
 					idx := gc_bx2*gc_bdx2 + gc_tx2
 //line blog_reduction.go:96
 					i_ := idx + n/2*2
-//line blog_reduction.go:98
 					sum := gc_s_sum[gc_rank2]
 //line blog_reduction.go:97
 					if i_ < n {
@@ -1294,7 +1204,6 @@ func gc_body_deviceReduceStableKernelVector2(gc_b2 *compiled.Block, in, out []in
 					var val_ int32 = sum
 //line blog_reduction.go:35
 					var val_2 int32 = val_
-//line blog_reduction.go:38
 					gc_l_val_2[gc_lane2] = val_2
 					gc_s_sum[gc_rank2] = sum
 				}
@@ -1352,7 +1261,6 @@ func gc_body_deviceReduceStableKernelVector2(gc_b2 *compiled.Block, in, out []in
 							if gc_left2&(1<<gc_lane2) == 0 {
 								continue
 							}
-//line blog_reduction.go:36
 							val_2 := gc_l_val_2[gc_lane2]
 //line blog_reduction.go:23
 							val_2 += gc_c21r[gc_lane2]
@@ -1375,9 +1283,7 @@ func gc_body_deviceReduceStableKernelVector2(gc_b2 *compiled.Block, in, out []in
 //line blog_reduction.go:32
 				lane := gc_tx2 % gocuda.WarpSize
 				wid := gc_tx2 / gocuda.WarpSize
-//line blog_reduction.go:35
 				val_2 := gc_l_val_2[gc_lane2]
-//line blog_reduction.go:37
 				var val_ int32
 //line blog_reduction.go:25
 				var r_ int32 = val_2
@@ -1387,12 +1293,10 @@ func gc_body_deviceReduceStableKernelVector2(gc_b2 *compiled.Block, in, out []in
 				if lane == 0 {
 					shared[wid] = val_
 				}
-//line blog_reduction.go:42
 				gc_s_val_[gc_rank2] = val_
 			}
 		}
 	}
-//line blog_reduction.go:48
 	var gc_l_val_3 [32]int32
 	var gc_c22r [32]int32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -1400,7 +1304,6 @@ func gc_body_deviceReduceStableKernelVector2(gc_b2 *compiled.Block, in, out []in
 		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 		var gc_dead2 uint32
 		{
-//line blog_reduction.go:56
 			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 			gc_tx2 := gc_tidx2.X - 1
 			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
@@ -1412,7 +1315,6 @@ func gc_body_deviceReduceStableKernelVector2(gc_b2 *compiled.Block, in, out []in
 				gc_pos2.Thread = gc_rank2
 //line blog_reduction.go:32
 				lane := gc_tx2 % gocuda.WarpSize
-//line blog_reduction.go:34
 				var val_ int32
 //line blog_reduction.go:44
 				val_ = 0
@@ -1481,11 +1383,9 @@ func gc_body_deviceReduceStableKernelVector2(gc_b2 *compiled.Block, in, out []in
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
-//line blog_reduction.go:62
 						val_ := gc_s_val_[gc_rank2]
 //line blog_reduction.go:49
 						var val_3 int32 = val_
-//line blog_reduction.go:51
 						gc_l_val_3[gc_lane2] = val_3
 					}
 				}
@@ -1541,7 +1441,6 @@ func gc_body_deviceReduceStableKernelVector2(gc_b2 *compiled.Block, in, out []in
 									if gc_left4&(1<<gc_lane2) == 0 {
 										continue
 									}
-//line blog_reduction.go:36
 									val_3 := gc_l_val_3[gc_lane2]
 //line blog_reduction.go:23
 									val_3 += gc_c22r[gc_lane2]
@@ -1595,15 +1494,12 @@ func gc_body_deviceReduceStableKernelVector2(gc_b2 *compiled.Block, in, out []in
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
-//line blog_reduction.go:62
 						val_3 := gc_l_val_3[gc_lane2]
-//line blog_reduction.go:64
 						var val_ int32
 //line blog_reduction.go:25
 						var r_2 int32 = val_3
 //line blog_reduction.go:49
 						val_ = r_2
-//line blog_reduction.go:51
 						gc_s_val_[gc_rank2] = val_
 					}
 				}
@@ -1612,7 +1508,6 @@ func gc_body_deviceReduceStableKernelVector2(gc_b2 *compiled.Block, in, out []in
 		}
 	}
 	{
-//line blog_reduction.go:60
 		gc_from3, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 			gc_to2 = gc_bound2 + 1
@@ -1624,71 +1519,56 @@ func gc_body_deviceReduceStableKernelVector2(gc_b2 *compiled.Block, in, out []in
 				{
 					gc_tx2 := gc_step7 + 0
 					gc_rank2 := gc_base2 + gc_tx2
-//line blog_reduction.go:72
 					val_ := gc_s_val_[gc_rank2]
-//line blog_reduction.go:74
 					var sum int32
 //line blog_reduction.go:51
 					var r int32 = val_
 //line blog_reduction.go:100
 					sum = r
-//line blog_reduction.go:102
 					gc_s_sum[gc_rank2] = sum
 				}
 				{
 					gc_tx2 := gc_step7 + 1
 					gc_rank2 := gc_base2 + gc_tx2
-//line blog_reduction.go:108
 					val_ := gc_s_val_[gc_rank2]
-//line blog_reduction.go:110
 					var sum int32
 //line blog_reduction.go:51
 					var r int32 = val_
 //line blog_reduction.go:100
 					sum = r
-//line blog_reduction.go:102
 					gc_s_sum[gc_rank2] = sum
 				}
 				{
 					gc_tx2 := gc_step7 + 2
 					gc_rank2 := gc_base2 + gc_tx2
-//line blog_reduction.go:108
 					val_ := gc_s_val_[gc_rank2]
-//line blog_reduction.go:110
 					var sum int32
 //line blog_reduction.go:51
 					var r int32 = val_
 //line blog_reduction.go:100
 					sum = r
-//line blog_reduction.go:102
 					gc_s_sum[gc_rank2] = sum
 				}
 				{
 					gc_tx2 := gc_step7 + 3
 					gc_rank2 := gc_base2 + gc_tx2
-//line blog_reduction.go:108
 					val_ := gc_s_val_[gc_rank2]
-//line blog_reduction.go:110
 					var sum int32
 //line blog_reduction.go:51
 					var r int32 = val_
 //line blog_reduction.go:100
 					sum = r
-//line blog_reduction.go:102
 					gc_s_sum[gc_rank2] = sum
 				}
 			}
 			for gc_tx2 := gc_step7; gc_tx2 < gc_lo4; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
-//line blog_reduction.go:108
 				val_ := gc_s_val_[gc_rank2]
-//line blog_reduction.go:110
 				var sum int32
 //line blog_reduction.go:51
 				var r int32 = val_
 //line blog_reduction.go:100
 				sum = r
-//line blog_reduction.go:102
 				gc_s_sum[gc_rank2] = sum
 			}
 			gc_step8 := gc_hi4
@@ -1696,71 +1576,56 @@ func gc_body_deviceReduceStableKernelVector2(gc_b2 *compiled.Block, in, out []in
 				{
 					gc_tx2 := gc_step8 + 0
 					gc_rank2 := gc_base2 + gc_tx2
-//line blog_reduction.go:110
 					val_ := gc_s_val_[gc_rank2]
-//line blog_reduction.go:112
 					var sum int32
 //line blog_reduction.go:51
 					var r int32 = val_
 //line blog_reduction.go:100
 					sum = r
-//line blog_reduction.go:102
 					gc_s_sum[gc_rank2] = sum
 				}
 				{
 					gc_tx2 := gc_step8 + 1
 					gc_rank2 := gc_base2 + gc_tx2
-//line blog_reduction.go:108
 					val_ := gc_s_val_[gc_rank2]
-//line blog_reduction.go:110
 					var sum int32
 //line blog_reduction.go:51
 					var r int32 = val_
 //line blog_reduction.go:100
 					sum = r
-//line blog_reduction.go:102
 					gc_s_sum[gc_rank2] = sum
 				}
 				{
 					gc_tx2 := gc_step8 + 2
 					gc_rank2 := gc_base2 + gc_tx2
-//line blog_reduction.go:108
 					val_ := gc_s_val_[gc_rank2]
-//line blog_reduction.go:110
 					var sum int32
 //line blog_reduction.go:51
 					var r int32 = val_
 //line blog_reduction.go:100
 					sum = r
-//line blog_reduction.go:102
 					gc_s_sum[gc_rank2] = sum
 				}
 				{
 					gc_tx2 := gc_step8 + 3
 					gc_rank2 := gc_base2 + gc_tx2
-//line blog_reduction.go:108
 					val_ := gc_s_val_[gc_rank2]
-//line blog_reduction.go:110
 					var sum int32
 //line blog_reduction.go:51
 					var r int32 = val_
 //line blog_reduction.go:100
 					sum = r
-//line blog_reduction.go:102
 					gc_s_sum[gc_rank2] = sum
 				}
 			}
 			for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
-//line blog_reduction.go:108
 				val_ := gc_s_val_[gc_rank2]
-//line blog_reduction.go:110
 				var sum int32
 //line blog_reduction.go:51
 				var r int32 = val_
 //line blog_reduction.go:100
 				sum = r
-//line blog_reduction.go:102
 				gc_s_sum[gc_rank2] = sum
 			}
 		}
@@ -1778,9 +1643,7 @@ func gc_body_deviceReduceStableKernelVector2(gc_b2 *compiled.Block, in, out []in
 				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
 					{
 						gc_tx2 := gc_step9 + 0
-//line blog_reduction.go:120
 						gc_rank2 := gc_base2 + gc_tx2
-//line blog_reduction.go:122
 						val_ := gc_s_val_[gc_rank2]
 						var sum int32
 //line blog_reduction.go:51
@@ -1789,14 +1652,11 @@ func gc_body_deviceReduceStableKernelVector2(gc_b2 *compiled.Block, in, out []in
 						sum = r
 //line blog_reduction.go:102
 						gc_at3[0] = sum
-//line blog_reduction.go:105
 						gc_s_sum[gc_rank2] = sum
 					}
 					{
 						gc_tx2 := gc_step9 + 1
-//line blog_reduction.go:110
 						gc_rank2 := gc_base2 + gc_tx2
-//line blog_reduction.go:112
 						val_ := gc_s_val_[gc_rank2]
 						var sum int32
 //line blog_reduction.go:51
@@ -1805,14 +1665,11 @@ func gc_body_deviceReduceStableKernelVector2(gc_b2 *compiled.Block, in, out []in
 						sum = r
 //line blog_reduction.go:102
 						gc_at3[0] = sum
-//line blog_reduction.go:105
 						gc_s_sum[gc_rank2] = sum
 					}
 					{
 						gc_tx2 := gc_step9 + 2
-//line blog_reduction.go:110
 						gc_rank2 := gc_base2 + gc_tx2
-//line blog_reduction.go:112
 						val_ := gc_s_val_[gc_rank2]
 						var sum int32
 //line blog_reduction.go:51
@@ -1821,14 +1678,11 @@ func gc_body_deviceReduceStableKernelVector2(gc_b2 *compiled.Block, in, out []in
 						sum = r
 //line blog_reduction.go:102
 						gc_at3[0] = sum
-//line blog_reduction.go:105
 						gc_s_sum[gc_rank2] = sum
 					}
 					{
 						gc_tx2 := gc_step9 + 3
-//line blog_reduction.go:110
 						gc_rank2 := gc_base2 + gc_tx2
-//line blog_reduction.go:112
 						val_ := gc_s_val_[gc_rank2]
 						var sum int32
 //line blog_reduction.go:51
@@ -1837,13 +1691,11 @@ func gc_body_deviceReduceStableKernelVector2(gc_b2 *compiled.Block, in, out []in
 						sum = r
 //line blog_reduction.go:102
 						gc_at3[0] = sum
-//line blog_reduction.go:105
 						gc_s_sum[gc_rank2] = sum
 					}
 				}
 				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-//line blog_reduction.go:111
 					val_ := gc_s_val_[gc_rank2]
 					var sum int32
 //line blog_reduction.go:51
@@ -1852,7 +1704,6 @@ func gc_body_deviceReduceStableKernelVector2(gc_b2 *compiled.Block, in, out []in
 					sum = r
 //line blog_reduction.go:102
 					gc_at3[0] = sum
-//line blog_reduction.go:105
 					gc_s_sum[gc_rank2] = sum
 				}
 			} else {
@@ -1870,7 +1721,6 @@ func gc_body_deviceReduceStableKernelVector2(gc_b2 *compiled.Block, in, out []in
 						sum = r
 //line blog_reduction.go:102
 						out[gc_bx2] = sum
-//line blog_reduction.go:105
 						gc_s_sum[gc_rank2] = sum
 					}
 					{
@@ -1885,7 +1735,6 @@ func gc_body_deviceReduceStableKernelVector2(gc_b2 *compiled.Block, in, out []in
 						sum = r
 //line blog_reduction.go:102
 						out[gc_bx2] = sum
-//line blog_reduction.go:105
 						gc_s_sum[gc_rank2] = sum
 					}
 					{
@@ -1900,7 +1749,6 @@ func gc_body_deviceReduceStableKernelVector2(gc_b2 *compiled.Block, in, out []in
 						sum = r
 //line blog_reduction.go:102
 						out[gc_bx2] = sum
-//line blog_reduction.go:105
 						gc_s_sum[gc_rank2] = sum
 					}
 					{
@@ -1915,7 +1763,6 @@ func gc_body_deviceReduceStableKernelVector2(gc_b2 *compiled.Block, in, out []in
 						sum = r
 //line blog_reduction.go:102
 						out[gc_bx2] = sum
-//line blog_reduction.go:105
 						gc_s_sum[gc_rank2] = sum
 					}
 				}
@@ -1930,7 +1777,6 @@ func gc_body_deviceReduceStableKernelVector2(gc_b2 *compiled.Block, in, out []in
 					sum = r
 //line blog_reduction.go:102
 					out[gc_bx2] = sum
-//line blog_reduction.go:105
 					gc_s_sum[gc_rank2] = sum
 				}
 			}
@@ -1938,6 +1784,7 @@ func gc_body_deviceReduceStableKernelVector2(gc_b2 *compiled.Block, in, out []in
 	}
 }
 
+//line blog_reduction.go:112
 var gc_tab_int32x8_59597735 = [8]int32{0, 1, 2, 3, 4, 5, 6, 7}
 
 // DeviceReduceWarpAtomicKernel is device_reduce_warp_atomic_kernel of
@@ -1967,7 +1814,6 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b2 *compiled.Block, in []int32, out
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 	gc_s_sum := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
-//line blog_reduction.go:124
 	gc_vstep4 := 0
 	if compiled.SIMD && compiled.SIMD512 {
 		var gc_stop bool
@@ -2001,7 +1847,6 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b2 *compiled.Block, in []int32, out
 			gc_pos2.Thread = gc_rank2
 //line blog_reduction.go:112
 			var sum int32
-//line blog_reduction.go:114
 			gc_s_sum[gc_rank2] = sum
 		}
 		{
@@ -2009,7 +1854,6 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b2 *compiled.Block, in []int32, out
 			gc_pos2.Thread = gc_rank2
 //line blog_reduction.go:112
 			var sum int32
-//line blog_reduction.go:114
 			gc_s_sum[gc_rank2] = sum
 		}
 		{
@@ -2017,7 +1861,6 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b2 *compiled.Block, in []int32, out
 			gc_pos2.Thread = gc_rank2
 //line blog_reduction.go:112
 			var sum int32
-//line blog_reduction.go:114
 			gc_s_sum[gc_rank2] = sum
 		}
 		{
@@ -2025,7 +1868,6 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b2 *compiled.Block, in []int32, out
 			gc_pos2.Thread = gc_rank2
 //line blog_reduction.go:112
 			var sum int32
-//line blog_reduction.go:114
 			gc_s_sum[gc_rank2] = sum
 		}
 	}
@@ -2033,7 +1875,6 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b2 *compiled.Block, in []int32, out
 		gc_pos2.Thread = gc_rank2
 //line blog_reduction.go:112
 		var sum int32
-//line blog_reduction.go:114
 		gc_s_sum[gc_rank2] = sum
 	}
 //line blog_reduction.go:113
@@ -2043,7 +1884,6 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b2 *compiled.Block, in []int32, out
 			return
 		}
 		gc_more = false
-//line blog_reduction.go:120
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_off+(gc_bx2*gc_bdx2), gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -2100,9 +1940,7 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b2 *compiled.Block, in []int32, out
 				}
 				for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-//line blog_reduction.go:124
 					sum := gc_s_sum[gc_rank2]
-//line blog_reduction.go:114
 					gc_more = true
 //line blog_reduction.go:114
 					sum += gc_at2[gc_tx2]
@@ -2223,7 +2061,6 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b2 *compiled.Block, in []int32, out
 			}
 		}
 	}
-//line blog_reduction.go:122
 	var gc_l_val [32]int32
 	var gc_c21r [32]int32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -2267,11 +2104,9 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b2 *compiled.Block, in []int32, out
 					continue
 				}
 				gc_rank2 := gc_w2 + gc_lane2
-//line blog_reduction.go:129
 				sum := gc_s_sum[gc_rank2]
 //line blog_reduction.go:116
 				var val int32 = sum
-//line blog_reduction.go:118
 				gc_l_val[gc_lane2] = val
 			}
 		}
@@ -2323,7 +2158,6 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b2 *compiled.Block, in []int32, out
 							if gc_left2&(1<<gc_lane2) == 0 {
 								continue
 							}
-//line blog_reduction.go:36
 							val := gc_l_val[gc_lane2]
 //line blog_reduction.go:23
 							val += gc_c21r[gc_lane2]
@@ -2344,7 +2178,6 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b2 *compiled.Block, in []int32, out
 				gc_rank2 := gc_w2 + gc_lane2
 				gc_pos2.Thread = gc_rank2
 				val := gc_l_val[gc_lane2]
-//line blog_reduction.go:42
 				var sum int32
 //line blog_reduction.go:25
 				var r int32 = val
@@ -2353,7 +2186,6 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b2 *compiled.Block, in []int32, out
 				if gc_tx2%gocuda.WarpSize == 0 {
 					atomic.Add(out, sum)
 				}
-//line blog_reduction.go:121
 				gc_s_sum[gc_rank2] = sum
 			}
 		}
@@ -2391,9 +2223,7 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b2 *compiled.Block, in []int32, ou
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 	gc_s_val := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
-//line blog_reduction.go:144
 	gc_s_sum := compiled.Scratch[int32](gc_b2, 1)[:gc_n2]
-//line blog_reduction.go:147
 	gc_vstep4 := 0
 	if compiled.SIMD && compiled.SIMD512 {
 		var gc_stop bool
@@ -2427,7 +2257,6 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b2 *compiled.Block, in []int32, ou
 			gc_pos2.Thread = gc_rank2
 //line blog_reduction.go:127
 			var sum int32
-//line blog_reduction.go:129
 			gc_s_sum[gc_rank2] = sum
 		}
 		{
@@ -2435,7 +2264,6 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b2 *compiled.Block, in []int32, ou
 			gc_pos2.Thread = gc_rank2
 //line blog_reduction.go:127
 			var sum int32
-//line blog_reduction.go:129
 			gc_s_sum[gc_rank2] = sum
 		}
 		{
@@ -2443,7 +2271,6 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b2 *compiled.Block, in []int32, ou
 			gc_pos2.Thread = gc_rank2
 //line blog_reduction.go:127
 			var sum int32
-//line blog_reduction.go:129
 			gc_s_sum[gc_rank2] = sum
 		}
 		{
@@ -2451,7 +2278,6 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b2 *compiled.Block, in []int32, ou
 			gc_pos2.Thread = gc_rank2
 //line blog_reduction.go:127
 			var sum int32
-//line blog_reduction.go:129
 			gc_s_sum[gc_rank2] = sum
 		}
 	}
@@ -2459,7 +2285,6 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b2 *compiled.Block, in []int32, ou
 		gc_pos2.Thread = gc_rank2
 //line blog_reduction.go:127
 		var sum int32
-//line blog_reduction.go:129
 		gc_s_sum[gc_rank2] = sum
 	}
 //line blog_reduction.go:128
@@ -2469,7 +2294,6 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b2 *compiled.Block, in []int32, ou
 			return
 		}
 		gc_more = false
-//line blog_reduction.go:135
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_off+(gc_bx2*gc_bdx2), gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -2526,9 +2350,7 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b2 *compiled.Block, in []int32, ou
 				}
 				for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-//line blog_reduction.go:139
 					sum := gc_s_sum[gc_rank2]
-//line blog_reduction.go:129
 					gc_more = true
 //line blog_reduction.go:129
 					sum += gc_at2[gc_tx2]
@@ -2651,7 +2473,6 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b2 *compiled.Block, in []int32, ou
 	}
 //line blog_reduction.go:31
 	shared := gc_shared12(32)[:32]
-//line blog_reduction.go:33
 	var gc_l_val_ [32]int32
 	var gc_c21r [32]int32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -2703,13 +2524,11 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b2 *compiled.Block, in []int32, ou
 					continue
 				}
 				gc_rank2 := gc_w2 + gc_lane2
-//line blog_reduction.go:48
 				sum := gc_s_sum[gc_rank2]
 //line blog_reduction.go:131
 				var val int32 = sum
 //line blog_reduction.go:35
 				var val_ int32 = val
-//line blog_reduction.go:38
 				gc_l_val_[gc_lane2] = val_
 			}
 		}
@@ -2765,7 +2584,6 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b2 *compiled.Block, in []int32, ou
 							if gc_left2&(1<<gc_lane2) == 0 {
 								continue
 							}
-//line blog_reduction.go:36
 							val_ := gc_l_val_[gc_lane2]
 //line blog_reduction.go:23
 							val_ += gc_c21r[gc_lane2]
@@ -2788,9 +2606,7 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b2 *compiled.Block, in []int32, ou
 //line blog_reduction.go:32
 				lane := gc_tx2 % gocuda.WarpSize
 				wid := gc_tx2 / gocuda.WarpSize
-//line blog_reduction.go:35
 				val_ := gc_l_val_[gc_lane2]
-//line blog_reduction.go:37
 				var val int32
 //line blog_reduction.go:25
 				var r_ int32 = val_
@@ -2800,12 +2616,10 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b2 *compiled.Block, in []int32, ou
 				if lane == 0 {
 					shared[wid] = val
 				}
-//line blog_reduction.go:42
 				gc_s_val[gc_rank2] = val
 			}
 		}
 	}
-//line blog_reduction.go:48
 	var gc_l_val_2 [32]int32
 	var gc_c22r [32]int32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -2813,7 +2627,6 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b2 *compiled.Block, in []int32, ou
 		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 		var gc_dead2 uint32
 		{
-//line blog_reduction.go:56
 			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 			gc_tx2 := gc_tidx2.X - 1
 			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
@@ -2825,7 +2638,6 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b2 *compiled.Block, in []int32, ou
 				gc_pos2.Thread = gc_rank2
 //line blog_reduction.go:32
 				lane := gc_tx2 % gocuda.WarpSize
-//line blog_reduction.go:34
 				var val int32
 //line blog_reduction.go:44
 				val = 0
@@ -2894,11 +2706,9 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b2 *compiled.Block, in []int32, ou
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
-//line blog_reduction.go:62
 						val := gc_s_val[gc_rank2]
 //line blog_reduction.go:49
 						var val_2 int32 = val
-//line blog_reduction.go:51
 						gc_l_val_2[gc_lane2] = val_2
 					}
 				}
@@ -2954,7 +2764,6 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b2 *compiled.Block, in []int32, ou
 									if gc_left4&(1<<gc_lane2) == 0 {
 										continue
 									}
-//line blog_reduction.go:36
 									val_2 := gc_l_val_2[gc_lane2]
 //line blog_reduction.go:23
 									val_2 += gc_c22r[gc_lane2]
@@ -3008,15 +2817,12 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b2 *compiled.Block, in []int32, ou
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
-//line blog_reduction.go:62
 						val_2 := gc_l_val_2[gc_lane2]
-//line blog_reduction.go:64
 						var val int32
 //line blog_reduction.go:25
 						var r_2 int32 = val_2
 //line blog_reduction.go:49
 						val = r_2
-//line blog_reduction.go:51
 						gc_s_val[gc_rank2] = val
 					}
 				}
@@ -3025,7 +2831,6 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b2 *compiled.Block, in []int32, ou
 		}
 	}
 	{
-//line blog_reduction.go:60
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 			gc_to2 = gc_bound2 + 1
@@ -3037,71 +2842,56 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b2 *compiled.Block, in []int32, ou
 				{
 					gc_tx2 := gc_step8 + 0
 					gc_rank2 := gc_base2 + gc_tx2
-//line blog_reduction.go:72
 					val := gc_s_val[gc_rank2]
-//line blog_reduction.go:74
 					var sum int32
 //line blog_reduction.go:51
 					var r int32 = val
 //line blog_reduction.go:131
 					sum = r
-//line blog_reduction.go:133
 					gc_s_sum[gc_rank2] = sum
 				}
 				{
 					gc_tx2 := gc_step8 + 1
 					gc_rank2 := gc_base2 + gc_tx2
-//line blog_reduction.go:139
 					val := gc_s_val[gc_rank2]
-//line blog_reduction.go:141
 					var sum int32
 //line blog_reduction.go:51
 					var r int32 = val
 //line blog_reduction.go:131
 					sum = r
-//line blog_reduction.go:133
 					gc_s_sum[gc_rank2] = sum
 				}
 				{
 					gc_tx2 := gc_step8 + 2
 					gc_rank2 := gc_base2 + gc_tx2
-//line blog_reduction.go:139
 					val := gc_s_val[gc_rank2]
-//line blog_reduction.go:141
 					var sum int32
 //line blog_reduction.go:51
 					var r int32 = val
 //line blog_reduction.go:131
 					sum = r
-//line blog_reduction.go:133
 					gc_s_sum[gc_rank2] = sum
 				}
 				{
 					gc_tx2 := gc_step8 + 3
 					gc_rank2 := gc_base2 + gc_tx2
-//line blog_reduction.go:139
 					val := gc_s_val[gc_rank2]
-//line blog_reduction.go:141
 					var sum int32
 //line blog_reduction.go:51
 					var r int32 = val
 //line blog_reduction.go:131
 					sum = r
-//line blog_reduction.go:133
 					gc_s_sum[gc_rank2] = sum
 				}
 			}
 			for gc_tx2 := gc_step8; gc_tx2 < gc_lo4; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
-//line blog_reduction.go:139
 				val := gc_s_val[gc_rank2]
-//line blog_reduction.go:141
 				var sum int32
 //line blog_reduction.go:51
 				var r int32 = val
 //line blog_reduction.go:131
 				sum = r
-//line blog_reduction.go:133
 				gc_s_sum[gc_rank2] = sum
 			}
 			gc_step9 := gc_hi4
@@ -3109,71 +2899,56 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b2 *compiled.Block, in []int32, ou
 				{
 					gc_tx2 := gc_step9 + 0
 					gc_rank2 := gc_base2 + gc_tx2
-//line blog_reduction.go:141
 					val := gc_s_val[gc_rank2]
-//line blog_reduction.go:143
 					var sum int32
 //line blog_reduction.go:51
 					var r int32 = val
 //line blog_reduction.go:131
 					sum = r
-//line blog_reduction.go:133
 					gc_s_sum[gc_rank2] = sum
 				}
 				{
 					gc_tx2 := gc_step9 + 1
 					gc_rank2 := gc_base2 + gc_tx2
-//line blog_reduction.go:139
 					val := gc_s_val[gc_rank2]
-//line blog_reduction.go:141
 					var sum int32
 //line blog_reduction.go:51
 					var r int32 = val
 //line blog_reduction.go:131
 					sum = r
-//line blog_reduction.go:133
 					gc_s_sum[gc_rank2] = sum
 				}
 				{
 					gc_tx2 := gc_step9 + 2
 					gc_rank2 := gc_base2 + gc_tx2
-//line blog_reduction.go:139
 					val := gc_s_val[gc_rank2]
-//line blog_reduction.go:141
 					var sum int32
 //line blog_reduction.go:51
 					var r int32 = val
 //line blog_reduction.go:131
 					sum = r
-//line blog_reduction.go:133
 					gc_s_sum[gc_rank2] = sum
 				}
 				{
 					gc_tx2 := gc_step9 + 3
 					gc_rank2 := gc_base2 + gc_tx2
-//line blog_reduction.go:139
 					val := gc_s_val[gc_rank2]
-//line blog_reduction.go:141
 					var sum int32
 //line blog_reduction.go:51
 					var r int32 = val
 //line blog_reduction.go:131
 					sum = r
-//line blog_reduction.go:133
 					gc_s_sum[gc_rank2] = sum
 				}
 			}
 			for gc_tx2 := gc_step9; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
-//line blog_reduction.go:139
 				val := gc_s_val[gc_rank2]
-//line blog_reduction.go:141
 				var sum int32
 //line blog_reduction.go:51
 				var r int32 = val
 //line blog_reduction.go:131
 				sum = r
-//line blog_reduction.go:133
 				gc_s_sum[gc_rank2] = sum
 			}
 		}
@@ -3198,7 +2973,6 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b2 *compiled.Block, in []int32, ou
 					sum = r
 //line blog_reduction.go:133
 					atomic.Add(out, sum)
-//line blog_reduction.go:136
 					gc_s_sum[gc_rank2] = sum
 				}
 				{
@@ -3213,7 +2987,6 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b2 *compiled.Block, in []int32, ou
 					sum = r
 //line blog_reduction.go:133
 					atomic.Add(out, sum)
-//line blog_reduction.go:136
 					gc_s_sum[gc_rank2] = sum
 				}
 				{
@@ -3228,7 +3001,6 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b2 *compiled.Block, in []int32, ou
 					sum = r
 //line blog_reduction.go:133
 					atomic.Add(out, sum)
-//line blog_reduction.go:136
 					gc_s_sum[gc_rank2] = sum
 				}
 				{
@@ -3243,7 +3015,6 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b2 *compiled.Block, in []int32, ou
 					sum = r
 //line blog_reduction.go:133
 					atomic.Add(out, sum)
-//line blog_reduction.go:136
 					gc_s_sum[gc_rank2] = sum
 				}
 			}
@@ -3258,7 +3029,6 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b2 *compiled.Block, in []int32, ou
 				sum = r
 //line blog_reduction.go:133
 				atomic.Add(out, sum)
-//line blog_reduction.go:136
 				gc_s_sum[gc_rank2] = sum
 			}
 		}
@@ -3299,7 +3069,6 @@ func gc_body_deviceReduceAtomicKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-//line blog_reduction.go:160
 		gc_vstep4 := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop bool
@@ -3333,7 +3102,6 @@ func gc_body_deviceReduceAtomicKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 				gc_pos2.Thread = gc_rank2
 //line blog_reduction.go:142
 				var sum int32
-//line blog_reduction.go:144
 				gc_s_sum[gc_rank2] = sum
 			}
 			{
@@ -3341,7 +3109,6 @@ func gc_body_deviceReduceAtomicKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 				gc_pos2.Thread = gc_rank2
 //line blog_reduction.go:142
 				var sum int32
-//line blog_reduction.go:144
 				gc_s_sum[gc_rank2] = sum
 			}
 			{
@@ -3349,7 +3116,6 @@ func gc_body_deviceReduceAtomicKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 				gc_pos2.Thread = gc_rank2
 //line blog_reduction.go:142
 				var sum int32
-//line blog_reduction.go:144
 				gc_s_sum[gc_rank2] = sum
 			}
 			{
@@ -3357,7 +3123,6 @@ func gc_body_deviceReduceAtomicKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 				gc_pos2.Thread = gc_rank2
 //line blog_reduction.go:142
 				var sum int32
-//line blog_reduction.go:144
 				gc_s_sum[gc_rank2] = sum
 			}
 		}
@@ -3365,7 +3130,6 @@ func gc_body_deviceReduceAtomicKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 			gc_pos2.Thread = gc_rank2
 //line blog_reduction.go:142
 			var sum int32
-//line blog_reduction.go:144
 			gc_s_sum[gc_rank2] = sum
 		}
 //line blog_reduction.go:143
@@ -3375,7 +3139,6 @@ func gc_body_deviceReduceAtomicKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 				return
 			}
 			gc_more = false
-//line blog_reduction.go:150
 			gc_from2, gc_to2 := 0, gc_bdx2
 			if !compiled.Adds(gc_off+(gc_bx2*gc_bdx2), gc_to2) {
 				panic(compiled.ErrGuardWraps)
@@ -3432,9 +3195,7 @@ func gc_body_deviceReduceAtomicKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 					}
 					for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
-//line blog_reduction.go:154
 						sum := gc_s_sum[gc_rank2]
-//line blog_reduction.go:144
 						gc_more = true
 //line blog_reduction.go:144
 						sum += gc_at2[gc_tx2]
@@ -3555,7 +3316,6 @@ func gc_body_deviceReduceAtomicKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 				}
 			}
 		}
-//line blog_reduction.go:152
 		gc_step6 := 0
 		for ; gc_step6+3 < gc_n2; gc_step6 += 4 {
 			{
@@ -3618,7 +3378,6 @@ func gc_body_cgSumKernelTileShfl(gc_b2 *compiled.Block, sum *int32, input []int3
 //line blog_reduction.go:179
 	tile := cg.TiledPartition(cg.ThisThreadBlock(t), 32)
 	var g cg.Tile = tile
-//line blog_reduction.go:182
 	var gc_l_val [32]int32
 	var gc_c21r [32]int32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -3634,7 +3393,6 @@ func gc_body_cgSumKernelTileShfl(gc_b2 *compiled.Block, sum *int32, input []int3
 			mySum := cgThreadSum(t, input, n)
 //line blog_reduction.go:180
 			var val int32 = mySum
-//line blog_reduction.go:183
 			gc_l_val[gc_lane2] = val
 		}
 //line blog_reduction.go:165
@@ -3673,7 +3431,6 @@ func gc_body_cgSumKernelTileShfl(gc_b2 *compiled.Block, sum *int32, input []int3
 					if gc_left&(1<<gc_lane2) == 0 {
 						continue
 					}
-//line blog_reduction.go:179
 					val := gc_l_val[gc_lane2]
 //line blog_reduction.go:166
 					val += gc_c21r[gc_lane2]
@@ -3726,7 +3483,6 @@ func gc_body_cgSumKernelBlock(gc_b2 *compiled.Block, sum *int32, input []int32, 
 	_ = g_
 //line blog_reduction.go:218
 	var temp_ []int32 = temp
-//line blog_reduction.go:220
 	gc_step5 := 0
 	for ; gc_step5+3 < gc_n2; gc_step5 += 4 {
 		{
@@ -3737,7 +3493,6 @@ func gc_body_cgSumKernelBlock(gc_b2 *compiled.Block, sum *int32, input []int32, 
 			mySum := cgThreadSum(t, input, n)
 //line blog_reduction.go:218
 			var val int32 = mySum
-//line blog_reduction.go:221
 			gc_s_val[gc_rank2] = val
 		}
 		{
@@ -3748,7 +3503,6 @@ func gc_body_cgSumKernelBlock(gc_b2 *compiled.Block, sum *int32, input []int32, 
 			mySum := cgThreadSum(t, input, n)
 //line blog_reduction.go:218
 			var val int32 = mySum
-//line blog_reduction.go:221
 			gc_s_val[gc_rank2] = val
 		}
 		{
@@ -3759,7 +3513,6 @@ func gc_body_cgSumKernelBlock(gc_b2 *compiled.Block, sum *int32, input []int32, 
 			mySum := cgThreadSum(t, input, n)
 //line blog_reduction.go:218
 			var val int32 = mySum
-//line blog_reduction.go:221
 			gc_s_val[gc_rank2] = val
 		}
 		{
@@ -3770,7 +3523,6 @@ func gc_body_cgSumKernelBlock(gc_b2 *compiled.Block, sum *int32, input []int32, 
 			mySum := cgThreadSum(t, input, n)
 //line blog_reduction.go:218
 			var val int32 = mySum
-//line blog_reduction.go:221
 			gc_s_val[gc_rank2] = val
 		}
 	}
@@ -3781,12 +3533,10 @@ func gc_body_cgSumKernelBlock(gc_b2 *compiled.Block, sum *int32, input []int32, 
 		mySum := cgThreadSum(t, input, n)
 //line blog_reduction.go:218
 		var val int32 = mySum
-//line blog_reduction.go:221
 		gc_s_val[gc_rank2] = val
 	}
 //line blog_reduction.go:195
 	for i := gc_n2 / 2; i > 0; i /= 2 {
-//line blog_reduction.go:197
 		gc_step6 := 0
 		for ; gc_step6+3 < gc_n2; gc_step6 += 4 {
 			{
@@ -3794,7 +3544,6 @@ func gc_body_cgSumKernelBlock(gc_b2 *compiled.Block, sum *int32, input []int32, 
 				gc_pos2.Thread = gc_rank2
 //line blog_reduction.go:191
 				lane := gc_rank2
-//line blog_reduction.go:193
 				val := gc_s_val[gc_rank2]
 //line blog_reduction.go:196
 				temp_[lane] = val
@@ -3804,7 +3553,6 @@ func gc_body_cgSumKernelBlock(gc_b2 *compiled.Block, sum *int32, input []int32, 
 				gc_pos2.Thread = gc_rank2
 //line blog_reduction.go:191
 				lane := gc_rank2
-//line blog_reduction.go:193
 				val := gc_s_val[gc_rank2]
 //line blog_reduction.go:196
 				temp_[lane] = val
@@ -3814,7 +3562,6 @@ func gc_body_cgSumKernelBlock(gc_b2 *compiled.Block, sum *int32, input []int32, 
 				gc_pos2.Thread = gc_rank2
 //line blog_reduction.go:191
 				lane := gc_rank2
-//line blog_reduction.go:193
 				val := gc_s_val[gc_rank2]
 //line blog_reduction.go:196
 				temp_[lane] = val
@@ -3824,7 +3571,6 @@ func gc_body_cgSumKernelBlock(gc_b2 *compiled.Block, sum *int32, input []int32, 
 				gc_pos2.Thread = gc_rank2
 //line blog_reduction.go:191
 				lane := gc_rank2
-//line blog_reduction.go:193
 				val := gc_s_val[gc_rank2]
 //line blog_reduction.go:196
 				temp_[lane] = val
@@ -3834,12 +3580,10 @@ func gc_body_cgSumKernelBlock(gc_b2 *compiled.Block, sum *int32, input []int32, 
 			gc_pos2.Thread = gc_rank2
 //line blog_reduction.go:191
 			lane := gc_rank2
-//line blog_reduction.go:193
 			val := gc_s_val[gc_rank2]
 //line blog_reduction.go:196
 			temp_[lane] = val
 		}
-//line blog_reduction.go:200
 		gc_step7 := 0
 		for ; gc_step7+3 < gc_n2; gc_step7 += 4 {
 			{
@@ -3847,7 +3591,6 @@ func gc_body_cgSumKernelBlock(gc_b2 *compiled.Block, sum *int32, input []int32, 
 				gc_pos2.Thread = gc_rank2
 //line blog_reduction.go:191
 				lane := gc_rank2
-//line blog_reduction.go:193
 				val := gc_s_val[gc_rank2]
 //line blog_reduction.go:198
 				if lane < i {
@@ -3860,7 +3603,6 @@ func gc_body_cgSumKernelBlock(gc_b2 *compiled.Block, sum *int32, input []int32, 
 				gc_pos2.Thread = gc_rank2
 //line blog_reduction.go:191
 				lane := gc_rank2
-//line blog_reduction.go:193
 				val := gc_s_val[gc_rank2]
 //line blog_reduction.go:198
 				if lane < i {
@@ -3873,7 +3615,6 @@ func gc_body_cgSumKernelBlock(gc_b2 *compiled.Block, sum *int32, input []int32, 
 				gc_pos2.Thread = gc_rank2
 //line blog_reduction.go:191
 				lane := gc_rank2
-//line blog_reduction.go:193
 				val := gc_s_val[gc_rank2]
 //line blog_reduction.go:198
 				if lane < i {
@@ -3886,7 +3627,6 @@ func gc_body_cgSumKernelBlock(gc_b2 *compiled.Block, sum *int32, input []int32, 
 				gc_pos2.Thread = gc_rank2
 //line blog_reduction.go:191
 				lane := gc_rank2
-//line blog_reduction.go:193
 				val := gc_s_val[gc_rank2]
 //line blog_reduction.go:198
 				if lane < i {
@@ -3899,7 +3639,6 @@ func gc_body_cgSumKernelBlock(gc_b2 *compiled.Block, sum *int32, input []int32, 
 			gc_pos2.Thread = gc_rank2
 //line blog_reduction.go:191
 			lane := gc_rank2
-//line blog_reduction.go:193
 			val := gc_s_val[gc_rank2]
 //line blog_reduction.go:198
 			if lane < i {
@@ -3908,7 +3647,6 @@ func gc_body_cgSumKernelBlock(gc_b2 *compiled.Block, sum *int32, input []int32, 
 			gc_s_val[gc_rank2] = val
 		}
 	}
-//line blog_reduction.go:206
 	gc_step8 := 0
 	for ; gc_step8+3 < gc_n2; gc_step8 += 4 {
 		{
@@ -3925,7 +3663,6 @@ func gc_body_cgSumKernelBlock(gc_b2 *compiled.Block, sum *int32, input []int32, 
 			}
 		}
 		{
-//line blog_reduction.go:227
 			gc_rank2 := gc_step8 + 1
 			gc_pos2.Thread = gc_rank2
 			val := gc_s_val[gc_rank2]
@@ -3939,7 +3676,6 @@ func gc_body_cgSumKernelBlock(gc_b2 *compiled.Block, sum *int32, input []int32, 
 			}
 		}
 		{
-//line blog_reduction.go:227
 			gc_rank2 := gc_step8 + 2
 			gc_pos2.Thread = gc_rank2
 			val := gc_s_val[gc_rank2]
@@ -3953,7 +3689,6 @@ func gc_body_cgSumKernelBlock(gc_b2 *compiled.Block, sum *int32, input []int32, 
 			}
 		}
 		{
-//line blog_reduction.go:227
 			gc_rank2 := gc_step8 + 3
 			gc_pos2.Thread = gc_rank2
 			val := gc_s_val[gc_rank2]
@@ -3967,7 +3702,6 @@ func gc_body_cgSumKernelBlock(gc_b2 *compiled.Block, sum *int32, input []int32, 
 			}
 		}
 	}
-//line blog_reduction.go:227
 	for gc_rank2 := gc_step8; gc_rank2 < gc_n2; gc_rank2++ {
 		gc_pos2.Thread = gc_rank2
 		val := gc_s_val[gc_rank2]
@@ -4014,7 +3748,6 @@ func gc_body_filterK(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dst []int32, nre
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-//line blog_reduction.go:248
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -4030,7 +3763,6 @@ func gc_body_filterK(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dst []int32, nre
 				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
 					{
 						gc_tx2 := gc_step3 + 0
-//line blog_reduction.go:264
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line blog_reduction.go:231
@@ -4041,7 +3773,6 @@ func gc_body_filterK(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dst []int32, nre
 					}
 					{
 						gc_tx2 := gc_step3 + 1
-//line blog_reduction.go:239
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line blog_reduction.go:231
@@ -4052,7 +3783,6 @@ func gc_body_filterK(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dst []int32, nre
 					}
 					{
 						gc_tx2 := gc_step3 + 2
-//line blog_reduction.go:239
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line blog_reduction.go:231
@@ -4063,7 +3793,6 @@ func gc_body_filterK(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dst []int32, nre
 					}
 					{
 						gc_tx2 := gc_step3 + 3
-//line blog_reduction.go:239
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line blog_reduction.go:231
@@ -4164,7 +3893,6 @@ func gc_body_filterKAgg(gc_b2 *compiled.Block, dst []int32, nres *int32, src []i
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-//line blog_reduction.go:269
 	var gc_l_rank [32]int
 	var gc_c21r [32]uint32
 	var gc_c22m [32]uint32
@@ -4177,7 +3905,6 @@ func gc_body_filterKAgg(gc_b2 *compiled.Block, dst []int32, nres *int32, src []i
 		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 		var gc_dead2 uint32
 		{
-//line blog_reduction.go:282
 			var gc_m52 uint32
 			{
 				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
@@ -4242,9 +3969,7 @@ func gc_body_filterKAgg(gc_b2 *compiled.Block, dst []int32, nres *int32, src []i
 						gc_pos2.Thread = gc_rank2
 //line blog_reduction.go:259
 						i := gc_tx2 + gc_bx2*gc_bdx2
-//line blog_reduction.go:261
 						rank := gc_l_rank[gc_lane2]
-//line blog_reduction.go:263
 						var warpRes int32
 //line blog_reduction.go:250
 						warpRes = gc_c22r[gc_lane2]
@@ -4254,7 +3979,6 @@ func gc_body_filterKAgg(gc_b2 *compiled.Block, dst []int32, nres *int32, src []i
 					}
 				}
 			}
-//line blog_reduction.go:266
 			gc_act2 = gc_save52 &^ gc_dead2
 		}
 	}

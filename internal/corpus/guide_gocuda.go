@@ -40,7 +40,6 @@ func gc_body_guideVecAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float
 			return
 		}
 		gc_pos.Block = gc_blk
-//line guide.go:28
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			if gc_bdx <= len(c) && gc_bdx <= len(a) && gc_bdx <= len(b) {
 				gc_at := c[:gc_bdx]
@@ -146,7 +145,6 @@ func gc_body_guideMatAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c *[guide
 			return
 		}
 		gc_pos.Block = gc_blk
-//line guide.go:38
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step := 0
@@ -243,7 +241,6 @@ func gc_body_guideMatAddBlocks(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c *
 				gc_by = 0
 			}
 		}
-//line guide.go:62
 		gc_ty := 0
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
@@ -418,7 +415,6 @@ func gc_body_guideMatMul(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c guideMa
 						}
 						c.Elements[row*c.Width+col] = cValue
 					}
-//line guide.go:71
 					gc_ty++
 					if gc_ty == gc_bdy {
 						gc_ty = 0
@@ -461,7 +457,6 @@ func gc_body_guideMatMulShared(gc_b *compiled.Block, a, b, c guideMatrix) {
 //line guide.go:95
 	blockRow := gc_by
 	blockCol := gc_bx
-//line guide.go:98
 	gc_step := 0
 	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
@@ -471,7 +466,6 @@ func gc_body_guideMatMulShared(gc_b *compiled.Block, a, b, c guideMatrix) {
 			cSub := getSubMatrix(c, blockRow, blockCol)
 //line guide.go:102
 			var cValue float32
-//line guide.go:105
 			gc_s_cSub[gc_rank] = cSub
 			gc_s_cValue[gc_rank] = cValue
 		}
@@ -482,7 +476,6 @@ func gc_body_guideMatMulShared(gc_b *compiled.Block, a, b, c guideMatrix) {
 			cSub := getSubMatrix(c, blockRow, blockCol)
 //line guide.go:102
 			var cValue float32
-//line guide.go:105
 			gc_s_cSub[gc_rank] = cSub
 			gc_s_cValue[gc_rank] = cValue
 		}
@@ -493,7 +486,6 @@ func gc_body_guideMatMulShared(gc_b *compiled.Block, a, b, c guideMatrix) {
 			cSub := getSubMatrix(c, blockRow, blockCol)
 //line guide.go:102
 			var cValue float32
-//line guide.go:105
 			gc_s_cSub[gc_rank] = cSub
 			gc_s_cValue[gc_rank] = cValue
 		}
@@ -504,7 +496,6 @@ func gc_body_guideMatMulShared(gc_b *compiled.Block, a, b, c guideMatrix) {
 			cSub := getSubMatrix(c, blockRow, blockCol)
 //line guide.go:102
 			var cValue float32
-//line guide.go:105
 			gc_s_cSub[gc_rank] = cSub
 			gc_s_cValue[gc_rank] = cValue
 		}
@@ -515,7 +506,6 @@ func gc_body_guideMatMulShared(gc_b *compiled.Block, a, b, c guideMatrix) {
 		cSub := getSubMatrix(c, blockRow, blockCol)
 //line guide.go:102
 		var cValue float32
-//line guide.go:105
 		gc_s_cSub[gc_rank] = cSub
 		gc_s_cValue[gc_rank] = cValue
 	}
@@ -545,7 +535,6 @@ func gc_body_guideMatMulShared(gc_b *compiled.Block, a, b, c guideMatrix) {
 						gc_at2[gc_tx] = getElement(bSub, row, col)
 					}
 				} else {
-//line guide.go:125
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -560,7 +549,6 @@ func gc_body_guideMatMulShared(gc_b *compiled.Block, a, b, c guideMatrix) {
 						bs[row][col] = getElement(bSub, row, col)
 					}
 				}
-//line guide.go:125
 				gc_ty++
 				if gc_ty == gc_bdy {
 					gc_ty = 0
@@ -626,7 +614,6 @@ func gc_body_guideMatMulShared(gc_b *compiled.Block, a, b, c guideMatrix) {
 //line guide.go:105
 					row := gc_ty
 					col := gc_tx
-//line guide.go:108
 					cValue := gc_s_cValue[gc_rank]
 					{
 //line guide.go:126
@@ -729,7 +716,6 @@ func gc_body_guideMatMulShared(gc_b *compiled.Block, a, b, c guideMatrix) {
 //line guide.go:105
 					row := gc_ty
 					col := gc_tx
-//line guide.go:108
 					cSub := gc_s_cSub[gc_rank]
 					cValue := gc_s_cValue[gc_rank]
 //line guide.go:136
@@ -742,7 +728,6 @@ func gc_body_guideMatMulShared(gc_b *compiled.Block, a, b, c guideMatrix) {
 //line guide.go:105
 					row := gc_ty
 					col := gc_tx
-//line guide.go:108
 					cSub := gc_s_cSub[gc_rank]
 					cValue := gc_s_cValue[gc_rank]
 //line guide.go:136
@@ -755,7 +740,6 @@ func gc_body_guideMatMulShared(gc_b *compiled.Block, a, b, c guideMatrix) {
 //line guide.go:105
 					row := gc_ty
 					col := gc_tx
-//line guide.go:108
 					cSub := gc_s_cSub[gc_rank]
 					cValue := gc_s_cValue[gc_rank]
 //line guide.go:136
@@ -768,7 +752,6 @@ func gc_body_guideMatMulShared(gc_b *compiled.Block, a, b, c guideMatrix) {
 //line guide.go:105
 					row := gc_ty
 					col := gc_tx
-//line guide.go:108
 					cSub := gc_s_cSub[gc_rank]
 					cValue := gc_s_cValue[gc_rank]
 //line guide.go:136
@@ -781,7 +764,6 @@ func gc_body_guideMatMulShared(gc_b *compiled.Block, a, b, c guideMatrix) {
 //line guide.go:105
 				row := gc_ty
 				col := gc_tx
-//line guide.go:108
 				cSub := gc_s_cSub[gc_rank]
 				cValue := gc_s_cValue[gc_rank]
 //line guide.go:136
@@ -819,7 +801,6 @@ func gc_body_guideBcast(gc_b *compiled.Block, arg int32) {
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
-//line guide.go:154
 	var gc_c1v [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -890,7 +871,6 @@ func gc_body_guideScan4(gc_b *compiled.Block, out []int32) {
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
-//line guide.go:170
 	var gc_l_value [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -910,7 +890,6 @@ func gc_body_guideScan4(gc_b *compiled.Block, out []int32) {
 				laneID := gc_tx & 0x1f
 //line guide.go:165
 				value := int32(31 - laneID)
-//line guide.go:167
 				gc_l_value[gc_lane] = value
 			}
 		}
@@ -928,14 +907,12 @@ func gc_body_guideScan4(gc_b *compiled.Block, out []int32) {
 					}
 //line guide.go:163
 					laneID := gc_tx & 0x1f
-//line guide.go:165
 					value := gc_l_value[gc_lane]
 //line guide.go:172
 					n := gc_c1r[gc_lane]
 					if (laneID & 7) >= i {
 						value += n
 					}
-//line guide.go:177
 					gc_l_value[gc_lane] = value
 				}
 			}
@@ -991,7 +968,6 @@ func gc_body_guideWarpReduce(gc_b *compiled.Block) {
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
-//line guide.go:195
 	var gc_l_value [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -1011,7 +987,6 @@ func gc_body_guideWarpReduce(gc_b *compiled.Block) {
 				laneID := gc_tx & 0x1f
 //line guide.go:189
 				value := int32(31 - laneID)
-//line guide.go:191
 				gc_l_value[gc_lane] = value
 			}
 		}
@@ -1027,7 +1002,6 @@ func gc_body_guideWarpReduce(gc_b *compiled.Block) {
 //line guide.go:193
 					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_value, i, 32, &gc_c1r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line guide.go:197
 						value := gc_l_value[gc_lane]
 //line guide.go:193
 						value += gc_c1r[gc_lane]

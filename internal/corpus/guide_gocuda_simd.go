@@ -40,7 +40,6 @@ func gc_body_guideVecAdd(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []fl
 			return
 		}
 		gc_pos2.Block = gc_blk2
-//line guide.go:28
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			if gc_bdx2 <= len(c) && gc_bdx2 <= len(a) && gc_bdx2 <= len(b) {
 				gc_at4 := c[:gc_bdx2]
@@ -93,7 +92,6 @@ func gc_body_guideVecAdd(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []fl
 //line guide.go:19
 								break
 							}
-//line guide.go:20
 							archsimd.LoadFloat32x16Slice(a[i:]).Add(archsimd.LoadFloat32x16Slice(b[i:])).StoreSlice(c[i:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -112,7 +110,6 @@ func gc_body_guideVecAdd(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []fl
 //line guide.go:19
 							break
 						}
-//line guide.go:20
 						archsimd.LoadFloat32x8Slice(a[i:]).Add(archsimd.LoadFloat32x8Slice(b[i:])).StoreSlice(c[i:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -189,7 +186,6 @@ func gc_body_guideMatAdd(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c *[gu
 			return
 		}
 		gc_pos2.Block = gc_blk2
-//line guide.go:38
 		gc_ty2 := 0
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_step2 := 0
@@ -286,7 +282,6 @@ func gc_body_guideMatAddBlocks(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, 
 				gc_by2 = 0
 			}
 		}
-//line guide.go:62
 		gc_ty2 := 0
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
@@ -466,9 +461,7 @@ func gc_body_guideMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c guid
 						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
 							gc_gc_tx2 := gc_tx2 + 8
-//line guide.go:69
 							gc_rank2 := gc_base2 + gc_tx2
-//line guide.go:72
 							gc_pos2.Thread = gc_rank2
 //line guide.go:63
 							var row int = gc_by2*gc_bdy2 + gc_ty2
@@ -577,7 +570,6 @@ func gc_body_guideMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c guid
 						}
 						c.Elements[row*c.Width+col] = cValue
 					}
-//line guide.go:71
 					gc_ty2++
 					if gc_ty2 == gc_bdy2 {
 						gc_ty2 = 0
@@ -620,7 +612,6 @@ func gc_body_guideMatMulShared(gc_b2 *compiled.Block, a, b, c guideMatrix) {
 //line guide.go:95
 	blockRow := gc_by2
 	blockCol := gc_bx2
-//line guide.go:98
 	gc_step3 := 0
 	for ; gc_step3+3 < gc_n2; gc_step3 += 4 {
 		{
@@ -630,7 +621,6 @@ func gc_body_guideMatMulShared(gc_b2 *compiled.Block, a, b, c guideMatrix) {
 			cSub := getSubMatrix(c, blockRow, blockCol)
 //line guide.go:102
 			var cValue float32
-//line guide.go:105
 			gc_s_cSub[gc_rank2] = cSub
 			gc_s_cValue[gc_rank2] = cValue
 		}
@@ -641,7 +631,6 @@ func gc_body_guideMatMulShared(gc_b2 *compiled.Block, a, b, c guideMatrix) {
 			cSub := getSubMatrix(c, blockRow, blockCol)
 //line guide.go:102
 			var cValue float32
-//line guide.go:105
 			gc_s_cSub[gc_rank2] = cSub
 			gc_s_cValue[gc_rank2] = cValue
 		}
@@ -652,7 +641,6 @@ func gc_body_guideMatMulShared(gc_b2 *compiled.Block, a, b, c guideMatrix) {
 			cSub := getSubMatrix(c, blockRow, blockCol)
 //line guide.go:102
 			var cValue float32
-//line guide.go:105
 			gc_s_cSub[gc_rank2] = cSub
 			gc_s_cValue[gc_rank2] = cValue
 		}
@@ -663,7 +651,6 @@ func gc_body_guideMatMulShared(gc_b2 *compiled.Block, a, b, c guideMatrix) {
 			cSub := getSubMatrix(c, blockRow, blockCol)
 //line guide.go:102
 			var cValue float32
-//line guide.go:105
 			gc_s_cSub[gc_rank2] = cSub
 			gc_s_cValue[gc_rank2] = cValue
 		}
@@ -674,7 +661,6 @@ func gc_body_guideMatMulShared(gc_b2 *compiled.Block, a, b, c guideMatrix) {
 		cSub := getSubMatrix(c, blockRow, blockCol)
 //line guide.go:102
 		var cValue float32
-//line guide.go:105
 		gc_s_cSub[gc_rank2] = cSub
 		gc_s_cValue[gc_rank2] = cValue
 	}
@@ -926,7 +912,6 @@ func gc_body_guideMatMulShared(gc_b2 *compiled.Block, a, b, c guideMatrix) {
 						gc_at4[gc_tx2] = getElement(bSub, row, col)
 					}
 				} else {
-//line guide.go:125
 					gc_vstep3 := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
@@ -1173,7 +1158,6 @@ func gc_body_guideMatMulShared(gc_b2 *compiled.Block, a, b, c guideMatrix) {
 						bs[row][col] = getElement(bSub, row, col)
 					}
 				}
-//line guide.go:125
 				gc_ty2++
 				if gc_ty2 == gc_bdy2 {
 					gc_ty2 = 0
@@ -1337,7 +1321,6 @@ func gc_body_guideMatMulShared(gc_b2 *compiled.Block, a, b, c guideMatrix) {
 //line guide.go:105
 					row := gc_ty2
 					col := gc_tx2
-//line guide.go:108
 					cValue := gc_s_cValue[gc_rank2]
 					{
 //line guide.go:126
@@ -1440,7 +1423,6 @@ func gc_body_guideMatMulShared(gc_b2 *compiled.Block, a, b, c guideMatrix) {
 //line guide.go:105
 					row := gc_ty2
 					col := gc_tx2
-//line guide.go:108
 					cSub := gc_s_cSub[gc_rank2]
 					cValue := gc_s_cValue[gc_rank2]
 //line guide.go:136
@@ -1453,7 +1435,6 @@ func gc_body_guideMatMulShared(gc_b2 *compiled.Block, a, b, c guideMatrix) {
 //line guide.go:105
 					row := gc_ty2
 					col := gc_tx2
-//line guide.go:108
 					cSub := gc_s_cSub[gc_rank2]
 					cValue := gc_s_cValue[gc_rank2]
 //line guide.go:136
@@ -1466,7 +1447,6 @@ func gc_body_guideMatMulShared(gc_b2 *compiled.Block, a, b, c guideMatrix) {
 //line guide.go:105
 					row := gc_ty2
 					col := gc_tx2
-//line guide.go:108
 					cSub := gc_s_cSub[gc_rank2]
 					cValue := gc_s_cValue[gc_rank2]
 //line guide.go:136
@@ -1479,7 +1459,6 @@ func gc_body_guideMatMulShared(gc_b2 *compiled.Block, a, b, c guideMatrix) {
 //line guide.go:105
 					row := gc_ty2
 					col := gc_tx2
-//line guide.go:108
 					cSub := gc_s_cSub[gc_rank2]
 					cValue := gc_s_cValue[gc_rank2]
 //line guide.go:136
@@ -1492,7 +1471,6 @@ func gc_body_guideMatMulShared(gc_b2 *compiled.Block, a, b, c guideMatrix) {
 //line guide.go:105
 				row := gc_ty2
 				col := gc_tx2
-//line guide.go:108
 				cSub := gc_s_cSub[gc_rank2]
 				cValue := gc_s_cValue[gc_rank2]
 //line guide.go:136
@@ -1530,7 +1508,6 @@ func gc_body_guideBcast(gc_b2 *compiled.Block, arg int32) {
 	gc_bdy2 := gc_bd2.Y
 	gc_bdz2 := gc_bd2.Z
 	gc_n2 := gc_b2.Len()
-//line guide.go:154
 	var gc_c21v [32]int32
 	var gc_c21r [32]int32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -1601,7 +1578,6 @@ func gc_body_guideScan4(gc_b2 *compiled.Block, out []int32) {
 	gc_bdy2 := gc_bd2.Y
 	gc_bdz2 := gc_bd2.Z
 	gc_n2 := gc_b2.Len()
-//line guide.go:170
 	var gc_l_value [32]int32
 	var gc_c21r [32]int32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -1621,7 +1597,6 @@ func gc_body_guideScan4(gc_b2 *compiled.Block, out []int32) {
 				laneID := gc_tx2 & 0x1f
 //line guide.go:165
 				value := int32(31 - laneID)
-//line guide.go:167
 				gc_l_value[gc_lane2] = value
 			}
 		}
@@ -1639,14 +1614,12 @@ func gc_body_guideScan4(gc_b2 *compiled.Block, out []int32) {
 					}
 //line guide.go:163
 					laneID := gc_tx2 & 0x1f
-//line guide.go:165
 					value := gc_l_value[gc_lane2]
 //line guide.go:172
 					n := gc_c21r[gc_lane2]
 					if (laneID & 7) >= i {
 						value += n
 					}
-//line guide.go:177
 					gc_l_value[gc_lane2] = value
 				}
 			}
@@ -1702,7 +1675,6 @@ func gc_body_guideWarpReduce(gc_b2 *compiled.Block) {
 	gc_bdy2 := gc_bd2.Y
 	gc_bdz2 := gc_bd2.Z
 	gc_n2 := gc_b2.Len()
-//line guide.go:195
 	var gc_l_value [32]int32
 	var gc_c21r [32]int32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -1722,7 +1694,6 @@ func gc_body_guideWarpReduce(gc_b2 *compiled.Block) {
 				laneID := gc_tx2 & 0x1f
 //line guide.go:189
 				value := int32(31 - laneID)
-//line guide.go:191
 				gc_l_value[gc_lane2] = value
 			}
 		}
@@ -1778,7 +1749,6 @@ func gc_body_guideWarpReduce(gc_b2 *compiled.Block) {
 							if gc_left&(1<<gc_lane2) == 0 {
 								continue
 							}
-//line guide.go:206
 							value := gc_l_value[gc_lane2]
 //line guide.go:193
 							value += gc_c21r[gc_lane2]

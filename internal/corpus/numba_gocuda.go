@@ -40,7 +40,6 @@ func gc_body_numbaVecAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line numba.go:31
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -53,7 +52,6 @@ func gc_body_numbaVecAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 //line numba.go:24
 		size := len(c)
-//line numba.go:26
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -274,7 +272,6 @@ func gc_body_numbaMatmul(gc_b *compiled.Block, gc_lo, gc_hi int, a []float64, aR
 							tmp.StoreSlice(c[i*cCols+j:])
 						}
 					}
-//line numba.go:45
 					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_ty + gc_bdy*(gc_tx+gc_bdx*gc_tz)
 						gc_pos.Thread = gc_rank
@@ -335,7 +332,6 @@ func gc_body_numbaFastMatmul(gc_b *compiled.Block, a []float64, aRows, aCols int
 	sB := gocuda.Shared[[numbaTPB]float32](t, numbaTPB)[:numbaTPB]
 //line numba.go:65
 	bpg := gc_gdx
-//line numba.go:67
 	gc_vstep := 0
 	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 		gc_rank := gc_vstep
@@ -350,7 +346,6 @@ func gc_body_numbaFastMatmul(gc_b *compiled.Block, a []float64, aRows, aCols int
 			gc_pos.Thread = gc_rank
 //line numba.go:68
 			var tmp float32 = 0.
-//line numba.go:70
 			gc_s_tmp[gc_rank] = tmp
 		}
 		{
@@ -358,7 +353,6 @@ func gc_body_numbaFastMatmul(gc_b *compiled.Block, a []float64, aRows, aCols int
 			gc_pos.Thread = gc_rank
 //line numba.go:68
 			var tmp float32 = 0.
-//line numba.go:70
 			gc_s_tmp[gc_rank] = tmp
 		}
 		{
@@ -366,7 +360,6 @@ func gc_body_numbaFastMatmul(gc_b *compiled.Block, a []float64, aRows, aCols int
 			gc_pos.Thread = gc_rank
 //line numba.go:68
 			var tmp float32 = 0.
-//line numba.go:70
 			gc_s_tmp[gc_rank] = tmp
 		}
 		{
@@ -374,7 +367,6 @@ func gc_body_numbaFastMatmul(gc_b *compiled.Block, a []float64, aRows, aCols int
 			gc_pos.Thread = gc_rank
 //line numba.go:68
 			var tmp float32 = 0.
-//line numba.go:70
 			gc_s_tmp[gc_rank] = tmp
 		}
 	}
@@ -382,7 +374,6 @@ func gc_body_numbaFastMatmul(gc_b *compiled.Block, a []float64, aRows, aCols int
 		gc_pos.Thread = gc_rank
 //line numba.go:68
 		var tmp float32 = 0.
-//line numba.go:70
 		gc_s_tmp[gc_rank] = tmp
 	}
 //line numba.go:69
@@ -501,7 +492,6 @@ func gc_body_numbaFastMatmul(gc_b *compiled.Block, a []float64, aRows, aCols int
 //line numba.go:63
 					tx := gc_tx
 					ty := gc_ty
-//line numba.go:66
 					tmp := gc_s_tmp[gc_rank]
 					{
 //line numba.go:84
@@ -616,54 +606,40 @@ func gc_body_numbaFastMatmul(gc_b *compiled.Block, a []float64, aRows, aCols int
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
-//line numba.go:121
 						gc_rank := gc_base + gc_tx
-//line numba.go:63
 						tmp := gc_s_tmp[gc_rank]
 //line numba.go:92
 						gc_at5[gc_tx] = float64(tmp)
 					}
 					{
-//line numba.go:96
 						gc_tx := gc_step2 + 1
-//line numba.go:98
 						gc_rank := gc_base + gc_tx
-//line numba.go:63
 						tmp := gc_s_tmp[gc_rank]
 //line numba.go:92
 						gc_at5[gc_tx] = float64(tmp)
 					}
 					{
-//line numba.go:96
 						gc_tx := gc_step2 + 2
-//line numba.go:98
 						gc_rank := gc_base + gc_tx
-//line numba.go:63
 						tmp := gc_s_tmp[gc_rank]
 //line numba.go:92
 						gc_at5[gc_tx] = float64(tmp)
 					}
 					{
-//line numba.go:96
 						gc_tx := gc_step2 + 3
-//line numba.go:98
 						gc_rank := gc_base + gc_tx
-//line numba.go:63
 						tmp := gc_s_tmp[gc_rank]
 //line numba.go:92
 						gc_at5[gc_tx] = float64(tmp)
 					}
 				}
-//line numba.go:96
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line numba.go:63
 					tmp := gc_s_tmp[gc_rank]
 //line numba.go:92
 					gc_at5[gc_tx] = float64(tmp)
 				}
 			} else {
-//line numba.go:96
 				gc_step3 := gc_from
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
@@ -673,65 +649,55 @@ func gc_body_numbaFastMatmul(gc_b *compiled.Block, a []float64, aRows, aCols int
 //line numba.go:60
 						x := gc_bx*gc_bdx + gc_tx
 						y := gc_by*gc_bdy + gc_ty
-//line numba.go:63
 						tmp := gc_s_tmp[gc_rank]
 //line numba.go:92
 						c[y*cCols+x] = float64(tmp)
 					}
 					{
-//line numba.go:96
 						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line numba.go:60
 						x := gc_bx*gc_bdx + gc_tx
 						y := gc_by*gc_bdy + gc_ty
-//line numba.go:63
 						tmp := gc_s_tmp[gc_rank]
 //line numba.go:92
 						c[y*cCols+x] = float64(tmp)
 					}
 					{
-//line numba.go:96
 						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line numba.go:60
 						x := gc_bx*gc_bdx + gc_tx
 						y := gc_by*gc_bdy + gc_ty
-//line numba.go:63
 						tmp := gc_s_tmp[gc_rank]
 //line numba.go:92
 						c[y*cCols+x] = float64(tmp)
 					}
 					{
-//line numba.go:96
 						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line numba.go:60
 						x := gc_bx*gc_bdx + gc_tx
 						y := gc_by*gc_bdy + gc_ty
-//line numba.go:63
 						tmp := gc_s_tmp[gc_rank]
 //line numba.go:92
 						c[y*cCols+x] = float64(tmp)
 					}
 				}
-//line numba.go:96
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line numba.go:60
 					x := gc_bx*gc_bdx + gc_tx
 					y := gc_by*gc_bdy + gc_ty
-//line numba.go:63
 					tmp := gc_s_tmp[gc_rank]
 //line numba.go:92
 					c[y*cCols+x] = float64(tmp)
 				}
 			}
-//line numba.go:96
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -769,7 +735,6 @@ func gc_body_numbaArraySum(gc_b *compiled.Block, data []int64, nelem int) {
 	size := len(data)
 //line numba.go:109
 	shr := gocuda.Shared[int32](t, nelem)[:nelem]
-//line numba.go:111
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 	gc_L1:
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -805,7 +770,6 @@ func gc_body_numbaArraySum(gc_b *compiled.Block, data []int64, nelem int) {
 		if compiled.AllExited(gc_exited) {
 			return
 		}
-//line numba.go:126
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_tx, gc_every, gc_exact := compiled.EveryFrom(0, (2 * s), 0)
 			if gc_exact {
@@ -842,7 +806,6 @@ func gc_body_numbaArraySum(gc_b *compiled.Block, data []int64, nelem int) {
 //line numba.go:122
 		s *= 2
 	}
-//line numba.go:125
 	gc_from, gc_to := 0, gc_bdx
 	if gc_bound := 0; gc_bound < gc_to-1 {
 		gc_to = gc_bound + 1
@@ -891,7 +854,6 @@ func gc_body_numbaMaxReduce(gc_b *compiled.Block, inputArray, outputArray []floa
 	temp := gocuda.Shared[float32](t, 1024)[:1024]
 //line numba.go:144
 	blockSize := gc_bdx
-//line numba.go:146
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
 		if gc_bdx <= len(temp) && gc_off >= 0 && gc_off <= len(inputArray) && gc_bdx <= len(inputArray)-gc_off {
@@ -977,7 +939,6 @@ func gc_body_numbaMaxReduce(gc_b *compiled.Block, inputArray, outputArray []floa
 					}
 				}
 			}
-//line numba.go:152
 			gc_step := gc_vstep2
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
@@ -1055,7 +1016,6 @@ func gc_body_numbaMaxReduce(gc_b *compiled.Block, inputArray, outputArray []floa
 //line numba.go:156
 	s := blockSize / 2
 	for ; s > 0; s /= 2 {
-//line numba.go:159
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
@@ -1170,7 +1130,6 @@ func gc_body_numbaMaxReduce(gc_b *compiled.Block, inputArray, outputArray []floa
 		}
 	}
 	{
-//line numba.go:167
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -1198,13 +1157,11 @@ func gc_body_numbaMaxReduce(gc_b *compiled.Block, inputArray, outputArray []floa
 						gc_at5[0] = temp[0]
 					}
 				}
-//line numba.go:171
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 //line numba.go:167
 					gc_at5[0] = temp[0]
 				}
 			} else {
-//line numba.go:171
 				gc_step5 := gc_from
 				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
@@ -1215,7 +1172,6 @@ func gc_body_numbaMaxReduce(gc_b *compiled.Block, inputArray, outputArray []floa
 						outputArray[gc_bx] = temp[0]
 					}
 					{
-//line numba.go:171
 						gc_tx := gc_step5 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -1223,7 +1179,6 @@ func gc_body_numbaMaxReduce(gc_b *compiled.Block, inputArray, outputArray []floa
 						outputArray[gc_bx] = temp[0]
 					}
 					{
-//line numba.go:171
 						gc_tx := gc_step5 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -1231,7 +1186,6 @@ func gc_body_numbaMaxReduce(gc_b *compiled.Block, inputArray, outputArray []floa
 						outputArray[gc_bx] = temp[0]
 					}
 					{
-//line numba.go:171
 						gc_tx := gc_step5 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -1239,7 +1193,6 @@ func gc_body_numbaMaxReduce(gc_b *compiled.Block, inputArray, outputArray []floa
 						outputArray[gc_bx] = temp[0]
 					}
 				}
-//line numba.go:171
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -1281,7 +1234,6 @@ func gc_body_numbaSolveHeatEquation(gc_b *compiled.Block, buf0, buf1 []float64, 
 	gc_exited := gc_b.Exited()
 	grid := cg.ThisGrid(t)
 	_ = grid
-//line numba.go:189
 	gc_from, gc_to := 0, gc_bdx
 	if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 		panic(compiled.ErrGuardWraps)
@@ -1317,7 +1269,6 @@ func gc_body_numbaSolveHeatEquation(gc_b *compiled.Block, buf0, buf1 []float64, 
 			data = buf1
 			nextData = buf0
 		}
-//line numba.go:199
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep := 0
 //line numba.go:178

@@ -40,7 +40,6 @@ func gc_body_numbaVecAdd(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []fl
 	gc_gdy2 := gc_gd2.Y
 	gc_n2 := gc_b2.Len()
 	gc_bx2 := 0
-//line numba.go:31
 	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b2.Stopped() {
 			return
@@ -53,7 +52,6 @@ func gc_body_numbaVecAdd(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []fl
 		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
 //line numba.go:24
 		size := len(c)
-//line numba.go:26
 		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
 		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -80,7 +78,6 @@ func gc_body_numbaVecAdd(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []fl
 							archsimd.LoadFloat64x4Slice(gc_at5[gc_tx2:]).Add(archsimd.LoadFloat64x4Slice(gc_at6[gc_tx2:])).StoreSlice(gc_at4[gc_tx2:])
 						}
 					}
-//line numba.go:28
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
@@ -97,7 +94,6 @@ func gc_body_numbaVecAdd(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []fl
 //line numba.go:23
 						var tid int = gc_bx2*gc_bdx2 + gc_tx2
 						{
-//line numba.go:27
 							if tid < 0 || tid > len(a)-4 || tid > len(b)-4 || tid > len(c)-4 {
 //line numba.go:27
 								break
@@ -106,7 +102,6 @@ func gc_body_numbaVecAdd(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []fl
 							archsimd.LoadFloat64x4Slice(a[tid:]).Add(archsimd.LoadFloat64x4Slice(b[tid:])).StoreSlice(c[tid:])
 						}
 					}
-//line numba.go:29
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step3 := gc_vstep2
@@ -281,7 +276,6 @@ func gc_body_numbaMatmul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a []float64,
 								tmp.StoreSlice(c[i*cCols+j:])
 							}
 						}
-//line numba.go:45
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
@@ -344,7 +338,6 @@ func gc_body_numbaFastMatmul(gc_b2 *compiled.Block, a []float64, aRows, aCols in
 	sB := gocuda.Shared[[numbaTPB]float32](t, numbaTPB)[:numbaTPB]
 //line numba.go:65
 	bpg := gc_gdx2
-//line numba.go:67
 	gc_vstep3 := 0
 	if compiled.SIMD && compiled.SIMD512 {
 		var gc_stop bool
@@ -384,7 +377,6 @@ func gc_body_numbaFastMatmul(gc_b2 *compiled.Block, a []float64, aRows, aCols in
 			gc_pos2.Thread = gc_rank2
 //line numba.go:68
 			var tmp float32 = 0.
-//line numba.go:70
 			gc_s_tmp[gc_rank2] = tmp
 		}
 		{
@@ -392,7 +384,6 @@ func gc_body_numbaFastMatmul(gc_b2 *compiled.Block, a []float64, aRows, aCols in
 			gc_pos2.Thread = gc_rank2
 //line numba.go:68
 			var tmp float32 = 0.
-//line numba.go:70
 			gc_s_tmp[gc_rank2] = tmp
 		}
 		{
@@ -400,7 +391,6 @@ func gc_body_numbaFastMatmul(gc_b2 *compiled.Block, a []float64, aRows, aCols in
 			gc_pos2.Thread = gc_rank2
 //line numba.go:68
 			var tmp float32 = 0.
-//line numba.go:70
 			gc_s_tmp[gc_rank2] = tmp
 		}
 		{
@@ -408,7 +398,6 @@ func gc_body_numbaFastMatmul(gc_b2 *compiled.Block, a []float64, aRows, aCols in
 			gc_pos2.Thread = gc_rank2
 //line numba.go:68
 			var tmp float32 = 0.
-//line numba.go:70
 			gc_s_tmp[gc_rank2] = tmp
 		}
 	}
@@ -416,7 +405,6 @@ func gc_body_numbaFastMatmul(gc_b2 *compiled.Block, a []float64, aRows, aCols in
 		gc_pos2.Thread = gc_rank2
 //line numba.go:68
 		var tmp float32 = 0.
-//line numba.go:70
 		gc_s_tmp[gc_rank2] = tmp
 	}
 //line numba.go:69
@@ -634,7 +622,6 @@ func gc_body_numbaFastMatmul(gc_b2 *compiled.Block, a []float64, aRows, aCols in
 //line numba.go:63
 					tx := gc_tx2
 					ty := gc_ty2
-//line numba.go:66
 					tmp := gc_s_tmp[gc_rank2]
 					{
 //line numba.go:84
@@ -749,54 +736,40 @@ func gc_body_numbaFastMatmul(gc_b2 *compiled.Block, a []float64, aRows, aCols in
 				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
 					{
 						gc_tx2 := gc_step5 + 0
-//line numba.go:121
 						gc_rank2 := gc_base2 + gc_tx2
-//line numba.go:63
 						tmp := gc_s_tmp[gc_rank2]
 //line numba.go:92
 						gc_at10[gc_tx2] = float64(tmp)
 					}
 					{
-//line numba.go:96
 						gc_tx2 := gc_step5 + 1
-//line numba.go:98
 						gc_rank2 := gc_base2 + gc_tx2
-//line numba.go:63
 						tmp := gc_s_tmp[gc_rank2]
 //line numba.go:92
 						gc_at10[gc_tx2] = float64(tmp)
 					}
 					{
-//line numba.go:96
 						gc_tx2 := gc_step5 + 2
-//line numba.go:98
 						gc_rank2 := gc_base2 + gc_tx2
-//line numba.go:63
 						tmp := gc_s_tmp[gc_rank2]
 //line numba.go:92
 						gc_at10[gc_tx2] = float64(tmp)
 					}
 					{
-//line numba.go:96
 						gc_tx2 := gc_step5 + 3
-//line numba.go:98
 						gc_rank2 := gc_base2 + gc_tx2
-//line numba.go:63
 						tmp := gc_s_tmp[gc_rank2]
 //line numba.go:92
 						gc_at10[gc_tx2] = float64(tmp)
 					}
 				}
-//line numba.go:96
 				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-//line numba.go:63
 					tmp := gc_s_tmp[gc_rank2]
 //line numba.go:92
 					gc_at10[gc_tx2] = float64(tmp)
 				}
 			} else {
-//line numba.go:96
 				gc_step6 := gc_from2
 				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
 					{
@@ -806,65 +779,55 @@ func gc_body_numbaFastMatmul(gc_b2 *compiled.Block, a []float64, aRows, aCols in
 //line numba.go:60
 						x := gc_bx2*gc_bdx2 + gc_tx2
 						y := gc_by2*gc_bdy2 + gc_ty2
-//line numba.go:63
 						tmp := gc_s_tmp[gc_rank2]
 //line numba.go:92
 						c[y*cCols+x] = float64(tmp)
 					}
 					{
-//line numba.go:96
 						gc_tx2 := gc_step6 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line numba.go:60
 						x := gc_bx2*gc_bdx2 + gc_tx2
 						y := gc_by2*gc_bdy2 + gc_ty2
-//line numba.go:63
 						tmp := gc_s_tmp[gc_rank2]
 //line numba.go:92
 						c[y*cCols+x] = float64(tmp)
 					}
 					{
-//line numba.go:96
 						gc_tx2 := gc_step6 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line numba.go:60
 						x := gc_bx2*gc_bdx2 + gc_tx2
 						y := gc_by2*gc_bdy2 + gc_ty2
-//line numba.go:63
 						tmp := gc_s_tmp[gc_rank2]
 //line numba.go:92
 						c[y*cCols+x] = float64(tmp)
 					}
 					{
-//line numba.go:96
 						gc_tx2 := gc_step6 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line numba.go:60
 						x := gc_bx2*gc_bdx2 + gc_tx2
 						y := gc_by2*gc_bdy2 + gc_ty2
-//line numba.go:63
 						tmp := gc_s_tmp[gc_rank2]
 //line numba.go:92
 						c[y*cCols+x] = float64(tmp)
 					}
 				}
-//line numba.go:96
 				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line numba.go:60
 					x := gc_bx2*gc_bdx2 + gc_tx2
 					y := gc_by2*gc_bdy2 + gc_ty2
-//line numba.go:63
 					tmp := gc_s_tmp[gc_rank2]
 //line numba.go:92
 					c[y*cCols+x] = float64(tmp)
 				}
 			}
-//line numba.go:96
 			gc_ty2++
 			if gc_ty2 == gc_bdy2 {
 				gc_ty2 = 0
@@ -902,7 +865,6 @@ func gc_body_numbaArraySum(gc_b2 *compiled.Block, data []int64, nelem int) {
 	size := len(data)
 //line numba.go:109
 	shr := gocuda.Shared[int32](t, nelem)[:nelem]
-//line numba.go:111
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 	gc_L12:
 		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -938,7 +900,6 @@ func gc_body_numbaArraySum(gc_b2 *compiled.Block, data []int64, nelem int) {
 		if compiled.AllExited(gc_exited2) {
 			return
 		}
-//line numba.go:126
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_tx2, gc_every2, gc_exact2 := compiled.EveryFrom(0, (2 * s), 0)
 			if gc_exact2 {
@@ -975,7 +936,6 @@ func gc_body_numbaArraySum(gc_b2 *compiled.Block, data []int64, nelem int) {
 //line numba.go:122
 		s *= 2
 	}
-//line numba.go:125
 	gc_from2, gc_to2 := 0, gc_bdx2
 	if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 		gc_to2 = gc_bound2 + 1
@@ -1024,7 +984,6 @@ func gc_body_numbaMaxReduce(gc_b2 *compiled.Block, inputArray, outputArray []flo
 	temp := gocuda.Shared[float32](t, 1024)[:1024]
 //line numba.go:144
 	blockSize := gc_bdx2
-//line numba.go:146
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off4 := gc_bx2 * gc_bdx2
 		if gc_bdx2 <= len(temp) && gc_off4 >= 0 && gc_off4 <= len(inputArray) && gc_bdx2 <= len(inputArray)-gc_off4 {
@@ -1158,7 +1117,6 @@ func gc_body_numbaMaxReduce(gc_b2 *compiled.Block, inputArray, outputArray []flo
 							}
 						}
 					}
-//line numba.go:152
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep4, false
 				}(gc_vstep4)
@@ -1202,7 +1160,6 @@ func gc_body_numbaMaxReduce(gc_b2 *compiled.Block, inputArray, outputArray []flo
 						}
 					}
 				}
-//line numba.go:152
 				archsimd.ClearAVXUpperBits()
 			}
 			gc_step6 := gc_vstep4
@@ -1283,7 +1240,6 @@ func gc_body_numbaMaxReduce(gc_b2 *compiled.Block, inputArray, outputArray []flo
 	s := blockSize / 2
 	for ; s > 0; s /= 2 {
 		archsimd.ClearAVXUpperBits()
-//line numba.go:160
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := s; gc_bound2 < gc_to2 {
 			gc_to2 = gc_bound2
@@ -1398,7 +1354,6 @@ func gc_body_numbaMaxReduce(gc_b2 *compiled.Block, inputArray, outputArray []flo
 		}
 	}
 	{
-//line numba.go:167
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 			gc_to2 = gc_bound2 + 1
@@ -1426,13 +1381,11 @@ func gc_body_numbaMaxReduce(gc_b2 *compiled.Block, inputArray, outputArray []flo
 						gc_at10[0] = temp[0]
 					}
 				}
-//line numba.go:171
 				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
 //line numba.go:167
 					gc_at10[0] = temp[0]
 				}
 			} else {
-//line numba.go:171
 				gc_step10 := gc_from2
 				for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
 					{
@@ -1443,7 +1396,6 @@ func gc_body_numbaMaxReduce(gc_b2 *compiled.Block, inputArray, outputArray []flo
 						outputArray[gc_bx2] = temp[0]
 					}
 					{
-//line numba.go:171
 						gc_tx2 := gc_step10 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -1451,7 +1403,6 @@ func gc_body_numbaMaxReduce(gc_b2 *compiled.Block, inputArray, outputArray []flo
 						outputArray[gc_bx2] = temp[0]
 					}
 					{
-//line numba.go:171
 						gc_tx2 := gc_step10 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -1459,7 +1410,6 @@ func gc_body_numbaMaxReduce(gc_b2 *compiled.Block, inputArray, outputArray []flo
 						outputArray[gc_bx2] = temp[0]
 					}
 					{
-//line numba.go:171
 						gc_tx2 := gc_step10 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -1467,7 +1417,6 @@ func gc_body_numbaMaxReduce(gc_b2 *compiled.Block, inputArray, outputArray []flo
 						outputArray[gc_bx2] = temp[0]
 					}
 				}
-//line numba.go:171
 				for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -1511,7 +1460,6 @@ func gc_body_numbaSolveHeatEquation(gc_b2 *compiled.Block, buf0, buf1 []float64,
 //line numba.go:186
 	grid := cg.ThisGrid(t)
 	_ = grid
-//line numba.go:189
 	gc_from2, gc_to2 := 0, gc_bdx2
 	if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
 		panic(compiled.ErrGuardWraps)
@@ -1541,13 +1489,11 @@ func gc_body_numbaSolveHeatEquation(gc_b2 *compiled.Block, buf0, buf1 []float64,
 //line numba.go:178
 					_ = i
 					{
-//line numba.go:182
 						compiled.SetExited16(gc_exited2, gc_rank2, gc_alive5.ToBits())
 //line numba.go:182
 						gc_alive5 = archsimd.Mask32x16FromBits(gc_alive5.ToBits() & archsimd.Mask32x16FromBits(^gc_alive5.ToBits()).ToBits())
 					}
 				}
-//line numba.go:184
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep2, false
 			}(gc_vstep2)
@@ -1573,13 +1519,11 @@ func gc_body_numbaSolveHeatEquation(gc_b2 *compiled.Block, buf0, buf1 []float64,
 //line numba.go:178
 				_ = i
 				{
-//line numba.go:182
 					compiled.SetExited(gc_exited2, gc_rank2, gc_alive4.ToBits())
 //line numba.go:182
 					gc_alive4 = gc_alive4.And(gc_alive4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 				}
 			}
-//line numba.go:184
 			archsimd.ClearAVXUpperBits()
 		}
 	gc_L12:
@@ -1609,7 +1553,6 @@ func gc_body_numbaSolveHeatEquation(gc_b2 *compiled.Block, buf0, buf1 []float64,
 			data = buf1
 			nextData = buf0
 		}
-//line numba.go:199
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep3 := 0
 			if compiled.SIMD {

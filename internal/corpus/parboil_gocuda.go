@@ -48,7 +48,6 @@ func gc_body_mysgemmNT(gc_b *compiled.Block, a []float32, lda int, b []float32, 
 	gc_s_cc := compiled.Scratch[[16]float32](gc_b, 0)[:gc_n]
 //line parboil.go:37
 	bS := gocuda.Shared[[sgemmTileN]float32](t, sgemmTileTBHeight)[:sgemmTileTBHeight]
-//line parboil.go:39
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 //line parboil.go:30
@@ -173,10 +172,8 @@ func gc_body_mysgemmNT(gc_b *compiled.Block, a []float32, lda int, b []float32, 
 		}
 		compiled.OutOfLine(func() {
 			bS := bS[:8]
-//line parboil.go:54
 			gc_s_cc := gc_s_cc[:gc_n]
 			{
-//line parboil.go:57
 				gc_ty := 0
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -185,7 +182,6 @@ func gc_body_mysgemmNT(gc_b *compiled.Block, a []float32, lda int, b []float32, 
 //line parboil.go:34
 						mid := gc_ty*gc_bdx + gc_tx
 						m := gc_bx*sgemmTileM + mid
-//line parboil.go:37
 						cc := gc_s_cc[gc_rank]
 						var av float32
 //line parboil.go:43
@@ -274,7 +270,6 @@ func gc_body_mysgemmNT(gc_b *compiled.Block, a []float32, lda int, b []float32, 
 								}
 							}
 						}
-//line parboil.go:49
 						gc_s_cc[gc_rank] = cc
 					}
 					gc_ty++
@@ -296,7 +291,6 @@ func gc_body_mysgemmNT(gc_b *compiled.Block, a []float32, lda int, b []float32, 
 				m := gc_bx*sgemmTileM + mid
 //line parboil.go:52
 				tt := ldc*gc_by*sgemmTileN + m
-//line parboil.go:54
 				cc := gc_s_cc[gc_rank]
 				{
 //line parboil.go:53
@@ -550,7 +544,6 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 					bottom2 = a0[index3D(nx, ny, i2, j, 0)]
 					shA0[shID2] = a0[index3D(nx, ny, i2, j, 1)]
 				}
-//line parboil.go:108
 				gc_s_bottom[gc_rank] = bottom
 				gc_s_bottom2[gc_rank] = bottom2
 				gc_s_top[gc_rank] = top
@@ -583,7 +576,6 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 					xHBound := (gc_tx + gc_bdx) == (gc_bdx*2 - 1)
 					yLBound := gc_ty == 0
 					yHBound := gc_ty == (gc_bdy - 1)
-//line parboil.go:92
 					bottom := gc_s_bottom[gc_rank]
 					bottom2 := gc_s_bottom2[gc_rank]
 					top := gc_s_top[gc_rank]
@@ -640,7 +632,6 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 						anext[index3D(nx, ny, i2, j, k)] = (top2+bottom2+aUp+aDown+aLeftRight+shA0[shID2-1])*c1 -
 							shA0[shID2]*c0
 					}
-//line parboil.go:165
 					gc_s_top[gc_rank] = top
 					gc_s_top2[gc_rank] = top2
 				}
@@ -692,11 +683,8 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 					}
 					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-//line parboil.go:78
 						var bottom float32
-//line parboil.go:80
 						var bottom2 float32
-//line parboil.go:82
 						top := gc_s_top[gc_rank]
 						top2 := gc_s_top2[gc_rank]
 //line parboil.go:165
@@ -747,11 +735,8 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 //line parboil.go:75
 							shID := gc_tx + gc_ty*gc_bdx*2
 							shID2 := gc_tx + gc_bdx + gc_ty*gc_bdx*2
-//line parboil.go:78
 							var bottom float32
-//line parboil.go:80
 							var bottom2 float32
-//line parboil.go:82
 							top := gc_s_top[gc_rank]
 							top2 := gc_s_top2[gc_rank]
 //line parboil.go:165
@@ -769,11 +754,8 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 //line parboil.go:75
 							shID := gc_tx + gc_ty*gc_bdx*2
 							shID2 := gc_tx + gc_bdx + gc_ty*gc_bdx*2
-//line parboil.go:78
 							var bottom float32
-//line parboil.go:80
 							var bottom2 float32
-//line parboil.go:82
 							top := gc_s_top[gc_rank]
 							top2 := gc_s_top2[gc_rank]
 //line parboil.go:165
@@ -791,11 +773,8 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 //line parboil.go:75
 							shID := gc_tx + gc_ty*gc_bdx*2
 							shID2 := gc_tx + gc_bdx + gc_ty*gc_bdx*2
-//line parboil.go:78
 							var bottom float32
-//line parboil.go:80
 							var bottom2 float32
-//line parboil.go:82
 							top := gc_s_top[gc_rank]
 							top2 := gc_s_top2[gc_rank]
 //line parboil.go:165
@@ -813,11 +792,8 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 //line parboil.go:75
 							shID := gc_tx + gc_ty*gc_bdx*2
 							shID2 := gc_tx + gc_bdx + gc_ty*gc_bdx*2
-//line parboil.go:78
 							var bottom float32
-//line parboil.go:80
 							var bottom2 float32
-//line parboil.go:82
 							top := gc_s_top[gc_rank]
 							top2 := gc_s_top2[gc_rank]
 //line parboil.go:165
@@ -835,11 +811,8 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 //line parboil.go:75
 						shID := gc_tx + gc_ty*gc_bdx*2
 						shID2 := gc_tx + gc_bdx + gc_ty*gc_bdx*2
-//line parboil.go:78
 						var bottom float32
-//line parboil.go:80
 						var bottom2 float32
-//line parboil.go:82
 						top := gc_s_top[gc_rank]
 						top2 := gc_s_top2[gc_rank]
 //line parboil.go:165
@@ -999,7 +972,6 @@ func gc_body_computePhiMagGPU(gc_b *compiled.Block, gc_lo, gc_hi int, phiR, phiI
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line parboil.go:269
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*mriqPhiMagThreadsPerBlock, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -1154,7 +1126,6 @@ func gc_body_computeQGPU(gc_b *compiled.Block, gc_lo, gc_hi int, numK, kGlobalIn
 	gc_gdx := gc_gd.X
 	gc_n := gc_b.Len()
 	gc_s_kGlobalIndex := compiled.Scratch[int](gc_b, 0)[:gc_n]
-//line parboil.go:275
 	for gc_rank := range gc_s_kGlobalIndex {
 		gc_s_kGlobalIndex[gc_rank] = kGlobalIndex
 	}
@@ -1168,7 +1139,6 @@ func gc_body_computeQGPU(gc_b *compiled.Block, gc_lo, gc_hi int, numK, kGlobalIn
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line parboil.go:289
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := gc_bx * mriqQThreadsPerBlock
 			if gc_off >= 0 && gc_off <= len(x) && gc_bdx <= len(x)-gc_off && gc_off <= len(y) && gc_bdx <= len(y)-gc_off && gc_off <= len(z) && gc_bdx <= len(z)-gc_off && gc_off <= len(qr) && gc_bdx <= len(qr)-gc_off && gc_off <= len(qi) && gc_bdx <= len(qi)-gc_off {
@@ -1180,7 +1150,6 @@ func gc_body_computeQGPU(gc_b *compiled.Block, gc_lo, gc_hi int, numK, kGlobalIn
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line parboil.go:270
 					kGlobalIndex := gc_s_kGlobalIndex[gc_rank]
 //line parboil.go:270
 					sX := gc_at[gc_tx]
@@ -1206,13 +1175,11 @@ func gc_body_computeQGPU(gc_b *compiled.Block, gc_lo, gc_hi int, numK, kGlobalIn
 //line parboil.go:286
 							return
 						}
-//line parboil.go:287
 						expArg_ := mriqPIx2 * (ck.At(kIndex).Kx*sX +
 							ck.At(kIndex).Ky*sY +
 							ck.At(kIndex).Kz*sZ)
 						sQr += ck.At(kIndex).PhiMag * cosf(expArg_)
 						sQi += ck.At(kIndex).PhiMag * sinf(expArg_)
-//line parboil.go:293
 						kIndex1 := kIndex + 1
 						expArg1 := mriqPIx2 * (ck.At(kIndex1).Kx*sX +
 							ck.At(kIndex1).Ky*sY +
@@ -1225,15 +1192,12 @@ func gc_body_computeQGPU(gc_b *compiled.Block, gc_lo, gc_hi int, numK, kGlobalIn
 					gc_at5[gc_tx] = sQi
 				}
 			} else {
-//line parboil.go:311
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line parboil.go:268
 					xIndex := gc_bx*mriqQThreadsPerBlock + gc_tx
-//line parboil.go:270
 					kGlobalIndex := gc_s_kGlobalIndex[gc_rank]
-//line parboil.go:270
 					sX := x[xIndex]
 					sY := y[xIndex]
 					sZ := z[xIndex]
@@ -1257,13 +1221,11 @@ func gc_body_computeQGPU(gc_b *compiled.Block, gc_lo, gc_hi int, numK, kGlobalIn
 //line parboil.go:286
 							return
 						}
-//line parboil.go:287
 						expArg_ := mriqPIx2 * (ck.At(kIndex).Kx*sX +
 							ck.At(kIndex).Ky*sY +
 							ck.At(kIndex).Kz*sZ)
 						sQr += ck.At(kIndex).PhiMag * cosf(expArg_)
 						sQi += ck.At(kIndex).PhiMag * sinf(expArg_)
-//line parboil.go:293
 						kIndex1 := kIndex + 1
 						expArg1 := mriqPIx2 * (ck.At(kIndex1).Kx*sX +
 							ck.At(kIndex1).Ky*sY +

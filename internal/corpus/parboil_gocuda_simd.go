@@ -50,7 +50,6 @@ func gc_body_mysgemmNT(gc_b2 *compiled.Block, a []float32, lda int, b []float32,
 	_ = &beta
 //line parboil.go:37
 	bS := gocuda.Shared[[sgemmTileN]float32](t, sgemmTileTBHeight)[:sgemmTileTBHeight]
-//line parboil.go:39
 	for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 		gc_pos2.Thread = gc_rank2
 //line parboil.go:30
@@ -212,7 +211,6 @@ func gc_body_mysgemmNT(gc_b2 *compiled.Block, a []float32, lda int, b []float32,
 //line parboil.go:41
 									break
 								}
-//line parboil.go:42
 								archsimd.LoadFloat32x16Slice(b[n+(i_+gc_ty2)*ldb:]).StoreSlice(bS[gc_ty2][gc_tx2:])
 							}
 							archsimd.ClearAVXUpperBits()
@@ -237,7 +235,6 @@ func gc_body_mysgemmNT(gc_b2 *compiled.Block, a []float32, lda int, b []float32,
 //line parboil.go:41
 								break
 							}
-//line parboil.go:42
 							archsimd.LoadFloat32x8Slice(b[n+(i_+gc_ty2)*ldb:]).StoreSlice(bS[gc_ty2][gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -262,10 +259,8 @@ func gc_body_mysgemmNT(gc_b2 *compiled.Block, a []float32, lda int, b []float32,
 		archsimd.ClearAVXUpperBits()
 		compiled.OutOfLine(func() {
 			bS := bS[:8]
-//line parboil.go:55
 			gc_s_cc := gc_s_cc[:gc_n2]
 			{
-//line parboil.go:58
 				gc_ty2 := 0
 				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -274,7 +269,6 @@ func gc_body_mysgemmNT(gc_b2 *compiled.Block, a []float32, lda int, b []float32,
 //line parboil.go:34
 						mid := gc_ty2*gc_bdx2 + gc_tx2
 						m := gc_bx2*sgemmTileM + mid
-//line parboil.go:37
 						cc := gc_s_cc[gc_rank2]
 						var av float32
 //line parboil.go:43
@@ -363,7 +357,6 @@ func gc_body_mysgemmNT(gc_b2 *compiled.Block, a []float32, lda int, b []float32,
 								}
 							}
 						}
-//line parboil.go:49
 						gc_s_cc[gc_rank2] = cc
 					}
 					gc_ty2++
@@ -385,7 +378,6 @@ func gc_body_mysgemmNT(gc_b2 *compiled.Block, a []float32, lda int, b []float32,
 				m := gc_bx2*sgemmTileM + mid
 //line parboil.go:52
 				tt := ldc*gc_by2*sgemmTileN + m
-//line parboil.go:54
 				cc := gc_s_cc[gc_rank2]
 				{
 //line parboil.go:53
@@ -1288,7 +1280,6 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 					bottom2 = a0[index3D(nx, ny, i2, j, 0)]
 					shA0[shID2] = a0[index3D(nx, ny, i2, j, 1)]
 				}
-//line parboil.go:108
 				gc_s_bottom[gc_rank2] = bottom
 				gc_s_bottom2[gc_rank2] = bottom2
 				gc_s_top[gc_rank2] = top
@@ -2385,7 +2376,6 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 					xHBound := (gc_tx2 + gc_bdx2) == (gc_bdx2*2 - 1)
 					yLBound := gc_ty2 == 0
 					yHBound := gc_ty2 == (gc_bdy2 - 1)
-//line parboil.go:92
 					bottom := gc_s_bottom[gc_rank2]
 					bottom2 := gc_s_bottom2[gc_rank2]
 					top := gc_s_top[gc_rank2]
@@ -2442,7 +2432,6 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 						anext[index3D(nx, ny, i2, j, k)] = (top2+bottom2+aUp+aDown+aLeftRight+shA0[shID2-1])*c1 -
 							shA0[shID2]*c0
 					}
-//line parboil.go:165
 					gc_s_top[gc_rank2] = top
 					gc_s_top2[gc_rank2] = top2
 				}
@@ -2538,11 +2527,8 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 					}
 					for gc_tx2 := gc_vstep7; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
-//line parboil.go:78
 						var bottom float32
-//line parboil.go:80
 						var bottom2 float32
-//line parboil.go:82
 						top := gc_s_top[gc_rank2]
 						top2 := gc_s_top2[gc_rank2]
 //line parboil.go:165
@@ -2635,11 +2621,8 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:75
 							shID := gc_tx2 + gc_ty2*gc_bdx2*2
 							shID2 := gc_tx2 + gc_bdx2 + gc_ty2*gc_bdx2*2
-//line parboil.go:78
 							var bottom float32
-//line parboil.go:80
 							var bottom2 float32
-//line parboil.go:82
 							top := gc_s_top[gc_rank2]
 							top2 := gc_s_top2[gc_rank2]
 //line parboil.go:165
@@ -2657,11 +2640,8 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:75
 							shID := gc_tx2 + gc_ty2*gc_bdx2*2
 							shID2 := gc_tx2 + gc_bdx2 + gc_ty2*gc_bdx2*2
-//line parboil.go:78
 							var bottom float32
-//line parboil.go:80
 							var bottom2 float32
-//line parboil.go:82
 							top := gc_s_top[gc_rank2]
 							top2 := gc_s_top2[gc_rank2]
 //line parboil.go:165
@@ -2679,11 +2659,8 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:75
 							shID := gc_tx2 + gc_ty2*gc_bdx2*2
 							shID2 := gc_tx2 + gc_bdx2 + gc_ty2*gc_bdx2*2
-//line parboil.go:78
 							var bottom float32
-//line parboil.go:80
 							var bottom2 float32
-//line parboil.go:82
 							top := gc_s_top[gc_rank2]
 							top2 := gc_s_top2[gc_rank2]
 //line parboil.go:165
@@ -2701,11 +2678,8 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:75
 							shID := gc_tx2 + gc_ty2*gc_bdx2*2
 							shID2 := gc_tx2 + gc_bdx2 + gc_ty2*gc_bdx2*2
-//line parboil.go:78
 							var bottom float32
-//line parboil.go:80
 							var bottom2 float32
-//line parboil.go:82
 							top := gc_s_top[gc_rank2]
 							top2 := gc_s_top2[gc_rank2]
 //line parboil.go:165
@@ -2723,11 +2697,8 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:75
 						shID := gc_tx2 + gc_ty2*gc_bdx2*2
 						shID2 := gc_tx2 + gc_bdx2 + gc_ty2*gc_bdx2*2
-//line parboil.go:78
 						var bottom float32
-//line parboil.go:80
 						var bottom2 float32
-//line parboil.go:82
 						top := gc_s_top[gc_rank2]
 						top2 := gc_s_top2[gc_rank2]
 //line parboil.go:165
@@ -2887,7 +2858,6 @@ func gc_body_computePhiMagGPU(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, phiR, p
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-//line parboil.go:269
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_bx2*mriqPhiMagThreadsPerBlock, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -2919,7 +2889,6 @@ func gc_body_computePhiMagGPU(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, phiR, p
 								real_.Mul(real_).Add(imag_.Mul(imag_)).StoreSlice(gc_at6[gc_tx2:])
 							}
 						}
-//line parboil.go:256
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -2942,7 +2911,6 @@ func gc_body_computePhiMagGPU(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, phiR, p
 							real_.Mul(real_).Add(imag_.Mul(imag_)).StoreSlice(gc_at6[gc_tx2:])
 						}
 					}
-//line parboil.go:256
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
@@ -3093,7 +3061,6 @@ func gc_body_computeQGPU(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, numK, kGloba
 	gc_gdx2 := gc_gd2.X
 	gc_n2 := gc_b2.Len()
 	gc_s_kGlobalIndex := compiled.Scratch[int](gc_b2, 0)[:gc_n2]
-//line parboil.go:275
 	for gc_rank2 := range gc_s_kGlobalIndex {
 		gc_s_kGlobalIndex[gc_rank2] = kGlobalIndex
 	}
@@ -3107,7 +3074,6 @@ func gc_body_computeQGPU(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, numK, kGloba
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-//line parboil.go:289
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_off2 := gc_bx2 * mriqQThreadsPerBlock
 			if gc_off2 >= 0 && gc_off2 <= len(x) && gc_bdx2 <= len(x)-gc_off2 && gc_off2 <= len(y) && gc_bdx2 <= len(y)-gc_off2 && gc_off2 <= len(z) && gc_bdx2 <= len(z)-gc_off2 && gc_off2 <= len(qr) && gc_bdx2 <= len(qr)-gc_off2 && gc_off2 <= len(qi) && gc_bdx2 <= len(qi)-gc_off2 {
@@ -3119,7 +3085,6 @@ func gc_body_computeQGPU(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, numK, kGloba
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-//line parboil.go:270
 					kGlobalIndex := gc_s_kGlobalIndex[gc_rank2]
 //line parboil.go:270
 					sX := gc_at6[gc_tx2]
@@ -3145,13 +3110,11 @@ func gc_body_computeQGPU(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, numK, kGloba
 //line parboil.go:286
 							return
 						}
-//line parboil.go:287
 						expArg_ := mriqPIx2 * (ck.At(kIndex).Kx*sX +
 							ck.At(kIndex).Ky*sY +
 							ck.At(kIndex).Kz*sZ)
 						sQr += ck.At(kIndex).PhiMag * cosf(expArg_)
 						sQi += ck.At(kIndex).PhiMag * sinf(expArg_)
-//line parboil.go:293
 						kIndex1 := kIndex + 1
 						expArg1 := mriqPIx2 * (ck.At(kIndex1).Kx*sX +
 							ck.At(kIndex1).Ky*sY +
@@ -3164,15 +3127,12 @@ func gc_body_computeQGPU(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, numK, kGloba
 					gc_at10[gc_tx2] = sQi
 				}
 			} else {
-//line parboil.go:311
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line parboil.go:268
 					xIndex := gc_bx2*mriqQThreadsPerBlock + gc_tx2
-//line parboil.go:270
 					kGlobalIndex := gc_s_kGlobalIndex[gc_rank2]
-//line parboil.go:270
 					sX := x[xIndex]
 					sY := y[xIndex]
 					sZ := z[xIndex]
@@ -3196,13 +3156,11 @@ func gc_body_computeQGPU(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, numK, kGloba
 //line parboil.go:286
 							return
 						}
-//line parboil.go:287
 						expArg_ := mriqPIx2 * (ck.At(kIndex).Kx*sX +
 							ck.At(kIndex).Ky*sY +
 							ck.At(kIndex).Kz*sZ)
 						sQr += ck.At(kIndex).PhiMag * cosf(expArg_)
 						sQi += ck.At(kIndex).PhiMag * sinf(expArg_)
-//line parboil.go:293
 						kIndex1 := kIndex + 1
 						expArg1 := mriqPIx2 * (ck.At(kIndex1).Kx*sX +
 							ck.At(kIndex1).Ky*sY +

@@ -65,35 +65,25 @@ func gc_body_corrMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, me
 					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
 							gc_tx := gc_step + 0
-//line polybench_datamining.go:35
 							gc_at[gc_tx] = 0.0
 						}
 						{
-//line polybench_datamining.go:43
 							gc_tx := gc_step + 1
-//line polybench_datamining.go:35
 							gc_at[gc_tx] = 0.0
 						}
 						{
-//line polybench_datamining.go:43
 							gc_tx := gc_step + 2
-//line polybench_datamining.go:35
 							gc_at[gc_tx] = 0.0
 						}
 						{
-//line polybench_datamining.go:43
 							gc_tx := gc_step + 3
-//line polybench_datamining.go:35
 							gc_at[gc_tx] = 0.0
 						}
 					}
-//line polybench_datamining.go:43
 					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line polybench_datamining.go:35
 						gc_at[gc_tx] = 0.0
 					}
 				} else {
-//line polybench_datamining.go:43
 					gc_step2 := gc_from
 					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
@@ -102,47 +92,38 @@ func gc_body_corrMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, me
 							gc_pos.Thread = gc_rank
 //line polybench_datamining.go:32
 							j := gc_bx*gc_bdx + gc_tx
-//line polybench_datamining.go:35
 							mean[j] = 0.0
 						}
 						{
-//line polybench_datamining.go:43
 							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line polybench_datamining.go:32
 							j := gc_bx*gc_bdx + gc_tx
-//line polybench_datamining.go:35
 							mean[j] = 0.0
 						}
 						{
-//line polybench_datamining.go:43
 							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line polybench_datamining.go:32
 							j := gc_bx*gc_bdx + gc_tx
-//line polybench_datamining.go:35
 							mean[j] = 0.0
 						}
 						{
-//line polybench_datamining.go:43
 							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line polybench_datamining.go:32
 							j := gc_bx*gc_bdx + gc_tx
-//line polybench_datamining.go:35
 							mean[j] = 0.0
 						}
 					}
-//line polybench_datamining.go:43
 					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line polybench_datamining.go:32
 						j := gc_bx*gc_bdx + gc_tx
-//line polybench_datamining.go:35
 						mean[j] = 0.0
 					}
 				}
@@ -150,7 +131,6 @@ func gc_body_corrMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, me
 		}
 //line polybench_datamining.go:36
 		for i := 0; i < n; i++ {
-//line polybench_datamining.go:38
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 				panic(compiled.ErrGuardWraps)
@@ -174,7 +154,6 @@ func gc_body_corrMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, me
 							}
 						}
 						{
-//line polybench_datamining.go:43
 							gc_tx := gc_step3 + 1
 							{
 //line polybench_datamining.go:37
@@ -182,7 +161,6 @@ func gc_body_corrMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, me
 							}
 						}
 						{
-//line polybench_datamining.go:43
 							gc_tx := gc_step3 + 2
 							{
 //line polybench_datamining.go:37
@@ -190,7 +168,6 @@ func gc_body_corrMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, me
 							}
 						}
 						{
-//line polybench_datamining.go:43
 							gc_tx := gc_step3 + 3
 							{
 //line polybench_datamining.go:37
@@ -198,7 +175,6 @@ func gc_body_corrMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, me
 							}
 						}
 					}
-//line polybench_datamining.go:43
 					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 						{
 //line polybench_datamining.go:37
@@ -206,7 +182,6 @@ func gc_body_corrMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, me
 						}
 					}
 				} else {
-//line polybench_datamining.go:43
 					gc_step4 := gc_from
 					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 						{
@@ -221,7 +196,6 @@ func gc_body_corrMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, me
 							}
 						}
 						{
-//line polybench_datamining.go:43
 							gc_tx := gc_step4 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
@@ -233,7 +207,6 @@ func gc_body_corrMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, me
 							}
 						}
 						{
-//line polybench_datamining.go:43
 							gc_tx := gc_step4 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
@@ -245,7 +218,6 @@ func gc_body_corrMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, me
 							}
 						}
 						{
-//line polybench_datamining.go:43
 							gc_tx := gc_step4 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
@@ -257,7 +229,6 @@ func gc_body_corrMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, me
 							}
 						}
 					}
-//line polybench_datamining.go:43
 					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -272,7 +243,6 @@ func gc_body_corrMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, me
 			}
 		}
 		{
-//line polybench_datamining.go:47
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 				panic(compiled.ErrGuardWraps)
@@ -292,31 +262,26 @@ func gc_body_corrMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, me
 							gc_at4[gc_tx] /= corrFloatN
 						}
 						{
-//line polybench_datamining.go:43
 							gc_tx := gc_step5 + 1
 //line polybench_datamining.go:39
 							gc_at4[gc_tx] /= corrFloatN
 						}
 						{
-//line polybench_datamining.go:43
 							gc_tx := gc_step5 + 2
 //line polybench_datamining.go:39
 							gc_at4[gc_tx] /= corrFloatN
 						}
 						{
-//line polybench_datamining.go:43
 							gc_tx := gc_step5 + 3
 //line polybench_datamining.go:39
 							gc_at4[gc_tx] /= corrFloatN
 						}
 					}
-//line polybench_datamining.go:43
 					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 //line polybench_datamining.go:39
 						gc_at4[gc_tx] /= corrFloatN
 					}
 				} else {
-//line polybench_datamining.go:43
 					gc_step6 := gc_from
 					for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 						{
@@ -329,7 +294,6 @@ func gc_body_corrMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, me
 							mean[j] /= corrFloatN
 						}
 						{
-//line polybench_datamining.go:43
 							gc_tx := gc_step6 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
@@ -339,7 +303,6 @@ func gc_body_corrMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, me
 							mean[j] /= corrFloatN
 						}
 						{
-//line polybench_datamining.go:43
 							gc_tx := gc_step6 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
@@ -349,7 +312,6 @@ func gc_body_corrMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, me
 							mean[j] /= corrFloatN
 						}
 						{
-//line polybench_datamining.go:43
 							gc_tx := gc_step6 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
@@ -359,7 +321,6 @@ func gc_body_corrMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, me
 							mean[j] /= corrFloatN
 						}
 					}
-//line polybench_datamining.go:43
 					for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -423,35 +384,25 @@ func gc_body_corrStdKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, mea
 					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
 							gc_tx := gc_step + 0
-//line polybench_datamining.go:51
 							gc_at[gc_tx] = 0.0
 						}
 						{
-//line polybench_datamining.go:63
 							gc_tx := gc_step + 1
-//line polybench_datamining.go:51
 							gc_at[gc_tx] = 0.0
 						}
 						{
-//line polybench_datamining.go:63
 							gc_tx := gc_step + 2
-//line polybench_datamining.go:51
 							gc_at[gc_tx] = 0.0
 						}
 						{
-//line polybench_datamining.go:63
 							gc_tx := gc_step + 3
-//line polybench_datamining.go:51
 							gc_at[gc_tx] = 0.0
 						}
 					}
-//line polybench_datamining.go:63
 					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line polybench_datamining.go:51
 						gc_at[gc_tx] = 0.0
 					}
 				} else {
-//line polybench_datamining.go:63
 					gc_step2 := gc_from
 					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
@@ -460,47 +411,38 @@ func gc_body_corrStdKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, mea
 							gc_pos.Thread = gc_rank
 //line polybench_datamining.go:48
 							j := gc_bx*gc_bdx + gc_tx
-//line polybench_datamining.go:51
 							std[j] = 0.0
 						}
 						{
-//line polybench_datamining.go:63
 							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line polybench_datamining.go:48
 							j := gc_bx*gc_bdx + gc_tx
-//line polybench_datamining.go:51
 							std[j] = 0.0
 						}
 						{
-//line polybench_datamining.go:63
 							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line polybench_datamining.go:48
 							j := gc_bx*gc_bdx + gc_tx
-//line polybench_datamining.go:51
 							std[j] = 0.0
 						}
 						{
-//line polybench_datamining.go:63
 							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line polybench_datamining.go:48
 							j := gc_bx*gc_bdx + gc_tx
-//line polybench_datamining.go:51
 							std[j] = 0.0
 						}
 					}
-//line polybench_datamining.go:63
 					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line polybench_datamining.go:48
 						j := gc_bx*gc_bdx + gc_tx
-//line polybench_datamining.go:51
 						std[j] = 0.0
 					}
 				}
@@ -508,7 +450,6 @@ func gc_body_corrStdKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, mea
 		}
 //line polybench_datamining.go:52
 		for i := 0; i < n; i++ {
-//line polybench_datamining.go:54
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 				panic(compiled.ErrGuardWraps)
@@ -530,7 +471,6 @@ func gc_body_corrStdKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, mea
 						}
 					}
 				} else {
-//line polybench_datamining.go:63
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -545,7 +485,6 @@ func gc_body_corrStdKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, mea
 			}
 		}
 		{
-//line polybench_datamining.go:67
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 				panic(compiled.ErrGuardWraps)
@@ -587,7 +526,6 @@ func gc_body_corrStdKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, mea
 							gc_vb6.StoreMasked((*[8]float32)(gc_at5[gc_tx:]), gc_if2)
 						}
 					}
-//line polybench_datamining.go:52
 					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 //line polybench_datamining.go:55
 						gc_at5[gc_tx] /= corrFloatN
@@ -597,7 +535,6 @@ func gc_body_corrStdKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, mea
 						}
 					}
 				} else {
-//line polybench_datamining.go:63
 					gc_vstep2 := gc_from
 //line polybench_datamining.go:55
 					gc_vb := lanes.BroadcastFloat32x8(corrFloatN)
@@ -673,7 +610,6 @@ func gc_body_corrReduceKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, 
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line polybench_datamining.go:78
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -684,7 +620,6 @@ func gc_body_corrReduceKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, 
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line polybench_datamining.go:89
 		gc_ty := 0
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
@@ -851,35 +786,25 @@ func gc_body_covarMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, m
 					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
 							gc_tx := gc_step + 0
-//line polybench_datamining.go:103
 							gc_at[gc_tx] = 0.0
 						}
 						{
-//line polybench_datamining.go:111
 							gc_tx := gc_step + 1
-//line polybench_datamining.go:103
 							gc_at[gc_tx] = 0.0
 						}
 						{
-//line polybench_datamining.go:111
 							gc_tx := gc_step + 2
-//line polybench_datamining.go:103
 							gc_at[gc_tx] = 0.0
 						}
 						{
-//line polybench_datamining.go:111
 							gc_tx := gc_step + 3
-//line polybench_datamining.go:103
 							gc_at[gc_tx] = 0.0
 						}
 					}
-//line polybench_datamining.go:111
 					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line polybench_datamining.go:103
 						gc_at[gc_tx] = 0.0
 					}
 				} else {
-//line polybench_datamining.go:111
 					gc_step2 := gc_from
 					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
@@ -888,47 +813,38 @@ func gc_body_covarMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, m
 							gc_pos.Thread = gc_rank
 //line polybench_datamining.go:100
 							j := gc_bx*gc_bdx + gc_tx
-//line polybench_datamining.go:103
 							mean[j] = 0.0
 						}
 						{
-//line polybench_datamining.go:111
 							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line polybench_datamining.go:100
 							j := gc_bx*gc_bdx + gc_tx
-//line polybench_datamining.go:103
 							mean[j] = 0.0
 						}
 						{
-//line polybench_datamining.go:111
 							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line polybench_datamining.go:100
 							j := gc_bx*gc_bdx + gc_tx
-//line polybench_datamining.go:103
 							mean[j] = 0.0
 						}
 						{
-//line polybench_datamining.go:111
 							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line polybench_datamining.go:100
 							j := gc_bx*gc_bdx + gc_tx
-//line polybench_datamining.go:103
 							mean[j] = 0.0
 						}
 					}
-//line polybench_datamining.go:111
 					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line polybench_datamining.go:100
 						j := gc_bx*gc_bdx + gc_tx
-//line polybench_datamining.go:103
 						mean[j] = 0.0
 					}
 				}
@@ -936,7 +852,6 @@ func gc_body_covarMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, m
 		}
 //line polybench_datamining.go:104
 		for i := 0; i < n; i++ {
-//line polybench_datamining.go:106
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 				panic(compiled.ErrGuardWraps)
@@ -960,7 +875,6 @@ func gc_body_covarMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, m
 							}
 						}
 						{
-//line polybench_datamining.go:111
 							gc_tx := gc_step3 + 1
 							{
 //line polybench_datamining.go:105
@@ -968,7 +882,6 @@ func gc_body_covarMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, m
 							}
 						}
 						{
-//line polybench_datamining.go:111
 							gc_tx := gc_step3 + 2
 							{
 //line polybench_datamining.go:105
@@ -976,7 +889,6 @@ func gc_body_covarMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, m
 							}
 						}
 						{
-//line polybench_datamining.go:111
 							gc_tx := gc_step3 + 3
 							{
 //line polybench_datamining.go:105
@@ -984,7 +896,6 @@ func gc_body_covarMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, m
 							}
 						}
 					}
-//line polybench_datamining.go:111
 					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 						{
 //line polybench_datamining.go:105
@@ -992,7 +903,6 @@ func gc_body_covarMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, m
 						}
 					}
 				} else {
-//line polybench_datamining.go:111
 					gc_step4 := gc_from
 					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 						{
@@ -1007,7 +917,6 @@ func gc_body_covarMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, m
 							}
 						}
 						{
-//line polybench_datamining.go:111
 							gc_tx := gc_step4 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
@@ -1019,7 +928,6 @@ func gc_body_covarMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, m
 							}
 						}
 						{
-//line polybench_datamining.go:111
 							gc_tx := gc_step4 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
@@ -1031,7 +939,6 @@ func gc_body_covarMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, m
 							}
 						}
 						{
-//line polybench_datamining.go:111
 							gc_tx := gc_step4 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
@@ -1043,7 +950,6 @@ func gc_body_covarMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, m
 							}
 						}
 					}
-//line polybench_datamining.go:111
 					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -1058,7 +964,6 @@ func gc_body_covarMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, m
 			}
 		}
 		{
-//line polybench_datamining.go:115
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 				panic(compiled.ErrGuardWraps)
@@ -1078,31 +983,26 @@ func gc_body_covarMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, m
 							gc_at4[gc_tx] /= float32(covarFloatN)
 						}
 						{
-//line polybench_datamining.go:111
 							gc_tx := gc_step5 + 1
 //line polybench_datamining.go:107
 							gc_at4[gc_tx] /= float32(covarFloatN)
 						}
 						{
-//line polybench_datamining.go:111
 							gc_tx := gc_step5 + 2
 //line polybench_datamining.go:107
 							gc_at4[gc_tx] /= float32(covarFloatN)
 						}
 						{
-//line polybench_datamining.go:111
 							gc_tx := gc_step5 + 3
 //line polybench_datamining.go:107
 							gc_at4[gc_tx] /= float32(covarFloatN)
 						}
 					}
-//line polybench_datamining.go:111
 					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 //line polybench_datamining.go:107
 						gc_at4[gc_tx] /= float32(covarFloatN)
 					}
 				} else {
-//line polybench_datamining.go:111
 					gc_step6 := gc_from
 					for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 						{
@@ -1115,7 +1015,6 @@ func gc_body_covarMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, m
 							mean[j] /= float32(covarFloatN)
 						}
 						{
-//line polybench_datamining.go:111
 							gc_tx := gc_step6 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
@@ -1125,7 +1024,6 @@ func gc_body_covarMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, m
 							mean[j] /= float32(covarFloatN)
 						}
 						{
-//line polybench_datamining.go:111
 							gc_tx := gc_step6 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
@@ -1135,7 +1033,6 @@ func gc_body_covarMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, m
 							mean[j] /= float32(covarFloatN)
 						}
 						{
-//line polybench_datamining.go:111
 							gc_tx := gc_step6 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
@@ -1145,7 +1042,6 @@ func gc_body_covarMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, m
 							mean[j] /= float32(covarFloatN)
 						}
 					}
-//line polybench_datamining.go:111
 					for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -1186,7 +1082,6 @@ func gc_body_covarReduceKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int,
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line polybench_datamining.go:126
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -1197,7 +1092,6 @@ func gc_body_covarReduceKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int,
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line polybench_datamining.go:137
 		gc_ty := 0
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {

@@ -74,11 +74,9 @@ func gc_body_corrMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int,
 //line polybench_datamining.go:32
 								_ = j
 								{
-//line polybench_datamining.go:35
 									gc_vb4.StoreSlice(gc_at5[gc_tx2:])
 								}
 							}
-//line polybench_datamining.go:37
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep, false
 						}(gc_vstep)
@@ -95,17 +93,14 @@ func gc_body_corrMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int,
 							var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_datamining.go:32
 							_ = j
-//line polybench_datamining.go:35
 							gc_vb3.StoreSlice(gc_at5[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-//line polybench_datamining.go:35
 						gc_at5[gc_tx2] = 0.0
 					}
 				} else {
-//line polybench_datamining.go:43
 					gc_vstep2 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
@@ -117,16 +112,13 @@ func gc_body_corrMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int,
 //line polybench_datamining.go:32
 								var j int = gc_bx2*gc_bdx2 + gc_tx2
 								{
-//line polybench_datamining.go:35
 									if j < 0 || j > len(mean)-16 {
-//line polybench_datamining.go:35
 										break
 									}
 //line polybench_datamining.go:35
 									gc_vb2.StoreSlice(mean[j:])
 								}
 							}
-//line polybench_datamining.go:37
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep2, false
 						}(gc_vstep2)
@@ -141,7 +133,6 @@ func gc_body_corrMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int,
 							gc_tx2 := gc_vstep2
 //line polybench_datamining.go:32
 							var j int = gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_datamining.go:35
 							if j < 0 || j > len(mean)-8 {
 //line polybench_datamining.go:35
 								break
@@ -159,47 +150,38 @@ func gc_body_corrMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int,
 							gc_pos2.Thread = gc_rank2
 //line polybench_datamining.go:32
 							j := gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_datamining.go:35
 							mean[j] = 0.0
 						}
 						{
-//line polybench_datamining.go:43
 							gc_tx2 := gc_step7 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line polybench_datamining.go:32
 							j := gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_datamining.go:35
 							mean[j] = 0.0
 						}
 						{
-//line polybench_datamining.go:43
 							gc_tx2 := gc_step7 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line polybench_datamining.go:32
 							j := gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_datamining.go:35
 							mean[j] = 0.0
 						}
 						{
-//line polybench_datamining.go:43
 							gc_tx2 := gc_step7 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line polybench_datamining.go:32
 							j := gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_datamining.go:35
 							mean[j] = 0.0
 						}
 					}
-//line polybench_datamining.go:43
 					for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line polybench_datamining.go:32
 						j := gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_datamining.go:35
 						mean[j] = 0.0
 					}
 				}
@@ -207,7 +189,6 @@ func gc_body_corrMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int,
 		}
 //line polybench_datamining.go:36
 		for i := 0; i < n; i++ {
-//line polybench_datamining.go:38
 			gc_from2, gc_to2 := 0, gc_bdx2
 			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
 				panic(compiled.ErrGuardWraps)
@@ -235,7 +216,6 @@ func gc_body_corrMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int,
 									archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:])).StoreSlice(gc_at6[gc_tx2:])
 								}
 							}
-//line polybench_datamining.go:36
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep3, false
 						}(gc_vstep3)
@@ -254,7 +234,6 @@ func gc_body_corrMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int,
 								archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:])).StoreSlice(gc_at6[gc_tx2:])
 							}
 						}
-//line polybench_datamining.go:36
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
@@ -264,7 +243,6 @@ func gc_body_corrMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int,
 						}
 					}
 				} else {
-//line polybench_datamining.go:43
 					gc_vstep4 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop4 bool
@@ -283,7 +261,6 @@ func gc_body_corrMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int,
 									archsimd.LoadFloat32x16Slice(mean[j:]).Add(archsimd.LoadFloat32x16Slice(data[i*m+j:])).StoreSlice(mean[j:])
 								}
 							}
-//line polybench_datamining.go:39
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep4, false
 						}(gc_vstep4)
@@ -306,7 +283,6 @@ func gc_body_corrMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int,
 								archsimd.LoadFloat32x8Slice(mean[j:]).Add(archsimd.LoadFloat32x8Slice(data[i*m+j:])).StoreSlice(mean[j:])
 							}
 						}
-//line polybench_datamining.go:39
 						archsimd.ClearAVXUpperBits()
 					}
 					gc_step8 := gc_vstep4
@@ -323,7 +299,6 @@ func gc_body_corrMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int,
 							}
 						}
 						{
-//line polybench_datamining.go:43
 							gc_tx2 := gc_step8 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
@@ -335,7 +310,6 @@ func gc_body_corrMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int,
 							}
 						}
 						{
-//line polybench_datamining.go:43
 							gc_tx2 := gc_step8 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
@@ -347,7 +321,6 @@ func gc_body_corrMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int,
 							}
 						}
 						{
-//line polybench_datamining.go:43
 							gc_tx2 := gc_step8 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
@@ -359,7 +332,6 @@ func gc_body_corrMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int,
 							}
 						}
 					}
-//line polybench_datamining.go:43
 					for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -374,7 +346,6 @@ func gc_body_corrMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int,
 			}
 		}
 		{
-//line polybench_datamining.go:47
 			gc_from2, gc_to2 := 0, gc_bdx2
 			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
 				panic(compiled.ErrGuardWraps)
@@ -402,7 +373,6 @@ func gc_body_corrMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int,
 									archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]).Div(gc_vb8).StoreSlice(gc_at8[gc_tx2:])
 								}
 							}
-//line polybench_datamining.go:36
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep5, false
 						}(gc_vstep5)
@@ -428,7 +398,6 @@ func gc_body_corrMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int,
 						gc_at8[gc_tx2] /= corrFloatN
 					}
 				} else {
-//line polybench_datamining.go:43
 					gc_vstep6 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop6 bool
@@ -449,7 +418,6 @@ func gc_body_corrMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int,
 									archsimd.LoadFloat32x16Slice(mean[j:]).Div(gc_vb6).StoreSlice(mean[j:])
 								}
 							}
-//line polybench_datamining.go:41
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep6, false
 						}(gc_vstep6)
@@ -486,7 +454,6 @@ func gc_body_corrMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int,
 							mean[j] /= corrFloatN
 						}
 						{
-//line polybench_datamining.go:43
 							gc_tx2 := gc_step9 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
@@ -496,7 +463,6 @@ func gc_body_corrMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int,
 							mean[j] /= corrFloatN
 						}
 						{
-//line polybench_datamining.go:43
 							gc_tx2 := gc_step9 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
@@ -506,7 +472,6 @@ func gc_body_corrMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int,
 							mean[j] /= corrFloatN
 						}
 						{
-//line polybench_datamining.go:43
 							gc_tx2 := gc_step9 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
@@ -516,7 +481,6 @@ func gc_body_corrMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int,
 							mean[j] /= corrFloatN
 						}
 					}
-//line polybench_datamining.go:43
 					for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -589,11 +553,9 @@ func gc_body_corrStdKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int, 
 //line polybench_datamining.go:48
 								_ = j
 								{
-//line polybench_datamining.go:51
 									gc_vb10.StoreSlice(gc_at6[gc_tx2:])
 								}
 							}
-//line polybench_datamining.go:53
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep3, false
 						}(gc_vstep3)
@@ -610,17 +572,14 @@ func gc_body_corrStdKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int, 
 							var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_datamining.go:48
 							_ = j
-//line polybench_datamining.go:51
 							gc_vb9.StoreSlice(gc_at6[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
-//line polybench_datamining.go:51
 						gc_at6[gc_tx2] = 0.0
 					}
 				} else {
-//line polybench_datamining.go:63
 					gc_vstep4 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
@@ -632,16 +591,13 @@ func gc_body_corrStdKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int, 
 //line polybench_datamining.go:48
 								var j int = gc_bx2*gc_bdx2 + gc_tx2
 								{
-//line polybench_datamining.go:51
 									if j < 0 || j > len(std)-16 {
-//line polybench_datamining.go:51
 										break
 									}
 //line polybench_datamining.go:51
 									gc_vb8.StoreSlice(std[j:])
 								}
 							}
-//line polybench_datamining.go:53
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep4, false
 						}(gc_vstep4)
@@ -656,7 +612,6 @@ func gc_body_corrStdKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int, 
 							gc_tx2 := gc_vstep4
 //line polybench_datamining.go:48
 							var j int = gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_datamining.go:51
 							if j < 0 || j > len(std)-8 {
 //line polybench_datamining.go:51
 								break
@@ -674,47 +629,38 @@ func gc_body_corrStdKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int, 
 							gc_pos2.Thread = gc_rank2
 //line polybench_datamining.go:48
 							j := gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_datamining.go:51
 							std[j] = 0.0
 						}
 						{
-//line polybench_datamining.go:63
 							gc_tx2 := gc_step3 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line polybench_datamining.go:48
 							j := gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_datamining.go:51
 							std[j] = 0.0
 						}
 						{
-//line polybench_datamining.go:63
 							gc_tx2 := gc_step3 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line polybench_datamining.go:48
 							j := gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_datamining.go:51
 							std[j] = 0.0
 						}
 						{
-//line polybench_datamining.go:63
 							gc_tx2 := gc_step3 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line polybench_datamining.go:48
 							j := gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_datamining.go:51
 							std[j] = 0.0
 						}
 					}
-//line polybench_datamining.go:63
 					for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line polybench_datamining.go:48
 						j := gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_datamining.go:51
 						std[j] = 0.0
 					}
 				}
@@ -722,7 +668,6 @@ func gc_body_corrStdKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int, 
 		}
 //line polybench_datamining.go:52
 		for i := 0; i < n; i++ {
-//line polybench_datamining.go:54
 			gc_from2, gc_to2 := 0, gc_bdx2
 			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
 				panic(compiled.ErrGuardWraps)
@@ -751,7 +696,6 @@ func gc_body_corrStdKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int, 
 									archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]).Sub(archsimd.LoadFloat32x16Slice(gc_at9[gc_tx2:])).Mul(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]).Sub(archsimd.LoadFloat32x16Slice(gc_at9[gc_tx2:])))).StoreSlice(gc_at7[gc_tx2:])
 								}
 							}
-//line polybench_datamining.go:52
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep5, false
 						}(gc_vstep5)
@@ -770,7 +714,6 @@ func gc_body_corrStdKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int, 
 								archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).Sub(archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:])).Mul(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).Sub(archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:])))).StoreSlice(gc_at7[gc_tx2:])
 							}
 						}
-//line polybench_datamining.go:52
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
@@ -780,7 +723,6 @@ func gc_body_corrStdKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int, 
 						}
 					}
 				} else {
-//line polybench_datamining.go:63
 					gc_vstep6 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop4 bool
@@ -799,7 +741,6 @@ func gc_body_corrStdKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int, 
 									archsimd.LoadFloat32x16Slice(std[j:]).Add(archsimd.LoadFloat32x16Slice(data[i*m+j:]).Sub(archsimd.LoadFloat32x16Slice(mean[j:])).Mul(archsimd.LoadFloat32x16Slice(data[i*m+j:]).Sub(archsimd.LoadFloat32x16Slice(mean[j:])))).StoreSlice(std[j:])
 								}
 							}
-//line polybench_datamining.go:55
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep6, false
 						}(gc_vstep6)
@@ -822,7 +763,6 @@ func gc_body_corrStdKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int, 
 								archsimd.LoadFloat32x8Slice(std[j:]).Add(archsimd.LoadFloat32x8Slice(data[i*m+j:]).Sub(archsimd.LoadFloat32x8Slice(mean[j:])).Mul(archsimd.LoadFloat32x8Slice(data[i*m+j:]).Sub(archsimd.LoadFloat32x8Slice(mean[j:])))).StoreSlice(std[j:])
 							}
 						}
-//line polybench_datamining.go:55
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx2 := gc_vstep6; gc_tx2 < gc_to2; gc_tx2++ {
@@ -839,7 +779,6 @@ func gc_body_corrStdKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int, 
 			}
 		}
 		{
-//line polybench_datamining.go:67
 			gc_from2, gc_to2 := 0, gc_bdx2
 			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
 				panic(compiled.ErrGuardWraps)
@@ -885,7 +824,6 @@ func gc_body_corrStdKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int, 
 									}
 								}
 							}
-//line polybench_datamining.go:52
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep7, false
 						}(gc_vstep7)
@@ -923,10 +861,10 @@ func gc_body_corrStdKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int, 
 								gc_vb19.StoreMasked((*[8]float32)(gc_at10[gc_tx2:]), gc_if5)
 							}
 						}
-//line polybench_datamining.go:52
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx2 := gc_vstep7; gc_tx2 < gc_to2; gc_tx2++ {
+//line polybench_datamining.go:55
 						gc_at10[gc_tx2] /= corrFloatN
 						gc_at10[gc_tx2] = sqrtf(gc_at10[gc_tx2])
 						if gc_at10[gc_tx2] <= corrEps {
@@ -934,7 +872,6 @@ func gc_body_corrStdKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int, 
 						}
 					}
 				} else {
-//line polybench_datamining.go:63
 					gc_vstep8 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop6 bool
@@ -971,7 +908,6 @@ func gc_body_corrStdKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int, 
 									}
 								}
 							}
-//line polybench_datamining.go:60
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep8, false
 						}(gc_vstep8)
@@ -1056,7 +992,6 @@ func gc_body_corrReduceKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n in
 	gc_gdy2 := gc_gd2.Y
 	gc_n2 := gc_b2.Len()
 	gc_bx2 := 0
-//line polybench_datamining.go:78
 	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b2.Stopped() {
 			return
@@ -1067,7 +1002,6 @@ func gc_body_corrReduceKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n in
 		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
 		gc_q2 += gc_run2
 		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-//line polybench_datamining.go:89
 		gc_ty2 := 0
 		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
 		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
@@ -1115,7 +1049,6 @@ func gc_body_corrReduceKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n in
 								archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]).Div(gc_t4.Mul(archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]))).StoreSlice(gc_at4[gc_tx2:])
 							}
 						}
-//line polybench_datamining.go:73
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -1145,7 +1078,6 @@ func gc_body_corrReduceKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n in
 							archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Div(gc_t3.Mul(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]))).StoreSlice(gc_at4[gc_tx2:])
 						}
 					}
-//line polybench_datamining.go:73
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
@@ -1168,9 +1100,7 @@ func gc_body_corrReduceKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n in
 							var j int = gc_bx2*gc_bdx2 + gc_tx2
 							var i int = gc_by2*gc_bdy2 + gc_ty2
 							{
-//line polybench_datamining.go:72
 								if j < 0 || j > len(mean)-16 || (i*m+j) < 0 || (i*m+j) > len(data)-16 || j > len(std)-16 {
-//line polybench_datamining.go:72
 									break
 								}
 //line polybench_datamining.go:72
@@ -1199,9 +1129,7 @@ func gc_body_corrReduceKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n in
 						var j int = gc_bx2*gc_bdx2 + gc_tx2
 						var i int = gc_by2*gc_bdy2 + gc_ty2
 						{
-//line polybench_datamining.go:72
 							if j < 0 || j > len(mean)-8 || (i*m+j) < 0 || (i*m+j) > len(data)-8 || j > len(std)-8 {
-//line polybench_datamining.go:72
 								break
 							}
 //line polybench_datamining.go:72
@@ -1361,11 +1289,9 @@ func gc_body_covarMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int
 //line polybench_datamining.go:100
 								_ = j
 								{
-//line polybench_datamining.go:103
 									gc_vb4.StoreSlice(gc_at5[gc_tx2:])
 								}
 							}
-//line polybench_datamining.go:105
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep, false
 						}(gc_vstep)
@@ -1382,17 +1308,14 @@ func gc_body_covarMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int
 							var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_datamining.go:100
 							_ = j
-//line polybench_datamining.go:103
 							gc_vb3.StoreSlice(gc_at5[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-//line polybench_datamining.go:103
 						gc_at5[gc_tx2] = 0.0
 					}
 				} else {
-//line polybench_datamining.go:111
 					gc_vstep2 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
@@ -1404,16 +1327,13 @@ func gc_body_covarMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int
 //line polybench_datamining.go:100
 								var j int = gc_bx2*gc_bdx2 + gc_tx2
 								{
-//line polybench_datamining.go:103
 									if j < 0 || j > len(mean)-16 {
-//line polybench_datamining.go:103
 										break
 									}
 //line polybench_datamining.go:103
 									gc_vb2.StoreSlice(mean[j:])
 								}
 							}
-//line polybench_datamining.go:105
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep2, false
 						}(gc_vstep2)
@@ -1428,7 +1348,6 @@ func gc_body_covarMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int
 							gc_tx2 := gc_vstep2
 //line polybench_datamining.go:100
 							var j int = gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_datamining.go:103
 							if j < 0 || j > len(mean)-8 {
 //line polybench_datamining.go:103
 								break
@@ -1446,47 +1365,38 @@ func gc_body_covarMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int
 							gc_pos2.Thread = gc_rank2
 //line polybench_datamining.go:100
 							j := gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_datamining.go:103
 							mean[j] = 0.0
 						}
 						{
-//line polybench_datamining.go:111
 							gc_tx2 := gc_step7 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line polybench_datamining.go:100
 							j := gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_datamining.go:103
 							mean[j] = 0.0
 						}
 						{
-//line polybench_datamining.go:111
 							gc_tx2 := gc_step7 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line polybench_datamining.go:100
 							j := gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_datamining.go:103
 							mean[j] = 0.0
 						}
 						{
-//line polybench_datamining.go:111
 							gc_tx2 := gc_step7 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line polybench_datamining.go:100
 							j := gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_datamining.go:103
 							mean[j] = 0.0
 						}
 					}
-//line polybench_datamining.go:111
 					for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line polybench_datamining.go:100
 						j := gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_datamining.go:103
 						mean[j] = 0.0
 					}
 				}
@@ -1494,7 +1404,6 @@ func gc_body_covarMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int
 		}
 //line polybench_datamining.go:104
 		for i := 0; i < n; i++ {
-//line polybench_datamining.go:106
 			gc_from2, gc_to2 := 0, gc_bdx2
 			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
 				panic(compiled.ErrGuardWraps)
@@ -1522,7 +1431,6 @@ func gc_body_covarMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int
 									archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:])).StoreSlice(gc_at6[gc_tx2:])
 								}
 							}
-//line polybench_datamining.go:104
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep3, false
 						}(gc_vstep3)
@@ -1541,7 +1449,6 @@ func gc_body_covarMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int
 								archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:])).StoreSlice(gc_at6[gc_tx2:])
 							}
 						}
-//line polybench_datamining.go:104
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
@@ -1551,7 +1458,6 @@ func gc_body_covarMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int
 						}
 					}
 				} else {
-//line polybench_datamining.go:111
 					gc_vstep4 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop4 bool
@@ -1570,7 +1476,6 @@ func gc_body_covarMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int
 									archsimd.LoadFloat32x16Slice(mean[j:]).Add(archsimd.LoadFloat32x16Slice(data[i*m+j:])).StoreSlice(mean[j:])
 								}
 							}
-//line polybench_datamining.go:107
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep4, false
 						}(gc_vstep4)
@@ -1593,7 +1498,6 @@ func gc_body_covarMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int
 								archsimd.LoadFloat32x8Slice(mean[j:]).Add(archsimd.LoadFloat32x8Slice(data[i*m+j:])).StoreSlice(mean[j:])
 							}
 						}
-//line polybench_datamining.go:107
 						archsimd.ClearAVXUpperBits()
 					}
 					gc_step8 := gc_vstep4
@@ -1610,7 +1514,6 @@ func gc_body_covarMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int
 							}
 						}
 						{
-//line polybench_datamining.go:111
 							gc_tx2 := gc_step8 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
@@ -1622,7 +1525,6 @@ func gc_body_covarMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int
 							}
 						}
 						{
-//line polybench_datamining.go:111
 							gc_tx2 := gc_step8 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
@@ -1634,7 +1536,6 @@ func gc_body_covarMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int
 							}
 						}
 						{
-//line polybench_datamining.go:111
 							gc_tx2 := gc_step8 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
@@ -1646,7 +1547,6 @@ func gc_body_covarMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int
 							}
 						}
 					}
-//line polybench_datamining.go:111
 					for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -1661,7 +1561,6 @@ func gc_body_covarMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int
 			}
 		}
 		{
-//line polybench_datamining.go:115
 			gc_from2, gc_to2 := 0, gc_bdx2
 			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
 				panic(compiled.ErrGuardWraps)
@@ -1689,7 +1588,6 @@ func gc_body_covarMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int
 									archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]).Div(gc_vb8).StoreSlice(gc_at8[gc_tx2:])
 								}
 							}
-//line polybench_datamining.go:104
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep5, false
 						}(gc_vstep5)
@@ -1715,7 +1613,6 @@ func gc_body_covarMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int
 						gc_at8[gc_tx2] /= float32(covarFloatN)
 					}
 				} else {
-//line polybench_datamining.go:111
 					gc_vstep6 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop6 bool
@@ -1736,7 +1633,6 @@ func gc_body_covarMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int
 									archsimd.LoadFloat32x16Slice(mean[j:]).Div(gc_vb6).StoreSlice(mean[j:])
 								}
 							}
-//line polybench_datamining.go:109
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep6, false
 						}(gc_vstep6)
@@ -1773,7 +1669,6 @@ func gc_body_covarMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int
 							mean[j] /= float32(covarFloatN)
 						}
 						{
-//line polybench_datamining.go:111
 							gc_tx2 := gc_step9 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
@@ -1783,7 +1678,6 @@ func gc_body_covarMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int
 							mean[j] /= float32(covarFloatN)
 						}
 						{
-//line polybench_datamining.go:111
 							gc_tx2 := gc_step9 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
@@ -1793,7 +1687,6 @@ func gc_body_covarMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int
 							mean[j] /= float32(covarFloatN)
 						}
 						{
-//line polybench_datamining.go:111
 							gc_tx2 := gc_step9 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
@@ -1803,7 +1696,6 @@ func gc_body_covarMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int
 							mean[j] /= float32(covarFloatN)
 						}
 					}
-//line polybench_datamining.go:111
 					for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -1844,7 +1736,6 @@ func gc_body_covarReduceKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n i
 	gc_gdy2 := gc_gd2.Y
 	gc_n2 := gc_b2.Len()
 	gc_bx2 := 0
-//line polybench_datamining.go:126
 	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b2.Stopped() {
 			return
@@ -1855,7 +1746,6 @@ func gc_body_covarReduceKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n i
 		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
 		gc_q2 += gc_run2
 		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-//line polybench_datamining.go:137
 		gc_ty2 := 0
 		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
 		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
@@ -1894,7 +1784,6 @@ func gc_body_covarReduceKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n i
 								archsimd.LoadFloat32x16Slice(gc_at3[gc_tx2:]).Sub(archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:])).StoreSlice(gc_at3[gc_tx2:])
 							}
 						}
-//line polybench_datamining.go:121
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -1916,7 +1805,6 @@ func gc_body_covarReduceKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n i
 							archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:]).Sub(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:])).StoreSlice(gc_at3[gc_tx2:])
 						}
 					}
-//line polybench_datamining.go:121
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
@@ -1936,16 +1824,13 @@ func gc_body_covarReduceKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n i
 							var j int = gc_bx2*gc_bdx2 + gc_tx2
 							var i int = gc_by2*gc_bdy2 + gc_ty2
 							{
-//line polybench_datamining.go:120
 								if j < 0 || j > len(mean)-16 || (i*m+j) < 0 || (i*m+j) > len(data)-16 {
-//line polybench_datamining.go:120
 									break
 								}
 //line polybench_datamining.go:120
 								archsimd.LoadFloat32x16Slice(data[i*m+j:]).Sub(archsimd.LoadFloat32x16Slice(mean[j:])).StoreSlice(data[i*m+j:])
 							}
 						}
-//line polybench_datamining.go:122
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -1960,16 +1845,13 @@ func gc_body_covarReduceKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n i
 						var j int = gc_bx2*gc_bdx2 + gc_tx2
 						var i int = gc_by2*gc_bdy2 + gc_ty2
 						{
-//line polybench_datamining.go:120
 							if j < 0 || j > len(mean)-8 || (i*m+j) < 0 || (i*m+j) > len(data)-8 {
-//line polybench_datamining.go:120
 								break
 							}
 //line polybench_datamining.go:120
 							archsimd.LoadFloat32x8Slice(data[i*m+j:]).Sub(archsimd.LoadFloat32x8Slice(mean[j:])).StoreSlice(data[i*m+j:])
 						}
 					}
-//line polybench_datamining.go:122
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step3 := gc_vstep2

@@ -78,35 +78,25 @@ func gc_body_mm2Kernel1(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl i
 					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
 							gc_tx := gc_step + 0
-//line polybench_linalg.go:20
 							gc_at[gc_tx] = 0
 						}
 						{
-//line polybench_linalg.go:27
 							gc_tx := gc_step + 1
-//line polybench_linalg.go:20
 							gc_at[gc_tx] = 0
 						}
 						{
-//line polybench_linalg.go:27
 							gc_tx := gc_step + 2
-//line polybench_linalg.go:20
 							gc_at[gc_tx] = 0
 						}
 						{
-//line polybench_linalg.go:27
 							gc_tx := gc_step + 3
-//line polybench_linalg.go:20
 							gc_at[gc_tx] = 0
 						}
 					}
-//line polybench_linalg.go:27
 					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line polybench_linalg.go:20
 						gc_at[gc_tx] = 0
 					}
 				} else {
-//line polybench_linalg.go:27
 					gc_step2 := gc_from
 					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
@@ -116,55 +106,45 @@ func gc_body_mm2Kernel1(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl i
 //line polybench_linalg.go:16
 							j := gc_bx*gc_bdx + gc_tx
 							i := gc_by*gc_bdy + gc_ty
-//line polybench_linalg.go:20
 							tmp[i*nj+j] = 0
 						}
 						{
-//line polybench_linalg.go:27
 							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line polybench_linalg.go:16
 							j := gc_bx*gc_bdx + gc_tx
 							i := gc_by*gc_bdy + gc_ty
-//line polybench_linalg.go:20
 							tmp[i*nj+j] = 0
 						}
 						{
-//line polybench_linalg.go:27
 							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line polybench_linalg.go:16
 							j := gc_bx*gc_bdx + gc_tx
 							i := gc_by*gc_bdy + gc_ty
-//line polybench_linalg.go:20
 							tmp[i*nj+j] = 0
 						}
 						{
-//line polybench_linalg.go:27
 							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line polybench_linalg.go:16
 							j := gc_bx*gc_bdx + gc_tx
 							i := gc_by*gc_bdy + gc_ty
-//line polybench_linalg.go:20
 							tmp[i*nj+j] = 0
 						}
 					}
-//line polybench_linalg.go:27
 					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line polybench_linalg.go:16
 						j := gc_bx*gc_bdx + gc_tx
 						i := gc_by*gc_bdy + gc_ty
-//line polybench_linalg.go:20
 						tmp[i*nj+j] = 0
 					}
 				}
-//line polybench_linalg.go:27
 				gc_ty++
 				if gc_ty == gc_bdy {
 					gc_ty = 0
@@ -174,7 +154,6 @@ func gc_body_mm2Kernel1(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl i
 //line polybench_linalg.go:21
 		for k := 0; k < nk; k++ {
 			gc_apart := compiled.Disjoint(a, tmp)
-//line polybench_linalg.go:25
 			gc_ty := 0
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
@@ -206,7 +185,6 @@ func gc_body_mm2Kernel1(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl i
 						}
 					}
 				} else {
-//line polybench_linalg.go:27
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -219,7 +197,6 @@ func gc_body_mm2Kernel1(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl i
 						}
 					}
 				}
-//line polybench_linalg.go:27
 				gc_ty++
 				if gc_ty == gc_bdy {
 					gc_ty = 0
@@ -292,35 +269,25 @@ func gc_body_mm2Kernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl i
 					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
 							gc_tx := gc_step + 0
-//line polybench_linalg.go:35
 							gc_at[gc_tx] *= beta
 						}
 						{
-//line polybench_linalg.go:42
 							gc_tx := gc_step + 1
-//line polybench_linalg.go:35
 							gc_at[gc_tx] *= beta
 						}
 						{
-//line polybench_linalg.go:42
 							gc_tx := gc_step + 2
-//line polybench_linalg.go:35
 							gc_at[gc_tx] *= beta
 						}
 						{
-//line polybench_linalg.go:42
 							gc_tx := gc_step + 3
-//line polybench_linalg.go:35
 							gc_at[gc_tx] *= beta
 						}
 					}
-//line polybench_linalg.go:42
 					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line polybench_linalg.go:35
 						gc_at[gc_tx] *= beta
 					}
 				} else {
-//line polybench_linalg.go:42
 					gc_step2 := gc_from
 					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
@@ -330,55 +297,45 @@ func gc_body_mm2Kernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl i
 //line polybench_linalg.go:31
 							j := gc_bx*gc_bdx + gc_tx
 							i := gc_by*gc_bdy + gc_ty
-//line polybench_linalg.go:35
 							d[i*nl+j] *= beta
 						}
 						{
-//line polybench_linalg.go:42
 							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line polybench_linalg.go:31
 							j := gc_bx*gc_bdx + gc_tx
 							i := gc_by*gc_bdy + gc_ty
-//line polybench_linalg.go:35
 							d[i*nl+j] *= beta
 						}
 						{
-//line polybench_linalg.go:42
 							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line polybench_linalg.go:31
 							j := gc_bx*gc_bdx + gc_tx
 							i := gc_by*gc_bdy + gc_ty
-//line polybench_linalg.go:35
 							d[i*nl+j] *= beta
 						}
 						{
-//line polybench_linalg.go:42
 							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line polybench_linalg.go:31
 							j := gc_bx*gc_bdx + gc_tx
 							i := gc_by*gc_bdy + gc_ty
-//line polybench_linalg.go:35
 							d[i*nl+j] *= beta
 						}
 					}
-//line polybench_linalg.go:42
 					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line polybench_linalg.go:31
 						j := gc_bx*gc_bdx + gc_tx
 						i := gc_by*gc_bdy + gc_ty
-//line polybench_linalg.go:35
 						d[i*nl+j] *= beta
 					}
 				}
-//line polybench_linalg.go:42
 				gc_ty++
 				if gc_ty == gc_bdy {
 					gc_ty = 0
@@ -388,7 +345,6 @@ func gc_body_mm2Kernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl i
 //line polybench_linalg.go:36
 		for k := 0; k < nj; k++ {
 			gc_apart := compiled.Disjoint(tmp, d)
-//line polybench_linalg.go:40
 			gc_ty := 0
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
@@ -420,7 +376,6 @@ func gc_body_mm2Kernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl i
 						}
 					}
 				} else {
-//line polybench_linalg.go:42
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -433,7 +388,6 @@ func gc_body_mm2Kernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl i
 						}
 					}
 				}
-//line polybench_linalg.go:42
 				gc_ty++
 				if gc_ty == gc_bdy {
 					gc_ty = 0
@@ -506,35 +460,25 @@ func gc_body_mm3Kernel1(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
 							gc_tx := gc_step + 0
-//line polybench_linalg.go:50
 							gc_at[gc_tx] = 0
 						}
 						{
-//line polybench_linalg.go:57
 							gc_tx := gc_step + 1
-//line polybench_linalg.go:50
 							gc_at[gc_tx] = 0
 						}
 						{
-//line polybench_linalg.go:57
 							gc_tx := gc_step + 2
-//line polybench_linalg.go:50
 							gc_at[gc_tx] = 0
 						}
 						{
-//line polybench_linalg.go:57
 							gc_tx := gc_step + 3
-//line polybench_linalg.go:50
 							gc_at[gc_tx] = 0
 						}
 					}
-//line polybench_linalg.go:57
 					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line polybench_linalg.go:50
 						gc_at[gc_tx] = 0
 					}
 				} else {
-//line polybench_linalg.go:57
 					gc_step2 := gc_from
 					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
@@ -544,55 +488,45 @@ func gc_body_mm3Kernel1(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 //line polybench_linalg.go:46
 							j := gc_bx*gc_bdx + gc_tx
 							i := gc_by*gc_bdy + gc_ty
-//line polybench_linalg.go:50
 							e[i*nj+j] = 0
 						}
 						{
-//line polybench_linalg.go:57
 							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line polybench_linalg.go:46
 							j := gc_bx*gc_bdx + gc_tx
 							i := gc_by*gc_bdy + gc_ty
-//line polybench_linalg.go:50
 							e[i*nj+j] = 0
 						}
 						{
-//line polybench_linalg.go:57
 							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line polybench_linalg.go:46
 							j := gc_bx*gc_bdx + gc_tx
 							i := gc_by*gc_bdy + gc_ty
-//line polybench_linalg.go:50
 							e[i*nj+j] = 0
 						}
 						{
-//line polybench_linalg.go:57
 							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line polybench_linalg.go:46
 							j := gc_bx*gc_bdx + gc_tx
 							i := gc_by*gc_bdy + gc_ty
-//line polybench_linalg.go:50
 							e[i*nj+j] = 0
 						}
 					}
-//line polybench_linalg.go:57
 					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line polybench_linalg.go:46
 						j := gc_bx*gc_bdx + gc_tx
 						i := gc_by*gc_bdy + gc_ty
-//line polybench_linalg.go:50
 						e[i*nj+j] = 0
 					}
 				}
-//line polybench_linalg.go:57
 				gc_ty++
 				if gc_ty == gc_bdy {
 					gc_ty = 0
@@ -602,7 +536,6 @@ func gc_body_mm3Kernel1(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 //line polybench_linalg.go:51
 		for k := 0; k < nk; k++ {
 			gc_apart := compiled.Disjoint(a, e)
-//line polybench_linalg.go:55
 			gc_ty := 0
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
@@ -634,7 +567,6 @@ func gc_body_mm3Kernel1(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 						}
 					}
 				} else {
-//line polybench_linalg.go:57
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -647,7 +579,6 @@ func gc_body_mm3Kernel1(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 						}
 					}
 				}
-//line polybench_linalg.go:57
 				gc_ty++
 				if gc_ty == gc_bdy {
 					gc_ty = 0
@@ -720,35 +651,25 @@ func gc_body_mm3Kernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
 							gc_tx := gc_step + 0
-//line polybench_linalg.go:65
 							gc_at[gc_tx] = 0
 						}
 						{
-//line polybench_linalg.go:72
 							gc_tx := gc_step + 1
-//line polybench_linalg.go:65
 							gc_at[gc_tx] = 0
 						}
 						{
-//line polybench_linalg.go:72
 							gc_tx := gc_step + 2
-//line polybench_linalg.go:65
 							gc_at[gc_tx] = 0
 						}
 						{
-//line polybench_linalg.go:72
 							gc_tx := gc_step + 3
-//line polybench_linalg.go:65
 							gc_at[gc_tx] = 0
 						}
 					}
-//line polybench_linalg.go:72
 					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line polybench_linalg.go:65
 						gc_at[gc_tx] = 0
 					}
 				} else {
-//line polybench_linalg.go:72
 					gc_step2 := gc_from
 					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
@@ -758,55 +679,45 @@ func gc_body_mm3Kernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 //line polybench_linalg.go:61
 							j := gc_bx*gc_bdx + gc_tx
 							i := gc_by*gc_bdy + gc_ty
-//line polybench_linalg.go:65
 							f[i*nl+j] = 0
 						}
 						{
-//line polybench_linalg.go:72
 							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line polybench_linalg.go:61
 							j := gc_bx*gc_bdx + gc_tx
 							i := gc_by*gc_bdy + gc_ty
-//line polybench_linalg.go:65
 							f[i*nl+j] = 0
 						}
 						{
-//line polybench_linalg.go:72
 							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line polybench_linalg.go:61
 							j := gc_bx*gc_bdx + gc_tx
 							i := gc_by*gc_bdy + gc_ty
-//line polybench_linalg.go:65
 							f[i*nl+j] = 0
 						}
 						{
-//line polybench_linalg.go:72
 							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line polybench_linalg.go:61
 							j := gc_bx*gc_bdx + gc_tx
 							i := gc_by*gc_bdy + gc_ty
-//line polybench_linalg.go:65
 							f[i*nl+j] = 0
 						}
 					}
-//line polybench_linalg.go:72
 					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line polybench_linalg.go:61
 						j := gc_bx*gc_bdx + gc_tx
 						i := gc_by*gc_bdy + gc_ty
-//line polybench_linalg.go:65
 						f[i*nl+j] = 0
 					}
 				}
-//line polybench_linalg.go:72
 				gc_ty++
 				if gc_ty == gc_bdy {
 					gc_ty = 0
@@ -816,7 +727,6 @@ func gc_body_mm3Kernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 //line polybench_linalg.go:66
 		for k := 0; k < nm; k++ {
 			gc_apart := compiled.Disjoint(c, f)
-//line polybench_linalg.go:70
 			gc_ty := 0
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
@@ -848,7 +758,6 @@ func gc_body_mm3Kernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 						}
 					}
 				} else {
-//line polybench_linalg.go:72
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -861,7 +770,6 @@ func gc_body_mm3Kernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 						}
 					}
 				}
-//line polybench_linalg.go:72
 				gc_ty++
 				if gc_ty == gc_bdy {
 					gc_ty = 0
@@ -934,35 +842,25 @@ func gc_body_mm3Kernel3(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
 							gc_tx := gc_step + 0
-//line polybench_linalg.go:80
 							gc_at[gc_tx] = 0
 						}
 						{
-//line polybench_linalg.go:87
 							gc_tx := gc_step + 1
-//line polybench_linalg.go:80
 							gc_at[gc_tx] = 0
 						}
 						{
-//line polybench_linalg.go:87
 							gc_tx := gc_step + 2
-//line polybench_linalg.go:80
 							gc_at[gc_tx] = 0
 						}
 						{
-//line polybench_linalg.go:87
 							gc_tx := gc_step + 3
-//line polybench_linalg.go:80
 							gc_at[gc_tx] = 0
 						}
 					}
-//line polybench_linalg.go:87
 					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line polybench_linalg.go:80
 						gc_at[gc_tx] = 0
 					}
 				} else {
-//line polybench_linalg.go:87
 					gc_step2 := gc_from
 					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
@@ -972,55 +870,45 @@ func gc_body_mm3Kernel3(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 //line polybench_linalg.go:76
 							j := gc_bx*gc_bdx + gc_tx
 							i := gc_by*gc_bdy + gc_ty
-//line polybench_linalg.go:80
 							g[i*nl+j] = 0
 						}
 						{
-//line polybench_linalg.go:87
 							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line polybench_linalg.go:76
 							j := gc_bx*gc_bdx + gc_tx
 							i := gc_by*gc_bdy + gc_ty
-//line polybench_linalg.go:80
 							g[i*nl+j] = 0
 						}
 						{
-//line polybench_linalg.go:87
 							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line polybench_linalg.go:76
 							j := gc_bx*gc_bdx + gc_tx
 							i := gc_by*gc_bdy + gc_ty
-//line polybench_linalg.go:80
 							g[i*nl+j] = 0
 						}
 						{
-//line polybench_linalg.go:87
 							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line polybench_linalg.go:76
 							j := gc_bx*gc_bdx + gc_tx
 							i := gc_by*gc_bdy + gc_ty
-//line polybench_linalg.go:80
 							g[i*nl+j] = 0
 						}
 					}
-//line polybench_linalg.go:87
 					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line polybench_linalg.go:76
 						j := gc_bx*gc_bdx + gc_tx
 						i := gc_by*gc_bdy + gc_ty
-//line polybench_linalg.go:80
 						g[i*nl+j] = 0
 					}
 				}
-//line polybench_linalg.go:87
 				gc_ty++
 				if gc_ty == gc_bdy {
 					gc_ty = 0
@@ -1030,7 +918,6 @@ func gc_body_mm3Kernel3(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 //line polybench_linalg.go:81
 		for k := 0; k < nj; k++ {
 			gc_apart := compiled.Disjoint(e, g)
-//line polybench_linalg.go:85
 			gc_ty := 0
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
@@ -1062,7 +949,6 @@ func gc_body_mm3Kernel3(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 						}
 					}
 				} else {
-//line polybench_linalg.go:87
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -1075,7 +961,6 @@ func gc_body_mm3Kernel3(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 						}
 					}
 				}
-//line polybench_linalg.go:87
 				gc_ty++
 				if gc_ty == gc_bdy {
 					gc_ty = 0
@@ -1148,35 +1033,25 @@ func gc_body_gemmKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk int, 
 					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
 							gc_tx := gc_step + 0
-//line polybench_linalg.go:95
 							gc_at[gc_tx] *= beta
 						}
 						{
-//line polybench_linalg.go:102
 							gc_tx := gc_step + 1
-//line polybench_linalg.go:95
 							gc_at[gc_tx] *= beta
 						}
 						{
-//line polybench_linalg.go:102
 							gc_tx := gc_step + 2
-//line polybench_linalg.go:95
 							gc_at[gc_tx] *= beta
 						}
 						{
-//line polybench_linalg.go:102
 							gc_tx := gc_step + 3
-//line polybench_linalg.go:95
 							gc_at[gc_tx] *= beta
 						}
 					}
-//line polybench_linalg.go:102
 					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line polybench_linalg.go:95
 						gc_at[gc_tx] *= beta
 					}
 				} else {
-//line polybench_linalg.go:102
 					gc_step2 := gc_from
 					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
@@ -1186,55 +1061,45 @@ func gc_body_gemmKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk int, 
 //line polybench_linalg.go:91
 							j := gc_bx*gc_bdx + gc_tx
 							i := gc_by*gc_bdy + gc_ty
-//line polybench_linalg.go:95
 							c[i*nj+j] *= beta
 						}
 						{
-//line polybench_linalg.go:102
 							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line polybench_linalg.go:91
 							j := gc_bx*gc_bdx + gc_tx
 							i := gc_by*gc_bdy + gc_ty
-//line polybench_linalg.go:95
 							c[i*nj+j] *= beta
 						}
 						{
-//line polybench_linalg.go:102
 							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line polybench_linalg.go:91
 							j := gc_bx*gc_bdx + gc_tx
 							i := gc_by*gc_bdy + gc_ty
-//line polybench_linalg.go:95
 							c[i*nj+j] *= beta
 						}
 						{
-//line polybench_linalg.go:102
 							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line polybench_linalg.go:91
 							j := gc_bx*gc_bdx + gc_tx
 							i := gc_by*gc_bdy + gc_ty
-//line polybench_linalg.go:95
 							c[i*nj+j] *= beta
 						}
 					}
-//line polybench_linalg.go:102
 					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line polybench_linalg.go:91
 						j := gc_bx*gc_bdx + gc_tx
 						i := gc_by*gc_bdy + gc_ty
-//line polybench_linalg.go:95
 						c[i*nj+j] *= beta
 					}
 				}
-//line polybench_linalg.go:102
 				gc_ty++
 				if gc_ty == gc_bdy {
 					gc_ty = 0
@@ -1244,7 +1109,6 @@ func gc_body_gemmKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk int, 
 //line polybench_linalg.go:96
 		for k := 0; k < nk; k++ {
 			gc_apart := compiled.Disjoint(a, c)
-//line polybench_linalg.go:100
 			gc_ty := 0
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
@@ -1276,7 +1140,6 @@ func gc_body_gemmKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk int, 
 						}
 					}
 				} else {
-//line polybench_linalg.go:102
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -1289,7 +1152,6 @@ func gc_body_gemmKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk int, 
 						}
 					}
 				}
-//line polybench_linalg.go:102
 				gc_ty++
 				if gc_ty == gc_bdy {
 					gc_ty = 0
@@ -1573,35 +1435,25 @@ func gc_body_ataxKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
 							gc_tx := gc_step + 0
-//line polybench_linalg.go:156
 							gc_at[gc_tx] = 0
 						}
 						{
-//line polybench_linalg.go:163
 							gc_tx := gc_step + 1
-//line polybench_linalg.go:156
 							gc_at[gc_tx] = 0
 						}
 						{
-//line polybench_linalg.go:163
 							gc_tx := gc_step + 2
-//line polybench_linalg.go:156
 							gc_at[gc_tx] = 0
 						}
 						{
-//line polybench_linalg.go:163
 							gc_tx := gc_step + 3
-//line polybench_linalg.go:156
 							gc_at[gc_tx] = 0
 						}
 					}
-//line polybench_linalg.go:163
 					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line polybench_linalg.go:156
 						gc_at[gc_tx] = 0
 					}
 				} else {
-//line polybench_linalg.go:163
 					gc_step2 := gc_from
 					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
@@ -1610,47 +1462,38 @@ func gc_body_ataxKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 							gc_pos.Thread = gc_rank
 //line polybench_linalg.go:153
 							j := gc_bx*gc_bdx + gc_tx
-//line polybench_linalg.go:156
 							y[j] = 0
 						}
 						{
-//line polybench_linalg.go:163
 							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line polybench_linalg.go:153
 							j := gc_bx*gc_bdx + gc_tx
-//line polybench_linalg.go:156
 							y[j] = 0
 						}
 						{
-//line polybench_linalg.go:163
 							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line polybench_linalg.go:153
 							j := gc_bx*gc_bdx + gc_tx
-//line polybench_linalg.go:156
 							y[j] = 0
 						}
 						{
-//line polybench_linalg.go:163
 							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line polybench_linalg.go:153
 							j := gc_bx*gc_bdx + gc_tx
-//line polybench_linalg.go:156
 							y[j] = 0
 						}
 					}
-//line polybench_linalg.go:163
 					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line polybench_linalg.go:153
 						j := gc_bx*gc_bdx + gc_tx
-//line polybench_linalg.go:156
 						y[j] = 0
 					}
 				}
@@ -1659,7 +1502,6 @@ func gc_body_ataxKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 //line polybench_linalg.go:157
 		for i := 0; i < nx; i++ {
 			gc_apart := compiled.Disjoint(tmp, y)
-//line polybench_linalg.go:161
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 				panic(compiled.ErrGuardWraps)
@@ -1686,7 +1528,6 @@ func gc_body_ataxKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 							}
 						}
 						{
-//line polybench_linalg.go:163
 							gc_tx := gc_step3 + 1
 							{
 //line polybench_linalg.go:158
@@ -1694,7 +1535,6 @@ func gc_body_ataxKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 							}
 						}
 						{
-//line polybench_linalg.go:163
 							gc_tx := gc_step3 + 2
 							{
 //line polybench_linalg.go:158
@@ -1702,7 +1542,6 @@ func gc_body_ataxKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 							}
 						}
 						{
-//line polybench_linalg.go:163
 							gc_tx := gc_step3 + 3
 							{
 //line polybench_linalg.go:158
@@ -1710,7 +1549,6 @@ func gc_body_ataxKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 							}
 						}
 					}
-//line polybench_linalg.go:163
 					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 						{
 //line polybench_linalg.go:158
@@ -1718,7 +1556,6 @@ func gc_body_ataxKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 						}
 					}
 				} else {
-//line polybench_linalg.go:163
 					gc_step4 := gc_from
 					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 						{
@@ -1733,7 +1570,6 @@ func gc_body_ataxKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 							}
 						}
 						{
-//line polybench_linalg.go:163
 							gc_tx := gc_step4 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
@@ -1745,7 +1581,6 @@ func gc_body_ataxKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 							}
 						}
 						{
-//line polybench_linalg.go:163
 							gc_tx := gc_step4 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
@@ -1757,7 +1592,6 @@ func gc_body_ataxKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 							}
 						}
 						{
-//line polybench_linalg.go:163
 							gc_tx := gc_step4 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
@@ -1769,7 +1603,6 @@ func gc_body_ataxKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 							}
 						}
 					}
-//line polybench_linalg.go:163
 					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -1832,35 +1665,25 @@ func gc_body_bicgKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
 							gc_tx := gc_step + 0
-//line polybench_linalg.go:170
 							gc_at[gc_tx] = 0.0
 						}
 						{
-//line polybench_linalg.go:177
 							gc_tx := gc_step + 1
-//line polybench_linalg.go:170
 							gc_at[gc_tx] = 0.0
 						}
 						{
-//line polybench_linalg.go:177
 							gc_tx := gc_step + 2
-//line polybench_linalg.go:170
 							gc_at[gc_tx] = 0.0
 						}
 						{
-//line polybench_linalg.go:177
 							gc_tx := gc_step + 3
-//line polybench_linalg.go:170
 							gc_at[gc_tx] = 0.0
 						}
 					}
-//line polybench_linalg.go:177
 					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line polybench_linalg.go:170
 						gc_at[gc_tx] = 0.0
 					}
 				} else {
-//line polybench_linalg.go:177
 					gc_step2 := gc_from
 					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
@@ -1869,47 +1692,38 @@ func gc_body_bicgKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 							gc_pos.Thread = gc_rank
 //line polybench_linalg.go:167
 							j := gc_bx*gc_bdx + gc_tx
-//line polybench_linalg.go:170
 							s[j] = 0.0
 						}
 						{
-//line polybench_linalg.go:177
 							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line polybench_linalg.go:167
 							j := gc_bx*gc_bdx + gc_tx
-//line polybench_linalg.go:170
 							s[j] = 0.0
 						}
 						{
-//line polybench_linalg.go:177
 							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line polybench_linalg.go:167
 							j := gc_bx*gc_bdx + gc_tx
-//line polybench_linalg.go:170
 							s[j] = 0.0
 						}
 						{
-//line polybench_linalg.go:177
 							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line polybench_linalg.go:167
 							j := gc_bx*gc_bdx + gc_tx
-//line polybench_linalg.go:170
 							s[j] = 0.0
 						}
 					}
-//line polybench_linalg.go:177
 					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line polybench_linalg.go:167
 						j := gc_bx*gc_bdx + gc_tx
-//line polybench_linalg.go:170
 						s[j] = 0.0
 					}
 				}
@@ -1918,7 +1732,6 @@ func gc_body_bicgKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 //line polybench_linalg.go:171
 		for i := 0; i < nx; i++ {
 			gc_apart := compiled.Disjoint(r, s)
-//line polybench_linalg.go:175
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 				panic(compiled.ErrGuardWraps)
@@ -1945,7 +1758,6 @@ func gc_body_bicgKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 							}
 						}
 						{
-//line polybench_linalg.go:177
 							gc_tx := gc_step3 + 1
 							{
 //line polybench_linalg.go:172
@@ -1953,7 +1765,6 @@ func gc_body_bicgKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 							}
 						}
 						{
-//line polybench_linalg.go:177
 							gc_tx := gc_step3 + 2
 							{
 //line polybench_linalg.go:172
@@ -1961,7 +1772,6 @@ func gc_body_bicgKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 							}
 						}
 						{
-//line polybench_linalg.go:177
 							gc_tx := gc_step3 + 3
 							{
 //line polybench_linalg.go:172
@@ -1969,7 +1779,6 @@ func gc_body_bicgKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 							}
 						}
 					}
-//line polybench_linalg.go:177
 					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 						{
 //line polybench_linalg.go:172
@@ -1977,7 +1786,6 @@ func gc_body_bicgKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 						}
 					}
 				} else {
-//line polybench_linalg.go:177
 					gc_step4 := gc_from
 					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 						{
@@ -1992,7 +1800,6 @@ func gc_body_bicgKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 							}
 						}
 						{
-//line polybench_linalg.go:177
 							gc_tx := gc_step4 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
@@ -2004,7 +1811,6 @@ func gc_body_bicgKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 							}
 						}
 						{
-//line polybench_linalg.go:177
 							gc_tx := gc_step4 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
@@ -2016,7 +1822,6 @@ func gc_body_bicgKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 							}
 						}
 						{
-//line polybench_linalg.go:177
 							gc_tx := gc_step4 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
@@ -2028,7 +1833,6 @@ func gc_body_bicgKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 							}
 						}
 					}
-//line polybench_linalg.go:177
 					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -2313,7 +2117,6 @@ func gc_body_mvtKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, x2, y2
 //line polybench_linalg.go:227
 		for j := 0; j < n; j++ {
 			gc_apart := compiled.Disjoint(y2, x2)
-//line polybench_linalg.go:231
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 				panic(compiled.ErrGuardWraps)
@@ -2340,7 +2143,6 @@ func gc_body_mvtKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, x2, y2
 							}
 						}
 						{
-//line polybench_linalg.go:233
 							gc_tx := gc_step + 1
 							{
 //line polybench_linalg.go:228
@@ -2348,7 +2150,6 @@ func gc_body_mvtKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, x2, y2
 							}
 						}
 						{
-//line polybench_linalg.go:233
 							gc_tx := gc_step + 2
 							{
 //line polybench_linalg.go:228
@@ -2356,7 +2157,6 @@ func gc_body_mvtKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, x2, y2
 							}
 						}
 						{
-//line polybench_linalg.go:233
 							gc_tx := gc_step + 3
 							{
 //line polybench_linalg.go:228
@@ -2364,7 +2164,6 @@ func gc_body_mvtKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, x2, y2
 							}
 						}
 					}
-//line polybench_linalg.go:233
 					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 						{
 //line polybench_linalg.go:228
@@ -2372,7 +2171,6 @@ func gc_body_mvtKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, x2, y2
 						}
 					}
 				} else {
-//line polybench_linalg.go:233
 					gc_step2 := gc_from
 					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
@@ -2387,7 +2185,6 @@ func gc_body_mvtKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, x2, y2
 							}
 						}
 						{
-//line polybench_linalg.go:233
 							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
@@ -2399,7 +2196,6 @@ func gc_body_mvtKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, x2, y2
 							}
 						}
 						{
-//line polybench_linalg.go:233
 							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
@@ -2411,7 +2207,6 @@ func gc_body_mvtKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, x2, y2
 							}
 						}
 						{
-//line polybench_linalg.go:233
 							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
@@ -2423,7 +2218,6 @@ func gc_body_mvtKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, x2, y2
 							}
 						}
 					}
-//line polybench_linalg.go:233
 					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank

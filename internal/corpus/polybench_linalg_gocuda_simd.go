@@ -93,11 +93,9 @@ func gc_body_mm2Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 //line polybench_linalg.go:17
 								_ = i
 								{
-//line polybench_linalg.go:20
 									gc_vb4.StoreSlice(gc_at5[gc_tx2:])
 								}
 							}
-//line polybench_linalg.go:22
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep, false
 						}(gc_vstep)
@@ -117,17 +115,14 @@ func gc_body_mm2Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 							var i int = gc_by2*gc_bdy2 + gc_ty2
 //line polybench_linalg.go:17
 							_ = i
-//line polybench_linalg.go:20
 							gc_vb3.StoreSlice(gc_at5[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-//line polybench_linalg.go:20
 						gc_at5[gc_tx2] = 0
 					}
 				} else {
-//line polybench_linalg.go:27
 					gc_vstep2 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
@@ -140,16 +135,13 @@ func gc_body_mm2Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 								var j int = gc_bx2*gc_bdx2 + gc_tx2
 								var i int = gc_by2*gc_bdy2 + gc_ty2
 								{
-//line polybench_linalg.go:20
 									if (i*nj+j) < 0 || (i*nj+j) > len(tmp)-16 {
-//line polybench_linalg.go:20
 										break
 									}
 //line polybench_linalg.go:20
 									gc_vb2.StoreSlice(tmp[i*nj+j:])
 								}
 							}
-//line polybench_linalg.go:22
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep2, false
 						}(gc_vstep2)
@@ -165,7 +157,6 @@ func gc_body_mm2Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 //line polybench_linalg.go:16
 							var j int = gc_bx2*gc_bdx2 + gc_tx2
 							var i int = gc_by2*gc_bdy2 + gc_ty2
-//line polybench_linalg.go:20
 							if (i*nj+j) < 0 || (i*nj+j) > len(tmp)-8 {
 //line polybench_linalg.go:20
 								break
@@ -184,55 +175,45 @@ func gc_body_mm2Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 //line polybench_linalg.go:16
 							j := gc_bx2*gc_bdx2 + gc_tx2
 							i := gc_by2*gc_bdy2 + gc_ty2
-//line polybench_linalg.go:20
 							tmp[i*nj+j] = 0
 						}
 						{
-//line polybench_linalg.go:27
 							gc_tx2 := gc_step3 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line polybench_linalg.go:16
 							j := gc_bx2*gc_bdx2 + gc_tx2
 							i := gc_by2*gc_bdy2 + gc_ty2
-//line polybench_linalg.go:20
 							tmp[i*nj+j] = 0
 						}
 						{
-//line polybench_linalg.go:27
 							gc_tx2 := gc_step3 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line polybench_linalg.go:16
 							j := gc_bx2*gc_bdx2 + gc_tx2
 							i := gc_by2*gc_bdy2 + gc_ty2
-//line polybench_linalg.go:20
 							tmp[i*nj+j] = 0
 						}
 						{
-//line polybench_linalg.go:27
 							gc_tx2 := gc_step3 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line polybench_linalg.go:16
 							j := gc_bx2*gc_bdx2 + gc_tx2
 							i := gc_by2*gc_bdy2 + gc_ty2
-//line polybench_linalg.go:20
 							tmp[i*nj+j] = 0
 						}
 					}
-//line polybench_linalg.go:27
 					for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line polybench_linalg.go:16
 						j := gc_bx2*gc_bdx2 + gc_tx2
 						i := gc_by2*gc_bdy2 + gc_ty2
-//line polybench_linalg.go:20
 						tmp[i*nj+j] = 0
 					}
 				}
-//line polybench_linalg.go:27
 				gc_ty2++
 				if gc_ty2 == gc_bdy2 {
 					gc_ty2 = 0
@@ -242,7 +223,6 @@ func gc_body_mm2Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 //line polybench_linalg.go:21
 		for k := 0; k < nk; k++ {
 			gc_apart2 := compiled.Disjoint(a, tmp)
-//line polybench_linalg.go:25
 			gc_ty2 := 0
 			gc_from2, gc_to2 := 0, gc_bdx2
 			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
@@ -286,7 +266,6 @@ func gc_body_mm2Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 									archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Add(archsimd.BroadcastFloat32x16(alpha * gc_at7[0]).Mul(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
 								}
 							}
-//line polybench_linalg.go:24
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep3, false
 						}(gc_vstep3)
@@ -310,7 +289,6 @@ func gc_body_mm2Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 								archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Add(archsimd.BroadcastFloat32x8(alpha * gc_at7[0]).Mul(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
 							}
 						}
-//line polybench_linalg.go:24
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
@@ -320,7 +298,6 @@ func gc_body_mm2Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 						}
 					}
 				} else {
-//line polybench_linalg.go:27
 					gc_vstep4 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop4 bool
@@ -342,7 +319,6 @@ func gc_body_mm2Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 									archsimd.LoadFloat32x16Slice(tmp[i*nj+j:]).Add(archsimd.BroadcastFloat32x16(alpha * a[i*nk+k]).Mul(archsimd.LoadFloat32x16Slice(b[k*nj+j:]))).StoreSlice(tmp[i*nj+j:])
 								}
 							}
-//line polybench_linalg.go:24
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep4, false
 						}(gc_vstep4)
@@ -368,7 +344,6 @@ func gc_body_mm2Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 								archsimd.LoadFloat32x8Slice(tmp[i*nj+j:]).Add(archsimd.BroadcastFloat32x8(alpha * a[i*nk+k]).Mul(archsimd.LoadFloat32x8Slice(b[k*nj+j:]))).StoreSlice(tmp[i*nj+j:])
 							}
 						}
-//line polybench_linalg.go:24
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
@@ -383,7 +358,6 @@ func gc_body_mm2Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 						}
 					}
 				}
-//line polybench_linalg.go:27
 				gc_ty2++
 				if gc_ty2 == gc_bdy2 {
 					gc_ty2 = 0
@@ -473,7 +447,6 @@ func gc_body_mm2Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 									archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:]).Mul(gc_vb4).StoreSlice(gc_at5[gc_tx2:])
 								}
 							}
-//line polybench_linalg.go:36
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep, false
 						}(gc_vstep)
@@ -499,11 +472,9 @@ func gc_body_mm2Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-//line polybench_linalg.go:35
 						gc_at5[gc_tx2] *= beta
 					}
 				} else {
-//line polybench_linalg.go:42
 					gc_vstep2 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
@@ -516,16 +487,13 @@ func gc_body_mm2Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 								var j int = gc_bx2*gc_bdx2 + gc_tx2
 								var i int = gc_by2*gc_bdy2 + gc_ty2
 								{
-//line polybench_linalg.go:35
 									if (i*nl+j) < 0 || (i*nl+j) > len(d)-16 {
-//line polybench_linalg.go:35
 										break
 									}
 //line polybench_linalg.go:35
 									archsimd.LoadFloat32x16Slice(d[i*nl+j:]).Mul(gc_vb2).StoreSlice(d[i*nl+j:])
 								}
 							}
-//line polybench_linalg.go:37
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep2, false
 						}(gc_vstep2)
@@ -541,7 +509,6 @@ func gc_body_mm2Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 //line polybench_linalg.go:31
 							var j int = gc_bx2*gc_bdx2 + gc_tx2
 							var i int = gc_by2*gc_bdy2 + gc_ty2
-//line polybench_linalg.go:35
 							if (i*nl+j) < 0 || (i*nl+j) > len(d)-8 {
 //line polybench_linalg.go:35
 								break
@@ -560,55 +527,45 @@ func gc_body_mm2Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 //line polybench_linalg.go:31
 							j := gc_bx2*gc_bdx2 + gc_tx2
 							i := gc_by2*gc_bdy2 + gc_ty2
-//line polybench_linalg.go:35
 							d[i*nl+j] *= beta
 						}
 						{
-//line polybench_linalg.go:42
 							gc_tx2 := gc_step3 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line polybench_linalg.go:31
 							j := gc_bx2*gc_bdx2 + gc_tx2
 							i := gc_by2*gc_bdy2 + gc_ty2
-//line polybench_linalg.go:35
 							d[i*nl+j] *= beta
 						}
 						{
-//line polybench_linalg.go:42
 							gc_tx2 := gc_step3 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line polybench_linalg.go:31
 							j := gc_bx2*gc_bdx2 + gc_tx2
 							i := gc_by2*gc_bdy2 + gc_ty2
-//line polybench_linalg.go:35
 							d[i*nl+j] *= beta
 						}
 						{
-//line polybench_linalg.go:42
 							gc_tx2 := gc_step3 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line polybench_linalg.go:31
 							j := gc_bx2*gc_bdx2 + gc_tx2
 							i := gc_by2*gc_bdy2 + gc_ty2
-//line polybench_linalg.go:35
 							d[i*nl+j] *= beta
 						}
 					}
-//line polybench_linalg.go:42
 					for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line polybench_linalg.go:31
 						j := gc_bx2*gc_bdx2 + gc_tx2
 						i := gc_by2*gc_bdy2 + gc_ty2
-//line polybench_linalg.go:35
 						d[i*nl+j] *= beta
 					}
 				}
-//line polybench_linalg.go:42
 				gc_ty2++
 				if gc_ty2 == gc_bdy2 {
 					gc_ty2 = 0
@@ -618,7 +575,6 @@ func gc_body_mm2Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 //line polybench_linalg.go:36
 		for k := 0; k < nj; k++ {
 			gc_apart2 := compiled.Disjoint(tmp, d)
-//line polybench_linalg.go:40
 			gc_ty2 := 0
 			gc_from2, gc_to2 := 0, gc_bdx2
 			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
@@ -664,7 +620,6 @@ func gc_body_mm2Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 									archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Add(compiled.BroadcastFloat32x16At(&gc_at7[0], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
 								}
 							}
-//line polybench_linalg.go:36
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep3, false
 						}(gc_vstep3)
@@ -690,7 +645,6 @@ func gc_body_mm2Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 								archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Add(compiled.BroadcastFloat32x8At(&gc_at7[0], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
 							}
 						}
-//line polybench_linalg.go:36
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
@@ -700,7 +654,6 @@ func gc_body_mm2Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 						}
 					}
 				} else {
-//line polybench_linalg.go:42
 					gc_vstep4 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop4 bool
@@ -724,7 +677,6 @@ func gc_body_mm2Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 									archsimd.LoadFloat32x16Slice(d[i*nl+j:]).Add(compiled.BroadcastFloat32x16At(&tmp[i*nj+k], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(c[k*nl+j:]))).StoreSlice(d[i*nl+j:])
 								}
 							}
-//line polybench_linalg.go:39
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep4, false
 						}(gc_vstep4)
@@ -752,7 +704,6 @@ func gc_body_mm2Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 								archsimd.LoadFloat32x8Slice(d[i*nl+j:]).Add(compiled.BroadcastFloat32x8At(&tmp[i*nj+k], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(c[k*nl+j:]))).StoreSlice(d[i*nl+j:])
 							}
 						}
-//line polybench_linalg.go:39
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
@@ -767,7 +718,6 @@ func gc_body_mm2Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 						}
 					}
 				}
-//line polybench_linalg.go:42
 				gc_ty2++
 				if gc_ty2 == gc_bdy2 {
 					gc_ty2 = 0
@@ -852,11 +802,9 @@ func gc_body_mm3Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 //line polybench_linalg.go:47
 								_ = i
 								{
-//line polybench_linalg.go:50
 									gc_vb4.StoreSlice(gc_at5[gc_tx2:])
 								}
 							}
-//line polybench_linalg.go:52
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep, false
 						}(gc_vstep)
@@ -876,17 +824,14 @@ func gc_body_mm3Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 							var i int = gc_by2*gc_bdy2 + gc_ty2
 //line polybench_linalg.go:47
 							_ = i
-//line polybench_linalg.go:50
 							gc_vb3.StoreSlice(gc_at5[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-//line polybench_linalg.go:50
 						gc_at5[gc_tx2] = 0
 					}
 				} else {
-//line polybench_linalg.go:57
 					gc_vstep2 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
@@ -899,16 +844,13 @@ func gc_body_mm3Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 								var j int = gc_bx2*gc_bdx2 + gc_tx2
 								var i int = gc_by2*gc_bdy2 + gc_ty2
 								{
-//line polybench_linalg.go:50
 									if (i*nj+j) < 0 || (i*nj+j) > len(e)-16 {
-//line polybench_linalg.go:50
 										break
 									}
 //line polybench_linalg.go:50
 									gc_vb2.StoreSlice(e[i*nj+j:])
 								}
 							}
-//line polybench_linalg.go:52
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep2, false
 						}(gc_vstep2)
@@ -924,7 +866,6 @@ func gc_body_mm3Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 //line polybench_linalg.go:46
 							var j int = gc_bx2*gc_bdx2 + gc_tx2
 							var i int = gc_by2*gc_bdy2 + gc_ty2
-//line polybench_linalg.go:50
 							if (i*nj+j) < 0 || (i*nj+j) > len(e)-8 {
 //line polybench_linalg.go:50
 								break
@@ -943,55 +884,45 @@ func gc_body_mm3Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 //line polybench_linalg.go:46
 							j := gc_bx2*gc_bdx2 + gc_tx2
 							i := gc_by2*gc_bdy2 + gc_ty2
-//line polybench_linalg.go:50
 							e[i*nj+j] = 0
 						}
 						{
-//line polybench_linalg.go:57
 							gc_tx2 := gc_step3 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line polybench_linalg.go:46
 							j := gc_bx2*gc_bdx2 + gc_tx2
 							i := gc_by2*gc_bdy2 + gc_ty2
-//line polybench_linalg.go:50
 							e[i*nj+j] = 0
 						}
 						{
-//line polybench_linalg.go:57
 							gc_tx2 := gc_step3 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line polybench_linalg.go:46
 							j := gc_bx2*gc_bdx2 + gc_tx2
 							i := gc_by2*gc_bdy2 + gc_ty2
-//line polybench_linalg.go:50
 							e[i*nj+j] = 0
 						}
 						{
-//line polybench_linalg.go:57
 							gc_tx2 := gc_step3 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line polybench_linalg.go:46
 							j := gc_bx2*gc_bdx2 + gc_tx2
 							i := gc_by2*gc_bdy2 + gc_ty2
-//line polybench_linalg.go:50
 							e[i*nj+j] = 0
 						}
 					}
-//line polybench_linalg.go:57
 					for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line polybench_linalg.go:46
 						j := gc_bx2*gc_bdx2 + gc_tx2
 						i := gc_by2*gc_bdy2 + gc_ty2
-//line polybench_linalg.go:50
 						e[i*nj+j] = 0
 					}
 				}
-//line polybench_linalg.go:57
 				gc_ty2++
 				if gc_ty2 == gc_bdy2 {
 					gc_ty2 = 0
@@ -1001,7 +932,6 @@ func gc_body_mm3Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 //line polybench_linalg.go:51
 		for k := 0; k < nk; k++ {
 			gc_apart2 := compiled.Disjoint(a, e)
-//line polybench_linalg.go:55
 			gc_ty2 := 0
 			gc_from2, gc_to2 := 0, gc_bdx2
 			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
@@ -1047,7 +977,6 @@ func gc_body_mm3Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 									archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Add(compiled.BroadcastFloat32x16At(&gc_at7[0], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
 								}
 							}
-//line polybench_linalg.go:51
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep3, false
 						}(gc_vstep3)
@@ -1073,7 +1002,6 @@ func gc_body_mm3Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 								archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Add(compiled.BroadcastFloat32x8At(&gc_at7[0], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
 							}
 						}
-//line polybench_linalg.go:51
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
@@ -1083,7 +1011,6 @@ func gc_body_mm3Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 						}
 					}
 				} else {
-//line polybench_linalg.go:57
 					gc_vstep4 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop4 bool
@@ -1107,7 +1034,6 @@ func gc_body_mm3Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 									archsimd.LoadFloat32x16Slice(e[i*nj+j:]).Add(compiled.BroadcastFloat32x16At(&a[i*nk+k], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(b[k*nj+j:]))).StoreSlice(e[i*nj+j:])
 								}
 							}
-//line polybench_linalg.go:54
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep4, false
 						}(gc_vstep4)
@@ -1135,7 +1061,6 @@ func gc_body_mm3Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 								archsimd.LoadFloat32x8Slice(e[i*nj+j:]).Add(compiled.BroadcastFloat32x8At(&a[i*nk+k], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(b[k*nj+j:]))).StoreSlice(e[i*nj+j:])
 							}
 						}
-//line polybench_linalg.go:54
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
@@ -1150,7 +1075,6 @@ func gc_body_mm3Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 						}
 					}
 				}
-//line polybench_linalg.go:57
 				gc_ty2++
 				if gc_ty2 == gc_bdy2 {
 					gc_ty2 = 0
@@ -1235,11 +1159,9 @@ func gc_body_mm3Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 //line polybench_linalg.go:62
 								_ = i
 								{
-//line polybench_linalg.go:65
 									gc_vb4.StoreSlice(gc_at5[gc_tx2:])
 								}
 							}
-//line polybench_linalg.go:67
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep, false
 						}(gc_vstep)
@@ -1259,17 +1181,14 @@ func gc_body_mm3Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 							var i int = gc_by2*gc_bdy2 + gc_ty2
 //line polybench_linalg.go:62
 							_ = i
-//line polybench_linalg.go:65
 							gc_vb3.StoreSlice(gc_at5[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-//line polybench_linalg.go:65
 						gc_at5[gc_tx2] = 0
 					}
 				} else {
-//line polybench_linalg.go:72
 					gc_vstep2 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
@@ -1282,16 +1201,13 @@ func gc_body_mm3Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 								var j int = gc_bx2*gc_bdx2 + gc_tx2
 								var i int = gc_by2*gc_bdy2 + gc_ty2
 								{
-//line polybench_linalg.go:65
 									if (i*nl+j) < 0 || (i*nl+j) > len(f)-16 {
-//line polybench_linalg.go:65
 										break
 									}
 //line polybench_linalg.go:65
 									gc_vb2.StoreSlice(f[i*nl+j:])
 								}
 							}
-//line polybench_linalg.go:67
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep2, false
 						}(gc_vstep2)
@@ -1307,7 +1223,6 @@ func gc_body_mm3Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 //line polybench_linalg.go:61
 							var j int = gc_bx2*gc_bdx2 + gc_tx2
 							var i int = gc_by2*gc_bdy2 + gc_ty2
-//line polybench_linalg.go:65
 							if (i*nl+j) < 0 || (i*nl+j) > len(f)-8 {
 //line polybench_linalg.go:65
 								break
@@ -1326,55 +1241,45 @@ func gc_body_mm3Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 //line polybench_linalg.go:61
 							j := gc_bx2*gc_bdx2 + gc_tx2
 							i := gc_by2*gc_bdy2 + gc_ty2
-//line polybench_linalg.go:65
 							f[i*nl+j] = 0
 						}
 						{
-//line polybench_linalg.go:72
 							gc_tx2 := gc_step3 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line polybench_linalg.go:61
 							j := gc_bx2*gc_bdx2 + gc_tx2
 							i := gc_by2*gc_bdy2 + gc_ty2
-//line polybench_linalg.go:65
 							f[i*nl+j] = 0
 						}
 						{
-//line polybench_linalg.go:72
 							gc_tx2 := gc_step3 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line polybench_linalg.go:61
 							j := gc_bx2*gc_bdx2 + gc_tx2
 							i := gc_by2*gc_bdy2 + gc_ty2
-//line polybench_linalg.go:65
 							f[i*nl+j] = 0
 						}
 						{
-//line polybench_linalg.go:72
 							gc_tx2 := gc_step3 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line polybench_linalg.go:61
 							j := gc_bx2*gc_bdx2 + gc_tx2
 							i := gc_by2*gc_bdy2 + gc_ty2
-//line polybench_linalg.go:65
 							f[i*nl+j] = 0
 						}
 					}
-//line polybench_linalg.go:72
 					for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line polybench_linalg.go:61
 						j := gc_bx2*gc_bdx2 + gc_tx2
 						i := gc_by2*gc_bdy2 + gc_ty2
-//line polybench_linalg.go:65
 						f[i*nl+j] = 0
 					}
 				}
-//line polybench_linalg.go:72
 				gc_ty2++
 				if gc_ty2 == gc_bdy2 {
 					gc_ty2 = 0
@@ -1384,7 +1289,6 @@ func gc_body_mm3Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 //line polybench_linalg.go:66
 		for k := 0; k < nm; k++ {
 			gc_apart2 := compiled.Disjoint(c, f)
-//line polybench_linalg.go:70
 			gc_ty2 := 0
 			gc_from2, gc_to2 := 0, gc_bdx2
 			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
@@ -1430,7 +1334,6 @@ func gc_body_mm3Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 									archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Add(compiled.BroadcastFloat32x16At(&gc_at7[0], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
 								}
 							}
-//line polybench_linalg.go:66
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep3, false
 						}(gc_vstep3)
@@ -1456,7 +1359,6 @@ func gc_body_mm3Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 								archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Add(compiled.BroadcastFloat32x8At(&gc_at7[0], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
 							}
 						}
-//line polybench_linalg.go:66
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
@@ -1466,7 +1368,6 @@ func gc_body_mm3Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 						}
 					}
 				} else {
-//line polybench_linalg.go:72
 					gc_vstep4 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop4 bool
@@ -1490,7 +1391,6 @@ func gc_body_mm3Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 									archsimd.LoadFloat32x16Slice(f[i*nl+j:]).Add(compiled.BroadcastFloat32x16At(&c[i*nm+k], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(d[k*nl+j:]))).StoreSlice(f[i*nl+j:])
 								}
 							}
-//line polybench_linalg.go:69
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep4, false
 						}(gc_vstep4)
@@ -1518,7 +1418,6 @@ func gc_body_mm3Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 								archsimd.LoadFloat32x8Slice(f[i*nl+j:]).Add(compiled.BroadcastFloat32x8At(&c[i*nm+k], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(d[k*nl+j:]))).StoreSlice(f[i*nl+j:])
 							}
 						}
-//line polybench_linalg.go:69
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
@@ -1533,7 +1432,6 @@ func gc_body_mm3Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 						}
 					}
 				}
-//line polybench_linalg.go:72
 				gc_ty2++
 				if gc_ty2 == gc_bdy2 {
 					gc_ty2 = 0
@@ -1618,11 +1516,9 @@ func gc_body_mm3Kernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 //line polybench_linalg.go:77
 								_ = i
 								{
-//line polybench_linalg.go:80
 									gc_vb4.StoreSlice(gc_at5[gc_tx2:])
 								}
 							}
-//line polybench_linalg.go:82
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep, false
 						}(gc_vstep)
@@ -1642,17 +1538,14 @@ func gc_body_mm3Kernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 							var i int = gc_by2*gc_bdy2 + gc_ty2
 //line polybench_linalg.go:77
 							_ = i
-//line polybench_linalg.go:80
 							gc_vb3.StoreSlice(gc_at5[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-//line polybench_linalg.go:80
 						gc_at5[gc_tx2] = 0
 					}
 				} else {
-//line polybench_linalg.go:87
 					gc_vstep2 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
@@ -1665,16 +1558,13 @@ func gc_body_mm3Kernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 								var j int = gc_bx2*gc_bdx2 + gc_tx2
 								var i int = gc_by2*gc_bdy2 + gc_ty2
 								{
-//line polybench_linalg.go:80
 									if (i*nl+j) < 0 || (i*nl+j) > len(g)-16 {
-//line polybench_linalg.go:80
 										break
 									}
 //line polybench_linalg.go:80
 									gc_vb2.StoreSlice(g[i*nl+j:])
 								}
 							}
-//line polybench_linalg.go:82
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep2, false
 						}(gc_vstep2)
@@ -1690,7 +1580,6 @@ func gc_body_mm3Kernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 //line polybench_linalg.go:76
 							var j int = gc_bx2*gc_bdx2 + gc_tx2
 							var i int = gc_by2*gc_bdy2 + gc_ty2
-//line polybench_linalg.go:80
 							if (i*nl+j) < 0 || (i*nl+j) > len(g)-8 {
 //line polybench_linalg.go:80
 								break
@@ -1709,55 +1598,45 @@ func gc_body_mm3Kernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 //line polybench_linalg.go:76
 							j := gc_bx2*gc_bdx2 + gc_tx2
 							i := gc_by2*gc_bdy2 + gc_ty2
-//line polybench_linalg.go:80
 							g[i*nl+j] = 0
 						}
 						{
-//line polybench_linalg.go:87
 							gc_tx2 := gc_step3 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line polybench_linalg.go:76
 							j := gc_bx2*gc_bdx2 + gc_tx2
 							i := gc_by2*gc_bdy2 + gc_ty2
-//line polybench_linalg.go:80
 							g[i*nl+j] = 0
 						}
 						{
-//line polybench_linalg.go:87
 							gc_tx2 := gc_step3 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line polybench_linalg.go:76
 							j := gc_bx2*gc_bdx2 + gc_tx2
 							i := gc_by2*gc_bdy2 + gc_ty2
-//line polybench_linalg.go:80
 							g[i*nl+j] = 0
 						}
 						{
-//line polybench_linalg.go:87
 							gc_tx2 := gc_step3 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line polybench_linalg.go:76
 							j := gc_bx2*gc_bdx2 + gc_tx2
 							i := gc_by2*gc_bdy2 + gc_ty2
-//line polybench_linalg.go:80
 							g[i*nl+j] = 0
 						}
 					}
-//line polybench_linalg.go:87
 					for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line polybench_linalg.go:76
 						j := gc_bx2*gc_bdx2 + gc_tx2
 						i := gc_by2*gc_bdy2 + gc_ty2
-//line polybench_linalg.go:80
 						g[i*nl+j] = 0
 					}
 				}
-//line polybench_linalg.go:87
 				gc_ty2++
 				if gc_ty2 == gc_bdy2 {
 					gc_ty2 = 0
@@ -1767,7 +1646,6 @@ func gc_body_mm3Kernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 //line polybench_linalg.go:81
 		for k := 0; k < nj; k++ {
 			gc_apart2 := compiled.Disjoint(e, g)
-//line polybench_linalg.go:85
 			gc_ty2 := 0
 			gc_from2, gc_to2 := 0, gc_bdx2
 			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
@@ -1813,7 +1691,6 @@ func gc_body_mm3Kernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 									archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Add(compiled.BroadcastFloat32x16At(&gc_at7[0], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
 								}
 							}
-//line polybench_linalg.go:81
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep3, false
 						}(gc_vstep3)
@@ -1839,7 +1716,6 @@ func gc_body_mm3Kernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 								archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Add(compiled.BroadcastFloat32x8At(&gc_at7[0], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
 							}
 						}
-//line polybench_linalg.go:81
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
@@ -1849,7 +1725,6 @@ func gc_body_mm3Kernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 						}
 					}
 				} else {
-//line polybench_linalg.go:87
 					gc_vstep4 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop4 bool
@@ -1873,7 +1748,6 @@ func gc_body_mm3Kernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 									archsimd.LoadFloat32x16Slice(g[i*nl+j:]).Add(compiled.BroadcastFloat32x16At(&e[i*nj+k], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(f[k*nl+j:]))).StoreSlice(g[i*nl+j:])
 								}
 							}
-//line polybench_linalg.go:84
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep4, false
 						}(gc_vstep4)
@@ -1901,7 +1775,6 @@ func gc_body_mm3Kernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 								archsimd.LoadFloat32x8Slice(g[i*nl+j:]).Add(compiled.BroadcastFloat32x8At(&e[i*nj+k], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(f[k*nl+j:]))).StoreSlice(g[i*nl+j:])
 							}
 						}
-//line polybench_linalg.go:84
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
@@ -1916,7 +1789,6 @@ func gc_body_mm3Kernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 						}
 					}
 				}
-//line polybench_linalg.go:87
 				gc_ty2++
 				if gc_ty2 == gc_bdy2 {
 					gc_ty2 = 0
@@ -2006,7 +1878,6 @@ func gc_body_gemmKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk in
 									archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:]).Mul(gc_vb4).StoreSlice(gc_at5[gc_tx2:])
 								}
 							}
-//line polybench_linalg.go:96
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep, false
 						}(gc_vstep)
@@ -2032,11 +1903,9 @@ func gc_body_gemmKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk in
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-//line polybench_linalg.go:95
 						gc_at5[gc_tx2] *= beta
 					}
 				} else {
-//line polybench_linalg.go:102
 					gc_vstep2 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
@@ -2049,16 +1918,13 @@ func gc_body_gemmKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk in
 								var j int = gc_bx2*gc_bdx2 + gc_tx2
 								var i int = gc_by2*gc_bdy2 + gc_ty2
 								{
-//line polybench_linalg.go:95
 									if (i*nj+j) < 0 || (i*nj+j) > len(c)-16 {
-//line polybench_linalg.go:95
 										break
 									}
 //line polybench_linalg.go:95
 									archsimd.LoadFloat32x16Slice(c[i*nj+j:]).Mul(gc_vb2).StoreSlice(c[i*nj+j:])
 								}
 							}
-//line polybench_linalg.go:97
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep2, false
 						}(gc_vstep2)
@@ -2074,7 +1940,6 @@ func gc_body_gemmKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk in
 //line polybench_linalg.go:91
 							var j int = gc_bx2*gc_bdx2 + gc_tx2
 							var i int = gc_by2*gc_bdy2 + gc_ty2
-//line polybench_linalg.go:95
 							if (i*nj+j) < 0 || (i*nj+j) > len(c)-8 {
 //line polybench_linalg.go:95
 								break
@@ -2093,55 +1958,45 @@ func gc_body_gemmKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk in
 //line polybench_linalg.go:91
 							j := gc_bx2*gc_bdx2 + gc_tx2
 							i := gc_by2*gc_bdy2 + gc_ty2
-//line polybench_linalg.go:95
 							c[i*nj+j] *= beta
 						}
 						{
-//line polybench_linalg.go:102
 							gc_tx2 := gc_step3 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line polybench_linalg.go:91
 							j := gc_bx2*gc_bdx2 + gc_tx2
 							i := gc_by2*gc_bdy2 + gc_ty2
-//line polybench_linalg.go:95
 							c[i*nj+j] *= beta
 						}
 						{
-//line polybench_linalg.go:102
 							gc_tx2 := gc_step3 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line polybench_linalg.go:91
 							j := gc_bx2*gc_bdx2 + gc_tx2
 							i := gc_by2*gc_bdy2 + gc_ty2
-//line polybench_linalg.go:95
 							c[i*nj+j] *= beta
 						}
 						{
-//line polybench_linalg.go:102
 							gc_tx2 := gc_step3 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line polybench_linalg.go:91
 							j := gc_bx2*gc_bdx2 + gc_tx2
 							i := gc_by2*gc_bdy2 + gc_ty2
-//line polybench_linalg.go:95
 							c[i*nj+j] *= beta
 						}
 					}
-//line polybench_linalg.go:102
 					for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line polybench_linalg.go:91
 						j := gc_bx2*gc_bdx2 + gc_tx2
 						i := gc_by2*gc_bdy2 + gc_ty2
-//line polybench_linalg.go:95
 						c[i*nj+j] *= beta
 					}
 				}
-//line polybench_linalg.go:102
 				gc_ty2++
 				if gc_ty2 == gc_bdy2 {
 					gc_ty2 = 0
@@ -2151,7 +2006,6 @@ func gc_body_gemmKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk in
 //line polybench_linalg.go:96
 		for k := 0; k < nk; k++ {
 			gc_apart2 := compiled.Disjoint(a, c)
-//line polybench_linalg.go:100
 			gc_ty2 := 0
 			gc_from2, gc_to2 := 0, gc_bdx2
 			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
@@ -2195,7 +2049,6 @@ func gc_body_gemmKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk in
 									archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Add(archsimd.BroadcastFloat32x16(alpha * gc_at7[0]).Mul(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
 								}
 							}
-//line polybench_linalg.go:99
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep3, false
 						}(gc_vstep3)
@@ -2219,7 +2072,6 @@ func gc_body_gemmKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk in
 								archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Add(archsimd.BroadcastFloat32x8(alpha * gc_at7[0]).Mul(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
 							}
 						}
-//line polybench_linalg.go:99
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
@@ -2229,7 +2081,6 @@ func gc_body_gemmKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk in
 						}
 					}
 				} else {
-//line polybench_linalg.go:102
 					gc_vstep4 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop4 bool
@@ -2251,7 +2102,6 @@ func gc_body_gemmKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk in
 									archsimd.LoadFloat32x16Slice(c[i*nj+j:]).Add(archsimd.BroadcastFloat32x16(alpha * a[i*nk+k]).Mul(archsimd.LoadFloat32x16Slice(b[k*nj+j:]))).StoreSlice(c[i*nj+j:])
 								}
 							}
-//line polybench_linalg.go:99
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep4, false
 						}(gc_vstep4)
@@ -2277,7 +2127,6 @@ func gc_body_gemmKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk in
 								archsimd.LoadFloat32x8Slice(c[i*nj+j:]).Add(archsimd.BroadcastFloat32x8(alpha * a[i*nk+k]).Mul(archsimd.LoadFloat32x8Slice(b[k*nj+j:]))).StoreSlice(c[i*nj+j:])
 							}
 						}
-//line polybench_linalg.go:99
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
@@ -2292,7 +2141,6 @@ func gc_body_gemmKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk in
 						}
 					}
 				}
-//line polybench_linalg.go:102
 				gc_ty2++
 				if gc_ty2 == gc_bdy2 {
 					gc_ty2 = 0
@@ -2585,11 +2433,9 @@ func gc_body_ataxKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 //line polybench_linalg.go:153
 								_ = j
 								{
-//line polybench_linalg.go:156
 									gc_vb4.StoreSlice(gc_at5[gc_tx2:])
 								}
 							}
-//line polybench_linalg.go:158
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep, false
 						}(gc_vstep)
@@ -2606,17 +2452,14 @@ func gc_body_ataxKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 							var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_linalg.go:153
 							_ = j
-//line polybench_linalg.go:156
 							gc_vb3.StoreSlice(gc_at5[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-//line polybench_linalg.go:156
 						gc_at5[gc_tx2] = 0
 					}
 				} else {
-//line polybench_linalg.go:163
 					gc_vstep2 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
@@ -2628,16 +2471,13 @@ func gc_body_ataxKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 //line polybench_linalg.go:153
 								var j int = gc_bx2*gc_bdx2 + gc_tx2
 								{
-//line polybench_linalg.go:156
 									if j < 0 || j > len(y)-16 {
-//line polybench_linalg.go:156
 										break
 									}
 //line polybench_linalg.go:156
 									gc_vb2.StoreSlice(y[j:])
 								}
 							}
-//line polybench_linalg.go:158
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep2, false
 						}(gc_vstep2)
@@ -2652,7 +2492,6 @@ func gc_body_ataxKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 							gc_tx2 := gc_vstep2
 //line polybench_linalg.go:153
 							var j int = gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_linalg.go:156
 							if j < 0 || j > len(y)-8 {
 //line polybench_linalg.go:156
 								break
@@ -2670,47 +2509,38 @@ func gc_body_ataxKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 							gc_pos2.Thread = gc_rank2
 //line polybench_linalg.go:153
 							j := gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_linalg.go:156
 							y[j] = 0
 						}
 						{
-//line polybench_linalg.go:163
 							gc_tx2 := gc_step5 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line polybench_linalg.go:153
 							j := gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_linalg.go:156
 							y[j] = 0
 						}
 						{
-//line polybench_linalg.go:163
 							gc_tx2 := gc_step5 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line polybench_linalg.go:153
 							j := gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_linalg.go:156
 							y[j] = 0
 						}
 						{
-//line polybench_linalg.go:163
 							gc_tx2 := gc_step5 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line polybench_linalg.go:153
 							j := gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_linalg.go:156
 							y[j] = 0
 						}
 					}
-//line polybench_linalg.go:163
 					for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line polybench_linalg.go:153
 						j := gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_linalg.go:156
 						y[j] = 0
 					}
 				}
@@ -2719,7 +2549,6 @@ func gc_body_ataxKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 //line polybench_linalg.go:157
 		for i := 0; i < nx; i++ {
 			gc_apart2 := compiled.Disjoint(tmp, y)
-//line polybench_linalg.go:161
 			gc_from2, gc_to2 := 0, gc_bdx2
 			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
 				panic(compiled.ErrGuardWraps)
@@ -2754,7 +2583,6 @@ func gc_body_ataxKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 									archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]).Mul(compiled.BroadcastFloat32x16At(&gc_at8[0], gc_Lane0Mask324))).StoreSlice(gc_at6[gc_tx2:])
 								}
 							}
-//line polybench_linalg.go:157
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep3, false
 						}(gc_vstep3)
@@ -2777,7 +2605,6 @@ func gc_body_ataxKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 								archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Mul(compiled.BroadcastFloat32x8At(&gc_at8[0], gc_Lane0Mask323))).StoreSlice(gc_at6[gc_tx2:])
 							}
 						}
-//line polybench_linalg.go:157
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
@@ -2787,7 +2614,6 @@ func gc_body_ataxKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 						}
 					}
 				} else {
-//line polybench_linalg.go:163
 					gc_vstep4 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop4 bool
@@ -2810,7 +2636,6 @@ func gc_body_ataxKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 									archsimd.LoadFloat32x16Slice(y[j:]).Add(archsimd.LoadFloat32x16Slice(a[i*ny+j:]).Mul(compiled.BroadcastFloat32x16At(&tmp[i], gc_Lane0Mask322))).StoreSlice(y[j:])
 								}
 							}
-//line polybench_linalg.go:160
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep4, false
 						}(gc_vstep4)
@@ -2837,7 +2662,6 @@ func gc_body_ataxKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 								archsimd.LoadFloat32x8Slice(y[j:]).Add(archsimd.LoadFloat32x8Slice(a[i*ny+j:]).Mul(compiled.BroadcastFloat32x8At(&tmp[i], gc_Lane0Mask32))).StoreSlice(y[j:])
 							}
 						}
-//line polybench_linalg.go:160
 						archsimd.ClearAVXUpperBits()
 					}
 					gc_step6 := gc_vstep4
@@ -2854,7 +2678,6 @@ func gc_body_ataxKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 							}
 						}
 						{
-//line polybench_linalg.go:163
 							gc_tx2 := gc_step6 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
@@ -2866,7 +2689,6 @@ func gc_body_ataxKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 							}
 						}
 						{
-//line polybench_linalg.go:163
 							gc_tx2 := gc_step6 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
@@ -2878,7 +2700,6 @@ func gc_body_ataxKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 							}
 						}
 						{
-//line polybench_linalg.go:163
 							gc_tx2 := gc_step6 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
@@ -2890,7 +2711,6 @@ func gc_body_ataxKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 							}
 						}
 					}
-//line polybench_linalg.go:163
 					for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -2962,11 +2782,9 @@ func gc_body_bicgKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 //line polybench_linalg.go:167
 								_ = j
 								{
-//line polybench_linalg.go:170
 									gc_vb4.StoreSlice(gc_at5[gc_tx2:])
 								}
 							}
-//line polybench_linalg.go:172
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep, false
 						}(gc_vstep)
@@ -2983,17 +2801,14 @@ func gc_body_bicgKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 							var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_linalg.go:167
 							_ = j
-//line polybench_linalg.go:170
 							gc_vb3.StoreSlice(gc_at5[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-//line polybench_linalg.go:170
 						gc_at5[gc_tx2] = 0.0
 					}
 				} else {
-//line polybench_linalg.go:177
 					gc_vstep2 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
@@ -3005,16 +2820,13 @@ func gc_body_bicgKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 //line polybench_linalg.go:167
 								var j int = gc_bx2*gc_bdx2 + gc_tx2
 								{
-//line polybench_linalg.go:170
 									if j < 0 || j > len(s)-16 {
-//line polybench_linalg.go:170
 										break
 									}
 //line polybench_linalg.go:170
 									gc_vb2.StoreSlice(s[j:])
 								}
 							}
-//line polybench_linalg.go:172
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep2, false
 						}(gc_vstep2)
@@ -3029,7 +2841,6 @@ func gc_body_bicgKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 							gc_tx2 := gc_vstep2
 //line polybench_linalg.go:167
 							var j int = gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_linalg.go:170
 							if j < 0 || j > len(s)-8 {
 //line polybench_linalg.go:170
 								break
@@ -3047,47 +2858,38 @@ func gc_body_bicgKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 							gc_pos2.Thread = gc_rank2
 //line polybench_linalg.go:167
 							j := gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_linalg.go:170
 							s[j] = 0.0
 						}
 						{
-//line polybench_linalg.go:177
 							gc_tx2 := gc_step5 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line polybench_linalg.go:167
 							j := gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_linalg.go:170
 							s[j] = 0.0
 						}
 						{
-//line polybench_linalg.go:177
 							gc_tx2 := gc_step5 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line polybench_linalg.go:167
 							j := gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_linalg.go:170
 							s[j] = 0.0
 						}
 						{
-//line polybench_linalg.go:177
 							gc_tx2 := gc_step5 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line polybench_linalg.go:167
 							j := gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_linalg.go:170
 							s[j] = 0.0
 						}
 					}
-//line polybench_linalg.go:177
 					for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line polybench_linalg.go:167
 						j := gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_linalg.go:170
 						s[j] = 0.0
 					}
 				}
@@ -3096,7 +2898,6 @@ func gc_body_bicgKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 //line polybench_linalg.go:171
 		for i := 0; i < nx; i++ {
 			gc_apart2 := compiled.Disjoint(r, s)
-//line polybench_linalg.go:175
 			gc_from2, gc_to2 := 0, gc_bdx2
 			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
 				panic(compiled.ErrGuardWraps)
@@ -3131,7 +2932,6 @@ func gc_body_bicgKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 									archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Add(compiled.BroadcastFloat32x16At(&gc_at7[0], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
 								}
 							}
-//line polybench_linalg.go:171
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep3, false
 						}(gc_vstep3)
@@ -3154,7 +2954,6 @@ func gc_body_bicgKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 								archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Add(compiled.BroadcastFloat32x8At(&gc_at7[0], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
 							}
 						}
-//line polybench_linalg.go:171
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
@@ -3164,7 +2963,6 @@ func gc_body_bicgKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 						}
 					}
 				} else {
-//line polybench_linalg.go:177
 					gc_vstep4 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop4 bool
@@ -3187,7 +2985,6 @@ func gc_body_bicgKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 									archsimd.LoadFloat32x16Slice(s[j:]).Add(compiled.BroadcastFloat32x16At(&r[i], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(a[i*ny+j:]))).StoreSlice(s[j:])
 								}
 							}
-//line polybench_linalg.go:174
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep4, false
 						}(gc_vstep4)
@@ -3214,7 +3011,6 @@ func gc_body_bicgKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 								archsimd.LoadFloat32x8Slice(s[j:]).Add(compiled.BroadcastFloat32x8At(&r[i], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(a[i*ny+j:]))).StoreSlice(s[j:])
 							}
 						}
-//line polybench_linalg.go:174
 						archsimd.ClearAVXUpperBits()
 					}
 					gc_step6 := gc_vstep4
@@ -3231,7 +3027,6 @@ func gc_body_bicgKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 							}
 						}
 						{
-//line polybench_linalg.go:177
 							gc_tx2 := gc_step6 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
@@ -3243,7 +3038,6 @@ func gc_body_bicgKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 							}
 						}
 						{
-//line polybench_linalg.go:177
 							gc_tx2 := gc_step6 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
@@ -3255,7 +3049,6 @@ func gc_body_bicgKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 							}
 						}
 						{
-//line polybench_linalg.go:177
 							gc_tx2 := gc_step6 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
@@ -3267,7 +3060,6 @@ func gc_body_bicgKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 							}
 						}
 					}
-//line polybench_linalg.go:177
 					for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -3552,7 +3344,6 @@ func gc_body_mvtKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a, x2,
 //line polybench_linalg.go:227
 		for j := 0; j < n; j++ {
 			gc_apart2 := compiled.Disjoint(y2, x2)
-//line polybench_linalg.go:231
 			gc_from2, gc_to2 := 0, gc_bdx2
 			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
 				panic(compiled.ErrGuardWraps)
@@ -3587,7 +3378,6 @@ func gc_body_mvtKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a, x2,
 									archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:]).Mul(compiled.BroadcastFloat32x16At(&gc_at6[0], gc_Lane0Mask324))).StoreSlice(gc_at4[gc_tx2:])
 								}
 							}
-//line polybench_linalg.go:228
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep, false
 						}(gc_vstep)
@@ -3610,7 +3400,6 @@ func gc_body_mvtKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a, x2,
 								archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]).Mul(compiled.BroadcastFloat32x8At(&gc_at6[0], gc_Lane0Mask323))).StoreSlice(gc_at4[gc_tx2:])
 							}
 						}
-//line polybench_linalg.go:228
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
@@ -3620,7 +3409,6 @@ func gc_body_mvtKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a, x2,
 						}
 					}
 				} else {
-//line polybench_linalg.go:233
 					gc_vstep2 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
@@ -3634,7 +3422,6 @@ func gc_body_mvtKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a, x2,
 //line polybench_linalg.go:224
 								var i int = gc_bx2*gc_bdx2 + gc_tx2
 								{
-//line polybench_linalg.go:228
 									if (j*n+i) < 0 || (j*n+i) > len(a)-16 || i < 0 || i > len(x2)-16 {
 //line polybench_linalg.go:228
 										break
@@ -3643,7 +3430,6 @@ func gc_body_mvtKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a, x2,
 									archsimd.LoadFloat32x16Slice(x2[i:]).Add(archsimd.LoadFloat32x16Slice(a[j*n+i:]).Mul(compiled.BroadcastFloat32x16At(&y2[j], gc_Lane0Mask322))).StoreSlice(x2[i:])
 								}
 							}
-//line polybench_linalg.go:230
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep2, false
 						}(gc_vstep2)
@@ -3661,7 +3447,6 @@ func gc_body_mvtKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a, x2,
 //line polybench_linalg.go:224
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
 							{
-//line polybench_linalg.go:228
 								if (j*n+i) < 0 || (j*n+i) > len(a)-8 || i < 0 || i > len(x2)-8 {
 //line polybench_linalg.go:228
 									break
@@ -3670,7 +3455,6 @@ func gc_body_mvtKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a, x2,
 								archsimd.LoadFloat32x8Slice(x2[i:]).Add(archsimd.LoadFloat32x8Slice(a[j*n+i:]).Mul(compiled.BroadcastFloat32x8At(&y2[j], gc_Lane0Mask32))).StoreSlice(x2[i:])
 							}
 						}
-//line polybench_linalg.go:230
 						archsimd.ClearAVXUpperBits()
 					}
 					gc_step3 := gc_vstep2
@@ -3687,7 +3471,6 @@ func gc_body_mvtKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a, x2,
 							}
 						}
 						{
-//line polybench_linalg.go:233
 							gc_tx2 := gc_step3 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
@@ -3699,7 +3482,6 @@ func gc_body_mvtKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a, x2,
 							}
 						}
 						{
-//line polybench_linalg.go:233
 							gc_tx2 := gc_step3 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
@@ -3711,7 +3493,6 @@ func gc_body_mvtKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a, x2,
 							}
 						}
 						{
-//line polybench_linalg.go:233
 							gc_tx2 := gc_step3 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
@@ -3723,7 +3504,6 @@ func gc_body_mvtKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a, x2,
 							}
 						}
 					}
-//line polybench_linalg.go:233
 					for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2

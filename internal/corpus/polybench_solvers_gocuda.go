@@ -115,7 +115,6 @@ func gc_body_gramschmidtKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj i
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line polybench_solvers.go:47
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -242,35 +241,25 @@ func gc_body_gramschmidtKernel3(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj i
 					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
 							gc_tx := gc_step + 0
-//line polybench_solvers.go:45
 							gc_at[gc_tx] = 0.0
 						}
 						{
-//line polybench_solvers.go:55
 							gc_tx := gc_step + 1
-//line polybench_solvers.go:45
 							gc_at[gc_tx] = 0.0
 						}
 						{
-//line polybench_solvers.go:55
 							gc_tx := gc_step + 2
-//line polybench_solvers.go:45
 							gc_at[gc_tx] = 0.0
 						}
 						{
-//line polybench_solvers.go:55
 							gc_tx := gc_step + 3
-//line polybench_solvers.go:45
 							gc_at[gc_tx] = 0.0
 						}
 					}
-//line polybench_solvers.go:55
 					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line polybench_solvers.go:45
 						gc_at[gc_tx] = 0.0
 					}
 				} else {
-//line polybench_solvers.go:55
 					gc_step2 := gc_from
 					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
@@ -279,47 +268,38 @@ func gc_body_gramschmidtKernel3(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj i
 							gc_pos.Thread = gc_rank
 //line polybench_solvers.go:42
 							j := gc_bx*gc_bdx + gc_tx
-//line polybench_solvers.go:45
 							r[k*nj+j] = 0.0
 						}
 						{
-//line polybench_solvers.go:55
 							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line polybench_solvers.go:42
 							j := gc_bx*gc_bdx + gc_tx
-//line polybench_solvers.go:45
 							r[k*nj+j] = 0.0
 						}
 						{
-//line polybench_solvers.go:55
 							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line polybench_solvers.go:42
 							j := gc_bx*gc_bdx + gc_tx
-//line polybench_solvers.go:45
 							r[k*nj+j] = 0.0
 						}
 						{
-//line polybench_solvers.go:55
 							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line polybench_solvers.go:42
 							j := gc_bx*gc_bdx + gc_tx
-//line polybench_solvers.go:45
 							r[k*nj+j] = 0.0
 						}
 					}
-//line polybench_solvers.go:55
 					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line polybench_solvers.go:42
 						j := gc_bx*gc_bdx + gc_tx
-//line polybench_solvers.go:45
 						r[k*nj+j] = 0.0
 					}
 				}
@@ -328,7 +308,6 @@ func gc_body_gramschmidtKernel3(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj i
 //line polybench_solvers.go:46
 		for i := 0; i < ni; i++ {
 			gc_apart := compiled.Disjoint(q, r)
-//line polybench_solvers.go:50
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 				panic(compiled.ErrGuardWraps)
@@ -360,7 +339,6 @@ func gc_body_gramschmidtKernel3(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj i
 						}
 					}
 				} else {
-//line polybench_solvers.go:55
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -374,7 +352,6 @@ func gc_body_gramschmidtKernel3(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj i
 				}
 			}
 		}
-//line polybench_solvers.go:58
 		compiled.OutOfLine(func() {
 			{
 				gc_from, gc_to := 0, gc_bdx
@@ -433,7 +410,6 @@ func gc_body_luKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a []float3
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line polybench_solvers.go:68
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -444,7 +420,6 @@ func gc_body_luKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a []float3
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line polybench_solvers.go:79
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -512,7 +487,6 @@ func gc_body_luKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a []float3
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line polybench_solvers.go:80
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -523,7 +497,6 @@ func gc_body_luKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a []float3
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line polybench_solvers.go:91
 		gc_ty := 0
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {

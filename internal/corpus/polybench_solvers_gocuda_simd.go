@@ -116,7 +116,6 @@ func gc_body_gramschmidtKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, n
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-//line polybench_solvers.go:47
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -252,11 +251,9 @@ func gc_body_gramschmidtKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, n
 //line polybench_solvers.go:42
 								_ = j
 								{
-//line polybench_solvers.go:45
 									gc_vb4.StoreSlice(gc_at5[gc_tx2:])
 								}
 							}
-//line polybench_solvers.go:47
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep, false
 						}(gc_vstep)
@@ -273,17 +270,14 @@ func gc_body_gramschmidtKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, n
 							var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_solvers.go:42
 							_ = j
-//line polybench_solvers.go:45
 							gc_vb3.StoreSlice(gc_at5[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-//line polybench_solvers.go:45
 						gc_at5[gc_tx2] = 0.0
 					}
 				} else {
-//line polybench_solvers.go:55
 					gc_vstep2 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
@@ -295,16 +289,13 @@ func gc_body_gramschmidtKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, n
 //line polybench_solvers.go:42
 								var j int = gc_bx2*gc_bdx2 + gc_tx2
 								{
-//line polybench_solvers.go:45
 									if (k*nj+j) < 0 || (k*nj+j) > len(r)-16 {
-//line polybench_solvers.go:45
 										break
 									}
 //line polybench_solvers.go:45
 									gc_vb2.StoreSlice(r[k*nj+j:])
 								}
 							}
-//line polybench_solvers.go:47
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep2, false
 						}(gc_vstep2)
@@ -319,7 +310,6 @@ func gc_body_gramschmidtKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, n
 							gc_tx2 := gc_vstep2
 //line polybench_solvers.go:42
 							var j int = gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_solvers.go:45
 							if (k*nj+j) < 0 || (k*nj+j) > len(r)-8 {
 //line polybench_solvers.go:45
 								break
@@ -337,47 +327,38 @@ func gc_body_gramschmidtKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, n
 							gc_pos2.Thread = gc_rank2
 //line polybench_solvers.go:42
 							j := gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_solvers.go:45
 							r[k*nj+j] = 0.0
 						}
 						{
-//line polybench_solvers.go:55
 							gc_tx2 := gc_step3 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line polybench_solvers.go:42
 							j := gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_solvers.go:45
 							r[k*nj+j] = 0.0
 						}
 						{
-//line polybench_solvers.go:55
 							gc_tx2 := gc_step3 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line polybench_solvers.go:42
 							j := gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_solvers.go:45
 							r[k*nj+j] = 0.0
 						}
 						{
-//line polybench_solvers.go:55
 							gc_tx2 := gc_step3 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line polybench_solvers.go:42
 							j := gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_solvers.go:45
 							r[k*nj+j] = 0.0
 						}
 					}
-//line polybench_solvers.go:55
 					for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line polybench_solvers.go:42
 						j := gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_solvers.go:45
 						r[k*nj+j] = 0.0
 					}
 				}
@@ -386,7 +367,6 @@ func gc_body_gramschmidtKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, n
 //line polybench_solvers.go:46
 		for i := 0; i < ni; i++ {
 			gc_apart2 := compiled.Disjoint(q, r)
-//line polybench_solvers.go:50
 			gc_from2, gc_to2 := 0, gc_bdx2
 			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
 				panic(compiled.ErrGuardWraps)
@@ -429,7 +409,6 @@ func gc_body_gramschmidtKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, n
 									archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Add(compiled.BroadcastFloat32x16At(&gc_at7[0], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
 								}
 							}
-//line polybench_solvers.go:46
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep3, false
 						}(gc_vstep3)
@@ -452,7 +431,6 @@ func gc_body_gramschmidtKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, n
 								archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Add(compiled.BroadcastFloat32x8At(&gc_at7[0], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
 							}
 						}
-//line polybench_solvers.go:46
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
@@ -462,7 +440,6 @@ func gc_body_gramschmidtKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, n
 						}
 					}
 				} else {
-//line polybench_solvers.go:55
 					gc_vstep4 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop4 bool
@@ -485,7 +462,6 @@ func gc_body_gramschmidtKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, n
 									archsimd.LoadFloat32x16Slice(r[k*nj+j:]).Add(compiled.BroadcastFloat32x16At(&q[i*nj+k], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(a[i*nj+j:]))).StoreSlice(r[k*nj+j:])
 								}
 							}
-//line polybench_solvers.go:49
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep4, false
 						}(gc_vstep4)
@@ -512,7 +488,6 @@ func gc_body_gramschmidtKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, n
 								archsimd.LoadFloat32x8Slice(r[k*nj+j:]).Add(compiled.BroadcastFloat32x8At(&q[i*nj+k], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(a[i*nj+j:]))).StoreSlice(r[k*nj+j:])
 							}
 						}
-//line polybench_solvers.go:49
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
@@ -528,7 +503,6 @@ func gc_body_gramschmidtKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, n
 				}
 			}
 		}
-//line polybench_solvers.go:58
 		compiled.OutOfLine(func() {
 			{
 				gc_from2, gc_to2 := 0, gc_bdx2
@@ -617,7 +591,6 @@ func gc_body_gramschmidtKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, n
 									}
 								}
 							}
-//line polybench_solvers.go:52
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep5, false
 						}(gc_vstep5)
@@ -692,7 +665,6 @@ func gc_body_gramschmidtKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, n
 								}
 							}
 						}
-//line polybench_solvers.go:52
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
@@ -735,7 +707,6 @@ func gc_body_luKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a []flo
 	gc_gdy2 := gc_gd2.Y
 	gc_n2 := gc_b2.Len()
 	gc_bx2 := 0
-//line polybench_solvers.go:68
 	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b2.Stopped() {
 			return
@@ -746,7 +717,6 @@ func gc_body_luKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a []flo
 		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
 		gc_q2 += gc_run2
 		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-//line polybench_solvers.go:79
 		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
 		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -791,7 +761,6 @@ func gc_body_luKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a []flo
 								archsimd.LoadFloat32x16Slice(gc_at3[gc_tx2:]).Div(compiled.BroadcastFloat32x16At(&gc_at4[0], gc_Lane0Mask324)).StoreSlice(gc_at3[gc_tx2:])
 							}
 						}
-//line polybench_solvers.go:63
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -819,7 +788,6 @@ func gc_body_luKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a []flo
 							archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:]).Div(compiled.BroadcastFloat32x8At(&gc_at4[0], gc_Lane0Mask323)).StoreSlice(gc_at3[gc_tx2:])
 						}
 					}
-//line polybench_solvers.go:63
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
@@ -847,16 +815,13 @@ func gc_body_luKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a []flo
 //line polybench_solvers.go:59
 							var j int = gc_bx2*gc_bdx2 + gc_tx2
 							{
-//line polybench_solvers.go:62
 								if (k*n+j) < 0 || (k*n+j) > len(a)-16 {
-//line polybench_solvers.go:62
 									break
 								}
 //line polybench_solvers.go:62
 								archsimd.LoadFloat32x16Slice(a[k*n+j:]).Div(compiled.BroadcastFloat32x16At(&a[k*n+k], gc_Lane0Mask322)).StoreSlice(a[k*n+j:])
 							}
 						}
-//line polybench_solvers.go:64
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -879,16 +844,13 @@ func gc_body_luKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a []flo
 //line polybench_solvers.go:59
 						var j int = gc_bx2*gc_bdx2 + gc_tx2
 						{
-//line polybench_solvers.go:62
 							if (k*n+j) < 0 || (k*n+j) > len(a)-8 {
-//line polybench_solvers.go:62
 								break
 							}
 //line polybench_solvers.go:62
 							archsimd.LoadFloat32x8Slice(a[k*n+j:]).Div(compiled.BroadcastFloat32x8At(&a[k*n+k], gc_Lane0Mask32)).StoreSlice(a[k*n+j:])
 						}
 					}
-//line polybench_solvers.go:64
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
@@ -930,7 +892,6 @@ func gc_body_luKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a []flo
 	gc_gdy2 := gc_gd2.Y
 	gc_n2 := gc_b2.Len()
 	gc_bx2 := 0
-//line polybench_solvers.go:80
 	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b2.Stopped() {
 			return
@@ -941,7 +902,6 @@ func gc_body_luKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a []flo
 		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
 		gc_q2 += gc_run2
 		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-//line polybench_solvers.go:91
 		gc_ty2 := 0
 		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
 		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
@@ -999,7 +959,6 @@ func gc_body_luKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a []flo
 								archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]).Sub(compiled.BroadcastFloat32x16At(&gc_at5[0], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]))).StoreSlice(gc_at4[gc_tx2:])
 							}
 						}
-//line polybench_solvers.go:75
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -1030,7 +989,6 @@ func gc_body_luKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a []flo
 							archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Sub(compiled.BroadcastFloat32x8At(&gc_at5[0], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]))).StoreSlice(gc_at4[gc_tx2:])
 						}
 					}
-//line polybench_solvers.go:75
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
@@ -1059,16 +1017,13 @@ func gc_body_luKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a []flo
 							var j int = gc_bx2*gc_bdx2 + gc_tx2
 							var i int = gc_by2*gc_bdy2 + gc_ty2
 							{
-//line polybench_solvers.go:74
 								if (i*n+j) < 0 || (i*n+j) > len(a)-16 || (k*n+j) < 0 || (k*n+j) > len(a)-16 {
-//line polybench_solvers.go:74
 									break
 								}
 //line polybench_solvers.go:74
 								archsimd.LoadFloat32x16Slice(a[i*n+j:]).Sub(compiled.BroadcastFloat32x16At(&a[i*n+k], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(a[k*n+j:]))).StoreSlice(a[i*n+j:])
 							}
 						}
-//line polybench_solvers.go:76
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -1092,16 +1047,13 @@ func gc_body_luKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a []flo
 						var j int = gc_bx2*gc_bdx2 + gc_tx2
 						var i int = gc_by2*gc_bdy2 + gc_ty2
 						{
-//line polybench_solvers.go:74
 							if (i*n+j) < 0 || (i*n+j) > len(a)-8 || (k*n+j) < 0 || (k*n+j) > len(a)-8 {
-//line polybench_solvers.go:74
 								break
 							}
 //line polybench_solvers.go:74
 							archsimd.LoadFloat32x8Slice(a[i*n+j:]).Sub(compiled.BroadcastFloat32x8At(&a[i*n+k], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(a[k*n+j:]))).StoreSlice(a[i*n+j:])
 						}
 					}
-//line polybench_solvers.go:76
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {

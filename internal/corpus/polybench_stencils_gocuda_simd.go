@@ -42,7 +42,6 @@ func gc_body_fdtdStep1Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 	gc_gdy2 := gc_gd2.Y
 	gc_n2 := gc_b2.Len()
 	gc_bx2 := 0
-//line polybench_stencils.go:27
 	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b2.Stopped() {
 			return
@@ -54,7 +53,6 @@ func gc_body_fdtdStep1Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 		gc_q2 += gc_run2
 		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
 		gc_apart2 := compiled.Disjoint(fict, ey)
-//line polybench_stencils.go:40
 		gc_ty2 := 0
 		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
 		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
@@ -103,9 +101,7 @@ func gc_body_fdtdStep1Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 							_ = j
 							var i int = gc_by2*gc_bdy2 + gc_ty2
 							{
-//line polybench_stencils.go:21
 								if i == 0 {
-//line polybench_stencils.go:21
 									compiled.BroadcastFloat32x16At(&gc_at6[0], gc_Lane0Mask324).StoreSlice(gc_at5[gc_tx2:])
 								} else {
 //line polybench_stencils.go:21
@@ -113,7 +109,6 @@ func gc_body_fdtdStep1Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 								}
 							}
 						}
-//line polybench_stencils.go:23
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -141,9 +136,7 @@ func gc_body_fdtdStep1Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 						_ = j
 						var i int = gc_by2*gc_bdy2 + gc_ty2
 						{
-//line polybench_stencils.go:21
 							if i == 0 {
-//line polybench_stencils.go:21
 								compiled.BroadcastFloat32x8At(&gc_at6[0], gc_Lane0Mask323).StoreSlice(gc_at5[gc_tx2:])
 							} else {
 //line polybench_stencils.go:21
@@ -151,7 +144,6 @@ func gc_body_fdtdStep1Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 							}
 						}
 					}
-//line polybench_stencils.go:23
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
@@ -188,10 +180,8 @@ func gc_body_fdtdStep1Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 							var j int = gc_bx2*gc_bdx2 + gc_tx2
 							var i int = gc_by2*gc_bdy2 + gc_ty2
 							{
-//line polybench_stencils.go:21
 								if (i*
 									ny+j) < 0 || (i*ny+j) > len(ey)-16 || (i*
-//line polybench_stencils.go:24
 									ny+j) > len(hz)-16 || ((i-1)*ny+j) < 0 || ((i-1)*ny+j) > len(hz)-16 {
 //line polybench_stencils.go:21
 									break
@@ -231,10 +221,8 @@ func gc_body_fdtdStep1Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 						var j int = gc_bx2*gc_bdx2 + gc_tx2
 						var i int = gc_by2*gc_bdy2 + gc_ty2
 						{
-//line polybench_stencils.go:21
 							if (i*
 								ny+j) < 0 || (i*ny+j) > len(ey)-8 || (i*
-//line polybench_stencils.go:24
 								ny+j) > len(hz)-8 || ((i-1)*ny+j) < 0 || ((i-1)*ny+j) > len(hz)-8 {
 //line polybench_stencils.go:21
 								break
@@ -301,7 +289,6 @@ func gc_body_fdtdStep2Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 	gc_gdy2 := gc_gd2.Y
 	gc_n2 := gc_b2.Len()
 	gc_bx2 := 0
-//line polybench_stencils.go:43
 	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b2.Stopped() {
 			return
@@ -312,7 +299,6 @@ func gc_body_fdtdStep2Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
 		gc_q2 += gc_run2
 		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-//line polybench_stencils.go:54
 		gc_ty2 := 0
 		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
 		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
@@ -367,7 +353,6 @@ func gc_body_fdtdStep2Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 										archsimd.LoadFloat32x16Slice(gc_at4[(gc_tx2 - gc_fastlo2):]).Sub(gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at5[(gc_tx2 - gc_fastlo2):]).Sub(archsimd.LoadFloat32x16Slice(gc_at6[(gc_tx2 - gc_fastlo2):])))).StoreSlice(gc_at4[(gc_tx2 - gc_fastlo2):])
 									}
 								}
-//line polybench_stencils.go:38
 								archsimd.ClearAVXUpperBits()
 								return gc_vstep, false
 							}(gc_vstep)
@@ -391,7 +376,6 @@ func gc_body_fdtdStep2Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 									archsimd.LoadFloat32x8Slice(gc_at4[(gc_tx2 - gc_fastlo2):]).Sub(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at5[(gc_tx2 - gc_fastlo2):]).Sub(archsimd.LoadFloat32x8Slice(gc_at6[(gc_tx2 - gc_fastlo2):])))).StoreSlice(gc_at4[(gc_tx2 - gc_fastlo2):])
 								}
 							}
-//line polybench_stencils.go:38
 							archsimd.ClearAVXUpperBits()
 						}
 						for gc_u2 := gc_vstep - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
@@ -431,16 +415,13 @@ func gc_body_fdtdStep2Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 							var j int = gc_bx2*gc_bdx2 + gc_tx2
 							var i int = gc_by2*gc_bdy2 + gc_ty2
 							{
-//line polybench_stencils.go:37
 								if (i*ny+j) < 0 || (i*ny+j) > len(ex)-16 || (i*ny+j) > len(hz)-16 || (i*ny+(j-1)) < 0 || (i*ny+(j-1)) > len(hz)-16 {
-//line polybench_stencils.go:37
 									break
 								}
 //line polybench_stencils.go:37
 								archsimd.LoadFloat32x16Slice(ex[i*ny+j:]).Sub(gc_vb2.Mul(archsimd.LoadFloat32x16Slice(hz[i*ny+j:]).Sub(archsimd.LoadFloat32x16Slice(hz[i*ny+(j-1):])))).StoreSlice(ex[i*ny+j:])
 							}
 						}
-//line polybench_stencils.go:39
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -457,16 +438,13 @@ func gc_body_fdtdStep2Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 						var j int = gc_bx2*gc_bdx2 + gc_tx2
 						var i int = gc_by2*gc_bdy2 + gc_ty2
 						{
-//line polybench_stencils.go:37
 							if (i*ny+j) < 0 || (i*ny+j) > len(ex)-8 || (i*ny+j) > len(hz)-8 || (i*ny+(j-1)) < 0 || (i*ny+(j-1)) > len(hz)-8 {
-//line polybench_stencils.go:37
 								break
 							}
 //line polybench_stencils.go:37
 							archsimd.LoadFloat32x8Slice(ex[i*ny+j:]).Sub(gc_vb.Mul(archsimd.LoadFloat32x8Slice(hz[i*ny+j:]).Sub(archsimd.LoadFloat32x8Slice(hz[i*ny+(j-1):])))).StoreSlice(ex[i*ny+j:])
 						}
 					}
-//line polybench_stencils.go:39
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
@@ -515,7 +493,6 @@ func gc_body_fdtdStep3Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 	gc_gdy2 := gc_gd2.Y
 	gc_n2 := gc_b2.Len()
 	gc_bx2 := 0
-//line polybench_stencils.go:55
 	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b2.Stopped() {
 			return
@@ -526,7 +503,6 @@ func gc_body_fdtdStep3Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
 		gc_q2 += gc_run2
 		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-//line polybench_stencils.go:66
 		gc_ty2 := 0
 		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
 		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
@@ -576,7 +552,6 @@ func gc_body_fdtdStep3Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 										archsimd.LoadFloat32x16Slice(gc_at6[(gc_tx2 - gc_fastlo2):]).Sub(gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx2 - gc_fastlo2):]).Sub(archsimd.LoadFloat32x16Slice(gc_at8[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at9[(gc_tx2 - gc_fastlo2):])).Sub(archsimd.LoadFloat32x16Slice(gc_at10[(gc_tx2 - gc_fastlo2):])))).StoreSlice(gc_at6[(gc_tx2 - gc_fastlo2):])
 									}
 								}
-//line polybench_stencils.go:50
 								archsimd.ClearAVXUpperBits()
 								return gc_vstep, false
 							}(gc_vstep)
@@ -600,7 +575,6 @@ func gc_body_fdtdStep3Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 									archsimd.LoadFloat32x8Slice(gc_at6[(gc_tx2 - gc_fastlo2):]).Sub(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx2 - gc_fastlo2):]).Sub(archsimd.LoadFloat32x8Slice(gc_at8[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at9[(gc_tx2 - gc_fastlo2):])).Sub(archsimd.LoadFloat32x8Slice(gc_at10[(gc_tx2 - gc_fastlo2):])))).StoreSlice(gc_at6[(gc_tx2 - gc_fastlo2):])
 								}
 							}
-//line polybench_stencils.go:50
 							archsimd.ClearAVXUpperBits()
 						}
 						for gc_u2 := gc_vstep - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
@@ -640,16 +614,13 @@ func gc_body_fdtdStep3Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 							var j int = gc_bx2*gc_bdx2 + gc_tx2
 							var i int = gc_by2*gc_bdy2 + gc_ty2
 							{
-//line polybench_stencils.go:49
 								if (i*ny+j) < 0 || (i*ny+j) > len(hz)-16 || (i*ny+(j+1)) < 0 || (i*ny+(j+1)) > len(ex)-16 || (i*ny+j) > len(ex)-16 || ((i+1)*ny+j) < 0 || ((i+1)*ny+j) > len(ey)-16 || (i*ny+j) > len(ey)-16 {
-//line polybench_stencils.go:49
 									break
 								}
 //line polybench_stencils.go:49
 								archsimd.LoadFloat32x16Slice(hz[i*ny+j:]).Sub(gc_vb2.Mul(archsimd.LoadFloat32x16Slice(ex[i*ny+(j+1):]).Sub(archsimd.LoadFloat32x16Slice(ex[i*ny+j:])).Add(archsimd.LoadFloat32x16Slice(ey[(i+1)*ny+j:])).Sub(archsimd.LoadFloat32x16Slice(ey[i*ny+j:])))).StoreSlice(hz[i*ny+j:])
 							}
 						}
-//line polybench_stencils.go:51
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -666,16 +637,13 @@ func gc_body_fdtdStep3Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 						var j int = gc_bx2*gc_bdx2 + gc_tx2
 						var i int = gc_by2*gc_bdy2 + gc_ty2
 						{
-//line polybench_stencils.go:49
 							if (i*ny+j) < 0 || (i*ny+j) > len(hz)-8 || (i*ny+(j+1)) < 0 || (i*ny+(j+1)) > len(ex)-8 || (i*ny+j) > len(ex)-8 || ((i+1)*ny+j) < 0 || ((i+1)*ny+j) > len(ey)-8 || (i*ny+j) > len(ey)-8 {
-//line polybench_stencils.go:49
 								break
 							}
 //line polybench_stencils.go:49
 							archsimd.LoadFloat32x8Slice(hz[i*ny+j:]).Sub(gc_vb.Mul(archsimd.LoadFloat32x8Slice(ex[i*ny+(j+1):]).Sub(archsimd.LoadFloat32x8Slice(ex[i*ny+j:])).Add(archsimd.LoadFloat32x8Slice(ey[(i+1)*ny+j:])).Sub(archsimd.LoadFloat32x8Slice(ey[i*ny+j:])))).StoreSlice(hz[i*ny+j:])
 						}
 					}
-//line polybench_stencils.go:51
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
@@ -723,7 +691,6 @@ func gc_body_jacobi1DKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a
 	gc_gdy2 := gc_gd2.Y
 	gc_n2 := gc_b2.Len()
 	gc_bx2 := 0
-//line polybench_stencils.go:68
 	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b2.Stopped() {
 			return
@@ -734,7 +701,6 @@ func gc_body_jacobi1DKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a
 		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
 		gc_q2 += gc_run2
 		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-//line polybench_stencils.go:79
 		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
 		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -826,7 +792,6 @@ func gc_body_jacobi1DKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a
 	gc_gdy2 := gc_gd2.Y
 	gc_n2 := gc_b2.Len()
 	gc_bx2 := 0
-//line polybench_stencils.go:80
 	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b2.Stopped() {
 			return
@@ -837,7 +802,6 @@ func gc_body_jacobi1DKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a
 		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
 		gc_q2 += gc_run2
 		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-//line polybench_stencils.go:91
 		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
 		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -872,7 +836,6 @@ func gc_body_jacobi1DKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a
 								archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]).StoreSlice(gc_at3[gc_tx2:])
 							}
 						}
-//line polybench_stencils.go:75
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -891,7 +854,6 @@ func gc_body_jacobi1DKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a
 							archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).StoreSlice(gc_at3[gc_tx2:])
 						}
 					}
-//line polybench_stencils.go:75
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
@@ -910,16 +872,13 @@ func gc_body_jacobi1DKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a
 //line polybench_stencils.go:71
 							var j int = gc_bx2*gc_bdx2 + gc_tx2
 							{
-//line polybench_stencils.go:74
 								if j < 0 || j > len(b)-16 || j > len(a)-16 {
-//line polybench_stencils.go:74
 									break
 								}
 //line polybench_stencils.go:74
 								archsimd.LoadFloat32x16Slice(b[j:]).StoreSlice(a[j:])
 							}
 						}
-//line polybench_stencils.go:76
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -933,16 +892,13 @@ func gc_body_jacobi1DKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a
 //line polybench_stencils.go:71
 						var j int = gc_bx2*gc_bdx2 + gc_tx2
 						{
-//line polybench_stencils.go:74
 							if j < 0 || j > len(b)-8 || j > len(a)-8 {
-//line polybench_stencils.go:74
 								break
 							}
 //line polybench_stencils.go:74
 							archsimd.LoadFloat32x8Slice(b[j:]).StoreSlice(a[j:])
 						}
 					}
-//line polybench_stencils.go:76
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step3 := gc_vstep2
@@ -1036,7 +992,6 @@ func gc_body_jacobi2DKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a
 	gc_gdy2 := gc_gd2.Y
 	gc_n2 := gc_b2.Len()
 	gc_bx2 := 0
-//line polybench_stencils.go:93
 	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b2.Stopped() {
 			return
@@ -1047,7 +1002,6 @@ func gc_body_jacobi2DKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a
 		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
 		gc_q2 += gc_run2
 		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-//line polybench_stencils.go:104
 		gc_ty2 := 0
 		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
 		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
@@ -1106,7 +1060,6 @@ func gc_body_jacobi2DKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a
 										gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at8[(gc_tx2 - gc_fastlo2):]).Add(archsimd.LoadFloat32x16Slice(gc_at9[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at10[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at11[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at12[(gc_tx2 - gc_fastlo2):]))).StoreSlice(gc_at7[(gc_tx2 - gc_fastlo2):])
 									}
 								}
-//line polybench_stencils.go:88
 								archsimd.ClearAVXUpperBits()
 								return gc_vstep, false
 							}(gc_vstep)
@@ -1130,7 +1083,6 @@ func gc_body_jacobi2DKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a
 									gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at8[(gc_tx2 - gc_fastlo2):]).Add(archsimd.LoadFloat32x8Slice(gc_at9[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at10[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at11[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at12[(gc_tx2 - gc_fastlo2):]))).StoreSlice(gc_at7[(gc_tx2 - gc_fastlo2):])
 								}
 							}
-//line polybench_stencils.go:88
 							archsimd.ClearAVXUpperBits()
 						}
 						for gc_u2 := gc_vstep - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
@@ -1169,16 +1121,13 @@ func gc_body_jacobi2DKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a
 							var i int = gc_by2*gc_bdy2 + gc_ty2
 							var j int = gc_bx2*gc_bdx2 + gc_tx2
 							{
-//line polybench_stencils.go:87
 								if (i*n+j) < 0 || (i*n+j) > len(a)-16 || (i*n+(j-1)) < 0 || (i*n+(j-1)) > len(a)-16 || (i*n+(1+j)) < 0 || (i*n+(1+j)) > len(a)-16 || ((1+i)*n+j) < 0 || ((1+i)*n+j) > len(a)-16 || ((i-1)*n+j) < 0 || ((i-1)*n+j) > len(a)-16 || (i*n+j) > len(b)-16 {
-//line polybench_stencils.go:87
 									break
 								}
 //line polybench_stencils.go:87
 								gc_vb2.Mul(archsimd.LoadFloat32x16Slice(a[i*n+j:]).Add(archsimd.LoadFloat32x16Slice(a[i*n+(j-1):])).Add(archsimd.LoadFloat32x16Slice(a[i*n+(1+j):])).Add(archsimd.LoadFloat32x16Slice(a[(1+i)*n+j:])).Add(archsimd.LoadFloat32x16Slice(a[(i-1)*n+j:]))).StoreSlice(b[i*n+j:])
 							}
 						}
-//line polybench_stencils.go:89
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -1195,16 +1144,13 @@ func gc_body_jacobi2DKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a
 						var i int = gc_by2*gc_bdy2 + gc_ty2
 						var j int = gc_bx2*gc_bdx2 + gc_tx2
 						{
-//line polybench_stencils.go:87
 							if (i*n+j) < 0 || (i*n+j) > len(a)-8 || (i*n+(j-1)) < 0 || (i*n+(j-1)) > len(a)-8 || (i*n+(1+j)) < 0 || (i*n+(1+j)) > len(a)-8 || ((1+i)*n+j) < 0 || ((1+i)*n+j) > len(a)-8 || ((i-1)*n+j) < 0 || ((i-1)*n+j) > len(a)-8 || (i*n+j) > len(b)-8 {
-//line polybench_stencils.go:87
 								break
 							}
 //line polybench_stencils.go:87
 							gc_vb.Mul(archsimd.LoadFloat32x8Slice(a[i*n+j:]).Add(archsimd.LoadFloat32x8Slice(a[i*n+(j-1):])).Add(archsimd.LoadFloat32x8Slice(a[i*n+(1+j):])).Add(archsimd.LoadFloat32x8Slice(a[(1+i)*n+j:])).Add(archsimd.LoadFloat32x8Slice(a[(i-1)*n+j:]))).StoreSlice(b[i*n+j:])
 						}
 					}
-//line polybench_stencils.go:89
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
@@ -1252,7 +1198,6 @@ func gc_body_jacobi2DKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a
 	gc_gdy2 := gc_gd2.Y
 	gc_n2 := gc_b2.Len()
 	gc_bx2 := 0
-//line polybench_stencils.go:106
 	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b2.Stopped() {
 			return
@@ -1263,7 +1208,6 @@ func gc_body_jacobi2DKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a
 		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
 		gc_q2 += gc_run2
 		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-//line polybench_stencils.go:117
 		gc_ty2 := 0
 		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
 		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
@@ -1307,7 +1251,6 @@ func gc_body_jacobi2DKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a
 								archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]).StoreSlice(gc_at3[gc_tx2:])
 							}
 						}
-//line polybench_stencils.go:101
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -1329,7 +1272,6 @@ func gc_body_jacobi2DKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a
 							archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).StoreSlice(gc_at3[gc_tx2:])
 						}
 					}
-//line polybench_stencils.go:101
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
@@ -1349,16 +1291,13 @@ func gc_body_jacobi2DKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a
 							var i int = gc_by2*gc_bdy2 + gc_ty2
 							var j int = gc_bx2*gc_bdx2 + gc_tx2
 							{
-//line polybench_stencils.go:100
 								if (i*n+j) < 0 || (i*n+j) > len(b)-16 || (i*n+j) > len(a)-16 {
-//line polybench_stencils.go:100
 									break
 								}
 //line polybench_stencils.go:100
 								archsimd.LoadFloat32x16Slice(b[i*n+j:]).StoreSlice(a[i*n+j:])
 							}
 						}
-//line polybench_stencils.go:102
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -1373,16 +1312,13 @@ func gc_body_jacobi2DKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a
 						var i int = gc_by2*gc_bdy2 + gc_ty2
 						var j int = gc_bx2*gc_bdx2 + gc_tx2
 						{
-//line polybench_stencils.go:100
 							if (i*n+j) < 0 || (i*n+j) > len(b)-8 || (i*n+j) > len(a)-8 {
-//line polybench_stencils.go:100
 								break
 							}
 //line polybench_stencils.go:100
 							archsimd.LoadFloat32x8Slice(b[i*n+j:]).StoreSlice(a[i*n+j:])
 						}
 					}
-//line polybench_stencils.go:102
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
@@ -1461,7 +1397,6 @@ func gc_body_convolution2DKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, 
 		c11, c21, c31 = +0.2, +0.5, -0.8
 		c12, c22, c32 = -0.3, +0.6, -0.9
 		c13, c23, c33 = +0.4, +0.7, +0.10
-//line polybench_stencils.go:118
 		gc_ty2 := 0
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
@@ -1546,7 +1481,6 @@ func gc_body_convolution2DKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, 
 										gc_vb28.Mul(archsimd.LoadFloat32x16Slice(gc_at12[(gc_tx2 - gc_fastlo2):])).Add(gc_vb29.Mul(archsimd.LoadFloat32x16Slice(gc_at13[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb30.Mul(archsimd.LoadFloat32x16Slice(gc_at14[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb31.Mul(archsimd.LoadFloat32x16Slice(gc_at15[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb32.Mul(archsimd.LoadFloat32x16Slice(gc_at16[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb33.Mul(archsimd.LoadFloat32x16Slice(gc_at17[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb34.Mul(archsimd.LoadFloat32x16Slice(gc_at18[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb35.Mul(archsimd.LoadFloat32x16Slice(gc_at19[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb36.Mul(archsimd.LoadFloat32x16Slice(gc_at20[(gc_tx2 - gc_fastlo2):]))).StoreSlice(gc_at11[(gc_tx2 - gc_fastlo2):])
 									}
 								}
-//line polybench_stencils.go:120
 								archsimd.ClearAVXUpperBits()
 								return gc_vstep, false
 							}(gc_vstep)
@@ -1585,7 +1519,6 @@ func gc_body_convolution2DKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, 
 									gc_vb19.Mul(archsimd.LoadFloat32x8Slice(gc_at12[(gc_tx2 - gc_fastlo2):])).Add(gc_vb20.Mul(archsimd.LoadFloat32x8Slice(gc_at13[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb21.Mul(archsimd.LoadFloat32x8Slice(gc_at14[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb22.Mul(archsimd.LoadFloat32x8Slice(gc_at15[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb23.Mul(archsimd.LoadFloat32x8Slice(gc_at16[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb24.Mul(archsimd.LoadFloat32x8Slice(gc_at17[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb25.Mul(archsimd.LoadFloat32x8Slice(gc_at18[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb26.Mul(archsimd.LoadFloat32x8Slice(gc_at19[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb27.Mul(archsimd.LoadFloat32x8Slice(gc_at20[(gc_tx2 - gc_fastlo2):]))).StoreSlice(gc_at11[(gc_tx2 - gc_fastlo2):])
 								}
 							}
-//line polybench_stencils.go:120
 							archsimd.ClearAVXUpperBits()
 						}
 						for gc_u2 := gc_vstep - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
@@ -1642,7 +1575,6 @@ func gc_body_convolution2DKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, 
 							var j int = gc_bx2*gc_bdx2 + gc_tx2
 							var i int = gc_by2*gc_bdy2 + gc_ty2
 							{
-//line polybench_stencils.go:119
 								if ((i-1)*nj+(j-1)) < 0 || ((i-1)*nj+(j-1)) > len(a)-16 || ((i-1)*nj+(j+0)) < 0 || ((i-1)*nj+(j+0)) > len(a)-16 || ((i-1)*nj+(j+1)) < 0 || ((i-1)*nj+(j+1)) > len(a)-16 || ((i+
 									0)*nj+(j-1)) < 0 || ((i+0)*nj+(j-1)) > len(a)-16 || ((i+0)*nj+(j+0)) < 0 || ((i+0)*nj+(j+0)) > len(a)-16 || ((i+0)*nj+(j+1)) < 0 || ((i+0)*nj+(j+1)) > len(a)-16 || ((i+
 									1)*nj+(j-1)) < 0 || ((i+1)*nj+(j-1)) > len(a)-16 || ((i+1)*nj+(j+0)) < 0 || ((i+1)*nj+(j+0)) > len(a)-16 || ((i+1)*nj+(j+1)) < 0 || ((i+1)*nj+(j+1)) > len(a)-16 || (i*
@@ -1655,7 +1587,6 @@ func gc_body_convolution2DKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, 
 								gc_vb10.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*nj+(j-1):])).Add(gc_vb11.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*nj+(j+0):]))).Add(gc_vb12.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*nj+(j+1):]))).Add(gc_vb13.Mul(archsimd.LoadFloat32x16Slice(a[(i+0)*nj+(j-1):]))).Add(gc_vb14.Mul(archsimd.LoadFloat32x16Slice(a[(i+0)*nj+(j+0):]))).Add(gc_vb15.Mul(archsimd.LoadFloat32x16Slice(a[(i+0)*nj+(j+1):]))).Add(gc_vb16.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*nj+(j-1):]))).Add(gc_vb17.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*nj+(j+0):]))).Add(gc_vb18.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*nj+(j+1):]))).StoreSlice(b[i*nj+j:])
 							}
 						}
-//line polybench_stencils.go:121
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -1686,7 +1617,6 @@ func gc_body_convolution2DKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, 
 						var j int = gc_bx2*gc_bdx2 + gc_tx2
 						var i int = gc_by2*gc_bdy2 + gc_ty2
 						{
-//line polybench_stencils.go:119
 							if ((i-1)*nj+(j-1)) < 0 || ((i-1)*nj+(j-1)) > len(a)-8 || ((i-1)*nj+(j+0)) < 0 || ((i-1)*nj+(j+0)) > len(a)-8 || ((i-1)*nj+(j+1)) < 0 || ((i-1)*nj+(j+1)) > len(a)-8 || ((i+
 								0)*nj+(j-1)) < 0 || ((i+0)*nj+(j-1)) > len(a)-8 || ((i+0)*nj+(j+0)) < 0 || ((i+0)*nj+(j+0)) > len(a)-8 || ((i+0)*nj+(j+1)) < 0 || ((i+0)*nj+(j+1)) > len(a)-8 || ((i+
 								1)*nj+(j-1)) < 0 || ((i+1)*nj+(j-1)) > len(a)-8 || ((i+1)*nj+(j+0)) < 0 || ((i+1)*nj+(j+0)) > len(a)-8 || ((i+1)*nj+(j+1)) < 0 || ((i+1)*nj+(j+1)) > len(a)-8 || (i*
@@ -1699,7 +1629,6 @@ func gc_body_convolution2DKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, 
 							gc_vb.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*nj+(j-1):])).Add(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*nj+(j+0):]))).Add(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*nj+(j+1):]))).Add(gc_vb4.Mul(archsimd.LoadFloat32x8Slice(a[(i+0)*nj+(j-1):]))).Add(gc_vb5.Mul(archsimd.LoadFloat32x8Slice(a[(i+0)*nj+(j+0):]))).Add(gc_vb6.Mul(archsimd.LoadFloat32x8Slice(a[(i+0)*nj+(j+1):]))).Add(gc_vb7.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*nj+(j-1):]))).Add(gc_vb8.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*nj+(j+0):]))).Add(gc_vb9.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*nj+(j+1):]))).StoreSlice(b[i*nj+j:])
 						}
 					}
-//line polybench_stencils.go:121
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
@@ -1780,7 +1709,6 @@ func gc_body_convolution3DKernel(gc_b8 *compiled.Block, gc_lo2, gc_hi2 int, ni, 
 		c11, c21, c31 = +2, +5, -8
 		c12, c22, c32 = -3, +6, -9
 		c13, c23, c33 = +4, +7, +10
-//line polybench_stencils.go:140
 		gc_ty2 := 0
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_off13 := (gc_bx2 * gc_bdx2) + (i*(nk*nj) + (gc_by2*gc_bdy2+gc_ty2)*nk)
@@ -1877,7 +1805,6 @@ func gc_body_convolution3DKernel(gc_b8 *compiled.Block, gc_lo2, gc_hi2 int, ni, 
 										}
 									}
 								}
-//line polybench_stencils.go:142
 								archsimd.ClearAVXUpperBits()
 								return gc_vstep3, false
 							}(gc_vstep3)
@@ -1946,7 +1873,6 @@ func gc_body_convolution3DKernel(gc_b8 *compiled.Block, gc_lo2, gc_hi2 int, ni, 
 									}
 								}
 							}
-//line polybench_stencils.go:142
 							archsimd.ClearAVXUpperBits()
 						}
 						for gc_u2 := gc_vstep3 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
@@ -2056,7 +1982,6 @@ func gc_body_convolution3DKernel(gc_b8 *compiled.Block, gc_lo2, gc_hi2 int, ni, 
 								}
 							}
 						}
-//line polybench_stencils.go:143
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
 					}(gc_vstep4)
@@ -2130,7 +2055,6 @@ func gc_body_convolution3DKernel(gc_b8 *compiled.Block, gc_lo2, gc_hi2 int, ni, 
 							}
 						}
 					}
-//line polybench_stencils.go:143
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {

@@ -70,7 +70,6 @@ func gc_body_reduceMultiPass(gc_b *compiled.Block, gIdata, gOdata []float32, n, 
 	tile32 := cg.TiledPartition(cta_2, 32)
 //line samples_cg.go:22
 	const vec = 32
-//line samples_cg.go:24
 	var gc_l_mySum_ [32]float32
 	var gc_l_beta [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -105,9 +104,7 @@ func gc_body_reduceMultiPass(gc_b *compiled.Block, gIdata, gOdata []float32, n, 
 //line samples_cg.go:61
 						return
 					}
-//line samples_cg.go:62
 					mySum += gIdata_[i]
-//line samples_cg.go:64
 					if nIsPow2_ || i+blockSize_ < n_ {
 						mySum += gIdata_[i+blockSize_]
 					}
@@ -123,11 +120,10 @@ func gc_body_reduceMultiPass(gc_b *compiled.Block, gIdata, gOdata []float32, n, 
 //line samples_cg.go:20
 		compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, tile32.Size(), nil, 0, nil, nil)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line samples_cg.go:24
 			mySum_ := gc_l_mySum_[gc_lane]
+//line samples_cg.go:25
 			beta := mySum_
 			var temp float32
-//line samples_cg.go:28
 			_ = temp
 			gc_l_beta[gc_lane] = beta
 		}
@@ -157,9 +153,7 @@ func gc_body_reduceMultiPass(gc_b *compiled.Block, gIdata, gOdata []float32, n, 
 						var tid_ int = tid
 //line samples_cg.go:23
 						vid := tid_ & (vec - 1)
-//line samples_cg.go:25
 						beta := gc_l_beta[gc_lane]
-//line samples_cg.go:27
 						var temp float32
 //line samples_cg.go:29
 						if vid < i_ {
@@ -175,7 +169,6 @@ func gc_body_reduceMultiPass(gc_b *compiled.Block, gIdata, gOdata []float32, n, 
 			compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, tile32.Size(), nil, 0, nil, nil)
 		}
 	}
-//line samples_cg.go:38
 	compiled.OutOfLine(func() {
 		{
 			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
@@ -192,7 +185,6 @@ func gc_body_reduceMultiPass(gc_b *compiled.Block, gIdata, gOdata []float32, n, 
 			}
 		}
 	})
-//line samples_cg.go:50
 	gc_from, gc_to := 0, gc_bdx
 	if gc_bound := 0; gc_bound < gc_to-1 {
 		gc_to = gc_bound + 1
@@ -348,7 +340,6 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 	tile32 := cg.TiledPartition(cta_2, 32)
 //line samples_cg.go:22
 	const vec = 32
-//line samples_cg.go:24
 	var gc_l_mySum_2 [32]float32
 	var gc_l_beta [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -383,9 +374,7 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 //line samples_cg.go:61
 						return
 					}
-//line samples_cg.go:62
 					mySum_ += gIdata_[i_]
-//line samples_cg.go:64
 					if nIsPow2_ || i_+blockSize_ < n_ {
 						mySum_ += gIdata_[i_+blockSize_]
 					}
@@ -401,11 +390,10 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 //line samples_cg.go:20
 		compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, tile32.Size(), nil, 0, nil, nil)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line samples_cg.go:24
 			mySum_2 := gc_l_mySum_2[gc_lane]
+//line samples_cg.go:25
 			beta := mySum_2
 			var temp float32
-//line samples_cg.go:28
 			_ = temp
 			gc_l_beta[gc_lane] = beta
 		}
@@ -435,9 +423,7 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 						var tid_2 int = tid_
 //line samples_cg.go:23
 						vid := tid_2 & (vec - 1)
-//line samples_cg.go:25
 						beta := gc_l_beta[gc_lane]
-//line samples_cg.go:27
 						var temp float32
 //line samples_cg.go:29
 						if vid < i_2 {
@@ -453,7 +439,6 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 			compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, tile32.Size(), nil, 0, nil, nil)
 		}
 	}
-//line samples_cg.go:38
 	compiled.OutOfLine(func() {
 		{
 			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
@@ -500,13 +485,11 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 						gc_at[0] = gc_at2[0]
 					}
 				}
-//line samples_cg.go:77
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line samples_cg.go:73
 					gc_at[0] = gc_at2[0]
 				}
 			} else {
-//line samples_cg.go:77
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
@@ -517,7 +500,6 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 						gOdata_[gc_bx] = sdata[0]
 					}
 					{
-//line samples_cg.go:77
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -525,7 +507,6 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 						gOdata_[gc_bx] = sdata[0]
 					}
 					{
-//line samples_cg.go:77
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -533,7 +514,6 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 						gOdata_[gc_bx] = sdata[0]
 					}
 					{
-//line samples_cg.go:77
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -541,7 +521,6 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 						gOdata_[gc_bx] = sdata[0]
 					}
 				}
-//line samples_cg.go:77
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -556,7 +535,6 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 //line samples_cg.go:105
 		amLast := gocuda.Shared[bool](t, 1)[:1]
 		smem := gocuda.DynamicShared[float32](t)
-//line samples_cg.go:108
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -583,7 +561,6 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 			tile32_ := cg.TiledPartition(cta_3, 32)
 //line samples_cg.go:22
 			const vec = 32
-//line samples_cg.go:24
 			var gc_l_mySum_3 [32]float32
 			var gc_l_beta_ [32]float32
 			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -617,11 +594,9 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 //line samples_cg.go:125
 								return
 							}
-//line samples_cg.go:126
 							mySum += gOdata[i]
 							i += blockSize
 						}
-//line samples_cg.go:130
 						var mySum_3 float32 = mySum
 //line samples_cg.go:19
 						sdata_2[tid_3] = mySum_3
@@ -631,11 +606,10 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 //line samples_cg.go:20
 				compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, tile32_.Size(), nil, 0, nil, nil)
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line samples_cg.go:24
 					mySum_3 := gc_l_mySum_3[gc_lane]
+//line samples_cg.go:25
 					beta_ := mySum_3
 					var temp_ float32
-//line samples_cg.go:28
 					_ = temp_
 					gc_l_beta_[gc_lane] = beta_
 				}
@@ -665,9 +639,7 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 								var tid_3 int = tid
 //line samples_cg.go:23
 								vid_ := tid_3 & (vec - 1)
-//line samples_cg.go:25
 								beta_ := gc_l_beta_[gc_lane]
-//line samples_cg.go:27
 								var temp_ float32
 //line samples_cg.go:29
 								if vid_ < i_4 {
@@ -683,7 +655,6 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 					compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, tile32_.Size(), nil, 0, nil, nil)
 				}
 			}
-//line samples_cg.go:38
 			compiled.OutOfLine(func() {
 				{
 					for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
@@ -700,7 +671,6 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 					}
 				}
 			})
-//line samples_cg.go:50
 			gc_from, gc_to := 0, gc_bdx
 			if gc_bound := 0; gc_bound < gc_to-1 {
 				gc_to = gc_bound + 1
@@ -714,11 +684,9 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 						{
 							gc_tx := gc_step3 + 0
-//line samples_cg.go:64
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							{
-//line samples_cg.go:133
 								gc_at3[0] = gc_at4[0]
 //line samples_cg.go:136
 								*retirementCount = 0
@@ -726,11 +694,9 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 						}
 						{
 							gc_tx := gc_step3 + 1
-//line samples_cg.go:142
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							{
-//line samples_cg.go:133
 								gc_at3[0] = gc_at4[0]
 //line samples_cg.go:136
 								*retirementCount = 0
@@ -738,11 +704,9 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 						}
 						{
 							gc_tx := gc_step3 + 2
-//line samples_cg.go:142
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							{
-//line samples_cg.go:133
 								gc_at3[0] = gc_at4[0]
 //line samples_cg.go:136
 								*retirementCount = 0
@@ -750,11 +714,9 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 						}
 						{
 							gc_tx := gc_step3 + 3
-//line samples_cg.go:142
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							{
-//line samples_cg.go:133
 								gc_at3[0] = gc_at4[0]
 //line samples_cg.go:136
 								*retirementCount = 0
@@ -765,7 +727,6 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						{
-//line samples_cg.go:133
 							gc_at3[0] = gc_at4[0]
 //line samples_cg.go:136
 							*retirementCount = 0
@@ -779,7 +740,6 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							{
-//line samples_cg.go:133
 								gOdata[0] = smem[0]
 //line samples_cg.go:136
 								*retirementCount = 0
@@ -790,7 +750,6 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							{
-//line samples_cg.go:133
 								gOdata[0] = smem[0]
 //line samples_cg.go:136
 								*retirementCount = 0
@@ -801,7 +760,6 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							{
-//line samples_cg.go:133
 								gOdata[0] = smem[0]
 //line samples_cg.go:136
 								*retirementCount = 0
@@ -812,7 +770,6 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							{
-//line samples_cg.go:133
 								gOdata[0] = smem[0]
 //line samples_cg.go:136
 								*retirementCount = 0
@@ -823,7 +780,6 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						{
-//line samples_cg.go:133
 							gOdata[0] = smem[0]
 //line samples_cg.go:136
 							*retirementCount = 0
@@ -881,7 +837,6 @@ func gc_body_scalarProdGPU(gc_b *compiled.Block, dC, dA, dB []float32, vectorN, 
 				return
 			}
 			gc_more = false
-//line samples_cg.go:167
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_off, gc_to) {
 				panic(compiled.ErrGuardWraps)
@@ -932,7 +887,6 @@ func gc_body_scalarProdGPU(gc_b *compiled.Block, dC, dA, dB []float32, vectorN, 
 					return
 				}
 				gc_more2 = false
-//line samples_cg.go:180
 				gc_from, gc_to := 0, gc_bdx
 				if !compiled.Adds(gc_off2, gc_to) {
 					panic(compiled.ErrGuardWraps)
@@ -950,35 +904,30 @@ func gc_body_scalarProdGPU(gc_b *compiled.Block, dC, dA, dB []float32, vectorN, 
 						for ; gc_step+3 < gc_to; gc_step += 4 {
 							{
 								gc_tx := gc_step + 0
-//line samples_cg.go:174
 								gc_more2 = true
 //line samples_cg.go:174
 								gc_at[gc_tx] += gc_at2[gc_tx]
 							}
 							{
 								gc_tx := gc_step + 1
-//line samples_cg.go:174
 								gc_more2 = true
 //line samples_cg.go:174
 								gc_at[gc_tx] += gc_at2[gc_tx]
 							}
 							{
 								gc_tx := gc_step + 2
-//line samples_cg.go:174
 								gc_more2 = true
 //line samples_cg.go:174
 								gc_at[gc_tx] += gc_at2[gc_tx]
 							}
 							{
 								gc_tx := gc_step + 3
-//line samples_cg.go:174
 								gc_more2 = true
 //line samples_cg.go:174
 								gc_at[gc_tx] += gc_at2[gc_tx]
 							}
 						}
 						for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line samples_cg.go:174
 							gc_more2 = true
 //line samples_cg.go:174
 							gc_at[gc_tx] += gc_at2[gc_tx]
@@ -1041,7 +990,6 @@ func gc_body_scalarProdGPU(gc_b *compiled.Block, dC, dA, dB []float32, vectorN, 
 			}
 		}
 		{
-//line samples_cg.go:182
 			gc_from, gc_to := 0, gc_bdx
 			if gc_bound := 0; gc_bound < gc_to-1 {
 				gc_to = gc_bound + 1
@@ -1069,13 +1017,11 @@ func gc_body_scalarProdGPU(gc_b *compiled.Block, dC, dA, dB []float32, vectorN, 
 							gc_at3[0] = accumResult[0]
 						}
 					}
-//line samples_cg.go:185
 					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 //line samples_cg.go:181
 						gc_at3[0] = accumResult[0]
 					}
 				} else {
-//line samples_cg.go:185
 					gc_step4 := gc_from
 					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 						{
@@ -1086,7 +1032,6 @@ func gc_body_scalarProdGPU(gc_b *compiled.Block, dC, dA, dB []float32, vectorN, 
 							dC[vec] = accumResult[0]
 						}
 						{
-//line samples_cg.go:185
 							gc_tx := gc_step4 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
@@ -1094,7 +1039,6 @@ func gc_body_scalarProdGPU(gc_b *compiled.Block, dC, dA, dB []float32, vectorN, 
 							dC[vec] = accumResult[0]
 						}
 						{
-//line samples_cg.go:185
 							gc_tx := gc_step4 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
@@ -1102,7 +1046,6 @@ func gc_body_scalarProdGPU(gc_b *compiled.Block, dC, dA, dB []float32, vectorN, 
 							dC[vec] = accumResult[0]
 						}
 						{
-//line samples_cg.go:185
 							gc_tx := gc_step4 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
@@ -1110,7 +1053,6 @@ func gc_body_scalarProdGPU(gc_b *compiled.Block, dC, dA, dB []float32, vectorN, 
 							dC[vec] = accumResult[0]
 						}
 					}
-//line samples_cg.go:185
 					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -1154,7 +1096,6 @@ func gc_body_reduceSinglePassMultiBlockCG(gc_b *compiled.Block, gIdata []float32
 	grid := cg.ThisGrid(t)
 //line samples_cg.go:217
 	sdata := gocuda.DynamicShared[float64](t)
-//line samples_cg.go:219
 	gc_step := 0
 	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
@@ -1196,7 +1137,6 @@ func gc_body_reduceSinglePassMultiBlockCG(gc_b *compiled.Block, gIdata []float32
 			return
 		}
 		gc_more = false
-//line samples_cg.go:229
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			gc_b.Enter(gc_rank)
@@ -1229,7 +1169,6 @@ func gc_body_reduceSinglePassMultiBlockCG(gc_b *compiled.Block, gIdata []float32
 	var cta cg.ThreadBlock = block
 //line samples_cg.go:191
 	tile32 := cg.TiledPartition(cta, 32)
-//line samples_cg.go:194
 	var gc_c1v [32]float64
 	var gc_c1r [32]float64
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -1256,7 +1195,6 @@ func gc_body_reduceSinglePassMultiBlockCG(gc_b *compiled.Block, gIdata []float32
 			sdata_[tid] = gc_c1r[gc_lane]
 		}
 	}
-//line samples_cg.go:198
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 //line samples_cg.go:196
@@ -1271,15 +1209,12 @@ func gc_body_reduceSinglePassMultiBlockCG(gc_b *compiled.Block, gIdata []float32
 //line samples_cg.go:199
 					return
 				}
-//line samples_cg.go:200
 				beta += sdata_[i_]
 			}
 			sdata_[0] = beta
 		}
 	}
-//line samples_cg.go:207
 	gc_apart := compiled.Disjoint(sdata, gOdata)
-//line samples_cg.go:210
 	gc_off2 := gc_bx
 	gc_off3 := 0
 	if gc_off2 >= 0 && gc_off2 < len(gOdata) && gc_off3 >= 0 && gc_off3 < len(sdata) && gc_apart {
@@ -1290,7 +1225,6 @@ func gc_body_reduceSinglePassMultiBlockCG(gc_b *compiled.Block, gIdata []float32
 		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
 			{
 				gc_rank := gc_step2 + 0
-//line samples_cg.go:221
 				gc_pos.Thread = gc_rank
 //line samples_cg.go:232
 				if gc_rank == 0 {
@@ -1299,7 +1233,6 @@ func gc_body_reduceSinglePassMultiBlockCG(gc_b *compiled.Block, gIdata []float32
 			}
 			{
 				gc_rank := gc_step2 + 1
-//line samples_cg.go:239
 				gc_pos.Thread = gc_rank
 //line samples_cg.go:232
 				if gc_rank == 0 {
@@ -1308,7 +1241,6 @@ func gc_body_reduceSinglePassMultiBlockCG(gc_b *compiled.Block, gIdata []float32
 			}
 			{
 				gc_rank := gc_step2 + 2
-//line samples_cg.go:239
 				gc_pos.Thread = gc_rank
 //line samples_cg.go:232
 				if gc_rank == 0 {
@@ -1317,7 +1249,6 @@ func gc_body_reduceSinglePassMultiBlockCG(gc_b *compiled.Block, gIdata []float32
 			}
 			{
 				gc_rank := gc_step2 + 3
-//line samples_cg.go:239
 				gc_pos.Thread = gc_rank
 //line samples_cg.go:232
 				if gc_rank == 0 {
@@ -1469,7 +1400,6 @@ func gc_body_filterArr(gc_b *compiled.Block, dst []int32, nres *int32, src []int
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-//line samples_cg.go:276
 	var gc_l_active [32]cg.Coalesced
 	var gc_l_i [32]int
 	var gc_c1r [32]cg.Coalesced
@@ -1480,7 +1410,6 @@ func gc_body_filterArr(gc_b *compiled.Block, dst []int32, nres *int32, src []int
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		{
-//line samples_cg.go:268
 			gc_save7 := gc_act
 			gc_in7 := gc_act
 			{
@@ -1495,7 +1424,6 @@ func gc_body_filterArr(gc_b *compiled.Block, dst []int32, nres *int32, src []int
 					id := gc_tx + gc_bx*gc_bdx
 //line samples_cg.go:267
 					i := id
-//line samples_cg.go:269
 					gc_l_i[gc_lane] = i
 				}
 			}
@@ -1506,7 +1434,6 @@ func gc_body_filterArr(gc_b *compiled.Block, dst []int32, nres *int32, src []int
 				}
 				gc_act = gc_in7 &^ gc_dead
 				var gc_m7, gc_skip7 uint32
-//line samples_cg.go:280
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
@@ -1572,9 +1499,7 @@ func gc_body_filterArr(gc_b *compiled.Block, dst []int32, nres *int32, src []int
 							gc_pos.Thread = gc_rank
 							gc_b.Enter(gc_rank)
 							active := gc_l_active[gc_lane]
-//line samples_cg.go:265
 							var res int32
-//line samples_cg.go:267
 							i := gc_l_i[gc_lane]
 //line samples_cg.go:255
 							res = gc_c2r[gc_lane]
@@ -1583,7 +1508,6 @@ func gc_body_filterArr(gc_b *compiled.Block, dst []int32, nres *int32, src []int
 							dst[r] = src[i]
 						}
 					}
-//line samples_cg.go:273
 					gc_act = gc_save5 &^ gc_dead &^ gc_skip7
 				}
 				gc_act = gc_in7 &^ gc_dead
@@ -1591,7 +1515,6 @@ func gc_body_filterArr(gc_b *compiled.Block, dst []int32, nres *int32, src []int
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line samples_cg.go:282
 					i := gc_l_i[gc_lane]
 //line samples_cg.go:267
 					i += gc_gdx * gc_bdx
@@ -1628,7 +1551,6 @@ func gc_body_mapToBuckets(gc_b *compiled.Block, srcArr, indicesBuckets, bucketCo
 	gc_n := gc_b.Len()
 //line samples_cg.go:295
 	grid := cg.ThisGrid(t)
-//line samples_cg.go:298
 	var gc_l_bucket_ [32]int
 	var gc_l_labeledGroup [32]cg.Coalesced
 	var gc_l_i [32]int
@@ -1643,7 +1565,6 @@ func gc_body_mapToBuckets(gc_b *compiled.Block, srcArr, indicesBuckets, bucketCo
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		{
-//line samples_cg.go:298
 			gc_save10 := gc_act
 			gc_in10 := gc_act
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -1652,7 +1573,6 @@ func gc_body_mapToBuckets(gc_b *compiled.Block, srcArr, indicesBuckets, bucketCo
 				gc_b.Enter(gc_rank)
 //line samples_cg.go:297
 				i := int(grid.ThreadRank())
-//line samples_cg.go:299
 				gc_l_i[gc_lane] = i
 			}
 			for {
@@ -1662,7 +1582,6 @@ func gc_body_mapToBuckets(gc_b *compiled.Block, srcArr, indicesBuckets, bucketCo
 				}
 				gc_act = gc_in10 &^ gc_dead
 				var gc_m10, gc_skip10 uint32
-//line samples_cg.go:309
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
@@ -1689,7 +1608,6 @@ func gc_body_mapToBuckets(gc_b *compiled.Block, srcArr, indicesBuckets, bucketCo
 					i := gc_l_i[gc_lane]
 //line samples_cg.go:298
 					bucket := int(srcArr[i])
-//line samples_cg.go:300
 					gc_l_bucket[gc_lane] = bucket
 				}
 				{
@@ -1713,11 +1631,9 @@ func gc_body_mapToBuckets(gc_b *compiled.Block, srcArr, indicesBuckets, bucketCo
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-//line samples_cg.go:312
 							bucket := gc_l_bucket[gc_lane]
 //line samples_cg.go:300
 							var bucket_ int = bucket
-//line samples_cg.go:302
 							gc_l_bucket_[gc_lane] = bucket_
 						}
 //line samples_cg.go:300
@@ -1729,7 +1645,6 @@ func gc_body_mapToBuckets(gc_b *compiled.Block, srcArr, indicesBuckets, bucketCo
 								continue
 							}
 							gc_rank := gc_w + gc_lane
-//line samples_cg.go:285
 							gc_b.Enter(gc_rank)
 							bucket_ := gc_l_bucket_[gc_lane]
 							_ = bucket_
@@ -1767,9 +1682,7 @@ func gc_body_mapToBuckets(gc_b *compiled.Block, srcArr, indicesBuckets, bucketCo
 							gc_pos.Thread = gc_rank
 							gc_b.Enter(gc_rank)
 							labeledGroup := gc_l_labeledGroup[gc_lane]
-//line samples_cg.go:295
 							var res int32
-//line samples_cg.go:297
 							i := gc_l_i[gc_lane]
 //line samples_cg.go:285
 							res = gc_c3r[gc_lane]
@@ -1778,7 +1691,6 @@ func gc_body_mapToBuckets(gc_b *compiled.Block, srcArr, indicesBuckets, bucketCo
 							indicesBuckets[r] = int32(i)
 						}
 					}
-//line samples_cg.go:304
 					gc_act = gc_save8 &^ gc_dead &^ gc_skip10
 				}
 				gc_act = gc_in10 &^ gc_dead
@@ -1824,7 +1736,6 @@ func gc_body_calculateMaxInEachBuckets(gc_b *compiled.Block, srcArr, valueInBuck
 	gc_n := gc_b.Len()
 //line samples_cg.go:324
 	grid := cg.ThisGrid(t)
-//line samples_cg.go:327
 	var gc_l_bucket_ [32]int
 	var gc_l_valueForMax [32]int32
 	var gc_l_labeledGroup [32]cg.Coalesced
@@ -1839,7 +1750,6 @@ func gc_body_calculateMaxInEachBuckets(gc_b *compiled.Block, srcArr, valueInBuck
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		{
-//line samples_cg.go:327
 			gc_save10 := gc_act
 			gc_in10 := gc_act
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -1848,7 +1758,6 @@ func gc_body_calculateMaxInEachBuckets(gc_b *compiled.Block, srcArr, valueInBuck
 				gc_b.Enter(gc_rank)
 //line samples_cg.go:326
 				i := int(grid.ThreadRank())
-//line samples_cg.go:328
 				gc_l_i[gc_lane] = i
 			}
 			for {
@@ -1858,7 +1767,6 @@ func gc_body_calculateMaxInEachBuckets(gc_b *compiled.Block, srcArr, valueInBuck
 				}
 				gc_act = gc_in10 &^ gc_dead
 				var gc_m10, gc_skip10 uint32
-//line samples_cg.go:338
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
@@ -1885,7 +1793,6 @@ func gc_body_calculateMaxInEachBuckets(gc_b *compiled.Block, srcArr, valueInBuck
 					i := gc_l_i[gc_lane]
 //line samples_cg.go:327
 					bucket := int(srcArr[i])
-//line samples_cg.go:329
 					gc_l_bucket[gc_lane] = bucket
 				}
 				{
@@ -1909,11 +1816,9 @@ func gc_body_calculateMaxInEachBuckets(gc_b *compiled.Block, srcArr, valueInBuck
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-//line samples_cg.go:341
 							bucket := gc_l_bucket[gc_lane]
 //line samples_cg.go:329
 							var bucket_ int = bucket
-//line samples_cg.go:331
 							gc_l_bucket_[gc_lane] = bucket_
 						}
 //line samples_cg.go:329
@@ -1937,7 +1842,6 @@ func gc_body_calculateMaxInEachBuckets(gc_b *compiled.Block, srcArr, valueInBuck
 								continue
 							}
 							gc_rank := gc_w + gc_lane
-//line samples_cg.go:316
 							gc_b.Enter(gc_rank)
 							bucket_ := gc_l_bucket_[gc_lane]
 							_ = bucket_
@@ -1971,7 +1875,6 @@ func gc_body_calculateMaxInEachBuckets(gc_b *compiled.Block, srcArr, valueInBuck
 							gc_pos.Thread = gc_rank
 							gc_b.Enter(gc_rank)
 							bucket_ := gc_l_bucket_[gc_lane]
-//line samples_cg.go:322
 							labeledGroup := gc_l_labeledGroup[gc_lane]
 //line samples_cg.go:312
 							maxValueInGroup := gc_c3r[gc_lane]
@@ -1981,7 +1884,6 @@ func gc_body_calculateMaxInEachBuckets(gc_b *compiled.Block, srcArr, valueInBuck
 							}
 						}
 					}
-//line samples_cg.go:320
 					gc_act = gc_save8 &^ gc_dead &^ gc_skip10
 				}
 				gc_act = gc_in10 &^ gc_dead
@@ -2029,7 +1931,6 @@ func gc_body_oddEvenCountAndSumCG(gc_b *compiled.Block, inputArr []int32, numOfO
 	cta := cg.ThisThreadBlock(t)
 	grid := cg.ThisGrid(t)
 	tile32 := cg.TiledPartition(cta, 32)
-//line samples_cg.go:346
 	var gc_l_i [32]int
 	var gc_l_elem [32]int32
 	var gc_l_subTile [32]cg.Coalesced
@@ -2042,7 +1943,6 @@ func gc_body_oddEvenCountAndSumCG(gc_b *compiled.Block, inputArr []int32, numOfO
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		{
-//line samples_cg.go:346
 			gc_save11 := gc_act
 			gc_in11 := gc_act
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -2051,7 +1951,6 @@ func gc_body_oddEvenCountAndSumCG(gc_b *compiled.Block, inputArr []int32, numOfO
 				gc_b.Enter(gc_rank)
 //line samples_cg.go:345
 				i := int(grid.ThreadRank())
-//line samples_cg.go:347
 				gc_l_i[gc_lane] = i
 			}
 			for {
@@ -2061,7 +1960,6 @@ func gc_body_oddEvenCountAndSumCG(gc_b *compiled.Block, inputArr []int32, numOfO
 				}
 				gc_act = gc_in11 &^ gc_dead
 				var gc_m11, gc_skip11 uint32
-//line samples_cg.go:357
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
@@ -2098,11 +1996,9 @@ func gc_body_oddEvenCountAndSumCG(gc_b *compiled.Block, inputArr []int32, numOfO
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line samples_cg.go:354
 					gc_b.Enter(gc_rank)
 //line samples_cg.go:347
 					subTile := gc_c1r[gc_lane]
-//line samples_cg.go:349
 					gc_l_subTile[gc_lane] = subTile
 				}
 				{
@@ -2140,7 +2036,6 @@ func gc_body_oddEvenCountAndSumCG(gc_b *compiled.Block, inputArr []int32, numOfO
 							}
 						}
 					}
-//line samples_cg.go:357
 					gc_act = gc_save8 &^ gc_m8 &^ gc_dead &^ gc_skip11
 					if gc_act != 0 {
 //line samples_cg.go:355
@@ -2160,7 +2055,6 @@ func gc_body_oddEvenCountAndSumCG(gc_b *compiled.Block, inputArr []int32, numOfO
 							}
 						}
 					}
-//line samples_cg.go:362
 					gc_act = gc_save8 &^ gc_dead &^ gc_skip11
 				}
 //line samples_cg.go:360

@@ -71,7 +71,6 @@ func gc_body_reduceMultiPass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n,
 	tile32 := cg.TiledPartition(cta_2, 32)
 //line samples_cg.go:22
 	const vec = 32
-//line samples_cg.go:24
 	var gc_l_mySum_ [32]float32
 	var gc_l_beta [32]float32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -106,9 +105,7 @@ func gc_body_reduceMultiPass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n,
 //line samples_cg.go:61
 						return
 					}
-//line samples_cg.go:62
 					mySum += gIdata_[i]
-//line samples_cg.go:64
 					if nIsPow2_ || i+blockSize_ < n_ {
 						mySum += gIdata_[i+blockSize_]
 					}
@@ -161,12 +158,10 @@ func gc_body_reduceMultiPass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n,
 				if gc_left&(1<<gc_lane2) == 0 {
 					continue
 				}
-//line samples_cg.go:39
 				mySum_ := gc_l_mySum_[gc_lane2]
 //line samples_cg.go:25
 				beta := mySum_
 				var temp float32
-//line samples_cg.go:28
 				_ = temp
 				gc_l_beta[gc_lane2] = beta
 			}
@@ -197,9 +192,7 @@ func gc_body_reduceMultiPass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n,
 						var tid_ int = tid
 //line samples_cg.go:23
 						vid := tid_ & (vec - 1)
-//line samples_cg.go:25
 						beta := gc_l_beta[gc_lane2]
-//line samples_cg.go:27
 						var temp float32
 //line samples_cg.go:29
 						if vid < i_ {
@@ -215,7 +208,6 @@ func gc_body_reduceMultiPass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n,
 			compiled.TileLanes[bool, bool](gc_b2, "Sync", gc_w2, gc_act2, tile32.Size(), nil, 0, nil, nil)
 		}
 	}
-//line samples_cg.go:38
 	compiled.OutOfLine(func() {
 		{
 			for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
@@ -232,7 +224,6 @@ func gc_body_reduceMultiPass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n,
 			}
 		}
 	})
-//line samples_cg.go:50
 	gc_from2, gc_to2 := 0, gc_bdx2
 	if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 		gc_to2 = gc_bound2 + 1
@@ -388,7 +379,6 @@ func gc_body_reduceSinglePass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n
 	tile32 := cg.TiledPartition(cta_2, 32)
 //line samples_cg.go:22
 	const vec = 32
-//line samples_cg.go:24
 	var gc_l_mySum_2 [32]float32
 	var gc_l_beta [32]float32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -423,9 +413,7 @@ func gc_body_reduceSinglePass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n
 //line samples_cg.go:61
 						return
 					}
-//line samples_cg.go:62
 					mySum_ += gIdata_[i_]
-//line samples_cg.go:64
 					if nIsPow2_ || i_+blockSize_ < n_ {
 						mySum_ += gIdata_[i_+blockSize_]
 					}
@@ -478,12 +466,10 @@ func gc_body_reduceSinglePass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n
 				if gc_left&(1<<gc_lane2) == 0 {
 					continue
 				}
-//line samples_cg.go:39
 				mySum_2 := gc_l_mySum_2[gc_lane2]
 //line samples_cg.go:25
 				beta := mySum_2
 				var temp float32
-//line samples_cg.go:28
 				_ = temp
 				gc_l_beta[gc_lane2] = beta
 			}
@@ -514,9 +500,7 @@ func gc_body_reduceSinglePass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n
 						var tid_2 int = tid_
 //line samples_cg.go:23
 						vid := tid_2 & (vec - 1)
-//line samples_cg.go:25
 						beta := gc_l_beta[gc_lane2]
-//line samples_cg.go:27
 						var temp float32
 //line samples_cg.go:29
 						if vid < i_2 {
@@ -532,7 +516,6 @@ func gc_body_reduceSinglePass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n
 			compiled.TileLanes[bool, bool](gc_b2, "Sync", gc_w2, gc_act2, tile32.Size(), nil, 0, nil, nil)
 		}
 	}
-//line samples_cg.go:38
 	compiled.OutOfLine(func() {
 		{
 			for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
@@ -579,13 +562,11 @@ func gc_body_reduceSinglePass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n
 						gc_at5[0] = gc_at6[0]
 					}
 				}
-//line samples_cg.go:77
 				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
 //line samples_cg.go:73
 					gc_at5[0] = gc_at6[0]
 				}
 			} else {
-//line samples_cg.go:77
 				gc_step6 := gc_from2
 				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
 					{
@@ -596,7 +577,6 @@ func gc_body_reduceSinglePass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n
 						gOdata_[gc_bx2] = sdata[0]
 					}
 					{
-//line samples_cg.go:77
 						gc_tx2 := gc_step6 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -604,7 +584,6 @@ func gc_body_reduceSinglePass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n
 						gOdata_[gc_bx2] = sdata[0]
 					}
 					{
-//line samples_cg.go:77
 						gc_tx2 := gc_step6 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -612,7 +591,6 @@ func gc_body_reduceSinglePass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n
 						gOdata_[gc_bx2] = sdata[0]
 					}
 					{
-//line samples_cg.go:77
 						gc_tx2 := gc_step6 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -620,7 +598,6 @@ func gc_body_reduceSinglePass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n
 						gOdata_[gc_bx2] = sdata[0]
 					}
 				}
-//line samples_cg.go:77
 				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -635,7 +612,6 @@ func gc_body_reduceSinglePass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n
 //line samples_cg.go:105
 		amLast := gocuda.Shared[bool](t, 1)[:1]
 		smem := gocuda.DynamicShared[float32](t)
-//line samples_cg.go:108
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
@@ -662,7 +638,6 @@ func gc_body_reduceSinglePass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n
 			tile32_ := cg.TiledPartition(cta_3, 32)
 //line samples_cg.go:22
 			const vec = 32
-//line samples_cg.go:24
 			var gc_l_mySum_3 [32]float32
 			var gc_l_beta_ [32]float32
 			for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -696,11 +671,9 @@ func gc_body_reduceSinglePass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n
 //line samples_cg.go:125
 								return
 							}
-//line samples_cg.go:126
 							mySum += gOdata[i]
 							i += blockSize
 						}
-//line samples_cg.go:130
 						var mySum_3 float32 = mySum
 //line samples_cg.go:19
 						sdata_2[tid_3] = mySum_3
@@ -747,12 +720,10 @@ func gc_body_reduceSinglePass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n
 						if gc_left2&(1<<gc_lane2) == 0 {
 							continue
 						}
-//line samples_cg.go:39
 						mySum_3 := gc_l_mySum_3[gc_lane2]
 //line samples_cg.go:25
 						beta_ := mySum_3
 						var temp_ float32
-//line samples_cg.go:28
 						_ = temp_
 						gc_l_beta_[gc_lane2] = beta_
 					}
@@ -783,9 +754,7 @@ func gc_body_reduceSinglePass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n
 								var tid_3 int = tid
 //line samples_cg.go:23
 								vid_ := tid_3 & (vec - 1)
-//line samples_cg.go:25
 								beta_ := gc_l_beta_[gc_lane2]
-//line samples_cg.go:27
 								var temp_ float32
 //line samples_cg.go:29
 								if vid_ < i_4 {
@@ -801,7 +770,6 @@ func gc_body_reduceSinglePass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n
 					compiled.TileLanes[bool, bool](gc_b2, "Sync", gc_w2, gc_act2, tile32_.Size(), nil, 0, nil, nil)
 				}
 			}
-//line samples_cg.go:38
 			compiled.OutOfLine(func() {
 				{
 					for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
@@ -818,7 +786,6 @@ func gc_body_reduceSinglePass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n
 					}
 				}
 			})
-//line samples_cg.go:50
 			gc_from2, gc_to2 := 0, gc_bdx2
 			if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 				gc_to2 = gc_bound2 + 1
@@ -832,11 +799,9 @@ func gc_body_reduceSinglePass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n
 					for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
 						{
 							gc_tx2 := gc_step7 + 0
-//line samples_cg.go:64
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							{
-//line samples_cg.go:133
 								gc_at7[0] = gc_at8[0]
 //line samples_cg.go:136
 								*retirementCount = 0
@@ -844,11 +809,9 @@ func gc_body_reduceSinglePass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n
 						}
 						{
 							gc_tx2 := gc_step7 + 1
-//line samples_cg.go:142
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							{
-//line samples_cg.go:133
 								gc_at7[0] = gc_at8[0]
 //line samples_cg.go:136
 								*retirementCount = 0
@@ -856,11 +819,9 @@ func gc_body_reduceSinglePass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n
 						}
 						{
 							gc_tx2 := gc_step7 + 2
-//line samples_cg.go:142
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							{
-//line samples_cg.go:133
 								gc_at7[0] = gc_at8[0]
 //line samples_cg.go:136
 								*retirementCount = 0
@@ -868,11 +829,9 @@ func gc_body_reduceSinglePass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n
 						}
 						{
 							gc_tx2 := gc_step7 + 3
-//line samples_cg.go:142
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							{
-//line samples_cg.go:133
 								gc_at7[0] = gc_at8[0]
 //line samples_cg.go:136
 								*retirementCount = 0
@@ -883,7 +842,6 @@ func gc_body_reduceSinglePass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						{
-//line samples_cg.go:133
 							gc_at7[0] = gc_at8[0]
 //line samples_cg.go:136
 							*retirementCount = 0
@@ -897,7 +855,6 @@ func gc_body_reduceSinglePass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							{
-//line samples_cg.go:133
 								gOdata[0] = smem[0]
 //line samples_cg.go:136
 								*retirementCount = 0
@@ -908,7 +865,6 @@ func gc_body_reduceSinglePass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							{
-//line samples_cg.go:133
 								gOdata[0] = smem[0]
 //line samples_cg.go:136
 								*retirementCount = 0
@@ -919,7 +875,6 @@ func gc_body_reduceSinglePass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							{
-//line samples_cg.go:133
 								gOdata[0] = smem[0]
 //line samples_cg.go:136
 								*retirementCount = 0
@@ -930,7 +885,6 @@ func gc_body_reduceSinglePass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							{
-//line samples_cg.go:133
 								gOdata[0] = smem[0]
 //line samples_cg.go:136
 								*retirementCount = 0
@@ -941,7 +895,6 @@ func gc_body_reduceSinglePass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						{
-//line samples_cg.go:133
 							gOdata[0] = smem[0]
 //line samples_cg.go:136
 							*retirementCount = 0
@@ -996,7 +949,6 @@ func gc_body_scalarProdGPU(gc_b2 *compiled.Block, dC, dA, dB []float32, vectorN,
 				return
 			}
 			gc_more = false
-//line samples_cg.go:167
 			gc_from3, gc_to2 := 0, gc_bdx2
 			if !compiled.Adds(gc_off, gc_to2) {
 				panic(compiled.ErrGuardWraps)
@@ -1097,7 +1049,6 @@ func gc_body_scalarProdGPU(gc_b2 *compiled.Block, dC, dA, dB []float32, vectorN,
 					return
 				}
 				gc_more2 = false
-//line samples_cg.go:180
 				gc_from3, gc_to2 := 0, gc_bdx2
 				if !compiled.Adds(gc_off2, gc_to2) {
 					panic(compiled.ErrGuardWraps)
@@ -1145,7 +1096,6 @@ func gc_body_scalarProdGPU(gc_b2 *compiled.Block, dC, dA, dB []float32, vectorN,
 							gc_more2 = true
 						}
 						for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-//line samples_cg.go:174
 							gc_more2 = true
 //line samples_cg.go:174
 							gc_at4[gc_tx2] += gc_at5[gc_tx2]
@@ -1163,7 +1113,6 @@ func gc_body_scalarProdGPU(gc_b2 *compiled.Block, dC, dA, dB []float32, vectorN,
 //line samples_cg.go:174
 										break
 									}
-//line samples_cg.go:175
 									archsimd.LoadFloat32x16Slice(accumResult[iAccum_:]).Add(archsimd.LoadFloat32x16Slice(accumResult[stride+iAccum_:])).StoreSlice(accumResult[iAccum_:])
 								}
 								archsimd.ClearAVXUpperBits()
@@ -1182,7 +1131,6 @@ func gc_body_scalarProdGPU(gc_b2 *compiled.Block, dC, dA, dB []float32, vectorN,
 //line samples_cg.go:174
 									break
 								}
-//line samples_cg.go:175
 								archsimd.LoadFloat32x8Slice(accumResult[iAccum_:]).Add(archsimd.LoadFloat32x8Slice(accumResult[stride+iAccum_:])).StoreSlice(accumResult[iAccum_:])
 							}
 							archsimd.ClearAVXUpperBits()
@@ -1247,7 +1195,6 @@ func gc_body_scalarProdGPU(gc_b2 *compiled.Block, dC, dA, dB []float32, vectorN,
 			}
 		}
 		{
-//line samples_cg.go:182
 			gc_from3, gc_to2 := 0, gc_bdx2
 			if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 				gc_to2 = gc_bound2 + 1
@@ -1275,13 +1222,11 @@ func gc_body_scalarProdGPU(gc_b2 *compiled.Block, dC, dA, dB []float32, vectorN,
 							gc_at6[0] = accumResult[0]
 						}
 					}
-//line samples_cg.go:185
 					for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
 //line samples_cg.go:181
 						gc_at6[0] = accumResult[0]
 					}
 				} else {
-//line samples_cg.go:185
 					gc_step7 := gc_from3
 					for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
 						{
@@ -1292,7 +1237,6 @@ func gc_body_scalarProdGPU(gc_b2 *compiled.Block, dC, dA, dB []float32, vectorN,
 							dC[vec] = accumResult[0]
 						}
 						{
-//line samples_cg.go:185
 							gc_tx2 := gc_step7 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
@@ -1300,7 +1244,6 @@ func gc_body_scalarProdGPU(gc_b2 *compiled.Block, dC, dA, dB []float32, vectorN,
 							dC[vec] = accumResult[0]
 						}
 						{
-//line samples_cg.go:185
 							gc_tx2 := gc_step7 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
@@ -1308,7 +1251,6 @@ func gc_body_scalarProdGPU(gc_b2 *compiled.Block, dC, dA, dB []float32, vectorN,
 							dC[vec] = accumResult[0]
 						}
 						{
-//line samples_cg.go:185
 							gc_tx2 := gc_step7 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
@@ -1316,7 +1258,6 @@ func gc_body_scalarProdGPU(gc_b2 *compiled.Block, dC, dA, dB []float32, vectorN,
 							dC[vec] = accumResult[0]
 						}
 					}
-//line samples_cg.go:185
 					for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -1360,7 +1301,6 @@ func gc_body_reduceSinglePassMultiBlockCG(gc_b2 *compiled.Block, gIdata []float3
 	grid := cg.ThisGrid(t)
 //line samples_cg.go:217
 	sdata := gocuda.DynamicShared[float64](t)
-//line samples_cg.go:219
 	gc_step5 := 0
 	for ; gc_step5+3 < gc_n2; gc_step5 += 4 {
 		{
@@ -1402,7 +1342,6 @@ func gc_body_reduceSinglePassMultiBlockCG(gc_b2 *compiled.Block, gIdata []float3
 			return
 		}
 		gc_more = false
-//line samples_cg.go:229
 		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 			gc_b2.Enter(gc_rank2)
@@ -1435,7 +1374,6 @@ func gc_body_reduceSinglePassMultiBlockCG(gc_b2 *compiled.Block, gIdata []float3
 	var cta cg.ThreadBlock = block
 //line samples_cg.go:191
 	tile32 := cg.TiledPartition(cta, 32)
-//line samples_cg.go:194
 	var gc_c21v [32]float64
 	var gc_c21r [32]float64
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -1462,7 +1400,6 @@ func gc_body_reduceSinglePassMultiBlockCG(gc_b2 *compiled.Block, gIdata []float3
 			sdata_[tid] = gc_c21r[gc_lane2]
 		}
 	}
-//line samples_cg.go:198
 	for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 		gc_pos2.Thread = gc_rank2
 //line samples_cg.go:196
@@ -1477,15 +1414,12 @@ func gc_body_reduceSinglePassMultiBlockCG(gc_b2 *compiled.Block, gIdata []float3
 //line samples_cg.go:199
 					return
 				}
-//line samples_cg.go:200
 				beta += sdata_[i_]
 			}
 			sdata_[0] = beta
 		}
 	}
-//line samples_cg.go:207
 	gc_apart2 := compiled.Disjoint(sdata, gOdata)
-//line samples_cg.go:210
 	gc_off4 := gc_bx2
 	gc_off5 := 0
 	if gc_off4 >= 0 && gc_off4 < len(gOdata) && gc_off5 >= 0 && gc_off5 < len(sdata) && gc_apart2 {
@@ -1496,7 +1430,6 @@ func gc_body_reduceSinglePassMultiBlockCG(gc_b2 *compiled.Block, gIdata []float3
 		for ; gc_step6+3 < gc_n2; gc_step6 += 4 {
 			{
 				gc_rank2 := gc_step6 + 0
-//line samples_cg.go:221
 				gc_pos2.Thread = gc_rank2
 //line samples_cg.go:232
 				if gc_rank2 == 0 {
@@ -1505,7 +1438,6 @@ func gc_body_reduceSinglePassMultiBlockCG(gc_b2 *compiled.Block, gIdata []float3
 			}
 			{
 				gc_rank2 := gc_step6 + 1
-//line samples_cg.go:239
 				gc_pos2.Thread = gc_rank2
 //line samples_cg.go:232
 				if gc_rank2 == 0 {
@@ -1514,7 +1446,6 @@ func gc_body_reduceSinglePassMultiBlockCG(gc_b2 *compiled.Block, gIdata []float3
 			}
 			{
 				gc_rank2 := gc_step6 + 2
-//line samples_cg.go:239
 				gc_pos2.Thread = gc_rank2
 //line samples_cg.go:232
 				if gc_rank2 == 0 {
@@ -1523,7 +1454,6 @@ func gc_body_reduceSinglePassMultiBlockCG(gc_b2 *compiled.Block, gIdata []float3
 			}
 			{
 				gc_rank2 := gc_step6 + 3
-//line samples_cg.go:239
 				gc_pos2.Thread = gc_rank2
 //line samples_cg.go:232
 				if gc_rank2 == 0 {
@@ -1675,7 +1605,6 @@ func gc_body_filterArr(gc_b2 *compiled.Block, dst []int32, nres *int32, src []in
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-//line samples_cg.go:276
 	var gc_l_active [32]cg.Coalesced
 	var gc_l_i [32]int
 	var gc_c21r [32]cg.Coalesced
@@ -1686,7 +1615,6 @@ func gc_body_filterArr(gc_b2 *compiled.Block, dst []int32, nres *int32, src []in
 		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 		var gc_dead2 uint32
 		{
-//line samples_cg.go:268
 			gc_save72 := gc_act2
 			gc_in72 := gc_act2
 			{
@@ -1701,7 +1629,6 @@ func gc_body_filterArr(gc_b2 *compiled.Block, dst []int32, nres *int32, src []in
 					id := gc_tx2 + gc_bx2*gc_bdx2
 //line samples_cg.go:267
 					i := id
-//line samples_cg.go:269
 					gc_l_i[gc_lane2] = i
 				}
 			}
@@ -1712,7 +1639,6 @@ func gc_body_filterArr(gc_b2 *compiled.Block, dst []int32, nres *int32, src []in
 				}
 				gc_act2 = gc_in72 &^ gc_dead2
 				var gc_m72, gc_skip72 uint32
-//line samples_cg.go:280
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 					if gc_act2&(1<<gc_lane2) == 0 {
 						continue
@@ -1778,9 +1704,7 @@ func gc_body_filterArr(gc_b2 *compiled.Block, dst []int32, nres *int32, src []in
 							gc_pos2.Thread = gc_rank2
 							gc_b2.Enter(gc_rank2)
 							active := gc_l_active[gc_lane2]
-//line samples_cg.go:265
 							var res int32
-//line samples_cg.go:267
 							i := gc_l_i[gc_lane2]
 //line samples_cg.go:255
 							res = gc_c22r[gc_lane2]
@@ -1789,7 +1713,6 @@ func gc_body_filterArr(gc_b2 *compiled.Block, dst []int32, nres *int32, src []in
 							dst[r] = src[i]
 						}
 					}
-//line samples_cg.go:273
 					gc_act2 = gc_save52 &^ gc_dead2 &^ gc_skip72
 				}
 				gc_act2 = gc_in72 &^ gc_dead2
@@ -1797,7 +1720,6 @@ func gc_body_filterArr(gc_b2 *compiled.Block, dst []int32, nres *int32, src []in
 					if gc_act2&(1<<gc_lane2) == 0 {
 						continue
 					}
-//line samples_cg.go:282
 					i := gc_l_i[gc_lane2]
 //line samples_cg.go:267
 					i += gc_gdx2 * gc_bdx2
@@ -1834,7 +1756,6 @@ func gc_body_mapToBuckets(gc_b2 *compiled.Block, srcArr, indicesBuckets, bucketC
 	gc_n2 := gc_b2.Len()
 //line samples_cg.go:295
 	grid := cg.ThisGrid(t)
-//line samples_cg.go:298
 	var gc_l_bucket_ [32]int
 	var gc_l_labeledGroup [32]cg.Coalesced
 	var gc_l_i [32]int
@@ -1849,7 +1770,6 @@ func gc_body_mapToBuckets(gc_b2 *compiled.Block, srcArr, indicesBuckets, bucketC
 		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 		var gc_dead2 uint32
 		{
-//line samples_cg.go:298
 			gc_save102 := gc_act2
 			gc_in102 := gc_act2
 			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
@@ -1858,7 +1778,6 @@ func gc_body_mapToBuckets(gc_b2 *compiled.Block, srcArr, indicesBuckets, bucketC
 				gc_b2.Enter(gc_rank2)
 //line samples_cg.go:297
 				i := int(grid.ThreadRank())
-//line samples_cg.go:299
 				gc_l_i[gc_lane2] = i
 			}
 			for {
@@ -1868,7 +1787,6 @@ func gc_body_mapToBuckets(gc_b2 *compiled.Block, srcArr, indicesBuckets, bucketC
 				}
 				gc_act2 = gc_in102 &^ gc_dead2
 				var gc_m102, gc_skip102 uint32
-//line samples_cg.go:309
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 					if gc_act2&(1<<gc_lane2) == 0 {
 						continue
@@ -1895,7 +1813,6 @@ func gc_body_mapToBuckets(gc_b2 *compiled.Block, srcArr, indicesBuckets, bucketC
 					i := gc_l_i[gc_lane2]
 //line samples_cg.go:298
 					bucket := int(srcArr[i])
-//line samples_cg.go:300
 					gc_l_bucket[gc_lane2] = bucket
 				}
 				{
@@ -1919,11 +1836,9 @@ func gc_body_mapToBuckets(gc_b2 *compiled.Block, srcArr, indicesBuckets, bucketC
 							if gc_act2&(1<<gc_lane2) == 0 {
 								continue
 							}
-//line samples_cg.go:312
 							bucket := gc_l_bucket[gc_lane2]
 //line samples_cg.go:300
 							var bucket_ int = bucket
-//line samples_cg.go:302
 							gc_l_bucket_[gc_lane2] = bucket_
 						}
 //line samples_cg.go:300
@@ -1935,7 +1850,6 @@ func gc_body_mapToBuckets(gc_b2 *compiled.Block, srcArr, indicesBuckets, bucketC
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
-//line samples_cg.go:285
 							gc_b2.Enter(gc_rank2)
 							bucket_ := gc_l_bucket_[gc_lane2]
 							_ = bucket_
@@ -1973,9 +1887,7 @@ func gc_body_mapToBuckets(gc_b2 *compiled.Block, srcArr, indicesBuckets, bucketC
 							gc_pos2.Thread = gc_rank2
 							gc_b2.Enter(gc_rank2)
 							labeledGroup := gc_l_labeledGroup[gc_lane2]
-//line samples_cg.go:295
 							var res int32
-//line samples_cg.go:297
 							i := gc_l_i[gc_lane2]
 //line samples_cg.go:285
 							res = gc_c23r[gc_lane2]
@@ -1984,7 +1896,6 @@ func gc_body_mapToBuckets(gc_b2 *compiled.Block, srcArr, indicesBuckets, bucketC
 							indicesBuckets[r] = int32(i)
 						}
 					}
-//line samples_cg.go:304
 					gc_act2 = gc_save82 &^ gc_dead2 &^ gc_skip102
 				}
 				gc_act2 = gc_in102 &^ gc_dead2
@@ -2030,7 +1941,6 @@ func gc_body_calculateMaxInEachBuckets(gc_b2 *compiled.Block, srcArr, valueInBuc
 	gc_n2 := gc_b2.Len()
 //line samples_cg.go:324
 	grid := cg.ThisGrid(t)
-//line samples_cg.go:327
 	var gc_l_bucket_ [32]int
 	var gc_l_valueForMax [32]int32
 	var gc_l_labeledGroup [32]cg.Coalesced
@@ -2045,7 +1955,6 @@ func gc_body_calculateMaxInEachBuckets(gc_b2 *compiled.Block, srcArr, valueInBuc
 		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 		var gc_dead2 uint32
 		{
-//line samples_cg.go:327
 			gc_save102 := gc_act2
 			gc_in102 := gc_act2
 			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
@@ -2054,7 +1963,6 @@ func gc_body_calculateMaxInEachBuckets(gc_b2 *compiled.Block, srcArr, valueInBuc
 				gc_b2.Enter(gc_rank2)
 //line samples_cg.go:326
 				i := int(grid.ThreadRank())
-//line samples_cg.go:328
 				gc_l_i[gc_lane2] = i
 			}
 			for {
@@ -2064,7 +1972,6 @@ func gc_body_calculateMaxInEachBuckets(gc_b2 *compiled.Block, srcArr, valueInBuc
 				}
 				gc_act2 = gc_in102 &^ gc_dead2
 				var gc_m102, gc_skip102 uint32
-//line samples_cg.go:338
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 					if gc_act2&(1<<gc_lane2) == 0 {
 						continue
@@ -2091,7 +1998,6 @@ func gc_body_calculateMaxInEachBuckets(gc_b2 *compiled.Block, srcArr, valueInBuc
 					i := gc_l_i[gc_lane2]
 //line samples_cg.go:327
 					bucket := int(srcArr[i])
-//line samples_cg.go:329
 					gc_l_bucket[gc_lane2] = bucket
 				}
 				{
@@ -2115,11 +2021,9 @@ func gc_body_calculateMaxInEachBuckets(gc_b2 *compiled.Block, srcArr, valueInBuc
 							if gc_act2&(1<<gc_lane2) == 0 {
 								continue
 							}
-//line samples_cg.go:341
 							bucket := gc_l_bucket[gc_lane2]
 //line samples_cg.go:329
 							var bucket_ int = bucket
-//line samples_cg.go:331
 							gc_l_bucket_[gc_lane2] = bucket_
 						}
 //line samples_cg.go:329
@@ -2143,7 +2047,6 @@ func gc_body_calculateMaxInEachBuckets(gc_b2 *compiled.Block, srcArr, valueInBuc
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
-//line samples_cg.go:316
 							gc_b2.Enter(gc_rank2)
 							bucket_ := gc_l_bucket_[gc_lane2]
 							_ = bucket_
@@ -2177,7 +2080,6 @@ func gc_body_calculateMaxInEachBuckets(gc_b2 *compiled.Block, srcArr, valueInBuc
 							gc_pos2.Thread = gc_rank2
 							gc_b2.Enter(gc_rank2)
 							bucket_ := gc_l_bucket_[gc_lane2]
-//line samples_cg.go:322
 							labeledGroup := gc_l_labeledGroup[gc_lane2]
 //line samples_cg.go:312
 							maxValueInGroup := gc_c23r[gc_lane2]
@@ -2187,7 +2089,6 @@ func gc_body_calculateMaxInEachBuckets(gc_b2 *compiled.Block, srcArr, valueInBuc
 							}
 						}
 					}
-//line samples_cg.go:320
 					gc_act2 = gc_save82 &^ gc_dead2 &^ gc_skip102
 				}
 				gc_act2 = gc_in102 &^ gc_dead2
@@ -2235,7 +2136,6 @@ func gc_body_oddEvenCountAndSumCG(gc_b2 *compiled.Block, inputArr []int32, numOf
 	cta := cg.ThisThreadBlock(t)
 	grid := cg.ThisGrid(t)
 	tile32 := cg.TiledPartition(cta, 32)
-//line samples_cg.go:346
 	var gc_l_i [32]int
 	var gc_l_elem [32]int32
 	var gc_l_subTile [32]cg.Coalesced
@@ -2248,7 +2148,6 @@ func gc_body_oddEvenCountAndSumCG(gc_b2 *compiled.Block, inputArr []int32, numOf
 		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 		var gc_dead2 uint32
 		{
-//line samples_cg.go:346
 			gc_save112 := gc_act2
 			gc_in112 := gc_act2
 			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
@@ -2257,7 +2156,6 @@ func gc_body_oddEvenCountAndSumCG(gc_b2 *compiled.Block, inputArr []int32, numOf
 				gc_b2.Enter(gc_rank2)
 //line samples_cg.go:345
 				i := int(grid.ThreadRank())
-//line samples_cg.go:347
 				gc_l_i[gc_lane2] = i
 			}
 			for {
@@ -2267,7 +2165,6 @@ func gc_body_oddEvenCountAndSumCG(gc_b2 *compiled.Block, inputArr []int32, numOf
 				}
 				gc_act2 = gc_in112 &^ gc_dead2
 				var gc_m112, gc_skip112 uint32
-//line samples_cg.go:357
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 					if gc_act2&(1<<gc_lane2) == 0 {
 						continue
@@ -2304,11 +2201,9 @@ func gc_body_oddEvenCountAndSumCG(gc_b2 *compiled.Block, inputArr []int32, numOf
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
-//line samples_cg.go:354
 					gc_b2.Enter(gc_rank2)
 //line samples_cg.go:347
 					subTile := gc_c21r[gc_lane2]
-//line samples_cg.go:349
 					gc_l_subTile[gc_lane2] = subTile
 				}
 				{
@@ -2346,7 +2241,6 @@ func gc_body_oddEvenCountAndSumCG(gc_b2 *compiled.Block, inputArr []int32, numOf
 							}
 						}
 					}
-//line samples_cg.go:357
 					gc_act2 = gc_save82 &^ gc_m82 &^ gc_dead2 &^ gc_skip112
 					if gc_act2 != 0 {
 //line samples_cg.go:355
@@ -2366,7 +2260,6 @@ func gc_body_oddEvenCountAndSumCG(gc_b2 *compiled.Block, inputArr []int32, numOf
 							}
 						}
 					}
-//line samples_cg.go:362
 					gc_act2 = gc_save82 &^ gc_dead2 &^ gc_skip112
 				}
 //line samples_cg.go:360

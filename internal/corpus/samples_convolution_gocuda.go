@@ -200,7 +200,6 @@ func gc_body_convolutionRowsKernel(gc_b *compiled.Block, dDst, dSrc []float32, i
 	compiled.OutOfLine(func() {
 		sData := sData[:4]
 		{
-//line samples_convolution.go:83
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_off6 := gc_ty
@@ -443,7 +442,6 @@ func gc_body_convolutionColumnsKernel(gc_b *compiled.Block, dDst, dSrc []float32
 	compiled.OutOfLine(func() {
 		sData := sData[:16]
 		{
-//line samples_convolution.go:137
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				if gc_bdx <= len(sData) {

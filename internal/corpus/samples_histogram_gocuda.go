@@ -51,7 +51,6 @@ func gc_body_histogram64Kernel(gc_b *compiled.Block, dPartialHistograms []uint32
 	_ = cta
 //line samples_histogram.go:57
 	sHist := gocuda.Shared[uint8](t, histogram64ThreadblockSize*histogram64BinCount)[:histogram64ThreadblockSize*histogram64BinCount]
-//line samples_histogram.go:59
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -147,7 +146,6 @@ func gc_body_histogram64Kernel(gc_b *compiled.Block, dPartialHistograms []uint32
 					sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
 				}
 			}
-//line samples_histogram.go:68
 			gc_s_sThreadBase[gc_rank] = sThreadBase
 		}
 	}
@@ -158,7 +156,6 @@ func gc_body_histogram64Kernel(gc_b *compiled.Block, dPartialHistograms []uint32
 			return
 		}
 		gc_more2 = false
-//line samples_histogram.go:75
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off2+(gc_bx*gc_bdx), gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -174,7 +171,6 @@ func gc_body_histogram64Kernel(gc_b *compiled.Block, dPartialHistograms []uint32
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					sThreadBase := gc_s_sThreadBase[gc_rank]
-//line samples_histogram.go:69
 					gc_more2 = true
 //line samples_histogram.go:69
 					data := gc_at[gc_tx]
@@ -202,7 +198,6 @@ func gc_body_histogram64Kernel(gc_b *compiled.Block, dPartialHistograms []uint32
 		}
 	}
 	{
-//line samples_histogram.go:80
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := histogram64BinCount; gc_bound < gc_to {
 			gc_to = gc_bound
@@ -211,9 +206,7 @@ func gc_body_histogram64Kernel(gc_b *compiled.Block, dPartialHistograms []uint32
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples_histogram.go:80
 				sHistBase := sHist[gc_tx*histogram64ThreadblockSize:]
-//line samples_histogram.go:82
 				var sum uint32
 				pos_ := 4 * (gc_tx & (sharedMemoryBanks - 1))
 				{
@@ -387,7 +380,6 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 	}
 //line samples_histogram.go:101
 	data := gocuda.Shared[uint32](t, histogramMergeBlockSize)[:histogramMergeBlockSize]
-//line samples_histogram.go:103
 	gc_vstep := 0
 	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 		gc_rank := gc_vstep
@@ -402,7 +394,6 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 			gc_pos.Thread = gc_rank
 //line samples_histogram.go:103
 			var sum uint32
-//line samples_histogram.go:105
 			gc_s_sum[gc_rank] = sum
 		}
 		{
@@ -410,7 +401,6 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 			gc_pos.Thread = gc_rank
 //line samples_histogram.go:103
 			var sum uint32
-//line samples_histogram.go:105
 			gc_s_sum[gc_rank] = sum
 		}
 		{
@@ -418,7 +408,6 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 			gc_pos.Thread = gc_rank
 //line samples_histogram.go:103
 			var sum uint32
-//line samples_histogram.go:105
 			gc_s_sum[gc_rank] = sum
 		}
 		{
@@ -426,7 +415,6 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 			gc_pos.Thread = gc_rank
 //line samples_histogram.go:103
 			var sum uint32
-//line samples_histogram.go:105
 			gc_s_sum[gc_rank] = sum
 		}
 	}
@@ -434,7 +422,6 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 		gc_pos.Thread = gc_rank
 //line samples_histogram.go:103
 		var sum uint32
-//line samples_histogram.go:105
 		gc_s_sum[gc_rank] = sum
 	}
 //line samples_histogram.go:105
@@ -447,7 +434,6 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 			return
 		}
 		gc_more = false
-//line samples_histogram.go:112
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -485,7 +471,6 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 			}
 		}
 	}
-//line samples_histogram.go:114
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		if gc_bdx <= len(data) {
 			gc_at := data[:gc_bdx]
@@ -538,7 +523,6 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 	}
 //line samples_histogram.go:111
 	for stride := histogramMergeBlockSize / 2; stride > 0; stride >>= 1 {
-//line samples_histogram.go:113
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := stride; gc_bound < gc_to {
 			gc_to = gc_bound
@@ -637,7 +621,6 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 		}
 	}
 	{
-//line samples_histogram.go:123
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -665,13 +648,11 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 						gc_at4[0] = data[0]
 					}
 				}
-//line samples_histogram.go:124
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 //line samples_histogram.go:120
 					gc_at4[0] = data[0]
 				}
 			} else {
-//line samples_histogram.go:124
 				gc_step6 := gc_from
 				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 					{
@@ -682,7 +663,6 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 						dHistogram[gc_bx] = data[0]
 					}
 					{
-//line samples_histogram.go:124
 						gc_tx := gc_step6 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -690,7 +670,6 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 						dHistogram[gc_bx] = data[0]
 					}
 					{
-//line samples_histogram.go:124
 						gc_tx := gc_step6 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -698,7 +677,6 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 						dHistogram[gc_bx] = data[0]
 					}
 					{
-//line samples_histogram.go:124
 						gc_tx := gc_step6 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -706,7 +684,6 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 						dHistogram[gc_bx] = data[0]
 					}
 				}
-//line samples_histogram.go:124
 				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -749,7 +726,6 @@ func gc_body_histogram256Kernel(gc_b *compiled.Block, dPartialHistograms, dData 
 	cta := cg.ThisThreadBlock(t)
 	_ = cta
 	sHist := gocuda.Shared[uint32](t, histogram256ThreadblockMem)[:histogram256ThreadblockMem]
-//line samples_histogram.go:149
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -807,7 +783,6 @@ func gc_body_histogram256Kernel(gc_b *compiled.Block, dPartialHistograms, dData 
 			return
 		}
 		gc_more2 = false
-//line samples_histogram.go:167
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off2+(gc_bx*gc_bdx), gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -823,14 +798,11 @@ func gc_body_histogram256Kernel(gc_b *compiled.Block, dPartialHistograms, dData 
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line samples_histogram.go:183
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_histogram.go:156
 						tag := uint32(gc_tx) << (uintBits - log2WarpSize)
-//line samples_histogram.go:158
 						sWarpHist := gc_s_sWarpHist[gc_rank]
-//line samples_histogram.go:161
 						gc_more2 = true
 //line samples_histogram.go:161
 						data := gc_at[gc_tx]
@@ -838,14 +810,11 @@ func gc_body_histogram256Kernel(gc_b *compiled.Block, dPartialHistograms, dData 
 					}
 					{
 						gc_tx := gc_step + 1
-//line samples_histogram.go:167
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_histogram.go:156
 						tag := uint32(gc_tx) << (uintBits - log2WarpSize)
-//line samples_histogram.go:158
 						sWarpHist := gc_s_sWarpHist[gc_rank]
-//line samples_histogram.go:161
 						gc_more2 = true
 //line samples_histogram.go:161
 						data := gc_at[gc_tx]
@@ -853,14 +822,11 @@ func gc_body_histogram256Kernel(gc_b *compiled.Block, dPartialHistograms, dData 
 					}
 					{
 						gc_tx := gc_step + 2
-//line samples_histogram.go:167
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_histogram.go:156
 						tag := uint32(gc_tx) << (uintBits - log2WarpSize)
-//line samples_histogram.go:158
 						sWarpHist := gc_s_sWarpHist[gc_rank]
-//line samples_histogram.go:161
 						gc_more2 = true
 //line samples_histogram.go:161
 						data := gc_at[gc_tx]
@@ -868,14 +834,11 @@ func gc_body_histogram256Kernel(gc_b *compiled.Block, dPartialHistograms, dData 
 					}
 					{
 						gc_tx := gc_step + 3
-//line samples_histogram.go:167
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_histogram.go:156
 						tag := uint32(gc_tx) << (uintBits - log2WarpSize)
-//line samples_histogram.go:158
 						sWarpHist := gc_s_sWarpHist[gc_rank]
-//line samples_histogram.go:161
 						gc_more2 = true
 //line samples_histogram.go:161
 						data := gc_at[gc_tx]
@@ -887,9 +850,7 @@ func gc_body_histogram256Kernel(gc_b *compiled.Block, dPartialHistograms, dData 
 					gc_pos.Thread = gc_rank
 //line samples_histogram.go:156
 					tag := uint32(gc_tx) << (uintBits - log2WarpSize)
-//line samples_histogram.go:158
 					sWarpHist := gc_s_sWarpHist[gc_rank]
-//line samples_histogram.go:161
 					gc_more2 = true
 //line samples_histogram.go:161
 					data := gc_at[gc_tx]
@@ -904,7 +865,6 @@ func gc_body_histogram256Kernel(gc_b *compiled.Block, dPartialHistograms, dData 
 						gc_pos.Thread = gc_rank
 //line samples_histogram.go:156
 						tag := uint32(gc_tx) << (uintBits - log2WarpSize)
-//line samples_histogram.go:158
 						sWarpHist := gc_s_sWarpHist[gc_rank]
 //line samples_histogram.go:160
 						pos := gc_bx*gc_bdx + gc_tx + gc_off2
@@ -919,7 +879,6 @@ func gc_body_histogram256Kernel(gc_b *compiled.Block, dPartialHistograms, dData 
 						gc_pos.Thread = gc_rank
 //line samples_histogram.go:156
 						tag := uint32(gc_tx) << (uintBits - log2WarpSize)
-//line samples_histogram.go:158
 						sWarpHist := gc_s_sWarpHist[gc_rank]
 //line samples_histogram.go:160
 						pos := gc_bx*gc_bdx + gc_tx + gc_off2
@@ -934,7 +893,6 @@ func gc_body_histogram256Kernel(gc_b *compiled.Block, dPartialHistograms, dData 
 						gc_pos.Thread = gc_rank
 //line samples_histogram.go:156
 						tag := uint32(gc_tx) << (uintBits - log2WarpSize)
-//line samples_histogram.go:158
 						sWarpHist := gc_s_sWarpHist[gc_rank]
 //line samples_histogram.go:160
 						pos := gc_bx*gc_bdx + gc_tx + gc_off2
@@ -949,7 +907,6 @@ func gc_body_histogram256Kernel(gc_b *compiled.Block, dPartialHistograms, dData 
 						gc_pos.Thread = gc_rank
 //line samples_histogram.go:156
 						tag := uint32(gc_tx) << (uintBits - log2WarpSize)
-//line samples_histogram.go:158
 						sWarpHist := gc_s_sWarpHist[gc_rank]
 //line samples_histogram.go:160
 						pos := gc_bx*gc_bdx + gc_tx + gc_off2
@@ -964,7 +921,6 @@ func gc_body_histogram256Kernel(gc_b *compiled.Block, dPartialHistograms, dData 
 					gc_pos.Thread = gc_rank
 //line samples_histogram.go:156
 					tag := uint32(gc_tx) << (uintBits - log2WarpSize)
-//line samples_histogram.go:158
 					sWarpHist := gc_s_sWarpHist[gc_rank]
 //line samples_histogram.go:160
 					pos := gc_bx*gc_bdx + gc_tx + gc_off2
@@ -983,7 +939,6 @@ func gc_body_histogram256Kernel(gc_b *compiled.Block, dPartialHistograms, dData 
 			return
 		}
 		gc_more3 = false
-//line samples_histogram.go:175
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off3, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -1111,7 +1066,6 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 //line samples_histogram.go:185
 	cta := cg.ThisThreadBlock(t)
 	_ = cta
-//line samples_histogram.go:188
 	gc_vstep := 0
 	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 		gc_rank := gc_vstep
@@ -1126,7 +1080,6 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 			gc_pos.Thread = gc_rank
 //line samples_histogram.go:187
 			var sum uint32
-//line samples_histogram.go:189
 			gc_s_sum[gc_rank] = sum
 		}
 		{
@@ -1134,7 +1087,6 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 			gc_pos.Thread = gc_rank
 //line samples_histogram.go:187
 			var sum uint32
-//line samples_histogram.go:189
 			gc_s_sum[gc_rank] = sum
 		}
 		{
@@ -1142,7 +1094,6 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 			gc_pos.Thread = gc_rank
 //line samples_histogram.go:187
 			var sum uint32
-//line samples_histogram.go:189
 			gc_s_sum[gc_rank] = sum
 		}
 		{
@@ -1150,7 +1101,6 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 			gc_pos.Thread = gc_rank
 //line samples_histogram.go:187
 			var sum uint32
-//line samples_histogram.go:189
 			gc_s_sum[gc_rank] = sum
 		}
 	}
@@ -1158,7 +1108,6 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 		gc_pos.Thread = gc_rank
 //line samples_histogram.go:187
 		var sum uint32
-//line samples_histogram.go:189
 		gc_s_sum[gc_rank] = sum
 	}
 //line samples_histogram.go:189
@@ -1171,7 +1120,6 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 			return
 		}
 		gc_more = false
-//line samples_histogram.go:196
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -1215,7 +1163,6 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 	}
 //line samples_histogram.go:193
 	data := gocuda.Shared[uint32](t, histogramMergeBlockSize)[:histogramMergeBlockSize]
-//line samples_histogram.go:195
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		if gc_bdx <= len(data) {
 			gc_at := data[:gc_bdx]
@@ -1268,7 +1215,6 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 	}
 //line samples_histogram.go:196
 	for stride := histogramMergeBlockSize / 2; stride > 0; stride >>= 1 {
-//line samples_histogram.go:198
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := stride; gc_bound < gc_to {
 			gc_to = gc_bound
@@ -1367,7 +1313,6 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 		}
 	}
 	{
-//line samples_histogram.go:208
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -1395,13 +1340,11 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 						gc_at4[0] = data[0]
 					}
 				}
-//line samples_histogram.go:209
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 //line samples_histogram.go:205
 					gc_at4[0] = data[0]
 				}
 			} else {
-//line samples_histogram.go:209
 				gc_step6 := gc_from
 				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 					{
@@ -1412,7 +1355,6 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 						dHistogram[gc_bx] = data[0]
 					}
 					{
-//line samples_histogram.go:209
 						gc_tx := gc_step6 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -1420,7 +1362,6 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 						dHistogram[gc_bx] = data[0]
 					}
 					{
-//line samples_histogram.go:209
 						gc_tx := gc_step6 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -1428,7 +1369,6 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 						dHistogram[gc_bx] = data[0]
 					}
 					{
-//line samples_histogram.go:209
 						gc_tx := gc_step6 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -1436,7 +1376,6 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 						dHistogram[gc_bx] = data[0]
 					}
 				}
-//line samples_histogram.go:209
 				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank

@@ -51,7 +51,6 @@ func gc_body_histogram64Kernel(gc_b2 *compiled.Block, dPartialHistograms []uint3
 	_ = cta
 //line samples_histogram.go:57
 	sHist := gocuda.Shared[uint8](t, histogram64ThreadblockSize*histogram64BinCount)[:histogram64ThreadblockSize*histogram64BinCount]
-//line samples_histogram.go:59
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 			gc_rank2 := gc_base2 + gc_tx2
@@ -147,7 +146,6 @@ func gc_body_histogram64Kernel(gc_b2 *compiled.Block, dPartialHistograms []uint3
 					sHistWords[gc_tx2+i*histogram64ThreadblockSize] = 0
 				}
 			}
-//line samples_histogram.go:68
 			gc_s_sThreadBase[gc_rank2] = sThreadBase
 		}
 	}
@@ -158,7 +156,6 @@ func gc_body_histogram64Kernel(gc_b2 *compiled.Block, dPartialHistograms []uint3
 			return
 		}
 		gc_more2 = false
-//line samples_histogram.go:75
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_off2+(gc_bx2*gc_bdx2), gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -174,7 +171,6 @@ func gc_body_histogram64Kernel(gc_b2 *compiled.Block, dPartialHistograms []uint3
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					sThreadBase := gc_s_sThreadBase[gc_rank2]
-//line samples_histogram.go:69
 					gc_more2 = true
 //line samples_histogram.go:69
 					data := gc_at2[gc_tx2]
@@ -202,7 +198,6 @@ func gc_body_histogram64Kernel(gc_b2 *compiled.Block, dPartialHistograms []uint3
 		}
 	}
 	{
-//line samples_histogram.go:80
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := histogram64BinCount; gc_bound2 < gc_to2 {
 			gc_to2 = gc_bound2
@@ -211,9 +206,7 @@ func gc_body_histogram64Kernel(gc_b2 *compiled.Block, dPartialHistograms []uint3
 			for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
-//line samples_histogram.go:80
 				sHistBase := sHist[gc_tx2*histogram64ThreadblockSize:]
-//line samples_histogram.go:82
 				var sum uint32
 				pos_ := 4 * (gc_tx2 & (sharedMemoryBanks - 1))
 				{
@@ -387,7 +380,6 @@ func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialH
 	}
 //line samples_histogram.go:101
 	data := gocuda.Shared[uint32](t, histogramMergeBlockSize)[:histogramMergeBlockSize]
-//line samples_histogram.go:103
 	gc_vstep2 := 0
 	if compiled.SIMD && compiled.SIMD512 {
 		var gc_stop bool
@@ -421,7 +413,6 @@ func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialH
 			gc_pos2.Thread = gc_rank2
 //line samples_histogram.go:103
 			var sum uint32
-//line samples_histogram.go:105
 			gc_s_sum[gc_rank2] = sum
 		}
 		{
@@ -429,7 +420,6 @@ func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialH
 			gc_pos2.Thread = gc_rank2
 //line samples_histogram.go:103
 			var sum uint32
-//line samples_histogram.go:105
 			gc_s_sum[gc_rank2] = sum
 		}
 		{
@@ -437,7 +427,6 @@ func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialH
 			gc_pos2.Thread = gc_rank2
 //line samples_histogram.go:103
 			var sum uint32
-//line samples_histogram.go:105
 			gc_s_sum[gc_rank2] = sum
 		}
 		{
@@ -445,7 +434,6 @@ func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialH
 			gc_pos2.Thread = gc_rank2
 //line samples_histogram.go:103
 			var sum uint32
-//line samples_histogram.go:105
 			gc_s_sum[gc_rank2] = sum
 		}
 	}
@@ -453,7 +441,6 @@ func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialH
 		gc_pos2.Thread = gc_rank2
 //line samples_histogram.go:103
 		var sum uint32
-//line samples_histogram.go:105
 		gc_s_sum[gc_rank2] = sum
 	}
 //line samples_histogram.go:105
@@ -466,7 +453,6 @@ func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialH
 			return
 		}
 		gc_more = false
-//line samples_histogram.go:112
 		gc_from3, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_off, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -504,7 +490,6 @@ func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialH
 			}
 		}
 	}
-//line samples_histogram.go:114
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		if gc_bdx2 <= len(data) {
 			gc_at5 := data[:gc_bdx2]
@@ -540,7 +525,6 @@ func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialH
 			}
 			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
-//line samples_histogram.go:116
 				sum := gc_s_sum[gc_rank2]
 //line samples_histogram.go:109
 				gc_at5[gc_tx2] = sum
@@ -632,7 +616,6 @@ func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialH
 	}
 //line samples_histogram.go:111
 	for stride := histogramMergeBlockSize / 2; stride > 0; stride >>= 1 {
-//line samples_histogram.go:113
 		gc_from3, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := stride; gc_bound2 < gc_to2 {
 			gc_to2 = gc_bound2
@@ -653,7 +636,6 @@ func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialH
 								archsimd.LoadUint32x16Slice(gc_at6[gc_tx2:]).Add(archsimd.LoadUint32x16Slice(gc_at7[gc_tx2:])).StoreSlice(gc_at6[gc_tx2:])
 							}
 						}
-//line samples_histogram.go:116
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep5, false
 					}(gc_vstep5)
@@ -669,7 +651,6 @@ func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialH
 							archsimd.LoadUint32x8Slice(gc_at6[gc_tx2:]).Add(archsimd.LoadUint32x8Slice(gc_at7[gc_tx2:])).StoreSlice(gc_at6[gc_tx2:])
 						}
 					}
-//line samples_histogram.go:116
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
@@ -686,7 +667,6 @@ func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialH
 						for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
 							gc_tx2 := gc_vstep6
 							{
-//line samples_histogram.go:115
 								if (gc_tx2+stride) < 0 || (gc_tx2+stride) > len(data)-16 || gc_tx2 < 0 || gc_tx2 > len(data)-16 {
 //line samples_histogram.go:115
 									break
@@ -695,7 +675,6 @@ func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialH
 								archsimd.LoadUint32x16Slice(data[gc_tx2:]).Add(archsimd.LoadUint32x16Slice(data[gc_tx2+stride:])).StoreSlice(data[gc_tx2:])
 							}
 						}
-//line samples_histogram.go:117
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep6, false
 					}(gc_vstep6)
@@ -707,7 +686,6 @@ func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialH
 					for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
 						gc_tx2 := gc_vstep6
 						{
-//line samples_histogram.go:115
 							if (gc_tx2+stride) < 0 || (gc_tx2+stride) > len(data)-8 || gc_tx2 < 0 || gc_tx2 > len(data)-8 {
 //line samples_histogram.go:115
 								break
@@ -716,7 +694,6 @@ func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialH
 							archsimd.LoadUint32x8Slice(data[gc_tx2:]).Add(archsimd.LoadUint32x8Slice(data[gc_tx2+stride:])).StoreSlice(data[gc_tx2:])
 						}
 					}
-//line samples_histogram.go:117
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step9 := gc_vstep6
@@ -770,7 +747,6 @@ func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialH
 		}
 	}
 	{
-//line samples_histogram.go:123
 		gc_from3, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 			gc_to2 = gc_bound2 + 1
@@ -798,13 +774,11 @@ func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialH
 						gc_at8[0] = data[0]
 					}
 				}
-//line samples_histogram.go:124
 				for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
 //line samples_histogram.go:120
 					gc_at8[0] = data[0]
 				}
 			} else {
-//line samples_histogram.go:124
 				gc_step11 := gc_from3
 				for ; gc_step11+3 < gc_to2; gc_step11 += 4 {
 					{
@@ -815,7 +789,6 @@ func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialH
 						dHistogram[gc_bx2] = data[0]
 					}
 					{
-//line samples_histogram.go:124
 						gc_tx2 := gc_step11 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -823,7 +796,6 @@ func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialH
 						dHistogram[gc_bx2] = data[0]
 					}
 					{
-//line samples_histogram.go:124
 						gc_tx2 := gc_step11 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -831,7 +803,6 @@ func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialH
 						dHistogram[gc_bx2] = data[0]
 					}
 					{
-//line samples_histogram.go:124
 						gc_tx2 := gc_step11 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -839,7 +810,6 @@ func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialH
 						dHistogram[gc_bx2] = data[0]
 					}
 				}
-//line samples_histogram.go:124
 				for gc_tx2 := gc_step11; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -882,7 +852,6 @@ func gc_body_histogram256Kernel(gc_b2 *compiled.Block, dPartialHistograms, dData
 	cta := cg.ThisThreadBlock(t)
 	_ = cta
 	sHist := gocuda.Shared[uint32](t, histogram256ThreadblockMem)[:histogram256ThreadblockMem]
-//line samples_histogram.go:149
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 			gc_rank2 := gc_base2 + gc_tx2
@@ -940,7 +909,6 @@ func gc_body_histogram256Kernel(gc_b2 *compiled.Block, dPartialHistograms, dData
 			return
 		}
 		gc_more2 = false
-//line samples_histogram.go:167
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_off2+(gc_bx2*gc_bdx2), gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -956,14 +924,11 @@ func gc_body_histogram256Kernel(gc_b2 *compiled.Block, dPartialHistograms, dData
 				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
 					{
 						gc_tx2 := gc_step3 + 0
-//line samples_histogram.go:183
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line samples_histogram.go:156
 						tag := uint32(gc_tx2) << (uintBits - log2WarpSize)
-//line samples_histogram.go:158
 						sWarpHist := gc_s_sWarpHist[gc_rank2]
-//line samples_histogram.go:161
 						gc_more2 = true
 //line samples_histogram.go:161
 						data := gc_at2[gc_tx2]
@@ -971,14 +936,11 @@ func gc_body_histogram256Kernel(gc_b2 *compiled.Block, dPartialHistograms, dData
 					}
 					{
 						gc_tx2 := gc_step3 + 1
-//line samples_histogram.go:167
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line samples_histogram.go:156
 						tag := uint32(gc_tx2) << (uintBits - log2WarpSize)
-//line samples_histogram.go:158
 						sWarpHist := gc_s_sWarpHist[gc_rank2]
-//line samples_histogram.go:161
 						gc_more2 = true
 //line samples_histogram.go:161
 						data := gc_at2[gc_tx2]
@@ -986,14 +948,11 @@ func gc_body_histogram256Kernel(gc_b2 *compiled.Block, dPartialHistograms, dData
 					}
 					{
 						gc_tx2 := gc_step3 + 2
-//line samples_histogram.go:167
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line samples_histogram.go:156
 						tag := uint32(gc_tx2) << (uintBits - log2WarpSize)
-//line samples_histogram.go:158
 						sWarpHist := gc_s_sWarpHist[gc_rank2]
-//line samples_histogram.go:161
 						gc_more2 = true
 //line samples_histogram.go:161
 						data := gc_at2[gc_tx2]
@@ -1001,14 +960,11 @@ func gc_body_histogram256Kernel(gc_b2 *compiled.Block, dPartialHistograms, dData
 					}
 					{
 						gc_tx2 := gc_step3 + 3
-//line samples_histogram.go:167
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line samples_histogram.go:156
 						tag := uint32(gc_tx2) << (uintBits - log2WarpSize)
-//line samples_histogram.go:158
 						sWarpHist := gc_s_sWarpHist[gc_rank2]
-//line samples_histogram.go:161
 						gc_more2 = true
 //line samples_histogram.go:161
 						data := gc_at2[gc_tx2]
@@ -1020,9 +976,7 @@ func gc_body_histogram256Kernel(gc_b2 *compiled.Block, dPartialHistograms, dData
 					gc_pos2.Thread = gc_rank2
 //line samples_histogram.go:156
 					tag := uint32(gc_tx2) << (uintBits - log2WarpSize)
-//line samples_histogram.go:158
 					sWarpHist := gc_s_sWarpHist[gc_rank2]
-//line samples_histogram.go:161
 					gc_more2 = true
 //line samples_histogram.go:161
 					data := gc_at2[gc_tx2]
@@ -1037,7 +991,6 @@ func gc_body_histogram256Kernel(gc_b2 *compiled.Block, dPartialHistograms, dData
 						gc_pos2.Thread = gc_rank2
 //line samples_histogram.go:156
 						tag := uint32(gc_tx2) << (uintBits - log2WarpSize)
-//line samples_histogram.go:158
 						sWarpHist := gc_s_sWarpHist[gc_rank2]
 //line samples_histogram.go:160
 						pos := gc_bx2*gc_bdx2 + gc_tx2 + gc_off2
@@ -1052,7 +1005,6 @@ func gc_body_histogram256Kernel(gc_b2 *compiled.Block, dPartialHistograms, dData
 						gc_pos2.Thread = gc_rank2
 //line samples_histogram.go:156
 						tag := uint32(gc_tx2) << (uintBits - log2WarpSize)
-//line samples_histogram.go:158
 						sWarpHist := gc_s_sWarpHist[gc_rank2]
 //line samples_histogram.go:160
 						pos := gc_bx2*gc_bdx2 + gc_tx2 + gc_off2
@@ -1067,7 +1019,6 @@ func gc_body_histogram256Kernel(gc_b2 *compiled.Block, dPartialHistograms, dData
 						gc_pos2.Thread = gc_rank2
 //line samples_histogram.go:156
 						tag := uint32(gc_tx2) << (uintBits - log2WarpSize)
-//line samples_histogram.go:158
 						sWarpHist := gc_s_sWarpHist[gc_rank2]
 //line samples_histogram.go:160
 						pos := gc_bx2*gc_bdx2 + gc_tx2 + gc_off2
@@ -1082,7 +1033,6 @@ func gc_body_histogram256Kernel(gc_b2 *compiled.Block, dPartialHistograms, dData
 						gc_pos2.Thread = gc_rank2
 //line samples_histogram.go:156
 						tag := uint32(gc_tx2) << (uintBits - log2WarpSize)
-//line samples_histogram.go:158
 						sWarpHist := gc_s_sWarpHist[gc_rank2]
 //line samples_histogram.go:160
 						pos := gc_bx2*gc_bdx2 + gc_tx2 + gc_off2
@@ -1097,7 +1047,6 @@ func gc_body_histogram256Kernel(gc_b2 *compiled.Block, dPartialHistograms, dData
 					gc_pos2.Thread = gc_rank2
 //line samples_histogram.go:156
 					tag := uint32(gc_tx2) << (uintBits - log2WarpSize)
-//line samples_histogram.go:158
 					sWarpHist := gc_s_sWarpHist[gc_rank2]
 //line samples_histogram.go:160
 					pos := gc_bx2*gc_bdx2 + gc_tx2 + gc_off2
@@ -1116,7 +1065,6 @@ func gc_body_histogram256Kernel(gc_b2 *compiled.Block, dPartialHistograms, dData
 			return
 		}
 		gc_more3 = false
-//line samples_histogram.go:175
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_off3, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -1247,7 +1195,6 @@ func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartial
 //line samples_histogram.go:185
 	cta := cg.ThisThreadBlock(t)
 	_ = cta
-//line samples_histogram.go:188
 	gc_vstep2 := 0
 	if compiled.SIMD && compiled.SIMD512 {
 		var gc_stop bool
@@ -1281,7 +1228,6 @@ func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartial
 			gc_pos2.Thread = gc_rank2
 //line samples_histogram.go:187
 			var sum uint32
-//line samples_histogram.go:189
 			gc_s_sum[gc_rank2] = sum
 		}
 		{
@@ -1289,7 +1235,6 @@ func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartial
 			gc_pos2.Thread = gc_rank2
 //line samples_histogram.go:187
 			var sum uint32
-//line samples_histogram.go:189
 			gc_s_sum[gc_rank2] = sum
 		}
 		{
@@ -1297,7 +1242,6 @@ func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartial
 			gc_pos2.Thread = gc_rank2
 //line samples_histogram.go:187
 			var sum uint32
-//line samples_histogram.go:189
 			gc_s_sum[gc_rank2] = sum
 		}
 		{
@@ -1305,7 +1249,6 @@ func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartial
 			gc_pos2.Thread = gc_rank2
 //line samples_histogram.go:187
 			var sum uint32
-//line samples_histogram.go:189
 			gc_s_sum[gc_rank2] = sum
 		}
 	}
@@ -1313,7 +1256,6 @@ func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartial
 		gc_pos2.Thread = gc_rank2
 //line samples_histogram.go:187
 		var sum uint32
-//line samples_histogram.go:189
 		gc_s_sum[gc_rank2] = sum
 	}
 //line samples_histogram.go:189
@@ -1326,7 +1268,6 @@ func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartial
 			return
 		}
 		gc_more = false
-//line samples_histogram.go:196
 		gc_from3, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_off, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -1370,7 +1311,6 @@ func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartial
 	}
 //line samples_histogram.go:193
 	data := gocuda.Shared[uint32](t, histogramMergeBlockSize)[:histogramMergeBlockSize]
-//line samples_histogram.go:195
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		if gc_bdx2 <= len(data) {
 			gc_at5 := data[:gc_bdx2]
@@ -1406,7 +1346,6 @@ func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartial
 			}
 			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
-//line samples_histogram.go:201
 				sum := gc_s_sum[gc_rank2]
 //line samples_histogram.go:194
 				gc_at5[gc_tx2] = sum
@@ -1498,7 +1437,6 @@ func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartial
 	}
 //line samples_histogram.go:196
 	for stride := histogramMergeBlockSize / 2; stride > 0; stride >>= 1 {
-//line samples_histogram.go:198
 		gc_from3, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := stride; gc_bound2 < gc_to2 {
 			gc_to2 = gc_bound2
@@ -1519,7 +1457,6 @@ func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartial
 								archsimd.LoadUint32x16Slice(gc_at6[gc_tx2:]).Add(archsimd.LoadUint32x16Slice(gc_at7[gc_tx2:])).StoreSlice(gc_at6[gc_tx2:])
 							}
 						}
-//line samples_histogram.go:201
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep5, false
 					}(gc_vstep5)
@@ -1535,7 +1472,6 @@ func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartial
 							archsimd.LoadUint32x8Slice(gc_at6[gc_tx2:]).Add(archsimd.LoadUint32x8Slice(gc_at7[gc_tx2:])).StoreSlice(gc_at6[gc_tx2:])
 						}
 					}
-//line samples_histogram.go:201
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
@@ -1552,7 +1488,6 @@ func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartial
 						for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
 							gc_tx2 := gc_vstep6
 							{
-//line samples_histogram.go:200
 								if (gc_tx2+stride) < 0 || (gc_tx2+stride) > len(data)-16 || gc_tx2 < 0 || gc_tx2 > len(data)-16 {
 //line samples_histogram.go:200
 									break
@@ -1561,7 +1496,6 @@ func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartial
 								archsimd.LoadUint32x16Slice(data[gc_tx2:]).Add(archsimd.LoadUint32x16Slice(data[gc_tx2+stride:])).StoreSlice(data[gc_tx2:])
 							}
 						}
-//line samples_histogram.go:202
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep6, false
 					}(gc_vstep6)
@@ -1573,7 +1507,6 @@ func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartial
 					for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
 						gc_tx2 := gc_vstep6
 						{
-//line samples_histogram.go:200
 							if (gc_tx2+stride) < 0 || (gc_tx2+stride) > len(data)-8 || gc_tx2 < 0 || gc_tx2 > len(data)-8 {
 //line samples_histogram.go:200
 								break
@@ -1582,7 +1515,6 @@ func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartial
 							archsimd.LoadUint32x8Slice(data[gc_tx2:]).Add(archsimd.LoadUint32x8Slice(data[gc_tx2+stride:])).StoreSlice(data[gc_tx2:])
 						}
 					}
-//line samples_histogram.go:202
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step9 := gc_vstep6
@@ -1636,7 +1568,6 @@ func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartial
 		}
 	}
 	{
-//line samples_histogram.go:208
 		gc_from3, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 			gc_to2 = gc_bound2 + 1
@@ -1664,13 +1595,11 @@ func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartial
 						gc_at8[0] = data[0]
 					}
 				}
-//line samples_histogram.go:209
 				for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
 //line samples_histogram.go:205
 					gc_at8[0] = data[0]
 				}
 			} else {
-//line samples_histogram.go:209
 				gc_step11 := gc_from3
 				for ; gc_step11+3 < gc_to2; gc_step11 += 4 {
 					{
@@ -1681,7 +1610,6 @@ func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartial
 						dHistogram[gc_bx2] = data[0]
 					}
 					{
-//line samples_histogram.go:209
 						gc_tx2 := gc_step11 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -1689,7 +1617,6 @@ func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartial
 						dHistogram[gc_bx2] = data[0]
 					}
 					{
-//line samples_histogram.go:209
 						gc_tx2 := gc_step11 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -1697,7 +1624,6 @@ func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartial
 						dHistogram[gc_bx2] = data[0]
 					}
 					{
-//line samples_histogram.go:209
 						gc_tx2 := gc_step11 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -1705,7 +1631,6 @@ func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartial
 						dHistogram[gc_bx2] = data[0]
 					}
 				}
-//line samples_histogram.go:209
 				for gc_tx2 := gc_step11; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2

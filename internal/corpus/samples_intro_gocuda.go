@@ -46,7 +46,6 @@ func gc_body_vectorAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float32
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line samples_intro.go:29
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -57,7 +56,6 @@ func gc_body_vectorAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float32
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line samples_intro.go:40
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bdx*gc_bx, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -218,7 +216,6 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 	bBegin := matrixMulBlock * bx
 //line samples_intro.go:57
 	bStep := matrixMulBlock * wB
-//line samples_intro.go:59
 	gc_vstep := 0
 	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 		gc_rank := gc_vstep
@@ -233,7 +230,6 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 			gc_pos.Thread = gc_rank
 //line samples_intro.go:60
 			var cSub float32
-//line samples_intro.go:62
 			gc_s_cSub[gc_rank] = cSub
 		}
 		{
@@ -241,7 +237,6 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 			gc_pos.Thread = gc_rank
 //line samples_intro.go:60
 			var cSub float32
-//line samples_intro.go:62
 			gc_s_cSub[gc_rank] = cSub
 		}
 		{
@@ -249,7 +244,6 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 			gc_pos.Thread = gc_rank
 //line samples_intro.go:60
 			var cSub float32
-//line samples_intro.go:62
 			gc_s_cSub[gc_rank] = cSub
 		}
 		{
@@ -257,7 +251,6 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 			gc_pos.Thread = gc_rank
 //line samples_intro.go:60
 			var cSub float32
-//line samples_intro.go:62
 			gc_s_cSub[gc_rank] = cSub
 		}
 	}
@@ -265,7 +258,6 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 		gc_pos.Thread = gc_rank
 //line samples_intro.go:60
 		var cSub float32
-//line samples_intro.go:62
 		gc_s_cSub[gc_rank] = cSub
 	}
 //line samples_intro.go:62
@@ -444,7 +436,6 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 //line samples_intro.go:45
 					tx := gc_tx
 					ty := gc_ty
-//line samples_intro.go:48
 					cSub := gc_s_cSub[gc_rank]
 					{
 //line samples_intro.go:72
@@ -555,7 +546,6 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 //line samples_intro.go:45
 						tx := gc_tx
 						ty := gc_ty
-//line samples_intro.go:48
 						cSub := gc_s_cSub[gc_rank]
 //line samples_intro.go:81
 						c[c0+wB*ty+tx] = cSub
@@ -567,7 +557,6 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 //line samples_intro.go:45
 						tx := gc_tx
 						ty := gc_ty
-//line samples_intro.go:48
 						cSub := gc_s_cSub[gc_rank]
 //line samples_intro.go:81
 						c[c0+wB*ty+tx] = cSub
@@ -579,7 +568,6 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 //line samples_intro.go:45
 						tx := gc_tx
 						ty := gc_ty
-//line samples_intro.go:48
 						cSub := gc_s_cSub[gc_rank]
 //line samples_intro.go:81
 						c[c0+wB*ty+tx] = cSub
@@ -591,7 +579,6 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 //line samples_intro.go:45
 						tx := gc_tx
 						ty := gc_ty
-//line samples_intro.go:48
 						cSub := gc_s_cSub[gc_rank]
 //line samples_intro.go:81
 						c[c0+wB*ty+tx] = cSub
@@ -603,7 +590,6 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 //line samples_intro.go:45
 					tx := gc_tx
 					ty := gc_ty
-//line samples_intro.go:48
 					cSub := gc_s_cSub[gc_rank]
 //line samples_intro.go:81
 					c[c0+wB*ty+tx] = cSub
@@ -643,7 +629,6 @@ func gc_body_incrementKernel(gc_b *compiled.Block, gc_lo, gc_hi int, gData []int
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line samples_intro.go:99
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -654,7 +639,6 @@ func gc_body_incrementKernel(gc_b *compiled.Block, gc_lo, gc_hi int, gData []int
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line samples_intro.go:110
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := gc_bx * gc_bdx
 			if gc_runlo >= 0 && gc_off >= 0 && gc_off <= len(gData) && gc_runhi <= len(gData)-gc_off {
@@ -766,7 +750,6 @@ func gc_body_templateTestKernel(gc_b *compiled.Block, gIdata, gOdata []float32) 
 	sdata := gocuda.DynamicShared[float32](t)
 //line samples_intro.go:105
 	numThreads := gc_bdx
-//line samples_intro.go:107
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		if gc_bdx <= len(sdata) && gc_bdx <= len(gIdata) {
 			gc_at := sdata[:gc_bdx]
@@ -853,7 +836,6 @@ func gc_body_templateTestKernel(gc_b *compiled.Block, gIdata, gOdata []float32) 
 			}
 		}
 	}
-//line samples_intro.go:113
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		if gc_bdx <= len(sdata) {
 			gc_at3 := sdata[:gc_bdx]
@@ -934,7 +916,6 @@ func gc_body_templateTestKernel(gc_b *compiled.Block, gIdata, gOdata []float32) 
 			}
 		}
 	}
-//line samples_intro.go:116
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		if gc_bdx <= len(gOdata) && gc_bdx <= len(sdata) {
 			gc_at4 := gOdata[:gc_bdx]
@@ -1049,7 +1030,6 @@ func gc_body_simpleTemplatesTestKernel[T number](gc_b *compiled.Block, gIdata, g
 	sdata := gocuda.DynamicShared[T](t)
 //line samples_intro.go:126
 	numThreads := gc_bdx
-//line samples_intro.go:128
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		if gc_bdx <= len(sdata) && gc_bdx <= len(gIdata) {
 			gc_at := sdata[:gc_bdx]
@@ -1136,7 +1116,6 @@ func gc_body_simpleTemplatesTestKernel[T number](gc_b *compiled.Block, gIdata, g
 			}
 		}
 	}
-//line samples_intro.go:134
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		if gc_bdx <= len(sdata) {
 			gc_at3 := sdata[:gc_bdx]
@@ -1144,7 +1123,6 @@ func gc_body_simpleTemplatesTestKernel[T number](gc_b *compiled.Block, gIdata, g
 			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 				{
 					gc_tx := gc_step3 + 0
-//line samples_intro.go:142
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line samples_intro.go:131
@@ -1152,7 +1130,6 @@ func gc_body_simpleTemplatesTestKernel[T number](gc_b *compiled.Block, gIdata, g
 				}
 				{
 					gc_tx := gc_step3 + 1
-//line samples_intro.go:136
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line samples_intro.go:131
@@ -1160,7 +1137,6 @@ func gc_body_simpleTemplatesTestKernel[T number](gc_b *compiled.Block, gIdata, g
 				}
 				{
 					gc_tx := gc_step3 + 2
-//line samples_intro.go:136
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line samples_intro.go:131
@@ -1168,7 +1144,6 @@ func gc_body_simpleTemplatesTestKernel[T number](gc_b *compiled.Block, gIdata, g
 				}
 				{
 					gc_tx := gc_step3 + 3
-//line samples_intro.go:136
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line samples_intro.go:131
@@ -1231,7 +1206,6 @@ func gc_body_simpleTemplatesTestKernel[T number](gc_b *compiled.Block, gIdata, g
 			}
 		}
 	}
-//line samples_intro.go:137
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		if gc_bdx <= len(gOdata) && gc_bdx <= len(sdata) {
 			gc_at4 := gOdata[:gc_bdx]
@@ -1344,7 +1318,6 @@ func gc_body_voteAnyKernel1(gc_b *compiled.Block, input, result []uint32, size i
 	gc_n := gc_b.Len()
 //line samples_intro.go:145
 	mask := uint32(0xffffffff)
-//line samples_intro.go:147
 	var gc_c1v [32]bool
 	var gc_c1r [32]bool
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -1379,7 +1352,6 @@ func gc_body_voteAnyKernel1(gc_b *compiled.Block, input, result []uint32, size i
 				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(result) && 32 <= len(result)-gc_off {
 					gc_at := result[gc_off:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line samples_intro.go:158
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
 //line samples_intro.go:146
@@ -1388,7 +1360,6 @@ func gc_body_voteAnyKernel1(gc_b *compiled.Block, input, result []uint32, size i
 						gc_at[gc_lane] = b2u(anySync)
 					}
 				} else {
-//line samples_intro.go:150
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 						gc_tx++
 						if gc_tx == gc_bdx {
@@ -1432,7 +1403,6 @@ func gc_body_voteAllKernel2(gc_b *compiled.Block, input, result []uint32, size i
 	gc_n := gc_b.Len()
 //line samples_intro.go:156
 	mask := uint32(0xffffffff)
-//line samples_intro.go:158
 	var gc_c1v [32]bool
 	var gc_c1r [32]bool
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -1467,7 +1437,6 @@ func gc_body_voteAllKernel2(gc_b *compiled.Block, input, result []uint32, size i
 				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(result) && 32 <= len(result)-gc_off {
 					gc_at := result[gc_off:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line samples_intro.go:169
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
 //line samples_intro.go:157
@@ -1476,7 +1445,6 @@ func gc_body_voteAllKernel2(gc_b *compiled.Block, input, result []uint32, size i
 						gc_at[gc_lane] = b2u(allSync)
 					}
 				} else {
-//line samples_intro.go:161
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 						gc_tx++
 						if gc_tx == gc_bdx {
@@ -1521,7 +1489,6 @@ func gc_body_voteAnyKernel3(gc_b *compiled.Block, info []bool, warpSize int) {
 	gc_n := gc_b.Len()
 //line samples_intro.go:167
 	mask := uint32(0xffffffff)
-//line samples_intro.go:169
 	var gc_l_offs [32][]bool
 	var gc_c1v [32]bool
 	var gc_c1r [32]bool
@@ -1565,7 +1532,6 @@ func gc_body_voteAnyKernel3(gc_b *compiled.Block, info []bool, warpSize int) {
 				gc_pos.Thread = gc_rank
 //line samples_intro.go:166
 				tx := gc_tx
-//line samples_intro.go:168
 				offs := gc_l_offs[gc_lane]
 //line samples_intro.go:171
 				offs[0] = gc_c1r[gc_lane]
@@ -1641,7 +1607,6 @@ func gc_body_atomicIntrinsicsTestKernel(gc_b *compiled.Block, gc_lo, gc_hi int, 
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line samples_intro.go:214
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := 0
 			gc_off2 := 1
@@ -1742,7 +1707,6 @@ func gc_body_timedReduction(gc_b *compiled.Block, input, output []float32, timer
 	shared := gocuda.DynamicShared[float32](t)
 //line samples_intro.go:227
 	bid := gc_bx
-//line samples_intro.go:229
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := bid
 		gc_off2 := gc_bdx
@@ -1783,7 +1747,6 @@ func gc_body_timedReduction(gc_b *compiled.Block, input, output []float32, timer
 	}
 //line samples_intro.go:238
 	for d := gc_bdx; d > 0; d /= 2 {
-//line samples_intro.go:240
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := d; gc_bound < gc_to {
 			gc_to = gc_bound
@@ -1801,7 +1764,6 @@ func gc_body_timedReduction(gc_b *compiled.Block, input, output []float32, timer
 //line samples_intro.go:226
 					_ = tid
 					{
-//line samples_intro.go:242
 						f0 := lanes.LoadFloat32x8Slice(gc_at6[gc_tx:])
 //line samples_intro.go:242
 						f1 := lanes.LoadFloat32x8Slice(gc_at7[gc_tx:])
@@ -1814,7 +1776,6 @@ func gc_body_timedReduction(gc_b *compiled.Block, input, output []float32, timer
 						}
 					}
 				}
-//line samples_intro.go:244
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					{
 //line samples_intro.go:242
@@ -1833,7 +1794,6 @@ func gc_body_timedReduction(gc_b *compiled.Block, input, output []float32, timer
 //line samples_intro.go:226
 					var tid int = gc_tx
 					{
-//line samples_intro.go:242
 						if tid < 0 || tid > len(shared)-8 || (tid+
 							d) < 0 || (tid+d) > len(shared)-8 {
 //line samples_intro.go:242
@@ -1851,7 +1811,6 @@ func gc_body_timedReduction(gc_b *compiled.Block, input, output []float32, timer
 						}
 					}
 				}
-//line samples_intro.go:248
 				gc_step := gc_vstep2
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
@@ -1938,7 +1897,6 @@ func gc_body_timedReduction(gc_b *compiled.Block, input, output []float32, timer
 		}
 	}
 	{
-//line samples_intro.go:255
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -1968,13 +1926,11 @@ func gc_body_timedReduction(gc_b *compiled.Block, input, output []float32, timer
 						gc_at8[0] = gc_at9[0]
 					}
 				}
-//line samples_intro.go:257
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 //line samples_intro.go:253
 					gc_at8[0] = gc_at9[0]
 				}
 			} else {
-//line samples_intro.go:257
 				gc_step3 := gc_from
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
@@ -1985,7 +1941,6 @@ func gc_body_timedReduction(gc_b *compiled.Block, input, output []float32, timer
 						output[bid] = shared[0]
 					}
 					{
-//line samples_intro.go:257
 						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -1993,7 +1948,6 @@ func gc_body_timedReduction(gc_b *compiled.Block, input, output []float32, timer
 						output[bid] = shared[0]
 					}
 					{
-//line samples_intro.go:257
 						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -2001,7 +1955,6 @@ func gc_body_timedReduction(gc_b *compiled.Block, input, output []float32, timer
 						output[bid] = shared[0]
 					}
 					{
-//line samples_intro.go:257
 						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -2009,7 +1962,6 @@ func gc_body_timedReduction(gc_b *compiled.Block, input, output []float32, timer
 						output[bid] = shared[0]
 					}
 				}
-//line samples_intro.go:257
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -2020,7 +1972,6 @@ func gc_body_timedReduction(gc_b *compiled.Block, input, output []float32, timer
 		}
 	}
 	{
-//line samples_intro.go:260
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -2033,41 +1984,33 @@ func gc_body_timedReduction(gc_b *compiled.Block, input, output []float32, timer
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
 						gc_tx := gc_step4 + 0
-//line samples_intro.go:273
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_intro.go:259
 						gc_at10[0] = int64(intrinsic.Clock())
 					}
 					{
-//line samples_intro.go:263
 						gc_tx := gc_step4 + 1
-//line samples_intro.go:265
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_intro.go:259
 						gc_at10[0] = int64(intrinsic.Clock())
 					}
 					{
-//line samples_intro.go:263
 						gc_tx := gc_step4 + 2
-//line samples_intro.go:265
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_intro.go:259
 						gc_at10[0] = int64(intrinsic.Clock())
 					}
 					{
-//line samples_intro.go:263
 						gc_tx := gc_step4 + 3
-//line samples_intro.go:265
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_intro.go:259
 						gc_at10[0] = int64(intrinsic.Clock())
 					}
 				}
-//line samples_intro.go:263
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -2075,7 +2018,6 @@ func gc_body_timedReduction(gc_b *compiled.Block, input, output []float32, timer
 					gc_at10[0] = int64(intrinsic.Clock())
 				}
 			} else {
-//line samples_intro.go:263
 				gc_step5 := gc_from
 				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
@@ -2086,7 +2028,6 @@ func gc_body_timedReduction(gc_b *compiled.Block, input, output []float32, timer
 						timer[bid+gc_gdx] = int64(intrinsic.Clock())
 					}
 					{
-//line samples_intro.go:263
 						gc_tx := gc_step5 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -2094,7 +2035,6 @@ func gc_body_timedReduction(gc_b *compiled.Block, input, output []float32, timer
 						timer[bid+gc_gdx] = int64(intrinsic.Clock())
 					}
 					{
-//line samples_intro.go:263
 						gc_tx := gc_step5 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -2102,7 +2042,6 @@ func gc_body_timedReduction(gc_b *compiled.Block, input, output []float32, timer
 						timer[bid+gc_gdx] = int64(intrinsic.Clock())
 					}
 					{
-//line samples_intro.go:263
 						gc_tx := gc_step5 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -2110,7 +2049,6 @@ func gc_body_timedReduction(gc_b *compiled.Block, input, output []float32, timer
 						timer[bid+gc_gdx] = int64(intrinsic.Clock())
 					}
 				}
-//line samples_intro.go:263
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -2147,7 +2085,6 @@ func gc_body_cgkernel(gc_b *compiled.Block) {
 	gc_s_val := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	gc_s_input := compiled.Scratch[int32](gc_b, 1)[:gc_n]
 	gc_s_r := compiled.Scratch[int32](gc_b, 2)[:gc_n]
-//line samples_intro.go:308
 	gc_s_returned := compiled.Scratch[bool](gc_b, 3)[:gc_n]
 //line samples_intro.go:301
 	threadBlockGroup := cg.ThisThreadBlock(t)
@@ -2160,7 +2097,6 @@ func gc_body_cgkernel(gc_b *compiled.Block) {
 	_ = g
 //line samples_intro.go:308
 	var x []int32 = workspace
-//line samples_intro.go:310
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 //line samples_intro.go:306
@@ -2171,7 +2107,6 @@ func gc_body_cgkernel(gc_b *compiled.Block) {
 		var r int32
 //line samples_intro.go:308
 		var returned bool
-//line samples_intro.go:313
 		gc_s_val[gc_rank] = val
 		gc_s_input[gc_rank] = input
 		gc_s_r[gc_rank] = r
@@ -2179,7 +2114,6 @@ func gc_body_cgkernel(gc_b *compiled.Block) {
 	}
 //line samples_intro.go:277
 	for i := gc_n / 2; i > 0; i /= 2 {
-//line samples_intro.go:279
 		gc_step := 0
 		for ; gc_step+3 < gc_n; gc_step += 4 {
 			{
@@ -2187,8 +2121,8 @@ func gc_body_cgkernel(gc_b *compiled.Block) {
 				gc_pos.Thread = gc_rank
 //line samples_intro.go:275
 				lane := gc_rank
-//line samples_intro.go:277
 				val := gc_s_val[gc_rank]
+//line samples_intro.go:278
 				x[lane] = val
 			}
 			{
@@ -2196,8 +2130,8 @@ func gc_body_cgkernel(gc_b *compiled.Block) {
 				gc_pos.Thread = gc_rank
 //line samples_intro.go:275
 				lane := gc_rank
-//line samples_intro.go:277
 				val := gc_s_val[gc_rank]
+//line samples_intro.go:278
 				x[lane] = val
 			}
 			{
@@ -2205,8 +2139,8 @@ func gc_body_cgkernel(gc_b *compiled.Block) {
 				gc_pos.Thread = gc_rank
 //line samples_intro.go:275
 				lane := gc_rank
-//line samples_intro.go:277
 				val := gc_s_val[gc_rank]
+//line samples_intro.go:278
 				x[lane] = val
 			}
 			{
@@ -2214,8 +2148,8 @@ func gc_body_cgkernel(gc_b *compiled.Block) {
 				gc_pos.Thread = gc_rank
 //line samples_intro.go:275
 				lane := gc_rank
-//line samples_intro.go:277
 				val := gc_s_val[gc_rank]
+//line samples_intro.go:278
 				x[lane] = val
 			}
 		}
@@ -2223,11 +2157,10 @@ func gc_body_cgkernel(gc_b *compiled.Block) {
 			gc_pos.Thread = gc_rank
 //line samples_intro.go:275
 			lane := gc_rank
-//line samples_intro.go:277
 			val := gc_s_val[gc_rank]
+//line samples_intro.go:278
 			x[lane] = val
 		}
-//line samples_intro.go:282
 		gc_step2 := 0
 		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
 			{
@@ -2235,7 +2168,6 @@ func gc_body_cgkernel(gc_b *compiled.Block) {
 				gc_pos.Thread = gc_rank
 //line samples_intro.go:275
 				lane := gc_rank
-//line samples_intro.go:277
 				val := gc_s_val[gc_rank]
 //line samples_intro.go:280
 				if lane < i {
@@ -2248,7 +2180,6 @@ func gc_body_cgkernel(gc_b *compiled.Block) {
 				gc_pos.Thread = gc_rank
 //line samples_intro.go:275
 				lane := gc_rank
-//line samples_intro.go:277
 				val := gc_s_val[gc_rank]
 //line samples_intro.go:280
 				if lane < i {
@@ -2261,7 +2192,6 @@ func gc_body_cgkernel(gc_b *compiled.Block) {
 				gc_pos.Thread = gc_rank
 //line samples_intro.go:275
 				lane := gc_rank
-//line samples_intro.go:277
 				val := gc_s_val[gc_rank]
 //line samples_intro.go:280
 				if lane < i {
@@ -2274,7 +2204,6 @@ func gc_body_cgkernel(gc_b *compiled.Block) {
 				gc_pos.Thread = gc_rank
 //line samples_intro.go:275
 				lane := gc_rank
-//line samples_intro.go:277
 				val := gc_s_val[gc_rank]
 //line samples_intro.go:280
 				if lane < i {
@@ -2287,7 +2216,6 @@ func gc_body_cgkernel(gc_b *compiled.Block) {
 			gc_pos.Thread = gc_rank
 //line samples_intro.go:275
 			lane := gc_rank
-//line samples_intro.go:277
 			val := gc_s_val[gc_rank]
 //line samples_intro.go:280
 			if lane < i {
@@ -2296,13 +2224,11 @@ func gc_body_cgkernel(gc_b *compiled.Block) {
 			gc_s_val[gc_rank] = val
 		}
 	}
-//line samples_intro.go:288
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		gc_b.Enter(gc_rank)
 		val := gc_s_val[gc_rank]
 		r := gc_s_r[gc_rank]
-//line samples_intro.go:294
 		returned := gc_s_returned[gc_rank]
 //line samples_intro.go:286
 		if gc_rank == 0 {
@@ -2327,7 +2253,6 @@ func gc_body_cgkernel(gc_b *compiled.Block) {
 	}
 //line samples_intro.go:318
 	tiledPartition16 := cg.TiledPartition(threadBlockGroup, 16)
-//line samples_intro.go:321
 	gc_step3 := 0
 	for ; gc_step3+3 < gc_n; gc_step3 += 4 {
 		{
@@ -2373,7 +2298,6 @@ func gc_body_cgkernel(gc_b *compiled.Block) {
 //line samples_intro.go:324
 	expectedOutput = 15 * 16 / 2
 	var g_ cg.Tile = tiledPartition16
-//line samples_intro.go:327
 	var gc_l_x_ [32][]int32
 	var gc_l_val_ [32]int32
 	var gc_l_r_ [32]int32
@@ -2388,7 +2312,6 @@ func gc_body_cgkernel(gc_b *compiled.Block) {
 			gc_pos.Thread = gc_rank
 //line samples_intro.go:321
 			workspaceOffset := gc_rank - (gc_rank & (16 - 1))
-//line samples_intro.go:323
 			input := gc_s_input[gc_rank]
 //line samples_intro.go:325
 			var x_ []int32 = workspace[workspaceOffset:]
@@ -2398,7 +2321,6 @@ func gc_body_cgkernel(gc_b *compiled.Block) {
 			var r_ int32
 //line samples_intro.go:325
 			var returned_ bool
-//line samples_intro.go:330
 			gc_l_x_[gc_lane] = x_
 			gc_l_val_[gc_lane] = val_
 			gc_l_r_[gc_lane] = r_
@@ -2411,11 +2333,8 @@ func gc_body_cgkernel(gc_b *compiled.Block) {
 				gc_pos.Thread = gc_rank
 //line samples_intro.go:275
 				lane_ := (gc_rank & (g_.Size() - 1))
-//line samples_intro.go:277
 				x_ := gc_l_x_[gc_lane]
-//line samples_intro.go:279
 				val_ := gc_l_val_[gc_lane]
-//line samples_intro.go:278
 				x_[lane_] = val_
 			}
 //line samples_intro.go:279
@@ -2425,10 +2344,9 @@ func gc_body_cgkernel(gc_b *compiled.Block) {
 				gc_pos.Thread = gc_rank
 //line samples_intro.go:275
 				lane_ := (gc_rank & (g_.Size() - 1))
-//line samples_intro.go:277
 				x_ := gc_l_x_[gc_lane]
-//line samples_intro.go:279
 				val_ := gc_l_val_[gc_lane]
+//line samples_intro.go:280
 				if lane_ < i_ {
 					val_ += x_[lane_+i_]
 				}
@@ -2442,11 +2360,8 @@ func gc_body_cgkernel(gc_b *compiled.Block) {
 			gc_pos.Thread = gc_rank
 			gc_b.Enter(gc_rank)
 			val_ := gc_l_val_[gc_lane]
-//line samples_intro.go:291
 			var output int32
-//line samples_intro.go:293
 			r_ := gc_l_r_[gc_lane]
-//line samples_intro.go:295
 			returned_ := gc_l_returned_[gc_lane]
 //line samples_intro.go:286
 			if (gc_rank & (g_.Size() - 1)) == 0 {

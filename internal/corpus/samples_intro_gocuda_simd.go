@@ -46,7 +46,6 @@ func gc_body_vectorAdd(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []floa
 	gc_gdy2 := gc_gd2.Y
 	gc_n2 := gc_b2.Len()
 	gc_bx2 := 0
-//line samples_intro.go:29
 	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b2.Stopped() {
 			return
@@ -57,7 +56,6 @@ func gc_body_vectorAdd(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []floa
 		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
 		gc_q2 += gc_run2
 		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-//line samples_intro.go:40
 		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
 		if !compiled.Adds(gc_bdx2*gc_bx2, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -87,7 +85,6 @@ func gc_body_vectorAdd(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []floa
 								archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:])).Add(gc_vb4).StoreSlice(gc_at4[gc_tx2:])
 							}
 						}
-//line samples_intro.go:24
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -108,7 +105,6 @@ func gc_body_vectorAdd(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []floa
 							archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:])).Add(gc_vb3).StoreSlice(gc_at4[gc_tx2:])
 						}
 					}
-//line samples_intro.go:24
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
@@ -129,16 +125,13 @@ func gc_body_vectorAdd(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []floa
 //line samples_intro.go:20
 							var i int = gc_bdx2*gc_bx2 + gc_tx2
 							{
-//line samples_intro.go:23
 								if i < 0 || i > len(a)-16 || i > len(b)-16 || i > len(c)-16 {
-//line samples_intro.go:23
 									break
 								}
 //line samples_intro.go:23
 								archsimd.LoadFloat32x16Slice(a[i:]).Add(archsimd.LoadFloat32x16Slice(b[i:])).Add(gc_vb2).StoreSlice(c[i:])
 							}
 						}
-//line samples_intro.go:25
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -154,16 +147,13 @@ func gc_body_vectorAdd(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []floa
 //line samples_intro.go:20
 						var i int = gc_bdx2*gc_bx2 + gc_tx2
 						{
-//line samples_intro.go:23
 							if i < 0 || i > len(a)-8 || i > len(b)-8 || i > len(c)-8 {
-//line samples_intro.go:23
 								break
 							}
 //line samples_intro.go:23
 							archsimd.LoadFloat32x8Slice(a[i:]).Add(archsimd.LoadFloat32x8Slice(b[i:])).Add(gc_vb).StoreSlice(c[i:])
 						}
 					}
-//line samples_intro.go:25
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step3 := gc_vstep2
@@ -275,7 +265,6 @@ func gc_body_matrixMulCUDA(gc_b2 *compiled.Block, c, a, b []float32, wA, wB int)
 	bBegin := matrixMulBlock * bx
 //line samples_intro.go:57
 	bStep := matrixMulBlock * wB
-//line samples_intro.go:59
 	gc_vstep3 := 0
 	if compiled.SIMD && compiled.SIMD512 {
 		var gc_stop bool
@@ -311,7 +300,6 @@ func gc_body_matrixMulCUDA(gc_b2 *compiled.Block, c, a, b []float32, wA, wB int)
 			gc_pos2.Thread = gc_rank2
 //line samples_intro.go:60
 			var cSub float32
-//line samples_intro.go:62
 			gc_s_cSub[gc_rank2] = cSub
 		}
 		{
@@ -319,7 +307,6 @@ func gc_body_matrixMulCUDA(gc_b2 *compiled.Block, c, a, b []float32, wA, wB int)
 			gc_pos2.Thread = gc_rank2
 //line samples_intro.go:60
 			var cSub float32
-//line samples_intro.go:62
 			gc_s_cSub[gc_rank2] = cSub
 		}
 		{
@@ -327,7 +314,6 @@ func gc_body_matrixMulCUDA(gc_b2 *compiled.Block, c, a, b []float32, wA, wB int)
 			gc_pos2.Thread = gc_rank2
 //line samples_intro.go:60
 			var cSub float32
-//line samples_intro.go:62
 			gc_s_cSub[gc_rank2] = cSub
 		}
 		{
@@ -335,7 +321,6 @@ func gc_body_matrixMulCUDA(gc_b2 *compiled.Block, c, a, b []float32, wA, wB int)
 			gc_pos2.Thread = gc_rank2
 //line samples_intro.go:60
 			var cSub float32
-//line samples_intro.go:62
 			gc_s_cSub[gc_rank2] = cSub
 		}
 	}
@@ -343,7 +328,6 @@ func gc_body_matrixMulCUDA(gc_b2 *compiled.Block, c, a, b []float32, wA, wB int)
 		gc_pos2.Thread = gc_rank2
 //line samples_intro.go:60
 		var cSub float32
-//line samples_intro.go:62
 		gc_s_cSub[gc_rank2] = cSub
 	}
 //line samples_intro.go:62
@@ -426,7 +410,6 @@ func gc_body_matrixMulCUDA(gc_b2 *compiled.Block, c, a, b []float32, wA, wB int)
 //line samples_intro.go:67
 									break
 								}
-//line samples_intro.go:68
 								archsimd.LoadFloat32x16Slice(a[a0+wA*ty+tx:]).StoreSlice(as[ty][tx:])
 								archsimd.LoadFloat32x16Slice(b[b0+wB*ty+tx:]).StoreSlice(bs[ty][tx:])
 							}
@@ -450,7 +433,6 @@ func gc_body_matrixMulCUDA(gc_b2 *compiled.Block, c, a, b []float32, wA, wB int)
 //line samples_intro.go:67
 								break
 							}
-//line samples_intro.go:68
 							archsimd.LoadFloat32x8Slice(a[a0+wA*ty+tx:]).StoreSlice(as[ty][tx:])
 							archsimd.LoadFloat32x8Slice(b[b0+wB*ty+tx:]).StoreSlice(bs[ty][tx:])
 						}
@@ -677,7 +659,6 @@ func gc_body_matrixMulCUDA(gc_b2 *compiled.Block, c, a, b []float32, wA, wB int)
 //line samples_intro.go:45
 					tx := gc_tx2
 					ty := gc_ty2
-//line samples_intro.go:48
 					cSub := gc_s_cSub[gc_rank2]
 					{
 //line samples_intro.go:72
@@ -822,7 +803,6 @@ func gc_body_matrixMulCUDA(gc_b2 *compiled.Block, c, a, b []float32, wA, wB int)
 				}
 				for gc_tx2 := gc_vstep7; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-//line samples_intro.go:48
 					cSub := gc_s_cSub[gc_rank2]
 //line samples_intro.go:81
 					gc_at10[gc_tx2] = cSub
@@ -883,7 +863,6 @@ func gc_body_matrixMulCUDA(gc_b2 *compiled.Block, c, a, b []float32, wA, wB int)
 //line samples_intro.go:45
 						tx := gc_tx2
 						ty := gc_ty2
-//line samples_intro.go:48
 						cSub := gc_s_cSub[gc_rank2]
 //line samples_intro.go:81
 						c[c0+wB*ty+tx] = cSub
@@ -895,7 +874,6 @@ func gc_body_matrixMulCUDA(gc_b2 *compiled.Block, c, a, b []float32, wA, wB int)
 //line samples_intro.go:45
 						tx := gc_tx2
 						ty := gc_ty2
-//line samples_intro.go:48
 						cSub := gc_s_cSub[gc_rank2]
 //line samples_intro.go:81
 						c[c0+wB*ty+tx] = cSub
@@ -907,7 +885,6 @@ func gc_body_matrixMulCUDA(gc_b2 *compiled.Block, c, a, b []float32, wA, wB int)
 //line samples_intro.go:45
 						tx := gc_tx2
 						ty := gc_ty2
-//line samples_intro.go:48
 						cSub := gc_s_cSub[gc_rank2]
 //line samples_intro.go:81
 						c[c0+wB*ty+tx] = cSub
@@ -919,7 +896,6 @@ func gc_body_matrixMulCUDA(gc_b2 *compiled.Block, c, a, b []float32, wA, wB int)
 //line samples_intro.go:45
 						tx := gc_tx2
 						ty := gc_ty2
-//line samples_intro.go:48
 						cSub := gc_s_cSub[gc_rank2]
 //line samples_intro.go:81
 						c[c0+wB*ty+tx] = cSub
@@ -931,7 +907,6 @@ func gc_body_matrixMulCUDA(gc_b2 *compiled.Block, c, a, b []float32, wA, wB int)
 //line samples_intro.go:45
 					tx := gc_tx2
 					ty := gc_ty2
-//line samples_intro.go:48
 					cSub := gc_s_cSub[gc_rank2]
 //line samples_intro.go:81
 					c[c0+wB*ty+tx] = cSub
@@ -971,7 +946,6 @@ func gc_body_incrementKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, gData []
 	gc_gdy2 := gc_gd2.Y
 	gc_n2 := gc_b2.Len()
 	gc_bx2 := 0
-//line samples_intro.go:99
 	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b2.Stopped() {
 			return
@@ -982,7 +956,6 @@ func gc_body_incrementKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, gData []
 		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
 		gc_q2 += gc_run2
 		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-//line samples_intro.go:110
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_off2 := gc_bx2 * gc_bdx2
 			if gc_runlo2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(gData) && gc_runhi2 <= len(gData)-gc_off2 {
@@ -1040,7 +1013,6 @@ func gc_body_incrementKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, gData []
 //line samples_intro.go:91
 								break
 							}
-//line samples_intro.go:92
 							archsimd.LoadInt32x16Slice(gData[idx:]).Add(gc_vb2).StoreSlice(gData[idx:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -1061,7 +1033,6 @@ func gc_body_incrementKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, gData []
 //line samples_intro.go:91
 							break
 						}
-//line samples_intro.go:92
 						archsimd.LoadInt32x8Slice(gData[idx:]).Add(gc_vb).StoreSlice(gData[idx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1145,7 +1116,6 @@ func gc_body_templateTestKernel(gc_b2 *compiled.Block, gIdata, gOdata []float32)
 	sdata := gocuda.DynamicShared[float32](t)
 //line samples_intro.go:105
 	numThreads := gc_bdx2
-//line samples_intro.go:107
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		if gc_bdx2 <= len(sdata) && gc_bdx2 <= len(gIdata) {
 			gc_at6 := sdata[:gc_bdx2]
@@ -1198,7 +1168,6 @@ func gc_body_templateTestKernel(gc_b2 *compiled.Block, gIdata, gOdata []float32)
 //line samples_intro.go:107
 							break
 						}
-//line samples_intro.go:108
 						archsimd.LoadFloat32x16Slice(gIdata[tid:]).StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1218,7 +1187,6 @@ func gc_body_templateTestKernel(gc_b2 *compiled.Block, gIdata, gOdata []float32)
 //line samples_intro.go:107
 						break
 					}
-//line samples_intro.go:108
 					archsimd.LoadFloat32x8Slice(gIdata[tid:]).StoreSlice(sdata[tid:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -1272,7 +1240,6 @@ func gc_body_templateTestKernel(gc_b2 *compiled.Block, gIdata, gOdata []float32)
 			}
 		}
 	}
-//line samples_intro.go:113
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		if gc_bdx2 <= len(sdata) {
 			gc_at8 := sdata[:gc_bdx2]
@@ -1329,7 +1296,6 @@ func gc_body_templateTestKernel(gc_b2 *compiled.Block, gIdata, gOdata []float32)
 //line samples_intro.go:110
 							break
 						}
-//line samples_intro.go:111
 						gc_vb2.Mul(archsimd.LoadFloat32x16Slice(sdata[tid:])).StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1351,7 +1317,6 @@ func gc_body_templateTestKernel(gc_b2 *compiled.Block, gIdata, gOdata []float32)
 //line samples_intro.go:110
 						break
 					}
-//line samples_intro.go:111
 					gc_vb.Mul(archsimd.LoadFloat32x8Slice(sdata[tid:])).StoreSlice(sdata[tid:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -1405,7 +1370,6 @@ func gc_body_templateTestKernel(gc_b2 *compiled.Block, gIdata, gOdata []float32)
 			}
 		}
 	}
-//line samples_intro.go:116
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		if gc_bdx2 <= len(gOdata) && gc_bdx2 <= len(sdata) {
 			gc_at9 := gOdata[:gc_bdx2]
@@ -1458,7 +1422,6 @@ func gc_body_templateTestKernel(gc_b2 *compiled.Block, gIdata, gOdata []float32)
 //line samples_intro.go:113
 							break
 						}
-//line samples_intro.go:114
 						archsimd.LoadFloat32x16Slice(sdata[tid:]).StoreSlice(gOdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1478,7 +1441,6 @@ func gc_body_templateTestKernel(gc_b2 *compiled.Block, gIdata, gOdata []float32)
 //line samples_intro.go:113
 						break
 					}
-//line samples_intro.go:114
 					archsimd.LoadFloat32x8Slice(sdata[tid:]).StoreSlice(gOdata[tid:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -1575,7 +1537,6 @@ func gc_body_simpleTemplatesTestKernel[T number](gc_b5 *compiled.Block, gIdata, 
 	sdata := gocuda.DynamicShared[T](t)
 //line samples_intro.go:126
 	numThreads := gc_bdx5
-//line samples_intro.go:128
 	for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
 		if gc_bdx5 <= len(sdata) && gc_bdx5 <= len(gIdata) {
 			gc_at21 := sdata[:gc_bdx5]
@@ -1662,7 +1623,6 @@ func gc_body_simpleTemplatesTestKernel[T number](gc_b5 *compiled.Block, gIdata, 
 			}
 		}
 	}
-//line samples_intro.go:134
 	for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
 		if gc_bdx5 <= len(sdata) {
 			gc_at23 := sdata[:gc_bdx5]
@@ -1670,7 +1630,6 @@ func gc_body_simpleTemplatesTestKernel[T number](gc_b5 *compiled.Block, gIdata, 
 			for ; gc_step18+3 < gc_bdx5; gc_step18 += 4 {
 				{
 					gc_tx5 := gc_step18 + 0
-//line samples_intro.go:142
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 //line samples_intro.go:131
@@ -1678,7 +1637,6 @@ func gc_body_simpleTemplatesTestKernel[T number](gc_b5 *compiled.Block, gIdata, 
 				}
 				{
 					gc_tx5 := gc_step18 + 1
-//line samples_intro.go:136
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 //line samples_intro.go:131
@@ -1686,7 +1644,6 @@ func gc_body_simpleTemplatesTestKernel[T number](gc_b5 *compiled.Block, gIdata, 
 				}
 				{
 					gc_tx5 := gc_step18 + 2
-//line samples_intro.go:136
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 //line samples_intro.go:131
@@ -1694,7 +1651,6 @@ func gc_body_simpleTemplatesTestKernel[T number](gc_b5 *compiled.Block, gIdata, 
 				}
 				{
 					gc_tx5 := gc_step18 + 3
-//line samples_intro.go:136
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 //line samples_intro.go:131
@@ -1757,7 +1713,6 @@ func gc_body_simpleTemplatesTestKernel[T number](gc_b5 *compiled.Block, gIdata, 
 			}
 		}
 	}
-//line samples_intro.go:137
 	for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
 		if gc_bdx5 <= len(gOdata) && gc_bdx5 <= len(sdata) {
 			gc_at24 := gOdata[:gc_bdx5]
@@ -1857,7 +1812,6 @@ func gc_body_simpleTemplatesTestKernel_float32(gc_b2 *compiled.Block, gIdata []f
 	sdata := gocuda.DynamicShared[float32](t)
 //line samples_intro.go:126
 	numThreads := gc_bdx2
-//line samples_intro.go:128
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		if gc_bdx2 <= len(sdata) && gc_bdx2 <= len(gIdata) {
 			gc_at6 := sdata[:gc_bdx2]
@@ -1910,7 +1864,6 @@ func gc_body_simpleTemplatesTestKernel_float32(gc_b2 *compiled.Block, gIdata []f
 //line samples_intro.go:128
 							break
 						}
-//line samples_intro.go:129
 						archsimd.LoadFloat32x16Slice(gIdata[tid:]).StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1930,7 +1883,6 @@ func gc_body_simpleTemplatesTestKernel_float32(gc_b2 *compiled.Block, gIdata []f
 //line samples_intro.go:128
 						break
 					}
-//line samples_intro.go:129
 					archsimd.LoadFloat32x8Slice(gIdata[tid:]).StoreSlice(sdata[tid:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -1984,7 +1936,6 @@ func gc_body_simpleTemplatesTestKernel_float32(gc_b2 *compiled.Block, gIdata []f
 			}
 		}
 	}
-//line samples_intro.go:134
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		if gc_bdx2 <= len(sdata) {
 			gc_at8 := sdata[:gc_bdx2]
@@ -2044,7 +1995,6 @@ func gc_body_simpleTemplatesTestKernel_float32(gc_b2 *compiled.Block, gIdata []f
 //line samples_intro.go:131
 							break
 						}
-//line samples_intro.go:132
 						gc_vb2.Mul(archsimd.LoadFloat32x16Slice(sdata[tid:])).StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -2066,7 +2016,6 @@ func gc_body_simpleTemplatesTestKernel_float32(gc_b2 *compiled.Block, gIdata []f
 //line samples_intro.go:131
 						break
 					}
-//line samples_intro.go:132
 					gc_vb.Mul(archsimd.LoadFloat32x8Slice(sdata[tid:])).StoreSlice(sdata[tid:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -2120,7 +2069,6 @@ func gc_body_simpleTemplatesTestKernel_float32(gc_b2 *compiled.Block, gIdata []f
 			}
 		}
 	}
-//line samples_intro.go:137
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		if gc_bdx2 <= len(gOdata) && gc_bdx2 <= len(sdata) {
 			gc_at9 := gOdata[:gc_bdx2]
@@ -2173,7 +2121,6 @@ func gc_body_simpleTemplatesTestKernel_float32(gc_b2 *compiled.Block, gIdata []f
 //line samples_intro.go:134
 							break
 						}
-//line samples_intro.go:135
 						archsimd.LoadFloat32x16Slice(sdata[tid:]).StoreSlice(gOdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -2193,7 +2140,6 @@ func gc_body_simpleTemplatesTestKernel_float32(gc_b2 *compiled.Block, gIdata []f
 //line samples_intro.go:134
 						break
 					}
-//line samples_intro.go:135
 					archsimd.LoadFloat32x8Slice(sdata[tid:]).StoreSlice(gOdata[tid:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -2260,7 +2206,6 @@ func gc_body_simpleTemplatesTestKernel_int32(gc_b3 *compiled.Block, gIdata []int
 	sdata := gocuda.DynamicShared[int32](t)
 //line samples_intro.go:126
 	numThreads := gc_bdx3
-//line samples_intro.go:128
 	for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
 		if gc_bdx3 <= len(sdata) && gc_bdx3 <= len(gIdata) {
 			gc_at11 := sdata[:gc_bdx3]
@@ -2313,7 +2258,6 @@ func gc_body_simpleTemplatesTestKernel_int32(gc_b3 *compiled.Block, gIdata []int
 //line samples_intro.go:128
 							break
 						}
-//line samples_intro.go:129
 						archsimd.LoadInt32x16Slice(gIdata[tid:]).StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -2333,7 +2277,6 @@ func gc_body_simpleTemplatesTestKernel_int32(gc_b3 *compiled.Block, gIdata []int
 //line samples_intro.go:128
 						break
 					}
-//line samples_intro.go:129
 					archsimd.LoadInt32x8Slice(gIdata[tid:]).StoreSlice(sdata[tid:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -2387,7 +2330,6 @@ func gc_body_simpleTemplatesTestKernel_int32(gc_b3 *compiled.Block, gIdata []int
 			}
 		}
 	}
-//line samples_intro.go:134
 	for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
 		if gc_bdx3 <= len(sdata) {
 			gc_at13 := sdata[:gc_bdx3]
@@ -2447,7 +2389,6 @@ func gc_body_simpleTemplatesTestKernel_int32(gc_b3 *compiled.Block, gIdata []int
 //line samples_intro.go:131
 							break
 						}
-//line samples_intro.go:132
 						gc_vb6.Mul(archsimd.LoadInt32x16Slice(sdata[tid:])).StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -2469,7 +2410,6 @@ func gc_body_simpleTemplatesTestKernel_int32(gc_b3 *compiled.Block, gIdata []int
 //line samples_intro.go:131
 						break
 					}
-//line samples_intro.go:132
 					gc_vb5.Mul(archsimd.LoadInt32x8Slice(sdata[tid:])).StoreSlice(sdata[tid:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -2523,7 +2463,6 @@ func gc_body_simpleTemplatesTestKernel_int32(gc_b3 *compiled.Block, gIdata []int
 			}
 		}
 	}
-//line samples_intro.go:137
 	for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
 		if gc_bdx3 <= len(gOdata) && gc_bdx3 <= len(sdata) {
 			gc_at14 := gOdata[:gc_bdx3]
@@ -2576,7 +2515,6 @@ func gc_body_simpleTemplatesTestKernel_int32(gc_b3 *compiled.Block, gIdata []int
 //line samples_intro.go:134
 							break
 						}
-//line samples_intro.go:135
 						archsimd.LoadInt32x16Slice(sdata[tid:]).StoreSlice(gOdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -2596,7 +2534,6 @@ func gc_body_simpleTemplatesTestKernel_int32(gc_b3 *compiled.Block, gIdata []int
 //line samples_intro.go:134
 						break
 					}
-//line samples_intro.go:135
 					archsimd.LoadInt32x8Slice(sdata[tid:]).StoreSlice(gOdata[tid:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -2663,7 +2600,6 @@ func gc_body_simpleTemplatesTestKernel_uint32(gc_b4 *compiled.Block, gIdata []ui
 	sdata := gocuda.DynamicShared[uint32](t)
 //line samples_intro.go:126
 	numThreads := gc_bdx4
-//line samples_intro.go:128
 	for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
 		if gc_bdx4 <= len(sdata) && gc_bdx4 <= len(gIdata) {
 			gc_at16 := sdata[:gc_bdx4]
@@ -2716,7 +2652,6 @@ func gc_body_simpleTemplatesTestKernel_uint32(gc_b4 *compiled.Block, gIdata []ui
 //line samples_intro.go:128
 							break
 						}
-//line samples_intro.go:129
 						archsimd.LoadUint32x16Slice(gIdata[tid:]).StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -2736,7 +2671,6 @@ func gc_body_simpleTemplatesTestKernel_uint32(gc_b4 *compiled.Block, gIdata []ui
 //line samples_intro.go:128
 						break
 					}
-//line samples_intro.go:129
 					archsimd.LoadUint32x8Slice(gIdata[tid:]).StoreSlice(sdata[tid:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -2790,7 +2724,6 @@ func gc_body_simpleTemplatesTestKernel_uint32(gc_b4 *compiled.Block, gIdata []ui
 			}
 		}
 	}
-//line samples_intro.go:134
 	for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
 		if gc_bdx4 <= len(sdata) {
 			gc_at18 := sdata[:gc_bdx4]
@@ -2850,7 +2783,6 @@ func gc_body_simpleTemplatesTestKernel_uint32(gc_b4 *compiled.Block, gIdata []ui
 //line samples_intro.go:131
 							break
 						}
-//line samples_intro.go:132
 						gc_vb10.Mul(archsimd.LoadUint32x16Slice(sdata[tid:])).StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -2872,7 +2804,6 @@ func gc_body_simpleTemplatesTestKernel_uint32(gc_b4 *compiled.Block, gIdata []ui
 //line samples_intro.go:131
 						break
 					}
-//line samples_intro.go:132
 					gc_vb9.Mul(archsimd.LoadUint32x8Slice(sdata[tid:])).StoreSlice(sdata[tid:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -2926,7 +2857,6 @@ func gc_body_simpleTemplatesTestKernel_uint32(gc_b4 *compiled.Block, gIdata []ui
 			}
 		}
 	}
-//line samples_intro.go:137
 	for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
 		if gc_bdx4 <= len(gOdata) && gc_bdx4 <= len(sdata) {
 			gc_at19 := gOdata[:gc_bdx4]
@@ -2979,7 +2909,6 @@ func gc_body_simpleTemplatesTestKernel_uint32(gc_b4 *compiled.Block, gIdata []ui
 //line samples_intro.go:134
 							break
 						}
-//line samples_intro.go:135
 						archsimd.LoadUint32x16Slice(sdata[tid:]).StoreSlice(gOdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -2999,7 +2928,6 @@ func gc_body_simpleTemplatesTestKernel_uint32(gc_b4 *compiled.Block, gIdata []ui
 //line samples_intro.go:134
 						break
 					}
-//line samples_intro.go:135
 					archsimd.LoadUint32x8Slice(sdata[tid:]).StoreSlice(gOdata[tid:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -3079,7 +3007,6 @@ func gc_body_voteAnyKernel1(gc_b2 *compiled.Block, input, result []uint32, size 
 	gc_n2 := gc_b2.Len()
 //line samples_intro.go:145
 	mask := uint32(0xffffffff)
-//line samples_intro.go:147
 	var gc_c21v [32]bool
 	var gc_c21r [32]bool
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -3114,7 +3041,6 @@ func gc_body_voteAnyKernel1(gc_b2 *compiled.Block, input, result []uint32, size 
 				if gc_act2 == ^uint32(0) && gc_x02+32 <= gc_bdx2 && gc_off2 >= 0 && gc_off2 <= len(result) && 32 <= len(result)-gc_off2 {
 					gc_at2 := result[gc_off2:][:32]
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-//line samples_intro.go:158
 						gc_rank2 := gc_w2 + gc_lane2
 						gc_pos2.Thread = gc_rank2
 //line samples_intro.go:146
@@ -3123,7 +3049,6 @@ func gc_body_voteAnyKernel1(gc_b2 *compiled.Block, input, result []uint32, size 
 						gc_at2[gc_lane2] = b2u(anySync)
 					}
 				} else {
-//line samples_intro.go:150
 					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 						gc_tx2++
 						if gc_tx2 == gc_bdx2 {
@@ -3167,7 +3092,6 @@ func gc_body_voteAllKernel2(gc_b2 *compiled.Block, input, result []uint32, size 
 	gc_n2 := gc_b2.Len()
 //line samples_intro.go:156
 	mask := uint32(0xffffffff)
-//line samples_intro.go:158
 	var gc_c21v [32]bool
 	var gc_c21r [32]bool
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -3202,7 +3126,6 @@ func gc_body_voteAllKernel2(gc_b2 *compiled.Block, input, result []uint32, size 
 				if gc_act2 == ^uint32(0) && gc_x02+32 <= gc_bdx2 && gc_off2 >= 0 && gc_off2 <= len(result) && 32 <= len(result)-gc_off2 {
 					gc_at2 := result[gc_off2:][:32]
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-//line samples_intro.go:169
 						gc_rank2 := gc_w2 + gc_lane2
 						gc_pos2.Thread = gc_rank2
 //line samples_intro.go:157
@@ -3211,7 +3134,6 @@ func gc_body_voteAllKernel2(gc_b2 *compiled.Block, input, result []uint32, size 
 						gc_at2[gc_lane2] = b2u(allSync)
 					}
 				} else {
-//line samples_intro.go:161
 					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 						gc_tx2++
 						if gc_tx2 == gc_bdx2 {
@@ -3256,7 +3178,6 @@ func gc_body_voteAnyKernel3(gc_b2 *compiled.Block, info []bool, warpSize int) {
 	gc_n2 := gc_b2.Len()
 //line samples_intro.go:167
 	mask := uint32(0xffffffff)
-//line samples_intro.go:169
 	var gc_l_offs [32][]bool
 	var gc_c21v [32]bool
 	var gc_c21r [32]bool
@@ -3300,7 +3221,6 @@ func gc_body_voteAnyKernel3(gc_b2 *compiled.Block, info []bool, warpSize int) {
 				gc_pos2.Thread = gc_rank2
 //line samples_intro.go:166
 				tx := gc_tx2
-//line samples_intro.go:168
 				offs := gc_l_offs[gc_lane2]
 //line samples_intro.go:171
 				offs[0] = gc_c21r[gc_lane2]
@@ -3376,7 +3296,6 @@ func gc_body_atomicIntrinsicsTestKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 in
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-//line samples_intro.go:214
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_off12 := 0
 			gc_off13 := 1
@@ -3477,7 +3396,6 @@ func gc_body_timedReduction(gc_b2 *compiled.Block, input, output []float32, time
 	shared := gocuda.DynamicShared[float32](t)
 //line samples_intro.go:227
 	bid := gc_bx2
-//line samples_intro.go:229
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off7 := bid
 		gc_off8 := gc_bdx2
@@ -3518,7 +3436,6 @@ func gc_body_timedReduction(gc_b2 *compiled.Block, input, output []float32, time
 	}
 //line samples_intro.go:238
 	for d := gc_bdx2; d > 0; d /= 2 {
-//line samples_intro.go:240
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := d; gc_bound2 < gc_to2 {
 			gc_to2 = gc_bound2
@@ -3539,7 +3456,6 @@ func gc_body_timedReduction(gc_b2 *compiled.Block, input, output []float32, time
 //line samples_intro.go:226
 							_ = tid
 							{
-//line samples_intro.go:242
 								f0 := archsimd.LoadFloat32x16Slice(gc_at16[gc_tx2:])
 //line samples_intro.go:242
 								f1 := archsimd.LoadFloat32x16Slice(gc_at17[gc_tx2:])
@@ -3552,7 +3468,6 @@ func gc_body_timedReduction(gc_b2 *compiled.Block, input, output []float32, time
 								}
 							}
 						}
-//line samples_intro.go:244
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep3, false
 					}(gc_vstep3)
@@ -3568,7 +3483,6 @@ func gc_body_timedReduction(gc_b2 *compiled.Block, input, output []float32, time
 //line samples_intro.go:226
 						_ = tid
 						{
-//line samples_intro.go:242
 							f0 := archsimd.LoadFloat32x8Slice(gc_at16[gc_tx2:])
 //line samples_intro.go:242
 							f1 := archsimd.LoadFloat32x8Slice(gc_at17[gc_tx2:])
@@ -3581,7 +3495,6 @@ func gc_body_timedReduction(gc_b2 *compiled.Block, input, output []float32, time
 							}
 						}
 					}
-//line samples_intro.go:244
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
@@ -3605,7 +3518,6 @@ func gc_body_timedReduction(gc_b2 *compiled.Block, input, output []float32, time
 //line samples_intro.go:226
 							var tid int = gc_tx2
 							{
-//line samples_intro.go:242
 								if tid < 0 || tid > len(shared)-16 || (tid+
 									d) < 0 || (tid+d) > len(shared)-16 {
 //line samples_intro.go:242
@@ -3623,7 +3535,6 @@ func gc_body_timedReduction(gc_b2 *compiled.Block, input, output []float32, time
 								}
 							}
 						}
-//line samples_intro.go:248
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
 					}(gc_vstep4)
@@ -3637,7 +3548,6 @@ func gc_body_timedReduction(gc_b2 *compiled.Block, input, output []float32, time
 //line samples_intro.go:226
 						var tid int = gc_tx2
 						{
-//line samples_intro.go:242
 							if tid < 0 || tid > len(shared)-8 || (tid+
 								d) < 0 || (tid+d) > len(shared)-8 {
 //line samples_intro.go:242
@@ -3655,7 +3565,6 @@ func gc_body_timedReduction(gc_b2 *compiled.Block, input, output []float32, time
 							}
 						}
 					}
-//line samples_intro.go:248
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step6 := gc_vstep4
@@ -3744,7 +3653,6 @@ func gc_body_timedReduction(gc_b2 *compiled.Block, input, output []float32, time
 		}
 	}
 	{
-//line samples_intro.go:255
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 			gc_to2 = gc_bound2 + 1
@@ -3774,13 +3682,11 @@ func gc_body_timedReduction(gc_b2 *compiled.Block, input, output []float32, time
 						gc_at18[0] = gc_at19[0]
 					}
 				}
-//line samples_intro.go:257
 				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
 //line samples_intro.go:253
 					gc_at18[0] = gc_at19[0]
 				}
 			} else {
-//line samples_intro.go:257
 				gc_step8 := gc_from2
 				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
 					{
@@ -3791,7 +3697,6 @@ func gc_body_timedReduction(gc_b2 *compiled.Block, input, output []float32, time
 						output[bid] = shared[0]
 					}
 					{
-//line samples_intro.go:257
 						gc_tx2 := gc_step8 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -3799,7 +3704,6 @@ func gc_body_timedReduction(gc_b2 *compiled.Block, input, output []float32, time
 						output[bid] = shared[0]
 					}
 					{
-//line samples_intro.go:257
 						gc_tx2 := gc_step8 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -3807,7 +3711,6 @@ func gc_body_timedReduction(gc_b2 *compiled.Block, input, output []float32, time
 						output[bid] = shared[0]
 					}
 					{
-//line samples_intro.go:257
 						gc_tx2 := gc_step8 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -3815,7 +3718,6 @@ func gc_body_timedReduction(gc_b2 *compiled.Block, input, output []float32, time
 						output[bid] = shared[0]
 					}
 				}
-//line samples_intro.go:257
 				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -3826,7 +3728,6 @@ func gc_body_timedReduction(gc_b2 *compiled.Block, input, output []float32, time
 		}
 	}
 	{
-//line samples_intro.go:260
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 			gc_to2 = gc_bound2 + 1
@@ -3839,41 +3740,33 @@ func gc_body_timedReduction(gc_b2 *compiled.Block, input, output []float32, time
 				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
 					{
 						gc_tx2 := gc_step9 + 0
-//line samples_intro.go:273
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line samples_intro.go:259
 						gc_at20[0] = int64(intrinsic.Clock())
 					}
 					{
-//line samples_intro.go:263
 						gc_tx2 := gc_step9 + 1
-//line samples_intro.go:265
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line samples_intro.go:259
 						gc_at20[0] = int64(intrinsic.Clock())
 					}
 					{
-//line samples_intro.go:263
 						gc_tx2 := gc_step9 + 2
-//line samples_intro.go:265
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line samples_intro.go:259
 						gc_at20[0] = int64(intrinsic.Clock())
 					}
 					{
-//line samples_intro.go:263
 						gc_tx2 := gc_step9 + 3
-//line samples_intro.go:265
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line samples_intro.go:259
 						gc_at20[0] = int64(intrinsic.Clock())
 					}
 				}
-//line samples_intro.go:263
 				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -3881,7 +3774,6 @@ func gc_body_timedReduction(gc_b2 *compiled.Block, input, output []float32, time
 					gc_at20[0] = int64(intrinsic.Clock())
 				}
 			} else {
-//line samples_intro.go:263
 				gc_step10 := gc_from2
 				for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
 					{
@@ -3892,7 +3784,6 @@ func gc_body_timedReduction(gc_b2 *compiled.Block, input, output []float32, time
 						timer[bid+gc_gdx2] = int64(intrinsic.Clock())
 					}
 					{
-//line samples_intro.go:263
 						gc_tx2 := gc_step10 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -3900,7 +3791,6 @@ func gc_body_timedReduction(gc_b2 *compiled.Block, input, output []float32, time
 						timer[bid+gc_gdx2] = int64(intrinsic.Clock())
 					}
 					{
-//line samples_intro.go:263
 						gc_tx2 := gc_step10 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -3908,7 +3798,6 @@ func gc_body_timedReduction(gc_b2 *compiled.Block, input, output []float32, time
 						timer[bid+gc_gdx2] = int64(intrinsic.Clock())
 					}
 					{
-//line samples_intro.go:263
 						gc_tx2 := gc_step10 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -3916,7 +3805,6 @@ func gc_body_timedReduction(gc_b2 *compiled.Block, input, output []float32, time
 						timer[bid+gc_gdx2] = int64(intrinsic.Clock())
 					}
 				}
-//line samples_intro.go:263
 				for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -3953,7 +3841,6 @@ func gc_body_cgkernel(gc_b2 *compiled.Block) {
 	gc_s_val := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
 	gc_s_input := compiled.Scratch[int32](gc_b2, 1)[:gc_n2]
 	gc_s_r := compiled.Scratch[int32](gc_b2, 2)[:gc_n2]
-//line samples_intro.go:308
 	gc_s_returned := compiled.Scratch[bool](gc_b2, 3)[:gc_n2]
 //line samples_intro.go:301
 	threadBlockGroup := cg.ThisThreadBlock(t)
@@ -3966,7 +3853,6 @@ func gc_body_cgkernel(gc_b2 *compiled.Block) {
 	_ = g
 //line samples_intro.go:308
 	var x []int32 = workspace
-//line samples_intro.go:310
 	for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 		gc_pos2.Thread = gc_rank2
 //line samples_intro.go:306
@@ -3977,7 +3863,6 @@ func gc_body_cgkernel(gc_b2 *compiled.Block) {
 		var r int32
 //line samples_intro.go:308
 		var returned bool
-//line samples_intro.go:313
 		gc_s_val[gc_rank2] = val
 		gc_s_input[gc_rank2] = input
 		gc_s_r[gc_rank2] = r
@@ -3985,7 +3870,6 @@ func gc_body_cgkernel(gc_b2 *compiled.Block) {
 	}
 //line samples_intro.go:277
 	for i := gc_n2 / 2; i > 0; i /= 2 {
-//line samples_intro.go:279
 		gc_step4 := 0
 		for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
 			{
@@ -3993,8 +3877,8 @@ func gc_body_cgkernel(gc_b2 *compiled.Block) {
 				gc_pos2.Thread = gc_rank2
 //line samples_intro.go:275
 				lane := gc_rank2
-//line samples_intro.go:277
 				val := gc_s_val[gc_rank2]
+//line samples_intro.go:278
 				x[lane] = val
 			}
 			{
@@ -4002,8 +3886,8 @@ func gc_body_cgkernel(gc_b2 *compiled.Block) {
 				gc_pos2.Thread = gc_rank2
 //line samples_intro.go:275
 				lane := gc_rank2
-//line samples_intro.go:277
 				val := gc_s_val[gc_rank2]
+//line samples_intro.go:278
 				x[lane] = val
 			}
 			{
@@ -4011,8 +3895,8 @@ func gc_body_cgkernel(gc_b2 *compiled.Block) {
 				gc_pos2.Thread = gc_rank2
 //line samples_intro.go:275
 				lane := gc_rank2
-//line samples_intro.go:277
 				val := gc_s_val[gc_rank2]
+//line samples_intro.go:278
 				x[lane] = val
 			}
 			{
@@ -4020,8 +3904,8 @@ func gc_body_cgkernel(gc_b2 *compiled.Block) {
 				gc_pos2.Thread = gc_rank2
 //line samples_intro.go:275
 				lane := gc_rank2
-//line samples_intro.go:277
 				val := gc_s_val[gc_rank2]
+//line samples_intro.go:278
 				x[lane] = val
 			}
 		}
@@ -4029,11 +3913,10 @@ func gc_body_cgkernel(gc_b2 *compiled.Block) {
 			gc_pos2.Thread = gc_rank2
 //line samples_intro.go:275
 			lane := gc_rank2
-//line samples_intro.go:277
 			val := gc_s_val[gc_rank2]
+//line samples_intro.go:278
 			x[lane] = val
 		}
-//line samples_intro.go:282
 		gc_step5 := 0
 		for ; gc_step5+3 < gc_n2; gc_step5 += 4 {
 			{
@@ -4041,7 +3924,6 @@ func gc_body_cgkernel(gc_b2 *compiled.Block) {
 				gc_pos2.Thread = gc_rank2
 //line samples_intro.go:275
 				lane := gc_rank2
-//line samples_intro.go:277
 				val := gc_s_val[gc_rank2]
 //line samples_intro.go:280
 				if lane < i {
@@ -4054,7 +3936,6 @@ func gc_body_cgkernel(gc_b2 *compiled.Block) {
 				gc_pos2.Thread = gc_rank2
 //line samples_intro.go:275
 				lane := gc_rank2
-//line samples_intro.go:277
 				val := gc_s_val[gc_rank2]
 //line samples_intro.go:280
 				if lane < i {
@@ -4067,7 +3948,6 @@ func gc_body_cgkernel(gc_b2 *compiled.Block) {
 				gc_pos2.Thread = gc_rank2
 //line samples_intro.go:275
 				lane := gc_rank2
-//line samples_intro.go:277
 				val := gc_s_val[gc_rank2]
 //line samples_intro.go:280
 				if lane < i {
@@ -4080,7 +3960,6 @@ func gc_body_cgkernel(gc_b2 *compiled.Block) {
 				gc_pos2.Thread = gc_rank2
 //line samples_intro.go:275
 				lane := gc_rank2
-//line samples_intro.go:277
 				val := gc_s_val[gc_rank2]
 //line samples_intro.go:280
 				if lane < i {
@@ -4093,7 +3972,6 @@ func gc_body_cgkernel(gc_b2 *compiled.Block) {
 			gc_pos2.Thread = gc_rank2
 //line samples_intro.go:275
 			lane := gc_rank2
-//line samples_intro.go:277
 			val := gc_s_val[gc_rank2]
 //line samples_intro.go:280
 			if lane < i {
@@ -4102,13 +3980,11 @@ func gc_body_cgkernel(gc_b2 *compiled.Block) {
 			gc_s_val[gc_rank2] = val
 		}
 	}
-//line samples_intro.go:288
 	for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 		gc_pos2.Thread = gc_rank2
 		gc_b2.Enter(gc_rank2)
 		val := gc_s_val[gc_rank2]
 		r := gc_s_r[gc_rank2]
-//line samples_intro.go:294
 		returned := gc_s_returned[gc_rank2]
 //line samples_intro.go:286
 		if gc_rank2 == 0 {
@@ -4133,7 +4009,6 @@ func gc_body_cgkernel(gc_b2 *compiled.Block) {
 	}
 //line samples_intro.go:318
 	tiledPartition16 := cg.TiledPartition(threadBlockGroup, 16)
-//line samples_intro.go:321
 	gc_step6 := 0
 	for ; gc_step6+3 < gc_n2; gc_step6 += 4 {
 		{
@@ -4179,7 +4054,6 @@ func gc_body_cgkernel(gc_b2 *compiled.Block) {
 //line samples_intro.go:324
 	expectedOutput = 15 * 16 / 2
 	var g_ cg.Tile = tiledPartition16
-//line samples_intro.go:327
 	var gc_l_x_ [32][]int32
 	var gc_l_val_ [32]int32
 	var gc_l_r_ [32]int32
@@ -4194,7 +4068,6 @@ func gc_body_cgkernel(gc_b2 *compiled.Block) {
 			gc_pos2.Thread = gc_rank2
 //line samples_intro.go:321
 			workspaceOffset := gc_rank2 - (gc_rank2 & (16 - 1))
-//line samples_intro.go:323
 			input := gc_s_input[gc_rank2]
 //line samples_intro.go:325
 			var x_ []int32 = workspace[workspaceOffset:]
@@ -4204,7 +4077,6 @@ func gc_body_cgkernel(gc_b2 *compiled.Block) {
 			var r_ int32
 //line samples_intro.go:325
 			var returned_ bool
-//line samples_intro.go:330
 			gc_l_x_[gc_lane2] = x_
 			gc_l_val_[gc_lane2] = val_
 			gc_l_r_[gc_lane2] = r_
@@ -4217,11 +4089,8 @@ func gc_body_cgkernel(gc_b2 *compiled.Block) {
 				gc_pos2.Thread = gc_rank2
 //line samples_intro.go:275
 				lane_ := (gc_rank2 & (g_.Size() - 1))
-//line samples_intro.go:277
 				x_ := gc_l_x_[gc_lane2]
-//line samples_intro.go:279
 				val_ := gc_l_val_[gc_lane2]
-//line samples_intro.go:278
 				x_[lane_] = val_
 			}
 //line samples_intro.go:279
@@ -4231,10 +4100,9 @@ func gc_body_cgkernel(gc_b2 *compiled.Block) {
 				gc_pos2.Thread = gc_rank2
 //line samples_intro.go:275
 				lane_ := (gc_rank2 & (g_.Size() - 1))
-//line samples_intro.go:277
 				x_ := gc_l_x_[gc_lane2]
-//line samples_intro.go:279
 				val_ := gc_l_val_[gc_lane2]
+//line samples_intro.go:280
 				if lane_ < i_ {
 					val_ += x_[lane_+i_]
 				}
@@ -4248,11 +4116,8 @@ func gc_body_cgkernel(gc_b2 *compiled.Block) {
 			gc_pos2.Thread = gc_rank2
 			gc_b2.Enter(gc_rank2)
 			val_ := gc_l_val_[gc_lane2]
-//line samples_intro.go:291
 			var output int32
-//line samples_intro.go:293
 			r_ := gc_l_r_[gc_lane2]
-//line samples_intro.go:295
 			returned_ := gc_l_returned_[gc_lane2]
 //line samples_intro.go:286
 			if (gc_rank2 & (g_.Size() - 1)) == 0 {

@@ -43,7 +43,6 @@ func gc_body_reduce0[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 	_ = cta
 //line samples_reduction.go:23
 	sdata := gocuda.DynamicShared[T](t)
-//line samples_reduction.go:25
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
 		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off {
@@ -173,7 +172,6 @@ func gc_body_reduce0[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 	}
 //line samples_reduction.go:37
 	for s := 1; s < gc_bdx; s *= 2 {
-//line samples_reduction.go:39
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_tx, gc_every, gc_exact := compiled.EveryFrom(0, (2 * s), 0)
 			if gc_exact {
@@ -201,7 +199,6 @@ func gc_body_reduce0[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 			}
 		}
 	}
-//line samples_reduction.go:48
 	gc_from, gc_to := 0, gc_bdx
 	if gc_bound := 0; gc_bound < gc_to-1 {
 		gc_to = gc_bound + 1
@@ -324,7 +321,6 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 	_ = cta
 //line samples_reduction.go:58
 	sdata := gocuda.DynamicShared[T](t)
-//line samples_reduction.go:60
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
 		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off {
@@ -453,7 +449,6 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 		}
 	}
 	for s := 1; s < gc_bdx; s *= 2 {
-//line samples_reduction.go:72
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := compiled.ScaledBelow(gc_bdx, 2*s); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -529,7 +524,6 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 		}
 	}
 	{
-//line samples_reduction.go:81
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -559,13 +553,11 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						gc_at3[0] = gc_at4[0]
 					}
 				}
-//line samples_reduction.go:85
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 //line samples_reduction.go:81
 					gc_at3[0] = gc_at4[0]
 				}
 			} else {
-//line samples_reduction.go:85
 				gc_step5 := gc_from
 				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
@@ -576,7 +568,6 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						gOdata[gc_bx] = sdata[0]
 					}
 					{
-//line samples_reduction.go:85
 						gc_tx := gc_step5 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -584,7 +575,6 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						gOdata[gc_bx] = sdata[0]
 					}
 					{
-//line samples_reduction.go:85
 						gc_tx := gc_step5 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -592,7 +582,6 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						gOdata[gc_bx] = sdata[0]
 					}
 					{
-//line samples_reduction.go:85
 						gc_tx := gc_step5 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -600,7 +589,6 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						gOdata[gc_bx] = sdata[0]
 					}
 				}
-//line samples_reduction.go:85
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -640,7 +628,6 @@ func gc_body_reduce2[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 	_ = cta
 //line samples_reduction.go:90
 	sdata := gocuda.DynamicShared[T](t)
-//line samples_reduction.go:92
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
 		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off {
@@ -775,7 +762,6 @@ func gc_body_reduce2[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 				continue
 			}
 		}
-//line samples_reduction.go:110
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
@@ -884,7 +870,6 @@ func gc_body_reduce2[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 		}
 	}
 	{
-//line samples_reduction.go:112
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -914,13 +899,11 @@ func gc_body_reduce2[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						gc_at5[0] = gc_at6[0]
 					}
 				}
-//line samples_reduction.go:115
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 //line samples_reduction.go:111
 					gc_at5[0] = gc_at6[0]
 				}
 			} else {
-//line samples_reduction.go:115
 				gc_step6 := gc_from
 				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 					{
@@ -931,7 +914,6 @@ func gc_body_reduce2[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						gOdata[gc_bx] = sdata[0]
 					}
 					{
-//line samples_reduction.go:115
 						gc_tx := gc_step6 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -939,7 +921,6 @@ func gc_body_reduce2[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						gOdata[gc_bx] = sdata[0]
 					}
 					{
-//line samples_reduction.go:115
 						gc_tx := gc_step6 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -947,7 +928,6 @@ func gc_body_reduce2[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						gOdata[gc_bx] = sdata[0]
 					}
 					{
-//line samples_reduction.go:115
 						gc_tx := gc_step6 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -955,7 +935,6 @@ func gc_body_reduce2[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						gOdata[gc_bx] = sdata[0]
 					}
 				}
-//line samples_reduction.go:115
 				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -1005,7 +984,6 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					for ; gc_step+3 < gc_bdx; gc_step += 4 {
 						{
 							gc_tx := gc_step + 0
-//line samples_reduction.go:133
 							gc_rank := gc_base + gc_tx
 //line samples_reduction.go:124
 							i := gc_bx*(gc_bdx*2) + gc_tx
@@ -1014,12 +992,10 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 							if i < n {
 								mySum = gc_at[gc_tx]
 							}
-//line samples_reduction.go:131
 							gc_s_mySum[gc_rank] = mySum
 						}
 						{
 							gc_tx := gc_step + 1
-//line samples_reduction.go:136
 							gc_rank := gc_base + gc_tx
 //line samples_reduction.go:124
 							i := gc_bx*(gc_bdx*2) + gc_tx
@@ -1028,12 +1004,10 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 							if i < n {
 								mySum = gc_at[gc_tx]
 							}
-//line samples_reduction.go:131
 							gc_s_mySum[gc_rank] = mySum
 						}
 						{
 							gc_tx := gc_step + 2
-//line samples_reduction.go:136
 							gc_rank := gc_base + gc_tx
 //line samples_reduction.go:124
 							i := gc_bx*(gc_bdx*2) + gc_tx
@@ -1042,12 +1016,10 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 							if i < n {
 								mySum = gc_at[gc_tx]
 							}
-//line samples_reduction.go:131
 							gc_s_mySum[gc_rank] = mySum
 						}
 						{
 							gc_tx := gc_step + 3
-//line samples_reduction.go:136
 							gc_rank := gc_base + gc_tx
 //line samples_reduction.go:124
 							i := gc_bx*(gc_bdx*2) + gc_tx
@@ -1056,7 +1028,6 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 							if i < n {
 								mySum = gc_at[gc_tx]
 							}
-//line samples_reduction.go:131
 							gc_s_mySum[gc_rank] = mySum
 						}
 					}
@@ -1069,7 +1040,6 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						if i < n {
 							mySum = gc_at[gc_tx]
 						}
-//line samples_reduction.go:131
 						gc_s_mySum[gc_rank] = mySum
 					}
 				} else {
@@ -1086,7 +1056,6 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 							if i < n {
 								mySum = gIdata[i]
 							}
-//line samples_reduction.go:131
 							gc_s_mySum[gc_rank] = mySum
 						}
 						{
@@ -1100,7 +1069,6 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 							if i < n {
 								mySum = gIdata[i]
 							}
-//line samples_reduction.go:131
 							gc_s_mySum[gc_rank] = mySum
 						}
 						{
@@ -1114,7 +1082,6 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 							if i < n {
 								mySum = gIdata[i]
 							}
-//line samples_reduction.go:131
 							gc_s_mySum[gc_rank] = mySum
 						}
 						{
@@ -1128,7 +1095,6 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 							if i < n {
 								mySum = gIdata[i]
 							}
-//line samples_reduction.go:131
 							gc_s_mySum[gc_rank] = mySum
 						}
 					}
@@ -1142,14 +1108,12 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						if i < n {
 							mySum = gIdata[i]
 						}
-//line samples_reduction.go:131
 						gc_s_mySum[gc_rank] = mySum
 					}
 				}
 			}
 		}
 	}) {
-//line samples_reduction.go:138
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := (gc_bx * (gc_bdx * 2)) + gc_bdx
 			if gc_off2 >= 0 && gc_off2 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off2 && gc_bdx <= len(sdata) {
@@ -1159,11 +1123,9 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 					{
 						gc_tx := gc_step3 + 0
-//line samples_reduction.go:148
 						gc_rank := gc_base + gc_tx
 //line samples_reduction.go:124
 						i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:126
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:131
 						if i+gc_bdx < n {
@@ -1175,11 +1137,9 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					}
 					{
 						gc_tx := gc_step3 + 1
-//line samples_reduction.go:141
 						gc_rank := gc_base + gc_tx
 //line samples_reduction.go:124
 						i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:126
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:131
 						if i+gc_bdx < n {
@@ -1191,11 +1151,9 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					}
 					{
 						gc_tx := gc_step3 + 2
-//line samples_reduction.go:141
 						gc_rank := gc_base + gc_tx
 //line samples_reduction.go:124
 						i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:126
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:131
 						if i+gc_bdx < n {
@@ -1207,11 +1165,9 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					}
 					{
 						gc_tx := gc_step3 + 3
-//line samples_reduction.go:141
 						gc_rank := gc_base + gc_tx
 //line samples_reduction.go:124
 						i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:126
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:131
 						if i+gc_bdx < n {
@@ -1226,7 +1182,6 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					gc_rank := gc_base + gc_tx
 //line samples_reduction.go:124
 					i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:126
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:131
 					if i+gc_bdx < n {
@@ -1246,7 +1201,6 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 //line samples_reduction.go:123
 						tid := gc_tx
 						i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:126
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:131
 						if i+gc_bdx < n {
@@ -1263,7 +1217,6 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 //line samples_reduction.go:123
 						tid := gc_tx
 						i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:126
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:131
 						if i+gc_bdx < n {
@@ -1280,7 +1233,6 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 //line samples_reduction.go:123
 						tid := gc_tx
 						i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:126
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:131
 						if i+gc_bdx < n {
@@ -1297,7 +1249,6 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 //line samples_reduction.go:123
 						tid := gc_tx
 						i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:126
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:131
 						if i+gc_bdx < n {
@@ -1314,7 +1265,6 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 //line samples_reduction.go:123
 					tid := gc_tx
 					i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:126
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:131
 					if i+gc_bdx < n {
@@ -1327,7 +1277,6 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 			}
 		}
 	} else {
-//line samples_reduction.go:143
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx * (gc_bdx * 2)
 			gc_off4 := (gc_bx * (gc_bdx * 2)) + gc_bdx
@@ -1350,7 +1299,6 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					}
 //line samples_reduction.go:135
 					gc_at6[gc_tx] = mySum
-//line samples_reduction.go:137
 					gc_s_mySum[gc_rank] = mySum
 				}
 			} else {
@@ -1371,7 +1319,6 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					}
 //line samples_reduction.go:135
 					sdata[tid] = mySum
-//line samples_reduction.go:137
 					gc_s_mySum[gc_rank] = mySum
 				}
 			}
@@ -1379,7 +1326,6 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 	}
 //line samples_reduction.go:138
 	for s := gc_bdx / 2; s > 0; s >>= 1 {
-//line samples_reduction.go:140
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
@@ -1393,9 +1339,7 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
 						gc_tx := gc_step5 + 0
-//line samples_reduction.go:154
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank]
 						{
 //line samples_reduction.go:140
@@ -1406,9 +1350,7 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					}
 					{
 						gc_tx := gc_step5 + 1
-//line samples_reduction.go:148
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank]
 						{
 //line samples_reduction.go:140
@@ -1419,9 +1361,7 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					}
 					{
 						gc_tx := gc_step5 + 2
-//line samples_reduction.go:148
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank]
 						{
 //line samples_reduction.go:140
@@ -1432,9 +1372,7 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					}
 					{
 						gc_tx := gc_step5 + 3
-//line samples_reduction.go:148
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank]
 						{
 //line samples_reduction.go:140
@@ -1446,7 +1384,6 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 				}
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line samples_reduction.go:125
 					mySum := gc_s_mySum[gc_rank]
 					{
 //line samples_reduction.go:140
@@ -1464,7 +1401,6 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						gc_pos.Thread = gc_rank
 //line samples_reduction.go:123
 						tid := gc_tx
-//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank]
 						{
 //line samples_reduction.go:140
@@ -1479,7 +1415,6 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						gc_pos.Thread = gc_rank
 //line samples_reduction.go:123
 						tid := gc_tx
-//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank]
 						{
 //line samples_reduction.go:140
@@ -1494,7 +1429,6 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						gc_pos.Thread = gc_rank
 //line samples_reduction.go:123
 						tid := gc_tx
-//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank]
 						{
 //line samples_reduction.go:140
@@ -1509,7 +1443,6 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						gc_pos.Thread = gc_rank
 //line samples_reduction.go:123
 						tid := gc_tx
-//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank]
 						{
 //line samples_reduction.go:140
@@ -1524,7 +1457,6 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					gc_pos.Thread = gc_rank
 //line samples_reduction.go:123
 					tid := gc_tx
-//line samples_reduction.go:125
 					mySum := gc_s_mySum[gc_rank]
 					{
 //line samples_reduction.go:140
@@ -1537,7 +1469,6 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 		}
 	}
 	{
-//line samples_reduction.go:150
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -1550,101 +1481,78 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 				for ; gc_step7+3 < gc_to; gc_step7 += 4 {
 					{
 						gc_tx := gc_step7 + 0
-//line samples_reduction.go:163
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:148
 						gc_at9[0] = mySum
 					}
 					{
-//line samples_reduction.go:152
 						gc_tx := gc_step7 + 1
-//line samples_reduction.go:154
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:148
 						gc_at9[0] = mySum
 					}
 					{
-//line samples_reduction.go:152
 						gc_tx := gc_step7 + 2
-//line samples_reduction.go:154
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:148
 						gc_at9[0] = mySum
 					}
 					{
-//line samples_reduction.go:152
 						gc_tx := gc_step7 + 3
-//line samples_reduction.go:154
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:148
 						gc_at9[0] = mySum
 					}
 				}
-//line samples_reduction.go:152
 				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line samples_reduction.go:125
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:148
 					gc_at9[0] = mySum
 				}
 			} else {
-//line samples_reduction.go:152
 				gc_step8 := gc_from
 				for ; gc_step8+3 < gc_to; gc_step8 += 4 {
 					{
 						gc_tx := gc_step8 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:148
 						gOdata[gc_bx] = mySum
 					}
 					{
-//line samples_reduction.go:152
 						gc_tx := gc_step8 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:148
 						gOdata[gc_bx] = mySum
 					}
 					{
-//line samples_reduction.go:152
 						gc_tx := gc_step8 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:148
 						gOdata[gc_bx] = mySum
 					}
 					{
-//line samples_reduction.go:152
 						gc_tx := gc_step8 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:148
 						gOdata[gc_bx] = mySum
 					}
 				}
-//line samples_reduction.go:152
 				for gc_tx := gc_step8; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:125
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:148
 					gOdata[gc_bx] = mySum
@@ -1693,7 +1601,6 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					for ; gc_step+3 < gc_bdx; gc_step += 4 {
 						{
 							gc_tx := gc_step + 0
-//line samples_reduction.go:171
 							gc_rank := gc_base + gc_tx
 //line samples_reduction.go:162
 							i := gc_bx*(gc_bdx*2) + gc_tx
@@ -1702,12 +1609,10 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 							if i < n {
 								mySum = gc_at[gc_tx]
 							}
-//line samples_reduction.go:169
 							gc_s_mySum[gc_rank] = mySum
 						}
 						{
 							gc_tx := gc_step + 1
-//line samples_reduction.go:174
 							gc_rank := gc_base + gc_tx
 //line samples_reduction.go:162
 							i := gc_bx*(gc_bdx*2) + gc_tx
@@ -1716,12 +1621,10 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 							if i < n {
 								mySum = gc_at[gc_tx]
 							}
-//line samples_reduction.go:169
 							gc_s_mySum[gc_rank] = mySum
 						}
 						{
 							gc_tx := gc_step + 2
-//line samples_reduction.go:174
 							gc_rank := gc_base + gc_tx
 //line samples_reduction.go:162
 							i := gc_bx*(gc_bdx*2) + gc_tx
@@ -1730,12 +1633,10 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 							if i < n {
 								mySum = gc_at[gc_tx]
 							}
-//line samples_reduction.go:169
 							gc_s_mySum[gc_rank] = mySum
 						}
 						{
 							gc_tx := gc_step + 3
-//line samples_reduction.go:174
 							gc_rank := gc_base + gc_tx
 //line samples_reduction.go:162
 							i := gc_bx*(gc_bdx*2) + gc_tx
@@ -1744,7 +1645,6 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 							if i < n {
 								mySum = gc_at[gc_tx]
 							}
-//line samples_reduction.go:169
 							gc_s_mySum[gc_rank] = mySum
 						}
 					}
@@ -1757,7 +1657,6 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						if i < n {
 							mySum = gc_at[gc_tx]
 						}
-//line samples_reduction.go:169
 						gc_s_mySum[gc_rank] = mySum
 					}
 				} else {
@@ -1774,7 +1673,6 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 							if i < n {
 								mySum = gIdata[i]
 							}
-//line samples_reduction.go:169
 							gc_s_mySum[gc_rank] = mySum
 						}
 						{
@@ -1788,7 +1686,6 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 							if i < n {
 								mySum = gIdata[i]
 							}
-//line samples_reduction.go:169
 							gc_s_mySum[gc_rank] = mySum
 						}
 						{
@@ -1802,7 +1699,6 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 							if i < n {
 								mySum = gIdata[i]
 							}
-//line samples_reduction.go:169
 							gc_s_mySum[gc_rank] = mySum
 						}
 						{
@@ -1816,7 +1712,6 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 							if i < n {
 								mySum = gIdata[i]
 							}
-//line samples_reduction.go:169
 							gc_s_mySum[gc_rank] = mySum
 						}
 					}
@@ -1830,14 +1725,12 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						if i < n {
 							mySum = gIdata[i]
 						}
-//line samples_reduction.go:169
 						gc_s_mySum[gc_rank] = mySum
 					}
 				}
 			}
 		}
 	}) {
-//line samples_reduction.go:176
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := (gc_bx * (gc_bdx * 2)) + blockSize
 			if gc_off2 >= 0 && gc_off2 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off2 && gc_bdx <= len(sdata) {
@@ -1847,11 +1740,9 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 					{
 						gc_tx := gc_step3 + 0
-//line samples_reduction.go:186
 						gc_rank := gc_base + gc_tx
 //line samples_reduction.go:162
 						i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:164
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:169
 						if i+blockSize < n {
@@ -1863,11 +1754,9 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					}
 					{
 						gc_tx := gc_step3 + 1
-//line samples_reduction.go:179
 						gc_rank := gc_base + gc_tx
 //line samples_reduction.go:162
 						i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:164
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:169
 						if i+blockSize < n {
@@ -1879,11 +1768,9 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					}
 					{
 						gc_tx := gc_step3 + 2
-//line samples_reduction.go:179
 						gc_rank := gc_base + gc_tx
 //line samples_reduction.go:162
 						i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:164
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:169
 						if i+blockSize < n {
@@ -1895,11 +1782,9 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					}
 					{
 						gc_tx := gc_step3 + 3
-//line samples_reduction.go:179
 						gc_rank := gc_base + gc_tx
 //line samples_reduction.go:162
 						i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:164
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:169
 						if i+blockSize < n {
@@ -1914,7 +1799,6 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_rank := gc_base + gc_tx
 //line samples_reduction.go:162
 					i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:164
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:169
 					if i+blockSize < n {
@@ -1934,7 +1818,6 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 //line samples_reduction.go:161
 						tid := gc_tx
 						i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:164
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:169
 						if i+blockSize < n {
@@ -1951,7 +1834,6 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 //line samples_reduction.go:161
 						tid := gc_tx
 						i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:164
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:169
 						if i+blockSize < n {
@@ -1968,7 +1850,6 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 //line samples_reduction.go:161
 						tid := gc_tx
 						i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:164
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:169
 						if i+blockSize < n {
@@ -1985,7 +1866,6 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 //line samples_reduction.go:161
 						tid := gc_tx
 						i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:164
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:169
 						if i+blockSize < n {
@@ -2002,7 +1882,6 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 //line samples_reduction.go:161
 					tid := gc_tx
 					i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:164
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:169
 					if i+blockSize < n {
@@ -2015,7 +1894,6 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 			}
 		}
 	} else {
-//line samples_reduction.go:181
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx * (gc_bdx * 2)
 			gc_off4 := (gc_bx * (gc_bdx * 2)) + blockSize
@@ -2038,7 +1916,6 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					}
 //line samples_reduction.go:173
 					gc_at6[gc_tx] = mySum
-//line samples_reduction.go:175
 					gc_s_mySum[gc_rank] = mySum
 				}
 			} else {
@@ -2059,7 +1936,6 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					}
 //line samples_reduction.go:173
 					sdata[tid] = mySum
-//line samples_reduction.go:175
 					gc_s_mySum[gc_rank] = mySum
 				}
 			}
@@ -2067,7 +1943,6 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 	}
 //line samples_reduction.go:176
 	for s := gc_bdx / 2; s > 32; s >>= 1 {
-//line samples_reduction.go:178
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
@@ -2081,9 +1956,7 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
 						gc_tx := gc_step5 + 0
-//line samples_reduction.go:192
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:163
 						mySum := gc_s_mySum[gc_rank]
 						{
 //line samples_reduction.go:178
@@ -2094,9 +1967,7 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					}
 					{
 						gc_tx := gc_step5 + 1
-//line samples_reduction.go:186
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:163
 						mySum := gc_s_mySum[gc_rank]
 						{
 //line samples_reduction.go:178
@@ -2107,9 +1978,7 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					}
 					{
 						gc_tx := gc_step5 + 2
-//line samples_reduction.go:186
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:163
 						mySum := gc_s_mySum[gc_rank]
 						{
 //line samples_reduction.go:178
@@ -2120,9 +1989,7 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					}
 					{
 						gc_tx := gc_step5 + 3
-//line samples_reduction.go:186
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:163
 						mySum := gc_s_mySum[gc_rank]
 						{
 //line samples_reduction.go:178
@@ -2134,7 +2001,6 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				}
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line samples_reduction.go:163
 					mySum := gc_s_mySum[gc_rank]
 					{
 //line samples_reduction.go:178
@@ -2152,7 +2018,6 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						gc_pos.Thread = gc_rank
 //line samples_reduction.go:161
 						tid := gc_tx
-//line samples_reduction.go:163
 						mySum := gc_s_mySum[gc_rank]
 						{
 //line samples_reduction.go:178
@@ -2167,7 +2032,6 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						gc_pos.Thread = gc_rank
 //line samples_reduction.go:161
 						tid := gc_tx
-//line samples_reduction.go:163
 						mySum := gc_s_mySum[gc_rank]
 						{
 //line samples_reduction.go:178
@@ -2182,7 +2046,6 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						gc_pos.Thread = gc_rank
 //line samples_reduction.go:161
 						tid := gc_tx
-//line samples_reduction.go:163
 						mySum := gc_s_mySum[gc_rank]
 						{
 //line samples_reduction.go:178
@@ -2197,7 +2060,6 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						gc_pos.Thread = gc_rank
 //line samples_reduction.go:161
 						tid := gc_tx
-//line samples_reduction.go:163
 						mySum := gc_s_mySum[gc_rank]
 						{
 //line samples_reduction.go:178
@@ -2212,7 +2074,6 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_pos.Thread = gc_rank
 //line samples_reduction.go:161
 					tid := gc_tx
-//line samples_reduction.go:163
 					mySum := gc_s_mySum[gc_rank]
 					{
 //line samples_reduction.go:178
@@ -2226,7 +2087,6 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 	}
 //line samples_reduction.go:185
 	tile32 := cg.TiledPartition(cta, 32)
-//line samples_reduction.go:188
 	var gc_c1v [32]T
 	var gc_c1r [32]T
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -2234,7 +2094,6 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		{
-//line samples_reduction.go:196
 			var gc_m9 uint32
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
@@ -2268,7 +2127,6 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 							gc_pos.Thread = gc_rank
 //line samples_reduction.go:161
 							tid := gc_tx
-//line samples_reduction.go:163
 							mySum := gc_s_mySum[gc_rank]
 							{
 //line samples_reduction.go:190
@@ -2285,7 +2143,6 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-//line samples_reduction.go:200
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:194
 						gc_c1v[gc_lane] = mySum
@@ -2297,7 +2154,6 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-//line samples_reduction.go:201
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:194
 						mySum += gc_c1r[gc_lane]
@@ -2355,7 +2211,6 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					for ; gc_step+3 < gc_bdx; gc_step += 4 {
 						{
 							gc_tx := gc_step + 0
-//line samples_reduction.go:221
 							gc_rank := gc_base + gc_tx
 //line samples_reduction.go:212
 							i := gc_bx*(blockSize*2) + gc_tx
@@ -2364,12 +2219,10 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 							if i < n {
 								mySum = gc_at[gc_tx]
 							}
-//line samples_reduction.go:219
 							gc_s_mySum[gc_rank] = mySum
 						}
 						{
 							gc_tx := gc_step + 1
-//line samples_reduction.go:224
 							gc_rank := gc_base + gc_tx
 //line samples_reduction.go:212
 							i := gc_bx*(blockSize*2) + gc_tx
@@ -2378,12 +2231,10 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 							if i < n {
 								mySum = gc_at[gc_tx]
 							}
-//line samples_reduction.go:219
 							gc_s_mySum[gc_rank] = mySum
 						}
 						{
 							gc_tx := gc_step + 2
-//line samples_reduction.go:224
 							gc_rank := gc_base + gc_tx
 //line samples_reduction.go:212
 							i := gc_bx*(blockSize*2) + gc_tx
@@ -2392,12 +2243,10 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 							if i < n {
 								mySum = gc_at[gc_tx]
 							}
-//line samples_reduction.go:219
 							gc_s_mySum[gc_rank] = mySum
 						}
 						{
 							gc_tx := gc_step + 3
-//line samples_reduction.go:224
 							gc_rank := gc_base + gc_tx
 //line samples_reduction.go:212
 							i := gc_bx*(blockSize*2) + gc_tx
@@ -2406,7 +2255,6 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 							if i < n {
 								mySum = gc_at[gc_tx]
 							}
-//line samples_reduction.go:219
 							gc_s_mySum[gc_rank] = mySum
 						}
 					}
@@ -2419,7 +2267,6 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						if i < n {
 							mySum = gc_at[gc_tx]
 						}
-//line samples_reduction.go:219
 						gc_s_mySum[gc_rank] = mySum
 					}
 				} else {
@@ -2436,7 +2283,6 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 							if i < n {
 								mySum = gIdata[i]
 							}
-//line samples_reduction.go:219
 							gc_s_mySum[gc_rank] = mySum
 						}
 						{
@@ -2450,7 +2296,6 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 							if i < n {
 								mySum = gIdata[i]
 							}
-//line samples_reduction.go:219
 							gc_s_mySum[gc_rank] = mySum
 						}
 						{
@@ -2464,7 +2309,6 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 							if i < n {
 								mySum = gIdata[i]
 							}
-//line samples_reduction.go:219
 							gc_s_mySum[gc_rank] = mySum
 						}
 						{
@@ -2478,7 +2322,6 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 							if i < n {
 								mySum = gIdata[i]
 							}
-//line samples_reduction.go:219
 							gc_s_mySum[gc_rank] = mySum
 						}
 					}
@@ -2492,14 +2335,12 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						if i < n {
 							mySum = gIdata[i]
 						}
-//line samples_reduction.go:219
 						gc_s_mySum[gc_rank] = mySum
 					}
 				}
 			}
 		}
 	}) {
-//line samples_reduction.go:226
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := (gc_bx * (blockSize * 2)) + blockSize
 			if gc_off2 >= 0 && gc_off2 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off2 && gc_bdx <= len(sdata) {
@@ -2509,11 +2350,9 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 					{
 						gc_tx := gc_step3 + 0
-//line samples_reduction.go:236
 						gc_rank := gc_base + gc_tx
 //line samples_reduction.go:212
 						i := gc_bx*(blockSize*2) + gc_tx
-//line samples_reduction.go:214
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:219
 						if i+blockSize < n {
@@ -2525,11 +2364,9 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					}
 					{
 						gc_tx := gc_step3 + 1
-//line samples_reduction.go:229
 						gc_rank := gc_base + gc_tx
 //line samples_reduction.go:212
 						i := gc_bx*(blockSize*2) + gc_tx
-//line samples_reduction.go:214
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:219
 						if i+blockSize < n {
@@ -2541,11 +2378,9 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					}
 					{
 						gc_tx := gc_step3 + 2
-//line samples_reduction.go:229
 						gc_rank := gc_base + gc_tx
 //line samples_reduction.go:212
 						i := gc_bx*(blockSize*2) + gc_tx
-//line samples_reduction.go:214
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:219
 						if i+blockSize < n {
@@ -2557,11 +2392,9 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					}
 					{
 						gc_tx := gc_step3 + 3
-//line samples_reduction.go:229
 						gc_rank := gc_base + gc_tx
 //line samples_reduction.go:212
 						i := gc_bx*(blockSize*2) + gc_tx
-//line samples_reduction.go:214
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:219
 						if i+blockSize < n {
@@ -2576,7 +2409,6 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_rank := gc_base + gc_tx
 //line samples_reduction.go:212
 					i := gc_bx*(blockSize*2) + gc_tx
-//line samples_reduction.go:214
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:219
 					if i+blockSize < n {
@@ -2596,7 +2428,6 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 //line samples_reduction.go:211
 						tid := gc_tx
 						i := gc_bx*(blockSize*2) + gc_tx
-//line samples_reduction.go:214
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:219
 						if i+blockSize < n {
@@ -2613,7 +2444,6 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 //line samples_reduction.go:211
 						tid := gc_tx
 						i := gc_bx*(blockSize*2) + gc_tx
-//line samples_reduction.go:214
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:219
 						if i+blockSize < n {
@@ -2630,7 +2460,6 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 //line samples_reduction.go:211
 						tid := gc_tx
 						i := gc_bx*(blockSize*2) + gc_tx
-//line samples_reduction.go:214
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:219
 						if i+blockSize < n {
@@ -2647,7 +2476,6 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 //line samples_reduction.go:211
 						tid := gc_tx
 						i := gc_bx*(blockSize*2) + gc_tx
-//line samples_reduction.go:214
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:219
 						if i+blockSize < n {
@@ -2664,7 +2492,6 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 //line samples_reduction.go:211
 					tid := gc_tx
 					i := gc_bx*(blockSize*2) + gc_tx
-//line samples_reduction.go:214
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:219
 					if i+blockSize < n {
@@ -2677,7 +2504,6 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 			}
 		}
 	} else {
-//line samples_reduction.go:231
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx * (blockSize * 2)
 			gc_off4 := (gc_bx * (blockSize * 2)) + blockSize
@@ -2700,7 +2526,6 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					}
 //line samples_reduction.go:223
 					gc_at6[gc_tx] = mySum
-//line samples_reduction.go:225
 					gc_s_mySum[gc_rank] = mySum
 				}
 			} else {
@@ -2721,13 +2546,11 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					}
 //line samples_reduction.go:223
 					sdata[tid] = mySum
-//line samples_reduction.go:225
 					gc_s_mySum[gc_rank] = mySum
 				}
 			}
 		}
 	}
-//line samples_reduction.go:232
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off5 := 256
 		gc_fastlo := min(max(0, -gc_off5), gc_bdx)
@@ -2743,7 +2566,6 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						gc_rank := gc_base + gc_tx
 //line samples_reduction.go:211
 						tid := gc_tx
-//line samples_reduction.go:213
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:226
 						if blockSize >= 512 && tid < 256 {
@@ -2759,7 +2581,6 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				gc_pos.Thread = gc_rank
 //line samples_reduction.go:211
 				tid := gc_tx
-//line samples_reduction.go:213
 				mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:226
 				if blockSize >= 512 && tid < 256 {
@@ -2777,7 +2598,6 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_pos.Thread = gc_rank
 //line samples_reduction.go:211
 					tid := gc_tx
-//line samples_reduction.go:213
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:226
 					if blockSize >= 512 && tid < 256 {
@@ -2792,7 +2612,6 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_pos.Thread = gc_rank
 //line samples_reduction.go:211
 					tid := gc_tx
-//line samples_reduction.go:213
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:226
 					if blockSize >= 512 && tid < 256 {
@@ -2807,7 +2626,6 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_pos.Thread = gc_rank
 //line samples_reduction.go:211
 					tid := gc_tx
-//line samples_reduction.go:213
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:226
 					if blockSize >= 512 && tid < 256 {
@@ -2822,7 +2640,6 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_pos.Thread = gc_rank
 //line samples_reduction.go:211
 					tid := gc_tx
-//line samples_reduction.go:213
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:226
 					if blockSize >= 512 && tid < 256 {
@@ -2837,7 +2654,6 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				gc_pos.Thread = gc_rank
 //line samples_reduction.go:211
 				tid := gc_tx
-//line samples_reduction.go:213
 				mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:226
 				if blockSize >= 512 && tid < 256 {
@@ -2848,7 +2664,6 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 			}
 		}
 	}
-//line samples_reduction.go:236
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off6 := 128
 		gc_fastlo2 := min(max(0, -gc_off6), gc_bdx)
@@ -2864,7 +2679,6 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						gc_rank := gc_base + gc_tx
 //line samples_reduction.go:211
 						tid := gc_tx
-//line samples_reduction.go:213
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:233
 						if blockSize >= 256 && tid < 128 {
@@ -2880,7 +2694,6 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				gc_pos.Thread = gc_rank
 //line samples_reduction.go:211
 				tid := gc_tx
-//line samples_reduction.go:213
 				mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:233
 				if blockSize >= 256 && tid < 128 {
@@ -2898,7 +2711,6 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_pos.Thread = gc_rank
 //line samples_reduction.go:211
 					tid := gc_tx
-//line samples_reduction.go:213
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:233
 					if blockSize >= 256 && tid < 128 {
@@ -2913,7 +2725,6 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_pos.Thread = gc_rank
 //line samples_reduction.go:211
 					tid := gc_tx
-//line samples_reduction.go:213
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:233
 					if blockSize >= 256 && tid < 128 {
@@ -2928,7 +2739,6 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_pos.Thread = gc_rank
 //line samples_reduction.go:211
 					tid := gc_tx
-//line samples_reduction.go:213
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:233
 					if blockSize >= 256 && tid < 128 {
@@ -2943,7 +2753,6 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_pos.Thread = gc_rank
 //line samples_reduction.go:211
 					tid := gc_tx
-//line samples_reduction.go:213
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:233
 					if blockSize >= 256 && tid < 128 {
@@ -2958,7 +2767,6 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				gc_pos.Thread = gc_rank
 //line samples_reduction.go:211
 				tid := gc_tx
-//line samples_reduction.go:213
 				mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:233
 				if blockSize >= 256 && tid < 128 {
@@ -2969,7 +2777,6 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 			}
 		}
 	}
-//line samples_reduction.go:243
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off7 := 64
 		gc_fastlo3 := min(max(0, -gc_off7), gc_bdx)
@@ -2985,7 +2792,6 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						gc_rank := gc_base + gc_tx
 //line samples_reduction.go:211
 						tid := gc_tx
-//line samples_reduction.go:213
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:240
 						if blockSize >= 128 && tid < 64 {
@@ -3001,7 +2807,6 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				gc_pos.Thread = gc_rank
 //line samples_reduction.go:211
 				tid := gc_tx
-//line samples_reduction.go:213
 				mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:240
 				if blockSize >= 128 && tid < 64 {
@@ -3019,7 +2824,6 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_pos.Thread = gc_rank
 //line samples_reduction.go:211
 					tid := gc_tx
-//line samples_reduction.go:213
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:240
 					if blockSize >= 128 && tid < 64 {
@@ -3034,7 +2838,6 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_pos.Thread = gc_rank
 //line samples_reduction.go:211
 					tid := gc_tx
-//line samples_reduction.go:213
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:240
 					if blockSize >= 128 && tid < 64 {
@@ -3049,7 +2852,6 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_pos.Thread = gc_rank
 //line samples_reduction.go:211
 					tid := gc_tx
-//line samples_reduction.go:213
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:240
 					if blockSize >= 128 && tid < 64 {
@@ -3064,7 +2866,6 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_pos.Thread = gc_rank
 //line samples_reduction.go:211
 					tid := gc_tx
-//line samples_reduction.go:213
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:240
 					if blockSize >= 128 && tid < 64 {
@@ -3079,7 +2880,6 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				gc_pos.Thread = gc_rank
 //line samples_reduction.go:211
 				tid := gc_tx
-//line samples_reduction.go:213
 				mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:240
 				if blockSize >= 128 && tid < 64 {
@@ -3092,7 +2892,6 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 	}
 //line samples_reduction.go:247
 	tile32 := cg.TiledPartition(cta, 32)
-//line samples_reduction.go:250
 	var gc_c1v [32]T
 	var gc_c1r [32]T
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -3100,7 +2899,6 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		{
-//line samples_reduction.go:258
 			var gc_m11 uint32
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
@@ -3134,7 +2932,6 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 							gc_pos.Thread = gc_rank
 //line samples_reduction.go:211
 							tid := gc_tx
-//line samples_reduction.go:213
 							mySum := gc_s_mySum[gc_rank]
 							{
 //line samples_reduction.go:251
@@ -3151,7 +2948,6 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-//line samples_reduction.go:260
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:254
 						gc_c1v[gc_lane] = mySum
@@ -3163,7 +2959,6 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-//line samples_reduction.go:261
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:254
 						mySum += gc_c1r[gc_lane]
@@ -3214,7 +3009,6 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 //line samples_reduction.go:269
 	cta := cg.ThisThreadBlock(t)
 	sdata := gocuda.DynamicShared[T](t)
-//line samples_reduction.go:272
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -3228,16 +3022,13 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 			if nIsPow2 {
 				i := gc_bx*blockSize*2 + gc_tx
 				gridSize = gridSize << 1
-//line samples_reduction.go:281
 				for i < n {
-//line samples_reduction.go:281
 					gc_b.Tick()
 //line samples_reduction.go:281
 					if gc_b.Stopped() {
 //line samples_reduction.go:281
 						return
 					}
-//line samples_reduction.go:282
 					mySum += gIdata[i]
 					if i+blockSize < n {
 						mySum += gIdata[i+blockSize]
@@ -3254,18 +3045,14 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 //line samples_reduction.go:290
 						return
 					}
-//line samples_reduction.go:291
 					mySum += gIdata[i_]
 					i_ += gridSize
 				}
 			}
-//line samples_reduction.go:296
 			sdata[tid] = mySum
-//line samples_reduction.go:299
 			gc_s_mySum[gc_rank] = mySum
 		}
 	}
-//line samples_reduction.go:304
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := 256
 		gc_fastlo := min(max(0, -gc_off), gc_bdx)
@@ -3281,7 +3068,6 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						gc_rank := gc_base + gc_tx
 //line samples_reduction.go:272
 						tid := gc_tx
-//line samples_reduction.go:274
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:299
 						if blockSize >= 512 && tid < 256 {
@@ -3297,7 +3083,6 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				gc_pos.Thread = gc_rank
 //line samples_reduction.go:272
 				tid := gc_tx
-//line samples_reduction.go:274
 				mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:299
 				if blockSize >= 512 && tid < 256 {
@@ -3315,7 +3100,6 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_pos.Thread = gc_rank
 //line samples_reduction.go:272
 					tid := gc_tx
-//line samples_reduction.go:274
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:299
 					if blockSize >= 512 && tid < 256 {
@@ -3330,7 +3114,6 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_pos.Thread = gc_rank
 //line samples_reduction.go:272
 					tid := gc_tx
-//line samples_reduction.go:274
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:299
 					if blockSize >= 512 && tid < 256 {
@@ -3345,7 +3128,6 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_pos.Thread = gc_rank
 //line samples_reduction.go:272
 					tid := gc_tx
-//line samples_reduction.go:274
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:299
 					if blockSize >= 512 && tid < 256 {
@@ -3360,7 +3142,6 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_pos.Thread = gc_rank
 //line samples_reduction.go:272
 					tid := gc_tx
-//line samples_reduction.go:274
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:299
 					if blockSize >= 512 && tid < 256 {
@@ -3375,7 +3156,6 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				gc_pos.Thread = gc_rank
 //line samples_reduction.go:272
 				tid := gc_tx
-//line samples_reduction.go:274
 				mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:299
 				if blockSize >= 512 && tid < 256 {
@@ -3386,7 +3166,6 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 			}
 		}
 	}
-//line samples_reduction.go:309
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := 128
 		gc_fastlo2 := min(max(0, -gc_off2), gc_bdx)
@@ -3402,7 +3181,6 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						gc_rank := gc_base + gc_tx
 //line samples_reduction.go:272
 						tid := gc_tx
-//line samples_reduction.go:274
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:306
 						if blockSize >= 256 && tid < 128 {
@@ -3418,7 +3196,6 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				gc_pos.Thread = gc_rank
 //line samples_reduction.go:272
 				tid := gc_tx
-//line samples_reduction.go:274
 				mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:306
 				if blockSize >= 256 && tid < 128 {
@@ -3436,7 +3213,6 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_pos.Thread = gc_rank
 //line samples_reduction.go:272
 					tid := gc_tx
-//line samples_reduction.go:274
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:306
 					if blockSize >= 256 && tid < 128 {
@@ -3451,7 +3227,6 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_pos.Thread = gc_rank
 //line samples_reduction.go:272
 					tid := gc_tx
-//line samples_reduction.go:274
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:306
 					if blockSize >= 256 && tid < 128 {
@@ -3466,7 +3241,6 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_pos.Thread = gc_rank
 //line samples_reduction.go:272
 					tid := gc_tx
-//line samples_reduction.go:274
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:306
 					if blockSize >= 256 && tid < 128 {
@@ -3481,7 +3255,6 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_pos.Thread = gc_rank
 //line samples_reduction.go:272
 					tid := gc_tx
-//line samples_reduction.go:274
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:306
 					if blockSize >= 256 && tid < 128 {
@@ -3496,7 +3269,6 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				gc_pos.Thread = gc_rank
 //line samples_reduction.go:272
 				tid := gc_tx
-//line samples_reduction.go:274
 				mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:306
 				if blockSize >= 256 && tid < 128 {
@@ -3507,7 +3279,6 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 			}
 		}
 	}
-//line samples_reduction.go:316
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off3 := 64
 		gc_fastlo3 := min(max(0, -gc_off3), gc_bdx)
@@ -3523,7 +3294,6 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						gc_rank := gc_base + gc_tx
 //line samples_reduction.go:272
 						tid := gc_tx
-//line samples_reduction.go:274
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:313
 						if blockSize >= 128 && tid < 64 {
@@ -3539,7 +3309,6 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				gc_pos.Thread = gc_rank
 //line samples_reduction.go:272
 				tid := gc_tx
-//line samples_reduction.go:274
 				mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:313
 				if blockSize >= 128 && tid < 64 {
@@ -3557,7 +3326,6 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_pos.Thread = gc_rank
 //line samples_reduction.go:272
 					tid := gc_tx
-//line samples_reduction.go:274
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:313
 					if blockSize >= 128 && tid < 64 {
@@ -3572,7 +3340,6 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_pos.Thread = gc_rank
 //line samples_reduction.go:272
 					tid := gc_tx
-//line samples_reduction.go:274
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:313
 					if blockSize >= 128 && tid < 64 {
@@ -3587,7 +3354,6 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_pos.Thread = gc_rank
 //line samples_reduction.go:272
 					tid := gc_tx
-//line samples_reduction.go:274
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:313
 					if blockSize >= 128 && tid < 64 {
@@ -3602,7 +3368,6 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_pos.Thread = gc_rank
 //line samples_reduction.go:272
 					tid := gc_tx
-//line samples_reduction.go:274
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:313
 					if blockSize >= 128 && tid < 64 {
@@ -3617,7 +3382,6 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				gc_pos.Thread = gc_rank
 //line samples_reduction.go:272
 				tid := gc_tx
-//line samples_reduction.go:274
 				mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:313
 				if blockSize >= 128 && tid < 64 {
@@ -3630,7 +3394,6 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 	}
 //line samples_reduction.go:320
 	tile32 := cg.TiledPartition(cta, 32)
-//line samples_reduction.go:323
 	var gc_c1v [32]T
 	var gc_c1r [32]T
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -3638,7 +3401,6 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		{
-//line samples_reduction.go:331
 			var gc_m9 uint32
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
@@ -3672,7 +3434,6 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 							gc_pos.Thread = gc_rank
 //line samples_reduction.go:272
 							tid := gc_tx
-//line samples_reduction.go:274
 							mySum := gc_s_mySum[gc_rank]
 							{
 //line samples_reduction.go:324
@@ -3689,7 +3450,6 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-//line samples_reduction.go:333
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:327
 						gc_c1v[gc_lane] = mySum
@@ -3701,7 +3461,6 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-//line samples_reduction.go:334
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:327
 						mySum += gc_c1r[gc_lane]
@@ -3760,7 +3519,6 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 	sdata := gocuda.DynamicShared[T](t)
 //line samples_reduction.go:363
 	maskLength := blockSize & 31
-//line samples_reduction.go:365
 	gc_step := 0
 	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
@@ -3768,7 +3526,6 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 			gc_pos.Thread = gc_rank
 //line samples_reduction.go:362
 			gridSize := blockSize * gc_gdx
-//line samples_reduction.go:364
 			gc_s_gridSize[gc_rank] = gridSize
 		}
 		{
@@ -3776,7 +3533,6 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 			gc_pos.Thread = gc_rank
 //line samples_reduction.go:362
 			gridSize := blockSize * gc_gdx
-//line samples_reduction.go:364
 			gc_s_gridSize[gc_rank] = gridSize
 		}
 		{
@@ -3784,7 +3540,6 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 			gc_pos.Thread = gc_rank
 //line samples_reduction.go:362
 			gridSize := blockSize * gc_gdx
-//line samples_reduction.go:364
 			gc_s_gridSize[gc_rank] = gridSize
 		}
 		{
@@ -3792,7 +3547,6 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 			gc_pos.Thread = gc_rank
 //line samples_reduction.go:362
 			gridSize := blockSize * gc_gdx
-//line samples_reduction.go:364
 			gc_s_gridSize[gc_rank] = gridSize
 		}
 	}
@@ -3800,7 +3554,6 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 		gc_pos.Thread = gc_rank
 //line samples_reduction.go:362
 		gridSize := blockSize * gc_gdx
-//line samples_reduction.go:364
 		gc_s_gridSize[gc_rank] = gridSize
 	}
 //line samples_reduction.go:364
@@ -3810,7 +3563,6 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 	mask := uint32(0xffffffff) >> maskLength
 //line samples_reduction.go:391
 	var mask_ uint32 = mask
-//line samples_reduction.go:393
 	var gc_l_mySum_ [32]T
 	var gc_l_v [32]int32
 	var gc_l_ok [32]bool
@@ -3823,7 +3575,6 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		{
-//line samples_reduction.go:406
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -3840,16 +3591,13 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				if nIsPow2 {
 					i := gc_bx*blockSize*2 + gc_tx
 					gridSize = gridSize << 1
-//line samples_reduction.go:375
 					for i < n {
-//line samples_reduction.go:375
 						gc_b.Tick()
 //line samples_reduction.go:375
 						if gc_b.Stopped() {
 //line samples_reduction.go:375
 							return
 						}
-//line samples_reduction.go:376
 						mySum += gIdata[i]
 						if i+blockSize < n {
 							mySum += gIdata[i+blockSize]
@@ -3866,7 +3614,6 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 //line samples_reduction.go:384
 							return
 						}
-//line samples_reduction.go:385
 						mySum += gIdata[i_]
 						i_ += gridSize
 					}
@@ -3877,7 +3624,6 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				var r T
 //line samples_reduction.go:391
 				var returned bool
-//line samples_reduction.go:396
 				gc_l_mySum_[gc_lane] = mySum_
 				gc_s_gridSize[gc_rank] = gridSize
 				gc_s_mySum[gc_rank] = mySum
@@ -3892,7 +3638,6 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				mySum_ := gc_l_mySum_[gc_lane]
 //line samples_reduction.go:340
 				v, ok := any(mySum_).(int32)
-//line samples_reduction.go:343
 				gc_l_v[gc_lane] = v
 				gc_l_ok[gc_lane] = ok
 			}
@@ -3919,7 +3664,6 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
 						var r T
-//line samples_reduction.go:350
 						var returned bool
 //line samples_reduction.go:341
 						r = any(gc_c1r[gc_lane]).(T)
@@ -3965,7 +3709,6 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
-//line samples_reduction.go:351
 								mySum_ := gc_l_mySum_[gc_lane]
 //line samples_reduction.go:344
 								mySum_ += gc_c2r[gc_lane]
@@ -3978,11 +3721,8 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line samples_reduction.go:356
 					mySum_ := gc_l_mySum_[gc_lane]
-//line samples_reduction.go:358
 					var r T
-//line samples_reduction.go:360
 					var returned bool
 //line samples_reduction.go:346
 					r = mySum_
@@ -4006,9 +3746,7 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				gc_pos.Thread = gc_rank
 //line samples_reduction.go:361
 				tid := gc_tx
-//line samples_reduction.go:363
 				var mySum T
-//line samples_reduction.go:365
 				r := gc_l_r[gc_lane]
 //line samples_reduction.go:391
 				mySum = r
@@ -4025,7 +3763,6 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 	if blockSize/gocuda.WarpSize > 0 {
 		shmemExtent = blockSize / gocuda.WarpSize
 	}
-//line samples_reduction.go:405
 	var gc_l_mask_2 [32]uint32
 	var gc_l_mySum_2 [32]T
 	var gc_l_v_ [32]int32
@@ -4046,7 +3783,6 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		{
-//line samples_reduction.go:426
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -4065,7 +3801,6 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 //line samples_reduction.go:404
 			ballotResult := gc_c3r[gc_lane]
-//line samples_reduction.go:406
 			gc_l_ballotResult[gc_lane] = ballotResult
 		}
 		{
@@ -4111,11 +3846,8 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(sdata) && 32 <= len(sdata)-gc_off {
 							gc_at := sdata[gc_off:][:32]
 							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line samples_reduction.go:425
 								gc_rank := gc_w + gc_lane
-//line samples_reduction.go:363
 								var mySum T
-//line samples_reduction.go:365
 								ballotResult := gc_l_ballotResult[gc_lane]
 //line samples_reduction.go:406
 								mySum = gc_at[gc_lane]
@@ -4127,7 +3859,6 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 								var r_ T
 //line samples_reduction.go:408
 								var returned_ bool
-//line samples_reduction.go:413
 								gc_l_mask_2[gc_lane] = mask_2
 								gc_l_mySum_2[gc_lane] = mySum_2
 								gc_s_mySum[gc_rank] = mySum
@@ -4147,9 +3878,7 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 								gc_pos.Thread = gc_rank
 //line samples_reduction.go:361
 								tid := gc_tx
-//line samples_reduction.go:363
 								var mySum T
-//line samples_reduction.go:365
 								ballotResult := gc_l_ballotResult[gc_lane]
 //line samples_reduction.go:406
 								mySum = sdata[tid]
@@ -4161,7 +3890,6 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 								var r_ T
 //line samples_reduction.go:408
 								var returned_ bool
-//line samples_reduction.go:413
 								gc_l_mask_2[gc_lane] = mask_2
 								gc_l_mySum_2[gc_lane] = mySum_2
 								gc_s_mySum[gc_rank] = mySum
@@ -4181,7 +3909,6 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						mySum_2 := gc_l_mySum_2[gc_lane]
 //line samples_reduction.go:340
 						v_, ok_ := any(mySum_2).(int32)
-//line samples_reduction.go:343
 						gc_l_v_[gc_lane] = v_
 						gc_l_ok_[gc_lane] = ok_
 					}
@@ -4206,9 +3933,7 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
-//line samples_reduction.go:353
 								mask_2 := gc_l_mask_2[gc_lane]
-//line samples_reduction.go:355
 								v_ := gc_l_v_[gc_lane]
 								_ = v_
 //line samples_reduction.go:341
@@ -4223,7 +3948,6 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 								gc_rank := gc_w + gc_lane
 								gc_pos.Thread = gc_rank
 								var r_ T
-//line samples_reduction.go:350
 								var returned_ bool
 //line samples_reduction.go:341
 								r_ = any(gc_c4r[gc_lane]).(T)
@@ -4259,9 +3983,7 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
-//line samples_reduction.go:350
 								mask_2 := gc_l_mask_2[gc_lane]
-//line samples_reduction.go:352
 								mySum_2 := gc_l_mySum_2[gc_lane]
 								_ = mySum_2
 //line samples_reduction.go:344
@@ -4275,7 +3997,6 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
-//line samples_reduction.go:351
 								mySum_2 := gc_l_mySum_2[gc_lane]
 //line samples_reduction.go:344
 								mySum_2 += gc_c5r[gc_lane]
@@ -4286,11 +4007,8 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-//line samples_reduction.go:354
 							mySum_2 := gc_l_mySum_2[gc_lane]
-//line samples_reduction.go:356
 							var r_ T
-//line samples_reduction.go:358
 							var returned_ bool
 //line samples_reduction.go:346
 							r_ = mySum_2
@@ -4311,9 +4029,7 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line samples_reduction.go:363
 					var mySum T
-//line samples_reduction.go:365
 					r_ := gc_l_r_[gc_lane]
 //line samples_reduction.go:408
 					mySum = r_
@@ -4323,7 +4039,6 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 			gc_act = gc_save27 &^ gc_dead
 		}
 	}
-//line samples_reduction.go:417
 	gc_from, gc_to := 0, gc_bdx
 	if gc_bound := 0; gc_bound < gc_to-1 {
 		gc_to = gc_bound + 1
@@ -4336,9 +4051,7 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				{
 					gc_tx := gc_step2 + 0
-//line samples_reduction.go:430
 					gc_rank := gc_base + gc_tx
-//line samples_reduction.go:363
 					mySum := gc_s_mySum[gc_rank]
 					{
 //line samples_reduction.go:412
@@ -4347,9 +4060,7 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				}
 				{
 					gc_tx := gc_step2 + 1
-//line samples_reduction.go:418
 					gc_rank := gc_base + gc_tx
-//line samples_reduction.go:363
 					mySum := gc_s_mySum[gc_rank]
 					{
 //line samples_reduction.go:412
@@ -4358,9 +4069,7 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				}
 				{
 					gc_tx := gc_step2 + 2
-//line samples_reduction.go:418
 					gc_rank := gc_base + gc_tx
-//line samples_reduction.go:363
 					mySum := gc_s_mySum[gc_rank]
 					{
 //line samples_reduction.go:412
@@ -4369,9 +4078,7 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				}
 				{
 					gc_tx := gc_step2 + 3
-//line samples_reduction.go:418
 					gc_rank := gc_base + gc_tx
-//line samples_reduction.go:363
 					mySum := gc_s_mySum[gc_rank]
 					{
 //line samples_reduction.go:412
@@ -4381,7 +4088,6 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 			}
 			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line samples_reduction.go:363
 				mySum := gc_s_mySum[gc_rank]
 				{
 //line samples_reduction.go:412
@@ -4395,7 +4101,6 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:363
 					mySum := gc_s_mySum[gc_rank]
 					{
 //line samples_reduction.go:412
@@ -4406,7 +4111,6 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_tx := gc_step3 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:363
 					mySum := gc_s_mySum[gc_rank]
 					{
 //line samples_reduction.go:412
@@ -4417,7 +4121,6 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_tx := gc_step3 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:363
 					mySum := gc_s_mySum[gc_rank]
 					{
 //line samples_reduction.go:412
@@ -4428,7 +4131,6 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_tx := gc_step3 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:363
 					mySum := gc_s_mySum[gc_rank]
 					{
 //line samples_reduction.go:412
@@ -4439,7 +4141,6 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:363
 				mySum := gc_s_mySum[gc_rank]
 				{
 //line samples_reduction.go:412
@@ -4481,7 +4182,6 @@ func gc_body_cgReduce[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int)
 //line samples_reduction.go:426
 	ctaSize := gc_n
 	numCtas := gc_gdx
-//line samples_reduction.go:429
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 //line samples_reduction.go:428
@@ -4500,13 +4200,11 @@ func gc_body_cgReduce[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int)
 //line samples_reduction.go:435
 					return
 				}
-//line samples_reduction.go:436
 				threadVal += gIdata[i]
 				i += indexStride
 			}
 			sdata[threadRank] = threadVal
 		}
-//line samples_reduction.go:442
 		gc_s_threadVal[gc_rank] = threadVal
 	}
 	ctaSteps := ((gc_n + 31) / 32)
@@ -4520,7 +4218,6 @@ func gc_body_cgReduce[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int)
 					gc_pos.Thread = gc_rank
 //line samples_reduction.go:428
 					threadRank := gc_rank
-//line samples_reduction.go:430
 					threadVal := gc_s_threadVal[gc_rank]
 //line samples_reduction.go:448
 					if threadRank < ctaIndex {
@@ -4534,7 +4231,6 @@ func gc_body_cgReduce[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int)
 					gc_pos.Thread = gc_rank
 //line samples_reduction.go:428
 					threadRank := gc_rank
-//line samples_reduction.go:430
 					threadVal := gc_s_threadVal[gc_rank]
 //line samples_reduction.go:448
 					if threadRank < ctaIndex {
@@ -4548,7 +4244,6 @@ func gc_body_cgReduce[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int)
 					gc_pos.Thread = gc_rank
 //line samples_reduction.go:428
 					threadRank := gc_rank
-//line samples_reduction.go:430
 					threadVal := gc_s_threadVal[gc_rank]
 //line samples_reduction.go:448
 					if threadRank < ctaIndex {
@@ -4562,7 +4257,6 @@ func gc_body_cgReduce[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int)
 					gc_pos.Thread = gc_rank
 //line samples_reduction.go:428
 					threadRank := gc_rank
-//line samples_reduction.go:430
 					threadVal := gc_s_threadVal[gc_rank]
 //line samples_reduction.go:448
 					if threadRank < ctaIndex {
@@ -4576,7 +4270,6 @@ func gc_body_cgReduce[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int)
 				gc_pos.Thread = gc_rank
 //line samples_reduction.go:428
 				threadRank := gc_rank
-//line samples_reduction.go:430
 				threadVal := gc_s_threadVal[gc_rank]
 //line samples_reduction.go:448
 				if threadRank < ctaIndex {
@@ -4590,7 +4283,6 @@ func gc_body_cgReduce[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int)
 		ctaSteps >>= 1
 	}
 	{
-//line samples_reduction.go:459
 		var gc_c1v [32]T
 		var gc_c1r [32]T
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -4598,7 +4290,6 @@ func gc_body_cgReduce[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int)
 			gc_act := uint32(uint64(1)<<gc_cnt - 1)
 			var gc_dead uint32
 			{
-//line samples_reduction.go:467
 				var gc_m7 uint32
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_rank := gc_w + gc_lane
@@ -4628,7 +4319,6 @@ func gc_body_cgReduce[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int)
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-//line samples_reduction.go:469
 						var threadVal T
 //line samples_reduction.go:462
 						threadVal = gc_c1r[gc_lane]
@@ -4639,7 +4329,6 @@ func gc_body_cgReduce[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int)
 			}
 		}
 	}
-//line samples_reduction.go:472
 	gc_off := gc_bx
 	if gc_off >= 0 && gc_off < len(gOdata) {
 		gc_at := gOdata[gc_off:][:1]
@@ -4647,11 +4336,9 @@ func gc_body_cgReduce[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int)
 		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
 			{
 				gc_rank := gc_step2 + 0
-//line samples_reduction.go:480
 				gc_pos.Thread = gc_rank
 //line samples_reduction.go:428
 				threadRank := gc_rank
-//line samples_reduction.go:430
 				threadVal := gc_s_threadVal[gc_rank]
 //line samples_reduction.go:466
 				if threadRank == 0 {
@@ -4660,11 +4347,9 @@ func gc_body_cgReduce[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int)
 			}
 			{
 				gc_rank := gc_step2 + 1
-//line samples_reduction.go:473
 				gc_pos.Thread = gc_rank
 //line samples_reduction.go:428
 				threadRank := gc_rank
-//line samples_reduction.go:430
 				threadVal := gc_s_threadVal[gc_rank]
 //line samples_reduction.go:466
 				if threadRank == 0 {
@@ -4673,11 +4358,9 @@ func gc_body_cgReduce[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int)
 			}
 			{
 				gc_rank := gc_step2 + 2
-//line samples_reduction.go:473
 				gc_pos.Thread = gc_rank
 //line samples_reduction.go:428
 				threadRank := gc_rank
-//line samples_reduction.go:430
 				threadVal := gc_s_threadVal[gc_rank]
 //line samples_reduction.go:466
 				if threadRank == 0 {
@@ -4686,11 +4369,9 @@ func gc_body_cgReduce[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int)
 			}
 			{
 				gc_rank := gc_step2 + 3
-//line samples_reduction.go:473
 				gc_pos.Thread = gc_rank
 //line samples_reduction.go:428
 				threadRank := gc_rank
-//line samples_reduction.go:430
 				threadVal := gc_s_threadVal[gc_rank]
 //line samples_reduction.go:466
 				if threadRank == 0 {
@@ -4702,7 +4383,6 @@ func gc_body_cgReduce[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int)
 			gc_pos.Thread = gc_rank
 //line samples_reduction.go:428
 			threadRank := gc_rank
-//line samples_reduction.go:430
 			threadVal := gc_s_threadVal[gc_rank]
 //line samples_reduction.go:466
 			if threadRank == 0 {
@@ -4717,7 +4397,6 @@ func gc_body_cgReduce[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int)
 				gc_pos.Thread = gc_rank
 //line samples_reduction.go:428
 				threadRank := gc_rank
-//line samples_reduction.go:430
 				threadVal := gc_s_threadVal[gc_rank]
 //line samples_reduction.go:466
 				if threadRank == 0 {
@@ -4729,7 +4408,6 @@ func gc_body_cgReduce[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int)
 				gc_pos.Thread = gc_rank
 //line samples_reduction.go:428
 				threadRank := gc_rank
-//line samples_reduction.go:430
 				threadVal := gc_s_threadVal[gc_rank]
 //line samples_reduction.go:466
 				if threadRank == 0 {
@@ -4741,7 +4419,6 @@ func gc_body_cgReduce[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int)
 				gc_pos.Thread = gc_rank
 //line samples_reduction.go:428
 				threadRank := gc_rank
-//line samples_reduction.go:430
 				threadVal := gc_s_threadVal[gc_rank]
 //line samples_reduction.go:466
 				if threadRank == 0 {
@@ -4753,7 +4430,6 @@ func gc_body_cgReduce[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int)
 				gc_pos.Thread = gc_rank
 //line samples_reduction.go:428
 				threadRank := gc_rank
-//line samples_reduction.go:430
 				threadVal := gc_s_threadVal[gc_rank]
 //line samples_reduction.go:466
 				if threadRank == 0 {
@@ -4765,7 +4441,6 @@ func gc_body_cgReduce[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int)
 			gc_pos.Thread = gc_rank
 //line samples_reduction.go:428
 			threadRank := gc_rank
-//line samples_reduction.go:430
 			threadVal := gc_s_threadVal[gc_rank]
 //line samples_reduction.go:466
 			if threadRank == 0 {

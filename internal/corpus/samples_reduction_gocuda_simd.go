@@ -59,7 +59,6 @@ func gc_body_reduce0[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 	_ = cta
 //line samples_reduction.go:23
 	sdata := gocuda.DynamicShared[T](t)
-//line samples_reduction.go:25
 	for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
 		gc_off13 := gc_bx5 * gc_bdx5
 		if gc_bdx5 <= len(sdata) && gc_off13 >= 0 && gc_off13 <= len(gIdata) && gc_bdx5 <= len(gIdata)-gc_off13 {
@@ -189,7 +188,6 @@ func gc_body_reduce0[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 	}
 //line samples_reduction.go:37
 	for s := 1; s < gc_bdx5; s *= 2 {
-//line samples_reduction.go:39
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
 			gc_tx5, gc_every5, gc_exact5 := compiled.EveryFrom(0, (2 * s), 0)
 			if gc_exact5 {
@@ -217,7 +215,6 @@ func gc_body_reduce0[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 			}
 		}
 	}
-//line samples_reduction.go:48
 	gc_from5, gc_to5 := 0, gc_bdx5
 	if gc_bound5 := 0; gc_bound5 < gc_to5-1 {
 		gc_to5 = gc_bound5 + 1
@@ -327,7 +324,6 @@ func gc_body_reduce0_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 	_ = cta
 //line samples_reduction.go:23
 	sdata := gocuda.DynamicShared[float32](t)
-//line samples_reduction.go:25
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off4 := gc_bx2 * gc_bdx2
 		if gc_bdx2 <= len(sdata) && gc_off4 >= 0 && gc_off4 <= len(gIdata) && gc_bdx2 <= len(gIdata)-gc_off4 {
@@ -363,7 +359,6 @@ func gc_body_reduce0_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							}
 						}
 					}
-//line samples_reduction.go:32
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
 				}(gc_vstep)
@@ -398,7 +393,6 @@ func gc_body_reduce0_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						}
 					}
 				}
-//line samples_reduction.go:32
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -444,7 +438,6 @@ func gc_body_reduce0_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							}
 						}
 					}
-//line samples_reduction.go:33
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
 				}(gc_vstep2)
@@ -482,7 +475,6 @@ func gc_body_reduce0_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						}
 					}
 				}
-//line samples_reduction.go:33
 				archsimd.ClearAVXUpperBits()
 			}
 			gc_step5 := gc_vstep2
@@ -557,7 +549,6 @@ func gc_body_reduce0_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:37
 	for s := 1; s < gc_bdx2; s *= 2 {
 		archsimd.ClearAVXUpperBits()
-//line samples_reduction.go:40
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_tx2, gc_every2, gc_exact2 := compiled.EveryFrom(0, (2 * s), 0)
 			if gc_exact2 {
@@ -585,7 +576,6 @@ func gc_body_reduce0_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 			}
 		}
 	}
-//line samples_reduction.go:48
 	gc_from2, gc_to2 := 0, gc_bdx2
 	if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 		gc_to2 = gc_bound2 + 1
@@ -695,7 +685,6 @@ func gc_body_reduce0_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 	_ = cta
 //line samples_reduction.go:23
 	sdata := gocuda.DynamicShared[int32](t)
-//line samples_reduction.go:25
 	for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
 		gc_off7 := gc_bx3 * gc_bdx3
 		if gc_bdx3 <= len(sdata) && gc_off7 >= 0 && gc_off7 <= len(gIdata) && gc_bdx3 <= len(gIdata)-gc_off7 {
@@ -731,7 +720,6 @@ func gc_body_reduce0_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 							}
 						}
 					}
-//line samples_reduction.go:32
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep3, false
 				}(gc_vstep3)
@@ -766,7 +754,6 @@ func gc_body_reduce0_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						}
 					}
 				}
-//line samples_reduction.go:32
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx3 := gc_vstep3; gc_tx3 < gc_bdx3; gc_tx3++ {
@@ -812,7 +799,6 @@ func gc_body_reduce0_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 							}
 						}
 					}
-//line samples_reduction.go:33
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep4, false
 				}(gc_vstep4)
@@ -850,7 +836,6 @@ func gc_body_reduce0_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						}
 					}
 				}
-//line samples_reduction.go:33
 				archsimd.ClearAVXUpperBits()
 			}
 			gc_step8 := gc_vstep4
@@ -924,7 +909,6 @@ func gc_body_reduce0_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 	}
 //line samples_reduction.go:37
 	for s := 1; s < gc_bdx3; s *= 2 {
-//line samples_reduction.go:39
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
 			gc_tx3, gc_every3, gc_exact3 := compiled.EveryFrom(0, (2 * s), 0)
 			if gc_exact3 {
@@ -952,7 +936,6 @@ func gc_body_reduce0_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 			}
 		}
 	}
-//line samples_reduction.go:48
 	gc_from3, gc_to3 := 0, gc_bdx3
 	if gc_bound3 := 0; gc_bound3 < gc_to3-1 {
 		gc_to3 = gc_bound3 + 1
@@ -1062,7 +1045,6 @@ func gc_body_reduce0_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 	_ = cta
 //line samples_reduction.go:23
 	sdata := gocuda.DynamicShared[uint32](t)
-//line samples_reduction.go:25
 	for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
 		gc_off10 := gc_bx4 * gc_bdx4
 		if gc_bdx4 <= len(sdata) && gc_off10 >= 0 && gc_off10 <= len(gIdata) && gc_bdx4 <= len(gIdata)-gc_off10 {
@@ -1098,7 +1080,6 @@ func gc_body_reduce0_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 							}
 						}
 					}
-//line samples_reduction.go:32
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep5, false
 				}(gc_vstep5)
@@ -1133,7 +1114,6 @@ func gc_body_reduce0_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						}
 					}
 				}
-//line samples_reduction.go:32
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx4 := gc_vstep5; gc_tx4 < gc_bdx4; gc_tx4++ {
@@ -1179,7 +1159,6 @@ func gc_body_reduce0_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 							}
 						}
 					}
-//line samples_reduction.go:33
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep6, false
 				}(gc_vstep6)
@@ -1217,7 +1196,6 @@ func gc_body_reduce0_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						}
 					}
 				}
-//line samples_reduction.go:33
 				archsimd.ClearAVXUpperBits()
 			}
 			gc_step11 := gc_vstep6
@@ -1291,7 +1269,6 @@ func gc_body_reduce0_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 	}
 //line samples_reduction.go:37
 	for s := 1; s < gc_bdx4; s *= 2 {
-//line samples_reduction.go:39
 		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
 			gc_tx4, gc_every4, gc_exact4 := compiled.EveryFrom(0, (2 * s), 0)
 			if gc_exact4 {
@@ -1319,7 +1296,6 @@ func gc_body_reduce0_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 			}
 		}
 	}
-//line samples_reduction.go:48
 	gc_from4, gc_to4 := 0, gc_bdx4
 	if gc_bound4 := 0; gc_bound4 < gc_to4-1 {
 		gc_to4 = gc_bound4 + 1
@@ -1457,7 +1433,6 @@ func gc_body_reduce1[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 	_ = cta
 //line samples_reduction.go:58
 	sdata := gocuda.DynamicShared[T](t)
-//line samples_reduction.go:60
 	for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
 		gc_off13 := gc_bx5 * gc_bdx5
 		if gc_bdx5 <= len(sdata) && gc_off13 >= 0 && gc_off13 <= len(gIdata) && gc_bdx5 <= len(gIdata)-gc_off13 {
@@ -1586,7 +1561,6 @@ func gc_body_reduce1[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 		}
 	}
 	for s := 1; s < gc_bdx5; s *= 2 {
-//line samples_reduction.go:72
 		gc_from5, gc_to5 := 0, gc_bdx5
 		if gc_bound5 := compiled.ScaledBelow(gc_bdx5, 2*s); gc_bound5 < gc_to5 {
 			gc_to5 = gc_bound5
@@ -1662,7 +1636,6 @@ func gc_body_reduce1[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 		}
 	}
 	{
-//line samples_reduction.go:81
 		gc_from5, gc_to5 := 0, gc_bdx5
 		if gc_bound5 := 0; gc_bound5 < gc_to5-1 {
 			gc_to5 = gc_bound5 + 1
@@ -1692,13 +1665,11 @@ func gc_body_reduce1[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 						gc_at19[0] = gc_at20[0]
 					}
 				}
-//line samples_reduction.go:85
 				for gc_tx5 := gc_step21; gc_tx5 < gc_to5; gc_tx5++ {
 //line samples_reduction.go:81
 					gc_at19[0] = gc_at20[0]
 				}
 			} else {
-//line samples_reduction.go:85
 				gc_step22 := gc_from5
 				for ; gc_step22+3 < gc_to5; gc_step22 += 4 {
 					{
@@ -1709,7 +1680,6 @@ func gc_body_reduce1[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 						gOdata[gc_bx5] = sdata[0]
 					}
 					{
-//line samples_reduction.go:85
 						gc_tx5 := gc_step22 + 1
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
@@ -1717,7 +1687,6 @@ func gc_body_reduce1[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 						gOdata[gc_bx5] = sdata[0]
 					}
 					{
-//line samples_reduction.go:85
 						gc_tx5 := gc_step22 + 2
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
@@ -1725,7 +1694,6 @@ func gc_body_reduce1[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 						gOdata[gc_bx5] = sdata[0]
 					}
 					{
-//line samples_reduction.go:85
 						gc_tx5 := gc_step22 + 3
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
@@ -1733,7 +1701,6 @@ func gc_body_reduce1[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 						gOdata[gc_bx5] = sdata[0]
 					}
 				}
-//line samples_reduction.go:85
 				for gc_tx5 := gc_step22; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
@@ -1759,7 +1726,6 @@ func gc_body_reduce1_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 	_ = cta
 //line samples_reduction.go:58
 	sdata := gocuda.DynamicShared[float32](t)
-//line samples_reduction.go:60
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off4 := gc_bx2 * gc_bdx2
 		if gc_bdx2 <= len(sdata) && gc_off4 >= 0 && gc_off4 <= len(gIdata) && gc_bdx2 <= len(gIdata)-gc_off4 {
@@ -1795,7 +1761,6 @@ func gc_body_reduce1_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							}
 						}
 					}
-//line samples_reduction.go:66
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
 				}(gc_vstep)
@@ -1830,7 +1795,6 @@ func gc_body_reduce1_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						}
 					}
 				}
-//line samples_reduction.go:66
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -1876,7 +1840,6 @@ func gc_body_reduce1_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							}
 						}
 					}
-//line samples_reduction.go:67
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
 				}(gc_vstep2)
@@ -1914,7 +1877,6 @@ func gc_body_reduce1_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						}
 					}
 				}
-//line samples_reduction.go:67
 				archsimd.ClearAVXUpperBits()
 			}
 			gc_step6 := gc_vstep2
@@ -1987,7 +1949,6 @@ func gc_body_reduce1_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 		}
 	}
 	for s := 1; s < gc_bdx2; s *= 2 {
-//line samples_reduction.go:72
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := compiled.ScaledBelow(gc_bdx2, 2*s); gc_bound2 < gc_to2 {
 			gc_to2 = gc_bound2
@@ -2121,7 +2082,6 @@ func gc_body_reduce1_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 								}
 							}
 						}
-//line samples_reduction.go:76
 						archsimd.ClearAVXUpperBits()
 					}
 					return gc_vstep3, false
@@ -2251,7 +2211,6 @@ func gc_body_reduce1_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							}
 						}
 					}
-//line samples_reduction.go:76
 					archsimd.ClearAVXUpperBits()
 				}
 			}
@@ -2325,7 +2284,6 @@ func gc_body_reduce1_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 		}
 	}
 	{
-//line samples_reduction.go:81
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 			gc_to2 = gc_bound2 + 1
@@ -2355,13 +2313,11 @@ func gc_body_reduce1_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						gc_at7[0] = gc_at8[0]
 					}
 				}
-//line samples_reduction.go:85
 				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
 //line samples_reduction.go:81
 					gc_at7[0] = gc_at8[0]
 				}
 			} else {
-//line samples_reduction.go:85
 				gc_step9 := gc_from2
 				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
 					{
@@ -2372,7 +2328,6 @@ func gc_body_reduce1_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						gOdata[gc_bx2] = sdata[0]
 					}
 					{
-//line samples_reduction.go:85
 						gc_tx2 := gc_step9 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -2380,7 +2335,6 @@ func gc_body_reduce1_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						gOdata[gc_bx2] = sdata[0]
 					}
 					{
-//line samples_reduction.go:85
 						gc_tx2 := gc_step9 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -2388,7 +2342,6 @@ func gc_body_reduce1_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						gOdata[gc_bx2] = sdata[0]
 					}
 					{
-//line samples_reduction.go:85
 						gc_tx2 := gc_step9 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -2396,7 +2349,6 @@ func gc_body_reduce1_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						gOdata[gc_bx2] = sdata[0]
 					}
 				}
-//line samples_reduction.go:85
 				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -2422,7 +2374,6 @@ func gc_body_reduce1_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 	_ = cta
 //line samples_reduction.go:58
 	sdata := gocuda.DynamicShared[int32](t)
-//line samples_reduction.go:60
 	for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
 		gc_off7 := gc_bx3 * gc_bdx3
 		if gc_bdx3 <= len(sdata) && gc_off7 >= 0 && gc_off7 <= len(gIdata) && gc_bdx3 <= len(gIdata)-gc_off7 {
@@ -2458,7 +2409,6 @@ func gc_body_reduce1_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 							}
 						}
 					}
-//line samples_reduction.go:66
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep4, false
 				}(gc_vstep4)
@@ -2493,7 +2443,6 @@ func gc_body_reduce1_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						}
 					}
 				}
-//line samples_reduction.go:66
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx3 := gc_vstep4; gc_tx3 < gc_bdx3; gc_tx3++ {
@@ -2539,7 +2488,6 @@ func gc_body_reduce1_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 							}
 						}
 					}
-//line samples_reduction.go:67
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep5, false
 				}(gc_vstep5)
@@ -2577,7 +2525,6 @@ func gc_body_reduce1_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						}
 					}
 				}
-//line samples_reduction.go:67
 				archsimd.ClearAVXUpperBits()
 			}
 			gc_step10 := gc_vstep5
@@ -2650,7 +2597,6 @@ func gc_body_reduce1_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 		}
 	}
 	for s := 1; s < gc_bdx3; s *= 2 {
-//line samples_reduction.go:72
 		gc_from3, gc_to3 := 0, gc_bdx3
 		if gc_bound3 := compiled.ScaledBelow(gc_bdx3, 2*s); gc_bound3 < gc_to3 {
 			gc_to3 = gc_bound3
@@ -2784,7 +2730,6 @@ func gc_body_reduce1_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 								}
 							}
 						}
-//line samples_reduction.go:76
 						archsimd.ClearAVXUpperBits()
 					}
 					return gc_vstep6, false
@@ -2914,7 +2859,6 @@ func gc_body_reduce1_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 							}
 						}
 					}
-//line samples_reduction.go:76
 					archsimd.ClearAVXUpperBits()
 				}
 			}
@@ -2988,7 +2932,6 @@ func gc_body_reduce1_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 		}
 	}
 	{
-//line samples_reduction.go:81
 		gc_from3, gc_to3 := 0, gc_bdx3
 		if gc_bound3 := 0; gc_bound3 < gc_to3-1 {
 			gc_to3 = gc_bound3 + 1
@@ -3018,13 +2961,11 @@ func gc_body_reduce1_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						gc_at11[0] = gc_at12[0]
 					}
 				}
-//line samples_reduction.go:85
 				for gc_tx3 := gc_step12; gc_tx3 < gc_to3; gc_tx3++ {
 //line samples_reduction.go:81
 					gc_at11[0] = gc_at12[0]
 				}
 			} else {
-//line samples_reduction.go:85
 				gc_step13 := gc_from3
 				for ; gc_step13+3 < gc_to3; gc_step13 += 4 {
 					{
@@ -3035,7 +2976,6 @@ func gc_body_reduce1_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						gOdata[gc_bx3] = sdata[0]
 					}
 					{
-//line samples_reduction.go:85
 						gc_tx3 := gc_step13 + 1
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
@@ -3043,7 +2983,6 @@ func gc_body_reduce1_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						gOdata[gc_bx3] = sdata[0]
 					}
 					{
-//line samples_reduction.go:85
 						gc_tx3 := gc_step13 + 2
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
@@ -3051,7 +2990,6 @@ func gc_body_reduce1_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						gOdata[gc_bx3] = sdata[0]
 					}
 					{
-//line samples_reduction.go:85
 						gc_tx3 := gc_step13 + 3
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
@@ -3059,7 +2997,6 @@ func gc_body_reduce1_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						gOdata[gc_bx3] = sdata[0]
 					}
 				}
-//line samples_reduction.go:85
 				for gc_tx3 := gc_step13; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
@@ -3085,7 +3022,6 @@ func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 	_ = cta
 //line samples_reduction.go:58
 	sdata := gocuda.DynamicShared[uint32](t)
-//line samples_reduction.go:60
 	for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
 		gc_off10 := gc_bx4 * gc_bdx4
 		if gc_bdx4 <= len(sdata) && gc_off10 >= 0 && gc_off10 <= len(gIdata) && gc_bdx4 <= len(gIdata)-gc_off10 {
@@ -3121,7 +3057,6 @@ func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 							}
 						}
 					}
-//line samples_reduction.go:66
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep7, false
 				}(gc_vstep7)
@@ -3156,7 +3091,6 @@ func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						}
 					}
 				}
-//line samples_reduction.go:66
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx4 := gc_vstep7; gc_tx4 < gc_bdx4; gc_tx4++ {
@@ -3202,7 +3136,6 @@ func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 							}
 						}
 					}
-//line samples_reduction.go:67
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep8, false
 				}(gc_vstep8)
@@ -3240,7 +3173,6 @@ func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						}
 					}
 				}
-//line samples_reduction.go:67
 				archsimd.ClearAVXUpperBits()
 			}
 			gc_step14 := gc_vstep8
@@ -3313,7 +3245,6 @@ func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 		}
 	}
 	for s := 1; s < gc_bdx4; s *= 2 {
-//line samples_reduction.go:72
 		gc_from4, gc_to4 := 0, gc_bdx4
 		if gc_bound4 := compiled.ScaledBelow(gc_bdx4, 2*s); gc_bound4 < gc_to4 {
 			gc_to4 = gc_bound4
@@ -3447,7 +3378,6 @@ func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 								}
 							}
 						}
-//line samples_reduction.go:76
 						archsimd.ClearAVXUpperBits()
 					}
 					return gc_vstep9, false
@@ -3577,7 +3507,6 @@ func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 							}
 						}
 					}
-//line samples_reduction.go:76
 					archsimd.ClearAVXUpperBits()
 				}
 			}
@@ -3651,7 +3580,6 @@ func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 		}
 	}
 	{
-//line samples_reduction.go:81
 		gc_from4, gc_to4 := 0, gc_bdx4
 		if gc_bound4 := 0; gc_bound4 < gc_to4-1 {
 			gc_to4 = gc_bound4 + 1
@@ -3681,13 +3609,11 @@ func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						gc_at15[0] = gc_at16[0]
 					}
 				}
-//line samples_reduction.go:85
 				for gc_tx4 := gc_step16; gc_tx4 < gc_to4; gc_tx4++ {
 //line samples_reduction.go:81
 					gc_at15[0] = gc_at16[0]
 				}
 			} else {
-//line samples_reduction.go:85
 				gc_step17 := gc_from4
 				for ; gc_step17+3 < gc_to4; gc_step17 += 4 {
 					{
@@ -3698,7 +3624,6 @@ func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						gOdata[gc_bx4] = sdata[0]
 					}
 					{
-//line samples_reduction.go:85
 						gc_tx4 := gc_step17 + 1
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
@@ -3706,7 +3631,6 @@ func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						gOdata[gc_bx4] = sdata[0]
 					}
 					{
-//line samples_reduction.go:85
 						gc_tx4 := gc_step17 + 2
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
@@ -3714,7 +3638,6 @@ func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						gOdata[gc_bx4] = sdata[0]
 					}
 					{
-//line samples_reduction.go:85
 						gc_tx4 := gc_step17 + 3
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
@@ -3722,7 +3645,6 @@ func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						gOdata[gc_bx4] = sdata[0]
 					}
 				}
-//line samples_reduction.go:85
 				for gc_tx4 := gc_step17; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
@@ -3800,7 +3722,6 @@ func gc_body_reduce2[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 	_ = cta
 //line samples_reduction.go:90
 	sdata := gocuda.DynamicShared[T](t)
-//line samples_reduction.go:92
 	for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
 		gc_off17 := gc_bx5 * gc_bdx5
 		if gc_bdx5 <= len(sdata) && gc_off17 >= 0 && gc_off17 <= len(gIdata) && gc_bdx5 <= len(gIdata)-gc_off17 {
@@ -3935,7 +3856,6 @@ func gc_body_reduce2[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 				continue
 			}
 		}
-//line samples_reduction.go:110
 		gc_from5, gc_to5 := 0, gc_bdx5
 		if gc_bound5 := s; gc_bound5 < gc_to5 {
 			gc_to5 = gc_bound5
@@ -4044,7 +3964,6 @@ func gc_body_reduce2[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 		}
 	}
 	{
-//line samples_reduction.go:112
 		gc_from5, gc_to5 := 0, gc_bdx5
 		if gc_bound5 := 0; gc_bound5 < gc_to5-1 {
 			gc_to5 = gc_bound5 + 1
@@ -4074,13 +3993,11 @@ func gc_body_reduce2[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 						gc_at29[0] = gc_at30[0]
 					}
 				}
-//line samples_reduction.go:115
 				for gc_tx5 := gc_step23; gc_tx5 < gc_to5; gc_tx5++ {
 //line samples_reduction.go:111
 					gc_at29[0] = gc_at30[0]
 				}
 			} else {
-//line samples_reduction.go:115
 				gc_step24 := gc_from5
 				for ; gc_step24+3 < gc_to5; gc_step24 += 4 {
 					{
@@ -4091,7 +4008,6 @@ func gc_body_reduce2[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 						gOdata[gc_bx5] = sdata[0]
 					}
 					{
-//line samples_reduction.go:115
 						gc_tx5 := gc_step24 + 1
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
@@ -4099,7 +4015,6 @@ func gc_body_reduce2[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 						gOdata[gc_bx5] = sdata[0]
 					}
 					{
-//line samples_reduction.go:115
 						gc_tx5 := gc_step24 + 2
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
@@ -4107,7 +4022,6 @@ func gc_body_reduce2[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 						gOdata[gc_bx5] = sdata[0]
 					}
 					{
-//line samples_reduction.go:115
 						gc_tx5 := gc_step24 + 3
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
@@ -4115,7 +4029,6 @@ func gc_body_reduce2[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 						gOdata[gc_bx5] = sdata[0]
 					}
 				}
-//line samples_reduction.go:115
 				for gc_tx5 := gc_step24; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
@@ -4141,7 +4054,6 @@ func gc_body_reduce2_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 	_ = cta
 //line samples_reduction.go:90
 	sdata := gocuda.DynamicShared[float32](t)
-//line samples_reduction.go:92
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off5 := gc_bx2 * gc_bdx2
 		if gc_bdx2 <= len(sdata) && gc_off5 >= 0 && gc_off5 <= len(gIdata) && gc_bdx2 <= len(gIdata)-gc_off5 {
@@ -4177,7 +4089,6 @@ func gc_body_reduce2_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							}
 						}
 					}
-//line samples_reduction.go:98
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
 				}(gc_vstep)
@@ -4212,7 +4123,6 @@ func gc_body_reduce2_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						}
 					}
 				}
-//line samples_reduction.go:98
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -4258,7 +4168,6 @@ func gc_body_reduce2_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							}
 						}
 					}
-//line samples_reduction.go:99
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
 				}(gc_vstep2)
@@ -4296,7 +4205,6 @@ func gc_body_reduce2_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						}
 					}
 				}
-//line samples_reduction.go:99
 				archsimd.ClearAVXUpperBits()
 			}
 			gc_step7 := gc_vstep2
@@ -4369,7 +4277,6 @@ func gc_body_reduce2_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 		}
 	}
 	for s := gc_bdx2 / 2; s > 0; s >>= 1 {
-//line samples_reduction.go:104
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := s; gc_bound2 < gc_to2 {
 			gc_to2 = gc_bound2
@@ -4394,7 +4301,6 @@ func gc_body_reduce2_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 								archsimd.LoadFloat32x16Slice(gc_at9[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at10[gc_tx2:])).StoreSlice(gc_at9[gc_tx2:])
 							}
 						}
-//line samples_reduction.go:105
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep3, false
 					}(gc_vstep3)
@@ -4414,7 +4320,6 @@ func gc_body_reduce2_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:])).StoreSlice(gc_at9[gc_tx2:])
 						}
 					}
-//line samples_reduction.go:105
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
@@ -4433,7 +4338,6 @@ func gc_body_reduce2_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:92
 							var tid int = gc_tx2
 							{
-//line samples_reduction.go:104
 								if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 //line samples_reduction.go:104
 									break
@@ -4442,7 +4346,6 @@ func gc_body_reduce2_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 								archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 							}
 						}
-//line samples_reduction.go:106
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
 					}(gc_vstep4)
@@ -4456,7 +4359,6 @@ func gc_body_reduce2_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:92
 						var tid int = gc_tx2
 						{
-//line samples_reduction.go:104
 							if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 //line samples_reduction.go:104
 								break
@@ -4465,7 +4367,6 @@ func gc_body_reduce2_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 						}
 					}
-//line samples_reduction.go:106
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step8 := gc_vstep4
@@ -4529,7 +4430,6 @@ func gc_body_reduce2_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 		}
 	}
 	{
-//line samples_reduction.go:112
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 			gc_to2 = gc_bound2 + 1
@@ -4559,13 +4459,11 @@ func gc_body_reduce2_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						gc_at11[0] = gc_at12[0]
 					}
 				}
-//line samples_reduction.go:115
 				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
 //line samples_reduction.go:111
 					gc_at11[0] = gc_at12[0]
 				}
 			} else {
-//line samples_reduction.go:115
 				gc_step10 := gc_from2
 				for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
 					{
@@ -4576,7 +4474,6 @@ func gc_body_reduce2_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						gOdata[gc_bx2] = sdata[0]
 					}
 					{
-//line samples_reduction.go:115
 						gc_tx2 := gc_step10 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -4584,7 +4481,6 @@ func gc_body_reduce2_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						gOdata[gc_bx2] = sdata[0]
 					}
 					{
-//line samples_reduction.go:115
 						gc_tx2 := gc_step10 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -4592,7 +4488,6 @@ func gc_body_reduce2_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						gOdata[gc_bx2] = sdata[0]
 					}
 					{
-//line samples_reduction.go:115
 						gc_tx2 := gc_step10 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -4600,7 +4495,6 @@ func gc_body_reduce2_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						gOdata[gc_bx2] = sdata[0]
 					}
 				}
-//line samples_reduction.go:115
 				for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -4626,7 +4520,6 @@ func gc_body_reduce2_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 	_ = cta
 //line samples_reduction.go:90
 	sdata := gocuda.DynamicShared[int32](t)
-//line samples_reduction.go:92
 	for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
 		gc_off9 := gc_bx3 * gc_bdx3
 		if gc_bdx3 <= len(sdata) && gc_off9 >= 0 && gc_off9 <= len(gIdata) && gc_bdx3 <= len(gIdata)-gc_off9 {
@@ -4662,7 +4555,6 @@ func gc_body_reduce2_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 							}
 						}
 					}
-//line samples_reduction.go:98
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep5, false
 				}(gc_vstep5)
@@ -4697,7 +4589,6 @@ func gc_body_reduce2_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						}
 					}
 				}
-//line samples_reduction.go:98
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx3 := gc_vstep5; gc_tx3 < gc_bdx3; gc_tx3++ {
@@ -4743,7 +4634,6 @@ func gc_body_reduce2_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 							}
 						}
 					}
-//line samples_reduction.go:99
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep6, false
 				}(gc_vstep6)
@@ -4781,7 +4671,6 @@ func gc_body_reduce2_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						}
 					}
 				}
-//line samples_reduction.go:99
 				archsimd.ClearAVXUpperBits()
 			}
 			gc_step11 := gc_vstep6
@@ -4854,7 +4743,6 @@ func gc_body_reduce2_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 		}
 	}
 	for s := gc_bdx3 / 2; s > 0; s >>= 1 {
-//line samples_reduction.go:104
 		gc_from3, gc_to3 := 0, gc_bdx3
 		if gc_bound3 := s; gc_bound3 < gc_to3 {
 			gc_to3 = gc_bound3
@@ -4879,7 +4767,6 @@ func gc_body_reduce2_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 								archsimd.LoadInt32x16Slice(gc_at15[gc_tx3:]).Add(archsimd.LoadInt32x16Slice(gc_at16[gc_tx3:])).StoreSlice(gc_at15[gc_tx3:])
 							}
 						}
-//line samples_reduction.go:105
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep7, false
 					}(gc_vstep7)
@@ -4899,7 +4786,6 @@ func gc_body_reduce2_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 							archsimd.LoadInt32x8Slice(gc_at15[gc_tx3:]).Add(archsimd.LoadInt32x8Slice(gc_at16[gc_tx3:])).StoreSlice(gc_at15[gc_tx3:])
 						}
 					}
-//line samples_reduction.go:105
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx3 := gc_vstep7; gc_tx3 < gc_to3; gc_tx3++ {
@@ -4918,7 +4804,6 @@ func gc_body_reduce2_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:92
 							var tid int = gc_tx3
 							{
-//line samples_reduction.go:104
 								if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 //line samples_reduction.go:104
 									break
@@ -4927,7 +4812,6 @@ func gc_body_reduce2_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 								archsimd.LoadInt32x16Slice(sdata[tid:]).Add(archsimd.LoadInt32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 							}
 						}
-//line samples_reduction.go:106
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep8, false
 					}(gc_vstep8)
@@ -4941,7 +4825,6 @@ func gc_body_reduce2_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:92
 						var tid int = gc_tx3
 						{
-//line samples_reduction.go:104
 							if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 //line samples_reduction.go:104
 								break
@@ -4950,7 +4833,6 @@ func gc_body_reduce2_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 							archsimd.LoadInt32x8Slice(sdata[tid:]).Add(archsimd.LoadInt32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 						}
 					}
-//line samples_reduction.go:106
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step12 := gc_vstep8
@@ -5014,7 +4896,6 @@ func gc_body_reduce2_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 		}
 	}
 	{
-//line samples_reduction.go:112
 		gc_from3, gc_to3 := 0, gc_bdx3
 		if gc_bound3 := 0; gc_bound3 < gc_to3-1 {
 			gc_to3 = gc_bound3 + 1
@@ -5044,13 +4925,11 @@ func gc_body_reduce2_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						gc_at17[0] = gc_at18[0]
 					}
 				}
-//line samples_reduction.go:115
 				for gc_tx3 := gc_step13; gc_tx3 < gc_to3; gc_tx3++ {
 //line samples_reduction.go:111
 					gc_at17[0] = gc_at18[0]
 				}
 			} else {
-//line samples_reduction.go:115
 				gc_step14 := gc_from3
 				for ; gc_step14+3 < gc_to3; gc_step14 += 4 {
 					{
@@ -5061,7 +4940,6 @@ func gc_body_reduce2_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						gOdata[gc_bx3] = sdata[0]
 					}
 					{
-//line samples_reduction.go:115
 						gc_tx3 := gc_step14 + 1
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
@@ -5069,7 +4947,6 @@ func gc_body_reduce2_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						gOdata[gc_bx3] = sdata[0]
 					}
 					{
-//line samples_reduction.go:115
 						gc_tx3 := gc_step14 + 2
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
@@ -5077,7 +4954,6 @@ func gc_body_reduce2_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						gOdata[gc_bx3] = sdata[0]
 					}
 					{
-//line samples_reduction.go:115
 						gc_tx3 := gc_step14 + 3
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
@@ -5085,7 +4961,6 @@ func gc_body_reduce2_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						gOdata[gc_bx3] = sdata[0]
 					}
 				}
-//line samples_reduction.go:115
 				for gc_tx3 := gc_step14; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
@@ -5111,7 +4986,6 @@ func gc_body_reduce2_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 	_ = cta
 //line samples_reduction.go:90
 	sdata := gocuda.DynamicShared[uint32](t)
-//line samples_reduction.go:92
 	for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
 		gc_off13 := gc_bx4 * gc_bdx4
 		if gc_bdx4 <= len(sdata) && gc_off13 >= 0 && gc_off13 <= len(gIdata) && gc_bdx4 <= len(gIdata)-gc_off13 {
@@ -5147,7 +5021,6 @@ func gc_body_reduce2_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 							}
 						}
 					}
-//line samples_reduction.go:98
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep9, false
 				}(gc_vstep9)
@@ -5182,7 +5055,6 @@ func gc_body_reduce2_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						}
 					}
 				}
-//line samples_reduction.go:98
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx4 := gc_vstep9; gc_tx4 < gc_bdx4; gc_tx4++ {
@@ -5228,7 +5100,6 @@ func gc_body_reduce2_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 							}
 						}
 					}
-//line samples_reduction.go:99
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep10, false
 				}(gc_vstep10)
@@ -5266,7 +5137,6 @@ func gc_body_reduce2_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						}
 					}
 				}
-//line samples_reduction.go:99
 				archsimd.ClearAVXUpperBits()
 			}
 			gc_step15 := gc_vstep10
@@ -5339,7 +5209,6 @@ func gc_body_reduce2_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 		}
 	}
 	for s := gc_bdx4 / 2; s > 0; s >>= 1 {
-//line samples_reduction.go:104
 		gc_from4, gc_to4 := 0, gc_bdx4
 		if gc_bound4 := s; gc_bound4 < gc_to4 {
 			gc_to4 = gc_bound4
@@ -5364,7 +5233,6 @@ func gc_body_reduce2_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 								archsimd.LoadUint32x16Slice(gc_at21[gc_tx4:]).Add(archsimd.LoadUint32x16Slice(gc_at22[gc_tx4:])).StoreSlice(gc_at21[gc_tx4:])
 							}
 						}
-//line samples_reduction.go:105
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep11, false
 					}(gc_vstep11)
@@ -5384,7 +5252,6 @@ func gc_body_reduce2_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 							archsimd.LoadUint32x8Slice(gc_at21[gc_tx4:]).Add(archsimd.LoadUint32x8Slice(gc_at22[gc_tx4:])).StoreSlice(gc_at21[gc_tx4:])
 						}
 					}
-//line samples_reduction.go:105
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx4 := gc_vstep11; gc_tx4 < gc_to4; gc_tx4++ {
@@ -5403,7 +5270,6 @@ func gc_body_reduce2_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:92
 							var tid int = gc_tx4
 							{
-//line samples_reduction.go:104
 								if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 //line samples_reduction.go:104
 									break
@@ -5412,7 +5278,6 @@ func gc_body_reduce2_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 								archsimd.LoadUint32x16Slice(sdata[tid:]).Add(archsimd.LoadUint32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 							}
 						}
-//line samples_reduction.go:106
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep12, false
 					}(gc_vstep12)
@@ -5426,7 +5291,6 @@ func gc_body_reduce2_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:92
 						var tid int = gc_tx4
 						{
-//line samples_reduction.go:104
 							if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 //line samples_reduction.go:104
 								break
@@ -5435,7 +5299,6 @@ func gc_body_reduce2_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 							archsimd.LoadUint32x8Slice(sdata[tid:]).Add(archsimd.LoadUint32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 						}
 					}
-//line samples_reduction.go:106
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step16 := gc_vstep12
@@ -5499,7 +5362,6 @@ func gc_body_reduce2_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 		}
 	}
 	{
-//line samples_reduction.go:112
 		gc_from4, gc_to4 := 0, gc_bdx4
 		if gc_bound4 := 0; gc_bound4 < gc_to4-1 {
 			gc_to4 = gc_bound4 + 1
@@ -5529,13 +5391,11 @@ func gc_body_reduce2_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						gc_at23[0] = gc_at24[0]
 					}
 				}
-//line samples_reduction.go:115
 				for gc_tx4 := gc_step17; gc_tx4 < gc_to4; gc_tx4++ {
 //line samples_reduction.go:111
 					gc_at23[0] = gc_at24[0]
 				}
 			} else {
-//line samples_reduction.go:115
 				gc_step18 := gc_from4
 				for ; gc_step18+3 < gc_to4; gc_step18 += 4 {
 					{
@@ -5546,7 +5406,6 @@ func gc_body_reduce2_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						gOdata[gc_bx4] = sdata[0]
 					}
 					{
-//line samples_reduction.go:115
 						gc_tx4 := gc_step18 + 1
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
@@ -5554,7 +5413,6 @@ func gc_body_reduce2_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						gOdata[gc_bx4] = sdata[0]
 					}
 					{
-//line samples_reduction.go:115
 						gc_tx4 := gc_step18 + 2
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
@@ -5562,7 +5420,6 @@ func gc_body_reduce2_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						gOdata[gc_bx4] = sdata[0]
 					}
 					{
-//line samples_reduction.go:115
 						gc_tx4 := gc_step18 + 3
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
@@ -5570,7 +5427,6 @@ func gc_body_reduce2_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						gOdata[gc_bx4] = sdata[0]
 					}
 				}
-//line samples_reduction.go:115
 				for gc_tx4 := gc_step18; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
@@ -5625,7 +5481,6 @@ func gc_body_reduce3[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 	_ = cta
 //line samples_reduction.go:121
 	sdata := gocuda.DynamicShared[T](t)
-//line samples_reduction.go:123
 	for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
 		gc_off25 := gc_bx5 * (gc_bdx5 * 2)
 		gc_off26 := (gc_bx5 * (gc_bdx5 * 2)) + gc_bdx5
@@ -5648,7 +5503,6 @@ func gc_body_reduce3[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 				}
 //line samples_reduction.go:135
 				gc_at39[gc_tx5] = mySum
-//line samples_reduction.go:137
 				gc_s_mySum[gc_rank5] = mySum
 			}
 		} else {
@@ -5669,14 +5523,12 @@ func gc_body_reduce3[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 				}
 //line samples_reduction.go:135
 				sdata[tid] = mySum
-//line samples_reduction.go:137
 				gc_s_mySum[gc_rank5] = mySum
 			}
 		}
 	}
 //line samples_reduction.go:138
 	for s := gc_bdx5 / 2; s > 0; s >>= 1 {
-//line samples_reduction.go:140
 		gc_from5, gc_to5 := 0, gc_bdx5
 		if gc_bound5 := s; gc_bound5 < gc_to5 {
 			gc_to5 = gc_bound5
@@ -5690,9 +5542,7 @@ func gc_body_reduce3[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 				for ; gc_step24+3 < gc_to5; gc_step24 += 4 {
 					{
 						gc_tx5 := gc_step24 + 0
-//line samples_reduction.go:154
 						gc_rank5 := gc_base5 + gc_tx5
-//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank5]
 						{
 //line samples_reduction.go:140
@@ -5703,9 +5553,7 @@ func gc_body_reduce3[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 					}
 					{
 						gc_tx5 := gc_step24 + 1
-//line samples_reduction.go:148
 						gc_rank5 := gc_base5 + gc_tx5
-//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank5]
 						{
 //line samples_reduction.go:140
@@ -5716,9 +5564,7 @@ func gc_body_reduce3[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 					}
 					{
 						gc_tx5 := gc_step24 + 2
-//line samples_reduction.go:148
 						gc_rank5 := gc_base5 + gc_tx5
-//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank5]
 						{
 //line samples_reduction.go:140
@@ -5729,9 +5575,7 @@ func gc_body_reduce3[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 					}
 					{
 						gc_tx5 := gc_step24 + 3
-//line samples_reduction.go:148
 						gc_rank5 := gc_base5 + gc_tx5
-//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank5]
 						{
 //line samples_reduction.go:140
@@ -5743,7 +5587,6 @@ func gc_body_reduce3[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 				}
 				for gc_tx5 := gc_step24; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
-//line samples_reduction.go:125
 					mySum := gc_s_mySum[gc_rank5]
 					{
 //line samples_reduction.go:140
@@ -5761,7 +5604,6 @@ func gc_body_reduce3[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 						gc_pos5.Thread = gc_rank5
 //line samples_reduction.go:123
 						tid := gc_tx5
-//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank5]
 						{
 //line samples_reduction.go:140
@@ -5776,7 +5618,6 @@ func gc_body_reduce3[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 						gc_pos5.Thread = gc_rank5
 //line samples_reduction.go:123
 						tid := gc_tx5
-//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank5]
 						{
 //line samples_reduction.go:140
@@ -5791,7 +5632,6 @@ func gc_body_reduce3[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 						gc_pos5.Thread = gc_rank5
 //line samples_reduction.go:123
 						tid := gc_tx5
-//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank5]
 						{
 //line samples_reduction.go:140
@@ -5806,7 +5646,6 @@ func gc_body_reduce3[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 						gc_pos5.Thread = gc_rank5
 //line samples_reduction.go:123
 						tid := gc_tx5
-//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank5]
 						{
 //line samples_reduction.go:140
@@ -5821,7 +5660,6 @@ func gc_body_reduce3[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 					gc_pos5.Thread = gc_rank5
 //line samples_reduction.go:123
 					tid := gc_tx5
-//line samples_reduction.go:125
 					mySum := gc_s_mySum[gc_rank5]
 					{
 //line samples_reduction.go:140
@@ -5834,7 +5672,6 @@ func gc_body_reduce3[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 		}
 	}
 	{
-//line samples_reduction.go:150
 		gc_from5, gc_to5 := 0, gc_bdx5
 		if gc_bound5 := 0; gc_bound5 < gc_to5-1 {
 			gc_to5 = gc_bound5 + 1
@@ -5847,101 +5684,78 @@ func gc_body_reduce3[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 				for ; gc_step26+3 < gc_to5; gc_step26 += 4 {
 					{
 						gc_tx5 := gc_step26 + 0
-//line samples_reduction.go:163
 						gc_rank5 := gc_base5 + gc_tx5
-//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank5]
 //line samples_reduction.go:148
 						gc_at42[0] = mySum
 					}
 					{
-//line samples_reduction.go:152
 						gc_tx5 := gc_step26 + 1
-//line samples_reduction.go:154
 						gc_rank5 := gc_base5 + gc_tx5
-//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank5]
 //line samples_reduction.go:148
 						gc_at42[0] = mySum
 					}
 					{
-//line samples_reduction.go:152
 						gc_tx5 := gc_step26 + 2
-//line samples_reduction.go:154
 						gc_rank5 := gc_base5 + gc_tx5
-//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank5]
 //line samples_reduction.go:148
 						gc_at42[0] = mySum
 					}
 					{
-//line samples_reduction.go:152
 						gc_tx5 := gc_step26 + 3
-//line samples_reduction.go:154
 						gc_rank5 := gc_base5 + gc_tx5
-//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank5]
 //line samples_reduction.go:148
 						gc_at42[0] = mySum
 					}
 				}
-//line samples_reduction.go:152
 				for gc_tx5 := gc_step26; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
-//line samples_reduction.go:125
 					mySum := gc_s_mySum[gc_rank5]
 //line samples_reduction.go:148
 					gc_at42[0] = mySum
 				}
 			} else {
-//line samples_reduction.go:152
 				gc_step27 := gc_from5
 				for ; gc_step27+3 < gc_to5; gc_step27 += 4 {
 					{
 						gc_tx5 := gc_step27 + 0
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
-//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank5]
 //line samples_reduction.go:148
 						gOdata[gc_bx5] = mySum
 					}
 					{
-//line samples_reduction.go:152
 						gc_tx5 := gc_step27 + 1
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
-//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank5]
 //line samples_reduction.go:148
 						gOdata[gc_bx5] = mySum
 					}
 					{
-//line samples_reduction.go:152
 						gc_tx5 := gc_step27 + 2
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
-//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank5]
 //line samples_reduction.go:148
 						gOdata[gc_bx5] = mySum
 					}
 					{
-//line samples_reduction.go:152
 						gc_tx5 := gc_step27 + 3
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
-//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank5]
 //line samples_reduction.go:148
 						gOdata[gc_bx5] = mySum
 					}
 				}
-//line samples_reduction.go:152
 				for gc_tx5 := gc_step27; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
-//line samples_reduction.go:125
 					mySum := gc_s_mySum[gc_rank5]
 //line samples_reduction.go:148
 					gOdata[gc_bx5] = mySum
@@ -6043,7 +5857,6 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						if i < n {
 							mySum = gc_at10[gc_tx2]
 						}
-//line samples_reduction.go:131
 						gc_s_mySum[gc_rank2] = mySum
 					}
 				} else {
@@ -6132,7 +5945,6 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							if i < n {
 								mySum = gIdata[i]
 							}
-//line samples_reduction.go:131
 							gc_s_mySum[gc_rank2] = mySum
 						}
 						{
@@ -6146,7 +5958,6 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							if i < n {
 								mySum = gIdata[i]
 							}
-//line samples_reduction.go:131
 							gc_s_mySum[gc_rank2] = mySum
 						}
 						{
@@ -6160,7 +5971,6 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							if i < n {
 								mySum = gIdata[i]
 							}
-//line samples_reduction.go:131
 							gc_s_mySum[gc_rank2] = mySum
 						}
 						{
@@ -6174,7 +5984,6 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							if i < n {
 								mySum = gIdata[i]
 							}
-//line samples_reduction.go:131
 							gc_s_mySum[gc_rank2] = mySum
 						}
 					}
@@ -6188,14 +5997,12 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						if i < n {
 							mySum = gIdata[i]
 						}
-//line samples_reduction.go:131
 						gc_s_mySum[gc_rank2] = mySum
 					}
 				}
 			}
 		}
 	}) {
-//line samples_reduction.go:138
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_off8 := (gc_bx2 * (gc_bdx2 * 2)) + gc_bdx2
 			if gc_off8 >= 0 && gc_off8 <= len(gIdata) && gc_bdx2 <= len(gIdata)-gc_off8 && gc_bdx2 <= len(sdata) {
@@ -6279,7 +6086,6 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					gc_rank2 := gc_base2 + gc_tx2
 //line samples_reduction.go:124
 					i := gc_bx2*(gc_bdx2*2) + gc_tx2
-//line samples_reduction.go:126
 					mySum := gc_s_mySum[gc_rank2]
 //line samples_reduction.go:131
 					if i+gc_bdx2 < n {
@@ -6381,7 +6187,6 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:123
 						tid := gc_tx2
 						i := gc_bx2*(gc_bdx2*2) + gc_tx2
-//line samples_reduction.go:126
 						mySum := gc_s_mySum[gc_rank2]
 //line samples_reduction.go:131
 						if i+gc_bdx2 < n {
@@ -6398,7 +6203,6 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:123
 						tid := gc_tx2
 						i := gc_bx2*(gc_bdx2*2) + gc_tx2
-//line samples_reduction.go:126
 						mySum := gc_s_mySum[gc_rank2]
 //line samples_reduction.go:131
 						if i+gc_bdx2 < n {
@@ -6415,7 +6219,6 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:123
 						tid := gc_tx2
 						i := gc_bx2*(gc_bdx2*2) + gc_tx2
-//line samples_reduction.go:126
 						mySum := gc_s_mySum[gc_rank2]
 //line samples_reduction.go:131
 						if i+gc_bdx2 < n {
@@ -6432,7 +6235,6 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:123
 						tid := gc_tx2
 						i := gc_bx2*(gc_bdx2*2) + gc_tx2
-//line samples_reduction.go:126
 						mySum := gc_s_mySum[gc_rank2]
 //line samples_reduction.go:131
 						if i+gc_bdx2 < n {
@@ -6449,7 +6251,6 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:123
 					tid := gc_tx2
 					i := gc_bx2*(gc_bdx2*2) + gc_tx2
-//line samples_reduction.go:126
 					mySum := gc_s_mySum[gc_rank2]
 //line samples_reduction.go:131
 					if i+gc_bdx2 < n {
@@ -6462,7 +6263,6 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 			}
 		}
 	} else {
-//line samples_reduction.go:143
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_off9 := gc_bx2 * (gc_bdx2 * 2)
 			gc_off10 := (gc_bx2 * (gc_bdx2 * 2)) + gc_bdx2
@@ -6485,7 +6285,6 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					}
 //line samples_reduction.go:135
 					gc_at15[gc_tx2] = mySum
-//line samples_reduction.go:137
 					gc_s_mySum[gc_rank2] = mySum
 				}
 			} else {
@@ -6506,7 +6305,6 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					}
 //line samples_reduction.go:135
 					sdata[tid] = mySum
-//line samples_reduction.go:137
 					gc_s_mySum[gc_rank2] = mySum
 				}
 			}
@@ -6514,7 +6312,6 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 	}
 //line samples_reduction.go:138
 	for s := gc_bdx2 / 2; s > 0; s >>= 1 {
-//line samples_reduction.go:140
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := s; gc_bound2 < gc_to2 {
 			gc_to2 = gc_bound2
@@ -6538,7 +6335,6 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:123
 							mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank2:])
 							{
-//line samples_reduction.go:140
 								mySum = mySum.Add(archsimd.LoadFloat32x16Slice(gc_at16[gc_tx2:]))
 //line samples_reduction.go:140
 								mySum.StoreSlice(gc_at17[gc_tx2:])
@@ -6564,7 +6360,6 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:123
 						mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank2:])
 						{
-//line samples_reduction.go:140
 							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at16[gc_tx2:]))
 //line samples_reduction.go:140
 							mySum.StoreSlice(gc_at17[gc_tx2:])
@@ -6576,7 +6371,6 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 				}
 				for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-//line samples_reduction.go:125
 					mySum := gc_s_mySum[gc_rank2]
 					{
 //line samples_reduction.go:140
@@ -6598,7 +6392,6 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:123
 							mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank2:])
 							{
-//line samples_reduction.go:140
 								if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 //line samples_reduction.go:140
 									break
@@ -6627,7 +6420,6 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:123
 						mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank2:])
 						{
-//line samples_reduction.go:140
 							if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 //line samples_reduction.go:140
 								break
@@ -6650,7 +6442,6 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						gc_pos2.Thread = gc_rank2
 //line samples_reduction.go:123
 						tid := gc_tx2
-//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank2]
 						{
 //line samples_reduction.go:140
@@ -6665,7 +6456,6 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						gc_pos2.Thread = gc_rank2
 //line samples_reduction.go:123
 						tid := gc_tx2
-//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank2]
 						{
 //line samples_reduction.go:140
@@ -6680,7 +6470,6 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						gc_pos2.Thread = gc_rank2
 //line samples_reduction.go:123
 						tid := gc_tx2
-//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank2]
 						{
 //line samples_reduction.go:140
@@ -6695,7 +6484,6 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						gc_pos2.Thread = gc_rank2
 //line samples_reduction.go:123
 						tid := gc_tx2
-//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank2]
 						{
 //line samples_reduction.go:140
@@ -6710,7 +6498,6 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					gc_pos2.Thread = gc_rank2
 //line samples_reduction.go:123
 					tid := gc_tx2
-//line samples_reduction.go:125
 					mySum := gc_s_mySum[gc_rank2]
 					{
 //line samples_reduction.go:140
@@ -6723,7 +6510,6 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 		}
 	}
 	{
-//line samples_reduction.go:150
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 			gc_to2 = gc_bound2 + 1
@@ -6736,101 +6522,78 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 				for ; gc_step12+3 < gc_to2; gc_step12 += 4 {
 					{
 						gc_tx2 := gc_step12 + 0
-//line samples_reduction.go:163
 						gc_rank2 := gc_base2 + gc_tx2
-//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank2]
 //line samples_reduction.go:148
 						gc_at18[0] = mySum
 					}
 					{
-//line samples_reduction.go:152
 						gc_tx2 := gc_step12 + 1
-//line samples_reduction.go:154
 						gc_rank2 := gc_base2 + gc_tx2
-//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank2]
 //line samples_reduction.go:148
 						gc_at18[0] = mySum
 					}
 					{
-//line samples_reduction.go:152
 						gc_tx2 := gc_step12 + 2
-//line samples_reduction.go:154
 						gc_rank2 := gc_base2 + gc_tx2
-//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank2]
 //line samples_reduction.go:148
 						gc_at18[0] = mySum
 					}
 					{
-//line samples_reduction.go:152
 						gc_tx2 := gc_step12 + 3
-//line samples_reduction.go:154
 						gc_rank2 := gc_base2 + gc_tx2
-//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank2]
 //line samples_reduction.go:148
 						gc_at18[0] = mySum
 					}
 				}
-//line samples_reduction.go:152
 				for gc_tx2 := gc_step12; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-//line samples_reduction.go:125
 					mySum := gc_s_mySum[gc_rank2]
 //line samples_reduction.go:148
 					gc_at18[0] = mySum
 				}
 			} else {
-//line samples_reduction.go:152
 				gc_step13 := gc_from2
 				for ; gc_step13+3 < gc_to2; gc_step13 += 4 {
 					{
 						gc_tx2 := gc_step13 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank2]
 //line samples_reduction.go:148
 						gOdata[gc_bx2] = mySum
 					}
 					{
-//line samples_reduction.go:152
 						gc_tx2 := gc_step13 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank2]
 //line samples_reduction.go:148
 						gOdata[gc_bx2] = mySum
 					}
 					{
-//line samples_reduction.go:152
 						gc_tx2 := gc_step13 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank2]
 //line samples_reduction.go:148
 						gOdata[gc_bx2] = mySum
 					}
 					{
-//line samples_reduction.go:152
 						gc_tx2 := gc_step13 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank2]
 //line samples_reduction.go:148
 						gOdata[gc_bx2] = mySum
 					}
 				}
-//line samples_reduction.go:152
 				for gc_tx2 := gc_step13; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-//line samples_reduction.go:125
 					mySum := gc_s_mySum[gc_rank2]
 //line samples_reduction.go:148
 					gOdata[gc_bx2] = mySum
@@ -6932,7 +6695,6 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						if i < n {
 							mySum = gc_at19[gc_tx3]
 						}
-//line samples_reduction.go:131
 						gc_s_mySum[gc_rank3] = mySum
 					}
 				} else {
@@ -7021,7 +6783,6 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 							if i < n {
 								mySum = gIdata[i]
 							}
-//line samples_reduction.go:131
 							gc_s_mySum[gc_rank3] = mySum
 						}
 						{
@@ -7035,7 +6796,6 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 							if i < n {
 								mySum = gIdata[i]
 							}
-//line samples_reduction.go:131
 							gc_s_mySum[gc_rank3] = mySum
 						}
 						{
@@ -7049,7 +6809,6 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 							if i < n {
 								mySum = gIdata[i]
 							}
-//line samples_reduction.go:131
 							gc_s_mySum[gc_rank3] = mySum
 						}
 						{
@@ -7063,7 +6822,6 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 							if i < n {
 								mySum = gIdata[i]
 							}
-//line samples_reduction.go:131
 							gc_s_mySum[gc_rank3] = mySum
 						}
 					}
@@ -7077,14 +6835,12 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						if i < n {
 							mySum = gIdata[i]
 						}
-//line samples_reduction.go:131
 						gc_s_mySum[gc_rank3] = mySum
 					}
 				}
 			}
 		}
 	}) {
-//line samples_reduction.go:138
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
 			gc_off14 := (gc_bx3 * (gc_bdx3 * 2)) + gc_bdx3
 			if gc_off14 >= 0 && gc_off14 <= len(gIdata) && gc_bdx3 <= len(gIdata)-gc_off14 && gc_bdx3 <= len(sdata) {
@@ -7168,7 +6924,6 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 					gc_rank3 := gc_base3 + gc_tx3
 //line samples_reduction.go:124
 					i := gc_bx3*(gc_bdx3*2) + gc_tx3
-//line samples_reduction.go:126
 					mySum := gc_s_mySum[gc_rank3]
 //line samples_reduction.go:131
 					if i+gc_bdx3 < n {
@@ -7270,7 +7025,6 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:123
 						tid := gc_tx3
 						i := gc_bx3*(gc_bdx3*2) + gc_tx3
-//line samples_reduction.go:126
 						mySum := gc_s_mySum[gc_rank3]
 //line samples_reduction.go:131
 						if i+gc_bdx3 < n {
@@ -7287,7 +7041,6 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:123
 						tid := gc_tx3
 						i := gc_bx3*(gc_bdx3*2) + gc_tx3
-//line samples_reduction.go:126
 						mySum := gc_s_mySum[gc_rank3]
 //line samples_reduction.go:131
 						if i+gc_bdx3 < n {
@@ -7304,7 +7057,6 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:123
 						tid := gc_tx3
 						i := gc_bx3*(gc_bdx3*2) + gc_tx3
-//line samples_reduction.go:126
 						mySum := gc_s_mySum[gc_rank3]
 //line samples_reduction.go:131
 						if i+gc_bdx3 < n {
@@ -7321,7 +7073,6 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:123
 						tid := gc_tx3
 						i := gc_bx3*(gc_bdx3*2) + gc_tx3
-//line samples_reduction.go:126
 						mySum := gc_s_mySum[gc_rank3]
 //line samples_reduction.go:131
 						if i+gc_bdx3 < n {
@@ -7338,7 +7089,6 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:123
 					tid := gc_tx3
 					i := gc_bx3*(gc_bdx3*2) + gc_tx3
-//line samples_reduction.go:126
 					mySum := gc_s_mySum[gc_rank3]
 //line samples_reduction.go:131
 					if i+gc_bdx3 < n {
@@ -7351,7 +7101,6 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 			}
 		}
 	} else {
-//line samples_reduction.go:143
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
 			gc_off15 := gc_bx3 * (gc_bdx3 * 2)
 			gc_off16 := (gc_bx3 * (gc_bdx3 * 2)) + gc_bdx3
@@ -7374,7 +7123,6 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 					}
 //line samples_reduction.go:135
 					gc_at24[gc_tx3] = mySum
-//line samples_reduction.go:137
 					gc_s_mySum[gc_rank3] = mySum
 				}
 			} else {
@@ -7395,7 +7143,6 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 					}
 //line samples_reduction.go:135
 					sdata[tid] = mySum
-//line samples_reduction.go:137
 					gc_s_mySum[gc_rank3] = mySum
 				}
 			}
@@ -7403,7 +7150,6 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 	}
 //line samples_reduction.go:138
 	for s := gc_bdx3 / 2; s > 0; s >>= 1 {
-//line samples_reduction.go:140
 		gc_from3, gc_to3 := 0, gc_bdx3
 		if gc_bound3 := s; gc_bound3 < gc_to3 {
 			gc_to3 = gc_bound3
@@ -7427,7 +7173,6 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:123
 							mySum := archsimd.LoadInt32x16Slice(gc_s_mySum[gc_rank3:])
 							{
-//line samples_reduction.go:140
 								mySum = mySum.Add(archsimd.LoadInt32x16Slice(gc_at25[gc_tx3:]))
 //line samples_reduction.go:140
 								mySum.StoreSlice(gc_at26[gc_tx3:])
@@ -7453,7 +7198,6 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:123
 						mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank3:])
 						{
-//line samples_reduction.go:140
 							mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at25[gc_tx3:]))
 //line samples_reduction.go:140
 							mySum.StoreSlice(gc_at26[gc_tx3:])
@@ -7465,7 +7209,6 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 				}
 				for gc_tx3 := gc_vstep11; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
-//line samples_reduction.go:125
 					mySum := gc_s_mySum[gc_rank3]
 					{
 //line samples_reduction.go:140
@@ -7487,7 +7230,6 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:123
 							mySum := archsimd.LoadInt32x16Slice(gc_s_mySum[gc_rank3:])
 							{
-//line samples_reduction.go:140
 								if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 //line samples_reduction.go:140
 									break
@@ -7516,7 +7258,6 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:123
 						mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank3:])
 						{
-//line samples_reduction.go:140
 							if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 //line samples_reduction.go:140
 								break
@@ -7539,7 +7280,6 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						gc_pos3.Thread = gc_rank3
 //line samples_reduction.go:123
 						tid := gc_tx3
-//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank3]
 						{
 //line samples_reduction.go:140
@@ -7554,7 +7294,6 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						gc_pos3.Thread = gc_rank3
 //line samples_reduction.go:123
 						tid := gc_tx3
-//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank3]
 						{
 //line samples_reduction.go:140
@@ -7569,7 +7308,6 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						gc_pos3.Thread = gc_rank3
 //line samples_reduction.go:123
 						tid := gc_tx3
-//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank3]
 						{
 //line samples_reduction.go:140
@@ -7584,7 +7322,6 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						gc_pos3.Thread = gc_rank3
 //line samples_reduction.go:123
 						tid := gc_tx3
-//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank3]
 						{
 //line samples_reduction.go:140
@@ -7599,7 +7336,6 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 					gc_pos3.Thread = gc_rank3
 //line samples_reduction.go:123
 					tid := gc_tx3
-//line samples_reduction.go:125
 					mySum := gc_s_mySum[gc_rank3]
 					{
 //line samples_reduction.go:140
@@ -7612,7 +7348,6 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 		}
 	}
 	{
-//line samples_reduction.go:150
 		gc_from3, gc_to3 := 0, gc_bdx3
 		if gc_bound3 := 0; gc_bound3 < gc_to3-1 {
 			gc_to3 = gc_bound3 + 1
@@ -7625,101 +7360,78 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 				for ; gc_step17+3 < gc_to3; gc_step17 += 4 {
 					{
 						gc_tx3 := gc_step17 + 0
-//line samples_reduction.go:163
 						gc_rank3 := gc_base3 + gc_tx3
-//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank3]
 //line samples_reduction.go:148
 						gc_at27[0] = mySum
 					}
 					{
-//line samples_reduction.go:152
 						gc_tx3 := gc_step17 + 1
-//line samples_reduction.go:154
 						gc_rank3 := gc_base3 + gc_tx3
-//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank3]
 //line samples_reduction.go:148
 						gc_at27[0] = mySum
 					}
 					{
-//line samples_reduction.go:152
 						gc_tx3 := gc_step17 + 2
-//line samples_reduction.go:154
 						gc_rank3 := gc_base3 + gc_tx3
-//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank3]
 //line samples_reduction.go:148
 						gc_at27[0] = mySum
 					}
 					{
-//line samples_reduction.go:152
 						gc_tx3 := gc_step17 + 3
-//line samples_reduction.go:154
 						gc_rank3 := gc_base3 + gc_tx3
-//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank3]
 //line samples_reduction.go:148
 						gc_at27[0] = mySum
 					}
 				}
-//line samples_reduction.go:152
 				for gc_tx3 := gc_step17; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
-//line samples_reduction.go:125
 					mySum := gc_s_mySum[gc_rank3]
 //line samples_reduction.go:148
 					gc_at27[0] = mySum
 				}
 			} else {
-//line samples_reduction.go:152
 				gc_step18 := gc_from3
 				for ; gc_step18+3 < gc_to3; gc_step18 += 4 {
 					{
 						gc_tx3 := gc_step18 + 0
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
-//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank3]
 //line samples_reduction.go:148
 						gOdata[gc_bx3] = mySum
 					}
 					{
-//line samples_reduction.go:152
 						gc_tx3 := gc_step18 + 1
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
-//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank3]
 //line samples_reduction.go:148
 						gOdata[gc_bx3] = mySum
 					}
 					{
-//line samples_reduction.go:152
 						gc_tx3 := gc_step18 + 2
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
-//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank3]
 //line samples_reduction.go:148
 						gOdata[gc_bx3] = mySum
 					}
 					{
-//line samples_reduction.go:152
 						gc_tx3 := gc_step18 + 3
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
-//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank3]
 //line samples_reduction.go:148
 						gOdata[gc_bx3] = mySum
 					}
 				}
-//line samples_reduction.go:152
 				for gc_tx3 := gc_step18; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
-//line samples_reduction.go:125
 					mySum := gc_s_mySum[gc_rank3]
 //line samples_reduction.go:148
 					gOdata[gc_bx3] = mySum
@@ -7821,7 +7533,6 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						if i < n {
 							mySum = gc_at28[gc_tx4]
 						}
-//line samples_reduction.go:131
 						gc_s_mySum[gc_rank4] = mySum
 					}
 				} else {
@@ -7910,7 +7621,6 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 							if i < n {
 								mySum = gIdata[i]
 							}
-//line samples_reduction.go:131
 							gc_s_mySum[gc_rank4] = mySum
 						}
 						{
@@ -7924,7 +7634,6 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 							if i < n {
 								mySum = gIdata[i]
 							}
-//line samples_reduction.go:131
 							gc_s_mySum[gc_rank4] = mySum
 						}
 						{
@@ -7938,7 +7647,6 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 							if i < n {
 								mySum = gIdata[i]
 							}
-//line samples_reduction.go:131
 							gc_s_mySum[gc_rank4] = mySum
 						}
 						{
@@ -7952,7 +7660,6 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 							if i < n {
 								mySum = gIdata[i]
 							}
-//line samples_reduction.go:131
 							gc_s_mySum[gc_rank4] = mySum
 						}
 					}
@@ -7966,14 +7673,12 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						if i < n {
 							mySum = gIdata[i]
 						}
-//line samples_reduction.go:131
 						gc_s_mySum[gc_rank4] = mySum
 					}
 				}
 			}
 		}
 	}) {
-//line samples_reduction.go:138
 		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
 			gc_off20 := (gc_bx4 * (gc_bdx4 * 2)) + gc_bdx4
 			if gc_off20 >= 0 && gc_off20 <= len(gIdata) && gc_bdx4 <= len(gIdata)-gc_off20 && gc_bdx4 <= len(sdata) {
@@ -8057,7 +7762,6 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 					gc_rank4 := gc_base4 + gc_tx4
 //line samples_reduction.go:124
 					i := gc_bx4*(gc_bdx4*2) + gc_tx4
-//line samples_reduction.go:126
 					mySum := gc_s_mySum[gc_rank4]
 //line samples_reduction.go:131
 					if i+gc_bdx4 < n {
@@ -8159,7 +7863,6 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:123
 						tid := gc_tx4
 						i := gc_bx4*(gc_bdx4*2) + gc_tx4
-//line samples_reduction.go:126
 						mySum := gc_s_mySum[gc_rank4]
 //line samples_reduction.go:131
 						if i+gc_bdx4 < n {
@@ -8176,7 +7879,6 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:123
 						tid := gc_tx4
 						i := gc_bx4*(gc_bdx4*2) + gc_tx4
-//line samples_reduction.go:126
 						mySum := gc_s_mySum[gc_rank4]
 //line samples_reduction.go:131
 						if i+gc_bdx4 < n {
@@ -8193,7 +7895,6 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:123
 						tid := gc_tx4
 						i := gc_bx4*(gc_bdx4*2) + gc_tx4
-//line samples_reduction.go:126
 						mySum := gc_s_mySum[gc_rank4]
 //line samples_reduction.go:131
 						if i+gc_bdx4 < n {
@@ -8210,7 +7911,6 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:123
 						tid := gc_tx4
 						i := gc_bx4*(gc_bdx4*2) + gc_tx4
-//line samples_reduction.go:126
 						mySum := gc_s_mySum[gc_rank4]
 //line samples_reduction.go:131
 						if i+gc_bdx4 < n {
@@ -8227,7 +7927,6 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:123
 					tid := gc_tx4
 					i := gc_bx4*(gc_bdx4*2) + gc_tx4
-//line samples_reduction.go:126
 					mySum := gc_s_mySum[gc_rank4]
 //line samples_reduction.go:131
 					if i+gc_bdx4 < n {
@@ -8240,7 +7939,6 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 			}
 		}
 	} else {
-//line samples_reduction.go:143
 		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
 			gc_off21 := gc_bx4 * (gc_bdx4 * 2)
 			gc_off22 := (gc_bx4 * (gc_bdx4 * 2)) + gc_bdx4
@@ -8263,7 +7961,6 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 					}
 //line samples_reduction.go:135
 					gc_at33[gc_tx4] = mySum
-//line samples_reduction.go:137
 					gc_s_mySum[gc_rank4] = mySum
 				}
 			} else {
@@ -8284,7 +7981,6 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 					}
 //line samples_reduction.go:135
 					sdata[tid] = mySum
-//line samples_reduction.go:137
 					gc_s_mySum[gc_rank4] = mySum
 				}
 			}
@@ -8292,7 +7988,6 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 	}
 //line samples_reduction.go:138
 	for s := gc_bdx4 / 2; s > 0; s >>= 1 {
-//line samples_reduction.go:140
 		gc_from4, gc_to4 := 0, gc_bdx4
 		if gc_bound4 := s; gc_bound4 < gc_to4 {
 			gc_to4 = gc_bound4
@@ -8316,7 +8011,6 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:123
 							mySum := archsimd.LoadUint32x16Slice(gc_s_mySum[gc_rank4:])
 							{
-//line samples_reduction.go:140
 								mySum = mySum.Add(archsimd.LoadUint32x16Slice(gc_at34[gc_tx4:]))
 //line samples_reduction.go:140
 								mySum.StoreSlice(gc_at35[gc_tx4:])
@@ -8342,7 +8036,6 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:123
 						mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank4:])
 						{
-//line samples_reduction.go:140
 							mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at34[gc_tx4:]))
 //line samples_reduction.go:140
 							mySum.StoreSlice(gc_at35[gc_tx4:])
@@ -8354,7 +8047,6 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 				}
 				for gc_tx4 := gc_vstep17; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
-//line samples_reduction.go:125
 					mySum := gc_s_mySum[gc_rank4]
 					{
 //line samples_reduction.go:140
@@ -8376,7 +8068,6 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:123
 							mySum := archsimd.LoadUint32x16Slice(gc_s_mySum[gc_rank4:])
 							{
-//line samples_reduction.go:140
 								if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 //line samples_reduction.go:140
 									break
@@ -8405,7 +8096,6 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:123
 						mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank4:])
 						{
-//line samples_reduction.go:140
 							if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 //line samples_reduction.go:140
 								break
@@ -8428,7 +8118,6 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						gc_pos4.Thread = gc_rank4
 //line samples_reduction.go:123
 						tid := gc_tx4
-//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank4]
 						{
 //line samples_reduction.go:140
@@ -8443,7 +8132,6 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						gc_pos4.Thread = gc_rank4
 //line samples_reduction.go:123
 						tid := gc_tx4
-//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank4]
 						{
 //line samples_reduction.go:140
@@ -8458,7 +8146,6 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						gc_pos4.Thread = gc_rank4
 //line samples_reduction.go:123
 						tid := gc_tx4
-//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank4]
 						{
 //line samples_reduction.go:140
@@ -8473,7 +8160,6 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						gc_pos4.Thread = gc_rank4
 //line samples_reduction.go:123
 						tid := gc_tx4
-//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank4]
 						{
 //line samples_reduction.go:140
@@ -8488,7 +8174,6 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 					gc_pos4.Thread = gc_rank4
 //line samples_reduction.go:123
 					tid := gc_tx4
-//line samples_reduction.go:125
 					mySum := gc_s_mySum[gc_rank4]
 					{
 //line samples_reduction.go:140
@@ -8501,7 +8186,6 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 		}
 	}
 	{
-//line samples_reduction.go:150
 		gc_from4, gc_to4 := 0, gc_bdx4
 		if gc_bound4 := 0; gc_bound4 < gc_to4-1 {
 			gc_to4 = gc_bound4 + 1
@@ -8514,101 +8198,78 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 				for ; gc_step22+3 < gc_to4; gc_step22 += 4 {
 					{
 						gc_tx4 := gc_step22 + 0
-//line samples_reduction.go:163
 						gc_rank4 := gc_base4 + gc_tx4
-//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank4]
 //line samples_reduction.go:148
 						gc_at36[0] = mySum
 					}
 					{
-//line samples_reduction.go:152
 						gc_tx4 := gc_step22 + 1
-//line samples_reduction.go:154
 						gc_rank4 := gc_base4 + gc_tx4
-//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank4]
 //line samples_reduction.go:148
 						gc_at36[0] = mySum
 					}
 					{
-//line samples_reduction.go:152
 						gc_tx4 := gc_step22 + 2
-//line samples_reduction.go:154
 						gc_rank4 := gc_base4 + gc_tx4
-//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank4]
 //line samples_reduction.go:148
 						gc_at36[0] = mySum
 					}
 					{
-//line samples_reduction.go:152
 						gc_tx4 := gc_step22 + 3
-//line samples_reduction.go:154
 						gc_rank4 := gc_base4 + gc_tx4
-//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank4]
 //line samples_reduction.go:148
 						gc_at36[0] = mySum
 					}
 				}
-//line samples_reduction.go:152
 				for gc_tx4 := gc_step22; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
-//line samples_reduction.go:125
 					mySum := gc_s_mySum[gc_rank4]
 //line samples_reduction.go:148
 					gc_at36[0] = mySum
 				}
 			} else {
-//line samples_reduction.go:152
 				gc_step23 := gc_from4
 				for ; gc_step23+3 < gc_to4; gc_step23 += 4 {
 					{
 						gc_tx4 := gc_step23 + 0
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
-//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank4]
 //line samples_reduction.go:148
 						gOdata[gc_bx4] = mySum
 					}
 					{
-//line samples_reduction.go:152
 						gc_tx4 := gc_step23 + 1
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
-//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank4]
 //line samples_reduction.go:148
 						gOdata[gc_bx4] = mySum
 					}
 					{
-//line samples_reduction.go:152
 						gc_tx4 := gc_step23 + 2
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
-//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank4]
 //line samples_reduction.go:148
 						gOdata[gc_bx4] = mySum
 					}
 					{
-//line samples_reduction.go:152
 						gc_tx4 := gc_step23 + 3
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
-//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank4]
 //line samples_reduction.go:148
 						gOdata[gc_bx4] = mySum
 					}
 				}
-//line samples_reduction.go:152
 				for gc_tx4 := gc_step23; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
-//line samples_reduction.go:125
 					mySum := gc_s_mySum[gc_rank4]
 //line samples_reduction.go:148
 					gOdata[gc_bx4] = mySum
@@ -8662,7 +8323,6 @@ func gc_body_reduce4[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 //line samples_reduction.go:158
 	cta := cg.ThisThreadBlock(t)
 	sdata := gocuda.DynamicShared[T](t)
-//line samples_reduction.go:161
 	for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
 		gc_off21 := gc_bx5 * (gc_bdx5 * 2)
 		gc_off22 := (gc_bx5 * (gc_bdx5 * 2)) + blockSize
@@ -8685,7 +8345,6 @@ func gc_body_reduce4[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 				}
 //line samples_reduction.go:173
 				gc_at35[gc_tx5] = mySum
-//line samples_reduction.go:175
 				gc_s_mySum[gc_rank5] = mySum
 			}
 		} else {
@@ -8706,14 +8365,12 @@ func gc_body_reduce4[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 				}
 //line samples_reduction.go:173
 				sdata[tid] = mySum
-//line samples_reduction.go:175
 				gc_s_mySum[gc_rank5] = mySum
 			}
 		}
 	}
 //line samples_reduction.go:176
 	for s := gc_bdx5 / 2; s > 32; s >>= 1 {
-//line samples_reduction.go:178
 		gc_from5, gc_to5 := 0, gc_bdx5
 		if gc_bound5 := s; gc_bound5 < gc_to5 {
 			gc_to5 = gc_bound5
@@ -8727,9 +8384,7 @@ func gc_body_reduce4[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 				for ; gc_step16+3 < gc_to5; gc_step16 += 4 {
 					{
 						gc_tx5 := gc_step16 + 0
-//line samples_reduction.go:192
 						gc_rank5 := gc_base5 + gc_tx5
-//line samples_reduction.go:163
 						mySum := gc_s_mySum[gc_rank5]
 						{
 //line samples_reduction.go:178
@@ -8740,9 +8395,7 @@ func gc_body_reduce4[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 					}
 					{
 						gc_tx5 := gc_step16 + 1
-//line samples_reduction.go:186
 						gc_rank5 := gc_base5 + gc_tx5
-//line samples_reduction.go:163
 						mySum := gc_s_mySum[gc_rank5]
 						{
 //line samples_reduction.go:178
@@ -8753,9 +8406,7 @@ func gc_body_reduce4[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 					}
 					{
 						gc_tx5 := gc_step16 + 2
-//line samples_reduction.go:186
 						gc_rank5 := gc_base5 + gc_tx5
-//line samples_reduction.go:163
 						mySum := gc_s_mySum[gc_rank5]
 						{
 //line samples_reduction.go:178
@@ -8766,9 +8417,7 @@ func gc_body_reduce4[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 					}
 					{
 						gc_tx5 := gc_step16 + 3
-//line samples_reduction.go:186
 						gc_rank5 := gc_base5 + gc_tx5
-//line samples_reduction.go:163
 						mySum := gc_s_mySum[gc_rank5]
 						{
 //line samples_reduction.go:178
@@ -8780,7 +8429,6 @@ func gc_body_reduce4[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 				}
 				for gc_tx5 := gc_step16; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
-//line samples_reduction.go:163
 					mySum := gc_s_mySum[gc_rank5]
 					{
 //line samples_reduction.go:178
@@ -8798,7 +8446,6 @@ func gc_body_reduce4[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 						gc_pos5.Thread = gc_rank5
 //line samples_reduction.go:161
 						tid := gc_tx5
-//line samples_reduction.go:163
 						mySum := gc_s_mySum[gc_rank5]
 						{
 //line samples_reduction.go:178
@@ -8813,7 +8460,6 @@ func gc_body_reduce4[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 						gc_pos5.Thread = gc_rank5
 //line samples_reduction.go:161
 						tid := gc_tx5
-//line samples_reduction.go:163
 						mySum := gc_s_mySum[gc_rank5]
 						{
 //line samples_reduction.go:178
@@ -8828,7 +8474,6 @@ func gc_body_reduce4[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 						gc_pos5.Thread = gc_rank5
 //line samples_reduction.go:161
 						tid := gc_tx5
-//line samples_reduction.go:163
 						mySum := gc_s_mySum[gc_rank5]
 						{
 //line samples_reduction.go:178
@@ -8843,7 +8488,6 @@ func gc_body_reduce4[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 						gc_pos5.Thread = gc_rank5
 //line samples_reduction.go:161
 						tid := gc_tx5
-//line samples_reduction.go:163
 						mySum := gc_s_mySum[gc_rank5]
 						{
 //line samples_reduction.go:178
@@ -8858,7 +8502,6 @@ func gc_body_reduce4[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 					gc_pos5.Thread = gc_rank5
 //line samples_reduction.go:161
 					tid := gc_tx5
-//line samples_reduction.go:163
 					mySum := gc_s_mySum[gc_rank5]
 					{
 //line samples_reduction.go:178
@@ -8872,7 +8515,6 @@ func gc_body_reduce4[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 	}
 //line samples_reduction.go:185
 	tile32 := cg.TiledPartition(cta, 32)
-//line samples_reduction.go:188
 	var gc_c51v [32]T
 	var gc_c51r [32]T
 	for gc_w5 := 0; gc_w5 < gc_n5; gc_w5 += 32 {
@@ -8880,7 +8522,6 @@ func gc_body_reduce4[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 		gc_act5 := uint32(uint64(1)<<gc_cnt5 - 1)
 		var gc_dead5 uint32
 		{
-//line samples_reduction.go:196
 			var gc_m95 uint32
 			for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
 				gc_rank5 := gc_w5 + gc_lane5
@@ -8914,7 +8555,6 @@ func gc_body_reduce4[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 							gc_pos5.Thread = gc_rank5
 //line samples_reduction.go:161
 							tid := gc_tx5
-//line samples_reduction.go:163
 							mySum := gc_s_mySum[gc_rank5]
 							{
 //line samples_reduction.go:190
@@ -8931,7 +8571,6 @@ func gc_body_reduce4[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 							continue
 						}
 						gc_rank5 := gc_w5 + gc_lane5
-//line samples_reduction.go:200
 						mySum := gc_s_mySum[gc_rank5]
 //line samples_reduction.go:194
 						gc_c51v[gc_lane5] = mySum
@@ -8943,7 +8582,6 @@ func gc_body_reduce4[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 							continue
 						}
 						gc_rank5 := gc_w5 + gc_lane5
-//line samples_reduction.go:201
 						mySum := gc_s_mySum[gc_rank5]
 //line samples_reduction.go:194
 						mySum += gc_c51r[gc_lane5]
@@ -9057,7 +8695,6 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						if i < n {
 							mySum = gc_at9[gc_tx2]
 						}
-//line samples_reduction.go:169
 						gc_s_mySum[gc_rank2] = mySum
 					}
 				} else {
@@ -9146,7 +8783,6 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							if i < n {
 								mySum = gIdata[i]
 							}
-//line samples_reduction.go:169
 							gc_s_mySum[gc_rank2] = mySum
 						}
 						{
@@ -9160,7 +8796,6 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							if i < n {
 								mySum = gIdata[i]
 							}
-//line samples_reduction.go:169
 							gc_s_mySum[gc_rank2] = mySum
 						}
 						{
@@ -9174,7 +8809,6 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							if i < n {
 								mySum = gIdata[i]
 							}
-//line samples_reduction.go:169
 							gc_s_mySum[gc_rank2] = mySum
 						}
 						{
@@ -9188,7 +8822,6 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							if i < n {
 								mySum = gIdata[i]
 							}
-//line samples_reduction.go:169
 							gc_s_mySum[gc_rank2] = mySum
 						}
 					}
@@ -9202,14 +8835,12 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						if i < n {
 							mySum = gIdata[i]
 						}
-//line samples_reduction.go:169
 						gc_s_mySum[gc_rank2] = mySum
 					}
 				}
 			}
 		}
 	}) {
-//line samples_reduction.go:176
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_off7 := (gc_bx2 * (gc_bdx2 * 2)) + blockSize
 			if gc_off7 >= 0 && gc_off7 <= len(gIdata) && gc_bdx2 <= len(gIdata)-gc_off7 && gc_bdx2 <= len(sdata) {
@@ -9293,7 +8924,6 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					gc_rank2 := gc_base2 + gc_tx2
 //line samples_reduction.go:162
 					i := gc_bx2*(gc_bdx2*2) + gc_tx2
-//line samples_reduction.go:164
 					mySum := gc_s_mySum[gc_rank2]
 //line samples_reduction.go:169
 					if i+blockSize < n {
@@ -9395,7 +9025,6 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:161
 						tid := gc_tx2
 						i := gc_bx2*(gc_bdx2*2) + gc_tx2
-//line samples_reduction.go:164
 						mySum := gc_s_mySum[gc_rank2]
 //line samples_reduction.go:169
 						if i+blockSize < n {
@@ -9412,7 +9041,6 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:161
 						tid := gc_tx2
 						i := gc_bx2*(gc_bdx2*2) + gc_tx2
-//line samples_reduction.go:164
 						mySum := gc_s_mySum[gc_rank2]
 //line samples_reduction.go:169
 						if i+blockSize < n {
@@ -9429,7 +9057,6 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:161
 						tid := gc_tx2
 						i := gc_bx2*(gc_bdx2*2) + gc_tx2
-//line samples_reduction.go:164
 						mySum := gc_s_mySum[gc_rank2]
 //line samples_reduction.go:169
 						if i+blockSize < n {
@@ -9446,7 +9073,6 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:161
 						tid := gc_tx2
 						i := gc_bx2*(gc_bdx2*2) + gc_tx2
-//line samples_reduction.go:164
 						mySum := gc_s_mySum[gc_rank2]
 //line samples_reduction.go:169
 						if i+blockSize < n {
@@ -9463,7 +9089,6 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:161
 					tid := gc_tx2
 					i := gc_bx2*(gc_bdx2*2) + gc_tx2
-//line samples_reduction.go:164
 					mySum := gc_s_mySum[gc_rank2]
 //line samples_reduction.go:169
 					if i+blockSize < n {
@@ -9476,7 +9101,6 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 			}
 		}
 	} else {
-//line samples_reduction.go:181
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_off8 := gc_bx2 * (gc_bdx2 * 2)
 			gc_off9 := (gc_bx2 * (gc_bdx2 * 2)) + blockSize
@@ -9499,7 +9123,6 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					}
 //line samples_reduction.go:173
 					gc_at14[gc_tx2] = mySum
-//line samples_reduction.go:175
 					gc_s_mySum[gc_rank2] = mySum
 				}
 			} else {
@@ -9520,7 +9143,6 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					}
 //line samples_reduction.go:173
 					sdata[tid] = mySum
-//line samples_reduction.go:175
 					gc_s_mySum[gc_rank2] = mySum
 				}
 			}
@@ -9528,7 +9150,6 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 	}
 //line samples_reduction.go:176
 	for s := gc_bdx2 / 2; s > 32; s >>= 1 {
-//line samples_reduction.go:178
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := s; gc_bound2 < gc_to2 {
 			gc_to2 = gc_bound2
@@ -9552,7 +9173,6 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:161
 							mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank2:])
 							{
-//line samples_reduction.go:178
 								mySum = mySum.Add(archsimd.LoadFloat32x16Slice(gc_at15[gc_tx2:]))
 //line samples_reduction.go:178
 								mySum.StoreSlice(gc_at16[gc_tx2:])
@@ -9578,7 +9198,6 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:161
 						mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank2:])
 						{
-//line samples_reduction.go:178
 							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at15[gc_tx2:]))
 //line samples_reduction.go:178
 							mySum.StoreSlice(gc_at16[gc_tx2:])
@@ -9590,7 +9209,6 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 				}
 				for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-//line samples_reduction.go:163
 					mySum := gc_s_mySum[gc_rank2]
 					{
 //line samples_reduction.go:178
@@ -9612,7 +9230,6 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:161
 							mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank2:])
 							{
-//line samples_reduction.go:178
 								if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 //line samples_reduction.go:178
 									break
@@ -9641,7 +9258,6 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:161
 						mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank2:])
 						{
-//line samples_reduction.go:178
 							if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 //line samples_reduction.go:178
 								break
@@ -9664,7 +9280,6 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						gc_pos2.Thread = gc_rank2
 //line samples_reduction.go:161
 						tid := gc_tx2
-//line samples_reduction.go:163
 						mySum := gc_s_mySum[gc_rank2]
 						{
 //line samples_reduction.go:178
@@ -9679,7 +9294,6 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						gc_pos2.Thread = gc_rank2
 //line samples_reduction.go:161
 						tid := gc_tx2
-//line samples_reduction.go:163
 						mySum := gc_s_mySum[gc_rank2]
 						{
 //line samples_reduction.go:178
@@ -9694,7 +9308,6 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						gc_pos2.Thread = gc_rank2
 //line samples_reduction.go:161
 						tid := gc_tx2
-//line samples_reduction.go:163
 						mySum := gc_s_mySum[gc_rank2]
 						{
 //line samples_reduction.go:178
@@ -9709,7 +9322,6 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						gc_pos2.Thread = gc_rank2
 //line samples_reduction.go:161
 						tid := gc_tx2
-//line samples_reduction.go:163
 						mySum := gc_s_mySum[gc_rank2]
 						{
 //line samples_reduction.go:178
@@ -9724,7 +9336,6 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					gc_pos2.Thread = gc_rank2
 //line samples_reduction.go:161
 					tid := gc_tx2
-//line samples_reduction.go:163
 					mySum := gc_s_mySum[gc_rank2]
 					{
 //line samples_reduction.go:178
@@ -9738,7 +9349,6 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 	}
 //line samples_reduction.go:185
 	tile32 := cg.TiledPartition(cta, 32)
-//line samples_reduction.go:188
 	var gc_c21v [32]float32
 	var gc_c21r [32]float32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -9746,7 +9356,6 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 		var gc_dead2 uint32
 		{
-//line samples_reduction.go:196
 			var gc_m92 uint32
 			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 				gc_rank2 := gc_w2 + gc_lane2
@@ -9766,7 +9375,6 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 							gc_rank2 := gc_w2 + gc_lane2
 							gc_tx2 := gc_tidx3.X + gc_lane2
-//line samples_reduction.go:202
 							gc_ty2 := gc_tidx3.Y
 							_ = gc_ty2
 							gc_tz2 := gc_tidx3.Z
@@ -9801,7 +9409,6 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 								continue // the lanes wrap to the next row
 							}
 							gc_tx2 := gc_tidx2.X
-//line samples_reduction.go:204
 							gc_ty2 := gc_tidx2.Y
 							_ = gc_ty2
 							gc_tz2 := gc_tidx2.Z
@@ -9844,7 +9451,6 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							gc_pos2.Thread = gc_rank2
 //line samples_reduction.go:161
 							tid := gc_tx2
-//line samples_reduction.go:163
 							mySum := gc_s_mySum[gc_rank2]
 //line samples_reduction.go:189
 							if blockSize >= 64 {
@@ -9888,7 +9494,6 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
-//line samples_reduction.go:207
 							mySum := gc_s_mySum[gc_rank2]
 //line samples_reduction.go:194
 							gc_c21v[gc_lane2] = mySum
@@ -9932,7 +9537,6 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
-//line samples_reduction.go:207
 							mySum := gc_s_mySum[gc_rank2]
 //line samples_reduction.go:194
 							mySum += gc_c21r[gc_lane2]
@@ -10047,7 +9651,6 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						if i < n {
 							mySum = gc_at17[gc_tx3]
 						}
-//line samples_reduction.go:169
 						gc_s_mySum[gc_rank3] = mySum
 					}
 				} else {
@@ -10136,7 +9739,6 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 							if i < n {
 								mySum = gIdata[i]
 							}
-//line samples_reduction.go:169
 							gc_s_mySum[gc_rank3] = mySum
 						}
 						{
@@ -10150,7 +9752,6 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 							if i < n {
 								mySum = gIdata[i]
 							}
-//line samples_reduction.go:169
 							gc_s_mySum[gc_rank3] = mySum
 						}
 						{
@@ -10164,7 +9765,6 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 							if i < n {
 								mySum = gIdata[i]
 							}
-//line samples_reduction.go:169
 							gc_s_mySum[gc_rank3] = mySum
 						}
 						{
@@ -10178,7 +9778,6 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 							if i < n {
 								mySum = gIdata[i]
 							}
-//line samples_reduction.go:169
 							gc_s_mySum[gc_rank3] = mySum
 						}
 					}
@@ -10192,14 +9791,12 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						if i < n {
 							mySum = gIdata[i]
 						}
-//line samples_reduction.go:169
 						gc_s_mySum[gc_rank3] = mySum
 					}
 				}
 			}
 		}
 	}) {
-//line samples_reduction.go:176
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
 			gc_off12 := (gc_bx3 * (gc_bdx3 * 2)) + blockSize
 			if gc_off12 >= 0 && gc_off12 <= len(gIdata) && gc_bdx3 <= len(gIdata)-gc_off12 && gc_bdx3 <= len(sdata) {
@@ -10283,7 +9880,6 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 					gc_rank3 := gc_base3 + gc_tx3
 //line samples_reduction.go:162
 					i := gc_bx3*(gc_bdx3*2) + gc_tx3
-//line samples_reduction.go:164
 					mySum := gc_s_mySum[gc_rank3]
 //line samples_reduction.go:169
 					if i+blockSize < n {
@@ -10385,7 +9981,6 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:161
 						tid := gc_tx3
 						i := gc_bx3*(gc_bdx3*2) + gc_tx3
-//line samples_reduction.go:164
 						mySum := gc_s_mySum[gc_rank3]
 //line samples_reduction.go:169
 						if i+blockSize < n {
@@ -10402,7 +9997,6 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:161
 						tid := gc_tx3
 						i := gc_bx3*(gc_bdx3*2) + gc_tx3
-//line samples_reduction.go:164
 						mySum := gc_s_mySum[gc_rank3]
 //line samples_reduction.go:169
 						if i+blockSize < n {
@@ -10419,7 +10013,6 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:161
 						tid := gc_tx3
 						i := gc_bx3*(gc_bdx3*2) + gc_tx3
-//line samples_reduction.go:164
 						mySum := gc_s_mySum[gc_rank3]
 //line samples_reduction.go:169
 						if i+blockSize < n {
@@ -10436,7 +10029,6 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:161
 						tid := gc_tx3
 						i := gc_bx3*(gc_bdx3*2) + gc_tx3
-//line samples_reduction.go:164
 						mySum := gc_s_mySum[gc_rank3]
 //line samples_reduction.go:169
 						if i+blockSize < n {
@@ -10453,7 +10045,6 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:161
 					tid := gc_tx3
 					i := gc_bx3*(gc_bdx3*2) + gc_tx3
-//line samples_reduction.go:164
 					mySum := gc_s_mySum[gc_rank3]
 //line samples_reduction.go:169
 					if i+blockSize < n {
@@ -10466,7 +10057,6 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 			}
 		}
 	} else {
-//line samples_reduction.go:181
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
 			gc_off13 := gc_bx3 * (gc_bdx3 * 2)
 			gc_off14 := (gc_bx3 * (gc_bdx3 * 2)) + blockSize
@@ -10489,7 +10079,6 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 					}
 //line samples_reduction.go:173
 					gc_at22[gc_tx3] = mySum
-//line samples_reduction.go:175
 					gc_s_mySum[gc_rank3] = mySum
 				}
 			} else {
@@ -10510,7 +10099,6 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 					}
 //line samples_reduction.go:173
 					sdata[tid] = mySum
-//line samples_reduction.go:175
 					gc_s_mySum[gc_rank3] = mySum
 				}
 			}
@@ -10518,7 +10106,6 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 	}
 //line samples_reduction.go:176
 	for s := gc_bdx3 / 2; s > 32; s >>= 1 {
-//line samples_reduction.go:178
 		gc_from3, gc_to3 := 0, gc_bdx3
 		if gc_bound3 := s; gc_bound3 < gc_to3 {
 			gc_to3 = gc_bound3
@@ -10542,7 +10129,6 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:161
 							mySum := archsimd.LoadInt32x16Slice(gc_s_mySum[gc_rank3:])
 							{
-//line samples_reduction.go:178
 								mySum = mySum.Add(archsimd.LoadInt32x16Slice(gc_at23[gc_tx3:]))
 //line samples_reduction.go:178
 								mySum.StoreSlice(gc_at24[gc_tx3:])
@@ -10568,7 +10154,6 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:161
 						mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank3:])
 						{
-//line samples_reduction.go:178
 							mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at23[gc_tx3:]))
 //line samples_reduction.go:178
 							mySum.StoreSlice(gc_at24[gc_tx3:])
@@ -10580,7 +10165,6 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 				}
 				for gc_tx3 := gc_vstep11; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
-//line samples_reduction.go:163
 					mySum := gc_s_mySum[gc_rank3]
 					{
 //line samples_reduction.go:178
@@ -10602,7 +10186,6 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:161
 							mySum := archsimd.LoadInt32x16Slice(gc_s_mySum[gc_rank3:])
 							{
-//line samples_reduction.go:178
 								if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 //line samples_reduction.go:178
 									break
@@ -10631,7 +10214,6 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:161
 						mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank3:])
 						{
-//line samples_reduction.go:178
 							if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 //line samples_reduction.go:178
 								break
@@ -10654,7 +10236,6 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						gc_pos3.Thread = gc_rank3
 //line samples_reduction.go:161
 						tid := gc_tx3
-//line samples_reduction.go:163
 						mySum := gc_s_mySum[gc_rank3]
 						{
 //line samples_reduction.go:178
@@ -10669,7 +10250,6 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						gc_pos3.Thread = gc_rank3
 //line samples_reduction.go:161
 						tid := gc_tx3
-//line samples_reduction.go:163
 						mySum := gc_s_mySum[gc_rank3]
 						{
 //line samples_reduction.go:178
@@ -10684,7 +10264,6 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						gc_pos3.Thread = gc_rank3
 //line samples_reduction.go:161
 						tid := gc_tx3
-//line samples_reduction.go:163
 						mySum := gc_s_mySum[gc_rank3]
 						{
 //line samples_reduction.go:178
@@ -10699,7 +10278,6 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						gc_pos3.Thread = gc_rank3
 //line samples_reduction.go:161
 						tid := gc_tx3
-//line samples_reduction.go:163
 						mySum := gc_s_mySum[gc_rank3]
 						{
 //line samples_reduction.go:178
@@ -10714,7 +10292,6 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 					gc_pos3.Thread = gc_rank3
 //line samples_reduction.go:161
 					tid := gc_tx3
-//line samples_reduction.go:163
 					mySum := gc_s_mySum[gc_rank3]
 					{
 //line samples_reduction.go:178
@@ -10728,7 +10305,6 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 	}
 //line samples_reduction.go:185
 	tile32 := cg.TiledPartition(cta, 32)
-//line samples_reduction.go:188
 	var gc_c31v [32]int32
 	var gc_c31r [32]int32
 	for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
@@ -10736,7 +10312,6 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 		gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
 		var gc_dead3 uint32
 		{
-//line samples_reduction.go:196
 			var gc_m93 uint32
 			for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
 				gc_rank3 := gc_w3 + gc_lane3
@@ -10756,7 +10331,6 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
 							gc_rank3 := gc_w3 + gc_lane3
 							gc_tx3 := gc_tidx7.X + gc_lane3
-//line samples_reduction.go:202
 							gc_ty3 := gc_tidx7.Y
 							_ = gc_ty3
 							gc_tz3 := gc_tidx7.Z
@@ -10791,7 +10365,6 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 								continue // the lanes wrap to the next row
 							}
 							gc_tx3 := gc_tidx6.X
-//line samples_reduction.go:204
 							gc_ty3 := gc_tidx6.Y
 							_ = gc_ty3
 							gc_tz3 := gc_tidx6.Z
@@ -10834,7 +10407,6 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 							gc_pos3.Thread = gc_rank3
 //line samples_reduction.go:161
 							tid := gc_tx3
-//line samples_reduction.go:163
 							mySum := gc_s_mySum[gc_rank3]
 //line samples_reduction.go:189
 							if blockSize >= 64 {
@@ -10878,7 +10450,6 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 								continue
 							}
 							gc_rank3 := gc_w3 + gc_lane3
-//line samples_reduction.go:207
 							mySum := gc_s_mySum[gc_rank3]
 //line samples_reduction.go:194
 							gc_c31v[gc_lane3] = mySum
@@ -10922,7 +10493,6 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 								continue
 							}
 							gc_rank3 := gc_w3 + gc_lane3
-//line samples_reduction.go:207
 							mySum := gc_s_mySum[gc_rank3]
 //line samples_reduction.go:194
 							mySum += gc_c31r[gc_lane3]
@@ -11037,7 +10607,6 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						if i < n {
 							mySum = gc_at25[gc_tx4]
 						}
-//line samples_reduction.go:169
 						gc_s_mySum[gc_rank4] = mySum
 					}
 				} else {
@@ -11126,7 +10695,6 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 							if i < n {
 								mySum = gIdata[i]
 							}
-//line samples_reduction.go:169
 							gc_s_mySum[gc_rank4] = mySum
 						}
 						{
@@ -11140,7 +10708,6 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 							if i < n {
 								mySum = gIdata[i]
 							}
-//line samples_reduction.go:169
 							gc_s_mySum[gc_rank4] = mySum
 						}
 						{
@@ -11154,7 +10721,6 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 							if i < n {
 								mySum = gIdata[i]
 							}
-//line samples_reduction.go:169
 							gc_s_mySum[gc_rank4] = mySum
 						}
 						{
@@ -11168,7 +10734,6 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 							if i < n {
 								mySum = gIdata[i]
 							}
-//line samples_reduction.go:169
 							gc_s_mySum[gc_rank4] = mySum
 						}
 					}
@@ -11182,14 +10747,12 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						if i < n {
 							mySum = gIdata[i]
 						}
-//line samples_reduction.go:169
 						gc_s_mySum[gc_rank4] = mySum
 					}
 				}
 			}
 		}
 	}) {
-//line samples_reduction.go:176
 		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
 			gc_off17 := (gc_bx4 * (gc_bdx4 * 2)) + blockSize
 			if gc_off17 >= 0 && gc_off17 <= len(gIdata) && gc_bdx4 <= len(gIdata)-gc_off17 && gc_bdx4 <= len(sdata) {
@@ -11273,7 +10836,6 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 					gc_rank4 := gc_base4 + gc_tx4
 //line samples_reduction.go:162
 					i := gc_bx4*(gc_bdx4*2) + gc_tx4
-//line samples_reduction.go:164
 					mySum := gc_s_mySum[gc_rank4]
 //line samples_reduction.go:169
 					if i+blockSize < n {
@@ -11375,7 +10937,6 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:161
 						tid := gc_tx4
 						i := gc_bx4*(gc_bdx4*2) + gc_tx4
-//line samples_reduction.go:164
 						mySum := gc_s_mySum[gc_rank4]
 //line samples_reduction.go:169
 						if i+blockSize < n {
@@ -11392,7 +10953,6 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:161
 						tid := gc_tx4
 						i := gc_bx4*(gc_bdx4*2) + gc_tx4
-//line samples_reduction.go:164
 						mySum := gc_s_mySum[gc_rank4]
 //line samples_reduction.go:169
 						if i+blockSize < n {
@@ -11409,7 +10969,6 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:161
 						tid := gc_tx4
 						i := gc_bx4*(gc_bdx4*2) + gc_tx4
-//line samples_reduction.go:164
 						mySum := gc_s_mySum[gc_rank4]
 //line samples_reduction.go:169
 						if i+blockSize < n {
@@ -11426,7 +10985,6 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:161
 						tid := gc_tx4
 						i := gc_bx4*(gc_bdx4*2) + gc_tx4
-//line samples_reduction.go:164
 						mySum := gc_s_mySum[gc_rank4]
 //line samples_reduction.go:169
 						if i+blockSize < n {
@@ -11443,7 +11001,6 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:161
 					tid := gc_tx4
 					i := gc_bx4*(gc_bdx4*2) + gc_tx4
-//line samples_reduction.go:164
 					mySum := gc_s_mySum[gc_rank4]
 //line samples_reduction.go:169
 					if i+blockSize < n {
@@ -11456,7 +11013,6 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 			}
 		}
 	} else {
-//line samples_reduction.go:181
 		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
 			gc_off18 := gc_bx4 * (gc_bdx4 * 2)
 			gc_off19 := (gc_bx4 * (gc_bdx4 * 2)) + blockSize
@@ -11479,7 +11035,6 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 					}
 //line samples_reduction.go:173
 					gc_at30[gc_tx4] = mySum
-//line samples_reduction.go:175
 					gc_s_mySum[gc_rank4] = mySum
 				}
 			} else {
@@ -11500,7 +11055,6 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 					}
 //line samples_reduction.go:173
 					sdata[tid] = mySum
-//line samples_reduction.go:175
 					gc_s_mySum[gc_rank4] = mySum
 				}
 			}
@@ -11508,7 +11062,6 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 	}
 //line samples_reduction.go:176
 	for s := gc_bdx4 / 2; s > 32; s >>= 1 {
-//line samples_reduction.go:178
 		gc_from4, gc_to4 := 0, gc_bdx4
 		if gc_bound4 := s; gc_bound4 < gc_to4 {
 			gc_to4 = gc_bound4
@@ -11532,7 +11085,6 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:161
 							mySum := archsimd.LoadUint32x16Slice(gc_s_mySum[gc_rank4:])
 							{
-//line samples_reduction.go:178
 								mySum = mySum.Add(archsimd.LoadUint32x16Slice(gc_at31[gc_tx4:]))
 //line samples_reduction.go:178
 								mySum.StoreSlice(gc_at32[gc_tx4:])
@@ -11558,7 +11110,6 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:161
 						mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank4:])
 						{
-//line samples_reduction.go:178
 							mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at31[gc_tx4:]))
 //line samples_reduction.go:178
 							mySum.StoreSlice(gc_at32[gc_tx4:])
@@ -11570,7 +11121,6 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 				}
 				for gc_tx4 := gc_vstep17; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
-//line samples_reduction.go:163
 					mySum := gc_s_mySum[gc_rank4]
 					{
 //line samples_reduction.go:178
@@ -11592,7 +11142,6 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:161
 							mySum := archsimd.LoadUint32x16Slice(gc_s_mySum[gc_rank4:])
 							{
-//line samples_reduction.go:178
 								if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 //line samples_reduction.go:178
 									break
@@ -11621,7 +11170,6 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:161
 						mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank4:])
 						{
-//line samples_reduction.go:178
 							if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 //line samples_reduction.go:178
 								break
@@ -11644,7 +11192,6 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						gc_pos4.Thread = gc_rank4
 //line samples_reduction.go:161
 						tid := gc_tx4
-//line samples_reduction.go:163
 						mySum := gc_s_mySum[gc_rank4]
 						{
 //line samples_reduction.go:178
@@ -11659,7 +11206,6 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						gc_pos4.Thread = gc_rank4
 //line samples_reduction.go:161
 						tid := gc_tx4
-//line samples_reduction.go:163
 						mySum := gc_s_mySum[gc_rank4]
 						{
 //line samples_reduction.go:178
@@ -11674,7 +11220,6 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						gc_pos4.Thread = gc_rank4
 //line samples_reduction.go:161
 						tid := gc_tx4
-//line samples_reduction.go:163
 						mySum := gc_s_mySum[gc_rank4]
 						{
 //line samples_reduction.go:178
@@ -11689,7 +11234,6 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						gc_pos4.Thread = gc_rank4
 //line samples_reduction.go:161
 						tid := gc_tx4
-//line samples_reduction.go:163
 						mySum := gc_s_mySum[gc_rank4]
 						{
 //line samples_reduction.go:178
@@ -11704,7 +11248,6 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 					gc_pos4.Thread = gc_rank4
 //line samples_reduction.go:161
 					tid := gc_tx4
-//line samples_reduction.go:163
 					mySum := gc_s_mySum[gc_rank4]
 					{
 //line samples_reduction.go:178
@@ -11718,7 +11261,6 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 	}
 //line samples_reduction.go:185
 	tile32 := cg.TiledPartition(cta, 32)
-//line samples_reduction.go:188
 	var gc_c41v [32]uint32
 	var gc_c41r [32]uint32
 	for gc_w4 := 0; gc_w4 < gc_n4; gc_w4 += 32 {
@@ -11726,7 +11268,6 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 		gc_act4 := uint32(uint64(1)<<gc_cnt4 - 1)
 		var gc_dead4 uint32
 		{
-//line samples_reduction.go:196
 			var gc_m94 uint32
 			for gc_lane4 := 0; gc_lane4 < gc_cnt4; gc_lane4++ {
 				gc_rank4 := gc_w4 + gc_lane4
@@ -11746,7 +11287,6 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
 							gc_rank4 := gc_w4 + gc_lane4
 							gc_tx4 := gc_tidx11.X + gc_lane4
-//line samples_reduction.go:202
 							gc_ty4 := gc_tidx11.Y
 							_ = gc_ty4
 							gc_tz4 := gc_tidx11.Z
@@ -11781,7 +11321,6 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 								continue // the lanes wrap to the next row
 							}
 							gc_tx4 := gc_tidx10.X
-//line samples_reduction.go:204
 							gc_ty4 := gc_tidx10.Y
 							_ = gc_ty4
 							gc_tz4 := gc_tidx10.Z
@@ -11824,7 +11363,6 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 							gc_pos4.Thread = gc_rank4
 //line samples_reduction.go:161
 							tid := gc_tx4
-//line samples_reduction.go:163
 							mySum := gc_s_mySum[gc_rank4]
 //line samples_reduction.go:189
 							if blockSize >= 64 {
@@ -11868,7 +11406,6 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 								continue
 							}
 							gc_rank4 := gc_w4 + gc_lane4
-//line samples_reduction.go:207
 							mySum := gc_s_mySum[gc_rank4]
 //line samples_reduction.go:194
 							gc_c41v[gc_lane4] = mySum
@@ -11912,7 +11449,6 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 								continue
 							}
 							gc_rank4 := gc_w4 + gc_lane4
-//line samples_reduction.go:207
 							mySum := gc_s_mySum[gc_rank4]
 //line samples_reduction.go:194
 							mySum += gc_c41r[gc_lane4]
@@ -11976,7 +11512,6 @@ func gc_body_reduce5[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 //line samples_reduction.go:208
 	cta := cg.ThisThreadBlock(t)
 	sdata := gocuda.DynamicShared[T](t)
-//line samples_reduction.go:211
 	for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
 		gc_off29 := gc_bx5 * (blockSize * 2)
 		gc_off30 := (gc_bx5 * (blockSize * 2)) + blockSize
@@ -11999,7 +11534,6 @@ func gc_body_reduce5[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 				}
 //line samples_reduction.go:223
 				gc_at51[gc_tx5] = mySum
-//line samples_reduction.go:225
 				gc_s_mySum[gc_rank5] = mySum
 			}
 		} else {
@@ -12020,12 +11554,10 @@ func gc_body_reduce5[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 				}
 //line samples_reduction.go:223
 				sdata[tid] = mySum
-//line samples_reduction.go:225
 				gc_s_mySum[gc_rank5] = mySum
 			}
 		}
 	}
-//line samples_reduction.go:231
 	for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
 		gc_off31 := 256
 		gc_fastlo13 := min(max(0, -gc_off31), gc_bdx5)
@@ -12041,7 +11573,6 @@ func gc_body_reduce5[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 						gc_rank5 := gc_base5 + gc_tx5
 //line samples_reduction.go:211
 						tid := gc_tx5
-//line samples_reduction.go:213
 						mySum := gc_s_mySum[gc_rank5]
 //line samples_reduction.go:226
 						if blockSize >= 512 && tid < 256 {
@@ -12057,7 +11588,6 @@ func gc_body_reduce5[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 				gc_pos5.Thread = gc_rank5
 //line samples_reduction.go:211
 				tid := gc_tx5
-//line samples_reduction.go:213
 				mySum := gc_s_mySum[gc_rank5]
 //line samples_reduction.go:226
 				if blockSize >= 512 && tid < 256 {
@@ -12075,7 +11605,6 @@ func gc_body_reduce5[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 					gc_pos5.Thread = gc_rank5
 //line samples_reduction.go:211
 					tid := gc_tx5
-//line samples_reduction.go:213
 					mySum := gc_s_mySum[gc_rank5]
 //line samples_reduction.go:226
 					if blockSize >= 512 && tid < 256 {
@@ -12090,7 +11619,6 @@ func gc_body_reduce5[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 					gc_pos5.Thread = gc_rank5
 //line samples_reduction.go:211
 					tid := gc_tx5
-//line samples_reduction.go:213
 					mySum := gc_s_mySum[gc_rank5]
 //line samples_reduction.go:226
 					if blockSize >= 512 && tid < 256 {
@@ -12105,7 +11633,6 @@ func gc_body_reduce5[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 					gc_pos5.Thread = gc_rank5
 //line samples_reduction.go:211
 					tid := gc_tx5
-//line samples_reduction.go:213
 					mySum := gc_s_mySum[gc_rank5]
 //line samples_reduction.go:226
 					if blockSize >= 512 && tid < 256 {
@@ -12120,7 +11647,6 @@ func gc_body_reduce5[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 					gc_pos5.Thread = gc_rank5
 //line samples_reduction.go:211
 					tid := gc_tx5
-//line samples_reduction.go:213
 					mySum := gc_s_mySum[gc_rank5]
 //line samples_reduction.go:226
 					if blockSize >= 512 && tid < 256 {
@@ -12135,7 +11661,6 @@ func gc_body_reduce5[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 				gc_pos5.Thread = gc_rank5
 //line samples_reduction.go:211
 				tid := gc_tx5
-//line samples_reduction.go:213
 				mySum := gc_s_mySum[gc_rank5]
 //line samples_reduction.go:226
 				if blockSize >= 512 && tid < 256 {
@@ -12146,7 +11671,6 @@ func gc_body_reduce5[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 			}
 		}
 	}
-//line samples_reduction.go:236
 	for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
 		gc_off32 := 128
 		gc_fastlo14 := min(max(0, -gc_off32), gc_bdx5)
@@ -12162,7 +11686,6 @@ func gc_body_reduce5[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 						gc_rank5 := gc_base5 + gc_tx5
 //line samples_reduction.go:211
 						tid := gc_tx5
-//line samples_reduction.go:213
 						mySum := gc_s_mySum[gc_rank5]
 //line samples_reduction.go:233
 						if blockSize >= 256 && tid < 128 {
@@ -12178,7 +11701,6 @@ func gc_body_reduce5[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 				gc_pos5.Thread = gc_rank5
 //line samples_reduction.go:211
 				tid := gc_tx5
-//line samples_reduction.go:213
 				mySum := gc_s_mySum[gc_rank5]
 //line samples_reduction.go:233
 				if blockSize >= 256 && tid < 128 {
@@ -12196,7 +11718,6 @@ func gc_body_reduce5[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 					gc_pos5.Thread = gc_rank5
 //line samples_reduction.go:211
 					tid := gc_tx5
-//line samples_reduction.go:213
 					mySum := gc_s_mySum[gc_rank5]
 //line samples_reduction.go:233
 					if blockSize >= 256 && tid < 128 {
@@ -12211,7 +11732,6 @@ func gc_body_reduce5[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 					gc_pos5.Thread = gc_rank5
 //line samples_reduction.go:211
 					tid := gc_tx5
-//line samples_reduction.go:213
 					mySum := gc_s_mySum[gc_rank5]
 //line samples_reduction.go:233
 					if blockSize >= 256 && tid < 128 {
@@ -12226,7 +11746,6 @@ func gc_body_reduce5[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 					gc_pos5.Thread = gc_rank5
 //line samples_reduction.go:211
 					tid := gc_tx5
-//line samples_reduction.go:213
 					mySum := gc_s_mySum[gc_rank5]
 //line samples_reduction.go:233
 					if blockSize >= 256 && tid < 128 {
@@ -12241,7 +11760,6 @@ func gc_body_reduce5[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 					gc_pos5.Thread = gc_rank5
 //line samples_reduction.go:211
 					tid := gc_tx5
-//line samples_reduction.go:213
 					mySum := gc_s_mySum[gc_rank5]
 //line samples_reduction.go:233
 					if blockSize >= 256 && tid < 128 {
@@ -12256,7 +11774,6 @@ func gc_body_reduce5[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 				gc_pos5.Thread = gc_rank5
 //line samples_reduction.go:211
 				tid := gc_tx5
-//line samples_reduction.go:213
 				mySum := gc_s_mySum[gc_rank5]
 //line samples_reduction.go:233
 				if blockSize >= 256 && tid < 128 {
@@ -12267,7 +11784,6 @@ func gc_body_reduce5[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 			}
 		}
 	}
-//line samples_reduction.go:243
 	for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
 		gc_off33 := 64
 		gc_fastlo15 := min(max(0, -gc_off33), gc_bdx5)
@@ -12283,7 +11799,6 @@ func gc_body_reduce5[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 						gc_rank5 := gc_base5 + gc_tx5
 //line samples_reduction.go:211
 						tid := gc_tx5
-//line samples_reduction.go:213
 						mySum := gc_s_mySum[gc_rank5]
 //line samples_reduction.go:240
 						if blockSize >= 128 && tid < 64 {
@@ -12299,7 +11814,6 @@ func gc_body_reduce5[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 				gc_pos5.Thread = gc_rank5
 //line samples_reduction.go:211
 				tid := gc_tx5
-//line samples_reduction.go:213
 				mySum := gc_s_mySum[gc_rank5]
 //line samples_reduction.go:240
 				if blockSize >= 128 && tid < 64 {
@@ -12317,7 +11831,6 @@ func gc_body_reduce5[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 					gc_pos5.Thread = gc_rank5
 //line samples_reduction.go:211
 					tid := gc_tx5
-//line samples_reduction.go:213
 					mySum := gc_s_mySum[gc_rank5]
 //line samples_reduction.go:240
 					if blockSize >= 128 && tid < 64 {
@@ -12332,7 +11845,6 @@ func gc_body_reduce5[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 					gc_pos5.Thread = gc_rank5
 //line samples_reduction.go:211
 					tid := gc_tx5
-//line samples_reduction.go:213
 					mySum := gc_s_mySum[gc_rank5]
 //line samples_reduction.go:240
 					if blockSize >= 128 && tid < 64 {
@@ -12347,7 +11859,6 @@ func gc_body_reduce5[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 					gc_pos5.Thread = gc_rank5
 //line samples_reduction.go:211
 					tid := gc_tx5
-//line samples_reduction.go:213
 					mySum := gc_s_mySum[gc_rank5]
 //line samples_reduction.go:240
 					if blockSize >= 128 && tid < 64 {
@@ -12362,7 +11873,6 @@ func gc_body_reduce5[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 					gc_pos5.Thread = gc_rank5
 //line samples_reduction.go:211
 					tid := gc_tx5
-//line samples_reduction.go:213
 					mySum := gc_s_mySum[gc_rank5]
 //line samples_reduction.go:240
 					if blockSize >= 128 && tid < 64 {
@@ -12377,7 +11887,6 @@ func gc_body_reduce5[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 				gc_pos5.Thread = gc_rank5
 //line samples_reduction.go:211
 				tid := gc_tx5
-//line samples_reduction.go:213
 				mySum := gc_s_mySum[gc_rank5]
 //line samples_reduction.go:240
 				if blockSize >= 128 && tid < 64 {
@@ -12390,7 +11899,6 @@ func gc_body_reduce5[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 	}
 //line samples_reduction.go:247
 	tile32 := cg.TiledPartition(cta, 32)
-//line samples_reduction.go:250
 	var gc_c51v [32]T
 	var gc_c51r [32]T
 	for gc_w5 := 0; gc_w5 < gc_n5; gc_w5 += 32 {
@@ -12398,7 +11906,6 @@ func gc_body_reduce5[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 		gc_act5 := uint32(uint64(1)<<gc_cnt5 - 1)
 		var gc_dead5 uint32
 		{
-//line samples_reduction.go:258
 			var gc_m115 uint32
 			for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
 				gc_rank5 := gc_w5 + gc_lane5
@@ -12432,7 +11939,6 @@ func gc_body_reduce5[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 							gc_pos5.Thread = gc_rank5
 //line samples_reduction.go:211
 							tid := gc_tx5
-//line samples_reduction.go:213
 							mySum := gc_s_mySum[gc_rank5]
 							{
 //line samples_reduction.go:251
@@ -12449,7 +11955,6 @@ func gc_body_reduce5[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 							continue
 						}
 						gc_rank5 := gc_w5 + gc_lane5
-//line samples_reduction.go:260
 						mySum := gc_s_mySum[gc_rank5]
 //line samples_reduction.go:254
 						gc_c51v[gc_lane5] = mySum
@@ -12461,7 +11966,6 @@ func gc_body_reduce5[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 							continue
 						}
 						gc_rank5 := gc_w5 + gc_lane5
-//line samples_reduction.go:261
 						mySum := gc_s_mySum[gc_rank5]
 //line samples_reduction.go:254
 						mySum += gc_c51r[gc_lane5]
@@ -12575,7 +12079,6 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						if i < n {
 							mySum = gc_at13[gc_tx2]
 						}
-//line samples_reduction.go:219
 						gc_s_mySum[gc_rank2] = mySum
 					}
 				} else {
@@ -12664,7 +12167,6 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							if i < n {
 								mySum = gIdata[i]
 							}
-//line samples_reduction.go:219
 							gc_s_mySum[gc_rank2] = mySum
 						}
 						{
@@ -12678,7 +12180,6 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							if i < n {
 								mySum = gIdata[i]
 							}
-//line samples_reduction.go:219
 							gc_s_mySum[gc_rank2] = mySum
 						}
 						{
@@ -12692,7 +12193,6 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							if i < n {
 								mySum = gIdata[i]
 							}
-//line samples_reduction.go:219
 							gc_s_mySum[gc_rank2] = mySum
 						}
 						{
@@ -12706,7 +12206,6 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							if i < n {
 								mySum = gIdata[i]
 							}
-//line samples_reduction.go:219
 							gc_s_mySum[gc_rank2] = mySum
 						}
 					}
@@ -12720,14 +12219,12 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						if i < n {
 							mySum = gIdata[i]
 						}
-//line samples_reduction.go:219
 						gc_s_mySum[gc_rank2] = mySum
 					}
 				}
 			}
 		}
 	}) {
-//line samples_reduction.go:226
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_off9 := (gc_bx2 * (blockSize * 2)) + blockSize
 			if gc_off9 >= 0 && gc_off9 <= len(gIdata) && gc_bdx2 <= len(gIdata)-gc_off9 && gc_bdx2 <= len(sdata) {
@@ -12811,7 +12308,6 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					gc_rank2 := gc_base2 + gc_tx2
 //line samples_reduction.go:212
 					i := gc_bx2*(blockSize*2) + gc_tx2
-//line samples_reduction.go:214
 					mySum := gc_s_mySum[gc_rank2]
 //line samples_reduction.go:219
 					if i+blockSize < n {
@@ -12913,7 +12409,6 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:211
 						tid := gc_tx2
 						i := gc_bx2*(blockSize*2) + gc_tx2
-//line samples_reduction.go:214
 						mySum := gc_s_mySum[gc_rank2]
 //line samples_reduction.go:219
 						if i+blockSize < n {
@@ -12930,7 +12425,6 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:211
 						tid := gc_tx2
 						i := gc_bx2*(blockSize*2) + gc_tx2
-//line samples_reduction.go:214
 						mySum := gc_s_mySum[gc_rank2]
 //line samples_reduction.go:219
 						if i+blockSize < n {
@@ -12947,7 +12441,6 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:211
 						tid := gc_tx2
 						i := gc_bx2*(blockSize*2) + gc_tx2
-//line samples_reduction.go:214
 						mySum := gc_s_mySum[gc_rank2]
 //line samples_reduction.go:219
 						if i+blockSize < n {
@@ -12964,7 +12457,6 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:211
 						tid := gc_tx2
 						i := gc_bx2*(blockSize*2) + gc_tx2
-//line samples_reduction.go:214
 						mySum := gc_s_mySum[gc_rank2]
 //line samples_reduction.go:219
 						if i+blockSize < n {
@@ -12981,7 +12473,6 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:211
 					tid := gc_tx2
 					i := gc_bx2*(blockSize*2) + gc_tx2
-//line samples_reduction.go:214
 					mySum := gc_s_mySum[gc_rank2]
 //line samples_reduction.go:219
 					if i+blockSize < n {
@@ -12994,7 +12485,6 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 			}
 		}
 	} else {
-//line samples_reduction.go:231
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_off10 := gc_bx2 * (blockSize * 2)
 			gc_off11 := (gc_bx2 * (blockSize * 2)) + blockSize
@@ -13017,7 +12507,6 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					}
 //line samples_reduction.go:223
 					gc_at18[gc_tx2] = mySum
-//line samples_reduction.go:225
 					gc_s_mySum[gc_rank2] = mySum
 				}
 			} else {
@@ -13038,13 +12527,11 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					}
 //line samples_reduction.go:223
 					sdata[tid] = mySum
-//line samples_reduction.go:225
 					gc_s_mySum[gc_rank2] = mySum
 				}
 			}
 		}
 	}
-//line samples_reduction.go:232
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off12 := 256
 		gc_fastlo4 := min(max(0, -gc_off12), gc_bdx2)
@@ -13154,7 +12641,6 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						gc_rank2 := gc_base2 + gc_tx2
 //line samples_reduction.go:211
 						tid := gc_tx2
-//line samples_reduction.go:213
 						mySum := gc_s_mySum[gc_rank2]
 //line samples_reduction.go:226
 						if blockSize >= 512 && tid < 256 {
@@ -13170,7 +12656,6 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 				gc_pos2.Thread = gc_rank2
 //line samples_reduction.go:211
 				tid := gc_tx2
-//line samples_reduction.go:213
 				mySum := gc_s_mySum[gc_rank2]
 //line samples_reduction.go:226
 				if blockSize >= 512 && tid < 256 {
@@ -13290,7 +12775,6 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					gc_pos2.Thread = gc_rank2
 //line samples_reduction.go:211
 					tid := gc_tx2
-//line samples_reduction.go:213
 					mySum := gc_s_mySum[gc_rank2]
 //line samples_reduction.go:226
 					if blockSize >= 512 && tid < 256 {
@@ -13305,7 +12789,6 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					gc_pos2.Thread = gc_rank2
 //line samples_reduction.go:211
 					tid := gc_tx2
-//line samples_reduction.go:213
 					mySum := gc_s_mySum[gc_rank2]
 //line samples_reduction.go:226
 					if blockSize >= 512 && tid < 256 {
@@ -13320,7 +12803,6 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					gc_pos2.Thread = gc_rank2
 //line samples_reduction.go:211
 					tid := gc_tx2
-//line samples_reduction.go:213
 					mySum := gc_s_mySum[gc_rank2]
 //line samples_reduction.go:226
 					if blockSize >= 512 && tid < 256 {
@@ -13335,7 +12817,6 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					gc_pos2.Thread = gc_rank2
 //line samples_reduction.go:211
 					tid := gc_tx2
-//line samples_reduction.go:213
 					mySum := gc_s_mySum[gc_rank2]
 //line samples_reduction.go:226
 					if blockSize >= 512 && tid < 256 {
@@ -13350,7 +12831,6 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 				gc_pos2.Thread = gc_rank2
 //line samples_reduction.go:211
 				tid := gc_tx2
-//line samples_reduction.go:213
 				mySum := gc_s_mySum[gc_rank2]
 //line samples_reduction.go:226
 				if blockSize >= 512 && tid < 256 {
@@ -13361,7 +12841,6 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 			}
 		}
 	}
-//line samples_reduction.go:236
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off13 := 128
 		gc_fastlo5 := min(max(0, -gc_off13), gc_bdx2)
@@ -13471,7 +12950,6 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						gc_rank2 := gc_base2 + gc_tx2
 //line samples_reduction.go:211
 						tid := gc_tx2
-//line samples_reduction.go:213
 						mySum := gc_s_mySum[gc_rank2]
 //line samples_reduction.go:233
 						if blockSize >= 256 && tid < 128 {
@@ -13487,7 +12965,6 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 				gc_pos2.Thread = gc_rank2
 //line samples_reduction.go:211
 				tid := gc_tx2
-//line samples_reduction.go:213
 				mySum := gc_s_mySum[gc_rank2]
 //line samples_reduction.go:233
 				if blockSize >= 256 && tid < 128 {
@@ -13607,7 +13084,6 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					gc_pos2.Thread = gc_rank2
 //line samples_reduction.go:211
 					tid := gc_tx2
-//line samples_reduction.go:213
 					mySum := gc_s_mySum[gc_rank2]
 //line samples_reduction.go:233
 					if blockSize >= 256 && tid < 128 {
@@ -13622,7 +13098,6 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					gc_pos2.Thread = gc_rank2
 //line samples_reduction.go:211
 					tid := gc_tx2
-//line samples_reduction.go:213
 					mySum := gc_s_mySum[gc_rank2]
 //line samples_reduction.go:233
 					if blockSize >= 256 && tid < 128 {
@@ -13637,7 +13112,6 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					gc_pos2.Thread = gc_rank2
 //line samples_reduction.go:211
 					tid := gc_tx2
-//line samples_reduction.go:213
 					mySum := gc_s_mySum[gc_rank2]
 //line samples_reduction.go:233
 					if blockSize >= 256 && tid < 128 {
@@ -13652,7 +13126,6 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					gc_pos2.Thread = gc_rank2
 //line samples_reduction.go:211
 					tid := gc_tx2
-//line samples_reduction.go:213
 					mySum := gc_s_mySum[gc_rank2]
 //line samples_reduction.go:233
 					if blockSize >= 256 && tid < 128 {
@@ -13667,7 +13140,6 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 				gc_pos2.Thread = gc_rank2
 //line samples_reduction.go:211
 				tid := gc_tx2
-//line samples_reduction.go:213
 				mySum := gc_s_mySum[gc_rank2]
 //line samples_reduction.go:233
 				if blockSize >= 256 && tid < 128 {
@@ -13678,7 +13150,6 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 			}
 		}
 	}
-//line samples_reduction.go:243
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off14 := 64
 		gc_fastlo6 := min(max(0, -gc_off14), gc_bdx2)
@@ -13788,7 +13259,6 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						gc_rank2 := gc_base2 + gc_tx2
 //line samples_reduction.go:211
 						tid := gc_tx2
-//line samples_reduction.go:213
 						mySum := gc_s_mySum[gc_rank2]
 //line samples_reduction.go:240
 						if blockSize >= 128 && tid < 64 {
@@ -13804,7 +13274,6 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 				gc_pos2.Thread = gc_rank2
 //line samples_reduction.go:211
 				tid := gc_tx2
-//line samples_reduction.go:213
 				mySum := gc_s_mySum[gc_rank2]
 //line samples_reduction.go:240
 				if blockSize >= 128 && tid < 64 {
@@ -13924,7 +13393,6 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					gc_pos2.Thread = gc_rank2
 //line samples_reduction.go:211
 					tid := gc_tx2
-//line samples_reduction.go:213
 					mySum := gc_s_mySum[gc_rank2]
 //line samples_reduction.go:240
 					if blockSize >= 128 && tid < 64 {
@@ -13939,7 +13407,6 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					gc_pos2.Thread = gc_rank2
 //line samples_reduction.go:211
 					tid := gc_tx2
-//line samples_reduction.go:213
 					mySum := gc_s_mySum[gc_rank2]
 //line samples_reduction.go:240
 					if blockSize >= 128 && tid < 64 {
@@ -13954,7 +13421,6 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					gc_pos2.Thread = gc_rank2
 //line samples_reduction.go:211
 					tid := gc_tx2
-//line samples_reduction.go:213
 					mySum := gc_s_mySum[gc_rank2]
 //line samples_reduction.go:240
 					if blockSize >= 128 && tid < 64 {
@@ -13969,7 +13435,6 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					gc_pos2.Thread = gc_rank2
 //line samples_reduction.go:211
 					tid := gc_tx2
-//line samples_reduction.go:213
 					mySum := gc_s_mySum[gc_rank2]
 //line samples_reduction.go:240
 					if blockSize >= 128 && tid < 64 {
@@ -13984,7 +13449,6 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 				gc_pos2.Thread = gc_rank2
 //line samples_reduction.go:211
 				tid := gc_tx2
-//line samples_reduction.go:213
 				mySum := gc_s_mySum[gc_rank2]
 //line samples_reduction.go:240
 				if blockSize >= 128 && tid < 64 {
@@ -13997,7 +13461,6 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 	}
 //line samples_reduction.go:247
 	tile32 := cg.TiledPartition(cta, 32)
-//line samples_reduction.go:250
 	var gc_c21v [32]float32
 	var gc_c21r [32]float32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -14005,7 +13468,6 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 		var gc_dead2 uint32
 		{
-//line samples_reduction.go:258
 			var gc_m112 uint32
 			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 				gc_rank2 := gc_w2 + gc_lane2
@@ -14025,7 +13487,6 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 							gc_rank2 := gc_w2 + gc_lane2
 							gc_tx2 := gc_tidx3.X + gc_lane2
-//line samples_reduction.go:264
 							gc_ty2 := gc_tidx3.Y
 							_ = gc_ty2
 							gc_tz2 := gc_tidx3.Z
@@ -14060,7 +13521,6 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 								continue // the lanes wrap to the next row
 							}
 							gc_tx2 := gc_tidx2.X
-//line samples_reduction.go:265
 							gc_ty2 := gc_tidx2.Y
 							_ = gc_ty2
 							gc_tz2 := gc_tidx2.Z
@@ -14103,7 +13563,6 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							gc_pos2.Thread = gc_rank2
 //line samples_reduction.go:211
 							tid := gc_tx2
-//line samples_reduction.go:213
 							mySum := gc_s_mySum[gc_rank2]
 //line samples_reduction.go:250
 							if blockSize >= 64 {
@@ -14147,7 +13606,6 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
-//line samples_reduction.go:267
 							mySum := gc_s_mySum[gc_rank2]
 //line samples_reduction.go:254
 							gc_c21v[gc_lane2] = mySum
@@ -14191,7 +13649,6 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
-//line samples_reduction.go:267
 							mySum := gc_s_mySum[gc_rank2]
 //line samples_reduction.go:254
 							mySum += gc_c21r[gc_lane2]
@@ -14306,7 +13763,6 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 						if i < n {
 							mySum = gc_at25[gc_tx3]
 						}
-//line samples_reduction.go:219
 						gc_s_mySum[gc_rank3] = mySum
 					}
 				} else {
@@ -14395,7 +13851,6 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 							if i < n {
 								mySum = gIdata[i]
 							}
-//line samples_reduction.go:219
 							gc_s_mySum[gc_rank3] = mySum
 						}
 						{
@@ -14409,7 +13864,6 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 							if i < n {
 								mySum = gIdata[i]
 							}
-//line samples_reduction.go:219
 							gc_s_mySum[gc_rank3] = mySum
 						}
 						{
@@ -14423,7 +13877,6 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 							if i < n {
 								mySum = gIdata[i]
 							}
-//line samples_reduction.go:219
 							gc_s_mySum[gc_rank3] = mySum
 						}
 						{
@@ -14437,7 +13890,6 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 							if i < n {
 								mySum = gIdata[i]
 							}
-//line samples_reduction.go:219
 							gc_s_mySum[gc_rank3] = mySum
 						}
 					}
@@ -14451,14 +13903,12 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 						if i < n {
 							mySum = gIdata[i]
 						}
-//line samples_reduction.go:219
 						gc_s_mySum[gc_rank3] = mySum
 					}
 				}
 			}
 		}
 	}) {
-//line samples_reduction.go:226
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
 			gc_off16 := (gc_bx3 * (blockSize * 2)) + blockSize
 			if gc_off16 >= 0 && gc_off16 <= len(gIdata) && gc_bdx3 <= len(gIdata)-gc_off16 && gc_bdx3 <= len(sdata) {
@@ -14542,7 +13992,6 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 					gc_rank3 := gc_base3 + gc_tx3
 //line samples_reduction.go:212
 					i := gc_bx3*(blockSize*2) + gc_tx3
-//line samples_reduction.go:214
 					mySum := gc_s_mySum[gc_rank3]
 //line samples_reduction.go:219
 					if i+blockSize < n {
@@ -14644,7 +14093,6 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:211
 						tid := gc_tx3
 						i := gc_bx3*(blockSize*2) + gc_tx3
-//line samples_reduction.go:214
 						mySum := gc_s_mySum[gc_rank3]
 //line samples_reduction.go:219
 						if i+blockSize < n {
@@ -14661,7 +14109,6 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:211
 						tid := gc_tx3
 						i := gc_bx3*(blockSize*2) + gc_tx3
-//line samples_reduction.go:214
 						mySum := gc_s_mySum[gc_rank3]
 //line samples_reduction.go:219
 						if i+blockSize < n {
@@ -14678,7 +14125,6 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:211
 						tid := gc_tx3
 						i := gc_bx3*(blockSize*2) + gc_tx3
-//line samples_reduction.go:214
 						mySum := gc_s_mySum[gc_rank3]
 //line samples_reduction.go:219
 						if i+blockSize < n {
@@ -14695,7 +14141,6 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:211
 						tid := gc_tx3
 						i := gc_bx3*(blockSize*2) + gc_tx3
-//line samples_reduction.go:214
 						mySum := gc_s_mySum[gc_rank3]
 //line samples_reduction.go:219
 						if i+blockSize < n {
@@ -14712,7 +14157,6 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:211
 					tid := gc_tx3
 					i := gc_bx3*(blockSize*2) + gc_tx3
-//line samples_reduction.go:214
 					mySum := gc_s_mySum[gc_rank3]
 //line samples_reduction.go:219
 					if i+blockSize < n {
@@ -14725,7 +14169,6 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 			}
 		}
 	} else {
-//line samples_reduction.go:231
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
 			gc_off17 := gc_bx3 * (blockSize * 2)
 			gc_off18 := (gc_bx3 * (blockSize * 2)) + blockSize
@@ -14748,7 +14191,6 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 					}
 //line samples_reduction.go:223
 					gc_at30[gc_tx3] = mySum
-//line samples_reduction.go:225
 					gc_s_mySum[gc_rank3] = mySum
 				}
 			} else {
@@ -14769,13 +14211,11 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 					}
 //line samples_reduction.go:223
 					sdata[tid] = mySum
-//line samples_reduction.go:225
 					gc_s_mySum[gc_rank3] = mySum
 				}
 			}
 		}
 	}
-//line samples_reduction.go:232
 	for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
 		gc_off19 := 256
 		gc_fastlo7 := min(max(0, -gc_off19), gc_bdx3)
@@ -14885,7 +14325,6 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 						gc_rank3 := gc_base3 + gc_tx3
 //line samples_reduction.go:211
 						tid := gc_tx3
-//line samples_reduction.go:213
 						mySum := gc_s_mySum[gc_rank3]
 //line samples_reduction.go:226
 						if blockSize >= 512 && tid < 256 {
@@ -14901,7 +14340,6 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 				gc_pos3.Thread = gc_rank3
 //line samples_reduction.go:211
 				tid := gc_tx3
-//line samples_reduction.go:213
 				mySum := gc_s_mySum[gc_rank3]
 //line samples_reduction.go:226
 				if blockSize >= 512 && tid < 256 {
@@ -15021,7 +14459,6 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 					gc_pos3.Thread = gc_rank3
 //line samples_reduction.go:211
 					tid := gc_tx3
-//line samples_reduction.go:213
 					mySum := gc_s_mySum[gc_rank3]
 //line samples_reduction.go:226
 					if blockSize >= 512 && tid < 256 {
@@ -15036,7 +14473,6 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 					gc_pos3.Thread = gc_rank3
 //line samples_reduction.go:211
 					tid := gc_tx3
-//line samples_reduction.go:213
 					mySum := gc_s_mySum[gc_rank3]
 //line samples_reduction.go:226
 					if blockSize >= 512 && tid < 256 {
@@ -15051,7 +14487,6 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 					gc_pos3.Thread = gc_rank3
 //line samples_reduction.go:211
 					tid := gc_tx3
-//line samples_reduction.go:213
 					mySum := gc_s_mySum[gc_rank3]
 //line samples_reduction.go:226
 					if blockSize >= 512 && tid < 256 {
@@ -15066,7 +14501,6 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 					gc_pos3.Thread = gc_rank3
 //line samples_reduction.go:211
 					tid := gc_tx3
-//line samples_reduction.go:213
 					mySum := gc_s_mySum[gc_rank3]
 //line samples_reduction.go:226
 					if blockSize >= 512 && tid < 256 {
@@ -15081,7 +14515,6 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 				gc_pos3.Thread = gc_rank3
 //line samples_reduction.go:211
 				tid := gc_tx3
-//line samples_reduction.go:213
 				mySum := gc_s_mySum[gc_rank3]
 //line samples_reduction.go:226
 				if blockSize >= 512 && tid < 256 {
@@ -15092,7 +14525,6 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 			}
 		}
 	}
-//line samples_reduction.go:236
 	for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
 		gc_off20 := 128
 		gc_fastlo8 := min(max(0, -gc_off20), gc_bdx3)
@@ -15202,7 +14634,6 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 						gc_rank3 := gc_base3 + gc_tx3
 //line samples_reduction.go:211
 						tid := gc_tx3
-//line samples_reduction.go:213
 						mySum := gc_s_mySum[gc_rank3]
 //line samples_reduction.go:233
 						if blockSize >= 256 && tid < 128 {
@@ -15218,7 +14649,6 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 				gc_pos3.Thread = gc_rank3
 //line samples_reduction.go:211
 				tid := gc_tx3
-//line samples_reduction.go:213
 				mySum := gc_s_mySum[gc_rank3]
 //line samples_reduction.go:233
 				if blockSize >= 256 && tid < 128 {
@@ -15338,7 +14768,6 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 					gc_pos3.Thread = gc_rank3
 //line samples_reduction.go:211
 					tid := gc_tx3
-//line samples_reduction.go:213
 					mySum := gc_s_mySum[gc_rank3]
 //line samples_reduction.go:233
 					if blockSize >= 256 && tid < 128 {
@@ -15353,7 +14782,6 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 					gc_pos3.Thread = gc_rank3
 //line samples_reduction.go:211
 					tid := gc_tx3
-//line samples_reduction.go:213
 					mySum := gc_s_mySum[gc_rank3]
 //line samples_reduction.go:233
 					if blockSize >= 256 && tid < 128 {
@@ -15368,7 +14796,6 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 					gc_pos3.Thread = gc_rank3
 //line samples_reduction.go:211
 					tid := gc_tx3
-//line samples_reduction.go:213
 					mySum := gc_s_mySum[gc_rank3]
 //line samples_reduction.go:233
 					if blockSize >= 256 && tid < 128 {
@@ -15383,7 +14810,6 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 					gc_pos3.Thread = gc_rank3
 //line samples_reduction.go:211
 					tid := gc_tx3
-//line samples_reduction.go:213
 					mySum := gc_s_mySum[gc_rank3]
 //line samples_reduction.go:233
 					if blockSize >= 256 && tid < 128 {
@@ -15398,7 +14824,6 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 				gc_pos3.Thread = gc_rank3
 //line samples_reduction.go:211
 				tid := gc_tx3
-//line samples_reduction.go:213
 				mySum := gc_s_mySum[gc_rank3]
 //line samples_reduction.go:233
 				if blockSize >= 256 && tid < 128 {
@@ -15409,7 +14834,6 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 			}
 		}
 	}
-//line samples_reduction.go:243
 	for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
 		gc_off21 := 64
 		gc_fastlo9 := min(max(0, -gc_off21), gc_bdx3)
@@ -15519,7 +14943,6 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 						gc_rank3 := gc_base3 + gc_tx3
 //line samples_reduction.go:211
 						tid := gc_tx3
-//line samples_reduction.go:213
 						mySum := gc_s_mySum[gc_rank3]
 //line samples_reduction.go:240
 						if blockSize >= 128 && tid < 64 {
@@ -15535,7 +14958,6 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 				gc_pos3.Thread = gc_rank3
 //line samples_reduction.go:211
 				tid := gc_tx3
-//line samples_reduction.go:213
 				mySum := gc_s_mySum[gc_rank3]
 //line samples_reduction.go:240
 				if blockSize >= 128 && tid < 64 {
@@ -15655,7 +15077,6 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 					gc_pos3.Thread = gc_rank3
 //line samples_reduction.go:211
 					tid := gc_tx3
-//line samples_reduction.go:213
 					mySum := gc_s_mySum[gc_rank3]
 //line samples_reduction.go:240
 					if blockSize >= 128 && tid < 64 {
@@ -15670,7 +15091,6 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 					gc_pos3.Thread = gc_rank3
 //line samples_reduction.go:211
 					tid := gc_tx3
-//line samples_reduction.go:213
 					mySum := gc_s_mySum[gc_rank3]
 //line samples_reduction.go:240
 					if blockSize >= 128 && tid < 64 {
@@ -15685,7 +15105,6 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 					gc_pos3.Thread = gc_rank3
 //line samples_reduction.go:211
 					tid := gc_tx3
-//line samples_reduction.go:213
 					mySum := gc_s_mySum[gc_rank3]
 //line samples_reduction.go:240
 					if blockSize >= 128 && tid < 64 {
@@ -15700,7 +15119,6 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 					gc_pos3.Thread = gc_rank3
 //line samples_reduction.go:211
 					tid := gc_tx3
-//line samples_reduction.go:213
 					mySum := gc_s_mySum[gc_rank3]
 //line samples_reduction.go:240
 					if blockSize >= 128 && tid < 64 {
@@ -15715,7 +15133,6 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 				gc_pos3.Thread = gc_rank3
 //line samples_reduction.go:211
 				tid := gc_tx3
-//line samples_reduction.go:213
 				mySum := gc_s_mySum[gc_rank3]
 //line samples_reduction.go:240
 				if blockSize >= 128 && tid < 64 {
@@ -15728,7 +15145,6 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 	}
 //line samples_reduction.go:247
 	tile32 := cg.TiledPartition(cta, 32)
-//line samples_reduction.go:250
 	var gc_c31v [32]int32
 	var gc_c31r [32]int32
 	for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
@@ -15736,7 +15152,6 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 		gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
 		var gc_dead3 uint32
 		{
-//line samples_reduction.go:258
 			var gc_m113 uint32
 			for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
 				gc_rank3 := gc_w3 + gc_lane3
@@ -15756,7 +15171,6 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
 							gc_rank3 := gc_w3 + gc_lane3
 							gc_tx3 := gc_tidx7.X + gc_lane3
-//line samples_reduction.go:264
 							gc_ty3 := gc_tidx7.Y
 							_ = gc_ty3
 							gc_tz3 := gc_tidx7.Z
@@ -15791,7 +15205,6 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 								continue // the lanes wrap to the next row
 							}
 							gc_tx3 := gc_tidx6.X
-//line samples_reduction.go:265
 							gc_ty3 := gc_tidx6.Y
 							_ = gc_ty3
 							gc_tz3 := gc_tidx6.Z
@@ -15834,7 +15247,6 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 							gc_pos3.Thread = gc_rank3
 //line samples_reduction.go:211
 							tid := gc_tx3
-//line samples_reduction.go:213
 							mySum := gc_s_mySum[gc_rank3]
 //line samples_reduction.go:250
 							if blockSize >= 64 {
@@ -15878,7 +15290,6 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 								continue
 							}
 							gc_rank3 := gc_w3 + gc_lane3
-//line samples_reduction.go:267
 							mySum := gc_s_mySum[gc_rank3]
 //line samples_reduction.go:254
 							gc_c31v[gc_lane3] = mySum
@@ -15922,7 +15333,6 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 								continue
 							}
 							gc_rank3 := gc_w3 + gc_lane3
-//line samples_reduction.go:267
 							mySum := gc_s_mySum[gc_rank3]
 //line samples_reduction.go:254
 							mySum += gc_c31r[gc_lane3]
@@ -16037,7 +15447,6 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 						if i < n {
 							mySum = gc_at37[gc_tx4]
 						}
-//line samples_reduction.go:219
 						gc_s_mySum[gc_rank4] = mySum
 					}
 				} else {
@@ -16126,7 +15535,6 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 							if i < n {
 								mySum = gIdata[i]
 							}
-//line samples_reduction.go:219
 							gc_s_mySum[gc_rank4] = mySum
 						}
 						{
@@ -16140,7 +15548,6 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 							if i < n {
 								mySum = gIdata[i]
 							}
-//line samples_reduction.go:219
 							gc_s_mySum[gc_rank4] = mySum
 						}
 						{
@@ -16154,7 +15561,6 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 							if i < n {
 								mySum = gIdata[i]
 							}
-//line samples_reduction.go:219
 							gc_s_mySum[gc_rank4] = mySum
 						}
 						{
@@ -16168,7 +15574,6 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 							if i < n {
 								mySum = gIdata[i]
 							}
-//line samples_reduction.go:219
 							gc_s_mySum[gc_rank4] = mySum
 						}
 					}
@@ -16182,14 +15587,12 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 						if i < n {
 							mySum = gIdata[i]
 						}
-//line samples_reduction.go:219
 						gc_s_mySum[gc_rank4] = mySum
 					}
 				}
 			}
 		}
 	}) {
-//line samples_reduction.go:226
 		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
 			gc_off23 := (gc_bx4 * (blockSize * 2)) + blockSize
 			if gc_off23 >= 0 && gc_off23 <= len(gIdata) && gc_bdx4 <= len(gIdata)-gc_off23 && gc_bdx4 <= len(sdata) {
@@ -16273,7 +15676,6 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 					gc_rank4 := gc_base4 + gc_tx4
 //line samples_reduction.go:212
 					i := gc_bx4*(blockSize*2) + gc_tx4
-//line samples_reduction.go:214
 					mySum := gc_s_mySum[gc_rank4]
 //line samples_reduction.go:219
 					if i+blockSize < n {
@@ -16375,7 +15777,6 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:211
 						tid := gc_tx4
 						i := gc_bx4*(blockSize*2) + gc_tx4
-//line samples_reduction.go:214
 						mySum := gc_s_mySum[gc_rank4]
 //line samples_reduction.go:219
 						if i+blockSize < n {
@@ -16392,7 +15793,6 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:211
 						tid := gc_tx4
 						i := gc_bx4*(blockSize*2) + gc_tx4
-//line samples_reduction.go:214
 						mySum := gc_s_mySum[gc_rank4]
 //line samples_reduction.go:219
 						if i+blockSize < n {
@@ -16409,7 +15809,6 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:211
 						tid := gc_tx4
 						i := gc_bx4*(blockSize*2) + gc_tx4
-//line samples_reduction.go:214
 						mySum := gc_s_mySum[gc_rank4]
 //line samples_reduction.go:219
 						if i+blockSize < n {
@@ -16426,7 +15825,6 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:211
 						tid := gc_tx4
 						i := gc_bx4*(blockSize*2) + gc_tx4
-//line samples_reduction.go:214
 						mySum := gc_s_mySum[gc_rank4]
 //line samples_reduction.go:219
 						if i+blockSize < n {
@@ -16443,7 +15841,6 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:211
 					tid := gc_tx4
 					i := gc_bx4*(blockSize*2) + gc_tx4
-//line samples_reduction.go:214
 					mySum := gc_s_mySum[gc_rank4]
 //line samples_reduction.go:219
 					if i+blockSize < n {
@@ -16456,7 +15853,6 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 			}
 		}
 	} else {
-//line samples_reduction.go:231
 		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
 			gc_off24 := gc_bx4 * (blockSize * 2)
 			gc_off25 := (gc_bx4 * (blockSize * 2)) + blockSize
@@ -16479,7 +15875,6 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 					}
 //line samples_reduction.go:223
 					gc_at42[gc_tx4] = mySum
-//line samples_reduction.go:225
 					gc_s_mySum[gc_rank4] = mySum
 				}
 			} else {
@@ -16500,13 +15895,11 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 					}
 //line samples_reduction.go:223
 					sdata[tid] = mySum
-//line samples_reduction.go:225
 					gc_s_mySum[gc_rank4] = mySum
 				}
 			}
 		}
 	}
-//line samples_reduction.go:232
 	for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
 		gc_off26 := 256
 		gc_fastlo10 := min(max(0, -gc_off26), gc_bdx4)
@@ -16616,7 +16009,6 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 						gc_rank4 := gc_base4 + gc_tx4
 //line samples_reduction.go:211
 						tid := gc_tx4
-//line samples_reduction.go:213
 						mySum := gc_s_mySum[gc_rank4]
 //line samples_reduction.go:226
 						if blockSize >= 512 && tid < 256 {
@@ -16632,7 +16024,6 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 				gc_pos4.Thread = gc_rank4
 //line samples_reduction.go:211
 				tid := gc_tx4
-//line samples_reduction.go:213
 				mySum := gc_s_mySum[gc_rank4]
 //line samples_reduction.go:226
 				if blockSize >= 512 && tid < 256 {
@@ -16752,7 +16143,6 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 					gc_pos4.Thread = gc_rank4
 //line samples_reduction.go:211
 					tid := gc_tx4
-//line samples_reduction.go:213
 					mySum := gc_s_mySum[gc_rank4]
 //line samples_reduction.go:226
 					if blockSize >= 512 && tid < 256 {
@@ -16767,7 +16157,6 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 					gc_pos4.Thread = gc_rank4
 //line samples_reduction.go:211
 					tid := gc_tx4
-//line samples_reduction.go:213
 					mySum := gc_s_mySum[gc_rank4]
 //line samples_reduction.go:226
 					if blockSize >= 512 && tid < 256 {
@@ -16782,7 +16171,6 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 					gc_pos4.Thread = gc_rank4
 //line samples_reduction.go:211
 					tid := gc_tx4
-//line samples_reduction.go:213
 					mySum := gc_s_mySum[gc_rank4]
 //line samples_reduction.go:226
 					if blockSize >= 512 && tid < 256 {
@@ -16797,7 +16185,6 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 					gc_pos4.Thread = gc_rank4
 //line samples_reduction.go:211
 					tid := gc_tx4
-//line samples_reduction.go:213
 					mySum := gc_s_mySum[gc_rank4]
 //line samples_reduction.go:226
 					if blockSize >= 512 && tid < 256 {
@@ -16812,7 +16199,6 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 				gc_pos4.Thread = gc_rank4
 //line samples_reduction.go:211
 				tid := gc_tx4
-//line samples_reduction.go:213
 				mySum := gc_s_mySum[gc_rank4]
 //line samples_reduction.go:226
 				if blockSize >= 512 && tid < 256 {
@@ -16823,7 +16209,6 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 			}
 		}
 	}
-//line samples_reduction.go:236
 	for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
 		gc_off27 := 128
 		gc_fastlo11 := min(max(0, -gc_off27), gc_bdx4)
@@ -16933,7 +16318,6 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 						gc_rank4 := gc_base4 + gc_tx4
 //line samples_reduction.go:211
 						tid := gc_tx4
-//line samples_reduction.go:213
 						mySum := gc_s_mySum[gc_rank4]
 //line samples_reduction.go:233
 						if blockSize >= 256 && tid < 128 {
@@ -16949,7 +16333,6 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 				gc_pos4.Thread = gc_rank4
 //line samples_reduction.go:211
 				tid := gc_tx4
-//line samples_reduction.go:213
 				mySum := gc_s_mySum[gc_rank4]
 //line samples_reduction.go:233
 				if blockSize >= 256 && tid < 128 {
@@ -17069,7 +16452,6 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 					gc_pos4.Thread = gc_rank4
 //line samples_reduction.go:211
 					tid := gc_tx4
-//line samples_reduction.go:213
 					mySum := gc_s_mySum[gc_rank4]
 //line samples_reduction.go:233
 					if blockSize >= 256 && tid < 128 {
@@ -17084,7 +16466,6 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 					gc_pos4.Thread = gc_rank4
 //line samples_reduction.go:211
 					tid := gc_tx4
-//line samples_reduction.go:213
 					mySum := gc_s_mySum[gc_rank4]
 //line samples_reduction.go:233
 					if blockSize >= 256 && tid < 128 {
@@ -17099,7 +16480,6 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 					gc_pos4.Thread = gc_rank4
 //line samples_reduction.go:211
 					tid := gc_tx4
-//line samples_reduction.go:213
 					mySum := gc_s_mySum[gc_rank4]
 //line samples_reduction.go:233
 					if blockSize >= 256 && tid < 128 {
@@ -17114,7 +16494,6 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 					gc_pos4.Thread = gc_rank4
 //line samples_reduction.go:211
 					tid := gc_tx4
-//line samples_reduction.go:213
 					mySum := gc_s_mySum[gc_rank4]
 //line samples_reduction.go:233
 					if blockSize >= 256 && tid < 128 {
@@ -17129,7 +16508,6 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 				gc_pos4.Thread = gc_rank4
 //line samples_reduction.go:211
 				tid := gc_tx4
-//line samples_reduction.go:213
 				mySum := gc_s_mySum[gc_rank4]
 //line samples_reduction.go:233
 				if blockSize >= 256 && tid < 128 {
@@ -17140,7 +16518,6 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 			}
 		}
 	}
-//line samples_reduction.go:243
 	for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
 		gc_off28 := 64
 		gc_fastlo12 := min(max(0, -gc_off28), gc_bdx4)
@@ -17250,7 +16627,6 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 						gc_rank4 := gc_base4 + gc_tx4
 //line samples_reduction.go:211
 						tid := gc_tx4
-//line samples_reduction.go:213
 						mySum := gc_s_mySum[gc_rank4]
 //line samples_reduction.go:240
 						if blockSize >= 128 && tid < 64 {
@@ -17266,7 +16642,6 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 				gc_pos4.Thread = gc_rank4
 //line samples_reduction.go:211
 				tid := gc_tx4
-//line samples_reduction.go:213
 				mySum := gc_s_mySum[gc_rank4]
 //line samples_reduction.go:240
 				if blockSize >= 128 && tid < 64 {
@@ -17386,7 +16761,6 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 					gc_pos4.Thread = gc_rank4
 //line samples_reduction.go:211
 					tid := gc_tx4
-//line samples_reduction.go:213
 					mySum := gc_s_mySum[gc_rank4]
 //line samples_reduction.go:240
 					if blockSize >= 128 && tid < 64 {
@@ -17401,7 +16775,6 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 					gc_pos4.Thread = gc_rank4
 //line samples_reduction.go:211
 					tid := gc_tx4
-//line samples_reduction.go:213
 					mySum := gc_s_mySum[gc_rank4]
 //line samples_reduction.go:240
 					if blockSize >= 128 && tid < 64 {
@@ -17416,7 +16789,6 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 					gc_pos4.Thread = gc_rank4
 //line samples_reduction.go:211
 					tid := gc_tx4
-//line samples_reduction.go:213
 					mySum := gc_s_mySum[gc_rank4]
 //line samples_reduction.go:240
 					if blockSize >= 128 && tid < 64 {
@@ -17431,7 +16803,6 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 					gc_pos4.Thread = gc_rank4
 //line samples_reduction.go:211
 					tid := gc_tx4
-//line samples_reduction.go:213
 					mySum := gc_s_mySum[gc_rank4]
 //line samples_reduction.go:240
 					if blockSize >= 128 && tid < 64 {
@@ -17446,7 +16817,6 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 				gc_pos4.Thread = gc_rank4
 //line samples_reduction.go:211
 				tid := gc_tx4
-//line samples_reduction.go:213
 				mySum := gc_s_mySum[gc_rank4]
 //line samples_reduction.go:240
 				if blockSize >= 128 && tid < 64 {
@@ -17459,7 +16829,6 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 	}
 //line samples_reduction.go:247
 	tile32 := cg.TiledPartition(cta, 32)
-//line samples_reduction.go:250
 	var gc_c41v [32]uint32
 	var gc_c41r [32]uint32
 	for gc_w4 := 0; gc_w4 < gc_n4; gc_w4 += 32 {
@@ -17467,7 +16836,6 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 		gc_act4 := uint32(uint64(1)<<gc_cnt4 - 1)
 		var gc_dead4 uint32
 		{
-//line samples_reduction.go:258
 			var gc_m114 uint32
 			for gc_lane4 := 0; gc_lane4 < gc_cnt4; gc_lane4++ {
 				gc_rank4 := gc_w4 + gc_lane4
@@ -17487,7 +16855,6 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
 							gc_rank4 := gc_w4 + gc_lane4
 							gc_tx4 := gc_tidx11.X + gc_lane4
-//line samples_reduction.go:264
 							gc_ty4 := gc_tidx11.Y
 							_ = gc_ty4
 							gc_tz4 := gc_tidx11.Z
@@ -17522,7 +16889,6 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 								continue // the lanes wrap to the next row
 							}
 							gc_tx4 := gc_tidx10.X
-//line samples_reduction.go:265
 							gc_ty4 := gc_tidx10.Y
 							_ = gc_ty4
 							gc_tz4 := gc_tidx10.Z
@@ -17565,7 +16931,6 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 							gc_pos4.Thread = gc_rank4
 //line samples_reduction.go:211
 							tid := gc_tx4
-//line samples_reduction.go:213
 							mySum := gc_s_mySum[gc_rank4]
 //line samples_reduction.go:250
 							if blockSize >= 64 {
@@ -17609,7 +16974,6 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 								continue
 							}
 							gc_rank4 := gc_w4 + gc_lane4
-//line samples_reduction.go:267
 							mySum := gc_s_mySum[gc_rank4]
 //line samples_reduction.go:254
 							gc_c41v[gc_lane4] = mySum
@@ -17653,7 +17017,6 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 								continue
 							}
 							gc_rank4 := gc_w4 + gc_lane4
-//line samples_reduction.go:267
 							mySum := gc_s_mySum[gc_rank4]
 //line samples_reduction.go:254
 							mySum += gc_c41r[gc_lane4]
@@ -17720,7 +17083,6 @@ func gc_body_reduce6[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 //line samples_reduction.go:269
 	cta := cg.ThisThreadBlock(t)
 	sdata := gocuda.DynamicShared[T](t)
-//line samples_reduction.go:272
 	for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
 		for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
 			gc_rank5 := gc_base5 + gc_tx5
@@ -17734,16 +17096,13 @@ func gc_body_reduce6[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 			if nIsPow2 {
 				i := gc_bx5*blockSize*2 + gc_tx5
 				gridSize = gridSize << 1
-//line samples_reduction.go:281
 				for i < n {
-//line samples_reduction.go:281
 					gc_b41.Tick()
 //line samples_reduction.go:281
 					if gc_b41.Stopped() {
 //line samples_reduction.go:281
 						return
 					}
-//line samples_reduction.go:282
 					mySum += gIdata[i]
 					if i+blockSize < n {
 						mySum += gIdata[i+blockSize]
@@ -17760,18 +17119,14 @@ func gc_body_reduce6[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 //line samples_reduction.go:290
 						return
 					}
-//line samples_reduction.go:291
 					mySum += gIdata[i_]
 					i_ += gridSize
 				}
 			}
-//line samples_reduction.go:296
 			sdata[tid] = mySum
-//line samples_reduction.go:299
 			gc_s_mySum[gc_rank5] = mySum
 		}
 	}
-//line samples_reduction.go:304
 	for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
 		gc_off13 := 256
 		gc_fastlo13 := min(max(0, -gc_off13), gc_bdx5)
@@ -17787,7 +17142,6 @@ func gc_body_reduce6[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 						gc_rank5 := gc_base5 + gc_tx5
 //line samples_reduction.go:272
 						tid := gc_tx5
-//line samples_reduction.go:274
 						mySum := gc_s_mySum[gc_rank5]
 //line samples_reduction.go:299
 						if blockSize >= 512 && tid < 256 {
@@ -17803,7 +17157,6 @@ func gc_body_reduce6[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 				gc_pos5.Thread = gc_rank5
 //line samples_reduction.go:272
 				tid := gc_tx5
-//line samples_reduction.go:274
 				mySum := gc_s_mySum[gc_rank5]
 //line samples_reduction.go:299
 				if blockSize >= 512 && tid < 256 {
@@ -17821,7 +17174,6 @@ func gc_body_reduce6[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 					gc_pos5.Thread = gc_rank5
 //line samples_reduction.go:272
 					tid := gc_tx5
-//line samples_reduction.go:274
 					mySum := gc_s_mySum[gc_rank5]
 //line samples_reduction.go:299
 					if blockSize >= 512 && tid < 256 {
@@ -17836,7 +17188,6 @@ func gc_body_reduce6[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 					gc_pos5.Thread = gc_rank5
 //line samples_reduction.go:272
 					tid := gc_tx5
-//line samples_reduction.go:274
 					mySum := gc_s_mySum[gc_rank5]
 //line samples_reduction.go:299
 					if blockSize >= 512 && tid < 256 {
@@ -17851,7 +17202,6 @@ func gc_body_reduce6[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 					gc_pos5.Thread = gc_rank5
 //line samples_reduction.go:272
 					tid := gc_tx5
-//line samples_reduction.go:274
 					mySum := gc_s_mySum[gc_rank5]
 //line samples_reduction.go:299
 					if blockSize >= 512 && tid < 256 {
@@ -17866,7 +17216,6 @@ func gc_body_reduce6[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 					gc_pos5.Thread = gc_rank5
 //line samples_reduction.go:272
 					tid := gc_tx5
-//line samples_reduction.go:274
 					mySum := gc_s_mySum[gc_rank5]
 //line samples_reduction.go:299
 					if blockSize >= 512 && tid < 256 {
@@ -17881,7 +17230,6 @@ func gc_body_reduce6[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 				gc_pos5.Thread = gc_rank5
 //line samples_reduction.go:272
 				tid := gc_tx5
-//line samples_reduction.go:274
 				mySum := gc_s_mySum[gc_rank5]
 //line samples_reduction.go:299
 				if blockSize >= 512 && tid < 256 {
@@ -17892,7 +17240,6 @@ func gc_body_reduce6[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 			}
 		}
 	}
-//line samples_reduction.go:309
 	for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
 		gc_off14 := 128
 		gc_fastlo14 := min(max(0, -gc_off14), gc_bdx5)
@@ -17908,7 +17255,6 @@ func gc_body_reduce6[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 						gc_rank5 := gc_base5 + gc_tx5
 //line samples_reduction.go:272
 						tid := gc_tx5
-//line samples_reduction.go:274
 						mySum := gc_s_mySum[gc_rank5]
 //line samples_reduction.go:306
 						if blockSize >= 256 && tid < 128 {
@@ -17924,7 +17270,6 @@ func gc_body_reduce6[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 				gc_pos5.Thread = gc_rank5
 //line samples_reduction.go:272
 				tid := gc_tx5
-//line samples_reduction.go:274
 				mySum := gc_s_mySum[gc_rank5]
 //line samples_reduction.go:306
 				if blockSize >= 256 && tid < 128 {
@@ -17942,7 +17287,6 @@ func gc_body_reduce6[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 					gc_pos5.Thread = gc_rank5
 //line samples_reduction.go:272
 					tid := gc_tx5
-//line samples_reduction.go:274
 					mySum := gc_s_mySum[gc_rank5]
 //line samples_reduction.go:306
 					if blockSize >= 256 && tid < 128 {
@@ -17957,7 +17301,6 @@ func gc_body_reduce6[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 					gc_pos5.Thread = gc_rank5
 //line samples_reduction.go:272
 					tid := gc_tx5
-//line samples_reduction.go:274
 					mySum := gc_s_mySum[gc_rank5]
 //line samples_reduction.go:306
 					if blockSize >= 256 && tid < 128 {
@@ -17972,7 +17315,6 @@ func gc_body_reduce6[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 					gc_pos5.Thread = gc_rank5
 //line samples_reduction.go:272
 					tid := gc_tx5
-//line samples_reduction.go:274
 					mySum := gc_s_mySum[gc_rank5]
 //line samples_reduction.go:306
 					if blockSize >= 256 && tid < 128 {
@@ -17987,7 +17329,6 @@ func gc_body_reduce6[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 					gc_pos5.Thread = gc_rank5
 //line samples_reduction.go:272
 					tid := gc_tx5
-//line samples_reduction.go:274
 					mySum := gc_s_mySum[gc_rank5]
 //line samples_reduction.go:306
 					if blockSize >= 256 && tid < 128 {
@@ -18002,7 +17343,6 @@ func gc_body_reduce6[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 				gc_pos5.Thread = gc_rank5
 //line samples_reduction.go:272
 				tid := gc_tx5
-//line samples_reduction.go:274
 				mySum := gc_s_mySum[gc_rank5]
 //line samples_reduction.go:306
 				if blockSize >= 256 && tid < 128 {
@@ -18013,7 +17353,6 @@ func gc_body_reduce6[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 			}
 		}
 	}
-//line samples_reduction.go:316
 	for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
 		gc_off15 := 64
 		gc_fastlo15 := min(max(0, -gc_off15), gc_bdx5)
@@ -18029,7 +17368,6 @@ func gc_body_reduce6[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 						gc_rank5 := gc_base5 + gc_tx5
 //line samples_reduction.go:272
 						tid := gc_tx5
-//line samples_reduction.go:274
 						mySum := gc_s_mySum[gc_rank5]
 //line samples_reduction.go:313
 						if blockSize >= 128 && tid < 64 {
@@ -18045,7 +17383,6 @@ func gc_body_reduce6[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 				gc_pos5.Thread = gc_rank5
 //line samples_reduction.go:272
 				tid := gc_tx5
-//line samples_reduction.go:274
 				mySum := gc_s_mySum[gc_rank5]
 //line samples_reduction.go:313
 				if blockSize >= 128 && tid < 64 {
@@ -18063,7 +17400,6 @@ func gc_body_reduce6[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 					gc_pos5.Thread = gc_rank5
 //line samples_reduction.go:272
 					tid := gc_tx5
-//line samples_reduction.go:274
 					mySum := gc_s_mySum[gc_rank5]
 //line samples_reduction.go:313
 					if blockSize >= 128 && tid < 64 {
@@ -18078,7 +17414,6 @@ func gc_body_reduce6[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 					gc_pos5.Thread = gc_rank5
 //line samples_reduction.go:272
 					tid := gc_tx5
-//line samples_reduction.go:274
 					mySum := gc_s_mySum[gc_rank5]
 //line samples_reduction.go:313
 					if blockSize >= 128 && tid < 64 {
@@ -18093,7 +17428,6 @@ func gc_body_reduce6[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 					gc_pos5.Thread = gc_rank5
 //line samples_reduction.go:272
 					tid := gc_tx5
-//line samples_reduction.go:274
 					mySum := gc_s_mySum[gc_rank5]
 //line samples_reduction.go:313
 					if blockSize >= 128 && tid < 64 {
@@ -18108,7 +17442,6 @@ func gc_body_reduce6[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 					gc_pos5.Thread = gc_rank5
 //line samples_reduction.go:272
 					tid := gc_tx5
-//line samples_reduction.go:274
 					mySum := gc_s_mySum[gc_rank5]
 //line samples_reduction.go:313
 					if blockSize >= 128 && tid < 64 {
@@ -18123,7 +17456,6 @@ func gc_body_reduce6[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 				gc_pos5.Thread = gc_rank5
 //line samples_reduction.go:272
 				tid := gc_tx5
-//line samples_reduction.go:274
 				mySum := gc_s_mySum[gc_rank5]
 //line samples_reduction.go:313
 				if blockSize >= 128 && tid < 64 {
@@ -18136,7 +17468,6 @@ func gc_body_reduce6[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 	}
 //line samples_reduction.go:320
 	tile32 := cg.TiledPartition(cta, 32)
-//line samples_reduction.go:323
 	var gc_c51v [32]T
 	var gc_c51r [32]T
 	for gc_w5 := 0; gc_w5 < gc_n5; gc_w5 += 32 {
@@ -18144,7 +17475,6 @@ func gc_body_reduce6[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 		gc_act5 := uint32(uint64(1)<<gc_cnt5 - 1)
 		var gc_dead5 uint32
 		{
-//line samples_reduction.go:331
 			var gc_m95 uint32
 			for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
 				gc_rank5 := gc_w5 + gc_lane5
@@ -18178,7 +17508,6 @@ func gc_body_reduce6[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 							gc_pos5.Thread = gc_rank5
 //line samples_reduction.go:272
 							tid := gc_tx5
-//line samples_reduction.go:274
 							mySum := gc_s_mySum[gc_rank5]
 							{
 //line samples_reduction.go:324
@@ -18195,7 +17524,6 @@ func gc_body_reduce6[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 							continue
 						}
 						gc_rank5 := gc_w5 + gc_lane5
-//line samples_reduction.go:333
 						mySum := gc_s_mySum[gc_rank5]
 //line samples_reduction.go:327
 						gc_c51v[gc_lane5] = mySum
@@ -18207,7 +17535,6 @@ func gc_body_reduce6[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 							continue
 						}
 						gc_rank5 := gc_w5 + gc_lane5
-//line samples_reduction.go:334
 						mySum := gc_s_mySum[gc_rank5]
 //line samples_reduction.go:327
 						mySum += gc_c51r[gc_lane5]
@@ -18246,7 +17573,6 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:269
 	cta := cg.ThisThreadBlock(t)
 	sdata := gocuda.DynamicShared[float32](t)
-//line samples_reduction.go:272
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 			gc_rank2 := gc_base2 + gc_tx2
@@ -18260,16 +17586,13 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 			if nIsPow2 {
 				i := gc_bx2*blockSize*2 + gc_tx2
 				gridSize = gridSize << 1
-//line samples_reduction.go:281
 				for i < n {
-//line samples_reduction.go:281
 					gc_b2.Tick()
 //line samples_reduction.go:281
 					if gc_b2.Stopped() {
 //line samples_reduction.go:281
 						return
 					}
-//line samples_reduction.go:282
 					mySum += gIdata[i]
 					if i+blockSize < n {
 						mySum += gIdata[i+blockSize]
@@ -18286,18 +17609,14 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:290
 						return
 					}
-//line samples_reduction.go:291
 					mySum += gIdata[i_]
 					i_ += gridSize
 				}
 			}
-//line samples_reduction.go:296
 			sdata[tid] = mySum
-//line samples_reduction.go:299
 			gc_s_mySum[gc_rank2] = mySum
 		}
 	}
-//line samples_reduction.go:304
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off4 := 256
 		gc_fastlo4 := min(max(0, -gc_off4), gc_bdx2)
@@ -18407,7 +17726,6 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						gc_rank2 := gc_base2 + gc_tx2
 //line samples_reduction.go:272
 						tid := gc_tx2
-//line samples_reduction.go:274
 						mySum := gc_s_mySum[gc_rank2]
 //line samples_reduction.go:299
 						if blockSize >= 512 && tid < 256 {
@@ -18423,7 +17741,6 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 				gc_pos2.Thread = gc_rank2
 //line samples_reduction.go:272
 				tid := gc_tx2
-//line samples_reduction.go:274
 				mySum := gc_s_mySum[gc_rank2]
 //line samples_reduction.go:299
 				if blockSize >= 512 && tid < 256 {
@@ -18543,7 +17860,6 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					gc_pos2.Thread = gc_rank2
 //line samples_reduction.go:272
 					tid := gc_tx2
-//line samples_reduction.go:274
 					mySum := gc_s_mySum[gc_rank2]
 //line samples_reduction.go:299
 					if blockSize >= 512 && tid < 256 {
@@ -18558,7 +17874,6 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					gc_pos2.Thread = gc_rank2
 //line samples_reduction.go:272
 					tid := gc_tx2
-//line samples_reduction.go:274
 					mySum := gc_s_mySum[gc_rank2]
 //line samples_reduction.go:299
 					if blockSize >= 512 && tid < 256 {
@@ -18573,7 +17888,6 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					gc_pos2.Thread = gc_rank2
 //line samples_reduction.go:272
 					tid := gc_tx2
-//line samples_reduction.go:274
 					mySum := gc_s_mySum[gc_rank2]
 //line samples_reduction.go:299
 					if blockSize >= 512 && tid < 256 {
@@ -18588,7 +17902,6 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					gc_pos2.Thread = gc_rank2
 //line samples_reduction.go:272
 					tid := gc_tx2
-//line samples_reduction.go:274
 					mySum := gc_s_mySum[gc_rank2]
 //line samples_reduction.go:299
 					if blockSize >= 512 && tid < 256 {
@@ -18603,7 +17916,6 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 				gc_pos2.Thread = gc_rank2
 //line samples_reduction.go:272
 				tid := gc_tx2
-//line samples_reduction.go:274
 				mySum := gc_s_mySum[gc_rank2]
 //line samples_reduction.go:299
 				if blockSize >= 512 && tid < 256 {
@@ -18614,7 +17926,6 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 			}
 		}
 	}
-//line samples_reduction.go:309
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off5 := 128
 		gc_fastlo5 := min(max(0, -gc_off5), gc_bdx2)
@@ -18724,7 +18035,6 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						gc_rank2 := gc_base2 + gc_tx2
 //line samples_reduction.go:272
 						tid := gc_tx2
-//line samples_reduction.go:274
 						mySum := gc_s_mySum[gc_rank2]
 //line samples_reduction.go:306
 						if blockSize >= 256 && tid < 128 {
@@ -18740,7 +18050,6 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 				gc_pos2.Thread = gc_rank2
 //line samples_reduction.go:272
 				tid := gc_tx2
-//line samples_reduction.go:274
 				mySum := gc_s_mySum[gc_rank2]
 //line samples_reduction.go:306
 				if blockSize >= 256 && tid < 128 {
@@ -18860,7 +18169,6 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					gc_pos2.Thread = gc_rank2
 //line samples_reduction.go:272
 					tid := gc_tx2
-//line samples_reduction.go:274
 					mySum := gc_s_mySum[gc_rank2]
 //line samples_reduction.go:306
 					if blockSize >= 256 && tid < 128 {
@@ -18875,7 +18183,6 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					gc_pos2.Thread = gc_rank2
 //line samples_reduction.go:272
 					tid := gc_tx2
-//line samples_reduction.go:274
 					mySum := gc_s_mySum[gc_rank2]
 //line samples_reduction.go:306
 					if blockSize >= 256 && tid < 128 {
@@ -18890,7 +18197,6 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					gc_pos2.Thread = gc_rank2
 //line samples_reduction.go:272
 					tid := gc_tx2
-//line samples_reduction.go:274
 					mySum := gc_s_mySum[gc_rank2]
 //line samples_reduction.go:306
 					if blockSize >= 256 && tid < 128 {
@@ -18905,7 +18211,6 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					gc_pos2.Thread = gc_rank2
 //line samples_reduction.go:272
 					tid := gc_tx2
-//line samples_reduction.go:274
 					mySum := gc_s_mySum[gc_rank2]
 //line samples_reduction.go:306
 					if blockSize >= 256 && tid < 128 {
@@ -18920,7 +18225,6 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 				gc_pos2.Thread = gc_rank2
 //line samples_reduction.go:272
 				tid := gc_tx2
-//line samples_reduction.go:274
 				mySum := gc_s_mySum[gc_rank2]
 //line samples_reduction.go:306
 				if blockSize >= 256 && tid < 128 {
@@ -18931,7 +18235,6 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 			}
 		}
 	}
-//line samples_reduction.go:316
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off6 := 64
 		gc_fastlo6 := min(max(0, -gc_off6), gc_bdx2)
@@ -19041,7 +18344,6 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						gc_rank2 := gc_base2 + gc_tx2
 //line samples_reduction.go:272
 						tid := gc_tx2
-//line samples_reduction.go:274
 						mySum := gc_s_mySum[gc_rank2]
 //line samples_reduction.go:313
 						if blockSize >= 128 && tid < 64 {
@@ -19057,7 +18359,6 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 				gc_pos2.Thread = gc_rank2
 //line samples_reduction.go:272
 				tid := gc_tx2
-//line samples_reduction.go:274
 				mySum := gc_s_mySum[gc_rank2]
 //line samples_reduction.go:313
 				if blockSize >= 128 && tid < 64 {
@@ -19177,7 +18478,6 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					gc_pos2.Thread = gc_rank2
 //line samples_reduction.go:272
 					tid := gc_tx2
-//line samples_reduction.go:274
 					mySum := gc_s_mySum[gc_rank2]
 //line samples_reduction.go:313
 					if blockSize >= 128 && tid < 64 {
@@ -19192,7 +18492,6 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					gc_pos2.Thread = gc_rank2
 //line samples_reduction.go:272
 					tid := gc_tx2
-//line samples_reduction.go:274
 					mySum := gc_s_mySum[gc_rank2]
 //line samples_reduction.go:313
 					if blockSize >= 128 && tid < 64 {
@@ -19207,7 +18506,6 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					gc_pos2.Thread = gc_rank2
 //line samples_reduction.go:272
 					tid := gc_tx2
-//line samples_reduction.go:274
 					mySum := gc_s_mySum[gc_rank2]
 //line samples_reduction.go:313
 					if blockSize >= 128 && tid < 64 {
@@ -19222,7 +18520,6 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					gc_pos2.Thread = gc_rank2
 //line samples_reduction.go:272
 					tid := gc_tx2
-//line samples_reduction.go:274
 					mySum := gc_s_mySum[gc_rank2]
 //line samples_reduction.go:313
 					if blockSize >= 128 && tid < 64 {
@@ -19237,7 +18534,6 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 				gc_pos2.Thread = gc_rank2
 //line samples_reduction.go:272
 				tid := gc_tx2
-//line samples_reduction.go:274
 				mySum := gc_s_mySum[gc_rank2]
 //line samples_reduction.go:313
 				if blockSize >= 128 && tid < 64 {
@@ -19250,7 +18546,6 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 	}
 //line samples_reduction.go:320
 	tile32 := cg.TiledPartition(cta, 32)
-//line samples_reduction.go:323
 	var gc_c21v [32]float32
 	var gc_c21r [32]float32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -19258,7 +18553,6 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 		var gc_dead2 uint32
 		{
-//line samples_reduction.go:331
 			var gc_m92 uint32
 			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 				gc_rank2 := gc_w2 + gc_lane2
@@ -19278,7 +18572,6 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 							gc_rank2 := gc_w2 + gc_lane2
 							gc_tx2 := gc_tidx3.X + gc_lane2
-//line samples_reduction.go:337
 							gc_ty2 := gc_tidx3.Y
 							_ = gc_ty2
 							gc_tz2 := gc_tidx3.Z
@@ -19313,7 +18606,6 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 								continue // the lanes wrap to the next row
 							}
 							gc_tx2 := gc_tidx2.X
-//line samples_reduction.go:338
 							gc_ty2 := gc_tidx2.Y
 							_ = gc_ty2
 							gc_tz2 := gc_tidx2.Z
@@ -19356,7 +18648,6 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							gc_pos2.Thread = gc_rank2
 //line samples_reduction.go:272
 							tid := gc_tx2
-//line samples_reduction.go:274
 							mySum := gc_s_mySum[gc_rank2]
 //line samples_reduction.go:323
 							if blockSize >= 64 {
@@ -19400,7 +18691,6 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
-//line samples_reduction.go:340
 							mySum := gc_s_mySum[gc_rank2]
 //line samples_reduction.go:327
 							gc_c21v[gc_lane2] = mySum
@@ -19444,7 +18734,6 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
-//line samples_reduction.go:340
 							mySum := gc_s_mySum[gc_rank2]
 //line samples_reduction.go:327
 							mySum += gc_c21r[gc_lane2]
@@ -19484,7 +18773,6 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:269
 	cta := cg.ThisThreadBlock(t)
 	sdata := gocuda.DynamicShared[int32](t)
-//line samples_reduction.go:272
 	for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
 		for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
 			gc_rank3 := gc_base3 + gc_tx3
@@ -19498,16 +18786,13 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 			if nIsPow2 {
 				i := gc_bx3*blockSize*2 + gc_tx3
 				gridSize = gridSize << 1
-//line samples_reduction.go:281
 				for i < n {
-//line samples_reduction.go:281
 					gc_b15.Tick()
 //line samples_reduction.go:281
 					if gc_b15.Stopped() {
 //line samples_reduction.go:281
 						return
 					}
-//line samples_reduction.go:282
 					mySum += gIdata[i]
 					if i+blockSize < n {
 						mySum += gIdata[i+blockSize]
@@ -19524,18 +18809,14 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:290
 						return
 					}
-//line samples_reduction.go:291
 					mySum += gIdata[i_]
 					i_ += gridSize
 				}
 			}
-//line samples_reduction.go:296
 			sdata[tid] = mySum
-//line samples_reduction.go:299
 			gc_s_mySum[gc_rank3] = mySum
 		}
 	}
-//line samples_reduction.go:304
 	for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
 		gc_off7 := 256
 		gc_fastlo7 := min(max(0, -gc_off7), gc_bdx3)
@@ -19645,7 +18926,6 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 						gc_rank3 := gc_base3 + gc_tx3
 //line samples_reduction.go:272
 						tid := gc_tx3
-//line samples_reduction.go:274
 						mySum := gc_s_mySum[gc_rank3]
 //line samples_reduction.go:299
 						if blockSize >= 512 && tid < 256 {
@@ -19661,7 +18941,6 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 				gc_pos3.Thread = gc_rank3
 //line samples_reduction.go:272
 				tid := gc_tx3
-//line samples_reduction.go:274
 				mySum := gc_s_mySum[gc_rank3]
 //line samples_reduction.go:299
 				if blockSize >= 512 && tid < 256 {
@@ -19781,7 +19060,6 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 					gc_pos3.Thread = gc_rank3
 //line samples_reduction.go:272
 					tid := gc_tx3
-//line samples_reduction.go:274
 					mySum := gc_s_mySum[gc_rank3]
 //line samples_reduction.go:299
 					if blockSize >= 512 && tid < 256 {
@@ -19796,7 +19074,6 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 					gc_pos3.Thread = gc_rank3
 //line samples_reduction.go:272
 					tid := gc_tx3
-//line samples_reduction.go:274
 					mySum := gc_s_mySum[gc_rank3]
 //line samples_reduction.go:299
 					if blockSize >= 512 && tid < 256 {
@@ -19811,7 +19088,6 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 					gc_pos3.Thread = gc_rank3
 //line samples_reduction.go:272
 					tid := gc_tx3
-//line samples_reduction.go:274
 					mySum := gc_s_mySum[gc_rank3]
 //line samples_reduction.go:299
 					if blockSize >= 512 && tid < 256 {
@@ -19826,7 +19102,6 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 					gc_pos3.Thread = gc_rank3
 //line samples_reduction.go:272
 					tid := gc_tx3
-//line samples_reduction.go:274
 					mySum := gc_s_mySum[gc_rank3]
 //line samples_reduction.go:299
 					if blockSize >= 512 && tid < 256 {
@@ -19841,7 +19116,6 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 				gc_pos3.Thread = gc_rank3
 //line samples_reduction.go:272
 				tid := gc_tx3
-//line samples_reduction.go:274
 				mySum := gc_s_mySum[gc_rank3]
 //line samples_reduction.go:299
 				if blockSize >= 512 && tid < 256 {
@@ -19852,7 +19126,6 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 			}
 		}
 	}
-//line samples_reduction.go:309
 	for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
 		gc_off8 := 128
 		gc_fastlo8 := min(max(0, -gc_off8), gc_bdx3)
@@ -19962,7 +19235,6 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 						gc_rank3 := gc_base3 + gc_tx3
 //line samples_reduction.go:272
 						tid := gc_tx3
-//line samples_reduction.go:274
 						mySum := gc_s_mySum[gc_rank3]
 //line samples_reduction.go:306
 						if blockSize >= 256 && tid < 128 {
@@ -19978,7 +19250,6 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 				gc_pos3.Thread = gc_rank3
 //line samples_reduction.go:272
 				tid := gc_tx3
-//line samples_reduction.go:274
 				mySum := gc_s_mySum[gc_rank3]
 //line samples_reduction.go:306
 				if blockSize >= 256 && tid < 128 {
@@ -20098,7 +19369,6 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 					gc_pos3.Thread = gc_rank3
 //line samples_reduction.go:272
 					tid := gc_tx3
-//line samples_reduction.go:274
 					mySum := gc_s_mySum[gc_rank3]
 //line samples_reduction.go:306
 					if blockSize >= 256 && tid < 128 {
@@ -20113,7 +19383,6 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 					gc_pos3.Thread = gc_rank3
 //line samples_reduction.go:272
 					tid := gc_tx3
-//line samples_reduction.go:274
 					mySum := gc_s_mySum[gc_rank3]
 //line samples_reduction.go:306
 					if blockSize >= 256 && tid < 128 {
@@ -20128,7 +19397,6 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 					gc_pos3.Thread = gc_rank3
 //line samples_reduction.go:272
 					tid := gc_tx3
-//line samples_reduction.go:274
 					mySum := gc_s_mySum[gc_rank3]
 //line samples_reduction.go:306
 					if blockSize >= 256 && tid < 128 {
@@ -20143,7 +19411,6 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 					gc_pos3.Thread = gc_rank3
 //line samples_reduction.go:272
 					tid := gc_tx3
-//line samples_reduction.go:274
 					mySum := gc_s_mySum[gc_rank3]
 //line samples_reduction.go:306
 					if blockSize >= 256 && tid < 128 {
@@ -20158,7 +19425,6 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 				gc_pos3.Thread = gc_rank3
 //line samples_reduction.go:272
 				tid := gc_tx3
-//line samples_reduction.go:274
 				mySum := gc_s_mySum[gc_rank3]
 //line samples_reduction.go:306
 				if blockSize >= 256 && tid < 128 {
@@ -20169,7 +19435,6 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 			}
 		}
 	}
-//line samples_reduction.go:316
 	for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
 		gc_off9 := 64
 		gc_fastlo9 := min(max(0, -gc_off9), gc_bdx3)
@@ -20279,7 +19544,6 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 						gc_rank3 := gc_base3 + gc_tx3
 //line samples_reduction.go:272
 						tid := gc_tx3
-//line samples_reduction.go:274
 						mySum := gc_s_mySum[gc_rank3]
 //line samples_reduction.go:313
 						if blockSize >= 128 && tid < 64 {
@@ -20295,7 +19559,6 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 				gc_pos3.Thread = gc_rank3
 //line samples_reduction.go:272
 				tid := gc_tx3
-//line samples_reduction.go:274
 				mySum := gc_s_mySum[gc_rank3]
 //line samples_reduction.go:313
 				if blockSize >= 128 && tid < 64 {
@@ -20415,7 +19678,6 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 					gc_pos3.Thread = gc_rank3
 //line samples_reduction.go:272
 					tid := gc_tx3
-//line samples_reduction.go:274
 					mySum := gc_s_mySum[gc_rank3]
 //line samples_reduction.go:313
 					if blockSize >= 128 && tid < 64 {
@@ -20430,7 +19692,6 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 					gc_pos3.Thread = gc_rank3
 //line samples_reduction.go:272
 					tid := gc_tx3
-//line samples_reduction.go:274
 					mySum := gc_s_mySum[gc_rank3]
 //line samples_reduction.go:313
 					if blockSize >= 128 && tid < 64 {
@@ -20445,7 +19706,6 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 					gc_pos3.Thread = gc_rank3
 //line samples_reduction.go:272
 					tid := gc_tx3
-//line samples_reduction.go:274
 					mySum := gc_s_mySum[gc_rank3]
 //line samples_reduction.go:313
 					if blockSize >= 128 && tid < 64 {
@@ -20460,7 +19720,6 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 					gc_pos3.Thread = gc_rank3
 //line samples_reduction.go:272
 					tid := gc_tx3
-//line samples_reduction.go:274
 					mySum := gc_s_mySum[gc_rank3]
 //line samples_reduction.go:313
 					if blockSize >= 128 && tid < 64 {
@@ -20475,7 +19734,6 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 				gc_pos3.Thread = gc_rank3
 //line samples_reduction.go:272
 				tid := gc_tx3
-//line samples_reduction.go:274
 				mySum := gc_s_mySum[gc_rank3]
 //line samples_reduction.go:313
 				if blockSize >= 128 && tid < 64 {
@@ -20488,7 +19746,6 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 	}
 //line samples_reduction.go:320
 	tile32 := cg.TiledPartition(cta, 32)
-//line samples_reduction.go:323
 	var gc_c31v [32]int32
 	var gc_c31r [32]int32
 	for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
@@ -20496,7 +19753,6 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 		gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
 		var gc_dead3 uint32
 		{
-//line samples_reduction.go:331
 			var gc_m93 uint32
 			for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
 				gc_rank3 := gc_w3 + gc_lane3
@@ -20516,7 +19772,6 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
 							gc_rank3 := gc_w3 + gc_lane3
 							gc_tx3 := gc_tidx7.X + gc_lane3
-//line samples_reduction.go:337
 							gc_ty3 := gc_tidx7.Y
 							_ = gc_ty3
 							gc_tz3 := gc_tidx7.Z
@@ -20551,7 +19806,6 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 								continue // the lanes wrap to the next row
 							}
 							gc_tx3 := gc_tidx6.X
-//line samples_reduction.go:338
 							gc_ty3 := gc_tidx6.Y
 							_ = gc_ty3
 							gc_tz3 := gc_tidx6.Z
@@ -20594,7 +19848,6 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 							gc_pos3.Thread = gc_rank3
 //line samples_reduction.go:272
 							tid := gc_tx3
-//line samples_reduction.go:274
 							mySum := gc_s_mySum[gc_rank3]
 //line samples_reduction.go:323
 							if blockSize >= 64 {
@@ -20638,7 +19891,6 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 								continue
 							}
 							gc_rank3 := gc_w3 + gc_lane3
-//line samples_reduction.go:340
 							mySum := gc_s_mySum[gc_rank3]
 //line samples_reduction.go:327
 							gc_c31v[gc_lane3] = mySum
@@ -20682,7 +19934,6 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 								continue
 							}
 							gc_rank3 := gc_w3 + gc_lane3
-//line samples_reduction.go:340
 							mySum := gc_s_mySum[gc_rank3]
 //line samples_reduction.go:327
 							mySum += gc_c31r[gc_lane3]
@@ -20722,7 +19973,6 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:269
 	cta := cg.ThisThreadBlock(t)
 	sdata := gocuda.DynamicShared[uint32](t)
-//line samples_reduction.go:272
 	for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
 		for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
 			gc_rank4 := gc_base4 + gc_tx4
@@ -20736,16 +19986,13 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 			if nIsPow2 {
 				i := gc_bx4*blockSize*2 + gc_tx4
 				gridSize = gridSize << 1
-//line samples_reduction.go:281
 				for i < n {
-//line samples_reduction.go:281
 					gc_b28.Tick()
 //line samples_reduction.go:281
 					if gc_b28.Stopped() {
 //line samples_reduction.go:281
 						return
 					}
-//line samples_reduction.go:282
 					mySum += gIdata[i]
 					if i+blockSize < n {
 						mySum += gIdata[i+blockSize]
@@ -20762,18 +20009,14 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:290
 						return
 					}
-//line samples_reduction.go:291
 					mySum += gIdata[i_]
 					i_ += gridSize
 				}
 			}
-//line samples_reduction.go:296
 			sdata[tid] = mySum
-//line samples_reduction.go:299
 			gc_s_mySum[gc_rank4] = mySum
 		}
 	}
-//line samples_reduction.go:304
 	for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
 		gc_off10 := 256
 		gc_fastlo10 := min(max(0, -gc_off10), gc_bdx4)
@@ -20883,7 +20126,6 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 						gc_rank4 := gc_base4 + gc_tx4
 //line samples_reduction.go:272
 						tid := gc_tx4
-//line samples_reduction.go:274
 						mySum := gc_s_mySum[gc_rank4]
 //line samples_reduction.go:299
 						if blockSize >= 512 && tid < 256 {
@@ -20899,7 +20141,6 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 				gc_pos4.Thread = gc_rank4
 //line samples_reduction.go:272
 				tid := gc_tx4
-//line samples_reduction.go:274
 				mySum := gc_s_mySum[gc_rank4]
 //line samples_reduction.go:299
 				if blockSize >= 512 && tid < 256 {
@@ -21019,7 +20260,6 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 					gc_pos4.Thread = gc_rank4
 //line samples_reduction.go:272
 					tid := gc_tx4
-//line samples_reduction.go:274
 					mySum := gc_s_mySum[gc_rank4]
 //line samples_reduction.go:299
 					if blockSize >= 512 && tid < 256 {
@@ -21034,7 +20274,6 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 					gc_pos4.Thread = gc_rank4
 //line samples_reduction.go:272
 					tid := gc_tx4
-//line samples_reduction.go:274
 					mySum := gc_s_mySum[gc_rank4]
 //line samples_reduction.go:299
 					if blockSize >= 512 && tid < 256 {
@@ -21049,7 +20288,6 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 					gc_pos4.Thread = gc_rank4
 //line samples_reduction.go:272
 					tid := gc_tx4
-//line samples_reduction.go:274
 					mySum := gc_s_mySum[gc_rank4]
 //line samples_reduction.go:299
 					if blockSize >= 512 && tid < 256 {
@@ -21064,7 +20302,6 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 					gc_pos4.Thread = gc_rank4
 //line samples_reduction.go:272
 					tid := gc_tx4
-//line samples_reduction.go:274
 					mySum := gc_s_mySum[gc_rank4]
 //line samples_reduction.go:299
 					if blockSize >= 512 && tid < 256 {
@@ -21079,7 +20316,6 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 				gc_pos4.Thread = gc_rank4
 //line samples_reduction.go:272
 				tid := gc_tx4
-//line samples_reduction.go:274
 				mySum := gc_s_mySum[gc_rank4]
 //line samples_reduction.go:299
 				if blockSize >= 512 && tid < 256 {
@@ -21090,7 +20326,6 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 			}
 		}
 	}
-//line samples_reduction.go:309
 	for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
 		gc_off11 := 128
 		gc_fastlo11 := min(max(0, -gc_off11), gc_bdx4)
@@ -21200,7 +20435,6 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 						gc_rank4 := gc_base4 + gc_tx4
 //line samples_reduction.go:272
 						tid := gc_tx4
-//line samples_reduction.go:274
 						mySum := gc_s_mySum[gc_rank4]
 //line samples_reduction.go:306
 						if blockSize >= 256 && tid < 128 {
@@ -21216,7 +20450,6 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 				gc_pos4.Thread = gc_rank4
 //line samples_reduction.go:272
 				tid := gc_tx4
-//line samples_reduction.go:274
 				mySum := gc_s_mySum[gc_rank4]
 //line samples_reduction.go:306
 				if blockSize >= 256 && tid < 128 {
@@ -21336,7 +20569,6 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 					gc_pos4.Thread = gc_rank4
 //line samples_reduction.go:272
 					tid := gc_tx4
-//line samples_reduction.go:274
 					mySum := gc_s_mySum[gc_rank4]
 //line samples_reduction.go:306
 					if blockSize >= 256 && tid < 128 {
@@ -21351,7 +20583,6 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 					gc_pos4.Thread = gc_rank4
 //line samples_reduction.go:272
 					tid := gc_tx4
-//line samples_reduction.go:274
 					mySum := gc_s_mySum[gc_rank4]
 //line samples_reduction.go:306
 					if blockSize >= 256 && tid < 128 {
@@ -21366,7 +20597,6 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 					gc_pos4.Thread = gc_rank4
 //line samples_reduction.go:272
 					tid := gc_tx4
-//line samples_reduction.go:274
 					mySum := gc_s_mySum[gc_rank4]
 //line samples_reduction.go:306
 					if blockSize >= 256 && tid < 128 {
@@ -21381,7 +20611,6 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 					gc_pos4.Thread = gc_rank4
 //line samples_reduction.go:272
 					tid := gc_tx4
-//line samples_reduction.go:274
 					mySum := gc_s_mySum[gc_rank4]
 //line samples_reduction.go:306
 					if blockSize >= 256 && tid < 128 {
@@ -21396,7 +20625,6 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 				gc_pos4.Thread = gc_rank4
 //line samples_reduction.go:272
 				tid := gc_tx4
-//line samples_reduction.go:274
 				mySum := gc_s_mySum[gc_rank4]
 //line samples_reduction.go:306
 				if blockSize >= 256 && tid < 128 {
@@ -21407,7 +20635,6 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 			}
 		}
 	}
-//line samples_reduction.go:316
 	for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
 		gc_off12 := 64
 		gc_fastlo12 := min(max(0, -gc_off12), gc_bdx4)
@@ -21517,7 +20744,6 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 						gc_rank4 := gc_base4 + gc_tx4
 //line samples_reduction.go:272
 						tid := gc_tx4
-//line samples_reduction.go:274
 						mySum := gc_s_mySum[gc_rank4]
 //line samples_reduction.go:313
 						if blockSize >= 128 && tid < 64 {
@@ -21533,7 +20759,6 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 				gc_pos4.Thread = gc_rank4
 //line samples_reduction.go:272
 				tid := gc_tx4
-//line samples_reduction.go:274
 				mySum := gc_s_mySum[gc_rank4]
 //line samples_reduction.go:313
 				if blockSize >= 128 && tid < 64 {
@@ -21653,7 +20878,6 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 					gc_pos4.Thread = gc_rank4
 //line samples_reduction.go:272
 					tid := gc_tx4
-//line samples_reduction.go:274
 					mySum := gc_s_mySum[gc_rank4]
 //line samples_reduction.go:313
 					if blockSize >= 128 && tid < 64 {
@@ -21668,7 +20892,6 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 					gc_pos4.Thread = gc_rank4
 //line samples_reduction.go:272
 					tid := gc_tx4
-//line samples_reduction.go:274
 					mySum := gc_s_mySum[gc_rank4]
 //line samples_reduction.go:313
 					if blockSize >= 128 && tid < 64 {
@@ -21683,7 +20906,6 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 					gc_pos4.Thread = gc_rank4
 //line samples_reduction.go:272
 					tid := gc_tx4
-//line samples_reduction.go:274
 					mySum := gc_s_mySum[gc_rank4]
 //line samples_reduction.go:313
 					if blockSize >= 128 && tid < 64 {
@@ -21698,7 +20920,6 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 					gc_pos4.Thread = gc_rank4
 //line samples_reduction.go:272
 					tid := gc_tx4
-//line samples_reduction.go:274
 					mySum := gc_s_mySum[gc_rank4]
 //line samples_reduction.go:313
 					if blockSize >= 128 && tid < 64 {
@@ -21713,7 +20934,6 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 				gc_pos4.Thread = gc_rank4
 //line samples_reduction.go:272
 				tid := gc_tx4
-//line samples_reduction.go:274
 				mySum := gc_s_mySum[gc_rank4]
 //line samples_reduction.go:313
 				if blockSize >= 128 && tid < 64 {
@@ -21726,7 +20946,6 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 	}
 //line samples_reduction.go:320
 	tile32 := cg.TiledPartition(cta, 32)
-//line samples_reduction.go:323
 	var gc_c41v [32]uint32
 	var gc_c41r [32]uint32
 	for gc_w4 := 0; gc_w4 < gc_n4; gc_w4 += 32 {
@@ -21734,7 +20953,6 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 		gc_act4 := uint32(uint64(1)<<gc_cnt4 - 1)
 		var gc_dead4 uint32
 		{
-//line samples_reduction.go:331
 			var gc_m94 uint32
 			for gc_lane4 := 0; gc_lane4 < gc_cnt4; gc_lane4++ {
 				gc_rank4 := gc_w4 + gc_lane4
@@ -21754,7 +20972,6 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
 							gc_rank4 := gc_w4 + gc_lane4
 							gc_tx4 := gc_tidx11.X + gc_lane4
-//line samples_reduction.go:337
 							gc_ty4 := gc_tidx11.Y
 							_ = gc_ty4
 							gc_tz4 := gc_tidx11.Z
@@ -21789,7 +21006,6 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 								continue // the lanes wrap to the next row
 							}
 							gc_tx4 := gc_tidx10.X
-//line samples_reduction.go:338
 							gc_ty4 := gc_tidx10.Y
 							_ = gc_ty4
 							gc_tz4 := gc_tidx10.Z
@@ -21832,7 +21048,6 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 							gc_pos4.Thread = gc_rank4
 //line samples_reduction.go:272
 							tid := gc_tx4
-//line samples_reduction.go:274
 							mySum := gc_s_mySum[gc_rank4]
 //line samples_reduction.go:323
 							if blockSize >= 64 {
@@ -21876,7 +21091,6 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 								continue
 							}
 							gc_rank4 := gc_w4 + gc_lane4
-//line samples_reduction.go:340
 							mySum := gc_s_mySum[gc_rank4]
 //line samples_reduction.go:327
 							gc_c41v[gc_lane4] = mySum
@@ -21920,7 +21134,6 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 								continue
 							}
 							gc_rank4 := gc_w4 + gc_lane4
-//line samples_reduction.go:340
 							mySum := gc_s_mySum[gc_rank4]
 //line samples_reduction.go:327
 							mySum += gc_c41r[gc_lane4]
@@ -21995,7 +21208,6 @@ func gc_body_reduce7[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 	sdata := gocuda.DynamicShared[T](t)
 //line samples_reduction.go:363
 	maskLength := blockSize & 31
-//line samples_reduction.go:365
 	gc_step13 := 0
 	for ; gc_step13+3 < gc_n5; gc_step13 += 4 {
 		{
@@ -22003,7 +21215,6 @@ func gc_body_reduce7[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 			gc_pos5.Thread = gc_rank5
 //line samples_reduction.go:362
 			gridSize := blockSize * gc_gdx5
-//line samples_reduction.go:364
 			gc_s_gridSize[gc_rank5] = gridSize
 		}
 		{
@@ -22011,7 +21222,6 @@ func gc_body_reduce7[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 			gc_pos5.Thread = gc_rank5
 //line samples_reduction.go:362
 			gridSize := blockSize * gc_gdx5
-//line samples_reduction.go:364
 			gc_s_gridSize[gc_rank5] = gridSize
 		}
 		{
@@ -22019,7 +21229,6 @@ func gc_body_reduce7[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 			gc_pos5.Thread = gc_rank5
 //line samples_reduction.go:362
 			gridSize := blockSize * gc_gdx5
-//line samples_reduction.go:364
 			gc_s_gridSize[gc_rank5] = gridSize
 		}
 		{
@@ -22027,7 +21236,6 @@ func gc_body_reduce7[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 			gc_pos5.Thread = gc_rank5
 //line samples_reduction.go:362
 			gridSize := blockSize * gc_gdx5
-//line samples_reduction.go:364
 			gc_s_gridSize[gc_rank5] = gridSize
 		}
 	}
@@ -22035,7 +21243,6 @@ func gc_body_reduce7[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 		gc_pos5.Thread = gc_rank5
 //line samples_reduction.go:362
 		gridSize := blockSize * gc_gdx5
-//line samples_reduction.go:364
 		gc_s_gridSize[gc_rank5] = gridSize
 	}
 //line samples_reduction.go:364
@@ -22045,7 +21252,6 @@ func gc_body_reduce7[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 	mask := uint32(0xffffffff) >> maskLength
 //line samples_reduction.go:391
 	var mask_ uint32 = mask
-//line samples_reduction.go:393
 	var gc_l_mySum_ [32]T
 	var gc_l_v [32]int32
 	var gc_l_ok [32]bool
@@ -22058,7 +21264,6 @@ func gc_body_reduce7[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 		gc_act5 := uint32(uint64(1)<<gc_cnt5 - 1)
 		var gc_dead5 uint32
 		{
-//line samples_reduction.go:406
 			gc_tidx20 := gc_b5.AtFlat(gc_w5, gc_bdy5*gc_bdz5 == 1)
 			gc_tx5 := gc_tidx20.X - 1
 			for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
@@ -22075,16 +21280,13 @@ func gc_body_reduce7[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 				if nIsPow2 {
 					i := gc_bx5*blockSize*2 + gc_tx5
 					gridSize = gridSize << 1
-//line samples_reduction.go:375
 					for i < n {
-//line samples_reduction.go:375
 						gc_b5.Tick()
 //line samples_reduction.go:375
 						if gc_b5.Stopped() {
 //line samples_reduction.go:375
 							return
 						}
-//line samples_reduction.go:376
 						mySum += gIdata[i]
 						if i+blockSize < n {
 							mySum += gIdata[i+blockSize]
@@ -22101,7 +21303,6 @@ func gc_body_reduce7[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 //line samples_reduction.go:384
 							return
 						}
-//line samples_reduction.go:385
 						mySum += gIdata[i_]
 						i_ += gridSize
 					}
@@ -22112,7 +21313,6 @@ func gc_body_reduce7[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 				var r T
 //line samples_reduction.go:391
 				var returned bool
-//line samples_reduction.go:396
 				gc_l_mySum_[gc_lane5] = mySum_
 				gc_s_gridSize[gc_rank5] = gridSize
 				gc_s_mySum[gc_rank5] = mySum
@@ -22127,7 +21327,6 @@ func gc_body_reduce7[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 				mySum_ := gc_l_mySum_[gc_lane5]
 //line samples_reduction.go:340
 				v, ok := any(mySum_).(int32)
-//line samples_reduction.go:343
 				gc_l_v[gc_lane5] = v
 				gc_l_ok[gc_lane5] = ok
 			}
@@ -22154,7 +21353,6 @@ func gc_body_reduce7[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 						gc_rank5 := gc_w5 + gc_lane5
 						gc_pos5.Thread = gc_rank5
 						var r T
-//line samples_reduction.go:350
 						var returned bool
 //line samples_reduction.go:341
 						r = any(gc_c51r[gc_lane5]).(T)
@@ -22200,7 +21398,6 @@ func gc_body_reduce7[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 								if gc_act5&(1<<gc_lane5) == 0 {
 									continue
 								}
-//line samples_reduction.go:351
 								mySum_ := gc_l_mySum_[gc_lane5]
 //line samples_reduction.go:344
 								mySum_ += gc_c52r[gc_lane5]
@@ -22213,11 +21410,8 @@ func gc_body_reduce7[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 					if gc_act5&(1<<gc_lane5) == 0 {
 						continue
 					}
-//line samples_reduction.go:356
 					mySum_ := gc_l_mySum_[gc_lane5]
-//line samples_reduction.go:358
 					var r T
-//line samples_reduction.go:360
 					var returned bool
 //line samples_reduction.go:346
 					r = mySum_
@@ -22241,9 +21435,7 @@ func gc_body_reduce7[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 				gc_pos5.Thread = gc_rank5
 //line samples_reduction.go:361
 				tid := gc_tx5
-//line samples_reduction.go:363
 				var mySum T
-//line samples_reduction.go:365
 				r := gc_l_r[gc_lane5]
 //line samples_reduction.go:391
 				mySum = r
@@ -22260,7 +21452,6 @@ func gc_body_reduce7[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 	if blockSize/gocuda.WarpSize > 0 {
 		shmemExtent = blockSize / gocuda.WarpSize
 	}
-//line samples_reduction.go:405
 	var gc_l_mask_2 [32]uint32
 	var gc_l_mySum_2 [32]T
 	var gc_l_v_ [32]int32
@@ -22281,7 +21472,6 @@ func gc_body_reduce7[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 		gc_act5 := uint32(uint64(1)<<gc_cnt5 - 1)
 		var gc_dead5 uint32
 		{
-//line samples_reduction.go:426
 			gc_tidx20 := gc_b5.AtFlat(gc_w5, gc_bdy5*gc_bdz5 == 1)
 			gc_tx5 := gc_tidx20.X - 1
 			for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
@@ -22328,7 +21518,6 @@ func gc_body_reduce7[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 				}
 //line samples_reduction.go:404
 				ballotResult := gc_c53r[gc_lane5]
-//line samples_reduction.go:406
 				gc_l_ballotResult[gc_lane5] = ballotResult
 			}
 		}
@@ -22375,11 +21564,8 @@ func gc_body_reduce7[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 						if gc_act5 == ^uint32(0) && gc_x010+32 <= gc_bdx5 && gc_off9 >= 0 && gc_off9 <= len(sdata) && 32 <= len(sdata)-gc_off9 {
 							gc_at9 := sdata[gc_off9:][:32]
 							for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
-//line samples_reduction.go:425
 								gc_rank5 := gc_w5 + gc_lane5
-//line samples_reduction.go:363
 								var mySum T
-//line samples_reduction.go:365
 								ballotResult := gc_l_ballotResult[gc_lane5]
 //line samples_reduction.go:406
 								mySum = gc_at9[gc_lane5]
@@ -22391,7 +21577,6 @@ func gc_body_reduce7[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 								var r_ T
 //line samples_reduction.go:408
 								var returned_ bool
-//line samples_reduction.go:413
 								gc_l_mask_2[gc_lane5] = mask_2
 								gc_l_mySum_2[gc_lane5] = mySum_2
 								gc_s_mySum[gc_rank5] = mySum
@@ -22411,9 +21596,7 @@ func gc_body_reduce7[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 								gc_pos5.Thread = gc_rank5
 //line samples_reduction.go:361
 								tid := gc_tx5
-//line samples_reduction.go:363
 								var mySum T
-//line samples_reduction.go:365
 								ballotResult := gc_l_ballotResult[gc_lane5]
 //line samples_reduction.go:406
 								mySum = sdata[tid]
@@ -22425,7 +21608,6 @@ func gc_body_reduce7[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 								var r_ T
 //line samples_reduction.go:408
 								var returned_ bool
-//line samples_reduction.go:413
 								gc_l_mask_2[gc_lane5] = mask_2
 								gc_l_mySum_2[gc_lane5] = mySum_2
 								gc_s_mySum[gc_rank5] = mySum
@@ -22445,7 +21627,6 @@ func gc_body_reduce7[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 						mySum_2 := gc_l_mySum_2[gc_lane5]
 //line samples_reduction.go:340
 						v_, ok_ := any(mySum_2).(int32)
-//line samples_reduction.go:343
 						gc_l_v_[gc_lane5] = v_
 						gc_l_ok_[gc_lane5] = ok_
 					}
@@ -22503,9 +21684,7 @@ func gc_body_reduce7[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 									if gc_left17&(1<<gc_lane5) == 0 {
 										continue
 									}
-//line samples_reduction.go:354
 									mask_2 := gc_l_mask_2[gc_lane5]
-//line samples_reduction.go:356
 									v_ := gc_l_v_[gc_lane5]
 									_ = v_
 //line samples_reduction.go:341
@@ -22521,7 +21700,6 @@ func gc_body_reduce7[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 								gc_rank5 := gc_w5 + gc_lane5
 								gc_pos5.Thread = gc_rank5
 								var r_ T
-//line samples_reduction.go:350
 								var returned_ bool
 //line samples_reduction.go:341
 								r_ = any(gc_c54r[gc_lane5]).(T)
@@ -22557,9 +21735,7 @@ func gc_body_reduce7[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 								if gc_act5&(1<<gc_lane5) == 0 {
 									continue
 								}
-//line samples_reduction.go:350
 								mask_2 := gc_l_mask_2[gc_lane5]
-//line samples_reduction.go:352
 								mySum_2 := gc_l_mySum_2[gc_lane5]
 								_ = mySum_2
 //line samples_reduction.go:344
@@ -22573,7 +21749,6 @@ func gc_body_reduce7[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 								if gc_act5&(1<<gc_lane5) == 0 {
 									continue
 								}
-//line samples_reduction.go:351
 								mySum_2 := gc_l_mySum_2[gc_lane5]
 //line samples_reduction.go:344
 								mySum_2 += gc_c55r[gc_lane5]
@@ -22584,11 +21759,8 @@ func gc_body_reduce7[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 							if gc_act5&(1<<gc_lane5) == 0 {
 								continue
 							}
-//line samples_reduction.go:354
 							mySum_2 := gc_l_mySum_2[gc_lane5]
-//line samples_reduction.go:356
 							var r_ T
-//line samples_reduction.go:358
 							var returned_ bool
 //line samples_reduction.go:346
 							r_ = mySum_2
@@ -22609,9 +21781,7 @@ func gc_body_reduce7[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 						continue
 					}
 					gc_rank5 := gc_w5 + gc_lane5
-//line samples_reduction.go:363
 					var mySum T
-//line samples_reduction.go:365
 					r_ := gc_l_r_[gc_lane5]
 //line samples_reduction.go:408
 					mySum = r_
@@ -22621,7 +21791,6 @@ func gc_body_reduce7[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 			gc_act5 = gc_save275 &^ gc_dead5
 		}
 	}
-//line samples_reduction.go:417
 	gc_from5, gc_to5 := 0, gc_bdx5
 	if gc_bound9 := 0; gc_bound9 < gc_to5-1 {
 		gc_to5 = gc_bound9 + 1
@@ -22634,9 +21803,7 @@ func gc_body_reduce7[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 			for ; gc_step14+3 < gc_to5; gc_step14 += 4 {
 				{
 					gc_tx5 := gc_step14 + 0
-//line samples_reduction.go:430
 					gc_rank5 := gc_base5 + gc_tx5
-//line samples_reduction.go:363
 					mySum := gc_s_mySum[gc_rank5]
 					{
 //line samples_reduction.go:412
@@ -22645,9 +21812,7 @@ func gc_body_reduce7[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 				}
 				{
 					gc_tx5 := gc_step14 + 1
-//line samples_reduction.go:418
 					gc_rank5 := gc_base5 + gc_tx5
-//line samples_reduction.go:363
 					mySum := gc_s_mySum[gc_rank5]
 					{
 //line samples_reduction.go:412
@@ -22656,9 +21821,7 @@ func gc_body_reduce7[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 				}
 				{
 					gc_tx5 := gc_step14 + 2
-//line samples_reduction.go:418
 					gc_rank5 := gc_base5 + gc_tx5
-//line samples_reduction.go:363
 					mySum := gc_s_mySum[gc_rank5]
 					{
 //line samples_reduction.go:412
@@ -22667,9 +21830,7 @@ func gc_body_reduce7[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 				}
 				{
 					gc_tx5 := gc_step14 + 3
-//line samples_reduction.go:418
 					gc_rank5 := gc_base5 + gc_tx5
-//line samples_reduction.go:363
 					mySum := gc_s_mySum[gc_rank5]
 					{
 //line samples_reduction.go:412
@@ -22679,7 +21840,6 @@ func gc_body_reduce7[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 			}
 			for gc_tx5 := gc_step14; gc_tx5 < gc_to5; gc_tx5++ {
 				gc_rank5 := gc_base5 + gc_tx5
-//line samples_reduction.go:363
 				mySum := gc_s_mySum[gc_rank5]
 				{
 //line samples_reduction.go:412
@@ -22693,7 +21853,6 @@ func gc_body_reduce7[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 					gc_tx5 := gc_step15 + 0
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
-//line samples_reduction.go:363
 					mySum := gc_s_mySum[gc_rank5]
 					{
 //line samples_reduction.go:412
@@ -22704,7 +21863,6 @@ func gc_body_reduce7[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 					gc_tx5 := gc_step15 + 1
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
-//line samples_reduction.go:363
 					mySum := gc_s_mySum[gc_rank5]
 					{
 //line samples_reduction.go:412
@@ -22715,7 +21873,6 @@ func gc_body_reduce7[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 					gc_tx5 := gc_step15 + 2
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
-//line samples_reduction.go:363
 					mySum := gc_s_mySum[gc_rank5]
 					{
 //line samples_reduction.go:412
@@ -22726,7 +21883,6 @@ func gc_body_reduce7[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 					gc_tx5 := gc_step15 + 3
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
-//line samples_reduction.go:363
 					mySum := gc_s_mySum[gc_rank5]
 					{
 //line samples_reduction.go:412
@@ -22737,7 +21893,6 @@ func gc_body_reduce7[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 			for gc_tx5 := gc_step15; gc_tx5 < gc_to5; gc_tx5++ {
 				gc_rank5 := gc_base5 + gc_tx5
 				gc_pos5.Thread = gc_rank5
-//line samples_reduction.go:363
 				mySum := gc_s_mySum[gc_rank5]
 				{
 //line samples_reduction.go:412
@@ -22767,7 +21922,6 @@ func gc_body_reduce7_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 	sdata := gocuda.DynamicShared[float32](t)
 //line samples_reduction.go:363
 	maskLength := blockSize & 31
-//line samples_reduction.go:365
 	gc_step4 := 0
 	for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
 		{
@@ -22775,7 +21929,6 @@ func gc_body_reduce7_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 			gc_pos2.Thread = gc_rank2
 //line samples_reduction.go:362
 			gridSize := blockSize * gc_gdx2
-//line samples_reduction.go:364
 			gc_s_gridSize[gc_rank2] = gridSize
 		}
 		{
@@ -22783,7 +21936,6 @@ func gc_body_reduce7_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 			gc_pos2.Thread = gc_rank2
 //line samples_reduction.go:362
 			gridSize := blockSize * gc_gdx2
-//line samples_reduction.go:364
 			gc_s_gridSize[gc_rank2] = gridSize
 		}
 		{
@@ -22791,7 +21943,6 @@ func gc_body_reduce7_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 			gc_pos2.Thread = gc_rank2
 //line samples_reduction.go:362
 			gridSize := blockSize * gc_gdx2
-//line samples_reduction.go:364
 			gc_s_gridSize[gc_rank2] = gridSize
 		}
 		{
@@ -22799,7 +21950,6 @@ func gc_body_reduce7_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 			gc_pos2.Thread = gc_rank2
 //line samples_reduction.go:362
 			gridSize := blockSize * gc_gdx2
-//line samples_reduction.go:364
 			gc_s_gridSize[gc_rank2] = gridSize
 		}
 	}
@@ -22807,7 +21957,6 @@ func gc_body_reduce7_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 		gc_pos2.Thread = gc_rank2
 //line samples_reduction.go:362
 		gridSize := blockSize * gc_gdx2
-//line samples_reduction.go:364
 		gc_s_gridSize[gc_rank2] = gridSize
 	}
 //line samples_reduction.go:364
@@ -22817,7 +21966,6 @@ func gc_body_reduce7_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 	mask := uint32(0xffffffff) >> maskLength
 //line samples_reduction.go:391
 	var mask_ uint32 = mask
-//line samples_reduction.go:393
 	var gc_l_mySum_ [32]float32
 	var gc_l_v [32]int32
 	var gc_l_ok [32]bool
@@ -22830,7 +21978,6 @@ func gc_body_reduce7_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 		var gc_dead2 uint32
 		{
-//line samples_reduction.go:406
 			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 			gc_tx2 := gc_tidx2.X - 1
 			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
@@ -22847,16 +21994,13 @@ func gc_body_reduce7_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 				if nIsPow2 {
 					i := gc_bx2*blockSize*2 + gc_tx2
 					gridSize = gridSize << 1
-//line samples_reduction.go:375
 					for i < n {
-//line samples_reduction.go:375
 						gc_b2.Tick()
 //line samples_reduction.go:375
 						if gc_b2.Stopped() {
 //line samples_reduction.go:375
 							return
 						}
-//line samples_reduction.go:376
 						mySum += gIdata[i]
 						if i+blockSize < n {
 							mySum += gIdata[i+blockSize]
@@ -22873,7 +22017,6 @@ func gc_body_reduce7_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:384
 							return
 						}
-//line samples_reduction.go:385
 						mySum += gIdata[i_]
 						i_ += gridSize
 					}
@@ -22884,7 +22027,6 @@ func gc_body_reduce7_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 				var r float32
 //line samples_reduction.go:391
 				var returned bool
-//line samples_reduction.go:396
 				gc_l_mySum_[gc_lane2] = mySum_
 				gc_s_gridSize[gc_rank2] = gridSize
 				gc_s_mySum[gc_rank2] = mySum
@@ -22899,7 +22041,6 @@ func gc_body_reduce7_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 				mySum_ := gc_l_mySum_[gc_lane2]
 //line samples_reduction.go:340
 				v, ok := any(mySum_).(int32)
-//line samples_reduction.go:343
 				gc_l_v[gc_lane2] = v
 				gc_l_ok[gc_lane2] = ok
 			}
@@ -22926,7 +22067,6 @@ func gc_body_reduce7_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						gc_rank2 := gc_w2 + gc_lane2
 						gc_pos2.Thread = gc_rank2
 						var r float32
-//line samples_reduction.go:350
 						var returned bool
 //line samples_reduction.go:341
 						r = any(gc_c21r[gc_lane2]).(float32)
@@ -23001,7 +22141,6 @@ func gc_body_reduce7_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 									if gc_left&(1<<gc_lane2) == 0 {
 										continue
 									}
-//line samples_reduction.go:357
 									mySum_ := gc_l_mySum_[gc_lane2]
 //line samples_reduction.go:344
 									mySum_ += gc_c22r[gc_lane2]
@@ -23015,11 +22154,8 @@ func gc_body_reduce7_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					if gc_act2&(1<<gc_lane2) == 0 {
 						continue
 					}
-//line samples_reduction.go:357
 					mySum_ := gc_l_mySum_[gc_lane2]
-//line samples_reduction.go:359
 					var r float32
-//line samples_reduction.go:361
 					var returned bool
 //line samples_reduction.go:346
 					r = mySum_
@@ -23043,9 +22179,7 @@ func gc_body_reduce7_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 				gc_pos2.Thread = gc_rank2
 //line samples_reduction.go:361
 				tid := gc_tx2
-//line samples_reduction.go:363
 				var mySum float32
-//line samples_reduction.go:365
 				r := gc_l_r[gc_lane2]
 //line samples_reduction.go:391
 				mySum = r
@@ -23062,7 +22196,6 @@ func gc_body_reduce7_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 	if blockSize/gocuda.WarpSize > 0 {
 		shmemExtent = blockSize / gocuda.WarpSize
 	}
-//line samples_reduction.go:405
 	var gc_l_mask_2 [32]uint32
 	var gc_l_mySum_2 [32]float32
 	var gc_l_v_ [32]int32
@@ -23083,7 +22216,6 @@ func gc_body_reduce7_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 		var gc_dead2 uint32
 		{
-//line samples_reduction.go:426
 			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 			gc_tx2 := gc_tidx2.X - 1
 			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
@@ -23130,7 +22262,6 @@ func gc_body_reduce7_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 				}
 //line samples_reduction.go:404
 				ballotResult := gc_c23r[gc_lane2]
-//line samples_reduction.go:406
 				gc_l_ballotResult[gc_lane2] = ballotResult
 			}
 		}
@@ -23177,11 +22308,8 @@ func gc_body_reduce7_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						if gc_act2 == ^uint32(0) && gc_x04+32 <= gc_bdx2 && gc_off3 >= 0 && gc_off3 <= len(sdata) && 32 <= len(sdata)-gc_off3 {
 							gc_at3 := sdata[gc_off3:][:32]
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-//line samples_reduction.go:425
 								gc_rank2 := gc_w2 + gc_lane2
-//line samples_reduction.go:363
 								var mySum float32
-//line samples_reduction.go:365
 								ballotResult := gc_l_ballotResult[gc_lane2]
 //line samples_reduction.go:406
 								mySum = gc_at3[gc_lane2]
@@ -23193,7 +22321,6 @@ func gc_body_reduce7_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 								var r_ float32
 //line samples_reduction.go:408
 								var returned_ bool
-//line samples_reduction.go:413
 								gc_l_mask_2[gc_lane2] = mask_2
 								gc_l_mySum_2[gc_lane2] = mySum_2
 								gc_s_mySum[gc_rank2] = mySum
@@ -23213,9 +22340,7 @@ func gc_body_reduce7_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 								gc_pos2.Thread = gc_rank2
 //line samples_reduction.go:361
 								tid := gc_tx2
-//line samples_reduction.go:363
 								var mySum float32
-//line samples_reduction.go:365
 								ballotResult := gc_l_ballotResult[gc_lane2]
 //line samples_reduction.go:406
 								mySum = sdata[tid]
@@ -23227,7 +22352,6 @@ func gc_body_reduce7_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 								var r_ float32
 //line samples_reduction.go:408
 								var returned_ bool
-//line samples_reduction.go:413
 								gc_l_mask_2[gc_lane2] = mask_2
 								gc_l_mySum_2[gc_lane2] = mySum_2
 								gc_s_mySum[gc_rank2] = mySum
@@ -23247,7 +22371,6 @@ func gc_body_reduce7_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						mySum_2 := gc_l_mySum_2[gc_lane2]
 //line samples_reduction.go:340
 						v_, ok_ := any(mySum_2).(int32)
-//line samples_reduction.go:343
 						gc_l_v_[gc_lane2] = v_
 						gc_l_ok_[gc_lane2] = ok_
 					}
@@ -23305,9 +22428,7 @@ func gc_body_reduce7_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 									if gc_left3&(1<<gc_lane2) == 0 {
 										continue
 									}
-//line samples_reduction.go:354
 									mask_2 := gc_l_mask_2[gc_lane2]
-//line samples_reduction.go:356
 									v_ := gc_l_v_[gc_lane2]
 									_ = v_
 //line samples_reduction.go:341
@@ -23323,7 +22444,6 @@ func gc_body_reduce7_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 								gc_rank2 := gc_w2 + gc_lane2
 								gc_pos2.Thread = gc_rank2
 								var r_ float32
-//line samples_reduction.go:350
 								var returned_ bool
 //line samples_reduction.go:341
 								r_ = any(gc_c24r[gc_lane2]).(float32)
@@ -23377,7 +22497,6 @@ func gc_body_reduce7_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:344
 											gc_c25w[gc_lane2+gc_k4] = gocuda.WarpSize
 										}
-//line samples_reduction.go:345
 										gc_left4 &^= 0xff << gc_lane2
 									}
 								} else {
@@ -23403,7 +22522,6 @@ func gc_body_reduce7_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:344
 											gc_c25w[gc_lane2+gc_k2] = gocuda.WarpSize
 										}
-//line samples_reduction.go:345
 										gc_left4 &^= 0xff << gc_lane2
 									}
 								}
@@ -23414,9 +22532,7 @@ func gc_body_reduce7_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 									if gc_left4&(1<<gc_lane2) == 0 {
 										continue
 									}
-//line samples_reduction.go:357
 									mask_2 := gc_l_mask_2[gc_lane2]
-//line samples_reduction.go:359
 									mySum_2 := gc_l_mySum_2[gc_lane2]
 									_ = mySum_2
 //line samples_reduction.go:344
@@ -23460,7 +22576,6 @@ func gc_body_reduce7_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 									if gc_left5&(1<<gc_lane2) == 0 {
 										continue
 									}
-//line samples_reduction.go:357
 									mySum_2 := gc_l_mySum_2[gc_lane2]
 //line samples_reduction.go:344
 									mySum_2 += gc_c25r[gc_lane2]
@@ -23472,11 +22587,8 @@ func gc_body_reduce7_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							if gc_act2&(1<<gc_lane2) == 0 {
 								continue
 							}
-//line samples_reduction.go:355
 							mySum_2 := gc_l_mySum_2[gc_lane2]
-//line samples_reduction.go:357
 							var r_ float32
-//line samples_reduction.go:359
 							var returned_ bool
 //line samples_reduction.go:346
 							r_ = mySum_2
@@ -23497,9 +22609,7 @@ func gc_body_reduce7_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
-//line samples_reduction.go:363
 					var mySum float32
-//line samples_reduction.go:365
 					r_ := gc_l_r_[gc_lane2]
 //line samples_reduction.go:408
 					mySum = r_
@@ -23509,7 +22619,6 @@ func gc_body_reduce7_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 			gc_act2 = gc_save272 &^ gc_dead2
 		}
 	}
-//line samples_reduction.go:417
 	gc_from2, gc_to2 := 0, gc_bdx2
 	if gc_bound3 := 0; gc_bound3 < gc_to2-1 {
 		gc_to2 = gc_bound3 + 1
@@ -23522,9 +22631,7 @@ func gc_body_reduce7_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 			for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
 				{
 					gc_tx2 := gc_step5 + 0
-//line samples_reduction.go:430
 					gc_rank2 := gc_base2 + gc_tx2
-//line samples_reduction.go:363
 					mySum := gc_s_mySum[gc_rank2]
 					{
 //line samples_reduction.go:412
@@ -23533,9 +22640,7 @@ func gc_body_reduce7_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 				}
 				{
 					gc_tx2 := gc_step5 + 1
-//line samples_reduction.go:418
 					gc_rank2 := gc_base2 + gc_tx2
-//line samples_reduction.go:363
 					mySum := gc_s_mySum[gc_rank2]
 					{
 //line samples_reduction.go:412
@@ -23544,9 +22649,7 @@ func gc_body_reduce7_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 				}
 				{
 					gc_tx2 := gc_step5 + 2
-//line samples_reduction.go:418
 					gc_rank2 := gc_base2 + gc_tx2
-//line samples_reduction.go:363
 					mySum := gc_s_mySum[gc_rank2]
 					{
 //line samples_reduction.go:412
@@ -23555,9 +22658,7 @@ func gc_body_reduce7_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 				}
 				{
 					gc_tx2 := gc_step5 + 3
-//line samples_reduction.go:418
 					gc_rank2 := gc_base2 + gc_tx2
-//line samples_reduction.go:363
 					mySum := gc_s_mySum[gc_rank2]
 					{
 //line samples_reduction.go:412
@@ -23567,7 +22668,6 @@ func gc_body_reduce7_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 			}
 			for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
-//line samples_reduction.go:363
 				mySum := gc_s_mySum[gc_rank2]
 				{
 //line samples_reduction.go:412
@@ -23581,7 +22681,6 @@ func gc_body_reduce7_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					gc_tx2 := gc_step6 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-//line samples_reduction.go:363
 					mySum := gc_s_mySum[gc_rank2]
 					{
 //line samples_reduction.go:412
@@ -23592,7 +22691,6 @@ func gc_body_reduce7_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					gc_tx2 := gc_step6 + 1
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-//line samples_reduction.go:363
 					mySum := gc_s_mySum[gc_rank2]
 					{
 //line samples_reduction.go:412
@@ -23603,7 +22701,6 @@ func gc_body_reduce7_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					gc_tx2 := gc_step6 + 2
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-//line samples_reduction.go:363
 					mySum := gc_s_mySum[gc_rank2]
 					{
 //line samples_reduction.go:412
@@ -23614,7 +22711,6 @@ func gc_body_reduce7_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					gc_tx2 := gc_step6 + 3
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-//line samples_reduction.go:363
 					mySum := gc_s_mySum[gc_rank2]
 					{
 //line samples_reduction.go:412
@@ -23625,7 +22721,6 @@ func gc_body_reduce7_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 			for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
-//line samples_reduction.go:363
 				mySum := gc_s_mySum[gc_rank2]
 				{
 //line samples_reduction.go:412
@@ -23655,7 +22750,6 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 	sdata := gocuda.DynamicShared[int32](t)
 //line samples_reduction.go:363
 	maskLength := blockSize & 31
-//line samples_reduction.go:365
 	gc_step7 := 0
 	for ; gc_step7+3 < gc_n3; gc_step7 += 4 {
 		{
@@ -23663,7 +22757,6 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 			gc_pos3.Thread = gc_rank3
 //line samples_reduction.go:362
 			gridSize := blockSize * gc_gdx3
-//line samples_reduction.go:364
 			gc_s_gridSize[gc_rank3] = gridSize
 		}
 		{
@@ -23671,7 +22764,6 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 			gc_pos3.Thread = gc_rank3
 //line samples_reduction.go:362
 			gridSize := blockSize * gc_gdx3
-//line samples_reduction.go:364
 			gc_s_gridSize[gc_rank3] = gridSize
 		}
 		{
@@ -23679,7 +22771,6 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 			gc_pos3.Thread = gc_rank3
 //line samples_reduction.go:362
 			gridSize := blockSize * gc_gdx3
-//line samples_reduction.go:364
 			gc_s_gridSize[gc_rank3] = gridSize
 		}
 		{
@@ -23687,7 +22778,6 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 			gc_pos3.Thread = gc_rank3
 //line samples_reduction.go:362
 			gridSize := blockSize * gc_gdx3
-//line samples_reduction.go:364
 			gc_s_gridSize[gc_rank3] = gridSize
 		}
 	}
@@ -23695,7 +22785,6 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 		gc_pos3.Thread = gc_rank3
 //line samples_reduction.go:362
 		gridSize := blockSize * gc_gdx3
-//line samples_reduction.go:364
 		gc_s_gridSize[gc_rank3] = gridSize
 	}
 //line samples_reduction.go:364
@@ -23705,7 +22794,6 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 	mask := uint32(0xffffffff) >> maskLength
 //line samples_reduction.go:391
 	var mask_ uint32 = mask
-//line samples_reduction.go:393
 	var gc_l_mySum_ [32]int32
 	var gc_l_v [32]int32
 	var gc_l_ok [32]bool
@@ -23718,7 +22806,6 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 		gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
 		var gc_dead3 uint32
 		{
-//line samples_reduction.go:406
 			gc_tidx8 := gc_b3.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
 			gc_tx3 := gc_tidx8.X - 1
 			for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
@@ -23735,16 +22822,13 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 				if nIsPow2 {
 					i := gc_bx3*blockSize*2 + gc_tx3
 					gridSize = gridSize << 1
-//line samples_reduction.go:375
 					for i < n {
-//line samples_reduction.go:375
 						gc_b3.Tick()
 //line samples_reduction.go:375
 						if gc_b3.Stopped() {
 //line samples_reduction.go:375
 							return
 						}
-//line samples_reduction.go:376
 						mySum += gIdata[i]
 						if i+blockSize < n {
 							mySum += gIdata[i+blockSize]
@@ -23761,7 +22845,6 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:384
 							return
 						}
-//line samples_reduction.go:385
 						mySum += gIdata[i_]
 						i_ += gridSize
 					}
@@ -23772,7 +22855,6 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 				var r int32
 //line samples_reduction.go:391
 				var returned bool
-//line samples_reduction.go:396
 				gc_l_mySum_[gc_lane3] = mySum_
 				gc_s_gridSize[gc_rank3] = gridSize
 				gc_s_mySum[gc_rank3] = mySum
@@ -23787,7 +22869,6 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 				mySum_ := gc_l_mySum_[gc_lane3]
 //line samples_reduction.go:340
 				v, ok := any(mySum_).(int32)
-//line samples_reduction.go:343
 				gc_l_v[gc_lane3] = v
 				gc_l_ok[gc_lane3] = ok
 			}
@@ -23814,7 +22895,6 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						gc_rank3 := gc_w3 + gc_lane3
 						gc_pos3.Thread = gc_rank3
 						var r int32
-//line samples_reduction.go:350
 						var returned bool
 //line samples_reduction.go:341
 						r = any(gc_c31r[gc_lane3]).(int32)
@@ -23889,7 +22969,6 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 									if gc_left6&(1<<gc_lane3) == 0 {
 										continue
 									}
-//line samples_reduction.go:357
 									mySum_ := gc_l_mySum_[gc_lane3]
 //line samples_reduction.go:344
 									mySum_ += gc_c32r[gc_lane3]
@@ -23903,11 +22982,8 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 					if gc_act3&(1<<gc_lane3) == 0 {
 						continue
 					}
-//line samples_reduction.go:357
 					mySum_ := gc_l_mySum_[gc_lane3]
-//line samples_reduction.go:359
 					var r int32
-//line samples_reduction.go:361
 					var returned bool
 //line samples_reduction.go:346
 					r = mySum_
@@ -23931,9 +23007,7 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 				gc_pos3.Thread = gc_rank3
 //line samples_reduction.go:361
 				tid := gc_tx3
-//line samples_reduction.go:363
 				var mySum int32
-//line samples_reduction.go:365
 				r := gc_l_r[gc_lane3]
 //line samples_reduction.go:391
 				mySum = r
@@ -23950,7 +23024,6 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 	if blockSize/gocuda.WarpSize > 0 {
 		shmemExtent = blockSize / gocuda.WarpSize
 	}
-//line samples_reduction.go:405
 	var gc_l_mask_2 [32]uint32
 	var gc_l_mySum_2 [32]int32
 	var gc_l_v_ [32]int32
@@ -23971,7 +23044,6 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 		gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
 		var gc_dead3 uint32
 		{
-//line samples_reduction.go:426
 			gc_tidx8 := gc_b3.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
 			gc_tx3 := gc_tidx8.X - 1
 			for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
@@ -24018,7 +23090,6 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 				}
 //line samples_reduction.go:404
 				ballotResult := gc_c33r[gc_lane3]
-//line samples_reduction.go:406
 				gc_l_ballotResult[gc_lane3] = ballotResult
 			}
 		}
@@ -24065,11 +23136,8 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						if gc_act3 == ^uint32(0) && gc_x06+32 <= gc_bdx3 && gc_off5 >= 0 && gc_off5 <= len(sdata) && 32 <= len(sdata)-gc_off5 {
 							gc_at5 := sdata[gc_off5:][:32]
 							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-//line samples_reduction.go:425
 								gc_rank3 := gc_w3 + gc_lane3
-//line samples_reduction.go:363
 								var mySum int32
-//line samples_reduction.go:365
 								ballotResult := gc_l_ballotResult[gc_lane3]
 //line samples_reduction.go:406
 								mySum = gc_at5[gc_lane3]
@@ -24081,7 +23149,6 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 								var r_ int32
 //line samples_reduction.go:408
 								var returned_ bool
-//line samples_reduction.go:413
 								gc_l_mask_2[gc_lane3] = mask_2
 								gc_l_mySum_2[gc_lane3] = mySum_2
 								gc_s_mySum[gc_rank3] = mySum
@@ -24101,9 +23168,7 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 								gc_pos3.Thread = gc_rank3
 //line samples_reduction.go:361
 								tid := gc_tx3
-//line samples_reduction.go:363
 								var mySum int32
-//line samples_reduction.go:365
 								ballotResult := gc_l_ballotResult[gc_lane3]
 //line samples_reduction.go:406
 								mySum = sdata[tid]
@@ -24115,7 +23180,6 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 								var r_ int32
 //line samples_reduction.go:408
 								var returned_ bool
-//line samples_reduction.go:413
 								gc_l_mask_2[gc_lane3] = mask_2
 								gc_l_mySum_2[gc_lane3] = mySum_2
 								gc_s_mySum[gc_rank3] = mySum
@@ -24135,7 +23199,6 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						mySum_2 := gc_l_mySum_2[gc_lane3]
 //line samples_reduction.go:340
 						v_, ok_ := any(mySum_2).(int32)
-//line samples_reduction.go:343
 						gc_l_v_[gc_lane3] = v_
 						gc_l_ok_[gc_lane3] = ok_
 					}
@@ -24193,9 +23256,7 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 									if gc_left8&(1<<gc_lane3) == 0 {
 										continue
 									}
-//line samples_reduction.go:354
 									mask_2 := gc_l_mask_2[gc_lane3]
-//line samples_reduction.go:356
 									v_ := gc_l_v_[gc_lane3]
 									_ = v_
 //line samples_reduction.go:341
@@ -24211,7 +23272,6 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 								gc_rank3 := gc_w3 + gc_lane3
 								gc_pos3.Thread = gc_rank3
 								var r_ int32
-//line samples_reduction.go:350
 								var returned_ bool
 //line samples_reduction.go:341
 								r_ = any(gc_c34r[gc_lane3]).(int32)
@@ -24265,7 +23325,6 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:344
 											gc_c35w[gc_lane3+gc_k8] = gocuda.WarpSize
 										}
-//line samples_reduction.go:345
 										gc_left9 &^= 0xff << gc_lane3
 									}
 								} else {
@@ -24291,7 +23350,6 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:344
 											gc_c35w[gc_lane3+gc_k6] = gocuda.WarpSize
 										}
-//line samples_reduction.go:345
 										gc_left9 &^= 0xff << gc_lane3
 									}
 								}
@@ -24302,9 +23360,7 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 									if gc_left9&(1<<gc_lane3) == 0 {
 										continue
 									}
-//line samples_reduction.go:357
 									mask_2 := gc_l_mask_2[gc_lane3]
-//line samples_reduction.go:359
 									mySum_2 := gc_l_mySum_2[gc_lane3]
 									_ = mySum_2
 //line samples_reduction.go:344
@@ -24348,7 +23404,6 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 									if gc_left10&(1<<gc_lane3) == 0 {
 										continue
 									}
-//line samples_reduction.go:357
 									mySum_2 := gc_l_mySum_2[gc_lane3]
 //line samples_reduction.go:344
 									mySum_2 += gc_c35r[gc_lane3]
@@ -24360,11 +23415,8 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 							if gc_act3&(1<<gc_lane3) == 0 {
 								continue
 							}
-//line samples_reduction.go:355
 							mySum_2 := gc_l_mySum_2[gc_lane3]
-//line samples_reduction.go:357
 							var r_ int32
-//line samples_reduction.go:359
 							var returned_ bool
 //line samples_reduction.go:346
 							r_ = mySum_2
@@ -24385,9 +23437,7 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						continue
 					}
 					gc_rank3 := gc_w3 + gc_lane3
-//line samples_reduction.go:363
 					var mySum int32
-//line samples_reduction.go:365
 					r_ := gc_l_r_[gc_lane3]
 //line samples_reduction.go:408
 					mySum = r_
@@ -24397,7 +23447,6 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 			gc_act3 = gc_save273 &^ gc_dead3
 		}
 	}
-//line samples_reduction.go:417
 	gc_from3, gc_to3 := 0, gc_bdx3
 	if gc_bound5 := 0; gc_bound5 < gc_to3-1 {
 		gc_to3 = gc_bound5 + 1
@@ -24410,9 +23459,7 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 			for ; gc_step8+3 < gc_to3; gc_step8 += 4 {
 				{
 					gc_tx3 := gc_step8 + 0
-//line samples_reduction.go:430
 					gc_rank3 := gc_base3 + gc_tx3
-//line samples_reduction.go:363
 					mySum := gc_s_mySum[gc_rank3]
 					{
 //line samples_reduction.go:412
@@ -24421,9 +23468,7 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 				}
 				{
 					gc_tx3 := gc_step8 + 1
-//line samples_reduction.go:418
 					gc_rank3 := gc_base3 + gc_tx3
-//line samples_reduction.go:363
 					mySum := gc_s_mySum[gc_rank3]
 					{
 //line samples_reduction.go:412
@@ -24432,9 +23477,7 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 				}
 				{
 					gc_tx3 := gc_step8 + 2
-//line samples_reduction.go:418
 					gc_rank3 := gc_base3 + gc_tx3
-//line samples_reduction.go:363
 					mySum := gc_s_mySum[gc_rank3]
 					{
 //line samples_reduction.go:412
@@ -24443,9 +23486,7 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 				}
 				{
 					gc_tx3 := gc_step8 + 3
-//line samples_reduction.go:418
 					gc_rank3 := gc_base3 + gc_tx3
-//line samples_reduction.go:363
 					mySum := gc_s_mySum[gc_rank3]
 					{
 //line samples_reduction.go:412
@@ -24455,7 +23496,6 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 			}
 			for gc_tx3 := gc_step8; gc_tx3 < gc_to3; gc_tx3++ {
 				gc_rank3 := gc_base3 + gc_tx3
-//line samples_reduction.go:363
 				mySum := gc_s_mySum[gc_rank3]
 				{
 //line samples_reduction.go:412
@@ -24469,7 +23509,6 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 					gc_tx3 := gc_step9 + 0
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
-//line samples_reduction.go:363
 					mySum := gc_s_mySum[gc_rank3]
 					{
 //line samples_reduction.go:412
@@ -24480,7 +23519,6 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 					gc_tx3 := gc_step9 + 1
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
-//line samples_reduction.go:363
 					mySum := gc_s_mySum[gc_rank3]
 					{
 //line samples_reduction.go:412
@@ -24491,7 +23529,6 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 					gc_tx3 := gc_step9 + 2
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
-//line samples_reduction.go:363
 					mySum := gc_s_mySum[gc_rank3]
 					{
 //line samples_reduction.go:412
@@ -24502,7 +23539,6 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 					gc_tx3 := gc_step9 + 3
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
-//line samples_reduction.go:363
 					mySum := gc_s_mySum[gc_rank3]
 					{
 //line samples_reduction.go:412
@@ -24513,7 +23549,6 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 			for gc_tx3 := gc_step9; gc_tx3 < gc_to3; gc_tx3++ {
 				gc_rank3 := gc_base3 + gc_tx3
 				gc_pos3.Thread = gc_rank3
-//line samples_reduction.go:363
 				mySum := gc_s_mySum[gc_rank3]
 				{
 //line samples_reduction.go:412
@@ -24543,7 +23578,6 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 	sdata := gocuda.DynamicShared[uint32](t)
 //line samples_reduction.go:363
 	maskLength := blockSize & 31
-//line samples_reduction.go:365
 	gc_step10 := 0
 	for ; gc_step10+3 < gc_n4; gc_step10 += 4 {
 		{
@@ -24551,7 +23585,6 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 			gc_pos4.Thread = gc_rank4
 //line samples_reduction.go:362
 			gridSize := blockSize * gc_gdx4
-//line samples_reduction.go:364
 			gc_s_gridSize[gc_rank4] = gridSize
 		}
 		{
@@ -24559,7 +23592,6 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 			gc_pos4.Thread = gc_rank4
 //line samples_reduction.go:362
 			gridSize := blockSize * gc_gdx4
-//line samples_reduction.go:364
 			gc_s_gridSize[gc_rank4] = gridSize
 		}
 		{
@@ -24567,7 +23599,6 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 			gc_pos4.Thread = gc_rank4
 //line samples_reduction.go:362
 			gridSize := blockSize * gc_gdx4
-//line samples_reduction.go:364
 			gc_s_gridSize[gc_rank4] = gridSize
 		}
 		{
@@ -24575,7 +23606,6 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 			gc_pos4.Thread = gc_rank4
 //line samples_reduction.go:362
 			gridSize := blockSize * gc_gdx4
-//line samples_reduction.go:364
 			gc_s_gridSize[gc_rank4] = gridSize
 		}
 	}
@@ -24583,7 +23613,6 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 		gc_pos4.Thread = gc_rank4
 //line samples_reduction.go:362
 		gridSize := blockSize * gc_gdx4
-//line samples_reduction.go:364
 		gc_s_gridSize[gc_rank4] = gridSize
 	}
 //line samples_reduction.go:364
@@ -24593,7 +23622,6 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 	mask := uint32(0xffffffff) >> maskLength
 //line samples_reduction.go:391
 	var mask_ uint32 = mask
-//line samples_reduction.go:393
 	var gc_l_mySum_ [32]uint32
 	var gc_l_v [32]int32
 	var gc_l_ok [32]bool
@@ -24606,7 +23634,6 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 		gc_act4 := uint32(uint64(1)<<gc_cnt4 - 1)
 		var gc_dead4 uint32
 		{
-//line samples_reduction.go:406
 			gc_tidx14 := gc_b4.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
 			gc_tx4 := gc_tidx14.X - 1
 			for gc_lane4 := 0; gc_lane4 < gc_cnt4; gc_lane4++ {
@@ -24623,16 +23650,13 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 				if nIsPow2 {
 					i := gc_bx4*blockSize*2 + gc_tx4
 					gridSize = gridSize << 1
-//line samples_reduction.go:375
 					for i < n {
-//line samples_reduction.go:375
 						gc_b4.Tick()
 //line samples_reduction.go:375
 						if gc_b4.Stopped() {
 //line samples_reduction.go:375
 							return
 						}
-//line samples_reduction.go:376
 						mySum += gIdata[i]
 						if i+blockSize < n {
 							mySum += gIdata[i+blockSize]
@@ -24649,7 +23673,6 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:384
 							return
 						}
-//line samples_reduction.go:385
 						mySum += gIdata[i_]
 						i_ += gridSize
 					}
@@ -24660,7 +23683,6 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 				var r uint32
 //line samples_reduction.go:391
 				var returned bool
-//line samples_reduction.go:396
 				gc_l_mySum_[gc_lane4] = mySum_
 				gc_s_gridSize[gc_rank4] = gridSize
 				gc_s_mySum[gc_rank4] = mySum
@@ -24675,7 +23697,6 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 				mySum_ := gc_l_mySum_[gc_lane4]
 //line samples_reduction.go:340
 				v, ok := any(mySum_).(int32)
-//line samples_reduction.go:343
 				gc_l_v[gc_lane4] = v
 				gc_l_ok[gc_lane4] = ok
 			}
@@ -24702,7 +23723,6 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						gc_rank4 := gc_w4 + gc_lane4
 						gc_pos4.Thread = gc_rank4
 						var r uint32
-//line samples_reduction.go:350
 						var returned bool
 //line samples_reduction.go:341
 						r = any(gc_c41r[gc_lane4]).(uint32)
@@ -24777,7 +23797,6 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 									if gc_left11&(1<<gc_lane4) == 0 {
 										continue
 									}
-//line samples_reduction.go:357
 									mySum_ := gc_l_mySum_[gc_lane4]
 //line samples_reduction.go:344
 									mySum_ += gc_c42r[gc_lane4]
@@ -24791,11 +23810,8 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 					if gc_act4&(1<<gc_lane4) == 0 {
 						continue
 					}
-//line samples_reduction.go:357
 					mySum_ := gc_l_mySum_[gc_lane4]
-//line samples_reduction.go:359
 					var r uint32
-//line samples_reduction.go:361
 					var returned bool
 //line samples_reduction.go:346
 					r = mySum_
@@ -24819,9 +23835,7 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 				gc_pos4.Thread = gc_rank4
 //line samples_reduction.go:361
 				tid := gc_tx4
-//line samples_reduction.go:363
 				var mySum uint32
-//line samples_reduction.go:365
 				r := gc_l_r[gc_lane4]
 //line samples_reduction.go:391
 				mySum = r
@@ -24838,7 +23852,6 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 	if blockSize/gocuda.WarpSize > 0 {
 		shmemExtent = blockSize / gocuda.WarpSize
 	}
-//line samples_reduction.go:405
 	var gc_l_mask_2 [32]uint32
 	var gc_l_mySum_2 [32]uint32
 	var gc_l_v_ [32]int32
@@ -24859,7 +23872,6 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 		gc_act4 := uint32(uint64(1)<<gc_cnt4 - 1)
 		var gc_dead4 uint32
 		{
-//line samples_reduction.go:426
 			gc_tidx14 := gc_b4.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
 			gc_tx4 := gc_tidx14.X - 1
 			for gc_lane4 := 0; gc_lane4 < gc_cnt4; gc_lane4++ {
@@ -24906,7 +23918,6 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 				}
 //line samples_reduction.go:404
 				ballotResult := gc_c43r[gc_lane4]
-//line samples_reduction.go:406
 				gc_l_ballotResult[gc_lane4] = ballotResult
 			}
 		}
@@ -24953,11 +23964,8 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						if gc_act4 == ^uint32(0) && gc_x08+32 <= gc_bdx4 && gc_off7 >= 0 && gc_off7 <= len(sdata) && 32 <= len(sdata)-gc_off7 {
 							gc_at7 := sdata[gc_off7:][:32]
 							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-//line samples_reduction.go:425
 								gc_rank4 := gc_w4 + gc_lane4
-//line samples_reduction.go:363
 								var mySum uint32
-//line samples_reduction.go:365
 								ballotResult := gc_l_ballotResult[gc_lane4]
 //line samples_reduction.go:406
 								mySum = gc_at7[gc_lane4]
@@ -24969,7 +23977,6 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 								var r_ uint32
 //line samples_reduction.go:408
 								var returned_ bool
-//line samples_reduction.go:413
 								gc_l_mask_2[gc_lane4] = mask_2
 								gc_l_mySum_2[gc_lane4] = mySum_2
 								gc_s_mySum[gc_rank4] = mySum
@@ -24989,9 +23996,7 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 								gc_pos4.Thread = gc_rank4
 //line samples_reduction.go:361
 								tid := gc_tx4
-//line samples_reduction.go:363
 								var mySum uint32
-//line samples_reduction.go:365
 								ballotResult := gc_l_ballotResult[gc_lane4]
 //line samples_reduction.go:406
 								mySum = sdata[tid]
@@ -25003,7 +24008,6 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 								var r_ uint32
 //line samples_reduction.go:408
 								var returned_ bool
-//line samples_reduction.go:413
 								gc_l_mask_2[gc_lane4] = mask_2
 								gc_l_mySum_2[gc_lane4] = mySum_2
 								gc_s_mySum[gc_rank4] = mySum
@@ -25023,7 +24027,6 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						mySum_2 := gc_l_mySum_2[gc_lane4]
 //line samples_reduction.go:340
 						v_, ok_ := any(mySum_2).(int32)
-//line samples_reduction.go:343
 						gc_l_v_[gc_lane4] = v_
 						gc_l_ok_[gc_lane4] = ok_
 					}
@@ -25081,9 +24084,7 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 									if gc_left13&(1<<gc_lane4) == 0 {
 										continue
 									}
-//line samples_reduction.go:354
 									mask_2 := gc_l_mask_2[gc_lane4]
-//line samples_reduction.go:356
 									v_ := gc_l_v_[gc_lane4]
 									_ = v_
 //line samples_reduction.go:341
@@ -25099,7 +24100,6 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 								gc_rank4 := gc_w4 + gc_lane4
 								gc_pos4.Thread = gc_rank4
 								var r_ uint32
-//line samples_reduction.go:350
 								var returned_ bool
 //line samples_reduction.go:341
 								r_ = any(gc_c44r[gc_lane4]).(uint32)
@@ -25153,7 +24153,6 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:344
 											gc_c45w[gc_lane4+gc_k12] = gocuda.WarpSize
 										}
-//line samples_reduction.go:345
 										gc_left14 &^= 0xff << gc_lane4
 									}
 								} else {
@@ -25179,7 +24178,6 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:344
 											gc_c45w[gc_lane4+gc_k10] = gocuda.WarpSize
 										}
-//line samples_reduction.go:345
 										gc_left14 &^= 0xff << gc_lane4
 									}
 								}
@@ -25190,9 +24188,7 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 									if gc_left14&(1<<gc_lane4) == 0 {
 										continue
 									}
-//line samples_reduction.go:357
 									mask_2 := gc_l_mask_2[gc_lane4]
-//line samples_reduction.go:359
 									mySum_2 := gc_l_mySum_2[gc_lane4]
 									_ = mySum_2
 //line samples_reduction.go:344
@@ -25236,7 +24232,6 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 									if gc_left15&(1<<gc_lane4) == 0 {
 										continue
 									}
-//line samples_reduction.go:357
 									mySum_2 := gc_l_mySum_2[gc_lane4]
 //line samples_reduction.go:344
 									mySum_2 += gc_c45r[gc_lane4]
@@ -25248,11 +24243,8 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 							if gc_act4&(1<<gc_lane4) == 0 {
 								continue
 							}
-//line samples_reduction.go:355
 							mySum_2 := gc_l_mySum_2[gc_lane4]
-//line samples_reduction.go:357
 							var r_ uint32
-//line samples_reduction.go:359
 							var returned_ bool
 //line samples_reduction.go:346
 							r_ = mySum_2
@@ -25273,9 +24265,7 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						continue
 					}
 					gc_rank4 := gc_w4 + gc_lane4
-//line samples_reduction.go:363
 					var mySum uint32
-//line samples_reduction.go:365
 					r_ := gc_l_r_[gc_lane4]
 //line samples_reduction.go:408
 					mySum = r_
@@ -25285,7 +24275,6 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 			gc_act4 = gc_save274 &^ gc_dead4
 		}
 	}
-//line samples_reduction.go:417
 	gc_from4, gc_to4 := 0, gc_bdx4
 	if gc_bound7 := 0; gc_bound7 < gc_to4-1 {
 		gc_to4 = gc_bound7 + 1
@@ -25298,9 +24287,7 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 			for ; gc_step11+3 < gc_to4; gc_step11 += 4 {
 				{
 					gc_tx4 := gc_step11 + 0
-//line samples_reduction.go:430
 					gc_rank4 := gc_base4 + gc_tx4
-//line samples_reduction.go:363
 					mySum := gc_s_mySum[gc_rank4]
 					{
 //line samples_reduction.go:412
@@ -25309,9 +24296,7 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 				}
 				{
 					gc_tx4 := gc_step11 + 1
-//line samples_reduction.go:418
 					gc_rank4 := gc_base4 + gc_tx4
-//line samples_reduction.go:363
 					mySum := gc_s_mySum[gc_rank4]
 					{
 //line samples_reduction.go:412
@@ -25320,9 +24305,7 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 				}
 				{
 					gc_tx4 := gc_step11 + 2
-//line samples_reduction.go:418
 					gc_rank4 := gc_base4 + gc_tx4
-//line samples_reduction.go:363
 					mySum := gc_s_mySum[gc_rank4]
 					{
 //line samples_reduction.go:412
@@ -25331,9 +24314,7 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 				}
 				{
 					gc_tx4 := gc_step11 + 3
-//line samples_reduction.go:418
 					gc_rank4 := gc_base4 + gc_tx4
-//line samples_reduction.go:363
 					mySum := gc_s_mySum[gc_rank4]
 					{
 //line samples_reduction.go:412
@@ -25343,7 +24324,6 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 			}
 			for gc_tx4 := gc_step11; gc_tx4 < gc_to4; gc_tx4++ {
 				gc_rank4 := gc_base4 + gc_tx4
-//line samples_reduction.go:363
 				mySum := gc_s_mySum[gc_rank4]
 				{
 //line samples_reduction.go:412
@@ -25357,7 +24337,6 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 					gc_tx4 := gc_step12 + 0
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
-//line samples_reduction.go:363
 					mySum := gc_s_mySum[gc_rank4]
 					{
 //line samples_reduction.go:412
@@ -25368,7 +24347,6 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 					gc_tx4 := gc_step12 + 1
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
-//line samples_reduction.go:363
 					mySum := gc_s_mySum[gc_rank4]
 					{
 //line samples_reduction.go:412
@@ -25379,7 +24357,6 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 					gc_tx4 := gc_step12 + 2
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
-//line samples_reduction.go:363
 					mySum := gc_s_mySum[gc_rank4]
 					{
 //line samples_reduction.go:412
@@ -25390,7 +24367,6 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 					gc_tx4 := gc_step12 + 3
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
-//line samples_reduction.go:363
 					mySum := gc_s_mySum[gc_rank4]
 					{
 //line samples_reduction.go:412
@@ -25401,7 +24377,6 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 			for gc_tx4 := gc_step12; gc_tx4 < gc_to4; gc_tx4++ {
 				gc_rank4 := gc_base4 + gc_tx4
 				gc_pos4.Thread = gc_rank4
-//line samples_reduction.go:363
 				mySum := gc_s_mySum[gc_rank4]
 				{
 //line samples_reduction.go:412
@@ -25458,7 +24433,6 @@ func gc_body_cgReduce[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int
 //line samples_reduction.go:426
 	ctaSize := gc_n5
 	numCtas := gc_gdx5
-//line samples_reduction.go:429
 	for gc_rank5 := 0; gc_rank5 < gc_n5; gc_rank5++ {
 		gc_pos5.Thread = gc_rank5
 //line samples_reduction.go:428
@@ -25477,13 +24451,11 @@ func gc_body_cgReduce[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int
 //line samples_reduction.go:435
 					return
 				}
-//line samples_reduction.go:436
 				threadVal += gIdata[i]
 				i += indexStride
 			}
 			sdata[threadRank] = threadVal
 		}
-//line samples_reduction.go:442
 		gc_s_threadVal[gc_rank5] = threadVal
 	}
 	ctaSteps := ((gc_n5 + 31) / 32)
@@ -25497,7 +24469,6 @@ func gc_body_cgReduce[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int
 					gc_pos5.Thread = gc_rank5
 //line samples_reduction.go:428
 					threadRank := gc_rank5
-//line samples_reduction.go:430
 					threadVal := gc_s_threadVal[gc_rank5]
 //line samples_reduction.go:448
 					if threadRank < ctaIndex {
@@ -25511,7 +24482,6 @@ func gc_body_cgReduce[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int
 					gc_pos5.Thread = gc_rank5
 //line samples_reduction.go:428
 					threadRank := gc_rank5
-//line samples_reduction.go:430
 					threadVal := gc_s_threadVal[gc_rank5]
 //line samples_reduction.go:448
 					if threadRank < ctaIndex {
@@ -25525,7 +24495,6 @@ func gc_body_cgReduce[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int
 					gc_pos5.Thread = gc_rank5
 //line samples_reduction.go:428
 					threadRank := gc_rank5
-//line samples_reduction.go:430
 					threadVal := gc_s_threadVal[gc_rank5]
 //line samples_reduction.go:448
 					if threadRank < ctaIndex {
@@ -25539,7 +24508,6 @@ func gc_body_cgReduce[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int
 					gc_pos5.Thread = gc_rank5
 //line samples_reduction.go:428
 					threadRank := gc_rank5
-//line samples_reduction.go:430
 					threadVal := gc_s_threadVal[gc_rank5]
 //line samples_reduction.go:448
 					if threadRank < ctaIndex {
@@ -25553,7 +24521,6 @@ func gc_body_cgReduce[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int
 				gc_pos5.Thread = gc_rank5
 //line samples_reduction.go:428
 				threadRank := gc_rank5
-//line samples_reduction.go:430
 				threadVal := gc_s_threadVal[gc_rank5]
 //line samples_reduction.go:448
 				if threadRank < ctaIndex {
@@ -25567,7 +24534,6 @@ func gc_body_cgReduce[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int
 		ctaSteps >>= 1
 	}
 	{
-//line samples_reduction.go:459
 		var gc_c51v [32]T
 		var gc_c51r [32]T
 		for gc_w5 := 0; gc_w5 < gc_n5; gc_w5 += 32 {
@@ -25575,7 +24541,6 @@ func gc_body_cgReduce[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int
 			gc_act5 := uint32(uint64(1)<<gc_cnt5 - 1)
 			var gc_dead5 uint32
 			{
-//line samples_reduction.go:467
 				var gc_m75 uint32
 				for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
 					gc_rank5 := gc_w5 + gc_lane5
@@ -25605,7 +24570,6 @@ func gc_body_cgReduce[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int
 							continue
 						}
 						gc_rank5 := gc_w5 + gc_lane5
-//line samples_reduction.go:469
 						var threadVal T
 //line samples_reduction.go:462
 						threadVal = gc_c51r[gc_lane5]
@@ -25616,7 +24580,6 @@ func gc_body_cgReduce[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int
 			}
 		}
 	}
-//line samples_reduction.go:472
 	gc_off5 := gc_bx5
 	if gc_off5 >= 0 && gc_off5 < len(gOdata) {
 		gc_at5 := gOdata[gc_off5:][:1]
@@ -25624,11 +24587,9 @@ func gc_body_cgReduce[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int
 		for ; gc_step14+3 < gc_n5; gc_step14 += 4 {
 			{
 				gc_rank5 := gc_step14 + 0
-//line samples_reduction.go:480
 				gc_pos5.Thread = gc_rank5
 //line samples_reduction.go:428
 				threadRank := gc_rank5
-//line samples_reduction.go:430
 				threadVal := gc_s_threadVal[gc_rank5]
 //line samples_reduction.go:466
 				if threadRank == 0 {
@@ -25637,11 +24598,9 @@ func gc_body_cgReduce[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int
 			}
 			{
 				gc_rank5 := gc_step14 + 1
-//line samples_reduction.go:473
 				gc_pos5.Thread = gc_rank5
 //line samples_reduction.go:428
 				threadRank := gc_rank5
-//line samples_reduction.go:430
 				threadVal := gc_s_threadVal[gc_rank5]
 //line samples_reduction.go:466
 				if threadRank == 0 {
@@ -25650,11 +24609,9 @@ func gc_body_cgReduce[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int
 			}
 			{
 				gc_rank5 := gc_step14 + 2
-//line samples_reduction.go:473
 				gc_pos5.Thread = gc_rank5
 //line samples_reduction.go:428
 				threadRank := gc_rank5
-//line samples_reduction.go:430
 				threadVal := gc_s_threadVal[gc_rank5]
 //line samples_reduction.go:466
 				if threadRank == 0 {
@@ -25663,11 +24620,9 @@ func gc_body_cgReduce[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int
 			}
 			{
 				gc_rank5 := gc_step14 + 3
-//line samples_reduction.go:473
 				gc_pos5.Thread = gc_rank5
 //line samples_reduction.go:428
 				threadRank := gc_rank5
-//line samples_reduction.go:430
 				threadVal := gc_s_threadVal[gc_rank5]
 //line samples_reduction.go:466
 				if threadRank == 0 {
@@ -25679,7 +24634,6 @@ func gc_body_cgReduce[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int
 			gc_pos5.Thread = gc_rank5
 //line samples_reduction.go:428
 			threadRank := gc_rank5
-//line samples_reduction.go:430
 			threadVal := gc_s_threadVal[gc_rank5]
 //line samples_reduction.go:466
 			if threadRank == 0 {
@@ -25694,7 +24648,6 @@ func gc_body_cgReduce[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int
 				gc_pos5.Thread = gc_rank5
 //line samples_reduction.go:428
 				threadRank := gc_rank5
-//line samples_reduction.go:430
 				threadVal := gc_s_threadVal[gc_rank5]
 //line samples_reduction.go:466
 				if threadRank == 0 {
@@ -25706,7 +24659,6 @@ func gc_body_cgReduce[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int
 				gc_pos5.Thread = gc_rank5
 //line samples_reduction.go:428
 				threadRank := gc_rank5
-//line samples_reduction.go:430
 				threadVal := gc_s_threadVal[gc_rank5]
 //line samples_reduction.go:466
 				if threadRank == 0 {
@@ -25718,7 +24670,6 @@ func gc_body_cgReduce[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int
 				gc_pos5.Thread = gc_rank5
 //line samples_reduction.go:428
 				threadRank := gc_rank5
-//line samples_reduction.go:430
 				threadVal := gc_s_threadVal[gc_rank5]
 //line samples_reduction.go:466
 				if threadRank == 0 {
@@ -25730,7 +24681,6 @@ func gc_body_cgReduce[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int
 				gc_pos5.Thread = gc_rank5
 //line samples_reduction.go:428
 				threadRank := gc_rank5
-//line samples_reduction.go:430
 				threadVal := gc_s_threadVal[gc_rank5]
 //line samples_reduction.go:466
 				if threadRank == 0 {
@@ -25742,7 +24692,6 @@ func gc_body_cgReduce[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int
 			gc_pos5.Thread = gc_rank5
 //line samples_reduction.go:428
 			threadRank := gc_rank5
-//line samples_reduction.go:430
 			threadVal := gc_s_threadVal[gc_rank5]
 //line samples_reduction.go:466
 			if threadRank == 0 {
@@ -25769,7 +24718,6 @@ func gc_body_cgReduce_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []
 //line samples_reduction.go:426
 	ctaSize := gc_n2
 	numCtas := gc_gdx2
-//line samples_reduction.go:429
 	for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 		gc_pos2.Thread = gc_rank2
 //line samples_reduction.go:428
@@ -25788,13 +24736,11 @@ func gc_body_cgReduce_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []
 //line samples_reduction.go:435
 					return
 				}
-//line samples_reduction.go:436
 				threadVal += gIdata[i]
 				i += indexStride
 			}
 			sdata[threadRank] = threadVal
 		}
-//line samples_reduction.go:442
 		gc_s_threadVal[gc_rank2] = threadVal
 	}
 	ctaSteps := ((gc_n2 + 31) / 32)
@@ -25809,7 +24755,6 @@ func gc_body_cgReduce_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []
 					gc_pos2.Thread = gc_rank2
 //line samples_reduction.go:428
 					threadRank := gc_rank2
-//line samples_reduction.go:430
 					threadVal := gc_s_threadVal[gc_rank2]
 //line samples_reduction.go:448
 					if threadRank < ctaIndex {
@@ -25823,7 +24768,6 @@ func gc_body_cgReduce_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []
 					gc_pos2.Thread = gc_rank2
 //line samples_reduction.go:428
 					threadRank := gc_rank2
-//line samples_reduction.go:430
 					threadVal := gc_s_threadVal[gc_rank2]
 //line samples_reduction.go:448
 					if threadRank < ctaIndex {
@@ -25837,7 +24781,6 @@ func gc_body_cgReduce_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []
 					gc_pos2.Thread = gc_rank2
 //line samples_reduction.go:428
 					threadRank := gc_rank2
-//line samples_reduction.go:430
 					threadVal := gc_s_threadVal[gc_rank2]
 //line samples_reduction.go:448
 					if threadRank < ctaIndex {
@@ -25851,7 +24794,6 @@ func gc_body_cgReduce_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []
 					gc_pos2.Thread = gc_rank2
 //line samples_reduction.go:428
 					threadRank := gc_rank2
-//line samples_reduction.go:430
 					threadVal := gc_s_threadVal[gc_rank2]
 //line samples_reduction.go:448
 					if threadRank < ctaIndex {
@@ -25865,7 +24807,6 @@ func gc_body_cgReduce_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []
 				gc_pos2.Thread = gc_rank2
 //line samples_reduction.go:428
 				threadRank := gc_rank2
-//line samples_reduction.go:430
 				threadVal := gc_s_threadVal[gc_rank2]
 //line samples_reduction.go:448
 				if threadRank < ctaIndex {
@@ -25879,7 +24820,6 @@ func gc_body_cgReduce_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []
 		ctaSteps >>= 1
 	}
 	{
-//line samples_reduction.go:459
 		var gc_c21v [32]float32
 		var gc_c21r [32]float32
 		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -25887,7 +24827,6 @@ func gc_body_cgReduce_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []
 			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 			var gc_dead2 uint32
 			{
-//line samples_reduction.go:467
 				var gc_m72 uint32
 				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 					gc_rank2 := gc_w2 + gc_lane2
@@ -25948,7 +24887,6 @@ func gc_body_cgReduce_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
-//line samples_reduction.go:475
 							var threadVal float32
 //line samples_reduction.go:462
 							threadVal = gc_c21r[gc_lane2]
@@ -25960,7 +24898,6 @@ func gc_body_cgReduce_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []
 			}
 		}
 	}
-//line samples_reduction.go:473
 	gc_off2 := gc_bx2
 	if gc_off2 >= 0 && gc_off2 < len(gOdata) {
 		gc_at2 := gOdata[gc_off2:][:1]
@@ -25968,11 +24905,9 @@ func gc_body_cgReduce_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []
 		for ; gc_step5+3 < gc_n2; gc_step5 += 4 {
 			{
 				gc_rank2 := gc_step5 + 0
-//line samples_reduction.go:481
 				gc_pos2.Thread = gc_rank2
 //line samples_reduction.go:428
 				threadRank := gc_rank2
-//line samples_reduction.go:430
 				threadVal := gc_s_threadVal[gc_rank2]
 //line samples_reduction.go:466
 				if threadRank == 0 {
@@ -25981,11 +24916,9 @@ func gc_body_cgReduce_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []
 			}
 			{
 				gc_rank2 := gc_step5 + 1
-//line samples_reduction.go:473
 				gc_pos2.Thread = gc_rank2
 //line samples_reduction.go:428
 				threadRank := gc_rank2
-//line samples_reduction.go:430
 				threadVal := gc_s_threadVal[gc_rank2]
 //line samples_reduction.go:466
 				if threadRank == 0 {
@@ -25994,11 +24927,9 @@ func gc_body_cgReduce_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []
 			}
 			{
 				gc_rank2 := gc_step5 + 2
-//line samples_reduction.go:473
 				gc_pos2.Thread = gc_rank2
 //line samples_reduction.go:428
 				threadRank := gc_rank2
-//line samples_reduction.go:430
 				threadVal := gc_s_threadVal[gc_rank2]
 //line samples_reduction.go:466
 				if threadRank == 0 {
@@ -26007,11 +24938,9 @@ func gc_body_cgReduce_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []
 			}
 			{
 				gc_rank2 := gc_step5 + 3
-//line samples_reduction.go:473
 				gc_pos2.Thread = gc_rank2
 //line samples_reduction.go:428
 				threadRank := gc_rank2
-//line samples_reduction.go:430
 				threadVal := gc_s_threadVal[gc_rank2]
 //line samples_reduction.go:466
 				if threadRank == 0 {
@@ -26023,7 +24952,6 @@ func gc_body_cgReduce_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []
 			gc_pos2.Thread = gc_rank2
 //line samples_reduction.go:428
 			threadRank := gc_rank2
-//line samples_reduction.go:430
 			threadVal := gc_s_threadVal[gc_rank2]
 //line samples_reduction.go:466
 			if threadRank == 0 {
@@ -26038,7 +24966,6 @@ func gc_body_cgReduce_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []
 				gc_pos2.Thread = gc_rank2
 //line samples_reduction.go:428
 				threadRank := gc_rank2
-//line samples_reduction.go:430
 				threadVal := gc_s_threadVal[gc_rank2]
 //line samples_reduction.go:466
 				if threadRank == 0 {
@@ -26050,7 +24977,6 @@ func gc_body_cgReduce_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []
 				gc_pos2.Thread = gc_rank2
 //line samples_reduction.go:428
 				threadRank := gc_rank2
-//line samples_reduction.go:430
 				threadVal := gc_s_threadVal[gc_rank2]
 //line samples_reduction.go:466
 				if threadRank == 0 {
@@ -26062,7 +24988,6 @@ func gc_body_cgReduce_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []
 				gc_pos2.Thread = gc_rank2
 //line samples_reduction.go:428
 				threadRank := gc_rank2
-//line samples_reduction.go:430
 				threadVal := gc_s_threadVal[gc_rank2]
 //line samples_reduction.go:466
 				if threadRank == 0 {
@@ -26074,7 +24999,6 @@ func gc_body_cgReduce_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []
 				gc_pos2.Thread = gc_rank2
 //line samples_reduction.go:428
 				threadRank := gc_rank2
-//line samples_reduction.go:430
 				threadVal := gc_s_threadVal[gc_rank2]
 //line samples_reduction.go:466
 				if threadRank == 0 {
@@ -26086,7 +25010,6 @@ func gc_body_cgReduce_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []
 			gc_pos2.Thread = gc_rank2
 //line samples_reduction.go:428
 			threadRank := gc_rank2
-//line samples_reduction.go:430
 			threadVal := gc_s_threadVal[gc_rank2]
 //line samples_reduction.go:466
 			if threadRank == 0 {
@@ -26113,7 +25036,6 @@ func gc_body_cgReduce_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:426
 	ctaSize := gc_n3
 	numCtas := gc_gdx3
-//line samples_reduction.go:429
 	for gc_rank3 := 0; gc_rank3 < gc_n3; gc_rank3++ {
 		gc_pos3.Thread = gc_rank3
 //line samples_reduction.go:428
@@ -26132,13 +25054,11 @@ func gc_body_cgReduce_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:435
 					return
 				}
-//line samples_reduction.go:436
 				threadVal += gIdata[i]
 				i += indexStride
 			}
 			sdata[threadRank] = threadVal
 		}
-//line samples_reduction.go:442
 		gc_s_threadVal[gc_rank3] = threadVal
 	}
 	ctaSteps := ((gc_n3 + 31) / 32)
@@ -26152,7 +25072,6 @@ func gc_body_cgReduce_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int3
 					gc_pos3.Thread = gc_rank3
 //line samples_reduction.go:428
 					threadRank := gc_rank3
-//line samples_reduction.go:430
 					threadVal := gc_s_threadVal[gc_rank3]
 //line samples_reduction.go:448
 					if threadRank < ctaIndex {
@@ -26166,7 +25085,6 @@ func gc_body_cgReduce_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int3
 					gc_pos3.Thread = gc_rank3
 //line samples_reduction.go:428
 					threadRank := gc_rank3
-//line samples_reduction.go:430
 					threadVal := gc_s_threadVal[gc_rank3]
 //line samples_reduction.go:448
 					if threadRank < ctaIndex {
@@ -26180,7 +25098,6 @@ func gc_body_cgReduce_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int3
 					gc_pos3.Thread = gc_rank3
 //line samples_reduction.go:428
 					threadRank := gc_rank3
-//line samples_reduction.go:430
 					threadVal := gc_s_threadVal[gc_rank3]
 //line samples_reduction.go:448
 					if threadRank < ctaIndex {
@@ -26194,7 +25111,6 @@ func gc_body_cgReduce_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int3
 					gc_pos3.Thread = gc_rank3
 //line samples_reduction.go:428
 					threadRank := gc_rank3
-//line samples_reduction.go:430
 					threadVal := gc_s_threadVal[gc_rank3]
 //line samples_reduction.go:448
 					if threadRank < ctaIndex {
@@ -26208,7 +25124,6 @@ func gc_body_cgReduce_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int3
 				gc_pos3.Thread = gc_rank3
 //line samples_reduction.go:428
 				threadRank := gc_rank3
-//line samples_reduction.go:430
 				threadVal := gc_s_threadVal[gc_rank3]
 //line samples_reduction.go:448
 				if threadRank < ctaIndex {
@@ -26222,7 +25137,6 @@ func gc_body_cgReduce_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int3
 		ctaSteps >>= 1
 	}
 	{
-//line samples_reduction.go:459
 		var gc_c31v [32]int32
 		var gc_c31r [32]int32
 		for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
@@ -26230,7 +25144,6 @@ func gc_body_cgReduce_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int3
 			gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
 			var gc_dead3 uint32
 			{
-//line samples_reduction.go:467
 				var gc_m73 uint32
 				for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
 					gc_rank3 := gc_w3 + gc_lane3
@@ -26291,7 +25204,6 @@ func gc_body_cgReduce_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int3
 								continue
 							}
 							gc_rank3 := gc_w3 + gc_lane3
-//line samples_reduction.go:475
 							var threadVal int32
 //line samples_reduction.go:462
 							threadVal = gc_c31r[gc_lane3]
@@ -26303,7 +25215,6 @@ func gc_body_cgReduce_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int3
 			}
 		}
 	}
-//line samples_reduction.go:473
 	gc_off3 := gc_bx3
 	if gc_off3 >= 0 && gc_off3 < len(gOdata) {
 		gc_at3 := gOdata[gc_off3:][:1]
@@ -26311,11 +25222,9 @@ func gc_body_cgReduce_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int3
 		for ; gc_step8+3 < gc_n3; gc_step8 += 4 {
 			{
 				gc_rank3 := gc_step8 + 0
-//line samples_reduction.go:481
 				gc_pos3.Thread = gc_rank3
 //line samples_reduction.go:428
 				threadRank := gc_rank3
-//line samples_reduction.go:430
 				threadVal := gc_s_threadVal[gc_rank3]
 //line samples_reduction.go:466
 				if threadRank == 0 {
@@ -26324,11 +25233,9 @@ func gc_body_cgReduce_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int3
 			}
 			{
 				gc_rank3 := gc_step8 + 1
-//line samples_reduction.go:473
 				gc_pos3.Thread = gc_rank3
 //line samples_reduction.go:428
 				threadRank := gc_rank3
-//line samples_reduction.go:430
 				threadVal := gc_s_threadVal[gc_rank3]
 //line samples_reduction.go:466
 				if threadRank == 0 {
@@ -26337,11 +25244,9 @@ func gc_body_cgReduce_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int3
 			}
 			{
 				gc_rank3 := gc_step8 + 2
-//line samples_reduction.go:473
 				gc_pos3.Thread = gc_rank3
 //line samples_reduction.go:428
 				threadRank := gc_rank3
-//line samples_reduction.go:430
 				threadVal := gc_s_threadVal[gc_rank3]
 //line samples_reduction.go:466
 				if threadRank == 0 {
@@ -26350,11 +25255,9 @@ func gc_body_cgReduce_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int3
 			}
 			{
 				gc_rank3 := gc_step8 + 3
-//line samples_reduction.go:473
 				gc_pos3.Thread = gc_rank3
 //line samples_reduction.go:428
 				threadRank := gc_rank3
-//line samples_reduction.go:430
 				threadVal := gc_s_threadVal[gc_rank3]
 //line samples_reduction.go:466
 				if threadRank == 0 {
@@ -26366,7 +25269,6 @@ func gc_body_cgReduce_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int3
 			gc_pos3.Thread = gc_rank3
 //line samples_reduction.go:428
 			threadRank := gc_rank3
-//line samples_reduction.go:430
 			threadVal := gc_s_threadVal[gc_rank3]
 //line samples_reduction.go:466
 			if threadRank == 0 {
@@ -26381,7 +25283,6 @@ func gc_body_cgReduce_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int3
 				gc_pos3.Thread = gc_rank3
 //line samples_reduction.go:428
 				threadRank := gc_rank3
-//line samples_reduction.go:430
 				threadVal := gc_s_threadVal[gc_rank3]
 //line samples_reduction.go:466
 				if threadRank == 0 {
@@ -26393,7 +25294,6 @@ func gc_body_cgReduce_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int3
 				gc_pos3.Thread = gc_rank3
 //line samples_reduction.go:428
 				threadRank := gc_rank3
-//line samples_reduction.go:430
 				threadVal := gc_s_threadVal[gc_rank3]
 //line samples_reduction.go:466
 				if threadRank == 0 {
@@ -26405,7 +25305,6 @@ func gc_body_cgReduce_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int3
 				gc_pos3.Thread = gc_rank3
 //line samples_reduction.go:428
 				threadRank := gc_rank3
-//line samples_reduction.go:430
 				threadVal := gc_s_threadVal[gc_rank3]
 //line samples_reduction.go:466
 				if threadRank == 0 {
@@ -26417,7 +25316,6 @@ func gc_body_cgReduce_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int3
 				gc_pos3.Thread = gc_rank3
 //line samples_reduction.go:428
 				threadRank := gc_rank3
-//line samples_reduction.go:430
 				threadVal := gc_s_threadVal[gc_rank3]
 //line samples_reduction.go:466
 				if threadRank == 0 {
@@ -26429,7 +25327,6 @@ func gc_body_cgReduce_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int3
 			gc_pos3.Thread = gc_rank3
 //line samples_reduction.go:428
 			threadRank := gc_rank3
-//line samples_reduction.go:430
 			threadVal := gc_s_threadVal[gc_rank3]
 //line samples_reduction.go:466
 			if threadRank == 0 {
@@ -26456,7 +25353,6 @@ func gc_body_cgReduce_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:426
 	ctaSize := gc_n4
 	numCtas := gc_gdx4
-//line samples_reduction.go:429
 	for gc_rank4 := 0; gc_rank4 < gc_n4; gc_rank4++ {
 		gc_pos4.Thread = gc_rank4
 //line samples_reduction.go:428
@@ -26475,13 +25371,11 @@ func gc_body_cgReduce_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:435
 					return
 				}
-//line samples_reduction.go:436
 				threadVal += gIdata[i]
 				i += indexStride
 			}
 			sdata[threadRank] = threadVal
 		}
-//line samples_reduction.go:442
 		gc_s_threadVal[gc_rank4] = threadVal
 	}
 	ctaSteps := ((gc_n4 + 31) / 32)
@@ -26495,7 +25389,6 @@ func gc_body_cgReduce_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []ui
 					gc_pos4.Thread = gc_rank4
 //line samples_reduction.go:428
 					threadRank := gc_rank4
-//line samples_reduction.go:430
 					threadVal := gc_s_threadVal[gc_rank4]
 //line samples_reduction.go:448
 					if threadRank < ctaIndex {
@@ -26509,7 +25402,6 @@ func gc_body_cgReduce_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []ui
 					gc_pos4.Thread = gc_rank4
 //line samples_reduction.go:428
 					threadRank := gc_rank4
-//line samples_reduction.go:430
 					threadVal := gc_s_threadVal[gc_rank4]
 //line samples_reduction.go:448
 					if threadRank < ctaIndex {
@@ -26523,7 +25415,6 @@ func gc_body_cgReduce_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []ui
 					gc_pos4.Thread = gc_rank4
 //line samples_reduction.go:428
 					threadRank := gc_rank4
-//line samples_reduction.go:430
 					threadVal := gc_s_threadVal[gc_rank4]
 //line samples_reduction.go:448
 					if threadRank < ctaIndex {
@@ -26537,7 +25428,6 @@ func gc_body_cgReduce_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []ui
 					gc_pos4.Thread = gc_rank4
 //line samples_reduction.go:428
 					threadRank := gc_rank4
-//line samples_reduction.go:430
 					threadVal := gc_s_threadVal[gc_rank4]
 //line samples_reduction.go:448
 					if threadRank < ctaIndex {
@@ -26551,7 +25441,6 @@ func gc_body_cgReduce_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []ui
 				gc_pos4.Thread = gc_rank4
 //line samples_reduction.go:428
 				threadRank := gc_rank4
-//line samples_reduction.go:430
 				threadVal := gc_s_threadVal[gc_rank4]
 //line samples_reduction.go:448
 				if threadRank < ctaIndex {
@@ -26565,7 +25454,6 @@ func gc_body_cgReduce_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []ui
 		ctaSteps >>= 1
 	}
 	{
-//line samples_reduction.go:459
 		var gc_c41v [32]uint32
 		var gc_c41r [32]uint32
 		for gc_w4 := 0; gc_w4 < gc_n4; gc_w4 += 32 {
@@ -26573,7 +25461,6 @@ func gc_body_cgReduce_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []ui
 			gc_act4 := uint32(uint64(1)<<gc_cnt4 - 1)
 			var gc_dead4 uint32
 			{
-//line samples_reduction.go:467
 				var gc_m74 uint32
 				for gc_lane4 := 0; gc_lane4 < gc_cnt4; gc_lane4++ {
 					gc_rank4 := gc_w4 + gc_lane4
@@ -26634,7 +25521,6 @@ func gc_body_cgReduce_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []ui
 								continue
 							}
 							gc_rank4 := gc_w4 + gc_lane4
-//line samples_reduction.go:475
 							var threadVal uint32
 //line samples_reduction.go:462
 							threadVal = gc_c41r[gc_lane4]
@@ -26646,7 +25532,6 @@ func gc_body_cgReduce_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []ui
 			}
 		}
 	}
-//line samples_reduction.go:473
 	gc_off4 := gc_bx4
 	if gc_off4 >= 0 && gc_off4 < len(gOdata) {
 		gc_at4 := gOdata[gc_off4:][:1]
@@ -26654,11 +25539,9 @@ func gc_body_cgReduce_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []ui
 		for ; gc_step11+3 < gc_n4; gc_step11 += 4 {
 			{
 				gc_rank4 := gc_step11 + 0
-//line samples_reduction.go:481
 				gc_pos4.Thread = gc_rank4
 //line samples_reduction.go:428
 				threadRank := gc_rank4
-//line samples_reduction.go:430
 				threadVal := gc_s_threadVal[gc_rank4]
 //line samples_reduction.go:466
 				if threadRank == 0 {
@@ -26667,11 +25550,9 @@ func gc_body_cgReduce_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []ui
 			}
 			{
 				gc_rank4 := gc_step11 + 1
-//line samples_reduction.go:473
 				gc_pos4.Thread = gc_rank4
 //line samples_reduction.go:428
 				threadRank := gc_rank4
-//line samples_reduction.go:430
 				threadVal := gc_s_threadVal[gc_rank4]
 //line samples_reduction.go:466
 				if threadRank == 0 {
@@ -26680,11 +25561,9 @@ func gc_body_cgReduce_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []ui
 			}
 			{
 				gc_rank4 := gc_step11 + 2
-//line samples_reduction.go:473
 				gc_pos4.Thread = gc_rank4
 //line samples_reduction.go:428
 				threadRank := gc_rank4
-//line samples_reduction.go:430
 				threadVal := gc_s_threadVal[gc_rank4]
 //line samples_reduction.go:466
 				if threadRank == 0 {
@@ -26693,11 +25572,9 @@ func gc_body_cgReduce_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []ui
 			}
 			{
 				gc_rank4 := gc_step11 + 3
-//line samples_reduction.go:473
 				gc_pos4.Thread = gc_rank4
 //line samples_reduction.go:428
 				threadRank := gc_rank4
-//line samples_reduction.go:430
 				threadVal := gc_s_threadVal[gc_rank4]
 //line samples_reduction.go:466
 				if threadRank == 0 {
@@ -26709,7 +25586,6 @@ func gc_body_cgReduce_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []ui
 			gc_pos4.Thread = gc_rank4
 //line samples_reduction.go:428
 			threadRank := gc_rank4
-//line samples_reduction.go:430
 			threadVal := gc_s_threadVal[gc_rank4]
 //line samples_reduction.go:466
 			if threadRank == 0 {
@@ -26724,7 +25600,6 @@ func gc_body_cgReduce_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []ui
 				gc_pos4.Thread = gc_rank4
 //line samples_reduction.go:428
 				threadRank := gc_rank4
-//line samples_reduction.go:430
 				threadVal := gc_s_threadVal[gc_rank4]
 //line samples_reduction.go:466
 				if threadRank == 0 {
@@ -26736,7 +25611,6 @@ func gc_body_cgReduce_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []ui
 				gc_pos4.Thread = gc_rank4
 //line samples_reduction.go:428
 				threadRank := gc_rank4
-//line samples_reduction.go:430
 				threadVal := gc_s_threadVal[gc_rank4]
 //line samples_reduction.go:466
 				if threadRank == 0 {
@@ -26748,7 +25622,6 @@ func gc_body_cgReduce_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []ui
 				gc_pos4.Thread = gc_rank4
 //line samples_reduction.go:428
 				threadRank := gc_rank4
-//line samples_reduction.go:430
 				threadVal := gc_s_threadVal[gc_rank4]
 //line samples_reduction.go:466
 				if threadRank == 0 {
@@ -26760,7 +25633,6 @@ func gc_body_cgReduce_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []ui
 				gc_pos4.Thread = gc_rank4
 //line samples_reduction.go:428
 				threadRank := gc_rank4
-//line samples_reduction.go:430
 				threadVal := gc_s_threadVal[gc_rank4]
 //line samples_reduction.go:466
 				if threadRank == 0 {
@@ -26772,7 +25644,6 @@ func gc_body_cgReduce_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []ui
 			gc_pos4.Thread = gc_rank4
 //line samples_reduction.go:428
 			threadRank := gc_rank4
-//line samples_reduction.go:430
 			threadVal := gc_s_threadVal[gc_rank4]
 //line samples_reduction.go:466
 			if threadRank == 0 {

@@ -49,7 +49,6 @@ func gc_body_shflScanTest(gc_b *compiled.Block, data []int32, width int, partial
 	gc_s_value := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 //line samples_scan.go:22
 	sums := gocuda.DynamicShared[int32](t)
-//line samples_scan.go:24
 	var gc_c1v [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -66,11 +65,9 @@ func gc_body_shflScanTest(gc_b *compiled.Block, data []int32, width int, partial
 				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(data) && 32 <= len(data)-gc_off {
 					gc_at := data[gc_off:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line samples_scan.go:42
 						gc_rank := gc_w + gc_lane
 //line samples_scan.go:28
 						value := gc_at[gc_lane]
-//line samples_scan.go:30
 						gc_s_value[gc_rank] = value
 					}
 				} else {
@@ -85,7 +82,6 @@ func gc_body_shflScanTest(gc_b *compiled.Block, data []int32, width int, partial
 						id := gc_bx*gc_bdx + gc_tx
 //line samples_scan.go:28
 						value := data[id]
-//line samples_scan.go:30
 						gc_s_value[gc_rank] = value
 					}
 				}
@@ -96,7 +92,6 @@ func gc_body_shflScanTest(gc_b *compiled.Block, data []int32, width int, partial
 			mask := uint32(0xffffffff)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-//line samples_scan.go:36
 				value := gc_s_value[gc_rank]
 //line samples_scan.go:33
 				gc_c1v[gc_lane] = value
@@ -115,7 +110,6 @@ func gc_body_shflScanTest(gc_b *compiled.Block, data []int32, width int, partial
 //line samples_scan.go:23
 					id := gc_bx*gc_bdx + gc_tx
 					laneID := id % gocuda.WarpSize
-//line samples_scan.go:26
 					value := gc_s_value[gc_rank]
 //line samples_scan.go:33
 					n := gc_c1r[gc_lane]
@@ -123,7 +117,6 @@ func gc_body_shflScanTest(gc_b *compiled.Block, data []int32, width int, partial
 					if laneID >= i {
 						value += n
 					}
-//line samples_scan.go:39
 					gc_s_value[gc_rank] = value
 				}
 			}
@@ -151,7 +144,6 @@ func gc_body_shflScanTest(gc_b *compiled.Block, data []int32, width int, partial
 					gc_pos.Thread = gc_rank
 //line samples_scan.go:26
 					warpID := gc_tx / gocuda.WarpSize
-//line samples_scan.go:28
 					value := gc_s_value[gc_rank]
 //line samples_scan.go:41
 					if gc_tx%gocuda.WarpSize == gocuda.WarpSize-1 {
@@ -161,7 +153,6 @@ func gc_body_shflScanTest(gc_b *compiled.Block, data []int32, width int, partial
 			}
 		}
 	}
-//line samples_scan.go:50
 	var gc_l_warpSum [32]int32
 	var gc_c2r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -169,7 +160,6 @@ func gc_body_shflScanTest(gc_b *compiled.Block, data []int32, width int, partial
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		{
-//line samples_scan.go:58
 			var gc_m12 uint32
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -213,7 +203,6 @@ func gc_body_shflScanTest(gc_b *compiled.Block, data []int32, width int, partial
 						laneID := id % gocuda.WarpSize
 //line samples_scan.go:49
 						warpSum := sums[laneID]
-//line samples_scan.go:51
 						gc_l_warpSum[gc_lane] = warpSum
 					}
 				}
@@ -235,7 +224,6 @@ func gc_body_shflScanTest(gc_b *compiled.Block, data []int32, width int, partial
 //line samples_scan.go:23
 							id := gc_bx*gc_bdx + gc_tx
 							laneID := id % gocuda.WarpSize
-//line samples_scan.go:26
 							warpSum := gc_l_warpSum[gc_lane]
 //line samples_scan.go:53
 							n_ := gc_c2r[gc_lane]
@@ -243,7 +231,6 @@ func gc_body_shflScanTest(gc_b *compiled.Block, data []int32, width int, partial
 							if laneID >= i_ {
 								warpSum += n_
 							}
-//line samples_scan.go:59
 							gc_l_warpSum[gc_lane] = warpSum
 						}
 					}
@@ -264,7 +251,6 @@ func gc_body_shflScanTest(gc_b *compiled.Block, data []int32, width int, partial
 //line samples_scan.go:23
 						id := gc_bx*gc_bdx + gc_tx
 						laneID := id % gocuda.WarpSize
-//line samples_scan.go:26
 						warpSum := gc_l_warpSum[gc_lane]
 //line samples_scan.go:60
 						sums[laneID] = warpSum
@@ -274,7 +260,6 @@ func gc_body_shflScanTest(gc_b *compiled.Block, data []int32, width int, partial
 			gc_act = gc_save12 &^ gc_dead
 		}
 	}
-//line samples_scan.go:69
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx * gc_bdx
 		gc_off3 := gc_bx
@@ -286,7 +271,6 @@ func gc_body_shflScanTest(gc_b *compiled.Block, data []int32, width int, partial
 				gc_pos.Thread = gc_rank
 //line samples_scan.go:26
 				warpID := gc_tx / gocuda.WarpSize
-//line samples_scan.go:28
 				value := gc_s_value[gc_rank]
 //line samples_scan.go:66
 				var blockSum int32
@@ -304,7 +288,6 @@ func gc_body_shflScanTest(gc_b *compiled.Block, data []int32, width int, partial
 				}
 			}
 		} else {
-//line samples_scan.go:83
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -312,7 +295,6 @@ func gc_body_shflScanTest(gc_b *compiled.Block, data []int32, width int, partial
 				id := gc_bx*gc_bdx + gc_tx
 //line samples_scan.go:26
 				warpID := gc_tx / gocuda.WarpSize
-//line samples_scan.go:28
 				value := gc_s_value[gc_rank]
 //line samples_scan.go:66
 				var blockSum int32
@@ -359,7 +341,6 @@ func gc_body_uniformAdd(gc_b *compiled.Block, data, partialSums []int32, length 
 	gc_exited := gc_b.Exited()
 //line samples_scan.go:88
 	buf := gocuda.Shared[int32](t, 1)[:1]
-//line samples_scan.go:90
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 	gc_L1:
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -383,7 +364,6 @@ func gc_body_uniformAdd(gc_b *compiled.Block, data, partialSums []int32, length 
 			}
 		}
 	}
-//line samples_scan.go:102
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := 0
 //line samples_scan.go:89
@@ -415,7 +395,6 @@ func gc_body_uniformAdd(gc_b *compiled.Block, data, partialSums []int32, length 
 //line samples_scan.go:100
 				gc_u = buf[0]
 			}
-//line samples_scan.go:101
 			lanes.LoadInt32x8Slice(data[id:]).Add(lanes.BroadcastInt32x8(gc_u)).StoreMasked((*[8]int32)(data[id:]), gc_alive)
 		}
 		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
@@ -460,7 +439,6 @@ func gc_body_scanExclusiveShared(gc_b *compiled.Block, dDst, dSrc []uint4, size 
 	gc_s_tt := compiled.Scratch[uint32](gc_b, 1)[:gc_n]
 	gc_s_idata := compiled.Scratch[uint32](gc_b, 2)[:gc_n]
 	gc_s_idata4_2 := compiled.Scratch[uint4](gc_b, 3)[:gc_n]
-//line samples_scan.go:181
 	gc_s_idata4_ := compiled.Scratch[uint4](gc_b, 4)[:gc_n]
 //line samples_scan.go:169
 	cta := cg.ThisThreadBlock(t)
@@ -515,7 +493,6 @@ func gc_body_scanExclusiveShared(gc_b *compiled.Block, dDst, dSrc []uint4, size 
 			sData_4[pos_] = 0
 			pos_ += size_4
 			sData_4[pos_] = idata_
-//line samples_scan.go:123
 			gc_s_pos_[gc_rank] = pos_
 			gc_s_idata[gc_rank] = idata
 			gc_s_idata4_2[gc_rank] = idata4_2
@@ -524,7 +501,6 @@ func gc_body_scanExclusiveShared(gc_b *compiled.Block, dDst, dSrc []uint4, size 
 	}
 //line samples_scan.go:118
 	for offset := 1; offset < size_4; offset <<= 1 {
-//line samples_scan.go:120
 		gc_step := 0
 		for ; gc_step+3 < gc_n; gc_step += 4 {
 			{
@@ -533,7 +509,6 @@ func gc_body_scanExclusiveShared(gc_b *compiled.Block, dDst, dSrc []uint4, size 
 				pos_ := gc_s_pos_[gc_rank]
 //line samples_scan.go:120
 				tt := sData_4[pos_] + sData_4[pos_-offset]
-//line samples_scan.go:122
 				gc_s_tt[gc_rank] = tt
 			}
 			{
@@ -542,7 +517,6 @@ func gc_body_scanExclusiveShared(gc_b *compiled.Block, dDst, dSrc []uint4, size 
 				pos_ := gc_s_pos_[gc_rank]
 //line samples_scan.go:120
 				tt := sData_4[pos_] + sData_4[pos_-offset]
-//line samples_scan.go:122
 				gc_s_tt[gc_rank] = tt
 			}
 			{
@@ -551,7 +525,6 @@ func gc_body_scanExclusiveShared(gc_b *compiled.Block, dDst, dSrc []uint4, size 
 				pos_ := gc_s_pos_[gc_rank]
 //line samples_scan.go:120
 				tt := sData_4[pos_] + sData_4[pos_-offset]
-//line samples_scan.go:122
 				gc_s_tt[gc_rank] = tt
 			}
 			{
@@ -560,7 +533,6 @@ func gc_body_scanExclusiveShared(gc_b *compiled.Block, dDst, dSrc []uint4, size 
 				pos_ := gc_s_pos_[gc_rank]
 //line samples_scan.go:120
 				tt := sData_4[pos_] + sData_4[pos_-offset]
-//line samples_scan.go:122
 				gc_s_tt[gc_rank] = tt
 			}
 		}
@@ -569,10 +541,8 @@ func gc_body_scanExclusiveShared(gc_b *compiled.Block, dDst, dSrc []uint4, size 
 			pos_ := gc_s_pos_[gc_rank]
 //line samples_scan.go:120
 			tt := sData_4[pos_] + sData_4[pos_-offset]
-//line samples_scan.go:122
 			gc_s_tt[gc_rank] = tt
 		}
-//line samples_scan.go:126
 		gc_step2 := 0
 		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
 			{
@@ -616,18 +586,15 @@ func gc_body_scanExclusiveShared(gc_b *compiled.Block, dDst, dSrc []uint4, size 
 			sData_4[pos_] = tt
 		}
 	}
-//line samples_scan.go:127
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 //line samples_scan.go:172
 			pos := gc_bx*gc_bdx + gc_tx
-//line samples_scan.go:174
 			pos_ := gc_s_pos_[gc_rank]
 			idata := gc_s_idata[gc_rank]
 			idata4_2 := gc_s_idata4_2[gc_rank]
-//line samples_scan.go:178
 			idata4_ := gc_s_idata4_[gc_rank]
 //line samples_scan.go:125
 			var r_3 uint32 = sData_4[pos_]
@@ -719,14 +686,12 @@ func gc_body_scanExclusiveShared2(gc_b *compiled.Block, dBuf, dDst, dSrc []uint3
 			sData_2[pos_] = 0
 			pos_ += size_
 			sData_2[pos_] = idata_2
-//line samples_scan.go:121
 			gc_s_pos_[gc_rank] = pos_
 			gc_s_idata_[gc_rank] = idata_
 		}
 	}
 //line samples_scan.go:118
 	for offset := 1; offset < size_; offset <<= 1 {
-//line samples_scan.go:120
 		gc_step := 0
 		for ; gc_step+3 < gc_n; gc_step += 4 {
 			{
@@ -735,7 +700,6 @@ func gc_body_scanExclusiveShared2(gc_b *compiled.Block, dBuf, dDst, dSrc []uint3
 				pos_ := gc_s_pos_[gc_rank]
 //line samples_scan.go:120
 				tt := sData_2[pos_] + sData_2[pos_-offset]
-//line samples_scan.go:122
 				gc_s_tt[gc_rank] = tt
 			}
 			{
@@ -744,7 +708,6 @@ func gc_body_scanExclusiveShared2(gc_b *compiled.Block, dBuf, dDst, dSrc []uint3
 				pos_ := gc_s_pos_[gc_rank]
 //line samples_scan.go:120
 				tt := sData_2[pos_] + sData_2[pos_-offset]
-//line samples_scan.go:122
 				gc_s_tt[gc_rank] = tt
 			}
 			{
@@ -753,7 +716,6 @@ func gc_body_scanExclusiveShared2(gc_b *compiled.Block, dBuf, dDst, dSrc []uint3
 				pos_ := gc_s_pos_[gc_rank]
 //line samples_scan.go:120
 				tt := sData_2[pos_] + sData_2[pos_-offset]
-//line samples_scan.go:122
 				gc_s_tt[gc_rank] = tt
 			}
 			{
@@ -762,7 +724,6 @@ func gc_body_scanExclusiveShared2(gc_b *compiled.Block, dBuf, dDst, dSrc []uint3
 				pos_ := gc_s_pos_[gc_rank]
 //line samples_scan.go:120
 				tt := sData_2[pos_] + sData_2[pos_-offset]
-//line samples_scan.go:122
 				gc_s_tt[gc_rank] = tt
 			}
 		}
@@ -771,10 +732,8 @@ func gc_body_scanExclusiveShared2(gc_b *compiled.Block, dBuf, dDst, dSrc []uint3
 			pos_ := gc_s_pos_[gc_rank]
 //line samples_scan.go:120
 			tt := sData_2[pos_] + sData_2[pos_-offset]
-//line samples_scan.go:122
 			gc_s_tt[gc_rank] = tt
 		}
-//line samples_scan.go:126
 		gc_step2 := 0
 		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
 			{
@@ -818,14 +777,12 @@ func gc_body_scanExclusiveShared2(gc_b *compiled.Block, dBuf, dDst, dSrc []uint3
 			sData_2[pos_] = tt
 		}
 	}
-//line samples_scan.go:127
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 //line samples_scan.go:194
 			pos := gc_bx*gc_bdx + gc_tx
-//line samples_scan.go:196
 			pos_ := gc_s_pos_[gc_rank]
 			idata_ := gc_s_idata_[gc_rank]
 //line samples_scan.go:125
@@ -868,7 +825,6 @@ func gc_body_uniformUpdate(gc_b *compiled.Block, dData []uint4, dBuffer []uint32
 	_ = cta
 //line samples_scan.go:220
 	buf := gocuda.Shared[uint32](t, 1)[:1]
-//line samples_scan.go:222
 	gc_from, gc_to := 0, gc_bdx
 	if gc_bound := 0; gc_bound < gc_to-1 {
 		gc_to = gc_bound + 1
@@ -960,7 +916,6 @@ func gc_body_uniformUpdate(gc_b *compiled.Block, dData []uint4, dBuffer []uint32
 			}
 		}
 	}
-//line samples_scan.go:231
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx

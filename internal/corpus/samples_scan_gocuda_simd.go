@@ -49,7 +49,6 @@ func gc_body_shflScanTest(gc_b2 *compiled.Block, data []int32, width int, partia
 	gc_s_value := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
 //line samples_scan.go:22
 	sums := gocuda.DynamicShared[int32](t)
-//line samples_scan.go:24
 	var gc_c21v [32]int32
 	var gc_c21r [32]int32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -64,7 +63,6 @@ func gc_body_shflScanTest(gc_b2 *compiled.Block, data []int32, width int, partia
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 					gc_rank2 := gc_w2 + gc_lane2
 					gc_tx2 := gc_tidx3.X + gc_lane2
-//line samples_scan.go:39
 					gc_ty2 := gc_tidx3.Y
 					_ = gc_ty2
 					gc_tz2 := gc_tidx3.Z
@@ -93,7 +91,6 @@ func gc_body_shflScanTest(gc_b2 *compiled.Block, data []int32, width int, partia
 						continue // the lanes wrap to the next row
 					}
 					gc_tx2 := gc_tidx2.X
-//line samples_scan.go:43
 					gc_ty2 := gc_tidx2.Y
 					_ = gc_ty2
 					gc_tz2 := gc_tidx2.Z
@@ -132,7 +129,6 @@ func gc_body_shflScanTest(gc_b2 *compiled.Block, data []int32, width int, partia
 					id := gc_bx2*gc_bdx2 + gc_tx2
 //line samples_scan.go:28
 					value := data[id]
-//line samples_scan.go:30
 					gc_s_value[gc_rank2] = value
 				}
 			}
@@ -172,7 +168,6 @@ func gc_body_shflScanTest(gc_b2 *compiled.Block, data []int32, width int, partia
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
-//line samples_scan.go:46
 					value := gc_s_value[gc_rank2]
 //line samples_scan.go:33
 					gc_c21v[gc_lane2] = value
@@ -192,7 +187,6 @@ func gc_body_shflScanTest(gc_b2 *compiled.Block, data []int32, width int, partia
 //line samples_scan.go:23
 					id := gc_bx2*gc_bdx2 + gc_tx2
 					laneID := id % gocuda.WarpSize
-//line samples_scan.go:26
 					value := gc_s_value[gc_rank2]
 //line samples_scan.go:33
 					n := gc_c21r[gc_lane2]
@@ -200,7 +194,6 @@ func gc_body_shflScanTest(gc_b2 *compiled.Block, data []int32, width int, partia
 					if laneID >= i {
 						value += n
 					}
-//line samples_scan.go:39
 					gc_s_value[gc_rank2] = value
 				}
 			}
@@ -228,7 +221,6 @@ func gc_body_shflScanTest(gc_b2 *compiled.Block, data []int32, width int, partia
 					gc_pos2.Thread = gc_rank2
 //line samples_scan.go:26
 					warpID := gc_tx2 / gocuda.WarpSize
-//line samples_scan.go:28
 					value := gc_s_value[gc_rank2]
 //line samples_scan.go:41
 					if gc_tx2%gocuda.WarpSize == gocuda.WarpSize-1 {
@@ -238,7 +230,6 @@ func gc_body_shflScanTest(gc_b2 *compiled.Block, data []int32, width int, partia
 			}
 		}
 	}
-//line samples_scan.go:50
 	var gc_l_warpSum [32]int32
 	var gc_c22r [32]int32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -246,7 +237,6 @@ func gc_body_shflScanTest(gc_b2 *compiled.Block, data []int32, width int, partia
 		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 		var gc_dead2 uint32
 		{
-//line samples_scan.go:58
 			var gc_m122 uint32
 			{
 				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
@@ -290,7 +280,6 @@ func gc_body_shflScanTest(gc_b2 *compiled.Block, data []int32, width int, partia
 						laneID := id % gocuda.WarpSize
 //line samples_scan.go:49
 						warpSum := sums[laneID]
-//line samples_scan.go:51
 						gc_l_warpSum[gc_lane2] = warpSum
 					}
 				}
@@ -312,7 +301,6 @@ func gc_body_shflScanTest(gc_b2 *compiled.Block, data []int32, width int, partia
 //line samples_scan.go:23
 							id := gc_bx2*gc_bdx2 + gc_tx2
 							laneID := id % gocuda.WarpSize
-//line samples_scan.go:26
 							warpSum := gc_l_warpSum[gc_lane2]
 //line samples_scan.go:53
 							n_ := gc_c22r[gc_lane2]
@@ -320,7 +308,6 @@ func gc_body_shflScanTest(gc_b2 *compiled.Block, data []int32, width int, partia
 							if laneID >= i_ {
 								warpSum += n_
 							}
-//line samples_scan.go:59
 							gc_l_warpSum[gc_lane2] = warpSum
 						}
 					}
@@ -341,7 +328,6 @@ func gc_body_shflScanTest(gc_b2 *compiled.Block, data []int32, width int, partia
 //line samples_scan.go:23
 						id := gc_bx2*gc_bdx2 + gc_tx2
 						laneID := id % gocuda.WarpSize
-//line samples_scan.go:26
 						warpSum := gc_l_warpSum[gc_lane2]
 //line samples_scan.go:60
 						sums[laneID] = warpSum
@@ -351,7 +337,6 @@ func gc_body_shflScanTest(gc_b2 *compiled.Block, data []int32, width int, partia
 			gc_act2 = gc_save122 &^ gc_dead2
 		}
 	}
-//line samples_scan.go:69
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off4 := gc_bx2 * gc_bdx2
 		gc_off5 := gc_bx2
@@ -363,7 +348,6 @@ func gc_body_shflScanTest(gc_b2 *compiled.Block, data []int32, width int, partia
 				gc_pos2.Thread = gc_rank2
 //line samples_scan.go:26
 				warpID := gc_tx2 / gocuda.WarpSize
-//line samples_scan.go:28
 				value := gc_s_value[gc_rank2]
 //line samples_scan.go:66
 				var blockSum int32
@@ -381,7 +365,6 @@ func gc_body_shflScanTest(gc_b2 *compiled.Block, data []int32, width int, partia
 				}
 			}
 		} else {
-//line samples_scan.go:83
 			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
@@ -389,7 +372,6 @@ func gc_body_shflScanTest(gc_b2 *compiled.Block, data []int32, width int, partia
 				id := gc_bx2*gc_bdx2 + gc_tx2
 //line samples_scan.go:26
 				warpID := gc_tx2 / gocuda.WarpSize
-//line samples_scan.go:28
 				value := gc_s_value[gc_rank2]
 //line samples_scan.go:66
 				var blockSum int32
@@ -436,7 +418,6 @@ func gc_body_uniformAdd(gc_b2 *compiled.Block, data, partialSums []int32, length
 	gc_exited2 := gc_b2.Exited()
 //line samples_scan.go:88
 	buf := gocuda.Shared[int32](t, 1)[:1]
-//line samples_scan.go:90
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_vstep2 := 0
 		if compiled.SIMD && compiled.SIMD512 {
@@ -487,7 +468,6 @@ func gc_body_uniformAdd(gc_b2 *compiled.Block, data, partialSums []int32, length
 						}
 					}
 				}
-//line samples_scan.go:98
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep2, false
 			}(gc_vstep2)
@@ -541,7 +521,6 @@ func gc_body_uniformAdd(gc_b2 *compiled.Block, data, partialSums []int32, length
 					}
 				}
 			}
-//line samples_scan.go:98
 			archsimd.ClearAVXUpperBits()
 		}
 	gc_L12:
@@ -566,7 +545,6 @@ func gc_body_uniformAdd(gc_b2 *compiled.Block, data, partialSums []int32, length
 			}
 		}
 	}
-//line samples_scan.go:102
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_vstep3 := 0
 		if compiled.SIMD && compiled.SIMD512 {
@@ -601,7 +579,6 @@ func gc_body_uniformAdd(gc_b2 *compiled.Block, data, partialSums []int32, length
 //line samples_scan.go:100
 						gc_u5 = buf[0]
 					}
-//line samples_scan.go:101
 					archsimd.LoadInt32x16Slice(data[id:]).Add(archsimd.BroadcastInt32x16(gc_u5)).StoreMasked((*[16]int32)(data[id:]), gc_alive5)
 				}
 				archsimd.ClearAVXUpperBits()
@@ -641,7 +618,6 @@ func gc_body_uniformAdd(gc_b2 *compiled.Block, data, partialSums []int32, length
 //line samples_scan.go:100
 					gc_u4 = buf[0]
 				}
-//line samples_scan.go:101
 				archsimd.LoadInt32x8Slice(data[id:]).Add(archsimd.BroadcastInt32x8(gc_u4)).StoreMasked((*[8]int32)(data[id:]), gc_alive4)
 			}
 			archsimd.ClearAVXUpperBits()
@@ -688,7 +664,6 @@ func gc_body_scanExclusiveShared(gc_b2 *compiled.Block, dDst, dSrc []uint4, size
 	gc_s_tt := compiled.Scratch[uint32](gc_b2, 1)[:gc_n2]
 	gc_s_idata := compiled.Scratch[uint32](gc_b2, 2)[:gc_n2]
 	gc_s_idata4_2 := compiled.Scratch[uint4](gc_b2, 3)[:gc_n2]
-//line samples_scan.go:181
 	gc_s_idata4_ := compiled.Scratch[uint4](gc_b2, 4)[:gc_n2]
 //line samples_scan.go:169
 	cta := cg.ThisThreadBlock(t)
@@ -743,7 +718,6 @@ func gc_body_scanExclusiveShared(gc_b2 *compiled.Block, dDst, dSrc []uint4, size
 			sData_4[pos_] = 0
 			pos_ += size_4
 			sData_4[pos_] = idata_
-//line samples_scan.go:123
 			gc_s_pos_[gc_rank2] = pos_
 			gc_s_idata[gc_rank2] = idata
 			gc_s_idata4_2[gc_rank2] = idata4_2
@@ -752,7 +726,6 @@ func gc_body_scanExclusiveShared(gc_b2 *compiled.Block, dDst, dSrc []uint4, size
 	}
 //line samples_scan.go:118
 	for offset := 1; offset < size_4; offset <<= 1 {
-//line samples_scan.go:120
 		gc_step3 := 0
 		for ; gc_step3+3 < gc_n2; gc_step3 += 4 {
 			{
@@ -761,7 +734,6 @@ func gc_body_scanExclusiveShared(gc_b2 *compiled.Block, dDst, dSrc []uint4, size
 				pos_ := gc_s_pos_[gc_rank2]
 //line samples_scan.go:120
 				tt := sData_4[pos_] + sData_4[pos_-offset]
-//line samples_scan.go:122
 				gc_s_tt[gc_rank2] = tt
 			}
 			{
@@ -770,7 +742,6 @@ func gc_body_scanExclusiveShared(gc_b2 *compiled.Block, dDst, dSrc []uint4, size
 				pos_ := gc_s_pos_[gc_rank2]
 //line samples_scan.go:120
 				tt := sData_4[pos_] + sData_4[pos_-offset]
-//line samples_scan.go:122
 				gc_s_tt[gc_rank2] = tt
 			}
 			{
@@ -779,7 +750,6 @@ func gc_body_scanExclusiveShared(gc_b2 *compiled.Block, dDst, dSrc []uint4, size
 				pos_ := gc_s_pos_[gc_rank2]
 //line samples_scan.go:120
 				tt := sData_4[pos_] + sData_4[pos_-offset]
-//line samples_scan.go:122
 				gc_s_tt[gc_rank2] = tt
 			}
 			{
@@ -788,7 +758,6 @@ func gc_body_scanExclusiveShared(gc_b2 *compiled.Block, dDst, dSrc []uint4, size
 				pos_ := gc_s_pos_[gc_rank2]
 //line samples_scan.go:120
 				tt := sData_4[pos_] + sData_4[pos_-offset]
-//line samples_scan.go:122
 				gc_s_tt[gc_rank2] = tt
 			}
 		}
@@ -797,10 +766,8 @@ func gc_body_scanExclusiveShared(gc_b2 *compiled.Block, dDst, dSrc []uint4, size
 			pos_ := gc_s_pos_[gc_rank2]
 //line samples_scan.go:120
 			tt := sData_4[pos_] + sData_4[pos_-offset]
-//line samples_scan.go:122
 			gc_s_tt[gc_rank2] = tt
 		}
-//line samples_scan.go:126
 		gc_step4 := 0
 		for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
 			{
@@ -844,18 +811,15 @@ func gc_body_scanExclusiveShared(gc_b2 *compiled.Block, dDst, dSrc []uint4, size
 			sData_4[pos_] = tt
 		}
 	}
-//line samples_scan.go:127
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 			gc_rank2 := gc_base2 + gc_tx2
 			gc_pos2.Thread = gc_rank2
 //line samples_scan.go:172
 			pos := gc_bx2*gc_bdx2 + gc_tx2
-//line samples_scan.go:174
 			pos_ := gc_s_pos_[gc_rank2]
 			idata := gc_s_idata[gc_rank2]
 			idata4_2 := gc_s_idata4_2[gc_rank2]
-//line samples_scan.go:178
 			idata4_ := gc_s_idata4_[gc_rank2]
 //line samples_scan.go:125
 			var r_3 uint32 = sData_4[pos_]
@@ -947,14 +911,12 @@ func gc_body_scanExclusiveShared2(gc_b2 *compiled.Block, dBuf, dDst, dSrc []uint
 			sData_2[pos_] = 0
 			pos_ += size_
 			sData_2[pos_] = idata_2
-//line samples_scan.go:121
 			gc_s_pos_[gc_rank2] = pos_
 			gc_s_idata_[gc_rank2] = idata_
 		}
 	}
 //line samples_scan.go:118
 	for offset := 1; offset < size_; offset <<= 1 {
-//line samples_scan.go:120
 		gc_step3 := 0
 		for ; gc_step3+3 < gc_n2; gc_step3 += 4 {
 			{
@@ -963,7 +925,6 @@ func gc_body_scanExclusiveShared2(gc_b2 *compiled.Block, dBuf, dDst, dSrc []uint
 				pos_ := gc_s_pos_[gc_rank2]
 //line samples_scan.go:120
 				tt := sData_2[pos_] + sData_2[pos_-offset]
-//line samples_scan.go:122
 				gc_s_tt[gc_rank2] = tt
 			}
 			{
@@ -972,7 +933,6 @@ func gc_body_scanExclusiveShared2(gc_b2 *compiled.Block, dBuf, dDst, dSrc []uint
 				pos_ := gc_s_pos_[gc_rank2]
 //line samples_scan.go:120
 				tt := sData_2[pos_] + sData_2[pos_-offset]
-//line samples_scan.go:122
 				gc_s_tt[gc_rank2] = tt
 			}
 			{
@@ -981,7 +941,6 @@ func gc_body_scanExclusiveShared2(gc_b2 *compiled.Block, dBuf, dDst, dSrc []uint
 				pos_ := gc_s_pos_[gc_rank2]
 //line samples_scan.go:120
 				tt := sData_2[pos_] + sData_2[pos_-offset]
-//line samples_scan.go:122
 				gc_s_tt[gc_rank2] = tt
 			}
 			{
@@ -990,7 +949,6 @@ func gc_body_scanExclusiveShared2(gc_b2 *compiled.Block, dBuf, dDst, dSrc []uint
 				pos_ := gc_s_pos_[gc_rank2]
 //line samples_scan.go:120
 				tt := sData_2[pos_] + sData_2[pos_-offset]
-//line samples_scan.go:122
 				gc_s_tt[gc_rank2] = tt
 			}
 		}
@@ -999,10 +957,8 @@ func gc_body_scanExclusiveShared2(gc_b2 *compiled.Block, dBuf, dDst, dSrc []uint
 			pos_ := gc_s_pos_[gc_rank2]
 //line samples_scan.go:120
 			tt := sData_2[pos_] + sData_2[pos_-offset]
-//line samples_scan.go:122
 			gc_s_tt[gc_rank2] = tt
 		}
-//line samples_scan.go:126
 		gc_step4 := 0
 		for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
 			{
@@ -1046,14 +1002,12 @@ func gc_body_scanExclusiveShared2(gc_b2 *compiled.Block, dBuf, dDst, dSrc []uint
 			sData_2[pos_] = tt
 		}
 	}
-//line samples_scan.go:127
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 			gc_rank2 := gc_base2 + gc_tx2
 			gc_pos2.Thread = gc_rank2
 //line samples_scan.go:194
 			pos := gc_bx2*gc_bdx2 + gc_tx2
-//line samples_scan.go:196
 			pos_ := gc_s_pos_[gc_rank2]
 			idata_ := gc_s_idata_[gc_rank2]
 //line samples_scan.go:125
@@ -1096,7 +1050,6 @@ func gc_body_uniformUpdate(gc_b2 *compiled.Block, dData []uint4, dBuffer []uint3
 	_ = cta
 //line samples_scan.go:220
 	buf := gocuda.Shared[uint32](t, 1)[:1]
-//line samples_scan.go:222
 	gc_from2, gc_to2 := 0, gc_bdx2
 	if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 		gc_to2 = gc_bound2 + 1
@@ -1188,7 +1141,6 @@ func gc_body_uniformUpdate(gc_b2 *compiled.Block, dData []uint4, dBuffer []uint3
 			}
 		}
 	}
-//line samples_scan.go:231
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 			gc_rank2 := gc_base2 + gc_tx2

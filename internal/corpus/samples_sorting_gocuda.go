@@ -49,7 +49,6 @@ func gc_body_bitonicSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey, 
 //line samples_sorting.go:40
 	sKey := gocuda.Shared[uint32](t, sharedSizeLimit)[:sharedSizeLimit]
 	sVal := gocuda.Shared[uint32](t, sharedSizeLimit)[:sharedSizeLimit]
-//line samples_sorting.go:43
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := 0
 		gc_off2 := (gc_bx * sharedSizeLimit) + 0
@@ -109,7 +108,6 @@ func gc_body_bitonicSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey, 
 	for size := 2; size < arrayLength; size <<= 1 {
 //line samples_sorting.go:54
 		for stride := size / 2; stride > 0; stride >>= 1 {
-//line samples_sorting.go:56
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_step := 0
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -215,7 +213,6 @@ func gc_body_bitonicSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey, 
 			}
 		}
 	}
-//line samples_sorting.go:73
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off5 := (gc_bx * sharedSizeLimit) + 0
 		gc_off6 := 0
@@ -304,7 +301,6 @@ func gc_body_bitonicSortShared1(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey,
 //line samples_sorting.go:84
 	sKey := gocuda.Shared[uint32](t, sharedSizeLimit)[:sharedSizeLimit]
 	sVal := gocuda.Shared[uint32](t, sharedSizeLimit)[:sharedSizeLimit]
-//line samples_sorting.go:87
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := 0
 		gc_off2 := (gc_bx * sharedSizeLimit) + 0
@@ -364,7 +360,6 @@ func gc_body_bitonicSortShared1(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey,
 	for size := 2; size < sharedSizeLimit; size <<= 1 {
 //line samples_sorting.go:97
 		for stride := size / 2; stride > 0; stride >>= 1 {
-//line samples_sorting.go:99
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_step := 0
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -471,7 +466,6 @@ func gc_body_bitonicSortShared1(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey,
 			}
 		}
 	}
-//line samples_sorting.go:117
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off5 := (gc_bx * sharedSizeLimit) + 0
 		gc_off6 := 0
@@ -567,7 +561,6 @@ func gc_body_bitonicMergeGlobal(gc_b *compiled.Block, gc_lo, gc_hi int, dDstKey,
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line samples_sorting.go:144
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -628,7 +621,6 @@ func gc_body_bitonicMergeShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey,
 //line samples_sorting.go:154
 	sKey := gocuda.Shared[uint32](t, sharedSizeLimit)[:sharedSizeLimit]
 	sVal := gocuda.Shared[uint32](t, sharedSizeLimit)[:sharedSizeLimit]
-//line samples_sorting.go:157
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := 0
 		gc_off2 := (gc_bx * sharedSizeLimit) + 0
@@ -686,7 +678,6 @@ func gc_body_bitonicMergeShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey,
 	}
 //line samples_sorting.go:167
 	for stride := sharedSizeLimit / 2; stride > 0; stride >>= 1 {
-//line samples_sorting.go:169
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step := 0
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -747,7 +738,6 @@ func gc_body_bitonicMergeShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey,
 			}
 		}
 	}
-//line samples_sorting.go:176
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off5 := (gc_bx * sharedSizeLimit) + 0
 		gc_off6 := 0
@@ -841,7 +831,6 @@ func gc_body_oddEvenMergeSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrc
 //line samples_sorting.go:187
 	sKey := gocuda.Shared[uint32](t, sharedSizeLimit)[:sharedSizeLimit]
 	sVal := gocuda.Shared[uint32](t, sharedSizeLimit)[:sharedSizeLimit]
-//line samples_sorting.go:190
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := 0
 		gc_off2 := (gc_bx * sharedSizeLimit) + 0
@@ -900,7 +889,6 @@ func gc_body_oddEvenMergeSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrc
 //line samples_sorting.go:196
 	for size := 2; size <= arrayLength; size <<= 1 {
 		stride := size / 2
-//line samples_sorting.go:199
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step := 0
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -910,7 +898,6 @@ func gc_body_oddEvenMergeSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrc
 					gc_pos.Thread = gc_rank
 //line samples_sorting.go:198
 					offset := gc_tx & (stride - 1)
-//line samples_sorting.go:200
 					gc_s_offset[gc_rank] = offset
 				}
 				{
@@ -919,7 +906,6 @@ func gc_body_oddEvenMergeSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrc
 					gc_pos.Thread = gc_rank
 //line samples_sorting.go:198
 					offset := gc_tx & (stride - 1)
-//line samples_sorting.go:200
 					gc_s_offset[gc_rank] = offset
 				}
 				{
@@ -928,7 +914,6 @@ func gc_body_oddEvenMergeSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrc
 					gc_pos.Thread = gc_rank
 //line samples_sorting.go:198
 					offset := gc_tx & (stride - 1)
-//line samples_sorting.go:200
 					gc_s_offset[gc_rank] = offset
 				}
 				{
@@ -937,7 +922,6 @@ func gc_body_oddEvenMergeSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrc
 					gc_pos.Thread = gc_rank
 //line samples_sorting.go:198
 					offset := gc_tx & (stride - 1)
-//line samples_sorting.go:200
 					gc_s_offset[gc_rank] = offset
 				}
 			}
@@ -946,12 +930,10 @@ func gc_body_oddEvenMergeSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrc
 				gc_pos.Thread = gc_rank
 //line samples_sorting.go:198
 				offset := gc_tx & (stride - 1)
-//line samples_sorting.go:200
 				gc_s_offset[gc_rank] = offset
 			}
 		}
 		{
-//line samples_sorting.go:206
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_step2 := 0
 				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
@@ -1001,16 +983,13 @@ func gc_body_oddEvenMergeSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrc
 		stride >>= 1
 //line samples_sorting.go:207
 		for ; stride > 0; stride >>= 1 {
-//line samples_sorting.go:209
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line samples_sorting.go:209
 					pos_ := 2*gc_tx - (gc_tx & (stride - 1))
-//line samples_sorting.go:211
 					offset := gc_s_offset[gc_rank]
-//line samples_sorting.go:211
 					if offset >= stride {
 						comparator(&sKey[pos_-stride], &sVal[pos_-stride], &sKey[pos_+0], &sVal[pos_+0], dir)
 					}
@@ -1018,7 +997,6 @@ func gc_body_oddEvenMergeSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrc
 			}
 		}
 	}
-//line samples_sorting.go:220
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off5 := (gc_bx * sharedSizeLimit) + 0
 		gc_off6 := 0
@@ -1113,7 +1091,6 @@ func gc_body_oddEvenMergeGlobal(gc_b *compiled.Block, gc_lo, gc_hi int, dDstKey,
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line samples_sorting.go:246
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx

@@ -50,7 +50,6 @@ func gc_body_bitonicSortShared(gc_b2 *compiled.Block, dDstKey, dDstVal, dSrcKey,
 //line samples_sorting.go:40
 	sKey := gocuda.Shared[uint32](t, sharedSizeLimit)[:sharedSizeLimit]
 	sVal := gocuda.Shared[uint32](t, sharedSizeLimit)[:sharedSizeLimit]
-//line samples_sorting.go:43
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off9 := 0
 		gc_off10 := (gc_bx2 * sharedSizeLimit) + 0
@@ -145,7 +144,6 @@ func gc_body_bitonicSortShared(gc_b2 *compiled.Block, dDstKey, dDstVal, dSrcKey,
 //line samples_sorting.go:45
 							break
 						}
-//line samples_sorting.go:46
 						archsimd.LoadUint32x16Slice(dSrcKey[off+0:]).StoreSlice(sKey[gc_tx2+0:])
 						archsimd.LoadUint32x16Slice(dSrcVal[off+0:]).StoreSlice(sVal[gc_tx2+0:])
 						archsimd.LoadUint32x16Slice(dSrcKey[off+(sharedSizeLimit/2):]).StoreSlice(sKey[gc_tx2+(sharedSizeLimit/2):])
@@ -170,7 +168,6 @@ func gc_body_bitonicSortShared(gc_b2 *compiled.Block, dDstKey, dDstVal, dSrcKey,
 //line samples_sorting.go:45
 						break
 					}
-//line samples_sorting.go:46
 					archsimd.LoadUint32x8Slice(dSrcKey[off+0:]).StoreSlice(sKey[gc_tx2+0:])
 					archsimd.LoadUint32x8Slice(dSrcVal[off+0:]).StoreSlice(sVal[gc_tx2+0:])
 					archsimd.LoadUint32x8Slice(dSrcKey[off+(sharedSizeLimit/2):]).StoreSlice(sKey[gc_tx2+(sharedSizeLimit/2):])
@@ -194,7 +191,6 @@ func gc_body_bitonicSortShared(gc_b2 *compiled.Block, dDstKey, dDstVal, dSrcKey,
 	for size := 2; size < arrayLength; size <<= 1 {
 //line samples_sorting.go:54
 		for stride := size / 2; stride > 0; stride >>= 1 {
-//line samples_sorting.go:56
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_step3 := 0
 				for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
@@ -300,7 +296,6 @@ func gc_body_bitonicSortShared(gc_b2 *compiled.Block, dDstKey, dDstVal, dSrcKey,
 			}
 		}
 	}
-//line samples_sorting.go:73
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off13 := (gc_bx2 * sharedSizeLimit) + 0
 		gc_off14 := 0
@@ -394,7 +389,6 @@ func gc_body_bitonicSortShared(gc_b2 *compiled.Block, dDstKey, dDstVal, dSrcKey,
 //line samples_sorting.go:71
 							break
 						}
-//line samples_sorting.go:72
 						archsimd.LoadUint32x16Slice(sKey[gc_tx2+0:]).StoreSlice(dDstKey[off+0:])
 						archsimd.LoadUint32x16Slice(sVal[gc_tx2+0:]).StoreSlice(dDstVal[off+0:])
 						archsimd.LoadUint32x16Slice(sKey[gc_tx2+(sharedSizeLimit/2):]).StoreSlice(dDstKey[off+(sharedSizeLimit/2):])
@@ -417,7 +411,6 @@ func gc_body_bitonicSortShared(gc_b2 *compiled.Block, dDstKey, dDstVal, dSrcKey,
 //line samples_sorting.go:71
 						break
 					}
-//line samples_sorting.go:72
 					archsimd.LoadUint32x8Slice(sKey[gc_tx2+0:]).StoreSlice(dDstKey[off+0:])
 					archsimd.LoadUint32x8Slice(sVal[gc_tx2+0:]).StoreSlice(dDstVal[off+0:])
 					archsimd.LoadUint32x8Slice(sKey[gc_tx2+(sharedSizeLimit/2):]).StoreSlice(dDstKey[off+(sharedSizeLimit/2):])
@@ -469,7 +462,6 @@ func gc_body_bitonicSortShared1(gc_b2 *compiled.Block, dDstKey, dDstVal, dSrcKey
 //line samples_sorting.go:84
 	sKey := gocuda.Shared[uint32](t, sharedSizeLimit)[:sharedSizeLimit]
 	sVal := gocuda.Shared[uint32](t, sharedSizeLimit)[:sharedSizeLimit]
-//line samples_sorting.go:87
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off9 := 0
 		gc_off10 := (gc_bx2 * sharedSizeLimit) + 0
@@ -564,7 +556,6 @@ func gc_body_bitonicSortShared1(gc_b2 *compiled.Block, dDstKey, dDstVal, dSrcKey
 //line samples_sorting.go:88
 							break
 						}
-//line samples_sorting.go:89
 						archsimd.LoadUint32x16Slice(dSrcKey[off+0:]).StoreSlice(sKey[gc_tx2+0:])
 						archsimd.LoadUint32x16Slice(dSrcVal[off+0:]).StoreSlice(sVal[gc_tx2+0:])
 						archsimd.LoadUint32x16Slice(dSrcKey[off+(sharedSizeLimit/2):]).StoreSlice(sKey[gc_tx2+(sharedSizeLimit/2):])
@@ -589,7 +580,6 @@ func gc_body_bitonicSortShared1(gc_b2 *compiled.Block, dDstKey, dDstVal, dSrcKey
 //line samples_sorting.go:88
 						break
 					}
-//line samples_sorting.go:89
 					archsimd.LoadUint32x8Slice(dSrcKey[off+0:]).StoreSlice(sKey[gc_tx2+0:])
 					archsimd.LoadUint32x8Slice(dSrcVal[off+0:]).StoreSlice(sVal[gc_tx2+0:])
 					archsimd.LoadUint32x8Slice(dSrcKey[off+(sharedSizeLimit/2):]).StoreSlice(sKey[gc_tx2+(sharedSizeLimit/2):])
@@ -613,7 +603,6 @@ func gc_body_bitonicSortShared1(gc_b2 *compiled.Block, dDstKey, dDstVal, dSrcKey
 	for size := 2; size < sharedSizeLimit; size <<= 1 {
 //line samples_sorting.go:97
 		for stride := size / 2; stride > 0; stride >>= 1 {
-//line samples_sorting.go:99
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_step3 := 0
 				for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
@@ -720,7 +709,6 @@ func gc_body_bitonicSortShared1(gc_b2 *compiled.Block, dDstKey, dDstVal, dSrcKey
 			}
 		}
 	}
-//line samples_sorting.go:117
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off13 := (gc_bx2 * sharedSizeLimit) + 0
 		gc_off14 := 0
@@ -814,7 +802,6 @@ func gc_body_bitonicSortShared1(gc_b2 *compiled.Block, dDstKey, dDstVal, dSrcKey
 //line samples_sorting.go:115
 							break
 						}
-//line samples_sorting.go:116
 						archsimd.LoadUint32x16Slice(sKey[gc_tx2+0:]).StoreSlice(dDstKey[off+0:])
 						archsimd.LoadUint32x16Slice(sVal[gc_tx2+0:]).StoreSlice(dDstVal[off+0:])
 						archsimd.LoadUint32x16Slice(sKey[gc_tx2+(sharedSizeLimit/2):]).StoreSlice(dDstKey[off+(sharedSizeLimit/2):])
@@ -837,7 +824,6 @@ func gc_body_bitonicSortShared1(gc_b2 *compiled.Block, dDstKey, dDstVal, dSrcKey
 //line samples_sorting.go:115
 						break
 					}
-//line samples_sorting.go:116
 					archsimd.LoadUint32x8Slice(sKey[gc_tx2+0:]).StoreSlice(dDstKey[off+0:])
 					archsimd.LoadUint32x8Slice(sVal[gc_tx2+0:]).StoreSlice(dDstVal[off+0:])
 					archsimd.LoadUint32x8Slice(sKey[gc_tx2+(sharedSizeLimit/2):]).StoreSlice(dDstKey[off+(sharedSizeLimit/2):])
@@ -896,7 +882,6 @@ func gc_body_bitonicMergeGlobal(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dDstK
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-//line samples_sorting.go:144
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
@@ -957,7 +942,6 @@ func gc_body_bitonicMergeShared(gc_b2 *compiled.Block, dDstKey, dDstVal, dSrcKey
 //line samples_sorting.go:154
 	sKey := gocuda.Shared[uint32](t, sharedSizeLimit)[:sharedSizeLimit]
 	sVal := gocuda.Shared[uint32](t, sharedSizeLimit)[:sharedSizeLimit]
-//line samples_sorting.go:157
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off9 := 0
 		gc_off10 := (gc_bx2 * sharedSizeLimit) + 0
@@ -1052,7 +1036,6 @@ func gc_body_bitonicMergeShared(gc_b2 *compiled.Block, dDstKey, dDstVal, dSrcKey
 //line samples_sorting.go:158
 							break
 						}
-//line samples_sorting.go:159
 						archsimd.LoadUint32x16Slice(dSrcKey[off+0:]).StoreSlice(sKey[gc_tx2+0:])
 						archsimd.LoadUint32x16Slice(dSrcVal[off+0:]).StoreSlice(sVal[gc_tx2+0:])
 						archsimd.LoadUint32x16Slice(dSrcKey[off+(sharedSizeLimit/2):]).StoreSlice(sKey[gc_tx2+(sharedSizeLimit/2):])
@@ -1077,7 +1060,6 @@ func gc_body_bitonicMergeShared(gc_b2 *compiled.Block, dDstKey, dDstVal, dSrcKey
 //line samples_sorting.go:158
 						break
 					}
-//line samples_sorting.go:159
 					archsimd.LoadUint32x8Slice(dSrcKey[off+0:]).StoreSlice(sKey[gc_tx2+0:])
 					archsimd.LoadUint32x8Slice(dSrcVal[off+0:]).StoreSlice(sVal[gc_tx2+0:])
 					archsimd.LoadUint32x8Slice(dSrcKey[off+(sharedSizeLimit/2):]).StoreSlice(sKey[gc_tx2+(sharedSizeLimit/2):])
@@ -1099,7 +1081,6 @@ func gc_body_bitonicMergeShared(gc_b2 *compiled.Block, dDstKey, dDstVal, dSrcKey
 	}
 //line samples_sorting.go:167
 	for stride := sharedSizeLimit / 2; stride > 0; stride >>= 1 {
-//line samples_sorting.go:169
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_step2 := 0
 			for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
@@ -1160,7 +1141,6 @@ func gc_body_bitonicMergeShared(gc_b2 *compiled.Block, dDstKey, dDstVal, dSrcKey
 			}
 		}
 	}
-//line samples_sorting.go:176
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off13 := (gc_bx2 * sharedSizeLimit) + 0
 		gc_off14 := 0
@@ -1254,7 +1234,6 @@ func gc_body_bitonicMergeShared(gc_b2 *compiled.Block, dDstKey, dDstVal, dSrcKey
 //line samples_sorting.go:174
 							break
 						}
-//line samples_sorting.go:175
 						archsimd.LoadUint32x16Slice(sKey[gc_tx2+0:]).StoreSlice(dDstKey[off+0:])
 						archsimd.LoadUint32x16Slice(sVal[gc_tx2+0:]).StoreSlice(dDstVal[off+0:])
 						archsimd.LoadUint32x16Slice(sKey[gc_tx2+(sharedSizeLimit/2):]).StoreSlice(dDstKey[off+(sharedSizeLimit/2):])
@@ -1277,7 +1256,6 @@ func gc_body_bitonicMergeShared(gc_b2 *compiled.Block, dDstKey, dDstVal, dSrcKey
 //line samples_sorting.go:174
 						break
 					}
-//line samples_sorting.go:175
 					archsimd.LoadUint32x8Slice(sKey[gc_tx2+0:]).StoreSlice(dDstKey[off+0:])
 					archsimd.LoadUint32x8Slice(sVal[gc_tx2+0:]).StoreSlice(dDstVal[off+0:])
 					archsimd.LoadUint32x8Slice(sKey[gc_tx2+(sharedSizeLimit/2):]).StoreSlice(dDstKey[off+(sharedSizeLimit/2):])
@@ -1334,7 +1312,6 @@ func gc_body_oddEvenMergeSortShared(gc_b2 *compiled.Block, dDstKey, dDstVal, dSr
 //line samples_sorting.go:187
 	sKey := gocuda.Shared[uint32](t, sharedSizeLimit)[:sharedSizeLimit]
 	sVal := gocuda.Shared[uint32](t, sharedSizeLimit)[:sharedSizeLimit]
-//line samples_sorting.go:190
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off9 := 0
 		gc_off10 := (gc_bx2 * sharedSizeLimit) + 0
@@ -1429,7 +1406,6 @@ func gc_body_oddEvenMergeSortShared(gc_b2 *compiled.Block, dDstKey, dDstVal, dSr
 //line samples_sorting.go:191
 							break
 						}
-//line samples_sorting.go:192
 						archsimd.LoadUint32x16Slice(dSrcKey[off+0:]).StoreSlice(sKey[gc_tx2+0:])
 						archsimd.LoadUint32x16Slice(dSrcVal[off+0:]).StoreSlice(sVal[gc_tx2+0:])
 						archsimd.LoadUint32x16Slice(dSrcKey[off+(sharedSizeLimit/2):]).StoreSlice(sKey[gc_tx2+(sharedSizeLimit/2):])
@@ -1454,7 +1430,6 @@ func gc_body_oddEvenMergeSortShared(gc_b2 *compiled.Block, dDstKey, dDstVal, dSr
 //line samples_sorting.go:191
 						break
 					}
-//line samples_sorting.go:192
 					archsimd.LoadUint32x8Slice(dSrcKey[off+0:]).StoreSlice(sKey[gc_tx2+0:])
 					archsimd.LoadUint32x8Slice(dSrcVal[off+0:]).StoreSlice(sVal[gc_tx2+0:])
 					archsimd.LoadUint32x8Slice(dSrcKey[off+(sharedSizeLimit/2):]).StoreSlice(sKey[gc_tx2+(sharedSizeLimit/2):])
@@ -1477,7 +1452,6 @@ func gc_body_oddEvenMergeSortShared(gc_b2 *compiled.Block, dDstKey, dDstVal, dSr
 //line samples_sorting.go:196
 	for size := 2; size <= arrayLength; size <<= 1 {
 		stride := size / 2
-//line samples_sorting.go:199
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_step3 := 0
 			for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
@@ -1487,7 +1461,6 @@ func gc_body_oddEvenMergeSortShared(gc_b2 *compiled.Block, dDstKey, dDstVal, dSr
 					gc_pos2.Thread = gc_rank2
 //line samples_sorting.go:198
 					offset := gc_tx2 & (stride - 1)
-//line samples_sorting.go:200
 					gc_s_offset[gc_rank2] = offset
 				}
 				{
@@ -1496,7 +1469,6 @@ func gc_body_oddEvenMergeSortShared(gc_b2 *compiled.Block, dDstKey, dDstVal, dSr
 					gc_pos2.Thread = gc_rank2
 //line samples_sorting.go:198
 					offset := gc_tx2 & (stride - 1)
-//line samples_sorting.go:200
 					gc_s_offset[gc_rank2] = offset
 				}
 				{
@@ -1505,7 +1477,6 @@ func gc_body_oddEvenMergeSortShared(gc_b2 *compiled.Block, dDstKey, dDstVal, dSr
 					gc_pos2.Thread = gc_rank2
 //line samples_sorting.go:198
 					offset := gc_tx2 & (stride - 1)
-//line samples_sorting.go:200
 					gc_s_offset[gc_rank2] = offset
 				}
 				{
@@ -1514,7 +1485,6 @@ func gc_body_oddEvenMergeSortShared(gc_b2 *compiled.Block, dDstKey, dDstVal, dSr
 					gc_pos2.Thread = gc_rank2
 //line samples_sorting.go:198
 					offset := gc_tx2 & (stride - 1)
-//line samples_sorting.go:200
 					gc_s_offset[gc_rank2] = offset
 				}
 			}
@@ -1523,12 +1493,10 @@ func gc_body_oddEvenMergeSortShared(gc_b2 *compiled.Block, dDstKey, dDstVal, dSr
 				gc_pos2.Thread = gc_rank2
 //line samples_sorting.go:198
 				offset := gc_tx2 & (stride - 1)
-//line samples_sorting.go:200
 				gc_s_offset[gc_rank2] = offset
 			}
 		}
 		{
-//line samples_sorting.go:206
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_step4 := 0
 				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
@@ -1578,16 +1546,13 @@ func gc_body_oddEvenMergeSortShared(gc_b2 *compiled.Block, dDstKey, dDstVal, dSr
 		stride >>= 1
 //line samples_sorting.go:207
 		for ; stride > 0; stride >>= 1 {
-//line samples_sorting.go:209
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line samples_sorting.go:209
 					pos_ := 2*gc_tx2 - (gc_tx2 & (stride - 1))
-//line samples_sorting.go:211
 					offset := gc_s_offset[gc_rank2]
-//line samples_sorting.go:211
 					if offset >= stride {
 						comparator(&sKey[pos_-stride], &sVal[pos_-stride], &sKey[pos_+0], &sVal[pos_+0], dir)
 					}
@@ -1595,7 +1560,6 @@ func gc_body_oddEvenMergeSortShared(gc_b2 *compiled.Block, dDstKey, dDstVal, dSr
 			}
 		}
 	}
-//line samples_sorting.go:220
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off13 := (gc_bx2 * sharedSizeLimit) + 0
 		gc_off14 := 0
@@ -1689,7 +1653,6 @@ func gc_body_oddEvenMergeSortShared(gc_b2 *compiled.Block, dDstKey, dDstVal, dSr
 //line samples_sorting.go:218
 							break
 						}
-//line samples_sorting.go:219
 						archsimd.LoadUint32x16Slice(sKey[gc_tx2+0:]).StoreSlice(dDstKey[off+0:])
 						archsimd.LoadUint32x16Slice(sVal[gc_tx2+0:]).StoreSlice(dDstVal[off+0:])
 						archsimd.LoadUint32x16Slice(sKey[gc_tx2+(sharedSizeLimit/2):]).StoreSlice(dDstKey[off+(sharedSizeLimit/2):])
@@ -1712,7 +1675,6 @@ func gc_body_oddEvenMergeSortShared(gc_b2 *compiled.Block, dDstKey, dDstVal, dSr
 //line samples_sorting.go:218
 						break
 					}
-//line samples_sorting.go:219
 					archsimd.LoadUint32x8Slice(sKey[gc_tx2+0:]).StoreSlice(dDstKey[off+0:])
 					archsimd.LoadUint32x8Slice(sVal[gc_tx2+0:]).StoreSlice(dDstVal[off+0:])
 					archsimd.LoadUint32x8Slice(sKey[gc_tx2+(sharedSizeLimit/2):]).StoreSlice(dDstKey[off+(sharedSizeLimit/2):])
@@ -1770,7 +1732,6 @@ func gc_body_oddEvenMergeGlobal(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dDstK
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-//line samples_sorting.go:246
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2

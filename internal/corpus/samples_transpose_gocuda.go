@@ -173,7 +173,6 @@ func gc_body_copySharedMem(gc_b *compiled.Block, odata, idata []float32, width, 
 	compiled.OutOfLine(func() {
 		tile := tile[:32]
 		{
-//line samples_transpose.go:44
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -201,7 +200,6 @@ func gc_body_copySharedMem(gc_b *compiled.Block, odata, idata []float32, width, 
 	compiled.OutOfLine(func() {
 		tile := tile[:32]
 		{
-//line samples_transpose.go:63
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -391,10 +389,8 @@ func gc_body_transposeCoalesced(gc_b *compiled.Block, odata, idata []float32, wi
 	tile := gocuda.Shared[[transposeTileDim]float32](t, transposeTileDim)[:transposeTileDim]
 	compiled.OutOfLine(func() {
 		tile := tile[:32]
-//line samples_transpose.go:87
 		gc_s_indexOut := gc_s_indexOut[:gc_n]
 		{
-//line samples_transpose.go:90
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -412,7 +408,6 @@ func gc_body_transposeCoalesced(gc_b *compiled.Block, odata, idata []float32, wi
 					for i := 0; i < transposeTileDim; i += transposeBlockRows {
 						tile[gc_ty+i][gc_tx] = idata[indexIn+i*width]
 					}
-//line samples_transpose.go:100
 					gc_s_indexOut[gc_rank] = indexOut
 				}
 				gc_ty++
@@ -424,10 +419,8 @@ func gc_body_transposeCoalesced(gc_b *compiled.Block, odata, idata []float32, wi
 	})
 	compiled.OutOfLine(func() {
 		tile := tile[:32]
-//line samples_transpose.go:112
 		gc_s_indexOut := gc_s_indexOut[:gc_n]
 		{
-//line samples_transpose.go:115
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -480,10 +473,8 @@ func gc_body_transposeNoBankConflicts(gc_b *compiled.Block, odata, idata []float
 	tile := gocuda.Shared[[transposeTileDim + 1]float32](t, transposeTileDim)[:transposeTileDim]
 	compiled.OutOfLine(func() {
 		tile := tile[:32]
-//line samples_transpose.go:114
 		gc_s_indexOut := gc_s_indexOut[:gc_n]
 		{
-//line samples_transpose.go:117
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -501,7 +492,6 @@ func gc_body_transposeNoBankConflicts(gc_b *compiled.Block, odata, idata []float
 					for i := 0; i < transposeTileDim; i += transposeBlockRows {
 						tile[gc_ty+i][gc_tx] = idata[indexIn+i*width]
 					}
-//line samples_transpose.go:127
 					gc_s_indexOut[gc_rank] = indexOut
 				}
 				gc_ty++
@@ -513,10 +503,8 @@ func gc_body_transposeNoBankConflicts(gc_b *compiled.Block, odata, idata []float
 	})
 	compiled.OutOfLine(func() {
 		tile := tile[:32]
-//line samples_transpose.go:139
 		gc_s_indexOut := gc_s_indexOut[:gc_n]
 		{
-//line samples_transpose.go:142
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -583,10 +571,8 @@ func gc_body_transposeDiagonal(gc_b *compiled.Block, odata, idata []float32, wid
 	}
 	compiled.OutOfLine(func() {
 		tile := tile[:32]
-//line samples_transpose.go:153
 		gc_s_indexOut := gc_s_indexOut[:gc_n]
 		{
-//line samples_transpose.go:156
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -604,7 +590,6 @@ func gc_body_transposeDiagonal(gc_b *compiled.Block, odata, idata []float32, wid
 					for i := 0; i < transposeTileDim; i += transposeBlockRows {
 						tile[gc_ty+i][gc_tx] = idata[indexIn+i*width]
 					}
-//line samples_transpose.go:166
 					gc_s_indexOut[gc_rank] = indexOut
 				}
 				gc_ty++
@@ -616,10 +601,8 @@ func gc_body_transposeDiagonal(gc_b *compiled.Block, odata, idata []float32, wid
 	})
 	compiled.OutOfLine(func() {
 		tile := tile[:32]
-//line samples_transpose.go:178
 		gc_s_indexOut := gc_s_indexOut[:gc_n]
 		{
-//line samples_transpose.go:181
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -673,7 +656,6 @@ func gc_body_transposeFineGrained(gc_b *compiled.Block, odata, idata []float32, 
 	compiled.OutOfLine(func() {
 		block := block[:32]
 		{
-//line samples_transpose.go:182
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -698,7 +680,6 @@ func gc_body_transposeFineGrained(gc_b *compiled.Block, odata, idata []float32, 
 	compiled.OutOfLine(func() {
 		block := block[:32]
 		{
-//line samples_transpose.go:198
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -755,10 +736,8 @@ func gc_body_transposeCoarseGrained(gc_b *compiled.Block, odata, idata []float32
 	block := gocuda.Shared[[transposeTileDim + 1]float32](t, transposeTileDim)[:transposeTileDim]
 	compiled.OutOfLine(func() {
 		block := block[:32]
-//line samples_transpose.go:205
 		gc_s_indexOut := gc_s_indexOut[:gc_n]
 		{
-//line samples_transpose.go:208
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -776,7 +755,6 @@ func gc_body_transposeCoarseGrained(gc_b *compiled.Block, odata, idata []float32
 					for i := 0; i < transposeTileDim; i += transposeBlockRows {
 						block[gc_ty+i][gc_tx] = idata[indexIn+i*width]
 					}
-//line samples_transpose.go:218
 					gc_s_indexOut[gc_rank] = indexOut
 				}
 				gc_ty++
@@ -788,10 +766,8 @@ func gc_body_transposeCoarseGrained(gc_b *compiled.Block, odata, idata []float32
 	})
 	compiled.OutOfLine(func() {
 		block := block[:32]
-//line samples_transpose.go:230
 		gc_s_indexOut := gc_s_indexOut[:gc_n]
 		{
-//line samples_transpose.go:233
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {

@@ -123,7 +123,6 @@ func gc_body_transposeCopy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, odata, ida
 									}
 								}
 							}
-//line samples_transpose.go:31
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep, false
 						}(gc_vstep)
@@ -191,7 +190,6 @@ func gc_body_transposeCopy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, odata, ida
 								}
 							}
 						}
-//line samples_transpose.go:31
 						archsimd.ClearAVXUpperBits()
 					}
 					gc_step2 := gc_vstep
@@ -308,7 +306,6 @@ func gc_body_copySharedMem(gc_b2 *compiled.Block, odata, idata []float32, width,
 	compiled.OutOfLine(func() {
 		tile := tile[:32]
 		{
-//line samples_transpose.go:44
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_vstep := 0
@@ -447,7 +444,6 @@ func gc_body_copySharedMem(gc_b2 *compiled.Block, odata, idata []float32, width,
 								}
 							}
 						}
-//line samples_transpose.go:50
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -588,7 +584,6 @@ func gc_body_copySharedMem(gc_b2 *compiled.Block, odata, idata []float32, width,
 							}
 						}
 					}
-//line samples_transpose.go:50
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -616,7 +611,6 @@ func gc_body_copySharedMem(gc_b2 *compiled.Block, odata, idata []float32, width,
 	compiled.OutOfLine(func() {
 		tile := tile[:32]
 		{
-//line samples_transpose.go:63
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_vstep2 := 0
@@ -751,7 +745,6 @@ func gc_body_copySharedMem(gc_b2 *compiled.Block, odata, idata []float32, width,
 								}
 							}
 						}
-//line samples_transpose.go:58
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -888,7 +881,6 @@ func gc_body_copySharedMem(gc_b2 *compiled.Block, odata, idata []float32, width,
 							}
 						}
 					}
-//line samples_transpose.go:58
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -1078,10 +1070,8 @@ func gc_body_transposeCoalesced(gc_b2 *compiled.Block, odata, idata []float32, w
 	tile := gocuda.Shared[[transposeTileDim]float32](t, transposeTileDim)[:transposeTileDim]
 	compiled.OutOfLine(func() {
 		tile := tile[:32]
-//line samples_transpose.go:87
 		gc_s_indexOut := gc_s_indexOut[:gc_n2]
 		{
-//line samples_transpose.go:90
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -1099,7 +1089,6 @@ func gc_body_transposeCoalesced(gc_b2 *compiled.Block, odata, idata []float32, w
 					for i := 0; i < transposeTileDim; i += transposeBlockRows {
 						tile[gc_ty2+i][gc_tx2] = idata[indexIn+i*width]
 					}
-//line samples_transpose.go:100
 					gc_s_indexOut[gc_rank2] = indexOut
 				}
 				gc_ty2++
@@ -1111,10 +1100,8 @@ func gc_body_transposeCoalesced(gc_b2 *compiled.Block, odata, idata []float32, w
 	})
 	compiled.OutOfLine(func() {
 		tile := tile[:32]
-//line samples_transpose.go:112
 		gc_s_indexOut := gc_s_indexOut[:gc_n2]
 		{
-//line samples_transpose.go:115
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -1167,10 +1154,8 @@ func gc_body_transposeNoBankConflicts(gc_b2 *compiled.Block, odata, idata []floa
 	tile := gocuda.Shared[[transposeTileDim + 1]float32](t, transposeTileDim)[:transposeTileDim]
 	compiled.OutOfLine(func() {
 		tile := tile[:32]
-//line samples_transpose.go:114
 		gc_s_indexOut := gc_s_indexOut[:gc_n2]
 		{
-//line samples_transpose.go:117
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -1188,7 +1173,6 @@ func gc_body_transposeNoBankConflicts(gc_b2 *compiled.Block, odata, idata []floa
 					for i := 0; i < transposeTileDim; i += transposeBlockRows {
 						tile[gc_ty2+i][gc_tx2] = idata[indexIn+i*width]
 					}
-//line samples_transpose.go:127
 					gc_s_indexOut[gc_rank2] = indexOut
 				}
 				gc_ty2++
@@ -1200,10 +1184,8 @@ func gc_body_transposeNoBankConflicts(gc_b2 *compiled.Block, odata, idata []floa
 	})
 	compiled.OutOfLine(func() {
 		tile := tile[:32]
-//line samples_transpose.go:139
 		gc_s_indexOut := gc_s_indexOut[:gc_n2]
 		{
-//line samples_transpose.go:142
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -1270,10 +1252,8 @@ func gc_body_transposeDiagonal(gc_b2 *compiled.Block, odata, idata []float32, wi
 	}
 	compiled.OutOfLine(func() {
 		tile := tile[:32]
-//line samples_transpose.go:153
 		gc_s_indexOut := gc_s_indexOut[:gc_n2]
 		{
-//line samples_transpose.go:156
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -1291,7 +1271,6 @@ func gc_body_transposeDiagonal(gc_b2 *compiled.Block, odata, idata []float32, wi
 					for i := 0; i < transposeTileDim; i += transposeBlockRows {
 						tile[gc_ty2+i][gc_tx2] = idata[indexIn+i*width]
 					}
-//line samples_transpose.go:166
 					gc_s_indexOut[gc_rank2] = indexOut
 				}
 				gc_ty2++
@@ -1303,10 +1282,8 @@ func gc_body_transposeDiagonal(gc_b2 *compiled.Block, odata, idata []float32, wi
 	})
 	compiled.OutOfLine(func() {
 		tile := tile[:32]
-//line samples_transpose.go:178
 		gc_s_indexOut := gc_s_indexOut[:gc_n2]
 		{
-//line samples_transpose.go:181
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -1360,7 +1337,6 @@ func gc_body_transposeFineGrained(gc_b2 *compiled.Block, odata, idata []float32,
 	compiled.OutOfLine(func() {
 		block := block[:32]
 		{
-//line samples_transpose.go:182
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_vstep := 0
@@ -1426,7 +1402,6 @@ func gc_body_transposeFineGrained(gc_b2 *compiled.Block, odata, idata []float32,
 								}
 							}
 						}
-//line samples_transpose.go:186
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -1494,7 +1469,6 @@ func gc_body_transposeFineGrained(gc_b2 *compiled.Block, odata, idata []float32,
 							}
 						}
 					}
-//line samples_transpose.go:186
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -1519,7 +1493,6 @@ func gc_body_transposeFineGrained(gc_b2 *compiled.Block, odata, idata []float32,
 	compiled.OutOfLine(func() {
 		block := block[:32]
 		{
-//line samples_transpose.go:198
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -1576,10 +1549,8 @@ func gc_body_transposeCoarseGrained(gc_b2 *compiled.Block, odata, idata []float3
 	block := gocuda.Shared[[transposeTileDim + 1]float32](t, transposeTileDim)[:transposeTileDim]
 	compiled.OutOfLine(func() {
 		block := block[:32]
-//line samples_transpose.go:205
 		gc_s_indexOut := gc_s_indexOut[:gc_n2]
 		{
-//line samples_transpose.go:208
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -1597,7 +1568,6 @@ func gc_body_transposeCoarseGrained(gc_b2 *compiled.Block, odata, idata []float3
 					for i := 0; i < transposeTileDim; i += transposeBlockRows {
 						block[gc_ty2+i][gc_tx2] = idata[indexIn+i*width]
 					}
-//line samples_transpose.go:218
 					gc_s_indexOut[gc_rank2] = indexOut
 				}
 				gc_ty2++
@@ -1609,10 +1579,8 @@ func gc_body_transposeCoarseGrained(gc_b2 *compiled.Block, odata, idata []float3
 	})
 	compiled.OutOfLine(func() {
 		block := block[:32]
-//line samples_transpose.go:230
 		gc_s_indexOut := gc_s_indexOut[:gc_n2]
 		{
-//line samples_transpose.go:233
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {

@@ -39,7 +39,6 @@ func gc_body_triad(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float32, s 
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line shoc.go:28
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -50,7 +49,6 @@ func gc_body_triad(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float32, s 
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line shoc.go:39
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := (gc_bx * gc_bdx)
 			if gc_runlo >= 0 && gc_off >= 0 && gc_off <= len(c) && gc_runhi <= len(c)-gc_off && gc_off <= len(a) && gc_runhi <= len(a)-gc_off && gc_off <= len(b) && gc_runhi <= len(b)-gc_off {
@@ -170,7 +168,6 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 	gridSize := gc_bdx * 2 * gc_gdx
 //line shoc.go:37
 	sdata := gocuda.DynamicShared[float32](t)
-//line shoc.go:39
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -189,15 +186,12 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 //line shoc.go:42
 					return
 				}
-//line shoc.go:43
 				sdata[tid] += gIdata[i] + gIdata[i+blockSize]
 				i += gridSize
 			}
 		}
 	}
-//line shoc.go:49
 	if blockSize >= 512 {
-//line shoc.go:51
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 256; gc_bound < gc_to {
 			gc_to = gc_bound
@@ -297,7 +291,6 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 	}
 //line shoc.go:55
 	if blockSize >= 256 {
-//line shoc.go:57
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 128; gc_bound < gc_to {
 			gc_to = gc_bound
@@ -397,7 +390,6 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 	}
 //line shoc.go:61
 	if blockSize >= 128 {
-//line shoc.go:63
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 64; gc_bound < gc_to {
 			gc_to = gc_bound
@@ -495,7 +487,6 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 			}
 		}
 	}
-//line shoc.go:71
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off4 := 32
 		gc_off5 := 16
@@ -621,7 +612,6 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 							}
 						}
 					}
-//line shoc.go:92
 					for gc_u5 := gc_vstep - gc_fastlo4; gc_u5 < gc_seglen4; gc_u5++ {
 						gc_tx := gc_fastlo4 + gc_u5
 //line shoc.go:33
@@ -802,7 +792,6 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 					}
 				}
 			}
-//line shoc.go:93
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -875,7 +864,6 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 	}
 //line shoc.go:115
 	sdata := gocuda.DynamicShared[float32](t)
-//line shoc.go:117
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_step := 0
 		for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -897,14 +885,13 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 //line shoc.go:120
 						return
 					}
-//line shoc.go:121
 					sum += gIdata[i]
 					i += blockSize
 				}
+//line shoc.go:124
 				sdata[tid] = sum
 			}
 			{
-//line shoc.go:129
 				gc_tx := gc_step + 1
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -922,14 +909,13 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 //line shoc.go:120
 						return
 					}
-//line shoc.go:121
 					sum += gIdata[i]
 					i += blockSize
 				}
+//line shoc.go:124
 				sdata[tid] = sum
 			}
 			{
-//line shoc.go:129
 				gc_tx := gc_step + 2
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -947,14 +933,13 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 //line shoc.go:120
 						return
 					}
-//line shoc.go:121
 					sum += gIdata[i]
 					i += blockSize
 				}
+//line shoc.go:124
 				sdata[tid] = sum
 			}
 			{
-//line shoc.go:129
 				gc_tx := gc_step + 3
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -972,14 +957,13 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 //line shoc.go:120
 						return
 					}
-//line shoc.go:121
 					sum += gIdata[i]
 					i += blockSize
 				}
+//line shoc.go:124
 				sdata[tid] = sum
 			}
 		}
-//line shoc.go:129
 		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
@@ -997,15 +981,14 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 //line shoc.go:120
 					return
 				}
-//line shoc.go:121
 				sum += gIdata[i]
 				i += blockSize
 			}
+//line shoc.go:124
 			sdata[tid] = sum
 		}
 	}
 	if blockSize >= 512 {
-//line shoc.go:129
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 256; gc_bound < gc_to {
 			gc_to = gc_bound
@@ -1105,7 +1088,6 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 	}
 //line shoc.go:133
 	if blockSize >= 256 {
-//line shoc.go:135
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 128; gc_bound < gc_to {
 			gc_to = gc_bound
@@ -1205,7 +1187,6 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 	}
 //line shoc.go:139
 	if blockSize >= 128 {
-//line shoc.go:141
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 64; gc_bound < gc_to {
 			gc_to = gc_bound
@@ -1303,7 +1284,6 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 			}
 		}
 	}
-//line shoc.go:149
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off4 := 32
 		gc_off5 := 16
@@ -1429,7 +1409,6 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 							}
 						}
 					}
-//line shoc.go:169
 					for gc_u5 := gc_vstep - gc_fastlo4; gc_u5 < gc_seglen4; gc_u5++ {
 						gc_tx := gc_fastlo4 + gc_u5
 //line shoc.go:112
@@ -1610,7 +1589,6 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 					}
 				}
 			}
-//line shoc.go:170
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -1677,7 +1655,6 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 	var sData_ []float32 = sData
 //line shoc.go:261
 	var blockSize_ int = blockSize
-//line shoc.go:263
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -1695,11 +1672,9 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 //line shoc.go:182
 			idx += blockSize_
 			sData_[idx] = val_
-//line shoc.go:187
 			gc_s_idx[gc_rank] = idx
 		}
 	}
-//line shoc.go:192
 	gc_step := 0
 	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
@@ -1709,7 +1684,6 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 //line shoc.go:187
 			var tt float32
 			tt = sData_[idx-1]
-//line shoc.go:190
 			gc_s_tt[gc_rank] = tt
 		}
 		{
@@ -1719,7 +1693,6 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 //line shoc.go:187
 			var tt float32
 			tt = sData_[idx-1]
-//line shoc.go:190
 			gc_s_tt[gc_rank] = tt
 		}
 		{
@@ -1729,7 +1702,6 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 //line shoc.go:187
 			var tt float32
 			tt = sData_[idx-1]
-//line shoc.go:190
 			gc_s_tt[gc_rank] = tt
 		}
 		{
@@ -1739,7 +1711,6 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 //line shoc.go:187
 			var tt float32
 			tt = sData_[idx-1]
-//line shoc.go:190
 			gc_s_tt[gc_rank] = tt
 		}
 	}
@@ -1749,10 +1720,8 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 //line shoc.go:187
 		var tt float32
 		tt = sData_[idx-1]
-//line shoc.go:190
 		gc_s_tt[gc_rank] = tt
 	}
-//line shoc.go:194
 	gc_step2 := 0
 	for ; gc_step2+3 < gc_n; gc_step2 += 4 {
 		{
@@ -1795,7 +1764,6 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 //line shoc.go:190
 		sData_[idx] += tt
 	}
-//line shoc.go:194
 	gc_step3 := 0
 	for ; gc_step3+3 < gc_n; gc_step3 += 4 {
 		{
@@ -1843,7 +1811,6 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 		tt = sData_[idx-2]
 		gc_s_tt[gc_rank] = tt
 	}
-//line shoc.go:198
 	gc_step4 := 0
 	for ; gc_step4+3 < gc_n; gc_step4 += 4 {
 		{
@@ -1886,7 +1853,6 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 //line shoc.go:195
 		sData_[idx] += tt
 	}
-//line shoc.go:199
 	gc_step5 := 0
 	for ; gc_step5+3 < gc_n; gc_step5 += 4 {
 		{
@@ -1934,7 +1900,6 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 		tt = sData_[idx-4]
 		gc_s_tt[gc_rank] = tt
 	}
-//line shoc.go:203
 	gc_step6 := 0
 	for ; gc_step6+3 < gc_n; gc_step6 += 4 {
 		{
@@ -1977,7 +1942,6 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 //line shoc.go:200
 		sData_[idx] += tt
 	}
-//line shoc.go:204
 	gc_step7 := 0
 	for ; gc_step7+3 < gc_n; gc_step7 += 4 {
 		{
@@ -2025,7 +1989,6 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 		tt = sData_[idx-8]
 		gc_s_tt[gc_rank] = tt
 	}
-//line shoc.go:208
 	gc_step8 := 0
 	for ; gc_step8+3 < gc_n; gc_step8 += 4 {
 		{
@@ -2068,7 +2031,6 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 //line shoc.go:205
 		sData_[idx] += tt
 	}
-//line shoc.go:209
 	gc_step9 := 0
 	for ; gc_step9+3 < gc_n; gc_step9 += 4 {
 		{
@@ -2116,7 +2078,6 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 		tt = sData_[idx-16]
 		gc_s_tt[gc_rank] = tt
 	}
-//line shoc.go:213
 	gc_step10 := 0
 	for ; gc_step10+3 < gc_n; gc_step10 += 4 {
 		{
@@ -2161,7 +2122,6 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 	}
 //line shoc.go:213
 	if blockSize_ > 32 {
-//line shoc.go:215
 		gc_step11 := 0
 		for ; gc_step11+3 < gc_n; gc_step11 += 4 {
 			{
@@ -2209,7 +2169,6 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 			tt = sData_[idx-32]
 			gc_s_tt[gc_rank] = tt
 		}
-//line shoc.go:219
 		gc_step12 := 0
 		for ; gc_step12+3 < gc_n; gc_step12 += 4 {
 			{
@@ -2254,7 +2213,6 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 		}
 	}
 	if blockSize_ > 64 {
-//line shoc.go:221
 		gc_step13 := 0
 		for ; gc_step13+3 < gc_n; gc_step13 += 4 {
 			{
@@ -2302,7 +2260,6 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 			tt = sData_[idx-64]
 			gc_s_tt[gc_rank] = tt
 		}
-//line shoc.go:225
 		gc_step14 := 0
 		for ; gc_step14+3 < gc_n; gc_step14 += 4 {
 			{
@@ -2347,7 +2304,6 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 		}
 	}
 	if blockSize_ > 128 {
-//line shoc.go:227
 		gc_step15 := 0
 		for ; gc_step15+3 < gc_n; gc_step15 += 4 {
 			{
@@ -2395,7 +2351,6 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 			tt = sData_[idx-128]
 			gc_s_tt[gc_rank] = tt
 		}
-//line shoc.go:231
 		gc_step16 := 0
 		for ; gc_step16+3 < gc_n; gc_step16 += 4 {
 			{
@@ -2440,7 +2395,6 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 		}
 	}
 	if blockSize_ > 256 {
-//line shoc.go:233
 		gc_step17 := 0
 		for ; gc_step17+3 < gc_n; gc_step17 += 4 {
 			{
@@ -2488,7 +2442,6 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 			tt = sData_[idx-256]
 			gc_s_tt[gc_rank] = tt
 		}
-//line shoc.go:237
 		gc_step18 := 0
 		for ; gc_step18+3 < gc_n; gc_step18 += 4 {
 			{
@@ -2533,7 +2486,6 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 		}
 	}
 	if blockSize_ > 512 {
-//line shoc.go:239
 		gc_step19 := 0
 		for ; gc_step19+3 < gc_n; gc_step19 += 4 {
 			{
@@ -2581,7 +2533,6 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 			tt = sData_[idx-512]
 			gc_s_tt[gc_rank] = tt
 		}
-//line shoc.go:243
 		gc_step20 := 0
 		for ; gc_step20+3 < gc_n; gc_step20 += 4 {
 			{
@@ -2625,7 +2576,6 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 			sData_[idx] += tt
 		}
 	}
-//line shoc.go:245
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -2682,7 +2632,6 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 //line shoc.go:279
 	sdata := gocuda.DynamicShared[float32](t)
 	sSeed := gocuda.Shared[float32](t, 1)[:1]
-//line shoc.go:282
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		if gc_exited[gc_rank] {
@@ -2691,7 +2640,6 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 //line shoc.go:283
 		gIdata4 := toFloat4s(gIdata)
 		gOdata4 := toFloat4s(gOdata)
-//line shoc.go:287
 		gc_s_gIdata4[gc_rank] = gIdata4
 		gc_s_gOdata4[gc_rank] = gOdata4
 	}
@@ -2704,7 +2652,6 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 	if gc_bx == gc_gdx-1 {
 		blockStop = n
 	}
-//line shoc.go:295
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -2719,12 +2666,10 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 			if gc_tx == 0 {
 				sSeed[0] = gBlockSums[gc_bx]
 			}
-//line shoc.go:305
 			gc_s_i[gc_rank] = i
 			gc_s_window[gc_rank] = window
 		}
 	}
-//line shoc.go:307
 	for {
 		gc_b.Tick()
 		if gc_b.Stopped() {
@@ -2737,7 +2682,6 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 		var sData []float32 = sdata
 //line shoc.go:324
 		var blockSize_ int = blockSize
-//line shoc.go:326
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_L3:
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -2780,12 +2724,10 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 //line shoc.go:182
 				idx += blockSize_
 				sData[idx] = val
-//line shoc.go:187
 				gc_s_idx[gc_rank] = idx
 				gc_s_val4[gc_rank] = val4
 			}
 		}
-//line shoc.go:193
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
@@ -2795,10 +2737,8 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 //line shoc.go:187
 			var tt float32
 			tt = sData[idx-1]
-//line shoc.go:190
 			gc_s_tt[gc_rank] = tt
 		}
-//line shoc.go:194
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
@@ -2809,7 +2749,6 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 //line shoc.go:190
 			sData[idx] += tt
 		}
-//line shoc.go:194
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
@@ -2821,7 +2760,6 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 			tt = sData[idx-2]
 			gc_s_tt[gc_rank] = tt
 		}
-//line shoc.go:198
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
@@ -2832,7 +2770,6 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 //line shoc.go:195
 			sData[idx] += tt
 		}
-//line shoc.go:199
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
@@ -2844,7 +2781,6 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 			tt = sData[idx-4]
 			gc_s_tt[gc_rank] = tt
 		}
-//line shoc.go:203
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
@@ -2855,7 +2791,6 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 //line shoc.go:200
 			sData[idx] += tt
 		}
-//line shoc.go:204
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
@@ -2867,7 +2802,6 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 			tt = sData[idx-8]
 			gc_s_tt[gc_rank] = tt
 		}
-//line shoc.go:208
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
@@ -2878,7 +2812,6 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 //line shoc.go:205
 			sData[idx] += tt
 		}
-//line shoc.go:209
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
@@ -2890,7 +2823,6 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 			tt = sData[idx-16]
 			gc_s_tt[gc_rank] = tt
 		}
-//line shoc.go:213
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
@@ -2903,7 +2835,6 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 		}
 //line shoc.go:213
 		if blockSize_ > 32 {
-//line shoc.go:215
 			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				if gc_exited[gc_rank] {
@@ -2915,7 +2846,6 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 				tt = sData[idx-32]
 				gc_s_tt[gc_rank] = tt
 			}
-//line shoc.go:219
 			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				if gc_exited[gc_rank] {
@@ -2928,7 +2858,6 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 			}
 		}
 		if blockSize_ > 64 {
-//line shoc.go:221
 			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				if gc_exited[gc_rank] {
@@ -2940,7 +2869,6 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 				tt = sData[idx-64]
 				gc_s_tt[gc_rank] = tt
 			}
-//line shoc.go:225
 			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				if gc_exited[gc_rank] {
@@ -2953,7 +2881,6 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 			}
 		}
 		if blockSize_ > 128 {
-//line shoc.go:227
 			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				if gc_exited[gc_rank] {
@@ -2965,7 +2892,6 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 				tt = sData[idx-128]
 				gc_s_tt[gc_rank] = tt
 			}
-//line shoc.go:231
 			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				if gc_exited[gc_rank] {
@@ -2978,7 +2904,6 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 			}
 		}
 		if blockSize_ > 256 {
-//line shoc.go:233
 			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				if gc_exited[gc_rank] {
@@ -2990,7 +2915,6 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 				tt = sData[idx-256]
 				gc_s_tt[gc_rank] = tt
 			}
-//line shoc.go:237
 			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				if gc_exited[gc_rank] {
@@ -3003,7 +2927,6 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 			}
 		}
 		if blockSize_ > 512 {
-//line shoc.go:239
 			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				if gc_exited[gc_rank] {
@@ -3015,7 +2938,6 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 				tt = sData[idx-512]
 				gc_s_tt[gc_rank] = tt
 			}
-//line shoc.go:243
 			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				if gc_exited[gc_rank] {
@@ -3027,7 +2949,6 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 				sData[idx] += tt
 			}
 		}
-//line shoc.go:245
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
@@ -3050,10 +2971,8 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 			if i < blockStop {
 				gOdata4[i] = val4
 			}
-//line shoc.go:338
 			gc_s_val4[gc_rank] = val4
 		}
-//line shoc.go:342
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx

@@ -40,7 +40,6 @@ func gc_body_triad(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []float32,
 	gc_n2 := gc_b2.Len()
 	_ = &s
 	gc_bx2 := 0
-//line shoc.go:29
 	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b2.Stopped() {
 			return
@@ -51,7 +50,6 @@ func gc_body_triad(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []float32,
 		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
 		gc_q2 += gc_run2
 		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-//line shoc.go:40
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_off2 := (gc_bx2 * gc_bdx2)
 			if gc_runlo2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(c) && gc_runhi2 <= len(c)-gc_off2 && gc_off2 <= len(a) && gc_runhi2 <= len(a)-gc_off2 && gc_off2 <= len(b) && gc_runhi2 <= len(b)-gc_off2 {
@@ -111,7 +109,6 @@ func gc_body_triad(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []float32,
 //line shoc.go:20
 								break
 							}
-//line shoc.go:21
 							archsimd.LoadFloat32x16Slice(a[gid:]).Add(gc_vb2.Mul(archsimd.LoadFloat32x16Slice(b[gid:]))).StoreSlice(c[gid:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -132,7 +129,6 @@ func gc_body_triad(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []float32,
 //line shoc.go:20
 							break
 						}
-//line shoc.go:21
 						archsimd.LoadFloat32x8Slice(a[gid:]).Add(gc_vb.Mul(archsimd.LoadFloat32x8Slice(b[gid:]))).StoreSlice(c[gid:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -222,7 +218,6 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 	gridSize := gc_bdx2 * 2 * gc_gdx2
 //line shoc.go:37
 	sdata := gocuda.DynamicShared[float32](t)
-//line shoc.go:39
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 			gc_rank2 := gc_base2 + gc_tx2
@@ -241,15 +236,12 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 //line shoc.go:42
 					return
 				}
-//line shoc.go:43
 				sdata[tid] += gIdata[i] + gIdata[i+blockSize]
 				i += gridSize
 			}
 		}
 	}
-//line shoc.go:49
 	if blockSize >= 512 {
-//line shoc.go:51
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 256; gc_bound2 < gc_to2 {
 			gc_to2 = gc_bound2
@@ -279,7 +271,6 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 										archsimd.LoadFloat32x16Slice(gc_at16[(gc_tx2 - gc_fastlo5):]).Add(archsimd.LoadFloat32x16Slice(gc_at17[(gc_tx2 - gc_fastlo5):])).StoreSlice(gc_at16[(gc_tx2 - gc_fastlo5):])
 									}
 								}
-//line shoc.go:52
 								archsimd.ClearAVXUpperBits()
 								return gc_vstep3, false
 							}(gc_vstep3)
@@ -299,7 +290,6 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 									archsimd.LoadFloat32x8Slice(gc_at16[(gc_tx2 - gc_fastlo5):]).Add(archsimd.LoadFloat32x8Slice(gc_at17[(gc_tx2 - gc_fastlo5):])).StoreSlice(gc_at16[(gc_tx2 - gc_fastlo5):])
 								}
 							}
-//line shoc.go:52
 							archsimd.ClearAVXUpperBits()
 						}
 						for gc_u7 := gc_vstep3 - gc_fastlo5; gc_u7 < gc_seglen5; gc_u7++ {
@@ -334,7 +324,6 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 //line shoc.go:33
 							var tid int = gc_tx2
 							{
-//line shoc.go:51
 								if (tid+256) < 0 || (tid+256) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 //line shoc.go:51
 									break
@@ -343,7 +332,6 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 								archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+256:])).StoreSlice(sdata[tid:])
 							}
 						}
-//line shoc.go:53
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
 					}(gc_vstep4)
@@ -357,7 +345,6 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 //line shoc.go:33
 						var tid int = gc_tx2
 						{
-//line shoc.go:51
 							if (tid+256) < 0 || (tid+256) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 //line shoc.go:51
 								break
@@ -366,7 +353,6 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 							archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+256:])).StoreSlice(sdata[tid:])
 						}
 					}
-//line shoc.go:53
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step4 := gc_vstep4
@@ -431,7 +417,6 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 	}
 //line shoc.go:55
 	if blockSize >= 256 {
-//line shoc.go:57
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 128; gc_bound2 < gc_to2 {
 			gc_to2 = gc_bound2
@@ -461,7 +446,6 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 										archsimd.LoadFloat32x16Slice(gc_at18[(gc_tx2 - gc_fastlo6):]).Add(archsimd.LoadFloat32x16Slice(gc_at19[(gc_tx2 - gc_fastlo6):])).StoreSlice(gc_at18[(gc_tx2 - gc_fastlo6):])
 									}
 								}
-//line shoc.go:58
 								archsimd.ClearAVXUpperBits()
 								return gc_vstep5, false
 							}(gc_vstep5)
@@ -481,7 +465,6 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 									archsimd.LoadFloat32x8Slice(gc_at18[(gc_tx2 - gc_fastlo6):]).Add(archsimd.LoadFloat32x8Slice(gc_at19[(gc_tx2 - gc_fastlo6):])).StoreSlice(gc_at18[(gc_tx2 - gc_fastlo6):])
 								}
 							}
-//line shoc.go:58
 							archsimd.ClearAVXUpperBits()
 						}
 						for gc_u8 := gc_vstep5 - gc_fastlo6; gc_u8 < gc_seglen6; gc_u8++ {
@@ -516,7 +499,6 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 //line shoc.go:33
 							var tid int = gc_tx2
 							{
-//line shoc.go:57
 								if (tid+128) < 0 || (tid+128) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 //line shoc.go:57
 									break
@@ -525,7 +507,6 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 								archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+128:])).StoreSlice(sdata[tid:])
 							}
 						}
-//line shoc.go:59
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep6, false
 					}(gc_vstep6)
@@ -539,7 +520,6 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 //line shoc.go:33
 						var tid int = gc_tx2
 						{
-//line shoc.go:57
 							if (tid+128) < 0 || (tid+128) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 //line shoc.go:57
 								break
@@ -548,7 +528,6 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 							archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+128:])).StoreSlice(sdata[tid:])
 						}
 					}
-//line shoc.go:59
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step5 := gc_vstep6
@@ -613,7 +592,6 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 	}
 //line shoc.go:61
 	if blockSize >= 128 {
-//line shoc.go:63
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 64; gc_bound2 < gc_to2 {
 			gc_to2 = gc_bound2
@@ -643,7 +621,6 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 										archsimd.LoadFloat32x16Slice(gc_at20[(gc_tx2 - gc_fastlo7):]).Add(archsimd.LoadFloat32x16Slice(gc_at21[(gc_tx2 - gc_fastlo7):])).StoreSlice(gc_at20[(gc_tx2 - gc_fastlo7):])
 									}
 								}
-//line shoc.go:64
 								archsimd.ClearAVXUpperBits()
 								return gc_vstep7, false
 							}(gc_vstep7)
@@ -663,7 +640,6 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 									archsimd.LoadFloat32x8Slice(gc_at20[(gc_tx2 - gc_fastlo7):]).Add(archsimd.LoadFloat32x8Slice(gc_at21[(gc_tx2 - gc_fastlo7):])).StoreSlice(gc_at20[(gc_tx2 - gc_fastlo7):])
 								}
 							}
-//line shoc.go:64
 							archsimd.ClearAVXUpperBits()
 						}
 						for gc_u9 := gc_vstep7 - gc_fastlo7; gc_u9 < gc_seglen7; gc_u9++ {
@@ -698,7 +674,6 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 //line shoc.go:33
 							var tid int = gc_tx2
 							{
-//line shoc.go:63
 								if (tid+64) < 0 || (tid+64) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 //line shoc.go:63
 									break
@@ -707,7 +682,6 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 								archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+64:])).StoreSlice(sdata[tid:])
 							}
 						}
-//line shoc.go:65
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep8, false
 					}(gc_vstep8)
@@ -721,7 +695,6 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 //line shoc.go:33
 						var tid int = gc_tx2
 						{
-//line shoc.go:63
 							if (tid+64) < 0 || (tid+64) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 //line shoc.go:63
 								break
@@ -730,7 +703,6 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 							archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+64:])).StoreSlice(sdata[tid:])
 						}
 					}
-//line shoc.go:65
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step6 := gc_vstep8
@@ -793,7 +765,6 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 			}
 		}
 	}
-//line shoc.go:71
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off15 := 32
 		gc_off16 := 16
@@ -922,7 +893,6 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 									}
 								}
 							}
-//line shoc.go:92
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep9, false
 						}(gc_vstep9)
@@ -1028,7 +998,6 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 								}
 							}
 						}
-//line shoc.go:92
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_u12 := gc_vstep9 - gc_fastlo8; gc_u12 < gc_seglen8; gc_u12++ {
@@ -1214,7 +1183,6 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 							}
 						}
 					}
-//line shoc.go:93
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep10, false
 				}(gc_vstep10)
@@ -1336,7 +1304,6 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 						}
 					}
 				}
-//line shoc.go:93
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx2 := gc_vstep10; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -1411,7 +1378,6 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 	}
 //line shoc.go:115
 	sdata := gocuda.DynamicShared[float32](t)
-//line shoc.go:117
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_step5 := 0
 		for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
@@ -1433,14 +1399,13 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 //line shoc.go:120
 						return
 					}
-//line shoc.go:121
 					sum += gIdata[i]
 					i += blockSize
 				}
+//line shoc.go:124
 				sdata[tid] = sum
 			}
 			{
-//line shoc.go:129
 				gc_tx2 := gc_step5 + 1
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
@@ -1458,14 +1423,13 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 //line shoc.go:120
 						return
 					}
-//line shoc.go:121
 					sum += gIdata[i]
 					i += blockSize
 				}
+//line shoc.go:124
 				sdata[tid] = sum
 			}
 			{
-//line shoc.go:129
 				gc_tx2 := gc_step5 + 2
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
@@ -1483,14 +1447,13 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 //line shoc.go:120
 						return
 					}
-//line shoc.go:121
 					sum += gIdata[i]
 					i += blockSize
 				}
+//line shoc.go:124
 				sdata[tid] = sum
 			}
 			{
-//line shoc.go:129
 				gc_tx2 := gc_step5 + 3
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
@@ -1508,14 +1471,13 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 //line shoc.go:120
 						return
 					}
-//line shoc.go:121
 					sum += gIdata[i]
 					i += blockSize
 				}
+//line shoc.go:124
 				sdata[tid] = sum
 			}
 		}
-//line shoc.go:129
 		for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
 			gc_rank2 := gc_base2 + gc_tx2
 			gc_pos2.Thread = gc_rank2
@@ -1533,15 +1495,14 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 //line shoc.go:120
 					return
 				}
-//line shoc.go:121
 				sum += gIdata[i]
 				i += blockSize
 			}
+//line shoc.go:124
 			sdata[tid] = sum
 		}
 	}
 	if blockSize >= 512 {
-//line shoc.go:129
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 256; gc_bound2 < gc_to2 {
 			gc_to2 = gc_bound2
@@ -1571,7 +1532,6 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 										archsimd.LoadFloat32x16Slice(gc_at16[(gc_tx2 - gc_fastlo5):]).Add(archsimd.LoadFloat32x16Slice(gc_at17[(gc_tx2 - gc_fastlo5):])).StoreSlice(gc_at16[(gc_tx2 - gc_fastlo5):])
 									}
 								}
-//line shoc.go:130
 								archsimd.ClearAVXUpperBits()
 								return gc_vstep3, false
 							}(gc_vstep3)
@@ -1591,7 +1551,6 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 									archsimd.LoadFloat32x8Slice(gc_at16[(gc_tx2 - gc_fastlo5):]).Add(archsimd.LoadFloat32x8Slice(gc_at17[(gc_tx2 - gc_fastlo5):])).StoreSlice(gc_at16[(gc_tx2 - gc_fastlo5):])
 								}
 							}
-//line shoc.go:130
 							archsimd.ClearAVXUpperBits()
 						}
 						for gc_u7 := gc_vstep3 - gc_fastlo5; gc_u7 < gc_seglen5; gc_u7++ {
@@ -1626,7 +1585,6 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 //line shoc.go:112
 							var tid int = gc_tx2
 							{
-//line shoc.go:129
 								if (tid+256) < 0 || (tid+256) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 //line shoc.go:129
 									break
@@ -1635,7 +1593,6 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 								archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+256:])).StoreSlice(sdata[tid:])
 							}
 						}
-//line shoc.go:131
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
 					}(gc_vstep4)
@@ -1649,7 +1606,6 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 //line shoc.go:112
 						var tid int = gc_tx2
 						{
-//line shoc.go:129
 							if (tid+256) < 0 || (tid+256) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 //line shoc.go:129
 								break
@@ -1658,7 +1614,6 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 							archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+256:])).StoreSlice(sdata[tid:])
 						}
 					}
-//line shoc.go:131
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step6 := gc_vstep4
@@ -1723,7 +1678,6 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 	}
 //line shoc.go:133
 	if blockSize >= 256 {
-//line shoc.go:135
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 128; gc_bound2 < gc_to2 {
 			gc_to2 = gc_bound2
@@ -1753,7 +1707,6 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 										archsimd.LoadFloat32x16Slice(gc_at18[(gc_tx2 - gc_fastlo6):]).Add(archsimd.LoadFloat32x16Slice(gc_at19[(gc_tx2 - gc_fastlo6):])).StoreSlice(gc_at18[(gc_tx2 - gc_fastlo6):])
 									}
 								}
-//line shoc.go:136
 								archsimd.ClearAVXUpperBits()
 								return gc_vstep5, false
 							}(gc_vstep5)
@@ -1773,7 +1726,6 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 									archsimd.LoadFloat32x8Slice(gc_at18[(gc_tx2 - gc_fastlo6):]).Add(archsimd.LoadFloat32x8Slice(gc_at19[(gc_tx2 - gc_fastlo6):])).StoreSlice(gc_at18[(gc_tx2 - gc_fastlo6):])
 								}
 							}
-//line shoc.go:136
 							archsimd.ClearAVXUpperBits()
 						}
 						for gc_u8 := gc_vstep5 - gc_fastlo6; gc_u8 < gc_seglen6; gc_u8++ {
@@ -1808,7 +1760,6 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 //line shoc.go:112
 							var tid int = gc_tx2
 							{
-//line shoc.go:135
 								if (tid+128) < 0 || (tid+128) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 //line shoc.go:135
 									break
@@ -1817,7 +1768,6 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 								archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+128:])).StoreSlice(sdata[tid:])
 							}
 						}
-//line shoc.go:137
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep6, false
 					}(gc_vstep6)
@@ -1831,7 +1781,6 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 //line shoc.go:112
 						var tid int = gc_tx2
 						{
-//line shoc.go:135
 							if (tid+128) < 0 || (tid+128) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 //line shoc.go:135
 								break
@@ -1840,7 +1789,6 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 							archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+128:])).StoreSlice(sdata[tid:])
 						}
 					}
-//line shoc.go:137
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step7 := gc_vstep6
@@ -1905,7 +1853,6 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 	}
 //line shoc.go:139
 	if blockSize >= 128 {
-//line shoc.go:141
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 64; gc_bound2 < gc_to2 {
 			gc_to2 = gc_bound2
@@ -1935,7 +1882,6 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 										archsimd.LoadFloat32x16Slice(gc_at20[(gc_tx2 - gc_fastlo7):]).Add(archsimd.LoadFloat32x16Slice(gc_at21[(gc_tx2 - gc_fastlo7):])).StoreSlice(gc_at20[(gc_tx2 - gc_fastlo7):])
 									}
 								}
-//line shoc.go:142
 								archsimd.ClearAVXUpperBits()
 								return gc_vstep7, false
 							}(gc_vstep7)
@@ -1955,7 +1901,6 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 									archsimd.LoadFloat32x8Slice(gc_at20[(gc_tx2 - gc_fastlo7):]).Add(archsimd.LoadFloat32x8Slice(gc_at21[(gc_tx2 - gc_fastlo7):])).StoreSlice(gc_at20[(gc_tx2 - gc_fastlo7):])
 								}
 							}
-//line shoc.go:142
 							archsimd.ClearAVXUpperBits()
 						}
 						for gc_u9 := gc_vstep7 - gc_fastlo7; gc_u9 < gc_seglen7; gc_u9++ {
@@ -1990,7 +1935,6 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 //line shoc.go:112
 							var tid int = gc_tx2
 							{
-//line shoc.go:141
 								if (tid+64) < 0 || (tid+64) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 //line shoc.go:141
 									break
@@ -1999,7 +1943,6 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 								archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+64:])).StoreSlice(sdata[tid:])
 							}
 						}
-//line shoc.go:143
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep8, false
 					}(gc_vstep8)
@@ -2013,7 +1956,6 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 //line shoc.go:112
 						var tid int = gc_tx2
 						{
-//line shoc.go:141
 							if (tid+64) < 0 || (tid+64) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 //line shoc.go:141
 								break
@@ -2022,7 +1964,6 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 							archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+64:])).StoreSlice(sdata[tid:])
 						}
 					}
-//line shoc.go:143
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step8 := gc_vstep8
@@ -2085,7 +2026,6 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 			}
 		}
 	}
-//line shoc.go:149
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off15 := 32
 		gc_off16 := 16
@@ -2214,7 +2154,6 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 									}
 								}
 							}
-//line shoc.go:169
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep9, false
 						}(gc_vstep9)
@@ -2320,7 +2259,6 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 								}
 							}
 						}
-//line shoc.go:169
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_u12 := gc_vstep9 - gc_fastlo8; gc_u12 < gc_seglen8; gc_u12++ {
@@ -2506,7 +2444,6 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 							}
 						}
 					}
-//line shoc.go:170
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep10, false
 				}(gc_vstep10)
@@ -2628,7 +2565,6 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 						}
 					}
 				}
-//line shoc.go:170
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx2 := gc_vstep10; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -2697,7 +2633,6 @@ func gc_body_shocScanSingleBlock(gc_b2 *compiled.Block, gBlockSums []float32, n 
 	var sData_ []float32 = sData
 //line shoc.go:261
 	var blockSize_ int = blockSize
-//line shoc.go:263
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 			gc_rank2 := gc_base2 + gc_tx2
@@ -2715,11 +2650,9 @@ func gc_body_shocScanSingleBlock(gc_b2 *compiled.Block, gBlockSums []float32, n 
 //line shoc.go:182
 			idx += blockSize_
 			sData_[idx] = val_
-//line shoc.go:187
 			gc_s_idx[gc_rank2] = idx
 		}
 	}
-//line shoc.go:192
 	gc_step21 := 0
 	for ; gc_step21+3 < gc_n2; gc_step21 += 4 {
 		{
@@ -2729,7 +2662,6 @@ func gc_body_shocScanSingleBlock(gc_b2 *compiled.Block, gBlockSums []float32, n 
 //line shoc.go:187
 			var tt float32
 			tt = sData_[idx-1]
-//line shoc.go:190
 			gc_s_tt[gc_rank2] = tt
 		}
 		{
@@ -2739,7 +2671,6 @@ func gc_body_shocScanSingleBlock(gc_b2 *compiled.Block, gBlockSums []float32, n 
 //line shoc.go:187
 			var tt float32
 			tt = sData_[idx-1]
-//line shoc.go:190
 			gc_s_tt[gc_rank2] = tt
 		}
 		{
@@ -2749,7 +2680,6 @@ func gc_body_shocScanSingleBlock(gc_b2 *compiled.Block, gBlockSums []float32, n 
 //line shoc.go:187
 			var tt float32
 			tt = sData_[idx-1]
-//line shoc.go:190
 			gc_s_tt[gc_rank2] = tt
 		}
 		{
@@ -2759,7 +2689,6 @@ func gc_body_shocScanSingleBlock(gc_b2 *compiled.Block, gBlockSums []float32, n 
 //line shoc.go:187
 			var tt float32
 			tt = sData_[idx-1]
-//line shoc.go:190
 			gc_s_tt[gc_rank2] = tt
 		}
 	}
@@ -2769,10 +2698,8 @@ func gc_body_shocScanSingleBlock(gc_b2 *compiled.Block, gBlockSums []float32, n 
 //line shoc.go:187
 		var tt float32
 		tt = sData_[idx-1]
-//line shoc.go:190
 		gc_s_tt[gc_rank2] = tt
 	}
-//line shoc.go:194
 	gc_step22 := 0
 	for ; gc_step22+3 < gc_n2; gc_step22 += 4 {
 		{
@@ -2815,7 +2742,6 @@ func gc_body_shocScanSingleBlock(gc_b2 *compiled.Block, gBlockSums []float32, n 
 //line shoc.go:190
 		sData_[idx] += tt
 	}
-//line shoc.go:194
 	gc_step23 := 0
 	for ; gc_step23+3 < gc_n2; gc_step23 += 4 {
 		{
@@ -2863,7 +2789,6 @@ func gc_body_shocScanSingleBlock(gc_b2 *compiled.Block, gBlockSums []float32, n 
 		tt = sData_[idx-2]
 		gc_s_tt[gc_rank2] = tt
 	}
-//line shoc.go:198
 	gc_step24 := 0
 	for ; gc_step24+3 < gc_n2; gc_step24 += 4 {
 		{
@@ -2906,7 +2831,6 @@ func gc_body_shocScanSingleBlock(gc_b2 *compiled.Block, gBlockSums []float32, n 
 //line shoc.go:195
 		sData_[idx] += tt
 	}
-//line shoc.go:199
 	gc_step25 := 0
 	for ; gc_step25+3 < gc_n2; gc_step25 += 4 {
 		{
@@ -2954,7 +2878,6 @@ func gc_body_shocScanSingleBlock(gc_b2 *compiled.Block, gBlockSums []float32, n 
 		tt = sData_[idx-4]
 		gc_s_tt[gc_rank2] = tt
 	}
-//line shoc.go:203
 	gc_step26 := 0
 	for ; gc_step26+3 < gc_n2; gc_step26 += 4 {
 		{
@@ -2997,7 +2920,6 @@ func gc_body_shocScanSingleBlock(gc_b2 *compiled.Block, gBlockSums []float32, n 
 //line shoc.go:200
 		sData_[idx] += tt
 	}
-//line shoc.go:204
 	gc_step27 := 0
 	for ; gc_step27+3 < gc_n2; gc_step27 += 4 {
 		{
@@ -3045,7 +2967,6 @@ func gc_body_shocScanSingleBlock(gc_b2 *compiled.Block, gBlockSums []float32, n 
 		tt = sData_[idx-8]
 		gc_s_tt[gc_rank2] = tt
 	}
-//line shoc.go:208
 	gc_step28 := 0
 	for ; gc_step28+3 < gc_n2; gc_step28 += 4 {
 		{
@@ -3088,7 +3009,6 @@ func gc_body_shocScanSingleBlock(gc_b2 *compiled.Block, gBlockSums []float32, n 
 //line shoc.go:205
 		sData_[idx] += tt
 	}
-//line shoc.go:209
 	gc_step29 := 0
 	for ; gc_step29+3 < gc_n2; gc_step29 += 4 {
 		{
@@ -3136,7 +3056,6 @@ func gc_body_shocScanSingleBlock(gc_b2 *compiled.Block, gBlockSums []float32, n 
 		tt = sData_[idx-16]
 		gc_s_tt[gc_rank2] = tt
 	}
-//line shoc.go:213
 	gc_step30 := 0
 	for ; gc_step30+3 < gc_n2; gc_step30 += 4 {
 		{
@@ -3181,7 +3100,6 @@ func gc_body_shocScanSingleBlock(gc_b2 *compiled.Block, gBlockSums []float32, n 
 	}
 //line shoc.go:213
 	if blockSize_ > 32 {
-//line shoc.go:215
 		gc_step31 := 0
 		for ; gc_step31+3 < gc_n2; gc_step31 += 4 {
 			{
@@ -3229,7 +3147,6 @@ func gc_body_shocScanSingleBlock(gc_b2 *compiled.Block, gBlockSums []float32, n 
 			tt = sData_[idx-32]
 			gc_s_tt[gc_rank2] = tt
 		}
-//line shoc.go:219
 		gc_step32 := 0
 		for ; gc_step32+3 < gc_n2; gc_step32 += 4 {
 			{
@@ -3274,7 +3191,6 @@ func gc_body_shocScanSingleBlock(gc_b2 *compiled.Block, gBlockSums []float32, n 
 		}
 	}
 	if blockSize_ > 64 {
-//line shoc.go:221
 		gc_step33 := 0
 		for ; gc_step33+3 < gc_n2; gc_step33 += 4 {
 			{
@@ -3322,7 +3238,6 @@ func gc_body_shocScanSingleBlock(gc_b2 *compiled.Block, gBlockSums []float32, n 
 			tt = sData_[idx-64]
 			gc_s_tt[gc_rank2] = tt
 		}
-//line shoc.go:225
 		gc_step34 := 0
 		for ; gc_step34+3 < gc_n2; gc_step34 += 4 {
 			{
@@ -3367,7 +3282,6 @@ func gc_body_shocScanSingleBlock(gc_b2 *compiled.Block, gBlockSums []float32, n 
 		}
 	}
 	if blockSize_ > 128 {
-//line shoc.go:227
 		gc_step35 := 0
 		for ; gc_step35+3 < gc_n2; gc_step35 += 4 {
 			{
@@ -3415,7 +3329,6 @@ func gc_body_shocScanSingleBlock(gc_b2 *compiled.Block, gBlockSums []float32, n 
 			tt = sData_[idx-128]
 			gc_s_tt[gc_rank2] = tt
 		}
-//line shoc.go:231
 		gc_step36 := 0
 		for ; gc_step36+3 < gc_n2; gc_step36 += 4 {
 			{
@@ -3460,7 +3373,6 @@ func gc_body_shocScanSingleBlock(gc_b2 *compiled.Block, gBlockSums []float32, n 
 		}
 	}
 	if blockSize_ > 256 {
-//line shoc.go:233
 		gc_step37 := 0
 		for ; gc_step37+3 < gc_n2; gc_step37 += 4 {
 			{
@@ -3508,7 +3420,6 @@ func gc_body_shocScanSingleBlock(gc_b2 *compiled.Block, gBlockSums []float32, n 
 			tt = sData_[idx-256]
 			gc_s_tt[gc_rank2] = tt
 		}
-//line shoc.go:237
 		gc_step38 := 0
 		for ; gc_step38+3 < gc_n2; gc_step38 += 4 {
 			{
@@ -3553,7 +3464,6 @@ func gc_body_shocScanSingleBlock(gc_b2 *compiled.Block, gBlockSums []float32, n 
 		}
 	}
 	if blockSize_ > 512 {
-//line shoc.go:239
 		gc_step39 := 0
 		for ; gc_step39+3 < gc_n2; gc_step39 += 4 {
 			{
@@ -3601,7 +3511,6 @@ func gc_body_shocScanSingleBlock(gc_b2 *compiled.Block, gBlockSums []float32, n 
 			tt = sData_[idx-512]
 			gc_s_tt[gc_rank2] = tt
 		}
-//line shoc.go:243
 		gc_step40 := 0
 		for ; gc_step40+3 < gc_n2; gc_step40 += 4 {
 			{
@@ -3645,7 +3554,6 @@ func gc_body_shocScanSingleBlock(gc_b2 *compiled.Block, gBlockSums []float32, n 
 			sData_[idx] += tt
 		}
 	}
-//line shoc.go:245
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 			gc_rank2 := gc_base2 + gc_tx2
@@ -3702,7 +3610,6 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 //line shoc.go:279
 	sdata := gocuda.DynamicShared[float32](t)
 	sSeed := gocuda.Shared[float32](t, 1)[:1]
-//line shoc.go:282
 	for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 		gc_pos2.Thread = gc_rank2
 		if gc_exited2[gc_rank2] {
@@ -3711,7 +3618,6 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 //line shoc.go:283
 		gIdata4 := toFloat4s(gIdata)
 		gOdata4 := toFloat4s(gOdata)
-//line shoc.go:287
 		gc_s_gIdata4[gc_rank2] = gIdata4
 		gc_s_gOdata4[gc_rank2] = gOdata4
 	}
@@ -3724,7 +3630,6 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 	if gc_bx2 == gc_gdx2-1 {
 		blockStop = n
 	}
-//line shoc.go:295
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 			gc_rank2 := gc_base2 + gc_tx2
@@ -3739,12 +3644,10 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 			if gc_tx2 == 0 {
 				sSeed[0] = gBlockSums[gc_bx2]
 			}
-//line shoc.go:305
 			gc_s_i[gc_rank2] = i
 			gc_s_window[gc_rank2] = window
 		}
 	}
-//line shoc.go:307
 	for {
 		gc_b2.Tick()
 		if gc_b2.Stopped() {
@@ -3757,7 +3660,6 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 		var sData []float32 = sdata
 //line shoc.go:324
 		var blockSize_ int = blockSize
-//line shoc.go:326
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_L32:
 			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -3800,12 +3702,10 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 //line shoc.go:182
 				idx += blockSize_
 				sData[idx] = val
-//line shoc.go:187
 				gc_s_idx[gc_rank2] = idx
 				gc_s_val4[gc_rank2] = val4
 			}
 		}
-//line shoc.go:193
 		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 			if gc_exited2[gc_rank2] {
@@ -3815,10 +3715,8 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 //line shoc.go:187
 			var tt float32
 			tt = sData[idx-1]
-//line shoc.go:190
 			gc_s_tt[gc_rank2] = tt
 		}
-//line shoc.go:194
 		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 			if gc_exited2[gc_rank2] {
@@ -3829,7 +3727,6 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 //line shoc.go:190
 			sData[idx] += tt
 		}
-//line shoc.go:194
 		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 			if gc_exited2[gc_rank2] {
@@ -3841,7 +3738,6 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 			tt = sData[idx-2]
 			gc_s_tt[gc_rank2] = tt
 		}
-//line shoc.go:198
 		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 			if gc_exited2[gc_rank2] {
@@ -3852,7 +3748,6 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 //line shoc.go:195
 			sData[idx] += tt
 		}
-//line shoc.go:199
 		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 			if gc_exited2[gc_rank2] {
@@ -3864,7 +3759,6 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 			tt = sData[idx-4]
 			gc_s_tt[gc_rank2] = tt
 		}
-//line shoc.go:203
 		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 			if gc_exited2[gc_rank2] {
@@ -3875,7 +3769,6 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 //line shoc.go:200
 			sData[idx] += tt
 		}
-//line shoc.go:204
 		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 			if gc_exited2[gc_rank2] {
@@ -3887,7 +3780,6 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 			tt = sData[idx-8]
 			gc_s_tt[gc_rank2] = tt
 		}
-//line shoc.go:208
 		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 			if gc_exited2[gc_rank2] {
@@ -3898,7 +3790,6 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 //line shoc.go:205
 			sData[idx] += tt
 		}
-//line shoc.go:209
 		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 			if gc_exited2[gc_rank2] {
@@ -3910,7 +3801,6 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 			tt = sData[idx-16]
 			gc_s_tt[gc_rank2] = tt
 		}
-//line shoc.go:213
 		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 			if gc_exited2[gc_rank2] {
@@ -3923,7 +3813,6 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 		}
 //line shoc.go:213
 		if blockSize_ > 32 {
-//line shoc.go:215
 			for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 				gc_pos2.Thread = gc_rank2
 				if gc_exited2[gc_rank2] {
@@ -3935,7 +3824,6 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 				tt = sData[idx-32]
 				gc_s_tt[gc_rank2] = tt
 			}
-//line shoc.go:219
 			for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 				gc_pos2.Thread = gc_rank2
 				if gc_exited2[gc_rank2] {
@@ -3948,7 +3836,6 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 			}
 		}
 		if blockSize_ > 64 {
-//line shoc.go:221
 			for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 				gc_pos2.Thread = gc_rank2
 				if gc_exited2[gc_rank2] {
@@ -3960,7 +3847,6 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 				tt = sData[idx-64]
 				gc_s_tt[gc_rank2] = tt
 			}
-//line shoc.go:225
 			for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 				gc_pos2.Thread = gc_rank2
 				if gc_exited2[gc_rank2] {
@@ -3973,7 +3859,6 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 			}
 		}
 		if blockSize_ > 128 {
-//line shoc.go:227
 			for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 				gc_pos2.Thread = gc_rank2
 				if gc_exited2[gc_rank2] {
@@ -3985,7 +3870,6 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 				tt = sData[idx-128]
 				gc_s_tt[gc_rank2] = tt
 			}
-//line shoc.go:231
 			for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 				gc_pos2.Thread = gc_rank2
 				if gc_exited2[gc_rank2] {
@@ -3998,7 +3882,6 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 			}
 		}
 		if blockSize_ > 256 {
-//line shoc.go:233
 			for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 				gc_pos2.Thread = gc_rank2
 				if gc_exited2[gc_rank2] {
@@ -4010,7 +3893,6 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 				tt = sData[idx-256]
 				gc_s_tt[gc_rank2] = tt
 			}
-//line shoc.go:237
 			for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 				gc_pos2.Thread = gc_rank2
 				if gc_exited2[gc_rank2] {
@@ -4023,7 +3905,6 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 			}
 		}
 		if blockSize_ > 512 {
-//line shoc.go:239
 			for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 				gc_pos2.Thread = gc_rank2
 				if gc_exited2[gc_rank2] {
@@ -4035,7 +3916,6 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 				tt = sData[idx-512]
 				gc_s_tt[gc_rank2] = tt
 			}
-//line shoc.go:243
 			for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 				gc_pos2.Thread = gc_rank2
 				if gc_exited2[gc_rank2] {
@@ -4047,7 +3927,6 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 				sData[idx] += tt
 			}
 		}
-//line shoc.go:245
 		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 			if gc_exited2[gc_rank2] {
@@ -4070,10 +3949,8 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 			if i < blockStop {
 				gOdata4[i] = val4
 			}
-//line shoc.go:338
 			gc_s_val4[gc_rank2] = val4
 		}
-//line shoc.go:342
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2

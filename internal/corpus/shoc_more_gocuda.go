@@ -110,7 +110,6 @@ func gc_body_spmvCsrVectorKernel(gc_b *compiled.Block, val []float32, cols, rowD
 	compiled.OutOfLine(func() {
 		partialSums := partialSums[:128]
 		{
-//line shoc_more.go:66
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
@@ -261,7 +260,6 @@ func gc_body_computeLjForce(gc_b *compiled.Block, gc_lo, gc_hi int, force3, posi
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line shoc_more.go:140
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -282,7 +280,6 @@ func gc_body_computeLjForce(gc_b *compiled.Block, gc_lo, gc_hi int, force3, posi
 //line shoc_more.go:133
 						return
 					}
-//line shoc_more.go:134
 					jidx := neighList[j*inum+idx]
 					jpos := position[jidx]
 //line shoc_more.go:138

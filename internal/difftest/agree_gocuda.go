@@ -46,7 +46,6 @@ func gc_body_agreeLoop(gc_b *compiled.Block, data []int32, n int, counts []int32
 	gc_s_i := compiled.Scratch[int](gc_b, 0)[:gc_n]
 //line agree.go:16
 	s := gocuda.Shared[int32](t, 1024)[:1024]
-//line agree.go:18
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_step := 0
 		for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -56,7 +55,6 @@ func gc_body_agreeLoop(gc_b *compiled.Block, data []int32, n int, counts []int32
 				gc_pos.Thread = gc_rank
 //line agree.go:17
 				i := gc_tx + gc_bx*gc_bdx
-//line agree.go:19
 				gc_s_i[gc_rank] = i
 			}
 			{
@@ -65,7 +63,6 @@ func gc_body_agreeLoop(gc_b *compiled.Block, data []int32, n int, counts []int32
 				gc_pos.Thread = gc_rank
 //line agree.go:17
 				i := gc_tx + gc_bx*gc_bdx
-//line agree.go:19
 				gc_s_i[gc_rank] = i
 			}
 			{
@@ -74,7 +71,6 @@ func gc_body_agreeLoop(gc_b *compiled.Block, data []int32, n int, counts []int32
 				gc_pos.Thread = gc_rank
 //line agree.go:17
 				i := gc_tx + gc_bx*gc_bdx
-//line agree.go:19
 				gc_s_i[gc_rank] = i
 			}
 			{
@@ -83,7 +79,6 @@ func gc_body_agreeLoop(gc_b *compiled.Block, data []int32, n int, counts []int32
 				gc_pos.Thread = gc_rank
 //line agree.go:17
 				i := gc_tx + gc_bx*gc_bdx
-//line agree.go:19
 				gc_s_i[gc_rank] = i
 			}
 		}
@@ -92,7 +87,6 @@ func gc_body_agreeLoop(gc_b *compiled.Block, data []int32, n int, counts []int32
 			gc_pos.Thread = gc_rank
 //line agree.go:17
 			i := gc_tx + gc_bx*gc_bdx
-//line agree.go:19
 			gc_s_i[gc_rank] = i
 		}
 	}
@@ -103,7 +97,6 @@ func gc_body_agreeLoop(gc_b *compiled.Block, data []int32, n int, counts []int32
 			return
 		}
 		gc_r2, gc_r2in, gc_r2out := 0, 0, 0
-//line agree.go:24
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			i := gc_s_i[gc_rank]
@@ -115,14 +108,12 @@ func gc_body_agreeLoop(gc_b *compiled.Block, data []int32, n int, counts []int32
 				gc_r2out = gc_rank
 			}
 		}
-//line agree.go:36
 		if gc_r2 == 3 {
 			compiled.Diverged(gc_b, "SyncThreads", gc_r2in, gc_r2out)
 		}
 		if gc_r2&1 == 0 {
 			break
 		}
-//line agree.go:43
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step2 := 0
 			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
@@ -167,7 +158,6 @@ func gc_body_agreeLoop(gc_b *compiled.Block, data []int32, n int, counts []int32
 				s[gc_tx] = data[i]
 			}
 		}
-//line agree.go:23
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_qoff, gc_qd := 1, gc_bdx
 			if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
@@ -265,7 +255,6 @@ func gc_body_agreeLoop(gc_b *compiled.Block, data []int32, n int, counts []int32
 				}
 			}
 		}
-//line agree.go:26
 		gc_step5 := 0
 		for ; gc_step5+3 < gc_n; gc_step5 += 4 {
 			{
@@ -309,9 +298,7 @@ func gc_body_agreeLoop(gc_b *compiled.Block, data []int32, n int, counts []int32
 			gc_s_i[gc_rank] = i
 		}
 	}
-//line agree.go:22
 	gc_r6 := 0
-//line agree.go:24
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 //line agree.go:23
@@ -321,7 +308,6 @@ func gc_body_agreeLoop(gc_b *compiled.Block, data []int32, n int, counts []int32
 	}
 //line agree.go:23
 	c := gc_r6
-//line agree.go:25
 	gc_from, gc_to := 0, gc_bdx
 	if gc_bound := 0; gc_bound < gc_to-1 {
 		gc_to = gc_bound + 1

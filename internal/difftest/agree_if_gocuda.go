@@ -51,7 +51,6 @@ func gc_body_agreeDoWhile(gc_b *compiled.Block, data []int32, out []int32) {
 	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 //line agree_if.go:22
 	trips := int32(0)
-//line agree_if.go:24
 	gc_vstep := 0
 //line agree_if.go:23
 	gc_all := lanes.BroadcastInt32x8(-1).ToMask()
@@ -75,7 +74,6 @@ func gc_body_agreeDoWhile(gc_b *compiled.Block, data []int32, out []int32) {
 		}
 //line agree_if.go:23
 		var m int32
-//line agree_if.go:25
 		gc_s_m[gc_rank] = m
 	}
 //line agree_if.go:24
@@ -87,7 +85,6 @@ func gc_body_agreeDoWhile(gc_b *compiled.Block, data []int32, out []int32) {
 		if compiled.AllExited(gc_exited) {
 			return
 		}
-//line agree_if.go:33
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -97,7 +94,6 @@ func gc_body_agreeDoWhile(gc_b *compiled.Block, data []int32, out []int32) {
 				}
 //line agree_if.go:21
 				i := gc_bx*gc_bdx + gc_tx
-//line agree_if.go:23
 				var m int32
 //line agree_if.go:25
 				m = min(data[i], data[gc_bx*gc_bdx+(gc_tx+1)%gc_bdx])
@@ -107,7 +103,6 @@ func gc_body_agreeDoWhile(gc_b *compiled.Block, data []int32, out []int32) {
 		}
 //line agree_if.go:28
 		for half := gc_bdx / 2; half > 0; half /= 2 {
-//line agree_if.go:30
 			gc_from, gc_to := 0, gc_bdx
 			if gc_bound := half; gc_bound < gc_to {
 				gc_to = gc_bound
@@ -127,7 +122,6 @@ func gc_body_agreeDoWhile(gc_b *compiled.Block, data []int32, out []int32) {
 						gc_alive2 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
 					}
 					{
-//line agree_if.go:30
 						if gc_tx < 0 || gc_tx > len(s)-8 || (gc_tx+half) < 0 || (gc_tx+half) > len(s)-8 {
 //line agree_if.go:30
 							break
@@ -136,7 +130,6 @@ func gc_body_agreeDoWhile(gc_b *compiled.Block, data []int32, out []int32) {
 						lanes.LoadInt32x8Slice(s[gc_tx:]).Min(lanes.LoadInt32x8Slice(s[gc_tx+half:])).StoreMasked((*[8]int32)(s[gc_tx:]), gc_alive2)
 					}
 				}
-//line agree_if.go:32
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -150,7 +143,6 @@ func gc_body_agreeDoWhile(gc_b *compiled.Block, data []int32, out []int32) {
 				}
 			}
 		}
-//line agree_if.go:37
 		gc_vstep3 := 0
 //line agree_if.go:34
 		gc_all3 := lanes.BroadcastInt32x8(-1).ToMask()
@@ -189,7 +181,6 @@ func gc_body_agreeDoWhile(gc_b *compiled.Block, data []int32, out []int32) {
 			m = s[0]
 			gc_s_m[gc_rank] = m
 		}
-//line agree_if.go:39
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep4 := 0
 //line agree_if.go:21
@@ -213,7 +204,6 @@ func gc_body_agreeDoWhile(gc_b *compiled.Block, data []int32, out []int32) {
 //line agree_if.go:36
 					break
 				}
-//line agree_if.go:37
 				lanes.LoadInt32x8Slice(data[i:]).Add(gc_vb).StoreMasked((*[8]int32)(data[i:]), gc_alive4)
 			}
 			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
@@ -230,7 +220,6 @@ func gc_body_agreeDoWhile(gc_b *compiled.Block, data []int32, out []int32) {
 		}
 //line agree_if.go:37
 		trips++
-//line agree_if.go:39
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_L6:
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -241,7 +230,6 @@ func gc_body_agreeDoWhile(gc_b *compiled.Block, data []int32, out []int32) {
 				}
 //line agree_if.go:21
 				i := gc_bx*gc_bdx + gc_tx
-//line agree_if.go:23
 				m := gc_s_m[gc_rank]
 //line agree_if.go:39
 				if !(m < 0) {
@@ -293,7 +281,6 @@ func gc_body_agreeContinue(gc_b *compiled.Block, in []int32, k int32, total []in
 //line agree_if.go:60
 	stack := gocuda.Shared[int32](t, 2*gc_bdx)
 	height := gocuda.Shared[int32](t, 1)[:1]
-//line agree_if.go:63
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -303,7 +290,6 @@ func gc_body_agreeContinue(gc_b *compiled.Block, in []int32, k int32, total []in
 			}
 //line agree_if.go:62
 			pos := gc_tx
-//line agree_if.go:64
 			gc_s_pos[gc_rank] = pos
 		}
 	}
@@ -316,7 +302,6 @@ func gc_body_agreeContinue(gc_b *compiled.Block, in []int32, k int32, total []in
 		if compiled.AllExited(gc_exited) {
 			return
 		}
-//line agree_if.go:72
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
@@ -334,7 +319,6 @@ func gc_body_agreeContinue(gc_b *compiled.Block, in []int32, k int32, total []in
 //line agree_if.go:70
 		h := height[0]
 		gc_r3, gc_r3in, gc_r3out := 0, 0, 0
-//line agree_if.go:73
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
@@ -349,7 +333,6 @@ func gc_body_agreeContinue(gc_b *compiled.Block, in []int32, k int32, total []in
 				gc_r3out = gc_rank
 			}
 		}
-//line agree_if.go:88
 		if gc_r3 == 3 {
 			compiled.DivergedIf(gc_b, "the if's branch, which leaves or ends a trip of the loop around it", gc_r3in, gc_r3out)
 		}
@@ -363,7 +346,6 @@ func gc_body_agreeContinue(gc_b *compiled.Block, in []int32, k int32, total []in
 		compiled.OutOfLine(func() {
 			height := height[:1]
 			{
-//line agree_if.go:79
 				gc_from, gc_to := 0, gc_bdx
 				if gc_bound := 0; gc_bound < gc_to-1 {
 					gc_to = gc_bound + 1
@@ -440,7 +422,6 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 //line agree_if.go:98
 	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 	gc_apart := compiled.Disjoint(flag, s)
-//line agree_if.go:102
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx
 		gc_off2 := gc_bx * gc_bdx
@@ -458,7 +439,6 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 					c = !c
 				}
 				gc_at2[gc_tx] = gc_at3[gc_tx]
-//line agree_if.go:107
 				gc_s_c[gc_rank] = c
 			}
 		} else {
@@ -473,14 +453,11 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 					c = !c
 				}
 				s[gc_tx] = data[i]
-//line agree_if.go:107
 				gc_s_c[gc_rank] = c
 			}
 		}
 	}
-//line agree_if.go:112
 	gc_r2, gc_r2in, gc_r2out := 0, 0, 0
-//line agree_if.go:114
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		c := gc_s_c[gc_rank]
@@ -492,7 +469,6 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 			gc_r2out = gc_rank
 		}
 	}
-//line agree_if.go:126
 	if gc_r2 == 3 {
 		compiled.DivergedIf(gc_b, "SyncThreads", gc_r2in, gc_r2out)
 	}
@@ -501,7 +477,6 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 	var agreed bool = gc_agreed
 //line agree_if.go:107
 	if agreed {
-//line agree_if.go:109
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_stride := 0 - 1
 			gc_off3 := gc_bdx - 1
@@ -510,7 +485,6 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 					gc_rank := gc_base + gc_tx
 //line agree_if.go:108
 					v := s[gc_idx]
-//line agree_if.go:110
 					gc_s_v[gc_rank] = v
 				}
 			} else {
@@ -522,7 +496,6 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 						gc_pos.Thread = gc_rank
 //line agree_if.go:108
 						v := s[gc_bdx-1-gc_tx]
-//line agree_if.go:110
 						gc_s_v[gc_rank] = v
 					}
 					{
@@ -531,7 +504,6 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 						gc_pos.Thread = gc_rank
 //line agree_if.go:108
 						v := s[gc_bdx-1-gc_tx]
-//line agree_if.go:110
 						gc_s_v[gc_rank] = v
 					}
 					{
@@ -540,7 +512,6 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 						gc_pos.Thread = gc_rank
 //line agree_if.go:108
 						v := s[gc_bdx-1-gc_tx]
-//line agree_if.go:110
 						gc_s_v[gc_rank] = v
 					}
 					{
@@ -549,7 +520,6 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 						gc_pos.Thread = gc_rank
 //line agree_if.go:108
 						v := s[gc_bdx-1-gc_tx]
-//line agree_if.go:110
 						gc_s_v[gc_rank] = v
 					}
 				}
@@ -558,12 +528,10 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 					gc_pos.Thread = gc_rank
 //line agree_if.go:108
 					v := s[gc_bdx-1-gc_tx]
-//line agree_if.go:110
 					gc_s_v[gc_rank] = v
 				}
 			}
 		}
-//line agree_if.go:116
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			if gc_bdx <= len(s) {
 				gc_at4 := s[:gc_bdx]
@@ -615,7 +583,6 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 			}
 		}
 	} else {
-//line agree_if.go:117
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_qoff, gc_qd := 1, gc_bdx
 			if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
@@ -633,7 +600,6 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 							gc_rank := gc_base + gc_tx
 //line agree_if.go:113
 							v_ := gc_at5[gc_u]
-//line agree_if.go:115
 							gc_s_v_[gc_rank] = v_
 						}
 					} else {
@@ -645,7 +611,6 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 								gc_pos.Thread = gc_rank
 //line agree_if.go:113
 								v_ := s[(gc_tx + gc_r)]
-//line agree_if.go:115
 								gc_s_v_[gc_rank] = v_
 							}
 							{
@@ -654,7 +619,6 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 								gc_pos.Thread = gc_rank
 //line agree_if.go:113
 								v_ := s[(gc_tx + gc_r)]
-//line agree_if.go:115
 								gc_s_v_[gc_rank] = v_
 							}
 							{
@@ -663,7 +627,6 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 								gc_pos.Thread = gc_rank
 //line agree_if.go:113
 								v_ := s[(gc_tx + gc_r)]
-//line agree_if.go:115
 								gc_s_v_[gc_rank] = v_
 							}
 							{
@@ -672,7 +635,6 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 								gc_pos.Thread = gc_rank
 //line agree_if.go:113
 								v_ := s[(gc_tx + gc_r)]
-//line agree_if.go:115
 								gc_s_v_[gc_rank] = v_
 							}
 						}
@@ -681,7 +643,6 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 							gc_pos.Thread = gc_rank
 //line agree_if.go:113
 							v_ := s[(gc_tx + gc_r)]
-//line agree_if.go:115
 							gc_s_v_[gc_rank] = v_
 						}
 					}
@@ -696,7 +657,6 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 						gc_pos.Thread = gc_rank
 //line agree_if.go:113
 						v_ := s[(gc_tx+1)%gc_bdx]
-//line agree_if.go:115
 						gc_s_v_[gc_rank] = v_
 					}
 					{
@@ -705,7 +665,6 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 						gc_pos.Thread = gc_rank
 //line agree_if.go:113
 						v_ := s[(gc_tx+1)%gc_bdx]
-//line agree_if.go:115
 						gc_s_v_[gc_rank] = v_
 					}
 					{
@@ -714,7 +673,6 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 						gc_pos.Thread = gc_rank
 //line agree_if.go:113
 						v_ := s[(gc_tx+1)%gc_bdx]
-//line agree_if.go:115
 						gc_s_v_[gc_rank] = v_
 					}
 					{
@@ -723,7 +681,6 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 						gc_pos.Thread = gc_rank
 //line agree_if.go:113
 						v_ := s[(gc_tx+1)%gc_bdx]
-//line agree_if.go:115
 						gc_s_v_[gc_rank] = v_
 					}
 				}
@@ -732,12 +689,10 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 					gc_pos.Thread = gc_rank
 //line agree_if.go:113
 					v_ := s[(gc_tx+1)%gc_bdx]
-//line agree_if.go:115
 					gc_s_v_[gc_rank] = v_
 				}
 			}
 		}
-//line agree_if.go:121
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			if gc_bdx <= len(s) {
 				gc_at6 := s[:gc_bdx]
@@ -789,7 +744,6 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 			}
 		}
 	}
-//line agree_if.go:122
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off5 := gc_bx * gc_bdx
 		if gc_off5 >= 0 && gc_off5 <= len(data) && gc_bdx <= len(data)-gc_off5 && gc_bdx <= len(s) {
@@ -907,7 +861,6 @@ func gc_body_wyllie(gc_b *compiled.Block, list []int64, size int32) {
 	gc_n := gc_b.Len()
 	gc_s_temp := compiled.Scratch[int64](gc_b, 0)[:gc_n]
 	gc_exited := gc_b.Exited()
-//line agree_if.go:141
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 	gc_L1:
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -941,7 +894,6 @@ func gc_body_wyllie(gc_b *compiled.Block, list []int64, size int32) {
 		if compiled.AllExited(gc_exited) {
 			return
 		}
-//line agree_if.go:144
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_L2:
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -952,9 +904,7 @@ func gc_body_wyllie(gc_b *compiled.Block, list []int64, size int32) {
 				}
 //line agree_if.go:132
 				index := int32(gc_bx*gc_bdx + gc_tx)
-//line agree_if.go:134
 				var node int64
-//line agree_if.go:136
 				var next int64
 //line agree_if.go:136
 				node = list[index]
@@ -978,11 +928,9 @@ func gc_body_wyllie(gc_b *compiled.Block, list []int64, size int32) {
 				temp := node & 0xffffffff
 				temp += next & 0xffffffff
 				temp += (next >> 32) << 32
-//line agree_if.go:148
 				gc_s_temp[gc_rank] = temp
 			}
 		}
-//line agree_if.go:153
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep := 0
 //line agree_if.go:132
@@ -1017,7 +965,6 @@ func gc_body_wyllie(gc_b *compiled.Block, list []int64, size int32) {
 				}
 //line agree_if.go:132
 				index := int32(gc_bx*gc_bdx + gc_tx)
-//line agree_if.go:134
 				temp := gc_s_temp[gc_rank]
 //line agree_if.go:148
 				list[index] = temp

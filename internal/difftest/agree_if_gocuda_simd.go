@@ -51,7 +51,6 @@ func gc_body_agreeDoWhile(gc_b2 *compiled.Block, data []int32, out []int32) {
 	s := gocuda.Shared[int32](t, gc_bdx2)[:gc_bdx2]
 //line agree_if.go:22
 	trips := int32(0)
-//line agree_if.go:24
 	gc_vstep5 := 0
 	if compiled.SIMD && compiled.SIMD512 {
 		var gc_stop bool
@@ -103,7 +102,6 @@ func gc_body_agreeDoWhile(gc_b2 *compiled.Block, data []int32, out []int32) {
 		}
 //line agree_if.go:23
 		var m int32
-//line agree_if.go:25
 		gc_s_m[gc_rank2] = m
 	}
 //line agree_if.go:24
@@ -115,7 +113,6 @@ func gc_body_agreeDoWhile(gc_b2 *compiled.Block, data []int32, out []int32) {
 		if compiled.AllExited(gc_exited2) {
 			return
 		}
-//line agree_if.go:33
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
@@ -125,7 +122,6 @@ func gc_body_agreeDoWhile(gc_b2 *compiled.Block, data []int32, out []int32) {
 				}
 //line agree_if.go:21
 				i := gc_bx2*gc_bdx2 + gc_tx2
-//line agree_if.go:23
 				var m int32
 //line agree_if.go:25
 				m = min(data[i], data[gc_bx2*gc_bdx2+(gc_tx2+1)%gc_bdx2])
@@ -135,7 +131,6 @@ func gc_body_agreeDoWhile(gc_b2 *compiled.Block, data []int32, out []int32) {
 		}
 //line agree_if.go:28
 		for half := gc_bdx2 / 2; half > 0; half /= 2 {
-//line agree_if.go:30
 			gc_from2, gc_to2 := 0, gc_bdx2
 			if gc_bound2 := half; gc_bound2 < gc_to2 {
 				gc_to2 = gc_bound2
@@ -158,7 +153,6 @@ func gc_body_agreeDoWhile(gc_b2 *compiled.Block, data []int32, out []int32) {
 								gc_alive8 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex8).ToBits())
 							}
 							{
-//line agree_if.go:30
 								if gc_tx2 < 0 || gc_tx2 > len(s)-16 || (gc_tx2+half) < 0 || (gc_tx2+half) > len(s)-16 {
 //line agree_if.go:30
 									break
@@ -167,7 +161,6 @@ func gc_body_agreeDoWhile(gc_b2 *compiled.Block, data []int32, out []int32) {
 								archsimd.LoadInt32x16Slice(s[gc_tx2:]).Min(archsimd.LoadInt32x16Slice(s[gc_tx2+half:])).Merge(archsimd.LoadInt32x16Slice(s[gc_tx2:]), gc_alive8).StoreSlice(s[gc_tx2:])
 							}
 						}
-//line agree_if.go:32
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep6, false
 					}(gc_vstep6)
@@ -189,7 +182,6 @@ func gc_body_agreeDoWhile(gc_b2 *compiled.Block, data []int32, out []int32) {
 							gc_alive7 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex7]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 						}
 						{
-//line agree_if.go:30
 							if gc_tx2 < 0 || gc_tx2 > len(s)-8 || (gc_tx2+half) < 0 || (gc_tx2+half) > len(s)-8 {
 //line agree_if.go:30
 								break
@@ -198,7 +190,6 @@ func gc_body_agreeDoWhile(gc_b2 *compiled.Block, data []int32, out []int32) {
 							archsimd.LoadInt32x8Slice(s[gc_tx2:]).Min(archsimd.LoadInt32x8Slice(s[gc_tx2+half:])).Merge(archsimd.LoadInt32x8Slice(s[gc_tx2:]), gc_alive7).StoreSlice(s[gc_tx2:])
 						}
 					}
-//line agree_if.go:32
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep6; gc_tx2 < gc_to2; gc_tx2++ {
@@ -214,7 +205,6 @@ func gc_body_agreeDoWhile(gc_b2 *compiled.Block, data []int32, out []int32) {
 				}
 			}
 		}
-//line agree_if.go:37
 		gc_vstep7 := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop3 bool
@@ -293,7 +283,6 @@ func gc_body_agreeDoWhile(gc_b2 *compiled.Block, data []int32, out []int32) {
 			m = s[0]
 			gc_s_m[gc_rank2] = m
 		}
-//line agree_if.go:39
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep8 := 0
 			if compiled.SIMD && compiled.SIMD512 {
@@ -320,7 +309,6 @@ func gc_body_agreeDoWhile(gc_b2 *compiled.Block, data []int32, out []int32) {
 //line agree_if.go:36
 							break
 						}
-//line agree_if.go:37
 						archsimd.LoadInt32x16Slice(data[i:]).Add(gc_vb3).StoreMasked((*[16]int32)(data[i:]), gc_alive12)
 					}
 					archsimd.ClearAVXUpperBits()
@@ -352,7 +340,6 @@ func gc_body_agreeDoWhile(gc_b2 *compiled.Block, data []int32, out []int32) {
 //line agree_if.go:36
 						break
 					}
-//line agree_if.go:37
 					archsimd.LoadInt32x8Slice(data[i:]).Add(gc_vb2).StoreMasked((*[8]int32)(data[i:]), gc_alive11)
 				}
 				archsimd.ClearAVXUpperBits()
@@ -371,7 +358,6 @@ func gc_body_agreeDoWhile(gc_b2 *compiled.Block, data []int32, out []int32) {
 		}
 //line agree_if.go:37
 		trips++
-//line agree_if.go:39
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep9 := 0
 			if compiled.SIMD && compiled.SIMD512 {
@@ -476,7 +462,6 @@ func gc_body_agreeDoWhile(gc_b2 *compiled.Block, data []int32, out []int32) {
 							gc_alive14 = archsimd.Mask32x16FromBits(gc_alive14.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive14.ToBits()&gc_if2.ToBits()).ToBits()).ToBits())
 						}
 					}
-//line agree_if.go:45
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep9, false
 				}(gc_vstep9)
@@ -576,7 +561,6 @@ func gc_body_agreeDoWhile(gc_b2 *compiled.Block, data []int32, out []int32) {
 						gc_alive13 = gc_alive13.And(gc_alive13.And(gc_if).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 					}
 				}
-//line agree_if.go:45
 				archsimd.ClearAVXUpperBits()
 			}
 		gc_L62:
@@ -588,7 +572,6 @@ func gc_body_agreeDoWhile(gc_b2 *compiled.Block, data []int32, out []int32) {
 				}
 //line agree_if.go:21
 				i := gc_bx2*gc_bdx2 + gc_tx2
-//line agree_if.go:23
 				m := gc_s_m[gc_rank2]
 //line agree_if.go:39
 				if !(m < 0) {
@@ -655,7 +638,6 @@ func gc_body_agreeContinue(gc_b2 *compiled.Block, in []int32, k int32, total []i
 //line agree_if.go:60
 	stack := gocuda.Shared[int32](t, 2*gc_bdx2)
 	height := gocuda.Shared[int32](t, 1)[:1]
-//line agree_if.go:63
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 			gc_rank2 := gc_base2 + gc_tx2
@@ -665,7 +647,6 @@ func gc_body_agreeContinue(gc_b2 *compiled.Block, in []int32, k int32, total []i
 			}
 //line agree_if.go:62
 			pos := gc_tx2
-//line agree_if.go:64
 			gc_s_pos[gc_rank2] = pos
 		}
 	}
@@ -678,7 +659,6 @@ func gc_body_agreeContinue(gc_b2 *compiled.Block, in []int32, k int32, total []i
 		if compiled.AllExited(gc_exited2) {
 			return
 		}
-//line agree_if.go:72
 		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 			if gc_exited2[gc_rank2] {
@@ -696,7 +676,6 @@ func gc_body_agreeContinue(gc_b2 *compiled.Block, in []int32, k int32, total []i
 //line agree_if.go:70
 		h := height[0]
 		gc_r32, gc_r32in, gc_r32out := 0, 0, 0
-//line agree_if.go:73
 		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 			if gc_exited2[gc_rank2] {
@@ -711,7 +690,6 @@ func gc_body_agreeContinue(gc_b2 *compiled.Block, in []int32, k int32, total []i
 				gc_r32out = gc_rank2
 			}
 		}
-//line agree_if.go:88
 		if gc_r32 == 3 {
 			compiled.DivergedIf(gc_b2, "the if's branch, which leaves or ends a trip of the loop around it", gc_r32in, gc_r32out)
 		}
@@ -725,7 +703,6 @@ func gc_body_agreeContinue(gc_b2 *compiled.Block, in []int32, k int32, total []i
 		compiled.OutOfLine(func() {
 			height := height[:1]
 			{
-//line agree_if.go:79
 				gc_from2, gc_to2 := 0, gc_bdx2
 				if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 					gc_to2 = gc_bound2 + 1
@@ -802,7 +779,6 @@ func gc_body_agreeIf(gc_b2 *compiled.Block, data []int32, flag []bool, mixed boo
 //line agree_if.go:98
 	s := gocuda.Shared[int32](t, gc_bdx2)[:gc_bdx2]
 	gc_apart2 := compiled.Disjoint(flag, s)
-//line agree_if.go:102
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off6 := gc_bx2
 		gc_off7 := gc_bx2 * gc_bdx2
@@ -820,7 +796,6 @@ func gc_body_agreeIf(gc_b2 *compiled.Block, data []int32, flag []bool, mixed boo
 					c = !c
 				}
 				gc_at10[gc_tx2] = gc_at11[gc_tx2]
-//line agree_if.go:107
 				gc_s_c[gc_rank2] = c
 			}
 		} else {
@@ -835,14 +810,11 @@ func gc_body_agreeIf(gc_b2 *compiled.Block, data []int32, flag []bool, mixed boo
 					c = !c
 				}
 				s[gc_tx2] = data[i]
-//line agree_if.go:107
 				gc_s_c[gc_rank2] = c
 			}
 		}
 	}
-//line agree_if.go:112
 	gc_r22, gc_r22in, gc_r22out := 0, 0, 0
-//line agree_if.go:114
 	for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 		gc_pos2.Thread = gc_rank2
 		c := gc_s_c[gc_rank2]
@@ -854,7 +826,6 @@ func gc_body_agreeIf(gc_b2 *compiled.Block, data []int32, flag []bool, mixed boo
 			gc_r22out = gc_rank2
 		}
 	}
-//line agree_if.go:126
 	if gc_r22 == 3 {
 		compiled.DivergedIf(gc_b2, "SyncThreads", gc_r22in, gc_r22out)
 	}
@@ -863,7 +834,6 @@ func gc_body_agreeIf(gc_b2 *compiled.Block, data []int32, flag []bool, mixed boo
 	var agreed bool = gc_agreed2
 //line agree_if.go:107
 	if agreed {
-//line agree_if.go:109
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_stride2 := 0 - 1
 			gc_off8 := gc_bdx2 - 1
@@ -872,7 +842,6 @@ func gc_body_agreeIf(gc_b2 *compiled.Block, data []int32, flag []bool, mixed boo
 					gc_rank2 := gc_base2 + gc_tx2
 //line agree_if.go:108
 					v := s[gc_idx2]
-//line agree_if.go:110
 					gc_s_v[gc_rank2] = v
 				}
 			} else {
@@ -884,7 +853,6 @@ func gc_body_agreeIf(gc_b2 *compiled.Block, data []int32, flag []bool, mixed boo
 						gc_pos2.Thread = gc_rank2
 //line agree_if.go:108
 						v := s[gc_bdx2-1-gc_tx2]
-//line agree_if.go:110
 						gc_s_v[gc_rank2] = v
 					}
 					{
@@ -893,7 +861,6 @@ func gc_body_agreeIf(gc_b2 *compiled.Block, data []int32, flag []bool, mixed boo
 						gc_pos2.Thread = gc_rank2
 //line agree_if.go:108
 						v := s[gc_bdx2-1-gc_tx2]
-//line agree_if.go:110
 						gc_s_v[gc_rank2] = v
 					}
 					{
@@ -902,7 +869,6 @@ func gc_body_agreeIf(gc_b2 *compiled.Block, data []int32, flag []bool, mixed boo
 						gc_pos2.Thread = gc_rank2
 //line agree_if.go:108
 						v := s[gc_bdx2-1-gc_tx2]
-//line agree_if.go:110
 						gc_s_v[gc_rank2] = v
 					}
 					{
@@ -911,7 +877,6 @@ func gc_body_agreeIf(gc_b2 *compiled.Block, data []int32, flag []bool, mixed boo
 						gc_pos2.Thread = gc_rank2
 //line agree_if.go:108
 						v := s[gc_bdx2-1-gc_tx2]
-//line agree_if.go:110
 						gc_s_v[gc_rank2] = v
 					}
 				}
@@ -920,12 +885,10 @@ func gc_body_agreeIf(gc_b2 *compiled.Block, data []int32, flag []bool, mixed boo
 					gc_pos2.Thread = gc_rank2
 //line agree_if.go:108
 					v := s[gc_bdx2-1-gc_tx2]
-//line agree_if.go:110
 					gc_s_v[gc_rank2] = v
 				}
 			}
 		}
-//line agree_if.go:116
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			if gc_bdx2 <= len(s) {
 				gc_at12 := s[:gc_bdx2]
@@ -961,7 +924,6 @@ func gc_body_agreeIf(gc_b2 *compiled.Block, data []int32, flag []bool, mixed boo
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-//line agree_if.go:117
 					v := gc_s_v[gc_rank2]
 //line agree_if.go:110
 					gc_at12[gc_tx2] = v
@@ -1052,7 +1014,6 @@ func gc_body_agreeIf(gc_b2 *compiled.Block, data []int32, flag []bool, mixed boo
 			}
 		}
 	} else {
-//line agree_if.go:117
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_qoff2, gc_qd2 := 1, gc_bdx2
 			if compiled.Segmented(gc_qoff2, gc_qd2, 0, gc_bdx2) {
@@ -1100,7 +1061,6 @@ func gc_body_agreeIf(gc_b2 *compiled.Block, data []int32, flag []bool, mixed boo
 							gc_rank2 := gc_base2 + gc_tx2
 //line agree_if.go:113
 							v_ := gc_at13[gc_u2]
-//line agree_if.go:115
 							gc_s_v_[gc_rank2] = v_
 						}
 					} else {
@@ -1112,7 +1072,6 @@ func gc_body_agreeIf(gc_b2 *compiled.Block, data []int32, flag []bool, mixed boo
 								gc_pos2.Thread = gc_rank2
 //line agree_if.go:113
 								v_ := s[(gc_tx2 + gc_r)]
-//line agree_if.go:115
 								gc_s_v_[gc_rank2] = v_
 							}
 							{
@@ -1121,7 +1080,6 @@ func gc_body_agreeIf(gc_b2 *compiled.Block, data []int32, flag []bool, mixed boo
 								gc_pos2.Thread = gc_rank2
 //line agree_if.go:113
 								v_ := s[(gc_tx2 + gc_r)]
-//line agree_if.go:115
 								gc_s_v_[gc_rank2] = v_
 							}
 							{
@@ -1130,7 +1088,6 @@ func gc_body_agreeIf(gc_b2 *compiled.Block, data []int32, flag []bool, mixed boo
 								gc_pos2.Thread = gc_rank2
 //line agree_if.go:113
 								v_ := s[(gc_tx2 + gc_r)]
-//line agree_if.go:115
 								gc_s_v_[gc_rank2] = v_
 							}
 							{
@@ -1139,7 +1096,6 @@ func gc_body_agreeIf(gc_b2 *compiled.Block, data []int32, flag []bool, mixed boo
 								gc_pos2.Thread = gc_rank2
 //line agree_if.go:113
 								v_ := s[(gc_tx2 + gc_r)]
-//line agree_if.go:115
 								gc_s_v_[gc_rank2] = v_
 							}
 						}
@@ -1148,7 +1104,6 @@ func gc_body_agreeIf(gc_b2 *compiled.Block, data []int32, flag []bool, mixed boo
 							gc_pos2.Thread = gc_rank2
 //line agree_if.go:113
 							v_ := s[(gc_tx2 + gc_r)]
-//line agree_if.go:115
 							gc_s_v_[gc_rank2] = v_
 						}
 					}
@@ -1163,7 +1118,6 @@ func gc_body_agreeIf(gc_b2 *compiled.Block, data []int32, flag []bool, mixed boo
 						gc_pos2.Thread = gc_rank2
 //line agree_if.go:113
 						v_ := s[(gc_tx2+1)%gc_bdx2]
-//line agree_if.go:115
 						gc_s_v_[gc_rank2] = v_
 					}
 					{
@@ -1172,7 +1126,6 @@ func gc_body_agreeIf(gc_b2 *compiled.Block, data []int32, flag []bool, mixed boo
 						gc_pos2.Thread = gc_rank2
 //line agree_if.go:113
 						v_ := s[(gc_tx2+1)%gc_bdx2]
-//line agree_if.go:115
 						gc_s_v_[gc_rank2] = v_
 					}
 					{
@@ -1181,7 +1134,6 @@ func gc_body_agreeIf(gc_b2 *compiled.Block, data []int32, flag []bool, mixed boo
 						gc_pos2.Thread = gc_rank2
 //line agree_if.go:113
 						v_ := s[(gc_tx2+1)%gc_bdx2]
-//line agree_if.go:115
 						gc_s_v_[gc_rank2] = v_
 					}
 					{
@@ -1190,7 +1142,6 @@ func gc_body_agreeIf(gc_b2 *compiled.Block, data []int32, flag []bool, mixed boo
 						gc_pos2.Thread = gc_rank2
 //line agree_if.go:113
 						v_ := s[(gc_tx2+1)%gc_bdx2]
-//line agree_if.go:115
 						gc_s_v_[gc_rank2] = v_
 					}
 				}
@@ -1199,12 +1150,10 @@ func gc_body_agreeIf(gc_b2 *compiled.Block, data []int32, flag []bool, mixed boo
 					gc_pos2.Thread = gc_rank2
 //line agree_if.go:113
 					v_ := s[(gc_tx2+1)%gc_bdx2]
-//line agree_if.go:115
 					gc_s_v_[gc_rank2] = v_
 				}
 			}
 		}
-//line agree_if.go:121
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			if gc_bdx2 <= len(s) {
 				gc_at14 := s[:gc_bdx2]
@@ -1240,7 +1189,6 @@ func gc_body_agreeIf(gc_b2 *compiled.Block, data []int32, flag []bool, mixed boo
 				}
 				for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-//line agree_if.go:122
 					v_ := gc_s_v_[gc_rank2]
 //line agree_if.go:115
 					gc_at14[gc_tx2] = v_
@@ -1331,7 +1279,6 @@ func gc_body_agreeIf(gc_b2 *compiled.Block, data []int32, flag []bool, mixed boo
 			}
 		}
 	}
-//line agree_if.go:122
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off10 := gc_bx2 * gc_bdx2
 		if gc_off10 >= 0 && gc_off10 <= len(data) && gc_bdx2 <= len(data)-gc_off10 && gc_bdx2 <= len(s) {
@@ -1385,7 +1332,6 @@ func gc_body_agreeIf(gc_b2 *compiled.Block, data []int32, flag []bool, mixed boo
 //line agree_if.go:119
 							break
 						}
-//line agree_if.go:120
 						archsimd.LoadInt32x16Slice(s[gc_tx2:]).StoreSlice(data[i:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1405,7 +1351,6 @@ func gc_body_agreeIf(gc_b2 *compiled.Block, data []int32, flag []bool, mixed boo
 //line agree_if.go:119
 						break
 					}
-//line agree_if.go:120
 					archsimd.LoadInt32x8Slice(s[gc_tx2:]).StoreSlice(data[i:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -1489,7 +1434,6 @@ func gc_body_wyllie(gc_b2 *compiled.Block, list []int64, size int32) {
 	gc_n2 := gc_b2.Len()
 	gc_s_temp := compiled.Scratch[int64](gc_b2, 0)[:gc_n2]
 	gc_exited2 := gc_b2.Exited()
-//line agree_if.go:141
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_vstep2 := 0
 		if compiled.SIMD && compiled.SIMD512 {
@@ -1605,7 +1549,6 @@ func gc_body_wyllie(gc_b2 *compiled.Block, list []int64, size int32) {
 		if compiled.AllExited(gc_exited2) {
 			return
 		}
-//line agree_if.go:144
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_L22:
 			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -1616,9 +1559,7 @@ func gc_body_wyllie(gc_b2 *compiled.Block, list []int64, size int32) {
 				}
 //line agree_if.go:132
 				index := int32(gc_bx2*gc_bdx2 + gc_tx2)
-//line agree_if.go:134
 				var node int64
-//line agree_if.go:136
 				var next int64
 //line agree_if.go:136
 				node = list[index]
@@ -1642,11 +1583,9 @@ func gc_body_wyllie(gc_b2 *compiled.Block, list []int64, size int32) {
 				temp := node & 0xffffffff
 				temp += next & 0xffffffff
 				temp += (next >> 32) << 32
-//line agree_if.go:148
 				gc_s_temp[gc_rank2] = temp
 			}
 		}
-//line agree_if.go:153
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep3 := 0
 			if compiled.SIMD {
@@ -1684,7 +1623,6 @@ func gc_body_wyllie(gc_b2 *compiled.Block, list []int64, size int32) {
 				}
 //line agree_if.go:132
 				index := int32(gc_bx2*gc_bdx2 + gc_tx2)
-//line agree_if.go:134
 				temp := gc_s_temp[gc_rank2]
 //line agree_if.go:148
 				list[index] = temp

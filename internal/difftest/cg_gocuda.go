@@ -46,7 +46,6 @@ func gc_body_sumBlock(gc_b *compiled.Block, sum *int32, input []int32) {
 	_ = g_
 //line cg.go:22
 	var temp_ []int32 = temp
-//line cg.go:24
 	gc_step := 0
 	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
@@ -57,7 +56,6 @@ func gc_body_sumBlock(gc_b *compiled.Block, sum *int32, input []int32) {
 			mySum := threadSum(t, input)
 //line cg.go:22
 			var val int32 = mySum
-//line cg.go:25
 			gc_s_val[gc_rank] = val
 		}
 		{
@@ -68,7 +66,6 @@ func gc_body_sumBlock(gc_b *compiled.Block, sum *int32, input []int32) {
 			mySum := threadSum(t, input)
 //line cg.go:22
 			var val int32 = mySum
-//line cg.go:25
 			gc_s_val[gc_rank] = val
 		}
 		{
@@ -79,7 +76,6 @@ func gc_body_sumBlock(gc_b *compiled.Block, sum *int32, input []int32) {
 			mySum := threadSum(t, input)
 //line cg.go:22
 			var val int32 = mySum
-//line cg.go:25
 			gc_s_val[gc_rank] = val
 		}
 		{
@@ -90,7 +86,6 @@ func gc_body_sumBlock(gc_b *compiled.Block, sum *int32, input []int32) {
 			mySum := threadSum(t, input)
 //line cg.go:22
 			var val int32 = mySum
-//line cg.go:25
 			gc_s_val[gc_rank] = val
 		}
 	}
@@ -101,12 +96,10 @@ func gc_body_sumBlock(gc_b *compiled.Block, sum *int32, input []int32) {
 		mySum := threadSum(t, input)
 //line cg.go:22
 		var val int32 = mySum
-//line cg.go:25
 		gc_s_val[gc_rank] = val
 	}
 //line cg.go:44
 	for i := gc_n / 2; i > 0; i /= 2 {
-//line cg.go:46
 		gc_step2 := 0
 		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
 			{
@@ -114,9 +107,7 @@ func gc_body_sumBlock(gc_b *compiled.Block, sum *int32, input []int32) {
 				gc_pos.Thread = gc_rank
 //line cg.go:43
 				lane := gc_rank
-//line cg.go:45
 				val := gc_s_val[gc_rank]
-//line cg.go:45
 				temp_[lane] = val
 			}
 			{
@@ -124,9 +115,7 @@ func gc_body_sumBlock(gc_b *compiled.Block, sum *int32, input []int32) {
 				gc_pos.Thread = gc_rank
 //line cg.go:43
 				lane := gc_rank
-//line cg.go:45
 				val := gc_s_val[gc_rank]
-//line cg.go:45
 				temp_[lane] = val
 			}
 			{
@@ -134,9 +123,7 @@ func gc_body_sumBlock(gc_b *compiled.Block, sum *int32, input []int32) {
 				gc_pos.Thread = gc_rank
 //line cg.go:43
 				lane := gc_rank
-//line cg.go:45
 				val := gc_s_val[gc_rank]
-//line cg.go:45
 				temp_[lane] = val
 			}
 			{
@@ -144,9 +131,7 @@ func gc_body_sumBlock(gc_b *compiled.Block, sum *int32, input []int32) {
 				gc_pos.Thread = gc_rank
 //line cg.go:43
 				lane := gc_rank
-//line cg.go:45
 				val := gc_s_val[gc_rank]
-//line cg.go:45
 				temp_[lane] = val
 			}
 		}
@@ -154,12 +139,9 @@ func gc_body_sumBlock(gc_b *compiled.Block, sum *int32, input []int32) {
 			gc_pos.Thread = gc_rank
 //line cg.go:43
 			lane := gc_rank
-//line cg.go:45
 			val := gc_s_val[gc_rank]
-//line cg.go:45
 			temp_[lane] = val
 		}
-//line cg.go:49
 		gc_step3 := 0
 		for ; gc_step3+3 < gc_n; gc_step3 += 4 {
 			{
@@ -167,7 +149,6 @@ func gc_body_sumBlock(gc_b *compiled.Block, sum *int32, input []int32) {
 				gc_pos.Thread = gc_rank
 //line cg.go:43
 				lane := gc_rank
-//line cg.go:45
 				val := gc_s_val[gc_rank]
 //line cg.go:47
 				if lane < i {
@@ -180,7 +161,6 @@ func gc_body_sumBlock(gc_b *compiled.Block, sum *int32, input []int32) {
 				gc_pos.Thread = gc_rank
 //line cg.go:43
 				lane := gc_rank
-//line cg.go:45
 				val := gc_s_val[gc_rank]
 //line cg.go:47
 				if lane < i {
@@ -193,7 +173,6 @@ func gc_body_sumBlock(gc_b *compiled.Block, sum *int32, input []int32) {
 				gc_pos.Thread = gc_rank
 //line cg.go:43
 				lane := gc_rank
-//line cg.go:45
 				val := gc_s_val[gc_rank]
 //line cg.go:47
 				if lane < i {
@@ -206,7 +185,6 @@ func gc_body_sumBlock(gc_b *compiled.Block, sum *int32, input []int32) {
 				gc_pos.Thread = gc_rank
 //line cg.go:43
 				lane := gc_rank
-//line cg.go:45
 				val := gc_s_val[gc_rank]
 //line cg.go:47
 				if lane < i {
@@ -219,7 +197,6 @@ func gc_body_sumBlock(gc_b *compiled.Block, sum *int32, input []int32) {
 			gc_pos.Thread = gc_rank
 //line cg.go:43
 			lane := gc_rank
-//line cg.go:45
 			val := gc_s_val[gc_rank]
 //line cg.go:47
 			if lane < i {
@@ -228,7 +205,6 @@ func gc_body_sumBlock(gc_b *compiled.Block, sum *int32, input []int32) {
 			gc_s_val[gc_rank] = val
 		}
 	}
-//line cg.go:55
 	gc_step4 := 0
 	for ; gc_step4+3 < gc_n; gc_step4 += 4 {
 		{
@@ -244,7 +220,6 @@ func gc_body_sumBlock(gc_b *compiled.Block, sum *int32, input []int32) {
 			}
 		}
 		{
-//line cg.go:30
 			gc_rank := gc_step4 + 1
 			gc_pos.Thread = gc_rank
 			val := gc_s_val[gc_rank]
@@ -257,7 +232,6 @@ func gc_body_sumBlock(gc_b *compiled.Block, sum *int32, input []int32) {
 			}
 		}
 		{
-//line cg.go:30
 			gc_rank := gc_step4 + 2
 			gc_pos.Thread = gc_rank
 			val := gc_s_val[gc_rank]
@@ -270,7 +244,6 @@ func gc_body_sumBlock(gc_b *compiled.Block, sum *int32, input []int32) {
 			}
 		}
 		{
-//line cg.go:30
 			gc_rank := gc_step4 + 3
 			gc_pos.Thread = gc_rank
 			val := gc_s_val[gc_rank]
@@ -283,7 +256,6 @@ func gc_body_sumBlock(gc_b *compiled.Block, sum *int32, input []int32) {
 			}
 		}
 	}
-//line cg.go:30
 	for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		val := gc_s_val[gc_rank]

@@ -43,7 +43,6 @@ func gc_body_tileReduceOp(gc_b *compiled.Block, in []float32, out []TileReduceOu
 //line cg_reduce_op.go:28
 	block := cg.ThisThreadBlock(t)
 	tile_ := cg.TiledPartition(block, size)
-//line cg_reduce_op.go:32
 	var gc_l_v [32]float32
 	var gc_l_o [32]TileReduceOut
 	var gc_c1r [32]float32
@@ -98,7 +97,6 @@ func gc_body_tileReduceOp(gc_b *compiled.Block, in []float32, out []TileReduceOu
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v := gc_l_v[gc_lane]
-//line cg_reduce_op.go:41
 			o := gc_l_o[gc_lane]
 //line cg_reduce_op.go:35
 			o.Max = math.Float32bits(gc_c3r[gc_lane])
@@ -111,7 +109,6 @@ func gc_body_tileReduceOp(gc_b *compiled.Block, in []float32, out []TileReduceOu
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v := gc_l_v[gc_lane]
-//line cg_reduce_op.go:42
 			o := gc_l_o[gc_lane]
 //line cg_reduce_op.go:36
 			o.ISum = gc_c4r[gc_lane]
@@ -125,7 +122,6 @@ func gc_body_tileReduceOp(gc_b *compiled.Block, in []float32, out []TileReduceOu
 			gc_pos.Thread = gc_rank
 //line cg_reduce_op.go:30
 			i := gc_bx*gc_n + gc_rank
-//line cg_reduce_op.go:32
 			o := gc_l_o[gc_lane]
 //line cg_reduce_op.go:37
 			o.DSum = math.Float64bits(gc_c5r[gc_lane])

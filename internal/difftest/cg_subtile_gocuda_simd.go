@@ -45,7 +45,6 @@ func gc_body_subTile(gc_b2 *compiled.Block, out []SubTileOut, size int) {
 	block := cg.ThisThreadBlock(t)
 	tile32 := cg.TiledPartition(block, 32)
 	tile_ := cg.TiledPartition(tile32, size)
-//line cg_subtile.go:29
 	var gc_l_v [32]int32
 	var gc_l_o [32]SubTileOut
 	var gc_c21r [32]int32
@@ -62,7 +61,6 @@ func gc_body_subTile(gc_b2 *compiled.Block, out []SubTileOut, size int) {
 //line cg_subtile.go:27
 			i := gc_bx2*gc_n2 + gc_rank2
 			v := int32(i*5%17) - 8
-//line cg_subtile.go:30
 			gc_l_v[gc_lane2] = v
 		}
 //line cg_subtile.go:29
@@ -101,7 +99,6 @@ func gc_body_subTile(gc_b2 *compiled.Block, out []SubTileOut, size int) {
 					if gc_left&(1<<gc_lane2) == 0 {
 						continue
 					}
-//line cg_subtile.go:43
 					v := gc_l_v[gc_lane2]
 //line cg_subtile.go:30
 					v += gc_c21r[gc_lane2]
@@ -136,7 +133,6 @@ func gc_body_subTile(gc_b2 *compiled.Block, out []SubTileOut, size int) {
 			gc_pos2.Thread = gc_rank2
 //line cg_subtile.go:27
 			i := gc_bx2*gc_n2 + gc_rank2
-//line cg_subtile.go:29
 			o := gc_l_o[gc_lane2]
 //line cg_subtile.go:34
 			o.Ballot = gc_c23r[gc_lane2]

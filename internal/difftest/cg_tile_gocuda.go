@@ -41,7 +41,6 @@ func gc_body_sumTile(gc_b *compiled.Block, sum *int32, input []int32) {
 //line cg_tile.go:18
 	tile32 := cg.TiledPartition(cg.ThisThreadBlock(t), 32)
 	var g cg.Tile = tile32
-//line cg_tile.go:21
 	var gc_l_val [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -57,14 +56,12 @@ func gc_body_sumTile(gc_b *compiled.Block, sum *int32, input []int32) {
 			mySum := threadSum(t, input)
 //line cg_tile.go:19
 			var val int32 = mySum
-//line cg_tile.go:22
 			gc_l_val[gc_lane] = val
 		}
 //line cg_tile.go:28
 		for i := g.Size() / 2; i > 0; i /= 2 {
 			compiled.TileLanes[int32, int32](gc_b, "ShflDown", gc_w, gc_act, g.Size(), &gc_l_val, i, nil, &gc_c1r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line cg_tile.go:33
 				val := gc_l_val[gc_lane]
 //line cg_tile.go:29
 				val += gc_c1r[gc_lane]
@@ -115,7 +112,6 @@ func gc_body_tileOps(gc_b *compiled.Block, out []TileOut, size int) {
 	tile_ := cg.TiledPartition(block, size)
 //line cg_tile.go:67
 	seen := gocuda.Shared[int32](t, gc_n)[:gc_n]
-//line cg_tile.go:69
 	var gc_l_o [32]TileOut
 	var gc_c1v [32]int32
 	var gc_c1a [32]int
@@ -170,9 +166,7 @@ func gc_body_tileOps(gc_b *compiled.Block, out []TileOut, size int) {
 			i := gc_bx*gc_n + gc_rank
 //line cg_tile.go:58
 			v := int32(i*7%23) - 11
-//line cg_tile.go:60
 			o := gc_l_o[gc_lane]
-//line cg_tile.go:60
 			o.Shfl = gc_c1r[gc_lane]
 			gc_c2v[gc_lane] = v
 			gc_l_o[gc_lane] = o
@@ -186,8 +180,8 @@ func gc_body_tileOps(gc_b *compiled.Block, out []TileOut, size int) {
 			i := gc_bx*gc_n + gc_rank
 //line cg_tile.go:58
 			v := int32(i*7%23) - 11
-//line cg_tile.go:60
 			o := gc_l_o[gc_lane]
+//line cg_tile.go:61
 			o.Up = gc_c2r[gc_lane]
 			gc_c3v[gc_lane] = v
 			gc_l_o[gc_lane] = o
@@ -201,7 +195,6 @@ func gc_body_tileOps(gc_b *compiled.Block, out []TileOut, size int) {
 			i := gc_bx*gc_n + gc_rank
 //line cg_tile.go:58
 			v := int32(i*7%23) - 11
-//line cg_tile.go:60
 			o := gc_l_o[gc_lane]
 //line cg_tile.go:62
 			o.Down = gc_c3r[gc_lane]
@@ -217,7 +210,6 @@ func gc_body_tileOps(gc_b *compiled.Block, out []TileOut, size int) {
 			i := gc_bx*gc_n + gc_rank
 //line cg_tile.go:58
 			v := int32(i*7%23) - 11
-//line cg_tile.go:60
 			o := gc_l_o[gc_lane]
 //line cg_tile.go:63
 			o.Xor = gc_c4r[gc_lane]
@@ -233,7 +225,6 @@ func gc_body_tileOps(gc_b *compiled.Block, out []TileOut, size int) {
 			i := gc_bx*gc_n + gc_rank
 //line cg_tile.go:58
 			v := int32(i*7%23) - 11
-//line cg_tile.go:60
 			o := gc_l_o[gc_lane]
 //line cg_tile.go:64
 			o.Any = gc_c5r[gc_lane]
@@ -249,7 +240,6 @@ func gc_body_tileOps(gc_b *compiled.Block, out []TileOut, size int) {
 			i := gc_bx*gc_n + gc_rank
 //line cg_tile.go:58
 			v := int32(i*7%23) - 11
-//line cg_tile.go:60
 			o := gc_l_o[gc_lane]
 //line cg_tile.go:65
 			o.All = gc_c6r[gc_lane]
@@ -265,7 +255,6 @@ func gc_body_tileOps(gc_b *compiled.Block, out []TileOut, size int) {
 			i := gc_bx*gc_n + gc_rank
 //line cg_tile.go:58
 			v := int32(i*7%23) - 11
-//line cg_tile.go:60
 			o := gc_l_o[gc_lane]
 //line cg_tile.go:66
 			o.Ballot = gc_c7r[gc_lane]
@@ -284,7 +273,6 @@ func gc_body_tileOps(gc_b *compiled.Block, out []TileOut, size int) {
 			i := gc_bx*gc_n + gc_rank
 //line cg_tile.go:58
 			v := int32(i*7%23) - 11
-//line cg_tile.go:60
 			o := gc_l_o[gc_lane]
 //line cg_tile.go:70
 			o.Sum = seen[gc_rank^(r&1)]
@@ -300,7 +288,6 @@ func gc_body_tileOps(gc_b *compiled.Block, out []TileOut, size int) {
 			i := gc_bx*gc_n + gc_rank
 //line cg_tile.go:58
 			v := int32(i*7%23) - 11
-//line cg_tile.go:60
 			o := gc_l_o[gc_lane]
 //line cg_tile.go:71
 			o.Sum += gc_c8r[gc_lane]
@@ -318,7 +305,6 @@ func gc_body_tileOps(gc_b *compiled.Block, out []TileOut, size int) {
 			v := int32(i*7%23) - 11
 //line cg_tile.go:73
 			f := float32(v) * 0.37
-//line cg_tile.go:75
 			o := gc_l_o[gc_lane]
 //line cg_tile.go:72
 			o.Max = gc_c9r[gc_lane]
@@ -337,7 +323,6 @@ func gc_body_tileOps(gc_b *compiled.Block, out []TileOut, size int) {
 			v := int32(i*7%23) - 11
 //line cg_tile.go:73
 			f := float32(v) * 0.37
-//line cg_tile.go:75
 			o := gc_l_o[gc_lane]
 //line cg_tile.go:74
 			o.FSum = gc_c10r[gc_lane]
@@ -355,9 +340,7 @@ func gc_body_tileOps(gc_b *compiled.Block, out []TileOut, size int) {
 			v := int32(i*7%23) - 11
 //line cg_tile.go:73
 			f := float32(v) * 0.37
-//line cg_tile.go:75
 			o := gc_l_o[gc_lane]
-//line cg_tile.go:75
 			o.Incl = gc_c11r[gc_lane]
 			gc_c12v[gc_lane] = f
 			gc_l_o[gc_lane] = o
@@ -369,7 +352,6 @@ func gc_body_tileOps(gc_b *compiled.Block, out []TileOut, size int) {
 			gc_pos.Thread = gc_rank
 //line cg_tile.go:56
 			i := gc_bx*gc_n + gc_rank
-//line cg_tile.go:58
 			o := gc_l_o[gc_lane]
 //line cg_tile.go:76
 			o.Excl = gc_c12r[gc_lane]

@@ -42,7 +42,6 @@ func gc_body_sumTile(gc_b2 *compiled.Block, sum *int32, input []int32) {
 //line cg_tile.go:18
 	tile32 := cg.TiledPartition(cg.ThisThreadBlock(t), 32)
 	var g cg.Tile = tile32
-//line cg_tile.go:21
 	var gc_l_val [32]int32
 	var gc_c21r [32]int32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -58,7 +57,6 @@ func gc_body_sumTile(gc_b2 *compiled.Block, sum *int32, input []int32) {
 			mySum := threadSum(t, input)
 //line cg_tile.go:19
 			var val int32 = mySum
-//line cg_tile.go:22
 			gc_l_val[gc_lane2] = val
 		}
 //line cg_tile.go:28
@@ -97,7 +95,6 @@ func gc_body_sumTile(gc_b2 *compiled.Block, sum *int32, input []int32) {
 					if gc_left&(1<<gc_lane2) == 0 {
 						continue
 					}
-//line cg_tile.go:42
 					val := gc_l_val[gc_lane2]
 //line cg_tile.go:29
 					val += gc_c21r[gc_lane2]
@@ -149,7 +146,6 @@ func gc_body_tileOps(gc_b2 *compiled.Block, out []TileOut, size int) {
 	tile_ := cg.TiledPartition(block, size)
 //line cg_tile.go:67
 	seen := gocuda.Shared[int32](t, gc_n2)[:gc_n2]
-//line cg_tile.go:69
 	var gc_l_o [32]TileOut
 	var gc_c21v [32]int32
 	var gc_c21a [32]int
@@ -204,9 +200,7 @@ func gc_body_tileOps(gc_b2 *compiled.Block, out []TileOut, size int) {
 			i := gc_bx2*gc_n2 + gc_rank2
 //line cg_tile.go:58
 			v := int32(i*7%23) - 11
-//line cg_tile.go:60
 			o := gc_l_o[gc_lane2]
-//line cg_tile.go:60
 			o.Shfl = gc_c21r[gc_lane2]
 			gc_c22v[gc_lane2] = v
 			gc_l_o[gc_lane2] = o
@@ -220,8 +214,8 @@ func gc_body_tileOps(gc_b2 *compiled.Block, out []TileOut, size int) {
 			i := gc_bx2*gc_n2 + gc_rank2
 //line cg_tile.go:58
 			v := int32(i*7%23) - 11
-//line cg_tile.go:60
 			o := gc_l_o[gc_lane2]
+//line cg_tile.go:61
 			o.Up = gc_c22r[gc_lane2]
 			gc_c23v[gc_lane2] = v
 			gc_l_o[gc_lane2] = o
@@ -235,7 +229,6 @@ func gc_body_tileOps(gc_b2 *compiled.Block, out []TileOut, size int) {
 			i := gc_bx2*gc_n2 + gc_rank2
 //line cg_tile.go:58
 			v := int32(i*7%23) - 11
-//line cg_tile.go:60
 			o := gc_l_o[gc_lane2]
 //line cg_tile.go:62
 			o.Down = gc_c23r[gc_lane2]
@@ -251,7 +244,6 @@ func gc_body_tileOps(gc_b2 *compiled.Block, out []TileOut, size int) {
 			i := gc_bx2*gc_n2 + gc_rank2
 //line cg_tile.go:58
 			v := int32(i*7%23) - 11
-//line cg_tile.go:60
 			o := gc_l_o[gc_lane2]
 //line cg_tile.go:63
 			o.Xor = gc_c24r[gc_lane2]
@@ -267,7 +259,6 @@ func gc_body_tileOps(gc_b2 *compiled.Block, out []TileOut, size int) {
 			i := gc_bx2*gc_n2 + gc_rank2
 //line cg_tile.go:58
 			v := int32(i*7%23) - 11
-//line cg_tile.go:60
 			o := gc_l_o[gc_lane2]
 //line cg_tile.go:64
 			o.Any = gc_c25r[gc_lane2]
@@ -283,7 +274,6 @@ func gc_body_tileOps(gc_b2 *compiled.Block, out []TileOut, size int) {
 			i := gc_bx2*gc_n2 + gc_rank2
 //line cg_tile.go:58
 			v := int32(i*7%23) - 11
-//line cg_tile.go:60
 			o := gc_l_o[gc_lane2]
 //line cg_tile.go:65
 			o.All = gc_c26r[gc_lane2]
@@ -299,7 +289,6 @@ func gc_body_tileOps(gc_b2 *compiled.Block, out []TileOut, size int) {
 			i := gc_bx2*gc_n2 + gc_rank2
 //line cg_tile.go:58
 			v := int32(i*7%23) - 11
-//line cg_tile.go:60
 			o := gc_l_o[gc_lane2]
 //line cg_tile.go:66
 			o.Ballot = gc_c27r[gc_lane2]
@@ -318,7 +307,6 @@ func gc_body_tileOps(gc_b2 *compiled.Block, out []TileOut, size int) {
 			i := gc_bx2*gc_n2 + gc_rank2
 //line cg_tile.go:58
 			v := int32(i*7%23) - 11
-//line cg_tile.go:60
 			o := gc_l_o[gc_lane2]
 //line cg_tile.go:70
 			o.Sum = seen[gc_rank2^(r&1)]
@@ -334,7 +322,6 @@ func gc_body_tileOps(gc_b2 *compiled.Block, out []TileOut, size int) {
 			i := gc_bx2*gc_n2 + gc_rank2
 //line cg_tile.go:58
 			v := int32(i*7%23) - 11
-//line cg_tile.go:60
 			o := gc_l_o[gc_lane2]
 //line cg_tile.go:71
 			o.Sum += gc_c28r[gc_lane2]
@@ -352,7 +339,6 @@ func gc_body_tileOps(gc_b2 *compiled.Block, out []TileOut, size int) {
 			v := int32(i*7%23) - 11
 //line cg_tile.go:73
 			f := float32(v) * 0.37
-//line cg_tile.go:75
 			o := gc_l_o[gc_lane2]
 //line cg_tile.go:72
 			o.Max = gc_c29r[gc_lane2]
@@ -371,7 +357,6 @@ func gc_body_tileOps(gc_b2 *compiled.Block, out []TileOut, size int) {
 			v := int32(i*7%23) - 11
 //line cg_tile.go:73
 			f := float32(v) * 0.37
-//line cg_tile.go:75
 			o := gc_l_o[gc_lane2]
 //line cg_tile.go:74
 			o.FSum = gc_c210r[gc_lane2]
@@ -389,9 +374,7 @@ func gc_body_tileOps(gc_b2 *compiled.Block, out []TileOut, size int) {
 			v := int32(i*7%23) - 11
 //line cg_tile.go:73
 			f := float32(v) * 0.37
-//line cg_tile.go:75
 			o := gc_l_o[gc_lane2]
-//line cg_tile.go:75
 			o.Incl = gc_c211r[gc_lane2]
 			gc_c212v[gc_lane2] = f
 			gc_l_o[gc_lane2] = o
@@ -403,7 +386,6 @@ func gc_body_tileOps(gc_b2 *compiled.Block, out []TileOut, size int) {
 			gc_pos2.Thread = gc_rank2
 //line cg_tile.go:56
 			i := gc_bx2*gc_n2 + gc_rank2
-//line cg_tile.go:58
 			o := gc_l_o[gc_lane2]
 //line cg_tile.go:76
 			o.Excl = gc_c212r[gc_lane2]

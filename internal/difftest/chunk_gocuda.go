@@ -45,7 +45,6 @@ func gc_body_chunkRowSum(gc_b *compiled.Block, in, out []float32, N, C int) {
 	warp := cg.TiledPartition(cg.ThisThreadBlock(t), 32)
 	{
 	gc_L1:
-//line chunk.go:23
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
@@ -60,7 +59,6 @@ func gc_body_chunkRowSum(gc_b *compiled.Block, in, out []float32, N, C int) {
 			}
 			x := in[idx*C:]
 			sum := float32(0)
-//line chunk.go:28
 			gc_s_x[gc_rank] = x
 			gc_s_sum[gc_rank] = sum
 		}
@@ -75,7 +73,6 @@ func gc_body_chunkRowSum(gc_b *compiled.Block, in, out []float32, N, C int) {
 			return
 		}
 		gc_more = false
-//line chunk.go:33
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
@@ -107,7 +104,6 @@ func gc_body_chunkRowSum(gc_b *compiled.Block, in, out []float32, N, C int) {
 			gc_s_sum[gc_rank] = sum
 		}
 	}
-//line chunk.go:34
 	var gc_c1v [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -139,7 +135,6 @@ func gc_body_chunkRowSum(gc_b *compiled.Block, in, out []float32, N, C int) {
 			gc_pos.Thread = gc_rank
 //line chunk.go:20
 			idx := gc_bx*((gc_n+31)/32) + (gc_rank / 32)
-//line chunk.go:22
 			var sum float32
 //line chunk.go:29
 			sum = gc_c1r[gc_lane]
@@ -189,7 +184,6 @@ func gc_body_chunkStep(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out [
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line chunk.go:62
 		gc_vstep := 0
 		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 			gc_rank := gc_vstep
@@ -209,7 +203,6 @@ func gc_body_chunkStep(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out [
 				acc := int32(0)
 //line chunk.go:44
 				n := int32(0)
-//line chunk.go:47
 				gc_s_acc[gc_rank] = acc
 				gc_s_n[gc_rank] = n
 			}
@@ -220,7 +213,6 @@ func gc_body_chunkStep(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out [
 				acc := int32(0)
 //line chunk.go:44
 				n := int32(0)
-//line chunk.go:47
 				gc_s_acc[gc_rank] = acc
 				gc_s_n[gc_rank] = n
 			}
@@ -231,7 +223,6 @@ func gc_body_chunkStep(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out [
 				acc := int32(0)
 //line chunk.go:44
 				n := int32(0)
-//line chunk.go:47
 				gc_s_acc[gc_rank] = acc
 				gc_s_n[gc_rank] = n
 			}
@@ -242,7 +233,6 @@ func gc_body_chunkStep(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out [
 				acc := int32(0)
 //line chunk.go:44
 				n := int32(0)
-//line chunk.go:47
 				gc_s_acc[gc_rank] = acc
 				gc_s_n[gc_rank] = n
 			}
@@ -253,7 +243,6 @@ func gc_body_chunkStep(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out [
 			acc := int32(0)
 //line chunk.go:44
 			n := int32(0)
-//line chunk.go:47
 			gc_s_acc[gc_rank] = acc
 			gc_s_n[gc_rank] = n
 		}
@@ -267,7 +256,6 @@ func gc_body_chunkStep(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out [
 				return
 			}
 			gc_more = false
-//line chunk.go:52
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_off, gc_to) {
 				panic(compiled.ErrGuardWraps)
@@ -281,7 +269,6 @@ func gc_body_chunkStep(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out [
 					gc_pos.Thread = gc_rank
 //line chunk.go:43
 					tx := gc_tx
-//line chunk.go:45
 					acc := gc_s_acc[gc_rank]
 					n := gc_s_n[gc_rank]
 //line chunk.go:45
@@ -311,7 +298,6 @@ func gc_body_chunkStep(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out [
 				}
 			}
 		}
-//line chunk.go:56
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := gc_bx * gc_bdx
 			if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 && gc_off2 <= len(trips) && gc_bdx <= len(trips)-gc_off2 {
@@ -319,7 +305,6 @@ func gc_body_chunkStep(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out [
 				gc_at2 := trips[gc_off2:][:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line chunk.go:45
 					acc := gc_s_acc[gc_rank]
 					n := gc_s_n[gc_rank]
 //line chunk.go:49
@@ -332,7 +317,6 @@ func gc_body_chunkStep(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out [
 					gc_pos.Thread = gc_rank
 //line chunk.go:43
 					tx := gc_tx
-//line chunk.go:45
 					acc := gc_s_acc[gc_rank]
 					n := gc_s_n[gc_rank]
 //line chunk.go:49

@@ -45,7 +45,6 @@ func gc_body_chunkRowSum(gc_b2 *compiled.Block, in, out []float32, N, C int) {
 	warp := cg.TiledPartition(cg.ThisThreadBlock(t), 32)
 	{
 	gc_L12:
-//line chunk.go:23
 		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 			if gc_exited2[gc_rank2] {
@@ -60,7 +59,6 @@ func gc_body_chunkRowSum(gc_b2 *compiled.Block, in, out []float32, N, C int) {
 			}
 			x := in[idx*C:]
 			sum := float32(0)
-//line chunk.go:28
 			gc_s_x[gc_rank2] = x
 			gc_s_sum[gc_rank2] = sum
 		}
@@ -75,7 +73,6 @@ func gc_body_chunkRowSum(gc_b2 *compiled.Block, in, out []float32, N, C int) {
 			return
 		}
 		gc_more = false
-//line chunk.go:33
 		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 			if gc_exited2[gc_rank2] {
@@ -107,7 +104,6 @@ func gc_body_chunkRowSum(gc_b2 *compiled.Block, in, out []float32, N, C int) {
 			gc_s_sum[gc_rank2] = sum
 		}
 	}
-//line chunk.go:34
 	var gc_c21v [32]float32
 	var gc_c21r [32]float32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -139,7 +135,6 @@ func gc_body_chunkRowSum(gc_b2 *compiled.Block, in, out []float32, N, C int) {
 			gc_pos2.Thread = gc_rank2
 //line chunk.go:20
 			idx := gc_bx2*((gc_n2+31)/32) + (gc_rank2 / 32)
-//line chunk.go:22
 			var sum float32
 //line chunk.go:29
 			sum = gc_c21r[gc_lane2]
@@ -189,7 +184,6 @@ func gc_body_chunkStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, ou
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-//line chunk.go:62
 		gc_vstep2 := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop bool
@@ -231,7 +225,6 @@ func gc_body_chunkStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, ou
 				acc := int32(0)
 //line chunk.go:44
 				n := int32(0)
-//line chunk.go:47
 				gc_s_acc[gc_rank2] = acc
 				gc_s_n[gc_rank2] = n
 			}
@@ -242,7 +235,6 @@ func gc_body_chunkStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, ou
 				acc := int32(0)
 //line chunk.go:44
 				n := int32(0)
-//line chunk.go:47
 				gc_s_acc[gc_rank2] = acc
 				gc_s_n[gc_rank2] = n
 			}
@@ -253,7 +245,6 @@ func gc_body_chunkStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, ou
 				acc := int32(0)
 //line chunk.go:44
 				n := int32(0)
-//line chunk.go:47
 				gc_s_acc[gc_rank2] = acc
 				gc_s_n[gc_rank2] = n
 			}
@@ -264,7 +255,6 @@ func gc_body_chunkStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, ou
 				acc := int32(0)
 //line chunk.go:44
 				n := int32(0)
-//line chunk.go:47
 				gc_s_acc[gc_rank2] = acc
 				gc_s_n[gc_rank2] = n
 			}
@@ -275,7 +265,6 @@ func gc_body_chunkStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, ou
 			acc := int32(0)
 //line chunk.go:44
 			n := int32(0)
-//line chunk.go:47
 			gc_s_acc[gc_rank2] = acc
 			gc_s_n[gc_rank2] = n
 		}
@@ -289,7 +278,6 @@ func gc_body_chunkStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, ou
 				return
 			}
 			gc_more = false
-//line chunk.go:52
 			gc_from3, gc_to2 := 0, gc_bdx2
 			if !compiled.Adds(gc_off, gc_to2) {
 				panic(compiled.ErrGuardWraps)
@@ -303,7 +291,6 @@ func gc_body_chunkStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, ou
 					gc_pos2.Thread = gc_rank2
 //line chunk.go:43
 					tx := gc_tx2
-//line chunk.go:45
 					acc := gc_s_acc[gc_rank2]
 					n := gc_s_n[gc_rank2]
 //line chunk.go:45
@@ -333,7 +320,6 @@ func gc_body_chunkStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, ou
 				}
 			}
 		}
-//line chunk.go:56
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_off3 := gc_bx2 * gc_bdx2
 			if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx2 <= len(out)-gc_off3 && gc_off3 <= len(trips) && gc_bdx2 <= len(trips)-gc_off3 {
@@ -387,7 +373,6 @@ func gc_body_chunkStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, ou
 				}
 				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-//line chunk.go:45
 					acc := gc_s_acc[gc_rank2]
 					n := gc_s_n[gc_rank2]
 //line chunk.go:49
@@ -450,7 +435,6 @@ func gc_body_chunkStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, ou
 					gc_pos2.Thread = gc_rank2
 //line chunk.go:43
 					tx := gc_tx2
-//line chunk.go:45
 					acc := gc_s_acc[gc_rank2]
 					n := gc_s_n[gc_rank2]
 //line chunk.go:49

@@ -70,31 +70,26 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
-//line clamp.go:36
 						gc_tx := gc_step + 1
 //line clamp.go:32
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
-//line clamp.go:36
 						gc_tx := gc_step + 2
 //line clamp.go:32
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
-//line clamp.go:36
 						gc_tx := gc_step + 3
 //line clamp.go:32
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				}
-//line clamp.go:36
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line clamp.go:32
 					gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			} else {
-//line clamp.go:36
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
@@ -107,7 +102,6 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 						row[tx] = in[base+tx]
 					}
 					{
-//line clamp.go:36
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -117,7 +111,6 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 						row[tx] = in[base+tx]
 					}
 					{
-//line clamp.go:36
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -127,7 +120,6 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 						row[tx] = in[base+tx]
 					}
 					{
-//line clamp.go:36
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -137,7 +129,6 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 						row[tx] = in[base+tx]
 					}
 				}
-//line clamp.go:36
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -172,7 +163,6 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 						next[tx] = (row[w] + row[tx] + row[e]) / 3
 					}
 					{
-//line clamp.go:41
 						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -185,7 +175,6 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 						next[tx] = (row[w] + row[tx] + row[e]) / 3
 					}
 					{
-//line clamp.go:41
 						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -198,7 +187,6 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 						next[tx] = (row[w] + row[tx] + row[e]) / 3
 					}
 					{
-//line clamp.go:41
 						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -211,7 +199,6 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 						next[tx] = (row[w] + row[tx] + row[e]) / 3
 					}
 				}
-//line clamp.go:41
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -226,7 +213,6 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 			}
 		}
 		{
-//line clamp.go:43
 			gc_from, gc_to := 0, gc_bdx
 			if gc_bound := hi; gc_bound < gc_to-1 {
 				gc_to = gc_bound + 1
@@ -243,31 +229,26 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 							gc_at3[gc_tx] = gc_at4[gc_tx]
 						}
 						{
-//line clamp.go:45
 							gc_tx := gc_step4 + 1
 //line clamp.go:41
 							gc_at3[gc_tx] = gc_at4[gc_tx]
 						}
 						{
-//line clamp.go:45
 							gc_tx := gc_step4 + 2
 //line clamp.go:41
 							gc_at3[gc_tx] = gc_at4[gc_tx]
 						}
 						{
-//line clamp.go:45
 							gc_tx := gc_step4 + 3
 //line clamp.go:41
 							gc_at3[gc_tx] = gc_at4[gc_tx]
 						}
 					}
-//line clamp.go:45
 					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 //line clamp.go:41
 						gc_at3[gc_tx] = gc_at4[gc_tx]
 					}
 				} else {
-//line clamp.go:45
 					gc_step5 := gc_from
 					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 						{
@@ -280,7 +261,6 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 							row[tx] = next[tx]
 						}
 						{
-//line clamp.go:45
 							gc_tx := gc_step5 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
@@ -290,7 +270,6 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 							row[tx] = next[tx]
 						}
 						{
-//line clamp.go:45
 							gc_tx := gc_step5 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
@@ -300,7 +279,6 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 							row[tx] = next[tx]
 						}
 						{
-//line clamp.go:45
 							gc_tx := gc_step5 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
@@ -310,7 +288,6 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 							row[tx] = next[tx]
 						}
 					}
-//line clamp.go:45
 					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -324,7 +301,6 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 		}
 	}
 	{
-//line clamp.go:49
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := hi; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -342,31 +318,26 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 						gc_at5[gc_tx] = gc_at6[gc_tx]
 					}
 					{
-//line clamp.go:50
 						gc_tx := gc_step6 + 1
 //line clamp.go:46
 						gc_at5[gc_tx] = gc_at6[gc_tx]
 					}
 					{
-//line clamp.go:50
 						gc_tx := gc_step6 + 2
 //line clamp.go:46
 						gc_at5[gc_tx] = gc_at6[gc_tx]
 					}
 					{
-//line clamp.go:50
 						gc_tx := gc_step6 + 3
 //line clamp.go:46
 						gc_at5[gc_tx] = gc_at6[gc_tx]
 					}
 				}
-//line clamp.go:50
 				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 //line clamp.go:46
 					gc_at5[gc_tx] = gc_at6[gc_tx]
 				}
 			} else {
-//line clamp.go:50
 				gc_step7 := gc_from
 				for ; gc_step7+3 < gc_to; gc_step7 += 4 {
 					{
@@ -379,7 +350,6 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 						out[base+tx] = row[tx]
 					}
 					{
-//line clamp.go:50
 						gc_tx := gc_step7 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -389,7 +359,6 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 						out[base+tx] = row[tx]
 					}
 					{
-//line clamp.go:50
 						gc_tx := gc_step7 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -399,7 +368,6 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 						out[base+tx] = row[tx]
 					}
 					{
-//line clamp.go:50
 						gc_tx := gc_step7 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -409,7 +377,6 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 						out[base+tx] = row[tx]
 					}
 				}
-//line clamp.go:50
 				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank

@@ -82,7 +82,6 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 								archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
 							}
 						}
-//line clamp.go:33
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -110,7 +109,6 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 					gc_at7[gc_tx2] = gc_at8[gc_tx2]
 				}
 			} else {
-//line clamp.go:36
 				gc_vstep2 := gc_from2
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
@@ -134,7 +132,6 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 								archsimd.LoadFloat32x16Slice(in[base+tx:]).StoreSlice(row[tx:])
 							}
 						}
-//line clamp.go:34
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -153,9 +150,7 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 						inside := gc_iota.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, tx, 8))))
 //line clamp.go:30
 						_ = inside
-//line clamp.go:32
 						if (base+tx) < 0 || (base+tx) > len(in)-8 || tx < 0 || tx > len(row)-8 {
-//line clamp.go:32
 							break
 						}
 //line clamp.go:32
@@ -175,7 +170,6 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 						row[tx] = in[base+tx]
 					}
 					{
-//line clamp.go:36
 						gc_tx2 := gc_step8 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -185,7 +179,6 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 						row[tx] = in[base+tx]
 					}
 					{
-//line clamp.go:36
 						gc_tx2 := gc_step8 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -195,7 +188,6 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 						row[tx] = in[base+tx]
 					}
 					{
-//line clamp.go:36
 						gc_tx2 := gc_step8 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -205,7 +197,6 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 						row[tx] = in[base+tx]
 					}
 				}
-//line clamp.go:36
 				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -250,7 +241,6 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 //line clamp.go:30
 							_ = inside
 							{
-//line clamp.go:37
 								if tx < 0 || tx > len(row)-16 || tx > len(next)-16 {
 //line clamp.go:37
 									break
@@ -311,7 +301,6 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 								gc_ld3.Add(archsimd.LoadFloat32x16Slice(row[tx:])).Add(gc_ld4).Div(gc_vb2).StoreSlice(next[tx:])
 							}
 						}
-//line clamp.go:39
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep3, false
 					}(gc_vstep3)
@@ -340,7 +329,6 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 						inside := gc_iota5.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, tx, 8))))
 //line clamp.go:30
 						_ = inside
-//line clamp.go:37
 						if tx < 0 || tx > len(row)-8 || tx > len(next)-8 {
 //line clamp.go:37
 							break
@@ -400,7 +388,6 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 //line clamp.go:23
 						gc_ld.Add(archsimd.LoadFloat32x8Slice(row[tx:])).Add(gc_ld2).Div(gc_vb).StoreSlice(next[tx:])
 					}
-//line clamp.go:39
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step9 := gc_vstep3
@@ -418,7 +405,6 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 						next[tx] = (row[w] + row[tx] + row[e]) / 3
 					}
 					{
-//line clamp.go:41
 						gc_tx2 := gc_step9 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -431,7 +417,6 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 						next[tx] = (row[w] + row[tx] + row[e]) / 3
 					}
 					{
-//line clamp.go:41
 						gc_tx2 := gc_step9 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -444,7 +429,6 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 						next[tx] = (row[w] + row[tx] + row[e]) / 3
 					}
 					{
-//line clamp.go:41
 						gc_tx2 := gc_step9 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -457,7 +441,6 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 						next[tx] = (row[w] + row[tx] + row[e]) / 3
 					}
 				}
-//line clamp.go:41
 				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -472,7 +455,6 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 			}
 		}
 		{
-//line clamp.go:43
 			gc_from2, gc_to2 := 0, gc_bdx2
 			if gc_bound2 := hi; gc_bound2 < gc_to2-1 {
 				gc_to2 = gc_bound2 + 1
@@ -500,7 +482,6 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 									archsimd.LoadFloat32x16Slice(gc_at10[gc_tx2:]).StoreSlice(gc_at9[gc_tx2:])
 								}
 							}
-//line clamp.go:42
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep4, false
 						}(gc_vstep4)
@@ -529,7 +510,6 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 						gc_at9[gc_tx2] = gc_at10[gc_tx2]
 					}
 				} else {
-//line clamp.go:45
 					gc_vstep5 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop5 bool
@@ -545,7 +525,6 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 //line clamp.go:30
 								_ = inside
 								{
-//line clamp.go:41
 									if tx < 0 || tx > len(next)-16 || tx > len(row)-16 {
 //line clamp.go:41
 										break
@@ -554,7 +533,6 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 									archsimd.LoadFloat32x16Slice(next[tx:]).StoreSlice(row[tx:])
 								}
 							}
-//line clamp.go:43
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep5, false
 						}(gc_vstep5)
@@ -573,7 +551,6 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 							inside := gc_iota7.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, tx, 8))))
 //line clamp.go:30
 							_ = inside
-//line clamp.go:41
 							if tx < 0 || tx > len(next)-8 || tx > len(row)-8 {
 //line clamp.go:41
 								break
@@ -595,7 +572,6 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 							row[tx] = next[tx]
 						}
 						{
-//line clamp.go:45
 							gc_tx2 := gc_step10 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
@@ -605,7 +581,6 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 							row[tx] = next[tx]
 						}
 						{
-//line clamp.go:45
 							gc_tx2 := gc_step10 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
@@ -615,7 +590,6 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 							row[tx] = next[tx]
 						}
 						{
-//line clamp.go:45
 							gc_tx2 := gc_step10 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
@@ -625,7 +599,6 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 							row[tx] = next[tx]
 						}
 					}
-//line clamp.go:45
 					for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -639,7 +612,6 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 		}
 	}
 	{
-//line clamp.go:49
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := hi; gc_bound2 < gc_to2-1 {
 			gc_to2 = gc_bound2 + 1
@@ -668,7 +640,6 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 								archsimd.LoadFloat32x16Slice(gc_at12[gc_tx2:]).StoreSlice(gc_at11[gc_tx2:])
 							}
 						}
-//line clamp.go:47
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep6, false
 					}(gc_vstep6)
@@ -697,7 +668,6 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 					gc_at11[gc_tx2] = gc_at12[gc_tx2]
 				}
 			} else {
-//line clamp.go:50
 				gc_vstep7 := gc_from2
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop7 bool
@@ -713,7 +683,6 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 //line clamp.go:30
 							_ = inside
 							{
-//line clamp.go:46
 								if tx < 0 || tx > len(row)-16 || (base+tx) < 0 || (base+tx) > len(out)-16 {
 //line clamp.go:46
 									break
@@ -722,7 +691,6 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 								archsimd.LoadFloat32x16Slice(row[tx:]).StoreSlice(out[base+tx:])
 							}
 						}
-//line clamp.go:48
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep7, false
 					}(gc_vstep7)
@@ -741,7 +709,6 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 						inside := gc_iota11.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, tx, 8))))
 //line clamp.go:30
 						_ = inside
-//line clamp.go:46
 						if tx < 0 || tx > len(row)-8 || (base+tx) < 0 || (base+tx) > len(out)-8 {
 //line clamp.go:46
 							break
@@ -763,7 +730,6 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 						out[base+tx] = row[tx]
 					}
 					{
-//line clamp.go:50
 						gc_tx2 := gc_step11 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -773,7 +739,6 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 						out[base+tx] = row[tx]
 					}
 					{
-//line clamp.go:50
 						gc_tx2 := gc_step11 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -783,7 +748,6 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 						out[base+tx] = row[tx]
 					}
 					{
-//line clamp.go:50
 						gc_tx2 := gc_step11 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -793,7 +757,6 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 						out[base+tx] = row[tx]
 					}
 				}
-//line clamp.go:50
 				for gc_tx2 := gc_step11; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2

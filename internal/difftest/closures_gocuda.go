@@ -47,7 +47,6 @@ func gc_body_closureAfterBarrier(gc_b *compiled.Block, in, out []int32) {
 	}
 //line closures.go:19
 	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
-//line closures.go:21
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
 		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(s) {
@@ -63,7 +62,6 @@ func gc_body_closureAfterBarrier(gc_b *compiled.Block, in, out []int32) {
 				w := 2 * gc_s_v[gc_rank]
 				get := func() int32 { return gc_s_v[gc_rank] + w }
 				gc_at2[gc_tx] = gc_s_v[gc_rank]
-//line closures.go:29
 				gc_s_get[gc_rank] = get
 			}
 		} else {
@@ -79,12 +77,10 @@ func gc_body_closureAfterBarrier(gc_b *compiled.Block, in, out []int32) {
 				w := 2 * gc_s_v[gc_rank]
 				get := func() int32 { return gc_s_v[gc_rank] + w }
 				s[tid] = gc_s_v[gc_rank]
-//line closures.go:29
 				gc_s_get[gc_rank] = get
 			}
 		}
 	}
-//line closures.go:35
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_step := 0
 		for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -95,7 +91,6 @@ func gc_body_closureAfterBarrier(gc_b *compiled.Block, in, out []int32) {
 //line closures.go:20
 				tid := gc_tx
 				i := gc_bx*gc_bdx + tid
-//line closures.go:23
 				get := gc_s_get[gc_rank]
 //line closures.go:27
 				gc_s_v[gc_rank] = s[tid^1]
@@ -108,7 +103,6 @@ func gc_body_closureAfterBarrier(gc_b *compiled.Block, in, out []int32) {
 //line closures.go:20
 				tid := gc_tx
 				i := gc_bx*gc_bdx + tid
-//line closures.go:23
 				get := gc_s_get[gc_rank]
 //line closures.go:27
 				gc_s_v[gc_rank] = s[tid^1]
@@ -121,7 +115,6 @@ func gc_body_closureAfterBarrier(gc_b *compiled.Block, in, out []int32) {
 //line closures.go:20
 				tid := gc_tx
 				i := gc_bx*gc_bdx + tid
-//line closures.go:23
 				get := gc_s_get[gc_rank]
 //line closures.go:27
 				gc_s_v[gc_rank] = s[tid^1]
@@ -134,7 +127,6 @@ func gc_body_closureAfterBarrier(gc_b *compiled.Block, in, out []int32) {
 //line closures.go:20
 				tid := gc_tx
 				i := gc_bx*gc_bdx + tid
-//line closures.go:23
 				get := gc_s_get[gc_rank]
 //line closures.go:27
 				gc_s_v[gc_rank] = s[tid^1]
@@ -147,7 +139,6 @@ func gc_body_closureAfterBarrier(gc_b *compiled.Block, in, out []int32) {
 //line closures.go:20
 			tid := gc_tx
 			i := gc_bx*gc_bdx + tid
-//line closures.go:23
 			get := gc_s_get[gc_rank]
 //line closures.go:27
 			gc_s_v[gc_rank] = s[tid^1]
@@ -183,7 +174,6 @@ func gc_body_closureAfterShuffle(gc_b *compiled.Block, in, out []int32) {
 	gc_s_v := make([]pairOf, gc_b.Len())
 //line closures.go:38
 	tile_ := cg.TiledPartition(cg.ThisThreadBlock(t), 32)
-//line closures.go:41
 	var gc_l_pick [32]func(k int) int32
 	var gc_c1v [32]int32
 	var gc_c1r [32]int32
@@ -229,12 +219,10 @@ func gc_body_closureAfterShuffle(gc_b *compiled.Block, in, out []int32) {
 					gc_at := out[gc_off:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx := gc_x0 + gc_lane
-//line closures.go:59
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
 //line closures.go:39
 						i := gc_bx*gc_bdx + gc_tx
-//line closures.go:41
 						pick := gc_l_pick[gc_lane]
 //line closures.go:47
 						gc_s_v[gc_rank].b = gc_c1r[gc_lane]
@@ -250,7 +238,6 @@ func gc_body_closureAfterShuffle(gc_b *compiled.Block, in, out []int32) {
 						gc_pos.Thread = gc_rank
 //line closures.go:39
 						i := gc_bx*gc_bdx + gc_tx
-//line closures.go:41
 						pick := gc_l_pick[gc_lane]
 //line closures.go:47
 						gc_s_v[gc_rank].b = gc_c1r[gc_lane]
@@ -293,7 +280,6 @@ func gc_body_closureWrites(gc_b *compiled.Block, in, out []int32) {
 	}
 //line closures.go:61
 	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
-//line closures.go:63
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
 		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(s) {
@@ -309,7 +295,6 @@ func gc_body_closureWrites(gc_b *compiled.Block, in, out []int32) {
 				add := func(x int32) { gc_s_acc[gc_rank] += x }
 				add(gc_at[gc_tx])
 				gc_at2[gc_tx] = gc_at[gc_tx]
-//line closures.go:70
 				gc_s_add[gc_rank] = add
 			}
 		} else {
@@ -325,12 +310,10 @@ func gc_body_closureWrites(gc_b *compiled.Block, in, out []int32) {
 				add := func(x int32) { gc_s_acc[gc_rank] += x }
 				add(in[i])
 				s[tid] = in[i]
-//line closures.go:70
 				gc_s_add[gc_rank] = add
 			}
 		}
 	}
-//line closures.go:76
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx * gc_bdx
 		if gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 {
@@ -342,7 +325,6 @@ func gc_body_closureWrites(gc_b *compiled.Block, in, out []int32) {
 //line closures.go:62
 				tid := gc_tx
 				i := gc_bx*gc_bdx + tid
-//line closures.go:65
 				add := gc_s_add[gc_rank]
 //line closures.go:69
 				add(s[tid^1])
@@ -364,7 +346,6 @@ func gc_body_closureWrites(gc_b *compiled.Block, in, out []int32) {
 //line closures.go:62
 				tid := gc_tx
 				i := gc_bx*gc_bdx + tid
-//line closures.go:65
 				add := gc_s_add[gc_rank]
 //line closures.go:69
 				add(s[tid^1])
@@ -409,7 +390,6 @@ func gc_body_closureLoopVars(gc_b *compiled.Block, in, out []int32) {
 	gc_n := gc_b.Len()
 	gc_s_fs := compiled.Scratch[[3]func() int32](gc_b, 0)[:gc_n]
 	gc_s_sum := compiled.Scratch[int32](gc_b, 1)[:gc_n]
-//line closures.go:97
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx * gc_bdx
 		if gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
@@ -428,15 +408,14 @@ func gc_body_closureLoopVars(gc_b *compiled.Block, in, out []int32) {
 //line closures.go:91
 						return
 					}
-//line closures.go:92
 					fs[k] = func() int32 { return int32(k) * a }
 				}
+//line closures.go:94
 				sum := int32(0)
 				for k_ := range 4 {
 					shift := func() int32 { return a >> k_ }
 					sum += shift()
 				}
-//line closures.go:102
 				gc_s_fs[gc_rank] = fs
 				gc_s_sum[gc_rank] = sum
 			}
@@ -456,21 +435,19 @@ func gc_body_closureLoopVars(gc_b *compiled.Block, in, out []int32) {
 //line closures.go:91
 						return
 					}
-//line closures.go:92
 					fs[k] = func() int32 { return int32(k) * a }
 				}
+//line closures.go:94
 				sum := int32(0)
 				for k_ := range 4 {
 					shift := func() int32 { return a >> k_ }
 					sum += shift()
 				}
-//line closures.go:102
 				gc_s_fs[gc_rank] = fs
 				gc_s_sum[gc_rank] = sum
 			}
 		}
 	}
-//line closures.go:109
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off3 := gc_bx * gc_bdx
 		if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 {
@@ -479,10 +456,8 @@ func gc_body_closureLoopVars(gc_b *compiled.Block, in, out []int32) {
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
 					gc_tx := gc_step + 0
-//line closures.go:118
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line closures.go:90
 					fs := gc_s_fs[gc_rank]
 					sum := gc_s_sum[gc_rank]
 //line closures.go:100
@@ -490,10 +465,8 @@ func gc_body_closureLoopVars(gc_b *compiled.Block, in, out []int32) {
 				}
 				{
 					gc_tx := gc_step + 1
-//line closures.go:105
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line closures.go:90
 					fs := gc_s_fs[gc_rank]
 					sum := gc_s_sum[gc_rank]
 //line closures.go:100
@@ -501,10 +474,8 @@ func gc_body_closureLoopVars(gc_b *compiled.Block, in, out []int32) {
 				}
 				{
 					gc_tx := gc_step + 2
-//line closures.go:105
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line closures.go:90
 					fs := gc_s_fs[gc_rank]
 					sum := gc_s_sum[gc_rank]
 //line closures.go:100
@@ -512,10 +483,8 @@ func gc_body_closureLoopVars(gc_b *compiled.Block, in, out []int32) {
 				}
 				{
 					gc_tx := gc_step + 3
-//line closures.go:105
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line closures.go:90
 					fs := gc_s_fs[gc_rank]
 					sum := gc_s_sum[gc_rank]
 //line closures.go:100
@@ -525,7 +494,6 @@ func gc_body_closureLoopVars(gc_b *compiled.Block, in, out []int32) {
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line closures.go:90
 				fs := gc_s_fs[gc_rank]
 				sum := gc_s_sum[gc_rank]
 //line closures.go:100
@@ -540,7 +508,6 @@ func gc_body_closureLoopVars(gc_b *compiled.Block, in, out []int32) {
 					gc_pos.Thread = gc_rank
 //line closures.go:88
 					i := gc_bx*gc_bdx + gc_tx
-//line closures.go:90
 					fs := gc_s_fs[gc_rank]
 					sum := gc_s_sum[gc_rank]
 //line closures.go:100
@@ -552,7 +519,6 @@ func gc_body_closureLoopVars(gc_b *compiled.Block, in, out []int32) {
 					gc_pos.Thread = gc_rank
 //line closures.go:88
 					i := gc_bx*gc_bdx + gc_tx
-//line closures.go:90
 					fs := gc_s_fs[gc_rank]
 					sum := gc_s_sum[gc_rank]
 //line closures.go:100
@@ -564,7 +530,6 @@ func gc_body_closureLoopVars(gc_b *compiled.Block, in, out []int32) {
 					gc_pos.Thread = gc_rank
 //line closures.go:88
 					i := gc_bx*gc_bdx + gc_tx
-//line closures.go:90
 					fs := gc_s_fs[gc_rank]
 					sum := gc_s_sum[gc_rank]
 //line closures.go:100
@@ -576,7 +541,6 @@ func gc_body_closureLoopVars(gc_b *compiled.Block, in, out []int32) {
 					gc_pos.Thread = gc_rank
 //line closures.go:88
 					i := gc_bx*gc_bdx + gc_tx
-//line closures.go:90
 					fs := gc_s_fs[gc_rank]
 					sum := gc_s_sum[gc_rank]
 //line closures.go:100
@@ -588,7 +552,6 @@ func gc_body_closureLoopVars(gc_b *compiled.Block, in, out []int32) {
 				gc_pos.Thread = gc_rank
 //line closures.go:88
 				i := gc_bx*gc_bdx + gc_tx
-//line closures.go:90
 				fs := gc_s_fs[gc_rank]
 				sum := gc_s_sum[gc_rank]
 //line closures.go:100
@@ -622,7 +585,6 @@ func gc_body_closureLaneKept(gc_b *compiled.Block, in, out []int32) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-//line closures.go:118
 	var gc_l_x [32]int32
 	var gc_l_get [32]func() int32
 	var gc_c1v [32]int32
@@ -662,19 +624,15 @@ func gc_body_closureLaneKept(gc_b *compiled.Block, in, out []int32) {
 				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
 					gc_at := out[gc_off:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line closures.go:124
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line closures.go:111
 						x := gc_l_x[gc_lane]
-//line closures.go:113
 						get := gc_l_get[gc_lane]
 //line closures.go:112
 						y := gc_c1r[gc_lane]
 						gc_at[gc_lane] = get() + y + x
 					}
 				} else {
-//line closures.go:117
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 						gc_tx++
 						if gc_tx == gc_bdx {
@@ -684,11 +642,8 @@ func gc_body_closureLaneKept(gc_b *compiled.Block, in, out []int32) {
 						gc_pos.Thread = gc_rank
 //line closures.go:109
 						i := gc_bx*gc_bdx + gc_tx
-//line closures.go:111
 						x := gc_l_x[gc_lane]
-//line closures.go:113
 						get := gc_l_get[gc_lane]
-//line closures.go:112
 						y := gc_c1r[gc_lane]
 						out[i] = get() + y + x
 					}
@@ -740,7 +695,6 @@ func gc_body_closureUniformLater(gc_b *compiled.Block, gc_lo, gc_hi int, in, out
 		b := int32(gc_bx) + 1
 //line closures.go:130
 		done := int32(0)
-//line closures.go:132
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := gc_bx * gc_bdx
 			if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
@@ -753,7 +707,6 @@ func gc_body_closureUniformLater(gc_b *compiled.Block, gc_lo, gc_hi int, in, out
 					add := func(x int32) int32 { return x + b + odd }
 //line closures.go:131
 					x_ := gc_at[gc_tx] + done
-//line closures.go:135
 					gc_s_add[gc_rank] = add
 					gc_s_x_[gc_rank] = x_
 				}
@@ -768,7 +721,6 @@ func gc_body_closureUniformLater(gc_b *compiled.Block, gc_lo, gc_hi int, in, out
 					add := func(x int32) int32 { return x + b + odd }
 //line closures.go:131
 					x_ := in[i] + done
-//line closures.go:135
 					gc_s_add[gc_rank] = add
 					gc_s_x_[gc_rank] = x_
 				}
@@ -776,7 +728,6 @@ func gc_body_closureUniformLater(gc_b *compiled.Block, gc_lo, gc_hi int, in, out
 		}
 //line closures.go:132
 		done++
-//line closures.go:134
 		gc_step := 0
 		for ; gc_step+3 < gc_n; gc_step += 4 {
 			{
@@ -828,7 +779,6 @@ func gc_body_closureUniformLater(gc_b *compiled.Block, gc_lo, gc_hi int, in, out
 		b *= 100
 //line closures.go:136
 		_, _ = done, b
-//line closures.go:138
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := gc_bx * gc_bdx
 			if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 {
@@ -837,36 +787,28 @@ func gc_body_closureUniformLater(gc_b *compiled.Block, gc_lo, gc_hi int, in, out
 				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
-//line closures.go:147
 						gc_rank := gc_base + gc_tx
-//line closures.go:128
 						x_ := gc_s_x_[gc_rank]
 //line closures.go:135
 						gc_at2[gc_tx] = x_
 					}
 					{
 						gc_tx := gc_step2 + 1
-//line closures.go:140
 						gc_rank := gc_base + gc_tx
-//line closures.go:128
 						x_ := gc_s_x_[gc_rank]
 //line closures.go:135
 						gc_at2[gc_tx] = x_
 					}
 					{
 						gc_tx := gc_step2 + 2
-//line closures.go:140
 						gc_rank := gc_base + gc_tx
-//line closures.go:128
 						x_ := gc_s_x_[gc_rank]
 //line closures.go:135
 						gc_at2[gc_tx] = x_
 					}
 					{
 						gc_tx := gc_step2 + 3
-//line closures.go:140
 						gc_rank := gc_base + gc_tx
-//line closures.go:128
 						x_ := gc_s_x_[gc_rank]
 //line closures.go:135
 						gc_at2[gc_tx] = x_
@@ -874,7 +816,6 @@ func gc_body_closureUniformLater(gc_b *compiled.Block, gc_lo, gc_hi int, in, out
 				}
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line closures.go:128
 					x_ := gc_s_x_[gc_rank]
 //line closures.go:135
 					gc_at2[gc_tx] = x_
@@ -888,7 +829,6 @@ func gc_body_closureUniformLater(gc_b *compiled.Block, gc_lo, gc_hi int, in, out
 						gc_pos.Thread = gc_rank
 //line closures.go:126
 						i := gc_bx*gc_bdx + gc_tx
-//line closures.go:128
 						x_ := gc_s_x_[gc_rank]
 //line closures.go:135
 						out[i] = x_
@@ -899,7 +839,6 @@ func gc_body_closureUniformLater(gc_b *compiled.Block, gc_lo, gc_hi int, in, out
 						gc_pos.Thread = gc_rank
 //line closures.go:126
 						i := gc_bx*gc_bdx + gc_tx
-//line closures.go:128
 						x_ := gc_s_x_[gc_rank]
 //line closures.go:135
 						out[i] = x_
@@ -910,7 +849,6 @@ func gc_body_closureUniformLater(gc_b *compiled.Block, gc_lo, gc_hi int, in, out
 						gc_pos.Thread = gc_rank
 //line closures.go:126
 						i := gc_bx*gc_bdx + gc_tx
-//line closures.go:128
 						x_ := gc_s_x_[gc_rank]
 //line closures.go:135
 						out[i] = x_
@@ -921,7 +859,6 @@ func gc_body_closureUniformLater(gc_b *compiled.Block, gc_lo, gc_hi int, in, out
 						gc_pos.Thread = gc_rank
 //line closures.go:126
 						i := gc_bx*gc_bdx + gc_tx
-//line closures.go:128
 						x_ := gc_s_x_[gc_rank]
 //line closures.go:135
 						out[i] = x_
@@ -932,7 +869,6 @@ func gc_body_closureUniformLater(gc_b *compiled.Block, gc_lo, gc_hi int, in, out
 					gc_pos.Thread = gc_rank
 //line closures.go:126
 					i := gc_bx*gc_bdx + gc_tx
-//line closures.go:128
 					x_ := gc_s_x_[gc_rank]
 //line closures.go:135
 					out[i] = x_
@@ -979,7 +915,6 @@ func gc_body_closurePassed(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int
 		b := int32(gc_bx) + 1
 //line closures.go:148
 		done := int32(0)
-//line closures.go:150
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := gc_bx * gc_bdx
 			if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
@@ -992,7 +927,6 @@ func gc_body_closurePassed(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int
 					add := func(x int32) int32 { return x + b + odd }
 //line closures.go:149
 					x_ := gc_at[gc_tx] + done
-//line closures.go:153
 					gc_s_add[gc_rank] = add
 					gc_s_x_[gc_rank] = x_
 				}
@@ -1007,7 +941,6 @@ func gc_body_closurePassed(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int
 					add := func(x int32) int32 { return x + b + odd }
 //line closures.go:149
 					x_ := in[i] + done
-//line closures.go:153
 					gc_s_add[gc_rank] = add
 					gc_s_x_[gc_rank] = x_
 				}
@@ -1015,7 +948,6 @@ func gc_body_closurePassed(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int
 		}
 //line closures.go:150
 		done++
-//line closures.go:152
 		gc_step := 0
 		for ; gc_step+3 < gc_n; gc_step += 4 {
 			{
@@ -1067,7 +999,6 @@ func gc_body_closurePassed(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int
 		b *= 100
 //line closures.go:154
 		_, _ = done, b
-//line closures.go:156
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := gc_bx * gc_bdx
 			if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 {
@@ -1076,36 +1007,28 @@ func gc_body_closurePassed(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int
 				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
-//line closures.go:165
 						gc_rank := gc_base + gc_tx
-//line closures.go:146
 						x_ := gc_s_x_[gc_rank]
 //line closures.go:153
 						gc_at2[gc_tx] = x_
 					}
 					{
 						gc_tx := gc_step2 + 1
-//line closures.go:158
 						gc_rank := gc_base + gc_tx
-//line closures.go:146
 						x_ := gc_s_x_[gc_rank]
 //line closures.go:153
 						gc_at2[gc_tx] = x_
 					}
 					{
 						gc_tx := gc_step2 + 2
-//line closures.go:158
 						gc_rank := gc_base + gc_tx
-//line closures.go:146
 						x_ := gc_s_x_[gc_rank]
 //line closures.go:153
 						gc_at2[gc_tx] = x_
 					}
 					{
 						gc_tx := gc_step2 + 3
-//line closures.go:158
 						gc_rank := gc_base + gc_tx
-//line closures.go:146
 						x_ := gc_s_x_[gc_rank]
 //line closures.go:153
 						gc_at2[gc_tx] = x_
@@ -1113,7 +1036,6 @@ func gc_body_closurePassed(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int
 				}
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line closures.go:146
 					x_ := gc_s_x_[gc_rank]
 //line closures.go:153
 					gc_at2[gc_tx] = x_
@@ -1127,7 +1049,6 @@ func gc_body_closurePassed(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int
 						gc_pos.Thread = gc_rank
 //line closures.go:144
 						i := gc_bx*gc_bdx + gc_tx
-//line closures.go:146
 						x_ := gc_s_x_[gc_rank]
 //line closures.go:153
 						out[i] = x_
@@ -1138,7 +1059,6 @@ func gc_body_closurePassed(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int
 						gc_pos.Thread = gc_rank
 //line closures.go:144
 						i := gc_bx*gc_bdx + gc_tx
-//line closures.go:146
 						x_ := gc_s_x_[gc_rank]
 //line closures.go:153
 						out[i] = x_
@@ -1149,7 +1069,6 @@ func gc_body_closurePassed(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int
 						gc_pos.Thread = gc_rank
 //line closures.go:144
 						i := gc_bx*gc_bdx + gc_tx
-//line closures.go:146
 						x_ := gc_s_x_[gc_rank]
 //line closures.go:153
 						out[i] = x_
@@ -1160,7 +1079,6 @@ func gc_body_closurePassed(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int
 						gc_pos.Thread = gc_rank
 //line closures.go:144
 						i := gc_bx*gc_bdx + gc_tx
-//line closures.go:146
 						x_ := gc_s_x_[gc_rank]
 //line closures.go:153
 						out[i] = x_
@@ -1171,7 +1089,6 @@ func gc_body_closurePassed(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int
 					gc_pos.Thread = gc_rank
 //line closures.go:144
 					i := gc_bx*gc_bdx + gc_tx
-//line closures.go:146
 					x_ := gc_s_x_[gc_rank]
 //line closures.go:153
 					out[i] = x_

@@ -48,7 +48,6 @@ func gc_body_closureAfterBarrier(gc_b2 *compiled.Block, in, out []int32) {
 	}
 //line closures.go:19
 	s := gocuda.Shared[int32](t, gc_bdx2)[:gc_bdx2]
-//line closures.go:21
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off2 := gc_bx2 * gc_bdx2
 		if gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx2 <= len(in)-gc_off2 && gc_bdx2 <= len(s) {
@@ -64,7 +63,6 @@ func gc_body_closureAfterBarrier(gc_b2 *compiled.Block, in, out []int32) {
 				w := 2 * gc_s_v[gc_rank2]
 				get := func() int32 { return gc_s_v[gc_rank2] + w }
 				gc_at4[gc_tx2] = gc_s_v[gc_rank2]
-//line closures.go:29
 				gc_s_get[gc_rank2] = get
 			}
 		} else {
@@ -80,12 +78,10 @@ func gc_body_closureAfterBarrier(gc_b2 *compiled.Block, in, out []int32) {
 				w := 2 * gc_s_v[gc_rank2]
 				get := func() int32 { return gc_s_v[gc_rank2] + w }
 				s[tid] = gc_s_v[gc_rank2]
-//line closures.go:29
 				gc_s_get[gc_rank2] = get
 			}
 		}
 	}
-//line closures.go:35
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_step2 := 0
 		for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
@@ -96,7 +92,6 @@ func gc_body_closureAfterBarrier(gc_b2 *compiled.Block, in, out []int32) {
 //line closures.go:20
 				tid := gc_tx2
 				i := gc_bx2*gc_bdx2 + tid
-//line closures.go:23
 				get := gc_s_get[gc_rank2]
 //line closures.go:27
 				gc_s_v[gc_rank2] = s[tid^1]
@@ -109,7 +104,6 @@ func gc_body_closureAfterBarrier(gc_b2 *compiled.Block, in, out []int32) {
 //line closures.go:20
 				tid := gc_tx2
 				i := gc_bx2*gc_bdx2 + tid
-//line closures.go:23
 				get := gc_s_get[gc_rank2]
 //line closures.go:27
 				gc_s_v[gc_rank2] = s[tid^1]
@@ -122,7 +116,6 @@ func gc_body_closureAfterBarrier(gc_b2 *compiled.Block, in, out []int32) {
 //line closures.go:20
 				tid := gc_tx2
 				i := gc_bx2*gc_bdx2 + tid
-//line closures.go:23
 				get := gc_s_get[gc_rank2]
 //line closures.go:27
 				gc_s_v[gc_rank2] = s[tid^1]
@@ -135,7 +128,6 @@ func gc_body_closureAfterBarrier(gc_b2 *compiled.Block, in, out []int32) {
 //line closures.go:20
 				tid := gc_tx2
 				i := gc_bx2*gc_bdx2 + tid
-//line closures.go:23
 				get := gc_s_get[gc_rank2]
 //line closures.go:27
 				gc_s_v[gc_rank2] = s[tid^1]
@@ -148,7 +140,6 @@ func gc_body_closureAfterBarrier(gc_b2 *compiled.Block, in, out []int32) {
 //line closures.go:20
 			tid := gc_tx2
 			i := gc_bx2*gc_bdx2 + tid
-//line closures.go:23
 			get := gc_s_get[gc_rank2]
 //line closures.go:27
 			gc_s_v[gc_rank2] = s[tid^1]
@@ -184,7 +175,6 @@ func gc_body_closureAfterShuffle(gc_b2 *compiled.Block, in, out []int32) {
 	gc_s_v := make([]pairOf, gc_b2.Len())
 //line closures.go:38
 	tile_ := cg.TiledPartition(cg.ThisThreadBlock(t), 32)
-//line closures.go:41
 	var gc_l_pick [32]func(k int) int32
 	var gc_c21v [32]int32
 	var gc_c21r [32]int32
@@ -230,12 +220,10 @@ func gc_body_closureAfterShuffle(gc_b2 *compiled.Block, in, out []int32) {
 					gc_at2 := out[gc_off2:][:32]
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 						gc_tx2 := gc_x02 + gc_lane2
-//line closures.go:59
 						gc_rank2 := gc_w2 + gc_lane2
 						gc_pos2.Thread = gc_rank2
 //line closures.go:39
 						i := gc_bx2*gc_bdx2 + gc_tx2
-//line closures.go:41
 						pick := gc_l_pick[gc_lane2]
 //line closures.go:47
 						gc_s_v[gc_rank2].b = gc_c21r[gc_lane2]
@@ -251,7 +239,6 @@ func gc_body_closureAfterShuffle(gc_b2 *compiled.Block, in, out []int32) {
 						gc_pos2.Thread = gc_rank2
 //line closures.go:39
 						i := gc_bx2*gc_bdx2 + gc_tx2
-//line closures.go:41
 						pick := gc_l_pick[gc_lane2]
 //line closures.go:47
 						gc_s_v[gc_rank2].b = gc_c21r[gc_lane2]
@@ -294,7 +281,6 @@ func gc_body_closureWrites(gc_b2 *compiled.Block, in, out []int32) {
 	}
 //line closures.go:61
 	s := gocuda.Shared[int32](t, gc_bdx2)[:gc_bdx2]
-//line closures.go:63
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off3 := gc_bx2 * gc_bdx2
 		if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx2 <= len(in)-gc_off3 && gc_bdx2 <= len(s) {
@@ -310,7 +296,6 @@ func gc_body_closureWrites(gc_b2 *compiled.Block, in, out []int32) {
 				add := func(x int32) { gc_s_acc[gc_rank2] += x }
 				add(gc_at5[gc_tx2])
 				gc_at6[gc_tx2] = gc_at5[gc_tx2]
-//line closures.go:70
 				gc_s_add[gc_rank2] = add
 			}
 		} else {
@@ -326,12 +311,10 @@ func gc_body_closureWrites(gc_b2 *compiled.Block, in, out []int32) {
 				add := func(x int32) { gc_s_acc[gc_rank2] += x }
 				add(in[i])
 				s[tid] = in[i]
-//line closures.go:70
 				gc_s_add[gc_rank2] = add
 			}
 		}
 	}
-//line closures.go:76
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off4 := gc_bx2 * gc_bdx2
 		if gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx2 <= len(in)-gc_off4 && gc_off4 <= len(out) && gc_bdx2 <= len(out)-gc_off4 {
@@ -343,7 +326,6 @@ func gc_body_closureWrites(gc_b2 *compiled.Block, in, out []int32) {
 //line closures.go:62
 				tid := gc_tx2
 				i := gc_bx2*gc_bdx2 + tid
-//line closures.go:65
 				add := gc_s_add[gc_rank2]
 //line closures.go:69
 				add(s[tid^1])
@@ -365,7 +347,6 @@ func gc_body_closureWrites(gc_b2 *compiled.Block, in, out []int32) {
 //line closures.go:62
 				tid := gc_tx2
 				i := gc_bx2*gc_bdx2 + tid
-//line closures.go:65
 				add := gc_s_add[gc_rank2]
 //line closures.go:69
 				add(s[tid^1])
@@ -410,7 +391,6 @@ func gc_body_closureLoopVars(gc_b2 *compiled.Block, in, out []int32) {
 	gc_n2 := gc_b2.Len()
 	gc_s_fs := compiled.Scratch[[3]func() int32](gc_b2, 0)[:gc_n2]
 	gc_s_sum := compiled.Scratch[int32](gc_b2, 1)[:gc_n2]
-//line closures.go:97
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off4 := gc_bx2 * gc_bdx2
 		if gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx2 <= len(in)-gc_off4 {
@@ -429,15 +409,14 @@ func gc_body_closureLoopVars(gc_b2 *compiled.Block, in, out []int32) {
 //line closures.go:91
 						return
 					}
-//line closures.go:92
 					fs[k] = func() int32 { return int32(k) * a }
 				}
+//line closures.go:94
 				sum := int32(0)
 				for k_ := range 4 {
 					shift := func() int32 { return a >> k_ }
 					sum += shift()
 				}
-//line closures.go:102
 				gc_s_fs[gc_rank2] = fs
 				gc_s_sum[gc_rank2] = sum
 			}
@@ -457,21 +436,19 @@ func gc_body_closureLoopVars(gc_b2 *compiled.Block, in, out []int32) {
 //line closures.go:91
 						return
 					}
-//line closures.go:92
 					fs[k] = func() int32 { return int32(k) * a }
 				}
+//line closures.go:94
 				sum := int32(0)
 				for k_ := range 4 {
 					shift := func() int32 { return a >> k_ }
 					sum += shift()
 				}
-//line closures.go:102
 				gc_s_fs[gc_rank2] = fs
 				gc_s_sum[gc_rank2] = sum
 			}
 		}
 	}
-//line closures.go:109
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off5 := gc_bx2 * gc_bdx2
 		if gc_off5 >= 0 && gc_off5 <= len(out) && gc_bdx2 <= len(out)-gc_off5 {
@@ -480,10 +457,8 @@ func gc_body_closureLoopVars(gc_b2 *compiled.Block, in, out []int32) {
 			for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
 				{
 					gc_tx2 := gc_step3 + 0
-//line closures.go:118
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-//line closures.go:90
 					fs := gc_s_fs[gc_rank2]
 					sum := gc_s_sum[gc_rank2]
 //line closures.go:100
@@ -491,10 +466,8 @@ func gc_body_closureLoopVars(gc_b2 *compiled.Block, in, out []int32) {
 				}
 				{
 					gc_tx2 := gc_step3 + 1
-//line closures.go:105
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-//line closures.go:90
 					fs := gc_s_fs[gc_rank2]
 					sum := gc_s_sum[gc_rank2]
 //line closures.go:100
@@ -502,10 +475,8 @@ func gc_body_closureLoopVars(gc_b2 *compiled.Block, in, out []int32) {
 				}
 				{
 					gc_tx2 := gc_step3 + 2
-//line closures.go:105
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-//line closures.go:90
 					fs := gc_s_fs[gc_rank2]
 					sum := gc_s_sum[gc_rank2]
 //line closures.go:100
@@ -513,10 +484,8 @@ func gc_body_closureLoopVars(gc_b2 *compiled.Block, in, out []int32) {
 				}
 				{
 					gc_tx2 := gc_step3 + 3
-//line closures.go:105
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-//line closures.go:90
 					fs := gc_s_fs[gc_rank2]
 					sum := gc_s_sum[gc_rank2]
 //line closures.go:100
@@ -526,7 +495,6 @@ func gc_body_closureLoopVars(gc_b2 *compiled.Block, in, out []int32) {
 			for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
-//line closures.go:90
 				fs := gc_s_fs[gc_rank2]
 				sum := gc_s_sum[gc_rank2]
 //line closures.go:100
@@ -541,7 +509,6 @@ func gc_body_closureLoopVars(gc_b2 *compiled.Block, in, out []int32) {
 					gc_pos2.Thread = gc_rank2
 //line closures.go:88
 					i := gc_bx2*gc_bdx2 + gc_tx2
-//line closures.go:90
 					fs := gc_s_fs[gc_rank2]
 					sum := gc_s_sum[gc_rank2]
 //line closures.go:100
@@ -553,7 +520,6 @@ func gc_body_closureLoopVars(gc_b2 *compiled.Block, in, out []int32) {
 					gc_pos2.Thread = gc_rank2
 //line closures.go:88
 					i := gc_bx2*gc_bdx2 + gc_tx2
-//line closures.go:90
 					fs := gc_s_fs[gc_rank2]
 					sum := gc_s_sum[gc_rank2]
 //line closures.go:100
@@ -565,7 +531,6 @@ func gc_body_closureLoopVars(gc_b2 *compiled.Block, in, out []int32) {
 					gc_pos2.Thread = gc_rank2
 //line closures.go:88
 					i := gc_bx2*gc_bdx2 + gc_tx2
-//line closures.go:90
 					fs := gc_s_fs[gc_rank2]
 					sum := gc_s_sum[gc_rank2]
 //line closures.go:100
@@ -577,7 +542,6 @@ func gc_body_closureLoopVars(gc_b2 *compiled.Block, in, out []int32) {
 					gc_pos2.Thread = gc_rank2
 //line closures.go:88
 					i := gc_bx2*gc_bdx2 + gc_tx2
-//line closures.go:90
 					fs := gc_s_fs[gc_rank2]
 					sum := gc_s_sum[gc_rank2]
 //line closures.go:100
@@ -589,7 +553,6 @@ func gc_body_closureLoopVars(gc_b2 *compiled.Block, in, out []int32) {
 				gc_pos2.Thread = gc_rank2
 //line closures.go:88
 				i := gc_bx2*gc_bdx2 + gc_tx2
-//line closures.go:90
 				fs := gc_s_fs[gc_rank2]
 				sum := gc_s_sum[gc_rank2]
 //line closures.go:100
@@ -623,7 +586,6 @@ func gc_body_closureLaneKept(gc_b2 *compiled.Block, in, out []int32) {
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-//line closures.go:118
 	var gc_l_x [32]int32
 	var gc_l_get [32]func() int32
 	var gc_c21v [32]int32
@@ -663,19 +625,15 @@ func gc_body_closureLaneKept(gc_b2 *compiled.Block, in, out []int32) {
 				if gc_act2 == ^uint32(0) && gc_x02+32 <= gc_bdx2 && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
 					gc_at2 := out[gc_off2:][:32]
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-//line closures.go:124
 						gc_rank2 := gc_w2 + gc_lane2
 						gc_pos2.Thread = gc_rank2
-//line closures.go:111
 						x := gc_l_x[gc_lane2]
-//line closures.go:113
 						get := gc_l_get[gc_lane2]
 //line closures.go:112
 						y := gc_c21r[gc_lane2]
 						gc_at2[gc_lane2] = get() + y + x
 					}
 				} else {
-//line closures.go:117
 					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 						gc_tx2++
 						if gc_tx2 == gc_bdx2 {
@@ -685,11 +643,8 @@ func gc_body_closureLaneKept(gc_b2 *compiled.Block, in, out []int32) {
 						gc_pos2.Thread = gc_rank2
 //line closures.go:109
 						i := gc_bx2*gc_bdx2 + gc_tx2
-//line closures.go:111
 						x := gc_l_x[gc_lane2]
-//line closures.go:113
 						get := gc_l_get[gc_lane2]
-//line closures.go:112
 						y := gc_c21r[gc_lane2]
 						out[i] = get() + y + x
 					}
@@ -741,7 +696,6 @@ func gc_body_closureUniformLater(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, 
 		b := int32(gc_bx2) + 1
 //line closures.go:130
 		done := int32(0)
-//line closures.go:132
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_off3 := gc_bx2 * gc_bdx2
 			if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx2 <= len(in)-gc_off3 {
@@ -754,7 +708,6 @@ func gc_body_closureUniformLater(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, 
 					add := func(x int32) int32 { return x + b + odd }
 //line closures.go:131
 					x_ := gc_at3[gc_tx2] + done
-//line closures.go:135
 					gc_s_add[gc_rank2] = add
 					gc_s_x_[gc_rank2] = x_
 				}
@@ -769,7 +722,6 @@ func gc_body_closureUniformLater(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, 
 					add := func(x int32) int32 { return x + b + odd }
 //line closures.go:131
 					x_ := in[i] + done
-//line closures.go:135
 					gc_s_add[gc_rank2] = add
 					gc_s_x_[gc_rank2] = x_
 				}
@@ -777,7 +729,6 @@ func gc_body_closureUniformLater(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, 
 		}
 //line closures.go:132
 		done++
-//line closures.go:134
 		gc_step4 := 0
 		for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
 			{
@@ -829,7 +780,6 @@ func gc_body_closureUniformLater(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, 
 		b *= 100
 //line closures.go:136
 		_, _ = done, b
-//line closures.go:138
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_off4 := gc_bx2 * gc_bdx2
 			if gc_off4 >= 0 && gc_off4 <= len(out) && gc_bdx2 <= len(out)-gc_off4 {
@@ -852,7 +802,6 @@ func gc_body_closureUniformLater(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, 
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-//line closures.go:128
 					x_ := gc_s_x_[gc_rank2]
 //line closures.go:135
 					gc_at4[gc_tx2] = x_
@@ -885,7 +834,6 @@ func gc_body_closureUniformLater(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, 
 						gc_pos2.Thread = gc_rank2
 //line closures.go:126
 						i := gc_bx2*gc_bdx2 + gc_tx2
-//line closures.go:128
 						x_ := gc_s_x_[gc_rank2]
 //line closures.go:135
 						out[i] = x_
@@ -896,7 +844,6 @@ func gc_body_closureUniformLater(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, 
 						gc_pos2.Thread = gc_rank2
 //line closures.go:126
 						i := gc_bx2*gc_bdx2 + gc_tx2
-//line closures.go:128
 						x_ := gc_s_x_[gc_rank2]
 //line closures.go:135
 						out[i] = x_
@@ -907,7 +854,6 @@ func gc_body_closureUniformLater(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, 
 						gc_pos2.Thread = gc_rank2
 //line closures.go:126
 						i := gc_bx2*gc_bdx2 + gc_tx2
-//line closures.go:128
 						x_ := gc_s_x_[gc_rank2]
 //line closures.go:135
 						out[i] = x_
@@ -918,7 +864,6 @@ func gc_body_closureUniformLater(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, 
 						gc_pos2.Thread = gc_rank2
 //line closures.go:126
 						i := gc_bx2*gc_bdx2 + gc_tx2
-//line closures.go:128
 						x_ := gc_s_x_[gc_rank2]
 //line closures.go:135
 						out[i] = x_
@@ -929,7 +874,6 @@ func gc_body_closureUniformLater(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, 
 					gc_pos2.Thread = gc_rank2
 //line closures.go:126
 					i := gc_bx2*gc_bdx2 + gc_tx2
-//line closures.go:128
 					x_ := gc_s_x_[gc_rank2]
 //line closures.go:135
 					out[i] = x_
@@ -976,7 +920,6 @@ func gc_body_closurePassed(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 		b := int32(gc_bx2) + 1
 //line closures.go:148
 		done := int32(0)
-//line closures.go:150
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_off3 := gc_bx2 * gc_bdx2
 			if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx2 <= len(in)-gc_off3 {
@@ -989,7 +932,6 @@ func gc_body_closurePassed(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 					add := func(x int32) int32 { return x + b + odd }
 //line closures.go:149
 					x_ := gc_at3[gc_tx2] + done
-//line closures.go:153
 					gc_s_add[gc_rank2] = add
 					gc_s_x_[gc_rank2] = x_
 				}
@@ -1004,7 +946,6 @@ func gc_body_closurePassed(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 					add := func(x int32) int32 { return x + b + odd }
 //line closures.go:149
 					x_ := in[i] + done
-//line closures.go:153
 					gc_s_add[gc_rank2] = add
 					gc_s_x_[gc_rank2] = x_
 				}
@@ -1012,7 +953,6 @@ func gc_body_closurePassed(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 		}
 //line closures.go:150
 		done++
-//line closures.go:152
 		gc_step4 := 0
 		for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
 			{
@@ -1064,7 +1004,6 @@ func gc_body_closurePassed(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 		b *= 100
 //line closures.go:154
 		_, _ = done, b
-//line closures.go:156
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_off4 := gc_bx2 * gc_bdx2
 			if gc_off4 >= 0 && gc_off4 <= len(out) && gc_bdx2 <= len(out)-gc_off4 {
@@ -1087,7 +1026,6 @@ func gc_body_closurePassed(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-//line closures.go:146
 					x_ := gc_s_x_[gc_rank2]
 //line closures.go:153
 					gc_at4[gc_tx2] = x_
@@ -1120,7 +1058,6 @@ func gc_body_closurePassed(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 						gc_pos2.Thread = gc_rank2
 //line closures.go:144
 						i := gc_bx2*gc_bdx2 + gc_tx2
-//line closures.go:146
 						x_ := gc_s_x_[gc_rank2]
 //line closures.go:153
 						out[i] = x_
@@ -1131,7 +1068,6 @@ func gc_body_closurePassed(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 						gc_pos2.Thread = gc_rank2
 //line closures.go:144
 						i := gc_bx2*gc_bdx2 + gc_tx2
-//line closures.go:146
 						x_ := gc_s_x_[gc_rank2]
 //line closures.go:153
 						out[i] = x_
@@ -1142,7 +1078,6 @@ func gc_body_closurePassed(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 						gc_pos2.Thread = gc_rank2
 //line closures.go:144
 						i := gc_bx2*gc_bdx2 + gc_tx2
-//line closures.go:146
 						x_ := gc_s_x_[gc_rank2]
 //line closures.go:153
 						out[i] = x_
@@ -1153,7 +1088,6 @@ func gc_body_closurePassed(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 						gc_pos2.Thread = gc_rank2
 //line closures.go:144
 						i := gc_bx2*gc_bdx2 + gc_tx2
-//line closures.go:146
 						x_ := gc_s_x_[gc_rank2]
 //line closures.go:153
 						out[i] = x_
@@ -1164,7 +1098,6 @@ func gc_body_closurePassed(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 					gc_pos2.Thread = gc_rank2
 //line closures.go:144
 					i := gc_bx2*gc_bdx2 + gc_tx2
-//line closures.go:146
 					x_ := gc_s_x_[gc_rank2]
 //line closures.go:153
 					out[i] = x_

@@ -45,7 +45,6 @@ func gc_body_coalescedKernel(gc_b *compiled.Block, in []int32, out []CoalescedOu
 	gc_n := gc_b.Len()
 //line coalesced.go:46
 	tile_ := cg.TiledPartition(cg.ThisThreadBlock(t), 8)
-//line coalesced.go:49
 	var gc_l_v [32]int32
 	var gc_l_o [32]CoalescedOut
 	var gc_l_g [32]cg.Coalesced
@@ -72,7 +71,6 @@ func gc_body_coalescedKernel(gc_b *compiled.Block, in []int32, out []CoalescedOu
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		{
-//line coalesced.go:76
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			{
@@ -84,7 +82,6 @@ func gc_body_coalescedKernel(gc_b *compiled.Block, in []int32, out []CoalescedOu
 //line coalesced.go:30
 						v := gc_at[gc_lane]
 						var o CoalescedOut
-//line coalesced.go:34
 						gc_l_v[gc_lane] = v
 						gc_l_o[gc_lane] = o
 					}
@@ -100,7 +97,6 @@ func gc_body_coalescedKernel(gc_b *compiled.Block, in []int32, out []CoalescedOu
 						i := gc_bx*gc_bdx + gc_tx
 						v := in[i]
 						var o CoalescedOut
-//line coalesced.go:34
 						gc_l_v[gc_lane] = v
 						gc_l_o[gc_lane] = o
 					}
@@ -148,7 +144,6 @@ func gc_body_coalescedKernel(gc_b *compiled.Block, in []int32, out []CoalescedOu
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 					v := gc_l_v[gc_lane]
-//line coalesced.go:44
 					o := gc_l_o[gc_lane]
 //line coalesced.go:35
 					o.Shfl = gc_c2r[gc_lane]
@@ -164,7 +159,6 @@ func gc_body_coalescedKernel(gc_b *compiled.Block, in []int32, out []CoalescedOu
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 					v := gc_l_v[gc_lane]
-//line coalesced.go:45
 					o := gc_l_o[gc_lane]
 //line coalesced.go:36
 					o.Ballot = gc_c3r[gc_lane]
@@ -177,7 +171,6 @@ func gc_body_coalescedKernel(gc_b *compiled.Block, in []int32, out []CoalescedOu
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line coalesced.go:44
 					v := gc_l_v[gc_lane]
 //line coalesced.go:37
 					var any_ bool = gc_c4r[gc_lane]
@@ -194,7 +187,6 @@ func gc_body_coalescedKernel(gc_b *compiled.Block, in []int32, out []CoalescedOu
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 					o := gc_l_o[gc_lane]
-//line coalesced.go:46
 					any_ := gc_l_any_[gc_lane]
 //line coalesced.go:37
 					var all bool = gc_c5r[gc_lane]
@@ -214,7 +206,6 @@ func gc_body_coalescedKernel(gc_b *compiled.Block, in []int32, out []CoalescedOu
 					v := gc_l_v[gc_lane]
 					_ = v
 					o := gc_l_o[gc_lane]
-//line coalesced.go:50
 					g := gc_l_g[gc_lane]
 					_ = g
 //line coalesced.go:39
@@ -232,7 +223,6 @@ func gc_body_coalescedKernel(gc_b *compiled.Block, in []int32, out []CoalescedOu
 					v := gc_l_v[gc_lane]
 					_ = v
 					o := gc_l_o[gc_lane]
-//line coalesced.go:51
 					g := gc_l_g[gc_lane]
 					_ = g
 //line coalesced.go:40
@@ -248,9 +238,7 @@ func gc_body_coalescedKernel(gc_b *compiled.Block, in []int32, out []CoalescedOu
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 					v := gc_l_v[gc_lane]
-//line coalesced.go:50
 					o := gc_l_o[gc_lane]
-//line coalesced.go:52
 					g := gc_l_g[gc_lane]
 					_ = g
 //line coalesced.go:41
@@ -267,9 +255,7 @@ func gc_body_coalescedKernel(gc_b *compiled.Block, in []int32, out []CoalescedOu
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 					v := gc_l_v[gc_lane]
-//line coalesced.go:51
 					o := gc_l_o[gc_lane]
-//line coalesced.go:53
 					g := gc_l_g[gc_lane]
 					_ = g
 //line coalesced.go:42
@@ -290,14 +276,12 @@ func gc_body_coalescedKernel(gc_b *compiled.Block, in []int32, out []CoalescedOu
 //line coalesced.go:43
 					l := gc_c10r[gc_lane]
 					o.Label, o.LabelSize = l.ThreadRank(), l.Size()
-//line coalesced.go:46
 					gc_l_o[gc_lane] = o
 				}
 			}
 			gc_act = gc_save15 &^ gc_dead
 		}
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line coalesced.go:54
 			v := gc_l_v[gc_lane]
 //line coalesced.go:47
 			gc_c11v[gc_lane] = v > 4
@@ -313,17 +297,14 @@ func gc_body_coalescedKernel(gc_b *compiled.Block, in []int32, out []CoalescedOu
 				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
 					gc_at2 := out[gc_off2:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line coalesced.go:59
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
 						gc_b.Enter(gc_rank)
-//line coalesced.go:31
 						o := gc_l_o[gc_lane]
 //line coalesced.go:47
 						half := gc_c11r[gc_lane]
 						o.Half = half.Size()*100 + half.ThreadRank()
 						gc_at2[gc_lane] = o
-//line coalesced.go:51
 						gc_l_o[gc_lane] = o
 					}
 				} else {
@@ -337,13 +318,11 @@ func gc_body_coalescedKernel(gc_b *compiled.Block, in []int32, out []CoalescedOu
 						gc_b.Enter(gc_rank)
 //line coalesced.go:29
 						i := gc_bx*gc_bdx + gc_tx
-//line coalesced.go:31
 						o := gc_l_o[gc_lane]
 //line coalesced.go:47
 						half := gc_c11r[gc_lane]
 						o.Half = half.Size()*100 + half.ThreadRank()
 						out[i] = o
-//line coalesced.go:51
 						gc_l_o[gc_lane] = o
 					}
 				}

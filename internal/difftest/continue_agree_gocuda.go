@@ -46,7 +46,6 @@ func gc_body_continueFlag(gc_b *compiled.Block, in, out []int32, n int) {
 	gc_exited := gc_b.Exited()
 //line continue_agree.go:15
 	flag := gocuda.Shared[int32](t, 1)[:1]
-//line continue_agree.go:17
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -57,7 +56,6 @@ func gc_body_continueFlag(gc_b *compiled.Block, in, out []int32, n int) {
 //line continue_agree.go:16
 			var trips, sum int32
 			i := gc_tx
-//line continue_agree.go:21
 			gc_s_trips[gc_rank] = trips
 			gc_s_sum[gc_rank] = sum
 			gc_s_i[gc_rank] = i
@@ -72,7 +70,6 @@ func gc_body_continueFlag(gc_b *compiled.Block, in, out []int32, n int) {
 		if compiled.AllExited(gc_exited) {
 			return
 		}
-//line continue_agree.go:26
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_L2:
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -115,7 +112,6 @@ func gc_body_continueFlag(gc_b *compiled.Block, in, out []int32, n int) {
 				}
 			}
 		}
-//line continue_agree.go:26
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
@@ -127,7 +123,6 @@ func gc_body_continueFlag(gc_b *compiled.Block, in, out []int32, n int) {
 				flag[0] = 1
 			}
 		}
-//line continue_agree.go:29
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {

@@ -47,7 +47,6 @@ func gc_body_continueFlag(gc_b2 *compiled.Block, in, out []int32, n int) {
 	gc_exited2 := gc_b2.Exited()
 //line continue_agree.go:15
 	flag := gocuda.Shared[int32](t, 1)[:1]
-//line continue_agree.go:17
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 			gc_rank2 := gc_base2 + gc_tx2
@@ -58,7 +57,6 @@ func gc_body_continueFlag(gc_b2 *compiled.Block, in, out []int32, n int) {
 //line continue_agree.go:16
 			var trips, sum int32
 			i := gc_tx2
-//line continue_agree.go:21
 			gc_s_trips[gc_rank2] = trips
 			gc_s_sum[gc_rank2] = sum
 			gc_s_i[gc_rank2] = i
@@ -73,7 +71,6 @@ func gc_body_continueFlag(gc_b2 *compiled.Block, in, out []int32, n int) {
 		if compiled.AllExited(gc_exited2) {
 			return
 		}
-//line continue_agree.go:26
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_L22:
 			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -121,14 +118,12 @@ func gc_body_continueFlag(gc_b2 *compiled.Block, in, out []int32, n int) {
 							gc_alive2 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex2).ToBits())
 						}
 						{
-//line continue_agree.go:20
 							if gc_alive2.ToBits() != 0 {
 //line continue_agree.go:20
 								flag[0] = 0
 							}
 						}
 					}
-//line continue_agree.go:22
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
 				}(gc_vstep)
@@ -150,14 +145,12 @@ func gc_body_continueFlag(gc_b2 *compiled.Block, in, out []int32, n int) {
 						gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
 					{
-//line continue_agree.go:20
 						if gc_alive.ToBits() != 0 {
 //line continue_agree.go:20
 							flag[0] = 0
 						}
 					}
 				}
-//line continue_agree.go:22
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
@@ -172,7 +165,6 @@ func gc_body_continueFlag(gc_b2 *compiled.Block, in, out []int32, n int) {
 				}
 			}
 		}
-//line continue_agree.go:26
 		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 			if gc_exited2[gc_rank2] {
@@ -184,7 +176,6 @@ func gc_body_continueFlag(gc_b2 *compiled.Block, in, out []int32, n int) {
 				flag[0] = 1
 			}
 		}
-//line continue_agree.go:29
 		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 			if gc_exited2[gc_rank2] {

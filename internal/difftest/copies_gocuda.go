@@ -69,7 +69,6 @@ func gc_body_copyKept(gc_b *compiled.Block, in, out []float32, off int) {
 					gc_rank := gc_base + gc_tx
 //line copies.go:19
 					v := gc_at[gc_tx]
-//line copies.go:21
 					gc_s_v[gc_rank] = v
 				}
 			} else {
@@ -101,7 +100,6 @@ func gc_body_copyKept(gc_b *compiled.Block, in, out []float32, off int) {
 //line copies.go:18
 						i := off + gc_bx*n + rank
 						v := in[i]
-//line copies.go:21
 						gc_s_v[gc_rank] = v
 					}
 					{
@@ -113,7 +111,6 @@ func gc_body_copyKept(gc_b *compiled.Block, in, out []float32, off int) {
 //line copies.go:18
 						i := off + gc_bx*n + rank
 						v := in[i]
-//line copies.go:21
 						gc_s_v[gc_rank] = v
 					}
 					{
@@ -125,7 +122,6 @@ func gc_body_copyKept(gc_b *compiled.Block, in, out []float32, off int) {
 //line copies.go:18
 						i := off + gc_bx*n + rank
 						v := in[i]
-//line copies.go:21
 						gc_s_v[gc_rank] = v
 					}
 					{
@@ -137,7 +133,6 @@ func gc_body_copyKept(gc_b *compiled.Block, in, out []float32, off int) {
 //line copies.go:18
 						i := off + gc_bx*n + rank
 						v := in[i]
-//line copies.go:21
 						gc_s_v[gc_rank] = v
 					}
 				}
@@ -149,7 +144,6 @@ func gc_body_copyKept(gc_b *compiled.Block, in, out []float32, off int) {
 //line copies.go:18
 					i := off + gc_bx*n + rank
 					v := in[i]
-//line copies.go:21
 					gc_s_v[gc_rank] = v
 				}
 			}
@@ -176,7 +170,6 @@ func gc_body_copyKept(gc_b *compiled.Block, in, out []float32, off int) {
 						gc_pos.Thread = gc_rank
 //line copies.go:16
 						rank := gc_ty*gc_bdx + gc_tx
-//line copies.go:18
 						v := gc_s_v[gc_rank]
 //line copies.go:22
 						s[rank] = v
@@ -187,7 +180,6 @@ func gc_body_copyKept(gc_b *compiled.Block, in, out []float32, off int) {
 						gc_pos.Thread = gc_rank
 //line copies.go:16
 						rank := gc_ty*gc_bdx + gc_tx
-//line copies.go:18
 						v := gc_s_v[gc_rank]
 //line copies.go:22
 						s[rank] = v
@@ -198,7 +190,6 @@ func gc_body_copyKept(gc_b *compiled.Block, in, out []float32, off int) {
 						gc_pos.Thread = gc_rank
 //line copies.go:16
 						rank := gc_ty*gc_bdx + gc_tx
-//line copies.go:18
 						v := gc_s_v[gc_rank]
 //line copies.go:22
 						s[rank] = v
@@ -209,7 +200,6 @@ func gc_body_copyKept(gc_b *compiled.Block, in, out []float32, off int) {
 						gc_pos.Thread = gc_rank
 //line copies.go:16
 						rank := gc_ty*gc_bdx + gc_tx
-//line copies.go:18
 						v := gc_s_v[gc_rank]
 //line copies.go:22
 						s[rank] = v
@@ -220,7 +210,6 @@ func gc_body_copyKept(gc_b *compiled.Block, in, out []float32, off int) {
 					gc_pos.Thread = gc_rank
 //line copies.go:16
 					rank := gc_ty*gc_bdx + gc_tx
-//line copies.go:18
 					v := gc_s_v[gc_rank]
 //line copies.go:22
 					s[rank] = v
@@ -242,7 +231,6 @@ func gc_body_copyKept(gc_b *compiled.Block, in, out []float32, off int) {
 				gc_at3 := out[gc_off3:][:gc_bdx]
 				for gc_tx, gc_idx := 0, gc_off4+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
 					gc_rank := gc_base + gc_tx
-//line copies.go:18
 					v := gc_s_v[gc_rank]
 //line copies.go:24
 					gc_at3[gc_tx] = s[gc_idx] - v
@@ -256,7 +244,6 @@ func gc_body_copyKept(gc_b *compiled.Block, in, out []float32, off int) {
 						gc_pos.Thread = gc_rank
 //line copies.go:16
 						rank := gc_ty*gc_bdx + gc_tx
-//line copies.go:18
 						v := gc_s_v[gc_rank]
 //line copies.go:24
 						out[gc_bx*n+rank] = s[n-1-rank] - v
@@ -267,7 +254,6 @@ func gc_body_copyKept(gc_b *compiled.Block, in, out []float32, off int) {
 						gc_pos.Thread = gc_rank
 //line copies.go:16
 						rank := gc_ty*gc_bdx + gc_tx
-//line copies.go:18
 						v := gc_s_v[gc_rank]
 //line copies.go:24
 						out[gc_bx*n+rank] = s[n-1-rank] - v
@@ -278,7 +264,6 @@ func gc_body_copyKept(gc_b *compiled.Block, in, out []float32, off int) {
 						gc_pos.Thread = gc_rank
 //line copies.go:16
 						rank := gc_ty*gc_bdx + gc_tx
-//line copies.go:18
 						v := gc_s_v[gc_rank]
 //line copies.go:24
 						out[gc_bx*n+rank] = s[n-1-rank] - v
@@ -289,7 +274,6 @@ func gc_body_copyKept(gc_b *compiled.Block, in, out []float32, off int) {
 						gc_pos.Thread = gc_rank
 //line copies.go:16
 						rank := gc_ty*gc_bdx + gc_tx
-//line copies.go:18
 						v := gc_s_v[gc_rank]
 //line copies.go:24
 						out[gc_bx*n+rank] = s[n-1-rank] - v
@@ -300,7 +284,6 @@ func gc_body_copyKept(gc_b *compiled.Block, in, out []float32, off int) {
 					gc_pos.Thread = gc_rank
 //line copies.go:16
 					rank := gc_ty*gc_bdx + gc_tx
-//line copies.go:18
 					v := gc_s_v[gc_rank]
 //line copies.go:24
 					out[gc_bx*n+rank] = s[n-1-rank] - v
@@ -336,7 +319,6 @@ func gc_body_copyBetween(gc_b *compiled.Block, dst, src []float32) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-//line copies.go:40
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
 		if gc_off >= 0 && gc_off <= len(dst) && gc_bdx <= len(dst)-gc_off && gc_off <= len(src) && gc_bdx <= len(src)-gc_off {
@@ -642,7 +624,6 @@ func gc_body_copyTile(gc_b *compiled.Block, in, out []float32, w int) {
 				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
-//line copies.go:69
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line copies.go:45
@@ -652,7 +633,6 @@ func gc_body_copyTile(gc_b *compiled.Block, in, out []float32, w int) {
 					}
 					{
 						gc_tx := gc_step2 + 1
-//line copies.go:55
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line copies.go:45
@@ -662,7 +642,6 @@ func gc_body_copyTile(gc_b *compiled.Block, in, out []float32, w int) {
 					}
 					{
 						gc_tx := gc_step2 + 2
-//line copies.go:55
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line copies.go:45
@@ -672,7 +651,6 @@ func gc_body_copyTile(gc_b *compiled.Block, in, out []float32, w int) {
 					}
 					{
 						gc_tx := gc_step2 + 3
-//line copies.go:55
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line copies.go:45
@@ -804,7 +782,6 @@ func gc_body_copyLanes(gc_b *compiled.Block, in, out []float32) {
 	}
 //line copies.go:64
 	s := gocuda.Shared[float32](t, n)[:n]
-//line copies.go:66
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * n
 		if gc_bdx <= len(s) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
@@ -892,7 +869,6 @@ func gc_body_copyLanes(gc_b *compiled.Block, in, out []float32) {
 			}
 		}
 	}
-//line copies.go:71
 	var gc_l_v [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -934,7 +910,6 @@ func gc_body_copyLanes(gc_b *compiled.Block, in, out []float32) {
 //line copies.go:69
 			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_l_v, 1, gocuda.WarpSize, &gc_c1r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line copies.go:73
 				v := gc_l_v[gc_lane]
 //line copies.go:69
 				v += gc_c1r[gc_lane]
@@ -961,7 +936,6 @@ func gc_body_copyLanes(gc_b *compiled.Block, in, out []float32) {
 						gc_pos.Thread = gc_rank
 //line copies.go:63
 						tid := gc_tx
-//line copies.go:65
 						v := gc_l_v[gc_lane]
 //line copies.go:71
 						s[tid] = v
@@ -970,7 +944,6 @@ func gc_body_copyLanes(gc_b *compiled.Block, in, out []float32) {
 			}
 		}
 	}
-//line copies.go:79
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off4 := gc_bx * n
 		gc_stride := 0 - 1

@@ -95,7 +95,6 @@ func gc_body_copyKept(gc_b2 *compiled.Block, in, out []float32, off int) {
 					gc_rank2 := gc_base2 + gc_tx2
 //line copies.go:19
 					v := gc_at4[gc_tx2]
-//line copies.go:21
 					gc_s_v[gc_rank2] = v
 				}
 			} else {
@@ -156,7 +155,6 @@ func gc_body_copyKept(gc_b2 *compiled.Block, in, out []float32, off int) {
 //line copies.go:18
 						i := off + gc_bx2*n + rank
 						v := in[i]
-//line copies.go:21
 						gc_s_v[gc_rank2] = v
 					}
 					{
@@ -168,7 +166,6 @@ func gc_body_copyKept(gc_b2 *compiled.Block, in, out []float32, off int) {
 //line copies.go:18
 						i := off + gc_bx2*n + rank
 						v := in[i]
-//line copies.go:21
 						gc_s_v[gc_rank2] = v
 					}
 					{
@@ -180,7 +177,6 @@ func gc_body_copyKept(gc_b2 *compiled.Block, in, out []float32, off int) {
 //line copies.go:18
 						i := off + gc_bx2*n + rank
 						v := in[i]
-//line copies.go:21
 						gc_s_v[gc_rank2] = v
 					}
 					{
@@ -192,7 +188,6 @@ func gc_body_copyKept(gc_b2 *compiled.Block, in, out []float32, off int) {
 //line copies.go:18
 						i := off + gc_bx2*n + rank
 						v := in[i]
-//line copies.go:21
 						gc_s_v[gc_rank2] = v
 					}
 				}
@@ -204,7 +199,6 @@ func gc_body_copyKept(gc_b2 *compiled.Block, in, out []float32, off int) {
 //line copies.go:18
 					i := off + gc_bx2*n + rank
 					v := in[i]
-//line copies.go:21
 					gc_s_v[gc_rank2] = v
 				}
 			}
@@ -260,7 +254,6 @@ func gc_body_copyKept(gc_b2 *compiled.Block, in, out []float32, off int) {
 				}
 				for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-//line copies.go:18
 					v := gc_s_v[gc_rank2]
 //line copies.go:22
 					gc_at5[gc_tx2] = v
@@ -318,7 +311,6 @@ func gc_body_copyKept(gc_b2 *compiled.Block, in, out []float32, off int) {
 						gc_pos2.Thread = gc_rank2
 //line copies.go:16
 						rank := gc_ty2*gc_bdx2 + gc_tx2
-//line copies.go:18
 						v := gc_s_v[gc_rank2]
 //line copies.go:22
 						s[rank] = v
@@ -329,7 +321,6 @@ func gc_body_copyKept(gc_b2 *compiled.Block, in, out []float32, off int) {
 						gc_pos2.Thread = gc_rank2
 //line copies.go:16
 						rank := gc_ty2*gc_bdx2 + gc_tx2
-//line copies.go:18
 						v := gc_s_v[gc_rank2]
 //line copies.go:22
 						s[rank] = v
@@ -340,7 +331,6 @@ func gc_body_copyKept(gc_b2 *compiled.Block, in, out []float32, off int) {
 						gc_pos2.Thread = gc_rank2
 //line copies.go:16
 						rank := gc_ty2*gc_bdx2 + gc_tx2
-//line copies.go:18
 						v := gc_s_v[gc_rank2]
 //line copies.go:22
 						s[rank] = v
@@ -351,7 +341,6 @@ func gc_body_copyKept(gc_b2 *compiled.Block, in, out []float32, off int) {
 						gc_pos2.Thread = gc_rank2
 //line copies.go:16
 						rank := gc_ty2*gc_bdx2 + gc_tx2
-//line copies.go:18
 						v := gc_s_v[gc_rank2]
 //line copies.go:22
 						s[rank] = v
@@ -362,7 +351,6 @@ func gc_body_copyKept(gc_b2 *compiled.Block, in, out []float32, off int) {
 					gc_pos2.Thread = gc_rank2
 //line copies.go:16
 					rank := gc_ty2*gc_bdx2 + gc_tx2
-//line copies.go:18
 					v := gc_s_v[gc_rank2]
 //line copies.go:22
 					s[rank] = v
@@ -384,7 +372,6 @@ func gc_body_copyKept(gc_b2 *compiled.Block, in, out []float32, off int) {
 				gc_at6 := out[gc_off7:][:gc_bdx2]
 				for gc_tx2, gc_idx2 := 0, gc_off8+gc_stride2*(0); gc_tx2 < gc_bdx2; gc_tx2, gc_idx2 = gc_tx2+1, gc_idx2+gc_stride2 {
 					gc_rank2 := gc_base2 + gc_tx2
-//line copies.go:18
 					v := gc_s_v[gc_rank2]
 //line copies.go:24
 					gc_at6[gc_tx2] = s[gc_idx2] - v
@@ -398,7 +385,6 @@ func gc_body_copyKept(gc_b2 *compiled.Block, in, out []float32, off int) {
 						gc_pos2.Thread = gc_rank2
 //line copies.go:16
 						rank := gc_ty2*gc_bdx2 + gc_tx2
-//line copies.go:18
 						v := gc_s_v[gc_rank2]
 //line copies.go:24
 						out[gc_bx2*n+rank] = s[n-1-rank] - v
@@ -409,7 +395,6 @@ func gc_body_copyKept(gc_b2 *compiled.Block, in, out []float32, off int) {
 						gc_pos2.Thread = gc_rank2
 //line copies.go:16
 						rank := gc_ty2*gc_bdx2 + gc_tx2
-//line copies.go:18
 						v := gc_s_v[gc_rank2]
 //line copies.go:24
 						out[gc_bx2*n+rank] = s[n-1-rank] - v
@@ -420,7 +405,6 @@ func gc_body_copyKept(gc_b2 *compiled.Block, in, out []float32, off int) {
 						gc_pos2.Thread = gc_rank2
 //line copies.go:16
 						rank := gc_ty2*gc_bdx2 + gc_tx2
-//line copies.go:18
 						v := gc_s_v[gc_rank2]
 //line copies.go:24
 						out[gc_bx2*n+rank] = s[n-1-rank] - v
@@ -431,7 +415,6 @@ func gc_body_copyKept(gc_b2 *compiled.Block, in, out []float32, off int) {
 						gc_pos2.Thread = gc_rank2
 //line copies.go:16
 						rank := gc_ty2*gc_bdx2 + gc_tx2
-//line copies.go:18
 						v := gc_s_v[gc_rank2]
 //line copies.go:24
 						out[gc_bx2*n+rank] = s[n-1-rank] - v
@@ -442,7 +425,6 @@ func gc_body_copyKept(gc_b2 *compiled.Block, in, out []float32, off int) {
 					gc_pos2.Thread = gc_rank2
 //line copies.go:16
 					rank := gc_ty2*gc_bdx2 + gc_tx2
-//line copies.go:18
 					v := gc_s_v[gc_rank2]
 //line copies.go:24
 					out[gc_bx2*n+rank] = s[n-1-rank] - v
@@ -478,7 +460,6 @@ func gc_body_copyBetween(gc_b2 *compiled.Block, dst, src []float32) {
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-//line copies.go:40
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off2 := gc_bx2 * gc_bdx2
 		if gc_off2 >= 0 && gc_off2 <= len(dst) && gc_bdx2 <= len(dst)-gc_off2 && gc_off2 <= len(src) && gc_bdx2 <= len(src)-gc_off2 {
@@ -531,7 +512,6 @@ func gc_body_copyBetween(gc_b2 *compiled.Block, dst, src []float32) {
 //line copies.go:34
 							break
 						}
-//line copies.go:35
 						archsimd.LoadFloat32x16Slice(src[i:]).StoreSlice(dst[i:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -550,7 +530,6 @@ func gc_body_copyBetween(gc_b2 *compiled.Block, dst, src []float32) {
 //line copies.go:34
 						break
 					}
-//line copies.go:35
 					archsimd.LoadFloat32x8Slice(src[i:]).StoreSlice(dst[i:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -949,7 +928,6 @@ func gc_body_copyTile(gc_b3 *compiled.Block, in, out []float32, w int) {
 				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
 					{
 						gc_tx2 := gc_step5 + 0
-//line copies.go:69
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line copies.go:45
@@ -959,7 +937,6 @@ func gc_body_copyTile(gc_b3 *compiled.Block, in, out []float32, w int) {
 					}
 					{
 						gc_tx2 := gc_step5 + 1
-//line copies.go:55
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line copies.go:45
@@ -969,7 +946,6 @@ func gc_body_copyTile(gc_b3 *compiled.Block, in, out []float32, w int) {
 					}
 					{
 						gc_tx2 := gc_step5 + 2
-//line copies.go:55
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line copies.go:45
@@ -979,7 +955,6 @@ func gc_body_copyTile(gc_b3 *compiled.Block, in, out []float32, w int) {
 					}
 					{
 						gc_tx2 := gc_step5 + 3
-//line copies.go:55
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line copies.go:45
@@ -1109,7 +1084,6 @@ func gc_body_copyLanes(gc_b2 *compiled.Block, in, out []float32) {
 	}
 //line copies.go:64
 	s := gocuda.Shared[float32](t, n)[:n]
-//line copies.go:66
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off6 := gc_bx2 * n
 		if gc_bdx2 <= len(s) && gc_off6 >= 0 && gc_off6 <= len(in) && gc_bdx2 <= len(in)-gc_off6 {
@@ -1163,7 +1137,6 @@ func gc_body_copyLanes(gc_b2 *compiled.Block, in, out []float32) {
 //line copies.go:65
 							break
 						}
-//line copies.go:66
 						archsimd.LoadFloat32x16Slice(in[gc_bx2*n+tid:]).StoreSlice(s[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1183,7 +1156,6 @@ func gc_body_copyLanes(gc_b2 *compiled.Block, in, out []float32) {
 //line copies.go:65
 						break
 					}
-//line copies.go:66
 					archsimd.LoadFloat32x8Slice(in[gc_bx2*n+tid:]).StoreSlice(s[tid:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -1237,7 +1209,6 @@ func gc_body_copyLanes(gc_b2 *compiled.Block, in, out []float32) {
 			}
 		}
 	}
-//line copies.go:71
 	var gc_l_v [32]float32
 	var gc_c21r [32]float32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -1311,7 +1282,6 @@ func gc_body_copyLanes(gc_b2 *compiled.Block, in, out []float32) {
 					if gc_left&(1<<gc_lane2) == 0 {
 						continue
 					}
-//line copies.go:82
 					v := gc_l_v[gc_lane2]
 //line copies.go:69
 					v += gc_c21r[gc_lane2]
@@ -1339,7 +1309,6 @@ func gc_body_copyLanes(gc_b2 *compiled.Block, in, out []float32) {
 						gc_pos2.Thread = gc_rank2
 //line copies.go:63
 						tid := gc_tx2
-//line copies.go:65
 						v := gc_l_v[gc_lane2]
 //line copies.go:71
 						s[tid] = v
@@ -1348,7 +1317,6 @@ func gc_body_copyLanes(gc_b2 *compiled.Block, in, out []float32) {
 			}
 		}
 	}
-//line copies.go:79
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off9 := gc_bx2 * n
 		gc_stride2 := 0 - 1

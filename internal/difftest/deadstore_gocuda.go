@@ -40,7 +40,6 @@ func gc_body_deadStoreAssign(gc_b *compiled.Block, in, out []float32) {
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-//line deadstore.go:21
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
 		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
@@ -61,7 +60,6 @@ func gc_body_deadStoreAssign(gc_b *compiled.Block, in, out []float32) {
 				gc_rank := gc_base + gc_tx
 //line deadstore.go:13
 				v := gc_at[gc_tx]
-//line deadstore.go:15
 				gc_s_v[gc_rank] = v
 			}
 		} else {
@@ -89,7 +87,6 @@ func gc_body_deadStoreAssign(gc_b *compiled.Block, in, out []float32) {
 //line deadstore.go:12
 					i := gc_bx*gc_bdx + gc_tx
 					v := in[i]
-//line deadstore.go:15
 					gc_s_v[gc_rank] = v
 				}
 				{
@@ -99,7 +96,6 @@ func gc_body_deadStoreAssign(gc_b *compiled.Block, in, out []float32) {
 //line deadstore.go:12
 					i := gc_bx*gc_bdx + gc_tx
 					v := in[i]
-//line deadstore.go:15
 					gc_s_v[gc_rank] = v
 				}
 				{
@@ -109,7 +105,6 @@ func gc_body_deadStoreAssign(gc_b *compiled.Block, in, out []float32) {
 //line deadstore.go:12
 					i := gc_bx*gc_bdx + gc_tx
 					v := in[i]
-//line deadstore.go:15
 					gc_s_v[gc_rank] = v
 				}
 				{
@@ -119,7 +114,6 @@ func gc_body_deadStoreAssign(gc_b *compiled.Block, in, out []float32) {
 //line deadstore.go:12
 					i := gc_bx*gc_bdx + gc_tx
 					v := in[i]
-//line deadstore.go:15
 					gc_s_v[gc_rank] = v
 				}
 			}
@@ -129,12 +123,10 @@ func gc_body_deadStoreAssign(gc_b *compiled.Block, in, out []float32) {
 //line deadstore.go:12
 				i := gc_bx*gc_bdx + gc_tx
 				v := in[i]
-//line deadstore.go:15
 				gc_s_v[gc_rank] = v
 			}
 		}
 	}
-//line deadstore.go:21
 	var gc_c1v [32]float32
 	var gc_c1r [32]float32
 	var gc_c2v [32]float32
@@ -146,7 +138,6 @@ func gc_body_deadStoreAssign(gc_b *compiled.Block, in, out []float32) {
 		_ = gc_dead
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
-//line deadstore.go:33
 			v := gc_s_v[gc_rank]
 //line deadstore.go:15
 			gc_c1v[gc_lane] = v
@@ -155,7 +146,6 @@ func gc_body_deadStoreAssign(gc_b *compiled.Block, in, out []float32) {
 		compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_c1v, 1, gocuda.WarpSize, &gc_c1r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
-//line deadstore.go:19
 			v := gc_s_v[gc_rank]
 			_ = v
 //line deadstore.go:15
@@ -169,14 +159,12 @@ func gc_body_deadStoreAssign(gc_b *compiled.Block, in, out []float32) {
 		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_c2v, 1, gocuda.WarpSize, &gc_c2r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
-//line deadstore.go:23
 			var v float32
 //line deadstore.go:19
 			v = gc_c2r[gc_lane]
 			gc_s_v[gc_rank] = v
 		}
 	}
-//line deadstore.go:25
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx * gc_bdx
 		if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 {
@@ -192,7 +180,6 @@ func gc_body_deadStoreAssign(gc_b *compiled.Block, in, out []float32) {
 					gc_pos.Thread = gc_rank
 //line deadstore.go:12
 					i := gc_bx*gc_bdx + gc_tx
-//line deadstore.go:14
 					v := gc_s_v[gc_rank]
 //line deadstore.go:21
 					out[i] = v
@@ -203,7 +190,6 @@ func gc_body_deadStoreAssign(gc_b *compiled.Block, in, out []float32) {
 					gc_pos.Thread = gc_rank
 //line deadstore.go:12
 					i := gc_bx*gc_bdx + gc_tx
-//line deadstore.go:14
 					v := gc_s_v[gc_rank]
 //line deadstore.go:21
 					out[i] = v
@@ -214,7 +200,6 @@ func gc_body_deadStoreAssign(gc_b *compiled.Block, in, out []float32) {
 					gc_pos.Thread = gc_rank
 //line deadstore.go:12
 					i := gc_bx*gc_bdx + gc_tx
-//line deadstore.go:14
 					v := gc_s_v[gc_rank]
 //line deadstore.go:21
 					out[i] = v
@@ -225,7 +210,6 @@ func gc_body_deadStoreAssign(gc_b *compiled.Block, in, out []float32) {
 					gc_pos.Thread = gc_rank
 //line deadstore.go:12
 					i := gc_bx*gc_bdx + gc_tx
-//line deadstore.go:14
 					v := gc_s_v[gc_rank]
 //line deadstore.go:21
 					out[i] = v
@@ -236,7 +220,6 @@ func gc_body_deadStoreAssign(gc_b *compiled.Block, in, out []float32) {
 				gc_pos.Thread = gc_rank
 //line deadstore.go:12
 				i := gc_bx*gc_bdx + gc_tx
-//line deadstore.go:14
 				v := gc_s_v[gc_rank]
 //line deadstore.go:21
 				out[i] = v

@@ -40,7 +40,6 @@ func gc_body_deadStoreAssign(gc_b2 *compiled.Block, in, out []float32) {
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 	gc_s_v := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
-//line deadstore.go:21
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off3 := gc_bx2 * gc_bdx2
 		if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx2 <= len(in)-gc_off3 {
@@ -85,7 +84,6 @@ func gc_body_deadStoreAssign(gc_b2 *compiled.Block, in, out []float32) {
 				gc_rank2 := gc_base2 + gc_tx2
 //line deadstore.go:13
 				v := gc_at3[gc_tx2]
-//line deadstore.go:15
 				gc_s_v[gc_rank2] = v
 			}
 		} else {
@@ -140,7 +138,6 @@ func gc_body_deadStoreAssign(gc_b2 *compiled.Block, in, out []float32) {
 //line deadstore.go:12
 					i := gc_bx2*gc_bdx2 + gc_tx2
 					v := in[i]
-//line deadstore.go:15
 					gc_s_v[gc_rank2] = v
 				}
 				{
@@ -150,7 +147,6 @@ func gc_body_deadStoreAssign(gc_b2 *compiled.Block, in, out []float32) {
 //line deadstore.go:12
 					i := gc_bx2*gc_bdx2 + gc_tx2
 					v := in[i]
-//line deadstore.go:15
 					gc_s_v[gc_rank2] = v
 				}
 				{
@@ -160,7 +156,6 @@ func gc_body_deadStoreAssign(gc_b2 *compiled.Block, in, out []float32) {
 //line deadstore.go:12
 					i := gc_bx2*gc_bdx2 + gc_tx2
 					v := in[i]
-//line deadstore.go:15
 					gc_s_v[gc_rank2] = v
 				}
 				{
@@ -170,7 +165,6 @@ func gc_body_deadStoreAssign(gc_b2 *compiled.Block, in, out []float32) {
 //line deadstore.go:12
 					i := gc_bx2*gc_bdx2 + gc_tx2
 					v := in[i]
-//line deadstore.go:15
 					gc_s_v[gc_rank2] = v
 				}
 			}
@@ -180,12 +174,10 @@ func gc_body_deadStoreAssign(gc_b2 *compiled.Block, in, out []float32) {
 //line deadstore.go:12
 				i := gc_bx2*gc_bdx2 + gc_tx2
 				v := in[i]
-//line deadstore.go:15
 				gc_s_v[gc_rank2] = v
 			}
 		}
 	}
-//line deadstore.go:21
 	var gc_c21v [32]float32
 	var gc_c21r [32]float32
 	var gc_c22v [32]float32
@@ -226,7 +218,6 @@ func gc_body_deadStoreAssign(gc_b2 *compiled.Block, in, out []float32) {
 					continue
 				}
 				gc_rank2 := gc_w2 + gc_lane2
-//line deadstore.go:28
 				v := gc_s_v[gc_rank2]
 //line deadstore.go:15
 				gc_c21v[gc_lane2] = v
@@ -282,7 +273,6 @@ func gc_body_deadStoreAssign(gc_b2 *compiled.Block, in, out []float32) {
 					continue
 				}
 				gc_rank2 := gc_w2 + gc_lane2
-//line deadstore.go:32
 				v := gc_s_v[gc_rank2]
 				_ = v
 //line deadstore.go:15
@@ -331,7 +321,6 @@ func gc_body_deadStoreAssign(gc_b2 *compiled.Block, in, out []float32) {
 					continue
 				}
 				gc_rank2 := gc_w2 + gc_lane2
-//line deadstore.go:32
 				var v float32
 //line deadstore.go:19
 				v = gc_c22r[gc_lane2]
@@ -339,7 +328,6 @@ func gc_body_deadStoreAssign(gc_b2 *compiled.Block, in, out []float32) {
 			}
 		}
 	}
-//line deadstore.go:26
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off4 := gc_bx2 * gc_bdx2
 		if gc_off4 >= 0 && gc_off4 <= len(out) && gc_bdx2 <= len(out)-gc_off4 {
@@ -384,7 +372,6 @@ func gc_body_deadStoreAssign(gc_b2 *compiled.Block, in, out []float32) {
 			}
 			for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
-//line deadstore.go:14
 				v := gc_s_v[gc_rank2]
 //line deadstore.go:21
 				gc_at4[gc_tx2] = v
@@ -442,7 +429,6 @@ func gc_body_deadStoreAssign(gc_b2 *compiled.Block, in, out []float32) {
 					gc_pos2.Thread = gc_rank2
 //line deadstore.go:12
 					i := gc_bx2*gc_bdx2 + gc_tx2
-//line deadstore.go:14
 					v := gc_s_v[gc_rank2]
 //line deadstore.go:21
 					out[i] = v
@@ -453,7 +439,6 @@ func gc_body_deadStoreAssign(gc_b2 *compiled.Block, in, out []float32) {
 					gc_pos2.Thread = gc_rank2
 //line deadstore.go:12
 					i := gc_bx2*gc_bdx2 + gc_tx2
-//line deadstore.go:14
 					v := gc_s_v[gc_rank2]
 //line deadstore.go:21
 					out[i] = v
@@ -464,7 +449,6 @@ func gc_body_deadStoreAssign(gc_b2 *compiled.Block, in, out []float32) {
 					gc_pos2.Thread = gc_rank2
 //line deadstore.go:12
 					i := gc_bx2*gc_bdx2 + gc_tx2
-//line deadstore.go:14
 					v := gc_s_v[gc_rank2]
 //line deadstore.go:21
 					out[i] = v
@@ -475,7 +459,6 @@ func gc_body_deadStoreAssign(gc_b2 *compiled.Block, in, out []float32) {
 					gc_pos2.Thread = gc_rank2
 //line deadstore.go:12
 					i := gc_bx2*gc_bdx2 + gc_tx2
-//line deadstore.go:14
 					v := gc_s_v[gc_rank2]
 //line deadstore.go:21
 					out[i] = v
@@ -486,7 +469,6 @@ func gc_body_deadStoreAssign(gc_b2 *compiled.Block, in, out []float32) {
 				gc_pos2.Thread = gc_rank2
 //line deadstore.go:12
 				i := gc_bx2*gc_bdx2 + gc_tx2
-//line deadstore.go:14
 				v := gc_s_v[gc_rank2]
 //line deadstore.go:21
 				out[i] = v

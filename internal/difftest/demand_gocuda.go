@@ -47,7 +47,6 @@ func gc_body_demandRows(gc_b *compiled.Block, in, out []float32) {
 	n := gc_bdx * gc_bdy
 //line demand.go:24
 	var start int = 16
-//line demand.go:26
 	var gc_l_v_ [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -73,7 +72,6 @@ func gc_body_demandRows(gc_b *compiled.Block, in, out []float32) {
 //line demand.go:23
 				rank := gc_ty*gc_bdx + gc_tx
 				var v_ float32 = in[gc_bx*n+rank]
-//line demand.go:26
 				gc_l_v_[gc_lane] = v_
 			}
 		}
@@ -89,7 +87,6 @@ func gc_body_demandRows(gc_b *compiled.Block, in, out []float32) {
 //line demand.go:49
 					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line demand.go:53
 						v_ := gc_l_v_[gc_lane]
 //line demand.go:49
 						v_ += gc_c1r[gc_lane]
@@ -104,18 +101,15 @@ func gc_body_demandRows(gc_b *compiled.Block, in, out []float32) {
 		}
 		for gc_lane := 0; gc_lane < gc_upto; gc_lane++ {
 			gc_rank := gc_w + gc_lane
-//line demand.go:62
 			v_ := gc_l_v_[gc_lane]
 //line demand.go:51
 			var r float32 = v_
 //line demand.go:24
 			v := r
-//line demand.go:27
 			gc_s_v[gc_rank] = v
 		}
 	}
 	{
-//line demand.go:32
 		gc_ty := 0
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
@@ -129,54 +123,40 @@ func gc_body_demandRows(gc_b *compiled.Block, in, out []float32) {
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line demand.go:46
 						gc_rank := gc_base + gc_tx
-//line demand.go:48
 						v := gc_s_v[gc_rank]
 //line demand.go:27
 						gc_at[0] = v
 					}
 					{
-//line demand.go:31
 						gc_tx := gc_step + 1
-//line demand.go:33
 						gc_rank := gc_base + gc_tx
-//line demand.go:35
 						v := gc_s_v[gc_rank]
 //line demand.go:27
 						gc_at[0] = v
 					}
 					{
-//line demand.go:31
 						gc_tx := gc_step + 2
-//line demand.go:33
 						gc_rank := gc_base + gc_tx
-//line demand.go:35
 						v := gc_s_v[gc_rank]
 //line demand.go:27
 						gc_at[0] = v
 					}
 					{
-//line demand.go:31
 						gc_tx := gc_step + 3
-//line demand.go:33
 						gc_rank := gc_base + gc_tx
-//line demand.go:35
 						v := gc_s_v[gc_rank]
 //line demand.go:27
 						gc_at[0] = v
 					}
 				}
-//line demand.go:31
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line demand.go:34
 					v := gc_s_v[gc_rank]
 //line demand.go:27
 					gc_at[0] = v
 				}
 			} else {
-//line demand.go:31
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
@@ -188,7 +168,6 @@ func gc_body_demandRows(gc_b *compiled.Block, in, out []float32) {
 						out[gc_bx*gc_bdy+gc_ty] = v
 					}
 					{
-//line demand.go:31
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -197,7 +176,6 @@ func gc_body_demandRows(gc_b *compiled.Block, in, out []float32) {
 						out[gc_bx*gc_bdy+gc_ty] = v
 					}
 					{
-//line demand.go:31
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -206,7 +184,6 @@ func gc_body_demandRows(gc_b *compiled.Block, in, out []float32) {
 						out[gc_bx*gc_bdy+gc_ty] = v
 					}
 					{
-//line demand.go:31
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -215,7 +192,6 @@ func gc_body_demandRows(gc_b *compiled.Block, in, out []float32) {
 						out[gc_bx*gc_bdy+gc_ty] = v
 					}
 				}
-//line demand.go:31
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -224,7 +200,6 @@ func gc_body_demandRows(gc_b *compiled.Block, in, out []float32) {
 					out[gc_bx*gc_bdy+gc_ty] = v
 				}
 			}
-//line demand.go:31
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -259,7 +234,6 @@ func gc_body_demandLanes(gc_b *compiled.Block, in, out []float32, start int) {
 	gc_n := gc_b.Len()
 //line demand.go:38
 	var start_ int = start
-//line demand.go:40
 	var gc_l_v_ [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -278,7 +252,6 @@ func gc_body_demandLanes(gc_b *compiled.Block, in, out []float32, start int) {
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 //line demand.go:38
 						var v_ float32 = gc_at[gc_lane]
-//line demand.go:40
 						gc_l_v_[gc_lane] = v_
 					}
 				} else {
@@ -292,7 +265,6 @@ func gc_body_demandLanes(gc_b *compiled.Block, in, out []float32, start int) {
 //line demand.go:37
 						i := gc_bx*gc_bdx + gc_tx
 						var v_ float32 = in[i]
-//line demand.go:40
 						gc_l_v_[gc_lane] = v_
 					}
 				}
@@ -310,7 +282,6 @@ func gc_body_demandLanes(gc_b *compiled.Block, in, out []float32, start int) {
 //line demand.go:49
 					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line demand.go:53
 						v_ := gc_l_v_[gc_lane]
 //line demand.go:49
 						v_ += gc_c1r[gc_lane]
@@ -337,7 +308,6 @@ func gc_body_demandLanes(gc_b *compiled.Block, in, out []float32, start int) {
 					gc_pos.Thread = gc_rank
 //line demand.go:37
 					i := gc_bx*gc_bdx + gc_tx
-//line demand.go:39
 					v_ := gc_l_v_[gc_lane]
 //line demand.go:51
 					var r float32 = v_
@@ -380,7 +350,6 @@ func gc_body_demandBranch(gc_b *compiled.Block, in, out []float32) {
 	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 //line demand.go:62
 	var start int = 16
-//line demand.go:64
 	var gc_l_v_ [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -399,7 +368,6 @@ func gc_body_demandBranch(gc_b *compiled.Block, in, out []float32) {
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 //line demand.go:62
 						var v_ float32 = gc_at[gc_lane]
-//line demand.go:64
 						gc_l_v_[gc_lane] = v_
 					}
 				} else {
@@ -413,7 +381,6 @@ func gc_body_demandBranch(gc_b *compiled.Block, in, out []float32) {
 //line demand.go:61
 						i := gc_bx*gc_bdx + gc_tx
 						var v_ float32 = in[i]
-//line demand.go:64
 						gc_l_v_[gc_lane] = v_
 					}
 				}
@@ -431,7 +398,6 @@ func gc_body_demandBranch(gc_b *compiled.Block, in, out []float32) {
 //line demand.go:49
 					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line demand.go:53
 						v_ := gc_l_v_[gc_lane]
 //line demand.go:49
 						v_ += gc_c1r[gc_lane]
@@ -443,18 +409,15 @@ func gc_body_demandBranch(gc_b *compiled.Block, in, out []float32) {
 //line demand.go:51
 		copy(gc_s_v[gc_w:][:gc_cnt], gc_l_v_[:gc_cnt])
 	}
-//line demand.go:55
 	var gc_l_w [32]float32
 	var gc_c2r [32]uint32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line demand.go:62
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 //line demand.go:64
 			w := float32(-1)
-//line demand.go:66
 			gc_l_w[gc_lane] = w
 		}
 		{
@@ -507,7 +470,6 @@ func gc_body_demandBranch(gc_b *compiled.Block, in, out []float32) {
 						gc_pos.Thread = gc_rank
 //line demand.go:61
 						i := gc_bx*gc_bdx + gc_tx
-//line demand.go:63
 						w := gc_l_w[gc_lane]
 //line demand.go:68
 						out[i] = w

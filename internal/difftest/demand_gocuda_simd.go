@@ -48,7 +48,6 @@ func gc_body_demandRows(gc_b2 *compiled.Block, in, out []float32) {
 	n := gc_bdx2 * gc_bdy2
 //line demand.go:24
 	var start int = 16
-//line demand.go:26
 	var gc_l_v_ [32]float32
 	var gc_c21r [32]float32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -61,11 +60,8 @@ func gc_body_demandRows(gc_b2 *compiled.Block, in, out []float32) {
 			gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-//line demand.go:39
 					gc_tx2 := gc_tidx3.X + gc_lane2
-//line demand.go:41
 					gc_ty2 := gc_tidx3.Y
-//line demand.go:43
 					gc_tz2 := gc_tidx3.Z
 					_ = gc_tz2
 //line demand.go:23
@@ -93,9 +89,7 @@ func gc_body_demandRows(gc_b2 *compiled.Block, in, out []float32) {
 						continue // the lanes wrap to the next row
 					}
 					gc_tx2 := gc_tidx2.X
-//line demand.go:39
 					gc_ty2 := gc_tidx2.Y
-//line demand.go:41
 					gc_tz2 := gc_tidx2.Z
 					_ = gc_tz2
 //line demand.go:23
@@ -137,7 +131,6 @@ func gc_body_demandRows(gc_b2 *compiled.Block, in, out []float32) {
 //line demand.go:23
 					rank := gc_ty2*gc_bdx2 + gc_tx2
 					var v_ float32 = in[gc_bx2*n+rank]
-//line demand.go:26
 					gc_l_v_[gc_lane2] = v_
 				}
 			}
@@ -186,7 +179,6 @@ func gc_body_demandRows(gc_b2 *compiled.Block, in, out []float32) {
 							if gc_left2&(1<<gc_lane2) == 0 {
 								continue
 							}
-//line demand.go:62
 							v_ := gc_l_v_[gc_lane2]
 //line demand.go:49
 							v_ += gc_c21r[gc_lane2]
@@ -202,18 +194,15 @@ func gc_body_demandRows(gc_b2 *compiled.Block, in, out []float32) {
 		}
 		for gc_lane2 := 0; gc_lane2 < gc_upto2; gc_lane2++ {
 			gc_rank2 := gc_w2 + gc_lane2
-//line demand.go:63
 			v_ := gc_l_v_[gc_lane2]
 //line demand.go:51
 			var r float32 = v_
 //line demand.go:24
 			v := r
-//line demand.go:27
 			gc_s_v[gc_rank2] = v
 		}
 	}
 	{
-//line demand.go:32
 		gc_ty2 := 0
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
@@ -227,54 +216,40 @@ func gc_body_demandRows(gc_b2 *compiled.Block, in, out []float32) {
 				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
 					{
 						gc_tx2 := gc_step3 + 0
-//line demand.go:46
 						gc_rank2 := gc_base2 + gc_tx2
-//line demand.go:48
 						v := gc_s_v[gc_rank2]
 //line demand.go:27
 						gc_at2[0] = v
 					}
 					{
-//line demand.go:31
 						gc_tx2 := gc_step3 + 1
-//line demand.go:33
 						gc_rank2 := gc_base2 + gc_tx2
-//line demand.go:35
 						v := gc_s_v[gc_rank2]
 //line demand.go:27
 						gc_at2[0] = v
 					}
 					{
-//line demand.go:31
 						gc_tx2 := gc_step3 + 2
-//line demand.go:33
 						gc_rank2 := gc_base2 + gc_tx2
-//line demand.go:35
 						v := gc_s_v[gc_rank2]
 //line demand.go:27
 						gc_at2[0] = v
 					}
 					{
-//line demand.go:31
 						gc_tx2 := gc_step3 + 3
-//line demand.go:33
 						gc_rank2 := gc_base2 + gc_tx2
-//line demand.go:35
 						v := gc_s_v[gc_rank2]
 //line demand.go:27
 						gc_at2[0] = v
 					}
 				}
-//line demand.go:31
 				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-//line demand.go:34
 					v := gc_s_v[gc_rank2]
 //line demand.go:27
 					gc_at2[0] = v
 				}
 			} else {
-//line demand.go:31
 				gc_step4 := gc_from2
 				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
 					{
@@ -286,7 +261,6 @@ func gc_body_demandRows(gc_b2 *compiled.Block, in, out []float32) {
 						out[gc_bx2*gc_bdy2+gc_ty2] = v
 					}
 					{
-//line demand.go:31
 						gc_tx2 := gc_step4 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -295,7 +269,6 @@ func gc_body_demandRows(gc_b2 *compiled.Block, in, out []float32) {
 						out[gc_bx2*gc_bdy2+gc_ty2] = v
 					}
 					{
-//line demand.go:31
 						gc_tx2 := gc_step4 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -304,7 +277,6 @@ func gc_body_demandRows(gc_b2 *compiled.Block, in, out []float32) {
 						out[gc_bx2*gc_bdy2+gc_ty2] = v
 					}
 					{
-//line demand.go:31
 						gc_tx2 := gc_step4 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -313,7 +285,6 @@ func gc_body_demandRows(gc_b2 *compiled.Block, in, out []float32) {
 						out[gc_bx2*gc_bdy2+gc_ty2] = v
 					}
 				}
-//line demand.go:31
 				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -322,7 +293,6 @@ func gc_body_demandRows(gc_b2 *compiled.Block, in, out []float32) {
 					out[gc_bx2*gc_bdy2+gc_ty2] = v
 				}
 			}
-//line demand.go:31
 			gc_ty2++
 			if gc_ty2 == gc_bdy2 {
 				gc_ty2 = 0
@@ -357,7 +327,6 @@ func gc_body_demandLanes(gc_b2 *compiled.Block, in, out []float32, start int) {
 	gc_n2 := gc_b2.Len()
 //line demand.go:38
 	var start_ int = start
-//line demand.go:40
 	var gc_l_v_ [32]float32
 	var gc_c21r [32]float32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -370,9 +339,7 @@ func gc_body_demandLanes(gc_b2 *compiled.Block, in, out []float32, start int) {
 			gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-//line demand.go:53
 					gc_tx2 := gc_tidx3.X + gc_lane2
-//line demand.go:55
 					gc_ty2 := gc_tidx3.Y
 					_ = gc_ty2
 					gc_tz2 := gc_tidx3.Z
@@ -402,7 +369,6 @@ func gc_body_demandLanes(gc_b2 *compiled.Block, in, out []float32, start int) {
 						continue // the lanes wrap to the next row
 					}
 					gc_tx2 := gc_tidx2.X
-//line demand.go:53
 					gc_ty2 := gc_tidx2.Y
 					_ = gc_ty2
 					gc_tz2 := gc_tidx2.Z
@@ -441,7 +407,6 @@ func gc_body_demandLanes(gc_b2 *compiled.Block, in, out []float32, start int) {
 //line demand.go:37
 					i := gc_bx2*gc_bdx2 + gc_tx2
 					var v_ float32 = in[i]
-//line demand.go:40
 					gc_l_v_[gc_lane2] = v_
 				}
 			}
@@ -498,7 +463,6 @@ func gc_body_demandLanes(gc_b2 *compiled.Block, in, out []float32, start int) {
 							if gc_left2&(1<<gc_lane2) == 0 {
 								continue
 							}
-//line demand.go:62
 							v_ := gc_l_v_[gc_lane2]
 //line demand.go:49
 							v_ += gc_c21r[gc_lane2]
@@ -526,7 +490,6 @@ func gc_body_demandLanes(gc_b2 *compiled.Block, in, out []float32, start int) {
 					gc_pos2.Thread = gc_rank2
 //line demand.go:37
 					i := gc_bx2*gc_bdx2 + gc_tx2
-//line demand.go:39
 					v_ := gc_l_v_[gc_lane2]
 //line demand.go:51
 					var r float32 = v_
@@ -569,7 +532,6 @@ func gc_body_demandBranch(gc_b2 *compiled.Block, in, out []float32) {
 	gc_s_v := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
 //line demand.go:62
 	var start int = 16
-//line demand.go:64
 	var gc_l_v_ [32]float32
 	var gc_c21r [32]float32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -582,9 +544,7 @@ func gc_body_demandBranch(gc_b2 *compiled.Block, in, out []float32) {
 			gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-//line demand.go:77
 					gc_tx2 := gc_tidx3.X + gc_lane2
-//line demand.go:79
 					gc_ty2 := gc_tidx3.Y
 					_ = gc_ty2
 					gc_tz2 := gc_tidx3.Z
@@ -614,7 +574,6 @@ func gc_body_demandBranch(gc_b2 *compiled.Block, in, out []float32) {
 						continue // the lanes wrap to the next row
 					}
 					gc_tx2 := gc_tidx2.X
-//line demand.go:77
 					gc_ty2 := gc_tidx2.Y
 					_ = gc_ty2
 					gc_tz2 := gc_tidx2.Z
@@ -653,7 +612,6 @@ func gc_body_demandBranch(gc_b2 *compiled.Block, in, out []float32) {
 //line demand.go:61
 					i := gc_bx2*gc_bdx2 + gc_tx2
 					var v_ float32 = in[i]
-//line demand.go:64
 					gc_l_v_[gc_lane2] = v_
 				}
 			}
@@ -710,7 +668,6 @@ func gc_body_demandBranch(gc_b2 *compiled.Block, in, out []float32) {
 							if gc_left2&(1<<gc_lane2) == 0 {
 								continue
 							}
-//line demand.go:62
 							v_ := gc_l_v_[gc_lane2]
 //line demand.go:49
 							v_ += gc_c21r[gc_lane2]
@@ -723,16 +680,15 @@ func gc_body_demandBranch(gc_b2 *compiled.Block, in, out []float32) {
 //line demand.go:51
 		copy(gc_s_v[gc_w2:][:gc_cnt2], gc_l_v_[:gc_cnt2])
 	}
-//line demand.go:55
 	var gc_l_w [32]float32
 	var gc_c22r [32]uint32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
 		gc_cnt2 := min(32, gc_n2-gc_w2)
 		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 		var gc_dead2 uint32
-//line demand.go:62
 		gc_left3 := gc_act2
 		if compiled.SIMD {
+//line demand.go:64
 			gc_vb := archsimd.BroadcastFloat32x8(float32(-1))
 			if gc_act2 == ^uint32(0) {
 //line demand.go:64
@@ -765,7 +721,6 @@ func gc_body_demandBranch(gc_b2 *compiled.Block, in, out []float32) {
 				}
 //line demand.go:64
 				w := float32(-1)
-//line demand.go:66
 				gc_l_w[gc_lane2] = w
 			}
 		}
@@ -819,7 +774,6 @@ func gc_body_demandBranch(gc_b2 *compiled.Block, in, out []float32) {
 						gc_pos2.Thread = gc_rank2
 //line demand.go:61
 						i := gc_bx2*gc_bdx2 + gc_tx2
-//line demand.go:63
 						w := gc_l_w[gc_lane2]
 //line demand.go:68
 						out[i] = w

@@ -47,7 +47,6 @@ func gc_body_demandIf(gc_b *compiled.Block, in, out []int32) {
 //line demand_if.go:17
 	per := gc_bdx * gc_bdy
 	warps := gocuda.Shared[int32](t, 32)[:32]
-//line demand_if.go:20
 	var gc_l_v [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -75,7 +74,6 @@ func gc_body_demandIf(gc_b *compiled.Block, in, out []int32) {
 				rank := gc_ty*gc_bdx + tid
 //line demand_if.go:19
 				v := in[gc_bx*per+rank]
-//line demand_if.go:21
 				gc_l_v[gc_lane] = v
 			}
 		}
@@ -91,7 +89,6 @@ func gc_body_demandIf(gc_b *compiled.Block, in, out []int32) {
 //line demand_if.go:21
 					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, off, 32, &gc_c1r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line demand_if.go:25
 						v := gc_l_v[gc_lane]
 //line demand_if.go:21
 						v += gc_c1r[gc_lane]
@@ -118,7 +115,6 @@ func gc_body_demandIf(gc_b *compiled.Block, in, out []int32) {
 //line demand_if.go:15
 				tid := gc_tx
 				rank := gc_ty*gc_bdx + tid
-//line demand_if.go:18
 				v := gc_l_v[gc_lane]
 //line demand_if.go:23
 				if rank%32 == 0 {
@@ -127,7 +123,6 @@ func gc_body_demandIf(gc_b *compiled.Block, in, out []int32) {
 			}
 		}
 	}
-//line demand_if.go:31
 	var gc_l_v2 [32]int32
 	var gc_c2r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -135,7 +130,6 @@ func gc_body_demandIf(gc_b *compiled.Block, in, out []int32) {
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		{
-//line demand_if.go:39
 			var gc_m11 uint32
 //line demand_if.go:27
 			if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
@@ -181,7 +175,6 @@ func gc_body_demandIf(gc_b *compiled.Block, in, out []int32) {
 								gc_tx := gc_x02 + gc_lane
 //line demand_if.go:15
 								tid := gc_tx
-//line demand_if.go:17
 								var v int32
 //line demand_if.go:28
 								v = 0
@@ -203,7 +196,6 @@ func gc_body_demandIf(gc_b *compiled.Block, in, out []int32) {
 								gc_pos.Thread = gc_rank
 //line demand_if.go:15
 								tid := gc_tx
-//line demand_if.go:17
 								var v int32
 //line demand_if.go:28
 								v = 0
@@ -234,7 +226,6 @@ func gc_body_demandIf(gc_b *compiled.Block, in, out []int32) {
 								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
-//line demand_if.go:40
 								v := gc_l_v2[gc_lane]
 //line demand_if.go:33
 								v += gc_c2r[gc_lane]
@@ -263,7 +254,6 @@ func gc_body_demandIf(gc_b *compiled.Block, in, out []int32) {
 						gc_pos.Thread = gc_rank
 //line demand_if.go:15
 						tid := gc_tx
-//line demand_if.go:17
 						v := gc_l_v2[gc_lane]
 //line demand_if.go:35
 						if tid == 0 {

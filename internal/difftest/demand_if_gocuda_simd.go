@@ -48,7 +48,6 @@ func gc_body_demandIf(gc_b2 *compiled.Block, in, out []int32) {
 //line demand_if.go:17
 	per := gc_bdx2 * gc_bdy2
 	warps := gocuda.Shared[int32](t, 32)[:32]
-//line demand_if.go:20
 	var gc_l_v [32]int32
 	var gc_c21r [32]int32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -76,7 +75,6 @@ func gc_body_demandIf(gc_b2 *compiled.Block, in, out []int32) {
 				rank := gc_ty2*gc_bdx2 + tid
 //line demand_if.go:19
 				v := in[gc_bx2*per+rank]
-//line demand_if.go:21
 				gc_l_v[gc_lane2] = v
 			}
 		}
@@ -132,7 +130,6 @@ func gc_body_demandIf(gc_b2 *compiled.Block, in, out []int32) {
 							if gc_left&(1<<gc_lane2) == 0 {
 								continue
 							}
-//line demand_if.go:34
 							v := gc_l_v[gc_lane2]
 //line demand_if.go:21
 							v += gc_c21r[gc_lane2]
@@ -160,7 +157,6 @@ func gc_body_demandIf(gc_b2 *compiled.Block, in, out []int32) {
 //line demand_if.go:15
 				tid := gc_tx2
 				rank := gc_ty2*gc_bdx2 + tid
-//line demand_if.go:18
 				v := gc_l_v[gc_lane2]
 //line demand_if.go:23
 				if rank%32 == 0 {
@@ -169,7 +165,6 @@ func gc_body_demandIf(gc_b2 *compiled.Block, in, out []int32) {
 			}
 		}
 	}
-//line demand_if.go:31
 	var gc_l_v2 [32]int32
 	var gc_c22r [32]int32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -177,7 +172,6 @@ func gc_body_demandIf(gc_b2 *compiled.Block, in, out []int32) {
 		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 		var gc_dead2 uint32
 		{
-//line demand_if.go:39
 			var gc_m112 uint32
 //line demand_if.go:27
 			if gc_x03 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1).X; gc_x03+gc_cnt2 <= gc_bdx2 {
@@ -224,9 +218,7 @@ func gc_body_demandIf(gc_b2 *compiled.Block, in, out []int32) {
 //line demand_if.go:28
 						gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-//line demand_if.go:31
 							gc_tx2 := gc_tidx4.X + gc_lane2
-//line demand_if.go:33
 							gc_ty2 := gc_tidx4.Y
 							_ = gc_ty2
 							gc_tz2 := gc_tidx4.Z
@@ -269,7 +261,6 @@ func gc_body_demandIf(gc_b2 *compiled.Block, in, out []int32) {
 								continue // the lanes wrap to the next row
 							}
 							gc_tx2 := gc_tidx2.X
-//line demand_if.go:44
 							gc_ty2 := gc_tidx2.Y
 							_ = gc_ty2
 							gc_tz2 := gc_tidx2.Z
@@ -313,7 +304,6 @@ func gc_body_demandIf(gc_b2 *compiled.Block, in, out []int32) {
 							gc_pos2.Thread = gc_rank2
 //line demand_if.go:15
 							tid := gc_tx2
-//line demand_if.go:17
 							var v int32
 //line demand_if.go:28
 							v = 0
@@ -372,7 +362,6 @@ func gc_body_demandIf(gc_b2 *compiled.Block, in, out []int32) {
 									if gc_left3&(1<<gc_lane2) == 0 {
 										continue
 									}
-//line demand_if.go:46
 									v := gc_l_v2[gc_lane2]
 //line demand_if.go:33
 									v += gc_c22r[gc_lane2]
@@ -393,9 +382,7 @@ func gc_body_demandIf(gc_b2 *compiled.Block, in, out []int32) {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 							gc_rank2 := gc_w2 + gc_lane2
 							gc_tx2 := gc_tidx6.X + gc_lane2
-//line demand_if.go:40
 							gc_ty2 := gc_tidx6.Y
-//line demand_if.go:42
 							gc_tz2 := gc_tidx6.Z
 							_ = gc_tz2
 //line demand_if.go:15
@@ -422,7 +409,6 @@ func gc_body_demandIf(gc_b2 *compiled.Block, in, out []int32) {
 //line demand_if.go:36
 								gc_pos2.Thread = gc_rank2
 							}
-//line demand_if.go:37
 							gc_left4 &^= 0xff << gc_lane2
 						}
 					} else {
@@ -436,9 +422,7 @@ func gc_body_demandIf(gc_b2 *compiled.Block, in, out []int32) {
 								continue // the lanes wrap to the next row
 							}
 							gc_tx2 := gc_tidx2.X
-//line demand_if.go:51
 							gc_ty2 := gc_tidx2.Y
-//line demand_if.go:53
 							gc_tz2 := gc_tidx2.Z
 							_ = gc_tz2
 //line demand_if.go:15
@@ -465,7 +449,6 @@ func gc_body_demandIf(gc_b2 *compiled.Block, in, out []int32) {
 //line demand_if.go:36
 								gc_pos2.Thread = gc_rank2
 							}
-//line demand_if.go:37
 							gc_left4 &^= 0xff << gc_lane2
 						}
 					}
@@ -492,7 +475,6 @@ func gc_body_demandIf(gc_b2 *compiled.Block, in, out []int32) {
 							gc_pos2.Thread = gc_rank2
 //line demand_if.go:15
 							tid := gc_tx2
-//line demand_if.go:17
 							v := gc_l_v2[gc_lane2]
 //line demand_if.go:35
 							if tid == 0 {

@@ -69,7 +69,6 @@ func gc_body_demandTree(gc_b *compiled.Block, in, out []float32, start int) {
 					gc_at3[gc_tx] = gc_at4[gc_tx]
 				}
 			} else {
-//line demand_tree.go:25
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -80,21 +79,18 @@ func gc_body_demandTree(gc_b *compiled.Block, in, out []float32, start int) {
 					sdata[tid+b] = in[2*b*gc_bx+tid+b]
 				}
 			}
-//line demand_tree.go:25
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
 			}
 		}
 	}
-//line demand_tree.go:32
 	var gc_l_v [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		{
-//line demand_tree.go:39
 			var gc_m7 uint32
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -150,7 +146,6 @@ func gc_body_demandTree(gc_b *compiled.Block, in, out []float32, start int) {
 //line demand_tree.go:82
 								tid_ := gc_tx
 								v := sdata_[tid_]
-//line demand_tree.go:85
 								gc_l_v[gc_lane] = v
 							}
 						}
@@ -168,8 +163,8 @@ func gc_body_demandTree(gc_b *compiled.Block, in, out []float32, start int) {
 								gc_at6 := sdata_[gc_off5:][:32]
 								gc_hi2 := compiled.LanesDemanded(offset, 4, gc_bdy*gc_bdz == 1)
 								for gc_lane := 0; gc_lane < gc_hi2; gc_lane++ {
-//line demand_tree.go:84
 									v := gc_l_v[gc_lane]
+//line demand_tree.go:85
 									v += gc_at6[gc_lane]
 									gc_l_v[gc_lane] = v
 								}
@@ -186,8 +181,8 @@ func gc_body_demandTree(gc_b *compiled.Block, in, out []float32, start int) {
 									gc_pos.Thread = gc_rank
 //line demand_tree.go:82
 									tid_ := gc_tx
-//line demand_tree.go:84
 									v := gc_l_v[gc_lane]
+//line demand_tree.go:85
 									v += sdata_[tid_+offset]
 									gc_l_v[gc_lane] = v
 								}
@@ -218,7 +213,6 @@ func gc_body_demandTree(gc_b *compiled.Block, in, out []float32, start int) {
 									gc_pos.Thread = gc_rank
 //line demand_tree.go:82
 									tid_ := gc_tx
-//line demand_tree.go:84
 									v := gc_l_v[gc_lane]
 //line demand_tree.go:87
 									sdata_[tid_] = v
@@ -232,7 +226,6 @@ func gc_body_demandTree(gc_b *compiled.Block, in, out []float32, start int) {
 		}
 	}
 	{
-//line demand_tree.go:99
 		gc_ty := 0
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
@@ -271,7 +264,6 @@ func gc_body_demandTree(gc_b *compiled.Block, in, out []float32, start int) {
 					gc_at14[0] = gc_at15[0]
 				}
 			} else {
-//line demand_tree.go:35
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -282,7 +274,6 @@ func gc_body_demandTree(gc_b *compiled.Block, in, out []float32, start int) {
 					out[4*gc_bx+3] = sdata[3]
 				}
 			}
-//line demand_tree.go:35
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -319,7 +310,6 @@ func gc_body_demandTreeAll(gc_b *compiled.Block, in, out []float32, start int) {
 //line demand_tree.go:41
 	b := gc_bdx
 	sdata := gocuda.Shared[float32](t, 2*b)
-//line demand_tree.go:44
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := 2 * b * gc_bx
 		gc_off2 := b
@@ -346,14 +336,12 @@ func gc_body_demandTreeAll(gc_b *compiled.Block, in, out []float32, start int) {
 			}
 		}
 	}
-//line demand_tree.go:50
 	var gc_l_v [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		{
-//line demand_tree.go:57
 			var gc_m7 uint32
 //line demand_tree.go:46
 			if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
@@ -415,7 +403,6 @@ func gc_body_demandTreeAll(gc_b *compiled.Block, in, out []float32, start int) {
 //line demand_tree.go:82
 								tid_ := gc_tx
 								v := sdata_[tid_]
-//line demand_tree.go:85
 								gc_l_v[gc_lane] = v
 							}
 						}
@@ -432,8 +419,8 @@ func gc_body_demandTreeAll(gc_b *compiled.Block, in, out []float32, start int) {
 							if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(sdata_) && 32 <= len(sdata_)-gc_off5 {
 								gc_at6 := sdata_[gc_off5:][:32]
 								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line demand_tree.go:84
 									v := gc_l_v[gc_lane]
+//line demand_tree.go:85
 									v += gc_at6[gc_lane]
 									gc_l_v[gc_lane] = v
 								}
@@ -450,8 +437,8 @@ func gc_body_demandTreeAll(gc_b *compiled.Block, in, out []float32, start int) {
 									gc_pos.Thread = gc_rank
 //line demand_tree.go:82
 									tid_ := gc_tx
-//line demand_tree.go:84
 									v := gc_l_v[gc_lane]
+//line demand_tree.go:85
 									v += sdata_[tid_+offset]
 									gc_l_v[gc_lane] = v
 								}
@@ -481,7 +468,6 @@ func gc_body_demandTreeAll(gc_b *compiled.Block, in, out []float32, start int) {
 									gc_pos.Thread = gc_rank
 //line demand_tree.go:82
 									tid_ := gc_tx
-//line demand_tree.go:84
 									v := gc_l_v[gc_lane]
 //line demand_tree.go:87
 									sdata_[tid_] = v
@@ -494,7 +480,6 @@ func gc_body_demandTreeAll(gc_b *compiled.Block, in, out []float32, start int) {
 			gc_act = gc_save7 &^ gc_dead
 		}
 	}
-//line demand_tree.go:99
 	gc_from, gc_to := 0, gc_bdx
 	if gc_bound := 0; gc_bound < gc_to-1 {
 		gc_to = gc_bound + 1
@@ -700,7 +685,6 @@ func gc_body_demandTreeKept(gc_b *compiled.Block, in, out []float32, start int) 
 //line demand_tree.go:62
 	b := gc_bdx
 	sdata := gocuda.Shared[float32](t, 2*b)
-//line demand_tree.go:65
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := 2 * b * gc_bx
 		gc_off2 := b
@@ -717,7 +701,6 @@ func gc_body_demandTreeKept(gc_b *compiled.Block, in, out []float32, start int) 
 				keep[0] = sdata
 				gc_at[gc_tx] = gc_at2[gc_tx]
 				gc_at3[gc_tx] = gc_at4[gc_tx]
-//line demand_tree.go:69
 				gc_s_keep[gc_rank] = keep
 			}
 		} else {
@@ -731,19 +714,16 @@ func gc_body_demandTreeKept(gc_b *compiled.Block, in, out []float32, start int) 
 				keep[0] = sdata
 				sdata[tid] = in[2*b*gc_bx+tid]
 				sdata[tid+b] = in[2*b*gc_bx+tid+b]
-//line demand_tree.go:69
 				gc_s_keep[gc_rank] = keep
 			}
 		}
 	}
-//line demand_tree.go:75
 	var gc_l_v [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		{
-//line demand_tree.go:82
 			var gc_m7 uint32
 //line demand_tree.go:69
 			if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
@@ -805,7 +785,6 @@ func gc_body_demandTreeKept(gc_b *compiled.Block, in, out []float32, start int) 
 //line demand_tree.go:82
 								tid_ := gc_tx
 								v := sdata_[tid_]
-//line demand_tree.go:85
 								gc_l_v[gc_lane] = v
 							}
 						}
@@ -822,8 +801,8 @@ func gc_body_demandTreeKept(gc_b *compiled.Block, in, out []float32, start int) 
 							if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(sdata_) && 32 <= len(sdata_)-gc_off5 {
 								gc_at6 := sdata_[gc_off5:][:32]
 								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line demand_tree.go:84
 									v := gc_l_v[gc_lane]
+//line demand_tree.go:85
 									v += gc_at6[gc_lane]
 									gc_l_v[gc_lane] = v
 								}
@@ -840,8 +819,8 @@ func gc_body_demandTreeKept(gc_b *compiled.Block, in, out []float32, start int) 
 									gc_pos.Thread = gc_rank
 //line demand_tree.go:82
 									tid_ := gc_tx
-//line demand_tree.go:84
 									v := gc_l_v[gc_lane]
+//line demand_tree.go:85
 									v += sdata_[tid_+offset]
 									gc_l_v[gc_lane] = v
 								}
@@ -871,7 +850,6 @@ func gc_body_demandTreeKept(gc_b *compiled.Block, in, out []float32, start int) 
 									gc_pos.Thread = gc_rank
 //line demand_tree.go:82
 									tid_ := gc_tx
-//line demand_tree.go:84
 									v := gc_l_v[gc_lane]
 //line demand_tree.go:87
 									sdata_[tid_] = v
@@ -884,7 +862,6 @@ func gc_body_demandTreeKept(gc_b *compiled.Block, in, out []float32, start int) 
 			gc_act = gc_save7 &^ gc_dead
 		}
 	}
-//line demand_tree.go:99
 	gc_from, gc_to := 0, gc_bdx
 	if gc_bound := 0; gc_bound < gc_to-1 {
 		gc_to = gc_bound + 1
@@ -899,10 +876,8 @@ func gc_body_demandTreeKept(gc_b *compiled.Block, in, out []float32, start int) 
 			for ; gc_step+3 < gc_to; gc_step += 4 {
 				{
 					gc_tx := gc_step + 0
-//line demand_tree.go:114
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line demand_tree.go:64
 					keep := gc_s_keep[gc_rank]
 					{
 //line demand_tree.go:73
@@ -911,10 +886,8 @@ func gc_body_demandTreeKept(gc_b *compiled.Block, in, out []float32, start int) 
 				}
 				{
 					gc_tx := gc_step + 1
-//line demand_tree.go:79
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line demand_tree.go:64
 					keep := gc_s_keep[gc_rank]
 					{
 //line demand_tree.go:73
@@ -923,10 +896,8 @@ func gc_body_demandTreeKept(gc_b *compiled.Block, in, out []float32, start int) 
 				}
 				{
 					gc_tx := gc_step + 2
-//line demand_tree.go:79
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line demand_tree.go:64
 					keep := gc_s_keep[gc_rank]
 					{
 //line demand_tree.go:73
@@ -935,10 +906,8 @@ func gc_body_demandTreeKept(gc_b *compiled.Block, in, out []float32, start int) 
 				}
 				{
 					gc_tx := gc_step + 3
-//line demand_tree.go:79
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line demand_tree.go:64
 					keep := gc_s_keep[gc_rank]
 					{
 //line demand_tree.go:73
@@ -949,7 +918,6 @@ func gc_body_demandTreeKept(gc_b *compiled.Block, in, out []float32, start int) 
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line demand_tree.go:64
 				keep := gc_s_keep[gc_rank]
 				{
 //line demand_tree.go:73
@@ -963,7 +931,6 @@ func gc_body_demandTreeKept(gc_b *compiled.Block, in, out []float32, start int) 
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line demand_tree.go:64
 					keep := gc_s_keep[gc_rank]
 					{
 //line demand_tree.go:73
@@ -974,7 +941,6 @@ func gc_body_demandTreeKept(gc_b *compiled.Block, in, out []float32, start int) 
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line demand_tree.go:64
 					keep := gc_s_keep[gc_rank]
 					{
 //line demand_tree.go:73
@@ -985,7 +951,6 @@ func gc_body_demandTreeKept(gc_b *compiled.Block, in, out []float32, start int) 
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line demand_tree.go:64
 					keep := gc_s_keep[gc_rank]
 					{
 //line demand_tree.go:73
@@ -996,7 +961,6 @@ func gc_body_demandTreeKept(gc_b *compiled.Block, in, out []float32, start int) 
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line demand_tree.go:64
 					keep := gc_s_keep[gc_rank]
 					{
 //line demand_tree.go:73
@@ -1007,7 +971,6 @@ func gc_body_demandTreeKept(gc_b *compiled.Block, in, out []float32, start int) 
 			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line demand_tree.go:64
 				keep := gc_s_keep[gc_rank]
 				{
 //line demand_tree.go:73
@@ -1047,7 +1010,6 @@ func gc_body_demandTreeCopied(gc_b *compiled.Block, in, out []float32, start int
 //line demand_tree.go:99
 	b := gc_bdx
 	sdata := gocuda.Shared[float32](t, 2*b)
-//line demand_tree.go:102
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := 2 * b * gc_bx
 		gc_off2 := b
@@ -1074,14 +1036,12 @@ func gc_body_demandTreeCopied(gc_b *compiled.Block, in, out []float32, start int
 			}
 		}
 	}
-//line demand_tree.go:108
 	var gc_l_v [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		{
-//line demand_tree.go:115
 			var gc_m7 uint32
 //line demand_tree.go:104
 			if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
@@ -1143,7 +1103,6 @@ func gc_body_demandTreeCopied(gc_b *compiled.Block, in, out []float32, start int
 //line demand_tree.go:82
 								tid_ := gc_tx
 								v := sdata_[tid_]
-//line demand_tree.go:85
 								gc_l_v[gc_lane] = v
 							}
 						}
@@ -1160,8 +1119,8 @@ func gc_body_demandTreeCopied(gc_b *compiled.Block, in, out []float32, start int
 							if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(sdata_) && 32 <= len(sdata_)-gc_off5 {
 								gc_at6 := sdata_[gc_off5:][:32]
 								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line demand_tree.go:84
 									v := gc_l_v[gc_lane]
+//line demand_tree.go:85
 									v += gc_at6[gc_lane]
 									gc_l_v[gc_lane] = v
 								}
@@ -1178,8 +1137,8 @@ func gc_body_demandTreeCopied(gc_b *compiled.Block, in, out []float32, start int
 									gc_pos.Thread = gc_rank
 //line demand_tree.go:82
 									tid_ := gc_tx
-//line demand_tree.go:84
 									v := gc_l_v[gc_lane]
+//line demand_tree.go:85
 									v += sdata_[tid_+offset]
 									gc_l_v[gc_lane] = v
 								}
@@ -1209,7 +1168,6 @@ func gc_body_demandTreeCopied(gc_b *compiled.Block, in, out []float32, start int
 									gc_pos.Thread = gc_rank
 //line demand_tree.go:82
 									tid_ := gc_tx
-//line demand_tree.go:84
 									v := gc_l_v[gc_lane]
 //line demand_tree.go:87
 									sdata_[tid_] = v
@@ -1222,7 +1180,6 @@ func gc_body_demandTreeCopied(gc_b *compiled.Block, in, out []float32, start int
 			gc_act = gc_save7 &^ gc_dead
 		}
 	}
-//line demand_tree.go:99
 	gc_from, gc_to := 0, gc_bdx
 	if gc_bound := 0; gc_bound < gc_to-1 {
 		gc_to = gc_bound + 1
@@ -1237,7 +1194,6 @@ func gc_body_demandTreeCopied(gc_b *compiled.Block, in, out []float32, start int
 			for ; gc_step+3 < gc_to; gc_step += 4 {
 				{
 					gc_tx := gc_step + 0
-//line demand_tree.go:114
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line demand_tree.go:99
@@ -1250,7 +1206,6 @@ func gc_body_demandTreeCopied(gc_b *compiled.Block, in, out []float32, start int
 				}
 				{
 					gc_tx := gc_step + 1
-//line demand_tree.go:115
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line demand_tree.go:99
@@ -1263,7 +1218,6 @@ func gc_body_demandTreeCopied(gc_b *compiled.Block, in, out []float32, start int
 				}
 				{
 					gc_tx := gc_step + 2
-//line demand_tree.go:115
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line demand_tree.go:99
@@ -1276,7 +1230,6 @@ func gc_body_demandTreeCopied(gc_b *compiled.Block, in, out []float32, start int
 				}
 				{
 					gc_tx := gc_step + 3
-//line demand_tree.go:115
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line demand_tree.go:99

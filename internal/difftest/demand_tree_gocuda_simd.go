@@ -80,7 +80,6 @@ func gc_body_demandTree(gc_b2 *compiled.Block, in, out []float32, start int) {
 								archsimd.LoadFloat32x16Slice(gc_at19[gc_tx2:]).StoreSlice(gc_at18[gc_tx2:])
 							}
 						}
-//line demand_tree.go:21
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -108,7 +107,6 @@ func gc_body_demandTree(gc_b2 *compiled.Block, in, out []float32, start int) {
 					gc_at18[gc_tx2] = gc_at19[gc_tx2]
 				}
 			} else {
-//line demand_tree.go:25
 				gc_vstep2 := gc_from2
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
@@ -118,9 +116,7 @@ func gc_body_demandTree(gc_b2 *compiled.Block, in, out []float32, start int) {
 //line demand_tree.go:17
 							var tid int = gc_tx2
 							{
-//line demand_tree.go:20
 								if (2*b*gc_bx2+tid) < 0 || (2*b*gc_bx2+tid) > len(in)-16 || tid < 0 || tid > len(sdata)-16 || (2*b*gc_bx2+tid+b) < 0 || (2*b*gc_bx2+tid+b) > len(in)-16 || (tid+b) < 0 || (tid+b) > len(sdata)-16 {
-//line demand_tree.go:20
 									break
 								}
 //line demand_tree.go:20
@@ -141,7 +137,6 @@ func gc_body_demandTree(gc_b2 *compiled.Block, in, out []float32, start int) {
 						gc_tx2 := gc_vstep2
 //line demand_tree.go:17
 						var tid int = gc_tx2
-//line demand_tree.go:20
 						if (2*b*gc_bx2+tid) < 0 || (2*b*gc_bx2+tid) > len(in)-8 || tid < 0 || tid > len(sdata)-8 || (2*b*gc_bx2+tid+b) < 0 || (2*b*gc_bx2+tid+b) > len(in)-8 || (tid+b) < 0 || (tid+b) > len(sdata)-8 {
 //line demand_tree.go:20
 							break
@@ -151,7 +146,6 @@ func gc_body_demandTree(gc_b2 *compiled.Block, in, out []float32, start int) {
 //line demand_tree.go:20
 						archsimd.LoadFloat32x8Slice(in[2*b*gc_bx2+tid+b:]).StoreSlice(sdata[tid+b:])
 					}
-//line demand_tree.go:23
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
@@ -164,21 +158,18 @@ func gc_body_demandTree(gc_b2 *compiled.Block, in, out []float32, start int) {
 					sdata[tid+b] = in[2*b*gc_bx2+tid+b]
 				}
 			}
-//line demand_tree.go:25
 			gc_ty2++
 			if gc_ty2 == gc_bdy2 {
 				gc_ty2 = 0
 			}
 		}
 	}
-//line demand_tree.go:32
 	var gc_l_v [32]float32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
 		gc_cnt2 := min(32, gc_n2-gc_w2)
 		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 		var gc_dead2 uint32
 		{
-//line demand_tree.go:39
 			var gc_m72 uint32
 			{
 				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
@@ -234,7 +225,6 @@ func gc_body_demandTree(gc_b2 *compiled.Block, in, out []float32, start int) {
 //line demand_tree.go:82
 								tid_ := gc_tx2
 								v := sdata_[tid_]
-//line demand_tree.go:85
 								gc_l_v[gc_lane2] = v
 							}
 						}
@@ -247,9 +237,7 @@ func gc_body_demandTree(gc_b2 *compiled.Block, in, out []float32, start int) {
 						gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 						if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-//line demand_tree.go:91
 								gc_tx2 := gc_tidx3.X + gc_lane2
-//line demand_tree.go:93
 								gc_ty2 := gc_tidx3.Y
 								_ = gc_ty2
 								gc_tz2 := gc_tidx3.Z
@@ -280,7 +268,6 @@ func gc_body_demandTree(gc_b2 *compiled.Block, in, out []float32, start int) {
 									continue // the lanes wrap to the next row
 								}
 								gc_tx2 := gc_tidx2.X
-//line demand_tree.go:100
 								gc_ty2 := gc_tidx2.Y
 								_ = gc_ty2
 								gc_tz2 := gc_tidx2.Z
@@ -319,8 +306,8 @@ func gc_body_demandTree(gc_b2 *compiled.Block, in, out []float32, start int) {
 								gc_pos2.Thread = gc_rank2
 //line demand_tree.go:82
 								tid_ := gc_tx2
-//line demand_tree.go:84
 								v := gc_l_v[gc_lane2]
+//line demand_tree.go:85
 								v += sdata_[tid_+offset]
 								gc_l_v[gc_lane2] = v
 							}
@@ -349,7 +336,6 @@ func gc_body_demandTree(gc_b2 *compiled.Block, in, out []float32, start int) {
 									gc_pos2.Thread = gc_rank2
 //line demand_tree.go:82
 									tid_ := gc_tx2
-//line demand_tree.go:84
 									v := gc_l_v[gc_lane2]
 //line demand_tree.go:87
 									sdata_[tid_] = v
@@ -363,7 +349,6 @@ func gc_body_demandTree(gc_b2 *compiled.Block, in, out []float32, start int) {
 		}
 	}
 	{
-//line demand_tree.go:99
 		gc_ty2 := 0
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
@@ -402,7 +387,6 @@ func gc_body_demandTree(gc_b2 *compiled.Block, in, out []float32, start int) {
 					gc_at28[0] = gc_at29[0]
 				}
 			} else {
-//line demand_tree.go:35
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -413,7 +397,6 @@ func gc_body_demandTree(gc_b2 *compiled.Block, in, out []float32, start int) {
 					out[4*gc_bx2+3] = sdata[3]
 				}
 			}
-//line demand_tree.go:35
 			gc_ty2++
 			if gc_ty2 == gc_bdy2 {
 				gc_ty2 = 0
@@ -450,7 +433,6 @@ func gc_body_demandTreeAll(gc_b2 *compiled.Block, in, out []float32, start int) 
 //line demand_tree.go:41
 	b := gc_bdx2
 	sdata := gocuda.Shared[float32](t, 2*b)
-//line demand_tree.go:44
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off7 := 2 * b * gc_bx2
 		gc_off8 := b
@@ -511,7 +493,6 @@ func gc_body_demandTreeAll(gc_b2 *compiled.Block, in, out []float32, start int) 
 //line demand_tree.go:43
 							break
 						}
-//line demand_tree.go:44
 						archsimd.LoadFloat32x16Slice(in[2*b*gc_bx2+tid:]).StoreSlice(sdata[tid:])
 						archsimd.LoadFloat32x16Slice(in[2*b*gc_bx2+tid+b:]).StoreSlice(sdata[tid+b:])
 					}
@@ -532,7 +513,6 @@ func gc_body_demandTreeAll(gc_b2 *compiled.Block, in, out []float32, start int) 
 //line demand_tree.go:43
 						break
 					}
-//line demand_tree.go:44
 					archsimd.LoadFloat32x8Slice(in[2*b*gc_bx2+tid:]).StoreSlice(sdata[tid:])
 					archsimd.LoadFloat32x8Slice(in[2*b*gc_bx2+tid+b:]).StoreSlice(sdata[tid+b:])
 				}
@@ -549,14 +529,12 @@ func gc_body_demandTreeAll(gc_b2 *compiled.Block, in, out []float32, start int) 
 			}
 		}
 	}
-//line demand_tree.go:50
 	var gc_l_v [32]float32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
 		gc_cnt2 := min(32, gc_n2-gc_w2)
 		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 		var gc_dead2 uint32
 		{
-//line demand_tree.go:57
 			var gc_m72 uint32
 //line demand_tree.go:46
 			if gc_x05 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1).X; gc_x05+gc_cnt2 <= gc_bdx2 {
@@ -618,7 +596,6 @@ func gc_body_demandTreeAll(gc_b2 *compiled.Block, in, out []float32, start int) 
 //line demand_tree.go:82
 								tid_ := gc_tx2
 								v := sdata_[tid_]
-//line demand_tree.go:85
 								gc_l_v[gc_lane2] = v
 							}
 						}
@@ -631,9 +608,7 @@ func gc_body_demandTreeAll(gc_b2 *compiled.Block, in, out []float32, start int) 
 						gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 						if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-//line demand_tree.go:91
 								gc_tx2 := gc_tidx3.X + gc_lane2
-//line demand_tree.go:93
 								gc_ty2 := gc_tidx3.Y
 								_ = gc_ty2
 								gc_tz2 := gc_tidx3.Z
@@ -664,7 +639,6 @@ func gc_body_demandTreeAll(gc_b2 *compiled.Block, in, out []float32, start int) 
 									continue // the lanes wrap to the next row
 								}
 								gc_tx2 := gc_tidx2.X
-//line demand_tree.go:100
 								gc_ty2 := gc_tidx2.Y
 								_ = gc_ty2
 								gc_tz2 := gc_tidx2.Z
@@ -703,8 +677,8 @@ func gc_body_demandTreeAll(gc_b2 *compiled.Block, in, out []float32, start int) 
 								gc_pos2.Thread = gc_rank2
 //line demand_tree.go:82
 								tid_ := gc_tx2
-//line demand_tree.go:84
 								v := gc_l_v[gc_lane2]
+//line demand_tree.go:85
 								v += sdata_[tid_+offset]
 								gc_l_v[gc_lane2] = v
 							}
@@ -733,7 +707,6 @@ func gc_body_demandTreeAll(gc_b2 *compiled.Block, in, out []float32, start int) 
 									gc_pos2.Thread = gc_rank2
 //line demand_tree.go:82
 									tid_ := gc_tx2
-//line demand_tree.go:84
 									v := gc_l_v[gc_lane2]
 //line demand_tree.go:87
 									sdata_[tid_] = v
@@ -746,7 +719,6 @@ func gc_body_demandTreeAll(gc_b2 *compiled.Block, in, out []float32, start int) 
 			gc_act2 = gc_save72 &^ gc_dead2
 		}
 	}
-//line demand_tree.go:99
 	gc_from2, gc_to2 := 0, gc_bdx2
 	if gc_bound3 := 0; gc_bound3 < gc_to2-1 {
 		gc_to2 = gc_bound3 + 1
@@ -952,7 +924,6 @@ func gc_body_demandTreeKept(gc_b2 *compiled.Block, in, out []float32, start int)
 //line demand_tree.go:62
 	b := gc_bdx2
 	sdata := gocuda.Shared[float32](t, 2*b)
-//line demand_tree.go:65
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off9 := 2 * b * gc_bx2
 		gc_off10 := b
@@ -969,7 +940,6 @@ func gc_body_demandTreeKept(gc_b2 *compiled.Block, in, out []float32, start int)
 				keep[0] = sdata
 				gc_at10[gc_tx2] = gc_at11[gc_tx2]
 				gc_at12[gc_tx2] = gc_at13[gc_tx2]
-//line demand_tree.go:69
 				gc_s_keep[gc_rank2] = keep
 			}
 		} else {
@@ -983,19 +953,16 @@ func gc_body_demandTreeKept(gc_b2 *compiled.Block, in, out []float32, start int)
 				keep[0] = sdata
 				sdata[tid] = in[2*b*gc_bx2+tid]
 				sdata[tid+b] = in[2*b*gc_bx2+tid+b]
-//line demand_tree.go:69
 				gc_s_keep[gc_rank2] = keep
 			}
 		}
 	}
-//line demand_tree.go:75
 	var gc_l_v [32]float32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
 		gc_cnt2 := min(32, gc_n2-gc_w2)
 		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 		var gc_dead2 uint32
 		{
-//line demand_tree.go:82
 			var gc_m72 uint32
 //line demand_tree.go:69
 			if gc_x05 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1).X; gc_x05+gc_cnt2 <= gc_bdx2 {
@@ -1057,7 +1024,6 @@ func gc_body_demandTreeKept(gc_b2 *compiled.Block, in, out []float32, start int)
 //line demand_tree.go:82
 								tid_ := gc_tx2
 								v := sdata_[tid_]
-//line demand_tree.go:85
 								gc_l_v[gc_lane2] = v
 							}
 						}
@@ -1070,9 +1036,7 @@ func gc_body_demandTreeKept(gc_b2 *compiled.Block, in, out []float32, start int)
 						gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 						if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-//line demand_tree.go:91
 								gc_tx2 := gc_tidx3.X + gc_lane2
-//line demand_tree.go:93
 								gc_ty2 := gc_tidx3.Y
 								_ = gc_ty2
 								gc_tz2 := gc_tidx3.Z
@@ -1103,7 +1067,6 @@ func gc_body_demandTreeKept(gc_b2 *compiled.Block, in, out []float32, start int)
 									continue // the lanes wrap to the next row
 								}
 								gc_tx2 := gc_tidx2.X
-//line demand_tree.go:100
 								gc_ty2 := gc_tidx2.Y
 								_ = gc_ty2
 								gc_tz2 := gc_tidx2.Z
@@ -1142,8 +1105,8 @@ func gc_body_demandTreeKept(gc_b2 *compiled.Block, in, out []float32, start int)
 								gc_pos2.Thread = gc_rank2
 //line demand_tree.go:82
 								tid_ := gc_tx2
-//line demand_tree.go:84
 								v := gc_l_v[gc_lane2]
+//line demand_tree.go:85
 								v += sdata_[tid_+offset]
 								gc_l_v[gc_lane2] = v
 							}
@@ -1172,7 +1135,6 @@ func gc_body_demandTreeKept(gc_b2 *compiled.Block, in, out []float32, start int)
 									gc_pos2.Thread = gc_rank2
 //line demand_tree.go:82
 									tid_ := gc_tx2
-//line demand_tree.go:84
 									v := gc_l_v[gc_lane2]
 //line demand_tree.go:87
 									sdata_[tid_] = v
@@ -1185,7 +1147,6 @@ func gc_body_demandTreeKept(gc_b2 *compiled.Block, in, out []float32, start int)
 			gc_act2 = gc_save72 &^ gc_dead2
 		}
 	}
-//line demand_tree.go:99
 	gc_from2, gc_to2 := 0, gc_bdx2
 	if gc_bound3 := 0; gc_bound3 < gc_to2-1 {
 		gc_to2 = gc_bound3 + 1
@@ -1200,10 +1161,8 @@ func gc_body_demandTreeKept(gc_b2 *compiled.Block, in, out []float32, start int)
 			for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
 				{
 					gc_tx2 := gc_step3 + 0
-//line demand_tree.go:114
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-//line demand_tree.go:64
 					keep := gc_s_keep[gc_rank2]
 					{
 //line demand_tree.go:73
@@ -1212,10 +1171,8 @@ func gc_body_demandTreeKept(gc_b2 *compiled.Block, in, out []float32, start int)
 				}
 				{
 					gc_tx2 := gc_step3 + 1
-//line demand_tree.go:79
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-//line demand_tree.go:64
 					keep := gc_s_keep[gc_rank2]
 					{
 //line demand_tree.go:73
@@ -1224,10 +1181,8 @@ func gc_body_demandTreeKept(gc_b2 *compiled.Block, in, out []float32, start int)
 				}
 				{
 					gc_tx2 := gc_step3 + 2
-//line demand_tree.go:79
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-//line demand_tree.go:64
 					keep := gc_s_keep[gc_rank2]
 					{
 //line demand_tree.go:73
@@ -1236,10 +1191,8 @@ func gc_body_demandTreeKept(gc_b2 *compiled.Block, in, out []float32, start int)
 				}
 				{
 					gc_tx2 := gc_step3 + 3
-//line demand_tree.go:79
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-//line demand_tree.go:64
 					keep := gc_s_keep[gc_rank2]
 					{
 //line demand_tree.go:73
@@ -1250,7 +1203,6 @@ func gc_body_demandTreeKept(gc_b2 *compiled.Block, in, out []float32, start int)
 			for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
-//line demand_tree.go:64
 				keep := gc_s_keep[gc_rank2]
 				{
 //line demand_tree.go:73
@@ -1264,7 +1216,6 @@ func gc_body_demandTreeKept(gc_b2 *compiled.Block, in, out []float32, start int)
 					gc_tx2 := gc_step4 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-//line demand_tree.go:64
 					keep := gc_s_keep[gc_rank2]
 					{
 //line demand_tree.go:73
@@ -1275,7 +1226,6 @@ func gc_body_demandTreeKept(gc_b2 *compiled.Block, in, out []float32, start int)
 					gc_tx2 := gc_step4 + 1
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-//line demand_tree.go:64
 					keep := gc_s_keep[gc_rank2]
 					{
 //line demand_tree.go:73
@@ -1286,7 +1236,6 @@ func gc_body_demandTreeKept(gc_b2 *compiled.Block, in, out []float32, start int)
 					gc_tx2 := gc_step4 + 2
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-//line demand_tree.go:64
 					keep := gc_s_keep[gc_rank2]
 					{
 //line demand_tree.go:73
@@ -1297,7 +1246,6 @@ func gc_body_demandTreeKept(gc_b2 *compiled.Block, in, out []float32, start int)
 					gc_tx2 := gc_step4 + 3
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-//line demand_tree.go:64
 					keep := gc_s_keep[gc_rank2]
 					{
 //line demand_tree.go:73
@@ -1308,7 +1256,6 @@ func gc_body_demandTreeKept(gc_b2 *compiled.Block, in, out []float32, start int)
 			for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
-//line demand_tree.go:64
 				keep := gc_s_keep[gc_rank2]
 				{
 //line demand_tree.go:73
@@ -1348,7 +1295,6 @@ func gc_body_demandTreeCopied(gc_b2 *compiled.Block, in, out []float32, start in
 //line demand_tree.go:99
 	b := gc_bdx2
 	sdata := gocuda.Shared[float32](t, 2*b)
-//line demand_tree.go:102
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off9 := 2 * b * gc_bx2
 		gc_off10 := b
@@ -1409,7 +1355,6 @@ func gc_body_demandTreeCopied(gc_b2 *compiled.Block, in, out []float32, start in
 //line demand_tree.go:101
 							break
 						}
-//line demand_tree.go:102
 						archsimd.LoadFloat32x16Slice(in[2*b*gc_bx2+tid:]).StoreSlice(sdata[tid:])
 						archsimd.LoadFloat32x16Slice(in[2*b*gc_bx2+tid+b:]).StoreSlice(sdata[tid+b:])
 					}
@@ -1430,7 +1375,6 @@ func gc_body_demandTreeCopied(gc_b2 *compiled.Block, in, out []float32, start in
 //line demand_tree.go:101
 						break
 					}
-//line demand_tree.go:102
 					archsimd.LoadFloat32x8Slice(in[2*b*gc_bx2+tid:]).StoreSlice(sdata[tid:])
 					archsimd.LoadFloat32x8Slice(in[2*b*gc_bx2+tid+b:]).StoreSlice(sdata[tid+b:])
 				}
@@ -1447,14 +1391,12 @@ func gc_body_demandTreeCopied(gc_b2 *compiled.Block, in, out []float32, start in
 			}
 		}
 	}
-//line demand_tree.go:108
 	var gc_l_v [32]float32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
 		gc_cnt2 := min(32, gc_n2-gc_w2)
 		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 		var gc_dead2 uint32
 		{
-//line demand_tree.go:115
 			var gc_m72 uint32
 //line demand_tree.go:104
 			if gc_x05 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1).X; gc_x05+gc_cnt2 <= gc_bdx2 {
@@ -1516,7 +1458,6 @@ func gc_body_demandTreeCopied(gc_b2 *compiled.Block, in, out []float32, start in
 //line demand_tree.go:82
 								tid_ := gc_tx2
 								v := sdata_[tid_]
-//line demand_tree.go:85
 								gc_l_v[gc_lane2] = v
 							}
 						}
@@ -1529,9 +1470,7 @@ func gc_body_demandTreeCopied(gc_b2 *compiled.Block, in, out []float32, start in
 						gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 						if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-//line demand_tree.go:91
 								gc_tx2 := gc_tidx3.X + gc_lane2
-//line demand_tree.go:93
 								gc_ty2 := gc_tidx3.Y
 								_ = gc_ty2
 								gc_tz2 := gc_tidx3.Z
@@ -1562,7 +1501,6 @@ func gc_body_demandTreeCopied(gc_b2 *compiled.Block, in, out []float32, start in
 									continue // the lanes wrap to the next row
 								}
 								gc_tx2 := gc_tidx2.X
-//line demand_tree.go:100
 								gc_ty2 := gc_tidx2.Y
 								_ = gc_ty2
 								gc_tz2 := gc_tidx2.Z
@@ -1601,8 +1539,8 @@ func gc_body_demandTreeCopied(gc_b2 *compiled.Block, in, out []float32, start in
 								gc_pos2.Thread = gc_rank2
 //line demand_tree.go:82
 								tid_ := gc_tx2
-//line demand_tree.go:84
 								v := gc_l_v[gc_lane2]
+//line demand_tree.go:85
 								v += sdata_[tid_+offset]
 								gc_l_v[gc_lane2] = v
 							}
@@ -1631,7 +1569,6 @@ func gc_body_demandTreeCopied(gc_b2 *compiled.Block, in, out []float32, start in
 									gc_pos2.Thread = gc_rank2
 //line demand_tree.go:82
 									tid_ := gc_tx2
-//line demand_tree.go:84
 									v := gc_l_v[gc_lane2]
 //line demand_tree.go:87
 									sdata_[tid_] = v
@@ -1644,7 +1581,6 @@ func gc_body_demandTreeCopied(gc_b2 *compiled.Block, in, out []float32, start in
 			gc_act2 = gc_save72 &^ gc_dead2
 		}
 	}
-//line demand_tree.go:99
 	gc_from2, gc_to2 := 0, gc_bdx2
 	if gc_bound3 := 0; gc_bound3 < gc_to2-1 {
 		gc_to2 = gc_bound3 + 1
@@ -1659,7 +1595,6 @@ func gc_body_demandTreeCopied(gc_b2 *compiled.Block, in, out []float32, start in
 			for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
 				{
 					gc_tx2 := gc_step3 + 0
-//line demand_tree.go:114
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line demand_tree.go:99
@@ -1672,7 +1607,6 @@ func gc_body_demandTreeCopied(gc_b2 *compiled.Block, in, out []float32, start in
 				}
 				{
 					gc_tx2 := gc_step3 + 1
-//line demand_tree.go:115
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line demand_tree.go:99
@@ -1685,7 +1619,6 @@ func gc_body_demandTreeCopied(gc_b2 *compiled.Block, in, out []float32, start in
 				}
 				{
 					gc_tx2 := gc_step3 + 2
-//line demand_tree.go:115
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line demand_tree.go:99
@@ -1698,7 +1631,6 @@ func gc_body_demandTreeCopied(gc_b2 *compiled.Block, in, out []float32, start in
 				}
 				{
 					gc_tx2 := gc_step3 + 3
-//line demand_tree.go:115
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line demand_tree.go:99

@@ -49,7 +49,6 @@ func gc_body_discard(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, 
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line discard.go:30
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -72,7 +71,6 @@ func gc_body_discard(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, 
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line discard.go:53
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						{
@@ -83,7 +81,6 @@ func gc_body_discard(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, 
 					}
 					{
 						gc_tx := gc_step + 1
-//line discard.go:22
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						{
@@ -94,7 +91,6 @@ func gc_body_discard(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, 
 					}
 					{
 						gc_tx := gc_step + 2
-//line discard.go:22
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						{
@@ -105,7 +101,6 @@ func gc_body_discard(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, 
 					}
 					{
 						gc_tx := gc_step + 3
-//line discard.go:22
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						{
@@ -213,7 +208,6 @@ func gc_body_discardVector(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line discard.go:37
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -224,7 +218,6 @@ func gc_body_discardVector(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line discard.go:48
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)

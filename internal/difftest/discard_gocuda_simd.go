@@ -50,7 +50,6 @@ func gc_body_discard(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float3
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-//line discard.go:30
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -89,7 +88,6 @@ func gc_body_discard(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float3
 								archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]).Mul(gc_vb4).StoreSlice(gc_at3[gc_tx2:])
 							}
 						}
-//line discard.go:17
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -114,7 +112,6 @@ func gc_body_discard(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float3
 							archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Mul(gc_vb3).StoreSlice(gc_at3[gc_tx2:])
 						}
 					}
-//line discard.go:17
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
@@ -149,7 +146,6 @@ func gc_body_discard(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float3
 								archsimd.LoadFloat32x16Slice(in[i:]).Mul(gc_vb2).StoreSlice(out[i:])
 							}
 						}
-//line discard.go:18
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -176,7 +172,6 @@ func gc_body_discard(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float3
 							archsimd.LoadFloat32x8Slice(in[i:]).Mul(gc_vb).StoreSlice(out[i:])
 						}
 					}
-//line discard.go:18
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step3 := gc_vstep2
@@ -267,7 +262,6 @@ func gc_body_discardVector(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 	gc_gdy2 := gc_gd2.Y
 	gc_n2 := gc_b2.Len()
 	gc_bx2 := 0
-//line discard.go:37
 	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b2.Stopped() {
 			return
@@ -278,7 +272,6 @@ func gc_body_discardVector(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
 		gc_q2 += gc_run2
 		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-//line discard.go:48
 		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
 		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -316,7 +309,6 @@ func gc_body_discardVector(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 							w.Mul(gc_vb4).StoreSlice(gc_at4[gc_tx2:])
 						}
 					}
-//line discard.go:32
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
@@ -350,7 +342,6 @@ func gc_body_discardVector(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 							w.Mul(gc_vb2).StoreSlice(out[i:])
 						}
 					}
-//line discard.go:34
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step3 := gc_vstep2

@@ -40,14 +40,12 @@ func gc_body_doublingScan(gc_b *compiled.Block, in, out []float32) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-//line doubling.go:26
 	var gc_l_v [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
 		var gc_dead uint32
 		{
-//line doubling.go:33
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 		gc_L2:
@@ -74,7 +72,6 @@ func gc_body_doublingScan(gc_b *compiled.Block, in, out []float32) {
 				}
 //line doubling.go:21
 				v := in[i]
-//line doubling.go:23
 				gc_l_v[gc_lane] = v
 			}
 		}
@@ -110,7 +107,6 @@ func gc_body_doublingScan(gc_b *compiled.Block, in, out []float32) {
 						{
 							v += y
 						}
-//line doubling.go:28
 						gc_l_v[gc_lane] = v
 					}
 				}
@@ -139,7 +135,6 @@ func gc_body_doublingScan(gc_b *compiled.Block, in, out []float32) {
 						gc_pos.Thread = gc_rank
 //line doubling.go:17
 						i := gc_bx*gc_bdx + gc_tx
-//line doubling.go:19
 						v := gc_l_v[gc_lane]
 //line doubling.go:28
 						out[i] = v
@@ -174,7 +169,6 @@ func gc_body_doublingUpTo(gc_b *compiled.Block, in, out []float32, steps int) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-//line doubling.go:46
 	var gc_l_v [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -203,7 +197,6 @@ func gc_body_doublingUpTo(gc_b *compiled.Block, in, out []float32, steps int) {
 //line doubling.go:37
 						i := gc_bx*gc_bdx + gc_tx
 						v := in[i]
-//line doubling.go:40
 						gc_l_v[gc_lane] = v
 					}
 				}
@@ -248,7 +241,6 @@ func gc_body_doublingUpTo(gc_b *compiled.Block, in, out []float32, steps int) {
 						{
 							v += y
 						}
-//line doubling.go:45
 						gc_l_v[gc_lane] = v
 					}
 				}
@@ -274,7 +266,6 @@ func gc_body_doublingUpTo(gc_b *compiled.Block, in, out []float32, steps int) {
 						gc_pos.Thread = gc_rank
 //line doubling.go:37
 						i := gc_bx*gc_bdx + gc_tx
-//line doubling.go:39
 						v := gc_l_v[gc_lane]
 //line doubling.go:45
 						out[i] = v
@@ -309,7 +300,6 @@ func gc_body_doublingEight(gc_b *compiled.Block, in, out []float32) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-//line doubling.go:63
 	var gc_l_v [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -338,7 +328,6 @@ func gc_body_doublingEight(gc_b *compiled.Block, in, out []float32) {
 //line doubling.go:54
 						i := gc_bx*gc_bdx + gc_tx
 						v := in[i]
-//line doubling.go:57
 						gc_l_v[gc_lane] = v
 					}
 				}
@@ -374,7 +363,6 @@ func gc_body_doublingEight(gc_b *compiled.Block, in, out []float32) {
 						{
 							v += y
 						}
-//line doubling.go:62
 						gc_l_v[gc_lane] = v
 					}
 				}
@@ -400,7 +388,6 @@ func gc_body_doublingEight(gc_b *compiled.Block, in, out []float32) {
 						gc_pos.Thread = gc_rank
 //line doubling.go:54
 						i := gc_bx*gc_bdx + gc_tx
-//line doubling.go:56
 						v := gc_l_v[gc_lane]
 //line doubling.go:62
 						out[i] = v
@@ -435,14 +422,12 @@ func gc_body_butterfly(gc_b *compiled.Block, in, out []float32, start int) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-//line doubling.go:80
 	var gc_l_v [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
 		var gc_dead uint32
 		{
-//line doubling.go:87
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 		gc_L2:
@@ -469,7 +454,6 @@ func gc_body_butterfly(gc_b *compiled.Block, in, out []float32, start int) {
 				}
 //line doubling.go:75
 				v := in[i]
-//line doubling.go:77
 				gc_l_v[gc_lane] = v
 			}
 		}
@@ -488,7 +472,6 @@ func gc_body_butterfly(gc_b *compiled.Block, in, out []float32, start int) {
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-//line doubling.go:84
 						v := gc_l_v[gc_lane]
 //line doubling.go:77
 						v += gc_c1r[gc_lane]
@@ -520,7 +503,6 @@ func gc_body_butterfly(gc_b *compiled.Block, in, out []float32, start int) {
 						gc_pos.Thread = gc_rank
 //line doubling.go:71
 						i := gc_bx*gc_bdx + gc_tx
-//line doubling.go:73
 						v := gc_l_v[gc_lane]
 //line doubling.go:79
 						out[i] = v

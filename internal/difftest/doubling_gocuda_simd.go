@@ -41,14 +41,12 @@ func gc_body_doublingScan(gc_b2 *compiled.Block, in, out []float32) {
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-//line doubling.go:26
 	var gc_l_v [32]float32
 	var gc_c21r [32]float32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
 		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
 		var gc_dead2 uint32
 		{
-//line doubling.go:33
 			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 			gc_tx2 := gc_tidx2.X - 1
 		gc_L22:
@@ -75,7 +73,6 @@ func gc_body_doublingScan(gc_b2 *compiled.Block, in, out []float32) {
 				}
 //line doubling.go:21
 				v := in[i]
-//line doubling.go:23
 				gc_l_v[gc_lane2] = v
 			}
 		}
@@ -158,7 +155,6 @@ func gc_body_doublingScan(gc_b2 *compiled.Block, in, out []float32) {
 							if (gc_rank2 & 31) >= d {
 								v += y
 							}
-//line doubling.go:28
 							gc_l_v[gc_lane2] = v
 						}
 					}
@@ -188,7 +184,6 @@ func gc_body_doublingScan(gc_b2 *compiled.Block, in, out []float32) {
 						gc_pos2.Thread = gc_rank2
 //line doubling.go:17
 						i := gc_bx2*gc_bdx2 + gc_tx2
-//line doubling.go:19
 						v := gc_l_v[gc_lane2]
 //line doubling.go:28
 						out[i] = v
@@ -223,7 +218,6 @@ func gc_body_doublingUpTo(gc_b2 *compiled.Block, in, out []float32, steps int) {
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-//line doubling.go:46
 	var gc_l_v [32]float32
 	var gc_c21r [32]float32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -252,7 +246,6 @@ func gc_body_doublingUpTo(gc_b2 *compiled.Block, in, out []float32, steps int) {
 //line doubling.go:37
 						i := gc_bx2*gc_bdx2 + gc_tx2
 						v := in[i]
-//line doubling.go:40
 						gc_l_v[gc_lane2] = v
 					}
 				}
@@ -365,7 +358,6 @@ func gc_body_doublingUpTo(gc_b2 *compiled.Block, in, out []float32, steps int) {
 							if (gc_rank2&31) >= d && d < steps {
 								v += y
 							}
-//line doubling.go:45
 							gc_l_v[gc_lane2] = v
 						}
 					}
@@ -392,7 +384,6 @@ func gc_body_doublingUpTo(gc_b2 *compiled.Block, in, out []float32, steps int) {
 						gc_pos2.Thread = gc_rank2
 //line doubling.go:37
 						i := gc_bx2*gc_bdx2 + gc_tx2
-//line doubling.go:39
 						v := gc_l_v[gc_lane2]
 //line doubling.go:45
 						out[i] = v
@@ -427,7 +418,6 @@ func gc_body_doublingEight(gc_b2 *compiled.Block, in, out []float32) {
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-//line doubling.go:63
 	var gc_l_v [32]float32
 	var gc_c21r [32]float32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -456,7 +446,6 @@ func gc_body_doublingEight(gc_b2 *compiled.Block, in, out []float32) {
 //line doubling.go:54
 						i := gc_bx2*gc_bdx2 + gc_tx2
 						v := in[i]
-//line doubling.go:57
 						gc_l_v[gc_lane2] = v
 					}
 				}
@@ -541,7 +530,6 @@ func gc_body_doublingEight(gc_b2 *compiled.Block, in, out []float32) {
 							if (gc_rank2 & 31) >= d {
 								v += y
 							}
-//line doubling.go:62
 							gc_l_v[gc_lane2] = v
 						}
 					}
@@ -568,7 +556,6 @@ func gc_body_doublingEight(gc_b2 *compiled.Block, in, out []float32) {
 						gc_pos2.Thread = gc_rank2
 //line doubling.go:54
 						i := gc_bx2*gc_bdx2 + gc_tx2
-//line doubling.go:56
 						v := gc_l_v[gc_lane2]
 //line doubling.go:62
 						out[i] = v
@@ -603,14 +590,12 @@ func gc_body_butterfly(gc_b2 *compiled.Block, in, out []float32, start int) {
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-//line doubling.go:80
 	var gc_l_v [32]float32
 	var gc_c21r [32]float32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
 		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
 		var gc_dead2 uint32
 		{
-//line doubling.go:87
 			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 			gc_tx2 := gc_tidx2.X - 1
 		gc_L22:
@@ -637,7 +622,6 @@ func gc_body_butterfly(gc_b2 *compiled.Block, in, out []float32, start int) {
 				}
 //line doubling.go:75
 				v := in[i]
-//line doubling.go:77
 				gc_l_v[gc_lane2] = v
 			}
 		}
@@ -693,7 +677,6 @@ func gc_body_butterfly(gc_b2 *compiled.Block, in, out []float32, start int) {
 							if gc_left&(1<<gc_lane2) == 0 {
 								continue
 							}
-//line doubling.go:90
 							v := gc_l_v[gc_lane2]
 //line doubling.go:77
 							v += gc_c21r[gc_lane2]
@@ -726,7 +709,6 @@ func gc_body_butterfly(gc_b2 *compiled.Block, in, out []float32, start int) {
 						gc_pos2.Thread = gc_rank2
 //line doubling.go:71
 						i := gc_bx2*gc_bdx2 + gc_tx2
-//line doubling.go:73
 						v := gc_l_v[gc_lane2]
 //line doubling.go:79
 						out[i] = v

@@ -49,7 +49,6 @@ func gc_body_exitTail(gc_b *compiled.Block, list []int32, out []int32) {
 //line exit_tail.go:18
 	n := gc_bdx
 	sh := gocuda.Shared[int32](t, n)[:n]
-//line exit_tail.go:21
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := 0
 //line exit_tail.go:17
@@ -89,7 +88,6 @@ func gc_body_exitTail(gc_b *compiled.Block, list []int32, out []int32) {
 //line exit_tail.go:20
 			acc := int32(0)
 			v := list[i]
-//line exit_tail.go:24
 			gc_s_acc[gc_rank] = acc
 			gc_s_v[gc_rank] = v
 		}
@@ -103,7 +101,6 @@ func gc_body_exitTail(gc_b *compiled.Block, list []int32, out []int32) {
 		if compiled.AllExited(gc_exited) {
 			return
 		}
-//line exit_tail.go:30
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep2 := 0
 //line exit_tail.go:17
@@ -143,7 +140,6 @@ func gc_body_exitTail(gc_b *compiled.Block, list []int32, out []int32) {
 //line exit_tail.go:28
 					gc_alive2 = gc_alive2.And(gc_alive2.And(gc_if).ToInt32x8().Not().ToMask())
 				}
-//line exit_tail.go:29
 				v.Mul(gc_vb2).StoreMasked((*[8]int32)(sh[i:]), gc_alive2)
 			}
 		gc_L2:
@@ -155,9 +151,9 @@ func gc_body_exitTail(gc_b *compiled.Block, list []int32, out []int32) {
 				}
 //line exit_tail.go:17
 				i := gc_tx
-//line exit_tail.go:19
 				acc := gc_s_acc[gc_rank]
 				v := gc_s_v[gc_rank]
+//line exit_tail.go:21
 				if !(v != 0) {
 //line exit_tail.go:28
 					out[i] = acc
@@ -172,7 +168,6 @@ func gc_body_exitTail(gc_b *compiled.Block, list []int32, out []int32) {
 				sh[i] = v * 10
 			}
 		}
-//line exit_tail.go:27
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -182,14 +177,12 @@ func gc_body_exitTail(gc_b *compiled.Block, list []int32, out []int32) {
 				}
 //line exit_tail.go:17
 				i := gc_tx
-//line exit_tail.go:19
 				acc := gc_s_acc[gc_rank]
 //line exit_tail.go:24
 				acc = acc*3 + sh[(i+1)%n]
 				gc_s_acc[gc_rank] = acc
 			}
 		}
-//line exit_tail.go:30
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep3 := 0
 //line exit_tail.go:17
@@ -215,7 +208,6 @@ func gc_body_exitTail(gc_b *compiled.Block, list []int32, out []int32) {
 //line exit_tail.go:26
 					break
 				}
-//line exit_tail.go:27
 				v.Sub(gc_vb3).StoreMasked((*[8]int32)(list[i:]), gc_alive3)
 //line exit_tail.go:21
 				v = lanes.LoadInt32x8Slice(list[i:])
@@ -230,7 +222,6 @@ func gc_body_exitTail(gc_b *compiled.Block, list []int32, out []int32) {
 				}
 //line exit_tail.go:17
 				i := gc_tx
-//line exit_tail.go:19
 				v := gc_s_v[gc_rank]
 //line exit_tail.go:26
 				list[i] = v - 1
@@ -278,7 +269,6 @@ func gc_body_exitTailBreak(gc_b *compiled.Block, list []int32, out []int32) {
 		if compiled.AllExited(gc_exited) {
 			return
 		}
-//line exit_tail.go:50
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep := 0
 //line exit_tail.go:37
@@ -319,7 +309,6 @@ func gc_body_exitTailBreak(gc_b *compiled.Block, list []int32, out []int32) {
 //line exit_tail.go:54
 					gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().ToMask())
 				}
-//line exit_tail.go:55
 				v.Mul(gc_vb3).StoreMasked((*[8]int32)(sh[i:]), gc_alive)
 //line exit_tail.go:46
 				v.StoreMasked((*[8]int32)(gc_s_v[gc_rank:]), gc_alive)
@@ -347,11 +336,9 @@ func gc_body_exitTailBreak(gc_b *compiled.Block, list []int32, out []int32) {
 				}
 //line exit_tail.go:46
 				sh[i] = v * 10
-//line exit_tail.go:48
 				gc_s_v[gc_rank] = v
 			}
 		}
-//line exit_tail.go:53
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -364,11 +351,9 @@ func gc_body_exitTailBreak(gc_b *compiled.Block, list []int32, out []int32) {
 //line exit_tail.go:48
 				i_ := (i + 1) % n
 				acc_ := acc*3 + sh[i_]
-//line exit_tail.go:52
 				gc_s_acc_[gc_rank] = acc_
 			}
 		}
-//line exit_tail.go:57
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep2 := 0
 //line exit_tail.go:51
@@ -394,7 +379,6 @@ func gc_body_exitTailBreak(gc_b *compiled.Block, list []int32, out []int32) {
 //line exit_tail.go:51
 					break
 				}
-//line exit_tail.go:52
 				v.Sub(gc_vb4).StoreMasked((*[8]int32)(list[gc_tx:]), gc_alive2)
 				lanes.LoadInt32x8Slice(out[gc_tx+n:]).Add(acc_).StoreMasked((*[8]int32)(out[gc_tx+n:]), gc_alive2)
 			}

@@ -49,7 +49,6 @@ func gc_body_exitTail(gc_b2 *compiled.Block, list []int32, out []int32) {
 //line exit_tail.go:18
 	n := gc_bdx2
 	sh := gocuda.Shared[int32](t, n)[:n]
-//line exit_tail.go:21
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_vstep4 := 0
 		if compiled.SIMD && compiled.SIMD512 {
@@ -126,7 +125,6 @@ func gc_body_exitTail(gc_b2 *compiled.Block, list []int32, out []int32) {
 //line exit_tail.go:20
 			acc := int32(0)
 			v := list[i]
-//line exit_tail.go:24
 			gc_s_acc[gc_rank2] = acc
 			gc_s_v[gc_rank2] = v
 		}
@@ -140,7 +138,6 @@ func gc_body_exitTail(gc_b2 *compiled.Block, list []int32, out []int32) {
 		if compiled.AllExited(gc_exited2) {
 			return
 		}
-//line exit_tail.go:30
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep5 := 0
 			if compiled.SIMD && compiled.SIMD512 {
@@ -183,7 +180,6 @@ func gc_body_exitTail(gc_b2 *compiled.Block, list []int32, out []int32) {
 //line exit_tail.go:28
 							gc_alive7 = archsimd.Mask32x16FromBits(gc_alive7.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive7.ToBits()&gc_if3.ToBits()).ToBits()).ToBits())
 						}
-//line exit_tail.go:29
 						v.Mul(gc_vb7).Merge(archsimd.LoadInt32x16Slice(sh[i:]), gc_alive7).StoreSlice(sh[i:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -231,7 +227,6 @@ func gc_body_exitTail(gc_b2 *compiled.Block, list []int32, out []int32) {
 //line exit_tail.go:28
 						gc_alive6 = gc_alive6.And(gc_alive6.And(gc_if2).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 					}
-//line exit_tail.go:29
 					v.Mul(gc_vb5).Merge(archsimd.LoadInt32x8Slice(sh[i:]), gc_alive6).StoreSlice(sh[i:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -245,9 +240,9 @@ func gc_body_exitTail(gc_b2 *compiled.Block, list []int32, out []int32) {
 				}
 //line exit_tail.go:17
 				i := gc_tx2
-//line exit_tail.go:19
 				acc := gc_s_acc[gc_rank2]
 				v := gc_s_v[gc_rank2]
+//line exit_tail.go:21
 				if !(v != 0) {
 //line exit_tail.go:28
 					out[i] = acc
@@ -262,7 +257,6 @@ func gc_body_exitTail(gc_b2 *compiled.Block, list []int32, out []int32) {
 				sh[i] = v * 10
 			}
 		}
-//line exit_tail.go:27
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
@@ -272,14 +266,12 @@ func gc_body_exitTail(gc_b2 *compiled.Block, list []int32, out []int32) {
 				}
 //line exit_tail.go:17
 				i := gc_tx2
-//line exit_tail.go:19
 				acc := gc_s_acc[gc_rank2]
 //line exit_tail.go:24
 				acc = acc*3 + sh[(i+1)%n]
 				gc_s_acc[gc_rank2] = acc
 			}
 		}
-//line exit_tail.go:30
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep6 := 0
 			if compiled.SIMD && compiled.SIMD512 {
@@ -308,7 +300,6 @@ func gc_body_exitTail(gc_b2 *compiled.Block, list []int32, out []int32) {
 //line exit_tail.go:26
 							break
 						}
-//line exit_tail.go:27
 						v.Sub(gc_vb9).StoreMasked((*[16]int32)(list[i:]), gc_alive9)
 //line exit_tail.go:21
 						v = archsimd.LoadInt32x16Slice(list[i:])
@@ -345,7 +336,6 @@ func gc_body_exitTail(gc_b2 *compiled.Block, list []int32, out []int32) {
 //line exit_tail.go:26
 						break
 					}
-//line exit_tail.go:27
 					v.Sub(gc_vb8).StoreMasked((*[8]int32)(list[i:]), gc_alive8)
 //line exit_tail.go:21
 					v = archsimd.LoadInt32x8Slice(list[i:])
@@ -361,7 +351,6 @@ func gc_body_exitTail(gc_b2 *compiled.Block, list []int32, out []int32) {
 				}
 //line exit_tail.go:17
 				i := gc_tx2
-//line exit_tail.go:19
 				v := gc_s_v[gc_rank2]
 //line exit_tail.go:26
 				list[i] = v - 1
@@ -409,7 +398,6 @@ func gc_body_exitTailBreak(gc_b2 *compiled.Block, list []int32, out []int32) {
 		if compiled.AllExited(gc_exited2) {
 			return
 		}
-//line exit_tail.go:50
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep3 := 0
 			if compiled.SIMD && compiled.SIMD512 {
@@ -453,7 +441,6 @@ func gc_body_exitTailBreak(gc_b2 *compiled.Block, list []int32, out []int32) {
 //line exit_tail.go:54
 							gc_alive4 = archsimd.Mask32x16FromBits(gc_alive4.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if3.ToBits()).ToBits()).ToBits())
 						}
-//line exit_tail.go:55
 						v.Mul(gc_vb10).Merge(archsimd.LoadInt32x16Slice(sh[i:]), gc_alive4).StoreSlice(sh[i:])
 						v.Merge(archsimd.LoadInt32x16Slice(gc_s_v[gc_rank2:]), gc_alive4).StoreSlice(gc_s_v[gc_rank2:])
 					}
@@ -503,7 +490,6 @@ func gc_body_exitTailBreak(gc_b2 *compiled.Block, list []int32, out []int32) {
 //line exit_tail.go:54
 						gc_alive3 = gc_alive3.And(gc_alive3.And(gc_if2).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 					}
-//line exit_tail.go:55
 					v.Mul(gc_vb7).Merge(archsimd.LoadInt32x8Slice(sh[i:]), gc_alive3).StoreSlice(sh[i:])
 					v.Merge(archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:]), gc_alive3).StoreSlice(gc_s_v[gc_rank2:])
 				}
@@ -532,11 +518,9 @@ func gc_body_exitTailBreak(gc_b2 *compiled.Block, list []int32, out []int32) {
 				}
 //line exit_tail.go:46
 				sh[i] = v * 10
-//line exit_tail.go:48
 				gc_s_v[gc_rank2] = v
 			}
 		}
-//line exit_tail.go:53
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
@@ -549,11 +533,9 @@ func gc_body_exitTailBreak(gc_b2 *compiled.Block, list []int32, out []int32) {
 //line exit_tail.go:48
 				i_ := (i + 1) % n
 				acc_ := acc*3 + sh[i_]
-//line exit_tail.go:52
 				gc_s_acc_[gc_rank2] = acc_
 			}
 		}
-//line exit_tail.go:57
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep4 := 0
 			if compiled.SIMD && compiled.SIMD512 {
@@ -582,7 +564,6 @@ func gc_body_exitTailBreak(gc_b2 *compiled.Block, list []int32, out []int32) {
 //line exit_tail.go:51
 							break
 						}
-//line exit_tail.go:52
 						v.Sub(gc_vb12).StoreMasked((*[16]int32)(list[gc_tx2:]), gc_alive6)
 						archsimd.LoadInt32x16Slice(out[gc_tx2+n:]).Add(acc_).StoreMasked((*[16]int32)(out[gc_tx2+n:]), gc_alive6)
 					}
@@ -617,7 +598,6 @@ func gc_body_exitTailBreak(gc_b2 *compiled.Block, list []int32, out []int32) {
 //line exit_tail.go:51
 						break
 					}
-//line exit_tail.go:52
 					v.Sub(gc_vb11).StoreMasked((*[8]int32)(list[gc_tx2:]), gc_alive5)
 					archsimd.LoadInt32x8Slice(out[gc_tx2+n:]).Add(acc_).StoreMasked((*[8]int32)(out[gc_tx2+n:]), gc_alive5)
 				}

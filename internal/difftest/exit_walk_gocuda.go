@@ -56,7 +56,6 @@ func gc_body_exitWalk(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out []
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line exit_walk.go:34
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep := 0
 //line exit_walk.go:14
@@ -83,7 +82,6 @@ func gc_body_exitWalk(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out []
 //line exit_walk.go:15
 					gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().ToMask())
 				}
-//line exit_walk.go:16
 				lanes.BroadcastInt32x8(s).StoreMasked((*[8]int32)(gc_s_s[gc_rank:]), gc_alive)
 			}
 		gc_L1:
@@ -108,7 +106,6 @@ func gc_body_exitWalk(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out []
 //line exit_walk.go:18
 		for k := gc_bdy % 4; k > 0; k-- {
 			for j := 0; j < trips; j++ {
-//line exit_walk.go:21
 				gc_from, gc_to := 0, gc_bdx
 				if !compiled.Adds(j*gc_bdx, gc_to) {
 					panic(compiled.ErrGuardWraps)
@@ -189,7 +186,6 @@ func gc_body_exitWalk(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out []
 					}
 				}
 			}
-//line exit_walk.go:29
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
@@ -199,7 +195,6 @@ func gc_body_exitWalk(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out []
 					}
 //line exit_walk.go:13
 					i := gc_bx*gc_bdx + gc_tx
-//line exit_walk.go:15
 					s := gc_s_s[gc_rank]
 //line exit_walk.go:24
 					switch sel & 3 {

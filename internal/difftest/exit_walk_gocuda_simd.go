@@ -56,7 +56,6 @@ func gc_body_exitWalk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, out
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-//line exit_walk.go:34
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep3 := 0
 			if compiled.SIMD && compiled.SIMD512 {
@@ -86,7 +85,6 @@ func gc_body_exitWalk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, out
 //line exit_walk.go:15
 							gc_alive4 = archsimd.Mask32x16FromBits(gc_alive4.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if4.ToBits()).ToBits()).ToBits())
 						}
-//line exit_walk.go:16
 						archsimd.BroadcastInt32x16(s).Merge(archsimd.LoadInt32x16Slice(gc_s_s[gc_rank2:]), gc_alive4).StoreSlice(gc_s_s[gc_rank2:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -121,7 +119,6 @@ func gc_body_exitWalk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, out
 //line exit_walk.go:15
 						gc_alive3 = gc_alive3.And(gc_alive3.And(gc_if3).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 					}
-//line exit_walk.go:16
 					archsimd.BroadcastInt32x8(s).Merge(archsimd.LoadInt32x8Slice(gc_s_s[gc_rank2:]), gc_alive3).StoreSlice(gc_s_s[gc_rank2:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -148,7 +145,6 @@ func gc_body_exitWalk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, out
 //line exit_walk.go:18
 		for k := gc_bdy2 % 4; k > 0; k-- {
 			for j := 0; j < trips; j++ {
-//line exit_walk.go:21
 				gc_from2, gc_to2 := 0, gc_bdx2
 				if !compiled.Adds(j*gc_bdx2, gc_to2) {
 					panic(compiled.ErrGuardWraps)
@@ -214,7 +210,6 @@ func gc_body_exitWalk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, out
 										}
 									}
 								}
-//line exit_walk.go:22
 								s.Merge(archsimd.LoadInt32x16Slice(gc_s_s[gc_rank2:]), gc_alive6).StoreSlice(gc_s_s[gc_rank2:])
 							}
 							archsimd.ClearAVXUpperBits()
@@ -278,7 +273,6 @@ func gc_body_exitWalk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, out
 									}
 								}
 							}
-//line exit_walk.go:22
 							s.Merge(archsimd.LoadInt32x8Slice(gc_s_s[gc_rank2:]), gc_alive5).StoreSlice(gc_s_s[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -298,7 +292,6 @@ func gc_body_exitWalk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, out
 					}
 				}
 			}
-//line exit_walk.go:29
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
@@ -308,7 +301,6 @@ func gc_body_exitWalk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, out
 					}
 //line exit_walk.go:13
 					i := gc_bx2*gc_bdx2 + gc_tx2
-//line exit_walk.go:15
 					s := gc_s_s[gc_rank2]
 //line exit_walk.go:24
 					switch sel & 3 {

@@ -45,7 +45,6 @@ func gc_body_exitFill(gc_b *compiled.Block, in, out []int32, fill int) {
 	gc_exited := gc_b.Exited()
 //line exitif.go:27
 	count := gocuda.Shared[int32](t, 1)[:1]
-//line exitif.go:29
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := 0
 //line exitif.go:21
@@ -94,7 +93,6 @@ func gc_body_exitFill(gc_b *compiled.Block, in, out []int32, fill int) {
 					}
 				}
 			}
-//line exitif.go:30
 			lanes.BroadcastInt32x8(n).StoreMasked((*[8]int32)(gc_s_n[gc_rank:]), gc_alive)
 		}
 		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
@@ -117,11 +115,9 @@ func gc_body_exitFill(gc_b *compiled.Block, in, out []int32, fill int) {
 					count[0] = 0
 				}
 			}
-//line exitif.go:24
 			gc_s_n[gc_rank] = n
 		}
 	}
-//line exitif.go:29
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 	gc_L2:
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -149,7 +145,6 @@ func gc_body_exitFill(gc_b *compiled.Block, in, out []int32, fill int) {
 			}
 		}
 	}
-//line exitif.go:27
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep2 := 0
 //line exitif.go:22
@@ -205,7 +200,6 @@ func gc_body_exitFill(gc_b *compiled.Block, in, out []int32, fill int) {
 			}
 //line exitif.go:22
 			var side bool = gc_tx < fill
-//line exitif.go:24
 			n := gc_s_n[gc_rank]
 //line exitif.go:22
 			if side {
@@ -213,11 +207,9 @@ func gc_body_exitFill(gc_b *compiled.Block, in, out []int32, fill int) {
 //line exitif.go:36
 				n = count[0]
 			}
-//line exitif.go:23
 			gc_s_n[gc_rank] = n
 		}
 	}
-//line exitif.go:28
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep3 := 0
 //line exitif.go:21
@@ -264,7 +256,6 @@ func gc_body_exitFill(gc_b *compiled.Block, in, out []int32, fill int) {
 			}
 		}
 	gc_L4:
-//line exitif.go:41
 		for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
@@ -274,7 +265,6 @@ func gc_body_exitFill(gc_b *compiled.Block, in, out []int32, fill int) {
 //line exitif.go:21
 			i := gc_bx*gc_bdx + gc_tx
 			var side bool = gc_tx < fill
-//line exitif.go:24
 			n := gc_s_n[gc_rank]
 //line exitif.go:22
 			if side {
@@ -331,7 +321,6 @@ func gc_body_exitFillHelperKernel(gc_b *compiled.Block, in, out []int32, fill in
 	_ = returned
 //line exitif.go:53
 	first := gc_shared1(1)[:1]
-//line exitif.go:55
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -354,7 +343,6 @@ func gc_body_exitFillHelperKernel(gc_b *compiled.Block, in, out []int32, fill in
 			}
 		}
 	}
-//line exitif.go:59
 	gc_from, gc_to := 0, gc_bdx
 	if gc_bound := fill_; gc_bound < gc_to {
 		gc_to = gc_bound
@@ -435,7 +423,6 @@ func gc_body_exitFillHelperKernel(gc_b *compiled.Block, in, out []int32, fill in
 			}
 		}
 	gc_L3:
-//line exitif.go:67
 		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
@@ -487,7 +474,6 @@ func gc_body_exitSide(gc_b *compiled.Block, in, out []int32) {
 	gc_exited := gc_b.Exited()
 //line exitif.go:74
 	s := gocuda.Shared[int32](t, 1)[:1]
-//line exitif.go:76
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 	gc_L1:
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -518,7 +504,6 @@ func gc_body_exitSide(gc_b *compiled.Block, in, out []int32) {
 			}
 		}
 	}
-//line exitif.go:90
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := 0
 //line exitif.go:86
@@ -550,7 +535,6 @@ func gc_body_exitSide(gc_b *compiled.Block, in, out []int32) {
 //line exitif.go:86
 				gc_u = s[0]
 			}
-//line exitif.go:87
 			lanes.BroadcastInt32x8(gc_u).StoreMasked((*[8]int32)(out[gc_tx:]), gc_alive)
 			lanes.LoadInt32x8Slice(out[gc_bdx+gc_tx:]).Add(gc_vb).StoreMasked((*[8]int32)(out[gc_bdx+gc_tx:]), gc_alive)
 		}
@@ -590,7 +574,6 @@ func gc_body_exitFirstThreads(gc_b *compiled.Block, out []int32, k int) {
 	gc_exited := gc_b.Exited()
 //line exitif.go:97
 	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
-//line exitif.go:99
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := 0
 //line exitif.go:98
@@ -621,7 +604,6 @@ func gc_body_exitFirstThreads(gc_b *compiled.Block, out []int32, k int) {
 //line exitif.go:99
 				break
 			}
-//line exitif.go:100
 			lanes.BroadcastInt32x8(int32(gc_tx)).Add(gc_iota).StoreMasked((*[8]int32)(s[gc_tx:]), gc_alive)
 		}
 	gc_L1:
@@ -644,7 +626,6 @@ func gc_body_exitFirstThreads(gc_b *compiled.Block, out []int32, k int) {
 			s[gc_tx] = int32(gc_tx)
 		}
 	}
-//line exitif.go:104
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx

@@ -45,7 +45,6 @@ func gc_body_exitFill(gc_b2 *compiled.Block, in, out []int32, fill int) {
 	gc_exited2 := gc_b2.Exited()
 //line exitif.go:27
 	count := gocuda.Shared[int32](t, 1)[:1]
-//line exitif.go:29
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_vstep4 := 0
 		if compiled.SIMD && compiled.SIMD512 {
@@ -97,7 +96,6 @@ func gc_body_exitFill(gc_b2 *compiled.Block, in, out []int32, fill int) {
 							}
 						}
 					}
-//line exitif.go:30
 					archsimd.BroadcastInt32x16(n).Merge(archsimd.LoadInt32x16Slice(gc_s_n[gc_rank2:]), gc_alive5).StoreSlice(gc_s_n[gc_rank2:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -154,7 +152,6 @@ func gc_body_exitFill(gc_b2 *compiled.Block, in, out []int32, fill int) {
 						}
 					}
 				}
-//line exitif.go:30
 				archsimd.BroadcastInt32x8(n).Merge(archsimd.LoadInt32x8Slice(gc_s_n[gc_rank2:]), gc_alive4).StoreSlice(gc_s_n[gc_rank2:])
 			}
 			archsimd.ClearAVXUpperBits()
@@ -179,11 +176,9 @@ func gc_body_exitFill(gc_b2 *compiled.Block, in, out []int32, fill int) {
 					count[0] = 0
 				}
 			}
-//line exitif.go:24
 			gc_s_n[gc_rank2] = n
 		}
 	}
-//line exitif.go:29
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 	gc_L22:
 		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -211,7 +206,6 @@ func gc_body_exitFill(gc_b2 *compiled.Block, in, out []int32, fill int) {
 			}
 		}
 	}
-//line exitif.go:27
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_vstep5 := 0
 		if compiled.SIMD && compiled.SIMD512 {
@@ -259,7 +253,6 @@ func gc_body_exitFill(gc_b2 *compiled.Block, in, out []int32, fill int) {
 							n = n.Merge(archsimd.BroadcastInt32x16(gc_u3), archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive7.ToBits()&gc_else7.ToBits()).ToBits()))
 						}
 					}
-//line exitif.go:37
 					n.Merge(archsimd.LoadInt32x16Slice(gc_s_n[gc_rank2:]), gc_alive7).StoreSlice(gc_s_n[gc_rank2:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -312,7 +305,6 @@ func gc_body_exitFill(gc_b2 *compiled.Block, in, out []int32, fill int) {
 						n = archsimd.BroadcastInt32x8(gc_u2).Merge(n, gc_alive6.And(gc_else6))
 					}
 				}
-//line exitif.go:37
 				n.Merge(archsimd.LoadInt32x8Slice(gc_s_n[gc_rank2:]), gc_alive6).StoreSlice(gc_s_n[gc_rank2:])
 			}
 			archsimd.ClearAVXUpperBits()
@@ -325,7 +317,6 @@ func gc_body_exitFill(gc_b2 *compiled.Block, in, out []int32, fill int) {
 			}
 //line exitif.go:22
 			var side bool = gc_tx2 < fill
-//line exitif.go:24
 			n := gc_s_n[gc_rank2]
 //line exitif.go:22
 			if side {
@@ -333,11 +324,9 @@ func gc_body_exitFill(gc_b2 *compiled.Block, in, out []int32, fill int) {
 //line exitif.go:36
 				n = count[0]
 			}
-//line exitif.go:23
 			gc_s_n[gc_rank2] = n
 		}
 	}
-//line exitif.go:28
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_vstep6 := 0
 		if compiled.SIMD && compiled.SIMD512 {
@@ -386,7 +375,6 @@ func gc_body_exitFill(gc_b2 *compiled.Block, in, out []int32, fill int) {
 						}
 					}
 				}
-//line exitif.go:40
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep6, false
 			}(gc_vstep6)
@@ -438,7 +426,6 @@ func gc_body_exitFill(gc_b2 *compiled.Block, in, out []int32, fill int) {
 					}
 				}
 			}
-//line exitif.go:40
 			archsimd.ClearAVXUpperBits()
 		}
 	gc_L42:
@@ -451,7 +438,6 @@ func gc_body_exitFill(gc_b2 *compiled.Block, in, out []int32, fill int) {
 //line exitif.go:21
 			i := gc_bx2*gc_bdx2 + gc_tx2
 			var side bool = gc_tx2 < fill
-//line exitif.go:24
 			n := gc_s_n[gc_rank2]
 //line exitif.go:22
 			if side {
@@ -508,7 +494,6 @@ func gc_body_exitFillHelperKernel(gc_b2 *compiled.Block, in, out []int32, fill i
 	_ = returned
 //line exitif.go:53
 	first := gc_shared12(1)[:1]
-//line exitif.go:55
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 			gc_rank2 := gc_base2 + gc_tx2
@@ -531,7 +516,6 @@ func gc_body_exitFillHelperKernel(gc_b2 *compiled.Block, in, out []int32, fill i
 			}
 		}
 	}
-//line exitif.go:59
 	gc_from2, gc_to2 := 0, gc_bdx2
 	if gc_bound2 := fill_; gc_bound2 < gc_to2 {
 		gc_to2 = gc_bound2
@@ -566,7 +550,6 @@ func gc_body_exitFillHelperKernel(gc_b2 *compiled.Block, in, out []int32, fill i
 						gc_alive3 = archsimd.Mask32x16FromBits(gc_alive3.ToBits() & archsimd.Mask32x16FromBits(^gc_alive3.ToBits()).ToBits())
 					}
 				}
-//line exitif.go:56
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep2, false
 			}(gc_vstep2)
@@ -600,7 +583,6 @@ func gc_body_exitFillHelperKernel(gc_b2 *compiled.Block, in, out []int32, fill i
 					gc_alive2 = gc_alive2.And(gc_alive2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 				}
 			}
-//line exitif.go:56
 			archsimd.ClearAVXUpperBits()
 		}
 	gc_L22:
@@ -680,7 +662,6 @@ func gc_body_exitFillHelperKernel(gc_b2 *compiled.Block, in, out []int32, fill i
 						}
 					}
 				}
-//line exitif.go:66
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep3, false
 			}(gc_vstep3)
@@ -741,7 +722,6 @@ func gc_body_exitFillHelperKernel(gc_b2 *compiled.Block, in, out []int32, fill i
 					}
 				}
 			}
-//line exitif.go:66
 			archsimd.ClearAVXUpperBits()
 		}
 	gc_L32:
@@ -796,7 +776,6 @@ func gc_body_exitSide(gc_b2 *compiled.Block, in, out []int32) {
 	gc_exited2 := gc_b2.Exited()
 //line exitif.go:74
 	s := gocuda.Shared[int32](t, 1)[:1]
-//line exitif.go:76
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 	gc_L12:
 		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -827,7 +806,6 @@ func gc_body_exitSide(gc_b2 *compiled.Block, in, out []int32) {
 			}
 		}
 	}
-//line exitif.go:90
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_vstep2 := 0
 		if compiled.SIMD && compiled.SIMD512 {
@@ -862,7 +840,6 @@ func gc_body_exitSide(gc_b2 *compiled.Block, in, out []int32) {
 //line exitif.go:86
 						gc_u3 = s[0]
 					}
-//line exitif.go:87
 					archsimd.BroadcastInt32x16(gc_u3).StoreMasked((*[16]int32)(out[gc_tx2:]), gc_alive3)
 					archsimd.LoadInt32x16Slice(out[gc_bdx2+gc_tx2:]).Add(gc_vb3).StoreMasked((*[16]int32)(out[gc_bdx2+gc_tx2:]), gc_alive3)
 				}
@@ -903,7 +880,6 @@ func gc_body_exitSide(gc_b2 *compiled.Block, in, out []int32) {
 //line exitif.go:86
 					gc_u2 = s[0]
 				}
-//line exitif.go:87
 				archsimd.BroadcastInt32x8(gc_u2).StoreMasked((*[8]int32)(out[gc_tx2:]), gc_alive2)
 				archsimd.LoadInt32x8Slice(out[gc_bdx2+gc_tx2:]).Add(gc_vb2).StoreMasked((*[8]int32)(out[gc_bdx2+gc_tx2:]), gc_alive2)
 			}
@@ -945,7 +921,6 @@ func gc_body_exitFirstThreads(gc_b2 *compiled.Block, out []int32, k int) {
 	gc_exited2 := gc_b2.Exited()
 //line exitif.go:97
 	s := gocuda.Shared[int32](t, gc_bdx2)[:gc_bdx2]
-//line exitif.go:99
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_vstep2 := 0
 		if compiled.SIMD && compiled.SIMD512 {
@@ -979,7 +954,6 @@ func gc_body_exitFirstThreads(gc_b2 *compiled.Block, out []int32, k int) {
 //line exitif.go:99
 						break
 					}
-//line exitif.go:100
 					archsimd.BroadcastInt32x16(int32(gc_tx2)).Add(gc_iota3).Merge(archsimd.LoadInt32x16Slice(s[gc_tx2:]), gc_alive3).StoreSlice(s[gc_tx2:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -1018,7 +992,6 @@ func gc_body_exitFirstThreads(gc_b2 *compiled.Block, out []int32, k int) {
 //line exitif.go:99
 					break
 				}
-//line exitif.go:100
 				archsimd.BroadcastInt32x8(int32(gc_tx2)).Add(gc_iota2).Merge(archsimd.LoadInt32x8Slice(s[gc_tx2:]), gc_alive2).StoreSlice(s[gc_tx2:])
 			}
 			archsimd.ClearAVXUpperBits()
@@ -1043,7 +1016,6 @@ func gc_body_exitFirstThreads(gc_b2 *compiled.Block, out []int32, k int) {
 			s[gc_tx2] = int32(gc_tx2)
 		}
 	}
-//line exitif.go:104
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 			gc_rank2 := gc_base2 + gc_tx2

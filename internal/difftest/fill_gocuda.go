@@ -49,7 +49,6 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 //line fill.go:22
 	s := gocuda.Shared[int32](t, m)[:m]
 	base := gc_bx * 2 * b
-//line fill.go:25
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_stride := 2 * 1
 		gc_off3 := 1
@@ -117,7 +116,6 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 			return
 		}
 		gc_more = false
-//line fill.go:33
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -135,7 +133,6 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
-//line fill.go:51
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line fill.go:20
@@ -148,7 +145,6 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 					}
 					{
 						gc_tx := gc_step2 + 1
-//line fill.go:32
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line fill.go:20
@@ -161,7 +157,6 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 					}
 					{
 						gc_tx := gc_step2 + 2
-//line fill.go:32
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line fill.go:20
@@ -174,7 +169,6 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 					}
 					{
 						gc_tx := gc_step2 + 3
-//line fill.go:32
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line fill.go:20
@@ -272,7 +266,6 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 			return
 		}
 		gc_more2 = false
-//line fill.go:43
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off2, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -288,35 +281,30 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
 						gc_tx := gc_step4 + 0
-//line fill.go:37
 						gc_more2 = true
 //line fill.go:37
 						gc_at3[gc_tx] = -1
 					}
 					{
 						gc_tx := gc_step4 + 1
-//line fill.go:37
 						gc_more2 = true
 //line fill.go:37
 						gc_at3[gc_tx] = -1
 					}
 					{
 						gc_tx := gc_step4 + 2
-//line fill.go:37
 						gc_more2 = true
 //line fill.go:37
 						gc_at3[gc_tx] = -1
 					}
 					{
 						gc_tx := gc_step4 + 3
-//line fill.go:37
 						gc_more2 = true
 //line fill.go:37
 						gc_at3[gc_tx] = -1
 					}
 				}
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
-//line fill.go:37
 					gc_more2 = true
 //line fill.go:37
 					gc_at3[gc_tx] = -1
@@ -404,7 +392,6 @@ func gc_body_fillGap(gc_b *compiled.Block, data, out []int32) {
 //line fill.go:46
 	b := gc_bdx
 	s := gocuda.Shared[int32](t, 2*b)
-//line fill.go:49
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_stride := 2 * 1
 		gc_off2 := gc_bx * b
@@ -466,7 +453,6 @@ func gc_body_fillGap(gc_b *compiled.Block, data, out []int32) {
 	}
 //line fill.go:51
 	var s_ []int32 = s
-//line fill.go:53
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_stride2 := 2 * 1
 		gc_off3 := gc_bx * 2 * b
@@ -495,7 +481,6 @@ func gc_body_fillGap(gc_b *compiled.Block, data, out []int32) {
 			return
 		}
 		gc_more = false
-//line fill.go:43
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -511,35 +496,30 @@ func gc_body_fillGap(gc_b *compiled.Block, data, out []int32) {
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
-//line fill.go:37
 						gc_more = true
 //line fill.go:37
 						gc_at2[gc_tx] = -1
 					}
 					{
 						gc_tx := gc_step2 + 1
-//line fill.go:37
 						gc_more = true
 //line fill.go:37
 						gc_at2[gc_tx] = -1
 					}
 					{
 						gc_tx := gc_step2 + 2
-//line fill.go:37
 						gc_more = true
 //line fill.go:37
 						gc_at2[gc_tx] = -1
 					}
 					{
 						gc_tx := gc_step2 + 3
-//line fill.go:37
 						gc_more = true
 //line fill.go:37
 						gc_at2[gc_tx] = -1
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-//line fill.go:37
 					gc_more = true
 //line fill.go:37
 					gc_at2[gc_tx] = -1
@@ -629,7 +609,6 @@ func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 	b := gc_bdx
 //line fill.go:62
 	s := gocuda.Shared[int32](t, b)[:b]
-//line fill.go:64
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx * b
 		if gc_bdx <= len(s) && gc_off2 >= 0 && gc_off2 <= len(data) && gc_bdx <= len(data)-gc_off2 {
@@ -639,7 +618,6 @@ func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
 					gc_tx := gc_step + 0
-//line fill.go:74
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line fill.go:60
@@ -656,7 +634,6 @@ func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 				}
 				{
 					gc_tx := gc_step + 1
-//line fill.go:75
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line fill.go:60
@@ -673,7 +650,6 @@ func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 				}
 				{
 					gc_tx := gc_step + 2
-//line fill.go:75
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line fill.go:60
@@ -690,7 +666,6 @@ func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 				}
 				{
 					gc_tx := gc_step + 3
-//line fill.go:75
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line fill.go:60
@@ -813,7 +788,6 @@ func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 	}
 //line fill.go:73
 	var s_ []int32 = s
-//line fill.go:75
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off3 := gc_bx * b
 		gc_stride := 0 - 1
@@ -887,7 +861,6 @@ func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 			return
 		}
 		gc_more = false
-//line fill.go:43
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -903,35 +876,30 @@ func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
 						gc_tx := gc_step4 + 0
-//line fill.go:37
 						gc_more = true
 //line fill.go:37
 						gc_at5[gc_tx] = -1
 					}
 					{
 						gc_tx := gc_step4 + 1
-//line fill.go:37
 						gc_more = true
 //line fill.go:37
 						gc_at5[gc_tx] = -1
 					}
 					{
 						gc_tx := gc_step4 + 2
-//line fill.go:37
 						gc_more = true
 //line fill.go:37
 						gc_at5[gc_tx] = -1
 					}
 					{
 						gc_tx := gc_step4 + 3
-//line fill.go:37
 						gc_more = true
 //line fill.go:37
 						gc_at5[gc_tx] = -1
 					}
 				}
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
-//line fill.go:37
 					gc_more = true
 //line fill.go:37
 					gc_at5[gc_tx] = -1
@@ -1021,7 +989,6 @@ func gc_body_fillReturn(gc_b *compiled.Block, data, out []int32, n int) {
 	b := gc_bdx
 //line fill.go:83
 	s := gocuda.Shared[int32](t, b)[:b]
-//line fill.go:85
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := 0
 //line fill.go:81
@@ -1055,7 +1022,6 @@ func gc_body_fillReturn(gc_b *compiled.Block, data, out []int32, n int) {
 //line fill.go:87
 				break
 			}
-//line fill.go:88
 			lanes.LoadInt32x8Slice(data[g:]).StoreMasked((*[8]int32)(s[i:]), gc_alive)
 		}
 	gc_L1:
@@ -1081,7 +1047,6 @@ func gc_body_fillReturn(gc_b *compiled.Block, data, out []int32, n int) {
 		}
 	}
 	var s_ []int32 = s
-//line fill.go:92
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -1103,7 +1068,6 @@ func gc_body_fillReturn(gc_b *compiled.Block, data, out []int32, n int) {
 			return
 		}
 		gc_more = false
-//line fill.go:43
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -1179,7 +1143,6 @@ func gc_body_fillReadFirst(gc_b *compiled.Block, data, out []int32) {
 	b := gc_bdx
 //line fill.go:99
 	s := gocuda.Shared[int32](t, b)[:b]
-//line fill.go:101
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx * b
 		if gc_bdx <= len(s) && gc_off2 >= 0 && gc_off2 <= len(data) && gc_bdx <= len(data)-gc_off2 {
@@ -1194,35 +1157,30 @@ func gc_body_fillReadFirst(gc_b *compiled.Block, data, out []int32) {
 					gc_at[gc_tx] = gc_at2[gc_tx] + old
 				}
 				{
-//line fill.go:105
 					gc_tx := gc_step + 1
 //line fill.go:100
 					old := gc_at[gc_tx]
 					gc_at[gc_tx] = gc_at2[gc_tx] + old
 				}
 				{
-//line fill.go:105
 					gc_tx := gc_step + 2
 //line fill.go:100
 					old := gc_at[gc_tx]
 					gc_at[gc_tx] = gc_at2[gc_tx] + old
 				}
 				{
-//line fill.go:105
 					gc_tx := gc_step + 3
 //line fill.go:100
 					old := gc_at[gc_tx]
 					gc_at[gc_tx] = gc_at2[gc_tx] + old
 				}
 			}
-//line fill.go:105
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 //line fill.go:100
 				old := gc_at[gc_tx]
 				gc_at[gc_tx] = gc_at2[gc_tx] + old
 			}
 		} else {
-//line fill.go:105
 			gc_step2 := 0
 			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
@@ -1237,7 +1195,6 @@ func gc_body_fillReadFirst(gc_b *compiled.Block, data, out []int32) {
 					s[i] = data[g] + old
 				}
 				{
-//line fill.go:105
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -1249,7 +1206,6 @@ func gc_body_fillReadFirst(gc_b *compiled.Block, data, out []int32) {
 					s[i] = data[g] + old
 				}
 				{
-//line fill.go:105
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -1261,7 +1217,6 @@ func gc_body_fillReadFirst(gc_b *compiled.Block, data, out []int32) {
 					s[i] = data[g] + old
 				}
 				{
-//line fill.go:105
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -1273,7 +1228,6 @@ func gc_body_fillReadFirst(gc_b *compiled.Block, data, out []int32) {
 					s[i] = data[g] + old
 				}
 			}
-//line fill.go:105
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -1288,7 +1242,6 @@ func gc_body_fillReadFirst(gc_b *compiled.Block, data, out []int32) {
 	}
 //line fill.go:104
 	var s_ []int32 = s
-//line fill.go:106
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off3 := gc_bx * b
 		gc_stride := 0 - 1
@@ -1362,7 +1315,6 @@ func gc_body_fillReadFirst(gc_b *compiled.Block, data, out []int32) {
 			return
 		}
 		gc_more = false
-//line fill.go:43
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -1378,35 +1330,30 @@ func gc_body_fillReadFirst(gc_b *compiled.Block, data, out []int32) {
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
 						gc_tx := gc_step4 + 0
-//line fill.go:37
 						gc_more = true
 //line fill.go:37
 						gc_at5[gc_tx] = -1
 					}
 					{
 						gc_tx := gc_step4 + 1
-//line fill.go:37
 						gc_more = true
 //line fill.go:37
 						gc_at5[gc_tx] = -1
 					}
 					{
 						gc_tx := gc_step4 + 2
-//line fill.go:37
 						gc_more = true
 //line fill.go:37
 						gc_at5[gc_tx] = -1
 					}
 					{
 						gc_tx := gc_step4 + 3
-//line fill.go:37
 						gc_more = true
 //line fill.go:37
 						gc_at5[gc_tx] = -1
 					}
 				}
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
-//line fill.go:37
 					gc_more = true
 //line fill.go:37
 					gc_at5[gc_tx] = -1
@@ -1494,7 +1441,6 @@ func gc_body_fillSelf(gc_b *compiled.Block, data, out []int32) {
 	b := gc_bdx
 //line fill.go:113
 	s := gocuda.Shared[int32](t, b)[:b]
-//line fill.go:115
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx * b
 		if gc_bdx <= len(s) && gc_off2 >= 0 && gc_off2 <= len(data) && gc_bdx <= len(data)-gc_off2 {
@@ -1584,7 +1530,6 @@ func gc_body_fillSelf(gc_b *compiled.Block, data, out []int32) {
 	}
 //line fill.go:117
 	var s_ []int32 = s
-//line fill.go:119
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off3 := gc_bx * b
 		gc_stride := 0 - 1
@@ -1658,7 +1603,6 @@ func gc_body_fillSelf(gc_b *compiled.Block, data, out []int32) {
 			return
 		}
 		gc_more = false
-//line fill.go:43
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -1674,35 +1618,30 @@ func gc_body_fillSelf(gc_b *compiled.Block, data, out []int32) {
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
 						gc_tx := gc_step4 + 0
-//line fill.go:37
 						gc_more = true
 //line fill.go:37
 						gc_at5[gc_tx] = -1
 					}
 					{
 						gc_tx := gc_step4 + 1
-//line fill.go:37
 						gc_more = true
 //line fill.go:37
 						gc_at5[gc_tx] = -1
 					}
 					{
 						gc_tx := gc_step4 + 2
-//line fill.go:37
 						gc_more = true
 //line fill.go:37
 						gc_at5[gc_tx] = -1
 					}
 					{
 						gc_tx := gc_step4 + 3
-//line fill.go:37
 						gc_more = true
 //line fill.go:37
 						gc_at5[gc_tx] = -1
 					}
 				}
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
-//line fill.go:37
 					gc_more = true
 //line fill.go:37
 					gc_at5[gc_tx] = -1
@@ -1793,7 +1732,6 @@ func gc_body_fillAfterExit(gc_b *compiled.Block, data, out []int32, n int) {
 	b := gc_bdx
 //line fill.go:127
 	s := gocuda.Shared[int32](t, b)[:b]
-//line fill.go:129
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := 0
 //line fill.go:125
@@ -1852,11 +1790,9 @@ func gc_body_fillAfterExit(gc_b *compiled.Block, data, out []int32, n int) {
 			}
 //line fill.go:131
 			x := data[g]
-//line fill.go:133
 			gc_s_x[gc_rank] = x
 		}
 	}
-//line fill.go:138
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep2 := 0
 //line fill.go:125
@@ -1891,14 +1827,12 @@ func gc_body_fillAfterExit(gc_b *compiled.Block, data, out []int32, n int) {
 			}
 //line fill.go:125
 			i := gc_tx
-//line fill.go:127
 			x := gc_s_x[gc_rank]
 //line fill.go:133
 			s[i] = x
 		}
 	}
 	var s_ []int32 = s
-//line fill.go:138
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -1920,7 +1854,6 @@ func gc_body_fillAfterExit(gc_b *compiled.Block, data, out []int32, n int) {
 			return
 		}
 		gc_more = false
-//line fill.go:43
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
 			panic(compiled.ErrGuardWraps)

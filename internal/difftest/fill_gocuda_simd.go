@@ -49,7 +49,6 @@ func gc_body_fillPairs(gc_b2 *compiled.Block, data, out []int32, per int) {
 //line fill.go:22
 	s := gocuda.Shared[int32](t, m)[:m]
 	base := gc_bx2 * 2 * b
-//line fill.go:25
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_vstep := 0
 		if compiled.SIMD && compiled.SIMD512 {
@@ -122,7 +121,6 @@ func gc_body_fillPairs(gc_b2 *compiled.Block, data, out []int32, per int) {
 						gc_pos2.Thread = gc_rank2
 					}
 				}
-//line fill.go:26
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep, false
 			}(gc_vstep)
@@ -202,7 +200,6 @@ func gc_body_fillPairs(gc_b2 *compiled.Block, data, out []int32, per int) {
 					gc_pos2.Thread = gc_rank2
 				}
 			}
-//line fill.go:26
 			archsimd.ClearAVXUpperBits()
 		}
 		gc_step6 := gc_vstep
@@ -260,7 +257,6 @@ func gc_body_fillPairs(gc_b2 *compiled.Block, data, out []int32, per int) {
 			return
 		}
 		gc_more = false
-//line fill.go:33
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_off, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -278,7 +274,6 @@ func gc_body_fillPairs(gc_b2 *compiled.Block, data, out []int32, per int) {
 				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
 					{
 						gc_tx2 := gc_step7 + 0
-//line fill.go:51
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line fill.go:20
@@ -291,7 +286,6 @@ func gc_body_fillPairs(gc_b2 *compiled.Block, data, out []int32, per int) {
 					}
 					{
 						gc_tx2 := gc_step7 + 1
-//line fill.go:32
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line fill.go:20
@@ -304,7 +298,6 @@ func gc_body_fillPairs(gc_b2 *compiled.Block, data, out []int32, per int) {
 					}
 					{
 						gc_tx2 := gc_step7 + 2
-//line fill.go:32
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line fill.go:20
@@ -317,7 +310,6 @@ func gc_body_fillPairs(gc_b2 *compiled.Block, data, out []int32, per int) {
 					}
 					{
 						gc_tx2 := gc_step7 + 3
-//line fill.go:32
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line fill.go:20
@@ -415,7 +407,6 @@ func gc_body_fillPairs(gc_b2 *compiled.Block, data, out []int32, per int) {
 			return
 		}
 		gc_more2 = false
-//line fill.go:43
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_off2, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -465,7 +456,6 @@ func gc_body_fillPairs(gc_b2 *compiled.Block, data, out []int32, per int) {
 					gc_more2 = true
 				}
 				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-//line fill.go:37
 					gc_more2 = true
 //line fill.go:37
 					gc_at6[gc_tx2] = -1
@@ -607,7 +597,6 @@ func gc_body_fillGap(gc_b2 *compiled.Block, data, out []int32) {
 //line fill.go:46
 	b := gc_bdx2
 	s := gocuda.Shared[int32](t, 2*b)
-//line fill.go:49
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off7 := gc_bx2 * b
 		if gc_off7 >= 0 && gc_off7 <= len(data) && gc_bdx2 <= len(data)-gc_off7 {
@@ -648,7 +637,6 @@ func gc_body_fillGap(gc_b2 *compiled.Block, data, out []int32) {
 							break gc_steps4
 						}
 					}
-//line fill.go:50
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
 				}(gc_vstep)
@@ -689,7 +677,6 @@ func gc_body_fillGap(gc_b2 *compiled.Block, data, out []int32) {
 						break gc_steps3
 					}
 				}
-//line fill.go:50
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -742,7 +729,6 @@ func gc_body_fillGap(gc_b2 *compiled.Block, data, out []int32) {
 							break gc_steps2
 						}
 					}
-//line fill.go:50
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
 				}(gc_vstep2)
@@ -788,7 +774,6 @@ func gc_body_fillGap(gc_b2 *compiled.Block, data, out []int32) {
 						break gc_steps
 					}
 				}
-//line fill.go:50
 				archsimd.ClearAVXUpperBits()
 			}
 			gc_step4 := gc_vstep2
@@ -842,7 +827,6 @@ func gc_body_fillGap(gc_b2 *compiled.Block, data, out []int32) {
 	}
 //line fill.go:51
 	var s_ []int32 = s
-//line fill.go:53
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_vstep3 := 0
 		if compiled.SIMD && compiled.SIMD512 {
@@ -915,7 +899,6 @@ func gc_body_fillGap(gc_b2 *compiled.Block, data, out []int32) {
 						gc_pos2.Thread = gc_rank2
 					}
 				}
-//line fill.go:52
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep3, false
 			}(gc_vstep3)
@@ -995,7 +978,6 @@ func gc_body_fillGap(gc_b2 *compiled.Block, data, out []int32) {
 					gc_pos2.Thread = gc_rank2
 				}
 			}
-//line fill.go:52
 			archsimd.ClearAVXUpperBits()
 		}
 		for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -1014,7 +996,6 @@ func gc_body_fillGap(gc_b2 *compiled.Block, data, out []int32) {
 			return
 		}
 		gc_more = false
-//line fill.go:43
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_off, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -1064,7 +1045,6 @@ func gc_body_fillGap(gc_b2 *compiled.Block, data, out []int32) {
 					gc_more = true
 				}
 				for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
-//line fill.go:37
 					gc_more = true
 //line fill.go:37
 					gc_at4[gc_tx2] = -1
@@ -1197,7 +1177,6 @@ func gc_body_fillGuarded(gc_b2 *compiled.Block, data, out []int32, form int) {
 	b := gc_bdx2
 //line fill.go:62
 	s := gocuda.Shared[int32](t, b)[:b]
-//line fill.go:64
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off6 := gc_bx2 * b
 		if gc_bdx2 <= len(s) && gc_off6 >= 0 && gc_off6 <= len(data) && gc_bdx2 <= len(data)-gc_off6 {
@@ -1207,7 +1186,6 @@ func gc_body_fillGuarded(gc_b2 *compiled.Block, data, out []int32, form int) {
 			for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
 				{
 					gc_tx2 := gc_step6 + 0
-//line fill.go:74
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line fill.go:60
@@ -1224,7 +1202,6 @@ func gc_body_fillGuarded(gc_b2 *compiled.Block, data, out []int32, form int) {
 				}
 				{
 					gc_tx2 := gc_step6 + 1
-//line fill.go:75
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line fill.go:60
@@ -1241,7 +1218,6 @@ func gc_body_fillGuarded(gc_b2 *compiled.Block, data, out []int32, form int) {
 				}
 				{
 					gc_tx2 := gc_step6 + 2
-//line fill.go:75
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line fill.go:60
@@ -1258,7 +1234,6 @@ func gc_body_fillGuarded(gc_b2 *compiled.Block, data, out []int32, form int) {
 				}
 				{
 					gc_tx2 := gc_step6 + 3
-//line fill.go:75
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line fill.go:60
@@ -1381,7 +1356,6 @@ func gc_body_fillGuarded(gc_b2 *compiled.Block, data, out []int32, form int) {
 	}
 //line fill.go:73
 	var s_ []int32 = s
-//line fill.go:75
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off7 := gc_bx2 * b
 		gc_stride2 := 0 - 1
@@ -1455,7 +1429,6 @@ func gc_body_fillGuarded(gc_b2 *compiled.Block, data, out []int32, form int) {
 			return
 		}
 		gc_more = false
-//line fill.go:43
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_off, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -1505,7 +1478,6 @@ func gc_body_fillGuarded(gc_b2 *compiled.Block, data, out []int32, form int) {
 					gc_more = true
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-//line fill.go:37
 					gc_more = true
 //line fill.go:37
 					gc_at10[gc_tx2] = -1
@@ -1638,7 +1610,6 @@ func gc_body_fillReturn(gc_b2 *compiled.Block, data, out []int32, n int) {
 	b := gc_bdx2
 //line fill.go:83
 	s := gocuda.Shared[int32](t, b)[:b]
-//line fill.go:85
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_vstep3 := 0
 		if compiled.SIMD && compiled.SIMD512 {
@@ -1675,7 +1646,6 @@ func gc_body_fillReturn(gc_b2 *compiled.Block, data, out []int32, n int) {
 //line fill.go:87
 						break
 					}
-//line fill.go:88
 					archsimd.LoadInt32x16Slice(data[g:]).StoreMasked((*[16]int32)(s[i:]), gc_alive4)
 				}
 				archsimd.ClearAVXUpperBits()
@@ -1717,7 +1687,6 @@ func gc_body_fillReturn(gc_b2 *compiled.Block, data, out []int32, n int) {
 //line fill.go:87
 					break
 				}
-//line fill.go:88
 				archsimd.LoadInt32x8Slice(data[g:]).StoreMasked((*[8]int32)(s[i:]), gc_alive3)
 			}
 			archsimd.ClearAVXUpperBits()
@@ -1745,7 +1714,6 @@ func gc_body_fillReturn(gc_b2 *compiled.Block, data, out []int32, n int) {
 		}
 	}
 	var s_ []int32 = s
-//line fill.go:92
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 			gc_rank2 := gc_base2 + gc_tx2
@@ -1767,7 +1735,6 @@ func gc_body_fillReturn(gc_b2 *compiled.Block, data, out []int32, n int) {
 			return
 		}
 		gc_more = false
-//line fill.go:43
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_off, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -1878,7 +1845,6 @@ func gc_body_fillReadFirst(gc_b2 *compiled.Block, data, out []int32) {
 	b := gc_bdx2
 //line fill.go:99
 	s := gocuda.Shared[int32](t, b)[:b]
-//line fill.go:101
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off6 := gc_bx2 * b
 		if gc_bdx2 <= len(s) && gc_off6 >= 0 && gc_off6 <= len(data) && gc_bdx2 <= len(data)-gc_off6 {
@@ -1926,7 +1892,6 @@ func gc_body_fillReadFirst(gc_b2 *compiled.Block, data, out []int32) {
 				gc_at6[gc_tx2] = gc_at7[gc_tx2] + old
 			}
 		} else {
-//line fill.go:105
 			gc_vstep2 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
@@ -1983,7 +1948,6 @@ func gc_body_fillReadFirst(gc_b2 *compiled.Block, data, out []int32) {
 					s[i] = data[g] + old
 				}
 				{
-//line fill.go:105
 					gc_tx2 := gc_step6 + 1
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -1995,7 +1959,6 @@ func gc_body_fillReadFirst(gc_b2 *compiled.Block, data, out []int32) {
 					s[i] = data[g] + old
 				}
 				{
-//line fill.go:105
 					gc_tx2 := gc_step6 + 2
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -2007,7 +1970,6 @@ func gc_body_fillReadFirst(gc_b2 *compiled.Block, data, out []int32) {
 					s[i] = data[g] + old
 				}
 				{
-//line fill.go:105
 					gc_tx2 := gc_step6 + 3
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -2019,7 +1981,6 @@ func gc_body_fillReadFirst(gc_b2 *compiled.Block, data, out []int32) {
 					s[i] = data[g] + old
 				}
 			}
-//line fill.go:105
 			for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
@@ -2034,7 +1995,6 @@ func gc_body_fillReadFirst(gc_b2 *compiled.Block, data, out []int32) {
 	}
 //line fill.go:104
 	var s_ []int32 = s
-//line fill.go:106
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off7 := gc_bx2 * b
 		gc_stride2 := 0 - 1
@@ -2108,7 +2068,6 @@ func gc_body_fillReadFirst(gc_b2 *compiled.Block, data, out []int32) {
 			return
 		}
 		gc_more = false
-//line fill.go:43
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_off, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -2158,7 +2117,6 @@ func gc_body_fillReadFirst(gc_b2 *compiled.Block, data, out []int32) {
 					gc_more = true
 				}
 				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
-//line fill.go:37
 					gc_more = true
 //line fill.go:37
 					gc_at10[gc_tx2] = -1
@@ -2289,7 +2247,6 @@ func gc_body_fillSelf(gc_b2 *compiled.Block, data, out []int32) {
 	b := gc_bdx2
 //line fill.go:113
 	s := gocuda.Shared[int32](t, b)[:b]
-//line fill.go:115
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off6 := gc_bx2 * b
 		if gc_bdx2 <= len(s) && gc_off6 >= 0 && gc_off6 <= len(data) && gc_bdx2 <= len(data)-gc_off6 {
@@ -2346,7 +2303,6 @@ func gc_body_fillSelf(gc_b2 *compiled.Block, data, out []int32) {
 //line fill.go:114
 							break
 						}
-//line fill.go:115
 						archsimd.LoadInt32x16Slice(data[g:]).Add(archsimd.LoadInt32x16Slice(s[i:])).StoreSlice(s[i:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -2367,7 +2323,6 @@ func gc_body_fillSelf(gc_b2 *compiled.Block, data, out []int32) {
 //line fill.go:114
 						break
 					}
-//line fill.go:115
 					archsimd.LoadInt32x8Slice(data[g:]).Add(archsimd.LoadInt32x8Slice(s[i:])).StoreSlice(s[i:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -2428,7 +2383,6 @@ func gc_body_fillSelf(gc_b2 *compiled.Block, data, out []int32) {
 	}
 //line fill.go:117
 	var s_ []int32 = s
-//line fill.go:119
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off7 := gc_bx2 * b
 		gc_stride2 := 0 - 1
@@ -2502,7 +2456,6 @@ func gc_body_fillSelf(gc_b2 *compiled.Block, data, out []int32) {
 			return
 		}
 		gc_more = false
-//line fill.go:43
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_off, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -2552,7 +2505,6 @@ func gc_body_fillSelf(gc_b2 *compiled.Block, data, out []int32) {
 					gc_more = true
 				}
 				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
-//line fill.go:37
 					gc_more = true
 //line fill.go:37
 					gc_at10[gc_tx2] = -1
@@ -2686,7 +2638,6 @@ func gc_body_fillAfterExit(gc_b2 *compiled.Block, data, out []int32, n int) {
 	b := gc_bdx2
 //line fill.go:127
 	s := gocuda.Shared[int32](t, b)[:b]
-//line fill.go:129
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_vstep4 := 0
 		if compiled.SIMD && compiled.SIMD512 {
@@ -2792,11 +2743,9 @@ func gc_body_fillAfterExit(gc_b2 *compiled.Block, data, out []int32, n int) {
 			}
 //line fill.go:131
 			x := data[g]
-//line fill.go:133
 			gc_s_x[gc_rank2] = x
 		}
 	}
-//line fill.go:138
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_vstep5 := 0
 		if compiled.SIMD && compiled.SIMD512 {
@@ -2868,14 +2817,12 @@ func gc_body_fillAfterExit(gc_b2 *compiled.Block, data, out []int32, n int) {
 			}
 //line fill.go:125
 			i := gc_tx2
-//line fill.go:127
 			x := gc_s_x[gc_rank2]
 //line fill.go:133
 			s[i] = x
 		}
 	}
 	var s_ []int32 = s
-//line fill.go:138
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 			gc_rank2 := gc_base2 + gc_tx2
@@ -2897,7 +2844,6 @@ func gc_body_fillAfterExit(gc_b2 *compiled.Block, data, out []int32, n int) {
 			return
 		}
 		gc_more = false
-//line fill.go:43
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_off, gc_to2) {
 			panic(compiled.ErrGuardWraps)

@@ -43,12 +43,10 @@ func gc_body_flagSpill(gc_b *compiled.Block, in, out []float32, rounds int) {
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-//line flag_spill.go:23
 	gc_s_set := compiled.Scratch[bool](gc_b, 1)[:gc_n]
 	gc_exited := gc_b.Exited()
 //line flag_spill.go:14
 	tile_ := gocuda.Shared[float32](t, 64)[:64]
-//line flag_spill.go:16
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 	gc_L1:
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -70,14 +68,12 @@ func gc_body_flagSpill(gc_b *compiled.Block, in, out []float32, rounds int) {
 //line flag_spill.go:20
 			v := in[i]
 			set := v > 0
-//line flag_spill.go:24
 			gc_s_v[gc_rank] = v
 			gc_s_set[gc_rank] = set
 		}
 	}
 //line flag_spill.go:22
 	for r := 0; r < rounds; r++ {
-//line flag_spill.go:24
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep := 0
 //line flag_spill.go:15
@@ -112,13 +108,11 @@ func gc_body_flagSpill(gc_b *compiled.Block, in, out []float32, rounds int) {
 				}
 //line flag_spill.go:15
 				tx := gc_tx
-//line flag_spill.go:17
 				v := gc_s_v[gc_rank]
 //line flag_spill.go:23
 				tile_[tx] = v
 			}
 		}
-//line flag_spill.go:28
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -128,7 +122,6 @@ func gc_body_flagSpill(gc_b *compiled.Block, in, out []float32, rounds int) {
 				}
 //line flag_spill.go:15
 				tx := gc_tx
-//line flag_spill.go:17
 				v := gc_s_v[gc_rank]
 				set := gc_s_set[gc_rank]
 //line flag_spill.go:25
@@ -143,7 +136,6 @@ func gc_body_flagSpill(gc_b *compiled.Block, in, out []float32, rounds int) {
 			}
 		}
 	}
-//line flag_spill.go:38
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -154,9 +146,7 @@ func gc_body_flagSpill(gc_b *compiled.Block, in, out []float32, rounds int) {
 //line flag_spill.go:15
 			tx := gc_tx
 			i := gc_bx*gc_bdx + tx
-//line flag_spill.go:18
 			v := gc_s_v[gc_rank]
-//line flag_spill.go:20
 			set := gc_s_set[gc_rank]
 //line flag_spill.go:33
 			if set {
@@ -188,12 +178,10 @@ func gc_body_flagSpill64(gc_b *compiled.Block, in, out []float64, rounds int) {
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[float64](gc_b, 0)[:gc_n]
-//line flag_spill.go:53
 	gc_s_set := compiled.Scratch[bool](gc_b, 1)[:gc_n]
 	gc_exited := gc_b.Exited()
 //line flag_spill.go:44
 	tile_ := gocuda.Shared[float64](t, 64)[:64]
-//line flag_spill.go:46
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 	gc_L1:
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -215,14 +203,12 @@ func gc_body_flagSpill64(gc_b *compiled.Block, in, out []float64, rounds int) {
 //line flag_spill.go:50
 			v := in[i]
 			set := v > 0
-//line flag_spill.go:54
 			gc_s_v[gc_rank] = v
 			gc_s_set[gc_rank] = set
 		}
 	}
 //line flag_spill.go:52
 	for r := 0; r < rounds; r++ {
-//line flag_spill.go:54
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep := 0
 //line flag_spill.go:45
@@ -257,13 +243,11 @@ func gc_body_flagSpill64(gc_b *compiled.Block, in, out []float64, rounds int) {
 				}
 //line flag_spill.go:45
 				tx := gc_tx
-//line flag_spill.go:47
 				v := gc_s_v[gc_rank]
 //line flag_spill.go:53
 				tile_[tx] = v
 			}
 		}
-//line flag_spill.go:58
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -273,7 +257,6 @@ func gc_body_flagSpill64(gc_b *compiled.Block, in, out []float64, rounds int) {
 				}
 //line flag_spill.go:45
 				tx := gc_tx
-//line flag_spill.go:47
 				v := gc_s_v[gc_rank]
 				set := gc_s_set[gc_rank]
 //line flag_spill.go:55
@@ -288,7 +271,6 @@ func gc_body_flagSpill64(gc_b *compiled.Block, in, out []float64, rounds int) {
 			}
 		}
 	}
-//line flag_spill.go:68
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -299,9 +281,7 @@ func gc_body_flagSpill64(gc_b *compiled.Block, in, out []float64, rounds int) {
 //line flag_spill.go:45
 			tx := gc_tx
 			i := gc_bx*gc_bdx + tx
-//line flag_spill.go:48
 			v := gc_s_v[gc_rank]
-//line flag_spill.go:50
 			set := gc_s_set[gc_rank]
 //line flag_spill.go:63
 			if set {

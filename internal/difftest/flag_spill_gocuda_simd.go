@@ -43,12 +43,10 @@ func gc_body_flagSpill(gc_b2 *compiled.Block, in, out []float32, rounds int) {
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 	gc_s_v := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
-//line flag_spill.go:23
 	gc_s_set := compiled.Scratch[bool](gc_b2, 1)[:gc_n2]
 	gc_exited2 := gc_b2.Exited()
 //line flag_spill.go:14
 	tile_ := gocuda.Shared[float32](t, 64)[:64]
-//line flag_spill.go:16
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_vstep2 := 0
 		if compiled.SIMD && compiled.SIMD512 {
@@ -168,14 +166,12 @@ func gc_body_flagSpill(gc_b2 *compiled.Block, in, out []float32, rounds int) {
 //line flag_spill.go:20
 			v := in[i]
 			set := v > 0
-//line flag_spill.go:24
 			gc_s_v[gc_rank2] = v
 			gc_s_set[gc_rank2] = set
 		}
 	}
 //line flag_spill.go:22
 	for r := 0; r < rounds; r++ {
-//line flag_spill.go:24
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep3 := 0
 			if compiled.SIMD && compiled.SIMD512 {
@@ -202,7 +198,6 @@ func gc_body_flagSpill(gc_b2 *compiled.Block, in, out []float32, rounds int) {
 //line flag_spill.go:23
 							break
 						}
-//line flag_spill.go:24
 						v.Merge(archsimd.LoadFloat32x16Slice(tile_[tx:]), gc_alive5).StoreSlice(tile_[tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -234,7 +229,6 @@ func gc_body_flagSpill(gc_b2 *compiled.Block, in, out []float32, rounds int) {
 //line flag_spill.go:23
 						break
 					}
-//line flag_spill.go:24
 					v.Merge(archsimd.LoadFloat32x8Slice(tile_[tx:]), gc_alive4).StoreSlice(tile_[tx:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -247,13 +241,11 @@ func gc_body_flagSpill(gc_b2 *compiled.Block, in, out []float32, rounds int) {
 				}
 //line flag_spill.go:15
 				tx := gc_tx2
-//line flag_spill.go:17
 				v := gc_s_v[gc_rank2]
 //line flag_spill.go:23
 				tile_[tx] = v
 			}
 		}
-//line flag_spill.go:28
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep4 := 0
 			if compiled.SIMD && compiled.SIMD512 {
@@ -302,7 +294,6 @@ func gc_body_flagSpill(gc_b2 *compiled.Block, in, out []float32, rounds int) {
 //line flag_spill.go:25
 							v = v.Merge(v.Mul(gc_vb7).Add(gc_vb8), archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive7.ToBits()&gc_if6.ToBits()).ToBits()))
 						}
-//line flag_spill.go:26
 						v.Merge(archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank2:]), gc_alive7).StoreSlice(gc_s_v[gc_rank2:])
 //line flag_spill.go:25
 						gc_on4 := gc_alive7.ToBits()
@@ -360,7 +351,6 @@ func gc_body_flagSpill(gc_b2 *compiled.Block, in, out []float32, rounds int) {
 //line flag_spill.go:25
 						v = v.Mul(gc_vb4).Add(gc_vb5).Merge(v, gc_alive6.And(gc_if4))
 					}
-//line flag_spill.go:26
 					v.Merge(archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:]), gc_alive6).StoreSlice(gc_s_v[gc_rank2:])
 //line flag_spill.go:25
 					gc_on3 := gc_alive6.ToBits()
@@ -377,7 +367,6 @@ func gc_body_flagSpill(gc_b2 *compiled.Block, in, out []float32, rounds int) {
 				}
 //line flag_spill.go:15
 				tx := gc_tx2
-//line flag_spill.go:17
 				v := gc_s_v[gc_rank2]
 				set := gc_s_set[gc_rank2]
 //line flag_spill.go:25
@@ -392,7 +381,6 @@ func gc_body_flagSpill(gc_b2 *compiled.Block, in, out []float32, rounds int) {
 			}
 		}
 	}
-//line flag_spill.go:38
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_vstep5 := 0
 		if compiled.SIMD && compiled.SIMD512 {
@@ -487,9 +475,7 @@ func gc_body_flagSpill(gc_b2 *compiled.Block, in, out []float32, rounds int) {
 //line flag_spill.go:15
 			tx := gc_tx2
 			i := gc_bx2*gc_bdx2 + tx
-//line flag_spill.go:18
 			v := gc_s_v[gc_rank2]
-//line flag_spill.go:20
 			set := gc_s_set[gc_rank2]
 //line flag_spill.go:33
 			if set {
@@ -521,12 +507,10 @@ func gc_body_flagSpill64(gc_b2 *compiled.Block, in, out []float64, rounds int) {
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 	gc_s_v := compiled.Scratch[float64](gc_b2, 0)[:gc_n2]
-//line flag_spill.go:53
 	gc_s_set := compiled.Scratch[bool](gc_b2, 1)[:gc_n2]
 	gc_exited2 := gc_b2.Exited()
 //line flag_spill.go:44
 	tile_ := gocuda.Shared[float64](t, 64)[:64]
-//line flag_spill.go:46
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_vstep2 := 0
 		if compiled.SIMD {
@@ -594,14 +578,12 @@ func gc_body_flagSpill64(gc_b2 *compiled.Block, in, out []float64, rounds int) {
 //line flag_spill.go:50
 			v := in[i]
 			set := v > 0
-//line flag_spill.go:54
 			gc_s_v[gc_rank2] = v
 			gc_s_set[gc_rank2] = set
 		}
 	}
 //line flag_spill.go:52
 	for r := 0; r < rounds; r++ {
-//line flag_spill.go:54
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep3 := 0
 			if compiled.SIMD {
@@ -626,7 +608,6 @@ func gc_body_flagSpill64(gc_b2 *compiled.Block, in, out []float64, rounds int) {
 //line flag_spill.go:53
 						break
 					}
-//line flag_spill.go:54
 					v.Merge(archsimd.LoadFloat64x4Slice(tile_[tx:]), gc_alive8).StoreSlice(tile_[tx:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -639,13 +620,11 @@ func gc_body_flagSpill64(gc_b2 *compiled.Block, in, out []float64, rounds int) {
 				}
 //line flag_spill.go:45
 				tx := gc_tx2
-//line flag_spill.go:47
 				v := gc_s_v[gc_rank2]
 //line flag_spill.go:53
 				tile_[tx] = v
 			}
 		}
-//line flag_spill.go:58
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep4 := 0
 			if compiled.SIMD {
@@ -692,7 +671,6 @@ func gc_body_flagSpill64(gc_b2 *compiled.Block, in, out []float64, rounds int) {
 //line flag_spill.go:55
 						v = v.Mul(gc_vb3).Add(gc_vb4).Merge(v, gc_alive11.And(gc_if5))
 					}
-//line flag_spill.go:56
 					v.Merge(archsimd.LoadFloat64x4Slice(gc_s_v[gc_rank2:]), gc_alive11).StoreSlice(gc_s_v[gc_rank2:])
 //line flag_spill.go:55
 					gc_on2 := gc_alive11.ToBits()
@@ -709,7 +687,6 @@ func gc_body_flagSpill64(gc_b2 *compiled.Block, in, out []float64, rounds int) {
 				}
 //line flag_spill.go:45
 				tx := gc_tx2
-//line flag_spill.go:47
 				v := gc_s_v[gc_rank2]
 				set := gc_s_set[gc_rank2]
 //line flag_spill.go:55
@@ -724,7 +701,6 @@ func gc_body_flagSpill64(gc_b2 *compiled.Block, in, out []float64, rounds int) {
 			}
 		}
 	}
-//line flag_spill.go:68
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_vstep5 := 0
 		if compiled.SIMD {
@@ -774,9 +750,7 @@ func gc_body_flagSpill64(gc_b2 *compiled.Block, in, out []float64, rounds int) {
 //line flag_spill.go:45
 			tx := gc_tx2
 			i := gc_bx2*gc_bdx2 + tx
-//line flag_spill.go:48
 			v := gc_s_v[gc_rank2]
-//line flag_spill.go:50
 			set := gc_s_set[gc_rank2]
 //line flag_spill.go:63
 			if set {

@@ -54,7 +54,6 @@ func gc_body_flatOffset(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 			_ = gc_more
 			gc_pos.Block = gc_blk
 			gc_bx := gc_blk
-//line flat.go:32
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_off+(base+gc_bx*gc_bdx), gc_to) {
 				panic(compiled.ErrGuardWraps)
@@ -71,35 +70,30 @@ func gc_body_flatOffset(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
 							gc_tx := gc_step + 0
-//line flat.go:19
 							gc_more = true
 //line flat.go:19
 							gc_at[gc_tx] = gc_at2[gc_tx] + int32(gc_bx*1000+gc_tx)*100
 						}
 						{
 							gc_tx := gc_step + 1
-//line flat.go:19
 							gc_more = true
 //line flat.go:19
 							gc_at[gc_tx] = gc_at2[gc_tx] + int32(gc_bx*1000+gc_tx)*100
 						}
 						{
 							gc_tx := gc_step + 2
-//line flat.go:19
 							gc_more = true
 //line flat.go:19
 							gc_at[gc_tx] = gc_at2[gc_tx] + int32(gc_bx*1000+gc_tx)*100
 						}
 						{
 							gc_tx := gc_step + 3
-//line flat.go:19
 							gc_more = true
 //line flat.go:19
 							gc_at[gc_tx] = gc_at2[gc_tx] + int32(gc_bx*1000+gc_tx)*100
 						}
 					}
 					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line flat.go:19
 						gc_more = true
 //line flat.go:19
 						gc_at[gc_tx] = gc_at2[gc_tx] + int32(gc_bx*1000+gc_tx)*100
@@ -168,7 +162,6 @@ func gc_body_flatOffset(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 				return
 			}
 			gc_more = false
-//line flat.go:25
 			gc_bx := gc_lo%gc_gdx - 1
 			for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
 				gc_pos.Block = gc_blk
@@ -193,35 +186,30 @@ func gc_body_flatOffset(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 							for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 								{
 									gc_tx := gc_step3 + 0
-//line flat.go:19
 									gc_more = true
 //line flat.go:19
 									gc_at3[gc_tx] = gc_at4[gc_tx] + int32(gc_bx*1000+gc_tx)*100
 								}
 								{
 									gc_tx := gc_step3 + 1
-//line flat.go:19
 									gc_more = true
 //line flat.go:19
 									gc_at3[gc_tx] = gc_at4[gc_tx] + int32(gc_bx*1000+gc_tx)*100
 								}
 								{
 									gc_tx := gc_step3 + 2
-//line flat.go:19
 									gc_more = true
 //line flat.go:19
 									gc_at3[gc_tx] = gc_at4[gc_tx] + int32(gc_bx*1000+gc_tx)*100
 								}
 								{
 									gc_tx := gc_step3 + 3
-//line flat.go:19
 									gc_more = true
 //line flat.go:19
 									gc_at3[gc_tx] = gc_at4[gc_tx] + int32(gc_bx*1000+gc_tx)*100
 								}
 							}
 							for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-//line flat.go:19
 								gc_more = true
 //line flat.go:19
 								gc_at3[gc_tx] = gc_at4[gc_tx] + int32(gc_bx*1000+gc_tx)*100
@@ -321,7 +309,6 @@ func gc_body_flatStep(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32, s
 			_ = gc_more
 			gc_pos.Block = gc_blk
 			gc_bx := gc_blk
-//line flat.go:48
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
 				panic(compiled.ErrGuardWraps)
@@ -374,7 +361,6 @@ func gc_body_flatStep(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32, s
 				return
 			}
 			gc_more = false
-//line flat.go:36
 			gc_bx := gc_lo%gc_gdx - 1
 			for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
 				gc_pos.Block = gc_blk
@@ -461,7 +447,6 @@ func gc_body_flatCarry(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32) {
 			return
 		}
 		gc_more = false
-//line flat.go:51
 		gc_bx := gc_lo%gc_gdx - 1
 		for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
 			gc_pos.Block = gc_blk
@@ -487,35 +472,30 @@ func gc_body_flatCarry(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32) {
 						for ; gc_step+3 < gc_to; gc_step += 4 {
 							{
 								gc_tx := gc_step + 0
-//line flat.go:45
 								gc_more = true
 //line flat.go:45
 								gc_at[gc_tx] += gc_at2[gc_tx] + 1
 							}
 							{
 								gc_tx := gc_step + 1
-//line flat.go:45
 								gc_more = true
 //line flat.go:45
 								gc_at[gc_tx] += gc_at2[gc_tx] + 1
 							}
 							{
 								gc_tx := gc_step + 2
-//line flat.go:45
 								gc_more = true
 //line flat.go:45
 								gc_at[gc_tx] += gc_at2[gc_tx] + 1
 							}
 							{
 								gc_tx := gc_step + 3
-//line flat.go:45
 								gc_more = true
 //line flat.go:45
 								gc_at[gc_tx] += gc_at2[gc_tx] + 1
 							}
 						}
 						for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line flat.go:45
 							gc_more = true
 //line flat.go:45
 							gc_at[gc_tx] += gc_at2[gc_tx] + 1
@@ -612,7 +592,6 @@ func gc_body_strideSum[T int32 | float32](gc_b *compiled.Block, in, partial []T)
 	n := len(in)
 //line flat.go:57
 	b := gc_bdx
-//line flat.go:59
 	gc_step := 0
 	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
@@ -620,7 +599,6 @@ func gc_body_strideSum[T int32 | float32](gc_b *compiled.Block, in, partial []T)
 			gc_pos.Thread = gc_rank
 //line flat.go:58
 			var v T
-//line flat.go:60
 			gc_s_v[gc_rank] = v
 		}
 		{
@@ -628,7 +606,6 @@ func gc_body_strideSum[T int32 | float32](gc_b *compiled.Block, in, partial []T)
 			gc_pos.Thread = gc_rank
 //line flat.go:58
 			var v T
-//line flat.go:60
 			gc_s_v[gc_rank] = v
 		}
 		{
@@ -636,7 +613,6 @@ func gc_body_strideSum[T int32 | float32](gc_b *compiled.Block, in, partial []T)
 			gc_pos.Thread = gc_rank
 //line flat.go:58
 			var v T
-//line flat.go:60
 			gc_s_v[gc_rank] = v
 		}
 		{
@@ -644,7 +620,6 @@ func gc_body_strideSum[T int32 | float32](gc_b *compiled.Block, in, partial []T)
 			gc_pos.Thread = gc_rank
 //line flat.go:58
 			var v T
-//line flat.go:60
 			gc_s_v[gc_rank] = v
 		}
 	}
@@ -652,7 +627,6 @@ func gc_body_strideSum[T int32 | float32](gc_b *compiled.Block, in, partial []T)
 		gc_pos.Thread = gc_rank
 //line flat.go:58
 		var v T
-//line flat.go:60
 		gc_s_v[gc_rank] = v
 	}
 //line flat.go:59
@@ -662,7 +636,6 @@ func gc_body_strideSum[T int32 | float32](gc_b *compiled.Block, in, partial []T)
 			return
 		}
 		gc_more = false
-//line flat.go:66
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off+(gc_bx*2*b), gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -680,9 +653,7 @@ func gc_body_strideSum[T int32 | float32](gc_b *compiled.Block, in, partial []T)
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
-//line flat.go:84
 						gc_rank := gc_base + gc_tx
-//line flat.go:86
 						v := gc_s_v[gc_rank]
 //line flat.go:59
 						i := gc_bx*2*b + gc_tx + gc_off
@@ -696,9 +667,7 @@ func gc_body_strideSum[T int32 | float32](gc_b *compiled.Block, in, partial []T)
 					}
 					{
 						gc_tx := gc_step2 + 1
-//line flat.go:69
 						gc_rank := gc_base + gc_tx
-//line flat.go:71
 						v := gc_s_v[gc_rank]
 //line flat.go:59
 						i := gc_bx*2*b + gc_tx + gc_off
@@ -712,9 +681,7 @@ func gc_body_strideSum[T int32 | float32](gc_b *compiled.Block, in, partial []T)
 					}
 					{
 						gc_tx := gc_step2 + 2
-//line flat.go:69
 						gc_rank := gc_base + gc_tx
-//line flat.go:71
 						v := gc_s_v[gc_rank]
 //line flat.go:59
 						i := gc_bx*2*b + gc_tx + gc_off
@@ -728,9 +695,7 @@ func gc_body_strideSum[T int32 | float32](gc_b *compiled.Block, in, partial []T)
 					}
 					{
 						gc_tx := gc_step2 + 3
-//line flat.go:69
 						gc_rank := gc_base + gc_tx
-//line flat.go:71
 						v := gc_s_v[gc_rank]
 //line flat.go:59
 						i := gc_bx*2*b + gc_tx + gc_off
@@ -745,7 +710,6 @@ func gc_body_strideSum[T int32 | float32](gc_b *compiled.Block, in, partial []T)
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line flat.go:70
 					v := gc_s_v[gc_rank]
 //line flat.go:59
 					i := gc_bx*2*b + gc_tx + gc_off
@@ -844,7 +808,6 @@ func gc_body_strideSum[T int32 | float32](gc_b *compiled.Block, in, partial []T)
 	}
 //line flat.go:65
 	s := gocuda.Shared[T](t, b)[:b]
-//line flat.go:67
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		if gc_bdx <= len(s) {
 			gc_at3 := s[:gc_bdx]
@@ -895,7 +858,6 @@ func gc_body_strideSum[T int32 | float32](gc_b *compiled.Block, in, partial []T)
 			}
 		}
 	}
-//line flat.go:71
 	compiled.OutOfLine(func() {
 		{
 			gc_from, gc_to := 0, gc_bdx
@@ -910,10 +872,8 @@ func gc_body_strideSum[T int32 | float32](gc_b *compiled.Block, in, partial []T)
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						{
-//line flat.go:69
 							var sum T
 							{
-//line flat.go:70
 								gc_xs2 := s
 //line flat.go:70
 								gc_i2 := 0
@@ -974,7 +934,6 @@ func gc_body_strideSum[T int32 | float32](gc_b *compiled.Block, in, partial []T)
 									}
 								}
 							}
-//line flat.go:73
 							gc_at4[0] = sum
 						}
 					}
@@ -983,10 +942,8 @@ func gc_body_strideSum[T int32 | float32](gc_b *compiled.Block, in, partial []T)
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						{
-//line flat.go:69
 							var sum T
 							{
-//line flat.go:70
 								gc_xs := s
 //line flat.go:70
 								gc_i := 0
@@ -1047,7 +1004,6 @@ func gc_body_strideSum[T int32 | float32](gc_b *compiled.Block, in, partial []T)
 									}
 								}
 							}
-//line flat.go:73
 							partial[gc_bx] = sum
 						}
 					}
@@ -1100,7 +1056,6 @@ func gc_body_columns(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, w, h i
 		}
 		gc_blk := gc_by + gc_gdy*(gc_bx+gc_gdx*gc_bz)
 		gc_pos.Block = gc_blk
-//line flat.go:111
 		gc_ty := 0
 		gc_tz := 0
 		gc_from, gc_to := 0, gc_bdx

@@ -55,7 +55,6 @@ func gc_body_flatOffset(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int
 			_ = gc_more
 			gc_pos2.Block = gc_blk2
 			gc_bx2 := gc_blk2
-//line flat.go:32
 			gc_from2, gc_to2 := 0, gc_bdx2
 			if !compiled.Adds(gc_off+(base+gc_bx2*gc_bdx2), gc_to2) {
 				panic(compiled.ErrGuardWraps)
@@ -85,7 +84,6 @@ func gc_body_flatOffset(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int
 //line flat.go:19
 									break
 								}
-//line flat.go:20
 								archsimd.LoadInt32x16Slice(gc_at6[gc_tx2:]).Add(archsimd.BroadcastInt32x16(int32(gc_bx2*1000 + gc_tx2)).Add(gc_iota4).Mul(gc_vb4)).StoreSlice(gc_at5[gc_tx2:])
 							}
 							archsimd.ClearAVXUpperBits()
@@ -109,7 +107,6 @@ func gc_body_flatOffset(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int
 //line flat.go:19
 								break
 							}
-//line flat.go:20
 							archsimd.LoadInt32x8Slice(gc_at6[gc_tx2:]).Add(archsimd.BroadcastInt32x8(int32(gc_bx2*1000 + gc_tx2)).Add(gc_iota3).Mul(gc_vb3)).StoreSlice(gc_at5[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -118,7 +115,6 @@ func gc_body_flatOffset(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int
 						gc_more = true
 					}
 					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-//line flat.go:19
 						gc_more = true
 //line flat.go:19
 						gc_at5[gc_tx2] = gc_at6[gc_tx2] + int32(gc_bx2*1000+gc_tx2)*100
@@ -139,7 +135,6 @@ func gc_body_flatOffset(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int
 //line flat.go:19
 									break
 								}
-//line flat.go:20
 								archsimd.LoadInt32x16Slice(in[i:]).Add(archsimd.BroadcastInt32x16(int32(gc_bx2*1000 + gc_tx2)).Add(gc_iota2).Mul(gc_vb2)).StoreSlice(out[i:])
 							}
 							archsimd.ClearAVXUpperBits()
@@ -161,7 +156,6 @@ func gc_body_flatOffset(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int
 //line flat.go:19
 								break
 							}
-//line flat.go:20
 							archsimd.LoadInt32x8Slice(in[i:]).Add(archsimd.BroadcastInt32x8(int32(gc_bx2*1000 + gc_tx2)).Add(gc_iota).Mul(gc_vb)).StoreSlice(out[i:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -232,7 +226,6 @@ func gc_body_flatOffset(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int
 				return
 			}
 			gc_more = false
-//line flat.go:25
 			gc_bx2 := gc_lo2%gc_gdx2 - 1
 			for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
 				gc_pos2.Block = gc_blk2
@@ -257,35 +250,30 @@ func gc_body_flatOffset(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int
 							for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
 								{
 									gc_tx2 := gc_step6 + 0
-//line flat.go:19
 									gc_more = true
 //line flat.go:19
 									gc_at7[gc_tx2] = gc_at8[gc_tx2] + int32(gc_bx2*1000+gc_tx2)*100
 								}
 								{
 									gc_tx2 := gc_step6 + 1
-//line flat.go:19
 									gc_more = true
 //line flat.go:19
 									gc_at7[gc_tx2] = gc_at8[gc_tx2] + int32(gc_bx2*1000+gc_tx2)*100
 								}
 								{
 									gc_tx2 := gc_step6 + 2
-//line flat.go:19
 									gc_more = true
 //line flat.go:19
 									gc_at7[gc_tx2] = gc_at8[gc_tx2] + int32(gc_bx2*1000+gc_tx2)*100
 								}
 								{
 									gc_tx2 := gc_step6 + 3
-//line flat.go:19
 									gc_more = true
 //line flat.go:19
 									gc_at7[gc_tx2] = gc_at8[gc_tx2] + int32(gc_bx2*1000+gc_tx2)*100
 								}
 							}
 							for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
-//line flat.go:19
 								gc_more = true
 //line flat.go:19
 								gc_at7[gc_tx2] = gc_at8[gc_tx2] + int32(gc_bx2*1000+gc_tx2)*100
@@ -385,7 +373,6 @@ func gc_body_flatStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int32
 			_ = gc_more
 			gc_pos2.Block = gc_blk2
 			gc_bx2 := gc_blk2
-//line flat.go:48
 			gc_from2, gc_to2 := 0, gc_bdx2
 			if !compiled.Adds(gc_off+(gc_bx2*gc_bdx2), gc_to2) {
 				panic(compiled.ErrGuardWraps)
@@ -443,7 +430,6 @@ func gc_body_flatStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int32
 //line flat.go:34
 									gc_ld4 = archsimd.LoadInt32x16(&gc_lanes4)
 								}
-//line flat.go:35
 								v.Add(gc_ld4).StoreSlice(gc_at6[gc_tx2:])
 							}
 							archsimd.ClearAVXUpperBits()
@@ -495,7 +481,6 @@ func gc_body_flatStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int32
 //line flat.go:34
 								gc_ld3 = archsimd.LoadInt32x8(&gc_lanes3)
 							}
-//line flat.go:35
 							v.Add(gc_ld3).StoreSlice(gc_at6[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -568,7 +553,6 @@ func gc_body_flatStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int32
 //line flat.go:34
 									gc_ld2 = archsimd.LoadInt32x16(&gc_lanes2)
 								}
-//line flat.go:35
 								v.Add(gc_ld2).StoreSlice(out[i:])
 							}
 							archsimd.ClearAVXUpperBits()
@@ -625,7 +609,6 @@ func gc_body_flatStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int32
 //line flat.go:34
 								gc_ld = archsimd.LoadInt32x8(&gc_lanes)
 							}
-//line flat.go:35
 							v.Add(gc_ld).StoreSlice(out[i:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -658,7 +641,6 @@ func gc_body_flatStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int32
 				return
 			}
 			gc_more = false
-//line flat.go:36
 			gc_bx2 := gc_lo2%gc_gdx2 - 1
 			for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
 				gc_pos2.Block = gc_blk2
@@ -745,7 +727,6 @@ func gc_body_flatCarry(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out []int32) {
 			return
 		}
 		gc_more = false
-//line flat.go:51
 		gc_bx2 := gc_lo2%gc_gdx2 - 1
 		for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
 			gc_pos2.Block = gc_blk2
@@ -771,35 +752,30 @@ func gc_body_flatCarry(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out []int32) {
 						for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
 							{
 								gc_tx2 := gc_step3 + 0
-//line flat.go:45
 								gc_more = true
 //line flat.go:45
 								gc_at3[gc_tx2] += gc_at4[gc_tx2] + 1
 							}
 							{
 								gc_tx2 := gc_step3 + 1
-//line flat.go:45
 								gc_more = true
 //line flat.go:45
 								gc_at3[gc_tx2] += gc_at4[gc_tx2] + 1
 							}
 							{
 								gc_tx2 := gc_step3 + 2
-//line flat.go:45
 								gc_more = true
 //line flat.go:45
 								gc_at3[gc_tx2] += gc_at4[gc_tx2] + 1
 							}
 							{
 								gc_tx2 := gc_step3 + 3
-//line flat.go:45
 								gc_more = true
 //line flat.go:45
 								gc_at3[gc_tx2] += gc_at4[gc_tx2] + 1
 							}
 						}
 						for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
-//line flat.go:45
 							gc_more = true
 //line flat.go:45
 							gc_at3[gc_tx2] += gc_at4[gc_tx2] + 1
@@ -907,7 +883,6 @@ func gc_body_strideSum[T int32 | float32](gc_b4 *compiled.Block, in, partial []T
 	n := len(in)
 //line flat.go:57
 	b := gc_bdx4
-//line flat.go:59
 	gc_step11 := 0
 	for ; gc_step11+3 < gc_n4; gc_step11 += 4 {
 		{
@@ -915,7 +890,6 @@ func gc_body_strideSum[T int32 | float32](gc_b4 *compiled.Block, in, partial []T
 			gc_pos4.Thread = gc_rank4
 //line flat.go:58
 			var v T
-//line flat.go:60
 			gc_s_v[gc_rank4] = v
 		}
 		{
@@ -923,7 +897,6 @@ func gc_body_strideSum[T int32 | float32](gc_b4 *compiled.Block, in, partial []T
 			gc_pos4.Thread = gc_rank4
 //line flat.go:58
 			var v T
-//line flat.go:60
 			gc_s_v[gc_rank4] = v
 		}
 		{
@@ -931,7 +904,6 @@ func gc_body_strideSum[T int32 | float32](gc_b4 *compiled.Block, in, partial []T
 			gc_pos4.Thread = gc_rank4
 //line flat.go:58
 			var v T
-//line flat.go:60
 			gc_s_v[gc_rank4] = v
 		}
 		{
@@ -939,7 +911,6 @@ func gc_body_strideSum[T int32 | float32](gc_b4 *compiled.Block, in, partial []T
 			gc_pos4.Thread = gc_rank4
 //line flat.go:58
 			var v T
-//line flat.go:60
 			gc_s_v[gc_rank4] = v
 		}
 	}
@@ -947,7 +918,6 @@ func gc_body_strideSum[T int32 | float32](gc_b4 *compiled.Block, in, partial []T
 		gc_pos4.Thread = gc_rank4
 //line flat.go:58
 		var v T
-//line flat.go:60
 		gc_s_v[gc_rank4] = v
 	}
 //line flat.go:59
@@ -957,7 +927,6 @@ func gc_body_strideSum[T int32 | float32](gc_b4 *compiled.Block, in, partial []T
 			return
 		}
 		gc_more = false
-//line flat.go:66
 		gc_from4, gc_to4 := 0, gc_bdx4
 		if !compiled.Adds(gc_off+(gc_bx4*2*b), gc_to4) {
 			panic(compiled.ErrGuardWraps)
@@ -975,9 +944,7 @@ func gc_body_strideSum[T int32 | float32](gc_b4 *compiled.Block, in, partial []T
 				for ; gc_step12+3 < gc_to4; gc_step12 += 4 {
 					{
 						gc_tx4 := gc_step12 + 0
-//line flat.go:84
 						gc_rank4 := gc_base4 + gc_tx4
-//line flat.go:86
 						v := gc_s_v[gc_rank4]
 //line flat.go:59
 						i := gc_bx4*2*b + gc_tx4 + gc_off
@@ -991,9 +958,7 @@ func gc_body_strideSum[T int32 | float32](gc_b4 *compiled.Block, in, partial []T
 					}
 					{
 						gc_tx4 := gc_step12 + 1
-//line flat.go:69
 						gc_rank4 := gc_base4 + gc_tx4
-//line flat.go:71
 						v := gc_s_v[gc_rank4]
 //line flat.go:59
 						i := gc_bx4*2*b + gc_tx4 + gc_off
@@ -1007,9 +972,7 @@ func gc_body_strideSum[T int32 | float32](gc_b4 *compiled.Block, in, partial []T
 					}
 					{
 						gc_tx4 := gc_step12 + 2
-//line flat.go:69
 						gc_rank4 := gc_base4 + gc_tx4
-//line flat.go:71
 						v := gc_s_v[gc_rank4]
 //line flat.go:59
 						i := gc_bx4*2*b + gc_tx4 + gc_off
@@ -1023,9 +986,7 @@ func gc_body_strideSum[T int32 | float32](gc_b4 *compiled.Block, in, partial []T
 					}
 					{
 						gc_tx4 := gc_step12 + 3
-//line flat.go:69
 						gc_rank4 := gc_base4 + gc_tx4
-//line flat.go:71
 						v := gc_s_v[gc_rank4]
 //line flat.go:59
 						i := gc_bx4*2*b + gc_tx4 + gc_off
@@ -1040,7 +1001,6 @@ func gc_body_strideSum[T int32 | float32](gc_b4 *compiled.Block, in, partial []T
 				}
 				for gc_tx4 := gc_step12; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
-//line flat.go:70
 					v := gc_s_v[gc_rank4]
 //line flat.go:59
 					i := gc_bx4*2*b + gc_tx4 + gc_off
@@ -1139,7 +1099,6 @@ func gc_body_strideSum[T int32 | float32](gc_b4 *compiled.Block, in, partial []T
 	}
 //line flat.go:65
 	s := gocuda.Shared[T](t, b)[:b]
-//line flat.go:67
 	for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
 		if gc_bdx4 <= len(s) {
 			gc_at15 := s[:gc_bdx4]
@@ -1190,7 +1149,6 @@ func gc_body_strideSum[T int32 | float32](gc_b4 *compiled.Block, in, partial []T
 			}
 		}
 	}
-//line flat.go:71
 	compiled.OutOfLine(func() {
 		{
 			gc_from4, gc_to4 := 0, gc_bdx4
@@ -1205,10 +1163,8 @@ func gc_body_strideSum[T int32 | float32](gc_b4 *compiled.Block, in, partial []T
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 						{
-//line flat.go:69
 							var sum T
 							{
-//line flat.go:70
 								gc_xs8 := s
 //line flat.go:70
 								gc_i8 := 0
@@ -1269,7 +1225,6 @@ func gc_body_strideSum[T int32 | float32](gc_b4 *compiled.Block, in, partial []T
 									}
 								}
 							}
-//line flat.go:73
 							gc_at16[0] = sum
 						}
 					}
@@ -1278,10 +1233,8 @@ func gc_body_strideSum[T int32 | float32](gc_b4 *compiled.Block, in, partial []T
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 						{
-//line flat.go:69
 							var sum T
 							{
-//line flat.go:70
 								gc_xs7 := s
 //line flat.go:70
 								gc_i7 := 0
@@ -1342,7 +1295,6 @@ func gc_body_strideSum[T int32 | float32](gc_b4 *compiled.Block, in, partial []T
 									}
 								}
 							}
-//line flat.go:73
 							partial[gc_bx4] = sum
 						}
 					}
@@ -1368,7 +1320,6 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 	n := len(in)
 //line flat.go:57
 	b := gc_bdx2
-//line flat.go:59
 	gc_vstep := 0
 	if compiled.SIMD && compiled.SIMD512 {
 		var gc_stop bool
@@ -1404,7 +1355,6 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 			gc_pos2.Thread = gc_rank2
 //line flat.go:58
 			var v float32
-//line flat.go:60
 			gc_s_v[gc_rank2] = v
 		}
 		{
@@ -1412,7 +1362,6 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 			gc_pos2.Thread = gc_rank2
 //line flat.go:58
 			var v float32
-//line flat.go:60
 			gc_s_v[gc_rank2] = v
 		}
 		{
@@ -1420,7 +1369,6 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 			gc_pos2.Thread = gc_rank2
 //line flat.go:58
 			var v float32
-//line flat.go:60
 			gc_s_v[gc_rank2] = v
 		}
 		{
@@ -1428,7 +1376,6 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 			gc_pos2.Thread = gc_rank2
 //line flat.go:58
 			var v float32
-//line flat.go:60
 			gc_s_v[gc_rank2] = v
 		}
 	}
@@ -1436,7 +1383,6 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 		gc_pos2.Thread = gc_rank2
 //line flat.go:58
 		var v float32
-//line flat.go:60
 		gc_s_v[gc_rank2] = v
 	}
 //line flat.go:59
@@ -1446,7 +1392,6 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 			return
 		}
 		gc_more = false
-//line flat.go:66
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_off+(gc_bx2*2*b), gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -1533,7 +1478,6 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 				}
 				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-//line flat.go:71
 					v := gc_s_v[gc_rank2]
 //line flat.go:59
 					i := gc_bx2*2*b + gc_tx2 + gc_off
@@ -1717,7 +1661,6 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 	}
 //line flat.go:65
 	s := gocuda.Shared[float32](t, b)[:b]
-//line flat.go:67
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		if gc_bdx2 <= len(s) {
 			gc_at7 := s[:gc_bdx2]
@@ -1753,7 +1696,6 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 			}
 			for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
-//line flat.go:73
 				v := gc_s_v[gc_rank2]
 //line flat.go:66
 				gc_at7[gc_tx2] = v
@@ -1843,7 +1785,6 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 			}
 		}
 	}
-//line flat.go:71
 	compiled.OutOfLine(func() {
 		{
 			gc_from2, gc_to2 := 0, gc_bdx2
@@ -1858,10 +1799,8 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						{
-//line flat.go:69
 							var sum float32
 							{
-//line flat.go:70
 								gc_xs4 := s
 //line flat.go:70
 								gc_i4 := 0
@@ -1922,7 +1861,6 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 									}
 								}
 							}
-//line flat.go:73
 							gc_at8[0] = sum
 						}
 					}
@@ -1931,10 +1869,8 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						{
-//line flat.go:69
 							var sum float32
 							{
-//line flat.go:70
 								gc_xs3 := s
 //line flat.go:70
 								gc_i3 := 0
@@ -1995,7 +1931,6 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 									}
 								}
 							}
-//line flat.go:73
 							partial[gc_bx2] = sum
 						}
 					}
@@ -2021,7 +1956,6 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 	n := len(in)
 //line flat.go:57
 	b := gc_bdx3
-//line flat.go:59
 	gc_vstep6 := 0
 	if compiled.SIMD && compiled.SIMD512 {
 		var gc_stop6 bool
@@ -2055,7 +1989,6 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 			gc_pos3.Thread = gc_rank3
 //line flat.go:58
 			var v int32
-//line flat.go:60
 			gc_s_v[gc_rank3] = v
 		}
 		{
@@ -2063,7 +1996,6 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 			gc_pos3.Thread = gc_rank3
 //line flat.go:58
 			var v int32
-//line flat.go:60
 			gc_s_v[gc_rank3] = v
 		}
 		{
@@ -2071,7 +2003,6 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 			gc_pos3.Thread = gc_rank3
 //line flat.go:58
 			var v int32
-//line flat.go:60
 			gc_s_v[gc_rank3] = v
 		}
 		{
@@ -2079,7 +2010,6 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 			gc_pos3.Thread = gc_rank3
 //line flat.go:58
 			var v int32
-//line flat.go:60
 			gc_s_v[gc_rank3] = v
 		}
 	}
@@ -2087,7 +2017,6 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 		gc_pos3.Thread = gc_rank3
 //line flat.go:58
 		var v int32
-//line flat.go:60
 		gc_s_v[gc_rank3] = v
 	}
 //line flat.go:59
@@ -2097,7 +2026,6 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 			return
 		}
 		gc_more = false
-//line flat.go:66
 		gc_from3, gc_to3 := 0, gc_bdx3
 		if !compiled.Adds(gc_off+(gc_bx3*2*b), gc_to3) {
 			panic(compiled.ErrGuardWraps)
@@ -2184,7 +2112,6 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 				}
 				for gc_tx3 := gc_vstep7; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
-//line flat.go:71
 					v := gc_s_v[gc_rank3]
 //line flat.go:59
 					i := gc_bx3*2*b + gc_tx3 + gc_off
@@ -2368,7 +2295,6 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 	}
 //line flat.go:65
 	s := gocuda.Shared[int32](t, b)[:b]
-//line flat.go:67
 	for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
 		if gc_bdx3 <= len(s) {
 			gc_at11 := s[:gc_bdx3]
@@ -2404,7 +2330,6 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 			}
 			for gc_tx3 := gc_vstep9; gc_tx3 < gc_bdx3; gc_tx3++ {
 				gc_rank3 := gc_base3 + gc_tx3
-//line flat.go:73
 				v := gc_s_v[gc_rank3]
 //line flat.go:66
 				gc_at11[gc_tx3] = v
@@ -2494,7 +2419,6 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 			}
 		}
 	}
-//line flat.go:71
 	compiled.OutOfLine(func() {
 		{
 			gc_from3, gc_to3 := 0, gc_bdx3
@@ -2509,10 +2433,8 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 						{
-//line flat.go:69
 							var sum int32
 							{
-//line flat.go:70
 								gc_xs6 := s
 //line flat.go:70
 								gc_i6 := 0
@@ -2573,7 +2495,6 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 									}
 								}
 							}
-//line flat.go:73
 							gc_at12[0] = sum
 						}
 					}
@@ -2582,10 +2503,8 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 						{
-//line flat.go:69
 							var sum int32
 							{
-//line flat.go:70
 								gc_xs5 := s
 //line flat.go:70
 								gc_i5 := 0
@@ -2646,7 +2565,6 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 									}
 								}
 							}
-//line flat.go:73
 							partial[gc_bx3] = sum
 						}
 					}
@@ -2699,7 +2617,6 @@ func gc_body_columns(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out []int32, w, 
 		}
 		gc_blk2 := gc_by2 + gc_gdy2*(gc_bx2+gc_gdx2*gc_bz2)
 		gc_pos2.Block = gc_blk2
-//line flat.go:111
 		gc_ty2 := 0
 		gc_tz2 := 0
 		gc_from2, gc_to2 := 0, gc_bdx2

@@ -45,7 +45,6 @@ func gc_body_gridPhases(gc_b *compiled.Block, buf []int32, ranks []int64, rounds
 	g := cg.ThisGrid(t)
 	{
 	gc_L1:
-//line gridsync.go:22
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
@@ -61,13 +60,11 @@ func gc_body_gridPhases(gc_b *compiled.Block, buf []int32, ranks []int64, rounds
 				continue gc_L1
 			}
 			v := int32(i)
-//line gridsync.go:26
 			gc_s_v[gc_rank] = v
 		}
 	}
 //line gridsync.go:25
 	for r := 0; r < rounds; r++ {
-//line gridsync.go:27
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
@@ -76,7 +73,6 @@ func gc_body_gridPhases(gc_b *compiled.Block, buf []int32, ranks []int64, rounds
 			gc_b.Enter(gc_rank)
 //line gridsync.go:19
 			i := int(g.ThreadRank())
-//line gridsync.go:21
 			v := gc_s_v[gc_rank]
 //line gridsync.go:26
 			buf[i] = v
@@ -92,7 +88,6 @@ func gc_body_gridPhases(gc_b *compiled.Block, buf []int32, ranks []int64, rounds
 				return
 			}
 		}
-//line gridsync.go:35
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
@@ -101,7 +96,6 @@ func gc_body_gridPhases(gc_b *compiled.Block, buf []int32, ranks []int64, rounds
 			gc_b.Enter(gc_rank)
 //line gridsync.go:19
 			i := int(g.ThreadRank())
-//line gridsync.go:21
 			v := gc_s_v[gc_rank]
 //line gridsync.go:32
 			v += buf[(i+1)%len(buf)]
@@ -112,7 +106,6 @@ func gc_body_gridPhases(gc_b *compiled.Block, buf []int32, ranks []int64, rounds
 			return
 		}
 	}
-//line gridsync.go:38
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		if gc_exited[gc_rank] {
@@ -121,7 +114,6 @@ func gc_body_gridPhases(gc_b *compiled.Block, buf []int32, ranks []int64, rounds
 		gc_b.Enter(gc_rank)
 //line gridsync.go:19
 		i := int(g.ThreadRank())
-//line gridsync.go:21
 		v := gc_s_v[gc_rank]
 //line gridsync.go:35
 		buf[i] = v

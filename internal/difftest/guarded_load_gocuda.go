@@ -41,7 +41,6 @@ func gc_body_guardedScale(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []floa
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line guarded_load.go:42
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -52,7 +51,6 @@ func gc_body_guardedScale(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []floa
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line guarded_load.go:53
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -80,7 +78,6 @@ func gc_body_guardedScale(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []floa
 						gc_vb3.Mul(lanes.LoadFloat32x8Slice(gc_at2[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 					}
 				}
-//line guarded_load.go:36
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					{
 //line guarded_load.go:35
@@ -176,7 +173,6 @@ func gc_body_guardedScale(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []floa
 						gc_vb2.Mul(gc_result2).StoreSlice(out[i:])
 					}
 				}
-//line guarded_load.go:37
 				gc_step := gc_vstep2
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
@@ -265,7 +261,6 @@ func gc_body_guardedPairs(gc_b *compiled.Block, in, out []float32, off int) {
 	gc_n := gc_b.Len()
 //line guarded_load.go:48
 	s := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
-//line guarded_load.go:50
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := off + gc_bx*2*gc_bdx
 		gc_off2 := (off + gc_bx*2*gc_bdx) + gc_bdx
@@ -420,7 +415,6 @@ func gc_body_guardedPairs(gc_b *compiled.Block, in, out []float32, off int) {
 //line guarded_load.go:14
 					gc_returned4 = gc_if6.Or(gc_returned4)
 				}
-//line guarded_load.go:15
 				gc_result3.Sub(gc_result4).StoreSlice(s[tid:])
 			}
 			gc_step := gc_vstep2
@@ -477,7 +471,6 @@ func gc_body_guardedPairs(gc_b *compiled.Block, in, out []float32, off int) {
 			}
 		}
 	}
-//line guarded_load.go:55
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off3 := gc_bx * gc_bdx
 		gc_stride := 0 - 1
@@ -571,7 +564,6 @@ func gc_body_guardedPastScale(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line guarded_load.go:85
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)

@@ -42,7 +42,6 @@ func gc_body_guardedScale(gc_b3 *compiled.Block, gc_lo2, gc_hi2 int, in, out []f
 	gc_n2 := gc_b3.Len()
 	_ = &a
 	gc_bx2 := 0
-//line guarded_load.go:43
 	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b3.Stopped() {
 			return
@@ -53,7 +52,6 @@ func gc_body_guardedScale(gc_b3 *compiled.Block, gc_lo2, gc_hi2 int, in, out []f
 		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
 		gc_q2 += gc_run2
 		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-//line guarded_load.go:54
 		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
 		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -84,7 +82,6 @@ func gc_body_guardedScale(gc_b3 *compiled.Block, gc_lo2, gc_hi2 int, in, out []f
 								gc_vb13.Mul(archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:])).StoreSlice(gc_at3[gc_tx2:])
 							}
 						}
-//line guarded_load.go:36
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep3, false
 					}(gc_vstep3)
@@ -106,7 +103,6 @@ func gc_body_guardedScale(gc_b3 *compiled.Block, gc_lo2, gc_hi2 int, in, out []f
 							gc_vb12.Mul(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:])).StoreSlice(gc_at3[gc_tx2:])
 						}
 					}
-//line guarded_load.go:36
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
@@ -207,7 +203,6 @@ func gc_body_guardedScale(gc_b3 *compiled.Block, gc_lo2, gc_hi2 int, in, out []f
 								gc_vb11.Mul(gc_result6).StoreSlice(out[i:])
 							}
 						}
-//line guarded_load.go:37
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
 					}(gc_vstep4)
@@ -303,7 +298,6 @@ func gc_body_guardedScale(gc_b3 *compiled.Block, gc_lo2, gc_hi2 int, in, out []f
 							gc_vb7.Mul(gc_result4).StoreSlice(out[i:])
 						}
 					}
-//line guarded_load.go:37
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step2 := gc_vstep4
@@ -449,7 +443,6 @@ func gc_body_guardedPairs(gc_b4 *compiled.Block, in, out []float32, off int) {
 						gc_rank2 := gc_base2 + gc_tx2
 //line guarded_load.go:49
 						var ahead float32 = gc_at5[gc_tx2]
-//line guarded_load.go:51
 						gc_s_ahead[gc_rank2] = ahead
 					}
 				} else {
@@ -616,7 +609,6 @@ func gc_body_guardedPairs(gc_b4 *compiled.Block, in, out []float32, off int) {
 							i := off + gc_bx2*2*gc_bdx2 + tid
 //line guarded_load.go:49
 							var ahead float32 = GuardedBoth(in, i)
-//line guarded_load.go:51
 							gc_s_ahead[gc_rank2] = ahead
 						}
 						{
@@ -628,7 +620,6 @@ func gc_body_guardedPairs(gc_b4 *compiled.Block, in, out []float32, off int) {
 							i := off + gc_bx2*2*gc_bdx2 + tid
 //line guarded_load.go:49
 							var ahead float32 = GuardedBoth(in, i)
-//line guarded_load.go:51
 							gc_s_ahead[gc_rank2] = ahead
 						}
 						{
@@ -640,7 +631,6 @@ func gc_body_guardedPairs(gc_b4 *compiled.Block, in, out []float32, off int) {
 							i := off + gc_bx2*2*gc_bdx2 + tid
 //line guarded_load.go:49
 							var ahead float32 = GuardedBoth(in, i)
-//line guarded_load.go:51
 							gc_s_ahead[gc_rank2] = ahead
 						}
 						{
@@ -652,7 +642,6 @@ func gc_body_guardedPairs(gc_b4 *compiled.Block, in, out []float32, off int) {
 							i := off + gc_bx2*2*gc_bdx2 + tid
 //line guarded_load.go:49
 							var ahead float32 = GuardedBoth(in, i)
-//line guarded_load.go:51
 							gc_s_ahead[gc_rank2] = ahead
 						}
 					}
@@ -664,14 +653,12 @@ func gc_body_guardedPairs(gc_b4 *compiled.Block, in, out []float32, off int) {
 						i := off + gc_bx2*2*gc_bdx2 + tid
 //line guarded_load.go:49
 						var ahead float32 = GuardedBoth(in, i)
-//line guarded_load.go:51
 						gc_s_ahead[gc_rank2] = ahead
 					}
 				}
 			}
 		}
 	}) {
-//line guarded_load.go:58
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_off6 := (off + gc_bx2*2*gc_bdx2) + gc_bdx2
 			if gc_bdx2 <= len(s) && gc_off6 >= 0 && gc_off6 <= len(in) && gc_bdx2 <= len(in)-gc_off6 {
@@ -717,7 +704,6 @@ func gc_body_guardedPairs(gc_b4 *compiled.Block, in, out []float32, off int) {
 				}
 				for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-//line guarded_load.go:49
 					ahead := gc_s_ahead[gc_rank2]
 //line guarded_load.go:49
 					gc_at6[gc_tx2] = ahead - gc_at7[gc_tx2]
@@ -810,7 +796,6 @@ func gc_body_guardedPairs(gc_b4 *compiled.Block, in, out []float32, off int) {
 //line guarded_load.go:14
 								gc_returned12 = archsimd.Mask32x16FromBits(gc_if18.ToBits() | gc_returned12.ToBits())
 							}
-//line guarded_load.go:15
 							ahead.Sub(gc_result12).StoreSlice(s[tid:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -904,7 +889,6 @@ func gc_body_guardedPairs(gc_b4 *compiled.Block, in, out []float32, off int) {
 //line guarded_load.go:14
 							gc_returned10 = gc_if15.Or(gc_returned10)
 						}
-//line guarded_load.go:15
 						ahead.Sub(gc_result10).StoreSlice(s[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -918,9 +902,7 @@ func gc_body_guardedPairs(gc_b4 *compiled.Block, in, out []float32, off int) {
 //line guarded_load.go:46
 						tid := gc_tx2
 						i := off + gc_bx2*2*gc_bdx2 + tid
-//line guarded_load.go:49
 						ahead := gc_s_ahead[gc_rank2]
-//line guarded_load.go:49
 						s[tid] = ahead - GuardedAt(in, i+gc_bdx2)
 					}
 					{
@@ -930,9 +912,7 @@ func gc_body_guardedPairs(gc_b4 *compiled.Block, in, out []float32, off int) {
 //line guarded_load.go:46
 						tid := gc_tx2
 						i := off + gc_bx2*2*gc_bdx2 + tid
-//line guarded_load.go:49
 						ahead := gc_s_ahead[gc_rank2]
-//line guarded_load.go:49
 						s[tid] = ahead - GuardedAt(in, i+gc_bdx2)
 					}
 					{
@@ -942,9 +922,7 @@ func gc_body_guardedPairs(gc_b4 *compiled.Block, in, out []float32, off int) {
 //line guarded_load.go:46
 						tid := gc_tx2
 						i := off + gc_bx2*2*gc_bdx2 + tid
-//line guarded_load.go:49
 						ahead := gc_s_ahead[gc_rank2]
-//line guarded_load.go:49
 						s[tid] = ahead - GuardedAt(in, i+gc_bdx2)
 					}
 					{
@@ -954,9 +932,7 @@ func gc_body_guardedPairs(gc_b4 *compiled.Block, in, out []float32, off int) {
 //line guarded_load.go:46
 						tid := gc_tx2
 						i := off + gc_bx2*2*gc_bdx2 + tid
-//line guarded_load.go:49
 						ahead := gc_s_ahead[gc_rank2]
-//line guarded_load.go:49
 						s[tid] = ahead - GuardedAt(in, i+gc_bdx2)
 					}
 				}
@@ -966,15 +942,12 @@ func gc_body_guardedPairs(gc_b4 *compiled.Block, in, out []float32, off int) {
 //line guarded_load.go:46
 					tid := gc_tx2
 					i := off + gc_bx2*2*gc_bdx2 + tid
-//line guarded_load.go:49
 					ahead := gc_s_ahead[gc_rank2]
-//line guarded_load.go:49
 					s[tid] = ahead - GuardedAt(in, i+gc_bdx2)
 				}
 			}
 		}
 	} else {
-//line guarded_load.go:56
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_off7 := off + gc_bx2*2*gc_bdx2
 			gc_off8 := (off + gc_bx2*2*gc_bdx2) + gc_bdx2
@@ -1065,7 +1038,6 @@ func gc_body_guardedPairs(gc_b4 *compiled.Block, in, out []float32, off int) {
 			}
 		}
 	}
-//line guarded_load.go:56
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off9 := gc_bx2 * gc_bdx2
 		gc_stride2 := 0 - 1
@@ -1159,7 +1131,6 @@ func gc_body_guardedPastScale(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-//line guarded_load.go:85
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -1298,7 +1269,6 @@ func gc_body_guardedPastScale(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out
 								}
 							}
 						}
-//line guarded_load.go:71
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -1430,7 +1400,6 @@ func gc_body_guardedPastScale(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out
 							}
 						}
 					}
-//line guarded_load.go:71
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
@@ -1610,7 +1579,6 @@ func gc_body_guardedPastScale(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out
 								}
 							}
 						}
-//line guarded_load.go:71
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -1783,7 +1751,6 @@ func gc_body_guardedPastScale(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out
 							}
 						}
 					}
-//line guarded_load.go:71
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {

@@ -41,7 +41,6 @@ func gc_body_sliceLane(gc_b *compiled.Block, in, out []float32) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-//line heldout.go:37
 	var gc_l_sum [32][]float32
 	var gc_l_s [32][2]float32
 	var gc_c1v [32]float32
@@ -60,7 +59,6 @@ func gc_body_sliceLane(gc_b *compiled.Block, in, out []float32) {
 				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 					gc_at := in[gc_off:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line heldout.go:57
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
 //line heldout.go:29
@@ -70,7 +68,6 @@ func gc_body_sliceLane(gc_b *compiled.Block, in, out []float32) {
 						gc_l_s[gc_lane][0] = gc_at[gc_lane]
 						gc_l_s[gc_lane][1] = 1
 						var sum []float32 = gc_l_s[gc_lane][:]
-//line heldout.go:35
 						gc_l_sum[gc_lane] = sum
 					}
 				} else {
@@ -89,7 +86,6 @@ func gc_body_sliceLane(gc_b *compiled.Block, in, out []float32) {
 						gc_l_s[gc_lane][0] = in[i]
 						gc_l_s[gc_lane][1] = 1
 						var sum []float32 = gc_l_s[gc_lane][:]
-//line heldout.go:35
 						gc_l_sum[gc_lane] = sum
 					}
 				}
@@ -177,7 +173,6 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 	}
 //line heldout.go:44
 	sh := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
-//line heldout.go:46
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
 		if gc_bdx <= len(sh) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
@@ -187,7 +182,6 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
 					gc_tx := gc_step + 0
-//line heldout.go:56
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line heldout.go:45
@@ -197,13 +191,11 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 					part := gc_s_acc[gc_rank][:]
 					last := &gc_s_acc[gc_rank][1]
 					gc_at[gc_tx] = gc_at2[gc_tx]
-//line heldout.go:52
 					gc_s_part[gc_rank] = part
 					gc_s_last[gc_rank] = last
 				}
 				{
 					gc_tx := gc_step + 1
-//line heldout.go:58
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line heldout.go:45
@@ -213,13 +205,11 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 					part := gc_s_acc[gc_rank][:]
 					last := &gc_s_acc[gc_rank][1]
 					gc_at[gc_tx] = gc_at2[gc_tx]
-//line heldout.go:52
 					gc_s_part[gc_rank] = part
 					gc_s_last[gc_rank] = last
 				}
 				{
 					gc_tx := gc_step + 2
-//line heldout.go:58
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line heldout.go:45
@@ -229,13 +219,11 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 					part := gc_s_acc[gc_rank][:]
 					last := &gc_s_acc[gc_rank][1]
 					gc_at[gc_tx] = gc_at2[gc_tx]
-//line heldout.go:52
 					gc_s_part[gc_rank] = part
 					gc_s_last[gc_rank] = last
 				}
 				{
 					gc_tx := gc_step + 3
-//line heldout.go:58
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line heldout.go:45
@@ -245,7 +233,6 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 					part := gc_s_acc[gc_rank][:]
 					last := &gc_s_acc[gc_rank][1]
 					gc_at[gc_tx] = gc_at2[gc_tx]
-//line heldout.go:52
 					gc_s_part[gc_rank] = part
 					gc_s_last[gc_rank] = last
 				}
@@ -260,7 +247,6 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 				part := gc_s_acc[gc_rank][:]
 				last := &gc_s_acc[gc_rank][1]
 				gc_at[gc_tx] = gc_at2[gc_tx]
-//line heldout.go:52
 				gc_s_part[gc_rank] = part
 				gc_s_last[gc_rank] = last
 			}
@@ -281,7 +267,6 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 					part := gc_s_acc[gc_rank][:]
 					last := &gc_s_acc[gc_rank][1]
 					sh[tid] = in[i]
-//line heldout.go:52
 					gc_s_part[gc_rank] = part
 					gc_s_last[gc_rank] = last
 				}
@@ -299,7 +284,6 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 					part := gc_s_acc[gc_rank][:]
 					last := &gc_s_acc[gc_rank][1]
 					sh[tid] = in[i]
-//line heldout.go:52
 					gc_s_part[gc_rank] = part
 					gc_s_last[gc_rank] = last
 				}
@@ -317,7 +301,6 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 					part := gc_s_acc[gc_rank][:]
 					last := &gc_s_acc[gc_rank][1]
 					sh[tid] = in[i]
-//line heldout.go:52
 					gc_s_part[gc_rank] = part
 					gc_s_last[gc_rank] = last
 				}
@@ -335,7 +318,6 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 					part := gc_s_acc[gc_rank][:]
 					last := &gc_s_acc[gc_rank][1]
 					sh[tid] = in[i]
-//line heldout.go:52
 					gc_s_part[gc_rank] = part
 					gc_s_last[gc_rank] = last
 				}
@@ -353,13 +335,11 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 				part := gc_s_acc[gc_rank][:]
 				last := &gc_s_acc[gc_rank][1]
 				sh[tid] = in[i]
-//line heldout.go:52
 				gc_s_part[gc_rank] = part
 				gc_s_last[gc_rank] = last
 			}
 		}
 	}
-//line heldout.go:59
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_qoff, gc_qd := 1, gc_bdx
 		if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
@@ -374,7 +354,6 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line heldout.go:44
 						part := gc_s_part[gc_rank]
 //line heldout.go:50
 						part[0] = sh[(gc_tx + gc_r)]
@@ -383,7 +362,6 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line heldout.go:44
 						part := gc_s_part[gc_rank]
 //line heldout.go:50
 						part[0] = sh[(gc_tx + gc_r)]
@@ -392,7 +370,6 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line heldout.go:44
 						part := gc_s_part[gc_rank]
 //line heldout.go:50
 						part[0] = sh[(gc_tx + gc_r)]
@@ -401,7 +378,6 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line heldout.go:44
 						part := gc_s_part[gc_rank]
 //line heldout.go:50
 						part[0] = sh[(gc_tx + gc_r)]
@@ -410,7 +386,6 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 				for gc_tx := gc_step3; gc_tx < gc_segend; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line heldout.go:44
 					part := gc_s_part[gc_rank]
 //line heldout.go:50
 					part[0] = sh[(gc_tx + gc_r)]
@@ -426,7 +401,6 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 					gc_pos.Thread = gc_rank
 //line heldout.go:42
 					tid := gc_tx
-//line heldout.go:44
 					part := gc_s_part[gc_rank]
 //line heldout.go:50
 					part[0] = sh[(tid+1)%gc_bdx]
@@ -437,7 +411,6 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 					gc_pos.Thread = gc_rank
 //line heldout.go:42
 					tid := gc_tx
-//line heldout.go:44
 					part := gc_s_part[gc_rank]
 //line heldout.go:50
 					part[0] = sh[(tid+1)%gc_bdx]
@@ -448,7 +421,6 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 					gc_pos.Thread = gc_rank
 //line heldout.go:42
 					tid := gc_tx
-//line heldout.go:44
 					part := gc_s_part[gc_rank]
 //line heldout.go:50
 					part[0] = sh[(tid+1)%gc_bdx]
@@ -459,7 +431,6 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 					gc_pos.Thread = gc_rank
 //line heldout.go:42
 					tid := gc_tx
-//line heldout.go:44
 					part := gc_s_part[gc_rank]
 //line heldout.go:50
 					part[0] = sh[(tid+1)%gc_bdx]
@@ -470,14 +441,12 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 				gc_pos.Thread = gc_rank
 //line heldout.go:42
 				tid := gc_tx
-//line heldout.go:44
 				part := gc_s_part[gc_rank]
 //line heldout.go:50
 				part[0] = sh[(tid+1)%gc_bdx]
 			}
 		}
 	}
-//line heldout.go:56
 	gc_step5 := 0
 	for ; gc_step5+3 < gc_n; gc_step5 += 4 {
 		{
@@ -520,7 +489,6 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 //line heldout.go:52
 		*last = part[0] * 2
 	}
-//line heldout.go:56
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx * gc_bdx
 		if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 {
@@ -529,28 +497,24 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 			for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
 				{
 					gc_tx := gc_step6 + 0
-//line heldout.go:65
 					gc_rank := gc_base + gc_tx
 //line heldout.go:54
 					gc_at3[gc_tx] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
 				}
 				{
 					gc_tx := gc_step6 + 1
-//line heldout.go:59
 					gc_rank := gc_base + gc_tx
 //line heldout.go:54
 					gc_at3[gc_tx] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
 				}
 				{
 					gc_tx := gc_step6 + 2
-//line heldout.go:59
 					gc_rank := gc_base + gc_tx
 //line heldout.go:54
 					gc_at3[gc_tx] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
 				}
 				{
 					gc_tx := gc_step6 + 3
-//line heldout.go:59
 					gc_rank := gc_base + gc_tx
 //line heldout.go:54
 					gc_at3[gc_tx] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
@@ -643,7 +607,6 @@ func gc_body_scanRef(gc_b *compiled.Block, in, out []int32) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-//line heldout.go:84
 	var gc_l_val [32]*int32
 	var gc_l_v [32]int32
 	var gc_c1v [32]int32
@@ -662,7 +625,6 @@ func gc_body_scanRef(gc_b *compiled.Block, in, out []int32) {
 				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 					gc_at := in[gc_off:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line heldout.go:104
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
 //line heldout.go:76
@@ -670,7 +632,6 @@ func gc_body_scanRef(gc_b *compiled.Block, in, out []int32) {
 						gc_l_v[gc_lane] = v
 //line heldout.go:77
 						var val *int32 = &gc_l_v[gc_lane]
-//line heldout.go:80
 						gc_l_val[gc_lane] = val
 					}
 				} else {
@@ -687,7 +648,6 @@ func gc_body_scanRef(gc_b *compiled.Block, in, out []int32) {
 						gc_l_v[gc_lane] = v
 //line heldout.go:77
 						var val *int32 = &gc_l_v[gc_lane]
-//line heldout.go:80
 						gc_l_val[gc_lane] = val
 					}
 				}
@@ -721,7 +681,6 @@ func gc_body_scanRef(gc_b *compiled.Block, in, out []int32) {
 			}
 		}
 		{
-//line heldout.go:69
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			{
@@ -775,7 +734,6 @@ func gc_body_addressOut(gc_b *compiled.Block, out []*int) {
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_x := make([]int, gc_b.Len())
-//line heldout.go:95
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_step := 0
 		for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -791,7 +749,6 @@ func gc_body_addressOut(gc_b *compiled.Block, out []*int) {
 				gc_s_x[gc_rank]++
 			}
 			{
-//line heldout.go:93
 				gc_tx := gc_step + 1
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -803,7 +760,6 @@ func gc_body_addressOut(gc_b *compiled.Block, out []*int) {
 				gc_s_x[gc_rank]++
 			}
 			{
-//line heldout.go:93
 				gc_tx := gc_step + 2
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -815,7 +771,6 @@ func gc_body_addressOut(gc_b *compiled.Block, out []*int) {
 				gc_s_x[gc_rank]++
 			}
 			{
-//line heldout.go:93
 				gc_tx := gc_step + 3
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -827,7 +782,6 @@ func gc_body_addressOut(gc_b *compiled.Block, out []*int) {
 				gc_s_x[gc_rank]++
 			}
 		}
-//line heldout.go:93
 		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
@@ -839,7 +793,6 @@ func gc_body_addressOut(gc_b *compiled.Block, out []*int) {
 			gc_s_x[gc_rank]++
 		}
 	}
-//line heldout.go:95
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
 		if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off {
@@ -848,7 +801,6 @@ func gc_body_addressOut(gc_b *compiled.Block, out []*int) {
 			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
 					gc_tx := gc_step2 + 0
-//line heldout.go:104
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line heldout.go:91
@@ -856,7 +808,6 @@ func gc_body_addressOut(gc_b *compiled.Block, out []*int) {
 				}
 				{
 					gc_tx := gc_step2 + 1
-//line heldout.go:96
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line heldout.go:91
@@ -864,7 +815,6 @@ func gc_body_addressOut(gc_b *compiled.Block, out []*int) {
 				}
 				{
 					gc_tx := gc_step2 + 2
-//line heldout.go:96
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line heldout.go:91
@@ -872,7 +822,6 @@ func gc_body_addressOut(gc_b *compiled.Block, out []*int) {
 				}
 				{
 					gc_tx := gc_step2 + 3
-//line heldout.go:96
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line heldout.go:91
@@ -961,7 +910,6 @@ func gc_body_sliceOnly(gc_b *compiled.Block, in, out []int32) {
 	gc_n := gc_b.Len()
 	gc_s_acc := make([][2]int32, gc_b.Len())
 	gc_s_part := compiled.Scratch[[]int32](gc_b, 0)[:gc_n]
-//line heldout.go:109
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_step := 0
 		for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -976,7 +924,6 @@ func gc_body_sliceOnly(gc_b *compiled.Block, in, out []int32) {
 //line heldout.go:102
 				part := gc_s_acc[gc_rank][:]
 				part[0] = in[i]
-//line heldout.go:106
 				gc_s_part[gc_rank] = part
 			}
 			{
@@ -990,7 +937,6 @@ func gc_body_sliceOnly(gc_b *compiled.Block, in, out []int32) {
 //line heldout.go:102
 				part := gc_s_acc[gc_rank][:]
 				part[0] = in[i]
-//line heldout.go:106
 				gc_s_part[gc_rank] = part
 			}
 			{
@@ -1004,7 +950,6 @@ func gc_body_sliceOnly(gc_b *compiled.Block, in, out []int32) {
 //line heldout.go:102
 				part := gc_s_acc[gc_rank][:]
 				part[0] = in[i]
-//line heldout.go:106
 				gc_s_part[gc_rank] = part
 			}
 			{
@@ -1018,7 +963,6 @@ func gc_body_sliceOnly(gc_b *compiled.Block, in, out []int32) {
 //line heldout.go:102
 				part := gc_s_acc[gc_rank][:]
 				part[0] = in[i]
-//line heldout.go:106
 				gc_s_part[gc_rank] = part
 			}
 		}
@@ -1032,11 +976,9 @@ func gc_body_sliceOnly(gc_b *compiled.Block, in, out []int32) {
 //line heldout.go:102
 			part := gc_s_acc[gc_rank][:]
 			part[0] = in[i]
-//line heldout.go:106
 			gc_s_part[gc_rank] = part
 		}
 	}
-//line heldout.go:111
 	gc_step2 := 0
 	for ; gc_step2+3 < gc_n; gc_step2 += 4 {
 		{
@@ -1074,7 +1016,6 @@ func gc_body_sliceOnly(gc_b *compiled.Block, in, out []int32) {
 //line heldout.go:105
 		part[1] = part[0] * 2
 	}
-//line heldout.go:109
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
 		if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off {
@@ -1083,28 +1024,24 @@ func gc_body_sliceOnly(gc_b *compiled.Block, in, out []int32) {
 			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 				{
 					gc_tx := gc_step3 + 0
-//line heldout.go:118
 					gc_rank := gc_base + gc_tx
 //line heldout.go:107
 					gc_at[gc_tx] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
 				}
 				{
 					gc_tx := gc_step3 + 1
-//line heldout.go:112
 					gc_rank := gc_base + gc_tx
 //line heldout.go:107
 					gc_at[gc_tx] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
 				}
 				{
 					gc_tx := gc_step3 + 2
-//line heldout.go:112
 					gc_rank := gc_base + gc_tx
 //line heldout.go:107
 					gc_at[gc_tx] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
 				}
 				{
 					gc_tx := gc_step3 + 3
-//line heldout.go:112
 					gc_rank := gc_base + gc_tx
 //line heldout.go:107
 					gc_at[gc_tx] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
@@ -1198,7 +1135,6 @@ func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float3
 	}
 //line heldout.go:118
 	sums := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
-//line heldout.go:120
 	gc_vstep := 0
 	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 		gc_rank := gc_vstep
@@ -1213,7 +1149,6 @@ func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float3
 			gc_pos.Thread = gc_rank
 //line heldout.go:119
 			var s float32
-//line heldout.go:121
 			gc_s_s[gc_rank] = s
 		}
 		{
@@ -1221,7 +1156,6 @@ func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float3
 			gc_pos.Thread = gc_rank
 //line heldout.go:119
 			var s float32
-//line heldout.go:121
 			gc_s_s[gc_rank] = s
 		}
 		{
@@ -1229,7 +1163,6 @@ func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float3
 			gc_pos.Thread = gc_rank
 //line heldout.go:119
 			var s float32
-//line heldout.go:121
 			gc_s_s[gc_rank] = s
 		}
 		{
@@ -1237,7 +1170,6 @@ func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float3
 			gc_pos.Thread = gc_rank
 //line heldout.go:119
 			var s float32
-//line heldout.go:121
 			gc_s_s[gc_rank] = s
 		}
 	}
@@ -1245,7 +1177,6 @@ func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float3
 		gc_pos.Thread = gc_rank
 //line heldout.go:119
 		var s float32
-//line heldout.go:121
 		gc_s_s[gc_rank] = s
 	}
 //line heldout.go:120
@@ -1255,7 +1186,6 @@ func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float3
 			return
 		}
 		gc_more = false
-//line heldout.go:127
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -1274,7 +1204,6 @@ func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float3
 			}
 		}
 	}
-//line heldout.go:128
 	gc_vstep2 := 0
 	for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
 		gc_rank := gc_vstep2
@@ -1289,7 +1218,6 @@ func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float3
 			gc_pos.Thread = gc_rank
 //line heldout.go:123
 			var c float32
-//line heldout.go:125
 			gc_s_c[gc_rank] = c
 		}
 		{
@@ -1297,7 +1225,6 @@ func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float3
 			gc_pos.Thread = gc_rank
 //line heldout.go:123
 			var c float32
-//line heldout.go:125
 			gc_s_c[gc_rank] = c
 		}
 		{
@@ -1305,7 +1232,6 @@ func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float3
 			gc_pos.Thread = gc_rank
 //line heldout.go:123
 			var c float32
-//line heldout.go:125
 			gc_s_c[gc_rank] = c
 		}
 		{
@@ -1313,7 +1239,6 @@ func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float3
 			gc_pos.Thread = gc_rank
 //line heldout.go:123
 			var c float32
-//line heldout.go:125
 			gc_s_c[gc_rank] = c
 		}
 	}
@@ -1321,7 +1246,6 @@ func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float3
 		gc_pos.Thread = gc_rank
 //line heldout.go:123
 		var c float32
-//line heldout.go:125
 		gc_s_c[gc_rank] = c
 	}
 //line heldout.go:124
@@ -1331,7 +1255,6 @@ func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float3
 			return
 		}
 		gc_more2 = false
-//line heldout.go:131
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -1350,7 +1273,6 @@ func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float3
 			}
 		}
 	}
-//line heldout.go:132
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		if gc_bdx <= len(sums) {
 			gc_at := sums[:gc_bdx]
@@ -1358,9 +1280,7 @@ func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float3
 			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 				{
 					gc_tx := gc_step3 + 0
-//line heldout.go:140
 					gc_rank := gc_base + gc_tx
-//line heldout.go:142
 					s := gc_s_s[gc_rank]
 					c := gc_s_c[gc_rank]
 //line heldout.go:127
@@ -1368,9 +1288,7 @@ func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float3
 				}
 				{
 					gc_tx := gc_step3 + 1
-//line heldout.go:132
 					gc_rank := gc_base + gc_tx
-//line heldout.go:134
 					s := gc_s_s[gc_rank]
 					c := gc_s_c[gc_rank]
 //line heldout.go:127
@@ -1378,9 +1296,7 @@ func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float3
 				}
 				{
 					gc_tx := gc_step3 + 2
-//line heldout.go:132
 					gc_rank := gc_base + gc_tx
-//line heldout.go:134
 					s := gc_s_s[gc_rank]
 					c := gc_s_c[gc_rank]
 //line heldout.go:127
@@ -1388,9 +1304,7 @@ func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float3
 				}
 				{
 					gc_tx := gc_step3 + 3
-//line heldout.go:132
 					gc_rank := gc_base + gc_tx
-//line heldout.go:134
 					s := gc_s_s[gc_rank]
 					c := gc_s_c[gc_rank]
 //line heldout.go:127
@@ -1399,7 +1313,6 @@ func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float3
 			}
 			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line heldout.go:133
 				s := gc_s_s[gc_rank]
 				c := gc_s_c[gc_rank]
 //line heldout.go:127
@@ -1455,7 +1368,6 @@ func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float3
 			}
 		}
 	}
-//line heldout.go:133
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_qoff, gc_qd := 1, gc_bdx
 		if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
@@ -1585,7 +1497,6 @@ func gc_body_warpMinK(gc_b *compiled.Block, in, out []int32) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-//line heldout.go:156
 	var gc_l_v [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -1604,7 +1515,6 @@ func gc_body_warpMinK(gc_b *compiled.Block, in, out []int32) {
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 //line heldout.go:148
 						var v int32 = gc_at[gc_lane]
-//line heldout.go:150
 						gc_l_v[gc_lane] = v
 					}
 				} else {
@@ -1618,7 +1528,6 @@ func gc_body_warpMinK(gc_b *compiled.Block, in, out []int32) {
 //line heldout.go:147
 						i := gc_bx*gc_bdx + gc_tx
 						var v int32 = in[i]
-//line heldout.go:150
 						gc_l_v[gc_lane] = v
 					}
 				}
@@ -1628,7 +1537,6 @@ func gc_body_warpMinK(gc_b *compiled.Block, in, out []int32) {
 		for m := 16; m > 0; m >>= 1 {
 			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_l_v, m, 32, &gc_c1r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line heldout.go:139
 				v := gc_l_v[gc_lane]
 //line heldout.go:135
 				v = min(v, gc_c1r[gc_lane])
@@ -1644,7 +1552,6 @@ func gc_body_warpMinK(gc_b *compiled.Block, in, out []int32) {
 				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
 					gc_at2 := out[gc_off2:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line heldout.go:149
 						v := gc_l_v[gc_lane]
 //line heldout.go:137
 						var r int32 = v
@@ -1652,7 +1559,6 @@ func gc_body_warpMinK(gc_b *compiled.Block, in, out []int32) {
 						gc_at2[gc_lane] = r
 					}
 				} else {
-//line heldout.go:152
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 						gc_tx++
 						if gc_tx == gc_bdx {
@@ -1662,7 +1568,6 @@ func gc_body_warpMinK(gc_b *compiled.Block, in, out []int32) {
 						gc_pos.Thread = gc_rank
 //line heldout.go:147
 						i := gc_bx*gc_bdx + gc_tx
-//line heldout.go:149
 						v := gc_l_v[gc_lane]
 //line heldout.go:137
 						var r int32 = v
@@ -1704,7 +1609,6 @@ func gc_body_boxBound(gc_b *compiled.Block, data []int32, boxes []hop) {
 //line heldout.go:164
 	n := 1 + int(boxes[gc_bx].nn)
 	for k := 0; k < n; k++ {
-//line heldout.go:167
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := gc_bx * gc_bdx
 			if gc_bdx <= len(s) && gc_off >= 0 && gc_off <= len(data) && gc_bdx <= len(data)-gc_off {
@@ -1792,7 +1696,6 @@ func gc_body_boxBound(gc_b *compiled.Block, data []int32, boxes []hop) {
 				}
 			}
 		}
-//line heldout.go:172
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_qoff, gc_qd := 1, gc_bdx
 			if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
@@ -1943,7 +1846,6 @@ func gc_body_twoGuards(gc_b *compiled.Block, out []int32) {
 	gc_n := gc_b.Len()
 //line heldout.go:180
 	s := gocuda.Shared[int32](t, 1)[:1]
-//line heldout.go:182
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
 		if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off {
@@ -2030,13 +1932,11 @@ func gc_body_sharedStep(gc_b *compiled.Block, in, out []int32) {
 						v[0], v[1] = gc_at[0], 0
 					}
 				}
-//line heldout.go:207
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line heldout.go:203
 					v[0], v[1] = gc_at[0], 0
 				}
 			} else {
-//line heldout.go:207
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
@@ -2047,7 +1947,6 @@ func gc_body_sharedStep(gc_b *compiled.Block, in, out []int32) {
 						v[0], v[1] = in[gc_bx], 0
 					}
 					{
-//line heldout.go:207
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -2055,7 +1954,6 @@ func gc_body_sharedStep(gc_b *compiled.Block, in, out []int32) {
 						v[0], v[1] = in[gc_bx], 0
 					}
 					{
-//line heldout.go:207
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -2063,7 +1961,6 @@ func gc_body_sharedStep(gc_b *compiled.Block, in, out []int32) {
 						v[0], v[1] = in[gc_bx], 0
 					}
 					{
-//line heldout.go:207
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -2071,7 +1968,6 @@ func gc_body_sharedStep(gc_b *compiled.Block, in, out []int32) {
 						v[0], v[1] = in[gc_bx], 0
 					}
 				}
-//line heldout.go:207
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -2090,7 +1986,6 @@ func gc_body_sharedStep(gc_b *compiled.Block, in, out []int32) {
 //line heldout.go:207
 		next := v[0] / 2
 		if next%2 == 1 {
-//line heldout.go:210
 			gc_from, gc_to := 0, gc_bdx
 			if gc_bound := 0; gc_bound < gc_to-1 {
 				gc_to = gc_bound + 1
@@ -2146,7 +2041,6 @@ func gc_body_sharedStep(gc_b *compiled.Block, in, out []int32) {
 			}
 		}
 		{
-//line heldout.go:218
 			gc_from, gc_to := 0, gc_bdx
 			if gc_bound := 0; gc_bound < gc_to-1 {
 				gc_to = gc_bound + 1
@@ -2162,7 +2056,6 @@ func gc_body_sharedStep(gc_b *compiled.Block, in, out []int32) {
 						v[0] = next
 					}
 					{
-//line heldout.go:220
 						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -2170,7 +2063,6 @@ func gc_body_sharedStep(gc_b *compiled.Block, in, out []int32) {
 						v[0] = next
 					}
 					{
-//line heldout.go:220
 						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -2178,7 +2070,6 @@ func gc_body_sharedStep(gc_b *compiled.Block, in, out []int32) {
 						v[0] = next
 					}
 					{
-//line heldout.go:220
 						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -2186,7 +2077,6 @@ func gc_body_sharedStep(gc_b *compiled.Block, in, out []int32) {
 						v[0] = next
 					}
 				}
-//line heldout.go:220
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -2196,7 +2086,6 @@ func gc_body_sharedStep(gc_b *compiled.Block, in, out []int32) {
 			}
 		}
 	}
-//line heldout.go:223
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx * gc_bdx
 		if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 {

@@ -41,7 +41,6 @@ func gc_body_sliceLane(gc_b2 *compiled.Block, in, out []float32) {
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-//line heldout.go:37
 	var gc_l_sum [32][]float32
 	var gc_l_s [32][2]float32
 	var gc_c21v [32]float32
@@ -60,7 +59,6 @@ func gc_body_sliceLane(gc_b2 *compiled.Block, in, out []float32) {
 				if gc_act2 == ^uint32(0) && gc_x03+32 <= gc_bdx2 && gc_off3 >= 0 && gc_off3 <= len(in) && 32 <= len(in)-gc_off3 {
 					gc_at3 := in[gc_off3:][:32]
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-//line heldout.go:57
 						gc_rank2 := gc_w2 + gc_lane2
 						gc_pos2.Thread = gc_rank2
 //line heldout.go:29
@@ -70,7 +68,6 @@ func gc_body_sliceLane(gc_b2 *compiled.Block, in, out []float32) {
 						gc_l_s[gc_lane2][0] = gc_at3[gc_lane2]
 						gc_l_s[gc_lane2][1] = 1
 						var sum []float32 = gc_l_s[gc_lane2][:]
-//line heldout.go:35
 						gc_l_sum[gc_lane2] = sum
 					}
 				} else {
@@ -89,7 +86,6 @@ func gc_body_sliceLane(gc_b2 *compiled.Block, in, out []float32) {
 						gc_l_s[gc_lane2][0] = in[i]
 						gc_l_s[gc_lane2][1] = 1
 						var sum []float32 = gc_l_s[gc_lane2][:]
-//line heldout.go:35
 						gc_l_sum[gc_lane2] = sum
 					}
 				}
@@ -177,7 +173,6 @@ func gc_body_sliceSpill(gc_b2 *compiled.Block, in, out []int32) {
 	}
 //line heldout.go:44
 	sh := gocuda.Shared[int32](t, gc_bdx2)[:gc_bdx2]
-//line heldout.go:46
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off3 := gc_bx2 * gc_bdx2
 		if gc_bdx2 <= len(sh) && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx2 <= len(in)-gc_off3 {
@@ -187,7 +182,6 @@ func gc_body_sliceSpill(gc_b2 *compiled.Block, in, out []int32) {
 			for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
 				{
 					gc_tx2 := gc_step8 + 0
-//line heldout.go:56
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line heldout.go:45
@@ -197,13 +191,11 @@ func gc_body_sliceSpill(gc_b2 *compiled.Block, in, out []int32) {
 					part := gc_s_acc[gc_rank2][:]
 					last := &gc_s_acc[gc_rank2][1]
 					gc_at4[gc_tx2] = gc_at5[gc_tx2]
-//line heldout.go:52
 					gc_s_part[gc_rank2] = part
 					gc_s_last[gc_rank2] = last
 				}
 				{
 					gc_tx2 := gc_step8 + 1
-//line heldout.go:58
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line heldout.go:45
@@ -213,13 +205,11 @@ func gc_body_sliceSpill(gc_b2 *compiled.Block, in, out []int32) {
 					part := gc_s_acc[gc_rank2][:]
 					last := &gc_s_acc[gc_rank2][1]
 					gc_at4[gc_tx2] = gc_at5[gc_tx2]
-//line heldout.go:52
 					gc_s_part[gc_rank2] = part
 					gc_s_last[gc_rank2] = last
 				}
 				{
 					gc_tx2 := gc_step8 + 2
-//line heldout.go:58
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line heldout.go:45
@@ -229,13 +219,11 @@ func gc_body_sliceSpill(gc_b2 *compiled.Block, in, out []int32) {
 					part := gc_s_acc[gc_rank2][:]
 					last := &gc_s_acc[gc_rank2][1]
 					gc_at4[gc_tx2] = gc_at5[gc_tx2]
-//line heldout.go:52
 					gc_s_part[gc_rank2] = part
 					gc_s_last[gc_rank2] = last
 				}
 				{
 					gc_tx2 := gc_step8 + 3
-//line heldout.go:58
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line heldout.go:45
@@ -245,7 +233,6 @@ func gc_body_sliceSpill(gc_b2 *compiled.Block, in, out []int32) {
 					part := gc_s_acc[gc_rank2][:]
 					last := &gc_s_acc[gc_rank2][1]
 					gc_at4[gc_tx2] = gc_at5[gc_tx2]
-//line heldout.go:52
 					gc_s_part[gc_rank2] = part
 					gc_s_last[gc_rank2] = last
 				}
@@ -260,7 +247,6 @@ func gc_body_sliceSpill(gc_b2 *compiled.Block, in, out []int32) {
 				part := gc_s_acc[gc_rank2][:]
 				last := &gc_s_acc[gc_rank2][1]
 				gc_at4[gc_tx2] = gc_at5[gc_tx2]
-//line heldout.go:52
 				gc_s_part[gc_rank2] = part
 				gc_s_last[gc_rank2] = last
 			}
@@ -281,7 +267,6 @@ func gc_body_sliceSpill(gc_b2 *compiled.Block, in, out []int32) {
 					part := gc_s_acc[gc_rank2][:]
 					last := &gc_s_acc[gc_rank2][1]
 					sh[tid] = in[i]
-//line heldout.go:52
 					gc_s_part[gc_rank2] = part
 					gc_s_last[gc_rank2] = last
 				}
@@ -299,7 +284,6 @@ func gc_body_sliceSpill(gc_b2 *compiled.Block, in, out []int32) {
 					part := gc_s_acc[gc_rank2][:]
 					last := &gc_s_acc[gc_rank2][1]
 					sh[tid] = in[i]
-//line heldout.go:52
 					gc_s_part[gc_rank2] = part
 					gc_s_last[gc_rank2] = last
 				}
@@ -317,7 +301,6 @@ func gc_body_sliceSpill(gc_b2 *compiled.Block, in, out []int32) {
 					part := gc_s_acc[gc_rank2][:]
 					last := &gc_s_acc[gc_rank2][1]
 					sh[tid] = in[i]
-//line heldout.go:52
 					gc_s_part[gc_rank2] = part
 					gc_s_last[gc_rank2] = last
 				}
@@ -335,7 +318,6 @@ func gc_body_sliceSpill(gc_b2 *compiled.Block, in, out []int32) {
 					part := gc_s_acc[gc_rank2][:]
 					last := &gc_s_acc[gc_rank2][1]
 					sh[tid] = in[i]
-//line heldout.go:52
 					gc_s_part[gc_rank2] = part
 					gc_s_last[gc_rank2] = last
 				}
@@ -353,13 +335,11 @@ func gc_body_sliceSpill(gc_b2 *compiled.Block, in, out []int32) {
 				part := gc_s_acc[gc_rank2][:]
 				last := &gc_s_acc[gc_rank2][1]
 				sh[tid] = in[i]
-//line heldout.go:52
 				gc_s_part[gc_rank2] = part
 				gc_s_last[gc_rank2] = last
 			}
 		}
 	}
-//line heldout.go:59
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_qoff2, gc_qd2 := 1, gc_bdx2
 		if compiled.Segmented(gc_qoff2, gc_qd2, 0, gc_bdx2) {
@@ -374,7 +354,6 @@ func gc_body_sliceSpill(gc_b2 *compiled.Block, in, out []int32) {
 						gc_tx2 := gc_step10 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-//line heldout.go:44
 						part := gc_s_part[gc_rank2]
 //line heldout.go:50
 						part[0] = sh[(gc_tx2 + gc_r)]
@@ -383,7 +362,6 @@ func gc_body_sliceSpill(gc_b2 *compiled.Block, in, out []int32) {
 						gc_tx2 := gc_step10 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-//line heldout.go:44
 						part := gc_s_part[gc_rank2]
 //line heldout.go:50
 						part[0] = sh[(gc_tx2 + gc_r)]
@@ -392,7 +370,6 @@ func gc_body_sliceSpill(gc_b2 *compiled.Block, in, out []int32) {
 						gc_tx2 := gc_step10 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-//line heldout.go:44
 						part := gc_s_part[gc_rank2]
 //line heldout.go:50
 						part[0] = sh[(gc_tx2 + gc_r)]
@@ -401,7 +378,6 @@ func gc_body_sliceSpill(gc_b2 *compiled.Block, in, out []int32) {
 						gc_tx2 := gc_step10 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-//line heldout.go:44
 						part := gc_s_part[gc_rank2]
 //line heldout.go:50
 						part[0] = sh[(gc_tx2 + gc_r)]
@@ -410,7 +386,6 @@ func gc_body_sliceSpill(gc_b2 *compiled.Block, in, out []int32) {
 				for gc_tx2 := gc_step10; gc_tx2 < gc_segend2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-//line heldout.go:44
 					part := gc_s_part[gc_rank2]
 //line heldout.go:50
 					part[0] = sh[(gc_tx2 + gc_r)]
@@ -426,7 +401,6 @@ func gc_body_sliceSpill(gc_b2 *compiled.Block, in, out []int32) {
 					gc_pos2.Thread = gc_rank2
 //line heldout.go:42
 					tid := gc_tx2
-//line heldout.go:44
 					part := gc_s_part[gc_rank2]
 //line heldout.go:50
 					part[0] = sh[(tid+1)%gc_bdx2]
@@ -437,7 +411,6 @@ func gc_body_sliceSpill(gc_b2 *compiled.Block, in, out []int32) {
 					gc_pos2.Thread = gc_rank2
 //line heldout.go:42
 					tid := gc_tx2
-//line heldout.go:44
 					part := gc_s_part[gc_rank2]
 //line heldout.go:50
 					part[0] = sh[(tid+1)%gc_bdx2]
@@ -448,7 +421,6 @@ func gc_body_sliceSpill(gc_b2 *compiled.Block, in, out []int32) {
 					gc_pos2.Thread = gc_rank2
 //line heldout.go:42
 					tid := gc_tx2
-//line heldout.go:44
 					part := gc_s_part[gc_rank2]
 //line heldout.go:50
 					part[0] = sh[(tid+1)%gc_bdx2]
@@ -459,7 +431,6 @@ func gc_body_sliceSpill(gc_b2 *compiled.Block, in, out []int32) {
 					gc_pos2.Thread = gc_rank2
 //line heldout.go:42
 					tid := gc_tx2
-//line heldout.go:44
 					part := gc_s_part[gc_rank2]
 //line heldout.go:50
 					part[0] = sh[(tid+1)%gc_bdx2]
@@ -470,14 +441,12 @@ func gc_body_sliceSpill(gc_b2 *compiled.Block, in, out []int32) {
 				gc_pos2.Thread = gc_rank2
 //line heldout.go:42
 				tid := gc_tx2
-//line heldout.go:44
 				part := gc_s_part[gc_rank2]
 //line heldout.go:50
 				part[0] = sh[(tid+1)%gc_bdx2]
 			}
 		}
 	}
-//line heldout.go:56
 	gc_step12 := 0
 	for ; gc_step12+3 < gc_n2; gc_step12 += 4 {
 		{
@@ -520,7 +489,6 @@ func gc_body_sliceSpill(gc_b2 *compiled.Block, in, out []int32) {
 //line heldout.go:52
 		*last = part[0] * 2
 	}
-//line heldout.go:56
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off4 := gc_bx2 * gc_bdx2
 		if gc_off4 >= 0 && gc_off4 <= len(out) && gc_bdx2 <= len(out)-gc_off4 {
@@ -529,28 +497,24 @@ func gc_body_sliceSpill(gc_b2 *compiled.Block, in, out []int32) {
 			for ; gc_step13+3 < gc_bdx2; gc_step13 += 4 {
 				{
 					gc_tx2 := gc_step13 + 0
-//line heldout.go:65
 					gc_rank2 := gc_base2 + gc_tx2
 //line heldout.go:54
 					gc_at6[gc_tx2] = gc_s_acc[gc_rank2][0] + gc_s_acc[gc_rank2][1]
 				}
 				{
 					gc_tx2 := gc_step13 + 1
-//line heldout.go:59
 					gc_rank2 := gc_base2 + gc_tx2
 //line heldout.go:54
 					gc_at6[gc_tx2] = gc_s_acc[gc_rank2][0] + gc_s_acc[gc_rank2][1]
 				}
 				{
 					gc_tx2 := gc_step13 + 2
-//line heldout.go:59
 					gc_rank2 := gc_base2 + gc_tx2
 //line heldout.go:54
 					gc_at6[gc_tx2] = gc_s_acc[gc_rank2][0] + gc_s_acc[gc_rank2][1]
 				}
 				{
 					gc_tx2 := gc_step13 + 3
-//line heldout.go:59
 					gc_rank2 := gc_base2 + gc_tx2
 //line heldout.go:54
 					gc_at6[gc_tx2] = gc_s_acc[gc_rank2][0] + gc_s_acc[gc_rank2][1]
@@ -643,7 +607,6 @@ func gc_body_scanRef(gc_b2 *compiled.Block, in, out []int32) {
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-//line heldout.go:84
 	var gc_l_val [32]*int32
 	var gc_l_v [32]int32
 	var gc_c21v [32]int32
@@ -662,7 +625,6 @@ func gc_body_scanRef(gc_b2 *compiled.Block, in, out []int32) {
 				if gc_act2 == ^uint32(0) && gc_x03+32 <= gc_bdx2 && gc_off3 >= 0 && gc_off3 <= len(in) && 32 <= len(in)-gc_off3 {
 					gc_at3 := in[gc_off3:][:32]
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-//line heldout.go:104
 						gc_rank2 := gc_w2 + gc_lane2
 						gc_pos2.Thread = gc_rank2
 //line heldout.go:76
@@ -670,7 +632,6 @@ func gc_body_scanRef(gc_b2 *compiled.Block, in, out []int32) {
 						gc_l_v[gc_lane2] = v
 //line heldout.go:77
 						var val *int32 = &gc_l_v[gc_lane2]
-//line heldout.go:80
 						gc_l_val[gc_lane2] = val
 					}
 				} else {
@@ -687,7 +648,6 @@ func gc_body_scanRef(gc_b2 *compiled.Block, in, out []int32) {
 						gc_l_v[gc_lane2] = v
 //line heldout.go:77
 						var val *int32 = &gc_l_v[gc_lane2]
-//line heldout.go:80
 						gc_l_val[gc_lane2] = val
 					}
 				}
@@ -721,7 +681,6 @@ func gc_body_scanRef(gc_b2 *compiled.Block, in, out []int32) {
 			}
 		}
 		{
-//line heldout.go:69
 			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 			gc_tx2 := gc_tidx2.X - 1
 			{
@@ -775,7 +734,6 @@ func gc_body_addressOut(gc_b2 *compiled.Block, out []*int) {
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 	gc_s_x := make([]int, gc_b2.Len())
-//line heldout.go:95
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_step4 := 0
 		for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
@@ -791,7 +749,6 @@ func gc_body_addressOut(gc_b2 *compiled.Block, out []*int) {
 				gc_s_x[gc_rank2]++
 			}
 			{
-//line heldout.go:93
 				gc_tx2 := gc_step4 + 1
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
@@ -803,7 +760,6 @@ func gc_body_addressOut(gc_b2 *compiled.Block, out []*int) {
 				gc_s_x[gc_rank2]++
 			}
 			{
-//line heldout.go:93
 				gc_tx2 := gc_step4 + 2
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
@@ -815,7 +771,6 @@ func gc_body_addressOut(gc_b2 *compiled.Block, out []*int) {
 				gc_s_x[gc_rank2]++
 			}
 			{
-//line heldout.go:93
 				gc_tx2 := gc_step4 + 3
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
@@ -827,7 +782,6 @@ func gc_body_addressOut(gc_b2 *compiled.Block, out []*int) {
 				gc_s_x[gc_rank2]++
 			}
 		}
-//line heldout.go:93
 		for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
 			gc_rank2 := gc_base2 + gc_tx2
 			gc_pos2.Thread = gc_rank2
@@ -839,7 +793,6 @@ func gc_body_addressOut(gc_b2 *compiled.Block, out []*int) {
 			gc_s_x[gc_rank2]++
 		}
 	}
-//line heldout.go:95
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off2 := gc_bx2 * gc_bdx2
 		if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx2 <= len(out)-gc_off2 {
@@ -848,7 +801,6 @@ func gc_body_addressOut(gc_b2 *compiled.Block, out []*int) {
 			for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
 				{
 					gc_tx2 := gc_step5 + 0
-//line heldout.go:104
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line heldout.go:91
@@ -856,7 +808,6 @@ func gc_body_addressOut(gc_b2 *compiled.Block, out []*int) {
 				}
 				{
 					gc_tx2 := gc_step5 + 1
-//line heldout.go:96
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line heldout.go:91
@@ -864,7 +815,6 @@ func gc_body_addressOut(gc_b2 *compiled.Block, out []*int) {
 				}
 				{
 					gc_tx2 := gc_step5 + 2
-//line heldout.go:96
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line heldout.go:91
@@ -872,7 +822,6 @@ func gc_body_addressOut(gc_b2 *compiled.Block, out []*int) {
 				}
 				{
 					gc_tx2 := gc_step5 + 3
-//line heldout.go:96
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line heldout.go:91
@@ -961,7 +910,6 @@ func gc_body_sliceOnly(gc_b2 *compiled.Block, in, out []int32) {
 	gc_n2 := gc_b2.Len()
 	gc_s_acc := make([][2]int32, gc_b2.Len())
 	gc_s_part := compiled.Scratch[[]int32](gc_b2, 0)[:gc_n2]
-//line heldout.go:109
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_step5 := 0
 		for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
@@ -976,7 +924,6 @@ func gc_body_sliceOnly(gc_b2 *compiled.Block, in, out []int32) {
 //line heldout.go:102
 				part := gc_s_acc[gc_rank2][:]
 				part[0] = in[i]
-//line heldout.go:106
 				gc_s_part[gc_rank2] = part
 			}
 			{
@@ -990,7 +937,6 @@ func gc_body_sliceOnly(gc_b2 *compiled.Block, in, out []int32) {
 //line heldout.go:102
 				part := gc_s_acc[gc_rank2][:]
 				part[0] = in[i]
-//line heldout.go:106
 				gc_s_part[gc_rank2] = part
 			}
 			{
@@ -1004,7 +950,6 @@ func gc_body_sliceOnly(gc_b2 *compiled.Block, in, out []int32) {
 //line heldout.go:102
 				part := gc_s_acc[gc_rank2][:]
 				part[0] = in[i]
-//line heldout.go:106
 				gc_s_part[gc_rank2] = part
 			}
 			{
@@ -1018,7 +963,6 @@ func gc_body_sliceOnly(gc_b2 *compiled.Block, in, out []int32) {
 //line heldout.go:102
 				part := gc_s_acc[gc_rank2][:]
 				part[0] = in[i]
-//line heldout.go:106
 				gc_s_part[gc_rank2] = part
 			}
 		}
@@ -1032,11 +976,9 @@ func gc_body_sliceOnly(gc_b2 *compiled.Block, in, out []int32) {
 //line heldout.go:102
 			part := gc_s_acc[gc_rank2][:]
 			part[0] = in[i]
-//line heldout.go:106
 			gc_s_part[gc_rank2] = part
 		}
 	}
-//line heldout.go:111
 	gc_step6 := 0
 	for ; gc_step6+3 < gc_n2; gc_step6 += 4 {
 		{
@@ -1074,7 +1016,6 @@ func gc_body_sliceOnly(gc_b2 *compiled.Block, in, out []int32) {
 //line heldout.go:105
 		part[1] = part[0] * 2
 	}
-//line heldout.go:109
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off2 := gc_bx2 * gc_bdx2
 		if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx2 <= len(out)-gc_off2 {
@@ -1083,28 +1024,24 @@ func gc_body_sliceOnly(gc_b2 *compiled.Block, in, out []int32) {
 			for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
 				{
 					gc_tx2 := gc_step7 + 0
-//line heldout.go:118
 					gc_rank2 := gc_base2 + gc_tx2
 //line heldout.go:107
 					gc_at2[gc_tx2] = gc_s_acc[gc_rank2][0] + gc_s_acc[gc_rank2][1]
 				}
 				{
 					gc_tx2 := gc_step7 + 1
-//line heldout.go:112
 					gc_rank2 := gc_base2 + gc_tx2
 //line heldout.go:107
 					gc_at2[gc_tx2] = gc_s_acc[gc_rank2][0] + gc_s_acc[gc_rank2][1]
 				}
 				{
 					gc_tx2 := gc_step7 + 2
-//line heldout.go:112
 					gc_rank2 := gc_base2 + gc_tx2
 //line heldout.go:107
 					gc_at2[gc_tx2] = gc_s_acc[gc_rank2][0] + gc_s_acc[gc_rank2][1]
 				}
 				{
 					gc_tx2 := gc_step7 + 3
-//line heldout.go:112
 					gc_rank2 := gc_base2 + gc_tx2
 //line heldout.go:107
 					gc_at2[gc_tx2] = gc_s_acc[gc_rank2][0] + gc_s_acc[gc_rank2][1]
@@ -1204,7 +1141,6 @@ func gc_body_strideTyped[I int32 | int64](gc_b3 *compiled.Block, in, out []float
 	}
 //line heldout.go:118
 	sums := gocuda.Shared[float32](t, gc_bdx3)[:gc_bdx3]
-//line heldout.go:120
 	gc_vstep8 := 0
 	if compiled.SIMD && compiled.SIMD512 {
 		var gc_stop6 bool
@@ -1240,7 +1176,6 @@ func gc_body_strideTyped[I int32 | int64](gc_b3 *compiled.Block, in, out []float
 			gc_pos3.Thread = gc_rank3
 //line heldout.go:119
 			var s float32
-//line heldout.go:121
 			gc_s_s[gc_rank3] = s
 		}
 		{
@@ -1248,7 +1183,6 @@ func gc_body_strideTyped[I int32 | int64](gc_b3 *compiled.Block, in, out []float
 			gc_pos3.Thread = gc_rank3
 //line heldout.go:119
 			var s float32
-//line heldout.go:121
 			gc_s_s[gc_rank3] = s
 		}
 		{
@@ -1256,7 +1190,6 @@ func gc_body_strideTyped[I int32 | int64](gc_b3 *compiled.Block, in, out []float
 			gc_pos3.Thread = gc_rank3
 //line heldout.go:119
 			var s float32
-//line heldout.go:121
 			gc_s_s[gc_rank3] = s
 		}
 		{
@@ -1264,7 +1197,6 @@ func gc_body_strideTyped[I int32 | int64](gc_b3 *compiled.Block, in, out []float
 			gc_pos3.Thread = gc_rank3
 //line heldout.go:119
 			var s float32
-//line heldout.go:121
 			gc_s_s[gc_rank3] = s
 		}
 	}
@@ -1272,7 +1204,6 @@ func gc_body_strideTyped[I int32 | int64](gc_b3 *compiled.Block, in, out []float
 		gc_pos3.Thread = gc_rank3
 //line heldout.go:119
 		var s float32
-//line heldout.go:121
 		gc_s_s[gc_rank3] = s
 	}
 //line heldout.go:120
@@ -1282,7 +1213,6 @@ func gc_body_strideTyped[I int32 | int64](gc_b3 *compiled.Block, in, out []float
 			return
 		}
 		gc_more = false
-//line heldout.go:127
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
 			for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
 				gc_rank3 := gc_base3 + gc_tx3
@@ -1301,7 +1231,6 @@ func gc_body_strideTyped[I int32 | int64](gc_b3 *compiled.Block, in, out []float
 			}
 		}
 	}
-//line heldout.go:128
 	gc_vstep9 := 0
 	if compiled.SIMD && compiled.SIMD512 {
 		var gc_stop7 bool
@@ -1337,7 +1266,6 @@ func gc_body_strideTyped[I int32 | int64](gc_b3 *compiled.Block, in, out []float
 			gc_pos3.Thread = gc_rank3
 //line heldout.go:123
 			var c float32
-//line heldout.go:125
 			gc_s_c[gc_rank3] = c
 		}
 		{
@@ -1345,7 +1273,6 @@ func gc_body_strideTyped[I int32 | int64](gc_b3 *compiled.Block, in, out []float
 			gc_pos3.Thread = gc_rank3
 //line heldout.go:123
 			var c float32
-//line heldout.go:125
 			gc_s_c[gc_rank3] = c
 		}
 		{
@@ -1353,7 +1280,6 @@ func gc_body_strideTyped[I int32 | int64](gc_b3 *compiled.Block, in, out []float
 			gc_pos3.Thread = gc_rank3
 //line heldout.go:123
 			var c float32
-//line heldout.go:125
 			gc_s_c[gc_rank3] = c
 		}
 		{
@@ -1361,7 +1287,6 @@ func gc_body_strideTyped[I int32 | int64](gc_b3 *compiled.Block, in, out []float
 			gc_pos3.Thread = gc_rank3
 //line heldout.go:123
 			var c float32
-//line heldout.go:125
 			gc_s_c[gc_rank3] = c
 		}
 	}
@@ -1369,7 +1294,6 @@ func gc_body_strideTyped[I int32 | int64](gc_b3 *compiled.Block, in, out []float
 		gc_pos3.Thread = gc_rank3
 //line heldout.go:123
 		var c float32
-//line heldout.go:125
 		gc_s_c[gc_rank3] = c
 	}
 //line heldout.go:124
@@ -1379,7 +1303,6 @@ func gc_body_strideTyped[I int32 | int64](gc_b3 *compiled.Block, in, out []float
 			return
 		}
 		gc_more2 = false
-//line heldout.go:131
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
 			for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
 				gc_rank3 := gc_base3 + gc_tx3
@@ -1398,7 +1321,6 @@ func gc_body_strideTyped[I int32 | int64](gc_b3 *compiled.Block, in, out []float
 			}
 		}
 	}
-//line heldout.go:132
 	for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
 		if gc_bdx3 <= len(sums) {
 			gc_at7 := sums[:gc_bdx3]
@@ -1436,7 +1358,6 @@ func gc_body_strideTyped[I int32 | int64](gc_b3 *compiled.Block, in, out []float
 			}
 			for gc_tx3 := gc_vstep10; gc_tx3 < gc_bdx3; gc_tx3++ {
 				gc_rank3 := gc_base3 + gc_tx3
-//line heldout.go:135
 				s := gc_s_s[gc_rank3]
 				c := gc_s_c[gc_rank3]
 //line heldout.go:127
@@ -1459,7 +1380,6 @@ func gc_body_strideTyped[I int32 | int64](gc_b3 *compiled.Block, in, out []float
 //line heldout.go:127
 							break
 						}
-//line heldout.go:128
 						s.Add(c).StoreSlice(sums[gc_tx3:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1482,7 +1402,6 @@ func gc_body_strideTyped[I int32 | int64](gc_b3 *compiled.Block, in, out []float
 //line heldout.go:127
 						break
 					}
-//line heldout.go:128
 					s.Add(c).StoreSlice(sums[gc_tx3:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -1536,7 +1455,6 @@ func gc_body_strideTyped[I int32 | int64](gc_b3 *compiled.Block, in, out []float
 			}
 		}
 	}
-//line heldout.go:133
 	for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
 		gc_qoff3, gc_qd3 := 1, gc_bdx3
 		if compiled.Segmented(gc_qoff3, gc_qd3, 0, gc_bdx3) {
@@ -1557,7 +1475,6 @@ func gc_body_strideTyped[I int32 | int64](gc_b3 *compiled.Block, in, out []float
 						gc_vstep12, gc_stop10 = func(gc_vstep12 int) (int, bool) {
 							for ; gc_vstep12+15 < gc_segend3; gc_vstep12 += 16 {
 								gc_tx3 := gc_vstep12
-//line heldout.go:155
 								archsimd.LoadFloat32x16Slice(gc_at9[(gc_tx3 - gc_seg3):]).StoreSlice(gc_at8[(gc_tx3 - gc_seg3):])
 							}
 							archsimd.ClearAVXUpperBits()
@@ -1570,7 +1487,6 @@ func gc_body_strideTyped[I int32 | int64](gc_b3 *compiled.Block, in, out []float
 					if compiled.SIMD {
 						for ; gc_vstep12+7 < gc_segend3; gc_vstep12 += 8 {
 							gc_tx3 := gc_vstep12
-//line heldout.go:169
 							archsimd.LoadFloat32x8Slice(gc_at9[(gc_tx3 - gc_seg3):]).StoreSlice(gc_at8[(gc_tx3 - gc_seg3):])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -1680,7 +1596,6 @@ func gc_body_strideTyped_int32(gc_b2 *compiled.Block, in []float32, out []float3
 	}
 //line heldout.go:118
 	sums := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
-//line heldout.go:120
 	gc_vstep3 := 0
 	if compiled.SIMD && compiled.SIMD512 {
 		var gc_stop bool
@@ -1716,7 +1631,6 @@ func gc_body_strideTyped_int32(gc_b2 *compiled.Block, in []float32, out []float3
 			gc_pos2.Thread = gc_rank2
 //line heldout.go:119
 			var s float32
-//line heldout.go:121
 			gc_s_s[gc_rank2] = s
 		}
 		{
@@ -1724,7 +1638,6 @@ func gc_body_strideTyped_int32(gc_b2 *compiled.Block, in []float32, out []float3
 			gc_pos2.Thread = gc_rank2
 //line heldout.go:119
 			var s float32
-//line heldout.go:121
 			gc_s_s[gc_rank2] = s
 		}
 		{
@@ -1732,7 +1645,6 @@ func gc_body_strideTyped_int32(gc_b2 *compiled.Block, in []float32, out []float3
 			gc_pos2.Thread = gc_rank2
 //line heldout.go:119
 			var s float32
-//line heldout.go:121
 			gc_s_s[gc_rank2] = s
 		}
 		{
@@ -1740,7 +1652,6 @@ func gc_body_strideTyped_int32(gc_b2 *compiled.Block, in []float32, out []float3
 			gc_pos2.Thread = gc_rank2
 //line heldout.go:119
 			var s float32
-//line heldout.go:121
 			gc_s_s[gc_rank2] = s
 		}
 	}
@@ -1748,7 +1659,6 @@ func gc_body_strideTyped_int32(gc_b2 *compiled.Block, in []float32, out []float3
 		gc_pos2.Thread = gc_rank2
 //line heldout.go:119
 		var s float32
-//line heldout.go:121
 		gc_s_s[gc_rank2] = s
 	}
 //line heldout.go:120
@@ -1758,7 +1668,6 @@ func gc_body_strideTyped_int32(gc_b2 *compiled.Block, in []float32, out []float3
 			return
 		}
 		gc_more = false
-//line heldout.go:127
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
@@ -1777,7 +1686,6 @@ func gc_body_strideTyped_int32(gc_b2 *compiled.Block, in []float32, out []float3
 			}
 		}
 	}
-//line heldout.go:128
 	gc_vstep4 := 0
 	if compiled.SIMD && compiled.SIMD512 {
 		var gc_stop2 bool
@@ -1813,7 +1721,6 @@ func gc_body_strideTyped_int32(gc_b2 *compiled.Block, in []float32, out []float3
 			gc_pos2.Thread = gc_rank2
 //line heldout.go:123
 			var c float32
-//line heldout.go:125
 			gc_s_c[gc_rank2] = c
 		}
 		{
@@ -1821,7 +1728,6 @@ func gc_body_strideTyped_int32(gc_b2 *compiled.Block, in []float32, out []float3
 			gc_pos2.Thread = gc_rank2
 //line heldout.go:123
 			var c float32
-//line heldout.go:125
 			gc_s_c[gc_rank2] = c
 		}
 		{
@@ -1829,7 +1735,6 @@ func gc_body_strideTyped_int32(gc_b2 *compiled.Block, in []float32, out []float3
 			gc_pos2.Thread = gc_rank2
 //line heldout.go:123
 			var c float32
-//line heldout.go:125
 			gc_s_c[gc_rank2] = c
 		}
 		{
@@ -1837,7 +1742,6 @@ func gc_body_strideTyped_int32(gc_b2 *compiled.Block, in []float32, out []float3
 			gc_pos2.Thread = gc_rank2
 //line heldout.go:123
 			var c float32
-//line heldout.go:125
 			gc_s_c[gc_rank2] = c
 		}
 	}
@@ -1845,7 +1749,6 @@ func gc_body_strideTyped_int32(gc_b2 *compiled.Block, in []float32, out []float3
 		gc_pos2.Thread = gc_rank2
 //line heldout.go:123
 		var c float32
-//line heldout.go:125
 		gc_s_c[gc_rank2] = c
 	}
 //line heldout.go:124
@@ -1855,7 +1758,6 @@ func gc_body_strideTyped_int32(gc_b2 *compiled.Block, in []float32, out []float3
 			return
 		}
 		gc_more2 = false
-//line heldout.go:131
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
@@ -1874,7 +1776,6 @@ func gc_body_strideTyped_int32(gc_b2 *compiled.Block, in []float32, out []float3
 			}
 		}
 	}
-//line heldout.go:132
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		if gc_bdx2 <= len(sums) {
 			gc_at4 := sums[:gc_bdx2]
@@ -1912,7 +1813,6 @@ func gc_body_strideTyped_int32(gc_b2 *compiled.Block, in []float32, out []float3
 			}
 			for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
-//line heldout.go:135
 				s := gc_s_s[gc_rank2]
 				c := gc_s_c[gc_rank2]
 //line heldout.go:127
@@ -1935,7 +1835,6 @@ func gc_body_strideTyped_int32(gc_b2 *compiled.Block, in []float32, out []float3
 //line heldout.go:127
 							break
 						}
-//line heldout.go:128
 						s.Add(c).StoreSlice(sums[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1958,7 +1857,6 @@ func gc_body_strideTyped_int32(gc_b2 *compiled.Block, in []float32, out []float3
 //line heldout.go:127
 						break
 					}
-//line heldout.go:128
 					s.Add(c).StoreSlice(sums[gc_tx2:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -2012,7 +1910,6 @@ func gc_body_strideTyped_int32(gc_b2 *compiled.Block, in []float32, out []float3
 			}
 		}
 	}
-//line heldout.go:133
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_qoff2, gc_qd2 := 1, gc_bdx2
 		if compiled.Segmented(gc_qoff2, gc_qd2, 0, gc_bdx2) {
@@ -2033,7 +1930,6 @@ func gc_body_strideTyped_int32(gc_b2 *compiled.Block, in []float32, out []float3
 						gc_vstep7, gc_stop5 = func(gc_vstep7 int) (int, bool) {
 							for ; gc_vstep7+15 < gc_segend2; gc_vstep7 += 16 {
 								gc_tx2 := gc_vstep7
-//line heldout.go:155
 								archsimd.LoadFloat32x16Slice(gc_at6[(gc_tx2 - gc_seg2):]).StoreSlice(gc_at5[(gc_tx2 - gc_seg2):])
 							}
 							archsimd.ClearAVXUpperBits()
@@ -2046,7 +1942,6 @@ func gc_body_strideTyped_int32(gc_b2 *compiled.Block, in []float32, out []float3
 					if compiled.SIMD {
 						for ; gc_vstep7+7 < gc_segend2; gc_vstep7 += 8 {
 							gc_tx2 := gc_vstep7
-//line heldout.go:169
 							archsimd.LoadFloat32x8Slice(gc_at6[(gc_tx2 - gc_seg2):]).StoreSlice(gc_at5[(gc_tx2 - gc_seg2):])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -2166,7 +2061,6 @@ func gc_body_warpMinK(gc_b2 *compiled.Block, in, out []int32) {
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-//line heldout.go:156
 	var gc_l_v [32]int32
 	var gc_c21r [32]int32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -2178,9 +2072,7 @@ func gc_body_warpMinK(gc_b2 *compiled.Block, in, out []int32) {
 			gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-//line heldout.go:168
 					gc_tx2 := gc_tidx3.X + gc_lane2
-//line heldout.go:170
 					gc_ty2 := gc_tidx3.Y
 					_ = gc_ty2
 					gc_tz2 := gc_tidx3.Z
@@ -2210,7 +2102,6 @@ func gc_body_warpMinK(gc_b2 *compiled.Block, in, out []int32) {
 						continue // the lanes wrap to the next row
 					}
 					gc_tx2 := gc_tidx2.X
-//line heldout.go:163
 					gc_ty2 := gc_tidx2.Y
 					_ = gc_ty2
 					gc_tz2 := gc_tidx2.Z
@@ -2249,7 +2140,6 @@ func gc_body_warpMinK(gc_b2 *compiled.Block, in, out []int32) {
 //line heldout.go:147
 					i := gc_bx2*gc_bdx2 + gc_tx2
 					var v int32 = in[i]
-//line heldout.go:150
 					gc_l_v[gc_lane2] = v
 				}
 			}
@@ -2290,7 +2180,6 @@ func gc_body_warpMinK(gc_b2 *compiled.Block, in, out []int32) {
 					if gc_left2&(1<<gc_lane2) == 0 {
 						continue
 					}
-//line heldout.go:148
 					v := gc_l_v[gc_lane2]
 //line heldout.go:135
 					v = min(v, gc_c21r[gc_lane2])
@@ -2303,9 +2192,7 @@ func gc_body_warpMinK(gc_b2 *compiled.Block, in, out []int32) {
 			gc_tidx5 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 			if gc_act2 == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx2 {
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-//line heldout.go:146
 					gc_tx2 := gc_tidx5.X + gc_lane2
-//line heldout.go:148
 					gc_ty2 := gc_tidx5.Y
 					_ = gc_ty2
 					gc_tz2 := gc_tidx5.Z
@@ -2336,7 +2223,6 @@ func gc_body_warpMinK(gc_b2 *compiled.Block, in, out []int32) {
 						continue // the lanes wrap to the next row
 					}
 					gc_tx2 := gc_tidx2.X
-//line heldout.go:163
 					gc_ty2 := gc_tidx2.Y
 					_ = gc_ty2
 					gc_tz2 := gc_tidx2.Z
@@ -2375,7 +2261,6 @@ func gc_body_warpMinK(gc_b2 *compiled.Block, in, out []int32) {
 					gc_pos2.Thread = gc_rank2
 //line heldout.go:147
 					i := gc_bx2*gc_bdx2 + gc_tx2
-//line heldout.go:149
 					v := gc_l_v[gc_lane2]
 //line heldout.go:137
 					var r int32 = v
@@ -2416,7 +2301,6 @@ func gc_body_boxBound(gc_b2 *compiled.Block, data []int32, boxes []hop) {
 //line heldout.go:164
 	n := 1 + int(boxes[gc_bx2].nn)
 	for k := 0; k < n; k++ {
-//line heldout.go:167
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_off4 := gc_bx2 * gc_bdx2
 			if gc_bdx2 <= len(s) && gc_off4 >= 0 && gc_off4 <= len(data) && gc_bdx2 <= len(data)-gc_off4 {
@@ -2470,7 +2354,6 @@ func gc_body_boxBound(gc_b2 *compiled.Block, data []int32, boxes []hop) {
 //line heldout.go:166
 								break
 							}
-//line heldout.go:167
 							archsimd.LoadInt32x16Slice(data[i:]).StoreSlice(s[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -2490,7 +2373,6 @@ func gc_body_boxBound(gc_b2 *compiled.Block, data []int32, boxes []hop) {
 //line heldout.go:166
 							break
 						}
-//line heldout.go:167
 						archsimd.LoadInt32x8Slice(data[i:]).StoreSlice(s[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -2544,7 +2426,6 @@ func gc_body_boxBound(gc_b2 *compiled.Block, data []int32, boxes []hop) {
 				}
 			}
 		}
-//line heldout.go:172
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_qoff2, gc_qd2 := 1, gc_bdx2
 			if compiled.Segmented(gc_qoff2, gc_qd2, 0, gc_bdx2) {
@@ -2725,7 +2606,6 @@ func gc_body_twoGuards(gc_b2 *compiled.Block, out []int32) {
 	gc_n2 := gc_b2.Len()
 //line heldout.go:180
 	s := gocuda.Shared[int32](t, 1)[:1]
-//line heldout.go:182
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off2 := gc_bx2 * gc_bdx2
 		if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx2 <= len(out)-gc_off2 {
@@ -2812,13 +2692,11 @@ func gc_body_sharedStep(gc_b2 *compiled.Block, in, out []int32) {
 						v[0], v[1] = gc_at3[0], 0
 					}
 				}
-//line heldout.go:207
 				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
 //line heldout.go:203
 					v[0], v[1] = gc_at3[0], 0
 				}
 			} else {
-//line heldout.go:207
 				gc_step8 := gc_from2
 				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
 					{
@@ -2829,7 +2707,6 @@ func gc_body_sharedStep(gc_b2 *compiled.Block, in, out []int32) {
 						v[0], v[1] = in[gc_bx2], 0
 					}
 					{
-//line heldout.go:207
 						gc_tx2 := gc_step8 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -2837,7 +2714,6 @@ func gc_body_sharedStep(gc_b2 *compiled.Block, in, out []int32) {
 						v[0], v[1] = in[gc_bx2], 0
 					}
 					{
-//line heldout.go:207
 						gc_tx2 := gc_step8 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -2845,7 +2721,6 @@ func gc_body_sharedStep(gc_b2 *compiled.Block, in, out []int32) {
 						v[0], v[1] = in[gc_bx2], 0
 					}
 					{
-//line heldout.go:207
 						gc_tx2 := gc_step8 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -2853,7 +2728,6 @@ func gc_body_sharedStep(gc_b2 *compiled.Block, in, out []int32) {
 						v[0], v[1] = in[gc_bx2], 0
 					}
 				}
-//line heldout.go:207
 				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -2872,7 +2746,6 @@ func gc_body_sharedStep(gc_b2 *compiled.Block, in, out []int32) {
 //line heldout.go:207
 		next := v[0] / 2
 		if next%2 == 1 {
-//line heldout.go:210
 			gc_from2, gc_to2 := 0, gc_bdx2
 			if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 				gc_to2 = gc_bound2 + 1
@@ -2928,7 +2801,6 @@ func gc_body_sharedStep(gc_b2 *compiled.Block, in, out []int32) {
 			}
 		}
 		{
-//line heldout.go:218
 			gc_from2, gc_to2 := 0, gc_bdx2
 			if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 				gc_to2 = gc_bound2 + 1
@@ -2944,7 +2816,6 @@ func gc_body_sharedStep(gc_b2 *compiled.Block, in, out []int32) {
 						v[0] = next
 					}
 					{
-//line heldout.go:220
 						gc_tx2 := gc_step10 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -2952,7 +2823,6 @@ func gc_body_sharedStep(gc_b2 *compiled.Block, in, out []int32) {
 						v[0] = next
 					}
 					{
-//line heldout.go:220
 						gc_tx2 := gc_step10 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -2960,7 +2830,6 @@ func gc_body_sharedStep(gc_b2 *compiled.Block, in, out []int32) {
 						v[0] = next
 					}
 					{
-//line heldout.go:220
 						gc_tx2 := gc_step10 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -2968,7 +2837,6 @@ func gc_body_sharedStep(gc_b2 *compiled.Block, in, out []int32) {
 						v[0] = next
 					}
 				}
-//line heldout.go:220
 				for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -2978,7 +2846,6 @@ func gc_body_sharedStep(gc_b2 *compiled.Block, in, out []int32) {
 			}
 		}
 	}
-//line heldout.go:223
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off4 := gc_bx2 * gc_bdx2
 		if gc_off4 >= 0 && gc_off4 <= len(out) && gc_bdx2 <= len(out)-gc_off4 {
@@ -3037,7 +2904,6 @@ func gc_body_sharedStep(gc_b2 *compiled.Block, in, out []int32) {
 //line heldout.go:220
 							break
 						}
-//line heldout.go:221
 						archsimd.BroadcastInt32x16(v[1]).StoreSlice(out[gc_bx2*gc_bdx2+tid:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -3059,7 +2925,6 @@ func gc_body_sharedStep(gc_b2 *compiled.Block, in, out []int32) {
 //line heldout.go:220
 						break
 					}
-//line heldout.go:221
 					archsimd.BroadcastInt32x8(v[1]).StoreSlice(out[gc_bx2*gc_bdx2+tid:])
 				}
 				archsimd.ClearAVXUpperBits()

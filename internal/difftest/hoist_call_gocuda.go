@@ -47,7 +47,6 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 	}
 //line hoist_call.go:17
 	s := gocuda.Shared[float32](t, 64)[:64]
-//line hoist_call.go:19
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
 		if gc_bdx <= len(s) && gc_off >= 0 && gc_off <= len(sums) && gc_bdx <= len(sums)-gc_off {
@@ -143,7 +142,6 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 		}
 //line hoist_call.go:23
 		p := int(math.Pow(2, float64(k)))
-//line hoist_call.go:25
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_qoff, gc_qd := 0, p
 			if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
@@ -289,7 +287,6 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 			}
 		}
 	}
-//line hoist_call.go:33
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off4 := gc_bx * gc_bdx
 		if gc_off4 >= 0 && gc_off4 <= len(sums) && gc_bdx <= len(sums)-gc_off4 && gc_bdx <= len(s) {

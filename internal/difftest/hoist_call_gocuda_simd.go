@@ -49,7 +49,6 @@ func gc_body_hoistTree(gc_b2 *compiled.Block, sums []float32, scale float64) {
 	}
 //line hoist_call.go:17
 	s := gocuda.Shared[float32](t, 64)[:64]
-//line hoist_call.go:19
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off5 := gc_bx2 * gc_bdx2
 		if gc_bdx2 <= len(s) && gc_off5 >= 0 && gc_off5 <= len(sums) && gc_bdx2 <= len(sums)-gc_off5 {
@@ -105,7 +104,6 @@ func gc_body_hoistTree(gc_b2 *compiled.Block, sums []float32, scale float64) {
 //line hoist_call.go:20
 							break
 						}
-//line hoist_call.go:21
 						archsimd.LoadFloat32x16Slice(sums[i:]).StoreSlice(s[ty:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -125,7 +123,6 @@ func gc_body_hoistTree(gc_b2 *compiled.Block, sums []float32, scale float64) {
 //line hoist_call.go:20
 						break
 					}
-//line hoist_call.go:21
 					archsimd.LoadFloat32x8Slice(sums[i:]).StoreSlice(s[ty:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -187,7 +184,6 @@ func gc_body_hoistTree(gc_b2 *compiled.Block, sums []float32, scale float64) {
 		}
 //line hoist_call.go:23
 		p := int(math.Pow(2, float64(k)))
-//line hoist_call.go:25
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_qoff2, gc_qd2 := 0, p
 			if compiled.Segmented(gc_qoff2, gc_qd2, 0, gc_bdx2) {
@@ -220,7 +216,6 @@ func gc_body_hoistTree(gc_b2 *compiled.Block, sums []float32, scale float64) {
 										archsimd.LoadFloat32x16Slice(gc_at9[(gc_tx2-gc_seg2):]).Add(archsimd.LoadFloat32x16Slice(gc_at10[(gc_tx2-gc_seg2):])).Merge(archsimd.LoadFloat32x16Slice(gc_at9[(gc_tx2-gc_seg2):]), gc_if2).StoreSlice(gc_at9[(gc_tx2 - gc_seg2):])
 									}
 								}
-//line hoist_call.go:26
 								archsimd.ClearAVXUpperBits()
 								return gc_vstep3, false
 							}(gc_vstep3)
@@ -243,7 +238,6 @@ func gc_body_hoistTree(gc_b2 *compiled.Block, sums []float32, scale float64) {
 									archsimd.LoadFloat32x8Slice(gc_at9[(gc_tx2-gc_seg2):]).Add(archsimd.LoadFloat32x8Slice(gc_at10[(gc_tx2-gc_seg2):])).Merge(archsimd.LoadFloat32x8Slice(gc_at9[(gc_tx2-gc_seg2):]), gc_if).StoreSlice(gc_at9[(gc_tx2 - gc_seg2):])
 								}
 							}
-//line hoist_call.go:26
 							archsimd.ClearAVXUpperBits()
 						}
 						for gc_u2 := gc_vstep3 - gc_seg2; gc_u2 < gc_seglen2; gc_u2++ {
@@ -377,7 +371,6 @@ func gc_body_hoistTree(gc_b2 *compiled.Block, sums []float32, scale float64) {
 			}
 		}
 	}
-//line hoist_call.go:33
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off8 := gc_bx2 * gc_bdx2
 		if gc_off8 >= 0 && gc_off8 <= len(sums) && gc_bdx2 <= len(sums)-gc_off8 && gc_bdx2 <= len(s) {
@@ -434,7 +427,6 @@ func gc_body_hoistTree(gc_b2 *compiled.Block, sums []float32, scale float64) {
 //line hoist_call.go:29
 							break
 						}
-//line hoist_call.go:30
 						archsimd.LoadFloat32x16Slice(s[ty:]).StoreSlice(sums[i:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -455,7 +447,6 @@ func gc_body_hoistTree(gc_b2 *compiled.Block, sums []float32, scale float64) {
 //line hoist_call.go:29
 						break
 					}
-//line hoist_call.go:30
 					archsimd.LoadFloat32x8Slice(s[ty:]).StoreSlice(sums[i:])
 				}
 				archsimd.ClearAVXUpperBits()

@@ -40,7 +40,6 @@ func gc_body_hoistedWeights(gc_b *compiled.Block, gc_lo, gc_hi int, in, w, out [
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line hoist.go:21
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -52,7 +51,6 @@ func gc_body_hoistedWeights(gc_b *compiled.Block, gc_lo, gc_hi int, in, w, out [
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		gc_apart := compiled.Disjoint(w, out)
-//line hoist.go:34
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -208,7 +206,6 @@ func gc_body_ownWeight(gc_b *compiled.Block, gc_lo, gc_hi int, in, w, out []floa
 //line hoist.go:26
 		b := gc_bx
 		gc_apart := compiled.Disjoint(w, out)
-//line hoist.go:30
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(b*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)

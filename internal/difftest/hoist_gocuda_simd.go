@@ -41,7 +41,6 @@ func gc_body_hoistedWeights(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, w, ou
 	gc_gdy2 := gc_gd2.Y
 	gc_n2 := gc_b2.Len()
 	gc_bx2 := 0
-//line hoist.go:21
 	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b2.Stopped() {
 			return
@@ -53,7 +52,6 @@ func gc_body_hoistedWeights(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, w, ou
 		gc_q2 += gc_run2
 		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
 		gc_apart2 := compiled.Disjoint(w, out)
-//line hoist.go:34
 		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
 		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -96,7 +94,6 @@ func gc_body_hoistedWeights(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, w, ou
 								compiled.BroadcastFloat32x16At(&gc_at6[0], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:])).Add(compiled.BroadcastFloat32x16At(&gc_at8[0], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:]))).StoreSlice(gc_at5[gc_tx2:])
 							}
 						}
-//line hoist.go:15
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -125,7 +122,6 @@ func gc_body_hoistedWeights(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, w, ou
 							compiled.BroadcastFloat32x8At(&gc_at6[0], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:])).Add(compiled.BroadcastFloat32x8At(&gc_at8[0], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]))).StoreSlice(gc_at5[gc_tx2:])
 						}
 					}
-//line hoist.go:15
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
@@ -161,7 +157,6 @@ func gc_body_hoistedWeights(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, w, ou
 								compiled.BroadcastFloat32x16At(&w[0], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(in[i:])).Add(compiled.BroadcastFloat32x16At(&w[1], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(out[i:]))).StoreSlice(out[i:])
 							}
 						}
-//line hoist.go:16
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -192,7 +187,6 @@ func gc_body_hoistedWeights(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, w, ou
 							compiled.BroadcastFloat32x8At(&w[0], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(in[i:])).Add(compiled.BroadcastFloat32x8At(&w[1], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(out[i:]))).StoreSlice(out[i:])
 						}
 					}
-//line hoist.go:16
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step3 := gc_vstep2
@@ -294,7 +288,6 @@ func gc_body_ownWeight(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, w, out []f
 //line hoist.go:26
 		b := gc_bx2
 		gc_apart2 := compiled.Disjoint(w, out)
-//line hoist.go:30
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(b*gc_bdx2, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -333,7 +326,6 @@ func gc_body_ownWeight(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, w, out []f
 								archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]).Add(compiled.BroadcastFloat32x16At(&gc_at6[0], gc_Lane0Mask324)).StoreSlice(gc_at4[gc_tx2:])
 							}
 						}
-//line hoist.go:30
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -361,7 +353,6 @@ func gc_body_ownWeight(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, w, out []f
 							archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Add(compiled.BroadcastFloat32x8At(&gc_at6[0], gc_Lane0Mask323)).StoreSlice(gc_at4[gc_tx2:])
 						}
 					}
-//line hoist.go:30
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {

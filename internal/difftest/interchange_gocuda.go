@@ -124,7 +124,6 @@ func gc_body_interchangeMatMul(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c [
 						}
 						c[row*n+col] = sum
 					}
-//line interchange.go:37
 					gc_ty++
 					if gc_ty == gc_bdy {
 						gc_ty = 0
@@ -162,7 +161,6 @@ func gc_body_interchangeColumns(gc_b *compiled.Block, b []float32, out []float32
 	compiled.OutOfLine(func() {
 		gc_s_s := gc_s_s[:gc_n]
 		{
-//line interchange.go:55
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_vstep := 0
 //line interchange.go:43
@@ -259,13 +257,11 @@ func gc_body_interchangeColumns(gc_b *compiled.Block, b []float32, out []float32
 						}
 						s += b[p*n+col]
 					}
-//line interchange.go:55
 					gc_s_s[gc_rank] = s
 				}
 			}
 		}
 	})
-//line interchange.go:61
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep2 := 0
 //line interchange.go:43
@@ -304,7 +300,6 @@ func gc_body_interchangeColumns(gc_b *compiled.Block, b []float32, out []float32
 			}
 //line interchange.go:43
 			col := gc_bx*gc_bdx + gc_tx
-//line interchange.go:45
 			s := gc_s_s[gc_rank]
 //line interchange.go:55
 			out[col] = s
@@ -419,7 +414,6 @@ func gc_body_interchangeNearest(gc_b *compiled.Block, gc_lo, gc_hi int, features
 							index.StoreSlice(membership[i:])
 						}
 					}
-//line interchange.go:87
 					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -445,7 +439,6 @@ func gc_body_interchangeNearest(gc_b *compiled.Block, gc_lo, gc_hi int, features
 					}
 				}
 			}
-//line interchange.go:91
 		})
 	}
 }
@@ -473,7 +466,6 @@ func gc_body_interchangeColumnsDouble(gc_b *compiled.Block, b []float32, out []f
 	gc_n := gc_b.Len()
 	gc_s_s := compiled.Scratch[float64](gc_b, 0)[:gc_n]
 	gc_exited := gc_b.Exited()
-//line interchange.go:103
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := 0
 //line interchange.go:94
@@ -525,13 +517,11 @@ func gc_body_interchangeColumnsDouble(gc_b *compiled.Block, b []float32, out []f
 			}
 //line interchange.go:98
 			s := float64(col)
-//line interchange.go:100
 			gc_s_s[gc_rank] = s
 		}
 	}
 //line interchange.go:99
 	for p := 0; p < k; p += 2 {
-//line interchange.go:101
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -541,7 +531,6 @@ func gc_body_interchangeColumnsDouble(gc_b *compiled.Block, b []float32, out []f
 				}
 //line interchange.go:94
 				col := gc_bx*gc_bdx + gc_tx
-//line interchange.go:96
 				s := gc_s_s[gc_rank]
 //line interchange.go:100
 				if p+1 < k {
@@ -552,7 +541,6 @@ func gc_body_interchangeColumnsDouble(gc_b *compiled.Block, b []float32, out []f
 			}
 		}
 	}
-//line interchange.go:110
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -562,7 +550,6 @@ func gc_body_interchangeColumnsDouble(gc_b *compiled.Block, b []float32, out []f
 			}
 //line interchange.go:94
 			col := gc_bx*gc_bdx + gc_tx
-//line interchange.go:96
 			s := gc_s_s[gc_rank]
 //line interchange.go:106
 			out[col] = float32(s)
@@ -614,7 +601,6 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line interchange.go:135
 		gc_step := 0
 		for ; gc_step+3 < gc_n; gc_step += 4 {
 			{
@@ -624,7 +610,6 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 				index := int32(-1)
 //line interchange.go:118
 				minDist := math.MaxFloat64
-//line interchange.go:121
 				gc_s_index[gc_rank] = index
 				gc_s_minDist[gc_rank] = minDist
 			}
@@ -635,7 +620,6 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 				index := int32(-1)
 //line interchange.go:118
 				minDist := math.MaxFloat64
-//line interchange.go:121
 				gc_s_index[gc_rank] = index
 				gc_s_minDist[gc_rank] = minDist
 			}
@@ -646,7 +630,6 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 				index := int32(-1)
 //line interchange.go:118
 				minDist := math.MaxFloat64
-//line interchange.go:121
 				gc_s_index[gc_rank] = index
 				gc_s_minDist[gc_rank] = minDist
 			}
@@ -657,7 +640,6 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 				index := int32(-1)
 //line interchange.go:118
 				minDist := math.MaxFloat64
-//line interchange.go:121
 				gc_s_index[gc_rank] = index
 				gc_s_minDist[gc_rank] = minDist
 			}
@@ -668,14 +650,12 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 			index := int32(-1)
 //line interchange.go:118
 			minDist := math.MaxFloat64
-//line interchange.go:121
 			gc_s_index[gc_rank] = index
 			gc_s_minDist[gc_rank] = minDist
 		}
 //line interchange.go:119
 		for c := 0; c < nclusters; c++ {
 			base := c * nf
-//line interchange.go:122
 			gc_vstep := 0
 			for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
 				gc_rank := gc_vstep
@@ -690,7 +670,6 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 					gc_pos.Thread = gc_rank
 //line interchange.go:121
 					var ans float64
-//line interchange.go:123
 					gc_s_ans[gc_rank] = ans
 				}
 				{
@@ -698,7 +677,6 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 					gc_pos.Thread = gc_rank
 //line interchange.go:121
 					var ans float64
-//line interchange.go:123
 					gc_s_ans[gc_rank] = ans
 				}
 				{
@@ -706,7 +684,6 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 					gc_pos.Thread = gc_rank
 //line interchange.go:121
 					var ans float64
-//line interchange.go:123
 					gc_s_ans[gc_rank] = ans
 				}
 				{
@@ -714,7 +691,6 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 					gc_pos.Thread = gc_rank
 //line interchange.go:121
 					var ans float64
-//line interchange.go:123
 					gc_s_ans[gc_rank] = ans
 				}
 			}
@@ -722,12 +698,10 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 				gc_pos.Thread = gc_rank
 //line interchange.go:121
 				var ans float64
-//line interchange.go:123
 				gc_s_ans[gc_rank] = ans
 			}
 //line interchange.go:122
 			for j := 0; j < nf; j++ {
-//line interchange.go:124
 				gc_from, gc_to := 0, gc_bdx
 				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 					panic(compiled.ErrGuardWraps)
@@ -746,71 +720,57 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 						for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 							{
 								gc_tx := gc_step3 + 0
-//line interchange.go:143
 								gc_rank := gc_base + gc_tx
-//line interchange.go:117
 								ans := gc_s_ans[gc_rank]
 								{
 //line interchange.go:123
 									diff := float64(gc_at[gc_tx] - gc_elem)
 									ans += diff * diff
 								}
-//line interchange.go:133
 								gc_s_ans[gc_rank] = ans
 							}
 							{
 								gc_tx := gc_step3 + 1
-//line interchange.go:138
 								gc_rank := gc_base + gc_tx
-//line interchange.go:117
 								ans := gc_s_ans[gc_rank]
 								{
 //line interchange.go:123
 									diff := float64(gc_at[gc_tx] - gc_elem)
 									ans += diff * diff
 								}
-//line interchange.go:133
 								gc_s_ans[gc_rank] = ans
 							}
 							{
 								gc_tx := gc_step3 + 2
-//line interchange.go:138
 								gc_rank := gc_base + gc_tx
-//line interchange.go:117
 								ans := gc_s_ans[gc_rank]
 								{
 //line interchange.go:123
 									diff := float64(gc_at[gc_tx] - gc_elem)
 									ans += diff * diff
 								}
-//line interchange.go:133
 								gc_s_ans[gc_rank] = ans
 							}
 							{
 								gc_tx := gc_step3 + 3
-//line interchange.go:138
 								gc_rank := gc_base + gc_tx
-//line interchange.go:117
 								ans := gc_s_ans[gc_rank]
 								{
 //line interchange.go:123
 									diff := float64(gc_at[gc_tx] - gc_elem)
 									ans += diff * diff
 								}
-//line interchange.go:133
 								gc_s_ans[gc_rank] = ans
 							}
 						}
 						for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
-//line interchange.go:117
 							ans := gc_s_ans[gc_rank]
 							{
 //line interchange.go:123
 								diff := float64(gc_at[gc_tx] - gc_elem)
 								ans += diff * diff
 							}
-//line interchange.go:133
 							gc_s_ans[gc_rank] = ans
 						}
 					} else {
@@ -822,14 +782,12 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 								gc_pos.Thread = gc_rank
 //line interchange.go:115
 								i := gc_bx*gc_bdx + gc_tx
-//line interchange.go:117
 								ans := gc_s_ans[gc_rank]
 								{
 //line interchange.go:123
 									diff := float64(features[i+j*npoints] - clusters[base+j])
 									ans += diff * diff
 								}
-//line interchange.go:133
 								gc_s_ans[gc_rank] = ans
 							}
 							{
@@ -838,14 +796,12 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 								gc_pos.Thread = gc_rank
 //line interchange.go:115
 								i := gc_bx*gc_bdx + gc_tx
-//line interchange.go:117
 								ans := gc_s_ans[gc_rank]
 								{
 //line interchange.go:123
 									diff := float64(features[i+j*npoints] - clusters[base+j])
 									ans += diff * diff
 								}
-//line interchange.go:133
 								gc_s_ans[gc_rank] = ans
 							}
 							{
@@ -854,14 +810,12 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 								gc_pos.Thread = gc_rank
 //line interchange.go:115
 								i := gc_bx*gc_bdx + gc_tx
-//line interchange.go:117
 								ans := gc_s_ans[gc_rank]
 								{
 //line interchange.go:123
 									diff := float64(features[i+j*npoints] - clusters[base+j])
 									ans += diff * diff
 								}
-//line interchange.go:133
 								gc_s_ans[gc_rank] = ans
 							}
 							{
@@ -870,14 +824,12 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 								gc_pos.Thread = gc_rank
 //line interchange.go:115
 								i := gc_bx*gc_bdx + gc_tx
-//line interchange.go:117
 								ans := gc_s_ans[gc_rank]
 								{
 //line interchange.go:123
 									diff := float64(features[i+j*npoints] - clusters[base+j])
 									ans += diff * diff
 								}
-//line interchange.go:133
 								gc_s_ans[gc_rank] = ans
 							}
 						}
@@ -886,21 +838,18 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 							gc_pos.Thread = gc_rank
 //line interchange.go:115
 							i := gc_bx*gc_bdx + gc_tx
-//line interchange.go:117
 							ans := gc_s_ans[gc_rank]
 							{
 //line interchange.go:123
 								diff := float64(features[i+j*npoints] - clusters[base+j])
 								ans += diff * diff
 							}
-//line interchange.go:133
 							gc_s_ans[gc_rank] = ans
 						}
 					}
 				}
 			}
 			{
-//line interchange.go:140
 				gc_from, gc_to := 0, gc_bdx
 				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 					panic(compiled.ErrGuardWraps)
@@ -915,7 +864,6 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 							gc_tx := gc_step5 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line interchange.go:117
 							index := gc_s_index[gc_rank]
 							minDist := gc_s_minDist[gc_rank]
 							ans := gc_s_ans[gc_rank]
@@ -924,7 +872,6 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 								minDist = ans
 								index = int32(c)
 							}
-//line interchange.go:133
 							gc_s_index[gc_rank] = index
 							gc_s_minDist[gc_rank] = minDist
 						}
@@ -932,7 +879,6 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 							gc_tx := gc_step5 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line interchange.go:117
 							index := gc_s_index[gc_rank]
 							minDist := gc_s_minDist[gc_rank]
 							ans := gc_s_ans[gc_rank]
@@ -941,7 +887,6 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 								minDist = ans
 								index = int32(c)
 							}
-//line interchange.go:133
 							gc_s_index[gc_rank] = index
 							gc_s_minDist[gc_rank] = minDist
 						}
@@ -949,7 +894,6 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 							gc_tx := gc_step5 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line interchange.go:117
 							index := gc_s_index[gc_rank]
 							minDist := gc_s_minDist[gc_rank]
 							ans := gc_s_ans[gc_rank]
@@ -958,7 +902,6 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 								minDist = ans
 								index = int32(c)
 							}
-//line interchange.go:133
 							gc_s_index[gc_rank] = index
 							gc_s_minDist[gc_rank] = minDist
 						}
@@ -966,7 +909,6 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 							gc_tx := gc_step5 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line interchange.go:117
 							index := gc_s_index[gc_rank]
 							minDist := gc_s_minDist[gc_rank]
 							ans := gc_s_ans[gc_rank]
@@ -975,7 +917,6 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 								minDist = ans
 								index = int32(c)
 							}
-//line interchange.go:133
 							gc_s_index[gc_rank] = index
 							gc_s_minDist[gc_rank] = minDist
 						}
@@ -983,7 +924,6 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line interchange.go:117
 						index := gc_s_index[gc_rank]
 						minDist := gc_s_minDist[gc_rank]
 						ans := gc_s_ans[gc_rank]
@@ -992,7 +932,6 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 							minDist = ans
 							index = int32(c)
 						}
-//line interchange.go:133
 						gc_s_index[gc_rank] = index
 						gc_s_minDist[gc_rank] = minDist
 					}
@@ -1015,54 +954,40 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 					for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 						{
 							gc_tx := gc_step6 + 0
-//line interchange.go:156
 							gc_rank := gc_base + gc_tx
-//line interchange.go:117
 							index := gc_s_index[gc_rank]
 //line interchange.go:131
 							gc_at3[gc_tx] = index
 						}
 						{
-//line interchange.go:135
 							gc_tx := gc_step6 + 1
-//line interchange.go:137
 							gc_rank := gc_base + gc_tx
-//line interchange.go:117
 							index := gc_s_index[gc_rank]
 //line interchange.go:131
 							gc_at3[gc_tx] = index
 						}
 						{
-//line interchange.go:135
 							gc_tx := gc_step6 + 2
-//line interchange.go:137
 							gc_rank := gc_base + gc_tx
-//line interchange.go:117
 							index := gc_s_index[gc_rank]
 //line interchange.go:131
 							gc_at3[gc_tx] = index
 						}
 						{
-//line interchange.go:135
 							gc_tx := gc_step6 + 3
-//line interchange.go:137
 							gc_rank := gc_base + gc_tx
-//line interchange.go:117
 							index := gc_s_index[gc_rank]
 //line interchange.go:131
 							gc_at3[gc_tx] = index
 						}
 					}
-//line interchange.go:135
 					for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-//line interchange.go:117
 						index := gc_s_index[gc_rank]
 //line interchange.go:131
 						gc_at3[gc_tx] = index
 					}
 				} else {
-//line interchange.go:135
 					gc_step7 := gc_from
 					for ; gc_step7+3 < gc_to; gc_step7 += 4 {
 						{
@@ -1071,55 +996,46 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 							gc_pos.Thread = gc_rank
 //line interchange.go:115
 							i := gc_bx*gc_bdx + gc_tx
-//line interchange.go:117
 							index := gc_s_index[gc_rank]
 //line interchange.go:131
 							membership[i] = index
 						}
 						{
-//line interchange.go:135
 							gc_tx := gc_step7 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line interchange.go:115
 							i := gc_bx*gc_bdx + gc_tx
-//line interchange.go:117
 							index := gc_s_index[gc_rank]
 //line interchange.go:131
 							membership[i] = index
 						}
 						{
-//line interchange.go:135
 							gc_tx := gc_step7 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line interchange.go:115
 							i := gc_bx*gc_bdx + gc_tx
-//line interchange.go:117
 							index := gc_s_index[gc_rank]
 //line interchange.go:131
 							membership[i] = index
 						}
 						{
-//line interchange.go:135
 							gc_tx := gc_step7 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line interchange.go:115
 							i := gc_bx*gc_bdx + gc_tx
-//line interchange.go:117
 							index := gc_s_index[gc_rank]
 //line interchange.go:131
 							membership[i] = index
 						}
 					}
-//line interchange.go:135
 					for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line interchange.go:115
 						i := gc_bx*gc_bdx + gc_tx
-//line interchange.go:117
 						index := gc_s_index[gc_rank]
 //line interchange.go:131
 						membership[i] = index
@@ -1184,7 +1100,6 @@ func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []
 						gc_rank := gc_base + gc_tx
 //line interchange.go:145
 						var s_ float64
-//line interchange.go:147
 						gc_s_s_[gc_rank] = s_
 					}
 					{
@@ -1192,7 +1107,6 @@ func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []
 						gc_rank := gc_base + gc_tx
 //line interchange.go:145
 						var s_ float64
-//line interchange.go:147
 						gc_s_s_[gc_rank] = s_
 					}
 					{
@@ -1200,7 +1114,6 @@ func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []
 						gc_rank := gc_base + gc_tx
 //line interchange.go:145
 						var s_ float64
-//line interchange.go:147
 						gc_s_s_[gc_rank] = s_
 					}
 					{
@@ -1208,7 +1121,6 @@ func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []
 						gc_rank := gc_base + gc_tx
 //line interchange.go:145
 						var s_ float64
-//line interchange.go:147
 						gc_s_s_[gc_rank] = s_
 					}
 				}
@@ -1216,7 +1128,6 @@ func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []
 					gc_rank := gc_base + gc_tx
 //line interchange.go:145
 					var s_ float64
-//line interchange.go:147
 					gc_s_s_[gc_rank] = s_
 				}
 				gc_step2 := gc_hi2
@@ -1226,7 +1137,6 @@ func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []
 						gc_rank := gc_base + gc_tx
 //line interchange.go:145
 						var s_ float64
-//line interchange.go:147
 						gc_s_s_[gc_rank] = s_
 					}
 					{
@@ -1234,7 +1144,6 @@ func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []
 						gc_rank := gc_base + gc_tx
 //line interchange.go:145
 						var s_ float64
-//line interchange.go:147
 						gc_s_s_[gc_rank] = s_
 					}
 					{
@@ -1242,7 +1151,6 @@ func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []
 						gc_rank := gc_base + gc_tx
 //line interchange.go:145
 						var s_ float64
-//line interchange.go:147
 						gc_s_s_[gc_rank] = s_
 					}
 					{
@@ -1250,7 +1158,6 @@ func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []
 						gc_rank := gc_base + gc_tx
 //line interchange.go:145
 						var s_ float64
-//line interchange.go:147
 						gc_s_s_[gc_rank] = s_
 					}
 				}
@@ -1258,7 +1165,6 @@ func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []
 					gc_rank := gc_base + gc_tx
 //line interchange.go:145
 					var s_ float64
-//line interchange.go:147
 					gc_s_s_[gc_rank] = s_
 				}
 			}
@@ -1279,46 +1185,34 @@ func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []
 					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 						{
 							gc_tx := gc_step3 + 0
-//line interchange.go:168
 							gc_rank := gc_base + gc_tx
 //line interchange.go:145
 							var s_ float64
-//line interchange.go:145
 							s_ = float64(gc_at[gc_tx] * s)
-//line interchange.go:152
 							gc_s_s_[gc_rank] = s_
 						}
 						{
 							gc_tx := gc_step3 + 1
-//line interchange.go:157
 							gc_rank := gc_base + gc_tx
 //line interchange.go:145
 							var s_ float64
-//line interchange.go:145
 							s_ = float64(gc_at[gc_tx] * s)
-//line interchange.go:152
 							gc_s_s_[gc_rank] = s_
 						}
 						{
 							gc_tx := gc_step3 + 2
-//line interchange.go:157
 							gc_rank := gc_base + gc_tx
 //line interchange.go:145
 							var s_ float64
-//line interchange.go:145
 							s_ = float64(gc_at[gc_tx] * s)
-//line interchange.go:152
 							gc_s_s_[gc_rank] = s_
 						}
 						{
 							gc_tx := gc_step3 + 3
-//line interchange.go:157
 							gc_rank := gc_base + gc_tx
 //line interchange.go:145
 							var s_ float64
-//line interchange.go:145
 							s_ = float64(gc_at[gc_tx] * s)
-//line interchange.go:152
 							gc_s_s_[gc_rank] = s_
 						}
 					}
@@ -1326,9 +1220,7 @@ func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []
 						gc_rank := gc_base + gc_tx
 //line interchange.go:145
 						var s_ float64
-//line interchange.go:145
 						s_ = float64(gc_at[gc_tx] * s)
-//line interchange.go:152
 						gc_s_s_[gc_rank] = s_
 					}
 				} else {
@@ -1342,9 +1234,7 @@ func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []
 							col := gc_bx*gc_bdx + gc_tx
 //line interchange.go:145
 							var s_ float64
-//line interchange.go:145
 							s_ = float64(b[col] * s)
-//line interchange.go:152
 							gc_s_s_[gc_rank] = s_
 						}
 						{
@@ -1355,9 +1245,7 @@ func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []
 							col := gc_bx*gc_bdx + gc_tx
 //line interchange.go:145
 							var s_ float64
-//line interchange.go:145
 							s_ = float64(b[col] * s)
-//line interchange.go:152
 							gc_s_s_[gc_rank] = s_
 						}
 						{
@@ -1368,9 +1256,7 @@ func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []
 							col := gc_bx*gc_bdx + gc_tx
 //line interchange.go:145
 							var s_ float64
-//line interchange.go:145
 							s_ = float64(b[col] * s)
-//line interchange.go:152
 							gc_s_s_[gc_rank] = s_
 						}
 						{
@@ -1381,9 +1267,7 @@ func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []
 							col := gc_bx*gc_bdx + gc_tx
 //line interchange.go:145
 							var s_ float64
-//line interchange.go:145
 							s_ = float64(b[col] * s)
-//line interchange.go:152
 							gc_s_s_[gc_rank] = s_
 						}
 					}
@@ -1394,9 +1278,7 @@ func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []
 						col := gc_bx*gc_bdx + gc_tx
 //line interchange.go:145
 						var s_ float64
-//line interchange.go:145
 						s_ = float64(b[col] * s)
-//line interchange.go:152
 						gc_s_s_[gc_rank] = s_
 					}
 				}
@@ -1404,7 +1286,6 @@ func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []
 		}
 //line interchange.go:146
 		for p := 1; p < k; p++ {
-//line interchange.go:148
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 				panic(compiled.ErrGuardWraps)
@@ -1420,61 +1301,52 @@ func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []
 					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 						{
 							gc_tx := gc_step5 + 0
-//line interchange.go:164
 							gc_rank := gc_base + gc_tx
-//line interchange.go:145
 							s_ := gc_s_s_[gc_rank]
 							{
+//line interchange.go:147
 								s_ += float64(gc_at2[gc_tx])
 							}
-//line interchange.go:151
 							gc_s_s_[gc_rank] = s_
 						}
 						{
 							gc_tx := gc_step5 + 1
-//line interchange.go:156
 							gc_rank := gc_base + gc_tx
-//line interchange.go:145
 							s_ := gc_s_s_[gc_rank]
 							{
+//line interchange.go:147
 								s_ += float64(gc_at2[gc_tx])
 							}
-//line interchange.go:151
 							gc_s_s_[gc_rank] = s_
 						}
 						{
 							gc_tx := gc_step5 + 2
-//line interchange.go:156
 							gc_rank := gc_base + gc_tx
-//line interchange.go:145
 							s_ := gc_s_s_[gc_rank]
 							{
+//line interchange.go:147
 								s_ += float64(gc_at2[gc_tx])
 							}
-//line interchange.go:151
 							gc_s_s_[gc_rank] = s_
 						}
 						{
 							gc_tx := gc_step5 + 3
-//line interchange.go:156
 							gc_rank := gc_base + gc_tx
-//line interchange.go:145
 							s_ := gc_s_s_[gc_rank]
 							{
+//line interchange.go:147
 								s_ += float64(gc_at2[gc_tx])
 							}
-//line interchange.go:151
 							gc_s_s_[gc_rank] = s_
 						}
 					}
 					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-//line interchange.go:145
 						s_ := gc_s_s_[gc_rank]
 						{
+//line interchange.go:147
 							s_ += float64(gc_at2[gc_tx])
 						}
-//line interchange.go:151
 						gc_s_s_[gc_rank] = s_
 					}
 				} else {
@@ -1486,12 +1358,11 @@ func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []
 							gc_pos.Thread = gc_rank
 //line interchange.go:143
 							col := gc_bx*gc_bdx + gc_tx
-//line interchange.go:145
 							s_ := gc_s_s_[gc_rank]
 							{
+//line interchange.go:147
 								s_ += float64(b[p*n+col])
 							}
-//line interchange.go:151
 							gc_s_s_[gc_rank] = s_
 						}
 						{
@@ -1500,12 +1371,11 @@ func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []
 							gc_pos.Thread = gc_rank
 //line interchange.go:143
 							col := gc_bx*gc_bdx + gc_tx
-//line interchange.go:145
 							s_ := gc_s_s_[gc_rank]
 							{
+//line interchange.go:147
 								s_ += float64(b[p*n+col])
 							}
-//line interchange.go:151
 							gc_s_s_[gc_rank] = s_
 						}
 						{
@@ -1514,12 +1384,11 @@ func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []
 							gc_pos.Thread = gc_rank
 //line interchange.go:143
 							col := gc_bx*gc_bdx + gc_tx
-//line interchange.go:145
 							s_ := gc_s_s_[gc_rank]
 							{
+//line interchange.go:147
 								s_ += float64(b[p*n+col])
 							}
-//line interchange.go:151
 							gc_s_s_[gc_rank] = s_
 						}
 						{
@@ -1528,12 +1397,11 @@ func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []
 							gc_pos.Thread = gc_rank
 //line interchange.go:143
 							col := gc_bx*gc_bdx + gc_tx
-//line interchange.go:145
 							s_ := gc_s_s_[gc_rank]
 							{
+//line interchange.go:147
 								s_ += float64(b[p*n+col])
 							}
-//line interchange.go:151
 							gc_s_s_[gc_rank] = s_
 						}
 					}
@@ -1542,18 +1410,16 @@ func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []
 						gc_pos.Thread = gc_rank
 //line interchange.go:143
 						col := gc_bx*gc_bdx + gc_tx
-//line interchange.go:145
 						s_ := gc_s_s_[gc_rank]
 						{
+//line interchange.go:147
 							s_ += float64(b[p*n+col])
 						}
-//line interchange.go:151
 						gc_s_s_[gc_rank] = s_
 					}
 				}
 			}
 		}
-//line interchange.go:158
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx * gc_bdx
 			if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 {
@@ -1562,11 +1428,9 @@ func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []
 				for ; gc_step7+3 < gc_bdx; gc_step7 += 4 {
 					{
 						gc_tx := gc_step7 + 0
-//line interchange.go:167
 						gc_rank := gc_base + gc_tx
 //line interchange.go:143
 						col := gc_bx*gc_bdx + gc_tx
-//line interchange.go:145
 						s_ := gc_s_s_[gc_rank]
 //line interchange.go:144
 						if col < n {
@@ -1579,11 +1443,9 @@ func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []
 					}
 					{
 						gc_tx := gc_step7 + 1
-//line interchange.go:158
 						gc_rank := gc_base + gc_tx
 //line interchange.go:143
 						col := gc_bx*gc_bdx + gc_tx
-//line interchange.go:145
 						s_ := gc_s_s_[gc_rank]
 //line interchange.go:144
 						if col < n {
@@ -1596,11 +1458,9 @@ func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []
 					}
 					{
 						gc_tx := gc_step7 + 2
-//line interchange.go:158
 						gc_rank := gc_base + gc_tx
 //line interchange.go:143
 						col := gc_bx*gc_bdx + gc_tx
-//line interchange.go:145
 						s_ := gc_s_s_[gc_rank]
 //line interchange.go:144
 						if col < n {
@@ -1613,11 +1473,9 @@ func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []
 					}
 					{
 						gc_tx := gc_step7 + 3
-//line interchange.go:158
 						gc_rank := gc_base + gc_tx
 //line interchange.go:143
 						col := gc_bx*gc_bdx + gc_tx
-//line interchange.go:145
 						s_ := gc_s_s_[gc_rank]
 //line interchange.go:144
 						if col < n {
@@ -1633,7 +1491,6 @@ func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []
 					gc_rank := gc_base + gc_tx
 //line interchange.go:143
 					col := gc_bx*gc_bdx + gc_tx
-//line interchange.go:145
 					s_ := gc_s_s_[gc_rank]
 //line interchange.go:144
 					if col < n {
@@ -1653,7 +1510,6 @@ func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []
 						gc_pos.Thread = gc_rank
 //line interchange.go:143
 						col := gc_bx*gc_bdx + gc_tx
-//line interchange.go:145
 						s_ := gc_s_s_[gc_rank]
 //line interchange.go:144
 						if col < n {
@@ -1670,7 +1526,6 @@ func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []
 						gc_pos.Thread = gc_rank
 //line interchange.go:143
 						col := gc_bx*gc_bdx + gc_tx
-//line interchange.go:145
 						s_ := gc_s_s_[gc_rank]
 //line interchange.go:144
 						if col < n {
@@ -1687,7 +1542,6 @@ func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []
 						gc_pos.Thread = gc_rank
 //line interchange.go:143
 						col := gc_bx*gc_bdx + gc_tx
-//line interchange.go:145
 						s_ := gc_s_s_[gc_rank]
 //line interchange.go:144
 						if col < n {
@@ -1704,7 +1558,6 @@ func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []
 						gc_pos.Thread = gc_rank
 //line interchange.go:143
 						col := gc_bx*gc_bdx + gc_tx
-//line interchange.go:145
 						s_ := gc_s_s_[gc_rank]
 //line interchange.go:144
 						if col < n {
@@ -1721,7 +1574,6 @@ func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []
 					gc_pos.Thread = gc_rank
 //line interchange.go:143
 					col := gc_bx*gc_bdx + gc_tx
-//line interchange.go:145
 					s_ := gc_s_s_[gc_rank]
 //line interchange.go:144
 					if col < n {
@@ -1777,7 +1629,6 @@ func gc_body_interchangeHelper(gc_b *compiled.Block, gc_lo, gc_hi int, b, w, out
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line interchange.go:185
 		gc_vstep := 0
 		for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
 			gc_rank := gc_vstep
@@ -1792,7 +1643,6 @@ func gc_body_interchangeHelper(gc_b *compiled.Block, gc_lo, gc_hi int, b, w, out
 				gc_pos.Thread = gc_rank
 //line interchange.go:176
 				var r float64
-//line interchange.go:178
 				gc_s_r[gc_rank] = r
 			}
 			{
@@ -1800,7 +1650,6 @@ func gc_body_interchangeHelper(gc_b *compiled.Block, gc_lo, gc_hi int, b, w, out
 				gc_pos.Thread = gc_rank
 //line interchange.go:176
 				var r float64
-//line interchange.go:178
 				gc_s_r[gc_rank] = r
 			}
 			{
@@ -1808,7 +1657,6 @@ func gc_body_interchangeHelper(gc_b *compiled.Block, gc_lo, gc_hi int, b, w, out
 				gc_pos.Thread = gc_rank
 //line interchange.go:176
 				var r float64
-//line interchange.go:178
 				gc_s_r[gc_rank] = r
 			}
 			{
@@ -1816,7 +1664,6 @@ func gc_body_interchangeHelper(gc_b *compiled.Block, gc_lo, gc_hi int, b, w, out
 				gc_pos.Thread = gc_rank
 //line interchange.go:176
 				var r float64
-//line interchange.go:178
 				gc_s_r[gc_rank] = r
 			}
 		}
@@ -1824,12 +1671,10 @@ func gc_body_interchangeHelper(gc_b *compiled.Block, gc_lo, gc_hi int, b, w, out
 			gc_pos.Thread = gc_rank
 //line interchange.go:176
 			var r float64
-//line interchange.go:178
 			gc_s_r[gc_rank] = r
 		}
 //line interchange.go:177
 		for j := 0; j < k; j++ {
-//line interchange.go:179
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 				panic(compiled.ErrGuardWraps)
@@ -1846,38 +1691,32 @@ func gc_body_interchangeHelper(gc_b *compiled.Block, gc_lo, gc_hi int, b, w, out
 					gc_elem := gc_at2[0]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-//line interchange.go:169
 						r := gc_s_r[gc_rank]
 						{
 //line interchange.go:178
 							diff := gc_at[gc_tx] - gc_elem
 							r += float64(diff * diff)
 						}
-//line interchange.go:173
 						gc_s_r[gc_rank] = r
 					}
 				} else {
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line interchange.go:169
 						r := gc_s_r[gc_rank]
 						{
 //line interchange.go:178
 							diff := b[j*n+(gc_bx*gc_bdx+gc_tx)] - b[j*n+x]
 							r += float64(diff * diff)
 						}
-//line interchange.go:173
 						gc_s_r[gc_rank] = r
 					}
 				}
 			}
 		}
-//line interchange.go:179
 		compiled.OutOfLine(func() {
 			gc_s_r := gc_s_r[:gc_n]
 			{
-//line interchange.go:183
 				gc_from, gc_to := 0, gc_bdx
 				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 					panic(compiled.ErrGuardWraps)
@@ -1891,7 +1730,6 @@ func gc_body_interchangeHelper(gc_b *compiled.Block, gc_lo, gc_hi int, b, w, out
 						gc_pos.Thread = gc_rank
 //line interchange.go:167
 						i := gc_bx*gc_bdx + gc_tx
-//line interchange.go:169
 						r := gc_s_r[gc_rank]
 						{
 //line interchange.go:181
@@ -1986,14 +1824,12 @@ func gc_body_guardTail(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []int3
 					i := gc_bx*gc_bdx + gc_tx
 //line interchange.go:208
 					a := int32(i)
-//line interchange.go:210
 					gc_s_a[gc_rank] = a
 				}
 			}
 		}
 //line interchange.go:209
 		for k := 0; k < p; k++ {
-//line interchange.go:211
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 				panic(compiled.ErrGuardWraps)
@@ -2045,7 +1881,6 @@ func gc_body_guardTail(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []int3
 					}
 					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-//line interchange.go:206
 						a := gc_s_a[gc_rank]
 //line interchange.go:210
 						if ix := k*gc_bdx + gc_tx; true || ix < len(in) {
@@ -2108,7 +1943,6 @@ func gc_body_guardTail(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []int3
 					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line interchange.go:206
 						a := gc_s_a[gc_rank]
 //line interchange.go:210
 						if ix := k*gc_bdx + gc_tx; ix < len(in) {
@@ -2141,7 +1975,6 @@ func gc_body_guardTail(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []int3
 		compiled.OutOfLine(func() {
 			gc_s_a := gc_s_a[:gc_n]
 			{
-//line interchange.go:220
 				gc_from, gc_to := 0, gc_bdx
 				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 					panic(compiled.ErrGuardWraps)
@@ -2155,7 +1988,6 @@ func gc_body_guardTail(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []int3
 						gc_pos.Thread = gc_rank
 //line interchange.go:204
 						i := gc_bx*gc_bdx + gc_tx
-//line interchange.go:206
 						a := gc_s_a[gc_rank]
 //line interchange.go:216
 						if stride {
@@ -2240,7 +2072,6 @@ func gc_body_guardStride(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []in
 				return
 			}
 			gc_more = false
-//line interchange.go:242
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
 				panic(compiled.ErrGuardWraps)
@@ -2272,7 +2103,6 @@ func gc_body_guardStride(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []in
 //line interchange.go:236
 						break
 					}
-//line interchange.go:237
 					lanes.LoadInt32x8Slice(g[j:]).Add(gc_vb).StoreMasked((*[8]int32)(g[j:]), gc_alive)
 				}
 				if gc_vstep > gc_from {
@@ -2294,7 +2124,6 @@ func gc_body_guardStride(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []in
 				}
 			}
 		}
-//line interchange.go:242
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep2 := 0
 //line interchange.go:231
@@ -2328,13 +2157,11 @@ func gc_body_guardStride(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []in
 				i := gc_bx*gc_bdx + gc_tx
 //line interchange.go:238
 				a := int32(i)
-//line interchange.go:240
 				gc_s_a[gc_rank] = a
 			}
 		}
 //line interchange.go:239
 		for k := 0; k < p; k++ {
-//line interchange.go:241
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(k*gc_bdx, gc_to) {
 				panic(compiled.ErrGuardWraps)
@@ -2414,7 +2241,6 @@ func gc_body_guardStride(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []in
 				}
 			}
 		}
-//line interchange.go:249
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep4 := 0
 //line interchange.go:231
@@ -2449,7 +2275,6 @@ func gc_body_guardStride(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []in
 				}
 //line interchange.go:231
 				i := gc_bx*gc_bdx + gc_tx
-//line interchange.go:233
 				a := gc_s_a[gc_rank]
 //line interchange.go:244
 				out[i] = a

@@ -130,9 +130,7 @@ func gc_body_interchangeMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, 
 						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
 							gc_gc_tx2 := gc_tx2 + 8
-//line interchange.go:31
 							gc_rank2 := gc_base2 + gc_tx2
-//line interchange.go:34
 							gc_pos2.Thread = gc_rank2
 //line interchange.go:25
 							var row int = gc_by2*gc_bdy2 + gc_ty2
@@ -237,7 +235,6 @@ func gc_body_interchangeMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, 
 						}
 						c[row*n+col] = sum
 					}
-//line interchange.go:37
 					gc_ty2++
 					if gc_ty2 == gc_bdy2 {
 						gc_ty2 = 0
@@ -275,7 +272,6 @@ func gc_body_interchangeColumns(gc_b2 *compiled.Block, b []float32, out []float3
 	compiled.OutOfLine(func() {
 		gc_s_s := gc_s_s[:gc_n2]
 		{
-//line interchange.go:55
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_vstep3 := 0
 				if compiled.SIMD && compiled.SIMD512 {
@@ -348,7 +344,6 @@ func gc_body_interchangeColumns(gc_b2 *compiled.Block, b []float32, out []float3
 //line interchange.go:52
 								s = s.Add(gc_ld6)
 							}
-//line interchange.go:53
 							s.Merge(archsimd.LoadFloat32x16Slice(gc_s_s[gc_rank2:]), gc_alive4).StoreSlice(gc_s_s[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -369,7 +364,6 @@ func gc_body_interchangeColumns(gc_b2 *compiled.Block, b []float32, out []float3
 					for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
 						gc_tx2 := gc_vstep3
 						gc_gc_tx2 := gc_tx2 + 8
-//line interchange.go:56
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_gc_rank2 := gc_base2 + gc_gc_tx2
 //line interchange.go:50
@@ -484,7 +478,6 @@ func gc_body_interchangeColumns(gc_b2 *compiled.Block, b []float32, out []float3
 //line interchange.go:52
 							gc_s = gc_s.Add(gc_gc_ld4)
 						}
-//line interchange.go:53
 						s.Merge(archsimd.LoadFloat32x8Slice(gc_s_s[gc_rank2:]), gc_alive3).StoreSlice(gc_s_s[gc_rank2:])
 						gc_s.Merge(archsimd.LoadFloat32x8Slice(gc_s_s[gc_gc_rank2:]), gc_gc_alive3).StoreSlice(gc_s_s[gc_gc_rank2:])
 					}
@@ -549,7 +542,6 @@ func gc_body_interchangeColumns(gc_b2 *compiled.Block, b []float32, out []float3
 //line interchange.go:52
 							s = s.Add(gc_ld4)
 						}
-//line interchange.go:53
 						s.Merge(archsimd.LoadFloat32x8Slice(gc_s_s[gc_rank2:]), gc_alive3).StoreSlice(gc_s_s[gc_rank2:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -578,13 +570,11 @@ func gc_body_interchangeColumns(gc_b2 *compiled.Block, b []float32, out []float3
 						}
 						s += b[p*n+col]
 					}
-//line interchange.go:55
 					gc_s_s[gc_rank2] = s
 				}
 			}
 		}
 	})
-//line interchange.go:61
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_vstep4 := 0
 		if compiled.SIMD && compiled.SIMD512 {
@@ -664,7 +654,6 @@ func gc_body_interchangeColumns(gc_b2 *compiled.Block, b []float32, out []float3
 			}
 //line interchange.go:43
 			col := gc_bx2*gc_bdx2 + gc_tx2
-//line interchange.go:45
 			s := gc_s_s[gc_rank2]
 //line interchange.go:55
 			out[col] = s
@@ -784,7 +773,6 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, featu
 									index.StoreSlice(membership[i:])
 								}
 							}
-//line interchange.go:87
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep2, false
 						}(gc_vstep2)
@@ -852,7 +840,6 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, featu
 								index.StoreSlice(membership[i:])
 							}
 						}
-//line interchange.go:87
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
@@ -880,7 +867,6 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, featu
 					}
 				}
 			}
-//line interchange.go:91
 		})
 	}
 }
@@ -908,7 +894,6 @@ func gc_body_interchangeColumnsDouble(gc_b2 *compiled.Block, b []float32, out []
 	gc_n2 := gc_b2.Len()
 	gc_s_s := compiled.Scratch[float64](gc_b2, 0)[:gc_n2]
 	gc_exited2 := gc_b2.Exited()
-//line interchange.go:103
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_vstep2 := 0
 		if compiled.SIMD {
@@ -962,14 +947,12 @@ func gc_body_interchangeColumnsDouble(gc_b2 *compiled.Block, b []float32, out []
 			}
 //line interchange.go:98
 			s := float64(col)
-//line interchange.go:100
 			gc_s_s[gc_rank2] = s
 		}
 	}
 //line interchange.go:99
 	for p := 0; p < k; p += 2 {
 		archsimd.ClearAVXUpperBits()
-//line interchange.go:102
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
@@ -979,7 +962,6 @@ func gc_body_interchangeColumnsDouble(gc_b2 *compiled.Block, b []float32, out []
 				}
 //line interchange.go:94
 				col := gc_bx2*gc_bdx2 + gc_tx2
-//line interchange.go:96
 				s := gc_s_s[gc_rank2]
 //line interchange.go:100
 				if p+1 < k {
@@ -990,7 +972,6 @@ func gc_body_interchangeColumnsDouble(gc_b2 *compiled.Block, b []float32, out []
 			}
 		}
 	}
-//line interchange.go:110
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 			gc_rank2 := gc_base2 + gc_tx2
@@ -1000,7 +981,6 @@ func gc_body_interchangeColumnsDouble(gc_b2 *compiled.Block, b []float32, out []
 			}
 //line interchange.go:94
 			col := gc_bx2*gc_bdx2 + gc_tx2
-//line interchange.go:96
 			s := gc_s_s[gc_rank2]
 //line interchange.go:106
 			out[col] = float32(s)
@@ -1050,7 +1030,6 @@ func gc_body_interchangeNearestDouble(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-//line interchange.go:135
 		gc_step8 := 0
 		for ; gc_step8+3 < gc_n2; gc_step8 += 4 {
 			{
@@ -1060,7 +1039,6 @@ func gc_body_interchangeNearestDouble(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 				index := int32(-1)
 //line interchange.go:118
 				minDist := math.MaxFloat64
-//line interchange.go:121
 				gc_s_index[gc_rank2] = index
 				gc_s_minDist[gc_rank2] = minDist
 			}
@@ -1071,7 +1049,6 @@ func gc_body_interchangeNearestDouble(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 				index := int32(-1)
 //line interchange.go:118
 				minDist := math.MaxFloat64
-//line interchange.go:121
 				gc_s_index[gc_rank2] = index
 				gc_s_minDist[gc_rank2] = minDist
 			}
@@ -1082,7 +1059,6 @@ func gc_body_interchangeNearestDouble(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 				index := int32(-1)
 //line interchange.go:118
 				minDist := math.MaxFloat64
-//line interchange.go:121
 				gc_s_index[gc_rank2] = index
 				gc_s_minDist[gc_rank2] = minDist
 			}
@@ -1093,7 +1069,6 @@ func gc_body_interchangeNearestDouble(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 				index := int32(-1)
 //line interchange.go:118
 				minDist := math.MaxFloat64
-//line interchange.go:121
 				gc_s_index[gc_rank2] = index
 				gc_s_minDist[gc_rank2] = minDist
 			}
@@ -1104,14 +1079,12 @@ func gc_body_interchangeNearestDouble(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 			index := int32(-1)
 //line interchange.go:118
 			minDist := math.MaxFloat64
-//line interchange.go:121
 			gc_s_index[gc_rank2] = index
 			gc_s_minDist[gc_rank2] = minDist
 		}
 //line interchange.go:119
 		for c := 0; c < nclusters; c++ {
 			base := c * nf
-//line interchange.go:122
 			gc_vstep2 := 0
 			if compiled.SIMD {
 				for ; gc_vstep2+3 < gc_n2; gc_vstep2 += 4 {
@@ -1130,7 +1103,6 @@ func gc_body_interchangeNearestDouble(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 					gc_pos2.Thread = gc_rank2
 //line interchange.go:121
 					var ans float64
-//line interchange.go:123
 					gc_s_ans[gc_rank2] = ans
 				}
 				{
@@ -1138,7 +1110,6 @@ func gc_body_interchangeNearestDouble(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 					gc_pos2.Thread = gc_rank2
 //line interchange.go:121
 					var ans float64
-//line interchange.go:123
 					gc_s_ans[gc_rank2] = ans
 				}
 				{
@@ -1146,7 +1117,6 @@ func gc_body_interchangeNearestDouble(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 					gc_pos2.Thread = gc_rank2
 //line interchange.go:121
 					var ans float64
-//line interchange.go:123
 					gc_s_ans[gc_rank2] = ans
 				}
 				{
@@ -1154,7 +1124,6 @@ func gc_body_interchangeNearestDouble(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 					gc_pos2.Thread = gc_rank2
 //line interchange.go:121
 					var ans float64
-//line interchange.go:123
 					gc_s_ans[gc_rank2] = ans
 				}
 			}
@@ -1162,13 +1131,11 @@ func gc_body_interchangeNearestDouble(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 				gc_pos2.Thread = gc_rank2
 //line interchange.go:121
 				var ans float64
-//line interchange.go:123
 				gc_s_ans[gc_rank2] = ans
 			}
 //line interchange.go:122
 			for j := 0; j < nf; j++ {
 				archsimd.ClearAVXUpperBits()
-//line interchange.go:125
 				gc_from2, gc_to2 := 0, gc_bdx2
 				if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
 					panic(compiled.ErrGuardWraps)
@@ -1187,71 +1154,57 @@ func gc_body_interchangeNearestDouble(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 						for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
 							{
 								gc_tx2 := gc_step10 + 0
-//line interchange.go:144
 								gc_rank2 := gc_base2 + gc_tx2
-//line interchange.go:117
 								ans := gc_s_ans[gc_rank2]
 								{
 //line interchange.go:123
 									diff := float64(gc_at4[gc_tx2] - gc_elem2)
 									ans += diff * diff
 								}
-//line interchange.go:133
 								gc_s_ans[gc_rank2] = ans
 							}
 							{
 								gc_tx2 := gc_step10 + 1
-//line interchange.go:138
 								gc_rank2 := gc_base2 + gc_tx2
-//line interchange.go:117
 								ans := gc_s_ans[gc_rank2]
 								{
 //line interchange.go:123
 									diff := float64(gc_at4[gc_tx2] - gc_elem2)
 									ans += diff * diff
 								}
-//line interchange.go:133
 								gc_s_ans[gc_rank2] = ans
 							}
 							{
 								gc_tx2 := gc_step10 + 2
-//line interchange.go:138
 								gc_rank2 := gc_base2 + gc_tx2
-//line interchange.go:117
 								ans := gc_s_ans[gc_rank2]
 								{
 //line interchange.go:123
 									diff := float64(gc_at4[gc_tx2] - gc_elem2)
 									ans += diff * diff
 								}
-//line interchange.go:133
 								gc_s_ans[gc_rank2] = ans
 							}
 							{
 								gc_tx2 := gc_step10 + 3
-//line interchange.go:138
 								gc_rank2 := gc_base2 + gc_tx2
-//line interchange.go:117
 								ans := gc_s_ans[gc_rank2]
 								{
 //line interchange.go:123
 									diff := float64(gc_at4[gc_tx2] - gc_elem2)
 									ans += diff * diff
 								}
-//line interchange.go:133
 								gc_s_ans[gc_rank2] = ans
 							}
 						}
 						for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
-//line interchange.go:117
 							ans := gc_s_ans[gc_rank2]
 							{
 //line interchange.go:123
 								diff := float64(gc_at4[gc_tx2] - gc_elem2)
 								ans += diff * diff
 							}
-//line interchange.go:133
 							gc_s_ans[gc_rank2] = ans
 						}
 					} else {
@@ -1263,14 +1216,12 @@ func gc_body_interchangeNearestDouble(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 								gc_pos2.Thread = gc_rank2
 //line interchange.go:115
 								i := gc_bx2*gc_bdx2 + gc_tx2
-//line interchange.go:117
 								ans := gc_s_ans[gc_rank2]
 								{
 //line interchange.go:123
 									diff := float64(features[i+j*npoints] - clusters[base+j])
 									ans += diff * diff
 								}
-//line interchange.go:133
 								gc_s_ans[gc_rank2] = ans
 							}
 							{
@@ -1279,14 +1230,12 @@ func gc_body_interchangeNearestDouble(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 								gc_pos2.Thread = gc_rank2
 //line interchange.go:115
 								i := gc_bx2*gc_bdx2 + gc_tx2
-//line interchange.go:117
 								ans := gc_s_ans[gc_rank2]
 								{
 //line interchange.go:123
 									diff := float64(features[i+j*npoints] - clusters[base+j])
 									ans += diff * diff
 								}
-//line interchange.go:133
 								gc_s_ans[gc_rank2] = ans
 							}
 							{
@@ -1295,14 +1244,12 @@ func gc_body_interchangeNearestDouble(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 								gc_pos2.Thread = gc_rank2
 //line interchange.go:115
 								i := gc_bx2*gc_bdx2 + gc_tx2
-//line interchange.go:117
 								ans := gc_s_ans[gc_rank2]
 								{
 //line interchange.go:123
 									diff := float64(features[i+j*npoints] - clusters[base+j])
 									ans += diff * diff
 								}
-//line interchange.go:133
 								gc_s_ans[gc_rank2] = ans
 							}
 							{
@@ -1311,14 +1258,12 @@ func gc_body_interchangeNearestDouble(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 								gc_pos2.Thread = gc_rank2
 //line interchange.go:115
 								i := gc_bx2*gc_bdx2 + gc_tx2
-//line interchange.go:117
 								ans := gc_s_ans[gc_rank2]
 								{
 //line interchange.go:123
 									diff := float64(features[i+j*npoints] - clusters[base+j])
 									ans += diff * diff
 								}
-//line interchange.go:133
 								gc_s_ans[gc_rank2] = ans
 							}
 						}
@@ -1327,21 +1272,18 @@ func gc_body_interchangeNearestDouble(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 							gc_pos2.Thread = gc_rank2
 //line interchange.go:115
 							i := gc_bx2*gc_bdx2 + gc_tx2
-//line interchange.go:117
 							ans := gc_s_ans[gc_rank2]
 							{
 //line interchange.go:123
 								diff := float64(features[i+j*npoints] - clusters[base+j])
 								ans += diff * diff
 							}
-//line interchange.go:133
 							gc_s_ans[gc_rank2] = ans
 						}
 					}
 				}
 			}
 			{
-//line interchange.go:140
 				gc_from2, gc_to2 := 0, gc_bdx2
 				if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
 					panic(compiled.ErrGuardWraps)
@@ -1356,7 +1298,6 @@ func gc_body_interchangeNearestDouble(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 							gc_tx2 := gc_step12 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-//line interchange.go:117
 							index := gc_s_index[gc_rank2]
 							minDist := gc_s_minDist[gc_rank2]
 							ans := gc_s_ans[gc_rank2]
@@ -1365,7 +1306,6 @@ func gc_body_interchangeNearestDouble(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 								minDist = ans
 								index = int32(c)
 							}
-//line interchange.go:133
 							gc_s_index[gc_rank2] = index
 							gc_s_minDist[gc_rank2] = minDist
 						}
@@ -1373,7 +1313,6 @@ func gc_body_interchangeNearestDouble(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 							gc_tx2 := gc_step12 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-//line interchange.go:117
 							index := gc_s_index[gc_rank2]
 							minDist := gc_s_minDist[gc_rank2]
 							ans := gc_s_ans[gc_rank2]
@@ -1382,7 +1321,6 @@ func gc_body_interchangeNearestDouble(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 								minDist = ans
 								index = int32(c)
 							}
-//line interchange.go:133
 							gc_s_index[gc_rank2] = index
 							gc_s_minDist[gc_rank2] = minDist
 						}
@@ -1390,7 +1328,6 @@ func gc_body_interchangeNearestDouble(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 							gc_tx2 := gc_step12 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-//line interchange.go:117
 							index := gc_s_index[gc_rank2]
 							minDist := gc_s_minDist[gc_rank2]
 							ans := gc_s_ans[gc_rank2]
@@ -1399,7 +1336,6 @@ func gc_body_interchangeNearestDouble(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 								minDist = ans
 								index = int32(c)
 							}
-//line interchange.go:133
 							gc_s_index[gc_rank2] = index
 							gc_s_minDist[gc_rank2] = minDist
 						}
@@ -1407,7 +1343,6 @@ func gc_body_interchangeNearestDouble(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 							gc_tx2 := gc_step12 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-//line interchange.go:117
 							index := gc_s_index[gc_rank2]
 							minDist := gc_s_minDist[gc_rank2]
 							ans := gc_s_ans[gc_rank2]
@@ -1416,7 +1351,6 @@ func gc_body_interchangeNearestDouble(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 								minDist = ans
 								index = int32(c)
 							}
-//line interchange.go:133
 							gc_s_index[gc_rank2] = index
 							gc_s_minDist[gc_rank2] = minDist
 						}
@@ -1424,7 +1358,6 @@ func gc_body_interchangeNearestDouble(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 					for gc_tx2 := gc_step12; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-//line interchange.go:117
 						index := gc_s_index[gc_rank2]
 						minDist := gc_s_minDist[gc_rank2]
 						ans := gc_s_ans[gc_rank2]
@@ -1433,7 +1366,6 @@ func gc_body_interchangeNearestDouble(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 							minDist = ans
 							index = int32(c)
 						}
-//line interchange.go:133
 						gc_s_index[gc_rank2] = index
 						gc_s_minDist[gc_rank2] = minDist
 					}
@@ -1470,7 +1402,6 @@ func gc_body_interchangeNearestDouble(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 									index.StoreSlice(gc_at6[gc_tx2:])
 								}
 							}
-//line interchange.go:133
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep3, false
 						}(gc_vstep3)
@@ -1495,13 +1426,11 @@ func gc_body_interchangeNearestDouble(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 					}
 					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
-//line interchange.go:117
 						index := gc_s_index[gc_rank2]
 //line interchange.go:131
 						gc_at6[gc_tx2] = index
 					}
 				} else {
-//line interchange.go:135
 					gc_vstep4 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
@@ -1523,7 +1452,6 @@ func gc_body_interchangeNearestDouble(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 									index.StoreSlice(membership[i:])
 								}
 							}
-//line interchange.go:133
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep4, false
 						}(gc_vstep4)
@@ -1557,55 +1485,46 @@ func gc_body_interchangeNearestDouble(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 							gc_pos2.Thread = gc_rank2
 //line interchange.go:115
 							i := gc_bx2*gc_bdx2 + gc_tx2
-//line interchange.go:117
 							index := gc_s_index[gc_rank2]
 //line interchange.go:131
 							membership[i] = index
 						}
 						{
-//line interchange.go:135
 							gc_tx2 := gc_step13 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line interchange.go:115
 							i := gc_bx2*gc_bdx2 + gc_tx2
-//line interchange.go:117
 							index := gc_s_index[gc_rank2]
 //line interchange.go:131
 							membership[i] = index
 						}
 						{
-//line interchange.go:135
 							gc_tx2 := gc_step13 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line interchange.go:115
 							i := gc_bx2*gc_bdx2 + gc_tx2
-//line interchange.go:117
 							index := gc_s_index[gc_rank2]
 //line interchange.go:131
 							membership[i] = index
 						}
 						{
-//line interchange.go:135
 							gc_tx2 := gc_step13 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line interchange.go:115
 							i := gc_bx2*gc_bdx2 + gc_tx2
-//line interchange.go:117
 							index := gc_s_index[gc_rank2]
 //line interchange.go:131
 							membership[i] = index
 						}
 					}
-//line interchange.go:135
 					for gc_tx2 := gc_step13; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line interchange.go:115
 						i := gc_bx2*gc_bdx2 + gc_tx2
-//line interchange.go:117
 						index := gc_s_index[gc_rank2]
 //line interchange.go:131
 						membership[i] = index
@@ -1670,7 +1589,6 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 						gc_rank2 := gc_base2 + gc_tx2
 //line interchange.go:145
 						var s_ float64
-//line interchange.go:147
 						gc_s_s_[gc_rank2] = s_
 					}
 					{
@@ -1678,7 +1596,6 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 						gc_rank2 := gc_base2 + gc_tx2
 //line interchange.go:145
 						var s_ float64
-//line interchange.go:147
 						gc_s_s_[gc_rank2] = s_
 					}
 					{
@@ -1686,7 +1603,6 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 						gc_rank2 := gc_base2 + gc_tx2
 //line interchange.go:145
 						var s_ float64
-//line interchange.go:147
 						gc_s_s_[gc_rank2] = s_
 					}
 					{
@@ -1694,7 +1610,6 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 						gc_rank2 := gc_base2 + gc_tx2
 //line interchange.go:145
 						var s_ float64
-//line interchange.go:147
 						gc_s_s_[gc_rank2] = s_
 					}
 				}
@@ -1702,7 +1617,6 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 					gc_rank2 := gc_base2 + gc_tx2
 //line interchange.go:145
 					var s_ float64
-//line interchange.go:147
 					gc_s_s_[gc_rank2] = s_
 				}
 				gc_step10 := gc_hi4
@@ -1712,7 +1626,6 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 						gc_rank2 := gc_base2 + gc_tx2
 //line interchange.go:145
 						var s_ float64
-//line interchange.go:147
 						gc_s_s_[gc_rank2] = s_
 					}
 					{
@@ -1720,7 +1633,6 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 						gc_rank2 := gc_base2 + gc_tx2
 //line interchange.go:145
 						var s_ float64
-//line interchange.go:147
 						gc_s_s_[gc_rank2] = s_
 					}
 					{
@@ -1728,7 +1640,6 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 						gc_rank2 := gc_base2 + gc_tx2
 //line interchange.go:145
 						var s_ float64
-//line interchange.go:147
 						gc_s_s_[gc_rank2] = s_
 					}
 					{
@@ -1736,7 +1647,6 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 						gc_rank2 := gc_base2 + gc_tx2
 //line interchange.go:145
 						var s_ float64
-//line interchange.go:147
 						gc_s_s_[gc_rank2] = s_
 					}
 				}
@@ -1744,7 +1654,6 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 					gc_rank2 := gc_base2 + gc_tx2
 //line interchange.go:145
 					var s_ float64
-//line interchange.go:147
 					gc_s_s_[gc_rank2] = s_
 				}
 			}
@@ -1765,46 +1674,34 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 					for ; gc_step11+3 < gc_to2; gc_step11 += 4 {
 						{
 							gc_tx2 := gc_step11 + 0
-//line interchange.go:168
 							gc_rank2 := gc_base2 + gc_tx2
 //line interchange.go:145
 							var s_ float64
-//line interchange.go:145
 							s_ = float64(gc_at4[gc_tx2] * s)
-//line interchange.go:152
 							gc_s_s_[gc_rank2] = s_
 						}
 						{
 							gc_tx2 := gc_step11 + 1
-//line interchange.go:157
 							gc_rank2 := gc_base2 + gc_tx2
 //line interchange.go:145
 							var s_ float64
-//line interchange.go:145
 							s_ = float64(gc_at4[gc_tx2] * s)
-//line interchange.go:152
 							gc_s_s_[gc_rank2] = s_
 						}
 						{
 							gc_tx2 := gc_step11 + 2
-//line interchange.go:157
 							gc_rank2 := gc_base2 + gc_tx2
 //line interchange.go:145
 							var s_ float64
-//line interchange.go:145
 							s_ = float64(gc_at4[gc_tx2] * s)
-//line interchange.go:152
 							gc_s_s_[gc_rank2] = s_
 						}
 						{
 							gc_tx2 := gc_step11 + 3
-//line interchange.go:157
 							gc_rank2 := gc_base2 + gc_tx2
 //line interchange.go:145
 							var s_ float64
-//line interchange.go:145
 							s_ = float64(gc_at4[gc_tx2] * s)
-//line interchange.go:152
 							gc_s_s_[gc_rank2] = s_
 						}
 					}
@@ -1812,9 +1709,7 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 						gc_rank2 := gc_base2 + gc_tx2
 //line interchange.go:145
 						var s_ float64
-//line interchange.go:145
 						s_ = float64(gc_at4[gc_tx2] * s)
-//line interchange.go:152
 						gc_s_s_[gc_rank2] = s_
 					}
 				} else {
@@ -1828,9 +1723,7 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 							col := gc_bx2*gc_bdx2 + gc_tx2
 //line interchange.go:145
 							var s_ float64
-//line interchange.go:145
 							s_ = float64(b[col] * s)
-//line interchange.go:152
 							gc_s_s_[gc_rank2] = s_
 						}
 						{
@@ -1841,9 +1734,7 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 							col := gc_bx2*gc_bdx2 + gc_tx2
 //line interchange.go:145
 							var s_ float64
-//line interchange.go:145
 							s_ = float64(b[col] * s)
-//line interchange.go:152
 							gc_s_s_[gc_rank2] = s_
 						}
 						{
@@ -1854,9 +1745,7 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 							col := gc_bx2*gc_bdx2 + gc_tx2
 //line interchange.go:145
 							var s_ float64
-//line interchange.go:145
 							s_ = float64(b[col] * s)
-//line interchange.go:152
 							gc_s_s_[gc_rank2] = s_
 						}
 						{
@@ -1867,9 +1756,7 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 							col := gc_bx2*gc_bdx2 + gc_tx2
 //line interchange.go:145
 							var s_ float64
-//line interchange.go:145
 							s_ = float64(b[col] * s)
-//line interchange.go:152
 							gc_s_s_[gc_rank2] = s_
 						}
 					}
@@ -1880,9 +1767,7 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 						col := gc_bx2*gc_bdx2 + gc_tx2
 //line interchange.go:145
 						var s_ float64
-//line interchange.go:145
 						s_ = float64(b[col] * s)
-//line interchange.go:152
 						gc_s_s_[gc_rank2] = s_
 					}
 				}
@@ -1890,7 +1775,6 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 		}
 //line interchange.go:146
 		for p := 1; p < k; p++ {
-//line interchange.go:148
 			gc_from2, gc_to2 := 0, gc_bdx2
 			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
 				panic(compiled.ErrGuardWraps)
@@ -1906,61 +1790,52 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 					for ; gc_step13+3 < gc_to2; gc_step13 += 4 {
 						{
 							gc_tx2 := gc_step13 + 0
-//line interchange.go:164
 							gc_rank2 := gc_base2 + gc_tx2
-//line interchange.go:145
 							s_ := gc_s_s_[gc_rank2]
 							{
+//line interchange.go:147
 								s_ += float64(gc_at5[gc_tx2])
 							}
-//line interchange.go:151
 							gc_s_s_[gc_rank2] = s_
 						}
 						{
 							gc_tx2 := gc_step13 + 1
-//line interchange.go:156
 							gc_rank2 := gc_base2 + gc_tx2
-//line interchange.go:145
 							s_ := gc_s_s_[gc_rank2]
 							{
+//line interchange.go:147
 								s_ += float64(gc_at5[gc_tx2])
 							}
-//line interchange.go:151
 							gc_s_s_[gc_rank2] = s_
 						}
 						{
 							gc_tx2 := gc_step13 + 2
-//line interchange.go:156
 							gc_rank2 := gc_base2 + gc_tx2
-//line interchange.go:145
 							s_ := gc_s_s_[gc_rank2]
 							{
+//line interchange.go:147
 								s_ += float64(gc_at5[gc_tx2])
 							}
-//line interchange.go:151
 							gc_s_s_[gc_rank2] = s_
 						}
 						{
 							gc_tx2 := gc_step13 + 3
-//line interchange.go:156
 							gc_rank2 := gc_base2 + gc_tx2
-//line interchange.go:145
 							s_ := gc_s_s_[gc_rank2]
 							{
+//line interchange.go:147
 								s_ += float64(gc_at5[gc_tx2])
 							}
-//line interchange.go:151
 							gc_s_s_[gc_rank2] = s_
 						}
 					}
 					for gc_tx2 := gc_step13; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
-//line interchange.go:145
 						s_ := gc_s_s_[gc_rank2]
 						{
+//line interchange.go:147
 							s_ += float64(gc_at5[gc_tx2])
 						}
-//line interchange.go:151
 						gc_s_s_[gc_rank2] = s_
 					}
 				} else {
@@ -1972,12 +1847,11 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 							gc_pos2.Thread = gc_rank2
 //line interchange.go:143
 							col := gc_bx2*gc_bdx2 + gc_tx2
-//line interchange.go:145
 							s_ := gc_s_s_[gc_rank2]
 							{
+//line interchange.go:147
 								s_ += float64(b[p*n+col])
 							}
-//line interchange.go:151
 							gc_s_s_[gc_rank2] = s_
 						}
 						{
@@ -1986,12 +1860,11 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 							gc_pos2.Thread = gc_rank2
 //line interchange.go:143
 							col := gc_bx2*gc_bdx2 + gc_tx2
-//line interchange.go:145
 							s_ := gc_s_s_[gc_rank2]
 							{
+//line interchange.go:147
 								s_ += float64(b[p*n+col])
 							}
-//line interchange.go:151
 							gc_s_s_[gc_rank2] = s_
 						}
 						{
@@ -2000,12 +1873,11 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 							gc_pos2.Thread = gc_rank2
 //line interchange.go:143
 							col := gc_bx2*gc_bdx2 + gc_tx2
-//line interchange.go:145
 							s_ := gc_s_s_[gc_rank2]
 							{
+//line interchange.go:147
 								s_ += float64(b[p*n+col])
 							}
-//line interchange.go:151
 							gc_s_s_[gc_rank2] = s_
 						}
 						{
@@ -2014,12 +1886,11 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 							gc_pos2.Thread = gc_rank2
 //line interchange.go:143
 							col := gc_bx2*gc_bdx2 + gc_tx2
-//line interchange.go:145
 							s_ := gc_s_s_[gc_rank2]
 							{
+//line interchange.go:147
 								s_ += float64(b[p*n+col])
 							}
-//line interchange.go:151
 							gc_s_s_[gc_rank2] = s_
 						}
 					}
@@ -2028,18 +1899,16 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 						gc_pos2.Thread = gc_rank2
 //line interchange.go:143
 						col := gc_bx2*gc_bdx2 + gc_tx2
-//line interchange.go:145
 						s_ := gc_s_s_[gc_rank2]
 						{
+//line interchange.go:147
 							s_ += float64(b[p*n+col])
 						}
-//line interchange.go:151
 						gc_s_s_[gc_rank2] = s_
 					}
 				}
 			}
 		}
-//line interchange.go:158
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_off6 := gc_bx2 * gc_bdx2
 			if gc_off6 >= 0 && gc_off6 <= len(out) && gc_bdx2 <= len(out)-gc_off6 {
@@ -2048,11 +1917,9 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 				for ; gc_step15+3 < gc_bdx2; gc_step15 += 4 {
 					{
 						gc_tx2 := gc_step15 + 0
-//line interchange.go:167
 						gc_rank2 := gc_base2 + gc_tx2
 //line interchange.go:143
 						col := gc_bx2*gc_bdx2 + gc_tx2
-//line interchange.go:145
 						s_ := gc_s_s_[gc_rank2]
 //line interchange.go:144
 						if col < n {
@@ -2065,11 +1932,9 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 					}
 					{
 						gc_tx2 := gc_step15 + 1
-//line interchange.go:158
 						gc_rank2 := gc_base2 + gc_tx2
 //line interchange.go:143
 						col := gc_bx2*gc_bdx2 + gc_tx2
-//line interchange.go:145
 						s_ := gc_s_s_[gc_rank2]
 //line interchange.go:144
 						if col < n {
@@ -2082,11 +1947,9 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 					}
 					{
 						gc_tx2 := gc_step15 + 2
-//line interchange.go:158
 						gc_rank2 := gc_base2 + gc_tx2
 //line interchange.go:143
 						col := gc_bx2*gc_bdx2 + gc_tx2
-//line interchange.go:145
 						s_ := gc_s_s_[gc_rank2]
 //line interchange.go:144
 						if col < n {
@@ -2099,11 +1962,9 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 					}
 					{
 						gc_tx2 := gc_step15 + 3
-//line interchange.go:158
 						gc_rank2 := gc_base2 + gc_tx2
 //line interchange.go:143
 						col := gc_bx2*gc_bdx2 + gc_tx2
-//line interchange.go:145
 						s_ := gc_s_s_[gc_rank2]
 //line interchange.go:144
 						if col < n {
@@ -2119,7 +1980,6 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 					gc_rank2 := gc_base2 + gc_tx2
 //line interchange.go:143
 					col := gc_bx2*gc_bdx2 + gc_tx2
-//line interchange.go:145
 					s_ := gc_s_s_[gc_rank2]
 //line interchange.go:144
 					if col < n {
@@ -2139,7 +1999,6 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 						gc_pos2.Thread = gc_rank2
 //line interchange.go:143
 						col := gc_bx2*gc_bdx2 + gc_tx2
-//line interchange.go:145
 						s_ := gc_s_s_[gc_rank2]
 //line interchange.go:144
 						if col < n {
@@ -2156,7 +2015,6 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 						gc_pos2.Thread = gc_rank2
 //line interchange.go:143
 						col := gc_bx2*gc_bdx2 + gc_tx2
-//line interchange.go:145
 						s_ := gc_s_s_[gc_rank2]
 //line interchange.go:144
 						if col < n {
@@ -2173,7 +2031,6 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 						gc_pos2.Thread = gc_rank2
 //line interchange.go:143
 						col := gc_bx2*gc_bdx2 + gc_tx2
-//line interchange.go:145
 						s_ := gc_s_s_[gc_rank2]
 //line interchange.go:144
 						if col < n {
@@ -2190,7 +2047,6 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 						gc_pos2.Thread = gc_rank2
 //line interchange.go:143
 						col := gc_bx2*gc_bdx2 + gc_tx2
-//line interchange.go:145
 						s_ := gc_s_s_[gc_rank2]
 //line interchange.go:144
 						if col < n {
@@ -2207,7 +2063,6 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 					gc_pos2.Thread = gc_rank2
 //line interchange.go:143
 					col := gc_bx2*gc_bdx2 + gc_tx2
-//line interchange.go:145
 					s_ := gc_s_s_[gc_rank2]
 //line interchange.go:144
 					if col < n {
@@ -2263,7 +2118,6 @@ func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, 
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-//line interchange.go:185
 		gc_vstep2 := 0
 		if compiled.SIMD {
 			for ; gc_vstep2+3 < gc_n2; gc_vstep2 += 4 {
@@ -2282,7 +2136,6 @@ func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, 
 				gc_pos2.Thread = gc_rank2
 //line interchange.go:176
 				var r float64
-//line interchange.go:178
 				gc_s_r[gc_rank2] = r
 			}
 			{
@@ -2290,7 +2143,6 @@ func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, 
 				gc_pos2.Thread = gc_rank2
 //line interchange.go:176
 				var r float64
-//line interchange.go:178
 				gc_s_r[gc_rank2] = r
 			}
 			{
@@ -2298,7 +2150,6 @@ func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, 
 				gc_pos2.Thread = gc_rank2
 //line interchange.go:176
 				var r float64
-//line interchange.go:178
 				gc_s_r[gc_rank2] = r
 			}
 			{
@@ -2306,7 +2157,6 @@ func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, 
 				gc_pos2.Thread = gc_rank2
 //line interchange.go:176
 				var r float64
-//line interchange.go:178
 				gc_s_r[gc_rank2] = r
 			}
 		}
@@ -2314,13 +2164,11 @@ func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, 
 			gc_pos2.Thread = gc_rank2
 //line interchange.go:176
 			var r float64
-//line interchange.go:178
 			gc_s_r[gc_rank2] = r
 		}
 //line interchange.go:177
 		for j := 0; j < k; j++ {
 			archsimd.ClearAVXUpperBits()
-//line interchange.go:180
 			gc_from2, gc_to2 := 0, gc_bdx2
 			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
 				panic(compiled.ErrGuardWraps)
@@ -2337,38 +2185,32 @@ func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, 
 					gc_elem2 := gc_at4[0]
 					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
-//line interchange.go:169
 						r := gc_s_r[gc_rank2]
 						{
 //line interchange.go:178
 							diff := gc_at3[gc_tx2] - gc_elem2
 							r += float64(diff * diff)
 						}
-//line interchange.go:173
 						gc_s_r[gc_rank2] = r
 					}
 				} else {
 					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-//line interchange.go:169
 						r := gc_s_r[gc_rank2]
 						{
 //line interchange.go:178
 							diff := b[j*n+(gc_bx2*gc_bdx2+gc_tx2)] - b[j*n+x]
 							r += float64(diff * diff)
 						}
-//line interchange.go:173
 						gc_s_r[gc_rank2] = r
 					}
 				}
 			}
 		}
-//line interchange.go:179
 		compiled.OutOfLine(func() {
 			gc_s_r := gc_s_r[:gc_n2]
 			{
-//line interchange.go:183
 				gc_from2, gc_to2 := 0, gc_bdx2
 				if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
 					panic(compiled.ErrGuardWraps)
@@ -2382,7 +2224,6 @@ func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, 
 						gc_pos2.Thread = gc_rank2
 //line interchange.go:167
 						i := gc_bx2*gc_bdx2 + gc_tx2
-//line interchange.go:169
 						r := gc_s_r[gc_rank2]
 						{
 //line interchange.go:181
@@ -2502,14 +2343,12 @@ func gc_body_guardTail(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g []i
 					i := gc_bx2*gc_bdx2 + gc_tx2
 //line interchange.go:208
 					a := int32(i)
-//line interchange.go:210
 					gc_s_a[gc_rank2] = a
 				}
 			}
 		}
 //line interchange.go:209
 		for k := 0; k < p; k++ {
-//line interchange.go:211
 			gc_from2, gc_to2 := 0, gc_bdx2
 			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
 				panic(compiled.ErrGuardWraps)
@@ -2605,7 +2444,6 @@ func gc_body_guardTail(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g []i
 					}
 					for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
-//line interchange.go:206
 						a := gc_s_a[gc_rank2]
 //line interchange.go:210
 						if ix := k*gc_bdx2 + gc_tx2; true || ix < len(in) {
@@ -2731,7 +2569,6 @@ func gc_body_guardTail(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g []i
 					for gc_tx2 := gc_vstep6; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-//line interchange.go:206
 						a := gc_s_a[gc_rank2]
 //line interchange.go:210
 						if ix := k*gc_bdx2 + gc_tx2; ix < len(in) {
@@ -2764,7 +2601,6 @@ func gc_body_guardTail(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g []i
 		compiled.OutOfLine(func() {
 			gc_s_a := gc_s_a[:gc_n2]
 			{
-//line interchange.go:220
 				gc_from2, gc_to2 := 0, gc_bdx2
 				if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
 					panic(compiled.ErrGuardWraps)
@@ -2860,7 +2696,6 @@ func gc_body_guardTail(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g []i
 									}
 								}
 							}
-//line interchange.go:218
 							a.Add(gc_vb2).StoreSlice(out[i:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -2870,7 +2705,6 @@ func gc_body_guardTail(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g []i
 						gc_pos2.Thread = gc_rank2
 //line interchange.go:204
 						i := gc_bx2*gc_bdx2 + gc_tx2
-//line interchange.go:206
 						a := gc_s_a[gc_rank2]
 //line interchange.go:216
 						if stride {
@@ -2959,7 +2793,6 @@ func gc_body_guardStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g [
 								gc_alive6 = archsimd.Mask32x16FromBits(gc_alive6.ToBits() & archsimd.Mask32x16FromBits(^gc_alive6.ToBits()).ToBits())
 							}
 						}
-//line interchange.go:235
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep5, false
 					}(gc_vstep5)
@@ -2984,9 +2817,7 @@ func gc_body_guardStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g [
 						var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line interchange.go:231
 						_ = i
-//line interchange.go:233
 						compiled.SetExited(gc_exited2, gc_rank2, gc_alive5.ToBits())
-//line interchange.go:233
 						gc_alive5 = gc_alive5.And(gc_alive5.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 					}
 					archsimd.ClearAVXUpperBits()
@@ -3013,7 +2844,6 @@ func gc_body_guardStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g [
 				return
 			}
 			gc_more = false
-//line interchange.go:242
 			gc_from2, gc_to2 := 0, gc_bdx2
 			if !compiled.Adds(gc_off+(gc_bx2*gc_bdx2), gc_to2) {
 				panic(compiled.ErrGuardWraps)
@@ -3048,7 +2878,6 @@ func gc_body_guardStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g [
 //line interchange.go:236
 								break
 							}
-//line interchange.go:237
 							archsimd.LoadInt32x16Slice(g[j:]).Add(gc_vb3).StoreMasked((*[16]int32)(g[j:]), gc_alive8)
 						}
 						archsimd.ClearAVXUpperBits()
@@ -3081,7 +2910,6 @@ func gc_body_guardStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g [
 //line interchange.go:236
 							break
 						}
-//line interchange.go:237
 						archsimd.LoadInt32x8Slice(g[j:]).Add(gc_vb2).StoreMasked((*[8]int32)(g[j:]), gc_alive7)
 					}
 					archsimd.ClearAVXUpperBits()
@@ -3105,7 +2933,6 @@ func gc_body_guardStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g [
 				}
 			}
 		}
-//line interchange.go:242
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep7 := 0
 			if compiled.SIMD && compiled.SIMD512 {
@@ -3171,13 +2998,11 @@ func gc_body_guardStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g [
 				i := gc_bx2*gc_bdx2 + gc_tx2
 //line interchange.go:238
 				a := int32(i)
-//line interchange.go:240
 				gc_s_a[gc_rank2] = a
 			}
 		}
 //line interchange.go:239
 		for k := 0; k < p; k++ {
-//line interchange.go:241
 			gc_from2, gc_to2 := 0, gc_bdx2
 			if !compiled.Adds(k*gc_bdx2, gc_to2) {
 				panic(compiled.ErrGuardWraps)
@@ -3242,7 +3067,6 @@ func gc_body_guardStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g [
 									}
 								}
 							}
-//line interchange.go:242
 							a.Merge(archsimd.LoadInt32x16Slice(gc_s_a[gc_rank2:]), gc_alive12).StoreSlice(gc_s_a[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -3305,7 +3129,6 @@ func gc_body_guardStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g [
 								}
 							}
 						}
-//line interchange.go:242
 						a.Merge(archsimd.LoadInt32x8Slice(gc_s_a[gc_rank2:]), gc_alive11).StoreSlice(gc_s_a[gc_rank2:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -3325,7 +3148,6 @@ func gc_body_guardStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g [
 				}
 			}
 		}
-//line interchange.go:249
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep9 := 0
 			if compiled.SIMD && compiled.SIMD512 {
@@ -3397,7 +3219,6 @@ func gc_body_guardStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g [
 				}
 //line interchange.go:231
 				i := gc_bx2*gc_bdx2 + gc_tx2
-//line interchange.go:233
 				a := gc_s_a[gc_rank2]
 //line interchange.go:244
 				out[i] = a

@@ -49,7 +49,6 @@ func gc_body_jamCounted(gc_b *compiled.Block, gc_lo, gc_hi int, in, sums []float
 			gc_bx = 0
 		}
 		var gc_jam gc_jam_countedSum
-//line jam_counted.go:32
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := gc_bx * gc_bdx
 			gc_off2 := (gc_bx * gc_bdx) + 1
@@ -88,13 +87,14 @@ func gc_body_jamCounted(gc_b *compiled.Block, gc_lo, gc_hi int, in, sums []float
 				}
 			}
 		}
-//line jam_counted.go:20
 		gc_jam_countedSum_flush(&gc_jam)
 	}
 }
 
 // gc_jam_countedSum holds up to 4 threads' calls of countedSum, whose loops run
 // interleaved (gocuda compile's jam pass).
+//
+//line jam_counted.go:26
 type gc_jam_countedSum struct {
 	n     int
 	lanes [4]gc_jam_countedSum_lane
@@ -149,11 +149,8 @@ func gc_jam_countedSum_run1(gc_l *gc_jam_countedSum_lane) {
 // gc_jam_countedSum_run4 runs the rest of countedSum for 4 threads, their loops interleaved.
 func gc_jam_countedSum_run4(gc_j *gc_jam_countedSum) {
 	gc_l0_s := gc_j.lanes[0].s
-//line jam_counted.go:39
 	gc_l1_s := gc_j.lanes[1].s
-//line jam_counted.go:41
 	gc_l2_s := gc_j.lanes[2].s
-//line jam_counted.go:43
 	gc_l3_s := gc_j.lanes[3].s
 //line jam_counted.go:21
 	var gc_l0_a, gc_l0_b, gc_l0_c, gc_l0_d float32
@@ -271,7 +268,6 @@ func gc_jam_countedSum_run4(gc_j *gc_jam_countedSum) {
 //line jam_counted.go:29
 		gc_l3_i++
 	}
-//line jam_counted.go:32
 	gc_j.lanes[0].gc_dst[gc_j.lanes[0].gc_at] = (gc_l0_a + gc_l0_b) + (gc_l0_c + gc_l0_d)
 	gc_j.lanes[1].gc_dst[gc_j.lanes[1].gc_at] = (gc_l1_a + gc_l1_b) + (gc_l1_c + gc_l1_d)
 	gc_j.lanes[2].gc_dst[gc_j.lanes[2].gc_at] = (gc_l2_a + gc_l2_b) + (gc_l2_c + gc_l2_d)
@@ -281,4 +277,5 @@ func gc_jam_countedSum_run4(gc_j *gc_jam_countedSum) {
 // gc_files_jam_counted holds the source files whose lines the kernels' records hash.
 //
 //go:embed jam_counted.go
+//line jam_counted.go:41
 var gc_files_jam_counted embed.FS

@@ -54,7 +54,6 @@ func gc_body_jamRuns(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, 
 			gc_bx = 0
 		}
 		var gc_jam gc_jam_jamRun
-//line jam.go:35
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := gc_bx * gc_bdx
 			gc_off2 := (gc_bx * gc_bdx) + 1
@@ -82,7 +81,6 @@ func gc_body_jamRuns(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, 
 							}
 							gc_jam_jamRun_add(&gc_jam, in[lo:hi], out[lo:end:end], float32(i), gc_at3[gc_u]%2 == 1)
 						}
-//line jam.go:28
 						gc_tx = gc_fasthi - 1
 						continue
 					}
@@ -100,7 +98,6 @@ func gc_body_jamRuns(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, 
 					gc_jam_jamRun_add(&gc_jam, in[lo:hi], out[lo:end:end], float32(i), mode[i]%2 == 1)
 				}
 			} else {
-//line jam.go:29
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -117,13 +114,14 @@ func gc_body_jamRuns(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, 
 				}
 			}
 		}
-//line jam.go:31
 		gc_jam_jamRun_flush(&gc_jam)
 	}
 }
 
 // gc_jam_jamRun holds up to 4 threads' calls of jamRun, whose loops run
 // interleaved (gocuda compile's jam pass).
+//
+//line jam.go:37
 type gc_jam_jamRun struct {
 	n     int
 	lanes [4]gc_jam_jamRun_lane
@@ -186,35 +184,20 @@ func gc_jam_jamRun_run1(gc_l *gc_jam_jamRun_lane) {
 // gc_jam_jamRun_run4 runs the rest of jamRun for 4 threads, their loops interleaved.
 func gc_jam_jamRun_run4(gc_j *gc_jam_jamRun) {
 	gc_l0_in := gc_j.lanes[0].in
-//line jam.go:57
 	gc_l0_out := gc_j.lanes[0].out
-//line jam.go:59
 	gc_l0_offset := gc_j.lanes[0].offset
-//line jam.go:61
 	gc_l0_inclusive := gc_j.lanes[0].inclusive
-//line jam.go:63
 	gc_l1_in := gc_j.lanes[1].in
-//line jam.go:65
 	gc_l1_out := gc_j.lanes[1].out
-//line jam.go:67
 	gc_l1_offset := gc_j.lanes[1].offset
-//line jam.go:69
 	gc_l1_inclusive := gc_j.lanes[1].inclusive
-//line jam.go:71
 	gc_l2_in := gc_j.lanes[2].in
-//line jam.go:73
 	gc_l2_out := gc_j.lanes[2].out
-//line jam.go:75
 	gc_l2_offset := gc_j.lanes[2].offset
-//line jam.go:77
 	gc_l2_inclusive := gc_j.lanes[2].inclusive
-//line jam.go:79
 	gc_l3_in := gc_j.lanes[3].in
-//line jam.go:81
 	gc_l3_out := gc_j.lanes[3].out
-//line jam.go:83
 	gc_l3_offset := gc_j.lanes[3].offset
-//line jam.go:85
 	gc_l3_inclusive := gc_j.lanes[3].inclusive
 //line jam.go:32
 	gc_l0_s := gc_l0_offset
@@ -556,22 +539,14 @@ func gc_jam_jamRun_run4(gc_j *gc_jam_jamRun) {
 //line jam.go:45
 		gc_l3_m++
 	}
-//line jam.go:48
 	gc_n29 := min(len(gc_l0_out), len(gc_l1_out), len(gc_l2_out), len(gc_l3_out))
 	gc_r31 := gc_l0_out[:gc_n29]
-//line jam.go:51
 	gc_w32 := gc_l0_in[:gc_n29]
-//line jam.go:53
 	gc_r33 := gc_l1_out[:gc_n29]
-//line jam.go:55
 	gc_w34 := gc_l1_in[:gc_n29]
-//line jam.go:57
 	gc_r35 := gc_l2_out[:gc_n29]
-//line jam.go:59
 	gc_w36 := gc_l2_in[:gc_n29]
-//line jam.go:61
 	gc_r37 := gc_l3_out[:gc_n29]
-//line jam.go:63
 	gc_w38 := gc_l3_in[:gc_n29]
 //line jam.go:48
 	for gc_i30 := 0; gc_i30 < gc_n29; gc_i30++ {

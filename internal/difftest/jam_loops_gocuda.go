@@ -41,21 +41,17 @@ func gc_body_jamLoopWarp(gc_b *compiled.Block, in []float32, sums []float64, bou
 	gc_row := compiled.Scratch[int](gc_b, 0)[:gc_n]
 	gc_row2 := compiled.Scratch[int](gc_b, 1)[:gc_n]
 	gc_rowok := false
-//line jam_loops.go:32
 	gc_off3 := gc_bx * gc_bdx
 	if gc_off3 >= 0 && gc_off3 <= len(bounds) && gc_bdx <= len(bounds)-gc_off3 {
 		copy(gc_row, bounds[gc_off3:][:gc_bdx])
 		gc_rowok = true
 	}
-//line jam_loops.go:38
 	gc_rowok2 := false
-//line jam_loops.go:40
 	gc_off4 := (gc_bx * gc_bdx) + 1
 	if gc_off4 >= 0 && gc_off4 <= len(bounds) && gc_bdx <= len(bounds)-gc_off4 {
 		copy(gc_row2, bounds[gc_off4:][:gc_bdx])
 		gc_rowok2 = true
 	}
-//line jam_loops.go:47
 	var gc_l_v [32]float64
 	var gc_c1r [32]float64
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -66,7 +62,6 @@ func gc_body_jamLoopWarp(gc_b *compiled.Block, in []float32, sums []float64, bou
 			gc_act := ^uint32(0)
 			var gc_dead uint32
 			_ = gc_dead
-//line jam_loops.go:58
 			var gc_jam2 gc_jam_jamLoopWarp_26
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -78,7 +73,6 @@ func gc_body_jamLoopWarp(gc_b *compiled.Block, in []float32, sums []float64, bou
 						gc_at4 := gc_row2[gc_x02:][:32]
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							gc_tx := gc_x02 + gc_lane
-//line jam_loops.go:70
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
 //line jam_loops.go:20
@@ -93,7 +87,6 @@ func gc_body_jamLoopWarp(gc_b *compiled.Block, in []float32, sums []float64, bou
 							gc_jam_jamLoopWarp_26_add(&gc_jam2, in[lo:lo+n], v, gc_l_v[:], gc_lane)
 						}
 					} else {
-//line jam_loops.go:32
 						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 							gc_tx++
 							if gc_tx == gc_bdx {
@@ -115,7 +108,6 @@ func gc_body_jamLoopWarp(gc_b *compiled.Block, in []float32, sums []float64, bou
 					}
 				}
 			}
-//line jam_loops.go:34
 			gc_jam_jamLoopWarp_26_flush(&gc_jam2)
 //line jam_loops.go:29
 			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
@@ -133,7 +125,6 @@ func gc_body_jamLoopWarp(gc_b *compiled.Block, in []float32, sums []float64, bou
 //line jam_loops.go:30
 						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, off, 32, &gc_c1r)
 						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line jam_loops.go:34
 							v := gc_l_v[gc_lane]
 //line jam_loops.go:30
 							v += gc_c1r[gc_lane]
@@ -163,7 +154,6 @@ func gc_body_jamLoopWarp(gc_b *compiled.Block, in []float32, sums []float64, bou
 						gc_pos.Thread = gc_rank
 //line jam_loops.go:20
 						i := gc_bx*gc_bdx + gc_tx
-//line jam_loops.go:22
 						v := gc_l_v[gc_lane]
 						{
 //line jam_loops.go:33
@@ -197,7 +187,6 @@ func gc_body_jamLoopWarp(gc_b *compiled.Block, in []float32, sums []float64, bou
 					}
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx := gc_x0 + gc_lane
-//line jam_loops.go:64
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
 //line jam_loops.go:20
@@ -212,7 +201,6 @@ func gc_body_jamLoopWarp(gc_b *compiled.Block, in []float32, sums []float64, bou
 						gc_jam_jamLoopWarp_26_add(&gc_jam, in[lo:lo+n], v, gc_l_v[:], gc_lane)
 					}
 				} else {
-//line jam_loops.go:32
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 						gc_tx++
 						if gc_tx == gc_bdx {
@@ -234,7 +222,6 @@ func gc_body_jamLoopWarp(gc_b *compiled.Block, in []float32, sums []float64, bou
 				}
 			}
 		}
-//line jam_loops.go:34
 		gc_jam_jamLoopWarp_26_flush(&gc_jam)
 //line jam_loops.go:29
 		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
@@ -252,7 +239,6 @@ func gc_body_jamLoopWarp(gc_b *compiled.Block, in []float32, sums []float64, bou
 //line jam_loops.go:30
 					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, off, 32, &gc_c1r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line jam_loops.go:34
 						v := gc_l_v[gc_lane]
 //line jam_loops.go:30
 						v += gc_c1r[gc_lane]
@@ -282,7 +268,6 @@ func gc_body_jamLoopWarp(gc_b *compiled.Block, in []float32, sums []float64, bou
 					gc_pos.Thread = gc_rank
 //line jam_loops.go:20
 					i := gc_bx*gc_bdx + gc_tx
-//line jam_loops.go:22
 					v := gc_l_v[gc_lane]
 					{
 //line jam_loops.go:33
@@ -345,28 +330,17 @@ func gc_jam_jamLoopWarp_26_run1(gc_l *gc_jam_jamLoopWarp_26_lane) {
 // gc_jam_jamLoopWarp_26_run4 runs the rest of jamLoopWarp's loop at line 26 for 4 threads, their loops interleaved.
 func gc_jam_jamLoopWarp_26_run4(gc_j *gc_jam_jamLoopWarp_26) {
 	gc_l0_gc_range0 := gc_j.lanes[0].gc_range0
-//line jam_loops.go:36
 	gc_l0_v := gc_j.lanes[0].v
-//line jam_loops.go:38
 	gc_l1_gc_range0 := gc_j.lanes[1].gc_range0
-//line jam_loops.go:40
 	gc_l1_v := gc_j.lanes[1].v
-//line jam_loops.go:42
 	gc_l2_gc_range0 := gc_j.lanes[2].gc_range0
-//line jam_loops.go:44
 	gc_l2_v := gc_j.lanes[2].v
-//line jam_loops.go:46
 	gc_l3_gc_range0 := gc_j.lanes[3].gc_range0
-//line jam_loops.go:48
 	gc_l3_v := gc_j.lanes[3].v
-//line jam_loops.go:50
 	gc_n1 := min(len(gc_l0_gc_range0), len(gc_l1_gc_range0), len(gc_l2_gc_range0), len(gc_l3_gc_range0))
 	gc_r3 := gc_l0_gc_range0[:gc_n1]
-//line jam_loops.go:53
 	gc_r4 := gc_l1_gc_range0[:gc_n1]
-//line jam_loops.go:55
 	gc_r5 := gc_l2_gc_range0[:gc_n1]
-//line jam_loops.go:57
 	gc_r6 := gc_l3_gc_range0[:gc_n1]
 //line jam_loops.go:26
 	for gc_i2 := 0; gc_i2 < gc_n1; gc_i2++ {
@@ -423,7 +397,6 @@ func gc_jam_jamLoopWarp_26_run4(gc_j *gc_jam_jamLoopWarp_26) {
 			gc_l3_v += float64(gc_l3_e)
 		}
 	}
-//line jam_loops.go:29
 	gc_j.lanes[0].gc_dst[gc_j.lanes[0].gc_at] = gc_l0_v
 	gc_j.lanes[1].gc_dst[gc_j.lanes[1].gc_at] = gc_l1_v
 	gc_j.lanes[2].gc_dst[gc_j.lanes[2].gc_at] = gc_l2_v
@@ -464,7 +437,6 @@ func gc_body_jamLoopStore(gc_b *compiled.Block, gc_lo, gc_hi int, in []float32, 
 			gc_bx = 0
 		}
 		var gc_jam gc_jam_jamLoopStore_48
-//line jam_loops.go:60
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -483,13 +455,14 @@ func gc_body_jamLoopStore(gc_b *compiled.Block, gc_lo, gc_hi int, in []float32, 
 					sums, i)
 			}
 		}
-//line jam_loops.go:59
 		gc_jam_jamLoopStore_48_flush(&gc_jam)
 	}
 }
 
 // gc_jam_jamLoopStore_48 holds up to 4 threads' calls of jamLoopStore's loop at line 48, whose loops run
 // interleaved (gocuda compile's jam pass).
+//
+//line jam_loops.go:65
 type gc_jam_jamLoopStore_48 struct {
 	n     int
 	lanes [4]gc_jam_jamLoopStore_48_lane
@@ -544,35 +517,20 @@ func gc_jam_jamLoopStore_48_run1(gc_l *gc_jam_jamLoopStore_48_lane) {
 // gc_jam_jamLoopStore_48_run4 runs the rest of jamLoopStore's loop at line 48 for 4 threads, their loops interleaved.
 func gc_jam_jamLoopStore_48_run4(gc_j *gc_jam_jamLoopStore_48) {
 	gc_l0_n := gc_j.lanes[0].n
-//line jam_loops.go:58
 	gc_l0_s := gc_j.lanes[0].s
-//line jam_loops.go:60
 	gc_l0_in := gc_j.lanes[0].in
-//line jam_loops.go:62
 	gc_l0_lo := gc_j.lanes[0].lo
-//line jam_loops.go:64
 	gc_l1_n := gc_j.lanes[1].n
-//line jam_loops.go:66
 	gc_l1_s := gc_j.lanes[1].s
-//line jam_loops.go:68
 	gc_l1_in := gc_j.lanes[1].in
-//line jam_loops.go:70
 	gc_l1_lo := gc_j.lanes[1].lo
-//line jam_loops.go:72
 	gc_l2_n := gc_j.lanes[2].n
-//line jam_loops.go:74
 	gc_l2_s := gc_j.lanes[2].s
-//line jam_loops.go:76
 	gc_l2_in := gc_j.lanes[2].in
-//line jam_loops.go:78
 	gc_l2_lo := gc_j.lanes[2].lo
-//line jam_loops.go:80
 	gc_l3_n := gc_j.lanes[3].n
-//line jam_loops.go:82
 	gc_l3_s := gc_j.lanes[3].s
-//line jam_loops.go:84
 	gc_l3_in := gc_j.lanes[3].in
-//line jam_loops.go:86
 	gc_l3_lo := gc_j.lanes[3].lo
 //line jam_loops.go:48
 	gc_a1 := 0
@@ -597,11 +555,8 @@ func gc_jam_jamLoopStore_48_run4(gc_j *gc_jam_jamLoopStore_48) {
 //line jam_loops.go:48
 		for gc_j6 := 0; gc_j6 < gc_n5; gc_j6++ {
 			gc_l0_s += float64(gc_w7[gc_j6])
-//line jam_loops.go:49
 			gc_l1_s += float64(gc_w8[gc_j6])
-//line jam_loops.go:49
 			gc_l2_s += float64(gc_w9[gc_j6])
-//line jam_loops.go:49
 			gc_l3_s += float64(gc_w10[gc_j6])
 		}
 	}
@@ -651,7 +606,6 @@ func gc_body_jamLoopMax(gc_b *compiled.Block, in []float32, sums []float64, boun
 	gc_n := gc_b.Len()
 	gc_s_m := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	var gc_jam gc_jam_jamLoopMax_66
-//line jam_loops.go:69
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -668,16 +622,13 @@ func gc_body_jamLoopMax(gc_b *compiled.Block, in []float32, sums []float64, boun
 			gc_jam_jamLoopMax_66_add(&gc_jam, lo, n, m, in, gc_s_m, gc_rank)
 		}
 	}
-//line jam_loops.go:73
 	gc_jam_jamLoopMax_66_flush(&gc_jam)
-//line jam_loops.go:75
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_stride := 0 - 1
 		gc_off2 := gc_bx*gc_bdx + gc_bdx - 1
 		if compiled.InStride(gc_stride, gc_off2, 0, gc_bdx, len(sums)) {
 			for gc_tx, gc_idx := 0, gc_off2+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
 				gc_rank := gc_base + gc_tx
-//line jam_loops.go:82
 				m := gc_s_m[gc_rank]
 //line jam_loops.go:70
 				sums[gc_idx] = float64(m)
@@ -752,35 +703,20 @@ func gc_jam_jamLoopMax_66_run1(gc_l *gc_jam_jamLoopMax_66_lane) {
 // gc_jam_jamLoopMax_66_run4 runs the rest of jamLoopMax's loop at line 66 for 4 threads, their loops interleaved.
 func gc_jam_jamLoopMax_66_run4(gc_j *gc_jam_jamLoopMax_66) {
 	gc_l0_lo := gc_j.lanes[0].lo
-//line jam_loops.go:76
 	gc_l0_n := gc_j.lanes[0].n
-//line jam_loops.go:78
 	gc_l0_m := gc_j.lanes[0].m
-//line jam_loops.go:80
 	gc_l0_in := gc_j.lanes[0].in
-//line jam_loops.go:82
 	gc_l1_lo := gc_j.lanes[1].lo
-//line jam_loops.go:84
 	gc_l1_n := gc_j.lanes[1].n
-//line jam_loops.go:86
 	gc_l1_m := gc_j.lanes[1].m
-//line jam_loops.go:88
 	gc_l1_in := gc_j.lanes[1].in
-//line jam_loops.go:90
 	gc_l2_lo := gc_j.lanes[2].lo
-//line jam_loops.go:92
 	gc_l2_n := gc_j.lanes[2].n
-//line jam_loops.go:94
 	gc_l2_m := gc_j.lanes[2].m
-//line jam_loops.go:96
 	gc_l2_in := gc_j.lanes[2].in
-//line jam_loops.go:98
 	gc_l3_lo := gc_j.lanes[3].lo
-//line jam_loops.go:100
 	gc_l3_n := gc_j.lanes[3].n
-//line jam_loops.go:102
 	gc_l3_m := gc_j.lanes[3].m
-//line jam_loops.go:104
 	gc_l3_in := gc_j.lanes[3].in
 //line jam_loops.go:66
 	gc_l0_k := gc_l0_lo
@@ -829,7 +765,6 @@ func gc_jam_jamLoopMax_66_run4(gc_j *gc_jam_jamLoopMax_66) {
 //line jam_loops.go:66
 		gc_l3_k += 2
 	}
-//line jam_loops.go:69
 	gc_j.lanes[0].gc_dst[gc_j.lanes[0].gc_at] = gc_l0_m
 	gc_j.lanes[1].gc_dst[gc_j.lanes[1].gc_at] = gc_l1_m
 	gc_j.lanes[2].gc_dst[gc_j.lanes[2].gc_at] = gc_l2_m
@@ -864,7 +799,6 @@ func gc_body_jamReduce(gc_b *compiled.Block, in []float32, sums []float64, bound
 	gc_n := gc_b.Len()
 //line jam_loops.go:88
 	tile_ := cg.TiledPartition(cg.ThisThreadBlock(t), 32)
-//line jam_loops.go:91
 	var gc_c1v [32]float64
 	var gc_c1r [32]float64
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -892,11 +826,9 @@ func gc_body_jamReduce(gc_b *compiled.Block, in []float32, sums []float64, bound
 					n += len(in)
 				}
 				v := gc_jam_jamSum_add(&gc_jam, in, lo, n, gc_c1v[:], gc_lane)
-//line jam_loops.go:97
 				_ = v
 			}
 		}
-//line jam_loops.go:97
 		gc_jam_jamSum_flush(&gc_jam)
 //line jam_loops.go:95
 		compiled.TileReduceOp[float64](gc_b, gc_w, gc_act, tile_.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
@@ -909,10 +841,8 @@ func gc_body_jamReduce(gc_b *compiled.Block, in []float32, sums []float64, bound
 				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(sums) && 32 <= len(sums)-gc_off {
 					gc_at := sums[gc_off:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line jam_loops.go:107
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line jam_loops.go:91
 						var v float64
 //line jam_loops.go:95
 						v = gc_c1r[gc_lane]
@@ -930,7 +860,6 @@ func gc_body_jamReduce(gc_b *compiled.Block, in []float32, sums []float64, bound
 						gc_pos.Thread = gc_rank
 //line jam_loops.go:89
 						i := gc_bx*gc_bdx + gc_tx
-//line jam_loops.go:91
 						var v float64
 //line jam_loops.go:95
 						v = gc_c1r[gc_lane]
@@ -1010,9 +939,7 @@ func gc_jam_jamSum_run4(gc_j *gc_jam_jamSum) {
 	gc_l0_n := gc_j.lanes[0].n
 	_ = gc_l0_n
 	gc_l0_s := gc_j.lanes[0].s
-//line jam_result.go:62
 	gc_l0_gc_range0 := gc_j.lanes[0].gc_range0
-//line jam_result.go:64
 	gc_l1_in := gc_j.lanes[1].in
 	_ = gc_l1_in
 	gc_l1_lo := gc_j.lanes[1].lo
@@ -1020,9 +947,7 @@ func gc_jam_jamSum_run4(gc_j *gc_jam_jamSum) {
 	gc_l1_n := gc_j.lanes[1].n
 	_ = gc_l1_n
 	gc_l1_s := gc_j.lanes[1].s
-//line jam_result.go:72
 	gc_l1_gc_range0 := gc_j.lanes[1].gc_range0
-//line jam_result.go:74
 	gc_l2_in := gc_j.lanes[2].in
 	_ = gc_l2_in
 	gc_l2_lo := gc_j.lanes[2].lo
@@ -1030,9 +955,7 @@ func gc_jam_jamSum_run4(gc_j *gc_jam_jamSum) {
 	gc_l2_n := gc_j.lanes[2].n
 	_ = gc_l2_n
 	gc_l2_s := gc_j.lanes[2].s
-//line jam_result.go:82
 	gc_l2_gc_range0 := gc_j.lanes[2].gc_range0
-//line jam_result.go:84
 	gc_l3_in := gc_j.lanes[3].in
 	_ = gc_l3_in
 	gc_l3_lo := gc_j.lanes[3].lo
@@ -1040,16 +963,11 @@ func gc_jam_jamSum_run4(gc_j *gc_jam_jamSum) {
 	gc_l3_n := gc_j.lanes[3].n
 	_ = gc_l3_n
 	gc_l3_s := gc_j.lanes[3].s
-//line jam_result.go:92
 	gc_l3_gc_range0 := gc_j.lanes[3].gc_range0
-//line jam_result.go:94
 	gc_n1 := min(len(gc_l0_gc_range0), len(gc_l1_gc_range0), len(gc_l2_gc_range0), len(gc_l3_gc_range0))
 	gc_r3 := gc_l0_gc_range0[:gc_n1]
-//line jam_result.go:97
 	gc_r4 := gc_l1_gc_range0[:gc_n1]
-//line jam_result.go:99
 	gc_r5 := gc_l2_gc_range0[:gc_n1]
-//line jam_result.go:101
 	gc_r6 := gc_l3_gc_range0[:gc_n1]
 //line jam_result.go:46
 	for gc_i2 := 0; gc_i2 < gc_n1; gc_i2++ {
@@ -1106,7 +1024,6 @@ func gc_jam_jamSum_run4(gc_j *gc_jam_jamSum) {
 			gc_l3_s += float64(gc_l3_x)
 		}
 	}
-//line jam_result.go:49
 	gc_j.lanes[0].gc_dst[gc_j.lanes[0].gc_at] = gc_l0_s
 	gc_j.lanes[1].gc_dst[gc_j.lanes[1].gc_at] = gc_l1_s
 	gc_j.lanes[2].gc_dst[gc_j.lanes[2].gc_at] = gc_l2_s
@@ -1147,7 +1064,6 @@ func gc_body_jamHelperCounted(gc_b *compiled.Block, gc_lo, gc_hi int, in []float
 			gc_bx = 0
 		}
 		var gc_jam gc_jam_indexSum
-//line jam_loops.go:124
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := gc_bx * gc_bdx
 			gc_off2 := (gc_bx * gc_bdx) + 1
@@ -1173,7 +1089,6 @@ func gc_body_jamHelperCounted(gc_b *compiled.Block, gc_lo, gc_hi int, in []float
 							}
 							gc_jam_indexSum_add(&gc_jam, in, lo, n, sums, i)
 						}
-//line jam_loops.go:115
 						gc_tx = gc_fasthi - 1
 						continue
 					}
@@ -1190,7 +1105,6 @@ func gc_body_jamHelperCounted(gc_b *compiled.Block, gc_lo, gc_hi int, in []float
 					gc_jam_indexSum_add(&gc_jam, in, lo, n, sums, i)
 				}
 			} else {
-//line jam_loops.go:116
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -1206,13 +1120,14 @@ func gc_body_jamHelperCounted(gc_b *compiled.Block, gc_lo, gc_hi int, in []float
 				}
 			}
 		}
-//line jam_loops.go:118
 		gc_jam_indexSum_flush(&gc_jam)
 	}
 }
 
 // gc_jam_indexSum holds up to 4 threads' calls of indexSum, whose loops run
 // interleaved (gocuda compile's jam pass).
+//
+//line jam_loops.go:124
 type gc_jam_indexSum struct {
 	n     int
 	lanes [4]gc_jam_indexSum_lane
@@ -1267,27 +1182,16 @@ func gc_jam_indexSum_run1(gc_l *gc_jam_indexSum_lane) {
 // gc_jam_indexSum_run4 runs the rest of indexSum for 4 threads, their loops interleaved.
 func gc_jam_indexSum_run4(gc_j *gc_jam_indexSum) {
 	gc_l0_in := gc_j.lanes[0].in
-//line jam_loops.go:128
 	gc_l0_lo := gc_j.lanes[0].lo
-//line jam_loops.go:130
 	gc_l0_n := gc_j.lanes[0].n
-//line jam_loops.go:132
 	gc_l1_in := gc_j.lanes[1].in
-//line jam_loops.go:134
 	gc_l1_lo := gc_j.lanes[1].lo
-//line jam_loops.go:136
 	gc_l1_n := gc_j.lanes[1].n
-//line jam_loops.go:138
 	gc_l2_in := gc_j.lanes[2].in
-//line jam_loops.go:140
 	gc_l2_lo := gc_j.lanes[2].lo
-//line jam_loops.go:142
 	gc_l2_n := gc_j.lanes[2].n
-//line jam_loops.go:144
 	gc_l3_in := gc_j.lanes[3].in
-//line jam_loops.go:146
 	gc_l3_lo := gc_j.lanes[3].lo
-//line jam_loops.go:148
 	gc_l3_n := gc_j.lanes[3].n
 //line jam_loops.go:117
 	var gc_l0_s float64
@@ -1319,11 +1223,8 @@ func gc_jam_indexSum_run4(gc_j *gc_jam_indexSum) {
 //line jam_loops.go:118
 		for gc_j6 := 0; gc_j6 < gc_n5; gc_j6++ {
 			gc_l0_s += float64(gc_w7[gc_j6])
-//line jam_loops.go:119
 			gc_l1_s += float64(gc_w8[gc_j6])
-//line jam_loops.go:119
 			gc_l2_s += float64(gc_w9[gc_j6])
-//line jam_loops.go:119
 			gc_l3_s += float64(gc_w10[gc_j6])
 		}
 	}
@@ -1383,7 +1284,6 @@ func gc_body_jamLoopShift(gc_b *compiled.Block, gc_lo, gc_hi int, in []float32, 
 			gc_bx = 0
 		}
 		var gc_jam gc_jam_jamLoopShift_136
-//line jam_loops.go:147
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -1403,13 +1303,14 @@ func gc_body_jamLoopShift(gc_b *compiled.Block, gc_lo, gc_hi int, in []float32, 
 					sums, i)
 			}
 		}
-//line jam_loops.go:148
 		gc_jam_jamLoopShift_136_flush(&gc_jam)
 	}
 }
 
 // gc_jam_jamLoopShift_136 holds up to 4 threads' calls of jamLoopShift's loop at line 136, whose loops run
 // interleaved (gocuda compile's jam pass).
+//
+//line jam_loops.go:154
 type gc_jam_jamLoopShift_136 struct {
 	n     int
 	lanes [4]gc_jam_jamLoopShift_136_lane
@@ -1464,35 +1365,20 @@ func gc_jam_jamLoopShift_136_run1(gc_l *gc_jam_jamLoopShift_136_lane) {
 // gc_jam_jamLoopShift_136_run4 runs the rest of jamLoopShift's loop at line 136 for 4 threads, their loops interleaved.
 func gc_jam_jamLoopShift_136_run4(gc_j *gc_jam_jamLoopShift_136) {
 	gc_l0_pairs := gc_j.lanes[0].pairs
-//line jam_loops.go:146
 	gc_l0_s := gc_j.lanes[0].s
-//line jam_loops.go:148
 	gc_l0_in := gc_j.lanes[0].in
-//line jam_loops.go:150
 	gc_l0_lo := gc_j.lanes[0].lo
-//line jam_loops.go:152
 	gc_l1_pairs := gc_j.lanes[1].pairs
-//line jam_loops.go:154
 	gc_l1_s := gc_j.lanes[1].s
-//line jam_loops.go:156
 	gc_l1_in := gc_j.lanes[1].in
-//line jam_loops.go:158
 	gc_l1_lo := gc_j.lanes[1].lo
-//line jam_loops.go:160
 	gc_l2_pairs := gc_j.lanes[2].pairs
-//line jam_loops.go:162
 	gc_l2_s := gc_j.lanes[2].s
-//line jam_loops.go:164
 	gc_l2_in := gc_j.lanes[2].in
-//line jam_loops.go:166
 	gc_l2_lo := gc_j.lanes[2].lo
-//line jam_loops.go:168
 	gc_l3_pairs := gc_j.lanes[3].pairs
-//line jam_loops.go:170
 	gc_l3_s := gc_j.lanes[3].s
-//line jam_loops.go:172
 	gc_l3_in := gc_j.lanes[3].in
-//line jam_loops.go:174
 	gc_l3_lo := gc_j.lanes[3].lo
 //line jam_loops.go:136
 	gc_l0_k := 0
@@ -1541,7 +1427,6 @@ func gc_jam_jamLoopShift_136_run4(gc_j *gc_jam_jamLoopShift_136) {
 //line jam_loops.go:136
 		gc_l3_k++
 	}
-//line jam_loops.go:139
 	gc_j.lanes[0].gc_dst[gc_j.lanes[0].gc_at] = gc_l0_s
 	gc_j.lanes[1].gc_dst[gc_j.lanes[1].gc_at] = gc_l1_s
 	gc_j.lanes[2].gc_dst[gc_j.lanes[2].gc_at] = gc_l2_s
@@ -1551,4 +1436,5 @@ func gc_jam_jamLoopShift_136_run4(gc_j *gc_jam_jamLoopShift_136) {
 // gc_files_jam_loops holds the source files whose lines the kernels' records hash.
 //
 //go:embed jam_loops.go jam_result.go
+//line jam_loops.go:148
 var gc_files_jam_loops embed.FS

@@ -45,7 +45,6 @@ func gc_body_jamSums(gc_b *compiled.Block, in []float32, sums []float64, bounds 
 	gc_s_lo := compiled.Scratch[int](gc_b, 0)[:gc_n]
 	gc_s_n := compiled.Scratch[int](gc_b, 1)[:gc_n]
 	gc_s_v := compiled.Scratch[float64](gc_b, 2)[:gc_n]
-//line jam_result.go:28
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
 		gc_off2 := (gc_bx * gc_bdx) + 1
@@ -68,7 +67,6 @@ func gc_body_jamSums(gc_b *compiled.Block, in []float32, sums []float64, bounds 
 						if i == bad && mode != 0 {
 							n += len(in)
 						}
-//line jam_result.go:23
 						gc_s_lo[gc_rank] = lo
 						gc_s_n[gc_rank] = n
 					}
@@ -85,7 +83,6 @@ func gc_body_jamSums(gc_b *compiled.Block, in []float32, sums []float64, bounds 
 				if i == bad && mode != 0 {
 					n += len(in)
 				}
-//line jam_result.go:23
 				gc_s_lo[gc_rank] = lo
 				gc_s_n[gc_rank] = n
 			}
@@ -104,7 +101,6 @@ func gc_body_jamSums(gc_b *compiled.Block, in []float32, sums []float64, bounds 
 					if i == bad && mode != 0 {
 						n += len(in)
 					}
-//line jam_result.go:23
 					gc_s_lo[gc_rank] = lo
 					gc_s_n[gc_rank] = n
 				}
@@ -120,7 +116,6 @@ func gc_body_jamSums(gc_b *compiled.Block, in []float32, sums []float64, bounds 
 					if i == bad && mode != 0 {
 						n += len(in)
 					}
-//line jam_result.go:23
 					gc_s_lo[gc_rank] = lo
 					gc_s_n[gc_rank] = n
 				}
@@ -136,7 +131,6 @@ func gc_body_jamSums(gc_b *compiled.Block, in []float32, sums []float64, bounds 
 					if i == bad && mode != 0 {
 						n += len(in)
 					}
-//line jam_result.go:23
 					gc_s_lo[gc_rank] = lo
 					gc_s_n[gc_rank] = n
 				}
@@ -152,7 +146,6 @@ func gc_body_jamSums(gc_b *compiled.Block, in []float32, sums []float64, bounds 
 					if i == bad && mode != 0 {
 						n += len(in)
 					}
-//line jam_result.go:23
 					gc_s_lo[gc_rank] = lo
 					gc_s_n[gc_rank] = n
 				}
@@ -168,7 +161,6 @@ func gc_body_jamSums(gc_b *compiled.Block, in []float32, sums []float64, bounds 
 				if i == bad && mode != 0 {
 					n += len(in)
 				}
-//line jam_result.go:23
 				gc_s_lo[gc_rank] = lo
 				gc_s_n[gc_rank] = n
 			}
@@ -185,7 +177,6 @@ func gc_body_jamSums(gc_b *compiled.Block, in []float32, sums []float64, bounds 
 					gc_pos.Thread = gc_rank
 //line jam_result.go:16
 					i := gc_bx*gc_bdx + gc_tx
-//line jam_result.go:18
 					lo := gc_s_lo[gc_rank]
 					n := gc_s_n[gc_rank]
 //line jam_result.go:23
@@ -197,7 +188,6 @@ func gc_body_jamSums(gc_b *compiled.Block, in []float32, sums []float64, bounds 
 				}
 			}
 		}
-//line jam_result.go:32
 		gc_jam_jamSum_flush(&gc_jam)
 	} else
 //line jam_result.go:28
@@ -221,7 +211,6 @@ func gc_body_jamSums(gc_b *compiled.Block, in []float32, sums []float64, bounds 
 				if compiled.InStride(gc_stride, gc_off3, 0, gc_bdx, len(sums)) {
 					for gc_tx, gc_idx := 0, gc_off3+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
 						gc_rank := gc_base + gc_tx
-//line jam_result.go:42
 						v := gc_s_v[gc_rank]
 //line jam_result.go:31
 						sums[gc_idx] = v
@@ -304,7 +293,6 @@ func gc_body_jamSums(gc_b *compiled.Block, in []float32, sums []float64, bounds 
 //line jam_result.go:35
 							compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, off, gocuda.WarpSize, &gc_c1r)
 							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line jam_result.go:39
 								v_ := gc_l_v_[gc_lane]
 //line jam_result.go:35
 								v_ += gc_c1r[gc_lane]
@@ -334,7 +322,6 @@ func gc_body_jamSums(gc_b *compiled.Block, in []float32, sums []float64, bounds 
 							gc_pos.Thread = gc_rank
 //line jam_result.go:16
 							i := gc_bx*gc_bdx + gc_tx
-//line jam_result.go:18
 							v_ := gc_l_v_[gc_lane]
 							{
 //line jam_result.go:38

@@ -44,11 +44,9 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 //line kernels.go:15
 	as := gocuda.Shared[[tile]float32](t, tile)[:tile]
 	bs := gocuda.Shared[[tile]float32](t, tile)[:tile]
-//line kernels.go:18
 	gc_vstep := 0
 	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 		gc_rank := gc_vstep
-//line kernels.go:20
 		var sum float32
 		gc_lanes.BroadcastFloat32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
 	}
@@ -59,7 +57,6 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 			gc_pos.Thread = gc_rank
 //line kernels.go:20
 			var sum float32
-//line kernels.go:22
 			gc_s_sum[gc_rank] = sum
 		}
 		{
@@ -67,7 +64,6 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 			gc_pos.Thread = gc_rank
 //line kernels.go:20
 			var sum float32
-//line kernels.go:22
 			gc_s_sum[gc_rank] = sum
 		}
 		{
@@ -75,7 +71,6 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 			gc_pos.Thread = gc_rank
 //line kernels.go:20
 			var sum float32
-//line kernels.go:22
 			gc_s_sum[gc_rank] = sum
 		}
 		{
@@ -83,7 +78,6 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 			gc_pos.Thread = gc_rank
 //line kernels.go:20
 			var sum float32
-//line kernels.go:22
 			gc_s_sum[gc_rank] = sum
 		}
 	}
@@ -91,7 +85,6 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 		gc_pos.Thread = gc_rank
 //line kernels.go:20
 		var sum float32
-//line kernels.go:22
 		gc_s_sum[gc_rank] = sum
 	}
 //line kernels.go:21
@@ -492,7 +485,6 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 					tx := gc_tx
 //line kernels.go:17
 					ty := gc_ty
-//line kernels.go:19
 					sum := gc_s_sum[gc_rank]
 					{
 //line kernels.go:24
@@ -607,54 +599,40 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
 						gc_tx := gc_step3 + 0
-//line kernels.go:61
 						gc_rank := gc_base + gc_tx
-//line kernels.go:21
 						sum := gc_s_sum[gc_rank]
 //line kernels.go:30
 						gc_at3[gc_tx] = sum
 					}
 					{
-//line kernels.go:34
 						gc_tx := gc_step3 + 1
-//line kernels.go:36
 						gc_rank := gc_base + gc_tx
-//line kernels.go:21
 						sum := gc_s_sum[gc_rank]
 //line kernels.go:30
 						gc_at3[gc_tx] = sum
 					}
 					{
-//line kernels.go:34
 						gc_tx := gc_step3 + 2
-//line kernels.go:36
 						gc_rank := gc_base + gc_tx
-//line kernels.go:21
 						sum := gc_s_sum[gc_rank]
 //line kernels.go:30
 						gc_at3[gc_tx] = sum
 					}
 					{
-//line kernels.go:34
 						gc_tx := gc_step3 + 3
-//line kernels.go:36
 						gc_rank := gc_base + gc_tx
-//line kernels.go:21
 						sum := gc_s_sum[gc_rank]
 //line kernels.go:30
 						gc_at3[gc_tx] = sum
 					}
 				}
-//line kernels.go:34
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line kernels.go:21
 					sum := gc_s_sum[gc_rank]
 //line kernels.go:30
 					gc_at3[gc_tx] = sum
 				}
 			} else {
-//line kernels.go:34
 				gc_step4 := gc_from
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
@@ -668,13 +646,11 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						tx := gc_tx
 //line kernels.go:19
 						col := gc_bx*tile + tx
-//line kernels.go:21
 						sum := gc_s_sum[gc_rank]
 //line kernels.go:30
 						c[row*n+col] = sum
 					}
 					{
-//line kernels.go:34
 						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -685,13 +661,11 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						tx := gc_tx
 //line kernels.go:19
 						col := gc_bx*tile + tx
-//line kernels.go:21
 						sum := gc_s_sum[gc_rank]
 //line kernels.go:30
 						c[row*n+col] = sum
 					}
 					{
-//line kernels.go:34
 						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -702,13 +676,11 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						tx := gc_tx
 //line kernels.go:19
 						col := gc_bx*tile + tx
-//line kernels.go:21
 						sum := gc_s_sum[gc_rank]
 //line kernels.go:30
 						c[row*n+col] = sum
 					}
 					{
-//line kernels.go:34
 						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -719,13 +691,11 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						tx := gc_tx
 //line kernels.go:19
 						col := gc_bx*tile + tx
-//line kernels.go:21
 						sum := gc_s_sum[gc_rank]
 //line kernels.go:30
 						c[row*n+col] = sum
 					}
 				}
-//line kernels.go:34
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -736,13 +706,11 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 					tx := gc_tx
 //line kernels.go:19
 					col := gc_bx*tile + tx
-//line kernels.go:21
 					sum := gc_s_sum[gc_rank]
 //line kernels.go:30
 					c[row*n+col] = sum
 				}
 			}
-//line kernels.go:34
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -801,7 +769,6 @@ func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
 	}
 //line kernels.go:55
 	for off := 1; off < gc_bdx; off *= 2 {
-//line kernels.go:57
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -816,11 +783,9 @@ func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
 				if tid >= off {
 					v = temp[tid-off]
 				}
-//line kernels.go:61
 				gc_s_v[gc_rank] = v
 			}
 		}
-//line kernels.go:66
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -830,7 +795,6 @@ func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
 				}
 //line kernels.go:49
 				tid := gc_tx
-//line kernels.go:51
 				v := gc_s_v[gc_rank]
 //line kernels.go:61
 				temp[tid] += v
@@ -838,7 +802,6 @@ func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
 		}
 	}
 	{
-//line kernels.go:67
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -863,7 +826,6 @@ func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
 		}
 	}
 	gc_r5 := 0
-//line kernels.go:72
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -881,7 +843,6 @@ func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
 	}
 //line kernels.go:67
 	n := gc_r5
-//line kernels.go:69
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -928,7 +889,6 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 	base := gc_bx * n
 //line kernels.go:86
 	offset := 1
-//line kernels.go:88
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -960,7 +920,6 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 			d /= 4
 			continue
 		}
-//line kernels.go:94
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := d; gc_bound < gc_to {
 			gc_to = gc_bound
@@ -974,7 +933,6 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 //line kernels.go:79
 					tid := gc_tx
 					{
-//line kernels.go:90
 						ai, bi := offset*(2*tid+1)-1, offset*(2*tid+2)-1
 //line kernels.go:90
 						_ = ai
@@ -1028,13 +986,11 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 						gc_at[0] = 0
 					}
 				}
-//line kernels.go:100
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line kernels.go:96
 					gc_at[0] = 0
 				}
 			} else {
-//line kernels.go:100
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
@@ -1045,7 +1001,6 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 						temp[n-1] = 0
 					}
 					{
-//line kernels.go:100
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -1053,7 +1008,6 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 						temp[n-1] = 0
 					}
 					{
-//line kernels.go:100
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -1061,7 +1015,6 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 						temp[n-1] = 0
 					}
 					{
-//line kernels.go:100
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -1069,7 +1022,6 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 						temp[n-1] = 0
 					}
 				}
-//line kernels.go:100
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -1082,7 +1034,6 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 //line kernels.go:98
 	for d_ := 1; d_ < n; d_ *= 2 {
 		offset >>= 1
-//line kernels.go:101
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := d_; gc_bound < gc_to {
 			gc_to = gc_bound
@@ -1096,7 +1047,6 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 //line kernels.go:79
 					tid := gc_tx
 					{
-//line kernels.go:102
 						ai_, bi_ := offset*(2*tid+1)-1, offset*(2*tid+2)-1
 //line kernels.go:102
 						_ = ai_
@@ -1120,7 +1070,6 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 			}
 		}
 	}
-//line kernels.go:111
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -1195,7 +1144,6 @@ func gc_body_votes(gc_b *compiled.Block, in []int32, out []int32) {
 		}
 	}
 	gc_r2 := 0
-//line kernels.go:129
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -1214,7 +1162,6 @@ func gc_body_votes(gc_b *compiled.Block, in []int32, out []int32) {
 //line kernels.go:124
 	n := gc_r2
 	gc_r3 := true
-//line kernels.go:127
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -1234,7 +1181,6 @@ func gc_body_votes(gc_b *compiled.Block, in []int32, out []int32) {
 	all := gc_r3
 	var some bool
 	gc_r4 := false
-//line kernels.go:129
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -1318,7 +1264,6 @@ func gc_body_rotate(gc_b *compiled.Block, in, out []float64) {
 	buf := gocuda.DynamicShared[float64](t)
 //line kernels.go:162
 	size := gc_bdx * gc_bdy * gc_bdz
-//line kernels.go:164
 	gc_ty := 0
 	gc_tz := 0
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -1337,7 +1282,6 @@ func gc_body_rotate(gc_b *compiled.Block, in, out []float64) {
 			}
 			idx := [3]int{gc_tx, gc_ty, gc_tz}
 			buf[r] = v
-//line kernels.go:172
 			gc_s_idx[gc_rank] = idx
 		}
 		gc_ty++
@@ -1346,13 +1290,10 @@ func gc_body_rotate(gc_b *compiled.Block, in, out []float64) {
 			gc_tz++
 		}
 	}
-//line kernels.go:181
 	compiled.OutOfLine(func() {
 		gc_s_idx := gc_s_idx[:gc_n]
-//line kernels.go:184
 		gc_s_w := gc_s_w[:gc_n]
 		{
-//line kernels.go:187
 			gc_step := 0
 			for ; gc_step+3 < gc_n; gc_step += 4 {
 				{
@@ -1360,14 +1301,12 @@ func gc_body_rotate(gc_b *compiled.Block, in, out []float64) {
 					gc_pos.Thread = gc_rank
 //line kernels.go:161
 					r := gc_rank
-//line kernels.go:163
 					idx := gc_s_idx[gc_rank]
 //line kernels.go:171
 					w := buf[(r+1)%size]
 					for k := range idx {
 						w += float64(idx[k]) / 1000
 					}
-//line kernels.go:176
 					gc_s_w[gc_rank] = w
 				}
 				{
@@ -1375,14 +1314,12 @@ func gc_body_rotate(gc_b *compiled.Block, in, out []float64) {
 					gc_pos.Thread = gc_rank
 //line kernels.go:161
 					r := gc_rank
-//line kernels.go:163
 					idx := gc_s_idx[gc_rank]
 //line kernels.go:171
 					w := buf[(r+1)%size]
 					for k := range idx {
 						w += float64(idx[k]) / 1000
 					}
-//line kernels.go:176
 					gc_s_w[gc_rank] = w
 				}
 				{
@@ -1390,14 +1327,12 @@ func gc_body_rotate(gc_b *compiled.Block, in, out []float64) {
 					gc_pos.Thread = gc_rank
 //line kernels.go:161
 					r := gc_rank
-//line kernels.go:163
 					idx := gc_s_idx[gc_rank]
 //line kernels.go:171
 					w := buf[(r+1)%size]
 					for k := range idx {
 						w += float64(idx[k]) / 1000
 					}
-//line kernels.go:176
 					gc_s_w[gc_rank] = w
 				}
 				{
@@ -1405,14 +1340,12 @@ func gc_body_rotate(gc_b *compiled.Block, in, out []float64) {
 					gc_pos.Thread = gc_rank
 //line kernels.go:161
 					r := gc_rank
-//line kernels.go:163
 					idx := gc_s_idx[gc_rank]
 //line kernels.go:171
 					w := buf[(r+1)%size]
 					for k := range idx {
 						w += float64(idx[k]) / 1000
 					}
-//line kernels.go:176
 					gc_s_w[gc_rank] = w
 				}
 			}
@@ -1420,19 +1353,16 @@ func gc_body_rotate(gc_b *compiled.Block, in, out []float64) {
 				gc_pos.Thread = gc_rank
 //line kernels.go:161
 				r := gc_rank
-//line kernels.go:163
 				idx := gc_s_idx[gc_rank]
 //line kernels.go:171
 				w := buf[(r+1)%size]
 				for k := range idx {
 					w += float64(idx[k]) / 1000
 				}
-//line kernels.go:176
 				gc_s_w[gc_rank] = w
 			}
 		}
 	})
-//line kernels.go:181
 	gc_step2 := 0
 	for ; gc_step2+3 < gc_n; gc_step2 += 4 {
 		{
@@ -1443,7 +1373,6 @@ func gc_body_rotate(gc_b *compiled.Block, in, out []float64) {
 //line kernels.go:163
 			g := gc_bx*size + r
 			ok := g < len(in)
-//line kernels.go:166
 			w := gc_s_w[gc_rank]
 //line kernels.go:176
 			if ok {
@@ -1458,7 +1387,6 @@ func gc_body_rotate(gc_b *compiled.Block, in, out []float64) {
 //line kernels.go:163
 			g := gc_bx*size + r
 			ok := g < len(in)
-//line kernels.go:166
 			w := gc_s_w[gc_rank]
 //line kernels.go:176
 			if ok {
@@ -1473,7 +1401,6 @@ func gc_body_rotate(gc_b *compiled.Block, in, out []float64) {
 //line kernels.go:163
 			g := gc_bx*size + r
 			ok := g < len(in)
-//line kernels.go:166
 			w := gc_s_w[gc_rank]
 //line kernels.go:176
 			if ok {
@@ -1488,7 +1415,6 @@ func gc_body_rotate(gc_b *compiled.Block, in, out []float64) {
 //line kernels.go:163
 			g := gc_bx*size + r
 			ok := g < len(in)
-//line kernels.go:166
 			w := gc_s_w[gc_rank]
 //line kernels.go:176
 			if ok {
@@ -1503,7 +1429,6 @@ func gc_body_rotate(gc_b *compiled.Block, in, out []float64) {
 //line kernels.go:163
 		g := gc_bx*size + r
 		ok := g < len(in)
-//line kernels.go:166
 		w := gc_s_w[gc_rank]
 //line kernels.go:176
 		if ok {
@@ -1532,7 +1457,6 @@ func gc_body_panicKernel(gc_b *compiled.Block, block, thread int, out []int) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-//line kernels.go:192
 	gc_off := gc_bx
 	if gc_off >= 0 && gc_off < len(out) {
 		gc_at := out[gc_off:][:1]
@@ -1593,7 +1517,6 @@ func gc_body_panicKernel(gc_b *compiled.Block, block, thread int, out []int) {
 			out[gc_bx] = 1
 		}
 	}
-//line kernels.go:192
 	gc_step3 := 0
 	for ; gc_step3+3 < gc_n; gc_step3 += 4 {
 		{
@@ -1670,9 +1593,7 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 			_ = gc_more
 			gc_pos.Block = gc_first % gc_gdx
 			gc_bx := 0
-//line kernels.go:217
 			gc_runlo, gc_runhi := gc_first*gc_bdx, gc_last*gc_bdx
-//line kernels.go:219
 			gc_from, gc_to := gc_runlo, gc_runhi
 			if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
 				panic(compiled.ErrGuardWraps)
@@ -1689,35 +1610,30 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
 							gc_tx := gc_step + 0
-//line kernels.go:200
 							gc_more = true
 //line kernels.go:200
 							gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 						}
 						{
 							gc_tx := gc_step + 1
-//line kernels.go:200
 							gc_more = true
 //line kernels.go:200
 							gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 						}
 						{
 							gc_tx := gc_step + 2
-//line kernels.go:200
 							gc_more = true
 //line kernels.go:200
 							gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 						}
 						{
 							gc_tx := gc_step + 3
-//line kernels.go:200
 							gc_more = true
 //line kernels.go:200
 							gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 						}
 					}
 					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line kernels.go:200
 						gc_more = true
 //line kernels.go:200
 						gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
@@ -1791,7 +1707,6 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 				return
 			}
 			gc_more = false
-//line kernels.go:206
 			gc_bx := gc_lo%gc_gdx - 1
 			for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
 				gc_pos.Block = gc_blk
@@ -1816,35 +1731,30 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 							for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 								{
 									gc_tx := gc_step3 + 0
-//line kernels.go:200
 									gc_more = true
 //line kernels.go:200
 									gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
 								}
 								{
 									gc_tx := gc_step3 + 1
-//line kernels.go:200
 									gc_more = true
 //line kernels.go:200
 									gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
 								}
 								{
 									gc_tx := gc_step3 + 2
-//line kernels.go:200
 									gc_more = true
 //line kernels.go:200
 									gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
 								}
 								{
 									gc_tx := gc_step3 + 3
-//line kernels.go:200
 									gc_more = true
 //line kernels.go:200
 									gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
 								}
 							}
 							for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-//line kernels.go:200
 								gc_more = true
 //line kernels.go:200
 								gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
@@ -1940,7 +1850,6 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 	}
 //line kernels.go:209
 	sdata := gocuda.Shared[T](t, gc_bdx)[:gc_bdx]
-//line kernels.go:211
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
 		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(sdata) {
@@ -1960,7 +1869,6 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 					gc_at2[gc_tx] = v
 				}
 				{
-//line kernels.go:220
 					gc_tx := gc_step + 1
 //line kernels.go:210
 					tid := gc_tx
@@ -1972,7 +1880,6 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 					gc_at2[gc_tx] = v
 				}
 				{
-//line kernels.go:220
 					gc_tx := gc_step + 2
 //line kernels.go:210
 					tid := gc_tx
@@ -1984,7 +1891,6 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 					gc_at2[gc_tx] = v
 				}
 				{
-//line kernels.go:220
 					gc_tx := gc_step + 3
 //line kernels.go:210
 					tid := gc_tx
@@ -1996,7 +1902,6 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 					gc_at2[gc_tx] = v
 				}
 			}
-//line kernels.go:220
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 //line kernels.go:210
 				tid := gc_tx
@@ -2008,7 +1913,6 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 				gc_at2[gc_tx] = v
 			}
 		} else {
-//line kernels.go:220
 			gc_step2 := 0
 			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
@@ -2025,7 +1929,6 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 					sdata[tid] = v
 				}
 				{
-//line kernels.go:220
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -2039,7 +1942,6 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 					sdata[tid] = v
 				}
 				{
-//line kernels.go:220
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -2053,7 +1955,6 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 					sdata[tid] = v
 				}
 				{
-//line kernels.go:220
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -2067,7 +1968,6 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 					sdata[tid] = v
 				}
 			}
-//line kernels.go:220
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -2096,7 +1996,6 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 				continue
 			}
 		}
-//line kernels.go:241
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
@@ -2204,9 +2103,7 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 			}
 		}
 	}
-//line kernels.go:242
 	gc_apart := compiled.Disjoint(x, partial)
-//line kernels.go:245
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off3 := 0
 		gc_off4 := gc_bx
@@ -2229,7 +2126,6 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 					}
 				}
 				{
-//line kernels.go:226
 					gc_tx := gc_step5 + 1
 //line kernels.go:210
 					tid := gc_tx
@@ -2242,7 +2138,6 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 					}
 				}
 				{
-//line kernels.go:226
 					gc_tx := gc_step5 + 2
 //line kernels.go:210
 					tid := gc_tx
@@ -2255,7 +2150,6 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 					}
 				}
 				{
-//line kernels.go:226
 					gc_tx := gc_step5 + 3
 //line kernels.go:210
 					tid := gc_tx
@@ -2268,7 +2162,6 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 					}
 				}
 			}
-//line kernels.go:226
 			for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
 //line kernels.go:210
 				tid := gc_tx
@@ -2281,7 +2174,6 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 				}
 			}
 		} else {
-//line kernels.go:226
 			gc_step6 := 0
 			for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
 				{
@@ -2299,7 +2191,6 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 					}
 				}
 				{
-//line kernels.go:226
 					gc_tx := gc_step6 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -2314,7 +2205,6 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 					}
 				}
 				{
-//line kernels.go:226
 					gc_tx := gc_step6 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -2329,7 +2219,6 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 					}
 				}
 				{
-//line kernels.go:226
 					gc_tx := gc_step6 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -2344,7 +2233,6 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 					}
 				}
 			}
-//line kernels.go:226
 			for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -2390,7 +2278,6 @@ func gc_body_warpReduce(gc_b *compiled.Block, in, partial []int32) {
 	gc_n := gc_b.Len()
 //line kernels.go:248
 	sums := gocuda.Shared[int32](t, gocuda.WarpSize)[:gocuda.WarpSize]
-//line kernels.go:250
 	var gc_l_v [32]int32
 	var gc_l_v_ [32]int32
 	var gc_c1r [32]int32
@@ -2416,7 +2303,6 @@ func gc_body_warpReduce(gc_b *compiled.Block, in, partial []int32) {
 							v = gc_at[gc_lane]
 						}
 						var v_ int32 = v
-//line kernels.go:257
 						gc_l_v[gc_lane] = v
 						gc_l_v_[gc_lane] = v_
 					}
@@ -2435,7 +2321,6 @@ func gc_body_warpReduce(gc_b *compiled.Block, in, partial []int32) {
 							v = in[i]
 						}
 						var v_ int32 = v
-//line kernels.go:257
 						gc_l_v[gc_lane] = v
 						gc_l_v_[gc_lane] = v_
 					}
@@ -2458,7 +2343,6 @@ func gc_body_warpReduce(gc_b *compiled.Block, in, partial []int32) {
 //line kernels.go:274
 					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line kernels.go:278
 						v_ := gc_l_v_[gc_lane]
 //line kernels.go:274
 						v_ += gc_c1r[gc_lane]
@@ -2469,15 +2353,12 @@ func gc_body_warpReduce(gc_b *compiled.Block, in, partial []int32) {
 		}
 		gc_upto := min(gc_cnt, 1)
 		for gc_lane := 0; gc_lane < gc_upto; gc_lane++ {
-//line kernels.go:284
 			var v int32
-//line kernels.go:286
 			v_ := gc_l_v_[gc_lane]
 //line kernels.go:276
 			var r int32 = v_
 //line kernels.go:254
 			v = r
-//line kernels.go:256
 			gc_l_v[gc_lane] = v
 		}
 		gc_lo2, gc_hi2 := 0, 32
@@ -2498,7 +2379,6 @@ func gc_body_warpReduce(gc_b *compiled.Block, in, partial []int32) {
 			}
 		}
 	}
-//line kernels.go:262
 	var gc_l_s [32]int32
 	var gc_l_v_2 [32]int32
 	var gc_c2r [32]int32
@@ -2507,7 +2387,6 @@ func gc_body_warpReduce(gc_b *compiled.Block, in, partial []int32) {
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		{
-//line kernels.go:271
 			var gc_m15 uint32
 //line kernels.go:259
 			if (gc_w >> 5) == 0 {
@@ -2525,7 +2404,6 @@ func gc_body_warpReduce(gc_b *compiled.Block, in, partial []int32) {
 						s = sums[(gc_rank & 31)]
 					}
 					var v_2 int32 = s
-//line kernels.go:267
 					gc_l_s[gc_lane] = s
 					gc_l_v_2[gc_lane] = v_2
 				}
@@ -2545,7 +2423,6 @@ func gc_body_warpReduce(gc_b *compiled.Block, in, partial []int32) {
 //line kernels.go:274
 							compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c2r)
 							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line kernels.go:278
 								v_2 := gc_l_v_2[gc_lane]
 //line kernels.go:274
 								v_2 += gc_c2r[gc_lane]
@@ -2556,15 +2433,12 @@ func gc_body_warpReduce(gc_b *compiled.Block, in, partial []int32) {
 				}
 				gc_upto2 := min(gc_cnt, 1)
 				for gc_lane := 0; gc_lane < gc_upto2; gc_lane++ {
-//line kernels.go:284
 					var s int32
-//line kernels.go:286
 					v_2 := gc_l_v_2[gc_lane]
 //line kernels.go:276
 					var r_ int32 = v_2
 //line kernels.go:264
 					s = r_
-//line kernels.go:266
 					gc_l_s[gc_lane] = s
 				}
 				gc_lo3, gc_hi3 := 0, 32
@@ -2616,7 +2490,6 @@ func gc_body_shflScan(gc_b *compiled.Block, in, out []float32) {
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_s_total := compiled.Scratch[float32](gc_b, 1)[:gc_n]
-//line kernels.go:296
 	var gc_l_mask [32]uint32
 	var gc_c1m [32]uint32
 	var gc_c1v [32]float32
@@ -2640,14 +2513,12 @@ func gc_body_shflScan(gc_b *compiled.Block, in, out []float32) {
 //line kernels.go:286
 				lanes := min(gocuda.WarpSize, gc_bdx-(gc_w>>5)*gocuda.WarpSize)
 				{
-//line kernels.go:289
 					gc_x0 := gc_tidx.X
 					gc_off := (gc_bx * gc_bdx) + gc_x0
 					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 						gc_at := in[gc_off:][:32]
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							gc_tx := gc_x0 + gc_lane
-//line kernels.go:296
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
 //line kernels.go:285
@@ -2658,7 +2529,6 @@ func gc_body_shflScan(gc_b *compiled.Block, in, out []float32) {
 							if true || i < len(in) {
 								v = gc_at[gc_lane]
 							}
-//line kernels.go:294
 							gc_l_mask[gc_lane] = mask
 							gc_s_v[gc_rank] = v
 						}
@@ -2678,7 +2548,6 @@ func gc_body_shflScan(gc_b *compiled.Block, in, out []float32) {
 							if i < len(in) {
 								v = in[i]
 							}
-//line kernels.go:294
 							gc_l_mask[gc_lane] = mask
 							gc_s_v[gc_rank] = v
 						}
@@ -2690,9 +2559,7 @@ func gc_body_shflScan(gc_b *compiled.Block, in, out []float32) {
 		for d := 1; d < gocuda.WarpSize; d *= 2 {
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-//line kernels.go:296
 				mask := gc_l_mask[gc_lane]
-//line kernels.go:298
 				v := gc_s_v[gc_rank]
 //line kernels.go:293
 				gc_c1m[gc_lane] = mask
@@ -2716,19 +2583,15 @@ func gc_body_shflScan(gc_b *compiled.Block, in, out []float32) {
 				{
 					v += y
 				}
-//line kernels.go:298
 				gc_s_v[gc_rank] = v
 			}
 		}
 		{
 //line kernels.go:286
 			lanes := min(gocuda.WarpSize, gc_bdx-(gc_w>>5)*gocuda.WarpSize)
-//line kernels.go:288
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-//line kernels.go:291
 				mask := gc_l_mask[gc_lane]
-//line kernels.go:293
 				v := gc_s_v[gc_rank]
 //line kernels.go:298
 				gc_c2m[gc_lane] = mask
@@ -2742,7 +2605,6 @@ func gc_body_shflScan(gc_b *compiled.Block, in, out []float32) {
 //line kernels.go:298
 		copy(gc_s_total[gc_w:][:gc_cnt], gc_c2r[:gc_cnt])
 	}
-//line kernels.go:302
 	gc_from, gc_to := 0, gc_bdx
 	if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 		panic(compiled.ErrGuardWraps)
@@ -2758,9 +2620,7 @@ func gc_body_shflScan(gc_b *compiled.Block, in, out []float32) {
 			for ; gc_step+3 < gc_to; gc_step += 4 {
 				{
 					gc_tx := gc_step + 0
-//line kernels.go:318
 					gc_rank := gc_base + gc_tx
-//line kernels.go:287
 					v := gc_s_v[gc_rank]
 					total := gc_s_total[gc_rank]
 					{
@@ -2770,9 +2630,7 @@ func gc_body_shflScan(gc_b *compiled.Block, in, out []float32) {
 				}
 				{
 					gc_tx := gc_step + 1
-//line kernels.go:306
 					gc_rank := gc_base + gc_tx
-//line kernels.go:287
 					v := gc_s_v[gc_rank]
 					total := gc_s_total[gc_rank]
 					{
@@ -2782,9 +2640,7 @@ func gc_body_shflScan(gc_b *compiled.Block, in, out []float32) {
 				}
 				{
 					gc_tx := gc_step + 2
-//line kernels.go:306
 					gc_rank := gc_base + gc_tx
-//line kernels.go:287
 					v := gc_s_v[gc_rank]
 					total := gc_s_total[gc_rank]
 					{
@@ -2794,9 +2650,7 @@ func gc_body_shflScan(gc_b *compiled.Block, in, out []float32) {
 				}
 				{
 					gc_tx := gc_step + 3
-//line kernels.go:306
 					gc_rank := gc_base + gc_tx
-//line kernels.go:287
 					v := gc_s_v[gc_rank]
 					total := gc_s_total[gc_rank]
 					{
@@ -2807,7 +2661,6 @@ func gc_body_shflScan(gc_b *compiled.Block, in, out []float32) {
 			}
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line kernels.go:287
 				v := gc_s_v[gc_rank]
 				total := gc_s_total[gc_rank]
 				{
@@ -2824,7 +2677,6 @@ func gc_body_shflScan(gc_b *compiled.Block, in, out []float32) {
 					gc_pos.Thread = gc_rank
 //line kernels.go:285
 					i := gc_bx*gc_bdx + gc_tx
-//line kernels.go:287
 					v := gc_s_v[gc_rank]
 					total := gc_s_total[gc_rank]
 					{
@@ -2838,7 +2690,6 @@ func gc_body_shflScan(gc_b *compiled.Block, in, out []float32) {
 					gc_pos.Thread = gc_rank
 //line kernels.go:285
 					i := gc_bx*gc_bdx + gc_tx
-//line kernels.go:287
 					v := gc_s_v[gc_rank]
 					total := gc_s_total[gc_rank]
 					{
@@ -2852,7 +2703,6 @@ func gc_body_shflScan(gc_b *compiled.Block, in, out []float32) {
 					gc_pos.Thread = gc_rank
 //line kernels.go:285
 					i := gc_bx*gc_bdx + gc_tx
-//line kernels.go:287
 					v := gc_s_v[gc_rank]
 					total := gc_s_total[gc_rank]
 					{
@@ -2866,7 +2716,6 @@ func gc_body_shflScan(gc_b *compiled.Block, in, out []float32) {
 					gc_pos.Thread = gc_rank
 //line kernels.go:285
 					i := gc_bx*gc_bdx + gc_tx
-//line kernels.go:287
 					v := gc_s_v[gc_rank]
 					total := gc_s_total[gc_rank]
 					{
@@ -2880,7 +2729,6 @@ func gc_body_shflScan(gc_b *compiled.Block, in, out []float32) {
 				gc_pos.Thread = gc_rank
 //line kernels.go:285
 				i := gc_bx*gc_bdx + gc_tx
-//line kernels.go:287
 				v := gc_s_v[gc_rank]
 				total := gc_s_total[gc_rank]
 				{
@@ -2914,7 +2762,6 @@ func gc_body_vote(gc_b *compiled.Block, in []int32, out []uint32) {
 	gc_n := gc_b.Len()
 //line kernels.go:326
 	buf := gocuda.Shared[int32](t, 16)[:16]
-//line kernels.go:328
 	var gc_l_pred [32]bool
 	var gc_l_ballot [32]uint32
 	var gc_l_all [32]bool
@@ -2939,7 +2786,6 @@ func gc_body_vote(gc_b *compiled.Block, in []int32, out []uint32) {
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line kernels.go:353
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
@@ -2951,7 +2797,6 @@ func gc_body_vote(gc_b *compiled.Block, in []int32, out []uint32) {
 //line kernels.go:314
 		compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_l_pred, nil, nil, &gc_c1r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line kernels.go:318
 			pred := gc_l_pred[gc_lane]
 			_ = pred
 //line kernels.go:314
@@ -2961,7 +2806,6 @@ func gc_body_vote(gc_b *compiled.Block, in []int32, out []uint32) {
 //line kernels.go:315
 		compiled.WarpLanes[bool, bool](gc_b, "AllSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_l_pred, nil, nil, &gc_c2r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line kernels.go:319
 			pred := gc_l_pred[gc_lane]
 			_ = pred
 //line kernels.go:315
@@ -3010,7 +2854,6 @@ func gc_body_vote(gc_b *compiled.Block, in []int32, out []uint32) {
 //line kernels.go:319
 			same := gc_c6r[gc_lane]
 			var active uint32
-//line kernels.go:323
 			gc_l_same[gc_lane] = same
 			gc_l_active[gc_lane] = active
 		}
@@ -3035,7 +2878,6 @@ func gc_body_vote(gc_b *compiled.Block, in []int32, out []uint32) {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line kernels.go:329
 					var active uint32
 //line kernels.go:322
 					active = gc_c7r[gc_lane]
@@ -3050,7 +2892,6 @@ func gc_body_vote(gc_b *compiled.Block, in []int32, out []uint32) {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line kernels.go:331
 					var active uint32
 //line kernels.go:324
 					active = gc_c8r[gc_lane]
@@ -3062,7 +2903,6 @@ func gc_body_vote(gc_b *compiled.Block, in []int32, out []uint32) {
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 //line kernels.go:327
 			var swapped int32
-//line kernels.go:329
 			gc_l_swapped[gc_lane] = swapped
 		}
 		{
@@ -3101,7 +2941,6 @@ func gc_body_vote(gc_b *compiled.Block, in []int32, out []uint32) {
 					gc_pos.Thread = gc_rank
 //line kernels.go:312
 					r := gc_rank
-//line kernels.go:314
 					var swapped int32
 //line kernels.go:331
 					swapped = buf[15-r]
@@ -3115,21 +2954,13 @@ func gc_body_vote(gc_b *compiled.Block, in []int32, out []uint32) {
 			gc_pos.Thread = gc_rank
 //line kernels.go:312
 			r := gc_rank
-//line kernels.go:314
 			ballot := gc_l_ballot[gc_lane]
-//line kernels.go:316
 			all := gc_l_all[gc_lane]
-//line kernels.go:318
 			anyPos := gc_l_anyPos[gc_lane]
-//line kernels.go:320
 			sum := gc_l_sum[gc_lane]
-//line kernels.go:322
 			low := gc_l_low[gc_lane]
-//line kernels.go:324
 			same := gc_l_same[gc_lane]
-//line kernels.go:326
 			active := gc_l_active[gc_lane]
-//line kernels.go:328
 			swapped := gc_l_swapped[gc_lane]
 //line kernels.go:333
 			out[8*r], out[8*r+1], out[8*r+2], out[8*r+3] = ballot, uint32(b2i(all)), uint32(b2i(anyPos)), uint32(sum)
@@ -3153,14 +2984,12 @@ var gc_src_stranded = compiled.NewSource(gc_files_kernels, "stranded", "f41a6421
 func gc_body_stranded(gc_b *compiled.Block, out []int32) {
 	gc_pos := gc_b.Pos()
 	gc_n := gc_b.Len()
-//line kernels.go:345
 	var gc_c1v [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
 		var gc_dead uint32
 		{
-//line kernels.go:352
 			var gc_m4 uint32
 //line kernels.go:342
 			gc_lo2, gc_hi2 := 0, 32
@@ -3217,7 +3046,6 @@ func gc_body_indexPanic(gc_b *compiled.Block, out []int) {
 	gc_pos := gc_b.Pos()
 	gc_n := gc_b.Len()
 	gc_s_i := compiled.Scratch[int](gc_b, 0)[:gc_n]
-//line kernels.go:356
 	gc_step := 0
 	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
@@ -3226,7 +3054,6 @@ func gc_body_indexPanic(gc_b *compiled.Block, out []int) {
 //line kernels.go:352
 			i := gc_rank
 			i *= 2
-//line kernels.go:355
 			gc_s_i[gc_rank] = i
 		}
 		{
@@ -3235,7 +3062,6 @@ func gc_body_indexPanic(gc_b *compiled.Block, out []int) {
 //line kernels.go:352
 			i := gc_rank
 			i *= 2
-//line kernels.go:355
 			gc_s_i[gc_rank] = i
 		}
 		{
@@ -3244,7 +3070,6 @@ func gc_body_indexPanic(gc_b *compiled.Block, out []int) {
 //line kernels.go:352
 			i := gc_rank
 			i *= 2
-//line kernels.go:355
 			gc_s_i[gc_rank] = i
 		}
 		{
@@ -3253,7 +3078,6 @@ func gc_body_indexPanic(gc_b *compiled.Block, out []int) {
 //line kernels.go:352
 			i := gc_rank
 			i *= 2
-//line kernels.go:355
 			gc_s_i[gc_rank] = i
 		}
 	}
@@ -3262,10 +3086,8 @@ func gc_body_indexPanic(gc_b *compiled.Block, out []int) {
 //line kernels.go:352
 		i := gc_rank
 		i *= 2
-//line kernels.go:355
 		gc_s_i[gc_rank] = i
 	}
-//line kernels.go:359
 	gc_step2 := 0
 	for ; gc_step2+3 < gc_n; gc_step2 += 4 {
 		{
@@ -3324,7 +3146,6 @@ var gc_src_maskedCollectives = compiled.NewSource(gc_files_kernels, "maskedColle
 func gc_body_maskedCollectives(gc_b *compiled.Block, in []int32, out []uint32) {
 	gc_pos := gc_b.Pos()
 	gc_n := gc_b.Len()
-//line kernels.go:368
 	var gc_l_v [32]int32
 	var gc_l_x [32]int32
 	var gc_l_hi [32]int32
@@ -3342,7 +3163,6 @@ func gc_body_maskedCollectives(gc_b *compiled.Block, in []int32, out []uint32) {
 		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
 		var gc_dead uint32
 		{
-//line kernels.go:386
 			var gc_m8 uint32
 //line kernels.go:366
 			gc_lo2, gc_hi2 := 0, 32
@@ -3373,7 +3193,6 @@ func gc_body_maskedCollectives(gc_b *compiled.Block, in []int32, out []uint32) {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line kernels.go:375
 					v := gc_l_v[gc_lane]
 					_ = v
 //line kernels.go:368
@@ -3386,7 +3205,6 @@ func gc_body_maskedCollectives(gc_b *compiled.Block, in []int32, out []uint32) {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line kernels.go:376
 					v := gc_l_v[gc_lane]
 //line kernels.go:369
 					hi := gc_c2r[gc_lane]
@@ -3399,7 +3217,6 @@ func gc_body_maskedCollectives(gc_b *compiled.Block, in []int32, out []uint32) {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line kernels.go:377
 					v := gc_l_v[gc_lane]
 //line kernels.go:370
 					and := gc_c3r[gc_lane]
@@ -3412,7 +3229,6 @@ func gc_body_maskedCollectives(gc_b *compiled.Block, in []int32, out []uint32) {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line kernels.go:378
 					v := gc_l_v[gc_lane]
 //line kernels.go:371
 					or := gc_c4r[gc_lane]
@@ -3429,20 +3245,15 @@ func gc_body_maskedCollectives(gc_b *compiled.Block, in []int32, out []uint32) {
 					gc_pos.Thread = gc_rank
 //line kernels.go:365
 					r := gc_rank
-//line kernels.go:367
 					x := gc_l_x[gc_lane]
-//line kernels.go:369
 					hi := gc_l_hi[gc_lane]
-//line kernels.go:371
 					and := gc_l_and[gc_lane]
-//line kernels.go:373
 					or := gc_l_or[gc_lane]
 //line kernels.go:372
 					xor := gc_c5r[gc_lane]
 					out[5*r], out[5*r+1], out[5*r+2], out[5*r+3], out[5*r+4] = uint32(x), uint32(hi), and, or, xor
 				}
 			}
-//line kernels.go:377
 			gc_act = gc_save8 &^ gc_dead
 		}
 	}
@@ -3472,7 +3283,6 @@ func gc_body_branches(gc_b *compiled.Block, in []int32, steps []int, out []int32
 	gc_bdx := gc_bd.X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[int32](gc_b, 0)[:gc_n]
-//line kernels.go:392
 	gc_s_v_ := compiled.Scratch[int32](gc_b, 1)[:gc_n]
 	gc_s_v_2 := compiled.Scratch[int32](gc_b, 2)[:gc_n]
 	gc_s_w := compiled.Scratch[int32](gc_b, 3)[:gc_n]
@@ -3481,7 +3291,6 @@ func gc_body_branches(gc_b *compiled.Block, in []int32, steps []int, out []int32
 //line kernels.go:402
 	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 	var s_ []int32 = s
-//line kernels.go:405
 	var gc_c1v [32]int32
 	var gc_c1r [32]int32
 	var gc_c2v [32]int32
@@ -3498,7 +3307,6 @@ func gc_body_branches(gc_b *compiled.Block, in []int32, steps []int, out []int32
 			}
 		}
 		var gc_dead uint32
-//line kernels.go:422
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
@@ -3508,7 +3316,6 @@ func gc_body_branches(gc_b *compiled.Block, in []int32, steps []int, out []int32
 //line kernels.go:385
 			r := gc_rank
 			v := in[r]
-//line kernels.go:388
 			gc_s_v[gc_rank] = v
 		}
 		{
@@ -3534,7 +3341,6 @@ func gc_body_branches(gc_b *compiled.Block, in []int32, steps []int, out []int32
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line kernels.go:400
 					v := gc_s_v[gc_rank]
 //line kernels.go:388
 					gc_c1v[gc_lane] = v
@@ -3546,7 +3352,6 @@ func gc_body_branches(gc_b *compiled.Block, in []int32, steps []int, out []int32
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line kernels.go:395
 					var v int32
 //line kernels.go:388
 					v = gc_c1r[gc_lane]
@@ -3578,7 +3383,6 @@ func gc_body_branches(gc_b *compiled.Block, in []int32, steps []int, out []int32
 								continue
 							}
 							gc_rank := gc_w + gc_lane
-//line kernels.go:402
 							v := gc_s_v[gc_rank]
 //line kernels.go:390
 							gc_c2v[gc_lane] = v
@@ -3590,7 +3394,6 @@ func gc_body_branches(gc_b *compiled.Block, in []int32, steps []int, out []int32
 								continue
 							}
 							gc_rank := gc_w + gc_lane
-//line kernels.go:397
 							var v int32
 //line kernels.go:390
 							v = gc_c2r[gc_lane]
@@ -3604,7 +3407,6 @@ func gc_body_branches(gc_b *compiled.Block, in []int32, steps []int, out []int32
 								continue
 							}
 							gc_rank := gc_w + gc_lane
-//line kernels.go:402
 							v := gc_s_v[gc_rank]
 //line kernels.go:392
 							v += 1000
@@ -3629,10 +3431,8 @@ func gc_body_branches(gc_b *compiled.Block, in []int32, steps []int, out []int32
 			gc_pos.Thread = gc_rank
 //line kernels.go:385
 			r := gc_rank
-//line kernels.go:387
 			v := gc_s_v[gc_rank]
 			{
-//line kernels.go:395
 				if v > 0 {
 					out[r] = -1
 					{
@@ -3654,7 +3454,6 @@ func gc_body_branches(gc_b *compiled.Block, in []int32, steps []int, out []int32
 				continue
 			}
 			gc_rank := gc_w + gc_lane
-//line kernels.go:407
 			v := gc_s_v[gc_rank]
 //line kernels.go:400
 			m := gc_c3r[gc_lane]
@@ -3671,7 +3470,6 @@ func gc_body_branches(gc_b *compiled.Block, in []int32, steps []int, out []int32
 			gc_pos.Thread = gc_rank
 //line kernels.go:416
 			r_ := gc_rank
-//line kernels.go:418
 			var v int32
 //line kernels.go:401
 			v = gc_c4r[gc_lane]
@@ -3679,12 +3477,10 @@ func gc_body_branches(gc_b *compiled.Block, in []int32, steps []int, out []int32
 			var v_ int32 = v
 //line kernels.go:417
 			s_[r_] = v_
-//line kernels.go:419
 			gc_s_v[gc_rank] = v
 			gc_s_v_[gc_rank] = v_
 		}
 	}
-//line kernels.go:425
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		if gc_exited[gc_rank] {
@@ -3692,13 +3488,11 @@ func gc_body_branches(gc_b *compiled.Block, in []int32, steps []int, out []int32
 		}
 //line kernels.go:416
 		r_ := gc_rank
-//line kernels.go:418
 		v_ := gc_s_v_[gc_rank]
+//line kernels.go:419
 		w := v_ + s_[(r_+1)%len(s_)]
-//line kernels.go:421
 		gc_s_w[gc_rank] = w
 	}
-//line kernels.go:425
 	gc_vstep := 0
 //line kernels.go:421
 	gc_all2 := gc_lanes.BroadcastInt32x8(-1).ToMask()
@@ -3728,18 +3522,15 @@ func gc_body_branches(gc_b *compiled.Block, in []int32, steps []int, out []int32
 			continue
 		}
 		var v int32
-//line kernels.go:412
 		w := gc_s_w[gc_rank]
 //line kernels.go:421
 		var r_2 int32 = w
 //line kernels.go:403
 		v = r_2
-//line kernels.go:405
 		gc_s_v[gc_rank] = v
 	}
 //line kernels.go:404
 	for _, k := range steps {
-//line kernels.go:406
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
@@ -3747,12 +3538,10 @@ func gc_body_branches(gc_b *compiled.Block, in []int32, steps []int, out []int32
 			}
 //line kernels.go:385
 			r := gc_rank
-//line kernels.go:387
 			v := gc_s_v[gc_rank]
 //line kernels.go:405
 			s[r] = v + int32(k)
 		}
-//line kernels.go:409
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
@@ -3760,7 +3549,6 @@ func gc_body_branches(gc_b *compiled.Block, in []int32, steps []int, out []int32
 			}
 //line kernels.go:385
 			r := gc_rank
-//line kernels.go:387
 			var v int32
 //line kernels.go:407
 			v = s[(r+k)%gc_bdx]
@@ -3769,24 +3557,19 @@ func gc_body_branches(gc_b *compiled.Block, in []int32, steps []int, out []int32
 	}
 //line kernels.go:410
 	var s_2 []int32 = s
-//line kernels.go:412
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		if gc_exited[gc_rank] {
 			continue
 		}
-//line kernels.go:416
 		r_3 := gc_rank
-//line kernels.go:418
 		v := gc_s_v[gc_rank]
 //line kernels.go:410
 		var v_2 int32 = v
 //line kernels.go:417
 		s_2[r_3] = v_2
-//line kernels.go:419
 		gc_s_v_2[gc_rank] = v_2
 	}
-//line kernels.go:423
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		if gc_exited[gc_rank] {
@@ -3794,13 +3577,11 @@ func gc_body_branches(gc_b *compiled.Block, in []int32, steps []int, out []int32
 		}
 //line kernels.go:416
 		r_3 := gc_rank
-//line kernels.go:418
 		v_2 := gc_s_v_2[gc_rank]
+//line kernels.go:419
 		w_ := v_2 + s_2[(r_3+1)%len(s_2)]
-//line kernels.go:421
 		gc_s_w_[gc_rank] = w_
 	}
-//line kernels.go:425
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		if gc_exited[gc_rank] {
@@ -3808,9 +3589,7 @@ func gc_body_branches(gc_b *compiled.Block, in []int32, steps []int, out []int32
 		}
 //line kernels.go:385
 		r := gc_rank
-//line kernels.go:387
 		var v int32
-//line kernels.go:389
 		w_ := gc_s_w_[gc_rank]
 //line kernels.go:421
 		var r_4 int32 = w_
@@ -3837,7 +3616,6 @@ var gc_src_spin = compiled.NewSource(gc_files_kernels, "spin", "bb5de44a5aaceb22
 func gc_body_spin(gc_b *compiled.Block, flag []int32) {
 	gc_pos := gc_b.Pos()
 	gc_n := gc_b.Len()
-//line kernels.go:432
 	gc_step := 0
 	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
@@ -3855,7 +3633,6 @@ func gc_body_spin(gc_b *compiled.Block, flag []int32) {
 			}
 		}
 		{
-//line kernels.go:433
 			gc_rank := gc_step + 1
 			gc_pos.Thread = gc_rank
 //line kernels.go:429
@@ -3870,7 +3647,6 @@ func gc_body_spin(gc_b *compiled.Block, flag []int32) {
 			}
 		}
 		{
-//line kernels.go:433
 			gc_rank := gc_step + 2
 			gc_pos.Thread = gc_rank
 //line kernels.go:429
@@ -3885,7 +3661,6 @@ func gc_body_spin(gc_b *compiled.Block, flag []int32) {
 			}
 		}
 		{
-//line kernels.go:433
 			gc_rank := gc_step + 3
 			gc_pos.Thread = gc_rank
 //line kernels.go:429
@@ -3900,7 +3675,6 @@ func gc_body_spin(gc_b *compiled.Block, flag []int32) {
 			}
 		}
 	}
-//line kernels.go:433
 	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 //line kernels.go:429
@@ -3950,7 +3724,6 @@ func gc_body_laneVarResidue(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []in
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line kernels.go:459
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_tx, gc_every, gc_exact := compiled.EveryFrom(0, 32, 0)
@@ -4024,7 +3797,6 @@ func gc_body_maskResidue(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line kernels.go:473
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_tx, gc_every, gc_exact := compiled.EveryFrom(0, compiled.MaskPeriod(mask), c)
@@ -4093,7 +3865,6 @@ func gc_body_modResidue(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line kernels.go:486
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_qoff, gc_qd := 0, m
@@ -4117,7 +3888,6 @@ func gc_body_modResidue(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 							}
 						}
 					} else {
-//line kernels.go:477
 						gc_step := gc_seg
 						for ; gc_step+3 < gc_segend; gc_step += 4 {
 							{
@@ -4133,7 +3903,6 @@ func gc_body_modResidue(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 								}
 							}
 							{
-//line kernels.go:477
 								gc_tx := gc_step + 1
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
@@ -4146,7 +3915,6 @@ func gc_body_modResidue(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 								}
 							}
 							{
-//line kernels.go:477
 								gc_tx := gc_step + 2
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
@@ -4159,7 +3927,6 @@ func gc_body_modResidue(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 								}
 							}
 							{
-//line kernels.go:477
 								gc_tx := gc_step + 3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
@@ -4172,7 +3939,6 @@ func gc_body_modResidue(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 								}
 							}
 						}
-//line kernels.go:477
 						for gc_tx := gc_step; gc_tx < gc_segend; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
@@ -4185,7 +3951,6 @@ func gc_body_modResidue(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 							}
 						}
 					}
-//line kernels.go:477
 					gc_seg = gc_segend
 				}
 			} else {
@@ -4204,7 +3969,6 @@ func gc_body_modResidue(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 						}
 					}
 					{
-//line kernels.go:477
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -4217,7 +3981,6 @@ func gc_body_modResidue(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 						}
 					}
 					{
-//line kernels.go:477
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -4230,7 +3993,6 @@ func gc_body_modResidue(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 						}
 					}
 					{
-//line kernels.go:477
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -4243,7 +4005,6 @@ func gc_body_modResidue(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 						}
 					}
 				}
-//line kernels.go:477
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -4256,7 +4017,6 @@ func gc_body_modResidue(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 					}
 				}
 			}
-//line kernels.go:477
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -4292,7 +4052,6 @@ func gc_body_stuckDoubling(gc_b *compiled.Block, data []int32, start int) {
 		if gc_b.Stopped() {
 			return
 		}
-//line kernels.go:490
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := s; gc_bound > gc_from {
 			gc_from = gc_bound
@@ -4431,7 +4190,6 @@ func gc_body_spinLanes(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line kernels.go:516
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := gc_bx * gc_bdx
 			if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_off <= len(out) && gc_bdx <= len(out)-gc_off {
@@ -4476,13 +4234,12 @@ func gc_body_spinLanes(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32
 //line kernels.go:501
 							return
 						}
-//line kernels.go:502
 						v = v*0.5 + 1
 					}
+//line kernels.go:504
 					gc_at2[gc_tx] = v
 				}
 			} else {
-//line kernels.go:508
 				gc_vstep2 := 0
 //line kernels.go:502
 				gc_vb := gc_lanes.BroadcastFloat32x8(0.5)
@@ -4529,13 +4286,12 @@ func gc_body_spinLanes(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32
 //line kernels.go:501
 								return
 							}
-//line kernels.go:502
 							v = v*0.5 + 1
 						}
+//line kernels.go:504
 						out[i] = v
 					}
 					{
-//line kernels.go:508
 						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -4550,13 +4306,12 @@ func gc_body_spinLanes(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32
 //line kernels.go:501
 								return
 							}
-//line kernels.go:502
 							v = v*0.5 + 1
 						}
+//line kernels.go:504
 						out[i] = v
 					}
 					{
-//line kernels.go:508
 						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -4571,13 +4326,12 @@ func gc_body_spinLanes(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32
 //line kernels.go:501
 								return
 							}
-//line kernels.go:502
 							v = v*0.5 + 1
 						}
+//line kernels.go:504
 						out[i] = v
 					}
 					{
-//line kernels.go:508
 						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -4592,13 +4346,12 @@ func gc_body_spinLanes(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32
 //line kernels.go:501
 								return
 							}
-//line kernels.go:502
 							v = v*0.5 + 1
 						}
+//line kernels.go:504
 						out[i] = v
 					}
 				}
-//line kernels.go:508
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -4613,9 +4366,9 @@ func gc_body_spinLanes(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32
 //line kernels.go:501
 							return
 						}
-//line kernels.go:502
 						v = v*0.5 + 1
 					}
+//line kernels.go:504
 					out[i] = v
 				}
 			}

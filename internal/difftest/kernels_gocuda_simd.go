@@ -44,7 +44,6 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line kernels.go:15
 	as := gocuda.Shared[[tile]float32](t, tile)[:tile]
 	bs := gocuda.Shared[[tile]float32](t, tile)[:tile]
-//line kernels.go:18
 	gc_vstep5 := 0
 	if compiled.SIMD && compiled.SIMD512 {
 		var gc_stop bool
@@ -80,7 +79,6 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 			gc_pos2.Thread = gc_rank2
 //line kernels.go:20
 			var sum float32
-//line kernels.go:22
 			gc_s_sum[gc_rank2] = sum
 		}
 		{
@@ -88,7 +86,6 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 			gc_pos2.Thread = gc_rank2
 //line kernels.go:20
 			var sum float32
-//line kernels.go:22
 			gc_s_sum[gc_rank2] = sum
 		}
 		{
@@ -96,7 +93,6 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 			gc_pos2.Thread = gc_rank2
 //line kernels.go:20
 			var sum float32
-//line kernels.go:22
 			gc_s_sum[gc_rank2] = sum
 		}
 		{
@@ -104,7 +100,6 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 			gc_pos2.Thread = gc_rank2
 //line kernels.go:20
 			var sum float32
-//line kernels.go:22
 			gc_s_sum[gc_rank2] = sum
 		}
 	}
@@ -112,7 +107,6 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 		gc_pos2.Thread = gc_rank2
 //line kernels.go:20
 		var sum float32
-//line kernels.go:22
 		gc_s_sum[gc_rank2] = sum
 	}
 //line kernels.go:21
@@ -877,7 +871,6 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 					tx := gc_tx2
 //line kernels.go:17
 					ty := gc_ty2
-//line kernels.go:19
 					sum := gc_s_sum[gc_rank2]
 					{
 //line kernels.go:24
@@ -1009,11 +1002,9 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line kernels.go:19
 							sum := archsimd.LoadFloat32x16Slice(gc_s_sum[gc_rank2:])
 							{
-//line kernels.go:30
 								sum.StoreSlice(gc_at6[gc_tx2:])
 							}
 						}
-//line kernels.go:32
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep9, false
 					}(gc_vstep9)
@@ -1038,20 +1029,17 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 						_ = col
 //line kernels.go:19
 						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
-//line kernels.go:30
 						sum.StoreSlice(gc_at6[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep9; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-//line kernels.go:21
 					sum := gc_s_sum[gc_rank2]
 //line kernels.go:30
 					gc_at6[gc_tx2] = sum
 				}
 			} else {
-//line kernels.go:34
 				gc_vstep10 := gc_from2
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop6 bool
@@ -1069,7 +1057,6 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line kernels.go:19
 							sum := archsimd.LoadFloat32x16Slice(gc_s_sum[gc_rank2:])
 							{
-//line kernels.go:30
 								if (row*n+col) < 0 || (row*n+col) > len(c)-16 {
 //line kernels.go:30
 									break
@@ -1078,7 +1065,6 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 								sum.StoreSlice(c[row*n+col:])
 							}
 						}
-//line kernels.go:32
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep10, false
 					}(gc_vstep10)
@@ -1099,7 +1085,6 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 						var col int = gc_bx2*tile + tx
 //line kernels.go:19
 						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
-//line kernels.go:30
 						if (row*n+col) < 0 || (row*n+col) > len(c)-8 {
 //line kernels.go:30
 							break
@@ -1122,13 +1107,11 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 						tx := gc_tx2
 //line kernels.go:19
 						col := gc_bx2*tile + tx
-//line kernels.go:21
 						sum := gc_s_sum[gc_rank2]
 //line kernels.go:30
 						c[row*n+col] = sum
 					}
 					{
-//line kernels.go:34
 						gc_tx2 := gc_step7 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -1139,13 +1122,11 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 						tx := gc_tx2
 //line kernels.go:19
 						col := gc_bx2*tile + tx
-//line kernels.go:21
 						sum := gc_s_sum[gc_rank2]
 //line kernels.go:30
 						c[row*n+col] = sum
 					}
 					{
-//line kernels.go:34
 						gc_tx2 := gc_step7 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -1156,13 +1137,11 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 						tx := gc_tx2
 //line kernels.go:19
 						col := gc_bx2*tile + tx
-//line kernels.go:21
 						sum := gc_s_sum[gc_rank2]
 //line kernels.go:30
 						c[row*n+col] = sum
 					}
 					{
-//line kernels.go:34
 						gc_tx2 := gc_step7 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -1173,13 +1152,11 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 						tx := gc_tx2
 //line kernels.go:19
 						col := gc_bx2*tile + tx
-//line kernels.go:21
 						sum := gc_s_sum[gc_rank2]
 //line kernels.go:30
 						c[row*n+col] = sum
 					}
 				}
-//line kernels.go:34
 				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -1190,13 +1167,11 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 					tx := gc_tx2
 //line kernels.go:19
 					col := gc_bx2*tile + tx
-//line kernels.go:21
 					sum := gc_s_sum[gc_rank2]
 //line kernels.go:30
 					c[row*n+col] = sum
 				}
 			}
-//line kernels.go:34
 			gc_ty2++
 			if gc_ty2 == gc_bdy2 {
 				gc_ty2 = 0
@@ -1266,7 +1241,6 @@ func gc_body_scan[T int32 | float32](gc_b4 *compiled.Block, in, out []T) {
 	}
 //line kernels.go:55
 	for off := 1; off < gc_bdx4; off *= 2 {
-//line kernels.go:57
 		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
 			for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
 				gc_rank4 := gc_base4 + gc_tx4
@@ -1281,13 +1255,10 @@ func gc_body_scan[T int32 | float32](gc_b4 *compiled.Block, in, out []T) {
 				if tid >= off {
 					v = temp[tid-off]
 				}
-//line kernels.go:61
 				gc_s_v[gc_rank4] = v
 			}
 		}
-//line kernels.go:65
 		archsimd.ClearAVXUpperBits()
-//line kernels.go:67
 		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
 			for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
 				gc_rank4 := gc_base4 + gc_tx4
@@ -1297,7 +1268,6 @@ func gc_body_scan[T int32 | float32](gc_b4 *compiled.Block, in, out []T) {
 				}
 //line kernels.go:49
 				tid := gc_tx4
-//line kernels.go:51
 				v := gc_s_v[gc_rank4]
 //line kernels.go:61
 				temp[tid] += v
@@ -1305,7 +1275,6 @@ func gc_body_scan[T int32 | float32](gc_b4 *compiled.Block, in, out []T) {
 		}
 	}
 	{
-//line kernels.go:67
 		gc_from4, gc_to4 := 0, gc_bdx4
 		if !compiled.Adds(gc_bx4*gc_bdx4, gc_to4) {
 			panic(compiled.ErrGuardWraps)
@@ -1336,13 +1305,11 @@ func gc_body_scan[T int32 | float32](gc_b4 *compiled.Block, in, out []T) {
 //line kernels.go:50
 						_ = i
 						{
-//line kernels.go:65
 							compiled.SetExited16(gc_exited4, gc_rank4, gc_alive24.ToBits())
 //line kernels.go:65
 							gc_alive24 = archsimd.Mask32x16FromBits(gc_alive24.ToBits() & archsimd.Mask32x16FromBits(^gc_alive24.ToBits()).ToBits())
 						}
 					}
-//line kernels.go:67
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep11, false
 				}(gc_vstep11)
@@ -1368,7 +1335,6 @@ func gc_body_scan[T int32 | float32](gc_b4 *compiled.Block, in, out []T) {
 					var i int = gc_bx4*gc_bdx4 + tid
 //line kernels.go:50
 					_ = i
-//line kernels.go:65
 					compiled.SetExited(gc_exited4, gc_rank4, gc_alive23.ToBits())
 //line kernels.go:65
 					gc_alive23 = gc_alive23.And(gc_alive23.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
@@ -1391,7 +1357,6 @@ func gc_body_scan[T int32 | float32](gc_b4 *compiled.Block, in, out []T) {
 		}
 	}
 	gc_r54 := 0
-//line kernels.go:72
 	for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
 		for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
 			gc_rank4 := gc_base4 + gc_tx4
@@ -1409,7 +1374,6 @@ func gc_body_scan[T int32 | float32](gc_b4 *compiled.Block, in, out []T) {
 	}
 //line kernels.go:67
 	n := gc_r54
-//line kernels.go:69
 	for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
 		for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
 			gc_rank4 := gc_base4 + gc_tx4
@@ -1476,7 +1440,6 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 							archsimd.LoadFloat32x16Slice(in[i:]).Merge(archsimd.LoadFloat32x16Slice(temp[tid:]), gc_alive2).StoreSlice(temp[tid:])
 						}
 					}
-//line kernels.go:54
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
 				}(gc_vstep)
@@ -1500,9 +1463,7 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 //line kernels.go:49
 					var tid int = gc_tx2
 					var i int = gc_bx2*gc_bdx2 + tid
-//line kernels.go:52
 					if i < 0 || i > len(in)-8 || tid < 0 || tid > len(temp)-8 {
-//line kernels.go:52
 						break
 					}
 //line kernels.go:52
@@ -1526,7 +1487,6 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 	}
 //line kernels.go:55
 	for off := 1; off < gc_bdx2; off *= 2 {
-//line kernels.go:57
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep2 := 0
 			if compiled.SIMD && compiled.SIMD512 {
@@ -1568,7 +1528,6 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 								v = v.Merge(archsimd.LoadFloat32x16Slice(temp[tid-off:]), archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if2.ToBits()).ToBits()))
 							}
 						}
-//line kernels.go:59
 						v.Merge(archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank2:]), gc_alive4).StoreSlice(gc_s_v[gc_rank2:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1615,7 +1574,6 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 							v = archsimd.LoadFloat32x8Slice(temp[tid-off:]).Merge(v, gc_alive3.And(gc_if))
 						}
 					}
-//line kernels.go:59
 					v.Merge(archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:]), gc_alive3).StoreSlice(gc_s_v[gc_rank2:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -1633,11 +1591,9 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 				if tid >= off {
 					v = temp[tid-off]
 				}
-//line kernels.go:61
 				gc_s_v[gc_rank2] = v
 			}
 		}
-//line kernels.go:66
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep3 := 0
 			if compiled.SIMD && compiled.SIMD512 {
@@ -1664,7 +1620,6 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 //line kernels.go:61
 							break
 						}
-//line kernels.go:62
 						archsimd.LoadFloat32x16Slice(temp[tid:]).Add(v).Merge(archsimd.LoadFloat32x16Slice(temp[tid:]), gc_alive6).StoreSlice(temp[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1696,7 +1651,6 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 //line kernels.go:61
 						break
 					}
-//line kernels.go:62
 					archsimd.LoadFloat32x8Slice(temp[tid:]).Add(v).Merge(archsimd.LoadFloat32x8Slice(temp[tid:]), gc_alive5).StoreSlice(temp[tid:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -1709,7 +1663,6 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 				}
 //line kernels.go:49
 				tid := gc_tx2
-//line kernels.go:51
 				v := gc_s_v[gc_rank2]
 //line kernels.go:61
 				temp[tid] += v
@@ -1717,7 +1670,6 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 		}
 	}
 	{
-//line kernels.go:67
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -1748,13 +1700,11 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 //line kernels.go:50
 						_ = i
 						{
-//line kernels.go:65
 							compiled.SetExited16(gc_exited2, gc_rank2, gc_alive8.ToBits())
 //line kernels.go:65
 							gc_alive8 = archsimd.Mask32x16FromBits(gc_alive8.ToBits() & archsimd.Mask32x16FromBits(^gc_alive8.ToBits()).ToBits())
 						}
 					}
-//line kernels.go:67
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep4, false
 				}(gc_vstep4)
@@ -1780,7 +1730,6 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 					var i int = gc_bx2*gc_bdx2 + tid
 //line kernels.go:50
 					_ = i
-//line kernels.go:65
 					compiled.SetExited(gc_exited2, gc_rank2, gc_alive7.ToBits())
 //line kernels.go:65
 					gc_alive7 = gc_alive7.And(gc_alive7.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
@@ -1803,7 +1752,6 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 		}
 	}
 	gc_r52 := 0
-//line kernels.go:72
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 			gc_rank2 := gc_base2 + gc_tx2
@@ -1821,7 +1769,6 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 	}
 //line kernels.go:67
 	n := gc_r52
-//line kernels.go:69
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_vstep5 := 0
 		if compiled.SIMD && compiled.SIMD512 {
@@ -1849,7 +1796,6 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 //line kernels.go:68
 						break
 					}
-//line kernels.go:69
 					archsimd.LoadFloat32x16Slice(temp[tid:]).Add(gc_vb2).StoreMasked((*[16]float32)(out[i:]), gc_alive10)
 				}
 				archsimd.ClearAVXUpperBits()
@@ -1882,7 +1828,6 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 //line kernels.go:68
 					break
 				}
-//line kernels.go:69
 				archsimd.LoadFloat32x8Slice(temp[tid:]).Add(gc_vb).StoreMasked((*[8]float32)(out[i:]), gc_alive9)
 			}
 			archsimd.ClearAVXUpperBits()
@@ -1952,7 +1897,6 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 							archsimd.LoadInt32x16Slice(in[i:]).Merge(archsimd.LoadInt32x16Slice(temp[tid:]), gc_alive12).StoreSlice(temp[tid:])
 						}
 					}
-//line kernels.go:54
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep6, false
 				}(gc_vstep6)
@@ -1976,9 +1920,7 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 //line kernels.go:49
 					var tid int = gc_tx3
 					var i int = gc_bx3*gc_bdx3 + tid
-//line kernels.go:52
 					if i < 0 || i > len(in)-8 || tid < 0 || tid > len(temp)-8 {
-//line kernels.go:52
 						break
 					}
 //line kernels.go:52
@@ -2002,7 +1944,6 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 	}
 //line kernels.go:55
 	for off := 1; off < gc_bdx3; off *= 2 {
-//line kernels.go:57
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
 			gc_vstep7 := 0
 			if compiled.SIMD && compiled.SIMD512 {
@@ -2044,7 +1985,6 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 								v = v.Merge(archsimd.LoadInt32x16Slice(temp[tid-off:]), archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive16.ToBits()&gc_if6.ToBits()).ToBits()))
 							}
 						}
-//line kernels.go:59
 						v.Merge(archsimd.LoadInt32x16Slice(gc_s_v[gc_rank3:]), gc_alive16).StoreSlice(gc_s_v[gc_rank3:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -2091,7 +2031,6 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 							v = archsimd.LoadInt32x8Slice(temp[tid-off:]).Merge(v, gc_alive14.And(gc_if4))
 						}
 					}
-//line kernels.go:59
 					v.Merge(archsimd.LoadInt32x8Slice(gc_s_v[gc_rank3:]), gc_alive14).StoreSlice(gc_s_v[gc_rank3:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -2109,11 +2048,9 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 				if tid >= off {
 					v = temp[tid-off]
 				}
-//line kernels.go:61
 				gc_s_v[gc_rank3] = v
 			}
 		}
-//line kernels.go:66
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
 			gc_vstep8 := 0
 			if compiled.SIMD && compiled.SIMD512 {
@@ -2140,7 +2077,6 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 //line kernels.go:61
 							break
 						}
-//line kernels.go:62
 						archsimd.LoadInt32x16Slice(temp[tid:]).Add(v).Merge(archsimd.LoadInt32x16Slice(temp[tid:]), gc_alive18).StoreSlice(temp[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -2172,7 +2108,6 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 //line kernels.go:61
 						break
 					}
-//line kernels.go:62
 					archsimd.LoadInt32x8Slice(temp[tid:]).Add(v).Merge(archsimd.LoadInt32x8Slice(temp[tid:]), gc_alive17).StoreSlice(temp[tid:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -2185,7 +2120,6 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 				}
 //line kernels.go:49
 				tid := gc_tx3
-//line kernels.go:51
 				v := gc_s_v[gc_rank3]
 //line kernels.go:61
 				temp[tid] += v
@@ -2193,7 +2127,6 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 		}
 	}
 	{
-//line kernels.go:67
 		gc_from3, gc_to3 := 0, gc_bdx3
 		if !compiled.Adds(gc_bx3*gc_bdx3, gc_to3) {
 			panic(compiled.ErrGuardWraps)
@@ -2224,13 +2157,11 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 //line kernels.go:50
 						_ = i
 						{
-//line kernels.go:65
 							compiled.SetExited16(gc_exited3, gc_rank3, gc_alive20.ToBits())
 //line kernels.go:65
 							gc_alive20 = archsimd.Mask32x16FromBits(gc_alive20.ToBits() & archsimd.Mask32x16FromBits(^gc_alive20.ToBits()).ToBits())
 						}
 					}
-//line kernels.go:67
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep9, false
 				}(gc_vstep9)
@@ -2256,7 +2187,6 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 					var i int = gc_bx3*gc_bdx3 + tid
 //line kernels.go:50
 					_ = i
-//line kernels.go:65
 					compiled.SetExited(gc_exited3, gc_rank3, gc_alive19.ToBits())
 //line kernels.go:65
 					gc_alive19 = gc_alive19.And(gc_alive19.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
@@ -2279,7 +2209,6 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 		}
 	}
 	gc_r53 := 0
-//line kernels.go:72
 	for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
 		for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
 			gc_rank3 := gc_base3 + gc_tx3
@@ -2297,7 +2226,6 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 	}
 //line kernels.go:67
 	n := gc_r53
-//line kernels.go:69
 	for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
 		gc_vstep10 := 0
 		if compiled.SIMD && compiled.SIMD512 {
@@ -2325,7 +2253,6 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 //line kernels.go:68
 						break
 					}
-//line kernels.go:69
 					archsimd.LoadInt32x16Slice(temp[tid:]).Add(gc_vb4).StoreMasked((*[16]int32)(out[i:]), gc_alive22)
 				}
 				archsimd.ClearAVXUpperBits()
@@ -2358,7 +2285,6 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 //line kernels.go:68
 					break
 				}
-//line kernels.go:69
 				archsimd.LoadInt32x8Slice(temp[tid:]).Add(gc_vb3).StoreMasked((*[8]int32)(out[i:]), gc_alive21)
 			}
 			archsimd.ClearAVXUpperBits()
@@ -2408,7 +2334,6 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 	base := gc_bx2 * n
 //line kernels.go:86
 	offset := 1
-//line kernels.go:88
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_vstep := 0
 		if compiled.SIMD && compiled.SIMD512 {
@@ -2648,7 +2573,6 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 						}
 					}
 				}
-//line kernels.go:85
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep, false
 			}(gc_vstep)
@@ -2885,7 +2809,6 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 					}
 				}
 			}
-//line kernels.go:85
 			archsimd.ClearAVXUpperBits()
 		}
 		for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -2918,7 +2841,6 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 			d /= 4
 			continue
 		}
-//line kernels.go:94
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := d; gc_bound2 < gc_to2 {
 			gc_to2 = gc_bound2
@@ -2947,7 +2869,6 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:79
 							var tid int = gc_tx2
 							{
-//line kernels.go:90
 								var gc_t7 int = 1*(2*tid+1) - 1
 //line kernels.go:90
 								var gc_t8 int = 1*(2*tid+2) - 1
@@ -3002,7 +2923,6 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 								}
 							}
 						}
-//line kernels.go:93
 						archsimd.ClearAVXUpperBits()
 					}
 					return gc_vstep2, false
@@ -3029,7 +2949,6 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:79
 						var tid int = gc_tx2
 						{
-//line kernels.go:90
 							var gc_t3 int = 1*(2*tid+1) - 1
 //line kernels.go:90
 							var gc_t4 int = 1*(2*tid+2) - 1
@@ -3084,7 +3003,6 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 							}
 						}
 					}
-//line kernels.go:93
 					archsimd.ClearAVXUpperBits()
 				}
 			}
@@ -3131,13 +3049,11 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 						gc_at2[0] = 0
 					}
 				}
-//line kernels.go:100
 				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
 //line kernels.go:96
 					gc_at2[0] = 0
 				}
 			} else {
-//line kernels.go:100
 				gc_step4 := gc_from2
 				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
 					{
@@ -3148,7 +3064,6 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 						temp[n-1] = 0
 					}
 					{
-//line kernels.go:100
 						gc_tx2 := gc_step4 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -3156,7 +3071,6 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 						temp[n-1] = 0
 					}
 					{
-//line kernels.go:100
 						gc_tx2 := gc_step4 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -3164,7 +3078,6 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 						temp[n-1] = 0
 					}
 					{
-//line kernels.go:100
 						gc_tx2 := gc_step4 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -3172,7 +3085,6 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 						temp[n-1] = 0
 					}
 				}
-//line kernels.go:100
 				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -3185,7 +3097,6 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:98
 	for d_ := 1; d_ < n; d_ *= 2 {
 		offset >>= 1
-//line kernels.go:101
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := d_; gc_bound2 < gc_to2 {
 			gc_to2 = gc_bound2
@@ -3215,7 +3126,6 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:79
 							var tid int = gc_tx2
 							{
-//line kernels.go:102
 								var gc_t21 int = 1*(2*tid+1) - 1
 //line kernels.go:102
 								var gc_t22 int = 1*(2*tid+2) - 1
@@ -3320,7 +3230,6 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 								}
 							}
 						}
-//line kernels.go:105
 						archsimd.ClearAVXUpperBits()
 					}
 					return gc_vstep3, false
@@ -3348,7 +3257,6 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:79
 						var tid int = gc_tx2
 						{
-//line kernels.go:102
 							var gc_t13 int = 1*(2*tid+1) - 1
 //line kernels.go:102
 							var gc_t14 int = 1*(2*tid+2) - 1
@@ -3453,7 +3361,6 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 							}
 						}
 					}
-//line kernels.go:105
 					archsimd.ClearAVXUpperBits()
 				}
 			}
@@ -3470,7 +3377,6 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 			}
 		}
 	}
-//line kernels.go:110
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_vstep4 := 0
 		if compiled.SIMD && compiled.SIMD512 {
@@ -3710,7 +3616,6 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 						}
 					}
 				}
-//line kernels.go:111
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep4, false
 			}(gc_vstep4)
@@ -3947,7 +3852,6 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 					}
 				}
 			}
-//line kernels.go:111
 			archsimd.ClearAVXUpperBits()
 		}
 		for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -4037,7 +3941,6 @@ func gc_body_votes(gc_b2 *compiled.Block, in []int32, out []int32) {
 							gc_alive2 = archsimd.Mask32x16FromBits(gc_alive2.ToBits() & archsimd.Mask32x16FromBits(^gc_alive2.ToBits()).ToBits())
 						}
 					}
-//line kernels.go:124
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
 				}(gc_vstep)
@@ -4062,9 +3965,7 @@ func gc_body_votes(gc_b2 *compiled.Block, in []int32, out []int32) {
 					var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line kernels.go:120
 					_ = i
-//line kernels.go:122
 					compiled.SetExited(gc_exited2, gc_rank2, gc_alive.ToBits())
-//line kernels.go:122
 					gc_alive = gc_alive.And(gc_alive.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 				}
 				archsimd.ClearAVXUpperBits()
@@ -4085,7 +3986,6 @@ func gc_body_votes(gc_b2 *compiled.Block, in []int32, out []int32) {
 		}
 	}
 	gc_r22 := 0
-//line kernels.go:129
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 			gc_rank2 := gc_base2 + gc_tx2
@@ -4104,7 +4004,6 @@ func gc_body_votes(gc_b2 *compiled.Block, in []int32, out []int32) {
 //line kernels.go:124
 	n := gc_r22
 	gc_r32 := true
-//line kernels.go:127
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 			gc_rank2 := gc_base2 + gc_tx2
@@ -4124,7 +4023,6 @@ func gc_body_votes(gc_b2 *compiled.Block, in []int32, out []int32) {
 	all := gc_r32
 	var some bool
 	gc_r42 := false
-//line kernels.go:129
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 			gc_rank2 := gc_base2 + gc_tx2
@@ -4180,7 +4078,6 @@ func gc_body_votes(gc_b2 *compiled.Block, in []int32, out []int32) {
 							gc_alive4 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex4).ToBits())
 						}
 						{
-//line kernels.go:142
 							var b int = 4 * gc_bx2
 							var gc_result3 int32
 //line kernels.go:143
@@ -4247,7 +4144,6 @@ func gc_body_votes(gc_b2 *compiled.Block, in []int32, out []int32) {
 							}
 						}
 					}
-//line kernels.go:145
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
 				}(gc_vstep2)
@@ -4268,7 +4164,6 @@ func gc_body_votes(gc_b2 *compiled.Block, in []int32, out []int32) {
 //line kernels.go:141
 						gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
-//line kernels.go:142
 					var b int = 4 * gc_bx2
 					var gc_result int32
 //line kernels.go:143
@@ -4334,7 +4229,6 @@ func gc_body_votes(gc_b2 *compiled.Block, in []int32, out []int32) {
 						out[b+3] = gc_t4
 					}
 				}
-//line kernels.go:145
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
@@ -4382,7 +4276,6 @@ func gc_body_rotate(gc_b2 *compiled.Block, in, out []float64) {
 	buf := gocuda.DynamicShared[float64](t)
 //line kernels.go:162
 	size := gc_bdx2 * gc_bdy2 * gc_bdz2
-//line kernels.go:164
 	gc_ty2 := 0
 	gc_tz2 := 0
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
@@ -4401,7 +4294,6 @@ func gc_body_rotate(gc_b2 *compiled.Block, in, out []float64) {
 			}
 			idx := [3]int{gc_tx2, gc_ty2, gc_tz2}
 			buf[r] = v
-//line kernels.go:172
 			gc_s_idx[gc_rank2] = idx
 		}
 		gc_ty2++
@@ -4410,13 +4302,10 @@ func gc_body_rotate(gc_b2 *compiled.Block, in, out []float64) {
 			gc_tz2++
 		}
 	}
-//line kernels.go:181
 	compiled.OutOfLine(func() {
 		gc_s_idx := gc_s_idx[:gc_n2]
-//line kernels.go:184
 		gc_s_w := gc_s_w[:gc_n2]
 		{
-//line kernels.go:187
 			gc_step3 := 0
 			for ; gc_step3+3 < gc_n2; gc_step3 += 4 {
 				{
@@ -4424,14 +4313,12 @@ func gc_body_rotate(gc_b2 *compiled.Block, in, out []float64) {
 					gc_pos2.Thread = gc_rank2
 //line kernels.go:161
 					r := gc_rank2
-//line kernels.go:163
 					idx := gc_s_idx[gc_rank2]
 //line kernels.go:171
 					w := buf[(r+1)%size]
 					for k := range idx {
 						w += float64(idx[k]) / 1000
 					}
-//line kernels.go:176
 					gc_s_w[gc_rank2] = w
 				}
 				{
@@ -4439,14 +4326,12 @@ func gc_body_rotate(gc_b2 *compiled.Block, in, out []float64) {
 					gc_pos2.Thread = gc_rank2
 //line kernels.go:161
 					r := gc_rank2
-//line kernels.go:163
 					idx := gc_s_idx[gc_rank2]
 //line kernels.go:171
 					w := buf[(r+1)%size]
 					for k := range idx {
 						w += float64(idx[k]) / 1000
 					}
-//line kernels.go:176
 					gc_s_w[gc_rank2] = w
 				}
 				{
@@ -4454,14 +4339,12 @@ func gc_body_rotate(gc_b2 *compiled.Block, in, out []float64) {
 					gc_pos2.Thread = gc_rank2
 //line kernels.go:161
 					r := gc_rank2
-//line kernels.go:163
 					idx := gc_s_idx[gc_rank2]
 //line kernels.go:171
 					w := buf[(r+1)%size]
 					for k := range idx {
 						w += float64(idx[k]) / 1000
 					}
-//line kernels.go:176
 					gc_s_w[gc_rank2] = w
 				}
 				{
@@ -4469,14 +4352,12 @@ func gc_body_rotate(gc_b2 *compiled.Block, in, out []float64) {
 					gc_pos2.Thread = gc_rank2
 //line kernels.go:161
 					r := gc_rank2
-//line kernels.go:163
 					idx := gc_s_idx[gc_rank2]
 //line kernels.go:171
 					w := buf[(r+1)%size]
 					for k := range idx {
 						w += float64(idx[k]) / 1000
 					}
-//line kernels.go:176
 					gc_s_w[gc_rank2] = w
 				}
 			}
@@ -4484,19 +4365,16 @@ func gc_body_rotate(gc_b2 *compiled.Block, in, out []float64) {
 				gc_pos2.Thread = gc_rank2
 //line kernels.go:161
 				r := gc_rank2
-//line kernels.go:163
 				idx := gc_s_idx[gc_rank2]
 //line kernels.go:171
 				w := buf[(r+1)%size]
 				for k := range idx {
 					w += float64(idx[k]) / 1000
 				}
-//line kernels.go:176
 				gc_s_w[gc_rank2] = w
 			}
 		}
 	})
-//line kernels.go:181
 	gc_step4 := 0
 	for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
 		{
@@ -4507,7 +4385,6 @@ func gc_body_rotate(gc_b2 *compiled.Block, in, out []float64) {
 //line kernels.go:163
 			g := gc_bx2*size + r
 			ok := g < len(in)
-//line kernels.go:166
 			w := gc_s_w[gc_rank2]
 //line kernels.go:176
 			if ok {
@@ -4522,7 +4399,6 @@ func gc_body_rotate(gc_b2 *compiled.Block, in, out []float64) {
 //line kernels.go:163
 			g := gc_bx2*size + r
 			ok := g < len(in)
-//line kernels.go:166
 			w := gc_s_w[gc_rank2]
 //line kernels.go:176
 			if ok {
@@ -4537,7 +4413,6 @@ func gc_body_rotate(gc_b2 *compiled.Block, in, out []float64) {
 //line kernels.go:163
 			g := gc_bx2*size + r
 			ok := g < len(in)
-//line kernels.go:166
 			w := gc_s_w[gc_rank2]
 //line kernels.go:176
 			if ok {
@@ -4552,7 +4427,6 @@ func gc_body_rotate(gc_b2 *compiled.Block, in, out []float64) {
 //line kernels.go:163
 			g := gc_bx2*size + r
 			ok := g < len(in)
-//line kernels.go:166
 			w := gc_s_w[gc_rank2]
 //line kernels.go:176
 			if ok {
@@ -4567,7 +4441,6 @@ func gc_body_rotate(gc_b2 *compiled.Block, in, out []float64) {
 //line kernels.go:163
 		g := gc_bx2*size + r
 		ok := g < len(in)
-//line kernels.go:166
 		w := gc_s_w[gc_rank2]
 //line kernels.go:176
 		if ok {
@@ -4596,7 +4469,6 @@ func gc_body_panicKernel(gc_b2 *compiled.Block, block, thread int, out []int) {
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-//line kernels.go:192
 	gc_off2 := gc_bx2
 	if gc_off2 >= 0 && gc_off2 < len(out) {
 		gc_at2 := out[gc_off2:][:1]
@@ -4657,7 +4529,6 @@ func gc_body_panicKernel(gc_b2 *compiled.Block, block, thread int, out []int) {
 			out[gc_bx2] = 1
 		}
 	}
-//line kernels.go:192
 	gc_step6 := 0
 	for ; gc_step6+3 < gc_n2; gc_step6 += 4 {
 		{
@@ -4735,9 +4606,7 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 			_ = gc_more
 			gc_pos2.Block = gc_first2 % gc_gdx2
 			gc_bx2 := 0
-//line kernels.go:218
 			gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, gc_last2*gc_bdx2
-//line kernels.go:220
 			gc_from2, gc_to2 := gc_runlo2, gc_runhi2
 			if !compiled.Adds(gc_off+(gc_bx2*gc_bdx2), gc_to2) {
 				panic(compiled.ErrGuardWraps)
@@ -4788,7 +4657,6 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 						gc_more = true
 					}
 					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-//line kernels.go:200
 						gc_more = true
 //line kernels.go:200
 						gc_at5[gc_tx2] = a*gc_at6[gc_tx2] + gc_at5[gc_tx2]
@@ -4808,7 +4676,6 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 //line kernels.go:200
 									break
 								}
-//line kernels.go:201
 								gc_vb2.Mul(archsimd.LoadFloat32x16Slice(x[i:])).Add(archsimd.LoadFloat32x16Slice(y[i:])).StoreSlice(y[i:])
 							}
 							archsimd.ClearAVXUpperBits()
@@ -4829,7 +4696,6 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 //line kernels.go:200
 								break
 							}
-//line kernels.go:201
 							gc_vb.Mul(archsimd.LoadFloat32x8Slice(x[i:])).Add(archsimd.LoadFloat32x8Slice(y[i:])).StoreSlice(y[i:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -4905,7 +4771,6 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 				return
 			}
 			gc_more = false
-//line kernels.go:206
 			gc_bx2 := gc_lo2%gc_gdx2 - 1
 			for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
 				gc_pos2.Block = gc_blk2
@@ -4930,35 +4795,30 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 							for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
 								{
 									gc_tx2 := gc_step6 + 0
-//line kernels.go:200
 									gc_more = true
 //line kernels.go:200
 									gc_at7[gc_tx2] = a*gc_at8[gc_tx2] + gc_at7[gc_tx2]
 								}
 								{
 									gc_tx2 := gc_step6 + 1
-//line kernels.go:200
 									gc_more = true
 //line kernels.go:200
 									gc_at7[gc_tx2] = a*gc_at8[gc_tx2] + gc_at7[gc_tx2]
 								}
 								{
 									gc_tx2 := gc_step6 + 2
-//line kernels.go:200
 									gc_more = true
 //line kernels.go:200
 									gc_at7[gc_tx2] = a*gc_at8[gc_tx2] + gc_at7[gc_tx2]
 								}
 								{
 									gc_tx2 := gc_step6 + 3
-//line kernels.go:200
 									gc_more = true
 //line kernels.go:200
 									gc_at7[gc_tx2] = a*gc_at8[gc_tx2] + gc_at7[gc_tx2]
 								}
 							}
 							for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
-//line kernels.go:200
 								gc_more = true
 //line kernels.go:200
 								gc_at7[gc_tx2] = a*gc_at8[gc_tx2] + gc_at7[gc_tx2]
@@ -5065,7 +4925,6 @@ func gc_body_tree[T int32 | float32](gc_b4 *compiled.Block, in, partial []T) {
 	}
 //line kernels.go:209
 	sdata := gocuda.Shared[T](t, gc_bdx4)[:gc_bdx4]
-//line kernels.go:211
 	for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
 		gc_off13 := gc_bx4 * gc_bdx4
 		if gc_off13 >= 0 && gc_off13 <= len(in) && gc_bdx4 <= len(in)-gc_off13 && gc_bdx4 <= len(sdata) {
@@ -5085,7 +4944,6 @@ func gc_body_tree[T int32 | float32](gc_b4 *compiled.Block, in, partial []T) {
 					gc_at20[gc_tx4] = v
 				}
 				{
-//line kernels.go:220
 					gc_tx4 := gc_step13 + 1
 //line kernels.go:210
 					tid := gc_tx4
@@ -5097,7 +4955,6 @@ func gc_body_tree[T int32 | float32](gc_b4 *compiled.Block, in, partial []T) {
 					gc_at20[gc_tx4] = v
 				}
 				{
-//line kernels.go:220
 					gc_tx4 := gc_step13 + 2
 //line kernels.go:210
 					tid := gc_tx4
@@ -5109,7 +4966,6 @@ func gc_body_tree[T int32 | float32](gc_b4 *compiled.Block, in, partial []T) {
 					gc_at20[gc_tx4] = v
 				}
 				{
-//line kernels.go:220
 					gc_tx4 := gc_step13 + 3
 //line kernels.go:210
 					tid := gc_tx4
@@ -5121,7 +4977,6 @@ func gc_body_tree[T int32 | float32](gc_b4 *compiled.Block, in, partial []T) {
 					gc_at20[gc_tx4] = v
 				}
 			}
-//line kernels.go:220
 			for gc_tx4 := gc_step13; gc_tx4 < gc_bdx4; gc_tx4++ {
 //line kernels.go:210
 				tid := gc_tx4
@@ -5133,7 +4988,6 @@ func gc_body_tree[T int32 | float32](gc_b4 *compiled.Block, in, partial []T) {
 				gc_at20[gc_tx4] = v
 			}
 		} else {
-//line kernels.go:220
 			gc_step14 := 0
 			for ; gc_step14+3 < gc_bdx4; gc_step14 += 4 {
 				{
@@ -5150,7 +5004,6 @@ func gc_body_tree[T int32 | float32](gc_b4 *compiled.Block, in, partial []T) {
 					sdata[tid] = v
 				}
 				{
-//line kernels.go:220
 					gc_tx4 := gc_step14 + 1
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
@@ -5164,7 +5017,6 @@ func gc_body_tree[T int32 | float32](gc_b4 *compiled.Block, in, partial []T) {
 					sdata[tid] = v
 				}
 				{
-//line kernels.go:220
 					gc_tx4 := gc_step14 + 2
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
@@ -5178,7 +5030,6 @@ func gc_body_tree[T int32 | float32](gc_b4 *compiled.Block, in, partial []T) {
 					sdata[tid] = v
 				}
 				{
-//line kernels.go:220
 					gc_tx4 := gc_step14 + 3
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
@@ -5192,7 +5043,6 @@ func gc_body_tree[T int32 | float32](gc_b4 *compiled.Block, in, partial []T) {
 					sdata[tid] = v
 				}
 			}
-//line kernels.go:220
 			for gc_tx4 := gc_step14; gc_tx4 < gc_bdx4; gc_tx4++ {
 				gc_rank4 := gc_base4 + gc_tx4
 				gc_pos4.Thread = gc_rank4
@@ -5222,7 +5072,6 @@ func gc_body_tree[T int32 | float32](gc_b4 *compiled.Block, in, partial []T) {
 			}
 		}
 		archsimd.ClearAVXUpperBits()
-//line kernels.go:242
 		gc_from4, gc_to4 := 0, gc_bdx4
 		if gc_bound4 := s; gc_bound4 < gc_to4 {
 			gc_to4 = gc_bound4
@@ -5330,9 +5179,7 @@ func gc_body_tree[T int32 | float32](gc_b4 *compiled.Block, in, partial []T) {
 			}
 		}
 	}
-//line kernels.go:242
 	gc_apart4 := compiled.Disjoint(x, partial)
-//line kernels.go:245
 	for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
 		gc_off15 := 0
 		gc_off16 := gc_bx4
@@ -5368,7 +5215,6 @@ func gc_body_tree[T int32 | float32](gc_b4 *compiled.Block, in, partial []T) {
 							}
 						}
 					}
-//line kernels.go:221
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep13, false
 				}(gc_vstep13)
@@ -5401,7 +5247,6 @@ func gc_body_tree[T int32 | float32](gc_b4 *compiled.Block, in, partial []T) {
 						}
 					}
 				}
-//line kernels.go:221
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx4 := gc_vstep13; gc_tx4 < gc_bdx4; gc_tx4++ {
@@ -5416,7 +5261,6 @@ func gc_body_tree[T int32 | float32](gc_b4 *compiled.Block, in, partial []T) {
 				}
 			}
 		} else {
-//line kernels.go:226
 			gc_vstep14 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop14 bool
@@ -5444,7 +5288,6 @@ func gc_body_tree[T int32 | float32](gc_b4 *compiled.Block, in, partial []T) {
 							}
 						}
 					}
-//line kernels.go:222
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep14, false
 				}(gc_vstep14)
@@ -5476,7 +5319,6 @@ func gc_body_tree[T int32 | float32](gc_b4 *compiled.Block, in, partial []T) {
 						}
 					}
 				}
-//line kernels.go:222
 				archsimd.ClearAVXUpperBits()
 			}
 			gc_step17 := gc_vstep14
@@ -5496,7 +5338,6 @@ func gc_body_tree[T int32 | float32](gc_b4 *compiled.Block, in, partial []T) {
 					}
 				}
 				{
-//line kernels.go:226
 					gc_tx4 := gc_step17 + 1
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
@@ -5511,7 +5352,6 @@ func gc_body_tree[T int32 | float32](gc_b4 *compiled.Block, in, partial []T) {
 					}
 				}
 				{
-//line kernels.go:226
 					gc_tx4 := gc_step17 + 2
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
@@ -5526,7 +5366,6 @@ func gc_body_tree[T int32 | float32](gc_b4 *compiled.Block, in, partial []T) {
 					}
 				}
 				{
-//line kernels.go:226
 					gc_tx4 := gc_step17 + 3
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
@@ -5541,7 +5380,6 @@ func gc_body_tree[T int32 | float32](gc_b4 *compiled.Block, in, partial []T) {
 					}
 				}
 			}
-//line kernels.go:226
 			for gc_tx4 := gc_step17; gc_tx4 < gc_bdx4; gc_tx4++ {
 				gc_rank4 := gc_base4 + gc_tx4
 				gc_pos4.Thread = gc_rank4
@@ -5574,7 +5412,6 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 	}
 //line kernels.go:209
 	sdata := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
-//line kernels.go:211
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off5 := gc_bx2 * gc_bdx2
 		if gc_off5 >= 0 && gc_off5 <= len(in) && gc_bdx2 <= len(in)-gc_off5 && gc_bdx2 <= len(sdata) {
@@ -5651,7 +5488,6 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 				gc_at8[gc_tx2] = v
 			}
 		} else {
-//line kernels.go:220
 			gc_vstep2 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
@@ -5736,7 +5572,6 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 					sdata[tid] = v
 				}
 				{
-//line kernels.go:220
 					gc_tx2 := gc_step7 + 1
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -5750,7 +5585,6 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 					sdata[tid] = v
 				}
 				{
-//line kernels.go:220
 					gc_tx2 := gc_step7 + 2
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -5764,7 +5598,6 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 					sdata[tid] = v
 				}
 				{
-//line kernels.go:220
 					gc_tx2 := gc_step7 + 3
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -5778,7 +5611,6 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 					sdata[tid] = v
 				}
 			}
-//line kernels.go:220
 			for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
@@ -5801,7 +5633,6 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 	var stop int = 0
 //line kernels.go:233
 	for s := len(x_) / 2; s > stop; s /= 2 {
-//line kernels.go:235
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := s; gc_bound2 < gc_to2 {
 			gc_to2 = gc_bound2
@@ -5825,7 +5656,6 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 								archsimd.LoadFloat32x16Slice(gc_at9[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at10[gc_tx2:])).StoreSlice(gc_at9[gc_tx2:])
 							}
 						}
-//line kernels.go:236
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep3, false
 					}(gc_vstep3)
@@ -5844,7 +5674,6 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 							archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:])).StoreSlice(gc_at9[gc_tx2:])
 						}
 					}
-//line kernels.go:236
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
@@ -5863,16 +5692,13 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 //line kernels.go:232
 							var tid_ int = gc_tx2
 							{
-//line kernels.go:235
 								if (tid_+s) < 0 || (tid_+s) > len(x_)-16 || tid_ < 0 || tid_ > len(x_)-16 {
-//line kernels.go:235
 									break
 								}
 //line kernels.go:235
 								archsimd.LoadFloat32x16Slice(x_[tid_:]).Add(archsimd.LoadFloat32x16Slice(x_[tid_+s:])).StoreSlice(x_[tid_:])
 							}
 						}
-//line kernels.go:237
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
 					}(gc_vstep4)
@@ -5886,16 +5712,13 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 //line kernels.go:232
 						var tid_ int = gc_tx2
 						{
-//line kernels.go:235
 							if (tid_+s) < 0 || (tid_+s) > len(x_)-8 || tid_ < 0 || tid_ > len(x_)-8 {
-//line kernels.go:235
 								break
 							}
 //line kernels.go:235
 							archsimd.LoadFloat32x8Slice(x_[tid_:]).Add(archsimd.LoadFloat32x8Slice(x_[tid_+s:])).StoreSlice(x_[tid_:])
 						}
 					}
-//line kernels.go:237
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step8 := gc_vstep4
@@ -5958,9 +5781,7 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 			}
 		}
 	}
-//line kernels.go:242
 	gc_apart2 := compiled.Disjoint(x, partial)
-//line kernels.go:245
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off7 := 0
 		gc_off8 := gc_bx2
@@ -5996,7 +5817,6 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 							}
 						}
 					}
-//line kernels.go:221
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep5, false
 				}(gc_vstep5)
@@ -6029,7 +5849,6 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 						}
 					}
 				}
-//line kernels.go:221
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -6044,7 +5863,6 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 				}
 			}
 		} else {
-//line kernels.go:226
 			gc_vstep6 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop6 bool
@@ -6072,7 +5890,6 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 							}
 						}
 					}
-//line kernels.go:222
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep6, false
 				}(gc_vstep6)
@@ -6104,7 +5921,6 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 						}
 					}
 				}
-//line kernels.go:222
 				archsimd.ClearAVXUpperBits()
 			}
 			gc_step9 := gc_vstep6
@@ -6124,7 +5940,6 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 					}
 				}
 				{
-//line kernels.go:226
 					gc_tx2 := gc_step9 + 1
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -6139,7 +5954,6 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 					}
 				}
 				{
-//line kernels.go:226
 					gc_tx2 := gc_step9 + 2
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -6154,7 +5968,6 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 					}
 				}
 				{
-//line kernels.go:226
 					gc_tx2 := gc_step9 + 3
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -6169,7 +5982,6 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 					}
 				}
 			}
-//line kernels.go:226
 			for gc_tx2 := gc_step9; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
@@ -6202,7 +6014,6 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 	}
 //line kernels.go:209
 	sdata := gocuda.Shared[int32](t, gc_bdx3)[:gc_bdx3]
-//line kernels.go:211
 	for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
 		gc_off9 := gc_bx3 * gc_bdx3
 		if gc_off9 >= 0 && gc_off9 <= len(in) && gc_bdx3 <= len(in)-gc_off9 && gc_bdx3 <= len(sdata) {
@@ -6279,7 +6090,6 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 				gc_at14[gc_tx3] = v
 			}
 		} else {
-//line kernels.go:220
 			gc_vstep8 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop8 bool
@@ -6364,7 +6174,6 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 					sdata[tid] = v
 				}
 				{
-//line kernels.go:220
 					gc_tx3 := gc_step10 + 1
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
@@ -6378,7 +6187,6 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 					sdata[tid] = v
 				}
 				{
-//line kernels.go:220
 					gc_tx3 := gc_step10 + 2
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
@@ -6392,7 +6200,6 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 					sdata[tid] = v
 				}
 				{
-//line kernels.go:220
 					gc_tx3 := gc_step10 + 3
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
@@ -6406,7 +6213,6 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 					sdata[tid] = v
 				}
 			}
-//line kernels.go:220
 			for gc_tx3 := gc_step10; gc_tx3 < gc_bdx3; gc_tx3++ {
 				gc_rank3 := gc_base3 + gc_tx3
 				gc_pos3.Thread = gc_rank3
@@ -6429,7 +6235,6 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 	var stop int = 0
 //line kernels.go:233
 	for s := len(x_) / 2; s > stop; s /= 2 {
-//line kernels.go:235
 		gc_from3, gc_to3 := 0, gc_bdx3
 		if gc_bound3 := s; gc_bound3 < gc_to3 {
 			gc_to3 = gc_bound3
@@ -6453,7 +6258,6 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 								archsimd.LoadInt32x16Slice(gc_at15[gc_tx3:]).Add(archsimd.LoadInt32x16Slice(gc_at16[gc_tx3:])).StoreSlice(gc_at15[gc_tx3:])
 							}
 						}
-//line kernels.go:236
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep9, false
 					}(gc_vstep9)
@@ -6472,7 +6276,6 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 							archsimd.LoadInt32x8Slice(gc_at15[gc_tx3:]).Add(archsimd.LoadInt32x8Slice(gc_at16[gc_tx3:])).StoreSlice(gc_at15[gc_tx3:])
 						}
 					}
-//line kernels.go:236
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx3 := gc_vstep9; gc_tx3 < gc_to3; gc_tx3++ {
@@ -6491,16 +6294,13 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 //line kernels.go:232
 							var tid_ int = gc_tx3
 							{
-//line kernels.go:235
 								if (tid_+s) < 0 || (tid_+s) > len(x_)-16 || tid_ < 0 || tid_ > len(x_)-16 {
-//line kernels.go:235
 									break
 								}
 //line kernels.go:235
 								archsimd.LoadInt32x16Slice(x_[tid_:]).Add(archsimd.LoadInt32x16Slice(x_[tid_+s:])).StoreSlice(x_[tid_:])
 							}
 						}
-//line kernels.go:237
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep10, false
 					}(gc_vstep10)
@@ -6514,16 +6314,13 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 //line kernels.go:232
 						var tid_ int = gc_tx3
 						{
-//line kernels.go:235
 							if (tid_+s) < 0 || (tid_+s) > len(x_)-8 || tid_ < 0 || tid_ > len(x_)-8 {
-//line kernels.go:235
 								break
 							}
 //line kernels.go:235
 							archsimd.LoadInt32x8Slice(x_[tid_:]).Add(archsimd.LoadInt32x8Slice(x_[tid_+s:])).StoreSlice(x_[tid_:])
 						}
 					}
-//line kernels.go:237
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step11 := gc_vstep10
@@ -6586,9 +6383,7 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 			}
 		}
 	}
-//line kernels.go:242
 	gc_apart3 := compiled.Disjoint(x, partial)
-//line kernels.go:245
 	for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
 		gc_off11 := 0
 		gc_off12 := gc_bx3
@@ -6624,7 +6419,6 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 							}
 						}
 					}
-//line kernels.go:221
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep11, false
 				}(gc_vstep11)
@@ -6657,7 +6451,6 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 						}
 					}
 				}
-//line kernels.go:221
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx3 := gc_vstep11; gc_tx3 < gc_bdx3; gc_tx3++ {
@@ -6672,7 +6465,6 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 				}
 			}
 		} else {
-//line kernels.go:226
 			gc_vstep12 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop12 bool
@@ -6700,7 +6492,6 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 							}
 						}
 					}
-//line kernels.go:222
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep12, false
 				}(gc_vstep12)
@@ -6732,7 +6523,6 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 						}
 					}
 				}
-//line kernels.go:222
 				archsimd.ClearAVXUpperBits()
 			}
 			gc_step12 := gc_vstep12
@@ -6752,7 +6542,6 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 					}
 				}
 				{
-//line kernels.go:226
 					gc_tx3 := gc_step12 + 1
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
@@ -6767,7 +6556,6 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 					}
 				}
 				{
-//line kernels.go:226
 					gc_tx3 := gc_step12 + 2
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
@@ -6782,7 +6570,6 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 					}
 				}
 				{
-//line kernels.go:226
 					gc_tx3 := gc_step12 + 3
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
@@ -6797,7 +6584,6 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 					}
 				}
 			}
-//line kernels.go:226
 			for gc_tx3 := gc_step12; gc_tx3 < gc_bdx3; gc_tx3++ {
 				gc_rank3 := gc_base3 + gc_tx3
 				gc_pos3.Thread = gc_rank3
@@ -6843,7 +6629,6 @@ func gc_body_warpReduce(gc_b2 *compiled.Block, in, partial []int32) {
 	gc_n2 := gc_b2.Len()
 //line kernels.go:248
 	sums := gocuda.Shared[int32](t, gocuda.WarpSize)[:gocuda.WarpSize]
-//line kernels.go:250
 	var gc_l_v [32]int32
 	var gc_l_v_ [32]int32
 	var gc_c21r [32]int32
@@ -6861,9 +6646,7 @@ func gc_body_warpReduce(gc_b2 *compiled.Block, in, partial []int32) {
 //line kernels.go:250
 				gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-//line kernels.go:253
 					gc_tx2 := gc_tidx3.X + gc_lane2
-//line kernels.go:255
 					gc_ty2 := gc_tidx3.Y
 					_ = gc_ty2
 					gc_tz2 := gc_tidx3.Z
@@ -6907,7 +6690,6 @@ func gc_body_warpReduce(gc_b2 *compiled.Block, in, partial []int32) {
 						continue // the lanes wrap to the next row
 					}
 					gc_tx2 := gc_tidx2.X
-//line kernels.go:266
 					gc_ty2 := gc_tidx2.Y
 					_ = gc_ty2
 					gc_tz2 := gc_tidx2.Z
@@ -6957,7 +6739,6 @@ func gc_body_warpReduce(gc_b2 *compiled.Block, in, partial []int32) {
 						v = in[i]
 					}
 					var v_ int32 = v
-//line kernels.go:257
 					gc_l_v[gc_lane2] = v
 					gc_l_v_[gc_lane2] = v_
 				}
@@ -7011,7 +6792,6 @@ func gc_body_warpReduce(gc_b2 *compiled.Block, in, partial []int32) {
 							if gc_left2&(1<<gc_lane2) == 0 {
 								continue
 							}
-//line kernels.go:287
 							v_ := gc_l_v_[gc_lane2]
 //line kernels.go:274
 							v_ += gc_c21r[gc_lane2]
@@ -7023,15 +6803,12 @@ func gc_body_warpReduce(gc_b2 *compiled.Block, in, partial []int32) {
 		}
 		gc_upto3 := min(gc_cnt2, 1)
 		for gc_lane2 := 0; gc_lane2 < gc_upto3; gc_lane2++ {
-//line kernels.go:285
 			var v int32
-//line kernels.go:287
 			v_ := gc_l_v_[gc_lane2]
 //line kernels.go:276
 			var r int32 = v_
 //line kernels.go:254
 			v = r
-//line kernels.go:256
 			gc_l_v[gc_lane2] = v
 		}
 		gc_lo5, gc_hi5 := 0, 32
@@ -7052,7 +6829,6 @@ func gc_body_warpReduce(gc_b2 *compiled.Block, in, partial []int32) {
 			}
 		}
 	}
-//line kernels.go:262
 	var gc_l_s [32]int32
 	var gc_l_v_2 [32]int32
 	var gc_c22r [32]int32
@@ -7061,7 +6837,6 @@ func gc_body_warpReduce(gc_b2 *compiled.Block, in, partial []int32) {
 		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 		var gc_dead2 uint32
 		{
-//line kernels.go:271
 			var gc_m152 uint32
 //line kernels.go:259
 			if (gc_w2 >> 5) == 0 {
@@ -7146,7 +6921,6 @@ func gc_body_warpReduce(gc_b2 *compiled.Block, in, partial []int32) {
 							s = sums[(gc_rank2 & 31)]
 						}
 						var v_2 int32 = s
-//line kernels.go:267
 						gc_l_s[gc_lane2] = s
 						gc_l_v_2[gc_lane2] = v_2
 					}
@@ -7199,7 +6973,6 @@ func gc_body_warpReduce(gc_b2 *compiled.Block, in, partial []int32) {
 									if gc_left4&(1<<gc_lane2) == 0 {
 										continue
 									}
-//line kernels.go:287
 									v_2 := gc_l_v_2[gc_lane2]
 //line kernels.go:274
 									v_2 += gc_c22r[gc_lane2]
@@ -7211,15 +6984,12 @@ func gc_body_warpReduce(gc_b2 *compiled.Block, in, partial []int32) {
 				}
 				gc_upto4 := min(gc_cnt2, 1)
 				for gc_lane2 := 0; gc_lane2 < gc_upto4; gc_lane2++ {
-//line kernels.go:285
 					var s int32
-//line kernels.go:287
 					v_2 := gc_l_v_2[gc_lane2]
 //line kernels.go:276
 					var r_ int32 = v_2
 //line kernels.go:264
 					s = r_
-//line kernels.go:266
 					gc_l_s[gc_lane2] = s
 				}
 				gc_lo6, gc_hi6 := 0, 32
@@ -7271,7 +7041,6 @@ func gc_body_shflScan(gc_b2 *compiled.Block, in, out []float32) {
 	gc_n2 := gc_b2.Len()
 	gc_s_v := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
 	gc_s_total := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
-//line kernels.go:296
 	var gc_l_mask [32]uint32
 	var gc_c21m [32]uint32
 	var gc_c21v [32]float32
@@ -7299,7 +7068,6 @@ func gc_body_shflScan(gc_b2 *compiled.Block, in, out []float32) {
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 					gc_rank2 := gc_w2 + gc_lane2
 					gc_tx2 := gc_tidx3.X + gc_lane2
-//line kernels.go:292
 					gc_ty2 := gc_tidx3.Y
 					_ = gc_ty2
 					gc_tz2 := gc_tidx3.Z
@@ -7327,7 +7095,6 @@ func gc_body_shflScan(gc_b2 *compiled.Block, in, out []float32) {
 							v = archsimd.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if2)
 						}
 					}
-//line kernels.go:291
 					archsimd.BroadcastUint32x8(mask).StoreSlice(gc_l_mask[gc_lane2:])
 //line kernels.go:289
 					v.StoreSlice(gc_s_v[gc_rank2:])
@@ -7344,7 +7111,6 @@ func gc_body_shflScan(gc_b2 *compiled.Block, in, out []float32) {
 						continue // the lanes wrap to the next row
 					}
 					gc_tx2 := gc_tidx2.X
-//line kernels.go:304
 					gc_ty2 := gc_tidx2.Y
 					_ = gc_ty2
 					gc_tz2 := gc_tidx2.Z
@@ -7365,7 +7131,6 @@ func gc_body_shflScan(gc_b2 *compiled.Block, in, out []float32) {
 //line kernels.go:290
 						v = archsimd.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if)
 					}
-//line kernels.go:291
 					archsimd.BroadcastUint32x8(mask).StoreSlice(gc_l_mask[gc_lane2:])
 //line kernels.go:290
 					v.StoreSlice(gc_s_v[gc_rank2:])
@@ -7381,7 +7146,6 @@ func gc_body_shflScan(gc_b2 *compiled.Block, in, out []float32) {
 				{
 //line kernels.go:286
 					lanes := min(gocuda.WarpSize, gc_bdx2-(gc_w2>>5)*gocuda.WarpSize)
-//line kernels.go:288
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 						gc_tx2++
 						if gc_tx2 == gc_bdx2 {
@@ -7400,7 +7164,6 @@ func gc_body_shflScan(gc_b2 *compiled.Block, in, out []float32) {
 						if i < len(in) {
 							v = in[i]
 						}
-//line kernels.go:294
 						gc_l_mask[gc_lane2] = mask
 						gc_s_v[gc_rank2] = v
 					}
@@ -7432,7 +7195,6 @@ func gc_body_shflScan(gc_b2 *compiled.Block, in, out []float32) {
 //line kernels.go:293
 							gc_c21w[gc_lane2+gc_k4] = gocuda.WarpSize
 						}
-//line kernels.go:294
 						gc_left2 &^= 0xff << gc_lane2
 					}
 				} else {
@@ -7459,7 +7221,6 @@ func gc_body_shflScan(gc_b2 *compiled.Block, in, out []float32) {
 //line kernels.go:293
 							gc_c21w[gc_lane2+gc_k2] = gocuda.WarpSize
 						}
-//line kernels.go:294
 						gc_left2 &^= 0xff << gc_lane2
 					}
 				}
@@ -7471,9 +7232,7 @@ func gc_body_shflScan(gc_b2 *compiled.Block, in, out []float32) {
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
-//line kernels.go:306
 					mask := gc_l_mask[gc_lane2]
-//line kernels.go:308
 					v := gc_s_v[gc_rank2]
 //line kernels.go:293
 					gc_c21m[gc_lane2] = mask
@@ -7549,7 +7308,6 @@ func gc_body_shflScan(gc_b2 *compiled.Block, in, out []float32) {
 					if (gc_rank2 & 31) >= d {
 						v += y
 					}
-//line kernels.go:298
 					gc_s_v[gc_rank2] = v
 				}
 			}
@@ -7579,7 +7337,6 @@ func gc_body_shflScan(gc_b2 *compiled.Block, in, out []float32) {
 //line kernels.go:298
 						gc_c22w[gc_lane2+gc_k8] = gocuda.WarpSize
 					}
-//line kernels.go:299
 					gc_left4 &^= 0xff << gc_lane2
 				}
 			} else {
@@ -7608,7 +7365,6 @@ func gc_body_shflScan(gc_b2 *compiled.Block, in, out []float32) {
 //line kernels.go:298
 						gc_c22w[gc_lane2+gc_k6] = gocuda.WarpSize
 					}
-//line kernels.go:299
 					gc_left4 &^= 0xff << gc_lane2
 				}
 			}
@@ -7618,15 +7374,12 @@ func gc_body_shflScan(gc_b2 *compiled.Block, in, out []float32) {
 			{
 //line kernels.go:286
 				lanes := min(gocuda.WarpSize, gc_bdx2-(gc_w2>>5)*gocuda.WarpSize)
-//line kernels.go:288
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 					if gc_left4&(1<<gc_lane2) == 0 {
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
-//line kernels.go:294
 					mask := gc_l_mask[gc_lane2]
-//line kernels.go:296
 					v := gc_s_v[gc_rank2]
 //line kernels.go:298
 					gc_c22m[gc_lane2] = mask
@@ -7641,7 +7394,6 @@ func gc_body_shflScan(gc_b2 *compiled.Block, in, out []float32) {
 //line kernels.go:298
 		copy(gc_s_total[gc_w2:][:gc_cnt2], gc_c22r[:gc_cnt2])
 	}
-//line kernels.go:302
 	gc_from2, gc_to2 := 0, gc_bdx2
 	if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
 		panic(compiled.ErrGuardWraps)
@@ -7675,7 +7427,6 @@ func gc_body_shflScan(gc_b2 *compiled.Block, in, out []float32) {
 							v.Add(total.Div(gc_vb4)).StoreSlice(gc_at3[gc_tx2:])
 						}
 					}
-//line kernels.go:301
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
 				}(gc_vstep)
@@ -7702,12 +7453,10 @@ func gc_body_shflScan(gc_b2 *compiled.Block, in, out []float32) {
 						v.Add(total.Div(gc_vb3)).StoreSlice(gc_at3[gc_tx2:])
 					}
 				}
-//line kernels.go:301
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
-//line kernels.go:287
 				v := gc_s_v[gc_rank2]
 				total := gc_s_total[gc_rank2]
 				{
@@ -7732,7 +7481,6 @@ func gc_body_shflScan(gc_b2 *compiled.Block, in, out []float32) {
 //line kernels.go:285
 						total := archsimd.LoadFloat32x16Slice(gc_s_total[gc_rank2:])
 						{
-//line kernels.go:300
 							if i < 0 || i > len(out)-16 {
 //line kernels.go:300
 								break
@@ -7741,7 +7489,6 @@ func gc_body_shflScan(gc_b2 *compiled.Block, in, out []float32) {
 							v.Add(total.Div(gc_vb2)).StoreSlice(out[i:])
 						}
 					}
-//line kernels.go:302
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
 				}(gc_vstep2)
@@ -7762,7 +7509,6 @@ func gc_body_shflScan(gc_b2 *compiled.Block, in, out []float32) {
 //line kernels.go:285
 					total := archsimd.LoadFloat32x8Slice(gc_s_total[gc_rank2:])
 					{
-//line kernels.go:300
 						if i < 0 || i > len(out)-8 {
 //line kernels.go:300
 							break
@@ -7771,7 +7517,6 @@ func gc_body_shflScan(gc_b2 *compiled.Block, in, out []float32) {
 						v.Add(total.Div(gc_vb)).StoreSlice(out[i:])
 					}
 				}
-//line kernels.go:302
 				archsimd.ClearAVXUpperBits()
 			}
 			gc_step3 := gc_vstep2
@@ -7782,7 +7527,6 @@ func gc_body_shflScan(gc_b2 *compiled.Block, in, out []float32) {
 					gc_pos2.Thread = gc_rank2
 //line kernels.go:285
 					i := gc_bx2*gc_bdx2 + gc_tx2
-//line kernels.go:287
 					v := gc_s_v[gc_rank2]
 					total := gc_s_total[gc_rank2]
 					{
@@ -7796,7 +7540,6 @@ func gc_body_shflScan(gc_b2 *compiled.Block, in, out []float32) {
 					gc_pos2.Thread = gc_rank2
 //line kernels.go:285
 					i := gc_bx2*gc_bdx2 + gc_tx2
-//line kernels.go:287
 					v := gc_s_v[gc_rank2]
 					total := gc_s_total[gc_rank2]
 					{
@@ -7810,7 +7553,6 @@ func gc_body_shflScan(gc_b2 *compiled.Block, in, out []float32) {
 					gc_pos2.Thread = gc_rank2
 //line kernels.go:285
 					i := gc_bx2*gc_bdx2 + gc_tx2
-//line kernels.go:287
 					v := gc_s_v[gc_rank2]
 					total := gc_s_total[gc_rank2]
 					{
@@ -7824,7 +7566,6 @@ func gc_body_shflScan(gc_b2 *compiled.Block, in, out []float32) {
 					gc_pos2.Thread = gc_rank2
 //line kernels.go:285
 					i := gc_bx2*gc_bdx2 + gc_tx2
-//line kernels.go:287
 					v := gc_s_v[gc_rank2]
 					total := gc_s_total[gc_rank2]
 					{
@@ -7838,7 +7579,6 @@ func gc_body_shflScan(gc_b2 *compiled.Block, in, out []float32) {
 				gc_pos2.Thread = gc_rank2
 //line kernels.go:285
 				i := gc_bx2*gc_bdx2 + gc_tx2
-//line kernels.go:287
 				v := gc_s_v[gc_rank2]
 				total := gc_s_total[gc_rank2]
 				{
@@ -7872,7 +7612,6 @@ func gc_body_vote(gc_b2 *compiled.Block, in []int32, out []uint32) {
 	gc_n2 := gc_b2.Len()
 //line kernels.go:326
 	buf := gocuda.Shared[int32](t, 16)[:16]
-//line kernels.go:328
 	var gc_l_pred [32]bool
 	var gc_l_ballot [32]uint32
 	var gc_l_all [32]bool
@@ -7897,7 +7636,6 @@ func gc_body_vote(gc_b2 *compiled.Block, in []int32, out []uint32) {
 		gc_cnt2 := min(32, gc_n2-gc_w2)
 		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 		var gc_dead2 uint32
-//line kernels.go:353
 		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 			gc_rank2 := gc_w2 + gc_lane2
 			gc_pos2.Thread = gc_rank2
@@ -7909,7 +7647,6 @@ func gc_body_vote(gc_b2 *compiled.Block, in []int32, out []uint32) {
 //line kernels.go:314
 		compiled.WarpLanes[bool, uint32](gc_b2, "BallotSync", gc_w2, gc_act2, gocuda.FullMask, nil, &gc_l_pred, nil, nil, &gc_c21r)
 		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-//line kernels.go:318
 			pred := gc_l_pred[gc_lane2]
 			_ = pred
 //line kernels.go:314
@@ -7919,7 +7656,6 @@ func gc_body_vote(gc_b2 *compiled.Block, in []int32, out []uint32) {
 //line kernels.go:315
 		compiled.WarpLanes[bool, bool](gc_b2, "AllSync", gc_w2, gc_act2, gocuda.FullMask, nil, &gc_l_pred, nil, nil, &gc_c22r)
 		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-//line kernels.go:319
 			pred := gc_l_pred[gc_lane2]
 			_ = pred
 //line kernels.go:315
@@ -7953,7 +7689,6 @@ func gc_body_vote(gc_b2 *compiled.Block, in []int32, out []uint32) {
 //line kernels.go:318
 						break
 					}
-//line kernels.go:319
 					archsimd.LoadInt32x8Slice(in[r:]).StoreSlice(gc_c25v[gc_lane2:])
 //line kernels.go:318
 					sum.StoreSlice(gc_l_sum[gc_lane2:])
@@ -7973,7 +7708,6 @@ func gc_body_vote(gc_b2 *compiled.Block, in []int32, out []uint32) {
 //line kernels.go:318
 						break
 					}
-//line kernels.go:319
 					archsimd.LoadInt32x8Slice(in[r:]).StoreSlice(gc_c25v[gc_lane2:])
 //line kernels.go:318
 					sum.StoreSlice(gc_l_sum[gc_lane2:])
@@ -8047,7 +7781,6 @@ func gc_body_vote(gc_b2 *compiled.Block, in []int32, out []uint32) {
 //line kernels.go:319
 				same := gc_c26r[gc_lane2]
 				var active uint32
-//line kernels.go:323
 				gc_l_same[gc_lane2] = same
 				gc_l_active[gc_lane2] = active
 			}
@@ -8102,7 +7835,6 @@ func gc_body_vote(gc_b2 *compiled.Block, in []int32, out []uint32) {
 						if gc_left3&(1<<gc_lane2) == 0 {
 							continue
 						}
-//line kernels.go:335
 						var active uint32
 //line kernels.go:322
 						active = gc_c27r[gc_lane2]
@@ -8147,7 +7879,6 @@ func gc_body_vote(gc_b2 *compiled.Block, in []int32, out []uint32) {
 						if gc_left4&(1<<gc_lane2) == 0 {
 							continue
 						}
-//line kernels.go:337
 						var active uint32
 //line kernels.go:324
 						active = gc_c28r[gc_lane2]
@@ -8186,7 +7917,6 @@ func gc_body_vote(gc_b2 *compiled.Block, in []int32, out []uint32) {
 				}
 //line kernels.go:327
 				var swapped int32
-//line kernels.go:329
 				gc_l_swapped[gc_lane2] = swapped
 			}
 		}
@@ -8217,7 +7947,6 @@ func gc_body_vote(gc_b2 *compiled.Block, in []int32, out []uint32) {
 //line kernels.go:329
 								break
 							}
-//line kernels.go:330
 							archsimd.LoadInt32x8Slice(in[r:]).StoreSlice(buf[r:])
 							gc_left6 &^= 0xff << gc_lane2
 						}
@@ -8234,7 +7963,6 @@ func gc_body_vote(gc_b2 *compiled.Block, in []int32, out []uint32) {
 //line kernels.go:329
 								break
 							}
-//line kernels.go:330
 							archsimd.LoadInt32x8Slice(in[r:]).StoreSlice(buf[r:])
 							gc_left6 &^= 0xff << gc_lane2
 						}
@@ -8264,7 +7992,6 @@ func gc_body_vote(gc_b2 *compiled.Block, in []int32, out []uint32) {
 					gc_pos2.Thread = gc_rank2
 //line kernels.go:312
 					r := gc_rank2
-//line kernels.go:314
 					var swapped int32
 //line kernels.go:331
 					swapped = buf[15-r]
@@ -8278,21 +8005,13 @@ func gc_body_vote(gc_b2 *compiled.Block, in []int32, out []uint32) {
 			gc_pos2.Thread = gc_rank2
 //line kernels.go:312
 			r := gc_rank2
-//line kernels.go:314
 			ballot := gc_l_ballot[gc_lane2]
-//line kernels.go:316
 			all := gc_l_all[gc_lane2]
-//line kernels.go:318
 			anyPos := gc_l_anyPos[gc_lane2]
-//line kernels.go:320
 			sum := gc_l_sum[gc_lane2]
-//line kernels.go:322
 			low := gc_l_low[gc_lane2]
-//line kernels.go:324
 			same := gc_l_same[gc_lane2]
-//line kernels.go:326
 			active := gc_l_active[gc_lane2]
-//line kernels.go:328
 			swapped := gc_l_swapped[gc_lane2]
 //line kernels.go:333
 			out[8*r], out[8*r+1], out[8*r+2], out[8*r+3] = ballot, uint32(b2i(all)), uint32(b2i(anyPos)), uint32(sum)
@@ -8316,14 +8035,12 @@ var gc_src_stranded = compiled.NewSource(gc_files_kernels, "stranded", "f41a6421
 func gc_body_stranded(gc_b2 *compiled.Block, out []int32) {
 	gc_pos2 := gc_b2.Pos()
 	gc_n2 := gc_b2.Len()
-//line kernels.go:345
 	var gc_c21v [32]int32
 	var gc_c21r [32]int32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
 		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
 		var gc_dead2 uint32
 		{
-//line kernels.go:352
 			var gc_m42 uint32
 //line kernels.go:342
 			gc_lo4, gc_hi4 := 0, 32
@@ -8344,7 +8061,6 @@ func gc_body_stranded(gc_b2 *compiled.Block, out []int32) {
 //line kernels.go:343
 						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-//line kernels.go:347
 							archsimd.BroadcastInt32x8(int32(gc_lane2)).Add(gc_iota2).StoreSlice(gc_c21v[gc_lane2:])
 							gc_left &^= 0xff << gc_lane2
 						}
@@ -8353,7 +8069,6 @@ func gc_body_stranded(gc_b2 *compiled.Block, out []int32) {
 							if gc_act2>>gc_lane2&0xff != 0xff {
 								continue
 							}
-//line kernels.go:357
 							archsimd.BroadcastInt32x8(int32(gc_lane2)).Add(gc_iota).StoreSlice(gc_c21v[gc_lane2:])
 							gc_left &^= 0xff << gc_lane2
 						}
@@ -8382,7 +8097,6 @@ func gc_body_stranded(gc_b2 *compiled.Block, out []int32) {
 //line kernels.go:343
 								break
 							}
-//line kernels.go:344
 							archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]).StoreSlice(out[gc_lane2:])
 							gc_left2 &^= 0xff << gc_lane2
 						}
@@ -8396,7 +8110,6 @@ func gc_body_stranded(gc_b2 *compiled.Block, out []int32) {
 //line kernels.go:343
 								break
 							}
-//line kernels.go:344
 							archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]).StoreSlice(out[gc_lane2:])
 							gc_left2 &^= 0xff << gc_lane2
 						}
@@ -8438,7 +8151,6 @@ func gc_body_indexPanic(gc_b2 *compiled.Block, out []int) {
 	gc_pos2 := gc_b2.Pos()
 	gc_n2 := gc_b2.Len()
 	gc_s_i := compiled.Scratch[int](gc_b2, 0)[:gc_n2]
-//line kernels.go:356
 	gc_step3 := 0
 	for ; gc_step3+3 < gc_n2; gc_step3 += 4 {
 		{
@@ -8447,7 +8159,6 @@ func gc_body_indexPanic(gc_b2 *compiled.Block, out []int) {
 //line kernels.go:352
 			i := gc_rank2
 			i *= 2
-//line kernels.go:355
 			gc_s_i[gc_rank2] = i
 		}
 		{
@@ -8456,7 +8167,6 @@ func gc_body_indexPanic(gc_b2 *compiled.Block, out []int) {
 //line kernels.go:352
 			i := gc_rank2
 			i *= 2
-//line kernels.go:355
 			gc_s_i[gc_rank2] = i
 		}
 		{
@@ -8465,7 +8175,6 @@ func gc_body_indexPanic(gc_b2 *compiled.Block, out []int) {
 //line kernels.go:352
 			i := gc_rank2
 			i *= 2
-//line kernels.go:355
 			gc_s_i[gc_rank2] = i
 		}
 		{
@@ -8474,7 +8183,6 @@ func gc_body_indexPanic(gc_b2 *compiled.Block, out []int) {
 //line kernels.go:352
 			i := gc_rank2
 			i *= 2
-//line kernels.go:355
 			gc_s_i[gc_rank2] = i
 		}
 	}
@@ -8483,10 +8191,8 @@ func gc_body_indexPanic(gc_b2 *compiled.Block, out []int) {
 //line kernels.go:352
 		i := gc_rank2
 		i *= 2
-//line kernels.go:355
 		gc_s_i[gc_rank2] = i
 	}
-//line kernels.go:359
 	gc_step4 := 0
 	for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
 		{
@@ -8545,7 +8251,6 @@ var gc_src_maskedCollectives = compiled.NewSource(gc_files_kernels, "maskedColle
 func gc_body_maskedCollectives(gc_b2 *compiled.Block, in []int32, out []uint32) {
 	gc_pos2 := gc_b2.Pos()
 	gc_n2 := gc_b2.Len()
-//line kernels.go:368
 	var gc_l_v [32]int32
 	var gc_l_x [32]int32
 	var gc_l_hi [32]int32
@@ -8563,7 +8268,6 @@ func gc_body_maskedCollectives(gc_b2 *compiled.Block, in []int32, out []uint32) 
 		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
 		var gc_dead2 uint32
 		{
-//line kernels.go:386
 			var gc_m82 uint32
 //line kernels.go:366
 			gc_lo4, gc_hi4 := 0, 32
@@ -8636,7 +8340,6 @@ func gc_body_maskedCollectives(gc_b2 *compiled.Block, in []int32, out []uint32) 
 					if gc_act2&(1<<gc_lane2) == 0 {
 						continue
 					}
-//line kernels.go:375
 					v := gc_l_v[gc_lane2]
 					_ = v
 //line kernels.go:368
@@ -8680,7 +8383,6 @@ func gc_body_maskedCollectives(gc_b2 *compiled.Block, in []int32, out []uint32) 
 						if gc_left2&(1<<gc_lane2) == 0 {
 							continue
 						}
-//line kernels.go:382
 						v := gc_l_v[gc_lane2]
 //line kernels.go:369
 						hi := gc_c22r[gc_lane2]
@@ -8725,7 +8427,6 @@ func gc_body_maskedCollectives(gc_b2 *compiled.Block, in []int32, out []uint32) 
 						if gc_left3&(1<<gc_lane2) == 0 {
 							continue
 						}
-//line kernels.go:383
 						v := gc_l_v[gc_lane2]
 //line kernels.go:370
 						and := gc_c23r[gc_lane2]
@@ -8770,7 +8471,6 @@ func gc_body_maskedCollectives(gc_b2 *compiled.Block, in []int32, out []uint32) 
 						if gc_left4&(1<<gc_lane2) == 0 {
 							continue
 						}
-//line kernels.go:384
 						v := gc_l_v[gc_lane2]
 //line kernels.go:371
 						or := gc_c24r[gc_lane2]
@@ -8896,7 +8596,6 @@ func gc_body_maskedCollectives(gc_b2 *compiled.Block, in []int32, out []uint32) 
 //line kernels.go:373
 								gc_pos2.Thread = gc_rank2
 							}
-//line kernels.go:374
 							gc_left5 &^= 0xff << gc_lane2
 						}
 					} else {
@@ -9016,7 +8715,6 @@ func gc_body_maskedCollectives(gc_b2 *compiled.Block, in []int32, out []uint32) 
 //line kernels.go:373
 								gc_pos2.Thread = gc_rank2
 							}
-//line kernels.go:374
 							gc_left5 &^= 0xff << gc_lane2
 						}
 					}
@@ -9031,13 +8729,9 @@ func gc_body_maskedCollectives(gc_b2 *compiled.Block, in []int32, out []uint32) 
 						gc_pos2.Thread = gc_rank2
 //line kernels.go:365
 						r := gc_rank2
-//line kernels.go:367
 						x := gc_l_x[gc_lane2]
-//line kernels.go:369
 						hi := gc_l_hi[gc_lane2]
-//line kernels.go:371
 						and := gc_l_and[gc_lane2]
-//line kernels.go:373
 						or := gc_l_or[gc_lane2]
 //line kernels.go:372
 						xor := gc_c25r[gc_lane2]
@@ -9045,7 +8739,6 @@ func gc_body_maskedCollectives(gc_b2 *compiled.Block, in []int32, out []uint32) 
 					}
 				}
 			}
-//line kernels.go:378
 			gc_act2 = gc_save82 &^ gc_dead2
 		}
 	}
@@ -9075,7 +8768,6 @@ func gc_body_branches(gc_b2 *compiled.Block, in []int32, steps []int, out []int3
 	gc_bdx2 := gc_bd2.X
 	gc_n2 := gc_b2.Len()
 	gc_s_v := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
-//line kernels.go:392
 	gc_s_v_ := compiled.Scratch[int32](gc_b2, 1)[:gc_n2]
 	gc_s_v_2 := compiled.Scratch[int32](gc_b2, 2)[:gc_n2]
 	gc_s_w := compiled.Scratch[int32](gc_b2, 3)[:gc_n2]
@@ -9084,7 +8776,6 @@ func gc_body_branches(gc_b2 *compiled.Block, in []int32, steps []int, out []int3
 //line kernels.go:402
 	s := gocuda.Shared[int32](t, gc_bdx2)[:gc_bdx2]
 	var s_ []int32 = s
-//line kernels.go:405
 	var gc_c21v [32]int32
 	var gc_c21r [32]int32
 	var gc_c22v [32]int32
@@ -9101,7 +8792,6 @@ func gc_body_branches(gc_b2 *compiled.Block, in []int32, steps []int, out []int3
 			}
 		}
 		var gc_dead2 uint32
-//line kernels.go:422
 		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 			if gc_act2&(1<<gc_lane2) == 0 {
 				continue
@@ -9111,7 +8801,6 @@ func gc_body_branches(gc_b2 *compiled.Block, in []int32, steps []int, out []int3
 //line kernels.go:385
 			r := gc_rank2
 			v := in[r]
-//line kernels.go:388
 			gc_s_v[gc_rank2] = v
 		}
 		{
@@ -9137,7 +8826,6 @@ func gc_body_branches(gc_b2 *compiled.Block, in []int32, steps []int, out []int3
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
-//line kernels.go:400
 					v := gc_s_v[gc_rank2]
 //line kernels.go:388
 					gc_c21v[gc_lane2] = v
@@ -9149,7 +8837,6 @@ func gc_body_branches(gc_b2 *compiled.Block, in []int32, steps []int, out []int3
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
-//line kernels.go:395
 					var v int32
 //line kernels.go:388
 					v = gc_c21r[gc_lane2]
@@ -9181,7 +8868,6 @@ func gc_body_branches(gc_b2 *compiled.Block, in []int32, steps []int, out []int3
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
-//line kernels.go:402
 							v := gc_s_v[gc_rank2]
 //line kernels.go:390
 							gc_c22v[gc_lane2] = v
@@ -9193,7 +8879,6 @@ func gc_body_branches(gc_b2 *compiled.Block, in []int32, steps []int, out []int3
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
-//line kernels.go:397
 							var v int32
 //line kernels.go:390
 							v = gc_c22r[gc_lane2]
@@ -9207,7 +8892,6 @@ func gc_body_branches(gc_b2 *compiled.Block, in []int32, steps []int, out []int3
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
-//line kernels.go:402
 							v := gc_s_v[gc_rank2]
 //line kernels.go:392
 							v += 1000
@@ -9232,10 +8916,8 @@ func gc_body_branches(gc_b2 *compiled.Block, in []int32, steps []int, out []int3
 			gc_pos2.Thread = gc_rank2
 //line kernels.go:385
 			r := gc_rank2
-//line kernels.go:387
 			v := gc_s_v[gc_rank2]
 			{
-//line kernels.go:395
 				if v > 0 {
 					out[r] = -1
 					{
@@ -9257,7 +8939,6 @@ func gc_body_branches(gc_b2 *compiled.Block, in []int32, steps []int, out []int3
 				continue
 			}
 			gc_rank2 := gc_w2 + gc_lane2
-//line kernels.go:407
 			v := gc_s_v[gc_rank2]
 //line kernels.go:400
 			m := gc_c23r[gc_lane2]
@@ -9274,7 +8955,6 @@ func gc_body_branches(gc_b2 *compiled.Block, in []int32, steps []int, out []int3
 			gc_pos2.Thread = gc_rank2
 //line kernels.go:416
 			r_ := gc_rank2
-//line kernels.go:418
 			var v int32
 //line kernels.go:401
 			v = gc_c24r[gc_lane2]
@@ -9282,12 +8962,10 @@ func gc_body_branches(gc_b2 *compiled.Block, in []int32, steps []int, out []int3
 			var v_ int32 = v
 //line kernels.go:417
 			s_[r_] = v_
-//line kernels.go:419
 			gc_s_v[gc_rank2] = v
 			gc_s_v_[gc_rank2] = v_
 		}
 	}
-//line kernels.go:425
 	for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 		gc_pos2.Thread = gc_rank2
 		if gc_exited2[gc_rank2] {
@@ -9295,13 +8973,11 @@ func gc_body_branches(gc_b2 *compiled.Block, in []int32, steps []int, out []int3
 		}
 //line kernels.go:416
 		r_ := gc_rank2
-//line kernels.go:418
 		v_ := gc_s_v_[gc_rank2]
+//line kernels.go:419
 		w := v_ + s_[(r_+1)%len(s_)]
-//line kernels.go:421
 		gc_s_w[gc_rank2] = w
 	}
-//line kernels.go:425
 	gc_vstep2 := 0
 	if compiled.SIMD && compiled.SIMD512 {
 		var gc_stop bool
@@ -9364,18 +9040,15 @@ func gc_body_branches(gc_b2 *compiled.Block, in []int32, steps []int, out []int3
 			continue
 		}
 		var v int32
-//line kernels.go:415
 		w := gc_s_w[gc_rank2]
 //line kernels.go:421
 		var r_2 int32 = w
 //line kernels.go:403
 		v = r_2
-//line kernels.go:405
 		gc_s_v[gc_rank2] = v
 	}
 //line kernels.go:404
 	for _, k := range steps {
-//line kernels.go:406
 		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 			if gc_exited2[gc_rank2] {
@@ -9383,12 +9056,10 @@ func gc_body_branches(gc_b2 *compiled.Block, in []int32, steps []int, out []int3
 			}
 //line kernels.go:385
 			r := gc_rank2
-//line kernels.go:387
 			v := gc_s_v[gc_rank2]
 //line kernels.go:405
 			s[r] = v + int32(k)
 		}
-//line kernels.go:409
 		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 			if gc_exited2[gc_rank2] {
@@ -9396,7 +9067,6 @@ func gc_body_branches(gc_b2 *compiled.Block, in []int32, steps []int, out []int3
 			}
 //line kernels.go:385
 			r := gc_rank2
-//line kernels.go:387
 			var v int32
 //line kernels.go:407
 			v = s[(r+k)%gc_bdx2]
@@ -9405,24 +9075,19 @@ func gc_body_branches(gc_b2 *compiled.Block, in []int32, steps []int, out []int3
 	}
 //line kernels.go:410
 	var s_2 []int32 = s
-//line kernels.go:412
 	for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 		gc_pos2.Thread = gc_rank2
 		if gc_exited2[gc_rank2] {
 			continue
 		}
-//line kernels.go:416
 		r_3 := gc_rank2
-//line kernels.go:418
 		v := gc_s_v[gc_rank2]
 //line kernels.go:410
 		var v_2 int32 = v
 //line kernels.go:417
 		s_2[r_3] = v_2
-//line kernels.go:419
 		gc_s_v_2[gc_rank2] = v_2
 	}
-//line kernels.go:423
 	for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 		gc_pos2.Thread = gc_rank2
 		if gc_exited2[gc_rank2] {
@@ -9430,13 +9095,11 @@ func gc_body_branches(gc_b2 *compiled.Block, in []int32, steps []int, out []int3
 		}
 //line kernels.go:416
 		r_3 := gc_rank2
-//line kernels.go:418
 		v_2 := gc_s_v_2[gc_rank2]
+//line kernels.go:419
 		w_ := v_2 + s_2[(r_3+1)%len(s_2)]
-//line kernels.go:421
 		gc_s_w_[gc_rank2] = w_
 	}
-//line kernels.go:425
 	for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 		gc_pos2.Thread = gc_rank2
 		if gc_exited2[gc_rank2] {
@@ -9444,9 +9107,7 @@ func gc_body_branches(gc_b2 *compiled.Block, in []int32, steps []int, out []int3
 		}
 //line kernels.go:385
 		r := gc_rank2
-//line kernels.go:387
 		var v int32
-//line kernels.go:389
 		w_ := gc_s_w_[gc_rank2]
 //line kernels.go:421
 		var r_4 int32 = w_
@@ -9473,7 +9134,6 @@ var gc_src_spin = compiled.NewSource(gc_files_kernels, "spin", "bb5de44a5aaceb22
 func gc_body_spin(gc_b2 *compiled.Block, flag []int32) {
 	gc_pos2 := gc_b2.Pos()
 	gc_n2 := gc_b2.Len()
-//line kernels.go:432
 	gc_step2 := 0
 	for ; gc_step2+3 < gc_n2; gc_step2 += 4 {
 		{
@@ -9491,7 +9151,6 @@ func gc_body_spin(gc_b2 *compiled.Block, flag []int32) {
 			}
 		}
 		{
-//line kernels.go:433
 			gc_rank2 := gc_step2 + 1
 			gc_pos2.Thread = gc_rank2
 //line kernels.go:429
@@ -9506,7 +9165,6 @@ func gc_body_spin(gc_b2 *compiled.Block, flag []int32) {
 			}
 		}
 		{
-//line kernels.go:433
 			gc_rank2 := gc_step2 + 2
 			gc_pos2.Thread = gc_rank2
 //line kernels.go:429
@@ -9521,7 +9179,6 @@ func gc_body_spin(gc_b2 *compiled.Block, flag []int32) {
 			}
 		}
 		{
-//line kernels.go:433
 			gc_rank2 := gc_step2 + 3
 			gc_pos2.Thread = gc_rank2
 //line kernels.go:429
@@ -9536,7 +9193,6 @@ func gc_body_spin(gc_b2 *compiled.Block, flag []int32) {
 			}
 		}
 	}
-//line kernels.go:433
 	for gc_rank2 := gc_step2; gc_rank2 < gc_n2; gc_rank2++ {
 		gc_pos2.Thread = gc_rank2
 //line kernels.go:429
@@ -9586,7 +9242,6 @@ func gc_body_laneVarResidue(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out [
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-//line kernels.go:459
 		gc_ty2 := 0
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_tx2, gc_every2, gc_exact2 := compiled.EveryFrom(0, 32, 0)
@@ -9660,7 +9315,6 @@ func gc_body_maskResidue(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []in
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-//line kernels.go:473
 		gc_ty2 := 0
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_tx2, gc_every2, gc_exact2 := compiled.EveryFrom(0, compiled.MaskPeriod(mask), c)
@@ -9729,7 +9383,6 @@ func gc_body_modResidue(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-//line kernels.go:486
 		gc_ty2 := 0
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_qoff2, gc_qd2 := 0, m
@@ -9767,7 +9420,6 @@ func gc_body_modResidue(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int
 										archsimd.LoadInt32x16Slice(gc_at4[(gc_tx2-gc_seg2):]).Add(gc_vb2).StoreMasked((*[16]int32)(gc_at3[(gc_tx2-gc_seg2):]), gc_if2)
 									}
 								}
-//line kernels.go:473
 								archsimd.ClearAVXUpperBits()
 								return gc_vstep, false
 							}(gc_vstep)
@@ -9795,7 +9447,6 @@ func gc_body_modResidue(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int
 									archsimd.LoadInt32x8Slice(gc_at4[(gc_tx2-gc_seg2):]).Add(gc_vb).StoreMasked((*[8]int32)(gc_at3[(gc_tx2-gc_seg2):]), gc_if)
 								}
 							}
-//line kernels.go:473
 							archsimd.ClearAVXUpperBits()
 						}
 						for gc_u2 := gc_vstep - gc_seg2; gc_u2 < gc_seglen2; gc_u2++ {
@@ -9807,7 +9458,6 @@ func gc_body_modResidue(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int
 							}
 						}
 					} else {
-//line kernels.go:477
 						gc_step3 := gc_seg2
 						for ; gc_step3+3 < gc_segend2; gc_step3 += 4 {
 							{
@@ -9823,7 +9473,6 @@ func gc_body_modResidue(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int
 								}
 							}
 							{
-//line kernels.go:477
 								gc_tx2 := gc_step3 + 1
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
@@ -9836,7 +9485,6 @@ func gc_body_modResidue(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int
 								}
 							}
 							{
-//line kernels.go:477
 								gc_tx2 := gc_step3 + 2
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
@@ -9849,7 +9497,6 @@ func gc_body_modResidue(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int
 								}
 							}
 							{
-//line kernels.go:477
 								gc_tx2 := gc_step3 + 3
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
@@ -9862,7 +9509,6 @@ func gc_body_modResidue(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int
 								}
 							}
 						}
-//line kernels.go:477
 						for gc_tx2 := gc_step3; gc_tx2 < gc_segend2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
@@ -9875,7 +9521,6 @@ func gc_body_modResidue(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int
 							}
 						}
 					}
-//line kernels.go:477
 					gc_seg2 = gc_segend2
 				}
 			} else {
@@ -9894,7 +9539,6 @@ func gc_body_modResidue(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int
 						}
 					}
 					{
-//line kernels.go:477
 						gc_tx2 := gc_step4 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -9907,7 +9551,6 @@ func gc_body_modResidue(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int
 						}
 					}
 					{
-//line kernels.go:477
 						gc_tx2 := gc_step4 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -9920,7 +9563,6 @@ func gc_body_modResidue(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int
 						}
 					}
 					{
-//line kernels.go:477
 						gc_tx2 := gc_step4 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -9933,7 +9575,6 @@ func gc_body_modResidue(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int
 						}
 					}
 				}
-//line kernels.go:477
 				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -9946,7 +9587,6 @@ func gc_body_modResidue(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int
 					}
 				}
 			}
-//line kernels.go:477
 			gc_ty2++
 			if gc_ty2 == gc_bdy2 {
 				gc_ty2 = 0
@@ -9982,7 +9622,6 @@ func gc_body_stuckDoubling(gc_b2 *compiled.Block, data []int32, start int) {
 		if gc_b2.Stopped() {
 			return
 		}
-//line kernels.go:490
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := s; gc_bound2 > gc_from2 {
 			gc_from2 = gc_bound2
@@ -10006,7 +9645,6 @@ func gc_body_stuckDoubling(gc_b2 *compiled.Block, data []int32, start int) {
 								archsimd.LoadInt32x16Slice(gc_at2[gc_tx2:]).Add(gc_vb4).StoreSlice(gc_at2[gc_tx2:])
 							}
 						}
-//line kernels.go:487
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -10027,7 +9665,6 @@ func gc_body_stuckDoubling(gc_b2 *compiled.Block, data []int32, start int) {
 							archsimd.LoadInt32x8Slice(gc_at2[gc_tx2:]).Add(gc_vb3).StoreSlice(gc_at2[gc_tx2:])
 						}
 					}
-//line kernels.go:487
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
@@ -10048,16 +9685,13 @@ func gc_body_stuckDoubling(gc_b2 *compiled.Block, data []int32, start int) {
 //line kernels.go:483
 							var tid int = gc_tx2
 							{
-//line kernels.go:486
 								if tid < 0 || tid > len(data)-16 {
-//line kernels.go:486
 									break
 								}
 //line kernels.go:486
 								archsimd.LoadInt32x16Slice(data[tid:]).Add(gc_vb2).StoreSlice(data[tid:])
 							}
 						}
-//line kernels.go:488
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -10073,16 +9707,13 @@ func gc_body_stuckDoubling(gc_b2 *compiled.Block, data []int32, start int) {
 //line kernels.go:483
 						var tid int = gc_tx2
 						{
-//line kernels.go:486
 							if tid < 0 || tid > len(data)-8 {
-//line kernels.go:486
 								break
 							}
 //line kernels.go:486
 							archsimd.LoadInt32x8Slice(data[tid:]).Add(gc_vb).StoreSlice(data[tid:])
 						}
 					}
-//line kernels.go:488
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step3 := gc_vstep2
@@ -10178,7 +9809,6 @@ func gc_body_spinLanes(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-//line kernels.go:516
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_off2 := gc_bx2 * gc_bdx2
 			if gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx2 <= len(in)-gc_off2 && gc_off2 <= len(out) && gc_bdx2 <= len(out)-gc_off2 {
@@ -10261,13 +9891,12 @@ func gc_body_spinLanes(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 //line kernels.go:501
 							return
 						}
-//line kernels.go:502
 						v = v*0.5 + 1
 					}
+//line kernels.go:504
 					gc_at4[gc_tx2] = v
 				}
 			} else {
-//line kernels.go:508
 				gc_vstep4 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
@@ -10355,13 +9984,12 @@ func gc_body_spinLanes(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 //line kernels.go:501
 								return
 							}
-//line kernels.go:502
 							v = v*0.5 + 1
 						}
+//line kernels.go:504
 						out[i] = v
 					}
 					{
-//line kernels.go:508
 						gc_tx2 := gc_step2 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -10376,13 +10004,12 @@ func gc_body_spinLanes(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 //line kernels.go:501
 								return
 							}
-//line kernels.go:502
 							v = v*0.5 + 1
 						}
+//line kernels.go:504
 						out[i] = v
 					}
 					{
-//line kernels.go:508
 						gc_tx2 := gc_step2 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -10397,13 +10024,12 @@ func gc_body_spinLanes(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 //line kernels.go:501
 								return
 							}
-//line kernels.go:502
 							v = v*0.5 + 1
 						}
+//line kernels.go:504
 						out[i] = v
 					}
 					{
-//line kernels.go:508
 						gc_tx2 := gc_step2 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -10418,13 +10044,12 @@ func gc_body_spinLanes(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 //line kernels.go:501
 								return
 							}
-//line kernels.go:502
 							v = v*0.5 + 1
 						}
+//line kernels.go:504
 						out[i] = v
 					}
 				}
-//line kernels.go:508
 				for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -10439,9 +10064,9 @@ func gc_body_spinLanes(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 //line kernels.go:501
 							return
 						}
-//line kernels.go:502
 						v = v*0.5 + 1
 					}
+//line kernels.go:504
 					out[i] = v
 				}
 			}

@@ -42,7 +42,6 @@ func gc_body_labeledSIMT(gc_b *compiled.Block, out []int32) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-//line labeled.go:47
 	var gc_l_v [32]int32
 	var gc_l_i [32]int
 	var gc_l_k [32]int
@@ -55,21 +54,17 @@ func gc_body_labeledSIMT(gc_b *compiled.Block, out []int32) {
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line labeled.go:60
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 //line labeled.go:39
 			var v int32
-//line labeled.go:41
 			gc_l_v[gc_lane] = v
 		}
 		{
-//line labeled.go:42
 			gc_save12 := gc_act
 			gc_in12 := gc_act
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 //line labeled.go:41
 				i := 0
-//line labeled.go:43
 				gc_l_i[gc_lane] = i
 			}
 			for {
@@ -79,7 +74,6 @@ func gc_body_labeledSIMT(gc_b *compiled.Block, out []int32) {
 				}
 				gc_act = gc_in12 &^ gc_dead
 				var gc_m12, gc_skip12 uint32
-//line labeled.go:53
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
@@ -88,8 +82,8 @@ func gc_body_labeledSIMT(gc_b *compiled.Block, out []int32) {
 					gc_pos.Thread = gc_rank
 //line labeled.go:38
 					lane := (gc_rank & 31)
-//line labeled.go:40
 					i := gc_l_i[gc_lane]
+//line labeled.go:41
 					if i < 2+lane%4 {
 						gc_m12 |= 1 << gc_lane
 					}
@@ -100,7 +94,6 @@ func gc_body_labeledSIMT(gc_b *compiled.Block, out []int32) {
 					break
 				}
 				{
-//line labeled.go:43
 					gc_save8 := gc_act
 					gc_in8 := gc_act
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -109,7 +102,6 @@ func gc_body_labeledSIMT(gc_b *compiled.Block, out []int32) {
 						}
 //line labeled.go:42
 						k := 0
-//line labeled.go:44
 						gc_l_k[gc_lane] = k
 					}
 					for {
@@ -119,7 +111,6 @@ func gc_body_labeledSIMT(gc_b *compiled.Block, out []int32) {
 						}
 						gc_act = gc_in8 &^ gc_dead
 						var gc_m8, gc_skip8 uint32
-//line labeled.go:54
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
@@ -128,9 +119,7 @@ func gc_body_labeledSIMT(gc_b *compiled.Block, out []int32) {
 							gc_pos.Thread = gc_rank
 //line labeled.go:38
 							lane := (gc_rank & 31)
-//line labeled.go:40
 							i := gc_l_i[gc_lane]
-//line labeled.go:42
 							k := gc_l_k[gc_lane]
 //line labeled.go:42
 							if k < 1+(lane+i)%3 {
@@ -152,10 +141,9 @@ func gc_body_labeledSIMT(gc_b *compiled.Block, out []int32) {
 								gc_pos.Thread = gc_rank
 //line labeled.go:38
 								lane := (gc_rank & 31)
-//line labeled.go:40
 								i := gc_l_i[gc_lane]
-//line labeled.go:42
 								k := gc_l_k[gc_lane]
+//line labeled.go:43
 								if (lane+i+k)%7 == 3 {
 									gc_m3 |= 1 << gc_lane
 								}
@@ -181,9 +169,7 @@ func gc_body_labeledSIMT(gc_b *compiled.Block, out []int32) {
 								gc_pos.Thread = gc_rank
 //line labeled.go:38
 								lane := (gc_rank & 31)
-//line labeled.go:40
 								i := gc_l_i[gc_lane]
-//line labeled.go:42
 								k := gc_l_k[gc_lane]
 //line labeled.go:46
 								if (lane*i+k)%11 == 5 {
@@ -210,9 +196,7 @@ func gc_body_labeledSIMT(gc_b *compiled.Block, out []int32) {
 							gc_pos.Thread = gc_rank
 //line labeled.go:38
 							lane := (gc_rank & 31)
-//line labeled.go:40
 							i := gc_l_i[gc_lane]
-//line labeled.go:42
 							k := gc_l_k[gc_lane]
 //line labeled.go:49
 							var mask uint32
@@ -455,7 +439,6 @@ func gc_body_labeledSIMT(gc_b *compiled.Block, out []int32) {
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-//line labeled.go:63
 							v := gc_l_v[gc_lane]
 //line labeled.go:56
 							v += gc_c1r[gc_lane]
@@ -466,7 +449,6 @@ func gc_body_labeledSIMT(gc_b *compiled.Block, out []int32) {
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-//line labeled.go:66
 							k := gc_l_k[gc_lane]
 //line labeled.go:42
 							k++
@@ -479,7 +461,6 @@ func gc_body_labeledSIMT(gc_b *compiled.Block, out []int32) {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line labeled.go:54
 					v := gc_l_v[gc_lane]
 //line labeled.go:58
 					v++
@@ -490,7 +471,6 @@ func gc_body_labeledSIMT(gc_b *compiled.Block, out []int32) {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line labeled.go:68
 					i := gc_l_i[gc_lane]
 //line labeled.go:41
 					i++
@@ -552,7 +532,6 @@ func gc_body_labeledUniformInner(gc_b *compiled.Block, out []int32) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-//line labeled.go:100
 	var gc_l_v [32]int32
 	var gc_l_i [32]int
 	var gc_l_tag [32]int
@@ -563,21 +542,17 @@ func gc_body_labeledUniformInner(gc_b *compiled.Block, out []int32) {
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line labeled.go:111
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 //line labeled.go:92
 			var v int32
-//line labeled.go:94
 			gc_l_v[gc_lane] = v
 		}
 		{
-//line labeled.go:95
 			gc_save10 := gc_act
 			gc_in10 := gc_act
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 //line labeled.go:94
 				i := 0
-//line labeled.go:96
 				gc_l_i[gc_lane] = i
 			}
 			for {
@@ -587,7 +562,6 @@ func gc_body_labeledUniformInner(gc_b *compiled.Block, out []int32) {
 				}
 				gc_act = gc_in10 &^ gc_dead
 				var gc_m10, gc_skip10 uint32
-//line labeled.go:106
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
@@ -596,8 +570,8 @@ func gc_body_labeledUniformInner(gc_b *compiled.Block, out []int32) {
 					gc_pos.Thread = gc_rank
 //line labeled.go:91
 					lane := (gc_rank & 31)
-//line labeled.go:93
 					i := gc_l_i[gc_lane]
+//line labeled.go:94
 					if i < 1+lane%5 {
 						gc_m10 |= 1 << gc_lane
 					}
@@ -617,11 +591,9 @@ func gc_body_labeledUniformInner(gc_b *compiled.Block, out []int32) {
 							gc_rank := gc_w + gc_lane
 //line labeled.go:91
 							lane := (gc_rank & 31)
-//line labeled.go:93
 							i := gc_l_i[gc_lane]
 //line labeled.go:96
 							var tag int = (lane + i*k) % 6
-//line labeled.go:98
 							gc_l_tag[gc_lane] = tag
 						}
 						{
@@ -683,7 +655,6 @@ func gc_body_labeledUniformInner(gc_b *compiled.Block, out []int32) {
 						gc_pos.Thread = gc_rank
 //line labeled.go:91
 						lane := (gc_rank & 31)
-//line labeled.go:93
 						i := gc_l_i[gc_lane]
 //line labeled.go:102
 						var mask uint32
@@ -929,7 +900,6 @@ func gc_body_labeledUniformInner(gc_b *compiled.Block, out []int32) {
 //line labeled.go:108
 						b := gc_c1r[gc_lane]
 						v += int32(bits.OnesCount32(b)) + int32(k)
-//line labeled.go:111
 						gc_l_v[gc_lane] = v
 					}
 				}
@@ -937,7 +907,6 @@ func gc_body_labeledUniformInner(gc_b *compiled.Block, out []int32) {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line labeled.go:120
 					v := gc_l_v[gc_lane]
 //line labeled.go:111
 					v *= 2
@@ -948,7 +917,6 @@ func gc_body_labeledUniformInner(gc_b *compiled.Block, out []int32) {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line labeled.go:121
 					i := gc_l_i[gc_lane]
 //line labeled.go:94
 					i++

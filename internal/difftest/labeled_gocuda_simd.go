@@ -43,7 +43,6 @@ func gc_body_labeledSIMT(gc_b2 *compiled.Block, out []int32) {
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-//line labeled.go:47
 	var gc_l_v [32]int32
 	var gc_l_i [32]int
 	var gc_l_k [32]int
@@ -56,7 +55,6 @@ func gc_body_labeledSIMT(gc_b2 *compiled.Block, out []int32) {
 		gc_cnt2 := min(32, gc_n2-gc_w2)
 		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 		var gc_dead2 uint32
-//line labeled.go:60
 		gc_left := gc_act2
 		if compiled.SIMD {
 			if gc_act2 == ^uint32(0) {
@@ -86,18 +84,15 @@ func gc_body_labeledSIMT(gc_b2 *compiled.Block, out []int32) {
 				}
 //line labeled.go:39
 				var v int32
-//line labeled.go:41
 				gc_l_v[gc_lane2] = v
 			}
 		}
 		{
-//line labeled.go:42
 			gc_save122 := gc_act2
 			gc_in122 := gc_act2
 			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 //line labeled.go:41
 				i := 0
-//line labeled.go:43
 				gc_l_i[gc_lane2] = i
 			}
 			for {
@@ -107,7 +102,6 @@ func gc_body_labeledSIMT(gc_b2 *compiled.Block, out []int32) {
 				}
 				gc_act2 = gc_in122 &^ gc_dead2
 				var gc_m122, gc_skip122 uint32
-//line labeled.go:53
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 					if gc_act2&(1<<gc_lane2) == 0 {
 						continue
@@ -116,8 +110,8 @@ func gc_body_labeledSIMT(gc_b2 *compiled.Block, out []int32) {
 					gc_pos2.Thread = gc_rank2
 //line labeled.go:38
 					lane := (gc_rank2 & 31)
-//line labeled.go:40
 					i := gc_l_i[gc_lane2]
+//line labeled.go:41
 					if i < 2+lane%4 {
 						gc_m122 |= 1 << gc_lane2
 					}
@@ -128,7 +122,6 @@ func gc_body_labeledSIMT(gc_b2 *compiled.Block, out []int32) {
 					break
 				}
 				{
-//line labeled.go:43
 					gc_save82 := gc_act2
 					gc_in82 := gc_act2
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
@@ -137,7 +130,6 @@ func gc_body_labeledSIMT(gc_b2 *compiled.Block, out []int32) {
 						}
 //line labeled.go:42
 						k := 0
-//line labeled.go:44
 						gc_l_k[gc_lane2] = k
 					}
 					for {
@@ -147,7 +139,6 @@ func gc_body_labeledSIMT(gc_b2 *compiled.Block, out []int32) {
 						}
 						gc_act2 = gc_in82 &^ gc_dead2
 						var gc_m82, gc_skip82 uint32
-//line labeled.go:54
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 							if gc_act2&(1<<gc_lane2) == 0 {
 								continue
@@ -156,9 +147,7 @@ func gc_body_labeledSIMT(gc_b2 *compiled.Block, out []int32) {
 							gc_pos2.Thread = gc_rank2
 //line labeled.go:38
 							lane := (gc_rank2 & 31)
-//line labeled.go:40
 							i := gc_l_i[gc_lane2]
-//line labeled.go:42
 							k := gc_l_k[gc_lane2]
 //line labeled.go:42
 							if k < 1+(lane+i)%3 {
@@ -180,10 +169,9 @@ func gc_body_labeledSIMT(gc_b2 *compiled.Block, out []int32) {
 								gc_pos2.Thread = gc_rank2
 //line labeled.go:38
 								lane := (gc_rank2 & 31)
-//line labeled.go:40
 								i := gc_l_i[gc_lane2]
-//line labeled.go:42
 								k := gc_l_k[gc_lane2]
+//line labeled.go:43
 								if (lane+i+k)%7 == 3 {
 									gc_m32 |= 1 << gc_lane2
 								}
@@ -209,9 +197,7 @@ func gc_body_labeledSIMT(gc_b2 *compiled.Block, out []int32) {
 								gc_pos2.Thread = gc_rank2
 //line labeled.go:38
 								lane := (gc_rank2 & 31)
-//line labeled.go:40
 								i := gc_l_i[gc_lane2]
-//line labeled.go:42
 								k := gc_l_k[gc_lane2]
 //line labeled.go:46
 								if (lane*i+k)%11 == 5 {
@@ -238,9 +224,7 @@ func gc_body_labeledSIMT(gc_b2 *compiled.Block, out []int32) {
 							gc_pos2.Thread = gc_rank2
 //line labeled.go:38
 							lane := (gc_rank2 & 31)
-//line labeled.go:40
 							i := gc_l_i[gc_lane2]
-//line labeled.go:42
 							k := gc_l_k[gc_lane2]
 //line labeled.go:49
 							var mask uint32
@@ -512,7 +496,6 @@ func gc_body_labeledSIMT(gc_b2 *compiled.Block, out []int32) {
 								if gc_left2&(1<<gc_lane2) == 0 {
 									continue
 								}
-//line labeled.go:69
 								v := gc_l_v[gc_lane2]
 //line labeled.go:56
 								v += gc_c21r[gc_lane2]
@@ -524,7 +507,6 @@ func gc_body_labeledSIMT(gc_b2 *compiled.Block, out []int32) {
 							if gc_act2&(1<<gc_lane2) == 0 {
 								continue
 							}
-//line labeled.go:67
 							k := gc_l_k[gc_lane2]
 //line labeled.go:42
 							k++
@@ -570,7 +552,6 @@ func gc_body_labeledSIMT(gc_b2 *compiled.Block, out []int32) {
 						if gc_left3&(1<<gc_lane2) == 0 {
 							continue
 						}
-//line labeled.go:71
 						v := gc_l_v[gc_lane2]
 //line labeled.go:58
 						v++
@@ -582,7 +563,6 @@ func gc_body_labeledSIMT(gc_b2 *compiled.Block, out []int32) {
 					if gc_act2&(1<<gc_lane2) == 0 {
 						continue
 					}
-//line labeled.go:69
 					i := gc_l_i[gc_lane2]
 //line labeled.go:41
 					i++
@@ -644,7 +624,6 @@ func gc_body_labeledUniformInner(gc_b2 *compiled.Block, out []int32) {
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-//line labeled.go:100
 	var gc_l_v [32]int32
 	var gc_l_i [32]int
 	var gc_l_tag [32]int
@@ -655,7 +634,6 @@ func gc_body_labeledUniformInner(gc_b2 *compiled.Block, out []int32) {
 		gc_cnt2 := min(32, gc_n2-gc_w2)
 		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 		var gc_dead2 uint32
-//line labeled.go:111
 		gc_left := gc_act2
 		if compiled.SIMD {
 			if gc_act2 == ^uint32(0) {
@@ -685,18 +663,15 @@ func gc_body_labeledUniformInner(gc_b2 *compiled.Block, out []int32) {
 				}
 //line labeled.go:92
 				var v int32
-//line labeled.go:94
 				gc_l_v[gc_lane2] = v
 			}
 		}
 		{
-//line labeled.go:95
 			gc_save102 := gc_act2
 			gc_in102 := gc_act2
 			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 //line labeled.go:94
 				i := 0
-//line labeled.go:96
 				gc_l_i[gc_lane2] = i
 			}
 			for {
@@ -706,7 +681,6 @@ func gc_body_labeledUniformInner(gc_b2 *compiled.Block, out []int32) {
 				}
 				gc_act2 = gc_in102 &^ gc_dead2
 				var gc_m102, gc_skip102 uint32
-//line labeled.go:106
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 					if gc_act2&(1<<gc_lane2) == 0 {
 						continue
@@ -715,8 +689,8 @@ func gc_body_labeledUniformInner(gc_b2 *compiled.Block, out []int32) {
 					gc_pos2.Thread = gc_rank2
 //line labeled.go:91
 					lane := (gc_rank2 & 31)
-//line labeled.go:93
 					i := gc_l_i[gc_lane2]
+//line labeled.go:94
 					if i < 1+lane%5 {
 						gc_m102 |= 1 << gc_lane2
 					}
@@ -736,11 +710,9 @@ func gc_body_labeledUniformInner(gc_b2 *compiled.Block, out []int32) {
 							gc_rank2 := gc_w2 + gc_lane2
 //line labeled.go:91
 							lane := (gc_rank2 & 31)
-//line labeled.go:93
 							i := gc_l_i[gc_lane2]
 //line labeled.go:96
 							var tag int = (lane + i*k) % 6
-//line labeled.go:98
 							gc_l_tag[gc_lane2] = tag
 						}
 						{
@@ -802,7 +774,6 @@ func gc_body_labeledUniformInner(gc_b2 *compiled.Block, out []int32) {
 						gc_pos2.Thread = gc_rank2
 //line labeled.go:91
 						lane := (gc_rank2 & 31)
-//line labeled.go:93
 						i := gc_l_i[gc_lane2]
 //line labeled.go:102
 						var mask uint32
@@ -1048,7 +1019,6 @@ func gc_body_labeledUniformInner(gc_b2 *compiled.Block, out []int32) {
 //line labeled.go:108
 						b := gc_c21r[gc_lane2]
 						v += int32(bits.OnesCount32(b)) + int32(k)
-//line labeled.go:111
 						gc_l_v[gc_lane2] = v
 					}
 				}
@@ -1089,7 +1059,6 @@ func gc_body_labeledUniformInner(gc_b2 *compiled.Block, out []int32) {
 						if gc_left2&(1<<gc_lane2) == 0 {
 							continue
 						}
-//line labeled.go:124
 						v := gc_l_v[gc_lane2]
 //line labeled.go:111
 						v *= 2
@@ -1101,7 +1070,6 @@ func gc_body_labeledUniformInner(gc_b2 *compiled.Block, out []int32) {
 					if gc_act2&(1<<gc_lane2) == 0 {
 						continue
 					}
-//line labeled.go:122
 					i := gc_l_i[gc_lane2]
 //line labeled.go:94
 					i++

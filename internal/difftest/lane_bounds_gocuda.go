@@ -42,7 +42,6 @@ func gc_body_laneBounds(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line lane_bounds.go:22
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -53,7 +52,6 @@ func gc_body_laneBounds(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line lane_bounds.go:33
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -205,7 +203,6 @@ func gc_body_laneBounds(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 					gc_at2[gc_tx] = v
 				}
 			} else {
-//line lane_bounds.go:43
 				gc_vstep2 := gc_from
 //line lane_bounds.go:13
 				gc_iota3 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)

@@ -42,7 +42,6 @@ func gc_body_laneBounds(gc_b3 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 	gc_gdy2 := gc_gd2.Y
 	gc_n2 := gc_b3.Len()
 	gc_bx2 := 0
-//line lane_bounds.go:22
 	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b3.Stopped() {
 			return
@@ -53,7 +52,6 @@ func gc_body_laneBounds(gc_b3 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
 		gc_q2 += gc_run2
 		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-//line lane_bounds.go:33
 		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
 		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -327,7 +325,6 @@ func gc_body_laneBounds(gc_b3 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 					gc_at4[gc_tx2] = v
 				}
 			} else {
-//line lane_bounds.go:43
 				gc_vstep4 := gc_from2
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool

@@ -41,7 +41,6 @@ func gc_body_laneModSum(gc_b *compiled.Block, in, out []int32) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-//line lane_mod_range.go:22
 	var gc_l_v [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -68,7 +67,6 @@ func gc_body_laneModSum(gc_b *compiled.Block, in, out []int32) {
 				tid := gc_tx
 				at := gc_bx*gc_bdx*gc_bdy + gc_ty*gc_bdx + tid
 				v := in[at]
-//line lane_mod_range.go:17
 				gc_l_v[gc_lane] = v
 			}
 		}
@@ -88,7 +86,6 @@ func gc_body_laneModSum(gc_b *compiled.Block, in, out []int32) {
 //line lane_mod_range.go:17
 					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, off, 32, &gc_c1r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line lane_mod_range.go:21
 						v := gc_l_v[gc_lane]
 //line lane_mod_range.go:17
 						v += gc_c1r[gc_lane]
@@ -126,7 +123,6 @@ func gc_body_laneModSum(gc_b *compiled.Block, in, out []int32) {
 //line lane_mod_range.go:13
 					tid := gc_tx
 					at := gc_bx*gc_bdx*gc_bdy + gc_ty*gc_bdx + tid
-//line lane_mod_range.go:16
 					v := gc_l_v[gc_lane]
 //line lane_mod_range.go:19
 					if tid%32 == 0 {
@@ -161,7 +157,6 @@ func gc_body_laneMaskSum(gc_b *compiled.Block, in, out []int32) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-//line lane_mod_range.go:38
 	var gc_l_v [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -189,7 +184,6 @@ func gc_body_laneMaskSum(gc_b *compiled.Block, in, out []int32) {
 //line lane_mod_range.go:31
 				at := gc_bx*gc_bdx*gc_bdy + gc_ty*gc_bdx + tid
 				v := in[at]
-//line lane_mod_range.go:34
 				gc_l_v[gc_lane] = v
 			}
 		}
@@ -209,7 +203,6 @@ func gc_body_laneMaskSum(gc_b *compiled.Block, in, out []int32) {
 //line lane_mod_range.go:34
 					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, off, 32, &gc_c1r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line lane_mod_range.go:38
 						v := gc_l_v[gc_lane]
 //line lane_mod_range.go:34
 						v += gc_c1r[gc_lane]
@@ -248,7 +241,6 @@ func gc_body_laneMaskSum(gc_b *compiled.Block, in, out []int32) {
 					tid := gc_tx
 					lane := tid & 31
 					at := gc_bx*gc_bdx*gc_bdy + gc_ty*gc_bdx + tid
-//line lane_mod_range.go:33
 					v := gc_l_v[gc_lane]
 //line lane_mod_range.go:36
 					if lane == 0 {

@@ -42,7 +42,6 @@ func gc_body_laneModSum(gc_b2 *compiled.Block, in, out []int32) {
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-//line lane_mod_range.go:22
 	var gc_l_v [32]int32
 	var gc_c21r [32]int32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -69,7 +68,6 @@ func gc_body_laneModSum(gc_b2 *compiled.Block, in, out []int32) {
 				tid := gc_tx2
 				at := gc_bx2*gc_bdx2*gc_bdy2 + gc_ty2*gc_bdx2 + tid
 				v := in[at]
-//line lane_mod_range.go:17
 				gc_l_v[gc_lane2] = v
 			}
 		}
@@ -121,7 +119,6 @@ func gc_body_laneModSum(gc_b2 *compiled.Block, in, out []int32) {
 							if gc_left&(1<<gc_lane2) == 0 {
 								continue
 							}
-//line lane_mod_range.go:30
 							v := gc_l_v[gc_lane2]
 //line lane_mod_range.go:17
 							v += gc_c21r[gc_lane2]
@@ -160,7 +157,6 @@ func gc_body_laneModSum(gc_b2 *compiled.Block, in, out []int32) {
 //line lane_mod_range.go:13
 					tid := gc_tx2
 					at := gc_bx2*gc_bdx2*gc_bdy2 + gc_ty2*gc_bdx2 + tid
-//line lane_mod_range.go:16
 					v := gc_l_v[gc_lane2]
 //line lane_mod_range.go:19
 					if tid%32 == 0 {
@@ -195,7 +191,6 @@ func gc_body_laneMaskSum(gc_b2 *compiled.Block, in, out []int32) {
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-//line lane_mod_range.go:38
 	var gc_l_v [32]int32
 	var gc_c21r [32]int32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -223,7 +218,6 @@ func gc_body_laneMaskSum(gc_b2 *compiled.Block, in, out []int32) {
 //line lane_mod_range.go:31
 				at := gc_bx2*gc_bdx2*gc_bdy2 + gc_ty2*gc_bdx2 + tid
 				v := in[at]
-//line lane_mod_range.go:34
 				gc_l_v[gc_lane2] = v
 			}
 		}
@@ -275,7 +269,6 @@ func gc_body_laneMaskSum(gc_b2 *compiled.Block, in, out []int32) {
 							if gc_left&(1<<gc_lane2) == 0 {
 								continue
 							}
-//line lane_mod_range.go:47
 							v := gc_l_v[gc_lane2]
 //line lane_mod_range.go:34
 							v += gc_c21r[gc_lane2]
@@ -315,7 +308,6 @@ func gc_body_laneMaskSum(gc_b2 *compiled.Block, in, out []int32) {
 					tid := gc_tx2
 					lane := tid & 31
 					at := gc_bx2*gc_bdx2*gc_bdy2 + gc_ty2*gc_bdx2 + tid
-//line lane_mod_range.go:33
 					v := gc_l_v[gc_lane2]
 //line lane_mod_range.go:36
 					if lane == 0 {

@@ -45,7 +45,6 @@ func gc_body_laneRange(gc_b *compiled.Block, in, out []int32, lim int) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-//line lane_range.go:26
 	var gc_l_v [32]int32
 	var gc_c1r [32]int32
 	var gc_c2r [32]int32
@@ -80,7 +79,6 @@ func gc_body_laneRange(gc_b *compiled.Block, in, out []int32, lim int) {
 						if i < len(in) {
 							v = in[i]
 						}
-//line lane_range.go:23
 						gc_l_v[gc_lane] = v
 					}
 				}
@@ -120,13 +118,12 @@ func gc_body_laneRange(gc_b *compiled.Block, in, out []int32, lim int) {
 					}
 					gc_hi3 = min(gc_hi3, gc_cnt)
 					for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
-//line lane_range.go:24
 						v := gc_l_v[gc_lane]
+//line lane_range.go:25
 						y := gc_c1r[gc_lane]
 						{
 							v += y
 						}
-//line lane_range.go:30
 						gc_l_v[gc_lane] = v
 					}
 				}
@@ -143,7 +140,6 @@ func gc_body_laneRange(gc_b *compiled.Block, in, out []int32, lim int) {
 		}
 		gc_hi4 = min(gc_hi4, gc_cnt)
 		for gc_lane := gc_lo4; gc_lane < gc_hi4; gc_lane++ {
-//line lane_range.go:24
 			v := gc_l_v[gc_lane]
 //line lane_range.go:30
 			z := gc_c2r[gc_lane]
@@ -157,14 +153,11 @@ func gc_body_laneRange(gc_b *compiled.Block, in, out []int32, lim int) {
 		{
 //line lane_range.go:22
 			warp := (gc_w >> 5)
-//line lane_range.go:24
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
 //line lane_range.go:22
 				lane := (gc_rank & 31)
-//line lane_range.go:24
 				v := gc_l_v[gc_lane]
-//line lane_range.go:26
 				var z int32
 //line lane_range.go:34
 				z = gc_c3r[gc_lane]
@@ -186,16 +179,13 @@ func gc_body_laneRange(gc_b *compiled.Block, in, out []int32, lim int) {
 					gc_at2 := out[gc_off2:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx := gc_x02 + gc_lane
-//line lane_range.go:50
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
 //line lane_range.go:17
 						i := gc_bx*gc_bdx + gc_tx
 //line lane_range.go:22
 						lane := (gc_rank & 31)
-//line lane_range.go:24
 						v := gc_l_v[gc_lane]
-//line lane_range.go:26
 						var z int32
 //line lane_range.go:38
 						z = gc_c4r[gc_lane]
@@ -219,9 +209,7 @@ func gc_body_laneRange(gc_b *compiled.Block, in, out []int32, lim int) {
 						i := gc_bx*gc_bdx + gc_tx
 //line lane_range.go:22
 						lane := (gc_rank & 31)
-//line lane_range.go:24
 						v := gc_l_v[gc_lane]
-//line lane_range.go:26
 						var z int32
 //line lane_range.go:38
 						z = gc_c4r[gc_lane]
@@ -267,7 +255,6 @@ func gc_body_laneEqual(gc_b *compiled.Block, in, out []int32, lim int) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-//line lane_range.go:66
 	var gc_l_v [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -297,7 +284,6 @@ func gc_body_laneEqual(gc_b *compiled.Block, in, out []int32, lim int) {
 				if i < len(in) {
 					v = in[i]
 				}
-//line lane_range.go:64
 				gc_l_v[gc_lane] = v
 			}
 		}
@@ -309,7 +295,6 @@ func gc_body_laneEqual(gc_b *compiled.Block, in, out []int32, lim int) {
 //line lane_range.go:64
 				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_l_v, d, gocuda.WarpSize, &gc_c1r)
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line lane_range.go:68
 					v := gc_l_v[gc_lane]
 //line lane_range.go:64
 					v += gc_c1r[gc_lane]
@@ -346,7 +331,6 @@ func gc_body_laneEqual(gc_b *compiled.Block, in, out []int32, lim int) {
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line lane_range.go:68
 						v := gc_l_v[gc_lane]
 						{
 //line lane_range.go:69
@@ -386,7 +370,6 @@ func gc_body_xMask(gc_b *compiled.Block, in, out []int32, lo, hi, off int) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-//line lane_range.go:91
 	var gc_l_v [32]int32
 	var gc_l_mask [32]uint32
 	var gc_c1v [32]bool
@@ -398,7 +381,6 @@ func gc_body_xMask(gc_b *compiled.Block, in, out []int32, lo, hi, off int) {
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		{
-//line lane_range.go:103
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			gc_ty := gc_tidx.Y
@@ -429,7 +411,6 @@ func gc_body_xMask(gc_b *compiled.Block, in, out []int32, lo, hi, off int) {
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 //line lane_range.go:88
 			mask := gc_c1r[gc_lane]
-//line lane_range.go:90
 			gc_l_mask[gc_lane] = mask
 		}
 		{
@@ -473,7 +454,6 @@ func gc_body_xMask(gc_b *compiled.Block, in, out []int32, lo, hi, off int) {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line lane_range.go:104
 					v := gc_l_v[gc_lane]
 					_ = v
 					mask := gc_l_mask[gc_lane]
@@ -486,7 +466,6 @@ func gc_body_xMask(gc_b *compiled.Block, in, out []int32, lo, hi, off int) {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line lane_range.go:97
 					var v int32
 //line lane_range.go:90
 					v = gc_c2r[gc_lane] + 1000
@@ -513,7 +492,6 @@ func gc_body_xMask(gc_b *compiled.Block, in, out []int32, lo, hi, off int) {
 //line lane_range.go:82
 				tid := gc_tx
 				i := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
-//line lane_range.go:85
 				v := gc_l_v[gc_lane]
 //line lane_range.go:92
 				if i < len(out) {
@@ -556,7 +534,6 @@ func gc_body_xGuard(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, lo, hi,
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line lane_range.go:120
 		gc_ty := 0
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(off, gc_to) {

@@ -46,7 +46,6 @@ func gc_body_laneRange(gc_b2 *compiled.Block, in, out []int32, lim int) {
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-//line lane_range.go:26
 	var gc_l_v [32]int32
 	var gc_c21r [32]int32
 	var gc_c22r [32]int32
@@ -81,7 +80,6 @@ func gc_body_laneRange(gc_b2 *compiled.Block, in, out []int32, lim int) {
 						if i < len(in) {
 							v = in[i]
 						}
-//line lane_range.go:23
 						gc_l_v[gc_lane2] = v
 					}
 				}
@@ -215,7 +213,6 @@ func gc_body_laneRange(gc_b2 *compiled.Block, in, out []int32, lim int) {
 //line lane_range.go:22
 							warp := (gc_w2 >> 5)
 							lanes := min(gocuda.WarpSize, gc_bdx2-warp*gocuda.WarpSize)
-//line lane_range.go:25
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 								if gc_left&(1<<gc_lane2) == 0 {
 									continue
@@ -223,13 +220,12 @@ func gc_body_laneRange(gc_b2 *compiled.Block, in, out []int32, lim int) {
 								gc_rank2 := gc_w2 + gc_lane2
 //line lane_range.go:22
 								lane := (gc_rank2 & 31)
-//line lane_range.go:24
 								v := gc_l_v[gc_lane2]
+//line lane_range.go:25
 								y := gc_c21r[gc_lane2]
 								if d <= lane && lane < lim+d && d < lanes {
 									v += y
 								}
-//line lane_range.go:30
 								gc_l_v[gc_lane2] = v
 							}
 						}
@@ -305,7 +301,6 @@ func gc_body_laneRange(gc_b2 *compiled.Block, in, out []int32, lim int) {
 				gc_rank2 := gc_w2 + gc_lane2
 //line lane_range.go:22
 				lane := (gc_rank2 & 31)
-//line lane_range.go:24
 				v := gc_l_v[gc_lane2]
 //line lane_range.go:30
 				z := gc_c22r[gc_lane2]
@@ -407,7 +402,6 @@ func gc_body_laneRange(gc_b2 *compiled.Block, in, out []int32, lim int) {
 			{
 //line lane_range.go:22
 				warp := (gc_w2 >> 5)
-//line lane_range.go:24
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 					if gc_left3&(1<<gc_lane2) == 0 {
 						continue
@@ -415,9 +409,7 @@ func gc_body_laneRange(gc_b2 *compiled.Block, in, out []int32, lim int) {
 					gc_rank2 := gc_w2 + gc_lane2
 //line lane_range.go:22
 					lane := (gc_rank2 & 31)
-//line lane_range.go:24
 					v := gc_l_v[gc_lane2]
-//line lane_range.go:26
 					var z int32
 //line lane_range.go:34
 					z = gc_c23r[gc_lane2]
@@ -439,9 +431,7 @@ func gc_body_laneRange(gc_b2 *compiled.Block, in, out []int32, lim int) {
 //line lane_range.go:38
 				gc_iota12 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-//line lane_range.go:41
 					gc_tx2 := gc_tidx6.X + gc_lane2
-//line lane_range.go:43
 					gc_ty2 := gc_tidx6.Y
 					_ = gc_ty2
 					gc_tz2 := gc_tidx6.Z
@@ -500,7 +490,6 @@ func gc_body_laneRange(gc_b2 *compiled.Block, in, out []int32, lim int) {
 						continue // the lanes wrap to the next row
 					}
 					gc_tx2 := gc_tidx2.X
-//line lane_range.go:57
 					gc_ty2 := gc_tidx2.Y
 					_ = gc_ty2
 					gc_tz2 := gc_tidx2.Z
@@ -557,9 +546,7 @@ func gc_body_laneRange(gc_b2 *compiled.Block, in, out []int32, lim int) {
 					i := gc_bx2*gc_bdx2 + gc_tx2
 //line lane_range.go:22
 					lane := (gc_rank2 & 31)
-//line lane_range.go:24
 					v := gc_l_v[gc_lane2]
-//line lane_range.go:26
 					var z int32
 //line lane_range.go:38
 					z = gc_c24r[gc_lane2]
@@ -604,7 +591,6 @@ func gc_body_laneEqual(gc_b2 *compiled.Block, in, out []int32, lim int) {
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-//line lane_range.go:66
 	var gc_l_v [32]int32
 	var gc_c21r [32]int32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -634,7 +620,6 @@ func gc_body_laneEqual(gc_b2 *compiled.Block, in, out []int32, lim int) {
 				if i < len(in) {
 					v = in[i]
 				}
-//line lane_range.go:64
 				gc_l_v[gc_lane2] = v
 			}
 		}
@@ -690,7 +675,6 @@ func gc_body_laneEqual(gc_b2 *compiled.Block, in, out []int32, lim int) {
 							if gc_left&(1<<gc_lane2) == 0 {
 								continue
 							}
-//line lane_range.go:77
 							v := gc_l_v[gc_lane2]
 //line lane_range.go:64
 							v += gc_c21r[gc_lane2]
@@ -729,7 +713,6 @@ func gc_body_laneEqual(gc_b2 *compiled.Block, in, out []int32, lim int) {
 						}
 						gc_rank2 := gc_w2 + gc_lane2
 						gc_pos2.Thread = gc_rank2
-//line lane_range.go:68
 						v := gc_l_v[gc_lane2]
 						{
 //line lane_range.go:69
@@ -769,7 +752,6 @@ func gc_body_xMask(gc_b2 *compiled.Block, in, out []int32, lo, hi, off int) {
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-//line lane_range.go:91
 	var gc_l_v [32]int32
 	var gc_l_mask [32]uint32
 	var gc_c21v [32]bool
@@ -781,7 +763,6 @@ func gc_body_xMask(gc_b2 *compiled.Block, in, out []int32, lo, hi, off int) {
 		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 		var gc_dead2 uint32
 		{
-//line lane_range.go:103
 			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 			gc_tx2 := gc_tidx2.X - 1
 			gc_ty2 := gc_tidx2.Y
@@ -840,7 +821,6 @@ func gc_body_xMask(gc_b2 *compiled.Block, in, out []int32, lo, hi, off int) {
 				}
 //line lane_range.go:88
 				mask := gc_c21r[gc_lane2]
-//line lane_range.go:90
 				gc_l_mask[gc_lane2] = mask
 			}
 		}
@@ -918,7 +898,6 @@ func gc_body_xMask(gc_b2 *compiled.Block, in, out []int32, lo, hi, off int) {
 						if gc_left2&(1<<gc_lane2) == 0 {
 							continue
 						}
-//line lane_range.go:103
 						v := gc_l_v[gc_lane2]
 						_ = v
 						mask := gc_l_mask[gc_lane2]
@@ -965,7 +944,6 @@ func gc_body_xMask(gc_b2 *compiled.Block, in, out []int32, lo, hi, off int) {
 						if gc_left3&(1<<gc_lane2) == 0 {
 							continue
 						}
-//line lane_range.go:103
 						var v int32
 //line lane_range.go:90
 						v = gc_c22r[gc_lane2] + 1000
@@ -984,11 +962,8 @@ func gc_body_xMask(gc_b2 *compiled.Block, in, out []int32, lo, hi, off int) {
 //line lane_range.go:92
 				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-//line lane_range.go:95
 					gc_tx2 := gc_tidx6.X + gc_lane2
-//line lane_range.go:97
 					gc_ty2 := gc_tidx6.Y
-//line lane_range.go:99
 					gc_tz2 := gc_tidx6.Z
 					_ = gc_tz2
 //line lane_range.go:82
@@ -1014,7 +989,6 @@ func gc_body_xMask(gc_b2 *compiled.Block, in, out []int32, lo, hi, off int) {
 							v.StoreMasked((*[8]int32)(out[i:]), gc_if2)
 						}
 					}
-//line lane_range.go:94
 					gc_left4 &^= 0xff << gc_lane2
 				}
 			} else {
@@ -1028,9 +1002,7 @@ func gc_body_xMask(gc_b2 *compiled.Block, in, out []int32, lo, hi, off int) {
 						continue // the lanes wrap to the next row
 					}
 					gc_tx2 := gc_tidx2.X
-//line lane_range.go:108
 					gc_ty2 := gc_tidx2.Y
-//line lane_range.go:110
 					gc_tz2 := gc_tidx2.Z
 					_ = gc_tz2
 //line lane_range.go:82
@@ -1049,7 +1021,6 @@ func gc_body_xMask(gc_b2 *compiled.Block, in, out []int32, lo, hi, off int) {
 //line lane_range.go:93
 						v.StoreMasked((*[8]int32)(out[i:]), gc_if)
 					}
-//line lane_range.go:94
 					gc_left4 &^= 0xff << gc_lane2
 				}
 			}
@@ -1077,7 +1048,6 @@ func gc_body_xMask(gc_b2 *compiled.Block, in, out []int32, lo, hi, off int) {
 //line lane_range.go:82
 					tid := gc_tx2
 					i := (gc_bx2*gc_bdy2+gc_ty2)*gc_bdx2 + tid
-//line lane_range.go:85
 					v := gc_l_v[gc_lane2]
 //line lane_range.go:92
 					if i < len(out) {
@@ -1121,7 +1091,6 @@ func gc_body_xGuard(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out []int32, lo, 
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-//line lane_range.go:120
 		gc_ty2 := 0
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(off, gc_to2) {
@@ -1154,7 +1123,6 @@ func gc_body_xGuard(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out []int32, lo, 
 								gc_vb4.StoreSlice(gc_at2[gc_tx2:])
 							}
 						}
-//line lane_range.go:107
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -1176,7 +1144,6 @@ func gc_body_xGuard(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out []int32, lo, 
 							gc_vb3.StoreSlice(gc_at2[gc_tx2:])
 						}
 					}
-//line lane_range.go:107
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
@@ -1206,7 +1173,6 @@ func gc_body_xGuard(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out []int32, lo, 
 								gc_vb2.StoreSlice(out[i:])
 							}
 						}
-//line lane_range.go:107
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -1231,7 +1197,6 @@ func gc_body_xGuard(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out []int32, lo, 
 							gc_vb.StoreSlice(out[i:])
 						}
 					}
-//line lane_range.go:107
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step3 := gc_vstep2

@@ -43,7 +43,6 @@ func gc_body_laneRead(gc_b *compiled.Block, in, out []float32, off int) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-//line lane_rebase.go:24
 	var gc_l_v [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -72,7 +71,6 @@ func gc_body_laneRead(gc_b *compiled.Block, in, out []float32, off int) {
 //line lane_rebase.go:16
 						i := off + gc_bx*gc_bdx*gc_bdy + gc_tx
 						v := in[i]
-//line lane_rebase.go:19
 						gc_l_v[gc_lane] = v
 					}
 				}
@@ -90,11 +88,10 @@ func gc_body_laneRead(gc_b *compiled.Block, in, out []float32, off int) {
 					if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
 						gc_at2 := in[gc_off2:][:32]
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line lane_rebase.go:31
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
-//line lane_rebase.go:18
 							v := gc_l_v[gc_lane]
+//line lane_rebase.go:19
 							v += gc_c1r[gc_lane]
 							v += gc_at2[gc_lane] * 0.5
 							gc_l_v[gc_lane] = v
@@ -109,8 +106,8 @@ func gc_body_laneRead(gc_b *compiled.Block, in, out []float32, off int) {
 							gc_pos.Thread = gc_rank
 //line lane_rebase.go:16
 							i := off + gc_bx*gc_bdx*gc_bdy + gc_tx
-//line lane_rebase.go:18
 							v := gc_l_v[gc_lane]
+//line lane_rebase.go:19
 							v += gc_c1r[gc_lane]
 							v += in[i+o] * 0.5
 							gc_l_v[gc_lane] = v
@@ -136,7 +133,6 @@ func gc_body_laneRead(gc_b *compiled.Block, in, out []float32, off int) {
 				gc_pos.Thread = gc_rank
 //line lane_rebase.go:15
 				tid := gc_tx + gc_ty*gc_bdx
-//line lane_rebase.go:17
 				v := gc_l_v[gc_lane]
 //line lane_rebase.go:22
 				out[gc_bx*gc_bdx*gc_bdy+tid] = v

@@ -44,7 +44,6 @@ func gc_body_laneRead(gc_b2 *compiled.Block, in, out []float32, off int) {
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-//line lane_rebase.go:24
 	var gc_l_v [32]float32
 	var gc_c21r [32]float32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -73,7 +72,6 @@ func gc_body_laneRead(gc_b2 *compiled.Block, in, out []float32, off int) {
 //line lane_rebase.go:16
 						i := off + gc_bx2*gc_bdx2*gc_bdy2 + gc_tx2
 						v := in[i]
-//line lane_rebase.go:19
 						gc_l_v[gc_lane2] = v
 					}
 				}
@@ -91,9 +89,7 @@ func gc_body_laneRead(gc_b2 *compiled.Block, in, out []float32, off int) {
 //line lane_rebase.go:20
 					gc_vb2 := archsimd.BroadcastFloat32x8(0.5)
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-//line lane_rebase.go:23
 						gc_tx2 := gc_tidx3.X + gc_lane2
-//line lane_rebase.go:25
 						gc_ty2 := gc_tidx3.Y
 						_ = gc_ty2
 						gc_tz2 := gc_tidx3.Z
@@ -125,7 +121,6 @@ func gc_body_laneRead(gc_b2 *compiled.Block, in, out []float32, off int) {
 							continue // the lanes wrap to the next row
 						}
 						gc_tx2 := gc_tidx2.X
-//line lane_rebase.go:35
 						gc_ty2 := gc_tidx2.Y
 						_ = gc_ty2
 						gc_tz2 := gc_tidx2.Z
@@ -165,8 +160,8 @@ func gc_body_laneRead(gc_b2 *compiled.Block, in, out []float32, off int) {
 						gc_pos2.Thread = gc_rank2
 //line lane_rebase.go:16
 						i := off + gc_bx2*gc_bdx2*gc_bdy2 + gc_tx2
-//line lane_rebase.go:18
 						v := gc_l_v[gc_lane2]
+//line lane_rebase.go:19
 						v += gc_c21r[gc_lane2]
 						v += in[i+o] * 0.5
 						gc_l_v[gc_lane2] = v
@@ -191,7 +186,6 @@ func gc_body_laneRead(gc_b2 *compiled.Block, in, out []float32, off int) {
 				gc_pos2.Thread = gc_rank2
 //line lane_rebase.go:15
 				tid := gc_tx2 + gc_ty2*gc_bdx2
-//line lane_rebase.go:17
 				v := gc_l_v[gc_lane2]
 //line lane_rebase.go:22
 				out[gc_bx2*gc_bdx2*gc_bdy2+tid] = v

@@ -44,7 +44,6 @@ func gc_body_laneMoves(gc_b *compiled.Block, in, out []int32) {
 	gc_n := gc_b.Len()
 	gc_s_x := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	gc_s_keep := compiled.Scratch[int32](gc_b, 1)[:gc_n]
-//line lanemoves.go:24
 	var gc_l_v_ [32]int32
 	var gc_c1r [32]int32
 	var gc_c2r [32]int32
@@ -78,7 +77,6 @@ func gc_body_laneMoves(gc_b *compiled.Block, in, out []int32) {
 							v = in[i]
 						}
 						var v_ int32 = v
-//line lanemoves.go:21
 						gc_l_v_[gc_lane] = v_
 					}
 				}
@@ -92,7 +90,6 @@ func gc_body_laneMoves(gc_b *compiled.Block, in, out []int32) {
 //line operandcopy.go:40
 				compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, d, gocuda.WarpSize, &gc_c1r)
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line operandcopy.go:44
 					v_ := gc_l_v_[gc_lane]
 //line operandcopy.go:40
 					v_ += gc_c1r[gc_lane]
@@ -107,7 +104,6 @@ func gc_body_laneMoves(gc_b *compiled.Block, in, out []int32) {
 //line lanemoves.go:19
 		copy(gc_s_keep[gc_w:][:gc_cnt], gc_c2r[:gc_cnt])
 	}
-//line lanemoves.go:23
 	gc_from, gc_to := 0, gc_bdx
 	if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 		panic(compiled.ErrGuardWraps)
@@ -123,9 +119,7 @@ func gc_body_laneMoves(gc_b *compiled.Block, in, out []int32) {
 			for ; gc_step+3 < gc_to; gc_step += 4 {
 				{
 					gc_tx := gc_step + 0
-//line lanemoves.go:39
 					gc_rank := gc_base + gc_tx
-//line lanemoves.go:15
 					x := gc_s_x[gc_rank]
 					keep := gc_s_keep[gc_rank]
 					{
@@ -135,9 +129,7 @@ func gc_body_laneMoves(gc_b *compiled.Block, in, out []int32) {
 				}
 				{
 					gc_tx := gc_step + 1
-//line lanemoves.go:29
 					gc_rank := gc_base + gc_tx
-//line lanemoves.go:15
 					x := gc_s_x[gc_rank]
 					keep := gc_s_keep[gc_rank]
 					{
@@ -147,9 +139,7 @@ func gc_body_laneMoves(gc_b *compiled.Block, in, out []int32) {
 				}
 				{
 					gc_tx := gc_step + 2
-//line lanemoves.go:29
 					gc_rank := gc_base + gc_tx
-//line lanemoves.go:15
 					x := gc_s_x[gc_rank]
 					keep := gc_s_keep[gc_rank]
 					{
@@ -159,9 +149,7 @@ func gc_body_laneMoves(gc_b *compiled.Block, in, out []int32) {
 				}
 				{
 					gc_tx := gc_step + 3
-//line lanemoves.go:29
 					gc_rank := gc_base + gc_tx
-//line lanemoves.go:15
 					x := gc_s_x[gc_rank]
 					keep := gc_s_keep[gc_rank]
 					{
@@ -172,7 +160,6 @@ func gc_body_laneMoves(gc_b *compiled.Block, in, out []int32) {
 			}
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line lanemoves.go:15
 				x := gc_s_x[gc_rank]
 				keep := gc_s_keep[gc_rank]
 				{
@@ -189,7 +176,6 @@ func gc_body_laneMoves(gc_b *compiled.Block, in, out []int32) {
 					gc_pos.Thread = gc_rank
 //line lanemoves.go:13
 					i := gc_bx*gc_bdx + gc_tx
-//line lanemoves.go:15
 					x := gc_s_x[gc_rank]
 					keep := gc_s_keep[gc_rank]
 					{
@@ -203,7 +189,6 @@ func gc_body_laneMoves(gc_b *compiled.Block, in, out []int32) {
 					gc_pos.Thread = gc_rank
 //line lanemoves.go:13
 					i := gc_bx*gc_bdx + gc_tx
-//line lanemoves.go:15
 					x := gc_s_x[gc_rank]
 					keep := gc_s_keep[gc_rank]
 					{
@@ -217,7 +202,6 @@ func gc_body_laneMoves(gc_b *compiled.Block, in, out []int32) {
 					gc_pos.Thread = gc_rank
 //line lanemoves.go:13
 					i := gc_bx*gc_bdx + gc_tx
-//line lanemoves.go:15
 					x := gc_s_x[gc_rank]
 					keep := gc_s_keep[gc_rank]
 					{
@@ -231,7 +215,6 @@ func gc_body_laneMoves(gc_b *compiled.Block, in, out []int32) {
 					gc_pos.Thread = gc_rank
 //line lanemoves.go:13
 					i := gc_bx*gc_bdx + gc_tx
-//line lanemoves.go:15
 					x := gc_s_x[gc_rank]
 					keep := gc_s_keep[gc_rank]
 					{
@@ -245,7 +228,6 @@ func gc_body_laneMoves(gc_b *compiled.Block, in, out []int32) {
 				gc_pos.Thread = gc_rank
 //line lanemoves.go:13
 				i := gc_bx*gc_bdx + gc_tx
-//line lanemoves.go:15
 				x := gc_s_x[gc_rank]
 				keep := gc_s_keep[gc_rank]
 				{
@@ -284,7 +266,6 @@ func gc_body_laneMovesReturn(gc_b *compiled.Block, in, out []int32, cut int) {
 	gc_s_x := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	gc_s_keep := compiled.Scratch[int32](gc_b, 1)[:gc_n]
 	gc_exited := gc_b.Exited()
-//line lanemoves.go:45
 	var gc_l_v_ [32]int32
 	var gc_c1r [32]int32
 	var gc_c2r [32]int32
@@ -297,7 +278,6 @@ func gc_body_laneMovesReturn(gc_b *compiled.Block, in, out []int32, cut int) {
 		}
 		var gc_dead uint32
 		{
-//line lanemoves.go:58
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 		gc_L3:
@@ -330,7 +310,6 @@ func gc_body_laneMovesReturn(gc_b *compiled.Block, in, out []int32, cut int) {
 					v = in[i]
 				}
 				var v_ int32 = v
-//line lanemoves.go:44
 				gc_l_v_[gc_lane] = v_
 			}
 		}
@@ -345,7 +324,6 @@ func gc_body_laneMovesReturn(gc_b *compiled.Block, in, out []int32, cut int) {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line operandcopy.go:47
 					v_ := gc_l_v_[gc_lane]
 //line operandcopy.go:40
 					v_ += gc_c1r[gc_lane]
@@ -376,11 +354,9 @@ func gc_body_laneMovesReturn(gc_b *compiled.Block, in, out []int32, cut int) {
 //line lanemoves.go:42
 			y := gc_c2r[gc_lane]
 			keep := y
-//line lanemoves.go:46
 			gc_s_keep[gc_rank] = keep
 		}
 	}
-//line lanemoves.go:51
 	gc_from, gc_to := 0, gc_bdx
 	if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 		panic(compiled.ErrGuardWraps)
@@ -411,7 +387,6 @@ func gc_body_laneMovesReturn(gc_b *compiled.Block, in, out []int32, cut int) {
 //line lanemoves.go:33
 			keep := lanes.LoadInt32x8Slice(gc_s_keep[gc_rank:])
 			{
-//line lanemoves.go:46
 				if i < 0 || i > len(out)-8 {
 //line lanemoves.go:46
 					break
@@ -420,7 +395,6 @@ func gc_body_laneMovesReturn(gc_b *compiled.Block, in, out []int32, cut int) {
 				gc_vb.Mul(keep).Add(x).StoreMasked((*[8]int32)(out[i:]), gc_alive)
 			}
 		}
-//line lanemoves.go:48
 		for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
@@ -429,7 +403,6 @@ func gc_body_laneMovesReturn(gc_b *compiled.Block, in, out []int32, cut int) {
 			}
 //line lanemoves.go:33
 			i := gc_bx*gc_bdx + gc_tx
-//line lanemoves.go:35
 			x := gc_s_x[gc_rank]
 			keep := gc_s_keep[gc_rank]
 			{
@@ -465,7 +438,6 @@ func gc_body_guardedLaneLoad(gc_b *compiled.Block, in, out []int32) {
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_v_ := compiled.Scratch[int32](gc_b, 0)[:gc_n]
-//line lanemoves.go:68
 	var gc_l_w [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -498,7 +470,6 @@ func gc_body_guardedLaneLoad(gc_b *compiled.Block, in, out []int32) {
 							v = in[i]
 						}
 						w := v
-//line lanemoves.go:66
 						gc_l_w[gc_lane] = w
 					}
 				}
@@ -508,7 +479,6 @@ func gc_body_guardedLaneLoad(gc_b *compiled.Block, in, out []int32) {
 		for d := 1; d < gocuda.WarpSize; d *= 2 {
 			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_l_w, d, gocuda.WarpSize, &gc_c1r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line lanemoves.go:69
 				w := gc_l_w[gc_lane]
 //line lanemoves.go:65
 				w += 2 * gc_c1r[gc_lane]
@@ -518,7 +488,6 @@ func gc_body_guardedLaneLoad(gc_b *compiled.Block, in, out []int32) {
 //line lanemoves.go:67
 		copy(gc_s_v_[gc_w:][:gc_cnt], gc_l_w[:gc_cnt])
 	}
-//line lanemoves.go:71
 	gc_from, gc_to := 0, gc_bdx
 	if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 		panic(compiled.ErrGuardWraps)
@@ -534,9 +503,7 @@ func gc_body_guardedLaneLoad(gc_b *compiled.Block, in, out []int32) {
 			for ; gc_step+3 < gc_to; gc_step += 4 {
 				{
 					gc_tx := gc_step + 0
-//line lanemoves.go:87
 					gc_rank := gc_base + gc_tx
-//line lanemoves.go:60
 					v_ := gc_s_v_[gc_rank]
 //line lanemoves.go:97
 					var r int32 = v_
@@ -547,11 +514,8 @@ func gc_body_guardedLaneLoad(gc_b *compiled.Block, in, out []int32) {
 					}
 				}
 				{
-//line lanemoves.go:75
 					gc_tx := gc_step + 1
-//line lanemoves.go:77
 					gc_rank := gc_base + gc_tx
-//line lanemoves.go:60
 					v_ := gc_s_v_[gc_rank]
 //line lanemoves.go:97
 					var r int32 = v_
@@ -562,11 +526,8 @@ func gc_body_guardedLaneLoad(gc_b *compiled.Block, in, out []int32) {
 					}
 				}
 				{
-//line lanemoves.go:75
 					gc_tx := gc_step + 2
-//line lanemoves.go:77
 					gc_rank := gc_base + gc_tx
-//line lanemoves.go:60
 					v_ := gc_s_v_[gc_rank]
 //line lanemoves.go:97
 					var r int32 = v_
@@ -577,11 +538,8 @@ func gc_body_guardedLaneLoad(gc_b *compiled.Block, in, out []int32) {
 					}
 				}
 				{
-//line lanemoves.go:75
 					gc_tx := gc_step + 3
-//line lanemoves.go:77
 					gc_rank := gc_base + gc_tx
-//line lanemoves.go:60
 					v_ := gc_s_v_[gc_rank]
 //line lanemoves.go:97
 					var r int32 = v_
@@ -592,10 +550,8 @@ func gc_body_guardedLaneLoad(gc_b *compiled.Block, in, out []int32) {
 					}
 				}
 			}
-//line lanemoves.go:75
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line lanemoves.go:60
 				v_ := gc_s_v_[gc_rank]
 //line lanemoves.go:97
 				var r int32 = v_
@@ -606,7 +562,6 @@ func gc_body_guardedLaneLoad(gc_b *compiled.Block, in, out []int32) {
 				}
 			}
 		} else {
-//line lanemoves.go:75
 			gc_step2 := gc_from
 			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				{
@@ -615,7 +570,6 @@ func gc_body_guardedLaneLoad(gc_b *compiled.Block, in, out []int32) {
 					gc_pos.Thread = gc_rank
 //line lanemoves.go:58
 					i := gc_bx*gc_bdx + gc_tx
-//line lanemoves.go:60
 					v_ := gc_s_v_[gc_rank]
 //line lanemoves.go:97
 					var r int32 = v_
@@ -626,13 +580,11 @@ func gc_body_guardedLaneLoad(gc_b *compiled.Block, in, out []int32) {
 					}
 				}
 				{
-//line lanemoves.go:75
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line lanemoves.go:58
 					i := gc_bx*gc_bdx + gc_tx
-//line lanemoves.go:60
 					v_ := gc_s_v_[gc_rank]
 //line lanemoves.go:97
 					var r int32 = v_
@@ -643,13 +595,11 @@ func gc_body_guardedLaneLoad(gc_b *compiled.Block, in, out []int32) {
 					}
 				}
 				{
-//line lanemoves.go:75
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line lanemoves.go:58
 					i := gc_bx*gc_bdx + gc_tx
-//line lanemoves.go:60
 					v_ := gc_s_v_[gc_rank]
 //line lanemoves.go:97
 					var r int32 = v_
@@ -660,13 +610,11 @@ func gc_body_guardedLaneLoad(gc_b *compiled.Block, in, out []int32) {
 					}
 				}
 				{
-//line lanemoves.go:75
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line lanemoves.go:58
 					i := gc_bx*gc_bdx + gc_tx
-//line lanemoves.go:60
 					v_ := gc_s_v_[gc_rank]
 //line lanemoves.go:97
 					var r int32 = v_
@@ -677,13 +625,11 @@ func gc_body_guardedLaneLoad(gc_b *compiled.Block, in, out []int32) {
 					}
 				}
 			}
-//line lanemoves.go:75
 			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 //line lanemoves.go:58
 				i := gc_bx*gc_bdx + gc_tx
-//line lanemoves.go:60
 				v_ := gc_s_v_[gc_rank]
 //line lanemoves.go:97
 				var r int32 = v_
@@ -721,7 +667,6 @@ func gc_body_laneGuardLoad(gc_b *compiled.Block, in, out []int32, k int) {
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_v_ := compiled.Scratch[int32](gc_b, 0)[:gc_n]
-//line lanemoves.go:88
 	var gc_l_w [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -746,7 +691,6 @@ func gc_body_laneGuardLoad(gc_b *compiled.Block, in, out []int32, k int) {
 							v = gc_at[gc_lane]
 						}
 						w := v
-//line lanemoves.go:86
 						gc_l_w[gc_lane] = w
 					}
 				} else {
@@ -764,7 +708,6 @@ func gc_body_laneGuardLoad(gc_b *compiled.Block, in, out []int32, k int) {
 							v = in[i]
 						}
 						w := v
-//line lanemoves.go:86
 						gc_l_w[gc_lane] = w
 					}
 				}
@@ -774,7 +717,6 @@ func gc_body_laneGuardLoad(gc_b *compiled.Block, in, out []int32, k int) {
 		for d := 1; d < gocuda.WarpSize; d *= 2 {
 			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_l_w, d, gocuda.WarpSize, &gc_c1r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line lanemoves.go:89
 				w := gc_l_w[gc_lane]
 //line lanemoves.go:85
 				w += 2 * gc_c1r[gc_lane]
@@ -784,7 +726,6 @@ func gc_body_laneGuardLoad(gc_b *compiled.Block, in, out []int32, k int) {
 //line lanemoves.go:87
 		copy(gc_s_v_[gc_w:][:gc_cnt], gc_l_w[:gc_cnt])
 	}
-//line lanemoves.go:91
 	gc_from, gc_to := 0, gc_bdx
 	if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 		panic(compiled.ErrGuardWraps)
@@ -800,9 +741,7 @@ func gc_body_laneGuardLoad(gc_b *compiled.Block, in, out []int32, k int) {
 			for ; gc_step+3 < gc_to; gc_step += 4 {
 				{
 					gc_tx := gc_step + 0
-//line lanemoves.go:107
 					gc_rank := gc_base + gc_tx
-//line lanemoves.go:80
 					v_ := gc_s_v_[gc_rank]
 //line lanemoves.go:97
 					var r int32 = v_
@@ -813,11 +752,8 @@ func gc_body_laneGuardLoad(gc_b *compiled.Block, in, out []int32, k int) {
 					}
 				}
 				{
-//line lanemoves.go:95
 					gc_tx := gc_step + 1
-//line lanemoves.go:97
 					gc_rank := gc_base + gc_tx
-//line lanemoves.go:80
 					v_ := gc_s_v_[gc_rank]
 //line lanemoves.go:97
 					var r int32 = v_
@@ -828,11 +764,8 @@ func gc_body_laneGuardLoad(gc_b *compiled.Block, in, out []int32, k int) {
 					}
 				}
 				{
-//line lanemoves.go:95
 					gc_tx := gc_step + 2
-//line lanemoves.go:97
 					gc_rank := gc_base + gc_tx
-//line lanemoves.go:80
 					v_ := gc_s_v_[gc_rank]
 //line lanemoves.go:97
 					var r int32 = v_
@@ -843,11 +776,8 @@ func gc_body_laneGuardLoad(gc_b *compiled.Block, in, out []int32, k int) {
 					}
 				}
 				{
-//line lanemoves.go:95
 					gc_tx := gc_step + 3
-//line lanemoves.go:97
 					gc_rank := gc_base + gc_tx
-//line lanemoves.go:80
 					v_ := gc_s_v_[gc_rank]
 //line lanemoves.go:97
 					var r int32 = v_
@@ -858,10 +788,8 @@ func gc_body_laneGuardLoad(gc_b *compiled.Block, in, out []int32, k int) {
 					}
 				}
 			}
-//line lanemoves.go:95
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line lanemoves.go:80
 				v_ := gc_s_v_[gc_rank]
 //line lanemoves.go:97
 				var r int32 = v_
@@ -872,7 +800,6 @@ func gc_body_laneGuardLoad(gc_b *compiled.Block, in, out []int32, k int) {
 				}
 			}
 		} else {
-//line lanemoves.go:95
 			gc_step2 := gc_from
 			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				{
@@ -881,7 +808,6 @@ func gc_body_laneGuardLoad(gc_b *compiled.Block, in, out []int32, k int) {
 					gc_pos.Thread = gc_rank
 //line lanemoves.go:78
 					i := gc_bx*gc_bdx + gc_tx
-//line lanemoves.go:80
 					v_ := gc_s_v_[gc_rank]
 //line lanemoves.go:97
 					var r int32 = v_
@@ -892,13 +818,11 @@ func gc_body_laneGuardLoad(gc_b *compiled.Block, in, out []int32, k int) {
 					}
 				}
 				{
-//line lanemoves.go:95
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line lanemoves.go:78
 					i := gc_bx*gc_bdx + gc_tx
-//line lanemoves.go:80
 					v_ := gc_s_v_[gc_rank]
 //line lanemoves.go:97
 					var r int32 = v_
@@ -909,13 +833,11 @@ func gc_body_laneGuardLoad(gc_b *compiled.Block, in, out []int32, k int) {
 					}
 				}
 				{
-//line lanemoves.go:95
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line lanemoves.go:78
 					i := gc_bx*gc_bdx + gc_tx
-//line lanemoves.go:80
 					v_ := gc_s_v_[gc_rank]
 //line lanemoves.go:97
 					var r int32 = v_
@@ -926,13 +848,11 @@ func gc_body_laneGuardLoad(gc_b *compiled.Block, in, out []int32, k int) {
 					}
 				}
 				{
-//line lanemoves.go:95
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line lanemoves.go:78
 					i := gc_bx*gc_bdx + gc_tx
-//line lanemoves.go:80
 					v_ := gc_s_v_[gc_rank]
 //line lanemoves.go:97
 					var r int32 = v_
@@ -943,13 +863,11 @@ func gc_body_laneGuardLoad(gc_b *compiled.Block, in, out []int32, k int) {
 					}
 				}
 			}
-//line lanemoves.go:95
 			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 //line lanemoves.go:78
 				i := gc_bx*gc_bdx + gc_tx
-//line lanemoves.go:80
 				v_ := gc_s_v_[gc_rank]
 //line lanemoves.go:97
 				var r int32 = v_
@@ -990,7 +908,6 @@ func gc_body_shiftMoves(gc_b *compiled.Block, in, out []int32) {
 	gc_n := gc_b.Len()
 	gc_s_up := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	gc_s_down := compiled.Scratch[int32](gc_b, 1)[:gc_n]
-//line lanemoves.go:118
 	var gc_l_v [32]int32
 	var gc_c1r [32]int32
 	var gc_c2r [32]int32
@@ -1044,7 +961,6 @@ func gc_body_shiftMoves(gc_b *compiled.Block, in, out []int32) {
 //line lanemoves.go:112
 			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_l_v, 1, gocuda.WarpSize, &gc_c1r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line lanemoves.go:116
 				v := gc_l_v[gc_lane]
 //line lanemoves.go:112
 				v += gc_c1r[gc_lane]
@@ -1072,7 +988,6 @@ func gc_body_shiftMoves(gc_b *compiled.Block, in, out []int32) {
 			copy(gc_s_down[gc_w:][:gc_cnt], gc_c3r[:gc_cnt])
 		}
 	}
-//line lanemoves.go:119
 	gc_from, gc_to := 0, gc_bdx
 	if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 		panic(compiled.ErrGuardWraps)
@@ -1088,9 +1003,7 @@ func gc_body_shiftMoves(gc_b *compiled.Block, in, out []int32) {
 			for ; gc_step+3 < gc_to; gc_step += 4 {
 				{
 					gc_tx := gc_step + 0
-//line lanemoves.go:135
 					gc_rank := gc_base + gc_tx
-//line lanemoves.go:109
 					up := gc_s_up[gc_rank]
 					down := gc_s_down[gc_rank]
 					{
@@ -1100,9 +1013,7 @@ func gc_body_shiftMoves(gc_b *compiled.Block, in, out []int32) {
 				}
 				{
 					gc_tx := gc_step + 1
-//line lanemoves.go:123
 					gc_rank := gc_base + gc_tx
-//line lanemoves.go:109
 					up := gc_s_up[gc_rank]
 					down := gc_s_down[gc_rank]
 					{
@@ -1112,9 +1023,7 @@ func gc_body_shiftMoves(gc_b *compiled.Block, in, out []int32) {
 				}
 				{
 					gc_tx := gc_step + 2
-//line lanemoves.go:123
 					gc_rank := gc_base + gc_tx
-//line lanemoves.go:109
 					up := gc_s_up[gc_rank]
 					down := gc_s_down[gc_rank]
 					{
@@ -1124,9 +1033,7 @@ func gc_body_shiftMoves(gc_b *compiled.Block, in, out []int32) {
 				}
 				{
 					gc_tx := gc_step + 3
-//line lanemoves.go:123
 					gc_rank := gc_base + gc_tx
-//line lanemoves.go:109
 					up := gc_s_up[gc_rank]
 					down := gc_s_down[gc_rank]
 					{
@@ -1137,7 +1044,6 @@ func gc_body_shiftMoves(gc_b *compiled.Block, in, out []int32) {
 			}
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line lanemoves.go:109
 				up := gc_s_up[gc_rank]
 				down := gc_s_down[gc_rank]
 				{
@@ -1154,7 +1060,6 @@ func gc_body_shiftMoves(gc_b *compiled.Block, in, out []int32) {
 					gc_pos.Thread = gc_rank
 //line lanemoves.go:107
 					i := gc_bx*gc_bdx + gc_tx
-//line lanemoves.go:109
 					up := gc_s_up[gc_rank]
 					down := gc_s_down[gc_rank]
 					{
@@ -1168,7 +1073,6 @@ func gc_body_shiftMoves(gc_b *compiled.Block, in, out []int32) {
 					gc_pos.Thread = gc_rank
 //line lanemoves.go:107
 					i := gc_bx*gc_bdx + gc_tx
-//line lanemoves.go:109
 					up := gc_s_up[gc_rank]
 					down := gc_s_down[gc_rank]
 					{
@@ -1182,7 +1086,6 @@ func gc_body_shiftMoves(gc_b *compiled.Block, in, out []int32) {
 					gc_pos.Thread = gc_rank
 //line lanemoves.go:107
 					i := gc_bx*gc_bdx + gc_tx
-//line lanemoves.go:109
 					up := gc_s_up[gc_rank]
 					down := gc_s_down[gc_rank]
 					{
@@ -1196,7 +1099,6 @@ func gc_body_shiftMoves(gc_b *compiled.Block, in, out []int32) {
 					gc_pos.Thread = gc_rank
 //line lanemoves.go:107
 					i := gc_bx*gc_bdx + gc_tx
-//line lanemoves.go:109
 					up := gc_s_up[gc_rank]
 					down := gc_s_down[gc_rank]
 					{
@@ -1210,7 +1112,6 @@ func gc_body_shiftMoves(gc_b *compiled.Block, in, out []int32) {
 				gc_pos.Thread = gc_rank
 //line lanemoves.go:107
 				i := gc_bx*gc_bdx + gc_tx
-//line lanemoves.go:109
 				up := gc_s_up[gc_rank]
 				down := gc_s_down[gc_rank]
 				{

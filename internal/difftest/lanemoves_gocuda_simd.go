@@ -44,7 +44,6 @@ func gc_body_laneMoves(gc_b2 *compiled.Block, in, out []int32) {
 	gc_n2 := gc_b2.Len()
 	gc_s_x := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
 	gc_s_keep := compiled.Scratch[int32](gc_b2, 1)[:gc_n2]
-//line lanemoves.go:24
 	var gc_l_v_ [32]int32
 	var gc_c21r [32]int32
 	var gc_c22r [32]int32
@@ -78,7 +77,6 @@ func gc_body_laneMoves(gc_b2 *compiled.Block, in, out []int32) {
 							v = in[i]
 						}
 						var v_ int32 = v
-//line lanemoves.go:21
 						gc_l_v_[gc_lane2] = v_
 					}
 				}
@@ -136,7 +134,6 @@ func gc_body_laneMoves(gc_b2 *compiled.Block, in, out []int32) {
 							if gc_left&(1<<gc_lane2) == 0 {
 								continue
 							}
-//line operandcopy.go:53
 							v_ := gc_l_v_[gc_lane2]
 //line operandcopy.go:40
 							v_ += gc_c21r[gc_lane2]
@@ -153,7 +150,6 @@ func gc_body_laneMoves(gc_b2 *compiled.Block, in, out []int32) {
 //line lanemoves.go:19
 		copy(gc_s_keep[gc_w2:][:gc_cnt2], gc_c22r[:gc_cnt2])
 	}
-//line lanemoves.go:23
 	gc_from2, gc_to2 := 0, gc_bdx2
 	if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
 		panic(compiled.ErrGuardWraps)
@@ -187,7 +183,6 @@ func gc_body_laneMoves(gc_b2 *compiled.Block, in, out []int32) {
 							gc_vb4.Mul(keep).Add(x).StoreSlice(gc_at4[gc_tx2:])
 						}
 					}
-//line lanemoves.go:24
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
 				}(gc_vstep)
@@ -214,12 +209,10 @@ func gc_body_laneMoves(gc_b2 *compiled.Block, in, out []int32) {
 						gc_vb3.Mul(keep).Add(x).StoreSlice(gc_at4[gc_tx2:])
 					}
 				}
-//line lanemoves.go:24
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
-//line lanemoves.go:15
 				x := gc_s_x[gc_rank2]
 				keep := gc_s_keep[gc_rank2]
 				{
@@ -244,7 +237,6 @@ func gc_body_laneMoves(gc_b2 *compiled.Block, in, out []int32) {
 //line lanemoves.go:13
 						keep := archsimd.LoadInt32x16Slice(gc_s_keep[gc_rank2:])
 						{
-//line lanemoves.go:23
 							if i < 0 || i > len(out)-16 {
 //line lanemoves.go:23
 								break
@@ -253,7 +245,6 @@ func gc_body_laneMoves(gc_b2 *compiled.Block, in, out []int32) {
 							gc_vb2.Mul(keep).Add(x).StoreSlice(out[i:])
 						}
 					}
-//line lanemoves.go:25
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
 				}(gc_vstep2)
@@ -274,7 +265,6 @@ func gc_body_laneMoves(gc_b2 *compiled.Block, in, out []int32) {
 //line lanemoves.go:13
 					keep := archsimd.LoadInt32x8Slice(gc_s_keep[gc_rank2:])
 					{
-//line lanemoves.go:23
 						if i < 0 || i > len(out)-8 {
 //line lanemoves.go:23
 							break
@@ -283,7 +273,6 @@ func gc_body_laneMoves(gc_b2 *compiled.Block, in, out []int32) {
 						gc_vb.Mul(keep).Add(x).StoreSlice(out[i:])
 					}
 				}
-//line lanemoves.go:25
 				archsimd.ClearAVXUpperBits()
 			}
 			gc_step3 := gc_vstep2
@@ -294,7 +283,6 @@ func gc_body_laneMoves(gc_b2 *compiled.Block, in, out []int32) {
 					gc_pos2.Thread = gc_rank2
 //line lanemoves.go:13
 					i := gc_bx2*gc_bdx2 + gc_tx2
-//line lanemoves.go:15
 					x := gc_s_x[gc_rank2]
 					keep := gc_s_keep[gc_rank2]
 					{
@@ -308,7 +296,6 @@ func gc_body_laneMoves(gc_b2 *compiled.Block, in, out []int32) {
 					gc_pos2.Thread = gc_rank2
 //line lanemoves.go:13
 					i := gc_bx2*gc_bdx2 + gc_tx2
-//line lanemoves.go:15
 					x := gc_s_x[gc_rank2]
 					keep := gc_s_keep[gc_rank2]
 					{
@@ -322,7 +309,6 @@ func gc_body_laneMoves(gc_b2 *compiled.Block, in, out []int32) {
 					gc_pos2.Thread = gc_rank2
 //line lanemoves.go:13
 					i := gc_bx2*gc_bdx2 + gc_tx2
-//line lanemoves.go:15
 					x := gc_s_x[gc_rank2]
 					keep := gc_s_keep[gc_rank2]
 					{
@@ -336,7 +322,6 @@ func gc_body_laneMoves(gc_b2 *compiled.Block, in, out []int32) {
 					gc_pos2.Thread = gc_rank2
 //line lanemoves.go:13
 					i := gc_bx2*gc_bdx2 + gc_tx2
-//line lanemoves.go:15
 					x := gc_s_x[gc_rank2]
 					keep := gc_s_keep[gc_rank2]
 					{
@@ -350,7 +335,6 @@ func gc_body_laneMoves(gc_b2 *compiled.Block, in, out []int32) {
 				gc_pos2.Thread = gc_rank2
 //line lanemoves.go:13
 				i := gc_bx2*gc_bdx2 + gc_tx2
-//line lanemoves.go:15
 				x := gc_s_x[gc_rank2]
 				keep := gc_s_keep[gc_rank2]
 				{
@@ -389,7 +373,6 @@ func gc_body_laneMovesReturn(gc_b2 *compiled.Block, in, out []int32, cut int) {
 	gc_s_x := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
 	gc_s_keep := compiled.Scratch[int32](gc_b2, 1)[:gc_n2]
 	gc_exited2 := gc_b2.Exited()
-//line lanemoves.go:45
 	var gc_l_v_ [32]int32
 	var gc_c21r [32]int32
 	var gc_c22r [32]int32
@@ -402,7 +385,6 @@ func gc_body_laneMovesReturn(gc_b2 *compiled.Block, in, out []int32, cut int) {
 		}
 		var gc_dead2 uint32
 		{
-//line lanemoves.go:58
 			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 			gc_tx2 := gc_tidx2.X - 1
 		gc_L32:
@@ -435,7 +417,6 @@ func gc_body_laneMovesReturn(gc_b2 *compiled.Block, in, out []int32, cut int) {
 					v = in[i]
 				}
 				var v_ int32 = v
-//line lanemoves.go:44
 				gc_l_v_[gc_lane2] = v_
 			}
 		}
@@ -462,7 +443,6 @@ func gc_body_laneMovesReturn(gc_b2 *compiled.Block, in, out []int32, cut int) {
 						if gc_act2&(1<<gc_lane2) == 0 {
 							continue
 						}
-//line operandcopy.go:47
 						v_ := gc_l_v_[gc_lane2]
 //line operandcopy.go:40
 						v_ += gc_c21r[gc_lane2]
@@ -494,11 +474,9 @@ func gc_body_laneMovesReturn(gc_b2 *compiled.Block, in, out []int32, cut int) {
 //line lanemoves.go:42
 			y := gc_c22r[gc_lane2]
 			keep := y
-//line lanemoves.go:46
 			gc_s_keep[gc_rank2] = keep
 		}
 	}
-//line lanemoves.go:51
 	gc_from2, gc_to2 := 0, gc_bdx2
 	if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
 		panic(compiled.ErrGuardWraps)
@@ -532,7 +510,6 @@ func gc_body_laneMovesReturn(gc_b2 *compiled.Block, in, out []int32, cut int) {
 //line lanemoves.go:33
 					keep := archsimd.LoadInt32x16Slice(gc_s_keep[gc_rank2:])
 					{
-//line lanemoves.go:46
 						if i < 0 || i > len(out)-16 {
 //line lanemoves.go:46
 							break
@@ -541,7 +518,6 @@ func gc_body_laneMovesReturn(gc_b2 *compiled.Block, in, out []int32, cut int) {
 						gc_vb3.Mul(keep).Add(x).StoreMasked((*[16]int32)(out[i:]), gc_alive3)
 					}
 				}
-//line lanemoves.go:48
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep2, false
 			}(gc_vstep2)
@@ -571,7 +547,6 @@ func gc_body_laneMovesReturn(gc_b2 *compiled.Block, in, out []int32, cut int) {
 //line lanemoves.go:33
 				keep := archsimd.LoadInt32x8Slice(gc_s_keep[gc_rank2:])
 				{
-//line lanemoves.go:46
 					if i < 0 || i > len(out)-8 {
 //line lanemoves.go:46
 						break
@@ -580,7 +555,6 @@ func gc_body_laneMovesReturn(gc_b2 *compiled.Block, in, out []int32, cut int) {
 					gc_vb2.Mul(keep).Add(x).StoreMasked((*[8]int32)(out[i:]), gc_alive2)
 				}
 			}
-//line lanemoves.go:48
 			archsimd.ClearAVXUpperBits()
 		}
 		for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
@@ -591,7 +565,6 @@ func gc_body_laneMovesReturn(gc_b2 *compiled.Block, in, out []int32, cut int) {
 			}
 //line lanemoves.go:33
 			i := gc_bx2*gc_bdx2 + gc_tx2
-//line lanemoves.go:35
 			x := gc_s_x[gc_rank2]
 			keep := gc_s_keep[gc_rank2]
 			{
@@ -627,7 +600,6 @@ func gc_body_guardedLaneLoad(gc_b2 *compiled.Block, in, out []int32) {
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 	gc_s_v_ := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
-//line lanemoves.go:68
 	var gc_l_w [32]int32
 	var gc_c21r [32]int32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -660,7 +632,6 @@ func gc_body_guardedLaneLoad(gc_b2 *compiled.Block, in, out []int32) {
 							v = in[i]
 						}
 						w := v
-//line lanemoves.go:66
 						gc_l_w[gc_lane2] = w
 					}
 				}
@@ -706,7 +677,6 @@ func gc_body_guardedLaneLoad(gc_b2 *compiled.Block, in, out []int32) {
 					if gc_left&(1<<gc_lane2) == 0 {
 						continue
 					}
-//line lanemoves.go:78
 					w := gc_l_w[gc_lane2]
 //line lanemoves.go:65
 					w += 2 * gc_c21r[gc_lane2]
@@ -717,7 +687,6 @@ func gc_body_guardedLaneLoad(gc_b2 *compiled.Block, in, out []int32) {
 //line lanemoves.go:67
 		copy(gc_s_v_[gc_w2:][:gc_cnt2], gc_l_w[:gc_cnt2])
 	}
-//line lanemoves.go:71
 	gc_from2, gc_to2 := 0, gc_bdx2
 	if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
 		panic(compiled.ErrGuardWraps)
@@ -750,7 +719,6 @@ func gc_body_guardedLaneLoad(gc_b2 *compiled.Block, in, out []int32) {
 							z.StoreSlice(gc_at4[gc_tx2:])
 						}
 					}
-//line lanemoves.go:71
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
 				}(gc_vstep)
@@ -776,12 +744,10 @@ func gc_body_guardedLaneLoad(gc_b2 *compiled.Block, in, out []int32) {
 						z.StoreSlice(gc_at4[gc_tx2:])
 					}
 				}
-//line lanemoves.go:71
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
-//line lanemoves.go:60
 				v_ := gc_s_v_[gc_rank2]
 //line lanemoves.go:97
 				var r int32 = v_
@@ -792,7 +758,6 @@ func gc_body_guardedLaneLoad(gc_b2 *compiled.Block, in, out []int32) {
 				}
 			}
 		} else {
-//line lanemoves.go:75
 			gc_vstep2 := gc_from2
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
@@ -817,7 +782,6 @@ func gc_body_guardedLaneLoad(gc_b2 *compiled.Block, in, out []int32) {
 							z.StoreSlice(out[i:])
 						}
 					}
-//line lanemoves.go:71
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
 				}(gc_vstep2)
@@ -846,7 +810,6 @@ func gc_body_guardedLaneLoad(gc_b2 *compiled.Block, in, out []int32) {
 						z.StoreSlice(out[i:])
 					}
 				}
-//line lanemoves.go:71
 				archsimd.ClearAVXUpperBits()
 			}
 			gc_step3 := gc_vstep2
@@ -857,7 +820,6 @@ func gc_body_guardedLaneLoad(gc_b2 *compiled.Block, in, out []int32) {
 					gc_pos2.Thread = gc_rank2
 //line lanemoves.go:58
 					i := gc_bx2*gc_bdx2 + gc_tx2
-//line lanemoves.go:60
 					v_ := gc_s_v_[gc_rank2]
 //line lanemoves.go:97
 					var r int32 = v_
@@ -868,13 +830,11 @@ func gc_body_guardedLaneLoad(gc_b2 *compiled.Block, in, out []int32) {
 					}
 				}
 				{
-//line lanemoves.go:75
 					gc_tx2 := gc_step3 + 1
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line lanemoves.go:58
 					i := gc_bx2*gc_bdx2 + gc_tx2
-//line lanemoves.go:60
 					v_ := gc_s_v_[gc_rank2]
 //line lanemoves.go:97
 					var r int32 = v_
@@ -885,13 +845,11 @@ func gc_body_guardedLaneLoad(gc_b2 *compiled.Block, in, out []int32) {
 					}
 				}
 				{
-//line lanemoves.go:75
 					gc_tx2 := gc_step3 + 2
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line lanemoves.go:58
 					i := gc_bx2*gc_bdx2 + gc_tx2
-//line lanemoves.go:60
 					v_ := gc_s_v_[gc_rank2]
 //line lanemoves.go:97
 					var r int32 = v_
@@ -902,13 +860,11 @@ func gc_body_guardedLaneLoad(gc_b2 *compiled.Block, in, out []int32) {
 					}
 				}
 				{
-//line lanemoves.go:75
 					gc_tx2 := gc_step3 + 3
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line lanemoves.go:58
 					i := gc_bx2*gc_bdx2 + gc_tx2
-//line lanemoves.go:60
 					v_ := gc_s_v_[gc_rank2]
 //line lanemoves.go:97
 					var r int32 = v_
@@ -919,13 +875,11 @@ func gc_body_guardedLaneLoad(gc_b2 *compiled.Block, in, out []int32) {
 					}
 				}
 			}
-//line lanemoves.go:75
 			for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 //line lanemoves.go:58
 				i := gc_bx2*gc_bdx2 + gc_tx2
-//line lanemoves.go:60
 				v_ := gc_s_v_[gc_rank2]
 //line lanemoves.go:97
 				var r int32 = v_
@@ -963,7 +917,6 @@ func gc_body_laneGuardLoad(gc_b2 *compiled.Block, in, out []int32, k int) {
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 	gc_s_v_ := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
-//line lanemoves.go:88
 	var gc_l_w [32]int32
 	var gc_c21r [32]int32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -988,7 +941,6 @@ func gc_body_laneGuardLoad(gc_b2 *compiled.Block, in, out []int32, k int) {
 							v = gc_at3[gc_lane2]
 						}
 						w := v
-//line lanemoves.go:86
 						gc_l_w[gc_lane2] = w
 					}
 				} else {
@@ -1006,7 +958,6 @@ func gc_body_laneGuardLoad(gc_b2 *compiled.Block, in, out []int32, k int) {
 							v = in[i]
 						}
 						w := v
-//line lanemoves.go:86
 						gc_l_w[gc_lane2] = w
 					}
 				}
@@ -1052,7 +1003,6 @@ func gc_body_laneGuardLoad(gc_b2 *compiled.Block, in, out []int32, k int) {
 					if gc_left&(1<<gc_lane2) == 0 {
 						continue
 					}
-//line lanemoves.go:98
 					w := gc_l_w[gc_lane2]
 //line lanemoves.go:85
 					w += 2 * gc_c21r[gc_lane2]
@@ -1063,7 +1013,6 @@ func gc_body_laneGuardLoad(gc_b2 *compiled.Block, in, out []int32, k int) {
 //line lanemoves.go:87
 		copy(gc_s_v_[gc_w2:][:gc_cnt2], gc_l_w[:gc_cnt2])
 	}
-//line lanemoves.go:91
 	gc_from2, gc_to2 := 0, gc_bdx2
 	if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
 		panic(compiled.ErrGuardWraps)
@@ -1096,7 +1045,6 @@ func gc_body_laneGuardLoad(gc_b2 *compiled.Block, in, out []int32, k int) {
 							z.StoreSlice(gc_at4[gc_tx2:])
 						}
 					}
-//line lanemoves.go:91
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
 				}(gc_vstep)
@@ -1122,14 +1070,11 @@ func gc_body_laneGuardLoad(gc_b2 *compiled.Block, in, out []int32, k int) {
 						z.StoreSlice(gc_at4[gc_tx2:])
 					}
 				}
-//line lanemoves.go:91
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
-//line lanemoves.go:80
 				v_ := gc_s_v_[gc_rank2]
-//line lanemoves.go:97
 				var r int32 = v_
 //line lanemoves.go:87
 				z := r
@@ -1138,7 +1083,6 @@ func gc_body_laneGuardLoad(gc_b2 *compiled.Block, in, out []int32, k int) {
 				}
 			}
 		} else {
-//line lanemoves.go:95
 			gc_vstep2 := gc_from2
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
@@ -1163,7 +1107,6 @@ func gc_body_laneGuardLoad(gc_b2 *compiled.Block, in, out []int32, k int) {
 							z.StoreSlice(out[i:])
 						}
 					}
-//line lanemoves.go:91
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
 				}(gc_vstep2)
@@ -1192,7 +1135,6 @@ func gc_body_laneGuardLoad(gc_b2 *compiled.Block, in, out []int32, k int) {
 						z.StoreSlice(out[i:])
 					}
 				}
-//line lanemoves.go:91
 				archsimd.ClearAVXUpperBits()
 			}
 			gc_step3 := gc_vstep2
@@ -1203,7 +1145,6 @@ func gc_body_laneGuardLoad(gc_b2 *compiled.Block, in, out []int32, k int) {
 					gc_pos2.Thread = gc_rank2
 //line lanemoves.go:78
 					i := gc_bx2*gc_bdx2 + gc_tx2
-//line lanemoves.go:80
 					v_ := gc_s_v_[gc_rank2]
 //line lanemoves.go:97
 					var r int32 = v_
@@ -1214,13 +1155,11 @@ func gc_body_laneGuardLoad(gc_b2 *compiled.Block, in, out []int32, k int) {
 					}
 				}
 				{
-//line lanemoves.go:95
 					gc_tx2 := gc_step3 + 1
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line lanemoves.go:78
 					i := gc_bx2*gc_bdx2 + gc_tx2
-//line lanemoves.go:80
 					v_ := gc_s_v_[gc_rank2]
 //line lanemoves.go:97
 					var r int32 = v_
@@ -1231,13 +1170,11 @@ func gc_body_laneGuardLoad(gc_b2 *compiled.Block, in, out []int32, k int) {
 					}
 				}
 				{
-//line lanemoves.go:95
 					gc_tx2 := gc_step3 + 2
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line lanemoves.go:78
 					i := gc_bx2*gc_bdx2 + gc_tx2
-//line lanemoves.go:80
 					v_ := gc_s_v_[gc_rank2]
 //line lanemoves.go:97
 					var r int32 = v_
@@ -1248,13 +1185,11 @@ func gc_body_laneGuardLoad(gc_b2 *compiled.Block, in, out []int32, k int) {
 					}
 				}
 				{
-//line lanemoves.go:95
 					gc_tx2 := gc_step3 + 3
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line lanemoves.go:78
 					i := gc_bx2*gc_bdx2 + gc_tx2
-//line lanemoves.go:80
 					v_ := gc_s_v_[gc_rank2]
 //line lanemoves.go:97
 					var r int32 = v_
@@ -1265,13 +1200,11 @@ func gc_body_laneGuardLoad(gc_b2 *compiled.Block, in, out []int32, k int) {
 					}
 				}
 			}
-//line lanemoves.go:95
 			for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 //line lanemoves.go:78
 				i := gc_bx2*gc_bdx2 + gc_tx2
-//line lanemoves.go:80
 				v_ := gc_s_v_[gc_rank2]
 //line lanemoves.go:97
 				var r int32 = v_
@@ -1312,7 +1245,6 @@ func gc_body_shiftMoves(gc_b2 *compiled.Block, in, out []int32) {
 	gc_n2 := gc_b2.Len()
 	gc_s_up := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
 	gc_s_down := compiled.Scratch[int32](gc_b2, 1)[:gc_n2]
-//line lanemoves.go:118
 	var gc_l_v [32]int32
 	var gc_c21r [32]int32
 	var gc_c22r [32]int32
@@ -1398,7 +1330,6 @@ func gc_body_shiftMoves(gc_b2 *compiled.Block, in, out []int32) {
 					if gc_left&(1<<gc_lane2) == 0 {
 						continue
 					}
-//line lanemoves.go:125
 					v := gc_l_v[gc_lane2]
 //line lanemoves.go:112
 					v += gc_c21r[gc_lane2]
@@ -1427,7 +1358,6 @@ func gc_body_shiftMoves(gc_b2 *compiled.Block, in, out []int32) {
 			copy(gc_s_down[gc_w2:][:gc_cnt2], gc_c23r[:gc_cnt2])
 		}
 	}
-//line lanemoves.go:119
 	gc_from2, gc_to2 := 0, gc_bdx2
 	if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
 		panic(compiled.ErrGuardWraps)
@@ -1461,7 +1391,6 @@ func gc_body_shiftMoves(gc_b2 *compiled.Block, in, out []int32) {
 							gc_vb4.Mul(up).Sub(down).StoreSlice(gc_at4[gc_tx2:])
 						}
 					}
-//line lanemoves.go:118
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
 				}(gc_vstep)
@@ -1488,12 +1417,10 @@ func gc_body_shiftMoves(gc_b2 *compiled.Block, in, out []int32) {
 						gc_vb3.Mul(up).Sub(down).StoreSlice(gc_at4[gc_tx2:])
 					}
 				}
-//line lanemoves.go:118
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
-//line lanemoves.go:109
 				up := gc_s_up[gc_rank2]
 				down := gc_s_down[gc_rank2]
 				{
@@ -1518,7 +1445,6 @@ func gc_body_shiftMoves(gc_b2 *compiled.Block, in, out []int32) {
 //line lanemoves.go:107
 						down := archsimd.LoadInt32x16Slice(gc_s_down[gc_rank2:])
 						{
-//line lanemoves.go:117
 							if i < 0 || i > len(out)-16 {
 //line lanemoves.go:117
 								break
@@ -1527,7 +1453,6 @@ func gc_body_shiftMoves(gc_b2 *compiled.Block, in, out []int32) {
 							gc_vb2.Mul(up).Sub(down).StoreSlice(out[i:])
 						}
 					}
-//line lanemoves.go:119
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
 				}(gc_vstep2)
@@ -1548,7 +1473,6 @@ func gc_body_shiftMoves(gc_b2 *compiled.Block, in, out []int32) {
 //line lanemoves.go:107
 					down := archsimd.LoadInt32x8Slice(gc_s_down[gc_rank2:])
 					{
-//line lanemoves.go:117
 						if i < 0 || i > len(out)-8 {
 //line lanemoves.go:117
 							break
@@ -1557,7 +1481,6 @@ func gc_body_shiftMoves(gc_b2 *compiled.Block, in, out []int32) {
 						gc_vb.Mul(up).Sub(down).StoreSlice(out[i:])
 					}
 				}
-//line lanemoves.go:119
 				archsimd.ClearAVXUpperBits()
 			}
 			gc_step3 := gc_vstep2
@@ -1568,7 +1491,6 @@ func gc_body_shiftMoves(gc_b2 *compiled.Block, in, out []int32) {
 					gc_pos2.Thread = gc_rank2
 //line lanemoves.go:107
 					i := gc_bx2*gc_bdx2 + gc_tx2
-//line lanemoves.go:109
 					up := gc_s_up[gc_rank2]
 					down := gc_s_down[gc_rank2]
 					{
@@ -1582,7 +1504,6 @@ func gc_body_shiftMoves(gc_b2 *compiled.Block, in, out []int32) {
 					gc_pos2.Thread = gc_rank2
 //line lanemoves.go:107
 					i := gc_bx2*gc_bdx2 + gc_tx2
-//line lanemoves.go:109
 					up := gc_s_up[gc_rank2]
 					down := gc_s_down[gc_rank2]
 					{
@@ -1596,7 +1517,6 @@ func gc_body_shiftMoves(gc_b2 *compiled.Block, in, out []int32) {
 					gc_pos2.Thread = gc_rank2
 //line lanemoves.go:107
 					i := gc_bx2*gc_bdx2 + gc_tx2
-//line lanemoves.go:109
 					up := gc_s_up[gc_rank2]
 					down := gc_s_down[gc_rank2]
 					{
@@ -1610,7 +1530,6 @@ func gc_body_shiftMoves(gc_b2 *compiled.Block, in, out []int32) {
 					gc_pos2.Thread = gc_rank2
 //line lanemoves.go:107
 					i := gc_bx2*gc_bdx2 + gc_tx2
-//line lanemoves.go:109
 					up := gc_s_up[gc_rank2]
 					down := gc_s_down[gc_rank2]
 					{
@@ -1624,7 +1543,6 @@ func gc_body_shiftMoves(gc_b2 *compiled.Block, in, out []int32) {
 				gc_pos2.Thread = gc_rank2
 //line lanemoves.go:107
 				i := gc_bx2*gc_bdx2 + gc_tx2
-//line lanemoves.go:109
 				up := gc_s_up[gc_rank2]
 				down := gc_s_down[gc_rank2]
 				{

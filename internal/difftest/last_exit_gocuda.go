@@ -48,7 +48,6 @@ func gc_body_lastExit(gc_b *compiled.Block, in, out []float32, n int) {
 			return
 		}
 		gc_more = false
-//line last_exit.go:26
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -93,7 +92,6 @@ func gc_body_lastExit(gc_b *compiled.Block, in, out []float32, n int) {
 						}
 					}
 				}
-//line last_exit.go:22
 				if gc_vstep > gc_from {
 					gc_more = true
 				}
@@ -145,7 +143,6 @@ func gc_body_lastExit(gc_b *compiled.Block, in, out []float32, n int) {
 						}
 					}
 				}
-//line last_exit.go:25
 				if gc_vstep2 > gc_from {
 					gc_more = true
 				}
@@ -225,7 +222,6 @@ func gc_body_lastExit(gc_b *compiled.Block, in, out []float32, n int) {
 		}
 	}
 	{
-//line last_exit.go:31
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(base, gc_to) {
 			panic(compiled.ErrGuardWraps)

@@ -48,7 +48,6 @@ func gc_body_lastExit(gc_b2 *compiled.Block, in, out []float32, n int) {
 			return
 		}
 		gc_more = false
-//line last_exit.go:26
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_off, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -96,7 +95,6 @@ func gc_body_lastExit(gc_b2 *compiled.Block, in, out []float32, n int) {
 								}
 							}
 						}
-//line last_exit.go:22
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep3, false
 					}(gc_vstep3)
@@ -135,7 +133,6 @@ func gc_body_lastExit(gc_b2 *compiled.Block, in, out []float32, n int) {
 							}
 						}
 					}
-//line last_exit.go:22
 					archsimd.ClearAVXUpperBits()
 				}
 				if gc_vstep3 > gc_from2 {
@@ -192,7 +189,6 @@ func gc_body_lastExit(gc_b2 *compiled.Block, in, out []float32, n int) {
 								}
 							}
 						}
-//line last_exit.go:25
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
 					}(gc_vstep4)
@@ -236,7 +232,6 @@ func gc_body_lastExit(gc_b2 *compiled.Block, in, out []float32, n int) {
 							}
 						}
 					}
-//line last_exit.go:25
 					archsimd.ClearAVXUpperBits()
 				}
 				if gc_vstep4 > gc_from2 {
@@ -318,7 +313,6 @@ func gc_body_lastExit(gc_b2 *compiled.Block, in, out []float32, n int) {
 		}
 	}
 	{
-//line last_exit.go:31
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(base, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -400,7 +394,6 @@ func gc_body_lastExit(gc_b2 *compiled.Block, in, out []float32, n int) {
 //line last_exit.go:31
 								break
 							}
-//line last_exit.go:32
 							archsimd.LoadFloat32x16Slice(s[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(s[gc_tx2+1:])).StoreSlice(out[i:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -420,7 +413,6 @@ func gc_body_lastExit(gc_b2 *compiled.Block, in, out []float32, n int) {
 //line last_exit.go:31
 							break
 						}
-//line last_exit.go:32
 						archsimd.LoadFloat32x8Slice(s[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(s[gc_tx2+1:])).StoreSlice(out[i:])
 					}
 					archsimd.ClearAVXUpperBits()

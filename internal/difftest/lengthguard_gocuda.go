@@ -50,7 +50,6 @@ func gc_body_lengthGuard(gc_b *compiled.Block, in, out []int32) {
 	if gc_bx > 4 {
 		m--
 	}
-//line lengthguard.go:19
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
 		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_off <= len(out) && gc_bdx <= len(out)-gc_off {
@@ -167,7 +166,6 @@ func gc_body_lengthGuard(gc_b *compiled.Block, in, out []int32) {
 				if false && n <= g {
 					a = 100
 				}
-//line lengthguard.go:39
 				gc_s_a[gc_rank] = a
 				gc_s_b[gc_rank] = b
 				gc_s_c[gc_rank] = c
@@ -292,7 +290,6 @@ func gc_body_lengthGuard(gc_b *compiled.Block, in, out []int32) {
 				if n <= g {
 					a = 100
 				}
-//line lengthguard.go:39
 				gc_s_a[gc_rank] = a
 				gc_s_b[gc_rank] = b
 				gc_s_c[gc_rank] = c
@@ -300,7 +297,6 @@ func gc_body_lengthGuard(gc_b *compiled.Block, in, out []int32) {
 			}
 		}
 	}
-//line lengthguard.go:48
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx * gc_bdx
 		if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
@@ -349,12 +345,10 @@ func gc_body_lengthGuard(gc_b *compiled.Block, in, out []int32) {
 					}
 				}
 			}
-//line lengthguard.go:41
 			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 //line lengthguard.go:18
 				g := gc_bx*gc_bdx + gc_tx
-//line lengthguard.go:20
 				a := gc_s_a[gc_rank]
 				b := gc_s_b[gc_rank]
 				c := gc_s_c[gc_rank]
@@ -417,7 +411,6 @@ func gc_body_lengthGuard(gc_b *compiled.Block, in, out []int32) {
 					}
 				}
 			}
-//line lengthguard.go:42
 			gc_step := gc_vstep4
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
@@ -426,7 +419,6 @@ func gc_body_lengthGuard(gc_b *compiled.Block, in, out []int32) {
 					gc_pos.Thread = gc_rank
 //line lengthguard.go:18
 					g := gc_bx*gc_bdx + gc_tx
-//line lengthguard.go:20
 					a := gc_s_a[gc_rank]
 					b := gc_s_b[gc_rank]
 					c := gc_s_c[gc_rank]
@@ -445,7 +437,6 @@ func gc_body_lengthGuard(gc_b *compiled.Block, in, out []int32) {
 					gc_pos.Thread = gc_rank
 //line lengthguard.go:18
 					g := gc_bx*gc_bdx + gc_tx
-//line lengthguard.go:20
 					a := gc_s_a[gc_rank]
 					b := gc_s_b[gc_rank]
 					c := gc_s_c[gc_rank]
@@ -464,7 +455,6 @@ func gc_body_lengthGuard(gc_b *compiled.Block, in, out []int32) {
 					gc_pos.Thread = gc_rank
 //line lengthguard.go:18
 					g := gc_bx*gc_bdx + gc_tx
-//line lengthguard.go:20
 					a := gc_s_a[gc_rank]
 					b := gc_s_b[gc_rank]
 					c := gc_s_c[gc_rank]
@@ -483,7 +473,6 @@ func gc_body_lengthGuard(gc_b *compiled.Block, in, out []int32) {
 					gc_pos.Thread = gc_rank
 //line lengthguard.go:18
 					g := gc_bx*gc_bdx + gc_tx
-//line lengthguard.go:20
 					a := gc_s_a[gc_rank]
 					b := gc_s_b[gc_rank]
 					c := gc_s_c[gc_rank]
@@ -502,7 +491,6 @@ func gc_body_lengthGuard(gc_b *compiled.Block, in, out []int32) {
 				gc_pos.Thread = gc_rank
 //line lengthguard.go:18
 				g := gc_bx*gc_bdx + gc_tx
-//line lengthguard.go:20
 				a := gc_s_a[gc_rank]
 				b := gc_s_b[gc_rank]
 				c := gc_s_c[gc_rank]

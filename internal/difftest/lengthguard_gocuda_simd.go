@@ -50,7 +50,6 @@ func gc_body_lengthGuard(gc_b2 *compiled.Block, in, out []int32) {
 	if gc_bx2 > 4 {
 		m--
 	}
-//line lengthguard.go:19
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off3 := gc_bx2 * gc_bdx2
 		if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx2 <= len(in)-gc_off3 && gc_off3 <= len(out) && gc_bdx2 <= len(out)-gc_off3 {
@@ -271,7 +270,6 @@ func gc_body_lengthGuard(gc_b2 *compiled.Block, in, out []int32) {
 				if false && n <= g {
 					a = 100
 				}
-//line lengthguard.go:39
 				gc_s_a[gc_rank2] = a
 				gc_s_b[gc_rank2] = b
 				gc_s_c[gc_rank2] = c
@@ -505,7 +503,6 @@ func gc_body_lengthGuard(gc_b2 *compiled.Block, in, out []int32) {
 				if n <= g {
 					a = 100
 				}
-//line lengthguard.go:39
 				gc_s_a[gc_rank2] = a
 				gc_s_b[gc_rank2] = b
 				gc_s_c[gc_rank2] = c
@@ -513,7 +510,6 @@ func gc_body_lengthGuard(gc_b2 *compiled.Block, in, out []int32) {
 			}
 		}
 	}
-//line lengthguard.go:48
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off4 := gc_bx2 * gc_bdx2
 		if gc_off4 >= 0 && gc_off4 <= len(out) && gc_bdx2 <= len(out)-gc_off4 && gc_off4 <= len(in) && gc_bdx2 <= len(in)-gc_off4 {
@@ -565,7 +561,6 @@ func gc_body_lengthGuard(gc_b2 *compiled.Block, in, out []int32) {
 							}
 						}
 					}
-//line lengthguard.go:41
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep7, false
 				}(gc_vstep7)
@@ -617,14 +612,12 @@ func gc_body_lengthGuard(gc_b2 *compiled.Block, in, out []int32) {
 						}
 					}
 				}
-//line lengthguard.go:41
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx2 := gc_vstep7; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 //line lengthguard.go:18
 				g := gc_bx2*gc_bdx2 + gc_tx2
-//line lengthguard.go:20
 				a := gc_s_a[gc_rank2]
 				b := gc_s_b[gc_rank2]
 				c := gc_s_c[gc_rank2]
@@ -690,7 +683,6 @@ func gc_body_lengthGuard(gc_b2 *compiled.Block, in, out []int32) {
 							}
 						}
 					}
-//line lengthguard.go:42
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep8, false
 				}(gc_vstep8)
@@ -747,7 +739,6 @@ func gc_body_lengthGuard(gc_b2 *compiled.Block, in, out []int32) {
 						}
 					}
 				}
-//line lengthguard.go:42
 				archsimd.ClearAVXUpperBits()
 			}
 			gc_step2 := gc_vstep8
@@ -758,7 +749,6 @@ func gc_body_lengthGuard(gc_b2 *compiled.Block, in, out []int32) {
 					gc_pos2.Thread = gc_rank2
 //line lengthguard.go:18
 					g := gc_bx2*gc_bdx2 + gc_tx2
-//line lengthguard.go:20
 					a := gc_s_a[gc_rank2]
 					b := gc_s_b[gc_rank2]
 					c := gc_s_c[gc_rank2]
@@ -777,7 +767,6 @@ func gc_body_lengthGuard(gc_b2 *compiled.Block, in, out []int32) {
 					gc_pos2.Thread = gc_rank2
 //line lengthguard.go:18
 					g := gc_bx2*gc_bdx2 + gc_tx2
-//line lengthguard.go:20
 					a := gc_s_a[gc_rank2]
 					b := gc_s_b[gc_rank2]
 					c := gc_s_c[gc_rank2]
@@ -796,7 +785,6 @@ func gc_body_lengthGuard(gc_b2 *compiled.Block, in, out []int32) {
 					gc_pos2.Thread = gc_rank2
 //line lengthguard.go:18
 					g := gc_bx2*gc_bdx2 + gc_tx2
-//line lengthguard.go:20
 					a := gc_s_a[gc_rank2]
 					b := gc_s_b[gc_rank2]
 					c := gc_s_c[gc_rank2]
@@ -815,7 +803,6 @@ func gc_body_lengthGuard(gc_b2 *compiled.Block, in, out []int32) {
 					gc_pos2.Thread = gc_rank2
 //line lengthguard.go:18
 					g := gc_bx2*gc_bdx2 + gc_tx2
-//line lengthguard.go:20
 					a := gc_s_a[gc_rank2]
 					b := gc_s_b[gc_rank2]
 					c := gc_s_c[gc_rank2]
@@ -834,7 +821,6 @@ func gc_body_lengthGuard(gc_b2 *compiled.Block, in, out []int32) {
 				gc_pos2.Thread = gc_rank2
 //line lengthguard.go:18
 				g := gc_bx2*gc_bdx2 + gc_tx2
-//line lengthguard.go:20
 				a := gc_s_a[gc_rank2]
 				b := gc_s_b[gc_rank2]
 				c := gc_s_c[gc_rank2]

@@ -41,7 +41,6 @@ func gc_body_liveness(gc_b *compiled.Block, in, out []int32) {
 	gc_s_a := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	gc_s_b := compiled.Scratch[int32](gc_b, 1)[:gc_n]
 	gc_s_c := compiled.Scratch[int32](gc_b, 2)[:gc_n]
-//line liveness.go:21
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		if gc_bdx <= len(in) {
 			gc_at := in[:gc_bdx]
@@ -75,7 +74,6 @@ func gc_body_liveness(gc_b *compiled.Block, in, out []int32) {
 				var a, b, c int32
 				a = gc_at[gc_tx]
 				c = a ^ 5
-//line liveness.go:20
 				gc_s_a[gc_rank] = a
 				gc_s_b[gc_rank] = b
 				gc_s_c[gc_rank] = c
@@ -119,7 +117,6 @@ func gc_body_liveness(gc_b *compiled.Block, in, out []int32) {
 					var a, b, c int32
 					a = in[i]
 					c = a ^ 5
-//line liveness.go:20
 					gc_s_a[gc_rank] = a
 					gc_s_b[gc_rank] = b
 					gc_s_c[gc_rank] = c
@@ -133,7 +130,6 @@ func gc_body_liveness(gc_b *compiled.Block, in, out []int32) {
 					var a, b, c int32
 					a = in[i]
 					c = a ^ 5
-//line liveness.go:20
 					gc_s_a[gc_rank] = a
 					gc_s_b[gc_rank] = b
 					gc_s_c[gc_rank] = c
@@ -147,7 +143,6 @@ func gc_body_liveness(gc_b *compiled.Block, in, out []int32) {
 					var a, b, c int32
 					a = in[i]
 					c = a ^ 5
-//line liveness.go:20
 					gc_s_a[gc_rank] = a
 					gc_s_b[gc_rank] = b
 					gc_s_c[gc_rank] = c
@@ -161,7 +156,6 @@ func gc_body_liveness(gc_b *compiled.Block, in, out []int32) {
 					var a, b, c int32
 					a = in[i]
 					c = a ^ 5
-//line liveness.go:20
 					gc_s_a[gc_rank] = a
 					gc_s_b[gc_rank] = b
 					gc_s_c[gc_rank] = c
@@ -175,32 +169,25 @@ func gc_body_liveness(gc_b *compiled.Block, in, out []int32) {
 				var a, b, c int32
 				a = in[i]
 				c = a ^ 5
-//line liveness.go:20
 				gc_s_a[gc_rank] = a
 				gc_s_b[gc_rank] = b
 				gc_s_c[gc_rank] = c
 			}
 		}
 	}
-//line liveness.go:27
 	compiled.OutOfLine(func() {
 		gc_s_a := gc_s_a[:gc_n]
-//line liveness.go:30
 		gc_s_b := gc_s_b[:gc_n]
-//line liveness.go:32
 		gc_s_c := gc_s_c[:gc_n]
 		{
-//line liveness.go:35
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line liveness.go:13
 					i := gc_tx
-//line liveness.go:15
 					a := gc_s_a[gc_rank]
 					var b int32
-//line liveness.go:18
 					c := gc_s_c[gc_rank]
 //line liveness.go:18
 					switch {
@@ -223,7 +210,6 @@ func gc_body_liveness(gc_b *compiled.Block, in, out []int32) {
 			}
 		}
 	})
-//line liveness.go:39
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		if gc_bdx <= len(out) {
 			gc_at2 := out[:gc_bdx]
@@ -231,9 +217,7 @@ func gc_body_liveness(gc_b *compiled.Block, in, out []int32) {
 			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
 					gc_tx := gc_step2 + 0
-//line liveness.go:47
 					gc_rank := gc_base + gc_tx
-//line liveness.go:15
 					a := gc_s_a[gc_rank]
 					b := gc_s_b[gc_rank]
 					c := gc_s_c[gc_rank]
@@ -242,9 +226,7 @@ func gc_body_liveness(gc_b *compiled.Block, in, out []int32) {
 				}
 				{
 					gc_tx := gc_step2 + 1
-//line liveness.go:38
 					gc_rank := gc_base + gc_tx
-//line liveness.go:15
 					a := gc_s_a[gc_rank]
 					b := gc_s_b[gc_rank]
 					c := gc_s_c[gc_rank]
@@ -253,9 +235,7 @@ func gc_body_liveness(gc_b *compiled.Block, in, out []int32) {
 				}
 				{
 					gc_tx := gc_step2 + 2
-//line liveness.go:38
 					gc_rank := gc_base + gc_tx
-//line liveness.go:15
 					a := gc_s_a[gc_rank]
 					b := gc_s_b[gc_rank]
 					c := gc_s_c[gc_rank]
@@ -264,9 +244,7 @@ func gc_body_liveness(gc_b *compiled.Block, in, out []int32) {
 				}
 				{
 					gc_tx := gc_step2 + 3
-//line liveness.go:38
 					gc_rank := gc_base + gc_tx
-//line liveness.go:15
 					a := gc_s_a[gc_rank]
 					b := gc_s_b[gc_rank]
 					c := gc_s_c[gc_rank]
@@ -276,7 +254,6 @@ func gc_body_liveness(gc_b *compiled.Block, in, out []int32) {
 			}
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line liveness.go:15
 				a := gc_s_a[gc_rank]
 				b := gc_s_b[gc_rank]
 				c := gc_s_c[gc_rank]
@@ -292,7 +269,6 @@ func gc_body_liveness(gc_b *compiled.Block, in, out []int32) {
 					gc_pos.Thread = gc_rank
 //line liveness.go:13
 					i := gc_tx
-//line liveness.go:15
 					a := gc_s_a[gc_rank]
 					b := gc_s_b[gc_rank]
 					c := gc_s_c[gc_rank]
@@ -305,7 +281,6 @@ func gc_body_liveness(gc_b *compiled.Block, in, out []int32) {
 					gc_pos.Thread = gc_rank
 //line liveness.go:13
 					i := gc_tx
-//line liveness.go:15
 					a := gc_s_a[gc_rank]
 					b := gc_s_b[gc_rank]
 					c := gc_s_c[gc_rank]
@@ -318,7 +293,6 @@ func gc_body_liveness(gc_b *compiled.Block, in, out []int32) {
 					gc_pos.Thread = gc_rank
 //line liveness.go:13
 					i := gc_tx
-//line liveness.go:15
 					a := gc_s_a[gc_rank]
 					b := gc_s_b[gc_rank]
 					c := gc_s_c[gc_rank]
@@ -331,7 +305,6 @@ func gc_body_liveness(gc_b *compiled.Block, in, out []int32) {
 					gc_pos.Thread = gc_rank
 //line liveness.go:13
 					i := gc_tx
-//line liveness.go:15
 					a := gc_s_a[gc_rank]
 					b := gc_s_b[gc_rank]
 					c := gc_s_c[gc_rank]
@@ -344,7 +317,6 @@ func gc_body_liveness(gc_b *compiled.Block, in, out []int32) {
 				gc_pos.Thread = gc_rank
 //line liveness.go:13
 				i := gc_tx
-//line liveness.go:15
 				a := gc_s_a[gc_rank]
 				b := gc_s_b[gc_rank]
 				c := gc_s_c[gc_rank]
@@ -380,7 +352,6 @@ func gc_body_laneLiveness(gc_b *compiled.Block, in, out []int32) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-//line liveness.go:52
 	var gc_l_v [32]int32
 	var gc_l_w [32]int32
 	var gc_c1r [32]int32
@@ -449,17 +420,14 @@ func gc_body_laneLiveness(gc_b *compiled.Block, in, out []int32) {
 				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(out) && 32 <= len(out)-gc_off3 {
 					gc_at2 := out[gc_off3:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line liveness.go:62
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line liveness.go:45
 						w := gc_l_w[gc_lane]
 //line liveness.go:50
 						s2 := gc_c2r[gc_lane]
 						gc_at2[gc_lane] = w*7 + s2
 					}
 				} else {
-//line liveness.go:55
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 						gc_tx++
 						if gc_tx == gc_bdx {
@@ -469,7 +437,6 @@ func gc_body_laneLiveness(gc_b *compiled.Block, in, out []int32) {
 						gc_pos.Thread = gc_rank
 //line liveness.go:43
 						i := gc_bx*gc_bdx + gc_tx
-//line liveness.go:45
 						w := gc_l_w[gc_lane]
 //line liveness.go:50
 						s2 := gc_c2r[gc_lane]

@@ -41,7 +41,6 @@ func gc_body_liveness(gc_b2 *compiled.Block, in, out []int32) {
 	gc_s_a := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
 	gc_s_b := compiled.Scratch[int32](gc_b2, 1)[:gc_n2]
 	gc_s_c := compiled.Scratch[int32](gc_b2, 2)[:gc_n2]
-//line liveness.go:21
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		if gc_bdx2 <= len(in) {
 			gc_at3 := in[:gc_bdx2]
@@ -78,7 +77,6 @@ func gc_body_liveness(gc_b2 *compiled.Block, in, out []int32) {
 				var a, b, c int32
 				a = gc_at3[gc_tx2]
 				c = a ^ 5
-//line liveness.go:20
 				gc_s_a[gc_rank2] = a
 				gc_s_b[gc_rank2] = b
 				gc_s_c[gc_rank2] = c
@@ -125,7 +123,6 @@ func gc_body_liveness(gc_b2 *compiled.Block, in, out []int32) {
 					var a, b, c int32
 					a = in[i]
 					c = a ^ 5
-//line liveness.go:20
 					gc_s_a[gc_rank2] = a
 					gc_s_b[gc_rank2] = b
 					gc_s_c[gc_rank2] = c
@@ -139,7 +136,6 @@ func gc_body_liveness(gc_b2 *compiled.Block, in, out []int32) {
 					var a, b, c int32
 					a = in[i]
 					c = a ^ 5
-//line liveness.go:20
 					gc_s_a[gc_rank2] = a
 					gc_s_b[gc_rank2] = b
 					gc_s_c[gc_rank2] = c
@@ -153,7 +149,6 @@ func gc_body_liveness(gc_b2 *compiled.Block, in, out []int32) {
 					var a, b, c int32
 					a = in[i]
 					c = a ^ 5
-//line liveness.go:20
 					gc_s_a[gc_rank2] = a
 					gc_s_b[gc_rank2] = b
 					gc_s_c[gc_rank2] = c
@@ -167,7 +162,6 @@ func gc_body_liveness(gc_b2 *compiled.Block, in, out []int32) {
 					var a, b, c int32
 					a = in[i]
 					c = a ^ 5
-//line liveness.go:20
 					gc_s_a[gc_rank2] = a
 					gc_s_b[gc_rank2] = b
 					gc_s_c[gc_rank2] = c
@@ -181,32 +175,25 @@ func gc_body_liveness(gc_b2 *compiled.Block, in, out []int32) {
 				var a, b, c int32
 				a = in[i]
 				c = a ^ 5
-//line liveness.go:20
 				gc_s_a[gc_rank2] = a
 				gc_s_b[gc_rank2] = b
 				gc_s_c[gc_rank2] = c
 			}
 		}
 	}
-//line liveness.go:27
 	compiled.OutOfLine(func() {
 		gc_s_a := gc_s_a[:gc_n2]
-//line liveness.go:30
 		gc_s_b := gc_s_b[:gc_n2]
-//line liveness.go:32
 		gc_s_c := gc_s_c[:gc_n2]
 		{
-//line liveness.go:35
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line liveness.go:13
 					i := gc_tx2
-//line liveness.go:15
 					a := gc_s_a[gc_rank2]
 					var b int32
-//line liveness.go:18
 					c := gc_s_c[gc_rank2]
 //line liveness.go:18
 					switch {
@@ -229,7 +216,6 @@ func gc_body_liveness(gc_b2 *compiled.Block, in, out []int32) {
 			}
 		}
 	})
-//line liveness.go:39
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		if gc_bdx2 <= len(out) {
 			gc_at4 := out[:gc_bdx2]
@@ -258,7 +244,6 @@ func gc_body_liveness(gc_b2 *compiled.Block, in, out []int32) {
 			}
 			for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
-//line liveness.go:15
 				a := gc_s_a[gc_rank2]
 				b := gc_s_b[gc_rank2]
 				c := gc_s_c[gc_rank2]
@@ -288,7 +273,6 @@ func gc_body_liveness(gc_b2 *compiled.Block, in, out []int32) {
 //line liveness.go:33
 						break
 					}
-//line liveness.go:34
 					a.Add(b.Mul(gc_vb9)).Add(c.Mul(gc_vb10)).StoreSlice(out[i:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -301,7 +285,6 @@ func gc_body_liveness(gc_b2 *compiled.Block, in, out []int32) {
 					gc_pos2.Thread = gc_rank2
 //line liveness.go:13
 					i := gc_tx2
-//line liveness.go:15
 					a := gc_s_a[gc_rank2]
 					b := gc_s_b[gc_rank2]
 					c := gc_s_c[gc_rank2]
@@ -314,7 +297,6 @@ func gc_body_liveness(gc_b2 *compiled.Block, in, out []int32) {
 					gc_pos2.Thread = gc_rank2
 //line liveness.go:13
 					i := gc_tx2
-//line liveness.go:15
 					a := gc_s_a[gc_rank2]
 					b := gc_s_b[gc_rank2]
 					c := gc_s_c[gc_rank2]
@@ -327,7 +309,6 @@ func gc_body_liveness(gc_b2 *compiled.Block, in, out []int32) {
 					gc_pos2.Thread = gc_rank2
 //line liveness.go:13
 					i := gc_tx2
-//line liveness.go:15
 					a := gc_s_a[gc_rank2]
 					b := gc_s_b[gc_rank2]
 					c := gc_s_c[gc_rank2]
@@ -340,7 +321,6 @@ func gc_body_liveness(gc_b2 *compiled.Block, in, out []int32) {
 					gc_pos2.Thread = gc_rank2
 //line liveness.go:13
 					i := gc_tx2
-//line liveness.go:15
 					a := gc_s_a[gc_rank2]
 					b := gc_s_b[gc_rank2]
 					c := gc_s_c[gc_rank2]
@@ -353,7 +333,6 @@ func gc_body_liveness(gc_b2 *compiled.Block, in, out []int32) {
 				gc_pos2.Thread = gc_rank2
 //line liveness.go:13
 				i := gc_tx2
-//line liveness.go:15
 				a := gc_s_a[gc_rank2]
 				b := gc_s_b[gc_rank2]
 				c := gc_s_c[gc_rank2]
@@ -389,7 +368,6 @@ func gc_body_laneLiveness(gc_b2 *compiled.Block, in, out []int32) {
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-//line liveness.go:52
 	var gc_l_v [32]int32
 	var gc_l_w [32]int32
 	var gc_c21r [32]int32
@@ -407,9 +385,7 @@ func gc_body_laneLiveness(gc_b2 *compiled.Block, in, out []int32) {
 //line liveness.go:45
 				gc_vb2 := archsimd.BroadcastInt32x8(3)
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-//line liveness.go:48
 					gc_tx2 := gc_tidx3.X + gc_lane2
-//line liveness.go:50
 					gc_ty2 := gc_tidx3.Y
 					_ = gc_ty2
 					gc_tz2 := gc_tidx3.Z
@@ -441,7 +417,6 @@ func gc_body_laneLiveness(gc_b2 *compiled.Block, in, out []int32) {
 						continue // the lanes wrap to the next row
 					}
 					gc_tx2 := gc_tidx2.X
-//line liveness.go:59
 					gc_ty2 := gc_tidx2.Y
 					_ = gc_ty2
 					gc_tz2 := gc_tidx2.Z
@@ -602,9 +577,7 @@ func gc_body_laneLiveness(gc_b2 *compiled.Block, in, out []int32) {
 //line liveness.go:51
 				gc_vb12 := archsimd.BroadcastInt32x8(7)
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-//line liveness.go:54
 					gc_tx2 := gc_tidx5.X + gc_lane2
-//line liveness.go:56
 					gc_ty2 := gc_tidx5.Y
 					_ = gc_ty2
 					gc_tz2 := gc_tidx5.Z
@@ -619,7 +592,6 @@ func gc_body_laneLiveness(gc_b2 *compiled.Block, in, out []int32) {
 //line liveness.go:51
 						break
 					}
-//line liveness.go:52
 					w.Mul(gc_vb12).Add(s2).StoreSlice(out[i:])
 					gc_left3 &^= 0xff << gc_lane2
 				}
@@ -634,7 +606,6 @@ func gc_body_laneLiveness(gc_b2 *compiled.Block, in, out []int32) {
 						continue // the lanes wrap to the next row
 					}
 					gc_tx2 := gc_tidx2.X
-//line liveness.go:67
 					gc_ty2 := gc_tidx2.Y
 					_ = gc_ty2
 					gc_tz2 := gc_tidx2.Z
@@ -649,7 +620,6 @@ func gc_body_laneLiveness(gc_b2 *compiled.Block, in, out []int32) {
 //line liveness.go:51
 						break
 					}
-//line liveness.go:52
 					w.Mul(gc_vb11).Add(s2).StoreSlice(out[i:])
 					gc_left3 &^= 0xff << gc_lane2
 				}
@@ -672,7 +642,6 @@ func gc_body_laneLiveness(gc_b2 *compiled.Block, in, out []int32) {
 					gc_pos2.Thread = gc_rank2
 //line liveness.go:43
 					i := gc_bx2*gc_bdx2 + gc_tx2
-//line liveness.go:45
 					w := gc_l_w[gc_lane2]
 //line liveness.go:50
 					s2 := gc_c22r[gc_lane2]

@@ -49,7 +49,6 @@ func gc_body_memoNorm(gc_b *compiled.Block, out, in []float32, size int) {
 	gc_n := gc_b.Len()
 //line memo.go:21
 	tile_ := cg.TiledPartition(cg.ThisThreadBlock(t), size)
-//line memo.go:24
 	var gc_l_x [32]float32
 	var gc_l_sum [32]float32
 	var gc_c1r [32]float32
@@ -128,9 +127,7 @@ func gc_body_memoNorm(gc_b *compiled.Block, out, in []float32, size int) {
 				gc_pos.Thread = gc_rank
 //line memo.go:22
 				i := gc_bx*gc_bdx + gc_tx
-//line memo.go:24
 				x := gc_l_x[gc_lane]
-//line memo.go:26
 				sum := gc_l_sum[gc_lane]
 //line memo.go:28
 				sum2 := gc_c2r[gc_lane]
@@ -181,7 +178,6 @@ func gc_body_memoVote(gc_b *compiled.Block, out, in []int32) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-//line memo.go:52
 	var gc_l_x [32]int32
 	var gc_c1v [32]bool
 	var gc_c1r [32]uint32
@@ -225,12 +221,10 @@ func gc_body_memoVote(gc_b *compiled.Block, out, in []int32) {
 					gc_at := out[gc_off:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx := gc_x0 + gc_lane
-//line memo.go:63
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
 //line memo.go:43
 						i := gc_bx*gc_bdx + gc_tx
-//line memo.go:45
 						x := gc_l_x[gc_lane]
 //line memo.go:48
 						b := gc_c1r[gc_lane]
@@ -250,7 +244,6 @@ func gc_body_memoVote(gc_b *compiled.Block, out, in []int32) {
 						}
 					}
 				} else {
-//line memo.go:57
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 						gc_tx++
 						if gc_tx == gc_bdx {
@@ -260,7 +253,6 @@ func gc_body_memoVote(gc_b *compiled.Block, out, in []int32) {
 						gc_pos.Thread = gc_rank
 //line memo.go:43
 						i := gc_bx*gc_bdx + gc_tx
-//line memo.go:45
 						x := gc_l_x[gc_lane]
 //line memo.go:48
 						b := gc_c1r[gc_lane]

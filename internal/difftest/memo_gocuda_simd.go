@@ -50,7 +50,6 @@ func gc_body_memoNorm(gc_b2 *compiled.Block, out, in []float32, size int) {
 	gc_n2 := gc_b2.Len()
 //line memo.go:21
 	tile_ := cg.TiledPartition(cg.ThisThreadBlock(t), size)
-//line memo.go:24
 	var gc_l_x [32]float32
 	var gc_l_sum [32]float32
 	var gc_c21r [32]float32
@@ -138,7 +137,6 @@ func gc_body_memoNorm(gc_b2 *compiled.Block, out, in []float32, size int) {
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 					gc_rank2 := gc_w2 + gc_lane2
 					gc_tx2 := gc_tidx3.X + gc_lane2
-//line memo.go:35
 					gc_ty2 := gc_tidx3.Y
 					_ = gc_ty2
 					gc_tz2 := gc_tidx3.Z
@@ -280,7 +278,6 @@ func gc_body_memoNorm(gc_b2 *compiled.Block, out, in []float32, size int) {
 							}
 						}
 					}
-//line memo.go:34
 					gc_left &^= 0xff << gc_lane2
 				}
 			} else {
@@ -294,7 +291,6 @@ func gc_body_memoNorm(gc_b2 *compiled.Block, out, in []float32, size int) {
 						continue // the lanes wrap to the next row
 					}
 					gc_tx2 := gc_tidx2.X
-//line memo.go:48
 					gc_ty2 := gc_tidx2.Y
 					_ = gc_ty2
 					gc_tz2 := gc_tidx2.Z
@@ -373,7 +369,6 @@ func gc_body_memoNorm(gc_b2 *compiled.Block, out, in []float32, size int) {
 							gc_pos2.Thread = gc_rank2
 						}
 					}
-//line memo.go:34
 					gc_left &^= 0xff << gc_lane2
 				}
 			}
@@ -395,9 +390,7 @@ func gc_body_memoNorm(gc_b2 *compiled.Block, out, in []float32, size int) {
 					gc_pos2.Thread = gc_rank2
 //line memo.go:22
 					i := gc_bx2*gc_bdx2 + gc_tx2
-//line memo.go:24
 					x := gc_l_x[gc_lane2]
-//line memo.go:26
 					sum := gc_l_sum[gc_lane2]
 //line memo.go:28
 					sum2 := gc_c22r[gc_lane2]
@@ -449,7 +442,6 @@ func gc_body_memoVote(gc_b2 *compiled.Block, out, in []int32) {
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-//line memo.go:52
 	var gc_l_x [32]int32
 	var gc_c21v [32]bool
 	var gc_c21r [32]uint32
@@ -493,12 +485,10 @@ func gc_body_memoVote(gc_b2 *compiled.Block, out, in []int32) {
 					gc_at2 := out[gc_off2:][:32]
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 						gc_tx2 := gc_x02 + gc_lane2
-//line memo.go:63
 						gc_rank2 := gc_w2 + gc_lane2
 						gc_pos2.Thread = gc_rank2
 //line memo.go:43
 						i := gc_bx2*gc_bdx2 + gc_tx2
-//line memo.go:45
 						x := gc_l_x[gc_lane2]
 //line memo.go:48
 						b := gc_c21r[gc_lane2]
@@ -518,7 +508,6 @@ func gc_body_memoVote(gc_b2 *compiled.Block, out, in []int32) {
 						}
 					}
 				} else {
-//line memo.go:57
 					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 						gc_tx2++
 						if gc_tx2 == gc_bdx2 {
@@ -528,7 +517,6 @@ func gc_body_memoVote(gc_b2 *compiled.Block, out, in []int32) {
 						gc_pos2.Thread = gc_rank2
 //line memo.go:43
 						i := gc_bx2*gc_bdx2 + gc_tx2
-//line memo.go:45
 						x := gc_l_x[gc_lane2]
 //line memo.go:48
 						b := gc_c21r[gc_lane2]

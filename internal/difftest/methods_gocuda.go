@@ -47,7 +47,6 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 	si := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 	sf := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
 	var s []int32 = si
-//line methods.go:48
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		if gc_bdx <= len(s) {
 			gc_at := s[:gc_bdx]
@@ -55,7 +54,6 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
 					gc_tx := gc_step + 0
-//line methods.go:56
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line methods.go:43
@@ -68,9 +66,7 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 					gc_at[gc_tx] = v * b.scale
 				}
 				{
-//line methods.go:20
 					gc_tx := gc_step + 1
-//line methods.go:22
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line methods.go:43
@@ -83,9 +79,7 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 					gc_at[gc_tx] = v * b.scale
 				}
 				{
-//line methods.go:20
 					gc_tx := gc_step + 2
-//line methods.go:22
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line methods.go:43
@@ -98,9 +92,7 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 					gc_at[gc_tx] = v * b.scale
 				}
 				{
-//line methods.go:20
 					gc_tx := gc_step + 3
-//line methods.go:22
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line methods.go:43
@@ -113,7 +105,6 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 					gc_at[gc_tx] = v * b.scale
 				}
 			}
-//line methods.go:20
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -127,7 +118,6 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 				gc_at[gc_tx] = v * b.scale
 			}
 		} else {
-//line methods.go:20
 			gc_step2 := 0
 			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
@@ -146,7 +136,6 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 					s[tid] = v * b.scale
 				}
 				{
-//line methods.go:20
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -162,7 +151,6 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 					s[tid] = v * b.scale
 				}
 				{
-//line methods.go:20
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -178,7 +166,6 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 					s[tid] = v * b.scale
 				}
 				{
-//line methods.go:20
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -194,7 +181,6 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 					s[tid] = v * b.scale
 				}
 			}
-//line methods.go:20
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -213,7 +199,6 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 	}
 //line methods.go:17
 	for k := gc_bdx / 2; k > 0; k /= 2 {
-//line methods.go:19
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := k; gc_bound < gc_to {
 			gc_to = gc_bound
@@ -321,7 +306,6 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 			}
 		}
 	}
-//line methods.go:28
 	gc_off2 := 0
 	if gc_off2 >= 0 && gc_off2 < len(s) {
 		gc_at4 := s[gc_off2:][:1]
@@ -337,7 +321,6 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 		for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 //line methods.go:24
 			r := gc_elem
-//line methods.go:26
 			gc_s_r[gc_rank] = r
 		}
 	} else {
@@ -356,7 +339,6 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 				gc_pos.Thread = gc_rank
 //line methods.go:24
 				r := s[0]
-//line methods.go:26
 				gc_s_r[gc_rank] = r
 			}
 			{
@@ -364,7 +346,6 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 				gc_pos.Thread = gc_rank
 //line methods.go:24
 				r := s[0]
-//line methods.go:26
 				gc_s_r[gc_rank] = r
 			}
 			{
@@ -372,7 +353,6 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 				gc_pos.Thread = gc_rank
 //line methods.go:24
 				r := s[0]
-//line methods.go:26
 				gc_s_r[gc_rank] = r
 			}
 			{
@@ -380,7 +360,6 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 				gc_pos.Thread = gc_rank
 //line methods.go:24
 				r := s[0]
-//line methods.go:26
 				gc_s_r[gc_rank] = r
 			}
 		}
@@ -388,13 +367,11 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 			gc_pos.Thread = gc_rank
 //line methods.go:24
 			r := s[0]
-//line methods.go:26
 			gc_s_r[gc_rank] = r
 		}
 	}
 //line methods.go:48
 	var s_ []float32 = sf
-//line methods.go:50
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -405,7 +382,6 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 			var v_ float32 = float32(i % 5)
 //line methods.go:15
 			tid_ := gc_tx
-//line methods.go:17
 			r := gc_s_r[gc_rank]
 //line methods.go:26
 			var r_ int32 = r
@@ -419,7 +395,6 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 	}
 //line methods.go:17
 	for k_ := gc_bdx / 2; k_ > 0; k_ /= 2 {
-//line methods.go:19
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := k_; gc_bound < gc_to {
 			gc_to = gc_bound
@@ -527,7 +502,6 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 			}
 		}
 	}
-//line methods.go:28
 	gc_off4 := 0
 	if gc_off4 >= 0 && gc_off4 < len(s_) {
 		gc_at7 := s_[gc_off4:][:1]
@@ -543,7 +517,6 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 		for gc_rank := gc_vstep3; gc_rank < gc_n; gc_rank++ {
 //line methods.go:24
 			r_2 := gc_elem2
-//line methods.go:26
 			gc_s_r_2[gc_rank] = r_2
 		}
 	} else {
@@ -562,7 +535,6 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 				gc_pos.Thread = gc_rank
 //line methods.go:24
 				r_2 := s_[0]
-//line methods.go:26
 				gc_s_r_2[gc_rank] = r_2
 			}
 			{
@@ -570,7 +542,6 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 				gc_pos.Thread = gc_rank
 //line methods.go:24
 				r_2 := s_[0]
-//line methods.go:26
 				gc_s_r_2[gc_rank] = r_2
 			}
 			{
@@ -578,7 +549,6 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 				gc_pos.Thread = gc_rank
 //line methods.go:24
 				r_2 := s_[0]
-//line methods.go:26
 				gc_s_r_2[gc_rank] = r_2
 			}
 			{
@@ -586,7 +556,6 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 				gc_pos.Thread = gc_rank
 //line methods.go:24
 				r_2 := s_[0]
-//line methods.go:26
 				gc_s_r_2[gc_rank] = r_2
 			}
 		}
@@ -594,13 +563,11 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 			gc_pos.Thread = gc_rank
 //line methods.go:24
 			r_2 := s_[0]
-//line methods.go:26
 			gc_s_r_2[gc_rank] = r_2
 		}
 	}
 //line methods.go:50
 	var v_2 int32 = 1
-//line methods.go:52
 	var gc_l_c [32]warpCounter
 	var gc_c1v [32]int32
 	var gc_c1r [32]int32
@@ -623,7 +590,6 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 				gc_pos.Thread = gc_rank
 //line methods.go:43
 				i := gc_bx*gc_bdx + gc_tx
-//line methods.go:45
 				r_2 := gc_s_r_2[gc_rank]
 //line methods.go:26
 				var r_3 float32 = r_2
@@ -642,7 +608,6 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 			gc_pos.Thread = gc_rank
 //line methods.go:51
 			var v_3 int32 = int32((gc_rank & 31))
-//line methods.go:53
 			c := gc_l_c[gc_lane]
 //line methods.go:34
 			c.n += gc_c1r[gc_lane]
@@ -664,7 +629,6 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 				gc_pos.Thread = gc_rank
 //line methods.go:43
 				i := gc_bx*gc_bdx + gc_tx
-//line methods.go:45
 				c := gc_l_c[gc_lane]
 //line methods.go:34
 				c.n += gc_c2r[gc_lane]
@@ -705,7 +669,6 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 	var s_ []int32 = s
 //line methods.go:58
 	var s_2 []int32 = s_
-//line methods.go:60
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		if gc_bdx <= len(s_2) {
 			gc_at := s_2[:gc_bdx]
@@ -713,7 +676,6 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
 					gc_tx := gc_step + 0
-//line methods.go:68
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line methods.go:75
@@ -728,9 +690,7 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 					gc_at[gc_tx] = v_
 				}
 				{
-//line methods.go:67
 					gc_tx := gc_step + 1
-//line methods.go:69
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line methods.go:75
@@ -745,9 +705,7 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 					gc_at[gc_tx] = v_
 				}
 				{
-//line methods.go:67
 					gc_tx := gc_step + 2
-//line methods.go:69
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line methods.go:75
@@ -762,9 +720,7 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 					gc_at[gc_tx] = v_
 				}
 				{
-//line methods.go:67
 					gc_tx := gc_step + 3
-//line methods.go:69
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line methods.go:75
@@ -779,7 +735,6 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 					gc_at[gc_tx] = v_
 				}
 			}
-//line methods.go:67
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -795,7 +750,6 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 				gc_at[gc_tx] = v_
 			}
 		} else {
-//line methods.go:67
 			gc_step2 := 0
 			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
@@ -814,7 +768,6 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 					s_2[gc_tx] = v_
 				}
 				{
-//line methods.go:67
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -830,7 +783,6 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 					s_2[gc_tx] = v_
 				}
 				{
-//line methods.go:67
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -846,7 +798,6 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 					s_2[gc_tx] = v_
 				}
 				{
-//line methods.go:67
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -862,7 +813,6 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 					s_2[gc_tx] = v_
 				}
 			}
-//line methods.go:67
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -879,7 +829,6 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 			}
 		}
 	}
-//line methods.go:70
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_qoff, gc_qd := 1, gc_bdx
 		if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
@@ -901,7 +850,6 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 						var v_ int32 = v
 //line methods.go:65
 						r_3 := v_ + gc_at2[gc_u]
-//line methods.go:67
 						gc_s_r_3[gc_rank] = r_3
 					}
 				} else {
@@ -911,13 +859,11 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 							gc_tx := gc_step3 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line methods.go:75
 							var v int32 = int32(gc_tx)
 //line methods.go:58
 							var v_ int32 = v
 //line methods.go:65
 							r_3 := v_ + s_2[(gc_tx+gc_r)]
-//line methods.go:67
 							gc_s_r_3[gc_rank] = r_3
 						}
 						{
@@ -930,7 +876,6 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 							var v_ int32 = v
 //line methods.go:65
 							r_3 := v_ + s_2[(gc_tx+gc_r)]
-//line methods.go:67
 							gc_s_r_3[gc_rank] = r_3
 						}
 						{
@@ -943,7 +888,6 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 							var v_ int32 = v
 //line methods.go:65
 							r_3 := v_ + s_2[(gc_tx+gc_r)]
-//line methods.go:67
 							gc_s_r_3[gc_rank] = r_3
 						}
 						{
@@ -956,7 +900,6 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 							var v_ int32 = v
 //line methods.go:65
 							r_3 := v_ + s_2[(gc_tx+gc_r)]
-//line methods.go:67
 							gc_s_r_3[gc_rank] = r_3
 						}
 					}
@@ -969,7 +912,6 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 						var v_ int32 = v
 //line methods.go:65
 						r_3 := v_ + s_2[(gc_tx+gc_r)]
-//line methods.go:67
 						gc_s_r_3[gc_rank] = r_3
 					}
 				}
@@ -988,7 +930,6 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 					var v_ int32 = v
 //line methods.go:65
 					r_3 := v_ + s_2[(gc_tx+1)%gc_bdx]
-//line methods.go:67
 					gc_s_r_3[gc_rank] = r_3
 				}
 				{
@@ -1001,7 +942,6 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 					var v_ int32 = v
 //line methods.go:65
 					r_3 := v_ + s_2[(gc_tx+1)%gc_bdx]
-//line methods.go:67
 					gc_s_r_3[gc_rank] = r_3
 				}
 				{
@@ -1014,7 +954,6 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 					var v_ int32 = v
 //line methods.go:65
 					r_3 := v_ + s_2[(gc_tx+1)%gc_bdx]
-//line methods.go:67
 					gc_s_r_3[gc_rank] = r_3
 				}
 				{
@@ -1027,7 +966,6 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 					var v_ int32 = v
 //line methods.go:65
 					r_3 := v_ + s_2[(gc_tx+1)%gc_bdx]
-//line methods.go:67
 					gc_s_r_3[gc_rank] = r_3
 				}
 			}
@@ -1040,14 +978,12 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 				var v_ int32 = v
 //line methods.go:65
 				r_3 := v_ + s_2[(gc_tx+1)%gc_bdx]
-//line methods.go:67
 				gc_s_r_3[gc_rank] = r_3
 			}
 		}
 	}
 //line methods.go:58
 	var s_3 []int32 = s_
-//line methods.go:60
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		if gc_bdx <= len(s_3) {
 			gc_at3 := s_3[:gc_bdx]
@@ -1089,7 +1025,6 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 				var v int32 = int32(gc_tx)
 //line methods.go:58
 				var v_2 int32 = v + 1
-//line methods.go:60
 				r_3 := gc_s_r_3[gc_rank]
 //line methods.go:67
 				var r_4 int32 = r_3
@@ -1097,7 +1032,6 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 				var r_ int32 = r_4
 //line methods.go:63
 				gc_at3[gc_tx] = v_2
-//line methods.go:66
 				gc_s_r_[gc_rank] = r_
 			}
 		} else {
@@ -1145,7 +1079,6 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 					var v int32 = int32(gc_tx)
 //line methods.go:58
 					var v_2 int32 = v + 1
-//line methods.go:60
 					r_3 := gc_s_r_3[gc_rank]
 //line methods.go:67
 					var r_4 int32 = r_3
@@ -1153,7 +1086,6 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 					var r_ int32 = r_4
 //line methods.go:63
 					s_3[gc_tx] = v_2
-//line methods.go:66
 					gc_s_r_[gc_rank] = r_
 				}
 				{
@@ -1164,7 +1096,6 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 					var v int32 = int32(gc_tx)
 //line methods.go:58
 					var v_2 int32 = v + 1
-//line methods.go:60
 					r_3 := gc_s_r_3[gc_rank]
 //line methods.go:67
 					var r_4 int32 = r_3
@@ -1172,7 +1103,6 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 					var r_ int32 = r_4
 //line methods.go:63
 					s_3[gc_tx] = v_2
-//line methods.go:66
 					gc_s_r_[gc_rank] = r_
 				}
 				{
@@ -1183,7 +1113,6 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 					var v int32 = int32(gc_tx)
 //line methods.go:58
 					var v_2 int32 = v + 1
-//line methods.go:60
 					r_3 := gc_s_r_3[gc_rank]
 //line methods.go:67
 					var r_4 int32 = r_3
@@ -1191,7 +1120,6 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 					var r_ int32 = r_4
 //line methods.go:63
 					s_3[gc_tx] = v_2
-//line methods.go:66
 					gc_s_r_[gc_rank] = r_
 				}
 				{
@@ -1202,7 +1130,6 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 					var v int32 = int32(gc_tx)
 //line methods.go:58
 					var v_2 int32 = v + 1
-//line methods.go:60
 					r_3 := gc_s_r_3[gc_rank]
 //line methods.go:67
 					var r_4 int32 = r_3
@@ -1210,7 +1137,6 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 					var r_ int32 = r_4
 //line methods.go:63
 					s_3[gc_tx] = v_2
-//line methods.go:66
 					gc_s_r_[gc_rank] = r_
 				}
 			}
@@ -1221,7 +1147,6 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 				var v int32 = int32(gc_tx)
 //line methods.go:58
 				var v_2 int32 = v + 1
-//line methods.go:60
 				r_3 := gc_s_r_3[gc_rank]
 //line methods.go:67
 				var r_4 int32 = r_3
@@ -1229,12 +1154,10 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 				var r_ int32 = r_4
 //line methods.go:63
 				s_3[gc_tx] = v_2
-//line methods.go:66
 				gc_s_r_[gc_rank] = r_
 			}
 		}
 	}
-//line methods.go:72
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_qoff2, gc_qd2 := 1, gc_bdx
 		if compiled.Segmented(gc_qoff2, gc_qd2, 0, gc_bdx) {
@@ -1256,7 +1179,6 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 						var v_2 int32 = v + 1
 //line methods.go:65
 						r_5 := v_2 + gc_at4[gc_u2]
-//line methods.go:67
 						gc_s_r_5[gc_rank] = r_5
 					}
 				} else {
@@ -1266,13 +1188,11 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 							gc_tx := gc_step6 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line methods.go:75
 							var v int32 = int32(gc_tx)
 //line methods.go:58
 							var v_2 int32 = v + 1
 //line methods.go:65
 							r_5 := v_2 + s_3[(gc_tx+gc_r2)]
-//line methods.go:67
 							gc_s_r_5[gc_rank] = r_5
 						}
 						{
@@ -1285,7 +1205,6 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 							var v_2 int32 = v + 1
 //line methods.go:65
 							r_5 := v_2 + s_3[(gc_tx+gc_r2)]
-//line methods.go:67
 							gc_s_r_5[gc_rank] = r_5
 						}
 						{
@@ -1298,7 +1217,6 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 							var v_2 int32 = v + 1
 //line methods.go:65
 							r_5 := v_2 + s_3[(gc_tx+gc_r2)]
-//line methods.go:67
 							gc_s_r_5[gc_rank] = r_5
 						}
 						{
@@ -1311,7 +1229,6 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 							var v_2 int32 = v + 1
 //line methods.go:65
 							r_5 := v_2 + s_3[(gc_tx+gc_r2)]
-//line methods.go:67
 							gc_s_r_5[gc_rank] = r_5
 						}
 					}
@@ -1324,7 +1241,6 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 						var v_2 int32 = v + 1
 //line methods.go:65
 						r_5 := v_2 + s_3[(gc_tx+gc_r2)]
-//line methods.go:67
 						gc_s_r_5[gc_rank] = r_5
 					}
 				}
@@ -1343,7 +1259,6 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 					var v_2 int32 = v + 1
 //line methods.go:65
 					r_5 := v_2 + s_3[(gc_tx+1)%gc_bdx]
-//line methods.go:67
 					gc_s_r_5[gc_rank] = r_5
 				}
 				{
@@ -1356,7 +1271,6 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 					var v_2 int32 = v + 1
 //line methods.go:65
 					r_5 := v_2 + s_3[(gc_tx+1)%gc_bdx]
-//line methods.go:67
 					gc_s_r_5[gc_rank] = r_5
 				}
 				{
@@ -1369,7 +1283,6 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 					var v_2 int32 = v + 1
 //line methods.go:65
 					r_5 := v_2 + s_3[(gc_tx+1)%gc_bdx]
-//line methods.go:67
 					gc_s_r_5[gc_rank] = r_5
 				}
 				{
@@ -1382,7 +1295,6 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 					var v_2 int32 = v + 1
 //line methods.go:65
 					r_5 := v_2 + s_3[(gc_tx+1)%gc_bdx]
-//line methods.go:67
 					gc_s_r_5[gc_rank] = r_5
 				}
 			}
@@ -1395,19 +1307,16 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 				var v_2 int32 = v + 1
 //line methods.go:65
 				r_5 := v_2 + s_3[(gc_tx+1)%gc_bdx]
-//line methods.go:67
 				gc_s_r_5[gc_rank] = r_5
 			}
 		}
 	}
-//line methods.go:73
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off3 := gc_bx * gc_bdx
 		if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 {
 			gc_at5 := out[gc_off3:][:gc_bdx]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line methods.go:80
 				r_ := gc_s_r_[gc_rank]
 				r_5 := gc_s_r_5[gc_rank]
 //line methods.go:67
@@ -1420,7 +1329,6 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 				gc_at5[gc_tx] = r
 			}
 		} else {
-//line methods.go:81
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -1468,7 +1376,6 @@ func gc_body_smoother_stencil(gc_b *compiled.Block, p smoother, in, out []int32)
 	}
 //line methods.go:88
 	s := gocuda.Shared[int32](t, n)[:n]
-//line methods.go:90
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * n
 		if gc_bdx <= len(s) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
@@ -1561,7 +1468,6 @@ func gc_body_smoother_stencil(gc_b *compiled.Block, p smoother, in, out []int32)
 			}
 		}
 	}
-//line methods.go:96
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_qoff, gc_qd := n-1, n
 		gc_qoff2, gc_qd2 := 1, n
@@ -1643,7 +1549,6 @@ func gc_body_tally_warpTally(gc_b *compiled.Block, c *tally) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-//line methods.go:111
 	var gc_l_s [32]int32
 	var gc_c1v [32]int32
 	var gc_c1r [32]int32
@@ -1663,7 +1568,6 @@ func gc_body_tally_warpTally(gc_b *compiled.Block, c *tally) {
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 //line methods.go:102
 			s := gc_c1r[gc_lane]
-//line methods.go:104
 			gc_l_s[gc_lane] = s
 		}
 		gc_lo2, gc_hi2 := 0, 32

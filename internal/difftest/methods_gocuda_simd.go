@@ -47,7 +47,6 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 	si := gocuda.Shared[int32](t, gc_bdx2)[:gc_bdx2]
 	sf := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
 	var s []int32 = si
-//line methods.go:48
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		if gc_bdx2 <= len(s) {
 			gc_at8 := s[:gc_bdx2]
@@ -55,7 +54,6 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 			for ; gc_step9+3 < gc_bdx2; gc_step9 += 4 {
 				{
 					gc_tx2 := gc_step9 + 0
-//line methods.go:56
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line methods.go:43
@@ -68,9 +66,7 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 					gc_at8[gc_tx2] = v * b.scale
 				}
 				{
-//line methods.go:20
 					gc_tx2 := gc_step9 + 1
-//line methods.go:22
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line methods.go:43
@@ -83,9 +79,7 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 					gc_at8[gc_tx2] = v * b.scale
 				}
 				{
-//line methods.go:20
 					gc_tx2 := gc_step9 + 2
-//line methods.go:22
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line methods.go:43
@@ -98,9 +92,7 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 					gc_at8[gc_tx2] = v * b.scale
 				}
 				{
-//line methods.go:20
 					gc_tx2 := gc_step9 + 3
-//line methods.go:22
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line methods.go:43
@@ -113,7 +105,6 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 					gc_at8[gc_tx2] = v * b.scale
 				}
 			}
-//line methods.go:20
 			for gc_tx2 := gc_step9; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
@@ -127,7 +118,6 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 				gc_at8[gc_tx2] = v * b.scale
 			}
 		} else {
-//line methods.go:20
 			gc_step10 := 0
 			for ; gc_step10+3 < gc_bdx2; gc_step10 += 4 {
 				{
@@ -146,7 +136,6 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 					s[tid] = v * b.scale
 				}
 				{
-//line methods.go:20
 					gc_tx2 := gc_step10 + 1
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -162,7 +151,6 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 					s[tid] = v * b.scale
 				}
 				{
-//line methods.go:20
 					gc_tx2 := gc_step10 + 2
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -178,7 +166,6 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 					s[tid] = v * b.scale
 				}
 				{
-//line methods.go:20
 					gc_tx2 := gc_step10 + 3
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -194,7 +181,6 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 					s[tid] = v * b.scale
 				}
 			}
-//line methods.go:20
 			for gc_tx2 := gc_step10; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
@@ -213,7 +199,6 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 	}
 //line methods.go:17
 	for k := gc_bdx2 / 2; k > 0; k /= 2 {
-//line methods.go:19
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := k; gc_bound2 < gc_to2 {
 			gc_to2 = gc_bound2
@@ -238,7 +223,6 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 								archsimd.LoadInt32x16Slice(gc_at9[gc_tx2:]).Add(archsimd.LoadInt32x16Slice(gc_at10[gc_tx2:])).StoreSlice(gc_at9[gc_tx2:])
 							}
 						}
-//line methods.go:21
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep5, false
 					}(gc_vstep5)
@@ -258,7 +242,6 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 							archsimd.LoadInt32x8Slice(gc_at9[gc_tx2:]).Add(archsimd.LoadInt32x8Slice(gc_at10[gc_tx2:])).StoreSlice(gc_at9[gc_tx2:])
 						}
 					}
-//line methods.go:21
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
@@ -277,7 +260,6 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 //line methods.go:15
 							var tid int = gc_tx2
 							{
-//line methods.go:20
 								if (tid+k) < 0 || (tid+k) > len(s)-16 || tid < 0 || tid > len(s)-16 {
 //line methods.go:20
 									break
@@ -286,7 +268,6 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 								archsimd.LoadInt32x16Slice(s[tid:]).Add(archsimd.LoadInt32x16Slice(s[tid+k:])).StoreSlice(s[tid:])
 							}
 						}
-//line methods.go:22
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep6, false
 					}(gc_vstep6)
@@ -300,7 +281,6 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 //line methods.go:15
 						var tid int = gc_tx2
 						{
-//line methods.go:20
 							if (tid+k) < 0 || (tid+k) > len(s)-8 || tid < 0 || tid > len(s)-8 {
 //line methods.go:20
 								break
@@ -309,7 +289,6 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 							archsimd.LoadInt32x8Slice(s[tid:]).Add(archsimd.LoadInt32x8Slice(s[tid+k:])).StoreSlice(s[tid:])
 						}
 					}
-//line methods.go:22
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step11 := gc_vstep6
@@ -372,7 +351,6 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 			}
 		}
 	}
-//line methods.go:28
 	gc_off6 := 0
 	if gc_off6 >= 0 && gc_off6 < len(s) {
 		gc_at11 := s[gc_off6:][:1]
@@ -408,7 +386,6 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 		for gc_rank2 := gc_vstep7; gc_rank2 < gc_n2; gc_rank2++ {
 //line methods.go:24
 			r := gc_elem3
-//line methods.go:26
 			gc_s_r[gc_rank2] = r
 		}
 	} else {
@@ -447,7 +424,6 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 				gc_pos2.Thread = gc_rank2
 //line methods.go:24
 				r := s[0]
-//line methods.go:26
 				gc_s_r[gc_rank2] = r
 			}
 			{
@@ -455,7 +431,6 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 				gc_pos2.Thread = gc_rank2
 //line methods.go:24
 				r := s[0]
-//line methods.go:26
 				gc_s_r[gc_rank2] = r
 			}
 			{
@@ -463,7 +438,6 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 				gc_pos2.Thread = gc_rank2
 //line methods.go:24
 				r := s[0]
-//line methods.go:26
 				gc_s_r[gc_rank2] = r
 			}
 			{
@@ -471,7 +445,6 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 				gc_pos2.Thread = gc_rank2
 //line methods.go:24
 				r := s[0]
-//line methods.go:26
 				gc_s_r[gc_rank2] = r
 			}
 		}
@@ -479,13 +452,11 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 			gc_pos2.Thread = gc_rank2
 //line methods.go:24
 			r := s[0]
-//line methods.go:26
 			gc_s_r[gc_rank2] = r
 		}
 	}
 //line methods.go:48
 	var s_ []float32 = sf
-//line methods.go:50
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 			gc_rank2 := gc_base2 + gc_tx2
@@ -496,7 +467,6 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 			var v_ float32 = float32(i % 5)
 //line methods.go:15
 			tid_ := gc_tx2
-//line methods.go:17
 			r := gc_s_r[gc_rank2]
 //line methods.go:26
 			var r_ int32 = r
@@ -510,7 +480,6 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 	}
 //line methods.go:17
 	for k_ := gc_bdx2 / 2; k_ > 0; k_ /= 2 {
-//line methods.go:19
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := k_; gc_bound2 < gc_to2 {
 			gc_to2 = gc_bound2
@@ -535,7 +504,6 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 								archsimd.LoadFloat32x16Slice(gc_at12[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at13[gc_tx2:])).StoreSlice(gc_at12[gc_tx2:])
 							}
 						}
-//line methods.go:21
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep9, false
 					}(gc_vstep9)
@@ -555,7 +523,6 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 							archsimd.LoadFloat32x8Slice(gc_at12[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at13[gc_tx2:])).StoreSlice(gc_at12[gc_tx2:])
 						}
 					}
-//line methods.go:21
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep9; gc_tx2 < gc_to2; gc_tx2++ {
@@ -574,7 +541,6 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 //line methods.go:15
 							var tid_ int = gc_tx2
 							{
-//line methods.go:20
 								if (tid_+k_) < 0 || (tid_+k_) > len(s_)-16 || tid_ < 0 || tid_ > len(s_)-16 {
 //line methods.go:20
 									break
@@ -583,7 +549,6 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 								archsimd.LoadFloat32x16Slice(s_[tid_:]).Add(archsimd.LoadFloat32x16Slice(s_[tid_+k_:])).StoreSlice(s_[tid_:])
 							}
 						}
-//line methods.go:22
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep10, false
 					}(gc_vstep10)
@@ -597,7 +562,6 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 //line methods.go:15
 						var tid_ int = gc_tx2
 						{
-//line methods.go:20
 							if (tid_+k_) < 0 || (tid_+k_) > len(s_)-8 || tid_ < 0 || tid_ > len(s_)-8 {
 //line methods.go:20
 								break
@@ -606,7 +570,6 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 							archsimd.LoadFloat32x8Slice(s_[tid_:]).Add(archsimd.LoadFloat32x8Slice(s_[tid_+k_:])).StoreSlice(s_[tid_:])
 						}
 					}
-//line methods.go:22
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step13 := gc_vstep10
@@ -669,7 +632,6 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 			}
 		}
 	}
-//line methods.go:28
 	gc_off8 := 0
 	if gc_off8 >= 0 && gc_off8 < len(s_) {
 		gc_at14 := s_[gc_off8:][:1]
@@ -711,7 +673,6 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 		for gc_rank2 := gc_vstep11; gc_rank2 < gc_n2; gc_rank2++ {
 //line methods.go:24
 			r_2 := gc_elem4
-//line methods.go:26
 			gc_s_r_2[gc_rank2] = r_2
 		}
 	} else {
@@ -756,7 +717,6 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 				gc_pos2.Thread = gc_rank2
 //line methods.go:24
 				r_2 := s_[0]
-//line methods.go:26
 				gc_s_r_2[gc_rank2] = r_2
 			}
 			{
@@ -764,7 +724,6 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 				gc_pos2.Thread = gc_rank2
 //line methods.go:24
 				r_2 := s_[0]
-//line methods.go:26
 				gc_s_r_2[gc_rank2] = r_2
 			}
 			{
@@ -772,7 +731,6 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 				gc_pos2.Thread = gc_rank2
 //line methods.go:24
 				r_2 := s_[0]
-//line methods.go:26
 				gc_s_r_2[gc_rank2] = r_2
 			}
 			{
@@ -780,7 +738,6 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 				gc_pos2.Thread = gc_rank2
 //line methods.go:24
 				r_2 := s_[0]
-//line methods.go:26
 				gc_s_r_2[gc_rank2] = r_2
 			}
 		}
@@ -788,13 +745,11 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 			gc_pos2.Thread = gc_rank2
 //line methods.go:24
 			r_2 := s_[0]
-//line methods.go:26
 			gc_s_r_2[gc_rank2] = r_2
 		}
 	}
 //line methods.go:50
 	var v_2 int32 = 1
-//line methods.go:52
 	var gc_l_c [32]warpCounter
 	var gc_c21v [32]int32
 	var gc_c21r [32]int32
@@ -817,7 +772,6 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 				gc_pos2.Thread = gc_rank2
 //line methods.go:43
 				i := gc_bx2*gc_bdx2 + gc_tx2
-//line methods.go:45
 				r_2 := gc_s_r_2[gc_rank2]
 //line methods.go:26
 				var r_3 float32 = r_2
@@ -836,7 +790,6 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 			gc_pos2.Thread = gc_rank2
 //line methods.go:51
 			var v_3 int32 = int32((gc_rank2 & 31))
-//line methods.go:53
 			c := gc_l_c[gc_lane2]
 //line methods.go:34
 			c.n += gc_c21r[gc_lane2]
@@ -858,7 +811,6 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 				gc_pos2.Thread = gc_rank2
 //line methods.go:43
 				i := gc_bx2*gc_bdx2 + gc_tx2
-//line methods.go:45
 				c := gc_l_c[gc_lane2]
 //line methods.go:34
 				c.n += gc_c22r[gc_lane2]
@@ -899,7 +851,6 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 	var s_ []int32 = s
 //line methods.go:58
 	var s_2 []int32 = s_
-//line methods.go:60
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		if gc_bdx2 <= len(s_2) {
 			gc_at6 := s_2[:gc_bdx2]
@@ -976,7 +927,6 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 				gc_at6[gc_tx2] = v_
 			}
 		} else {
-//line methods.go:67
 			gc_vstep4 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
@@ -1057,7 +1007,6 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 					s_2[gc_tx2] = v_
 				}
 				{
-//line methods.go:67
 					gc_tx2 := gc_step8 + 1
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -1073,7 +1022,6 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 					s_2[gc_tx2] = v_
 				}
 				{
-//line methods.go:67
 					gc_tx2 := gc_step8 + 2
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -1089,7 +1037,6 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 					s_2[gc_tx2] = v_
 				}
 				{
-//line methods.go:67
 					gc_tx2 := gc_step8 + 3
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -1105,7 +1052,6 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 					s_2[gc_tx2] = v_
 				}
 			}
-//line methods.go:67
 			for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
@@ -1122,7 +1068,6 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 			}
 		}
 	}
-//line methods.go:70
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_qoff3, gc_qd3 := 1, gc_bdx2
 		if compiled.Segmented(gc_qoff3, gc_qd3, 0, gc_bdx2) {
@@ -1199,7 +1144,6 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 						var v_ int32 = v
 //line methods.go:65
 						r_3 := v_ + gc_at7[gc_u3]
-//line methods.go:67
 						gc_s_r_3[gc_rank2] = r_3
 					}
 				} else {
@@ -1209,13 +1153,11 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 							gc_tx2 := gc_step9 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-//line methods.go:75
 							var v int32 = int32(gc_tx2)
 //line methods.go:58
 							var v_ int32 = v
 //line methods.go:65
 							r_3 := v_ + s_2[(gc_tx2+gc_r)]
-//line methods.go:67
 							gc_s_r_3[gc_rank2] = r_3
 						}
 						{
@@ -1228,7 +1170,6 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 							var v_ int32 = v
 //line methods.go:65
 							r_3 := v_ + s_2[(gc_tx2+gc_r)]
-//line methods.go:67
 							gc_s_r_3[gc_rank2] = r_3
 						}
 						{
@@ -1241,7 +1182,6 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 							var v_ int32 = v
 //line methods.go:65
 							r_3 := v_ + s_2[(gc_tx2+gc_r)]
-//line methods.go:67
 							gc_s_r_3[gc_rank2] = r_3
 						}
 						{
@@ -1254,7 +1194,6 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 							var v_ int32 = v
 //line methods.go:65
 							r_3 := v_ + s_2[(gc_tx2+gc_r)]
-//line methods.go:67
 							gc_s_r_3[gc_rank2] = r_3
 						}
 					}
@@ -1267,7 +1206,6 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 						var v_ int32 = v
 //line methods.go:65
 						r_3 := v_ + s_2[(gc_tx2+gc_r)]
-//line methods.go:67
 						gc_s_r_3[gc_rank2] = r_3
 					}
 				}
@@ -1286,7 +1224,6 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 					var v_ int32 = v
 //line methods.go:65
 					r_3 := v_ + s_2[(gc_tx2+1)%gc_bdx2]
-//line methods.go:67
 					gc_s_r_3[gc_rank2] = r_3
 				}
 				{
@@ -1299,7 +1236,6 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 					var v_ int32 = v
 //line methods.go:65
 					r_3 := v_ + s_2[(gc_tx2+1)%gc_bdx2]
-//line methods.go:67
 					gc_s_r_3[gc_rank2] = r_3
 				}
 				{
@@ -1312,7 +1248,6 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 					var v_ int32 = v
 //line methods.go:65
 					r_3 := v_ + s_2[(gc_tx2+1)%gc_bdx2]
-//line methods.go:67
 					gc_s_r_3[gc_rank2] = r_3
 				}
 				{
@@ -1325,7 +1260,6 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 					var v_ int32 = v
 //line methods.go:65
 					r_3 := v_ + s_2[(gc_tx2+1)%gc_bdx2]
-//line methods.go:67
 					gc_s_r_3[gc_rank2] = r_3
 				}
 			}
@@ -1338,14 +1272,12 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 				var v_ int32 = v
 //line methods.go:65
 				r_3 := v_ + s_2[(gc_tx2+1)%gc_bdx2]
-//line methods.go:67
 				gc_s_r_3[gc_rank2] = r_3
 			}
 		}
 	}
 //line methods.go:58
 	var s_3 []int32 = s_
-//line methods.go:60
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		if gc_bdx2 <= len(s_3) {
 			gc_at8 := s_3[:gc_bdx2]
@@ -1431,7 +1363,6 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 				var v int32 = int32(gc_tx2)
 //line methods.go:58
 				var v_2 int32 = v + 1
-//line methods.go:60
 				r_3 := gc_s_r_3[gc_rank2]
 //line methods.go:67
 				var r_4 int32 = r_3
@@ -1439,7 +1370,6 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 				var r_ int32 = r_4
 //line methods.go:63
 				gc_at8[gc_tx2] = v_2
-//line methods.go:66
 				gc_s_r_[gc_rank2] = r_
 			}
 		} else {
@@ -1533,7 +1463,6 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 					var v int32 = int32(gc_tx2)
 //line methods.go:58
 					var v_2 int32 = v + 1
-//line methods.go:60
 					r_3 := gc_s_r_3[gc_rank2]
 //line methods.go:67
 					var r_4 int32 = r_3
@@ -1541,7 +1470,6 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 					var r_ int32 = r_4
 //line methods.go:63
 					s_3[gc_tx2] = v_2
-//line methods.go:66
 					gc_s_r_[gc_rank2] = r_
 				}
 				{
@@ -1552,7 +1480,6 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 					var v int32 = int32(gc_tx2)
 //line methods.go:58
 					var v_2 int32 = v + 1
-//line methods.go:60
 					r_3 := gc_s_r_3[gc_rank2]
 //line methods.go:67
 					var r_4 int32 = r_3
@@ -1560,7 +1487,6 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 					var r_ int32 = r_4
 //line methods.go:63
 					s_3[gc_tx2] = v_2
-//line methods.go:66
 					gc_s_r_[gc_rank2] = r_
 				}
 				{
@@ -1571,7 +1497,6 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 					var v int32 = int32(gc_tx2)
 //line methods.go:58
 					var v_2 int32 = v + 1
-//line methods.go:60
 					r_3 := gc_s_r_3[gc_rank2]
 //line methods.go:67
 					var r_4 int32 = r_3
@@ -1579,7 +1504,6 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 					var r_ int32 = r_4
 //line methods.go:63
 					s_3[gc_tx2] = v_2
-//line methods.go:66
 					gc_s_r_[gc_rank2] = r_
 				}
 				{
@@ -1590,7 +1514,6 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 					var v int32 = int32(gc_tx2)
 //line methods.go:58
 					var v_2 int32 = v + 1
-//line methods.go:60
 					r_3 := gc_s_r_3[gc_rank2]
 //line methods.go:67
 					var r_4 int32 = r_3
@@ -1598,7 +1521,6 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 					var r_ int32 = r_4
 //line methods.go:63
 					s_3[gc_tx2] = v_2
-//line methods.go:66
 					gc_s_r_[gc_rank2] = r_
 				}
 			}
@@ -1609,7 +1531,6 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 				var v int32 = int32(gc_tx2)
 //line methods.go:58
 				var v_2 int32 = v + 1
-//line methods.go:60
 				r_3 := gc_s_r_3[gc_rank2]
 //line methods.go:67
 				var r_4 int32 = r_3
@@ -1617,12 +1538,10 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 				var r_ int32 = r_4
 //line methods.go:63
 				s_3[gc_tx2] = v_2
-//line methods.go:66
 				gc_s_r_[gc_rank2] = r_
 			}
 		}
 	}
-//line methods.go:72
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_qoff4, gc_qd4 := 1, gc_bdx2
 		if compiled.Segmented(gc_qoff4, gc_qd4, 0, gc_bdx2) {
@@ -1707,7 +1626,6 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 						var v_2 int32 = v + 1
 //line methods.go:65
 						r_5 := v_2 + gc_at9[gc_u4]
-//line methods.go:67
 						gc_s_r_5[gc_rank2] = r_5
 					}
 				} else {
@@ -1717,13 +1635,11 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 							gc_tx2 := gc_step12 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-//line methods.go:75
 							var v int32 = int32(gc_tx2)
 //line methods.go:58
 							var v_2 int32 = v + 1
 //line methods.go:65
 							r_5 := v_2 + s_3[(gc_tx2+gc_r2)]
-//line methods.go:67
 							gc_s_r_5[gc_rank2] = r_5
 						}
 						{
@@ -1736,7 +1652,6 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 							var v_2 int32 = v + 1
 //line methods.go:65
 							r_5 := v_2 + s_3[(gc_tx2+gc_r2)]
-//line methods.go:67
 							gc_s_r_5[gc_rank2] = r_5
 						}
 						{
@@ -1749,7 +1664,6 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 							var v_2 int32 = v + 1
 //line methods.go:65
 							r_5 := v_2 + s_3[(gc_tx2+gc_r2)]
-//line methods.go:67
 							gc_s_r_5[gc_rank2] = r_5
 						}
 						{
@@ -1762,7 +1676,6 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 							var v_2 int32 = v + 1
 //line methods.go:65
 							r_5 := v_2 + s_3[(gc_tx2+gc_r2)]
-//line methods.go:67
 							gc_s_r_5[gc_rank2] = r_5
 						}
 					}
@@ -1775,7 +1688,6 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 						var v_2 int32 = v + 1
 //line methods.go:65
 						r_5 := v_2 + s_3[(gc_tx2+gc_r2)]
-//line methods.go:67
 						gc_s_r_5[gc_rank2] = r_5
 					}
 				}
@@ -1794,7 +1706,6 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 					var v_2 int32 = v + 1
 //line methods.go:65
 					r_5 := v_2 + s_3[(gc_tx2+1)%gc_bdx2]
-//line methods.go:67
 					gc_s_r_5[gc_rank2] = r_5
 				}
 				{
@@ -1807,7 +1718,6 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 					var v_2 int32 = v + 1
 //line methods.go:65
 					r_5 := v_2 + s_3[(gc_tx2+1)%gc_bdx2]
-//line methods.go:67
 					gc_s_r_5[gc_rank2] = r_5
 				}
 				{
@@ -1820,7 +1730,6 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 					var v_2 int32 = v + 1
 //line methods.go:65
 					r_5 := v_2 + s_3[(gc_tx2+1)%gc_bdx2]
-//line methods.go:67
 					gc_s_r_5[gc_rank2] = r_5
 				}
 				{
@@ -1833,7 +1742,6 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 					var v_2 int32 = v + 1
 //line methods.go:65
 					r_5 := v_2 + s_3[(gc_tx2+1)%gc_bdx2]
-//line methods.go:67
 					gc_s_r_5[gc_rank2] = r_5
 				}
 			}
@@ -1846,12 +1754,10 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 				var v_2 int32 = v + 1
 //line methods.go:65
 				r_5 := v_2 + s_3[(gc_tx2+1)%gc_bdx2]
-//line methods.go:67
 				gc_s_r_5[gc_rank2] = r_5
 			}
 		}
 	}
-//line methods.go:73
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off6 := gc_bx2 * gc_bdx2
 		if gc_off6 >= 0 && gc_off6 <= len(out) && gc_bdx2 <= len(out)-gc_off6 {
@@ -1908,7 +1814,6 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 			}
 			for gc_tx2 := gc_vstep9; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
-//line methods.go:82
 				r_ := gc_s_r_[gc_rank2]
 				r_5 := gc_s_r_5[gc_rank2]
 //line methods.go:67
@@ -1921,7 +1826,6 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 				gc_at10[gc_tx2] = r
 			}
 		} else {
-//line methods.go:81
 			gc_vstep10 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop8 bool
@@ -2029,7 +1933,6 @@ func gc_body_smoother_stencil(gc_b2 *compiled.Block, p smoother, in, out []int32
 	}
 //line methods.go:88
 	s := gocuda.Shared[int32](t, n)[:n]
-//line methods.go:90
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off6 := gc_bx2 * n
 		if gc_bdx2 <= len(s) && gc_off6 >= 0 && gc_off6 <= len(in) && gc_bdx2 <= len(in)-gc_off6 {
@@ -2088,7 +1991,6 @@ func gc_body_smoother_stencil(gc_b2 *compiled.Block, p smoother, in, out []int32
 //line methods.go:90
 							break
 						}
-//line methods.go:91
 						archsimd.LoadInt32x16Slice(in[i:]).StoreSlice(s[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -2109,7 +2011,6 @@ func gc_body_smoother_stencil(gc_b2 *compiled.Block, p smoother, in, out []int32
 //line methods.go:90
 						break
 					}
-//line methods.go:91
 					archsimd.LoadInt32x8Slice(in[i:]).StoreSlice(s[tid:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -2168,7 +2069,6 @@ func gc_body_smoother_stencil(gc_b2 *compiled.Block, p smoother, in, out []int32
 			}
 		}
 	}
-//line methods.go:96
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_qoff3, gc_qd3 := n-1, n
 		gc_qoff4, gc_qd4 := 1, n
@@ -2284,7 +2184,6 @@ func gc_body_tally_warpTally(gc_b2 *compiled.Block, c *tally) {
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-//line methods.go:111
 	var gc_l_s [32]int32
 	var gc_c21v [32]int32
 	var gc_c21r [32]int32
@@ -2301,7 +2200,6 @@ func gc_body_tally_warpTally(gc_b2 *compiled.Block, c *tally) {
 //line methods.go:102
 				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-//line methods.go:106
 					archsimd.BroadcastInt32x8(int32(gc_lane2)).Add(gc_iota2).StoreSlice(gc_c21v[gc_lane2:])
 					gc_left &^= 0xff << gc_lane2
 				}
@@ -2310,7 +2208,6 @@ func gc_body_tally_warpTally(gc_b2 *compiled.Block, c *tally) {
 					if gc_act2>>gc_lane2&0xff != 0xff {
 						continue
 					}
-//line methods.go:116
 					archsimd.BroadcastInt32x8(int32(gc_lane2)).Add(gc_iota).StoreSlice(gc_c21v[gc_lane2:])
 					gc_left &^= 0xff << gc_lane2
 				}
@@ -2361,7 +2258,6 @@ func gc_body_tally_warpTally(gc_b2 *compiled.Block, c *tally) {
 				}
 //line methods.go:102
 				s := gc_c21r[gc_lane2]
-//line methods.go:104
 				gc_l_s[gc_lane2] = s
 			}
 		}

@@ -53,7 +53,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 //line methodvalues.go:39
 	var s_ []int32 = s
-//line methodvalues.go:41
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		if gc_bdx <= len(s_) {
 			gc_at := s_[:gc_bdx]
@@ -71,7 +70,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 				var g_ gain = recv
 //line methodvalues.go:16
 				gc_at[gc_tx] = v * g_.k
-//line methodvalues.go:21
 				gc_s_g[gc_rank] = g
 				gc_s_f[gc_rank] = f
 				gc_s_recv[gc_rank] = recv
@@ -91,14 +89,12 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 				var g_ gain = recv
 //line methodvalues.go:16
 				s_[gc_tx] = v * g_.k
-//line methodvalues.go:21
 				gc_s_g[gc_rank] = g
 				gc_s_f[gc_rank] = f
 				gc_s_recv[gc_rank] = recv
 			}
 		}
 	}
-//line methodvalues.go:29
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_qoff, gc_qd := 1, gc_bdx
 		if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
@@ -116,7 +112,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 						gc_rank := gc_base + gc_tx
 //line methodvalues.go:18
 						r := gc_at2[gc_u]
-//line methodvalues.go:20
 						gc_s_r[gc_rank] = r
 					}
 				} else {
@@ -128,7 +123,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 							gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 							r := s_[(gc_tx + gc_r)]
-//line methodvalues.go:20
 							gc_s_r[gc_rank] = r
 						}
 						{
@@ -137,7 +131,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 							gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 							r := s_[(gc_tx + gc_r)]
-//line methodvalues.go:20
 							gc_s_r[gc_rank] = r
 						}
 						{
@@ -146,7 +139,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 							gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 							r := s_[(gc_tx + gc_r)]
-//line methodvalues.go:20
 							gc_s_r[gc_rank] = r
 						}
 						{
@@ -155,7 +147,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 							gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 							r := s_[(gc_tx + gc_r)]
-//line methodvalues.go:20
 							gc_s_r[gc_rank] = r
 						}
 					}
@@ -164,7 +155,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 						gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 						r := s_[(gc_tx + gc_r)]
-//line methodvalues.go:20
 						gc_s_r[gc_rank] = r
 					}
 				}
@@ -179,7 +169,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 					gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 					r := s_[(gc_tx+1)%gc_bdx]
-//line methodvalues.go:20
 					gc_s_r[gc_rank] = r
 				}
 				{
@@ -188,7 +177,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 					gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 					r := s_[(gc_tx+1)%gc_bdx]
-//line methodvalues.go:20
 					gc_s_r[gc_rank] = r
 				}
 				{
@@ -197,7 +185,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 					gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 					r := s_[(gc_tx+1)%gc_bdx]
-//line methodvalues.go:20
 					gc_s_r[gc_rank] = r
 				}
 				{
@@ -206,7 +193,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 					gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 					r := s_[(gc_tx+1)%gc_bdx]
-//line methodvalues.go:20
 					gc_s_r[gc_rank] = r
 				}
 			}
@@ -215,7 +201,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 				gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 				r := s_[(gc_tx+1)%gc_bdx]
-//line methodvalues.go:20
 				gc_s_r[gc_rank] = r
 			}
 		}
@@ -224,7 +209,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 	var s_2 []int32 = s
 //line methodvalues.go:25
 	var s_3 []int32 = s_2
-//line methodvalues.go:27
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		if gc_bdx <= len(s_3) {
 			gc_at3 := s_3[:gc_bdx]
@@ -250,7 +234,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 				var g_2 gain = recv_
 //line methodvalues.go:16
 				gc_at3[gc_tx] = v_2 * g_2.k
-//line methodvalues.go:24
 				gc_s_a[gc_rank] = a
 				gc_s_recv_[gc_rank] = recv_
 			}
@@ -277,13 +260,11 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 				var g_2 gain = recv_
 //line methodvalues.go:16
 				s_3[gc_tx] = v_2 * g_2.k
-//line methodvalues.go:24
 				gc_s_a[gc_rank] = a
 				gc_s_recv_[gc_rank] = recv_
 			}
 		}
 	}
-//line methodvalues.go:31
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_qoff2, gc_qd2 := 1, gc_bdx
 		if compiled.Segmented(gc_qoff2, gc_qd2, 0, gc_bdx) {
@@ -301,7 +282,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 						gc_rank := gc_base + gc_tx
 //line methodvalues.go:18
 						r_5 := gc_at4[gc_u2]
-//line methodvalues.go:20
 						gc_s_r_5[gc_rank] = r_5
 					}
 				} else {
@@ -313,7 +293,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 							gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 							r_5 := s_3[(gc_tx + gc_r2)]
-//line methodvalues.go:20
 							gc_s_r_5[gc_rank] = r_5
 						}
 						{
@@ -322,7 +301,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 							gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 							r_5 := s_3[(gc_tx + gc_r2)]
-//line methodvalues.go:20
 							gc_s_r_5[gc_rank] = r_5
 						}
 						{
@@ -331,7 +309,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 							gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 							r_5 := s_3[(gc_tx + gc_r2)]
-//line methodvalues.go:20
 							gc_s_r_5[gc_rank] = r_5
 						}
 						{
@@ -340,7 +317,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 							gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 							r_5 := s_3[(gc_tx + gc_r2)]
-//line methodvalues.go:20
 							gc_s_r_5[gc_rank] = r_5
 						}
 					}
@@ -349,7 +325,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 						gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 						r_5 := s_3[(gc_tx + gc_r2)]
-//line methodvalues.go:20
 						gc_s_r_5[gc_rank] = r_5
 					}
 				}
@@ -364,7 +339,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 					gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 					r_5 := s_3[(gc_tx+1)%gc_bdx]
-//line methodvalues.go:20
 					gc_s_r_5[gc_rank] = r_5
 				}
 				{
@@ -373,7 +347,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 					gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 					r_5 := s_3[(gc_tx+1)%gc_bdx]
-//line methodvalues.go:20
 					gc_s_r_5[gc_rank] = r_5
 				}
 				{
@@ -382,7 +355,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 					gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 					r_5 := s_3[(gc_tx+1)%gc_bdx]
-//line methodvalues.go:20
 					gc_s_r_5[gc_rank] = r_5
 				}
 				{
@@ -391,7 +363,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 					gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 					r_5 := s_3[(gc_tx+1)%gc_bdx]
-//line methodvalues.go:20
 					gc_s_r_5[gc_rank] = r_5
 				}
 			}
@@ -400,20 +371,17 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 				gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 				r_5 := s_3[(gc_tx+1)%gc_bdx]
-//line methodvalues.go:20
 				gc_s_r_5[gc_rank] = r_5
 			}
 		}
 	}
 //line methodvalues.go:25
 	var s_4 []int32 = s_2
-//line methodvalues.go:27
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		if gc_bdx <= len(s_4) {
 			gc_at5 := s_4[:gc_bdx]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line methodvalues.go:33
 				r_5 := gc_s_r_5[gc_rank]
 				recv_ := gc_s_recv_[gc_rank]
 //line methodvalues.go:20
@@ -428,7 +396,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 				gc_at5[gc_tx] = v_3 * g_3.k
 			}
 		} else {
-//line methodvalues.go:23
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -447,7 +414,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 			}
 		}
 	}
-//line methodvalues.go:26
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_qoff3, gc_qd3 := 1, gc_bdx
 		if compiled.Segmented(gc_qoff3, gc_qd3, 0, gc_bdx) {
@@ -465,7 +431,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 						gc_rank := gc_base + gc_tx
 //line methodvalues.go:18
 						r_7 := gc_at6[gc_u3]
-//line methodvalues.go:20
 						gc_s_r_7[gc_rank] = r_7
 					}
 				} else {
@@ -477,7 +442,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 							gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 							r_7 := s_4[(gc_tx + gc_r3)]
-//line methodvalues.go:20
 							gc_s_r_7[gc_rank] = r_7
 						}
 						{
@@ -486,7 +450,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 							gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 							r_7 := s_4[(gc_tx + gc_r3)]
-//line methodvalues.go:20
 							gc_s_r_7[gc_rank] = r_7
 						}
 						{
@@ -495,7 +458,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 							gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 							r_7 := s_4[(gc_tx + gc_r3)]
-//line methodvalues.go:20
 							gc_s_r_7[gc_rank] = r_7
 						}
 						{
@@ -504,7 +466,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 							gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 							r_7 := s_4[(gc_tx + gc_r3)]
-//line methodvalues.go:20
 							gc_s_r_7[gc_rank] = r_7
 						}
 					}
@@ -513,7 +474,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 						gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 						r_7 := s_4[(gc_tx + gc_r3)]
-//line methodvalues.go:20
 						gc_s_r_7[gc_rank] = r_7
 					}
 				}
@@ -528,7 +488,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 					gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 					r_7 := s_4[(gc_tx+1)%gc_bdx]
-//line methodvalues.go:20
 					gc_s_r_7[gc_rank] = r_7
 				}
 				{
@@ -537,7 +496,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 					gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 					r_7 := s_4[(gc_tx+1)%gc_bdx]
-//line methodvalues.go:20
 					gc_s_r_7[gc_rank] = r_7
 				}
 				{
@@ -546,7 +504,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 					gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 					r_7 := s_4[(gc_tx+1)%gc_bdx]
-//line methodvalues.go:20
 					gc_s_r_7[gc_rank] = r_7
 				}
 				{
@@ -555,7 +512,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 					gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 					r_7 := s_4[(gc_tx+1)%gc_bdx]
-//line methodvalues.go:20
 					gc_s_r_7[gc_rank] = r_7
 				}
 			}
@@ -564,20 +520,17 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 				gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 				r_7 := s_4[(gc_tx+1)%gc_bdx]
-//line methodvalues.go:20
 				gc_s_r_7[gc_rank] = r_7
 			}
 		}
 	}
 //line methodvalues.go:42
 	var s_5 []int32 = s
-//line methodvalues.go:44
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		if gc_bdx <= len(s_5) {
 			gc_at7 := s_5[:gc_bdx]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line methodvalues.go:50
 				r_7 := gc_s_r_7[gc_rank]
 				f := gc_s_f[gc_rank]
 				recv := gc_s_recv[gc_rank]
@@ -597,7 +550,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 				var g_4 gain = recv
 //line methodvalues.go:16
 				gc_at7[gc_tx] = v_4 * g_4.k
-//line methodvalues.go:24
 				gc_s_b[gc_rank] = b
 			}
 		} else {
@@ -623,12 +575,10 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 				var g_4 gain = recv
 //line methodvalues.go:16
 				s_5[gc_tx] = v_4 * g_4.k
-//line methodvalues.go:24
 				gc_s_b[gc_rank] = b
 			}
 		}
 	}
-//line methodvalues.go:30
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_qoff4, gc_qd4 := 1, gc_bdx
 		if compiled.Segmented(gc_qoff4, gc_qd4, 0, gc_bdx) {
@@ -646,7 +596,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 						gc_rank := gc_base + gc_tx
 //line methodvalues.go:18
 						r_9 := gc_at8[gc_u4]
-//line methodvalues.go:20
 						gc_s_r_9[gc_rank] = r_9
 					}
 				} else {
@@ -658,7 +607,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 							gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 							r_9 := s_5[(gc_tx + gc_r4)]
-//line methodvalues.go:20
 							gc_s_r_9[gc_rank] = r_9
 						}
 						{
@@ -667,7 +615,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 							gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 							r_9 := s_5[(gc_tx + gc_r4)]
-//line methodvalues.go:20
 							gc_s_r_9[gc_rank] = r_9
 						}
 						{
@@ -676,7 +623,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 							gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 							r_9 := s_5[(gc_tx + gc_r4)]
-//line methodvalues.go:20
 							gc_s_r_9[gc_rank] = r_9
 						}
 						{
@@ -685,7 +631,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 							gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 							r_9 := s_5[(gc_tx + gc_r4)]
-//line methodvalues.go:20
 							gc_s_r_9[gc_rank] = r_9
 						}
 					}
@@ -694,7 +639,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 						gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 						r_9 := s_5[(gc_tx + gc_r4)]
-//line methodvalues.go:20
 						gc_s_r_9[gc_rank] = r_9
 					}
 				}
@@ -709,7 +653,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 					gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 					r_9 := s_5[(gc_tx+1)%gc_bdx]
-//line methodvalues.go:20
 					gc_s_r_9[gc_rank] = r_9
 				}
 				{
@@ -718,7 +661,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 					gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 					r_9 := s_5[(gc_tx+1)%gc_bdx]
-//line methodvalues.go:20
 					gc_s_r_9[gc_rank] = r_9
 				}
 				{
@@ -727,7 +669,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 					gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 					r_9 := s_5[(gc_tx+1)%gc_bdx]
-//line methodvalues.go:20
 					gc_s_r_9[gc_rank] = r_9
 				}
 				{
@@ -736,7 +677,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 					gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 					r_9 := s_5[(gc_tx+1)%gc_bdx]
-//line methodvalues.go:20
 					gc_s_r_9[gc_rank] = r_9
 				}
 			}
@@ -745,12 +685,10 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 				gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 				r_9 := s_5[(gc_tx+1)%gc_bdx]
-//line methodvalues.go:20
 				gc_s_r_9[gc_rank] = r_9
 			}
 		}
 	}
-//line methodvalues.go:26
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_stride := 3 * 1
 		gc_off5 := 3 * (gc_bx * gc_bdx)
@@ -759,7 +697,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 		if compiled.InStride(gc_stride, gc_off5, 0, gc_bdx, len(out)) && compiled.InStride(gc_stride, gc_off6, 0, gc_bdx, len(out)) && compiled.InStride(gc_stride, gc_off7, 0, gc_bdx, len(out)) {
 			for gc_tx, gc_idx, gc_idx2, gc_idx3 := 0, gc_off5+gc_stride*(0), gc_off6+gc_stride*(0), gc_off7+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx, gc_idx2, gc_idx3 = gc_tx+1, gc_idx+gc_stride, gc_idx2+gc_stride, gc_idx3+gc_stride {
 				gc_rank := gc_base + gc_tx
-//line methodvalues.go:36
 				r_9 := gc_s_r_9[gc_rank]
 				a := gc_s_a[gc_rank]
 				b := gc_s_b[gc_rank]
@@ -772,13 +709,11 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 				out[gc_idx3] = c
 			}
 		} else {
-//line methodvalues.go:50
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 //line methodvalues.go:34
 				i := gc_bx*gc_bdx + gc_tx
-//line methodvalues.go:36
 				r_9 := gc_s_r_9[gc_rank]
 				a := gc_s_a[gc_rank]
 				b := gc_s_b[gc_rank]
@@ -835,7 +770,6 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 	var s_ []int32 = s
 //line methodvalues.go:106
 	var r relay = p.relay
-//line methodvalues.go:108
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := 0
 //line methodvalues.go:106
@@ -858,7 +792,6 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 				gc_pos.Thread = gc_rank
 //line methodvalues.go:106
 				var v_ int32 = int32(gc_tx)
-//line methodvalues.go:108
 				gc_s_v_[gc_rank] = v_
 			}
 			{
@@ -867,7 +800,6 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 				gc_pos.Thread = gc_rank
 //line methodvalues.go:106
 				var v_ int32 = int32(gc_tx)
-//line methodvalues.go:108
 				gc_s_v_[gc_rank] = v_
 			}
 			{
@@ -876,7 +808,6 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 				gc_pos.Thread = gc_rank
 //line methodvalues.go:106
 				var v_ int32 = int32(gc_tx)
-//line methodvalues.go:108
 				gc_s_v_[gc_rank] = v_
 			}
 			{
@@ -885,7 +816,6 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 				gc_pos.Thread = gc_rank
 //line methodvalues.go:106
 				var v_ int32 = int32(gc_tx)
-//line methodvalues.go:108
 				gc_s_v_[gc_rank] = v_
 			}
 		}
@@ -894,13 +824,11 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 			gc_pos.Thread = gc_rank
 //line methodvalues.go:106
 			var v_ int32 = int32(gc_tx)
-//line methodvalues.go:108
 			gc_s_v_[gc_rank] = v_
 		}
 	}
 //line methodvalues.go:53
 	for k := 0; k < r.n; k++ {
-//line methodvalues.go:55
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			if gc_bdx <= len(s_) {
 				gc_at := s_[:gc_bdx]
@@ -951,7 +879,6 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 				}
 			}
 		}
-//line methodvalues.go:60
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_qoff, gc_qd := 1, gc_bdx
 			if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
@@ -967,7 +894,6 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_seg + gc_u
 							gc_rank := gc_base + gc_tx
-//line methodvalues.go:76
 							v_ := gc_s_v_[gc_rank]
 //line methodvalues.go:56
 							v_ += gc_at2[gc_u]
@@ -1079,7 +1005,6 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 	var w *warpSink = p.warpSink
 //line methodvalues.go:110
 	var s_2 []int32 = s
-//line methodvalues.go:112
 	var gc_l_v [32]int32
 	var gc_c1v [32]int32
 	var gc_c1r [32]int32
@@ -1119,7 +1044,6 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 				i := gc_bx*gc_bdx + gc_tx
 //line methodvalues.go:108
 				var i_ int = i
-//line methodvalues.go:110
 				v := gc_l_v[gc_lane]
 //line methodvalues.go:70
 				w.sums[i_] = gc_c1r[gc_lane]
@@ -1130,7 +1054,6 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 				var r_2 relay = o.solver.relay
 //line methodvalues.go:53
 				k_ := 0
-//line methodvalues.go:58
 				gc_s_r_2[gc_rank] = r_2
 				gc_s_v_3[gc_rank] = v_3
 				gc_s_k_[gc_rank] = k_
@@ -1145,7 +1068,6 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 			return
 		}
 		gc_r5, gc_r5in, gc_r5out := 0, 0, 0
-//line methodvalues.go:60
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			r_2 := gc_s_r_2[gc_rank]
@@ -1158,14 +1080,12 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 				gc_r5out = gc_rank
 			}
 		}
-//line methodvalues.go:73
 		if gc_r5 == 3 {
 			compiled.Diverged(gc_b, "SyncThreads", gc_r5in, gc_r5out)
 		}
 		if gc_r5&1 == 0 {
 			break
 		}
-//line methodvalues.go:80
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			if gc_bdx <= len(s_2) {
 				gc_at3 := s_2[:gc_bdx]
@@ -1216,7 +1136,6 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 				}
 			}
 		}
-//line methodvalues.go:60
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_qoff2, gc_qd2 := 1, gc_bdx
 			if compiled.Segmented(gc_qoff2, gc_qd2, 0, gc_bdx) {
@@ -1232,7 +1151,6 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
 							gc_tx := gc_seg2 + gc_u2
 							gc_rank := gc_base + gc_tx
-//line methodvalues.go:76
 							v_3 := gc_s_v_3[gc_rank]
 //line methodvalues.go:56
 							v_3 += gc_at4[gc_u2]
@@ -1339,7 +1257,6 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 				}
 			}
 		}
-//line methodvalues.go:63
 		gc_step8 := 0
 		for ; gc_step8+3 < gc_n; gc_step8 += 4 {
 			{
@@ -1385,12 +1302,10 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 	}
 //line methodvalues.go:112
 	var s_3 []int32 = s
-//line methodvalues.go:114
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		v_3 := gc_s_v_3[gc_rank]
 		var v int32
-//line methodvalues.go:119
 		o := gc_s_o[gc_rank]
 //line methodvalues.go:59
 		var r_3 int32 = v_3
@@ -1406,7 +1321,6 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 		var r_4 relay = recv
 //line methodvalues.go:53
 		k_2 := 0
-//line methodvalues.go:60
 		gc_s_r_4[gc_rank] = r_4
 		gc_s_v_4[gc_rank] = v_4
 		gc_s_k_2[gc_rank] = k_2
@@ -1418,7 +1332,6 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 			return
 		}
 		gc_r10, gc_r10in, gc_r10out := 0, 0, 0
-//line methodvalues.go:60
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			r_4 := gc_s_r_4[gc_rank]
@@ -1431,14 +1344,12 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 				gc_r10out = gc_rank
 			}
 		}
-//line methodvalues.go:73
 		if gc_r10 == 3 {
 			compiled.Diverged(gc_b, "SyncThreads", gc_r10in, gc_r10out)
 		}
 		if gc_r10&1 == 0 {
 			break
 		}
-//line methodvalues.go:80
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			if gc_bdx <= len(s_3) {
 				gc_at5 := s_3[:gc_bdx]
@@ -1489,7 +1400,6 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 				}
 			}
 		}
-//line methodvalues.go:60
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_qoff3, gc_qd3 := 1, gc_bdx
 			if compiled.Segmented(gc_qoff3, gc_qd3, 0, gc_bdx) {
@@ -1505,7 +1415,6 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						for gc_u3 := 0; gc_u3 < gc_seglen3; gc_u3++ {
 							gc_tx := gc_seg3 + gc_u3
 							gc_rank := gc_base + gc_tx
-//line methodvalues.go:76
 							v_4 := gc_s_v_4[gc_rank]
 //line methodvalues.go:56
 							v_4 += gc_at6[gc_u3]
@@ -1612,7 +1521,6 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 				}
 			}
 		}
-//line methodvalues.go:63
 		gc_step12 := 0
 		for ; gc_step12+3 < gc_n; gc_step12 += 4 {
 			{
@@ -1658,7 +1566,6 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 	}
 //line methodvalues.go:114
 	var v_5 int32 = 1
-//line methodvalues.go:116
 	var gc_l_c_ [32]*counter
 	var gc_l_c_2 [32]*counter
 	var gc_l_v2 [32]int32
@@ -1695,7 +1602,6 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			c_ := gc_l_c_[gc_lane]
-//line methodvalues.go:95
 			v := gc_l_v2[gc_lane]
 //line methodvalues.go:89
 			c_.total += gc_c2r[gc_lane]
@@ -1722,9 +1628,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 				gc_pos.Thread = gc_rank
 //line methodvalues.go:104
 				i := gc_bx*gc_bdx + gc_tx
-//line methodvalues.go:106
 				c_2 := gc_l_c_2[gc_lane]
-//line methodvalues.go:108
 				v := gc_l_v2[gc_lane]
 //line methodvalues.go:89
 				c_2.total += gc_c3r[gc_lane]
@@ -1766,7 +1670,6 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 	s := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
 //line methodvalues.go:149
 	var s_ []float32 = s
-//line methodvalues.go:151
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		if gc_bdx <= len(s_) {
 			gc_at := s_[:gc_bdx]
@@ -1785,7 +1688,6 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 				var b scaler[float32] = recv
 //line methodvalues.go:126
 				gc_at[gc_tx] = v * b.scale
-//line methodvalues.go:131
 				gc_s_h[gc_rank] = h
 			}
 		} else {
@@ -1804,12 +1706,10 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 				var b scaler[float32] = recv
 //line methodvalues.go:126
 				s_[gc_tx] = v * b.scale
-//line methodvalues.go:131
 				gc_s_h[gc_rank] = h
 			}
 		}
 	}
-//line methodvalues.go:137
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_qoff, gc_qd := 1, gc_bdx
 		if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
@@ -1827,7 +1727,6 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 						gc_rank := gc_base + gc_tx
 //line methodvalues.go:128
 						r := gc_at2[gc_u]
-//line methodvalues.go:130
 						gc_s_r[gc_rank] = r
 					}
 				} else {
@@ -1839,7 +1738,6 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 							gc_pos.Thread = gc_rank
 //line methodvalues.go:128
 							r := s_[(gc_tx + gc_r)]
-//line methodvalues.go:130
 							gc_s_r[gc_rank] = r
 						}
 						{
@@ -1848,7 +1746,6 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 							gc_pos.Thread = gc_rank
 //line methodvalues.go:128
 							r := s_[(gc_tx + gc_r)]
-//line methodvalues.go:130
 							gc_s_r[gc_rank] = r
 						}
 						{
@@ -1857,7 +1754,6 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 							gc_pos.Thread = gc_rank
 //line methodvalues.go:128
 							r := s_[(gc_tx + gc_r)]
-//line methodvalues.go:130
 							gc_s_r[gc_rank] = r
 						}
 						{
@@ -1866,7 +1762,6 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 							gc_pos.Thread = gc_rank
 //line methodvalues.go:128
 							r := s_[(gc_tx + gc_r)]
-//line methodvalues.go:130
 							gc_s_r[gc_rank] = r
 						}
 					}
@@ -1875,7 +1770,6 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 						gc_pos.Thread = gc_rank
 //line methodvalues.go:128
 						r := s_[(gc_tx + gc_r)]
-//line methodvalues.go:130
 						gc_s_r[gc_rank] = r
 					}
 				}
@@ -1890,7 +1784,6 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 					gc_pos.Thread = gc_rank
 //line methodvalues.go:128
 					r := s_[(gc_tx+1)%gc_bdx]
-//line methodvalues.go:130
 					gc_s_r[gc_rank] = r
 				}
 				{
@@ -1899,7 +1792,6 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 					gc_pos.Thread = gc_rank
 //line methodvalues.go:128
 					r := s_[(gc_tx+1)%gc_bdx]
-//line methodvalues.go:130
 					gc_s_r[gc_rank] = r
 				}
 				{
@@ -1908,7 +1800,6 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 					gc_pos.Thread = gc_rank
 //line methodvalues.go:128
 					r := s_[(gc_tx+1)%gc_bdx]
-//line methodvalues.go:130
 					gc_s_r[gc_rank] = r
 				}
 				{
@@ -1917,7 +1808,6 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 					gc_pos.Thread = gc_rank
 //line methodvalues.go:128
 					r := s_[(gc_tx+1)%gc_bdx]
-//line methodvalues.go:130
 					gc_s_r[gc_rank] = r
 				}
 			}
@@ -1926,7 +1816,6 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 				gc_pos.Thread = gc_rank
 //line methodvalues.go:128
 				r := s_[(gc_tx+1)%gc_bdx]
-//line methodvalues.go:130
 				gc_s_r[gc_rank] = r
 			}
 		}
@@ -1939,7 +1828,6 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 	var s_3 []float32 = s_2
 //line methodvalues.go:138
 	var v_2 float32 = v_
-//line methodvalues.go:140
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		if gc_bdx <= len(s_3) {
 			gc_at3 := s_3[:gc_bdx]
@@ -1961,7 +1849,6 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 				var b_ scaler[float32] = recv_
 //line methodvalues.go:126
 				gc_at3[gc_tx] = v_2 * b_.scale
-//line methodvalues.go:132
 				gc_s_a[gc_rank] = a
 			}
 		} else {
@@ -1983,12 +1870,10 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 				var b_ scaler[float32] = recv_
 //line methodvalues.go:126
 				s_3[gc_tx] = v_2 * b_.scale
-//line methodvalues.go:132
 				gc_s_a[gc_rank] = a
 			}
 		}
 	}
-//line methodvalues.go:138
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_qoff2, gc_qd2 := 1, gc_bdx
 		if compiled.Segmented(gc_qoff2, gc_qd2, 0, gc_bdx) {
@@ -2006,7 +1891,6 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 						gc_rank := gc_base + gc_tx
 //line methodvalues.go:128
 						r_3 := gc_at4[gc_u2]
-//line methodvalues.go:130
 						gc_s_r_3[gc_rank] = r_3
 					}
 				} else {
@@ -2018,7 +1902,6 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 							gc_pos.Thread = gc_rank
 //line methodvalues.go:128
 							r_3 := s_3[(gc_tx + gc_r2)]
-//line methodvalues.go:130
 							gc_s_r_3[gc_rank] = r_3
 						}
 						{
@@ -2027,7 +1910,6 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 							gc_pos.Thread = gc_rank
 //line methodvalues.go:128
 							r_3 := s_3[(gc_tx + gc_r2)]
-//line methodvalues.go:130
 							gc_s_r_3[gc_rank] = r_3
 						}
 						{
@@ -2036,7 +1918,6 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 							gc_pos.Thread = gc_rank
 //line methodvalues.go:128
 							r_3 := s_3[(gc_tx + gc_r2)]
-//line methodvalues.go:130
 							gc_s_r_3[gc_rank] = r_3
 						}
 						{
@@ -2045,7 +1926,6 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 							gc_pos.Thread = gc_rank
 //line methodvalues.go:128
 							r_3 := s_3[(gc_tx + gc_r2)]
-//line methodvalues.go:130
 							gc_s_r_3[gc_rank] = r_3
 						}
 					}
@@ -2054,7 +1934,6 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 						gc_pos.Thread = gc_rank
 //line methodvalues.go:128
 						r_3 := s_3[(gc_tx + gc_r2)]
-//line methodvalues.go:130
 						gc_s_r_3[gc_rank] = r_3
 					}
 				}
@@ -2069,7 +1948,6 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 					gc_pos.Thread = gc_rank
 //line methodvalues.go:128
 					r_3 := s_3[(gc_tx+1)%gc_bdx]
-//line methodvalues.go:130
 					gc_s_r_3[gc_rank] = r_3
 				}
 				{
@@ -2078,7 +1956,6 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 					gc_pos.Thread = gc_rank
 //line methodvalues.go:128
 					r_3 := s_3[(gc_tx+1)%gc_bdx]
-//line methodvalues.go:130
 					gc_s_r_3[gc_rank] = r_3
 				}
 				{
@@ -2087,7 +1964,6 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 					gc_pos.Thread = gc_rank
 //line methodvalues.go:128
 					r_3 := s_3[(gc_tx+1)%gc_bdx]
-//line methodvalues.go:130
 					gc_s_r_3[gc_rank] = r_3
 				}
 				{
@@ -2096,7 +1972,6 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 					gc_pos.Thread = gc_rank
 //line methodvalues.go:128
 					r_3 := s_3[(gc_tx+1)%gc_bdx]
-//line methodvalues.go:130
 					gc_s_r_3[gc_rank] = r_3
 				}
 			}
@@ -2105,19 +1980,16 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 				gc_pos.Thread = gc_rank
 //line methodvalues.go:128
 				r_3 := s_3[(gc_tx+1)%gc_bdx]
-//line methodvalues.go:130
 				gc_s_r_3[gc_rank] = r_3
 			}
 		}
 	}
-//line methodvalues.go:136
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off3 := gc_bx * gc_bdx
 		if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 {
 			gc_at5 := out[gc_off3:][:gc_bdx]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line methodvalues.go:143
 				r_3 := gc_s_r_3[gc_rank]
 				a := gc_s_a[gc_rank]
 //line methodvalues.go:130
@@ -2128,7 +2000,6 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 				gc_at5[gc_tx] = a + r_2
 			}
 		} else {
-//line methodvalues.go:155
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -2178,7 +2049,6 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 //line methodvalues.go:180
 	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 	var recv factor = k
-//line methodvalues.go:183
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_step := 0
 		for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -2189,7 +2059,6 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 //line methodvalues.go:181
 				var add func(_ *gocuda.Thread, v int32) int32 = recv.plus
 				v := int32(gc_tx)
-//line methodvalues.go:185
 				gc_s_add[gc_rank] = add
 				gc_s_v[gc_rank] = v
 			}
@@ -2200,7 +2069,6 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 //line methodvalues.go:181
 				var add func(_ *gocuda.Thread, v int32) int32 = recv.plus
 				v := int32(gc_tx)
-//line methodvalues.go:185
 				gc_s_add[gc_rank] = add
 				gc_s_v[gc_rank] = v
 			}
@@ -2211,7 +2079,6 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 //line methodvalues.go:181
 				var add func(_ *gocuda.Thread, v int32) int32 = recv.plus
 				v := int32(gc_tx)
-//line methodvalues.go:185
 				gc_s_add[gc_rank] = add
 				gc_s_v[gc_rank] = v
 			}
@@ -2222,7 +2089,6 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 //line methodvalues.go:181
 				var add func(_ *gocuda.Thread, v int32) int32 = recv.plus
 				v := int32(gc_tx)
-//line methodvalues.go:185
 				gc_s_add[gc_rank] = add
 				gc_s_v[gc_rank] = v
 			}
@@ -2233,7 +2099,6 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 //line methodvalues.go:181
 			var add func(_ *gocuda.Thread, v int32) int32 = recv.plus
 			v := int32(gc_tx)
-//line methodvalues.go:185
 			gc_s_add[gc_rank] = add
 			gc_s_v[gc_rank] = v
 		}
@@ -2244,7 +2109,6 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 		var s_ []int32 = s
 //line methodvalues.go:185
 		var k_ factor = recv_
-//line methodvalues.go:187
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			if gc_bdx <= len(s_) {
 				gc_at := s_[:gc_bdx]
@@ -2261,7 +2125,6 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 					gc_at[gc_tx] = v_ * int32(k_)
 				}
 			} else {
-//line methodvalues.go:163
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -2276,7 +2139,6 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 				}
 			}
 		}
-//line methodvalues.go:166
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_qoff, gc_qd := 1, gc_bdx
 			if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
@@ -2294,7 +2156,6 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 							gc_rank := gc_base + gc_tx
 //line methodvalues.go:160
 							r_ := gc_at2[gc_u]
-//line methodvalues.go:162
 							gc_s_r_[gc_rank] = r_
 						}
 					} else {
@@ -2306,7 +2167,6 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 								gc_pos.Thread = gc_rank
 //line methodvalues.go:160
 								r_ := s_[(gc_tx + gc_r)]
-//line methodvalues.go:162
 								gc_s_r_[gc_rank] = r_
 							}
 							{
@@ -2315,7 +2175,6 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 								gc_pos.Thread = gc_rank
 //line methodvalues.go:160
 								r_ := s_[(gc_tx + gc_r)]
-//line methodvalues.go:162
 								gc_s_r_[gc_rank] = r_
 							}
 							{
@@ -2324,7 +2183,6 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 								gc_pos.Thread = gc_rank
 //line methodvalues.go:160
 								r_ := s_[(gc_tx + gc_r)]
-//line methodvalues.go:162
 								gc_s_r_[gc_rank] = r_
 							}
 							{
@@ -2333,7 +2191,6 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 								gc_pos.Thread = gc_rank
 //line methodvalues.go:160
 								r_ := s_[(gc_tx + gc_r)]
-//line methodvalues.go:162
 								gc_s_r_[gc_rank] = r_
 							}
 						}
@@ -2342,7 +2199,6 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 							gc_pos.Thread = gc_rank
 //line methodvalues.go:160
 							r_ := s_[(gc_tx + gc_r)]
-//line methodvalues.go:162
 							gc_s_r_[gc_rank] = r_
 						}
 					}
@@ -2357,7 +2213,6 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 						gc_pos.Thread = gc_rank
 //line methodvalues.go:160
 						r_ := s_[(gc_tx+1)%gc_bdx]
-//line methodvalues.go:162
 						gc_s_r_[gc_rank] = r_
 					}
 					{
@@ -2366,7 +2221,6 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 						gc_pos.Thread = gc_rank
 //line methodvalues.go:160
 						r_ := s_[(gc_tx+1)%gc_bdx]
-//line methodvalues.go:162
 						gc_s_r_[gc_rank] = r_
 					}
 					{
@@ -2375,7 +2229,6 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 						gc_pos.Thread = gc_rank
 //line methodvalues.go:160
 						r_ := s_[(gc_tx+1)%gc_bdx]
-//line methodvalues.go:162
 						gc_s_r_[gc_rank] = r_
 					}
 					{
@@ -2384,7 +2237,6 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 						gc_pos.Thread = gc_rank
 //line methodvalues.go:160
 						r_ := s_[(gc_tx+1)%gc_bdx]
-//line methodvalues.go:162
 						gc_s_r_[gc_rank] = r_
 					}
 				}
@@ -2393,12 +2245,10 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 					gc_pos.Thread = gc_rank
 //line methodvalues.go:160
 					r_ := s_[(gc_tx+1)%gc_bdx]
-//line methodvalues.go:162
 					gc_s_r_[gc_rank] = r_
 				}
 			}
 		}
-//line methodvalues.go:168
 		gc_step4 := 0
 		for ; gc_step4+3 < gc_n; gc_step4 += 4 {
 			{
@@ -2414,7 +2264,6 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 				var r int32 = r_2
 //line methodvalues.go:185
 				v = add(t, r)
-//line methodvalues.go:188
 				gc_s_v[gc_rank] = v
 			}
 			{
@@ -2430,7 +2279,6 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 				var r int32 = r_2
 //line methodvalues.go:185
 				v = add(t, r)
-//line methodvalues.go:188
 				gc_s_v[gc_rank] = v
 			}
 			{
@@ -2446,7 +2294,6 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 				var r int32 = r_2
 //line methodvalues.go:185
 				v = add(t, r)
-//line methodvalues.go:188
 				gc_s_v[gc_rank] = v
 			}
 			{
@@ -2462,7 +2309,6 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 				var r int32 = r_2
 //line methodvalues.go:185
 				v = add(t, r)
-//line methodvalues.go:188
 				gc_s_v[gc_rank] = v
 			}
 		}
@@ -2478,13 +2324,11 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 			var r int32 = r_2
 //line methodvalues.go:185
 			v = add(t, r)
-//line methodvalues.go:188
 			gc_s_v[gc_rank] = v
 		}
 	}
 //line methodvalues.go:187
 	var s_2 []int32 = s
-//line methodvalues.go:189
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		if gc_bdx <= len(s_2) {
 			gc_at3 := s_2[:gc_bdx]
@@ -2500,7 +2344,6 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 				gc_at3[gc_tx] = v_2 * g_.k
 			}
 		} else {
-//line methodvalues.go:21
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -2514,7 +2357,6 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 			}
 		}
 	}
-//line methodvalues.go:24
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_qoff2, gc_qd2 := 1, gc_bdx
 		if compiled.Segmented(gc_qoff2, gc_qd2, 0, gc_bdx) {
@@ -2532,7 +2374,6 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 						gc_rank := gc_base + gc_tx
 //line methodvalues.go:18
 						r_3 := gc_at4[gc_u2]
-//line methodvalues.go:20
 						gc_s_r_3[gc_rank] = r_3
 					}
 				} else {
@@ -2544,7 +2385,6 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 							gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 							r_3 := s_2[(gc_tx + gc_r2)]
-//line methodvalues.go:20
 							gc_s_r_3[gc_rank] = r_3
 						}
 						{
@@ -2553,7 +2393,6 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 							gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 							r_3 := s_2[(gc_tx + gc_r2)]
-//line methodvalues.go:20
 							gc_s_r_3[gc_rank] = r_3
 						}
 						{
@@ -2562,7 +2401,6 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 							gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 							r_3 := s_2[(gc_tx + gc_r2)]
-//line methodvalues.go:20
 							gc_s_r_3[gc_rank] = r_3
 						}
 						{
@@ -2571,7 +2409,6 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 							gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 							r_3 := s_2[(gc_tx + gc_r2)]
-//line methodvalues.go:20
 							gc_s_r_3[gc_rank] = r_3
 						}
 					}
@@ -2580,7 +2417,6 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 						gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 						r_3 := s_2[(gc_tx + gc_r2)]
-//line methodvalues.go:20
 						gc_s_r_3[gc_rank] = r_3
 					}
 				}
@@ -2595,7 +2431,6 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 					gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 					r_3 := s_2[(gc_tx+1)%gc_bdx]
-//line methodvalues.go:20
 					gc_s_r_3[gc_rank] = r_3
 				}
 				{
@@ -2604,7 +2439,6 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 					gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 					r_3 := s_2[(gc_tx+1)%gc_bdx]
-//line methodvalues.go:20
 					gc_s_r_3[gc_rank] = r_3
 				}
 				{
@@ -2613,7 +2447,6 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 					gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 					r_3 := s_2[(gc_tx+1)%gc_bdx]
-//line methodvalues.go:20
 					gc_s_r_3[gc_rank] = r_3
 				}
 				{
@@ -2622,7 +2455,6 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 					gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 					r_3 := s_2[(gc_tx+1)%gc_bdx]
-//line methodvalues.go:20
 					gc_s_r_3[gc_rank] = r_3
 				}
 			}
@@ -2631,14 +2463,12 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 				gc_pos.Thread = gc_rank
 //line methodvalues.go:18
 				r_3 := s_2[(gc_tx+1)%gc_bdx]
-//line methodvalues.go:20
 				gc_s_r_3[gc_rank] = r_3
 			}
 		}
 	}
 //line methodvalues.go:190
 	var v_3 int32 = 1
-//line methodvalues.go:192
 	var gc_l_c_ [32]*counter
 	var gc_l_c_2 [32]*counter
 	var gc_l_c [32]counter
@@ -2682,7 +2512,6 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			c_ := gc_l_c_[gc_lane]
-//line methodvalues.go:95
 			v := gc_s_v[gc_rank]
 			recv_2 := gc_l_recv_2[gc_lane]
 //line methodvalues.go:89
@@ -2710,9 +2539,7 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 				gc_b.Enter(gc_rank)
 //line methodvalues.go:179
 				i := gc_bx*gc_bdx + gc_tx
-//line methodvalues.go:181
 				c_2 := gc_l_c_2[gc_lane]
-//line methodvalues.go:183
 				add := gc_s_add[gc_rank]
 				v := gc_s_v[gc_rank]
 //line methodvalues.go:89

@@ -53,7 +53,6 @@ func gc_body_methodValue(gc_b2 *compiled.Block, out []int32) {
 	s := gocuda.Shared[int32](t, gc_bdx2)[:gc_bdx2]
 //line methodvalues.go:39
 	var s_ []int32 = s
-//line methodvalues.go:41
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		if gc_bdx2 <= len(s_) {
 			gc_at9 := s_[:gc_bdx2]
@@ -71,7 +70,6 @@ func gc_body_methodValue(gc_b2 *compiled.Block, out []int32) {
 				var g_ gain = recv
 //line methodvalues.go:16
 				gc_at9[gc_tx2] = v * g_.k
-//line methodvalues.go:21
 				gc_s_g[gc_rank2] = g
 				gc_s_f[gc_rank2] = f
 				gc_s_recv[gc_rank2] = recv
@@ -91,14 +89,12 @@ func gc_body_methodValue(gc_b2 *compiled.Block, out []int32) {
 				var g_ gain = recv
 //line methodvalues.go:16
 				s_[gc_tx2] = v * g_.k
-//line methodvalues.go:21
 				gc_s_g[gc_rank2] = g
 				gc_s_f[gc_rank2] = f
 				gc_s_recv[gc_rank2] = recv
 			}
 		}
 	}
-//line methodvalues.go:29
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_qoff5, gc_qd5 := 1, gc_bdx2
 		if compiled.Segmented(gc_qoff5, gc_qd5, 0, gc_bdx2) {
@@ -146,7 +142,6 @@ func gc_body_methodValue(gc_b2 *compiled.Block, out []int32) {
 						gc_rank2 := gc_base2 + gc_tx2
 //line methodvalues.go:18
 						r := gc_at10[gc_u5]
-//line methodvalues.go:20
 						gc_s_r[gc_rank2] = r
 					}
 				} else {
@@ -158,7 +153,6 @@ func gc_body_methodValue(gc_b2 *compiled.Block, out []int32) {
 							gc_pos2.Thread = gc_rank2
 //line methodvalues.go:18
 							r := s_[(gc_tx2 + gc_r)]
-//line methodvalues.go:20
 							gc_s_r[gc_rank2] = r
 						}
 						{
@@ -167,7 +161,6 @@ func gc_body_methodValue(gc_b2 *compiled.Block, out []int32) {
 							gc_pos2.Thread = gc_rank2
 //line methodvalues.go:18
 							r := s_[(gc_tx2 + gc_r)]
-//line methodvalues.go:20
 							gc_s_r[gc_rank2] = r
 						}
 						{
@@ -176,7 +169,6 @@ func gc_body_methodValue(gc_b2 *compiled.Block, out []int32) {
 							gc_pos2.Thread = gc_rank2
 //line methodvalues.go:18
 							r := s_[(gc_tx2 + gc_r)]
-//line methodvalues.go:20
 							gc_s_r[gc_rank2] = r
 						}
 						{
@@ -185,7 +177,6 @@ func gc_body_methodValue(gc_b2 *compiled.Block, out []int32) {
 							gc_pos2.Thread = gc_rank2
 //line methodvalues.go:18
 							r := s_[(gc_tx2 + gc_r)]
-//line methodvalues.go:20
 							gc_s_r[gc_rank2] = r
 						}
 					}
@@ -194,7 +185,6 @@ func gc_body_methodValue(gc_b2 *compiled.Block, out []int32) {
 						gc_pos2.Thread = gc_rank2
 //line methodvalues.go:18
 						r := s_[(gc_tx2 + gc_r)]
-//line methodvalues.go:20
 						gc_s_r[gc_rank2] = r
 					}
 				}
@@ -209,7 +199,6 @@ func gc_body_methodValue(gc_b2 *compiled.Block, out []int32) {
 					gc_pos2.Thread = gc_rank2
 //line methodvalues.go:18
 					r := s_[(gc_tx2+1)%gc_bdx2]
-//line methodvalues.go:20
 					gc_s_r[gc_rank2] = r
 				}
 				{
@@ -218,7 +207,6 @@ func gc_body_methodValue(gc_b2 *compiled.Block, out []int32) {
 					gc_pos2.Thread = gc_rank2
 //line methodvalues.go:18
 					r := s_[(gc_tx2+1)%gc_bdx2]
-//line methodvalues.go:20
 					gc_s_r[gc_rank2] = r
 				}
 				{
@@ -227,7 +215,6 @@ func gc_body_methodValue(gc_b2 *compiled.Block, out []int32) {
 					gc_pos2.Thread = gc_rank2
 //line methodvalues.go:18
 					r := s_[(gc_tx2+1)%gc_bdx2]
-//line methodvalues.go:20
 					gc_s_r[gc_rank2] = r
 				}
 				{
@@ -236,7 +223,6 @@ func gc_body_methodValue(gc_b2 *compiled.Block, out []int32) {
 					gc_pos2.Thread = gc_rank2
 //line methodvalues.go:18
 					r := s_[(gc_tx2+1)%gc_bdx2]
-//line methodvalues.go:20
 					gc_s_r[gc_rank2] = r
 				}
 			}
@@ -245,7 +231,6 @@ func gc_body_methodValue(gc_b2 *compiled.Block, out []int32) {
 				gc_pos2.Thread = gc_rank2
 //line methodvalues.go:18
 				r := s_[(gc_tx2+1)%gc_bdx2]
-//line methodvalues.go:20
 				gc_s_r[gc_rank2] = r
 			}
 		}
@@ -254,7 +239,6 @@ func gc_body_methodValue(gc_b2 *compiled.Block, out []int32) {
 	var s_2 []int32 = s
 //line methodvalues.go:25
 	var s_3 []int32 = s_2
-//line methodvalues.go:27
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		if gc_bdx2 <= len(s_3) {
 			gc_at11 := s_3[:gc_bdx2]
@@ -280,7 +264,6 @@ func gc_body_methodValue(gc_b2 *compiled.Block, out []int32) {
 				var g_2 gain = recv_
 //line methodvalues.go:16
 				gc_at11[gc_tx2] = v_2 * g_2.k
-//line methodvalues.go:24
 				gc_s_a[gc_rank2] = a
 				gc_s_recv_[gc_rank2] = recv_
 			}
@@ -307,13 +290,11 @@ func gc_body_methodValue(gc_b2 *compiled.Block, out []int32) {
 				var g_2 gain = recv_
 //line methodvalues.go:16
 				s_3[gc_tx2] = v_2 * g_2.k
-//line methodvalues.go:24
 				gc_s_a[gc_rank2] = a
 				gc_s_recv_[gc_rank2] = recv_
 			}
 		}
 	}
-//line methodvalues.go:31
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_qoff6, gc_qd6 := 1, gc_bdx2
 		if compiled.Segmented(gc_qoff6, gc_qd6, 0, gc_bdx2) {
@@ -361,7 +342,6 @@ func gc_body_methodValue(gc_b2 *compiled.Block, out []int32) {
 						gc_rank2 := gc_base2 + gc_tx2
 //line methodvalues.go:18
 						r_5 := gc_at12[gc_u6]
-//line methodvalues.go:20
 						gc_s_r_5[gc_rank2] = r_5
 					}
 				} else {
@@ -373,7 +353,6 @@ func gc_body_methodValue(gc_b2 *compiled.Block, out []int32) {
 							gc_pos2.Thread = gc_rank2
 //line methodvalues.go:18
 							r_5 := s_3[(gc_tx2 + gc_r2)]
-//line methodvalues.go:20
 							gc_s_r_5[gc_rank2] = r_5
 						}
 						{
@@ -382,7 +361,6 @@ func gc_body_methodValue(gc_b2 *compiled.Block, out []int32) {
 							gc_pos2.Thread = gc_rank2
 //line methodvalues.go:18
 							r_5 := s_3[(gc_tx2 + gc_r2)]
-//line methodvalues.go:20
 							gc_s_r_5[gc_rank2] = r_5
 						}
 						{
@@ -391,7 +369,6 @@ func gc_body_methodValue(gc_b2 *compiled.Block, out []int32) {
 							gc_pos2.Thread = gc_rank2
 //line methodvalues.go:18
 							r_5 := s_3[(gc_tx2 + gc_r2)]
-//line methodvalues.go:20
 							gc_s_r_5[gc_rank2] = r_5
 						}
 						{
@@ -400,7 +377,6 @@ func gc_body_methodValue(gc_b2 *compiled.Block, out []int32) {
 							gc_pos2.Thread = gc_rank2
 //line methodvalues.go:18
 							r_5 := s_3[(gc_tx2 + gc_r2)]
-//line methodvalues.go:20
 							gc_s_r_5[gc_rank2] = r_5
 						}
 					}
@@ -409,7 +385,6 @@ func gc_body_methodValue(gc_b2 *compiled.Block, out []int32) {
 						gc_pos2.Thread = gc_rank2
 //line methodvalues.go:18
 						r_5 := s_3[(gc_tx2 + gc_r2)]
-//line methodvalues.go:20
 						gc_s_r_5[gc_rank2] = r_5
 					}
 				}
@@ -424,7 +399,6 @@ func gc_body_methodValue(gc_b2 *compiled.Block, out []int32) {
 					gc_pos2.Thread = gc_rank2
 //line methodvalues.go:18
 					r_5 := s_3[(gc_tx2+1)%gc_bdx2]
-//line methodvalues.go:20
 					gc_s_r_5[gc_rank2] = r_5
 				}
 				{
@@ -433,7 +407,6 @@ func gc_body_methodValue(gc_b2 *compiled.Block, out []int32) {
 					gc_pos2.Thread = gc_rank2
 //line methodvalues.go:18
 					r_5 := s_3[(gc_tx2+1)%gc_bdx2]
-//line methodvalues.go:20
 					gc_s_r_5[gc_rank2] = r_5
 				}
 				{
@@ -442,7 +415,6 @@ func gc_body_methodValue(gc_b2 *compiled.Block, out []int32) {
 					gc_pos2.Thread = gc_rank2
 //line methodvalues.go:18
 					r_5 := s_3[(gc_tx2+1)%gc_bdx2]
-//line methodvalues.go:20
 					gc_s_r_5[gc_rank2] = r_5
 				}
 				{
@@ -451,7 +423,6 @@ func gc_body_methodValue(gc_b2 *compiled.Block, out []int32) {
 					gc_pos2.Thread = gc_rank2
 //line methodvalues.go:18
 					r_5 := s_3[(gc_tx2+1)%gc_bdx2]
-//line methodvalues.go:20
 					gc_s_r_5[gc_rank2] = r_5
 				}
 			}
@@ -460,20 +431,17 @@ func gc_body_methodValue(gc_b2 *compiled.Block, out []int32) {
 				gc_pos2.Thread = gc_rank2
 //line methodvalues.go:18
 				r_5 := s_3[(gc_tx2+1)%gc_bdx2]
-//line methodvalues.go:20
 				gc_s_r_5[gc_rank2] = r_5
 			}
 		}
 	}
 //line methodvalues.go:25
 	var s_4 []int32 = s_2
-//line methodvalues.go:27
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		if gc_bdx2 <= len(s_4) {
 			gc_at13 := s_4[:gc_bdx2]
 			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
-//line methodvalues.go:33
 				r_5 := gc_s_r_5[gc_rank2]
 				recv_ := gc_s_recv_[gc_rank2]
 //line methodvalues.go:20
@@ -488,7 +456,6 @@ func gc_body_methodValue(gc_b2 *compiled.Block, out []int32) {
 				gc_at13[gc_tx2] = v_3 * g_3.k
 			}
 		} else {
-//line methodvalues.go:23
 			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
@@ -507,7 +474,6 @@ func gc_body_methodValue(gc_b2 *compiled.Block, out []int32) {
 			}
 		}
 	}
-//line methodvalues.go:26
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_qoff7, gc_qd7 := 1, gc_bdx2
 		if compiled.Segmented(gc_qoff7, gc_qd7, 0, gc_bdx2) {
@@ -555,7 +521,6 @@ func gc_body_methodValue(gc_b2 *compiled.Block, out []int32) {
 						gc_rank2 := gc_base2 + gc_tx2
 //line methodvalues.go:18
 						r_7 := gc_at14[gc_u7]
-//line methodvalues.go:20
 						gc_s_r_7[gc_rank2] = r_7
 					}
 				} else {
@@ -567,7 +532,6 @@ func gc_body_methodValue(gc_b2 *compiled.Block, out []int32) {
 							gc_pos2.Thread = gc_rank2
 //line methodvalues.go:18
 							r_7 := s_4[(gc_tx2 + gc_r3)]
-//line methodvalues.go:20
 							gc_s_r_7[gc_rank2] = r_7
 						}
 						{
@@ -576,7 +540,6 @@ func gc_body_methodValue(gc_b2 *compiled.Block, out []int32) {
 							gc_pos2.Thread = gc_rank2
 //line methodvalues.go:18
 							r_7 := s_4[(gc_tx2 + gc_r3)]
-//line methodvalues.go:20
 							gc_s_r_7[gc_rank2] = r_7
 						}
 						{
@@ -585,7 +548,6 @@ func gc_body_methodValue(gc_b2 *compiled.Block, out []int32) {
 							gc_pos2.Thread = gc_rank2
 //line methodvalues.go:18
 							r_7 := s_4[(gc_tx2 + gc_r3)]
-//line methodvalues.go:20
 							gc_s_r_7[gc_rank2] = r_7
 						}
 						{
@@ -594,7 +556,6 @@ func gc_body_methodValue(gc_b2 *compiled.Block, out []int32) {
 							gc_pos2.Thread = gc_rank2
 //line methodvalues.go:18
 							r_7 := s_4[(gc_tx2 + gc_r3)]
-//line methodvalues.go:20
 							gc_s_r_7[gc_rank2] = r_7
 						}
 					}
@@ -603,7 +564,6 @@ func gc_body_methodValue(gc_b2 *compiled.Block, out []int32) {
 						gc_pos2.Thread = gc_rank2
 //line methodvalues.go:18
 						r_7 := s_4[(gc_tx2 + gc_r3)]
-//line methodvalues.go:20
 						gc_s_r_7[gc_rank2] = r_7
 					}
 				}
@@ -618,7 +578,6 @@ func gc_body_methodValue(gc_b2 *compiled.Block, out []int32) {
 					gc_pos2.Thread = gc_rank2
 //line methodvalues.go:18
 					r_7 := s_4[(gc_tx2+1)%gc_bdx2]
-//line methodvalues.go:20
 					gc_s_r_7[gc_rank2] = r_7
 				}
 				{
@@ -627,7 +586,6 @@ func gc_body_methodValue(gc_b2 *compiled.Block, out []int32) {
 					gc_pos2.Thread = gc_rank2
 //line methodvalues.go:18
 					r_7 := s_4[(gc_tx2+1)%gc_bdx2]
-//line methodvalues.go:20
 					gc_s_r_7[gc_rank2] = r_7
 				}
 				{
@@ -636,7 +594,6 @@ func gc_body_methodValue(gc_b2 *compiled.Block, out []int32) {
 					gc_pos2.Thread = gc_rank2
 //line methodvalues.go:18
 					r_7 := s_4[(gc_tx2+1)%gc_bdx2]
-//line methodvalues.go:20
 					gc_s_r_7[gc_rank2] = r_7
 				}
 				{
@@ -645,7 +602,6 @@ func gc_body_methodValue(gc_b2 *compiled.Block, out []int32) {
 					gc_pos2.Thread = gc_rank2
 //line methodvalues.go:18
 					r_7 := s_4[(gc_tx2+1)%gc_bdx2]
-//line methodvalues.go:20
 					gc_s_r_7[gc_rank2] = r_7
 				}
 			}
@@ -654,20 +610,17 @@ func gc_body_methodValue(gc_b2 *compiled.Block, out []int32) {
 				gc_pos2.Thread = gc_rank2
 //line methodvalues.go:18
 				r_7 := s_4[(gc_tx2+1)%gc_bdx2]
-//line methodvalues.go:20
 				gc_s_r_7[gc_rank2] = r_7
 			}
 		}
 	}
 //line methodvalues.go:42
 	var s_5 []int32 = s
-//line methodvalues.go:44
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		if gc_bdx2 <= len(s_5) {
 			gc_at15 := s_5[:gc_bdx2]
 			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
-//line methodvalues.go:50
 				r_7 := gc_s_r_7[gc_rank2]
 				f := gc_s_f[gc_rank2]
 				recv := gc_s_recv[gc_rank2]
@@ -687,7 +640,6 @@ func gc_body_methodValue(gc_b2 *compiled.Block, out []int32) {
 				var g_4 gain = recv
 //line methodvalues.go:16
 				gc_at15[gc_tx2] = v_4 * g_4.k
-//line methodvalues.go:24
 				gc_s_b[gc_rank2] = b
 			}
 		} else {
@@ -713,12 +665,10 @@ func gc_body_methodValue(gc_b2 *compiled.Block, out []int32) {
 				var g_4 gain = recv
 //line methodvalues.go:16
 				s_5[gc_tx2] = v_4 * g_4.k
-//line methodvalues.go:24
 				gc_s_b[gc_rank2] = b
 			}
 		}
 	}
-//line methodvalues.go:30
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_qoff8, gc_qd8 := 1, gc_bdx2
 		if compiled.Segmented(gc_qoff8, gc_qd8, 0, gc_bdx2) {
@@ -766,7 +716,6 @@ func gc_body_methodValue(gc_b2 *compiled.Block, out []int32) {
 						gc_rank2 := gc_base2 + gc_tx2
 //line methodvalues.go:18
 						r_9 := gc_at16[gc_u8]
-//line methodvalues.go:20
 						gc_s_r_9[gc_rank2] = r_9
 					}
 				} else {
@@ -778,7 +727,6 @@ func gc_body_methodValue(gc_b2 *compiled.Block, out []int32) {
 							gc_pos2.Thread = gc_rank2
 //line methodvalues.go:18
 							r_9 := s_5[(gc_tx2 + gc_r4)]
-//line methodvalues.go:20
 							gc_s_r_9[gc_rank2] = r_9
 						}
 						{
@@ -787,7 +735,6 @@ func gc_body_methodValue(gc_b2 *compiled.Block, out []int32) {
 							gc_pos2.Thread = gc_rank2
 //line methodvalues.go:18
 							r_9 := s_5[(gc_tx2 + gc_r4)]
-//line methodvalues.go:20
 							gc_s_r_9[gc_rank2] = r_9
 						}
 						{
@@ -796,7 +743,6 @@ func gc_body_methodValue(gc_b2 *compiled.Block, out []int32) {
 							gc_pos2.Thread = gc_rank2
 //line methodvalues.go:18
 							r_9 := s_5[(gc_tx2 + gc_r4)]
-//line methodvalues.go:20
 							gc_s_r_9[gc_rank2] = r_9
 						}
 						{
@@ -805,7 +751,6 @@ func gc_body_methodValue(gc_b2 *compiled.Block, out []int32) {
 							gc_pos2.Thread = gc_rank2
 //line methodvalues.go:18
 							r_9 := s_5[(gc_tx2 + gc_r4)]
-//line methodvalues.go:20
 							gc_s_r_9[gc_rank2] = r_9
 						}
 					}
@@ -814,7 +759,6 @@ func gc_body_methodValue(gc_b2 *compiled.Block, out []int32) {
 						gc_pos2.Thread = gc_rank2
 //line methodvalues.go:18
 						r_9 := s_5[(gc_tx2 + gc_r4)]
-//line methodvalues.go:20
 						gc_s_r_9[gc_rank2] = r_9
 					}
 				}
@@ -829,7 +773,6 @@ func gc_body_methodValue(gc_b2 *compiled.Block, out []int32) {
 					gc_pos2.Thread = gc_rank2
 //line methodvalues.go:18
 					r_9 := s_5[(gc_tx2+1)%gc_bdx2]
-//line methodvalues.go:20
 					gc_s_r_9[gc_rank2] = r_9
 				}
 				{
@@ -838,7 +781,6 @@ func gc_body_methodValue(gc_b2 *compiled.Block, out []int32) {
 					gc_pos2.Thread = gc_rank2
 //line methodvalues.go:18
 					r_9 := s_5[(gc_tx2+1)%gc_bdx2]
-//line methodvalues.go:20
 					gc_s_r_9[gc_rank2] = r_9
 				}
 				{
@@ -847,7 +789,6 @@ func gc_body_methodValue(gc_b2 *compiled.Block, out []int32) {
 					gc_pos2.Thread = gc_rank2
 //line methodvalues.go:18
 					r_9 := s_5[(gc_tx2+1)%gc_bdx2]
-//line methodvalues.go:20
 					gc_s_r_9[gc_rank2] = r_9
 				}
 				{
@@ -856,7 +797,6 @@ func gc_body_methodValue(gc_b2 *compiled.Block, out []int32) {
 					gc_pos2.Thread = gc_rank2
 //line methodvalues.go:18
 					r_9 := s_5[(gc_tx2+1)%gc_bdx2]
-//line methodvalues.go:20
 					gc_s_r_9[gc_rank2] = r_9
 				}
 			}
@@ -865,12 +805,10 @@ func gc_body_methodValue(gc_b2 *compiled.Block, out []int32) {
 				gc_pos2.Thread = gc_rank2
 //line methodvalues.go:18
 				r_9 := s_5[(gc_tx2+1)%gc_bdx2]
-//line methodvalues.go:20
 				gc_s_r_9[gc_rank2] = r_9
 			}
 		}
 	}
-//line methodvalues.go:26
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_vstep5 := 0
 		if compiled.SIMD && compiled.SIMD512 {
@@ -879,6 +817,7 @@ func gc_body_methodValue(gc_b2 *compiled.Block, out []int32) {
 				for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
 					gc_tx2 := gc_vstep5
 					gc_rank2 := gc_base2 + gc_tx2
+//line methodvalues.go:34
 					var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line methodvalues.go:34
 					r_9 := archsimd.LoadInt32x16Slice(gc_s_r_9[gc_rank2:])
@@ -945,7 +884,6 @@ func gc_body_methodValue(gc_b2 *compiled.Block, out []int32) {
 						gc_pos2.Thread = gc_rank2
 					}
 				}
-//line methodvalues.go:47
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep5, false
 			}(gc_vstep5)
@@ -1024,7 +962,6 @@ func gc_body_methodValue(gc_b2 *compiled.Block, out []int32) {
 					gc_pos2.Thread = gc_rank2
 				}
 			}
-//line methodvalues.go:47
 			archsimd.ClearAVXUpperBits()
 		}
 		for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -1032,7 +969,6 @@ func gc_body_methodValue(gc_b2 *compiled.Block, out []int32) {
 			gc_pos2.Thread = gc_rank2
 //line methodvalues.go:34
 			i := gc_bx2*gc_bdx2 + gc_tx2
-//line methodvalues.go:36
 			r_9 := gc_s_r_9[gc_rank2]
 			a := gc_s_a[gc_rank2]
 			b := gc_s_b[gc_rank2]
@@ -1088,7 +1024,6 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 	var s_ []int32 = s
 //line methodvalues.go:106
 	var r relay = p.relay
-//line methodvalues.go:108
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_vstep2 := 0
 		if compiled.SIMD && compiled.SIMD512 {
@@ -1136,7 +1071,6 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 				gc_pos2.Thread = gc_rank2
 //line methodvalues.go:106
 				var v_ int32 = int32(gc_tx2)
-//line methodvalues.go:108
 				gc_s_v_[gc_rank2] = v_
 			}
 			{
@@ -1145,7 +1079,6 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 				gc_pos2.Thread = gc_rank2
 //line methodvalues.go:106
 				var v_ int32 = int32(gc_tx2)
-//line methodvalues.go:108
 				gc_s_v_[gc_rank2] = v_
 			}
 			{
@@ -1154,7 +1087,6 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 				gc_pos2.Thread = gc_rank2
 //line methodvalues.go:106
 				var v_ int32 = int32(gc_tx2)
-//line methodvalues.go:108
 				gc_s_v_[gc_rank2] = v_
 			}
 			{
@@ -1163,7 +1095,6 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 				gc_pos2.Thread = gc_rank2
 //line methodvalues.go:106
 				var v_ int32 = int32(gc_tx2)
-//line methodvalues.go:108
 				gc_s_v_[gc_rank2] = v_
 			}
 		}
@@ -1172,13 +1103,11 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 			gc_pos2.Thread = gc_rank2
 //line methodvalues.go:106
 			var v_ int32 = int32(gc_tx2)
-//line methodvalues.go:108
 			gc_s_v_[gc_rank2] = v_
 		}
 	}
 //line methodvalues.go:53
 	for k := 0; k < r.n; k++ {
-//line methodvalues.go:55
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			if gc_bdx2 <= len(s_) {
 				gc_at7 := s_[:gc_bdx2]
@@ -1214,7 +1143,6 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 				}
 				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-//line methodvalues.go:61
 					v_ := gc_s_v_[gc_rank2]
 //line methodvalues.go:54
 					gc_at7[gc_tx2] = v_
@@ -1304,7 +1232,6 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 				}
 			}
 		}
-//line methodvalues.go:60
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_qoff4, gc_qd4 := 1, gc_bdx2
 			if compiled.Segmented(gc_qoff4, gc_qd4, 0, gc_bdx2) {
@@ -1354,7 +1281,6 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 						for gc_u4 := gc_vstep5 - gc_seg4; gc_u4 < gc_seglen4; gc_u4++ {
 							gc_tx2 := gc_seg4 + gc_u4
 							gc_rank2 := gc_base2 + gc_tx2
-//line methodvalues.go:64
 							v_ := gc_s_v_[gc_rank2]
 //line methodvalues.go:56
 							v_ += gc_at8[gc_u4]
@@ -1466,7 +1392,6 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 	var w *warpSink = p.warpSink
 //line methodvalues.go:110
 	var s_2 []int32 = s
-//line methodvalues.go:112
 	var gc_l_v [32]int32
 	var gc_c21v [32]int32
 	var gc_c21r [32]int32
@@ -1506,7 +1431,6 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 				i := gc_bx2*gc_bdx2 + gc_tx2
 //line methodvalues.go:108
 				var i_ int = i
-//line methodvalues.go:110
 				v := gc_l_v[gc_lane2]
 //line methodvalues.go:70
 				w.sums[i_] = gc_c21r[gc_lane2]
@@ -1517,7 +1441,6 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 				var r_2 relay = o.solver.relay
 //line methodvalues.go:53
 				k_ := 0
-//line methodvalues.go:58
 				gc_s_r_2[gc_rank2] = r_2
 				gc_s_v_3[gc_rank2] = v_3
 				gc_s_k_[gc_rank2] = k_
@@ -1532,7 +1455,6 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 			return
 		}
 		gc_r52, gc_r52in, gc_r52out := 0, 0, 0
-//line methodvalues.go:60
 		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 			r_2 := gc_s_r_2[gc_rank2]
@@ -1545,14 +1467,12 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 				gc_r52out = gc_rank2
 			}
 		}
-//line methodvalues.go:73
 		if gc_r52 == 3 {
 			compiled.Diverged(gc_b2, "SyncThreads", gc_r52in, gc_r52out)
 		}
 		if gc_r52&1 == 0 {
 			break
 		}
-//line methodvalues.go:80
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			if gc_bdx2 <= len(s_2) {
 				gc_at9 := s_2[:gc_bdx2]
@@ -1588,7 +1508,6 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 				}
 				for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-//line methodvalues.go:61
 					v_3 := gc_s_v_3[gc_rank2]
 //line methodvalues.go:54
 					gc_at9[gc_tx2] = v_3
@@ -1678,7 +1597,6 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 				}
 			}
 		}
-//line methodvalues.go:60
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_qoff5, gc_qd5 := 1, gc_bdx2
 			if compiled.Segmented(gc_qoff5, gc_qd5, 0, gc_bdx2) {
@@ -1728,7 +1646,6 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 						for gc_u5 := gc_vstep8 - gc_seg5; gc_u5 < gc_seglen5; gc_u5++ {
 							gc_tx2 := gc_seg5 + gc_u5
 							gc_rank2 := gc_base2 + gc_tx2
-//line methodvalues.go:64
 							v_3 := gc_s_v_3[gc_rank2]
 //line methodvalues.go:56
 							v_3 += gc_at10[gc_u5]
@@ -1835,7 +1752,6 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 				}
 			}
 		}
-//line methodvalues.go:63
 		gc_step20 := 0
 		for ; gc_step20+3 < gc_n2; gc_step20 += 4 {
 			{
@@ -1881,12 +1797,10 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 	}
 //line methodvalues.go:112
 	var s_3 []int32 = s
-//line methodvalues.go:114
 	for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 		gc_pos2.Thread = gc_rank2
 		v_3 := gc_s_v_3[gc_rank2]
 		var v int32
-//line methodvalues.go:119
 		o := gc_s_o[gc_rank2]
 //line methodvalues.go:59
 		var r_3 int32 = v_3
@@ -1902,7 +1816,6 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 		var r_4 relay = recv
 //line methodvalues.go:53
 		k_2 := 0
-//line methodvalues.go:60
 		gc_s_r_4[gc_rank2] = r_4
 		gc_s_v_4[gc_rank2] = v_4
 		gc_s_k_2[gc_rank2] = k_2
@@ -1914,7 +1827,6 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 			return
 		}
 		gc_r102, gc_r102in, gc_r102out := 0, 0, 0
-//line methodvalues.go:60
 		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 			r_4 := gc_s_r_4[gc_rank2]
@@ -1927,14 +1839,12 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 				gc_r102out = gc_rank2
 			}
 		}
-//line methodvalues.go:73
 		if gc_r102 == 3 {
 			compiled.Diverged(gc_b2, "SyncThreads", gc_r102in, gc_r102out)
 		}
 		if gc_r102&1 == 0 {
 			break
 		}
-//line methodvalues.go:80
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			if gc_bdx2 <= len(s_3) {
 				gc_at11 := s_3[:gc_bdx2]
@@ -1970,7 +1880,6 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 				}
 				for gc_tx2 := gc_vstep9; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-//line methodvalues.go:61
 					v_4 := gc_s_v_4[gc_rank2]
 //line methodvalues.go:54
 					gc_at11[gc_tx2] = v_4
@@ -2060,7 +1969,6 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 				}
 			}
 		}
-//line methodvalues.go:60
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_qoff6, gc_qd6 := 1, gc_bdx2
 			if compiled.Segmented(gc_qoff6, gc_qd6, 0, gc_bdx2) {
@@ -2110,7 +2018,6 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 						for gc_u6 := gc_vstep11 - gc_seg6; gc_u6 < gc_seglen6; gc_u6++ {
 							gc_tx2 := gc_seg6 + gc_u6
 							gc_rank2 := gc_base2 + gc_tx2
-//line methodvalues.go:64
 							v_4 := gc_s_v_4[gc_rank2]
 //line methodvalues.go:56
 							v_4 += gc_at12[gc_u6]
@@ -2217,7 +2124,6 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 				}
 			}
 		}
-//line methodvalues.go:63
 		gc_step24 := 0
 		for ; gc_step24+3 < gc_n2; gc_step24 += 4 {
 			{
@@ -2263,7 +2169,6 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 	}
 //line methodvalues.go:114
 	var v_5 int32 = 1
-//line methodvalues.go:116
 	var gc_l_c_ [32]*counter
 	var gc_l_c_2 [32]*counter
 	var gc_l_v2 [32]int32
@@ -2300,7 +2205,6 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 			gc_rank2 := gc_w2 + gc_lane2
 			gc_pos2.Thread = gc_rank2
 			c_ := gc_l_c_[gc_lane2]
-//line methodvalues.go:95
 			v := gc_l_v2[gc_lane2]
 //line methodvalues.go:89
 			c_.total += gc_c22r[gc_lane2]
@@ -2327,9 +2231,7 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 				gc_pos2.Thread = gc_rank2
 //line methodvalues.go:104
 				i := gc_bx2*gc_bdx2 + gc_tx2
-//line methodvalues.go:106
 				c_2 := gc_l_c_2[gc_lane2]
-//line methodvalues.go:108
 				v := gc_l_v2[gc_lane2]
 //line methodvalues.go:89
 				c_2.total += gc_c23r[gc_lane2]
@@ -2371,7 +2273,6 @@ func gc_body_genericPromoted(gc_b2 *compiled.Block, out []float32) {
 	s := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
 //line methodvalues.go:149
 	var s_ []float32 = s
-//line methodvalues.go:151
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		if gc_bdx2 <= len(s_) {
 			gc_at6 := s_[:gc_bdx2]
@@ -2390,7 +2291,6 @@ func gc_body_genericPromoted(gc_b2 *compiled.Block, out []float32) {
 				var b scaler[float32] = recv
 //line methodvalues.go:126
 				gc_at6[gc_tx2] = v * b.scale
-//line methodvalues.go:131
 				gc_s_h[gc_rank2] = h
 			}
 		} else {
@@ -2409,12 +2309,10 @@ func gc_body_genericPromoted(gc_b2 *compiled.Block, out []float32) {
 				var b scaler[float32] = recv
 //line methodvalues.go:126
 				s_[gc_tx2] = v * b.scale
-//line methodvalues.go:131
 				gc_s_h[gc_rank2] = h
 			}
 		}
 	}
-//line methodvalues.go:137
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_qoff3, gc_qd3 := 1, gc_bdx2
 		if compiled.Segmented(gc_qoff3, gc_qd3, 0, gc_bdx2) {
@@ -2462,7 +2360,6 @@ func gc_body_genericPromoted(gc_b2 *compiled.Block, out []float32) {
 						gc_rank2 := gc_base2 + gc_tx2
 //line methodvalues.go:128
 						r := gc_at7[gc_u3]
-//line methodvalues.go:130
 						gc_s_r[gc_rank2] = r
 					}
 				} else {
@@ -2474,7 +2371,6 @@ func gc_body_genericPromoted(gc_b2 *compiled.Block, out []float32) {
 							gc_pos2.Thread = gc_rank2
 //line methodvalues.go:128
 							r := s_[(gc_tx2 + gc_r)]
-//line methodvalues.go:130
 							gc_s_r[gc_rank2] = r
 						}
 						{
@@ -2483,7 +2379,6 @@ func gc_body_genericPromoted(gc_b2 *compiled.Block, out []float32) {
 							gc_pos2.Thread = gc_rank2
 //line methodvalues.go:128
 							r := s_[(gc_tx2 + gc_r)]
-//line methodvalues.go:130
 							gc_s_r[gc_rank2] = r
 						}
 						{
@@ -2492,7 +2387,6 @@ func gc_body_genericPromoted(gc_b2 *compiled.Block, out []float32) {
 							gc_pos2.Thread = gc_rank2
 //line methodvalues.go:128
 							r := s_[(gc_tx2 + gc_r)]
-//line methodvalues.go:130
 							gc_s_r[gc_rank2] = r
 						}
 						{
@@ -2501,7 +2395,6 @@ func gc_body_genericPromoted(gc_b2 *compiled.Block, out []float32) {
 							gc_pos2.Thread = gc_rank2
 //line methodvalues.go:128
 							r := s_[(gc_tx2 + gc_r)]
-//line methodvalues.go:130
 							gc_s_r[gc_rank2] = r
 						}
 					}
@@ -2510,7 +2403,6 @@ func gc_body_genericPromoted(gc_b2 *compiled.Block, out []float32) {
 						gc_pos2.Thread = gc_rank2
 //line methodvalues.go:128
 						r := s_[(gc_tx2 + gc_r)]
-//line methodvalues.go:130
 						gc_s_r[gc_rank2] = r
 					}
 				}
@@ -2525,7 +2417,6 @@ func gc_body_genericPromoted(gc_b2 *compiled.Block, out []float32) {
 					gc_pos2.Thread = gc_rank2
 //line methodvalues.go:128
 					r := s_[(gc_tx2+1)%gc_bdx2]
-//line methodvalues.go:130
 					gc_s_r[gc_rank2] = r
 				}
 				{
@@ -2534,7 +2425,6 @@ func gc_body_genericPromoted(gc_b2 *compiled.Block, out []float32) {
 					gc_pos2.Thread = gc_rank2
 //line methodvalues.go:128
 					r := s_[(gc_tx2+1)%gc_bdx2]
-//line methodvalues.go:130
 					gc_s_r[gc_rank2] = r
 				}
 				{
@@ -2543,7 +2433,6 @@ func gc_body_genericPromoted(gc_b2 *compiled.Block, out []float32) {
 					gc_pos2.Thread = gc_rank2
 //line methodvalues.go:128
 					r := s_[(gc_tx2+1)%gc_bdx2]
-//line methodvalues.go:130
 					gc_s_r[gc_rank2] = r
 				}
 				{
@@ -2552,7 +2441,6 @@ func gc_body_genericPromoted(gc_b2 *compiled.Block, out []float32) {
 					gc_pos2.Thread = gc_rank2
 //line methodvalues.go:128
 					r := s_[(gc_tx2+1)%gc_bdx2]
-//line methodvalues.go:130
 					gc_s_r[gc_rank2] = r
 				}
 			}
@@ -2561,7 +2449,6 @@ func gc_body_genericPromoted(gc_b2 *compiled.Block, out []float32) {
 				gc_pos2.Thread = gc_rank2
 //line methodvalues.go:128
 				r := s_[(gc_tx2+1)%gc_bdx2]
-//line methodvalues.go:130
 				gc_s_r[gc_rank2] = r
 			}
 		}
@@ -2597,7 +2484,6 @@ func gc_body_genericPromoted(gc_b2 *compiled.Block, out []float32) {
 				var b_ scaler[float32] = recv_
 //line methodvalues.go:126
 				gc_at8[gc_tx2] = v_2 * b_.scale
-//line methodvalues.go:132
 				gc_s_a[gc_rank2] = a
 			}
 		} else {
@@ -2619,12 +2505,10 @@ func gc_body_genericPromoted(gc_b2 *compiled.Block, out []float32) {
 				var b_ scaler[float32] = recv_
 //line methodvalues.go:126
 				s_3[gc_tx2] = v_2 * b_.scale
-//line methodvalues.go:132
 				gc_s_a[gc_rank2] = a
 			}
 		}
 	}
-//line methodvalues.go:138
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_qoff4, gc_qd4 := 1, gc_bdx2
 		if compiled.Segmented(gc_qoff4, gc_qd4, 0, gc_bdx2) {
@@ -2672,7 +2556,6 @@ func gc_body_genericPromoted(gc_b2 *compiled.Block, out []float32) {
 						gc_rank2 := gc_base2 + gc_tx2
 //line methodvalues.go:128
 						r_3 := gc_at9[gc_u4]
-//line methodvalues.go:130
 						gc_s_r_3[gc_rank2] = r_3
 					}
 				} else {
@@ -2684,7 +2567,6 @@ func gc_body_genericPromoted(gc_b2 *compiled.Block, out []float32) {
 							gc_pos2.Thread = gc_rank2
 //line methodvalues.go:128
 							r_3 := s_3[(gc_tx2 + gc_r2)]
-//line methodvalues.go:130
 							gc_s_r_3[gc_rank2] = r_3
 						}
 						{
@@ -2693,7 +2575,6 @@ func gc_body_genericPromoted(gc_b2 *compiled.Block, out []float32) {
 							gc_pos2.Thread = gc_rank2
 //line methodvalues.go:128
 							r_3 := s_3[(gc_tx2 + gc_r2)]
-//line methodvalues.go:130
 							gc_s_r_3[gc_rank2] = r_3
 						}
 						{
@@ -2702,7 +2583,6 @@ func gc_body_genericPromoted(gc_b2 *compiled.Block, out []float32) {
 							gc_pos2.Thread = gc_rank2
 //line methodvalues.go:128
 							r_3 := s_3[(gc_tx2 + gc_r2)]
-//line methodvalues.go:130
 							gc_s_r_3[gc_rank2] = r_3
 						}
 						{
@@ -2711,7 +2591,6 @@ func gc_body_genericPromoted(gc_b2 *compiled.Block, out []float32) {
 							gc_pos2.Thread = gc_rank2
 //line methodvalues.go:128
 							r_3 := s_3[(gc_tx2 + gc_r2)]
-//line methodvalues.go:130
 							gc_s_r_3[gc_rank2] = r_3
 						}
 					}
@@ -2720,7 +2599,6 @@ func gc_body_genericPromoted(gc_b2 *compiled.Block, out []float32) {
 						gc_pos2.Thread = gc_rank2
 //line methodvalues.go:128
 						r_3 := s_3[(gc_tx2 + gc_r2)]
-//line methodvalues.go:130
 						gc_s_r_3[gc_rank2] = r_3
 					}
 				}
@@ -2735,7 +2613,6 @@ func gc_body_genericPromoted(gc_b2 *compiled.Block, out []float32) {
 					gc_pos2.Thread = gc_rank2
 //line methodvalues.go:128
 					r_3 := s_3[(gc_tx2+1)%gc_bdx2]
-//line methodvalues.go:130
 					gc_s_r_3[gc_rank2] = r_3
 				}
 				{
@@ -2744,7 +2621,6 @@ func gc_body_genericPromoted(gc_b2 *compiled.Block, out []float32) {
 					gc_pos2.Thread = gc_rank2
 //line methodvalues.go:128
 					r_3 := s_3[(gc_tx2+1)%gc_bdx2]
-//line methodvalues.go:130
 					gc_s_r_3[gc_rank2] = r_3
 				}
 				{
@@ -2753,7 +2629,6 @@ func gc_body_genericPromoted(gc_b2 *compiled.Block, out []float32) {
 					gc_pos2.Thread = gc_rank2
 //line methodvalues.go:128
 					r_3 := s_3[(gc_tx2+1)%gc_bdx2]
-//line methodvalues.go:130
 					gc_s_r_3[gc_rank2] = r_3
 				}
 				{
@@ -2762,7 +2637,6 @@ func gc_body_genericPromoted(gc_b2 *compiled.Block, out []float32) {
 					gc_pos2.Thread = gc_rank2
 //line methodvalues.go:128
 					r_3 := s_3[(gc_tx2+1)%gc_bdx2]
-//line methodvalues.go:130
 					gc_s_r_3[gc_rank2] = r_3
 				}
 			}
@@ -2771,12 +2645,10 @@ func gc_body_genericPromoted(gc_b2 *compiled.Block, out []float32) {
 				gc_pos2.Thread = gc_rank2
 //line methodvalues.go:128
 				r_3 := s_3[(gc_tx2+1)%gc_bdx2]
-//line methodvalues.go:130
 				gc_s_r_3[gc_rank2] = r_3
 			}
 		}
 	}
-//line methodvalues.go:136
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off6 := gc_bx2 * gc_bdx2
 		if gc_off6 >= 0 && gc_off6 <= len(out) && gc_bdx2 <= len(out)-gc_off6 {
@@ -2823,7 +2695,6 @@ func gc_body_genericPromoted(gc_b2 *compiled.Block, out []float32) {
 			}
 			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
-//line methodvalues.go:146
 				r_3 := gc_s_r_3[gc_rank2]
 				a := gc_s_a[gc_rank2]
 //line methodvalues.go:130
@@ -2834,7 +2705,6 @@ func gc_body_genericPromoted(gc_b2 *compiled.Block, out []float32) {
 				gc_at10[gc_tx2] = a + r_2
 			}
 		} else {
-//line methodvalues.go:155
 			gc_vstep4 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop4 bool
@@ -2855,7 +2725,6 @@ func gc_body_genericPromoted(gc_b2 *compiled.Block, out []float32) {
 //line methodvalues.go:150
 							break
 						}
-//line methodvalues.go:151
 						a.Add(r_2).StoreSlice(out[gc_bx2*gc_bdx2+gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -2882,7 +2751,6 @@ func gc_body_genericPromoted(gc_b2 *compiled.Block, out []float32) {
 //line methodvalues.go:150
 						break
 					}
-//line methodvalues.go:151
 					a.Add(r_2).StoreSlice(out[gc_bx2*gc_bdx2+gc_tx2:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -2936,7 +2804,6 @@ func gc_body_methodValueLoop(gc_b2 *compiled.Block, out []int32, k factor, g gai
 //line methodvalues.go:180
 	s := gocuda.Shared[int32](t, gc_bdx2)[:gc_bdx2]
 	var recv factor = k
-//line methodvalues.go:183
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_step7 := 0
 		for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
@@ -2947,7 +2814,6 @@ func gc_body_methodValueLoop(gc_b2 *compiled.Block, out []int32, k factor, g gai
 //line methodvalues.go:181
 				var add func(_ *gocuda.Thread, v int32) int32 = recv.plus
 				v := int32(gc_tx2)
-//line methodvalues.go:185
 				gc_s_add[gc_rank2] = add
 				gc_s_v[gc_rank2] = v
 			}
@@ -2958,7 +2824,6 @@ func gc_body_methodValueLoop(gc_b2 *compiled.Block, out []int32, k factor, g gai
 //line methodvalues.go:181
 				var add func(_ *gocuda.Thread, v int32) int32 = recv.plus
 				v := int32(gc_tx2)
-//line methodvalues.go:185
 				gc_s_add[gc_rank2] = add
 				gc_s_v[gc_rank2] = v
 			}
@@ -2969,7 +2834,6 @@ func gc_body_methodValueLoop(gc_b2 *compiled.Block, out []int32, k factor, g gai
 //line methodvalues.go:181
 				var add func(_ *gocuda.Thread, v int32) int32 = recv.plus
 				v := int32(gc_tx2)
-//line methodvalues.go:185
 				gc_s_add[gc_rank2] = add
 				gc_s_v[gc_rank2] = v
 			}
@@ -2980,7 +2844,6 @@ func gc_body_methodValueLoop(gc_b2 *compiled.Block, out []int32, k factor, g gai
 //line methodvalues.go:181
 				var add func(_ *gocuda.Thread, v int32) int32 = recv.plus
 				v := int32(gc_tx2)
-//line methodvalues.go:185
 				gc_s_add[gc_rank2] = add
 				gc_s_v[gc_rank2] = v
 			}
@@ -2991,7 +2854,6 @@ func gc_body_methodValueLoop(gc_b2 *compiled.Block, out []int32, k factor, g gai
 //line methodvalues.go:181
 			var add func(_ *gocuda.Thread, v int32) int32 = recv.plus
 			v := int32(gc_tx2)
-//line methodvalues.go:185
 			gc_s_add[gc_rank2] = add
 			gc_s_v[gc_rank2] = v
 		}
@@ -3002,7 +2864,6 @@ func gc_body_methodValueLoop(gc_b2 *compiled.Block, out []int32, k factor, g gai
 		var s_ []int32 = s
 //line methodvalues.go:185
 		var k_ factor = recv_
-//line methodvalues.go:187
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			if gc_bdx2 <= len(s_) {
 				gc_at5 := s_[:gc_bdx2]
@@ -3019,7 +2880,6 @@ func gc_body_methodValueLoop(gc_b2 *compiled.Block, out []int32, k factor, g gai
 					gc_at5[gc_tx2] = v_ * int32(k_)
 				}
 			} else {
-//line methodvalues.go:163
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -3034,7 +2894,6 @@ func gc_body_methodValueLoop(gc_b2 *compiled.Block, out []int32, k factor, g gai
 				}
 			}
 		}
-//line methodvalues.go:166
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_qoff3, gc_qd3 := 1, gc_bdx2
 			if compiled.Segmented(gc_qoff3, gc_qd3, 0, gc_bdx2) {
@@ -3082,7 +2941,6 @@ func gc_body_methodValueLoop(gc_b2 *compiled.Block, out []int32, k factor, g gai
 							gc_rank2 := gc_base2 + gc_tx2
 //line methodvalues.go:160
 							r_ := gc_at6[gc_u3]
-//line methodvalues.go:162
 							gc_s_r_[gc_rank2] = r_
 						}
 					} else {
@@ -3094,7 +2952,6 @@ func gc_body_methodValueLoop(gc_b2 *compiled.Block, out []int32, k factor, g gai
 								gc_pos2.Thread = gc_rank2
 //line methodvalues.go:160
 								r_ := s_[(gc_tx2 + gc_r)]
-//line methodvalues.go:162
 								gc_s_r_[gc_rank2] = r_
 							}
 							{
@@ -3103,7 +2960,6 @@ func gc_body_methodValueLoop(gc_b2 *compiled.Block, out []int32, k factor, g gai
 								gc_pos2.Thread = gc_rank2
 //line methodvalues.go:160
 								r_ := s_[(gc_tx2 + gc_r)]
-//line methodvalues.go:162
 								gc_s_r_[gc_rank2] = r_
 							}
 							{
@@ -3112,7 +2968,6 @@ func gc_body_methodValueLoop(gc_b2 *compiled.Block, out []int32, k factor, g gai
 								gc_pos2.Thread = gc_rank2
 //line methodvalues.go:160
 								r_ := s_[(gc_tx2 + gc_r)]
-//line methodvalues.go:162
 								gc_s_r_[gc_rank2] = r_
 							}
 							{
@@ -3121,7 +2976,6 @@ func gc_body_methodValueLoop(gc_b2 *compiled.Block, out []int32, k factor, g gai
 								gc_pos2.Thread = gc_rank2
 //line methodvalues.go:160
 								r_ := s_[(gc_tx2 + gc_r)]
-//line methodvalues.go:162
 								gc_s_r_[gc_rank2] = r_
 							}
 						}
@@ -3130,7 +2984,6 @@ func gc_body_methodValueLoop(gc_b2 *compiled.Block, out []int32, k factor, g gai
 							gc_pos2.Thread = gc_rank2
 //line methodvalues.go:160
 							r_ := s_[(gc_tx2 + gc_r)]
-//line methodvalues.go:162
 							gc_s_r_[gc_rank2] = r_
 						}
 					}
@@ -3145,7 +2998,6 @@ func gc_body_methodValueLoop(gc_b2 *compiled.Block, out []int32, k factor, g gai
 						gc_pos2.Thread = gc_rank2
 //line methodvalues.go:160
 						r_ := s_[(gc_tx2+1)%gc_bdx2]
-//line methodvalues.go:162
 						gc_s_r_[gc_rank2] = r_
 					}
 					{
@@ -3154,7 +3006,6 @@ func gc_body_methodValueLoop(gc_b2 *compiled.Block, out []int32, k factor, g gai
 						gc_pos2.Thread = gc_rank2
 //line methodvalues.go:160
 						r_ := s_[(gc_tx2+1)%gc_bdx2]
-//line methodvalues.go:162
 						gc_s_r_[gc_rank2] = r_
 					}
 					{
@@ -3163,7 +3014,6 @@ func gc_body_methodValueLoop(gc_b2 *compiled.Block, out []int32, k factor, g gai
 						gc_pos2.Thread = gc_rank2
 //line methodvalues.go:160
 						r_ := s_[(gc_tx2+1)%gc_bdx2]
-//line methodvalues.go:162
 						gc_s_r_[gc_rank2] = r_
 					}
 					{
@@ -3172,7 +3022,6 @@ func gc_body_methodValueLoop(gc_b2 *compiled.Block, out []int32, k factor, g gai
 						gc_pos2.Thread = gc_rank2
 //line methodvalues.go:160
 						r_ := s_[(gc_tx2+1)%gc_bdx2]
-//line methodvalues.go:162
 						gc_s_r_[gc_rank2] = r_
 					}
 				}
@@ -3181,12 +3030,10 @@ func gc_body_methodValueLoop(gc_b2 *compiled.Block, out []int32, k factor, g gai
 					gc_pos2.Thread = gc_rank2
 //line methodvalues.go:160
 					r_ := s_[(gc_tx2+1)%gc_bdx2]
-//line methodvalues.go:162
 					gc_s_r_[gc_rank2] = r_
 				}
 			}
 		}
-//line methodvalues.go:168
 		gc_step10 := 0
 		for ; gc_step10+3 < gc_n2; gc_step10 += 4 {
 			{
@@ -3202,7 +3049,6 @@ func gc_body_methodValueLoop(gc_b2 *compiled.Block, out []int32, k factor, g gai
 				var r int32 = r_2
 //line methodvalues.go:185
 				v = add(t, r)
-//line methodvalues.go:188
 				gc_s_v[gc_rank2] = v
 			}
 			{
@@ -3218,7 +3064,6 @@ func gc_body_methodValueLoop(gc_b2 *compiled.Block, out []int32, k factor, g gai
 				var r int32 = r_2
 //line methodvalues.go:185
 				v = add(t, r)
-//line methodvalues.go:188
 				gc_s_v[gc_rank2] = v
 			}
 			{
@@ -3234,7 +3079,6 @@ func gc_body_methodValueLoop(gc_b2 *compiled.Block, out []int32, k factor, g gai
 				var r int32 = r_2
 //line methodvalues.go:185
 				v = add(t, r)
-//line methodvalues.go:188
 				gc_s_v[gc_rank2] = v
 			}
 			{
@@ -3250,7 +3094,6 @@ func gc_body_methodValueLoop(gc_b2 *compiled.Block, out []int32, k factor, g gai
 				var r int32 = r_2
 //line methodvalues.go:185
 				v = add(t, r)
-//line methodvalues.go:188
 				gc_s_v[gc_rank2] = v
 			}
 		}
@@ -3266,13 +3109,11 @@ func gc_body_methodValueLoop(gc_b2 *compiled.Block, out []int32, k factor, g gai
 			var r int32 = r_2
 //line methodvalues.go:185
 			v = add(t, r)
-//line methodvalues.go:188
 			gc_s_v[gc_rank2] = v
 		}
 	}
 //line methodvalues.go:187
 	var s_2 []int32 = s
-//line methodvalues.go:189
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		if gc_bdx2 <= len(s_2) {
 			gc_at7 := s_2[:gc_bdx2]
@@ -3330,7 +3171,6 @@ func gc_body_methodValueLoop(gc_b2 *compiled.Block, out []int32, k factor, g gai
 				gc_at7[gc_tx2] = v_2 * g_.k
 			}
 		} else {
-//line methodvalues.go:21
 			gc_vstep3 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop3 bool
@@ -3352,7 +3192,6 @@ func gc_body_methodValueLoop(gc_b2 *compiled.Block, out []int32, k factor, g gai
 //line methodvalues.go:16
 							break
 						}
-//line methodvalues.go:17
 						v_2.Mul(archsimd.BroadcastInt32x16(g_.k)).StoreSlice(s_2[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -3380,7 +3219,6 @@ func gc_body_methodValueLoop(gc_b2 *compiled.Block, out []int32, k factor, g gai
 //line methodvalues.go:16
 						break
 					}
-//line methodvalues.go:17
 					v_2.Mul(archsimd.BroadcastInt32x8(g_.k)).StoreSlice(s_2[gc_tx2:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -3398,7 +3236,6 @@ func gc_body_methodValueLoop(gc_b2 *compiled.Block, out []int32, k factor, g gai
 			}
 		}
 	}
-//line methodvalues.go:24
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_qoff4, gc_qd4 := 1, gc_bdx2
 		if compiled.Segmented(gc_qoff4, gc_qd4, 0, gc_bdx2) {
@@ -3446,7 +3283,6 @@ func gc_body_methodValueLoop(gc_b2 *compiled.Block, out []int32, k factor, g gai
 						gc_rank2 := gc_base2 + gc_tx2
 //line methodvalues.go:18
 						r_3 := gc_at8[gc_u4]
-//line methodvalues.go:20
 						gc_s_r_3[gc_rank2] = r_3
 					}
 				} else {
@@ -3458,7 +3294,6 @@ func gc_body_methodValueLoop(gc_b2 *compiled.Block, out []int32, k factor, g gai
 							gc_pos2.Thread = gc_rank2
 //line methodvalues.go:18
 							r_3 := s_2[(gc_tx2 + gc_r2)]
-//line methodvalues.go:20
 							gc_s_r_3[gc_rank2] = r_3
 						}
 						{
@@ -3467,7 +3302,6 @@ func gc_body_methodValueLoop(gc_b2 *compiled.Block, out []int32, k factor, g gai
 							gc_pos2.Thread = gc_rank2
 //line methodvalues.go:18
 							r_3 := s_2[(gc_tx2 + gc_r2)]
-//line methodvalues.go:20
 							gc_s_r_3[gc_rank2] = r_3
 						}
 						{
@@ -3476,7 +3310,6 @@ func gc_body_methodValueLoop(gc_b2 *compiled.Block, out []int32, k factor, g gai
 							gc_pos2.Thread = gc_rank2
 //line methodvalues.go:18
 							r_3 := s_2[(gc_tx2 + gc_r2)]
-//line methodvalues.go:20
 							gc_s_r_3[gc_rank2] = r_3
 						}
 						{
@@ -3485,7 +3318,6 @@ func gc_body_methodValueLoop(gc_b2 *compiled.Block, out []int32, k factor, g gai
 							gc_pos2.Thread = gc_rank2
 //line methodvalues.go:18
 							r_3 := s_2[(gc_tx2 + gc_r2)]
-//line methodvalues.go:20
 							gc_s_r_3[gc_rank2] = r_3
 						}
 					}
@@ -3494,7 +3326,6 @@ func gc_body_methodValueLoop(gc_b2 *compiled.Block, out []int32, k factor, g gai
 						gc_pos2.Thread = gc_rank2
 //line methodvalues.go:18
 						r_3 := s_2[(gc_tx2 + gc_r2)]
-//line methodvalues.go:20
 						gc_s_r_3[gc_rank2] = r_3
 					}
 				}
@@ -3509,7 +3340,6 @@ func gc_body_methodValueLoop(gc_b2 *compiled.Block, out []int32, k factor, g gai
 					gc_pos2.Thread = gc_rank2
 //line methodvalues.go:18
 					r_3 := s_2[(gc_tx2+1)%gc_bdx2]
-//line methodvalues.go:20
 					gc_s_r_3[gc_rank2] = r_3
 				}
 				{
@@ -3518,7 +3348,6 @@ func gc_body_methodValueLoop(gc_b2 *compiled.Block, out []int32, k factor, g gai
 					gc_pos2.Thread = gc_rank2
 //line methodvalues.go:18
 					r_3 := s_2[(gc_tx2+1)%gc_bdx2]
-//line methodvalues.go:20
 					gc_s_r_3[gc_rank2] = r_3
 				}
 				{
@@ -3527,7 +3356,6 @@ func gc_body_methodValueLoop(gc_b2 *compiled.Block, out []int32, k factor, g gai
 					gc_pos2.Thread = gc_rank2
 //line methodvalues.go:18
 					r_3 := s_2[(gc_tx2+1)%gc_bdx2]
-//line methodvalues.go:20
 					gc_s_r_3[gc_rank2] = r_3
 				}
 				{
@@ -3536,7 +3364,6 @@ func gc_body_methodValueLoop(gc_b2 *compiled.Block, out []int32, k factor, g gai
 					gc_pos2.Thread = gc_rank2
 //line methodvalues.go:18
 					r_3 := s_2[(gc_tx2+1)%gc_bdx2]
-//line methodvalues.go:20
 					gc_s_r_3[gc_rank2] = r_3
 				}
 			}
@@ -3545,14 +3372,12 @@ func gc_body_methodValueLoop(gc_b2 *compiled.Block, out []int32, k factor, g gai
 				gc_pos2.Thread = gc_rank2
 //line methodvalues.go:18
 				r_3 := s_2[(gc_tx2+1)%gc_bdx2]
-//line methodvalues.go:20
 				gc_s_r_3[gc_rank2] = r_3
 			}
 		}
 	}
 //line methodvalues.go:190
 	var v_3 int32 = 1
-//line methodvalues.go:192
 	var gc_l_c_ [32]*counter
 	var gc_l_c_2 [32]*counter
 	var gc_l_c [32]counter
@@ -3596,7 +3421,6 @@ func gc_body_methodValueLoop(gc_b2 *compiled.Block, out []int32, k factor, g gai
 			gc_rank2 := gc_w2 + gc_lane2
 			gc_pos2.Thread = gc_rank2
 			c_ := gc_l_c_[gc_lane2]
-//line methodvalues.go:95
 			v := gc_s_v[gc_rank2]
 			recv_2 := gc_l_recv_2[gc_lane2]
 //line methodvalues.go:89
@@ -3624,9 +3448,7 @@ func gc_body_methodValueLoop(gc_b2 *compiled.Block, out []int32, k factor, g gai
 				gc_b2.Enter(gc_rank2)
 //line methodvalues.go:179
 				i := gc_bx2*gc_bdx2 + gc_tx2
-//line methodvalues.go:181
 				c_2 := gc_l_c_2[gc_lane2]
-//line methodvalues.go:183
 				add := gc_s_add[gc_rank2]
 				v := gc_s_v[gc_rank2]
 //line methodvalues.go:89

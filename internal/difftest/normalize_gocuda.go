@@ -45,7 +45,6 @@ func gc_body_exprCollectives(gc_b *compiled.Block, in []float32, out []float32, 
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-//line normalize.go:50
 	var gc_l_v_ [32]float32
 	var gc_l_v_2 [32]float32
 	var gc_l_v_3 [32]float32
@@ -64,7 +63,6 @@ func gc_body_exprCollectives(gc_b *compiled.Block, in []float32, out []float32, 
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		{
-//line normalize.go:69
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			{
@@ -73,12 +71,10 @@ func gc_body_exprCollectives(gc_b *compiled.Block, in []float32, out []float32, 
 				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 					gc_at := in[gc_off:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line normalize.go:79
 						gc_rank := gc_w + gc_lane
 //line normalize.go:42
 						v := gc_at[gc_lane]
 						var v_ float32 = v
-//line normalize.go:46
 						gc_l_v_[gc_lane] = v_
 						gc_s_v[gc_rank] = v
 					}
@@ -95,7 +91,6 @@ func gc_body_exprCollectives(gc_b *compiled.Block, in []float32, out []float32, 
 //line normalize.go:42
 						v := in[i]
 						var v_ float32 = v
-//line normalize.go:46
 						gc_l_v_[gc_lane] = v_
 						gc_s_v[gc_rank] = v
 					}
@@ -106,13 +101,11 @@ func gc_body_exprCollectives(gc_b *compiled.Block, in []float32, out []float32, 
 		for off := 16; off > 0; off /= 2 {
 			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, off, 32, &gc_c1r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line normalize.go:28
 				v_ := gc_l_v_[gc_lane]
 //line normalize.go:24
 				var shflXorSync float32 = gc_c1r[gc_lane]
 //line normalize.go:24
 				v_ = fmaxf(v_, shflXorSync)
-//line normalize.go:26
 				gc_l_v_[gc_lane] = v_
 			}
 		}
@@ -128,9 +121,7 @@ func gc_body_exprCollectives(gc_b *compiled.Block, in []float32, out []float32, 
 				gc_pos.Thread = gc_rank
 //line normalize.go:40
 				i := gc_bx*gc_bdx + gc_tx
-//line normalize.go:42
 				v_ := gc_l_v_[gc_lane]
-//line normalize.go:44
 				v := gc_s_v[gc_rank]
 //line normalize.go:26
 				var r float32 = v_
@@ -156,9 +147,9 @@ func gc_body_exprCollectives(gc_b *compiled.Block, in []float32, out []float32, 
 				gc_pos.Thread = gc_rank
 //line normalize.go:40
 				i := gc_bx*gc_bdx + gc_tx
-//line normalize.go:42
 				v := gc_s_v[gc_rank]
 				v_2 := gc_l_v_2[gc_lane]
+//line normalize.go:44
 				var ballotSync uint32 = gc_c2r[gc_lane]
 //line normalize.go:44
 				var v_3 float32 = v_2 + float32(ballotSync&1) + float32(note(log, i, 2))
@@ -181,7 +172,6 @@ func gc_body_exprCollectives(gc_b *compiled.Block, in []float32, out []float32, 
 				gc_pos.Thread = gc_rank
 //line normalize.go:40
 				i := gc_bx*gc_bdx + gc_tx
-//line normalize.go:42
 				v_3 := gc_l_v_3[gc_lane]
 //line normalize.go:44
 				var ballotSync_ uint32 = gc_c3r[gc_lane]
@@ -190,10 +180,8 @@ func gc_body_exprCollectives(gc_b *compiled.Block, in []float32, out []float32, 
 			}
 		}
 		{
-//line normalize.go:49
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-//line normalize.go:52
 				v := gc_s_v[gc_rank]
 //line normalize.go:45
 				gc_c4v[gc_lane] = v > 2
@@ -222,14 +210,12 @@ func gc_body_exprCollectives(gc_b *compiled.Block, in []float32, out []float32, 
 			}
 		}
 		{
-//line normalize.go:53
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
 //line normalize.go:41
 				lane := (gc_rank & 31)
 //line normalize.go:48
 				var ok bool = lane%2 == 0
-//line normalize.go:50
 				gc_l_ok[gc_lane] = ok
 			}
 			{
@@ -251,7 +237,6 @@ func gc_body_exprCollectives(gc_b *compiled.Block, in []float32, out []float32, 
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-//line normalize.go:61
 						v := gc_s_v[gc_rank]
 //line normalize.go:48
 						gc_c5v[gc_lane] = v > -3
@@ -262,13 +247,11 @@ func gc_body_exprCollectives(gc_b *compiled.Block, in []float32, out []float32, 
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-//line normalize.go:55
 						var ok bool
 //line normalize.go:48
 						var allSync bool = gc_c5r[gc_lane]
 //line normalize.go:48
 						ok = allSync
-//line normalize.go:50
 						gc_l_ok[gc_lane] = ok
 					}
 				}
@@ -286,7 +269,6 @@ func gc_body_exprCollectives(gc_b *compiled.Block, in []float32, out []float32, 
 					gc_pos.Thread = gc_rank
 //line normalize.go:40
 					i := gc_bx*gc_bdx + gc_tx
-//line normalize.go:42
 					ok := gc_l_ok[gc_lane]
 //line normalize.go:48
 					if ok {
@@ -296,9 +278,7 @@ func gc_body_exprCollectives(gc_b *compiled.Block, in []float32, out []float32, 
 			}
 		}
 	}
-//line normalize.go:56
 	gc_r2 := 0
-//line normalize.go:58
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		v := gc_s_v[gc_rank]
@@ -318,7 +298,6 @@ func gc_body_exprCollectives(gc_b *compiled.Block, in []float32, out []float32, 
 			return
 		}
 		gc_r3 := false
-//line normalize.go:60
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			v := gc_s_v[gc_rank]
@@ -335,7 +314,6 @@ func gc_body_exprCollectives(gc_b *compiled.Block, in []float32, out []float32, 
 			break
 		}
 	}
-//line normalize.go:57
 	var gc_l_v_4 [32]float32
 	var gc_c6r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -345,24 +323,20 @@ func gc_body_exprCollectives(gc_b *compiled.Block, in []float32, out []float32, 
 		_ = gc_dead
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
-//line normalize.go:67
 			v := gc_s_v[gc_rank]
 //line normalize.go:56
 			var v_4 float32 = -v
-//line normalize.go:58
 			gc_l_v_4[gc_lane] = v_4
 		}
 //line normalize.go:23
 		for off_ := 16; off_ > 0; off_ /= 2 {
 			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_l_v_4, off_, 32, &gc_c6r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line normalize.go:28
 				v_4 := gc_l_v_4[gc_lane]
 //line normalize.go:24
 				var shflXorSync_ float32 = gc_c6r[gc_lane]
 //line normalize.go:24
 				v_4 = fmaxf(v_4, shflXorSync_)
-//line normalize.go:26
 				gc_l_v_4[gc_lane] = v_4
 			}
 		}
@@ -378,7 +352,6 @@ func gc_body_exprCollectives(gc_b *compiled.Block, in []float32, out []float32, 
 				gc_pos.Thread = gc_rank
 //line normalize.go:40
 				i := gc_bx*gc_bdx + gc_tx
-//line normalize.go:42
 				v_4 := gc_l_v_4[gc_lane]
 //line normalize.go:26
 				var r_ float32 = v_4
@@ -415,7 +388,6 @@ func gc_body_nestedSync(gc_b *compiled.Block, out []int32) {
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_allSync := compiled.Scratch[bool](gc_b, 0)[:gc_n]
-//line normalize.go:76
 	var gc_l_v [32]int32
 	var gc_l_anySync [32]bool
 	var gc_c1r [32]uint32
@@ -430,7 +402,6 @@ func gc_body_nestedSync(gc_b *compiled.Block, out []int32) {
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		{
-//line normalize.go:91
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -447,7 +418,6 @@ func gc_body_nestedSync(gc_b *compiled.Block, out []int32) {
 //line normalize.go:68
 		compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c1r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line normalize.go:72
 			v := gc_l_v[gc_lane]
 			_ = v
 //line normalize.go:68
@@ -469,14 +439,11 @@ func gc_body_nestedSync(gc_b *compiled.Block, out []int32) {
 				gc_pos.Thread = gc_rank
 //line normalize.go:66
 				i := gc_bx*gc_bdx + gc_tx
-//line normalize.go:68
 				var v int32
-//line normalize.go:68
 				var reduceAddSync int32 = gc_c2r[gc_lane]
 //line normalize.go:68
 				v = reduceAddSync
 				out[3*i] = v
-//line normalize.go:71
 				gc_l_v[gc_lane] = v
 			}
 		}
@@ -492,7 +459,6 @@ func gc_body_nestedSync(gc_b *compiled.Block, out []int32) {
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 //line normalize.go:70
 				var anySync bool = gc_c3r[gc_lane]
-//line normalize.go:72
 				gc_l_anySync[gc_lane] = anySync
 			}
 			{
@@ -545,7 +511,6 @@ func gc_body_nestedSync(gc_b *compiled.Block, out []int32) {
 		}
 	}
 	{
-//line normalize.go:82
 		var gc_c5v [32]bool
 		var gc_c5r [32]bool
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -573,7 +538,6 @@ func gc_body_nestedSync(gc_b *compiled.Block, out []int32) {
 				gc_rank := gc_w + gc_lane
 //line normalize.go:73
 				var allSync bool = gc_c5r[gc_lane]
-//line normalize.go:75
 				gc_s_allSync[gc_rank] = allSync
 			}
 		}
@@ -678,7 +642,6 @@ func gc_body_uniSyncKernel(gc_b *compiled.Block, in []int32, out []int32) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-//line normalize.go:93
 	var gc_l_allSync [32]bool
 	var gc_l_allSync_ [32]bool
 	var gc_c1v [32]bool
@@ -743,7 +706,6 @@ func gc_body_uniSyncKernel(gc_b *compiled.Block, in []int32, out []int32) {
 				gc_pos.Thread = gc_rank
 //line normalize.go:84
 				i := gc_bx*gc_bdx + gc_tx
-//line normalize.go:86
 				allSync := gc_l_allSync[gc_lane]
 //line normalize.go:85
 				var anySync bool = gc_c2r[gc_lane]
@@ -757,7 +719,6 @@ func gc_body_uniSyncKernel(gc_b *compiled.Block, in []int32, out []int32) {
 		}
 		{
 			{
-//line normalize.go:96
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -808,7 +769,6 @@ func gc_body_uniSyncKernel(gc_b *compiled.Block, in []int32, out []int32) {
 					gc_pos.Thread = gc_rank
 //line normalize.go:84
 					i := gc_bx*gc_bdx + gc_tx
-//line normalize.go:86
 					allSync_ := gc_l_allSync_[gc_lane]
 //line normalize.go:90
 					var anySync_ bool = gc_c4r[gc_lane]
@@ -845,7 +805,6 @@ func gc_body_matchAll(gc_b *compiled.Block, in []int32, out []uint32) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-//line normalize.go:109
 	var gc_c1v [32]int32
 	var gc_c1r [32]uint64
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {

@@ -46,7 +46,6 @@ func gc_body_exprCollectives(gc_b2 *compiled.Block, in []float32, out []float32,
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 	gc_s_v := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
-//line normalize.go:50
 	var gc_l_v_ [32]float32
 	var gc_l_v_2 [32]float32
 	var gc_l_v_3 [32]float32
@@ -64,7 +63,6 @@ func gc_body_exprCollectives(gc_b2 *compiled.Block, in []float32, out []float32,
 		gc_cnt2 := min(32, gc_n2-gc_w2)
 		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 		var gc_dead2 uint32
-//line normalize.go:68
 		gc_left := gc_act2
 		if compiled.SIMD {
 			gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
@@ -72,7 +70,6 @@ func gc_body_exprCollectives(gc_b2 *compiled.Block, in []float32, out []float32,
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 					gc_rank2 := gc_w2 + gc_lane2
 					gc_tx2 := gc_tidx3.X + gc_lane2
-//line normalize.go:76
 					gc_ty2 := gc_tidx3.Y
 					_ = gc_ty2
 					gc_tz2 := gc_tidx3.Z
@@ -105,7 +102,6 @@ func gc_body_exprCollectives(gc_b2 *compiled.Block, in []float32, out []float32,
 						continue // the lanes wrap to the next row
 					}
 					gc_tx2 := gc_tidx2.X
-//line normalize.go:57
 					gc_ty2 := gc_tidx2.Y
 					_ = gc_ty2
 					gc_tz2 := gc_tidx2.Z
@@ -149,7 +145,6 @@ func gc_body_exprCollectives(gc_b2 *compiled.Block, in []float32, out []float32,
 //line normalize.go:42
 					v := in[i]
 					var v_ float32 = v
-//line normalize.go:46
 					gc_l_v_[gc_lane2] = v_
 					gc_s_v[gc_rank2] = v
 				}
@@ -159,13 +154,11 @@ func gc_body_exprCollectives(gc_b2 *compiled.Block, in []float32, out []float32,
 		for off := 16; off > 0; off /= 2 {
 			compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_, off, 32, &gc_c21r)
 			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-//line normalize.go:28
 				v_ := gc_l_v_[gc_lane2]
 //line normalize.go:24
 				var shflXorSync float32 = gc_c21r[gc_lane2]
 //line normalize.go:24
 				v_ = fmaxf(v_, shflXorSync)
-//line normalize.go:26
 				gc_l_v_[gc_lane2] = v_
 			}
 		}
@@ -181,9 +174,7 @@ func gc_body_exprCollectives(gc_b2 *compiled.Block, in []float32, out []float32,
 				gc_pos2.Thread = gc_rank2
 //line normalize.go:40
 				i := gc_bx2*gc_bdx2 + gc_tx2
-//line normalize.go:42
 				v_ := gc_l_v_[gc_lane2]
-//line normalize.go:44
 				v := gc_s_v[gc_rank2]
 //line normalize.go:26
 				var r float32 = v_
@@ -209,9 +200,9 @@ func gc_body_exprCollectives(gc_b2 *compiled.Block, in []float32, out []float32,
 				gc_pos2.Thread = gc_rank2
 //line normalize.go:40
 				i := gc_bx2*gc_bdx2 + gc_tx2
-//line normalize.go:42
 				v := gc_s_v[gc_rank2]
 				v_2 := gc_l_v_2[gc_lane2]
+//line normalize.go:44
 				var ballotSync uint32 = gc_c22r[gc_lane2]
 //line normalize.go:44
 				var v_3 float32 = v_2 + float32(ballotSync&1) + float32(note(log, i, 2))
@@ -234,7 +225,6 @@ func gc_body_exprCollectives(gc_b2 *compiled.Block, in []float32, out []float32,
 				gc_pos2.Thread = gc_rank2
 //line normalize.go:40
 				i := gc_bx2*gc_bdx2 + gc_tx2
-//line normalize.go:42
 				v_3 := gc_l_v_3[gc_lane2]
 //line normalize.go:44
 				var ballotSync_ uint32 = gc_c23r[gc_lane2]
@@ -243,10 +233,8 @@ func gc_body_exprCollectives(gc_b2 *compiled.Block, in []float32, out []float32,
 			}
 		}
 		{
-//line normalize.go:49
 			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 				gc_rank2 := gc_w2 + gc_lane2
-//line normalize.go:52
 				v := gc_s_v[gc_rank2]
 //line normalize.go:45
 				gc_c24v[gc_lane2] = v > 2
@@ -275,14 +263,12 @@ func gc_body_exprCollectives(gc_b2 *compiled.Block, in []float32, out []float32,
 			}
 		}
 		{
-//line normalize.go:53
 			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 				gc_rank2 := gc_w2 + gc_lane2
 //line normalize.go:41
 				lane := (gc_rank2 & 31)
 //line normalize.go:48
 				var ok bool = lane%2 == 0
-//line normalize.go:50
 				gc_l_ok[gc_lane2] = ok
 			}
 			{
@@ -304,7 +290,6 @@ func gc_body_exprCollectives(gc_b2 *compiled.Block, in []float32, out []float32,
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
-//line normalize.go:61
 						v := gc_s_v[gc_rank2]
 //line normalize.go:48
 						gc_c25v[gc_lane2] = v > -3
@@ -315,13 +300,11 @@ func gc_body_exprCollectives(gc_b2 *compiled.Block, in []float32, out []float32,
 						if gc_act2&(1<<gc_lane2) == 0 {
 							continue
 						}
-//line normalize.go:55
 						var ok bool
 //line normalize.go:48
 						var allSync bool = gc_c25r[gc_lane2]
 //line normalize.go:48
 						ok = allSync
-//line normalize.go:50
 						gc_l_ok[gc_lane2] = ok
 					}
 				}
@@ -339,7 +322,6 @@ func gc_body_exprCollectives(gc_b2 *compiled.Block, in []float32, out []float32,
 					gc_pos2.Thread = gc_rank2
 //line normalize.go:40
 					i := gc_bx2*gc_bdx2 + gc_tx2
-//line normalize.go:42
 					ok := gc_l_ok[gc_lane2]
 //line normalize.go:48
 					if ok {
@@ -349,9 +331,7 @@ func gc_body_exprCollectives(gc_b2 *compiled.Block, in []float32, out []float32,
 			}
 		}
 	}
-//line normalize.go:56
 	gc_r22 := 0
-//line normalize.go:58
 	for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 		gc_pos2.Thread = gc_rank2
 		v := gc_s_v[gc_rank2]
@@ -371,7 +351,6 @@ func gc_body_exprCollectives(gc_b2 *compiled.Block, in []float32, out []float32,
 			return
 		}
 		gc_r32 := false
-//line normalize.go:60
 		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 			v := gc_s_v[gc_rank2]
@@ -388,7 +367,6 @@ func gc_body_exprCollectives(gc_b2 *compiled.Block, in []float32, out []float32,
 			break
 		}
 	}
-//line normalize.go:57
 	var gc_l_v_4 [32]float32
 	var gc_c26r [32]float32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -436,11 +414,9 @@ func gc_body_exprCollectives(gc_b2 *compiled.Block, in []float32, out []float32,
 					continue
 				}
 				gc_rank2 := gc_w2 + gc_lane2
-//line normalize.go:69
 				v := gc_s_v[gc_rank2]
 //line normalize.go:56
 				var v_4 float32 = -v
-//line normalize.go:58
 				gc_l_v_4[gc_lane2] = v_4
 			}
 		}
@@ -448,13 +424,11 @@ func gc_body_exprCollectives(gc_b2 *compiled.Block, in []float32, out []float32,
 		for off_ := 16; off_ > 0; off_ /= 2 {
 			compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_4, off_, 32, &gc_c26r)
 			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-//line normalize.go:28
 				v_4 := gc_l_v_4[gc_lane2]
 //line normalize.go:24
 				var shflXorSync_ float32 = gc_c26r[gc_lane2]
 //line normalize.go:24
 				v_4 = fmaxf(v_4, shflXorSync_)
-//line normalize.go:26
 				gc_l_v_4[gc_lane2] = v_4
 			}
 		}
@@ -469,7 +443,6 @@ func gc_body_exprCollectives(gc_b2 *compiled.Block, in []float32, out []float32,
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 					gc_rank2 := gc_w2 + gc_lane2
 					gc_tx2 := gc_tidx5.X + gc_lane2
-//line normalize.go:61
 					gc_ty2 := gc_tidx5.Y
 					_ = gc_ty2
 					gc_tz2 := gc_tidx5.Z
@@ -498,7 +471,6 @@ func gc_body_exprCollectives(gc_b2 *compiled.Block, in []float32, out []float32,
 //line normalize.go:56
 						gc_pos2.Thread = gc_rank2
 					}
-//line normalize.go:57
 					gc_left3 &^= 0xff << gc_lane2
 				}
 			} else {
@@ -512,7 +484,6 @@ func gc_body_exprCollectives(gc_b2 *compiled.Block, in []float32, out []float32,
 						continue // the lanes wrap to the next row
 					}
 					gc_tx2 := gc_tidx2.X
-//line normalize.go:71
 					gc_ty2 := gc_tidx2.Y
 					_ = gc_ty2
 					gc_tz2 := gc_tidx2.Z
@@ -541,7 +512,6 @@ func gc_body_exprCollectives(gc_b2 *compiled.Block, in []float32, out []float32,
 //line normalize.go:56
 						gc_pos2.Thread = gc_rank2
 					}
-//line normalize.go:57
 					gc_left3 &^= 0xff << gc_lane2
 				}
 			}
@@ -563,7 +533,6 @@ func gc_body_exprCollectives(gc_b2 *compiled.Block, in []float32, out []float32,
 					gc_pos2.Thread = gc_rank2
 //line normalize.go:40
 					i := gc_bx2*gc_bdx2 + gc_tx2
-//line normalize.go:42
 					v_4 := gc_l_v_4[gc_lane2]
 //line normalize.go:26
 					var r_ float32 = v_4
@@ -601,7 +570,6 @@ func gc_body_nestedSync(gc_b2 *compiled.Block, out []int32) {
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 	gc_s_allSync := compiled.Scratch[bool](gc_b2, 0)[:gc_n2]
-//line normalize.go:76
 	var gc_l_v [32]int32
 	var gc_l_anySync [32]bool
 	var gc_c21r [32]uint32
@@ -616,7 +584,6 @@ func gc_body_nestedSync(gc_b2 *compiled.Block, out []int32) {
 		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 		var gc_dead2 uint32
 		{
-//line normalize.go:91
 			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 			gc_tx2 := gc_tidx2.X - 1
 			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
@@ -673,7 +640,6 @@ func gc_body_nestedSync(gc_b2 *compiled.Block, out []int32) {
 				if gc_left&(1<<gc_lane2) == 0 {
 					continue
 				}
-//line normalize.go:81
 				v := gc_l_v[gc_lane2]
 				_ = v
 //line normalize.go:68
@@ -691,7 +657,6 @@ func gc_body_nestedSync(gc_b2 *compiled.Block, out []int32) {
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 					gc_rank2 := gc_w2 + gc_lane2
 					gc_tx2 := gc_tidx4.X + gc_lane2
-//line normalize.go:77
 					gc_ty2 := gc_tidx4.Y
 					_ = gc_ty2
 					gc_tz2 := gc_tidx4.Z
@@ -739,7 +704,6 @@ func gc_body_nestedSync(gc_b2 *compiled.Block, out []int32) {
 						continue // the lanes wrap to the next row
 					}
 					gc_tx2 := gc_tidx2.X
-//line normalize.go:84
 					gc_ty2 := gc_tidx2.Y
 					_ = gc_ty2
 					gc_tz2 := gc_tidx2.Z
@@ -795,14 +759,11 @@ func gc_body_nestedSync(gc_b2 *compiled.Block, out []int32) {
 					gc_pos2.Thread = gc_rank2
 //line normalize.go:66
 					i := gc_bx2*gc_bdx2 + gc_tx2
-//line normalize.go:68
 					var v int32
-//line normalize.go:68
 					var reduceAddSync int32 = gc_c22r[gc_lane2]
 //line normalize.go:68
 					v = reduceAddSync
 					out[3*i] = v
-//line normalize.go:71
 					gc_l_v[gc_lane2] = v
 				}
 			}
@@ -819,7 +780,6 @@ func gc_body_nestedSync(gc_b2 *compiled.Block, out []int32) {
 			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 //line normalize.go:70
 				var anySync bool = gc_c23r[gc_lane2]
-//line normalize.go:72
 				gc_l_anySync[gc_lane2] = anySync
 			}
 			{
@@ -844,7 +804,6 @@ func gc_body_nestedSync(gc_b2 *compiled.Block, out []int32) {
 //line normalize.go:71
 							gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-//line normalize.go:75
 								archsimd.BroadcastInt32x8(int32(gc_lane2)).Add(gc_iota2).StoreSlice(gc_c24v[gc_lane2:])
 								gc_left3 &^= 0xff << gc_lane2
 							}
@@ -853,7 +812,6 @@ func gc_body_nestedSync(gc_b2 *compiled.Block, out []int32) {
 								if gc_act2>>gc_lane2&0xff != 0xff {
 									continue
 								}
-//line normalize.go:85
 								archsimd.BroadcastInt32x8(int32(gc_lane2)).Add(gc_iota).StoreSlice(gc_c24v[gc_lane2:])
 								gc_left3 &^= 0xff << gc_lane2
 							}
@@ -880,7 +838,6 @@ func gc_body_nestedSync(gc_b2 *compiled.Block, out []int32) {
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 								gc_rank2 := gc_w2 + gc_lane2
 								gc_tx2 := gc_tidx6.X + gc_lane2
-//line normalize.go:80
 								gc_ty2 := gc_tidx6.Y
 								_ = gc_ty2
 								gc_tz2 := gc_tidx6.Z
@@ -905,7 +862,6 @@ func gc_body_nestedSync(gc_b2 *compiled.Block, out []int32) {
 //line normalize.go:71
 									gc_pos2.Thread = gc_rank2
 								}
-//line normalize.go:72
 								gc_left4 &^= 0xff << gc_lane2
 							}
 						} else {
@@ -919,7 +875,6 @@ func gc_body_nestedSync(gc_b2 *compiled.Block, out []int32) {
 									continue // the lanes wrap to the next row
 								}
 								gc_tx2 := gc_tidx2.X
-//line normalize.go:86
 								gc_ty2 := gc_tidx2.Y
 								_ = gc_ty2
 								gc_tz2 := gc_tidx2.Z
@@ -944,7 +899,6 @@ func gc_body_nestedSync(gc_b2 *compiled.Block, out []int32) {
 //line normalize.go:71
 									gc_pos2.Thread = gc_rank2
 								}
-//line normalize.go:72
 								gc_left4 &^= 0xff << gc_lane2
 							}
 						}
@@ -977,7 +931,6 @@ func gc_body_nestedSync(gc_b2 *compiled.Block, out []int32) {
 		}
 	}
 	{
-//line normalize.go:83
 		var gc_c25v [32]bool
 		var gc_c25r [32]bool
 		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -1005,7 +958,6 @@ func gc_body_nestedSync(gc_b2 *compiled.Block, out []int32) {
 				gc_rank2 := gc_w2 + gc_lane2
 //line normalize.go:73
 				var allSync bool = gc_c25r[gc_lane2]
-//line normalize.go:75
 				gc_s_allSync[gc_rank2] = allSync
 			}
 		}
@@ -1057,7 +1009,6 @@ func gc_body_nestedSync(gc_b2 *compiled.Block, out []int32) {
 							}
 						}
 					}
-//line normalize.go:76
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
 				}(gc_vstep)
@@ -1094,7 +1045,6 @@ func gc_body_nestedSync(gc_b2 *compiled.Block, out []int32) {
 						}
 					}
 				}
-//line normalize.go:76
 				archsimd.ClearAVXUpperBits()
 			}
 			gc_step2 := gc_vstep
@@ -1182,7 +1132,6 @@ func gc_body_uniSyncKernel(gc_b2 *compiled.Block, in []int32, out []int32) {
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-//line normalize.go:93
 	var gc_l_allSync [32]bool
 	var gc_l_allSync_ [32]bool
 	var gc_c21v [32]bool
@@ -1247,7 +1196,6 @@ func gc_body_uniSyncKernel(gc_b2 *compiled.Block, in []int32, out []int32) {
 				gc_pos2.Thread = gc_rank2
 //line normalize.go:84
 				i := gc_bx2*gc_bdx2 + gc_tx2
-//line normalize.go:86
 				allSync := gc_l_allSync[gc_lane2]
 //line normalize.go:85
 				var anySync bool = gc_c22r[gc_lane2]
@@ -1261,7 +1209,6 @@ func gc_body_uniSyncKernel(gc_b2 *compiled.Block, in []int32, out []int32) {
 		}
 		{
 			{
-//line normalize.go:96
 				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 				gc_tx2 := gc_tidx2.X - 1
 				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
@@ -1312,7 +1259,6 @@ func gc_body_uniSyncKernel(gc_b2 *compiled.Block, in []int32, out []int32) {
 					gc_pos2.Thread = gc_rank2
 //line normalize.go:84
 					i := gc_bx2*gc_bdx2 + gc_tx2
-//line normalize.go:86
 					allSync_ := gc_l_allSync_[gc_lane2]
 //line normalize.go:90
 					var anySync_ bool = gc_c24r[gc_lane2]
@@ -1349,7 +1295,6 @@ func gc_body_matchAll(gc_b2 *compiled.Block, in []int32, out []uint32) {
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-//line normalize.go:109
 	var gc_c21v [32]int32
 	var gc_c21r [32]uint64
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -1362,9 +1307,7 @@ func gc_body_matchAll(gc_b2 *compiled.Block, in []int32, out []uint32) {
 			gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-//line normalize.go:122
 					gc_tx2 := gc_tidx3.X + gc_lane2
-//line normalize.go:124
 					gc_ty2 := gc_tidx3.Y
 					_ = gc_ty2
 					gc_tz2 := gc_tidx3.Z
@@ -1375,7 +1318,6 @@ func gc_body_matchAll(gc_b2 *compiled.Block, in []int32, out []uint32) {
 //line normalize.go:101
 						break
 					}
-//line normalize.go:102
 					archsimd.LoadInt32x8Slice(in[i:]).StoreSlice(gc_c21v[gc_lane2:])
 					gc_left &^= 0xff << gc_lane2
 				}
@@ -1390,7 +1332,6 @@ func gc_body_matchAll(gc_b2 *compiled.Block, in []int32, out []uint32) {
 						continue // the lanes wrap to the next row
 					}
 					gc_tx2 := gc_tidx2.X
-//line normalize.go:117
 					gc_ty2 := gc_tidx2.Y
 					_ = gc_ty2
 					gc_tz2 := gc_tidx2.Z
@@ -1401,7 +1342,6 @@ func gc_body_matchAll(gc_b2 *compiled.Block, in []int32, out []uint32) {
 //line normalize.go:101
 						break
 					}
-//line normalize.go:102
 					archsimd.LoadInt32x8Slice(in[i:]).StoreSlice(gc_c21v[gc_lane2:])
 					gc_left &^= 0xff << gc_lane2
 				}

@@ -60,7 +60,6 @@ func gc_body_oneWarp(gc_b *compiled.Block, in, out []int32, k int) {
 					gc_rank := gc_base + gc_tx
 //line onlywarp.go:14
 					var v int32
-//line onlywarp.go:16
 					gc_s_v[gc_rank] = v
 				}
 				{
@@ -68,7 +67,6 @@ func gc_body_oneWarp(gc_b *compiled.Block, in, out []int32, k int) {
 					gc_rank := gc_base + gc_tx
 //line onlywarp.go:14
 					var v int32
-//line onlywarp.go:16
 					gc_s_v[gc_rank] = v
 				}
 				{
@@ -76,7 +74,6 @@ func gc_body_oneWarp(gc_b *compiled.Block, in, out []int32, k int) {
 					gc_rank := gc_base + gc_tx
 //line onlywarp.go:14
 					var v int32
-//line onlywarp.go:16
 					gc_s_v[gc_rank] = v
 				}
 				{
@@ -84,7 +81,6 @@ func gc_body_oneWarp(gc_b *compiled.Block, in, out []int32, k int) {
 					gc_rank := gc_base + gc_tx
 //line onlywarp.go:14
 					var v int32
-//line onlywarp.go:16
 					gc_s_v[gc_rank] = v
 				}
 			}
@@ -92,7 +88,6 @@ func gc_body_oneWarp(gc_b *compiled.Block, in, out []int32, k int) {
 				gc_rank := gc_base + gc_tx
 //line onlywarp.go:14
 				var v int32
-//line onlywarp.go:16
 				gc_s_v[gc_rank] = v
 			}
 			gc_step2 := gc_hi2
@@ -102,7 +97,6 @@ func gc_body_oneWarp(gc_b *compiled.Block, in, out []int32, k int) {
 					gc_rank := gc_base + gc_tx
 //line onlywarp.go:14
 					var v int32
-//line onlywarp.go:16
 					gc_s_v[gc_rank] = v
 				}
 				{
@@ -110,7 +104,6 @@ func gc_body_oneWarp(gc_b *compiled.Block, in, out []int32, k int) {
 					gc_rank := gc_base + gc_tx
 //line onlywarp.go:14
 					var v int32
-//line onlywarp.go:16
 					gc_s_v[gc_rank] = v
 				}
 				{
@@ -118,7 +111,6 @@ func gc_body_oneWarp(gc_b *compiled.Block, in, out []int32, k int) {
 					gc_rank := gc_base + gc_tx
 //line onlywarp.go:14
 					var v int32
-//line onlywarp.go:16
 					gc_s_v[gc_rank] = v
 				}
 				{
@@ -126,7 +118,6 @@ func gc_body_oneWarp(gc_b *compiled.Block, in, out []int32, k int) {
 					gc_rank := gc_base + gc_tx
 //line onlywarp.go:14
 					var v int32
-//line onlywarp.go:16
 					gc_s_v[gc_rank] = v
 				}
 			}
@@ -134,7 +125,6 @@ func gc_body_oneWarp(gc_b *compiled.Block, in, out []int32, k int) {
 				gc_rank := gc_base + gc_tx
 //line onlywarp.go:14
 				var v int32
-//line onlywarp.go:16
 				gc_s_v[gc_rank] = v
 			}
 		}
@@ -160,7 +150,6 @@ func gc_body_oneWarp(gc_b *compiled.Block, in, out []int32, k int) {
 //line onlywarp.go:13
 					_ = i
 					var v lanes.Int32x8
-//line onlywarp.go:16
 					v = lanes.LoadInt32x8Slice(gc_at[gc_tx:])
 //line onlywarp.go:15
 					v.StoreSlice(gc_s_v[gc_rank:])
@@ -171,7 +160,6 @@ func gc_body_oneWarp(gc_b *compiled.Block, in, out []int32, k int) {
 					var v int32
 //line onlywarp.go:16
 					v = gc_at[gc_tx]
-//line onlywarp.go:19
 					gc_s_v[gc_rank] = v
 				}
 			} else {
@@ -182,9 +170,7 @@ func gc_body_oneWarp(gc_b *compiled.Block, in, out []int32, k int) {
 //line onlywarp.go:13
 					var i int = gc_bx*gc_bdx + gc_tx
 					var v lanes.Int32x8
-//line onlywarp.go:16
 					if i < 0 || i > len(in)-8 {
-//line onlywarp.go:16
 						break
 					}
 //line onlywarp.go:16
@@ -203,7 +189,6 @@ func gc_body_oneWarp(gc_b *compiled.Block, in, out []int32, k int) {
 						var v int32
 //line onlywarp.go:16
 						v = in[i]
-//line onlywarp.go:19
 						gc_s_v[gc_rank] = v
 					}
 					{
@@ -215,7 +200,6 @@ func gc_body_oneWarp(gc_b *compiled.Block, in, out []int32, k int) {
 						var v int32
 //line onlywarp.go:16
 						v = in[i]
-//line onlywarp.go:19
 						gc_s_v[gc_rank] = v
 					}
 					{
@@ -227,7 +211,6 @@ func gc_body_oneWarp(gc_b *compiled.Block, in, out []int32, k int) {
 						var v int32
 //line onlywarp.go:16
 						v = in[i]
-//line onlywarp.go:19
 						gc_s_v[gc_rank] = v
 					}
 					{
@@ -239,7 +222,6 @@ func gc_body_oneWarp(gc_b *compiled.Block, in, out []int32, k int) {
 						var v int32
 //line onlywarp.go:16
 						v = in[i]
-//line onlywarp.go:19
 						gc_s_v[gc_rank] = v
 					}
 				}
@@ -251,13 +233,11 @@ func gc_body_oneWarp(gc_b *compiled.Block, in, out []int32, k int) {
 					var v int32
 //line onlywarp.go:16
 					v = in[i]
-//line onlywarp.go:19
 					gc_s_v[gc_rank] = v
 				}
 			}
 		}
 	}
-//line onlywarp.go:25
 	var gc_c1v [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -265,7 +245,6 @@ func gc_body_oneWarp(gc_b *compiled.Block, in, out []int32, k int) {
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		{
-//line onlywarp.go:33
 			var gc_m5 uint32
 //line onlywarp.go:20
 			if (gc_w >> 5) == k {
@@ -276,7 +255,6 @@ func gc_body_oneWarp(gc_b *compiled.Block, in, out []int32, k int) {
 			if gc_act != 0 {
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_rank := gc_w + gc_lane
-//line onlywarp.go:29
 					v := gc_s_v[gc_rank]
 //line onlywarp.go:21
 					gc_c1v[gc_lane] = v
@@ -293,12 +271,10 @@ func gc_body_oneWarp(gc_b *compiled.Block, in, out []int32, k int) {
 							gc_at2 := out[gc_off2:][:32]
 							for gc_lane := 0; gc_lane < 32; gc_lane++ {
 								gc_tx := gc_x0 + gc_lane
-//line onlywarp.go:33
 								gc_rank := gc_w + gc_lane
 								gc_pos.Thread = gc_rank
 //line onlywarp.go:13
 								i := gc_bx*gc_bdx + gc_tx
-//line onlywarp.go:15
 								v := gc_s_v[gc_rank]
 //line onlywarp.go:21
 								v += gc_c1r[gc_lane]
@@ -317,7 +293,6 @@ func gc_body_oneWarp(gc_b *compiled.Block, in, out []int32, k int) {
 								gc_pos.Thread = gc_rank
 //line onlywarp.go:13
 								i := gc_bx*gc_bdx + gc_tx
-//line onlywarp.go:15
 								v := gc_s_v[gc_rank]
 //line onlywarp.go:21
 								v += gc_c1r[gc_lane]

@@ -60,7 +60,6 @@ func gc_body_oneWarp(gc_b2 *compiled.Block, in, out []int32, k int) {
 					gc_rank2 := gc_base2 + gc_tx2
 //line onlywarp.go:14
 					var v int32
-//line onlywarp.go:16
 					gc_s_v[gc_rank2] = v
 				}
 				{
@@ -68,7 +67,6 @@ func gc_body_oneWarp(gc_b2 *compiled.Block, in, out []int32, k int) {
 					gc_rank2 := gc_base2 + gc_tx2
 //line onlywarp.go:14
 					var v int32
-//line onlywarp.go:16
 					gc_s_v[gc_rank2] = v
 				}
 				{
@@ -76,7 +74,6 @@ func gc_body_oneWarp(gc_b2 *compiled.Block, in, out []int32, k int) {
 					gc_rank2 := gc_base2 + gc_tx2
 //line onlywarp.go:14
 					var v int32
-//line onlywarp.go:16
 					gc_s_v[gc_rank2] = v
 				}
 				{
@@ -84,7 +81,6 @@ func gc_body_oneWarp(gc_b2 *compiled.Block, in, out []int32, k int) {
 					gc_rank2 := gc_base2 + gc_tx2
 //line onlywarp.go:14
 					var v int32
-//line onlywarp.go:16
 					gc_s_v[gc_rank2] = v
 				}
 			}
@@ -92,7 +88,6 @@ func gc_body_oneWarp(gc_b2 *compiled.Block, in, out []int32, k int) {
 				gc_rank2 := gc_base2 + gc_tx2
 //line onlywarp.go:14
 				var v int32
-//line onlywarp.go:16
 				gc_s_v[gc_rank2] = v
 			}
 			gc_step5 := gc_hi4
@@ -102,7 +97,6 @@ func gc_body_oneWarp(gc_b2 *compiled.Block, in, out []int32, k int) {
 					gc_rank2 := gc_base2 + gc_tx2
 //line onlywarp.go:14
 					var v int32
-//line onlywarp.go:16
 					gc_s_v[gc_rank2] = v
 				}
 				{
@@ -110,7 +104,6 @@ func gc_body_oneWarp(gc_b2 *compiled.Block, in, out []int32, k int) {
 					gc_rank2 := gc_base2 + gc_tx2
 //line onlywarp.go:14
 					var v int32
-//line onlywarp.go:16
 					gc_s_v[gc_rank2] = v
 				}
 				{
@@ -118,7 +111,6 @@ func gc_body_oneWarp(gc_b2 *compiled.Block, in, out []int32, k int) {
 					gc_rank2 := gc_base2 + gc_tx2
 //line onlywarp.go:14
 					var v int32
-//line onlywarp.go:16
 					gc_s_v[gc_rank2] = v
 				}
 				{
@@ -126,7 +118,6 @@ func gc_body_oneWarp(gc_b2 *compiled.Block, in, out []int32, k int) {
 					gc_rank2 := gc_base2 + gc_tx2
 //line onlywarp.go:14
 					var v int32
-//line onlywarp.go:16
 					gc_s_v[gc_rank2] = v
 				}
 			}
@@ -134,7 +125,6 @@ func gc_body_oneWarp(gc_b2 *compiled.Block, in, out []int32, k int) {
 				gc_rank2 := gc_base2 + gc_tx2
 //line onlywarp.go:14
 				var v int32
-//line onlywarp.go:16
 				gc_s_v[gc_rank2] = v
 			}
 		}
@@ -185,7 +175,6 @@ func gc_body_oneWarp(gc_b2 *compiled.Block, in, out []int32, k int) {
 //line onlywarp.go:13
 						_ = i
 						var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line onlywarp.go:16
 						v = archsimd.LoadInt32x8Slice(gc_at3[gc_tx2:])
 //line onlywarp.go:15
 						v.StoreSlice(gc_s_v[gc_rank2:])
@@ -198,7 +187,6 @@ func gc_body_oneWarp(gc_b2 *compiled.Block, in, out []int32, k int) {
 					var v int32
 //line onlywarp.go:16
 					v = gc_at3[gc_tx2]
-//line onlywarp.go:19
 					gc_s_v[gc_rank2] = v
 				}
 			} else {
@@ -237,9 +225,7 @@ func gc_body_oneWarp(gc_b2 *compiled.Block, in, out []int32, k int) {
 //line onlywarp.go:13
 						var i int = gc_bx2*gc_bdx2 + gc_tx2
 						var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line onlywarp.go:16
 						if i < 0 || i > len(in)-8 {
-//line onlywarp.go:16
 							break
 						}
 //line onlywarp.go:16
@@ -260,7 +246,6 @@ func gc_body_oneWarp(gc_b2 *compiled.Block, in, out []int32, k int) {
 						var v int32
 //line onlywarp.go:16
 						v = in[i]
-//line onlywarp.go:19
 						gc_s_v[gc_rank2] = v
 					}
 					{
@@ -272,7 +257,6 @@ func gc_body_oneWarp(gc_b2 *compiled.Block, in, out []int32, k int) {
 						var v int32
 //line onlywarp.go:16
 						v = in[i]
-//line onlywarp.go:19
 						gc_s_v[gc_rank2] = v
 					}
 					{
@@ -284,7 +268,6 @@ func gc_body_oneWarp(gc_b2 *compiled.Block, in, out []int32, k int) {
 						var v int32
 //line onlywarp.go:16
 						v = in[i]
-//line onlywarp.go:19
 						gc_s_v[gc_rank2] = v
 					}
 					{
@@ -296,7 +279,6 @@ func gc_body_oneWarp(gc_b2 *compiled.Block, in, out []int32, k int) {
 						var v int32
 //line onlywarp.go:16
 						v = in[i]
-//line onlywarp.go:19
 						gc_s_v[gc_rank2] = v
 					}
 				}
@@ -308,20 +290,17 @@ func gc_body_oneWarp(gc_b2 *compiled.Block, in, out []int32, k int) {
 					var v int32
 //line onlywarp.go:16
 					v = in[i]
-//line onlywarp.go:19
 					gc_s_v[gc_rank2] = v
 				}
 			}
 		}
 	}
-//line onlywarp.go:25
 	var gc_c21v [32]int32
 	var gc_c21r [32]int32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
 		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
 		var gc_dead2 uint32
 		{
-//line onlywarp.go:32
 			var gc_m52 uint32
 //line onlywarp.go:20
 			if (gc_w2 >> 5) == k {
@@ -362,7 +341,6 @@ func gc_body_oneWarp(gc_b2 *compiled.Block, in, out []int32, k int) {
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
-//line onlywarp.go:34
 						v := gc_s_v[gc_rank2]
 //line onlywarp.go:21
 						gc_c21v[gc_lane2] = v
@@ -381,7 +359,6 @@ func gc_body_oneWarp(gc_b2 *compiled.Block, in, out []int32, k int) {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 							gc_rank2 := gc_w2 + gc_lane2
 							gc_tx2 := gc_tidx4.X + gc_lane2
-//line onlywarp.go:26
 							gc_ty2 := gc_tidx4.Y
 							_ = gc_ty2
 							gc_tz2 := gc_tidx4.Z
@@ -424,7 +401,6 @@ func gc_body_oneWarp(gc_b2 *compiled.Block, in, out []int32, k int) {
 								continue // the lanes wrap to the next row
 							}
 							gc_tx2 := gc_tidx2.X
-//line onlywarp.go:37
 							gc_ty2 := gc_tidx2.Y
 							_ = gc_ty2
 							gc_tz2 := gc_tidx2.Z
@@ -468,7 +444,6 @@ func gc_body_oneWarp(gc_b2 *compiled.Block, in, out []int32, k int) {
 							gc_pos2.Thread = gc_rank2
 //line onlywarp.go:13
 							i := gc_bx2*gc_bdx2 + gc_tx2
-//line onlywarp.go:15
 							v := gc_s_v[gc_rank2]
 //line onlywarp.go:21
 							v += gc_c21r[gc_lane2]

@@ -45,7 +45,6 @@ func gc_body_operandCopy(gc_b *compiled.Block, in, out []int32) {
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_y := compiled.Scratch[int32](gc_b, 0)[:gc_n]
-//line operandcopy.go:26
 	var gc_l_u [32]int32
 	var gc_l_v_ [32]int32
 	var gc_l_v_2 [32]int32
@@ -60,7 +59,6 @@ func gc_body_operandCopy(gc_b *compiled.Block, in, out []int32) {
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		{
-//line operandcopy.go:41
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			{
@@ -85,7 +83,6 @@ func gc_body_operandCopy(gc_b *compiled.Block, in, out []int32) {
 							v = in[i]
 						}
 						var v_ int32 = v
-//line operandcopy.go:24
 						gc_l_v_[gc_lane] = v_
 					}
 				}
@@ -99,7 +96,6 @@ func gc_body_operandCopy(gc_b *compiled.Block, in, out []int32) {
 //line operandcopy.go:40
 				compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, d, gocuda.WarpSize, &gc_c1r)
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line operandcopy.go:44
 					v_ := gc_l_v_[gc_lane]
 //line operandcopy.go:40
 					v_ += gc_c1r[gc_lane]
@@ -128,7 +124,6 @@ func gc_body_operandCopy(gc_b *compiled.Block, in, out []int32) {
 //line operandcopy.go:40
 				compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, d_, gocuda.WarpSize, &gc_c3r)
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line operandcopy.go:44
 					v_2 := gc_l_v_2[gc_lane]
 //line operandcopy.go:40
 					v_2 += gc_c3r[gc_lane]
@@ -155,7 +150,6 @@ func gc_body_operandCopy(gc_b *compiled.Block, in, out []int32) {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line operandcopy.go:37
 					u := gc_l_u[gc_lane]
 					_ = u
 				}
@@ -166,7 +160,6 @@ func gc_body_operandCopy(gc_b *compiled.Block, in, out []int32) {
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line operandcopy.go:33
 					y := gc_s_y[gc_rank]
 //line operandcopy.go:26
 					y += gc_c4r[gc_lane]
@@ -176,7 +169,6 @@ func gc_body_operandCopy(gc_b *compiled.Block, in, out []int32) {
 			gc_act = gc_save13 &^ gc_dead
 		}
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line operandcopy.go:35
 			u := gc_l_u[gc_lane]
 //line operandcopy.go:28
 			w := u
@@ -188,7 +180,6 @@ func gc_body_operandCopy(gc_b *compiled.Block, in, out []int32) {
 		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_c5v, 1, gocuda.WarpSize, &gc_c5r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
-//line operandcopy.go:34
 			y := gc_s_y[gc_rank]
 			u := gc_l_u[gc_lane]
 //line operandcopy.go:30
@@ -196,7 +187,6 @@ func gc_body_operandCopy(gc_b *compiled.Block, in, out []int32) {
 			gc_s_y[gc_rank] = y
 		}
 	}
-//line operandcopy.go:36
 	gc_from, gc_to := 0, gc_bdx
 	if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 		panic(compiled.ErrGuardWraps)
@@ -212,9 +202,7 @@ func gc_body_operandCopy(gc_b *compiled.Block, in, out []int32) {
 			for ; gc_step+3 < gc_to; gc_step += 4 {
 				{
 					gc_tx := gc_step + 0
-//line operandcopy.go:52
 					gc_rank := gc_base + gc_tx
-//line operandcopy.go:18
 					y := gc_s_y[gc_rank]
 					{
 //line operandcopy.go:32
@@ -223,9 +211,7 @@ func gc_body_operandCopy(gc_b *compiled.Block, in, out []int32) {
 				}
 				{
 					gc_tx := gc_step + 1
-//line operandcopy.go:38
 					gc_rank := gc_base + gc_tx
-//line operandcopy.go:18
 					y := gc_s_y[gc_rank]
 					{
 //line operandcopy.go:32
@@ -234,9 +220,7 @@ func gc_body_operandCopy(gc_b *compiled.Block, in, out []int32) {
 				}
 				{
 					gc_tx := gc_step + 2
-//line operandcopy.go:38
 					gc_rank := gc_base + gc_tx
-//line operandcopy.go:18
 					y := gc_s_y[gc_rank]
 					{
 //line operandcopy.go:32
@@ -245,9 +229,7 @@ func gc_body_operandCopy(gc_b *compiled.Block, in, out []int32) {
 				}
 				{
 					gc_tx := gc_step + 3
-//line operandcopy.go:38
 					gc_rank := gc_base + gc_tx
-//line operandcopy.go:18
 					y := gc_s_y[gc_rank]
 					{
 //line operandcopy.go:32
@@ -257,7 +239,6 @@ func gc_body_operandCopy(gc_b *compiled.Block, in, out []int32) {
 			}
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line operandcopy.go:18
 				y := gc_s_y[gc_rank]
 				{
 //line operandcopy.go:32
@@ -273,7 +254,6 @@ func gc_body_operandCopy(gc_b *compiled.Block, in, out []int32) {
 					gc_pos.Thread = gc_rank
 //line operandcopy.go:16
 					i := gc_bx*gc_bdx + gc_tx
-//line operandcopy.go:18
 					y := gc_s_y[gc_rank]
 					{
 //line operandcopy.go:32
@@ -286,7 +266,6 @@ func gc_body_operandCopy(gc_b *compiled.Block, in, out []int32) {
 					gc_pos.Thread = gc_rank
 //line operandcopy.go:16
 					i := gc_bx*gc_bdx + gc_tx
-//line operandcopy.go:18
 					y := gc_s_y[gc_rank]
 					{
 //line operandcopy.go:32
@@ -299,7 +278,6 @@ func gc_body_operandCopy(gc_b *compiled.Block, in, out []int32) {
 					gc_pos.Thread = gc_rank
 //line operandcopy.go:16
 					i := gc_bx*gc_bdx + gc_tx
-//line operandcopy.go:18
 					y := gc_s_y[gc_rank]
 					{
 //line operandcopy.go:32
@@ -312,7 +290,6 @@ func gc_body_operandCopy(gc_b *compiled.Block, in, out []int32) {
 					gc_pos.Thread = gc_rank
 //line operandcopy.go:16
 					i := gc_bx*gc_bdx + gc_tx
-//line operandcopy.go:18
 					y := gc_s_y[gc_rank]
 					{
 //line operandcopy.go:32
@@ -325,7 +302,6 @@ func gc_body_operandCopy(gc_b *compiled.Block, in, out []int32) {
 				gc_pos.Thread = gc_rank
 //line operandcopy.go:16
 				i := gc_bx*gc_bdx + gc_tx
-//line operandcopy.go:18
 				y := gc_s_y[gc_rank]
 				{
 //line operandcopy.go:32

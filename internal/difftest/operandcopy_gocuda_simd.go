@@ -46,7 +46,6 @@ func gc_body_operandCopy(gc_b2 *compiled.Block, in, out []int32) {
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 	gc_s_y := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
-//line operandcopy.go:26
 	var gc_l_u [32]int32
 	var gc_l_v_ [32]int32
 	var gc_l_v_2 [32]int32
@@ -61,7 +60,6 @@ func gc_body_operandCopy(gc_b2 *compiled.Block, in, out []int32) {
 		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 		var gc_dead2 uint32
 		{
-//line operandcopy.go:41
 			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 			gc_tx2 := gc_tidx2.X - 1
 			{
@@ -86,7 +84,6 @@ func gc_body_operandCopy(gc_b2 *compiled.Block, in, out []int32) {
 							v = in[i]
 						}
 						var v_ int32 = v
-//line operandcopy.go:24
 						gc_l_v_[gc_lane2] = v_
 					}
 				}
@@ -144,7 +141,6 @@ func gc_body_operandCopy(gc_b2 *compiled.Block, in, out []int32) {
 							if gc_left&(1<<gc_lane2) == 0 {
 								continue
 							}
-//line operandcopy.go:53
 							v_ := gc_l_v_[gc_lane2]
 //line operandcopy.go:40
 							v_ += gc_c21r[gc_lane2]
@@ -219,7 +215,6 @@ func gc_body_operandCopy(gc_b2 *compiled.Block, in, out []int32) {
 							if gc_left2&(1<<gc_lane2) == 0 {
 								continue
 							}
-//line operandcopy.go:53
 							v_2 := gc_l_v_2[gc_lane2]
 //line operandcopy.go:40
 							v_2 += gc_c23r[gc_lane2]
@@ -248,7 +243,6 @@ func gc_body_operandCopy(gc_b2 *compiled.Block, in, out []int32) {
 					if gc_act2&(1<<gc_lane2) == 0 {
 						continue
 					}
-//line operandcopy.go:37
 					u := gc_l_u[gc_lane2]
 					_ = u
 				}
@@ -290,7 +284,6 @@ func gc_body_operandCopy(gc_b2 *compiled.Block, in, out []int32) {
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
-//line operandcopy.go:39
 						y := gc_s_y[gc_rank2]
 //line operandcopy.go:26
 						y += gc_c24r[gc_lane2]
@@ -341,7 +334,6 @@ func gc_body_operandCopy(gc_b2 *compiled.Block, in, out []int32) {
 				if gc_left4&(1<<gc_lane2) == 0 {
 					continue
 				}
-//line operandcopy.go:43
 				u := gc_l_u[gc_lane2]
 //line operandcopy.go:28
 				w := u
@@ -392,7 +384,6 @@ func gc_body_operandCopy(gc_b2 *compiled.Block, in, out []int32) {
 					continue
 				}
 				gc_rank2 := gc_w2 + gc_lane2
-//line operandcopy.go:43
 				y := gc_s_y[gc_rank2]
 				u := gc_l_u[gc_lane2]
 //line operandcopy.go:30
@@ -401,7 +392,6 @@ func gc_body_operandCopy(gc_b2 *compiled.Block, in, out []int32) {
 			}
 		}
 	}
-//line operandcopy.go:37
 	gc_from2, gc_to2 := 0, gc_bdx2
 	if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
 		panic(compiled.ErrGuardWraps)
@@ -427,11 +417,9 @@ func gc_body_operandCopy(gc_b2 *compiled.Block, in, out []int32) {
 //line operandcopy.go:16
 						y := archsimd.LoadInt32x16Slice(gc_s_y[gc_rank2:])
 						{
-//line operandcopy.go:32
 							y.StoreSlice(gc_at4[gc_tx2:])
 						}
 					}
-//line operandcopy.go:34
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
 				}(gc_vstep)
@@ -450,16 +438,13 @@ func gc_body_operandCopy(gc_b2 *compiled.Block, in, out []int32) {
 //line operandcopy.go:16
 					y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank2:])
 					{
-//line operandcopy.go:32
 						y.StoreSlice(gc_at4[gc_tx2:])
 					}
 				}
-//line operandcopy.go:34
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
-//line operandcopy.go:18
 				y := gc_s_y[gc_rank2]
 				{
 //line operandcopy.go:32
@@ -479,7 +464,6 @@ func gc_body_operandCopy(gc_b2 *compiled.Block, in, out []int32) {
 //line operandcopy.go:16
 						y := archsimd.LoadInt32x16Slice(gc_s_y[gc_rank2:])
 						{
-//line operandcopy.go:32
 							if i < 0 || i > len(out)-16 {
 //line operandcopy.go:32
 								break
@@ -488,7 +472,6 @@ func gc_body_operandCopy(gc_b2 *compiled.Block, in, out []int32) {
 							y.StoreSlice(out[i:])
 						}
 					}
-//line operandcopy.go:34
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
 				}(gc_vstep2)
@@ -505,7 +488,6 @@ func gc_body_operandCopy(gc_b2 *compiled.Block, in, out []int32) {
 //line operandcopy.go:16
 					y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank2:])
 					{
-//line operandcopy.go:32
 						if i < 0 || i > len(out)-8 {
 //line operandcopy.go:32
 							break
@@ -514,7 +496,6 @@ func gc_body_operandCopy(gc_b2 *compiled.Block, in, out []int32) {
 						y.StoreSlice(out[i:])
 					}
 				}
-//line operandcopy.go:34
 				archsimd.ClearAVXUpperBits()
 			}
 			gc_step3 := gc_vstep2
@@ -525,7 +506,6 @@ func gc_body_operandCopy(gc_b2 *compiled.Block, in, out []int32) {
 					gc_pos2.Thread = gc_rank2
 //line operandcopy.go:16
 					i := gc_bx2*gc_bdx2 + gc_tx2
-//line operandcopy.go:18
 					y := gc_s_y[gc_rank2]
 					{
 //line operandcopy.go:32
@@ -538,7 +518,6 @@ func gc_body_operandCopy(gc_b2 *compiled.Block, in, out []int32) {
 					gc_pos2.Thread = gc_rank2
 //line operandcopy.go:16
 					i := gc_bx2*gc_bdx2 + gc_tx2
-//line operandcopy.go:18
 					y := gc_s_y[gc_rank2]
 					{
 //line operandcopy.go:32
@@ -551,7 +530,6 @@ func gc_body_operandCopy(gc_b2 *compiled.Block, in, out []int32) {
 					gc_pos2.Thread = gc_rank2
 //line operandcopy.go:16
 					i := gc_bx2*gc_bdx2 + gc_tx2
-//line operandcopy.go:18
 					y := gc_s_y[gc_rank2]
 					{
 //line operandcopy.go:32
@@ -564,7 +542,6 @@ func gc_body_operandCopy(gc_b2 *compiled.Block, in, out []int32) {
 					gc_pos2.Thread = gc_rank2
 //line operandcopy.go:16
 					i := gc_bx2*gc_bdx2 + gc_tx2
-//line operandcopy.go:18
 					y := gc_s_y[gc_rank2]
 					{
 //line operandcopy.go:32
@@ -577,7 +554,6 @@ func gc_body_operandCopy(gc_b2 *compiled.Block, in, out []int32) {
 				gc_pos2.Thread = gc_rank2
 //line operandcopy.go:16
 				i := gc_bx2*gc_bdx2 + gc_tx2
-//line operandcopy.go:18
 				y := gc_s_y[gc_rank2]
 				{
 //line operandcopy.go:32

@@ -42,7 +42,6 @@ func gc_body_outerUniformStep(gc_b *compiled.Block, out []float32) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-//line outer_uniform.go:23
 	var gc_l_z [32]uint32
 	var gc_l_v [32]float32
 	var gc_l_c0 [32]int
@@ -52,7 +51,6 @@ func gc_body_outerUniformStep(gc_b *compiled.Block, out []float32) {
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		{
-//line outer_uniform.go:33
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -63,19 +61,16 @@ func gc_body_outerUniformStep(gc_b *compiled.Block, out []float32) {
 //line outer_uniform.go:14
 				z := uint32(gc_bx) * 7
 				v := float32(gc_tx)
-//line outer_uniform.go:18
 				gc_l_z[gc_lane] = z
 				gc_l_v[gc_lane] = v
 			}
 		}
 		{
-//line outer_uniform.go:17
 			gc_save6 := gc_act
 			gc_in6 := gc_act
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 //line outer_uniform.go:16
 				c0 := 0
-//line outer_uniform.go:18
 				gc_l_c0[gc_lane] = c0
 			}
 			for {
@@ -107,9 +102,7 @@ func gc_body_outerUniformStep(gc_b *compiled.Block, out []float32) {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line outer_uniform.go:31
 					z := gc_l_z[gc_lane]
-//line outer_uniform.go:33
 					v := gc_l_v[gc_lane]
 //line outer_uniform.go:17
 					v += float32(z)
@@ -127,7 +120,6 @@ func gc_body_outerUniformStep(gc_b *compiled.Block, out []float32) {
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-//line outer_uniform.go:26
 						v := gc_l_v[gc_lane]
 //line outer_uniform.go:19
 						v += gc_c1r[gc_lane]
@@ -139,7 +131,6 @@ func gc_body_outerUniformStep(gc_b *compiled.Block, out []float32) {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line outer_uniform.go:30
 					c0 := gc_l_c0[gc_lane]
 //line outer_uniform.go:16
 					c0++

@@ -43,7 +43,6 @@ func gc_body_outerUniformStep(gc_b2 *compiled.Block, out []float32) {
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-//line outer_uniform.go:23
 	var gc_l_z [32]uint32
 	var gc_l_v [32]float32
 	var gc_l_c0 [32]int
@@ -52,7 +51,6 @@ func gc_body_outerUniformStep(gc_b2 *compiled.Block, out []float32) {
 		gc_cnt2 := min(32, gc_n2-gc_w2)
 		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 		var gc_dead2 uint32
-//line outer_uniform.go:32
 		gc_left := gc_act2
 		if compiled.SIMD {
 //line outer_uniform.go:14
@@ -62,9 +60,7 @@ func gc_body_outerUniformStep(gc_b2 *compiled.Block, out []float32) {
 //line outer_uniform.go:14
 				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-//line outer_uniform.go:17
 					gc_tx2 := gc_tidx3.X + gc_lane2
-//line outer_uniform.go:19
 					gc_ty2 := gc_tidx3.Y
 					_ = gc_ty2
 					gc_tz2 := gc_tidx3.Z
@@ -88,7 +84,6 @@ func gc_body_outerUniformStep(gc_b2 *compiled.Block, out []float32) {
 						continue // the lanes wrap to the next row
 					}
 					gc_tx2 := gc_tidx2.X
-//line outer_uniform.go:30
 					gc_ty2 := gc_tidx2.Y
 					_ = gc_ty2
 					gc_tz2 := gc_tidx2.Z
@@ -119,20 +114,17 @@ func gc_body_outerUniformStep(gc_b2 *compiled.Block, out []float32) {
 //line outer_uniform.go:14
 					z := uint32(gc_bx2) * 7
 					v := float32(gc_tx2)
-//line outer_uniform.go:18
 					gc_l_z[gc_lane2] = z
 					gc_l_v[gc_lane2] = v
 				}
 			}
 		}
 		{
-//line outer_uniform.go:17
 			gc_save62 := gc_act2
 			gc_in62 := gc_act2
 			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 //line outer_uniform.go:16
 				c0 := 0
-//line outer_uniform.go:18
 				gc_l_c0[gc_lane2] = c0
 			}
 			for {
@@ -164,9 +156,7 @@ func gc_body_outerUniformStep(gc_b2 *compiled.Block, out []float32) {
 					if gc_act2&(1<<gc_lane2) == 0 {
 						continue
 					}
-//line outer_uniform.go:31
 					z := gc_l_z[gc_lane2]
-//line outer_uniform.go:33
 					v := gc_l_v[gc_lane2]
 //line outer_uniform.go:17
 					v += float32(z)
@@ -213,7 +203,6 @@ func gc_body_outerUniformStep(gc_b2 *compiled.Block, out []float32) {
 							if gc_left2&(1<<gc_lane2) == 0 {
 								continue
 							}
-//line outer_uniform.go:32
 							v := gc_l_v[gc_lane2]
 //line outer_uniform.go:19
 							v += gc_c21r[gc_lane2]
@@ -226,7 +215,6 @@ func gc_body_outerUniformStep(gc_b2 *compiled.Block, out []float32) {
 					if gc_act2&(1<<gc_lane2) == 0 {
 						continue
 					}
-//line outer_uniform.go:31
 					c0 := gc_l_c0[gc_lane2]
 //line outer_uniform.go:16
 					c0++

@@ -69,7 +69,6 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 					var x float32
 //line outline.go:24
 					var s, m float32
-//line outline.go:28
 					gc_s_x[gc_rank] = x
 					gc_s_s[gc_rank] = s
 					gc_s_m[gc_rank] = m
@@ -81,7 +80,6 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 					var x float32
 //line outline.go:24
 					var s, m float32
-//line outline.go:28
 					gc_s_x[gc_rank] = x
 					gc_s_s[gc_rank] = s
 					gc_s_m[gc_rank] = m
@@ -93,7 +91,6 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 					var x float32
 //line outline.go:24
 					var s, m float32
-//line outline.go:28
 					gc_s_x[gc_rank] = x
 					gc_s_s[gc_rank] = s
 					gc_s_m[gc_rank] = m
@@ -105,7 +102,6 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 					var x float32
 //line outline.go:24
 					var s, m float32
-//line outline.go:28
 					gc_s_x[gc_rank] = x
 					gc_s_s[gc_rank] = s
 					gc_s_m[gc_rank] = m
@@ -117,7 +113,6 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 				var x float32
 //line outline.go:24
 				var s, m float32
-//line outline.go:28
 				gc_s_x[gc_rank] = x
 				gc_s_s[gc_rank] = s
 				gc_s_m[gc_rank] = m
@@ -131,7 +126,6 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 					var x float32
 //line outline.go:24
 					var s, m float32
-//line outline.go:28
 					gc_s_x[gc_rank] = x
 					gc_s_s[gc_rank] = s
 					gc_s_m[gc_rank] = m
@@ -143,7 +137,6 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 					var x float32
 //line outline.go:24
 					var s, m float32
-//line outline.go:28
 					gc_s_x[gc_rank] = x
 					gc_s_s[gc_rank] = s
 					gc_s_m[gc_rank] = m
@@ -155,7 +148,6 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 					var x float32
 //line outline.go:24
 					var s, m float32
-//line outline.go:28
 					gc_s_x[gc_rank] = x
 					gc_s_s[gc_rank] = s
 					gc_s_m[gc_rank] = m
@@ -167,7 +159,6 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 					var x float32
 //line outline.go:24
 					var s, m float32
-//line outline.go:28
 					gc_s_x[gc_rank] = x
 					gc_s_s[gc_rank] = s
 					gc_s_m[gc_rank] = m
@@ -179,7 +170,6 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 				var x float32
 //line outline.go:24
 				var s, m float32
-//line outline.go:28
 				gc_s_x[gc_rank] = x
 				gc_s_s[gc_rank] = s
 				gc_s_m[gc_rank] = m
@@ -208,7 +198,6 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 //line outline.go:19
 					_ = i
 					var x lanes.Float32x8
-//line outline.go:22
 					x = lanes.LoadFloat32x8Slice(gc_at[gc_tx:])
 //line outline.go:24
 					var s float32
@@ -227,7 +216,6 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 					x = gc_at[gc_tx]
 //line outline.go:24
 					var s, m float32
-//line outline.go:28
 					gc_s_x[gc_rank] = x
 					gc_s_s[gc_rank] = s
 					gc_s_m[gc_rank] = m
@@ -241,9 +229,7 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 					var tx int = gc_tx
 					var i int = gc_bx*gc_bdx + tx
 					var x lanes.Float32x8
-//line outline.go:22
 					if i < 0 || i > len(in)-8 {
-//line outline.go:22
 						break
 					}
 //line outline.go:22
@@ -271,7 +257,6 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 						x = in[i]
 //line outline.go:24
 						var s, m float32
-//line outline.go:28
 						gc_s_x[gc_rank] = x
 						gc_s_s[gc_rank] = s
 						gc_s_m[gc_rank] = m
@@ -288,7 +273,6 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 						x = in[i]
 //line outline.go:24
 						var s, m float32
-//line outline.go:28
 						gc_s_x[gc_rank] = x
 						gc_s_s[gc_rank] = s
 						gc_s_m[gc_rank] = m
@@ -305,7 +289,6 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 						x = in[i]
 //line outline.go:24
 						var s, m float32
-//line outline.go:28
 						gc_s_x[gc_rank] = x
 						gc_s_s[gc_rank] = s
 						gc_s_m[gc_rank] = m
@@ -322,7 +305,6 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 						x = in[i]
 //line outline.go:24
 						var s, m float32
-//line outline.go:28
 						gc_s_x[gc_rank] = x
 						gc_s_s[gc_rank] = s
 						gc_s_m[gc_rank] = m
@@ -339,7 +321,6 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 					x = in[i]
 //line outline.go:24
 					var s, m float32
-//line outline.go:28
 					gc_s_x[gc_rank] = x
 					gc_s_s[gc_rank] = s
 					gc_s_m[gc_rank] = m
@@ -349,7 +330,6 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 	}
 //line outline.go:25
 	for start := 0; start < len(in); start += tileLen {
-//line outline.go:27
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := tileLen; gc_bound < gc_to {
 			gc_to = gc_bound
@@ -384,7 +364,6 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 						}
 					}
 				}
-//line outline.go:28
 				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 //line outline.go:18
 					tx := gc_tx
@@ -443,7 +422,6 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 						}
 					}
 				}
-//line outline.go:29
 				gc_step4 := gc_vstep4
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
@@ -503,17 +481,12 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 				}
 			}
 		}
-//line outline.go:33
 		compiled.OutOfLine(func() {
 			tile_ := tile_[:32]
-//line outline.go:36
 			gc_s_x := gc_s_x[:gc_n]
-//line outline.go:38
 			gc_s_s := gc_s_s[:gc_n]
-//line outline.go:40
 			gc_s_m := gc_s_m[:gc_n]
 			{
-//line outline.go:43
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
@@ -521,7 +494,6 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 //line outline.go:18
 						tx := gc_tx
 						i := gc_bx*gc_bdx + tx
-//line outline.go:21
 						x := gc_s_x[gc_rank]
 						s := gc_s_s[gc_rank]
 						m := gc_s_m[gc_rank]
@@ -557,59 +529,45 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
 						gc_tx := gc_step5 + 0
-//line outline.go:62
 						gc_rank := gc_base + gc_tx
-//line outline.go:21
 						s := gc_s_s[gc_rank]
 						m := gc_s_m[gc_rank]
 //line outline.go:41
 						gc_at4[gc_tx] = s + m
 					}
 					{
-//line outline.go:45
 						gc_tx := gc_step5 + 1
-//line outline.go:47
 						gc_rank := gc_base + gc_tx
-//line outline.go:21
 						s := gc_s_s[gc_rank]
 						m := gc_s_m[gc_rank]
 //line outline.go:41
 						gc_at4[gc_tx] = s + m
 					}
 					{
-//line outline.go:45
 						gc_tx := gc_step5 + 2
-//line outline.go:47
 						gc_rank := gc_base + gc_tx
-//line outline.go:21
 						s := gc_s_s[gc_rank]
 						m := gc_s_m[gc_rank]
 //line outline.go:41
 						gc_at4[gc_tx] = s + m
 					}
 					{
-//line outline.go:45
 						gc_tx := gc_step5 + 3
-//line outline.go:47
 						gc_rank := gc_base + gc_tx
-//line outline.go:21
 						s := gc_s_s[gc_rank]
 						m := gc_s_m[gc_rank]
 //line outline.go:41
 						gc_at4[gc_tx] = s + m
 					}
 				}
-//line outline.go:45
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line outline.go:21
 					s := gc_s_s[gc_rank]
 					m := gc_s_m[gc_rank]
 //line outline.go:41
 					gc_at4[gc_tx] = s + m
 				}
 			} else {
-//line outline.go:45
 				gc_step6 := gc_from
 				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 					{
@@ -619,63 +577,54 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 //line outline.go:18
 						tx := gc_tx
 						i := gc_bx*gc_bdx + tx
-//line outline.go:21
 						s := gc_s_s[gc_rank]
 						m := gc_s_m[gc_rank]
 //line outline.go:41
 						out[i] = s + m
 					}
 					{
-//line outline.go:45
 						gc_tx := gc_step6 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line outline.go:18
 						tx := gc_tx
 						i := gc_bx*gc_bdx + tx
-//line outline.go:21
 						s := gc_s_s[gc_rank]
 						m := gc_s_m[gc_rank]
 //line outline.go:41
 						out[i] = s + m
 					}
 					{
-//line outline.go:45
 						gc_tx := gc_step6 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line outline.go:18
 						tx := gc_tx
 						i := gc_bx*gc_bdx + tx
-//line outline.go:21
 						s := gc_s_s[gc_rank]
 						m := gc_s_m[gc_rank]
 //line outline.go:41
 						out[i] = s + m
 					}
 					{
-//line outline.go:45
 						gc_tx := gc_step6 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line outline.go:18
 						tx := gc_tx
 						i := gc_bx*gc_bdx + tx
-//line outline.go:21
 						s := gc_s_s[gc_rank]
 						m := gc_s_m[gc_rank]
 //line outline.go:41
 						out[i] = s + m
 					}
 				}
-//line outline.go:45
 				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line outline.go:18
 					tx := gc_tx
 					i := gc_bx*gc_bdx + tx
-//line outline.go:21
 					s := gc_s_s[gc_rank]
 					m := gc_s_m[gc_rank]
 //line outline.go:41

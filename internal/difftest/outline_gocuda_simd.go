@@ -69,7 +69,6 @@ func gc_body_outlineSums(gc_b2 *compiled.Block, in, out []float32, idx []int) {
 					var x float32
 //line outline.go:24
 					var s, m float32
-//line outline.go:28
 					gc_s_x[gc_rank2] = x
 					gc_s_s[gc_rank2] = s
 					gc_s_m[gc_rank2] = m
@@ -81,7 +80,6 @@ func gc_body_outlineSums(gc_b2 *compiled.Block, in, out []float32, idx []int) {
 					var x float32
 //line outline.go:24
 					var s, m float32
-//line outline.go:28
 					gc_s_x[gc_rank2] = x
 					gc_s_s[gc_rank2] = s
 					gc_s_m[gc_rank2] = m
@@ -93,7 +91,6 @@ func gc_body_outlineSums(gc_b2 *compiled.Block, in, out []float32, idx []int) {
 					var x float32
 //line outline.go:24
 					var s, m float32
-//line outline.go:28
 					gc_s_x[gc_rank2] = x
 					gc_s_s[gc_rank2] = s
 					gc_s_m[gc_rank2] = m
@@ -105,7 +102,6 @@ func gc_body_outlineSums(gc_b2 *compiled.Block, in, out []float32, idx []int) {
 					var x float32
 //line outline.go:24
 					var s, m float32
-//line outline.go:28
 					gc_s_x[gc_rank2] = x
 					gc_s_s[gc_rank2] = s
 					gc_s_m[gc_rank2] = m
@@ -117,7 +113,6 @@ func gc_body_outlineSums(gc_b2 *compiled.Block, in, out []float32, idx []int) {
 				var x float32
 //line outline.go:24
 				var s, m float32
-//line outline.go:28
 				gc_s_x[gc_rank2] = x
 				gc_s_s[gc_rank2] = s
 				gc_s_m[gc_rank2] = m
@@ -131,7 +126,6 @@ func gc_body_outlineSums(gc_b2 *compiled.Block, in, out []float32, idx []int) {
 					var x float32
 //line outline.go:24
 					var s, m float32
-//line outline.go:28
 					gc_s_x[gc_rank2] = x
 					gc_s_s[gc_rank2] = s
 					gc_s_m[gc_rank2] = m
@@ -143,7 +137,6 @@ func gc_body_outlineSums(gc_b2 *compiled.Block, in, out []float32, idx []int) {
 					var x float32
 //line outline.go:24
 					var s, m float32
-//line outline.go:28
 					gc_s_x[gc_rank2] = x
 					gc_s_s[gc_rank2] = s
 					gc_s_m[gc_rank2] = m
@@ -155,7 +148,6 @@ func gc_body_outlineSums(gc_b2 *compiled.Block, in, out []float32, idx []int) {
 					var x float32
 //line outline.go:24
 					var s, m float32
-//line outline.go:28
 					gc_s_x[gc_rank2] = x
 					gc_s_s[gc_rank2] = s
 					gc_s_m[gc_rank2] = m
@@ -167,7 +159,6 @@ func gc_body_outlineSums(gc_b2 *compiled.Block, in, out []float32, idx []int) {
 					var x float32
 //line outline.go:24
 					var s, m float32
-//line outline.go:28
 					gc_s_x[gc_rank2] = x
 					gc_s_s[gc_rank2] = s
 					gc_s_m[gc_rank2] = m
@@ -179,7 +170,6 @@ func gc_body_outlineSums(gc_b2 *compiled.Block, in, out []float32, idx []int) {
 				var x float32
 //line outline.go:24
 				var s, m float32
-//line outline.go:28
 				gc_s_x[gc_rank2] = x
 				gc_s_s[gc_rank2] = s
 				gc_s_m[gc_rank2] = m
@@ -242,7 +232,6 @@ func gc_body_outlineSums(gc_b2 *compiled.Block, in, out []float32, idx []int) {
 //line outline.go:19
 						_ = i
 						var x archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line outline.go:22
 						x = archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:])
 //line outline.go:21
 						var s archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
@@ -265,7 +254,6 @@ func gc_body_outlineSums(gc_b2 *compiled.Block, in, out []float32, idx []int) {
 					x = gc_at5[gc_tx2]
 //line outline.go:24
 					var s, m float32
-//line outline.go:28
 					gc_s_x[gc_rank2] = x
 					gc_s_s[gc_rank2] = s
 					gc_s_m[gc_rank2] = m
@@ -316,9 +304,7 @@ func gc_body_outlineSums(gc_b2 *compiled.Block, in, out []float32, idx []int) {
 						var tx int = gc_tx2
 						var i int = gc_bx2*gc_bdx2 + tx
 						var x archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line outline.go:22
 						if i < 0 || i > len(in)-8 {
-//line outline.go:22
 							break
 						}
 //line outline.go:22
@@ -350,7 +336,6 @@ func gc_body_outlineSums(gc_b2 *compiled.Block, in, out []float32, idx []int) {
 						x = in[i]
 //line outline.go:24
 						var s, m float32
-//line outline.go:28
 						gc_s_x[gc_rank2] = x
 						gc_s_s[gc_rank2] = s
 						gc_s_m[gc_rank2] = m
@@ -367,7 +352,6 @@ func gc_body_outlineSums(gc_b2 *compiled.Block, in, out []float32, idx []int) {
 						x = in[i]
 //line outline.go:24
 						var s, m float32
-//line outline.go:28
 						gc_s_x[gc_rank2] = x
 						gc_s_s[gc_rank2] = s
 						gc_s_m[gc_rank2] = m
@@ -384,7 +368,6 @@ func gc_body_outlineSums(gc_b2 *compiled.Block, in, out []float32, idx []int) {
 						x = in[i]
 //line outline.go:24
 						var s, m float32
-//line outline.go:28
 						gc_s_x[gc_rank2] = x
 						gc_s_s[gc_rank2] = s
 						gc_s_m[gc_rank2] = m
@@ -401,7 +384,6 @@ func gc_body_outlineSums(gc_b2 *compiled.Block, in, out []float32, idx []int) {
 						x = in[i]
 //line outline.go:24
 						var s, m float32
-//line outline.go:28
 						gc_s_x[gc_rank2] = x
 						gc_s_s[gc_rank2] = s
 						gc_s_m[gc_rank2] = m
@@ -418,7 +400,6 @@ func gc_body_outlineSums(gc_b2 *compiled.Block, in, out []float32, idx []int) {
 					x = in[i]
 //line outline.go:24
 					var s, m float32
-//line outline.go:28
 					gc_s_x[gc_rank2] = x
 					gc_s_s[gc_rank2] = s
 					gc_s_m[gc_rank2] = m
@@ -428,7 +409,6 @@ func gc_body_outlineSums(gc_b2 *compiled.Block, in, out []float32, idx []int) {
 	}
 //line outline.go:25
 	for start := 0; start < len(in); start += tileLen {
-//line outline.go:27
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := tileLen; gc_bound2 < gc_to2 {
 			gc_to2 = gc_bound2
@@ -466,7 +446,6 @@ func gc_body_outlineSums(gc_b2 *compiled.Block, in, out []float32, idx []int) {
 								}
 							}
 						}
-//line outline.go:28
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep7, false
 					}(gc_vstep7)
@@ -499,7 +478,6 @@ func gc_body_outlineSums(gc_b2 *compiled.Block, in, out []float32, idx []int) {
 							}
 						}
 					}
-//line outline.go:28
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep7; gc_tx2 < gc_to2; gc_tx2++ {
@@ -563,7 +541,6 @@ func gc_body_outlineSums(gc_b2 *compiled.Block, in, out []float32, idx []int) {
 								}
 							}
 						}
-//line outline.go:29
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep8, false
 					}(gc_vstep8)
@@ -620,7 +597,6 @@ func gc_body_outlineSums(gc_b2 *compiled.Block, in, out []float32, idx []int) {
 							}
 						}
 					}
-//line outline.go:29
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step10 := gc_vstep8
@@ -682,18 +658,13 @@ func gc_body_outlineSums(gc_b2 *compiled.Block, in, out []float32, idx []int) {
 				}
 			}
 		}
-//line outline.go:33
 		archsimd.ClearAVXUpperBits()
 		compiled.OutOfLine(func() {
 			tile_ := tile_[:32]
-//line outline.go:37
 			gc_s_x := gc_s_x[:gc_n2]
-//line outline.go:39
 			gc_s_s := gc_s_s[:gc_n2]
-//line outline.go:41
 			gc_s_m := gc_s_m[:gc_n2]
 			{
-//line outline.go:44
 				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
@@ -701,7 +672,6 @@ func gc_body_outlineSums(gc_b2 *compiled.Block, in, out []float32, idx []int) {
 //line outline.go:18
 						tx := gc_tx2
 						i := gc_bx2*gc_bdx2 + tx
-//line outline.go:21
 						x := gc_s_x[gc_rank2]
 						s := gc_s_s[gc_rank2]
 						m := gc_s_m[gc_rank2]
@@ -754,7 +724,6 @@ func gc_body_outlineSums(gc_b2 *compiled.Block, in, out []float32, idx []int) {
 								s.Add(m).StoreSlice(gc_at8[gc_tx2:])
 							}
 						}
-//line outline.go:42
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep9, false
 					}(gc_vstep9)
@@ -782,14 +751,12 @@ func gc_body_outlineSums(gc_b2 *compiled.Block, in, out []float32, idx []int) {
 				}
 				for gc_tx2 := gc_vstep9; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-//line outline.go:21
 					s := gc_s_s[gc_rank2]
 					m := gc_s_m[gc_rank2]
 //line outline.go:41
 					gc_at8[gc_tx2] = s + m
 				}
 			} else {
-//line outline.go:45
 				gc_vstep10 := gc_from2
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop6 bool
@@ -805,7 +772,6 @@ func gc_body_outlineSums(gc_b2 *compiled.Block, in, out []float32, idx []int) {
 //line outline.go:19
 							m := archsimd.LoadFloat32x16Slice(gc_s_m[gc_rank2:])
 							{
-//line outline.go:41
 								if i < 0 || i > len(out)-16 {
 //line outline.go:41
 									break
@@ -814,7 +780,6 @@ func gc_body_outlineSums(gc_b2 *compiled.Block, in, out []float32, idx []int) {
 								s.Add(m).StoreSlice(out[i:])
 							}
 						}
-//line outline.go:43
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep10, false
 					}(gc_vstep10)
@@ -833,7 +798,6 @@ func gc_body_outlineSums(gc_b2 *compiled.Block, in, out []float32, idx []int) {
 						s := archsimd.LoadFloat32x8Slice(gc_s_s[gc_rank2:])
 //line outline.go:19
 						m := archsimd.LoadFloat32x8Slice(gc_s_m[gc_rank2:])
-//line outline.go:41
 						if i < 0 || i > len(out)-8 {
 //line outline.go:41
 							break
@@ -852,63 +816,54 @@ func gc_body_outlineSums(gc_b2 *compiled.Block, in, out []float32, idx []int) {
 //line outline.go:18
 						tx := gc_tx2
 						i := gc_bx2*gc_bdx2 + tx
-//line outline.go:21
 						s := gc_s_s[gc_rank2]
 						m := gc_s_m[gc_rank2]
 //line outline.go:41
 						out[i] = s + m
 					}
 					{
-//line outline.go:45
 						gc_tx2 := gc_step11 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line outline.go:18
 						tx := gc_tx2
 						i := gc_bx2*gc_bdx2 + tx
-//line outline.go:21
 						s := gc_s_s[gc_rank2]
 						m := gc_s_m[gc_rank2]
 //line outline.go:41
 						out[i] = s + m
 					}
 					{
-//line outline.go:45
 						gc_tx2 := gc_step11 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line outline.go:18
 						tx := gc_tx2
 						i := gc_bx2*gc_bdx2 + tx
-//line outline.go:21
 						s := gc_s_s[gc_rank2]
 						m := gc_s_m[gc_rank2]
 //line outline.go:41
 						out[i] = s + m
 					}
 					{
-//line outline.go:45
 						gc_tx2 := gc_step11 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line outline.go:18
 						tx := gc_tx2
 						i := gc_bx2*gc_bdx2 + tx
-//line outline.go:21
 						s := gc_s_s[gc_rank2]
 						m := gc_s_m[gc_rank2]
 //line outline.go:41
 						out[i] = s + m
 					}
 				}
-//line outline.go:45
 				for gc_tx2 := gc_step11; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line outline.go:18
 					tx := gc_tx2
 					i := gc_bx2*gc_bdx2 + tx
-//line outline.go:21
 					s := gc_s_s[gc_rank2]
 					m := gc_s_m[gc_rank2]
 //line outline.go:41

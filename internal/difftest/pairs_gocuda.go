@@ -55,7 +55,6 @@ func gc_body_pairs(gc_b *compiled.Block, gc_lo, gc_hi int, re, im, out []float32
 		if scale == 0 {
 			panic(fmt.Errorf("%w: pairs scale is zero", gocuda.ErrInvalidValue))
 		}
-//line pairs.go:27
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step := 0
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {

@@ -57,7 +57,6 @@ func gc_body_pairs(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, re, im, out []floa
 		if scale == 0 {
 			panic(fmt.Errorf("%w: pairs scale is zero", gocuda.ErrInvalidValue))
 		}
-//line pairs.go:27
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep := 0
 			if compiled.SIMD && compiled.SIMD512 {
@@ -115,7 +114,6 @@ func gc_body_pairs(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, re, im, out []floa
 							gc_pos2.Thread = gc_rank2
 						}
 					}
-//line pairs.go:29
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
 				}(gc_vstep)
@@ -178,7 +176,6 @@ func gc_body_pairs(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, re, im, out []floa
 						gc_pos2.Thread = gc_rank2
 					}
 				}
-//line pairs.go:29
 				archsimd.ClearAVXUpperBits()
 			}
 			gc_step2 := gc_vstep

@@ -50,7 +50,6 @@ func gc_body_parts(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]float32, 
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line parts.go:39
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -77,7 +76,6 @@ func gc_body_parts(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]float32, 
 					gc_at2[gc_tx] = partsParticle{ID: gc_at2[gc_tx].ID + 1, X: gc_at2[gc_tx].X, V: gc_at2[gc_tx].V, Charge: -gc_at2[gc_tx].Charge}
 				}
 			} else {
-//line parts.go:36
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -246,7 +244,6 @@ func gc_body_partsSum(gc_b *compiled.Block, gc_lo, gc_hi int, ps []partsParticle
 					}
 				}
 			}
-//line parts.go:57
 		})
 	}
 }
@@ -254,4 +251,5 @@ func gc_body_partsSum(gc_b *compiled.Block, gc_lo, gc_hi int, ps []partsParticle
 // gc_files_parts holds the source files whose lines the kernels' records hash.
 //
 //go:embed parts.go
+//line parts.go:64
 var gc_files_parts embed.FS

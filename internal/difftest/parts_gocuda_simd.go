@@ -51,7 +51,6 @@ func gc_body_parts(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4]float3
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-//line parts.go:40
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -319,7 +318,6 @@ func gc_body_parts(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4]float3
 								}
 							}
 						}
-//line parts.go:28
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -578,7 +576,6 @@ func gc_body_parts(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4]float3
 							}
 						}
 					}
-//line parts.go:28
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
@@ -594,7 +591,6 @@ func gc_body_parts(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4]float3
 					gc_at5[gc_tx2] = partsParticle{ID: gc_at5[gc_tx2].ID + 1, X: gc_at5[gc_tx2].X, V: gc_at5[gc_tx2].V, Charge: -gc_at5[gc_tx2].Charge}
 				}
 			} else {
-//line parts.go:36
 				gc_vstep2 := gc_from2
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
@@ -849,7 +845,6 @@ func gc_body_parts(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4]float3
 								}
 							}
 						}
-//line parts.go:34
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -1108,7 +1103,6 @@ func gc_body_parts(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4]float3
 							}
 						}
 					}
-//line parts.go:34
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
@@ -1330,7 +1324,6 @@ func gc_body_partsSum(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ps []partsParti
 					}
 				}
 			}
-//line parts.go:57
 		})
 	}
 }
@@ -1338,4 +1331,5 @@ func gc_body_partsSum(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ps []partsParti
 // gc_files_parts holds the source files whose lines the kernels' records hash.
 //
 //go:embed parts.go
+//line parts.go:64
 var gc_files_parts embed.FS

@@ -63,31 +63,26 @@ func gc_body_peelTile(gc_b *compiled.Block, in, out []float32) {
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
-//line peel.go:25
 						gc_tx := gc_step + 1
 //line peel.go:21
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
-//line peel.go:25
 						gc_tx := gc_step + 2
 //line peel.go:21
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
-//line peel.go:25
 						gc_tx := gc_step + 3
 //line peel.go:21
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				}
-//line peel.go:25
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line peel.go:21
 					gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			} else {
-//line peel.go:25
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
@@ -101,7 +96,6 @@ func gc_body_peelTile(gc_b *compiled.Block, in, out []float32) {
 						tile_[tx] = in[i]
 					}
 					{
-//line peel.go:25
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -112,7 +106,6 @@ func gc_body_peelTile(gc_b *compiled.Block, in, out []float32) {
 						tile_[tx] = in[i]
 					}
 					{
-//line peel.go:25
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -123,7 +116,6 @@ func gc_body_peelTile(gc_b *compiled.Block, in, out []float32) {
 						tile_[tx] = in[i]
 					}
 					{
-//line peel.go:25
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -134,7 +126,6 @@ func gc_body_peelTile(gc_b *compiled.Block, in, out []float32) {
 						tile_[tx] = in[i]
 					}
 				}
-//line peel.go:25
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -148,7 +139,6 @@ func gc_body_peelTile(gc_b *compiled.Block, in, out []float32) {
 		}
 	}
 	{
-//line peel.go:28
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -203,7 +193,6 @@ func gc_body_peelTile(gc_b *compiled.Block, in, out []float32) {
 								}
 							}
 						}
-//line peel.go:29
 						for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_fastlo + gc_u
 //line peel.go:17
@@ -314,7 +303,6 @@ func gc_body_peelShift(gc_b *compiled.Block, in, out []float32) {
 	}
 //line peel.go:41
 	tile_ := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
-//line peel.go:43
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
 		if gc_bdx <= len(tile_) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
@@ -407,7 +395,6 @@ func gc_body_peelShift(gc_b *compiled.Block, in, out []float32) {
 			}
 		}
 	}
-//line peel.go:48
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := 0 - 2
 		gc_off3 := gc_bx * gc_bdx
@@ -459,7 +446,6 @@ func gc_body_peelShift(gc_b *compiled.Block, in, out []float32) {
 						}
 						gc_at4[gc_u] = y
 					}
-//line peel.go:51
 					gc_tx = gc_fasthi - 1
 					continue
 				}
@@ -476,7 +462,6 @@ func gc_body_peelShift(gc_b *compiled.Block, in, out []float32) {
 				out[i] = y
 			}
 		} else {
-//line peel.go:52
 			gc_vstep2 := 0
 //line peel.go:44
 			gc_vb := lanes.BroadcastFloat32x8(float32(-1))
@@ -526,7 +511,6 @@ func gc_body_peelShift(gc_b *compiled.Block, in, out []float32) {
 					out[i] = y
 				}
 				{
-//line peel.go:52
 					gc_tx := gc_step3 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -541,7 +525,6 @@ func gc_body_peelShift(gc_b *compiled.Block, in, out []float32) {
 					out[i] = y
 				}
 				{
-//line peel.go:52
 					gc_tx := gc_step3 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -556,7 +539,6 @@ func gc_body_peelShift(gc_b *compiled.Block, in, out []float32) {
 					out[i] = y
 				}
 				{
-//line peel.go:52
 					gc_tx := gc_step3 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -571,7 +553,6 @@ func gc_body_peelShift(gc_b *compiled.Block, in, out []float32) {
 					out[i] = y
 				}
 			}
-//line peel.go:52
 			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -613,7 +594,6 @@ func gc_body_peelEdges(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line peel.go:66
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -624,7 +604,6 @@ func gc_body_peelEdges(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line peel.go:77
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -966,7 +945,6 @@ func gc_body_peelRows(gc_b *compiled.Block, in, out []float32) {
 							}
 							gc_at8[gc_u] = s
 						}
-//line peel.go:82
 						gc_tx = gc_fasthi - 1
 						continue
 					}
@@ -986,7 +964,6 @@ func gc_body_peelRows(gc_b *compiled.Block, in, out []float32) {
 					out[i] = s
 				}
 			} else {
-//line peel.go:83
 				gc_vstep2 := 0
 //line peel.go:69
 				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
@@ -1140,7 +1117,6 @@ func gc_body_peelRows(gc_b *compiled.Block, in, out []float32) {
 					out[i] = s
 				}
 			}
-//line peel.go:83
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -1152,4 +1128,5 @@ func gc_body_peelRows(gc_b *compiled.Block, in, out []float32) {
 // gc_files_peel holds the source files whose lines the kernels' records hash.
 //
 //go:embed peel.go
+//line peel.go:94
 var gc_files_peel embed.FS

@@ -70,7 +70,6 @@ func gc_body_peelTile(gc_b2 *compiled.Block, in, out []float32) {
 								archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
 							}
 						}
-//line peel.go:22
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep3, false
 					}(gc_vstep3)
@@ -96,7 +95,6 @@ func gc_body_peelTile(gc_b2 *compiled.Block, in, out []float32) {
 					gc_at7[gc_tx2] = gc_at8[gc_tx2]
 				}
 			} else {
-//line peel.go:25
 				gc_vstep4 := gc_from2
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
@@ -107,16 +105,13 @@ func gc_body_peelTile(gc_b2 *compiled.Block, in, out []float32) {
 							var tx int = gc_tx2
 							var i int = gc_bx2*gc_bdx2 + tx
 							{
-//line peel.go:21
 								if i < 0 || i > len(in)-16 || tx < 0 || tx > len(tile_)-16 {
-//line peel.go:21
 									break
 								}
 //line peel.go:21
 								archsimd.LoadFloat32x16Slice(in[i:]).StoreSlice(tile_[tx:])
 							}
 						}
-//line peel.go:23
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
 					}(gc_vstep4)
@@ -130,7 +125,6 @@ func gc_body_peelTile(gc_b2 *compiled.Block, in, out []float32) {
 //line peel.go:17
 						var tx int = gc_tx2
 						var i int = gc_bx2*gc_bdx2 + tx
-//line peel.go:21
 						if i < 0 || i > len(in)-8 || tx < 0 || tx > len(tile_)-8 {
 //line peel.go:21
 							break
@@ -153,7 +147,6 @@ func gc_body_peelTile(gc_b2 *compiled.Block, in, out []float32) {
 						tile_[tx] = in[i]
 					}
 					{
-//line peel.go:25
 						gc_tx2 := gc_step3 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -164,7 +157,6 @@ func gc_body_peelTile(gc_b2 *compiled.Block, in, out []float32) {
 						tile_[tx] = in[i]
 					}
 					{
-//line peel.go:25
 						gc_tx2 := gc_step3 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -175,7 +167,6 @@ func gc_body_peelTile(gc_b2 *compiled.Block, in, out []float32) {
 						tile_[tx] = in[i]
 					}
 					{
-//line peel.go:25
 						gc_tx2 := gc_step3 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -186,7 +177,6 @@ func gc_body_peelTile(gc_b2 *compiled.Block, in, out []float32) {
 						tile_[tx] = in[i]
 					}
 				}
-//line peel.go:25
 				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -200,7 +190,6 @@ func gc_body_peelTile(gc_b2 *compiled.Block, in, out []float32) {
 		}
 	}
 	{
-//line peel.go:28
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -260,7 +249,6 @@ func gc_body_peelTile(gc_b2 *compiled.Block, in, out []float32) {
 										}
 									}
 								}
-//line peel.go:29
 								archsimd.ClearAVXUpperBits()
 								return gc_vstep5, false
 							}(gc_vstep5)
@@ -301,7 +289,6 @@ func gc_body_peelTile(gc_b2 *compiled.Block, in, out []float32) {
 									}
 								}
 							}
-//line peel.go:29
 							archsimd.ClearAVXUpperBits()
 						}
 						for gc_u2 := gc_vstep5 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
@@ -373,7 +360,6 @@ func gc_body_peelTile(gc_b2 *compiled.Block, in, out []float32) {
 								}
 							}
 						}
-//line peel.go:32
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep6, false
 					}(gc_vstep6)
@@ -466,7 +452,6 @@ func gc_body_peelShift(gc_b2 *compiled.Block, in, out []float32) {
 	}
 //line peel.go:41
 	tile_ := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
-//line peel.go:43
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off4 := gc_bx2 * gc_bdx2
 		if gc_bdx2 <= len(tile_) && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx2 <= len(in)-gc_off4 {
@@ -523,7 +508,6 @@ func gc_body_peelShift(gc_b2 *compiled.Block, in, out []float32) {
 //line peel.go:42
 							break
 						}
-//line peel.go:43
 						archsimd.LoadFloat32x16Slice(in[i:]).StoreSlice(tile_[tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -544,7 +528,6 @@ func gc_body_peelShift(gc_b2 *compiled.Block, in, out []float32) {
 //line peel.go:42
 						break
 					}
-//line peel.go:43
 					archsimd.LoadFloat32x8Slice(in[i:]).StoreSlice(tile_[tx:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -603,7 +586,6 @@ func gc_body_peelShift(gc_b2 *compiled.Block, in, out []float32) {
 			}
 		}
 	}
-//line peel.go:48
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off5 := 0 - 2
 		gc_off6 := gc_bx2 * gc_bdx2
@@ -696,7 +678,6 @@ func gc_body_peelShift(gc_b2 *compiled.Block, in, out []float32) {
 						}
 						gc_at8[gc_u2] = y
 					}
-//line peel.go:51
 					gc_tx2 = gc_fasthi2 - 1
 					continue
 				}
@@ -713,7 +694,6 @@ func gc_body_peelShift(gc_b2 *compiled.Block, in, out []float32) {
 				out[i] = y
 			}
 		} else {
-//line peel.go:52
 			gc_vstep6 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop4 bool
@@ -807,7 +787,6 @@ func gc_body_peelShift(gc_b2 *compiled.Block, in, out []float32) {
 					out[i] = y
 				}
 				{
-//line peel.go:52
 					gc_tx2 := gc_step5 + 1
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -822,7 +801,6 @@ func gc_body_peelShift(gc_b2 *compiled.Block, in, out []float32) {
 					out[i] = y
 				}
 				{
-//line peel.go:52
 					gc_tx2 := gc_step5 + 2
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -837,7 +815,6 @@ func gc_body_peelShift(gc_b2 *compiled.Block, in, out []float32) {
 					out[i] = y
 				}
 				{
-//line peel.go:52
 					gc_tx2 := gc_step5 + 3
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -852,7 +829,6 @@ func gc_body_peelShift(gc_b2 *compiled.Block, in, out []float32) {
 					out[i] = y
 				}
 			}
-//line peel.go:52
 			for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
@@ -894,7 +870,6 @@ func gc_body_peelEdges(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 	gc_gdy2 := gc_gd2.Y
 	gc_n2 := gc_b2.Len()
 	gc_bx2 := 0
-//line peel.go:66
 	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b2.Stopped() {
 			return
@@ -905,7 +880,6 @@ func gc_body_peelEdges(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
 		gc_q2 += gc_run2
 		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-//line peel.go:77
 		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
 		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -947,7 +921,6 @@ func gc_body_peelEdges(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 										archsimd.LoadFloat32x16Slice(gc_at5[(gc_tx2 - gc_fastlo2):]).Add(archsimd.LoadFloat32x16Slice(gc_at6[(gc_tx2 - gc_fastlo2):])).StoreSlice(gc_at4[(gc_tx2 - gc_fastlo2):])
 									}
 								}
-//line peel.go:60
 								archsimd.ClearAVXUpperBits()
 								return gc_vstep, false
 							}(gc_vstep)
@@ -967,7 +940,6 @@ func gc_body_peelEdges(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 									archsimd.LoadFloat32x8Slice(gc_at5[(gc_tx2 - gc_fastlo2):]).Add(archsimd.LoadFloat32x8Slice(gc_at6[(gc_tx2 - gc_fastlo2):])).StoreSlice(gc_at4[(gc_tx2 - gc_fastlo2):])
 								}
 							}
-//line peel.go:60
 							archsimd.ClearAVXUpperBits()
 						}
 						for gc_u2 := gc_vstep - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
@@ -1010,7 +982,6 @@ func gc_body_peelEdges(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 								archsimd.LoadFloat32x16Slice(in[i-1:]).Add(archsimd.LoadFloat32x16Slice(in[i+1:])).StoreSlice(out[i:])
 							}
 						}
-//line peel.go:61
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -1032,7 +1003,6 @@ func gc_body_peelEdges(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 							archsimd.LoadFloat32x8Slice(in[i-1:]).Add(archsimd.LoadFloat32x8Slice(in[i+1:])).StoreSlice(out[i:])
 						}
 					}
-//line peel.go:61
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step2 := gc_vstep2
@@ -1195,7 +1165,6 @@ func gc_body_peelRows(gc_b6 *compiled.Block, in, out []float32) {
 //line peel.go:73
 								break
 							}
-//line peel.go:74
 							archsimd.LoadFloat32x16Slice(in[i:]).StoreSlice(tile_[ty][tx:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -1221,7 +1190,6 @@ func gc_body_peelRows(gc_b6 *compiled.Block, in, out []float32) {
 //line peel.go:73
 							break
 						}
-//line peel.go:74
 						archsimd.LoadFloat32x8Slice(in[i:]).StoreSlice(tile_[ty][tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1449,7 +1417,6 @@ func gc_body_peelRows(gc_b6 *compiled.Block, in, out []float32) {
 							}
 							gc_at16[gc_u2] = s
 						}
-//line peel.go:82
 						gc_tx2 = gc_fasthi2 - 1
 						continue
 					}
@@ -1469,7 +1436,6 @@ func gc_body_peelRows(gc_b6 *compiled.Block, in, out []float32) {
 					out[i] = s
 				}
 			} else {
-//line peel.go:83
 				gc_vstep6 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
@@ -1771,7 +1737,6 @@ func gc_body_peelRows(gc_b6 *compiled.Block, in, out []float32) {
 					out[i] = s
 				}
 			}
-//line peel.go:83
 			gc_ty2++
 			if gc_ty2 == gc_bdy2 {
 				gc_ty2 = 0
@@ -1783,4 +1748,5 @@ func gc_body_peelRows(gc_b6 *compiled.Block, in, out []float32) {
 // gc_files_peel holds the source files whose lines the kernels' records hash.
 //
 //go:embed peel.go
+//line peel.go:94
 var gc_files_peel embed.FS

@@ -39,7 +39,6 @@ func gc_body_policyScanKernel(gc_b *compiled.Block, in, out []int32, kind int) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-//line policy_scan.go:68
 	var gc_l_v_2 [32]int32
 	var gc_l_v_5 [32]int32
 	var gc_l_v_8 [32]int32
@@ -72,7 +71,6 @@ func gc_body_policyScanKernel(gc_b *compiled.Block, in, out []int32, kind int) {
 						if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 							gc_at := in[gc_off:][:32]
 							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line policy_scan.go:73
 								gc_rank := gc_w + gc_lane
 								gc_pos.Thread = gc_rank
 //line policy_scan.go:62
@@ -81,7 +79,6 @@ func gc_body_policyScanKernel(gc_b *compiled.Block, in, out []int32, kind int) {
 								_ = p_
 //line policy_scan.go:62
 								var v_ int32 = gc_at[gc_lane]
-//line policy_scan.go:65
 								gc_l_v_[gc_lane] = v_
 							}
 						} else {
@@ -100,7 +97,6 @@ func gc_body_policyScanKernel(gc_b *compiled.Block, in, out []int32, kind int) {
 								_ = p_
 //line policy_scan.go:62
 								var v_ int32 = in[i]
-//line policy_scan.go:65
 								gc_l_v_[gc_lane] = v_
 							}
 						}
@@ -117,7 +113,6 @@ func gc_body_policyScanKernel(gc_b *compiled.Block, in, out []int32, kind int) {
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
 						v_2 := gc_l_v_2[gc_lane]
-//line policy_scan.go:28
 						var v_ int32
 //line policy_scan.go:22
 						u := gc_c1r[gc_lane]
@@ -127,7 +122,6 @@ func gc_body_policyScanKernel(gc_b *compiled.Block, in, out []int32, kind int) {
 						var r_ int32 = v_2
 //line policy_scan.go:48
 						v_ = r_
-//line policy_scan.go:51
 						gc_l_v_2[gc_lane] = v_2
 						gc_l_v_[gc_lane] = v_
 					}
@@ -141,7 +135,6 @@ func gc_body_policyScanKernel(gc_b *compiled.Block, in, out []int32, kind int) {
 						if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
 							gc_at2 := out[gc_off2:][:32]
 							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line policy_scan.go:61
 								v_ := gc_l_v_[gc_lane]
 //line policy_scan.go:50
 								var r int32 = v_
@@ -149,7 +142,6 @@ func gc_body_policyScanKernel(gc_b *compiled.Block, in, out []int32, kind int) {
 								gc_at2[gc_lane] = r
 							}
 						} else {
-//line policy_scan.go:66
 							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 								gc_tx++
 								if gc_tx == gc_bdx {
@@ -159,7 +151,6 @@ func gc_body_policyScanKernel(gc_b *compiled.Block, in, out []int32, kind int) {
 								gc_pos.Thread = gc_rank
 //line policy_scan.go:59
 								i := gc_bx*gc_bdx + gc_tx
-//line policy_scan.go:61
 								v_ := gc_l_v_[gc_lane]
 //line policy_scan.go:50
 								var r int32 = v_
@@ -169,7 +160,6 @@ func gc_body_policyScanKernel(gc_b *compiled.Block, in, out []int32, kind int) {
 						}
 					}
 				}
-//line policy_scan.go:68
 			} else
 //line policy_scan.go:63
 			if tag == 1 {
@@ -182,7 +172,6 @@ func gc_body_policyScanKernel(gc_b *compiled.Block, in, out []int32, kind int) {
 						if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(in) && 32 <= len(in)-gc_off3 {
 							gc_at3 := in[gc_off3:][:32]
 							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line policy_scan.go:75
 								gc_rank := gc_w + gc_lane
 								gc_pos.Thread = gc_rank
 //line policy_scan.go:64
@@ -190,7 +179,6 @@ func gc_body_policyScanKernel(gc_b *compiled.Block, in, out []int32, kind int) {
 								var p_2 *countedScanPolicy = p
 //line policy_scan.go:65
 								var v_3 int32 = gc_at3[gc_lane]
-//line policy_scan.go:69
 								gc_l_p_2[gc_lane] = p_2
 								gc_l_v_3[gc_lane] = v_3
 								gc_l_p[gc_lane] = p
@@ -210,7 +198,6 @@ func gc_body_policyScanKernel(gc_b *compiled.Block, in, out []int32, kind int) {
 								var p_2 *countedScanPolicy = p
 //line policy_scan.go:65
 								var v_3 int32 = in[i]
-//line policy_scan.go:69
 								gc_l_p_2[gc_lane] = p_2
 								gc_l_v_3[gc_lane] = v_3
 								gc_l_p[gc_lane] = p
@@ -227,14 +214,12 @@ func gc_body_policyScanKernel(gc_b *compiled.Block, in, out []int32, kind int) {
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
 						v_4 := gc_l_v_4[gc_lane]
-//line policy_scan.go:54
 						p_2 := gc_l_p_2[gc_lane]
 //line policy_scan.go:48
 						var p_3 *countedScanPolicy = p_2
 //line policy_scan.go:34
 						p_3.steps++
 						var v_5 int32 = v_4
-//line policy_scan.go:38
 						gc_l_v_5[gc_lane] = v_5
 					}
 //line policy_scan.go:35
@@ -245,7 +230,6 @@ func gc_body_policyScanKernel(gc_b *compiled.Block, in, out []int32, kind int) {
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
 						v_5 := gc_l_v_5[gc_lane]
-//line policy_scan.go:28
 						var v_3 int32
 //line policy_scan.go:22
 						u_ := gc_c2r[gc_lane]
@@ -257,7 +241,6 @@ func gc_body_policyScanKernel(gc_b *compiled.Block, in, out []int32, kind int) {
 						var r_3 int32 = r_4
 //line policy_scan.go:48
 						v_3 = r_3
-//line policy_scan.go:52
 						gc_l_v_5[gc_lane] = v_5
 						gc_l_v_3[gc_lane] = v_3
 					}
@@ -271,12 +254,9 @@ func gc_body_policyScanKernel(gc_b *compiled.Block, in, out []int32, kind int) {
 						if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(out) && 32 <= len(out)-gc_off4 {
 							gc_at4 := out[gc_off4:][:32]
 							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line policy_scan.go:67
 								gc_rank := gc_w + gc_lane
 								gc_pos.Thread = gc_rank
-//line policy_scan.go:61
 								v_3 := gc_l_v_3[gc_lane]
-//line policy_scan.go:63
 								p := gc_l_p[gc_lane]
 //line policy_scan.go:50
 								var r_2 int32 = v_3
@@ -285,7 +265,6 @@ func gc_body_policyScanKernel(gc_b *compiled.Block, in, out []int32, kind int) {
 								gc_at4[gc_lane] = v + p.steps
 							}
 						} else {
-//line policy_scan.go:71
 							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 								gc_tx++
 								if gc_tx == gc_bdx {
@@ -295,9 +274,7 @@ func gc_body_policyScanKernel(gc_b *compiled.Block, in, out []int32, kind int) {
 								gc_pos.Thread = gc_rank
 //line policy_scan.go:59
 								i := gc_bx*gc_bdx + gc_tx
-//line policy_scan.go:61
 								v_3 := gc_l_v_3[gc_lane]
-//line policy_scan.go:63
 								p := gc_l_p[gc_lane]
 //line policy_scan.go:50
 								var r_2 int32 = v_3
@@ -310,7 +287,6 @@ func gc_body_policyScanKernel(gc_b *compiled.Block, in, out []int32, kind int) {
 				}
 			} else {
 				{
-//line policy_scan.go:75
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
 					{
@@ -319,14 +295,12 @@ func gc_body_policyScanKernel(gc_b *compiled.Block, in, out []int32, kind int) {
 						if gc_act == ^uint32(0) && gc_x05+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(in) && 32 <= len(in)-gc_off5 {
 							gc_at5 := in[gc_off5:][:32]
 							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line policy_scan.go:85
 								gc_rank := gc_w + gc_lane
 								gc_pos.Thread = gc_rank
 //line policy_scan.go:68
 								var p_4 nestedScanPolicy[shflScanPolicy] = nestedScanPolicy[shflScanPolicy]{}
 //line policy_scan.go:68
 								var v_6 int32 = gc_at5[gc_lane]
-//line policy_scan.go:71
 								gc_l_p_4[gc_lane] = p_4
 								gc_l_v_6[gc_lane] = v_6
 							}
@@ -344,7 +318,6 @@ func gc_body_policyScanKernel(gc_b *compiled.Block, in, out []int32, kind int) {
 								var p_4 nestedScanPolicy[shflScanPolicy] = nestedScanPolicy[shflScanPolicy]{}
 //line policy_scan.go:68
 								var v_6 int32 = in[i]
-//line policy_scan.go:71
 								gc_l_p_4[gc_lane] = p_4
 								gc_l_v_6[gc_lane] = v_6
 							}
@@ -357,9 +330,7 @@ func gc_body_policyScanKernel(gc_b *compiled.Block, in, out []int32, kind int) {
 //line policy_scan.go:48
 					var offset_6 int = offset_5
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line policy_scan.go:52
 						v_7 := gc_l_v_7[gc_lane]
-//line policy_scan.go:54
 						p_4 := gc_l_p_4[gc_lane]
 //line policy_scan.go:48
 						var p_5 nestedScanPolicy[shflScanPolicy] = p_4
@@ -367,7 +338,6 @@ func gc_body_policyScanKernel(gc_b *compiled.Block, in, out []int32, kind int) {
 						_ = p_5
 //line policy_scan.go:42
 						var v_8 int32 = v_7
-//line policy_scan.go:45
 						gc_l_v_8[gc_lane] = v_8
 					}
 //line policy_scan.go:42
@@ -378,7 +348,6 @@ func gc_body_policyScanKernel(gc_b *compiled.Block, in, out []int32, kind int) {
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
 						v_8 := gc_l_v_8[gc_lane]
-//line policy_scan.go:28
 						var v_6 int32
 //line policy_scan.go:22
 						u_2 := gc_c3r[gc_lane]
@@ -390,7 +359,6 @@ func gc_body_policyScanKernel(gc_b *compiled.Block, in, out []int32, kind int) {
 						var r_6 int32 = r_7
 //line policy_scan.go:48
 						v_6 = r_6
-//line policy_scan.go:52
 						gc_l_v_8[gc_lane] = v_8
 						gc_l_v_6[gc_lane] = v_6
 					}
@@ -404,7 +372,6 @@ func gc_body_policyScanKernel(gc_b *compiled.Block, in, out []int32, kind int) {
 						if gc_act == ^uint32(0) && gc_x06+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(out) && 32 <= len(out)-gc_off6 {
 							gc_at6 := out[gc_off6:][:32]
 							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line policy_scan.go:61
 								v_6 := gc_l_v_6[gc_lane]
 //line policy_scan.go:50
 								var r_5 int32 = v_6
@@ -412,7 +379,6 @@ func gc_body_policyScanKernel(gc_b *compiled.Block, in, out []int32, kind int) {
 								gc_at6[gc_lane] = r_5
 							}
 						} else {
-//line policy_scan.go:72
 							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 								gc_tx++
 								if gc_tx == gc_bdx {
@@ -422,7 +388,6 @@ func gc_body_policyScanKernel(gc_b *compiled.Block, in, out []int32, kind int) {
 								gc_pos.Thread = gc_rank
 //line policy_scan.go:59
 								i := gc_bx*gc_bdx + gc_tx
-//line policy_scan.go:61
 								v_6 := gc_l_v_6[gc_lane]
 //line policy_scan.go:50
 								var r_5 int32 = v_6

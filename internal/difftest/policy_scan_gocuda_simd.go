@@ -40,7 +40,6 @@ func gc_body_policyScanKernel(gc_b2 *compiled.Block, in, out []int32, kind int) 
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-//line policy_scan.go:68
 	var gc_l_v_2 [32]int32
 	var gc_l_v_5 [32]int32
 	var gc_l_v_8 [32]int32
@@ -69,9 +68,7 @@ func gc_body_policyScanKernel(gc_b2 *compiled.Block, in, out []int32, kind int) 
 					gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 					if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-//line policy_scan.go:68
 							gc_tx2 := gc_tidx3.X + gc_lane2
-//line policy_scan.go:70
 							gc_ty2 := gc_tidx3.Y
 							_ = gc_ty2
 							gc_tz2 := gc_tidx3.Z
@@ -108,7 +105,6 @@ func gc_body_policyScanKernel(gc_b2 *compiled.Block, in, out []int32, kind int) 
 								continue // the lanes wrap to the next row
 							}
 							gc_tx2 := gc_tidx2.X
-//line policy_scan.go:77
 							gc_ty2 := gc_tidx2.Y
 							_ = gc_ty2
 							gc_tz2 := gc_tidx2.Z
@@ -159,7 +155,6 @@ func gc_body_policyScanKernel(gc_b2 *compiled.Block, in, out []int32, kind int) 
 							_ = p_
 //line policy_scan.go:62
 							var v_ int32 = in[i]
-//line policy_scan.go:65
 							gc_l_v_[gc_lane2] = v_
 						}
 					}
@@ -244,7 +239,6 @@ func gc_body_policyScanKernel(gc_b2 *compiled.Block, in, out []int32, kind int) 
 							gc_rank2 := gc_w2 + gc_lane2
 							gc_pos2.Thread = gc_rank2
 							v_2 := gc_l_v_2[gc_lane2]
-//line policy_scan.go:63
 							var v_ int32
 //line policy_scan.go:22
 							u := gc_c21r[gc_lane2]
@@ -254,7 +248,6 @@ func gc_body_policyScanKernel(gc_b2 *compiled.Block, in, out []int32, kind int) 
 							var r_ int32 = v_2
 //line policy_scan.go:48
 							v_ = r_
-//line policy_scan.go:51
 							gc_l_v_2[gc_lane2] = v_2
 							gc_l_v_[gc_lane2] = v_
 						}
@@ -265,9 +258,7 @@ func gc_body_policyScanKernel(gc_b2 *compiled.Block, in, out []int32, kind int) 
 					gc_tidx5 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 					if gc_act2 == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx2 {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-//line policy_scan.go:62
 							gc_tx2 := gc_tidx5.X + gc_lane2
-//line policy_scan.go:64
 							gc_ty2 := gc_tidx5.Y
 							_ = gc_ty2
 							gc_tz2 := gc_tidx5.Z
@@ -298,7 +289,6 @@ func gc_body_policyScanKernel(gc_b2 *compiled.Block, in, out []int32, kind int) 
 								continue // the lanes wrap to the next row
 							}
 							gc_tx2 := gc_tidx2.X
-//line policy_scan.go:77
 							gc_ty2 := gc_tidx2.Y
 							_ = gc_ty2
 							gc_tz2 := gc_tidx2.Z
@@ -337,7 +327,6 @@ func gc_body_policyScanKernel(gc_b2 *compiled.Block, in, out []int32, kind int) 
 							gc_pos2.Thread = gc_rank2
 //line policy_scan.go:59
 							i := gc_bx2*gc_bdx2 + gc_tx2
-//line policy_scan.go:61
 							v_ := gc_l_v_[gc_lane2]
 //line policy_scan.go:50
 							var r int32 = v_
@@ -346,7 +335,6 @@ func gc_body_policyScanKernel(gc_b2 *compiled.Block, in, out []int32, kind int) 
 						}
 					}
 				}
-//line policy_scan.go:67
 			} else
 //line policy_scan.go:63
 			if tag == 1 {
@@ -359,7 +347,6 @@ func gc_body_policyScanKernel(gc_b2 *compiled.Block, in, out []int32, kind int) 
 						if gc_act2 == ^uint32(0) && gc_x07+32 <= gc_bdx2 && gc_off7 >= 0 && gc_off7 <= len(in) && 32 <= len(in)-gc_off7 {
 							gc_at7 := in[gc_off7:][:32]
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-//line policy_scan.go:75
 								gc_rank2 := gc_w2 + gc_lane2
 								gc_pos2.Thread = gc_rank2
 //line policy_scan.go:64
@@ -367,7 +354,6 @@ func gc_body_policyScanKernel(gc_b2 *compiled.Block, in, out []int32, kind int) 
 								var p_2 *countedScanPolicy = p
 //line policy_scan.go:65
 								var v_3 int32 = gc_at7[gc_lane2]
-//line policy_scan.go:69
 								gc_l_p_2[gc_lane2] = p_2
 								gc_l_v_3[gc_lane2] = v_3
 								gc_l_p[gc_lane2] = p
@@ -387,7 +373,6 @@ func gc_body_policyScanKernel(gc_b2 *compiled.Block, in, out []int32, kind int) 
 								var p_2 *countedScanPolicy = p
 //line policy_scan.go:65
 								var v_3 int32 = in[i]
-//line policy_scan.go:69
 								gc_l_p_2[gc_lane2] = p_2
 								gc_l_v_3[gc_lane2] = v_3
 								gc_l_p[gc_lane2] = p
@@ -404,14 +389,12 @@ func gc_body_policyScanKernel(gc_b2 *compiled.Block, in, out []int32, kind int) 
 						gc_rank2 := gc_w2 + gc_lane2
 						gc_pos2.Thread = gc_rank2
 						v_4 := gc_l_v_4[gc_lane2]
-//line policy_scan.go:54
 						p_2 := gc_l_p_2[gc_lane2]
 //line policy_scan.go:48
 						var p_3 *countedScanPolicy = p_2
 //line policy_scan.go:34
 						p_3.steps++
 						var v_5 int32 = v_4
-//line policy_scan.go:38
 						gc_l_v_5[gc_lane2] = v_5
 					}
 //line policy_scan.go:35
@@ -495,7 +478,6 @@ func gc_body_policyScanKernel(gc_b2 *compiled.Block, in, out []int32, kind int) 
 							gc_rank2 := gc_w2 + gc_lane2
 							gc_pos2.Thread = gc_rank2
 							v_5 := gc_l_v_5[gc_lane2]
-//line policy_scan.go:63
 							var v_3 int32
 //line policy_scan.go:22
 							u_ := gc_c22r[gc_lane2]
@@ -507,7 +489,6 @@ func gc_body_policyScanKernel(gc_b2 *compiled.Block, in, out []int32, kind int) 
 							var r_3 int32 = r_4
 //line policy_scan.go:48
 							v_3 = r_3
-//line policy_scan.go:52
 							gc_l_v_5[gc_lane2] = v_5
 							gc_l_v_3[gc_lane2] = v_3
 						}
@@ -522,12 +503,9 @@ func gc_body_policyScanKernel(gc_b2 *compiled.Block, in, out []int32, kind int) 
 						if gc_act2 == ^uint32(0) && gc_x08+32 <= gc_bdx2 && gc_off8 >= 0 && gc_off8 <= len(out) && 32 <= len(out)-gc_off8 {
 							gc_at8 := out[gc_off8:][:32]
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-//line policy_scan.go:68
 								gc_rank2 := gc_w2 + gc_lane2
 								gc_pos2.Thread = gc_rank2
-//line policy_scan.go:61
 								v_3 := gc_l_v_3[gc_lane2]
-//line policy_scan.go:63
 								p := gc_l_p[gc_lane2]
 //line policy_scan.go:50
 								var r_2 int32 = v_3
@@ -536,7 +514,6 @@ func gc_body_policyScanKernel(gc_b2 *compiled.Block, in, out []int32, kind int) 
 								gc_at8[gc_lane2] = v + p.steps
 							}
 						} else {
-//line policy_scan.go:71
 							for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 								gc_tx2++
 								if gc_tx2 == gc_bdx2 {
@@ -546,9 +523,7 @@ func gc_body_policyScanKernel(gc_b2 *compiled.Block, in, out []int32, kind int) 
 								gc_pos2.Thread = gc_rank2
 //line policy_scan.go:59
 								i := gc_bx2*gc_bdx2 + gc_tx2
-//line policy_scan.go:61
 								v_3 := gc_l_v_3[gc_lane2]
-//line policy_scan.go:63
 								p := gc_l_p[gc_lane2]
 //line policy_scan.go:50
 								var r_2 int32 = v_3
@@ -561,7 +536,6 @@ func gc_body_policyScanKernel(gc_b2 *compiled.Block, in, out []int32, kind int) 
 				}
 			} else {
 				{
-//line policy_scan.go:75
 					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 					gc_tx2 := gc_tidx2.X - 1
 					{
@@ -570,14 +544,12 @@ func gc_body_policyScanKernel(gc_b2 *compiled.Block, in, out []int32, kind int) 
 						if gc_act2 == ^uint32(0) && gc_x09+32 <= gc_bdx2 && gc_off9 >= 0 && gc_off9 <= len(in) && 32 <= len(in)-gc_off9 {
 							gc_at9 := in[gc_off9:][:32]
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-//line policy_scan.go:85
 								gc_rank2 := gc_w2 + gc_lane2
 								gc_pos2.Thread = gc_rank2
 //line policy_scan.go:68
 								var p_4 nestedScanPolicy[shflScanPolicy] = nestedScanPolicy[shflScanPolicy]{}
 //line policy_scan.go:68
 								var v_6 int32 = gc_at9[gc_lane2]
-//line policy_scan.go:71
 								gc_l_p_4[gc_lane2] = p_4
 								gc_l_v_6[gc_lane2] = v_6
 							}
@@ -595,7 +567,6 @@ func gc_body_policyScanKernel(gc_b2 *compiled.Block, in, out []int32, kind int) 
 								var p_4 nestedScanPolicy[shflScanPolicy] = nestedScanPolicy[shflScanPolicy]{}
 //line policy_scan.go:68
 								var v_6 int32 = in[i]
-//line policy_scan.go:71
 								gc_l_p_4[gc_lane2] = p_4
 								gc_l_v_6[gc_lane2] = v_6
 							}
@@ -608,9 +579,7 @@ func gc_body_policyScanKernel(gc_b2 *compiled.Block, in, out []int32, kind int) 
 //line policy_scan.go:48
 					var offset_6 int = offset_5
 					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-//line policy_scan.go:52
 						v_7 := gc_l_v_7[gc_lane2]
-//line policy_scan.go:54
 						p_4 := gc_l_p_4[gc_lane2]
 //line policy_scan.go:48
 						var p_5 nestedScanPolicy[shflScanPolicy] = p_4
@@ -618,7 +587,6 @@ func gc_body_policyScanKernel(gc_b2 *compiled.Block, in, out []int32, kind int) 
 						_ = p_5
 //line policy_scan.go:42
 						var v_8 int32 = v_7
-//line policy_scan.go:45
 						gc_l_v_8[gc_lane2] = v_8
 					}
 //line policy_scan.go:42
@@ -702,7 +670,6 @@ func gc_body_policyScanKernel(gc_b2 *compiled.Block, in, out []int32, kind int) 
 							gc_rank2 := gc_w2 + gc_lane2
 							gc_pos2.Thread = gc_rank2
 							v_8 := gc_l_v_8[gc_lane2]
-//line policy_scan.go:63
 							var v_6 int32
 //line policy_scan.go:22
 							u_2 := gc_c23r[gc_lane2]
@@ -714,7 +681,6 @@ func gc_body_policyScanKernel(gc_b2 *compiled.Block, in, out []int32, kind int) 
 							var r_6 int32 = r_7
 //line policy_scan.go:48
 							v_6 = r_6
-//line policy_scan.go:52
 							gc_l_v_8[gc_lane2] = v_8
 							gc_l_v_6[gc_lane2] = v_6
 						}
@@ -725,9 +691,7 @@ func gc_body_policyScanKernel(gc_b2 *compiled.Block, in, out []int32, kind int) 
 					gc_tidx8 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 					if gc_act2 == ^uint32(0) && gc_tidx8.X+32 <= gc_bdx2 {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-//line policy_scan.go:63
 							gc_tx2 := gc_tidx8.X + gc_lane2
-//line policy_scan.go:65
 							gc_ty2 := gc_tidx8.Y
 							_ = gc_ty2
 							gc_tz2 := gc_tidx8.Z
@@ -758,7 +722,6 @@ func gc_body_policyScanKernel(gc_b2 *compiled.Block, in, out []int32, kind int) 
 								continue // the lanes wrap to the next row
 							}
 							gc_tx2 := gc_tidx2.X
-//line policy_scan.go:83
 							gc_ty2 := gc_tidx2.Y
 							_ = gc_ty2
 							gc_tz2 := gc_tidx2.Z
@@ -797,7 +760,6 @@ func gc_body_policyScanKernel(gc_b2 *compiled.Block, in, out []int32, kind int) 
 							gc_pos2.Thread = gc_rank2
 //line policy_scan.go:59
 							i := gc_bx2*gc_bdx2 + gc_tx2
-//line policy_scan.go:61
 							v_6 := gc_l_v_6[gc_lane2]
 //line policy_scan.go:50
 							var r_5 int32 = v_6

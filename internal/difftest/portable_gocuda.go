@@ -129,7 +129,6 @@ func gc_body_portableWindow(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []fl
 					}
 				}
 			}
-//line portable.go:27
 		})
 	}
 }
@@ -228,7 +227,6 @@ func gc_body_portableReach(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 							out[i] = sum
 						}
 						{
-//line portable.go:39
 							gc_tx := gc_step + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
@@ -241,7 +239,6 @@ func gc_body_portableReach(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 							out[i] = sum
 						}
 						{
-//line portable.go:39
 							gc_tx := gc_step + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
@@ -254,7 +251,6 @@ func gc_body_portableReach(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 							out[i] = sum
 						}
 						{
-//line portable.go:39
 							gc_tx := gc_step + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
@@ -267,7 +263,6 @@ func gc_body_portableReach(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 							out[i] = sum
 						}
 					}
-//line portable.go:39
 					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -281,7 +276,6 @@ func gc_body_portableReach(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 					}
 				}
 			}
-//line portable.go:40
 		})
 	}
 }
@@ -289,4 +283,5 @@ func gc_body_portableReach(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 // gc_files_portable holds the source files whose lines the kernels' records hash.
 //
 //go:embed portable.go
+//line portable.go:47
 var gc_files_portable embed.FS

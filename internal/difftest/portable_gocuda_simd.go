@@ -259,7 +259,6 @@ func gc_body_portableWindow(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out [
 					}
 				}
 			}
-//line portable.go:27
 		})
 	}
 }
@@ -485,7 +484,6 @@ func gc_body_portableReach(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 							out[i] = sum
 						}
 						{
-//line portable.go:39
 							gc_tx2 := gc_step2 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
@@ -498,7 +496,6 @@ func gc_body_portableReach(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 							out[i] = sum
 						}
 						{
-//line portable.go:39
 							gc_tx2 := gc_step2 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
@@ -511,7 +508,6 @@ func gc_body_portableReach(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 							out[i] = sum
 						}
 						{
-//line portable.go:39
 							gc_tx2 := gc_step2 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
@@ -524,7 +520,6 @@ func gc_body_portableReach(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 							out[i] = sum
 						}
 					}
-//line portable.go:39
 					for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -538,7 +533,6 @@ func gc_body_portableReach(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 					}
 				}
 			}
-//line portable.go:40
 		})
 	}
 }
@@ -546,4 +540,5 @@ func gc_body_portableReach(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 // gc_files_portable holds the source files whose lines the kernels' records hash.
 //
 //go:embed portable.go
+//line portable.go:47
 var gc_files_portable embed.FS

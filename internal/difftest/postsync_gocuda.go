@@ -38,7 +38,6 @@ func gc_body_postVote(gc_b *compiled.Block, n, out []int32) {
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
-//line postsync.go:22
 	var gc_l_i [32]int32
 	var gc_l_more [32]bool
 	var gc_c1v [32]bool
@@ -48,7 +47,6 @@ func gc_body_postVote(gc_b *compiled.Block, n, out []int32) {
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		{
-//line postsync.go:32
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -58,18 +56,15 @@ func gc_body_postVote(gc_b *compiled.Block, n, out []int32) {
 				}
 //line postsync.go:15
 				i := int32(gc_tx)
-//line postsync.go:17
 				gc_l_i[gc_lane] = i
 			}
 		}
 		{
-//line postsync.go:17
 			gc_save6 := gc_act
 			gc_in6 := gc_act
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 //line postsync.go:16
 				more := true
-//line postsync.go:18
 				gc_l_more[gc_lane] = more
 			}
 			for {
@@ -116,7 +111,6 @@ func gc_body_postVote(gc_b *compiled.Block, n, out []int32) {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line postsync.go:23
 					var more bool
 //line postsync.go:16
 					more = gc_c1r[gc_lane]
@@ -173,7 +167,6 @@ func gc_body_postBarrier(gc_b *compiled.Block, n, out []int32) {
 	gc_bdx := gc_bd.X
 	gc_n := gc_b.Len()
 	gc_s_i := compiled.Scratch[int32](gc_b, 0)[:gc_n]
-//line postsync.go:33
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := 0
 //line postsync.go:27
@@ -194,7 +187,6 @@ func gc_body_postBarrier(gc_b *compiled.Block, n, out []int32) {
 				gc_pos.Thread = gc_rank
 //line postsync.go:27
 				i := int32(gc_tx)
-//line postsync.go:29
 				gc_s_i[gc_rank] = i
 			}
 			{
@@ -203,7 +195,6 @@ func gc_body_postBarrier(gc_b *compiled.Block, n, out []int32) {
 				gc_pos.Thread = gc_rank
 //line postsync.go:27
 				i := int32(gc_tx)
-//line postsync.go:29
 				gc_s_i[gc_rank] = i
 			}
 			{
@@ -212,7 +203,6 @@ func gc_body_postBarrier(gc_b *compiled.Block, n, out []int32) {
 				gc_pos.Thread = gc_rank
 //line postsync.go:27
 				i := int32(gc_tx)
-//line postsync.go:29
 				gc_s_i[gc_rank] = i
 			}
 			{
@@ -221,7 +211,6 @@ func gc_body_postBarrier(gc_b *compiled.Block, n, out []int32) {
 				gc_pos.Thread = gc_rank
 //line postsync.go:27
 				i := int32(gc_tx)
-//line postsync.go:29
 				gc_s_i[gc_rank] = i
 			}
 		}
@@ -230,7 +219,6 @@ func gc_body_postBarrier(gc_b *compiled.Block, n, out []int32) {
 			gc_pos.Thread = gc_rank
 //line postsync.go:27
 			i := int32(gc_tx)
-//line postsync.go:29
 			gc_s_i[gc_rank] = i
 		}
 	}
@@ -240,7 +228,6 @@ func gc_body_postBarrier(gc_b *compiled.Block, n, out []int32) {
 		if gc_b.Stopped() {
 			return
 		}
-//line postsync.go:34
 		gc_vstep2 := 0
 //line postsync.go:29
 		gc_vb := lanes.BroadcastInt32x8(32)
@@ -295,9 +282,7 @@ func gc_body_postBarrier(gc_b *compiled.Block, n, out []int32) {
 			i += 32
 			gc_s_i[gc_rank] = i
 		}
-//line postsync.go:33
 		gc_r3 := false
-//line postsync.go:35
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			i := gc_s_i[gc_rank]
@@ -309,7 +294,6 @@ func gc_body_postBarrier(gc_b *compiled.Block, n, out []int32) {
 //line postsync.go:28
 		more = gc_r3
 	}
-//line postsync.go:31
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		if gc_bdx <= len(out) {
 			gc_at := out[:gc_bdx]

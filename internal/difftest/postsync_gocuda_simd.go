@@ -38,7 +38,6 @@ func gc_body_postVote(gc_b2 *compiled.Block, n, out []int32) {
 	gc_bdy2 := gc_bd2.Y
 	gc_bdz2 := gc_bd2.Z
 	gc_n2 := gc_b2.Len()
-//line postsync.go:22
 	var gc_l_i [32]int32
 	var gc_l_more [32]bool
 	var gc_c21v [32]bool
@@ -47,7 +46,6 @@ func gc_body_postVote(gc_b2 *compiled.Block, n, out []int32) {
 		gc_cnt2 := min(32, gc_n2-gc_w2)
 		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 		var gc_dead2 uint32
-//line postsync.go:31
 		gc_left := gc_act2
 		if compiled.SIMD {
 //line postsync.go:15
@@ -57,9 +55,7 @@ func gc_body_postVote(gc_b2 *compiled.Block, n, out []int32) {
 //line postsync.go:15
 				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-//line postsync.go:18
 					gc_tx2 := gc_tidx3.X + gc_lane2
-//line postsync.go:20
 					gc_ty2 := gc_tidx3.Y
 					_ = gc_ty2
 					gc_tz2 := gc_tidx3.Z
@@ -81,7 +77,6 @@ func gc_body_postVote(gc_b2 *compiled.Block, n, out []int32) {
 						continue // the lanes wrap to the next row
 					}
 					gc_tx2 := gc_tidx2.X
-//line postsync.go:30
 					gc_ty2 := gc_tidx2.Y
 					_ = gc_ty2
 					gc_tz2 := gc_tidx2.Z
@@ -109,19 +104,16 @@ func gc_body_postVote(gc_b2 *compiled.Block, n, out []int32) {
 					}
 //line postsync.go:15
 					i := int32(gc_tx2)
-//line postsync.go:17
 					gc_l_i[gc_lane2] = i
 				}
 			}
 		}
 		{
-//line postsync.go:17
 			gc_save62 := gc_act2
 			gc_in62 := gc_act2
 			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 //line postsync.go:16
 				more := true
-//line postsync.go:18
 				gc_l_more[gc_lane2] = more
 			}
 			for {
@@ -168,7 +160,6 @@ func gc_body_postVote(gc_b2 *compiled.Block, n, out []int32) {
 					if gc_act2&(1<<gc_lane2) == 0 {
 						continue
 					}
-//line postsync.go:23
 					var more bool
 //line postsync.go:16
 					more = gc_c21r[gc_lane2]
@@ -225,7 +216,6 @@ func gc_body_postBarrier(gc_b2 *compiled.Block, n, out []int32) {
 	gc_bdx2 := gc_bd2.X
 	gc_n2 := gc_b2.Len()
 	gc_s_i := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
-//line postsync.go:33
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_vstep3 := 0
 		if compiled.SIMD && compiled.SIMD512 {
@@ -269,7 +259,6 @@ func gc_body_postBarrier(gc_b2 *compiled.Block, n, out []int32) {
 				gc_pos2.Thread = gc_rank2
 //line postsync.go:27
 				i := int32(gc_tx2)
-//line postsync.go:29
 				gc_s_i[gc_rank2] = i
 			}
 			{
@@ -278,7 +267,6 @@ func gc_body_postBarrier(gc_b2 *compiled.Block, n, out []int32) {
 				gc_pos2.Thread = gc_rank2
 //line postsync.go:27
 				i := int32(gc_tx2)
-//line postsync.go:29
 				gc_s_i[gc_rank2] = i
 			}
 			{
@@ -287,7 +275,6 @@ func gc_body_postBarrier(gc_b2 *compiled.Block, n, out []int32) {
 				gc_pos2.Thread = gc_rank2
 //line postsync.go:27
 				i := int32(gc_tx2)
-//line postsync.go:29
 				gc_s_i[gc_rank2] = i
 			}
 			{
@@ -296,7 +283,6 @@ func gc_body_postBarrier(gc_b2 *compiled.Block, n, out []int32) {
 				gc_pos2.Thread = gc_rank2
 //line postsync.go:27
 				i := int32(gc_tx2)
-//line postsync.go:29
 				gc_s_i[gc_rank2] = i
 			}
 		}
@@ -305,7 +291,6 @@ func gc_body_postBarrier(gc_b2 *compiled.Block, n, out []int32) {
 			gc_pos2.Thread = gc_rank2
 //line postsync.go:27
 			i := int32(gc_tx2)
-//line postsync.go:29
 			gc_s_i[gc_rank2] = i
 		}
 	}
@@ -315,7 +300,6 @@ func gc_body_postBarrier(gc_b2 *compiled.Block, n, out []int32) {
 		if gc_b2.Stopped() {
 			return
 		}
-//line postsync.go:34
 		gc_vstep4 := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop2 bool
@@ -394,9 +378,7 @@ func gc_body_postBarrier(gc_b2 *compiled.Block, n, out []int32) {
 			i += 32
 			gc_s_i[gc_rank2] = i
 		}
-//line postsync.go:33
 		gc_r32 := false
-//line postsync.go:35
 		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 			i := gc_s_i[gc_rank2]
@@ -408,7 +390,6 @@ func gc_body_postBarrier(gc_b2 *compiled.Block, n, out []int32) {
 //line postsync.go:28
 		more = gc_r32
 	}
-//line postsync.go:31
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		if gc_bdx2 <= len(out) {
 			gc_at2 := out[:gc_bdx2]
@@ -444,7 +425,6 @@ func gc_body_postBarrier(gc_b2 *compiled.Block, n, out []int32) {
 			}
 			for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
-//line postsync.go:38
 				i := gc_s_i[gc_rank2]
 //line postsync.go:31
 				gc_at2[gc_tx2] = i

@@ -43,7 +43,6 @@ func gc_body_prefixLanes(gc_b *compiled.Block, in, out []int32, k int) {
 	gc_n := gc_b.Len()
 	gc_s_full := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
 	gc_s_v := compiled.Scratch[int32](gc_b, 1)[:gc_n]
-//line prefix_lanes.go:24
 	var gc_c1m [32]uint32
 	var gc_c1v [32]int32
 	var gc_c1a [32]int
@@ -64,14 +63,12 @@ func gc_body_prefixLanes(gc_b *compiled.Block, in, out []int32, k int) {
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		{
-//line prefix_lanes.go:45
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			{
 //line prefix_lanes.go:14
 				warp := (gc_w >> 5)
 				lanes := min(gocuda.WarpSize, gc_bdx-warp*gocuda.WarpSize)
-//line prefix_lanes.go:17
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_tx++
 					if gc_tx == gc_bdx {
@@ -102,12 +99,10 @@ func gc_body_prefixLanes(gc_b *compiled.Block, in, out []int32, k int) {
 				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
 					gc_at := in[gc_off2:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line prefix_lanes.go:29
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
 //line prefix_lanes.go:17
 						v := gc_at[gc_lane] + gc_c1r[gc_lane]
-//line prefix_lanes.go:19
 						gc_s_v[gc_rank] = v
 					}
 				} else {
@@ -122,7 +117,6 @@ func gc_body_prefixLanes(gc_b *compiled.Block, in, out []int32, k int) {
 						i := gc_bx*gc_bdx + gc_tx
 //line prefix_lanes.go:17
 						v := in[i] + gc_c1r[gc_lane]
-//line prefix_lanes.go:19
 						gc_s_v[gc_rank] = v
 					}
 				}
@@ -139,7 +133,6 @@ func gc_body_prefixLanes(gc_b *compiled.Block, in, out []int32, k int) {
 			if gc_act != 0 {
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_rank := gc_w + gc_lane
-//line prefix_lanes.go:27
 					full := gc_s_full[gc_rank]
 					v := gc_s_v[gc_rank]
 //line prefix_lanes.go:19
@@ -152,7 +145,6 @@ func gc_body_prefixLanes(gc_b *compiled.Block, in, out []int32, k int) {
 				compiled.WarpLanes[int32, int32](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c2m, &gc_c2v, &gc_c2a, &gc_c2w, &gc_c2r)
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_rank := gc_w + gc_lane
-//line prefix_lanes.go:23
 					v := gc_s_v[gc_rank]
 //line prefix_lanes.go:19
 					v = gc_c2r[gc_lane] - v
@@ -166,7 +158,6 @@ func gc_body_prefixLanes(gc_b *compiled.Block, in, out []int32, k int) {
 			gc_pos.Thread = gc_rank
 //line prefix_lanes.go:14
 			lane := (gc_rank & 31)
-//line prefix_lanes.go:16
 			full := gc_s_full[gc_rank]
 			v := gc_s_v[gc_rank]
 //line prefix_lanes.go:21
@@ -183,14 +174,12 @@ func gc_body_prefixLanes(gc_b *compiled.Block, in, out []int32, k int) {
 		compiled.WarpLanes[int32, int32](gc_b, "ShflUpSync", gc_w, gc_act, 0, &gc_c3m, &gc_c3v, &gc_c3a, &gc_c3w, &gc_c3r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
-//line prefix_lanes.go:28
 			v := gc_s_v[gc_rank]
 //line prefix_lanes.go:24
 			v += gc_c3r[gc_lane]
 			gc_s_v[gc_rank] = v
 		}
 	}
-//line prefix_lanes.go:30
 	var gc_c4m [32]uint32
 	var gc_c4v [32]int32
 	var gc_c4r [32]int32
@@ -201,7 +190,6 @@ func gc_body_prefixLanes(gc_b *compiled.Block, in, out []int32, k int) {
 		_ = gc_dead
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
-//line prefix_lanes.go:41
 			full := gc_s_full[gc_rank]
 			v := gc_s_v[gc_rank]
 //line prefix_lanes.go:26
@@ -219,10 +207,8 @@ func gc_body_prefixLanes(gc_b *compiled.Block, in, out []int32, k int) {
 				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(out) && 32 <= len(out)-gc_off3 {
 					gc_at2 := out[gc_off3:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line prefix_lanes.go:38
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line prefix_lanes.go:15
 						v := gc_s_v[gc_rank]
 //line prefix_lanes.go:26
 						v ^= gc_c4r[gc_lane]
@@ -239,7 +225,6 @@ func gc_body_prefixLanes(gc_b *compiled.Block, in, out []int32, k int) {
 						gc_pos.Thread = gc_rank
 //line prefix_lanes.go:13
 						i := gc_bx*gc_bdx + gc_tx
-//line prefix_lanes.go:15
 						v := gc_s_v[gc_rank]
 //line prefix_lanes.go:26
 						v ^= gc_c4r[gc_lane]

@@ -44,7 +44,6 @@ func gc_body_prefixLanes(gc_b2 *compiled.Block, in, out []int32, k int) {
 	gc_n2 := gc_b2.Len()
 	gc_s_full := compiled.Scratch[uint32](gc_b2, 0)[:gc_n2]
 	gc_s_v := compiled.Scratch[int32](gc_b2, 1)[:gc_n2]
-//line prefix_lanes.go:24
 	var gc_c21m [32]uint32
 	var gc_c21v [32]int32
 	var gc_c21a [32]int
@@ -64,7 +63,6 @@ func gc_body_prefixLanes(gc_b2 *compiled.Block, in, out []int32, k int) {
 		gc_cnt2 := min(32, gc_n2-gc_w2)
 		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 		var gc_dead2 uint32
-//line prefix_lanes.go:44
 		gc_left := gc_act2
 		if compiled.SIMD {
 			gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
@@ -72,7 +70,6 @@ func gc_body_prefixLanes(gc_b2 *compiled.Block, in, out []int32, k int) {
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 					gc_rank2 := gc_w2 + gc_lane2
 					gc_tx2 := gc_tidx3.X + gc_lane2
-//line prefix_lanes.go:52
 					gc_ty2 := gc_tidx3.Y
 					_ = gc_ty2
 					gc_tz2 := gc_tidx3.Z
@@ -89,7 +86,6 @@ func gc_body_prefixLanes(gc_b2 *compiled.Block, in, out []int32, k int) {
 //line prefix_lanes.go:17
 						break
 					}
-//line prefix_lanes.go:18
 					archsimd.LoadInt32x8Slice(in[i:]).StoreSlice(gc_c21v[gc_lane2:])
 //line prefix_lanes.go:17
 					for gc_k3 := range 8 {
@@ -101,7 +97,6 @@ func gc_body_prefixLanes(gc_b2 *compiled.Block, in, out []int32, k int) {
 //line prefix_lanes.go:17
 						gc_c21w[gc_lane2+gc_k4] = gocuda.WarpSize
 					}
-//line prefix_lanes.go:18
 					archsimd.BroadcastUint32x8(full).StoreSlice(gc_s_full[gc_rank2:])
 					gc_left &^= 0xff << gc_lane2
 				}
@@ -116,7 +111,6 @@ func gc_body_prefixLanes(gc_b2 *compiled.Block, in, out []int32, k int) {
 						continue // the lanes wrap to the next row
 					}
 					gc_tx2 := gc_tidx2.X
-//line prefix_lanes.go:33
 					gc_ty2 := gc_tidx2.Y
 					_ = gc_ty2
 					gc_tz2 := gc_tidx2.Z
@@ -133,7 +127,6 @@ func gc_body_prefixLanes(gc_b2 *compiled.Block, in, out []int32, k int) {
 //line prefix_lanes.go:17
 						break
 					}
-//line prefix_lanes.go:18
 					archsimd.LoadInt32x8Slice(in[i:]).StoreSlice(gc_c21v[gc_lane2:])
 //line prefix_lanes.go:17
 					for gc_k := range 8 {
@@ -145,7 +138,6 @@ func gc_body_prefixLanes(gc_b2 *compiled.Block, in, out []int32, k int) {
 //line prefix_lanes.go:17
 						gc_c21w[gc_lane2+gc_k2] = gocuda.WarpSize
 					}
-//line prefix_lanes.go:18
 					archsimd.BroadcastUint32x8(full).StoreSlice(gc_s_full[gc_rank2:])
 					gc_left &^= 0xff << gc_lane2
 				}
@@ -160,7 +152,6 @@ func gc_body_prefixLanes(gc_b2 *compiled.Block, in, out []int32, k int) {
 //line prefix_lanes.go:14
 					warp := (gc_w2 >> 5)
 					lanes := min(gocuda.WarpSize, gc_bdx2-warp*gocuda.WarpSize)
-//line prefix_lanes.go:17
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 						gc_tx2++
 						if gc_tx2 == gc_bdx2 {
@@ -193,7 +184,6 @@ func gc_body_prefixLanes(gc_b2 *compiled.Block, in, out []int32, k int) {
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 					gc_rank2 := gc_w2 + gc_lane2
 					gc_tx2 := gc_tidx4.X + gc_lane2
-//line prefix_lanes.go:26
 					gc_ty2 := gc_tidx4.Y
 					_ = gc_ty2
 					gc_tz2 := gc_tidx4.Z
@@ -222,7 +212,6 @@ func gc_body_prefixLanes(gc_b2 *compiled.Block, in, out []int32, k int) {
 						continue // the lanes wrap to the next row
 					}
 					gc_tx2 := gc_tidx2.X
-//line prefix_lanes.go:32
 					gc_ty2 := gc_tidx2.Y
 					_ = gc_ty2
 					gc_tz2 := gc_tidx2.Z
@@ -261,7 +250,6 @@ func gc_body_prefixLanes(gc_b2 *compiled.Block, in, out []int32, k int) {
 					i := gc_bx2*gc_bdx2 + gc_tx2
 //line prefix_lanes.go:17
 					v := in[i] + gc_c21r[gc_lane2]
-//line prefix_lanes.go:19
 					gc_s_v[gc_rank2] = v
 				}
 			}
@@ -298,7 +286,6 @@ func gc_body_prefixLanes(gc_b2 *compiled.Block, in, out []int32, k int) {
 //line prefix_lanes.go:19
 								gc_c22w[gc_lane2+gc_k8] = gocuda.WarpSize
 							}
-//line prefix_lanes.go:20
 							gc_left3 &^= 0xff << gc_lane2
 						}
 					} else {
@@ -325,7 +312,6 @@ func gc_body_prefixLanes(gc_b2 *compiled.Block, in, out []int32, k int) {
 //line prefix_lanes.go:19
 								gc_c22w[gc_lane2+gc_k6] = gocuda.WarpSize
 							}
-//line prefix_lanes.go:20
 							gc_left3 &^= 0xff << gc_lane2
 						}
 					}
@@ -337,7 +323,6 @@ func gc_body_prefixLanes(gc_b2 *compiled.Block, in, out []int32, k int) {
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
-//line prefix_lanes.go:32
 						full := gc_s_full[gc_rank2]
 						v := gc_s_v[gc_rank2]
 //line prefix_lanes.go:19
@@ -385,7 +370,6 @@ func gc_body_prefixLanes(gc_b2 *compiled.Block, in, out []int32, k int) {
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
-//line prefix_lanes.go:32
 						v := gc_s_v[gc_rank2]
 //line prefix_lanes.go:19
 						v = gc_c22r[gc_lane2] - v
@@ -400,7 +384,6 @@ func gc_body_prefixLanes(gc_b2 *compiled.Block, in, out []int32, k int) {
 			gc_pos2.Thread = gc_rank2
 //line prefix_lanes.go:14
 			lane := (gc_rank2 & 31)
-//line prefix_lanes.go:16
 			full := gc_s_full[gc_rank2]
 			v := gc_s_v[gc_rank2]
 //line prefix_lanes.go:21
@@ -451,7 +434,6 @@ func gc_body_prefixLanes(gc_b2 *compiled.Block, in, out []int32, k int) {
 					continue
 				}
 				gc_rank2 := gc_w2 + gc_lane2
-//line prefix_lanes.go:37
 				v := gc_s_v[gc_rank2]
 //line prefix_lanes.go:24
 				v += gc_c23r[gc_lane2]
@@ -459,7 +441,6 @@ func gc_body_prefixLanes(gc_b2 *compiled.Block, in, out []int32, k int) {
 			}
 		}
 	}
-//line prefix_lanes.go:31
 	var gc_c24m [32]uint32
 	var gc_c24v [32]int32
 	var gc_c24r [32]int32
@@ -507,7 +488,6 @@ func gc_body_prefixLanes(gc_b2 *compiled.Block, in, out []int32, k int) {
 					continue
 				}
 				gc_rank2 := gc_w2 + gc_lane2
-//line prefix_lanes.go:39
 				full := gc_s_full[gc_rank2]
 				v := gc_s_v[gc_rank2]
 //line prefix_lanes.go:26
@@ -524,7 +504,6 @@ func gc_body_prefixLanes(gc_b2 *compiled.Block, in, out []int32, k int) {
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 					gc_rank2 := gc_w2 + gc_lane2
 					gc_tx2 := gc_tidx9.X + gc_lane2
-//line prefix_lanes.go:35
 					gc_ty2 := gc_tidx9.Y
 					_ = gc_ty2
 					gc_tz2 := gc_tidx9.Z
@@ -556,7 +535,6 @@ func gc_body_prefixLanes(gc_b2 *compiled.Block, in, out []int32, k int) {
 						continue // the lanes wrap to the next row
 					}
 					gc_tx2 := gc_tidx2.X
-//line prefix_lanes.go:42
 					gc_ty2 := gc_tidx2.Y
 					_ = gc_ty2
 					gc_tz2 := gc_tidx2.Z
@@ -596,7 +574,6 @@ func gc_body_prefixLanes(gc_b2 *compiled.Block, in, out []int32, k int) {
 					gc_pos2.Thread = gc_rank2
 //line prefix_lanes.go:13
 					i := gc_bx2*gc_bdx2 + gc_tx2
-//line prefix_lanes.go:15
 					v := gc_s_v[gc_rank2]
 //line prefix_lanes.go:26
 					v ^= gc_c24r[gc_lane2]

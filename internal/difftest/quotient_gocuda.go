@@ -50,7 +50,6 @@ func gc_body_segments(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, off, 
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line quotient.go:31
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -77,7 +76,6 @@ func gc_body_segments(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, off, 
 						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_seg + gc_u
 							{
-//line quotient.go:17
 								gc_at[gc_u] = int32(gc_q)*1000 + int32((gc_tx + gc_r)) + 7*int32((gc_tx+gc_r2)) - int32(gc_q2)
 							}
 						}
@@ -88,7 +86,6 @@ func gc_body_segments(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, off, 
 //line quotient.go:14
 							i := gc_bx*gc_bdx + gc_tx
 							{
-//line quotient.go:17
 								out[i] = int32(gc_q)*1000 + int32((gc_tx + gc_r)) + 7*int32((gc_tx+gc_r2)) - int32(gc_q2)
 							}
 						}
@@ -137,7 +134,6 @@ func gc_body_segmentRows(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, w,
 			return
 		}
 		gc_pos.Block = gc_blk
-//line quotient.go:38
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_qoff, gc_qd := gc_ty*w, d
@@ -239,7 +235,6 @@ func gc_body_normalize(gc_b *compiled.Block, gc_lo, gc_hi int, out, inp, mean, r
 			gc_bx = 0
 		}
 		gc_apart := compiled.Disjoint(rstd, out) && compiled.Disjoint(mean, out)
-//line quotient.go:62
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -274,11 +269,9 @@ func gc_body_normalize(gc_b *compiled.Block, gc_lo, gc_hi int, out, inp, mean, r
 							c := (gc_tx + gc_r)
 							n := gc_elem * (gc_at2[gc_u] - gc_elem2)
 							gc_at4[gc_u] = n*gc_at5[gc_u] + gc_at6[gc_u]
-//line quotient.go:52
 							_ = c
 						}
 					} else {
-//line quotient.go:56
 						for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
@@ -291,7 +284,6 @@ func gc_body_normalize(gc_b *compiled.Block, gc_lo, gc_hi int, out, inp, mean, r
 							out[idx] = n*weight[c] + bias[c]
 						}
 					}
-//line quotient.go:56
 					gc_seg = gc_segend
 				}
 			} else {

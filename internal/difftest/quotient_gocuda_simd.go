@@ -51,7 +51,6 @@ func gc_body_segments(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out []int32, of
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-//line quotient.go:31
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -99,7 +98,6 @@ func gc_body_segments(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out []int32, of
 										archsimd.BroadcastInt32x16(int32(gc_q) * 1000).Add(archsimd.BroadcastInt32x16(int32((gc_tx2 + gc_r))).Add(gc_iota2)).Add(gc_vb2.Mul(archsimd.BroadcastInt32x16(int32((gc_tx2 + gc_r2))).Add(gc_iota2))).Sub(archsimd.BroadcastInt32x16(int32(gc_q2))).StoreSlice(gc_at2[(gc_tx2 - gc_seg2):])
 									}
 								}
-//line quotient.go:19
 								archsimd.ClearAVXUpperBits()
 								return gc_vstep, false
 							}(gc_vstep)
@@ -128,13 +126,11 @@ func gc_body_segments(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out []int32, of
 									archsimd.BroadcastInt32x8(int32(gc_q) * 1000).Add(archsimd.BroadcastInt32x8(int32((gc_tx2 + gc_r))).Add(gc_iota)).Add(gc_vb.Mul(archsimd.BroadcastInt32x8(int32((gc_tx2 + gc_r2))).Add(gc_iota))).Sub(archsimd.BroadcastInt32x8(int32(gc_q2))).StoreSlice(gc_at2[(gc_tx2 - gc_seg2):])
 								}
 							}
-//line quotient.go:19
 							archsimd.ClearAVXUpperBits()
 						}
 						for gc_u2 := gc_vstep - gc_seg2; gc_u2 < gc_seglen2; gc_u2++ {
 							gc_tx2 := gc_seg2 + gc_u2
 							{
-//line quotient.go:17
 								gc_at2[gc_u2] = int32(gc_q)*1000 + int32((gc_tx2 + gc_r)) + 7*int32((gc_tx2+gc_r2)) - int32(gc_q2)
 							}
 						}
@@ -145,7 +141,6 @@ func gc_body_segments(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out []int32, of
 //line quotient.go:14
 							i := gc_bx2*gc_bdx2 + gc_tx2
 							{
-//line quotient.go:17
 								out[i] = int32(gc_q)*1000 + int32((gc_tx2 + gc_r)) + 7*int32((gc_tx2+gc_r2)) - int32(gc_q2)
 							}
 						}
@@ -194,7 +189,6 @@ func gc_body_segmentRows(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out []int32,
 			return
 		}
 		gc_pos2.Block = gc_blk2
-//line quotient.go:38
 		gc_ty2 := 0
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_qoff2, gc_qd2 := gc_ty2*w, d
@@ -233,7 +227,6 @@ func gc_body_segmentRows(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out []int32,
 //line quotient.go:29
 										gc_alive2 = archsimd.Mask32x16FromBits(gc_alive2.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits()).ToBits())
 									}
-//line quotient.go:30
 									archsimd.BroadcastInt32x16(int32(gc_q)+1).StoreMasked((*[16]int32)(gc_at2[(gc_tx2-gc_seg2):]), gc_alive2)
 								}
 								archsimd.ClearAVXUpperBits()
@@ -265,7 +258,6 @@ func gc_body_segmentRows(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out []int32,
 //line quotient.go:29
 									gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 								}
-//line quotient.go:30
 								archsimd.BroadcastInt32x8(int32(gc_q)+1).StoreMasked((*[8]int32)(gc_at2[(gc_tx2-gc_seg2):]), gc_alive)
 							}
 							archsimd.ClearAVXUpperBits()
@@ -358,7 +350,6 @@ func gc_body_normalize(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out, inp, mean
 			gc_bx2 = 0
 		}
 		gc_apart2 := compiled.Disjoint(rstd, out) && compiled.Disjoint(mean, out)
-//line quotient.go:62
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -447,11 +438,9 @@ func gc_body_normalize(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out, inp, mean
 							c := (gc_tx2 + gc_r)
 							n := gc_elem3 * (gc_at8[gc_u2] - gc_elem4)
 							gc_at10[gc_u2] = n*gc_at11[gc_u2] + gc_at12[gc_u2]
-//line quotient.go:52
 							_ = c
 						}
 					} else {
-//line quotient.go:56
 						for gc_tx2 := gc_seg2; gc_tx2 < gc_segend2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
@@ -464,7 +453,6 @@ func gc_body_normalize(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out, inp, mean
 							out[idx] = n*weight[c] + bias[c]
 						}
 					}
-//line quotient.go:56
 					gc_seg2 = gc_segend2
 				}
 			} else {

@@ -50,7 +50,6 @@ func gc_body_helperReadOnly(gc_b *compiled.Block, in, out []int32, k int) {
 	var s_ []int32 = s
 //line readonly_helper.go:15
 	var k_ int = k
-//line readonly_helper.go:17
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
 		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
@@ -73,7 +72,6 @@ func gc_body_helperReadOnly(gc_b *compiled.Block, in, out []int32, k int) {
 				gc_rank := gc_base + gc_tx
 //line readonly_helper.go:15
 				var x int32 = gc_at[gc_tx]
-//line readonly_helper.go:17
 				gc_s_x[gc_rank] = x
 			}
 		} else {
@@ -103,7 +101,6 @@ func gc_body_helperReadOnly(gc_b *compiled.Block, in, out []int32, k int) {
 //line readonly_helper.go:14
 					i := gc_bx*gc_bdx + gc_tx
 					var x int32 = in[i]
-//line readonly_helper.go:17
 					gc_s_x[gc_rank] = x
 				}
 				{
@@ -113,7 +110,6 @@ func gc_body_helperReadOnly(gc_b *compiled.Block, in, out []int32, k int) {
 //line readonly_helper.go:14
 					i := gc_bx*gc_bdx + gc_tx
 					var x int32 = in[i]
-//line readonly_helper.go:17
 					gc_s_x[gc_rank] = x
 				}
 				{
@@ -123,7 +119,6 @@ func gc_body_helperReadOnly(gc_b *compiled.Block, in, out []int32, k int) {
 //line readonly_helper.go:14
 					i := gc_bx*gc_bdx + gc_tx
 					var x int32 = in[i]
-//line readonly_helper.go:17
 					gc_s_x[gc_rank] = x
 				}
 				{
@@ -133,7 +128,6 @@ func gc_body_helperReadOnly(gc_b *compiled.Block, in, out []int32, k int) {
 //line readonly_helper.go:14
 					i := gc_bx*gc_bdx + gc_tx
 					var x int32 = in[i]
-//line readonly_helper.go:17
 					gc_s_x[gc_rank] = x
 				}
 			}
@@ -143,14 +137,11 @@ func gc_body_helperReadOnly(gc_b *compiled.Block, in, out []int32, k int) {
 //line readonly_helper.go:14
 				i := gc_bx*gc_bdx + gc_tx
 				var x int32 = in[i]
-//line readonly_helper.go:17
 				gc_s_x[gc_rank] = x
 			}
 		}
 	}
-//line readonly_helper.go:20
 	if in_[k_] > 0 {
-//line readonly_helper.go:22
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			if gc_bdx <= len(s_) {
 				gc_at2 := s_[:gc_bdx]
@@ -201,7 +192,6 @@ func gc_body_helperReadOnly(gc_b *compiled.Block, in, out []int32, k int) {
 				}
 			}
 		}
-//line readonly_helper.go:27
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_qoff, gc_qd := 1, gc_bdx
 			if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
@@ -219,7 +209,6 @@ func gc_body_helperReadOnly(gc_b *compiled.Block, in, out []int32, k int) {
 						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_seg + gc_u
 							gc_rank := gc_base + gc_tx
-//line readonly_helper.go:16
 							x := gc_s_x[gc_rank]
 //line readonly_helper.go:23
 							x += gc_at3[gc_u]
@@ -229,13 +218,11 @@ func gc_body_helperReadOnly(gc_b *compiled.Block, in, out []int32, k int) {
 							gc_at4[gc_u] = r
 						}
 					} else {
-//line readonly_helper.go:19
 						for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line readonly_helper.go:14
 							i := gc_bx*gc_bdx + gc_tx
-//line readonly_helper.go:16
 							x := gc_s_x[gc_rank]
 //line readonly_helper.go:23
 							x += s_[(gc_tx + gc_r)]
@@ -245,7 +232,6 @@ func gc_body_helperReadOnly(gc_b *compiled.Block, in, out []int32, k int) {
 							out[i] = r
 						}
 					}
-//line readonly_helper.go:19
 					gc_seg = gc_segend
 				}
 			} else {
@@ -254,7 +240,6 @@ func gc_body_helperReadOnly(gc_b *compiled.Block, in, out []int32, k int) {
 					gc_pos.Thread = gc_rank
 //line readonly_helper.go:14
 					i := gc_bx*gc_bdx + gc_tx
-//line readonly_helper.go:16
 					x := gc_s_x[gc_rank]
 //line readonly_helper.go:23
 					x += s_[(gc_tx+1)%gc_bdx]
@@ -266,7 +251,6 @@ func gc_body_helperReadOnly(gc_b *compiled.Block, in, out []int32, k int) {
 			}
 		}
 	} else {
-//line readonly_helper.go:23
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off4 := gc_bx * gc_bdx
 			if gc_off4 >= 0 && gc_off4 <= len(out) && gc_bdx <= len(out)-gc_off4 {
@@ -275,9 +259,7 @@ func gc_body_helperReadOnly(gc_b *compiled.Block, in, out []int32, k int) {
 				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 					{
 						gc_tx := gc_step3 + 0
-//line readonly_helper.go:32
 						gc_rank := gc_base + gc_tx
-//line readonly_helper.go:16
 						x := gc_s_x[gc_rank]
 //line readonly_helper.go:25
 						var r int32 = x
@@ -285,11 +267,8 @@ func gc_body_helperReadOnly(gc_b *compiled.Block, in, out []int32, k int) {
 						gc_at5[gc_tx] = r
 					}
 					{
-//line readonly_helper.go:19
 						gc_tx := gc_step3 + 1
-//line readonly_helper.go:21
 						gc_rank := gc_base + gc_tx
-//line readonly_helper.go:16
 						x := gc_s_x[gc_rank]
 //line readonly_helper.go:25
 						var r int32 = x
@@ -297,11 +276,8 @@ func gc_body_helperReadOnly(gc_b *compiled.Block, in, out []int32, k int) {
 						gc_at5[gc_tx] = r
 					}
 					{
-//line readonly_helper.go:19
 						gc_tx := gc_step3 + 2
-//line readonly_helper.go:21
 						gc_rank := gc_base + gc_tx
-//line readonly_helper.go:16
 						x := gc_s_x[gc_rank]
 //line readonly_helper.go:25
 						var r int32 = x
@@ -309,11 +285,8 @@ func gc_body_helperReadOnly(gc_b *compiled.Block, in, out []int32, k int) {
 						gc_at5[gc_tx] = r
 					}
 					{
-//line readonly_helper.go:19
 						gc_tx := gc_step3 + 3
-//line readonly_helper.go:21
 						gc_rank := gc_base + gc_tx
-//line readonly_helper.go:16
 						x := gc_s_x[gc_rank]
 //line readonly_helper.go:25
 						var r int32 = x
@@ -321,10 +294,8 @@ func gc_body_helperReadOnly(gc_b *compiled.Block, in, out []int32, k int) {
 						gc_at5[gc_tx] = r
 					}
 				}
-//line readonly_helper.go:19
 				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line readonly_helper.go:16
 					x := gc_s_x[gc_rank]
 //line readonly_helper.go:25
 					var r int32 = x
@@ -332,7 +303,6 @@ func gc_body_helperReadOnly(gc_b *compiled.Block, in, out []int32, k int) {
 					gc_at5[gc_tx] = r
 				}
 			} else {
-//line readonly_helper.go:19
 				gc_step4 := 0
 				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 					{
@@ -341,7 +311,6 @@ func gc_body_helperReadOnly(gc_b *compiled.Block, in, out []int32, k int) {
 						gc_pos.Thread = gc_rank
 //line readonly_helper.go:14
 						i := gc_bx*gc_bdx + gc_tx
-//line readonly_helper.go:16
 						x := gc_s_x[gc_rank]
 //line readonly_helper.go:25
 						var r int32 = x
@@ -349,13 +318,11 @@ func gc_body_helperReadOnly(gc_b *compiled.Block, in, out []int32, k int) {
 						out[i] = r
 					}
 					{
-//line readonly_helper.go:19
 						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line readonly_helper.go:14
 						i := gc_bx*gc_bdx + gc_tx
-//line readonly_helper.go:16
 						x := gc_s_x[gc_rank]
 //line readonly_helper.go:25
 						var r int32 = x
@@ -363,13 +330,11 @@ func gc_body_helperReadOnly(gc_b *compiled.Block, in, out []int32, k int) {
 						out[i] = r
 					}
 					{
-//line readonly_helper.go:19
 						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line readonly_helper.go:14
 						i := gc_bx*gc_bdx + gc_tx
-//line readonly_helper.go:16
 						x := gc_s_x[gc_rank]
 //line readonly_helper.go:25
 						var r int32 = x
@@ -377,13 +342,11 @@ func gc_body_helperReadOnly(gc_b *compiled.Block, in, out []int32, k int) {
 						out[i] = r
 					}
 					{
-//line readonly_helper.go:19
 						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line readonly_helper.go:14
 						i := gc_bx*gc_bdx + gc_tx
-//line readonly_helper.go:16
 						x := gc_s_x[gc_rank]
 //line readonly_helper.go:25
 						var r int32 = x
@@ -391,13 +354,11 @@ func gc_body_helperReadOnly(gc_b *compiled.Block, in, out []int32, k int) {
 						out[i] = r
 					}
 				}
-//line readonly_helper.go:19
 				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line readonly_helper.go:14
 					i := gc_bx*gc_bdx + gc_tx
-//line readonly_helper.go:16
 					x := gc_s_x[gc_rank]
 //line readonly_helper.go:25
 					var r int32 = x

@@ -50,7 +50,6 @@ func gc_body_helperReadOnly(gc_b2 *compiled.Block, in, out []int32, k int) {
 	var s_ []int32 = s
 //line readonly_helper.go:15
 	var k_ int = k
-//line readonly_helper.go:17
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off5 := gc_bx2 * gc_bdx2
 		if gc_off5 >= 0 && gc_off5 <= len(in) && gc_bdx2 <= len(in)-gc_off5 {
@@ -99,7 +98,6 @@ func gc_body_helperReadOnly(gc_b2 *compiled.Block, in, out []int32, k int) {
 				gc_rank2 := gc_base2 + gc_tx2
 //line readonly_helper.go:15
 				var x int32 = gc_at6[gc_tx2]
-//line readonly_helper.go:17
 				gc_s_x[gc_rank2] = x
 			}
 		} else {
@@ -158,7 +156,6 @@ func gc_body_helperReadOnly(gc_b2 *compiled.Block, in, out []int32, k int) {
 //line readonly_helper.go:14
 					i := gc_bx2*gc_bdx2 + gc_tx2
 					var x int32 = in[i]
-//line readonly_helper.go:17
 					gc_s_x[gc_rank2] = x
 				}
 				{
@@ -168,7 +165,6 @@ func gc_body_helperReadOnly(gc_b2 *compiled.Block, in, out []int32, k int) {
 //line readonly_helper.go:14
 					i := gc_bx2*gc_bdx2 + gc_tx2
 					var x int32 = in[i]
-//line readonly_helper.go:17
 					gc_s_x[gc_rank2] = x
 				}
 				{
@@ -178,7 +174,6 @@ func gc_body_helperReadOnly(gc_b2 *compiled.Block, in, out []int32, k int) {
 //line readonly_helper.go:14
 					i := gc_bx2*gc_bdx2 + gc_tx2
 					var x int32 = in[i]
-//line readonly_helper.go:17
 					gc_s_x[gc_rank2] = x
 				}
 				{
@@ -188,7 +183,6 @@ func gc_body_helperReadOnly(gc_b2 *compiled.Block, in, out []int32, k int) {
 //line readonly_helper.go:14
 					i := gc_bx2*gc_bdx2 + gc_tx2
 					var x int32 = in[i]
-//line readonly_helper.go:17
 					gc_s_x[gc_rank2] = x
 				}
 			}
@@ -198,14 +192,11 @@ func gc_body_helperReadOnly(gc_b2 *compiled.Block, in, out []int32, k int) {
 //line readonly_helper.go:14
 				i := gc_bx2*gc_bdx2 + gc_tx2
 				var x int32 = in[i]
-//line readonly_helper.go:17
 				gc_s_x[gc_rank2] = x
 			}
 		}
 	}
-//line readonly_helper.go:20
 	if in_[k_] > 0 {
-//line readonly_helper.go:22
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			if gc_bdx2 <= len(s_) {
 				gc_at7 := s_[:gc_bdx2]
@@ -241,7 +232,6 @@ func gc_body_helperReadOnly(gc_b2 *compiled.Block, in, out []int32, k int) {
 				}
 				for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-//line readonly_helper.go:28
 					x := gc_s_x[gc_rank2]
 //line readonly_helper.go:21
 					gc_at7[gc_tx2] = x
@@ -331,7 +321,6 @@ func gc_body_helperReadOnly(gc_b2 *compiled.Block, in, out []int32, k int) {
 				}
 			}
 		}
-//line readonly_helper.go:27
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_qoff2, gc_qd2 := 1, gc_bdx2
 			if compiled.Segmented(gc_qoff2, gc_qd2, 0, gc_bdx2) {
@@ -399,7 +388,6 @@ func gc_body_helperReadOnly(gc_b2 *compiled.Block, in, out []int32, k int) {
 						for gc_u2 := gc_vstep7 - gc_seg2; gc_u2 < gc_seglen2; gc_u2++ {
 							gc_tx2 := gc_seg2 + gc_u2
 							gc_rank2 := gc_base2 + gc_tx2
-//line readonly_helper.go:16
 							x := gc_s_x[gc_rank2]
 //line readonly_helper.go:23
 							x += gc_at8[gc_u2]
@@ -409,13 +397,11 @@ func gc_body_helperReadOnly(gc_b2 *compiled.Block, in, out []int32, k int) {
 							gc_at9[gc_u2] = r
 						}
 					} else {
-//line readonly_helper.go:19
 						for gc_tx2 := gc_seg2; gc_tx2 < gc_segend2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line readonly_helper.go:14
 							i := gc_bx2*gc_bdx2 + gc_tx2
-//line readonly_helper.go:16
 							x := gc_s_x[gc_rank2]
 //line readonly_helper.go:23
 							x += s_[(gc_tx2 + gc_r)]
@@ -425,7 +411,6 @@ func gc_body_helperReadOnly(gc_b2 *compiled.Block, in, out []int32, k int) {
 							out[i] = r
 						}
 					}
-//line readonly_helper.go:19
 					gc_seg2 = gc_segend2
 				}
 			} else {
@@ -434,7 +419,6 @@ func gc_body_helperReadOnly(gc_b2 *compiled.Block, in, out []int32, k int) {
 					gc_pos2.Thread = gc_rank2
 //line readonly_helper.go:14
 					i := gc_bx2*gc_bdx2 + gc_tx2
-//line readonly_helper.go:16
 					x := gc_s_x[gc_rank2]
 //line readonly_helper.go:23
 					x += s_[(gc_tx2+1)%gc_bdx2]
@@ -446,7 +430,6 @@ func gc_body_helperReadOnly(gc_b2 *compiled.Block, in, out []int32, k int) {
 			}
 		}
 	} else {
-//line readonly_helper.go:23
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_off8 := gc_bx2 * gc_bdx2
 			if gc_off8 >= 0 && gc_off8 <= len(out) && gc_bdx2 <= len(out)-gc_off8 {
@@ -495,7 +478,6 @@ func gc_body_helperReadOnly(gc_b2 *compiled.Block, in, out []int32, k int) {
 				}
 				for gc_tx2 := gc_vstep8; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-//line readonly_helper.go:16
 					x := gc_s_x[gc_rank2]
 //line readonly_helper.go:25
 					var r int32 = x
@@ -503,7 +485,6 @@ func gc_body_helperReadOnly(gc_b2 *compiled.Block, in, out []int32, k int) {
 					gc_at10[gc_tx2] = r
 				}
 			} else {
-//line readonly_helper.go:19
 				gc_vstep9 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop7 bool
@@ -560,7 +541,6 @@ func gc_body_helperReadOnly(gc_b2 *compiled.Block, in, out []int32, k int) {
 						gc_pos2.Thread = gc_rank2
 //line readonly_helper.go:14
 						i := gc_bx2*gc_bdx2 + gc_tx2
-//line readonly_helper.go:16
 						x := gc_s_x[gc_rank2]
 //line readonly_helper.go:25
 						var r int32 = x
@@ -568,13 +548,11 @@ func gc_body_helperReadOnly(gc_b2 *compiled.Block, in, out []int32, k int) {
 						out[i] = r
 					}
 					{
-//line readonly_helper.go:19
 						gc_tx2 := gc_step7 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line readonly_helper.go:14
 						i := gc_bx2*gc_bdx2 + gc_tx2
-//line readonly_helper.go:16
 						x := gc_s_x[gc_rank2]
 //line readonly_helper.go:25
 						var r int32 = x
@@ -582,13 +560,11 @@ func gc_body_helperReadOnly(gc_b2 *compiled.Block, in, out []int32, k int) {
 						out[i] = r
 					}
 					{
-//line readonly_helper.go:19
 						gc_tx2 := gc_step7 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line readonly_helper.go:14
 						i := gc_bx2*gc_bdx2 + gc_tx2
-//line readonly_helper.go:16
 						x := gc_s_x[gc_rank2]
 //line readonly_helper.go:25
 						var r int32 = x
@@ -596,13 +572,11 @@ func gc_body_helperReadOnly(gc_b2 *compiled.Block, in, out []int32, k int) {
 						out[i] = r
 					}
 					{
-//line readonly_helper.go:19
 						gc_tx2 := gc_step7 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line readonly_helper.go:14
 						i := gc_bx2*gc_bdx2 + gc_tx2
-//line readonly_helper.go:16
 						x := gc_s_x[gc_rank2]
 //line readonly_helper.go:25
 						var r int32 = x
@@ -610,13 +584,11 @@ func gc_body_helperReadOnly(gc_b2 *compiled.Block, in, out []int32, k int) {
 						out[i] = r
 					}
 				}
-//line readonly_helper.go:19
 				for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line readonly_helper.go:14
 					i := gc_bx2*gc_bdx2 + gc_tx2
-//line readonly_helper.go:16
 					x := gc_s_x[gc_rank2]
 //line readonly_helper.go:25
 					var r int32 = x

@@ -39,7 +39,6 @@ func gc_body_rebaseStencil(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line rebase.go:24
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -50,7 +49,6 @@ func gc_body_rebaseStencil(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line rebase.go:35
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -159,7 +157,6 @@ func gc_body_rebase2D(gc_b *compiled.Block, gc_lo, gc_hi int, in []float32, out 
 				gc_by = 0
 			}
 		}
-//line rebase.go:51
 		gc_ty := 0
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
@@ -229,7 +226,6 @@ func gc_body_rebaseShort(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line rebase.go:48
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -240,7 +236,6 @@ func gc_body_rebaseShort(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line rebase.go:59
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -385,9 +380,7 @@ func gc_body_rebaseGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32,
 			_ = gc_more
 			gc_pos.Block = gc_first % gc_gdx
 			gc_bx := 0
-//line rebase.go:68
 			gc_runlo, gc_runhi := gc_first*gc_bdx, gc_last*gc_bdx
-//line rebase.go:70
 			gc_from, gc_to := gc_runlo, gc_runhi
 			if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
 				panic(compiled.ErrGuardWraps)
@@ -404,35 +397,30 @@ func gc_body_rebaseGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32,
 					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
 							gc_tx := gc_step + 0
-//line rebase.go:51
 							gc_more = true
 //line rebase.go:51
 							gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 						}
 						{
 							gc_tx := gc_step + 1
-//line rebase.go:51
 							gc_more = true
 //line rebase.go:51
 							gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 						}
 						{
 							gc_tx := gc_step + 2
-//line rebase.go:51
 							gc_more = true
 //line rebase.go:51
 							gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 						}
 						{
 							gc_tx := gc_step + 3
-//line rebase.go:51
 							gc_more = true
 //line rebase.go:51
 							gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 						}
 					}
 					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line rebase.go:51
 						gc_more = true
 //line rebase.go:51
 						gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
@@ -506,7 +494,6 @@ func gc_body_rebaseGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32,
 				return
 			}
 			gc_more = false
-//line rebase.go:57
 			gc_bx := gc_lo%gc_gdx - 1
 			for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
 				gc_pos.Block = gc_blk
@@ -531,35 +518,30 @@ func gc_body_rebaseGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32,
 							for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 								{
 									gc_tx := gc_step3 + 0
-//line rebase.go:51
 									gc_more = true
 //line rebase.go:51
 									gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
 								}
 								{
 									gc_tx := gc_step3 + 1
-//line rebase.go:51
 									gc_more = true
 //line rebase.go:51
 									gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
 								}
 								{
 									gc_tx := gc_step3 + 2
-//line rebase.go:51
 									gc_more = true
 //line rebase.go:51
 									gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
 								}
 								{
 									gc_tx := gc_step3 + 3
-//line rebase.go:51
 									gc_more = true
 //line rebase.go:51
 									gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
 								}
 							}
 							for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-//line rebase.go:51
 								gc_more = true
 //line rebase.go:51
 								gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
@@ -649,7 +631,6 @@ func gc_body_rebaseRow(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, row 
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line rebase.go:70
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -660,7 +641,6 @@ func gc_body_rebaseRow(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, row 
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line rebase.go:81
 		gc_ty := 0
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
@@ -831,7 +811,6 @@ func gc_body_rebaseGuarded(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line rebase.go:93
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := 0 - k
 			gc_off2 := gc_bx * gc_bdx
@@ -875,7 +854,6 @@ func gc_body_rebaseGuarded(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 					gc_at2[gc_tx] = y
 				}
 			} else {
-//line rebase.go:85
 				gc_vstep2 := 0
 //line rebase.go:77
 				gc_vb2 := lanes.BroadcastFloat32x8(float32(-1))
@@ -1066,7 +1044,6 @@ func gc_body_rebaseTile(gc_b *compiled.Block, in, out []float32, r, k int) {
 	}
 //line rebase.go:103
 	for s := 1; s < gc_bdy; s *= 2 {
-//line rebase.go:105
 		gc_ty := 0
 		gc_from, gc_to := 0, gc_bdx
 		gc_rstep := 1
@@ -1121,7 +1098,6 @@ func gc_body_rebaseTile(gc_b *compiled.Block, in, out []float32, r, k int) {
 		}
 	}
 	{
-//line rebase.go:119
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := (gc_bx*gc_bdy + gc_ty) * gc_bdx
@@ -1272,7 +1248,6 @@ func gc_body_rebasePartial(gc_b *compiled.Block, gc_lo, gc_hi int, idx []int32, 
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line rebase.go:138
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -1289,7 +1264,6 @@ func gc_body_rebasePartial(gc_b *compiled.Block, gc_lo, gc_hi int, idx []int32, 
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line rebase.go:155
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						{
@@ -1299,7 +1273,6 @@ func gc_body_rebasePartial(gc_b *compiled.Block, gc_lo, gc_hi int, idx []int32, 
 					}
 					{
 						gc_tx := gc_step + 1
-//line rebase.go:129
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						{
@@ -1309,7 +1282,6 @@ func gc_body_rebasePartial(gc_b *compiled.Block, gc_lo, gc_hi int, idx []int32, 
 					}
 					{
 						gc_tx := gc_step + 2
-//line rebase.go:129
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						{
@@ -1319,7 +1291,6 @@ func gc_body_rebasePartial(gc_b *compiled.Block, gc_lo, gc_hi int, idx []int32, 
 					}
 					{
 						gc_tx := gc_step + 3
-//line rebase.go:129
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						{
@@ -1419,7 +1390,6 @@ func gc_body_rebaseLocal(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line rebase.go:143
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -1430,7 +1400,6 @@ func gc_body_rebaseLocal(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line rebase.go:154
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -1449,35 +1418,30 @@ func gc_body_rebaseLocal(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 					{
 						gc_tx := gc_step + 0
 						{
-//line rebase.go:137
 							gc_at[gc_tx] = gc_at2[gc_tx] * 2
 						}
 					}
 					{
 						gc_tx := gc_step + 1
 						{
-//line rebase.go:137
 							gc_at[gc_tx] = gc_at2[gc_tx] * 2
 						}
 					}
 					{
 						gc_tx := gc_step + 2
 						{
-//line rebase.go:137
 							gc_at[gc_tx] = gc_at2[gc_tx] * 2
 						}
 					}
 					{
 						gc_tx := gc_step + 3
 						{
-//line rebase.go:137
 							gc_at[gc_tx] = gc_at2[gc_tx] * 2
 						}
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					{
-//line rebase.go:137
 						gc_at[gc_tx] = gc_at2[gc_tx] * 2
 					}
 				}
@@ -1576,7 +1540,6 @@ func gc_body_rebaseClampRows(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []f
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line rebase.go:157
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -1587,7 +1550,6 @@ func gc_body_rebaseClampRows(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []f
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line rebase.go:168
 		gc_ty := 0
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {

@@ -39,7 +39,6 @@ func gc_body_rebaseStencil(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 	gc_gdy2 := gc_gd2.Y
 	gc_n2 := gc_b2.Len()
 	gc_bx2 := 0
-//line rebase.go:24
 	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b2.Stopped() {
 			return
@@ -50,7 +49,6 @@ func gc_body_rebaseStencil(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
 		gc_q2 += gc_run2
 		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-//line rebase.go:35
 		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
 		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -97,7 +95,6 @@ func gc_body_rebaseStencil(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 										archsimd.LoadFloat32x16Slice(gc_at6[(gc_tx2 - gc_fastlo2):]).Add(gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx2 - gc_fastlo2):]))).Add(archsimd.LoadFloat32x16Slice(gc_at8[(gc_tx2 - gc_fastlo2):])).StoreSlice(gc_at5[(gc_tx2 - gc_fastlo2):])
 									}
 								}
-//line rebase.go:18
 								archsimd.ClearAVXUpperBits()
 								return gc_vstep, false
 							}(gc_vstep)
@@ -119,7 +116,6 @@ func gc_body_rebaseStencil(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 									archsimd.LoadFloat32x8Slice(gc_at6[(gc_tx2 - gc_fastlo2):]).Add(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx2 - gc_fastlo2):]))).Add(archsimd.LoadFloat32x8Slice(gc_at8[(gc_tx2 - gc_fastlo2):])).StoreSlice(gc_at5[(gc_tx2 - gc_fastlo2):])
 								}
 							}
-//line rebase.go:18
 							archsimd.ClearAVXUpperBits()
 						}
 						for gc_u2 := gc_vstep - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
@@ -164,7 +160,6 @@ func gc_body_rebaseStencil(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 								archsimd.LoadFloat32x16Slice(in[i-1:]).Add(gc_vb2.Mul(archsimd.LoadFloat32x16Slice(in[i:]))).Add(archsimd.LoadFloat32x16Slice(in[i+1:])).StoreSlice(out[i:])
 							}
 						}
-//line rebase.go:19
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -188,7 +183,6 @@ func gc_body_rebaseStencil(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 							archsimd.LoadFloat32x8Slice(in[i-1:]).Add(gc_vb.Mul(archsimd.LoadFloat32x8Slice(in[i:]))).Add(archsimd.LoadFloat32x8Slice(in[i+1:])).StoreSlice(out[i:])
 						}
 					}
-//line rebase.go:19
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
@@ -247,7 +241,6 @@ func gc_body_rebase2D(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []float32, o
 				gc_by2 = 0
 			}
 		}
-//line rebase.go:51
 		gc_ty2 := 0
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
@@ -296,7 +289,6 @@ func gc_body_rebase2D(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []float32, o
 								archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]).Mul(gc_vb7).ConvertToInt32().Add(archsimd.BroadcastInt32x16(int32(gc_ty2*100 + gc_tx2)).Add(gc_iota4).Mul(gc_vb8)).StoreSlice(gc_at3[gc_tx2:])
 							}
 						}
-//line rebase.go:32
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -329,7 +321,6 @@ func gc_body_rebase2D(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []float32, o
 							archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Mul(gc_vb5).ConvertToInt32().Add(archsimd.BroadcastInt32x8(int32(gc_ty2*100 + gc_tx2)).Add(gc_iota3).Mul(gc_vb6)).StoreSlice(gc_at3[gc_tx2:])
 						}
 					}
-//line rebase.go:32
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
@@ -363,7 +354,6 @@ func gc_body_rebase2D(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []float32, o
 								archsimd.LoadFloat32x16Slice(in[y*pitch+x:]).Mul(gc_vb3).ConvertToInt32().Add(archsimd.BroadcastInt32x16(int32(gc_ty2*100 + gc_tx2)).Add(gc_iota2).Mul(gc_vb4)).StoreSlice(out[y*pitch+x:])
 							}
 						}
-//line rebase.go:32
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -392,7 +382,6 @@ func gc_body_rebase2D(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []float32, o
 							archsimd.LoadFloat32x8Slice(in[y*pitch+x:]).Mul(gc_vb).ConvertToInt32().Add(archsimd.BroadcastInt32x8(int32(gc_ty2*100 + gc_tx2)).Add(gc_iota).Mul(gc_vb2)).StoreSlice(out[y*pitch+x:])
 						}
 					}
-//line rebase.go:32
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
@@ -437,7 +426,6 @@ func gc_body_rebaseShort(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 	gc_gdy2 := gc_gd2.Y
 	gc_n2 := gc_b2.Len()
 	gc_bx2 := 0
-//line rebase.go:48
 	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b2.Stopped() {
 			return
@@ -448,7 +436,6 @@ func gc_body_rebaseShort(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
 		gc_q2 += gc_run2
 		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-//line rebase.go:59
 		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
 		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -478,7 +465,6 @@ func gc_body_rebaseShort(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 								archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]).Mul(gc_vb4).StoreSlice(gc_at3[gc_tx2:])
 							}
 						}
-//line rebase.go:42
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -500,7 +486,6 @@ func gc_body_rebaseShort(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 							archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Mul(gc_vb3).StoreSlice(gc_at3[gc_tx2:])
 						}
 					}
-//line rebase.go:42
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
@@ -529,7 +514,6 @@ func gc_body_rebaseShort(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 								archsimd.LoadFloat32x16Slice(in[i:]).Mul(gc_vb2).StoreSlice(out[i:])
 							}
 						}
-//line rebase.go:43
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -553,7 +537,6 @@ func gc_body_rebaseShort(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 							archsimd.LoadFloat32x8Slice(in[i:]).Mul(gc_vb).StoreSlice(out[i:])
 						}
 					}
-//line rebase.go:43
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step3 := gc_vstep2
@@ -651,9 +634,7 @@ func gc_body_rebaseGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float
 			_ = gc_more
 			gc_pos2.Block = gc_first2 % gc_gdx2
 			gc_bx2 := 0
-//line rebase.go:69
 			gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, gc_last2*gc_bdx2
-//line rebase.go:71
 			gc_from2, gc_to2 := gc_runlo2, gc_runhi2
 			if !compiled.Adds(gc_off+(gc_bx2*gc_bdx2), gc_to2) {
 				panic(compiled.ErrGuardWraps)
@@ -704,7 +685,6 @@ func gc_body_rebaseGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float
 						gc_more = true
 					}
 					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-//line rebase.go:51
 						gc_more = true
 //line rebase.go:51
 						gc_at5[gc_tx2] = a*gc_at6[gc_tx2] + gc_at5[gc_tx2]
@@ -724,7 +704,6 @@ func gc_body_rebaseGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float
 //line rebase.go:51
 									break
 								}
-//line rebase.go:52
 								gc_vb2.Mul(archsimd.LoadFloat32x16Slice(x[i:])).Add(archsimd.LoadFloat32x16Slice(y[i:])).StoreSlice(y[i:])
 							}
 							archsimd.ClearAVXUpperBits()
@@ -745,7 +724,6 @@ func gc_body_rebaseGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float
 //line rebase.go:51
 								break
 							}
-//line rebase.go:52
 							gc_vb.Mul(archsimd.LoadFloat32x8Slice(x[i:])).Add(archsimd.LoadFloat32x8Slice(y[i:])).StoreSlice(y[i:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -821,7 +799,6 @@ func gc_body_rebaseGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float
 				return
 			}
 			gc_more = false
-//line rebase.go:57
 			gc_bx2 := gc_lo2%gc_gdx2 - 1
 			for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
 				gc_pos2.Block = gc_blk2
@@ -846,35 +823,30 @@ func gc_body_rebaseGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float
 							for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
 								{
 									gc_tx2 := gc_step6 + 0
-//line rebase.go:51
 									gc_more = true
 //line rebase.go:51
 									gc_at7[gc_tx2] = a*gc_at8[gc_tx2] + gc_at7[gc_tx2]
 								}
 								{
 									gc_tx2 := gc_step6 + 1
-//line rebase.go:51
 									gc_more = true
 //line rebase.go:51
 									gc_at7[gc_tx2] = a*gc_at8[gc_tx2] + gc_at7[gc_tx2]
 								}
 								{
 									gc_tx2 := gc_step6 + 2
-//line rebase.go:51
 									gc_more = true
 //line rebase.go:51
 									gc_at7[gc_tx2] = a*gc_at8[gc_tx2] + gc_at7[gc_tx2]
 								}
 								{
 									gc_tx2 := gc_step6 + 3
-//line rebase.go:51
 									gc_more = true
 //line rebase.go:51
 									gc_at7[gc_tx2] = a*gc_at8[gc_tx2] + gc_at7[gc_tx2]
 								}
 							}
 							for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
-//line rebase.go:51
 								gc_more = true
 //line rebase.go:51
 								gc_at7[gc_tx2] = a*gc_at8[gc_tx2] + gc_at7[gc_tx2]
@@ -964,7 +936,6 @@ func gc_body_rebaseRow(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out []int32, r
 	gc_gdy2 := gc_gd2.Y
 	gc_n2 := gc_b2.Len()
 	gc_bx2 := 0
-//line rebase.go:70
 	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b2.Stopped() {
 			return
@@ -975,7 +946,6 @@ func gc_body_rebaseRow(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out []int32, r
 		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
 		gc_q2 += gc_run2
 		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-//line rebase.go:81
 		gc_ty2 := 0
 		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
 		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
@@ -1059,7 +1029,6 @@ func gc_body_rebaseRow(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out []int32, r
 								archsimd.BroadcastInt32x16(int32(y*1000 + gc_ty2)).StoreSlice(out[x:])
 							}
 						}
-//line rebase.go:65
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -1082,7 +1051,6 @@ func gc_body_rebaseRow(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out []int32, r
 							archsimd.BroadcastInt32x8(int32(y*1000 + gc_ty2)).StoreSlice(out[x:])
 						}
 					}
-//line rebase.go:65
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step3 := gc_vstep2
@@ -1193,7 +1161,6 @@ func gc_body_rebaseGuarded(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-//line rebase.go:93
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_off3 := 0 - k
 			gc_off4 := gc_bx2 * gc_bdx2
@@ -1276,7 +1243,6 @@ func gc_body_rebaseGuarded(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 					gc_at4[gc_tx2] = y
 				}
 			} else {
-//line rebase.go:85
 				gc_vstep4 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
@@ -1468,7 +1434,6 @@ func gc_body_rebaseTile(gc_b2 *compiled.Block, in, out []float32, r, k int) {
 //line rebase.go:101
 								break
 							}
-//line rebase.go:102
 							archsimd.LoadFloat32x16Slice(in[at:]).StoreSlice(tile_[ty][tx:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -1493,7 +1458,6 @@ func gc_body_rebaseTile(gc_b2 *compiled.Block, in, out []float32, r, k int) {
 //line rebase.go:101
 							break
 						}
-//line rebase.go:102
 						archsimd.LoadFloat32x8Slice(in[at:]).StoreSlice(tile_[ty][tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1569,7 +1533,6 @@ func gc_body_rebaseTile(gc_b2 *compiled.Block, in, out []float32, r, k int) {
 	}
 //line rebase.go:103
 	for s := 1; s < gc_bdy2; s *= 2 {
-//line rebase.go:105
 		gc_ty2 := 0
 		gc_from2, gc_to2 := 0, gc_bdx2
 		gc_rstep2 := 1
@@ -1604,14 +1567,12 @@ func gc_body_rebaseTile(gc_b2 *compiled.Block, in, out []float32, r, k int) {
 //line rebase.go:98
 							var ty int = gc_ty2
 							{
-//line rebase.go:105
 								if ty+s < gc_bdy2 {
 //line rebase.go:105
 									archsimd.LoadFloat32x16Slice(gc_at9[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at10[gc_tx2:])).StoreSlice(gc_at9[gc_tx2:])
 								}
 							}
 						}
-//line rebase.go:107
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep3, false
 					}(gc_vstep3)
@@ -1629,14 +1590,12 @@ func gc_body_rebaseTile(gc_b2 *compiled.Block, in, out []float32, r, k int) {
 //line rebase.go:98
 						var ty int = gc_ty2
 						{
-//line rebase.go:105
 							if ty+s < gc_bdy2 {
 //line rebase.go:105
 								archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:])).StoreSlice(gc_at9[gc_tx2:])
 							}
 						}
 					}
-//line rebase.go:107
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
@@ -1664,7 +1623,6 @@ func gc_body_rebaseTile(gc_b2 *compiled.Block, in, out []float32, r, k int) {
 //line rebase.go:98
 							var ty int = gc_ty2
 							{
-//line rebase.go:105
 								if ty+s < gc_bdy2 {
 //line rebase.go:105
 									var gc_ld3 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
@@ -1710,7 +1668,6 @@ func gc_body_rebaseTile(gc_b2 *compiled.Block, in, out []float32, r, k int) {
 								}
 							}
 						}
-//line rebase.go:108
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
 					}(gc_vstep4)
@@ -1729,7 +1686,6 @@ func gc_body_rebaseTile(gc_b2 *compiled.Block, in, out []float32, r, k int) {
 //line rebase.go:98
 						var ty int = gc_ty2
 						{
-//line rebase.go:105
 							if ty+s < gc_bdy2 {
 //line rebase.go:105
 								var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
@@ -1775,7 +1731,6 @@ func gc_body_rebaseTile(gc_b2 *compiled.Block, in, out []float32, r, k int) {
 							}
 						}
 					}
-//line rebase.go:108
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
@@ -1800,7 +1755,6 @@ func gc_body_rebaseTile(gc_b2 *compiled.Block, in, out []float32, r, k int) {
 		}
 	}
 	{
-//line rebase.go:119
 		gc_ty2 := 0
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_off5 := (gc_bx2*gc_bdy2 + gc_ty2) * gc_bdx2
@@ -1871,7 +1825,6 @@ func gc_body_rebaseTile(gc_b2 *compiled.Block, in, out []float32, r, k int) {
 //line rebase.go:111
 								break
 							}
-//line rebase.go:112
 							archsimd.LoadFloat32x16Slice(tile_[ty+r][tx+k:]).StoreSlice(out[at:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -1897,7 +1850,6 @@ func gc_body_rebaseTile(gc_b2 *compiled.Block, in, out []float32, r, k int) {
 //line rebase.go:111
 							break
 						}
-//line rebase.go:112
 						archsimd.LoadFloat32x8Slice(tile_[ty+r][tx+k:]).StoreSlice(out[at:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -2011,7 +1963,6 @@ func gc_body_rebasePartial(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, idx []int3
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-//line rebase.go:138
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -2028,7 +1979,6 @@ func gc_body_rebasePartial(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, idx []int3
 				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
 					{
 						gc_tx2 := gc_step3 + 0
-//line rebase.go:155
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						{
@@ -2038,7 +1988,6 @@ func gc_body_rebasePartial(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, idx []int3
 					}
 					{
 						gc_tx2 := gc_step3 + 1
-//line rebase.go:129
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						{
@@ -2048,7 +1997,6 @@ func gc_body_rebasePartial(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, idx []int3
 					}
 					{
 						gc_tx2 := gc_step3 + 2
-//line rebase.go:129
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						{
@@ -2058,7 +2006,6 @@ func gc_body_rebasePartial(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, idx []int3
 					}
 					{
 						gc_tx2 := gc_step3 + 3
-//line rebase.go:129
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						{
@@ -2158,7 +2105,6 @@ func gc_body_rebaseLocal(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 	gc_gdy2 := gc_gd2.Y
 	gc_n2 := gc_b2.Len()
 	gc_bx2 := 0
-//line rebase.go:143
 	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b2.Stopped() {
 			return
@@ -2169,7 +2115,6 @@ func gc_body_rebaseLocal(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
 		gc_q2 += gc_run2
 		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-//line rebase.go:154
 		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
 		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -2201,7 +2146,6 @@ func gc_body_rebaseLocal(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 								archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]).Mul(gc_vb4).StoreSlice(gc_at3[gc_tx2:])
 							}
 						}
-//line rebase.go:138
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -2224,12 +2168,10 @@ func gc_body_rebaseLocal(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 							archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Mul(gc_vb3).StoreSlice(gc_at3[gc_tx2:])
 						}
 					}
-//line rebase.go:138
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
 					{
-//line rebase.go:137
 						gc_at3[gc_tx2] = gc_at4[gc_tx2] * 2
 					}
 				}
@@ -2254,7 +2196,6 @@ func gc_body_rebaseLocal(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 								archsimd.LoadFloat32x16Slice(in[src:]).Mul(gc_vb2).StoreSlice(out[i:])
 							}
 						}
-//line rebase.go:139
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -2279,7 +2220,6 @@ func gc_body_rebaseLocal(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 							archsimd.LoadFloat32x8Slice(in[src:]).Mul(gc_vb).StoreSlice(out[i:])
 						}
 					}
-//line rebase.go:139
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step3 := gc_vstep2
@@ -2376,7 +2316,6 @@ func gc_body_rebaseClampRows(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out 
 	gc_gdy2 := gc_gd2.Y
 	gc_n2 := gc_b2.Len()
 	gc_bx2 := 0
-//line rebase.go:157
 	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b2.Stopped() {
 			return
@@ -2387,7 +2326,6 @@ func gc_body_rebaseClampRows(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out 
 		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
 		gc_q2 += gc_run2
 		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-//line rebase.go:168
 		gc_ty2 := 0
 		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
 		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
@@ -2435,7 +2373,6 @@ func gc_body_rebaseClampRows(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out 
 								archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:])).Add(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:])).StoreSlice(gc_at5[gc_tx2:])
 							}
 						}
-//line rebase.go:152
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -2463,7 +2400,6 @@ func gc_body_rebaseClampRows(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out 
 							archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:])).StoreSlice(gc_at5[gc_tx2:])
 						}
 					}
-//line rebase.go:152
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
@@ -2501,7 +2437,6 @@ func gc_body_rebaseClampRows(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out 
 								archsimd.LoadFloat32x16Slice(in[n*w+x:]).Add(archsimd.LoadFloat32x16Slice(in[y*w+x:])).Add(archsimd.LoadFloat32x16Slice(in[s*w+x:])).StoreSlice(out[y*w+x:])
 							}
 						}
-//line rebase.go:153
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -2527,7 +2462,6 @@ func gc_body_rebaseClampRows(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out 
 							archsimd.LoadFloat32x8Slice(in[n*w+x:]).Add(archsimd.LoadFloat32x8Slice(in[y*w+x:])).Add(archsimd.LoadFloat32x8Slice(in[s*w+x:])).StoreSlice(out[y*w+x:])
 						}
 					}
-//line rebase.go:153
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {

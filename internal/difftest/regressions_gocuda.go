@@ -47,7 +47,6 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 	}
 //line regressions.go:14
 	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
-//line regressions.go:16
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
 		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(s) {
@@ -90,7 +89,6 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 				b := n * 2
 				ix := b + int32(tid)
 				gc_at2[gc_tx] = ix
-//line regressions.go:23
 				gc_s_n[gc_rank] = n
 				gc_s_b[gc_rank] = b
 				gc_s_ix[gc_rank] = ix
@@ -134,14 +132,12 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 				b := n * 2
 				ix := b + int32(tid)
 				s[tid] = ix
-//line regressions.go:23
 				gc_s_n[gc_rank] = n
 				gc_s_b[gc_rank] = b
 				gc_s_ix[gc_rank] = ix
 			}
 		}
 	}
-//line regressions.go:31
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_qoff, gc_qd := 1, gc_bdx
 		if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
@@ -157,7 +153,6 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 					for gc_u := 0; gc_u < gc_seglen; gc_u++ {
 						gc_tx := gc_seg + gc_u
 						gc_rank := gc_base + gc_tx
-//line regressions.go:17
 						ix := gc_s_ix[gc_rank]
 //line regressions.go:21
 						ix += gc_at3[gc_u]
@@ -170,7 +165,6 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 							gc_tx := gc_step + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line regressions.go:17
 							ix := gc_s_ix[gc_rank]
 //line regressions.go:21
 							ix += s[(gc_tx + gc_r)]
@@ -180,7 +174,6 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 							gc_tx := gc_step + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line regressions.go:17
 							ix := gc_s_ix[gc_rank]
 //line regressions.go:21
 							ix += s[(gc_tx + gc_r)]
@@ -190,7 +183,6 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 							gc_tx := gc_step + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line regressions.go:17
 							ix := gc_s_ix[gc_rank]
 //line regressions.go:21
 							ix += s[(gc_tx + gc_r)]
@@ -200,7 +192,6 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 							gc_tx := gc_step + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line regressions.go:17
 							ix := gc_s_ix[gc_rank]
 //line regressions.go:21
 							ix += s[(gc_tx + gc_r)]
@@ -210,7 +201,6 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 					for gc_tx := gc_step; gc_tx < gc_segend; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line regressions.go:17
 						ix := gc_s_ix[gc_rank]
 //line regressions.go:21
 						ix += s[(gc_tx + gc_r)]
@@ -228,7 +218,6 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 					gc_pos.Thread = gc_rank
 //line regressions.go:15
 					tid := gc_tx
-//line regressions.go:17
 					ix := gc_s_ix[gc_rank]
 //line regressions.go:21
 					ix += s[(tid+1)%gc_bdx]
@@ -240,7 +229,6 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 					gc_pos.Thread = gc_rank
 //line regressions.go:15
 					tid := gc_tx
-//line regressions.go:17
 					ix := gc_s_ix[gc_rank]
 //line regressions.go:21
 					ix += s[(tid+1)%gc_bdx]
@@ -252,7 +240,6 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 					gc_pos.Thread = gc_rank
 //line regressions.go:15
 					tid := gc_tx
-//line regressions.go:17
 					ix := gc_s_ix[gc_rank]
 //line regressions.go:21
 					ix += s[(tid+1)%gc_bdx]
@@ -264,7 +251,6 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 					gc_pos.Thread = gc_rank
 //line regressions.go:15
 					tid := gc_tx
-//line regressions.go:17
 					ix := gc_s_ix[gc_rank]
 //line regressions.go:21
 					ix += s[(tid+1)%gc_bdx]
@@ -276,7 +262,6 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 				gc_pos.Thread = gc_rank
 //line regressions.go:15
 				tid := gc_tx
-//line regressions.go:17
 				ix := gc_s_ix[gc_rank]
 //line regressions.go:21
 				ix += s[(tid+1)%gc_bdx]
@@ -284,7 +269,6 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 			}
 		}
 	}
-//line regressions.go:28
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off3 := gc_bx * gc_bdx
 		if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 {
@@ -293,9 +277,7 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 				{
 					gc_tx := gc_step3 + 0
-//line regressions.go:37
 					gc_rank := gc_base + gc_tx
-//line regressions.go:17
 					n := gc_s_n[gc_rank]
 					b := gc_s_b[gc_rank]
 					ix := gc_s_ix[gc_rank]
@@ -304,9 +286,7 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 				}
 				{
 					gc_tx := gc_step3 + 1
-//line regressions.go:28
 					gc_rank := gc_base + gc_tx
-//line regressions.go:17
 					n := gc_s_n[gc_rank]
 					b := gc_s_b[gc_rank]
 					ix := gc_s_ix[gc_rank]
@@ -315,9 +295,7 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 				}
 				{
 					gc_tx := gc_step3 + 2
-//line regressions.go:28
 					gc_rank := gc_base + gc_tx
-//line regressions.go:17
 					n := gc_s_n[gc_rank]
 					b := gc_s_b[gc_rank]
 					ix := gc_s_ix[gc_rank]
@@ -326,9 +304,7 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 				}
 				{
 					gc_tx := gc_step3 + 3
-//line regressions.go:28
 					gc_rank := gc_base + gc_tx
-//line regressions.go:17
 					n := gc_s_n[gc_rank]
 					b := gc_s_b[gc_rank]
 					ix := gc_s_ix[gc_rank]
@@ -338,7 +314,6 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 			}
 			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line regressions.go:17
 				n := gc_s_n[gc_rank]
 				b := gc_s_b[gc_rank]
 				ix := gc_s_ix[gc_rank]
@@ -354,7 +329,6 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 					gc_pos.Thread = gc_rank
 //line regressions.go:15
 					tid := gc_tx
-//line regressions.go:17
 					n := gc_s_n[gc_rank]
 					b := gc_s_b[gc_rank]
 					ix := gc_s_ix[gc_rank]
@@ -367,7 +341,6 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 					gc_pos.Thread = gc_rank
 //line regressions.go:15
 					tid := gc_tx
-//line regressions.go:17
 					n := gc_s_n[gc_rank]
 					b := gc_s_b[gc_rank]
 					ix := gc_s_ix[gc_rank]
@@ -380,7 +353,6 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 					gc_pos.Thread = gc_rank
 //line regressions.go:15
 					tid := gc_tx
-//line regressions.go:17
 					n := gc_s_n[gc_rank]
 					b := gc_s_b[gc_rank]
 					ix := gc_s_ix[gc_rank]
@@ -393,7 +365,6 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 					gc_pos.Thread = gc_rank
 //line regressions.go:15
 					tid := gc_tx
-//line regressions.go:17
 					n := gc_s_n[gc_rank]
 					b := gc_s_b[gc_rank]
 					ix := gc_s_ix[gc_rank]
@@ -406,7 +377,6 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 				gc_pos.Thread = gc_rank
 //line regressions.go:15
 				tid := gc_tx
-//line regressions.go:17
 				n := gc_s_n[gc_rank]
 				b := gc_s_b[gc_rank]
 				ix := gc_s_ix[gc_rank]
@@ -449,7 +419,6 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 	var s_ []float32 = s
 //line regressions.go:34
 	var k float32 = 1
-//line regressions.go:36
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		if gc_bdx <= len(s_) {
 			gc_at := s_[:gc_bdx]
@@ -540,7 +509,6 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 			}
 		}
 	}
-//line regressions.go:47
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_step3 := 0
 		for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
@@ -550,7 +518,6 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 				gc_pos.Thread = gc_rank
 //line regressions.go:43
 				r := s_[(gc_tx+1)%len(s_)]
-//line regressions.go:45
 				gc_s_r[gc_rank] = r
 			}
 			{
@@ -559,7 +526,6 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 				gc_pos.Thread = gc_rank
 //line regressions.go:43
 				r := s_[(gc_tx+1)%len(s_)]
-//line regressions.go:45
 				gc_s_r[gc_rank] = r
 			}
 			{
@@ -568,7 +534,6 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 				gc_pos.Thread = gc_rank
 //line regressions.go:43
 				r := s_[(gc_tx+1)%len(s_)]
-//line regressions.go:45
 				gc_s_r[gc_rank] = r
 			}
 			{
@@ -577,7 +542,6 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 				gc_pos.Thread = gc_rank
 //line regressions.go:43
 				r := s_[(gc_tx+1)%len(s_)]
-//line regressions.go:45
 				gc_s_r[gc_rank] = r
 			}
 		}
@@ -586,7 +550,6 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 			gc_pos.Thread = gc_rank
 //line regressions.go:43
 			r := s_[(gc_tx+1)%len(s_)]
-//line regressions.go:45
 			gc_s_r[gc_rank] = r
 		}
 	}
@@ -596,11 +559,11 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 	var v_2 float32 = 0.5
 //line regressions.go:35
 	var k_ float32 = 2
-//line regressions.go:37
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		if gc_bdx <= len(s_2) {
 			gc_at2 := s_2[:gc_bdx]
 			gc_vstep := 0
+//line regressions.go:41
 			gc_vb2 := lanes.BroadcastFloat32x8(v_2 * k_)
 			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 				gc_tx := gc_vstep
@@ -618,7 +581,6 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line regressions.go:46
 				r := gc_s_r[gc_rank]
 //line regressions.go:45
 				var r_ float32 = r
@@ -626,7 +588,6 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 				v := r_
 //line regressions.go:41
 				gc_at2[gc_tx] = v_2 * k_
-//line regressions.go:44
 				gc_s_v[gc_rank] = v
 			}
 		} else {
@@ -665,7 +626,6 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 					v := r_
 //line regressions.go:41
 					s_2[gc_tx] = v_2 * k_
-//line regressions.go:44
 					gc_s_v[gc_rank] = v
 				}
 				{
@@ -679,7 +639,6 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 					v := r_
 //line regressions.go:41
 					s_2[gc_tx] = v_2 * k_
-//line regressions.go:44
 					gc_s_v[gc_rank] = v
 				}
 				{
@@ -693,7 +652,6 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 					v := r_
 //line regressions.go:41
 					s_2[gc_tx] = v_2 * k_
-//line regressions.go:44
 					gc_s_v[gc_rank] = v
 				}
 				{
@@ -707,7 +665,6 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 					v := r_
 //line regressions.go:41
 					s_2[gc_tx] = v_2 * k_
-//line regressions.go:44
 					gc_s_v[gc_rank] = v
 				}
 			}
@@ -721,12 +678,10 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 				v := r_
 //line regressions.go:41
 				s_2[gc_tx] = v_2 * k_
-//line regressions.go:44
 				gc_s_v[gc_rank] = v
 			}
 		}
 	}
-//line regressions.go:50
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_step5 := 0
 		for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
@@ -736,7 +691,6 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 				gc_pos.Thread = gc_rank
 //line regressions.go:43
 				r_2 := s_2[(gc_tx+1)%len(s_2)]
-//line regressions.go:45
 				gc_s_r_2[gc_rank] = r_2
 			}
 			{
@@ -745,7 +699,6 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 				gc_pos.Thread = gc_rank
 //line regressions.go:43
 				r_2 := s_2[(gc_tx+1)%len(s_2)]
-//line regressions.go:45
 				gc_s_r_2[gc_rank] = r_2
 			}
 			{
@@ -754,7 +707,6 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 				gc_pos.Thread = gc_rank
 //line regressions.go:43
 				r_2 := s_2[(gc_tx+1)%len(s_2)]
-//line regressions.go:45
 				gc_s_r_2[gc_rank] = r_2
 			}
 			{
@@ -763,7 +715,6 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 				gc_pos.Thread = gc_rank
 //line regressions.go:43
 				r_2 := s_2[(gc_tx+1)%len(s_2)]
-//line regressions.go:45
 				gc_s_r_2[gc_rank] = r_2
 			}
 		}
@@ -772,18 +723,15 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 			gc_pos.Thread = gc_rank
 //line regressions.go:43
 			r_2 := s_2[(gc_tx+1)%len(s_2)]
-//line regressions.go:45
 			gc_s_r_2[gc_rank] = r_2
 		}
 	}
-//line regressions.go:50
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
 		if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off {
 			gc_at3 := out[gc_off:][:gc_bdx]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line regressions.go:57
 				v := gc_s_v[gc_rank]
 				r_2 := gc_s_r_2[gc_rank]
 //line regressions.go:45
@@ -792,7 +740,6 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 				gc_at3[gc_tx] = v + r_3
 			}
 		} else {
-//line regressions.go:39
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -835,7 +782,6 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 //line regressions.go:55
 	b := gc_bdx
 	s := gocuda.Shared[int32](t, b+2)
-//line regressions.go:58
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * b
 		gc_off2 := 0
@@ -877,7 +823,6 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 				if tid == 0 {
 					gc_at2[0], gc_at3[0] = 0, 0
 				}
-//line regressions.go:63
 				gc_s_v[gc_rank] = v
 			}
 		} else {
@@ -923,7 +868,6 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 					if tid == 0 {
 						s[0], s[b+1] = 0, 0
 					}
-//line regressions.go:63
 					gc_s_v[gc_rank] = v
 				}
 				{
@@ -936,7 +880,6 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 					if tid == 0 {
 						s[0], s[b+1] = 0, 0
 					}
-//line regressions.go:63
 					gc_s_v[gc_rank] = v
 				}
 				{
@@ -949,7 +892,6 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 					if tid == 0 {
 						s[0], s[b+1] = 0, 0
 					}
-//line regressions.go:63
 					gc_s_v[gc_rank] = v
 				}
 				{
@@ -962,7 +904,6 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 					if tid == 0 {
 						s[0], s[b+1] = 0, 0
 					}
-//line regressions.go:63
 					gc_s_v[gc_rank] = v
 				}
 			}
@@ -975,7 +916,6 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 				if tid == 0 {
 					s[0], s[b+1] = 0, 0
 				}
-//line regressions.go:63
 				gc_s_v[gc_rank] = v
 			}
 		}
@@ -986,7 +926,6 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 		if gc_b.Stopped() {
 			return
 		}
-//line regressions.go:68
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off4 := 1
 			gc_fastlo := min(max(0, -gc_off4), gc_bdx)
@@ -999,7 +938,6 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_fastlo + gc_u
 							gc_rank := gc_base + gc_tx
-//line regressions.go:59
 							v := gc_s_v[gc_rank]
 //line regressions.go:63
 							gc_at4[gc_u] = v
@@ -1011,7 +949,6 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 					gc_pos.Thread = gc_rank
 //line regressions.go:57
 					tid := gc_tx
-//line regressions.go:59
 					v := gc_s_v[gc_rank]
 //line regressions.go:63
 					s[tid+1] = v
@@ -1025,7 +962,6 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 						gc_pos.Thread = gc_rank
 //line regressions.go:57
 						tid := gc_tx
-//line regressions.go:59
 						v := gc_s_v[gc_rank]
 //line regressions.go:63
 						s[tid+1] = v
@@ -1036,7 +972,6 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 						gc_pos.Thread = gc_rank
 //line regressions.go:57
 						tid := gc_tx
-//line regressions.go:59
 						v := gc_s_v[gc_rank]
 //line regressions.go:63
 						s[tid+1] = v
@@ -1047,7 +982,6 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 						gc_pos.Thread = gc_rank
 //line regressions.go:57
 						tid := gc_tx
-//line regressions.go:59
 						v := gc_s_v[gc_rank]
 //line regressions.go:63
 						s[tid+1] = v
@@ -1058,7 +992,6 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 						gc_pos.Thread = gc_rank
 //line regressions.go:57
 						tid := gc_tx
-//line regressions.go:59
 						v := gc_s_v[gc_rank]
 //line regressions.go:63
 						s[tid+1] = v
@@ -1069,7 +1002,6 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 					gc_pos.Thread = gc_rank
 //line regressions.go:57
 					tid := gc_tx
-//line regressions.go:59
 					v := gc_s_v[gc_rank]
 //line regressions.go:63
 					s[tid+1] = v
@@ -1080,7 +1012,6 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 		if it == iters {
 			break
 		}
-//line regressions.go:69
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off5 := 1
 			gc_off6 := 2
@@ -1096,7 +1027,6 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 						for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
 							gc_tx := gc_fastlo2 + gc_u2
 							gc_rank := gc_base + gc_tx
-//line regressions.go:59
 							var v int32
 //line regressions.go:68
 							v = (gc_at5[gc_u2] + 2*gc_at6[gc_u2] + gc_at7[gc_u2]) / 4
@@ -1109,7 +1039,6 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 					gc_pos.Thread = gc_rank
 //line regressions.go:57
 					tid := gc_tx
-//line regressions.go:59
 					var v int32
 //line regressions.go:68
 					v = (s[tid] + 2*s[tid+1] + s[tid+2]) / 4
@@ -1124,7 +1053,6 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 						gc_pos.Thread = gc_rank
 //line regressions.go:57
 						tid := gc_tx
-//line regressions.go:59
 						var v int32
 //line regressions.go:68
 						v = (s[tid] + 2*s[tid+1] + s[tid+2]) / 4
@@ -1136,7 +1064,6 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 						gc_pos.Thread = gc_rank
 //line regressions.go:57
 						tid := gc_tx
-//line regressions.go:59
 						var v int32
 //line regressions.go:68
 						v = (s[tid] + 2*s[tid+1] + s[tid+2]) / 4
@@ -1148,7 +1075,6 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 						gc_pos.Thread = gc_rank
 //line regressions.go:57
 						tid := gc_tx
-//line regressions.go:59
 						var v int32
 //line regressions.go:68
 						v = (s[tid] + 2*s[tid+1] + s[tid+2]) / 4
@@ -1160,7 +1086,6 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 						gc_pos.Thread = gc_rank
 //line regressions.go:57
 						tid := gc_tx
-//line regressions.go:59
 						var v int32
 //line regressions.go:68
 						v = (s[tid] + 2*s[tid+1] + s[tid+2]) / 4
@@ -1172,7 +1097,6 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 					gc_pos.Thread = gc_rank
 //line regressions.go:57
 					tid := gc_tx
-//line regressions.go:59
 					var v int32
 //line regressions.go:68
 					v = (s[tid] + 2*s[tid+1] + s[tid+2]) / 4
@@ -1181,7 +1105,6 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 			}
 		}
 	}
-//line regressions.go:76
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off7 := gc_bx * b
 		if gc_off7 >= 0 && gc_off7 <= len(grid) && gc_bdx <= len(grid)-gc_off7 {
@@ -1197,7 +1120,6 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 					gc_pos.Thread = gc_rank
 //line regressions.go:57
 					tid := gc_tx
-//line regressions.go:59
 					v := gc_s_v[gc_rank]
 //line regressions.go:71
 					grid[gc_bx*b+tid] = v
@@ -1208,7 +1130,6 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 					gc_pos.Thread = gc_rank
 //line regressions.go:57
 					tid := gc_tx
-//line regressions.go:59
 					v := gc_s_v[gc_rank]
 //line regressions.go:71
 					grid[gc_bx*b+tid] = v
@@ -1219,7 +1140,6 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 					gc_pos.Thread = gc_rank
 //line regressions.go:57
 					tid := gc_tx
-//line regressions.go:59
 					v := gc_s_v[gc_rank]
 //line regressions.go:71
 					grid[gc_bx*b+tid] = v
@@ -1230,7 +1150,6 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 					gc_pos.Thread = gc_rank
 //line regressions.go:57
 					tid := gc_tx
-//line regressions.go:59
 					v := gc_s_v[gc_rank]
 //line regressions.go:71
 					grid[gc_bx*b+tid] = v
@@ -1241,7 +1160,6 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 				gc_pos.Thread = gc_rank
 //line regressions.go:57
 				tid := gc_tx
-//line regressions.go:59
 				v := gc_s_v[gc_rank]
 //line regressions.go:71
 				grid[gc_bx*b+tid] = v
@@ -1274,7 +1192,6 @@ func gc_body_shflWidth(gc_b *compiled.Block, out []int32, width int) {
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
-//line regressions.go:89
 	var gc_c1m [32]uint32
 	var gc_c1v [32]int32
 	var gc_c1a [32]int
@@ -1291,7 +1208,6 @@ func gc_body_shflWidth(gc_b *compiled.Block, out []int32, width int) {
 			{
 //line regressions.go:82
 				w := width + (gc_w>>5)*0
-//line regressions.go:84
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_tx++
 					if gc_tx == gc_bdx {
@@ -1319,7 +1235,6 @@ func gc_body_shflWidth(gc_b *compiled.Block, out []int32, width int) {
 				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
 					gc_at := out[gc_off:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line regressions.go:96
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
 //line regressions.go:84
@@ -1379,7 +1294,6 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 	counts := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 //line regressions.go:99
 	stride := gc_bdx / 2
-//line regressions.go:101
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		if gc_bdx <= len(counts) {
 			gc_at := counts[:gc_bdx]
@@ -1387,7 +1301,6 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
 					gc_tx := gc_step + 0
-//line regressions.go:109
 					gc_rank := gc_base + gc_tx
 //line regressions.go:96
 					tid := gc_tx
@@ -1395,12 +1308,10 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 					gc_at[gc_tx] = 0
 //line regressions.go:100
 					offset := tid & (stride - 1)
-//line regressions.go:102
 					gc_s_offset[gc_rank] = offset
 				}
 				{
 					gc_tx := gc_step + 1
-//line regressions.go:107
 					gc_rank := gc_base + gc_tx
 //line regressions.go:96
 					tid := gc_tx
@@ -1408,12 +1319,10 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 					gc_at[gc_tx] = 0
 //line regressions.go:100
 					offset := tid & (stride - 1)
-//line regressions.go:102
 					gc_s_offset[gc_rank] = offset
 				}
 				{
 					gc_tx := gc_step + 2
-//line regressions.go:107
 					gc_rank := gc_base + gc_tx
 //line regressions.go:96
 					tid := gc_tx
@@ -1421,12 +1330,10 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 					gc_at[gc_tx] = 0
 //line regressions.go:100
 					offset := tid & (stride - 1)
-//line regressions.go:102
 					gc_s_offset[gc_rank] = offset
 				}
 				{
 					gc_tx := gc_step + 3
-//line regressions.go:107
 					gc_rank := gc_base + gc_tx
 //line regressions.go:96
 					tid := gc_tx
@@ -1434,7 +1341,6 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 					gc_at[gc_tx] = 0
 //line regressions.go:100
 					offset := tid & (stride - 1)
-//line regressions.go:102
 					gc_s_offset[gc_rank] = offset
 				}
 			}
@@ -1446,7 +1352,6 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 				gc_at[gc_tx] = 0
 //line regressions.go:100
 				offset := tid & (stride - 1)
-//line regressions.go:102
 				gc_s_offset[gc_rank] = offset
 			}
 		} else {
@@ -1462,7 +1367,6 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 					counts[tid] = 0
 //line regressions.go:100
 					offset := tid & (stride - 1)
-//line regressions.go:102
 					gc_s_offset[gc_rank] = offset
 				}
 				{
@@ -1475,7 +1379,6 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 					counts[tid] = 0
 //line regressions.go:100
 					offset := tid & (stride - 1)
-//line regressions.go:102
 					gc_s_offset[gc_rank] = offset
 				}
 				{
@@ -1488,7 +1391,6 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 					counts[tid] = 0
 //line regressions.go:100
 					offset := tid & (stride - 1)
-//line regressions.go:102
 					gc_s_offset[gc_rank] = offset
 				}
 				{
@@ -1501,7 +1403,6 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 					counts[tid] = 0
 //line regressions.go:100
 					offset := tid & (stride - 1)
-//line regressions.go:102
 					gc_s_offset[gc_rank] = offset
 				}
 			}
@@ -1514,7 +1415,6 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 				counts[tid] = 0
 //line regressions.go:100
 				offset := tid & (stride - 1)
-//line regressions.go:102
 				gc_s_offset[gc_rank] = offset
 			}
 		}
@@ -1522,7 +1422,6 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 //line regressions.go:101
 	stride >>= 1
 	for ; stride > 0; stride >>= 1 {
-//line regressions.go:104
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			if gc_bdx <= len(counts) {
 				gc_at2 := counts[:gc_bdx]
@@ -1530,9 +1429,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 					{
 						gc_tx := gc_step3 + 0
-//line regressions.go:112
 						gc_rank := gc_base + gc_tx
-//line regressions.go:98
 						offset := gc_s_offset[gc_rank]
 //line regressions.go:104
 						if offset >= stride {
@@ -1541,9 +1438,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 					}
 					{
 						gc_tx := gc_step3 + 1
-//line regressions.go:111
 						gc_rank := gc_base + gc_tx
-//line regressions.go:98
 						offset := gc_s_offset[gc_rank]
 //line regressions.go:104
 						if offset >= stride {
@@ -1552,9 +1447,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 					}
 					{
 						gc_tx := gc_step3 + 2
-//line regressions.go:111
 						gc_rank := gc_base + gc_tx
-//line regressions.go:98
 						offset := gc_s_offset[gc_rank]
 //line regressions.go:104
 						if offset >= stride {
@@ -1563,9 +1456,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 					}
 					{
 						gc_tx := gc_step3 + 3
-//line regressions.go:111
 						gc_rank := gc_base + gc_tx
-//line regressions.go:98
 						offset := gc_s_offset[gc_rank]
 //line regressions.go:104
 						if offset >= stride {
@@ -1575,7 +1466,6 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 				}
 				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line regressions.go:98
 					offset := gc_s_offset[gc_rank]
 //line regressions.go:104
 					if offset >= stride {
@@ -1591,7 +1481,6 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 						gc_pos.Thread = gc_rank
 //line regressions.go:96
 						tid := gc_tx
-//line regressions.go:98
 						offset := gc_s_offset[gc_rank]
 //line regressions.go:104
 						if offset >= stride {
@@ -1604,7 +1493,6 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 						gc_pos.Thread = gc_rank
 //line regressions.go:96
 						tid := gc_tx
-//line regressions.go:98
 						offset := gc_s_offset[gc_rank]
 //line regressions.go:104
 						if offset >= stride {
@@ -1617,7 +1505,6 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 						gc_pos.Thread = gc_rank
 //line regressions.go:96
 						tid := gc_tx
-//line regressions.go:98
 						offset := gc_s_offset[gc_rank]
 //line regressions.go:104
 						if offset >= stride {
@@ -1630,7 +1517,6 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 						gc_pos.Thread = gc_rank
 //line regressions.go:96
 						tid := gc_tx
-//line regressions.go:98
 						offset := gc_s_offset[gc_rank]
 //line regressions.go:104
 						if offset >= stride {
@@ -1643,7 +1529,6 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 					gc_pos.Thread = gc_rank
 //line regressions.go:96
 					tid := gc_tx
-//line regressions.go:98
 					offset := gc_s_offset[gc_rank]
 //line regressions.go:104
 					if offset >= stride {
@@ -1655,7 +1540,6 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 	}
 //line regressions.go:108
 	step := 1
-//line regressions.go:110
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_qoff, gc_qd := 0, (step + 1)
 		if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
@@ -1673,7 +1557,6 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 //line regressions.go:109
 						lane := (gc_tx + gc_r)
 						var sum int32
-//line regressions.go:113
 						gc_s_lane[gc_rank] = lane
 						gc_s_sum[gc_rank] = sum
 					}
@@ -1684,7 +1567,6 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 //line regressions.go:109
 						lane := (gc_tx + gc_r)
 						var sum int32
-//line regressions.go:113
 						gc_s_lane[gc_rank] = lane
 						gc_s_sum[gc_rank] = sum
 					}
@@ -1695,7 +1577,6 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 //line regressions.go:109
 						lane := (gc_tx + gc_r)
 						var sum int32
-//line regressions.go:113
 						gc_s_lane[gc_rank] = lane
 						gc_s_sum[gc_rank] = sum
 					}
@@ -1706,7 +1587,6 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 //line regressions.go:109
 						lane := (gc_tx + gc_r)
 						var sum int32
-//line regressions.go:113
 						gc_s_lane[gc_rank] = lane
 						gc_s_sum[gc_rank] = sum
 					}
@@ -1717,7 +1597,6 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 //line regressions.go:109
 					lane := (gc_tx + gc_r)
 					var sum int32
-//line regressions.go:113
 					gc_s_lane[gc_rank] = lane
 					gc_s_sum[gc_rank] = sum
 				}
@@ -1735,7 +1614,6 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 //line regressions.go:109
 					lane := tid % (step + 1)
 					var sum int32
-//line regressions.go:113
 					gc_s_lane[gc_rank] = lane
 					gc_s_sum[gc_rank] = sum
 				}
@@ -1748,7 +1626,6 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 //line regressions.go:109
 					lane := tid % (step + 1)
 					var sum int32
-//line regressions.go:113
 					gc_s_lane[gc_rank] = lane
 					gc_s_sum[gc_rank] = sum
 				}
@@ -1761,7 +1638,6 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 //line regressions.go:109
 					lane := tid % (step + 1)
 					var sum int32
-//line regressions.go:113
 					gc_s_lane[gc_rank] = lane
 					gc_s_sum[gc_rank] = sum
 				}
@@ -1774,7 +1650,6 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 //line regressions.go:109
 					lane := tid % (step + 1)
 					var sum int32
-//line regressions.go:113
 					gc_s_lane[gc_rank] = lane
 					gc_s_sum[gc_rank] = sum
 				}
@@ -1787,7 +1662,6 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 //line regressions.go:109
 				lane := tid % (step + 1)
 				var sum int32
-//line regressions.go:113
 				gc_s_lane[gc_rank] = lane
 				gc_s_sum[gc_rank] = sum
 			}
@@ -1795,7 +1669,6 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 	}
 //line regressions.go:111
 	for k := 0; k < 3; k++ {
-//line regressions.go:113
 		gc_step7 := 0
 		for ; gc_step7+3 < gc_n; gc_step7 += 4 {
 			{
@@ -1846,7 +1719,6 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 //line regressions.go:114
 		step *= 2
 	}
-//line regressions.go:117
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
 		if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off && gc_bdx <= len(counts) {
@@ -1856,36 +1728,28 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 			for ; gc_step8+3 < gc_bdx; gc_step8 += 4 {
 				{
 					gc_tx := gc_step8 + 0
-//line regressions.go:127
 					gc_rank := gc_base + gc_tx
-//line regressions.go:98
 					sum := gc_s_sum[gc_rank]
 //line regressions.go:117
 					gc_at3[gc_tx] = gc_at4[gc_tx]*100 + sum
 				}
 				{
 					gc_tx := gc_step8 + 1
-//line regressions.go:122
 					gc_rank := gc_base + gc_tx
-//line regressions.go:98
 					sum := gc_s_sum[gc_rank]
 //line regressions.go:117
 					gc_at3[gc_tx] = gc_at4[gc_tx]*100 + sum
 				}
 				{
 					gc_tx := gc_step8 + 2
-//line regressions.go:122
 					gc_rank := gc_base + gc_tx
-//line regressions.go:98
 					sum := gc_s_sum[gc_rank]
 //line regressions.go:117
 					gc_at3[gc_tx] = gc_at4[gc_tx]*100 + sum
 				}
 				{
 					gc_tx := gc_step8 + 3
-//line regressions.go:122
 					gc_rank := gc_base + gc_tx
-//line regressions.go:98
 					sum := gc_s_sum[gc_rank]
 //line regressions.go:117
 					gc_at3[gc_tx] = gc_at4[gc_tx]*100 + sum
@@ -1893,7 +1757,6 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 			}
 			for gc_tx := gc_step8; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line regressions.go:98
 				sum := gc_s_sum[gc_rank]
 //line regressions.go:117
 				gc_at3[gc_tx] = gc_at4[gc_tx]*100 + sum
@@ -1907,7 +1770,6 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 					gc_pos.Thread = gc_rank
 //line regressions.go:96
 					tid := gc_tx
-//line regressions.go:98
 					sum := gc_s_sum[gc_rank]
 //line regressions.go:117
 					out[gc_bx*gc_bdx+tid] = counts[tid]*100 + sum
@@ -1918,7 +1780,6 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 					gc_pos.Thread = gc_rank
 //line regressions.go:96
 					tid := gc_tx
-//line regressions.go:98
 					sum := gc_s_sum[gc_rank]
 //line regressions.go:117
 					out[gc_bx*gc_bdx+tid] = counts[tid]*100 + sum
@@ -1929,7 +1790,6 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 					gc_pos.Thread = gc_rank
 //line regressions.go:96
 					tid := gc_tx
-//line regressions.go:98
 					sum := gc_s_sum[gc_rank]
 //line regressions.go:117
 					out[gc_bx*gc_bdx+tid] = counts[tid]*100 + sum
@@ -1940,7 +1800,6 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 					gc_pos.Thread = gc_rank
 //line regressions.go:96
 					tid := gc_tx
-//line regressions.go:98
 					sum := gc_s_sum[gc_rank]
 //line regressions.go:117
 					out[gc_bx*gc_bdx+tid] = counts[tid]*100 + sum
@@ -1951,7 +1810,6 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 				gc_pos.Thread = gc_rank
 //line regressions.go:96
 				tid := gc_tx
-//line regressions.go:98
 				sum := gc_s_sum[gc_rank]
 //line regressions.go:117
 				out[gc_bx*gc_bdx+tid] = counts[tid]*100 + sum
@@ -1990,7 +1848,6 @@ func gc_body_outParams(gc_b *compiled.Block, out []int32) {
 	}
 //line regressions.go:135
 	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
-//line regressions.go:137
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		if gc_bdx <= len(s) {
 			gc_at := s[:gc_bdx]
@@ -1998,7 +1855,6 @@ func gc_body_outParams(gc_b *compiled.Block, out []int32) {
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
 					gc_tx := gc_step + 0
-//line regressions.go:145
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line regressions.go:133
@@ -2006,12 +1862,10 @@ func gc_body_outParams(gc_b *compiled.Block, out []int32) {
 					setPair(&a, &b, gc_tx)
 //line regressions.go:136
 					gc_at[gc_tx] = int32(a)
-//line regressions.go:139
 					gc_s_b[gc_rank] = b
 				}
 				{
 					gc_tx := gc_step + 1
-//line regressions.go:144
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line regressions.go:133
@@ -2019,12 +1873,10 @@ func gc_body_outParams(gc_b *compiled.Block, out []int32) {
 					setPair(&a, &b, gc_tx)
 //line regressions.go:136
 					gc_at[gc_tx] = int32(a)
-//line regressions.go:139
 					gc_s_b[gc_rank] = b
 				}
 				{
 					gc_tx := gc_step + 2
-//line regressions.go:144
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line regressions.go:133
@@ -2032,12 +1884,10 @@ func gc_body_outParams(gc_b *compiled.Block, out []int32) {
 					setPair(&a, &b, gc_tx)
 //line regressions.go:136
 					gc_at[gc_tx] = int32(a)
-//line regressions.go:139
 					gc_s_b[gc_rank] = b
 				}
 				{
 					gc_tx := gc_step + 3
-//line regressions.go:144
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line regressions.go:133
@@ -2045,7 +1895,6 @@ func gc_body_outParams(gc_b *compiled.Block, out []int32) {
 					setPair(&a, &b, gc_tx)
 //line regressions.go:136
 					gc_at[gc_tx] = int32(a)
-//line regressions.go:139
 					gc_s_b[gc_rank] = b
 				}
 			}
@@ -2057,7 +1906,6 @@ func gc_body_outParams(gc_b *compiled.Block, out []int32) {
 				setPair(&a, &b, gc_tx)
 //line regressions.go:136
 				gc_at[gc_tx] = int32(a)
-//line regressions.go:139
 				gc_s_b[gc_rank] = b
 			}
 		} else {
@@ -2072,7 +1920,6 @@ func gc_body_outParams(gc_b *compiled.Block, out []int32) {
 					setPair(&a, &b, gc_tx)
 //line regressions.go:136
 					s[gc_tx] = int32(a)
-//line regressions.go:139
 					gc_s_b[gc_rank] = b
 				}
 				{
@@ -2084,7 +1931,6 @@ func gc_body_outParams(gc_b *compiled.Block, out []int32) {
 					setPair(&a, &b, gc_tx)
 //line regressions.go:136
 					s[gc_tx] = int32(a)
-//line regressions.go:139
 					gc_s_b[gc_rank] = b
 				}
 				{
@@ -2096,7 +1942,6 @@ func gc_body_outParams(gc_b *compiled.Block, out []int32) {
 					setPair(&a, &b, gc_tx)
 //line regressions.go:136
 					s[gc_tx] = int32(a)
-//line regressions.go:139
 					gc_s_b[gc_rank] = b
 				}
 				{
@@ -2108,7 +1953,6 @@ func gc_body_outParams(gc_b *compiled.Block, out []int32) {
 					setPair(&a, &b, gc_tx)
 //line regressions.go:136
 					s[gc_tx] = int32(a)
-//line regressions.go:139
 					gc_s_b[gc_rank] = b
 				}
 			}
@@ -2120,12 +1964,10 @@ func gc_body_outParams(gc_b *compiled.Block, out []int32) {
 				setPair(&a, &b, gc_tx)
 //line regressions.go:136
 				s[gc_tx] = int32(a)
-//line regressions.go:139
 				gc_s_b[gc_rank] = b
 			}
 		}
 	}
-//line regressions.go:145
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_qoff, gc_qd := 1, gc_bdx
 		if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
@@ -2143,7 +1985,6 @@ func gc_body_outParams(gc_b *compiled.Block, out []int32) {
 					for gc_u := 0; gc_u < gc_seglen; gc_u++ {
 						gc_tx := gc_seg + gc_u
 						gc_rank := gc_base + gc_tx
-//line regressions.go:163
 						b := gc_s_b[gc_rank]
 //line regressions.go:138
 						gc_at2[gc_u] = gc_at3[gc_u] + int32(b)
@@ -2199,7 +2040,6 @@ func gc_body_pureBound(gc_b *compiled.Block, out []int32, n int) {
 	s := gocuda.Shared[int32](t, 1)[:1]
 	total := smaller(n, 7)
 	for c := 0; c < total; c++ {
-//line regressions.go:161
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -2254,7 +2094,6 @@ func gc_body_pureBound(gc_b *compiled.Block, out []int32, n int) {
 			}
 		}
 	}
-//line regressions.go:168
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
 		if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off {
@@ -2363,7 +2202,6 @@ func gc_body_fuseRemat(gc_b *compiled.Block, out []int32, p int32) {
 	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 //line regressions.go:181
 	w := p + int32(gc_bx)
-//line regressions.go:183
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := 0
 //line regressions.go:178
@@ -2407,7 +2245,6 @@ func gc_body_fuseRemat(gc_b *compiled.Block, out []int32, p int32) {
 			s[tx] = int32(tx)
 		}
 	}
-//line regressions.go:188
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 	gc_L2:
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -2432,7 +2269,6 @@ func gc_body_fuseRemat(gc_b *compiled.Block, out []int32, p int32) {
 	}
 //line regressions.go:188
 	w ^= p
-//line regressions.go:190
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep2 := 0
 //line regressions.go:178
@@ -2456,7 +2292,6 @@ func gc_body_fuseRemat(gc_b *compiled.Block, out []int32, p int32) {
 //line regressions.go:189
 				break
 			}
-//line regressions.go:190
 			lanes.LoadInt32x8Slice(s[tx:]).Add(gc_vb2).StoreMasked((*[8]int32)(s[tx:]), gc_alive2)
 		}
 		for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
@@ -2471,7 +2306,6 @@ func gc_body_fuseRemat(gc_b *compiled.Block, out []int32, p int32) {
 			s[tx]++
 		}
 	}
-//line regressions.go:194
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep3 := 0
 //line regressions.go:178
@@ -2498,7 +2332,6 @@ func gc_body_fuseRemat(gc_b *compiled.Block, out []int32, p int32) {
 //line regressions.go:191
 				break
 			}
-//line regressions.go:192
 			lanes.LoadInt32x8Slice(s[tx:]).Mul(gc_vb3).Add(gc_vb4).StoreMasked((*[8]int32)(out[i:]), gc_alive3)
 		}
 		for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
@@ -2548,7 +2381,6 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 	}
 //line regressions.go:203
 	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
-//line regressions.go:205
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		if gc_bdx <= len(s) {
 			gc_at := s[:gc_bdx]
@@ -2581,7 +2413,6 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 				w := p << 3
 				a := int32(tx)
 				gc_at[gc_tx] = a
-//line regressions.go:211
 				gc_s_w[gc_rank] = w
 				gc_s_a[gc_rank] = a
 			}
@@ -2619,7 +2450,6 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 					w := p << 3
 					a := int32(tx)
 					s[tx] = a
-//line regressions.go:211
 					gc_s_w[gc_rank] = w
 					gc_s_a[gc_rank] = a
 				}
@@ -2633,7 +2463,6 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 					w := p << 3
 					a := int32(tx)
 					s[tx] = a
-//line regressions.go:211
 					gc_s_w[gc_rank] = w
 					gc_s_a[gc_rank] = a
 				}
@@ -2647,7 +2476,6 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 					w := p << 3
 					a := int32(tx)
 					s[tx] = a
-//line regressions.go:211
 					gc_s_w[gc_rank] = w
 					gc_s_a[gc_rank] = a
 				}
@@ -2661,7 +2489,6 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 					w := p << 3
 					a := int32(tx)
 					s[tx] = a
-//line regressions.go:211
 					gc_s_w[gc_rank] = w
 					gc_s_a[gc_rank] = a
 				}
@@ -2675,13 +2502,11 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 				w := p << 3
 				a := int32(tx)
 				s[tx] = a
-//line regressions.go:211
 				gc_s_w[gc_rank] = w
 				gc_s_a[gc_rank] = a
 			}
 		}
 	}
-//line regressions.go:218
 	gc_step2 := 0
 	for ; gc_step2+3 < gc_n; gc_step2 += 4 {
 		{
@@ -2754,7 +2579,6 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 		gc_s_w[gc_rank] = w
 		gc_s_a[gc_rank] = a
 	}
-//line regressions.go:220
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
 		if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off && gc_bdx <= len(s) {
@@ -2764,9 +2588,7 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 				{
 					gc_tx := gc_step3 + 0
-//line regressions.go:230
 					gc_rank := gc_base + gc_tx
-//line regressions.go:207
 					w := gc_s_w[gc_rank]
 					a := gc_s_a[gc_rank]
 //line regressions.go:216
@@ -2774,9 +2596,7 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 				}
 				{
 					gc_tx := gc_step3 + 1
-//line regressions.go:221
 					gc_rank := gc_base + gc_tx
-//line regressions.go:207
 					w := gc_s_w[gc_rank]
 					a := gc_s_a[gc_rank]
 //line regressions.go:216
@@ -2784,9 +2604,7 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 				}
 				{
 					gc_tx := gc_step3 + 2
-//line regressions.go:221
 					gc_rank := gc_base + gc_tx
-//line regressions.go:207
 					w := gc_s_w[gc_rank]
 					a := gc_s_a[gc_rank]
 //line regressions.go:216
@@ -2794,9 +2612,7 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 				}
 				{
 					gc_tx := gc_step3 + 3
-//line regressions.go:221
 					gc_rank := gc_base + gc_tx
-//line regressions.go:207
 					w := gc_s_w[gc_rank]
 					a := gc_s_a[gc_rank]
 //line regressions.go:216
@@ -2805,7 +2621,6 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 			}
 			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line regressions.go:207
 				w := gc_s_w[gc_rank]
 				a := gc_s_a[gc_rank]
 //line regressions.go:216
@@ -2821,7 +2636,6 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 //line regressions.go:204
 					tx := gc_tx
 					i := gc_bx*gc_bdx + tx
-//line regressions.go:207
 					w := gc_s_w[gc_rank]
 					a := gc_s_a[gc_rank]
 //line regressions.go:216
@@ -2834,7 +2648,6 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 //line regressions.go:204
 					tx := gc_tx
 					i := gc_bx*gc_bdx + tx
-//line regressions.go:207
 					w := gc_s_w[gc_rank]
 					a := gc_s_a[gc_rank]
 //line regressions.go:216
@@ -2847,7 +2660,6 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 //line regressions.go:204
 					tx := gc_tx
 					i := gc_bx*gc_bdx + tx
-//line regressions.go:207
 					w := gc_s_w[gc_rank]
 					a := gc_s_a[gc_rank]
 //line regressions.go:216
@@ -2860,7 +2672,6 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 //line regressions.go:204
 					tx := gc_tx
 					i := gc_bx*gc_bdx + tx
-//line regressions.go:207
 					w := gc_s_w[gc_rank]
 					a := gc_s_a[gc_rank]
 //line regressions.go:216
@@ -2873,7 +2684,6 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 //line regressions.go:204
 				tx := gc_tx
 				i := gc_bx*gc_bdx + tx
-//line regressions.go:207
 				w := gc_s_w[gc_rank]
 				a := gc_s_a[gc_rank]
 //line regressions.go:216

@@ -47,7 +47,6 @@ func gc_body_names(gc_b2 *compiled.Block, in, out []int32) {
 	}
 //line regressions.go:14
 	s := gocuda.Shared[int32](t, gc_bdx2)[:gc_bdx2]
-//line regressions.go:16
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off4 := gc_bx2 * gc_bdx2
 		if gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx2 <= len(in)-gc_off4 && gc_bdx2 <= len(s) {
@@ -131,7 +130,6 @@ func gc_body_names(gc_b2 *compiled.Block, in, out []int32) {
 				b := n * 2
 				ix := b + int32(tid)
 				gc_at6[gc_tx2] = ix
-//line regressions.go:23
 				gc_s_n[gc_rank2] = n
 				gc_s_b[gc_rank2] = b
 				gc_s_ix[gc_rank2] = ix
@@ -216,14 +214,12 @@ func gc_body_names(gc_b2 *compiled.Block, in, out []int32) {
 				b := n * 2
 				ix := b + int32(tid)
 				s[tid] = ix
-//line regressions.go:23
 				gc_s_n[gc_rank2] = n
 				gc_s_b[gc_rank2] = b
 				gc_s_ix[gc_rank2] = ix
 			}
 		}
 	}
-//line regressions.go:31
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_qoff2, gc_qd2 := 1, gc_bdx2
 		if compiled.Segmented(gc_qoff2, gc_qd2, 0, gc_bdx2) {
@@ -281,7 +277,6 @@ func gc_body_names(gc_b2 *compiled.Block, in, out []int32) {
 					for gc_u2 := gc_vstep5 - gc_seg2; gc_u2 < gc_seglen2; gc_u2++ {
 						gc_tx2 := gc_seg2 + gc_u2
 						gc_rank2 := gc_base2 + gc_tx2
-//line regressions.go:17
 						ix := gc_s_ix[gc_rank2]
 //line regressions.go:21
 						ix += gc_at7[gc_u2]
@@ -294,7 +289,6 @@ func gc_body_names(gc_b2 *compiled.Block, in, out []int32) {
 							gc_tx2 := gc_step5 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-//line regressions.go:17
 							ix := gc_s_ix[gc_rank2]
 //line regressions.go:21
 							ix += s[(gc_tx2 + gc_r)]
@@ -304,7 +298,6 @@ func gc_body_names(gc_b2 *compiled.Block, in, out []int32) {
 							gc_tx2 := gc_step5 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-//line regressions.go:17
 							ix := gc_s_ix[gc_rank2]
 //line regressions.go:21
 							ix += s[(gc_tx2 + gc_r)]
@@ -314,7 +307,6 @@ func gc_body_names(gc_b2 *compiled.Block, in, out []int32) {
 							gc_tx2 := gc_step5 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-//line regressions.go:17
 							ix := gc_s_ix[gc_rank2]
 //line regressions.go:21
 							ix += s[(gc_tx2 + gc_r)]
@@ -324,7 +316,6 @@ func gc_body_names(gc_b2 *compiled.Block, in, out []int32) {
 							gc_tx2 := gc_step5 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-//line regressions.go:17
 							ix := gc_s_ix[gc_rank2]
 //line regressions.go:21
 							ix += s[(gc_tx2 + gc_r)]
@@ -334,7 +325,6 @@ func gc_body_names(gc_b2 *compiled.Block, in, out []int32) {
 					for gc_tx2 := gc_step5; gc_tx2 < gc_segend2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-//line regressions.go:17
 						ix := gc_s_ix[gc_rank2]
 //line regressions.go:21
 						ix += s[(gc_tx2 + gc_r)]
@@ -352,7 +342,6 @@ func gc_body_names(gc_b2 *compiled.Block, in, out []int32) {
 					gc_pos2.Thread = gc_rank2
 //line regressions.go:15
 					tid := gc_tx2
-//line regressions.go:17
 					ix := gc_s_ix[gc_rank2]
 //line regressions.go:21
 					ix += s[(tid+1)%gc_bdx2]
@@ -364,7 +353,6 @@ func gc_body_names(gc_b2 *compiled.Block, in, out []int32) {
 					gc_pos2.Thread = gc_rank2
 //line regressions.go:15
 					tid := gc_tx2
-//line regressions.go:17
 					ix := gc_s_ix[gc_rank2]
 //line regressions.go:21
 					ix += s[(tid+1)%gc_bdx2]
@@ -376,7 +364,6 @@ func gc_body_names(gc_b2 *compiled.Block, in, out []int32) {
 					gc_pos2.Thread = gc_rank2
 //line regressions.go:15
 					tid := gc_tx2
-//line regressions.go:17
 					ix := gc_s_ix[gc_rank2]
 //line regressions.go:21
 					ix += s[(tid+1)%gc_bdx2]
@@ -388,7 +375,6 @@ func gc_body_names(gc_b2 *compiled.Block, in, out []int32) {
 					gc_pos2.Thread = gc_rank2
 //line regressions.go:15
 					tid := gc_tx2
-//line regressions.go:17
 					ix := gc_s_ix[gc_rank2]
 //line regressions.go:21
 					ix += s[(tid+1)%gc_bdx2]
@@ -400,7 +386,6 @@ func gc_body_names(gc_b2 *compiled.Block, in, out []int32) {
 				gc_pos2.Thread = gc_rank2
 //line regressions.go:15
 				tid := gc_tx2
-//line regressions.go:17
 				ix := gc_s_ix[gc_rank2]
 //line regressions.go:21
 				ix += s[(tid+1)%gc_bdx2]
@@ -408,7 +393,6 @@ func gc_body_names(gc_b2 *compiled.Block, in, out []int32) {
 			}
 		}
 	}
-//line regressions.go:28
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off6 := gc_bx2 * gc_bdx2
 		if gc_off6 >= 0 && gc_off6 <= len(out) && gc_bdx2 <= len(out)-gc_off6 {
@@ -459,7 +443,6 @@ func gc_body_names(gc_b2 *compiled.Block, in, out []int32) {
 			}
 			for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
-//line regressions.go:17
 				n := gc_s_n[gc_rank2]
 				b := gc_s_b[gc_rank2]
 				ix := gc_s_ix[gc_rank2]
@@ -487,7 +470,6 @@ func gc_body_names(gc_b2 *compiled.Block, in, out []int32) {
 //line regressions.go:23
 							break
 						}
-//line regressions.go:24
 						n.Add(b).Add(ix).StoreSlice(out[gc_bx2*gc_bdx2+tid:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -514,7 +496,6 @@ func gc_body_names(gc_b2 *compiled.Block, in, out []int32) {
 //line regressions.go:23
 						break
 					}
-//line regressions.go:24
 					n.Add(b).Add(ix).StoreSlice(out[gc_bx2*gc_bdx2+tid:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -527,7 +508,6 @@ func gc_body_names(gc_b2 *compiled.Block, in, out []int32) {
 					gc_pos2.Thread = gc_rank2
 //line regressions.go:15
 					tid := gc_tx2
-//line regressions.go:17
 					n := gc_s_n[gc_rank2]
 					b := gc_s_b[gc_rank2]
 					ix := gc_s_ix[gc_rank2]
@@ -540,7 +520,6 @@ func gc_body_names(gc_b2 *compiled.Block, in, out []int32) {
 					gc_pos2.Thread = gc_rank2
 //line regressions.go:15
 					tid := gc_tx2
-//line regressions.go:17
 					n := gc_s_n[gc_rank2]
 					b := gc_s_b[gc_rank2]
 					ix := gc_s_ix[gc_rank2]
@@ -553,7 +532,6 @@ func gc_body_names(gc_b2 *compiled.Block, in, out []int32) {
 					gc_pos2.Thread = gc_rank2
 //line regressions.go:15
 					tid := gc_tx2
-//line regressions.go:17
 					n := gc_s_n[gc_rank2]
 					b := gc_s_b[gc_rank2]
 					ix := gc_s_ix[gc_rank2]
@@ -566,7 +544,6 @@ func gc_body_names(gc_b2 *compiled.Block, in, out []int32) {
 					gc_pos2.Thread = gc_rank2
 //line regressions.go:15
 					tid := gc_tx2
-//line regressions.go:17
 					n := gc_s_n[gc_rank2]
 					b := gc_s_b[gc_rank2]
 					ix := gc_s_ix[gc_rank2]
@@ -579,7 +556,6 @@ func gc_body_names(gc_b2 *compiled.Block, in, out []int32) {
 				gc_pos2.Thread = gc_rank2
 //line regressions.go:15
 				tid := gc_tx2
-//line regressions.go:17
 				n := gc_s_n[gc_rank2]
 				b := gc_s_b[gc_rank2]
 				ix := gc_s_ix[gc_rank2]
@@ -645,7 +621,6 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 //line regressions.go:41
 							break
 						}
-//line regressions.go:42
 						v_.Mul(gc_vb6).StoreSlice(gc_at4[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -671,7 +646,6 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 //line regressions.go:41
 						break
 					}
-//line regressions.go:42
 					v_.Mul(gc_vb5).StoreSlice(gc_at4[gc_tx2:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -704,7 +678,6 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 //line regressions.go:41
 							break
 						}
-//line regressions.go:42
 						v_.Mul(gc_vb4).StoreSlice(s_[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -732,7 +705,6 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 //line regressions.go:41
 						break
 					}
-//line regressions.go:42
 					v_.Mul(gc_vb3).StoreSlice(s_[gc_tx2:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -786,7 +758,6 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 			}
 		}
 	}
-//line regressions.go:47
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_step7 := 0
 		for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
@@ -796,7 +767,6 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 				gc_pos2.Thread = gc_rank2
 //line regressions.go:43
 				r := s_[(gc_tx2+1)%len(s_)]
-//line regressions.go:45
 				gc_s_r[gc_rank2] = r
 			}
 			{
@@ -805,7 +775,6 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 				gc_pos2.Thread = gc_rank2
 //line regressions.go:43
 				r := s_[(gc_tx2+1)%len(s_)]
-//line regressions.go:45
 				gc_s_r[gc_rank2] = r
 			}
 			{
@@ -814,7 +783,6 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 				gc_pos2.Thread = gc_rank2
 //line regressions.go:43
 				r := s_[(gc_tx2+1)%len(s_)]
-//line regressions.go:45
 				gc_s_r[gc_rank2] = r
 			}
 			{
@@ -823,7 +791,6 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 				gc_pos2.Thread = gc_rank2
 //line regressions.go:43
 				r := s_[(gc_tx2+1)%len(s_)]
-//line regressions.go:45
 				gc_s_r[gc_rank2] = r
 			}
 		}
@@ -832,7 +799,6 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 			gc_pos2.Thread = gc_rank2
 //line regressions.go:43
 			r := s_[(gc_tx2+1)%len(s_)]
-//line regressions.go:45
 			gc_s_r[gc_rank2] = r
 		}
 	}
@@ -895,7 +861,6 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 			}
 			for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
-//line regressions.go:48
 				r := gc_s_r[gc_rank2]
 //line regressions.go:45
 				var r_ float32 = r
@@ -903,7 +868,6 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 				v := r_
 //line regressions.go:41
 				gc_at5[gc_tx2] = v_2 * k_
-//line regressions.go:44
 				gc_s_v[gc_rank2] = v
 			}
 		} else {
@@ -976,7 +940,6 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 					v := r_
 //line regressions.go:41
 					s_2[gc_tx2] = v_2 * k_
-//line regressions.go:44
 					gc_s_v[gc_rank2] = v
 				}
 				{
@@ -990,7 +953,6 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 					v := r_
 //line regressions.go:41
 					s_2[gc_tx2] = v_2 * k_
-//line regressions.go:44
 					gc_s_v[gc_rank2] = v
 				}
 				{
@@ -1004,7 +966,6 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 					v := r_
 //line regressions.go:41
 					s_2[gc_tx2] = v_2 * k_
-//line regressions.go:44
 					gc_s_v[gc_rank2] = v
 				}
 				{
@@ -1018,7 +979,6 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 					v := r_
 //line regressions.go:41
 					s_2[gc_tx2] = v_2 * k_
-//line regressions.go:44
 					gc_s_v[gc_rank2] = v
 				}
 			}
@@ -1032,12 +992,10 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 				v := r_
 //line regressions.go:41
 				s_2[gc_tx2] = v_2 * k_
-//line regressions.go:44
 				gc_s_v[gc_rank2] = v
 			}
 		}
 	}
-//line regressions.go:50
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_step9 := 0
 		for ; gc_step9+3 < gc_bdx2; gc_step9 += 4 {
@@ -1047,7 +1005,6 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 				gc_pos2.Thread = gc_rank2
 //line regressions.go:43
 				r_2 := s_2[(gc_tx2+1)%len(s_2)]
-//line regressions.go:45
 				gc_s_r_2[gc_rank2] = r_2
 			}
 			{
@@ -1056,7 +1013,6 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 				gc_pos2.Thread = gc_rank2
 //line regressions.go:43
 				r_2 := s_2[(gc_tx2+1)%len(s_2)]
-//line regressions.go:45
 				gc_s_r_2[gc_rank2] = r_2
 			}
 			{
@@ -1065,7 +1021,6 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 				gc_pos2.Thread = gc_rank2
 //line regressions.go:43
 				r_2 := s_2[(gc_tx2+1)%len(s_2)]
-//line regressions.go:45
 				gc_s_r_2[gc_rank2] = r_2
 			}
 			{
@@ -1074,7 +1029,6 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 				gc_pos2.Thread = gc_rank2
 //line regressions.go:43
 				r_2 := s_2[(gc_tx2+1)%len(s_2)]
-//line regressions.go:45
 				gc_s_r_2[gc_rank2] = r_2
 			}
 		}
@@ -1083,11 +1037,9 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 			gc_pos2.Thread = gc_rank2
 //line regressions.go:43
 			r_2 := s_2[(gc_tx2+1)%len(s_2)]
-//line regressions.go:45
 			gc_s_r_2[gc_rank2] = r_2
 		}
 	}
-//line regressions.go:50
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off2 := gc_bx2 * gc_bdx2
 		if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx2 <= len(out)-gc_off2 {
@@ -1130,7 +1082,6 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 			}
 			for gc_tx2 := gc_vstep7; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
-//line regressions.go:53
 				v := gc_s_v[gc_rank2]
 				r_2 := gc_s_r_2[gc_rank2]
 //line regressions.go:45
@@ -1139,7 +1090,6 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 				gc_at6[gc_tx2] = v + r_3
 			}
 		} else {
-//line regressions.go:39
 			gc_vstep8 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop6 bool
@@ -1147,7 +1097,6 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 					for ; gc_vstep8+15 < gc_bdx2; gc_vstep8 += 16 {
 						gc_tx2 := gc_vstep8
 						gc_rank2 := gc_base2 + gc_tx2
-//line regressions.go:45
 						v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank2:])
 //line regressions.go:45
 						r_2 := archsimd.LoadFloat32x16Slice(gc_s_r_2[gc_rank2:])
@@ -1158,7 +1107,6 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 //line regressions.go:35
 							break
 						}
-//line regressions.go:36
 						v.Add(r_3).StoreSlice(out[gc_bx2*gc_bdx2+gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1183,7 +1131,6 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 //line regressions.go:35
 						break
 					}
-//line regressions.go:36
 					v.Add(r_3).StoreSlice(out[gc_bx2*gc_bdx2+gc_tx2:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -1193,6 +1140,7 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 				gc_pos2.Thread = gc_rank2
 				v := gc_s_v[gc_rank2]
 				r_2 := gc_s_r_2[gc_rank2]
+//line regressions.go:45
 				var r_3 float32 = r_2
 //line regressions.go:35
 				out[gc_bx2*gc_bdx2+gc_tx2] = v + r_3
@@ -1229,7 +1177,6 @@ func gc_body_relax(gc_b2 *compiled.Block, grid []int32, iters int) {
 //line regressions.go:55
 	b := gc_bdx2
 	s := gocuda.Shared[int32](t, b+2)
-//line regressions.go:58
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off8 := gc_bx2 * b
 		gc_off9 := 0
@@ -1308,7 +1255,6 @@ func gc_body_relax(gc_b2 *compiled.Block, grid []int32, iters int) {
 				if tid == 0 {
 					gc_at10[0], gc_at11[0] = 0, 0
 				}
-//line regressions.go:63
 				gc_s_v[gc_rank2] = v
 			}
 		} else {
@@ -1396,7 +1342,6 @@ func gc_body_relax(gc_b2 *compiled.Block, grid []int32, iters int) {
 					if tid == 0 {
 						s[0], s[b+1] = 0, 0
 					}
-//line regressions.go:63
 					gc_s_v[gc_rank2] = v
 				}
 				{
@@ -1409,7 +1354,6 @@ func gc_body_relax(gc_b2 *compiled.Block, grid []int32, iters int) {
 					if tid == 0 {
 						s[0], s[b+1] = 0, 0
 					}
-//line regressions.go:63
 					gc_s_v[gc_rank2] = v
 				}
 				{
@@ -1422,7 +1366,6 @@ func gc_body_relax(gc_b2 *compiled.Block, grid []int32, iters int) {
 					if tid == 0 {
 						s[0], s[b+1] = 0, 0
 					}
-//line regressions.go:63
 					gc_s_v[gc_rank2] = v
 				}
 				{
@@ -1435,7 +1378,6 @@ func gc_body_relax(gc_b2 *compiled.Block, grid []int32, iters int) {
 					if tid == 0 {
 						s[0], s[b+1] = 0, 0
 					}
-//line regressions.go:63
 					gc_s_v[gc_rank2] = v
 				}
 			}
@@ -1448,7 +1390,6 @@ func gc_body_relax(gc_b2 *compiled.Block, grid []int32, iters int) {
 				if tid == 0 {
 					s[0], s[b+1] = 0, 0
 				}
-//line regressions.go:63
 				gc_s_v[gc_rank2] = v
 			}
 		}
@@ -1459,7 +1400,6 @@ func gc_body_relax(gc_b2 *compiled.Block, grid []int32, iters int) {
 		if gc_b2.Stopped() {
 			return
 		}
-//line regressions.go:68
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_off11 := 1
 			gc_fastlo3 := min(max(0, -gc_off11), gc_bdx2)
@@ -1510,7 +1450,6 @@ func gc_body_relax(gc_b2 *compiled.Block, grid []int32, iters int) {
 						for gc_u3 := gc_vstep5 - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
 							gc_tx2 := gc_fastlo3 + gc_u3
 							gc_rank2 := gc_base2 + gc_tx2
-//line regressions.go:59
 							v := gc_s_v[gc_rank2]
 //line regressions.go:63
 							gc_at12[gc_u3] = v
@@ -1522,7 +1461,6 @@ func gc_body_relax(gc_b2 *compiled.Block, grid []int32, iters int) {
 					gc_pos2.Thread = gc_rank2
 //line regressions.go:57
 					tid := gc_tx2
-//line regressions.go:59
 					v := gc_s_v[gc_rank2]
 //line regressions.go:63
 					s[tid+1] = v
@@ -1580,7 +1518,6 @@ func gc_body_relax(gc_b2 *compiled.Block, grid []int32, iters int) {
 						gc_pos2.Thread = gc_rank2
 //line regressions.go:57
 						tid := gc_tx2
-//line regressions.go:59
 						v := gc_s_v[gc_rank2]
 //line regressions.go:63
 						s[tid+1] = v
@@ -1591,7 +1528,6 @@ func gc_body_relax(gc_b2 *compiled.Block, grid []int32, iters int) {
 						gc_pos2.Thread = gc_rank2
 //line regressions.go:57
 						tid := gc_tx2
-//line regressions.go:59
 						v := gc_s_v[gc_rank2]
 //line regressions.go:63
 						s[tid+1] = v
@@ -1602,7 +1538,6 @@ func gc_body_relax(gc_b2 *compiled.Block, grid []int32, iters int) {
 						gc_pos2.Thread = gc_rank2
 //line regressions.go:57
 						tid := gc_tx2
-//line regressions.go:59
 						v := gc_s_v[gc_rank2]
 //line regressions.go:63
 						s[tid+1] = v
@@ -1613,7 +1548,6 @@ func gc_body_relax(gc_b2 *compiled.Block, grid []int32, iters int) {
 						gc_pos2.Thread = gc_rank2
 //line regressions.go:57
 						tid := gc_tx2
-//line regressions.go:59
 						v := gc_s_v[gc_rank2]
 //line regressions.go:63
 						s[tid+1] = v
@@ -1624,7 +1558,6 @@ func gc_body_relax(gc_b2 *compiled.Block, grid []int32, iters int) {
 					gc_pos2.Thread = gc_rank2
 //line regressions.go:57
 					tid := gc_tx2
-//line regressions.go:59
 					v := gc_s_v[gc_rank2]
 //line regressions.go:63
 					s[tid+1] = v
@@ -1635,7 +1568,6 @@ func gc_body_relax(gc_b2 *compiled.Block, grid []int32, iters int) {
 		if it == iters {
 			break
 		}
-//line regressions.go:69
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_off12 := 1
 			gc_off13 := 2
@@ -1651,7 +1583,6 @@ func gc_body_relax(gc_b2 *compiled.Block, grid []int32, iters int) {
 						for gc_u4 := 0; gc_u4 < gc_seglen4; gc_u4++ {
 							gc_tx2 := gc_fastlo4 + gc_u4
 							gc_rank2 := gc_base2 + gc_tx2
-//line regressions.go:59
 							var v int32
 //line regressions.go:68
 							v = (gc_at13[gc_u4] + 2*gc_at14[gc_u4] + gc_at15[gc_u4]) / 4
@@ -1664,7 +1595,6 @@ func gc_body_relax(gc_b2 *compiled.Block, grid []int32, iters int) {
 					gc_pos2.Thread = gc_rank2
 //line regressions.go:57
 					tid := gc_tx2
-//line regressions.go:59
 					var v int32
 //line regressions.go:68
 					v = (s[tid] + 2*s[tid+1] + s[tid+2]) / 4
@@ -1679,7 +1609,6 @@ func gc_body_relax(gc_b2 *compiled.Block, grid []int32, iters int) {
 						gc_pos2.Thread = gc_rank2
 //line regressions.go:57
 						tid := gc_tx2
-//line regressions.go:59
 						var v int32
 //line regressions.go:68
 						v = (s[tid] + 2*s[tid+1] + s[tid+2]) / 4
@@ -1691,7 +1620,6 @@ func gc_body_relax(gc_b2 *compiled.Block, grid []int32, iters int) {
 						gc_pos2.Thread = gc_rank2
 //line regressions.go:57
 						tid := gc_tx2
-//line regressions.go:59
 						var v int32
 //line regressions.go:68
 						v = (s[tid] + 2*s[tid+1] + s[tid+2]) / 4
@@ -1703,7 +1631,6 @@ func gc_body_relax(gc_b2 *compiled.Block, grid []int32, iters int) {
 						gc_pos2.Thread = gc_rank2
 //line regressions.go:57
 						tid := gc_tx2
-//line regressions.go:59
 						var v int32
 //line regressions.go:68
 						v = (s[tid] + 2*s[tid+1] + s[tid+2]) / 4
@@ -1715,7 +1642,6 @@ func gc_body_relax(gc_b2 *compiled.Block, grid []int32, iters int) {
 						gc_pos2.Thread = gc_rank2
 //line regressions.go:57
 						tid := gc_tx2
-//line regressions.go:59
 						var v int32
 //line regressions.go:68
 						v = (s[tid] + 2*s[tid+1] + s[tid+2]) / 4
@@ -1727,7 +1653,6 @@ func gc_body_relax(gc_b2 *compiled.Block, grid []int32, iters int) {
 					gc_pos2.Thread = gc_rank2
 //line regressions.go:57
 					tid := gc_tx2
-//line regressions.go:59
 					var v int32
 //line regressions.go:68
 					v = (s[tid] + 2*s[tid+1] + s[tid+2]) / 4
@@ -1736,7 +1661,6 @@ func gc_body_relax(gc_b2 *compiled.Block, grid []int32, iters int) {
 			}
 		}
 	}
-//line regressions.go:76
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off14 := gc_bx2 * b
 		if gc_off14 >= 0 && gc_off14 <= len(grid) && gc_bdx2 <= len(grid)-gc_off14 {
@@ -1781,7 +1705,6 @@ func gc_body_relax(gc_b2 *compiled.Block, grid []int32, iters int) {
 			}
 			for gc_tx2 := gc_vstep7; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
-//line regressions.go:59
 				v := gc_s_v[gc_rank2]
 //line regressions.go:71
 				gc_at16[gc_tx2] = v
@@ -1839,7 +1762,6 @@ func gc_body_relax(gc_b2 *compiled.Block, grid []int32, iters int) {
 					gc_pos2.Thread = gc_rank2
 //line regressions.go:57
 					tid := gc_tx2
-//line regressions.go:59
 					v := gc_s_v[gc_rank2]
 //line regressions.go:71
 					grid[gc_bx2*b+tid] = v
@@ -1850,7 +1772,6 @@ func gc_body_relax(gc_b2 *compiled.Block, grid []int32, iters int) {
 					gc_pos2.Thread = gc_rank2
 //line regressions.go:57
 					tid := gc_tx2
-//line regressions.go:59
 					v := gc_s_v[gc_rank2]
 //line regressions.go:71
 					grid[gc_bx2*b+tid] = v
@@ -1861,7 +1782,6 @@ func gc_body_relax(gc_b2 *compiled.Block, grid []int32, iters int) {
 					gc_pos2.Thread = gc_rank2
 //line regressions.go:57
 					tid := gc_tx2
-//line regressions.go:59
 					v := gc_s_v[gc_rank2]
 //line regressions.go:71
 					grid[gc_bx2*b+tid] = v
@@ -1872,7 +1792,6 @@ func gc_body_relax(gc_b2 *compiled.Block, grid []int32, iters int) {
 					gc_pos2.Thread = gc_rank2
 //line regressions.go:57
 					tid := gc_tx2
-//line regressions.go:59
 					v := gc_s_v[gc_rank2]
 //line regressions.go:71
 					grid[gc_bx2*b+tid] = v
@@ -1883,7 +1802,6 @@ func gc_body_relax(gc_b2 *compiled.Block, grid []int32, iters int) {
 				gc_pos2.Thread = gc_rank2
 //line regressions.go:57
 				tid := gc_tx2
-//line regressions.go:59
 				v := gc_s_v[gc_rank2]
 //line regressions.go:71
 				grid[gc_bx2*b+tid] = v
@@ -1916,7 +1834,6 @@ func gc_body_shflWidth(gc_b2 *compiled.Block, out []int32, width int) {
 	gc_bdy2 := gc_bd2.Y
 	gc_bdz2 := gc_bd2.Z
 	gc_n2 := gc_b2.Len()
-//line regressions.go:89
 	var gc_c21m [32]uint32
 	var gc_c21v [32]int32
 	var gc_c21a [32]int
@@ -1937,7 +1854,6 @@ func gc_body_shflWidth(gc_b2 *compiled.Block, out []int32, width int) {
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 					gc_rank2 := gc_w2 + gc_lane2
 					gc_tx2 := gc_tidx3.X + gc_lane2
-//line regressions.go:88
 					gc_ty2 := gc_tidx3.Y
 					_ = gc_ty2
 					gc_tz2 := gc_tidx3.Z
@@ -1958,7 +1874,6 @@ func gc_body_shflWidth(gc_b2 *compiled.Block, out []int32, width int) {
 //line regressions.go:84
 						gc_c21w[gc_lane2+gc_k4] = w
 					}
-//line regressions.go:85
 					gc_left &^= 0xff << gc_lane2
 				}
 			} else {
@@ -1972,7 +1887,6 @@ func gc_body_shflWidth(gc_b2 *compiled.Block, out []int32, width int) {
 						continue // the lanes wrap to the next row
 					}
 					gc_tx2 := gc_tidx2.X
-//line regressions.go:99
 					gc_ty2 := gc_tidx2.Y
 					_ = gc_ty2
 					gc_tz2 := gc_tidx2.Z
@@ -1993,7 +1907,6 @@ func gc_body_shflWidth(gc_b2 *compiled.Block, out []int32, width int) {
 //line regressions.go:84
 						gc_c21w[gc_lane2+gc_k2] = w
 					}
-//line regressions.go:85
 					gc_left &^= 0xff << gc_lane2
 				}
 			}
@@ -2006,7 +1919,6 @@ func gc_body_shflWidth(gc_b2 *compiled.Block, out []int32, width int) {
 				{
 //line regressions.go:82
 					w := width + (gc_w2>>5)*0
-//line regressions.go:84
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 						gc_tx2++
 						if gc_tx2 == gc_bdx2 {
@@ -2034,9 +1946,7 @@ func gc_body_shflWidth(gc_b2 *compiled.Block, out []int32, width int) {
 			gc_tidx4 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 			if gc_act2 == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx2 {
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-//line regressions.go:91
 					gc_tx2 := gc_tidx4.X + gc_lane2
-//line regressions.go:93
 					gc_ty2 := gc_tidx4.Y
 					_ = gc_ty2
 					gc_tz2 := gc_tidx4.Z
@@ -2046,7 +1956,6 @@ func gc_body_shflWidth(gc_b2 *compiled.Block, out []int32, width int) {
 //line regressions.go:84
 						break
 					}
-//line regressions.go:85
 					archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]).StoreSlice(out[gc_tx2:])
 					gc_left2 &^= 0xff << gc_lane2
 				}
@@ -2061,7 +1970,6 @@ func gc_body_shflWidth(gc_b2 *compiled.Block, out []int32, width int) {
 						continue // the lanes wrap to the next row
 					}
 					gc_tx2 := gc_tidx2.X
-//line regressions.go:100
 					gc_ty2 := gc_tidx2.Y
 					_ = gc_ty2
 					gc_tz2 := gc_tidx2.Z
@@ -2071,7 +1979,6 @@ func gc_body_shflWidth(gc_b2 *compiled.Block, out []int32, width int) {
 //line regressions.go:84
 						break
 					}
-//line regressions.go:85
 					archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]).StoreSlice(out[gc_tx2:])
 					gc_left2 &^= 0xff << gc_lane2
 				}
@@ -2137,7 +2044,6 @@ func gc_body_staleRemat(gc_b2 *compiled.Block, out []int32) {
 	counts := gocuda.Shared[int32](t, gc_bdx2)[:gc_bdx2]
 //line regressions.go:99
 	stride := gc_bdx2 / 2
-//line regressions.go:101
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		if gc_bdx2 <= len(counts) {
 			gc_at5 := counts[:gc_bdx2]
@@ -2145,7 +2051,6 @@ func gc_body_staleRemat(gc_b2 *compiled.Block, out []int32) {
 			for ; gc_step10+3 < gc_bdx2; gc_step10 += 4 {
 				{
 					gc_tx2 := gc_step10 + 0
-//line regressions.go:109
 					gc_rank2 := gc_base2 + gc_tx2
 //line regressions.go:96
 					tid := gc_tx2
@@ -2153,12 +2058,10 @@ func gc_body_staleRemat(gc_b2 *compiled.Block, out []int32) {
 					gc_at5[gc_tx2] = 0
 //line regressions.go:100
 					offset := tid & (stride - 1)
-//line regressions.go:102
 					gc_s_offset[gc_rank2] = offset
 				}
 				{
 					gc_tx2 := gc_step10 + 1
-//line regressions.go:107
 					gc_rank2 := gc_base2 + gc_tx2
 //line regressions.go:96
 					tid := gc_tx2
@@ -2166,12 +2069,10 @@ func gc_body_staleRemat(gc_b2 *compiled.Block, out []int32) {
 					gc_at5[gc_tx2] = 0
 //line regressions.go:100
 					offset := tid & (stride - 1)
-//line regressions.go:102
 					gc_s_offset[gc_rank2] = offset
 				}
 				{
 					gc_tx2 := gc_step10 + 2
-//line regressions.go:107
 					gc_rank2 := gc_base2 + gc_tx2
 //line regressions.go:96
 					tid := gc_tx2
@@ -2179,12 +2080,10 @@ func gc_body_staleRemat(gc_b2 *compiled.Block, out []int32) {
 					gc_at5[gc_tx2] = 0
 //line regressions.go:100
 					offset := tid & (stride - 1)
-//line regressions.go:102
 					gc_s_offset[gc_rank2] = offset
 				}
 				{
 					gc_tx2 := gc_step10 + 3
-//line regressions.go:107
 					gc_rank2 := gc_base2 + gc_tx2
 //line regressions.go:96
 					tid := gc_tx2
@@ -2192,7 +2091,6 @@ func gc_body_staleRemat(gc_b2 *compiled.Block, out []int32) {
 					gc_at5[gc_tx2] = 0
 //line regressions.go:100
 					offset := tid & (stride - 1)
-//line regressions.go:102
 					gc_s_offset[gc_rank2] = offset
 				}
 			}
@@ -2204,7 +2102,6 @@ func gc_body_staleRemat(gc_b2 *compiled.Block, out []int32) {
 				gc_at5[gc_tx2] = 0
 //line regressions.go:100
 				offset := tid & (stride - 1)
-//line regressions.go:102
 				gc_s_offset[gc_rank2] = offset
 			}
 		} else {
@@ -2220,7 +2117,6 @@ func gc_body_staleRemat(gc_b2 *compiled.Block, out []int32) {
 					counts[tid] = 0
 //line regressions.go:100
 					offset := tid & (stride - 1)
-//line regressions.go:102
 					gc_s_offset[gc_rank2] = offset
 				}
 				{
@@ -2233,7 +2129,6 @@ func gc_body_staleRemat(gc_b2 *compiled.Block, out []int32) {
 					counts[tid] = 0
 //line regressions.go:100
 					offset := tid & (stride - 1)
-//line regressions.go:102
 					gc_s_offset[gc_rank2] = offset
 				}
 				{
@@ -2246,7 +2141,6 @@ func gc_body_staleRemat(gc_b2 *compiled.Block, out []int32) {
 					counts[tid] = 0
 //line regressions.go:100
 					offset := tid & (stride - 1)
-//line regressions.go:102
 					gc_s_offset[gc_rank2] = offset
 				}
 				{
@@ -2259,7 +2153,6 @@ func gc_body_staleRemat(gc_b2 *compiled.Block, out []int32) {
 					counts[tid] = 0
 //line regressions.go:100
 					offset := tid & (stride - 1)
-//line regressions.go:102
 					gc_s_offset[gc_rank2] = offset
 				}
 			}
@@ -2272,7 +2165,6 @@ func gc_body_staleRemat(gc_b2 *compiled.Block, out []int32) {
 				counts[tid] = 0
 //line regressions.go:100
 				offset := tid & (stride - 1)
-//line regressions.go:102
 				gc_s_offset[gc_rank2] = offset
 			}
 		}
@@ -2280,7 +2172,6 @@ func gc_body_staleRemat(gc_b2 *compiled.Block, out []int32) {
 //line regressions.go:101
 	stride >>= 1
 	for ; stride > 0; stride >>= 1 {
-//line regressions.go:104
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			if gc_bdx2 <= len(counts) {
 				gc_at6 := counts[:gc_bdx2]
@@ -2288,9 +2179,7 @@ func gc_body_staleRemat(gc_b2 *compiled.Block, out []int32) {
 				for ; gc_step12+3 < gc_bdx2; gc_step12 += 4 {
 					{
 						gc_tx2 := gc_step12 + 0
-//line regressions.go:112
 						gc_rank2 := gc_base2 + gc_tx2
-//line regressions.go:98
 						offset := gc_s_offset[gc_rank2]
 //line regressions.go:104
 						if offset >= stride {
@@ -2299,9 +2188,7 @@ func gc_body_staleRemat(gc_b2 *compiled.Block, out []int32) {
 					}
 					{
 						gc_tx2 := gc_step12 + 1
-//line regressions.go:111
 						gc_rank2 := gc_base2 + gc_tx2
-//line regressions.go:98
 						offset := gc_s_offset[gc_rank2]
 //line regressions.go:104
 						if offset >= stride {
@@ -2310,9 +2197,7 @@ func gc_body_staleRemat(gc_b2 *compiled.Block, out []int32) {
 					}
 					{
 						gc_tx2 := gc_step12 + 2
-//line regressions.go:111
 						gc_rank2 := gc_base2 + gc_tx2
-//line regressions.go:98
 						offset := gc_s_offset[gc_rank2]
 //line regressions.go:104
 						if offset >= stride {
@@ -2321,9 +2206,7 @@ func gc_body_staleRemat(gc_b2 *compiled.Block, out []int32) {
 					}
 					{
 						gc_tx2 := gc_step12 + 3
-//line regressions.go:111
 						gc_rank2 := gc_base2 + gc_tx2
-//line regressions.go:98
 						offset := gc_s_offset[gc_rank2]
 //line regressions.go:104
 						if offset >= stride {
@@ -2333,7 +2216,6 @@ func gc_body_staleRemat(gc_b2 *compiled.Block, out []int32) {
 				}
 				for gc_tx2 := gc_step12; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-//line regressions.go:98
 					offset := gc_s_offset[gc_rank2]
 //line regressions.go:104
 					if offset >= stride {
@@ -2349,7 +2231,6 @@ func gc_body_staleRemat(gc_b2 *compiled.Block, out []int32) {
 						gc_pos2.Thread = gc_rank2
 //line regressions.go:96
 						tid := gc_tx2
-//line regressions.go:98
 						offset := gc_s_offset[gc_rank2]
 //line regressions.go:104
 						if offset >= stride {
@@ -2362,7 +2243,6 @@ func gc_body_staleRemat(gc_b2 *compiled.Block, out []int32) {
 						gc_pos2.Thread = gc_rank2
 //line regressions.go:96
 						tid := gc_tx2
-//line regressions.go:98
 						offset := gc_s_offset[gc_rank2]
 //line regressions.go:104
 						if offset >= stride {
@@ -2375,7 +2255,6 @@ func gc_body_staleRemat(gc_b2 *compiled.Block, out []int32) {
 						gc_pos2.Thread = gc_rank2
 //line regressions.go:96
 						tid := gc_tx2
-//line regressions.go:98
 						offset := gc_s_offset[gc_rank2]
 //line regressions.go:104
 						if offset >= stride {
@@ -2388,7 +2267,6 @@ func gc_body_staleRemat(gc_b2 *compiled.Block, out []int32) {
 						gc_pos2.Thread = gc_rank2
 //line regressions.go:96
 						tid := gc_tx2
-//line regressions.go:98
 						offset := gc_s_offset[gc_rank2]
 //line regressions.go:104
 						if offset >= stride {
@@ -2401,7 +2279,6 @@ func gc_body_staleRemat(gc_b2 *compiled.Block, out []int32) {
 					gc_pos2.Thread = gc_rank2
 //line regressions.go:96
 					tid := gc_tx2
-//line regressions.go:98
 					offset := gc_s_offset[gc_rank2]
 //line regressions.go:104
 					if offset >= stride {
@@ -2413,7 +2290,6 @@ func gc_body_staleRemat(gc_b2 *compiled.Block, out []int32) {
 	}
 //line regressions.go:108
 	step := 1
-//line regressions.go:110
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_qoff2, gc_qd2 := 0, (step + 1)
 		if compiled.Segmented(gc_qoff2, gc_qd2, 0, gc_bdx2) {
@@ -2431,7 +2307,6 @@ func gc_body_staleRemat(gc_b2 *compiled.Block, out []int32) {
 //line regressions.go:109
 						lane := (gc_tx2 + gc_r)
 						var sum int32
-//line regressions.go:113
 						gc_s_lane[gc_rank2] = lane
 						gc_s_sum[gc_rank2] = sum
 					}
@@ -2442,7 +2317,6 @@ func gc_body_staleRemat(gc_b2 *compiled.Block, out []int32) {
 //line regressions.go:109
 						lane := (gc_tx2 + gc_r)
 						var sum int32
-//line regressions.go:113
 						gc_s_lane[gc_rank2] = lane
 						gc_s_sum[gc_rank2] = sum
 					}
@@ -2453,7 +2327,6 @@ func gc_body_staleRemat(gc_b2 *compiled.Block, out []int32) {
 //line regressions.go:109
 						lane := (gc_tx2 + gc_r)
 						var sum int32
-//line regressions.go:113
 						gc_s_lane[gc_rank2] = lane
 						gc_s_sum[gc_rank2] = sum
 					}
@@ -2464,7 +2337,6 @@ func gc_body_staleRemat(gc_b2 *compiled.Block, out []int32) {
 //line regressions.go:109
 						lane := (gc_tx2 + gc_r)
 						var sum int32
-//line regressions.go:113
 						gc_s_lane[gc_rank2] = lane
 						gc_s_sum[gc_rank2] = sum
 					}
@@ -2475,7 +2347,6 @@ func gc_body_staleRemat(gc_b2 *compiled.Block, out []int32) {
 //line regressions.go:109
 					lane := (gc_tx2 + gc_r)
 					var sum int32
-//line regressions.go:113
 					gc_s_lane[gc_rank2] = lane
 					gc_s_sum[gc_rank2] = sum
 				}
@@ -2493,7 +2364,6 @@ func gc_body_staleRemat(gc_b2 *compiled.Block, out []int32) {
 //line regressions.go:109
 					lane := tid % (step + 1)
 					var sum int32
-//line regressions.go:113
 					gc_s_lane[gc_rank2] = lane
 					gc_s_sum[gc_rank2] = sum
 				}
@@ -2506,7 +2376,6 @@ func gc_body_staleRemat(gc_b2 *compiled.Block, out []int32) {
 //line regressions.go:109
 					lane := tid % (step + 1)
 					var sum int32
-//line regressions.go:113
 					gc_s_lane[gc_rank2] = lane
 					gc_s_sum[gc_rank2] = sum
 				}
@@ -2519,7 +2388,6 @@ func gc_body_staleRemat(gc_b2 *compiled.Block, out []int32) {
 //line regressions.go:109
 					lane := tid % (step + 1)
 					var sum int32
-//line regressions.go:113
 					gc_s_lane[gc_rank2] = lane
 					gc_s_sum[gc_rank2] = sum
 				}
@@ -2532,7 +2400,6 @@ func gc_body_staleRemat(gc_b2 *compiled.Block, out []int32) {
 //line regressions.go:109
 					lane := tid % (step + 1)
 					var sum int32
-//line regressions.go:113
 					gc_s_lane[gc_rank2] = lane
 					gc_s_sum[gc_rank2] = sum
 				}
@@ -2545,7 +2412,6 @@ func gc_body_staleRemat(gc_b2 *compiled.Block, out []int32) {
 //line regressions.go:109
 				lane := tid % (step + 1)
 				var sum int32
-//line regressions.go:113
 				gc_s_lane[gc_rank2] = lane
 				gc_s_sum[gc_rank2] = sum
 			}
@@ -2553,7 +2419,6 @@ func gc_body_staleRemat(gc_b2 *compiled.Block, out []int32) {
 	}
 //line regressions.go:111
 	for k := 0; k < 3; k++ {
-//line regressions.go:113
 		gc_step16 := 0
 		for ; gc_step16+3 < gc_n2; gc_step16 += 4 {
 			{
@@ -2604,7 +2469,6 @@ func gc_body_staleRemat(gc_b2 *compiled.Block, out []int32) {
 //line regressions.go:114
 		step *= 2
 	}
-//line regressions.go:117
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off2 := gc_bx2 * gc_bdx2
 		if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx2 <= len(out)-gc_off2 && gc_bdx2 <= len(counts) {
@@ -2652,7 +2516,6 @@ func gc_body_staleRemat(gc_b2 *compiled.Block, out []int32) {
 			}
 			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
-//line regressions.go:98
 				sum := gc_s_sum[gc_rank2]
 //line regressions.go:117
 				gc_at7[gc_tx2] = gc_at8[gc_tx2]*100 + sum
@@ -2676,7 +2539,6 @@ func gc_body_staleRemat(gc_b2 *compiled.Block, out []int32) {
 //line regressions.go:117
 							break
 						}
-//line regressions.go:118
 						archsimd.LoadInt32x16Slice(counts[tid:]).Mul(gc_vb2).Add(sum).StoreSlice(out[gc_bx2*gc_bdx2+tid:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -2701,7 +2563,6 @@ func gc_body_staleRemat(gc_b2 *compiled.Block, out []int32) {
 //line regressions.go:117
 						break
 					}
-//line regressions.go:118
 					archsimd.LoadInt32x8Slice(counts[tid:]).Mul(gc_vb).Add(sum).StoreSlice(out[gc_bx2*gc_bdx2+tid:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -2714,7 +2575,6 @@ func gc_body_staleRemat(gc_b2 *compiled.Block, out []int32) {
 					gc_pos2.Thread = gc_rank2
 //line regressions.go:96
 					tid := gc_tx2
-//line regressions.go:98
 					sum := gc_s_sum[gc_rank2]
 //line regressions.go:117
 					out[gc_bx2*gc_bdx2+tid] = counts[tid]*100 + sum
@@ -2725,7 +2585,6 @@ func gc_body_staleRemat(gc_b2 *compiled.Block, out []int32) {
 					gc_pos2.Thread = gc_rank2
 //line regressions.go:96
 					tid := gc_tx2
-//line regressions.go:98
 					sum := gc_s_sum[gc_rank2]
 //line regressions.go:117
 					out[gc_bx2*gc_bdx2+tid] = counts[tid]*100 + sum
@@ -2736,7 +2595,6 @@ func gc_body_staleRemat(gc_b2 *compiled.Block, out []int32) {
 					gc_pos2.Thread = gc_rank2
 //line regressions.go:96
 					tid := gc_tx2
-//line regressions.go:98
 					sum := gc_s_sum[gc_rank2]
 //line regressions.go:117
 					out[gc_bx2*gc_bdx2+tid] = counts[tid]*100 + sum
@@ -2747,7 +2605,6 @@ func gc_body_staleRemat(gc_b2 *compiled.Block, out []int32) {
 					gc_pos2.Thread = gc_rank2
 //line regressions.go:96
 					tid := gc_tx2
-//line regressions.go:98
 					sum := gc_s_sum[gc_rank2]
 //line regressions.go:117
 					out[gc_bx2*gc_bdx2+tid] = counts[tid]*100 + sum
@@ -2758,7 +2615,6 @@ func gc_body_staleRemat(gc_b2 *compiled.Block, out []int32) {
 				gc_pos2.Thread = gc_rank2
 //line regressions.go:96
 				tid := gc_tx2
-//line regressions.go:98
 				sum := gc_s_sum[gc_rank2]
 //line regressions.go:117
 				out[gc_bx2*gc_bdx2+tid] = counts[tid]*100 + sum
@@ -2797,7 +2653,6 @@ func gc_body_outParams(gc_b2 *compiled.Block, out []int32) {
 	}
 //line regressions.go:135
 	s := gocuda.Shared[int32](t, gc_bdx2)[:gc_bdx2]
-//line regressions.go:137
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		if gc_bdx2 <= len(s) {
 			gc_at4 := s[:gc_bdx2]
@@ -2805,7 +2660,6 @@ func gc_body_outParams(gc_b2 *compiled.Block, out []int32) {
 			for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
 				{
 					gc_tx2 := gc_step3 + 0
-//line regressions.go:145
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line regressions.go:133
@@ -2813,12 +2667,10 @@ func gc_body_outParams(gc_b2 *compiled.Block, out []int32) {
 					setPair(&a, &b, gc_tx2)
 //line regressions.go:136
 					gc_at4[gc_tx2] = int32(a)
-//line regressions.go:139
 					gc_s_b[gc_rank2] = b
 				}
 				{
 					gc_tx2 := gc_step3 + 1
-//line regressions.go:144
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line regressions.go:133
@@ -2826,12 +2678,10 @@ func gc_body_outParams(gc_b2 *compiled.Block, out []int32) {
 					setPair(&a, &b, gc_tx2)
 //line regressions.go:136
 					gc_at4[gc_tx2] = int32(a)
-//line regressions.go:139
 					gc_s_b[gc_rank2] = b
 				}
 				{
 					gc_tx2 := gc_step3 + 2
-//line regressions.go:144
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line regressions.go:133
@@ -2839,12 +2689,10 @@ func gc_body_outParams(gc_b2 *compiled.Block, out []int32) {
 					setPair(&a, &b, gc_tx2)
 //line regressions.go:136
 					gc_at4[gc_tx2] = int32(a)
-//line regressions.go:139
 					gc_s_b[gc_rank2] = b
 				}
 				{
 					gc_tx2 := gc_step3 + 3
-//line regressions.go:144
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line regressions.go:133
@@ -2852,7 +2700,6 @@ func gc_body_outParams(gc_b2 *compiled.Block, out []int32) {
 					setPair(&a, &b, gc_tx2)
 //line regressions.go:136
 					gc_at4[gc_tx2] = int32(a)
-//line regressions.go:139
 					gc_s_b[gc_rank2] = b
 				}
 			}
@@ -2864,7 +2711,6 @@ func gc_body_outParams(gc_b2 *compiled.Block, out []int32) {
 				setPair(&a, &b, gc_tx2)
 //line regressions.go:136
 				gc_at4[gc_tx2] = int32(a)
-//line regressions.go:139
 				gc_s_b[gc_rank2] = b
 			}
 		} else {
@@ -2879,7 +2725,6 @@ func gc_body_outParams(gc_b2 *compiled.Block, out []int32) {
 					setPair(&a, &b, gc_tx2)
 //line regressions.go:136
 					s[gc_tx2] = int32(a)
-//line regressions.go:139
 					gc_s_b[gc_rank2] = b
 				}
 				{
@@ -2891,7 +2736,6 @@ func gc_body_outParams(gc_b2 *compiled.Block, out []int32) {
 					setPair(&a, &b, gc_tx2)
 //line regressions.go:136
 					s[gc_tx2] = int32(a)
-//line regressions.go:139
 					gc_s_b[gc_rank2] = b
 				}
 				{
@@ -2903,7 +2747,6 @@ func gc_body_outParams(gc_b2 *compiled.Block, out []int32) {
 					setPair(&a, &b, gc_tx2)
 //line regressions.go:136
 					s[gc_tx2] = int32(a)
-//line regressions.go:139
 					gc_s_b[gc_rank2] = b
 				}
 				{
@@ -2915,7 +2758,6 @@ func gc_body_outParams(gc_b2 *compiled.Block, out []int32) {
 					setPair(&a, &b, gc_tx2)
 //line regressions.go:136
 					s[gc_tx2] = int32(a)
-//line regressions.go:139
 					gc_s_b[gc_rank2] = b
 				}
 			}
@@ -2927,12 +2769,10 @@ func gc_body_outParams(gc_b2 *compiled.Block, out []int32) {
 				setPair(&a, &b, gc_tx2)
 //line regressions.go:136
 				s[gc_tx2] = int32(a)
-//line regressions.go:139
 				gc_s_b[gc_rank2] = b
 			}
 		}
 	}
-//line regressions.go:145
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_qoff2, gc_qd2 := 1, gc_bdx2
 		if compiled.Segmented(gc_qoff2, gc_qd2, 0, gc_bdx2) {
@@ -2950,7 +2790,6 @@ func gc_body_outParams(gc_b2 *compiled.Block, out []int32) {
 					for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
 						gc_tx2 := gc_seg2 + gc_u2
 						gc_rank2 := gc_base2 + gc_tx2
-//line regressions.go:163
 						b := gc_s_b[gc_rank2]
 //line regressions.go:138
 						gc_at5[gc_u2] = gc_at6[gc_u2] + int32(b)
@@ -3006,7 +2845,6 @@ func gc_body_pureBound(gc_b2 *compiled.Block, out []int32, n int) {
 	s := gocuda.Shared[int32](t, 1)[:1]
 	total := smaller(n, 7)
 	for c := 0; c < total; c++ {
-//line regressions.go:161
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 			gc_to2 = gc_bound2 + 1
@@ -3061,7 +2899,6 @@ func gc_body_pureBound(gc_b2 *compiled.Block, out []int32, n int) {
 			}
 		}
 	}
-//line regressions.go:168
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off2 := gc_bx2 * gc_bdx2
 		if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx2 <= len(out)-gc_off2 {
@@ -3110,7 +2947,6 @@ func gc_body_pureBound(gc_b2 *compiled.Block, out []int32, n int) {
 //line regressions.go:165
 							break
 						}
-//line regressions.go:166
 						archsimd.BroadcastInt32x16(s[0]).StoreSlice(out[gc_bx2*gc_bdx2+gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -3130,7 +2966,6 @@ func gc_body_pureBound(gc_b2 *compiled.Block, out []int32, n int) {
 //line regressions.go:165
 						break
 					}
-//line regressions.go:166
 					archsimd.BroadcastInt32x8(s[0]).StoreSlice(out[gc_bx2*gc_bdx2+gc_tx2:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -3211,7 +3046,6 @@ func gc_body_fuseRemat(gc_b2 *compiled.Block, out []int32, p int32) {
 	s := gocuda.Shared[int32](t, gc_bdx2)[:gc_bdx2]
 //line regressions.go:181
 	w := p + int32(gc_bx2)
-//line regressions.go:183
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_vstep4 := 0
 		if compiled.SIMD && compiled.SIMD512 {
@@ -3295,7 +3129,6 @@ func gc_body_fuseRemat(gc_b2 *compiled.Block, out []int32, p int32) {
 			s[tx] = int32(tx)
 		}
 	}
-//line regressions.go:188
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_vstep5 := 0
 		if compiled.SIMD && compiled.SIMD512 {
@@ -3338,7 +3171,6 @@ func gc_body_fuseRemat(gc_b2 *compiled.Block, out []int32, p int32) {
 						gc_alive7 = archsimd.Mask32x16FromBits(gc_alive7.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive7.ToBits()&gc_if2.ToBits()).ToBits()).ToBits())
 					}
 				}
-//line regressions.go:187
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep5, false
 			}(gc_vstep5)
@@ -3384,7 +3216,6 @@ func gc_body_fuseRemat(gc_b2 *compiled.Block, out []int32, p int32) {
 					gc_alive6 = gc_alive6.And(gc_alive6.And(gc_if).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 				}
 			}
-//line regressions.go:187
 			archsimd.ClearAVXUpperBits()
 		}
 	gc_L22:
@@ -3410,7 +3241,6 @@ func gc_body_fuseRemat(gc_b2 *compiled.Block, out []int32, p int32) {
 	}
 //line regressions.go:188
 	w ^= p
-//line regressions.go:190
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_vstep6 := 0
 		if compiled.SIMD && compiled.SIMD512 {
@@ -3437,7 +3267,6 @@ func gc_body_fuseRemat(gc_b2 *compiled.Block, out []int32, p int32) {
 //line regressions.go:189
 						break
 					}
-//line regressions.go:190
 					archsimd.LoadInt32x16Slice(s[tx:]).Add(gc_vb8).Merge(archsimd.LoadInt32x16Slice(s[tx:]), gc_alive9).StoreSlice(s[tx:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -3469,7 +3298,6 @@ func gc_body_fuseRemat(gc_b2 *compiled.Block, out []int32, p int32) {
 //line regressions.go:189
 					break
 				}
-//line regressions.go:190
 				archsimd.LoadInt32x8Slice(s[tx:]).Add(gc_vb7).Merge(archsimd.LoadInt32x8Slice(s[tx:]), gc_alive8).StoreSlice(s[tx:])
 			}
 			archsimd.ClearAVXUpperBits()
@@ -3486,7 +3314,6 @@ func gc_body_fuseRemat(gc_b2 *compiled.Block, out []int32, p int32) {
 			s[tx]++
 		}
 	}
-//line regressions.go:194
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_vstep7 := 0
 		if compiled.SIMD && compiled.SIMD512 {
@@ -3516,7 +3343,6 @@ func gc_body_fuseRemat(gc_b2 *compiled.Block, out []int32, p int32) {
 //line regressions.go:191
 						break
 					}
-//line regressions.go:192
 					archsimd.LoadInt32x16Slice(s[tx:]).Mul(gc_vb11).Add(gc_vb12).StoreMasked((*[16]int32)(out[i:]), gc_alive11)
 				}
 				archsimd.ClearAVXUpperBits()
@@ -3551,7 +3377,6 @@ func gc_body_fuseRemat(gc_b2 *compiled.Block, out []int32, p int32) {
 //line regressions.go:191
 					break
 				}
-//line regressions.go:192
 				archsimd.LoadInt32x8Slice(s[tx:]).Mul(gc_vb9).Add(gc_vb10).StoreMasked((*[8]int32)(out[i:]), gc_alive10)
 			}
 			archsimd.ClearAVXUpperBits()
@@ -3603,7 +3428,6 @@ func gc_body_idempotentRead(gc_b2 *compiled.Block, out []int32, p int32) {
 	}
 //line regressions.go:203
 	s := gocuda.Shared[int32](t, gc_bdx2)[:gc_bdx2]
-//line regressions.go:205
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		if gc_bdx2 <= len(s) {
 			gc_at4 := s[:gc_bdx2]
@@ -3669,7 +3493,6 @@ func gc_body_idempotentRead(gc_b2 *compiled.Block, out []int32, p int32) {
 				w := p << 3
 				a := int32(tx)
 				gc_at4[gc_tx2] = a
-//line regressions.go:211
 				gc_s_w[gc_rank2] = w
 				gc_s_a[gc_rank2] = a
 			}
@@ -3740,7 +3563,6 @@ func gc_body_idempotentRead(gc_b2 *compiled.Block, out []int32, p int32) {
 					w := p << 3
 					a := int32(tx)
 					s[tx] = a
-//line regressions.go:211
 					gc_s_w[gc_rank2] = w
 					gc_s_a[gc_rank2] = a
 				}
@@ -3754,7 +3576,6 @@ func gc_body_idempotentRead(gc_b2 *compiled.Block, out []int32, p int32) {
 					w := p << 3
 					a := int32(tx)
 					s[tx] = a
-//line regressions.go:211
 					gc_s_w[gc_rank2] = w
 					gc_s_a[gc_rank2] = a
 				}
@@ -3768,7 +3589,6 @@ func gc_body_idempotentRead(gc_b2 *compiled.Block, out []int32, p int32) {
 					w := p << 3
 					a := int32(tx)
 					s[tx] = a
-//line regressions.go:211
 					gc_s_w[gc_rank2] = w
 					gc_s_a[gc_rank2] = a
 				}
@@ -3782,7 +3602,6 @@ func gc_body_idempotentRead(gc_b2 *compiled.Block, out []int32, p int32) {
 					w := p << 3
 					a := int32(tx)
 					s[tx] = a
-//line regressions.go:211
 					gc_s_w[gc_rank2] = w
 					gc_s_a[gc_rank2] = a
 				}
@@ -3796,13 +3615,11 @@ func gc_body_idempotentRead(gc_b2 *compiled.Block, out []int32, p int32) {
 				w := p << 3
 				a := int32(tx)
 				s[tx] = a
-//line regressions.go:211
 				gc_s_w[gc_rank2] = w
 				gc_s_a[gc_rank2] = a
 			}
 		}
 	}
-//line regressions.go:218
 	gc_step6 := 0
 	for ; gc_step6+3 < gc_n2; gc_step6 += 4 {
 		{
@@ -3875,7 +3692,6 @@ func gc_body_idempotentRead(gc_b2 *compiled.Block, out []int32, p int32) {
 		gc_s_w[gc_rank2] = w
 		gc_s_a[gc_rank2] = a
 	}
-//line regressions.go:220
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off2 := gc_bx2 * gc_bdx2
 		if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx2 <= len(out)-gc_off2 && gc_bdx2 <= len(s) {
@@ -3928,7 +3744,6 @@ func gc_body_idempotentRead(gc_b2 *compiled.Block, out []int32, p int32) {
 			}
 			for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
-//line regressions.go:207
 				w := gc_s_w[gc_rank2]
 				a := gc_s_a[gc_rank2]
 //line regressions.go:216
@@ -3956,7 +3771,6 @@ func gc_body_idempotentRead(gc_b2 *compiled.Block, out []int32, p int32) {
 //line regressions.go:216
 							break
 						}
-//line regressions.go:217
 						a.Add(archsimd.LoadInt32x16Slice(s[tx:])).Mul(gc_vb2).Add(w).StoreSlice(out[i:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -3984,7 +3798,6 @@ func gc_body_idempotentRead(gc_b2 *compiled.Block, out []int32, p int32) {
 //line regressions.go:216
 						break
 					}
-//line regressions.go:217
 					a.Add(archsimd.LoadInt32x8Slice(s[tx:])).Mul(gc_vb).Add(w).StoreSlice(out[i:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -3998,7 +3811,6 @@ func gc_body_idempotentRead(gc_b2 *compiled.Block, out []int32, p int32) {
 //line regressions.go:204
 					tx := gc_tx2
 					i := gc_bx2*gc_bdx2 + tx
-//line regressions.go:207
 					w := gc_s_w[gc_rank2]
 					a := gc_s_a[gc_rank2]
 //line regressions.go:216
@@ -4011,7 +3823,6 @@ func gc_body_idempotentRead(gc_b2 *compiled.Block, out []int32, p int32) {
 //line regressions.go:204
 					tx := gc_tx2
 					i := gc_bx2*gc_bdx2 + tx
-//line regressions.go:207
 					w := gc_s_w[gc_rank2]
 					a := gc_s_a[gc_rank2]
 //line regressions.go:216
@@ -4024,7 +3835,6 @@ func gc_body_idempotentRead(gc_b2 *compiled.Block, out []int32, p int32) {
 //line regressions.go:204
 					tx := gc_tx2
 					i := gc_bx2*gc_bdx2 + tx
-//line regressions.go:207
 					w := gc_s_w[gc_rank2]
 					a := gc_s_a[gc_rank2]
 //line regressions.go:216
@@ -4037,7 +3847,6 @@ func gc_body_idempotentRead(gc_b2 *compiled.Block, out []int32, p int32) {
 //line regressions.go:204
 					tx := gc_tx2
 					i := gc_bx2*gc_bdx2 + tx
-//line regressions.go:207
 					w := gc_s_w[gc_rank2]
 					a := gc_s_a[gc_rank2]
 //line regressions.go:216
@@ -4050,7 +3859,6 @@ func gc_body_idempotentRead(gc_b2 *compiled.Block, out []int32, p int32) {
 //line regressions.go:204
 				tx := gc_tx2
 				i := gc_bx2*gc_bdx2 + tx
-//line regressions.go:207
 				w := gc_s_w[gc_rank2]
 				a := gc_s_a[gc_rank2]
 //line regressions.go:216

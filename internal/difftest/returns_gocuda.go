@@ -51,7 +51,6 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 	var shift_ int = shift
 //line returns.go:58
 	var returned_2 bool
-//line returns.go:60
 	var gc_l_v_ [32]int32
 	var gc_l_v_2 [32]float32
 	var gc_l_x [32]int32
@@ -71,7 +70,6 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		{
-//line returns.go:80
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -88,7 +86,6 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 				var r int32
 //line returns.go:56
 				var returned bool
-//line returns.go:60
 				gc_l_v_[gc_lane] = v_
 				gc_l_r[gc_lane] = r
 				gc_l_returned[gc_lane] = returned
@@ -101,7 +98,6 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 				v_ := gc_l_v_[gc_lane]
 //line returns.go:14
 				x, ok := any(v_).(int32)
-//line returns.go:17
 				gc_l_x[gc_lane] = x
 				gc_l_ok[gc_lane] = ok
 			}
@@ -128,7 +124,6 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
 						var r int32
-//line returns.go:24
 						var returned bool
 //line returns.go:15
 						r = any(gc_c1r[gc_lane]).(int32)
@@ -170,7 +165,6 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
-//line returns.go:25
 								v_ := gc_l_v_[gc_lane]
 //line returns.go:18
 								v_ += gc_c2r[gc_lane]
@@ -183,11 +177,8 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line returns.go:30
 					v_ := gc_l_v_[gc_lane]
-//line returns.go:32
 					var r int32
-//line returns.go:34
 					var returned bool
 //line returns.go:20
 					r = v_
@@ -212,16 +203,13 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 //line returns.go:53
 				i := gc_bx*gc_bdx + gc_tx
 				v := int32(i%9) + 3
-//line returns.go:56
 				r := gc_l_r[gc_lane]
-//line returns.go:56
 				out[4*i] = r
 				var v_2 float32 = float32(v)
 //line returns.go:57
 				var r_ float32
 //line returns.go:57
 				var returned_ bool
-//line returns.go:61
 				gc_l_v_2[gc_lane] = v_2
 				gc_l_r_[gc_lane] = r_
 				gc_l_returned_[gc_lane] = returned_
@@ -234,7 +222,6 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 				v_2 := gc_l_v_2[gc_lane]
 //line returns.go:14
 				x_, ok_ := any(v_2).(int32)
-//line returns.go:17
 				gc_l_x_[gc_lane] = x_
 				gc_l_ok_[gc_lane] = ok_
 			}
@@ -261,7 +248,6 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
 						var r_ float32
-//line returns.go:24
 						var returned_ bool
 //line returns.go:15
 						r_ = any(gc_c3r[gc_lane]).(float32)
@@ -303,7 +289,6 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
-//line returns.go:25
 								v_2 := gc_l_v_2[gc_lane]
 //line returns.go:18
 								v_2 += gc_c4r[gc_lane]
@@ -316,11 +301,8 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line returns.go:30
 					v_2 := gc_l_v_2[gc_lane]
-//line returns.go:32
 					var r_ float32
-//line returns.go:34
 					var returned_ bool
 //line returns.go:20
 					r_ = v_2
@@ -347,7 +329,6 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 				v := int32(i%9) + 3
 //line returns.go:58
 				var v_3 int32 = v
-//line returns.go:60
 				r_ := gc_l_r_[gc_lane]
 //line returns.go:57
 				out[4*i+1] = int32(r_)
@@ -368,7 +349,6 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 	}
 //line returns.go:29
 	if !returned_2 {
-//line returns.go:31
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_qoff, gc_qd := shift_, gc_bdx
 			if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
@@ -386,7 +366,6 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 							gc_rank := gc_base + gc_tx
 //line returns.go:32
 							r_2 := gc_at[gc_u]
-//line returns.go:34
 							gc_s_r_2[gc_rank] = r_2
 						}
 					} else {
@@ -398,7 +377,6 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 								gc_pos.Thread = gc_rank
 //line returns.go:32
 								r_2 := s_[(gc_tx + gc_r)]
-//line returns.go:34
 								gc_s_r_2[gc_rank] = r_2
 							}
 							{
@@ -407,7 +385,6 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 								gc_pos.Thread = gc_rank
 //line returns.go:32
 								r_2 := s_[(gc_tx + gc_r)]
-//line returns.go:34
 								gc_s_r_2[gc_rank] = r_2
 							}
 							{
@@ -416,7 +393,6 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 								gc_pos.Thread = gc_rank
 //line returns.go:32
 								r_2 := s_[(gc_tx + gc_r)]
-//line returns.go:34
 								gc_s_r_2[gc_rank] = r_2
 							}
 							{
@@ -425,7 +401,6 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 								gc_pos.Thread = gc_rank
 //line returns.go:32
 								r_2 := s_[(gc_tx + gc_r)]
-//line returns.go:34
 								gc_s_r_2[gc_rank] = r_2
 							}
 						}
@@ -434,7 +409,6 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 							gc_pos.Thread = gc_rank
 //line returns.go:32
 							r_2 := s_[(gc_tx + gc_r)]
-//line returns.go:34
 							gc_s_r_2[gc_rank] = r_2
 						}
 					}
@@ -449,7 +423,6 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 						gc_pos.Thread = gc_rank
 //line returns.go:32
 						r_2 := s_[(gc_tx+shift_)%gc_bdx]
-//line returns.go:34
 						gc_s_r_2[gc_rank] = r_2
 					}
 					{
@@ -458,7 +431,6 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 						gc_pos.Thread = gc_rank
 //line returns.go:32
 						r_2 := s_[(gc_tx+shift_)%gc_bdx]
-//line returns.go:34
 						gc_s_r_2[gc_rank] = r_2
 					}
 					{
@@ -467,7 +439,6 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 						gc_pos.Thread = gc_rank
 //line returns.go:32
 						r_2 := s_[(gc_tx+shift_)%gc_bdx]
-//line returns.go:34
 						gc_s_r_2[gc_rank] = r_2
 					}
 					{
@@ -476,7 +447,6 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 						gc_pos.Thread = gc_rank
 //line returns.go:32
 						r_2 := s_[(gc_tx+shift_)%gc_bdx]
-//line returns.go:34
 						gc_s_r_2[gc_rank] = r_2
 					}
 				}
@@ -485,12 +455,10 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 					gc_pos.Thread = gc_rank
 //line returns.go:32
 					r_2 := s_[(gc_tx+shift_)%gc_bdx]
-//line returns.go:34
 					gc_s_r_2[gc_rank] = r_2
 				}
 			}
 		}
-//line returns.go:40
 		gc_vstep := 0
 		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 			gc_rank := gc_vstep
@@ -559,14 +527,12 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 	var r_4 int
 //line returns.go:59
 	var returned_3 bool
-//line returns.go:61
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_stride := 4 * 1
 		gc_off2 := (4 * (gc_bx * gc_bdx)) + 2
 		if compiled.InStride(gc_stride, gc_off2, 0, gc_bdx, len(out)) {
 			for gc_tx, gc_idx := 0, gc_off2+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
 				gc_rank := gc_base + gc_tx
-//line returns.go:55
 				r_3 := gc_s_r_3[gc_rank]
 //line returns.go:58
 				out[gc_idx] = r_3
@@ -580,7 +546,6 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 					gc_pos.Thread = gc_rank
 //line returns.go:53
 					i := gc_bx*gc_bdx + gc_tx
-//line returns.go:55
 					r_3 := gc_s_r_3[gc_rank]
 //line returns.go:58
 					out[4*i+2] = r_3
@@ -591,7 +556,6 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 					gc_pos.Thread = gc_rank
 //line returns.go:53
 					i := gc_bx*gc_bdx + gc_tx
-//line returns.go:55
 					r_3 := gc_s_r_3[gc_rank]
 //line returns.go:58
 					out[4*i+2] = r_3
@@ -602,7 +566,6 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 					gc_pos.Thread = gc_rank
 //line returns.go:53
 					i := gc_bx*gc_bdx + gc_tx
-//line returns.go:55
 					r_3 := gc_s_r_3[gc_rank]
 //line returns.go:58
 					out[4*i+2] = r_3
@@ -613,7 +576,6 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 					gc_pos.Thread = gc_rank
 //line returns.go:53
 					i := gc_bx*gc_bdx + gc_tx
-//line returns.go:55
 					r_3 := gc_s_r_3[gc_rank]
 //line returns.go:58
 					out[4*i+2] = r_3
@@ -624,7 +586,6 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 				gc_pos.Thread = gc_rank
 //line returns.go:53
 				i := gc_bx*gc_bdx + gc_tx
-//line returns.go:55
 				r_3 := gc_s_r_3[gc_rank]
 //line returns.go:58
 				out[4*i+2] = r_3
@@ -633,7 +594,6 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 	}
 //line returns.go:40
 	for k := 0; k < rounds_; k++ {
-//line returns.go:42
 		gc_r5 := false
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -669,7 +629,6 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 //line returns.go:45
 		returned_3 = true
 	}
-//line returns.go:46
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_stride2 := 4 * 1
 		gc_off3 := (4 * (gc_bx * gc_bdx)) + 3

@@ -51,7 +51,6 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 	var shift_ int = shift
 //line returns.go:58
 	var returned_2 bool
-//line returns.go:60
 	var gc_l_v_ [32]int32
 	var gc_l_v_2 [32]float32
 	var gc_l_x [32]int32
@@ -71,7 +70,6 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 		var gc_dead2 uint32
 		{
-//line returns.go:80
 			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 			gc_tx2 := gc_tidx2.X - 1
 			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
@@ -88,7 +86,6 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 				var r int32
 //line returns.go:56
 				var returned bool
-//line returns.go:60
 				gc_l_v_[gc_lane2] = v_
 				gc_l_r[gc_lane2] = r
 				gc_l_returned[gc_lane2] = returned
@@ -101,7 +98,6 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 				v_ := gc_l_v_[gc_lane2]
 //line returns.go:14
 				x, ok := any(v_).(int32)
-//line returns.go:17
 				gc_l_x[gc_lane2] = x
 				gc_l_ok[gc_lane2] = ok
 			}
@@ -128,7 +124,6 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 						gc_rank2 := gc_w2 + gc_lane2
 						gc_pos2.Thread = gc_rank2
 						var r int32
-//line returns.go:24
 						var returned bool
 //line returns.go:15
 						r = any(gc_c21r[gc_lane2]).(int32)
@@ -207,7 +202,6 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 									if gc_left&(1<<gc_lane2) == 0 {
 										continue
 									}
-//line returns.go:31
 									v_ := gc_l_v_[gc_lane2]
 //line returns.go:18
 									v_ += gc_c22r[gc_lane2]
@@ -221,11 +215,8 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 					if gc_act2&(1<<gc_lane2) == 0 {
 						continue
 					}
-//line returns.go:31
 					v_ := gc_l_v_[gc_lane2]
-//line returns.go:33
 					var r int32
-//line returns.go:35
 					var returned bool
 //line returns.go:20
 					r = v_
@@ -250,16 +241,13 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 //line returns.go:53
 				i := gc_bx2*gc_bdx2 + gc_tx2
 				v := int32(i%9) + 3
-//line returns.go:56
 				r := gc_l_r[gc_lane2]
-//line returns.go:56
 				out[4*i] = r
 				var v_2 float32 = float32(v)
 //line returns.go:57
 				var r_ float32
 //line returns.go:57
 				var returned_ bool
-//line returns.go:61
 				gc_l_v_2[gc_lane2] = v_2
 				gc_l_r_[gc_lane2] = r_
 				gc_l_returned_[gc_lane2] = returned_
@@ -272,7 +260,6 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 				v_2 := gc_l_v_2[gc_lane2]
 //line returns.go:14
 				x_, ok_ := any(v_2).(int32)
-//line returns.go:17
 				gc_l_x_[gc_lane2] = x_
 				gc_l_ok_[gc_lane2] = ok_
 			}
@@ -299,7 +286,6 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 						gc_rank2 := gc_w2 + gc_lane2
 						gc_pos2.Thread = gc_rank2
 						var r_ float32
-//line returns.go:24
 						var returned_ bool
 //line returns.go:15
 						r_ = any(gc_c23r[gc_lane2]).(float32)
@@ -378,7 +364,6 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 									if gc_left2&(1<<gc_lane2) == 0 {
 										continue
 									}
-//line returns.go:31
 									v_2 := gc_l_v_2[gc_lane2]
 //line returns.go:18
 									v_2 += gc_c24r[gc_lane2]
@@ -392,11 +377,8 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 					if gc_act2&(1<<gc_lane2) == 0 {
 						continue
 					}
-//line returns.go:31
 					v_2 := gc_l_v_2[gc_lane2]
-//line returns.go:33
 					var r_ float32
-//line returns.go:35
 					var returned_ bool
 //line returns.go:20
 					r_ = v_2
@@ -423,7 +405,6 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 				v := int32(i%9) + 3
 //line returns.go:58
 				var v_3 int32 = v
-//line returns.go:60
 				r_ := gc_l_r_[gc_lane2]
 //line returns.go:57
 				out[4*i+1] = int32(r_)
@@ -444,7 +425,6 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 	}
 //line returns.go:29
 	if !returned_2 {
-//line returns.go:31
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_qoff2, gc_qd2 := shift_, gc_bdx2
 			if compiled.Segmented(gc_qoff2, gc_qd2, 0, gc_bdx2) {
@@ -492,7 +472,6 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 							gc_rank2 := gc_base2 + gc_tx2
 //line returns.go:32
 							r_2 := gc_at2[gc_u2]
-//line returns.go:34
 							gc_s_r_2[gc_rank2] = r_2
 						}
 					} else {
@@ -504,7 +483,6 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 								gc_pos2.Thread = gc_rank2
 //line returns.go:32
 								r_2 := s_[(gc_tx2 + gc_r)]
-//line returns.go:34
 								gc_s_r_2[gc_rank2] = r_2
 							}
 							{
@@ -513,7 +491,6 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 								gc_pos2.Thread = gc_rank2
 //line returns.go:32
 								r_2 := s_[(gc_tx2 + gc_r)]
-//line returns.go:34
 								gc_s_r_2[gc_rank2] = r_2
 							}
 							{
@@ -522,7 +499,6 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 								gc_pos2.Thread = gc_rank2
 //line returns.go:32
 								r_2 := s_[(gc_tx2 + gc_r)]
-//line returns.go:34
 								gc_s_r_2[gc_rank2] = r_2
 							}
 							{
@@ -531,7 +507,6 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 								gc_pos2.Thread = gc_rank2
 //line returns.go:32
 								r_2 := s_[(gc_tx2 + gc_r)]
-//line returns.go:34
 								gc_s_r_2[gc_rank2] = r_2
 							}
 						}
@@ -540,7 +515,6 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 							gc_pos2.Thread = gc_rank2
 //line returns.go:32
 							r_2 := s_[(gc_tx2 + gc_r)]
-//line returns.go:34
 							gc_s_r_2[gc_rank2] = r_2
 						}
 					}
@@ -555,7 +529,6 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 						gc_pos2.Thread = gc_rank2
 //line returns.go:32
 						r_2 := s_[(gc_tx2+shift_)%gc_bdx2]
-//line returns.go:34
 						gc_s_r_2[gc_rank2] = r_2
 					}
 					{
@@ -564,7 +537,6 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 						gc_pos2.Thread = gc_rank2
 //line returns.go:32
 						r_2 := s_[(gc_tx2+shift_)%gc_bdx2]
-//line returns.go:34
 						gc_s_r_2[gc_rank2] = r_2
 					}
 					{
@@ -573,7 +545,6 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 						gc_pos2.Thread = gc_rank2
 //line returns.go:32
 						r_2 := s_[(gc_tx2+shift_)%gc_bdx2]
-//line returns.go:34
 						gc_s_r_2[gc_rank2] = r_2
 					}
 					{
@@ -582,7 +553,6 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 						gc_pos2.Thread = gc_rank2
 //line returns.go:32
 						r_2 := s_[(gc_tx2+shift_)%gc_bdx2]
-//line returns.go:34
 						gc_s_r_2[gc_rank2] = r_2
 					}
 				}
@@ -591,12 +561,10 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 					gc_pos2.Thread = gc_rank2
 //line returns.go:32
 					r_2 := s_[(gc_tx2+shift_)%gc_bdx2]
-//line returns.go:34
 					gc_s_r_2[gc_rank2] = r_2
 				}
 			}
 		}
-//line returns.go:40
 		gc_vstep3 := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop2 bool
@@ -689,7 +657,6 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 	var r_4 int
 //line returns.go:59
 	var returned_3 bool
-//line returns.go:61
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_vstep4 := 0
 		if compiled.SIMD && compiled.SIMD512 {
@@ -721,7 +688,6 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 						gc_pos2.Thread = gc_rank2
 					}
 				}
-//line returns.go:60
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep4, false
 			}(gc_vstep4)
@@ -756,7 +722,6 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 					gc_pos2.Thread = gc_rank2
 				}
 			}
-//line returns.go:60
 			archsimd.ClearAVXUpperBits()
 		}
 		gc_step9 := gc_vstep4
@@ -767,7 +732,6 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 				gc_pos2.Thread = gc_rank2
 //line returns.go:53
 				i := gc_bx2*gc_bdx2 + gc_tx2
-//line returns.go:55
 				r_3 := gc_s_r_3[gc_rank2]
 //line returns.go:58
 				out[4*i+2] = r_3
@@ -778,7 +742,6 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 				gc_pos2.Thread = gc_rank2
 //line returns.go:53
 				i := gc_bx2*gc_bdx2 + gc_tx2
-//line returns.go:55
 				r_3 := gc_s_r_3[gc_rank2]
 //line returns.go:58
 				out[4*i+2] = r_3
@@ -789,7 +752,6 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 				gc_pos2.Thread = gc_rank2
 //line returns.go:53
 				i := gc_bx2*gc_bdx2 + gc_tx2
-//line returns.go:55
 				r_3 := gc_s_r_3[gc_rank2]
 //line returns.go:58
 				out[4*i+2] = r_3
@@ -800,7 +762,6 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 				gc_pos2.Thread = gc_rank2
 //line returns.go:53
 				i := gc_bx2*gc_bdx2 + gc_tx2
-//line returns.go:55
 				r_3 := gc_s_r_3[gc_rank2]
 //line returns.go:58
 				out[4*i+2] = r_3
@@ -811,7 +772,6 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 			gc_pos2.Thread = gc_rank2
 //line returns.go:53
 			i := gc_bx2*gc_bdx2 + gc_tx2
-//line returns.go:55
 			r_3 := gc_s_r_3[gc_rank2]
 //line returns.go:58
 			out[4*i+2] = r_3
@@ -819,7 +779,6 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 	}
 //line returns.go:40
 	for k := 0; k < rounds_; k++ {
-//line returns.go:42
 		gc_r52 := false
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
@@ -855,7 +814,6 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 //line returns.go:45
 		returned_3 = true
 	}
-//line returns.go:46
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_vstep5 := 0
 		if compiled.SIMD && compiled.SIMD512 {
@@ -887,7 +845,6 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 						gc_pos2.Thread = gc_rank2
 					}
 				}
-//line returns.go:61
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep5, false
 			}(gc_vstep5)
@@ -922,7 +879,6 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 					gc_pos2.Thread = gc_rank2
 				}
 			}
-//line returns.go:61
 			archsimd.ClearAVXUpperBits()
 		}
 		gc_step10 := gc_vstep5

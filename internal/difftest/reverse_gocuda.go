@@ -46,7 +46,6 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 	}
 //line reverse.go:18
 	x := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
-//line reverse.go:20
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
 		if gc_bdx <= len(x) && gc_off >= 0 && gc_off <= len(data) && gc_bdx <= len(data)-gc_off {
@@ -156,7 +155,6 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 				}
 			}
 		} else {
-//line reverse.go:35
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_off2 := 0 - stride
 				if gc_bdx <= len(x) && gc_off2 >= 0 && gc_off2 <= len(x) && gc_bdx <= len(x)-gc_off2 {
@@ -192,7 +190,6 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 						if gc_tx >= stride {
 							temp = gc_at3[gc_tx] + gc_at4[gc_tx]
 						}
-//line reverse.go:27
 						gc_s_temp[gc_rank] = temp
 					}
 				} else {
@@ -232,12 +229,10 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 						if gc_tx >= stride {
 							temp = x[gc_tx] + x[gc_tx-stride]
 						}
-//line reverse.go:27
 						gc_s_temp[gc_rank] = temp
 					}
 				}
 			}
-//line reverse.go:33
 			gc_from, gc_to := 0, gc_bdx
 			if gc_bound := stride; gc_bound > gc_from {
 				gc_from = gc_bound
@@ -249,9 +244,7 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 						{
 							gc_tx := gc_step3 + 0
-//line reverse.go:45
 							gc_rank := gc_base + gc_tx
-//line reverse.go:47
 							temp := gc_s_temp[gc_rank]
 							{
 //line reverse.go:28
@@ -260,9 +253,7 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 						}
 						{
 							gc_tx := gc_step3 + 1
-//line reverse.go:34
 							gc_rank := gc_base + gc_tx
-//line reverse.go:36
 							temp := gc_s_temp[gc_rank]
 							{
 //line reverse.go:28
@@ -271,9 +262,7 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 						}
 						{
 							gc_tx := gc_step3 + 2
-//line reverse.go:34
 							gc_rank := gc_base + gc_tx
-//line reverse.go:36
 							temp := gc_s_temp[gc_rank]
 							{
 //line reverse.go:28
@@ -282,9 +271,7 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 						}
 						{
 							gc_tx := gc_step3 + 3
-//line reverse.go:34
 							gc_rank := gc_base + gc_tx
-//line reverse.go:36
 							temp := gc_s_temp[gc_rank]
 							{
 //line reverse.go:28
@@ -294,7 +281,6 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 					}
 					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-//line reverse.go:35
 						temp := gc_s_temp[gc_rank]
 						{
 //line reverse.go:28
@@ -358,7 +344,6 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 			}
 		}
 	}
-//line reverse.go:37
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off3 := gc_bx * gc_bdx
 		if gc_off3 >= 0 && gc_off3 <= len(data) && gc_bdx <= len(data)-gc_off3 && gc_bdx <= len(x) {
@@ -477,7 +462,6 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 	gc_s_y := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 //line reverse.go:46
 	x := gocuda.Shared[int32](t, gc_bdx+8)
-//line reverse.go:48
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -545,12 +529,10 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 			if i >= d {
 				y = 3*x[i-d] + 1
 			}
-//line reverse.go:59
 			gc_s_y[gc_rank] = y
 			{
 //line reverse.go:44
 				i := gc_tx
-//line reverse.go:46
 				y := gc_s_y[gc_rank]
 //line reverse.go:59
 				if i >= d {
@@ -559,7 +541,6 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 			}
 		}
 	} else {
-//line reverse.go:67
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := 0 - d
 			if gc_off >= 0 && gc_off <= len(x) && gc_bdx <= len(x)-gc_off {
@@ -602,7 +583,6 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 					if i >= d {
 						y = 3*gc_at[gc_tx] + 1
 					}
-//line reverse.go:59
 					gc_s_y[gc_rank] = y
 				}
 			} else {
@@ -654,7 +634,6 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 						if i >= d {
 							y = 3*x[i-d] + 1
 						}
-//line reverse.go:59
 						gc_s_y[gc_rank] = y
 					}
 					{
@@ -668,7 +647,6 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 						if i >= d {
 							y = 3*x[i-d] + 1
 						}
-//line reverse.go:59
 						gc_s_y[gc_rank] = y
 					}
 					{
@@ -682,7 +660,6 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 						if i >= d {
 							y = 3*x[i-d] + 1
 						}
-//line reverse.go:59
 						gc_s_y[gc_rank] = y
 					}
 					{
@@ -696,7 +673,6 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 						if i >= d {
 							y = 3*x[i-d] + 1
 						}
-//line reverse.go:59
 						gc_s_y[gc_rank] = y
 					}
 				}
@@ -710,12 +686,10 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 					if i >= d {
 						y = 3*x[i-d] + 1
 					}
-//line reverse.go:59
 					gc_s_y[gc_rank] = y
 				}
 			}
 		}
-//line reverse.go:65
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := d; gc_bound > gc_from {
 			gc_from = gc_bound
@@ -727,9 +701,7 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
-//line reverse.go:77
 						gc_rank := gc_base + gc_tx
-//line reverse.go:46
 						y := gc_s_y[gc_rank]
 						{
 //line reverse.go:60
@@ -738,9 +710,7 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 					}
 					{
 						gc_tx := gc_step2 + 1
-//line reverse.go:66
 						gc_rank := gc_base + gc_tx
-//line reverse.go:46
 						y := gc_s_y[gc_rank]
 						{
 //line reverse.go:60
@@ -749,9 +719,7 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 					}
 					{
 						gc_tx := gc_step2 + 2
-//line reverse.go:66
 						gc_rank := gc_base + gc_tx
-//line reverse.go:46
 						y := gc_s_y[gc_rank]
 						{
 //line reverse.go:60
@@ -760,9 +728,7 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 					}
 					{
 						gc_tx := gc_step2 + 3
-//line reverse.go:66
 						gc_rank := gc_base + gc_tx
-//line reverse.go:46
 						y := gc_s_y[gc_rank]
 						{
 //line reverse.go:60
@@ -772,7 +738,6 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line reverse.go:46
 					y := gc_s_y[gc_rank]
 					{
 //line reverse.go:60
@@ -788,7 +753,6 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 						gc_pos.Thread = gc_rank
 //line reverse.go:44
 						i := gc_tx
-//line reverse.go:46
 						y := gc_s_y[gc_rank]
 						{
 //line reverse.go:60
@@ -801,7 +765,6 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 						gc_pos.Thread = gc_rank
 //line reverse.go:44
 						i := gc_tx
-//line reverse.go:46
 						y := gc_s_y[gc_rank]
 						{
 //line reverse.go:60
@@ -814,7 +777,6 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 						gc_pos.Thread = gc_rank
 //line reverse.go:44
 						i := gc_tx
-//line reverse.go:46
 						y := gc_s_y[gc_rank]
 						{
 //line reverse.go:60
@@ -827,7 +789,6 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 						gc_pos.Thread = gc_rank
 //line reverse.go:44
 						i := gc_tx
-//line reverse.go:46
 						y := gc_s_y[gc_rank]
 						{
 //line reverse.go:60
@@ -840,7 +801,6 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 					gc_pos.Thread = gc_rank
 //line reverse.go:44
 					i := gc_tx
-//line reverse.go:46
 					y := gc_s_y[gc_rank]
 					{
 //line reverse.go:60
@@ -850,7 +810,6 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 			}
 		}
 	}
-//line reverse.go:68
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx * gc_bdx
 		if gc_off2 >= 0 && gc_off2 <= len(data) && gc_bdx <= len(data)-gc_off2 && gc_bdx <= len(x) {
@@ -860,36 +819,28 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 				{
 					gc_tx := gc_step4 + 0
-//line reverse.go:78
 					gc_rank := gc_base + gc_tx
-//line reverse.go:47
 					y := gc_s_y[gc_rank]
 //line reverse.go:63
 					gc_at3[gc_tx] = gc_at4[gc_tx] + y
 				}
 				{
 					gc_tx := gc_step4 + 1
-//line reverse.go:68
 					gc_rank := gc_base + gc_tx
-//line reverse.go:47
 					y := gc_s_y[gc_rank]
 //line reverse.go:63
 					gc_at3[gc_tx] = gc_at4[gc_tx] + y
 				}
 				{
 					gc_tx := gc_step4 + 2
-//line reverse.go:68
 					gc_rank := gc_base + gc_tx
-//line reverse.go:47
 					y := gc_s_y[gc_rank]
 //line reverse.go:63
 					gc_at3[gc_tx] = gc_at4[gc_tx] + y
 				}
 				{
 					gc_tx := gc_step4 + 3
-//line reverse.go:68
 					gc_rank := gc_base + gc_tx
-//line reverse.go:47
 					y := gc_s_y[gc_rank]
 //line reverse.go:63
 					gc_at3[gc_tx] = gc_at4[gc_tx] + y
@@ -897,7 +848,6 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 			}
 			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line reverse.go:47
 				y := gc_s_y[gc_rank]
 //line reverse.go:63
 				gc_at3[gc_tx] = gc_at4[gc_tx] + y
@@ -912,7 +862,6 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 //line reverse.go:44
 					i := gc_tx
 					g := gc_bx*gc_bdx + i
-//line reverse.go:47
 					y := gc_s_y[gc_rank]
 //line reverse.go:63
 					data[g] = x[i] + y
@@ -924,7 +873,6 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 //line reverse.go:44
 					i := gc_tx
 					g := gc_bx*gc_bdx + i
-//line reverse.go:47
 					y := gc_s_y[gc_rank]
 //line reverse.go:63
 					data[g] = x[i] + y
@@ -936,7 +884,6 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 //line reverse.go:44
 					i := gc_tx
 					g := gc_bx*gc_bdx + i
-//line reverse.go:47
 					y := gc_s_y[gc_rank]
 //line reverse.go:63
 					data[g] = x[i] + y
@@ -948,7 +895,6 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 //line reverse.go:44
 					i := gc_tx
 					g := gc_bx*gc_bdx + i
-//line reverse.go:47
 					y := gc_s_y[gc_rank]
 //line reverse.go:63
 					data[g] = x[i] + y
@@ -960,7 +906,6 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 //line reverse.go:44
 				i := gc_tx
 				g := gc_bx*gc_bdx + i
-//line reverse.go:47
 				y := gc_s_y[gc_rank]
 //line reverse.go:63
 				data[g] = x[i] + y
@@ -996,13 +941,11 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
 	gc_s_a0 := compiled.Scratch[int32](gc_b, 0)[:gc_n]
-//line reverse.go:84
 	gc_s_y := compiled.Scratch[int32](gc_b, 1)[:gc_n]
 //line reverse.go:75
 	size := gc_bdx * gc_bdy * gc_bdz
 //line reverse.go:77
 	sh := gocuda.Shared[int32](t, 2*size)
-//line reverse.go:79
 	gc_step := 0
 	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
@@ -1045,7 +988,6 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 //line reverse.go:78
 		sh[rank] = data[rank]
 	}
-//line reverse.go:82
 	gc_vstep := 0
 	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 		gc_rank := gc_vstep
@@ -1060,7 +1002,6 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 			gc_pos.Thread = gc_rank
 //line reverse.go:80
 			var a0 int32
-//line reverse.go:82
 			gc_s_a0[gc_rank] = a0
 		}
 		{
@@ -1068,7 +1009,6 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 			gc_pos.Thread = gc_rank
 //line reverse.go:80
 			var a0 int32
-//line reverse.go:82
 			gc_s_a0[gc_rank] = a0
 		}
 		{
@@ -1076,7 +1016,6 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 			gc_pos.Thread = gc_rank
 //line reverse.go:80
 			var a0 int32
-//line reverse.go:82
 			gc_s_a0[gc_rank] = a0
 		}
 		{
@@ -1084,7 +1023,6 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 			gc_pos.Thread = gc_rank
 //line reverse.go:80
 			var a0 int32
-//line reverse.go:82
 			gc_s_a0[gc_rank] = a0
 		}
 	}
@@ -1092,7 +1030,6 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 		gc_pos.Thread = gc_rank
 //line reverse.go:80
 		var a0 int32
-//line reverse.go:82
 		gc_s_a0[gc_rank] = a0
 	}
 //line reverse.go:81
@@ -1116,7 +1053,6 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 				}
 			}
 		} else {
-//line reverse.go:95
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_off := 0 - (size / 3)
 				if gc_off >= 0 && gc_off <= len(sh) && gc_bdx <= len(sh)-gc_off && gc_bdx <= len(sh) {
@@ -1154,7 +1090,6 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 						if gc_tx >= size/3 {
 							y = gc_at[gc_tx] + gc_at2[gc_tx]
 						}
-//line reverse.go:87
 						gc_s_y[gc_rank] = y
 					}
 				} else {
@@ -1215,12 +1150,10 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 						if gc_tx >= size/3 {
 							y = sh[gc_tx-size/3] + sh[gc_tx]
 						}
-//line reverse.go:87
 						gc_s_y[gc_rank] = y
 					}
 				}
 			}
-//line reverse.go:93
 			gc_from, gc_to := 0, gc_bdx
 			if gc_bound := size / 3; gc_bound > gc_from {
 				gc_from = gc_bound
@@ -1232,9 +1165,7 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 						{
 							gc_tx := gc_step3 + 0
-//line reverse.go:105
 							gc_rank := gc_base + gc_tx
-//line reverse.go:107
 							y := gc_s_y[gc_rank]
 							{
 //line reverse.go:88
@@ -1243,9 +1174,7 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 						}
 						{
 							gc_tx := gc_step3 + 1
-//line reverse.go:94
 							gc_rank := gc_base + gc_tx
-//line reverse.go:96
 							y := gc_s_y[gc_rank]
 							{
 //line reverse.go:88
@@ -1254,9 +1183,7 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 						}
 						{
 							gc_tx := gc_step3 + 2
-//line reverse.go:94
 							gc_rank := gc_base + gc_tx
-//line reverse.go:96
 							y := gc_s_y[gc_rank]
 							{
 //line reverse.go:88
@@ -1265,9 +1192,7 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 						}
 						{
 							gc_tx := gc_step3 + 3
-//line reverse.go:94
 							gc_rank := gc_base + gc_tx
-//line reverse.go:96
 							y := gc_s_y[gc_rank]
 							{
 //line reverse.go:88
@@ -1277,7 +1202,6 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 					}
 					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-//line reverse.go:95
 						y := gc_s_y[gc_rank]
 						{
 //line reverse.go:88
@@ -1341,7 +1265,6 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 			}
 		}
 	}
-//line reverse.go:97
 	gc_step5 := 0
 	for ; gc_step5+3 < gc_n; gc_step5 += 4 {
 		{
@@ -1349,7 +1272,6 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 			gc_pos.Thread = gc_rank
 //line reverse.go:76
 			rank := gc_rank
-//line reverse.go:78
 			a0 := gc_s_a0[gc_rank]
 //line reverse.go:92
 			a0 += sh[rank]
@@ -1360,7 +1282,6 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 			gc_pos.Thread = gc_rank
 //line reverse.go:76
 			rank := gc_rank
-//line reverse.go:78
 			a0 := gc_s_a0[gc_rank]
 //line reverse.go:92
 			a0 += sh[rank]
@@ -1371,7 +1292,6 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 			gc_pos.Thread = gc_rank
 //line reverse.go:76
 			rank := gc_rank
-//line reverse.go:78
 			a0 := gc_s_a0[gc_rank]
 //line reverse.go:92
 			a0 += sh[rank]
@@ -1382,7 +1302,6 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 			gc_pos.Thread = gc_rank
 //line reverse.go:76
 			rank := gc_rank
-//line reverse.go:78
 			a0 := gc_s_a0[gc_rank]
 //line reverse.go:92
 			a0 += sh[rank]
@@ -1393,7 +1312,6 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 		gc_pos.Thread = gc_rank
 //line reverse.go:76
 		rank := gc_rank
-//line reverse.go:78
 		a0 := gc_s_a0[gc_rank]
 //line reverse.go:92
 		a0 += sh[rank]

@@ -46,7 +46,6 @@ func gc_body_reverseScan(gc_b2 *compiled.Block, data []float32) {
 	}
 //line reverse.go:18
 	x := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
-//line reverse.go:20
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off4 := gc_bx2 * gc_bdx2
 		if gc_bdx2 <= len(x) && gc_off4 >= 0 && gc_off4 <= len(data) && gc_bdx2 <= len(data)-gc_off4 {
@@ -100,7 +99,6 @@ func gc_body_reverseScan(gc_b2 *compiled.Block, data []float32) {
 //line reverse.go:19
 							break
 						}
-//line reverse.go:20
 						archsimd.LoadFloat32x16Slice(data[g:]).StoreSlice(x[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -120,7 +118,6 @@ func gc_body_reverseScan(gc_b2 *compiled.Block, data []float32) {
 //line reverse.go:19
 						break
 					}
-//line reverse.go:20
 					archsimd.LoadFloat32x8Slice(data[g:]).StoreSlice(x[gc_tx2:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -188,14 +185,12 @@ func gc_body_reverseScan(gc_b2 *compiled.Block, data []float32) {
 					gc_rank2 := gc_base2 + gc_tx2
 //line reverse.go:22
 					var temp float32
-//line reverse.go:24
 					gc_s_temp[gc_rank2] = temp
 				}
 				for gc_tx2 := gc_hi3; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 //line reverse.go:22
 					var temp float32
-//line reverse.go:24
 					gc_s_temp[gc_rank2] = temp
 				}
 			}
@@ -238,7 +233,6 @@ func gc_body_reverseScan(gc_b2 *compiled.Block, data []float32) {
 							gc_rank2 := gc_base2 + gc_tx2
 //line reverse.go:22
 							var temp archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line reverse.go:24
 							temp = archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at11[gc_tx2:]))
 //line reverse.go:23
 							temp.StoreSlice(gc_s_temp[gc_rank2:])
@@ -251,7 +245,6 @@ func gc_body_reverseScan(gc_b2 *compiled.Block, data []float32) {
 						var temp float32
 //line reverse.go:24
 						temp = gc_at10[gc_tx2] + gc_at11[gc_tx2]
-//line reverse.go:27
 						gc_s_temp[gc_rank2] = temp
 					}
 				} else {
@@ -288,9 +281,7 @@ func gc_body_reverseScan(gc_b2 *compiled.Block, data []float32) {
 							gc_rank2 := gc_base2 + gc_tx2
 //line reverse.go:22
 							var temp archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line reverse.go:24
 							if gc_tx2 < 0 || gc_tx2 > len(x)-8 || (gc_tx2-stride) < 0 || (gc_tx2-stride) > len(x)-8 {
-//line reverse.go:24
 								break
 							}
 //line reverse.go:24
@@ -307,7 +298,6 @@ func gc_body_reverseScan(gc_b2 *compiled.Block, data []float32) {
 						var temp float32
 //line reverse.go:24
 						temp = x[gc_tx2] + x[gc_tx2-stride]
-//line reverse.go:27
 						gc_s_temp[gc_rank2] = temp
 					}
 				}
@@ -331,11 +321,9 @@ func gc_body_reverseScan(gc_b2 *compiled.Block, data []float32) {
 //line reverse.go:27
 								temp := archsimd.LoadFloat32x16Slice(gc_s_temp[gc_rank2:])
 								{
-//line reverse.go:28
 									temp.StoreSlice(gc_at12[gc_tx2:])
 								}
 							}
-//line reverse.go:30
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep7, false
 						}(gc_vstep7)
@@ -355,13 +343,11 @@ func gc_body_reverseScan(gc_b2 *compiled.Block, data []float32) {
 					}
 					for gc_tx2 := gc_vstep7; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
-//line reverse.go:35
 						temp := gc_s_temp[gc_rank2]
 //line reverse.go:28
 						gc_at12[gc_tx2] = temp
 					}
 				} else {
-//line reverse.go:32
 					gc_vstep8 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop6 bool
@@ -372,7 +358,6 @@ func gc_body_reverseScan(gc_b2 *compiled.Block, data []float32) {
 //line reverse.go:27
 								temp := archsimd.LoadFloat32x16Slice(gc_s_temp[gc_rank2:])
 								{
-//line reverse.go:28
 									if gc_tx2 < 0 || gc_tx2 > len(x)-16 {
 //line reverse.go:28
 										break
@@ -381,7 +366,6 @@ func gc_body_reverseScan(gc_b2 *compiled.Block, data []float32) {
 									temp.StoreSlice(x[gc_tx2:])
 								}
 							}
-//line reverse.go:30
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep8, false
 						}(gc_vstep8)
@@ -415,7 +399,6 @@ func gc_body_reverseScan(gc_b2 *compiled.Block, data []float32) {
 							x[gc_tx2] = temp
 						}
 						{
-//line reverse.go:32
 							gc_tx2 := gc_step8 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
@@ -424,7 +407,6 @@ func gc_body_reverseScan(gc_b2 *compiled.Block, data []float32) {
 							x[gc_tx2] = temp
 						}
 						{
-//line reverse.go:32
 							gc_tx2 := gc_step8 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
@@ -433,7 +415,6 @@ func gc_body_reverseScan(gc_b2 *compiled.Block, data []float32) {
 							x[gc_tx2] = temp
 						}
 						{
-//line reverse.go:32
 							gc_tx2 := gc_step8 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
@@ -442,7 +423,6 @@ func gc_body_reverseScan(gc_b2 *compiled.Block, data []float32) {
 							x[gc_tx2] = temp
 						}
 					}
-//line reverse.go:32
 					for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -454,7 +434,6 @@ func gc_body_reverseScan(gc_b2 *compiled.Block, data []float32) {
 			}
 		}
 	}
-//line reverse.go:36
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off6 := gc_bx2 * gc_bdx2
 		if gc_off6 >= 0 && gc_off6 <= len(data) && gc_bdx2 <= len(data)-gc_off6 && gc_bdx2 <= len(x) {
@@ -508,7 +487,6 @@ func gc_body_reverseScan(gc_b2 *compiled.Block, data []float32) {
 //line reverse.go:32
 							break
 						}
-//line reverse.go:33
 						archsimd.LoadFloat32x16Slice(x[gc_tx2:]).StoreSlice(data[g:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -528,7 +506,6 @@ func gc_body_reverseScan(gc_b2 *compiled.Block, data []float32) {
 //line reverse.go:32
 						break
 					}
-//line reverse.go:33
 					archsimd.LoadFloat32x8Slice(x[gc_tx2:]).StoreSlice(data[g:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -613,7 +590,6 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 	gc_s_y := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
 //line reverse.go:46
 	x := gocuda.Shared[int32](t, gc_bdx2+8)
-//line reverse.go:48
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_vstep3 := 0
 		if compiled.SIMD && compiled.SIMD512 {
@@ -631,7 +607,6 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 //line reverse.go:47
 						break
 					}
-//line reverse.go:48
 					archsimd.LoadInt32x16Slice(data[g:]).StoreSlice(x[i:])
 //line reverse.go:48
 					gc_if6 := gc_iota6.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, i, 16))))
@@ -695,7 +670,6 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 						}
 					}
 				}
-//line reverse.go:52
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep3, false
 			}(gc_vstep3)
@@ -716,7 +690,6 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 //line reverse.go:47
 					break
 				}
-//line reverse.go:48
 				archsimd.LoadInt32x8Slice(data[g:]).StoreSlice(x[i:])
 //line reverse.go:48
 				gc_if5 := gc_iota5.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, i, 8))))
@@ -780,7 +753,6 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 					}
 				}
 			}
-//line reverse.go:52
 			archsimd.ClearAVXUpperBits()
 		}
 		for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -851,7 +823,6 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 					gc_rank2 := gc_base2 + gc_tx2
 //line reverse.go:54
 					var y int32
-//line reverse.go:56
 					gc_s_y[gc_rank2] = y
 				}
 				{
@@ -859,7 +830,6 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 					gc_rank2 := gc_base2 + gc_tx2
 //line reverse.go:54
 					var y int32
-//line reverse.go:56
 					gc_s_y[gc_rank2] = y
 				}
 				{
@@ -867,7 +837,6 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 					gc_rank2 := gc_base2 + gc_tx2
 //line reverse.go:54
 					var y int32
-//line reverse.go:56
 					gc_s_y[gc_rank2] = y
 				}
 				{
@@ -875,7 +844,6 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 					gc_rank2 := gc_base2 + gc_tx2
 //line reverse.go:54
 					var y int32
-//line reverse.go:56
 					gc_s_y[gc_rank2] = y
 				}
 			}
@@ -883,7 +851,6 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 				gc_rank2 := gc_base2 + gc_tx2
 //line reverse.go:54
 				var y int32
-//line reverse.go:56
 				gc_s_y[gc_rank2] = y
 			}
 			gc_step7 := gc_hi3
@@ -893,7 +860,6 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 					gc_rank2 := gc_base2 + gc_tx2
 //line reverse.go:54
 					var y int32
-//line reverse.go:56
 					gc_s_y[gc_rank2] = y
 				}
 				{
@@ -901,7 +867,6 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 					gc_rank2 := gc_base2 + gc_tx2
 //line reverse.go:54
 					var y int32
-//line reverse.go:56
 					gc_s_y[gc_rank2] = y
 				}
 				{
@@ -909,7 +874,6 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 					gc_rank2 := gc_base2 + gc_tx2
 //line reverse.go:54
 					var y int32
-//line reverse.go:56
 					gc_s_y[gc_rank2] = y
 				}
 				{
@@ -917,7 +881,6 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 					gc_rank2 := gc_base2 + gc_tx2
 //line reverse.go:54
 					var y int32
-//line reverse.go:56
 					gc_s_y[gc_rank2] = y
 				}
 			}
@@ -925,7 +888,6 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 				gc_rank2 := gc_base2 + gc_tx2
 //line reverse.go:54
 				var y int32
-//line reverse.go:56
 				gc_s_y[gc_rank2] = y
 			}
 		}
@@ -983,7 +945,6 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 						_ = i
 //line reverse.go:54
 						var y archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line reverse.go:56
 						y = gc_vb19.Mul(archsimd.LoadInt32x8Slice(gc_at5[gc_tx2:])).Add(gc_vb20)
 //line reverse.go:55
 						y.StoreSlice(gc_s_y[gc_rank2:])
@@ -996,7 +957,6 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 					var y int32
 //line reverse.go:56
 					y = 3*gc_at5[gc_tx2] + 1
-//line reverse.go:59
 					gc_s_y[gc_rank2] = y
 				}
 			} else {
@@ -1045,9 +1005,7 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 						var i int = gc_tx2
 //line reverse.go:54
 						var y archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line reverse.go:56
 						if (i-d) < 0 || (i-d) > len(x)-8 {
-//line reverse.go:56
 							break
 						}
 //line reverse.go:56
@@ -1069,7 +1027,6 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 						var y int32
 //line reverse.go:56
 						y = 3*x[i-d] + 1
-//line reverse.go:59
 						gc_s_y[gc_rank2] = y
 					}
 					{
@@ -1082,7 +1039,6 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 						var y int32
 //line reverse.go:56
 						y = 3*x[i-d] + 1
-//line reverse.go:59
 						gc_s_y[gc_rank2] = y
 					}
 					{
@@ -1095,7 +1051,6 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 						var y int32
 //line reverse.go:56
 						y = 3*x[i-d] + 1
-//line reverse.go:59
 						gc_s_y[gc_rank2] = y
 					}
 					{
@@ -1108,7 +1063,6 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 						var y int32
 //line reverse.go:56
 						y = 3*x[i-d] + 1
-//line reverse.go:59
 						gc_s_y[gc_rank2] = y
 					}
 				}
@@ -1121,7 +1075,6 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 					var y int32
 //line reverse.go:56
 					y = 3*x[i-d] + 1
-//line reverse.go:59
 					gc_s_y[gc_rank2] = y
 				}
 			}
@@ -1153,7 +1106,6 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 								y.Sub(archsimd.LoadInt32x16Slice(gc_at6[gc_tx2:])).StoreSlice(gc_at6[gc_tx2:])
 							}
 						}
-//line reverse.go:61
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep6, false
 					}(gc_vstep6)
@@ -1178,13 +1130,11 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 				}
 				for gc_tx2 := gc_vstep6; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-//line reverse.go:46
 					y := gc_s_y[gc_rank2]
 //line reverse.go:60
 					gc_at6[gc_tx2] = y - gc_at6[gc_tx2]
 				}
 			} else {
-//line reverse.go:64
 				gc_vstep7 := gc_from2
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop5 bool
@@ -1197,7 +1147,6 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 //line reverse.go:44
 							y := archsimd.LoadInt32x16Slice(gc_s_y[gc_rank2:])
 							{
-//line reverse.go:60
 								if i < 0 || i > len(x)-16 {
 //line reverse.go:60
 									break
@@ -1206,7 +1155,6 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 								y.Sub(archsimd.LoadInt32x16Slice(x[i:])).StoreSlice(x[i:])
 							}
 						}
-//line reverse.go:62
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep7, false
 					}(gc_vstep7)
@@ -1222,7 +1170,6 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 						var i int = gc_tx2
 //line reverse.go:44
 						y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank2:])
-//line reverse.go:60
 						if i < 0 || i > len(x)-8 {
 //line reverse.go:60
 							break
@@ -1240,55 +1187,46 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 						gc_pos2.Thread = gc_rank2
 //line reverse.go:44
 						i := gc_tx2
-//line reverse.go:46
 						y := gc_s_y[gc_rank2]
 //line reverse.go:60
 						x[i] = y - x[i]
 					}
 					{
-//line reverse.go:64
 						gc_tx2 := gc_step9 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line reverse.go:44
 						i := gc_tx2
-//line reverse.go:46
 						y := gc_s_y[gc_rank2]
 //line reverse.go:60
 						x[i] = y - x[i]
 					}
 					{
-//line reverse.go:64
 						gc_tx2 := gc_step9 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line reverse.go:44
 						i := gc_tx2
-//line reverse.go:46
 						y := gc_s_y[gc_rank2]
 //line reverse.go:60
 						x[i] = y - x[i]
 					}
 					{
-//line reverse.go:64
 						gc_tx2 := gc_step9 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line reverse.go:44
 						i := gc_tx2
-//line reverse.go:46
 						y := gc_s_y[gc_rank2]
 //line reverse.go:60
 						x[i] = y - x[i]
 					}
 				}
-//line reverse.go:64
 				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line reverse.go:44
 					i := gc_tx2
-//line reverse.go:46
 					y := gc_s_y[gc_rank2]
 //line reverse.go:60
 					x[i] = y - x[i]
@@ -1296,7 +1234,6 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 			}
 		}
 	}
-//line reverse.go:67
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off4 := gc_bx2 * gc_bdx2
 		if gc_off4 >= 0 && gc_off4 <= len(data) && gc_bdx2 <= len(data)-gc_off4 && gc_bdx2 <= len(x) {
@@ -1342,7 +1279,6 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 			}
 			for gc_tx2 := gc_vstep8; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
-//line reverse.go:47
 				y := gc_s_y[gc_rank2]
 //line reverse.go:63
 				gc_at7[gc_tx2] = gc_at8[gc_tx2] + y
@@ -1365,7 +1301,6 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 //line reverse.go:63
 							break
 						}
-//line reverse.go:64
 						archsimd.LoadInt32x16Slice(x[i:]).Add(y).StoreSlice(data[g:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1389,7 +1324,6 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 //line reverse.go:63
 						break
 					}
-//line reverse.go:64
 					archsimd.LoadInt32x8Slice(x[i:]).Add(y).StoreSlice(data[g:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -1403,7 +1337,6 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 //line reverse.go:44
 					i := gc_tx2
 					g := gc_bx2*gc_bdx2 + i
-//line reverse.go:47
 					y := gc_s_y[gc_rank2]
 //line reverse.go:63
 					data[g] = x[i] + y
@@ -1415,7 +1348,6 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 //line reverse.go:44
 					i := gc_tx2
 					g := gc_bx2*gc_bdx2 + i
-//line reverse.go:47
 					y := gc_s_y[gc_rank2]
 //line reverse.go:63
 					data[g] = x[i] + y
@@ -1427,7 +1359,6 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 //line reverse.go:44
 					i := gc_tx2
 					g := gc_bx2*gc_bdx2 + i
-//line reverse.go:47
 					y := gc_s_y[gc_rank2]
 //line reverse.go:63
 					data[g] = x[i] + y
@@ -1439,7 +1370,6 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 //line reverse.go:44
 					i := gc_tx2
 					g := gc_bx2*gc_bdx2 + i
-//line reverse.go:47
 					y := gc_s_y[gc_rank2]
 //line reverse.go:63
 					data[g] = x[i] + y
@@ -1451,7 +1381,6 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 //line reverse.go:44
 				i := gc_tx2
 				g := gc_bx2*gc_bdx2 + i
-//line reverse.go:47
 				y := gc_s_y[gc_rank2]
 //line reverse.go:63
 				data[g] = x[i] + y
@@ -1487,13 +1416,11 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 	gc_bdz2 := gc_bd2.Z
 	gc_n2 := gc_b2.Len()
 	gc_s_a0 := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
-//line reverse.go:84
 	gc_s_y := compiled.Scratch[int32](gc_b2, 1)[:gc_n2]
 //line reverse.go:75
 	size := gc_bdx2 * gc_bdy2 * gc_bdz2
 //line reverse.go:77
 	sh := gocuda.Shared[int32](t, 2*size)
-//line reverse.go:79
 	gc_step6 := 0
 	for ; gc_step6+3 < gc_n2; gc_step6 += 4 {
 		{
@@ -1536,7 +1463,6 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 //line reverse.go:78
 		sh[rank] = data[rank]
 	}
-//line reverse.go:82
 	gc_vstep4 := 0
 	if compiled.SIMD && compiled.SIMD512 {
 		var gc_stop bool
@@ -1570,7 +1496,6 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 			gc_pos2.Thread = gc_rank2
 //line reverse.go:80
 			var a0 int32
-//line reverse.go:82
 			gc_s_a0[gc_rank2] = a0
 		}
 		{
@@ -1578,7 +1503,6 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 			gc_pos2.Thread = gc_rank2
 //line reverse.go:80
 			var a0 int32
-//line reverse.go:82
 			gc_s_a0[gc_rank2] = a0
 		}
 		{
@@ -1586,7 +1510,6 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 			gc_pos2.Thread = gc_rank2
 //line reverse.go:80
 			var a0 int32
-//line reverse.go:82
 			gc_s_a0[gc_rank2] = a0
 		}
 		{
@@ -1594,7 +1517,6 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 			gc_pos2.Thread = gc_rank2
 //line reverse.go:80
 			var a0 int32
-//line reverse.go:82
 			gc_s_a0[gc_rank2] = a0
 		}
 	}
@@ -1602,7 +1524,6 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 		gc_pos2.Thread = gc_rank2
 //line reverse.go:80
 		var a0 int32
-//line reverse.go:82
 		gc_s_a0[gc_rank2] = a0
 	}
 //line reverse.go:81
@@ -1618,14 +1539,12 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 					gc_rank2 := gc_base2 + gc_tx2
 //line reverse.go:82
 					y := int32(0)
-//line reverse.go:84
 					gc_s_y[gc_rank2] = y
 				}
 				for gc_tx2 := gc_hi3; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 //line reverse.go:82
 					y := int32(0)
-//line reverse.go:84
 					gc_s_y[gc_rank2] = y
 				}
 			}
@@ -1672,7 +1591,6 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 							gc_rank2 := gc_base2 + gc_tx2
 //line reverse.go:82
 							y := gc_vb5
-//line reverse.go:84
 							y = archsimd.LoadInt32x8Slice(gc_at4[gc_tx2:]).Add(archsimd.LoadInt32x8Slice(gc_at5[gc_tx2:]))
 //line reverse.go:83
 							y.StoreSlice(gc_s_y[gc_rank2:])
@@ -1685,7 +1603,6 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 						y := int32(0)
 //line reverse.go:84
 						y = gc_at4[gc_tx2] + gc_at5[gc_tx2]
-//line reverse.go:87
 						gc_s_y[gc_rank2] = y
 					}
 				} else {
@@ -1726,9 +1643,7 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 							gc_rank2 := gc_base2 + gc_tx2
 //line reverse.go:82
 							y := gc_vb3
-//line reverse.go:84
 							if (gc_tx2-size/3) < 0 || (gc_tx2-size/3) > len(sh)-8 || gc_tx2 < 0 || gc_tx2 > len(sh)-8 {
-//line reverse.go:84
 								break
 							}
 //line reverse.go:84
@@ -1745,7 +1660,6 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 						y := int32(0)
 //line reverse.go:84
 						y = sh[gc_tx2-size/3] + sh[gc_tx2]
-//line reverse.go:87
 						gc_s_y[gc_rank2] = y
 					}
 				}
@@ -1773,7 +1687,6 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 									archsimd.LoadInt32x16Slice(gc_at6[gc_tx2:]).Add(y).StoreSlice(gc_at6[gc_tx2:])
 								}
 							}
-//line reverse.go:89
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep7, false
 						}(gc_vstep7)
@@ -1794,13 +1707,11 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 					}
 					for gc_tx2 := gc_vstep7; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
-//line reverse.go:94
 						y := gc_s_y[gc_rank2]
 //line reverse.go:88
 						gc_at6[gc_tx2] += y
 					}
 				} else {
-//line reverse.go:92
 					gc_vstep8 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop5 bool
@@ -1811,7 +1722,6 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 //line reverse.go:87
 								y := archsimd.LoadInt32x16Slice(gc_s_y[gc_rank2:])
 								{
-//line reverse.go:88
 									if gc_tx2 < 0 || gc_tx2 > len(sh)-16 {
 //line reverse.go:88
 										break
@@ -1820,7 +1730,6 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 									archsimd.LoadInt32x16Slice(sh[gc_tx2:]).Add(y).StoreSlice(sh[gc_tx2:])
 								}
 							}
-//line reverse.go:90
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep8, false
 						}(gc_vstep8)
@@ -1854,7 +1763,6 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 							sh[gc_tx2] += y
 						}
 						{
-//line reverse.go:92
 							gc_tx2 := gc_step8 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
@@ -1863,7 +1771,6 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 							sh[gc_tx2] += y
 						}
 						{
-//line reverse.go:92
 							gc_tx2 := gc_step8 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
@@ -1872,7 +1779,6 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 							sh[gc_tx2] += y
 						}
 						{
-//line reverse.go:92
 							gc_tx2 := gc_step8 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
@@ -1881,7 +1787,6 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 							sh[gc_tx2] += y
 						}
 					}
-//line reverse.go:92
 					for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -1893,7 +1798,6 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 			}
 		}
 	}
-//line reverse.go:96
 	gc_step9 := 0
 	for ; gc_step9+3 < gc_n2; gc_step9 += 4 {
 		{
@@ -1901,7 +1805,6 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 			gc_pos2.Thread = gc_rank2
 //line reverse.go:76
 			rank := gc_rank2
-//line reverse.go:78
 			a0 := gc_s_a0[gc_rank2]
 //line reverse.go:92
 			a0 += sh[rank]
@@ -1912,7 +1815,6 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 			gc_pos2.Thread = gc_rank2
 //line reverse.go:76
 			rank := gc_rank2
-//line reverse.go:78
 			a0 := gc_s_a0[gc_rank2]
 //line reverse.go:92
 			a0 += sh[rank]
@@ -1923,7 +1825,6 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 			gc_pos2.Thread = gc_rank2
 //line reverse.go:76
 			rank := gc_rank2
-//line reverse.go:78
 			a0 := gc_s_a0[gc_rank2]
 //line reverse.go:92
 			a0 += sh[rank]
@@ -1934,7 +1835,6 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 			gc_pos2.Thread = gc_rank2
 //line reverse.go:76
 			rank := gc_rank2
-//line reverse.go:78
 			a0 := gc_s_a0[gc_rank2]
 //line reverse.go:92
 			a0 += sh[rank]
@@ -1945,7 +1845,6 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 		gc_pos2.Thread = gc_rank2
 //line reverse.go:76
 		rank := gc_rank2
-//line reverse.go:78
 		a0 := gc_s_a0[gc_rank2]
 //line reverse.go:92
 		a0 += sh[rank]

@@ -54,7 +54,6 @@ func gc_body_rowGuard(gc_b *compiled.Block, out []int32, p int) {
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line row_guard.go:35
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line row_guard.go:15
@@ -63,7 +62,6 @@ func gc_body_rowGuard(gc_b *compiled.Block, out []int32, p int) {
 					}
 					{
 						gc_tx := gc_step + 1
-//line row_guard.go:21
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line row_guard.go:15
@@ -72,7 +70,6 @@ func gc_body_rowGuard(gc_b *compiled.Block, out []int32, p int) {
 					}
 					{
 						gc_tx := gc_step + 2
-//line row_guard.go:21
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line row_guard.go:15
@@ -81,7 +78,6 @@ func gc_body_rowGuard(gc_b *compiled.Block, out []int32, p int) {
 					}
 					{
 						gc_tx := gc_step + 3
-//line row_guard.go:21
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line row_guard.go:15
@@ -177,31 +173,26 @@ func gc_body_rowGuard(gc_b *compiled.Block, out []int32, p int) {
 						gc_at2[gc_tx] += int32(gc_ty*100 + gc_tx)
 					}
 					{
-//line row_guard.go:23
 						gc_tx := gc_step3 + 1
 //line row_guard.go:19
 						gc_at2[gc_tx] += int32(gc_ty*100 + gc_tx)
 					}
 					{
-//line row_guard.go:23
 						gc_tx := gc_step3 + 2
 //line row_guard.go:19
 						gc_at2[gc_tx] += int32(gc_ty*100 + gc_tx)
 					}
 					{
-//line row_guard.go:23
 						gc_tx := gc_step3 + 3
 //line row_guard.go:19
 						gc_at2[gc_tx] += int32(gc_ty*100 + gc_tx)
 					}
 				}
-//line row_guard.go:23
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 //line row_guard.go:19
 					gc_at2[gc_tx] += int32(gc_ty*100 + gc_tx)
 				}
 			} else {
-//line row_guard.go:23
 				gc_step4 := gc_from
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
@@ -214,7 +205,6 @@ func gc_body_rowGuard(gc_b *compiled.Block, out []int32, p int) {
 						out[i] += int32(gc_ty*100 + gc_tx)
 					}
 					{
-//line row_guard.go:23
 						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -224,7 +214,6 @@ func gc_body_rowGuard(gc_b *compiled.Block, out []int32, p int) {
 						out[i] += int32(gc_ty*100 + gc_tx)
 					}
 					{
-//line row_guard.go:23
 						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -234,7 +223,6 @@ func gc_body_rowGuard(gc_b *compiled.Block, out []int32, p int) {
 						out[i] += int32(gc_ty*100 + gc_tx)
 					}
 					{
-//line row_guard.go:23
 						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -244,7 +232,6 @@ func gc_body_rowGuard(gc_b *compiled.Block, out []int32, p int) {
 						out[i] += int32(gc_ty*100 + gc_tx)
 					}
 				}
-//line row_guard.go:23
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -254,7 +241,6 @@ func gc_body_rowGuard(gc_b *compiled.Block, out []int32, p int) {
 					out[i] += int32(gc_ty*100 + gc_tx)
 				}
 			}
-//line row_guard.go:23
 			gc_ty += gc_rstep
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -267,4 +253,5 @@ func gc_body_rowGuard(gc_b *compiled.Block, out []int32, p int) {
 // gc_files_row_guard holds the source files whose lines the kernels' records hash.
 //
 //go:embed row_guard.go
+//line row_guard.go:35
 var gc_files_row_guard embed.FS

@@ -55,7 +55,6 @@ func gc_body_rowGuard(gc_b2 *compiled.Block, out []int32, p int) {
 				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
 					{
 						gc_tx2 := gc_step5 + 0
-//line row_guard.go:35
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line row_guard.go:15
@@ -64,7 +63,6 @@ func gc_body_rowGuard(gc_b2 *compiled.Block, out []int32, p int) {
 					}
 					{
 						gc_tx2 := gc_step5 + 1
-//line row_guard.go:21
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line row_guard.go:15
@@ -73,7 +71,6 @@ func gc_body_rowGuard(gc_b2 *compiled.Block, out []int32, p int) {
 					}
 					{
 						gc_tx2 := gc_step5 + 2
-//line row_guard.go:21
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line row_guard.go:15
@@ -82,7 +79,6 @@ func gc_body_rowGuard(gc_b2 *compiled.Block, out []int32, p int) {
 					}
 					{
 						gc_tx2 := gc_step5 + 3
-//line row_guard.go:21
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line row_guard.go:15
@@ -183,7 +179,6 @@ func gc_body_rowGuard(gc_b2 *compiled.Block, out []int32, p int) {
 //line row_guard.go:15
 							_ = i
 							{
-//line row_guard.go:19
 								if (gc_ty2*100+gc_tx2) < -2147483648 || (gc_ty2*100+gc_tx2) > 2147483632 {
 //line row_guard.go:19
 									break
@@ -192,7 +187,6 @@ func gc_body_rowGuard(gc_b2 *compiled.Block, out []int32, p int) {
 								archsimd.LoadInt32x16Slice(gc_at4[gc_tx2:]).Add(archsimd.BroadcastInt32x16(int32(gc_ty2*100 + gc_tx2)).Add(gc_iota4)).StoreSlice(gc_at4[gc_tx2:])
 							}
 						}
-//line row_guard.go:21
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -209,7 +203,6 @@ func gc_body_rowGuard(gc_b2 *compiled.Block, out []int32, p int) {
 						var i int = ((gc_bx2*gc_bdz2+gc_tz2)*gc_bdy2+gc_ty2)*gc_bdx2 + gc_tx2
 //line row_guard.go:15
 						_ = i
-//line row_guard.go:19
 						if (gc_ty2*100+gc_tx2) < -2147483648 || (gc_ty2*100+gc_tx2) > 2147483640 {
 //line row_guard.go:19
 							break
@@ -224,7 +217,6 @@ func gc_body_rowGuard(gc_b2 *compiled.Block, out []int32, p int) {
 					gc_at4[gc_tx2] += int32(gc_ty2*100 + gc_tx2)
 				}
 			} else {
-//line row_guard.go:23
 				gc_vstep2 := gc_from2
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
@@ -236,7 +228,6 @@ func gc_body_rowGuard(gc_b2 *compiled.Block, out []int32, p int) {
 //line row_guard.go:15
 							var i int = ((gc_bx2*gc_bdz2+gc_tz2)*gc_bdy2+gc_ty2)*gc_bdx2 + gc_tx2
 							{
-//line row_guard.go:19
 								if (gc_ty2*100+gc_tx2) < -2147483648 || (gc_ty2*100+gc_tx2) > 2147483632 || i < 0 || i > len(out)-16 {
 //line row_guard.go:19
 									break
@@ -245,7 +236,6 @@ func gc_body_rowGuard(gc_b2 *compiled.Block, out []int32, p int) {
 								archsimd.LoadInt32x16Slice(out[i:]).Add(archsimd.BroadcastInt32x16(int32(gc_ty2*100 + gc_tx2)).Add(gc_iota2)).StoreSlice(out[i:])
 							}
 						}
-//line row_guard.go:21
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -260,7 +250,6 @@ func gc_body_rowGuard(gc_b2 *compiled.Block, out []int32, p int) {
 						gc_tx2 := gc_vstep2
 //line row_guard.go:15
 						var i int = ((gc_bx2*gc_bdz2+gc_tz2)*gc_bdy2+gc_ty2)*gc_bdx2 + gc_tx2
-//line row_guard.go:19
 						if (gc_ty2*100+gc_tx2) < -2147483648 || (gc_ty2*100+gc_tx2) > 2147483640 || i < 0 || i > len(out)-8 {
 //line row_guard.go:19
 							break
@@ -282,7 +271,6 @@ func gc_body_rowGuard(gc_b2 *compiled.Block, out []int32, p int) {
 						out[i] += int32(gc_ty2*100 + gc_tx2)
 					}
 					{
-//line row_guard.go:23
 						gc_tx2 := gc_step7 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -292,7 +280,6 @@ func gc_body_rowGuard(gc_b2 *compiled.Block, out []int32, p int) {
 						out[i] += int32(gc_ty2*100 + gc_tx2)
 					}
 					{
-//line row_guard.go:23
 						gc_tx2 := gc_step7 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -302,7 +289,6 @@ func gc_body_rowGuard(gc_b2 *compiled.Block, out []int32, p int) {
 						out[i] += int32(gc_ty2*100 + gc_tx2)
 					}
 					{
-//line row_guard.go:23
 						gc_tx2 := gc_step7 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -312,7 +298,6 @@ func gc_body_rowGuard(gc_b2 *compiled.Block, out []int32, p int) {
 						out[i] += int32(gc_ty2*100 + gc_tx2)
 					}
 				}
-//line row_guard.go:23
 				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -322,7 +307,6 @@ func gc_body_rowGuard(gc_b2 *compiled.Block, out []int32, p int) {
 					out[i] += int32(gc_ty2*100 + gc_tx2)
 				}
 			}
-//line row_guard.go:23
 			gc_ty2 += gc_rstep2
 			if gc_ty2 == gc_bdy2 {
 				gc_ty2 = 0
@@ -335,4 +319,5 @@ func gc_body_rowGuard(gc_b2 *compiled.Block, out []int32, p int) {
 // gc_files_row_guard holds the source files whose lines the kernels' records hash.
 //
 //go:embed row_guard.go
+//line row_guard.go:35
 var gc_files_row_guard embed.FS

@@ -48,21 +48,17 @@ func gc_body_rowsAheadSums(gc_b *compiled.Block, in, out []float32, off int) {
 //line rows_ahead.go:16
 	var start int = 16
 	gc_rowok := false
-//line rows_ahead.go:19
 	gc_off3 := off + gc_bx*2*gc_bdx
 	if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 {
 		copy(gc_row, in[gc_off3:][:gc_bdx])
 		gc_rowok = true
 	}
-//line rows_ahead.go:25
 	gc_rowok2 := false
-//line rows_ahead.go:27
 	gc_off4 := (off + gc_bx*2*gc_bdx) + gc_bdx
 	if gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
 		copy(gc_row2, in[gc_off4:][:gc_bdx])
 		gc_rowok2 = true
 	}
-//line rows_ahead.go:34
 	var gc_l_v_ [32]float32
 	var gc_l_v [32]float32
 	var gc_c1r [32]float32
@@ -75,7 +71,6 @@ func gc_body_rowsAheadSums(gc_b *compiled.Block, in, out []float32, off int) {
 			var gc_dead uint32
 			_ = gc_dead
 			{
-//line rows_ahead.go:47
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				{
@@ -86,7 +81,6 @@ func gc_body_rowsAheadSums(gc_b *compiled.Block, in, out []float32, off int) {
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 //line rows_ahead.go:16
 							var v_ float32 = gc_at3[gc_lane] + gc_at4[gc_lane]
-//line rows_ahead.go:18
 							gc_l_v_[gc_lane] = v_
 						}
 					} else {
@@ -100,7 +94,6 @@ func gc_body_rowsAheadSums(gc_b *compiled.Block, in, out []float32, off int) {
 //line rows_ahead.go:15
 							i := off + gc_bx*2*gc_bdx + gc_tx
 							var v_ float32 = StreamAt(in, i) + StreamAt(in, i+gc_bdx)
-//line rows_ahead.go:18
 							gc_l_v_[gc_lane] = v_
 						}
 					}
@@ -118,7 +111,6 @@ func gc_body_rowsAheadSums(gc_b *compiled.Block, in, out []float32, off int) {
 //line demand.go:49
 						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
 						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line demand.go:53
 							v_ := gc_l_v_[gc_lane]
 //line demand.go:49
 							v_ += gc_c1r[gc_lane]
@@ -129,13 +121,11 @@ func gc_body_rowsAheadSums(gc_b *compiled.Block, in, out []float32, off int) {
 			}
 			gc_upto2 := min(gc_cnt, 1)
 			for gc_lane := 0; gc_lane < gc_upto2; gc_lane++ {
-//line demand.go:59
 				v_ := gc_l_v_[gc_lane]
 //line demand.go:51
 				var r float32 = v_
 //line rows_ahead.go:16
 				v := r
-//line rows_ahead.go:19
 				gc_l_v[gc_lane] = v
 			}
 			gc_lo3, gc_hi3 := 0, 32
@@ -190,7 +180,6 @@ func gc_body_rowsAheadSums(gc_b *compiled.Block, in, out []float32, off int) {
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 //line rows_ahead.go:16
 						var v_ float32 = gc_at[gc_lane] + gc_at2[gc_lane]
-//line rows_ahead.go:18
 						gc_l_v_[gc_lane] = v_
 					}
 				} else {
@@ -204,7 +193,6 @@ func gc_body_rowsAheadSums(gc_b *compiled.Block, in, out []float32, off int) {
 //line rows_ahead.go:15
 						i := off + gc_bx*2*gc_bdx + gc_tx
 						var v_ float32 = StreamAt(in, i) + StreamAt(in, i+gc_bdx)
-//line rows_ahead.go:18
 						gc_l_v_[gc_lane] = v_
 					}
 				}
@@ -222,7 +210,6 @@ func gc_body_rowsAheadSums(gc_b *compiled.Block, in, out []float32, off int) {
 //line demand.go:49
 					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line demand.go:53
 						v_ := gc_l_v_[gc_lane]
 //line demand.go:49
 						v_ += gc_c1r[gc_lane]
@@ -233,13 +220,11 @@ func gc_body_rowsAheadSums(gc_b *compiled.Block, in, out []float32, off int) {
 		}
 		gc_upto := min(gc_cnt, 1)
 		for gc_lane := 0; gc_lane < gc_upto; gc_lane++ {
-//line demand.go:59
 			v_ := gc_l_v_[gc_lane]
 //line demand.go:51
 			var r float32 = v_
 //line rows_ahead.go:16
 			v := r
-//line rows_ahead.go:19
 			gc_l_v[gc_lane] = v
 		}
 		gc_lo2, gc_hi2 := 0, 32
@@ -301,21 +286,17 @@ func gc_body_rowsAheadTwice(gc_b *compiled.Block, in, out []float32) {
 	gc_row := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_row2 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 	gc_rowok := false
-//line rows_ahead.go:42
 	gc_off9 := gc_bx * 2 * gc_bdx
 	if gc_off9 >= 0 && gc_off9 <= len(in) && gc_bdx <= len(in)-gc_off9 {
 		copy(gc_row, in[gc_off9:][:gc_bdx])
 		gc_rowok = true
 	}
-//line rows_ahead.go:48
 	gc_rowok2 := false
-//line rows_ahead.go:50
 	gc_off10 := (gc_bx * 2 * gc_bdx) + gc_bdx
 	if gc_off10 >= 0 && gc_off10 <= len(in) && gc_bdx <= len(in)-gc_off10 {
 		copy(gc_row2, in[gc_off10:][:gc_bdx])
 		gc_rowok2 = true
 	}
-//line rows_ahead.go:57
 	var gc_l_v [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -327,7 +308,6 @@ func gc_body_rowsAheadTwice(gc_b *compiled.Block, in, out []float32) {
 			var gc_dead uint32
 			_ = gc_dead
 			{
-//line rows_ahead.go:69
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				{
@@ -377,10 +357,8 @@ func gc_body_rowsAheadTwice(gc_b *compiled.Block, in, out []float32) {
 							gc_at10 = gc_row2[gc_x04:][:32]
 						}
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line rows_ahead.go:54
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
-//line rows_ahead.go:32
 							v := gc_l_v[gc_lane]
 //line rows_ahead.go:32
 							v += gc_c1r[gc_lane]
@@ -397,9 +375,7 @@ func gc_body_rowsAheadTwice(gc_b *compiled.Block, in, out []float32) {
 							gc_pos.Thread = gc_rank
 //line rows_ahead.go:30
 							i := gc_bx*2*gc_bdx + gc_tx
-//line rows_ahead.go:32
 							v := gc_l_v[gc_lane]
-//line rows_ahead.go:32
 							v += gc_c1r[gc_lane]
 							out[gc_bx*gc_bdx+gc_tx] = v - StreamAt(in, i) - StreamAt(in, i+gc_bdx)
 							gc_l_v[gc_lane] = v
@@ -471,10 +447,8 @@ func gc_body_rowsAheadTwice(gc_b *compiled.Block, in, out []float32) {
 						gc_at5 = gc_row2[gc_x02:][:32]
 					}
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line rows_ahead.go:54
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line rows_ahead.go:32
 						v := gc_l_v[gc_lane]
 //line rows_ahead.go:32
 						v += gc_c1r[gc_lane]
@@ -491,9 +465,7 @@ func gc_body_rowsAheadTwice(gc_b *compiled.Block, in, out []float32) {
 						gc_pos.Thread = gc_rank
 //line rows_ahead.go:30
 						i := gc_bx*2*gc_bdx + gc_tx
-//line rows_ahead.go:32
 						v := gc_l_v[gc_lane]
-//line rows_ahead.go:32
 						v += gc_c1r[gc_lane]
 						out[gc_bx*gc_bdx+gc_tx] = v - StreamAt(in, i) - StreamAt(in, i+gc_bdx)
 						gc_l_v[gc_lane] = v
@@ -535,21 +507,17 @@ func gc_body_rowsAheadMasked(gc_b *compiled.Block, in, out []float32) {
 //line rows_ahead.go:50
 	var start int = 16
 	gc_rowok := false
-//line rows_ahead.go:53
 	gc_off3 := gc_bx * 2 * gc_bdx
 	if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 {
 		copy(gc_row, in[gc_off3:][:gc_bdx])
 		gc_rowok = true
 	}
-//line rows_ahead.go:59
 	gc_rowok2 := false
-//line rows_ahead.go:61
 	gc_off4 := (gc_bx * 2 * gc_bdx) + gc_bdx
 	if gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
 		copy(gc_row2, in[gc_off4:][:gc_bdx])
 		gc_rowok2 = true
 	}
-//line rows_ahead.go:68
 	var gc_l_v_ [32]float32
 	var gc_l_v [32]float32
 	var gc_c1r [32]float32
@@ -561,11 +529,9 @@ func gc_body_rowsAheadMasked(gc_b *compiled.Block, in, out []float32) {
 			gc_cnt := 32
 			gc_act := ^uint32(0)
 			var gc_dead uint32
-//line rows_ahead.go:81
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 //line rows_ahead.go:45
 				var v float32
-//line rows_ahead.go:47
 				gc_l_v[gc_lane] = v
 			}
 			{
@@ -590,8 +556,8 @@ func gc_body_rowsAheadMasked(gc_b *compiled.Block, in, out []float32) {
 								gc_at3 := gc_row[gc_x02:][:32]
 								gc_at4 := gc_row2[gc_x02:][:32]
 								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line rows_ahead.go:46
 									var v float32
+//line rows_ahead.go:47
 									v = gc_at3[gc_lane] + gc_at4[gc_lane]
 									gc_l_v[gc_lane] = v
 								}
@@ -608,8 +574,8 @@ func gc_body_rowsAheadMasked(gc_b *compiled.Block, in, out []float32) {
 									gc_pos.Thread = gc_rank
 //line rows_ahead.go:44
 									i := gc_bx*2*gc_bdx + gc_tx
-//line rows_ahead.go:46
 									var v float32
+//line rows_ahead.go:47
 									v = StreamAt(in, i) + StreamAt(in, i+gc_bdx)
 									gc_l_v[gc_lane] = v
 								}
@@ -626,7 +592,6 @@ func gc_body_rowsAheadMasked(gc_b *compiled.Block, in, out []float32) {
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-//line rows_ahead.go:55
 							v := gc_l_v[gc_lane]
 //line rows_ahead.go:48
 							v += gc_c1r[gc_lane]
@@ -650,7 +615,6 @@ func gc_body_rowsAheadMasked(gc_b *compiled.Block, in, out []float32) {
 //line demand.go:49
 						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c2r)
 						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line demand.go:53
 							v_ := gc_l_v_[gc_lane]
 //line demand.go:49
 							v_ += gc_c2r[gc_lane]
@@ -661,15 +625,12 @@ func gc_body_rowsAheadMasked(gc_b *compiled.Block, in, out []float32) {
 			}
 			gc_upto2 := min(gc_cnt, 1)
 			for gc_lane := 0; gc_lane < gc_upto2; gc_lane++ {
-//line demand.go:59
 				v_ := gc_l_v_[gc_lane]
-//line demand.go:61
 				var v float32
 //line demand.go:51
 				var r float32 = v_
 //line rows_ahead.go:50
 				v = r
-//line rows_ahead.go:52
 				gc_l_v[gc_lane] = v
 			}
 			gc_lo5, gc_hi5 := 0, 32
@@ -704,11 +665,9 @@ func gc_body_rowsAheadMasked(gc_b *compiled.Block, in, out []float32) {
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line rows_ahead.go:63
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 //line rows_ahead.go:45
 			var v float32
-//line rows_ahead.go:47
 			gc_l_v[gc_lane] = v
 		}
 		{
@@ -741,8 +700,8 @@ func gc_body_rowsAheadMasked(gc_b *compiled.Block, in, out []float32) {
 								gc_at2 = gc_row2[gc_x0:][:32]
 							}
 							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line rows_ahead.go:46
 								var v float32
+//line rows_ahead.go:47
 								v = gc_at[gc_lane] + gc_at2[gc_lane]
 								gc_l_v[gc_lane] = v
 							}
@@ -759,8 +718,8 @@ func gc_body_rowsAheadMasked(gc_b *compiled.Block, in, out []float32) {
 								gc_pos.Thread = gc_rank
 //line rows_ahead.go:44
 								i := gc_bx*2*gc_bdx + gc_tx
-//line rows_ahead.go:46
 								var v float32
+//line rows_ahead.go:47
 								v = StreamAt(in, i) + StreamAt(in, i+gc_bdx)
 								gc_l_v[gc_lane] = v
 							}
@@ -777,7 +736,6 @@ func gc_body_rowsAheadMasked(gc_b *compiled.Block, in, out []float32) {
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-//line rows_ahead.go:55
 						v := gc_l_v[gc_lane]
 //line rows_ahead.go:48
 						v += gc_c1r[gc_lane]
@@ -801,7 +759,6 @@ func gc_body_rowsAheadMasked(gc_b *compiled.Block, in, out []float32) {
 //line demand.go:49
 					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c2r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line demand.go:53
 						v_ := gc_l_v_[gc_lane]
 //line demand.go:49
 						v_ += gc_c2r[gc_lane]
@@ -812,15 +769,12 @@ func gc_body_rowsAheadMasked(gc_b *compiled.Block, in, out []float32) {
 		}
 		gc_upto := min(gc_cnt, 1)
 		for gc_lane := 0; gc_lane < gc_upto; gc_lane++ {
-//line demand.go:59
 			v_ := gc_l_v_[gc_lane]
-//line demand.go:61
 			var v float32
 //line demand.go:51
 			var r float32 = v_
 //line rows_ahead.go:50
 			v = r
-//line rows_ahead.go:52
 			gc_l_v[gc_lane] = v
 		}
 		gc_lo3, gc_hi3 := 0, 32

@@ -49,21 +49,17 @@ func gc_body_rowsAheadSums(gc_b2 *compiled.Block, in, out []float32, off int) {
 //line rows_ahead.go:16
 	var start int = 16
 	gc_rowok3 := false
-//line rows_ahead.go:19
 	gc_off7 := off + gc_bx2*2*gc_bdx2
 	if gc_off7 >= 0 && gc_off7 <= len(in) && gc_bdx2 <= len(in)-gc_off7 {
 		copy(gc_row3, in[gc_off7:][:gc_bdx2])
 		gc_rowok3 = true
 	}
-//line rows_ahead.go:25
 	gc_rowok4 := false
-//line rows_ahead.go:27
 	gc_off8 := (off + gc_bx2*2*gc_bdx2) + gc_bdx2
 	if gc_off8 >= 0 && gc_off8 <= len(in) && gc_bdx2 <= len(in)-gc_off8 {
 		copy(gc_row4, in[gc_off8:][:gc_bdx2])
 		gc_rowok4 = true
 	}
-//line rows_ahead.go:34
 	var gc_l_v_ [32]float32
 	var gc_l_v [32]float32
 	var gc_c21r [32]float32
@@ -76,7 +72,6 @@ func gc_body_rowsAheadSums(gc_b2 *compiled.Block, in, out []float32, off int) {
 			var gc_dead2 uint32
 			_ = gc_dead2
 			{
-//line rows_ahead.go:47
 				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 				gc_tx2 := gc_tidx2.X - 1
 				{
@@ -87,7 +82,6 @@ func gc_body_rowsAheadSums(gc_b2 *compiled.Block, in, out []float32, off int) {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 //line rows_ahead.go:16
 							var v_ float32 = gc_at7[gc_lane2] + gc_at8[gc_lane2]
-//line rows_ahead.go:18
 							gc_l_v_[gc_lane2] = v_
 						}
 					} else {
@@ -101,7 +95,6 @@ func gc_body_rowsAheadSums(gc_b2 *compiled.Block, in, out []float32, off int) {
 //line rows_ahead.go:15
 							i := off + gc_bx2*2*gc_bdx2 + gc_tx2
 							var v_ float32 = StreamAt(in, i) + StreamAt(in, i+gc_bdx2)
-//line rows_ahead.go:18
 							gc_l_v_[gc_lane2] = v_
 						}
 					}
@@ -151,7 +144,6 @@ func gc_body_rowsAheadSums(gc_b2 *compiled.Block, in, out []float32, off int) {
 								if gc_left2&(1<<gc_lane2) == 0 {
 									continue
 								}
-//line demand.go:62
 								v_ := gc_l_v_[gc_lane2]
 //line demand.go:49
 								v_ += gc_c21r[gc_lane2]
@@ -163,13 +155,11 @@ func gc_body_rowsAheadSums(gc_b2 *compiled.Block, in, out []float32, off int) {
 			}
 			gc_upto4 := min(gc_cnt2, 1)
 			for gc_lane2 := 0; gc_lane2 < gc_upto4; gc_lane2++ {
-//line demand.go:60
 				v_ := gc_l_v_[gc_lane2]
 //line demand.go:51
 				var r float32 = v_
 //line rows_ahead.go:16
 				v := r
-//line rows_ahead.go:19
 				gc_l_v[gc_lane2] = v
 			}
 			gc_lo6, gc_hi6 := 0, 32
@@ -224,7 +214,6 @@ func gc_body_rowsAheadSums(gc_b2 *compiled.Block, in, out []float32, off int) {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 //line rows_ahead.go:16
 						var v_ float32 = gc_at5[gc_lane2] + gc_at6[gc_lane2]
-//line rows_ahead.go:18
 						gc_l_v_[gc_lane2] = v_
 					}
 				} else {
@@ -238,7 +227,6 @@ func gc_body_rowsAheadSums(gc_b2 *compiled.Block, in, out []float32, off int) {
 //line rows_ahead.go:15
 						i := off + gc_bx2*2*gc_bdx2 + gc_tx2
 						var v_ float32 = StreamAt(in, i) + StreamAt(in, i+gc_bdx2)
-//line rows_ahead.go:18
 						gc_l_v_[gc_lane2] = v_
 					}
 				}
@@ -288,7 +276,6 @@ func gc_body_rowsAheadSums(gc_b2 *compiled.Block, in, out []float32, off int) {
 							if gc_left&(1<<gc_lane2) == 0 {
 								continue
 							}
-//line demand.go:62
 							v_ := gc_l_v_[gc_lane2]
 //line demand.go:49
 							v_ += gc_c21r[gc_lane2]
@@ -300,13 +287,11 @@ func gc_body_rowsAheadSums(gc_b2 *compiled.Block, in, out []float32, off int) {
 		}
 		gc_upto3 := min(gc_cnt2, 1)
 		for gc_lane2 := 0; gc_lane2 < gc_upto3; gc_lane2++ {
-//line demand.go:60
 			v_ := gc_l_v_[gc_lane2]
 //line demand.go:51
 			var r float32 = v_
 //line rows_ahead.go:16
 			v := r
-//line rows_ahead.go:19
 			gc_l_v[gc_lane2] = v
 		}
 		gc_lo5, gc_hi5 := 0, 32
@@ -368,21 +353,17 @@ func gc_body_rowsAheadTwice(gc_b2 *compiled.Block, in, out []float32) {
 	gc_row3 := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
 	gc_row4 := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
 	gc_rowok3 := false
-//line rows_ahead.go:42
 	gc_off19 := gc_bx2 * 2 * gc_bdx2
 	if gc_off19 >= 0 && gc_off19 <= len(in) && gc_bdx2 <= len(in)-gc_off19 {
 		copy(gc_row3, in[gc_off19:][:gc_bdx2])
 		gc_rowok3 = true
 	}
-//line rows_ahead.go:48
 	gc_rowok4 := false
-//line rows_ahead.go:50
 	gc_off20 := (gc_bx2 * 2 * gc_bdx2) + gc_bdx2
 	if gc_off20 >= 0 && gc_off20 <= len(in) && gc_bdx2 <= len(in)-gc_off20 {
 		copy(gc_row4, in[gc_off20:][:gc_bdx2])
 		gc_rowok4 = true
 	}
-//line rows_ahead.go:57
 	var gc_l_v [32]float32
 	var gc_c21r [32]float32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -394,7 +375,6 @@ func gc_body_rowsAheadTwice(gc_b2 *compiled.Block, in, out []float32) {
 			var gc_dead2 uint32
 			_ = gc_dead2
 			{
-//line rows_ahead.go:69
 				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 				gc_tx2 := gc_tidx2.X - 1
 				{
@@ -444,10 +424,8 @@ func gc_body_rowsAheadTwice(gc_b2 *compiled.Block, in, out []float32) {
 							gc_at20 = gc_row4[gc_x08:][:32]
 						}
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-//line rows_ahead.go:54
 							gc_rank2 := gc_w2 + gc_lane2
 							gc_pos2.Thread = gc_rank2
-//line rows_ahead.go:32
 							v := gc_l_v[gc_lane2]
 //line rows_ahead.go:32
 							v += gc_c21r[gc_lane2]
@@ -464,9 +442,7 @@ func gc_body_rowsAheadTwice(gc_b2 *compiled.Block, in, out []float32) {
 							gc_pos2.Thread = gc_rank2
 //line rows_ahead.go:30
 							i := gc_bx2*2*gc_bdx2 + gc_tx2
-//line rows_ahead.go:32
 							v := gc_l_v[gc_lane2]
-//line rows_ahead.go:32
 							v += gc_c21r[gc_lane2]
 							out[gc_bx2*gc_bdx2+gc_tx2] = v - StreamAt(in, i) - StreamAt(in, i+gc_bdx2)
 							gc_l_v[gc_lane2] = v
@@ -538,10 +514,8 @@ func gc_body_rowsAheadTwice(gc_b2 *compiled.Block, in, out []float32) {
 						gc_at15 = gc_row4[gc_x06:][:32]
 					}
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-//line rows_ahead.go:54
 						gc_rank2 := gc_w2 + gc_lane2
 						gc_pos2.Thread = gc_rank2
-//line rows_ahead.go:32
 						v := gc_l_v[gc_lane2]
 //line rows_ahead.go:32
 						v += gc_c21r[gc_lane2]
@@ -558,9 +532,7 @@ func gc_body_rowsAheadTwice(gc_b2 *compiled.Block, in, out []float32) {
 						gc_pos2.Thread = gc_rank2
 //line rows_ahead.go:30
 						i := gc_bx2*2*gc_bdx2 + gc_tx2
-//line rows_ahead.go:32
 						v := gc_l_v[gc_lane2]
-//line rows_ahead.go:32
 						v += gc_c21r[gc_lane2]
 						out[gc_bx2*gc_bdx2+gc_tx2] = v - StreamAt(in, i) - StreamAt(in, i+gc_bdx2)
 						gc_l_v[gc_lane2] = v
@@ -602,21 +574,17 @@ func gc_body_rowsAheadMasked(gc_b2 *compiled.Block, in, out []float32) {
 //line rows_ahead.go:50
 	var start int = 16
 	gc_rowok3 := false
-//line rows_ahead.go:53
 	gc_off7 := gc_bx2 * 2 * gc_bdx2
 	if gc_off7 >= 0 && gc_off7 <= len(in) && gc_bdx2 <= len(in)-gc_off7 {
 		copy(gc_row3, in[gc_off7:][:gc_bdx2])
 		gc_rowok3 = true
 	}
-//line rows_ahead.go:59
 	gc_rowok4 := false
-//line rows_ahead.go:61
 	gc_off8 := (gc_bx2 * 2 * gc_bdx2) + gc_bdx2
 	if gc_off8 >= 0 && gc_off8 <= len(in) && gc_bdx2 <= len(in)-gc_off8 {
 		copy(gc_row4, in[gc_off8:][:gc_bdx2])
 		gc_rowok4 = true
 	}
-//line rows_ahead.go:68
 	var gc_l_v_ [32]float32
 	var gc_l_v [32]float32
 	var gc_c21r [32]float32
@@ -628,7 +596,6 @@ func gc_body_rowsAheadMasked(gc_b2 *compiled.Block, in, out []float32) {
 			gc_cnt2 := 32
 			gc_act2 := ^uint32(0)
 			var gc_dead2 uint32
-//line rows_ahead.go:81
 			gc_left4 := gc_act2
 			if compiled.SIMD {
 				if gc_act2 == ^uint32(0) {
@@ -660,7 +627,6 @@ func gc_body_rowsAheadMasked(gc_b2 *compiled.Block, in, out []float32) {
 					}
 //line rows_ahead.go:45
 					var v float32
-//line rows_ahead.go:47
 					gc_l_v[gc_lane2] = v
 				}
 			}
@@ -686,8 +652,8 @@ func gc_body_rowsAheadMasked(gc_b2 *compiled.Block, in, out []float32) {
 								gc_at7 := gc_row3[gc_x04:][:32]
 								gc_at8 := gc_row4[gc_x04:][:32]
 								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-//line rows_ahead.go:46
 									var v float32
+//line rows_ahead.go:47
 									v = gc_at7[gc_lane2] + gc_at8[gc_lane2]
 									gc_l_v[gc_lane2] = v
 								}
@@ -704,8 +670,8 @@ func gc_body_rowsAheadMasked(gc_b2 *compiled.Block, in, out []float32) {
 									gc_pos2.Thread = gc_rank2
 //line rows_ahead.go:44
 									i := gc_bx2*2*gc_bdx2 + gc_tx2
-//line rows_ahead.go:46
 									var v float32
+//line rows_ahead.go:47
 									v = StreamAt(in, i) + StreamAt(in, i+gc_bdx2)
 									gc_l_v[gc_lane2] = v
 								}
@@ -751,7 +717,6 @@ func gc_body_rowsAheadMasked(gc_b2 *compiled.Block, in, out []float32) {
 								if gc_left5&(1<<gc_lane2) == 0 {
 									continue
 								}
-//line rows_ahead.go:61
 								v := gc_l_v[gc_lane2]
 //line rows_ahead.go:48
 								v += gc_c21r[gc_lane2]
@@ -808,7 +773,6 @@ func gc_body_rowsAheadMasked(gc_b2 *compiled.Block, in, out []float32) {
 								if gc_left6&(1<<gc_lane2) == 0 {
 									continue
 								}
-//line demand.go:62
 								v_ := gc_l_v_[gc_lane2]
 //line demand.go:49
 								v_ += gc_c22r[gc_lane2]
@@ -820,15 +784,12 @@ func gc_body_rowsAheadMasked(gc_b2 *compiled.Block, in, out []float32) {
 			}
 			gc_upto4 := min(gc_cnt2, 1)
 			for gc_lane2 := 0; gc_lane2 < gc_upto4; gc_lane2++ {
-//line demand.go:60
 				v_ := gc_l_v_[gc_lane2]
-//line demand.go:62
 				var v float32
 //line demand.go:51
 				var r float32 = v_
 //line rows_ahead.go:50
 				v = r
-//line rows_ahead.go:52
 				gc_l_v[gc_lane2] = v
 			}
 			gc_lo10, gc_hi10 := 0, 32
@@ -863,7 +824,6 @@ func gc_body_rowsAheadMasked(gc_b2 *compiled.Block, in, out []float32) {
 		gc_cnt2 := min(32, gc_n2-gc_w2)
 		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 		var gc_dead2 uint32
-//line rows_ahead.go:63
 		gc_left := gc_act2
 		if compiled.SIMD {
 			if gc_act2 == ^uint32(0) {
@@ -895,7 +855,6 @@ func gc_body_rowsAheadMasked(gc_b2 *compiled.Block, in, out []float32) {
 				}
 //line rows_ahead.go:45
 				var v float32
-//line rows_ahead.go:47
 				gc_l_v[gc_lane2] = v
 			}
 		}
@@ -929,8 +888,8 @@ func gc_body_rowsAheadMasked(gc_b2 *compiled.Block, in, out []float32) {
 								gc_at6 = gc_row4[gc_x03:][:32]
 							}
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-//line rows_ahead.go:46
 								var v float32
+//line rows_ahead.go:47
 								v = gc_at5[gc_lane2] + gc_at6[gc_lane2]
 								gc_l_v[gc_lane2] = v
 							}
@@ -947,8 +906,8 @@ func gc_body_rowsAheadMasked(gc_b2 *compiled.Block, in, out []float32) {
 								gc_pos2.Thread = gc_rank2
 //line rows_ahead.go:44
 								i := gc_bx2*2*gc_bdx2 + gc_tx2
-//line rows_ahead.go:46
 								var v float32
+//line rows_ahead.go:47
 								v = StreamAt(in, i) + StreamAt(in, i+gc_bdx2)
 								gc_l_v[gc_lane2] = v
 							}
@@ -994,7 +953,6 @@ func gc_body_rowsAheadMasked(gc_b2 *compiled.Block, in, out []float32) {
 							if gc_left2&(1<<gc_lane2) == 0 {
 								continue
 							}
-//line rows_ahead.go:61
 							v := gc_l_v[gc_lane2]
 //line rows_ahead.go:48
 							v += gc_c21r[gc_lane2]
@@ -1051,7 +1009,6 @@ func gc_body_rowsAheadMasked(gc_b2 *compiled.Block, in, out []float32) {
 							if gc_left3&(1<<gc_lane2) == 0 {
 								continue
 							}
-//line demand.go:62
 							v_ := gc_l_v_[gc_lane2]
 //line demand.go:49
 							v_ += gc_c22r[gc_lane2]
@@ -1063,15 +1020,12 @@ func gc_body_rowsAheadMasked(gc_b2 *compiled.Block, in, out []float32) {
 		}
 		gc_upto3 := min(gc_cnt2, 1)
 		for gc_lane2 := 0; gc_lane2 < gc_upto3; gc_lane2++ {
-//line demand.go:60
 			v_ := gc_l_v_[gc_lane2]
-//line demand.go:62
 			var v float32
 //line demand.go:51
 			var r float32 = v_
 //line rows_ahead.go:50
 			v = r
-//line rows_ahead.go:52
 			gc_l_v[gc_lane2] = v
 		}
 		gc_lo8, gc_hi8 := 0, 32

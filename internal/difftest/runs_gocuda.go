@@ -41,7 +41,6 @@ func gc_body_runsVolume(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line runs.go:27
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -52,7 +51,6 @@ func gc_body_runsVolume(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line runs.go:38
 		gc_ty := 0
 		gc_tz := 0
 		gc_from, gc_to := gc_runlo, gc_runhi
@@ -134,7 +132,6 @@ func gc_body_transposeVolume(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []f
 	gc_gdy := gc_gd.X
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line runs.go:41
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -145,7 +142,6 @@ func gc_body_transposeVolume(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []f
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line runs.go:52
 		gc_ty := 0
 		gc_tz := 0
 		gc_from, gc_to := gc_runlo, gc_runhi
@@ -245,7 +241,6 @@ func gc_body_transposeCoords(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32
 		}
 		gc_blk := gc_by + gc_gdy*(gc_bx+gc_gdx*gc_bz)
 		gc_pos.Block = gc_blk
-//line runs.go:73
 		gc_ty := 0
 		gc_tz := 0
 		gc_from, gc_to := 0, gc_bdx
@@ -341,7 +336,6 @@ func gc_body_transposePanic(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32,
 		}
 		gc_blk := gc_by + gc_gdy*(gc_bx+gc_gdx*gc_bz)
 		gc_pos.Block = gc_blk
-//line runs.go:87
 		gc_ty := 0
 		gc_tz := 0
 		gc_from, gc_to := 0, gc_bdx
@@ -428,7 +422,6 @@ func gc_body_runsRisk(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32,
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line runs.go:87
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -440,7 +433,6 @@ func gc_body_runsRisk(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32,
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		gc_apart := compiled.Disjoint(in, out)
-//line runs.go:100
 		gc_ty := 0
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
@@ -517,7 +509,6 @@ func gc_body_runsRisk(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32,
 						v.StoreSlice(gc_at2[gc_tx:])
 					}
 				}
-//line runs.go:86
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 //line runs.go:77
 					x := gc_bx*gc_bdx + gc_tx
@@ -584,7 +575,6 @@ func gc_body_runsRisk(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32,
 						v.StoreSlice(out[y*w+x:])
 					}
 				}
-//line runs.go:86
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
@@ -635,7 +625,6 @@ func gc_body_transposeRisk(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 	gc_gdy := gc_gd.X
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line runs.go:103
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -647,7 +636,6 @@ func gc_body_transposeRisk(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		gc_apart := compiled.Disjoint(in, out)
-//line runs.go:116
 		gc_ty := 0
 		gc_tz := 0
 		gc_from, gc_to := gc_runlo, gc_runhi
@@ -726,7 +714,6 @@ func gc_body_transposeRisk(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 						v.StoreSlice(gc_at2[gc_tx:])
 					}
 				}
-//line runs.go:102
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 //line runs.go:93
 					x := gc_by*gc_bdy + gc_ty
@@ -793,7 +780,6 @@ func gc_body_transposeRisk(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 						v.StoreSlice(out[x*h+y:])
 					}
 				}
-//line runs.go:102
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_ty + gc_bdy*(gc_tx%gc_bdx+gc_bdx*gc_tz)
 					gc_pos.Block = gc_by + gc_gdy*(gc_tx/gc_bdx+gc_gdx*gc_bz)
@@ -866,7 +852,6 @@ func gc_body_transposeExact(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []in
 		}
 		gc_blk := gc_by + gc_gdy*(gc_bx+gc_gdx*gc_bz)
 		gc_pos.Block = gc_blk
-//line runs.go:140
 		gc_ty := 0
 		gc_tz := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {

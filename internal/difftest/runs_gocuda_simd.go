@@ -41,7 +41,6 @@ func gc_body_runsVolume(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 	gc_gdy2 := gc_gd2.Y
 	gc_n2 := gc_b2.Len()
 	gc_bx2 := 0
-//line runs.go:27
 	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b2.Stopped() {
 			return
@@ -52,7 +51,6 @@ func gc_body_runsVolume(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
 		gc_q2 += gc_run2
 		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-//line runs.go:38
 		gc_ty2 := 0
 		gc_tz2 := 0
 		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
@@ -102,7 +100,6 @@ func gc_body_runsVolume(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 								archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]).Mul(gc_vb4).Add(archsimd.BroadcastInt32x16(int32(x)).Add(gc_iota4).ConvertToFloat32()).StoreSlice(gc_at3[gc_tx2:])
 							}
 						}
-//line runs.go:22
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -134,7 +131,6 @@ func gc_body_runsVolume(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 							archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Mul(gc_vb3).Add(archsimd.BroadcastInt32x8(int32(x)).Add(gc_iota3).ConvertToFloat32()).StoreSlice(gc_at3[gc_tx2:])
 						}
 					}
-//line runs.go:22
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
@@ -169,7 +165,6 @@ func gc_body_runsVolume(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 								archsimd.LoadFloat32x16Slice(in[(z*h+y)*w+x:]).Mul(gc_vb2).Add(archsimd.BroadcastInt32x16(int32(x)).Add(gc_iota2).ConvertToFloat32()).StoreSlice(out[(z*h+y)*w+x:])
 							}
 						}
-//line runs.go:22
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -197,7 +192,6 @@ func gc_body_runsVolume(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 							archsimd.LoadFloat32x8Slice(in[(z*h+y)*w+x:]).Mul(gc_vb).Add(archsimd.BroadcastInt32x8(int32(x)).Add(gc_iota).ConvertToFloat32()).StoreSlice(out[(z*h+y)*w+x:])
 						}
 					}
-//line runs.go:22
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
@@ -250,7 +244,6 @@ func gc_body_transposeVolume(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out 
 	gc_gdy2 := gc_gd2.X
 	gc_n2 := gc_b2.Len()
 	gc_bx2 := 0
-//line runs.go:41
 	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b2.Stopped() {
 			return
@@ -261,7 +254,6 @@ func gc_body_transposeVolume(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out 
 		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
 		gc_q2 += gc_run2
 		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-//line runs.go:52
 		gc_ty2 := 0
 		gc_tz2 := 0
 		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
@@ -311,7 +303,6 @@ func gc_body_transposeVolume(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out 
 								archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]).Mul(gc_vb4).Add(archsimd.BroadcastInt32x16(int32(y)).Add(gc_iota4).ConvertToFloat32()).StoreSlice(gc_at3[gc_tx2:])
 							}
 						}
-//line runs.go:36
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -343,7 +334,6 @@ func gc_body_transposeVolume(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out 
 							archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Mul(gc_vb3).Add(archsimd.BroadcastInt32x8(int32(y)).Add(gc_iota3).ConvertToFloat32()).StoreSlice(gc_at3[gc_tx2:])
 						}
 					}
-//line runs.go:36
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
@@ -378,7 +368,6 @@ func gc_body_transposeVolume(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out 
 								archsimd.LoadFloat32x16Slice(in[(z*w+x)*h+y:]).Mul(gc_vb2).Add(archsimd.BroadcastInt32x16(int32(y)).Add(gc_iota2).ConvertToFloat32()).StoreSlice(out[(z*w+x)*h+y:])
 							}
 						}
-//line runs.go:36
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -406,7 +395,6 @@ func gc_body_transposeVolume(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out 
 							archsimd.LoadFloat32x8Slice(in[(z*w+x)*h+y:]).Mul(gc_vb).Add(archsimd.BroadcastInt32x8(int32(y)).Add(gc_iota).ConvertToFloat32()).StoreSlice(out[(z*w+x)*h+y:])
 						}
 					}
-//line runs.go:36
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
@@ -477,7 +465,6 @@ func gc_body_transposeCoords(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out []in
 		}
 		gc_blk2 := gc_by2 + gc_gdy2*(gc_bx2+gc_gdx2*gc_bz2)
 		gc_pos2.Block = gc_blk2
-//line runs.go:73
 		gc_ty2 := 0
 		gc_tz2 := 0
 		gc_from2, gc_to2 := 0, gc_bdx2
@@ -573,7 +560,6 @@ func gc_body_transposePanic(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out []int
 		}
 		gc_blk2 := gc_by2 + gc_gdy2*(gc_bx2+gc_gdx2*gc_bz2)
 		gc_pos2.Block = gc_blk2
-//line runs.go:87
 		gc_ty2 := 0
 		gc_tz2 := 0
 		gc_from2, gc_to2 := 0, gc_bdx2
@@ -660,7 +646,6 @@ func gc_body_runsRisk(gc_b4 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float
 	gc_gdy2 := gc_gd2.Y
 	gc_n2 := gc_b4.Len()
 	gc_bx2 := 0
-//line runs.go:87
 	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b4.Stopped() {
 			return
@@ -672,7 +657,6 @@ func gc_body_runsRisk(gc_b4 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float
 		gc_q2 += gc_run2
 		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
 		gc_apart2 := compiled.Disjoint(in, out)
-//line runs.go:100
 		gc_ty2 := 0
 		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
 		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
@@ -752,7 +736,6 @@ func gc_body_runsRisk(gc_b4 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float
 								v.StoreSlice(gc_at4[gc_tx2:])
 							}
 						}
-//line runs.go:86
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep3, false
 					}(gc_vstep3)
@@ -814,7 +797,6 @@ func gc_body_runsRisk(gc_b4 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float
 							v.StoreSlice(gc_at4[gc_tx2:])
 						}
 					}
-//line runs.go:86
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
@@ -886,7 +868,6 @@ func gc_body_runsRisk(gc_b4 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float
 								v.StoreSlice(out[y*w+x:])
 							}
 						}
-//line runs.go:86
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
 					}(gc_vstep4)
@@ -947,7 +928,6 @@ func gc_body_runsRisk(gc_b4 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float
 							v.StoreSlice(out[y*w+x:])
 						}
 					}
-//line runs.go:86
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
@@ -1000,7 +980,6 @@ func gc_body_transposeRisk(gc_b4 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 	gc_gdy2 := gc_gd2.X
 	gc_n2 := gc_b4.Len()
 	gc_bx2 := 0
-//line runs.go:103
 	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b4.Stopped() {
 			return
@@ -1012,7 +991,6 @@ func gc_body_transposeRisk(gc_b4 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 		gc_q2 += gc_run2
 		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
 		gc_apart2 := compiled.Disjoint(in, out)
-//line runs.go:116
 		gc_ty2 := 0
 		gc_tz2 := 0
 		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
@@ -1094,7 +1072,6 @@ func gc_body_transposeRisk(gc_b4 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 								v.StoreSlice(gc_at4[gc_tx2:])
 							}
 						}
-//line runs.go:102
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep3, false
 					}(gc_vstep3)
@@ -1156,7 +1133,6 @@ func gc_body_transposeRisk(gc_b4 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 							v.StoreSlice(gc_at4[gc_tx2:])
 						}
 					}
-//line runs.go:102
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
@@ -1228,7 +1204,6 @@ func gc_body_transposeRisk(gc_b4 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 								v.StoreSlice(out[x*h+y:])
 							}
 						}
-//line runs.go:102
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
 					}(gc_vstep4)
@@ -1289,7 +1264,6 @@ func gc_body_transposeRisk(gc_b4 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 							v.StoreSlice(out[x*h+y:])
 						}
 					}
-//line runs.go:102
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
@@ -1364,7 +1338,6 @@ func gc_body_transposeExact(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out [
 		}
 		gc_blk2 := gc_by2 + gc_gdy2*(gc_bx2+gc_gdx2*gc_bz2)
 		gc_pos2.Block = gc_blk2
-//line runs.go:140
 		gc_ty2 := 0
 		gc_tz2 := 0
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {

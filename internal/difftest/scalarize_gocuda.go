@@ -144,7 +144,6 @@ func gc_body_scalarParts(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]flo
 					}
 				}
 			}
-//line scalarize.go:40
 		})
 	}
 }
@@ -152,4 +151,5 @@ func gc_body_scalarParts(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]flo
 // gc_files_scalarize holds the source files whose lines the kernels' records hash.
 //
 //go:embed scalarize.go
+//line scalarize.go:47
 var gc_files_scalarize embed.FS

@@ -266,7 +266,6 @@ func gc_body_everyGuard(gc_b *compiled.Block, out []int32, m, c int) {
 					out[2*i] = 1
 				}
 			} else {
-//line scaled.go:43
 				for ; gc_tx < gc_bdx; gc_tx += gc_every {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank

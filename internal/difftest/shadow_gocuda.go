@@ -45,7 +45,6 @@ func gc_body_shadowedReverse(gc_b *compiled.Block, d []int32, len_ int, max_ int
 	}
 //line shadow.go:17
 	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
-//line shadow.go:19
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
 		if gc_bdx <= len(s) && gc_off >= 0 && gc_off <= len(d) && gc_bdx <= len(d)-gc_off {
@@ -128,7 +127,6 @@ func gc_body_shadowedReverse(gc_b *compiled.Block, d []int32, len_ int, max_ int
 			}
 		}
 	}
-//line shadow.go:25
 	gc_from, gc_to := 0, gc_bdx
 	if gc_bound := len_; gc_bound < gc_to {
 		gc_to = gc_bound
@@ -216,31 +214,26 @@ func gc_body_shadowedScale[T specNumber](gc_b *compiled.Block, in, out []T, cap_
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
-//line shadow.go:44
 						gc_tx := gc_step + 1
 //line shadow.go:40
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
-//line shadow.go:44
 						gc_tx := gc_step + 2
 //line shadow.go:40
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
-//line shadow.go:44
 						gc_tx := gc_step + 3
 //line shadow.go:40
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				}
-//line shadow.go:44
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line shadow.go:40
 					gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			} else {
-//line shadow.go:44
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
@@ -253,7 +246,6 @@ func gc_body_shadowedScale[T specNumber](gc_b *compiled.Block, in, out []T, cap_
 						s[gc_tx] = in[i]
 					}
 					{
-//line shadow.go:44
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -263,7 +255,6 @@ func gc_body_shadowedScale[T specNumber](gc_b *compiled.Block, in, out []T, cap_
 						s[gc_tx] = in[i]
 					}
 					{
-//line shadow.go:44
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -273,7 +264,6 @@ func gc_body_shadowedScale[T specNumber](gc_b *compiled.Block, in, out []T, cap_
 						s[gc_tx] = in[i]
 					}
 					{
-//line shadow.go:44
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -283,7 +273,6 @@ func gc_body_shadowedScale[T specNumber](gc_b *compiled.Block, in, out []T, cap_
 						s[gc_tx] = in[i]
 					}
 				}
-//line shadow.go:44
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -296,7 +285,6 @@ func gc_body_shadowedScale[T specNumber](gc_b *compiled.Block, in, out []T, cap_
 		}
 	}
 	{
-//line shadow.go:47
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -317,31 +305,26 @@ func gc_body_shadowedScale[T specNumber](gc_b *compiled.Block, in, out []T, cap_
 						gc_at3[gc_tx] = gc_at4[gc_tx] * cap_
 					}
 					{
-//line shadow.go:48
 						gc_tx := gc_step3 + 1
 //line shadow.go:44
 						gc_at3[gc_tx] = gc_at4[gc_tx] * cap_
 					}
 					{
-//line shadow.go:48
 						gc_tx := gc_step3 + 2
 //line shadow.go:44
 						gc_at3[gc_tx] = gc_at4[gc_tx] * cap_
 					}
 					{
-//line shadow.go:48
 						gc_tx := gc_step3 + 3
 //line shadow.go:44
 						gc_at3[gc_tx] = gc_at4[gc_tx] * cap_
 					}
 				}
-//line shadow.go:48
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 //line shadow.go:44
 					gc_at3[gc_tx] = gc_at4[gc_tx] * cap_
 				}
 			} else {
-//line shadow.go:48
 				gc_step4 := gc_from
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
@@ -354,7 +337,6 @@ func gc_body_shadowedScale[T specNumber](gc_b *compiled.Block, in, out []T, cap_
 						out[i] = s[gc_tx] * cap_
 					}
 					{
-//line shadow.go:48
 						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -364,7 +346,6 @@ func gc_body_shadowedScale[T specNumber](gc_b *compiled.Block, in, out []T, cap_
 						out[i] = s[gc_tx] * cap_
 					}
 					{
-//line shadow.go:48
 						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -374,7 +355,6 @@ func gc_body_shadowedScale[T specNumber](gc_b *compiled.Block, in, out []T, cap_
 						out[i] = s[gc_tx] * cap_
 					}
 					{
-//line shadow.go:48
 						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -384,7 +364,6 @@ func gc_body_shadowedScale[T specNumber](gc_b *compiled.Block, in, out []T, cap_
 						out[i] = s[gc_tx] * cap_
 					}
 				}
-//line shadow.go:48
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank

@@ -46,7 +46,6 @@ func gc_body_shadowedReverse(gc_b2 *compiled.Block, d []int32, len_ int, max_ in
 	}
 //line shadow.go:17
 	s := gocuda.Shared[int32](t, gc_bdx2)[:gc_bdx2]
-//line shadow.go:19
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off4 := gc_bx2 * gc_bdx2
 		if gc_bdx2 <= len(s) && gc_off4 >= 0 && gc_off4 <= len(d) && gc_bdx2 <= len(d)-gc_off4 {
@@ -99,7 +98,6 @@ func gc_body_shadowedReverse(gc_b2 *compiled.Block, d []int32, len_ int, max_ in
 //line shadow.go:19
 							break
 						}
-//line shadow.go:20
 						archsimd.LoadInt32x16Slice(d[i:]).StoreSlice(s[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -118,7 +116,6 @@ func gc_body_shadowedReverse(gc_b2 *compiled.Block, d []int32, len_ int, max_ in
 //line shadow.go:19
 						break
 					}
-//line shadow.go:20
 					archsimd.LoadInt32x8Slice(d[i:]).StoreSlice(s[gc_tx2:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -167,7 +164,6 @@ func gc_body_shadowedReverse(gc_b2 *compiled.Block, d []int32, len_ int, max_ in
 			}
 		}
 	}
-//line shadow.go:25
 	gc_from2, gc_to2 := 0, gc_bdx2
 	if gc_bound2 := len_; gc_bound2 < gc_to2 {
 		gc_to2 = gc_bound2
@@ -273,31 +269,26 @@ func gc_body_shadowedScale[T specNumber](gc_b5 *compiled.Block, in, out []T, cap
 						gc_at17[gc_tx5] = gc_at18[gc_tx5]
 					}
 					{
-//line shadow.go:44
 						gc_tx5 := gc_step11 + 1
 //line shadow.go:40
 						gc_at17[gc_tx5] = gc_at18[gc_tx5]
 					}
 					{
-//line shadow.go:44
 						gc_tx5 := gc_step11 + 2
 //line shadow.go:40
 						gc_at17[gc_tx5] = gc_at18[gc_tx5]
 					}
 					{
-//line shadow.go:44
 						gc_tx5 := gc_step11 + 3
 //line shadow.go:40
 						gc_at17[gc_tx5] = gc_at18[gc_tx5]
 					}
 				}
-//line shadow.go:44
 				for gc_tx5 := gc_step11; gc_tx5 < gc_to5; gc_tx5++ {
 //line shadow.go:40
 					gc_at17[gc_tx5] = gc_at18[gc_tx5]
 				}
 			} else {
-//line shadow.go:44
 				gc_step12 := gc_from5
 				for ; gc_step12+3 < gc_to5; gc_step12 += 4 {
 					{
@@ -310,7 +301,6 @@ func gc_body_shadowedScale[T specNumber](gc_b5 *compiled.Block, in, out []T, cap
 						s[gc_tx5] = in[i]
 					}
 					{
-//line shadow.go:44
 						gc_tx5 := gc_step12 + 1
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
@@ -320,7 +310,6 @@ func gc_body_shadowedScale[T specNumber](gc_b5 *compiled.Block, in, out []T, cap
 						s[gc_tx5] = in[i]
 					}
 					{
-//line shadow.go:44
 						gc_tx5 := gc_step12 + 2
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
@@ -330,7 +319,6 @@ func gc_body_shadowedScale[T specNumber](gc_b5 *compiled.Block, in, out []T, cap
 						s[gc_tx5] = in[i]
 					}
 					{
-//line shadow.go:44
 						gc_tx5 := gc_step12 + 3
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
@@ -340,7 +328,6 @@ func gc_body_shadowedScale[T specNumber](gc_b5 *compiled.Block, in, out []T, cap
 						s[gc_tx5] = in[i]
 					}
 				}
-//line shadow.go:44
 				for gc_tx5 := gc_step12; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
@@ -353,7 +340,6 @@ func gc_body_shadowedScale[T specNumber](gc_b5 *compiled.Block, in, out []T, cap
 		}
 	}
 	{
-//line shadow.go:47
 		gc_from5, gc_to5 := 0, gc_bdx5
 		if !compiled.Adds(gc_bx5*gc_bdx5, gc_to5) {
 			panic(compiled.ErrGuardWraps)
@@ -374,31 +360,26 @@ func gc_body_shadowedScale[T specNumber](gc_b5 *compiled.Block, in, out []T, cap
 						gc_at19[gc_tx5] = gc_at20[gc_tx5] * cap_
 					}
 					{
-//line shadow.go:48
 						gc_tx5 := gc_step13 + 1
 //line shadow.go:44
 						gc_at19[gc_tx5] = gc_at20[gc_tx5] * cap_
 					}
 					{
-//line shadow.go:48
 						gc_tx5 := gc_step13 + 2
 //line shadow.go:44
 						gc_at19[gc_tx5] = gc_at20[gc_tx5] * cap_
 					}
 					{
-//line shadow.go:48
 						gc_tx5 := gc_step13 + 3
 //line shadow.go:44
 						gc_at19[gc_tx5] = gc_at20[gc_tx5] * cap_
 					}
 				}
-//line shadow.go:48
 				for gc_tx5 := gc_step13; gc_tx5 < gc_to5; gc_tx5++ {
 //line shadow.go:44
 					gc_at19[gc_tx5] = gc_at20[gc_tx5] * cap_
 				}
 			} else {
-//line shadow.go:48
 				gc_step14 := gc_from5
 				for ; gc_step14+3 < gc_to5; gc_step14 += 4 {
 					{
@@ -411,7 +392,6 @@ func gc_body_shadowedScale[T specNumber](gc_b5 *compiled.Block, in, out []T, cap
 						out[i] = s[gc_tx5] * cap_
 					}
 					{
-//line shadow.go:48
 						gc_tx5 := gc_step14 + 1
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
@@ -421,7 +401,6 @@ func gc_body_shadowedScale[T specNumber](gc_b5 *compiled.Block, in, out []T, cap
 						out[i] = s[gc_tx5] * cap_
 					}
 					{
-//line shadow.go:48
 						gc_tx5 := gc_step14 + 2
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
@@ -431,7 +410,6 @@ func gc_body_shadowedScale[T specNumber](gc_b5 *compiled.Block, in, out []T, cap
 						out[i] = s[gc_tx5] * cap_
 					}
 					{
-//line shadow.go:48
 						gc_tx5 := gc_step14 + 3
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
@@ -441,7 +419,6 @@ func gc_body_shadowedScale[T specNumber](gc_b5 *compiled.Block, in, out []T, cap
 						out[i] = s[gc_tx5] * cap_
 					}
 				}
-//line shadow.go:48
 				for gc_tx5 := gc_step14; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
@@ -495,7 +472,6 @@ func gc_body_shadowedScale_float32(gc_b2 *compiled.Block, in []float32, out []fl
 								archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).StoreSlice(gc_at5[gc_tx2:])
 							}
 						}
-//line shadow.go:41
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -519,7 +495,6 @@ func gc_body_shadowedScale_float32(gc_b2 *compiled.Block, in []float32, out []fl
 					gc_at5[gc_tx2] = gc_at6[gc_tx2]
 				}
 			} else {
-//line shadow.go:44
 				gc_vstep2 := gc_from2
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
@@ -537,7 +512,6 @@ func gc_body_shadowedScale_float32(gc_b2 *compiled.Block, in []float32, out []fl
 								archsimd.LoadFloat32x16Slice(in[i:]).StoreSlice(s[gc_tx2:])
 							}
 						}
-//line shadow.go:42
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -550,9 +524,7 @@ func gc_body_shadowedScale_float32(gc_b2 *compiled.Block, in []float32, out []fl
 						gc_tx2 := gc_vstep2
 //line shadow.go:38
 						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line shadow.go:40
 						if i < 0 || i > len(in)-8 || gc_tx2 < 0 || gc_tx2 > len(s)-8 {
-//line shadow.go:40
 							break
 						}
 //line shadow.go:40
@@ -572,7 +544,6 @@ func gc_body_shadowedScale_float32(gc_b2 *compiled.Block, in []float32, out []fl
 						s[gc_tx2] = in[i]
 					}
 					{
-//line shadow.go:44
 						gc_tx2 := gc_step5 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -582,7 +553,6 @@ func gc_body_shadowedScale_float32(gc_b2 *compiled.Block, in []float32, out []fl
 						s[gc_tx2] = in[i]
 					}
 					{
-//line shadow.go:44
 						gc_tx2 := gc_step5 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -592,7 +562,6 @@ func gc_body_shadowedScale_float32(gc_b2 *compiled.Block, in []float32, out []fl
 						s[gc_tx2] = in[i]
 					}
 					{
-//line shadow.go:44
 						gc_tx2 := gc_step5 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -602,7 +571,6 @@ func gc_body_shadowedScale_float32(gc_b2 *compiled.Block, in []float32, out []fl
 						s[gc_tx2] = in[i]
 					}
 				}
-//line shadow.go:44
 				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -615,7 +583,6 @@ func gc_body_shadowedScale_float32(gc_b2 *compiled.Block, in []float32, out []fl
 		}
 	}
 	{
-//line shadow.go:47
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -645,7 +612,6 @@ func gc_body_shadowedScale_float32(gc_b2 *compiled.Block, in []float32, out []fl
 								archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]).Mul(gc_vb4).StoreSlice(gc_at7[gc_tx2:])
 							}
 						}
-//line shadow.go:45
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep3, false
 					}(gc_vstep3)
@@ -672,7 +638,6 @@ func gc_body_shadowedScale_float32(gc_b2 *compiled.Block, in []float32, out []fl
 					gc_at7[gc_tx2] = gc_at8[gc_tx2] * cap_
 				}
 			} else {
-//line shadow.go:48
 				gc_vstep4 := gc_from2
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
@@ -684,7 +649,6 @@ func gc_body_shadowedScale_float32(gc_b2 *compiled.Block, in []float32, out []fl
 //line shadow.go:38
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
 							{
-//line shadow.go:44
 								if gc_tx2 < 0 || gc_tx2 > len(s)-16 || i < 0 || i > len(out)-16 {
 //line shadow.go:44
 									break
@@ -693,7 +657,6 @@ func gc_body_shadowedScale_float32(gc_b2 *compiled.Block, in []float32, out []fl
 								archsimd.LoadFloat32x16Slice(s[gc_tx2:]).Mul(gc_vb2).StoreSlice(out[i:])
 							}
 						}
-//line shadow.go:46
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
 					}(gc_vstep4)
@@ -708,7 +671,6 @@ func gc_body_shadowedScale_float32(gc_b2 *compiled.Block, in []float32, out []fl
 						gc_tx2 := gc_vstep4
 //line shadow.go:38
 						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line shadow.go:44
 						if gc_tx2 < 0 || gc_tx2 > len(s)-8 || i < 0 || i > len(out)-8 {
 //line shadow.go:44
 							break
@@ -730,7 +692,6 @@ func gc_body_shadowedScale_float32(gc_b2 *compiled.Block, in []float32, out []fl
 						out[i] = s[gc_tx2] * cap_
 					}
 					{
-//line shadow.go:48
 						gc_tx2 := gc_step6 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -740,7 +701,6 @@ func gc_body_shadowedScale_float32(gc_b2 *compiled.Block, in []float32, out []fl
 						out[i] = s[gc_tx2] * cap_
 					}
 					{
-//line shadow.go:48
 						gc_tx2 := gc_step6 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -750,7 +710,6 @@ func gc_body_shadowedScale_float32(gc_b2 *compiled.Block, in []float32, out []fl
 						out[i] = s[gc_tx2] * cap_
 					}
 					{
-//line shadow.go:48
 						gc_tx2 := gc_step6 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -760,7 +719,6 @@ func gc_body_shadowedScale_float32(gc_b2 *compiled.Block, in []float32, out []fl
 						out[i] = s[gc_tx2] * cap_
 					}
 				}
-//line shadow.go:48
 				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -813,7 +771,6 @@ func gc_body_shadowedScale_int32(gc_b3 *compiled.Block, in []int32, out []int32,
 								archsimd.LoadInt32x16Slice(gc_at10[gc_tx3:]).StoreSlice(gc_at9[gc_tx3:])
 							}
 						}
-//line shadow.go:41
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep5, false
 					}(gc_vstep5)
@@ -837,7 +794,6 @@ func gc_body_shadowedScale_int32(gc_b3 *compiled.Block, in []int32, out []int32,
 					gc_at9[gc_tx3] = gc_at10[gc_tx3]
 				}
 			} else {
-//line shadow.go:44
 				gc_vstep6 := gc_from3
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop6 bool
@@ -855,7 +811,6 @@ func gc_body_shadowedScale_int32(gc_b3 *compiled.Block, in []int32, out []int32,
 								archsimd.LoadInt32x16Slice(in[i:]).StoreSlice(s[gc_tx3:])
 							}
 						}
-//line shadow.go:42
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep6, false
 					}(gc_vstep6)
@@ -868,9 +823,7 @@ func gc_body_shadowedScale_int32(gc_b3 *compiled.Block, in []int32, out []int32,
 						gc_tx3 := gc_vstep6
 //line shadow.go:38
 						var i int = gc_bx3*gc_bdx3 + gc_tx3
-//line shadow.go:40
 						if i < 0 || i > len(in)-8 || gc_tx3 < 0 || gc_tx3 > len(s)-8 {
-//line shadow.go:40
 							break
 						}
 //line shadow.go:40
@@ -890,7 +843,6 @@ func gc_body_shadowedScale_int32(gc_b3 *compiled.Block, in []int32, out []int32,
 						s[gc_tx3] = in[i]
 					}
 					{
-//line shadow.go:44
 						gc_tx3 := gc_step7 + 1
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
@@ -900,7 +852,6 @@ func gc_body_shadowedScale_int32(gc_b3 *compiled.Block, in []int32, out []int32,
 						s[gc_tx3] = in[i]
 					}
 					{
-//line shadow.go:44
 						gc_tx3 := gc_step7 + 2
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
@@ -910,7 +861,6 @@ func gc_body_shadowedScale_int32(gc_b3 *compiled.Block, in []int32, out []int32,
 						s[gc_tx3] = in[i]
 					}
 					{
-//line shadow.go:44
 						gc_tx3 := gc_step7 + 3
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
@@ -920,7 +870,6 @@ func gc_body_shadowedScale_int32(gc_b3 *compiled.Block, in []int32, out []int32,
 						s[gc_tx3] = in[i]
 					}
 				}
-//line shadow.go:44
 				for gc_tx3 := gc_step7; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
@@ -933,7 +882,6 @@ func gc_body_shadowedScale_int32(gc_b3 *compiled.Block, in []int32, out []int32,
 		}
 	}
 	{
-//line shadow.go:47
 		gc_from3, gc_to3 := 0, gc_bdx3
 		if !compiled.Adds(gc_bx3*gc_bdx3, gc_to3) {
 			panic(compiled.ErrGuardWraps)
@@ -963,7 +911,6 @@ func gc_body_shadowedScale_int32(gc_b3 *compiled.Block, in []int32, out []int32,
 								archsimd.LoadInt32x16Slice(gc_at12[gc_tx3:]).Mul(gc_vb8).StoreSlice(gc_at11[gc_tx3:])
 							}
 						}
-//line shadow.go:45
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep7, false
 					}(gc_vstep7)
@@ -990,7 +937,6 @@ func gc_body_shadowedScale_int32(gc_b3 *compiled.Block, in []int32, out []int32,
 					gc_at11[gc_tx3] = gc_at12[gc_tx3] * cap_
 				}
 			} else {
-//line shadow.go:48
 				gc_vstep8 := gc_from3
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop8 bool
@@ -1002,7 +948,6 @@ func gc_body_shadowedScale_int32(gc_b3 *compiled.Block, in []int32, out []int32,
 //line shadow.go:38
 							var i int = gc_bx3*gc_bdx3 + gc_tx3
 							{
-//line shadow.go:44
 								if gc_tx3 < 0 || gc_tx3 > len(s)-16 || i < 0 || i > len(out)-16 {
 //line shadow.go:44
 									break
@@ -1011,7 +956,6 @@ func gc_body_shadowedScale_int32(gc_b3 *compiled.Block, in []int32, out []int32,
 								archsimd.LoadInt32x16Slice(s[gc_tx3:]).Mul(gc_vb6).StoreSlice(out[i:])
 							}
 						}
-//line shadow.go:46
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep8, false
 					}(gc_vstep8)
@@ -1026,7 +970,6 @@ func gc_body_shadowedScale_int32(gc_b3 *compiled.Block, in []int32, out []int32,
 						gc_tx3 := gc_vstep8
 //line shadow.go:38
 						var i int = gc_bx3*gc_bdx3 + gc_tx3
-//line shadow.go:44
 						if gc_tx3 < 0 || gc_tx3 > len(s)-8 || i < 0 || i > len(out)-8 {
 //line shadow.go:44
 							break
@@ -1048,7 +991,6 @@ func gc_body_shadowedScale_int32(gc_b3 *compiled.Block, in []int32, out []int32,
 						out[i] = s[gc_tx3] * cap_
 					}
 					{
-//line shadow.go:48
 						gc_tx3 := gc_step8 + 1
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
@@ -1058,7 +1000,6 @@ func gc_body_shadowedScale_int32(gc_b3 *compiled.Block, in []int32, out []int32,
 						out[i] = s[gc_tx3] * cap_
 					}
 					{
-//line shadow.go:48
 						gc_tx3 := gc_step8 + 2
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
@@ -1068,7 +1009,6 @@ func gc_body_shadowedScale_int32(gc_b3 *compiled.Block, in []int32, out []int32,
 						out[i] = s[gc_tx3] * cap_
 					}
 					{
-//line shadow.go:48
 						gc_tx3 := gc_step8 + 3
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
@@ -1078,7 +1018,6 @@ func gc_body_shadowedScale_int32(gc_b3 *compiled.Block, in []int32, out []int32,
 						out[i] = s[gc_tx3] * cap_
 					}
 				}
-//line shadow.go:48
 				for gc_tx3 := gc_step8; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
@@ -1131,7 +1070,6 @@ func gc_body_shadowedScale_uint32(gc_b4 *compiled.Block, in []uint32, out []uint
 								archsimd.LoadUint32x16Slice(gc_at14[gc_tx4:]).StoreSlice(gc_at13[gc_tx4:])
 							}
 						}
-//line shadow.go:41
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep9, false
 					}(gc_vstep9)
@@ -1155,7 +1093,6 @@ func gc_body_shadowedScale_uint32(gc_b4 *compiled.Block, in []uint32, out []uint
 					gc_at13[gc_tx4] = gc_at14[gc_tx4]
 				}
 			} else {
-//line shadow.go:44
 				gc_vstep10 := gc_from4
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop10 bool
@@ -1173,7 +1110,6 @@ func gc_body_shadowedScale_uint32(gc_b4 *compiled.Block, in []uint32, out []uint
 								archsimd.LoadUint32x16Slice(in[i:]).StoreSlice(s[gc_tx4:])
 							}
 						}
-//line shadow.go:42
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep10, false
 					}(gc_vstep10)
@@ -1186,9 +1122,7 @@ func gc_body_shadowedScale_uint32(gc_b4 *compiled.Block, in []uint32, out []uint
 						gc_tx4 := gc_vstep10
 //line shadow.go:38
 						var i int = gc_bx4*gc_bdx4 + gc_tx4
-//line shadow.go:40
 						if i < 0 || i > len(in)-8 || gc_tx4 < 0 || gc_tx4 > len(s)-8 {
-//line shadow.go:40
 							break
 						}
 //line shadow.go:40
@@ -1208,7 +1142,6 @@ func gc_body_shadowedScale_uint32(gc_b4 *compiled.Block, in []uint32, out []uint
 						s[gc_tx4] = in[i]
 					}
 					{
-//line shadow.go:44
 						gc_tx4 := gc_step9 + 1
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
@@ -1218,7 +1151,6 @@ func gc_body_shadowedScale_uint32(gc_b4 *compiled.Block, in []uint32, out []uint
 						s[gc_tx4] = in[i]
 					}
 					{
-//line shadow.go:44
 						gc_tx4 := gc_step9 + 2
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
@@ -1228,7 +1160,6 @@ func gc_body_shadowedScale_uint32(gc_b4 *compiled.Block, in []uint32, out []uint
 						s[gc_tx4] = in[i]
 					}
 					{
-//line shadow.go:44
 						gc_tx4 := gc_step9 + 3
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
@@ -1238,7 +1169,6 @@ func gc_body_shadowedScale_uint32(gc_b4 *compiled.Block, in []uint32, out []uint
 						s[gc_tx4] = in[i]
 					}
 				}
-//line shadow.go:44
 				for gc_tx4 := gc_step9; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
@@ -1251,7 +1181,6 @@ func gc_body_shadowedScale_uint32(gc_b4 *compiled.Block, in []uint32, out []uint
 		}
 	}
 	{
-//line shadow.go:47
 		gc_from4, gc_to4 := 0, gc_bdx4
 		if !compiled.Adds(gc_bx4*gc_bdx4, gc_to4) {
 			panic(compiled.ErrGuardWraps)
@@ -1281,7 +1210,6 @@ func gc_body_shadowedScale_uint32(gc_b4 *compiled.Block, in []uint32, out []uint
 								archsimd.LoadUint32x16Slice(gc_at16[gc_tx4:]).Mul(gc_vb12).StoreSlice(gc_at15[gc_tx4:])
 							}
 						}
-//line shadow.go:45
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep11, false
 					}(gc_vstep11)
@@ -1308,7 +1236,6 @@ func gc_body_shadowedScale_uint32(gc_b4 *compiled.Block, in []uint32, out []uint
 					gc_at15[gc_tx4] = gc_at16[gc_tx4] * cap_
 				}
 			} else {
-//line shadow.go:48
 				gc_vstep12 := gc_from4
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop12 bool
@@ -1320,7 +1247,6 @@ func gc_body_shadowedScale_uint32(gc_b4 *compiled.Block, in []uint32, out []uint
 //line shadow.go:38
 							var i int = gc_bx4*gc_bdx4 + gc_tx4
 							{
-//line shadow.go:44
 								if gc_tx4 < 0 || gc_tx4 > len(s)-16 || i < 0 || i > len(out)-16 {
 //line shadow.go:44
 									break
@@ -1329,7 +1255,6 @@ func gc_body_shadowedScale_uint32(gc_b4 *compiled.Block, in []uint32, out []uint
 								archsimd.LoadUint32x16Slice(s[gc_tx4:]).Mul(gc_vb10).StoreSlice(out[i:])
 							}
 						}
-//line shadow.go:46
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep12, false
 					}(gc_vstep12)
@@ -1344,7 +1269,6 @@ func gc_body_shadowedScale_uint32(gc_b4 *compiled.Block, in []uint32, out []uint
 						gc_tx4 := gc_vstep12
 //line shadow.go:38
 						var i int = gc_bx4*gc_bdx4 + gc_tx4
-//line shadow.go:44
 						if gc_tx4 < 0 || gc_tx4 > len(s)-8 || i < 0 || i > len(out)-8 {
 //line shadow.go:44
 							break
@@ -1366,7 +1290,6 @@ func gc_body_shadowedScale_uint32(gc_b4 *compiled.Block, in []uint32, out []uint
 						out[i] = s[gc_tx4] * cap_
 					}
 					{
-//line shadow.go:48
 						gc_tx4 := gc_step10 + 1
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
@@ -1376,7 +1299,6 @@ func gc_body_shadowedScale_uint32(gc_b4 *compiled.Block, in []uint32, out []uint
 						out[i] = s[gc_tx4] * cap_
 					}
 					{
-//line shadow.go:48
 						gc_tx4 := gc_step10 + 2
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
@@ -1386,7 +1308,6 @@ func gc_body_shadowedScale_uint32(gc_b4 *compiled.Block, in []uint32, out []uint
 						out[i] = s[gc_tx4] * cap_
 					}
 					{
-//line shadow.go:48
 						gc_tx4 := gc_step10 + 3
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
@@ -1396,7 +1317,6 @@ func gc_body_shadowedScale_uint32(gc_b4 *compiled.Block, in []uint32, out []uint
 						out[i] = s[gc_tx4] * cap_
 					}
 				}
-//line shadow.go:48
 				for gc_tx4 := gc_step10; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4

@@ -65,7 +65,6 @@ func gc_body_sharedAtomics(gc_b *compiled.Block, in, out []int32, fout []float32
 		}
 	}
 	{
-//line shared_atomics.go:34
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -133,7 +132,6 @@ func gc_body_sharedAtomics(gc_b *compiled.Block, in, out []int32, fout []float32
 			return
 		}
 		gc_more = false
-//line shared_atomics.go:56
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -151,35 +149,30 @@ func gc_body_sharedAtomics(gc_b *compiled.Block, in, out []int32, fout []float32
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line shared_atomics.go:50
 						gc_more = true
 //line shared_atomics.go:50
 						gc_at2[gc_tx] = gc_at3[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 1
-//line shared_atomics.go:50
 						gc_more = true
 //line shared_atomics.go:50
 						gc_at2[gc_tx] = gc_at3[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 2
-//line shared_atomics.go:50
 						gc_more = true
 //line shared_atomics.go:50
 						gc_at2[gc_tx] = gc_at3[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 3
-//line shared_atomics.go:50
 						gc_more = true
 //line shared_atomics.go:50
 						gc_at2[gc_tx] = gc_at3[gc_tx]
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line shared_atomics.go:50
 					gc_more = true
 //line shared_atomics.go:50
 					gc_at2[gc_tx] = gc_at3[gc_tx]
@@ -257,7 +250,6 @@ func gc_body_sharedAtomics(gc_b *compiled.Block, in, out []int32, fout []float32
 			return
 		}
 		gc_more2 = false
-//line shared_atomics.go:59
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off2, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -278,7 +270,6 @@ func gc_body_sharedAtomics(gc_b *compiled.Block, in, out []int32, fout []float32
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
 						gc_tx := gc_step3 + 0
-//line shared_atomics.go:53
 						gc_more2 = true
 //line shared_atomics.go:53
 						gc_at4[gc_tx] = int32(gc_at5[gc_tx])
@@ -286,7 +277,6 @@ func gc_body_sharedAtomics(gc_b *compiled.Block, in, out []int32, fout []float32
 					}
 					{
 						gc_tx := gc_step3 + 1
-//line shared_atomics.go:53
 						gc_more2 = true
 //line shared_atomics.go:53
 						gc_at4[gc_tx] = int32(gc_at5[gc_tx])
@@ -294,7 +284,6 @@ func gc_body_sharedAtomics(gc_b *compiled.Block, in, out []int32, fout []float32
 					}
 					{
 						gc_tx := gc_step3 + 2
-//line shared_atomics.go:53
 						gc_more2 = true
 //line shared_atomics.go:53
 						gc_at4[gc_tx] = int32(gc_at5[gc_tx])
@@ -302,7 +291,6 @@ func gc_body_sharedAtomics(gc_b *compiled.Block, in, out []int32, fout []float32
 					}
 					{
 						gc_tx := gc_step3 + 3
-//line shared_atomics.go:53
 						gc_more2 = true
 //line shared_atomics.go:53
 						gc_at4[gc_tx] = int32(gc_at5[gc_tx])
@@ -310,7 +298,6 @@ func gc_body_sharedAtomics(gc_b *compiled.Block, in, out []int32, fout []float32
 					}
 				}
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-//line shared_atomics.go:53
 					gc_more2 = true
 //line shared_atomics.go:53
 					gc_at4[gc_tx] = int32(gc_at5[gc_tx])

@@ -66,7 +66,6 @@ func gc_body_sharedAtomics(gc_b2 *compiled.Block, in, out []int32, fout []float3
 		}
 	}
 	{
-//line shared_atomics.go:34
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -134,7 +133,6 @@ func gc_body_sharedAtomics(gc_b2 *compiled.Block, in, out []int32, fout []float3
 			return
 		}
 		gc_more = false
-//line shared_atomics.go:56
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_off, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -186,7 +184,6 @@ func gc_body_sharedAtomics(gc_b2 *compiled.Block, in, out []int32, fout []float3
 					gc_more = true
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-//line shared_atomics.go:50
 					gc_more = true
 //line shared_atomics.go:50
 					gc_at9[gc_tx2] = gc_at10[gc_tx2]
@@ -206,7 +203,6 @@ func gc_body_sharedAtomics(gc_b2 *compiled.Block, in, out []int32, fout []float3
 //line shared_atomics.go:50
 								break
 							}
-//line shared_atomics.go:51
 							archsimd.LoadInt32x16Slice(s[k:]).StoreSlice(out[16*b+k:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -227,7 +223,6 @@ func gc_body_sharedAtomics(gc_b2 *compiled.Block, in, out []int32, fout []float3
 //line shared_atomics.go:50
 							break
 						}
-//line shared_atomics.go:51
 						archsimd.LoadInt32x8Slice(s[k:]).StoreSlice(out[16*b+k:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -307,7 +302,6 @@ func gc_body_sharedAtomics(gc_b2 *compiled.Block, in, out []int32, fout []float3
 			return
 		}
 		gc_more2 = false
-//line shared_atomics.go:59
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_off2, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -364,7 +358,6 @@ func gc_body_sharedAtomics(gc_b2 *compiled.Block, in, out []int32, fout []float3
 					gc_more2 = true
 				}
 				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
-//line shared_atomics.go:53
 					gc_more2 = true
 //line shared_atomics.go:53
 					gc_at11[gc_tx2] = int32(gc_at12[gc_tx2])
@@ -385,7 +378,6 @@ func gc_body_sharedAtomics(gc_b2 *compiled.Block, in, out []int32, fout []float3
 //line shared_atomics.go:53
 								break
 							}
-//line shared_atomics.go:54
 							archsimd.LoadUint32x16Slice(u[k_:]).AsInt32x16().StoreSlice(out[16*b+8+k_:])
 							archsimd.LoadFloat32x16Slice(f[k_:]).StoreSlice(fout[2*b+k_:])
 						}
@@ -407,7 +399,6 @@ func gc_body_sharedAtomics(gc_b2 *compiled.Block, in, out []int32, fout []float3
 //line shared_atomics.go:53
 							break
 						}
-//line shared_atomics.go:54
 						archsimd.LoadUint32x8Slice(u[k_:]).AsInt32x8().StoreSlice(out[16*b+8+k_:])
 						archsimd.LoadFloat32x8Slice(f[k_:]).StoreSlice(fout[2*b+k_:])
 					}

@@ -45,7 +45,6 @@ func gc_body_simtLoop(gc_b *compiled.Block, in []int32, out []int32) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-//line simt.go:29
 	var gc_l_votes_ [32]int32
 	var gc_l_trips [32]int32
 	var gc_l_i [32]int
@@ -63,16 +62,13 @@ func gc_body_simtLoop(gc_b *compiled.Block, in []int32, out []int32) {
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line simt.go:47
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 //line simt.go:20
 			var votes_, trips int32
-//line simt.go:23
 			gc_l_votes_[gc_lane] = votes_
 			gc_l_trips[gc_lane] = trips
 		}
 		{
-//line simt.go:22
 			gc_save6 := gc_act
 			gc_in6 := gc_act
 			{
@@ -87,7 +83,6 @@ func gc_body_simtLoop(gc_b *compiled.Block, in []int32, out []int32) {
 					id := gc_bx*gc_bdx + gc_tx
 //line simt.go:21
 					i := id
-//line simt.go:23
 					gc_l_i[gc_lane] = i
 				}
 			}
@@ -124,8 +119,8 @@ func gc_body_simtLoop(gc_b *compiled.Block, in []int32, out []int32) {
 					gc_pos.Thread = gc_rank
 //line simt.go:19
 					lane := (gc_rank & 31)
-//line simt.go:21
 					i := gc_l_i[gc_lane]
+//line simt.go:22
 					here := min(32, len(in)-(i-lane))
 					gc_c1m[gc_lane] = uint32(uint64(1)<<here - 1)
 					gc_c1v[gc_lane] = in[i] > 0
@@ -136,15 +131,12 @@ func gc_body_simtLoop(gc_b *compiled.Block, in []int32, out []int32) {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line simt.go:30
 					votes_ := gc_l_votes_[gc_lane]
-//line simt.go:32
 					trips := gc_l_trips[gc_lane]
 //line simt.go:23
 					b := gc_c1r[gc_lane]
 					votes_ += int32(b&0xffff) + int32(b>>16)
 					trips++
-//line simt.go:27
 					gc_l_votes_[gc_lane] = votes_
 					gc_l_trips[gc_lane] = trips
 				}
@@ -153,7 +145,6 @@ func gc_body_simtLoop(gc_b *compiled.Block, in []int32, out []int32) {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line simt.go:37
 					i := gc_l_i[gc_lane]
 //line simt.go:21
 					i += gc_gdx * gc_bdx
@@ -165,17 +156,14 @@ func gc_body_simtLoop(gc_b *compiled.Block, in []int32, out []int32) {
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 //line simt.go:27
 			var got int32
-//line simt.go:29
 			gc_l_got[gc_lane] = got
 		}
 		{
-//line simt.go:29
 			gc_save12 := gc_act
 			gc_in12 := gc_act
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 //line simt.go:28
 				k := 0
-//line simt.go:30
 				gc_l_k[gc_lane] = k
 			}
 			for {
@@ -194,7 +182,6 @@ func gc_body_simtLoop(gc_b *compiled.Block, in []int32, out []int32) {
 					gc_pos.Thread = gc_rank
 //line simt.go:19
 					lane := (gc_rank & 31)
-//line simt.go:21
 					k := gc_l_k[gc_lane]
 //line simt.go:28
 					if k < lane%5 {
@@ -214,7 +201,6 @@ func gc_body_simtLoop(gc_b *compiled.Block, in []int32, out []int32) {
 					gc_pos.Thread = gc_rank
 //line simt.go:19
 					lane := (gc_rank & 31)
-//line simt.go:21
 					k := gc_l_k[gc_lane]
 //line simt.go:29
 					var mask uint32
@@ -456,7 +442,6 @@ func gc_body_simtLoop(gc_b *compiled.Block, in []int32, out []int32) {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line simt.go:42
 					got := gc_l_got[gc_lane]
 //line simt.go:35
 					got += gc_c2r[gc_lane]
@@ -467,7 +452,6 @@ func gc_body_simtLoop(gc_b *compiled.Block, in []int32, out []int32) {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line simt.go:45
 					k := gc_l_k[gc_lane]
 //line simt.go:28
 					k++
@@ -488,11 +472,8 @@ func gc_body_simtLoop(gc_b *compiled.Block, in []int32, out []int32) {
 				gc_pos.Thread = gc_rank
 //line simt.go:18
 				id := gc_bx*gc_bdx + gc_tx
-//line simt.go:20
 				votes_ := gc_l_votes_[gc_lane]
-//line simt.go:22
 				trips := gc_l_trips[gc_lane]
-//line simt.go:24
 				got := gc_l_got[gc_lane]
 //line simt.go:37
 				out[3*id], out[3*id+1], out[3*id+2] = votes_, trips, got
@@ -526,7 +507,6 @@ func gc_body_simtBranch(gc_b *compiled.Block, out []int32) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-//line simt.go:68
 	var gc_l_v [32]int32
 	var gc_l_k [32]int
 	var gc_c1m [32]uint32
@@ -538,21 +518,17 @@ func gc_body_simtBranch(gc_b *compiled.Block, out []int32) {
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line simt.go:80
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 //line simt.go:60
 			var v int32
-//line simt.go:62
 			gc_l_v[gc_lane] = v
 		}
 		{
-//line simt.go:62
 			gc_save8 := gc_act
 			gc_in8 := gc_act
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 //line simt.go:61
 				k := 0
-//line simt.go:63
 				gc_l_k[gc_lane] = k
 			}
 			for {
@@ -562,7 +538,6 @@ func gc_body_simtBranch(gc_b *compiled.Block, out []int32) {
 				}
 				gc_act = gc_in8 &^ gc_dead
 				var gc_m8, gc_skip8 uint32
-//line simt.go:73
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
@@ -590,8 +565,8 @@ func gc_body_simtBranch(gc_b *compiled.Block, out []int32) {
 						gc_pos.Thread = gc_rank
 //line simt.go:59
 						lane := (gc_rank & 31)
-//line simt.go:61
 						k := gc_l_k[gc_lane]
+//line simt.go:62
 						if (lane+k)%5 == 0 {
 							gc_m3 |= 1 << gc_lane
 						}
@@ -616,7 +591,6 @@ func gc_body_simtBranch(gc_b *compiled.Block, out []int32) {
 						gc_pos.Thread = gc_rank
 //line simt.go:59
 						lane := (gc_rank & 31)
-//line simt.go:61
 						k := gc_l_k[gc_lane]
 //line simt.go:65
 						if lane%3 == k%3 {
@@ -640,7 +614,6 @@ func gc_body_simtBranch(gc_b *compiled.Block, out []int32) {
 					gc_pos.Thread = gc_rank
 //line simt.go:59
 					lane := (gc_rank & 31)
-//line simt.go:61
 					k := gc_l_k[gc_lane]
 //line simt.go:68
 					var mask uint32
@@ -883,7 +856,6 @@ func gc_body_simtBranch(gc_b *compiled.Block, out []int32) {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line simt.go:82
 					v := gc_l_v[gc_lane]
 //line simt.go:75
 					v += gc_c1r[gc_lane]
@@ -894,7 +866,6 @@ func gc_body_simtBranch(gc_b *compiled.Block, out []int32) {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line simt.go:85
 					k := gc_l_k[gc_lane]
 //line simt.go:61
 					k++

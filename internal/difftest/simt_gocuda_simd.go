@@ -46,7 +46,6 @@ func gc_body_simtLoop(gc_b2 *compiled.Block, in []int32, out []int32) {
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-//line simt.go:29
 	var gc_l_votes_ [32]int32
 	var gc_l_trips [32]int32
 	var gc_l_i [32]int
@@ -64,7 +63,6 @@ func gc_body_simtLoop(gc_b2 *compiled.Block, in []int32, out []int32) {
 		gc_cnt2 := min(32, gc_n2-gc_w2)
 		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 		var gc_dead2 uint32
-//line simt.go:47
 		gc_left := gc_act2
 		if compiled.SIMD {
 			if gc_act2 == ^uint32(0) {
@@ -100,13 +98,11 @@ func gc_body_simtLoop(gc_b2 *compiled.Block, in []int32, out []int32) {
 				}
 //line simt.go:20
 				var votes_, trips int32
-//line simt.go:23
 				gc_l_votes_[gc_lane2] = votes_
 				gc_l_trips[gc_lane2] = trips
 			}
 		}
 		{
-//line simt.go:22
 			gc_save62 := gc_act2
 			gc_in62 := gc_act2
 			{
@@ -121,7 +117,6 @@ func gc_body_simtLoop(gc_b2 *compiled.Block, in []int32, out []int32) {
 					id := gc_bx2*gc_bdx2 + gc_tx2
 //line simt.go:21
 					i := id
-//line simt.go:23
 					gc_l_i[gc_lane2] = i
 				}
 			}
@@ -158,8 +153,8 @@ func gc_body_simtLoop(gc_b2 *compiled.Block, in []int32, out []int32) {
 					gc_pos2.Thread = gc_rank2
 //line simt.go:19
 					lane := (gc_rank2 & 31)
-//line simt.go:21
 					i := gc_l_i[gc_lane2]
+//line simt.go:22
 					here := min(32, len(in)-(i-lane))
 					gc_c21m[gc_lane2] = uint32(uint64(1)<<here - 1)
 					gc_c21v[gc_lane2] = in[i] > 0
@@ -219,15 +214,12 @@ func gc_body_simtLoop(gc_b2 *compiled.Block, in []int32, out []int32) {
 						if gc_left2&(1<<gc_lane2) == 0 {
 							continue
 						}
-//line simt.go:38
 						votes_ := gc_l_votes_[gc_lane2]
-//line simt.go:40
 						trips := gc_l_trips[gc_lane2]
 //line simt.go:23
 						b := gc_c21r[gc_lane2]
 						votes_ += int32(b&0xffff) + int32(b>>16)
 						trips++
-//line simt.go:27
 						gc_l_votes_[gc_lane2] = votes_
 						gc_l_trips[gc_lane2] = trips
 					}
@@ -237,7 +229,6 @@ func gc_body_simtLoop(gc_b2 *compiled.Block, in []int32, out []int32) {
 					if gc_act2&(1<<gc_lane2) == 0 {
 						continue
 					}
-//line simt.go:38
 					i := gc_l_i[gc_lane2]
 //line simt.go:21
 					i += gc_gdx2 * gc_bdx2
@@ -275,18 +266,15 @@ func gc_body_simtLoop(gc_b2 *compiled.Block, in []int32, out []int32) {
 				}
 //line simt.go:27
 				var got int32
-//line simt.go:29
 				gc_l_got[gc_lane2] = got
 			}
 		}
 		{
-//line simt.go:29
 			gc_save122 := gc_act2
 			gc_in122 := gc_act2
 			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 //line simt.go:28
 				k := 0
-//line simt.go:30
 				gc_l_k[gc_lane2] = k
 			}
 			for {
@@ -305,7 +293,6 @@ func gc_body_simtLoop(gc_b2 *compiled.Block, in []int32, out []int32) {
 					gc_pos2.Thread = gc_rank2
 //line simt.go:19
 					lane := (gc_rank2 & 31)
-//line simt.go:21
 					k := gc_l_k[gc_lane2]
 //line simt.go:28
 					if k < lane%5 {
@@ -325,7 +312,6 @@ func gc_body_simtLoop(gc_b2 *compiled.Block, in []int32, out []int32) {
 					gc_pos2.Thread = gc_rank2
 //line simt.go:19
 					lane := (gc_rank2 & 31)
-//line simt.go:21
 					k := gc_l_k[gc_lane2]
 //line simt.go:29
 					var mask uint32
@@ -596,7 +582,6 @@ func gc_body_simtLoop(gc_b2 *compiled.Block, in []int32, out []int32) {
 						if gc_left4&(1<<gc_lane2) == 0 {
 							continue
 						}
-//line simt.go:48
 						got := gc_l_got[gc_lane2]
 //line simt.go:35
 						got += gc_c22r[gc_lane2]
@@ -608,7 +593,6 @@ func gc_body_simtLoop(gc_b2 *compiled.Block, in []int32, out []int32) {
 					if gc_act2&(1<<gc_lane2) == 0 {
 						continue
 					}
-//line simt.go:46
 					k := gc_l_k[gc_lane2]
 //line simt.go:28
 					k++
@@ -624,7 +608,6 @@ func gc_body_simtLoop(gc_b2 *compiled.Block, in []int32, out []int32) {
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 					gc_rank2 := gc_w2 + gc_lane2
 					gc_tx2 := gc_tidx7.X + gc_lane2
-//line simt.go:42
 					gc_ty2 := gc_tidx7.Y
 					_ = gc_ty2
 					gc_tz2 := gc_tidx7.Z
@@ -697,7 +680,6 @@ func gc_body_simtLoop(gc_b2 *compiled.Block, in []int32, out []int32) {
 //line simt.go:37
 						gc_pos2.Thread = gc_rank2
 					}
-//line simt.go:38
 					gc_left5 &^= 0xff << gc_lane2
 				}
 			} else {
@@ -711,7 +693,6 @@ func gc_body_simtLoop(gc_b2 *compiled.Block, in []int32, out []int32) {
 						continue // the lanes wrap to the next row
 					}
 					gc_tx2 := gc_tidx2.X
-//line simt.go:52
 					gc_ty2 := gc_tidx2.Y
 					_ = gc_ty2
 					gc_tz2 := gc_tidx2.Z
@@ -784,7 +765,6 @@ func gc_body_simtLoop(gc_b2 *compiled.Block, in []int32, out []int32) {
 //line simt.go:37
 						gc_pos2.Thread = gc_rank2
 					}
-//line simt.go:38
 					gc_left5 &^= 0xff << gc_lane2
 				}
 			}
@@ -806,11 +786,8 @@ func gc_body_simtLoop(gc_b2 *compiled.Block, in []int32, out []int32) {
 					gc_pos2.Thread = gc_rank2
 //line simt.go:18
 					id := gc_bx2*gc_bdx2 + gc_tx2
-//line simt.go:20
 					votes_ := gc_l_votes_[gc_lane2]
-//line simt.go:22
 					trips := gc_l_trips[gc_lane2]
-//line simt.go:24
 					got := gc_l_got[gc_lane2]
 //line simt.go:37
 					out[3*id], out[3*id+1], out[3*id+2] = votes_, trips, got
@@ -845,7 +822,6 @@ func gc_body_simtBranch(gc_b2 *compiled.Block, out []int32) {
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-//line simt.go:68
 	var gc_l_v [32]int32
 	var gc_l_k [32]int
 	var gc_c21m [32]uint32
@@ -857,7 +833,6 @@ func gc_body_simtBranch(gc_b2 *compiled.Block, out []int32) {
 		gc_cnt2 := min(32, gc_n2-gc_w2)
 		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 		var gc_dead2 uint32
-//line simt.go:80
 		gc_left := gc_act2
 		if compiled.SIMD {
 			if gc_act2 == ^uint32(0) {
@@ -887,18 +862,15 @@ func gc_body_simtBranch(gc_b2 *compiled.Block, out []int32) {
 				}
 //line simt.go:60
 				var v int32
-//line simt.go:62
 				gc_l_v[gc_lane2] = v
 			}
 		}
 		{
-//line simt.go:62
 			gc_save82 := gc_act2
 			gc_in82 := gc_act2
 			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 //line simt.go:61
 				k := 0
-//line simt.go:63
 				gc_l_k[gc_lane2] = k
 			}
 			for {
@@ -908,7 +880,6 @@ func gc_body_simtBranch(gc_b2 *compiled.Block, out []int32) {
 				}
 				gc_act2 = gc_in82 &^ gc_dead2
 				var gc_m82, gc_skip82 uint32
-//line simt.go:73
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 					if gc_act2&(1<<gc_lane2) == 0 {
 						continue
@@ -936,8 +907,8 @@ func gc_body_simtBranch(gc_b2 *compiled.Block, out []int32) {
 						gc_pos2.Thread = gc_rank2
 //line simt.go:59
 						lane := (gc_rank2 & 31)
-//line simt.go:61
 						k := gc_l_k[gc_lane2]
+//line simt.go:62
 						if (lane+k)%5 == 0 {
 							gc_m32 |= 1 << gc_lane2
 						}
@@ -962,7 +933,6 @@ func gc_body_simtBranch(gc_b2 *compiled.Block, out []int32) {
 						gc_pos2.Thread = gc_rank2
 //line simt.go:59
 						lane := (gc_rank2 & 31)
-//line simt.go:61
 						k := gc_l_k[gc_lane2]
 //line simt.go:65
 						if lane%3 == k%3 {
@@ -986,7 +956,6 @@ func gc_body_simtBranch(gc_b2 *compiled.Block, out []int32) {
 					gc_pos2.Thread = gc_rank2
 //line simt.go:59
 					lane := (gc_rank2 & 31)
-//line simt.go:61
 					k := gc_l_k[gc_lane2]
 //line simt.go:68
 					var mask uint32
@@ -1258,7 +1227,6 @@ func gc_body_simtBranch(gc_b2 *compiled.Block, out []int32) {
 						if gc_left2&(1<<gc_lane2) == 0 {
 							continue
 						}
-//line simt.go:88
 						v := gc_l_v[gc_lane2]
 //line simt.go:75
 						v += gc_c21r[gc_lane2]
@@ -1270,7 +1238,6 @@ func gc_body_simtBranch(gc_b2 *compiled.Block, out []int32) {
 					if gc_act2&(1<<gc_lane2) == 0 {
 						continue
 					}
-//line simt.go:86
 					k := gc_l_k[gc_lane2]
 //line simt.go:61
 					k++

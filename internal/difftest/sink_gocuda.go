@@ -47,7 +47,6 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 	gc_s_v := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 //line sink.go:28
 	totals := gocuda.Shared[int32](t, gocuda.WarpSize)[:gocuda.WarpSize]
-//line sink.go:30
 	var gc_c1v [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -65,7 +64,6 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 					gc_at := in[gc_off:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx := gc_x0 + gc_lane
-//line sink.go:48
 						gc_rank := gc_w + gc_lane
 //line sink.go:15
 						i := gc_bx*gc_bdx + gc_tx
@@ -73,7 +71,6 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 						if true || i < len(in) {
 							v = gc_at[gc_lane]
 						}
-//line sink.go:21
 						gc_s_v[gc_rank] = v
 					}
 				} else {
@@ -90,7 +87,6 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 						if i < len(in) {
 							v = in[i]
 						}
-//line sink.go:21
 						gc_s_v[gc_rank] = v
 					}
 				}
@@ -100,7 +96,6 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 		for d := 1; d < gocuda.WarpSize; d *= 2 {
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-//line sink.go:25
 				v := gc_s_v[gc_rank]
 //line sink.go:22
 				gc_c1v[gc_lane] = v
@@ -114,21 +109,18 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 			gc_hi2 = min(gc_hi2, gc_cnt)
 			for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-//line sink.go:22
 				v := gc_s_v[gc_rank]
 //line sink.go:22
 				y := gc_c1r[gc_lane]
 				{
 					v += y
 				}
-//line sink.go:27
 				gc_s_v[gc_rank] = v
 			}
 		}
 		{
 //line sink.go:20
 			warp := (gc_w >> 5)
-//line sink.go:22
 			gc_lo3, gc_hi3 := 0, 32
 			if gc_lo3 < gc_hi3 && !(gc_bdx > gocuda.WarpSize) {
 				gc_hi3 = 0
@@ -143,7 +135,6 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 			for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line sink.go:22
 				v := gc_s_v[gc_rank]
 				{
 //line sink.go:30
@@ -154,7 +145,6 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 	}
 //line sink.go:27
 	if gc_bdx > gocuda.WarpSize {
-//line sink.go:29
 		var gc_l_s [32]int32
 		var gc_c2r [32]int32
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -162,7 +152,6 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 			gc_act := uint32(uint64(1)<<gc_cnt - 1)
 			var gc_dead uint32
 			{
-//line sink.go:37
 				var gc_m14 uint32
 //line sink.go:33
 				if (gc_w >> 5) == 0 {
@@ -178,7 +167,6 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 						lane := (gc_rank & 31)
 //line sink.go:34
 						s := totals[lane]
-//line sink.go:36
 						gc_l_s[gc_lane] = s
 					}
 //line sink.go:35
@@ -203,14 +191,12 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 								}
 								gc_hi5 = min(gc_hi5, gc_cnt)
 								for gc_lane := gc_lo5; gc_lane < gc_hi5; gc_lane++ {
-//line sink.go:22
 									s := gc_l_s[gc_lane]
 //line sink.go:36
 									y_ := gc_c2r[gc_lane]
 									{
 										s += y_
 									}
-//line sink.go:41
 									gc_l_s[gc_lane] = s
 								}
 							}
@@ -221,7 +207,6 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 						gc_pos.Thread = gc_rank
 //line sink.go:20
 						lane := (gc_rank & 31)
-//line sink.go:22
 						s := gc_l_s[gc_lane]
 //line sink.go:41
 						totals[lane] = s
@@ -230,7 +215,6 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 				gc_act = gc_save14 &^ gc_dead
 			}
 		}
-//line sink.go:49
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step := 0
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -242,7 +226,6 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 					i := gc_bx*gc_bdx + gc_tx
 //line sink.go:20
 					warp := (gc_rank >> 5)
-//line sink.go:22
 					v := gc_s_v[gc_rank]
 //line sink.go:44
 					if warp > 0 {
@@ -261,7 +244,6 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 					i := gc_bx*gc_bdx + gc_tx
 //line sink.go:20
 					warp := (gc_rank >> 5)
-//line sink.go:22
 					v := gc_s_v[gc_rank]
 //line sink.go:44
 					if warp > 0 {
@@ -280,7 +262,6 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 					i := gc_bx*gc_bdx + gc_tx
 //line sink.go:20
 					warp := (gc_rank >> 5)
-//line sink.go:22
 					v := gc_s_v[gc_rank]
 //line sink.go:44
 					if warp > 0 {
@@ -299,7 +280,6 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 					i := gc_bx*gc_bdx + gc_tx
 //line sink.go:20
 					warp := (gc_rank >> 5)
-//line sink.go:22
 					v := gc_s_v[gc_rank]
 //line sink.go:44
 					if warp > 0 {
@@ -318,7 +298,6 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 				i := gc_bx*gc_bdx + gc_tx
 //line sink.go:20
 				warp := (gc_rank >> 5)
-//line sink.go:22
 				v := gc_s_v[gc_rank]
 //line sink.go:44
 				if warp > 0 {
@@ -331,7 +310,6 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 			}
 		}
 	} else {
-//line sink.go:56
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -347,9 +325,7 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
-//line sink.go:72
 						gc_rank := gc_base + gc_tx
-//line sink.go:17
 						v := gc_s_v[gc_rank]
 						{
 //line sink.go:49
@@ -358,9 +334,7 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 					}
 					{
 						gc_tx := gc_step2 + 1
-//line sink.go:55
 						gc_rank := gc_base + gc_tx
-//line sink.go:17
 						v := gc_s_v[gc_rank]
 						{
 //line sink.go:49
@@ -369,9 +343,7 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 					}
 					{
 						gc_tx := gc_step2 + 2
-//line sink.go:55
 						gc_rank := gc_base + gc_tx
-//line sink.go:17
 						v := gc_s_v[gc_rank]
 						{
 //line sink.go:49
@@ -380,9 +352,7 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 					}
 					{
 						gc_tx := gc_step2 + 3
-//line sink.go:55
 						gc_rank := gc_base + gc_tx
-//line sink.go:17
 						v := gc_s_v[gc_rank]
 						{
 //line sink.go:49
@@ -392,7 +362,6 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line sink.go:17
 					v := gc_s_v[gc_rank]
 					{
 //line sink.go:49
@@ -408,7 +377,6 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 						gc_pos.Thread = gc_rank
 //line sink.go:15
 						i := gc_bx*gc_bdx + gc_tx
-//line sink.go:17
 						v := gc_s_v[gc_rank]
 						{
 //line sink.go:49
@@ -421,7 +389,6 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 						gc_pos.Thread = gc_rank
 //line sink.go:15
 						i := gc_bx*gc_bdx + gc_tx
-//line sink.go:17
 						v := gc_s_v[gc_rank]
 						{
 //line sink.go:49
@@ -434,7 +401,6 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 						gc_pos.Thread = gc_rank
 //line sink.go:15
 						i := gc_bx*gc_bdx + gc_tx
-//line sink.go:17
 						v := gc_s_v[gc_rank]
 						{
 //line sink.go:49
@@ -447,7 +413,6 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 						gc_pos.Thread = gc_rank
 //line sink.go:15
 						i := gc_bx*gc_bdx + gc_tx
-//line sink.go:17
 						v := gc_s_v[gc_rank]
 						{
 //line sink.go:49
@@ -460,7 +425,6 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 					gc_pos.Thread = gc_rank
 //line sink.go:15
 					i := gc_bx*gc_bdx + gc_tx
-//line sink.go:17
 					v := gc_s_v[gc_rank]
 					{
 //line sink.go:49

@@ -48,7 +48,6 @@ func gc_body_sinkScan(gc_b2 *compiled.Block, in, out []int32) {
 	gc_s_v := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
 //line sink.go:28
 	totals := gocuda.Shared[int32](t, gocuda.WarpSize)[:gocuda.WarpSize]
-//line sink.go:30
 	var gc_c21v [32]int32
 	var gc_c21r [32]int32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -67,7 +66,6 @@ func gc_body_sinkScan(gc_b2 *compiled.Block, in, out []int32) {
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 					gc_rank2 := gc_w2 + gc_lane2
 					gc_tx2 := gc_tidx3.X + gc_lane2
-//line sink.go:21
 					gc_ty2 := gc_tidx3.Y
 					_ = gc_ty2
 					gc_tz2 := gc_tidx3.Z
@@ -107,7 +105,6 @@ func gc_body_sinkScan(gc_b2 *compiled.Block, in, out []int32) {
 						continue // the lanes wrap to the next row
 					}
 					gc_tx2 := gc_tidx2.X
-//line sink.go:32
 					gc_ty2 := gc_tidx2.Y
 					_ = gc_ty2
 					gc_tz2 := gc_tidx2.Z
@@ -152,7 +149,6 @@ func gc_body_sinkScan(gc_b2 *compiled.Block, in, out []int32) {
 					if i < len(in) {
 						v = in[i]
 					}
-//line sink.go:21
 					gc_s_v[gc_rank2] = v
 				}
 			}
@@ -191,7 +187,6 @@ func gc_body_sinkScan(gc_b2 *compiled.Block, in, out []int32) {
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
-//line sink.go:35
 					v := gc_s_v[gc_rank2]
 //line sink.go:22
 					gc_c21v[gc_lane2] = v
@@ -263,14 +258,11 @@ func gc_body_sinkScan(gc_b2 *compiled.Block, in, out []int32) {
 					gc_rank2 := gc_w2 + gc_lane2
 //line sink.go:20
 					lane := (gc_rank2 & 31)
-//line sink.go:22
 					v := gc_s_v[gc_rank2]
-//line sink.go:22
 					y := gc_c21r[gc_lane2]
 					if lane >= d {
 						v += y
 					}
-//line sink.go:27
 					gc_s_v[gc_rank2] = v
 				}
 			}
@@ -278,7 +270,6 @@ func gc_body_sinkScan(gc_b2 *compiled.Block, in, out []int32) {
 		{
 //line sink.go:20
 			warp := (gc_w2 >> 5)
-//line sink.go:22
 			gc_lo7, gc_hi7 := 0, 32
 			if gc_lo7 < gc_hi7 && !(gc_bdx2 > gocuda.WarpSize) {
 				gc_hi7 = 0
@@ -293,7 +284,6 @@ func gc_body_sinkScan(gc_b2 *compiled.Block, in, out []int32) {
 			for gc_lane2 := gc_lo7; gc_lane2 < gc_hi7; gc_lane2++ {
 				gc_rank2 := gc_w2 + gc_lane2
 				gc_pos2.Thread = gc_rank2
-//line sink.go:22
 				v := gc_s_v[gc_rank2]
 				{
 //line sink.go:30
@@ -304,14 +294,12 @@ func gc_body_sinkScan(gc_b2 *compiled.Block, in, out []int32) {
 	}
 //line sink.go:27
 	if gc_bdx2 > gocuda.WarpSize {
-//line sink.go:29
 		var gc_l_s [32]int32
 		var gc_c22r [32]int32
 		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
 			gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
 			var gc_dead2 uint32
 			{
-//line sink.go:36
 				var gc_m142 uint32
 //line sink.go:33
 				if (gc_w2 >> 5) == 0 {
@@ -369,7 +357,6 @@ func gc_body_sinkScan(gc_b2 *compiled.Block, in, out []int32) {
 							lane := (gc_rank2 & 31)
 //line sink.go:34
 							s := totals[lane]
-//line sink.go:36
 							gc_l_s[gc_lane2] = s
 						}
 					}
@@ -451,14 +438,12 @@ func gc_body_sinkScan(gc_b2 *compiled.Block, in, out []int32) {
 										gc_rank2 := gc_w2 + gc_lane2
 //line sink.go:20
 										lane := (gc_rank2 & 31)
-//line sink.go:22
 										s := gc_l_s[gc_lane2]
 //line sink.go:36
 										y_ := gc_c22r[gc_lane2]
 										if lane >= d_ {
 											s += y_
 										}
-//line sink.go:41
 										gc_l_s[gc_lane2] = s
 									}
 								}
@@ -512,7 +497,6 @@ func gc_body_sinkScan(gc_b2 *compiled.Block, in, out []int32) {
 							gc_pos2.Thread = gc_rank2
 //line sink.go:20
 							lane := (gc_rank2 & 31)
-//line sink.go:22
 							s := gc_l_s[gc_lane2]
 //line sink.go:41
 							totals[lane] = s
@@ -522,7 +506,6 @@ func gc_body_sinkScan(gc_b2 *compiled.Block, in, out []int32) {
 				gc_act2 = gc_save142 &^ gc_dead2
 			}
 		}
-//line sink.go:50
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_step4 := 0
 			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
@@ -534,7 +517,6 @@ func gc_body_sinkScan(gc_b2 *compiled.Block, in, out []int32) {
 					i := gc_bx2*gc_bdx2 + gc_tx2
 //line sink.go:20
 					warp := (gc_rank2 >> 5)
-//line sink.go:22
 					v := gc_s_v[gc_rank2]
 //line sink.go:44
 					if warp > 0 {
@@ -553,7 +535,6 @@ func gc_body_sinkScan(gc_b2 *compiled.Block, in, out []int32) {
 					i := gc_bx2*gc_bdx2 + gc_tx2
 //line sink.go:20
 					warp := (gc_rank2 >> 5)
-//line sink.go:22
 					v := gc_s_v[gc_rank2]
 //line sink.go:44
 					if warp > 0 {
@@ -572,7 +553,6 @@ func gc_body_sinkScan(gc_b2 *compiled.Block, in, out []int32) {
 					i := gc_bx2*gc_bdx2 + gc_tx2
 //line sink.go:20
 					warp := (gc_rank2 >> 5)
-//line sink.go:22
 					v := gc_s_v[gc_rank2]
 //line sink.go:44
 					if warp > 0 {
@@ -591,7 +571,6 @@ func gc_body_sinkScan(gc_b2 *compiled.Block, in, out []int32) {
 					i := gc_bx2*gc_bdx2 + gc_tx2
 //line sink.go:20
 					warp := (gc_rank2 >> 5)
-//line sink.go:22
 					v := gc_s_v[gc_rank2]
 //line sink.go:44
 					if warp > 0 {
@@ -610,7 +589,6 @@ func gc_body_sinkScan(gc_b2 *compiled.Block, in, out []int32) {
 				i := gc_bx2*gc_bdx2 + gc_tx2
 //line sink.go:20
 				warp := (gc_rank2 >> 5)
-//line sink.go:22
 				v := gc_s_v[gc_rank2]
 //line sink.go:44
 				if warp > 0 {
@@ -623,7 +601,6 @@ func gc_body_sinkScan(gc_b2 *compiled.Block, in, out []int32) {
 			}
 		}
 	} else {
-//line sink.go:56
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -649,11 +626,9 @@ func gc_body_sinkScan(gc_b2 *compiled.Block, in, out []int32) {
 //line sink.go:15
 							v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank2:])
 							{
-//line sink.go:49
 								v.StoreSlice(gc_at3[gc_tx2:])
 							}
 						}
-//line sink.go:51
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -672,16 +647,13 @@ func gc_body_sinkScan(gc_b2 *compiled.Block, in, out []int32) {
 //line sink.go:15
 						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
 						{
-//line sink.go:49
 							v.StoreSlice(gc_at3[gc_tx2:])
 						}
 					}
-//line sink.go:51
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-//line sink.go:17
 					v := gc_s_v[gc_rank2]
 					{
 //line sink.go:49
@@ -701,7 +673,6 @@ func gc_body_sinkScan(gc_b2 *compiled.Block, in, out []int32) {
 //line sink.go:15
 							v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank2:])
 							{
-//line sink.go:49
 								if i < 0 || i > len(out)-16 {
 //line sink.go:49
 									break
@@ -710,7 +681,6 @@ func gc_body_sinkScan(gc_b2 *compiled.Block, in, out []int32) {
 								v.StoreSlice(out[i:])
 							}
 						}
-//line sink.go:51
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -727,7 +697,6 @@ func gc_body_sinkScan(gc_b2 *compiled.Block, in, out []int32) {
 //line sink.go:15
 						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
 						{
-//line sink.go:49
 							if i < 0 || i > len(out)-8 {
 //line sink.go:49
 								break
@@ -736,7 +705,6 @@ func gc_body_sinkScan(gc_b2 *compiled.Block, in, out []int32) {
 							v.StoreSlice(out[i:])
 						}
 					}
-//line sink.go:51
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step5 := gc_vstep2
@@ -747,7 +715,6 @@ func gc_body_sinkScan(gc_b2 *compiled.Block, in, out []int32) {
 						gc_pos2.Thread = gc_rank2
 //line sink.go:15
 						i := gc_bx2*gc_bdx2 + gc_tx2
-//line sink.go:17
 						v := gc_s_v[gc_rank2]
 						{
 //line sink.go:49
@@ -760,7 +727,6 @@ func gc_body_sinkScan(gc_b2 *compiled.Block, in, out []int32) {
 						gc_pos2.Thread = gc_rank2
 //line sink.go:15
 						i := gc_bx2*gc_bdx2 + gc_tx2
-//line sink.go:17
 						v := gc_s_v[gc_rank2]
 						{
 //line sink.go:49
@@ -773,7 +739,6 @@ func gc_body_sinkScan(gc_b2 *compiled.Block, in, out []int32) {
 						gc_pos2.Thread = gc_rank2
 //line sink.go:15
 						i := gc_bx2*gc_bdx2 + gc_tx2
-//line sink.go:17
 						v := gc_s_v[gc_rank2]
 						{
 //line sink.go:49
@@ -786,7 +751,6 @@ func gc_body_sinkScan(gc_b2 *compiled.Block, in, out []int32) {
 						gc_pos2.Thread = gc_rank2
 //line sink.go:15
 						i := gc_bx2*gc_bdx2 + gc_tx2
-//line sink.go:17
 						v := gc_s_v[gc_rank2]
 						{
 //line sink.go:49
@@ -799,7 +763,6 @@ func gc_body_sinkScan(gc_b2 *compiled.Block, in, out []int32) {
 					gc_pos2.Thread = gc_rank2
 //line sink.go:15
 					i := gc_bx2*gc_bdx2 + gc_tx2
-//line sink.go:17
 					v := gc_s_v[gc_rank2]
 					{
 //line sink.go:49

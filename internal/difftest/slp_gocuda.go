@@ -46,7 +46,6 @@ func gc_body_slpSum(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, r
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line slp.go:32
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -114,7 +113,6 @@ func gc_body_slpDot(gc_b *compiled.Block, gc_lo, gc_hi int, x, y, out []float64,
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line slp.go:65
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -180,7 +178,6 @@ func gc_body_slpMix(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32, run
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line slp.go:90
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -196,7 +193,6 @@ func gc_body_slpMix(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32, run
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line slp.go:106
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line slp.go:73
@@ -207,7 +203,6 @@ func gc_body_slpMix(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32, run
 					}
 					{
 						gc_tx := gc_step + 1
-//line slp.go:81
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line slp.go:73
@@ -218,7 +213,6 @@ func gc_body_slpMix(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32, run
 					}
 					{
 						gc_tx := gc_step + 2
-//line slp.go:81
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line slp.go:73
@@ -229,7 +223,6 @@ func gc_body_slpMix(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32, run
 					}
 					{
 						gc_tx := gc_step + 3
-//line slp.go:81
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line slp.go:73
@@ -338,7 +331,6 @@ func gc_body_slpIndexed(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line slp.go:120
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -354,7 +346,6 @@ func gc_body_slpIndexed(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line slp.go:136
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line slp.go:103
@@ -365,7 +356,6 @@ func gc_body_slpIndexed(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 					}
 					{
 						gc_tx := gc_step + 1
-//line slp.go:111
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line slp.go:103
@@ -376,7 +366,6 @@ func gc_body_slpIndexed(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 					}
 					{
 						gc_tx := gc_step + 2
-//line slp.go:111
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line slp.go:103
@@ -387,7 +376,6 @@ func gc_body_slpIndexed(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 					}
 					{
 						gc_tx := gc_step + 3
-//line slp.go:111
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line slp.go:103

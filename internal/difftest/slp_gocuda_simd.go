@@ -47,7 +47,6 @@ func gc_body_slpSum(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-//line slp.go:32
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -142,7 +141,6 @@ func gc_slp_SumEight_0(run []float32) float32 {
 			run = run[8:]
 		}
 	}
-//line slp.go:38
 	for _, v := range run {
 		s0 += v
 	}
@@ -388,7 +386,6 @@ func gc_body_slpDot(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x, y, out []float
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-//line slp.go:65
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -470,7 +467,6 @@ func gc_slp_DotFour_0(x, y []float64, scale float64) float64 {
 			d += scale * (xs[7] * ys[7])
 		}
 	}
-//line slp.go:66
 	return a + b + c + d
 }
 
@@ -504,7 +500,6 @@ func gc_body_slpMix(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int32, 
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-//line slp.go:90
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -520,7 +515,6 @@ func gc_body_slpMix(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int32, 
 				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
 					{
 						gc_tx2 := gc_step3 + 0
-//line slp.go:106
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line slp.go:73
@@ -531,7 +525,6 @@ func gc_body_slpMix(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int32, 
 					}
 					{
 						gc_tx2 := gc_step3 + 1
-//line slp.go:81
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line slp.go:73
@@ -542,7 +535,6 @@ func gc_body_slpMix(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int32, 
 					}
 					{
 						gc_tx2 := gc_step3 + 2
-//line slp.go:81
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line slp.go:73
@@ -553,7 +545,6 @@ func gc_body_slpMix(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int32, 
 					}
 					{
 						gc_tx2 := gc_step3 + 3
-//line slp.go:81
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line slp.go:73
@@ -661,7 +652,6 @@ func gc_slp_MixEight_0(run []int32, m int32) int32 {
 //line slp.go:93
 				gc_v0 = archsimd.LoadInt32x8(&[8]int32{s0, s1, s2, s3, s4, s5, s6, s7})
 			}
-//line slp.go:94
 			run = run[len(r):]
 		}
 //line slp.go:95
@@ -687,7 +677,6 @@ func gc_slp_MixEight_0(run []int32, m int32) int32 {
 			run = run[len(r):]
 		}
 	}
-//line slp.go:96
 	return s0 ^ s1<<1 ^ s2<<2 ^ s3<<3 ^ s4<<4 ^ s5<<5 ^ s6<<6 ^ s7<<7
 }
 
@@ -723,7 +712,6 @@ func gc_body_slpIndexed(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-//line slp.go:120
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -739,7 +727,6 @@ func gc_body_slpIndexed(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
 					{
 						gc_tx2 := gc_step3 + 0
-//line slp.go:136
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line slp.go:103
@@ -750,7 +737,6 @@ func gc_body_slpIndexed(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 					}
 					{
 						gc_tx2 := gc_step3 + 1
-//line slp.go:111
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line slp.go:103
@@ -761,7 +747,6 @@ func gc_body_slpIndexed(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 					}
 					{
 						gc_tx2 := gc_step3 + 2
-//line slp.go:111
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line slp.go:103
@@ -772,7 +757,6 @@ func gc_body_slpIndexed(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 					}
 					{
 						gc_tx2 := gc_step3 + 3
-//line slp.go:111
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line slp.go:103
@@ -901,7 +885,6 @@ func gc_slp_SumIndexed_0(s []float32, whole bool) float32 {
 			a7 += s[j+7]
 		}
 	}
-//line slp.go:126
 	for ; j < len(s); j++ {
 		a0 += s[j]
 	}
@@ -911,4 +894,5 @@ func gc_slp_SumIndexed_0(s []float32, whole bool) float32 {
 // gc_files_slp holds the source files whose lines the kernels' records hash.
 //
 //go:embed slp.go
+//line slp.go:135
 var gc_files_slp embed.FS

@@ -45,7 +45,6 @@ func gc_body_slpJamSum(gc_b *compiled.Block, in, out []float32, run int) {
 	n := len(in)
 //line slpjam.go:21
 	stride := gc_bdx * gc_gdx * run
-//line slpjam.go:23
 	gc_vstep := 0
 	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 		gc_rank := gc_vstep
@@ -60,7 +59,6 @@ func gc_body_slpJamSum(gc_b *compiled.Block, in, out []float32, run int) {
 			gc_pos.Thread = gc_rank
 //line slpjam.go:19
 			var v float32
-//line slpjam.go:21
 			gc_s_v[gc_rank] = v
 		}
 		{
@@ -68,7 +66,6 @@ func gc_body_slpJamSum(gc_b *compiled.Block, in, out []float32, run int) {
 			gc_pos.Thread = gc_rank
 //line slpjam.go:19
 			var v float32
-//line slpjam.go:21
 			gc_s_v[gc_rank] = v
 		}
 		{
@@ -76,7 +73,6 @@ func gc_body_slpJamSum(gc_b *compiled.Block, in, out []float32, run int) {
 			gc_pos.Thread = gc_rank
 //line slpjam.go:19
 			var v float32
-//line slpjam.go:21
 			gc_s_v[gc_rank] = v
 		}
 		{
@@ -84,7 +80,6 @@ func gc_body_slpJamSum(gc_b *compiled.Block, in, out []float32, run int) {
 			gc_pos.Thread = gc_rank
 //line slpjam.go:19
 			var v float32
-//line slpjam.go:21
 			gc_s_v[gc_rank] = v
 		}
 	}
@@ -92,10 +87,8 @@ func gc_body_slpJamSum(gc_b *compiled.Block, in, out []float32, run int) {
 		gc_pos.Thread = gc_rank
 //line slpjam.go:19
 		var v float32
-//line slpjam.go:21
 		gc_s_v[gc_rank] = v
 	}
-//line slpjam.go:22
 	gc_chunk := compiled.StrideChunk(stride)
 	gc_span := (stride) * gc_chunk
 //line slpjam.go:22
@@ -105,16 +98,13 @@ func gc_body_slpJamSum(gc_b *compiled.Block, in, out []float32, run int) {
 			return
 		}
 		gc_more = false
-//line slpjam.go:29
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 //line slpjam.go:20
 				g := gc_bx*gc_bdx + gc_tx
-//line slpjam.go:22
 				v := gc_s_v[gc_rank]
-//line slpjam.go:22
 				gc_start := g * run
 				gc_from2 := gc_start + gc_off
 				gc_trips := gc_limit - gc_from2
@@ -139,7 +129,6 @@ func gc_body_slpJamSum(gc_b *compiled.Block, in, out []float32, run int) {
 			}
 		}
 	}
-//line slpjam.go:31
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx * gc_bdx
 		if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 {
@@ -155,7 +144,6 @@ func gc_body_slpJamSum(gc_b *compiled.Block, in, out []float32, run int) {
 					gc_pos.Thread = gc_rank
 //line slpjam.go:20
 					g := gc_bx*gc_bdx + gc_tx
-//line slpjam.go:22
 					v := gc_s_v[gc_rank]
 //line slpjam.go:26
 					out[g] = v
@@ -166,7 +154,6 @@ func gc_body_slpJamSum(gc_b *compiled.Block, in, out []float32, run int) {
 					gc_pos.Thread = gc_rank
 //line slpjam.go:20
 					g := gc_bx*gc_bdx + gc_tx
-//line slpjam.go:22
 					v := gc_s_v[gc_rank]
 //line slpjam.go:26
 					out[g] = v
@@ -177,7 +164,6 @@ func gc_body_slpJamSum(gc_b *compiled.Block, in, out []float32, run int) {
 					gc_pos.Thread = gc_rank
 //line slpjam.go:20
 					g := gc_bx*gc_bdx + gc_tx
-//line slpjam.go:22
 					v := gc_s_v[gc_rank]
 //line slpjam.go:26
 					out[g] = v
@@ -188,7 +174,6 @@ func gc_body_slpJamSum(gc_b *compiled.Block, in, out []float32, run int) {
 					gc_pos.Thread = gc_rank
 //line slpjam.go:20
 					g := gc_bx*gc_bdx + gc_tx
-//line slpjam.go:22
 					v := gc_s_v[gc_rank]
 //line slpjam.go:26
 					out[g] = v
@@ -199,7 +184,6 @@ func gc_body_slpJamSum(gc_b *compiled.Block, in, out []float32, run int) {
 				gc_pos.Thread = gc_rank
 //line slpjam.go:20
 				g := gc_bx*gc_bdx + gc_tx
-//line slpjam.go:22
 				v := gc_s_v[gc_rank]
 //line slpjam.go:26
 				out[g] = v
@@ -237,7 +221,6 @@ func gc_body_slpJamUnchecked(gc_b *compiled.Block, in, out []float32, run int) {
 	n := len(in)
 //line slpjam.go:38
 	stride := gc_bdx * gc_gdx * run
-//line slpjam.go:40
 	gc_vstep := 0
 	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 		gc_rank := gc_vstep
@@ -252,7 +235,6 @@ func gc_body_slpJamUnchecked(gc_b *compiled.Block, in, out []float32, run int) {
 			gc_pos.Thread = gc_rank
 //line slpjam.go:36
 			var v float32
-//line slpjam.go:38
 			gc_s_v[gc_rank] = v
 		}
 		{
@@ -260,7 +242,6 @@ func gc_body_slpJamUnchecked(gc_b *compiled.Block, in, out []float32, run int) {
 			gc_pos.Thread = gc_rank
 //line slpjam.go:36
 			var v float32
-//line slpjam.go:38
 			gc_s_v[gc_rank] = v
 		}
 		{
@@ -268,7 +249,6 @@ func gc_body_slpJamUnchecked(gc_b *compiled.Block, in, out []float32, run int) {
 			gc_pos.Thread = gc_rank
 //line slpjam.go:36
 			var v float32
-//line slpjam.go:38
 			gc_s_v[gc_rank] = v
 		}
 		{
@@ -276,7 +256,6 @@ func gc_body_slpJamUnchecked(gc_b *compiled.Block, in, out []float32, run int) {
 			gc_pos.Thread = gc_rank
 //line slpjam.go:36
 			var v float32
-//line slpjam.go:38
 			gc_s_v[gc_rank] = v
 		}
 	}
@@ -284,10 +263,8 @@ func gc_body_slpJamUnchecked(gc_b *compiled.Block, in, out []float32, run int) {
 		gc_pos.Thread = gc_rank
 //line slpjam.go:36
 		var v float32
-//line slpjam.go:38
 		gc_s_v[gc_rank] = v
 	}
-//line slpjam.go:39
 	gc_chunk := compiled.StrideChunk(stride)
 	gc_span := (stride) * gc_chunk
 //line slpjam.go:39
@@ -297,16 +274,13 @@ func gc_body_slpJamUnchecked(gc_b *compiled.Block, in, out []float32, run int) {
 			return
 		}
 		gc_more = false
-//line slpjam.go:46
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 //line slpjam.go:37
 				g := gc_bx*gc_bdx + gc_tx
-//line slpjam.go:39
 				v := gc_s_v[gc_rank]
-//line slpjam.go:39
 				gc_start := g * run
 				gc_from2 := gc_start + gc_off
 				gc_trips := gc_limit - gc_from2
@@ -331,7 +305,6 @@ func gc_body_slpJamUnchecked(gc_b *compiled.Block, in, out []float32, run int) {
 			}
 		}
 	}
-//line slpjam.go:48
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx * gc_bdx
 		if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 {
@@ -347,7 +320,6 @@ func gc_body_slpJamUnchecked(gc_b *compiled.Block, in, out []float32, run int) {
 					gc_pos.Thread = gc_rank
 //line slpjam.go:37
 					g := gc_bx*gc_bdx + gc_tx
-//line slpjam.go:39
 					v := gc_s_v[gc_rank]
 //line slpjam.go:43
 					out[g] = v
@@ -358,7 +330,6 @@ func gc_body_slpJamUnchecked(gc_b *compiled.Block, in, out []float32, run int) {
 					gc_pos.Thread = gc_rank
 //line slpjam.go:37
 					g := gc_bx*gc_bdx + gc_tx
-//line slpjam.go:39
 					v := gc_s_v[gc_rank]
 //line slpjam.go:43
 					out[g] = v
@@ -369,7 +340,6 @@ func gc_body_slpJamUnchecked(gc_b *compiled.Block, in, out []float32, run int) {
 					gc_pos.Thread = gc_rank
 //line slpjam.go:37
 					g := gc_bx*gc_bdx + gc_tx
-//line slpjam.go:39
 					v := gc_s_v[gc_rank]
 //line slpjam.go:43
 					out[g] = v
@@ -380,7 +350,6 @@ func gc_body_slpJamUnchecked(gc_b *compiled.Block, in, out []float32, run int) {
 					gc_pos.Thread = gc_rank
 //line slpjam.go:37
 					g := gc_bx*gc_bdx + gc_tx
-//line slpjam.go:39
 					v := gc_s_v[gc_rank]
 //line slpjam.go:43
 					out[g] = v
@@ -391,7 +360,6 @@ func gc_body_slpJamUnchecked(gc_b *compiled.Block, in, out []float32, run int) {
 				gc_pos.Thread = gc_rank
 //line slpjam.go:37
 				g := gc_bx*gc_bdx + gc_tx
-//line slpjam.go:39
 				v := gc_s_v[gc_rank]
 //line slpjam.go:43
 				out[g] = v
@@ -428,7 +396,6 @@ func gc_body_slpJamSum64(gc_b *compiled.Block, in, out []float64, run int) {
 	n := len(in)
 //line slpjam.go:54
 	stride := gc_bdx * gc_gdx * run
-//line slpjam.go:56
 	gc_vstep := 0
 	for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
 		gc_rank := gc_vstep
@@ -443,7 +410,6 @@ func gc_body_slpJamSum64(gc_b *compiled.Block, in, out []float64, run int) {
 			gc_pos.Thread = gc_rank
 //line slpjam.go:52
 			var v float64
-//line slpjam.go:54
 			gc_s_v[gc_rank] = v
 		}
 		{
@@ -451,7 +417,6 @@ func gc_body_slpJamSum64(gc_b *compiled.Block, in, out []float64, run int) {
 			gc_pos.Thread = gc_rank
 //line slpjam.go:52
 			var v float64
-//line slpjam.go:54
 			gc_s_v[gc_rank] = v
 		}
 		{
@@ -459,7 +424,6 @@ func gc_body_slpJamSum64(gc_b *compiled.Block, in, out []float64, run int) {
 			gc_pos.Thread = gc_rank
 //line slpjam.go:52
 			var v float64
-//line slpjam.go:54
 			gc_s_v[gc_rank] = v
 		}
 		{
@@ -467,7 +431,6 @@ func gc_body_slpJamSum64(gc_b *compiled.Block, in, out []float64, run int) {
 			gc_pos.Thread = gc_rank
 //line slpjam.go:52
 			var v float64
-//line slpjam.go:54
 			gc_s_v[gc_rank] = v
 		}
 	}
@@ -475,10 +438,8 @@ func gc_body_slpJamSum64(gc_b *compiled.Block, in, out []float64, run int) {
 		gc_pos.Thread = gc_rank
 //line slpjam.go:52
 		var v float64
-//line slpjam.go:54
 		gc_s_v[gc_rank] = v
 	}
-//line slpjam.go:55
 	gc_chunk := compiled.StrideChunk(stride)
 	gc_span := (stride) * gc_chunk
 //line slpjam.go:55
@@ -488,16 +449,13 @@ func gc_body_slpJamSum64(gc_b *compiled.Block, in, out []float64, run int) {
 			return
 		}
 		gc_more = false
-//line slpjam.go:62
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 //line slpjam.go:53
 				g := gc_bx*gc_bdx + gc_tx
-//line slpjam.go:55
 				v := gc_s_v[gc_rank]
-//line slpjam.go:55
 				gc_start := g * run
 				gc_from2 := gc_start + gc_off
 				gc_trips := gc_limit - gc_from2
@@ -522,7 +480,6 @@ func gc_body_slpJamSum64(gc_b *compiled.Block, in, out []float64, run int) {
 			}
 		}
 	}
-//line slpjam.go:64
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx * gc_bdx
 		if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 {
@@ -538,7 +495,6 @@ func gc_body_slpJamSum64(gc_b *compiled.Block, in, out []float64, run int) {
 					gc_pos.Thread = gc_rank
 //line slpjam.go:53
 					g := gc_bx*gc_bdx + gc_tx
-//line slpjam.go:55
 					v := gc_s_v[gc_rank]
 //line slpjam.go:59
 					out[g] = v
@@ -549,7 +505,6 @@ func gc_body_slpJamSum64(gc_b *compiled.Block, in, out []float64, run int) {
 					gc_pos.Thread = gc_rank
 //line slpjam.go:53
 					g := gc_bx*gc_bdx + gc_tx
-//line slpjam.go:55
 					v := gc_s_v[gc_rank]
 //line slpjam.go:59
 					out[g] = v
@@ -560,7 +515,6 @@ func gc_body_slpJamSum64(gc_b *compiled.Block, in, out []float64, run int) {
 					gc_pos.Thread = gc_rank
 //line slpjam.go:53
 					g := gc_bx*gc_bdx + gc_tx
-//line slpjam.go:55
 					v := gc_s_v[gc_rank]
 //line slpjam.go:59
 					out[g] = v
@@ -571,7 +525,6 @@ func gc_body_slpJamSum64(gc_b *compiled.Block, in, out []float64, run int) {
 					gc_pos.Thread = gc_rank
 //line slpjam.go:53
 					g := gc_bx*gc_bdx + gc_tx
-//line slpjam.go:55
 					v := gc_s_v[gc_rank]
 //line slpjam.go:59
 					out[g] = v
@@ -582,7 +535,6 @@ func gc_body_slpJamSum64(gc_b *compiled.Block, in, out []float64, run int) {
 				gc_pos.Thread = gc_rank
 //line slpjam.go:53
 				g := gc_bx*gc_bdx + gc_tx
-//line slpjam.go:55
 				v := gc_s_v[gc_rank]
 //line slpjam.go:59
 				out[g] = v

@@ -45,7 +45,6 @@ func gc_body_slpJamSum(gc_b2 *compiled.Block, in, out []float32, run int) {
 	n := len(in)
 //line slpjam.go:21
 	stride := gc_bdx2 * gc_gdx2 * run
-//line slpjam.go:23
 	gc_vstep2 := 0
 	if compiled.SIMD && compiled.SIMD512 {
 		var gc_stop bool
@@ -81,7 +80,6 @@ func gc_body_slpJamSum(gc_b2 *compiled.Block, in, out []float32, run int) {
 			gc_pos2.Thread = gc_rank2
 //line slpjam.go:19
 			var v float32
-//line slpjam.go:21
 			gc_s_v[gc_rank2] = v
 		}
 		{
@@ -89,7 +87,6 @@ func gc_body_slpJamSum(gc_b2 *compiled.Block, in, out []float32, run int) {
 			gc_pos2.Thread = gc_rank2
 //line slpjam.go:19
 			var v float32
-//line slpjam.go:21
 			gc_s_v[gc_rank2] = v
 		}
 		{
@@ -97,7 +94,6 @@ func gc_body_slpJamSum(gc_b2 *compiled.Block, in, out []float32, run int) {
 			gc_pos2.Thread = gc_rank2
 //line slpjam.go:19
 			var v float32
-//line slpjam.go:21
 			gc_s_v[gc_rank2] = v
 		}
 		{
@@ -105,7 +101,6 @@ func gc_body_slpJamSum(gc_b2 *compiled.Block, in, out []float32, run int) {
 			gc_pos2.Thread = gc_rank2
 //line slpjam.go:19
 			var v float32
-//line slpjam.go:21
 			gc_s_v[gc_rank2] = v
 		}
 	}
@@ -113,10 +108,8 @@ func gc_body_slpJamSum(gc_b2 *compiled.Block, in, out []float32, run int) {
 		gc_pos2.Thread = gc_rank2
 //line slpjam.go:19
 		var v float32
-//line slpjam.go:21
 		gc_s_v[gc_rank2] = v
 	}
-//line slpjam.go:22
 	gc_chunk := compiled.StrideChunk(stride)
 	gc_span := (stride) * gc_chunk
 	archsimd.ClearAVXUpperBits()
@@ -129,16 +122,13 @@ func gc_body_slpJamSum(gc_b2 *compiled.Block, in, out []float32, run int) {
 		}
 		gc_more = false
 		if compiled.SIMD && gc_chunk == 1 {
-//line slpjam.go:30
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line slpjam.go:20
 					g := gc_bx2*gc_bdx2 + gc_tx2
-//line slpjam.go:22
 					v := gc_s_v[gc_rank2]
-//line slpjam.go:22
 					gc_start2 := g * run
 					gc_from4 := gc_start2 + gc_off
 					gc_trips2 := gc_limit - gc_from4
@@ -161,19 +151,15 @@ func gc_body_slpJamSum(gc_b2 *compiled.Block, in, out []float32, run int) {
 					}
 				}
 			}
-//line slpjam.go:28
 			gc_slp_eightSums_0_flush(&gc_pairs)
 		} else {
-//line slpjam.go:31
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line slpjam.go:20
 					g := gc_bx2*gc_bdx2 + gc_tx2
-//line slpjam.go:22
 					v := gc_s_v[gc_rank2]
-//line slpjam.go:22
 					gc_start3 := g * run
 					gc_from5 := gc_start3 + gc_off
 					gc_trips3 := gc_limit - gc_from5
@@ -199,7 +185,6 @@ func gc_body_slpJamSum(gc_b2 *compiled.Block, in, out []float32, run int) {
 			}
 		}
 	}
-//line slpjam.go:32
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off3 := gc_bx2 * gc_bdx2
 		if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx2 <= len(out)-gc_off3 {
@@ -244,7 +229,6 @@ func gc_body_slpJamSum(gc_b2 *compiled.Block, in, out []float32, run int) {
 			}
 			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
-//line slpjam.go:22
 				v := gc_s_v[gc_rank2]
 //line slpjam.go:26
 				gc_at2[gc_tx2] = v
@@ -302,7 +286,6 @@ func gc_body_slpJamSum(gc_b2 *compiled.Block, in, out []float32, run int) {
 					gc_pos2.Thread = gc_rank2
 //line slpjam.go:20
 					g := gc_bx2*gc_bdx2 + gc_tx2
-//line slpjam.go:22
 					v := gc_s_v[gc_rank2]
 //line slpjam.go:26
 					out[g] = v
@@ -313,7 +296,6 @@ func gc_body_slpJamSum(gc_b2 *compiled.Block, in, out []float32, run int) {
 					gc_pos2.Thread = gc_rank2
 //line slpjam.go:20
 					g := gc_bx2*gc_bdx2 + gc_tx2
-//line slpjam.go:22
 					v := gc_s_v[gc_rank2]
 //line slpjam.go:26
 					out[g] = v
@@ -324,7 +306,6 @@ func gc_body_slpJamSum(gc_b2 *compiled.Block, in, out []float32, run int) {
 					gc_pos2.Thread = gc_rank2
 //line slpjam.go:20
 					g := gc_bx2*gc_bdx2 + gc_tx2
-//line slpjam.go:22
 					v := gc_s_v[gc_rank2]
 //line slpjam.go:26
 					out[g] = v
@@ -335,7 +316,6 @@ func gc_body_slpJamSum(gc_b2 *compiled.Block, in, out []float32, run int) {
 					gc_pos2.Thread = gc_rank2
 //line slpjam.go:20
 					g := gc_bx2*gc_bdx2 + gc_tx2
-//line slpjam.go:22
 					v := gc_s_v[gc_rank2]
 //line slpjam.go:26
 					out[g] = v
@@ -346,7 +326,6 @@ func gc_body_slpJamSum(gc_b2 *compiled.Block, in, out []float32, run int) {
 				gc_pos2.Thread = gc_rank2
 //line slpjam.go:20
 				g := gc_bx2*gc_bdx2 + gc_tx2
-//line slpjam.go:22
 				v := gc_s_v[gc_rank2]
 //line slpjam.go:26
 				out[g] = v
@@ -414,7 +393,6 @@ func gc_slp_eightSums_0(run []float32) float32 {
 			run = run[8:]
 		}
 	}
-//line slpjam.go:100
 	for _, v := range run {
 		s0 += v
 	}
@@ -657,7 +635,6 @@ func gc_body_slpJamUnchecked(gc_b2 *compiled.Block, in, out []float32, run int) 
 	n := len(in)
 //line slpjam.go:38
 	stride := gc_bdx2 * gc_gdx2 * run
-//line slpjam.go:40
 	gc_vstep2 := 0
 	if compiled.SIMD && compiled.SIMD512 {
 		var gc_stop bool
@@ -693,7 +670,6 @@ func gc_body_slpJamUnchecked(gc_b2 *compiled.Block, in, out []float32, run int) 
 			gc_pos2.Thread = gc_rank2
 //line slpjam.go:36
 			var v float32
-//line slpjam.go:38
 			gc_s_v[gc_rank2] = v
 		}
 		{
@@ -701,7 +677,6 @@ func gc_body_slpJamUnchecked(gc_b2 *compiled.Block, in, out []float32, run int) 
 			gc_pos2.Thread = gc_rank2
 //line slpjam.go:36
 			var v float32
-//line slpjam.go:38
 			gc_s_v[gc_rank2] = v
 		}
 		{
@@ -709,7 +684,6 @@ func gc_body_slpJamUnchecked(gc_b2 *compiled.Block, in, out []float32, run int) 
 			gc_pos2.Thread = gc_rank2
 //line slpjam.go:36
 			var v float32
-//line slpjam.go:38
 			gc_s_v[gc_rank2] = v
 		}
 		{
@@ -717,7 +691,6 @@ func gc_body_slpJamUnchecked(gc_b2 *compiled.Block, in, out []float32, run int) 
 			gc_pos2.Thread = gc_rank2
 //line slpjam.go:36
 			var v float32
-//line slpjam.go:38
 			gc_s_v[gc_rank2] = v
 		}
 	}
@@ -725,10 +698,8 @@ func gc_body_slpJamUnchecked(gc_b2 *compiled.Block, in, out []float32, run int) 
 		gc_pos2.Thread = gc_rank2
 //line slpjam.go:36
 		var v float32
-//line slpjam.go:38
 		gc_s_v[gc_rank2] = v
 	}
-//line slpjam.go:39
 	gc_chunk := compiled.StrideChunk(stride)
 	gc_span := (stride) * gc_chunk
 	archsimd.ClearAVXUpperBits()
@@ -741,16 +712,13 @@ func gc_body_slpJamUnchecked(gc_b2 *compiled.Block, in, out []float32, run int) 
 		}
 		gc_more = false
 		if compiled.SIMD && gc_chunk == 1 {
-//line slpjam.go:47
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line slpjam.go:37
 					g := gc_bx2*gc_bdx2 + gc_tx2
-//line slpjam.go:39
 					v := gc_s_v[gc_rank2]
-//line slpjam.go:39
 					gc_start2 := g * run
 					gc_from4 := gc_start2 + gc_off
 					gc_trips2 := gc_limit - gc_from4
@@ -773,19 +741,15 @@ func gc_body_slpJamUnchecked(gc_b2 *compiled.Block, in, out []float32, run int) 
 					}
 				}
 			}
-//line slpjam.go:45
 			gc_slp_eightSums_0_flush(&gc_pairs)
 		} else {
-//line slpjam.go:48
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line slpjam.go:37
 					g := gc_bx2*gc_bdx2 + gc_tx2
-//line slpjam.go:39
 					v := gc_s_v[gc_rank2]
-//line slpjam.go:39
 					gc_start3 := g * run
 					gc_from5 := gc_start3 + gc_off
 					gc_trips3 := gc_limit - gc_from5
@@ -811,7 +775,6 @@ func gc_body_slpJamUnchecked(gc_b2 *compiled.Block, in, out []float32, run int) 
 			}
 		}
 	}
-//line slpjam.go:49
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off3 := gc_bx2 * gc_bdx2
 		if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx2 <= len(out)-gc_off3 {
@@ -856,7 +819,6 @@ func gc_body_slpJamUnchecked(gc_b2 *compiled.Block, in, out []float32, run int) 
 			}
 			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
-//line slpjam.go:39
 				v := gc_s_v[gc_rank2]
 //line slpjam.go:43
 				gc_at2[gc_tx2] = v
@@ -914,7 +876,6 @@ func gc_body_slpJamUnchecked(gc_b2 *compiled.Block, in, out []float32, run int) 
 					gc_pos2.Thread = gc_rank2
 //line slpjam.go:37
 					g := gc_bx2*gc_bdx2 + gc_tx2
-//line slpjam.go:39
 					v := gc_s_v[gc_rank2]
 //line slpjam.go:43
 					out[g] = v
@@ -925,7 +886,6 @@ func gc_body_slpJamUnchecked(gc_b2 *compiled.Block, in, out []float32, run int) 
 					gc_pos2.Thread = gc_rank2
 //line slpjam.go:37
 					g := gc_bx2*gc_bdx2 + gc_tx2
-//line slpjam.go:39
 					v := gc_s_v[gc_rank2]
 //line slpjam.go:43
 					out[g] = v
@@ -936,7 +896,6 @@ func gc_body_slpJamUnchecked(gc_b2 *compiled.Block, in, out []float32, run int) 
 					gc_pos2.Thread = gc_rank2
 //line slpjam.go:37
 					g := gc_bx2*gc_bdx2 + gc_tx2
-//line slpjam.go:39
 					v := gc_s_v[gc_rank2]
 //line slpjam.go:43
 					out[g] = v
@@ -947,7 +906,6 @@ func gc_body_slpJamUnchecked(gc_b2 *compiled.Block, in, out []float32, run int) 
 					gc_pos2.Thread = gc_rank2
 //line slpjam.go:37
 					g := gc_bx2*gc_bdx2 + gc_tx2
-//line slpjam.go:39
 					v := gc_s_v[gc_rank2]
 //line slpjam.go:43
 					out[g] = v
@@ -958,7 +916,6 @@ func gc_body_slpJamUnchecked(gc_b2 *compiled.Block, in, out []float32, run int) 
 				gc_pos2.Thread = gc_rank2
 //line slpjam.go:37
 				g := gc_bx2*gc_bdx2 + gc_tx2
-//line slpjam.go:39
 				v := gc_s_v[gc_rank2]
 //line slpjam.go:43
 				out[g] = v
@@ -995,7 +952,6 @@ func gc_body_slpJamSum64(gc_b2 *compiled.Block, in, out []float64, run int) {
 	n := len(in)
 //line slpjam.go:54
 	stride := gc_bdx2 * gc_gdx2 * run
-//line slpjam.go:56
 	gc_vstep2 := 0
 	if compiled.SIMD {
 		for ; gc_vstep2+3 < gc_n2; gc_vstep2 += 4 {
@@ -1014,7 +970,6 @@ func gc_body_slpJamSum64(gc_b2 *compiled.Block, in, out []float64, run int) {
 			gc_pos2.Thread = gc_rank2
 //line slpjam.go:52
 			var v float64
-//line slpjam.go:54
 			gc_s_v[gc_rank2] = v
 		}
 		{
@@ -1022,7 +977,6 @@ func gc_body_slpJamSum64(gc_b2 *compiled.Block, in, out []float64, run int) {
 			gc_pos2.Thread = gc_rank2
 //line slpjam.go:52
 			var v float64
-//line slpjam.go:54
 			gc_s_v[gc_rank2] = v
 		}
 		{
@@ -1030,7 +984,6 @@ func gc_body_slpJamSum64(gc_b2 *compiled.Block, in, out []float64, run int) {
 			gc_pos2.Thread = gc_rank2
 //line slpjam.go:52
 			var v float64
-//line slpjam.go:54
 			gc_s_v[gc_rank2] = v
 		}
 		{
@@ -1038,7 +991,6 @@ func gc_body_slpJamSum64(gc_b2 *compiled.Block, in, out []float64, run int) {
 			gc_pos2.Thread = gc_rank2
 //line slpjam.go:52
 			var v float64
-//line slpjam.go:54
 			gc_s_v[gc_rank2] = v
 		}
 	}
@@ -1046,10 +998,8 @@ func gc_body_slpJamSum64(gc_b2 *compiled.Block, in, out []float64, run int) {
 		gc_pos2.Thread = gc_rank2
 //line slpjam.go:52
 		var v float64
-//line slpjam.go:54
 		gc_s_v[gc_rank2] = v
 	}
-//line slpjam.go:55
 	gc_chunk := compiled.StrideChunk(stride)
 	gc_span := (stride) * gc_chunk
 	archsimd.ClearAVXUpperBits()
@@ -1062,16 +1012,13 @@ func gc_body_slpJamSum64(gc_b2 *compiled.Block, in, out []float64, run int) {
 		}
 		gc_more = false
 		if compiled.SIMD && gc_chunk == 1 {
-//line slpjam.go:63
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line slpjam.go:53
 					g := gc_bx2*gc_bdx2 + gc_tx2
-//line slpjam.go:55
 					v := gc_s_v[gc_rank2]
-//line slpjam.go:55
 					gc_start2 := g * run
 					gc_from4 := gc_start2 + gc_off
 					gc_trips2 := gc_limit - gc_from4
@@ -1094,19 +1041,15 @@ func gc_body_slpJamSum64(gc_b2 *compiled.Block, in, out []float64, run int) {
 					}
 				}
 			}
-//line slpjam.go:61
 			gc_slp_eightSumsOf_1_float64_flush(&gc_pairs)
 		} else {
-//line slpjam.go:64
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line slpjam.go:53
 					g := gc_bx2*gc_bdx2 + gc_tx2
-//line slpjam.go:55
 					v := gc_s_v[gc_rank2]
-//line slpjam.go:55
 					gc_start3 := g * run
 					gc_from5 := gc_start3 + gc_off
 					gc_trips3 := gc_limit - gc_from5
@@ -1132,7 +1075,6 @@ func gc_body_slpJamSum64(gc_b2 *compiled.Block, in, out []float64, run int) {
 			}
 		}
 	}
-//line slpjam.go:65
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off3 := gc_bx2 * gc_bdx2
 		if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx2 <= len(out)-gc_off3 {
@@ -1155,7 +1097,6 @@ func gc_body_slpJamSum64(gc_b2 *compiled.Block, in, out []float64, run int) {
 			}
 			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
-//line slpjam.go:55
 				v := gc_s_v[gc_rank2]
 //line slpjam.go:59
 				gc_at2[gc_tx2] = v
@@ -1188,7 +1129,6 @@ func gc_body_slpJamSum64(gc_b2 *compiled.Block, in, out []float64, run int) {
 					gc_pos2.Thread = gc_rank2
 //line slpjam.go:53
 					g := gc_bx2*gc_bdx2 + gc_tx2
-//line slpjam.go:55
 					v := gc_s_v[gc_rank2]
 //line slpjam.go:59
 					out[g] = v
@@ -1199,7 +1139,6 @@ func gc_body_slpJamSum64(gc_b2 *compiled.Block, in, out []float64, run int) {
 					gc_pos2.Thread = gc_rank2
 //line slpjam.go:53
 					g := gc_bx2*gc_bdx2 + gc_tx2
-//line slpjam.go:55
 					v := gc_s_v[gc_rank2]
 //line slpjam.go:59
 					out[g] = v
@@ -1210,7 +1149,6 @@ func gc_body_slpJamSum64(gc_b2 *compiled.Block, in, out []float64, run int) {
 					gc_pos2.Thread = gc_rank2
 //line slpjam.go:53
 					g := gc_bx2*gc_bdx2 + gc_tx2
-//line slpjam.go:55
 					v := gc_s_v[gc_rank2]
 //line slpjam.go:59
 					out[g] = v
@@ -1221,7 +1159,6 @@ func gc_body_slpJamSum64(gc_b2 *compiled.Block, in, out []float64, run int) {
 					gc_pos2.Thread = gc_rank2
 //line slpjam.go:53
 					g := gc_bx2*gc_bdx2 + gc_tx2
-//line slpjam.go:55
 					v := gc_s_v[gc_rank2]
 //line slpjam.go:59
 					out[g] = v
@@ -1232,7 +1169,6 @@ func gc_body_slpJamSum64(gc_b2 *compiled.Block, in, out []float64, run int) {
 				gc_pos2.Thread = gc_rank2
 //line slpjam.go:53
 				g := gc_bx2*gc_bdx2 + gc_tx2
-//line slpjam.go:55
 				v := gc_s_v[gc_rank2]
 //line slpjam.go:59
 				out[g] = v
@@ -1272,7 +1208,6 @@ func gc_slp_eightSumsOf_1_float64(run []float64) float64 {
 //line slpjam.go:71
 				gc_v0 = archsimd.LoadFloat64x4(&[4]float64{v0, v1, v2, v3})
 			}
-//line slpjam.go:72
 			if len(r) >= 8 {
 //line slpjam.go:72
 				gc_v1 = gc_v1.Add(archsimd.LoadFloat64x4Slice(r[4:]))
@@ -1323,7 +1258,6 @@ func gc_slp_eightSumsOf_1_float64(run []float64) float64 {
 			run = run[8:]
 		}
 	}
-//line slpjam.go:78
 	for _, x := range run {
 		v0 += x
 	}
@@ -1370,7 +1304,6 @@ func gc_slp_eightSumsOf_1_float64_pair(gc_p0_run []float64, gc_p1_run []float64)
 //line slpjam.go:71
 			gc_v0_p0 = archsimd.LoadFloat64x4(&[4]float64{gc_p0_v0, gc_p0_v1, gc_p0_v2, gc_p0_v3})
 		}
-//line slpjam.go:72
 		if len(gc_p0_r) >= 8 {
 //line slpjam.go:72
 			gc_v1_p0 = gc_v1_p0.Add(archsimd.LoadFloat64x4Slice(gc_p0_r[4:]))
@@ -1411,7 +1344,6 @@ func gc_slp_eightSumsOf_1_float64_pair(gc_p0_run []float64, gc_p1_run []float64)
 //line slpjam.go:71
 			gc_v0_p1 = archsimd.LoadFloat64x4(&[4]float64{gc_p1_v0, gc_p1_v1, gc_p1_v2, gc_p1_v3})
 		}
-//line slpjam.go:72
 		if len(gc_p1_r) >= 8 {
 //line slpjam.go:72
 			gc_v1_p1 = gc_v1_p1.Add(archsimd.LoadFloat64x4Slice(gc_p1_r[4:]))
@@ -1454,7 +1386,6 @@ func gc_slp_eightSumsOf_1_float64_pair(gc_p0_run []float64, gc_p1_run []float64)
 //line slpjam.go:71
 			gc_v0_p0 = archsimd.LoadFloat64x4(&[4]float64{gc_p0_v0, gc_p0_v1, gc_p0_v2, gc_p0_v3})
 		}
-//line slpjam.go:72
 		if len(gc_p0_r) >= 8 {
 //line slpjam.go:72
 			gc_v1_p0 = gc_v1_p0.Add(archsimd.LoadFloat64x4Slice(gc_p0_r[4:]))
@@ -1495,7 +1426,6 @@ func gc_slp_eightSumsOf_1_float64_pair(gc_p0_run []float64, gc_p1_run []float64)
 //line slpjam.go:71
 			gc_v0_p1 = archsimd.LoadFloat64x4(&[4]float64{gc_p1_v0, gc_p1_v1, gc_p1_v2, gc_p1_v3})
 		}
-//line slpjam.go:72
 		if len(gc_p1_r) >= 8 {
 //line slpjam.go:72
 			gc_v1_p1 = gc_v1_p1.Add(archsimd.LoadFloat64x4Slice(gc_p1_r[4:]))

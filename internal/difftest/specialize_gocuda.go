@@ -38,7 +38,6 @@ func gc_body_specAxpy[T specNumber](gc_b *compiled.Block, gc_lo, gc_hi int, in, 
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line specialize.go:42
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -49,7 +48,6 @@ func gc_body_specAxpy[T specNumber](gc_b *compiled.Block, gc_lo, gc_hi int, in, 
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line specialize.go:53
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -201,7 +199,6 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 							i := gc_bx*gc_bdx*2 + tid
 //line specialize.go:47
 							var ahead T = specAt(in, i)
-//line specialize.go:49
 							gc_s_ahead[gc_rank] = ahead
 						}
 						{
@@ -213,7 +210,6 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 							i := gc_bx*gc_bdx*2 + tid
 //line specialize.go:47
 							var ahead T = specAt(in, i)
-//line specialize.go:49
 							gc_s_ahead[gc_rank] = ahead
 						}
 						{
@@ -225,7 +221,6 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 							i := gc_bx*gc_bdx*2 + tid
 //line specialize.go:47
 							var ahead T = specAt(in, i)
-//line specialize.go:49
 							gc_s_ahead[gc_rank] = ahead
 						}
 						{
@@ -237,7 +232,6 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 							i := gc_bx*gc_bdx*2 + tid
 //line specialize.go:47
 							var ahead T = specAt(in, i)
-//line specialize.go:49
 							gc_s_ahead[gc_rank] = ahead
 						}
 					}
@@ -249,14 +243,12 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 						i := gc_bx*gc_bdx*2 + tid
 //line specialize.go:47
 						var ahead T = specAt(in, i)
-//line specialize.go:49
 						gc_s_ahead[gc_rank] = ahead
 					}
 				}
 			}
 		}
 	}) {
-//line specialize.go:56
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := (gc_bx * gc_bdx * 2) + gc_bdx
 			if gc_bdx <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
@@ -266,36 +258,28 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
-//line specialize.go:66
 						gc_rank := gc_base + gc_tx
-//line specialize.go:47
 						ahead := gc_s_ahead[gc_rank]
 //line specialize.go:47
 						gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
 					}
 					{
 						gc_tx := gc_step2 + 1
-//line specialize.go:52
 						gc_rank := gc_base + gc_tx
-//line specialize.go:47
 						ahead := gc_s_ahead[gc_rank]
 //line specialize.go:47
 						gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
 					}
 					{
 						gc_tx := gc_step2 + 2
-//line specialize.go:52
 						gc_rank := gc_base + gc_tx
-//line specialize.go:47
 						ahead := gc_s_ahead[gc_rank]
 //line specialize.go:47
 						gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
 					}
 					{
 						gc_tx := gc_step2 + 3
-//line specialize.go:52
 						gc_rank := gc_base + gc_tx
-//line specialize.go:47
 						ahead := gc_s_ahead[gc_rank]
 //line specialize.go:47
 						gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
@@ -303,7 +287,6 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 				}
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line specialize.go:47
 					ahead := gc_s_ahead[gc_rank]
 //line specialize.go:47
 					gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
@@ -318,9 +301,7 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 //line specialize.go:44
 						tid := gc_tx
 						i := gc_bx*gc_bdx*2 + tid
-//line specialize.go:47
 						ahead := gc_s_ahead[gc_rank]
-//line specialize.go:47
 						sdata[tid] = ahead + specAt(in, i+gc_bdx)
 					}
 					{
@@ -330,9 +311,7 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 //line specialize.go:44
 						tid := gc_tx
 						i := gc_bx*gc_bdx*2 + tid
-//line specialize.go:47
 						ahead := gc_s_ahead[gc_rank]
-//line specialize.go:47
 						sdata[tid] = ahead + specAt(in, i+gc_bdx)
 					}
 					{
@@ -342,9 +321,7 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 //line specialize.go:44
 						tid := gc_tx
 						i := gc_bx*gc_bdx*2 + tid
-//line specialize.go:47
 						ahead := gc_s_ahead[gc_rank]
-//line specialize.go:47
 						sdata[tid] = ahead + specAt(in, i+gc_bdx)
 					}
 					{
@@ -354,9 +331,7 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 //line specialize.go:44
 						tid := gc_tx
 						i := gc_bx*gc_bdx*2 + tid
-//line specialize.go:47
 						ahead := gc_s_ahead[gc_rank]
-//line specialize.go:47
 						sdata[tid] = ahead + specAt(in, i+gc_bdx)
 					}
 				}
@@ -366,15 +341,12 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 //line specialize.go:44
 					tid := gc_tx
 					i := gc_bx*gc_bdx*2 + tid
-//line specialize.go:47
 					ahead := gc_s_ahead[gc_rank]
-//line specialize.go:47
 					sdata[tid] = ahead + specAt(in, i+gc_bdx)
 				}
 			}
 		}
 	} else {
-//line specialize.go:54
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx * gc_bdx * 2
 			gc_off4 := (gc_bx * gc_bdx * 2) + gc_bdx
@@ -473,7 +445,6 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 				continue
 			}
 		}
-//line specialize.go:57
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
@@ -582,7 +553,6 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 		}
 	}
 	{
-//line specialize.go:59
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -612,13 +582,11 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 						gc_at9[0] = gc_at10[0]
 					}
 				}
-//line specialize.go:60
 				for gc_tx := gc_step8; gc_tx < gc_to; gc_tx++ {
 //line specialize.go:56
 					gc_at9[0] = gc_at10[0]
 				}
 			} else {
-//line specialize.go:60
 				gc_step9 := gc_from
 				for ; gc_step9+3 < gc_to; gc_step9 += 4 {
 					{
@@ -629,7 +597,6 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line specialize.go:60
 						gc_tx := gc_step9 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -637,7 +604,6 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line specialize.go:60
 						gc_tx := gc_step9 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -645,7 +611,6 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line specialize.go:60
 						gc_tx := gc_step9 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -653,7 +618,6 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 						partial[gc_bx] = sdata[0]
 					}
 				}
-//line specialize.go:60
 				for gc_tx := gc_step9; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -697,7 +661,6 @@ func gc_body_specRelayKernel[T specNumber](gc_b *compiled.Block, in, out []T, k 
 	s := gocuda.Shared[T](t, gc_bdx)[:gc_bdx]
 //line specialize.go:83
 	var s_ []T = s
-//line specialize.go:85
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
 		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(s_) {
@@ -714,7 +677,6 @@ func gc_body_specRelayKernel[T specNumber](gc_b *compiled.Block, in, out []T, k 
 				var r_3 specRelay[T] = r
 //line specialize.go:66
 				gc_at2[gc_tx] = x * r_3.k
-//line specialize.go:70
 				gc_s_r[gc_rank] = r
 			}
 		} else {
@@ -731,12 +693,10 @@ func gc_body_specRelayKernel[T specNumber](gc_b *compiled.Block, in, out []T, k 
 				var r_3 specRelay[T] = r
 //line specialize.go:66
 				s_[gc_tx] = x * r_3.k
-//line specialize.go:70
 				gc_s_r[gc_rank] = r
 			}
 		}
 	}
-//line specialize.go:76
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_qoff, gc_qd := 1, gc_bdx
 		if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
@@ -754,7 +714,6 @@ func gc_body_specRelayKernel[T specNumber](gc_b *compiled.Block, in, out []T, k 
 						gc_rank := gc_base + gc_tx
 //line specialize.go:68
 						v := gc_at3[gc_u]
-//line specialize.go:70
 						gc_s_v[gc_rank] = v
 					}
 				} else {
@@ -766,7 +725,6 @@ func gc_body_specRelayKernel[T specNumber](gc_b *compiled.Block, in, out []T, k 
 							gc_pos.Thread = gc_rank
 //line specialize.go:68
 							v := s_[(gc_tx + gc_r)]
-//line specialize.go:70
 							gc_s_v[gc_rank] = v
 						}
 						{
@@ -775,7 +733,6 @@ func gc_body_specRelayKernel[T specNumber](gc_b *compiled.Block, in, out []T, k 
 							gc_pos.Thread = gc_rank
 //line specialize.go:68
 							v := s_[(gc_tx + gc_r)]
-//line specialize.go:70
 							gc_s_v[gc_rank] = v
 						}
 						{
@@ -784,7 +741,6 @@ func gc_body_specRelayKernel[T specNumber](gc_b *compiled.Block, in, out []T, k 
 							gc_pos.Thread = gc_rank
 //line specialize.go:68
 							v := s_[(gc_tx + gc_r)]
-//line specialize.go:70
 							gc_s_v[gc_rank] = v
 						}
 						{
@@ -793,7 +749,6 @@ func gc_body_specRelayKernel[T specNumber](gc_b *compiled.Block, in, out []T, k 
 							gc_pos.Thread = gc_rank
 //line specialize.go:68
 							v := s_[(gc_tx + gc_r)]
-//line specialize.go:70
 							gc_s_v[gc_rank] = v
 						}
 					}
@@ -802,7 +757,6 @@ func gc_body_specRelayKernel[T specNumber](gc_b *compiled.Block, in, out []T, k 
 						gc_pos.Thread = gc_rank
 //line specialize.go:68
 						v := s_[(gc_tx + gc_r)]
-//line specialize.go:70
 						gc_s_v[gc_rank] = v
 					}
 				}
@@ -817,7 +771,6 @@ func gc_body_specRelayKernel[T specNumber](gc_b *compiled.Block, in, out []T, k 
 					gc_pos.Thread = gc_rank
 //line specialize.go:68
 					v := s_[(gc_tx+1)%gc_bdx]
-//line specialize.go:70
 					gc_s_v[gc_rank] = v
 				}
 				{
@@ -826,7 +779,6 @@ func gc_body_specRelayKernel[T specNumber](gc_b *compiled.Block, in, out []T, k 
 					gc_pos.Thread = gc_rank
 //line specialize.go:68
 					v := s_[(gc_tx+1)%gc_bdx]
-//line specialize.go:70
 					gc_s_v[gc_rank] = v
 				}
 				{
@@ -835,7 +787,6 @@ func gc_body_specRelayKernel[T specNumber](gc_b *compiled.Block, in, out []T, k 
 					gc_pos.Thread = gc_rank
 //line specialize.go:68
 					v := s_[(gc_tx+1)%gc_bdx]
-//line specialize.go:70
 					gc_s_v[gc_rank] = v
 				}
 				{
@@ -844,7 +795,6 @@ func gc_body_specRelayKernel[T specNumber](gc_b *compiled.Block, in, out []T, k 
 					gc_pos.Thread = gc_rank
 //line specialize.go:68
 					v := s_[(gc_tx+1)%gc_bdx]
-//line specialize.go:70
 					gc_s_v[gc_rank] = v
 				}
 			}
@@ -853,7 +803,6 @@ func gc_body_specRelayKernel[T specNumber](gc_b *compiled.Block, in, out []T, k 
 				gc_pos.Thread = gc_rank
 //line specialize.go:68
 				v := s_[(gc_tx+1)%gc_bdx]
-//line specialize.go:70
 				gc_s_v[gc_rank] = v
 			}
 		}
@@ -862,13 +811,11 @@ func gc_body_specRelayKernel[T specNumber](gc_b *compiled.Block, in, out []T, k 
 	var s_2 []T = s
 //line specialize.go:83
 	var x_ T = 1
-//line specialize.go:85
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		if gc_bdx <= len(s_2) {
 			gc_at4 := s_2[:gc_bdx]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line specialize.go:91
 				v := gc_s_v[gc_rank]
 				r := gc_s_r[gc_rank]
 //line specialize.go:70
@@ -879,7 +826,6 @@ func gc_body_specRelayKernel[T specNumber](gc_b *compiled.Block, in, out []T, k 
 				var r_5 specRelay[T] = r
 //line specialize.go:66
 				gc_at4[gc_tx] = x_ * r_5.k
-//line specialize.go:70
 				gc_s_r_[gc_rank] = r_
 			}
 		} else {
@@ -896,12 +842,10 @@ func gc_body_specRelayKernel[T specNumber](gc_b *compiled.Block, in, out []T, k 
 				var r_5 specRelay[T] = r
 //line specialize.go:66
 				s_2[gc_tx] = x_ * r_5.k
-//line specialize.go:70
 				gc_s_r_[gc_rank] = r_
 			}
 		}
 	}
-//line specialize.go:76
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_qoff2, gc_qd2 := 1, gc_bdx
 		if compiled.Segmented(gc_qoff2, gc_qd2, 0, gc_bdx) {
@@ -919,7 +863,6 @@ func gc_body_specRelayKernel[T specNumber](gc_b *compiled.Block, in, out []T, k 
 						gc_rank := gc_base + gc_tx
 //line specialize.go:68
 						v_ := gc_at5[gc_u2]
-//line specialize.go:70
 						gc_s_v_[gc_rank] = v_
 					}
 				} else {
@@ -931,7 +874,6 @@ func gc_body_specRelayKernel[T specNumber](gc_b *compiled.Block, in, out []T, k 
 							gc_pos.Thread = gc_rank
 //line specialize.go:68
 							v_ := s_2[(gc_tx + gc_r2)]
-//line specialize.go:70
 							gc_s_v_[gc_rank] = v_
 						}
 						{
@@ -940,7 +882,6 @@ func gc_body_specRelayKernel[T specNumber](gc_b *compiled.Block, in, out []T, k 
 							gc_pos.Thread = gc_rank
 //line specialize.go:68
 							v_ := s_2[(gc_tx + gc_r2)]
-//line specialize.go:70
 							gc_s_v_[gc_rank] = v_
 						}
 						{
@@ -949,7 +890,6 @@ func gc_body_specRelayKernel[T specNumber](gc_b *compiled.Block, in, out []T, k 
 							gc_pos.Thread = gc_rank
 //line specialize.go:68
 							v_ := s_2[(gc_tx + gc_r2)]
-//line specialize.go:70
 							gc_s_v_[gc_rank] = v_
 						}
 						{
@@ -958,7 +898,6 @@ func gc_body_specRelayKernel[T specNumber](gc_b *compiled.Block, in, out []T, k 
 							gc_pos.Thread = gc_rank
 //line specialize.go:68
 							v_ := s_2[(gc_tx + gc_r2)]
-//line specialize.go:70
 							gc_s_v_[gc_rank] = v_
 						}
 					}
@@ -967,7 +906,6 @@ func gc_body_specRelayKernel[T specNumber](gc_b *compiled.Block, in, out []T, k 
 						gc_pos.Thread = gc_rank
 //line specialize.go:68
 						v_ := s_2[(gc_tx + gc_r2)]
-//line specialize.go:70
 						gc_s_v_[gc_rank] = v_
 					}
 				}
@@ -982,7 +920,6 @@ func gc_body_specRelayKernel[T specNumber](gc_b *compiled.Block, in, out []T, k 
 					gc_pos.Thread = gc_rank
 //line specialize.go:68
 					v_ := s_2[(gc_tx+1)%gc_bdx]
-//line specialize.go:70
 					gc_s_v_[gc_rank] = v_
 				}
 				{
@@ -991,7 +928,6 @@ func gc_body_specRelayKernel[T specNumber](gc_b *compiled.Block, in, out []T, k 
 					gc_pos.Thread = gc_rank
 //line specialize.go:68
 					v_ := s_2[(gc_tx+1)%gc_bdx]
-//line specialize.go:70
 					gc_s_v_[gc_rank] = v_
 				}
 				{
@@ -1000,7 +936,6 @@ func gc_body_specRelayKernel[T specNumber](gc_b *compiled.Block, in, out []T, k 
 					gc_pos.Thread = gc_rank
 //line specialize.go:68
 					v_ := s_2[(gc_tx+1)%gc_bdx]
-//line specialize.go:70
 					gc_s_v_[gc_rank] = v_
 				}
 				{
@@ -1009,7 +944,6 @@ func gc_body_specRelayKernel[T specNumber](gc_b *compiled.Block, in, out []T, k 
 					gc_pos.Thread = gc_rank
 //line specialize.go:68
 					v_ := s_2[(gc_tx+1)%gc_bdx]
-//line specialize.go:70
 					gc_s_v_[gc_rank] = v_
 				}
 			}
@@ -1018,12 +952,10 @@ func gc_body_specRelayKernel[T specNumber](gc_b *compiled.Block, in, out []T, k 
 				gc_pos.Thread = gc_rank
 //line specialize.go:68
 				v_ := s_2[(gc_tx+1)%gc_bdx]
-//line specialize.go:70
 				gc_s_v_[gc_rank] = v_
 			}
 		}
 	}
-//line specialize.go:76
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off4 := gc_bx * gc_bdx
 		if gc_off4 >= 0 && gc_off4 <= len(out) && gc_bdx <= len(out)-gc_off4 {
@@ -1032,9 +964,7 @@ func gc_body_specRelayKernel[T specNumber](gc_b *compiled.Block, in, out []T, k 
 			for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
 				{
 					gc_tx := gc_step5 + 0
-//line specialize.go:85
 					gc_rank := gc_base + gc_tx
-//line specialize.go:84
 					v_ := gc_s_v_[gc_rank]
 					r_ := gc_s_r_[gc_rank]
 //line specialize.go:70
@@ -1045,11 +975,8 @@ func gc_body_specRelayKernel[T specNumber](gc_b *compiled.Block, in, out []T, k 
 					gc_at6[gc_tx] = r_ + r_2
 				}
 				{
-//line specialize.go:88
 					gc_tx := gc_step5 + 1
-//line specialize.go:90
 					gc_rank := gc_base + gc_tx
-//line specialize.go:84
 					v_ := gc_s_v_[gc_rank]
 					r_ := gc_s_r_[gc_rank]
 //line specialize.go:70
@@ -1060,11 +987,8 @@ func gc_body_specRelayKernel[T specNumber](gc_b *compiled.Block, in, out []T, k 
 					gc_at6[gc_tx] = r_ + r_2
 				}
 				{
-//line specialize.go:88
 					gc_tx := gc_step5 + 2
-//line specialize.go:90
 					gc_rank := gc_base + gc_tx
-//line specialize.go:84
 					v_ := gc_s_v_[gc_rank]
 					r_ := gc_s_r_[gc_rank]
 //line specialize.go:70
@@ -1075,11 +999,8 @@ func gc_body_specRelayKernel[T specNumber](gc_b *compiled.Block, in, out []T, k 
 					gc_at6[gc_tx] = r_ + r_2
 				}
 				{
-//line specialize.go:88
 					gc_tx := gc_step5 + 3
-//line specialize.go:90
 					gc_rank := gc_base + gc_tx
-//line specialize.go:84
 					v_ := gc_s_v_[gc_rank]
 					r_ := gc_s_r_[gc_rank]
 //line specialize.go:70
@@ -1090,10 +1011,8 @@ func gc_body_specRelayKernel[T specNumber](gc_b *compiled.Block, in, out []T, k 
 					gc_at6[gc_tx] = r_ + r_2
 				}
 			}
-//line specialize.go:88
 			for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line specialize.go:84
 				v_ := gc_s_v_[gc_rank]
 				r_ := gc_s_r_[gc_rank]
 //line specialize.go:70
@@ -1104,7 +1023,6 @@ func gc_body_specRelayKernel[T specNumber](gc_b *compiled.Block, in, out []T, k 
 				gc_at6[gc_tx] = r_ + r_2
 			}
 		} else {
-//line specialize.go:88
 			gc_step6 := 0
 			for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
 				{
@@ -1113,7 +1031,6 @@ func gc_body_specRelayKernel[T specNumber](gc_b *compiled.Block, in, out []T, k 
 					gc_pos.Thread = gc_rank
 //line specialize.go:82
 					i := gc_bx*gc_bdx + gc_tx
-//line specialize.go:84
 					v_ := gc_s_v_[gc_rank]
 					r_ := gc_s_r_[gc_rank]
 //line specialize.go:70
@@ -1124,13 +1041,11 @@ func gc_body_specRelayKernel[T specNumber](gc_b *compiled.Block, in, out []T, k 
 					out[i] = r_ + r_2
 				}
 				{
-//line specialize.go:88
 					gc_tx := gc_step6 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line specialize.go:82
 					i := gc_bx*gc_bdx + gc_tx
-//line specialize.go:84
 					v_ := gc_s_v_[gc_rank]
 					r_ := gc_s_r_[gc_rank]
 //line specialize.go:70
@@ -1141,13 +1056,11 @@ func gc_body_specRelayKernel[T specNumber](gc_b *compiled.Block, in, out []T, k 
 					out[i] = r_ + r_2
 				}
 				{
-//line specialize.go:88
 					gc_tx := gc_step6 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line specialize.go:82
 					i := gc_bx*gc_bdx + gc_tx
-//line specialize.go:84
 					v_ := gc_s_v_[gc_rank]
 					r_ := gc_s_r_[gc_rank]
 //line specialize.go:70
@@ -1158,13 +1071,11 @@ func gc_body_specRelayKernel[T specNumber](gc_b *compiled.Block, in, out []T, k 
 					out[i] = r_ + r_2
 				}
 				{
-//line specialize.go:88
 					gc_tx := gc_step6 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line specialize.go:82
 					i := gc_bx*gc_bdx + gc_tx
-//line specialize.go:84
 					v_ := gc_s_v_[gc_rank]
 					r_ := gc_s_r_[gc_rank]
 //line specialize.go:70
@@ -1175,13 +1086,11 @@ func gc_body_specRelayKernel[T specNumber](gc_b *compiled.Block, in, out []T, k 
 					out[i] = r_ + r_2
 				}
 			}
-//line specialize.go:88
 			for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 //line specialize.go:82
 				i := gc_bx*gc_bdx + gc_tx
-//line specialize.go:84
 				v_ := gc_s_v_[gc_rank]
 				r_ := gc_s_r_[gc_rank]
 //line specialize.go:70

@@ -63,7 +63,6 @@ func gc_body_specAxpy[T specNumber](gc_b17 *compiled.Block, gc_lo5, gc_hi5 int, 
 	gc_gdy5 := gc_gd5.Y
 	gc_n5 := gc_b17.Len()
 	gc_bx5 := 0
-//line specialize.go:42
 	for gc_q5 := gc_lo5; gc_q5 < gc_hi5; {
 		if gc_b17.Stopped() {
 			return
@@ -74,7 +73,6 @@ func gc_body_specAxpy[T specNumber](gc_b17 *compiled.Block, gc_lo5, gc_hi5 int, 
 		gc_run5 := min(gc_hi5-gc_q5, gc_gdx5-gc_first5)
 		gc_q5 += gc_run5
 		gc_runlo5, gc_runhi5 := gc_first5*gc_bdx5, (gc_first5+gc_run5)*gc_bdx5
-//line specialize.go:53
 		gc_from5, gc_to5 := gc_runlo5, gc_runhi5
 		if !compiled.Adds(gc_bx5*gc_bdx5, gc_to5) {
 			panic(compiled.ErrGuardWraps)
@@ -190,7 +188,6 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 	gc_n2 := gc_b2.Len()
 	_ = &k
 	gc_bx2 := 0
-//line specialize.go:43
 	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b2.Stopped() {
 			return
@@ -201,7 +198,6 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
 		gc_q2 += gc_run2
 		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-//line specialize.go:54
 		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
 		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -238,7 +234,6 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 										archsimd.LoadFloat32x16Slice(gc_at5[(gc_tx2 - gc_fastlo2):]).Mul(gc_vb10).Add(archsimd.LoadFloat32x16Slice(gc_at6[(gc_tx2 - gc_fastlo2):])).StoreSlice(gc_at4[(gc_tx2 - gc_fastlo2):])
 									}
 								}
-//line specialize.go:36
 								archsimd.ClearAVXUpperBits()
 								return gc_vstep, false
 							}(gc_vstep)
@@ -260,7 +255,6 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 									archsimd.LoadFloat32x8Slice(gc_at5[(gc_tx2 - gc_fastlo2):]).Mul(gc_vb9).Add(archsimd.LoadFloat32x8Slice(gc_at6[(gc_tx2 - gc_fastlo2):])).StoreSlice(gc_at4[(gc_tx2 - gc_fastlo2):])
 								}
 							}
-//line specialize.go:36
 							archsimd.ClearAVXUpperBits()
 						}
 						for gc_u2 := gc_vstep - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
@@ -418,7 +412,6 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 								gc_result7.Mul(gc_vb8).Add(gc_result8).StoreSlice(out[i:])
 							}
 						}
-//line specialize.go:37
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -555,7 +548,6 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 							gc_result3.Mul(gc_vb4).Add(gc_result4).StoreSlice(out[i:])
 						}
 					}
-//line specialize.go:37
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step2 := gc_vstep2
@@ -630,7 +622,6 @@ func gc_body_specAxpy_int32(gc_b7 *compiled.Block, gc_lo3, gc_hi3 int, in []int3
 	gc_gdy3 := gc_gd3.Y
 	gc_n3 := gc_b7.Len()
 	gc_bx3 := 0
-//line specialize.go:42
 	for gc_q3 := gc_lo3; gc_q3 < gc_hi3; {
 		if gc_b7.Stopped() {
 			return
@@ -641,7 +632,6 @@ func gc_body_specAxpy_int32(gc_b7 *compiled.Block, gc_lo3, gc_hi3 int, in []int3
 		gc_run3 := min(gc_hi3-gc_q3, gc_gdx3-gc_first3)
 		gc_q3 += gc_run3
 		gc_runlo3, gc_runhi3 := gc_first3*gc_bdx3, (gc_first3+gc_run3)*gc_bdx3
-//line specialize.go:53
 		gc_from3, gc_to3 := gc_runlo3, gc_runhi3
 		if !compiled.Adds(gc_bx3*gc_bdx3, gc_to3) {
 			panic(compiled.ErrGuardWraps)
@@ -678,7 +668,6 @@ func gc_body_specAxpy_int32(gc_b7 *compiled.Block, gc_lo3, gc_hi3 int, in []int3
 										archsimd.LoadInt32x16Slice(gc_at8[(gc_tx3 - gc_fastlo3):]).Mul(gc_vb16).Add(archsimd.LoadInt32x16Slice(gc_at9[(gc_tx3 - gc_fastlo3):])).StoreSlice(gc_at7[(gc_tx3 - gc_fastlo3):])
 									}
 								}
-//line specialize.go:36
 								archsimd.ClearAVXUpperBits()
 								return gc_vstep3, false
 							}(gc_vstep3)
@@ -700,7 +689,6 @@ func gc_body_specAxpy_int32(gc_b7 *compiled.Block, gc_lo3, gc_hi3 int, in []int3
 									archsimd.LoadInt32x8Slice(gc_at8[(gc_tx3 - gc_fastlo3):]).Mul(gc_vb15).Add(archsimd.LoadInt32x8Slice(gc_at9[(gc_tx3 - gc_fastlo3):])).StoreSlice(gc_at7[(gc_tx3 - gc_fastlo3):])
 								}
 							}
-//line specialize.go:36
 							archsimd.ClearAVXUpperBits()
 						}
 						for gc_u3 := gc_vstep3 - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
@@ -858,7 +846,6 @@ func gc_body_specAxpy_int32(gc_b7 *compiled.Block, gc_lo3, gc_hi3 int, in []int3
 								gc_result15.Mul(gc_vb14).Add(gc_result16).StoreSlice(out[i:])
 							}
 						}
-//line specialize.go:37
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
 					}(gc_vstep4)
@@ -995,7 +982,6 @@ func gc_body_specAxpy_int32(gc_b7 *compiled.Block, gc_lo3, gc_hi3 int, in []int3
 							gc_result11.Mul(gc_vb12).Add(gc_result12).StoreSlice(out[i:])
 						}
 					}
-//line specialize.go:37
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step3 := gc_vstep4
@@ -1070,7 +1056,6 @@ func gc_body_specAxpy_uint32(gc_b12 *compiled.Block, gc_lo4, gc_hi4 int, in []ui
 	gc_gdy4 := gc_gd4.Y
 	gc_n4 := gc_b12.Len()
 	gc_bx4 := 0
-//line specialize.go:42
 	for gc_q4 := gc_lo4; gc_q4 < gc_hi4; {
 		if gc_b12.Stopped() {
 			return
@@ -1081,7 +1066,6 @@ func gc_body_specAxpy_uint32(gc_b12 *compiled.Block, gc_lo4, gc_hi4 int, in []ui
 		gc_run4 := min(gc_hi4-gc_q4, gc_gdx4-gc_first4)
 		gc_q4 += gc_run4
 		gc_runlo4, gc_runhi4 := gc_first4*gc_bdx4, (gc_first4+gc_run4)*gc_bdx4
-//line specialize.go:53
 		gc_from4, gc_to4 := gc_runlo4, gc_runhi4
 		if !compiled.Adds(gc_bx4*gc_bdx4, gc_to4) {
 			panic(compiled.ErrGuardWraps)
@@ -1118,7 +1102,6 @@ func gc_body_specAxpy_uint32(gc_b12 *compiled.Block, gc_lo4, gc_hi4 int, in []ui
 										archsimd.LoadUint32x16Slice(gc_at11[(gc_tx4 - gc_fastlo4):]).Mul(gc_vb22).Add(archsimd.LoadUint32x16Slice(gc_at12[(gc_tx4 - gc_fastlo4):])).StoreSlice(gc_at10[(gc_tx4 - gc_fastlo4):])
 									}
 								}
-//line specialize.go:36
 								archsimd.ClearAVXUpperBits()
 								return gc_vstep5, false
 							}(gc_vstep5)
@@ -1140,7 +1123,6 @@ func gc_body_specAxpy_uint32(gc_b12 *compiled.Block, gc_lo4, gc_hi4 int, in []ui
 									archsimd.LoadUint32x8Slice(gc_at11[(gc_tx4 - gc_fastlo4):]).Mul(gc_vb21).Add(archsimd.LoadUint32x8Slice(gc_at12[(gc_tx4 - gc_fastlo4):])).StoreSlice(gc_at10[(gc_tx4 - gc_fastlo4):])
 								}
 							}
-//line specialize.go:36
 							archsimd.ClearAVXUpperBits()
 						}
 						for gc_u4 := gc_vstep5 - gc_fastlo4; gc_u4 < gc_seglen4; gc_u4++ {
@@ -1298,7 +1280,6 @@ func gc_body_specAxpy_uint32(gc_b12 *compiled.Block, gc_lo4, gc_hi4 int, in []ui
 								gc_result23.Mul(gc_vb20).Add(gc_result24).StoreSlice(out[i:])
 							}
 						}
-//line specialize.go:37
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep6, false
 					}(gc_vstep6)
@@ -1435,7 +1416,6 @@ func gc_body_specAxpy_uint32(gc_b12 *compiled.Block, gc_lo4, gc_hi4 int, in []ui
 							gc_result19.Mul(gc_vb18).Add(gc_result20).StoreSlice(out[i:])
 						}
 					}
-//line specialize.go:37
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step4 := gc_vstep6
@@ -1562,7 +1542,6 @@ func gc_body_specTree[T specNumber](gc_b17 *compiled.Block, in, partial []T) {
 							i := gc_bx5*gc_bdx5*2 + tid
 //line specialize.go:47
 							var ahead T = specAt(in, i)
-//line specialize.go:49
 							gc_s_ahead[gc_rank5] = ahead
 						}
 						{
@@ -1574,7 +1553,6 @@ func gc_body_specTree[T specNumber](gc_b17 *compiled.Block, in, partial []T) {
 							i := gc_bx5*gc_bdx5*2 + tid
 //line specialize.go:47
 							var ahead T = specAt(in, i)
-//line specialize.go:49
 							gc_s_ahead[gc_rank5] = ahead
 						}
 						{
@@ -1586,7 +1564,6 @@ func gc_body_specTree[T specNumber](gc_b17 *compiled.Block, in, partial []T) {
 							i := gc_bx5*gc_bdx5*2 + tid
 //line specialize.go:47
 							var ahead T = specAt(in, i)
-//line specialize.go:49
 							gc_s_ahead[gc_rank5] = ahead
 						}
 						{
@@ -1598,7 +1575,6 @@ func gc_body_specTree[T specNumber](gc_b17 *compiled.Block, in, partial []T) {
 							i := gc_bx5*gc_bdx5*2 + tid
 //line specialize.go:47
 							var ahead T = specAt(in, i)
-//line specialize.go:49
 							gc_s_ahead[gc_rank5] = ahead
 						}
 					}
@@ -1610,14 +1586,12 @@ func gc_body_specTree[T specNumber](gc_b17 *compiled.Block, in, partial []T) {
 						i := gc_bx5*gc_bdx5*2 + tid
 //line specialize.go:47
 						var ahead T = specAt(in, i)
-//line specialize.go:49
 						gc_s_ahead[gc_rank5] = ahead
 					}
 				}
 			}
 		}
 	}) {
-//line specialize.go:56
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
 			gc_off30 := (gc_bx5 * gc_bdx5 * 2) + gc_bdx5
 			if gc_bdx5 <= len(sdata) && gc_off30 >= 0 && gc_off30 <= len(in) && gc_bdx5 <= len(in)-gc_off30 {
@@ -1627,36 +1601,28 @@ func gc_body_specTree[T specNumber](gc_b17 *compiled.Block, in, partial []T) {
 				for ; gc_step32+3 < gc_bdx5; gc_step32 += 4 {
 					{
 						gc_tx5 := gc_step32 + 0
-//line specialize.go:66
 						gc_rank5 := gc_base5 + gc_tx5
-//line specialize.go:47
 						ahead := gc_s_ahead[gc_rank5]
 //line specialize.go:47
 						gc_at42[gc_tx5] = ahead + gc_at43[gc_tx5]
 					}
 					{
 						gc_tx5 := gc_step32 + 1
-//line specialize.go:52
 						gc_rank5 := gc_base5 + gc_tx5
-//line specialize.go:47
 						ahead := gc_s_ahead[gc_rank5]
 //line specialize.go:47
 						gc_at42[gc_tx5] = ahead + gc_at43[gc_tx5]
 					}
 					{
 						gc_tx5 := gc_step32 + 2
-//line specialize.go:52
 						gc_rank5 := gc_base5 + gc_tx5
-//line specialize.go:47
 						ahead := gc_s_ahead[gc_rank5]
 //line specialize.go:47
 						gc_at42[gc_tx5] = ahead + gc_at43[gc_tx5]
 					}
 					{
 						gc_tx5 := gc_step32 + 3
-//line specialize.go:52
 						gc_rank5 := gc_base5 + gc_tx5
-//line specialize.go:47
 						ahead := gc_s_ahead[gc_rank5]
 //line specialize.go:47
 						gc_at42[gc_tx5] = ahead + gc_at43[gc_tx5]
@@ -1664,7 +1630,6 @@ func gc_body_specTree[T specNumber](gc_b17 *compiled.Block, in, partial []T) {
 				}
 				for gc_tx5 := gc_step32; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
-//line specialize.go:47
 					ahead := gc_s_ahead[gc_rank5]
 //line specialize.go:47
 					gc_at42[gc_tx5] = ahead + gc_at43[gc_tx5]
@@ -1679,9 +1644,7 @@ func gc_body_specTree[T specNumber](gc_b17 *compiled.Block, in, partial []T) {
 //line specialize.go:44
 						tid := gc_tx5
 						i := gc_bx5*gc_bdx5*2 + tid
-//line specialize.go:47
 						ahead := gc_s_ahead[gc_rank5]
-//line specialize.go:47
 						sdata[tid] = ahead + specAt(in, i+gc_bdx5)
 					}
 					{
@@ -1691,9 +1654,7 @@ func gc_body_specTree[T specNumber](gc_b17 *compiled.Block, in, partial []T) {
 //line specialize.go:44
 						tid := gc_tx5
 						i := gc_bx5*gc_bdx5*2 + tid
-//line specialize.go:47
 						ahead := gc_s_ahead[gc_rank5]
-//line specialize.go:47
 						sdata[tid] = ahead + specAt(in, i+gc_bdx5)
 					}
 					{
@@ -1703,9 +1664,7 @@ func gc_body_specTree[T specNumber](gc_b17 *compiled.Block, in, partial []T) {
 //line specialize.go:44
 						tid := gc_tx5
 						i := gc_bx5*gc_bdx5*2 + tid
-//line specialize.go:47
 						ahead := gc_s_ahead[gc_rank5]
-//line specialize.go:47
 						sdata[tid] = ahead + specAt(in, i+gc_bdx5)
 					}
 					{
@@ -1715,9 +1674,7 @@ func gc_body_specTree[T specNumber](gc_b17 *compiled.Block, in, partial []T) {
 //line specialize.go:44
 						tid := gc_tx5
 						i := gc_bx5*gc_bdx5*2 + tid
-//line specialize.go:47
 						ahead := gc_s_ahead[gc_rank5]
-//line specialize.go:47
 						sdata[tid] = ahead + specAt(in, i+gc_bdx5)
 					}
 				}
@@ -1727,15 +1684,12 @@ func gc_body_specTree[T specNumber](gc_b17 *compiled.Block, in, partial []T) {
 //line specialize.go:44
 					tid := gc_tx5
 					i := gc_bx5*gc_bdx5*2 + tid
-//line specialize.go:47
 					ahead := gc_s_ahead[gc_rank5]
-//line specialize.go:47
 					sdata[tid] = ahead + specAt(in, i+gc_bdx5)
 				}
 			}
 		}
 	} else {
-//line specialize.go:54
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
 			gc_off31 := gc_bx5 * gc_bdx5 * 2
 			gc_off32 := (gc_bx5 * gc_bdx5 * 2) + gc_bdx5
@@ -1834,7 +1788,6 @@ func gc_body_specTree[T specNumber](gc_b17 *compiled.Block, in, partial []T) {
 				continue
 			}
 		}
-//line specialize.go:57
 		gc_from5, gc_to5 := 0, gc_bdx5
 		if gc_bound5 := s; gc_bound5 < gc_to5 {
 			gc_to5 = gc_bound5
@@ -1943,7 +1896,6 @@ func gc_body_specTree[T specNumber](gc_b17 *compiled.Block, in, partial []T) {
 		}
 	}
 	{
-//line specialize.go:59
 		gc_from5, gc_to5 := 0, gc_bdx5
 		if gc_bound5 := 0; gc_bound5 < gc_to5-1 {
 			gc_to5 = gc_bound5 + 1
@@ -1973,13 +1925,11 @@ func gc_body_specTree[T specNumber](gc_b17 *compiled.Block, in, partial []T) {
 						gc_at49[0] = gc_at50[0]
 					}
 				}
-//line specialize.go:60
 				for gc_tx5 := gc_step38; gc_tx5 < gc_to5; gc_tx5++ {
 //line specialize.go:56
 					gc_at49[0] = gc_at50[0]
 				}
 			} else {
-//line specialize.go:60
 				gc_step39 := gc_from5
 				for ; gc_step39+3 < gc_to5; gc_step39 += 4 {
 					{
@@ -1990,7 +1940,6 @@ func gc_body_specTree[T specNumber](gc_b17 *compiled.Block, in, partial []T) {
 						partial[gc_bx5] = sdata[0]
 					}
 					{
-//line specialize.go:60
 						gc_tx5 := gc_step39 + 1
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
@@ -1998,7 +1947,6 @@ func gc_body_specTree[T specNumber](gc_b17 *compiled.Block, in, partial []T) {
 						partial[gc_bx5] = sdata[0]
 					}
 					{
-//line specialize.go:60
 						gc_tx5 := gc_step39 + 2
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
@@ -2006,7 +1954,6 @@ func gc_body_specTree[T specNumber](gc_b17 *compiled.Block, in, partial []T) {
 						partial[gc_bx5] = sdata[0]
 					}
 					{
-//line specialize.go:60
 						gc_tx5 := gc_step39 + 3
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
@@ -2014,7 +1961,6 @@ func gc_body_specTree[T specNumber](gc_b17 *compiled.Block, in, partial []T) {
 						partial[gc_bx5] = sdata[0]
 					}
 				}
-//line specialize.go:60
 				for gc_tx5 := gc_step39; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
@@ -2092,7 +2038,6 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 						gc_rank2 := gc_base2 + gc_tx2
 //line specialize.go:47
 						var ahead float32 = gc_at11[gc_tx2]
-//line specialize.go:49
 						gc_s_ahead[gc_rank2] = ahead
 					}
 				} else {
@@ -2259,7 +2204,6 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 							i := gc_bx2*gc_bdx2*2 + tid
 //line specialize.go:47
 							var ahead float32 = specAt(in, i)
-//line specialize.go:49
 							gc_s_ahead[gc_rank2] = ahead
 						}
 						{
@@ -2271,7 +2215,6 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 							i := gc_bx2*gc_bdx2*2 + tid
 //line specialize.go:47
 							var ahead float32 = specAt(in, i)
-//line specialize.go:49
 							gc_s_ahead[gc_rank2] = ahead
 						}
 						{
@@ -2283,7 +2226,6 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 							i := gc_bx2*gc_bdx2*2 + tid
 //line specialize.go:47
 							var ahead float32 = specAt(in, i)
-//line specialize.go:49
 							gc_s_ahead[gc_rank2] = ahead
 						}
 						{
@@ -2295,7 +2237,6 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 							i := gc_bx2*gc_bdx2*2 + tid
 //line specialize.go:47
 							var ahead float32 = specAt(in, i)
-//line specialize.go:49
 							gc_s_ahead[gc_rank2] = ahead
 						}
 					}
@@ -2307,14 +2248,12 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 						i := gc_bx2*gc_bdx2*2 + tid
 //line specialize.go:47
 						var ahead float32 = specAt(in, i)
-//line specialize.go:49
 						gc_s_ahead[gc_rank2] = ahead
 					}
 				}
 			}
 		}
 	}) {
-//line specialize.go:56
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_off9 := (gc_bx2 * gc_bdx2 * 2) + gc_bdx2
 			if gc_bdx2 <= len(sdata) && gc_off9 >= 0 && gc_off9 <= len(in) && gc_bdx2 <= len(in)-gc_off9 {
@@ -2360,7 +2299,6 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 				}
 				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-//line specialize.go:47
 					ahead := gc_s_ahead[gc_rank2]
 //line specialize.go:47
 					gc_at12[gc_tx2] = ahead + gc_at13[gc_tx2]
@@ -2443,7 +2381,6 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 //line specialize.go:47
 								gc_returned8 = archsimd.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
 							}
-//line specialize.go:48
 							ahead.Add(gc_result8).StoreSlice(sdata[tid:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -2527,7 +2464,6 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 //line specialize.go:47
 							gc_returned6 = gc_if9.Or(gc_returned6)
 						}
-//line specialize.go:48
 						ahead.Add(gc_result6).StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -2541,9 +2477,7 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 //line specialize.go:44
 						tid := gc_tx2
 						i := gc_bx2*gc_bdx2*2 + tid
-//line specialize.go:47
 						ahead := gc_s_ahead[gc_rank2]
-//line specialize.go:47
 						sdata[tid] = ahead + specAt(in, i+gc_bdx2)
 					}
 					{
@@ -2553,9 +2487,7 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 //line specialize.go:44
 						tid := gc_tx2
 						i := gc_bx2*gc_bdx2*2 + tid
-//line specialize.go:47
 						ahead := gc_s_ahead[gc_rank2]
-//line specialize.go:47
 						sdata[tid] = ahead + specAt(in, i+gc_bdx2)
 					}
 					{
@@ -2565,9 +2497,7 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 //line specialize.go:44
 						tid := gc_tx2
 						i := gc_bx2*gc_bdx2*2 + tid
-//line specialize.go:47
 						ahead := gc_s_ahead[gc_rank2]
-//line specialize.go:47
 						sdata[tid] = ahead + specAt(in, i+gc_bdx2)
 					}
 					{
@@ -2577,9 +2507,7 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 //line specialize.go:44
 						tid := gc_tx2
 						i := gc_bx2*gc_bdx2*2 + tid
-//line specialize.go:47
 						ahead := gc_s_ahead[gc_rank2]
-//line specialize.go:47
 						sdata[tid] = ahead + specAt(in, i+gc_bdx2)
 					}
 				}
@@ -2589,15 +2517,12 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 //line specialize.go:44
 					tid := gc_tx2
 					i := gc_bx2*gc_bdx2*2 + tid
-//line specialize.go:47
 					ahead := gc_s_ahead[gc_rank2]
-//line specialize.go:47
 					sdata[tid] = ahead + specAt(in, i+gc_bdx2)
 				}
 			}
 		}
 	} else {
-//line specialize.go:54
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_off10 := gc_bx2 * gc_bdx2 * 2
 			gc_off11 := (gc_bx2 * gc_bdx2 * 2) + gc_bdx2
@@ -2690,7 +2615,6 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 	}
 //line specialize.go:49
 	for s := gc_bdx2 / 2; s > 0; s >>= 1 {
-//line specialize.go:51
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := s; gc_bound2 < gc_to2 {
 			gc_to2 = gc_bound2
@@ -2715,7 +2639,6 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 								archsimd.LoadFloat32x16Slice(gc_at17[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at18[gc_tx2:])).StoreSlice(gc_at17[gc_tx2:])
 							}
 						}
-//line specialize.go:52
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep5, false
 					}(gc_vstep5)
@@ -2735,7 +2658,6 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 							archsimd.LoadFloat32x8Slice(gc_at17[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at18[gc_tx2:])).StoreSlice(gc_at17[gc_tx2:])
 						}
 					}
-//line specialize.go:52
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
@@ -2754,7 +2676,6 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 //line specialize.go:44
 							var tid int = gc_tx2
 							{
-//line specialize.go:51
 								if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 //line specialize.go:51
 									break
@@ -2763,7 +2684,6 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 								archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 							}
 						}
-//line specialize.go:53
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep6, false
 					}(gc_vstep6)
@@ -2777,7 +2697,6 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 //line specialize.go:44
 						var tid int = gc_tx2
 						{
-//line specialize.go:51
 							if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 //line specialize.go:51
 								break
@@ -2786,7 +2705,6 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 							archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 						}
 					}
-//line specialize.go:53
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step14 := gc_vstep6
@@ -2850,7 +2768,6 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 		}
 	}
 	{
-//line specialize.go:59
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 			gc_to2 = gc_bound2 + 1
@@ -2880,13 +2797,11 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 						gc_at19[0] = gc_at20[0]
 					}
 				}
-//line specialize.go:60
 				for gc_tx2 := gc_step15; gc_tx2 < gc_to2; gc_tx2++ {
 //line specialize.go:56
 					gc_at19[0] = gc_at20[0]
 				}
 			} else {
-//line specialize.go:60
 				gc_step16 := gc_from2
 				for ; gc_step16+3 < gc_to2; gc_step16 += 4 {
 					{
@@ -2897,7 +2812,6 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 						partial[gc_bx2] = sdata[0]
 					}
 					{
-//line specialize.go:60
 						gc_tx2 := gc_step16 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -2905,7 +2819,6 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 						partial[gc_bx2] = sdata[0]
 					}
 					{
-//line specialize.go:60
 						gc_tx2 := gc_step16 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -2913,7 +2826,6 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 						partial[gc_bx2] = sdata[0]
 					}
 					{
-//line specialize.go:60
 						gc_tx2 := gc_step16 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -2921,7 +2833,6 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 						partial[gc_bx2] = sdata[0]
 					}
 				}
-//line specialize.go:60
 				for gc_tx2 := gc_step16; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -2999,7 +2910,6 @@ func gc_body_specTree_int32(gc_b7 *compiled.Block, in []int32, partial []int32) 
 						gc_rank3 := gc_base3 + gc_tx3
 //line specialize.go:47
 						var ahead int32 = gc_at21[gc_tx3]
-//line specialize.go:49
 						gc_s_ahead[gc_rank3] = ahead
 					}
 				} else {
@@ -3166,7 +3076,6 @@ func gc_body_specTree_int32(gc_b7 *compiled.Block, in []int32, partial []int32) 
 							i := gc_bx3*gc_bdx3*2 + tid
 //line specialize.go:47
 							var ahead int32 = specAt(in, i)
-//line specialize.go:49
 							gc_s_ahead[gc_rank3] = ahead
 						}
 						{
@@ -3178,7 +3087,6 @@ func gc_body_specTree_int32(gc_b7 *compiled.Block, in []int32, partial []int32) 
 							i := gc_bx3*gc_bdx3*2 + tid
 //line specialize.go:47
 							var ahead int32 = specAt(in, i)
-//line specialize.go:49
 							gc_s_ahead[gc_rank3] = ahead
 						}
 						{
@@ -3190,7 +3098,6 @@ func gc_body_specTree_int32(gc_b7 *compiled.Block, in []int32, partial []int32) 
 							i := gc_bx3*gc_bdx3*2 + tid
 //line specialize.go:47
 							var ahead int32 = specAt(in, i)
-//line specialize.go:49
 							gc_s_ahead[gc_rank3] = ahead
 						}
 						{
@@ -3202,7 +3109,6 @@ func gc_body_specTree_int32(gc_b7 *compiled.Block, in []int32, partial []int32) 
 							i := gc_bx3*gc_bdx3*2 + tid
 //line specialize.go:47
 							var ahead int32 = specAt(in, i)
-//line specialize.go:49
 							gc_s_ahead[gc_rank3] = ahead
 						}
 					}
@@ -3214,14 +3120,12 @@ func gc_body_specTree_int32(gc_b7 *compiled.Block, in []int32, partial []int32) 
 						i := gc_bx3*gc_bdx3*2 + tid
 //line specialize.go:47
 						var ahead int32 = specAt(in, i)
-//line specialize.go:49
 						gc_s_ahead[gc_rank3] = ahead
 					}
 				}
 			}
 		}
 	}) {
-//line specialize.go:56
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
 			gc_off16 := (gc_bx3 * gc_bdx3 * 2) + gc_bdx3
 			if gc_bdx3 <= len(sdata) && gc_off16 >= 0 && gc_off16 <= len(in) && gc_bdx3 <= len(in)-gc_off16 {
@@ -3267,7 +3171,6 @@ func gc_body_specTree_int32(gc_b7 *compiled.Block, in []int32, partial []int32) 
 				}
 				for gc_tx3 := gc_vstep9; gc_tx3 < gc_bdx3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
-//line specialize.go:47
 					ahead := gc_s_ahead[gc_rank3]
 //line specialize.go:47
 					gc_at22[gc_tx3] = ahead + gc_at23[gc_tx3]
@@ -3350,7 +3253,6 @@ func gc_body_specTree_int32(gc_b7 *compiled.Block, in []int32, partial []int32) 
 //line specialize.go:47
 								gc_returned16 = archsimd.Mask32x16FromBits(gc_if24.ToBits() | gc_returned16.ToBits())
 							}
-//line specialize.go:48
 							ahead.Add(gc_result16).StoreSlice(sdata[tid:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -3434,7 +3336,6 @@ func gc_body_specTree_int32(gc_b7 *compiled.Block, in []int32, partial []int32) 
 //line specialize.go:47
 							gc_returned14 = gc_if21.Or(gc_returned14)
 						}
-//line specialize.go:48
 						ahead.Add(gc_result14).StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -3448,9 +3349,7 @@ func gc_body_specTree_int32(gc_b7 *compiled.Block, in []int32, partial []int32) 
 //line specialize.go:44
 						tid := gc_tx3
 						i := gc_bx3*gc_bdx3*2 + tid
-//line specialize.go:47
 						ahead := gc_s_ahead[gc_rank3]
-//line specialize.go:47
 						sdata[tid] = ahead + specAt(in, i+gc_bdx3)
 					}
 					{
@@ -3460,9 +3359,7 @@ func gc_body_specTree_int32(gc_b7 *compiled.Block, in []int32, partial []int32) 
 //line specialize.go:44
 						tid := gc_tx3
 						i := gc_bx3*gc_bdx3*2 + tid
-//line specialize.go:47
 						ahead := gc_s_ahead[gc_rank3]
-//line specialize.go:47
 						sdata[tid] = ahead + specAt(in, i+gc_bdx3)
 					}
 					{
@@ -3472,9 +3369,7 @@ func gc_body_specTree_int32(gc_b7 *compiled.Block, in []int32, partial []int32) 
 //line specialize.go:44
 						tid := gc_tx3
 						i := gc_bx3*gc_bdx3*2 + tid
-//line specialize.go:47
 						ahead := gc_s_ahead[gc_rank3]
-//line specialize.go:47
 						sdata[tid] = ahead + specAt(in, i+gc_bdx3)
 					}
 					{
@@ -3484,9 +3379,7 @@ func gc_body_specTree_int32(gc_b7 *compiled.Block, in []int32, partial []int32) 
 //line specialize.go:44
 						tid := gc_tx3
 						i := gc_bx3*gc_bdx3*2 + tid
-//line specialize.go:47
 						ahead := gc_s_ahead[gc_rank3]
-//line specialize.go:47
 						sdata[tid] = ahead + specAt(in, i+gc_bdx3)
 					}
 				}
@@ -3496,15 +3389,12 @@ func gc_body_specTree_int32(gc_b7 *compiled.Block, in []int32, partial []int32) 
 //line specialize.go:44
 					tid := gc_tx3
 					i := gc_bx3*gc_bdx3*2 + tid
-//line specialize.go:47
 					ahead := gc_s_ahead[gc_rank3]
-//line specialize.go:47
 					sdata[tid] = ahead + specAt(in, i+gc_bdx3)
 				}
 			}
 		}
 	} else {
-//line specialize.go:54
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
 			gc_off17 := gc_bx3 * gc_bdx3 * 2
 			gc_off18 := (gc_bx3 * gc_bdx3 * 2) + gc_bdx3
@@ -3597,7 +3487,6 @@ func gc_body_specTree_int32(gc_b7 *compiled.Block, in []int32, partial []int32) 
 	}
 //line specialize.go:49
 	for s := gc_bdx3 / 2; s > 0; s >>= 1 {
-//line specialize.go:51
 		gc_from3, gc_to3 := 0, gc_bdx3
 		if gc_bound3 := s; gc_bound3 < gc_to3 {
 			gc_to3 = gc_bound3
@@ -3622,7 +3511,6 @@ func gc_body_specTree_int32(gc_b7 *compiled.Block, in []int32, partial []int32) 
 								archsimd.LoadInt32x16Slice(gc_at27[gc_tx3:]).Add(archsimd.LoadInt32x16Slice(gc_at28[gc_tx3:])).StoreSlice(gc_at27[gc_tx3:])
 							}
 						}
-//line specialize.go:52
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep11, false
 					}(gc_vstep11)
@@ -3642,7 +3530,6 @@ func gc_body_specTree_int32(gc_b7 *compiled.Block, in []int32, partial []int32) 
 							archsimd.LoadInt32x8Slice(gc_at27[gc_tx3:]).Add(archsimd.LoadInt32x8Slice(gc_at28[gc_tx3:])).StoreSlice(gc_at27[gc_tx3:])
 						}
 					}
-//line specialize.go:52
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx3 := gc_vstep11; gc_tx3 < gc_to3; gc_tx3++ {
@@ -3661,7 +3548,6 @@ func gc_body_specTree_int32(gc_b7 *compiled.Block, in []int32, partial []int32) 
 //line specialize.go:44
 							var tid int = gc_tx3
 							{
-//line specialize.go:51
 								if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 //line specialize.go:51
 									break
@@ -3670,7 +3556,6 @@ func gc_body_specTree_int32(gc_b7 *compiled.Block, in []int32, partial []int32) 
 								archsimd.LoadInt32x16Slice(sdata[tid:]).Add(archsimd.LoadInt32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 							}
 						}
-//line specialize.go:53
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep12, false
 					}(gc_vstep12)
@@ -3684,7 +3569,6 @@ func gc_body_specTree_int32(gc_b7 *compiled.Block, in []int32, partial []int32) 
 //line specialize.go:44
 						var tid int = gc_tx3
 						{
-//line specialize.go:51
 							if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 //line specialize.go:51
 								break
@@ -3693,7 +3577,6 @@ func gc_body_specTree_int32(gc_b7 *compiled.Block, in []int32, partial []int32) 
 							archsimd.LoadInt32x8Slice(sdata[tid:]).Add(archsimd.LoadInt32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 						}
 					}
-//line specialize.go:53
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step21 := gc_vstep12
@@ -3757,7 +3640,6 @@ func gc_body_specTree_int32(gc_b7 *compiled.Block, in []int32, partial []int32) 
 		}
 	}
 	{
-//line specialize.go:59
 		gc_from3, gc_to3 := 0, gc_bdx3
 		if gc_bound3 := 0; gc_bound3 < gc_to3-1 {
 			gc_to3 = gc_bound3 + 1
@@ -3787,13 +3669,11 @@ func gc_body_specTree_int32(gc_b7 *compiled.Block, in []int32, partial []int32) 
 						gc_at29[0] = gc_at30[0]
 					}
 				}
-//line specialize.go:60
 				for gc_tx3 := gc_step22; gc_tx3 < gc_to3; gc_tx3++ {
 //line specialize.go:56
 					gc_at29[0] = gc_at30[0]
 				}
 			} else {
-//line specialize.go:60
 				gc_step23 := gc_from3
 				for ; gc_step23+3 < gc_to3; gc_step23 += 4 {
 					{
@@ -3804,7 +3684,6 @@ func gc_body_specTree_int32(gc_b7 *compiled.Block, in []int32, partial []int32) 
 						partial[gc_bx3] = sdata[0]
 					}
 					{
-//line specialize.go:60
 						gc_tx3 := gc_step23 + 1
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
@@ -3812,7 +3691,6 @@ func gc_body_specTree_int32(gc_b7 *compiled.Block, in []int32, partial []int32) 
 						partial[gc_bx3] = sdata[0]
 					}
 					{
-//line specialize.go:60
 						gc_tx3 := gc_step23 + 2
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
@@ -3820,7 +3698,6 @@ func gc_body_specTree_int32(gc_b7 *compiled.Block, in []int32, partial []int32) 
 						partial[gc_bx3] = sdata[0]
 					}
 					{
-//line specialize.go:60
 						gc_tx3 := gc_step23 + 3
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
@@ -3828,7 +3705,6 @@ func gc_body_specTree_int32(gc_b7 *compiled.Block, in []int32, partial []int32) 
 						partial[gc_bx3] = sdata[0]
 					}
 				}
-//line specialize.go:60
 				for gc_tx3 := gc_step23; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
@@ -3906,7 +3782,6 @@ func gc_body_specTree_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint
 						gc_rank4 := gc_base4 + gc_tx4
 //line specialize.go:47
 						var ahead uint32 = gc_at31[gc_tx4]
-//line specialize.go:49
 						gc_s_ahead[gc_rank4] = ahead
 					}
 				} else {
@@ -4073,7 +3948,6 @@ func gc_body_specTree_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint
 							i := gc_bx4*gc_bdx4*2 + tid
 //line specialize.go:47
 							var ahead uint32 = specAt(in, i)
-//line specialize.go:49
 							gc_s_ahead[gc_rank4] = ahead
 						}
 						{
@@ -4085,7 +3959,6 @@ func gc_body_specTree_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint
 							i := gc_bx4*gc_bdx4*2 + tid
 //line specialize.go:47
 							var ahead uint32 = specAt(in, i)
-//line specialize.go:49
 							gc_s_ahead[gc_rank4] = ahead
 						}
 						{
@@ -4097,7 +3970,6 @@ func gc_body_specTree_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint
 							i := gc_bx4*gc_bdx4*2 + tid
 //line specialize.go:47
 							var ahead uint32 = specAt(in, i)
-//line specialize.go:49
 							gc_s_ahead[gc_rank4] = ahead
 						}
 						{
@@ -4109,7 +3981,6 @@ func gc_body_specTree_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint
 							i := gc_bx4*gc_bdx4*2 + tid
 //line specialize.go:47
 							var ahead uint32 = specAt(in, i)
-//line specialize.go:49
 							gc_s_ahead[gc_rank4] = ahead
 						}
 					}
@@ -4121,14 +3992,12 @@ func gc_body_specTree_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint
 						i := gc_bx4*gc_bdx4*2 + tid
 //line specialize.go:47
 						var ahead uint32 = specAt(in, i)
-//line specialize.go:49
 						gc_s_ahead[gc_rank4] = ahead
 					}
 				}
 			}
 		}
 	}) {
-//line specialize.go:56
 		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
 			gc_off23 := (gc_bx4 * gc_bdx4 * 2) + gc_bdx4
 			if gc_bdx4 <= len(sdata) && gc_off23 >= 0 && gc_off23 <= len(in) && gc_bdx4 <= len(in)-gc_off23 {
@@ -4174,7 +4043,6 @@ func gc_body_specTree_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint
 				}
 				for gc_tx4 := gc_vstep15; gc_tx4 < gc_bdx4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
-//line specialize.go:47
 					ahead := gc_s_ahead[gc_rank4]
 //line specialize.go:47
 					gc_at32[gc_tx4] = ahead + gc_at33[gc_tx4]
@@ -4257,7 +4125,6 @@ func gc_body_specTree_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint
 //line specialize.go:47
 								gc_returned24 = archsimd.Mask32x16FromBits(gc_if36.ToBits() | gc_returned24.ToBits())
 							}
-//line specialize.go:48
 							ahead.Add(gc_result24).StoreSlice(sdata[tid:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -4341,7 +4208,6 @@ func gc_body_specTree_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint
 //line specialize.go:47
 							gc_returned22 = gc_if33.Or(gc_returned22)
 						}
-//line specialize.go:48
 						ahead.Add(gc_result22).StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -4355,9 +4221,7 @@ func gc_body_specTree_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint
 //line specialize.go:44
 						tid := gc_tx4
 						i := gc_bx4*gc_bdx4*2 + tid
-//line specialize.go:47
 						ahead := gc_s_ahead[gc_rank4]
-//line specialize.go:47
 						sdata[tid] = ahead + specAt(in, i+gc_bdx4)
 					}
 					{
@@ -4367,9 +4231,7 @@ func gc_body_specTree_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint
 //line specialize.go:44
 						tid := gc_tx4
 						i := gc_bx4*gc_bdx4*2 + tid
-//line specialize.go:47
 						ahead := gc_s_ahead[gc_rank4]
-//line specialize.go:47
 						sdata[tid] = ahead + specAt(in, i+gc_bdx4)
 					}
 					{
@@ -4379,9 +4241,7 @@ func gc_body_specTree_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint
 //line specialize.go:44
 						tid := gc_tx4
 						i := gc_bx4*gc_bdx4*2 + tid
-//line specialize.go:47
 						ahead := gc_s_ahead[gc_rank4]
-//line specialize.go:47
 						sdata[tid] = ahead + specAt(in, i+gc_bdx4)
 					}
 					{
@@ -4391,9 +4251,7 @@ func gc_body_specTree_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint
 //line specialize.go:44
 						tid := gc_tx4
 						i := gc_bx4*gc_bdx4*2 + tid
-//line specialize.go:47
 						ahead := gc_s_ahead[gc_rank4]
-//line specialize.go:47
 						sdata[tid] = ahead + specAt(in, i+gc_bdx4)
 					}
 				}
@@ -4403,15 +4261,12 @@ func gc_body_specTree_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint
 //line specialize.go:44
 					tid := gc_tx4
 					i := gc_bx4*gc_bdx4*2 + tid
-//line specialize.go:47
 					ahead := gc_s_ahead[gc_rank4]
-//line specialize.go:47
 					sdata[tid] = ahead + specAt(in, i+gc_bdx4)
 				}
 			}
 		}
 	} else {
-//line specialize.go:54
 		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
 			gc_off24 := gc_bx4 * gc_bdx4 * 2
 			gc_off25 := (gc_bx4 * gc_bdx4 * 2) + gc_bdx4
@@ -4504,7 +4359,6 @@ func gc_body_specTree_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint
 	}
 //line specialize.go:49
 	for s := gc_bdx4 / 2; s > 0; s >>= 1 {
-//line specialize.go:51
 		gc_from4, gc_to4 := 0, gc_bdx4
 		if gc_bound4 := s; gc_bound4 < gc_to4 {
 			gc_to4 = gc_bound4
@@ -4529,7 +4383,6 @@ func gc_body_specTree_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint
 								archsimd.LoadUint32x16Slice(gc_at37[gc_tx4:]).Add(archsimd.LoadUint32x16Slice(gc_at38[gc_tx4:])).StoreSlice(gc_at37[gc_tx4:])
 							}
 						}
-//line specialize.go:52
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep17, false
 					}(gc_vstep17)
@@ -4549,7 +4402,6 @@ func gc_body_specTree_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint
 							archsimd.LoadUint32x8Slice(gc_at37[gc_tx4:]).Add(archsimd.LoadUint32x8Slice(gc_at38[gc_tx4:])).StoreSlice(gc_at37[gc_tx4:])
 						}
 					}
-//line specialize.go:52
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx4 := gc_vstep17; gc_tx4 < gc_to4; gc_tx4++ {
@@ -4568,7 +4420,6 @@ func gc_body_specTree_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint
 //line specialize.go:44
 							var tid int = gc_tx4
 							{
-//line specialize.go:51
 								if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 //line specialize.go:51
 									break
@@ -4577,7 +4428,6 @@ func gc_body_specTree_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint
 								archsimd.LoadUint32x16Slice(sdata[tid:]).Add(archsimd.LoadUint32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 							}
 						}
-//line specialize.go:53
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep18, false
 					}(gc_vstep18)
@@ -4591,7 +4441,6 @@ func gc_body_specTree_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint
 //line specialize.go:44
 						var tid int = gc_tx4
 						{
-//line specialize.go:51
 							if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 //line specialize.go:51
 								break
@@ -4600,7 +4449,6 @@ func gc_body_specTree_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint
 							archsimd.LoadUint32x8Slice(sdata[tid:]).Add(archsimd.LoadUint32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 						}
 					}
-//line specialize.go:53
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step28 := gc_vstep18
@@ -4664,7 +4512,6 @@ func gc_body_specTree_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint
 		}
 	}
 	{
-//line specialize.go:59
 		gc_from4, gc_to4 := 0, gc_bdx4
 		if gc_bound4 := 0; gc_bound4 < gc_to4-1 {
 			gc_to4 = gc_bound4 + 1
@@ -4694,13 +4541,11 @@ func gc_body_specTree_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint
 						gc_at39[0] = gc_at40[0]
 					}
 				}
-//line specialize.go:60
 				for gc_tx4 := gc_step29; gc_tx4 < gc_to4; gc_tx4++ {
 //line specialize.go:56
 					gc_at39[0] = gc_at40[0]
 				}
 			} else {
-//line specialize.go:60
 				gc_step30 := gc_from4
 				for ; gc_step30+3 < gc_to4; gc_step30 += 4 {
 					{
@@ -4711,7 +4556,6 @@ func gc_body_specTree_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint
 						partial[gc_bx4] = sdata[0]
 					}
 					{
-//line specialize.go:60
 						gc_tx4 := gc_step30 + 1
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
@@ -4719,7 +4563,6 @@ func gc_body_specTree_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint
 						partial[gc_bx4] = sdata[0]
 					}
 					{
-//line specialize.go:60
 						gc_tx4 := gc_step30 + 2
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
@@ -4727,7 +4570,6 @@ func gc_body_specTree_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint
 						partial[gc_bx4] = sdata[0]
 					}
 					{
-//line specialize.go:60
 						gc_tx4 := gc_step30 + 3
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
@@ -4735,7 +4577,6 @@ func gc_body_specTree_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint
 						partial[gc_bx4] = sdata[0]
 					}
 				}
-//line specialize.go:60
 				for gc_tx4 := gc_step30; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
@@ -4797,7 +4638,6 @@ func gc_body_specRelayKernel[T specNumber](gc_b5 *compiled.Block, in, out []T, k
 	s := gocuda.Shared[T](t, gc_bdx5)[:gc_bdx5]
 //line specialize.go:83
 	var s_ []T = s
-//line specialize.go:85
 	for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
 		gc_off17 := gc_bx5 * gc_bdx5
 		if gc_off17 >= 0 && gc_off17 <= len(in) && gc_bdx5 <= len(in)-gc_off17 && gc_bdx5 <= len(s_) {
@@ -4814,7 +4654,6 @@ func gc_body_specRelayKernel[T specNumber](gc_b5 *compiled.Block, in, out []T, k
 				var r_3 specRelay[T] = r
 //line specialize.go:66
 				gc_at26[gc_tx5] = x * r_3.k
-//line specialize.go:70
 				gc_s_r[gc_rank5] = r
 			}
 		} else {
@@ -4831,12 +4670,10 @@ func gc_body_specRelayKernel[T specNumber](gc_b5 *compiled.Block, in, out []T, k
 				var r_3 specRelay[T] = r
 //line specialize.go:66
 				s_[gc_tx5] = x * r_3.k
-//line specialize.go:70
 				gc_s_r[gc_rank5] = r
 			}
 		}
 	}
-//line specialize.go:76
 	for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
 		gc_qoff9, gc_qd9 := 1, gc_bdx5
 		if compiled.Segmented(gc_qoff9, gc_qd9, 0, gc_bdx5) {
@@ -4854,7 +4691,6 @@ func gc_body_specRelayKernel[T specNumber](gc_b5 *compiled.Block, in, out []T, k
 						gc_rank5 := gc_base5 + gc_tx5
 //line specialize.go:68
 						v := gc_at27[gc_u9]
-//line specialize.go:70
 						gc_s_v[gc_rank5] = v
 					}
 				} else {
@@ -4866,7 +4702,6 @@ func gc_body_specRelayKernel[T specNumber](gc_b5 *compiled.Block, in, out []T, k
 							gc_pos5.Thread = gc_rank5
 //line specialize.go:68
 							v := s_[(gc_tx5 + gc_r)]
-//line specialize.go:70
 							gc_s_v[gc_rank5] = v
 						}
 						{
@@ -4875,7 +4710,6 @@ func gc_body_specRelayKernel[T specNumber](gc_b5 *compiled.Block, in, out []T, k
 							gc_pos5.Thread = gc_rank5
 //line specialize.go:68
 							v := s_[(gc_tx5 + gc_r)]
-//line specialize.go:70
 							gc_s_v[gc_rank5] = v
 						}
 						{
@@ -4884,7 +4718,6 @@ func gc_body_specRelayKernel[T specNumber](gc_b5 *compiled.Block, in, out []T, k
 							gc_pos5.Thread = gc_rank5
 //line specialize.go:68
 							v := s_[(gc_tx5 + gc_r)]
-//line specialize.go:70
 							gc_s_v[gc_rank5] = v
 						}
 						{
@@ -4893,7 +4726,6 @@ func gc_body_specRelayKernel[T specNumber](gc_b5 *compiled.Block, in, out []T, k
 							gc_pos5.Thread = gc_rank5
 //line specialize.go:68
 							v := s_[(gc_tx5 + gc_r)]
-//line specialize.go:70
 							gc_s_v[gc_rank5] = v
 						}
 					}
@@ -4902,7 +4734,6 @@ func gc_body_specRelayKernel[T specNumber](gc_b5 *compiled.Block, in, out []T, k
 						gc_pos5.Thread = gc_rank5
 //line specialize.go:68
 						v := s_[(gc_tx5 + gc_r)]
-//line specialize.go:70
 						gc_s_v[gc_rank5] = v
 					}
 				}
@@ -4917,7 +4748,6 @@ func gc_body_specRelayKernel[T specNumber](gc_b5 *compiled.Block, in, out []T, k
 					gc_pos5.Thread = gc_rank5
 //line specialize.go:68
 					v := s_[(gc_tx5+1)%gc_bdx5]
-//line specialize.go:70
 					gc_s_v[gc_rank5] = v
 				}
 				{
@@ -4926,7 +4756,6 @@ func gc_body_specRelayKernel[T specNumber](gc_b5 *compiled.Block, in, out []T, k
 					gc_pos5.Thread = gc_rank5
 //line specialize.go:68
 					v := s_[(gc_tx5+1)%gc_bdx5]
-//line specialize.go:70
 					gc_s_v[gc_rank5] = v
 				}
 				{
@@ -4935,7 +4764,6 @@ func gc_body_specRelayKernel[T specNumber](gc_b5 *compiled.Block, in, out []T, k
 					gc_pos5.Thread = gc_rank5
 //line specialize.go:68
 					v := s_[(gc_tx5+1)%gc_bdx5]
-//line specialize.go:70
 					gc_s_v[gc_rank5] = v
 				}
 				{
@@ -4944,7 +4772,6 @@ func gc_body_specRelayKernel[T specNumber](gc_b5 *compiled.Block, in, out []T, k
 					gc_pos5.Thread = gc_rank5
 //line specialize.go:68
 					v := s_[(gc_tx5+1)%gc_bdx5]
-//line specialize.go:70
 					gc_s_v[gc_rank5] = v
 				}
 			}
@@ -4953,7 +4780,6 @@ func gc_body_specRelayKernel[T specNumber](gc_b5 *compiled.Block, in, out []T, k
 				gc_pos5.Thread = gc_rank5
 //line specialize.go:68
 				v := s_[(gc_tx5+1)%gc_bdx5]
-//line specialize.go:70
 				gc_s_v[gc_rank5] = v
 			}
 		}
@@ -4962,13 +4788,11 @@ func gc_body_specRelayKernel[T specNumber](gc_b5 *compiled.Block, in, out []T, k
 	var s_2 []T = s
 //line specialize.go:83
 	var x_ T = 1
-//line specialize.go:85
 	for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
 		if gc_bdx5 <= len(s_2) {
 			gc_at28 := s_2[:gc_bdx5]
 			for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
 				gc_rank5 := gc_base5 + gc_tx5
-//line specialize.go:91
 				v := gc_s_v[gc_rank5]
 				r := gc_s_r[gc_rank5]
 //line specialize.go:70
@@ -4979,7 +4803,6 @@ func gc_body_specRelayKernel[T specNumber](gc_b5 *compiled.Block, in, out []T, k
 				var r_5 specRelay[T] = r
 //line specialize.go:66
 				gc_at28[gc_tx5] = x_ * r_5.k
-//line specialize.go:70
 				gc_s_r_[gc_rank5] = r_
 			}
 		} else {
@@ -4996,12 +4819,10 @@ func gc_body_specRelayKernel[T specNumber](gc_b5 *compiled.Block, in, out []T, k
 				var r_5 specRelay[T] = r
 //line specialize.go:66
 				s_2[gc_tx5] = x_ * r_5.k
-//line specialize.go:70
 				gc_s_r_[gc_rank5] = r_
 			}
 		}
 	}
-//line specialize.go:76
 	for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
 		gc_qoff10, gc_qd10 := 1, gc_bdx5
 		if compiled.Segmented(gc_qoff10, gc_qd10, 0, gc_bdx5) {
@@ -5019,7 +4840,6 @@ func gc_body_specRelayKernel[T specNumber](gc_b5 *compiled.Block, in, out []T, k
 						gc_rank5 := gc_base5 + gc_tx5
 //line specialize.go:68
 						v_ := gc_at29[gc_u10]
-//line specialize.go:70
 						gc_s_v_[gc_rank5] = v_
 					}
 				} else {
@@ -5031,7 +4851,6 @@ func gc_body_specRelayKernel[T specNumber](gc_b5 *compiled.Block, in, out []T, k
 							gc_pos5.Thread = gc_rank5
 //line specialize.go:68
 							v_ := s_2[(gc_tx5 + gc_r2)]
-//line specialize.go:70
 							gc_s_v_[gc_rank5] = v_
 						}
 						{
@@ -5040,7 +4859,6 @@ func gc_body_specRelayKernel[T specNumber](gc_b5 *compiled.Block, in, out []T, k
 							gc_pos5.Thread = gc_rank5
 //line specialize.go:68
 							v_ := s_2[(gc_tx5 + gc_r2)]
-//line specialize.go:70
 							gc_s_v_[gc_rank5] = v_
 						}
 						{
@@ -5049,7 +4867,6 @@ func gc_body_specRelayKernel[T specNumber](gc_b5 *compiled.Block, in, out []T, k
 							gc_pos5.Thread = gc_rank5
 //line specialize.go:68
 							v_ := s_2[(gc_tx5 + gc_r2)]
-//line specialize.go:70
 							gc_s_v_[gc_rank5] = v_
 						}
 						{
@@ -5058,7 +4875,6 @@ func gc_body_specRelayKernel[T specNumber](gc_b5 *compiled.Block, in, out []T, k
 							gc_pos5.Thread = gc_rank5
 //line specialize.go:68
 							v_ := s_2[(gc_tx5 + gc_r2)]
-//line specialize.go:70
 							gc_s_v_[gc_rank5] = v_
 						}
 					}
@@ -5067,7 +4883,6 @@ func gc_body_specRelayKernel[T specNumber](gc_b5 *compiled.Block, in, out []T, k
 						gc_pos5.Thread = gc_rank5
 //line specialize.go:68
 						v_ := s_2[(gc_tx5 + gc_r2)]
-//line specialize.go:70
 						gc_s_v_[gc_rank5] = v_
 					}
 				}
@@ -5082,7 +4897,6 @@ func gc_body_specRelayKernel[T specNumber](gc_b5 *compiled.Block, in, out []T, k
 					gc_pos5.Thread = gc_rank5
 //line specialize.go:68
 					v_ := s_2[(gc_tx5+1)%gc_bdx5]
-//line specialize.go:70
 					gc_s_v_[gc_rank5] = v_
 				}
 				{
@@ -5091,7 +4905,6 @@ func gc_body_specRelayKernel[T specNumber](gc_b5 *compiled.Block, in, out []T, k
 					gc_pos5.Thread = gc_rank5
 //line specialize.go:68
 					v_ := s_2[(gc_tx5+1)%gc_bdx5]
-//line specialize.go:70
 					gc_s_v_[gc_rank5] = v_
 				}
 				{
@@ -5100,7 +4913,6 @@ func gc_body_specRelayKernel[T specNumber](gc_b5 *compiled.Block, in, out []T, k
 					gc_pos5.Thread = gc_rank5
 //line specialize.go:68
 					v_ := s_2[(gc_tx5+1)%gc_bdx5]
-//line specialize.go:70
 					gc_s_v_[gc_rank5] = v_
 				}
 				{
@@ -5109,7 +4921,6 @@ func gc_body_specRelayKernel[T specNumber](gc_b5 *compiled.Block, in, out []T, k
 					gc_pos5.Thread = gc_rank5
 //line specialize.go:68
 					v_ := s_2[(gc_tx5+1)%gc_bdx5]
-//line specialize.go:70
 					gc_s_v_[gc_rank5] = v_
 				}
 			}
@@ -5118,12 +4929,10 @@ func gc_body_specRelayKernel[T specNumber](gc_b5 *compiled.Block, in, out []T, k
 				gc_pos5.Thread = gc_rank5
 //line specialize.go:68
 				v_ := s_2[(gc_tx5+1)%gc_bdx5]
-//line specialize.go:70
 				gc_s_v_[gc_rank5] = v_
 			}
 		}
 	}
-//line specialize.go:76
 	for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
 		gc_off20 := gc_bx5 * gc_bdx5
 		if gc_off20 >= 0 && gc_off20 <= len(out) && gc_bdx5 <= len(out)-gc_off20 {
@@ -5132,9 +4941,7 @@ func gc_body_specRelayKernel[T specNumber](gc_b5 *compiled.Block, in, out []T, k
 			for ; gc_step26+3 < gc_bdx5; gc_step26 += 4 {
 				{
 					gc_tx5 := gc_step26 + 0
-//line specialize.go:85
 					gc_rank5 := gc_base5 + gc_tx5
-//line specialize.go:84
 					v_ := gc_s_v_[gc_rank5]
 					r_ := gc_s_r_[gc_rank5]
 //line specialize.go:70
@@ -5145,11 +4952,8 @@ func gc_body_specRelayKernel[T specNumber](gc_b5 *compiled.Block, in, out []T, k
 					gc_at30[gc_tx5] = r_ + r_2
 				}
 				{
-//line specialize.go:88
 					gc_tx5 := gc_step26 + 1
-//line specialize.go:90
 					gc_rank5 := gc_base5 + gc_tx5
-//line specialize.go:84
 					v_ := gc_s_v_[gc_rank5]
 					r_ := gc_s_r_[gc_rank5]
 //line specialize.go:70
@@ -5160,11 +4964,8 @@ func gc_body_specRelayKernel[T specNumber](gc_b5 *compiled.Block, in, out []T, k
 					gc_at30[gc_tx5] = r_ + r_2
 				}
 				{
-//line specialize.go:88
 					gc_tx5 := gc_step26 + 2
-//line specialize.go:90
 					gc_rank5 := gc_base5 + gc_tx5
-//line specialize.go:84
 					v_ := gc_s_v_[gc_rank5]
 					r_ := gc_s_r_[gc_rank5]
 //line specialize.go:70
@@ -5175,11 +4976,8 @@ func gc_body_specRelayKernel[T specNumber](gc_b5 *compiled.Block, in, out []T, k
 					gc_at30[gc_tx5] = r_ + r_2
 				}
 				{
-//line specialize.go:88
 					gc_tx5 := gc_step26 + 3
-//line specialize.go:90
 					gc_rank5 := gc_base5 + gc_tx5
-//line specialize.go:84
 					v_ := gc_s_v_[gc_rank5]
 					r_ := gc_s_r_[gc_rank5]
 //line specialize.go:70
@@ -5190,10 +4988,8 @@ func gc_body_specRelayKernel[T specNumber](gc_b5 *compiled.Block, in, out []T, k
 					gc_at30[gc_tx5] = r_ + r_2
 				}
 			}
-//line specialize.go:88
 			for gc_tx5 := gc_step26; gc_tx5 < gc_bdx5; gc_tx5++ {
 				gc_rank5 := gc_base5 + gc_tx5
-//line specialize.go:84
 				v_ := gc_s_v_[gc_rank5]
 				r_ := gc_s_r_[gc_rank5]
 //line specialize.go:70
@@ -5204,7 +5000,6 @@ func gc_body_specRelayKernel[T specNumber](gc_b5 *compiled.Block, in, out []T, k
 				gc_at30[gc_tx5] = r_ + r_2
 			}
 		} else {
-//line specialize.go:88
 			gc_step27 := 0
 			for ; gc_step27+3 < gc_bdx5; gc_step27 += 4 {
 				{
@@ -5213,7 +5008,6 @@ func gc_body_specRelayKernel[T specNumber](gc_b5 *compiled.Block, in, out []T, k
 					gc_pos5.Thread = gc_rank5
 //line specialize.go:82
 					i := gc_bx5*gc_bdx5 + gc_tx5
-//line specialize.go:84
 					v_ := gc_s_v_[gc_rank5]
 					r_ := gc_s_r_[gc_rank5]
 //line specialize.go:70
@@ -5224,13 +5018,11 @@ func gc_body_specRelayKernel[T specNumber](gc_b5 *compiled.Block, in, out []T, k
 					out[i] = r_ + r_2
 				}
 				{
-//line specialize.go:88
 					gc_tx5 := gc_step27 + 1
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 //line specialize.go:82
 					i := gc_bx5*gc_bdx5 + gc_tx5
-//line specialize.go:84
 					v_ := gc_s_v_[gc_rank5]
 					r_ := gc_s_r_[gc_rank5]
 //line specialize.go:70
@@ -5241,13 +5033,11 @@ func gc_body_specRelayKernel[T specNumber](gc_b5 *compiled.Block, in, out []T, k
 					out[i] = r_ + r_2
 				}
 				{
-//line specialize.go:88
 					gc_tx5 := gc_step27 + 2
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 //line specialize.go:82
 					i := gc_bx5*gc_bdx5 + gc_tx5
-//line specialize.go:84
 					v_ := gc_s_v_[gc_rank5]
 					r_ := gc_s_r_[gc_rank5]
 //line specialize.go:70
@@ -5258,13 +5048,11 @@ func gc_body_specRelayKernel[T specNumber](gc_b5 *compiled.Block, in, out []T, k
 					out[i] = r_ + r_2
 				}
 				{
-//line specialize.go:88
 					gc_tx5 := gc_step27 + 3
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 //line specialize.go:82
 					i := gc_bx5*gc_bdx5 + gc_tx5
-//line specialize.go:84
 					v_ := gc_s_v_[gc_rank5]
 					r_ := gc_s_r_[gc_rank5]
 //line specialize.go:70
@@ -5275,13 +5063,11 @@ func gc_body_specRelayKernel[T specNumber](gc_b5 *compiled.Block, in, out []T, k
 					out[i] = r_ + r_2
 				}
 			}
-//line specialize.go:88
 			for gc_tx5 := gc_step27; gc_tx5 < gc_bdx5; gc_tx5++ {
 				gc_rank5 := gc_base5 + gc_tx5
 				gc_pos5.Thread = gc_rank5
 //line specialize.go:82
 				i := gc_bx5*gc_bdx5 + gc_tx5
-//line specialize.go:84
 				v_ := gc_s_v_[gc_rank5]
 				r_ := gc_s_r_[gc_rank5]
 //line specialize.go:70
@@ -5313,7 +5099,6 @@ func gc_body_specRelayKernel_float32(gc_b2 *compiled.Block, in []float32, out []
 	s := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
 //line specialize.go:83
 	var s_ []float32 = s
-//line specialize.go:85
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off5 := gc_bx2 * gc_bdx2
 		if gc_off5 >= 0 && gc_off5 <= len(in) && gc_bdx2 <= len(in)-gc_off5 && gc_bdx2 <= len(s_) {
@@ -5330,7 +5115,6 @@ func gc_body_specRelayKernel_float32(gc_b2 *compiled.Block, in []float32, out []
 				var r_3 specRelay[float32] = r
 //line specialize.go:66
 				gc_at8[gc_tx2] = x * r_3.k
-//line specialize.go:70
 				gc_s_r[gc_rank2] = r
 			}
 		} else {
@@ -5347,12 +5131,10 @@ func gc_body_specRelayKernel_float32(gc_b2 *compiled.Block, in []float32, out []
 				var r_3 specRelay[float32] = r
 //line specialize.go:66
 				s_[gc_tx2] = x * r_3.k
-//line specialize.go:70
 				gc_s_r[gc_rank2] = r
 			}
 		}
 	}
-//line specialize.go:76
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_qoff3, gc_qd3 := 1, gc_bdx2
 		if compiled.Segmented(gc_qoff3, gc_qd3, 0, gc_bdx2) {
@@ -5400,7 +5182,6 @@ func gc_body_specRelayKernel_float32(gc_b2 *compiled.Block, in []float32, out []
 						gc_rank2 := gc_base2 + gc_tx2
 //line specialize.go:68
 						v := gc_at9[gc_u3]
-//line specialize.go:70
 						gc_s_v[gc_rank2] = v
 					}
 				} else {
@@ -5412,7 +5193,6 @@ func gc_body_specRelayKernel_float32(gc_b2 *compiled.Block, in []float32, out []
 							gc_pos2.Thread = gc_rank2
 //line specialize.go:68
 							v := s_[(gc_tx2 + gc_r)]
-//line specialize.go:70
 							gc_s_v[gc_rank2] = v
 						}
 						{
@@ -5421,7 +5201,6 @@ func gc_body_specRelayKernel_float32(gc_b2 *compiled.Block, in []float32, out []
 							gc_pos2.Thread = gc_rank2
 //line specialize.go:68
 							v := s_[(gc_tx2 + gc_r)]
-//line specialize.go:70
 							gc_s_v[gc_rank2] = v
 						}
 						{
@@ -5430,7 +5209,6 @@ func gc_body_specRelayKernel_float32(gc_b2 *compiled.Block, in []float32, out []
 							gc_pos2.Thread = gc_rank2
 //line specialize.go:68
 							v := s_[(gc_tx2 + gc_r)]
-//line specialize.go:70
 							gc_s_v[gc_rank2] = v
 						}
 						{
@@ -5439,7 +5217,6 @@ func gc_body_specRelayKernel_float32(gc_b2 *compiled.Block, in []float32, out []
 							gc_pos2.Thread = gc_rank2
 //line specialize.go:68
 							v := s_[(gc_tx2 + gc_r)]
-//line specialize.go:70
 							gc_s_v[gc_rank2] = v
 						}
 					}
@@ -5448,7 +5225,6 @@ func gc_body_specRelayKernel_float32(gc_b2 *compiled.Block, in []float32, out []
 						gc_pos2.Thread = gc_rank2
 //line specialize.go:68
 						v := s_[(gc_tx2 + gc_r)]
-//line specialize.go:70
 						gc_s_v[gc_rank2] = v
 					}
 				}
@@ -5463,7 +5239,6 @@ func gc_body_specRelayKernel_float32(gc_b2 *compiled.Block, in []float32, out []
 					gc_pos2.Thread = gc_rank2
 //line specialize.go:68
 					v := s_[(gc_tx2+1)%gc_bdx2]
-//line specialize.go:70
 					gc_s_v[gc_rank2] = v
 				}
 				{
@@ -5472,7 +5247,6 @@ func gc_body_specRelayKernel_float32(gc_b2 *compiled.Block, in []float32, out []
 					gc_pos2.Thread = gc_rank2
 //line specialize.go:68
 					v := s_[(gc_tx2+1)%gc_bdx2]
-//line specialize.go:70
 					gc_s_v[gc_rank2] = v
 				}
 				{
@@ -5481,7 +5255,6 @@ func gc_body_specRelayKernel_float32(gc_b2 *compiled.Block, in []float32, out []
 					gc_pos2.Thread = gc_rank2
 //line specialize.go:68
 					v := s_[(gc_tx2+1)%gc_bdx2]
-//line specialize.go:70
 					gc_s_v[gc_rank2] = v
 				}
 				{
@@ -5490,7 +5263,6 @@ func gc_body_specRelayKernel_float32(gc_b2 *compiled.Block, in []float32, out []
 					gc_pos2.Thread = gc_rank2
 //line specialize.go:68
 					v := s_[(gc_tx2+1)%gc_bdx2]
-//line specialize.go:70
 					gc_s_v[gc_rank2] = v
 				}
 			}
@@ -5499,7 +5271,6 @@ func gc_body_specRelayKernel_float32(gc_b2 *compiled.Block, in []float32, out []
 				gc_pos2.Thread = gc_rank2
 //line specialize.go:68
 				v := s_[(gc_tx2+1)%gc_bdx2]
-//line specialize.go:70
 				gc_s_v[gc_rank2] = v
 			}
 		}
@@ -5514,7 +5285,6 @@ func gc_body_specRelayKernel_float32(gc_b2 *compiled.Block, in []float32, out []
 			gc_at10 := s_2[:gc_bdx2]
 			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
-//line specialize.go:91
 				v := gc_s_v[gc_rank2]
 				r := gc_s_r[gc_rank2]
 //line specialize.go:70
@@ -5525,7 +5295,6 @@ func gc_body_specRelayKernel_float32(gc_b2 *compiled.Block, in []float32, out []
 				var r_5 specRelay[float32] = r
 //line specialize.go:66
 				gc_at10[gc_tx2] = x_ * r_5.k
-//line specialize.go:70
 				gc_s_r_[gc_rank2] = r_
 			}
 		} else {
@@ -5542,12 +5311,10 @@ func gc_body_specRelayKernel_float32(gc_b2 *compiled.Block, in []float32, out []
 				var r_5 specRelay[float32] = r
 //line specialize.go:66
 				s_2[gc_tx2] = x_ * r_5.k
-//line specialize.go:70
 				gc_s_r_[gc_rank2] = r_
 			}
 		}
 	}
-//line specialize.go:76
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_qoff4, gc_qd4 := 1, gc_bdx2
 		if compiled.Segmented(gc_qoff4, gc_qd4, 0, gc_bdx2) {
@@ -5595,7 +5362,6 @@ func gc_body_specRelayKernel_float32(gc_b2 *compiled.Block, in []float32, out []
 						gc_rank2 := gc_base2 + gc_tx2
 //line specialize.go:68
 						v_ := gc_at11[gc_u4]
-//line specialize.go:70
 						gc_s_v_[gc_rank2] = v_
 					}
 				} else {
@@ -5607,7 +5373,6 @@ func gc_body_specRelayKernel_float32(gc_b2 *compiled.Block, in []float32, out []
 							gc_pos2.Thread = gc_rank2
 //line specialize.go:68
 							v_ := s_2[(gc_tx2 + gc_r2)]
-//line specialize.go:70
 							gc_s_v_[gc_rank2] = v_
 						}
 						{
@@ -5616,7 +5381,6 @@ func gc_body_specRelayKernel_float32(gc_b2 *compiled.Block, in []float32, out []
 							gc_pos2.Thread = gc_rank2
 //line specialize.go:68
 							v_ := s_2[(gc_tx2 + gc_r2)]
-//line specialize.go:70
 							gc_s_v_[gc_rank2] = v_
 						}
 						{
@@ -5625,7 +5389,6 @@ func gc_body_specRelayKernel_float32(gc_b2 *compiled.Block, in []float32, out []
 							gc_pos2.Thread = gc_rank2
 //line specialize.go:68
 							v_ := s_2[(gc_tx2 + gc_r2)]
-//line specialize.go:70
 							gc_s_v_[gc_rank2] = v_
 						}
 						{
@@ -5634,7 +5397,6 @@ func gc_body_specRelayKernel_float32(gc_b2 *compiled.Block, in []float32, out []
 							gc_pos2.Thread = gc_rank2
 //line specialize.go:68
 							v_ := s_2[(gc_tx2 + gc_r2)]
-//line specialize.go:70
 							gc_s_v_[gc_rank2] = v_
 						}
 					}
@@ -5643,7 +5405,6 @@ func gc_body_specRelayKernel_float32(gc_b2 *compiled.Block, in []float32, out []
 						gc_pos2.Thread = gc_rank2
 //line specialize.go:68
 						v_ := s_2[(gc_tx2 + gc_r2)]
-//line specialize.go:70
 						gc_s_v_[gc_rank2] = v_
 					}
 				}
@@ -5658,7 +5419,6 @@ func gc_body_specRelayKernel_float32(gc_b2 *compiled.Block, in []float32, out []
 					gc_pos2.Thread = gc_rank2
 //line specialize.go:68
 					v_ := s_2[(gc_tx2+1)%gc_bdx2]
-//line specialize.go:70
 					gc_s_v_[gc_rank2] = v_
 				}
 				{
@@ -5667,7 +5427,6 @@ func gc_body_specRelayKernel_float32(gc_b2 *compiled.Block, in []float32, out []
 					gc_pos2.Thread = gc_rank2
 //line specialize.go:68
 					v_ := s_2[(gc_tx2+1)%gc_bdx2]
-//line specialize.go:70
 					gc_s_v_[gc_rank2] = v_
 				}
 				{
@@ -5676,7 +5435,6 @@ func gc_body_specRelayKernel_float32(gc_b2 *compiled.Block, in []float32, out []
 					gc_pos2.Thread = gc_rank2
 //line specialize.go:68
 					v_ := s_2[(gc_tx2+1)%gc_bdx2]
-//line specialize.go:70
 					gc_s_v_[gc_rank2] = v_
 				}
 				{
@@ -5685,7 +5443,6 @@ func gc_body_specRelayKernel_float32(gc_b2 *compiled.Block, in []float32, out []
 					gc_pos2.Thread = gc_rank2
 //line specialize.go:68
 					v_ := s_2[(gc_tx2+1)%gc_bdx2]
-//line specialize.go:70
 					gc_s_v_[gc_rank2] = v_
 				}
 			}
@@ -5694,12 +5451,10 @@ func gc_body_specRelayKernel_float32(gc_b2 *compiled.Block, in []float32, out []
 				gc_pos2.Thread = gc_rank2
 //line specialize.go:68
 				v_ := s_2[(gc_tx2+1)%gc_bdx2]
-//line specialize.go:70
 				gc_s_v_[gc_rank2] = v_
 			}
 		}
 	}
-//line specialize.go:76
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off8 := gc_bx2 * gc_bdx2
 		if gc_off8 >= 0 && gc_off8 <= len(out) && gc_bdx2 <= len(out)-gc_off8 {
@@ -5754,7 +5509,6 @@ func gc_body_specRelayKernel_float32(gc_b2 *compiled.Block, in []float32, out []
 			}
 			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
-//line specialize.go:84
 				v_ := gc_s_v_[gc_rank2]
 				r_ := gc_s_r_[gc_rank2]
 //line specialize.go:70
@@ -5765,7 +5519,6 @@ func gc_body_specRelayKernel_float32(gc_b2 *compiled.Block, in []float32, out []
 				gc_at12[gc_tx2] = r_ + r_2
 			}
 		} else {
-//line specialize.go:88
 			gc_vstep4 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop4 bool
@@ -5788,7 +5541,6 @@ func gc_body_specRelayKernel_float32(gc_b2 *compiled.Block, in []float32, out []
 //line specialize.go:83
 							break
 						}
-//line specialize.go:84
 						r_.Add(r_2).StoreSlice(out[i:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -5817,7 +5569,6 @@ func gc_body_specRelayKernel_float32(gc_b2 *compiled.Block, in []float32, out []
 //line specialize.go:83
 						break
 					}
-//line specialize.go:84
 					r_.Add(r_2).StoreSlice(out[i:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -5830,7 +5581,6 @@ func gc_body_specRelayKernel_float32(gc_b2 *compiled.Block, in []float32, out []
 					gc_pos2.Thread = gc_rank2
 //line specialize.go:82
 					i := gc_bx2*gc_bdx2 + gc_tx2
-//line specialize.go:84
 					v_ := gc_s_v_[gc_rank2]
 					r_ := gc_s_r_[gc_rank2]
 //line specialize.go:70
@@ -5841,13 +5591,11 @@ func gc_body_specRelayKernel_float32(gc_b2 *compiled.Block, in []float32, out []
 					out[i] = r_ + r_2
 				}
 				{
-//line specialize.go:88
 					gc_tx2 := gc_step11 + 1
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line specialize.go:82
 					i := gc_bx2*gc_bdx2 + gc_tx2
-//line specialize.go:84
 					v_ := gc_s_v_[gc_rank2]
 					r_ := gc_s_r_[gc_rank2]
 //line specialize.go:70
@@ -5858,13 +5606,11 @@ func gc_body_specRelayKernel_float32(gc_b2 *compiled.Block, in []float32, out []
 					out[i] = r_ + r_2
 				}
 				{
-//line specialize.go:88
 					gc_tx2 := gc_step11 + 2
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line specialize.go:82
 					i := gc_bx2*gc_bdx2 + gc_tx2
-//line specialize.go:84
 					v_ := gc_s_v_[gc_rank2]
 					r_ := gc_s_r_[gc_rank2]
 //line specialize.go:70
@@ -5875,13 +5621,11 @@ func gc_body_specRelayKernel_float32(gc_b2 *compiled.Block, in []float32, out []
 					out[i] = r_ + r_2
 				}
 				{
-//line specialize.go:88
 					gc_tx2 := gc_step11 + 3
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line specialize.go:82
 					i := gc_bx2*gc_bdx2 + gc_tx2
-//line specialize.go:84
 					v_ := gc_s_v_[gc_rank2]
 					r_ := gc_s_r_[gc_rank2]
 //line specialize.go:70
@@ -5892,13 +5636,11 @@ func gc_body_specRelayKernel_float32(gc_b2 *compiled.Block, in []float32, out []
 					out[i] = r_ + r_2
 				}
 			}
-//line specialize.go:88
 			for gc_tx2 := gc_step11; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 //line specialize.go:82
 				i := gc_bx2*gc_bdx2 + gc_tx2
-//line specialize.go:84
 				v_ := gc_s_v_[gc_rank2]
 				r_ := gc_s_r_[gc_rank2]
 //line specialize.go:70
@@ -5929,7 +5671,6 @@ func gc_body_specRelayKernel_int32(gc_b3 *compiled.Block, in []int32, out []int3
 	s := gocuda.Shared[int32](t, gc_bdx3)[:gc_bdx3]
 //line specialize.go:83
 	var s_ []int32 = s
-//line specialize.go:85
 	for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
 		gc_off9 := gc_bx3 * gc_bdx3
 		if gc_off9 >= 0 && gc_off9 <= len(in) && gc_bdx3 <= len(in)-gc_off9 && gc_bdx3 <= len(s_) {
@@ -5946,7 +5687,6 @@ func gc_body_specRelayKernel_int32(gc_b3 *compiled.Block, in []int32, out []int3
 				var r_3 specRelay[int32] = r
 //line specialize.go:66
 				gc_at14[gc_tx3] = x * r_3.k
-//line specialize.go:70
 				gc_s_r[gc_rank3] = r
 			}
 		} else {
@@ -5963,12 +5703,10 @@ func gc_body_specRelayKernel_int32(gc_b3 *compiled.Block, in []int32, out []int3
 				var r_3 specRelay[int32] = r
 //line specialize.go:66
 				s_[gc_tx3] = x * r_3.k
-//line specialize.go:70
 				gc_s_r[gc_rank3] = r
 			}
 		}
 	}
-//line specialize.go:76
 	for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
 		gc_qoff5, gc_qd5 := 1, gc_bdx3
 		if compiled.Segmented(gc_qoff5, gc_qd5, 0, gc_bdx3) {
@@ -6016,7 +5754,6 @@ func gc_body_specRelayKernel_int32(gc_b3 *compiled.Block, in []int32, out []int3
 						gc_rank3 := gc_base3 + gc_tx3
 //line specialize.go:68
 						v := gc_at15[gc_u5]
-//line specialize.go:70
 						gc_s_v[gc_rank3] = v
 					}
 				} else {
@@ -6028,7 +5765,6 @@ func gc_body_specRelayKernel_int32(gc_b3 *compiled.Block, in []int32, out []int3
 							gc_pos3.Thread = gc_rank3
 //line specialize.go:68
 							v := s_[(gc_tx3 + gc_r)]
-//line specialize.go:70
 							gc_s_v[gc_rank3] = v
 						}
 						{
@@ -6037,7 +5773,6 @@ func gc_body_specRelayKernel_int32(gc_b3 *compiled.Block, in []int32, out []int3
 							gc_pos3.Thread = gc_rank3
 //line specialize.go:68
 							v := s_[(gc_tx3 + gc_r)]
-//line specialize.go:70
 							gc_s_v[gc_rank3] = v
 						}
 						{
@@ -6046,7 +5781,6 @@ func gc_body_specRelayKernel_int32(gc_b3 *compiled.Block, in []int32, out []int3
 							gc_pos3.Thread = gc_rank3
 //line specialize.go:68
 							v := s_[(gc_tx3 + gc_r)]
-//line specialize.go:70
 							gc_s_v[gc_rank3] = v
 						}
 						{
@@ -6055,7 +5789,6 @@ func gc_body_specRelayKernel_int32(gc_b3 *compiled.Block, in []int32, out []int3
 							gc_pos3.Thread = gc_rank3
 //line specialize.go:68
 							v := s_[(gc_tx3 + gc_r)]
-//line specialize.go:70
 							gc_s_v[gc_rank3] = v
 						}
 					}
@@ -6064,7 +5797,6 @@ func gc_body_specRelayKernel_int32(gc_b3 *compiled.Block, in []int32, out []int3
 						gc_pos3.Thread = gc_rank3
 //line specialize.go:68
 						v := s_[(gc_tx3 + gc_r)]
-//line specialize.go:70
 						gc_s_v[gc_rank3] = v
 					}
 				}
@@ -6079,7 +5811,6 @@ func gc_body_specRelayKernel_int32(gc_b3 *compiled.Block, in []int32, out []int3
 					gc_pos3.Thread = gc_rank3
 //line specialize.go:68
 					v := s_[(gc_tx3+1)%gc_bdx3]
-//line specialize.go:70
 					gc_s_v[gc_rank3] = v
 				}
 				{
@@ -6088,7 +5819,6 @@ func gc_body_specRelayKernel_int32(gc_b3 *compiled.Block, in []int32, out []int3
 					gc_pos3.Thread = gc_rank3
 //line specialize.go:68
 					v := s_[(gc_tx3+1)%gc_bdx3]
-//line specialize.go:70
 					gc_s_v[gc_rank3] = v
 				}
 				{
@@ -6097,7 +5827,6 @@ func gc_body_specRelayKernel_int32(gc_b3 *compiled.Block, in []int32, out []int3
 					gc_pos3.Thread = gc_rank3
 //line specialize.go:68
 					v := s_[(gc_tx3+1)%gc_bdx3]
-//line specialize.go:70
 					gc_s_v[gc_rank3] = v
 				}
 				{
@@ -6106,7 +5835,6 @@ func gc_body_specRelayKernel_int32(gc_b3 *compiled.Block, in []int32, out []int3
 					gc_pos3.Thread = gc_rank3
 //line specialize.go:68
 					v := s_[(gc_tx3+1)%gc_bdx3]
-//line specialize.go:70
 					gc_s_v[gc_rank3] = v
 				}
 			}
@@ -6115,7 +5843,6 @@ func gc_body_specRelayKernel_int32(gc_b3 *compiled.Block, in []int32, out []int3
 				gc_pos3.Thread = gc_rank3
 //line specialize.go:68
 				v := s_[(gc_tx3+1)%gc_bdx3]
-//line specialize.go:70
 				gc_s_v[gc_rank3] = v
 			}
 		}
@@ -6124,13 +5851,11 @@ func gc_body_specRelayKernel_int32(gc_b3 *compiled.Block, in []int32, out []int3
 	var s_2 []int32 = s
 //line specialize.go:83
 	var x_ int32 = 1
-//line specialize.go:85
 	for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
 		if gc_bdx3 <= len(s_2) {
 			gc_at16 := s_2[:gc_bdx3]
 			for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
 				gc_rank3 := gc_base3 + gc_tx3
-//line specialize.go:91
 				v := gc_s_v[gc_rank3]
 				r := gc_s_r[gc_rank3]
 //line specialize.go:70
@@ -6141,7 +5866,6 @@ func gc_body_specRelayKernel_int32(gc_b3 *compiled.Block, in []int32, out []int3
 				var r_5 specRelay[int32] = r
 //line specialize.go:66
 				gc_at16[gc_tx3] = x_ * r_5.k
-//line specialize.go:70
 				gc_s_r_[gc_rank3] = r_
 			}
 		} else {
@@ -6158,12 +5882,10 @@ func gc_body_specRelayKernel_int32(gc_b3 *compiled.Block, in []int32, out []int3
 				var r_5 specRelay[int32] = r
 //line specialize.go:66
 				s_2[gc_tx3] = x_ * r_5.k
-//line specialize.go:70
 				gc_s_r_[gc_rank3] = r_
 			}
 		}
 	}
-//line specialize.go:76
 	for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
 		gc_qoff6, gc_qd6 := 1, gc_bdx3
 		if compiled.Segmented(gc_qoff6, gc_qd6, 0, gc_bdx3) {
@@ -6211,7 +5933,6 @@ func gc_body_specRelayKernel_int32(gc_b3 *compiled.Block, in []int32, out []int3
 						gc_rank3 := gc_base3 + gc_tx3
 //line specialize.go:68
 						v_ := gc_at17[gc_u6]
-//line specialize.go:70
 						gc_s_v_[gc_rank3] = v_
 					}
 				} else {
@@ -6223,7 +5944,6 @@ func gc_body_specRelayKernel_int32(gc_b3 *compiled.Block, in []int32, out []int3
 							gc_pos3.Thread = gc_rank3
 //line specialize.go:68
 							v_ := s_2[(gc_tx3 + gc_r2)]
-//line specialize.go:70
 							gc_s_v_[gc_rank3] = v_
 						}
 						{
@@ -6232,7 +5952,6 @@ func gc_body_specRelayKernel_int32(gc_b3 *compiled.Block, in []int32, out []int3
 							gc_pos3.Thread = gc_rank3
 //line specialize.go:68
 							v_ := s_2[(gc_tx3 + gc_r2)]
-//line specialize.go:70
 							gc_s_v_[gc_rank3] = v_
 						}
 						{
@@ -6241,7 +5960,6 @@ func gc_body_specRelayKernel_int32(gc_b3 *compiled.Block, in []int32, out []int3
 							gc_pos3.Thread = gc_rank3
 //line specialize.go:68
 							v_ := s_2[(gc_tx3 + gc_r2)]
-//line specialize.go:70
 							gc_s_v_[gc_rank3] = v_
 						}
 						{
@@ -6250,7 +5968,6 @@ func gc_body_specRelayKernel_int32(gc_b3 *compiled.Block, in []int32, out []int3
 							gc_pos3.Thread = gc_rank3
 //line specialize.go:68
 							v_ := s_2[(gc_tx3 + gc_r2)]
-//line specialize.go:70
 							gc_s_v_[gc_rank3] = v_
 						}
 					}
@@ -6259,7 +5976,6 @@ func gc_body_specRelayKernel_int32(gc_b3 *compiled.Block, in []int32, out []int3
 						gc_pos3.Thread = gc_rank3
 //line specialize.go:68
 						v_ := s_2[(gc_tx3 + gc_r2)]
-//line specialize.go:70
 						gc_s_v_[gc_rank3] = v_
 					}
 				}
@@ -6274,7 +5990,6 @@ func gc_body_specRelayKernel_int32(gc_b3 *compiled.Block, in []int32, out []int3
 					gc_pos3.Thread = gc_rank3
 //line specialize.go:68
 					v_ := s_2[(gc_tx3+1)%gc_bdx3]
-//line specialize.go:70
 					gc_s_v_[gc_rank3] = v_
 				}
 				{
@@ -6283,7 +5998,6 @@ func gc_body_specRelayKernel_int32(gc_b3 *compiled.Block, in []int32, out []int3
 					gc_pos3.Thread = gc_rank3
 //line specialize.go:68
 					v_ := s_2[(gc_tx3+1)%gc_bdx3]
-//line specialize.go:70
 					gc_s_v_[gc_rank3] = v_
 				}
 				{
@@ -6292,7 +6006,6 @@ func gc_body_specRelayKernel_int32(gc_b3 *compiled.Block, in []int32, out []int3
 					gc_pos3.Thread = gc_rank3
 //line specialize.go:68
 					v_ := s_2[(gc_tx3+1)%gc_bdx3]
-//line specialize.go:70
 					gc_s_v_[gc_rank3] = v_
 				}
 				{
@@ -6301,7 +6014,6 @@ func gc_body_specRelayKernel_int32(gc_b3 *compiled.Block, in []int32, out []int3
 					gc_pos3.Thread = gc_rank3
 //line specialize.go:68
 					v_ := s_2[(gc_tx3+1)%gc_bdx3]
-//line specialize.go:70
 					gc_s_v_[gc_rank3] = v_
 				}
 			}
@@ -6310,12 +6022,10 @@ func gc_body_specRelayKernel_int32(gc_b3 *compiled.Block, in []int32, out []int3
 				gc_pos3.Thread = gc_rank3
 //line specialize.go:68
 				v_ := s_2[(gc_tx3+1)%gc_bdx3]
-//line specialize.go:70
 				gc_s_v_[gc_rank3] = v_
 			}
 		}
 	}
-//line specialize.go:76
 	for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
 		gc_off12 := gc_bx3 * gc_bdx3
 		if gc_off12 >= 0 && gc_off12 <= len(out) && gc_bdx3 <= len(out)-gc_off12 {
@@ -6370,7 +6080,6 @@ func gc_body_specRelayKernel_int32(gc_b3 *compiled.Block, in []int32, out []int3
 			}
 			for gc_tx3 := gc_vstep7; gc_tx3 < gc_bdx3; gc_tx3++ {
 				gc_rank3 := gc_base3 + gc_tx3
-//line specialize.go:84
 				v_ := gc_s_v_[gc_rank3]
 				r_ := gc_s_r_[gc_rank3]
 //line specialize.go:70
@@ -6381,7 +6090,6 @@ func gc_body_specRelayKernel_int32(gc_b3 *compiled.Block, in []int32, out []int3
 				gc_at18[gc_tx3] = r_ + r_2
 			}
 		} else {
-//line specialize.go:88
 			gc_vstep8 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop8 bool
@@ -6404,7 +6112,6 @@ func gc_body_specRelayKernel_int32(gc_b3 *compiled.Block, in []int32, out []int3
 //line specialize.go:83
 							break
 						}
-//line specialize.go:84
 						r_.Add(r_2).StoreSlice(out[i:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -6433,7 +6140,6 @@ func gc_body_specRelayKernel_int32(gc_b3 *compiled.Block, in []int32, out []int3
 //line specialize.go:83
 						break
 					}
-//line specialize.go:84
 					r_.Add(r_2).StoreSlice(out[i:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -6446,7 +6152,6 @@ func gc_body_specRelayKernel_int32(gc_b3 *compiled.Block, in []int32, out []int3
 					gc_pos3.Thread = gc_rank3
 //line specialize.go:82
 					i := gc_bx3*gc_bdx3 + gc_tx3
-//line specialize.go:84
 					v_ := gc_s_v_[gc_rank3]
 					r_ := gc_s_r_[gc_rank3]
 //line specialize.go:70
@@ -6457,13 +6162,11 @@ func gc_body_specRelayKernel_int32(gc_b3 *compiled.Block, in []int32, out []int3
 					out[i] = r_ + r_2
 				}
 				{
-//line specialize.go:88
 					gc_tx3 := gc_step16 + 1
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 //line specialize.go:82
 					i := gc_bx3*gc_bdx3 + gc_tx3
-//line specialize.go:84
 					v_ := gc_s_v_[gc_rank3]
 					r_ := gc_s_r_[gc_rank3]
 //line specialize.go:70
@@ -6474,13 +6177,11 @@ func gc_body_specRelayKernel_int32(gc_b3 *compiled.Block, in []int32, out []int3
 					out[i] = r_ + r_2
 				}
 				{
-//line specialize.go:88
 					gc_tx3 := gc_step16 + 2
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 //line specialize.go:82
 					i := gc_bx3*gc_bdx3 + gc_tx3
-//line specialize.go:84
 					v_ := gc_s_v_[gc_rank3]
 					r_ := gc_s_r_[gc_rank3]
 //line specialize.go:70
@@ -6491,13 +6192,11 @@ func gc_body_specRelayKernel_int32(gc_b3 *compiled.Block, in []int32, out []int3
 					out[i] = r_ + r_2
 				}
 				{
-//line specialize.go:88
 					gc_tx3 := gc_step16 + 3
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 //line specialize.go:82
 					i := gc_bx3*gc_bdx3 + gc_tx3
-//line specialize.go:84
 					v_ := gc_s_v_[gc_rank3]
 					r_ := gc_s_r_[gc_rank3]
 //line specialize.go:70
@@ -6508,13 +6207,11 @@ func gc_body_specRelayKernel_int32(gc_b3 *compiled.Block, in []int32, out []int3
 					out[i] = r_ + r_2
 				}
 			}
-//line specialize.go:88
 			for gc_tx3 := gc_step16; gc_tx3 < gc_bdx3; gc_tx3++ {
 				gc_rank3 := gc_base3 + gc_tx3
 				gc_pos3.Thread = gc_rank3
 //line specialize.go:82
 				i := gc_bx3*gc_bdx3 + gc_tx3
-//line specialize.go:84
 				v_ := gc_s_v_[gc_rank3]
 				r_ := gc_s_r_[gc_rank3]
 //line specialize.go:70
@@ -6545,7 +6242,6 @@ func gc_body_specRelayKernel_uint32(gc_b4 *compiled.Block, in []uint32, out []ui
 	s := gocuda.Shared[uint32](t, gc_bdx4)[:gc_bdx4]
 //line specialize.go:83
 	var s_ []uint32 = s
-//line specialize.go:85
 	for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
 		gc_off13 := gc_bx4 * gc_bdx4
 		if gc_off13 >= 0 && gc_off13 <= len(in) && gc_bdx4 <= len(in)-gc_off13 && gc_bdx4 <= len(s_) {
@@ -6562,7 +6258,6 @@ func gc_body_specRelayKernel_uint32(gc_b4 *compiled.Block, in []uint32, out []ui
 				var r_3 specRelay[uint32] = r
 //line specialize.go:66
 				gc_at20[gc_tx4] = x * r_3.k
-//line specialize.go:70
 				gc_s_r[gc_rank4] = r
 			}
 		} else {
@@ -6579,12 +6274,10 @@ func gc_body_specRelayKernel_uint32(gc_b4 *compiled.Block, in []uint32, out []ui
 				var r_3 specRelay[uint32] = r
 //line specialize.go:66
 				s_[gc_tx4] = x * r_3.k
-//line specialize.go:70
 				gc_s_r[gc_rank4] = r
 			}
 		}
 	}
-//line specialize.go:76
 	for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
 		gc_qoff7, gc_qd7 := 1, gc_bdx4
 		if compiled.Segmented(gc_qoff7, gc_qd7, 0, gc_bdx4) {
@@ -6632,7 +6325,6 @@ func gc_body_specRelayKernel_uint32(gc_b4 *compiled.Block, in []uint32, out []ui
 						gc_rank4 := gc_base4 + gc_tx4
 //line specialize.go:68
 						v := gc_at21[gc_u7]
-//line specialize.go:70
 						gc_s_v[gc_rank4] = v
 					}
 				} else {
@@ -6644,7 +6336,6 @@ func gc_body_specRelayKernel_uint32(gc_b4 *compiled.Block, in []uint32, out []ui
 							gc_pos4.Thread = gc_rank4
 //line specialize.go:68
 							v := s_[(gc_tx4 + gc_r)]
-//line specialize.go:70
 							gc_s_v[gc_rank4] = v
 						}
 						{
@@ -6653,7 +6344,6 @@ func gc_body_specRelayKernel_uint32(gc_b4 *compiled.Block, in []uint32, out []ui
 							gc_pos4.Thread = gc_rank4
 //line specialize.go:68
 							v := s_[(gc_tx4 + gc_r)]
-//line specialize.go:70
 							gc_s_v[gc_rank4] = v
 						}
 						{
@@ -6662,7 +6352,6 @@ func gc_body_specRelayKernel_uint32(gc_b4 *compiled.Block, in []uint32, out []ui
 							gc_pos4.Thread = gc_rank4
 //line specialize.go:68
 							v := s_[(gc_tx4 + gc_r)]
-//line specialize.go:70
 							gc_s_v[gc_rank4] = v
 						}
 						{
@@ -6671,7 +6360,6 @@ func gc_body_specRelayKernel_uint32(gc_b4 *compiled.Block, in []uint32, out []ui
 							gc_pos4.Thread = gc_rank4
 //line specialize.go:68
 							v := s_[(gc_tx4 + gc_r)]
-//line specialize.go:70
 							gc_s_v[gc_rank4] = v
 						}
 					}
@@ -6680,7 +6368,6 @@ func gc_body_specRelayKernel_uint32(gc_b4 *compiled.Block, in []uint32, out []ui
 						gc_pos4.Thread = gc_rank4
 //line specialize.go:68
 						v := s_[(gc_tx4 + gc_r)]
-//line specialize.go:70
 						gc_s_v[gc_rank4] = v
 					}
 				}
@@ -6695,7 +6382,6 @@ func gc_body_specRelayKernel_uint32(gc_b4 *compiled.Block, in []uint32, out []ui
 					gc_pos4.Thread = gc_rank4
 //line specialize.go:68
 					v := s_[(gc_tx4+1)%gc_bdx4]
-//line specialize.go:70
 					gc_s_v[gc_rank4] = v
 				}
 				{
@@ -6704,7 +6390,6 @@ func gc_body_specRelayKernel_uint32(gc_b4 *compiled.Block, in []uint32, out []ui
 					gc_pos4.Thread = gc_rank4
 //line specialize.go:68
 					v := s_[(gc_tx4+1)%gc_bdx4]
-//line specialize.go:70
 					gc_s_v[gc_rank4] = v
 				}
 				{
@@ -6713,7 +6398,6 @@ func gc_body_specRelayKernel_uint32(gc_b4 *compiled.Block, in []uint32, out []ui
 					gc_pos4.Thread = gc_rank4
 //line specialize.go:68
 					v := s_[(gc_tx4+1)%gc_bdx4]
-//line specialize.go:70
 					gc_s_v[gc_rank4] = v
 				}
 				{
@@ -6722,7 +6406,6 @@ func gc_body_specRelayKernel_uint32(gc_b4 *compiled.Block, in []uint32, out []ui
 					gc_pos4.Thread = gc_rank4
 //line specialize.go:68
 					v := s_[(gc_tx4+1)%gc_bdx4]
-//line specialize.go:70
 					gc_s_v[gc_rank4] = v
 				}
 			}
@@ -6731,7 +6414,6 @@ func gc_body_specRelayKernel_uint32(gc_b4 *compiled.Block, in []uint32, out []ui
 				gc_pos4.Thread = gc_rank4
 //line specialize.go:68
 				v := s_[(gc_tx4+1)%gc_bdx4]
-//line specialize.go:70
 				gc_s_v[gc_rank4] = v
 			}
 		}
@@ -6740,13 +6422,11 @@ func gc_body_specRelayKernel_uint32(gc_b4 *compiled.Block, in []uint32, out []ui
 	var s_2 []uint32 = s
 //line specialize.go:83
 	var x_ uint32 = 1
-//line specialize.go:85
 	for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
 		if gc_bdx4 <= len(s_2) {
 			gc_at22 := s_2[:gc_bdx4]
 			for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
 				gc_rank4 := gc_base4 + gc_tx4
-//line specialize.go:91
 				v := gc_s_v[gc_rank4]
 				r := gc_s_r[gc_rank4]
 //line specialize.go:70
@@ -6757,7 +6437,6 @@ func gc_body_specRelayKernel_uint32(gc_b4 *compiled.Block, in []uint32, out []ui
 				var r_5 specRelay[uint32] = r
 //line specialize.go:66
 				gc_at22[gc_tx4] = x_ * r_5.k
-//line specialize.go:70
 				gc_s_r_[gc_rank4] = r_
 			}
 		} else {
@@ -6774,12 +6453,10 @@ func gc_body_specRelayKernel_uint32(gc_b4 *compiled.Block, in []uint32, out []ui
 				var r_5 specRelay[uint32] = r
 //line specialize.go:66
 				s_2[gc_tx4] = x_ * r_5.k
-//line specialize.go:70
 				gc_s_r_[gc_rank4] = r_
 			}
 		}
 	}
-//line specialize.go:76
 	for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
 		gc_qoff8, gc_qd8 := 1, gc_bdx4
 		if compiled.Segmented(gc_qoff8, gc_qd8, 0, gc_bdx4) {
@@ -6827,7 +6504,6 @@ func gc_body_specRelayKernel_uint32(gc_b4 *compiled.Block, in []uint32, out []ui
 						gc_rank4 := gc_base4 + gc_tx4
 //line specialize.go:68
 						v_ := gc_at23[gc_u8]
-//line specialize.go:70
 						gc_s_v_[gc_rank4] = v_
 					}
 				} else {
@@ -6839,7 +6515,6 @@ func gc_body_specRelayKernel_uint32(gc_b4 *compiled.Block, in []uint32, out []ui
 							gc_pos4.Thread = gc_rank4
 //line specialize.go:68
 							v_ := s_2[(gc_tx4 + gc_r2)]
-//line specialize.go:70
 							gc_s_v_[gc_rank4] = v_
 						}
 						{
@@ -6848,7 +6523,6 @@ func gc_body_specRelayKernel_uint32(gc_b4 *compiled.Block, in []uint32, out []ui
 							gc_pos4.Thread = gc_rank4
 //line specialize.go:68
 							v_ := s_2[(gc_tx4 + gc_r2)]
-//line specialize.go:70
 							gc_s_v_[gc_rank4] = v_
 						}
 						{
@@ -6857,7 +6531,6 @@ func gc_body_specRelayKernel_uint32(gc_b4 *compiled.Block, in []uint32, out []ui
 							gc_pos4.Thread = gc_rank4
 //line specialize.go:68
 							v_ := s_2[(gc_tx4 + gc_r2)]
-//line specialize.go:70
 							gc_s_v_[gc_rank4] = v_
 						}
 						{
@@ -6866,7 +6539,6 @@ func gc_body_specRelayKernel_uint32(gc_b4 *compiled.Block, in []uint32, out []ui
 							gc_pos4.Thread = gc_rank4
 //line specialize.go:68
 							v_ := s_2[(gc_tx4 + gc_r2)]
-//line specialize.go:70
 							gc_s_v_[gc_rank4] = v_
 						}
 					}
@@ -6875,7 +6547,6 @@ func gc_body_specRelayKernel_uint32(gc_b4 *compiled.Block, in []uint32, out []ui
 						gc_pos4.Thread = gc_rank4
 //line specialize.go:68
 						v_ := s_2[(gc_tx4 + gc_r2)]
-//line specialize.go:70
 						gc_s_v_[gc_rank4] = v_
 					}
 				}
@@ -6890,7 +6561,6 @@ func gc_body_specRelayKernel_uint32(gc_b4 *compiled.Block, in []uint32, out []ui
 					gc_pos4.Thread = gc_rank4
 //line specialize.go:68
 					v_ := s_2[(gc_tx4+1)%gc_bdx4]
-//line specialize.go:70
 					gc_s_v_[gc_rank4] = v_
 				}
 				{
@@ -6899,7 +6569,6 @@ func gc_body_specRelayKernel_uint32(gc_b4 *compiled.Block, in []uint32, out []ui
 					gc_pos4.Thread = gc_rank4
 //line specialize.go:68
 					v_ := s_2[(gc_tx4+1)%gc_bdx4]
-//line specialize.go:70
 					gc_s_v_[gc_rank4] = v_
 				}
 				{
@@ -6908,7 +6577,6 @@ func gc_body_specRelayKernel_uint32(gc_b4 *compiled.Block, in []uint32, out []ui
 					gc_pos4.Thread = gc_rank4
 //line specialize.go:68
 					v_ := s_2[(gc_tx4+1)%gc_bdx4]
-//line specialize.go:70
 					gc_s_v_[gc_rank4] = v_
 				}
 				{
@@ -6917,7 +6585,6 @@ func gc_body_specRelayKernel_uint32(gc_b4 *compiled.Block, in []uint32, out []ui
 					gc_pos4.Thread = gc_rank4
 //line specialize.go:68
 					v_ := s_2[(gc_tx4+1)%gc_bdx4]
-//line specialize.go:70
 					gc_s_v_[gc_rank4] = v_
 				}
 			}
@@ -6926,12 +6593,10 @@ func gc_body_specRelayKernel_uint32(gc_b4 *compiled.Block, in []uint32, out []ui
 				gc_pos4.Thread = gc_rank4
 //line specialize.go:68
 				v_ := s_2[(gc_tx4+1)%gc_bdx4]
-//line specialize.go:70
 				gc_s_v_[gc_rank4] = v_
 			}
 		}
 	}
-//line specialize.go:76
 	for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
 		gc_off16 := gc_bx4 * gc_bdx4
 		if gc_off16 >= 0 && gc_off16 <= len(out) && gc_bdx4 <= len(out)-gc_off16 {
@@ -6986,7 +6651,6 @@ func gc_body_specRelayKernel_uint32(gc_b4 *compiled.Block, in []uint32, out []ui
 			}
 			for gc_tx4 := gc_vstep11; gc_tx4 < gc_bdx4; gc_tx4++ {
 				gc_rank4 := gc_base4 + gc_tx4
-//line specialize.go:84
 				v_ := gc_s_v_[gc_rank4]
 				r_ := gc_s_r_[gc_rank4]
 //line specialize.go:70
@@ -6997,7 +6661,6 @@ func gc_body_specRelayKernel_uint32(gc_b4 *compiled.Block, in []uint32, out []ui
 				gc_at24[gc_tx4] = r_ + r_2
 			}
 		} else {
-//line specialize.go:88
 			gc_vstep12 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop12 bool
@@ -7020,7 +6683,6 @@ func gc_body_specRelayKernel_uint32(gc_b4 *compiled.Block, in []uint32, out []ui
 //line specialize.go:83
 							break
 						}
-//line specialize.go:84
 						r_.Add(r_2).StoreSlice(out[i:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -7049,7 +6711,6 @@ func gc_body_specRelayKernel_uint32(gc_b4 *compiled.Block, in []uint32, out []ui
 //line specialize.go:83
 						break
 					}
-//line specialize.go:84
 					r_.Add(r_2).StoreSlice(out[i:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -7062,7 +6723,6 @@ func gc_body_specRelayKernel_uint32(gc_b4 *compiled.Block, in []uint32, out []ui
 					gc_pos4.Thread = gc_rank4
 //line specialize.go:82
 					i := gc_bx4*gc_bdx4 + gc_tx4
-//line specialize.go:84
 					v_ := gc_s_v_[gc_rank4]
 					r_ := gc_s_r_[gc_rank4]
 //line specialize.go:70
@@ -7073,13 +6733,11 @@ func gc_body_specRelayKernel_uint32(gc_b4 *compiled.Block, in []uint32, out []ui
 					out[i] = r_ + r_2
 				}
 				{
-//line specialize.go:88
 					gc_tx4 := gc_step21 + 1
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 //line specialize.go:82
 					i := gc_bx4*gc_bdx4 + gc_tx4
-//line specialize.go:84
 					v_ := gc_s_v_[gc_rank4]
 					r_ := gc_s_r_[gc_rank4]
 //line specialize.go:70
@@ -7090,13 +6748,11 @@ func gc_body_specRelayKernel_uint32(gc_b4 *compiled.Block, in []uint32, out []ui
 					out[i] = r_ + r_2
 				}
 				{
-//line specialize.go:88
 					gc_tx4 := gc_step21 + 2
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 //line specialize.go:82
 					i := gc_bx4*gc_bdx4 + gc_tx4
-//line specialize.go:84
 					v_ := gc_s_v_[gc_rank4]
 					r_ := gc_s_r_[gc_rank4]
 //line specialize.go:70
@@ -7107,13 +6763,11 @@ func gc_body_specRelayKernel_uint32(gc_b4 *compiled.Block, in []uint32, out []ui
 					out[i] = r_ + r_2
 				}
 				{
-//line specialize.go:88
 					gc_tx4 := gc_step21 + 3
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 //line specialize.go:82
 					i := gc_bx4*gc_bdx4 + gc_tx4
-//line specialize.go:84
 					v_ := gc_s_v_[gc_rank4]
 					r_ := gc_s_r_[gc_rank4]
 //line specialize.go:70
@@ -7124,13 +6778,11 @@ func gc_body_specRelayKernel_uint32(gc_b4 *compiled.Block, in []uint32, out []ui
 					out[i] = r_ + r_2
 				}
 			}
-//line specialize.go:88
 			for gc_tx4 := gc_step21; gc_tx4 < gc_bdx4; gc_tx4++ {
 				gc_rank4 := gc_base4 + gc_tx4
 				gc_pos4.Thread = gc_rank4
 //line specialize.go:82
 				i := gc_bx4*gc_bdx4 + gc_tx4
-//line specialize.go:84
 				v_ := gc_s_v_[gc_rank4]
 				r_ := gc_s_r_[gc_rank4]
 //line specialize.go:70

@@ -47,7 +47,6 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 //line split.go:21
 	prev := gocuda.Shared[int32](t, splitBlock)[:splitBlock]
 	result := gocuda.Shared[int32](t, splitBlock)[:splitBlock]
-//line split.go:24
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		if gc_bdx <= len(prev) && gc_bdx <= len(src) {
 			gc_at := prev[:gc_bdx]
@@ -134,7 +133,6 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 			}
 		}
 	}
-//line split.go:32
 	gc_step3 := 0
 	for ; gc_step3+3 < gc_n; gc_step3 += 4 {
 		{
@@ -142,7 +140,6 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 			gc_pos.Thread = gc_rank
 //line split.go:28
 			var computed bool
-//line split.go:30
 			gc_s_computed[gc_rank] = computed
 		}
 		{
@@ -150,7 +147,6 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 			gc_pos.Thread = gc_rank
 //line split.go:28
 			var computed bool
-//line split.go:30
 			gc_s_computed[gc_rank] = computed
 		}
 		{
@@ -158,7 +154,6 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 			gc_pos.Thread = gc_rank
 //line split.go:28
 			var computed bool
-//line split.go:30
 			gc_s_computed[gc_rank] = computed
 		}
 		{
@@ -166,7 +161,6 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 			gc_pos.Thread = gc_rank
 //line split.go:28
 			var computed bool
-//line split.go:30
 			gc_s_computed[gc_rank] = computed
 		}
 	}
@@ -174,7 +168,6 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 		gc_pos.Thread = gc_rank
 //line split.go:28
 		var computed bool
-//line split.go:30
 		gc_s_computed[gc_rank] = computed
 	}
 //line split.go:29
@@ -267,7 +260,6 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 //line split.go:32
 						computed = true
 						gc_at3[gc_tx] = min(prev[w], gc_at4[gc_tx], prev[e]) + gc_at5[gc_tx]
-//line split.go:35
 						gc_s_computed[gc_rank] = computed
 					}
 				} else {
@@ -287,7 +279,6 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 //line split.go:32
 						computed = true
 						result[tx] = min(prev[w], prev[tx], prev[e]) + wall[i*splitBlock+tx]
-//line split.go:35
 						gc_s_computed[gc_rank] = computed
 					}
 				}
@@ -297,7 +288,6 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 		if i == steps-1 {
 			break
 		}
-//line split.go:40
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			if gc_bdx <= len(prev) && gc_bdx <= len(result) {
 				gc_at6 := prev[:gc_bdx]
@@ -306,9 +296,7 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 					{
 						gc_tx := gc_step4 + 0
-//line split.go:49
 						gc_rank := gc_base + gc_tx
-//line split.go:25
 						computed := gc_s_computed[gc_rank]
 //line split.go:39
 						if computed {
@@ -317,9 +305,7 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 					}
 					{
 						gc_tx := gc_step4 + 1
-//line split.go:46
 						gc_rank := gc_base + gc_tx
-//line split.go:25
 						computed := gc_s_computed[gc_rank]
 //line split.go:39
 						if computed {
@@ -328,9 +314,7 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 					}
 					{
 						gc_tx := gc_step4 + 2
-//line split.go:46
 						gc_rank := gc_base + gc_tx
-//line split.go:25
 						computed := gc_s_computed[gc_rank]
 //line split.go:39
 						if computed {
@@ -339,9 +323,7 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 					}
 					{
 						gc_tx := gc_step4 + 3
-//line split.go:46
 						gc_rank := gc_base + gc_tx
-//line split.go:25
 						computed := gc_s_computed[gc_rank]
 //line split.go:39
 						if computed {
@@ -351,7 +333,6 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 				}
 				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line split.go:25
 					computed := gc_s_computed[gc_rank]
 //line split.go:39
 					if computed {
@@ -367,7 +348,6 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 						gc_pos.Thread = gc_rank
 //line split.go:23
 						tx := gc_tx
-//line split.go:25
 						computed := gc_s_computed[gc_rank]
 //line split.go:39
 						if computed {
@@ -380,7 +360,6 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 						gc_pos.Thread = gc_rank
 //line split.go:23
 						tx := gc_tx
-//line split.go:25
 						computed := gc_s_computed[gc_rank]
 //line split.go:39
 						if computed {
@@ -393,7 +372,6 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 						gc_pos.Thread = gc_rank
 //line split.go:23
 						tx := gc_tx
-//line split.go:25
 						computed := gc_s_computed[gc_rank]
 //line split.go:39
 						if computed {
@@ -406,7 +384,6 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 						gc_pos.Thread = gc_rank
 //line split.go:23
 						tx := gc_tx
-//line split.go:25
 						computed := gc_s_computed[gc_rank]
 //line split.go:39
 						if computed {
@@ -419,7 +396,6 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 					gc_pos.Thread = gc_rank
 //line split.go:23
 					tx := gc_tx
-//line split.go:25
 					computed := gc_s_computed[gc_rank]
 //line split.go:39
 					if computed {
@@ -429,7 +405,6 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 			}
 		}
 	}
-//line split.go:48
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		if gc_bdx <= len(dst) && gc_bdx <= len(result) {
 			gc_at8 := dst[:gc_bdx]
@@ -438,9 +413,7 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 			for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
 				{
 					gc_tx := gc_step6 + 0
-//line split.go:57
 					gc_rank := gc_base + gc_tx
-//line split.go:25
 					computed := gc_s_computed[gc_rank]
 //line split.go:44
 					if computed {
@@ -449,9 +422,7 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 				}
 				{
 					gc_tx := gc_step6 + 1
-//line split.go:51
 					gc_rank := gc_base + gc_tx
-//line split.go:25
 					computed := gc_s_computed[gc_rank]
 //line split.go:44
 					if computed {
@@ -460,9 +431,7 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 				}
 				{
 					gc_tx := gc_step6 + 2
-//line split.go:51
 					gc_rank := gc_base + gc_tx
-//line split.go:25
 					computed := gc_s_computed[gc_rank]
 //line split.go:44
 					if computed {
@@ -471,9 +440,7 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 				}
 				{
 					gc_tx := gc_step6 + 3
-//line split.go:51
 					gc_rank := gc_base + gc_tx
-//line split.go:25
 					computed := gc_s_computed[gc_rank]
 //line split.go:44
 					if computed {
@@ -483,7 +450,6 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 			}
 			for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line split.go:25
 				computed := gc_s_computed[gc_rank]
 //line split.go:44
 				if computed {
@@ -499,7 +465,6 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 					gc_pos.Thread = gc_rank
 //line split.go:23
 					tx := gc_tx
-//line split.go:25
 					computed := gc_s_computed[gc_rank]
 //line split.go:44
 					if computed {
@@ -512,7 +477,6 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 					gc_pos.Thread = gc_rank
 //line split.go:23
 					tx := gc_tx
-//line split.go:25
 					computed := gc_s_computed[gc_rank]
 //line split.go:44
 					if computed {
@@ -525,7 +489,6 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 					gc_pos.Thread = gc_rank
 //line split.go:23
 					tx := gc_tx
-//line split.go:25
 					computed := gc_s_computed[gc_rank]
 //line split.go:44
 					if computed {
@@ -538,7 +501,6 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 					gc_pos.Thread = gc_rank
 //line split.go:23
 					tx := gc_tx
-//line split.go:25
 					computed := gc_s_computed[gc_rank]
 //line split.go:44
 					if computed {
@@ -551,7 +513,6 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 				gc_pos.Thread = gc_rank
 //line split.go:23
 				tx := gc_tx
-//line split.go:25
 				computed := gc_s_computed[gc_rank]
 //line split.go:44
 				if computed {
@@ -607,7 +568,6 @@ func gc_body_splitRows(gc_b *compiled.Block, out []int32, w, lo, hi, k int) {
 				ty := gc_ty
 				i := ty*gc_bdx + tx
 				v := int32(-1 - i)
-//line split.go:63
 				gc_s_v[gc_rank] = v
 			}
 			for gc_tx := gc_hi2; gc_tx < gc_bdx; gc_tx++ {
@@ -618,7 +578,6 @@ func gc_body_splitRows(gc_b *compiled.Block, out []int32, w, lo, hi, k int) {
 				ty := gc_ty
 				i := ty*gc_bdx + tx
 				v := int32(-1 - i)
-//line split.go:63
 				gc_s_v[gc_rank] = v
 			}
 			gc_ty++
@@ -655,7 +614,6 @@ func gc_body_splitRows(gc_b *compiled.Block, out []int32, w, lo, hi, k int) {
 //line split.go:63
 					v = int32(ty*100 + tx)
 					out[gc_idx] = v
-//line split.go:67
 					gc_s_v[gc_rank] = v
 				}
 			} else {
@@ -671,7 +629,6 @@ func gc_body_splitRows(gc_b *compiled.Block, out []int32, w, lo, hi, k int) {
 //line split.go:63
 					v = int32(ty*100 + tx)
 					out[ty*w+tx*k] = v
-//line split.go:67
 					gc_s_v[gc_rank] = v
 				}
 			}
@@ -695,7 +652,6 @@ func gc_body_splitRows(gc_b *compiled.Block, out []int32, w, lo, hi, k int) {
 //line split.go:59
 					tx := gc_tx
 					i := ty*gc_bdx + tx
-//line split.go:62
 					v := gc_s_v[gc_rank]
 //line split.go:67
 					out[len(out)-1-i] += v
@@ -709,7 +665,6 @@ func gc_body_splitRows(gc_b *compiled.Block, out []int32, w, lo, hi, k int) {
 //line split.go:59
 					tx := gc_tx
 					i := ty*gc_bdx + tx
-//line split.go:62
 					v := gc_s_v[gc_rank]
 //line split.go:67
 					out[len(out)-1-i] += v
@@ -723,7 +678,6 @@ func gc_body_splitRows(gc_b *compiled.Block, out []int32, w, lo, hi, k int) {
 //line split.go:59
 					tx := gc_tx
 					i := ty*gc_bdx + tx
-//line split.go:62
 					v := gc_s_v[gc_rank]
 //line split.go:67
 					out[len(out)-1-i] += v
@@ -737,7 +691,6 @@ func gc_body_splitRows(gc_b *compiled.Block, out []int32, w, lo, hi, k int) {
 //line split.go:59
 					tx := gc_tx
 					i := ty*gc_bdx + tx
-//line split.go:62
 					v := gc_s_v[gc_rank]
 //line split.go:67
 					out[len(out)-1-i] += v
@@ -751,7 +704,6 @@ func gc_body_splitRows(gc_b *compiled.Block, out []int32, w, lo, hi, k int) {
 //line split.go:59
 				tx := gc_tx
 				i := ty*gc_bdx + tx
-//line split.go:62
 				v := gc_s_v[gc_rank]
 //line split.go:67
 				out[len(out)-1-i] += v
@@ -794,7 +746,6 @@ func gc_body_splitStrided(gc_b *compiled.Block, out []int32, lo, hi int) {
 	}
 //line split.go:79
 	s := gocuda.Shared[int32](t, 2*splitBlock)[:2*splitBlock]
-//line split.go:81
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_stride := 2 * 1
 		gc_off := 1
@@ -849,7 +800,6 @@ func gc_body_splitStrided(gc_b *compiled.Block, out []int32, lo, hi int) {
 			}
 		}
 	}
-//line split.go:87
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx

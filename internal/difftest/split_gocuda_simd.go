@@ -48,7 +48,6 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 //line split.go:21
 	prev := gocuda.Shared[int32](t, splitBlock)[:splitBlock]
 	result := gocuda.Shared[int32](t, splitBlock)[:splitBlock]
-//line split.go:24
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		if gc_bdx2 <= len(prev) && gc_bdx2 <= len(src) {
 			gc_at10 := prev[:gc_bdx2]
@@ -101,7 +100,6 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 //line split.go:26
 							break
 						}
-//line split.go:27
 						archsimd.LoadInt32x16Slice(src[tx:]).StoreSlice(prev[tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -121,7 +119,6 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 //line split.go:26
 						break
 					}
-//line split.go:27
 					archsimd.LoadInt32x8Slice(src[tx:]).StoreSlice(prev[tx:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -175,7 +172,6 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 			}
 		}
 	}
-//line split.go:32
 	gc_vstep3 := 0
 	if compiled.SIMD && compiled.SIMD512 {
 		var gc_stop3 bool
@@ -233,7 +229,6 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 			gc_pos2.Thread = gc_rank2
 //line split.go:28
 			var computed bool
-//line split.go:30
 			gc_s_computed[gc_rank2] = computed
 		}
 		{
@@ -241,7 +236,6 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 			gc_pos2.Thread = gc_rank2
 //line split.go:28
 			var computed bool
-//line split.go:30
 			gc_s_computed[gc_rank2] = computed
 		}
 		{
@@ -249,7 +243,6 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 			gc_pos2.Thread = gc_rank2
 //line split.go:28
 			var computed bool
-//line split.go:30
 			gc_s_computed[gc_rank2] = computed
 		}
 		{
@@ -257,7 +250,6 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 			gc_pos2.Thread = gc_rank2
 //line split.go:28
 			var computed bool
-//line split.go:30
 			gc_s_computed[gc_rank2] = computed
 		}
 	}
@@ -265,7 +257,6 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 		gc_pos2.Thread = gc_rank2
 //line split.go:28
 		var computed bool
-//line split.go:30
 		gc_s_computed[gc_rank2] = computed
 	}
 //line split.go:29
@@ -474,10 +465,8 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 							var computed bool
 //line split.go:30
 							computed = false
-//line split.go:32
 							computed = true
 							var gc_ld5 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line split.go:33
 							if gc_in5 && w >= 0 && w <= len(prev)-8 {
 //line split.go:33
 								gc_ld5 = archsimd.LoadInt32x8Slice(prev[w:])
@@ -557,7 +546,6 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 //line split.go:32
 						computed = true
 						gc_at12[gc_tx2] = min(prev[w], gc_at13[gc_tx2], prev[e]) + gc_at14[gc_tx2]
-//line split.go:35
 						gc_s_computed[gc_rank2] = computed
 					}
 				} else {
@@ -698,10 +686,8 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 							var computed bool
 //line split.go:30
 							computed = false
-//line split.go:32
 							computed = true
 							if tx < 0 || tx > len(prev)-8 || (i*splitBlock+tx) < 0 || (i*splitBlock+tx) > len(wall)-8 || tx > len(result)-8 {
-//line split.go:33
 								break
 							}
 //line split.go:33
@@ -786,7 +772,6 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 //line split.go:32
 						computed = true
 						result[tx] = min(prev[w], prev[tx], prev[e]) + wall[i*splitBlock+tx]
-//line split.go:35
 						gc_s_computed[gc_rank2] = computed
 					}
 				}
@@ -796,7 +781,6 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 		if i == steps-1 {
 			break
 		}
-//line split.go:40
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			if gc_bdx2 <= len(prev) && gc_bdx2 <= len(result) {
 				gc_at15 := prev[:gc_bdx2]
@@ -822,7 +806,6 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 								archsimd.LoadInt32x16Slice(gc_at16[gc_tx2:]).Merge(archsimd.LoadInt32x16Slice(gc_at15[gc_tx2:]), gc_if4).StoreSlice(gc_at15[gc_tx2:])
 							}
 						}
-//line split.go:41
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep6, false
 					}(gc_vstep6)
@@ -848,12 +831,10 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 							archsimd.LoadInt32x8Slice(gc_at16[gc_tx2:]).Merge(archsimd.LoadInt32x8Slice(gc_at15[gc_tx2:]), gc_if3).StoreSlice(gc_at15[gc_tx2:])
 						}
 					}
-//line split.go:41
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-//line split.go:25
 					computed := gc_s_computed[gc_rank2]
 //line split.go:39
 					if computed {
@@ -884,7 +865,6 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 								archsimd.LoadInt32x16Slice(result[tx:]).Merge(archsimd.LoadInt32x16Slice(prev[tx:]), gc_if2).StoreSlice(prev[tx:])
 							}
 						}
-//line split.go:42
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep7, false
 					}(gc_vstep7)
@@ -912,7 +892,6 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 							archsimd.LoadInt32x8Slice(result[tx:]).Merge(archsimd.LoadInt32x8Slice(prev[tx:]), gc_if).StoreSlice(prev[tx:])
 						}
 					}
-//line split.go:42
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step10 := gc_vstep7
@@ -923,7 +902,6 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 						gc_pos2.Thread = gc_rank2
 //line split.go:23
 						tx := gc_tx2
-//line split.go:25
 						computed := gc_s_computed[gc_rank2]
 //line split.go:39
 						if computed {
@@ -936,7 +914,6 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 						gc_pos2.Thread = gc_rank2
 //line split.go:23
 						tx := gc_tx2
-//line split.go:25
 						computed := gc_s_computed[gc_rank2]
 //line split.go:39
 						if computed {
@@ -949,7 +926,6 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 						gc_pos2.Thread = gc_rank2
 //line split.go:23
 						tx := gc_tx2
-//line split.go:25
 						computed := gc_s_computed[gc_rank2]
 //line split.go:39
 						if computed {
@@ -962,7 +938,6 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 						gc_pos2.Thread = gc_rank2
 //line split.go:23
 						tx := gc_tx2
-//line split.go:25
 						computed := gc_s_computed[gc_rank2]
 //line split.go:39
 						if computed {
@@ -975,7 +950,6 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 					gc_pos2.Thread = gc_rank2
 //line split.go:23
 					tx := gc_tx2
-//line split.go:25
 					computed := gc_s_computed[gc_rank2]
 //line split.go:39
 					if computed {
@@ -985,7 +959,6 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 			}
 		}
 	}
-//line split.go:48
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		if gc_bdx2 <= len(dst) && gc_bdx2 <= len(result) {
 			gc_at17 := dst[:gc_bdx2]
@@ -1011,7 +984,6 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 							archsimd.LoadInt32x16Slice(gc_at18[gc_tx2:]).StoreMasked((*[16]int32)(gc_at17[gc_tx2:]), gc_if8)
 						}
 					}
-//line split.go:46
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep8, false
 				}(gc_vstep8)
@@ -1037,12 +1009,10 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 						archsimd.LoadInt32x8Slice(gc_at18[gc_tx2:]).StoreMasked((*[8]int32)(gc_at17[gc_tx2:]), gc_if7)
 					}
 				}
-//line split.go:46
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx2 := gc_vstep8; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
-//line split.go:25
 				computed := gc_s_computed[gc_rank2]
 //line split.go:44
 				if computed {
@@ -1073,7 +1043,6 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 							archsimd.LoadInt32x16Slice(result[tx:]).StoreMasked((*[16]int32)(dst[tx:]), gc_if6)
 						}
 					}
-//line split.go:47
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep9, false
 				}(gc_vstep9)
@@ -1101,7 +1070,6 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 						archsimd.LoadInt32x8Slice(result[tx:]).StoreMasked((*[8]int32)(dst[tx:]), gc_if5)
 					}
 				}
-//line split.go:47
 				archsimd.ClearAVXUpperBits()
 			}
 			gc_step11 := gc_vstep9
@@ -1112,7 +1080,6 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 					gc_pos2.Thread = gc_rank2
 //line split.go:23
 					tx := gc_tx2
-//line split.go:25
 					computed := gc_s_computed[gc_rank2]
 //line split.go:44
 					if computed {
@@ -1125,7 +1092,6 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 					gc_pos2.Thread = gc_rank2
 //line split.go:23
 					tx := gc_tx2
-//line split.go:25
 					computed := gc_s_computed[gc_rank2]
 //line split.go:44
 					if computed {
@@ -1138,7 +1104,6 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 					gc_pos2.Thread = gc_rank2
 //line split.go:23
 					tx := gc_tx2
-//line split.go:25
 					computed := gc_s_computed[gc_rank2]
 //line split.go:44
 					if computed {
@@ -1151,7 +1116,6 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 					gc_pos2.Thread = gc_rank2
 //line split.go:23
 					tx := gc_tx2
-//line split.go:25
 					computed := gc_s_computed[gc_rank2]
 //line split.go:44
 					if computed {
@@ -1164,7 +1128,6 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 				gc_pos2.Thread = gc_rank2
 //line split.go:23
 				tx := gc_tx2
-//line split.go:25
 				computed := gc_s_computed[gc_rank2]
 //line split.go:44
 				if computed {
@@ -1220,7 +1183,6 @@ func gc_body_splitRows(gc_b2 *compiled.Block, out []int32, w, lo, hi, k int) {
 				ty := gc_ty2
 				i := ty*gc_bdx2 + tx
 				v := int32(-1 - i)
-//line split.go:63
 				gc_s_v[gc_rank2] = v
 			}
 			for gc_tx2 := gc_hi4; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -1231,7 +1193,6 @@ func gc_body_splitRows(gc_b2 *compiled.Block, out []int32, w, lo, hi, k int) {
 				ty := gc_ty2
 				i := ty*gc_bdx2 + tx
 				v := int32(-1 - i)
-//line split.go:63
 				gc_s_v[gc_rank2] = v
 			}
 			gc_ty2++
@@ -1268,7 +1229,6 @@ func gc_body_splitRows(gc_b2 *compiled.Block, out []int32, w, lo, hi, k int) {
 //line split.go:63
 					v = int32(ty*100 + tx)
 					out[gc_idx2] = v
-//line split.go:67
 					gc_s_v[gc_rank2] = v
 				}
 			} else {
@@ -1284,7 +1244,6 @@ func gc_body_splitRows(gc_b2 *compiled.Block, out []int32, w, lo, hi, k int) {
 //line split.go:63
 					v = int32(ty*100 + tx)
 					out[ty*w+tx*k] = v
-//line split.go:67
 					gc_s_v[gc_rank2] = v
 				}
 			}
@@ -1308,7 +1267,6 @@ func gc_body_splitRows(gc_b2 *compiled.Block, out []int32, w, lo, hi, k int) {
 //line split.go:59
 					tx := gc_tx2
 					i := ty*gc_bdx2 + tx
-//line split.go:62
 					v := gc_s_v[gc_rank2]
 //line split.go:67
 					out[len(out)-1-i] += v
@@ -1322,7 +1280,6 @@ func gc_body_splitRows(gc_b2 *compiled.Block, out []int32, w, lo, hi, k int) {
 //line split.go:59
 					tx := gc_tx2
 					i := ty*gc_bdx2 + tx
-//line split.go:62
 					v := gc_s_v[gc_rank2]
 //line split.go:67
 					out[len(out)-1-i] += v
@@ -1336,7 +1293,6 @@ func gc_body_splitRows(gc_b2 *compiled.Block, out []int32, w, lo, hi, k int) {
 //line split.go:59
 					tx := gc_tx2
 					i := ty*gc_bdx2 + tx
-//line split.go:62
 					v := gc_s_v[gc_rank2]
 //line split.go:67
 					out[len(out)-1-i] += v
@@ -1350,7 +1306,6 @@ func gc_body_splitRows(gc_b2 *compiled.Block, out []int32, w, lo, hi, k int) {
 //line split.go:59
 					tx := gc_tx2
 					i := ty*gc_bdx2 + tx
-//line split.go:62
 					v := gc_s_v[gc_rank2]
 //line split.go:67
 					out[len(out)-1-i] += v
@@ -1364,7 +1319,6 @@ func gc_body_splitRows(gc_b2 *compiled.Block, out []int32, w, lo, hi, k int) {
 //line split.go:59
 				tx := gc_tx2
 				i := ty*gc_bdx2 + tx
-//line split.go:62
 				v := gc_s_v[gc_rank2]
 //line split.go:67
 				out[len(out)-1-i] += v
@@ -1407,7 +1361,6 @@ func gc_body_splitStrided(gc_b2 *compiled.Block, out []int32, lo, hi int) {
 	}
 //line split.go:79
 	s := gocuda.Shared[int32](t, 2*splitBlock)[:2*splitBlock]
-//line split.go:81
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_stride2 := 2 * 1
 		gc_off2 := 1
@@ -1462,7 +1415,6 @@ func gc_body_splitStrided(gc_b2 *compiled.Block, out []int32, lo, hi int) {
 			}
 		}
 	}
-//line split.go:87
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_vstep := 0
 		if compiled.SIMD && compiled.SIMD512 {
@@ -1652,7 +1604,6 @@ func gc_body_splitStrided(gc_b2 *compiled.Block, out []int32, lo, hi int) {
 						}
 					}
 				}
-//line split.go:87
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep, false
 			}(gc_vstep)
@@ -1841,7 +1792,6 @@ func gc_body_splitStrided(gc_b2 *compiled.Block, out []int32, lo, hi int) {
 					}
 				}
 			}
-//line split.go:87
 			archsimd.ClearAVXUpperBits()
 		}
 		for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {

@@ -44,7 +44,6 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 	gc_n := gc_b.Len()
 //line streams.go:28
 	sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
-//line streams.go:30
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := off + gc_bx*2*gc_bdx
 		gc_off2 := (off + gc_bx*2*gc_bdx) + gc_bdx
@@ -207,7 +206,6 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 //line streams.go:13
 					gc_returned4 = gc_if6.Or(gc_returned4)
 				}
-//line streams.go:14
 				gc_result3.Add(gc_result4).StoreSlice(sdata[tid:])
 			}
 			gc_step := gc_vstep2
@@ -272,7 +270,6 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 				continue
 			}
 		}
-//line streams.go:39
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
@@ -381,7 +378,6 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 		}
 	}
 	{
-//line streams.go:41
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -411,13 +407,11 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 						gc_at6[0] = gc_at7[0]
 					}
 				}
-//line streams.go:42
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 //line streams.go:38
 					gc_at6[0] = gc_at7[0]
 				}
 			} else {
-//line streams.go:42
 				gc_step5 := gc_from
 				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
@@ -428,7 +422,6 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line streams.go:42
 						gc_tx := gc_step5 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -436,7 +429,6 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line streams.go:42
 						gc_tx := gc_step5 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -444,7 +436,6 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line streams.go:42
 						gc_tx := gc_step5 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -452,7 +443,6 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 						partial[gc_bx] = sdata[0]
 					}
 				}
-//line streams.go:42
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -490,7 +480,6 @@ func gc_body_streamsProduct(gc_b *compiled.Block, in, out []float32, off, half i
 	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 //line streams.go:50
 	s := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
-//line streams.go:52
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := off + gc_bx*2*half
 		gc_off2 := (off + gc_bx*2*half) + half
@@ -519,7 +508,6 @@ func gc_body_streamsProduct(gc_b *compiled.Block, in, out []float32, off, half i
 //line streams.go:51
 				v := gc_at[gc_tx] * gc_at2[gc_tx]
 				gc_at3[gc_tx] = v
-//line streams.go:54
 				gc_s_v[gc_rank] = v
 			}
 		} else {
@@ -553,7 +541,6 @@ func gc_body_streamsProduct(gc_b *compiled.Block, in, out []float32, off, half i
 //line streams.go:51
 					v := in[i] * in[i+half]
 					s[tid] = v
-//line streams.go:54
 					gc_s_v[gc_rank] = v
 				}
 				{
@@ -566,7 +553,6 @@ func gc_body_streamsProduct(gc_b *compiled.Block, in, out []float32, off, half i
 //line streams.go:51
 					v := in[i] * in[i+half]
 					s[tid] = v
-//line streams.go:54
 					gc_s_v[gc_rank] = v
 				}
 				{
@@ -579,7 +565,6 @@ func gc_body_streamsProduct(gc_b *compiled.Block, in, out []float32, off, half i
 //line streams.go:51
 					v := in[i] * in[i+half]
 					s[tid] = v
-//line streams.go:54
 					gc_s_v[gc_rank] = v
 				}
 				{
@@ -592,7 +577,6 @@ func gc_body_streamsProduct(gc_b *compiled.Block, in, out []float32, off, half i
 //line streams.go:51
 					v := in[i] * in[i+half]
 					s[tid] = v
-//line streams.go:54
 					gc_s_v[gc_rank] = v
 				}
 			}
@@ -605,12 +589,10 @@ func gc_body_streamsProduct(gc_b *compiled.Block, in, out []float32, off, half i
 //line streams.go:51
 				v := in[i] * in[i+half]
 				s[tid] = v
-//line streams.go:54
 				gc_s_v[gc_rank] = v
 			}
 		}
 	}
-//line streams.go:60
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off3 := gc_bx * gc_bdx
 		gc_stride := 0 - 1
@@ -619,7 +601,6 @@ func gc_body_streamsProduct(gc_b *compiled.Block, in, out []float32, off, half i
 			gc_at4 := out[gc_off3:][:gc_bdx]
 			for gc_tx, gc_idx := 0, gc_off4+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
 				gc_rank := gc_base + gc_tx
-//line streams.go:50
 				v := gc_s_v[gc_rank]
 //line streams.go:54
 				gc_at4[gc_tx] = s[gc_idx] - v
@@ -633,7 +614,6 @@ func gc_body_streamsProduct(gc_b *compiled.Block, in, out []float32, off, half i
 					gc_pos.Thread = gc_rank
 //line streams.go:48
 					tid := gc_tx
-//line streams.go:50
 					v := gc_s_v[gc_rank]
 //line streams.go:54
 					out[gc_bx*gc_bdx+tid] = s[gc_bdx-1-tid] - v
@@ -644,7 +624,6 @@ func gc_body_streamsProduct(gc_b *compiled.Block, in, out []float32, off, half i
 					gc_pos.Thread = gc_rank
 //line streams.go:48
 					tid := gc_tx
-//line streams.go:50
 					v := gc_s_v[gc_rank]
 //line streams.go:54
 					out[gc_bx*gc_bdx+tid] = s[gc_bdx-1-tid] - v
@@ -655,7 +634,6 @@ func gc_body_streamsProduct(gc_b *compiled.Block, in, out []float32, off, half i
 					gc_pos.Thread = gc_rank
 //line streams.go:48
 					tid := gc_tx
-//line streams.go:50
 					v := gc_s_v[gc_rank]
 //line streams.go:54
 					out[gc_bx*gc_bdx+tid] = s[gc_bdx-1-tid] - v
@@ -666,7 +644,6 @@ func gc_body_streamsProduct(gc_b *compiled.Block, in, out []float32, off, half i
 					gc_pos.Thread = gc_rank
 //line streams.go:48
 					tid := gc_tx
-//line streams.go:50
 					v := gc_s_v[gc_rank]
 //line streams.go:54
 					out[gc_bx*gc_bdx+tid] = s[gc_bdx-1-tid] - v
@@ -677,7 +654,6 @@ func gc_body_streamsProduct(gc_b *compiled.Block, in, out []float32, off, half i
 				gc_pos.Thread = gc_rank
 //line streams.go:48
 				tid := gc_tx
-//line streams.go:50
 				v := gc_s_v[gc_rank]
 //line streams.go:54
 				out[gc_bx*gc_bdx+tid] = s[gc_bdx-1-tid] - v
@@ -713,7 +689,6 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 	gc_s_mySum := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 //line streams.go:64
 	sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
-//line streams.go:66
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * (gc_bdx * 2)
 		gc_off2 := (gc_bx * (gc_bdx * 2)) + gc_bdx
@@ -773,7 +748,6 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 					mySum += gc_at2[gc_tx]
 				}
 				gc_at3[gc_tx] = mySum
-//line streams.go:76
 				gc_s_mySum[gc_rank] = mySum
 			}
 		} else {
@@ -836,14 +810,12 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 					mySum += in[i+gc_bdx]
 				}
 				sdata[tid] = mySum
-//line streams.go:76
 				gc_s_mySum[gc_rank] = mySum
 			}
 		}
 	}
 //line streams.go:76
 	for s := gc_bdx / 2; s > 0; s >>= 1 {
-//line streams.go:78
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
@@ -864,7 +836,6 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 //line streams.go:65
 					mySum := lanes.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
 					{
-//line streams.go:78
 						mySum = mySum.Add(lanes.LoadFloat32x8Slice(gc_at4[gc_tx:]))
 //line streams.go:78
 						mySum.StoreSlice(gc_at5[gc_tx:])
@@ -874,7 +845,6 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 				}
 				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line streams.go:67
 					mySum := gc_s_mySum[gc_rank]
 					{
 //line streams.go:78
@@ -893,7 +863,6 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 //line streams.go:65
 					mySum := lanes.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
 					{
-//line streams.go:78
 						if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 //line streams.go:78
 							break
@@ -914,7 +883,6 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 						gc_pos.Thread = gc_rank
 //line streams.go:65
 						tid := gc_tx
-//line streams.go:67
 						mySum := gc_s_mySum[gc_rank]
 						{
 //line streams.go:78
@@ -929,7 +897,6 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 						gc_pos.Thread = gc_rank
 //line streams.go:65
 						tid := gc_tx
-//line streams.go:67
 						mySum := gc_s_mySum[gc_rank]
 						{
 //line streams.go:78
@@ -944,7 +911,6 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 						gc_pos.Thread = gc_rank
 //line streams.go:65
 						tid := gc_tx
-//line streams.go:67
 						mySum := gc_s_mySum[gc_rank]
 						{
 //line streams.go:78
@@ -959,7 +925,6 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 						gc_pos.Thread = gc_rank
 //line streams.go:65
 						tid := gc_tx
-//line streams.go:67
 						mySum := gc_s_mySum[gc_rank]
 						{
 //line streams.go:78
@@ -974,7 +939,6 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 					gc_pos.Thread = gc_rank
 //line streams.go:65
 					tid := gc_tx
-//line streams.go:67
 					mySum := gc_s_mySum[gc_rank]
 					{
 //line streams.go:78
@@ -987,7 +951,6 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 		}
 	}
 	{
-//line streams.go:88
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -1000,101 +963,78 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
-//line streams.go:101
 						gc_rank := gc_base + gc_tx
-//line streams.go:67
 						mySum := gc_s_mySum[gc_rank]
 //line streams.go:84
 						gc_at6[0] = mySum
 					}
 					{
-//line streams.go:88
 						gc_tx := gc_step2 + 1
-//line streams.go:90
 						gc_rank := gc_base + gc_tx
-//line streams.go:67
 						mySum := gc_s_mySum[gc_rank]
 //line streams.go:84
 						gc_at6[0] = mySum
 					}
 					{
-//line streams.go:88
 						gc_tx := gc_step2 + 2
-//line streams.go:90
 						gc_rank := gc_base + gc_tx
-//line streams.go:67
 						mySum := gc_s_mySum[gc_rank]
 //line streams.go:84
 						gc_at6[0] = mySum
 					}
 					{
-//line streams.go:88
 						gc_tx := gc_step2 + 3
-//line streams.go:90
 						gc_rank := gc_base + gc_tx
-//line streams.go:67
 						mySum := gc_s_mySum[gc_rank]
 //line streams.go:84
 						gc_at6[0] = mySum
 					}
 				}
-//line streams.go:88
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line streams.go:67
 					mySum := gc_s_mySum[gc_rank]
 //line streams.go:84
 					gc_at6[0] = mySum
 				}
 			} else {
-//line streams.go:88
 				gc_step3 := gc_from
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
 						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line streams.go:67
 						mySum := gc_s_mySum[gc_rank]
 //line streams.go:84
 						partial[gc_bx] = mySum
 					}
 					{
-//line streams.go:88
 						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line streams.go:67
 						mySum := gc_s_mySum[gc_rank]
 //line streams.go:84
 						partial[gc_bx] = mySum
 					}
 					{
-//line streams.go:88
 						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line streams.go:67
 						mySum := gc_s_mySum[gc_rank]
 //line streams.go:84
 						partial[gc_bx] = mySum
 					}
 					{
-//line streams.go:88
 						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line streams.go:67
 						mySum := gc_s_mySum[gc_rank]
 //line streams.go:84
 						partial[gc_bx] = mySum
 					}
 				}
-//line streams.go:88
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line streams.go:67
 					mySum := gc_s_mySum[gc_rank]
 //line streams.go:84
 					partial[gc_bx] = mySum

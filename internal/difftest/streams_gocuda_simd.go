@@ -97,7 +97,6 @@ func gc_body_streamsFirstAdd(gc_b4 *compiled.Block, in, partial []float32, off i
 						gc_rank2 := gc_base2 + gc_tx2
 //line streams.go:29
 						var ahead float32 = gc_at8[gc_tx2]
-//line streams.go:31
 						gc_s_ahead[gc_rank2] = ahead
 					}
 				} else {
@@ -284,7 +283,6 @@ func gc_body_streamsFirstAdd(gc_b4 *compiled.Block, in, partial []float32, off i
 							i := off + gc_bx2*2*gc_bdx2 + tid
 //line streams.go:29
 							var ahead float32 = StreamAt(in, i)
-//line streams.go:31
 							gc_s_ahead[gc_rank2] = ahead
 						}
 						{
@@ -296,7 +294,6 @@ func gc_body_streamsFirstAdd(gc_b4 *compiled.Block, in, partial []float32, off i
 							i := off + gc_bx2*2*gc_bdx2 + tid
 //line streams.go:29
 							var ahead float32 = StreamAt(in, i)
-//line streams.go:31
 							gc_s_ahead[gc_rank2] = ahead
 						}
 						{
@@ -308,7 +305,6 @@ func gc_body_streamsFirstAdd(gc_b4 *compiled.Block, in, partial []float32, off i
 							i := off + gc_bx2*2*gc_bdx2 + tid
 //line streams.go:29
 							var ahead float32 = StreamAt(in, i)
-//line streams.go:31
 							gc_s_ahead[gc_rank2] = ahead
 						}
 						{
@@ -320,7 +316,6 @@ func gc_body_streamsFirstAdd(gc_b4 *compiled.Block, in, partial []float32, off i
 							i := off + gc_bx2*2*gc_bdx2 + tid
 //line streams.go:29
 							var ahead float32 = StreamAt(in, i)
-//line streams.go:31
 							gc_s_ahead[gc_rank2] = ahead
 						}
 					}
@@ -332,14 +327,12 @@ func gc_body_streamsFirstAdd(gc_b4 *compiled.Block, in, partial []float32, off i
 						i := off + gc_bx2*2*gc_bdx2 + tid
 //line streams.go:29
 						var ahead float32 = StreamAt(in, i)
-//line streams.go:31
 						gc_s_ahead[gc_rank2] = ahead
 					}
 				}
 			}
 		}
 	}) {
-//line streams.go:38
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_off7 := (off + gc_bx2*2*gc_bdx2) + gc_bdx2
 			if gc_bdx2 <= len(sdata) && gc_off7 >= 0 && gc_off7 <= len(in) && gc_bdx2 <= len(in)-gc_off7 {
@@ -385,7 +378,6 @@ func gc_body_streamsFirstAdd(gc_b4 *compiled.Block, in, partial []float32, off i
 				}
 				for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-//line streams.go:29
 					ahead := gc_s_ahead[gc_rank2]
 //line streams.go:29
 					gc_at9[gc_tx2] = ahead + gc_at10[gc_tx2]
@@ -478,7 +470,6 @@ func gc_body_streamsFirstAdd(gc_b4 *compiled.Block, in, partial []float32, off i
 //line streams.go:13
 								gc_returned12 = archsimd.Mask32x16FromBits(gc_if18.ToBits() | gc_returned12.ToBits())
 							}
-//line streams.go:14
 							ahead.Add(gc_result12).StoreSlice(sdata[tid:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -572,7 +563,6 @@ func gc_body_streamsFirstAdd(gc_b4 *compiled.Block, in, partial []float32, off i
 //line streams.go:13
 							gc_returned10 = gc_if15.Or(gc_returned10)
 						}
-//line streams.go:14
 						ahead.Add(gc_result10).StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -586,9 +576,7 @@ func gc_body_streamsFirstAdd(gc_b4 *compiled.Block, in, partial []float32, off i
 //line streams.go:26
 						tid := gc_tx2
 						i := off + gc_bx2*2*gc_bdx2 + tid
-//line streams.go:29
 						ahead := gc_s_ahead[gc_rank2]
-//line streams.go:29
 						sdata[tid] = ahead + StreamAt(in, i+gc_bdx2)
 					}
 					{
@@ -598,9 +586,7 @@ func gc_body_streamsFirstAdd(gc_b4 *compiled.Block, in, partial []float32, off i
 //line streams.go:26
 						tid := gc_tx2
 						i := off + gc_bx2*2*gc_bdx2 + tid
-//line streams.go:29
 						ahead := gc_s_ahead[gc_rank2]
-//line streams.go:29
 						sdata[tid] = ahead + StreamAt(in, i+gc_bdx2)
 					}
 					{
@@ -610,9 +596,7 @@ func gc_body_streamsFirstAdd(gc_b4 *compiled.Block, in, partial []float32, off i
 //line streams.go:26
 						tid := gc_tx2
 						i := off + gc_bx2*2*gc_bdx2 + tid
-//line streams.go:29
 						ahead := gc_s_ahead[gc_rank2]
-//line streams.go:29
 						sdata[tid] = ahead + StreamAt(in, i+gc_bdx2)
 					}
 					{
@@ -622,9 +606,7 @@ func gc_body_streamsFirstAdd(gc_b4 *compiled.Block, in, partial []float32, off i
 //line streams.go:26
 						tid := gc_tx2
 						i := off + gc_bx2*2*gc_bdx2 + tid
-//line streams.go:29
 						ahead := gc_s_ahead[gc_rank2]
-//line streams.go:29
 						sdata[tid] = ahead + StreamAt(in, i+gc_bdx2)
 					}
 				}
@@ -634,15 +616,12 @@ func gc_body_streamsFirstAdd(gc_b4 *compiled.Block, in, partial []float32, off i
 //line streams.go:26
 					tid := gc_tx2
 					i := off + gc_bx2*2*gc_bdx2 + tid
-//line streams.go:29
 					ahead := gc_s_ahead[gc_rank2]
-//line streams.go:29
 					sdata[tid] = ahead + StreamAt(in, i+gc_bdx2)
 				}
 			}
 		}
 	} else {
-//line streams.go:36
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_off8 := off + gc_bx2*2*gc_bdx2
 			gc_off9 := (off + gc_bx2*2*gc_bdx2) + gc_bdx2
@@ -735,7 +714,6 @@ func gc_body_streamsFirstAdd(gc_b4 *compiled.Block, in, partial []float32, off i
 	}
 //line streams.go:31
 	for s := gc_bdx2 / 2; s > 0; s /= 2 {
-//line streams.go:33
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := s; gc_bound2 < gc_to2 {
 			gc_to2 = gc_bound2
@@ -760,7 +738,6 @@ func gc_body_streamsFirstAdd(gc_b4 *compiled.Block, in, partial []float32, off i
 								archsimd.LoadFloat32x16Slice(gc_at14[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at15[gc_tx2:])).StoreSlice(gc_at14[gc_tx2:])
 							}
 						}
-//line streams.go:34
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep7, false
 					}(gc_vstep7)
@@ -780,7 +757,6 @@ func gc_body_streamsFirstAdd(gc_b4 *compiled.Block, in, partial []float32, off i
 							archsimd.LoadFloat32x8Slice(gc_at14[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at15[gc_tx2:])).StoreSlice(gc_at14[gc_tx2:])
 						}
 					}
-//line streams.go:34
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep7; gc_tx2 < gc_to2; gc_tx2++ {
@@ -799,7 +775,6 @@ func gc_body_streamsFirstAdd(gc_b4 *compiled.Block, in, partial []float32, off i
 //line streams.go:26
 							var tid int = gc_tx2
 							{
-//line streams.go:33
 								if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 //line streams.go:33
 									break
@@ -808,7 +783,6 @@ func gc_body_streamsFirstAdd(gc_b4 *compiled.Block, in, partial []float32, off i
 								archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 							}
 						}
-//line streams.go:35
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep8, false
 					}(gc_vstep8)
@@ -822,7 +796,6 @@ func gc_body_streamsFirstAdd(gc_b4 *compiled.Block, in, partial []float32, off i
 //line streams.go:26
 						var tid int = gc_tx2
 						{
-//line streams.go:33
 							if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 //line streams.go:33
 								break
@@ -831,7 +804,6 @@ func gc_body_streamsFirstAdd(gc_b4 *compiled.Block, in, partial []float32, off i
 							archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 						}
 					}
-//line streams.go:35
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step10 := gc_vstep8
@@ -895,7 +867,6 @@ func gc_body_streamsFirstAdd(gc_b4 *compiled.Block, in, partial []float32, off i
 		}
 	}
 	{
-//line streams.go:41
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 			gc_to2 = gc_bound2 + 1
@@ -925,13 +896,11 @@ func gc_body_streamsFirstAdd(gc_b4 *compiled.Block, in, partial []float32, off i
 						gc_at16[0] = gc_at17[0]
 					}
 				}
-//line streams.go:42
 				for gc_tx2 := gc_step11; gc_tx2 < gc_to2; gc_tx2++ {
 //line streams.go:38
 					gc_at16[0] = gc_at17[0]
 				}
 			} else {
-//line streams.go:42
 				gc_step12 := gc_from2
 				for ; gc_step12+3 < gc_to2; gc_step12 += 4 {
 					{
@@ -942,7 +911,6 @@ func gc_body_streamsFirstAdd(gc_b4 *compiled.Block, in, partial []float32, off i
 						partial[gc_bx2] = sdata[0]
 					}
 					{
-//line streams.go:42
 						gc_tx2 := gc_step12 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -950,7 +918,6 @@ func gc_body_streamsFirstAdd(gc_b4 *compiled.Block, in, partial []float32, off i
 						partial[gc_bx2] = sdata[0]
 					}
 					{
-//line streams.go:42
 						gc_tx2 := gc_step12 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -958,7 +925,6 @@ func gc_body_streamsFirstAdd(gc_b4 *compiled.Block, in, partial []float32, off i
 						partial[gc_bx2] = sdata[0]
 					}
 					{
-//line streams.go:42
 						gc_tx2 := gc_step12 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -966,7 +932,6 @@ func gc_body_streamsFirstAdd(gc_b4 *compiled.Block, in, partial []float32, off i
 						partial[gc_bx2] = sdata[0]
 					}
 				}
-//line streams.go:42
 				for gc_tx2 := gc_step12; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -1059,7 +1024,6 @@ func gc_body_streamsProduct(gc_b2 *compiled.Block, in, out []float32, off, half 
 						gc_rank2 := gc_base2 + gc_tx2
 //line streams.go:51
 						var ahead float32 = gc_at5[gc_tx2]
-//line streams.go:53
 						gc_s_ahead[gc_rank2] = ahead
 					}
 				} else {
@@ -1124,7 +1088,6 @@ func gc_body_streamsProduct(gc_b2 *compiled.Block, in, out []float32, off, half 
 							i := off + gc_bx2*2*half + tid
 //line streams.go:51
 							var ahead float32 = in[i]
-//line streams.go:53
 							gc_s_ahead[gc_rank2] = ahead
 						}
 						{
@@ -1136,7 +1099,6 @@ func gc_body_streamsProduct(gc_b2 *compiled.Block, in, out []float32, off, half 
 							i := off + gc_bx2*2*half + tid
 //line streams.go:51
 							var ahead float32 = in[i]
-//line streams.go:53
 							gc_s_ahead[gc_rank2] = ahead
 						}
 						{
@@ -1148,7 +1110,6 @@ func gc_body_streamsProduct(gc_b2 *compiled.Block, in, out []float32, off, half 
 							i := off + gc_bx2*2*half + tid
 //line streams.go:51
 							var ahead float32 = in[i]
-//line streams.go:53
 							gc_s_ahead[gc_rank2] = ahead
 						}
 						{
@@ -1160,7 +1121,6 @@ func gc_body_streamsProduct(gc_b2 *compiled.Block, in, out []float32, off, half 
 							i := off + gc_bx2*2*half + tid
 //line streams.go:51
 							var ahead float32 = in[i]
-//line streams.go:53
 							gc_s_ahead[gc_rank2] = ahead
 						}
 					}
@@ -1172,14 +1132,12 @@ func gc_body_streamsProduct(gc_b2 *compiled.Block, in, out []float32, off, half 
 						i := off + gc_bx2*2*half + tid
 //line streams.go:51
 						var ahead float32 = in[i]
-//line streams.go:53
 						gc_s_ahead[gc_rank2] = ahead
 					}
 				}
 			}
 		}
 	}) {
-//line streams.go:60
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_off6 := (off + gc_bx2*2*half) + half
 			if gc_off6 >= 0 && gc_off6 <= len(in) && gc_bdx2 <= len(in)-gc_off6 && gc_bdx2 <= len(s) {
@@ -1235,12 +1193,10 @@ func gc_body_streamsProduct(gc_b2 *compiled.Block, in, out []float32, off, half 
 				}
 				for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-//line streams.go:51
 					ahead := gc_s_ahead[gc_rank2]
 //line streams.go:51
 					v := ahead * gc_at6[gc_tx2]
 					gc_at7[gc_tx2] = v
-//line streams.go:54
 					gc_s_v[gc_rank2] = v
 				}
 			} else {
@@ -1305,12 +1261,9 @@ func gc_body_streamsProduct(gc_b2 *compiled.Block, in, out []float32, off, half 
 //line streams.go:48
 						tid := gc_tx2
 						i := off + gc_bx2*2*half + tid
-//line streams.go:51
 						ahead := gc_s_ahead[gc_rank2]
-//line streams.go:51
 						v := ahead * in[i+half]
 						s[tid] = v
-//line streams.go:54
 						gc_s_v[gc_rank2] = v
 					}
 					{
@@ -1320,12 +1273,9 @@ func gc_body_streamsProduct(gc_b2 *compiled.Block, in, out []float32, off, half 
 //line streams.go:48
 						tid := gc_tx2
 						i := off + gc_bx2*2*half + tid
-//line streams.go:51
 						ahead := gc_s_ahead[gc_rank2]
-//line streams.go:51
 						v := ahead * in[i+half]
 						s[tid] = v
-//line streams.go:54
 						gc_s_v[gc_rank2] = v
 					}
 					{
@@ -1335,12 +1285,9 @@ func gc_body_streamsProduct(gc_b2 *compiled.Block, in, out []float32, off, half 
 //line streams.go:48
 						tid := gc_tx2
 						i := off + gc_bx2*2*half + tid
-//line streams.go:51
 						ahead := gc_s_ahead[gc_rank2]
-//line streams.go:51
 						v := ahead * in[i+half]
 						s[tid] = v
-//line streams.go:54
 						gc_s_v[gc_rank2] = v
 					}
 					{
@@ -1350,12 +1297,9 @@ func gc_body_streamsProduct(gc_b2 *compiled.Block, in, out []float32, off, half 
 //line streams.go:48
 						tid := gc_tx2
 						i := off + gc_bx2*2*half + tid
-//line streams.go:51
 						ahead := gc_s_ahead[gc_rank2]
-//line streams.go:51
 						v := ahead * in[i+half]
 						s[tid] = v
-//line streams.go:54
 						gc_s_v[gc_rank2] = v
 					}
 				}
@@ -1365,18 +1309,14 @@ func gc_body_streamsProduct(gc_b2 *compiled.Block, in, out []float32, off, half 
 //line streams.go:48
 					tid := gc_tx2
 					i := off + gc_bx2*2*half + tid
-//line streams.go:51
 					ahead := gc_s_ahead[gc_rank2]
-//line streams.go:51
 					v := ahead * in[i+half]
 					s[tid] = v
-//line streams.go:54
 					gc_s_v[gc_rank2] = v
 				}
 			}
 		}
 	} else {
-//line streams.go:61
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_off7 := off + gc_bx2*2*half
 			gc_off8 := (off + gc_bx2*2*half) + half
@@ -1388,42 +1328,34 @@ func gc_body_streamsProduct(gc_b2 *compiled.Block, in, out []float32, off, half 
 				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
 					{
 						gc_tx2 := gc_step5 + 0
-//line streams.go:73
 						gc_rank2 := gc_base2 + gc_tx2
 //line streams.go:51
 						v := gc_at8[gc_tx2] * gc_at9[gc_tx2]
 						gc_at10[gc_tx2] = v
-//line streams.go:54
 						gc_s_v[gc_rank2] = v
 					}
 					{
 						gc_tx2 := gc_step5 + 1
-//line streams.go:59
 						gc_rank2 := gc_base2 + gc_tx2
 //line streams.go:51
 						v := gc_at8[gc_tx2] * gc_at9[gc_tx2]
 						gc_at10[gc_tx2] = v
-//line streams.go:54
 						gc_s_v[gc_rank2] = v
 					}
 					{
 						gc_tx2 := gc_step5 + 2
-//line streams.go:59
 						gc_rank2 := gc_base2 + gc_tx2
 //line streams.go:51
 						v := gc_at8[gc_tx2] * gc_at9[gc_tx2]
 						gc_at10[gc_tx2] = v
-//line streams.go:54
 						gc_s_v[gc_rank2] = v
 					}
 					{
 						gc_tx2 := gc_step5 + 3
-//line streams.go:59
 						gc_rank2 := gc_base2 + gc_tx2
 //line streams.go:51
 						v := gc_at8[gc_tx2] * gc_at9[gc_tx2]
 						gc_at10[gc_tx2] = v
-//line streams.go:54
 						gc_s_v[gc_rank2] = v
 					}
 				}
@@ -1432,7 +1364,6 @@ func gc_body_streamsProduct(gc_b2 *compiled.Block, in, out []float32, off, half 
 //line streams.go:51
 					v := gc_at8[gc_tx2] * gc_at9[gc_tx2]
 					gc_at10[gc_tx2] = v
-//line streams.go:54
 					gc_s_v[gc_rank2] = v
 				}
 			} else {
@@ -1448,7 +1379,6 @@ func gc_body_streamsProduct(gc_b2 *compiled.Block, in, out []float32, off, half 
 //line streams.go:51
 						v := in[i] * in[i+half]
 						s[tid] = v
-//line streams.go:54
 						gc_s_v[gc_rank2] = v
 					}
 					{
@@ -1461,7 +1391,6 @@ func gc_body_streamsProduct(gc_b2 *compiled.Block, in, out []float32, off, half 
 //line streams.go:51
 						v := in[i] * in[i+half]
 						s[tid] = v
-//line streams.go:54
 						gc_s_v[gc_rank2] = v
 					}
 					{
@@ -1474,7 +1403,6 @@ func gc_body_streamsProduct(gc_b2 *compiled.Block, in, out []float32, off, half 
 //line streams.go:51
 						v := in[i] * in[i+half]
 						s[tid] = v
-//line streams.go:54
 						gc_s_v[gc_rank2] = v
 					}
 					{
@@ -1487,7 +1415,6 @@ func gc_body_streamsProduct(gc_b2 *compiled.Block, in, out []float32, off, half 
 //line streams.go:51
 						v := in[i] * in[i+half]
 						s[tid] = v
-//line streams.go:54
 						gc_s_v[gc_rank2] = v
 					}
 				}
@@ -1500,13 +1427,11 @@ func gc_body_streamsProduct(gc_b2 *compiled.Block, in, out []float32, off, half 
 //line streams.go:51
 					v := in[i] * in[i+half]
 					s[tid] = v
-//line streams.go:54
 					gc_s_v[gc_rank2] = v
 				}
 			}
 		}
 	}
-//line streams.go:61
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off9 := gc_bx2 * gc_bdx2
 		gc_stride2 := 0 - 1
@@ -1515,7 +1440,6 @@ func gc_body_streamsProduct(gc_b2 *compiled.Block, in, out []float32, off, half 
 			gc_at11 := out[gc_off9:][:gc_bdx2]
 			for gc_tx2, gc_idx2 := 0, gc_off10+gc_stride2*(0); gc_tx2 < gc_bdx2; gc_tx2, gc_idx2 = gc_tx2+1, gc_idx2+gc_stride2 {
 				gc_rank2 := gc_base2 + gc_tx2
-//line streams.go:50
 				v := gc_s_v[gc_rank2]
 //line streams.go:54
 				gc_at11[gc_tx2] = s[gc_idx2] - v
@@ -1529,7 +1453,6 @@ func gc_body_streamsProduct(gc_b2 *compiled.Block, in, out []float32, off, half 
 					gc_pos2.Thread = gc_rank2
 //line streams.go:48
 					tid := gc_tx2
-//line streams.go:50
 					v := gc_s_v[gc_rank2]
 //line streams.go:54
 					out[gc_bx2*gc_bdx2+tid] = s[gc_bdx2-1-tid] - v
@@ -1540,7 +1463,6 @@ func gc_body_streamsProduct(gc_b2 *compiled.Block, in, out []float32, off, half 
 					gc_pos2.Thread = gc_rank2
 //line streams.go:48
 					tid := gc_tx2
-//line streams.go:50
 					v := gc_s_v[gc_rank2]
 //line streams.go:54
 					out[gc_bx2*gc_bdx2+tid] = s[gc_bdx2-1-tid] - v
@@ -1551,7 +1473,6 @@ func gc_body_streamsProduct(gc_b2 *compiled.Block, in, out []float32, off, half 
 					gc_pos2.Thread = gc_rank2
 //line streams.go:48
 					tid := gc_tx2
-//line streams.go:50
 					v := gc_s_v[gc_rank2]
 //line streams.go:54
 					out[gc_bx2*gc_bdx2+tid] = s[gc_bdx2-1-tid] - v
@@ -1562,7 +1483,6 @@ func gc_body_streamsProduct(gc_b2 *compiled.Block, in, out []float32, off, half 
 					gc_pos2.Thread = gc_rank2
 //line streams.go:48
 					tid := gc_tx2
-//line streams.go:50
 					v := gc_s_v[gc_rank2]
 //line streams.go:54
 					out[gc_bx2*gc_bdx2+tid] = s[gc_bdx2-1-tid] - v
@@ -1573,7 +1493,6 @@ func gc_body_streamsProduct(gc_b2 *compiled.Block, in, out []float32, off, half 
 				gc_pos2.Thread = gc_rank2
 //line streams.go:48
 				tid := gc_tx2
-//line streams.go:50
 				v := gc_s_v[gc_rank2]
 //line streams.go:54
 				out[gc_bx2*gc_bdx2+tid] = s[gc_bdx2-1-tid] - v
@@ -1686,7 +1605,6 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 						if i < n {
 							mySum = gc_at7[gc_tx2]
 						}
-//line streams.go:72
 						gc_s_mySum[gc_rank2] = mySum
 					}
 				} else {
@@ -1775,7 +1693,6 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 							if i < n {
 								mySum = in[i]
 							}
-//line streams.go:72
 							gc_s_mySum[gc_rank2] = mySum
 						}
 						{
@@ -1789,7 +1706,6 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 							if i < n {
 								mySum = in[i]
 							}
-//line streams.go:72
 							gc_s_mySum[gc_rank2] = mySum
 						}
 						{
@@ -1803,7 +1719,6 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 							if i < n {
 								mySum = in[i]
 							}
-//line streams.go:72
 							gc_s_mySum[gc_rank2] = mySum
 						}
 						{
@@ -1817,7 +1732,6 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 							if i < n {
 								mySum = in[i]
 							}
-//line streams.go:72
 							gc_s_mySum[gc_rank2] = mySum
 						}
 					}
@@ -1831,14 +1745,12 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 						if i < n {
 							mySum = in[i]
 						}
-//line streams.go:72
 						gc_s_mySum[gc_rank2] = mySum
 					}
 				}
 			}
 		}
 	}) {
-//line streams.go:79
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_off6 := (gc_bx2 * (gc_bdx2 * 2)) + gc_bdx2
 			if gc_off6 >= 0 && gc_off6 <= len(in) && gc_bdx2 <= len(in)-gc_off6 && gc_bdx2 <= len(sdata) {
@@ -1919,7 +1831,6 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 //line streams.go:65
 					tid := gc_tx2
 					i := gc_bx2*(gc_bdx2*2) + tid
-//line streams.go:68
 					mySum := gc_s_mySum[gc_rank2]
 //line streams.go:71
 					if i+gc_bdx2 < n {
@@ -2018,7 +1929,6 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 //line streams.go:65
 						tid := gc_tx2
 						i := gc_bx2*(gc_bdx2*2) + tid
-//line streams.go:68
 						mySum := gc_s_mySum[gc_rank2]
 //line streams.go:71
 						if i+gc_bdx2 < n {
@@ -2034,7 +1944,6 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 //line streams.go:65
 						tid := gc_tx2
 						i := gc_bx2*(gc_bdx2*2) + tid
-//line streams.go:68
 						mySum := gc_s_mySum[gc_rank2]
 //line streams.go:71
 						if i+gc_bdx2 < n {
@@ -2050,7 +1959,6 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 //line streams.go:65
 						tid := gc_tx2
 						i := gc_bx2*(gc_bdx2*2) + tid
-//line streams.go:68
 						mySum := gc_s_mySum[gc_rank2]
 //line streams.go:71
 						if i+gc_bdx2 < n {
@@ -2066,7 +1974,6 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 //line streams.go:65
 						tid := gc_tx2
 						i := gc_bx2*(gc_bdx2*2) + tid
-//line streams.go:68
 						mySum := gc_s_mySum[gc_rank2]
 //line streams.go:71
 						if i+gc_bdx2 < n {
@@ -2082,7 +1989,6 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 //line streams.go:65
 					tid := gc_tx2
 					i := gc_bx2*(gc_bdx2*2) + tid
-//line streams.go:68
 					mySum := gc_s_mySum[gc_rank2]
 //line streams.go:71
 					if i+gc_bdx2 < n {
@@ -2094,7 +2000,6 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 			}
 		}
 	} else {
-//line streams.go:82
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_off7 := gc_bx2 * (gc_bdx2 * 2)
 			gc_off8 := (gc_bx2 * (gc_bdx2 * 2)) + gc_bdx2
@@ -2115,7 +2020,6 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 						mySum += gc_at11[gc_tx2]
 					}
 					gc_at12[gc_tx2] = mySum
-//line streams.go:76
 					gc_s_mySum[gc_rank2] = mySum
 				}
 			} else {
@@ -2133,7 +2037,6 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 						mySum += in[i+gc_bdx2]
 					}
 					sdata[tid] = mySum
-//line streams.go:76
 					gc_s_mySum[gc_rank2] = mySum
 				}
 			}
@@ -2141,7 +2044,6 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 	}
 //line streams.go:76
 	for s := gc_bdx2 / 2; s > 0; s >>= 1 {
-//line streams.go:78
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := s; gc_bound2 < gc_to2 {
 			gc_to2 = gc_bound2
@@ -2165,7 +2067,6 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 //line streams.go:65
 							mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank2:])
 							{
-//line streams.go:78
 								mySum = mySum.Add(archsimd.LoadFloat32x16Slice(gc_at13[gc_tx2:]))
 //line streams.go:78
 								mySum.StoreSlice(gc_at14[gc_tx2:])
@@ -2191,7 +2092,6 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 //line streams.go:65
 						mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank2:])
 						{
-//line streams.go:78
 							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at13[gc_tx2:]))
 //line streams.go:78
 							mySum.StoreSlice(gc_at14[gc_tx2:])
@@ -2203,7 +2103,6 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 				}
 				for gc_tx2 := gc_vstep9; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-//line streams.go:67
 					mySum := gc_s_mySum[gc_rank2]
 					{
 //line streams.go:78
@@ -2225,7 +2124,6 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 //line streams.go:65
 							mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank2:])
 							{
-//line streams.go:78
 								if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 //line streams.go:78
 									break
@@ -2254,7 +2152,6 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 //line streams.go:65
 						mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank2:])
 						{
-//line streams.go:78
 							if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 //line streams.go:78
 								break
@@ -2277,7 +2174,6 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 						gc_pos2.Thread = gc_rank2
 //line streams.go:65
 						tid := gc_tx2
-//line streams.go:67
 						mySum := gc_s_mySum[gc_rank2]
 						{
 //line streams.go:78
@@ -2292,7 +2188,6 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 						gc_pos2.Thread = gc_rank2
 //line streams.go:65
 						tid := gc_tx2
-//line streams.go:67
 						mySum := gc_s_mySum[gc_rank2]
 						{
 //line streams.go:78
@@ -2307,7 +2202,6 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 						gc_pos2.Thread = gc_rank2
 //line streams.go:65
 						tid := gc_tx2
-//line streams.go:67
 						mySum := gc_s_mySum[gc_rank2]
 						{
 //line streams.go:78
@@ -2322,7 +2216,6 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 						gc_pos2.Thread = gc_rank2
 //line streams.go:65
 						tid := gc_tx2
-//line streams.go:67
 						mySum := gc_s_mySum[gc_rank2]
 						{
 //line streams.go:78
@@ -2337,7 +2230,6 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 					gc_pos2.Thread = gc_rank2
 //line streams.go:65
 					tid := gc_tx2
-//line streams.go:67
 					mySum := gc_s_mySum[gc_rank2]
 					{
 //line streams.go:78
@@ -2350,7 +2242,6 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 		}
 	}
 	{
-//line streams.go:88
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 			gc_to2 = gc_bound2 + 1
@@ -2363,101 +2254,78 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
 					{
 						gc_tx2 := gc_step7 + 0
-//line streams.go:101
 						gc_rank2 := gc_base2 + gc_tx2
-//line streams.go:67
 						mySum := gc_s_mySum[gc_rank2]
 //line streams.go:84
 						gc_at15[0] = mySum
 					}
 					{
-//line streams.go:88
 						gc_tx2 := gc_step7 + 1
-//line streams.go:90
 						gc_rank2 := gc_base2 + gc_tx2
-//line streams.go:67
 						mySum := gc_s_mySum[gc_rank2]
 //line streams.go:84
 						gc_at15[0] = mySum
 					}
 					{
-//line streams.go:88
 						gc_tx2 := gc_step7 + 2
-//line streams.go:90
 						gc_rank2 := gc_base2 + gc_tx2
-//line streams.go:67
 						mySum := gc_s_mySum[gc_rank2]
 //line streams.go:84
 						gc_at15[0] = mySum
 					}
 					{
-//line streams.go:88
 						gc_tx2 := gc_step7 + 3
-//line streams.go:90
 						gc_rank2 := gc_base2 + gc_tx2
-//line streams.go:67
 						mySum := gc_s_mySum[gc_rank2]
 //line streams.go:84
 						gc_at15[0] = mySum
 					}
 				}
-//line streams.go:88
 				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-//line streams.go:67
 					mySum := gc_s_mySum[gc_rank2]
 //line streams.go:84
 					gc_at15[0] = mySum
 				}
 			} else {
-//line streams.go:88
 				gc_step8 := gc_from2
 				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
 					{
 						gc_tx2 := gc_step8 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-//line streams.go:67
 						mySum := gc_s_mySum[gc_rank2]
 //line streams.go:84
 						partial[gc_bx2] = mySum
 					}
 					{
-//line streams.go:88
 						gc_tx2 := gc_step8 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-//line streams.go:67
 						mySum := gc_s_mySum[gc_rank2]
 //line streams.go:84
 						partial[gc_bx2] = mySum
 					}
 					{
-//line streams.go:88
 						gc_tx2 := gc_step8 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-//line streams.go:67
 						mySum := gc_s_mySum[gc_rank2]
 //line streams.go:84
 						partial[gc_bx2] = mySum
 					}
 					{
-//line streams.go:88
 						gc_tx2 := gc_step8 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-//line streams.go:67
 						mySum := gc_s_mySum[gc_rank2]
 //line streams.go:84
 						partial[gc_bx2] = mySum
 					}
 				}
-//line streams.go:88
 				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-//line streams.go:67
 					mySum := gc_s_mySum[gc_rank2]
 //line streams.go:84
 					partial[gc_bx2] = mySum

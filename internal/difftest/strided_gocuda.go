@@ -41,7 +41,6 @@ func gc_body_upSweep(gc_b *compiled.Block, data []float32, base, levels int) {
 	first := base + 2*gc_bx*gc_bdx
 	offset := 1
 	for d := gc_bdx; d > 0 && levels > 0; d >>= 1 {
-//line strided.go:22
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := d; gc_bound < gc_to {
 			gc_to = gc_bound
@@ -55,7 +54,6 @@ func gc_body_upSweep(gc_b *compiled.Block, data []float32, base, levels int) {
 //line strided.go:17
 					thid := gc_tx
 					{
-//line strided.go:22
 						ai, bi := first+offset*(2*thid+1)-1, first+offset*(2*thid+2)-1
 //line strided.go:22
 						_ = ai
@@ -116,7 +114,6 @@ func gc_body_spread(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, n
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line strided.go:54
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -132,7 +129,6 @@ func gc_body_spread(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, n
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line strided.go:70
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line strided.go:37
@@ -144,7 +140,6 @@ func gc_body_spread(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, n
 					}
 					{
 						gc_tx := gc_step + 1
-//line strided.go:46
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line strided.go:37
@@ -156,7 +151,6 @@ func gc_body_spread(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, n
 					}
 					{
 						gc_tx := gc_step + 2
-//line strided.go:46
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line strided.go:37
@@ -168,7 +162,6 @@ func gc_body_spread(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, n
 					}
 					{
 						gc_tx := gc_step + 3
-//line strided.go:46
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line strided.go:37
@@ -285,7 +278,6 @@ func gc_body_pairTree(gc_b *compiled.Block, data, sums []float32) {
 	}
 //line strided.go:55
 	sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
-//line strided.go:57
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
 		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(data) && gc_bdx <= len(data)-gc_off {
@@ -375,7 +367,6 @@ func gc_body_pairTree(gc_b *compiled.Block, data, sums []float32) {
 	}
 //line strided.go:58
 	for s := 1; s < gc_bdx; s *= 2 {
-//line strided.go:60
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := compiled.ScaledBelow(gc_bdx, 2*s); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -441,7 +432,6 @@ func gc_body_pairTree(gc_b *compiled.Block, data, sums []float32) {
 		}
 	}
 	{
-//line strided.go:67
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -471,13 +461,11 @@ func gc_body_pairTree(gc_b *compiled.Block, data, sums []float32) {
 						gc_at3[0] = gc_at4[0]
 					}
 				}
-//line strided.go:69
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 //line strided.go:65
 					gc_at3[0] = gc_at4[0]
 				}
 			} else {
-//line strided.go:69
 				gc_step5 := gc_from
 				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
@@ -488,7 +476,6 @@ func gc_body_pairTree(gc_b *compiled.Block, data, sums []float32) {
 						sums[gc_bx] = sdata[0]
 					}
 					{
-//line strided.go:69
 						gc_tx := gc_step5 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -496,7 +483,6 @@ func gc_body_pairTree(gc_b *compiled.Block, data, sums []float32) {
 						sums[gc_bx] = sdata[0]
 					}
 					{
-//line strided.go:69
 						gc_tx := gc_step5 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -504,7 +490,6 @@ func gc_body_pairTree(gc_b *compiled.Block, data, sums []float32) {
 						sums[gc_bx] = sdata[0]
 					}
 					{
-//line strided.go:69
 						gc_tx := gc_step5 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -512,7 +497,6 @@ func gc_body_pairTree(gc_b *compiled.Block, data, sums []float32) {
 						sums[gc_bx] = sdata[0]
 					}
 				}
-//line strided.go:69
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -558,7 +542,6 @@ func gc_body_pairStore(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line strided.go:94
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx

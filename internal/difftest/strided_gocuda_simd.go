@@ -42,7 +42,6 @@ func gc_body_upSweep(gc_b2 *compiled.Block, data []float32, base, levels int) {
 	first := base + 2*gc_bx2*gc_bdx2
 	offset := 1
 	for d := gc_bdx2; d > 0 && levels > 0; d >>= 1 {
-//line strided.go:22
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := d; gc_bound2 < gc_to2 {
 			gc_to2 = gc_bound2
@@ -71,7 +70,6 @@ func gc_body_upSweep(gc_b2 *compiled.Block, data []float32, base, levels int) {
 //line strided.go:17
 							var thid int = gc_tx2
 							{
-//line strided.go:22
 								var gc_t7 int = first + 1*(2*thid+1) - 1
 //line strided.go:22
 								var gc_t8 int = first + 1*(2*thid+2) - 1
@@ -126,7 +124,6 @@ func gc_body_upSweep(gc_b2 *compiled.Block, data []float32, base, levels int) {
 								}
 							}
 						}
-//line strided.go:25
 						archsimd.ClearAVXUpperBits()
 					}
 					return gc_vstep, false
@@ -153,7 +150,6 @@ func gc_body_upSweep(gc_b2 *compiled.Block, data []float32, base, levels int) {
 //line strided.go:17
 						var thid int = gc_tx2
 						{
-//line strided.go:22
 							var gc_t3 int = first + 1*(2*thid+1) - 1
 //line strided.go:22
 							var gc_t4 int = first + 1*(2*thid+2) - 1
@@ -208,7 +204,6 @@ func gc_body_upSweep(gc_b2 *compiled.Block, data []float32, base, levels int) {
 							}
 						}
 					}
-//line strided.go:25
 					archsimd.ClearAVXUpperBits()
 				}
 			}
@@ -262,7 +257,6 @@ func gc_body_spread(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-//line strided.go:54
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -327,7 +321,6 @@ func gc_body_spread(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32
 								}
 							}
 						}
-//line strided.go:42
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -379,7 +372,6 @@ func gc_body_spread(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32
 							}
 						}
 					}
-//line strided.go:42
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
@@ -451,7 +443,6 @@ func gc_body_spread(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32
 								}
 							}
 						}
-//line strided.go:42
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -508,7 +499,6 @@ func gc_body_spread(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32
 							}
 						}
 					}
-//line strided.go:42
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step3 := gc_vstep2
@@ -606,7 +596,6 @@ func gc_body_pairTree(gc_b2 *compiled.Block, data, sums []float32) {
 	}
 //line strided.go:55
 	sdata := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
-//line strided.go:57
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off4 := gc_bx2 * gc_bdx2
 		if gc_bdx2 <= len(sdata) && gc_off4 >= 0 && gc_off4 <= len(data) && gc_bdx2 <= len(data)-gc_off4 {
@@ -660,7 +649,6 @@ func gc_body_pairTree(gc_b2 *compiled.Block, data, sums []float32) {
 //line strided.go:56
 							break
 						}
-//line strided.go:57
 						archsimd.LoadFloat32x16Slice(data[gc_bx2*gc_bdx2+tid:]).StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -680,7 +668,6 @@ func gc_body_pairTree(gc_b2 *compiled.Block, data, sums []float32) {
 //line strided.go:56
 						break
 					}
-//line strided.go:57
 					archsimd.LoadFloat32x8Slice(data[gc_bx2*gc_bdx2+tid:]).StoreSlice(sdata[tid:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -736,7 +723,6 @@ func gc_body_pairTree(gc_b2 *compiled.Block, data, sums []float32) {
 	}
 //line strided.go:58
 	for s := 1; s < gc_bdx2; s *= 2 {
-//line strided.go:60
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := compiled.ScaledBelow(gc_bdx2, 2*s); gc_bound2 < gc_to2 {
 			gc_to2 = gc_bound2
@@ -872,7 +858,6 @@ func gc_body_pairTree(gc_b2 *compiled.Block, data, sums []float32) {
 								}
 							}
 						}
-//line strided.go:62
 						archsimd.ClearAVXUpperBits()
 					}
 					return gc_vstep3, false
@@ -1004,7 +989,6 @@ func gc_body_pairTree(gc_b2 *compiled.Block, data, sums []float32) {
 							}
 						}
 					}
-//line strided.go:62
 					archsimd.ClearAVXUpperBits()
 				}
 			}
@@ -1068,7 +1052,6 @@ func gc_body_pairTree(gc_b2 *compiled.Block, data, sums []float32) {
 		}
 	}
 	{
-//line strided.go:67
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 			gc_to2 = gc_bound2 + 1
@@ -1098,13 +1081,11 @@ func gc_body_pairTree(gc_b2 *compiled.Block, data, sums []float32) {
 						gc_at7[0] = gc_at8[0]
 					}
 				}
-//line strided.go:69
 				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
 //line strided.go:65
 					gc_at7[0] = gc_at8[0]
 				}
 			} else {
-//line strided.go:69
 				gc_step9 := gc_from2
 				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
 					{
@@ -1115,7 +1096,6 @@ func gc_body_pairTree(gc_b2 *compiled.Block, data, sums []float32) {
 						sums[gc_bx2] = sdata[0]
 					}
 					{
-//line strided.go:69
 						gc_tx2 := gc_step9 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -1123,7 +1103,6 @@ func gc_body_pairTree(gc_b2 *compiled.Block, data, sums []float32) {
 						sums[gc_bx2] = sdata[0]
 					}
 					{
-//line strided.go:69
 						gc_tx2 := gc_step9 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -1131,7 +1110,6 @@ func gc_body_pairTree(gc_b2 *compiled.Block, data, sums []float32) {
 						sums[gc_bx2] = sdata[0]
 					}
 					{
-//line strided.go:69
 						gc_tx2 := gc_step9 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -1139,7 +1117,6 @@ func gc_body_pairTree(gc_b2 *compiled.Block, data, sums []float32) {
 						sums[gc_bx2] = sdata[0]
 					}
 				}
-//line strided.go:69
 				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -1185,7 +1162,6 @@ func gc_body_pairStore(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-//line strided.go:94
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep := 0
 			if compiled.SIMD && compiled.SIMD512 {
@@ -1358,7 +1334,6 @@ func gc_body_pairStore(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 							}
 						}
 					}
-//line strided.go:86
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
 				}(gc_vstep)
@@ -1526,7 +1501,6 @@ func gc_body_pairStore(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 						}
 					}
 				}
-//line strided.go:86
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {

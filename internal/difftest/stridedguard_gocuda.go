@@ -43,7 +43,6 @@ func gc_body_stridedGuard(gc_b *compiled.Block, in, out []int32) {
 	gc_s_a1 := compiled.Scratch[int32](gc_b, 1)[:gc_n]
 //line stridedguard.go:13
 	n := len(in)
-//line stridedguard.go:15
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_stride := 2 * 1
 		gc_off := gc_bx * 2 * gc_bdx
@@ -60,7 +59,6 @@ func gc_body_stridedGuard(gc_b *compiled.Block, in, out []int32) {
 				if true || g+1 < n {
 					a1 = 3 * in[gc_idx2]
 				}
-//line stridedguard.go:24
 				gc_s_a0[gc_rank] = a0
 				gc_s_a1[gc_rank] = a1
 			}
@@ -77,13 +75,11 @@ func gc_body_stridedGuard(gc_b *compiled.Block, in, out []int32) {
 				if g+1 < n {
 					a1 = 3 * in[g+1]
 				}
-//line stridedguard.go:24
 				gc_s_a0[gc_rank] = a0
 				gc_s_a1[gc_rank] = a1
 			}
 		}
 	}
-//line stridedguard.go:31
 	gc_from, gc_to := 0, gc_bdx
 	if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 		panic(compiled.ErrGuardWraps)
@@ -97,7 +93,6 @@ func gc_body_stridedGuard(gc_b *compiled.Block, in, out []int32) {
 			gc_at := out[gc_off3:][:gc_to]
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line stridedguard.go:45
 				a0 := gc_s_a0[gc_rank]
 				a1 := gc_s_a1[gc_rank]
 //line stridedguard.go:23
@@ -145,7 +140,6 @@ func gc_body_stridedStore(gc_b *compiled.Block, in, out []int32) {
 	gc_n := gc_b.Len()
 //line stridedguard.go:35
 	n := len(in)
-//line stridedguard.go:37
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_stride := 2 * 1
 		gc_off := gc_bx * 2 * gc_bdx

@@ -44,7 +44,6 @@ func gc_body_stridedGuard(gc_b2 *compiled.Block, in, out []int32) {
 	gc_s_a1 := compiled.Scratch[int32](gc_b2, 1)[:gc_n2]
 //line stridedguard.go:13
 	n := len(in)
-//line stridedguard.go:15
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_vstep := 0
 		if compiled.SIMD && compiled.SIMD512 {
@@ -276,12 +275,10 @@ func gc_body_stridedGuard(gc_b2 *compiled.Block, in, out []int32) {
 			if g+1 < n {
 				a1 = 3 * in[g+1]
 			}
-//line stridedguard.go:24
 			gc_s_a0[gc_rank2] = a0
 			gc_s_a1[gc_rank2] = a1
 		}
 	}
-//line stridedguard.go:30
 	gc_from2, gc_to2 := 0, gc_bdx2
 	if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
 		panic(compiled.ErrGuardWraps)
@@ -324,7 +321,6 @@ func gc_body_stridedGuard(gc_b2 *compiled.Block, in, out []int32) {
 							}
 						}
 					}
-//line stridedguard.go:25
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
 				}(gc_vstep2)
@@ -360,12 +356,10 @@ func gc_body_stridedGuard(gc_b2 *compiled.Block, in, out []int32) {
 						}
 					}
 				}
-//line stridedguard.go:25
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
-//line stridedguard.go:30
 				a0 := gc_s_a0[gc_rank2]
 				a1 := gc_s_a1[gc_rank2]
 //line stridedguard.go:23
@@ -443,7 +437,6 @@ func gc_body_stridedGuard(gc_b2 *compiled.Block, in, out []int32) {
 							}
 						}
 					}
-//line stridedguard.go:26
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep3, false
 				}(gc_vstep3)
@@ -517,7 +510,6 @@ func gc_body_stridedGuard(gc_b2 *compiled.Block, in, out []int32) {
 						}
 					}
 				}
-//line stridedguard.go:26
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
@@ -559,7 +551,6 @@ func gc_body_stridedStore(gc_b2 *compiled.Block, in, out []int32) {
 	gc_n2 := gc_b2.Len()
 //line stridedguard.go:35
 	n := len(in)
-//line stridedguard.go:37
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_stride2 := 2 * 1
 		gc_off3 := gc_bx2 * 2 * gc_bdx2

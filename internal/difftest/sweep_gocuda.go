@@ -52,7 +52,6 @@ func gc_body_sweepScan(gc_b *compiled.Block, data []float32, start int) {
 	temp := gocuda.Shared[float32](t, start*m)
 //line sweep.go:23
 	offset := start
-//line sweep.go:25
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_stride := 2 * 1
 		gc_off := 1
@@ -120,7 +119,6 @@ func gc_body_sweepScan(gc_b *compiled.Block, data []float32, start int) {
 			d /= 4
 			continue
 		}
-//line sweep.go:31
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := d; gc_bound < gc_to {
 			gc_to = gc_bound
@@ -134,7 +132,6 @@ func gc_body_sweepScan(gc_b *compiled.Block, data []float32, start int) {
 //line sweep.go:19
 					thid := gc_tx
 					{
-//line sweep.go:27
 						ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
 //line sweep.go:27
 						_ = ai
@@ -188,13 +185,11 @@ func gc_body_sweepScan(gc_b *compiled.Block, data []float32, start int) {
 						gc_at[0] = 0
 					}
 				}
-//line sweep.go:37
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 //line sweep.go:33
 					gc_at[0] = 0
 				}
 			} else {
-//line sweep.go:37
 				gc_step3 := gc_from
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
@@ -205,7 +200,6 @@ func gc_body_sweepScan(gc_b *compiled.Block, data []float32, start int) {
 						temp[m-1] = 0
 					}
 					{
-//line sweep.go:37
 						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -213,7 +207,6 @@ func gc_body_sweepScan(gc_b *compiled.Block, data []float32, start int) {
 						temp[m-1] = 0
 					}
 					{
-//line sweep.go:37
 						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -221,7 +214,6 @@ func gc_body_sweepScan(gc_b *compiled.Block, data []float32, start int) {
 						temp[m-1] = 0
 					}
 					{
-//line sweep.go:37
 						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -229,7 +221,6 @@ func gc_body_sweepScan(gc_b *compiled.Block, data []float32, start int) {
 						temp[m-1] = 0
 					}
 				}
-//line sweep.go:37
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -248,7 +239,6 @@ func gc_body_sweepScan(gc_b *compiled.Block, data []float32, start int) {
 		}
 //line sweep.go:36
 		offset >>= 1
-//line sweep.go:38
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := d_; gc_bound < gc_to {
 			gc_to = gc_bound
@@ -262,7 +252,6 @@ func gc_body_sweepScan(gc_b *compiled.Block, data []float32, start int) {
 //line sweep.go:19
 					thid := gc_tx
 					{
-//line sweep.go:39
 						ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
 //line sweep.go:39
 						_ = ai_
@@ -290,7 +279,6 @@ func gc_body_sweepScan(gc_b *compiled.Block, data []float32, start int) {
 			}
 		}
 	}
-//line sweep.go:50
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_stride4 := 2 * 1
 		gc_off9 := base
@@ -389,7 +377,6 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 	temp := gocuda.Shared[int32](t, m)[:m]
 //line sweep.go:60
 	offset := 1
-//line sweep.go:62
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_stride := 2 * 1
 		gc_off := 1
@@ -457,7 +444,6 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 			d /= 4
 			continue
 		}
-//line sweep.go:68
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := d; gc_bound < gc_to {
 			gc_to = gc_bound
@@ -469,7 +455,6 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 			if gc_from >= 0 && compiled.InStride(gc_stride2, gc_off4, gc_from, gc_to, len(temp)) && compiled.InStride(gc_stride2, gc_off5, gc_from, gc_to, len(temp)) {
 				for gc_tx, gc_idx5, gc_idx6 := gc_from, gc_off4+gc_stride2*(gc_from), gc_off5+gc_stride2*(gc_from); gc_tx < gc_to; gc_tx, gc_idx5, gc_idx6 = gc_tx+1, gc_idx5+gc_stride2, gc_idx6+gc_stride2 {
 					{
-//line sweep.go:66
 						temp[gc_idx5] += temp[gc_idx6]
 					}
 				}
@@ -491,7 +476,6 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 //line sweep.go:68
 		offset <<= 1
 	}
-//line sweep.go:71
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_stride3 := 2 * 1
 		gc_off6 := base
@@ -553,7 +537,6 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 		}
 	}
 	{
-//line sweep.go:77
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -581,13 +564,11 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 						gc_at[0] = 0
 					}
 				}
-//line sweep.go:78
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 //line sweep.go:74
 					gc_at[0] = 0
 				}
 			} else {
-//line sweep.go:78
 				gc_step4 := gc_from
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
@@ -598,7 +579,6 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 						temp[m-1] = 0
 					}
 					{
-//line sweep.go:78
 						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -606,7 +586,6 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 						temp[m-1] = 0
 					}
 					{
-//line sweep.go:78
 						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -614,7 +593,6 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 						temp[m-1] = 0
 					}
 					{
-//line sweep.go:78
 						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -622,7 +600,6 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 						temp[m-1] = 0
 					}
 				}
-//line sweep.go:78
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -641,7 +618,6 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 		}
 //line sweep.go:77
 		offset /= 2
-//line sweep.go:79
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := d_; gc_bound < gc_to {
 			gc_to = gc_bound
@@ -653,8 +629,8 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 			if gc_from >= 0 && compiled.InStride(gc_stride4, gc_off10, gc_from, gc_to, len(temp)) && compiled.InStride(gc_stride4, gc_off11, gc_from, gc_to, len(temp)) {
 				for gc_tx, gc_idx11, gc_idx12 := gc_from, gc_off10+gc_stride4*(gc_from), gc_off11+gc_stride4*(gc_from); gc_tx < gc_to; gc_tx, gc_idx11, gc_idx12 = gc_tx+1, gc_idx11+gc_stride4, gc_idx12+gc_stride4 {
 					{
-//line sweep.go:82
 						v := temp[gc_idx11]
+//line sweep.go:83
 						temp[gc_idx11] = temp[gc_idx12]
 						temp[gc_idx12] += v
 					}
@@ -677,7 +653,6 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 			}
 		}
 	}
-//line sweep.go:92
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_stride5 := 2 * 1
 		gc_off12 := base
@@ -777,7 +752,6 @@ func gc_body_sweepUp(gc_b *compiled.Block, data []int32, stop int) {
 	temp := gocuda.Shared[int32](t, m)[:m]
 //line sweep.go:103
 	offset := 1
-//line sweep.go:105
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_stride := 2 * 1
 		gc_off := 1
@@ -845,7 +819,6 @@ func gc_body_sweepUp(gc_b *compiled.Block, data []int32, stop int) {
 			d /= 4
 			continue
 		}
-//line sweep.go:111
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := d; gc_bound < gc_to {
 			gc_to = gc_bound
@@ -859,7 +832,6 @@ func gc_body_sweepUp(gc_b *compiled.Block, data []int32, stop int) {
 //line sweep.go:99
 					thid := gc_tx
 					{
-//line sweep.go:107
 						ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
 //line sweep.go:107
 						_ = ai
@@ -885,7 +857,6 @@ func gc_body_sweepUp(gc_b *compiled.Block, data []int32, stop int) {
 //line sweep.go:110
 		offset *= 2
 	}
-//line sweep.go:113
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_stride3 := 2 * 1
 		gc_off6 := base
@@ -987,7 +958,6 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 			return
 		}
 		gc_more = false
-//line sweep.go:136
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -1005,35 +975,30 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line sweep.go:130
 						gc_more = true
 //line sweep.go:130
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 1
-//line sweep.go:130
 						gc_more = true
 //line sweep.go:130
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 2
-//line sweep.go:130
 						gc_more = true
 //line sweep.go:130
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 3
-//line sweep.go:130
 						gc_more = true
 //line sweep.go:130
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line sweep.go:130
 					gc_more = true
 //line sweep.go:130
 					gc_at[gc_tx] = gc_at2[gc_tx]
@@ -1112,7 +1077,6 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 			d /= 4
 			continue
 		}
-//line sweep.go:140
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := d; gc_bound < gc_to {
 			gc_to = gc_bound
@@ -1126,7 +1090,6 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 //line sweep.go:126
 					thid := gc_tx
 					{
-//line sweep.go:136
 						ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
 //line sweep.go:136
 						_ = ai
@@ -1180,13 +1143,11 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 						gc_at3[0] = 0
 					}
 				}
-//line sweep.go:146
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 //line sweep.go:142
 					gc_at3[0] = 0
 				}
 			} else {
-//line sweep.go:146
 				gc_step4 := gc_from
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
@@ -1197,7 +1158,6 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 						temp[m-1] = 0
 					}
 					{
-//line sweep.go:146
 						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -1205,7 +1165,6 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 						temp[m-1] = 0
 					}
 					{
-//line sweep.go:146
 						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -1213,7 +1172,6 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 						temp[m-1] = 0
 					}
 					{
-//line sweep.go:146
 						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -1221,7 +1179,6 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 						temp[m-1] = 0
 					}
 				}
-//line sweep.go:146
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -1240,7 +1197,6 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 		}
 //line sweep.go:145
 		offset >>= 1
-//line sweep.go:147
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := d_; gc_bound < gc_to {
 			gc_to = gc_bound
@@ -1254,7 +1210,6 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 //line sweep.go:126
 					thid := gc_tx
 					{
-//line sweep.go:148
 						ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
 //line sweep.go:148
 						_ = ai_
@@ -1289,7 +1244,6 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 			return
 		}
 		gc_more2 = false
-//line sweep.go:162
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off2, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -1307,35 +1261,30 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
 						gc_tx := gc_step5 + 0
-//line sweep.go:156
 						gc_more2 = true
 //line sweep.go:156
 						gc_at4[gc_tx] = gc_at5[gc_tx]
 					}
 					{
 						gc_tx := gc_step5 + 1
-//line sweep.go:156
 						gc_more2 = true
 //line sweep.go:156
 						gc_at4[gc_tx] = gc_at5[gc_tx]
 					}
 					{
 						gc_tx := gc_step5 + 2
-//line sweep.go:156
 						gc_more2 = true
 //line sweep.go:156
 						gc_at4[gc_tx] = gc_at5[gc_tx]
 					}
 					{
 						gc_tx := gc_step5 + 3
-//line sweep.go:156
 						gc_more2 = true
 //line sweep.go:156
 						gc_at4[gc_tx] = gc_at5[gc_tx]
 					}
 				}
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
-//line sweep.go:156
 					gc_more2 = true
 //line sweep.go:156
 					gc_at4[gc_tx] = gc_at5[gc_tx]
@@ -1443,7 +1392,6 @@ func gc_body_sweepExit(gc_b *compiled.Block, data, tree []int32, live int) {
 	temp := gocuda.Shared[int32](t, m)[:m]
 //line sweep.go:176
 	offset := 1
-//line sweep.go:178
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 	gc_L1:
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -1472,7 +1420,6 @@ func gc_body_sweepExit(gc_b *compiled.Block, data, tree []int32, live int) {
 			d /= 4
 			continue
 		}
-//line sweep.go:184
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := d; gc_bound < gc_to {
 			gc_to = gc_bound
@@ -1523,7 +1470,6 @@ func gc_body_sweepExit(gc_b *compiled.Block, data, tree []int32, live int) {
 		}
 //line sweep.go:191
 		offset >>= 1
-//line sweep.go:193
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := d_; gc_bound < gc_to {
 			gc_to = gc_bound
@@ -1548,7 +1494,6 @@ func gc_body_sweepExit(gc_b *compiled.Block, data, tree []int32, live int) {
 		}
 	}
 	{
-//line sweep.go:204
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1

@@ -53,7 +53,6 @@ func gc_body_sweepScan(gc_b2 *compiled.Block, data []float32, start int) {
 	temp := gocuda.Shared[float32](t, start*m)
 //line sweep.go:23
 	offset := start
-//line sweep.go:25
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_vstep := 0
 		if compiled.SIMD && compiled.SIMD512 {
@@ -126,7 +125,6 @@ func gc_body_sweepScan(gc_b2 *compiled.Block, data []float32, start int) {
 						gc_pos2.Thread = gc_rank2
 					}
 				}
-//line sweep.go:24
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep, false
 			}(gc_vstep)
@@ -206,7 +204,6 @@ func gc_body_sweepScan(gc_b2 *compiled.Block, data []float32, start int) {
 					gc_pos2.Thread = gc_rank2
 				}
 			}
-//line sweep.go:24
 			archsimd.ClearAVXUpperBits()
 		}
 		gc_step5 := gc_vstep
@@ -265,7 +262,6 @@ func gc_body_sweepScan(gc_b2 *compiled.Block, data []float32, start int) {
 			continue
 		}
 		archsimd.ClearAVXUpperBits()
-//line sweep.go:32
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := d; gc_bound2 < gc_to2 {
 			gc_to2 = gc_bound2
@@ -279,7 +275,6 @@ func gc_body_sweepScan(gc_b2 *compiled.Block, data []float32, start int) {
 //line sweep.go:19
 					thid := gc_tx2
 					{
-//line sweep.go:27
 						ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
 //line sweep.go:27
 						_ = ai
@@ -333,13 +328,11 @@ func gc_body_sweepScan(gc_b2 *compiled.Block, data []float32, start int) {
 						gc_at2[0] = 0
 					}
 				}
-//line sweep.go:37
 				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
 //line sweep.go:33
 					gc_at2[0] = 0
 				}
 			} else {
-//line sweep.go:37
 				gc_step7 := gc_from2
 				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
 					{
@@ -350,7 +343,6 @@ func gc_body_sweepScan(gc_b2 *compiled.Block, data []float32, start int) {
 						temp[m-1] = 0
 					}
 					{
-//line sweep.go:37
 						gc_tx2 := gc_step7 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -358,7 +350,6 @@ func gc_body_sweepScan(gc_b2 *compiled.Block, data []float32, start int) {
 						temp[m-1] = 0
 					}
 					{
-//line sweep.go:37
 						gc_tx2 := gc_step7 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -366,7 +357,6 @@ func gc_body_sweepScan(gc_b2 *compiled.Block, data []float32, start int) {
 						temp[m-1] = 0
 					}
 					{
-//line sweep.go:37
 						gc_tx2 := gc_step7 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -374,7 +364,6 @@ func gc_body_sweepScan(gc_b2 *compiled.Block, data []float32, start int) {
 						temp[m-1] = 0
 					}
 				}
-//line sweep.go:37
 				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -394,7 +383,6 @@ func gc_body_sweepScan(gc_b2 *compiled.Block, data []float32, start int) {
 //line sweep.go:36
 		offset >>= 1
 		archsimd.ClearAVXUpperBits()
-//line sweep.go:39
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := d_; gc_bound2 < gc_to2 {
 			gc_to2 = gc_bound2
@@ -408,7 +396,6 @@ func gc_body_sweepScan(gc_b2 *compiled.Block, data []float32, start int) {
 //line sweep.go:19
 					thid := gc_tx2
 					{
-//line sweep.go:39
 						ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
 //line sweep.go:39
 						_ = ai_
@@ -436,7 +423,6 @@ func gc_body_sweepScan(gc_b2 *compiled.Block, data []float32, start int) {
 			}
 		}
 	}
-//line sweep.go:50
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_vstep2 := 0
 		if compiled.SIMD && compiled.SIMD512 {
@@ -509,7 +495,6 @@ func gc_body_sweepScan(gc_b2 *compiled.Block, data []float32, start int) {
 						gc_pos2.Thread = gc_rank2
 					}
 				}
-//line sweep.go:48
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep2, false
 			}(gc_vstep2)
@@ -589,7 +574,6 @@ func gc_body_sweepScan(gc_b2 *compiled.Block, data []float32, start int) {
 					gc_pos2.Thread = gc_rank2
 				}
 			}
-//line sweep.go:48
 			archsimd.ClearAVXUpperBits()
 		}
 		gc_step8 := gc_vstep2
@@ -676,7 +660,6 @@ func gc_body_sweepScanInt(gc_b2 *compiled.Block, data, tree []int32) {
 	temp := gocuda.Shared[int32](t, m)[:m]
 //line sweep.go:60
 	offset := 1
-//line sweep.go:62
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_vstep := 0
 		if compiled.SIMD && compiled.SIMD512 {
@@ -749,7 +732,6 @@ func gc_body_sweepScanInt(gc_b2 *compiled.Block, data, tree []int32) {
 						gc_pos2.Thread = gc_rank2
 					}
 				}
-//line sweep.go:61
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep, false
 			}(gc_vstep)
@@ -829,7 +811,6 @@ func gc_body_sweepScanInt(gc_b2 *compiled.Block, data, tree []int32) {
 					gc_pos2.Thread = gc_rank2
 				}
 			}
-//line sweep.go:61
 			archsimd.ClearAVXUpperBits()
 		}
 		gc_step6 := gc_vstep
@@ -887,7 +868,6 @@ func gc_body_sweepScanInt(gc_b2 *compiled.Block, data, tree []int32) {
 			d /= 4
 			continue
 		}
-//line sweep.go:68
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := d; gc_bound2 < gc_to2 {
 			gc_to2 = gc_bound2
@@ -916,7 +896,6 @@ func gc_body_sweepScanInt(gc_b2 *compiled.Block, data, tree []int32) {
 //line sweep.go:56
 							var thid int = gc_tx2
 							{
-//line sweep.go:64
 								var ai int = 1*(2*thid+1) - 1
 								var bi int = 1*(2*thid+2) - 1
 								var gc_ld11 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
@@ -966,7 +945,6 @@ func gc_body_sweepScanInt(gc_b2 *compiled.Block, data, tree []int32) {
 								}
 							}
 						}
-//line sweep.go:68
 						archsimd.ClearAVXUpperBits()
 					}
 					return gc_vstep2, false
@@ -993,7 +971,6 @@ func gc_body_sweepScanInt(gc_b2 *compiled.Block, data, tree []int32) {
 //line sweep.go:56
 						var thid int = gc_tx2
 						{
-//line sweep.go:64
 							var ai int = 1*(2*thid+1) - 1
 							var bi int = 1*(2*thid+2) - 1
 							var gc_ld7 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
@@ -1043,7 +1020,6 @@ func gc_body_sweepScanInt(gc_b2 *compiled.Block, data, tree []int32) {
 							}
 						}
 					}
-//line sweep.go:68
 					archsimd.ClearAVXUpperBits()
 				}
 			}
@@ -1063,7 +1039,6 @@ func gc_body_sweepScanInt(gc_b2 *compiled.Block, data, tree []int32) {
 //line sweep.go:68
 		offset <<= 1
 	}
-//line sweep.go:71
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_vstep3 := 0
 		if compiled.SIMD && compiled.SIMD512 {
@@ -1136,7 +1111,6 @@ func gc_body_sweepScanInt(gc_b2 *compiled.Block, data, tree []int32) {
 						gc_pos2.Thread = gc_rank2
 					}
 				}
-//line sweep.go:73
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep3, false
 			}(gc_vstep3)
@@ -1216,7 +1190,6 @@ func gc_body_sweepScanInt(gc_b2 *compiled.Block, data, tree []int32) {
 					gc_pos2.Thread = gc_rank2
 				}
 			}
-//line sweep.go:73
 			archsimd.ClearAVXUpperBits()
 		}
 		gc_step7 := gc_vstep3
@@ -1268,7 +1241,6 @@ func gc_body_sweepScanInt(gc_b2 *compiled.Block, data, tree []int32) {
 		}
 	}
 	{
-//line sweep.go:76
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 			gc_to2 = gc_bound2 + 1
@@ -1296,13 +1268,11 @@ func gc_body_sweepScanInt(gc_b2 *compiled.Block, data, tree []int32) {
 						gc_at2[0] = 0
 					}
 				}
-//line sweep.go:78
 				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
 //line sweep.go:74
 					gc_at2[0] = 0
 				}
 			} else {
-//line sweep.go:78
 				gc_step9 := gc_from2
 				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
 					{
@@ -1313,7 +1283,6 @@ func gc_body_sweepScanInt(gc_b2 *compiled.Block, data, tree []int32) {
 						temp[m-1] = 0
 					}
 					{
-//line sweep.go:78
 						gc_tx2 := gc_step9 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -1321,7 +1290,6 @@ func gc_body_sweepScanInt(gc_b2 *compiled.Block, data, tree []int32) {
 						temp[m-1] = 0
 					}
 					{
-//line sweep.go:78
 						gc_tx2 := gc_step9 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -1329,7 +1297,6 @@ func gc_body_sweepScanInt(gc_b2 *compiled.Block, data, tree []int32) {
 						temp[m-1] = 0
 					}
 					{
-//line sweep.go:78
 						gc_tx2 := gc_step9 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -1337,7 +1304,6 @@ func gc_body_sweepScanInt(gc_b2 *compiled.Block, data, tree []int32) {
 						temp[m-1] = 0
 					}
 				}
-//line sweep.go:78
 				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -1356,7 +1322,6 @@ func gc_body_sweepScanInt(gc_b2 *compiled.Block, data, tree []int32) {
 		}
 //line sweep.go:77
 		offset /= 2
-//line sweep.go:79
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := d_; gc_bound2 < gc_to2 {
 			gc_to2 = gc_bound2
@@ -1386,7 +1351,6 @@ func gc_body_sweepScanInt(gc_b2 *compiled.Block, data, tree []int32) {
 //line sweep.go:56
 							var thid int = gc_tx2
 							{
-//line sweep.go:80
 								var ai_ int = 1*(2*thid+1) - 1
 								var bi_ int = 1*(2*thid+2) - 1
 								var gc_ld26 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
@@ -1496,7 +1460,6 @@ func gc_body_sweepScanInt(gc_b2 *compiled.Block, data, tree []int32) {
 								}
 							}
 						}
-//line sweep.go:86
 						archsimd.ClearAVXUpperBits()
 					}
 					return gc_vstep4, false
@@ -1524,7 +1487,6 @@ func gc_body_sweepScanInt(gc_b2 *compiled.Block, data, tree []int32) {
 //line sweep.go:56
 						var thid int = gc_tx2
 						{
-//line sweep.go:80
 							var ai_ int = 1*(2*thid+1) - 1
 							var bi_ int = 1*(2*thid+2) - 1
 							var gc_ld20 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
@@ -1634,7 +1596,6 @@ func gc_body_sweepScanInt(gc_b2 *compiled.Block, data, tree []int32) {
 							}
 						}
 					}
-//line sweep.go:86
 					archsimd.ClearAVXUpperBits()
 				}
 			}
@@ -1654,7 +1615,6 @@ func gc_body_sweepScanInt(gc_b2 *compiled.Block, data, tree []int32) {
 			}
 		}
 	}
-//line sweep.go:91
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_vstep5 := 0
 		if compiled.SIMD && compiled.SIMD512 {
@@ -1727,7 +1687,6 @@ func gc_body_sweepScanInt(gc_b2 *compiled.Block, data, tree []int32) {
 						gc_pos2.Thread = gc_rank2
 					}
 				}
-//line sweep.go:90
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep5, false
 			}(gc_vstep5)
@@ -1807,7 +1766,6 @@ func gc_body_sweepScanInt(gc_b2 *compiled.Block, data, tree []int32) {
 					gc_pos2.Thread = gc_rank2
 				}
 			}
-//line sweep.go:90
 			archsimd.ClearAVXUpperBits()
 		}
 		gc_step10 := gc_vstep5
@@ -1895,7 +1853,6 @@ func gc_body_sweepUp(gc_b2 *compiled.Block, data []int32, stop int) {
 	temp := gocuda.Shared[int32](t, m)[:m]
 //line sweep.go:103
 	offset := 1
-//line sweep.go:105
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_vstep := 0
 		if compiled.SIMD && compiled.SIMD512 {
@@ -1968,7 +1925,6 @@ func gc_body_sweepUp(gc_b2 *compiled.Block, data []int32, stop int) {
 						gc_pos2.Thread = gc_rank2
 					}
 				}
-//line sweep.go:104
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep, false
 			}(gc_vstep)
@@ -2048,7 +2004,6 @@ func gc_body_sweepUp(gc_b2 *compiled.Block, data []int32, stop int) {
 					gc_pos2.Thread = gc_rank2
 				}
 			}
-//line sweep.go:104
 			archsimd.ClearAVXUpperBits()
 		}
 		gc_step3 := gc_vstep
@@ -2106,7 +2061,6 @@ func gc_body_sweepUp(gc_b2 *compiled.Block, data []int32, stop int) {
 			d /= 4
 			continue
 		}
-//line sweep.go:111
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := d; gc_bound2 < gc_to2 {
 			gc_to2 = gc_bound2
@@ -2135,7 +2089,6 @@ func gc_body_sweepUp(gc_b2 *compiled.Block, data []int32, stop int) {
 //line sweep.go:99
 							var thid int = gc_tx2
 							{
-//line sweep.go:107
 								var gc_t11 int = 1*(2*thid+1) - 1
 //line sweep.go:107
 								var gc_t12 int = 1*(2*thid+2) - 1
@@ -2190,7 +2143,6 @@ func gc_body_sweepUp(gc_b2 *compiled.Block, data []int32, stop int) {
 								}
 							}
 						}
-//line sweep.go:110
 						archsimd.ClearAVXUpperBits()
 					}
 					return gc_vstep2, false
@@ -2217,7 +2169,6 @@ func gc_body_sweepUp(gc_b2 *compiled.Block, data []int32, stop int) {
 //line sweep.go:99
 						var thid int = gc_tx2
 						{
-//line sweep.go:107
 							var gc_t7 int = 1*(2*thid+1) - 1
 //line sweep.go:107
 							var gc_t8 int = 1*(2*thid+2) - 1
@@ -2272,7 +2223,6 @@ func gc_body_sweepUp(gc_b2 *compiled.Block, data []int32, stop int) {
 							}
 						}
 					}
-//line sweep.go:110
 					archsimd.ClearAVXUpperBits()
 				}
 			}
@@ -2291,7 +2241,6 @@ func gc_body_sweepUp(gc_b2 *compiled.Block, data []int32, stop int) {
 //line sweep.go:110
 		offset *= 2
 	}
-//line sweep.go:113
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_vstep3 := 0
 		if compiled.SIMD && compiled.SIMD512 {
@@ -2364,7 +2313,6 @@ func gc_body_sweepUp(gc_b2 *compiled.Block, data []int32, stop int) {
 						gc_pos2.Thread = gc_rank2
 					}
 				}
-//line sweep.go:115
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep3, false
 			}(gc_vstep3)
@@ -2444,7 +2392,6 @@ func gc_body_sweepUp(gc_b2 *compiled.Block, data []int32, stop int) {
 					gc_pos2.Thread = gc_rank2
 				}
 			}
-//line sweep.go:115
 			archsimd.ClearAVXUpperBits()
 		}
 		gc_step4 := gc_vstep3
@@ -2534,7 +2481,6 @@ func gc_body_sweepWide(gc_b2 *compiled.Block, data []int32, wide, limit int) {
 			return
 		}
 		gc_more = false
-//line sweep.go:136
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_off, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -2586,7 +2532,6 @@ func gc_body_sweepWide(gc_b2 *compiled.Block, data []int32, wide, limit int) {
 					gc_more = true
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-//line sweep.go:130
 					gc_more = true
 //line sweep.go:130
 					gc_at6[gc_tx2] = gc_at7[gc_tx2]
@@ -2606,7 +2551,6 @@ func gc_body_sweepWide(gc_b2 *compiled.Block, data []int32, wide, limit int) {
 //line sweep.go:130
 								break
 							}
-//line sweep.go:131
 							archsimd.LoadInt32x16Slice(data[base+i:]).StoreSlice(temp[i:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -2627,7 +2571,6 @@ func gc_body_sweepWide(gc_b2 *compiled.Block, data []int32, wide, limit int) {
 //line sweep.go:130
 							break
 						}
-//line sweep.go:131
 						archsimd.LoadInt32x8Slice(data[base+i:]).StoreSlice(temp[i:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -2708,7 +2651,6 @@ func gc_body_sweepWide(gc_b2 *compiled.Block, data []int32, wide, limit int) {
 			d /= 4
 			continue
 		}
-//line sweep.go:140
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := d; gc_bound2 < gc_to2 {
 			gc_to2 = gc_bound2
@@ -2737,7 +2679,6 @@ func gc_body_sweepWide(gc_b2 *compiled.Block, data []int32, wide, limit int) {
 //line sweep.go:126
 							var thid int = gc_tx2
 							{
-//line sweep.go:136
 								var gc_t7 int = 1*(2*thid+1) - 1
 //line sweep.go:136
 								var gc_t8 int = 1*(2*thid+2) - 1
@@ -2792,7 +2733,6 @@ func gc_body_sweepWide(gc_b2 *compiled.Block, data []int32, wide, limit int) {
 								}
 							}
 						}
-//line sweep.go:139
 						archsimd.ClearAVXUpperBits()
 					}
 					return gc_vstep3, false
@@ -2819,7 +2759,6 @@ func gc_body_sweepWide(gc_b2 *compiled.Block, data []int32, wide, limit int) {
 //line sweep.go:126
 						var thid int = gc_tx2
 						{
-//line sweep.go:136
 							var gc_t3 int = 1*(2*thid+1) - 1
 //line sweep.go:136
 							var gc_t4 int = 1*(2*thid+2) - 1
@@ -2874,7 +2813,6 @@ func gc_body_sweepWide(gc_b2 *compiled.Block, data []int32, wide, limit int) {
 							}
 						}
 					}
-//line sweep.go:139
 					archsimd.ClearAVXUpperBits()
 				}
 			}
@@ -2921,13 +2859,11 @@ func gc_body_sweepWide(gc_b2 *compiled.Block, data []int32, wide, limit int) {
 						gc_at8[0] = 0
 					}
 				}
-//line sweep.go:146
 				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
 //line sweep.go:142
 					gc_at8[0] = 0
 				}
 			} else {
-//line sweep.go:146
 				gc_step9 := gc_from2
 				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
 					{
@@ -2938,7 +2874,6 @@ func gc_body_sweepWide(gc_b2 *compiled.Block, data []int32, wide, limit int) {
 						temp[m-1] = 0
 					}
 					{
-//line sweep.go:146
 						gc_tx2 := gc_step9 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -2946,7 +2881,6 @@ func gc_body_sweepWide(gc_b2 *compiled.Block, data []int32, wide, limit int) {
 						temp[m-1] = 0
 					}
 					{
-//line sweep.go:146
 						gc_tx2 := gc_step9 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -2954,7 +2888,6 @@ func gc_body_sweepWide(gc_b2 *compiled.Block, data []int32, wide, limit int) {
 						temp[m-1] = 0
 					}
 					{
-//line sweep.go:146
 						gc_tx2 := gc_step9 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -2962,7 +2895,6 @@ func gc_body_sweepWide(gc_b2 *compiled.Block, data []int32, wide, limit int) {
 						temp[m-1] = 0
 					}
 				}
-//line sweep.go:146
 				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -2981,7 +2913,6 @@ func gc_body_sweepWide(gc_b2 *compiled.Block, data []int32, wide, limit int) {
 		}
 //line sweep.go:145
 		offset >>= 1
-//line sweep.go:147
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := d_; gc_bound2 < gc_to2 {
 			gc_to2 = gc_bound2
@@ -3011,7 +2942,6 @@ func gc_body_sweepWide(gc_b2 *compiled.Block, data []int32, wide, limit int) {
 //line sweep.go:126
 							var thid int = gc_tx2
 							{
-//line sweep.go:148
 								var gc_t15 int = 1*(2*thid+1) - 1
 //line sweep.go:148
 								var gc_t16 int = 1*(2*thid+2) - 1
@@ -3126,7 +3056,6 @@ func gc_body_sweepWide(gc_b2 *compiled.Block, data []int32, wide, limit int) {
 								}
 							}
 						}
-//line sweep.go:153
 						archsimd.ClearAVXUpperBits()
 					}
 					return gc_vstep4, false
@@ -3154,7 +3083,6 @@ func gc_body_sweepWide(gc_b2 *compiled.Block, data []int32, wide, limit int) {
 //line sweep.go:126
 						var thid int = gc_tx2
 						{
-//line sweep.go:148
 							var gc_t11 int = 1*(2*thid+1) - 1
 //line sweep.go:148
 							var gc_t12 int = 1*(2*thid+2) - 1
@@ -3269,7 +3197,6 @@ func gc_body_sweepWide(gc_b2 *compiled.Block, data []int32, wide, limit int) {
 							}
 						}
 					}
-//line sweep.go:153
 					archsimd.ClearAVXUpperBits()
 				}
 			}
@@ -3295,7 +3222,6 @@ func gc_body_sweepWide(gc_b2 *compiled.Block, data []int32, wide, limit int) {
 			return
 		}
 		gc_more2 = false
-//line sweep.go:162
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_off2, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -3347,7 +3273,6 @@ func gc_body_sweepWide(gc_b2 *compiled.Block, data []int32, wide, limit int) {
 					gc_more2 = true
 				}
 				for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
-//line sweep.go:156
 					gc_more2 = true
 //line sweep.go:156
 					gc_at9[gc_tx2] = gc_at10[gc_tx2]
@@ -3367,7 +3292,6 @@ func gc_body_sweepWide(gc_b2 *compiled.Block, data []int32, wide, limit int) {
 //line sweep.go:156
 								break
 							}
-//line sweep.go:157
 							archsimd.LoadInt32x16Slice(temp[i_:]).StoreSlice(data[base+i_:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -3388,7 +3312,6 @@ func gc_body_sweepWide(gc_b2 *compiled.Block, data []int32, wide, limit int) {
 //line sweep.go:156
 							break
 						}
-//line sweep.go:157
 						archsimd.LoadInt32x8Slice(temp[i_:]).StoreSlice(data[base+i_:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -3498,7 +3421,6 @@ func gc_body_sweepExit(gc_b2 *compiled.Block, data, tree []int32, live int) {
 	temp := gocuda.Shared[int32](t, m)[:m]
 //line sweep.go:176
 	offset := 1
-//line sweep.go:178
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_vstep := 0
 		if compiled.SIMD && compiled.SIMD512 {
@@ -3621,7 +3543,6 @@ func gc_body_sweepExit(gc_b2 *compiled.Block, data, tree []int32, live int) {
 						gc_alive2 = archsimd.Mask32x16FromBits(gc_alive2.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits()).ToBits())
 					}
 				}
-//line sweep.go:175
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep, false
 			}(gc_vstep)
@@ -3741,7 +3662,6 @@ func gc_body_sweepExit(gc_b2 *compiled.Block, data, tree []int32, live int) {
 					gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 				}
 			}
-//line sweep.go:175
 			archsimd.ClearAVXUpperBits()
 		}
 	gc_L12:
@@ -3771,7 +3691,6 @@ func gc_body_sweepExit(gc_b2 *compiled.Block, data, tree []int32, live int) {
 			d /= 4
 			continue
 		}
-//line sweep.go:184
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := d; gc_bound2 < gc_to2 {
 			gc_to2 = gc_bound2
@@ -3814,7 +3733,6 @@ func gc_body_sweepExit(gc_b2 *compiled.Block, data, tree []int32, live int) {
 //line sweep.go:169
 							var thid int = gc_tx2
 							{
-//line sweep.go:180
 								var gc_t11 int = 1*(2*thid+1) - 1
 //line sweep.go:180
 								var gc_t12 int = 1*(2*thid+2) - 1
@@ -3871,7 +3789,6 @@ func gc_body_sweepExit(gc_b2 *compiled.Block, data, tree []int32, live int) {
 								}
 							}
 						}
-//line sweep.go:183
 						archsimd.ClearAVXUpperBits()
 					}
 					return gc_vstep2, false
@@ -3908,7 +3825,6 @@ func gc_body_sweepExit(gc_b2 *compiled.Block, data, tree []int32, live int) {
 //line sweep.go:169
 						var thid int = gc_tx2
 						{
-//line sweep.go:180
 							var gc_t7 int = 1*(2*thid+1) - 1
 //line sweep.go:180
 							var gc_t8 int = 1*(2*thid+2) - 1
@@ -3963,7 +3879,6 @@ func gc_body_sweepExit(gc_b2 *compiled.Block, data, tree []int32, live int) {
 							}
 						}
 					}
-//line sweep.go:183
 					archsimd.ClearAVXUpperBits()
 				}
 			}
@@ -4012,7 +3927,6 @@ func gc_body_sweepExit(gc_b2 *compiled.Block, data, tree []int32, live int) {
 		}
 //line sweep.go:191
 		offset >>= 1
-//line sweep.go:193
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := d_; gc_bound2 < gc_to2 {
 			gc_to2 = gc_bound2
@@ -4055,7 +3969,6 @@ func gc_body_sweepExit(gc_b2 *compiled.Block, data, tree []int32, live int) {
 //line sweep.go:169
 							var thid int = gc_tx2
 							{
-//line sweep.go:194
 								var gc_t19 int = 1*(2*thid+1) - 1
 //line sweep.go:194
 								var gc_t20 int = 1*(2*thid+2) - 1
@@ -4174,7 +4087,6 @@ func gc_body_sweepExit(gc_b2 *compiled.Block, data, tree []int32, live int) {
 								}
 							}
 						}
-//line sweep.go:199
 						archsimd.ClearAVXUpperBits()
 					}
 					return gc_vstep3, false
@@ -4211,7 +4123,6 @@ func gc_body_sweepExit(gc_b2 *compiled.Block, data, tree []int32, live int) {
 //line sweep.go:169
 						var thid int = gc_tx2
 						{
-//line sweep.go:194
 							var gc_t15 int = 1*(2*thid+1) - 1
 //line sweep.go:194
 							var gc_t16 int = 1*(2*thid+2) - 1
@@ -4326,7 +4237,6 @@ func gc_body_sweepExit(gc_b2 *compiled.Block, data, tree []int32, live int) {
 							}
 						}
 					}
-//line sweep.go:199
 					archsimd.ClearAVXUpperBits()
 				}
 			}
@@ -4349,7 +4259,6 @@ func gc_body_sweepExit(gc_b2 *compiled.Block, data, tree []int32, live int) {
 		}
 	}
 	{
-//line sweep.go:204
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 			gc_to2 = gc_bound2 + 1

@@ -49,7 +49,6 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 	}
 //line switch.go:13
 	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
-//line switch.go:15
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		if gc_bdx <= len(s) {
 			gc_at := s[:gc_bdx]
@@ -66,7 +65,6 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 //line switch.go:14
 					break
 				}
-//line switch.go:15
 				lanes.BroadcastInt32x8(int32(tid)).Add(gc_iota2).StoreSlice(gc_at[gc_tx:])
 //line switch.go:15
 				var v int32 = int32(0)
@@ -79,7 +77,6 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 //line switch.go:14
 				gc_at[gc_tx] = int32(tid)
 				v := int32(0)
-//line switch.go:17
 				gc_s_v[gc_rank] = v
 			}
 		} else {
@@ -96,7 +93,6 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 //line switch.go:14
 					break
 				}
-//line switch.go:15
 				lanes.BroadcastInt32x8(int32(tid)).Add(gc_iota).StoreSlice(s[tid:])
 //line switch.go:15
 				var v int32 = int32(0)
@@ -113,7 +109,6 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 //line switch.go:14
 					s[tid] = int32(tid)
 					v := int32(0)
-//line switch.go:17
 					gc_s_v[gc_rank] = v
 				}
 				{
@@ -125,7 +120,6 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 //line switch.go:14
 					s[tid] = int32(tid)
 					v := int32(0)
-//line switch.go:17
 					gc_s_v[gc_rank] = v
 				}
 				{
@@ -137,7 +131,6 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 //line switch.go:14
 					s[tid] = int32(tid)
 					v := int32(0)
-//line switch.go:17
 					gc_s_v[gc_rank] = v
 				}
 				{
@@ -149,7 +142,6 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 //line switch.go:14
 					s[tid] = int32(tid)
 					v := int32(0)
-//line switch.go:17
 					gc_s_v[gc_rank] = v
 				}
 			}
@@ -161,7 +153,6 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 //line switch.go:14
 				s[tid] = int32(tid)
 				v := int32(0)
-//line switch.go:17
 				gc_s_v[gc_rank] = v
 			}
 		}
@@ -187,7 +178,6 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 								for gc_u := 0; gc_u < gc_seglen; gc_u++ {
 									gc_tx := gc_seg + gc_u
 									gc_rank := gc_base + gc_tx
-//line switch.go:14
 									v := gc_s_v[gc_rank]
 //line switch.go:20
 									v += gc_at2[gc_u]
@@ -200,7 +190,6 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 										gc_tx := gc_step2 + 0
 										gc_rank := gc_base + gc_tx
 										gc_pos.Thread = gc_rank
-//line switch.go:14
 										v := gc_s_v[gc_rank]
 //line switch.go:20
 										v += s[(gc_tx + gc_r)]
@@ -210,7 +199,6 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 										gc_tx := gc_step2 + 1
 										gc_rank := gc_base + gc_tx
 										gc_pos.Thread = gc_rank
-//line switch.go:14
 										v := gc_s_v[gc_rank]
 //line switch.go:20
 										v += s[(gc_tx + gc_r)]
@@ -220,7 +208,6 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 										gc_tx := gc_step2 + 2
 										gc_rank := gc_base + gc_tx
 										gc_pos.Thread = gc_rank
-//line switch.go:14
 										v := gc_s_v[gc_rank]
 //line switch.go:20
 										v += s[(gc_tx + gc_r)]
@@ -230,7 +217,6 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 										gc_tx := gc_step2 + 3
 										gc_rank := gc_base + gc_tx
 										gc_pos.Thread = gc_rank
-//line switch.go:14
 										v := gc_s_v[gc_rank]
 //line switch.go:20
 										v += s[(gc_tx + gc_r)]
@@ -240,7 +226,6 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 								for gc_tx := gc_step2; gc_tx < gc_segend; gc_tx++ {
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
-//line switch.go:14
 									v := gc_s_v[gc_rank]
 //line switch.go:20
 									v += s[(gc_tx + gc_r)]
@@ -258,7 +243,6 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 								gc_pos.Thread = gc_rank
 //line switch.go:12
 								tid := gc_tx
-//line switch.go:14
 								v := gc_s_v[gc_rank]
 //line switch.go:20
 								v += s[(tid+1)%gc_bdx]
@@ -270,7 +254,6 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 								gc_pos.Thread = gc_rank
 //line switch.go:12
 								tid := gc_tx
-//line switch.go:14
 								v := gc_s_v[gc_rank]
 //line switch.go:20
 								v += s[(tid+1)%gc_bdx]
@@ -282,7 +265,6 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 								gc_pos.Thread = gc_rank
 //line switch.go:12
 								tid := gc_tx
-//line switch.go:14
 								v := gc_s_v[gc_rank]
 //line switch.go:20
 								v += s[(tid+1)%gc_bdx]
@@ -294,7 +276,6 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 								gc_pos.Thread = gc_rank
 //line switch.go:12
 								tid := gc_tx
-//line switch.go:14
 								v := gc_s_v[gc_rank]
 //line switch.go:20
 								v += s[(tid+1)%gc_bdx]
@@ -306,7 +287,6 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 							gc_pos.Thread = gc_rank
 //line switch.go:12
 							tid := gc_tx
-//line switch.go:14
 							v := gc_s_v[gc_rank]
 //line switch.go:20
 							v += s[(tid+1)%gc_bdx]
@@ -344,7 +324,6 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 					compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c1v, nil, nil, &gc_c1r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 						gc_rank := gc_w + gc_lane
-//line switch.go:27
 						v := gc_s_v[gc_rank]
 //line switch.go:23
 						v += gc_c1r[gc_lane]
@@ -360,7 +339,6 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 					if compiled.InStride(gc_stride, gc_off2, 0, gc_bdx, len(s)) {
 						for gc_tx, gc_idx := 0, gc_off2+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
 							gc_rank := gc_base + gc_tx
-//line switch.go:14
 							v := gc_s_v[gc_rank]
 //line switch.go:25
 							v -= s[gc_idx]
@@ -375,7 +353,6 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 								gc_pos.Thread = gc_rank
 //line switch.go:12
 								tid := gc_tx
-//line switch.go:14
 								v := gc_s_v[gc_rank]
 //line switch.go:25
 								v -= s[gc_bdx-1-tid]
@@ -387,7 +364,6 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 								gc_pos.Thread = gc_rank
 //line switch.go:12
 								tid := gc_tx
-//line switch.go:14
 								v := gc_s_v[gc_rank]
 //line switch.go:25
 								v -= s[gc_bdx-1-tid]
@@ -399,7 +375,6 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 								gc_pos.Thread = gc_rank
 //line switch.go:12
 								tid := gc_tx
-//line switch.go:14
 								v := gc_s_v[gc_rank]
 //line switch.go:25
 								v -= s[gc_bdx-1-tid]
@@ -411,7 +386,6 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 								gc_pos.Thread = gc_rank
 //line switch.go:12
 								tid := gc_tx
-//line switch.go:14
 								v := gc_s_v[gc_rank]
 //line switch.go:25
 								v -= s[gc_bdx-1-tid]
@@ -423,7 +397,6 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 							gc_pos.Thread = gc_rank
 //line switch.go:12
 							tid := gc_tx
-//line switch.go:14
 							v := gc_s_v[gc_rank]
 //line switch.go:25
 							v -= s[gc_bdx-1-tid]
@@ -447,7 +420,6 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 								gc_pos.Thread = gc_rank
 //line switch.go:12
 								tid := gc_tx
-//line switch.go:14
 								v := gc_s_v[gc_rank]
 //line switch.go:27
 								s[tid] = v
@@ -458,7 +430,6 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 								gc_pos.Thread = gc_rank
 //line switch.go:12
 								tid := gc_tx
-//line switch.go:14
 								v := gc_s_v[gc_rank]
 //line switch.go:27
 								s[tid] = v
@@ -469,7 +440,6 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 								gc_pos.Thread = gc_rank
 //line switch.go:12
 								tid := gc_tx
-//line switch.go:14
 								v := gc_s_v[gc_rank]
 //line switch.go:27
 								s[tid] = v
@@ -480,7 +450,6 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 								gc_pos.Thread = gc_rank
 //line switch.go:12
 								tid := gc_tx
-//line switch.go:14
 								v := gc_s_v[gc_rank]
 //line switch.go:27
 								s[tid] = v
@@ -491,7 +460,6 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 							gc_pos.Thread = gc_rank
 //line switch.go:12
 							tid := gc_tx
-//line switch.go:14
 							v := gc_s_v[gc_rank]
 //line switch.go:27
 							s[tid] = v
@@ -571,7 +539,6 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 				if op < 0 {
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 						gc_rank := gc_w + gc_lane
-//line switch.go:38
 						v := gc_s_v[gc_rank]
 //line switch.go:35
 						v = -v
@@ -581,7 +548,6 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 			}
 		}
 	}
-//line switch.go:44
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off3 := gc_bx * gc_bdx
 		if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 {
@@ -597,7 +563,6 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 					gc_pos.Thread = gc_rank
 //line switch.go:12
 					tid := gc_tx
-//line switch.go:14
 					v := gc_s_v[gc_rank]
 //line switch.go:37
 					out[gc_bx*gc_bdx+tid] = v
@@ -608,7 +573,6 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 					gc_pos.Thread = gc_rank
 //line switch.go:12
 					tid := gc_tx
-//line switch.go:14
 					v := gc_s_v[gc_rank]
 //line switch.go:37
 					out[gc_bx*gc_bdx+tid] = v
@@ -619,7 +583,6 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 					gc_pos.Thread = gc_rank
 //line switch.go:12
 					tid := gc_tx
-//line switch.go:14
 					v := gc_s_v[gc_rank]
 //line switch.go:37
 					out[gc_bx*gc_bdx+tid] = v
@@ -630,7 +593,6 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 					gc_pos.Thread = gc_rank
 //line switch.go:12
 					tid := gc_tx
-//line switch.go:14
 					v := gc_s_v[gc_rank]
 //line switch.go:37
 					out[gc_bx*gc_bdx+tid] = v
@@ -641,7 +603,6 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 				gc_pos.Thread = gc_rank
 //line switch.go:12
 				tid := gc_tx
-//line switch.go:14
 				v := gc_s_v[gc_rank]
 //line switch.go:37
 				out[gc_bx*gc_bdx+tid] = v
@@ -672,7 +633,6 @@ func gc_body_switchLoop(gc_b *compiled.Block, out []int32, op int) {
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[int32](gc_b, 0)[:gc_n]
-//line switch.go:53
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := 0
 //line switch.go:45
@@ -693,7 +653,6 @@ func gc_body_switchLoop(gc_b *compiled.Block, out []int32, op int) {
 				gc_pos.Thread = gc_rank
 //line switch.go:45
 				v := int32(gc_tx)
-//line switch.go:47
 				gc_s_v[gc_rank] = v
 			}
 			{
@@ -702,7 +661,6 @@ func gc_body_switchLoop(gc_b *compiled.Block, out []int32, op int) {
 				gc_pos.Thread = gc_rank
 //line switch.go:45
 				v := int32(gc_tx)
-//line switch.go:47
 				gc_s_v[gc_rank] = v
 			}
 			{
@@ -711,7 +669,6 @@ func gc_body_switchLoop(gc_b *compiled.Block, out []int32, op int) {
 				gc_pos.Thread = gc_rank
 //line switch.go:45
 				v := int32(gc_tx)
-//line switch.go:47
 				gc_s_v[gc_rank] = v
 			}
 			{
@@ -720,7 +677,6 @@ func gc_body_switchLoop(gc_b *compiled.Block, out []int32, op int) {
 				gc_pos.Thread = gc_rank
 //line switch.go:45
 				v := int32(gc_tx)
-//line switch.go:47
 				gc_s_v[gc_rank] = v
 			}
 		}
@@ -729,7 +685,6 @@ func gc_body_switchLoop(gc_b *compiled.Block, out []int32, op int) {
 			gc_pos.Thread = gc_rank
 //line switch.go:45
 			v := int32(gc_tx)
-//line switch.go:47
 			gc_s_v[gc_rank] = v
 		}
 	}
@@ -778,7 +733,6 @@ func gc_body_switchLoop(gc_b *compiled.Block, out []int32, op int) {
 //line switch.go:48
 							return
 						}
-//line switch.go:49
 						if k == 3 {
 							break
 						}
@@ -799,7 +753,6 @@ func gc_body_switchLoop(gc_b *compiled.Block, out []int32, op int) {
 //line switch.go:48
 							return
 						}
-//line switch.go:49
 						if k == 3 {
 							break
 						}
@@ -820,7 +773,6 @@ func gc_body_switchLoop(gc_b *compiled.Block, out []int32, op int) {
 //line switch.go:48
 							return
 						}
-//line switch.go:49
 						if k == 3 {
 							break
 						}
@@ -841,7 +793,6 @@ func gc_body_switchLoop(gc_b *compiled.Block, out []int32, op int) {
 //line switch.go:48
 							return
 						}
-//line switch.go:49
 						if k == 3 {
 							break
 						}
@@ -862,7 +813,6 @@ func gc_body_switchLoop(gc_b *compiled.Block, out []int32, op int) {
 //line switch.go:48
 						return
 					}
-//line switch.go:49
 					if k == 3 {
 						break
 					}
@@ -873,7 +823,6 @@ func gc_body_switchLoop(gc_b *compiled.Block, out []int32, op int) {
 		}
 	} else {
 	}
-//line switch.go:61
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
 		if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off {

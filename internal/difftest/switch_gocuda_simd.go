@@ -49,7 +49,6 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 	}
 //line switch.go:13
 	s := gocuda.Shared[int32](t, gc_bdx2)[:gc_bdx2]
-//line switch.go:15
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		if gc_bdx2 <= len(s) {
 			gc_at5 := s[:gc_bdx2]
@@ -69,7 +68,6 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 //line switch.go:14
 							break
 						}
-//line switch.go:15
 						archsimd.BroadcastInt32x16(int32(tid)).Add(gc_iota6).StoreSlice(gc_at5[gc_tx2:])
 //line switch.go:15
 						var v int32 = int32(0)
@@ -95,7 +93,6 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 //line switch.go:14
 						break
 					}
-//line switch.go:15
 					archsimd.BroadcastInt32x8(int32(tid)).Add(gc_iota5).StoreSlice(gc_at5[gc_tx2:])
 //line switch.go:15
 					var v int32 = int32(0)
@@ -110,7 +107,6 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 //line switch.go:14
 				gc_at5[gc_tx2] = int32(tid)
 				v := int32(0)
-//line switch.go:17
 				gc_s_v[gc_rank2] = v
 			}
 		} else {
@@ -130,7 +126,6 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 //line switch.go:14
 							break
 						}
-//line switch.go:15
 						archsimd.BroadcastInt32x16(int32(tid)).Add(gc_iota4).StoreSlice(s[tid:])
 //line switch.go:15
 						var v int32 = int32(0)
@@ -156,7 +151,6 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 //line switch.go:14
 						break
 					}
-//line switch.go:15
 					archsimd.BroadcastInt32x8(int32(tid)).Add(gc_iota3).StoreSlice(s[tid:])
 //line switch.go:15
 					var v int32 = int32(0)
@@ -175,7 +169,6 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 //line switch.go:14
 					s[tid] = int32(tid)
 					v := int32(0)
-//line switch.go:17
 					gc_s_v[gc_rank2] = v
 				}
 				{
@@ -187,7 +180,6 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 //line switch.go:14
 					s[tid] = int32(tid)
 					v := int32(0)
-//line switch.go:17
 					gc_s_v[gc_rank2] = v
 				}
 				{
@@ -199,7 +191,6 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 //line switch.go:14
 					s[tid] = int32(tid)
 					v := int32(0)
-//line switch.go:17
 					gc_s_v[gc_rank2] = v
 				}
 				{
@@ -211,7 +202,6 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 //line switch.go:14
 					s[tid] = int32(tid)
 					v := int32(0)
-//line switch.go:17
 					gc_s_v[gc_rank2] = v
 				}
 			}
@@ -223,7 +213,6 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 //line switch.go:14
 				s[tid] = int32(tid)
 				v := int32(0)
-//line switch.go:17
 				gc_s_v[gc_rank2] = v
 			}
 		}
@@ -291,7 +280,6 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 								for gc_u2 := gc_vstep6 - gc_seg2; gc_u2 < gc_seglen2; gc_u2++ {
 									gc_tx2 := gc_seg2 + gc_u2
 									gc_rank2 := gc_base2 + gc_tx2
-//line switch.go:14
 									v := gc_s_v[gc_rank2]
 //line switch.go:20
 									v += gc_at6[gc_u2]
@@ -304,7 +292,6 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 										gc_tx2 := gc_step9 + 0
 										gc_rank2 := gc_base2 + gc_tx2
 										gc_pos2.Thread = gc_rank2
-//line switch.go:14
 										v := gc_s_v[gc_rank2]
 //line switch.go:20
 										v += s[(gc_tx2 + gc_r)]
@@ -314,7 +301,6 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 										gc_tx2 := gc_step9 + 1
 										gc_rank2 := gc_base2 + gc_tx2
 										gc_pos2.Thread = gc_rank2
-//line switch.go:14
 										v := gc_s_v[gc_rank2]
 //line switch.go:20
 										v += s[(gc_tx2 + gc_r)]
@@ -324,7 +310,6 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 										gc_tx2 := gc_step9 + 2
 										gc_rank2 := gc_base2 + gc_tx2
 										gc_pos2.Thread = gc_rank2
-//line switch.go:14
 										v := gc_s_v[gc_rank2]
 //line switch.go:20
 										v += s[(gc_tx2 + gc_r)]
@@ -334,7 +319,6 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 										gc_tx2 := gc_step9 + 3
 										gc_rank2 := gc_base2 + gc_tx2
 										gc_pos2.Thread = gc_rank2
-//line switch.go:14
 										v := gc_s_v[gc_rank2]
 //line switch.go:20
 										v += s[(gc_tx2 + gc_r)]
@@ -344,7 +328,6 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 								for gc_tx2 := gc_step9; gc_tx2 < gc_segend2; gc_tx2++ {
 									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
-//line switch.go:14
 									v := gc_s_v[gc_rank2]
 //line switch.go:20
 									v += s[(gc_tx2 + gc_r)]
@@ -362,7 +345,6 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 								gc_pos2.Thread = gc_rank2
 //line switch.go:12
 								tid := gc_tx2
-//line switch.go:14
 								v := gc_s_v[gc_rank2]
 //line switch.go:20
 								v += s[(tid+1)%gc_bdx2]
@@ -374,7 +356,6 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 								gc_pos2.Thread = gc_rank2
 //line switch.go:12
 								tid := gc_tx2
-//line switch.go:14
 								v := gc_s_v[gc_rank2]
 //line switch.go:20
 								v += s[(tid+1)%gc_bdx2]
@@ -386,7 +367,6 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 								gc_pos2.Thread = gc_rank2
 //line switch.go:12
 								tid := gc_tx2
-//line switch.go:14
 								v := gc_s_v[gc_rank2]
 //line switch.go:20
 								v += s[(tid+1)%gc_bdx2]
@@ -398,7 +378,6 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 								gc_pos2.Thread = gc_rank2
 //line switch.go:12
 								tid := gc_tx2
-//line switch.go:14
 								v := gc_s_v[gc_rank2]
 //line switch.go:20
 								v += s[(tid+1)%gc_bdx2]
@@ -410,7 +389,6 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 							gc_pos2.Thread = gc_rank2
 //line switch.go:12
 							tid := gc_tx2
-//line switch.go:14
 							v := gc_s_v[gc_rank2]
 //line switch.go:20
 							v += s[(tid+1)%gc_bdx2]
@@ -438,9 +416,7 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 //line switch.go:23
 							gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-//line switch.go:26
 								gc_tx2 := gc_tidx3.X + gc_lane2
-//line switch.go:28
 								gc_ty2 := gc_tidx3.Y
 								_ = gc_ty2
 								gc_tz2 := gc_tidx3.Z
@@ -461,7 +437,6 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 									continue // the lanes wrap to the next row
 								}
 								gc_tx2 := gc_tidx2.X
-//line switch.go:28
 								gc_ty2 := gc_tidx2.Y
 								_ = gc_ty2
 								gc_tz2 := gc_tidx2.Z
@@ -531,7 +506,6 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
-//line switch.go:36
 							v := gc_s_v[gc_rank2]
 //line switch.go:23
 							v += gc_c21r[gc_lane2]
@@ -548,7 +522,6 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 					if compiled.InStride(gc_stride2, gc_off5, 0, gc_bdx2, len(s)) {
 						for gc_tx2, gc_idx2 := 0, gc_off5+gc_stride2*(0); gc_tx2 < gc_bdx2; gc_tx2, gc_idx2 = gc_tx2+1, gc_idx2+gc_stride2 {
 							gc_rank2 := gc_base2 + gc_tx2
-//line switch.go:14
 							v := gc_s_v[gc_rank2]
 //line switch.go:25
 							v -= s[gc_idx2]
@@ -563,7 +536,6 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 								gc_pos2.Thread = gc_rank2
 //line switch.go:12
 								tid := gc_tx2
-//line switch.go:14
 								v := gc_s_v[gc_rank2]
 //line switch.go:25
 								v -= s[gc_bdx2-1-tid]
@@ -575,7 +547,6 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 								gc_pos2.Thread = gc_rank2
 //line switch.go:12
 								tid := gc_tx2
-//line switch.go:14
 								v := gc_s_v[gc_rank2]
 //line switch.go:25
 								v -= s[gc_bdx2-1-tid]
@@ -587,7 +558,6 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 								gc_pos2.Thread = gc_rank2
 //line switch.go:12
 								tid := gc_tx2
-//line switch.go:14
 								v := gc_s_v[gc_rank2]
 //line switch.go:25
 								v -= s[gc_bdx2-1-tid]
@@ -599,7 +569,6 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 								gc_pos2.Thread = gc_rank2
 //line switch.go:12
 								tid := gc_tx2
-//line switch.go:14
 								v := gc_s_v[gc_rank2]
 //line switch.go:25
 								v -= s[gc_bdx2-1-tid]
@@ -611,7 +580,6 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 							gc_pos2.Thread = gc_rank2
 //line switch.go:12
 							tid := gc_tx2
-//line switch.go:14
 							v := gc_s_v[gc_rank2]
 //line switch.go:25
 							v -= s[gc_bdx2-1-tid]
@@ -664,7 +632,6 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 						}
 						for gc_tx2 := gc_vstep7; gc_tx2 < gc_bdx2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
-//line switch.go:14
 							v := gc_s_v[gc_rank2]
 //line switch.go:27
 							gc_at7[gc_tx2] = v
@@ -722,7 +689,6 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 								gc_pos2.Thread = gc_rank2
 //line switch.go:12
 								tid := gc_tx2
-//line switch.go:14
 								v := gc_s_v[gc_rank2]
 //line switch.go:27
 								s[tid] = v
@@ -733,7 +699,6 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 								gc_pos2.Thread = gc_rank2
 //line switch.go:12
 								tid := gc_tx2
-//line switch.go:14
 								v := gc_s_v[gc_rank2]
 //line switch.go:27
 								s[tid] = v
@@ -744,7 +709,6 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 								gc_pos2.Thread = gc_rank2
 //line switch.go:12
 								tid := gc_tx2
-//line switch.go:14
 								v := gc_s_v[gc_rank2]
 //line switch.go:27
 								s[tid] = v
@@ -755,7 +719,6 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 								gc_pos2.Thread = gc_rank2
 //line switch.go:12
 								tid := gc_tx2
-//line switch.go:14
 								v := gc_s_v[gc_rank2]
 //line switch.go:27
 								s[tid] = v
@@ -766,7 +729,6 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 							gc_pos2.Thread = gc_rank2
 //line switch.go:12
 							tid := gc_tx2
-//line switch.go:14
 							v := gc_s_v[gc_rank2]
 //line switch.go:27
 							s[tid] = v
@@ -902,7 +864,6 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
-//line switch.go:48
 							v := gc_s_v[gc_rank2]
 //line switch.go:35
 							v = -v
@@ -913,7 +874,6 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 			}
 		}
 	}
-//line switch.go:45
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off6 := gc_bx2 * gc_bdx2
 		if gc_off6 >= 0 && gc_off6 <= len(out) && gc_bdx2 <= len(out)-gc_off6 {
@@ -958,7 +918,6 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 			}
 			for gc_tx2 := gc_vstep10; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
-//line switch.go:14
 				v := gc_s_v[gc_rank2]
 //line switch.go:37
 				gc_at8[gc_tx2] = v
@@ -1016,7 +975,6 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 					gc_pos2.Thread = gc_rank2
 //line switch.go:12
 					tid := gc_tx2
-//line switch.go:14
 					v := gc_s_v[gc_rank2]
 //line switch.go:37
 					out[gc_bx2*gc_bdx2+tid] = v
@@ -1027,7 +985,6 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 					gc_pos2.Thread = gc_rank2
 //line switch.go:12
 					tid := gc_tx2
-//line switch.go:14
 					v := gc_s_v[gc_rank2]
 //line switch.go:37
 					out[gc_bx2*gc_bdx2+tid] = v
@@ -1038,7 +995,6 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 					gc_pos2.Thread = gc_rank2
 //line switch.go:12
 					tid := gc_tx2
-//line switch.go:14
 					v := gc_s_v[gc_rank2]
 //line switch.go:37
 					out[gc_bx2*gc_bdx2+tid] = v
@@ -1049,7 +1005,6 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 					gc_pos2.Thread = gc_rank2
 //line switch.go:12
 					tid := gc_tx2
-//line switch.go:14
 					v := gc_s_v[gc_rank2]
 //line switch.go:37
 					out[gc_bx2*gc_bdx2+tid] = v
@@ -1060,7 +1015,6 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 				gc_pos2.Thread = gc_rank2
 //line switch.go:12
 				tid := gc_tx2
-//line switch.go:14
 				v := gc_s_v[gc_rank2]
 //line switch.go:37
 				out[gc_bx2*gc_bdx2+tid] = v
@@ -1091,7 +1045,6 @@ func gc_body_switchLoop(gc_b2 *compiled.Block, out []int32, op int) {
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 	gc_s_v := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
-//line switch.go:53
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_vstep3 := 0
 		if compiled.SIMD && compiled.SIMD512 {
@@ -1135,7 +1088,6 @@ func gc_body_switchLoop(gc_b2 *compiled.Block, out []int32, op int) {
 				gc_pos2.Thread = gc_rank2
 //line switch.go:45
 				v := int32(gc_tx2)
-//line switch.go:47
 				gc_s_v[gc_rank2] = v
 			}
 			{
@@ -1144,7 +1096,6 @@ func gc_body_switchLoop(gc_b2 *compiled.Block, out []int32, op int) {
 				gc_pos2.Thread = gc_rank2
 //line switch.go:45
 				v := int32(gc_tx2)
-//line switch.go:47
 				gc_s_v[gc_rank2] = v
 			}
 			{
@@ -1153,7 +1104,6 @@ func gc_body_switchLoop(gc_b2 *compiled.Block, out []int32, op int) {
 				gc_pos2.Thread = gc_rank2
 //line switch.go:45
 				v := int32(gc_tx2)
-//line switch.go:47
 				gc_s_v[gc_rank2] = v
 			}
 			{
@@ -1162,7 +1112,6 @@ func gc_body_switchLoop(gc_b2 *compiled.Block, out []int32, op int) {
 				gc_pos2.Thread = gc_rank2
 //line switch.go:45
 				v := int32(gc_tx2)
-//line switch.go:47
 				gc_s_v[gc_rank2] = v
 			}
 		}
@@ -1171,7 +1120,6 @@ func gc_body_switchLoop(gc_b2 *compiled.Block, out []int32, op int) {
 			gc_pos2.Thread = gc_rank2
 //line switch.go:45
 			v := int32(gc_tx2)
-//line switch.go:47
 			gc_s_v[gc_rank2] = v
 		}
 	}
@@ -1258,7 +1206,6 @@ func gc_body_switchLoop(gc_b2 *compiled.Block, out []int32, op int) {
 //line switch.go:48
 							return
 						}
-//line switch.go:49
 						if k == 3 {
 							break
 						}
@@ -1279,7 +1226,6 @@ func gc_body_switchLoop(gc_b2 *compiled.Block, out []int32, op int) {
 //line switch.go:48
 							return
 						}
-//line switch.go:49
 						if k == 3 {
 							break
 						}
@@ -1300,7 +1246,6 @@ func gc_body_switchLoop(gc_b2 *compiled.Block, out []int32, op int) {
 //line switch.go:48
 							return
 						}
-//line switch.go:49
 						if k == 3 {
 							break
 						}
@@ -1321,7 +1266,6 @@ func gc_body_switchLoop(gc_b2 *compiled.Block, out []int32, op int) {
 //line switch.go:48
 							return
 						}
-//line switch.go:49
 						if k == 3 {
 							break
 						}
@@ -1342,7 +1286,6 @@ func gc_body_switchLoop(gc_b2 *compiled.Block, out []int32, op int) {
 //line switch.go:48
 						return
 					}
-//line switch.go:49
 					if k == 3 {
 						break
 					}
@@ -1353,7 +1296,6 @@ func gc_body_switchLoop(gc_b2 *compiled.Block, out []int32, op int) {
 		}
 	} else {
 	}
-//line switch.go:61
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off2 := gc_bx2 * gc_bdx2
 		if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx2 <= len(out)-gc_off2 {
@@ -1390,7 +1332,6 @@ func gc_body_switchLoop(gc_b2 *compiled.Block, out []int32, op int) {
 			}
 			for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
-//line switch.go:65
 				v := gc_s_v[gc_rank2]
 //line switch.go:58
 				gc_at2[gc_tx2] = v

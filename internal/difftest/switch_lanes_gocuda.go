@@ -106,7 +106,6 @@ func gc_body_switchLanes(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 									gc_at2[gc_u] = d
 								}
 							} else {
-//line switch_lanes.go:42
 								for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
@@ -137,7 +136,6 @@ func gc_body_switchLanes(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 									out[i] = d
 								}
 							}
-//line switch_lanes.go:42
 							gc_seg = gc_segend
 						}
 					} else {
@@ -173,7 +171,6 @@ func gc_body_switchLanes(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 					}
 				}
 			}
-//line switch_lanes.go:44
 		})
 	}
 }
@@ -181,4 +178,5 @@ func gc_body_switchLanes(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 // gc_files_switch_lanes holds the source files whose lines the kernels' records hash.
 //
 //go:embed switch_lanes.go
+//line switch_lanes.go:51
 var gc_files_switch_lanes embed.FS

@@ -213,7 +213,6 @@ func gc_body_switchLanes(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 									gc_at4[gc_u2] = d
 								}
 							} else {
-//line switch_lanes.go:42
 								for gc_tx2 := gc_seg2; gc_tx2 < gc_segend2; gc_tx2++ {
 									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
@@ -244,7 +243,6 @@ func gc_body_switchLanes(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 									out[i] = d
 								}
 							}
-//line switch_lanes.go:42
 							gc_seg2 = gc_segend2
 						}
 					} else {
@@ -280,7 +278,6 @@ func gc_body_switchLanes(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 					}
 				}
 			}
-//line switch_lanes.go:44
 		})
 	}
 }
@@ -288,4 +285,5 @@ func gc_body_switchLanes(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 // gc_files_switch_lanes holds the source files whose lines the kernels' records hash.
 //
 //go:embed switch_lanes.go
+//line switch_lanes.go:51
 var gc_files_switch_lanes embed.FS

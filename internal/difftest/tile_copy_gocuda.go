@@ -70,7 +70,6 @@ func gc_body_tileCopy(gc_b *compiled.Block, src, seen []int32, width, height, si
 //line tile_copy.go:19
 			gc_pos.Thread = (gc_wn-0)%gc_bdy*gc_bdx + ((side)-1-0)%gc_bdx
 		} else {
-//line tile_copy.go:20
 			for ty := 0; ty < side; ty++ {
 				if gc_b.Stopped() {
 					return
@@ -121,7 +120,6 @@ func gc_body_tileCopy(gc_b *compiled.Block, src, seen []int32, width, height, si
 				return
 			}
 			gc_more = false
-//line tile_copy.go:26
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -159,7 +157,6 @@ func gc_body_tileCopy(gc_b *compiled.Block, src, seen []int32, width, height, si
 			}
 		}
 	}
-//line tile_copy.go:35
 	gc_step := 0
 	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
@@ -255,7 +252,6 @@ func gc_body_tileCopyInline(gc_b *compiled.Block, src, seen []int32, width, heig
 //line tile_copy.go:49
 			gc_pos.Thread = (gc_wn-0)%gc_bdy*gc_bdx + ((side)-1-0)%gc_bdx
 		} else {
-//line tile_copy.go:50
 			for ty := 0; ty < side; ty++ {
 				if gc_b.Stopped() {
 					return
@@ -307,7 +303,6 @@ func gc_body_tileCopyInline(gc_b *compiled.Block, src, seen []int32, width, heig
 				return
 			}
 			gc_more = false
-//line tile_copy.go:56
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -346,7 +341,6 @@ func gc_body_tileCopyInline(gc_b *compiled.Block, src, seen []int32, width, heig
 			}
 		}
 	}
-//line tile_copy.go:66
 	gc_step := 0
 	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
@@ -434,7 +428,6 @@ func gc_body_tileCopyShift(gc_b *compiled.Block, src, seen []int32, width, side,
 //line tile_copy.go:67
 			gc_pos.Thread = (gc_wn-0)%gc_bdy*gc_bdx + ((side)-1-0)%gc_bdx
 		} else {
-//line tile_copy.go:68
 			for ty := 0; ty < side; ty++ {
 				if gc_b.Stopped() {
 					return
@@ -485,7 +478,6 @@ func gc_body_tileCopyShift(gc_b *compiled.Block, src, seen []int32, width, side,
 				return
 			}
 			gc_more = false
-//line tile_copy.go:74
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -523,7 +515,6 @@ func gc_body_tileCopyShift(gc_b *compiled.Block, src, seen []int32, width, side,
 			}
 		}
 	}
-//line tile_copy.go:83
 	gc_step := 0
 	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
@@ -621,7 +612,6 @@ func gc_body_tileCopyOffset(gc_b *compiled.Block, src, seen []int32, width, heig
 //line tile_copy.go:87
 			gc_pos.Thread = (gc_wn-(off))%gc_bdy*gc_bdx + ((side)-1-(off))%gc_bdx
 		} else {
-//line tile_copy.go:88
 			for ty := (off); ty < side; ty++ {
 				if gc_b.Stopped() {
 					return
@@ -674,7 +664,6 @@ func gc_body_tileCopyOffset(gc_b *compiled.Block, src, seen []int32, width, heig
 				return
 			}
 			gc_more = false
-//line tile_copy.go:94
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -714,7 +703,6 @@ func gc_body_tileCopyOffset(gc_b *compiled.Block, src, seen []int32, width, heig
 			}
 		}
 	}
-//line tile_copy.go:105
 	gc_step := 0
 	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{

@@ -81,7 +81,6 @@ func gc_body_tileHalo(gc_b *compiled.Block, src, out, seen []int32, width, heigh
 				return
 			}
 			gc_more = false
-//line tile.go:29
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -130,7 +129,6 @@ func gc_body_tileHalo(gc_b *compiled.Block, src, out, seen []int32, width, heigh
 			return
 		}
 		gc_more2 = false
-//line tile.go:38
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -166,7 +164,6 @@ func gc_body_tileHalo(gc_b *compiled.Block, src, out, seen []int32, width, heigh
 			}
 		}
 	}
-//line tile.go:42
 	compiled.OutOfLine(func() {
 		{
 			gc_ty := 0
@@ -282,7 +279,6 @@ func gc_body_tileHalo(gc_b *compiled.Block, src, out, seen []int32, width, heigh
 					}
 					out[y*width+x] = sum
 				}
-//line tile.go:47
 				gc_ty++
 				if gc_ty == gc_bdy {
 					gc_ty = 0
@@ -347,7 +343,6 @@ func gc_body_tileOffset(gc_b *compiled.Block, dst []int32, rows, cols, off int) 
 				return
 			}
 			gc_more = false
-//line tile.go:62
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -396,7 +391,6 @@ func gc_body_tileOffset(gc_b *compiled.Block, dst []int32, rows, cols, off int) 
 			return
 		}
 		gc_more2 = false
-//line tile.go:70
 		gc_ty := 0
 		gc_tz := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -491,7 +485,6 @@ func gc_body_tileAfterExit(gc_b *compiled.Block, dst []int32, rows, cols, skip i
 			return
 		}
 		gc_more = false
-//line tile.go:86
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -531,7 +524,6 @@ func gc_body_tileAfterExit(gc_b *compiled.Block, dst []int32, rows, cols, skip i
 		}
 	}
 	{
-//line tile.go:93
 		gc_ty := 0
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := skip; gc_bound > gc_from {
@@ -557,7 +549,6 @@ func gc_body_tileAfterExit(gc_b *compiled.Block, dst []int32, rows, cols, skip i
 //line tile.go:86
 				s[0] = 1
 			}
-//line tile.go:89
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -635,7 +626,6 @@ func gc_body_tileAfterBlockReturn(gc_b *compiled.Block, dst []int32, rows, cols 
 				return
 			}
 			gc_more = false
-//line tile.go:106
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -676,7 +666,6 @@ func gc_body_tileAfterBlockReturn(gc_b *compiled.Block, dst []int32, rows, cols 
 		}
 	}
 	{
-//line tile.go:114
 		gc_ty := 0
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
@@ -699,7 +688,6 @@ func gc_body_tileAfterBlockReturn(gc_b *compiled.Block, dst []int32, rows, cols 
 //line tile.go:106
 				s[0] = 1
 			}
-//line tile.go:109
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -711,4 +699,5 @@ func gc_body_tileAfterBlockReturn(gc_b *compiled.Block, dst []int32, rows, cols 
 // gc_files_tile holds the source files whose lines the kernels' records hash.
 //
 //go:embed tile.go
+//line tile.go:120
 var gc_files_tile embed.FS

@@ -81,7 +81,6 @@ func gc_body_tileHalo(gc_b6 *compiled.Block, src, out, seen []int32, width, heig
 				return
 			}
 			gc_more = false
-//line tile.go:29
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -130,7 +129,6 @@ func gc_body_tileHalo(gc_b6 *compiled.Block, src, out, seen []int32, width, heig
 			return
 		}
 		gc_more2 = false
-//line tile.go:38
 		gc_ty2 := 0
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -166,7 +164,6 @@ func gc_body_tileHalo(gc_b6 *compiled.Block, src, out, seen []int32, width, heig
 			}
 		}
 	}
-//line tile.go:42
 	compiled.OutOfLine(func() {
 		{
 			gc_ty2 := 0
@@ -372,7 +369,6 @@ func gc_body_tileHalo(gc_b6 *compiled.Block, src, out, seen []int32, width, heig
 					}
 					out[y*width+x] = sum
 				}
-//line tile.go:47
 				gc_ty2++
 				if gc_ty2 == gc_bdy2 {
 					gc_ty2 = 0
@@ -437,7 +433,6 @@ func gc_body_tileOffset(gc_b2 *compiled.Block, dst []int32, rows, cols, off int)
 				return
 			}
 			gc_more = false
-//line tile.go:62
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -486,7 +481,6 @@ func gc_body_tileOffset(gc_b2 *compiled.Block, dst []int32, rows, cols, off int)
 			return
 		}
 		gc_more2 = false
-//line tile.go:70
 		gc_ty2 := 0
 		gc_tz2 := 0
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
@@ -573,13 +567,11 @@ func gc_body_tileAfterExit(gc_b2 *compiled.Block, dst []int32, rows, cols, skip 
 							gc_alive2 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex2).ToBits())
 						}
 						{
-//line tile.go:77
 							compiled.SetExited16(gc_exited2, gc_rank2, gc_alive2.ToBits())
 //line tile.go:77
 							gc_alive2 = archsimd.Mask32x16FromBits(gc_alive2.ToBits() & archsimd.Mask32x16FromBits(^gc_alive2.ToBits()).ToBits())
 						}
 					}
-//line tile.go:79
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
 				}(gc_vstep)
@@ -600,7 +592,6 @@ func gc_body_tileAfterExit(gc_b2 *compiled.Block, dst []int32, rows, cols, skip 
 //line tile.go:76
 						gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
-//line tile.go:77
 					compiled.SetExited(gc_exited2, gc_rank2, gc_alive.ToBits())
 //line tile.go:77
 					gc_alive = gc_alive.And(gc_alive.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
@@ -632,7 +623,6 @@ func gc_body_tileAfterExit(gc_b2 *compiled.Block, dst []int32, rows, cols, skip 
 			return
 		}
 		gc_more = false
-//line tile.go:86
 		gc_ty2 := 0
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -672,7 +662,6 @@ func gc_body_tileAfterExit(gc_b2 *compiled.Block, dst []int32, rows, cols, skip 
 		}
 	}
 	{
-//line tile.go:93
 		gc_ty2 := 0
 		gc_from3, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := skip; gc_bound2 > gc_from3 {
@@ -706,14 +695,12 @@ func gc_body_tileAfterExit(gc_b2 *compiled.Block, dst []int32, rows, cols, skip 
 							gc_alive4 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex4).ToBits())
 						}
 						{
-//line tile.go:86
 							if gc_alive4.ToBits() != 0 {
 //line tile.go:86
 								s[0] = 1
 							}
 						}
 					}
-//line tile.go:88
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
 				}(gc_vstep2)
@@ -734,13 +721,11 @@ func gc_body_tileAfterExit(gc_b2 *compiled.Block, dst []int32, rows, cols, skip 
 //line tile.go:85
 						gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
-//line tile.go:86
 					if gc_alive3.ToBits() != 0 {
 //line tile.go:86
 						s[0] = 1
 					}
 				}
-//line tile.go:88
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
@@ -752,7 +737,6 @@ func gc_body_tileAfterExit(gc_b2 *compiled.Block, dst []int32, rows, cols, skip 
 //line tile.go:86
 				s[0] = 1
 			}
-//line tile.go:89
 			gc_ty2++
 			if gc_ty2 == gc_bdy2 {
 				gc_ty2 = 0
@@ -810,7 +794,6 @@ func gc_body_tileAfterBlockReturn(gc_b2 *compiled.Block, dst []int32, rows, cols
 						gc_alive2 = archsimd.Mask32x16FromBits(gc_alive2.ToBits() & archsimd.Mask32x16FromBits(^gc_alive2.ToBits()).ToBits())
 					}
 				}
-//line tile.go:98
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep, false
 			}(gc_vstep)
@@ -838,7 +821,6 @@ func gc_body_tileAfterBlockReturn(gc_b2 *compiled.Block, dst []int32, rows, cols
 					gc_alive = gc_alive.And(gc_alive.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 				}
 			}
-//line tile.go:98
 			archsimd.ClearAVXUpperBits()
 		}
 	gc_L12:
@@ -884,7 +866,6 @@ func gc_body_tileAfterBlockReturn(gc_b2 *compiled.Block, dst []int32, rows, cols
 				return
 			}
 			gc_more = false
-//line tile.go:106
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -925,7 +906,6 @@ func gc_body_tileAfterBlockReturn(gc_b2 *compiled.Block, dst []int32, rows, cols
 		}
 	}
 	{
-//line tile.go:114
 		gc_ty2 := 0
 		gc_from3, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
@@ -956,14 +936,12 @@ func gc_body_tileAfterBlockReturn(gc_b2 *compiled.Block, dst []int32, rows, cols
 							gc_alive4 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex4).ToBits())
 						}
 						{
-//line tile.go:106
 							if gc_alive4.ToBits() != 0 {
 //line tile.go:106
 								s[0] = 1
 							}
 						}
 					}
-//line tile.go:108
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
 				}(gc_vstep2)
@@ -984,13 +962,11 @@ func gc_body_tileAfterBlockReturn(gc_b2 *compiled.Block, dst []int32, rows, cols
 //line tile.go:105
 						gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
-//line tile.go:106
 					if gc_alive3.ToBits() != 0 {
 //line tile.go:106
 						s[0] = 1
 					}
 				}
-//line tile.go:108
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
@@ -1002,7 +978,6 @@ func gc_body_tileAfterBlockReturn(gc_b2 *compiled.Block, dst []int32, rows, cols
 //line tile.go:106
 				s[0] = 1
 			}
-//line tile.go:109
 			gc_ty2++
 			if gc_ty2 == gc_bdy2 {
 				gc_ty2 = 0
@@ -1014,4 +989,5 @@ func gc_body_tileAfterBlockReturn(gc_b2 *compiled.Block, dst []int32, rows, cols
 // gc_files_tile holds the source files whose lines the kernels' records hash.
 //
 //go:embed tile.go
+//line tile.go:120
 var gc_files_tile embed.FS

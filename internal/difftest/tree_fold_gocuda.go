@@ -44,7 +44,6 @@ func gc_body_treeFold(gc_b *compiled.Block, in, out []float32, start, stop int) 
 //line tree_fold.go:17
 	b := gc_bdx
 	sdata := gocuda.Shared[float32](t, 4*b)
-//line tree_fold.go:20
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -83,7 +82,6 @@ func gc_body_treeFold(gc_b *compiled.Block, in, out []float32, start, stop int) 
 				continue
 			}
 		}
-//line tree_fold.go:31
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
@@ -192,7 +190,6 @@ func gc_body_treeFold(gc_b *compiled.Block, in, out []float32, start, stop int) 
 		}
 	}
 	{
-//line tree_fold.go:33
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -218,7 +215,6 @@ func gc_body_treeFold(gc_b *compiled.Block, in, out []float32, start, stop int) 
 					gc_at7[0] = gc_at8[0]
 				}
 			} else {
-//line tree_fold.go:36
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -259,7 +255,6 @@ func gc_body_treeFoldInt(gc_b *compiled.Block, in, out []int32, start, stop int)
 //line tree_fold.go:41
 	b := gc_bdx
 	sdata := gocuda.Shared[int32](t, 4*b)
-//line tree_fold.go:44
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -298,7 +293,6 @@ func gc_body_treeFoldInt(gc_b *compiled.Block, in, out []int32, start, stop int)
 				continue
 			}
 		}
-//line tree_fold.go:55
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
@@ -407,7 +401,6 @@ func gc_body_treeFoldInt(gc_b *compiled.Block, in, out []int32, start, stop int)
 		}
 	}
 	{
-//line tree_fold.go:57
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 4; gc_bound < gc_to {
 			gc_to = gc_bound
@@ -425,31 +418,26 @@ func gc_body_treeFoldInt(gc_b *compiled.Block, in, out []int32, start, stop int)
 						gc_at3[gc_tx] = gc_at4[gc_tx]
 					}
 					{
-//line tree_fold.go:58
 						gc_tx := gc_step3 + 1
 //line tree_fold.go:54
 						gc_at3[gc_tx] = gc_at4[gc_tx]
 					}
 					{
-//line tree_fold.go:58
 						gc_tx := gc_step3 + 2
 //line tree_fold.go:54
 						gc_at3[gc_tx] = gc_at4[gc_tx]
 					}
 					{
-//line tree_fold.go:58
 						gc_tx := gc_step3 + 3
 //line tree_fold.go:54
 						gc_at3[gc_tx] = gc_at4[gc_tx]
 					}
 				}
-//line tree_fold.go:58
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 //line tree_fold.go:54
 					gc_at3[gc_tx] = gc_at4[gc_tx]
 				}
 			} else {
-//line tree_fold.go:58
 				gc_step4 := gc_from
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
@@ -462,7 +450,6 @@ func gc_body_treeFoldInt(gc_b *compiled.Block, in, out []int32, start, stop int)
 						out[4*gc_bx+tid] = sdata[tid]
 					}
 					{
-//line tree_fold.go:58
 						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -472,7 +459,6 @@ func gc_body_treeFoldInt(gc_b *compiled.Block, in, out []int32, start, stop int)
 						out[4*gc_bx+tid] = sdata[tid]
 					}
 					{
-//line tree_fold.go:58
 						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -482,7 +468,6 @@ func gc_body_treeFoldInt(gc_b *compiled.Block, in, out []int32, start, stop int)
 						out[4*gc_bx+tid] = sdata[tid]
 					}
 					{
-//line tree_fold.go:58
 						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -492,7 +477,6 @@ func gc_body_treeFoldInt(gc_b *compiled.Block, in, out []int32, start, stop int)
 						out[4*gc_bx+tid] = sdata[tid]
 					}
 				}
-//line tree_fold.go:58
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -534,7 +518,6 @@ func gc_body_treeFoldKept(gc_b *compiled.Block, in, out []float32, start, stop i
 //line tree_fold.go:66
 	b := gc_bdx
 	sdata := gocuda.Shared[float32](t, 4*b)
-//line tree_fold.go:69
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -567,7 +550,6 @@ func gc_body_treeFoldKept(gc_b *compiled.Block, in, out []float32, start, stop i
 	}
 //line tree_fold.go:72
 	for s := start; s > stop; s /= 2 {
-//line tree_fold.go:74
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
@@ -676,7 +658,6 @@ func gc_body_treeFoldKept(gc_b *compiled.Block, in, out []float32, start, stop i
 		}
 	}
 	{
-//line tree_fold.go:82
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -765,7 +746,6 @@ func gc_body_treeFoldWarp(gc_b *compiled.Block, in, out []float32, start int) {
 //line tree_fold.go:93
 	b := gc_bdx
 	sdata := gocuda.Shared[float32](t, 4*b)
-//line tree_fold.go:96
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -804,7 +784,6 @@ func gc_body_treeFoldWarp(gc_b *compiled.Block, in, out []float32, start int) {
 				continue
 			}
 		}
-//line tree_fold.go:107
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
@@ -912,16 +891,13 @@ func gc_body_treeFoldWarp(gc_b *compiled.Block, in, out []float32, start int) {
 			}
 		}
 	}
-//line tree_fold.go:108
 	if !(gc_bdy*gc_bdz == 1 && gc_bdx >= 32 && compiled.TreeSum(sdata, 32)) {
-//line tree_fold.go:110
 		var gc_l_v [32]float32
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 			gc_cnt := min(32, gc_n-gc_w)
 			gc_act := uint32(uint64(1)<<gc_cnt - 1)
 			var gc_dead uint32
 			{
-//line tree_fold.go:117
 				var gc_m8 uint32
 //line tree_fold.go:105
 				if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
@@ -980,7 +956,6 @@ func gc_body_treeFoldWarp(gc_b *compiled.Block, in, out []float32, start int) {
 									tid := gc_tx
 //line tree_fold.go:106
 									v := sdata[tid]
-//line tree_fold.go:108
 									gc_l_v[gc_lane] = v
 								}
 							}
@@ -998,7 +973,6 @@ func gc_body_treeFoldWarp(gc_b *compiled.Block, in, out []float32, start int) {
 									gc_at4 := sdata[gc_off3:][:32]
 									gc_hi3 := compiled.LanesDemanded(offset, 1, gc_bdy*gc_bdz == 1)
 									for gc_lane := 0; gc_lane < gc_hi3; gc_lane++ {
-//line tree_fold.go:95
 										v := gc_l_v[gc_lane]
 //line tree_fold.go:108
 										v += gc_at4[gc_lane]
@@ -1017,7 +991,6 @@ func gc_body_treeFoldWarp(gc_b *compiled.Block, in, out []float32, start int) {
 										gc_pos.Thread = gc_rank
 //line tree_fold.go:93
 										tid := gc_tx
-//line tree_fold.go:95
 										v := gc_l_v[gc_lane]
 //line tree_fold.go:108
 										v += sdata[tid+offset]
@@ -1050,7 +1023,6 @@ func gc_body_treeFoldWarp(gc_b *compiled.Block, in, out []float32, start int) {
 										gc_pos.Thread = gc_rank
 //line tree_fold.go:93
 										tid := gc_tx
-//line tree_fold.go:95
 										v := gc_l_v[gc_lane]
 //line tree_fold.go:110
 										sdata[tid] = v
@@ -1065,7 +1037,6 @@ func gc_body_treeFoldWarp(gc_b *compiled.Block, in, out []float32, start int) {
 		}
 	}
 	{
-//line tree_fold.go:123
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -1095,13 +1066,11 @@ func gc_body_treeFoldWarp(gc_b *compiled.Block, in, out []float32, start int) {
 						gc_at6[0] = gc_at7[0]
 					}
 				}
-//line tree_fold.go:119
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 //line tree_fold.go:115
 					gc_at6[0] = gc_at7[0]
 				}
 			} else {
-//line tree_fold.go:119
 				gc_step4 := gc_from
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
@@ -1112,7 +1081,6 @@ func gc_body_treeFoldWarp(gc_b *compiled.Block, in, out []float32, start int) {
 						out[gc_bx] = sdata[0]
 					}
 					{
-//line tree_fold.go:119
 						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -1120,7 +1088,6 @@ func gc_body_treeFoldWarp(gc_b *compiled.Block, in, out []float32, start int) {
 						out[gc_bx] = sdata[0]
 					}
 					{
-//line tree_fold.go:119
 						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -1128,7 +1095,6 @@ func gc_body_treeFoldWarp(gc_b *compiled.Block, in, out []float32, start int) {
 						out[gc_bx] = sdata[0]
 					}
 					{
-//line tree_fold.go:119
 						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -1136,7 +1102,6 @@ func gc_body_treeFoldWarp(gc_b *compiled.Block, in, out []float32, start int) {
 						out[gc_bx] = sdata[0]
 					}
 				}
-//line tree_fold.go:119
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank

@@ -43,7 +43,6 @@ func gc_body_treeFold(gc_b2 *compiled.Block, in, out []float32, start, stop int)
 //line tree_fold.go:17
 	b := gc_bdx2
 	sdata := gocuda.Shared[float32](t, 4*b)
-//line tree_fold.go:20
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_vstep := 0
 		if compiled.SIMD && compiled.SIMD512 {
@@ -75,7 +74,6 @@ func gc_body_treeFold(gc_b2 *compiled.Block, in, out []float32, start, stop int)
 						archsimd.LoadFloat32x16Slice(in[4*b*gc_bx2+tid+compiled.Trip(3)*b:]).StoreSlice(sdata[tid+compiled.Trip(3)*b:])
 					}
 				}
-//line tree_fold.go:22
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep, false
 			}(gc_vstep)
@@ -110,7 +108,6 @@ func gc_body_treeFold(gc_b2 *compiled.Block, in, out []float32, start, stop int)
 					archsimd.LoadFloat32x8Slice(in[4*b*gc_bx2+tid+compiled.Trip(3)*b:]).StoreSlice(sdata[tid+compiled.Trip(3)*b:])
 				}
 			}
-//line tree_fold.go:22
 			archsimd.ClearAVXUpperBits()
 		}
 		for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -144,7 +141,6 @@ func gc_body_treeFold(gc_b2 *compiled.Block, in, out []float32, start, stop int)
 	}
 //line tree_fold.go:23
 	for s := start; s > stop; s /= 2 {
-//line tree_fold.go:25
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := s; gc_bound2 < gc_to2 {
 			gc_to2 = gc_bound2
@@ -169,7 +165,6 @@ func gc_body_treeFold(gc_b2 *compiled.Block, in, out []float32, start, stop int)
 								archsimd.LoadFloat32x16Slice(gc_at9[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at10[gc_tx2:])).StoreSlice(gc_at9[gc_tx2:])
 							}
 						}
-//line tree_fold.go:26
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -189,7 +184,6 @@ func gc_body_treeFold(gc_b2 *compiled.Block, in, out []float32, start, stop int)
 							archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:])).StoreSlice(gc_at9[gc_tx2:])
 						}
 					}
-//line tree_fold.go:26
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
@@ -208,7 +202,6 @@ func gc_body_treeFold(gc_b2 *compiled.Block, in, out []float32, start, stop int)
 //line tree_fold.go:17
 							var tid int = gc_tx2
 							{
-//line tree_fold.go:25
 								if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 //line tree_fold.go:25
 									break
@@ -217,7 +210,6 @@ func gc_body_treeFold(gc_b2 *compiled.Block, in, out []float32, start, stop int)
 								archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 							}
 						}
-//line tree_fold.go:27
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep3, false
 					}(gc_vstep3)
@@ -231,7 +223,6 @@ func gc_body_treeFold(gc_b2 *compiled.Block, in, out []float32, start, stop int)
 //line tree_fold.go:17
 						var tid int = gc_tx2
 						{
-//line tree_fold.go:25
 							if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 //line tree_fold.go:25
 								break
@@ -240,7 +231,6 @@ func gc_body_treeFold(gc_b2 *compiled.Block, in, out []float32, start, stop int)
 							archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 						}
 					}
-//line tree_fold.go:27
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step3 := gc_vstep3
@@ -304,7 +294,6 @@ func gc_body_treeFold(gc_b2 *compiled.Block, in, out []float32, start, stop int)
 		}
 	}
 	{
-//line tree_fold.go:33
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 			gc_to2 = gc_bound2 + 1
@@ -330,7 +319,6 @@ func gc_body_treeFold(gc_b2 *compiled.Block, in, out []float32, start, stop int)
 					gc_at15[0] = gc_at16[0]
 				}
 			} else {
-//line tree_fold.go:36
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -369,7 +357,6 @@ func gc_body_treeFoldInt(gc_b2 *compiled.Block, in, out []int32, start, stop int
 //line tree_fold.go:41
 	b := gc_bdx2
 	sdata := gocuda.Shared[int32](t, 4*b)
-//line tree_fold.go:44
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_vstep := 0
 		if compiled.SIMD && compiled.SIMD512 {
@@ -401,7 +388,6 @@ func gc_body_treeFoldInt(gc_b2 *compiled.Block, in, out []int32, start, stop int
 						archsimd.LoadInt32x16Slice(in[4*b*gc_bx2+tid+compiled.Trip(3)*b:]).StoreSlice(sdata[tid+compiled.Trip(3)*b:])
 					}
 				}
-//line tree_fold.go:46
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep, false
 			}(gc_vstep)
@@ -436,7 +422,6 @@ func gc_body_treeFoldInt(gc_b2 *compiled.Block, in, out []int32, start, stop int
 					archsimd.LoadInt32x8Slice(in[4*b*gc_bx2+tid+compiled.Trip(3)*b:]).StoreSlice(sdata[tid+compiled.Trip(3)*b:])
 				}
 			}
-//line tree_fold.go:46
 			archsimd.ClearAVXUpperBits()
 		}
 		for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -470,7 +455,6 @@ func gc_body_treeFoldInt(gc_b2 *compiled.Block, in, out []int32, start, stop int
 	}
 //line tree_fold.go:47
 	for s := start; s > stop; s >>= 1 {
-//line tree_fold.go:49
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := s; gc_bound2 < gc_to2 {
 			gc_to2 = gc_bound2
@@ -495,7 +479,6 @@ func gc_body_treeFoldInt(gc_b2 *compiled.Block, in, out []int32, start, stop int
 								archsimd.LoadInt32x16Slice(gc_at5[gc_tx2:]).Add(archsimd.LoadInt32x16Slice(gc_at6[gc_tx2:])).StoreSlice(gc_at5[gc_tx2:])
 							}
 						}
-//line tree_fold.go:50
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -515,7 +498,6 @@ func gc_body_treeFoldInt(gc_b2 *compiled.Block, in, out []int32, start, stop int
 							archsimd.LoadInt32x8Slice(gc_at5[gc_tx2:]).Add(archsimd.LoadInt32x8Slice(gc_at6[gc_tx2:])).StoreSlice(gc_at5[gc_tx2:])
 						}
 					}
-//line tree_fold.go:50
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
@@ -534,7 +516,6 @@ func gc_body_treeFoldInt(gc_b2 *compiled.Block, in, out []int32, start, stop int
 //line tree_fold.go:41
 							var tid int = gc_tx2
 							{
-//line tree_fold.go:49
 								if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 //line tree_fold.go:49
 									break
@@ -543,7 +524,6 @@ func gc_body_treeFoldInt(gc_b2 *compiled.Block, in, out []int32, start, stop int
 								archsimd.LoadInt32x16Slice(sdata[tid:]).Add(archsimd.LoadInt32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 							}
 						}
-//line tree_fold.go:51
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep3, false
 					}(gc_vstep3)
@@ -557,7 +537,6 @@ func gc_body_treeFoldInt(gc_b2 *compiled.Block, in, out []int32, start, stop int
 //line tree_fold.go:41
 						var tid int = gc_tx2
 						{
-//line tree_fold.go:49
 							if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 //line tree_fold.go:49
 								break
@@ -566,7 +545,6 @@ func gc_body_treeFoldInt(gc_b2 *compiled.Block, in, out []int32, start, stop int
 							archsimd.LoadInt32x8Slice(sdata[tid:]).Add(archsimd.LoadInt32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 						}
 					}
-//line tree_fold.go:51
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step5 := gc_vstep3
@@ -630,7 +608,6 @@ func gc_body_treeFoldInt(gc_b2 *compiled.Block, in, out []int32, start, stop int
 		}
 	}
 	{
-//line tree_fold.go:57
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 4; gc_bound2 < gc_to2 {
 			gc_to2 = gc_bound2
@@ -655,7 +632,6 @@ func gc_body_treeFoldInt(gc_b2 *compiled.Block, in, out []int32, start, stop int
 								archsimd.LoadInt32x16Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
 							}
 						}
-//line tree_fold.go:55
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
 					}(gc_vstep4)
@@ -680,7 +656,6 @@ func gc_body_treeFoldInt(gc_b2 *compiled.Block, in, out []int32, start, stop int
 					gc_at7[gc_tx2] = gc_at8[gc_tx2]
 				}
 			} else {
-//line tree_fold.go:58
 				gc_vstep5 := gc_from2
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop5 bool
@@ -690,7 +665,6 @@ func gc_body_treeFoldInt(gc_b2 *compiled.Block, in, out []int32, start, stop int
 //line tree_fold.go:41
 							var tid int = gc_tx2
 							{
-//line tree_fold.go:54
 								if tid < 0 || tid > len(sdata)-16 || (4*gc_bx2+tid) < 0 || (4*gc_bx2+tid) > len(out)-16 {
 //line tree_fold.go:54
 									break
@@ -699,7 +673,6 @@ func gc_body_treeFoldInt(gc_b2 *compiled.Block, in, out []int32, start, stop int
 								archsimd.LoadInt32x16Slice(sdata[tid:]).StoreSlice(out[4*gc_bx2+tid:])
 							}
 						}
-//line tree_fold.go:56
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep5, false
 					}(gc_vstep5)
@@ -712,7 +685,6 @@ func gc_body_treeFoldInt(gc_b2 *compiled.Block, in, out []int32, start, stop int
 						gc_tx2 := gc_vstep5
 //line tree_fold.go:41
 						var tid int = gc_tx2
-//line tree_fold.go:54
 						if tid < 0 || tid > len(sdata)-8 || (4*gc_bx2+tid) < 0 || (4*gc_bx2+tid) > len(out)-8 {
 //line tree_fold.go:54
 							break
@@ -734,7 +706,6 @@ func gc_body_treeFoldInt(gc_b2 *compiled.Block, in, out []int32, start, stop int
 						out[4*gc_bx2+tid] = sdata[tid]
 					}
 					{
-//line tree_fold.go:58
 						gc_tx2 := gc_step6 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -744,7 +715,6 @@ func gc_body_treeFoldInt(gc_b2 *compiled.Block, in, out []int32, start, stop int
 						out[4*gc_bx2+tid] = sdata[tid]
 					}
 					{
-//line tree_fold.go:58
 						gc_tx2 := gc_step6 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -754,7 +724,6 @@ func gc_body_treeFoldInt(gc_b2 *compiled.Block, in, out []int32, start, stop int
 						out[4*gc_bx2+tid] = sdata[tid]
 					}
 					{
-//line tree_fold.go:58
 						gc_tx2 := gc_step6 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -764,7 +733,6 @@ func gc_body_treeFoldInt(gc_b2 *compiled.Block, in, out []int32, start, stop int
 						out[4*gc_bx2+tid] = sdata[tid]
 					}
 				}
-//line tree_fold.go:58
 				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -806,7 +774,6 @@ func gc_body_treeFoldKept(gc_b2 *compiled.Block, in, out []float32, start, stop 
 //line tree_fold.go:66
 	b := gc_bdx2
 	sdata := gocuda.Shared[float32](t, 4*b)
-//line tree_fold.go:69
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_vstep := 0
 		if compiled.SIMD && compiled.SIMD512 {
@@ -838,7 +805,6 @@ func gc_body_treeFoldKept(gc_b2 *compiled.Block, in, out []float32, start, stop 
 						archsimd.LoadFloat32x16Slice(in[4*b*gc_bx2+tid+compiled.Trip(3)*b:]).StoreSlice(sdata[tid+compiled.Trip(3)*b:])
 					}
 				}
-//line tree_fold.go:71
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep, false
 			}(gc_vstep)
@@ -873,7 +839,6 @@ func gc_body_treeFoldKept(gc_b2 *compiled.Block, in, out []float32, start, stop 
 					archsimd.LoadFloat32x8Slice(in[4*b*gc_bx2+tid+compiled.Trip(3)*b:]).StoreSlice(sdata[tid+compiled.Trip(3)*b:])
 				}
 			}
-//line tree_fold.go:71
 			archsimd.ClearAVXUpperBits()
 		}
 		for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -907,7 +872,6 @@ func gc_body_treeFoldKept(gc_b2 *compiled.Block, in, out []float32, start, stop 
 	}
 //line tree_fold.go:72
 	for s := start; s > stop; s /= 2 {
-//line tree_fold.go:74
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := s; gc_bound2 < gc_to2 {
 			gc_to2 = gc_bound2
@@ -932,7 +896,6 @@ func gc_body_treeFoldKept(gc_b2 *compiled.Block, in, out []float32, start, stop 
 								archsimd.LoadFloat32x16Slice(gc_at3[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:])).StoreSlice(gc_at3[gc_tx2:])
 							}
 						}
-//line tree_fold.go:75
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -952,7 +915,6 @@ func gc_body_treeFoldKept(gc_b2 *compiled.Block, in, out []float32, start, stop 
 							archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:])).StoreSlice(gc_at3[gc_tx2:])
 						}
 					}
-//line tree_fold.go:75
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
@@ -971,7 +933,6 @@ func gc_body_treeFoldKept(gc_b2 *compiled.Block, in, out []float32, start, stop 
 //line tree_fold.go:66
 							var tid int = gc_tx2
 							{
-//line tree_fold.go:74
 								if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 //line tree_fold.go:74
 									break
@@ -980,7 +941,6 @@ func gc_body_treeFoldKept(gc_b2 *compiled.Block, in, out []float32, start, stop 
 								archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 							}
 						}
-//line tree_fold.go:76
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep3, false
 					}(gc_vstep3)
@@ -994,7 +954,6 @@ func gc_body_treeFoldKept(gc_b2 *compiled.Block, in, out []float32, start, stop 
 //line tree_fold.go:66
 						var tid int = gc_tx2
 						{
-//line tree_fold.go:74
 							if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 //line tree_fold.go:74
 								break
@@ -1003,7 +962,6 @@ func gc_body_treeFoldKept(gc_b2 *compiled.Block, in, out []float32, start, stop 
 							archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 						}
 					}
-//line tree_fold.go:76
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step3 := gc_vstep3
@@ -1067,7 +1025,6 @@ func gc_body_treeFoldKept(gc_b2 *compiled.Block, in, out []float32, start, stop 
 		}
 	}
 	{
-//line tree_fold.go:82
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 			gc_to2 = gc_bound2 + 1
@@ -1156,7 +1113,6 @@ func gc_body_treeFoldWarp(gc_b2 *compiled.Block, in, out []float32, start int) {
 //line tree_fold.go:93
 	b := gc_bdx2
 	sdata := gocuda.Shared[float32](t, 4*b)
-//line tree_fold.go:96
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_vstep := 0
 		if compiled.SIMD && compiled.SIMD512 {
@@ -1188,7 +1144,6 @@ func gc_body_treeFoldWarp(gc_b2 *compiled.Block, in, out []float32, start int) {
 						archsimd.LoadFloat32x16Slice(in[4*b*gc_bx2+tid+compiled.Trip(3)*b:]).StoreSlice(sdata[tid+compiled.Trip(3)*b:])
 					}
 				}
-//line tree_fold.go:98
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep, false
 			}(gc_vstep)
@@ -1223,7 +1178,6 @@ func gc_body_treeFoldWarp(gc_b2 *compiled.Block, in, out []float32, start int) {
 					archsimd.LoadFloat32x8Slice(in[4*b*gc_bx2+tid+compiled.Trip(3)*b:]).StoreSlice(sdata[tid+compiled.Trip(3)*b:])
 				}
 			}
-//line tree_fold.go:98
 			archsimd.ClearAVXUpperBits()
 		}
 		for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -1257,7 +1211,6 @@ func gc_body_treeFoldWarp(gc_b2 *compiled.Block, in, out []float32, start int) {
 	}
 //line tree_fold.go:99
 	for s := start; s > gocuda.WarpSize; s /= 2 {
-//line tree_fold.go:101
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound3 := s; gc_bound3 < gc_to2 {
 			gc_to2 = gc_bound3
@@ -1282,7 +1235,6 @@ func gc_body_treeFoldWarp(gc_b2 *compiled.Block, in, out []float32, start int) {
 								archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at9[gc_tx2:])).StoreSlice(gc_at8[gc_tx2:])
 							}
 						}
-//line tree_fold.go:102
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -1302,7 +1254,6 @@ func gc_body_treeFoldWarp(gc_b2 *compiled.Block, in, out []float32, start int) {
 							archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:])).StoreSlice(gc_at8[gc_tx2:])
 						}
 					}
-//line tree_fold.go:102
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
@@ -1321,7 +1272,6 @@ func gc_body_treeFoldWarp(gc_b2 *compiled.Block, in, out []float32, start int) {
 //line tree_fold.go:93
 							var tid int = gc_tx2
 							{
-//line tree_fold.go:101
 								if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 //line tree_fold.go:101
 									break
@@ -1330,7 +1280,6 @@ func gc_body_treeFoldWarp(gc_b2 *compiled.Block, in, out []float32, start int) {
 								archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 							}
 						}
-//line tree_fold.go:103
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep3, false
 					}(gc_vstep3)
@@ -1344,7 +1293,6 @@ func gc_body_treeFoldWarp(gc_b2 *compiled.Block, in, out []float32, start int) {
 //line tree_fold.go:93
 						var tid int = gc_tx2
 						{
-//line tree_fold.go:101
 							if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 //line tree_fold.go:101
 								break
@@ -1353,7 +1301,6 @@ func gc_body_treeFoldWarp(gc_b2 *compiled.Block, in, out []float32, start int) {
 							archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 						}
 					}
-//line tree_fold.go:103
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step5 := gc_vstep3
@@ -1416,16 +1363,13 @@ func gc_body_treeFoldWarp(gc_b2 *compiled.Block, in, out []float32, start int) {
 			}
 		}
 	}
-//line tree_fold.go:108
 	if !(gc_bdy2*gc_bdz2 == 1 && gc_bdx2 >= 32 && compiled.TreeSum(sdata, 32)) {
-//line tree_fold.go:110
 		var gc_l_v [32]float32
 		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
 			gc_cnt2 := min(32, gc_n2-gc_w2)
 			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 			var gc_dead2 uint32
 			{
-//line tree_fold.go:117
 				var gc_m82 uint32
 //line tree_fold.go:105
 				if gc_x05 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1).X; gc_x05+gc_cnt2 <= gc_bdx2 {
@@ -1484,7 +1428,6 @@ func gc_body_treeFoldWarp(gc_b2 *compiled.Block, in, out []float32, start int) {
 									tid := gc_tx2
 //line tree_fold.go:106
 									v := sdata[tid]
-//line tree_fold.go:108
 									gc_l_v[gc_lane2] = v
 								}
 							}
@@ -1497,9 +1440,7 @@ func gc_body_treeFoldWarp(gc_b2 *compiled.Block, in, out []float32, start int) {
 							gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 							if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
 								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-//line tree_fold.go:114
 									gc_tx2 := gc_tidx3.X + gc_lane2
-//line tree_fold.go:116
 									gc_ty2 := gc_tidx3.Y
 									_ = gc_ty2
 									gc_tz2 := gc_tidx3.Z
@@ -1530,7 +1471,6 @@ func gc_body_treeFoldWarp(gc_b2 *compiled.Block, in, out []float32, start int) {
 										continue // the lanes wrap to the next row
 									}
 									gc_tx2 := gc_tidx2.X
-//line tree_fold.go:123
 									gc_ty2 := gc_tidx2.Y
 									_ = gc_ty2
 									gc_tz2 := gc_tidx2.Z
@@ -1569,7 +1509,6 @@ func gc_body_treeFoldWarp(gc_b2 *compiled.Block, in, out []float32, start int) {
 									gc_pos2.Thread = gc_rank2
 //line tree_fold.go:93
 									tid := gc_tx2
-//line tree_fold.go:95
 									v := gc_l_v[gc_lane2]
 //line tree_fold.go:108
 									v += sdata[tid+offset]
@@ -1600,7 +1539,6 @@ func gc_body_treeFoldWarp(gc_b2 *compiled.Block, in, out []float32, start int) {
 										gc_pos2.Thread = gc_rank2
 //line tree_fold.go:93
 										tid := gc_tx2
-//line tree_fold.go:95
 										v := gc_l_v[gc_lane2]
 //line tree_fold.go:110
 										sdata[tid] = v
@@ -1615,7 +1553,6 @@ func gc_body_treeFoldWarp(gc_b2 *compiled.Block, in, out []float32, start int) {
 		}
 	}
 	{
-//line tree_fold.go:123
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound3 := 0; gc_bound3 < gc_to2-1 {
 			gc_to2 = gc_bound3 + 1
@@ -1645,13 +1582,11 @@ func gc_body_treeFoldWarp(gc_b2 *compiled.Block, in, out []float32, start int) {
 						gc_at12[0] = gc_at13[0]
 					}
 				}
-//line tree_fold.go:119
 				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
 //line tree_fold.go:115
 					gc_at12[0] = gc_at13[0]
 				}
 			} else {
-//line tree_fold.go:119
 				gc_step7 := gc_from2
 				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
 					{
@@ -1662,7 +1597,6 @@ func gc_body_treeFoldWarp(gc_b2 *compiled.Block, in, out []float32, start int) {
 						out[gc_bx2] = sdata[0]
 					}
 					{
-//line tree_fold.go:119
 						gc_tx2 := gc_step7 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -1670,7 +1604,6 @@ func gc_body_treeFoldWarp(gc_b2 *compiled.Block, in, out []float32, start int) {
 						out[gc_bx2] = sdata[0]
 					}
 					{
-//line tree_fold.go:119
 						gc_tx2 := gc_step7 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -1678,7 +1611,6 @@ func gc_body_treeFoldWarp(gc_b2 *compiled.Block, in, out []float32, start int) {
 						out[gc_bx2] = sdata[0]
 					}
 					{
-//line tree_fold.go:119
 						gc_tx2 := gc_step7 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -1686,7 +1618,6 @@ func gc_body_treeFoldWarp(gc_b2 *compiled.Block, in, out []float32, start int) {
 						out[gc_bx2] = sdata[0]
 					}
 				}
-//line tree_fold.go:119
 				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2

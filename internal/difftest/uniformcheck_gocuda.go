@@ -65,7 +65,6 @@ func gc_body_uniformCheck(gc_b *compiled.Block, in, out []int32, limit int) {
 					gc_rank := gc_base + gc_tx
 //line uniformcheck.go:22
 					var v int32
-//line uniformcheck.go:24
 					gc_s_v[gc_rank] = v
 				}
 				{
@@ -73,7 +72,6 @@ func gc_body_uniformCheck(gc_b *compiled.Block, in, out []int32, limit int) {
 					gc_rank := gc_base + gc_tx
 //line uniformcheck.go:22
 					var v int32
-//line uniformcheck.go:24
 					gc_s_v[gc_rank] = v
 				}
 				{
@@ -81,7 +79,6 @@ func gc_body_uniformCheck(gc_b *compiled.Block, in, out []int32, limit int) {
 					gc_rank := gc_base + gc_tx
 //line uniformcheck.go:22
 					var v int32
-//line uniformcheck.go:24
 					gc_s_v[gc_rank] = v
 				}
 				{
@@ -89,7 +86,6 @@ func gc_body_uniformCheck(gc_b *compiled.Block, in, out []int32, limit int) {
 					gc_rank := gc_base + gc_tx
 //line uniformcheck.go:22
 					var v int32
-//line uniformcheck.go:24
 					gc_s_v[gc_rank] = v
 				}
 			}
@@ -97,7 +93,6 @@ func gc_body_uniformCheck(gc_b *compiled.Block, in, out []int32, limit int) {
 				gc_rank := gc_base + gc_tx
 //line uniformcheck.go:22
 				var v int32
-//line uniformcheck.go:24
 				gc_s_v[gc_rank] = v
 			}
 			gc_step2 := gc_hi2
@@ -107,7 +102,6 @@ func gc_body_uniformCheck(gc_b *compiled.Block, in, out []int32, limit int) {
 					gc_rank := gc_base + gc_tx
 //line uniformcheck.go:22
 					var v int32
-//line uniformcheck.go:24
 					gc_s_v[gc_rank] = v
 				}
 				{
@@ -115,7 +109,6 @@ func gc_body_uniformCheck(gc_b *compiled.Block, in, out []int32, limit int) {
 					gc_rank := gc_base + gc_tx
 //line uniformcheck.go:22
 					var v int32
-//line uniformcheck.go:24
 					gc_s_v[gc_rank] = v
 				}
 				{
@@ -123,7 +116,6 @@ func gc_body_uniformCheck(gc_b *compiled.Block, in, out []int32, limit int) {
 					gc_rank := gc_base + gc_tx
 //line uniformcheck.go:22
 					var v int32
-//line uniformcheck.go:24
 					gc_s_v[gc_rank] = v
 				}
 				{
@@ -131,7 +123,6 @@ func gc_body_uniformCheck(gc_b *compiled.Block, in, out []int32, limit int) {
 					gc_rank := gc_base + gc_tx
 //line uniformcheck.go:22
 					var v int32
-//line uniformcheck.go:24
 					gc_s_v[gc_rank] = v
 				}
 			}
@@ -139,7 +130,6 @@ func gc_body_uniformCheck(gc_b *compiled.Block, in, out []int32, limit int) {
 				gc_rank := gc_base + gc_tx
 //line uniformcheck.go:22
 				var v int32
-//line uniformcheck.go:24
 				gc_s_v[gc_rank] = v
 			}
 		}
@@ -164,7 +154,6 @@ func gc_body_uniformCheck(gc_b *compiled.Block, in, out []int32, limit int) {
 					var v int32
 //line uniformcheck.go:24
 					v = 2 * in[i%len(in)]
-//line uniformcheck.go:27
 					gc_s_v[gc_rank] = v
 				}
 				{
@@ -176,7 +165,6 @@ func gc_body_uniformCheck(gc_b *compiled.Block, in, out []int32, limit int) {
 					var v int32
 //line uniformcheck.go:24
 					v = 2 * in[i%len(in)]
-//line uniformcheck.go:27
 					gc_s_v[gc_rank] = v
 				}
 				{
@@ -188,7 +176,6 @@ func gc_body_uniformCheck(gc_b *compiled.Block, in, out []int32, limit int) {
 					var v int32
 //line uniformcheck.go:24
 					v = 2 * in[i%len(in)]
-//line uniformcheck.go:27
 					gc_s_v[gc_rank] = v
 				}
 				{
@@ -200,7 +187,6 @@ func gc_body_uniformCheck(gc_b *compiled.Block, in, out []int32, limit int) {
 					var v int32
 //line uniformcheck.go:24
 					v = 2 * in[i%len(in)]
-//line uniformcheck.go:27
 					gc_s_v[gc_rank] = v
 				}
 			}
@@ -212,7 +198,6 @@ func gc_body_uniformCheck(gc_b *compiled.Block, in, out []int32, limit int) {
 				var v int32
 //line uniformcheck.go:24
 				v = 2 * in[i%len(in)]
-//line uniformcheck.go:27
 				gc_s_v[gc_rank] = v
 			}
 		}
@@ -238,54 +223,40 @@ func gc_body_uniformCheck(gc_b *compiled.Block, in, out []int32, limit int) {
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
 						gc_tx := gc_step4 + 0
-//line uniformcheck.go:47
 						gc_rank := gc_base + gc_tx
-//line uniformcheck.go:23
 						v := gc_s_v[gc_rank]
 //line uniformcheck.go:31
 						gc_at[gc_tx] = v
 					}
 					{
-//line uniformcheck.go:35
 						gc_tx := gc_step4 + 1
-//line uniformcheck.go:37
 						gc_rank := gc_base + gc_tx
-//line uniformcheck.go:23
 						v := gc_s_v[gc_rank]
 //line uniformcheck.go:31
 						gc_at[gc_tx] = v
 					}
 					{
-//line uniformcheck.go:35
 						gc_tx := gc_step4 + 2
-//line uniformcheck.go:37
 						gc_rank := gc_base + gc_tx
-//line uniformcheck.go:23
 						v := gc_s_v[gc_rank]
 //line uniformcheck.go:31
 						gc_at[gc_tx] = v
 					}
 					{
-//line uniformcheck.go:35
 						gc_tx := gc_step4 + 3
-//line uniformcheck.go:37
 						gc_rank := gc_base + gc_tx
-//line uniformcheck.go:23
 						v := gc_s_v[gc_rank]
 //line uniformcheck.go:31
 						gc_at[gc_tx] = v
 					}
 				}
-//line uniformcheck.go:35
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line uniformcheck.go:23
 					v := gc_s_v[gc_rank]
 //line uniformcheck.go:31
 					gc_at[gc_tx] = v
 				}
 			} else {
-//line uniformcheck.go:35
 				gc_step5 := gc_from
 				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
@@ -294,55 +265,46 @@ func gc_body_uniformCheck(gc_b *compiled.Block, in, out []int32, limit int) {
 						gc_pos.Thread = gc_rank
 //line uniformcheck.go:21
 						i := gc_bx*b + gc_tx
-//line uniformcheck.go:23
 						v := gc_s_v[gc_rank]
 //line uniformcheck.go:31
 						out[i] = v
 					}
 					{
-//line uniformcheck.go:35
 						gc_tx := gc_step5 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line uniformcheck.go:21
 						i := gc_bx*b + gc_tx
-//line uniformcheck.go:23
 						v := gc_s_v[gc_rank]
 //line uniformcheck.go:31
 						out[i] = v
 					}
 					{
-//line uniformcheck.go:35
 						gc_tx := gc_step5 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line uniformcheck.go:21
 						i := gc_bx*b + gc_tx
-//line uniformcheck.go:23
 						v := gc_s_v[gc_rank]
 //line uniformcheck.go:31
 						out[i] = v
 					}
 					{
-//line uniformcheck.go:35
 						gc_tx := gc_step5 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line uniformcheck.go:21
 						i := gc_bx*b + gc_tx
-//line uniformcheck.go:23
 						v := gc_s_v[gc_rank]
 //line uniformcheck.go:31
 						out[i] = v
 					}
 				}
-//line uniformcheck.go:35
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line uniformcheck.go:21
 					i := gc_bx*b + gc_tx
-//line uniformcheck.go:23
 					v := gc_s_v[gc_rank]
 //line uniformcheck.go:31
 					out[i] = v
@@ -390,7 +352,6 @@ func gc_body_uniformCheckGrid(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []
 		if b&(b-1) != 0 {
 			panic(fmt.Errorf("%w: block of %d threads is not a power of two", gocuda.ErrInvalidValue, b))
 		}
-//line uniformcheck.go:45
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*b, gc_to) {
 			panic(compiled.ErrGuardWraps)

@@ -66,7 +66,6 @@ func gc_body_uniformCheck(gc_b2 *compiled.Block, in, out []int32, limit int) {
 					gc_rank2 := gc_base2 + gc_tx2
 //line uniformcheck.go:22
 					var v int32
-//line uniformcheck.go:24
 					gc_s_v[gc_rank2] = v
 				}
 				{
@@ -74,7 +73,6 @@ func gc_body_uniformCheck(gc_b2 *compiled.Block, in, out []int32, limit int) {
 					gc_rank2 := gc_base2 + gc_tx2
 //line uniformcheck.go:22
 					var v int32
-//line uniformcheck.go:24
 					gc_s_v[gc_rank2] = v
 				}
 				{
@@ -82,7 +80,6 @@ func gc_body_uniformCheck(gc_b2 *compiled.Block, in, out []int32, limit int) {
 					gc_rank2 := gc_base2 + gc_tx2
 //line uniformcheck.go:22
 					var v int32
-//line uniformcheck.go:24
 					gc_s_v[gc_rank2] = v
 				}
 				{
@@ -90,7 +87,6 @@ func gc_body_uniformCheck(gc_b2 *compiled.Block, in, out []int32, limit int) {
 					gc_rank2 := gc_base2 + gc_tx2
 //line uniformcheck.go:22
 					var v int32
-//line uniformcheck.go:24
 					gc_s_v[gc_rank2] = v
 				}
 			}
@@ -98,7 +94,6 @@ func gc_body_uniformCheck(gc_b2 *compiled.Block, in, out []int32, limit int) {
 				gc_rank2 := gc_base2 + gc_tx2
 //line uniformcheck.go:22
 				var v int32
-//line uniformcheck.go:24
 				gc_s_v[gc_rank2] = v
 			}
 			gc_step7 := gc_hi4
@@ -108,7 +103,6 @@ func gc_body_uniformCheck(gc_b2 *compiled.Block, in, out []int32, limit int) {
 					gc_rank2 := gc_base2 + gc_tx2
 //line uniformcheck.go:22
 					var v int32
-//line uniformcheck.go:24
 					gc_s_v[gc_rank2] = v
 				}
 				{
@@ -116,7 +110,6 @@ func gc_body_uniformCheck(gc_b2 *compiled.Block, in, out []int32, limit int) {
 					gc_rank2 := gc_base2 + gc_tx2
 //line uniformcheck.go:22
 					var v int32
-//line uniformcheck.go:24
 					gc_s_v[gc_rank2] = v
 				}
 				{
@@ -124,7 +117,6 @@ func gc_body_uniformCheck(gc_b2 *compiled.Block, in, out []int32, limit int) {
 					gc_rank2 := gc_base2 + gc_tx2
 //line uniformcheck.go:22
 					var v int32
-//line uniformcheck.go:24
 					gc_s_v[gc_rank2] = v
 				}
 				{
@@ -132,7 +124,6 @@ func gc_body_uniformCheck(gc_b2 *compiled.Block, in, out []int32, limit int) {
 					gc_rank2 := gc_base2 + gc_tx2
 //line uniformcheck.go:22
 					var v int32
-//line uniformcheck.go:24
 					gc_s_v[gc_rank2] = v
 				}
 			}
@@ -140,7 +131,6 @@ func gc_body_uniformCheck(gc_b2 *compiled.Block, in, out []int32, limit int) {
 				gc_rank2 := gc_base2 + gc_tx2
 //line uniformcheck.go:22
 				var v int32
-//line uniformcheck.go:24
 				gc_s_v[gc_rank2] = v
 			}
 		}
@@ -165,7 +155,6 @@ func gc_body_uniformCheck(gc_b2 *compiled.Block, in, out []int32, limit int) {
 					var v int32
 //line uniformcheck.go:24
 					v = 2 * in[i%len(in)]
-//line uniformcheck.go:27
 					gc_s_v[gc_rank2] = v
 				}
 				{
@@ -177,7 +166,6 @@ func gc_body_uniformCheck(gc_b2 *compiled.Block, in, out []int32, limit int) {
 					var v int32
 //line uniformcheck.go:24
 					v = 2 * in[i%len(in)]
-//line uniformcheck.go:27
 					gc_s_v[gc_rank2] = v
 				}
 				{
@@ -189,7 +177,6 @@ func gc_body_uniformCheck(gc_b2 *compiled.Block, in, out []int32, limit int) {
 					var v int32
 //line uniformcheck.go:24
 					v = 2 * in[i%len(in)]
-//line uniformcheck.go:27
 					gc_s_v[gc_rank2] = v
 				}
 				{
@@ -201,7 +188,6 @@ func gc_body_uniformCheck(gc_b2 *compiled.Block, in, out []int32, limit int) {
 					var v int32
 //line uniformcheck.go:24
 					v = 2 * in[i%len(in)]
-//line uniformcheck.go:27
 					gc_s_v[gc_rank2] = v
 				}
 			}
@@ -213,7 +199,6 @@ func gc_body_uniformCheck(gc_b2 *compiled.Block, in, out []int32, limit int) {
 				var v int32
 //line uniformcheck.go:24
 				v = 2 * in[i%len(in)]
-//line uniformcheck.go:27
 				gc_s_v[gc_rank2] = v
 			}
 		}
@@ -249,11 +234,9 @@ func gc_body_uniformCheck(gc_b2 *compiled.Block, in, out []int32, limit int) {
 //line uniformcheck.go:21
 							v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank2:])
 							{
-//line uniformcheck.go:31
 								v.StoreSlice(gc_at2[gc_tx2:])
 							}
 						}
-//line uniformcheck.go:33
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -271,20 +254,17 @@ func gc_body_uniformCheck(gc_b2 *compiled.Block, in, out []int32, limit int) {
 						_ = i
 //line uniformcheck.go:21
 						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
-//line uniformcheck.go:31
 						v.StoreSlice(gc_at2[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-//line uniformcheck.go:23
 					v := gc_s_v[gc_rank2]
 //line uniformcheck.go:31
 					gc_at2[gc_tx2] = v
 				}
 			} else {
-//line uniformcheck.go:35
 				gc_vstep2 := gc_from2
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
@@ -297,7 +277,6 @@ func gc_body_uniformCheck(gc_b2 *compiled.Block, in, out []int32, limit int) {
 //line uniformcheck.go:21
 							v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank2:])
 							{
-//line uniformcheck.go:31
 								if i < 0 || i > len(out)-16 {
 //line uniformcheck.go:31
 									break
@@ -306,7 +285,6 @@ func gc_body_uniformCheck(gc_b2 *compiled.Block, in, out []int32, limit int) {
 								v.StoreSlice(out[i:])
 							}
 						}
-//line uniformcheck.go:33
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -322,7 +300,6 @@ func gc_body_uniformCheck(gc_b2 *compiled.Block, in, out []int32, limit int) {
 						var i int = gc_bx2*b + gc_tx2
 //line uniformcheck.go:21
 						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
-//line uniformcheck.go:31
 						if i < 0 || i > len(out)-8 {
 //line uniformcheck.go:31
 							break
@@ -340,55 +317,46 @@ func gc_body_uniformCheck(gc_b2 *compiled.Block, in, out []int32, limit int) {
 						gc_pos2.Thread = gc_rank2
 //line uniformcheck.go:21
 						i := gc_bx2*b + gc_tx2
-//line uniformcheck.go:23
 						v := gc_s_v[gc_rank2]
 //line uniformcheck.go:31
 						out[i] = v
 					}
 					{
-//line uniformcheck.go:35
 						gc_tx2 := gc_step9 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line uniformcheck.go:21
 						i := gc_bx2*b + gc_tx2
-//line uniformcheck.go:23
 						v := gc_s_v[gc_rank2]
 //line uniformcheck.go:31
 						out[i] = v
 					}
 					{
-//line uniformcheck.go:35
 						gc_tx2 := gc_step9 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line uniformcheck.go:21
 						i := gc_bx2*b + gc_tx2
-//line uniformcheck.go:23
 						v := gc_s_v[gc_rank2]
 //line uniformcheck.go:31
 						out[i] = v
 					}
 					{
-//line uniformcheck.go:35
 						gc_tx2 := gc_step9 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line uniformcheck.go:21
 						i := gc_bx2*b + gc_tx2
-//line uniformcheck.go:23
 						v := gc_s_v[gc_rank2]
 //line uniformcheck.go:31
 						out[i] = v
 					}
 				}
-//line uniformcheck.go:35
 				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line uniformcheck.go:21
 					i := gc_bx2*b + gc_tx2
-//line uniformcheck.go:23
 					v := gc_s_v[gc_rank2]
 //line uniformcheck.go:31
 					out[i] = v
@@ -436,7 +404,6 @@ func gc_body_uniformCheckGrid(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out
 		if b&(b-1) != 0 {
 			panic(fmt.Errorf("%w: block of %d threads is not a power of two", gocuda.ErrInvalidValue, b))
 		}
-//line uniformcheck.go:45
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_bx2*b, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -476,7 +443,6 @@ func gc_body_uniformCheckGrid(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out
 								}
 							}
 						}
-//line uniformcheck.go:46
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -508,7 +474,6 @@ func gc_body_uniformCheckGrid(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out
 							}
 						}
 					}
-//line uniformcheck.go:46
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
@@ -605,7 +570,6 @@ func gc_body_uniformCheckGrid(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out
 								}
 							}
 						}
-//line uniformcheck.go:47
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -697,7 +661,6 @@ func gc_body_uniformCheckGrid(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out
 							}
 						}
 					}
-//line uniformcheck.go:47
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {

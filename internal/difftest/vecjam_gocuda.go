@@ -109,7 +109,6 @@ func gc_body_vecJam(gc_b *compiled.Block, gc_lo, gc_hi int, in, scale, out []flo
 					}
 				}
 			}
-//line vecjam.go:27
 		})
 	}
 }
@@ -175,7 +174,6 @@ func gc_body_vecJamTwo(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32
 					}
 				}
 			}
-//line vecjam.go:50
 		})
 	}
 }
@@ -183,4 +181,5 @@ func gc_body_vecJamTwo(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32
 // gc_files_vecjam holds the source files whose lines the kernels' records hash.
 //
 //go:embed vecjam.go
+//line vecjam.go:57
 var gc_files_vecjam embed.FS

@@ -114,9 +114,7 @@ func gc_body_vecJam(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, scale, out []
 						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
 							gc_gc_tx2 := gc_tx2 + 8
-//line vecjam.go:20
 							gc_rank2 := gc_base2 + gc_tx2
-//line vecjam.go:23
 							gc_pos2.Thread = gc_rank2
 //line vecjam.go:14
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
@@ -213,7 +211,6 @@ func gc_body_vecJam(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, scale, out []
 					}
 				}
 			}
-//line vecjam.go:27
 		})
 	}
 }
@@ -300,7 +297,6 @@ func gc_body_vecJamTwo(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 //line vecjam.go:40
 									b = b.Add(v.Mul(v))
 								}
-//line vecjam.go:41
 								a.Sub(b).StoreSlice(out[i:])
 							}
 							archsimd.ClearAVXUpperBits()
@@ -371,7 +367,6 @@ func gc_body_vecJamTwo(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 //line vecjam.go:40
 								gc_b3 = gc_b3.Add(gc_v.Mul(gc_v))
 							}
-//line vecjam.go:41
 							a.Sub(b).StoreSlice(out[i:])
 							gc_a.Sub(gc_b3).StoreSlice(out[gc_i:])
 						}
@@ -408,7 +403,6 @@ func gc_body_vecJamTwo(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 //line vecjam.go:40
 								b = b.Add(v.Mul(v))
 							}
-//line vecjam.go:41
 							a.Sub(b).StoreSlice(out[i:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -429,7 +423,6 @@ func gc_body_vecJamTwo(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 					}
 				}
 			}
-//line vecjam.go:50
 		})
 	}
 }
@@ -437,4 +430,5 @@ func gc_body_vecJamTwo(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 // gc_files_vecjam holds the source files whose lines the kernels' records hash.
 //
 //go:embed vecjam.go
+//line vecjam.go:57
 var gc_files_vecjam embed.FS

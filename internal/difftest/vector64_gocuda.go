@@ -40,7 +40,6 @@ func gc_body_daxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float64, x, y []flo
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line vector64.go:28
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -51,7 +50,6 @@ func gc_body_daxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float64, x, y []flo
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line vector64.go:39
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -188,7 +186,6 @@ func gc_body_float64Ops(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float6
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line vector64.go:40
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -199,7 +196,6 @@ func gc_body_float64Ops(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float6
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line vector64.go:51
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -253,7 +249,6 @@ func gc_body_float64Ops(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float6
 							v = v.Mul(v).Sub(gc_vb9).Merge(v, gc_else2.And(gc_if4))
 						}
 					}
-//line vector64.go:36
 					v.Sqrt().Add(v.Mul(gc_vb10).Floor()).Sub(lanes.LoadFloat64x4Slice(gc_at2[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
@@ -269,7 +264,6 @@ func gc_body_float64Ops(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float6
 					gc_at2[gc_tx] = math.Sqrt(v) + math.Floor(v*0.5) - gc_at2[gc_tx]
 				}
 			} else {
-//line vector64.go:45
 				gc_vstep2 := gc_from
 //line vector64.go:35
 				gc_vb := lanes.BroadcastFloat64x4(h)
@@ -311,7 +305,6 @@ func gc_body_float64Ops(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float6
 							v = v.Mul(v).Sub(gc_vb4).Merge(v, gc_else.And(gc_if2))
 						}
 					}
-//line vector64.go:36
 					v.Sqrt().Add(v.Mul(gc_vb5).Floor()).Sub(lanes.LoadFloat64x4Slice(out[i:])).StoreSlice(out[i:])
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
@@ -359,7 +352,6 @@ func gc_body_float64Mix(gc_b *compiled.Block, gc_lo, gc_hi int, f []float32, d [
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line vector64.go:60
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -370,7 +362,6 @@ func gc_body_float64Mix(gc_b *compiled.Block, gc_lo, gc_hi int, f []float32, d [
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line vector64.go:71
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -436,7 +427,6 @@ func gc_body_int64Ops(gc_b *compiled.Block, a []int64, b []uint64, s uint) {
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_exited := gc_b.Exited()
-//line vector64.go:75
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := 0
 //line vector64.go:67
@@ -511,7 +501,6 @@ func gc_body_int64Ops(gc_b *compiled.Block, a []int64, b []uint64, s uint) {
 			b[i] = b[i]>>s + uint64(y) - uint64(i)
 		}
 	}
-//line vector64.go:84
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -559,7 +548,6 @@ func gc_body_escape64(gc_b *compiled.Block, gc_lo, gc_hi int, re, im []float64, 
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line vector64.go:105
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -592,14 +580,13 @@ func gc_body_escape64(gc_b *compiled.Block, gc_lo, gc_hi int, re, im []float64, 
 //line vector64.go:95
 							return
 						}
-//line vector64.go:96
 						zr, zi = zr*zr-zi*zi+cr, 2*zr*zi+ci
 						n++
 					}
+//line vector64.go:99
 					gc_at3[gc_tx] = n
 				}
 			} else {
-//line vector64.go:107
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -621,10 +608,10 @@ func gc_body_escape64(gc_b *compiled.Block, gc_lo, gc_hi int, re, im []float64, 
 //line vector64.go:95
 							return
 						}
-//line vector64.go:96
 						zr, zi = zr*zr-zi*zi+cr, 2*zr*zi+ci
 						n++
 					}
+//line vector64.go:99
 					count[i] = n
 				}
 			}
@@ -655,7 +642,6 @@ func gc_body_shift64(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float64) 
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line vector64.go:116
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -666,7 +652,6 @@ func gc_body_shift64(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float64) 
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line vector64.go:127
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)

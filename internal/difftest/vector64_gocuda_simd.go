@@ -41,7 +41,6 @@ func gc_body_daxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float64, x, y []
 	gc_n2 := gc_b2.Len()
 	_ = &a
 	gc_bx2 := 0
-//line vector64.go:29
 	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b2.Stopped() {
 			return
@@ -52,7 +51,6 @@ func gc_body_daxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float64, x, y []
 		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
 		gc_q2 += gc_run2
 		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-//line vector64.go:40
 		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
 		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -80,7 +78,6 @@ func gc_body_daxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float64, x, y []
 							gc_vb2.Mul(archsimd.LoadFloat64x4Slice(gc_at4[gc_tx2:])).Add(archsimd.LoadFloat64x4Slice(gc_at3[gc_tx2:])).StoreSlice(gc_at3[gc_tx2:])
 						}
 					}
-//line vector64.go:22
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
@@ -107,7 +104,6 @@ func gc_body_daxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float64, x, y []
 							gc_vb.Mul(archsimd.LoadFloat64x4Slice(x[i:])).Add(archsimd.LoadFloat64x4Slice(y[i:])).StoreSlice(y[i:])
 						}
 					}
-//line vector64.go:23
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step3 := gc_vstep2
@@ -197,7 +193,6 @@ func gc_body_float64Ops(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 	gc_n2 := gc_b2.Len()
 	_ = &h
 	gc_bx2 := 0
-//line vector64.go:41
 	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b2.Stopped() {
 			return
@@ -208,7 +203,6 @@ func gc_body_float64Ops(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
 		gc_q2 += gc_run2
 		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-//line vector64.go:52
 		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
 		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -263,7 +257,6 @@ func gc_body_float64Ops(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 								v = v.Mul(v).Sub(gc_vb19).Merge(v, gc_else4.And(gc_if8))
 							}
 						}
-//line vector64.go:36
 						v.Sqrt().Add(v.Mul(gc_vb20).Floor()).Sub(archsimd.LoadFloat64x4Slice(gc_at4[gc_tx2:])).StoreSlice(gc_at4[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -281,7 +274,6 @@ func gc_body_float64Ops(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 					gc_at4[gc_tx2] = math.Sqrt(v) + math.Floor(v*0.5) - gc_at4[gc_tx2]
 				}
 			} else {
-//line vector64.go:45
 				gc_vstep4 := gc_from2
 				if compiled.SIMD {
 //line vector64.go:35
@@ -324,7 +316,6 @@ func gc_body_float64Ops(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 								v = v.Mul(v).Sub(gc_vb14).Merge(v, gc_else3.And(gc_if6))
 							}
 						}
-//line vector64.go:36
 						v.Sqrt().Add(v.Mul(gc_vb15).Floor()).Sub(archsimd.LoadFloat64x4Slice(out[i:])).StoreSlice(out[i:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -374,7 +365,6 @@ func gc_body_float64Mix(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, f []float32, 
 	gc_gdy2 := gc_gd2.Y
 	gc_n2 := gc_b2.Len()
 	gc_bx2 := 0
-//line vector64.go:60
 	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b2.Stopped() {
 			return
@@ -385,7 +375,6 @@ func gc_body_float64Mix(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, f []float32, 
 		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
 		gc_q2 += gc_run2
 		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-//line vector64.go:71
 		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
 		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -451,7 +440,6 @@ func gc_body_int64Ops(gc_b2 *compiled.Block, a []int64, b []uint64, s uint) {
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 	gc_exited2 := gc_b2.Exited()
-//line vector64.go:75
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_vstep2 := 0
 		if compiled.SIMD {
@@ -529,7 +517,6 @@ func gc_body_int64Ops(gc_b2 *compiled.Block, a []int64, b []uint64, s uint) {
 			b[i] = b[i]>>s + uint64(y) - uint64(i)
 		}
 	}
-//line vector64.go:84
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 			gc_rank2 := gc_base2 + gc_tx2
@@ -577,7 +564,6 @@ func gc_body_escape64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, re, im []float6
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-//line vector64.go:105
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -673,14 +659,13 @@ func gc_body_escape64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, re, im []float6
 //line vector64.go:95
 							return
 						}
-//line vector64.go:96
 						zr, zi = zr*zr-zi*zi+cr, 2*zr*zi+ci
 						n++
 					}
+//line vector64.go:99
 					gc_at6[gc_tx2] = n
 				}
 			} else {
-//line vector64.go:107
 				gc_vstep2 := gc_from2
 				if compiled.SIMD {
 //line vector64.go:88
@@ -768,10 +753,10 @@ func gc_body_escape64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, re, im []float6
 //line vector64.go:95
 							return
 						}
-//line vector64.go:96
 						zr, zi = zr*zr-zi*zi+cr, 2*zr*zi+ci
 						n++
 					}
+//line vector64.go:99
 					count[i] = n
 				}
 			}
@@ -802,7 +787,6 @@ func gc_body_shift64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float6
 	gc_gdy2 := gc_gd2.Y
 	gc_n2 := gc_b2.Len()
 	gc_bx2 := 0
-//line vector64.go:116
 	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b2.Stopped() {
 			return
@@ -813,7 +797,6 @@ func gc_body_shift64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float6
 		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
 		gc_q2 += gc_run2
 		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-//line vector64.go:127
 		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
 		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -846,7 +829,6 @@ func gc_body_shift64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float6
 									archsimd.LoadFloat64x4Slice(gc_at5[(gc_tx2 - gc_fastlo2):]).Sub(archsimd.LoadFloat64x4Slice(gc_at6[(gc_tx2 - gc_fastlo2):])).StoreSlice(gc_at4[(gc_tx2 - gc_fastlo2):])
 								}
 							}
-//line vector64.go:110
 							archsimd.ClearAVXUpperBits()
 						}
 						for gc_u2 := gc_vstep - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
@@ -887,7 +869,6 @@ func gc_body_shift64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float6
 							archsimd.LoadFloat64x4Slice(in[i+2:]).Sub(archsimd.LoadFloat64x4Slice(in[i:])).StoreSlice(out[i:])
 						}
 					}
-//line vector64.go:111
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step2 := gc_vstep2

@@ -43,7 +43,6 @@ func gc_body_pull(gc_b *compiled.Block, pos, mass, acc []float32, eps2 float32) 
 //line vector.go:28
 	tile_ := gocuda.Shared[float32](t, 64)[:64]
 	tm := gocuda.Shared[float32](t, 64)[:64]
-//line vector.go:31
 	gc_from, gc_to := 0, gc_bdx
 	if gc_bound := 64; gc_bound < gc_to {
 		gc_to = gc_bound
@@ -59,13 +58,10 @@ func gc_body_pull(gc_b *compiled.Block, pos, mass, acc []float32, eps2 float32) 
 			}
 		}
 	}
-//line vector.go:38
 	compiled.OutOfLine(func() {
 		tile_ := tile_[:64]
-//line vector.go:41
 		tm := tm[:64]
 		{
-//line vector.go:44
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
@@ -132,7 +128,6 @@ func gc_body_pull(gc_b *compiled.Block, pos, mass, acc []float32, eps2 float32) 
 				}
 			}
 		}
-//line vector.go:47
 	})
 }
 
@@ -160,7 +155,6 @@ func gc_body_bitMix(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out []ui
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line vector.go:59
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -171,7 +165,6 @@ func gc_body_bitMix(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out []ui
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line vector.go:70
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -194,7 +187,6 @@ func gc_body_bitMix(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out []ui
 					gc_at3[gc_tx] = float32(y)*0.5 - float32(int32(gc_at3[gc_tx]))
 				}
 			} else {
-//line vector.go:63
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
@@ -246,7 +238,6 @@ func gc_body_weights(gc_b *compiled.Block, gc_lo, gc_hi int, in, w, out []float3
 		}
 //line vector.go:66
 		n := len(out)
-//line vector.go:68
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -346,7 +337,6 @@ func gc_body_offsets(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, 
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line vector.go:92
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -358,7 +348,6 @@ func gc_body_offsets(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, 
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		gc_apart := compiled.Disjoint(in, out)
-//line vector.go:105
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -452,7 +441,6 @@ func gc_body_shiftOffset(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line vector.go:113
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -563,7 +551,6 @@ func gc_body_clamp(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, lo
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line vector.go:122
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -574,7 +561,6 @@ func gc_body_clamp(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, lo
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line vector.go:133
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -661,7 +647,6 @@ func gc_body_clamp(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, lo
 					gc_at2[gc_tx] = v
 				}
 			} else {
-//line vector.go:133
 				gc_vstep2 := gc_from
 //line vector.go:118
 				gc_vb := lanes.BroadcastFloat32x8(lo)
@@ -827,7 +812,6 @@ func gc_body_escape(gc_b *compiled.Block, gc_lo, gc_hi int, re, im []float32, co
 									n = n_
 									gc_at3[gc_u] = n
 								}
-//line vector.go:160
 								gc_tx = gc_fasthi - 1
 								continue
 							}
@@ -856,7 +840,6 @@ func gc_body_escape(gc_b *compiled.Block, gc_lo, gc_hi int, re, im []float32, co
 							count[i-1] = n
 						}
 					} else {
-//line vector.go:161
 						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
@@ -885,7 +868,6 @@ func gc_body_escape(gc_b *compiled.Block, gc_lo, gc_hi int, re, im []float32, co
 					}
 				}
 			}
-//line vector.go:163
 		})
 	}
 }
@@ -952,7 +934,6 @@ func gc_body_skip(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out []int3
 					}
 				}
 			}
-//line vector.go:181
 		})
 	}
 }
@@ -984,7 +965,6 @@ func gc_body_skipStop(gc_b *compiled.Block, in, out []int32, stop bool) {
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_r1 := false
-//line vector.go:196
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -1021,7 +1001,6 @@ func gc_body_skipStop(gc_b *compiled.Block, in, out []int32, stop bool) {
 				}
 			}
 		}
-//line vector.go:203
 	})
 }
 
@@ -1082,7 +1061,6 @@ func gc_body_rowSum(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, w
 					}
 				}
 			}
-//line vector.go:221
 		})
 	}
 }
@@ -1121,7 +1099,6 @@ func gc_body_edge(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 		}
 //line vector.go:225
 		n := len(in)
-//line vector.go:227
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -1177,10 +1154,8 @@ func gc_body_swap(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line vector.go:257
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := compiled.ScaledOffBelow(len(in), 2, 2*
-//line vector.go:260
 			(gc_bx*gc_bdx)); gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -1238,7 +1213,6 @@ func gc_body_twist(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line vector.go:276
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -1279,7 +1253,6 @@ func gc_body_twist(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 					gc_at2[gc_tx] = a - b
 				}
 			} else {
-//line vector.go:273
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -1345,7 +1318,6 @@ func gc_body_rowTile(gc_b *compiled.Block, a, out []float32, w int) {
 	}
 //line vector.go:279
 	row := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
-//line vector.go:281
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		if gc_bdx <= len(row) {
 			gc_at := row[:gc_bdx]
@@ -1560,7 +1532,6 @@ func gc_body_rowTile(gc_b *compiled.Block, a, out []float32, w int) {
 			}
 		}
 	}
-//line vector.go:287
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
 		gc_stride := 0 - 1
@@ -1655,7 +1626,6 @@ func gc_body_unrolledWrap(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []floa
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line vector.go:317
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -1690,7 +1660,6 @@ func gc_body_unrolledWrap(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []floa
 					v.StoreSlice(out[i:])
 				}
 			}
-//line vector.go:308
 			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -1710,7 +1679,6 @@ func gc_body_unrolledWrap(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []floa
 							v += in[int(uint32(int32(j)^-5)%uint32(len(in)))]
 						}
 					}
-//line vector.go:306
 					out[i] = v
 				}
 			}
@@ -1721,5 +1689,4 @@ func gc_body_unrolledWrap(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []floa
 // gc_files_vector holds the source files whose lines the kernels' records hash.
 //
 //go:embed vector.go
-//line vector.go:317
 var gc_files_vector embed.FS

@@ -44,7 +44,6 @@ func gc_body_pull(gc_b2 *compiled.Block, pos, mass, acc []float32, eps2 float32)
 //line vector.go:28
 	tile_ := gocuda.Shared[float32](t, 64)[:64]
 	tm := gocuda.Shared[float32](t, 64)[:64]
-//line vector.go:31
 	gc_from2, gc_to2 := 0, gc_bdx2
 	if gc_bound2 := 64; gc_bound2 < gc_to2 {
 		gc_to2 = gc_bound2
@@ -60,13 +59,10 @@ func gc_body_pull(gc_b2 *compiled.Block, pos, mass, acc []float32, eps2 float32)
 			}
 		}
 	}
-//line vector.go:38
 	compiled.OutOfLine(func() {
 		tile_ := tile_[:64]
-//line vector.go:41
 		tm := tm[:64]
 		{
-//line vector.go:44
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_vstep := 0
 				if compiled.SIMD && compiled.SIMD512 {
@@ -115,7 +111,6 @@ func gc_body_pull(gc_b2 *compiled.Block, pos, mass, acc []float32, eps2 float32)
 //line vector.go:39
 								a = gc_t6
 							}
-//line vector.go:40
 							a.AsUint32x16().Xor(archsimd.BroadcastUint32x16(0x80000000)).AsFloat32x16().StoreSlice(acc[i:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -169,7 +164,6 @@ func gc_body_pull(gc_b2 *compiled.Block, pos, mass, acc []float32, eps2 float32)
 //line vector.go:39
 							a = gc_t3
 						}
-//line vector.go:40
 						a.AsUint32x8().Xor(archsimd.BroadcastUint32x8(0x80000000)).AsFloat32x8().StoreSlice(acc[i:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -239,7 +233,6 @@ func gc_body_pull(gc_b2 *compiled.Block, pos, mass, acc []float32, eps2 float32)
 				}
 			}
 		}
-//line vector.go:47
 	})
 }
 
@@ -267,7 +260,6 @@ func gc_body_bitMix(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, out [
 	gc_gdy2 := gc_gd2.Y
 	gc_n2 := gc_b2.Len()
 	gc_bx2 := 0
-//line vector.go:59
 	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b2.Stopped() {
 			return
@@ -278,7 +270,6 @@ func gc_body_bitMix(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, out [
 		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
 		gc_q2 += gc_run2
 		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-//line vector.go:70
 		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
 		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -327,7 +318,6 @@ func gc_body_bitMix(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, out [
 					gc_at6[gc_tx2] = float32(y)*0.5 - float32(int32(gc_at6[gc_tx2]))
 				}
 			} else {
-//line vector.go:63
 				gc_vstep2 := gc_from2
 				if compiled.SIMD {
 //line vector.go:55
@@ -408,7 +398,6 @@ func gc_body_weights(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, w, out []flo
 		}
 //line vector.go:66
 		n := len(out)
-//line vector.go:68
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -556,7 +545,6 @@ func gc_body_offsets(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float3
 	gc_gdy2 := gc_gd2.Y
 	gc_n2 := gc_b2.Len()
 	gc_bx2 := 0
-//line vector.go:92
 	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b2.Stopped() {
 			return
@@ -568,7 +556,6 @@ func gc_body_offsets(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float3
 		gc_q2 += gc_run2
 		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
 		gc_apart2 := compiled.Disjoint(in, out)
-//line vector.go:105
 		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
 		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -692,7 +679,6 @@ func gc_body_offsets(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float3
 //line vector.go:87
 								break
 							}
-//line vector.go:88
 							archsimd.LoadFloat32x16Slice(in[i:]).Add(archsimd.LoadFloat32x16Slice(in[i+2:])).Sub(gc_vb2.Mul(archsimd.LoadFloat32x16Slice(in[i+1:]))).Add(compiled.BroadcastFloat32x16At(&in[k], gc_Lane0Mask322)).StoreSlice(out[i:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -723,7 +709,6 @@ func gc_body_offsets(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float3
 //line vector.go:87
 							break
 						}
-//line vector.go:88
 						archsimd.LoadFloat32x8Slice(in[i:]).Add(archsimd.LoadFloat32x8Slice(in[i+2:])).Sub(gc_vb.Mul(archsimd.LoadFloat32x8Slice(in[i+1:]))).Add(compiled.BroadcastFloat32x8At(&in[k], gc_Lane0Mask32)).StoreSlice(out[i:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -774,7 +759,6 @@ func gc_body_shiftOffset(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-//line vector.go:113
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -961,7 +945,6 @@ func gc_body_clamp(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32,
 	_ = &lo
 	_ = &hi
 	gc_bx2 := 0
-//line vector.go:124
 	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b2.Stopped() {
 			return
@@ -972,7 +955,6 @@ func gc_body_clamp(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32,
 		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
 		gc_q2 += gc_run2
 		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-//line vector.go:135
 		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
 		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -1126,7 +1108,6 @@ func gc_body_clamp(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32,
 					gc_at4[gc_tx2] = v
 				}
 			} else {
-//line vector.go:133
 				gc_vstep4 := gc_from2
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
@@ -1433,7 +1414,6 @@ func gc_body_escape(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, re, im []float32,
 									n = n_
 									gc_at6[gc_u2] = n
 								}
-//line vector.go:160
 								gc_tx2 = gc_fasthi2 - 1
 								continue
 							}
@@ -1462,7 +1442,6 @@ func gc_body_escape(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, re, im []float32,
 							count[i-1] = n
 						}
 					} else {
-//line vector.go:161
 						gc_vstep2 := gc_from2
 						if compiled.SIMD {
 //line vector.go:146
@@ -1565,7 +1544,6 @@ func gc_body_escape(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, re, im []float32,
 					}
 				}
 			}
-//line vector.go:163
 		})
 	}
 }
@@ -1699,7 +1677,6 @@ func gc_body_skip(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, out []i
 					}
 				}
 			}
-//line vector.go:181
 		})
 	}
 }
@@ -1731,7 +1708,6 @@ func gc_body_skipStop(gc_b2 *compiled.Block, in, out []int32, stop bool) {
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 	gc_r12 := false
-//line vector.go:196
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 			gc_rank2 := gc_base2 + gc_tx2
@@ -1850,7 +1826,6 @@ func gc_body_skipStop(gc_b2 *compiled.Block, in, out []int32, stop bool) {
 							}
 						}
 					}
-//line vector.go:191
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -1873,7 +1848,6 @@ func gc_body_skipStop(gc_b2 *compiled.Block, in, out []int32, stop bool) {
 				}
 			}
 		}
-//line vector.go:203
 	})
 }
 
@@ -2036,7 +2010,6 @@ func gc_body_rowSum(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32
 					}
 				}
 			}
-//line vector.go:221
 		})
 	}
 }
@@ -2075,7 +2048,6 @@ func gc_body_edge(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 		}
 //line vector.go:225
 		n := len(in)
-//line vector.go:227
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -2174,7 +2146,6 @@ func gc_body_edge(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 							gc_pos2.Thread = gc_rank2
 						}
 					}
-//line vector.go:233
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
 				}(gc_vstep)
@@ -2269,7 +2240,6 @@ func gc_body_edge(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 						gc_pos2.Thread = gc_rank2
 					}
 				}
-//line vector.go:233
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
@@ -2319,10 +2289,8 @@ func gc_body_swap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-//line vector.go:257
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := compiled.ScaledOffBelow(len(in), 2, 2*
-//line vector.go:260
 			(gc_bx2*gc_bdx2)); gc_bound2 < gc_to2 {
 			gc_to2 = gc_bound2
 		}
@@ -2608,7 +2576,6 @@ func gc_body_swap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 							}
 						}
 					}
-//line vector.go:250
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
 				}(gc_vstep)
@@ -2888,7 +2855,6 @@ func gc_body_swap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 						}
 					}
 				}
-//line vector.go:250
 				archsimd.ClearAVXUpperBits()
 			}
 		gc_L12:
@@ -2944,7 +2910,6 @@ func gc_body_twist(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32)
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-//line vector.go:276
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -3013,7 +2978,6 @@ func gc_body_twist(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32)
 //line vector.go:263
 								a = a.Mul(gc_vb12).Add(b)
 							}
-//line vector.go:264
 							a.Sub(b).StoreSlice(gc_at4[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -3076,7 +3040,6 @@ func gc_body_twist(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32)
 //line vector.go:263
 							a = a.Mul(gc_vb9).Add(b)
 						}
-//line vector.go:264
 						a.Sub(b).StoreSlice(gc_at4[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -3109,7 +3072,6 @@ func gc_body_twist(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32)
 					gc_at4[gc_tx2] = a - b
 				}
 			} else {
-//line vector.go:273
 				gc_vstep2 := gc_from2
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
@@ -3169,7 +3131,6 @@ func gc_body_twist(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32)
 //line vector.go:263
 								a = a.Mul(gc_vb6).Add(b)
 							}
-//line vector.go:264
 							a.Sub(b).StoreSlice(out[i:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -3235,7 +3196,6 @@ func gc_body_twist(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32)
 //line vector.go:263
 							a = a.Mul(gc_vb3).Add(b)
 						}
-//line vector.go:264
 						a.Sub(b).StoreSlice(out[i:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -3305,7 +3265,6 @@ func gc_body_rowTile(gc_b4 *compiled.Block, a, out []float32, w int) {
 	}
 //line vector.go:279
 	row := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
-//line vector.go:281
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		if gc_bdx2 <= len(row) {
 			gc_at3 := row[:gc_bdx2]
@@ -3703,7 +3662,6 @@ func gc_body_rowTile(gc_b4 *compiled.Block, a, out []float32, w int) {
 			}
 		}
 	}
-//line vector.go:287
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off3 := gc_bx2 * gc_bdx2
 		gc_stride2 := 0 - 1
@@ -3798,7 +3756,6 @@ func gc_body_unrolledWrap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []f
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-//line vector.go:317
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -3838,7 +3795,6 @@ func gc_body_unrolledWrap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []f
 							v.StoreSlice(out[i:])
 						}
 					}
-//line vector.go:308
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
 				}(gc_vstep2)
@@ -3874,7 +3830,6 @@ func gc_body_unrolledWrap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []f
 						v.StoreSlice(out[i:])
 					}
 				}
-//line vector.go:308
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
@@ -3896,7 +3851,6 @@ func gc_body_unrolledWrap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []f
 							v += in[int(uint32(int32(j)^-5)%uint32(len(in)))]
 						}
 					}
-//line vector.go:306
 					out[i] = v
 				}
 			}
@@ -3907,5 +3861,4 @@ func gc_body_unrolledWrap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []f
 // gc_files_vector holds the source files whose lines the kernels' records hash.
 //
 //go:embed vector.go
-//line vector.go:317
 var gc_files_vector embed.FS

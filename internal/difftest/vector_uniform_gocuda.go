@@ -41,7 +41,6 @@ func gc_body_rowPick(gc_b *compiled.Block, gc_lo, gc_hi int, a, out []float32, m
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line vector_uniform.go:26
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -53,7 +52,6 @@ func gc_body_rowPick(gc_b *compiled.Block, gc_lo, gc_hi int, a, out []float32, m
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		gc_apart := compiled.Disjoint(a, out)
-//line vector_uniform.go:39
 		gc_ty := 0
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
@@ -130,7 +128,6 @@ func gc_body_skipFirst(gc_b *compiled.Block, gc_lo, gc_hi int, flags []int32, a,
 		}
 		gc_pos.Block = gc_blk
 		gc_apart := compiled.Disjoint(a, out)
-//line vector_uniform.go:44
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := len(out); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -171,7 +168,6 @@ func gc_body_skipFirst(gc_b *compiled.Block, gc_lo, gc_hi int, flags []int32, a,
 //line vector_uniform.go:33
 						gc_u2 = gc_at3[0]
 					}
-//line vector_uniform.go:34
 					lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(lanes.BroadcastFloat32x8(gc_u2)).StoreMasked((*[8]float32)(gc_at2[gc_tx:]), gc_alive2)
 				}
 			gc_L1r:
@@ -218,7 +214,6 @@ func gc_body_skipFirst(gc_b *compiled.Block, gc_lo, gc_hi int, flags []int32, a,
 //line vector_uniform.go:36
 						gc_u = a[k]
 					}
-//line vector_uniform.go:37
 					lanes.LoadFloat32x8Slice(out[i:]).Add(lanes.BroadcastFloat32x8(gc_u)).StoreMasked((*[8]float32)(out[i:]), gc_alive)
 				}
 			gc_L1:

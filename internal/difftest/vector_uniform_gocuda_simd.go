@@ -42,7 +42,6 @@ func gc_body_rowPick(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, out []float32
 	gc_n2 := gc_b2.Len()
 	_ = &limit
 	gc_bx2 := 0
-//line vector_uniform.go:27
 	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b2.Stopped() {
 			return
@@ -54,7 +53,6 @@ func gc_body_rowPick(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, out []float32
 		gc_q2 += gc_run2
 		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
 		gc_apart2 := compiled.Disjoint(a, out)
-//line vector_uniform.go:40
 		gc_ty2 := 0
 		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
 		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
@@ -113,7 +111,6 @@ func gc_body_rowPick(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, out []float32
 								}
 							}
 						}
-//line vector_uniform.go:23
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -154,7 +151,6 @@ func gc_body_rowPick(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, out []float32
 							}
 						}
 					}
-//line vector_uniform.go:23
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
@@ -201,7 +197,6 @@ func gc_body_rowPick(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, out []float32
 								}
 							}
 						}
-//line vector_uniform.go:24
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -243,7 +238,6 @@ func gc_body_rowPick(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, out []float32
 							}
 						}
 					}
-//line vector_uniform.go:24
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
@@ -293,7 +287,6 @@ func gc_body_skipFirst(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, flags []int32,
 		}
 		gc_pos2.Block = gc_blk2
 		gc_apart2 := compiled.Disjoint(a, out)
-//line vector_uniform.go:44
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := len(out); gc_bound2 < gc_to2 {
 			gc_to2 = gc_bound2
@@ -337,7 +330,6 @@ func gc_body_skipFirst(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, flags []int32,
 //line vector_uniform.go:33
 								gc_u6 = gc_at6[0]
 							}
-//line vector_uniform.go:34
 							archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:]).Add(archsimd.BroadcastFloat32x16(gc_u6)).StoreMasked((*[16]float32)(gc_at5[gc_tx2:]), gc_alive6)
 						}
 						archsimd.ClearAVXUpperBits()
@@ -376,7 +368,6 @@ func gc_body_skipFirst(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, flags []int32,
 //line vector_uniform.go:33
 							gc_u5 = gc_at6[0]
 						}
-//line vector_uniform.go:34
 						archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]).Add(archsimd.BroadcastFloat32x8(gc_u5)).StoreMasked((*[8]float32)(gc_at5[gc_tx2:]), gc_alive5)
 					}
 					archsimd.ClearAVXUpperBits()
@@ -428,7 +419,6 @@ func gc_body_skipFirst(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, flags []int32,
 //line vector_uniform.go:36
 								gc_u4 = a[k]
 							}
-//line vector_uniform.go:37
 							archsimd.LoadFloat32x16Slice(out[i:]).Add(archsimd.BroadcastFloat32x16(gc_u4)).StoreMasked((*[16]float32)(out[i:]), gc_alive4)
 						}
 						archsimd.ClearAVXUpperBits()
@@ -472,7 +462,6 @@ func gc_body_skipFirst(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, flags []int32,
 //line vector_uniform.go:36
 							gc_u3 = a[k]
 						}
-//line vector_uniform.go:37
 						archsimd.LoadFloat32x8Slice(out[i:]).Add(archsimd.BroadcastFloat32x8(gc_u3)).StoreMasked((*[8]float32)(out[i:]), gc_alive3)
 					}
 					archsimd.ClearAVXUpperBits()

@@ -41,7 +41,6 @@ func gc_body_warpLoopBranch(gc_b *compiled.Block, in []int32, out []uint32, skip
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-//line warp_branch.go:22
 	var gc_l_r [32]uint32
 	var gc_l_m [32]uint32
 	var gc_c1v [32]bool
@@ -57,7 +56,6 @@ func gc_body_warpLoopBranch(gc_b *compiled.Block, in []int32, out []uint32, skip
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		{
-//line warp_branch.go:38
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -79,7 +77,6 @@ func gc_body_warpLoopBranch(gc_b *compiled.Block, in []int32, out []uint32, skip
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 //line warp_branch.go:16
 			m := gc_c1r[gc_lane]
-//line warp_branch.go:18
 			gc_l_m[gc_lane] = m
 		}
 		{
@@ -125,7 +122,6 @@ func gc_body_warpLoopBranch(gc_b *compiled.Block, in []int32, out []uint32, skip
 							gc_pos.Thread = gc_rank
 //line warp_branch.go:13
 							i := gc_bx*gc_bdx + gc_tx
-//line warp_branch.go:15
 							m := gc_l_m[gc_lane]
 //line warp_branch.go:22
 							gc_c2m[gc_lane] = m
@@ -138,7 +134,6 @@ func gc_body_warpLoopBranch(gc_b *compiled.Block, in []int32, out []uint32, skip
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-//line warp_branch.go:29
 						r := gc_l_r[gc_lane]
 //line warp_branch.go:22
 						r ^= gc_c2r[gc_lane]
@@ -152,7 +147,6 @@ func gc_body_warpLoopBranch(gc_b *compiled.Block, in []int32, out []uint32, skip
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-//line warp_branch.go:32
 						r := gc_l_r[gc_lane]
 //line warp_branch.go:26
 						r++
@@ -179,7 +173,6 @@ func gc_body_warpLoopBranch(gc_b *compiled.Block, in []int32, out []uint32, skip
 							gc_pos.Thread = gc_rank
 //line warp_branch.go:13
 							i := gc_bx*gc_bdx + gc_tx
-//line warp_branch.go:15
 							m := gc_l_m[gc_lane]
 //line warp_branch.go:32
 							gc_c3m[gc_lane] = m
@@ -192,7 +185,6 @@ func gc_body_warpLoopBranch(gc_b *compiled.Block, in []int32, out []uint32, skip
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-//line warp_branch.go:39
 						r := gc_l_r[gc_lane]
 //line warp_branch.go:32
 						r = r*3 + gc_c3r[gc_lane]
@@ -226,7 +218,6 @@ func gc_body_warpLoopBranch(gc_b *compiled.Block, in []int32, out []uint32, skip
 						gc_pos.Thread = gc_rank
 //line warp_branch.go:13
 						i := gc_bx*gc_bdx + gc_tx
-//line warp_branch.go:15
 						r := gc_l_r[gc_lane]
 //line warp_branch.go:38
 						out[i] = r

@@ -42,7 +42,6 @@ func gc_body_warpLoopBranch(gc_b2 *compiled.Block, in []int32, out []uint32, ski
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-//line warp_branch.go:22
 	var gc_l_r [32]uint32
 	var gc_l_m [32]uint32
 	var gc_c21v [32]bool
@@ -58,7 +57,6 @@ func gc_body_warpLoopBranch(gc_b2 *compiled.Block, in []int32, out []uint32, ski
 		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 		var gc_dead2 uint32
 		{
-//line warp_branch.go:38
 			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 			gc_tx2 := gc_tidx2.X - 1
 			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
@@ -108,7 +106,6 @@ func gc_body_warpLoopBranch(gc_b2 *compiled.Block, in []int32, out []uint32, ski
 				}
 //line warp_branch.go:16
 				m := gc_c21r[gc_lane2]
-//line warp_branch.go:18
 				gc_l_m[gc_lane2] = m
 			}
 		}
@@ -155,7 +152,6 @@ func gc_body_warpLoopBranch(gc_b2 *compiled.Block, in []int32, out []uint32, ski
 							gc_pos2.Thread = gc_rank2
 //line warp_branch.go:13
 							i := gc_bx2*gc_bdx2 + gc_tx2
-//line warp_branch.go:15
 							m := gc_l_m[gc_lane2]
 //line warp_branch.go:22
 							gc_c22m[gc_lane2] = m
@@ -197,7 +193,6 @@ func gc_body_warpLoopBranch(gc_b2 *compiled.Block, in []int32, out []uint32, ski
 							if gc_left2&(1<<gc_lane2) == 0 {
 								continue
 							}
-//line warp_branch.go:35
 							r := gc_l_r[gc_lane2]
 //line warp_branch.go:22
 							r ^= gc_c22r[gc_lane2]
@@ -245,7 +240,6 @@ func gc_body_warpLoopBranch(gc_b2 *compiled.Block, in []int32, out []uint32, ski
 							if gc_left3&(1<<gc_lane2) == 0 {
 								continue
 							}
-//line warp_branch.go:39
 							r := gc_l_r[gc_lane2]
 //line warp_branch.go:26
 							r++
@@ -273,7 +267,6 @@ func gc_body_warpLoopBranch(gc_b2 *compiled.Block, in []int32, out []uint32, ski
 							gc_pos2.Thread = gc_rank2
 //line warp_branch.go:13
 							i := gc_bx2*gc_bdx2 + gc_tx2
-//line warp_branch.go:15
 							m := gc_l_m[gc_lane2]
 //line warp_branch.go:32
 							gc_c23m[gc_lane2] = m
@@ -319,7 +312,6 @@ func gc_body_warpLoopBranch(gc_b2 *compiled.Block, in []int32, out []uint32, ski
 							if gc_left4&(1<<gc_lane2) == 0 {
 								continue
 							}
-//line warp_branch.go:45
 							r := gc_l_r[gc_lane2]
 //line warp_branch.go:32
 							r = r*3 + gc_c23r[gc_lane2]
@@ -354,7 +346,6 @@ func gc_body_warpLoopBranch(gc_b2 *compiled.Block, in []int32, out []uint32, ski
 						gc_pos2.Thread = gc_rank2
 //line warp_branch.go:13
 						i := gc_bx2*gc_bdx2 + gc_tx2
-//line warp_branch.go:15
 						r := gc_l_r[gc_lane2]
 //line warp_branch.go:38
 						out[i] = r

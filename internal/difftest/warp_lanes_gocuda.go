@@ -41,7 +41,6 @@ func gc_body_warpSumDown(gc_b *compiled.Block, in, out []float32) {
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-//line warp_lanes.go:29
 	var gc_c1v [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -59,7 +58,6 @@ func gc_body_warpSumDown(gc_b *compiled.Block, in, out []float32) {
 					gc_at := in[gc_off:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx := gc_x0 + gc_lane
-//line warp_lanes.go:47
 						gc_rank := gc_w + gc_lane
 //line warp_lanes.go:19
 						i := gc_bx*gc_bdx + gc_tx
@@ -67,7 +65,6 @@ func gc_body_warpSumDown(gc_b *compiled.Block, in, out []float32) {
 						if true || i < len(in) {
 							v = gc_at[gc_lane]
 						}
-//line warp_lanes.go:25
 						gc_s_v[gc_rank] = v
 					}
 				} else {
@@ -84,7 +81,6 @@ func gc_body_warpSumDown(gc_b *compiled.Block, in, out []float32) {
 						if i < len(in) {
 							v = in[i]
 						}
-//line warp_lanes.go:25
 						gc_s_v[gc_rank] = v
 					}
 				}
@@ -94,7 +90,6 @@ func gc_body_warpSumDown(gc_b *compiled.Block, in, out []float32) {
 		for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-//line warp_lanes.go:28
 				v := gc_s_v[gc_rank]
 //line warp_lanes.go:25
 				gc_c1v[gc_lane] = v
@@ -103,7 +98,6 @@ func gc_body_warpSumDown(gc_b *compiled.Block, in, out []float32) {
 			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_c1v, offset, gocuda.WarpSize, &gc_c1r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-//line warp_lanes.go:29
 				v := gc_s_v[gc_rank]
 //line warp_lanes.go:25
 				v += gc_c1r[gc_lane]
@@ -111,7 +105,6 @@ func gc_body_warpSumDown(gc_b *compiled.Block, in, out []float32) {
 			}
 		}
 	}
-//line warp_lanes.go:32
 	gc_from, gc_to := 0, gc_bdx
 	if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 		panic(compiled.ErrGuardWraps)
@@ -127,9 +120,7 @@ func gc_body_warpSumDown(gc_b *compiled.Block, in, out []float32) {
 			for ; gc_step+3 < gc_to; gc_step += 4 {
 				{
 					gc_tx := gc_step + 0
-//line warp_lanes.go:48
 					gc_rank := gc_base + gc_tx
-//line warp_lanes.go:21
 					v := gc_s_v[gc_rank]
 					{
 //line warp_lanes.go:28
@@ -138,9 +129,7 @@ func gc_body_warpSumDown(gc_b *compiled.Block, in, out []float32) {
 				}
 				{
 					gc_tx := gc_step + 1
-//line warp_lanes.go:34
 					gc_rank := gc_base + gc_tx
-//line warp_lanes.go:21
 					v := gc_s_v[gc_rank]
 					{
 //line warp_lanes.go:28
@@ -149,9 +138,7 @@ func gc_body_warpSumDown(gc_b *compiled.Block, in, out []float32) {
 				}
 				{
 					gc_tx := gc_step + 2
-//line warp_lanes.go:34
 					gc_rank := gc_base + gc_tx
-//line warp_lanes.go:21
 					v := gc_s_v[gc_rank]
 					{
 //line warp_lanes.go:28
@@ -160,9 +147,7 @@ func gc_body_warpSumDown(gc_b *compiled.Block, in, out []float32) {
 				}
 				{
 					gc_tx := gc_step + 3
-//line warp_lanes.go:34
 					gc_rank := gc_base + gc_tx
-//line warp_lanes.go:21
 					v := gc_s_v[gc_rank]
 					{
 //line warp_lanes.go:28
@@ -172,7 +157,6 @@ func gc_body_warpSumDown(gc_b *compiled.Block, in, out []float32) {
 			}
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line warp_lanes.go:21
 				v := gc_s_v[gc_rank]
 				{
 //line warp_lanes.go:28
@@ -188,7 +172,6 @@ func gc_body_warpSumDown(gc_b *compiled.Block, in, out []float32) {
 					gc_pos.Thread = gc_rank
 //line warp_lanes.go:19
 					i := gc_bx*gc_bdx + gc_tx
-//line warp_lanes.go:21
 					v := gc_s_v[gc_rank]
 					{
 //line warp_lanes.go:28
@@ -201,7 +184,6 @@ func gc_body_warpSumDown(gc_b *compiled.Block, in, out []float32) {
 					gc_pos.Thread = gc_rank
 //line warp_lanes.go:19
 					i := gc_bx*gc_bdx + gc_tx
-//line warp_lanes.go:21
 					v := gc_s_v[gc_rank]
 					{
 //line warp_lanes.go:28
@@ -214,7 +196,6 @@ func gc_body_warpSumDown(gc_b *compiled.Block, in, out []float32) {
 					gc_pos.Thread = gc_rank
 //line warp_lanes.go:19
 					i := gc_bx*gc_bdx + gc_tx
-//line warp_lanes.go:21
 					v := gc_s_v[gc_rank]
 					{
 //line warp_lanes.go:28
@@ -227,7 +208,6 @@ func gc_body_warpSumDown(gc_b *compiled.Block, in, out []float32) {
 					gc_pos.Thread = gc_rank
 //line warp_lanes.go:19
 					i := gc_bx*gc_bdx + gc_tx
-//line warp_lanes.go:21
 					v := gc_s_v[gc_rank]
 					{
 //line warp_lanes.go:28
@@ -240,7 +220,6 @@ func gc_body_warpSumDown(gc_b *compiled.Block, in, out []float32) {
 				gc_pos.Thread = gc_rank
 //line warp_lanes.go:19
 				i := gc_bx*gc_bdx + gc_tx
-//line warp_lanes.go:21
 				v := gc_s_v[gc_rank]
 				{
 //line warp_lanes.go:28
@@ -277,7 +256,6 @@ func gc_body_warpXorMax(gc_b *compiled.Block, in, out []int32) {
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[int32](gc_b, 0)[:gc_n]
-//line warp_lanes.go:49
 	var gc_c1v [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -295,7 +273,6 @@ func gc_body_warpXorMax(gc_b *compiled.Block, in, out []int32) {
 					gc_at := in[gc_off:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx := gc_x0 + gc_lane
-//line warp_lanes.go:67
 						gc_rank := gc_w + gc_lane
 //line warp_lanes.go:38
 						i := gc_bx*gc_bdx + gc_tx
@@ -303,7 +280,6 @@ func gc_body_warpXorMax(gc_b *compiled.Block, in, out []int32) {
 						if true || i < len(in) {
 							v = gc_at[gc_lane]
 						}
-//line warp_lanes.go:44
 						gc_s_v[gc_rank] = v
 					}
 				} else {
@@ -320,7 +296,6 @@ func gc_body_warpXorMax(gc_b *compiled.Block, in, out []int32) {
 						if i < len(in) {
 							v = in[i]
 						}
-//line warp_lanes.go:44
 						gc_s_v[gc_rank] = v
 					}
 				}
@@ -330,7 +305,6 @@ func gc_body_warpXorMax(gc_b *compiled.Block, in, out []int32) {
 		for mask := 16; mask > 0; mask >>= 1 {
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-//line warp_lanes.go:47
 				v := gc_s_v[gc_rank]
 //line warp_lanes.go:44
 				gc_c1v[gc_lane] = v
@@ -339,7 +313,6 @@ func gc_body_warpXorMax(gc_b *compiled.Block, in, out []int32) {
 			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_c1v, mask, gocuda.WarpSize, &gc_c1r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-//line warp_lanes.go:48
 				v := gc_s_v[gc_rank]
 //line warp_lanes.go:44
 				v = max(v, gc_c1r[gc_lane])
@@ -347,7 +320,6 @@ func gc_body_warpXorMax(gc_b *compiled.Block, in, out []int32) {
 			}
 		}
 	}
-//line warp_lanes.go:51
 	gc_from, gc_to := 0, gc_bdx
 	if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 		panic(compiled.ErrGuardWraps)
@@ -363,11 +335,9 @@ func gc_body_warpXorMax(gc_b *compiled.Block, in, out []int32) {
 			for ; gc_step+3 < gc_to; gc_step += 4 {
 				{
 					gc_tx := gc_step + 0
-//line warp_lanes.go:67
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					gc_b.Enter(gc_rank)
-//line warp_lanes.go:40
 					v := gc_s_v[gc_rank]
 					{
 //line warp_lanes.go:47
@@ -376,11 +346,9 @@ func gc_body_warpXorMax(gc_b *compiled.Block, in, out []int32) {
 				}
 				{
 					gc_tx := gc_step + 1
-//line warp_lanes.go:53
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					gc_b.Enter(gc_rank)
-//line warp_lanes.go:40
 					v := gc_s_v[gc_rank]
 					{
 //line warp_lanes.go:47
@@ -389,11 +357,9 @@ func gc_body_warpXorMax(gc_b *compiled.Block, in, out []int32) {
 				}
 				{
 					gc_tx := gc_step + 2
-//line warp_lanes.go:53
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					gc_b.Enter(gc_rank)
-//line warp_lanes.go:40
 					v := gc_s_v[gc_rank]
 					{
 //line warp_lanes.go:47
@@ -402,11 +368,9 @@ func gc_body_warpXorMax(gc_b *compiled.Block, in, out []int32) {
 				}
 				{
 					gc_tx := gc_step + 3
-//line warp_lanes.go:53
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					gc_b.Enter(gc_rank)
-//line warp_lanes.go:40
 					v := gc_s_v[gc_rank]
 					{
 //line warp_lanes.go:47
@@ -418,7 +382,6 @@ func gc_body_warpXorMax(gc_b *compiled.Block, in, out []int32) {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				gc_b.Enter(gc_rank)
-//line warp_lanes.go:40
 				v := gc_s_v[gc_rank]
 				{
 //line warp_lanes.go:47
@@ -435,7 +398,6 @@ func gc_body_warpXorMax(gc_b *compiled.Block, in, out []int32) {
 					gc_b.Enter(gc_rank)
 //line warp_lanes.go:38
 					i := gc_bx*gc_bdx + gc_tx
-//line warp_lanes.go:40
 					v := gc_s_v[gc_rank]
 					{
 //line warp_lanes.go:47
@@ -449,7 +411,6 @@ func gc_body_warpXorMax(gc_b *compiled.Block, in, out []int32) {
 					gc_b.Enter(gc_rank)
 //line warp_lanes.go:38
 					i := gc_bx*gc_bdx + gc_tx
-//line warp_lanes.go:40
 					v := gc_s_v[gc_rank]
 					{
 //line warp_lanes.go:47
@@ -463,7 +424,6 @@ func gc_body_warpXorMax(gc_b *compiled.Block, in, out []int32) {
 					gc_b.Enter(gc_rank)
 //line warp_lanes.go:38
 					i := gc_bx*gc_bdx + gc_tx
-//line warp_lanes.go:40
 					v := gc_s_v[gc_rank]
 					{
 //line warp_lanes.go:47
@@ -477,7 +437,6 @@ func gc_body_warpXorMax(gc_b *compiled.Block, in, out []int32) {
 					gc_b.Enter(gc_rank)
 //line warp_lanes.go:38
 					i := gc_bx*gc_bdx + gc_tx
-//line warp_lanes.go:40
 					v := gc_s_v[gc_rank]
 					{
 //line warp_lanes.go:47
@@ -491,7 +450,6 @@ func gc_body_warpXorMax(gc_b *compiled.Block, in, out []int32) {
 				gc_b.Enter(gc_rank)
 //line warp_lanes.go:38
 				i := gc_bx*gc_bdx + gc_tx
-//line warp_lanes.go:40
 				v := gc_s_v[gc_rank]
 				{
 //line warp_lanes.go:47
@@ -526,7 +484,6 @@ func gc_body_warpScan(gc_b *compiled.Block, in, out []uint32) {
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
-//line warp_lanes.go:69
 	var gc_c1v [32]uint32
 	var gc_c1r [32]uint32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -544,7 +501,6 @@ func gc_body_warpScan(gc_b *compiled.Block, in, out []uint32) {
 					gc_at := in[gc_off:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx := gc_x0 + gc_lane
-//line warp_lanes.go:87
 						gc_rank := gc_w + gc_lane
 //line warp_lanes.go:59
 						i := gc_bx*gc_bdx + gc_tx
@@ -552,7 +508,6 @@ func gc_body_warpScan(gc_b *compiled.Block, in, out []uint32) {
 						if true || i < len(in) {
 							v = gc_at[gc_lane]
 						}
-//line warp_lanes.go:65
 						gc_s_v[gc_rank] = v
 					}
 				} else {
@@ -569,7 +524,6 @@ func gc_body_warpScan(gc_b *compiled.Block, in, out []uint32) {
 						if i < len(in) {
 							v = in[i]
 						}
-//line warp_lanes.go:65
 						gc_s_v[gc_rank] = v
 					}
 				}
@@ -579,7 +533,6 @@ func gc_body_warpScan(gc_b *compiled.Block, in, out []uint32) {
 		for d := 1; d < gocuda.WarpSize; d *= 2 {
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-//line warp_lanes.go:69
 				v := gc_s_v[gc_rank]
 //line warp_lanes.go:66
 				gc_c1v[gc_lane] = v
@@ -593,19 +546,16 @@ func gc_body_warpScan(gc_b *compiled.Block, in, out []uint32) {
 			gc_hi2 = min(gc_hi2, gc_cnt)
 			for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-//line warp_lanes.go:66
 				v := gc_s_v[gc_rank]
 //line warp_lanes.go:66
 				n := gc_c1r[gc_lane]
 				{
 					v += n
 				}
-//line warp_lanes.go:71
 				gc_s_v[gc_rank] = v
 			}
 		}
 	}
-//line warp_lanes.go:77
 	gc_from, gc_to := 0, gc_bdx
 	if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 		panic(compiled.ErrGuardWraps)
@@ -621,9 +571,7 @@ func gc_body_warpScan(gc_b *compiled.Block, in, out []uint32) {
 			for ; gc_step+3 < gc_to; gc_step += 4 {
 				{
 					gc_tx := gc_step + 0
-//line warp_lanes.go:93
 					gc_rank := gc_base + gc_tx
-//line warp_lanes.go:61
 					v := gc_s_v[gc_rank]
 					{
 //line warp_lanes.go:72
@@ -632,9 +580,7 @@ func gc_body_warpScan(gc_b *compiled.Block, in, out []uint32) {
 				}
 				{
 					gc_tx := gc_step + 1
-//line warp_lanes.go:78
 					gc_rank := gc_base + gc_tx
-//line warp_lanes.go:61
 					v := gc_s_v[gc_rank]
 					{
 //line warp_lanes.go:72
@@ -643,9 +589,7 @@ func gc_body_warpScan(gc_b *compiled.Block, in, out []uint32) {
 				}
 				{
 					gc_tx := gc_step + 2
-//line warp_lanes.go:78
 					gc_rank := gc_base + gc_tx
-//line warp_lanes.go:61
 					v := gc_s_v[gc_rank]
 					{
 //line warp_lanes.go:72
@@ -654,9 +598,7 @@ func gc_body_warpScan(gc_b *compiled.Block, in, out []uint32) {
 				}
 				{
 					gc_tx := gc_step + 3
-//line warp_lanes.go:78
 					gc_rank := gc_base + gc_tx
-//line warp_lanes.go:61
 					v := gc_s_v[gc_rank]
 					{
 //line warp_lanes.go:72
@@ -666,7 +608,6 @@ func gc_body_warpScan(gc_b *compiled.Block, in, out []uint32) {
 			}
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line warp_lanes.go:61
 				v := gc_s_v[gc_rank]
 				{
 //line warp_lanes.go:72
@@ -682,7 +623,6 @@ func gc_body_warpScan(gc_b *compiled.Block, in, out []uint32) {
 					gc_pos.Thread = gc_rank
 //line warp_lanes.go:59
 					i := gc_bx*gc_bdx + gc_tx
-//line warp_lanes.go:61
 					v := gc_s_v[gc_rank]
 					{
 //line warp_lanes.go:72
@@ -695,7 +635,6 @@ func gc_body_warpScan(gc_b *compiled.Block, in, out []uint32) {
 					gc_pos.Thread = gc_rank
 //line warp_lanes.go:59
 					i := gc_bx*gc_bdx + gc_tx
-//line warp_lanes.go:61
 					v := gc_s_v[gc_rank]
 					{
 //line warp_lanes.go:72
@@ -708,7 +647,6 @@ func gc_body_warpScan(gc_b *compiled.Block, in, out []uint32) {
 					gc_pos.Thread = gc_rank
 //line warp_lanes.go:59
 					i := gc_bx*gc_bdx + gc_tx
-//line warp_lanes.go:61
 					v := gc_s_v[gc_rank]
 					{
 //line warp_lanes.go:72
@@ -721,7 +659,6 @@ func gc_body_warpScan(gc_b *compiled.Block, in, out []uint32) {
 					gc_pos.Thread = gc_rank
 //line warp_lanes.go:59
 					i := gc_bx*gc_bdx + gc_tx
-//line warp_lanes.go:61
 					v := gc_s_v[gc_rank]
 					{
 //line warp_lanes.go:72
@@ -734,7 +671,6 @@ func gc_body_warpScan(gc_b *compiled.Block, in, out []uint32) {
 				gc_pos.Thread = gc_rank
 //line warp_lanes.go:59
 				i := gc_bx*gc_bdx + gc_tx
-//line warp_lanes.go:61
 				v := gc_s_v[gc_rank]
 				{
 //line warp_lanes.go:72
@@ -771,7 +707,6 @@ func gc_body_warpPartial(gc_b *compiled.Block, in []float32, sums []float32, vot
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-//line warp_lanes.go:93
 	var gc_l_v [32]float32
 	var gc_l_pos [32]uint32
 	var gc_l_s [32]float32
@@ -788,7 +723,6 @@ func gc_body_warpPartial(gc_b *compiled.Block, in []float32, sums []float32, vot
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		{
-//line warp_lanes.go:110
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -807,7 +741,6 @@ func gc_body_warpPartial(gc_b *compiled.Block, in []float32, sums []float32, vot
 //line warp_lanes.go:86
 		compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c1r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line warp_lanes.go:90
 			v := gc_l_v[gc_lane]
 //line warp_lanes.go:86
 			var activeMask uint32 = gc_c1r[gc_lane]
@@ -818,14 +751,12 @@ func gc_body_warpPartial(gc_b *compiled.Block, in []float32, sums []float32, vot
 //line warp_lanes.go:86
 		compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, 0, &gc_c2m, &gc_c2v, nil, nil, &gc_c2r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line warp_lanes.go:90
 			v := gc_l_v[gc_lane]
 //line warp_lanes.go:86
 			var ballotSync uint32 = gc_c2r[gc_lane]
 //line warp_lanes.go:86
 			pos := ballotSync
 			s := v * 2
-//line warp_lanes.go:91
 			gc_l_pos[gc_lane] = pos
 			gc_l_s[gc_lane] = s
 		}
@@ -849,9 +780,7 @@ func gc_body_warpPartial(gc_b *compiled.Block, in []float32, sums []float32, vot
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-//line warp_lanes.go:96
 						pos := gc_l_pos[gc_lane]
-//line warp_lanes.go:98
 						s := gc_l_s[gc_lane]
 						_ = s
 //line warp_lanes.go:90
@@ -865,7 +794,6 @@ func gc_body_warpPartial(gc_b *compiled.Block, in []float32, sums []float32, vot
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-//line warp_lanes.go:97
 						s := gc_l_s[gc_lane]
 //line warp_lanes.go:90
 						s += gc_c3r[gc_lane]
@@ -885,12 +813,9 @@ func gc_body_warpPartial(gc_b *compiled.Block, in []float32, sums []float32, vot
 					gc_at := votes[gc_off:][:32]
 					gc_at2 := sums[gc_off:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line warp_lanes.go:109
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line warp_lanes.go:86
 						pos := gc_l_pos[gc_lane]
-//line warp_lanes.go:88
 						s := gc_l_s[gc_lane]
 //line warp_lanes.go:93
 						gc_at[gc_lane] = pos ^ uint32((gc_rank & 31))
@@ -906,9 +831,7 @@ func gc_body_warpPartial(gc_b *compiled.Block, in []float32, sums []float32, vot
 						gc_pos.Thread = gc_rank
 //line warp_lanes.go:84
 						i := gc_bx*gc_bdx + gc_tx
-//line warp_lanes.go:86
 						pos := gc_l_pos[gc_lane]
-//line warp_lanes.go:88
 						s := gc_l_s[gc_lane]
 //line warp_lanes.go:93
 						votes[i] = pos ^ uint32((gc_rank & 31))
@@ -945,7 +868,6 @@ func gc_body_warpLeaders(gc_b *compiled.Block, in, sums []float32) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-//line warp_lanes.go:113
 	var gc_l_v [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -966,7 +888,6 @@ func gc_body_warpLeaders(gc_b *compiled.Block, in, sums []float32) {
 //line warp_lanes.go:104
 				i := gc_bx*gc_bdx + gc_tx
 				v := in[i%len(in)]
-//line warp_lanes.go:107
 				gc_l_v[gc_lane] = v
 			}
 		}
@@ -978,7 +899,6 @@ func gc_body_warpLeaders(gc_b *compiled.Block, in, sums []float32) {
 //line warp_lanes.go:107
 				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_l_v, mask, gocuda.WarpSize, &gc_c1r)
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line warp_lanes.go:111
 					v := gc_l_v[gc_lane]
 //line warp_lanes.go:107
 					v += gc_c1r[gc_lane]

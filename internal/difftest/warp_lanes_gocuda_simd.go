@@ -42,7 +42,6 @@ func gc_body_warpSumDown(gc_b2 *compiled.Block, in, out []float32) {
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 	gc_s_v := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
-//line warp_lanes.go:29
 	var gc_c21v [32]float32
 	var gc_c21r [32]float32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -60,7 +59,6 @@ func gc_body_warpSumDown(gc_b2 *compiled.Block, in, out []float32) {
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 					gc_rank2 := gc_w2 + gc_lane2
 					gc_tx2 := gc_tidx3.X + gc_lane2
-//line warp_lanes.go:25
 					gc_ty2 := gc_tidx3.Y
 					_ = gc_ty2
 					gc_tz2 := gc_tidx3.Z
@@ -100,7 +98,6 @@ func gc_body_warpSumDown(gc_b2 *compiled.Block, in, out []float32) {
 						continue // the lanes wrap to the next row
 					}
 					gc_tx2 := gc_tidx2.X
-//line warp_lanes.go:36
 					gc_ty2 := gc_tidx2.Y
 					_ = gc_ty2
 					gc_tz2 := gc_tidx2.Z
@@ -145,7 +142,6 @@ func gc_body_warpSumDown(gc_b2 *compiled.Block, in, out []float32) {
 					if i < len(in) {
 						v = in[i]
 					}
-//line warp_lanes.go:25
 					gc_s_v[gc_rank2] = v
 				}
 			}
@@ -184,7 +180,6 @@ func gc_body_warpSumDown(gc_b2 *compiled.Block, in, out []float32) {
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
-//line warp_lanes.go:38
 					v := gc_s_v[gc_rank2]
 //line warp_lanes.go:25
 					gc_c21v[gc_lane2] = v
@@ -228,7 +223,6 @@ func gc_body_warpSumDown(gc_b2 *compiled.Block, in, out []float32) {
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
-//line warp_lanes.go:38
 					v := gc_s_v[gc_rank2]
 //line warp_lanes.go:25
 					v += gc_c21r[gc_lane2]
@@ -237,7 +231,6 @@ func gc_body_warpSumDown(gc_b2 *compiled.Block, in, out []float32) {
 			}
 		}
 	}
-//line warp_lanes.go:33
 	gc_from2, gc_to2 := 0, gc_bdx2
 	if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
 		panic(compiled.ErrGuardWraps)
@@ -263,11 +256,9 @@ func gc_body_warpSumDown(gc_b2 *compiled.Block, in, out []float32) {
 //line warp_lanes.go:19
 						v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank2:])
 						{
-//line warp_lanes.go:28
 							v.StoreSlice(gc_at3[gc_tx2:])
 						}
 					}
-//line warp_lanes.go:30
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
 				}(gc_vstep)
@@ -286,16 +277,13 @@ func gc_body_warpSumDown(gc_b2 *compiled.Block, in, out []float32) {
 //line warp_lanes.go:19
 					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
 					{
-//line warp_lanes.go:28
 						v.StoreSlice(gc_at3[gc_tx2:])
 					}
 				}
-//line warp_lanes.go:30
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
-//line warp_lanes.go:21
 				v := gc_s_v[gc_rank2]
 				{
 //line warp_lanes.go:28
@@ -315,7 +303,6 @@ func gc_body_warpSumDown(gc_b2 *compiled.Block, in, out []float32) {
 //line warp_lanes.go:19
 						v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank2:])
 						{
-//line warp_lanes.go:28
 							if i < 0 || i > len(out)-16 {
 //line warp_lanes.go:28
 								break
@@ -324,7 +311,6 @@ func gc_body_warpSumDown(gc_b2 *compiled.Block, in, out []float32) {
 							v.StoreSlice(out[i:])
 						}
 					}
-//line warp_lanes.go:30
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
 				}(gc_vstep2)
@@ -341,7 +327,6 @@ func gc_body_warpSumDown(gc_b2 *compiled.Block, in, out []float32) {
 //line warp_lanes.go:19
 					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
 					{
-//line warp_lanes.go:28
 						if i < 0 || i > len(out)-8 {
 //line warp_lanes.go:28
 							break
@@ -350,7 +335,6 @@ func gc_body_warpSumDown(gc_b2 *compiled.Block, in, out []float32) {
 						v.StoreSlice(out[i:])
 					}
 				}
-//line warp_lanes.go:30
 				archsimd.ClearAVXUpperBits()
 			}
 			gc_step3 := gc_vstep2
@@ -361,7 +345,6 @@ func gc_body_warpSumDown(gc_b2 *compiled.Block, in, out []float32) {
 					gc_pos2.Thread = gc_rank2
 //line warp_lanes.go:19
 					i := gc_bx2*gc_bdx2 + gc_tx2
-//line warp_lanes.go:21
 					v := gc_s_v[gc_rank2]
 					{
 //line warp_lanes.go:28
@@ -374,7 +357,6 @@ func gc_body_warpSumDown(gc_b2 *compiled.Block, in, out []float32) {
 					gc_pos2.Thread = gc_rank2
 //line warp_lanes.go:19
 					i := gc_bx2*gc_bdx2 + gc_tx2
-//line warp_lanes.go:21
 					v := gc_s_v[gc_rank2]
 					{
 //line warp_lanes.go:28
@@ -387,7 +369,6 @@ func gc_body_warpSumDown(gc_b2 *compiled.Block, in, out []float32) {
 					gc_pos2.Thread = gc_rank2
 //line warp_lanes.go:19
 					i := gc_bx2*gc_bdx2 + gc_tx2
-//line warp_lanes.go:21
 					v := gc_s_v[gc_rank2]
 					{
 //line warp_lanes.go:28
@@ -400,7 +381,6 @@ func gc_body_warpSumDown(gc_b2 *compiled.Block, in, out []float32) {
 					gc_pos2.Thread = gc_rank2
 //line warp_lanes.go:19
 					i := gc_bx2*gc_bdx2 + gc_tx2
-//line warp_lanes.go:21
 					v := gc_s_v[gc_rank2]
 					{
 //line warp_lanes.go:28
@@ -413,7 +393,6 @@ func gc_body_warpSumDown(gc_b2 *compiled.Block, in, out []float32) {
 				gc_pos2.Thread = gc_rank2
 //line warp_lanes.go:19
 				i := gc_bx2*gc_bdx2 + gc_tx2
-//line warp_lanes.go:21
 				v := gc_s_v[gc_rank2]
 				{
 //line warp_lanes.go:28
@@ -450,7 +429,6 @@ func gc_body_warpXorMax(gc_b2 *compiled.Block, in, out []int32) {
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 	gc_s_v := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
-//line warp_lanes.go:49
 	var gc_c21v [32]int32
 	var gc_c21r [32]int32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -472,7 +450,6 @@ func gc_body_warpXorMax(gc_b2 *compiled.Block, in, out []int32) {
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 					gc_rank2 := gc_w2 + gc_lane2
 					gc_tx2 := gc_tidx3.X + gc_lane2
-//line warp_lanes.go:44
 					gc_ty2 := gc_tidx3.Y
 					_ = gc_ty2
 					gc_tz2 := gc_tidx3.Z
@@ -512,7 +489,6 @@ func gc_body_warpXorMax(gc_b2 *compiled.Block, in, out []int32) {
 						continue // the lanes wrap to the next row
 					}
 					gc_tx2 := gc_tidx2.X
-//line warp_lanes.go:55
 					gc_ty2 := gc_tidx2.Y
 					_ = gc_ty2
 					gc_tz2 := gc_tidx2.Z
@@ -557,7 +533,6 @@ func gc_body_warpXorMax(gc_b2 *compiled.Block, in, out []int32) {
 					if i < len(in) {
 						v = in[i]
 					}
-//line warp_lanes.go:44
 					gc_s_v[gc_rank2] = v
 				}
 			}
@@ -596,7 +571,6 @@ func gc_body_warpXorMax(gc_b2 *compiled.Block, in, out []int32) {
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
-//line warp_lanes.go:57
 					v := gc_s_v[gc_rank2]
 //line warp_lanes.go:44
 					gc_c21v[gc_lane2] = v
@@ -640,7 +614,6 @@ func gc_body_warpXorMax(gc_b2 *compiled.Block, in, out []int32) {
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
-//line warp_lanes.go:57
 					v := gc_s_v[gc_rank2]
 //line warp_lanes.go:44
 					v = max(v, gc_c21r[gc_lane2])
@@ -649,7 +622,6 @@ func gc_body_warpXorMax(gc_b2 *compiled.Block, in, out []int32) {
 			}
 		}
 	}
-//line warp_lanes.go:52
 	gc_from2, gc_to2 := 0, gc_bdx2
 	if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
 		panic(compiled.ErrGuardWraps)
@@ -665,11 +637,9 @@ func gc_body_warpXorMax(gc_b2 *compiled.Block, in, out []int32) {
 			for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
 				{
 					gc_tx2 := gc_step3 + 0
-//line warp_lanes.go:68
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					gc_b2.Enter(gc_rank2)
-//line warp_lanes.go:40
 					v := gc_s_v[gc_rank2]
 					{
 //line warp_lanes.go:47
@@ -678,11 +648,9 @@ func gc_body_warpXorMax(gc_b2 *compiled.Block, in, out []int32) {
 				}
 				{
 					gc_tx2 := gc_step3 + 1
-//line warp_lanes.go:53
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					gc_b2.Enter(gc_rank2)
-//line warp_lanes.go:40
 					v := gc_s_v[gc_rank2]
 					{
 //line warp_lanes.go:47
@@ -691,11 +659,9 @@ func gc_body_warpXorMax(gc_b2 *compiled.Block, in, out []int32) {
 				}
 				{
 					gc_tx2 := gc_step3 + 2
-//line warp_lanes.go:53
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					gc_b2.Enter(gc_rank2)
-//line warp_lanes.go:40
 					v := gc_s_v[gc_rank2]
 					{
 //line warp_lanes.go:47
@@ -704,11 +670,9 @@ func gc_body_warpXorMax(gc_b2 *compiled.Block, in, out []int32) {
 				}
 				{
 					gc_tx2 := gc_step3 + 3
-//line warp_lanes.go:53
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					gc_b2.Enter(gc_rank2)
-//line warp_lanes.go:40
 					v := gc_s_v[gc_rank2]
 					{
 //line warp_lanes.go:47
@@ -720,7 +684,6 @@ func gc_body_warpXorMax(gc_b2 *compiled.Block, in, out []int32) {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 				gc_b2.Enter(gc_rank2)
-//line warp_lanes.go:40
 				v := gc_s_v[gc_rank2]
 				{
 //line warp_lanes.go:47
@@ -737,7 +700,6 @@ func gc_body_warpXorMax(gc_b2 *compiled.Block, in, out []int32) {
 					gc_b2.Enter(gc_rank2)
 //line warp_lanes.go:38
 					i := gc_bx2*gc_bdx2 + gc_tx2
-//line warp_lanes.go:40
 					v := gc_s_v[gc_rank2]
 					{
 //line warp_lanes.go:47
@@ -751,7 +713,6 @@ func gc_body_warpXorMax(gc_b2 *compiled.Block, in, out []int32) {
 					gc_b2.Enter(gc_rank2)
 //line warp_lanes.go:38
 					i := gc_bx2*gc_bdx2 + gc_tx2
-//line warp_lanes.go:40
 					v := gc_s_v[gc_rank2]
 					{
 //line warp_lanes.go:47
@@ -765,7 +726,6 @@ func gc_body_warpXorMax(gc_b2 *compiled.Block, in, out []int32) {
 					gc_b2.Enter(gc_rank2)
 //line warp_lanes.go:38
 					i := gc_bx2*gc_bdx2 + gc_tx2
-//line warp_lanes.go:40
 					v := gc_s_v[gc_rank2]
 					{
 //line warp_lanes.go:47
@@ -779,7 +739,6 @@ func gc_body_warpXorMax(gc_b2 *compiled.Block, in, out []int32) {
 					gc_b2.Enter(gc_rank2)
 //line warp_lanes.go:38
 					i := gc_bx2*gc_bdx2 + gc_tx2
-//line warp_lanes.go:40
 					v := gc_s_v[gc_rank2]
 					{
 //line warp_lanes.go:47
@@ -793,7 +752,6 @@ func gc_body_warpXorMax(gc_b2 *compiled.Block, in, out []int32) {
 				gc_b2.Enter(gc_rank2)
 //line warp_lanes.go:38
 				i := gc_bx2*gc_bdx2 + gc_tx2
-//line warp_lanes.go:40
 				v := gc_s_v[gc_rank2]
 				{
 //line warp_lanes.go:47
@@ -828,7 +786,6 @@ func gc_body_warpScan(gc_b2 *compiled.Block, in, out []uint32) {
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 	gc_s_v := compiled.Scratch[uint32](gc_b2, 0)[:gc_n2]
-//line warp_lanes.go:69
 	var gc_c21v [32]uint32
 	var gc_c21r [32]uint32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -846,7 +803,6 @@ func gc_body_warpScan(gc_b2 *compiled.Block, in, out []uint32) {
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 					gc_rank2 := gc_w2 + gc_lane2
 					gc_tx2 := gc_tidx3.X + gc_lane2
-//line warp_lanes.go:65
 					gc_ty2 := gc_tidx3.Y
 					_ = gc_ty2
 					gc_tz2 := gc_tidx3.Z
@@ -886,7 +842,6 @@ func gc_body_warpScan(gc_b2 *compiled.Block, in, out []uint32) {
 						continue // the lanes wrap to the next row
 					}
 					gc_tx2 := gc_tidx2.X
-//line warp_lanes.go:76
 					gc_ty2 := gc_tidx2.Y
 					_ = gc_ty2
 					gc_tz2 := gc_tidx2.Z
@@ -931,7 +886,6 @@ func gc_body_warpScan(gc_b2 *compiled.Block, in, out []uint32) {
 					if i < len(in) {
 						v = in[i]
 					}
-//line warp_lanes.go:65
 					gc_s_v[gc_rank2] = v
 				}
 			}
@@ -970,7 +924,6 @@ func gc_body_warpScan(gc_b2 *compiled.Block, in, out []uint32) {
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
-//line warp_lanes.go:79
 					v := gc_s_v[gc_rank2]
 //line warp_lanes.go:66
 					gc_c21v[gc_lane2] = v
@@ -1042,20 +995,16 @@ func gc_body_warpScan(gc_b2 *compiled.Block, in, out []uint32) {
 					gc_rank2 := gc_w2 + gc_lane2
 //line warp_lanes.go:64
 					lane := (gc_rank2 & 31)
-//line warp_lanes.go:66
 					v := gc_s_v[gc_rank2]
-//line warp_lanes.go:66
 					n := gc_c21r[gc_lane2]
 					if lane >= d {
 						v += n
 					}
-//line warp_lanes.go:71
 					gc_s_v[gc_rank2] = v
 				}
 			}
 		}
 	}
-//line warp_lanes.go:78
 	gc_from2, gc_to2 := 0, gc_bdx2
 	if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
 		panic(compiled.ErrGuardWraps)
@@ -1081,11 +1030,9 @@ func gc_body_warpScan(gc_b2 *compiled.Block, in, out []uint32) {
 //line warp_lanes.go:59
 						v := archsimd.LoadUint32x16Slice(gc_s_v[gc_rank2:])
 						{
-//line warp_lanes.go:72
 							v.StoreSlice(gc_at3[gc_tx2:])
 						}
 					}
-//line warp_lanes.go:74
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
 				}(gc_vstep)
@@ -1104,16 +1051,13 @@ func gc_body_warpScan(gc_b2 *compiled.Block, in, out []uint32) {
 //line warp_lanes.go:59
 					v := archsimd.LoadUint32x8Slice(gc_s_v[gc_rank2:])
 					{
-//line warp_lanes.go:72
 						v.StoreSlice(gc_at3[gc_tx2:])
 					}
 				}
-//line warp_lanes.go:74
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
-//line warp_lanes.go:61
 				v := gc_s_v[gc_rank2]
 				{
 //line warp_lanes.go:72
@@ -1133,7 +1077,6 @@ func gc_body_warpScan(gc_b2 *compiled.Block, in, out []uint32) {
 //line warp_lanes.go:59
 						v := archsimd.LoadUint32x16Slice(gc_s_v[gc_rank2:])
 						{
-//line warp_lanes.go:72
 							if i < 0 || i > len(out)-16 {
 //line warp_lanes.go:72
 								break
@@ -1142,7 +1085,6 @@ func gc_body_warpScan(gc_b2 *compiled.Block, in, out []uint32) {
 							v.StoreSlice(out[i:])
 						}
 					}
-//line warp_lanes.go:74
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
 				}(gc_vstep2)
@@ -1159,7 +1101,6 @@ func gc_body_warpScan(gc_b2 *compiled.Block, in, out []uint32) {
 //line warp_lanes.go:59
 					v := archsimd.LoadUint32x8Slice(gc_s_v[gc_rank2:])
 					{
-//line warp_lanes.go:72
 						if i < 0 || i > len(out)-8 {
 //line warp_lanes.go:72
 							break
@@ -1168,7 +1109,6 @@ func gc_body_warpScan(gc_b2 *compiled.Block, in, out []uint32) {
 						v.StoreSlice(out[i:])
 					}
 				}
-//line warp_lanes.go:74
 				archsimd.ClearAVXUpperBits()
 			}
 			gc_step3 := gc_vstep2
@@ -1179,7 +1119,6 @@ func gc_body_warpScan(gc_b2 *compiled.Block, in, out []uint32) {
 					gc_pos2.Thread = gc_rank2
 //line warp_lanes.go:59
 					i := gc_bx2*gc_bdx2 + gc_tx2
-//line warp_lanes.go:61
 					v := gc_s_v[gc_rank2]
 					{
 //line warp_lanes.go:72
@@ -1192,7 +1131,6 @@ func gc_body_warpScan(gc_b2 *compiled.Block, in, out []uint32) {
 					gc_pos2.Thread = gc_rank2
 //line warp_lanes.go:59
 					i := gc_bx2*gc_bdx2 + gc_tx2
-//line warp_lanes.go:61
 					v := gc_s_v[gc_rank2]
 					{
 //line warp_lanes.go:72
@@ -1205,7 +1143,6 @@ func gc_body_warpScan(gc_b2 *compiled.Block, in, out []uint32) {
 					gc_pos2.Thread = gc_rank2
 //line warp_lanes.go:59
 					i := gc_bx2*gc_bdx2 + gc_tx2
-//line warp_lanes.go:61
 					v := gc_s_v[gc_rank2]
 					{
 //line warp_lanes.go:72
@@ -1218,7 +1155,6 @@ func gc_body_warpScan(gc_b2 *compiled.Block, in, out []uint32) {
 					gc_pos2.Thread = gc_rank2
 //line warp_lanes.go:59
 					i := gc_bx2*gc_bdx2 + gc_tx2
-//line warp_lanes.go:61
 					v := gc_s_v[gc_rank2]
 					{
 //line warp_lanes.go:72
@@ -1231,7 +1167,6 @@ func gc_body_warpScan(gc_b2 *compiled.Block, in, out []uint32) {
 				gc_pos2.Thread = gc_rank2
 //line warp_lanes.go:59
 				i := gc_bx2*gc_bdx2 + gc_tx2
-//line warp_lanes.go:61
 				v := gc_s_v[gc_rank2]
 				{
 //line warp_lanes.go:72
@@ -1268,7 +1203,6 @@ func gc_body_warpPartial(gc_b2 *compiled.Block, in []float32, sums []float32, vo
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-//line warp_lanes.go:93
 	var gc_l_v [32]float32
 	var gc_l_pos [32]uint32
 	var gc_l_s [32]float32
@@ -1285,7 +1219,6 @@ func gc_body_warpPartial(gc_b2 *compiled.Block, in []float32, sums []float32, vo
 		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 		var gc_dead2 uint32
 		{
-//line warp_lanes.go:110
 			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 			gc_tx2 := gc_tidx2.X - 1
 			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
@@ -1304,7 +1237,6 @@ func gc_body_warpPartial(gc_b2 *compiled.Block, in []float32, sums []float32, vo
 //line warp_lanes.go:86
 		compiled.WarpLanes[bool, uint32](gc_b2, "ActiveMask", gc_w2, gc_act2, 0, nil, nil, nil, nil, &gc_c21r)
 		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-//line warp_lanes.go:90
 			v := gc_l_v[gc_lane2]
 //line warp_lanes.go:86
 			var activeMask uint32 = gc_c21r[gc_lane2]
@@ -1365,14 +1297,12 @@ func gc_body_warpPartial(gc_b2 *compiled.Block, in []float32, sums []float32, vo
 				if gc_left&(1<<gc_lane2) == 0 {
 					continue
 				}
-//line warp_lanes.go:100
 				v := gc_l_v[gc_lane2]
 //line warp_lanes.go:86
 				var ballotSync uint32 = gc_c22r[gc_lane2]
 //line warp_lanes.go:86
 				pos := ballotSync
 				s := v * 2
-//line warp_lanes.go:91
 				gc_l_pos[gc_lane2] = pos
 				gc_l_s[gc_lane2] = s
 			}
@@ -1415,7 +1345,6 @@ func gc_body_warpPartial(gc_b2 *compiled.Block, in []float32, sums []float32, vo
 //line warp_lanes.go:90
 									gc_c23w[gc_lane2+gc_k4] = 8
 								}
-//line warp_lanes.go:91
 								gc_left2 &^= 0xff << gc_lane2
 							}
 						} else {
@@ -1441,7 +1370,6 @@ func gc_body_warpPartial(gc_b2 *compiled.Block, in []float32, sums []float32, vo
 //line warp_lanes.go:90
 									gc_c23w[gc_lane2+gc_k2] = 8
 								}
-//line warp_lanes.go:91
 								gc_left2 &^= 0xff << gc_lane2
 							}
 						}
@@ -1452,9 +1380,7 @@ func gc_body_warpPartial(gc_b2 *compiled.Block, in []float32, sums []float32, vo
 							if gc_left2&(1<<gc_lane2) == 0 {
 								continue
 							}
-//line warp_lanes.go:103
 							pos := gc_l_pos[gc_lane2]
-//line warp_lanes.go:105
 							s := gc_l_s[gc_lane2]
 							_ = s
 //line warp_lanes.go:90
@@ -1498,7 +1424,6 @@ func gc_body_warpPartial(gc_b2 *compiled.Block, in []float32, sums []float32, vo
 							if gc_left3&(1<<gc_lane2) == 0 {
 								continue
 							}
-//line warp_lanes.go:103
 							s := gc_l_s[gc_lane2]
 //line warp_lanes.go:90
 							s += gc_c23r[gc_lane2]
@@ -1519,12 +1444,9 @@ func gc_body_warpPartial(gc_b2 *compiled.Block, in []float32, sums []float32, vo
 					gc_at3 := votes[gc_off2:][:32]
 					gc_at4 := sums[gc_off2:][:32]
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-//line warp_lanes.go:110
 						gc_rank2 := gc_w2 + gc_lane2
 						gc_pos2.Thread = gc_rank2
-//line warp_lanes.go:86
 						pos := gc_l_pos[gc_lane2]
-//line warp_lanes.go:88
 						s := gc_l_s[gc_lane2]
 //line warp_lanes.go:93
 						gc_at3[gc_lane2] = pos ^ uint32((gc_rank2 & 31))
@@ -1540,9 +1462,7 @@ func gc_body_warpPartial(gc_b2 *compiled.Block, in []float32, sums []float32, vo
 						gc_pos2.Thread = gc_rank2
 //line warp_lanes.go:84
 						i := gc_bx2*gc_bdx2 + gc_tx2
-//line warp_lanes.go:86
 						pos := gc_l_pos[gc_lane2]
-//line warp_lanes.go:88
 						s := gc_l_s[gc_lane2]
 //line warp_lanes.go:93
 						votes[i] = pos ^ uint32((gc_rank2 & 31))
@@ -1579,7 +1499,6 @@ func gc_body_warpLeaders(gc_b2 *compiled.Block, in, sums []float32) {
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-//line warp_lanes.go:113
 	var gc_l_v [32]float32
 	var gc_c21r [32]float32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -1600,7 +1519,6 @@ func gc_body_warpLeaders(gc_b2 *compiled.Block, in, sums []float32) {
 //line warp_lanes.go:104
 				i := gc_bx2*gc_bdx2 + gc_tx2
 				v := in[i%len(in)]
-//line warp_lanes.go:107
 				gc_l_v[gc_lane2] = v
 			}
 		}
@@ -1656,7 +1574,6 @@ func gc_body_warpLeaders(gc_b2 *compiled.Block, in, sums []float32) {
 							if gc_left&(1<<gc_lane2) == 0 {
 								continue
 							}
-//line warp_lanes.go:120
 							v := gc_l_v[gc_lane2]
 //line warp_lanes.go:107
 							v += gc_c21r[gc_lane2]

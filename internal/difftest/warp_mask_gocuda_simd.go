@@ -42,7 +42,6 @@ func gc_body_warpMask(gc_b2 *compiled.Block, in, out []int32) {
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-//line warp_mask.go:22
 	var gc_l_v [32]int32
 	var gc_c21r [32]int32
 	var gc_c22r [32]int32
@@ -52,7 +51,6 @@ func gc_body_warpMask(gc_b2 *compiled.Block, in, out []int32) {
 		gc_cnt2 := min(32, gc_n2-gc_w2)
 		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 		var gc_dead2 uint32
-//line warp_mask.go:32
 		gc_left := gc_act2
 		if compiled.SIMD {
 			gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
@@ -60,7 +58,6 @@ func gc_body_warpMask(gc_b2 *compiled.Block, in, out []int32) {
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 					gc_rank2 := gc_w2 + gc_lane2
 					gc_tx2 := gc_tidx3.X + gc_lane2
-//line warp_mask.go:40
 					gc_ty2 := gc_tidx3.Y
 					_ = gc_ty2
 					gc_tz2 := gc_tidx3.Z
@@ -98,7 +95,6 @@ func gc_body_warpMask(gc_b2 *compiled.Block, in, out []int32) {
 						continue // the lanes wrap to the next row
 					}
 					gc_tx2 := gc_tidx2.X
-//line warp_mask.go:31
 					gc_ty2 := gc_tidx2.Y
 					_ = gc_ty2
 					gc_tz2 := gc_tidx2.Z
@@ -194,7 +190,6 @@ func gc_body_warpMask(gc_b2 *compiled.Block, in, out []int32) {
 					if gc_left2&(1<<gc_lane2) == 0 {
 						continue
 					}
-//line warp_mask.go:30
 					v := gc_l_v[gc_lane2]
 //line warp_mask.go:17
 					v += gc_c21r[gc_lane2]
@@ -247,7 +242,6 @@ func gc_body_warpMask(gc_b2 *compiled.Block, in, out []int32) {
 							if gc_left3&(1<<gc_lane2) == 0 {
 								continue
 							}
-//line warp_mask.go:32
 							v := gc_l_v[gc_lane2]
 //line warp_mask.go:19
 							v += gc_c22r[gc_lane2]
@@ -265,7 +259,6 @@ func gc_body_warpMask(gc_b2 *compiled.Block, in, out []int32) {
 				mask := warpMaskOf(lanes)
 				_ = mask
 				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-//line warp_mask.go:19
 					v := gc_l_v[gc_lane2]
 //line warp_mask.go:21
 					gc_c23v[gc_lane2] = v > 0
@@ -282,9 +275,7 @@ func gc_body_warpMask(gc_b2 *compiled.Block, in, out []int32) {
 //line warp_mask.go:21
 					gc_vb2 := archsimd.BroadcastUint32x8(0)
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-//line warp_mask.go:24
 						gc_tx2 := gc_tidx6.X + gc_lane2
-//line warp_mask.go:26
 						gc_ty2 := gc_tidx6.Y
 						_ = gc_ty2
 						gc_tz2 := gc_tidx6.Z
@@ -308,7 +299,6 @@ func gc_body_warpMask(gc_b2 *compiled.Block, in, out []int32) {
 //line warp_mask.go:22
 							v.StoreMasked((*[8]int32)(out[i:]), gc_if2)
 						}
-//line warp_mask.go:23
 						gc_left4 &^= 0xff << gc_lane2
 					}
 				} else {
@@ -322,7 +312,6 @@ func gc_body_warpMask(gc_b2 *compiled.Block, in, out []int32) {
 							continue // the lanes wrap to the next row
 						}
 						gc_tx2 := gc_tidx2.X
-//line warp_mask.go:37
 						gc_ty2 := gc_tidx2.Y
 						_ = gc_ty2
 						gc_tz2 := gc_tidx2.Z
@@ -346,7 +335,6 @@ func gc_body_warpMask(gc_b2 *compiled.Block, in, out []int32) {
 //line warp_mask.go:22
 							v.StoreMasked((*[8]int32)(out[i:]), gc_if)
 						}
-//line warp_mask.go:23
 						gc_left4 &^= 0xff << gc_lane2
 					}
 				}
@@ -368,7 +356,6 @@ func gc_body_warpMask(gc_b2 *compiled.Block, in, out []int32) {
 						gc_pos2.Thread = gc_rank2
 //line warp_mask.go:15
 						i := gc_bx2*gc_bdx2 + gc_tx2
-//line warp_mask.go:17
 						v := gc_l_v[gc_lane2]
 //line warp_mask.go:21
 						var ballotSync uint32 = gc_c23r[gc_lane2]

@@ -42,21 +42,17 @@ func gc_body_warpPair(gc_b *compiled.Block, in, out []float32) {
 	gc_row := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_row2 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 	gc_rowok := false
-//line warp_pair.go:45
 	gc_off3 := gc_bx * 2 * gc_bdx
 	if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 {
 		copy(gc_row, in[gc_off3:][:gc_bdx])
 		gc_rowok = true
 	}
-//line warp_pair.go:51
 	gc_rowok2 := false
-//line warp_pair.go:53
 	gc_off4 := (gc_bx * 2 * gc_bdx) + gc_bdx
 	if gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
 		copy(gc_row2, in[gc_off4:][:gc_bdx])
 		gc_rowok2 = true
 	}
-//line warp_pair.go:60
 	var gc_l_v [32]float32
 	var gc_l_sum [32]float32
 	var gc_c1r [32]float32
@@ -69,7 +65,6 @@ func gc_body_warpPair(gc_b *compiled.Block, in, out []float32) {
 			var gc_dead uint32
 			_ = gc_dead
 			{
-//line warp_pair.go:73
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				{
@@ -89,7 +84,6 @@ func gc_body_warpPair(gc_b *compiled.Block, in, out []float32) {
 //line warp_pair.go:33
 							i := gc_bx*2*gc_bdx + gc_tx
 							var v float32 = pairAt(in, i) + pairAt(in, i+gc_bdx)
-//line warp_pair.go:36
 							gc_l_v[gc_lane] = v
 						}
 					}
@@ -112,7 +106,6 @@ func gc_body_warpPair(gc_b *compiled.Block, in, out []float32) {
 //line warp_pair.go:22
 							compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, offset, 32, &gc_c1r)
 							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line warp_pair.go:26
 								v := gc_l_v[gc_lane]
 //line warp_pair.go:22
 								v += gc_c1r[gc_lane]
@@ -124,13 +117,11 @@ func gc_body_warpPair(gc_b *compiled.Block, in, out []float32) {
 			}
 			gc_upto2 := min(gc_cnt, 1)
 			for gc_lane := 0; gc_lane < gc_upto2; gc_lane++ {
-//line warp_pair.go:33
 				v := gc_l_v[gc_lane]
 //line warp_pair.go:24
 				var r float32 = v
 //line warp_pair.go:34
 				sum := r
-//line warp_pair.go:37
 				gc_l_sum[gc_lane] = sum
 			}
 			gc_lo3, gc_hi3 := 0, 32
@@ -176,7 +167,6 @@ func gc_body_warpPair(gc_b *compiled.Block, in, out []float32) {
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 //line warp_pair.go:34
 						var v float32 = gc_at[gc_lane] + gc_at2[gc_lane]
-//line warp_pair.go:36
 						gc_l_v[gc_lane] = v
 					}
 				} else {
@@ -190,7 +180,6 @@ func gc_body_warpPair(gc_b *compiled.Block, in, out []float32) {
 //line warp_pair.go:33
 						i := gc_bx*2*gc_bdx + gc_tx
 						var v float32 = pairAt(in, i) + pairAt(in, i+gc_bdx)
-//line warp_pair.go:36
 						gc_l_v[gc_lane] = v
 					}
 				}
@@ -212,7 +201,6 @@ func gc_body_warpPair(gc_b *compiled.Block, in, out []float32) {
 //line warp_pair.go:22
 					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, offset, 32, &gc_c1r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line warp_pair.go:26
 						v := gc_l_v[gc_lane]
 //line warp_pair.go:22
 						v += gc_c1r[gc_lane]
@@ -223,13 +211,11 @@ func gc_body_warpPair(gc_b *compiled.Block, in, out []float32) {
 		}
 		gc_upto := min(gc_cnt, 1)
 		for gc_lane := 0; gc_lane < gc_upto; gc_lane++ {
-//line warp_pair.go:32
 			v := gc_l_v[gc_lane]
 //line warp_pair.go:24
 			var r float32 = v
 //line warp_pair.go:34
 			sum := r
-//line warp_pair.go:37
 			gc_l_sum[gc_lane] = sum
 		}
 		gc_lo2, gc_hi2 := 0, 32
@@ -277,21 +263,17 @@ func gc_body_warpPairInt(gc_b *compiled.Block, in, out []int32) {
 	gc_row := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	gc_row2 := compiled.Scratch[int32](gc_b, 1)[:gc_n]
 	gc_rowok := false
-//line warp_pair.go:58
 	gc_off3 := gc_bx * 2 * gc_bdx
 	if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 {
 		copy(gc_row, in[gc_off3:][:gc_bdx])
 		gc_rowok = true
 	}
-//line warp_pair.go:64
 	gc_rowok2 := false
-//line warp_pair.go:66
 	gc_off4 := (gc_bx * 2 * gc_bdx) + gc_bdx
 	if gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
 		copy(gc_row2, in[gc_off4:][:gc_bdx])
 		gc_rowok2 = true
 	}
-//line warp_pair.go:73
 	var gc_l_v [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -303,7 +285,6 @@ func gc_body_warpPairInt(gc_b *compiled.Block, in, out []int32) {
 			var gc_dead uint32
 			_ = gc_dead
 			{
-//line warp_pair.go:85
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				{
@@ -323,7 +304,6 @@ func gc_body_warpPairInt(gc_b *compiled.Block, in, out []int32) {
 //line warp_pair.go:46
 							i := gc_bx*2*gc_bdx + gc_tx
 							v := pairAt(in, i) + pairAt(in, i+gc_bdx)
-//line warp_pair.go:49
 							gc_l_v[gc_lane] = v
 						}
 					}
@@ -346,7 +326,6 @@ func gc_body_warpPairInt(gc_b *compiled.Block, in, out []int32) {
 //line warp_pair.go:49
 							compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, offset, 32, &gc_c1r)
 							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line warp_pair.go:53
 								v := gc_l_v[gc_lane]
 //line warp_pair.go:49
 								v += gc_c1r[gc_lane]
@@ -398,7 +377,6 @@ func gc_body_warpPairInt(gc_b *compiled.Block, in, out []int32) {
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 //line warp_pair.go:47
 						v := gc_at[gc_lane] + gc_at2[gc_lane]
-//line warp_pair.go:49
 						gc_l_v[gc_lane] = v
 					}
 				} else {
@@ -412,7 +390,6 @@ func gc_body_warpPairInt(gc_b *compiled.Block, in, out []int32) {
 //line warp_pair.go:46
 						i := gc_bx*2*gc_bdx + gc_tx
 						v := pairAt(in, i) + pairAt(in, i+gc_bdx)
-//line warp_pair.go:49
 						gc_l_v[gc_lane] = v
 					}
 				}
@@ -434,7 +411,6 @@ func gc_body_warpPairInt(gc_b *compiled.Block, in, out []int32) {
 //line warp_pair.go:49
 					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, offset, 32, &gc_c1r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line warp_pair.go:53
 						v := gc_l_v[gc_lane]
 //line warp_pair.go:49
 						v += gc_c1r[gc_lane]
@@ -488,21 +464,17 @@ func gc_body_warpPairEvery(gc_b *compiled.Block, in, out []float32) {
 	gc_row := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_row2 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 	gc_rowok := false
-//line warp_pair.go:74
 	gc_off5 := gc_bx * 2 * gc_bdx
 	if gc_off5 >= 0 && gc_off5 <= len(in) && gc_bdx <= len(in)-gc_off5 {
 		copy(gc_row, in[gc_off5:][:gc_bdx])
 		gc_rowok = true
 	}
-//line warp_pair.go:80
 	gc_rowok2 := false
-//line warp_pair.go:82
 	gc_off6 := (gc_bx * 2 * gc_bdx) + gc_bdx
 	if gc_off6 >= 0 && gc_off6 <= len(in) && gc_bdx <= len(in)-gc_off6 {
 		copy(gc_row2, in[gc_off6:][:gc_bdx])
 		gc_rowok2 = true
 	}
-//line warp_pair.go:89
 	var gc_l_v [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -514,7 +486,6 @@ func gc_body_warpPairEvery(gc_b *compiled.Block, in, out []float32) {
 			var gc_dead uint32
 			_ = gc_dead
 			{
-//line warp_pair.go:101
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				{
@@ -525,7 +496,6 @@ func gc_body_warpPairEvery(gc_b *compiled.Block, in, out []float32) {
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 //line warp_pair.go:63
 							var v float32 = gc_at4[gc_lane] + gc_at5[gc_lane]
-//line warp_pair.go:65
 							gc_l_v[gc_lane] = v
 						}
 					} else {
@@ -539,7 +509,6 @@ func gc_body_warpPairEvery(gc_b *compiled.Block, in, out []float32) {
 //line warp_pair.go:62
 							i := gc_bx*2*gc_bdx + gc_tx
 							var v float32 = pairAt(in, i) + pairAt(in, i+gc_bdx)
-//line warp_pair.go:65
 							gc_l_v[gc_lane] = v
 						}
 					}
@@ -557,7 +526,6 @@ func gc_body_warpPairEvery(gc_b *compiled.Block, in, out []float32) {
 //line warp_pair.go:22
 						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, offset, 32, &gc_c1r)
 						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line warp_pair.go:26
 							v := gc_l_v[gc_lane]
 //line warp_pair.go:22
 							v += gc_c1r[gc_lane]
@@ -575,7 +543,6 @@ func gc_body_warpPairEvery(gc_b *compiled.Block, in, out []float32) {
 					if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(out) && 32 <= len(out)-gc_off4 {
 						gc_at6 := out[gc_off4:][:32]
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line warp_pair.go:41
 							v := gc_l_v[gc_lane]
 //line warp_pair.go:24
 							var r float32 = v
@@ -583,7 +550,6 @@ func gc_body_warpPairEvery(gc_b *compiled.Block, in, out []float32) {
 							gc_at6[gc_lane] = r
 						}
 					} else {
-//line warp_pair.go:67
 						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 							gc_tx++
 							if gc_tx == gc_bdx {
@@ -600,7 +566,6 @@ func gc_body_warpPairEvery(gc_b *compiled.Block, in, out []float32) {
 					}
 				}
 			}
-//line warp_pair.go:69
 			continue
 		}
 		gc_cnt := min(32, gc_n-gc_w)
@@ -626,7 +591,6 @@ func gc_body_warpPairEvery(gc_b *compiled.Block, in, out []float32) {
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 //line warp_pair.go:63
 						var v float32 = gc_at[gc_lane] + gc_at2[gc_lane]
-//line warp_pair.go:65
 						gc_l_v[gc_lane] = v
 					}
 				} else {
@@ -640,7 +604,6 @@ func gc_body_warpPairEvery(gc_b *compiled.Block, in, out []float32) {
 //line warp_pair.go:62
 						i := gc_bx*2*gc_bdx + gc_tx
 						var v float32 = pairAt(in, i) + pairAt(in, i+gc_bdx)
-//line warp_pair.go:65
 						gc_l_v[gc_lane] = v
 					}
 				}
@@ -658,7 +621,6 @@ func gc_body_warpPairEvery(gc_b *compiled.Block, in, out []float32) {
 //line warp_pair.go:22
 					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, offset, 32, &gc_c1r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line warp_pair.go:26
 						v := gc_l_v[gc_lane]
 //line warp_pair.go:22
 						v += gc_c1r[gc_lane]
@@ -676,7 +638,6 @@ func gc_body_warpPairEvery(gc_b *compiled.Block, in, out []float32) {
 				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(out) && 32 <= len(out)-gc_off3 {
 					gc_at3 := out[gc_off3:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line warp_pair.go:41
 						v := gc_l_v[gc_lane]
 //line warp_pair.go:24
 						var r float32 = v
@@ -684,7 +645,6 @@ func gc_body_warpPairEvery(gc_b *compiled.Block, in, out []float32) {
 						gc_at3[gc_lane] = r
 					}
 				} else {
-//line warp_pair.go:67
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 						gc_tx++
 						if gc_tx == gc_bdx {

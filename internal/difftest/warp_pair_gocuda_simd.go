@@ -43,21 +43,17 @@ func gc_body_warpPair(gc_b2 *compiled.Block, in, out []float32) {
 	gc_row3 := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
 	gc_row4 := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
 	gc_rowok3 := false
-//line warp_pair.go:45
 	gc_off7 := gc_bx2 * 2 * gc_bdx2
 	if gc_off7 >= 0 && gc_off7 <= len(in) && gc_bdx2 <= len(in)-gc_off7 {
 		copy(gc_row3, in[gc_off7:][:gc_bdx2])
 		gc_rowok3 = true
 	}
-//line warp_pair.go:51
 	gc_rowok4 := false
-//line warp_pair.go:53
 	gc_off8 := (gc_bx2 * 2 * gc_bdx2) + gc_bdx2
 	if gc_off8 >= 0 && gc_off8 <= len(in) && gc_bdx2 <= len(in)-gc_off8 {
 		copy(gc_row4, in[gc_off8:][:gc_bdx2])
 		gc_rowok4 = true
 	}
-//line warp_pair.go:60
 	var gc_l_v [32]float32
 	var gc_l_sum [32]float32
 	var gc_c21r [32]float32
@@ -70,7 +66,6 @@ func gc_body_warpPair(gc_b2 *compiled.Block, in, out []float32) {
 			var gc_dead2 uint32
 			_ = gc_dead2
 			{
-//line warp_pair.go:73
 				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 				gc_tx2 := gc_tidx2.X - 1
 				{
@@ -90,7 +85,6 @@ func gc_body_warpPair(gc_b2 *compiled.Block, in, out []float32) {
 //line warp_pair.go:33
 							i := gc_bx2*2*gc_bdx2 + gc_tx2
 							var v float32 = pairAt(in, i) + pairAt(in, i+gc_bdx2)
-//line warp_pair.go:36
 							gc_l_v[gc_lane2] = v
 						}
 					}
@@ -145,7 +139,6 @@ func gc_body_warpPair(gc_b2 *compiled.Block, in, out []float32) {
 									if gc_left2&(1<<gc_lane2) == 0 {
 										continue
 									}
-//line warp_pair.go:35
 									v := gc_l_v[gc_lane2]
 //line warp_pair.go:22
 									v += gc_c21r[gc_lane2]
@@ -158,13 +151,11 @@ func gc_body_warpPair(gc_b2 *compiled.Block, in, out []float32) {
 			}
 			gc_upto4 := min(gc_cnt2, 1)
 			for gc_lane2 := 0; gc_lane2 < gc_upto4; gc_lane2++ {
-//line warp_pair.go:34
 				v := gc_l_v[gc_lane2]
 //line warp_pair.go:24
 				var r float32 = v
 //line warp_pair.go:34
 				sum := r
-//line warp_pair.go:37
 				gc_l_sum[gc_lane2] = sum
 			}
 			gc_lo6, gc_hi6 := 0, 32
@@ -210,7 +201,6 @@ func gc_body_warpPair(gc_b2 *compiled.Block, in, out []float32) {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 //line warp_pair.go:34
 						var v float32 = gc_at5[gc_lane2] + gc_at6[gc_lane2]
-//line warp_pair.go:36
 						gc_l_v[gc_lane2] = v
 					}
 				} else {
@@ -224,7 +214,6 @@ func gc_body_warpPair(gc_b2 *compiled.Block, in, out []float32) {
 //line warp_pair.go:33
 						i := gc_bx2*2*gc_bdx2 + gc_tx2
 						var v float32 = pairAt(in, i) + pairAt(in, i+gc_bdx2)
-//line warp_pair.go:36
 						gc_l_v[gc_lane2] = v
 					}
 				}
@@ -278,7 +267,6 @@ func gc_body_warpPair(gc_b2 *compiled.Block, in, out []float32) {
 							if gc_left&(1<<gc_lane2) == 0 {
 								continue
 							}
-//line warp_pair.go:35
 							v := gc_l_v[gc_lane2]
 //line warp_pair.go:22
 							v += gc_c21r[gc_lane2]
@@ -290,13 +278,11 @@ func gc_body_warpPair(gc_b2 *compiled.Block, in, out []float32) {
 		}
 		gc_upto3 := min(gc_cnt2, 1)
 		for gc_lane2 := 0; gc_lane2 < gc_upto3; gc_lane2++ {
-//line warp_pair.go:33
 			v := gc_l_v[gc_lane2]
 //line warp_pair.go:24
 			var r float32 = v
 //line warp_pair.go:34
 			sum := r
-//line warp_pair.go:37
 			gc_l_sum[gc_lane2] = sum
 		}
 		gc_lo5, gc_hi5 := 0, 32
@@ -344,21 +330,17 @@ func gc_body_warpPairInt(gc_b2 *compiled.Block, in, out []int32) {
 	gc_row3 := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
 	gc_row4 := compiled.Scratch[int32](gc_b2, 1)[:gc_n2]
 	gc_rowok3 := false
-//line warp_pair.go:58
 	gc_off7 := gc_bx2 * 2 * gc_bdx2
 	if gc_off7 >= 0 && gc_off7 <= len(in) && gc_bdx2 <= len(in)-gc_off7 {
 		copy(gc_row3, in[gc_off7:][:gc_bdx2])
 		gc_rowok3 = true
 	}
-//line warp_pair.go:64
 	gc_rowok4 := false
-//line warp_pair.go:66
 	gc_off8 := (gc_bx2 * 2 * gc_bdx2) + gc_bdx2
 	if gc_off8 >= 0 && gc_off8 <= len(in) && gc_bdx2 <= len(in)-gc_off8 {
 		copy(gc_row4, in[gc_off8:][:gc_bdx2])
 		gc_rowok4 = true
 	}
-//line warp_pair.go:73
 	var gc_l_v [32]int32
 	var gc_c21r [32]int32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -370,7 +352,6 @@ func gc_body_warpPairInt(gc_b2 *compiled.Block, in, out []int32) {
 			var gc_dead2 uint32
 			_ = gc_dead2
 			{
-//line warp_pair.go:85
 				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 				gc_tx2 := gc_tidx2.X - 1
 				{
@@ -390,7 +371,6 @@ func gc_body_warpPairInt(gc_b2 *compiled.Block, in, out []int32) {
 //line warp_pair.go:46
 							i := gc_bx2*2*gc_bdx2 + gc_tx2
 							v := pairAt(in, i) + pairAt(in, i+gc_bdx2)
-//line warp_pair.go:49
 							gc_l_v[gc_lane2] = v
 						}
 					}
@@ -445,7 +425,6 @@ func gc_body_warpPairInt(gc_b2 *compiled.Block, in, out []int32) {
 									if gc_left2&(1<<gc_lane2) == 0 {
 										continue
 									}
-//line warp_pair.go:62
 									v := gc_l_v[gc_lane2]
 //line warp_pair.go:49
 									v += gc_c21r[gc_lane2]
@@ -498,7 +477,6 @@ func gc_body_warpPairInt(gc_b2 *compiled.Block, in, out []int32) {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 //line warp_pair.go:47
 						v := gc_at5[gc_lane2] + gc_at6[gc_lane2]
-//line warp_pair.go:49
 						gc_l_v[gc_lane2] = v
 					}
 				} else {
@@ -512,7 +490,6 @@ func gc_body_warpPairInt(gc_b2 *compiled.Block, in, out []int32) {
 //line warp_pair.go:46
 						i := gc_bx2*2*gc_bdx2 + gc_tx2
 						v := pairAt(in, i) + pairAt(in, i+gc_bdx2)
-//line warp_pair.go:49
 						gc_l_v[gc_lane2] = v
 					}
 				}
@@ -566,7 +543,6 @@ func gc_body_warpPairInt(gc_b2 *compiled.Block, in, out []int32) {
 							if gc_left&(1<<gc_lane2) == 0 {
 								continue
 							}
-//line warp_pair.go:62
 							v := gc_l_v[gc_lane2]
 //line warp_pair.go:49
 							v += gc_c21r[gc_lane2]
@@ -621,21 +597,17 @@ func gc_body_warpPairEvery(gc_b2 *compiled.Block, in, out []float32) {
 	gc_row3 := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
 	gc_row4 := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
 	gc_rowok3 := false
-//line warp_pair.go:74
 	gc_off9 := gc_bx2 * 2 * gc_bdx2
 	if gc_off9 >= 0 && gc_off9 <= len(in) && gc_bdx2 <= len(in)-gc_off9 {
 		copy(gc_row3, in[gc_off9:][:gc_bdx2])
 		gc_rowok3 = true
 	}
-//line warp_pair.go:80
 	gc_rowok4 := false
-//line warp_pair.go:82
 	gc_off10 := (gc_bx2 * 2 * gc_bdx2) + gc_bdx2
 	if gc_off10 >= 0 && gc_off10 <= len(in) && gc_bdx2 <= len(in)-gc_off10 {
 		copy(gc_row4, in[gc_off10:][:gc_bdx2])
 		gc_rowok4 = true
 	}
-//line warp_pair.go:89
 	var gc_l_v [32]float32
 	var gc_c21r [32]float32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -647,7 +619,6 @@ func gc_body_warpPairEvery(gc_b2 *compiled.Block, in, out []float32) {
 			var gc_dead2 uint32
 			_ = gc_dead2
 			{
-//line warp_pair.go:101
 				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 				gc_tx2 := gc_tidx2.X - 1
 				{
@@ -658,7 +629,6 @@ func gc_body_warpPairEvery(gc_b2 *compiled.Block, in, out []float32) {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 //line warp_pair.go:63
 							var v float32 = gc_at9[gc_lane2] + gc_at10[gc_lane2]
-//line warp_pair.go:65
 							gc_l_v[gc_lane2] = v
 						}
 					} else {
@@ -672,7 +642,6 @@ func gc_body_warpPairEvery(gc_b2 *compiled.Block, in, out []float32) {
 //line warp_pair.go:62
 							i := gc_bx2*2*gc_bdx2 + gc_tx2
 							var v float32 = pairAt(in, i) + pairAt(in, i+gc_bdx2)
-//line warp_pair.go:65
 							gc_l_v[gc_lane2] = v
 						}
 					}
@@ -730,7 +699,6 @@ func gc_body_warpPairEvery(gc_b2 *compiled.Block, in, out []float32) {
 								if gc_left3&(1<<gc_lane2) == 0 {
 									continue
 								}
-//line warp_pair.go:35
 								v := gc_l_v[gc_lane2]
 //line warp_pair.go:22
 								v += gc_c21r[gc_lane2]
@@ -745,9 +713,7 @@ func gc_body_warpPairEvery(gc_b2 *compiled.Block, in, out []float32) {
 				gc_tidx6 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 				if gc_act2 == ^uint32(0) && gc_tidx6.X+32 <= gc_bdx2 {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-//line warp_pair.go:35
 						gc_tx2 := gc_tidx6.X + gc_lane2
-//line warp_pair.go:37
 						gc_ty2 := gc_tidx6.Y
 						_ = gc_ty2
 						gc_tz2 := gc_tidx6.Z
@@ -776,7 +742,6 @@ func gc_body_warpPairEvery(gc_b2 *compiled.Block, in, out []float32) {
 							continue // the lanes wrap to the next row
 						}
 						gc_tx2 := gc_tidx2.X
-//line warp_pair.go:78
 						gc_ty2 := gc_tidx2.Y
 						_ = gc_ty2
 						gc_tz2 := gc_tidx2.Z
@@ -819,7 +784,6 @@ func gc_body_warpPairEvery(gc_b2 *compiled.Block, in, out []float32) {
 					}
 				}
 			}
-//line warp_pair.go:68
 			continue
 		}
 		gc_cnt2 := min(32, gc_n2-gc_w2)
@@ -845,7 +809,6 @@ func gc_body_warpPairEvery(gc_b2 *compiled.Block, in, out []float32) {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 //line warp_pair.go:63
 						var v float32 = gc_at7[gc_lane2] + gc_at8[gc_lane2]
-//line warp_pair.go:65
 						gc_l_v[gc_lane2] = v
 					}
 				} else {
@@ -859,7 +822,6 @@ func gc_body_warpPairEvery(gc_b2 *compiled.Block, in, out []float32) {
 //line warp_pair.go:62
 						i := gc_bx2*2*gc_bdx2 + gc_tx2
 						var v float32 = pairAt(in, i) + pairAt(in, i+gc_bdx2)
-//line warp_pair.go:65
 						gc_l_v[gc_lane2] = v
 					}
 				}
@@ -917,7 +879,6 @@ func gc_body_warpPairEvery(gc_b2 *compiled.Block, in, out []float32) {
 							if gc_left&(1<<gc_lane2) == 0 {
 								continue
 							}
-//line warp_pair.go:35
 							v := gc_l_v[gc_lane2]
 //line warp_pair.go:22
 							v += gc_c21r[gc_lane2]
@@ -932,9 +893,7 @@ func gc_body_warpPairEvery(gc_b2 *compiled.Block, in, out []float32) {
 			gc_tidx4 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 			if gc_act2 == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx2 {
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-//line warp_pair.go:35
 					gc_tx2 := gc_tidx4.X + gc_lane2
-//line warp_pair.go:37
 					gc_ty2 := gc_tidx4.Y
 					_ = gc_ty2
 					gc_tz2 := gc_tidx4.Z
@@ -963,7 +922,6 @@ func gc_body_warpPairEvery(gc_b2 *compiled.Block, in, out []float32) {
 						continue // the lanes wrap to the next row
 					}
 					gc_tx2 := gc_tidx2.X
-//line warp_pair.go:78
 					gc_ty2 := gc_tidx2.Y
 					_ = gc_ty2
 					gc_tz2 := gc_tidx2.Z

@@ -71,7 +71,6 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b *compiled.Block, in []int
 	totals := gc_shared1(32)[:32]
 //line warp_policy.go:97
 	var c *countedWarp = p_
-//line warp_policy.go:99
 	var gc_l_v_2 [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -88,16 +87,15 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b *compiled.Block, in []int
 				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 					gc_at := in[gc_off:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line warp_policy.go:117
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
+//line warp_policy.go:119
 						var v int32 = gc_at[gc_lane]
 //line warp_policy.go:97
 						var v_ int32 = v
 //line warp_policy.go:84
 						c.calls++
 						var v_2 int32 = v_
-//line warp_policy.go:89
 						gc_l_v_2[gc_lane] = v_2
 					}
 				} else {
@@ -116,7 +114,6 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b *compiled.Block, in []int
 //line warp_policy.go:84
 						c.calls++
 						var v_2 int32 = v_
-//line warp_policy.go:89
 						gc_l_v_2[gc_lane] = v_2
 					}
 				}
@@ -144,14 +141,12 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b *compiled.Block, in []int
 					}
 					gc_hi3 = min(gc_hi3, gc_cnt)
 					for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
-//line warp_policy.go:26
 						v_2 := gc_l_v_2[gc_lane]
 //line warp_policy.go:26
 						u := gc_c1r[gc_lane]
 						{
 							v_2 += u
 						}
-//line warp_policy.go:31
 						gc_l_v_2[gc_lane] = v_2
 					}
 				}
@@ -172,7 +167,6 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b *compiled.Block, in []int
 				lane := tid & 31
 //line warp_policy.go:96
 				warp := tid >> 5
-//line warp_policy.go:98
 				v_2 := gc_l_v_2[gc_lane]
 //line warp_policy.go:31
 				var r_2 int32 = v_2
@@ -183,12 +177,10 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b *compiled.Block, in []int
 				if lane == 31 {
 					totals[warp] = sum
 				}
-//line warp_policy.go:104
 				gc_s_sum[gc_rank] = sum
 			}
 		}
 	}
-//line warp_policy.go:110
 	var gc_l_v_4 [32]int32
 	var gc_l_v_3 [32]int32
 	var gc_c2r [32]int32
@@ -197,7 +189,6 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b *compiled.Block, in []int
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		{
-//line warp_policy.go:119
 			var gc_m13 uint32
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -232,7 +223,6 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b *compiled.Block, in []int
 							for gc_lane := 0; gc_lane < 32; gc_lane++ {
 //line warp_policy.go:103
 								var v_3 int32 = gc_at2[gc_lane]
-//line warp_policy.go:105
 								gc_l_v_3[gc_lane] = v_3
 							}
 						} else {
@@ -250,7 +240,6 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b *compiled.Block, in []int
 								tid := gc_tx
 //line warp_policy.go:103
 								var v_3 int32 = totals[tid]
-//line warp_policy.go:105
 								gc_l_v_3[gc_lane] = v_3
 							}
 						}
@@ -268,7 +257,6 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b *compiled.Block, in []int
 //line warp_policy.go:84
 					c_.calls++
 					var v_4 int32 = v_3
-//line warp_policy.go:87
 					gc_l_v_4[gc_lane] = v_4
 				}
 //line warp_policy.go:25
@@ -295,14 +283,12 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b *compiled.Block, in []int
 								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
-//line warp_policy.go:26
 								v_4 := gc_l_v_4[gc_lane]
 //line warp_policy.go:26
 								u_ := gc_c2r[gc_lane]
 								{
 									v_4 += u_
 								}
-//line warp_policy.go:31
 								gc_l_v_4[gc_lane] = v_4
 							}
 						}
@@ -317,7 +303,6 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b *compiled.Block, in []int
 						if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(totals) && 32 <= len(totals)-gc_off3 {
 							gc_at3 := totals[gc_off3:][:32]
 							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line warp_policy.go:97
 								v_4 := gc_l_v_4[gc_lane]
 //line warp_policy.go:31
 								var r_4 int32 = v_4
@@ -327,7 +312,6 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b *compiled.Block, in []int
 								gc_at3[gc_lane] = r_3
 							}
 						} else {
-//line warp_policy.go:108
 							for gc_lane := 0; gc_lane < 32; gc_lane++ {
 								gc_tx++
 								if gc_tx == gc_bdx {
@@ -340,7 +324,6 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b *compiled.Block, in []int
 								gc_pos.Thread = gc_rank
 //line warp_policy.go:95
 								tid := gc_tx
-//line warp_policy.go:97
 								v_4 := gc_l_v_4[gc_lane]
 //line warp_policy.go:31
 								var r_4 int32 = v_4
@@ -353,11 +336,9 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b *compiled.Block, in []int
 					}
 				}
 			}
-//line warp_policy.go:111
 			gc_act = gc_save13 &^ gc_dead
 		}
 	}
-//line warp_policy.go:116
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_step := 0
 		for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -370,7 +351,6 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b *compiled.Block, in []int
 				warp := tid >> 5
 //line warp_policy.go:118
 				i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:120
 				sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 				if warp > 0 {
@@ -381,7 +361,6 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b *compiled.Block, in []int
 				out[i] = r
 			}
 			{
-//line warp_policy.go:123
 				gc_tx := gc_step + 1
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -390,7 +369,6 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b *compiled.Block, in []int
 				warp := tid >> 5
 //line warp_policy.go:118
 				i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:120
 				sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 				if warp > 0 {
@@ -401,7 +379,6 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b *compiled.Block, in []int
 				out[i] = r
 			}
 			{
-//line warp_policy.go:123
 				gc_tx := gc_step + 2
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -410,7 +387,6 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b *compiled.Block, in []int
 				warp := tid >> 5
 //line warp_policy.go:118
 				i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:120
 				sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 				if warp > 0 {
@@ -421,7 +397,6 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b *compiled.Block, in []int
 				out[i] = r
 			}
 			{
-//line warp_policy.go:123
 				gc_tx := gc_step + 3
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -430,7 +405,6 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b *compiled.Block, in []int
 				warp := tid >> 5
 //line warp_policy.go:118
 				i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:120
 				sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 				if warp > 0 {
@@ -441,7 +415,6 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b *compiled.Block, in []int
 				out[i] = r
 			}
 		}
-//line warp_policy.go:123
 		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
@@ -450,7 +423,6 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b *compiled.Block, in []int
 			warp := tid >> 5
 //line warp_policy.go:118
 			i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:120
 			sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 			if warp > 0 {
@@ -487,7 +459,6 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b *compiled.Block, in []int3
 	totals := gc_shared1(32)[:32]
 //line warp_policy.go:97
 	var p_2 *levelsWarp = p_
-//line warp_policy.go:99
 	var gc_l_v_ [32]int32
 	var gc_l_i_ [32]int
 	var gc_c1m [32]uint32
@@ -499,7 +470,6 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b *compiled.Block, in []int3
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		{
-//line warp_policy.go:111
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			{
@@ -508,10 +478,10 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b *compiled.Block, in []int3
 				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 					gc_at := in[gc_off:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+//line warp_policy.go:119
 						var v int32 = gc_at[gc_lane]
 //line warp_policy.go:97
 						var v_ int32 = v
-//line warp_policy.go:100
 						gc_l_v_[gc_lane] = v_
 					}
 				} else {
@@ -527,20 +497,17 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b *compiled.Block, in []int3
 						var v int32 = in[i]
 //line warp_policy.go:97
 						var v_ int32 = v
-//line warp_policy.go:100
 						gc_l_v_[gc_lane] = v_
 					}
 				}
 			}
 		}
 		{
-//line warp_policy.go:63
 			gc_save8 := gc_act
 			gc_in8 := gc_act
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 //line warp_policy.go:62
 				i_ := 0
-//line warp_policy.go:64
 				gc_l_i_[gc_lane] = i_
 			}
 			for {
@@ -592,16 +559,13 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b *compiled.Block, in []int3
 					gc_pos.Thread = gc_rank
 //line warp_policy.go:61
 					lane_ := (gc_rank & 31)
-//line warp_policy.go:63
 					v_ := gc_l_v_[gc_lane]
-//line warp_policy.go:65
 					i_ := gc_l_i_[gc_lane]
 //line warp_policy.go:63
 					u := gc_c1r[gc_lane]
 					if lane_&(1<<p_2.levels-1) >= 1<<i_ {
 						v_ += u
 					}
-//line warp_policy.go:68
 					gc_l_v_[gc_lane] = v_
 				}
 				gc_act = gc_in8 &^ gc_dead
@@ -609,7 +573,6 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b *compiled.Block, in []int3
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line warp_policy.go:77
 					i_ := gc_l_i_[gc_lane]
 //line warp_policy.go:62
 					i_++
@@ -633,7 +596,6 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b *compiled.Block, in []int3
 				lane := tid & 31
 //line warp_policy.go:96
 				warp := tid >> 5
-//line warp_policy.go:98
 				v_ := gc_l_v_[gc_lane]
 //line warp_policy.go:68
 				var r_ int32 = v_
@@ -642,12 +604,10 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b *compiled.Block, in []int3
 				if lane == 31 {
 					totals[warp] = sum
 				}
-//line warp_policy.go:103
 				gc_s_sum[gc_rank] = sum
 			}
 		}
 	}
-//line warp_policy.go:109
 	var gc_l_v_2 [32]int32
 	var gc_l_i_2 [32]int
 	var gc_c2m [32]uint32
@@ -659,7 +619,6 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b *compiled.Block, in []int3
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		{
-//line warp_policy.go:121
 			var gc_m18 uint32
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -694,7 +653,6 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b *compiled.Block, in []int3
 							for gc_lane := 0; gc_lane < 32; gc_lane++ {
 //line warp_policy.go:103
 								var v_2 int32 = gc_at2[gc_lane]
-//line warp_policy.go:105
 								gc_l_v_2[gc_lane] = v_2
 							}
 						} else {
@@ -712,7 +670,6 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b *compiled.Block, in []int3
 								tid := gc_tx
 //line warp_policy.go:103
 								var v_2 int32 = totals[tid]
-//line warp_policy.go:105
 								gc_l_v_2[gc_lane] = v_2
 							}
 						}
@@ -721,7 +678,6 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b *compiled.Block, in []int3
 //line warp_policy.go:103
 				var p_3 *levelsWarp = p_
 				{
-//line warp_policy.go:63
 					gc_save15 := gc_act
 					gc_in15 := gc_act
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -730,7 +686,6 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b *compiled.Block, in []int3
 						}
 //line warp_policy.go:62
 						i_2 := 0
-//line warp_policy.go:64
 						gc_l_i_2[gc_lane] = i_2
 					}
 					for {
@@ -782,16 +737,13 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b *compiled.Block, in []int3
 							gc_pos.Thread = gc_rank
 //line warp_policy.go:61
 							lane_2 := (gc_rank & 31)
-//line warp_policy.go:63
 							v_2 := gc_l_v_2[gc_lane]
-//line warp_policy.go:65
 							i_2 := gc_l_i_2[gc_lane]
 //line warp_policy.go:63
 							u_ := gc_c2r[gc_lane]
 							if lane_2&(1<<p_3.levels-1) >= 1<<i_2 {
 								v_2 += u_
 							}
-//line warp_policy.go:68
 							gc_l_v_2[gc_lane] = v_2
 						}
 						gc_act = gc_in15 &^ gc_dead
@@ -799,7 +751,6 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b *compiled.Block, in []int3
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-//line warp_policy.go:77
 							i_2 := gc_l_i_2[gc_lane]
 //line warp_policy.go:62
 							i_2++
@@ -817,7 +768,6 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b *compiled.Block, in []int3
 						if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(totals) && 32 <= len(totals)-gc_off3 {
 							gc_at3 := totals[gc_off3:][:32]
 							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line warp_policy.go:97
 								v_2 := gc_l_v_2[gc_lane]
 //line warp_policy.go:68
 								var r_2 int32 = v_2
@@ -825,7 +775,6 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b *compiled.Block, in []int3
 								gc_at3[gc_lane] = r_2
 							}
 						} else {
-//line warp_policy.go:107
 							for gc_lane := 0; gc_lane < 32; gc_lane++ {
 								gc_tx++
 								if gc_tx == gc_bdx {
@@ -838,7 +787,6 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b *compiled.Block, in []int3
 								gc_pos.Thread = gc_rank
 //line warp_policy.go:95
 								tid := gc_tx
-//line warp_policy.go:97
 								v_2 := gc_l_v_2[gc_lane]
 //line warp_policy.go:68
 								var r_2 int32 = v_2
@@ -849,11 +797,9 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b *compiled.Block, in []int3
 					}
 				}
 			}
-//line warp_policy.go:110
 			gc_act = gc_save18 &^ gc_dead
 		}
 	}
-//line warp_policy.go:115
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_step := 0
 		for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -866,7 +812,6 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b *compiled.Block, in []int3
 				warp := tid >> 5
 //line warp_policy.go:118
 				i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:120
 				sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 				if warp > 0 {
@@ -877,7 +822,6 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b *compiled.Block, in []int3
 				out[i] = r
 			}
 			{
-//line warp_policy.go:123
 				gc_tx := gc_step + 1
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -886,7 +830,6 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b *compiled.Block, in []int3
 				warp := tid >> 5
 //line warp_policy.go:118
 				i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:120
 				sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 				if warp > 0 {
@@ -897,7 +840,6 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b *compiled.Block, in []int3
 				out[i] = r
 			}
 			{
-//line warp_policy.go:123
 				gc_tx := gc_step + 2
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -906,7 +848,6 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b *compiled.Block, in []int3
 				warp := tid >> 5
 //line warp_policy.go:118
 				i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:120
 				sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 				if warp > 0 {
@@ -917,7 +858,6 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b *compiled.Block, in []int3
 				out[i] = r
 			}
 			{
-//line warp_policy.go:123
 				gc_tx := gc_step + 3
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -926,7 +866,6 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b *compiled.Block, in []int3
 				warp := tid >> 5
 //line warp_policy.go:118
 				i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:120
 				sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 				if warp > 0 {
@@ -937,7 +876,6 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b *compiled.Block, in []int3
 				out[i] = r
 			}
 		}
-//line warp_policy.go:123
 		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
@@ -946,7 +884,6 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b *compiled.Block, in []int3
 			warp := tid >> 5
 //line warp_policy.go:118
 			i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:120
 			sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 			if warp > 0 {
@@ -989,7 +926,6 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 	totals := gc_shared1(32)[:32]
 //line warp_policy.go:39
 	partials := gc_shared2(1024)[:1024]
-//line warp_policy.go:41
 	var gc_l_below [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -1015,7 +951,6 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 						gc_at2[gc_lane] = v_
 					}
 				} else {
-//line warp_policy.go:47
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 						gc_tx++
 						if gc_tx == gc_bdx {
@@ -1088,7 +1023,6 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 					if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(partials) && 32 <= len(partials)-gc_off4 {
 						gc_at4 := partials[gc_off4:][:32]
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line warp_policy.go:42
 							below := gc_l_below[gc_lane]
 //line warp_policy.go:50
 							gc_at4[gc_lane] += below
@@ -1103,7 +1037,6 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 							gc_pos.Thread = gc_rank
 //line warp_policy.go:40
 							tid_ := gc_tx
-//line warp_policy.go:42
 							below := gc_l_below[gc_lane]
 //line warp_policy.go:50
 							partials[tid_] += below
@@ -1113,7 +1046,6 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 			}
 		}
 	}
-//line warp_policy.go:59
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_step := 0
 		for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -1135,7 +1067,6 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 				if lane == 31 {
 					totals[warp] = sum
 				}
-//line warp_policy.go:103
 				gc_s_sum[gc_rank] = sum
 			}
 			{
@@ -1156,7 +1087,6 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 				if lane == 31 {
 					totals[warp] = sum
 				}
-//line warp_policy.go:103
 				gc_s_sum[gc_rank] = sum
 			}
 			{
@@ -1177,7 +1107,6 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 				if lane == 31 {
 					totals[warp] = sum
 				}
-//line warp_policy.go:103
 				gc_s_sum[gc_rank] = sum
 			}
 			{
@@ -1198,7 +1127,6 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 				if lane == 31 {
 					totals[warp] = sum
 				}
-//line warp_policy.go:103
 				gc_s_sum[gc_rank] = sum
 			}
 		}
@@ -1219,11 +1147,9 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 			if lane == 31 {
 				totals[warp] = sum
 			}
-//line warp_policy.go:103
 			gc_s_sum[gc_rank] = sum
 		}
 	}
-//line warp_policy.go:108
 	var gc_l_v_2 [32]int32
 	var gc_l_below_ [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -1231,7 +1157,6 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		{
-//line warp_policy.go:116
 			var gc_m17 uint32
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -1266,7 +1191,6 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 							for gc_lane := 0; gc_lane < 32; gc_lane++ {
 //line warp_policy.go:103
 								var v_2 int32 = gc_at5[gc_lane]
-//line warp_policy.go:105
 								gc_l_v_2[gc_lane] = v_2
 							}
 						} else {
@@ -1284,7 +1208,6 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 								tid := gc_tx
 //line warp_policy.go:103
 								var v_2 int32 = totals[tid]
-//line warp_policy.go:105
 								gc_l_v_2[gc_lane] = v_2
 							}
 						}
@@ -1315,9 +1238,7 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 								gc_pos.Thread = gc_rank
 //line warp_policy.go:40
 								tid_2 := gc_tx
-//line warp_policy.go:42
 								v_2 := gc_l_v_2[gc_lane]
-//line warp_policy.go:42
 								partials_[tid_2] = v_2
 							}
 						}
@@ -1378,7 +1299,6 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 							if gc_act == ^uint32(0) && gc_x07+32 <= gc_bdx && gc_off8 >= 0 && gc_off8 <= len(partials_) && 32 <= len(partials_)-gc_off8 {
 								gc_at8 := partials_[gc_off8:][:32]
 								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line warp_policy.go:42
 									below_ := gc_l_below_[gc_lane]
 //line warp_policy.go:50
 									gc_at8[gc_lane] += below_
@@ -1396,7 +1316,6 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 									gc_pos.Thread = gc_rank
 //line warp_policy.go:40
 									tid_2 := gc_tx
-//line warp_policy.go:42
 									below_ := gc_l_below_[gc_lane]
 //line warp_policy.go:50
 									partials_[tid_2] += below_
@@ -1421,7 +1340,6 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 								gc_at10[gc_lane] = r_2
 							}
 						} else {
-//line warp_policy.go:107
 							for gc_lane := 0; gc_lane < 32; gc_lane++ {
 								gc_tx++
 								if gc_tx == gc_bdx {
@@ -1445,11 +1363,9 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 					}
 				}
 			}
-//line warp_policy.go:110
 			gc_act = gc_save17 &^ gc_dead
 		}
 	}
-//line warp_policy.go:115
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_step2 := 0
 		for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
@@ -1462,7 +1378,6 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 				warp := tid >> 5
 //line warp_policy.go:118
 				i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:120
 				sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 				if warp > 0 {
@@ -1473,7 +1388,6 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 				out[i] = r
 			}
 			{
-//line warp_policy.go:123
 				gc_tx := gc_step2 + 1
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -1482,7 +1396,6 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 				warp := tid >> 5
 //line warp_policy.go:118
 				i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:120
 				sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 				if warp > 0 {
@@ -1493,7 +1406,6 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 				out[i] = r
 			}
 			{
-//line warp_policy.go:123
 				gc_tx := gc_step2 + 2
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -1502,7 +1414,6 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 				warp := tid >> 5
 //line warp_policy.go:118
 				i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:120
 				sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 				if warp > 0 {
@@ -1513,7 +1424,6 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 				out[i] = r
 			}
 			{
-//line warp_policy.go:123
 				gc_tx := gc_step2 + 3
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -1522,7 +1432,6 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 				warp := tid >> 5
 //line warp_policy.go:118
 				i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:120
 				sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 				if warp > 0 {
@@ -1533,7 +1442,6 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 				out[i] = r
 			}
 		}
-//line warp_policy.go:123
 		for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
@@ -1542,7 +1450,6 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 			warp := tid >> 5
 //line warp_policy.go:118
 			i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:120
 			sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 			if warp > 0 {
@@ -1579,7 +1486,6 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b *compiled.Block, in []int32, 
 	_ = p_
 //line warp_policy.go:94
 	totals := gc_shared1(32)[:32]
-//line warp_policy.go:96
 	var gc_l_v_ [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -1600,7 +1506,6 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b *compiled.Block, in []int32, 
 						var v int32 = gc_at[gc_lane]
 //line warp_policy.go:97
 						var v_ int32 = v
-//line warp_policy.go:100
 						gc_l_v_[gc_lane] = v_
 					}
 				} else {
@@ -1616,7 +1521,6 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b *compiled.Block, in []int32, 
 						var v int32 = in[i]
 //line warp_policy.go:97
 						var v_ int32 = v
-//line warp_policy.go:100
 						gc_l_v_[gc_lane] = v_
 					}
 				}
@@ -1644,14 +1548,12 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b *compiled.Block, in []int32, 
 					}
 					gc_hi3 = min(gc_hi3, gc_cnt)
 					for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
-//line warp_policy.go:26
 						v_ := gc_l_v_[gc_lane]
 //line warp_policy.go:26
 						u := gc_c1r[gc_lane]
 						{
 							v_ += u
 						}
-//line warp_policy.go:31
 						gc_l_v_[gc_lane] = v_
 					}
 				}
@@ -1672,7 +1574,6 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b *compiled.Block, in []int32, 
 				lane := tid & 31
 //line warp_policy.go:96
 				warp := tid >> 5
-//line warp_policy.go:98
 				v_ := gc_l_v_[gc_lane]
 //line warp_policy.go:31
 				var r_ int32 = v_
@@ -1681,12 +1582,10 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b *compiled.Block, in []int32, 
 				if lane == 31 {
 					totals[warp] = sum
 				}
-//line warp_policy.go:103
 				gc_s_sum[gc_rank] = sum
 			}
 		}
 	}
-//line warp_policy.go:109
 	var gc_l_v_2 [32]int32
 	var gc_c2r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -1694,7 +1593,6 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b *compiled.Block, in []int32, 
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		{
-//line warp_policy.go:117
 			var gc_m12 uint32
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -1729,7 +1627,6 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b *compiled.Block, in []int32, 
 							for gc_lane := 0; gc_lane < 32; gc_lane++ {
 //line warp_policy.go:103
 								var v_2 int32 = gc_at2[gc_lane]
-//line warp_policy.go:105
 								gc_l_v_2[gc_lane] = v_2
 							}
 						} else {
@@ -1747,7 +1644,6 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b *compiled.Block, in []int32, 
 								tid := gc_tx
 //line warp_policy.go:103
 								var v_2 int32 = totals[tid]
-//line warp_policy.go:105
 								gc_l_v_2[gc_lane] = v_2
 							}
 						}
@@ -1777,14 +1673,12 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b *compiled.Block, in []int32, 
 								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
-//line warp_policy.go:26
 								v_2 := gc_l_v_2[gc_lane]
 //line warp_policy.go:26
 								u_ := gc_c2r[gc_lane]
 								{
 									v_2 += u_
 								}
-//line warp_policy.go:31
 								gc_l_v_2[gc_lane] = v_2
 							}
 						}
@@ -1799,7 +1693,6 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b *compiled.Block, in []int32, 
 						if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(totals) && 32 <= len(totals)-gc_off3 {
 							gc_at3 := totals[gc_off3:][:32]
 							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line warp_policy.go:97
 								v_2 := gc_l_v_2[gc_lane]
 //line warp_policy.go:31
 								var r_2 int32 = v_2
@@ -1807,7 +1700,6 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b *compiled.Block, in []int32, 
 								gc_at3[gc_lane] = r_2
 							}
 						} else {
-//line warp_policy.go:107
 							for gc_lane := 0; gc_lane < 32; gc_lane++ {
 								gc_tx++
 								if gc_tx == gc_bdx {
@@ -1820,7 +1712,6 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b *compiled.Block, in []int32, 
 								gc_pos.Thread = gc_rank
 //line warp_policy.go:95
 								tid := gc_tx
-//line warp_policy.go:97
 								v_2 := gc_l_v_2[gc_lane]
 //line warp_policy.go:31
 								var r_2 int32 = v_2
@@ -1831,11 +1722,9 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b *compiled.Block, in []int32, 
 					}
 				}
 			}
-//line warp_policy.go:110
 			gc_act = gc_save12 &^ gc_dead
 		}
 	}
-//line warp_policy.go:115
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_step := 0
 		for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -1848,7 +1737,6 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b *compiled.Block, in []int32, 
 				warp := tid >> 5
 //line warp_policy.go:118
 				i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:120
 				sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 				if warp > 0 {
@@ -1859,7 +1747,6 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b *compiled.Block, in []int32, 
 				out[i] = r
 			}
 			{
-//line warp_policy.go:123
 				gc_tx := gc_step + 1
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -1868,7 +1755,6 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b *compiled.Block, in []int32, 
 				warp := tid >> 5
 //line warp_policy.go:118
 				i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:120
 				sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 				if warp > 0 {
@@ -1879,7 +1765,6 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b *compiled.Block, in []int32, 
 				out[i] = r
 			}
 			{
-//line warp_policy.go:123
 				gc_tx := gc_step + 2
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -1888,7 +1773,6 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b *compiled.Block, in []int32, 
 				warp := tid >> 5
 //line warp_policy.go:118
 				i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:120
 				sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 				if warp > 0 {
@@ -1899,7 +1783,6 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b *compiled.Block, in []int32, 
 				out[i] = r
 			}
 			{
-//line warp_policy.go:123
 				gc_tx := gc_step + 3
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -1908,7 +1791,6 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b *compiled.Block, in []int32, 
 				warp := tid >> 5
 //line warp_policy.go:118
 				i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:120
 				sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 				if warp > 0 {
@@ -1919,7 +1801,6 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b *compiled.Block, in []int32, 
 				out[i] = r
 			}
 		}
-//line warp_policy.go:123
 		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
@@ -1928,7 +1809,6 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b *compiled.Block, in []int32, 
 			warp := tid >> 5
 //line warp_policy.go:118
 			i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:120
 			sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 			if warp > 0 {
@@ -1967,7 +1847,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 	var p_2 forwardWarp[*countedWarp] = p_
 //line warp_policy.go:76
 	var c *countedWarp = p_2.in
-//line warp_policy.go:78
 	var gc_l_v_3 [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -1984,7 +1863,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 					gc_at := in[gc_off:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line warp_policy.go:96
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
 //line warp_policy.go:119
@@ -1996,7 +1874,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 //line warp_policy.go:84
 						c.calls++
 						var v_3 int32 = v_2
-//line warp_policy.go:90
 						gc_l_v_3[gc_lane] = v_3
 					}
 				} else {
@@ -2017,7 +1894,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 //line warp_policy.go:84
 						c.calls++
 						var v_3 int32 = v_2
-//line warp_policy.go:90
 						gc_l_v_3[gc_lane] = v_3
 					}
 				}
@@ -2045,14 +1921,12 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 					}
 					gc_hi3 = min(gc_hi3, gc_cnt)
 					for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
-//line warp_policy.go:26
 						v_3 := gc_l_v_3[gc_lane]
 //line warp_policy.go:26
 						u := gc_c1r[gc_lane]
 						{
 							v_3 += u
 						}
-//line warp_policy.go:31
 						gc_l_v_3[gc_lane] = v_3
 					}
 				}
@@ -2073,7 +1947,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 				lane := tid & 31
 //line warp_policy.go:96
 				warp := tid >> 5
-//line warp_policy.go:98
 				v_3 := gc_l_v_3[gc_lane]
 //line warp_policy.go:31
 				var r_3 int32 = v_3
@@ -2086,12 +1959,10 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 				if lane == 31 {
 					totals[warp] = sum
 				}
-//line warp_policy.go:105
 				gc_s_sum[gc_rank] = sum
 			}
 		}
 	}
-//line warp_policy.go:111
 	var gc_l_v_6 [32]int32
 	var gc_l_v_4 [32]int32
 	var gc_l_v_5 [32]int32
@@ -2101,7 +1972,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		{
-//line warp_policy.go:121
 			var gc_m14 uint32
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -2136,7 +2006,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 							for gc_lane := 0; gc_lane < 32; gc_lane++ {
 //line warp_policy.go:103
 								var v_4 int32 = gc_at2[gc_lane]
-//line warp_policy.go:105
 								gc_l_v_4[gc_lane] = v_4
 							}
 						} else {
@@ -2154,7 +2023,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 								tid := gc_tx
 //line warp_policy.go:103
 								var v_4 int32 = totals[tid]
-//line warp_policy.go:105
 								gc_l_v_4[gc_lane] = v_4
 							}
 						}
@@ -2166,11 +2034,9 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line warp_policy.go:110
 					v_4 := gc_l_v_4[gc_lane]
 //line warp_policy.go:76
 					var v_5 int32 = v_4
-//line warp_policy.go:78
 					gc_l_v_5[gc_lane] = v_5
 				}
 //line warp_policy.go:76
@@ -2184,7 +2050,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 					v_5 := gc_l_v_5[gc_lane]
 					c_.calls++
 					var v_6 int32 = v_5
-//line warp_policy.go:87
 					gc_l_v_6[gc_lane] = v_6
 				}
 //line warp_policy.go:25
@@ -2211,14 +2076,12 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
-//line warp_policy.go:26
 								v_6 := gc_l_v_6[gc_lane]
 //line warp_policy.go:26
 								u_ := gc_c2r[gc_lane]
 								{
 									v_6 += u_
 								}
-//line warp_policy.go:31
 								gc_l_v_6[gc_lane] = v_6
 							}
 						}
@@ -2233,7 +2096,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 						if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(totals) && 32 <= len(totals)-gc_off3 {
 							gc_at3 := totals[gc_off3:][:32]
 							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line warp_policy.go:97
 								v_6 := gc_l_v_6[gc_lane]
 //line warp_policy.go:31
 								var r_6 int32 = v_6
@@ -2245,7 +2107,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 								gc_at3[gc_lane] = r_4
 							}
 						} else {
-//line warp_policy.go:109
 							for gc_lane := 0; gc_lane < 32; gc_lane++ {
 								gc_tx++
 								if gc_tx == gc_bdx {
@@ -2258,7 +2119,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 								gc_pos.Thread = gc_rank
 //line warp_policy.go:95
 								tid := gc_tx
-//line warp_policy.go:97
 								v_6 := gc_l_v_6[gc_lane]
 //line warp_policy.go:31
 								var r_6 int32 = v_6
@@ -2273,11 +2133,9 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 					}
 				}
 			}
-//line warp_policy.go:112
 			gc_act = gc_save14 &^ gc_dead
 		}
 	}
-//line warp_policy.go:117
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_step := 0
 		for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -2290,7 +2148,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 				warp := tid >> 5
 //line warp_policy.go:118
 				i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:120
 				sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 				if warp > 0 {
@@ -2301,7 +2158,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 				out[i] = r
 			}
 			{
-//line warp_policy.go:123
 				gc_tx := gc_step + 1
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -2310,7 +2166,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 				warp := tid >> 5
 //line warp_policy.go:118
 				i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:120
 				sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 				if warp > 0 {
@@ -2321,7 +2176,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 				out[i] = r
 			}
 			{
-//line warp_policy.go:123
 				gc_tx := gc_step + 2
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -2330,7 +2184,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 				warp := tid >> 5
 //line warp_policy.go:118
 				i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:120
 				sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 				if warp > 0 {
@@ -2341,7 +2194,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 				out[i] = r
 			}
 			{
-//line warp_policy.go:123
 				gc_tx := gc_step + 3
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -2350,7 +2202,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 				warp := tid >> 5
 //line warp_policy.go:118
 				i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:120
 				sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 				if warp > 0 {
@@ -2361,7 +2212,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 				out[i] = r
 			}
 		}
-//line warp_policy.go:123
 		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
@@ -2370,7 +2220,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 			warp := tid >> 5
 //line warp_policy.go:118
 			i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:120
 			sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 			if warp > 0 {
@@ -2409,7 +2258,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 	var p_2 forwardWarp[*levelsWarp] = p_
 //line warp_policy.go:76
 	var p_3 *levelsWarp = p_2.in
-//line warp_policy.go:78
 	var gc_l_v_2 [32]int32
 	var gc_l_i_ [32]int
 	var gc_c1m [32]uint32
@@ -2421,7 +2269,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		{
-//line warp_policy.go:90
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			{
@@ -2436,7 +2283,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 						var v_ int32 = v
 //line warp_policy.go:76
 						var v_2 int32 = v_
-//line warp_policy.go:80
 						gc_l_v_2[gc_lane] = v_2
 					}
 				} else {
@@ -2454,20 +2300,17 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 						var v_ int32 = v
 //line warp_policy.go:76
 						var v_2 int32 = v_
-//line warp_policy.go:80
 						gc_l_v_2[gc_lane] = v_2
 					}
 				}
 			}
 		}
 		{
-//line warp_policy.go:63
 			gc_save8 := gc_act
 			gc_in8 := gc_act
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 //line warp_policy.go:62
 				i_ := 0
-//line warp_policy.go:64
 				gc_l_i_[gc_lane] = i_
 			}
 			for {
@@ -2519,16 +2362,13 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 					gc_pos.Thread = gc_rank
 //line warp_policy.go:61
 					lane_ := (gc_rank & 31)
-//line warp_policy.go:63
 					v_2 := gc_l_v_2[gc_lane]
-//line warp_policy.go:65
 					i_ := gc_l_i_[gc_lane]
 //line warp_policy.go:63
 					u := gc_c1r[gc_lane]
 					if lane_&(1<<p_3.levels-1) >= 1<<i_ {
 						v_2 += u
 					}
-//line warp_policy.go:68
 					gc_l_v_2[gc_lane] = v_2
 				}
 				gc_act = gc_in8 &^ gc_dead
@@ -2536,7 +2376,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line warp_policy.go:77
 					i_ := gc_l_i_[gc_lane]
 //line warp_policy.go:62
 					i_++
@@ -2560,7 +2399,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 				lane := tid & 31
 //line warp_policy.go:96
 				warp := tid >> 5
-//line warp_policy.go:98
 				v_2 := gc_l_v_2[gc_lane]
 //line warp_policy.go:68
 				var r_2 int32 = v_2
@@ -2571,12 +2409,10 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 				if lane == 31 {
 					totals[warp] = sum
 				}
-//line warp_policy.go:104
 				gc_s_sum[gc_rank] = sum
 			}
 		}
 	}
-//line warp_policy.go:110
 	var gc_l_v_4 [32]int32
 	var gc_l_i_2 [32]int
 	var gc_l_v_3 [32]int32
@@ -2589,7 +2425,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		{
-//line warp_policy.go:123
 			var gc_m19 uint32
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -2624,7 +2459,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 							for gc_lane := 0; gc_lane < 32; gc_lane++ {
 //line warp_policy.go:103
 								var v_3 int32 = gc_at2[gc_lane]
-//line warp_policy.go:105
 								gc_l_v_3[gc_lane] = v_3
 							}
 						} else {
@@ -2642,7 +2476,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 								tid := gc_tx
 //line warp_policy.go:103
 								var v_3 int32 = totals[tid]
-//line warp_policy.go:105
 								gc_l_v_3[gc_lane] = v_3
 							}
 						}
@@ -2654,17 +2487,14 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line warp_policy.go:110
 					v_3 := gc_l_v_3[gc_lane]
 //line warp_policy.go:76
 					var v_4 int32 = v_3
-//line warp_policy.go:78
 					gc_l_v_4[gc_lane] = v_4
 				}
 //line warp_policy.go:76
 				var p_5 *levelsWarp = p_4.in
 				{
-//line warp_policy.go:63
 					gc_save16 := gc_act
 					gc_in16 := gc_act
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -2673,7 +2503,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 						}
 //line warp_policy.go:62
 						i_2 := 0
-//line warp_policy.go:64
 						gc_l_i_2[gc_lane] = i_2
 					}
 					for {
@@ -2725,16 +2554,13 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 							gc_pos.Thread = gc_rank
 //line warp_policy.go:61
 							lane_2 := (gc_rank & 31)
-//line warp_policy.go:63
 							v_4 := gc_l_v_4[gc_lane]
-//line warp_policy.go:65
 							i_2 := gc_l_i_2[gc_lane]
 //line warp_policy.go:63
 							u_ := gc_c2r[gc_lane]
 							if lane_2&(1<<p_5.levels-1) >= 1<<i_2 {
 								v_4 += u_
 							}
-//line warp_policy.go:68
 							gc_l_v_4[gc_lane] = v_4
 						}
 						gc_act = gc_in16 &^ gc_dead
@@ -2742,7 +2568,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-//line warp_policy.go:77
 							i_2 := gc_l_i_2[gc_lane]
 //line warp_policy.go:62
 							i_2++
@@ -2760,7 +2585,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 						if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(totals) && 32 <= len(totals)-gc_off3 {
 							gc_at3 := totals[gc_off3:][:32]
 							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line warp_policy.go:97
 								v_4 := gc_l_v_4[gc_lane]
 //line warp_policy.go:68
 								var r_4 int32 = v_4
@@ -2770,7 +2594,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 								gc_at3[gc_lane] = r_3
 							}
 						} else {
-//line warp_policy.go:108
 							for gc_lane := 0; gc_lane < 32; gc_lane++ {
 								gc_tx++
 								if gc_tx == gc_bdx {
@@ -2783,7 +2606,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 								gc_pos.Thread = gc_rank
 //line warp_policy.go:95
 								tid := gc_tx
-//line warp_policy.go:97
 								v_4 := gc_l_v_4[gc_lane]
 //line warp_policy.go:68
 								var r_4 int32 = v_4
@@ -2796,11 +2618,9 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 					}
 				}
 			}
-//line warp_policy.go:111
 			gc_act = gc_save19 &^ gc_dead
 		}
 	}
-//line warp_policy.go:116
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_step := 0
 		for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -2813,7 +2633,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 				warp := tid >> 5
 //line warp_policy.go:118
 				i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:120
 				sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 				if warp > 0 {
@@ -2824,7 +2643,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 				out[i] = r
 			}
 			{
-//line warp_policy.go:123
 				gc_tx := gc_step + 1
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -2833,7 +2651,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 				warp := tid >> 5
 //line warp_policy.go:118
 				i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:120
 				sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 				if warp > 0 {
@@ -2844,7 +2661,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 				out[i] = r
 			}
 			{
-//line warp_policy.go:123
 				gc_tx := gc_step + 2
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -2853,7 +2669,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 				warp := tid >> 5
 //line warp_policy.go:118
 				i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:120
 				sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 				if warp > 0 {
@@ -2864,7 +2679,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 				out[i] = r
 			}
 			{
-//line warp_policy.go:123
 				gc_tx := gc_step + 3
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -2873,7 +2687,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 				warp := tid >> 5
 //line warp_policy.go:118
 				i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:120
 				sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 				if warp > 0 {
@@ -2884,7 +2697,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 				out[i] = r
 			}
 		}
-//line warp_policy.go:123
 		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
@@ -2893,7 +2705,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 			warp := tid >> 5
 //line warp_policy.go:118
 			i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:120
 			sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 			if warp > 0 {
@@ -2938,7 +2749,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, i
 	_ = p_2
 //line warp_policy.go:39
 	partials := gc_shared2(1024)[:1024]
-//line warp_policy.go:41
 	var gc_l_below [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -2966,7 +2776,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, i
 						gc_at2[gc_lane] = v_2
 					}
 				} else {
-//line warp_policy.go:48
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 						gc_tx++
 						if gc_tx == gc_bdx {
@@ -3041,7 +2850,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, i
 					if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(partials) && 32 <= len(partials)-gc_off4 {
 						gc_at4 := partials[gc_off4:][:32]
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line warp_policy.go:42
 							below := gc_l_below[gc_lane]
 //line warp_policy.go:50
 							gc_at4[gc_lane] += below
@@ -3056,7 +2864,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, i
 							gc_pos.Thread = gc_rank
 //line warp_policy.go:40
 							tid_ := gc_tx
-//line warp_policy.go:42
 							below := gc_l_below[gc_lane]
 //line warp_policy.go:50
 							partials[tid_] += below
@@ -3066,7 +2873,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, i
 			}
 		}
 	}
-//line warp_policy.go:59
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -3087,11 +2893,9 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, i
 			if lane == 31 {
 				totals[warp] = sum
 			}
-//line warp_policy.go:104
 			gc_s_sum[gc_rank] = sum
 		}
 	}
-//line warp_policy.go:109
 	var gc_l_v_4 [32]int32
 	var gc_l_below_ [32]int32
 	var gc_l_v_3 [32]int32
@@ -3100,7 +2904,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, i
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		{
-//line warp_policy.go:118
 			var gc_m18 uint32
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -3135,7 +2938,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, i
 							for gc_lane := 0; gc_lane < 32; gc_lane++ {
 //line warp_policy.go:103
 								var v_3 int32 = gc_at5[gc_lane]
-//line warp_policy.go:105
 								gc_l_v_3[gc_lane] = v_3
 							}
 						} else {
@@ -3153,7 +2955,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, i
 								tid := gc_tx
 //line warp_policy.go:103
 								var v_3 int32 = totals[tid]
-//line warp_policy.go:105
 								gc_l_v_3[gc_lane] = v_3
 							}
 						}
@@ -3167,11 +2968,9 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, i
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line warp_policy.go:110
 					v_3 := gc_l_v_3[gc_lane]
 //line warp_policy.go:76
 					var v_4 int32 = v_3
-//line warp_policy.go:78
 					gc_l_v_4[gc_lane] = v_4
 				}
 //line warp_policy.go:39
@@ -3199,9 +2998,7 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, i
 								gc_pos.Thread = gc_rank
 //line warp_policy.go:40
 								tid_2 := gc_tx
-//line warp_policy.go:42
 								v_4 := gc_l_v_4[gc_lane]
-//line warp_policy.go:42
 								partials_[tid_2] = v_4
 							}
 						}
@@ -3262,7 +3059,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, i
 							if gc_act == ^uint32(0) && gc_x07+32 <= gc_bdx && gc_off8 >= 0 && gc_off8 <= len(partials_) && 32 <= len(partials_)-gc_off8 {
 								gc_at8 := partials_[gc_off8:][:32]
 								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line warp_policy.go:42
 									below_ := gc_l_below_[gc_lane]
 //line warp_policy.go:50
 									gc_at8[gc_lane] += below_
@@ -3280,7 +3076,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, i
 									gc_pos.Thread = gc_rank
 //line warp_policy.go:40
 									tid_2 := gc_tx
-//line warp_policy.go:42
 									below_ := gc_l_below_[gc_lane]
 //line warp_policy.go:50
 									partials_[tid_2] += below_
@@ -3307,7 +3102,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, i
 								gc_at10[gc_lane] = r_3
 							}
 						} else {
-//line warp_policy.go:108
 							for gc_lane := 0; gc_lane < 32; gc_lane++ {
 								gc_tx++
 								if gc_tx == gc_bdx {
@@ -3333,11 +3127,9 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, i
 					}
 				}
 			}
-//line warp_policy.go:111
 			gc_act = gc_save18 &^ gc_dead
 		}
 	}
-//line warp_policy.go:116
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_step := 0
 		for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -3350,7 +3142,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, i
 				warp := tid >> 5
 //line warp_policy.go:118
 				i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:120
 				sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 				if warp > 0 {
@@ -3361,7 +3152,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, i
 				out[i] = r
 			}
 			{
-//line warp_policy.go:123
 				gc_tx := gc_step + 1
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -3370,7 +3160,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, i
 				warp := tid >> 5
 //line warp_policy.go:118
 				i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:120
 				sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 				if warp > 0 {
@@ -3381,7 +3170,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, i
 				out[i] = r
 			}
 			{
-//line warp_policy.go:123
 				gc_tx := gc_step + 2
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -3390,7 +3178,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, i
 				warp := tid >> 5
 //line warp_policy.go:118
 				i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:120
 				sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 				if warp > 0 {
@@ -3401,7 +3188,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, i
 				out[i] = r
 			}
 			{
-//line warp_policy.go:123
 				gc_tx := gc_step + 3
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -3410,7 +3196,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, i
 				warp := tid >> 5
 //line warp_policy.go:118
 				i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:120
 				sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 				if warp > 0 {
@@ -3421,7 +3206,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, i
 				out[i] = r
 			}
 		}
-//line warp_policy.go:123
 		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
@@ -3430,7 +3214,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, i
 			warp := tid >> 5
 //line warp_policy.go:118
 			i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:120
 			sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 			if warp > 0 {
@@ -3469,7 +3252,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 	var p_2 forwardWarp[shuffleWarp] = p_
 //line warp_policy.go:97
 	_ = p_2
-//line warp_policy.go:99
 	var gc_l_v_2 [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -3492,7 +3274,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 						var v_ int32 = v
 //line warp_policy.go:76
 						var v_2 int32 = v_
-//line warp_policy.go:80
 						gc_l_v_2[gc_lane] = v_2
 					}
 				} else {
@@ -3510,7 +3291,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 						var v_ int32 = v
 //line warp_policy.go:76
 						var v_2 int32 = v_
-//line warp_policy.go:80
 						gc_l_v_2[gc_lane] = v_2
 					}
 				}
@@ -3538,14 +3318,12 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 					}
 					gc_hi3 = min(gc_hi3, gc_cnt)
 					for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
-//line warp_policy.go:26
 						v_2 := gc_l_v_2[gc_lane]
 //line warp_policy.go:26
 						u := gc_c1r[gc_lane]
 						{
 							v_2 += u
 						}
-//line warp_policy.go:31
 						gc_l_v_2[gc_lane] = v_2
 					}
 				}
@@ -3566,7 +3344,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 				lane := tid & 31
 //line warp_policy.go:96
 				warp := tid >> 5
-//line warp_policy.go:98
 				v_2 := gc_l_v_2[gc_lane]
 //line warp_policy.go:31
 				var r_2 int32 = v_2
@@ -3577,12 +3354,10 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 				if lane == 31 {
 					totals[warp] = sum
 				}
-//line warp_policy.go:104
 				gc_s_sum[gc_rank] = sum
 			}
 		}
 	}
-//line warp_policy.go:110
 	var gc_l_v_4 [32]int32
 	var gc_l_v_3 [32]int32
 	var gc_c2r [32]int32
@@ -3591,7 +3366,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		{
-//line warp_policy.go:119
 			var gc_m13 uint32
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -3626,7 +3400,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 							for gc_lane := 0; gc_lane < 32; gc_lane++ {
 //line warp_policy.go:103
 								var v_3 int32 = gc_at2[gc_lane]
-//line warp_policy.go:105
 								gc_l_v_3[gc_lane] = v_3
 							}
 						} else {
@@ -3644,7 +3417,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 								tid := gc_tx
 //line warp_policy.go:103
 								var v_3 int32 = totals[tid]
-//line warp_policy.go:105
 								gc_l_v_3[gc_lane] = v_3
 							}
 						}
@@ -3658,11 +3430,9 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line warp_policy.go:110
 					v_3 := gc_l_v_3[gc_lane]
 //line warp_policy.go:76
 					var v_4 int32 = v_3
-//line warp_policy.go:78
 					gc_l_v_4[gc_lane] = v_4
 				}
 //line warp_policy.go:25
@@ -3689,14 +3459,12 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
-//line warp_policy.go:26
 								v_4 := gc_l_v_4[gc_lane]
 //line warp_policy.go:26
 								u_ := gc_c2r[gc_lane]
 								{
 									v_4 += u_
 								}
-//line warp_policy.go:31
 								gc_l_v_4[gc_lane] = v_4
 							}
 						}
@@ -3711,7 +3479,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 						if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(totals) && 32 <= len(totals)-gc_off3 {
 							gc_at3 := totals[gc_off3:][:32]
 							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line warp_policy.go:97
 								v_4 := gc_l_v_4[gc_lane]
 //line warp_policy.go:31
 								var r_4 int32 = v_4
@@ -3721,7 +3488,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 								gc_at3[gc_lane] = r_3
 							}
 						} else {
-//line warp_policy.go:108
 							for gc_lane := 0; gc_lane < 32; gc_lane++ {
 								gc_tx++
 								if gc_tx == gc_bdx {
@@ -3734,7 +3500,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 								gc_pos.Thread = gc_rank
 //line warp_policy.go:95
 								tid := gc_tx
-//line warp_policy.go:97
 								v_4 := gc_l_v_4[gc_lane]
 //line warp_policy.go:31
 								var r_4 int32 = v_4
@@ -3747,11 +3512,9 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 					}
 				}
 			}
-//line warp_policy.go:111
 			gc_act = gc_save13 &^ gc_dead
 		}
 	}
-//line warp_policy.go:116
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_step := 0
 		for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -3764,7 +3527,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 				warp := tid >> 5
 //line warp_policy.go:118
 				i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:120
 				sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 				if warp > 0 {
@@ -3775,7 +3537,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 				out[i] = r
 			}
 			{
-//line warp_policy.go:123
 				gc_tx := gc_step + 1
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -3784,7 +3545,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 				warp := tid >> 5
 //line warp_policy.go:118
 				i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:120
 				sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 				if warp > 0 {
@@ -3795,7 +3555,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 				out[i] = r
 			}
 			{
-//line warp_policy.go:123
 				gc_tx := gc_step + 2
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -3804,7 +3563,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 				warp := tid >> 5
 //line warp_policy.go:118
 				i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:120
 				sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 				if warp > 0 {
@@ -3815,7 +3573,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 				out[i] = r
 			}
 			{
-//line warp_policy.go:123
 				gc_tx := gc_step + 3
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -3824,7 +3581,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 				warp := tid >> 5
 //line warp_policy.go:118
 				i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:120
 				sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 				if warp > 0 {
@@ -3835,7 +3591,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 				out[i] = r
 			}
 		}
-//line warp_policy.go:123
 		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
@@ -3844,7 +3599,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 			warp := tid >> 5
 //line warp_policy.go:118
 			i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:120
 			sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 			if warp > 0 {
@@ -3907,7 +3661,6 @@ func gc_body_warpPolicyWithKernel_ptr_countedWarp(gc_b *compiled.Block, p *count
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-//line warp_policy.go:136
 	var gc_l_v_2 [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -3924,7 +3677,6 @@ func gc_body_warpPolicyWithKernel_ptr_countedWarp(gc_b *compiled.Block, p *count
 				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 					gc_at := in[gc_off:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line warp_policy.go:154
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
 //line warp_policy.go:128
@@ -3932,7 +3684,6 @@ func gc_body_warpPolicyWithKernel_ptr_countedWarp(gc_b *compiled.Block, p *count
 //line warp_policy.go:84
 						p.calls++
 						var v_2 int32 = v_
-//line warp_policy.go:88
 						gc_l_v_2[gc_lane] = v_2
 					}
 				} else {
@@ -3949,7 +3700,6 @@ func gc_body_warpPolicyWithKernel_ptr_countedWarp(gc_b *compiled.Block, p *count
 //line warp_policy.go:84
 						p.calls++
 						var v_2 int32 = v_
-//line warp_policy.go:88
 						gc_l_v_2[gc_lane] = v_2
 					}
 				}
@@ -3977,14 +3727,12 @@ func gc_body_warpPolicyWithKernel_ptr_countedWarp(gc_b *compiled.Block, p *count
 					}
 					gc_hi3 = min(gc_hi3, gc_cnt)
 					for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
-//line warp_policy.go:26
 						v_2 := gc_l_v_2[gc_lane]
 //line warp_policy.go:26
 						u := gc_c1r[gc_lane]
 						{
 							v_2 += u
 						}
-//line warp_policy.go:31
 						gc_l_v_2[gc_lane] = v_2
 					}
 				}
@@ -3999,7 +3747,6 @@ func gc_body_warpPolicyWithKernel_ptr_countedWarp(gc_b *compiled.Block, p *count
 				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
 					gc_at2 := out[gc_off2:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line warp_policy.go:129
 						v_2 := gc_l_v_2[gc_lane]
 //line warp_policy.go:31
 						var r_ int32 = v_2
@@ -4010,7 +3757,6 @@ func gc_body_warpPolicyWithKernel_ptr_countedWarp(gc_b *compiled.Block, p *count
 						gc_at2[gc_lane] = v
 					}
 				} else {
-//line warp_policy.go:135
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 						gc_tx++
 						if gc_tx == gc_bdx {
@@ -4020,7 +3766,6 @@ func gc_body_warpPolicyWithKernel_ptr_countedWarp(gc_b *compiled.Block, p *count
 						gc_pos.Thread = gc_rank
 //line warp_policy.go:127
 						i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:129
 						v_2 := gc_l_v_2[gc_lane]
 //line warp_policy.go:31
 						var r_ int32 = v_2
@@ -4046,7 +3791,6 @@ func gc_body_warpPolicyWithKernel_ptr_levelsWarp(gc_b *compiled.Block, p *levels
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-//line warp_policy.go:136
 	var gc_l_v_ [32]int32
 	var gc_l_i_ [32]int
 	var gc_c1m [32]uint32
@@ -4058,7 +3802,6 @@ func gc_body_warpPolicyWithKernel_ptr_levelsWarp(gc_b *compiled.Block, p *levels
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		{
-//line warp_policy.go:148
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			{
@@ -4069,7 +3812,6 @@ func gc_body_warpPolicyWithKernel_ptr_levelsWarp(gc_b *compiled.Block, p *levels
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 //line warp_policy.go:128
 						var v_ int32 = gc_at[gc_lane]
-//line warp_policy.go:130
 						gc_l_v_[gc_lane] = v_
 					}
 				} else {
@@ -4083,20 +3825,17 @@ func gc_body_warpPolicyWithKernel_ptr_levelsWarp(gc_b *compiled.Block, p *levels
 //line warp_policy.go:127
 						i := gc_bx*gc_bdx + gc_tx
 						var v_ int32 = in[i]
-//line warp_policy.go:130
 						gc_l_v_[gc_lane] = v_
 					}
 				}
 			}
 		}
 		{
-//line warp_policy.go:63
 			gc_save6 := gc_act
 			gc_in6 := gc_act
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 //line warp_policy.go:62
 				i_ := 0
-//line warp_policy.go:64
 				gc_l_i_[gc_lane] = i_
 			}
 			for {
@@ -4148,16 +3887,13 @@ func gc_body_warpPolicyWithKernel_ptr_levelsWarp(gc_b *compiled.Block, p *levels
 					gc_pos.Thread = gc_rank
 //line warp_policy.go:61
 					lane := (gc_rank & 31)
-//line warp_policy.go:63
 					v_ := gc_l_v_[gc_lane]
-//line warp_policy.go:65
 					i_ := gc_l_i_[gc_lane]
 //line warp_policy.go:63
 					u := gc_c1r[gc_lane]
 					if lane&(1<<p.levels-1) >= 1<<i_ {
 						v_ += u
 					}
-//line warp_policy.go:68
 					gc_l_v_[gc_lane] = v_
 				}
 				gc_act = gc_in6 &^ gc_dead
@@ -4165,7 +3901,6 @@ func gc_body_warpPolicyWithKernel_ptr_levelsWarp(gc_b *compiled.Block, p *levels
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line warp_policy.go:77
 					i_ := gc_l_i_[gc_lane]
 //line warp_policy.go:62
 					i_++
@@ -4183,7 +3918,6 @@ func gc_body_warpPolicyWithKernel_ptr_levelsWarp(gc_b *compiled.Block, p *levels
 				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
 					gc_at2 := out[gc_off2:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line warp_policy.go:129
 						v_ := gc_l_v_[gc_lane]
 //line warp_policy.go:68
 						var r int32 = v_
@@ -4192,7 +3926,6 @@ func gc_body_warpPolicyWithKernel_ptr_levelsWarp(gc_b *compiled.Block, p *levels
 						gc_at2[gc_lane] = v
 					}
 				} else {
-//line warp_policy.go:134
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 						gc_tx++
 						if gc_tx == gc_bdx {
@@ -4202,7 +3935,6 @@ func gc_body_warpPolicyWithKernel_ptr_levelsWarp(gc_b *compiled.Block, p *levels
 						gc_pos.Thread = gc_rank
 //line warp_policy.go:127
 						i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:129
 						v_ := gc_l_v_[gc_lane]
 //line warp_policy.go:68
 						var r int32 = v_
@@ -4233,7 +3965,6 @@ func gc_body_warpPolicyWithKernel_sharedWarp(gc_b *compiled.Block, p sharedWarp,
 	gc_n := gc_b.Len()
 //line warp_policy.go:39
 	partials := gc_shared1(1024)[:1024]
-//line warp_policy.go:41
 	var gc_l_below [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -4257,7 +3988,6 @@ func gc_body_warpPolicyWithKernel_sharedWarp(gc_b *compiled.Block, p sharedWarp,
 						gc_at2[gc_lane] = v_
 					}
 				} else {
-//line warp_policy.go:46
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 						gc_tx++
 						if gc_tx == gc_bdx {
@@ -4328,7 +4058,6 @@ func gc_body_warpPolicyWithKernel_sharedWarp(gc_b *compiled.Block, p sharedWarp,
 					if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(partials) && 32 <= len(partials)-gc_off4 {
 						gc_at4 := partials[gc_off4:][:32]
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line warp_policy.go:42
 							below := gc_l_below[gc_lane]
 //line warp_policy.go:50
 							gc_at4[gc_lane] += below
@@ -4343,7 +4072,6 @@ func gc_body_warpPolicyWithKernel_sharedWarp(gc_b *compiled.Block, p sharedWarp,
 							gc_pos.Thread = gc_rank
 //line warp_policy.go:40
 							tid := gc_tx
-//line warp_policy.go:42
 							below := gc_l_below[gc_lane]
 //line warp_policy.go:50
 							partials[tid] += below
@@ -4353,7 +4081,6 @@ func gc_body_warpPolicyWithKernel_sharedWarp(gc_b *compiled.Block, p sharedWarp,
 			}
 		}
 	}
-//line warp_policy.go:59
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off5 := gc_bx * gc_bdx
 		if gc_bdx <= len(partials) && gc_off5 >= 0 && gc_off5 <= len(out) && gc_bdx <= len(out)-gc_off5 {
@@ -4370,7 +4097,6 @@ func gc_body_warpPolicyWithKernel_sharedWarp(gc_b *compiled.Block, p sharedWarp,
 					gc_at6[gc_tx] = v
 				}
 				{
-//line warp_policy.go:134
 					gc_tx := gc_step + 1
 //line warp_policy.go:53
 					var r int32 = gc_at5[gc_tx]
@@ -4379,7 +4105,6 @@ func gc_body_warpPolicyWithKernel_sharedWarp(gc_b *compiled.Block, p sharedWarp,
 					gc_at6[gc_tx] = v
 				}
 				{
-//line warp_policy.go:134
 					gc_tx := gc_step + 2
 //line warp_policy.go:53
 					var r int32 = gc_at5[gc_tx]
@@ -4388,7 +4113,6 @@ func gc_body_warpPolicyWithKernel_sharedWarp(gc_b *compiled.Block, p sharedWarp,
 					gc_at6[gc_tx] = v
 				}
 				{
-//line warp_policy.go:134
 					gc_tx := gc_step + 3
 //line warp_policy.go:53
 					var r int32 = gc_at5[gc_tx]
@@ -4397,7 +4121,6 @@ func gc_body_warpPolicyWithKernel_sharedWarp(gc_b *compiled.Block, p sharedWarp,
 					gc_at6[gc_tx] = v
 				}
 			}
-//line warp_policy.go:134
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 //line warp_policy.go:53
 				var r int32 = gc_at5[gc_tx]
@@ -4406,7 +4129,6 @@ func gc_body_warpPolicyWithKernel_sharedWarp(gc_b *compiled.Block, p sharedWarp,
 				gc_at6[gc_tx] = v
 			}
 		} else {
-//line warp_policy.go:134
 			gc_step2 := 0
 			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
@@ -4424,7 +4146,6 @@ func gc_body_warpPolicyWithKernel_sharedWarp(gc_b *compiled.Block, p sharedWarp,
 					out[i] = v
 				}
 				{
-//line warp_policy.go:134
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -4439,7 +4160,6 @@ func gc_body_warpPolicyWithKernel_sharedWarp(gc_b *compiled.Block, p sharedWarp,
 					out[i] = v
 				}
 				{
-//line warp_policy.go:134
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -4454,7 +4174,6 @@ func gc_body_warpPolicyWithKernel_sharedWarp(gc_b *compiled.Block, p sharedWarp,
 					out[i] = v
 				}
 				{
-//line warp_policy.go:134
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -4469,7 +4188,6 @@ func gc_body_warpPolicyWithKernel_sharedWarp(gc_b *compiled.Block, p sharedWarp,
 					out[i] = v
 				}
 			}
-//line warp_policy.go:134
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -4497,7 +4215,6 @@ func gc_body_warpPolicyWithKernel_shuffleWarp(gc_b *compiled.Block, p shuffleWar
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-//line warp_policy.go:136
 	var gc_l_v_ [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -4516,7 +4233,6 @@ func gc_body_warpPolicyWithKernel_shuffleWarp(gc_b *compiled.Block, p shuffleWar
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 //line warp_policy.go:128
 						var v_ int32 = gc_at[gc_lane]
-//line warp_policy.go:130
 						gc_l_v_[gc_lane] = v_
 					}
 				} else {
@@ -4530,7 +4246,6 @@ func gc_body_warpPolicyWithKernel_shuffleWarp(gc_b *compiled.Block, p shuffleWar
 //line warp_policy.go:127
 						i := gc_bx*gc_bdx + gc_tx
 						var v_ int32 = in[i]
-//line warp_policy.go:130
 						gc_l_v_[gc_lane] = v_
 					}
 				}
@@ -4558,14 +4273,12 @@ func gc_body_warpPolicyWithKernel_shuffleWarp(gc_b *compiled.Block, p shuffleWar
 					}
 					gc_hi3 = min(gc_hi3, gc_cnt)
 					for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
-//line warp_policy.go:26
 						v_ := gc_l_v_[gc_lane]
 //line warp_policy.go:26
 						u := gc_c1r[gc_lane]
 						{
 							v_ += u
 						}
-//line warp_policy.go:31
 						gc_l_v_[gc_lane] = v_
 					}
 				}
@@ -4580,7 +4293,6 @@ func gc_body_warpPolicyWithKernel_shuffleWarp(gc_b *compiled.Block, p shuffleWar
 				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
 					gc_at2 := out[gc_off2:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line warp_policy.go:129
 						v_ := gc_l_v_[gc_lane]
 //line warp_policy.go:31
 						var r int32 = v_
@@ -4589,7 +4301,6 @@ func gc_body_warpPolicyWithKernel_shuffleWarp(gc_b *compiled.Block, p shuffleWar
 						gc_at2[gc_lane] = v
 					}
 				} else {
-//line warp_policy.go:134
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 						gc_tx++
 						if gc_tx == gc_bdx {
@@ -4599,7 +4310,6 @@ func gc_body_warpPolicyWithKernel_shuffleWarp(gc_b *compiled.Block, p shuffleWar
 						gc_pos.Thread = gc_rank
 //line warp_policy.go:127
 						i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:129
 						v_ := gc_l_v_[gc_lane]
 //line warp_policy.go:31
 						var r int32 = v_
@@ -4627,7 +4337,6 @@ func gc_body_warpPolicyWithKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 	var p_ forwardWarp[*countedWarp] = p
 //line warp_policy.go:76
 	var c *countedWarp = p_.in
-//line warp_policy.go:78
 	var gc_l_v_3 [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -4644,7 +4353,6 @@ func gc_body_warpPolicyWithKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 					gc_at := in[gc_off:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line warp_policy.go:96
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
 //line warp_policy.go:128
@@ -4654,7 +4362,6 @@ func gc_body_warpPolicyWithKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 //line warp_policy.go:84
 						c.calls++
 						var v_3 int32 = v_2
-//line warp_policy.go:89
 						gc_l_v_3[gc_lane] = v_3
 					}
 				} else {
@@ -4673,7 +4380,6 @@ func gc_body_warpPolicyWithKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 //line warp_policy.go:84
 						c.calls++
 						var v_3 int32 = v_2
-//line warp_policy.go:89
 						gc_l_v_3[gc_lane] = v_3
 					}
 				}
@@ -4701,14 +4407,12 @@ func gc_body_warpPolicyWithKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 					}
 					gc_hi3 = min(gc_hi3, gc_cnt)
 					for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
-//line warp_policy.go:26
 						v_3 := gc_l_v_3[gc_lane]
 //line warp_policy.go:26
 						u := gc_c1r[gc_lane]
 						{
 							v_3 += u
 						}
-//line warp_policy.go:31
 						gc_l_v_3[gc_lane] = v_3
 					}
 				}
@@ -4723,7 +4427,6 @@ func gc_body_warpPolicyWithKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
 					gc_at2 := out[gc_off2:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line warp_policy.go:129
 						v_3 := gc_l_v_3[gc_lane]
 //line warp_policy.go:31
 						var r_2 int32 = v_3
@@ -4736,7 +4439,6 @@ func gc_body_warpPolicyWithKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 						gc_at2[gc_lane] = v
 					}
 				} else {
-//line warp_policy.go:136
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 						gc_tx++
 						if gc_tx == gc_bdx {
@@ -4746,7 +4448,6 @@ func gc_body_warpPolicyWithKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 						gc_pos.Thread = gc_rank
 //line warp_policy.go:127
 						i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:129
 						v_3 := gc_l_v_3[gc_lane]
 //line warp_policy.go:31
 						var r_2 int32 = v_3
@@ -4778,7 +4479,6 @@ func gc_body_warpPolicyWithKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 	var p_ forwardWarp[*levelsWarp] = p
 //line warp_policy.go:76
 	var p_2 *levelsWarp = p_.in
-//line warp_policy.go:78
 	var gc_l_v_2 [32]int32
 	var gc_l_i_ [32]int
 	var gc_c1m [32]uint32
@@ -4790,7 +4490,6 @@ func gc_body_warpPolicyWithKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		{
-//line warp_policy.go:90
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			{
@@ -4803,7 +4502,6 @@ func gc_body_warpPolicyWithKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 						var v_ int32 = gc_at[gc_lane]
 //line warp_policy.go:76
 						var v_2 int32 = v_
-//line warp_policy.go:79
 						gc_l_v_2[gc_lane] = v_2
 					}
 				} else {
@@ -4819,20 +4517,17 @@ func gc_body_warpPolicyWithKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 						var v_ int32 = in[i]
 //line warp_policy.go:76
 						var v_2 int32 = v_
-//line warp_policy.go:79
 						gc_l_v_2[gc_lane] = v_2
 					}
 				}
 			}
 		}
 		{
-//line warp_policy.go:63
 			gc_save6 := gc_act
 			gc_in6 := gc_act
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 //line warp_policy.go:62
 				i_ := 0
-//line warp_policy.go:64
 				gc_l_i_[gc_lane] = i_
 			}
 			for {
@@ -4884,16 +4579,13 @@ func gc_body_warpPolicyWithKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 					gc_pos.Thread = gc_rank
 //line warp_policy.go:61
 					lane := (gc_rank & 31)
-//line warp_policy.go:63
 					v_2 := gc_l_v_2[gc_lane]
-//line warp_policy.go:65
 					i_ := gc_l_i_[gc_lane]
 //line warp_policy.go:63
 					u := gc_c1r[gc_lane]
 					if lane&(1<<p_2.levels-1) >= 1<<i_ {
 						v_2 += u
 					}
-//line warp_policy.go:68
 					gc_l_v_2[gc_lane] = v_2
 				}
 				gc_act = gc_in6 &^ gc_dead
@@ -4901,7 +4593,6 @@ func gc_body_warpPolicyWithKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line warp_policy.go:77
 					i_ := gc_l_i_[gc_lane]
 //line warp_policy.go:62
 					i_++
@@ -4919,7 +4610,6 @@ func gc_body_warpPolicyWithKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
 					gc_at2 := out[gc_off2:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line warp_policy.go:129
 						v_2 := gc_l_v_2[gc_lane]
 //line warp_policy.go:68
 						var r_ int32 = v_2
@@ -4930,7 +4620,6 @@ func gc_body_warpPolicyWithKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 						gc_at2[gc_lane] = v
 					}
 				} else {
-//line warp_policy.go:135
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 						gc_tx++
 						if gc_tx == gc_bdx {
@@ -4940,7 +4629,6 @@ func gc_body_warpPolicyWithKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 						gc_pos.Thread = gc_rank
 //line warp_policy.go:127
 						i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:129
 						v_2 := gc_l_v_2[gc_lane]
 //line warp_policy.go:68
 						var r_ int32 = v_2
@@ -4977,7 +4665,6 @@ func gc_body_warpPolicyWithKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, p
 	_ = p_
 //line warp_policy.go:39
 	partials := gc_shared1(1024)[:1024]
-//line warp_policy.go:41
 	var gc_l_below [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -5003,7 +4690,6 @@ func gc_body_warpPolicyWithKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, p
 						gc_at2[gc_lane] = v_2
 					}
 				} else {
-//line warp_policy.go:47
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 						gc_tx++
 						if gc_tx == gc_bdx {
@@ -5076,7 +4762,6 @@ func gc_body_warpPolicyWithKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, p
 					if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(partials) && 32 <= len(partials)-gc_off4 {
 						gc_at4 := partials[gc_off4:][:32]
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line warp_policy.go:42
 							below := gc_l_below[gc_lane]
 //line warp_policy.go:50
 							gc_at4[gc_lane] += below
@@ -5091,7 +4776,6 @@ func gc_body_warpPolicyWithKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, p
 							gc_pos.Thread = gc_rank
 //line warp_policy.go:40
 							tid := gc_tx
-//line warp_policy.go:42
 							below := gc_l_below[gc_lane]
 //line warp_policy.go:50
 							partials[tid] += below
@@ -5101,7 +4785,6 @@ func gc_body_warpPolicyWithKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, p
 			}
 		}
 	}
-//line warp_policy.go:59
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off5 := gc_bx * gc_bdx
 		if gc_bdx <= len(partials) && gc_off5 >= 0 && gc_off5 <= len(out) && gc_bdx <= len(out)-gc_off5 {
@@ -5120,7 +4803,6 @@ func gc_body_warpPolicyWithKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, p
 					gc_at6[gc_tx] = v
 				}
 				{
-//line warp_policy.go:135
 					gc_tx := gc_step + 1
 //line warp_policy.go:53
 					var r_ int32 = gc_at5[gc_tx]
@@ -5131,7 +4813,6 @@ func gc_body_warpPolicyWithKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, p
 					gc_at6[gc_tx] = v
 				}
 				{
-//line warp_policy.go:135
 					gc_tx := gc_step + 2
 //line warp_policy.go:53
 					var r_ int32 = gc_at5[gc_tx]
@@ -5142,7 +4823,6 @@ func gc_body_warpPolicyWithKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, p
 					gc_at6[gc_tx] = v
 				}
 				{
-//line warp_policy.go:135
 					gc_tx := gc_step + 3
 //line warp_policy.go:53
 					var r_ int32 = gc_at5[gc_tx]
@@ -5153,7 +4833,6 @@ func gc_body_warpPolicyWithKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, p
 					gc_at6[gc_tx] = v
 				}
 			}
-//line warp_policy.go:135
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 //line warp_policy.go:53
 				var r_ int32 = gc_at5[gc_tx]
@@ -5164,7 +4843,6 @@ func gc_body_warpPolicyWithKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, p
 				gc_at6[gc_tx] = v
 			}
 		} else {
-//line warp_policy.go:135
 			gc_step2 := 0
 			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
@@ -5184,7 +4862,6 @@ func gc_body_warpPolicyWithKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, p
 					out[i] = v
 				}
 				{
-//line warp_policy.go:135
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -5201,7 +4878,6 @@ func gc_body_warpPolicyWithKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, p
 					out[i] = v
 				}
 				{
-//line warp_policy.go:135
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -5218,7 +4894,6 @@ func gc_body_warpPolicyWithKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, p
 					out[i] = v
 				}
 				{
-//line warp_policy.go:135
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -5235,7 +4910,6 @@ func gc_body_warpPolicyWithKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, p
 					out[i] = v
 				}
 			}
-//line warp_policy.go:135
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -5269,7 +4943,6 @@ func gc_body_warpPolicyWithKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 	var p_ forwardWarp[shuffleWarp] = p
 //line warp_policy.go:128
 	_ = p_
-//line warp_policy.go:130
 	var gc_l_v_2 [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -5290,7 +4963,6 @@ func gc_body_warpPolicyWithKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 						var v_ int32 = gc_at[gc_lane]
 //line warp_policy.go:76
 						var v_2 int32 = v_
-//line warp_policy.go:79
 						gc_l_v_2[gc_lane] = v_2
 					}
 				} else {
@@ -5306,7 +4978,6 @@ func gc_body_warpPolicyWithKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 						var v_ int32 = in[i]
 //line warp_policy.go:76
 						var v_2 int32 = v_
-//line warp_policy.go:79
 						gc_l_v_2[gc_lane] = v_2
 					}
 				}
@@ -5334,14 +5005,12 @@ func gc_body_warpPolicyWithKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 					}
 					gc_hi3 = min(gc_hi3, gc_cnt)
 					for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
-//line warp_policy.go:26
 						v_2 := gc_l_v_2[gc_lane]
 //line warp_policy.go:26
 						u := gc_c1r[gc_lane]
 						{
 							v_2 += u
 						}
-//line warp_policy.go:31
 						gc_l_v_2[gc_lane] = v_2
 					}
 				}
@@ -5356,7 +5025,6 @@ func gc_body_warpPolicyWithKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
 					gc_at2 := out[gc_off2:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line warp_policy.go:129
 						v_2 := gc_l_v_2[gc_lane]
 //line warp_policy.go:31
 						var r_ int32 = v_2
@@ -5367,7 +5035,6 @@ func gc_body_warpPolicyWithKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 						gc_at2[gc_lane] = v
 					}
 				} else {
-//line warp_policy.go:135
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 						gc_tx++
 						if gc_tx == gc_bdx {
@@ -5377,7 +5044,6 @@ func gc_body_warpPolicyWithKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 						gc_pos.Thread = gc_rank
 //line warp_policy.go:127
 						i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:129
 						v_2 := gc_l_v_2[gc_lane]
 //line warp_policy.go:31
 						var r_ int32 = v_2
@@ -5432,7 +5098,6 @@ func gc_body_warpPolicyCountedKernel_countedWarp_ptr_countedWarp(gc_b *compiled.
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-//line warp_policy.go:147
 	var gc_l_v_2 [32]int32
 	var gc_l_p [32]*countedWarp
 	var gc_c1r [32]int32
@@ -5450,7 +5115,6 @@ func gc_body_warpPolicyCountedKernel_countedWarp_ptr_countedWarp(gc_b *compiled.
 				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 					gc_at := in[gc_off:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line warp_policy.go:166
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
 //line warp_policy.go:142
@@ -5463,7 +5127,6 @@ func gc_body_warpPolicyCountedKernel_countedWarp_ptr_countedWarp(gc_b *compiled.
 //line warp_policy.go:84
 						c_.calls++
 						var v_2 int32 = v_
-//line warp_policy.go:91
 						gc_l_v_2[gc_lane] = v_2
 						gc_l_p[gc_lane] = p
 					}
@@ -5487,7 +5150,6 @@ func gc_body_warpPolicyCountedKernel_countedWarp_ptr_countedWarp(gc_b *compiled.
 //line warp_policy.go:84
 						c_.calls++
 						var v_2 int32 = v_
-//line warp_policy.go:91
 						gc_l_v_2[gc_lane] = v_2
 						gc_l_p[gc_lane] = p
 					}
@@ -5516,14 +5178,12 @@ func gc_body_warpPolicyCountedKernel_countedWarp_ptr_countedWarp(gc_b *compiled.
 					}
 					gc_hi3 = min(gc_hi3, gc_cnt)
 					for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
-//line warp_policy.go:26
 						v_2 := gc_l_v_2[gc_lane]
 //line warp_policy.go:26
 						u := gc_c1r[gc_lane]
 						{
 							v_2 += u
 						}
-//line warp_policy.go:31
 						gc_l_v_2[gc_lane] = v_2
 					}
 				}
@@ -5538,12 +5198,9 @@ func gc_body_warpPolicyCountedKernel_countedWarp_ptr_countedWarp(gc_b *compiled.
 				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
 					gc_at2 := out[gc_off2:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line warp_policy.go:47
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line warp_policy.go:146
 						v_2 := gc_l_v_2[gc_lane]
-//line warp_policy.go:148
 						p := gc_l_p[gc_lane]
 //line warp_policy.go:31
 						var r_ int32 = v_2
@@ -5554,7 +5211,6 @@ func gc_body_warpPolicyCountedKernel_countedWarp_ptr_countedWarp(gc_b *compiled.
 						gc_at2[gc_lane] = v + p.count()
 					}
 				} else {
-//line warp_policy.go:152
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 						gc_tx++
 						if gc_tx == gc_bdx {
@@ -5564,9 +5220,7 @@ func gc_body_warpPolicyCountedKernel_countedWarp_ptr_countedWarp(gc_b *compiled.
 						gc_pos.Thread = gc_rank
 //line warp_policy.go:144
 						i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:146
 						v_2 := gc_l_v_2[gc_lane]
-//line warp_policy.go:148
 						p := gc_l_p[gc_lane]
 //line warp_policy.go:31
 						var r_ int32 = v_2

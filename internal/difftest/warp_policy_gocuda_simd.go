@@ -72,7 +72,6 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b2 *compiled.Block, in []in
 	totals := gc_shared12(32)[:32]
 //line warp_policy.go:97
 	var c *countedWarp = p_
-//line warp_policy.go:99
 	var gc_l_v_2 [32]int32
 	var gc_c21r [32]int32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -89,16 +88,15 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b2 *compiled.Block, in []in
 				if gc_act2 == ^uint32(0) && gc_x04+32 <= gc_bdx2 && gc_off4 >= 0 && gc_off4 <= len(in) && 32 <= len(in)-gc_off4 {
 					gc_at4 := in[gc_off4:][:32]
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-//line warp_policy.go:117
 						gc_rank2 := gc_w2 + gc_lane2
 						gc_pos2.Thread = gc_rank2
+//line warp_policy.go:119
 						var v int32 = gc_at4[gc_lane2]
 //line warp_policy.go:97
 						var v_ int32 = v
 //line warp_policy.go:84
 						c.calls++
 						var v_2 int32 = v_
-//line warp_policy.go:89
 						gc_l_v_2[gc_lane2] = v_2
 					}
 				} else {
@@ -117,7 +115,6 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b2 *compiled.Block, in []in
 //line warp_policy.go:84
 						c.calls++
 						var v_2 int32 = v_
-//line warp_policy.go:89
 						gc_l_v_2[gc_lane2] = v_2
 					}
 				}
@@ -201,14 +198,11 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b2 *compiled.Block, in []in
 							gc_rank2 := gc_w2 + gc_lane2
 //line warp_policy.go:24
 							lane_ := (gc_rank2 & 31)
-//line warp_policy.go:26
 							v_2 := gc_l_v_2[gc_lane2]
-//line warp_policy.go:26
 							u := gc_c21r[gc_lane2]
 							if lane_ >= offset {
 								v_2 += u
 							}
-//line warp_policy.go:31
 							gc_l_v_2[gc_lane2] = v_2
 						}
 					}
@@ -230,7 +224,6 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b2 *compiled.Block, in []in
 				lane := tid & 31
 //line warp_policy.go:96
 				warp := tid >> 5
-//line warp_policy.go:98
 				v_2 := gc_l_v_2[gc_lane2]
 //line warp_policy.go:31
 				var r_2 int32 = v_2
@@ -241,12 +234,10 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b2 *compiled.Block, in []in
 				if lane == 31 {
 					totals[warp] = sum
 				}
-//line warp_policy.go:104
 				gc_s_sum[gc_rank2] = sum
 			}
 		}
 	}
-//line warp_policy.go:110
 	var gc_l_v_4 [32]int32
 	var gc_l_v_3 [32]int32
 	var gc_c22r [32]int32
@@ -255,7 +246,6 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b2 *compiled.Block, in []in
 		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 		var gc_dead2 uint32
 		{
-//line warp_policy.go:119
 			var gc_m132 uint32
 			{
 				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
@@ -284,9 +274,7 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b2 *compiled.Block, in []in
 					gc_tidx4 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 					if gc_act2 == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx2 {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-//line warp_policy.go:116
 							gc_tx2 := gc_tidx4.X + gc_lane2
-//line warp_policy.go:118
 							gc_ty2 := gc_tidx4.Y
 							_ = gc_ty2
 							gc_tz2 := gc_tidx4.Z
@@ -317,7 +305,6 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b2 *compiled.Block, in []in
 								continue // the lanes wrap to the next row
 							}
 							gc_tx2 := gc_tidx2.X
-//line warp_policy.go:118
 							gc_ty2 := gc_tidx2.Y
 							_ = gc_ty2
 							gc_tz2 := gc_tidx2.Z
@@ -358,7 +345,6 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b2 *compiled.Block, in []in
 							tid := gc_tx2
 //line warp_policy.go:103
 							var v_3 int32 = totals[tid]
-//line warp_policy.go:105
 							gc_l_v_3[gc_lane2] = v_3
 						}
 					}
@@ -375,7 +361,6 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b2 *compiled.Block, in []in
 //line warp_policy.go:84
 					c_.calls++
 					var v_4 int32 = v_3
-//line warp_policy.go:87
 					gc_l_v_4[gc_lane2] = v_4
 				}
 //line warp_policy.go:25
@@ -456,14 +441,11 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b2 *compiled.Block, in []in
 									gc_rank2 := gc_w2 + gc_lane2
 //line warp_policy.go:24
 									lane_2 := (gc_rank2 & 31)
-//line warp_policy.go:26
 									v_4 := gc_l_v_4[gc_lane2]
-//line warp_policy.go:26
 									u_ := gc_c22r[gc_lane2]
 									if lane_2 >= offset_ {
 										v_4 += u_
 									}
-//line warp_policy.go:31
 									gc_l_v_4[gc_lane2] = v_4
 								}
 							}
@@ -475,9 +457,7 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b2 *compiled.Block, in []in
 					gc_tidx6 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 					if gc_act2 == ^uint32(0) && gc_tidx6.X+32 <= gc_bdx2 {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-//line warp_policy.go:43
 							gc_tx2 := gc_tidx6.X + gc_lane2
-//line warp_policy.go:45
 							gc_ty2 := gc_tidx6.Y
 							_ = gc_ty2
 							gc_tz2 := gc_tidx6.Z
@@ -510,7 +490,6 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b2 *compiled.Block, in []in
 								continue // the lanes wrap to the next row
 							}
 							gc_tx2 := gc_tidx2.X
-//line warp_policy.go:118
 							gc_ty2 := gc_tidx2.Y
 							_ = gc_ty2
 							gc_tz2 := gc_tidx2.Z
@@ -551,7 +530,6 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b2 *compiled.Block, in []in
 							gc_pos2.Thread = gc_rank2
 //line warp_policy.go:95
 							tid := gc_tx2
-//line warp_policy.go:97
 							v_4 := gc_l_v_4[gc_lane2]
 //line warp_policy.go:31
 							var r_4 int32 = v_4
@@ -563,11 +541,9 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b2 *compiled.Block, in []in
 					}
 				}
 			}
-//line warp_policy.go:110
 			gc_act2 = gc_save132 &^ gc_dead2
 		}
 	}
-//line warp_policy.go:115
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_step2 := 0
 		for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
@@ -580,7 +556,6 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b2 *compiled.Block, in []in
 				warp := tid >> 5
 //line warp_policy.go:118
 				i := gc_bx2*gc_bdx2 + gc_tx2
-//line warp_policy.go:120
 				sum := gc_s_sum[gc_rank2]
 //line warp_policy.go:106
 				if warp > 0 {
@@ -591,7 +566,6 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b2 *compiled.Block, in []in
 				out[i] = r
 			}
 			{
-//line warp_policy.go:123
 				gc_tx2 := gc_step2 + 1
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
@@ -600,7 +574,6 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b2 *compiled.Block, in []in
 				warp := tid >> 5
 //line warp_policy.go:118
 				i := gc_bx2*gc_bdx2 + gc_tx2
-//line warp_policy.go:120
 				sum := gc_s_sum[gc_rank2]
 //line warp_policy.go:106
 				if warp > 0 {
@@ -611,7 +584,6 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b2 *compiled.Block, in []in
 				out[i] = r
 			}
 			{
-//line warp_policy.go:123
 				gc_tx2 := gc_step2 + 2
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
@@ -620,7 +592,6 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b2 *compiled.Block, in []in
 				warp := tid >> 5
 //line warp_policy.go:118
 				i := gc_bx2*gc_bdx2 + gc_tx2
-//line warp_policy.go:120
 				sum := gc_s_sum[gc_rank2]
 //line warp_policy.go:106
 				if warp > 0 {
@@ -631,7 +602,6 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b2 *compiled.Block, in []in
 				out[i] = r
 			}
 			{
-//line warp_policy.go:123
 				gc_tx2 := gc_step2 + 3
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
@@ -640,7 +610,6 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b2 *compiled.Block, in []in
 				warp := tid >> 5
 //line warp_policy.go:118
 				i := gc_bx2*gc_bdx2 + gc_tx2
-//line warp_policy.go:120
 				sum := gc_s_sum[gc_rank2]
 //line warp_policy.go:106
 				if warp > 0 {
@@ -651,7 +620,6 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b2 *compiled.Block, in []in
 				out[i] = r
 			}
 		}
-//line warp_policy.go:123
 		for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
 			gc_rank2 := gc_base2 + gc_tx2
 			gc_pos2.Thread = gc_rank2
@@ -660,7 +628,6 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b2 *compiled.Block, in []in
 			warp := tid >> 5
 //line warp_policy.go:118
 			i := gc_bx2*gc_bdx2 + gc_tx2
-//line warp_policy.go:120
 			sum := gc_s_sum[gc_rank2]
 //line warp_policy.go:106
 			if warp > 0 {
@@ -697,7 +664,6 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b2 *compiled.Block, in []int
 	totals := gc_shared12(32)[:32]
 //line warp_policy.go:97
 	var p_2 *levelsWarp = p_
-//line warp_policy.go:99
 	var gc_l_v_ [32]int32
 	var gc_l_i_ [32]int
 	var gc_c21m [32]uint32
@@ -708,20 +674,16 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b2 *compiled.Block, in []int
 		gc_cnt2 := min(32, gc_n2-gc_w2)
 		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 		var gc_dead2 uint32
-//line warp_policy.go:110
 		gc_left := gc_act2
 		if compiled.SIMD {
 			gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-//line warp_policy.go:116
 					gc_tx2 := gc_tidx3.X + gc_lane2
-//line warp_policy.go:118
 					gc_ty2 := gc_tidx3.Y
 					_ = gc_ty2
 					gc_tz2 := gc_tidx3.Z
 					_ = gc_tz2
-//line warp_policy.go:118
 					var i int = gc_bx2*gc_bdx2 + gc_tx2
 					if i < 0 || i > len(in)-8 {
 //line warp_policy.go:119
@@ -748,7 +710,6 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b2 *compiled.Block, in []int
 						continue // the lanes wrap to the next row
 					}
 					gc_tx2 := gc_tidx2.X
-//line warp_policy.go:134
 					gc_ty2 := gc_tidx2.Y
 					_ = gc_ty2
 					gc_tz2 := gc_tidx2.Z
@@ -791,19 +752,16 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b2 *compiled.Block, in []int
 					var v int32 = in[i]
 //line warp_policy.go:97
 					var v_ int32 = v
-//line warp_policy.go:100
 					gc_l_v_[gc_lane2] = v_
 				}
 			}
 		}
 		{
-//line warp_policy.go:63
 			gc_save82 := gc_act2
 			gc_in82 := gc_act2
 			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 //line warp_policy.go:62
 				i_ := 0
-//line warp_policy.go:64
 				gc_l_i_[gc_lane2] = i_
 			}
 			for {
@@ -855,16 +813,13 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b2 *compiled.Block, in []int
 					gc_pos2.Thread = gc_rank2
 //line warp_policy.go:61
 					lane_ := (gc_rank2 & 31)
-//line warp_policy.go:63
 					v_ := gc_l_v_[gc_lane2]
-//line warp_policy.go:65
 					i_ := gc_l_i_[gc_lane2]
 //line warp_policy.go:63
 					u := gc_c21r[gc_lane2]
 					if lane_&(1<<p_2.levels-1) >= 1<<i_ {
 						v_ += u
 					}
-//line warp_policy.go:68
 					gc_l_v_[gc_lane2] = v_
 				}
 				gc_act2 = gc_in82 &^ gc_dead2
@@ -872,7 +827,6 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b2 *compiled.Block, in []int
 					if gc_act2&(1<<gc_lane2) == 0 {
 						continue
 					}
-//line warp_policy.go:77
 					i_ := gc_l_i_[gc_lane2]
 //line warp_policy.go:62
 					i_++
@@ -896,7 +850,6 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b2 *compiled.Block, in []int
 				lane := tid & 31
 //line warp_policy.go:96
 				warp := tid >> 5
-//line warp_policy.go:98
 				v_ := gc_l_v_[gc_lane2]
 //line warp_policy.go:68
 				var r_ int32 = v_
@@ -905,12 +858,10 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b2 *compiled.Block, in []int
 				if lane == 31 {
 					totals[warp] = sum
 				}
-//line warp_policy.go:103
 				gc_s_sum[gc_rank2] = sum
 			}
 		}
 	}
-//line warp_policy.go:109
 	var gc_l_v_2 [32]int32
 	var gc_l_i_2 [32]int
 	var gc_c22m [32]uint32
@@ -922,7 +873,6 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b2 *compiled.Block, in []int
 		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 		var gc_dead2 uint32
 		{
-//line warp_policy.go:121
 			var gc_m182 uint32
 			{
 				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
@@ -951,9 +901,7 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b2 *compiled.Block, in []int
 					gc_tidx4 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 					if gc_act2 == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx2 {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-//line warp_policy.go:116
 							gc_tx2 := gc_tidx4.X + gc_lane2
-//line warp_policy.go:118
 							gc_ty2 := gc_tidx4.Y
 							_ = gc_ty2
 							gc_tz2 := gc_tidx4.Z
@@ -984,7 +932,6 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b2 *compiled.Block, in []int
 								continue // the lanes wrap to the next row
 							}
 							gc_tx2 := gc_tidx2.X
-//line warp_policy.go:118
 							gc_ty2 := gc_tidx2.Y
 							_ = gc_ty2
 							gc_tz2 := gc_tidx2.Z
@@ -1025,7 +972,6 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b2 *compiled.Block, in []int
 							tid := gc_tx2
 //line warp_policy.go:103
 							var v_2 int32 = totals[tid]
-//line warp_policy.go:105
 							gc_l_v_2[gc_lane2] = v_2
 						}
 					}
@@ -1033,7 +979,6 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b2 *compiled.Block, in []int
 //line warp_policy.go:103
 				var p_3 *levelsWarp = p_
 				{
-//line warp_policy.go:63
 					gc_save152 := gc_act2
 					gc_in152 := gc_act2
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
@@ -1042,7 +987,6 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b2 *compiled.Block, in []int
 						}
 //line warp_policy.go:62
 						i_2 := 0
-//line warp_policy.go:64
 						gc_l_i_2[gc_lane2] = i_2
 					}
 					for {
@@ -1094,16 +1038,13 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b2 *compiled.Block, in []int
 							gc_pos2.Thread = gc_rank2
 //line warp_policy.go:61
 							lane_2 := (gc_rank2 & 31)
-//line warp_policy.go:63
 							v_2 := gc_l_v_2[gc_lane2]
-//line warp_policy.go:65
 							i_2 := gc_l_i_2[gc_lane2]
 //line warp_policy.go:63
 							u_ := gc_c22r[gc_lane2]
 							if lane_2&(1<<p_3.levels-1) >= 1<<i_2 {
 								v_2 += u_
 							}
-//line warp_policy.go:68
 							gc_l_v_2[gc_lane2] = v_2
 						}
 						gc_act2 = gc_in152 &^ gc_dead2
@@ -1111,7 +1052,6 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b2 *compiled.Block, in []int
 							if gc_act2&(1<<gc_lane2) == 0 {
 								continue
 							}
-//line warp_policy.go:77
 							i_2 := gc_l_i_2[gc_lane2]
 //line warp_policy.go:62
 							i_2++
@@ -1125,9 +1065,7 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b2 *compiled.Block, in []int
 					gc_tidx5 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 					if gc_act2 == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx2 {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-//line warp_policy.go:74
 							gc_tx2 := gc_tidx5.X + gc_lane2
-//line warp_policy.go:76
 							gc_ty2 := gc_tidx5.Y
 							_ = gc_ty2
 							gc_tz2 := gc_tidx5.Z
@@ -1158,7 +1096,6 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b2 *compiled.Block, in []int
 								continue // the lanes wrap to the next row
 							}
 							gc_tx2 := gc_tidx2.X
-//line warp_policy.go:118
 							gc_ty2 := gc_tidx2.Y
 							_ = gc_ty2
 							gc_tz2 := gc_tidx2.Z
@@ -1197,7 +1134,6 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b2 *compiled.Block, in []int
 							gc_pos2.Thread = gc_rank2
 //line warp_policy.go:95
 							tid := gc_tx2
-//line warp_policy.go:97
 							v_2 := gc_l_v_2[gc_lane2]
 //line warp_policy.go:68
 							var r_2 int32 = v_2
@@ -1207,11 +1143,9 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b2 *compiled.Block, in []int
 					}
 				}
 			}
-//line warp_policy.go:109
 			gc_act2 = gc_save182 &^ gc_dead2
 		}
 	}
-//line warp_policy.go:114
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_step2 := 0
 		for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
@@ -1224,7 +1158,6 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b2 *compiled.Block, in []int
 				warp := tid >> 5
 //line warp_policy.go:118
 				i := gc_bx2*gc_bdx2 + gc_tx2
-//line warp_policy.go:120
 				sum := gc_s_sum[gc_rank2]
 //line warp_policy.go:106
 				if warp > 0 {
@@ -1235,7 +1168,6 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b2 *compiled.Block, in []int
 				out[i] = r
 			}
 			{
-//line warp_policy.go:123
 				gc_tx2 := gc_step2 + 1
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
@@ -1244,7 +1176,6 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b2 *compiled.Block, in []int
 				warp := tid >> 5
 //line warp_policy.go:118
 				i := gc_bx2*gc_bdx2 + gc_tx2
-//line warp_policy.go:120
 				sum := gc_s_sum[gc_rank2]
 //line warp_policy.go:106
 				if warp > 0 {
@@ -1255,7 +1186,6 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b2 *compiled.Block, in []int
 				out[i] = r
 			}
 			{
-//line warp_policy.go:123
 				gc_tx2 := gc_step2 + 2
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
@@ -1264,7 +1194,6 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b2 *compiled.Block, in []int
 				warp := tid >> 5
 //line warp_policy.go:118
 				i := gc_bx2*gc_bdx2 + gc_tx2
-//line warp_policy.go:120
 				sum := gc_s_sum[gc_rank2]
 //line warp_policy.go:106
 				if warp > 0 {
@@ -1275,7 +1204,6 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b2 *compiled.Block, in []int
 				out[i] = r
 			}
 			{
-//line warp_policy.go:123
 				gc_tx2 := gc_step2 + 3
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
@@ -1284,7 +1212,6 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b2 *compiled.Block, in []int
 				warp := tid >> 5
 //line warp_policy.go:118
 				i := gc_bx2*gc_bdx2 + gc_tx2
-//line warp_policy.go:120
 				sum := gc_s_sum[gc_rank2]
 //line warp_policy.go:106
 				if warp > 0 {
@@ -1295,7 +1222,6 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b2 *compiled.Block, in []int
 				out[i] = r
 			}
 		}
-//line warp_policy.go:123
 		for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
 			gc_rank2 := gc_base2 + gc_tx2
 			gc_pos2.Thread = gc_rank2
@@ -1304,7 +1230,6 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b2 *compiled.Block, in []int
 			warp := tid >> 5
 //line warp_policy.go:118
 			i := gc_bx2*gc_bdx2 + gc_tx2
-//line warp_policy.go:120
 			sum := gc_s_sum[gc_rank2]
 //line warp_policy.go:106
 			if warp > 0 {
@@ -1347,7 +1272,6 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b2 *compiled.Block, in []int32, 
 	totals := gc_shared12(32)[:32]
 //line warp_policy.go:39
 	partials := gc_shared22(1024)[:1024]
-//line warp_policy.go:41
 	var gc_l_below [32]int32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
 		gc_cnt2 := min(32, gc_n2-gc_w2)
@@ -1359,9 +1283,7 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b2 *compiled.Block, in []int32, 
 			gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-//line warp_policy.go:53
 					gc_tx2 := gc_tidx3.X + gc_lane2
-//line warp_policy.go:55
 					gc_ty2 := gc_tidx3.Y
 					_ = gc_ty2
 					gc_tz2 := gc_tidx3.Z
@@ -1395,7 +1317,6 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b2 *compiled.Block, in []int32, 
 						continue // the lanes wrap to the next row
 					}
 					gc_tx2 := gc_tidx2.X
-//line warp_policy.go:57
 					gc_ty2 := gc_tidx2.Y
 					_ = gc_ty2
 					gc_tz2 := gc_tidx2.Z
@@ -1495,9 +1416,7 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b2 *compiled.Block, in []int32, 
 				gc_tidx4 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 				if gc_act2 == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx2 {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-//line warp_policy.go:60
 						gc_tx2 := gc_tidx4.X + gc_lane2
-//line warp_policy.go:62
 						gc_ty2 := gc_tidx4.Y
 						_ = gc_ty2
 						gc_tz2 := gc_tidx4.Z
@@ -1511,7 +1430,6 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b2 *compiled.Block, in []int32, 
 //line warp_policy.go:50
 							break
 						}
-//line warp_policy.go:51
 						archsimd.LoadInt32x8Slice(partials[tid_:]).Add(below).StoreSlice(partials[tid_:])
 						gc_left2 &^= 0xff << gc_lane2
 					}
@@ -1526,7 +1444,6 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b2 *compiled.Block, in []int32, 
 							continue // the lanes wrap to the next row
 						}
 						gc_tx2 := gc_tidx2.X
-//line warp_policy.go:66
 						gc_ty2 := gc_tidx2.Y
 						_ = gc_ty2
 						gc_tz2 := gc_tidx2.Z
@@ -1540,7 +1457,6 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b2 *compiled.Block, in []int32, 
 //line warp_policy.go:50
 							break
 						}
-//line warp_policy.go:51
 						archsimd.LoadInt32x8Slice(partials[tid_:]).Add(below).StoreSlice(partials[tid_:])
 						gc_left2 &^= 0xff << gc_lane2
 					}
@@ -1563,7 +1479,6 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b2 *compiled.Block, in []int32, 
 						gc_pos2.Thread = gc_rank2
 //line warp_policy.go:40
 						tid_ := gc_tx2
-//line warp_policy.go:42
 						below := gc_l_below[gc_lane2]
 //line warp_policy.go:50
 						partials[tid_] += below
@@ -1572,7 +1487,6 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b2 *compiled.Block, in []int32, 
 			}
 		}
 	}
-//line warp_policy.go:58
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_step3 := 0
 		for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
@@ -1594,7 +1508,6 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b2 *compiled.Block, in []int32, 
 				if lane == 31 {
 					totals[warp] = sum
 				}
-//line warp_policy.go:103
 				gc_s_sum[gc_rank2] = sum
 			}
 			{
@@ -1615,7 +1528,6 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b2 *compiled.Block, in []int32, 
 				if lane == 31 {
 					totals[warp] = sum
 				}
-//line warp_policy.go:103
 				gc_s_sum[gc_rank2] = sum
 			}
 			{
@@ -1636,7 +1548,6 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b2 *compiled.Block, in []int32, 
 				if lane == 31 {
 					totals[warp] = sum
 				}
-//line warp_policy.go:103
 				gc_s_sum[gc_rank2] = sum
 			}
 			{
@@ -1657,7 +1568,6 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b2 *compiled.Block, in []int32, 
 				if lane == 31 {
 					totals[warp] = sum
 				}
-//line warp_policy.go:103
 				gc_s_sum[gc_rank2] = sum
 			}
 		}
@@ -1678,11 +1588,9 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b2 *compiled.Block, in []int32, 
 			if lane == 31 {
 				totals[warp] = sum
 			}
-//line warp_policy.go:103
 			gc_s_sum[gc_rank2] = sum
 		}
 	}
-//line warp_policy.go:108
 	var gc_l_v_2 [32]int32
 	var gc_l_below_ [32]int32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -1690,7 +1598,6 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b2 *compiled.Block, in []int32, 
 		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 		var gc_dead2 uint32
 		{
-//line warp_policy.go:116
 			var gc_m172 uint32
 			{
 				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
@@ -1719,9 +1626,7 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b2 *compiled.Block, in []int32, 
 					gc_tidx5 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 					if gc_act2 == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx2 {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-//line warp_policy.go:116
 							gc_tx2 := gc_tidx5.X + gc_lane2
-//line warp_policy.go:118
 							gc_ty2 := gc_tidx5.Y
 							_ = gc_ty2
 							gc_tz2 := gc_tidx5.Z
@@ -1752,7 +1657,6 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b2 *compiled.Block, in []int32, 
 								continue // the lanes wrap to the next row
 							}
 							gc_tx2 := gc_tidx2.X
-//line warp_policy.go:118
 							gc_ty2 := gc_tidx2.Y
 							_ = gc_ty2
 							gc_tz2 := gc_tidx2.Z
@@ -1793,7 +1697,6 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b2 *compiled.Block, in []int32, 
 							tid := gc_tx2
 //line warp_policy.go:103
 							var v_2 int32 = totals[tid]
-//line warp_policy.go:105
 							gc_l_v_2[gc_lane2] = v_2
 						}
 					}
@@ -1823,9 +1726,7 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b2 *compiled.Block, in []int32, 
 								gc_pos2.Thread = gc_rank2
 //line warp_policy.go:40
 								tid_2 := gc_tx2
-//line warp_policy.go:42
 								v_2 := gc_l_v_2[gc_lane2]
-//line warp_policy.go:42
 								partials_[tid_2] = v_2
 							}
 						}
@@ -1882,9 +1783,7 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b2 *compiled.Block, in []int32, 
 						gc_tidx6 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 						if gc_act2 == ^uint32(0) && gc_tidx6.X+32 <= gc_bdx2 {
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-//line warp_policy.go:60
 								gc_tx2 := gc_tidx6.X + gc_lane2
-//line warp_policy.go:62
 								gc_ty2 := gc_tidx6.Y
 								_ = gc_ty2
 								gc_tz2 := gc_tidx6.Z
@@ -1898,7 +1797,6 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b2 *compiled.Block, in []int32, 
 //line warp_policy.go:50
 									break
 								}
-//line warp_policy.go:51
 								archsimd.LoadInt32x8Slice(partials_[tid_2:]).Add(below_).StoreSlice(partials_[tid_2:])
 								gc_left4 &^= 0xff << gc_lane2
 							}
@@ -1913,7 +1811,6 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b2 *compiled.Block, in []int32, 
 									continue // the lanes wrap to the next row
 								}
 								gc_tx2 := gc_tidx2.X
-//line warp_policy.go:66
 								gc_ty2 := gc_tidx2.Y
 								_ = gc_ty2
 								gc_tz2 := gc_tidx2.Z
@@ -1927,7 +1824,6 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b2 *compiled.Block, in []int32, 
 //line warp_policy.go:50
 									break
 								}
-//line warp_policy.go:51
 								archsimd.LoadInt32x8Slice(partials_[tid_2:]).Add(below_).StoreSlice(partials_[tid_2:])
 								gc_left4 &^= 0xff << gc_lane2
 							}
@@ -1950,7 +1846,6 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b2 *compiled.Block, in []int32, 
 								gc_pos2.Thread = gc_rank2
 //line warp_policy.go:40
 								tid_2 := gc_tx2
-//line warp_policy.go:42
 								below_ := gc_l_below_[gc_lane2]
 //line warp_policy.go:50
 								partials_[tid_2] += below_
@@ -1963,9 +1858,7 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b2 *compiled.Block, in []int32, 
 					gc_tidx7 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 					if gc_act2 == ^uint32(0) && gc_tidx7.X+32 <= gc_bdx2 {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-//line warp_policy.go:61
 							gc_tx2 := gc_tidx7.X + gc_lane2
-//line warp_policy.go:63
 							gc_ty2 := gc_tidx7.Y
 							_ = gc_ty2
 							gc_tz2 := gc_tidx7.Z
@@ -1998,7 +1891,6 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b2 *compiled.Block, in []int32, 
 								continue // the lanes wrap to the next row
 							}
 							gc_tx2 := gc_tidx2.X
-//line warp_policy.go:118
 							gc_ty2 := gc_tidx2.Y
 							_ = gc_ty2
 							gc_tz2 := gc_tidx2.Z
@@ -2049,11 +1941,9 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b2 *compiled.Block, in []int32, 
 					}
 				}
 			}
-//line warp_policy.go:109
 			gc_act2 = gc_save172 &^ gc_dead2
 		}
 	}
-//line warp_policy.go:114
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_step4 := 0
 		for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
@@ -2066,7 +1956,6 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b2 *compiled.Block, in []int32, 
 				warp := tid >> 5
 //line warp_policy.go:118
 				i := gc_bx2*gc_bdx2 + gc_tx2
-//line warp_policy.go:120
 				sum := gc_s_sum[gc_rank2]
 //line warp_policy.go:106
 				if warp > 0 {
@@ -2077,7 +1966,6 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b2 *compiled.Block, in []int32, 
 				out[i] = r
 			}
 			{
-//line warp_policy.go:123
 				gc_tx2 := gc_step4 + 1
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
@@ -2086,7 +1974,6 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b2 *compiled.Block, in []int32, 
 				warp := tid >> 5
 //line warp_policy.go:118
 				i := gc_bx2*gc_bdx2 + gc_tx2
-//line warp_policy.go:120
 				sum := gc_s_sum[gc_rank2]
 //line warp_policy.go:106
 				if warp > 0 {
@@ -2097,7 +1984,6 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b2 *compiled.Block, in []int32, 
 				out[i] = r
 			}
 			{
-//line warp_policy.go:123
 				gc_tx2 := gc_step4 + 2
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
@@ -2106,7 +1992,6 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b2 *compiled.Block, in []int32, 
 				warp := tid >> 5
 //line warp_policy.go:118
 				i := gc_bx2*gc_bdx2 + gc_tx2
-//line warp_policy.go:120
 				sum := gc_s_sum[gc_rank2]
 //line warp_policy.go:106
 				if warp > 0 {
@@ -2117,7 +2002,6 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b2 *compiled.Block, in []int32, 
 				out[i] = r
 			}
 			{
-//line warp_policy.go:123
 				gc_tx2 := gc_step4 + 3
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
@@ -2126,7 +2010,6 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b2 *compiled.Block, in []int32, 
 				warp := tid >> 5
 //line warp_policy.go:118
 				i := gc_bx2*gc_bdx2 + gc_tx2
-//line warp_policy.go:120
 				sum := gc_s_sum[gc_rank2]
 //line warp_policy.go:106
 				if warp > 0 {
@@ -2137,7 +2020,6 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b2 *compiled.Block, in []int32, 
 				out[i] = r
 			}
 		}
-//line warp_policy.go:123
 		for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
 			gc_rank2 := gc_base2 + gc_tx2
 			gc_pos2.Thread = gc_rank2
@@ -2146,7 +2028,6 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b2 *compiled.Block, in []int32, 
 			warp := tid >> 5
 //line warp_policy.go:118
 			i := gc_bx2*gc_bdx2 + gc_tx2
-//line warp_policy.go:120
 			sum := gc_s_sum[gc_rank2]
 //line warp_policy.go:106
 			if warp > 0 {
@@ -2183,7 +2064,6 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b2 *compiled.Block, in []int32,
 	_ = p_
 //line warp_policy.go:94
 	totals := gc_shared12(32)[:32]
-//line warp_policy.go:96
 	var gc_l_v_ [32]int32
 	var gc_c21r [32]int32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -2196,9 +2076,7 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b2 *compiled.Block, in []int32,
 			gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-//line warp_policy.go:109
 					gc_tx2 := gc_tidx3.X + gc_lane2
-//line warp_policy.go:111
 					gc_ty2 := gc_tidx3.Y
 					_ = gc_ty2
 					gc_tz2 := gc_tidx3.Z
@@ -2230,7 +2108,6 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b2 *compiled.Block, in []int32,
 						continue // the lanes wrap to the next row
 					}
 					gc_tx2 := gc_tidx2.X
-//line warp_policy.go:134
 					gc_ty2 := gc_tidx2.Y
 					_ = gc_ty2
 					gc_tz2 := gc_tidx2.Z
@@ -2273,7 +2150,6 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b2 *compiled.Block, in []int32,
 					var v int32 = in[i]
 //line warp_policy.go:97
 					var v_ int32 = v
-//line warp_policy.go:100
 					gc_l_v_[gc_lane2] = v_
 				}
 			}
@@ -2356,14 +2232,11 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b2 *compiled.Block, in []int32,
 							gc_rank2 := gc_w2 + gc_lane2
 //line warp_policy.go:24
 							lane_ := (gc_rank2 & 31)
-//line warp_policy.go:26
 							v_ := gc_l_v_[gc_lane2]
-//line warp_policy.go:26
 							u := gc_c21r[gc_lane2]
 							if lane_ >= offset {
 								v_ += u
 							}
-//line warp_policy.go:31
 							gc_l_v_[gc_lane2] = v_
 						}
 					}
@@ -2385,7 +2258,6 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b2 *compiled.Block, in []int32,
 				lane := tid & 31
 //line warp_policy.go:96
 				warp := tid >> 5
-//line warp_policy.go:98
 				v_ := gc_l_v_[gc_lane2]
 //line warp_policy.go:31
 				var r_ int32 = v_
@@ -2394,12 +2266,10 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b2 *compiled.Block, in []int32,
 				if lane == 31 {
 					totals[warp] = sum
 				}
-//line warp_policy.go:103
 				gc_s_sum[gc_rank2] = sum
 			}
 		}
 	}
-//line warp_policy.go:109
 	var gc_l_v_2 [32]int32
 	var gc_c22r [32]int32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -2407,7 +2277,6 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b2 *compiled.Block, in []int32,
 		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 		var gc_dead2 uint32
 		{
-//line warp_policy.go:117
 			var gc_m122 uint32
 			{
 				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
@@ -2436,9 +2305,7 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b2 *compiled.Block, in []int32,
 					gc_tidx5 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 					if gc_act2 == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx2 {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-//line warp_policy.go:116
 							gc_tx2 := gc_tidx5.X + gc_lane2
-//line warp_policy.go:118
 							gc_ty2 := gc_tidx5.Y
 							_ = gc_ty2
 							gc_tz2 := gc_tidx5.Z
@@ -2469,7 +2336,6 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b2 *compiled.Block, in []int32,
 								continue // the lanes wrap to the next row
 							}
 							gc_tx2 := gc_tidx2.X
-//line warp_policy.go:118
 							gc_ty2 := gc_tidx2.Y
 							_ = gc_ty2
 							gc_tz2 := gc_tidx2.Z
@@ -2510,7 +2376,6 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b2 *compiled.Block, in []int32,
 							tid := gc_tx2
 //line warp_policy.go:103
 							var v_2 int32 = totals[tid]
-//line warp_policy.go:105
 							gc_l_v_2[gc_lane2] = v_2
 						}
 					}
@@ -2593,14 +2458,11 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b2 *compiled.Block, in []int32,
 									gc_rank2 := gc_w2 + gc_lane2
 //line warp_policy.go:24
 									lane_2 := (gc_rank2 & 31)
-//line warp_policy.go:26
 									v_2 := gc_l_v_2[gc_lane2]
-//line warp_policy.go:26
 									u_ := gc_c22r[gc_lane2]
 									if lane_2 >= offset_ {
 										v_2 += u_
 									}
-//line warp_policy.go:31
 									gc_l_v_2[gc_lane2] = v_2
 								}
 							}
@@ -2612,9 +2474,7 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b2 *compiled.Block, in []int32,
 					gc_tidx7 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 					if gc_act2 == ^uint32(0) && gc_tidx7.X+32 <= gc_bdx2 {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-//line warp_policy.go:43
 							gc_tx2 := gc_tidx7.X + gc_lane2
-//line warp_policy.go:45
 							gc_ty2 := gc_tidx7.Y
 							_ = gc_ty2
 							gc_tz2 := gc_tidx7.Z
@@ -2645,7 +2505,6 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b2 *compiled.Block, in []int32,
 								continue // the lanes wrap to the next row
 							}
 							gc_tx2 := gc_tidx2.X
-//line warp_policy.go:118
 							gc_ty2 := gc_tidx2.Y
 							_ = gc_ty2
 							gc_tz2 := gc_tidx2.Z
@@ -2684,7 +2543,6 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b2 *compiled.Block, in []int32,
 							gc_pos2.Thread = gc_rank2
 //line warp_policy.go:95
 							tid := gc_tx2
-//line warp_policy.go:97
 							v_2 := gc_l_v_2[gc_lane2]
 //line warp_policy.go:31
 							var r_2 int32 = v_2
@@ -2694,11 +2552,9 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b2 *compiled.Block, in []int32,
 					}
 				}
 			}
-//line warp_policy.go:109
 			gc_act2 = gc_save122 &^ gc_dead2
 		}
 	}
-//line warp_policy.go:114
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_step2 := 0
 		for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
@@ -2711,7 +2567,6 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b2 *compiled.Block, in []int32,
 				warp := tid >> 5
 //line warp_policy.go:118
 				i := gc_bx2*gc_bdx2 + gc_tx2
-//line warp_policy.go:120
 				sum := gc_s_sum[gc_rank2]
 //line warp_policy.go:106
 				if warp > 0 {
@@ -2722,7 +2577,6 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b2 *compiled.Block, in []int32,
 				out[i] = r
 			}
 			{
-//line warp_policy.go:123
 				gc_tx2 := gc_step2 + 1
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
@@ -2731,7 +2585,6 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b2 *compiled.Block, in []int32,
 				warp := tid >> 5
 //line warp_policy.go:118
 				i := gc_bx2*gc_bdx2 + gc_tx2
-//line warp_policy.go:120
 				sum := gc_s_sum[gc_rank2]
 //line warp_policy.go:106
 				if warp > 0 {
@@ -2742,7 +2595,6 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b2 *compiled.Block, in []int32,
 				out[i] = r
 			}
 			{
-//line warp_policy.go:123
 				gc_tx2 := gc_step2 + 2
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
@@ -2751,7 +2603,6 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b2 *compiled.Block, in []int32,
 				warp := tid >> 5
 //line warp_policy.go:118
 				i := gc_bx2*gc_bdx2 + gc_tx2
-//line warp_policy.go:120
 				sum := gc_s_sum[gc_rank2]
 //line warp_policy.go:106
 				if warp > 0 {
@@ -2762,7 +2613,6 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b2 *compiled.Block, in []int32,
 				out[i] = r
 			}
 			{
-//line warp_policy.go:123
 				gc_tx2 := gc_step2 + 3
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
@@ -2771,7 +2621,6 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b2 *compiled.Block, in []int32,
 				warp := tid >> 5
 //line warp_policy.go:118
 				i := gc_bx2*gc_bdx2 + gc_tx2
-//line warp_policy.go:120
 				sum := gc_s_sum[gc_rank2]
 //line warp_policy.go:106
 				if warp > 0 {
@@ -2782,7 +2631,6 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b2 *compiled.Block, in []int32,
 				out[i] = r
 			}
 		}
-//line warp_policy.go:123
 		for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
 			gc_rank2 := gc_base2 + gc_tx2
 			gc_pos2.Thread = gc_rank2
@@ -2791,7 +2639,6 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b2 *compiled.Block, in []int32,
 			warp := tid >> 5
 //line warp_policy.go:118
 			i := gc_bx2*gc_bdx2 + gc_tx2
-//line warp_policy.go:120
 			sum := gc_s_sum[gc_rank2]
 //line warp_policy.go:106
 			if warp > 0 {
@@ -2830,7 +2677,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b2 *compiled.Bl
 	var p_2 forwardWarp[*countedWarp] = p_
 //line warp_policy.go:76
 	var c *countedWarp = p_2.in
-//line warp_policy.go:78
 	var gc_l_v_3 [32]int32
 	var gc_c21r [32]int32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -2847,7 +2693,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b2 *compiled.Bl
 				if gc_act2 == ^uint32(0) && gc_x04+32 <= gc_bdx2 && gc_off4 >= 0 && gc_off4 <= len(in) && 32 <= len(in)-gc_off4 {
 					gc_at4 := in[gc_off4:][:32]
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-//line warp_policy.go:96
 						gc_rank2 := gc_w2 + gc_lane2
 						gc_pos2.Thread = gc_rank2
 //line warp_policy.go:119
@@ -2859,7 +2704,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b2 *compiled.Bl
 //line warp_policy.go:84
 						c.calls++
 						var v_3 int32 = v_2
-//line warp_policy.go:90
 						gc_l_v_3[gc_lane2] = v_3
 					}
 				} else {
@@ -2880,7 +2724,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b2 *compiled.Bl
 //line warp_policy.go:84
 						c.calls++
 						var v_3 int32 = v_2
-//line warp_policy.go:90
 						gc_l_v_3[gc_lane2] = v_3
 					}
 				}
@@ -2964,14 +2807,11 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b2 *compiled.Bl
 							gc_rank2 := gc_w2 + gc_lane2
 //line warp_policy.go:24
 							lane_ := (gc_rank2 & 31)
-//line warp_policy.go:26
 							v_3 := gc_l_v_3[gc_lane2]
-//line warp_policy.go:26
 							u := gc_c21r[gc_lane2]
 							if lane_ >= offset {
 								v_3 += u
 							}
-//line warp_policy.go:31
 							gc_l_v_3[gc_lane2] = v_3
 						}
 					}
@@ -2993,7 +2833,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b2 *compiled.Bl
 				lane := tid & 31
 //line warp_policy.go:96
 				warp := tid >> 5
-//line warp_policy.go:98
 				v_3 := gc_l_v_3[gc_lane2]
 //line warp_policy.go:31
 				var r_3 int32 = v_3
@@ -3006,12 +2845,10 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b2 *compiled.Bl
 				if lane == 31 {
 					totals[warp] = sum
 				}
-//line warp_policy.go:105
 				gc_s_sum[gc_rank2] = sum
 			}
 		}
 	}
-//line warp_policy.go:111
 	var gc_l_v_6 [32]int32
 	var gc_l_v_4 [32]int32
 	var gc_l_v_5 [32]int32
@@ -3021,7 +2858,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b2 *compiled.Bl
 		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 		var gc_dead2 uint32
 		{
-//line warp_policy.go:121
 			var gc_m142 uint32
 			{
 				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
@@ -3050,9 +2886,7 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b2 *compiled.Bl
 					gc_tidx4 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 					if gc_act2 == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx2 {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-//line warp_policy.go:116
 							gc_tx2 := gc_tidx4.X + gc_lane2
-//line warp_policy.go:118
 							gc_ty2 := gc_tidx4.Y
 							_ = gc_ty2
 							gc_tz2 := gc_tidx4.Z
@@ -3083,7 +2917,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b2 *compiled.Bl
 								continue // the lanes wrap to the next row
 							}
 							gc_tx2 := gc_tidx2.X
-//line warp_policy.go:118
 							gc_ty2 := gc_tidx2.Y
 							_ = gc_ty2
 							gc_tz2 := gc_tidx2.Z
@@ -3124,7 +2957,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b2 *compiled.Bl
 							tid := gc_tx2
 //line warp_policy.go:103
 							var v_4 int32 = totals[tid]
-//line warp_policy.go:105
 							gc_l_v_4[gc_lane2] = v_4
 						}
 					}
@@ -3135,11 +2967,9 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b2 *compiled.Bl
 					if gc_act2&(1<<gc_lane2) == 0 {
 						continue
 					}
-//line warp_policy.go:110
 					v_4 := gc_l_v_4[gc_lane2]
 //line warp_policy.go:76
 					var v_5 int32 = v_4
-//line warp_policy.go:78
 					gc_l_v_5[gc_lane2] = v_5
 				}
 //line warp_policy.go:76
@@ -3153,7 +2983,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b2 *compiled.Bl
 					v_5 := gc_l_v_5[gc_lane2]
 					c_.calls++
 					var v_6 int32 = v_5
-//line warp_policy.go:87
 					gc_l_v_6[gc_lane2] = v_6
 				}
 //line warp_policy.go:25
@@ -3234,14 +3063,11 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b2 *compiled.Bl
 									gc_rank2 := gc_w2 + gc_lane2
 //line warp_policy.go:24
 									lane_2 := (gc_rank2 & 31)
-//line warp_policy.go:26
 									v_6 := gc_l_v_6[gc_lane2]
-//line warp_policy.go:26
 									u_ := gc_c22r[gc_lane2]
 									if lane_2 >= offset_ {
 										v_6 += u_
 									}
-//line warp_policy.go:31
 									gc_l_v_6[gc_lane2] = v_6
 								}
 							}
@@ -3253,9 +3079,7 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b2 *compiled.Bl
 					gc_tidx6 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 					if gc_act2 == ^uint32(0) && gc_tidx6.X+32 <= gc_bdx2 {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-//line warp_policy.go:43
 							gc_tx2 := gc_tidx6.X + gc_lane2
-//line warp_policy.go:45
 							gc_ty2 := gc_tidx6.Y
 							_ = gc_ty2
 							gc_tz2 := gc_tidx6.Z
@@ -3290,7 +3114,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b2 *compiled.Bl
 								continue // the lanes wrap to the next row
 							}
 							gc_tx2 := gc_tidx2.X
-//line warp_policy.go:118
 							gc_ty2 := gc_tidx2.Y
 							_ = gc_ty2
 							gc_tz2 := gc_tidx2.Z
@@ -3333,7 +3156,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b2 *compiled.Bl
 							gc_pos2.Thread = gc_rank2
 //line warp_policy.go:95
 							tid := gc_tx2
-//line warp_policy.go:97
 							v_6 := gc_l_v_6[gc_lane2]
 //line warp_policy.go:31
 							var r_6 int32 = v_6
@@ -3347,11 +3169,9 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b2 *compiled.Bl
 					}
 				}
 			}
-//line warp_policy.go:111
 			gc_act2 = gc_save142 &^ gc_dead2
 		}
 	}
-//line warp_policy.go:116
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_step2 := 0
 		for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
@@ -3364,7 +3184,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b2 *compiled.Bl
 				warp := tid >> 5
 //line warp_policy.go:118
 				i := gc_bx2*gc_bdx2 + gc_tx2
-//line warp_policy.go:120
 				sum := gc_s_sum[gc_rank2]
 //line warp_policy.go:106
 				if warp > 0 {
@@ -3375,7 +3194,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b2 *compiled.Bl
 				out[i] = r
 			}
 			{
-//line warp_policy.go:123
 				gc_tx2 := gc_step2 + 1
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
@@ -3384,7 +3202,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b2 *compiled.Bl
 				warp := tid >> 5
 //line warp_policy.go:118
 				i := gc_bx2*gc_bdx2 + gc_tx2
-//line warp_policy.go:120
 				sum := gc_s_sum[gc_rank2]
 //line warp_policy.go:106
 				if warp > 0 {
@@ -3395,7 +3212,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b2 *compiled.Bl
 				out[i] = r
 			}
 			{
-//line warp_policy.go:123
 				gc_tx2 := gc_step2 + 2
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
@@ -3404,7 +3220,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b2 *compiled.Bl
 				warp := tid >> 5
 //line warp_policy.go:118
 				i := gc_bx2*gc_bdx2 + gc_tx2
-//line warp_policy.go:120
 				sum := gc_s_sum[gc_rank2]
 //line warp_policy.go:106
 				if warp > 0 {
@@ -3415,7 +3230,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b2 *compiled.Bl
 				out[i] = r
 			}
 			{
-//line warp_policy.go:123
 				gc_tx2 := gc_step2 + 3
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
@@ -3424,7 +3238,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b2 *compiled.Bl
 				warp := tid >> 5
 //line warp_policy.go:118
 				i := gc_bx2*gc_bdx2 + gc_tx2
-//line warp_policy.go:120
 				sum := gc_s_sum[gc_rank2]
 //line warp_policy.go:106
 				if warp > 0 {
@@ -3435,7 +3248,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b2 *compiled.Bl
 				out[i] = r
 			}
 		}
-//line warp_policy.go:123
 		for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
 			gc_rank2 := gc_base2 + gc_tx2
 			gc_pos2.Thread = gc_rank2
@@ -3444,7 +3256,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b2 *compiled.Bl
 			warp := tid >> 5
 //line warp_policy.go:118
 			i := gc_bx2*gc_bdx2 + gc_tx2
-//line warp_policy.go:120
 			sum := gc_s_sum[gc_rank2]
 //line warp_policy.go:106
 			if warp > 0 {
@@ -3483,7 +3294,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b2 *compiled.Blo
 	var p_2 forwardWarp[*levelsWarp] = p_
 //line warp_policy.go:76
 	var p_3 *levelsWarp = p_2.in
-//line warp_policy.go:78
 	var gc_l_v_2 [32]int32
 	var gc_l_i_ [32]int
 	var gc_c21m [32]uint32
@@ -3494,15 +3304,12 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b2 *compiled.Blo
 		gc_cnt2 := min(32, gc_n2-gc_w2)
 		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 		var gc_dead2 uint32
-//line warp_policy.go:89
 		gc_left := gc_act2
 		if compiled.SIMD {
 			gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-//line warp_policy.go:95
 					gc_tx2 := gc_tidx3.X + gc_lane2
-//line warp_policy.go:97
 					gc_ty2 := gc_tidx3.Y
 					_ = gc_ty2
 					gc_tz2 := gc_tidx3.Z
@@ -3536,7 +3343,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b2 *compiled.Blo
 						continue // the lanes wrap to the next row
 					}
 					gc_tx2 := gc_tidx2.X
-//line warp_policy.go:134
 					gc_ty2 := gc_tidx2.Y
 					_ = gc_ty2
 					gc_tz2 := gc_tidx2.Z
@@ -3583,19 +3389,16 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b2 *compiled.Blo
 					var v_ int32 = v
 //line warp_policy.go:76
 					var v_2 int32 = v_
-//line warp_policy.go:80
 					gc_l_v_2[gc_lane2] = v_2
 				}
 			}
 		}
 		{
-//line warp_policy.go:63
 			gc_save82 := gc_act2
 			gc_in82 := gc_act2
 			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 //line warp_policy.go:62
 				i_ := 0
-//line warp_policy.go:64
 				gc_l_i_[gc_lane2] = i_
 			}
 			for {
@@ -3647,16 +3450,13 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b2 *compiled.Blo
 					gc_pos2.Thread = gc_rank2
 //line warp_policy.go:61
 					lane_ := (gc_rank2 & 31)
-//line warp_policy.go:63
 					v_2 := gc_l_v_2[gc_lane2]
-//line warp_policy.go:65
 					i_ := gc_l_i_[gc_lane2]
 //line warp_policy.go:63
 					u := gc_c21r[gc_lane2]
 					if lane_&(1<<p_3.levels-1) >= 1<<i_ {
 						v_2 += u
 					}
-//line warp_policy.go:68
 					gc_l_v_2[gc_lane2] = v_2
 				}
 				gc_act2 = gc_in82 &^ gc_dead2
@@ -3664,7 +3464,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b2 *compiled.Blo
 					if gc_act2&(1<<gc_lane2) == 0 {
 						continue
 					}
-//line warp_policy.go:77
 					i_ := gc_l_i_[gc_lane2]
 //line warp_policy.go:62
 					i_++
@@ -3688,7 +3487,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b2 *compiled.Blo
 				lane := tid & 31
 //line warp_policy.go:96
 				warp := tid >> 5
-//line warp_policy.go:98
 				v_2 := gc_l_v_2[gc_lane2]
 //line warp_policy.go:68
 				var r_2 int32 = v_2
@@ -3699,12 +3497,10 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b2 *compiled.Blo
 				if lane == 31 {
 					totals[warp] = sum
 				}
-//line warp_policy.go:104
 				gc_s_sum[gc_rank2] = sum
 			}
 		}
 	}
-//line warp_policy.go:110
 	var gc_l_v_4 [32]int32
 	var gc_l_i_2 [32]int
 	var gc_l_v_3 [32]int32
@@ -3717,7 +3513,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b2 *compiled.Blo
 		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 		var gc_dead2 uint32
 		{
-//line warp_policy.go:123
 			var gc_m192 uint32
 			{
 				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
@@ -3746,9 +3541,7 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b2 *compiled.Blo
 					gc_tidx4 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 					if gc_act2 == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx2 {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-//line warp_policy.go:116
 							gc_tx2 := gc_tidx4.X + gc_lane2
-//line warp_policy.go:118
 							gc_ty2 := gc_tidx4.Y
 							_ = gc_ty2
 							gc_tz2 := gc_tidx4.Z
@@ -3779,7 +3572,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b2 *compiled.Blo
 								continue // the lanes wrap to the next row
 							}
 							gc_tx2 := gc_tidx2.X
-//line warp_policy.go:118
 							gc_ty2 := gc_tidx2.Y
 							_ = gc_ty2
 							gc_tz2 := gc_tidx2.Z
@@ -3820,7 +3612,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b2 *compiled.Blo
 							tid := gc_tx2
 //line warp_policy.go:103
 							var v_3 int32 = totals[tid]
-//line warp_policy.go:105
 							gc_l_v_3[gc_lane2] = v_3
 						}
 					}
@@ -3831,17 +3622,14 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b2 *compiled.Blo
 					if gc_act2&(1<<gc_lane2) == 0 {
 						continue
 					}
-//line warp_policy.go:110
 					v_3 := gc_l_v_3[gc_lane2]
 //line warp_policy.go:76
 					var v_4 int32 = v_3
-//line warp_policy.go:78
 					gc_l_v_4[gc_lane2] = v_4
 				}
 //line warp_policy.go:76
 				var p_5 *levelsWarp = p_4.in
 				{
-//line warp_policy.go:63
 					gc_save162 := gc_act2
 					gc_in162 := gc_act2
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
@@ -3850,7 +3638,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b2 *compiled.Blo
 						}
 //line warp_policy.go:62
 						i_2 := 0
-//line warp_policy.go:64
 						gc_l_i_2[gc_lane2] = i_2
 					}
 					for {
@@ -3902,16 +3689,13 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b2 *compiled.Blo
 							gc_pos2.Thread = gc_rank2
 //line warp_policy.go:61
 							lane_2 := (gc_rank2 & 31)
-//line warp_policy.go:63
 							v_4 := gc_l_v_4[gc_lane2]
-//line warp_policy.go:65
 							i_2 := gc_l_i_2[gc_lane2]
 //line warp_policy.go:63
 							u_ := gc_c22r[gc_lane2]
 							if lane_2&(1<<p_5.levels-1) >= 1<<i_2 {
 								v_4 += u_
 							}
-//line warp_policy.go:68
 							gc_l_v_4[gc_lane2] = v_4
 						}
 						gc_act2 = gc_in162 &^ gc_dead2
@@ -3919,7 +3703,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b2 *compiled.Blo
 							if gc_act2&(1<<gc_lane2) == 0 {
 								continue
 							}
-//line warp_policy.go:77
 							i_2 := gc_l_i_2[gc_lane2]
 //line warp_policy.go:62
 							i_2++
@@ -3933,9 +3716,7 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b2 *compiled.Blo
 					gc_tidx5 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 					if gc_act2 == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx2 {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-//line warp_policy.go:74
 							gc_tx2 := gc_tidx5.X + gc_lane2
-//line warp_policy.go:76
 							gc_ty2 := gc_tidx5.Y
 							_ = gc_ty2
 							gc_tz2 := gc_tidx5.Z
@@ -3968,7 +3749,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b2 *compiled.Blo
 								continue // the lanes wrap to the next row
 							}
 							gc_tx2 := gc_tidx2.X
-//line warp_policy.go:118
 							gc_ty2 := gc_tidx2.Y
 							_ = gc_ty2
 							gc_tz2 := gc_tidx2.Z
@@ -4009,7 +3789,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b2 *compiled.Blo
 							gc_pos2.Thread = gc_rank2
 //line warp_policy.go:95
 							tid := gc_tx2
-//line warp_policy.go:97
 							v_4 := gc_l_v_4[gc_lane2]
 //line warp_policy.go:68
 							var r_4 int32 = v_4
@@ -4021,11 +3800,9 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b2 *compiled.Blo
 					}
 				}
 			}
-//line warp_policy.go:110
 			gc_act2 = gc_save192 &^ gc_dead2
 		}
 	}
-//line warp_policy.go:115
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_step2 := 0
 		for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
@@ -4038,7 +3815,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b2 *compiled.Blo
 				warp := tid >> 5
 //line warp_policy.go:118
 				i := gc_bx2*gc_bdx2 + gc_tx2
-//line warp_policy.go:120
 				sum := gc_s_sum[gc_rank2]
 //line warp_policy.go:106
 				if warp > 0 {
@@ -4049,7 +3825,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b2 *compiled.Blo
 				out[i] = r
 			}
 			{
-//line warp_policy.go:123
 				gc_tx2 := gc_step2 + 1
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
@@ -4058,7 +3833,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b2 *compiled.Blo
 				warp := tid >> 5
 //line warp_policy.go:118
 				i := gc_bx2*gc_bdx2 + gc_tx2
-//line warp_policy.go:120
 				sum := gc_s_sum[gc_rank2]
 //line warp_policy.go:106
 				if warp > 0 {
@@ -4069,7 +3843,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b2 *compiled.Blo
 				out[i] = r
 			}
 			{
-//line warp_policy.go:123
 				gc_tx2 := gc_step2 + 2
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
@@ -4078,7 +3851,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b2 *compiled.Blo
 				warp := tid >> 5
 //line warp_policy.go:118
 				i := gc_bx2*gc_bdx2 + gc_tx2
-//line warp_policy.go:120
 				sum := gc_s_sum[gc_rank2]
 //line warp_policy.go:106
 				if warp > 0 {
@@ -4089,7 +3861,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b2 *compiled.Blo
 				out[i] = r
 			}
 			{
-//line warp_policy.go:123
 				gc_tx2 := gc_step2 + 3
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
@@ -4098,7 +3869,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b2 *compiled.Blo
 				warp := tid >> 5
 //line warp_policy.go:118
 				i := gc_bx2*gc_bdx2 + gc_tx2
-//line warp_policy.go:120
 				sum := gc_s_sum[gc_rank2]
 //line warp_policy.go:106
 				if warp > 0 {
@@ -4109,7 +3879,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b2 *compiled.Blo
 				out[i] = r
 			}
 		}
-//line warp_policy.go:123
 		for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
 			gc_rank2 := gc_base2 + gc_tx2
 			gc_pos2.Thread = gc_rank2
@@ -4118,7 +3887,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b2 *compiled.Blo
 			warp := tid >> 5
 //line warp_policy.go:118
 			i := gc_bx2*gc_bdx2 + gc_tx2
-//line warp_policy.go:120
 			sum := gc_s_sum[gc_rank2]
 //line warp_policy.go:106
 			if warp > 0 {
@@ -4163,7 +3931,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b2 *compiled.Block, 
 	_ = p_2
 //line warp_policy.go:39
 	partials := gc_shared22(1024)[:1024]
-//line warp_policy.go:41
 	var gc_l_below [32]int32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
 		gc_cnt2 := min(32, gc_n2-gc_w2)
@@ -4175,9 +3942,7 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b2 *compiled.Block, 
 			gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-//line warp_policy.go:53
 					gc_tx2 := gc_tidx3.X + gc_lane2
-//line warp_policy.go:55
 					gc_ty2 := gc_tidx3.Y
 					_ = gc_ty2
 					gc_tz2 := gc_tidx3.Z
@@ -4213,7 +3978,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b2 *compiled.Block, 
 						continue // the lanes wrap to the next row
 					}
 					gc_tx2 := gc_tidx2.X
-//line warp_policy.go:57
 					gc_ty2 := gc_tidx2.Y
 					_ = gc_ty2
 					gc_tz2 := gc_tidx2.Z
@@ -4317,9 +4081,7 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b2 *compiled.Block, 
 				gc_tidx4 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 				if gc_act2 == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx2 {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-//line warp_policy.go:60
 						gc_tx2 := gc_tidx4.X + gc_lane2
-//line warp_policy.go:62
 						gc_ty2 := gc_tidx4.Y
 						_ = gc_ty2
 						gc_tz2 := gc_tidx4.Z
@@ -4333,7 +4095,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b2 *compiled.Block, 
 //line warp_policy.go:50
 							break
 						}
-//line warp_policy.go:51
 						archsimd.LoadInt32x8Slice(partials[tid_:]).Add(below).StoreSlice(partials[tid_:])
 						gc_left2 &^= 0xff << gc_lane2
 					}
@@ -4348,7 +4109,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b2 *compiled.Block, 
 							continue // the lanes wrap to the next row
 						}
 						gc_tx2 := gc_tidx2.X
-//line warp_policy.go:66
 						gc_ty2 := gc_tidx2.Y
 						_ = gc_ty2
 						gc_tz2 := gc_tidx2.Z
@@ -4362,7 +4122,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b2 *compiled.Block, 
 //line warp_policy.go:50
 							break
 						}
-//line warp_policy.go:51
 						archsimd.LoadInt32x8Slice(partials[tid_:]).Add(below).StoreSlice(partials[tid_:])
 						gc_left2 &^= 0xff << gc_lane2
 					}
@@ -4385,7 +4144,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b2 *compiled.Block, 
 						gc_pos2.Thread = gc_rank2
 //line warp_policy.go:40
 						tid_ := gc_tx2
-//line warp_policy.go:42
 						below := gc_l_below[gc_lane2]
 //line warp_policy.go:50
 						partials[tid_] += below
@@ -4394,7 +4152,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b2 *compiled.Block, 
 			}
 		}
 	}
-//line warp_policy.go:58
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 			gc_rank2 := gc_base2 + gc_tx2
@@ -4415,11 +4172,9 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b2 *compiled.Block, 
 			if lane == 31 {
 				totals[warp] = sum
 			}
-//line warp_policy.go:104
 			gc_s_sum[gc_rank2] = sum
 		}
 	}
-//line warp_policy.go:109
 	var gc_l_v_4 [32]int32
 	var gc_l_below_ [32]int32
 	var gc_l_v_3 [32]int32
@@ -4428,7 +4183,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b2 *compiled.Block, 
 		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 		var gc_dead2 uint32
 		{
-//line warp_policy.go:118
 			var gc_m182 uint32
 			{
 				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
@@ -4457,9 +4211,7 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b2 *compiled.Block, 
 					gc_tidx5 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 					if gc_act2 == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx2 {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-//line warp_policy.go:116
 							gc_tx2 := gc_tidx5.X + gc_lane2
-//line warp_policy.go:118
 							gc_ty2 := gc_tidx5.Y
 							_ = gc_ty2
 							gc_tz2 := gc_tidx5.Z
@@ -4490,7 +4242,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b2 *compiled.Block, 
 								continue // the lanes wrap to the next row
 							}
 							gc_tx2 := gc_tidx2.X
-//line warp_policy.go:118
 							gc_ty2 := gc_tidx2.Y
 							_ = gc_ty2
 							gc_tz2 := gc_tidx2.Z
@@ -4531,7 +4282,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b2 *compiled.Block, 
 							tid := gc_tx2
 //line warp_policy.go:103
 							var v_3 int32 = totals[tid]
-//line warp_policy.go:105
 							gc_l_v_3[gc_lane2] = v_3
 						}
 					}
@@ -4544,11 +4294,9 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b2 *compiled.Block, 
 					if gc_act2&(1<<gc_lane2) == 0 {
 						continue
 					}
-//line warp_policy.go:110
 					v_3 := gc_l_v_3[gc_lane2]
 //line warp_policy.go:76
 					var v_4 int32 = v_3
-//line warp_policy.go:78
 					gc_l_v_4[gc_lane2] = v_4
 				}
 //line warp_policy.go:39
@@ -4576,9 +4324,7 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b2 *compiled.Block, 
 								gc_pos2.Thread = gc_rank2
 //line warp_policy.go:40
 								tid_2 := gc_tx2
-//line warp_policy.go:42
 								v_4 := gc_l_v_4[gc_lane2]
-//line warp_policy.go:42
 								partials_[tid_2] = v_4
 							}
 						}
@@ -4635,9 +4381,7 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b2 *compiled.Block, 
 						gc_tidx6 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 						if gc_act2 == ^uint32(0) && gc_tidx6.X+32 <= gc_bdx2 {
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-//line warp_policy.go:60
 								gc_tx2 := gc_tidx6.X + gc_lane2
-//line warp_policy.go:62
 								gc_ty2 := gc_tidx6.Y
 								_ = gc_ty2
 								gc_tz2 := gc_tidx6.Z
@@ -4651,7 +4395,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b2 *compiled.Block, 
 //line warp_policy.go:50
 									break
 								}
-//line warp_policy.go:51
 								archsimd.LoadInt32x8Slice(partials_[tid_2:]).Add(below_).StoreSlice(partials_[tid_2:])
 								gc_left4 &^= 0xff << gc_lane2
 							}
@@ -4666,7 +4409,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b2 *compiled.Block, 
 									continue // the lanes wrap to the next row
 								}
 								gc_tx2 := gc_tidx2.X
-//line warp_policy.go:66
 								gc_ty2 := gc_tidx2.Y
 								_ = gc_ty2
 								gc_tz2 := gc_tidx2.Z
@@ -4680,7 +4422,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b2 *compiled.Block, 
 //line warp_policy.go:50
 									break
 								}
-//line warp_policy.go:51
 								archsimd.LoadInt32x8Slice(partials_[tid_2:]).Add(below_).StoreSlice(partials_[tid_2:])
 								gc_left4 &^= 0xff << gc_lane2
 							}
@@ -4703,7 +4444,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b2 *compiled.Block, 
 								gc_pos2.Thread = gc_rank2
 //line warp_policy.go:40
 								tid_2 := gc_tx2
-//line warp_policy.go:42
 								below_ := gc_l_below_[gc_lane2]
 //line warp_policy.go:50
 								partials_[tid_2] += below_
@@ -4716,9 +4456,7 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b2 *compiled.Block, 
 					gc_tidx7 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 					if gc_act2 == ^uint32(0) && gc_tidx7.X+32 <= gc_bdx2 {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-//line warp_policy.go:61
 							gc_tx2 := gc_tidx7.X + gc_lane2
-//line warp_policy.go:63
 							gc_ty2 := gc_tidx7.Y
 							_ = gc_ty2
 							gc_tz2 := gc_tidx7.Z
@@ -4753,7 +4491,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b2 *compiled.Block, 
 								continue // the lanes wrap to the next row
 							}
 							gc_tx2 := gc_tidx2.X
-//line warp_policy.go:118
 							gc_ty2 := gc_tidx2.Y
 							_ = gc_ty2
 							gc_tz2 := gc_tidx2.Z
@@ -4808,11 +4545,9 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b2 *compiled.Block, 
 					}
 				}
 			}
-//line warp_policy.go:110
 			gc_act2 = gc_save182 &^ gc_dead2
 		}
 	}
-//line warp_policy.go:115
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_step2 := 0
 		for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
@@ -4825,7 +4560,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b2 *compiled.Block, 
 				warp := tid >> 5
 //line warp_policy.go:118
 				i := gc_bx2*gc_bdx2 + gc_tx2
-//line warp_policy.go:120
 				sum := gc_s_sum[gc_rank2]
 //line warp_policy.go:106
 				if warp > 0 {
@@ -4836,7 +4570,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b2 *compiled.Block, 
 				out[i] = r
 			}
 			{
-//line warp_policy.go:123
 				gc_tx2 := gc_step2 + 1
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
@@ -4845,7 +4578,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b2 *compiled.Block, 
 				warp := tid >> 5
 //line warp_policy.go:118
 				i := gc_bx2*gc_bdx2 + gc_tx2
-//line warp_policy.go:120
 				sum := gc_s_sum[gc_rank2]
 //line warp_policy.go:106
 				if warp > 0 {
@@ -4856,7 +4588,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b2 *compiled.Block, 
 				out[i] = r
 			}
 			{
-//line warp_policy.go:123
 				gc_tx2 := gc_step2 + 2
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
@@ -4865,7 +4596,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b2 *compiled.Block, 
 				warp := tid >> 5
 //line warp_policy.go:118
 				i := gc_bx2*gc_bdx2 + gc_tx2
-//line warp_policy.go:120
 				sum := gc_s_sum[gc_rank2]
 //line warp_policy.go:106
 				if warp > 0 {
@@ -4876,7 +4606,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b2 *compiled.Block, 
 				out[i] = r
 			}
 			{
-//line warp_policy.go:123
 				gc_tx2 := gc_step2 + 3
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
@@ -4885,7 +4614,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b2 *compiled.Block, 
 				warp := tid >> 5
 //line warp_policy.go:118
 				i := gc_bx2*gc_bdx2 + gc_tx2
-//line warp_policy.go:120
 				sum := gc_s_sum[gc_rank2]
 //line warp_policy.go:106
 				if warp > 0 {
@@ -4896,7 +4624,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b2 *compiled.Block, 
 				out[i] = r
 			}
 		}
-//line warp_policy.go:123
 		for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
 			gc_rank2 := gc_base2 + gc_tx2
 			gc_pos2.Thread = gc_rank2
@@ -4905,7 +4632,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b2 *compiled.Block, 
 			warp := tid >> 5
 //line warp_policy.go:118
 			i := gc_bx2*gc_bdx2 + gc_tx2
-//line warp_policy.go:120
 			sum := gc_s_sum[gc_rank2]
 //line warp_policy.go:106
 			if warp > 0 {
@@ -4944,7 +4670,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b2 *compiled.Block,
 	var p_2 forwardWarp[shuffleWarp] = p_
 //line warp_policy.go:97
 	_ = p_2
-//line warp_policy.go:99
 	var gc_l_v_2 [32]int32
 	var gc_c21r [32]int32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -4957,13 +4682,12 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b2 *compiled.Block,
 			gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-//line warp_policy.go:112
 					gc_tx2 := gc_tidx3.X + gc_lane2
-//line warp_policy.go:114
 					gc_ty2 := gc_tidx3.Y
 					_ = gc_ty2
 					gc_tz2 := gc_tidx3.Z
 					_ = gc_tz2
+//line warp_policy.go:118
 					var i int = gc_bx2*gc_bdx2 + gc_tx2
 					if i < 0 || i > len(in)-8 {
 //line warp_policy.go:119
@@ -4992,7 +4716,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b2 *compiled.Block,
 						continue // the lanes wrap to the next row
 					}
 					gc_tx2 := gc_tidx2.X
-//line warp_policy.go:134
 					gc_ty2 := gc_tidx2.Y
 					_ = gc_ty2
 					gc_tz2 := gc_tidx2.Z
@@ -5039,7 +4762,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b2 *compiled.Block,
 					var v_ int32 = v
 //line warp_policy.go:76
 					var v_2 int32 = v_
-//line warp_policy.go:80
 					gc_l_v_2[gc_lane2] = v_2
 				}
 			}
@@ -5122,14 +4844,11 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b2 *compiled.Block,
 							gc_rank2 := gc_w2 + gc_lane2
 //line warp_policy.go:24
 							lane_ := (gc_rank2 & 31)
-//line warp_policy.go:26
 							v_2 := gc_l_v_2[gc_lane2]
-//line warp_policy.go:26
 							u := gc_c21r[gc_lane2]
 							if lane_ >= offset {
 								v_2 += u
 							}
-//line warp_policy.go:31
 							gc_l_v_2[gc_lane2] = v_2
 						}
 					}
@@ -5151,7 +4870,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b2 *compiled.Block,
 				lane := tid & 31
 //line warp_policy.go:96
 				warp := tid >> 5
-//line warp_policy.go:98
 				v_2 := gc_l_v_2[gc_lane2]
 //line warp_policy.go:31
 				var r_2 int32 = v_2
@@ -5162,12 +4880,10 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b2 *compiled.Block,
 				if lane == 31 {
 					totals[warp] = sum
 				}
-//line warp_policy.go:104
 				gc_s_sum[gc_rank2] = sum
 			}
 		}
 	}
-//line warp_policy.go:110
 	var gc_l_v_4 [32]int32
 	var gc_l_v_3 [32]int32
 	var gc_c22r [32]int32
@@ -5176,7 +4892,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b2 *compiled.Block,
 		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 		var gc_dead2 uint32
 		{
-//line warp_policy.go:119
 			var gc_m132 uint32
 			{
 				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
@@ -5205,9 +4920,7 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b2 *compiled.Block,
 					gc_tidx5 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 					if gc_act2 == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx2 {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-//line warp_policy.go:116
 							gc_tx2 := gc_tidx5.X + gc_lane2
-//line warp_policy.go:118
 							gc_ty2 := gc_tidx5.Y
 							_ = gc_ty2
 							gc_tz2 := gc_tidx5.Z
@@ -5238,7 +4951,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b2 *compiled.Block,
 								continue // the lanes wrap to the next row
 							}
 							gc_tx2 := gc_tidx2.X
-//line warp_policy.go:118
 							gc_ty2 := gc_tidx2.Y
 							_ = gc_ty2
 							gc_tz2 := gc_tidx2.Z
@@ -5279,7 +4991,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b2 *compiled.Block,
 							tid := gc_tx2
 //line warp_policy.go:103
 							var v_3 int32 = totals[tid]
-//line warp_policy.go:105
 							gc_l_v_3[gc_lane2] = v_3
 						}
 					}
@@ -5292,11 +5003,9 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b2 *compiled.Block,
 					if gc_act2&(1<<gc_lane2) == 0 {
 						continue
 					}
-//line warp_policy.go:110
 					v_3 := gc_l_v_3[gc_lane2]
 //line warp_policy.go:76
 					var v_4 int32 = v_3
-//line warp_policy.go:78
 					gc_l_v_4[gc_lane2] = v_4
 				}
 //line warp_policy.go:25
@@ -5377,14 +5086,11 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b2 *compiled.Block,
 									gc_rank2 := gc_w2 + gc_lane2
 //line warp_policy.go:24
 									lane_2 := (gc_rank2 & 31)
-//line warp_policy.go:26
 									v_4 := gc_l_v_4[gc_lane2]
-//line warp_policy.go:26
 									u_ := gc_c22r[gc_lane2]
 									if lane_2 >= offset_ {
 										v_4 += u_
 									}
-//line warp_policy.go:31
 									gc_l_v_4[gc_lane2] = v_4
 								}
 							}
@@ -5396,9 +5102,7 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b2 *compiled.Block,
 					gc_tidx7 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 					if gc_act2 == ^uint32(0) && gc_tidx7.X+32 <= gc_bdx2 {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-//line warp_policy.go:43
 							gc_tx2 := gc_tidx7.X + gc_lane2
-//line warp_policy.go:45
 							gc_ty2 := gc_tidx7.Y
 							_ = gc_ty2
 							gc_tz2 := gc_tidx7.Z
@@ -5431,7 +5135,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b2 *compiled.Block,
 								continue // the lanes wrap to the next row
 							}
 							gc_tx2 := gc_tidx2.X
-//line warp_policy.go:118
 							gc_ty2 := gc_tidx2.Y
 							_ = gc_ty2
 							gc_tz2 := gc_tidx2.Z
@@ -5472,7 +5175,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b2 *compiled.Block,
 							gc_pos2.Thread = gc_rank2
 //line warp_policy.go:95
 							tid := gc_tx2
-//line warp_policy.go:97
 							v_4 := gc_l_v_4[gc_lane2]
 //line warp_policy.go:31
 							var r_4 int32 = v_4
@@ -5484,11 +5186,9 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b2 *compiled.Block,
 					}
 				}
 			}
-//line warp_policy.go:110
 			gc_act2 = gc_save132 &^ gc_dead2
 		}
 	}
-//line warp_policy.go:115
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_step2 := 0
 		for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
@@ -5501,7 +5201,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b2 *compiled.Block,
 				warp := tid >> 5
 //line warp_policy.go:118
 				i := gc_bx2*gc_bdx2 + gc_tx2
-//line warp_policy.go:120
 				sum := gc_s_sum[gc_rank2]
 //line warp_policy.go:106
 				if warp > 0 {
@@ -5512,7 +5211,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b2 *compiled.Block,
 				out[i] = r
 			}
 			{
-//line warp_policy.go:123
 				gc_tx2 := gc_step2 + 1
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
@@ -5521,7 +5219,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b2 *compiled.Block,
 				warp := tid >> 5
 //line warp_policy.go:118
 				i := gc_bx2*gc_bdx2 + gc_tx2
-//line warp_policy.go:120
 				sum := gc_s_sum[gc_rank2]
 //line warp_policy.go:106
 				if warp > 0 {
@@ -5532,7 +5229,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b2 *compiled.Block,
 				out[i] = r
 			}
 			{
-//line warp_policy.go:123
 				gc_tx2 := gc_step2 + 2
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
@@ -5541,7 +5237,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b2 *compiled.Block,
 				warp := tid >> 5
 //line warp_policy.go:118
 				i := gc_bx2*gc_bdx2 + gc_tx2
-//line warp_policy.go:120
 				sum := gc_s_sum[gc_rank2]
 //line warp_policy.go:106
 				if warp > 0 {
@@ -5552,7 +5247,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b2 *compiled.Block,
 				out[i] = r
 			}
 			{
-//line warp_policy.go:123
 				gc_tx2 := gc_step2 + 3
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
@@ -5561,7 +5255,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b2 *compiled.Block,
 				warp := tid >> 5
 //line warp_policy.go:118
 				i := gc_bx2*gc_bdx2 + gc_tx2
-//line warp_policy.go:120
 				sum := gc_s_sum[gc_rank2]
 //line warp_policy.go:106
 				if warp > 0 {
@@ -5572,7 +5265,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b2 *compiled.Block,
 				out[i] = r
 			}
 		}
-//line warp_policy.go:123
 		for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
 			gc_rank2 := gc_base2 + gc_tx2
 			gc_pos2.Thread = gc_rank2
@@ -5581,7 +5273,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b2 *compiled.Block,
 			warp := tid >> 5
 //line warp_policy.go:118
 			i := gc_bx2*gc_bdx2 + gc_tx2
-//line warp_policy.go:120
 			sum := gc_s_sum[gc_rank2]
 //line warp_policy.go:106
 			if warp > 0 {
@@ -5644,7 +5335,6 @@ func gc_body_warpPolicyWithKernel_ptr_countedWarp(gc_b2 *compiled.Block, p *coun
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-//line warp_policy.go:136
 	var gc_l_v_2 [32]int32
 	var gc_c21r [32]int32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -5661,7 +5351,6 @@ func gc_body_warpPolicyWithKernel_ptr_countedWarp(gc_b2 *compiled.Block, p *coun
 				if gc_act2 == ^uint32(0) && gc_x03+32 <= gc_bdx2 && gc_off3 >= 0 && gc_off3 <= len(in) && 32 <= len(in)-gc_off3 {
 					gc_at3 := in[gc_off3:][:32]
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-//line warp_policy.go:154
 						gc_rank2 := gc_w2 + gc_lane2
 						gc_pos2.Thread = gc_rank2
 //line warp_policy.go:128
@@ -5669,7 +5358,6 @@ func gc_body_warpPolicyWithKernel_ptr_countedWarp(gc_b2 *compiled.Block, p *coun
 //line warp_policy.go:84
 						p.calls++
 						var v_2 int32 = v_
-//line warp_policy.go:88
 						gc_l_v_2[gc_lane2] = v_2
 					}
 				} else {
@@ -5686,7 +5374,6 @@ func gc_body_warpPolicyWithKernel_ptr_countedWarp(gc_b2 *compiled.Block, p *coun
 //line warp_policy.go:84
 						p.calls++
 						var v_2 int32 = v_
-//line warp_policy.go:88
 						gc_l_v_2[gc_lane2] = v_2
 					}
 				}
@@ -5770,14 +5457,11 @@ func gc_body_warpPolicyWithKernel_ptr_countedWarp(gc_b2 *compiled.Block, p *coun
 							gc_rank2 := gc_w2 + gc_lane2
 //line warp_policy.go:24
 							lane := (gc_rank2 & 31)
-//line warp_policy.go:26
 							v_2 := gc_l_v_2[gc_lane2]
-//line warp_policy.go:26
 							u := gc_c21r[gc_lane2]
 							if lane >= offset {
 								v_2 += u
 							}
-//line warp_policy.go:31
 							gc_l_v_2[gc_lane2] = v_2
 						}
 					}
@@ -5789,9 +5473,7 @@ func gc_body_warpPolicyWithKernel_ptr_countedWarp(gc_b2 *compiled.Block, p *coun
 			gc_tidx4 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 			if gc_act2 == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx2 {
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-//line warp_policy.go:43
 					gc_tx2 := gc_tidx4.X + gc_lane2
-//line warp_policy.go:45
 					gc_ty2 := gc_tidx4.Y
 					_ = gc_ty2
 					gc_tz2 := gc_tidx4.Z
@@ -5825,7 +5507,6 @@ func gc_body_warpPolicyWithKernel_ptr_countedWarp(gc_b2 *compiled.Block, p *coun
 						continue // the lanes wrap to the next row
 					}
 					gc_tx2 := gc_tidx2.X
-//line warp_policy.go:144
 					gc_ty2 := gc_tidx2.Y
 					_ = gc_ty2
 					gc_tz2 := gc_tidx2.Z
@@ -5867,7 +5548,6 @@ func gc_body_warpPolicyWithKernel_ptr_countedWarp(gc_b2 *compiled.Block, p *coun
 					gc_pos2.Thread = gc_rank2
 //line warp_policy.go:127
 					i := gc_bx2*gc_bdx2 + gc_tx2
-//line warp_policy.go:129
 					v_2 := gc_l_v_2[gc_lane2]
 //line warp_policy.go:31
 					var r_ int32 = v_2
@@ -5892,7 +5572,6 @@ func gc_body_warpPolicyWithKernel_ptr_levelsWarp(gc_b2 *compiled.Block, p *level
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-//line warp_policy.go:136
 	var gc_l_v_ [32]int32
 	var gc_l_i_ [32]int
 	var gc_c21m [32]uint32
@@ -5903,15 +5582,12 @@ func gc_body_warpPolicyWithKernel_ptr_levelsWarp(gc_b2 *compiled.Block, p *level
 		gc_cnt2 := min(32, gc_n2-gc_w2)
 		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 		var gc_dead2 uint32
-//line warp_policy.go:147
 		gc_left := gc_act2
 		if compiled.SIMD {
 			gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-//line warp_policy.go:153
 					gc_tx2 := gc_tidx3.X + gc_lane2
-//line warp_policy.go:155
 					gc_ty2 := gc_tidx3.Y
 					_ = gc_ty2
 					gc_tz2 := gc_tidx3.Z
@@ -5941,7 +5617,6 @@ func gc_body_warpPolicyWithKernel_ptr_levelsWarp(gc_b2 *compiled.Block, p *level
 						continue // the lanes wrap to the next row
 					}
 					gc_tx2 := gc_tidx2.X
-//line warp_policy.go:143
 					gc_ty2 := gc_tidx2.Y
 					_ = gc_ty2
 					gc_tz2 := gc_tidx2.Z
@@ -5980,19 +5655,16 @@ func gc_body_warpPolicyWithKernel_ptr_levelsWarp(gc_b2 *compiled.Block, p *level
 //line warp_policy.go:127
 					i := gc_bx2*gc_bdx2 + gc_tx2
 					var v_ int32 = in[i]
-//line warp_policy.go:130
 					gc_l_v_[gc_lane2] = v_
 				}
 			}
 		}
 		{
-//line warp_policy.go:63
 			gc_save62 := gc_act2
 			gc_in62 := gc_act2
 			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 //line warp_policy.go:62
 				i_ := 0
-//line warp_policy.go:64
 				gc_l_i_[gc_lane2] = i_
 			}
 			for {
@@ -6044,16 +5716,13 @@ func gc_body_warpPolicyWithKernel_ptr_levelsWarp(gc_b2 *compiled.Block, p *level
 					gc_pos2.Thread = gc_rank2
 //line warp_policy.go:61
 					lane := (gc_rank2 & 31)
-//line warp_policy.go:63
 					v_ := gc_l_v_[gc_lane2]
-//line warp_policy.go:65
 					i_ := gc_l_i_[gc_lane2]
 //line warp_policy.go:63
 					u := gc_c21r[gc_lane2]
 					if lane&(1<<p.levels-1) >= 1<<i_ {
 						v_ += u
 					}
-//line warp_policy.go:68
 					gc_l_v_[gc_lane2] = v_
 				}
 				gc_act2 = gc_in62 &^ gc_dead2
@@ -6061,7 +5730,6 @@ func gc_body_warpPolicyWithKernel_ptr_levelsWarp(gc_b2 *compiled.Block, p *level
 					if gc_act2&(1<<gc_lane2) == 0 {
 						continue
 					}
-//line warp_policy.go:77
 					i_ := gc_l_i_[gc_lane2]
 //line warp_policy.go:62
 					i_++
@@ -6075,9 +5743,7 @@ func gc_body_warpPolicyWithKernel_ptr_levelsWarp(gc_b2 *compiled.Block, p *level
 			gc_tidx4 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 			if gc_act2 == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx2 {
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-//line warp_policy.go:74
 					gc_tx2 := gc_tidx4.X + gc_lane2
-//line warp_policy.go:76
 					gc_ty2 := gc_tidx4.Y
 					_ = gc_ty2
 					gc_tz2 := gc_tidx4.Z
@@ -6109,7 +5775,6 @@ func gc_body_warpPolicyWithKernel_ptr_levelsWarp(gc_b2 *compiled.Block, p *level
 						continue // the lanes wrap to the next row
 					}
 					gc_tx2 := gc_tidx2.X
-//line warp_policy.go:144
 					gc_ty2 := gc_tidx2.Y
 					_ = gc_ty2
 					gc_tz2 := gc_tidx2.Z
@@ -6149,7 +5814,6 @@ func gc_body_warpPolicyWithKernel_ptr_levelsWarp(gc_b2 *compiled.Block, p *level
 					gc_pos2.Thread = gc_rank2
 //line warp_policy.go:127
 					i := gc_bx2*gc_bdx2 + gc_tx2
-//line warp_policy.go:129
 					v_ := gc_l_v_[gc_lane2]
 //line warp_policy.go:68
 					var r int32 = v_
@@ -6179,7 +5843,6 @@ func gc_body_warpPolicyWithKernel_sharedWarp(gc_b2 *compiled.Block, p sharedWarp
 	gc_n2 := gc_b2.Len()
 //line warp_policy.go:39
 	partials := gc_shared12(1024)[:1024]
-//line warp_policy.go:41
 	var gc_l_below [32]int32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
 		gc_cnt2 := min(32, gc_n2-gc_w2)
@@ -6191,9 +5854,7 @@ func gc_body_warpPolicyWithKernel_sharedWarp(gc_b2 *compiled.Block, p sharedWarp
 			gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-//line warp_policy.go:53
 					gc_tx2 := gc_tidx3.X + gc_lane2
-//line warp_policy.go:55
 					gc_ty2 := gc_tidx3.Y
 					_ = gc_ty2
 					gc_tz2 := gc_tidx3.Z
@@ -6225,7 +5886,6 @@ func gc_body_warpPolicyWithKernel_sharedWarp(gc_b2 *compiled.Block, p sharedWarp
 						continue // the lanes wrap to the next row
 					}
 					gc_tx2 := gc_tidx2.X
-//line warp_policy.go:57
 					gc_ty2 := gc_tidx2.Y
 					_ = gc_ty2
 					gc_tz2 := gc_tidx2.Z
@@ -6321,9 +5981,7 @@ func gc_body_warpPolicyWithKernel_sharedWarp(gc_b2 *compiled.Block, p sharedWarp
 				gc_tidx4 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 				if gc_act2 == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx2 {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-//line warp_policy.go:60
 						gc_tx2 := gc_tidx4.X + gc_lane2
-//line warp_policy.go:62
 						gc_ty2 := gc_tidx4.Y
 						_ = gc_ty2
 						gc_tz2 := gc_tidx4.Z
@@ -6337,7 +5995,6 @@ func gc_body_warpPolicyWithKernel_sharedWarp(gc_b2 *compiled.Block, p sharedWarp
 //line warp_policy.go:50
 							break
 						}
-//line warp_policy.go:51
 						archsimd.LoadInt32x8Slice(partials[tid:]).Add(below).StoreSlice(partials[tid:])
 						gc_left2 &^= 0xff << gc_lane2
 					}
@@ -6352,7 +6009,6 @@ func gc_body_warpPolicyWithKernel_sharedWarp(gc_b2 *compiled.Block, p sharedWarp
 							continue // the lanes wrap to the next row
 						}
 						gc_tx2 := gc_tidx2.X
-//line warp_policy.go:66
 						gc_ty2 := gc_tidx2.Y
 						_ = gc_ty2
 						gc_tz2 := gc_tidx2.Z
@@ -6366,7 +6022,6 @@ func gc_body_warpPolicyWithKernel_sharedWarp(gc_b2 *compiled.Block, p sharedWarp
 //line warp_policy.go:50
 							break
 						}
-//line warp_policy.go:51
 						archsimd.LoadInt32x8Slice(partials[tid:]).Add(below).StoreSlice(partials[tid:])
 						gc_left2 &^= 0xff << gc_lane2
 					}
@@ -6389,7 +6044,6 @@ func gc_body_warpPolicyWithKernel_sharedWarp(gc_b2 *compiled.Block, p sharedWarp
 						gc_pos2.Thread = gc_rank2
 //line warp_policy.go:40
 						tid := gc_tx2
-//line warp_policy.go:42
 						below := gc_l_below[gc_lane2]
 //line warp_policy.go:50
 						partials[tid] += below
@@ -6398,7 +6052,6 @@ func gc_body_warpPolicyWithKernel_sharedWarp(gc_b2 *compiled.Block, p sharedWarp
 			}
 		}
 	}
-//line warp_policy.go:58
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off7 := gc_bx2 * gc_bdx2
 		if gc_bdx2 <= len(partials) && gc_off7 >= 0 && gc_off7 <= len(out) && gc_bdx2 <= len(out)-gc_off7 {
@@ -6464,7 +6117,6 @@ func gc_body_warpPolicyWithKernel_sharedWarp(gc_b2 *compiled.Block, p sharedWarp
 				gc_at9[gc_tx2] = v
 			}
 		} else {
-//line warp_policy.go:134
 			gc_vstep2 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
@@ -6536,7 +6188,6 @@ func gc_body_warpPolicyWithKernel_sharedWarp(gc_b2 *compiled.Block, p sharedWarp
 					out[i] = v
 				}
 				{
-//line warp_policy.go:134
 					gc_tx2 := gc_step3 + 1
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -6551,7 +6202,6 @@ func gc_body_warpPolicyWithKernel_sharedWarp(gc_b2 *compiled.Block, p sharedWarp
 					out[i] = v
 				}
 				{
-//line warp_policy.go:134
 					gc_tx2 := gc_step3 + 2
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -6566,7 +6216,6 @@ func gc_body_warpPolicyWithKernel_sharedWarp(gc_b2 *compiled.Block, p sharedWarp
 					out[i] = v
 				}
 				{
-//line warp_policy.go:134
 					gc_tx2 := gc_step3 + 3
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -6581,7 +6230,6 @@ func gc_body_warpPolicyWithKernel_sharedWarp(gc_b2 *compiled.Block, p sharedWarp
 					out[i] = v
 				}
 			}
-//line warp_policy.go:134
 			for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
@@ -6609,7 +6257,6 @@ func gc_body_warpPolicyWithKernel_shuffleWarp(gc_b2 *compiled.Block, p shuffleWa
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-//line warp_policy.go:136
 	var gc_l_v_ [32]int32
 	var gc_c21r [32]int32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -6621,9 +6268,7 @@ func gc_body_warpPolicyWithKernel_shuffleWarp(gc_b2 *compiled.Block, p shuffleWa
 			gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-//line warp_policy.go:148
 					gc_tx2 := gc_tidx3.X + gc_lane2
-//line warp_policy.go:150
 					gc_ty2 := gc_tidx3.Y
 					_ = gc_ty2
 					gc_tz2 := gc_tidx3.Z
@@ -6653,7 +6298,6 @@ func gc_body_warpPolicyWithKernel_shuffleWarp(gc_b2 *compiled.Block, p shuffleWa
 						continue // the lanes wrap to the next row
 					}
 					gc_tx2 := gc_tidx2.X
-//line warp_policy.go:143
 					gc_ty2 := gc_tidx2.Y
 					_ = gc_ty2
 					gc_tz2 := gc_tidx2.Z
@@ -6692,7 +6336,6 @@ func gc_body_warpPolicyWithKernel_shuffleWarp(gc_b2 *compiled.Block, p shuffleWa
 //line warp_policy.go:127
 					i := gc_bx2*gc_bdx2 + gc_tx2
 					var v_ int32 = in[i]
-//line warp_policy.go:130
 					gc_l_v_[gc_lane2] = v_
 				}
 			}
@@ -6775,14 +6418,11 @@ func gc_body_warpPolicyWithKernel_shuffleWarp(gc_b2 *compiled.Block, p shuffleWa
 							gc_rank2 := gc_w2 + gc_lane2
 //line warp_policy.go:24
 							lane := (gc_rank2 & 31)
-//line warp_policy.go:26
 							v_ := gc_l_v_[gc_lane2]
-//line warp_policy.go:26
 							u := gc_c21r[gc_lane2]
 							if lane >= offset {
 								v_ += u
 							}
-//line warp_policy.go:31
 							gc_l_v_[gc_lane2] = v_
 						}
 					}
@@ -6794,9 +6434,7 @@ func gc_body_warpPolicyWithKernel_shuffleWarp(gc_b2 *compiled.Block, p shuffleWa
 			gc_tidx5 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 			if gc_act2 == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx2 {
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-//line warp_policy.go:43
 					gc_tx2 := gc_tidx5.X + gc_lane2
-//line warp_policy.go:45
 					gc_ty2 := gc_tidx5.Y
 					_ = gc_ty2
 					gc_tz2 := gc_tidx5.Z
@@ -6828,7 +6466,6 @@ func gc_body_warpPolicyWithKernel_shuffleWarp(gc_b2 *compiled.Block, p shuffleWa
 						continue // the lanes wrap to the next row
 					}
 					gc_tx2 := gc_tidx2.X
-//line warp_policy.go:144
 					gc_ty2 := gc_tidx2.Y
 					_ = gc_ty2
 					gc_tz2 := gc_tidx2.Z
@@ -6868,7 +6505,6 @@ func gc_body_warpPolicyWithKernel_shuffleWarp(gc_b2 *compiled.Block, p shuffleWa
 					gc_pos2.Thread = gc_rank2
 //line warp_policy.go:127
 					i := gc_bx2*gc_bdx2 + gc_tx2
-//line warp_policy.go:129
 					v_ := gc_l_v_[gc_lane2]
 //line warp_policy.go:31
 					var r int32 = v_
@@ -6895,7 +6531,6 @@ func gc_body_warpPolicyWithKernel_forwardWarp_ptr_countedWarp(gc_b2 *compiled.Bl
 	var p_ forwardWarp[*countedWarp] = p
 //line warp_policy.go:76
 	var c *countedWarp = p_.in
-//line warp_policy.go:78
 	var gc_l_v_3 [32]int32
 	var gc_c21r [32]int32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -6912,7 +6547,6 @@ func gc_body_warpPolicyWithKernel_forwardWarp_ptr_countedWarp(gc_b2 *compiled.Bl
 				if gc_act2 == ^uint32(0) && gc_x03+32 <= gc_bdx2 && gc_off3 >= 0 && gc_off3 <= len(in) && 32 <= len(in)-gc_off3 {
 					gc_at3 := in[gc_off3:][:32]
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-//line warp_policy.go:96
 						gc_rank2 := gc_w2 + gc_lane2
 						gc_pos2.Thread = gc_rank2
 //line warp_policy.go:128
@@ -6922,7 +6556,6 @@ func gc_body_warpPolicyWithKernel_forwardWarp_ptr_countedWarp(gc_b2 *compiled.Bl
 //line warp_policy.go:84
 						c.calls++
 						var v_3 int32 = v_2
-//line warp_policy.go:89
 						gc_l_v_3[gc_lane2] = v_3
 					}
 				} else {
@@ -6941,7 +6574,6 @@ func gc_body_warpPolicyWithKernel_forwardWarp_ptr_countedWarp(gc_b2 *compiled.Bl
 //line warp_policy.go:84
 						c.calls++
 						var v_3 int32 = v_2
-//line warp_policy.go:89
 						gc_l_v_3[gc_lane2] = v_3
 					}
 				}
@@ -7025,14 +6657,11 @@ func gc_body_warpPolicyWithKernel_forwardWarp_ptr_countedWarp(gc_b2 *compiled.Bl
 							gc_rank2 := gc_w2 + gc_lane2
 //line warp_policy.go:24
 							lane := (gc_rank2 & 31)
-//line warp_policy.go:26
 							v_3 := gc_l_v_3[gc_lane2]
-//line warp_policy.go:26
 							u := gc_c21r[gc_lane2]
 							if lane >= offset {
 								v_3 += u
 							}
-//line warp_policy.go:31
 							gc_l_v_3[gc_lane2] = v_3
 						}
 					}
@@ -7044,9 +6673,7 @@ func gc_body_warpPolicyWithKernel_forwardWarp_ptr_countedWarp(gc_b2 *compiled.Bl
 			gc_tidx4 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 			if gc_act2 == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx2 {
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-//line warp_policy.go:43
 					gc_tx2 := gc_tidx4.X + gc_lane2
-//line warp_policy.go:45
 					gc_ty2 := gc_tidx4.Y
 					_ = gc_ty2
 					gc_tz2 := gc_tidx4.Z
@@ -7082,7 +6709,6 @@ func gc_body_warpPolicyWithKernel_forwardWarp_ptr_countedWarp(gc_b2 *compiled.Bl
 						continue // the lanes wrap to the next row
 					}
 					gc_tx2 := gc_tidx2.X
-//line warp_policy.go:144
 					gc_ty2 := gc_tidx2.Y
 					_ = gc_ty2
 					gc_tz2 := gc_tidx2.Z
@@ -7126,7 +6752,6 @@ func gc_body_warpPolicyWithKernel_forwardWarp_ptr_countedWarp(gc_b2 *compiled.Bl
 					gc_pos2.Thread = gc_rank2
 //line warp_policy.go:127
 					i := gc_bx2*gc_bdx2 + gc_tx2
-//line warp_policy.go:129
 					v_3 := gc_l_v_3[gc_lane2]
 //line warp_policy.go:31
 					var r_2 int32 = v_3
@@ -7157,7 +6782,6 @@ func gc_body_warpPolicyWithKernel_forwardWarp_ptr_levelsWarp(gc_b2 *compiled.Blo
 	var p_ forwardWarp[*levelsWarp] = p
 //line warp_policy.go:76
 	var p_2 *levelsWarp = p_.in
-//line warp_policy.go:78
 	var gc_l_v_2 [32]int32
 	var gc_l_i_ [32]int
 	var gc_c21m [32]uint32
@@ -7168,15 +6792,12 @@ func gc_body_warpPolicyWithKernel_forwardWarp_ptr_levelsWarp(gc_b2 *compiled.Blo
 		gc_cnt2 := min(32, gc_n2-gc_w2)
 		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 		var gc_dead2 uint32
-//line warp_policy.go:89
 		gc_left := gc_act2
 		if compiled.SIMD {
 			gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-//line warp_policy.go:95
 					gc_tx2 := gc_tidx3.X + gc_lane2
-//line warp_policy.go:97
 					gc_ty2 := gc_tidx3.Y
 					_ = gc_ty2
 					gc_tz2 := gc_tidx3.Z
@@ -7208,7 +6829,6 @@ func gc_body_warpPolicyWithKernel_forwardWarp_ptr_levelsWarp(gc_b2 *compiled.Blo
 						continue // the lanes wrap to the next row
 					}
 					gc_tx2 := gc_tidx2.X
-//line warp_policy.go:143
 					gc_ty2 := gc_tidx2.Y
 					_ = gc_ty2
 					gc_tz2 := gc_tidx2.Z
@@ -7251,19 +6871,16 @@ func gc_body_warpPolicyWithKernel_forwardWarp_ptr_levelsWarp(gc_b2 *compiled.Blo
 					var v_ int32 = in[i]
 //line warp_policy.go:76
 					var v_2 int32 = v_
-//line warp_policy.go:79
 					gc_l_v_2[gc_lane2] = v_2
 				}
 			}
 		}
 		{
-//line warp_policy.go:63
 			gc_save62 := gc_act2
 			gc_in62 := gc_act2
 			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 //line warp_policy.go:62
 				i_ := 0
-//line warp_policy.go:64
 				gc_l_i_[gc_lane2] = i_
 			}
 			for {
@@ -7315,16 +6932,13 @@ func gc_body_warpPolicyWithKernel_forwardWarp_ptr_levelsWarp(gc_b2 *compiled.Blo
 					gc_pos2.Thread = gc_rank2
 //line warp_policy.go:61
 					lane := (gc_rank2 & 31)
-//line warp_policy.go:63
 					v_2 := gc_l_v_2[gc_lane2]
-//line warp_policy.go:65
 					i_ := gc_l_i_[gc_lane2]
 //line warp_policy.go:63
 					u := gc_c21r[gc_lane2]
 					if lane&(1<<p_2.levels-1) >= 1<<i_ {
 						v_2 += u
 					}
-//line warp_policy.go:68
 					gc_l_v_2[gc_lane2] = v_2
 				}
 				gc_act2 = gc_in62 &^ gc_dead2
@@ -7332,7 +6946,6 @@ func gc_body_warpPolicyWithKernel_forwardWarp_ptr_levelsWarp(gc_b2 *compiled.Blo
 					if gc_act2&(1<<gc_lane2) == 0 {
 						continue
 					}
-//line warp_policy.go:77
 					i_ := gc_l_i_[gc_lane2]
 //line warp_policy.go:62
 					i_++
@@ -7346,9 +6959,7 @@ func gc_body_warpPolicyWithKernel_forwardWarp_ptr_levelsWarp(gc_b2 *compiled.Blo
 			gc_tidx4 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 			if gc_act2 == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx2 {
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-//line warp_policy.go:74
 					gc_tx2 := gc_tidx4.X + gc_lane2
-//line warp_policy.go:76
 					gc_ty2 := gc_tidx4.Y
 					_ = gc_ty2
 					gc_tz2 := gc_tidx4.Z
@@ -7382,7 +6993,6 @@ func gc_body_warpPolicyWithKernel_forwardWarp_ptr_levelsWarp(gc_b2 *compiled.Blo
 						continue // the lanes wrap to the next row
 					}
 					gc_tx2 := gc_tidx2.X
-//line warp_policy.go:144
 					gc_ty2 := gc_tidx2.Y
 					_ = gc_ty2
 					gc_tz2 := gc_tidx2.Z
@@ -7424,7 +7034,6 @@ func gc_body_warpPolicyWithKernel_forwardWarp_ptr_levelsWarp(gc_b2 *compiled.Blo
 					gc_pos2.Thread = gc_rank2
 //line warp_policy.go:127
 					i := gc_bx2*gc_bdx2 + gc_tx2
-//line warp_policy.go:129
 					v_2 := gc_l_v_2[gc_lane2]
 //line warp_policy.go:68
 					var r_ int32 = v_2
@@ -7460,7 +7069,6 @@ func gc_body_warpPolicyWithKernel_forwardWarp_sharedWarp(gc_b2 *compiled.Block, 
 	_ = p_
 //line warp_policy.go:39
 	partials := gc_shared12(1024)[:1024]
-//line warp_policy.go:41
 	var gc_l_below [32]int32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
 		gc_cnt2 := min(32, gc_n2-gc_w2)
@@ -7472,9 +7080,7 @@ func gc_body_warpPolicyWithKernel_forwardWarp_sharedWarp(gc_b2 *compiled.Block, 
 			gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-//line warp_policy.go:53
 					gc_tx2 := gc_tidx3.X + gc_lane2
-//line warp_policy.go:55
 					gc_ty2 := gc_tidx3.Y
 					_ = gc_ty2
 					gc_tz2 := gc_tidx3.Z
@@ -7508,7 +7114,6 @@ func gc_body_warpPolicyWithKernel_forwardWarp_sharedWarp(gc_b2 *compiled.Block, 
 						continue // the lanes wrap to the next row
 					}
 					gc_tx2 := gc_tidx2.X
-//line warp_policy.go:57
 					gc_ty2 := gc_tidx2.Y
 					_ = gc_ty2
 					gc_tz2 := gc_tidx2.Z
@@ -7608,9 +7213,7 @@ func gc_body_warpPolicyWithKernel_forwardWarp_sharedWarp(gc_b2 *compiled.Block, 
 				gc_tidx4 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 				if gc_act2 == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx2 {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-//line warp_policy.go:60
 						gc_tx2 := gc_tidx4.X + gc_lane2
-//line warp_policy.go:62
 						gc_ty2 := gc_tidx4.Y
 						_ = gc_ty2
 						gc_tz2 := gc_tidx4.Z
@@ -7624,7 +7227,6 @@ func gc_body_warpPolicyWithKernel_forwardWarp_sharedWarp(gc_b2 *compiled.Block, 
 //line warp_policy.go:50
 							break
 						}
-//line warp_policy.go:51
 						archsimd.LoadInt32x8Slice(partials[tid:]).Add(below).StoreSlice(partials[tid:])
 						gc_left2 &^= 0xff << gc_lane2
 					}
@@ -7639,7 +7241,6 @@ func gc_body_warpPolicyWithKernel_forwardWarp_sharedWarp(gc_b2 *compiled.Block, 
 							continue // the lanes wrap to the next row
 						}
 						gc_tx2 := gc_tidx2.X
-//line warp_policy.go:66
 						gc_ty2 := gc_tidx2.Y
 						_ = gc_ty2
 						gc_tz2 := gc_tidx2.Z
@@ -7653,7 +7254,6 @@ func gc_body_warpPolicyWithKernel_forwardWarp_sharedWarp(gc_b2 *compiled.Block, 
 //line warp_policy.go:50
 							break
 						}
-//line warp_policy.go:51
 						archsimd.LoadInt32x8Slice(partials[tid:]).Add(below).StoreSlice(partials[tid:])
 						gc_left2 &^= 0xff << gc_lane2
 					}
@@ -7676,7 +7276,6 @@ func gc_body_warpPolicyWithKernel_forwardWarp_sharedWarp(gc_b2 *compiled.Block, 
 						gc_pos2.Thread = gc_rank2
 //line warp_policy.go:40
 						tid := gc_tx2
-//line warp_policy.go:42
 						below := gc_l_below[gc_lane2]
 //line warp_policy.go:50
 						partials[tid] += below
@@ -7685,7 +7284,6 @@ func gc_body_warpPolicyWithKernel_forwardWarp_sharedWarp(gc_b2 *compiled.Block, 
 			}
 		}
 	}
-//line warp_policy.go:58
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off7 := gc_bx2 * gc_bdx2
 		if gc_bdx2 <= len(partials) && gc_off7 >= 0 && gc_off7 <= len(out) && gc_bdx2 <= len(out)-gc_off7 {
@@ -7757,7 +7355,6 @@ func gc_body_warpPolicyWithKernel_forwardWarp_sharedWarp(gc_b2 *compiled.Block, 
 				gc_at9[gc_tx2] = v
 			}
 		} else {
-//line warp_policy.go:135
 			gc_vstep2 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
@@ -7835,7 +7432,6 @@ func gc_body_warpPolicyWithKernel_forwardWarp_sharedWarp(gc_b2 *compiled.Block, 
 					out[i] = v
 				}
 				{
-//line warp_policy.go:135
 					gc_tx2 := gc_step3 + 1
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -7852,7 +7448,6 @@ func gc_body_warpPolicyWithKernel_forwardWarp_sharedWarp(gc_b2 *compiled.Block, 
 					out[i] = v
 				}
 				{
-//line warp_policy.go:135
 					gc_tx2 := gc_step3 + 2
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -7869,7 +7464,6 @@ func gc_body_warpPolicyWithKernel_forwardWarp_sharedWarp(gc_b2 *compiled.Block, 
 					out[i] = v
 				}
 				{
-//line warp_policy.go:135
 					gc_tx2 := gc_step3 + 3
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -7886,7 +7480,6 @@ func gc_body_warpPolicyWithKernel_forwardWarp_sharedWarp(gc_b2 *compiled.Block, 
 					out[i] = v
 				}
 			}
-//line warp_policy.go:135
 			for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
@@ -7920,7 +7513,6 @@ func gc_body_warpPolicyWithKernel_forwardWarp_shuffleWarp(gc_b2 *compiled.Block,
 	var p_ forwardWarp[shuffleWarp] = p
 //line warp_policy.go:128
 	_ = p_
-//line warp_policy.go:130
 	var gc_l_v_2 [32]int32
 	var gc_c21r [32]int32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -7932,9 +7524,7 @@ func gc_body_warpPolicyWithKernel_forwardWarp_shuffleWarp(gc_b2 *compiled.Block,
 			gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-//line warp_policy.go:142
 					gc_tx2 := gc_tidx3.X + gc_lane2
-//line warp_policy.go:144
 					gc_ty2 := gc_tidx3.Y
 					_ = gc_ty2
 					gc_tz2 := gc_tidx3.Z
@@ -7966,7 +7556,6 @@ func gc_body_warpPolicyWithKernel_forwardWarp_shuffleWarp(gc_b2 *compiled.Block,
 						continue // the lanes wrap to the next row
 					}
 					gc_tx2 := gc_tidx2.X
-//line warp_policy.go:143
 					gc_ty2 := gc_tidx2.Y
 					_ = gc_ty2
 					gc_tz2 := gc_tidx2.Z
@@ -8009,7 +7598,6 @@ func gc_body_warpPolicyWithKernel_forwardWarp_shuffleWarp(gc_b2 *compiled.Block,
 					var v_ int32 = in[i]
 //line warp_policy.go:76
 					var v_2 int32 = v_
-//line warp_policy.go:79
 					gc_l_v_2[gc_lane2] = v_2
 				}
 			}
@@ -8092,14 +7680,11 @@ func gc_body_warpPolicyWithKernel_forwardWarp_shuffleWarp(gc_b2 *compiled.Block,
 							gc_rank2 := gc_w2 + gc_lane2
 //line warp_policy.go:24
 							lane := (gc_rank2 & 31)
-//line warp_policy.go:26
 							v_2 := gc_l_v_2[gc_lane2]
-//line warp_policy.go:26
 							u := gc_c21r[gc_lane2]
 							if lane >= offset {
 								v_2 += u
 							}
-//line warp_policy.go:31
 							gc_l_v_2[gc_lane2] = v_2
 						}
 					}
@@ -8111,9 +7696,7 @@ func gc_body_warpPolicyWithKernel_forwardWarp_shuffleWarp(gc_b2 *compiled.Block,
 			gc_tidx5 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 			if gc_act2 == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx2 {
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-//line warp_policy.go:43
 					gc_tx2 := gc_tidx5.X + gc_lane2
-//line warp_policy.go:45
 					gc_ty2 := gc_tidx5.Y
 					_ = gc_ty2
 					gc_tz2 := gc_tidx5.Z
@@ -8147,7 +7730,6 @@ func gc_body_warpPolicyWithKernel_forwardWarp_shuffleWarp(gc_b2 *compiled.Block,
 						continue // the lanes wrap to the next row
 					}
 					gc_tx2 := gc_tidx2.X
-//line warp_policy.go:144
 					gc_ty2 := gc_tidx2.Y
 					_ = gc_ty2
 					gc_tz2 := gc_tidx2.Z
@@ -8189,7 +7771,6 @@ func gc_body_warpPolicyWithKernel_forwardWarp_shuffleWarp(gc_b2 *compiled.Block,
 					gc_pos2.Thread = gc_rank2
 //line warp_policy.go:127
 					i := gc_bx2*gc_bdx2 + gc_tx2
-//line warp_policy.go:129
 					v_2 := gc_l_v_2[gc_lane2]
 //line warp_policy.go:31
 					var r_ int32 = v_2
@@ -8243,7 +7824,6 @@ func gc_body_warpPolicyCountedKernel_countedWarp_ptr_countedWarp(gc_b2 *compiled
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-//line warp_policy.go:147
 	var gc_l_v_2 [32]int32
 	var gc_l_p [32]*countedWarp
 	var gc_c21r [32]int32
@@ -8261,7 +7841,6 @@ func gc_body_warpPolicyCountedKernel_countedWarp_ptr_countedWarp(gc_b2 *compiled
 				if gc_act2 == ^uint32(0) && gc_x03+32 <= gc_bdx2 && gc_off3 >= 0 && gc_off3 <= len(in) && 32 <= len(in)-gc_off3 {
 					gc_at3 := in[gc_off3:][:32]
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-//line warp_policy.go:166
 						gc_rank2 := gc_w2 + gc_lane2
 						gc_pos2.Thread = gc_rank2
 //line warp_policy.go:142
@@ -8274,7 +7853,6 @@ func gc_body_warpPolicyCountedKernel_countedWarp_ptr_countedWarp(gc_b2 *compiled
 //line warp_policy.go:84
 						c_.calls++
 						var v_2 int32 = v_
-//line warp_policy.go:91
 						gc_l_v_2[gc_lane2] = v_2
 						gc_l_p[gc_lane2] = p
 					}
@@ -8298,7 +7876,6 @@ func gc_body_warpPolicyCountedKernel_countedWarp_ptr_countedWarp(gc_b2 *compiled
 //line warp_policy.go:84
 						c_.calls++
 						var v_2 int32 = v_
-//line warp_policy.go:91
 						gc_l_v_2[gc_lane2] = v_2
 						gc_l_p[gc_lane2] = p
 					}
@@ -8383,14 +7960,11 @@ func gc_body_warpPolicyCountedKernel_countedWarp_ptr_countedWarp(gc_b2 *compiled
 							gc_rank2 := gc_w2 + gc_lane2
 //line warp_policy.go:24
 							lane := (gc_rank2 & 31)
-//line warp_policy.go:26
 							v_2 := gc_l_v_2[gc_lane2]
-//line warp_policy.go:26
 							u := gc_c21r[gc_lane2]
 							if lane >= offset {
 								v_2 += u
 							}
-//line warp_policy.go:31
 							gc_l_v_2[gc_lane2] = v_2
 						}
 					}
@@ -8406,12 +7980,9 @@ func gc_body_warpPolicyCountedKernel_countedWarp_ptr_countedWarp(gc_b2 *compiled
 				if gc_act2 == ^uint32(0) && gc_x04+32 <= gc_bdx2 && gc_off4 >= 0 && gc_off4 <= len(out) && 32 <= len(out)-gc_off4 {
 					gc_at4 := out[gc_off4:][:32]
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-//line warp_policy.go:48
 						gc_rank2 := gc_w2 + gc_lane2
 						gc_pos2.Thread = gc_rank2
-//line warp_policy.go:146
 						v_2 := gc_l_v_2[gc_lane2]
-//line warp_policy.go:148
 						p := gc_l_p[gc_lane2]
 //line warp_policy.go:31
 						var r_ int32 = v_2
@@ -8422,7 +7993,6 @@ func gc_body_warpPolicyCountedKernel_countedWarp_ptr_countedWarp(gc_b2 *compiled
 						gc_at4[gc_lane2] = v + p.count()
 					}
 				} else {
-//line warp_policy.go:152
 					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 						gc_tx2++
 						if gc_tx2 == gc_bdx2 {
@@ -8432,9 +8002,7 @@ func gc_body_warpPolicyCountedKernel_countedWarp_ptr_countedWarp(gc_b2 *compiled
 						gc_pos2.Thread = gc_rank2
 //line warp_policy.go:144
 						i := gc_bx2*gc_bdx2 + gc_tx2
-//line warp_policy.go:146
 						v_2 := gc_l_v_2[gc_lane2]
-//line warp_policy.go:148
 						p := gc_l_p[gc_lane2]
 //line warp_policy.go:31
 						var r_ int32 = v_2

@@ -61,31 +61,26 @@ func gc_body_warpTail(gc_b *compiled.Block, in, out []int32) {
 						gc_at[gc_tx] = 0
 					}
 					{
-//line warp_tail.go:21
 						gc_tx := gc_step + 1
 //line warp_tail.go:17
 						gc_at[gc_tx] = 0
 					}
 					{
-//line warp_tail.go:21
 						gc_tx := gc_step + 2
 //line warp_tail.go:17
 						gc_at[gc_tx] = 0
 					}
 					{
-//line warp_tail.go:21
 						gc_tx := gc_step + 3
 //line warp_tail.go:17
 						gc_at[gc_tx] = 0
 					}
 				}
-//line warp_tail.go:21
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line warp_tail.go:17
 					gc_at[gc_tx] = 0
 				}
 			} else {
-//line warp_tail.go:21
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
@@ -98,7 +93,6 @@ func gc_body_warpTail(gc_b *compiled.Block, in, out []int32) {
 						s[tid] = 0
 					}
 					{
-//line warp_tail.go:21
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -108,7 +102,6 @@ func gc_body_warpTail(gc_b *compiled.Block, in, out []int32) {
 						s[tid] = 0
 					}
 					{
-//line warp_tail.go:21
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -118,7 +111,6 @@ func gc_body_warpTail(gc_b *compiled.Block, in, out []int32) {
 						s[tid] = 0
 					}
 					{
-//line warp_tail.go:21
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -128,7 +120,6 @@ func gc_body_warpTail(gc_b *compiled.Block, in, out []int32) {
 						s[tid] = 0
 					}
 				}
-//line warp_tail.go:21
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -141,7 +132,6 @@ func gc_body_warpTail(gc_b *compiled.Block, in, out []int32) {
 		}
 	}
 	{
-//line warp_tail.go:24
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 2 * gocuda.WarpSize; gc_bound < gc_to {
 			gc_to = gc_bound
@@ -159,31 +149,26 @@ func gc_body_warpTail(gc_b *compiled.Block, in, out []int32) {
 						gc_at2[gc_tx] = gc_at3[gc_tx]
 					}
 					{
-//line warp_tail.go:25
 						gc_tx := gc_step3 + 1
 //line warp_tail.go:21
 						gc_at2[gc_tx] = gc_at3[gc_tx]
 					}
 					{
-//line warp_tail.go:25
 						gc_tx := gc_step3 + 2
 //line warp_tail.go:21
 						gc_at2[gc_tx] = gc_at3[gc_tx]
 					}
 					{
-//line warp_tail.go:25
 						gc_tx := gc_step3 + 3
 //line warp_tail.go:21
 						gc_at2[gc_tx] = gc_at3[gc_tx]
 					}
 				}
-//line warp_tail.go:25
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 //line warp_tail.go:21
 					gc_at2[gc_tx] = gc_at3[gc_tx]
 				}
 			} else {
-//line warp_tail.go:25
 				gc_step4 := gc_from
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
@@ -196,7 +181,6 @@ func gc_body_warpTail(gc_b *compiled.Block, in, out []int32) {
 						s[tid] = in[gc_bx*b+tid]
 					}
 					{
-//line warp_tail.go:25
 						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -206,7 +190,6 @@ func gc_body_warpTail(gc_b *compiled.Block, in, out []int32) {
 						s[tid] = in[gc_bx*b+tid]
 					}
 					{
-//line warp_tail.go:25
 						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -216,7 +199,6 @@ func gc_body_warpTail(gc_b *compiled.Block, in, out []int32) {
 						s[tid] = in[gc_bx*b+tid]
 					}
 					{
-//line warp_tail.go:25
 						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -226,7 +208,6 @@ func gc_body_warpTail(gc_b *compiled.Block, in, out []int32) {
 						s[tid] = in[gc_bx*b+tid]
 					}
 				}
-//line warp_tail.go:25
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -238,14 +219,12 @@ func gc_body_warpTail(gc_b *compiled.Block, in, out []int32) {
 			}
 		}
 	}
-//line warp_tail.go:28
 	var gc_l_v [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		{
-//line warp_tail.go:35
 			var gc_m7 uint32
 //line warp_tail.go:24
 			if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
@@ -337,7 +316,6 @@ func gc_body_warpTail(gc_b *compiled.Block, in, out []int32) {
 								gc_pos.Thread = gc_rank
 //line warp_tail.go:13
 								tid := gc_tx
-//line warp_tail.go:15
 								v := gc_l_v[gc_lane]
 //line warp_tail.go:27
 								s[tid] = v
@@ -350,7 +328,6 @@ func gc_body_warpTail(gc_b *compiled.Block, in, out []int32) {
 		}
 	}
 	{
-//line warp_tail.go:38
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -378,13 +355,11 @@ func gc_body_warpTail(gc_b *compiled.Block, in, out []int32) {
 						gc_at7[0] = s[0] + s[1]
 					}
 				}
-//line warp_tail.go:35
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 //line warp_tail.go:31
 					gc_at7[0] = s[0] + s[1]
 				}
 			} else {
-//line warp_tail.go:35
 				gc_step6 := gc_from
 				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 					{
@@ -395,7 +370,6 @@ func gc_body_warpTail(gc_b *compiled.Block, in, out []int32) {
 						out[gc_bx] = s[0] + s[1]
 					}
 					{
-//line warp_tail.go:35
 						gc_tx := gc_step6 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -403,7 +377,6 @@ func gc_body_warpTail(gc_b *compiled.Block, in, out []int32) {
 						out[gc_bx] = s[0] + s[1]
 					}
 					{
-//line warp_tail.go:35
 						gc_tx := gc_step6 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -411,7 +384,6 @@ func gc_body_warpTail(gc_b *compiled.Block, in, out []int32) {
 						out[gc_bx] = s[0] + s[1]
 					}
 					{
-//line warp_tail.go:35
 						gc_tx := gc_step6 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -419,7 +391,6 @@ func gc_body_warpTail(gc_b *compiled.Block, in, out []int32) {
 						out[gc_bx] = s[0] + s[1]
 					}
 				}
-//line warp_tail.go:35
 				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank

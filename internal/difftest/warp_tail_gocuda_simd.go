@@ -67,11 +67,9 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 //line warp_tail.go:13
 							_ = tid
 							{
-//line warp_tail.go:17
 								gc_vb4.StoreSlice(gc_at8[gc_tx2:])
 							}
 						}
-//line warp_tail.go:19
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -88,7 +86,6 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 						var tid int = gc_tx2
 //line warp_tail.go:13
 						_ = tid
-//line warp_tail.go:17
 						gc_vb3.StoreSlice(gc_at8[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -98,7 +95,6 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 					gc_at8[gc_tx2] = 0
 				}
 			} else {
-//line warp_tail.go:21
 				gc_vstep2 := gc_from2
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
@@ -110,7 +106,6 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 //line warp_tail.go:13
 							var tid int = gc_tx2
 							{
-//line warp_tail.go:17
 								if tid < 0 || tid > len(s)-16 {
 //line warp_tail.go:17
 									break
@@ -119,7 +114,6 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 								gc_vb2.StoreSlice(s[tid:])
 							}
 						}
-//line warp_tail.go:19
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -134,7 +128,6 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 						gc_tx2 := gc_vstep2
 //line warp_tail.go:13
 						var tid int = gc_tx2
-//line warp_tail.go:17
 						if tid < 0 || tid > len(s)-8 {
 //line warp_tail.go:17
 							break
@@ -156,7 +149,6 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 						s[tid] = 0
 					}
 					{
-//line warp_tail.go:21
 						gc_tx2 := gc_step7 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -166,7 +158,6 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 						s[tid] = 0
 					}
 					{
-//line warp_tail.go:21
 						gc_tx2 := gc_step7 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -176,7 +167,6 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 						s[tid] = 0
 					}
 					{
-//line warp_tail.go:21
 						gc_tx2 := gc_step7 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -186,7 +176,6 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 						s[tid] = 0
 					}
 				}
-//line warp_tail.go:21
 				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -199,7 +188,6 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 		}
 	}
 	{
-//line warp_tail.go:24
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound3 := 2 * gocuda.WarpSize; gc_bound3 < gc_to2 {
 			gc_to2 = gc_bound3
@@ -224,7 +212,6 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 								archsimd.LoadInt32x16Slice(gc_at10[gc_tx2:]).StoreSlice(gc_at9[gc_tx2:])
 							}
 						}
-//line warp_tail.go:22
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep3, false
 					}(gc_vstep3)
@@ -249,7 +236,6 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 					gc_at9[gc_tx2] = gc_at10[gc_tx2]
 				}
 			} else {
-//line warp_tail.go:25
 				gc_vstep4 := gc_from2
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
@@ -259,7 +245,6 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 //line warp_tail.go:13
 							var tid int = gc_tx2
 							{
-//line warp_tail.go:21
 								if (gc_bx2*b+tid) < 0 || (gc_bx2*b+tid) > len(in)-16 || tid < 0 || tid > len(s)-16 {
 //line warp_tail.go:21
 									break
@@ -268,7 +253,6 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 								archsimd.LoadInt32x16Slice(in[gc_bx2*b+tid:]).StoreSlice(s[tid:])
 							}
 						}
-//line warp_tail.go:23
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
 					}(gc_vstep4)
@@ -281,7 +265,6 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 						gc_tx2 := gc_vstep4
 //line warp_tail.go:13
 						var tid int = gc_tx2
-//line warp_tail.go:21
 						if (gc_bx2*b+tid) < 0 || (gc_bx2*b+tid) > len(in)-8 || tid < 0 || tid > len(s)-8 {
 //line warp_tail.go:21
 							break
@@ -303,7 +286,6 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 						s[tid] = in[gc_bx2*b+tid]
 					}
 					{
-//line warp_tail.go:25
 						gc_tx2 := gc_step8 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -313,7 +295,6 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 						s[tid] = in[gc_bx2*b+tid]
 					}
 					{
-//line warp_tail.go:25
 						gc_tx2 := gc_step8 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -323,7 +304,6 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 						s[tid] = in[gc_bx2*b+tid]
 					}
 					{
-//line warp_tail.go:25
 						gc_tx2 := gc_step8 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -333,7 +313,6 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 						s[tid] = in[gc_bx2*b+tid]
 					}
 				}
-//line warp_tail.go:25
 				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -345,14 +324,12 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 			}
 		}
 	}
-//line warp_tail.go:28
 	var gc_l_v [32]int32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
 		gc_cnt2 := min(32, gc_n2-gc_w2)
 		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 		var gc_dead2 uint32
 		{
-//line warp_tail.go:35
 			var gc_m72 uint32
 //line warp_tail.go:24
 			if gc_x04 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1).X; gc_x04+gc_cnt2 <= gc_bdx2 {
@@ -391,9 +368,7 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 					gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 					if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-//line warp_tail.go:39
 							gc_tx2 := gc_tidx3.X + gc_lane2
-//line warp_tail.go:41
 							gc_ty2 := gc_tidx3.Y
 							_ = gc_ty2
 							gc_tz2 := gc_tidx3.Z
@@ -422,7 +397,6 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 								continue // the lanes wrap to the next row
 							}
 							gc_tx2 := gc_tidx2.X
-//line warp_tail.go:40
 							gc_ty2 := gc_tidx2.Y
 							_ = gc_ty2
 							gc_tz2 := gc_tidx2.Z
@@ -488,7 +462,6 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 								gc_pos2.Thread = gc_rank2
 //line warp_tail.go:13
 								tid := gc_tx2
-//line warp_tail.go:15
 								v := gc_l_v[gc_lane2]
 //line warp_tail.go:27
 								s[tid] = v
@@ -501,7 +474,6 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 		}
 	}
 	{
-//line warp_tail.go:38
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound3 := 0; gc_bound3 < gc_to2-1 {
 			gc_to2 = gc_bound3 + 1
@@ -529,13 +501,11 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 						gc_at12[0] = s[0] + s[1]
 					}
 				}
-//line warp_tail.go:35
 				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
 //line warp_tail.go:31
 					gc_at12[0] = s[0] + s[1]
 				}
 			} else {
-//line warp_tail.go:35
 				gc_step10 := gc_from2
 				for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
 					{
@@ -546,7 +516,6 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 						out[gc_bx2] = s[0] + s[1]
 					}
 					{
-//line warp_tail.go:35
 						gc_tx2 := gc_step10 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -554,7 +523,6 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 						out[gc_bx2] = s[0] + s[1]
 					}
 					{
-//line warp_tail.go:35
 						gc_tx2 := gc_step10 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -562,7 +530,6 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 						out[gc_bx2] = s[0] + s[1]
 					}
 					{
-//line warp_tail.go:35
 						gc_tx2 := gc_step10 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -570,7 +537,6 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 						out[gc_bx2] = s[0] + s[1]
 					}
 				}
-//line warp_tail.go:35
 				for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2

@@ -48,7 +48,6 @@ func gc_body_warpTailSum(gc_b *compiled.Block, in, out []float32) {
 	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 //line warp_tail_sum.go:22
 	sums := gocuda.Shared[float32](t, gocuda.WarpSize)[:gocuda.WarpSize]
-//line warp_tail_sum.go:24
 	var gc_l_v_ [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -81,7 +80,6 @@ func gc_body_warpTailSum(gc_b *compiled.Block, in, out []float32) {
 							v = in[i]
 						}
 						var v_ float32 = v
-//line warp_tail_sum.go:24
 						gc_l_v_[gc_lane] = v_
 					}
 				}
@@ -103,7 +101,6 @@ func gc_body_warpTailSum(gc_b *compiled.Block, in, out []float32) {
 //line warp_tail_sum.go:43
 					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line warp_tail_sum.go:47
 						v_ := gc_l_v_[gc_lane]
 //line warp_tail_sum.go:43
 						v_ += gc_c1r[gc_lane]
@@ -118,15 +115,12 @@ func gc_body_warpTailSum(gc_b *compiled.Block, in, out []float32) {
 		}
 		for gc_lane := 0; gc_lane < gc_upto; gc_lane++ {
 			gc_rank := gc_w + gc_lane
-//line warp_tail_sum.go:56
 			var v float32
-//line warp_tail_sum.go:58
 			v_ := gc_l_v_[gc_lane]
 //line warp_tail_sum.go:45
 			var r float32 = v_
 //line warp_tail_sum.go:21
 			v = r
-//line warp_tail_sum.go:23
 			gc_s_v[gc_rank] = v
 		}
 		gc_lo2, gc_hi2 := 0, 32
@@ -147,7 +141,6 @@ func gc_body_warpTailSum(gc_b *compiled.Block, in, out []float32) {
 			}
 		}
 	}
-//line warp_tail_sum.go:30
 	var gc_l_v_2 [32]float32
 	var gc_c2r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -155,7 +148,6 @@ func gc_body_warpTailSum(gc_b *compiled.Block, in, out []float32) {
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		{
-//line warp_tail_sum.go:38
 			var gc_m14 uint32
 //line warp_tail_sum.go:27
 			if (gc_w >> 5) == 0 {
@@ -173,7 +165,6 @@ func gc_body_warpTailSum(gc_b *compiled.Block, in, out []float32) {
 						s = sums[(gc_rank & 31)]
 					}
 					var v_2 float32 = s
-//line warp_tail_sum.go:35
 					gc_l_v_2[gc_lane] = v_2
 				}
 //line warp_tail_sum.go:42
@@ -192,7 +183,6 @@ func gc_body_warpTailSum(gc_b *compiled.Block, in, out []float32) {
 //line warp_tail_sum.go:43
 							compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c2r)
 							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line warp_tail_sum.go:47
 								v_2 := gc_l_v_2[gc_lane]
 //line warp_tail_sum.go:43
 								v_2 += gc_c2r[gc_lane]
@@ -207,22 +197,18 @@ func gc_body_warpTailSum(gc_b *compiled.Block, in, out []float32) {
 				}
 				for gc_lane := 0; gc_lane < gc_upto2; gc_lane++ {
 					gc_rank := gc_w + gc_lane
-//line warp_tail_sum.go:56
 					var v float32
-//line warp_tail_sum.go:58
 					v_2 := gc_l_v_2[gc_lane]
 //line warp_tail_sum.go:45
 					var r_ float32 = v_2
 //line warp_tail_sum.go:32
 					v = r_
-//line warp_tail_sum.go:34
 					gc_s_v[gc_rank] = v
 				}
 			}
 			gc_act = gc_save14 &^ gc_dead
 		}
 	}
-//line warp_tail_sum.go:42
 	gc_from, gc_to := 0, gc_bdx
 	if gc_bound := 0; gc_bound < gc_to-1 {
 		gc_to = gc_bound + 1
@@ -235,9 +221,7 @@ func gc_body_warpTailSum(gc_b *compiled.Block, in, out []float32) {
 			for ; gc_step+3 < gc_to; gc_step += 4 {
 				{
 					gc_tx := gc_step + 0
-//line warp_tail_sum.go:55
 					gc_rank := gc_base + gc_tx
-//line warp_tail_sum.go:57
 					v := gc_s_v[gc_rank]
 //line warp_tail_sum.go:34
 					sum := v
@@ -246,11 +230,8 @@ func gc_body_warpTailSum(gc_b *compiled.Block, in, out []float32) {
 					}
 				}
 				{
-//line warp_tail_sum.go:41
 					gc_tx := gc_step + 1
-//line warp_tail_sum.go:43
 					gc_rank := gc_base + gc_tx
-//line warp_tail_sum.go:45
 					v := gc_s_v[gc_rank]
 //line warp_tail_sum.go:34
 					sum := v
@@ -259,11 +240,8 @@ func gc_body_warpTailSum(gc_b *compiled.Block, in, out []float32) {
 					}
 				}
 				{
-//line warp_tail_sum.go:41
 					gc_tx := gc_step + 2
-//line warp_tail_sum.go:43
 					gc_rank := gc_base + gc_tx
-//line warp_tail_sum.go:45
 					v := gc_s_v[gc_rank]
 //line warp_tail_sum.go:34
 					sum := v
@@ -272,11 +250,8 @@ func gc_body_warpTailSum(gc_b *compiled.Block, in, out []float32) {
 					}
 				}
 				{
-//line warp_tail_sum.go:41
 					gc_tx := gc_step + 3
-//line warp_tail_sum.go:43
 					gc_rank := gc_base + gc_tx
-//line warp_tail_sum.go:45
 					v := gc_s_v[gc_rank]
 //line warp_tail_sum.go:34
 					sum := v
@@ -285,10 +260,8 @@ func gc_body_warpTailSum(gc_b *compiled.Block, in, out []float32) {
 					}
 				}
 			}
-//line warp_tail_sum.go:41
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line warp_tail_sum.go:44
 				v := gc_s_v[gc_rank]
 //line warp_tail_sum.go:34
 				sum := v
@@ -297,7 +270,6 @@ func gc_body_warpTailSum(gc_b *compiled.Block, in, out []float32) {
 				}
 			}
 		} else {
-//line warp_tail_sum.go:41
 			gc_step2 := gc_from
 			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				{
@@ -312,7 +284,6 @@ func gc_body_warpTailSum(gc_b *compiled.Block, in, out []float32) {
 					}
 				}
 				{
-//line warp_tail_sum.go:41
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -324,7 +295,6 @@ func gc_body_warpTailSum(gc_b *compiled.Block, in, out []float32) {
 					}
 				}
 				{
-//line warp_tail_sum.go:41
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -336,7 +306,6 @@ func gc_body_warpTailSum(gc_b *compiled.Block, in, out []float32) {
 					}
 				}
 				{
-//line warp_tail_sum.go:41
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -348,7 +317,6 @@ func gc_body_warpTailSum(gc_b *compiled.Block, in, out []float32) {
 					}
 				}
 			}
-//line warp_tail_sum.go:41
 			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank

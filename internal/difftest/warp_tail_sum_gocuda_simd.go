@@ -49,7 +49,6 @@ func gc_body_warpTailSum(gc_b2 *compiled.Block, in, out []float32) {
 	gc_s_v := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
 //line warp_tail_sum.go:22
 	sums := gocuda.Shared[float32](t, gocuda.WarpSize)[:gocuda.WarpSize]
-//line warp_tail_sum.go:24
 	var gc_l_v_ [32]float32
 	var gc_c21r [32]float32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -82,7 +81,6 @@ func gc_body_warpTailSum(gc_b2 *compiled.Block, in, out []float32) {
 							v = in[i]
 						}
 						var v_ float32 = v
-//line warp_tail_sum.go:24
 						gc_l_v_[gc_lane2] = v_
 					}
 				}
@@ -136,7 +134,6 @@ func gc_body_warpTailSum(gc_b2 *compiled.Block, in, out []float32) {
 							if gc_left&(1<<gc_lane2) == 0 {
 								continue
 							}
-//line warp_tail_sum.go:56
 							v_ := gc_l_v_[gc_lane2]
 //line warp_tail_sum.go:43
 							v_ += gc_c21r[gc_lane2]
@@ -152,15 +149,12 @@ func gc_body_warpTailSum(gc_b2 *compiled.Block, in, out []float32) {
 		}
 		for gc_lane2 := 0; gc_lane2 < gc_upto3; gc_lane2++ {
 			gc_rank2 := gc_w2 + gc_lane2
-//line warp_tail_sum.go:57
 			var v float32
-//line warp_tail_sum.go:59
 			v_ := gc_l_v_[gc_lane2]
 //line warp_tail_sum.go:45
 			var r float32 = v_
 //line warp_tail_sum.go:21
 			v = r
-//line warp_tail_sum.go:23
 			gc_s_v[gc_rank2] = v
 		}
 		gc_lo4, gc_hi4 := 0, 32
@@ -181,7 +175,6 @@ func gc_body_warpTailSum(gc_b2 *compiled.Block, in, out []float32) {
 			}
 		}
 	}
-//line warp_tail_sum.go:30
 	var gc_l_v_2 [32]float32
 	var gc_c22r [32]float32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -189,7 +182,6 @@ func gc_body_warpTailSum(gc_b2 *compiled.Block, in, out []float32) {
 		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 		var gc_dead2 uint32
 		{
-//line warp_tail_sum.go:38
 			var gc_m142 uint32
 //line warp_tail_sum.go:27
 			if (gc_w2 >> 5) == 0 {
@@ -270,7 +262,6 @@ func gc_body_warpTailSum(gc_b2 *compiled.Block, in, out []float32) {
 							s = sums[(gc_rank2 & 31)]
 						}
 						var v_2 float32 = s
-//line warp_tail_sum.go:35
 						gc_l_v_2[gc_lane2] = v_2
 					}
 				}
@@ -322,7 +313,6 @@ func gc_body_warpTailSum(gc_b2 *compiled.Block, in, out []float32) {
 									if gc_left3&(1<<gc_lane2) == 0 {
 										continue
 									}
-//line warp_tail_sum.go:56
 									v_2 := gc_l_v_2[gc_lane2]
 //line warp_tail_sum.go:43
 									v_2 += gc_c22r[gc_lane2]
@@ -338,22 +328,18 @@ func gc_body_warpTailSum(gc_b2 *compiled.Block, in, out []float32) {
 				}
 				for gc_lane2 := 0; gc_lane2 < gc_upto4; gc_lane2++ {
 					gc_rank2 := gc_w2 + gc_lane2
-//line warp_tail_sum.go:57
 					var v float32
-//line warp_tail_sum.go:59
 					v_2 := gc_l_v_2[gc_lane2]
 //line warp_tail_sum.go:45
 					var r_ float32 = v_2
 //line warp_tail_sum.go:32
 					v = r_
-//line warp_tail_sum.go:34
 					gc_s_v[gc_rank2] = v
 				}
 			}
 			gc_act2 = gc_save142 &^ gc_dead2
 		}
 	}
-//line warp_tail_sum.go:42
 	gc_from2, gc_to2 := 0, gc_bdx2
 	if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 		gc_to2 = gc_bound2 + 1
@@ -366,9 +352,7 @@ func gc_body_warpTailSum(gc_b2 *compiled.Block, in, out []float32) {
 			for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
 				{
 					gc_tx2 := gc_step3 + 0
-//line warp_tail_sum.go:55
 					gc_rank2 := gc_base2 + gc_tx2
-//line warp_tail_sum.go:57
 					v := gc_s_v[gc_rank2]
 //line warp_tail_sum.go:34
 					sum := v
@@ -377,11 +361,8 @@ func gc_body_warpTailSum(gc_b2 *compiled.Block, in, out []float32) {
 					}
 				}
 				{
-//line warp_tail_sum.go:41
 					gc_tx2 := gc_step3 + 1
-//line warp_tail_sum.go:43
 					gc_rank2 := gc_base2 + gc_tx2
-//line warp_tail_sum.go:45
 					v := gc_s_v[gc_rank2]
 //line warp_tail_sum.go:34
 					sum := v
@@ -390,11 +371,8 @@ func gc_body_warpTailSum(gc_b2 *compiled.Block, in, out []float32) {
 					}
 				}
 				{
-//line warp_tail_sum.go:41
 					gc_tx2 := gc_step3 + 2
-//line warp_tail_sum.go:43
 					gc_rank2 := gc_base2 + gc_tx2
-//line warp_tail_sum.go:45
 					v := gc_s_v[gc_rank2]
 //line warp_tail_sum.go:34
 					sum := v
@@ -403,11 +381,8 @@ func gc_body_warpTailSum(gc_b2 *compiled.Block, in, out []float32) {
 					}
 				}
 				{
-//line warp_tail_sum.go:41
 					gc_tx2 := gc_step3 + 3
-//line warp_tail_sum.go:43
 					gc_rank2 := gc_base2 + gc_tx2
-//line warp_tail_sum.go:45
 					v := gc_s_v[gc_rank2]
 //line warp_tail_sum.go:34
 					sum := v
@@ -416,10 +391,8 @@ func gc_body_warpTailSum(gc_b2 *compiled.Block, in, out []float32) {
 					}
 				}
 			}
-//line warp_tail_sum.go:41
 			for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
-//line warp_tail_sum.go:44
 				v := gc_s_v[gc_rank2]
 //line warp_tail_sum.go:34
 				sum := v
@@ -428,7 +401,6 @@ func gc_body_warpTailSum(gc_b2 *compiled.Block, in, out []float32) {
 				}
 			}
 		} else {
-//line warp_tail_sum.go:41
 			gc_step4 := gc_from2
 			for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
 				{
@@ -443,7 +415,6 @@ func gc_body_warpTailSum(gc_b2 *compiled.Block, in, out []float32) {
 					}
 				}
 				{
-//line warp_tail_sum.go:41
 					gc_tx2 := gc_step4 + 1
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -455,7 +426,6 @@ func gc_body_warpTailSum(gc_b2 *compiled.Block, in, out []float32) {
 					}
 				}
 				{
-//line warp_tail_sum.go:41
 					gc_tx2 := gc_step4 + 2
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -467,7 +437,6 @@ func gc_body_warpTailSum(gc_b2 *compiled.Block, in, out []float32) {
 					}
 				}
 				{
-//line warp_tail_sum.go:41
 					gc_tx2 := gc_step4 + 3
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -479,7 +448,6 @@ func gc_body_warpTailSum(gc_b2 *compiled.Block, in, out []float32) {
 					}
 				}
 			}
-//line warp_tail_sum.go:41
 			for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2

@@ -119,7 +119,6 @@ func gc_body_windowSpan(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 					}
 				}
 			}
-//line window.go:28
 		})
 	}
 }
@@ -227,7 +226,6 @@ func gc_body_windowRange(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 					}
 				}
 			}
-//line window.go:44
 		})
 	}
 }
@@ -365,7 +363,6 @@ func gc_body_windowClamp(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 					}
 				}
 			}
-//line window.go:61
 		})
 	}
 }
@@ -373,8 +370,6 @@ func gc_body_windowClamp(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 // WindowMovedKernel has thread i sum in[i+d] for d from skip while d <=
 // 2r, the body stepping d on by skip before each load: the loop is not
 // counted by ones, and its loads reach past 2r.
-//
-//line window.go:67
 func WindowMovedKernel(in, out []float32, r, skip int) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_windowMoved,
 		func(gc_t *gocuda.Thread) { windowMoved(gc_t, in, out, r, skip) },
@@ -404,7 +399,6 @@ func gc_body_windowMoved(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line window.go:85
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -428,10 +422,10 @@ func gc_body_windowMoved(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 //line window.go:73
 						return
 					}
-//line window.go:74
 					d += skip
 					sum += in[i+d]
 				}
+//line window.go:77
 				out[i] = sum
 			}
 		}
@@ -469,7 +463,6 @@ func gc_body_windowGrow(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line window.go:102
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -494,12 +487,12 @@ func gc_body_windowGrow(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 //line window.go:91
 						return
 					}
-//line window.go:92
 					sum += in[i+d]
 					if d == 0 {
 						last += grow
 					}
 				}
+//line window.go:97
 				out[i] = sum
 			}
 		}
@@ -615,7 +608,6 @@ func gc_body_windowTile(gc_b *compiled.Block, in, out []float32, r, rows int) {
 				}
 			}
 		}
-//line window.go:128
 	})
 }
 
@@ -705,7 +697,6 @@ func gc_body_windowShift(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 					}
 				}
 			}
-//line window.go:145
 		})
 	}
 }
@@ -713,4 +704,5 @@ func gc_body_windowShift(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 // gc_files_window holds the source files whose lines the kernels' records hash.
 //
 //go:embed window.go
+//line window.go:152
 var gc_files_window embed.FS

@@ -253,7 +253,6 @@ func gc_body_windowSpan(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 					}
 				}
 			}
-//line window.go:28
 		})
 	}
 }
@@ -419,7 +418,6 @@ func gc_body_windowRange(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 					}
 				}
 			}
-//line window.go:44
 		})
 	}
 }
@@ -646,7 +644,6 @@ func gc_body_windowClamp(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 					}
 				}
 			}
-//line window.go:61
 		})
 	}
 }
@@ -654,8 +651,6 @@ func gc_body_windowClamp(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 // WindowMovedKernel has thread i sum in[i+d] for d from skip while d <=
 // 2r, the body stepping d on by skip before each load: the loop is not
 // counted by ones, and its loads reach past 2r.
-//
-//line window.go:67
 func WindowMovedKernel(in, out []float32, r, skip int) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_windowMoved,
 		func(gc_t *gocuda.Thread) { windowMoved(gc_t, in, out, r, skip) },
@@ -685,7 +680,6 @@ func gc_body_windowMoved(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-//line window.go:85
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -797,10 +791,10 @@ func gc_body_windowMoved(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 //line window.go:73
 						return
 					}
-//line window.go:74
 					d += skip
 					sum += in[i+d]
 				}
+//line window.go:77
 				out[i] = sum
 			}
 		}
@@ -838,7 +832,6 @@ func gc_body_windowGrow(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-//line window.go:102
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -961,12 +954,12 @@ func gc_body_windowGrow(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line window.go:91
 						return
 					}
-//line window.go:92
 					sum += in[i+d]
 					if d == 0 {
 						last += grow
 					}
 				}
+//line window.go:97
 				out[i] = sum
 			}
 		}
@@ -1092,7 +1085,6 @@ func gc_body_windowTile(gc_b2 *compiled.Block, in, out []float32, r, rows int) {
 							}
 						}
 					}
-//line window.go:113
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -1232,7 +1224,6 @@ func gc_body_windowTile(gc_b2 *compiled.Block, in, out []float32, r, rows int) {
 				}
 			}
 		}
-//line window.go:128
 	})
 }
 
@@ -1364,7 +1355,6 @@ func gc_body_windowShift(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 					}
 				}
 			}
-//line window.go:145
 		})
 	}
 }
@@ -1372,4 +1362,5 @@ func gc_body_windowShift(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 // gc_files_window holds the source files whose lines the kernels' records hash.
 //
 //go:embed window.go
+//line window.go:152
 var gc_files_window embed.FS

@@ -44,7 +44,6 @@ func gc_body_strideWrap(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32, b
 			return
 		}
 		gc_pos.Block = gc_blk
-//line wrap_stride.go:28
 		gc_vstep := 0
 		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 			gc_rank := gc_vstep
@@ -59,7 +58,6 @@ func gc_body_strideWrap(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32, b
 				gc_pos.Thread = gc_rank
 //line wrap_stride.go:17
 				n := int32(0)
-//line wrap_stride.go:19
 				gc_s_n[gc_rank] = n
 			}
 			{
@@ -67,7 +65,6 @@ func gc_body_strideWrap(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32, b
 				gc_pos.Thread = gc_rank
 //line wrap_stride.go:17
 				n := int32(0)
-//line wrap_stride.go:19
 				gc_s_n[gc_rank] = n
 			}
 			{
@@ -75,7 +72,6 @@ func gc_body_strideWrap(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32, b
 				gc_pos.Thread = gc_rank
 //line wrap_stride.go:17
 				n := int32(0)
-//line wrap_stride.go:19
 				gc_s_n[gc_rank] = n
 			}
 			{
@@ -83,7 +79,6 @@ func gc_body_strideWrap(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32, b
 				gc_pos.Thread = gc_rank
 //line wrap_stride.go:17
 				n := int32(0)
-//line wrap_stride.go:19
 				gc_s_n[gc_rank] = n
 			}
 		}
@@ -91,7 +86,6 @@ func gc_body_strideWrap(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32, b
 			gc_pos.Thread = gc_rank
 //line wrap_stride.go:17
 			n := int32(0)
-//line wrap_stride.go:19
 			gc_s_n[gc_rank] = n
 		}
 //line wrap_stride.go:18
@@ -104,7 +98,6 @@ func gc_body_strideWrap(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32, b
 				return
 			}
 			gc_more = false
-//line wrap_stride.go:25
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
@@ -135,7 +128,6 @@ func gc_body_strideWrap(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32, b
 				}
 			}
 		}
-//line wrap_stride.go:27
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			if gc_bdx <= len(trips) {
 				gc_at := trips[:gc_bdx]
@@ -143,36 +135,28 @@ func gc_body_strideWrap(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32, b
 				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
-//line wrap_stride.go:35
 						gc_rank := gc_base + gc_tx
-//line wrap_stride.go:37
 						n := gc_s_n[gc_rank]
 //line wrap_stride.go:21
 						gc_at[gc_tx] = n
 					}
 					{
 						gc_tx := gc_step2 + 1
-//line wrap_stride.go:26
 						gc_rank := gc_base + gc_tx
-//line wrap_stride.go:28
 						n := gc_s_n[gc_rank]
 //line wrap_stride.go:21
 						gc_at[gc_tx] = n
 					}
 					{
 						gc_tx := gc_step2 + 2
-//line wrap_stride.go:26
 						gc_rank := gc_base + gc_tx
-//line wrap_stride.go:28
 						n := gc_s_n[gc_rank]
 //line wrap_stride.go:21
 						gc_at[gc_tx] = n
 					}
 					{
 						gc_tx := gc_step2 + 3
-//line wrap_stride.go:26
 						gc_rank := gc_base + gc_tx
-//line wrap_stride.go:28
 						n := gc_s_n[gc_rank]
 //line wrap_stride.go:21
 						gc_at[gc_tx] = n
@@ -180,7 +164,6 @@ func gc_body_strideWrap(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32, b
 				}
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line wrap_stride.go:27
 					n := gc_s_n[gc_rank]
 //line wrap_stride.go:21
 					gc_at[gc_tx] = n
@@ -260,7 +243,6 @@ func gc_body_strideWrap64(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32,
 			return
 		}
 		gc_pos.Block = gc_blk
-//line wrap_stride.go:40
 		gc_vstep := 0
 		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 			gc_rank := gc_vstep
@@ -275,7 +257,6 @@ func gc_body_strideWrap64(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32,
 				gc_pos.Thread = gc_rank
 //line wrap_stride.go:29
 				n := int32(0)
-//line wrap_stride.go:31
 				gc_s_n[gc_rank] = n
 			}
 			{
@@ -283,7 +264,6 @@ func gc_body_strideWrap64(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32,
 				gc_pos.Thread = gc_rank
 //line wrap_stride.go:29
 				n := int32(0)
-//line wrap_stride.go:31
 				gc_s_n[gc_rank] = n
 			}
 			{
@@ -291,7 +271,6 @@ func gc_body_strideWrap64(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32,
 				gc_pos.Thread = gc_rank
 //line wrap_stride.go:29
 				n := int32(0)
-//line wrap_stride.go:31
 				gc_s_n[gc_rank] = n
 			}
 			{
@@ -299,7 +278,6 @@ func gc_body_strideWrap64(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32,
 				gc_pos.Thread = gc_rank
 //line wrap_stride.go:29
 				n := int32(0)
-//line wrap_stride.go:31
 				gc_s_n[gc_rank] = n
 			}
 		}
@@ -307,7 +285,6 @@ func gc_body_strideWrap64(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32,
 			gc_pos.Thread = gc_rank
 //line wrap_stride.go:29
 			n := int32(0)
-//line wrap_stride.go:31
 			gc_s_n[gc_rank] = n
 		}
 //line wrap_stride.go:30
@@ -317,7 +294,6 @@ func gc_body_strideWrap64(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32,
 				return
 			}
 			gc_more = false
-//line wrap_stride.go:37
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
@@ -336,7 +312,6 @@ func gc_body_strideWrap64(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32,
 				}
 			}
 		}
-//line wrap_stride.go:38
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			if gc_bdx <= len(trips) {
 				gc_at := trips[:gc_bdx]
@@ -344,36 +319,28 @@ func gc_body_strideWrap64(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32,
 				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
-//line wrap_stride.go:46
 						gc_rank := gc_base + gc_tx
-//line wrap_stride.go:48
 						n := gc_s_n[gc_rank]
 //line wrap_stride.go:33
 						gc_at[gc_tx] = n
 					}
 					{
 						gc_tx := gc_step2 + 1
-//line wrap_stride.go:38
 						gc_rank := gc_base + gc_tx
-//line wrap_stride.go:40
 						n := gc_s_n[gc_rank]
 //line wrap_stride.go:33
 						gc_at[gc_tx] = n
 					}
 					{
 						gc_tx := gc_step2 + 2
-//line wrap_stride.go:38
 						gc_rank := gc_base + gc_tx
-//line wrap_stride.go:40
 						n := gc_s_n[gc_rank]
 //line wrap_stride.go:33
 						gc_at[gc_tx] = n
 					}
 					{
 						gc_tx := gc_step2 + 3
-//line wrap_stride.go:38
 						gc_rank := gc_base + gc_tx
-//line wrap_stride.go:40
 						n := gc_s_n[gc_rank]
 //line wrap_stride.go:33
 						gc_at[gc_tx] = n
@@ -381,7 +348,6 @@ func gc_body_strideWrap64(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32,
 				}
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line wrap_stride.go:39
 					n := gc_s_n[gc_rank]
 //line wrap_stride.go:33
 					gc_at[gc_tx] = n
@@ -461,7 +427,6 @@ func gc_body_strideWrapU32(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32
 			return
 		}
 		gc_pos.Block = gc_blk
-//line wrap_stride.go:52
 		gc_vstep := 0
 		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 			gc_rank := gc_vstep
@@ -476,7 +441,6 @@ func gc_body_strideWrapU32(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32
 				gc_pos.Thread = gc_rank
 //line wrap_stride.go:41
 				n := int32(0)
-//line wrap_stride.go:43
 				gc_s_n[gc_rank] = n
 			}
 			{
@@ -484,7 +448,6 @@ func gc_body_strideWrapU32(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32
 				gc_pos.Thread = gc_rank
 //line wrap_stride.go:41
 				n := int32(0)
-//line wrap_stride.go:43
 				gc_s_n[gc_rank] = n
 			}
 			{
@@ -492,7 +455,6 @@ func gc_body_strideWrapU32(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32
 				gc_pos.Thread = gc_rank
 //line wrap_stride.go:41
 				n := int32(0)
-//line wrap_stride.go:43
 				gc_s_n[gc_rank] = n
 			}
 			{
@@ -500,7 +462,6 @@ func gc_body_strideWrapU32(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32
 				gc_pos.Thread = gc_rank
 //line wrap_stride.go:41
 				n := int32(0)
-//line wrap_stride.go:43
 				gc_s_n[gc_rank] = n
 			}
 		}
@@ -508,7 +469,6 @@ func gc_body_strideWrapU32(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32
 			gc_pos.Thread = gc_rank
 //line wrap_stride.go:41
 			n := int32(0)
-//line wrap_stride.go:43
 			gc_s_n[gc_rank] = n
 		}
 //line wrap_stride.go:42
@@ -518,7 +478,6 @@ func gc_body_strideWrapU32(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32
 				return
 			}
 			gc_more = false
-//line wrap_stride.go:49
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
@@ -537,7 +496,6 @@ func gc_body_strideWrapU32(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32
 				}
 			}
 		}
-//line wrap_stride.go:50
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			if gc_bdx <= len(trips) {
 				gc_at := trips[:gc_bdx]
@@ -545,36 +503,28 @@ func gc_body_strideWrapU32(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32
 				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
-//line wrap_stride.go:58
 						gc_rank := gc_base + gc_tx
-//line wrap_stride.go:60
 						n := gc_s_n[gc_rank]
 //line wrap_stride.go:45
 						gc_at[gc_tx] = n
 					}
 					{
 						gc_tx := gc_step2 + 1
-//line wrap_stride.go:50
 						gc_rank := gc_base + gc_tx
-//line wrap_stride.go:52
 						n := gc_s_n[gc_rank]
 //line wrap_stride.go:45
 						gc_at[gc_tx] = n
 					}
 					{
 						gc_tx := gc_step2 + 2
-//line wrap_stride.go:50
 						gc_rank := gc_base + gc_tx
-//line wrap_stride.go:52
 						n := gc_s_n[gc_rank]
 //line wrap_stride.go:45
 						gc_at[gc_tx] = n
 					}
 					{
 						gc_tx := gc_step2 + 3
-//line wrap_stride.go:50
 						gc_rank := gc_base + gc_tx
-//line wrap_stride.go:52
 						n := gc_s_n[gc_rank]
 //line wrap_stride.go:45
 						gc_at[gc_tx] = n
@@ -582,7 +532,6 @@ func gc_body_strideWrapU32(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32
 				}
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line wrap_stride.go:51
 					n := gc_s_n[gc_rank]
 //line wrap_stride.go:45
 					gc_at[gc_tx] = n

@@ -44,7 +44,6 @@ func gc_body_strideWrap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, trips []int32
 			return
 		}
 		gc_pos2.Block = gc_blk2
-//line wrap_stride.go:28
 		gc_vstep2 := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop bool
@@ -78,7 +77,6 @@ func gc_body_strideWrap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, trips []int32
 				gc_pos2.Thread = gc_rank2
 //line wrap_stride.go:17
 				n := int32(0)
-//line wrap_stride.go:19
 				gc_s_n[gc_rank2] = n
 			}
 			{
@@ -86,7 +84,6 @@ func gc_body_strideWrap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, trips []int32
 				gc_pos2.Thread = gc_rank2
 //line wrap_stride.go:17
 				n := int32(0)
-//line wrap_stride.go:19
 				gc_s_n[gc_rank2] = n
 			}
 			{
@@ -94,7 +91,6 @@ func gc_body_strideWrap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, trips []int32
 				gc_pos2.Thread = gc_rank2
 //line wrap_stride.go:17
 				n := int32(0)
-//line wrap_stride.go:19
 				gc_s_n[gc_rank2] = n
 			}
 			{
@@ -102,7 +98,6 @@ func gc_body_strideWrap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, trips []int32
 				gc_pos2.Thread = gc_rank2
 //line wrap_stride.go:17
 				n := int32(0)
-//line wrap_stride.go:19
 				gc_s_n[gc_rank2] = n
 			}
 		}
@@ -110,7 +105,6 @@ func gc_body_strideWrap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, trips []int32
 			gc_pos2.Thread = gc_rank2
 //line wrap_stride.go:17
 			n := int32(0)
-//line wrap_stride.go:19
 			gc_s_n[gc_rank2] = n
 		}
 //line wrap_stride.go:18
@@ -123,7 +117,6 @@ func gc_body_strideWrap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, trips []int32
 				return
 			}
 			gc_more = false
-//line wrap_stride.go:25
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
@@ -154,7 +147,6 @@ func gc_body_strideWrap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, trips []int32
 				}
 			}
 		}
-//line wrap_stride.go:27
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			if gc_bdx2 <= len(trips) {
 				gc_at2 := trips[:gc_bdx2]
@@ -190,7 +182,6 @@ func gc_body_strideWrap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, trips []int32
 				}
 				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-//line wrap_stride.go:28
 					n := gc_s_n[gc_rank2]
 //line wrap_stride.go:21
 					gc_at2[gc_tx2] = n
@@ -310,7 +301,6 @@ func gc_body_strideWrap64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, trips []int
 			return
 		}
 		gc_pos2.Block = gc_blk2
-//line wrap_stride.go:40
 		gc_vstep2 := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop bool
@@ -344,7 +334,6 @@ func gc_body_strideWrap64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, trips []int
 				gc_pos2.Thread = gc_rank2
 //line wrap_stride.go:29
 				n := int32(0)
-//line wrap_stride.go:31
 				gc_s_n[gc_rank2] = n
 			}
 			{
@@ -352,7 +341,6 @@ func gc_body_strideWrap64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, trips []int
 				gc_pos2.Thread = gc_rank2
 //line wrap_stride.go:29
 				n := int32(0)
-//line wrap_stride.go:31
 				gc_s_n[gc_rank2] = n
 			}
 			{
@@ -360,7 +348,6 @@ func gc_body_strideWrap64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, trips []int
 				gc_pos2.Thread = gc_rank2
 //line wrap_stride.go:29
 				n := int32(0)
-//line wrap_stride.go:31
 				gc_s_n[gc_rank2] = n
 			}
 			{
@@ -368,7 +355,6 @@ func gc_body_strideWrap64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, trips []int
 				gc_pos2.Thread = gc_rank2
 //line wrap_stride.go:29
 				n := int32(0)
-//line wrap_stride.go:31
 				gc_s_n[gc_rank2] = n
 			}
 		}
@@ -376,7 +362,6 @@ func gc_body_strideWrap64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, trips []int
 			gc_pos2.Thread = gc_rank2
 //line wrap_stride.go:29
 			n := int32(0)
-//line wrap_stride.go:31
 			gc_s_n[gc_rank2] = n
 		}
 //line wrap_stride.go:30
@@ -386,7 +371,6 @@ func gc_body_strideWrap64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, trips []int
 				return
 			}
 			gc_more = false
-//line wrap_stride.go:37
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
@@ -405,7 +389,6 @@ func gc_body_strideWrap64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, trips []int
 				}
 			}
 		}
-//line wrap_stride.go:38
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			if gc_bdx2 <= len(trips) {
 				gc_at2 := trips[:gc_bdx2]
@@ -441,7 +424,6 @@ func gc_body_strideWrap64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, trips []int
 				}
 				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-//line wrap_stride.go:40
 					n := gc_s_n[gc_rank2]
 //line wrap_stride.go:33
 					gc_at2[gc_tx2] = n
@@ -561,7 +543,6 @@ func gc_body_strideWrapU32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, trips []in
 			return
 		}
 		gc_pos2.Block = gc_blk2
-//line wrap_stride.go:52
 		gc_vstep2 := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop bool
@@ -595,7 +576,6 @@ func gc_body_strideWrapU32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, trips []in
 				gc_pos2.Thread = gc_rank2
 //line wrap_stride.go:41
 				n := int32(0)
-//line wrap_stride.go:43
 				gc_s_n[gc_rank2] = n
 			}
 			{
@@ -603,7 +583,6 @@ func gc_body_strideWrapU32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, trips []in
 				gc_pos2.Thread = gc_rank2
 //line wrap_stride.go:41
 				n := int32(0)
-//line wrap_stride.go:43
 				gc_s_n[gc_rank2] = n
 			}
 			{
@@ -611,7 +590,6 @@ func gc_body_strideWrapU32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, trips []in
 				gc_pos2.Thread = gc_rank2
 //line wrap_stride.go:41
 				n := int32(0)
-//line wrap_stride.go:43
 				gc_s_n[gc_rank2] = n
 			}
 			{
@@ -619,7 +597,6 @@ func gc_body_strideWrapU32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, trips []in
 				gc_pos2.Thread = gc_rank2
 //line wrap_stride.go:41
 				n := int32(0)
-//line wrap_stride.go:43
 				gc_s_n[gc_rank2] = n
 			}
 		}
@@ -627,7 +604,6 @@ func gc_body_strideWrapU32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, trips []in
 			gc_pos2.Thread = gc_rank2
 //line wrap_stride.go:41
 			n := int32(0)
-//line wrap_stride.go:43
 			gc_s_n[gc_rank2] = n
 		}
 //line wrap_stride.go:42
@@ -637,7 +613,6 @@ func gc_body_strideWrapU32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, trips []in
 				return
 			}
 			gc_more = false
-//line wrap_stride.go:49
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
@@ -656,7 +631,6 @@ func gc_body_strideWrapU32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, trips []in
 				}
 			}
 		}
-//line wrap_stride.go:50
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			if gc_bdx2 <= len(trips) {
 				gc_at2 := trips[:gc_bdx2]
@@ -692,7 +666,6 @@ func gc_body_strideWrapU32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, trips []in
 				}
 				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-//line wrap_stride.go:52
 					n := gc_s_n[gc_rank2]
 //line wrap_stride.go:45
 					gc_at2[gc_tx2] = n

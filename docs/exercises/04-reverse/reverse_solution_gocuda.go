@@ -81,7 +81,6 @@ func gc_body_ReverseKernel(gc_b *compiled.Block, in, out []int32) {
 						}
 					}
 				}
-//line reverse_solution.go:20
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 //line reverse_solution.go:15
 					tid := gc_tx
@@ -138,7 +137,6 @@ func gc_body_ReverseKernel(gc_b *compiled.Block, in, out []int32) {
 						}
 					}
 				}
-//line reverse_solution.go:21
 				gc_step := gc_vstep2
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{

@@ -82,7 +82,6 @@ func gc_body_ReverseKernel(gc_b2 *compiled.Block, in, out []int32) {
 							}
 						}
 					}
-//line reverse_solution.go:20
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
@@ -142,7 +141,6 @@ func gc_body_ReverseKernel(gc_b2 *compiled.Block, in, out []int32) {
 							}
 						}
 					}
-//line reverse_solution.go:21
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step3 := gc_vstep4

@@ -48,7 +48,6 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 	}
 //line reduce_solution.go:16
 	s := gocuda.Shared[int64](t, b)[:b]
-//line reduce_solution.go:18
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * b
 		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(s) {
@@ -94,7 +93,6 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 				gc_at2[gc_tx] = v
 			}
 		} else {
-//line reduce_solution.go:25
 			gc_vstep2 := 0
 //line reduce_solution.go:15
 			gc_iota3 := lanes.LoadInt64x4(&gc_tab_int64x4_3d80beed)
@@ -169,7 +167,6 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 				continue
 			}
 		}
-//line reduce_solution.go:31
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := stride; gc_bound < gc_to {
 			gc_to = gc_bound
@@ -278,7 +275,6 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 		}
 	}
 	{
-//line reduce_solution.go:33
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -308,13 +304,11 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 						gc_at5[0] = gc_at6[0]
 					}
 				}
-//line reduce_solution.go:34
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 //line reduce_solution.go:30
 					gc_at5[0] = gc_at6[0]
 				}
 			} else {
-//line reduce_solution.go:34
 				gc_step4 := gc_from
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
@@ -325,7 +319,6 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 						partial[gc_bx] = s[0]
 					}
 					{
-//line reduce_solution.go:34
 						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -333,7 +326,6 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 						partial[gc_bx] = s[0]
 					}
 					{
-//line reduce_solution.go:34
 						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -341,7 +333,6 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 						partial[gc_bx] = s[0]
 					}
 					{
-//line reduce_solution.go:34
 						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -349,7 +340,6 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 						partial[gc_bx] = s[0]
 					}
 				}
-//line reduce_solution.go:34
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank

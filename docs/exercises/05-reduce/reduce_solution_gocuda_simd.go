@@ -46,7 +46,6 @@ func gc_body_SumKernel(gc_b2 *compiled.Block, in, partial []int64) {
 	}
 //line reduce_solution.go:16
 	s := gocuda.Shared[int64](t, b)[:b]
-//line reduce_solution.go:18
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off5 := gc_bx2 * b
 		if gc_off5 >= 0 && gc_off5 <= len(in) && gc_bdx2 <= len(in)-gc_off5 && gc_bdx2 <= len(s) {
@@ -95,7 +94,6 @@ func gc_body_SumKernel(gc_b2 *compiled.Block, in, partial []int64) {
 				gc_at8[gc_tx2] = v
 			}
 		} else {
-//line reduce_solution.go:25
 			gc_vstep4 := 0
 			if compiled.SIMD {
 //line reduce_solution.go:15
@@ -167,7 +165,6 @@ func gc_body_SumKernel(gc_b2 *compiled.Block, in, partial []int64) {
 	}
 //line reduce_solution.go:23
 	for stride := b / 2; stride > 0; stride /= 2 {
-//line reduce_solution.go:25
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := stride; gc_bound2 < gc_to2 {
 			gc_to2 = gc_bound2
@@ -190,7 +187,6 @@ func gc_body_SumKernel(gc_b2 *compiled.Block, in, partial []int64) {
 							archsimd.LoadInt64x4Slice(gc_at9[gc_tx2:]).Add(archsimd.LoadInt64x4Slice(gc_at10[gc_tx2:])).StoreSlice(gc_at9[gc_tx2:])
 						}
 					}
-//line reduce_solution.go:26
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
@@ -207,7 +203,6 @@ func gc_body_SumKernel(gc_b2 *compiled.Block, in, partial []int64) {
 //line reduce_solution.go:15
 						var tid int = gc_tx2
 						{
-//line reduce_solution.go:25
 							if (tid+stride) < 0 || (tid+stride) > len(s)-4 || tid < 0 || tid > len(s)-4 {
 //line reduce_solution.go:25
 								break
@@ -216,7 +211,6 @@ func gc_body_SumKernel(gc_b2 *compiled.Block, in, partial []int64) {
 							archsimd.LoadInt64x4Slice(s[tid:]).Add(archsimd.LoadInt64x4Slice(s[tid+stride:])).StoreSlice(s[tid:])
 						}
 					}
-//line reduce_solution.go:27
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step5 := gc_vstep6
@@ -280,7 +274,6 @@ func gc_body_SumKernel(gc_b2 *compiled.Block, in, partial []int64) {
 		}
 	}
 	{
-//line reduce_solution.go:33
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 			gc_to2 = gc_bound2 + 1
@@ -310,13 +303,11 @@ func gc_body_SumKernel(gc_b2 *compiled.Block, in, partial []int64) {
 						gc_at11[0] = gc_at12[0]
 					}
 				}
-//line reduce_solution.go:34
 				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
 //line reduce_solution.go:30
 					gc_at11[0] = gc_at12[0]
 				}
 			} else {
-//line reduce_solution.go:34
 				gc_step7 := gc_from2
 				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
 					{
@@ -327,7 +318,6 @@ func gc_body_SumKernel(gc_b2 *compiled.Block, in, partial []int64) {
 						partial[gc_bx2] = s[0]
 					}
 					{
-//line reduce_solution.go:34
 						gc_tx2 := gc_step7 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -335,7 +325,6 @@ func gc_body_SumKernel(gc_b2 *compiled.Block, in, partial []int64) {
 						partial[gc_bx2] = s[0]
 					}
 					{
-//line reduce_solution.go:34
 						gc_tx2 := gc_step7 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -343,7 +332,6 @@ func gc_body_SumKernel(gc_b2 *compiled.Block, in, partial []int64) {
 						partial[gc_bx2] = s[0]
 					}
 					{
-//line reduce_solution.go:34
 						gc_tx2 := gc_step7 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -351,7 +339,6 @@ func gc_body_SumKernel(gc_b2 *compiled.Block, in, partial []int64) {
 						partial[gc_bx2] = s[0]
 					}
 				}
-//line reduce_solution.go:34
 				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2

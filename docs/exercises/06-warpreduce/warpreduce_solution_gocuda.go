@@ -42,7 +42,6 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 	gc_n := gc_b.Len()
 //line warpreduce_solution.go:23
 	warpSums := gocuda.Shared[int64](t, gocuda.WarpSize)[:gocuda.WarpSize]
-//line warpreduce_solution.go:25
 	var gc_l_v_ [32]int64
 	var gc_l_v [32]int64
 	var gc_c1r [32]int64
@@ -67,7 +66,6 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 							v = gc_at[gc_lane]
 						}
 						var v_ int64 = v
-//line warpreduce_solution.go:32
 						gc_l_v_[gc_lane] = v_
 						gc_l_v[gc_lane] = v
 					}
@@ -85,7 +83,6 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 							v = in[i]
 						}
 						var v_ int64 = v
-//line warpreduce_solution.go:32
 						gc_l_v_[gc_lane] = v_
 						gc_l_v[gc_lane] = v
 					}
@@ -108,7 +105,6 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 //line warpreduce_solution.go:12
 					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line warpreduce_solution.go:16
 						v_ := gc_l_v_[gc_lane]
 //line warpreduce_solution.go:12
 						v_ += gc_c1r[gc_lane]
@@ -119,21 +115,17 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 		}
 		gc_upto := min(gc_cnt, 1)
 		for gc_lane := 0; gc_lane < gc_upto; gc_lane++ {
-//line warpreduce_solution.go:22
 			v_ := gc_l_v_[gc_lane]
-//line warpreduce_solution.go:24
 			var v int64
 //line warpreduce_solution.go:14
 			var r int64 = v_
 //line warpreduce_solution.go:29
 			v = r
-//line warpreduce_solution.go:31
 			gc_l_v[gc_lane] = v
 		}
 		{
 //line warpreduce_solution.go:24
 			warp := (gc_w >> 5)
-//line warpreduce_solution.go:26
 			gc_lo2, gc_hi2 := 0, 32
 			if gc_lo2 < gc_hi2 {
 				gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
@@ -145,7 +137,6 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 			for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line warpreduce_solution.go:26
 				v := gc_l_v[gc_lane]
 				{
 //line warpreduce_solution.go:31
@@ -154,7 +145,6 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 			}
 		}
 	}
-//line warpreduce_solution.go:38
 	var gc_l_v_2 [32]int64
 	var gc_l_v2 [32]int64
 	var gc_c2r [32]int64
@@ -163,7 +153,6 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		{
-//line warpreduce_solution.go:47
 			var gc_m15 uint32
 //line warpreduce_solution.go:34
 			if (gc_w >> 5) == 0 {
@@ -177,7 +166,6 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 					gc_pos.Thread = gc_rank
 //line warpreduce_solution.go:24
 					lane := (gc_rank & 31)
-//line warpreduce_solution.go:26
 					var v int64
 //line warpreduce_solution.go:35
 					v = 0
@@ -185,7 +173,6 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 						v = warpSums[lane]
 					}
 					var v_2 int64 = v
-//line warpreduce_solution.go:41
 					gc_l_v_2[gc_lane] = v_2
 					gc_l_v2[gc_lane] = v
 				}
@@ -205,7 +192,6 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 //line warpreduce_solution.go:12
 							compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c2r)
 							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line warpreduce_solution.go:16
 								v_2 := gc_l_v_2[gc_lane]
 //line warpreduce_solution.go:12
 								v_2 += gc_c2r[gc_lane]
@@ -216,15 +202,12 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 				}
 				gc_upto2 := min(gc_cnt, 1)
 				for gc_lane := 0; gc_lane < gc_upto2; gc_lane++ {
-//line warpreduce_solution.go:22
 					v_2 := gc_l_v_2[gc_lane]
-//line warpreduce_solution.go:24
 					var v int64
 //line warpreduce_solution.go:14
 					var r_ int64 = v_2
 //line warpreduce_solution.go:39
 					v = r_
-//line warpreduce_solution.go:41
 					gc_l_v2[gc_lane] = v
 				}
 				gc_lo3, gc_hi3 := 0, 32
@@ -238,7 +221,6 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 				for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line warpreduce_solution.go:26
 					v := gc_l_v2[gc_lane]
 					{
 //line warpreduce_solution.go:41

@@ -50,7 +50,6 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 			return
 		}
 		gc_more = false
-//line histogram_solution.go:27
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -66,35 +65,30 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line histogram_solution.go:21
 						gc_more = true
 //line histogram_solution.go:21
 						gc_at[gc_tx] = 0
 					}
 					{
 						gc_tx := gc_step + 1
-//line histogram_solution.go:21
 						gc_more = true
 //line histogram_solution.go:21
 						gc_at[gc_tx] = 0
 					}
 					{
 						gc_tx := gc_step + 2
-//line histogram_solution.go:21
 						gc_more = true
 //line histogram_solution.go:21
 						gc_at[gc_tx] = 0
 					}
 					{
 						gc_tx := gc_step + 3
-//line histogram_solution.go:21
 						gc_more = true
 //line histogram_solution.go:21
 						gc_at[gc_tx] = 0
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line histogram_solution.go:21
 					gc_more = true
 //line histogram_solution.go:21
 					gc_at[gc_tx] = 0
@@ -173,7 +167,6 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 			return
 		}
 		gc_more2 = false
-//line histogram_solution.go:32
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off2+(gc_bx*b), gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -189,35 +182,30 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
 						gc_tx := gc_step3 + 0
-//line histogram_solution.go:26
 						gc_more2 = true
 //line histogram_solution.go:26
 						compiled.SharedAdd(&bins[gc_at2[gc_tx]], 1)
 					}
 					{
 						gc_tx := gc_step3 + 1
-//line histogram_solution.go:26
 						gc_more2 = true
 //line histogram_solution.go:26
 						compiled.SharedAdd(&bins[gc_at2[gc_tx]], 1)
 					}
 					{
 						gc_tx := gc_step3 + 2
-//line histogram_solution.go:26
 						gc_more2 = true
 //line histogram_solution.go:26
 						compiled.SharedAdd(&bins[gc_at2[gc_tx]], 1)
 					}
 					{
 						gc_tx := gc_step3 + 3
-//line histogram_solution.go:26
 						gc_more2 = true
 //line histogram_solution.go:26
 						compiled.SharedAdd(&bins[gc_at2[gc_tx]], 1)
 					}
 				}
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-//line histogram_solution.go:26
 					gc_more2 = true
 //line histogram_solution.go:26
 					compiled.SharedAdd(&bins[gc_at2[gc_tx]], 1)
@@ -295,7 +283,6 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 			return
 		}
 		gc_more3 = false
-//line histogram_solution.go:36
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off3, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -312,10 +299,8 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
 						gc_tx := gc_step5 + 0
-//line histogram_solution.go:53
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line histogram_solution.go:30
 						gc_more3 = true
 //line histogram_solution.go:30
 						if c := gc_at3[gc_tx]; c != 0 {
@@ -324,10 +309,8 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 					}
 					{
 						gc_tx := gc_step5 + 1
-//line histogram_solution.go:37
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line histogram_solution.go:30
 						gc_more3 = true
 //line histogram_solution.go:30
 						if c := gc_at3[gc_tx]; c != 0 {
@@ -336,10 +319,8 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 					}
 					{
 						gc_tx := gc_step5 + 2
-//line histogram_solution.go:37
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line histogram_solution.go:30
 						gc_more3 = true
 //line histogram_solution.go:30
 						if c := gc_at3[gc_tx]; c != 0 {
@@ -348,10 +329,8 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 					}
 					{
 						gc_tx := gc_step5 + 3
-//line histogram_solution.go:37
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line histogram_solution.go:30
 						gc_more3 = true
 //line histogram_solution.go:30
 						if c := gc_at3[gc_tx]; c != 0 {
@@ -362,7 +341,6 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line histogram_solution.go:30
 					gc_more3 = true
 //line histogram_solution.go:30
 					if c := gc_at3[gc_tx]; c != 0 {

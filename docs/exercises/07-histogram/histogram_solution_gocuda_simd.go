@@ -51,7 +51,6 @@ func gc_body_HistogramKernel(gc_b2 *compiled.Block, data []byte, hist []uint32) 
 			return
 		}
 		gc_more = false
-//line histogram_solution.go:27
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_off, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -83,7 +82,6 @@ func gc_body_HistogramKernel(gc_b2 *compiled.Block, data []byte, hist []uint32) 
 					gc_more = true
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-//line histogram_solution.go:21
 					gc_more = true
 //line histogram_solution.go:21
 					gc_at5[gc_tx2] = 0
@@ -184,7 +182,6 @@ func gc_body_HistogramKernel(gc_b2 *compiled.Block, data []byte, hist []uint32) 
 			return
 		}
 		gc_more2 = false
-//line histogram_solution.go:32
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_off2+(gc_bx2*b), gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -200,35 +197,30 @@ func gc_body_HistogramKernel(gc_b2 *compiled.Block, data []byte, hist []uint32) 
 				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
 					{
 						gc_tx2 := gc_step8 + 0
-//line histogram_solution.go:26
 						gc_more2 = true
 //line histogram_solution.go:26
 						compiled.SharedAdd(&bins[gc_at6[gc_tx2]], 1)
 					}
 					{
 						gc_tx2 := gc_step8 + 1
-//line histogram_solution.go:26
 						gc_more2 = true
 //line histogram_solution.go:26
 						compiled.SharedAdd(&bins[gc_at6[gc_tx2]], 1)
 					}
 					{
 						gc_tx2 := gc_step8 + 2
-//line histogram_solution.go:26
 						gc_more2 = true
 //line histogram_solution.go:26
 						compiled.SharedAdd(&bins[gc_at6[gc_tx2]], 1)
 					}
 					{
 						gc_tx2 := gc_step8 + 3
-//line histogram_solution.go:26
 						gc_more2 = true
 //line histogram_solution.go:26
 						compiled.SharedAdd(&bins[gc_at6[gc_tx2]], 1)
 					}
 				}
 				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
-//line histogram_solution.go:26
 					gc_more2 = true
 //line histogram_solution.go:26
 					compiled.SharedAdd(&bins[gc_at6[gc_tx2]], 1)
@@ -306,7 +298,6 @@ func gc_body_HistogramKernel(gc_b2 *compiled.Block, data []byte, hist []uint32) 
 			return
 		}
 		gc_more3 = false
-//line histogram_solution.go:36
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_off3, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -323,10 +314,8 @@ func gc_body_HistogramKernel(gc_b2 *compiled.Block, data []byte, hist []uint32) 
 				for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
 					{
 						gc_tx2 := gc_step10 + 0
-//line histogram_solution.go:53
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-//line histogram_solution.go:30
 						gc_more3 = true
 //line histogram_solution.go:30
 						if c := gc_at7[gc_tx2]; c != 0 {
@@ -335,10 +324,8 @@ func gc_body_HistogramKernel(gc_b2 *compiled.Block, data []byte, hist []uint32) 
 					}
 					{
 						gc_tx2 := gc_step10 + 1
-//line histogram_solution.go:37
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-//line histogram_solution.go:30
 						gc_more3 = true
 //line histogram_solution.go:30
 						if c := gc_at7[gc_tx2]; c != 0 {
@@ -347,10 +334,8 @@ func gc_body_HistogramKernel(gc_b2 *compiled.Block, data []byte, hist []uint32) 
 					}
 					{
 						gc_tx2 := gc_step10 + 2
-//line histogram_solution.go:37
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-//line histogram_solution.go:30
 						gc_more3 = true
 //line histogram_solution.go:30
 						if c := gc_at7[gc_tx2]; c != 0 {
@@ -359,10 +344,8 @@ func gc_body_HistogramKernel(gc_b2 *compiled.Block, data []byte, hist []uint32) 
 					}
 					{
 						gc_tx2 := gc_step10 + 3
-//line histogram_solution.go:37
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-//line histogram_solution.go:30
 						gc_more3 = true
 //line histogram_solution.go:30
 						if c := gc_at7[gc_tx2]; c != 0 {
@@ -373,7 +356,6 @@ func gc_body_HistogramKernel(gc_b2 *compiled.Block, data []byte, hist []uint32) 
 				for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-//line histogram_solution.go:30
 					gc_more3 = true
 //line histogram_solution.go:30
 					if c := gc_at7[gc_tx2]; c != 0 {

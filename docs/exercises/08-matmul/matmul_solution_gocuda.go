@@ -45,11 +45,9 @@ func gc_body_MatMulKernel(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 //line matmul_solution.go:16
 	as := gocuda.Shared[[Tile]float32](t, Tile)[:Tile]
 	bs := gocuda.Shared[[Tile]float32](t, Tile)[:Tile]
-//line matmul_solution.go:19
 	gc_vstep := 0
 	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 		gc_rank := gc_vstep
-//line matmul_solution.go:21
 		var sum float32
 		lanes.BroadcastFloat32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
 	}
@@ -60,7 +58,6 @@ func gc_body_MatMulKernel(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 			gc_pos.Thread = gc_rank
 //line matmul_solution.go:21
 			var sum float32
-//line matmul_solution.go:23
 			gc_s_sum[gc_rank] = sum
 		}
 		{
@@ -68,7 +65,6 @@ func gc_body_MatMulKernel(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 			gc_pos.Thread = gc_rank
 //line matmul_solution.go:21
 			var sum float32
-//line matmul_solution.go:23
 			gc_s_sum[gc_rank] = sum
 		}
 		{
@@ -76,7 +72,6 @@ func gc_body_MatMulKernel(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 			gc_pos.Thread = gc_rank
 //line matmul_solution.go:21
 			var sum float32
-//line matmul_solution.go:23
 			gc_s_sum[gc_rank] = sum
 		}
 		{
@@ -84,7 +79,6 @@ func gc_body_MatMulKernel(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 			gc_pos.Thread = gc_rank
 //line matmul_solution.go:21
 			var sum float32
-//line matmul_solution.go:23
 			gc_s_sum[gc_rank] = sum
 		}
 	}
@@ -92,7 +86,6 @@ func gc_body_MatMulKernel(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 		gc_pos.Thread = gc_rank
 //line matmul_solution.go:21
 		var sum float32
-//line matmul_solution.go:23
 		gc_s_sum[gc_rank] = sum
 	}
 //line matmul_solution.go:22
@@ -213,7 +206,6 @@ func gc_body_MatMulKernel(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 					tx := gc_tx
 //line matmul_solution.go:18
 					ty := gc_ty
-//line matmul_solution.go:20
 					sum := gc_s_sum[gc_rank]
 					{
 //line matmul_solution.go:32
@@ -328,54 +320,40 @@ func gc_body_MatMulKernel(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
-//line matmul_solution.go:69
 						gc_rank := gc_base + gc_tx
-//line matmul_solution.go:22
 						sum := gc_s_sum[gc_rank]
 //line matmul_solution.go:38
 						gc_at5[gc_tx] = sum
 					}
 					{
-//line matmul_solution.go:42
 						gc_tx := gc_step2 + 1
-//line matmul_solution.go:44
 						gc_rank := gc_base + gc_tx
-//line matmul_solution.go:22
 						sum := gc_s_sum[gc_rank]
 //line matmul_solution.go:38
 						gc_at5[gc_tx] = sum
 					}
 					{
-//line matmul_solution.go:42
 						gc_tx := gc_step2 + 2
-//line matmul_solution.go:44
 						gc_rank := gc_base + gc_tx
-//line matmul_solution.go:22
 						sum := gc_s_sum[gc_rank]
 //line matmul_solution.go:38
 						gc_at5[gc_tx] = sum
 					}
 					{
-//line matmul_solution.go:42
 						gc_tx := gc_step2 + 3
-//line matmul_solution.go:44
 						gc_rank := gc_base + gc_tx
-//line matmul_solution.go:22
 						sum := gc_s_sum[gc_rank]
 //line matmul_solution.go:38
 						gc_at5[gc_tx] = sum
 					}
 				}
-//line matmul_solution.go:42
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line matmul_solution.go:22
 					sum := gc_s_sum[gc_rank]
 //line matmul_solution.go:38
 					gc_at5[gc_tx] = sum
 				}
 			} else {
-//line matmul_solution.go:42
 				gc_step3 := gc_from
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
@@ -389,13 +367,11 @@ func gc_body_MatMulKernel(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 						tx := gc_tx
 //line matmul_solution.go:20
 						col := gc_bx*Tile + tx
-//line matmul_solution.go:22
 						sum := gc_s_sum[gc_rank]
 //line matmul_solution.go:38
 						c[row*n+col] = sum
 					}
 					{
-//line matmul_solution.go:42
 						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -406,13 +382,11 @@ func gc_body_MatMulKernel(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 						tx := gc_tx
 //line matmul_solution.go:20
 						col := gc_bx*Tile + tx
-//line matmul_solution.go:22
 						sum := gc_s_sum[gc_rank]
 //line matmul_solution.go:38
 						c[row*n+col] = sum
 					}
 					{
-//line matmul_solution.go:42
 						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -423,13 +397,11 @@ func gc_body_MatMulKernel(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 						tx := gc_tx
 //line matmul_solution.go:20
 						col := gc_bx*Tile + tx
-//line matmul_solution.go:22
 						sum := gc_s_sum[gc_rank]
 //line matmul_solution.go:38
 						c[row*n+col] = sum
 					}
 					{
-//line matmul_solution.go:42
 						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -440,13 +412,11 @@ func gc_body_MatMulKernel(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 						tx := gc_tx
 //line matmul_solution.go:20
 						col := gc_bx*Tile + tx
-//line matmul_solution.go:22
 						sum := gc_s_sum[gc_rank]
 //line matmul_solution.go:38
 						c[row*n+col] = sum
 					}
 				}
-//line matmul_solution.go:42
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -457,13 +427,11 @@ func gc_body_MatMulKernel(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 					tx := gc_tx
 //line matmul_solution.go:20
 					col := gc_bx*Tile + tx
-//line matmul_solution.go:22
 					sum := gc_s_sum[gc_rank]
 //line matmul_solution.go:38
 					c[row*n+col] = sum
 				}
 			}
-//line matmul_solution.go:42
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -475,4 +443,5 @@ func gc_body_MatMulKernel(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 // gc_files_matmul_solution holds the source files whose lines the kernels' records hash.
 //
 //go:embed matmul_solution.go
+//line matmul_solution.go:53
 var gc_files_matmul_solution embed.FS

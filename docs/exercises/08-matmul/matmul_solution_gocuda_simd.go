@@ -45,7 +45,6 @@ func gc_body_MatMulKernel(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 //line matmul_solution.go:16
 	as := gocuda.Shared[[Tile]float32](t, Tile)[:Tile]
 	bs := gocuda.Shared[[Tile]float32](t, Tile)[:Tile]
-//line matmul_solution.go:19
 	gc_vstep3 := 0
 	if compiled.SIMD {
 		for ; gc_vstep3+7 < gc_n2; gc_vstep3 += 8 {
@@ -64,7 +63,6 @@ func gc_body_MatMulKernel(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 			gc_pos2.Thread = gc_rank2
 //line matmul_solution.go:21
 			var sum float32
-//line matmul_solution.go:23
 			gc_s_sum[gc_rank2] = sum
 		}
 		{
@@ -72,7 +70,6 @@ func gc_body_MatMulKernel(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 			gc_pos2.Thread = gc_rank2
 //line matmul_solution.go:21
 			var sum float32
-//line matmul_solution.go:23
 			gc_s_sum[gc_rank2] = sum
 		}
 		{
@@ -80,7 +77,6 @@ func gc_body_MatMulKernel(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 			gc_pos2.Thread = gc_rank2
 //line matmul_solution.go:21
 			var sum float32
-//line matmul_solution.go:23
 			gc_s_sum[gc_rank2] = sum
 		}
 		{
@@ -88,7 +84,6 @@ func gc_body_MatMulKernel(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 			gc_pos2.Thread = gc_rank2
 //line matmul_solution.go:21
 			var sum float32
-//line matmul_solution.go:23
 			gc_s_sum[gc_rank2] = sum
 		}
 	}
@@ -96,7 +91,6 @@ func gc_body_MatMulKernel(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 		gc_pos2.Thread = gc_rank2
 //line matmul_solution.go:21
 		var sum float32
-//line matmul_solution.go:23
 		gc_s_sum[gc_rank2] = sum
 	}
 //line matmul_solution.go:22
@@ -174,7 +168,6 @@ func gc_body_MatMulKernel(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 								}
 							}
 						}
-//line matmul_solution.go:30
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -343,7 +336,6 @@ func gc_body_MatMulKernel(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 								}
 							}
 						}
-//line matmul_solution.go:31
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -438,7 +430,6 @@ func gc_body_MatMulKernel(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 					tx := gc_tx2
 //line matmul_solution.go:18
 					ty := gc_ty2
-//line matmul_solution.go:20
 					sum := gc_s_sum[gc_rank2]
 					{
 //line matmul_solution.go:32
@@ -567,20 +558,17 @@ func gc_body_MatMulKernel(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 						_ = col
 //line matmul_solution.go:20
 						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
-//line matmul_solution.go:38
 						sum.StoreSlice(gc_at10[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep7; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-//line matmul_solution.go:22
 					sum := gc_s_sum[gc_rank2]
 //line matmul_solution.go:38
 					gc_at10[gc_tx2] = sum
 				}
 			} else {
-//line matmul_solution.go:42
 				gc_vstep8 := gc_from2
 				if compiled.SIMD {
 					for ; gc_vstep8+7 < gc_to2; gc_vstep8 += 8 {
@@ -595,7 +583,6 @@ func gc_body_MatMulKernel(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 						var col int = gc_bx2*Tile + tx
 //line matmul_solution.go:20
 						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
-//line matmul_solution.go:38
 						if (row*n+col) < 0 || (row*n+col) > len(c)-8 {
 //line matmul_solution.go:38
 							break
@@ -618,13 +605,11 @@ func gc_body_MatMulKernel(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 						tx := gc_tx2
 //line matmul_solution.go:20
 						col := gc_bx2*Tile + tx
-//line matmul_solution.go:22
 						sum := gc_s_sum[gc_rank2]
 //line matmul_solution.go:38
 						c[row*n+col] = sum
 					}
 					{
-//line matmul_solution.go:42
 						gc_tx2 := gc_step5 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -635,13 +620,11 @@ func gc_body_MatMulKernel(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 						tx := gc_tx2
 //line matmul_solution.go:20
 						col := gc_bx2*Tile + tx
-//line matmul_solution.go:22
 						sum := gc_s_sum[gc_rank2]
 //line matmul_solution.go:38
 						c[row*n+col] = sum
 					}
 					{
-//line matmul_solution.go:42
 						gc_tx2 := gc_step5 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -652,13 +635,11 @@ func gc_body_MatMulKernel(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 						tx := gc_tx2
 //line matmul_solution.go:20
 						col := gc_bx2*Tile + tx
-//line matmul_solution.go:22
 						sum := gc_s_sum[gc_rank2]
 //line matmul_solution.go:38
 						c[row*n+col] = sum
 					}
 					{
-//line matmul_solution.go:42
 						gc_tx2 := gc_step5 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -669,13 +650,11 @@ func gc_body_MatMulKernel(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 						tx := gc_tx2
 //line matmul_solution.go:20
 						col := gc_bx2*Tile + tx
-//line matmul_solution.go:22
 						sum := gc_s_sum[gc_rank2]
 //line matmul_solution.go:38
 						c[row*n+col] = sum
 					}
 				}
-//line matmul_solution.go:42
 				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -686,13 +665,11 @@ func gc_body_MatMulKernel(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 					tx := gc_tx2
 //line matmul_solution.go:20
 					col := gc_bx2*Tile + tx
-//line matmul_solution.go:22
 					sum := gc_s_sum[gc_rank2]
 //line matmul_solution.go:38
 					c[row*n+col] = sum
 				}
 			}
-//line matmul_solution.go:42
 			gc_ty2++
 			if gc_ty2 == gc_bdy2 {
 				gc_ty2 = 0
@@ -701,6 +678,7 @@ func gc_body_MatMulKernel(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 	}
 }
 
+//line matmul_solution.go:50
 var gc_tab_int32x8_59597735 = [8]int32{0, 1, 2, 3, 4, 5, 6, 7}
 
 // gc_files_matmul_solution holds the source files whose lines the kernels' records hash.

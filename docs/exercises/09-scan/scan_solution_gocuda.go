@@ -48,7 +48,6 @@ func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
 	buf := gocuda.Shared[int32](t, 2*b)
 //line scan_solution.go:23
 	cur := 0
-//line scan_solution.go:25
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * b
 		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(buf) {
@@ -92,7 +91,6 @@ func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
 				gc_at2[gc_tx] = v
 			}
 		} else {
-//line scan_solution.go:28
 			gc_vstep2 := 0
 //line scan_solution.go:16
 			gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
@@ -141,7 +139,6 @@ func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
 					buf[tid] = v
 				}
 				{
-//line scan_solution.go:28
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -157,7 +154,6 @@ func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
 					buf[tid] = v
 				}
 				{
-//line scan_solution.go:28
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -173,7 +169,6 @@ func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
 					buf[tid] = v
 				}
 				{
-//line scan_solution.go:28
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -189,7 +184,6 @@ func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
 					buf[tid] = v
 				}
 			}
-//line scan_solution.go:28
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -209,7 +203,6 @@ func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
 //line scan_solution.go:26
 	for d := 1; d < b; d *= 2 {
 		next := 1 - cur
-//line scan_solution.go:29
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := cur * b
 			gc_off3 := (cur * b) - d
@@ -253,7 +246,6 @@ func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
 					gc_at5[gc_tx] = x
 				}
 			} else {
-//line scan_solution.go:36
 				gc_vstep4 := 0
 //line scan_solution.go:16
 				gc_iota5 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
@@ -299,7 +291,6 @@ func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
 //line scan_solution.go:34
 		cur = next
 	}
-//line scan_solution.go:37
 	gc_from, gc_to := 0, gc_bdx
 	if !compiled.Adds(gc_bx*b, gc_to) {
 		panic(compiled.ErrGuardWraps)

@@ -48,7 +48,6 @@ func gc_body_ScanKernel(gc_b2 *compiled.Block, in, out []int32) {
 	buf := gocuda.Shared[int32](t, 2*b)
 //line scan_solution.go:23
 	cur := 0
-//line scan_solution.go:25
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off7 := gc_bx2 * b
 		if gc_off7 >= 0 && gc_off7 <= len(in) && gc_bdx2 <= len(in)-gc_off7 && gc_bdx2 <= len(buf) {
@@ -95,7 +94,6 @@ func gc_body_ScanKernel(gc_b2 *compiled.Block, in, out []int32) {
 				gc_at9[gc_tx2] = v
 			}
 		} else {
-//line scan_solution.go:28
 			gc_vstep6 := 0
 			if compiled.SIMD {
 //line scan_solution.go:16
@@ -147,7 +145,6 @@ func gc_body_ScanKernel(gc_b2 *compiled.Block, in, out []int32) {
 					buf[tid] = v
 				}
 				{
-//line scan_solution.go:28
 					gc_tx2 := gc_step4 + 1
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -163,7 +160,6 @@ func gc_body_ScanKernel(gc_b2 *compiled.Block, in, out []int32) {
 					buf[tid] = v
 				}
 				{
-//line scan_solution.go:28
 					gc_tx2 := gc_step4 + 2
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -179,7 +175,6 @@ func gc_body_ScanKernel(gc_b2 *compiled.Block, in, out []int32) {
 					buf[tid] = v
 				}
 				{
-//line scan_solution.go:28
 					gc_tx2 := gc_step4 + 3
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -195,7 +190,6 @@ func gc_body_ScanKernel(gc_b2 *compiled.Block, in, out []int32) {
 					buf[tid] = v
 				}
 			}
-//line scan_solution.go:28
 			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
@@ -215,7 +209,6 @@ func gc_body_ScanKernel(gc_b2 *compiled.Block, in, out []int32) {
 //line scan_solution.go:26
 	for d := 1; d < b; d *= 2 {
 		next := 1 - cur
-//line scan_solution.go:29
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_off8 := cur * b
 			gc_off9 := (cur * b) - d
@@ -262,7 +255,6 @@ func gc_body_ScanKernel(gc_b2 *compiled.Block, in, out []int32) {
 					gc_at12[gc_tx2] = x
 				}
 			} else {
-//line scan_solution.go:36
 				gc_vstep8 := 0
 				if compiled.SIMD {
 //line scan_solution.go:16
@@ -311,7 +303,6 @@ func gc_body_ScanKernel(gc_b2 *compiled.Block, in, out []int32) {
 //line scan_solution.go:34
 		cur = next
 	}
-//line scan_solution.go:37
 	gc_from2, gc_to2 := 0, gc_bdx2
 	if !compiled.Adds(gc_bx2*b, gc_to2) {
 		panic(compiled.ErrGuardWraps)
@@ -340,7 +331,6 @@ func gc_body_ScanKernel(gc_b2 *compiled.Block, in, out []int32) {
 						archsimd.LoadInt32x8Slice(gc_at14[gc_tx2:]).StoreSlice(gc_at13[gc_tx2:])
 					}
 				}
-//line scan_solution.go:38
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx2 := gc_vstep9; gc_tx2 < gc_to2; gc_tx2++ {
@@ -359,7 +349,6 @@ func gc_body_ScanKernel(gc_b2 *compiled.Block, in, out []int32) {
 //line scan_solution.go:18
 					var i int = gc_bx2*b + tid
 					{
-//line scan_solution.go:37
 						if (cur*b+tid) < 0 || (cur*b+tid) > len(buf)-8 || i < 0 || i > len(out)-8 {
 //line scan_solution.go:37
 							break
@@ -368,7 +357,6 @@ func gc_body_ScanKernel(gc_b2 *compiled.Block, in, out []int32) {
 						archsimd.LoadInt32x8Slice(buf[cur*b+tid:]).StoreSlice(out[i:])
 					}
 				}
-//line scan_solution.go:39
 				archsimd.ClearAVXUpperBits()
 			}
 			gc_step5 := gc_vstep10

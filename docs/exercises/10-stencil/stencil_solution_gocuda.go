@@ -42,7 +42,6 @@ func gc_body_StencilKernel(gc_b *compiled.Block, in, out []int32) {
 //line stencil_solution.go:15
 	b := gc_bdx
 	temp := gocuda.Shared[int32](t, b+2*Radius)
-//line stencil_solution.go:18
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := Radius
 		gc_off2 := Radius + b
@@ -77,7 +76,6 @@ func gc_body_StencilKernel(gc_b *compiled.Block, in, out []int32) {
 							gc_at3[gc_u] = at(g + b)
 						}
 					}
-//line stencil_solution.go:31
 					gc_tx = gc_fasthi - 1
 					continue
 				}
@@ -102,7 +100,6 @@ func gc_body_StencilKernel(gc_b *compiled.Block, in, out []int32) {
 				}
 			}
 		} else {
-//line stencil_solution.go:32
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -126,7 +123,6 @@ func gc_body_StencilKernel(gc_b *compiled.Block, in, out []int32) {
 			}
 		}
 	}
-//line stencil_solution.go:34
 	compiled.OutOfLine(func() {
 		{
 			gc_from, gc_to := 0, gc_bdx
@@ -146,7 +142,6 @@ func gc_body_StencilKernel(gc_b *compiled.Block, in, out []int32) {
 //line stencil_solution.go:23
 					var g int = gc_bx*b + tid
 					{
-//line stencil_solution.go:31
 						var sum lanes.Int32x8
 						if g < 0 || g > len(out)-8 {
 //line stencil_solution.go:32
@@ -187,7 +182,6 @@ func gc_body_StencilKernel(gc_b *compiled.Block, in, out []int32) {
 						sum.StoreSlice(out[g:])
 					}
 				}
-//line stencil_solution.go:37
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank

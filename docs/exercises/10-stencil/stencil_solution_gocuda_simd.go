@@ -42,7 +42,6 @@ func gc_body_StencilKernel(gc_b2 *compiled.Block, in, out []int32) {
 //line stencil_solution.go:15
 	b := gc_bdx2
 	temp := gocuda.Shared[int32](t, b+2*Radius)
-//line stencil_solution.go:18
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off3 := Radius
 		gc_off4 := Radius + b
@@ -77,7 +76,6 @@ func gc_body_StencilKernel(gc_b2 *compiled.Block, in, out []int32) {
 							gc_at6[gc_u2] = at(g + b)
 						}
 					}
-//line stencil_solution.go:31
 					gc_tx2 = gc_fasthi2 - 1
 					continue
 				}
@@ -102,7 +100,6 @@ func gc_body_StencilKernel(gc_b2 *compiled.Block, in, out []int32) {
 				}
 			}
 		} else {
-//line stencil_solution.go:32
 			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
@@ -126,7 +123,6 @@ func gc_body_StencilKernel(gc_b2 *compiled.Block, in, out []int32) {
 			}
 		}
 	}
-//line stencil_solution.go:34
 	compiled.OutOfLine(func() {
 		{
 			gc_from2, gc_to2 := 0, gc_bdx2
@@ -147,7 +143,6 @@ func gc_body_StencilKernel(gc_b2 *compiled.Block, in, out []int32) {
 //line stencil_solution.go:23
 						var g int = gc_bx2*b + tid
 						{
-//line stencil_solution.go:31
 							var sum archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 							if g < 0 || g > len(out)-8 {
 //line stencil_solution.go:32
@@ -188,7 +183,6 @@ func gc_body_StencilKernel(gc_b2 *compiled.Block, in, out []int32) {
 							sum.StoreSlice(out[g:])
 						}
 					}
-//line stencil_solution.go:37
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {

@@ -47,7 +47,6 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 	n := len(in)
 //line gridsync_solution.go:20
 	stride := gc_bdx * gc_gdx
-//line gridsync_solution.go:22
 	gc_vstep := 0
 	for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
 		gc_rank := gc_vstep
@@ -62,7 +61,6 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 			gc_pos.Thread = gc_rank
 //line gridsync_solution.go:21
 			var local float64
-//line gridsync_solution.go:23
 			gc_s_local[gc_rank] = local
 		}
 		{
@@ -70,7 +68,6 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 			gc_pos.Thread = gc_rank
 //line gridsync_solution.go:21
 			var local float64
-//line gridsync_solution.go:23
 			gc_s_local[gc_rank] = local
 		}
 		{
@@ -78,7 +75,6 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 			gc_pos.Thread = gc_rank
 //line gridsync_solution.go:21
 			var local float64
-//line gridsync_solution.go:23
 			gc_s_local[gc_rank] = local
 		}
 		{
@@ -86,7 +82,6 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 			gc_pos.Thread = gc_rank
 //line gridsync_solution.go:21
 			var local float64
-//line gridsync_solution.go:23
 			gc_s_local[gc_rank] = local
 		}
 	}
@@ -94,7 +89,6 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 		gc_pos.Thread = gc_rank
 //line gridsync_solution.go:21
 		var local float64
-//line gridsync_solution.go:23
 		gc_s_local[gc_rank] = local
 	}
 //line gridsync_solution.go:22
@@ -104,7 +98,6 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 			return
 		}
 		gc_more = false
-//line gridsync_solution.go:29
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -137,9 +130,7 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line gridsync_solution.go:21
 					local := gc_s_local[gc_rank]
-//line gridsync_solution.go:23
 					gc_more = true
 //line gridsync_solution.go:23
 					local += gc_at[gc_tx]
@@ -176,8 +167,8 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 						gc_pos.Thread = gc_rank
 //line gridsync_solution.go:19
 						first := gc_bx*gc_bdx + gc_tx
-//line gridsync_solution.go:21
 						local := gc_s_local[gc_rank]
+//line gridsync_solution.go:22
 						i := first + gc_off
 						gc_more = true
 //line gridsync_solution.go:23
@@ -190,8 +181,8 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 						gc_pos.Thread = gc_rank
 //line gridsync_solution.go:19
 						first := gc_bx*gc_bdx + gc_tx
-//line gridsync_solution.go:21
 						local := gc_s_local[gc_rank]
+//line gridsync_solution.go:22
 						i := first + gc_off
 						gc_more = true
 //line gridsync_solution.go:23
@@ -204,8 +195,8 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 						gc_pos.Thread = gc_rank
 //line gridsync_solution.go:19
 						first := gc_bx*gc_bdx + gc_tx
-//line gridsync_solution.go:21
 						local := gc_s_local[gc_rank]
+//line gridsync_solution.go:22
 						i := first + gc_off
 						gc_more = true
 //line gridsync_solution.go:23
@@ -218,8 +209,8 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 						gc_pos.Thread = gc_rank
 //line gridsync_solution.go:19
 						first := gc_bx*gc_bdx + gc_tx
-//line gridsync_solution.go:21
 						local := gc_s_local[gc_rank]
+//line gridsync_solution.go:22
 						i := first + gc_off
 						gc_more = true
 //line gridsync_solution.go:23
@@ -232,8 +223,8 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 					gc_pos.Thread = gc_rank
 //line gridsync_solution.go:19
 					first := gc_bx*gc_bdx + gc_tx
-//line gridsync_solution.go:21
 					local := gc_s_local[gc_rank]
+//line gridsync_solution.go:22
 					i := first + gc_off
 					gc_more = true
 //line gridsync_solution.go:23
@@ -243,7 +234,6 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 			}
 		}
 	}
-//line gridsync_solution.go:31
 	gc_step3 := 0
 	for ; gc_step3+3 < gc_n; gc_step3 += 4 {
 		{
@@ -295,7 +285,6 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 	if !gc_b.SyncGrid() {
 		return
 	}
-//line gridsync_solution.go:32
 	gc_vstep4 := 0
 	for ; gc_vstep4+3 < gc_n; gc_vstep4 += 4 {
 		gc_rank := gc_vstep4
@@ -311,7 +300,6 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 			gc_pos.Thread = gc_rank
 //line gridsync_solution.go:29
 			mean := *sum / float64(n)
-//line gridsync_solution.go:31
 			gc_s_mean[gc_rank] = mean
 		}
 		{
@@ -319,7 +307,6 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 			gc_pos.Thread = gc_rank
 //line gridsync_solution.go:29
 			mean := *sum / float64(n)
-//line gridsync_solution.go:31
 			gc_s_mean[gc_rank] = mean
 		}
 		{
@@ -327,7 +314,6 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 			gc_pos.Thread = gc_rank
 //line gridsync_solution.go:29
 			mean := *sum / float64(n)
-//line gridsync_solution.go:31
 			gc_s_mean[gc_rank] = mean
 		}
 		{
@@ -335,7 +321,6 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 			gc_pos.Thread = gc_rank
 //line gridsync_solution.go:29
 			mean := *sum / float64(n)
-//line gridsync_solution.go:31
 			gc_s_mean[gc_rank] = mean
 		}
 	}
@@ -343,7 +328,6 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 		gc_pos.Thread = gc_rank
 //line gridsync_solution.go:29
 		mean := *sum / float64(n)
-//line gridsync_solution.go:31
 		gc_s_mean[gc_rank] = mean
 	}
 //line gridsync_solution.go:30
@@ -353,7 +337,6 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 			return
 		}
 		gc_more2 = false
-//line gridsync_solution.go:37
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off2+(gc_bx*gc_bdx), gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -370,44 +353,32 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
 						gc_tx := gc_step5 + 0
-//line gridsync_solution.go:54
 						gc_rank := gc_base + gc_tx
-//line gridsync_solution.go:21
 						mean := gc_s_mean[gc_rank]
-//line gridsync_solution.go:31
 						gc_more2 = true
 //line gridsync_solution.go:31
 						gc_at2[gc_tx] = gc_at3[gc_tx] - mean
 					}
 					{
 						gc_tx := gc_step5 + 1
-//line gridsync_solution.go:36
 						gc_rank := gc_base + gc_tx
-//line gridsync_solution.go:21
 						mean := gc_s_mean[gc_rank]
-//line gridsync_solution.go:31
 						gc_more2 = true
 //line gridsync_solution.go:31
 						gc_at2[gc_tx] = gc_at3[gc_tx] - mean
 					}
 					{
 						gc_tx := gc_step5 + 2
-//line gridsync_solution.go:36
 						gc_rank := gc_base + gc_tx
-//line gridsync_solution.go:21
 						mean := gc_s_mean[gc_rank]
-//line gridsync_solution.go:31
 						gc_more2 = true
 //line gridsync_solution.go:31
 						gc_at2[gc_tx] = gc_at3[gc_tx] - mean
 					}
 					{
 						gc_tx := gc_step5 + 3
-//line gridsync_solution.go:36
 						gc_rank := gc_base + gc_tx
-//line gridsync_solution.go:21
 						mean := gc_s_mean[gc_rank]
-//line gridsync_solution.go:31
 						gc_more2 = true
 //line gridsync_solution.go:31
 						gc_at2[gc_tx] = gc_at3[gc_tx] - mean
@@ -415,9 +386,7 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 				}
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line gridsync_solution.go:21
 					mean := gc_s_mean[gc_rank]
-//line gridsync_solution.go:31
 					gc_more2 = true
 //line gridsync_solution.go:31
 					gc_at2[gc_tx] = gc_at3[gc_tx] - mean
@@ -431,7 +400,6 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 						gc_pos.Thread = gc_rank
 //line gridsync_solution.go:19
 						first := gc_bx*gc_bdx + gc_tx
-//line gridsync_solution.go:21
 						mean := gc_s_mean[gc_rank]
 //line gridsync_solution.go:30
 						i_ := first + gc_off2
@@ -445,7 +413,6 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 						gc_pos.Thread = gc_rank
 //line gridsync_solution.go:19
 						first := gc_bx*gc_bdx + gc_tx
-//line gridsync_solution.go:21
 						mean := gc_s_mean[gc_rank]
 //line gridsync_solution.go:30
 						i_ := first + gc_off2
@@ -459,7 +426,6 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 						gc_pos.Thread = gc_rank
 //line gridsync_solution.go:19
 						first := gc_bx*gc_bdx + gc_tx
-//line gridsync_solution.go:21
 						mean := gc_s_mean[gc_rank]
 //line gridsync_solution.go:30
 						i_ := first + gc_off2
@@ -473,7 +439,6 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 						gc_pos.Thread = gc_rank
 //line gridsync_solution.go:19
 						first := gc_bx*gc_bdx + gc_tx
-//line gridsync_solution.go:21
 						mean := gc_s_mean[gc_rank]
 //line gridsync_solution.go:30
 						i_ := first + gc_off2
@@ -487,7 +452,6 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 					gc_pos.Thread = gc_rank
 //line gridsync_solution.go:19
 					first := gc_bx*gc_bdx + gc_tx
-//line gridsync_solution.go:21
 					mean := gc_s_mean[gc_rank]
 //line gridsync_solution.go:30
 					i_ := first + gc_off2

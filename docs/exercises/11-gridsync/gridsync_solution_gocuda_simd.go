@@ -47,7 +47,6 @@ func gc_body_CenterKernel(gc_b2 *compiled.Block, in, out []float64, sum *float64
 	n := len(in)
 //line gridsync_solution.go:20
 	stride := gc_bdx2 * gc_gdx2
-//line gridsync_solution.go:22
 	gc_vstep5 := 0
 	if compiled.SIMD {
 		for ; gc_vstep5+3 < gc_n2; gc_vstep5 += 4 {
@@ -66,7 +65,6 @@ func gc_body_CenterKernel(gc_b2 *compiled.Block, in, out []float64, sum *float64
 			gc_pos2.Thread = gc_rank2
 //line gridsync_solution.go:21
 			var local float64
-//line gridsync_solution.go:23
 			gc_s_local[gc_rank2] = local
 		}
 		{
@@ -74,7 +72,6 @@ func gc_body_CenterKernel(gc_b2 *compiled.Block, in, out []float64, sum *float64
 			gc_pos2.Thread = gc_rank2
 //line gridsync_solution.go:21
 			var local float64
-//line gridsync_solution.go:23
 			gc_s_local[gc_rank2] = local
 		}
 		{
@@ -82,7 +79,6 @@ func gc_body_CenterKernel(gc_b2 *compiled.Block, in, out []float64, sum *float64
 			gc_pos2.Thread = gc_rank2
 //line gridsync_solution.go:21
 			var local float64
-//line gridsync_solution.go:23
 			gc_s_local[gc_rank2] = local
 		}
 		{
@@ -90,7 +86,6 @@ func gc_body_CenterKernel(gc_b2 *compiled.Block, in, out []float64, sum *float64
 			gc_pos2.Thread = gc_rank2
 //line gridsync_solution.go:21
 			var local float64
-//line gridsync_solution.go:23
 			gc_s_local[gc_rank2] = local
 		}
 	}
@@ -98,7 +93,6 @@ func gc_body_CenterKernel(gc_b2 *compiled.Block, in, out []float64, sum *float64
 		gc_pos2.Thread = gc_rank2
 //line gridsync_solution.go:21
 		var local float64
-//line gridsync_solution.go:23
 		gc_s_local[gc_rank2] = local
 	}
 //line gridsync_solution.go:22
@@ -108,7 +102,6 @@ func gc_body_CenterKernel(gc_b2 *compiled.Block, in, out []float64, sum *float64
 			return
 		}
 		gc_more = false
-//line gridsync_solution.go:29
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_off+(gc_bx2*gc_bdx2), gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -144,9 +137,7 @@ func gc_body_CenterKernel(gc_b2 *compiled.Block, in, out []float64, sum *float64
 				}
 				for gc_tx2 := gc_vstep6; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-//line gridsync_solution.go:21
 					local := gc_s_local[gc_rank2]
-//line gridsync_solution.go:23
 					gc_more = true
 //line gridsync_solution.go:23
 					local += gc_at4[gc_tx2]
@@ -186,8 +177,8 @@ func gc_body_CenterKernel(gc_b2 *compiled.Block, in, out []float64, sum *float64
 						gc_pos2.Thread = gc_rank2
 //line gridsync_solution.go:19
 						first := gc_bx2*gc_bdx2 + gc_tx2
-//line gridsync_solution.go:21
 						local := gc_s_local[gc_rank2]
+//line gridsync_solution.go:22
 						i := first + gc_off
 						gc_more = true
 //line gridsync_solution.go:23
@@ -200,8 +191,8 @@ func gc_body_CenterKernel(gc_b2 *compiled.Block, in, out []float64, sum *float64
 						gc_pos2.Thread = gc_rank2
 //line gridsync_solution.go:19
 						first := gc_bx2*gc_bdx2 + gc_tx2
-//line gridsync_solution.go:21
 						local := gc_s_local[gc_rank2]
+//line gridsync_solution.go:22
 						i := first + gc_off
 						gc_more = true
 //line gridsync_solution.go:23
@@ -214,8 +205,8 @@ func gc_body_CenterKernel(gc_b2 *compiled.Block, in, out []float64, sum *float64
 						gc_pos2.Thread = gc_rank2
 //line gridsync_solution.go:19
 						first := gc_bx2*gc_bdx2 + gc_tx2
-//line gridsync_solution.go:21
 						local := gc_s_local[gc_rank2]
+//line gridsync_solution.go:22
 						i := first + gc_off
 						gc_more = true
 //line gridsync_solution.go:23
@@ -228,8 +219,8 @@ func gc_body_CenterKernel(gc_b2 *compiled.Block, in, out []float64, sum *float64
 						gc_pos2.Thread = gc_rank2
 //line gridsync_solution.go:19
 						first := gc_bx2*gc_bdx2 + gc_tx2
-//line gridsync_solution.go:21
 						local := gc_s_local[gc_rank2]
+//line gridsync_solution.go:22
 						i := first + gc_off
 						gc_more = true
 //line gridsync_solution.go:23
@@ -242,8 +233,8 @@ func gc_body_CenterKernel(gc_b2 *compiled.Block, in, out []float64, sum *float64
 					gc_pos2.Thread = gc_rank2
 //line gridsync_solution.go:19
 					first := gc_bx2*gc_bdx2 + gc_tx2
-//line gridsync_solution.go:21
 					local := gc_s_local[gc_rank2]
+//line gridsync_solution.go:22
 					i := first + gc_off
 					gc_more = true
 //line gridsync_solution.go:23
@@ -253,7 +244,6 @@ func gc_body_CenterKernel(gc_b2 *compiled.Block, in, out []float64, sum *float64
 			}
 		}
 	}
-//line gridsync_solution.go:31
 	gc_step9 := 0
 	for ; gc_step9+3 < gc_n2; gc_step9 += 4 {
 		{
@@ -305,7 +295,6 @@ func gc_body_CenterKernel(gc_b2 *compiled.Block, in, out []float64, sum *float64
 	if !gc_b2.SyncGrid() {
 		return
 	}
-//line gridsync_solution.go:32
 	gc_vstep8 := 0
 	if compiled.SIMD {
 		for ; gc_vstep8+3 < gc_n2; gc_vstep8 += 4 {
@@ -325,7 +314,6 @@ func gc_body_CenterKernel(gc_b2 *compiled.Block, in, out []float64, sum *float64
 			gc_pos2.Thread = gc_rank2
 //line gridsync_solution.go:29
 			mean := *sum / float64(n)
-//line gridsync_solution.go:31
 			gc_s_mean[gc_rank2] = mean
 		}
 		{
@@ -333,7 +321,6 @@ func gc_body_CenterKernel(gc_b2 *compiled.Block, in, out []float64, sum *float64
 			gc_pos2.Thread = gc_rank2
 //line gridsync_solution.go:29
 			mean := *sum / float64(n)
-//line gridsync_solution.go:31
 			gc_s_mean[gc_rank2] = mean
 		}
 		{
@@ -341,7 +328,6 @@ func gc_body_CenterKernel(gc_b2 *compiled.Block, in, out []float64, sum *float64
 			gc_pos2.Thread = gc_rank2
 //line gridsync_solution.go:29
 			mean := *sum / float64(n)
-//line gridsync_solution.go:31
 			gc_s_mean[gc_rank2] = mean
 		}
 		{
@@ -349,7 +335,6 @@ func gc_body_CenterKernel(gc_b2 *compiled.Block, in, out []float64, sum *float64
 			gc_pos2.Thread = gc_rank2
 //line gridsync_solution.go:29
 			mean := *sum / float64(n)
-//line gridsync_solution.go:31
 			gc_s_mean[gc_rank2] = mean
 		}
 	}
@@ -357,7 +342,6 @@ func gc_body_CenterKernel(gc_b2 *compiled.Block, in, out []float64, sum *float64
 		gc_pos2.Thread = gc_rank2
 //line gridsync_solution.go:29
 		mean := *sum / float64(n)
-//line gridsync_solution.go:31
 		gc_s_mean[gc_rank2] = mean
 	}
 //line gridsync_solution.go:30
@@ -367,7 +351,6 @@ func gc_body_CenterKernel(gc_b2 *compiled.Block, in, out []float64, sum *float64
 			return
 		}
 		gc_more2 = false
-//line gridsync_solution.go:37
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_off2+(gc_bx2*gc_bdx2), gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -402,9 +385,7 @@ func gc_body_CenterKernel(gc_b2 *compiled.Block, in, out []float64, sum *float64
 				}
 				for gc_tx2 := gc_vstep9; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-//line gridsync_solution.go:21
 					mean := gc_s_mean[gc_rank2]
-//line gridsync_solution.go:31
 					gc_more2 = true
 //line gridsync_solution.go:31
 					gc_at5[gc_tx2] = gc_at6[gc_tx2] - mean
@@ -425,7 +406,6 @@ func gc_body_CenterKernel(gc_b2 *compiled.Block, in, out []float64, sum *float64
 //line gridsync_solution.go:31
 							break
 						}
-//line gridsync_solution.go:32
 						archsimd.LoadFloat64x4Slice(in[i_:]).Sub(mean).StoreSlice(out[i_:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -441,7 +421,6 @@ func gc_body_CenterKernel(gc_b2 *compiled.Block, in, out []float64, sum *float64
 						gc_pos2.Thread = gc_rank2
 //line gridsync_solution.go:19
 						first := gc_bx2*gc_bdx2 + gc_tx2
-//line gridsync_solution.go:21
 						mean := gc_s_mean[gc_rank2]
 //line gridsync_solution.go:30
 						i_ := first + gc_off2
@@ -455,7 +434,6 @@ func gc_body_CenterKernel(gc_b2 *compiled.Block, in, out []float64, sum *float64
 						gc_pos2.Thread = gc_rank2
 //line gridsync_solution.go:19
 						first := gc_bx2*gc_bdx2 + gc_tx2
-//line gridsync_solution.go:21
 						mean := gc_s_mean[gc_rank2]
 //line gridsync_solution.go:30
 						i_ := first + gc_off2
@@ -469,7 +447,6 @@ func gc_body_CenterKernel(gc_b2 *compiled.Block, in, out []float64, sum *float64
 						gc_pos2.Thread = gc_rank2
 //line gridsync_solution.go:19
 						first := gc_bx2*gc_bdx2 + gc_tx2
-//line gridsync_solution.go:21
 						mean := gc_s_mean[gc_rank2]
 //line gridsync_solution.go:30
 						i_ := first + gc_off2
@@ -483,7 +460,6 @@ func gc_body_CenterKernel(gc_b2 *compiled.Block, in, out []float64, sum *float64
 						gc_pos2.Thread = gc_rank2
 //line gridsync_solution.go:19
 						first := gc_bx2*gc_bdx2 + gc_tx2
-//line gridsync_solution.go:21
 						mean := gc_s_mean[gc_rank2]
 //line gridsync_solution.go:30
 						i_ := first + gc_off2
@@ -497,7 +473,6 @@ func gc_body_CenterKernel(gc_b2 *compiled.Block, in, out []float64, sum *float64
 					gc_pos2.Thread = gc_rank2
 //line gridsync_solution.go:19
 					first := gc_bx2*gc_bdx2 + gc_tx2
-//line gridsync_solution.go:21
 					mean := gc_s_mean[gc_rank2]
 //line gridsync_solution.go:30
 					i_ := first + gc_off2

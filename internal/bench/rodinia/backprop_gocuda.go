@@ -91,13 +91,11 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 						gc_at[0] = gc_at2[0]
 					}
 				}
-//line backprop.go:51
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line backprop.go:47
 					gc_at[0] = gc_at2[0]
 				}
 			} else {
-//line backprop.go:51
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
@@ -112,7 +110,6 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 						inputNode[ty] = inputCuda[indexIn]
 					}
 					{
-//line backprop.go:51
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -124,7 +121,6 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 						inputNode[ty] = inputCuda[indexIn]
 					}
 					{
-//line backprop.go:51
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -136,7 +132,6 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 						inputNode[ty] = inputCuda[indexIn]
 					}
 					{
-//line backprop.go:51
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -148,7 +143,6 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 						inputNode[ty] = inputCuda[indexIn]
 					}
 				}
-//line backprop.go:51
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -160,7 +154,6 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 					inputNode[ty] = inputCuda[indexIn]
 				}
 			}
-//line backprop.go:51
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -276,7 +269,6 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 	}
 	gc_apart := compiled.Disjoint(inputNode, weightMatrix)
 	{
-//line backprop.go:63
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_row2 := gc_ty
@@ -379,7 +371,6 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 		}
 //line backprop.go:58
 		powerTwo := int(math.Pow(2, float64(i)))
-//line backprop.go:60
 		gc_ty := 0
 		gc_from, gc_to := 0, gc_bdx
 		gc_rstep := 1
@@ -509,7 +500,6 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 		}
 	}
 	{
-//line backprop.go:72
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off4 := (((hid+1)*bpnnHeight*by + (hid+1)*gc_ty) + 1) + (hid + 1)
@@ -631,7 +621,6 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 				for ; gc_step9+3 < gc_to; gc_step9 += 4 {
 					{
 						gc_tx := gc_step9 + 0
-//line backprop.go:90
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line backprop.go:38
@@ -640,9 +629,7 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 						gc_at11[0] = gc_at12[gc_tx][ty]
 					}
 					{
-//line backprop.go:73
 						gc_tx := gc_step9 + 1
-//line backprop.go:75
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line backprop.go:38
@@ -651,9 +638,7 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 						gc_at11[0] = gc_at12[gc_tx][ty]
 					}
 					{
-//line backprop.go:73
 						gc_tx := gc_step9 + 2
-//line backprop.go:75
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line backprop.go:38
@@ -662,9 +647,7 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 						gc_at11[0] = gc_at12[gc_tx][ty]
 					}
 					{
-//line backprop.go:73
 						gc_tx := gc_step9 + 3
-//line backprop.go:75
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line backprop.go:38
@@ -673,7 +656,6 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 						gc_at11[0] = gc_at12[gc_tx][ty]
 					}
 				}
-//line backprop.go:73
 				for gc_tx := gc_step9; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -683,7 +665,6 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 					gc_at11[0] = gc_at12[gc_tx][ty]
 				}
 			} else {
-//line backprop.go:73
 				gc_step10 := gc_from
 				for ; gc_step10+3 < gc_to; gc_step10 += 4 {
 					{
@@ -697,7 +678,6 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 						hiddenPartialSum[by*hid+ty] = weightMatrix[tx][ty]
 					}
 					{
-//line backprop.go:73
 						gc_tx := gc_step10 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -708,7 +688,6 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 						hiddenPartialSum[by*hid+ty] = weightMatrix[tx][ty]
 					}
 					{
-//line backprop.go:73
 						gc_tx := gc_step10 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -719,7 +698,6 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 						hiddenPartialSum[by*hid+ty] = weightMatrix[tx][ty]
 					}
 					{
-//line backprop.go:73
 						gc_tx := gc_step10 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -730,7 +708,6 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 						hiddenPartialSum[by*hid+ty] = weightMatrix[tx][ty]
 					}
 				}
-//line backprop.go:73
 				for gc_tx := gc_step10; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -741,7 +718,6 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 					hiddenPartialSum[by*hid+ty] = weightMatrix[tx][ty]
 				}
 			}
-//line backprop.go:73
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -753,4 +729,5 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 // gc_files_backprop holds the source files whose lines the kernels' records hash.
 //
 //go:embed backprop.go
+//line backprop.go:84
 var gc_files_backprop embed.FS

@@ -92,13 +92,11 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 						gc_at13[0] = gc_at14[0]
 					}
 				}
-//line backprop.go:51
 				for gc_tx2 := gc_step11; gc_tx2 < gc_to2; gc_tx2++ {
 //line backprop.go:47
 					gc_at13[0] = gc_at14[0]
 				}
 			} else {
-//line backprop.go:51
 				gc_step12 := gc_from2
 				for ; gc_step12+3 < gc_to2; gc_step12 += 4 {
 					{
@@ -113,7 +111,6 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 						inputNode[ty] = inputCuda[indexIn]
 					}
 					{
-//line backprop.go:51
 						gc_tx2 := gc_step12 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -125,7 +122,6 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 						inputNode[ty] = inputCuda[indexIn]
 					}
 					{
-//line backprop.go:51
 						gc_tx2 := gc_step12 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -137,7 +133,6 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 						inputNode[ty] = inputCuda[indexIn]
 					}
 					{
-//line backprop.go:51
 						gc_tx2 := gc_step12 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -149,7 +144,6 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 						inputNode[ty] = inputCuda[indexIn]
 					}
 				}
-//line backprop.go:51
 				for gc_tx2 := gc_step12; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -161,7 +155,6 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 					inputNode[ty] = inputCuda[indexIn]
 				}
 			}
-//line backprop.go:51
 			gc_ty2++
 			if gc_ty2 == gc_bdy2 {
 				gc_ty2 = 0
@@ -260,7 +253,6 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 //line backprop.go:51
 								break
 							}
-//line backprop.go:52
 							archsimd.LoadFloat32x16Slice(inputHiddenCuda[index:]).StoreSlice(weightMatrix[ty][tx:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -285,7 +277,6 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 //line backprop.go:51
 							break
 						}
-//line backprop.go:52
 						archsimd.LoadFloat32x8Slice(inputHiddenCuda[index:]).StoreSlice(weightMatrix[ty][tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -361,7 +352,6 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 	}
 	gc_apart2 := compiled.Disjoint(inputNode, weightMatrix)
 	{
-//line backprop.go:63
 		gc_ty2 := 0
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_row7 := gc_ty2
@@ -436,7 +426,6 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 //line backprop.go:54
 								break
 							}
-//line backprop.go:55
 							archsimd.LoadFloat32x16Slice(weightMatrix[ty][tx:]).Mul(compiled.BroadcastFloat32x16At(&inputNode[ty], gc_Lane0Mask322)).StoreSlice(weightMatrix[ty][tx:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -461,7 +450,6 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 //line backprop.go:54
 							break
 						}
-//line backprop.go:55
 						archsimd.LoadFloat32x8Slice(weightMatrix[ty][tx:]).Mul(compiled.BroadcastFloat32x8At(&inputNode[ty], gc_Lane0Mask32)).StoreSlice(weightMatrix[ty][tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -533,7 +521,6 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 		}
 //line backprop.go:58
 		powerTwo := int(math.Pow(2, float64(i)))
-//line backprop.go:60
 		gc_ty2 := 0
 		gc_from2, gc_to2 := 0, gc_bdx2
 		gc_rstep2 := 1
@@ -573,7 +560,6 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 								archsimd.LoadFloat32x16Slice(gc_at19[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at20[gc_tx2:])).StoreSlice(gc_at19[gc_tx2:])
 							}
 						}
-//line backprop.go:61
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep5, false
 					}(gc_vstep5)
@@ -596,7 +582,6 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 							archsimd.LoadFloat32x8Slice(gc_at19[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at20[gc_tx2:])).StoreSlice(gc_at19[gc_tx2:])
 						}
 					}
-//line backprop.go:61
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
@@ -618,7 +603,6 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 							var tx int = gc_tx2
 							var ty int = gc_ty2
 							{
-//line backprop.go:60
 								if tx < 0 || tx > len(weightMatrix[ty])-16 || tx > len(weightMatrix[ty+powerTwo/2])-16 {
 //line backprop.go:60
 									break
@@ -627,7 +611,6 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 								archsimd.LoadFloat32x16Slice(weightMatrix[ty][tx:]).Add(archsimd.LoadFloat32x16Slice(weightMatrix[ty+powerTwo/2][tx:])).StoreSlice(weightMatrix[ty][tx:])
 							}
 						}
-//line backprop.go:62
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep6, false
 					}(gc_vstep6)
@@ -644,7 +627,6 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 						var tx int = gc_tx2
 						var ty int = gc_ty2
 						{
-//line backprop.go:60
 							if tx < 0 || tx > len(weightMatrix[ty])-8 || tx > len(weightMatrix[ty+powerTwo/2])-8 {
 //line backprop.go:60
 								break
@@ -653,7 +635,6 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 							archsimd.LoadFloat32x8Slice(weightMatrix[ty][tx:]).Add(archsimd.LoadFloat32x8Slice(weightMatrix[ty+powerTwo/2][tx:])).StoreSlice(weightMatrix[ty][tx:])
 						}
 					}
-//line backprop.go:62
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step15 := gc_vstep6
@@ -726,7 +707,6 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 		}
 	}
 	{
-//line backprop.go:72
 		gc_ty2 := 0
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_off9 := (((hid+1)*bpnnHeight*by + (hid+1)*gc_ty2) + 1) + (hid + 1)
@@ -818,7 +798,6 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 //line backprop.go:65
 								break
 							}
-//line backprop.go:66
 							archsimd.LoadFloat32x16Slice(weightMatrix[ty][tx:]).StoreSlice(inputHiddenCuda[index:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -843,7 +822,6 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 //line backprop.go:65
 							break
 						}
-//line backprop.go:66
 						archsimd.LoadFloat32x8Slice(weightMatrix[ty][tx:]).StoreSlice(inputHiddenCuda[index:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -932,7 +910,6 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 				for ; gc_step17+3 < gc_to2; gc_step17 += 4 {
 					{
 						gc_tx2 := gc_step17 + 0
-//line backprop.go:90
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line backprop.go:38
@@ -941,9 +918,7 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 						gc_at23[0] = gc_at24[gc_tx2][ty]
 					}
 					{
-//line backprop.go:73
 						gc_tx2 := gc_step17 + 1
-//line backprop.go:75
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line backprop.go:38
@@ -952,9 +927,7 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 						gc_at23[0] = gc_at24[gc_tx2][ty]
 					}
 					{
-//line backprop.go:73
 						gc_tx2 := gc_step17 + 2
-//line backprop.go:75
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line backprop.go:38
@@ -963,9 +936,7 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 						gc_at23[0] = gc_at24[gc_tx2][ty]
 					}
 					{
-//line backprop.go:73
 						gc_tx2 := gc_step17 + 3
-//line backprop.go:75
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line backprop.go:38
@@ -974,7 +945,6 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 						gc_at23[0] = gc_at24[gc_tx2][ty]
 					}
 				}
-//line backprop.go:73
 				for gc_tx2 := gc_step17; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -984,7 +954,6 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 					gc_at23[0] = gc_at24[gc_tx2][ty]
 				}
 			} else {
-//line backprop.go:73
 				gc_step18 := gc_from2
 				for ; gc_step18+3 < gc_to2; gc_step18 += 4 {
 					{
@@ -998,7 +967,6 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 						hiddenPartialSum[by*hid+ty] = weightMatrix[tx][ty]
 					}
 					{
-//line backprop.go:73
 						gc_tx2 := gc_step18 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -1009,7 +977,6 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 						hiddenPartialSum[by*hid+ty] = weightMatrix[tx][ty]
 					}
 					{
-//line backprop.go:73
 						gc_tx2 := gc_step18 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -1020,7 +987,6 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 						hiddenPartialSum[by*hid+ty] = weightMatrix[tx][ty]
 					}
 					{
-//line backprop.go:73
 						gc_tx2 := gc_step18 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -1031,7 +997,6 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 						hiddenPartialSum[by*hid+ty] = weightMatrix[tx][ty]
 					}
 				}
-//line backprop.go:73
 				for gc_tx2 := gc_step18; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -1042,7 +1007,6 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 					hiddenPartialSum[by*hid+ty] = weightMatrix[tx][ty]
 				}
 			}
-//line backprop.go:73
 			gc_ty2++
 			if gc_ty2 == gc_bdy2 {
 				gc_ty2 = 0
@@ -1054,4 +1018,5 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 // gc_files_backprop holds the source files whose lines the kernels' records hash.
 //
 //go:embed backprop.go
+//line backprop.go:84
 var gc_files_backprop embed.FS

@@ -123,7 +123,6 @@ func gc_body_bfsKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, gGraphMask, gUpd
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line bfs.go:78
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*BFSBlock, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -141,7 +140,6 @@ func gc_body_bfsKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, gGraphMask, gUpd
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line bfs.go:96
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line bfs.go:61
@@ -155,7 +153,6 @@ func gc_body_bfsKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, gGraphMask, gUpd
 					}
 					{
 						gc_tx := gc_step + 1
-//line bfs.go:72
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line bfs.go:61
@@ -169,7 +166,6 @@ func gc_body_bfsKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, gGraphMask, gUpd
 					}
 					{
 						gc_tx := gc_step + 2
-//line bfs.go:72
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line bfs.go:61
@@ -183,7 +179,6 @@ func gc_body_bfsKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, gGraphMask, gUpd
 					}
 					{
 						gc_tx := gc_step + 3
-//line bfs.go:72
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line bfs.go:61

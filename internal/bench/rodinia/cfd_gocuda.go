@@ -50,7 +50,6 @@ func gc_body_cfdInitializeVariables(gc_b *compiled.Block, gc_lo, gc_hi int, nelr
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line cfd.go:67
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -124,7 +123,6 @@ func gc_body_cfdComputeStepFactor(gc_b *compiled.Block, gc_lo, gc_hi int, nelr i
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line cfd.go:129
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := (gc_bdx * gc_bx) + (cfdVarDensity * nelr)
 			gc_off2 := (gc_bdx * gc_bx) + ((cfdVarMomentum + 0) * nelr)
@@ -160,7 +158,6 @@ func gc_body_cfdComputeStepFactor(gc_b *compiled.Block, gc_lo, gc_hi int, nelr i
 					gc_at6[gc_tx] = 0.5 / (sqrtf(gc_at7[gc_tx]) * (sqrtf(speedSqd) + speedOfSound))
 				}
 			} else {
-//line cfd.go:139
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -285,7 +282,6 @@ func gc_body_cfdComputeFlux(gc_b *compiled.Block, gc_lo, gc_hi int, nelr int, el
 							normal.Y = normals[i+(j_+1*CFDNNB)*nelr]
 							normal.Z = normals[i+(j_+2*CFDNNB)*nelr]
 							normalLen = sqrtf(normal.X*normal.X + normal.Y*normal.Y + normal.Z*normal.Z)
-//line cfd.go:192
 							if nb >= 0 {
 								n := int(nb)
 								densityNb = variables[n+cfdVarDensity*nelr]
@@ -313,14 +309,12 @@ func gc_body_cfdComputeFlux(gc_b *compiled.Block, gc_lo, gc_hi int, nelr int, el
 								fluxIMomentum.X += factor * (fluxContributionNbMomentumX.X + fluxContributionIMomentumX.X)
 								fluxIMomentum.Y += factor * (fluxContributionNbMomentumY.X + fluxContributionIMomentumY.X)
 								fluxIMomentum.Z += factor * (fluxContributionNbMomentumZ.X + fluxContributionIMomentumZ.X)
-//line cfd.go:222
 								factor = 0.5 * normal.Y
 								fluxIDensity += factor * (momentumNb.Y + momentumI.Y)
 								fluxIDensityEnergy += factor * (fluxContributionNbDensityEnergy.Y + fluxContributionIDensityEnergy.Y)
 								fluxIMomentum.X += factor * (fluxContributionNbMomentumX.Y + fluxContributionIMomentumX.Y)
 								fluxIMomentum.Y += factor * (fluxContributionNbMomentumY.Y + fluxContributionIMomentumY.Y)
 								fluxIMomentum.Z += factor * (fluxContributionNbMomentumZ.Y + fluxContributionIMomentumZ.Y)
-//line cfd.go:229
 								factor = 0.5 * normal.Z
 								fluxIDensity += factor * (momentumNb.Z + momentumI.Z)
 								fluxIDensityEnergy += factor * (fluxContributionNbDensityEnergy.Z + fluxContributionIDensityEnergy.Z)
@@ -338,14 +332,12 @@ func gc_body_cfdComputeFlux(gc_b *compiled.Block, gc_lo, gc_hi int, nelr int, el
 								fluxIMomentum.X += factor * (ff.MomentumX.X + fluxContributionIMomentumX.X)
 								fluxIMomentum.Y += factor * (ff.MomentumY.X + fluxContributionIMomentumY.X)
 								fluxIMomentum.Z += factor * (ff.MomentumZ.X + fluxContributionIMomentumZ.X)
-//line cfd.go:247
 								factor = 0.5 * normal.Y
 								fluxIDensity += factor * (ff.Variable[cfdVarMomentum+1] + momentumI.Y)
 								fluxIDensityEnergy += factor * (ff.DensityEnergy.Y + fluxContributionIDensityEnergy.Y)
 								fluxIMomentum.X += factor * (ff.MomentumX.Y + fluxContributionIMomentumX.Y)
 								fluxIMomentum.Y += factor * (ff.MomentumY.Y + fluxContributionIMomentumY.Y)
 								fluxIMomentum.Z += factor * (ff.MomentumZ.Y + fluxContributionIMomentumZ.Y)
-//line cfd.go:254
 								factor = 0.5 * normal.Z
 								fluxIDensity += factor * (ff.Variable[cfdVarMomentum+2] + momentumI.Z)
 								fluxIDensityEnergy += factor * (ff.DensityEnergy.Z + fluxContributionIDensityEnergy.Z)
@@ -367,7 +359,6 @@ func gc_body_cfdComputeFlux(gc_b *compiled.Block, gc_lo, gc_hi int, nelr int, el
 					}
 				}
 			}
-//line cfd.go:303
 		})
 	}
 }
@@ -399,7 +390,6 @@ func gc_body_cfdTimeStep(gc_b *compiled.Block, gc_lo, gc_hi int, j, nelr int, ol
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line cfd.go:286
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -410,7 +400,6 @@ func gc_body_cfdTimeStep(gc_b *compiled.Block, gc_lo, gc_hi int, j, nelr int, ol
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line cfd.go:297
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := gc_bdx * gc_bx
 			gc_off2 := (gc_bdx * gc_bx) + (cfdVarDensity * nelr)
@@ -446,7 +435,6 @@ func gc_body_cfdTimeStep(gc_b *compiled.Block, gc_lo, gc_hi int, j, nelr int, ol
 					gc_at14[gc_tx] = gc_at15[gc_tx] + factor*gc_at16[gc_tx]
 				}
 			} else {
-//line cfd.go:289
 				for gc_tx := gc_runlo; gc_tx < gc_runhi; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)

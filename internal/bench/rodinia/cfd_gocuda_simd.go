@@ -51,7 +51,6 @@ func gc_body_cfdInitializeVariables(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-//line cfd.go:67
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep := 0
 			if compiled.SIMD && compiled.SIMD512 {
@@ -89,7 +88,6 @@ func gc_body_cfdInitializeVariables(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n
 							archsimd.BroadcastFloat32x16(ff.Variable[compiled.Trip(4)]).StoreSlice(variables[i+compiled.Trip(4)*nelr:])
 						}
 					}
-//line cfd.go:54
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
 				}(gc_vstep)
@@ -130,7 +128,6 @@ func gc_body_cfdInitializeVariables(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n
 						archsimd.BroadcastFloat32x8(ff.Variable[compiled.Trip(4)]).StoreSlice(variables[i+compiled.Trip(4)*nelr:])
 					}
 				}
-//line cfd.go:54
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -205,7 +202,6 @@ func gc_body_cfdComputeStepFactor(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nel
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-//line cfd.go:129
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_off7 := (gc_bdx2 * gc_bx2) + (cfdVarDensity * nelr)
 			gc_off8 := (gc_bdx2 * gc_bx2) + ((cfdVarMomentum + 0) * nelr)
@@ -241,7 +237,6 @@ func gc_body_cfdComputeStepFactor(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nel
 					gc_at13[gc_tx2] = 0.5 / (sqrtf(gc_at14[gc_tx2]) * (sqrtf(speedSqd) + speedOfSound))
 				}
 			} else {
-//line cfd.go:139
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -366,7 +361,6 @@ func gc_body_cfdComputeFlux(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nelr int,
 							normal.Y = normals[i+(j_+1*CFDNNB)*nelr]
 							normal.Z = normals[i+(j_+2*CFDNNB)*nelr]
 							normalLen = sqrtf(normal.X*normal.X + normal.Y*normal.Y + normal.Z*normal.Z)
-//line cfd.go:192
 							if nb >= 0 {
 								n := int(nb)
 								densityNb = variables[n+cfdVarDensity*nelr]
@@ -394,14 +388,12 @@ func gc_body_cfdComputeFlux(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nelr int,
 								fluxIMomentum.X += factor * (fluxContributionNbMomentumX.X + fluxContributionIMomentumX.X)
 								fluxIMomentum.Y += factor * (fluxContributionNbMomentumY.X + fluxContributionIMomentumY.X)
 								fluxIMomentum.Z += factor * (fluxContributionNbMomentumZ.X + fluxContributionIMomentumZ.X)
-//line cfd.go:222
 								factor = 0.5 * normal.Y
 								fluxIDensity += factor * (momentumNb.Y + momentumI.Y)
 								fluxIDensityEnergy += factor * (fluxContributionNbDensityEnergy.Y + fluxContributionIDensityEnergy.Y)
 								fluxIMomentum.X += factor * (fluxContributionNbMomentumX.Y + fluxContributionIMomentumX.Y)
 								fluxIMomentum.Y += factor * (fluxContributionNbMomentumY.Y + fluxContributionIMomentumY.Y)
 								fluxIMomentum.Z += factor * (fluxContributionNbMomentumZ.Y + fluxContributionIMomentumZ.Y)
-//line cfd.go:229
 								factor = 0.5 * normal.Z
 								fluxIDensity += factor * (momentumNb.Z + momentumI.Z)
 								fluxIDensityEnergy += factor * (fluxContributionNbDensityEnergy.Z + fluxContributionIDensityEnergy.Z)
@@ -419,14 +411,12 @@ func gc_body_cfdComputeFlux(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nelr int,
 								fluxIMomentum.X += factor * (ff.MomentumX.X + fluxContributionIMomentumX.X)
 								fluxIMomentum.Y += factor * (ff.MomentumY.X + fluxContributionIMomentumY.X)
 								fluxIMomentum.Z += factor * (ff.MomentumZ.X + fluxContributionIMomentumZ.X)
-//line cfd.go:247
 								factor = 0.5 * normal.Y
 								fluxIDensity += factor * (ff.Variable[cfdVarMomentum+1] + momentumI.Y)
 								fluxIDensityEnergy += factor * (ff.DensityEnergy.Y + fluxContributionIDensityEnergy.Y)
 								fluxIMomentum.X += factor * (ff.MomentumX.Y + fluxContributionIMomentumX.Y)
 								fluxIMomentum.Y += factor * (ff.MomentumY.Y + fluxContributionIMomentumY.Y)
 								fluxIMomentum.Z += factor * (ff.MomentumZ.Y + fluxContributionIMomentumZ.Y)
-//line cfd.go:254
 								factor = 0.5 * normal.Z
 								fluxIDensity += factor * (ff.Variable[cfdVarMomentum+2] + momentumI.Z)
 								fluxIDensityEnergy += factor * (ff.DensityEnergy.Z + fluxContributionIDensityEnergy.Z)
@@ -448,7 +438,6 @@ func gc_body_cfdComputeFlux(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nelr int,
 					}
 				}
 			}
-//line cfd.go:303
 		})
 	}
 }
@@ -480,7 +469,6 @@ func gc_body_cfdTimeStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, j, nelr int,
 	gc_gdy2 := gc_gd2.Y
 	gc_n2 := gc_b2.Len()
 	gc_bx2 := 0
-//line cfd.go:286
 	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b2.Stopped() {
 			return
@@ -491,7 +479,6 @@ func gc_body_cfdTimeStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, j, nelr int,
 		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
 		gc_q2 += gc_run2
 		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-//line cfd.go:297
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_off7 := gc_bdx2 * gc_bx2
 			gc_off8 := (gc_bdx2 * gc_bx2) + (cfdVarDensity * nelr)
@@ -573,7 +560,6 @@ func gc_body_cfdTimeStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, j, nelr int,
 					gc_at30[gc_tx2] = gc_at31[gc_tx2] + factor*gc_at32[gc_tx2]
 				}
 			} else {
-//line cfd.go:289
 				gc_vstep2 := gc_runlo2
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool

@@ -49,7 +49,6 @@ func gc_body_fan1(gc_b *compiled.Block, gc_lo, gc_hi int, mCuda, aCuda []float32
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line gaussian.go:42
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -100,7 +99,6 @@ func gc_body_fan2(gc_b *compiled.Block, gc_lo, gc_hi int, mCuda, aCuda, bCuda []
 	gc_gdy := gc_gd.X
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line gaussian.go:52
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -112,7 +110,6 @@ func gc_body_fan2(gc_b *compiled.Block, gc_lo, gc_hi int, mCuda, aCuda, bCuda []
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		gc_apart := compiled.Disjoint(mCuda, aCuda) && compiled.Disjoint(mCuda, bCuda)
-//line gaussian.go:65
 		gc_ty := 0
 		gc_tz := 0
 		gc_from, gc_to := gc_runlo, gc_runhi

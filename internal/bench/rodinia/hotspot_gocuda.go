@@ -118,7 +118,6 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 					gc_at3[gc_tx] = gc_at4[gc_tx]
 				}
 			} else {
-//line hotspot.go:85
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -140,7 +139,6 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 					powerOnCuda[ty][tx] = power[index]
 				}
 			}
-//line hotspot.go:85
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -164,7 +162,6 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 	if blkXmax > gridCols-1 {
 		validXmax = HotspotBlock - 1 - (blkXmax - gridCols + 1)
 	}
-//line hotspot.go:104
 	gc_step := 0
 	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
@@ -172,7 +169,6 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 			gc_pos.Thread = gc_rank
 //line hotspot.go:118
 			var computed bool
-//line hotspot.go:120
 			gc_s_computed[gc_rank] = computed
 		}
 		{
@@ -180,7 +176,6 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 			gc_pos.Thread = gc_rank
 //line hotspot.go:118
 			var computed bool
-//line hotspot.go:120
 			gc_s_computed[gc_rank] = computed
 		}
 		{
@@ -188,7 +183,6 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 			gc_pos.Thread = gc_rank
 //line hotspot.go:118
 			var computed bool
-//line hotspot.go:120
 			gc_s_computed[gc_rank] = computed
 		}
 		{
@@ -196,7 +190,6 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 			gc_pos.Thread = gc_rank
 //line hotspot.go:118
 			var computed bool
-//line hotspot.go:120
 			gc_s_computed[gc_rank] = computed
 		}
 	}
@@ -204,7 +197,6 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 		gc_pos.Thread = gc_rank
 //line hotspot.go:118
 		var computed bool
-//line hotspot.go:120
 		gc_s_computed[gc_rank] = computed
 	}
 //line hotspot.go:119
@@ -331,7 +323,6 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 						w := max(tx-1, validXmin)
 //line hotspot.go:104
 						e := min(tx+1, validXmax)
-//line hotspot.go:106
 						var computed bool
 //line hotspot.go:120
 						computed = false
@@ -342,7 +333,6 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 							(float64(gc_at8[gc_tx]+gc_at9[gc_tx])-2.0*c)*float64(ry1)+
 							(float64(gc_at10[0][e]+gc_at10[0][w])-2.0*c)*float64(rx1)+
 							float64((ambTemp-gc_at5[gc_tx])*rz1)))
-//line hotspot.go:130
 						gc_s_computed[gc_rank] = computed
 					}
 				} else {
@@ -361,7 +351,6 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 						w := max(tx-1, validXmin)
 //line hotspot.go:104
 						e := min(tx+1, validXmax)
-//line hotspot.go:106
 						var computed bool
 //line hotspot.go:120
 						computed = false
@@ -372,7 +361,6 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 							(float64(tempOnCuda[s][tx]+tempOnCuda[n][tx])-2.0*c)*float64(ry1)+
 							(float64(tempOnCuda[ty][e]+tempOnCuda[ty][w])-2.0*c)*float64(rx1)+
 							float64((ambTemp-tempOnCuda[ty][tx])*rz1)))
-//line hotspot.go:130
 						gc_s_computed[gc_rank] = computed
 					}
 				}
@@ -397,9 +385,7 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 						{
 							gc_tx := gc_step2 + 0
-//line hotspot.go:146
 							gc_rank := gc_base + gc_tx
-//line hotspot.go:58
 							computed := gc_s_computed[gc_rank]
 //line hotspot.go:134
 							if computed {
@@ -408,9 +394,7 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 						}
 						{
 							gc_tx := gc_step2 + 1
-//line hotspot.go:141
 							gc_rank := gc_base + gc_tx
-//line hotspot.go:58
 							computed := gc_s_computed[gc_rank]
 //line hotspot.go:134
 							if computed {
@@ -419,9 +403,7 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 						}
 						{
 							gc_tx := gc_step2 + 2
-//line hotspot.go:141
 							gc_rank := gc_base + gc_tx
-//line hotspot.go:58
 							computed := gc_s_computed[gc_rank]
 //line hotspot.go:134
 							if computed {
@@ -430,9 +412,7 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 						}
 						{
 							gc_tx := gc_step2 + 3
-//line hotspot.go:141
 							gc_rank := gc_base + gc_tx
-//line hotspot.go:58
 							computed := gc_s_computed[gc_rank]
 //line hotspot.go:134
 							if computed {
@@ -442,7 +422,6 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 					}
 					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-//line hotspot.go:58
 						computed := gc_s_computed[gc_rank]
 //line hotspot.go:134
 						if computed {
@@ -460,7 +439,6 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 							tx := gc_tx
 //line hotspot.go:56
 							ty := gc_ty
-//line hotspot.go:58
 							computed := gc_s_computed[gc_rank]
 //line hotspot.go:134
 							if computed {
@@ -475,7 +453,6 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 							tx := gc_tx
 //line hotspot.go:56
 							ty := gc_ty
-//line hotspot.go:58
 							computed := gc_s_computed[gc_rank]
 //line hotspot.go:134
 							if computed {
@@ -490,7 +467,6 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 							tx := gc_tx
 //line hotspot.go:56
 							ty := gc_ty
-//line hotspot.go:58
 							computed := gc_s_computed[gc_rank]
 //line hotspot.go:134
 							if computed {
@@ -505,7 +481,6 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 							tx := gc_tx
 //line hotspot.go:56
 							ty := gc_ty
-//line hotspot.go:58
 							computed := gc_s_computed[gc_rank]
 //line hotspot.go:134
 							if computed {
@@ -520,7 +495,6 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 						tx := gc_tx
 //line hotspot.go:56
 						ty := gc_ty
-//line hotspot.go:58
 						computed := gc_s_computed[gc_rank]
 //line hotspot.go:134
 						if computed {
@@ -547,9 +521,7 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 					{
 						gc_tx := gc_step4 + 0
-//line hotspot.go:159
 						gc_rank := gc_base + gc_tx
-//line hotspot.go:80
 						computed := gc_s_computed[gc_rank]
 //line hotspot.go:142
 						if computed {
@@ -558,9 +530,7 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 					}
 					{
 						gc_tx := gc_step4 + 1
-//line hotspot.go:149
 						gc_rank := gc_base + gc_tx
-//line hotspot.go:80
 						computed := gc_s_computed[gc_rank]
 //line hotspot.go:142
 						if computed {
@@ -569,9 +539,7 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 					}
 					{
 						gc_tx := gc_step4 + 2
-//line hotspot.go:149
 						gc_rank := gc_base + gc_tx
-//line hotspot.go:80
 						computed := gc_s_computed[gc_rank]
 //line hotspot.go:142
 						if computed {
@@ -580,9 +548,7 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 					}
 					{
 						gc_tx := gc_step4 + 3
-//line hotspot.go:149
 						gc_rank := gc_base + gc_tx
-//line hotspot.go:80
 						computed := gc_s_computed[gc_rank]
 //line hotspot.go:142
 						if computed {
@@ -592,7 +558,6 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 				}
 				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line hotspot.go:80
 					computed := gc_s_computed[gc_rank]
 //line hotspot.go:142
 					if computed {
@@ -619,7 +584,6 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 //line hotspot.go:77
 						loadXidx := xidx
 						index := gridCols*loadYidx + loadXidx
-//line hotspot.go:80
 						computed := gc_s_computed[gc_rank]
 //line hotspot.go:142
 						if computed {
@@ -643,7 +607,6 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 //line hotspot.go:77
 						loadXidx := xidx
 						index := gridCols*loadYidx + loadXidx
-//line hotspot.go:80
 						computed := gc_s_computed[gc_rank]
 //line hotspot.go:142
 						if computed {
@@ -667,7 +630,6 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 //line hotspot.go:77
 						loadXidx := xidx
 						index := gridCols*loadYidx + loadXidx
-//line hotspot.go:80
 						computed := gc_s_computed[gc_rank]
 //line hotspot.go:142
 						if computed {
@@ -691,7 +653,6 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 //line hotspot.go:77
 						loadXidx := xidx
 						index := gridCols*loadYidx + loadXidx
-//line hotspot.go:80
 						computed := gc_s_computed[gc_rank]
 //line hotspot.go:142
 						if computed {
@@ -715,7 +676,6 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 //line hotspot.go:77
 					loadXidx := xidx
 					index := gridCols*loadYidx + loadXidx
-//line hotspot.go:80
 					computed := gc_s_computed[gc_rank]
 //line hotspot.go:142
 					if computed {

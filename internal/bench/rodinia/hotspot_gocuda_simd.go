@@ -154,7 +154,6 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 								archsimd.LoadFloat32x16Slice(gc_at18[gc_tx2:]).StoreSlice(gc_at17[gc_tx2:])
 							}
 						}
-//line hotspot.go:81
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -192,7 +191,6 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 					gc_at17[gc_tx2] = gc_at18[gc_tx2]
 				}
 			} else {
-//line hotspot.go:85
 				gc_vstep2 := gc_from2
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
@@ -250,9 +248,7 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 //line hotspot.go:77
 						var loadXidx int = xidx
 						var index int = gridCols*loadYidx + loadXidx
-//line hotspot.go:80
 						if index < 0 || index > len(tempSrc)-8 || tx < 0 || tx > len(tempOnCuda[ty])-8 || index > len(power)-8 || tx > len(powerOnCuda[ty])-8 {
-//line hotspot.go:80
 							break
 						}
 //line hotspot.go:80
@@ -260,7 +256,6 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 //line hotspot.go:80
 						archsimd.LoadFloat32x8Slice(power[index:]).StoreSlice(powerOnCuda[ty][tx:])
 					}
-//line hotspot.go:83
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
@@ -284,7 +279,6 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 					powerOnCuda[ty][tx] = power[index]
 				}
 			}
-//line hotspot.go:85
 			gc_ty2++
 			if gc_ty2 == gc_bdy2 {
 				gc_ty2 = 0
@@ -308,7 +302,6 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 	if blkXmax > gridCols-1 {
 		validXmax = HotspotBlock - 1 - (blkXmax - gridCols + 1)
 	}
-//line hotspot.go:104
 	gc_vstep3 := 0
 	if compiled.SIMD && compiled.SIMD512 {
 		var gc_stop3 bool
@@ -366,7 +359,6 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 			gc_pos2.Thread = gc_rank2
 //line hotspot.go:118
 			var computed bool
-//line hotspot.go:120
 			gc_s_computed[gc_rank2] = computed
 		}
 		{
@@ -374,7 +366,6 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 			gc_pos2.Thread = gc_rank2
 //line hotspot.go:118
 			var computed bool
-//line hotspot.go:120
 			gc_s_computed[gc_rank2] = computed
 		}
 		{
@@ -382,7 +373,6 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 			gc_pos2.Thread = gc_rank2
 //line hotspot.go:118
 			var computed bool
-//line hotspot.go:120
 			gc_s_computed[gc_rank2] = computed
 		}
 		{
@@ -390,7 +380,6 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 			gc_pos2.Thread = gc_rank2
 //line hotspot.go:118
 			var computed bool
-//line hotspot.go:120
 			gc_s_computed[gc_rank2] = computed
 		}
 	}
@@ -398,7 +387,6 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 		gc_pos2.Thread = gc_rank2
 //line hotspot.go:118
 		var computed bool
-//line hotspot.go:120
 		gc_s_computed[gc_rank2] = computed
 	}
 //line hotspot.go:119
@@ -527,7 +515,6 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 						w := max(tx-1, validXmin)
 //line hotspot.go:104
 						e := min(tx+1, validXmax)
-//line hotspot.go:106
 						var computed bool
 //line hotspot.go:120
 						computed = false
@@ -538,7 +525,6 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 							(float64(gc_at22[gc_tx2]+gc_at23[gc_tx2])-2.0*c)*float64(ry1)+
 							(float64(gc_at24[0][e]+gc_at24[0][w])-2.0*c)*float64(rx1)+
 							float64((ambTemp-gc_at19[gc_tx2])*rz1)))
-//line hotspot.go:130
 						gc_s_computed[gc_rank2] = computed
 					}
 				} else {
@@ -557,7 +543,6 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 						w := max(tx-1, validXmin)
 //line hotspot.go:104
 						e := min(tx+1, validXmax)
-//line hotspot.go:106
 						var computed bool
 //line hotspot.go:120
 						computed = false
@@ -568,7 +553,6 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 							(float64(tempOnCuda[s][tx]+tempOnCuda[n][tx])-2.0*c)*float64(ry1)+
 							(float64(tempOnCuda[ty][e]+tempOnCuda[ty][w])-2.0*c)*float64(rx1)+
 							float64((ambTemp-tempOnCuda[ty][tx])*rz1)))
-//line hotspot.go:130
 						gc_s_computed[gc_rank2] = computed
 					}
 				}
@@ -614,7 +598,6 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 									archsimd.LoadFloat32x16Slice(gc_at26[gc_tx2:]).StoreMasked((*[16]float32)(gc_at25[gc_tx2:]), gc_if4)
 								}
 							}
-//line hotspot.go:136
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep4, false
 						}(gc_vstep4)
@@ -644,12 +627,10 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 								archsimd.LoadFloat32x8Slice(gc_at26[gc_tx2:]).StoreMasked((*[8]float32)(gc_at25[gc_tx2:]), gc_if3)
 							}
 						}
-//line hotspot.go:136
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
-//line hotspot.go:58
 						computed := gc_s_computed[gc_rank2]
 //line hotspot.go:134
 						if computed {
@@ -709,7 +690,6 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 									}
 								}
 							}
-//line hotspot.go:137
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep5, false
 						}(gc_vstep5)
@@ -766,7 +746,6 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 								}
 							}
 						}
-//line hotspot.go:137
 						archsimd.ClearAVXUpperBits()
 					}
 					gc_step7 := gc_vstep5
@@ -779,7 +758,6 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 							tx := gc_tx2
 //line hotspot.go:56
 							ty := gc_ty2
-//line hotspot.go:58
 							computed := gc_s_computed[gc_rank2]
 //line hotspot.go:134
 							if computed {
@@ -794,7 +772,6 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 							tx := gc_tx2
 //line hotspot.go:56
 							ty := gc_ty2
-//line hotspot.go:58
 							computed := gc_s_computed[gc_rank2]
 //line hotspot.go:134
 							if computed {
@@ -809,7 +786,6 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 							tx := gc_tx2
 //line hotspot.go:56
 							ty := gc_ty2
-//line hotspot.go:58
 							computed := gc_s_computed[gc_rank2]
 //line hotspot.go:134
 							if computed {
@@ -824,7 +800,6 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 							tx := gc_tx2
 //line hotspot.go:56
 							ty := gc_ty2
-//line hotspot.go:58
 							computed := gc_s_computed[gc_rank2]
 //line hotspot.go:134
 							if computed {
@@ -839,7 +814,6 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 						tx := gc_tx2
 //line hotspot.go:56
 						ty := gc_ty2
-//line hotspot.go:58
 						computed := gc_s_computed[gc_rank2]
 //line hotspot.go:134
 						if computed {
@@ -894,7 +868,6 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 								archsimd.LoadFloat32x16Slice(gc_at28[gc_tx2:]).StoreMasked((*[16]float32)(gc_at27[gc_tx2:]), gc_if8)
 							}
 						}
-//line hotspot.go:144
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep6, false
 					}(gc_vstep6)
@@ -931,12 +904,10 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 							archsimd.LoadFloat32x8Slice(gc_at28[gc_tx2:]).StoreMasked((*[8]float32)(gc_at27[gc_tx2:]), gc_if7)
 						}
 					}
-//line hotspot.go:144
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-//line hotspot.go:80
 					computed := gc_s_computed[gc_rank2]
 //line hotspot.go:142
 					if computed {
@@ -990,7 +961,6 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 								gc_ld4.StoreMasked((*[16]float32)(tempDst[index:]), gc_if6)
 							}
 						}
-//line hotspot.go:145
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep7, false
 					}(gc_vstep7)
@@ -1041,7 +1011,6 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 							gc_ld3.StoreMasked((*[8]float32)(tempDst[index:]), gc_if5)
 						}
 					}
-//line hotspot.go:145
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step8 := gc_vstep7
@@ -1063,7 +1032,6 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 //line hotspot.go:77
 						loadXidx := xidx
 						index := gridCols*loadYidx + loadXidx
-//line hotspot.go:80
 						computed := gc_s_computed[gc_rank2]
 //line hotspot.go:142
 						if computed {
@@ -1087,7 +1055,6 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 //line hotspot.go:77
 						loadXidx := xidx
 						index := gridCols*loadYidx + loadXidx
-//line hotspot.go:80
 						computed := gc_s_computed[gc_rank2]
 //line hotspot.go:142
 						if computed {
@@ -1111,7 +1078,6 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 //line hotspot.go:77
 						loadXidx := xidx
 						index := gridCols*loadYidx + loadXidx
-//line hotspot.go:80
 						computed := gc_s_computed[gc_rank2]
 //line hotspot.go:142
 						if computed {
@@ -1135,7 +1101,6 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 //line hotspot.go:77
 						loadXidx := xidx
 						index := gridCols*loadYidx + loadXidx
-//line hotspot.go:80
 						computed := gc_s_computed[gc_rank2]
 //line hotspot.go:142
 						if computed {
@@ -1159,7 +1124,6 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 //line hotspot.go:77
 					loadXidx := xidx
 					index := gridCols*loadYidx + loadXidx
-//line hotspot.go:80
 					computed := gc_s_computed[gc_rank2]
 //line hotspot.go:142
 					if computed {

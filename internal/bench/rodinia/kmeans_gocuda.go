@@ -372,11 +372,11 @@ func gc_body_kmeansPoint(gc_b *compiled.Block, gc_lo, gc_hi int, features []floa
 					}
 				}
 			}
-//line kmeans.go:93
 		})
 	}
 }
 
+//line kmeans.go:97
 var gc_tab_int32x8_59597735 = [8]int32{0, 1, 2, 3, 4, 5, 6, 7}
 
 // gc_files_kmeans holds the source files whose lines the kernels' records hash.

@@ -524,11 +524,11 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 					}
 				}
 			}
-//line kmeans.go:93
 		})
 	}
 }
 
+//line kmeans.go:97
 var gc_tab_int32x8_59597735 = [8]int32{0, 1, 2, 3, 4, 5, 6, 7}
 
 var gc_tab_int32x16_a66a413b = [16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15}

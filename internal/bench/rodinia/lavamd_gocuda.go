@@ -51,7 +51,6 @@ func gc_body_lavaMDKernel(gc_b *compiled.Block, dParGPU LavaMDPar, dDimGPU LavaM
 	gc_s_d := compiled.Scratch[lavaMDThreeVector](gc_b, 1)[:gc_n]
 //line lavamd.go:62
 	bx := gc_bx
-//line lavamd.go:64
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_step := 0
 		for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -62,7 +61,6 @@ func gc_body_lavaMDKernel(gc_b *compiled.Block, dParGPU LavaMDPar, dDimGPU LavaM
 //line lavamd.go:63
 				tx := gc_tx
 				wtx := tx
-//line lavamd.go:66
 				gc_s_wtx[gc_rank] = wtx
 			}
 			{
@@ -72,7 +70,6 @@ func gc_body_lavaMDKernel(gc_b *compiled.Block, dParGPU LavaMDPar, dDimGPU LavaM
 //line lavamd.go:63
 				tx := gc_tx
 				wtx := tx
-//line lavamd.go:66
 				gc_s_wtx[gc_rank] = wtx
 			}
 			{
@@ -82,7 +79,6 @@ func gc_body_lavaMDKernel(gc_b *compiled.Block, dParGPU LavaMDPar, dDimGPU LavaM
 //line lavamd.go:63
 				tx := gc_tx
 				wtx := tx
-//line lavamd.go:66
 				gc_s_wtx[gc_rank] = wtx
 			}
 			{
@@ -92,7 +88,6 @@ func gc_body_lavaMDKernel(gc_b *compiled.Block, dParGPU LavaMDPar, dDimGPU LavaM
 //line lavamd.go:63
 				tx := gc_tx
 				wtx := tx
-//line lavamd.go:66
 				gc_s_wtx[gc_rank] = wtx
 			}
 		}
@@ -102,7 +97,6 @@ func gc_body_lavaMDKernel(gc_b *compiled.Block, dParGPU LavaMDPar, dDimGPU LavaM
 //line lavamd.go:63
 			tx := gc_tx
 			wtx := tx
-//line lavamd.go:66
 			gc_s_wtx[gc_rank] = wtx
 		}
 	}
@@ -118,7 +112,6 @@ func gc_body_lavaMDKernel(gc_b *compiled.Block, dParGPU LavaMDPar, dDimGPU LavaM
 //line lavamd.go:81
 		rBShared := gocuda.Shared[LavaMDVector](t, LavaMDParPerBox)[:LavaMDParPerBox]
 		qBShared := gocuda.Shared[float64](t, LavaMDParPerBox)[:LavaMDParPerBox]
-//line lavamd.go:84
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 //line lavamd.go:75
@@ -134,7 +127,6 @@ func gc_body_lavaMDKernel(gc_b *compiled.Block, dParGPU LavaMDPar, dDimGPU LavaM
 			_ = firstJ
 			_ = rB
 			_ = qB
-//line lavamd.go:91
 			_ = r2
 			_ = u2
 			_ = vij
@@ -142,14 +134,12 @@ func gc_body_lavaMDKernel(gc_b *compiled.Block, dParGPU LavaMDPar, dDimGPU LavaM
 			_ = fxij
 			_ = fyij
 			_ = fzij
-//line lavamd.go:99
 			gc_s_d[gc_rank] = d
 		}
 //line lavamd.go:87
 		firstI = dBoxGPU[bx].Offset
 		rA = dRvGPU[firstI:]
 		fA = dFvGPU[firstI:]
-//line lavamd.go:91
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step2 := 0
 			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
@@ -159,7 +149,6 @@ func gc_body_lavaMDKernel(gc_b *compiled.Block, dParGPU LavaMDPar, dDimGPU LavaM
 					gc_pos.Thread = gc_rank
 //line lavamd.go:63
 					tx := gc_tx
-//line lavamd.go:65
 					wtx := gc_s_wtx[gc_rank]
 //line lavamd.go:92
 					for wtx < LavaMDParPerBox {
@@ -170,10 +159,10 @@ func gc_body_lavaMDKernel(gc_b *compiled.Block, dParGPU LavaMDPar, dDimGPU LavaM
 //line lavamd.go:92
 							return
 						}
-//line lavamd.go:93
 						rAShared[wtx] = rA[wtx]
 						wtx = wtx + LavaMDThreads
 					}
+//line lavamd.go:96
 					wtx = tx
 					gc_s_wtx[gc_rank] = wtx
 				}
@@ -183,7 +172,6 @@ func gc_body_lavaMDKernel(gc_b *compiled.Block, dParGPU LavaMDPar, dDimGPU LavaM
 					gc_pos.Thread = gc_rank
 //line lavamd.go:63
 					tx := gc_tx
-//line lavamd.go:65
 					wtx := gc_s_wtx[gc_rank]
 //line lavamd.go:92
 					for wtx < LavaMDParPerBox {
@@ -194,10 +182,10 @@ func gc_body_lavaMDKernel(gc_b *compiled.Block, dParGPU LavaMDPar, dDimGPU LavaM
 //line lavamd.go:92
 							return
 						}
-//line lavamd.go:93
 						rAShared[wtx] = rA[wtx]
 						wtx = wtx + LavaMDThreads
 					}
+//line lavamd.go:96
 					wtx = tx
 					gc_s_wtx[gc_rank] = wtx
 				}
@@ -207,7 +195,6 @@ func gc_body_lavaMDKernel(gc_b *compiled.Block, dParGPU LavaMDPar, dDimGPU LavaM
 					gc_pos.Thread = gc_rank
 //line lavamd.go:63
 					tx := gc_tx
-//line lavamd.go:65
 					wtx := gc_s_wtx[gc_rank]
 //line lavamd.go:92
 					for wtx < LavaMDParPerBox {
@@ -218,10 +205,10 @@ func gc_body_lavaMDKernel(gc_b *compiled.Block, dParGPU LavaMDPar, dDimGPU LavaM
 //line lavamd.go:92
 							return
 						}
-//line lavamd.go:93
 						rAShared[wtx] = rA[wtx]
 						wtx = wtx + LavaMDThreads
 					}
+//line lavamd.go:96
 					wtx = tx
 					gc_s_wtx[gc_rank] = wtx
 				}
@@ -231,7 +218,6 @@ func gc_body_lavaMDKernel(gc_b *compiled.Block, dParGPU LavaMDPar, dDimGPU LavaM
 					gc_pos.Thread = gc_rank
 //line lavamd.go:63
 					tx := gc_tx
-//line lavamd.go:65
 					wtx := gc_s_wtx[gc_rank]
 //line lavamd.go:92
 					for wtx < LavaMDParPerBox {
@@ -242,10 +228,10 @@ func gc_body_lavaMDKernel(gc_b *compiled.Block, dParGPU LavaMDPar, dDimGPU LavaM
 //line lavamd.go:92
 							return
 						}
-//line lavamd.go:93
 						rAShared[wtx] = rA[wtx]
 						wtx = wtx + LavaMDThreads
 					}
+//line lavamd.go:96
 					wtx = tx
 					gc_s_wtx[gc_rank] = wtx
 				}
@@ -255,7 +241,6 @@ func gc_body_lavaMDKernel(gc_b *compiled.Block, dParGPU LavaMDPar, dDimGPU LavaM
 				gc_pos.Thread = gc_rank
 //line lavamd.go:63
 				tx := gc_tx
-//line lavamd.go:65
 				wtx := gc_s_wtx[gc_rank]
 //line lavamd.go:92
 				for wtx < LavaMDParPerBox {
@@ -266,10 +251,10 @@ func gc_body_lavaMDKernel(gc_b *compiled.Block, dParGPU LavaMDPar, dDimGPU LavaM
 //line lavamd.go:92
 						return
 					}
-//line lavamd.go:93
 					rAShared[wtx] = rA[wtx]
 					wtx = wtx + LavaMDThreads
 				}
+//line lavamd.go:96
 				wtx = tx
 				gc_s_wtx[gc_rank] = wtx
 			}
@@ -278,21 +263,16 @@ func gc_body_lavaMDKernel(gc_b *compiled.Block, dParGPU LavaMDPar, dDimGPU LavaM
 		var k_ int = 0
 //line lavamd.go:101
 		for ; k_ < 1+dBoxGPU[bx].NN; k_++ {
-//line lavamd.go:103
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line lavamd.go:63
 					tx := gc_tx
-//line lavamd.go:65
 					wtx := gc_s_wtx[gc_rank]
 					var pointer int
-//line lavamd.go:68
 					var firstJ int
-//line lavamd.go:70
 					var rB []LavaMDVector
-//line lavamd.go:72
 					var qB []float64
 //line lavamd.go:102
 					if k_ == 0 {
@@ -313,40 +293,30 @@ func gc_body_lavaMDKernel(gc_b *compiled.Block, dParGPU LavaMDPar, dDimGPU LavaM
 //line lavamd.go:112
 							return
 						}
-//line lavamd.go:113
 						rBShared[wtx] = rB[wtx]
 						qBShared[wtx] = qB[wtx]
 						wtx = wtx + LavaMDThreads
 					}
+//line lavamd.go:117
 					wtx = tx
 					gc_s_wtx[gc_rank] = wtx
 				}
 			}
-//line lavamd.go:123
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line lavamd.go:63
 					tx := gc_tx
-//line lavamd.go:65
 					wtx := gc_s_wtx[gc_rank]
 					var j int
-//line lavamd.go:68
 					var r2 float64
-//line lavamd.go:70
 					var u2 float64
-//line lavamd.go:72
 					var vij float64
-//line lavamd.go:74
 					var fs float64
-//line lavamd.go:76
 					var fxij float64
-//line lavamd.go:78
 					var fyij float64
-//line lavamd.go:80
 					var fzij float64
-//line lavamd.go:82
 					d := gc_s_d[gc_rank]
 //line lavamd.go:122
 					for wtx < LavaMDParPerBox {
@@ -357,20 +327,17 @@ func gc_body_lavaMDKernel(gc_b *compiled.Block, dParGPU LavaMDPar, dDimGPU LavaM
 //line lavamd.go:122
 							return
 						}
-//line lavamd.go:123
 						for j = 0; j < LavaMDParPerBox; j++ {
 							r2 = rAShared[wtx].V + rBShared[j].V - lavaMDDot(rAShared[wtx], rBShared[j])
 							u2 = a2 * r2
 							vij = math.Exp(-u2)
 							fs = 2 * vij
-//line lavamd.go:129
 							d.X = rAShared[wtx].X - rBShared[j].X
 							fxij = fs * d.X
 							d.Y = rAShared[wtx].Y - rBShared[j].Y
 							fyij = fs * d.Y
 							d.Z = rAShared[wtx].Z - rBShared[j].Z
 							fzij = fs * d.Z
-//line lavamd.go:136
 							fA[wtx].V += qBShared[j] * vij
 							fA[wtx].X += qBShared[j] * fxij
 							fA[wtx].Y += qBShared[j] * fyij
@@ -378,6 +345,7 @@ func gc_body_lavaMDKernel(gc_b *compiled.Block, dParGPU LavaMDPar, dDimGPU LavaM
 						}
 						wtx = wtx + LavaMDThreads
 					}
+//line lavamd.go:143
 					wtx = tx
 					gc_s_wtx[gc_rank] = wtx
 					gc_s_d[gc_rank] = d

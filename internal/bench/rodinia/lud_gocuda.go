@@ -48,7 +48,6 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 	compiled.OutOfLine(func() {
 		shadow := shadow[:16]
 		{
-//line lud.go:32
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
@@ -67,12 +66,10 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 					i = i_
 //line lud.go:33
 					_ = i
-//line lud.go:35
 					_ = j
 				}
 			}
 		}
-//line lud.go:41
 	})
 //line lud.go:35
 	var i_2 int = 0
@@ -81,7 +78,6 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 		compiled.OutOfLine(func() {
 			shadow := shadow[:16]
 			{
-//line lud.go:40
 				gc_from, gc_to := 0, gc_bdx
 				if gc_bound := i_2; gc_bound >= gc_to {
 					gc_from = gc_to
@@ -125,7 +121,6 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 		compiled.OutOfLine(func() {
 			shadow := shadow[:16]
 			{
-//line lud.go:51
 				gc_from, gc_to := 0, gc_bdx
 				if gc_bound := i_2; gc_bound >= gc_to {
 					gc_from = gc_to
@@ -168,7 +163,6 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 	compiled.OutOfLine(func() {
 		shadow := shadow[:16]
 		{
-//line lud.go:59
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
@@ -191,7 +185,6 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 				}
 			}
 		}
-//line lud.go:62
 	})
 }
 
@@ -231,12 +224,9 @@ func gc_body_ludPerimeter(gc_b *compiled.Block, m []float32, matrixDim, offset i
 	periCol := gocuda.Shared[[LUDBlock]float32](t, LUDBlock)[:LUDBlock]
 	compiled.OutOfLine(func() {
 		dia := dia[:16]
-//line lud.go:79
 		periRow := periRow[:16]
-//line lud.go:81
 		periCol := periCol[:16]
 		{
-//line lud.go:84
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
@@ -274,29 +264,22 @@ func gc_body_ludPerimeter(gc_b *compiled.Block, m []float32, matrixDim, offset i
 							arrayOffset += matrixDim
 						}
 					}
-//line lud.go:110
 					_ = j
 				}
 			}
 		}
-//line lud.go:116
 	})
 	compiled.OutOfLine(func() {
 		dia := dia[:16]
-//line lud.go:120
 		periRow := periRow[:16]
-//line lud.go:122
 		periCol := periCol[:16]
 		{
-//line lud.go:125
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					var i int
-//line lud.go:131
 					var j int
-//line lud.go:133
 					var idx int
 //line lud.go:111
 					if gc_tx < LUDBlock {
@@ -321,18 +304,14 @@ func gc_body_ludPerimeter(gc_b *compiled.Block, m []float32, matrixDim, offset i
 	})
 	compiled.OutOfLine(func() {
 		periRow := periRow[:16]
-//line lud.go:134
 		periCol := periCol[:16]
 		{
-//line lud.go:137
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					var i int
-//line lud.go:143
 					var arrayOffset int
-//line lud.go:145
 					var idx int
 //line lud.go:130
 					if gc_tx < LUDBlock {
@@ -435,10 +414,8 @@ func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 	}
 	compiled.OutOfLine(func() {
 		periRow := periRow[:16]
-//line lud.go:182
 		periCol := periCol[:16]
 		{
-//line lud.go:185
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_off3 := gc_ty
@@ -499,7 +476,6 @@ func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 						gc_at6[gc_tx] -= sum
 					}
 				} else {
-//line lud.go:180
 					gc_vstep2 := 0
 //line lud.go:172
 					gc_vb := lanes.BroadcastFloat32x8(0)
@@ -558,7 +534,6 @@ func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 						m[(globalRowID+gc_ty)*matrixDim+globalColID+gc_tx] -= sum
 					}
 				}
-//line lud.go:180
 				gc_ty++
 				if gc_ty == gc_bdy {
 					gc_ty = 0
@@ -571,4 +546,5 @@ func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 // gc_files_lud holds the source files whose lines the kernels' records hash.
 //
 //go:embed lud.go
+//line lud.go:192
 var gc_files_lud embed.FS

@@ -48,7 +48,6 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 	compiled.OutOfLine(func() {
 		shadow := shadow[:16]
 		{
-//line lud.go:32
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_vstep := 0
 				if compiled.SIMD && compiled.SIMD512 {
@@ -223,12 +222,10 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 					i = i_
 //line lud.go:33
 					_ = i
-//line lud.go:35
 					_ = j
 				}
 			}
 		}
-//line lud.go:41
 	})
 //line lud.go:35
 	var i_2 int = 0
@@ -238,7 +235,6 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 		compiled.OutOfLine(func() {
 			shadow := shadow[:16]
 			{
-//line lud.go:41
 				gc_from2, gc_to2 := 0, gc_bdx2
 				if gc_bound2 := i_2; gc_bound2 >= gc_to2 {
 					gc_from2 = gc_to2
@@ -282,7 +278,6 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 		compiled.OutOfLine(func() {
 			shadow := shadow[:16]
 			{
-//line lud.go:51
 				gc_from2, gc_to2 := 0, gc_bdx2
 				if gc_bound2 := i_2; gc_bound2 >= gc_to2 {
 					gc_from2 = gc_to2
@@ -307,7 +302,6 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:44
 									var j int
 									{
-//line lud.go:45
 										for j = 0; j < i_2+1; j = j + 1 {
 //line lud.go:45
 											var gc_ld6 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
@@ -337,7 +331,6 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 										}
 									}
 								}
-//line lud.go:48
 								archsimd.ClearAVXUpperBits()
 								return gc_vstep2, false
 							}(gc_vstep2)
@@ -355,7 +348,6 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:44
 								var j int
 								{
-//line lud.go:45
 									for j = 0; j < i_2+1; j = j + 1 {
 //line lud.go:45
 										var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
@@ -385,7 +377,6 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 									}
 								}
 							}
-//line lud.go:48
 							archsimd.ClearAVXUpperBits()
 						}
 						for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
@@ -413,7 +404,6 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:44
 									var j int
 									{
-//line lud.go:45
 										if gc_tx2 < 0 || gc_tx2 > len(shadow[i_2+1])-16 {
 //line lud.go:45
 											break
@@ -448,7 +438,6 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 										}
 									}
 								}
-//line lud.go:48
 								archsimd.ClearAVXUpperBits()
 								return gc_vstep3, false
 							}(gc_vstep3)
@@ -466,7 +455,6 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:44
 								var j int
 								{
-//line lud.go:45
 									if gc_tx2 < 0 || gc_tx2 > len(shadow[i_2+1])-8 {
 //line lud.go:45
 										break
@@ -501,7 +489,6 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 									}
 								}
 							}
-//line lud.go:48
 							archsimd.ClearAVXUpperBits()
 						}
 						for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
@@ -523,7 +510,6 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 	compiled.OutOfLine(func() {
 		shadow := shadow[:16]
 		{
-//line lud.go:59
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_vstep4 := 0
 				if compiled.SIMD && compiled.SIMD512 {
@@ -698,7 +684,6 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 				}
 			}
 		}
-//line lud.go:62
 	})
 }
 
@@ -738,12 +723,9 @@ func gc_body_ludPerimeter(gc_b2 *compiled.Block, m []float32, matrixDim, offset 
 	periCol := gocuda.Shared[[LUDBlock]float32](t, LUDBlock)[:LUDBlock]
 	compiled.OutOfLine(func() {
 		dia := dia[:16]
-//line lud.go:79
 		periRow := periRow[:16]
-//line lud.go:81
 		periCol := periCol[:16]
 		{
-//line lud.go:84
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
@@ -781,29 +763,22 @@ func gc_body_ludPerimeter(gc_b2 *compiled.Block, m []float32, matrixDim, offset 
 							arrayOffset += matrixDim
 						}
 					}
-//line lud.go:110
 					_ = j
 				}
 			}
 		}
-//line lud.go:116
 	})
 	compiled.OutOfLine(func() {
 		dia := dia[:16]
-//line lud.go:120
 		periRow := periRow[:16]
-//line lud.go:122
 		periCol := periCol[:16]
 		{
-//line lud.go:125
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					var i int
-//line lud.go:131
 					var j int
-//line lud.go:133
 					var idx int
 //line lud.go:111
 					if gc_tx2 < LUDBlock {
@@ -828,18 +803,14 @@ func gc_body_ludPerimeter(gc_b2 *compiled.Block, m []float32, matrixDim, offset 
 	})
 	compiled.OutOfLine(func() {
 		periRow := periRow[:16]
-//line lud.go:134
 		periCol := periCol[:16]
 		{
-//line lud.go:137
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					var i int
-//line lud.go:143
 					var arrayOffset int
-//line lud.go:145
 					var idx int
 //line lud.go:130
 					if gc_tx2 < LUDBlock {
@@ -979,7 +950,6 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:167
 								break
 							}
-//line lud.go:168
 							archsimd.LoadFloat32x16Slice(m[(offset+gc_ty2)*matrixDim+globalColID+gc_tx2:]).StoreSlice(periRow[gc_ty2][gc_tx2:])
 							archsimd.LoadFloat32x16Slice(m[(globalRowID+gc_ty2)*matrixDim+offset+gc_tx2:]).StoreSlice(periCol[gc_ty2][gc_tx2:])
 						}
@@ -1007,7 +977,6 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:167
 							break
 						}
-//line lud.go:168
 						archsimd.LoadFloat32x8Slice(m[(offset+gc_ty2)*matrixDim+globalColID+gc_tx2:]).StoreSlice(periRow[gc_ty2][gc_tx2:])
 						archsimd.LoadFloat32x8Slice(m[(globalRowID+gc_ty2)*matrixDim+offset+gc_tx2:]).StoreSlice(periCol[gc_ty2][gc_tx2:])
 					}
@@ -1034,10 +1003,8 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 	}
 	compiled.OutOfLine(func() {
 		periRow := periRow[:16]
-//line lud.go:182
 		periCol := periCol[:16]
 		{
-//line lud.go:185
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_off7 := gc_ty2
@@ -1149,7 +1116,6 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 						gc_at12[gc_tx2] -= sum
 					}
 				} else {
-//line lud.go:180
 					gc_vstep6 := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop4 bool
@@ -1264,7 +1230,6 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 						m[(globalRowID+gc_ty2)*matrixDim+globalColID+gc_tx2] -= sum
 					}
 				}
-//line lud.go:180
 				gc_ty2++
 				if gc_ty2 == gc_bdy2 {
 					gc_ty2 = 0
@@ -1277,4 +1242,5 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 // gc_files_lud holds the source files whose lines the kernels' records hash.
 //
 //go:embed lud.go
+//line lud.go:192
 var gc_files_lud embed.FS

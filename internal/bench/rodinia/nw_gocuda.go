@@ -58,7 +58,6 @@ func gc_body_needleShared1(gc_b *compiled.Block, reference, matrixCuda []int32, 
 //line nw.go:37
 	temp := gocuda.Shared[[NWBlock + 1]int32](t, NWBlock+1)[:NWBlock+1]
 	ref := gocuda.Shared[[NWBlock]int32](t, NWBlock)[:NWBlock]
-//line nw.go:40
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -155,7 +154,6 @@ func gc_body_needleShared1(gc_b *compiled.Block, reference, matrixCuda []int32, 
 			}
 		}
 	}
-//line nw.go:51
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off3 := 1
 		gc_stride := cols * 1
@@ -216,7 +214,6 @@ func gc_body_needleShared1(gc_b *compiled.Block, reference, matrixCuda []int32, 
 			}
 		}
 	}
-//line nw.go:55
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_row := 0
 		gc_off5 := 1
@@ -314,7 +311,6 @@ func gc_body_needleShared1(gc_b *compiled.Block, reference, matrixCuda []int32, 
 	}
 //line nw.go:55
 	for m := 0; m < NWBlock; m++ {
-//line nw.go:57
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := m; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -337,7 +333,6 @@ func gc_body_needleShared1(gc_b *compiled.Block, reference, matrixCuda []int32, 
 		}
 	}
 	for m_ := NWBlock - 2; m_ >= 0; m_-- {
-//line nw.go:68
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := m_; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -359,7 +354,6 @@ func gc_body_needleShared1(gc_b *compiled.Block, reference, matrixCuda []int32, 
 			}
 		}
 	}
-//line nw.go:79
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -492,7 +486,6 @@ func gc_body_needleShared2(gc_b *compiled.Block, reference, matrixCuda []int32, 
 //line nw.go:101
 	temp := gocuda.Shared[[NWBlock + 1]int32](t, NWBlock+1)[:NWBlock+1]
 	ref := gocuda.Shared[[NWBlock]int32](t, NWBlock)[:NWBlock]
-//line nw.go:104
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -586,7 +579,6 @@ func gc_body_needleShared2(gc_b *compiled.Block, reference, matrixCuda []int32, 
 		}
 	}
 	gc_apart := compiled.Disjoint(matrixCuda, temp)
-//line nw.go:113
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off3 := indexNW
 		gc_off4 := 1
@@ -677,7 +669,6 @@ func gc_body_needleShared2(gc_b *compiled.Block, reference, matrixCuda []int32, 
 			}
 		}
 	}
-//line nw.go:119
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_row := 0
 		gc_off6 := 1
@@ -775,7 +766,6 @@ func gc_body_needleShared2(gc_b *compiled.Block, reference, matrixCuda []int32, 
 	}
 //line nw.go:119
 	for m := 0; m < NWBlock; m++ {
-//line nw.go:121
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := m; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -798,7 +788,6 @@ func gc_body_needleShared2(gc_b *compiled.Block, reference, matrixCuda []int32, 
 		}
 	}
 	for m_ := NWBlock - 2; m_ >= 0; m_-- {
-//line nw.go:132
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := m_; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -820,7 +809,6 @@ func gc_body_needleShared2(gc_b *compiled.Block, reference, matrixCuda []int32, 
 			}
 		}
 	}
-//line nw.go:143
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx

@@ -59,7 +59,6 @@ func gc_body_needleShared1(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 //line nw.go:37
 	temp := gocuda.Shared[[NWBlock + 1]int32](t, NWBlock+1)[:NWBlock+1]
 	ref := gocuda.Shared[[NWBlock]int32](t, NWBlock)[:NWBlock]
-//line nw.go:40
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_vstep := 0
 		if compiled.SIMD && compiled.SIMD512 {
@@ -172,7 +171,6 @@ func gc_body_needleShared1(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 						archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(15):]).StoreSlice(ref[compiled.Trip(15)][tx:])
 					}
 				}
-//line nw.go:47
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep, false
 			}(gc_vstep)
@@ -288,7 +286,6 @@ func gc_body_needleShared1(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 					archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(15):]).StoreSlice(ref[compiled.Trip(15)][tx:])
 				}
 			}
-//line nw.go:47
 			archsimd.ClearAVXUpperBits()
 		}
 		for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -386,7 +383,6 @@ func gc_body_needleShared1(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 			}
 		}
 	}
-//line nw.go:51
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off7 := 1
 		gc_stride2 := cols * 1
@@ -447,7 +443,6 @@ func gc_body_needleShared1(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 			}
 		}
 	}
-//line nw.go:55
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_row2 := 0
 		gc_off9 := 1
@@ -535,7 +530,6 @@ func gc_body_needleShared1(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 //line nw.go:52
 							break
 						}
-//line nw.go:53
 						archsimd.LoadInt32x16Slice(matrixCuda[indexN:]).StoreSlice(temp[0][tx+1:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -559,7 +553,6 @@ func gc_body_needleShared1(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 //line nw.go:52
 						break
 					}
-//line nw.go:53
 					archsimd.LoadInt32x8Slice(matrixCuda[indexN:]).StoreSlice(temp[0][tx+1:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -625,7 +618,6 @@ func gc_body_needleShared1(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 	}
 //line nw.go:55
 	for m := 0; m < NWBlock; m++ {
-//line nw.go:57
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := m; gc_bound2 < gc_to2-1 {
 			gc_to2 = gc_bound2 + 1
@@ -648,7 +640,6 @@ func gc_body_needleShared1(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 		}
 	}
 	for m_ := NWBlock - 2; m_ >= 0; m_-- {
-//line nw.go:68
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := m_; gc_bound2 < gc_to2-1 {
 			gc_to2 = gc_bound2 + 1
@@ -670,7 +661,6 @@ func gc_body_needleShared1(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 			}
 		}
 	}
-//line nw.go:79
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_vstep4 := 0
 		if compiled.SIMD && compiled.SIMD512 {
@@ -755,7 +745,6 @@ func gc_body_needleShared1(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 						archsimd.LoadInt32x16Slice(temp[compiled.Trip(15)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(15)*cols:])
 					}
 				}
-//line nw.go:80
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep4, false
 			}(gc_vstep4)
@@ -843,7 +832,6 @@ func gc_body_needleShared1(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 					archsimd.LoadInt32x8Slice(temp[compiled.Trip(15)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(15)*cols:])
 				}
 			}
-//line nw.go:80
 			archsimd.ClearAVXUpperBits()
 		}
 		for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -977,7 +965,6 @@ func gc_body_needleShared2(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 //line nw.go:101
 	temp := gocuda.Shared[[NWBlock + 1]int32](t, NWBlock+1)[:NWBlock+1]
 	ref := gocuda.Shared[[NWBlock]int32](t, NWBlock)[:NWBlock]
-//line nw.go:104
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_vstep := 0
 		if compiled.SIMD && compiled.SIMD512 {
@@ -1062,7 +1049,6 @@ func gc_body_needleShared2(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 						archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(15):]).StoreSlice(ref[compiled.Trip(15)][tx:])
 					}
 				}
-//line nw.go:107
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep, false
 			}(gc_vstep)
@@ -1150,7 +1136,6 @@ func gc_body_needleShared2(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 					archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(15):]).StoreSlice(ref[compiled.Trip(15)][tx:])
 				}
 			}
-//line nw.go:107
 			archsimd.ClearAVXUpperBits()
 		}
 		for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -1245,7 +1230,6 @@ func gc_body_needleShared2(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 		}
 	}
 	gc_apart2 := compiled.Disjoint(matrixCuda, temp)
-//line nw.go:113
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off8 := indexNW
 		gc_off9 := 1
@@ -1336,7 +1320,6 @@ func gc_body_needleShared2(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 			}
 		}
 	}
-//line nw.go:119
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_row2 := 0
 		gc_off11 := 1
@@ -1424,7 +1407,6 @@ func gc_body_needleShared2(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 //line nw.go:116
 							break
 						}
-//line nw.go:117
 						archsimd.LoadInt32x16Slice(matrixCuda[indexN:]).StoreSlice(temp[0][tx+1:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1448,7 +1430,6 @@ func gc_body_needleShared2(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 //line nw.go:116
 						break
 					}
-//line nw.go:117
 					archsimd.LoadInt32x8Slice(matrixCuda[indexN:]).StoreSlice(temp[0][tx+1:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -1514,7 +1495,6 @@ func gc_body_needleShared2(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 	}
 //line nw.go:119
 	for m := 0; m < NWBlock; m++ {
-//line nw.go:121
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := m; gc_bound2 < gc_to2-1 {
 			gc_to2 = gc_bound2 + 1
@@ -1537,7 +1517,6 @@ func gc_body_needleShared2(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 		}
 	}
 	for m_ := NWBlock - 2; m_ >= 0; m_-- {
-//line nw.go:132
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := m_; gc_bound2 < gc_to2-1 {
 			gc_to2 = gc_bound2 + 1
@@ -1559,7 +1538,6 @@ func gc_body_needleShared2(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 			}
 		}
 	}
-//line nw.go:143
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_vstep4 := 0
 		if compiled.SIMD && compiled.SIMD512 {
@@ -1644,7 +1622,6 @@ func gc_body_needleShared2(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 						archsimd.LoadInt32x16Slice(temp[compiled.Trip(15)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(15)*cols:])
 					}
 				}
-//line nw.go:144
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep4, false
 			}(gc_vstep4)
@@ -1732,7 +1709,6 @@ func gc_body_needleShared2(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 					archsimd.LoadInt32x8Slice(temp[compiled.Trip(15)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(15)*cols:])
 				}
 			}
-//line nw.go:144
 			archsimd.ClearAVXUpperBits()
 		}
 		for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {

@@ -97,31 +97,26 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
-//line pathfinder.go:79
 						gc_tx := gc_step + 1
 //line pathfinder.go:75
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
-//line pathfinder.go:79
 						gc_tx := gc_step + 2
 //line pathfinder.go:75
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
-//line pathfinder.go:79
 						gc_tx := gc_step + 3
 //line pathfinder.go:75
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				}
-//line pathfinder.go:79
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line pathfinder.go:75
 					gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			} else {
-//line pathfinder.go:79
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
@@ -136,7 +131,6 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 						prev[tx] = gpuSrc[xidx]
 					}
 					{
-//line pathfinder.go:79
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -148,7 +142,6 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 						prev[tx] = gpuSrc[xidx]
 					}
 					{
-//line pathfinder.go:79
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -160,7 +153,6 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 						prev[tx] = gpuSrc[xidx]
 					}
 					{
-//line pathfinder.go:79
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -172,7 +164,6 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 						prev[tx] = gpuSrc[xidx]
 					}
 				}
-//line pathfinder.go:79
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -186,7 +177,6 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 			}
 		}
 	}
-//line pathfinder.go:82
 	gc_step3 := 0
 	for ; gc_step3+3 < gc_n; gc_step3 += 4 {
 		{
@@ -194,7 +184,6 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 			gc_pos.Thread = gc_rank
 //line pathfinder.go:78
 			var computed bool
-//line pathfinder.go:80
 			gc_s_computed[gc_rank] = computed
 		}
 		{
@@ -202,7 +191,6 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 			gc_pos.Thread = gc_rank
 //line pathfinder.go:78
 			var computed bool
-//line pathfinder.go:80
 			gc_s_computed[gc_rank] = computed
 		}
 		{
@@ -210,7 +198,6 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 			gc_pos.Thread = gc_rank
 //line pathfinder.go:78
 			var computed bool
-//line pathfinder.go:80
 			gc_s_computed[gc_rank] = computed
 		}
 		{
@@ -218,7 +205,6 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 			gc_pos.Thread = gc_rank
 //line pathfinder.go:78
 			var computed bool
-//line pathfinder.go:80
 			gc_s_computed[gc_rank] = computed
 		}
 	}
@@ -226,7 +212,6 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 		gc_pos.Thread = gc_rank
 //line pathfinder.go:78
 		var computed bool
-//line pathfinder.go:80
 		gc_s_computed[gc_rank] = computed
 	}
 //line pathfinder.go:79
@@ -319,16 +304,13 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 						var computed bool
 //line pathfinder.go:80
 						computed = false
-//line pathfinder.go:82
 						computed = true
 						left := prev[w]
 						up := gc_at3[gc_tx]
 						right := prev[e]
 						shortest := min(left, up)
 						shortest = min(shortest, right)
-//line pathfinder.go:89
 						gc_at4[gc_tx] = shortest + gc_at5[gc_tx]
-//line pathfinder.go:91
 						gc_s_computed[gc_rank] = computed
 					}
 				} else {
@@ -357,7 +339,6 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 						shortest = min(shortest, right)
 						index := cols*(startStep+i) + xidx
 						result[tx] = shortest + gpuWall[index]
-//line pathfinder.go:91
 						gc_s_computed[gc_rank] = computed
 					}
 				}
@@ -367,7 +348,6 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 		if i == iteration-1 {
 			break
 		}
-//line pathfinder.go:96
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			if gc_bdx <= len(prev) && gc_bdx <= len(result) {
 				gc_at6 := prev[:gc_bdx]
@@ -376,9 +356,7 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 					{
 						gc_tx := gc_step4 + 0
-//line pathfinder.go:105
 						gc_rank := gc_base + gc_tx
-//line pathfinder.go:41
 						computed := gc_s_computed[gc_rank]
 //line pathfinder.go:95
 						if computed {
@@ -387,9 +365,7 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 					}
 					{
 						gc_tx := gc_step4 + 1
-//line pathfinder.go:102
 						gc_rank := gc_base + gc_tx
-//line pathfinder.go:41
 						computed := gc_s_computed[gc_rank]
 //line pathfinder.go:95
 						if computed {
@@ -398,9 +374,7 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 					}
 					{
 						gc_tx := gc_step4 + 2
-//line pathfinder.go:102
 						gc_rank := gc_base + gc_tx
-//line pathfinder.go:41
 						computed := gc_s_computed[gc_rank]
 //line pathfinder.go:95
 						if computed {
@@ -409,9 +383,7 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 					}
 					{
 						gc_tx := gc_step4 + 3
-//line pathfinder.go:102
 						gc_rank := gc_base + gc_tx
-//line pathfinder.go:41
 						computed := gc_s_computed[gc_rank]
 //line pathfinder.go:95
 						if computed {
@@ -421,7 +393,6 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 				}
 				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line pathfinder.go:41
 					computed := gc_s_computed[gc_rank]
 //line pathfinder.go:95
 					if computed {
@@ -437,7 +408,6 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 						gc_pos.Thread = gc_rank
 //line pathfinder.go:39
 						tx := gc_tx
-//line pathfinder.go:41
 						computed := gc_s_computed[gc_rank]
 //line pathfinder.go:95
 						if computed {
@@ -450,7 +420,6 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 						gc_pos.Thread = gc_rank
 //line pathfinder.go:39
 						tx := gc_tx
-//line pathfinder.go:41
 						computed := gc_s_computed[gc_rank]
 //line pathfinder.go:95
 						if computed {
@@ -463,7 +432,6 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 						gc_pos.Thread = gc_rank
 //line pathfinder.go:39
 						tx := gc_tx
-//line pathfinder.go:41
 						computed := gc_s_computed[gc_rank]
 //line pathfinder.go:95
 						if computed {
@@ -476,7 +444,6 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 						gc_pos.Thread = gc_rank
 //line pathfinder.go:39
 						tx := gc_tx
-//line pathfinder.go:41
 						computed := gc_s_computed[gc_rank]
 //line pathfinder.go:95
 						if computed {
@@ -489,7 +456,6 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 					gc_pos.Thread = gc_rank
 //line pathfinder.go:39
 					tx := gc_tx
-//line pathfinder.go:41
 					computed := gc_s_computed[gc_rank]
 //line pathfinder.go:95
 					if computed {
@@ -499,7 +465,6 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 			}
 		}
 	}
-//line pathfinder.go:104
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off3 := blkX
 		if gc_off3 >= 0 && gc_off3 <= len(gpuResults) && gc_bdx <= len(gpuResults)-gc_off3 && gc_bdx <= len(result) {
@@ -509,9 +474,7 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 			for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
 				{
 					gc_tx := gc_step6 + 0
-//line pathfinder.go:114
 					gc_rank := gc_base + gc_tx
-//line pathfinder.go:52
 					computed := gc_s_computed[gc_rank]
 //line pathfinder.go:103
 					if computed {
@@ -520,9 +483,7 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 				}
 				{
 					gc_tx := gc_step6 + 1
-//line pathfinder.go:110
 					gc_rank := gc_base + gc_tx
-//line pathfinder.go:52
 					computed := gc_s_computed[gc_rank]
 //line pathfinder.go:103
 					if computed {
@@ -531,9 +492,7 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 				}
 				{
 					gc_tx := gc_step6 + 2
-//line pathfinder.go:110
 					gc_rank := gc_base + gc_tx
-//line pathfinder.go:52
 					computed := gc_s_computed[gc_rank]
 //line pathfinder.go:103
 					if computed {
@@ -542,9 +501,7 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 				}
 				{
 					gc_tx := gc_step6 + 3
-//line pathfinder.go:110
 					gc_rank := gc_base + gc_tx
-//line pathfinder.go:52
 					computed := gc_s_computed[gc_rank]
 //line pathfinder.go:103
 					if computed {
@@ -554,7 +511,6 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 			}
 			for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line pathfinder.go:52
 				computed := gc_s_computed[gc_rank]
 //line pathfinder.go:103
 				if computed {
@@ -572,7 +528,6 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 					tx := gc_tx
 //line pathfinder.go:50
 					xidx := blkX + tx
-//line pathfinder.go:52
 					computed := gc_s_computed[gc_rank]
 //line pathfinder.go:103
 					if computed {
@@ -587,7 +542,6 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 					tx := gc_tx
 //line pathfinder.go:50
 					xidx := blkX + tx
-//line pathfinder.go:52
 					computed := gc_s_computed[gc_rank]
 //line pathfinder.go:103
 					if computed {
@@ -602,7 +556,6 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 					tx := gc_tx
 //line pathfinder.go:50
 					xidx := blkX + tx
-//line pathfinder.go:52
 					computed := gc_s_computed[gc_rank]
 //line pathfinder.go:103
 					if computed {
@@ -617,7 +570,6 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 					tx := gc_tx
 //line pathfinder.go:50
 					xidx := blkX + tx
-//line pathfinder.go:52
 					computed := gc_s_computed[gc_rank]
 //line pathfinder.go:103
 					if computed {
@@ -632,7 +584,6 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 				tx := gc_tx
 //line pathfinder.go:50
 				xidx := blkX + tx
-//line pathfinder.go:52
 				computed := gc_s_computed[gc_rank]
 //line pathfinder.go:103
 				if computed {

@@ -107,7 +107,6 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 								archsimd.LoadInt32x16Slice(gc_at11[gc_tx2:]).StoreSlice(gc_at10[gc_tx2:])
 							}
 						}
-//line pathfinder.go:76
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -134,7 +133,6 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 					gc_at10[gc_tx2] = gc_at11[gc_tx2]
 				}
 			} else {
-//line pathfinder.go:79
 				gc_vstep2 := gc_from2
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
@@ -146,7 +144,6 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 //line pathfinder.go:50
 							var xidx int = blkX + tx
 							{
-//line pathfinder.go:75
 								if xidx < 0 || xidx > len(gpuSrc)-16 || tx < 0 || tx > len(prev)-16 {
 //line pathfinder.go:75
 									break
@@ -155,7 +152,6 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 								archsimd.LoadInt32x16Slice(gpuSrc[xidx:]).StoreSlice(prev[tx:])
 							}
 						}
-//line pathfinder.go:77
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -170,7 +166,6 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 						var tx int = gc_tx2
 //line pathfinder.go:50
 						var xidx int = blkX + tx
-//line pathfinder.go:75
 						if xidx < 0 || xidx > len(gpuSrc)-8 || tx < 0 || tx > len(prev)-8 {
 //line pathfinder.go:75
 							break
@@ -194,7 +189,6 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 						prev[tx] = gpuSrc[xidx]
 					}
 					{
-//line pathfinder.go:79
 						gc_tx2 := gc_step8 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -206,7 +200,6 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 						prev[tx] = gpuSrc[xidx]
 					}
 					{
-//line pathfinder.go:79
 						gc_tx2 := gc_step8 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -218,7 +211,6 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 						prev[tx] = gpuSrc[xidx]
 					}
 					{
-//line pathfinder.go:79
 						gc_tx2 := gc_step8 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -230,7 +222,6 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 						prev[tx] = gpuSrc[xidx]
 					}
 				}
-//line pathfinder.go:79
 				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -244,7 +235,6 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 			}
 		}
 	}
-//line pathfinder.go:82
 	gc_vstep3 := 0
 	if compiled.SIMD && compiled.SIMD512 {
 		var gc_stop3 bool
@@ -302,7 +292,6 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 			gc_pos2.Thread = gc_rank2
 //line pathfinder.go:78
 			var computed bool
-//line pathfinder.go:80
 			gc_s_computed[gc_rank2] = computed
 		}
 		{
@@ -310,7 +299,6 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 			gc_pos2.Thread = gc_rank2
 //line pathfinder.go:78
 			var computed bool
-//line pathfinder.go:80
 			gc_s_computed[gc_rank2] = computed
 		}
 		{
@@ -318,7 +306,6 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 			gc_pos2.Thread = gc_rank2
 //line pathfinder.go:78
 			var computed bool
-//line pathfinder.go:80
 			gc_s_computed[gc_rank2] = computed
 		}
 		{
@@ -326,7 +313,6 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 			gc_pos2.Thread = gc_rank2
 //line pathfinder.go:78
 			var computed bool
-//line pathfinder.go:80
 			gc_s_computed[gc_rank2] = computed
 		}
 	}
@@ -334,7 +320,6 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 		gc_pos2.Thread = gc_rank2
 //line pathfinder.go:78
 		var computed bool
-//line pathfinder.go:80
 		gc_s_computed[gc_rank2] = computed
 	}
 //line pathfinder.go:79
@@ -565,10 +550,8 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 							var computed bool
 //line pathfinder.go:80
 							computed = false
-//line pathfinder.go:82
 							computed = true
 							var gc_ld7 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line pathfinder.go:83
 							if gc_in5 && w >= 0 && w <= len(prev)-8 {
 //line pathfinder.go:83
 								gc_ld7 = archsimd.LoadInt32x8Slice(prev[w:])
@@ -660,16 +643,13 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 						var computed bool
 //line pathfinder.go:80
 						computed = false
-//line pathfinder.go:82
 						computed = true
 						left := prev[w]
 						up := gc_at12[gc_tx2]
 						right := prev[e]
 						shortest := min(left, up)
 						shortest = min(shortest, right)
-//line pathfinder.go:89
 						gc_at13[gc_tx2] = shortest + gc_at14[gc_tx2]
-//line pathfinder.go:91
 						gc_s_computed[gc_rank2] = computed
 					}
 				} else {
@@ -838,10 +818,8 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 							var computed bool
 //line pathfinder.go:80
 							computed = false
-//line pathfinder.go:82
 							computed = true
 							if tx < 0 || tx > len(prev)-8 || tx > len(result)-8 {
-//line pathfinder.go:83
 								break
 							}
 //line pathfinder.go:83
@@ -955,7 +933,6 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 						shortest = min(shortest, right)
 						index := cols*(startStep+i) + xidx
 						result[tx] = shortest + gpuWall[index]
-//line pathfinder.go:91
 						gc_s_computed[gc_rank2] = computed
 					}
 				}
@@ -965,7 +942,6 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 		if i == iteration-1 {
 			break
 		}
-//line pathfinder.go:96
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			if gc_bdx2 <= len(prev) && gc_bdx2 <= len(result) {
 				gc_at15 := prev[:gc_bdx2]
@@ -991,7 +967,6 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 								archsimd.LoadInt32x16Slice(gc_at16[gc_tx2:]).Merge(archsimd.LoadInt32x16Slice(gc_at15[gc_tx2:]), gc_if4).StoreSlice(gc_at15[gc_tx2:])
 							}
 						}
-//line pathfinder.go:97
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep6, false
 					}(gc_vstep6)
@@ -1017,12 +992,10 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 							archsimd.LoadInt32x8Slice(gc_at16[gc_tx2:]).Merge(archsimd.LoadInt32x8Slice(gc_at15[gc_tx2:]), gc_if3).StoreSlice(gc_at15[gc_tx2:])
 						}
 					}
-//line pathfinder.go:97
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-//line pathfinder.go:41
 					computed := gc_s_computed[gc_rank2]
 //line pathfinder.go:95
 					if computed {
@@ -1053,7 +1026,6 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 								archsimd.LoadInt32x16Slice(result[tx:]).Merge(archsimd.LoadInt32x16Slice(prev[tx:]), gc_if2).StoreSlice(prev[tx:])
 							}
 						}
-//line pathfinder.go:98
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep7, false
 					}(gc_vstep7)
@@ -1081,7 +1053,6 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 							archsimd.LoadInt32x8Slice(result[tx:]).Merge(archsimd.LoadInt32x8Slice(prev[tx:]), gc_if).StoreSlice(prev[tx:])
 						}
 					}
-//line pathfinder.go:98
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step10 := gc_vstep7
@@ -1092,7 +1063,6 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 						gc_pos2.Thread = gc_rank2
 //line pathfinder.go:39
 						tx := gc_tx2
-//line pathfinder.go:41
 						computed := gc_s_computed[gc_rank2]
 //line pathfinder.go:95
 						if computed {
@@ -1105,7 +1075,6 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 						gc_pos2.Thread = gc_rank2
 //line pathfinder.go:39
 						tx := gc_tx2
-//line pathfinder.go:41
 						computed := gc_s_computed[gc_rank2]
 //line pathfinder.go:95
 						if computed {
@@ -1118,7 +1087,6 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 						gc_pos2.Thread = gc_rank2
 //line pathfinder.go:39
 						tx := gc_tx2
-//line pathfinder.go:41
 						computed := gc_s_computed[gc_rank2]
 //line pathfinder.go:95
 						if computed {
@@ -1131,7 +1099,6 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 						gc_pos2.Thread = gc_rank2
 //line pathfinder.go:39
 						tx := gc_tx2
-//line pathfinder.go:41
 						computed := gc_s_computed[gc_rank2]
 //line pathfinder.go:95
 						if computed {
@@ -1144,7 +1111,6 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 					gc_pos2.Thread = gc_rank2
 //line pathfinder.go:39
 					tx := gc_tx2
-//line pathfinder.go:41
 					computed := gc_s_computed[gc_rank2]
 //line pathfinder.go:95
 					if computed {
@@ -1154,7 +1120,6 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 			}
 		}
 	}
-//line pathfinder.go:104
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off6 := blkX
 		if gc_off6 >= 0 && gc_off6 <= len(gpuResults) && gc_bdx2 <= len(gpuResults)-gc_off6 && gc_bdx2 <= len(result) {
@@ -1183,7 +1148,6 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 							archsimd.LoadInt32x16Slice(gc_at18[gc_tx2:]).StoreMasked((*[16]int32)(gc_at17[gc_tx2:]), gc_if8)
 						}
 					}
-//line pathfinder.go:105
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep8, false
 				}(gc_vstep8)
@@ -1211,12 +1175,10 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 						archsimd.LoadInt32x8Slice(gc_at18[gc_tx2:]).StoreMasked((*[8]int32)(gc_at17[gc_tx2:]), gc_if7)
 					}
 				}
-//line pathfinder.go:105
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx2 := gc_vstep8; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
-//line pathfinder.go:52
 				computed := gc_s_computed[gc_rank2]
 //line pathfinder.go:103
 				if computed {
@@ -1249,7 +1211,6 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 							archsimd.LoadInt32x16Slice(result[tx:]).StoreMasked((*[16]int32)(gpuResults[xidx:]), gc_if6)
 						}
 					}
-//line pathfinder.go:106
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep9, false
 				}(gc_vstep9)
@@ -1279,7 +1240,6 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 						archsimd.LoadInt32x8Slice(result[tx:]).StoreMasked((*[8]int32)(gpuResults[xidx:]), gc_if5)
 					}
 				}
-//line pathfinder.go:106
 				archsimd.ClearAVXUpperBits()
 			}
 			gc_step11 := gc_vstep9
@@ -1292,7 +1252,6 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 					tx := gc_tx2
 //line pathfinder.go:50
 					xidx := blkX + tx
-//line pathfinder.go:52
 					computed := gc_s_computed[gc_rank2]
 //line pathfinder.go:103
 					if computed {
@@ -1307,7 +1266,6 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 					tx := gc_tx2
 //line pathfinder.go:50
 					xidx := blkX + tx
-//line pathfinder.go:52
 					computed := gc_s_computed[gc_rank2]
 //line pathfinder.go:103
 					if computed {
@@ -1322,7 +1280,6 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 					tx := gc_tx2
 //line pathfinder.go:50
 					xidx := blkX + tx
-//line pathfinder.go:52
 					computed := gc_s_computed[gc_rank2]
 //line pathfinder.go:103
 					if computed {
@@ -1337,7 +1294,6 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 					tx := gc_tx2
 //line pathfinder.go:50
 					xidx := blkX + tx
-//line pathfinder.go:52
 					computed := gc_s_computed[gc_rank2]
 //line pathfinder.go:103
 					if computed {
@@ -1352,7 +1308,6 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 				tx := gc_tx2
 //line pathfinder.go:50
 				xidx := blkX + tx
-//line pathfinder.go:52
 				computed := gc_s_computed[gc_rank2]
 //line pathfinder.go:103
 				if computed {

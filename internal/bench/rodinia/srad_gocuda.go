@@ -108,7 +108,6 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 					} else if by == gc_gdy-1 {
 						gc_at3[gc_tx] = gc_at6[gc_tx]
 					}
-//line srad.go:74
 					_ = jc
 					_ = g2
 					_ = l
@@ -146,7 +145,6 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 					} else if by == gc_gdy-1 {
 						south[ty][tx] = jCuda[cols*SRADBlock*(gc_gdy-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx]
 					}
-//line srad.go:74
 					_ = jc
 					_ = g2
 					_ = l
@@ -168,7 +166,6 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 	}
 	gc_apart := compiled.Disjoint(jCuda, west) && compiled.Disjoint(jCuda, east)
 	{
-//line srad.go:96
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_row2 := gc_ty
@@ -382,27 +379,16 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 							tx := gc_tx
 //line srad.go:41
 							ty := gc_ty
-//line srad.go:43
 							var n float32
-//line srad.go:45
 							var w float32
-//line srad.go:47
 							var e float32
-//line srad.go:49
 							var s float32
-//line srad.go:51
 							var jc float32
-//line srad.go:53
 							var g2 float32
-//line srad.go:55
 							var l float32
-//line srad.go:57
 							var num float32
-//line srad.go:59
 							var den float32
-//line srad.go:61
 							var qsqr float32
-//line srad.go:63
 							var c float32
 //line srad.go:89
 							jc = gc_at15[gc_u]
@@ -486,27 +472,16 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 					tx := gc_tx
 //line srad.go:41
 					ty := gc_ty
-//line srad.go:43
 					var n float32
-//line srad.go:45
 					var w float32
-//line srad.go:47
 					var e float32
-//line srad.go:49
 					var s float32
-//line srad.go:51
 					var jc float32
-//line srad.go:53
 					var g2 float32
-//line srad.go:55
 					var l float32
-//line srad.go:57
 					var num float32
-//line srad.go:59
 					var den float32
-//line srad.go:61
 					var qsqr float32
-//line srad.go:63
 					var c float32
 //line srad.go:89
 					jc = temp[ty][tx]
@@ -589,27 +564,16 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 					tx := gc_tx
 //line srad.go:41
 					ty := gc_ty
-//line srad.go:43
 					var n float32
-//line srad.go:45
 					var w float32
-//line srad.go:47
 					var e float32
-//line srad.go:49
 					var s float32
-//line srad.go:51
 					var jc float32
-//line srad.go:53
 					var g2 float32
-//line srad.go:55
 					var l float32
-//line srad.go:57
 					var num float32
-//line srad.go:59
 					var den float32
-//line srad.go:61
 					var qsqr float32
-//line srad.go:63
 					var c float32
 //line srad.go:89
 					jc = temp[ty][tx]
@@ -707,9 +671,7 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 					{
 						gc_tx := gc_step3 + 0
-//line srad.go:187
 						gc_rank := gc_base + gc_tx
-//line srad.go:45
 						n := gc_s_n[gc_rank]
 						w := gc_s_w[gc_rank]
 						e := gc_s_e[gc_rank]
@@ -723,9 +685,7 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 					}
 					{
 						gc_tx := gc_step3 + 1
-//line srad.go:169
 						gc_rank := gc_base + gc_tx
-//line srad.go:45
 						n := gc_s_n[gc_rank]
 						w := gc_s_w[gc_rank]
 						e := gc_s_e[gc_rank]
@@ -739,9 +699,7 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 					}
 					{
 						gc_tx := gc_step3 + 2
-//line srad.go:169
 						gc_rank := gc_base + gc_tx
-//line srad.go:45
 						n := gc_s_n[gc_rank]
 						w := gc_s_w[gc_rank]
 						e := gc_s_e[gc_rank]
@@ -755,9 +713,7 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 					}
 					{
 						gc_tx := gc_step3 + 3
-//line srad.go:169
 						gc_rank := gc_base + gc_tx
-//line srad.go:45
 						n := gc_s_n[gc_rank]
 						w := gc_s_w[gc_rank]
 						e := gc_s_e[gc_rank]
@@ -772,7 +728,6 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 				}
 				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line srad.go:45
 					n := gc_s_n[gc_rank]
 					w := gc_s_w[gc_rank]
 					e := gc_s_e[gc_rank]
@@ -797,7 +752,6 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 						ty := gc_ty
 //line srad.go:43
 						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-//line srad.go:45
 						n := gc_s_n[gc_rank]
 						w := gc_s_w[gc_rank]
 						e := gc_s_e[gc_rank]
@@ -819,7 +773,6 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 						ty := gc_ty
 //line srad.go:43
 						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-//line srad.go:45
 						n := gc_s_n[gc_rank]
 						w := gc_s_w[gc_rank]
 						e := gc_s_e[gc_rank]
@@ -841,7 +794,6 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 						ty := gc_ty
 //line srad.go:43
 						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-//line srad.go:45
 						n := gc_s_n[gc_rank]
 						w := gc_s_w[gc_rank]
 						e := gc_s_e[gc_rank]
@@ -863,7 +815,6 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 						ty := gc_ty
 //line srad.go:43
 						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-//line srad.go:45
 						n := gc_s_n[gc_rank]
 						w := gc_s_w[gc_rank]
 						e := gc_s_e[gc_rank]
@@ -885,7 +836,6 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 					ty := gc_ty
 //line srad.go:43
 					index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-//line srad.go:45
 					n := gc_s_n[gc_rank]
 					w := gc_s_w[gc_rank]
 					e := gc_s_e[gc_rank]
@@ -1193,7 +1143,6 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 	}
 	gc_apart := compiled.Disjoint(cCuda, eastC)
 	{
-//line srad.go:218
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_row3 := gc_ty
@@ -1389,17 +1338,11 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 							tx := gc_tx
 //line srad.go:185
 							ty := gc_ty
-//line srad.go:189
 							var cc float32
-//line srad.go:191
 							var cn float32
-//line srad.go:193
 							var cs float32
-//line srad.go:195
 							var ce float32
-//line srad.go:197
 							var cw float32
-//line srad.go:199
 							var dSum float32
 //line srad.go:220
 							cc = gc_at11[gc_u]
@@ -1442,17 +1385,11 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 					ty := gc_ty
 //line srad.go:187
 					index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-//line srad.go:189
 					var cc float32
-//line srad.go:191
 					var cn float32
-//line srad.go:193
 					var cs float32
-//line srad.go:195
 					var ce float32
-//line srad.go:197
 					var cw float32
-//line srad.go:199
 					var dSum float32
 //line srad.go:220
 					cc = cCudaTemp[ty][tx]
@@ -1494,17 +1431,11 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 					ty := gc_ty
 //line srad.go:187
 					index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-//line srad.go:189
 					var cc float32
-//line srad.go:191
 					var cn float32
-//line srad.go:193
 					var cs float32
-//line srad.go:195
 					var ce float32
-//line srad.go:197
 					var cw float32
-//line srad.go:199
 					var dSum float32
 //line srad.go:220
 					cc = cCudaTemp[ty][tx]

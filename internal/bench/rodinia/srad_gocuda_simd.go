@@ -284,7 +284,6 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 					} else if by == gc_gdy2-1 {
 						gc_at33[gc_tx2] = gc_at36[gc_tx2]
 					}
-//line srad.go:74
 					_ = jc
 					_ = g2
 					_ = l
@@ -646,7 +645,6 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 					} else if by == gc_gdy2-1 {
 						south[ty][tx] = jCuda[cols*SRADBlock*(gc_gdy2-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx]
 					}
-//line srad.go:74
 					_ = jc
 					_ = g2
 					_ = l
@@ -668,7 +666,6 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 	}
 	gc_apart2 := compiled.Disjoint(jCuda, west) && compiled.Disjoint(jCuda, east)
 	{
-//line srad.go:96
 		gc_ty2 := 0
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_row9 := gc_ty2
@@ -730,7 +727,6 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 								compiled.BroadcastFloat32x16At(&gc_at42[0], gc_Lane0Mask324).StoreSlice(gc_at39[gc_tx2:])
 							}
 						}
-//line srad.go:83
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep3, false
 					}(gc_vstep3)
@@ -778,7 +774,6 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 							compiled.BroadcastFloat32x8At(&gc_at42[0], gc_Lane0Mask323).StoreSlice(gc_at39[gc_tx2:])
 						}
 					}
-//line srad.go:83
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -908,7 +903,6 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 								}
 							}
 						}
-//line srad.go:84
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
 					}(gc_vstep4)
@@ -1025,7 +1019,6 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 							}
 						}
 					}
-//line srad.go:84
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -1128,7 +1121,6 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:86
 								break
 							}
-//line srad.go:87
 							archsimd.LoadFloat32x16Slice(jCuda[index:]).StoreSlice(temp[ty][tx:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -1154,7 +1146,6 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:86
 							break
 						}
-//line srad.go:87
 						archsimd.LoadFloat32x8Slice(jCuda[index:]).StoreSlice(temp[ty][tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1268,27 +1259,16 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 							tx := gc_tx2
 //line srad.go:41
 							ty := gc_ty2
-//line srad.go:43
 							var n float32
-//line srad.go:45
 							var w float32
-//line srad.go:47
 							var e float32
-//line srad.go:49
 							var s float32
-//line srad.go:51
 							var jc float32
-//line srad.go:53
 							var g2 float32
-//line srad.go:55
 							var l float32
-//line srad.go:57
 							var num float32
-//line srad.go:59
 							var den float32
-//line srad.go:61
 							var qsqr float32
-//line srad.go:63
 							var c float32
 //line srad.go:89
 							jc = gc_at45[gc_u2]
@@ -1372,27 +1352,16 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 					tx := gc_tx2
 //line srad.go:41
 					ty := gc_ty2
-//line srad.go:43
 					var n float32
-//line srad.go:45
 					var w float32
-//line srad.go:47
 					var e float32
-//line srad.go:49
 					var s float32
-//line srad.go:51
 					var jc float32
-//line srad.go:53
 					var g2 float32
-//line srad.go:55
 					var l float32
-//line srad.go:57
 					var num float32
-//line srad.go:59
 					var den float32
-//line srad.go:61
 					var qsqr float32
-//line srad.go:63
 					var c float32
 //line srad.go:89
 					jc = temp[ty][tx]
@@ -1475,27 +1444,16 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 					tx := gc_tx2
 //line srad.go:41
 					ty := gc_ty2
-//line srad.go:43
 					var n float32
-//line srad.go:45
 					var w float32
-//line srad.go:47
 					var e float32
-//line srad.go:49
 					var s float32
-//line srad.go:51
 					var jc float32
-//line srad.go:53
 					var g2 float32
-//line srad.go:55
 					var l float32
-//line srad.go:57
 					var num float32
-//line srad.go:59
 					var den float32
-//line srad.go:61
 					var qsqr float32
-//line srad.go:63
 					var c float32
 //line srad.go:89
 					jc = temp[ty][tx]
@@ -1663,7 +1621,6 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 				}
 				for gc_tx2 := gc_vstep7; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-//line srad.go:45
 					n := gc_s_n[gc_rank2]
 					w := gc_s_w[gc_rank2]
 					e := gc_s_e[gc_rank2]
@@ -1703,7 +1660,6 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:160
 								break
 							}
-//line srad.go:161
 							archsimd.LoadFloat32x16Slice(tempResult[ty][tx:]).StoreSlice(cCuda[index:])
 //line srad.go:161
 							e.StoreSlice(eC[index:])
@@ -1742,7 +1698,6 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:160
 							break
 						}
-//line srad.go:161
 						archsimd.LoadFloat32x8Slice(tempResult[ty][tx:]).StoreSlice(cCuda[index:])
 //line srad.go:161
 						e.StoreSlice(eC[index:])
@@ -1764,7 +1719,6 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 						ty := gc_ty2
 //line srad.go:43
 						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-//line srad.go:45
 						n := gc_s_n[gc_rank2]
 						w := gc_s_w[gc_rank2]
 						e := gc_s_e[gc_rank2]
@@ -1786,7 +1740,6 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 						ty := gc_ty2
 //line srad.go:43
 						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-//line srad.go:45
 						n := gc_s_n[gc_rank2]
 						w := gc_s_w[gc_rank2]
 						e := gc_s_e[gc_rank2]
@@ -1808,7 +1761,6 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 						ty := gc_ty2
 //line srad.go:43
 						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-//line srad.go:45
 						n := gc_s_n[gc_rank2]
 						w := gc_s_w[gc_rank2]
 						e := gc_s_e[gc_rank2]
@@ -1830,7 +1782,6 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 						ty := gc_ty2
 //line srad.go:43
 						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-//line srad.go:45
 						n := gc_s_n[gc_rank2]
 						w := gc_s_w[gc_rank2]
 						e := gc_s_e[gc_rank2]
@@ -1852,7 +1803,6 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 					ty := gc_ty2
 //line srad.go:43
 					index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-//line srad.go:45
 					n := gc_s_n[gc_rank2]
 					w := gc_s_w[gc_rank2]
 					e := gc_s_e[gc_rank2]
@@ -2076,7 +2026,6 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:198
 								break
 							}
-//line srad.go:199
 							archsimd.LoadFloat32x16Slice(jCuda[index:]).StoreSlice(temp[ty][tx:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -2126,7 +2075,6 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:198
 							break
 						}
-//line srad.go:199
 						archsimd.LoadFloat32x8Slice(jCuda[index:]).StoreSlice(temp[ty][tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -2282,7 +2230,6 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 								archsimd.LoadFloat32x16Slice(gc_at28[gc_tx2:]).StoreSlice(gc_at26[gc_tx2:])
 							}
 						}
-//line srad.go:206
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep3, false
 					}(gc_vstep3)
@@ -2314,7 +2261,6 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 							archsimd.LoadFloat32x8Slice(gc_at28[gc_tx2:]).StoreSlice(gc_at26[gc_tx2:])
 						}
 					}
-//line srad.go:206
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -2395,7 +2341,6 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 								}
 							}
 						}
-//line srad.go:207
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
 					}(gc_vstep4)
@@ -2468,7 +2413,6 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 							}
 						}
 					}
-//line srad.go:207
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -2497,7 +2441,6 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 	}
 	gc_apart2 := compiled.Disjoint(cCuda, eastC)
 	{
-//line srad.go:218
 		gc_ty2 := 0
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_row10 := gc_ty2
@@ -2540,7 +2483,6 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 								compiled.BroadcastFloat32x16At(&gc_at31[0], gc_Lane0Mask324).StoreSlice(gc_at29[gc_tx2:])
 							}
 						}
-//line srad.go:214
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep5, false
 					}(gc_vstep5)
@@ -2576,7 +2518,6 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 							compiled.BroadcastFloat32x8At(&gc_at31[0], gc_Lane0Mask323).StoreSlice(gc_at29[gc_tx2:])
 						}
 					}
-//line srad.go:214
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -2654,7 +2595,6 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 								}
 							}
 						}
-//line srad.go:215
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep6, false
 					}(gc_vstep6)
@@ -2724,7 +2664,6 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 							}
 						}
 					}
-//line srad.go:215
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -2821,7 +2760,6 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:217
 								break
 							}
-//line srad.go:218
 							archsimd.LoadFloat32x16Slice(cCuda[index:]).StoreSlice(cCudaTemp[ty][tx:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -2847,7 +2785,6 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:217
 							break
 						}
-//line srad.go:218
 						archsimd.LoadFloat32x8Slice(cCuda[index:]).StoreSlice(cCudaTemp[ty][tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -2961,17 +2898,11 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 							tx := gc_tx2
 //line srad.go:185
 							ty := gc_ty2
-//line srad.go:189
 							var cc float32
-//line srad.go:191
 							var cn float32
-//line srad.go:193
 							var cs float32
-//line srad.go:195
 							var ce float32
-//line srad.go:197
 							var cw float32
-//line srad.go:199
 							var dSum float32
 //line srad.go:220
 							cc = gc_at34[gc_u2]
@@ -3014,17 +2945,11 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 					ty := gc_ty2
 //line srad.go:187
 					index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-//line srad.go:189
 					var cc float32
-//line srad.go:191
 					var cn float32
-//line srad.go:193
 					var cs float32
-//line srad.go:195
 					var ce float32
-//line srad.go:197
 					var cw float32
-//line srad.go:199
 					var dSum float32
 //line srad.go:220
 					cc = cCudaTemp[ty][tx]
@@ -3066,17 +2991,11 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 					ty := gc_ty2
 //line srad.go:187
 					index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-//line srad.go:189
 					var cc float32
-//line srad.go:191
 					var cn float32
-//line srad.go:193
 					var cs float32
-//line srad.go:195
 					var ce float32
-//line srad.go:197
 					var cw float32
-//line srad.go:199
 					var dSum float32
 //line srad.go:220
 					cc = cCudaTemp[ty][tx]
@@ -3185,7 +3104,6 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:252
 								break
 							}
-//line srad.go:253
 							archsimd.LoadFloat32x16Slice(cCudaResult[ty][tx:]).StoreSlice(jCuda[index:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -3211,7 +3129,6 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:252
 							break
 						}
-//line srad.go:253
 						archsimd.LoadFloat32x8Slice(cCudaResult[ty][tx:]).StoreSlice(jCuda[index:])
 					}
 					archsimd.ClearAVXUpperBits()

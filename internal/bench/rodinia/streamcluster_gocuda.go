@@ -92,7 +92,6 @@ func gc_body_streamclusterComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, nu
 						var lower []float32
 //line streamcluster.go:71
 						var retval float32
-//line streamcluster.go:74
 						gc_s_lower[gc_rank] = lower
 						gc_s_retval[gc_rank] = retval
 					}
@@ -103,7 +102,6 @@ func gc_body_streamclusterComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, nu
 						var lower []float32
 //line streamcluster.go:71
 						var retval float32
-//line streamcluster.go:74
 						gc_s_lower[gc_rank] = lower
 						gc_s_retval[gc_rank] = retval
 					}
@@ -114,7 +112,6 @@ func gc_body_streamclusterComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, nu
 						var lower []float32
 //line streamcluster.go:71
 						var retval float32
-//line streamcluster.go:74
 						gc_s_lower[gc_rank] = lower
 						gc_s_retval[gc_rank] = retval
 					}
@@ -125,7 +122,6 @@ func gc_body_streamclusterComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, nu
 						var lower []float32
 //line streamcluster.go:71
 						var retval float32
-//line streamcluster.go:74
 						gc_s_lower[gc_rank] = lower
 						gc_s_retval[gc_rank] = retval
 					}
@@ -136,7 +132,6 @@ func gc_body_streamclusterComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, nu
 					var lower []float32
 //line streamcluster.go:71
 					var retval float32
-//line streamcluster.go:74
 					gc_s_lower[gc_rank] = lower
 					gc_s_retval[gc_rank] = retval
 				}
@@ -149,7 +144,6 @@ func gc_body_streamclusterComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, nu
 						var lower []float32
 //line streamcluster.go:71
 						var retval float32
-//line streamcluster.go:74
 						gc_s_lower[gc_rank] = lower
 						gc_s_retval[gc_rank] = retval
 					}
@@ -160,7 +154,6 @@ func gc_body_streamclusterComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, nu
 						var lower []float32
 //line streamcluster.go:71
 						var retval float32
-//line streamcluster.go:74
 						gc_s_lower[gc_rank] = lower
 						gc_s_retval[gc_rank] = retval
 					}
@@ -171,7 +164,6 @@ func gc_body_streamclusterComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, nu
 						var lower []float32
 //line streamcluster.go:71
 						var retval float32
-//line streamcluster.go:74
 						gc_s_lower[gc_rank] = lower
 						gc_s_retval[gc_rank] = retval
 					}
@@ -182,7 +174,6 @@ func gc_body_streamclusterComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, nu
 						var lower []float32
 //line streamcluster.go:71
 						var retval float32
-//line streamcluster.go:74
 						gc_s_lower[gc_rank] = lower
 						gc_s_retval[gc_rank] = retval
 					}
@@ -193,7 +184,6 @@ func gc_body_streamclusterComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, nu
 					var lower []float32
 //line streamcluster.go:71
 					var retval float32
-//line streamcluster.go:74
 					gc_s_lower[gc_rank] = lower
 					gc_s_retval[gc_rank] = retval
 				}
@@ -220,9 +210,7 @@ func gc_body_streamclusterComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, nu
 						var lower []float32
 //line streamcluster.go:71
 						var retval float32
-//line streamcluster.go:52
 						lower = workMemD[tid*stride:]
-//line streamcluster.go:68
 						gc_s_lower[gc_rank] = lower
 						gc_s_retval[gc_rank] = retval
 					}
@@ -236,9 +224,7 @@ func gc_body_streamclusterComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, nu
 						var lower []float32
 //line streamcluster.go:71
 						var retval float32
-//line streamcluster.go:52
 						lower = workMemD[tid*stride:]
-//line streamcluster.go:68
 						gc_s_lower[gc_rank] = lower
 						gc_s_retval[gc_rank] = retval
 					}
@@ -252,9 +238,7 @@ func gc_body_streamclusterComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, nu
 						var lower []float32
 //line streamcluster.go:71
 						var retval float32
-//line streamcluster.go:52
 						lower = workMemD[tid*stride:]
-//line streamcluster.go:68
 						gc_s_lower[gc_rank] = lower
 						gc_s_retval[gc_rank] = retval
 					}
@@ -268,9 +252,7 @@ func gc_body_streamclusterComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, nu
 						var lower []float32
 //line streamcluster.go:71
 						var retval float32
-//line streamcluster.go:52
 						lower = workMemD[tid*stride:]
-//line streamcluster.go:68
 						gc_s_lower[gc_rank] = lower
 						gc_s_retval[gc_rank] = retval
 					}
@@ -284,9 +266,7 @@ func gc_body_streamclusterComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, nu
 					var lower []float32
 //line streamcluster.go:71
 					var retval float32
-//line streamcluster.go:52
 					lower = workMemD[tid*stride:]
-//line streamcluster.go:68
 					gc_s_lower[gc_rank] = lower
 					gc_s_retval[gc_rank] = retval
 				}
@@ -294,7 +274,6 @@ func gc_body_streamclusterComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, nu
 		}
 //line streamcluster.go:72
 		for i := 0; i < dim; i++ {
-//line streamcluster.go:74
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_bdx*bid, gc_to) {
 				panic(compiled.ErrGuardWraps)
@@ -331,14 +310,12 @@ func gc_body_streamclusterComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, nu
 					}
 					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-//line streamcluster.go:51
 						retval := gc_s_retval[gc_rank]
 						{
 //line streamcluster.go:73
 							tmp := gc_at[gc_tx] - gc_elem
 							retval += tmp * tmp
 						}
-//line streamcluster.go:66
 						gc_s_retval[gc_rank] = retval
 					}
 				} else {
@@ -373,14 +350,12 @@ func gc_body_streamclusterComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, nu
 							gc_pos.Thread = gc_rank
 //line streamcluster.go:49
 							tid := gc_bdx*bid + gc_tx
-//line streamcluster.go:51
 							retval := gc_s_retval[gc_rank]
 							{
 //line streamcluster.go:73
 								tmp := coordD[(i*num)+tid] - coordD[(i*num)+x]
 								retval += tmp * tmp
 							}
-//line streamcluster.go:66
 							gc_s_retval[gc_rank] = retval
 						}
 						{
@@ -389,14 +364,12 @@ func gc_body_streamclusterComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, nu
 							gc_pos.Thread = gc_rank
 //line streamcluster.go:49
 							tid := gc_bdx*bid + gc_tx
-//line streamcluster.go:51
 							retval := gc_s_retval[gc_rank]
 							{
 //line streamcluster.go:73
 								tmp := coordD[(i*num)+tid] - coordD[(i*num)+x]
 								retval += tmp * tmp
 							}
-//line streamcluster.go:66
 							gc_s_retval[gc_rank] = retval
 						}
 						{
@@ -405,14 +378,12 @@ func gc_body_streamclusterComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, nu
 							gc_pos.Thread = gc_rank
 //line streamcluster.go:49
 							tid := gc_bdx*bid + gc_tx
-//line streamcluster.go:51
 							retval := gc_s_retval[gc_rank]
 							{
 //line streamcluster.go:73
 								tmp := coordD[(i*num)+tid] - coordD[(i*num)+x]
 								retval += tmp * tmp
 							}
-//line streamcluster.go:66
 							gc_s_retval[gc_rank] = retval
 						}
 						{
@@ -421,14 +392,12 @@ func gc_body_streamclusterComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, nu
 							gc_pos.Thread = gc_rank
 //line streamcluster.go:49
 							tid := gc_bdx*bid + gc_tx
-//line streamcluster.go:51
 							retval := gc_s_retval[gc_rank]
 							{
 //line streamcluster.go:73
 								tmp := coordD[(i*num)+tid] - coordD[(i*num)+x]
 								retval += tmp * tmp
 							}
-//line streamcluster.go:66
 							gc_s_retval[gc_rank] = retval
 						}
 					}
@@ -437,21 +406,18 @@ func gc_body_streamclusterComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, nu
 						gc_pos.Thread = gc_rank
 //line streamcluster.go:49
 						tid := gc_bdx*bid + gc_tx
-//line streamcluster.go:51
 						retval := gc_s_retval[gc_rank]
 						{
 //line streamcluster.go:73
 							tmp := coordD[(i*num)+tid] - coordD[(i*num)+x]
 							retval += tmp * tmp
 						}
-//line streamcluster.go:66
 						gc_s_retval[gc_rank] = retval
 					}
 				}
 			}
 		}
 		{
-//line streamcluster.go:73
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_bdx*bid, gc_to) {
 				panic(compiled.ErrGuardWraps)
@@ -467,7 +433,6 @@ func gc_body_streamclusterComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, nu
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line streamcluster.go:51
 						lower := gc_s_lower[gc_rank]
 						retval := gc_s_retval[gc_rank]
 //line streamcluster.go:76
@@ -484,13 +449,11 @@ func gc_body_streamclusterComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, nu
 						}
 					}
 				} else {
-//line streamcluster.go:68
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line streamcluster.go:49
 						tid := gc_bdx*bid + gc_tx
-//line streamcluster.go:51
 						lower := gc_s_lower[gc_rank]
 						retval := gc_s_retval[gc_rank]
 //line streamcluster.go:76

@@ -92,7 +92,6 @@ func gc_body_streamclusterComputeCost(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int,
 						var lower []float32
 //line streamcluster.go:71
 						var retval float32
-//line streamcluster.go:74
 						gc_s_lower[gc_rank2] = lower
 						gc_s_retval[gc_rank2] = retval
 					}
@@ -103,7 +102,6 @@ func gc_body_streamclusterComputeCost(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int,
 						var lower []float32
 //line streamcluster.go:71
 						var retval float32
-//line streamcluster.go:74
 						gc_s_lower[gc_rank2] = lower
 						gc_s_retval[gc_rank2] = retval
 					}
@@ -114,7 +112,6 @@ func gc_body_streamclusterComputeCost(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int,
 						var lower []float32
 //line streamcluster.go:71
 						var retval float32
-//line streamcluster.go:74
 						gc_s_lower[gc_rank2] = lower
 						gc_s_retval[gc_rank2] = retval
 					}
@@ -125,7 +122,6 @@ func gc_body_streamclusterComputeCost(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int,
 						var lower []float32
 //line streamcluster.go:71
 						var retval float32
-//line streamcluster.go:74
 						gc_s_lower[gc_rank2] = lower
 						gc_s_retval[gc_rank2] = retval
 					}
@@ -136,7 +132,6 @@ func gc_body_streamclusterComputeCost(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int,
 					var lower []float32
 //line streamcluster.go:71
 					var retval float32
-//line streamcluster.go:74
 					gc_s_lower[gc_rank2] = lower
 					gc_s_retval[gc_rank2] = retval
 				}
@@ -149,7 +144,6 @@ func gc_body_streamclusterComputeCost(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int,
 						var lower []float32
 //line streamcluster.go:71
 						var retval float32
-//line streamcluster.go:74
 						gc_s_lower[gc_rank2] = lower
 						gc_s_retval[gc_rank2] = retval
 					}
@@ -160,7 +154,6 @@ func gc_body_streamclusterComputeCost(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int,
 						var lower []float32
 //line streamcluster.go:71
 						var retval float32
-//line streamcluster.go:74
 						gc_s_lower[gc_rank2] = lower
 						gc_s_retval[gc_rank2] = retval
 					}
@@ -171,7 +164,6 @@ func gc_body_streamclusterComputeCost(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int,
 						var lower []float32
 //line streamcluster.go:71
 						var retval float32
-//line streamcluster.go:74
 						gc_s_lower[gc_rank2] = lower
 						gc_s_retval[gc_rank2] = retval
 					}
@@ -182,7 +174,6 @@ func gc_body_streamclusterComputeCost(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int,
 						var lower []float32
 //line streamcluster.go:71
 						var retval float32
-//line streamcluster.go:74
 						gc_s_lower[gc_rank2] = lower
 						gc_s_retval[gc_rank2] = retval
 					}
@@ -193,7 +184,6 @@ func gc_body_streamclusterComputeCost(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int,
 					var lower []float32
 //line streamcluster.go:71
 					var retval float32
-//line streamcluster.go:74
 					gc_s_lower[gc_rank2] = lower
 					gc_s_retval[gc_rank2] = retval
 				}
@@ -220,9 +210,7 @@ func gc_body_streamclusterComputeCost(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int,
 						var lower []float32
 //line streamcluster.go:71
 						var retval float32
-//line streamcluster.go:52
 						lower = workMemD[tid*stride:]
-//line streamcluster.go:68
 						gc_s_lower[gc_rank2] = lower
 						gc_s_retval[gc_rank2] = retval
 					}
@@ -236,9 +224,7 @@ func gc_body_streamclusterComputeCost(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int,
 						var lower []float32
 //line streamcluster.go:71
 						var retval float32
-//line streamcluster.go:52
 						lower = workMemD[tid*stride:]
-//line streamcluster.go:68
 						gc_s_lower[gc_rank2] = lower
 						gc_s_retval[gc_rank2] = retval
 					}
@@ -252,9 +238,7 @@ func gc_body_streamclusterComputeCost(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int,
 						var lower []float32
 //line streamcluster.go:71
 						var retval float32
-//line streamcluster.go:52
 						lower = workMemD[tid*stride:]
-//line streamcluster.go:68
 						gc_s_lower[gc_rank2] = lower
 						gc_s_retval[gc_rank2] = retval
 					}
@@ -268,9 +252,7 @@ func gc_body_streamclusterComputeCost(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int,
 						var lower []float32
 //line streamcluster.go:71
 						var retval float32
-//line streamcluster.go:52
 						lower = workMemD[tid*stride:]
-//line streamcluster.go:68
 						gc_s_lower[gc_rank2] = lower
 						gc_s_retval[gc_rank2] = retval
 					}
@@ -284,9 +266,7 @@ func gc_body_streamclusterComputeCost(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int,
 					var lower []float32
 //line streamcluster.go:71
 					var retval float32
-//line streamcluster.go:52
 					lower = workMemD[tid*stride:]
-//line streamcluster.go:68
 					gc_s_lower[gc_rank2] = lower
 					gc_s_retval[gc_rank2] = retval
 				}
@@ -294,7 +274,6 @@ func gc_body_streamclusterComputeCost(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int,
 		}
 //line streamcluster.go:72
 		for i := 0; i < dim; i++ {
-//line streamcluster.go:74
 			gc_from2, gc_to2 := 0, gc_bdx2
 			if !compiled.Adds(gc_bdx2*bid, gc_to2) {
 				panic(compiled.ErrGuardWraps)
@@ -367,14 +346,12 @@ func gc_body_streamclusterComputeCost(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int,
 					}
 					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
-//line streamcluster.go:51
 						retval := gc_s_retval[gc_rank2]
 						{
 //line streamcluster.go:73
 							tmp := gc_at5[gc_tx2] - gc_elem2
 							retval += tmp * tmp
 						}
-//line streamcluster.go:66
 						gc_s_retval[gc_rank2] = retval
 					}
 				} else {
@@ -448,14 +425,12 @@ func gc_body_streamclusterComputeCost(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int,
 							gc_pos2.Thread = gc_rank2
 //line streamcluster.go:49
 							tid := gc_bdx2*bid + gc_tx2
-//line streamcluster.go:51
 							retval := gc_s_retval[gc_rank2]
 							{
 //line streamcluster.go:73
 								tmp := coordD[(i*num)+tid] - coordD[(i*num)+x]
 								retval += tmp * tmp
 							}
-//line streamcluster.go:66
 							gc_s_retval[gc_rank2] = retval
 						}
 						{
@@ -464,14 +439,12 @@ func gc_body_streamclusterComputeCost(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int,
 							gc_pos2.Thread = gc_rank2
 //line streamcluster.go:49
 							tid := gc_bdx2*bid + gc_tx2
-//line streamcluster.go:51
 							retval := gc_s_retval[gc_rank2]
 							{
 //line streamcluster.go:73
 								tmp := coordD[(i*num)+tid] - coordD[(i*num)+x]
 								retval += tmp * tmp
 							}
-//line streamcluster.go:66
 							gc_s_retval[gc_rank2] = retval
 						}
 						{
@@ -480,14 +453,12 @@ func gc_body_streamclusterComputeCost(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int,
 							gc_pos2.Thread = gc_rank2
 //line streamcluster.go:49
 							tid := gc_bdx2*bid + gc_tx2
-//line streamcluster.go:51
 							retval := gc_s_retval[gc_rank2]
 							{
 //line streamcluster.go:73
 								tmp := coordD[(i*num)+tid] - coordD[(i*num)+x]
 								retval += tmp * tmp
 							}
-//line streamcluster.go:66
 							gc_s_retval[gc_rank2] = retval
 						}
 						{
@@ -496,14 +467,12 @@ func gc_body_streamclusterComputeCost(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int,
 							gc_pos2.Thread = gc_rank2
 //line streamcluster.go:49
 							tid := gc_bdx2*bid + gc_tx2
-//line streamcluster.go:51
 							retval := gc_s_retval[gc_rank2]
 							{
 //line streamcluster.go:73
 								tmp := coordD[(i*num)+tid] - coordD[(i*num)+x]
 								retval += tmp * tmp
 							}
-//line streamcluster.go:66
 							gc_s_retval[gc_rank2] = retval
 						}
 					}
@@ -512,21 +481,18 @@ func gc_body_streamclusterComputeCost(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int,
 						gc_pos2.Thread = gc_rank2
 //line streamcluster.go:49
 						tid := gc_bdx2*bid + gc_tx2
-//line streamcluster.go:51
 						retval := gc_s_retval[gc_rank2]
 						{
 //line streamcluster.go:73
 							tmp := coordD[(i*num)+tid] - coordD[(i*num)+x]
 							retval += tmp * tmp
 						}
-//line streamcluster.go:66
 						gc_s_retval[gc_rank2] = retval
 					}
 				}
 			}
 		}
 		{
-//line streamcluster.go:73
 			gc_from2, gc_to2 := 0, gc_bdx2
 			if !compiled.Adds(gc_bdx2*bid, gc_to2) {
 				panic(compiled.ErrGuardWraps)
@@ -542,7 +508,6 @@ func gc_body_streamclusterComputeCost(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int,
 					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-//line streamcluster.go:51
 						lower := gc_s_lower[gc_rank2]
 						retval := gc_s_retval[gc_rank2]
 //line streamcluster.go:76
@@ -559,13 +524,11 @@ func gc_body_streamclusterComputeCost(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int,
 						}
 					}
 				} else {
-//line streamcluster.go:68
 					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line streamcluster.go:49
 						tid := gc_bdx2*bid + gc_tx2
-//line streamcluster.go:51
 						lower := gc_s_lower[gc_rank2]
 						retval := gc_s_retval[gc_rank2]
 //line streamcluster.go:76

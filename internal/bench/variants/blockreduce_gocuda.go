@@ -45,7 +45,6 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 	gc_n := gc_b.Len()
 //line blockreduce.go:32
 	warps := gocuda.Shared[float64](t, gc_bdx/32)
-//line blockreduce.go:34
 	var gc_l_v [32]float64
 	var gc_c1r [32]float64
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -88,7 +87,6 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 //line blockreduce.go:35
 					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_l_v, off, 32, &gc_c1r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line blockreduce.go:39
 						v := gc_l_v[gc_lane]
 //line blockreduce.go:35
 						v += gc_c1r[gc_lane]
@@ -123,7 +121,6 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 					lane := tid % 32
 //line blockreduce.go:31
 					warp := tid / 32
-//line blockreduce.go:33
 					v := gc_l_v[gc_lane]
 //line blockreduce.go:37
 					if lane == 0 {
@@ -133,7 +130,6 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 			}
 		}
 	}
-//line blockreduce.go:45
 	compiled.OutOfLine(func() {
 		{
 			gc_from, gc_to := 0, gc_bdx
@@ -148,14 +144,11 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
 							gc_tx := gc_step + 0
-//line blockreduce.go:60
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							{
-//line blockreduce.go:42
 								var s float64
 								{
-//line blockreduce.go:43
 									gc_xs2 := warps
 //line blockreduce.go:43
 									gc_i2 := 0
@@ -216,20 +209,16 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 										}
 									}
 								}
-//line blockreduce.go:46
 								gc_at[0] = s
 							}
 						}
 						{
 							gc_tx := gc_step + 1
-//line blockreduce.go:52
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							{
-//line blockreduce.go:42
 								var s float64
 								{
-//line blockreduce.go:43
 									gc_xs2 := warps
 //line blockreduce.go:43
 									gc_i2 := 0
@@ -290,20 +279,16 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 										}
 									}
 								}
-//line blockreduce.go:46
 								gc_at[0] = s
 							}
 						}
 						{
 							gc_tx := gc_step + 2
-//line blockreduce.go:52
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							{
-//line blockreduce.go:42
 								var s float64
 								{
-//line blockreduce.go:43
 									gc_xs2 := warps
 //line blockreduce.go:43
 									gc_i2 := 0
@@ -364,20 +349,16 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 										}
 									}
 								}
-//line blockreduce.go:46
 								gc_at[0] = s
 							}
 						}
 						{
 							gc_tx := gc_step + 3
-//line blockreduce.go:52
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							{
-//line blockreduce.go:42
 								var s float64
 								{
-//line blockreduce.go:43
 									gc_xs2 := warps
 //line blockreduce.go:43
 									gc_i2 := 0
@@ -438,7 +419,6 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 										}
 									}
 								}
-//line blockreduce.go:46
 								gc_at[0] = s
 							}
 						}
@@ -447,10 +427,8 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						{
-//line blockreduce.go:42
 							var s float64
 							{
-//line blockreduce.go:43
 								gc_xs2 := warps
 //line blockreduce.go:43
 								gc_i2 := 0
@@ -511,7 +489,6 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 									}
 								}
 							}
-//line blockreduce.go:46
 							gc_at[0] = s
 						}
 					}
@@ -523,10 +500,8 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							{
-//line blockreduce.go:42
 								var s float64
 								{
-//line blockreduce.go:43
 									gc_xs := warps
 //line blockreduce.go:43
 									gc_i := 0
@@ -587,7 +562,6 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 										}
 									}
 								}
-//line blockreduce.go:46
 								partial[gc_bx] = s
 							}
 						}
@@ -596,10 +570,8 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							{
-//line blockreduce.go:42
 								var s float64
 								{
-//line blockreduce.go:43
 									gc_xs := warps
 //line blockreduce.go:43
 									gc_i := 0
@@ -660,7 +632,6 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 										}
 									}
 								}
-//line blockreduce.go:46
 								partial[gc_bx] = s
 							}
 						}
@@ -669,10 +640,8 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							{
-//line blockreduce.go:42
 								var s float64
 								{
-//line blockreduce.go:43
 									gc_xs := warps
 //line blockreduce.go:43
 									gc_i := 0
@@ -733,7 +702,6 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 										}
 									}
 								}
-//line blockreduce.go:46
 								partial[gc_bx] = s
 							}
 						}
@@ -742,10 +710,8 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							{
-//line blockreduce.go:42
 								var s float64
 								{
-//line blockreduce.go:43
 									gc_xs := warps
 //line blockreduce.go:43
 									gc_i := 0
@@ -806,7 +772,6 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 										}
 									}
 								}
-//line blockreduce.go:46
 								partial[gc_bx] = s
 							}
 						}
@@ -815,10 +780,8 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						{
-//line blockreduce.go:42
 							var s float64
 							{
-//line blockreduce.go:43
 								gc_xs := warps
 //line blockreduce.go:43
 								gc_i := 0
@@ -879,7 +842,6 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 									}
 								}
 							}
-//line blockreduce.go:46
 							partial[gc_bx] = s
 						}
 					}
@@ -891,6 +853,8 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 
 // gc_jam_runSum holds up to 4 threads' calls of runSum, whose loops run
 // interleaved (gocuda compile's jam pass).
+//
+//line blockreduce.go:57
 type gc_jam_runSum struct {
 	n     int
 	lanes [4]gc_jam_runSum_lane
@@ -953,9 +917,7 @@ func gc_jam_runSum_run4(gc_j *gc_jam_runSum) {
 	gc_l0_n := gc_j.lanes[0].n
 	_ = gc_l0_n
 	gc_l0_v := gc_j.lanes[0].v
-//line blockreduce.go:410
 	gc_l0_gc_range0 := gc_j.lanes[0].gc_range0
-//line blockreduce.go:412
 	gc_l1_x := gc_j.lanes[1].x
 	_ = gc_l1_x
 	gc_l1_lo := gc_j.lanes[1].lo
@@ -963,9 +925,7 @@ func gc_jam_runSum_run4(gc_j *gc_jam_runSum) {
 	gc_l1_n := gc_j.lanes[1].n
 	_ = gc_l1_n
 	gc_l1_v := gc_j.lanes[1].v
-//line blockreduce.go:420
 	gc_l1_gc_range0 := gc_j.lanes[1].gc_range0
-//line blockreduce.go:422
 	gc_l2_x := gc_j.lanes[2].x
 	_ = gc_l2_x
 	gc_l2_lo := gc_j.lanes[2].lo
@@ -973,9 +933,7 @@ func gc_jam_runSum_run4(gc_j *gc_jam_runSum) {
 	gc_l2_n := gc_j.lanes[2].n
 	_ = gc_l2_n
 	gc_l2_v := gc_j.lanes[2].v
-//line blockreduce.go:430
 	gc_l2_gc_range0 := gc_j.lanes[2].gc_range0
-//line blockreduce.go:432
 	gc_l3_x := gc_j.lanes[3].x
 	_ = gc_l3_x
 	gc_l3_lo := gc_j.lanes[3].lo
@@ -983,16 +941,11 @@ func gc_jam_runSum_run4(gc_j *gc_jam_runSum) {
 	gc_l3_n := gc_j.lanes[3].n
 	_ = gc_l3_n
 	gc_l3_v := gc_j.lanes[3].v
-//line blockreduce.go:440
 	gc_l3_gc_range0 := gc_j.lanes[3].gc_range0
-//line blockreduce.go:442
 	gc_n1 := min(len(gc_l0_gc_range0), len(gc_l1_gc_range0), len(gc_l2_gc_range0), len(gc_l3_gc_range0))
 	gc_r3 := gc_l0_gc_range0[:gc_n1]
-//line blockreduce.go:445
 	gc_r4 := gc_l1_gc_range0[:gc_n1]
-//line blockreduce.go:447
 	gc_r5 := gc_l2_gc_range0[:gc_n1]
-//line blockreduce.go:449
 	gc_r6 := gc_l3_gc_range0[:gc_n1]
 //line blockreduce.go:394
 	for gc_i2 := 0; gc_i2 < gc_n1; gc_i2++ {
@@ -1049,7 +1002,6 @@ func gc_jam_runSum_run4(gc_j *gc_jam_runSum) {
 			gc_l3_v += float64(gc_l3_e)
 		}
 	}
-//line blockreduce.go:397
 	gc_j.lanes[0].gc_dst[gc_j.lanes[0].gc_at] = gc_l0_v
 	gc_j.lanes[1].gc_dst[gc_j.lanes[1].gc_at] = gc_l1_v
 	gc_j.lanes[2].gc_dst[gc_j.lanes[2].gc_at] = gc_l2_v
@@ -1083,7 +1035,6 @@ func gc_body_brXor(gc_b *compiled.Block, x []float32, partial []float64, run int
 	gc_n := gc_b.Len()
 //line blockreduce.go:56
 	warps := gocuda.Shared[float64](t, gc_bdx/gocuda.WarpSize)
-//line blockreduce.go:58
 	var gc_l_v [32]float64
 	var gc_c1r [32]float64
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -1120,7 +1071,6 @@ func gc_body_brXor(gc_b *compiled.Block, x []float32, partial []float64, run int
 //line blockreduce.go:59
 					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_l_v, mask, gocuda.WarpSize, &gc_c1r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line blockreduce.go:63
 						v := gc_l_v[gc_lane]
 //line blockreduce.go:59
 						v += gc_c1r[gc_lane]
@@ -1147,7 +1097,6 @@ func gc_body_brXor(gc_b *compiled.Block, x []float32, partial []float64, run int
 			}
 		}
 	}
-//line blockreduce.go:67
 	compiled.OutOfLine(func() {
 		{
 			gc_from, gc_to := 0, gc_bdx
@@ -1162,10 +1111,8 @@ func gc_body_brXor(gc_b *compiled.Block, x []float32, partial []float64, run int
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						{
-//line blockreduce.go:66
 							var s float64
 							{
-//line blockreduce.go:67
 								gc_xs2 := warps
 //line blockreduce.go:67
 								gc_i2 := 0
@@ -1226,7 +1173,6 @@ func gc_body_brXor(gc_b *compiled.Block, x []float32, partial []float64, run int
 									}
 								}
 							}
-//line blockreduce.go:70
 							gc_at[0] = s
 						}
 					}
@@ -1235,10 +1181,8 @@ func gc_body_brXor(gc_b *compiled.Block, x []float32, partial []float64, run int
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						{
-//line blockreduce.go:66
 							var s float64
 							{
-//line blockreduce.go:67
 								gc_xs := warps
 //line blockreduce.go:67
 								gc_i := 0
@@ -1299,7 +1243,6 @@ func gc_body_brXor(gc_b *compiled.Block, x []float32, partial []float64, run int
 									}
 								}
 							}
-//line blockreduce.go:70
 							partial[gc_bx] = s
 						}
 					}
@@ -1337,7 +1280,6 @@ func gc_body_brShift(gc_b *compiled.Block, x []float32, partial []float64, run i
 //line blockreduce.go:80
 	nw := gc_bdx >> 5
 	warps := gocuda.Shared[float64](t, nw)[:nw]
-//line blockreduce.go:83
 	var gc_l_v [32]float64
 	var gc_c1r [32]float64
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -1378,7 +1320,6 @@ func gc_body_brShift(gc_b *compiled.Block, x []float32, partial []float64, run i
 //line blockreduce.go:84
 					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, off, gocuda.WarpSize, &gc_c1r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line blockreduce.go:88
 						v := gc_l_v[gc_lane]
 //line blockreduce.go:84
 						v += gc_c1r[gc_lane]
@@ -1405,7 +1346,6 @@ func gc_body_brShift(gc_b *compiled.Block, x []float32, partial []float64, run i
 			}
 		}
 	}
-//line blockreduce.go:92
 	compiled.OutOfLine(func() {
 		{
 			gc_from, gc_to := 0, gc_bdx
@@ -1456,7 +1396,6 @@ func gc_body_brUnrolled(gc_b *compiled.Block, x []float32, partial []float64, ru
 	gc_n := gc_b.Len()
 //line blockreduce.go:104
 	warps := gocuda.Shared[float64](t, gc_bdx/gocuda.WarpSize)
-//line blockreduce.go:106
 	var gc_l_v [32]float64
 	var gc_c1r [32]float64
 	var gc_c2r [32]float64
@@ -1484,7 +1423,6 @@ func gc_body_brUnrolled(gc_b *compiled.Block, x []float32, partial []float64, ru
 				_ = v
 			}
 		}
-//line blockreduce.go:108
 		gc_jam_runSum_flush(&gc_jam)
 //line blockreduce.go:106
 		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
@@ -1493,7 +1431,6 @@ func gc_body_brUnrolled(gc_b *compiled.Block, x []float32, partial []float64, ru
 //line blockreduce.go:106
 			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, 16, 32, &gc_c1r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line blockreduce.go:110
 				v := gc_l_v[gc_lane]
 //line blockreduce.go:106
 				v += gc_c1r[gc_lane]
@@ -1507,7 +1444,6 @@ func gc_body_brUnrolled(gc_b *compiled.Block, x []float32, partial []float64, ru
 //line blockreduce.go:107
 			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, 8, 32, &gc_c2r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line blockreduce.go:111
 				v := gc_l_v[gc_lane]
 //line blockreduce.go:107
 				v += gc_c2r[gc_lane]
@@ -1521,7 +1457,6 @@ func gc_body_brUnrolled(gc_b *compiled.Block, x []float32, partial []float64, ru
 //line blockreduce.go:108
 			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, 4, 32, &gc_c3r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line blockreduce.go:112
 				v := gc_l_v[gc_lane]
 //line blockreduce.go:108
 				v += gc_c3r[gc_lane]
@@ -1535,7 +1470,6 @@ func gc_body_brUnrolled(gc_b *compiled.Block, x []float32, partial []float64, ru
 //line blockreduce.go:109
 			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, 2, 32, &gc_c4r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line blockreduce.go:113
 				v := gc_l_v[gc_lane]
 //line blockreduce.go:109
 				v += gc_c4r[gc_lane]
@@ -1549,7 +1483,6 @@ func gc_body_brUnrolled(gc_b *compiled.Block, x []float32, partial []float64, ru
 //line blockreduce.go:110
 			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, 1, 32, &gc_c5r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line blockreduce.go:114
 				v := gc_l_v[gc_lane]
 //line blockreduce.go:110
 				v += gc_c5r[gc_lane]
@@ -1574,7 +1507,6 @@ func gc_body_brUnrolled(gc_b *compiled.Block, x []float32, partial []float64, ru
 			}
 		}
 	}
-//line blockreduce.go:117
 	compiled.OutOfLine(func() {
 		{
 			gc_from, gc_to := 0, gc_bdx
@@ -1589,10 +1521,8 @@ func gc_body_brUnrolled(gc_b *compiled.Block, x []float32, partial []float64, ru
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						{
-//line blockreduce.go:116
 							var s float64
 							{
-//line blockreduce.go:117
 								gc_xs2 := warps
 //line blockreduce.go:117
 								gc_i2 := 0
@@ -1653,7 +1583,6 @@ func gc_body_brUnrolled(gc_b *compiled.Block, x []float32, partial []float64, ru
 									}
 								}
 							}
-//line blockreduce.go:120
 							gc_at[0] = s
 						}
 					}
@@ -1662,10 +1591,8 @@ func gc_body_brUnrolled(gc_b *compiled.Block, x []float32, partial []float64, ru
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						{
-//line blockreduce.go:116
 							var s float64
 							{
-//line blockreduce.go:117
 								gc_xs := warps
 //line blockreduce.go:117
 								gc_i := 0
@@ -1726,7 +1653,6 @@ func gc_body_brUnrolled(gc_b *compiled.Block, x []float32, partial []float64, ru
 									}
 								}
 							}
-//line blockreduce.go:120
 							partial[gc_bx] = s
 						}
 					}
@@ -1769,7 +1695,6 @@ func gc_body_brHelpers(gc_b *compiled.Block, x []float32, partial []float64, run
 	gc_s_v := compiled.Scratch[float64](gc_b, 0)[:gc_n]
 //line blockreduce.go:147
 	shared_ := gc_shared1(32)[:32]
-//line blockreduce.go:149
 	var gc_l_v_ [32]float64
 	var gc_c1r [32]float64
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -1796,7 +1721,6 @@ func gc_body_brHelpers(gc_b *compiled.Block, x []float32, partial []float64, run
 				_ = v_
 			}
 		}
-//line blockreduce.go:154
 		gc_jam_runSum_flush(&gc_jam)
 //line blockreduce.go:139
 		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
@@ -1814,7 +1738,6 @@ func gc_body_brHelpers(gc_b *compiled.Block, x []float32, partial []float64, run
 //line blockreduce.go:140
 					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, off, 32, &gc_c1r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line blockreduce.go:144
 						v_ := gc_l_v_[gc_lane]
 //line blockreduce.go:140
 						v_ += gc_c1r[gc_lane]
@@ -1837,9 +1760,7 @@ func gc_body_brHelpers(gc_b *compiled.Block, x []float32, partial []float64, run
 				lane := gc_tx % 32
 //line blockreduce.go:148
 				wid := gc_tx / 32
-//line blockreduce.go:150
 				v_ := gc_l_v_[gc_lane]
-//line blockreduce.go:152
 				var v float64
 //line blockreduce.go:142
 				var r_ float64 = v_
@@ -1848,12 +1769,10 @@ func gc_body_brHelpers(gc_b *compiled.Block, x []float32, partial []float64, run
 				if lane == 0 {
 					shared_[wid] = v
 				}
-//line blockreduce.go:154
 				gc_s_v[gc_rank] = v
 			}
 		}
 	}
-//line blockreduce.go:160
 	var gc_l_v_2 [32]float64
 	var gc_c2r [32]float64
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -1861,7 +1780,6 @@ func gc_body_brHelpers(gc_b *compiled.Block, x []float32, partial []float64, run
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		{
-//line blockreduce.go:168
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -1873,7 +1791,6 @@ func gc_body_brHelpers(gc_b *compiled.Block, x []float32, partial []float64, run
 				gc_pos.Thread = gc_rank
 //line blockreduce.go:148
 				lane := gc_tx % 32
-//line blockreduce.go:150
 				var v float64
 //line blockreduce.go:154
 				v = 0
@@ -1911,11 +1828,9 @@ func gc_body_brHelpers(gc_b *compiled.Block, x []float32, partial []float64, run
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line blockreduce.go:172
 					v := gc_s_v[gc_rank]
 //line blockreduce.go:159
 					var v_2 float64 = v
-//line blockreduce.go:161
 					gc_l_v_2[gc_lane] = v_2
 				}
 //line blockreduce.go:139
@@ -1937,7 +1852,6 @@ func gc_body_brHelpers(gc_b *compiled.Block, x []float32, partial []float64, run
 								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
-//line blockreduce.go:147
 								v_2 := gc_l_v_2[gc_lane]
 //line blockreduce.go:140
 								v_2 += gc_c2r[gc_lane]
@@ -1955,22 +1869,18 @@ func gc_body_brHelpers(gc_b *compiled.Block, x []float32, partial []float64, run
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line blockreduce.go:156
 					v_2 := gc_l_v_2[gc_lane]
-//line blockreduce.go:158
 					var v float64
 //line blockreduce.go:142
 					var r_2 float64 = v_2
 //line blockreduce.go:159
 					v = r_2
-//line blockreduce.go:161
 					gc_s_v[gc_rank] = v
 				}
 			}
 			gc_act = gc_save13 &^ gc_dead
 		}
 	}
-//line blockreduce.go:169
 	gc_from, gc_to := 0, gc_bdx
 	if gc_bound := 0; gc_bound < gc_to-1 {
 		gc_to = gc_bound + 1
@@ -1983,9 +1893,7 @@ func gc_body_brHelpers(gc_b *compiled.Block, x []float32, partial []float64, run
 			for ; gc_step+3 < gc_to; gc_step += 4 {
 				{
 					gc_tx := gc_step + 0
-//line blockreduce.go:182
 					gc_rank := gc_base + gc_tx
-//line blockreduce.go:184
 					v := gc_s_v[gc_rank]
 //line blockreduce.go:161
 					var r float64 = v
@@ -1996,11 +1904,8 @@ func gc_body_brHelpers(gc_b *compiled.Block, x []float32, partial []float64, run
 					}
 				}
 				{
-//line blockreduce.go:139
 					gc_tx := gc_step + 1
-//line blockreduce.go:141
 					gc_rank := gc_base + gc_tx
-//line blockreduce.go:143
 					v := gc_s_v[gc_rank]
 //line blockreduce.go:161
 					var r float64 = v
@@ -2011,11 +1916,8 @@ func gc_body_brHelpers(gc_b *compiled.Block, x []float32, partial []float64, run
 					}
 				}
 				{
-//line blockreduce.go:139
 					gc_tx := gc_step + 2
-//line blockreduce.go:141
 					gc_rank := gc_base + gc_tx
-//line blockreduce.go:143
 					v := gc_s_v[gc_rank]
 //line blockreduce.go:161
 					var r float64 = v
@@ -2026,11 +1928,8 @@ func gc_body_brHelpers(gc_b *compiled.Block, x []float32, partial []float64, run
 					}
 				}
 				{
-//line blockreduce.go:139
 					gc_tx := gc_step + 3
-//line blockreduce.go:141
 					gc_rank := gc_base + gc_tx
-//line blockreduce.go:143
 					v := gc_s_v[gc_rank]
 //line blockreduce.go:161
 					var r float64 = v
@@ -2041,10 +1940,8 @@ func gc_body_brHelpers(gc_b *compiled.Block, x []float32, partial []float64, run
 					}
 				}
 			}
-//line blockreduce.go:139
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line blockreduce.go:142
 				v := gc_s_v[gc_rank]
 //line blockreduce.go:161
 				var r float64 = v
@@ -2055,7 +1952,6 @@ func gc_body_brHelpers(gc_b *compiled.Block, x []float32, partial []float64, run
 				}
 			}
 		} else {
-//line blockreduce.go:139
 			gc_step2 := gc_from
 			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				{
@@ -2072,7 +1968,6 @@ func gc_body_brHelpers(gc_b *compiled.Block, x []float32, partial []float64, run
 					}
 				}
 				{
-//line blockreduce.go:139
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -2086,7 +1981,6 @@ func gc_body_brHelpers(gc_b *compiled.Block, x []float32, partial []float64, run
 					}
 				}
 				{
-//line blockreduce.go:139
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -2100,7 +1994,6 @@ func gc_body_brHelpers(gc_b *compiled.Block, x []float32, partial []float64, run
 					}
 				}
 				{
-//line blockreduce.go:139
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -2114,7 +2007,6 @@ func gc_body_brHelpers(gc_b *compiled.Block, x []float32, partial []float64, run
 					}
 				}
 			}
-//line blockreduce.go:139
 			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -2159,7 +2051,6 @@ func gc_body_brOnePerThread(gc_b *compiled.Block, x []float32, partial []float32
 	gc_n := gc_b.Len()
 //line blockreduce.go:173
 	warps := gocuda.Shared[float32](t, 32)[:32]
-//line blockreduce.go:175
 	var gc_l_v [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -2193,7 +2084,6 @@ func gc_body_brOnePerThread(gc_b *compiled.Block, x []float32, partial []float32
 						if i < len(x) {
 							v = x[i]
 						}
-//line blockreduce.go:179
 						gc_l_v[gc_lane] = v
 					}
 				}
@@ -2215,7 +2105,6 @@ func gc_body_brOnePerThread(gc_b *compiled.Block, x []float32, partial []float32
 //line blockreduce.go:179
 					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, off, 32, &gc_c1r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line blockreduce.go:183
 						v := gc_l_v[gc_lane]
 //line blockreduce.go:179
 						v += gc_c1r[gc_lane]
@@ -2247,7 +2136,6 @@ func gc_body_brOnePerThread(gc_b *compiled.Block, x []float32, partial []float32
 					gc_pos.Thread = gc_rank
 //line blockreduce.go:171
 					tid := gc_tx
-//line blockreduce.go:173
 					v := gc_l_v[gc_lane]
 //line blockreduce.go:181
 					if tid%32 == 0 {
@@ -2257,7 +2145,6 @@ func gc_body_brOnePerThread(gc_b *compiled.Block, x []float32, partial []float32
 			}
 		}
 	}
-//line blockreduce.go:190
 	var gc_l_v2 [32]float32
 	var gc_c2r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -2265,7 +2152,6 @@ func gc_body_brOnePerThread(gc_b *compiled.Block, x []float32, partial []float32
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		{
-//line blockreduce.go:198
 			var gc_m11 uint32
 //line blockreduce.go:185
 			if gc_x02 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x02+gc_cnt <= gc_bdx {
@@ -2311,7 +2197,6 @@ func gc_body_brOnePerThread(gc_b *compiled.Block, x []float32, partial []float32
 								gc_tx := gc_x03 + gc_lane
 //line blockreduce.go:171
 								tid := gc_tx
-//line blockreduce.go:173
 								var v float32
 //line blockreduce.go:186
 								v = 0
@@ -2333,7 +2218,6 @@ func gc_body_brOnePerThread(gc_b *compiled.Block, x []float32, partial []float32
 								gc_pos.Thread = gc_rank
 //line blockreduce.go:171
 								tid := gc_tx
-//line blockreduce.go:173
 								var v float32
 //line blockreduce.go:186
 								v = 0
@@ -2364,7 +2248,6 @@ func gc_body_brOnePerThread(gc_b *compiled.Block, x []float32, partial []float32
 								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
-//line blockreduce.go:198
 								v := gc_l_v2[gc_lane]
 //line blockreduce.go:191
 								v += gc_c2r[gc_lane]
@@ -2385,7 +2268,6 @@ func gc_body_brOnePerThread(gc_b *compiled.Block, x []float32, partial []float32
 								gc_tx := gc_x04 + gc_lane
 //line blockreduce.go:171
 								tid := gc_tx
-//line blockreduce.go:173
 								v := gc_l_v2[gc_lane]
 //line blockreduce.go:193
 								if tid == 0 {
@@ -2405,7 +2287,6 @@ func gc_body_brOnePerThread(gc_b *compiled.Block, x []float32, partial []float32
 								gc_pos.Thread = gc_rank
 //line blockreduce.go:171
 								tid := gc_tx
-//line blockreduce.go:173
 								v := gc_l_v2[gc_lane]
 //line blockreduce.go:193
 								if tid == 0 {
@@ -2447,7 +2328,6 @@ func gc_body_brFloat64(gc_b *compiled.Block, x []float64, partial []float64, run
 	gc_n := gc_b.Len()
 //line blockreduce.go:204
 	warps := gocuda.Shared[float64](t, gc_bdx/gocuda.WarpSize)
-//line blockreduce.go:206
 	var gc_l_v [32]float64
 	var gc_c1r [32]float64
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -2472,7 +2352,6 @@ func gc_body_brFloat64(gc_b *compiled.Block, x []float64, partial []float64, run
 				gc_jam_brFloat64_207_add(&gc_jam, x[lo:lo+run], v, gc_l_v[:], gc_lane)
 			}
 		}
-//line blockreduce.go:211
 		gc_jam_brFloat64_207_flush(&gc_jam)
 //line blockreduce.go:210
 		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
@@ -2490,7 +2369,6 @@ func gc_body_brFloat64(gc_b *compiled.Block, x []float64, partial []float64, run
 //line blockreduce.go:211
 					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, off, gocuda.WarpSize, &gc_c1r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line blockreduce.go:215
 						v := gc_l_v[gc_lane]
 //line blockreduce.go:211
 						v += gc_c1r[gc_lane]
@@ -2517,7 +2395,6 @@ func gc_body_brFloat64(gc_b *compiled.Block, x []float64, partial []float64, run
 			}
 		}
 	}
-//line blockreduce.go:219
 	compiled.OutOfLine(func() {
 		{
 			gc_from, gc_to := 0, gc_bdx
@@ -2532,10 +2409,8 @@ func gc_body_brFloat64(gc_b *compiled.Block, x []float64, partial []float64, run
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						{
-//line blockreduce.go:218
 							var s float64
 							{
-//line blockreduce.go:219
 								gc_xs2 := warps
 //line blockreduce.go:219
 								gc_i2 := 0
@@ -2596,7 +2471,6 @@ func gc_body_brFloat64(gc_b *compiled.Block, x []float64, partial []float64, run
 									}
 								}
 							}
-//line blockreduce.go:222
 							gc_at[0] = s
 						}
 					}
@@ -2605,10 +2479,8 @@ func gc_body_brFloat64(gc_b *compiled.Block, x []float64, partial []float64, run
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						{
-//line blockreduce.go:218
 							var s float64
 							{
-//line blockreduce.go:219
 								gc_xs := warps
 //line blockreduce.go:219
 								gc_i := 0
@@ -2669,7 +2541,6 @@ func gc_body_brFloat64(gc_b *compiled.Block, x []float64, partial []float64, run
 									}
 								}
 							}
-//line blockreduce.go:222
 							partial[gc_bx] = s
 						}
 					}
@@ -2681,6 +2552,8 @@ func gc_body_brFloat64(gc_b *compiled.Block, x []float64, partial []float64, run
 
 // gc_jam_brFloat64_207 holds up to 4 threads' calls of brFloat64's loop at line 207, whose loops run
 // interleaved (gocuda compile's jam pass).
+//
+//line blockreduce.go:233
 type gc_jam_brFloat64_207 struct {
 	n     int
 	lanes [4]gc_jam_brFloat64_207_lane
@@ -2728,28 +2601,17 @@ func gc_jam_brFloat64_207_run1(gc_l *gc_jam_brFloat64_207_lane) {
 // gc_jam_brFloat64_207_run4 runs the rest of brFloat64's loop at line 207 for 4 threads, their loops interleaved.
 func gc_jam_brFloat64_207_run4(gc_j *gc_jam_brFloat64_207) {
 	gc_l0_gc_range0 := gc_j.lanes[0].gc_range0
-//line blockreduce.go:217
 	gc_l0_v := gc_j.lanes[0].v
-//line blockreduce.go:219
 	gc_l1_gc_range0 := gc_j.lanes[1].gc_range0
-//line blockreduce.go:221
 	gc_l1_v := gc_j.lanes[1].v
-//line blockreduce.go:223
 	gc_l2_gc_range0 := gc_j.lanes[2].gc_range0
-//line blockreduce.go:225
 	gc_l2_v := gc_j.lanes[2].v
-//line blockreduce.go:227
 	gc_l3_gc_range0 := gc_j.lanes[3].gc_range0
-//line blockreduce.go:229
 	gc_l3_v := gc_j.lanes[3].v
-//line blockreduce.go:231
 	gc_n1 := min(len(gc_l0_gc_range0), len(gc_l1_gc_range0), len(gc_l2_gc_range0), len(gc_l3_gc_range0))
 	gc_r3 := gc_l0_gc_range0[:gc_n1]
-//line blockreduce.go:234
 	gc_r4 := gc_l1_gc_range0[:gc_n1]
-//line blockreduce.go:236
 	gc_r5 := gc_l2_gc_range0[:gc_n1]
-//line blockreduce.go:238
 	gc_r6 := gc_l3_gc_range0[:gc_n1]
 //line blockreduce.go:207
 	for gc_i2 := 0; gc_i2 < gc_n1; gc_i2++ {
@@ -2806,7 +2668,6 @@ func gc_jam_brFloat64_207_run4(gc_j *gc_jam_brFloat64_207) {
 			gc_l3_v += gc_l3_e
 		}
 	}
-//line blockreduce.go:210
 	gc_j.lanes[0].gc_dst[gc_j.lanes[0].gc_at] = gc_l0_v
 	gc_j.lanes[1].gc_dst[gc_j.lanes[1].gc_at] = gc_l1_v
 	gc_j.lanes[2].gc_dst[gc_j.lanes[2].gc_at] = gc_l2_v
@@ -2839,7 +2700,6 @@ func gc_body_brMin(gc_b *compiled.Block, x []int32, partial []int32, run int) {
 	gc_n := gc_b.Len()
 //line blockreduce.go:231
 	warps := gocuda.Shared[int32](t, gc_bdx/gocuda.WarpSize)
-//line blockreduce.go:233
 	var gc_l_v [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -2864,13 +2724,11 @@ func gc_body_brMin(gc_b *compiled.Block, x []int32, partial []int32, run int) {
 				gc_jam_brMin_234_add(&gc_jam, x[lo:lo+run], v, gc_l_v[:], gc_lane)
 			}
 		}
-//line blockreduce.go:238
 		gc_jam_brMin_234_flush(&gc_jam)
 //line blockreduce.go:237
 		for off := gocuda.WarpSize / 2; off > 0; off /= 2 {
 			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, off, gocuda.WarpSize, &gc_c1r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line blockreduce.go:242
 				v := gc_l_v[gc_lane]
 //line blockreduce.go:238
 				v = min(v, gc_c1r[gc_lane])
@@ -2895,7 +2753,6 @@ func gc_body_brMin(gc_b *compiled.Block, x []int32, partial []int32, run int) {
 			}
 		}
 	}
-//line blockreduce.go:246
 	compiled.OutOfLine(func() {
 		{
 			gc_from, gc_to := 0, gc_bdx
@@ -2910,10 +2767,8 @@ func gc_body_brMin(gc_b *compiled.Block, x []int32, partial []int32, run int) {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						{
-//line blockreduce.go:245
 							s := int32(math32Max)
 							{
-//line blockreduce.go:246
 								gc_xs2 := warps
 //line blockreduce.go:246
 								gc_i2 := 0
@@ -2974,7 +2829,6 @@ func gc_body_brMin(gc_b *compiled.Block, x []int32, partial []int32, run int) {
 									}
 								}
 							}
-//line blockreduce.go:249
 							gc_at[0] = s
 						}
 					}
@@ -2983,10 +2837,8 @@ func gc_body_brMin(gc_b *compiled.Block, x []int32, partial []int32, run int) {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						{
-//line blockreduce.go:245
 							s := int32(math32Max)
 							{
-//line blockreduce.go:246
 								gc_xs := warps
 //line blockreduce.go:246
 								gc_i := 0
@@ -3047,7 +2899,6 @@ func gc_body_brMin(gc_b *compiled.Block, x []int32, partial []int32, run int) {
 									}
 								}
 							}
-//line blockreduce.go:249
 							partial[gc_bx] = s
 						}
 					}
@@ -3059,6 +2910,8 @@ func gc_body_brMin(gc_b *compiled.Block, x []int32, partial []int32, run int) {
 
 // gc_jam_brMin_234 holds up to 4 threads' calls of brMin's loop at line 234, whose loops run
 // interleaved (gocuda compile's jam pass).
+//
+//line blockreduce.go:260
 type gc_jam_brMin_234 struct {
 	n     int
 	lanes [4]gc_jam_brMin_234_lane
@@ -3106,28 +2959,17 @@ func gc_jam_brMin_234_run1(gc_l *gc_jam_brMin_234_lane) {
 // gc_jam_brMin_234_run4 runs the rest of brMin's loop at line 234 for 4 threads, their loops interleaved.
 func gc_jam_brMin_234_run4(gc_j *gc_jam_brMin_234) {
 	gc_l0_gc_range0 := gc_j.lanes[0].gc_range0
-//line blockreduce.go:244
 	gc_l0_v := gc_j.lanes[0].v
-//line blockreduce.go:246
 	gc_l1_gc_range0 := gc_j.lanes[1].gc_range0
-//line blockreduce.go:248
 	gc_l1_v := gc_j.lanes[1].v
-//line blockreduce.go:250
 	gc_l2_gc_range0 := gc_j.lanes[2].gc_range0
-//line blockreduce.go:252
 	gc_l2_v := gc_j.lanes[2].v
-//line blockreduce.go:254
 	gc_l3_gc_range0 := gc_j.lanes[3].gc_range0
-//line blockreduce.go:256
 	gc_l3_v := gc_j.lanes[3].v
-//line blockreduce.go:258
 	gc_n1 := min(len(gc_l0_gc_range0), len(gc_l1_gc_range0), len(gc_l2_gc_range0), len(gc_l3_gc_range0))
 	gc_r3 := gc_l0_gc_range0[:gc_n1]
-//line blockreduce.go:261
 	gc_r4 := gc_l1_gc_range0[:gc_n1]
-//line blockreduce.go:263
 	gc_r5 := gc_l2_gc_range0[:gc_n1]
-//line blockreduce.go:265
 	gc_r6 := gc_l3_gc_range0[:gc_n1]
 //line blockreduce.go:234
 	for gc_i2 := 0; gc_i2 < gc_n1; gc_i2++ {
@@ -3184,7 +3026,6 @@ func gc_jam_brMin_234_run4(gc_j *gc_jam_brMin_234) {
 			gc_l3_v = min(gc_l3_v, gc_l3_e)
 		}
 	}
-//line blockreduce.go:237
 	gc_j.lanes[0].gc_dst[gc_j.lanes[0].gc_at] = gc_l0_v
 	gc_j.lanes[1].gc_dst[gc_j.lanes[1].gc_at] = gc_l1_v
 	gc_j.lanes[2].gc_dst[gc_j.lanes[2].gc_at] = gc_l2_v
@@ -3217,7 +3058,6 @@ func gc_body_brMax(gc_b *compiled.Block, x []int32, partial []int32, run int) {
 	gc_n := gc_b.Len()
 //line blockreduce.go:258
 	warps := gocuda.Shared[int32](t, gc_bdx/gocuda.WarpSize)
-//line blockreduce.go:260
 	var gc_l_v [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -3242,7 +3082,6 @@ func gc_body_brMax(gc_b *compiled.Block, x []int32, partial []int32, run int) {
 				gc_jam_brMax_261_add(&gc_jam, lo, run, v, x, gc_l_v[:], gc_lane)
 			}
 		}
-//line blockreduce.go:265
 		gc_jam_brMax_261_flush(&gc_jam)
 //line blockreduce.go:264
 		for off := gocuda.WarpSize / 2; off > 0; off /= 2 {
@@ -3255,7 +3094,6 @@ func gc_body_brMax(gc_b *compiled.Block, x []int32, partial []int32, run int) {
 				var shflDownSync int32 = gc_c1r[gc_lane]
 //line blockreduce.go:265
 				v = max32(v, shflDownSync)
-//line blockreduce.go:267
 				gc_l_v[gc_lane] = v
 			}
 		}
@@ -3277,7 +3115,6 @@ func gc_body_brMax(gc_b *compiled.Block, x []int32, partial []int32, run int) {
 			}
 		}
 	}
-//line blockreduce.go:273
 	compiled.OutOfLine(func() {
 		{
 			gc_from, gc_to := 0, gc_bdx
@@ -3294,10 +3131,8 @@ func gc_body_brMax(gc_b *compiled.Block, x []int32, partial []int32, run int) {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						{
-//line blockreduce.go:272
 							s := gc_at[0]
 							{
-//line blockreduce.go:273
 								gc_xs2 := warps[1:]
 //line blockreduce.go:273
 								gc_i2 := 0
@@ -3358,7 +3193,6 @@ func gc_body_brMax(gc_b *compiled.Block, x []int32, partial []int32, run int) {
 									}
 								}
 							}
-//line blockreduce.go:276
 							gc_at2[0] = s
 						}
 					}
@@ -3367,10 +3201,8 @@ func gc_body_brMax(gc_b *compiled.Block, x []int32, partial []int32, run int) {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						{
-//line blockreduce.go:272
 							s := warps[0]
 							{
-//line blockreduce.go:273
 								gc_xs := warps[1:]
 //line blockreduce.go:273
 								gc_i := 0
@@ -3431,7 +3263,6 @@ func gc_body_brMax(gc_b *compiled.Block, x []int32, partial []int32, run int) {
 									}
 								}
 							}
-//line blockreduce.go:276
 							partial[gc_bx] = s
 						}
 					}
@@ -3443,6 +3274,8 @@ func gc_body_brMax(gc_b *compiled.Block, x []int32, partial []int32, run int) {
 
 // gc_jam_brMax_261 holds up to 4 threads' calls of brMax's loop at line 261, whose loops run
 // interleaved (gocuda compile's jam pass).
+//
+//line blockreduce.go:287
 type gc_jam_brMax_261 struct {
 	n     int
 	lanes [4]gc_jam_brMax_261_lane
@@ -3497,35 +3330,20 @@ func gc_jam_brMax_261_run1(gc_l *gc_jam_brMax_261_lane) {
 // gc_jam_brMax_261_run4 runs the rest of brMax's loop at line 261 for 4 threads, their loops interleaved.
 func gc_jam_brMax_261_run4(gc_j *gc_jam_brMax_261) {
 	gc_l0_lo := gc_j.lanes[0].lo
-//line blockreduce.go:271
 	gc_l0_run := gc_j.lanes[0].run
-//line blockreduce.go:273
 	gc_l0_v := gc_j.lanes[0].v
-//line blockreduce.go:275
 	gc_l0_x := gc_j.lanes[0].x
-//line blockreduce.go:277
 	gc_l1_lo := gc_j.lanes[1].lo
-//line blockreduce.go:279
 	gc_l1_run := gc_j.lanes[1].run
-//line blockreduce.go:281
 	gc_l1_v := gc_j.lanes[1].v
-//line blockreduce.go:283
 	gc_l1_x := gc_j.lanes[1].x
-//line blockreduce.go:285
 	gc_l2_lo := gc_j.lanes[2].lo
-//line blockreduce.go:287
 	gc_l2_run := gc_j.lanes[2].run
-//line blockreduce.go:289
 	gc_l2_v := gc_j.lanes[2].v
-//line blockreduce.go:291
 	gc_l2_x := gc_j.lanes[2].x
-//line blockreduce.go:293
 	gc_l3_lo := gc_j.lanes[3].lo
-//line blockreduce.go:295
 	gc_l3_run := gc_j.lanes[3].run
-//line blockreduce.go:297
 	gc_l3_v := gc_j.lanes[3].v
-//line blockreduce.go:299
 	gc_l3_x := gc_j.lanes[3].x
 //line blockreduce.go:261
 	gc_a1 := gc_l0_lo + 1
@@ -3550,11 +3368,8 @@ func gc_jam_brMax_261_run4(gc_j *gc_jam_brMax_261) {
 //line blockreduce.go:261
 		for gc_j6 := 0; gc_j6 < gc_n5; gc_j6++ {
 			gc_l0_v = max32(gc_l0_v, gc_w7[gc_j6])
-//line blockreduce.go:262
 			gc_l1_v = max32(gc_l1_v, gc_w8[gc_j6])
-//line blockreduce.go:262
 			gc_l2_v = max32(gc_l2_v, gc_w9[gc_j6])
-//line blockreduce.go:262
 			gc_l3_v = max32(gc_l3_v, gc_w10[gc_j6])
 		}
 	}
@@ -3606,7 +3421,6 @@ func gc_body_brXorBits(gc_b *compiled.Block, x []uint32, partial []uint32, run i
 	gc_n := gc_b.Len()
 //line blockreduce.go:293
 	warps := gocuda.Shared[uint32](t, gc_bdx/gocuda.WarpSize)
-//line blockreduce.go:295
 	var gc_l_v [32]uint32
 	var gc_c1r [32]uint32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -3631,13 +3445,11 @@ func gc_body_brXorBits(gc_b *compiled.Block, x []uint32, partial []uint32, run i
 				gc_jam_brXorBits_296_add(&gc_jam, x[lo:lo+run], v, gc_l_v[:], gc_lane)
 			}
 		}
-//line blockreduce.go:300
 		gc_jam_brXorBits_296_flush(&gc_jam)
 //line blockreduce.go:299
 		for off := gocuda.WarpSize / 2; off > 0; off /= 2 {
 			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, off, gocuda.WarpSize, &gc_c1r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line blockreduce.go:304
 				v := gc_l_v[gc_lane]
 //line blockreduce.go:300
 				v ^= gc_c1r[gc_lane]
@@ -3662,7 +3474,6 @@ func gc_body_brXorBits(gc_b *compiled.Block, x []uint32, partial []uint32, run i
 			}
 		}
 	}
-//line blockreduce.go:308
 	compiled.OutOfLine(func() {
 		{
 			gc_from, gc_to := 0, gc_bdx
@@ -3677,10 +3488,8 @@ func gc_body_brXorBits(gc_b *compiled.Block, x []uint32, partial []uint32, run i
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						{
-//line blockreduce.go:307
 							var s uint32
 							{
-//line blockreduce.go:308
 								gc_xs2 := warps
 //line blockreduce.go:308
 								gc_i2 := 0
@@ -3741,7 +3550,6 @@ func gc_body_brXorBits(gc_b *compiled.Block, x []uint32, partial []uint32, run i
 									}
 								}
 							}
-//line blockreduce.go:311
 							gc_at[0] = s
 						}
 					}
@@ -3750,10 +3558,8 @@ func gc_body_brXorBits(gc_b *compiled.Block, x []uint32, partial []uint32, run i
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						{
-//line blockreduce.go:307
 							var s uint32
 							{
-//line blockreduce.go:308
 								gc_xs := warps
 //line blockreduce.go:308
 								gc_i := 0
@@ -3814,7 +3620,6 @@ func gc_body_brXorBits(gc_b *compiled.Block, x []uint32, partial []uint32, run i
 									}
 								}
 							}
-//line blockreduce.go:311
 							partial[gc_bx] = s
 						}
 					}
@@ -3826,6 +3631,8 @@ func gc_body_brXorBits(gc_b *compiled.Block, x []uint32, partial []uint32, run i
 
 // gc_jam_brXorBits_296 holds up to 4 threads' calls of brXorBits's loop at line 296, whose loops run
 // interleaved (gocuda compile's jam pass).
+//
+//line blockreduce.go:322
 type gc_jam_brXorBits_296 struct {
 	n     int
 	lanes [4]gc_jam_brXorBits_296_lane
@@ -3873,28 +3680,17 @@ func gc_jam_brXorBits_296_run1(gc_l *gc_jam_brXorBits_296_lane) {
 // gc_jam_brXorBits_296_run4 runs the rest of brXorBits's loop at line 296 for 4 threads, their loops interleaved.
 func gc_jam_brXorBits_296_run4(gc_j *gc_jam_brXorBits_296) {
 	gc_l0_gc_range0 := gc_j.lanes[0].gc_range0
-//line blockreduce.go:306
 	gc_l0_v := gc_j.lanes[0].v
-//line blockreduce.go:308
 	gc_l1_gc_range0 := gc_j.lanes[1].gc_range0
-//line blockreduce.go:310
 	gc_l1_v := gc_j.lanes[1].v
-//line blockreduce.go:312
 	gc_l2_gc_range0 := gc_j.lanes[2].gc_range0
-//line blockreduce.go:314
 	gc_l2_v := gc_j.lanes[2].v
-//line blockreduce.go:316
 	gc_l3_gc_range0 := gc_j.lanes[3].gc_range0
-//line blockreduce.go:318
 	gc_l3_v := gc_j.lanes[3].v
-//line blockreduce.go:320
 	gc_n1 := min(len(gc_l0_gc_range0), len(gc_l1_gc_range0), len(gc_l2_gc_range0), len(gc_l3_gc_range0))
 	gc_r3 := gc_l0_gc_range0[:gc_n1]
-//line blockreduce.go:323
 	gc_r4 := gc_l1_gc_range0[:gc_n1]
-//line blockreduce.go:325
 	gc_r5 := gc_l2_gc_range0[:gc_n1]
-//line blockreduce.go:327
 	gc_r6 := gc_l3_gc_range0[:gc_n1]
 //line blockreduce.go:296
 	for gc_i2 := 0; gc_i2 < gc_n1; gc_i2++ {
@@ -3951,7 +3747,6 @@ func gc_jam_brXorBits_296_run4(gc_j *gc_jam_brXorBits_296) {
 			gc_l3_v ^= gc_l3_e
 		}
 	}
-//line blockreduce.go:299
 	gc_j.lanes[0].gc_dst[gc_j.lanes[0].gc_at] = gc_l0_v
 	gc_j.lanes[1].gc_dst[gc_j.lanes[1].gc_at] = gc_l1_v
 	gc_j.lanes[2].gc_dst[gc_j.lanes[2].gc_at] = gc_l2_v
@@ -3987,7 +3782,6 @@ func gc_body_brGridStride(gc_b *compiled.Block, x []float32, partial []float64) 
 	gc_s_v := compiled.Scratch[float64](gc_b, 0)[:gc_n]
 //line blockreduce.go:322
 	warps := gocuda.Shared[float64](t, gc_bdx/gocuda.WarpSize)
-//line blockreduce.go:324
 	gc_vstep := 0
 	for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
 		gc_rank := gc_vstep
@@ -4002,7 +3796,6 @@ func gc_body_brGridStride(gc_b *compiled.Block, x []float32, partial []float64) 
 			gc_pos.Thread = gc_rank
 //line blockreduce.go:323
 			var v float64
-//line blockreduce.go:325
 			gc_s_v[gc_rank] = v
 		}
 		{
@@ -4010,7 +3803,6 @@ func gc_body_brGridStride(gc_b *compiled.Block, x []float32, partial []float64) 
 			gc_pos.Thread = gc_rank
 //line blockreduce.go:323
 			var v float64
-//line blockreduce.go:325
 			gc_s_v[gc_rank] = v
 		}
 		{
@@ -4018,7 +3810,6 @@ func gc_body_brGridStride(gc_b *compiled.Block, x []float32, partial []float64) 
 			gc_pos.Thread = gc_rank
 //line blockreduce.go:323
 			var v float64
-//line blockreduce.go:325
 			gc_s_v[gc_rank] = v
 		}
 		{
@@ -4026,7 +3817,6 @@ func gc_body_brGridStride(gc_b *compiled.Block, x []float32, partial []float64) 
 			gc_pos.Thread = gc_rank
 //line blockreduce.go:323
 			var v float64
-//line blockreduce.go:325
 			gc_s_v[gc_rank] = v
 		}
 	}
@@ -4034,7 +3824,6 @@ func gc_body_brGridStride(gc_b *compiled.Block, x []float32, partial []float64) 
 		gc_pos.Thread = gc_rank
 //line blockreduce.go:323
 		var v float64
-//line blockreduce.go:325
 		gc_s_v[gc_rank] = v
 	}
 //line blockreduce.go:324
@@ -4044,7 +3833,6 @@ func gc_body_brGridStride(gc_b *compiled.Block, x []float32, partial []float64) 
 			return
 		}
 		gc_more = false
-//line blockreduce.go:331
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -4060,11 +3848,8 @@ func gc_body_brGridStride(gc_b *compiled.Block, x []float32, partial []float64) 
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
-//line blockreduce.go:347
 						gc_rank := gc_base + gc_tx
-//line blockreduce.go:349
 						v := gc_s_v[gc_rank]
-//line blockreduce.go:325
 						gc_more = true
 //line blockreduce.go:325
 						v += float64(gc_at[gc_tx])
@@ -4072,11 +3857,8 @@ func gc_body_brGridStride(gc_b *compiled.Block, x []float32, partial []float64) 
 					}
 					{
 						gc_tx := gc_step2 + 1
-//line blockreduce.go:331
 						gc_rank := gc_base + gc_tx
-//line blockreduce.go:333
 						v := gc_s_v[gc_rank]
-//line blockreduce.go:325
 						gc_more = true
 //line blockreduce.go:325
 						v += float64(gc_at[gc_tx])
@@ -4084,11 +3866,8 @@ func gc_body_brGridStride(gc_b *compiled.Block, x []float32, partial []float64) 
 					}
 					{
 						gc_tx := gc_step2 + 2
-//line blockreduce.go:331
 						gc_rank := gc_base + gc_tx
-//line blockreduce.go:333
 						v := gc_s_v[gc_rank]
-//line blockreduce.go:325
 						gc_more = true
 //line blockreduce.go:325
 						v += float64(gc_at[gc_tx])
@@ -4096,11 +3875,8 @@ func gc_body_brGridStride(gc_b *compiled.Block, x []float32, partial []float64) 
 					}
 					{
 						gc_tx := gc_step2 + 3
-//line blockreduce.go:331
 						gc_rank := gc_base + gc_tx
-//line blockreduce.go:333
 						v := gc_s_v[gc_rank]
-//line blockreduce.go:325
 						gc_more = true
 //line blockreduce.go:325
 						v += float64(gc_at[gc_tx])
@@ -4109,9 +3885,7 @@ func gc_body_brGridStride(gc_b *compiled.Block, x []float32, partial []float64) 
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line blockreduce.go:332
 					v := gc_s_v[gc_rank]
-//line blockreduce.go:325
 					gc_more = true
 //line blockreduce.go:325
 					v += float64(gc_at[gc_tx])
@@ -4183,7 +3957,6 @@ func gc_body_brGridStride(gc_b *compiled.Block, x []float32, partial []float64) 
 			}
 		}
 	}
-//line blockreduce.go:333
 	var gc_c1v [32]float64
 	var gc_c1r [32]float64
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -4195,7 +3968,6 @@ func gc_body_brGridStride(gc_b *compiled.Block, x []float32, partial []float64) 
 		for off := gocuda.WarpSize / 2; off > 0; off /= 2 {
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-//line blockreduce.go:331
 				v := gc_s_v[gc_rank]
 //line blockreduce.go:328
 				gc_c1v[gc_lane] = v
@@ -4204,7 +3976,6 @@ func gc_body_brGridStride(gc_b *compiled.Block, x []float32, partial []float64) 
 			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_c1v, off, gocuda.WarpSize, &gc_c1r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-//line blockreduce.go:332
 				v := gc_s_v[gc_rank]
 //line blockreduce.go:328
 				v += gc_c1r[gc_lane]
@@ -4229,7 +4000,6 @@ func gc_body_brGridStride(gc_b *compiled.Block, x []float32, partial []float64) 
 			}
 		}
 	}
-//line blockreduce.go:336
 	compiled.OutOfLine(func() {
 		{
 			gc_from, gc_to := 0, gc_bdx
@@ -4244,10 +4014,8 @@ func gc_body_brGridStride(gc_b *compiled.Block, x []float32, partial []float64) 
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						{
-//line blockreduce.go:335
 							var s float64
 							{
-//line blockreduce.go:336
 								gc_xs2 := warps
 //line blockreduce.go:336
 								gc_i2 := 0
@@ -4308,7 +4076,6 @@ func gc_body_brGridStride(gc_b *compiled.Block, x []float32, partial []float64) 
 									}
 								}
 							}
-//line blockreduce.go:339
 							gc_at2[0] = s
 						}
 					}
@@ -4317,10 +4084,8 @@ func gc_body_brGridStride(gc_b *compiled.Block, x []float32, partial []float64) 
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						{
-//line blockreduce.go:335
 							var s float64
 							{
-//line blockreduce.go:336
 								gc_xs := warps
 //line blockreduce.go:336
 								gc_i := 0
@@ -4381,7 +4146,6 @@ func gc_body_brGridStride(gc_b *compiled.Block, x []float32, partial []float64) 
 									}
 								}
 							}
-//line blockreduce.go:339
 							partial[gc_bx] = s
 						}
 					}
@@ -4415,7 +4179,6 @@ func gc_body_brGroup(gc_b *compiled.Block, x []float32, partial []float64, run i
 	block := cg.ThisThreadBlock(t)
 	tile := cg.TiledPartition(block, 32)
 	warps := gocuda.Shared[float64](t, gc_n/32)
-//line blockreduce.go:353
 	var gc_c1v [32]float64
 	var gc_c1r [32]float64
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -4431,7 +4194,6 @@ func gc_body_brGroup(gc_b *compiled.Block, x []float32, partial []float64, run i
 			v := gc_jam_runSum_add(&gc_jam, x, (gc_bidx.X*gc_n+gc_rank)*run, run, gc_c1v[:], gc_lane)
 			_ = v
 		}
-//line blockreduce.go:354
 		gc_jam_runSum_flush(&gc_jam)
 //line blockreduce.go:353
 		compiled.TileReduceOp[float64](gc_b, gc_w, gc_act, tile.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
@@ -4446,7 +4208,6 @@ func gc_body_brGroup(gc_b *compiled.Block, x []float32, partial []float64, run i
 			}
 		}
 	}
-//line blockreduce.go:360
 	compiled.OutOfLine(func() {
 		{
 			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
@@ -4455,7 +4216,6 @@ func gc_body_brGroup(gc_b *compiled.Block, x []float32, partial []float64, run i
 				if gc_rank == 0 {
 					var s float64
 					{
-//line blockreduce.go:360
 						gc_xs := warps
 //line blockreduce.go:360
 						gc_i := 0
@@ -4516,7 +4276,6 @@ func gc_body_brGroup(gc_b *compiled.Block, x []float32, partial []float64, run i
 							}
 						}
 					}
-//line blockreduce.go:363
 					partial[gc_bidx.X] = s
 				}
 			}
@@ -4551,7 +4310,6 @@ func gc_body_brAtomic(gc_b *compiled.Block, x []float32, total *float64, run int
 	gc_n := gc_b.Len()
 //line blockreduce.go:373
 	warps := gocuda.Shared[float64](t, gc_bdx/gocuda.WarpSize)
-//line blockreduce.go:375
 	var gc_l_v [32]float64
 	var gc_c1r [32]float64
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -4592,7 +4350,6 @@ func gc_body_brAtomic(gc_b *compiled.Block, x []float32, total *float64, run int
 //line blockreduce.go:376
 					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, off, gocuda.WarpSize, &gc_c1r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line blockreduce.go:380
 						v := gc_l_v[gc_lane]
 //line blockreduce.go:376
 						v += gc_c1r[gc_lane]
@@ -4619,7 +4376,6 @@ func gc_body_brAtomic(gc_b *compiled.Block, x []float32, total *float64, run int
 			}
 		}
 	}
-//line blockreduce.go:384
 	compiled.OutOfLine(func() {
 		{
 			gc_from, gc_to := 0, gc_bdx
@@ -4634,10 +4390,8 @@ func gc_body_brAtomic(gc_b *compiled.Block, x []float32, total *float64, run int
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						{
-//line blockreduce.go:383
 							var s float64
 							{
-//line blockreduce.go:384
 								gc_xs := warps
 //line blockreduce.go:384
 								gc_i := 0
@@ -4698,7 +4452,6 @@ func gc_body_brAtomic(gc_b *compiled.Block, x []float32, total *float64, run int
 									}
 								}
 							}
-//line blockreduce.go:387
 							atomic.Add(total, s)
 						}
 					}
@@ -4707,10 +4460,8 @@ func gc_body_brAtomic(gc_b *compiled.Block, x []float32, total *float64, run int
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						{
-//line blockreduce.go:383
 							var s float64
 							{
-//line blockreduce.go:384
 								gc_xs := warps
 //line blockreduce.go:384
 								gc_i := 0
@@ -4771,7 +4522,6 @@ func gc_body_brAtomic(gc_b *compiled.Block, x []float32, total *float64, run int
 									}
 								}
 							}
-//line blockreduce.go:387
 							atomic.Add(total, s)
 						}
 					}
@@ -4780,10 +4530,8 @@ func gc_body_brAtomic(gc_b *compiled.Block, x []float32, total *float64, run int
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						{
-//line blockreduce.go:383
 							var s float64
 							{
-//line blockreduce.go:384
 								gc_xs := warps
 //line blockreduce.go:384
 								gc_i := 0
@@ -4844,7 +4592,6 @@ func gc_body_brAtomic(gc_b *compiled.Block, x []float32, total *float64, run int
 									}
 								}
 							}
-//line blockreduce.go:387
 							atomic.Add(total, s)
 						}
 					}
@@ -4853,10 +4600,8 @@ func gc_body_brAtomic(gc_b *compiled.Block, x []float32, total *float64, run int
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						{
-//line blockreduce.go:383
 							var s float64
 							{
-//line blockreduce.go:384
 								gc_xs := warps
 //line blockreduce.go:384
 								gc_i := 0
@@ -4917,7 +4662,6 @@ func gc_body_brAtomic(gc_b *compiled.Block, x []float32, total *float64, run int
 									}
 								}
 							}
-//line blockreduce.go:387
 							atomic.Add(total, s)
 						}
 					}
@@ -4926,10 +4670,8 @@ func gc_body_brAtomic(gc_b *compiled.Block, x []float32, total *float64, run int
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					{
-//line blockreduce.go:383
 						var s float64
 						{
-//line blockreduce.go:384
 							gc_xs := warps
 //line blockreduce.go:384
 							gc_i := 0
@@ -4990,7 +4732,6 @@ func gc_body_brAtomic(gc_b *compiled.Block, x []float32, total *float64, run int
 								}
 							}
 						}
-//line blockreduce.go:387
 						atomic.Add(total, s)
 					}
 				}
@@ -5002,4 +4743,5 @@ func gc_body_brAtomic(gc_b *compiled.Block, x []float32, total *float64, run int
 // gc_files_blockreduce holds the source files whose lines the kernels' records hash.
 //
 //go:embed blockreduce.go
+//line blockreduce.go:398
 var gc_files_blockreduce embed.FS

@@ -45,7 +45,6 @@ func gc_body_brLaneMod(gc_b2 *compiled.Block, x []float32, partial []float64, ru
 	gc_n2 := gc_b2.Len()
 //line blockreduce.go:32
 	warps := gocuda.Shared[float64](t, gc_bdx2/32)
-//line blockreduce.go:34
 	var gc_l_v [32]float64
 	var gc_c21r [32]float64
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -88,7 +87,6 @@ func gc_body_brLaneMod(gc_b2 *compiled.Block, x []float32, partial []float64, ru
 //line blockreduce.go:35
 					compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xffffffff, &gc_l_v, off, 32, &gc_c21r)
 					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-//line blockreduce.go:39
 						v := gc_l_v[gc_lane2]
 //line blockreduce.go:35
 						v += gc_c21r[gc_lane2]
@@ -123,7 +121,6 @@ func gc_body_brLaneMod(gc_b2 *compiled.Block, x []float32, partial []float64, ru
 					lane := tid % 32
 //line blockreduce.go:31
 					warp := tid / 32
-//line blockreduce.go:33
 					v := gc_l_v[gc_lane2]
 //line blockreduce.go:37
 					if lane == 0 {
@@ -133,7 +130,6 @@ func gc_body_brLaneMod(gc_b2 *compiled.Block, x []float32, partial []float64, ru
 			}
 		}
 	}
-//line blockreduce.go:45
 	compiled.OutOfLine(func() {
 		{
 			gc_from2, gc_to2 := 0, gc_bdx2
@@ -148,14 +144,11 @@ func gc_body_brLaneMod(gc_b2 *compiled.Block, x []float32, partial []float64, ru
 					for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
 						{
 							gc_tx2 := gc_step3 + 0
-//line blockreduce.go:60
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							{
-//line blockreduce.go:42
 								var s float64
 								{
-//line blockreduce.go:43
 									gc_xs4 := warps
 //line blockreduce.go:43
 									gc_i4 := 0
@@ -216,20 +209,16 @@ func gc_body_brLaneMod(gc_b2 *compiled.Block, x []float32, partial []float64, ru
 										}
 									}
 								}
-//line blockreduce.go:46
 								gc_at2[0] = s
 							}
 						}
 						{
 							gc_tx2 := gc_step3 + 1
-//line blockreduce.go:52
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							{
-//line blockreduce.go:42
 								var s float64
 								{
-//line blockreduce.go:43
 									gc_xs4 := warps
 //line blockreduce.go:43
 									gc_i4 := 0
@@ -290,20 +279,16 @@ func gc_body_brLaneMod(gc_b2 *compiled.Block, x []float32, partial []float64, ru
 										}
 									}
 								}
-//line blockreduce.go:46
 								gc_at2[0] = s
 							}
 						}
 						{
 							gc_tx2 := gc_step3 + 2
-//line blockreduce.go:52
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							{
-//line blockreduce.go:42
 								var s float64
 								{
-//line blockreduce.go:43
 									gc_xs4 := warps
 //line blockreduce.go:43
 									gc_i4 := 0
@@ -364,20 +349,16 @@ func gc_body_brLaneMod(gc_b2 *compiled.Block, x []float32, partial []float64, ru
 										}
 									}
 								}
-//line blockreduce.go:46
 								gc_at2[0] = s
 							}
 						}
 						{
 							gc_tx2 := gc_step3 + 3
-//line blockreduce.go:52
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							{
-//line blockreduce.go:42
 								var s float64
 								{
-//line blockreduce.go:43
 									gc_xs4 := warps
 //line blockreduce.go:43
 									gc_i4 := 0
@@ -438,7 +419,6 @@ func gc_body_brLaneMod(gc_b2 *compiled.Block, x []float32, partial []float64, ru
 										}
 									}
 								}
-//line blockreduce.go:46
 								gc_at2[0] = s
 							}
 						}
@@ -447,10 +427,8 @@ func gc_body_brLaneMod(gc_b2 *compiled.Block, x []float32, partial []float64, ru
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						{
-//line blockreduce.go:42
 							var s float64
 							{
-//line blockreduce.go:43
 								gc_xs4 := warps
 //line blockreduce.go:43
 								gc_i4 := 0
@@ -511,7 +489,6 @@ func gc_body_brLaneMod(gc_b2 *compiled.Block, x []float32, partial []float64, ru
 									}
 								}
 							}
-//line blockreduce.go:46
 							gc_at2[0] = s
 						}
 					}
@@ -523,10 +500,8 @@ func gc_body_brLaneMod(gc_b2 *compiled.Block, x []float32, partial []float64, ru
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							{
-//line blockreduce.go:42
 								var s float64
 								{
-//line blockreduce.go:43
 									gc_xs3 := warps
 //line blockreduce.go:43
 									gc_i3 := 0
@@ -587,7 +562,6 @@ func gc_body_brLaneMod(gc_b2 *compiled.Block, x []float32, partial []float64, ru
 										}
 									}
 								}
-//line blockreduce.go:46
 								partial[gc_bx2] = s
 							}
 						}
@@ -596,10 +570,8 @@ func gc_body_brLaneMod(gc_b2 *compiled.Block, x []float32, partial []float64, ru
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							{
-//line blockreduce.go:42
 								var s float64
 								{
-//line blockreduce.go:43
 									gc_xs3 := warps
 //line blockreduce.go:43
 									gc_i3 := 0
@@ -660,7 +632,6 @@ func gc_body_brLaneMod(gc_b2 *compiled.Block, x []float32, partial []float64, ru
 										}
 									}
 								}
-//line blockreduce.go:46
 								partial[gc_bx2] = s
 							}
 						}
@@ -669,10 +640,8 @@ func gc_body_brLaneMod(gc_b2 *compiled.Block, x []float32, partial []float64, ru
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							{
-//line blockreduce.go:42
 								var s float64
 								{
-//line blockreduce.go:43
 									gc_xs3 := warps
 //line blockreduce.go:43
 									gc_i3 := 0
@@ -733,7 +702,6 @@ func gc_body_brLaneMod(gc_b2 *compiled.Block, x []float32, partial []float64, ru
 										}
 									}
 								}
-//line blockreduce.go:46
 								partial[gc_bx2] = s
 							}
 						}
@@ -742,10 +710,8 @@ func gc_body_brLaneMod(gc_b2 *compiled.Block, x []float32, partial []float64, ru
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							{
-//line blockreduce.go:42
 								var s float64
 								{
-//line blockreduce.go:43
 									gc_xs3 := warps
 //line blockreduce.go:43
 									gc_i3 := 0
@@ -806,7 +772,6 @@ func gc_body_brLaneMod(gc_b2 *compiled.Block, x []float32, partial []float64, ru
 										}
 									}
 								}
-//line blockreduce.go:46
 								partial[gc_bx2] = s
 							}
 						}
@@ -815,10 +780,8 @@ func gc_body_brLaneMod(gc_b2 *compiled.Block, x []float32, partial []float64, ru
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						{
-//line blockreduce.go:42
 							var s float64
 							{
-//line blockreduce.go:43
 								gc_xs3 := warps
 //line blockreduce.go:43
 								gc_i3 := 0
@@ -879,7 +842,6 @@ func gc_body_brLaneMod(gc_b2 *compiled.Block, x []float32, partial []float64, ru
 									}
 								}
 							}
-//line blockreduce.go:46
 							partial[gc_bx2] = s
 						}
 					}
@@ -891,6 +853,8 @@ func gc_body_brLaneMod(gc_b2 *compiled.Block, x []float32, partial []float64, ru
 
 // gc_jam_runSum holds up to 4 threads' calls of runSum, whose loops run
 // interleaved (gocuda compile's jam pass).
+//
+//line blockreduce.go:57
 type gc_jam_runSum struct {
 	n     int
 	lanes [4]gc_jam_runSum_lane
@@ -953,9 +917,7 @@ func gc_jam_runSum_run4(gc_j *gc_jam_runSum) {
 	gc_l0_n := gc_j.lanes[0].n
 	_ = gc_l0_n
 	gc_l0_v := gc_j.lanes[0].v
-//line blockreduce.go:410
 	gc_l0_gc_range0 := gc_j.lanes[0].gc_range0
-//line blockreduce.go:412
 	gc_l1_x := gc_j.lanes[1].x
 	_ = gc_l1_x
 	gc_l1_lo := gc_j.lanes[1].lo
@@ -963,9 +925,7 @@ func gc_jam_runSum_run4(gc_j *gc_jam_runSum) {
 	gc_l1_n := gc_j.lanes[1].n
 	_ = gc_l1_n
 	gc_l1_v := gc_j.lanes[1].v
-//line blockreduce.go:420
 	gc_l1_gc_range0 := gc_j.lanes[1].gc_range0
-//line blockreduce.go:422
 	gc_l2_x := gc_j.lanes[2].x
 	_ = gc_l2_x
 	gc_l2_lo := gc_j.lanes[2].lo
@@ -973,9 +933,7 @@ func gc_jam_runSum_run4(gc_j *gc_jam_runSum) {
 	gc_l2_n := gc_j.lanes[2].n
 	_ = gc_l2_n
 	gc_l2_v := gc_j.lanes[2].v
-//line blockreduce.go:430
 	gc_l2_gc_range0 := gc_j.lanes[2].gc_range0
-//line blockreduce.go:432
 	gc_l3_x := gc_j.lanes[3].x
 	_ = gc_l3_x
 	gc_l3_lo := gc_j.lanes[3].lo
@@ -983,16 +941,11 @@ func gc_jam_runSum_run4(gc_j *gc_jam_runSum) {
 	gc_l3_n := gc_j.lanes[3].n
 	_ = gc_l3_n
 	gc_l3_v := gc_j.lanes[3].v
-//line blockreduce.go:440
 	gc_l3_gc_range0 := gc_j.lanes[3].gc_range0
-//line blockreduce.go:442
 	gc_n1 := min(len(gc_l0_gc_range0), len(gc_l1_gc_range0), len(gc_l2_gc_range0), len(gc_l3_gc_range0))
 	gc_r3 := gc_l0_gc_range0[:gc_n1]
-//line blockreduce.go:445
 	gc_r4 := gc_l1_gc_range0[:gc_n1]
-//line blockreduce.go:447
 	gc_r5 := gc_l2_gc_range0[:gc_n1]
-//line blockreduce.go:449
 	gc_r6 := gc_l3_gc_range0[:gc_n1]
 //line blockreduce.go:394
 	for gc_i2 := 0; gc_i2 < gc_n1; gc_i2++ {
@@ -1049,7 +1002,6 @@ func gc_jam_runSum_run4(gc_j *gc_jam_runSum) {
 			gc_l3_v += float64(gc_l3_e)
 		}
 	}
-//line blockreduce.go:397
 	gc_j.lanes[0].gc_dst[gc_j.lanes[0].gc_at] = gc_l0_v
 	gc_j.lanes[1].gc_dst[gc_j.lanes[1].gc_at] = gc_l1_v
 	gc_j.lanes[2].gc_dst[gc_j.lanes[2].gc_at] = gc_l2_v
@@ -1083,7 +1035,6 @@ func gc_body_brXor(gc_b2 *compiled.Block, x []float32, partial []float64, run in
 	gc_n2 := gc_b2.Len()
 //line blockreduce.go:56
 	warps := gocuda.Shared[float64](t, gc_bdx2/gocuda.WarpSize)
-//line blockreduce.go:58
 	var gc_l_v [32]float64
 	var gc_c21r [32]float64
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -1128,7 +1079,6 @@ func gc_body_brXor(gc_b2 *compiled.Block, x []float32, partial []float64, run in
 //line blockreduce.go:59
 					compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, mask, gocuda.WarpSize, &gc_c21r)
 					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-//line blockreduce.go:63
 						v := gc_l_v[gc_lane2]
 //line blockreduce.go:59
 						v += gc_c21r[gc_lane2]
@@ -1155,7 +1105,6 @@ func gc_body_brXor(gc_b2 *compiled.Block, x []float32, partial []float64, run in
 			}
 		}
 	}
-//line blockreduce.go:67
 	compiled.OutOfLine(func() {
 		{
 			gc_from2, gc_to2 := 0, gc_bdx2
@@ -1170,10 +1119,8 @@ func gc_body_brXor(gc_b2 *compiled.Block, x []float32, partial []float64, run in
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						{
-//line blockreduce.go:66
 							var s float64
 							{
-//line blockreduce.go:67
 								gc_xs4 := warps
 //line blockreduce.go:67
 								gc_i4 := 0
@@ -1234,7 +1181,6 @@ func gc_body_brXor(gc_b2 *compiled.Block, x []float32, partial []float64, run in
 									}
 								}
 							}
-//line blockreduce.go:70
 							gc_at2[0] = s
 						}
 					}
@@ -1243,10 +1189,8 @@ func gc_body_brXor(gc_b2 *compiled.Block, x []float32, partial []float64, run in
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						{
-//line blockreduce.go:66
 							var s float64
 							{
-//line blockreduce.go:67
 								gc_xs3 := warps
 //line blockreduce.go:67
 								gc_i3 := 0
@@ -1307,7 +1251,6 @@ func gc_body_brXor(gc_b2 *compiled.Block, x []float32, partial []float64, run in
 									}
 								}
 							}
-//line blockreduce.go:70
 							partial[gc_bx2] = s
 						}
 					}
@@ -1345,7 +1288,6 @@ func gc_body_brShift(gc_b2 *compiled.Block, x []float32, partial []float64, run 
 //line blockreduce.go:80
 	nw := gc_bdx2 >> 5
 	warps := gocuda.Shared[float64](t, nw)[:nw]
-//line blockreduce.go:83
 	var gc_l_v [32]float64
 	var gc_c21r [32]float64
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -1386,7 +1328,6 @@ func gc_body_brShift(gc_b2 *compiled.Block, x []float32, partial []float64, run 
 //line blockreduce.go:84
 					compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, off, gocuda.WarpSize, &gc_c21r)
 					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-//line blockreduce.go:88
 						v := gc_l_v[gc_lane2]
 //line blockreduce.go:84
 						v += gc_c21r[gc_lane2]
@@ -1413,7 +1354,6 @@ func gc_body_brShift(gc_b2 *compiled.Block, x []float32, partial []float64, run 
 			}
 		}
 	}
-//line blockreduce.go:92
 	compiled.OutOfLine(func() {
 		{
 			gc_from2, gc_to2 := 0, gc_bdx2
@@ -1464,7 +1404,6 @@ func gc_body_brUnrolled(gc_b2 *compiled.Block, x []float32, partial []float64, r
 	gc_n2 := gc_b2.Len()
 //line blockreduce.go:104
 	warps := gocuda.Shared[float64](t, gc_bdx2/gocuda.WarpSize)
-//line blockreduce.go:106
 	var gc_l_v [32]float64
 	var gc_c21r [32]float64
 	var gc_c22r [32]float64
@@ -1492,7 +1431,6 @@ func gc_body_brUnrolled(gc_b2 *compiled.Block, x []float32, partial []float64, r
 				_ = v
 			}
 		}
-//line blockreduce.go:108
 		gc_jam_runSum_flush(&gc_jam2)
 //line blockreduce.go:106
 		if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
@@ -1501,7 +1439,6 @@ func gc_body_brUnrolled(gc_b2 *compiled.Block, x []float32, partial []float64, r
 //line blockreduce.go:106
 			compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, 16, 32, &gc_c21r)
 			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-//line blockreduce.go:110
 				v := gc_l_v[gc_lane2]
 //line blockreduce.go:106
 				v += gc_c21r[gc_lane2]
@@ -1515,7 +1452,6 @@ func gc_body_brUnrolled(gc_b2 *compiled.Block, x []float32, partial []float64, r
 //line blockreduce.go:107
 			compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, 8, 32, &gc_c22r)
 			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-//line blockreduce.go:111
 				v := gc_l_v[gc_lane2]
 //line blockreduce.go:107
 				v += gc_c22r[gc_lane2]
@@ -1529,7 +1465,6 @@ func gc_body_brUnrolled(gc_b2 *compiled.Block, x []float32, partial []float64, r
 //line blockreduce.go:108
 			compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, 4, 32, &gc_c23r)
 			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-//line blockreduce.go:112
 				v := gc_l_v[gc_lane2]
 //line blockreduce.go:108
 				v += gc_c23r[gc_lane2]
@@ -1543,7 +1478,6 @@ func gc_body_brUnrolled(gc_b2 *compiled.Block, x []float32, partial []float64, r
 //line blockreduce.go:109
 			compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, 2, 32, &gc_c24r)
 			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-//line blockreduce.go:113
 				v := gc_l_v[gc_lane2]
 //line blockreduce.go:109
 				v += gc_c24r[gc_lane2]
@@ -1557,7 +1491,6 @@ func gc_body_brUnrolled(gc_b2 *compiled.Block, x []float32, partial []float64, r
 //line blockreduce.go:110
 			compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, 1, 32, &gc_c25r)
 			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-//line blockreduce.go:114
 				v := gc_l_v[gc_lane2]
 //line blockreduce.go:110
 				v += gc_c25r[gc_lane2]
@@ -1582,7 +1515,6 @@ func gc_body_brUnrolled(gc_b2 *compiled.Block, x []float32, partial []float64, r
 			}
 		}
 	}
-//line blockreduce.go:117
 	compiled.OutOfLine(func() {
 		{
 			gc_from2, gc_to2 := 0, gc_bdx2
@@ -1597,10 +1529,8 @@ func gc_body_brUnrolled(gc_b2 *compiled.Block, x []float32, partial []float64, r
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						{
-//line blockreduce.go:116
 							var s float64
 							{
-//line blockreduce.go:117
 								gc_xs4 := warps
 //line blockreduce.go:117
 								gc_i4 := 0
@@ -1661,7 +1591,6 @@ func gc_body_brUnrolled(gc_b2 *compiled.Block, x []float32, partial []float64, r
 									}
 								}
 							}
-//line blockreduce.go:120
 							gc_at2[0] = s
 						}
 					}
@@ -1670,10 +1599,8 @@ func gc_body_brUnrolled(gc_b2 *compiled.Block, x []float32, partial []float64, r
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						{
-//line blockreduce.go:116
 							var s float64
 							{
-//line blockreduce.go:117
 								gc_xs3 := warps
 //line blockreduce.go:117
 								gc_i3 := 0
@@ -1734,7 +1661,6 @@ func gc_body_brUnrolled(gc_b2 *compiled.Block, x []float32, partial []float64, r
 									}
 								}
 							}
-//line blockreduce.go:120
 							partial[gc_bx2] = s
 						}
 					}
@@ -1777,7 +1703,6 @@ func gc_body_brHelpers(gc_b2 *compiled.Block, x []float32, partial []float64, ru
 	gc_s_v := compiled.Scratch[float64](gc_b2, 0)[:gc_n2]
 //line blockreduce.go:147
 	shared_ := gc_shared12(32)[:32]
-//line blockreduce.go:149
 	var gc_l_v_ [32]float64
 	var gc_c21r [32]float64
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -1804,7 +1729,6 @@ func gc_body_brHelpers(gc_b2 *compiled.Block, x []float32, partial []float64, ru
 				_ = v_
 			}
 		}
-//line blockreduce.go:154
 		gc_jam_runSum_flush(&gc_jam2)
 //line blockreduce.go:139
 		if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
@@ -1822,7 +1746,6 @@ func gc_body_brHelpers(gc_b2 *compiled.Block, x []float32, partial []float64, ru
 //line blockreduce.go:140
 					compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_, off, 32, &gc_c21r)
 					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-//line blockreduce.go:144
 						v_ := gc_l_v_[gc_lane2]
 //line blockreduce.go:140
 						v_ += gc_c21r[gc_lane2]
@@ -1845,9 +1768,7 @@ func gc_body_brHelpers(gc_b2 *compiled.Block, x []float32, partial []float64, ru
 				lane := gc_tx2 % 32
 //line blockreduce.go:148
 				wid := gc_tx2 / 32
-//line blockreduce.go:150
 				v_ := gc_l_v_[gc_lane2]
-//line blockreduce.go:152
 				var v float64
 //line blockreduce.go:142
 				var r_ float64 = v_
@@ -1856,12 +1777,10 @@ func gc_body_brHelpers(gc_b2 *compiled.Block, x []float32, partial []float64, ru
 				if lane == 0 {
 					shared_[wid] = v
 				}
-//line blockreduce.go:154
 				gc_s_v[gc_rank2] = v
 			}
 		}
 	}
-//line blockreduce.go:160
 	var gc_l_v_2 [32]float64
 	var gc_c22r [32]float64
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -1869,7 +1788,6 @@ func gc_body_brHelpers(gc_b2 *compiled.Block, x []float32, partial []float64, ru
 		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 		var gc_dead2 uint32
 		{
-//line blockreduce.go:168
 			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 			gc_tx2 := gc_tidx2.X - 1
 			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
@@ -1881,7 +1799,6 @@ func gc_body_brHelpers(gc_b2 *compiled.Block, x []float32, partial []float64, ru
 				gc_pos2.Thread = gc_rank2
 //line blockreduce.go:148
 				lane := gc_tx2 % 32
-//line blockreduce.go:150
 				var v float64
 //line blockreduce.go:154
 				v = 0
@@ -1919,11 +1836,9 @@ func gc_body_brHelpers(gc_b2 *compiled.Block, x []float32, partial []float64, ru
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
-//line blockreduce.go:172
 					v := gc_s_v[gc_rank2]
 //line blockreduce.go:159
 					var v_2 float64 = v
-//line blockreduce.go:161
 					gc_l_v_2[gc_lane2] = v_2
 				}
 //line blockreduce.go:139
@@ -1945,7 +1860,6 @@ func gc_body_brHelpers(gc_b2 *compiled.Block, x []float32, partial []float64, ru
 								if gc_act2&(1<<gc_lane2) == 0 {
 									continue
 								}
-//line blockreduce.go:147
 								v_2 := gc_l_v_2[gc_lane2]
 //line blockreduce.go:140
 								v_2 += gc_c22r[gc_lane2]
@@ -1963,22 +1877,18 @@ func gc_body_brHelpers(gc_b2 *compiled.Block, x []float32, partial []float64, ru
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
-//line blockreduce.go:156
 					v_2 := gc_l_v_2[gc_lane2]
-//line blockreduce.go:158
 					var v float64
 //line blockreduce.go:142
 					var r_2 float64 = v_2
 //line blockreduce.go:159
 					v = r_2
-//line blockreduce.go:161
 					gc_s_v[gc_rank2] = v
 				}
 			}
 			gc_act2 = gc_save132 &^ gc_dead2
 		}
 	}
-//line blockreduce.go:169
 	gc_from2, gc_to2 := 0, gc_bdx2
 	if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 		gc_to2 = gc_bound2 + 1
@@ -1991,9 +1901,7 @@ func gc_body_brHelpers(gc_b2 *compiled.Block, x []float32, partial []float64, ru
 			for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
 				{
 					gc_tx2 := gc_step3 + 0
-//line blockreduce.go:182
 					gc_rank2 := gc_base2 + gc_tx2
-//line blockreduce.go:184
 					v := gc_s_v[gc_rank2]
 //line blockreduce.go:161
 					var r float64 = v
@@ -2004,11 +1912,8 @@ func gc_body_brHelpers(gc_b2 *compiled.Block, x []float32, partial []float64, ru
 					}
 				}
 				{
-//line blockreduce.go:139
 					gc_tx2 := gc_step3 + 1
-//line blockreduce.go:141
 					gc_rank2 := gc_base2 + gc_tx2
-//line blockreduce.go:143
 					v := gc_s_v[gc_rank2]
 //line blockreduce.go:161
 					var r float64 = v
@@ -2019,11 +1924,8 @@ func gc_body_brHelpers(gc_b2 *compiled.Block, x []float32, partial []float64, ru
 					}
 				}
 				{
-//line blockreduce.go:139
 					gc_tx2 := gc_step3 + 2
-//line blockreduce.go:141
 					gc_rank2 := gc_base2 + gc_tx2
-//line blockreduce.go:143
 					v := gc_s_v[gc_rank2]
 //line blockreduce.go:161
 					var r float64 = v
@@ -2034,11 +1936,8 @@ func gc_body_brHelpers(gc_b2 *compiled.Block, x []float32, partial []float64, ru
 					}
 				}
 				{
-//line blockreduce.go:139
 					gc_tx2 := gc_step3 + 3
-//line blockreduce.go:141
 					gc_rank2 := gc_base2 + gc_tx2
-//line blockreduce.go:143
 					v := gc_s_v[gc_rank2]
 //line blockreduce.go:161
 					var r float64 = v
@@ -2049,10 +1948,8 @@ func gc_body_brHelpers(gc_b2 *compiled.Block, x []float32, partial []float64, ru
 					}
 				}
 			}
-//line blockreduce.go:139
 			for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
-//line blockreduce.go:142
 				v := gc_s_v[gc_rank2]
 //line blockreduce.go:161
 				var r float64 = v
@@ -2063,7 +1960,6 @@ func gc_body_brHelpers(gc_b2 *compiled.Block, x []float32, partial []float64, ru
 				}
 			}
 		} else {
-//line blockreduce.go:139
 			gc_step4 := gc_from2
 			for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
 				{
@@ -2080,7 +1976,6 @@ func gc_body_brHelpers(gc_b2 *compiled.Block, x []float32, partial []float64, ru
 					}
 				}
 				{
-//line blockreduce.go:139
 					gc_tx2 := gc_step4 + 1
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -2094,7 +1989,6 @@ func gc_body_brHelpers(gc_b2 *compiled.Block, x []float32, partial []float64, ru
 					}
 				}
 				{
-//line blockreduce.go:139
 					gc_tx2 := gc_step4 + 2
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -2108,7 +2002,6 @@ func gc_body_brHelpers(gc_b2 *compiled.Block, x []float32, partial []float64, ru
 					}
 				}
 				{
-//line blockreduce.go:139
 					gc_tx2 := gc_step4 + 3
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -2122,7 +2015,6 @@ func gc_body_brHelpers(gc_b2 *compiled.Block, x []float32, partial []float64, ru
 					}
 				}
 			}
-//line blockreduce.go:139
 			for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
@@ -2167,7 +2059,6 @@ func gc_body_brOnePerThread(gc_b2 *compiled.Block, x []float32, partial []float3
 	gc_n2 := gc_b2.Len()
 //line blockreduce.go:173
 	warps := gocuda.Shared[float32](t, 32)[:32]
-//line blockreduce.go:175
 	var gc_l_v [32]float32
 	var gc_c21r [32]float32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -2201,7 +2092,6 @@ func gc_body_brOnePerThread(gc_b2 *compiled.Block, x []float32, partial []float3
 						if i < len(x) {
 							v = x[i]
 						}
-//line blockreduce.go:179
 						gc_l_v[gc_lane2] = v
 					}
 				}
@@ -2255,7 +2145,6 @@ func gc_body_brOnePerThread(gc_b2 *compiled.Block, x []float32, partial []float3
 							if gc_left&(1<<gc_lane2) == 0 {
 								continue
 							}
-//line blockreduce.go:192
 							v := gc_l_v[gc_lane2]
 //line blockreduce.go:179
 							v += gc_c21r[gc_lane2]
@@ -2288,7 +2177,6 @@ func gc_body_brOnePerThread(gc_b2 *compiled.Block, x []float32, partial []float3
 					gc_pos2.Thread = gc_rank2
 //line blockreduce.go:171
 					tid := gc_tx2
-//line blockreduce.go:173
 					v := gc_l_v[gc_lane2]
 //line blockreduce.go:181
 					if tid%32 == 0 {
@@ -2298,7 +2186,6 @@ func gc_body_brOnePerThread(gc_b2 *compiled.Block, x []float32, partial []float3
 			}
 		}
 	}
-//line blockreduce.go:190
 	var gc_l_v2 [32]float32
 	var gc_c22r [32]float32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -2306,7 +2193,6 @@ func gc_body_brOnePerThread(gc_b2 *compiled.Block, x []float32, partial []float3
 		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 		var gc_dead2 uint32
 		{
-//line blockreduce.go:198
 			var gc_m112 uint32
 //line blockreduce.go:185
 			if gc_x06 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1).X; gc_x06+gc_cnt2 <= gc_bdx2 {
@@ -2353,9 +2239,7 @@ func gc_body_brOnePerThread(gc_b2 *compiled.Block, x []float32, partial []float3
 //line blockreduce.go:186
 						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-//line blockreduce.go:189
 							gc_tx2 := gc_tidx4.X + gc_lane2
-//line blockreduce.go:191
 							gc_ty2 := gc_tidx4.Y
 							_ = gc_ty2
 							gc_tz2 := gc_tidx4.Z
@@ -2398,7 +2282,6 @@ func gc_body_brOnePerThread(gc_b2 *compiled.Block, x []float32, partial []float3
 								continue // the lanes wrap to the next row
 							}
 							gc_tx2 := gc_tidx2.X
-//line blockreduce.go:202
 							gc_ty2 := gc_tidx2.Y
 							_ = gc_ty2
 							gc_tz2 := gc_tidx2.Z
@@ -2442,7 +2325,6 @@ func gc_body_brOnePerThread(gc_b2 *compiled.Block, x []float32, partial []float3
 							gc_pos2.Thread = gc_rank2
 //line blockreduce.go:171
 							tid := gc_tx2
-//line blockreduce.go:173
 							var v float32
 //line blockreduce.go:186
 							v = 0
@@ -2501,7 +2383,6 @@ func gc_body_brOnePerThread(gc_b2 *compiled.Block, x []float32, partial []float3
 									if gc_left3&(1<<gc_lane2) == 0 {
 										continue
 									}
-//line blockreduce.go:204
 									v := gc_l_v2[gc_lane2]
 //line blockreduce.go:191
 									v += gc_c22r[gc_lane2]
@@ -2522,7 +2403,6 @@ func gc_body_brOnePerThread(gc_b2 *compiled.Block, x []float32, partial []float3
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 							gc_rank2 := gc_w2 + gc_lane2
 							gc_tx2 := gc_tidx6.X + gc_lane2
-//line blockreduce.go:198
 							gc_ty2 := gc_tidx6.Y
 							_ = gc_ty2
 							gc_tz2 := gc_tidx6.Z
@@ -2551,7 +2431,6 @@ func gc_body_brOnePerThread(gc_b2 *compiled.Block, x []float32, partial []float3
 //line blockreduce.go:194
 								gc_pos2.Thread = gc_rank2
 							}
-//line blockreduce.go:195
 							gc_left4 &^= 0xff << gc_lane2
 						}
 					} else {
@@ -2565,7 +2444,6 @@ func gc_body_brOnePerThread(gc_b2 *compiled.Block, x []float32, partial []float3
 								continue // the lanes wrap to the next row
 							}
 							gc_tx2 := gc_tidx2.X
-//line blockreduce.go:209
 							gc_ty2 := gc_tidx2.Y
 							_ = gc_ty2
 							gc_tz2 := gc_tidx2.Z
@@ -2594,7 +2472,6 @@ func gc_body_brOnePerThread(gc_b2 *compiled.Block, x []float32, partial []float3
 //line blockreduce.go:194
 								gc_pos2.Thread = gc_rank2
 							}
-//line blockreduce.go:195
 							gc_left4 &^= 0xff << gc_lane2
 						}
 					}
@@ -2616,7 +2493,6 @@ func gc_body_brOnePerThread(gc_b2 *compiled.Block, x []float32, partial []float3
 							gc_pos2.Thread = gc_rank2
 //line blockreduce.go:171
 							tid := gc_tx2
-//line blockreduce.go:173
 							v := gc_l_v2[gc_lane2]
 //line blockreduce.go:193
 							if tid == 0 {
@@ -2660,7 +2536,6 @@ func gc_body_brFloat64(gc_b2 *compiled.Block, x []float64, partial []float64, ru
 	gc_n2 := gc_b2.Len()
 //line blockreduce.go:204
 	warps := gocuda.Shared[float64](t, gc_bdx2/gocuda.WarpSize)
-//line blockreduce.go:206
 	var gc_l_v [32]float64
 	var gc_c21r [32]float64
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -2685,7 +2560,6 @@ func gc_body_brFloat64(gc_b2 *compiled.Block, x []float64, partial []float64, ru
 				gc_jam_brFloat64_207_add(&gc_jam2, x[lo:lo+run], v, gc_l_v[:], gc_lane2)
 			}
 		}
-//line blockreduce.go:211
 		gc_jam_brFloat64_207_flush(&gc_jam2)
 //line blockreduce.go:210
 		if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
@@ -2703,7 +2577,6 @@ func gc_body_brFloat64(gc_b2 *compiled.Block, x []float64, partial []float64, ru
 //line blockreduce.go:211
 					compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, off, gocuda.WarpSize, &gc_c21r)
 					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-//line blockreduce.go:215
 						v := gc_l_v[gc_lane2]
 //line blockreduce.go:211
 						v += gc_c21r[gc_lane2]
@@ -2730,7 +2603,6 @@ func gc_body_brFloat64(gc_b2 *compiled.Block, x []float64, partial []float64, ru
 			}
 		}
 	}
-//line blockreduce.go:219
 	compiled.OutOfLine(func() {
 		{
 			gc_from2, gc_to2 := 0, gc_bdx2
@@ -2745,10 +2617,8 @@ func gc_body_brFloat64(gc_b2 *compiled.Block, x []float64, partial []float64, ru
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						{
-//line blockreduce.go:218
 							var s float64
 							{
-//line blockreduce.go:219
 								gc_xs4 := warps
 //line blockreduce.go:219
 								gc_i4 := 0
@@ -2809,7 +2679,6 @@ func gc_body_brFloat64(gc_b2 *compiled.Block, x []float64, partial []float64, ru
 									}
 								}
 							}
-//line blockreduce.go:222
 							gc_at2[0] = s
 						}
 					}
@@ -2818,10 +2687,8 @@ func gc_body_brFloat64(gc_b2 *compiled.Block, x []float64, partial []float64, ru
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						{
-//line blockreduce.go:218
 							var s float64
 							{
-//line blockreduce.go:219
 								gc_xs3 := warps
 //line blockreduce.go:219
 								gc_i3 := 0
@@ -2882,7 +2749,6 @@ func gc_body_brFloat64(gc_b2 *compiled.Block, x []float64, partial []float64, ru
 									}
 								}
 							}
-//line blockreduce.go:222
 							partial[gc_bx2] = s
 						}
 					}
@@ -2894,6 +2760,8 @@ func gc_body_brFloat64(gc_b2 *compiled.Block, x []float64, partial []float64, ru
 
 // gc_jam_brFloat64_207 holds up to 4 threads' calls of brFloat64's loop at line 207, whose loops run
 // interleaved (gocuda compile's jam pass).
+//
+//line blockreduce.go:233
 type gc_jam_brFloat64_207 struct {
 	n     int
 	lanes [4]gc_jam_brFloat64_207_lane
@@ -2941,28 +2809,17 @@ func gc_jam_brFloat64_207_run1(gc_l *gc_jam_brFloat64_207_lane) {
 // gc_jam_brFloat64_207_run4 runs the rest of brFloat64's loop at line 207 for 4 threads, their loops interleaved.
 func gc_jam_brFloat64_207_run4(gc_j *gc_jam_brFloat64_207) {
 	gc_l0_gc_range0 := gc_j.lanes[0].gc_range0
-//line blockreduce.go:217
 	gc_l0_v := gc_j.lanes[0].v
-//line blockreduce.go:219
 	gc_l1_gc_range0 := gc_j.lanes[1].gc_range0
-//line blockreduce.go:221
 	gc_l1_v := gc_j.lanes[1].v
-//line blockreduce.go:223
 	gc_l2_gc_range0 := gc_j.lanes[2].gc_range0
-//line blockreduce.go:225
 	gc_l2_v := gc_j.lanes[2].v
-//line blockreduce.go:227
 	gc_l3_gc_range0 := gc_j.lanes[3].gc_range0
-//line blockreduce.go:229
 	gc_l3_v := gc_j.lanes[3].v
-//line blockreduce.go:231
 	gc_n1 := min(len(gc_l0_gc_range0), len(gc_l1_gc_range0), len(gc_l2_gc_range0), len(gc_l3_gc_range0))
 	gc_r3 := gc_l0_gc_range0[:gc_n1]
-//line blockreduce.go:234
 	gc_r4 := gc_l1_gc_range0[:gc_n1]
-//line blockreduce.go:236
 	gc_r5 := gc_l2_gc_range0[:gc_n1]
-//line blockreduce.go:238
 	gc_r6 := gc_l3_gc_range0[:gc_n1]
 //line blockreduce.go:207
 	for gc_i2 := 0; gc_i2 < gc_n1; gc_i2++ {
@@ -3019,7 +2876,6 @@ func gc_jam_brFloat64_207_run4(gc_j *gc_jam_brFloat64_207) {
 			gc_l3_v += gc_l3_e
 		}
 	}
-//line blockreduce.go:210
 	gc_j.lanes[0].gc_dst[gc_j.lanes[0].gc_at] = gc_l0_v
 	gc_j.lanes[1].gc_dst[gc_j.lanes[1].gc_at] = gc_l1_v
 	gc_j.lanes[2].gc_dst[gc_j.lanes[2].gc_at] = gc_l2_v
@@ -3052,7 +2908,6 @@ func gc_body_brMin(gc_b2 *compiled.Block, x []int32, partial []int32, run int) {
 	gc_n2 := gc_b2.Len()
 //line blockreduce.go:231
 	warps := gocuda.Shared[int32](t, gc_bdx2/gocuda.WarpSize)
-//line blockreduce.go:233
 	var gc_l_v [32]int32
 	var gc_c21r [32]int32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -3077,7 +2932,6 @@ func gc_body_brMin(gc_b2 *compiled.Block, x []int32, partial []int32, run int) {
 				gc_jam_brMin_234_add(&gc_jam2, x[lo:lo+run], v, gc_l_v[:], gc_lane2)
 			}
 		}
-//line blockreduce.go:238
 		gc_jam_brMin_234_flush(&gc_jam2)
 //line blockreduce.go:237
 		for off := gocuda.WarpSize / 2; off > 0; off /= 2 {
@@ -3115,7 +2969,6 @@ func gc_body_brMin(gc_b2 *compiled.Block, x []int32, partial []int32, run int) {
 					if gc_left&(1<<gc_lane2) == 0 {
 						continue
 					}
-//line blockreduce.go:251
 					v := gc_l_v[gc_lane2]
 //line blockreduce.go:238
 					v = min(v, gc_c21r[gc_lane2])
@@ -3141,7 +2994,6 @@ func gc_body_brMin(gc_b2 *compiled.Block, x []int32, partial []int32, run int) {
 			}
 		}
 	}
-//line blockreduce.go:246
 	compiled.OutOfLine(func() {
 		{
 			gc_from2, gc_to2 := 0, gc_bdx2
@@ -3156,10 +3008,8 @@ func gc_body_brMin(gc_b2 *compiled.Block, x []int32, partial []int32, run int) {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						{
-//line blockreduce.go:245
 							s := int32(math32Max)
 							{
-//line blockreduce.go:246
 								gc_xs4 := warps
 //line blockreduce.go:246
 								gc_i4 := 0
@@ -3220,7 +3070,6 @@ func gc_body_brMin(gc_b2 *compiled.Block, x []int32, partial []int32, run int) {
 									}
 								}
 							}
-//line blockreduce.go:249
 							gc_at2[0] = s
 						}
 					}
@@ -3229,10 +3078,8 @@ func gc_body_brMin(gc_b2 *compiled.Block, x []int32, partial []int32, run int) {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						{
-//line blockreduce.go:245
 							s := int32(math32Max)
 							{
-//line blockreduce.go:246
 								gc_xs3 := warps
 //line blockreduce.go:246
 								gc_i3 := 0
@@ -3293,7 +3140,6 @@ func gc_body_brMin(gc_b2 *compiled.Block, x []int32, partial []int32, run int) {
 									}
 								}
 							}
-//line blockreduce.go:249
 							partial[gc_bx2] = s
 						}
 					}
@@ -3305,6 +3151,8 @@ func gc_body_brMin(gc_b2 *compiled.Block, x []int32, partial []int32, run int) {
 
 // gc_jam_brMin_234 holds up to 4 threads' calls of brMin's loop at line 234, whose loops run
 // interleaved (gocuda compile's jam pass).
+//
+//line blockreduce.go:260
 type gc_jam_brMin_234 struct {
 	n     int
 	lanes [4]gc_jam_brMin_234_lane
@@ -3352,28 +3200,17 @@ func gc_jam_brMin_234_run1(gc_l *gc_jam_brMin_234_lane) {
 // gc_jam_brMin_234_run4 runs the rest of brMin's loop at line 234 for 4 threads, their loops interleaved.
 func gc_jam_brMin_234_run4(gc_j *gc_jam_brMin_234) {
 	gc_l0_gc_range0 := gc_j.lanes[0].gc_range0
-//line blockreduce.go:244
 	gc_l0_v := gc_j.lanes[0].v
-//line blockreduce.go:246
 	gc_l1_gc_range0 := gc_j.lanes[1].gc_range0
-//line blockreduce.go:248
 	gc_l1_v := gc_j.lanes[1].v
-//line blockreduce.go:250
 	gc_l2_gc_range0 := gc_j.lanes[2].gc_range0
-//line blockreduce.go:252
 	gc_l2_v := gc_j.lanes[2].v
-//line blockreduce.go:254
 	gc_l3_gc_range0 := gc_j.lanes[3].gc_range0
-//line blockreduce.go:256
 	gc_l3_v := gc_j.lanes[3].v
-//line blockreduce.go:258
 	gc_n1 := min(len(gc_l0_gc_range0), len(gc_l1_gc_range0), len(gc_l2_gc_range0), len(gc_l3_gc_range0))
 	gc_r3 := gc_l0_gc_range0[:gc_n1]
-//line blockreduce.go:261
 	gc_r4 := gc_l1_gc_range0[:gc_n1]
-//line blockreduce.go:263
 	gc_r5 := gc_l2_gc_range0[:gc_n1]
-//line blockreduce.go:265
 	gc_r6 := gc_l3_gc_range0[:gc_n1]
 //line blockreduce.go:234
 	for gc_i2 := 0; gc_i2 < gc_n1; gc_i2++ {
@@ -3430,7 +3267,6 @@ func gc_jam_brMin_234_run4(gc_j *gc_jam_brMin_234) {
 			gc_l3_v = min(gc_l3_v, gc_l3_e)
 		}
 	}
-//line blockreduce.go:237
 	gc_j.lanes[0].gc_dst[gc_j.lanes[0].gc_at] = gc_l0_v
 	gc_j.lanes[1].gc_dst[gc_j.lanes[1].gc_at] = gc_l1_v
 	gc_j.lanes[2].gc_dst[gc_j.lanes[2].gc_at] = gc_l2_v
@@ -3463,7 +3299,6 @@ func gc_body_brMax(gc_b2 *compiled.Block, x []int32, partial []int32, run int) {
 	gc_n2 := gc_b2.Len()
 //line blockreduce.go:258
 	warps := gocuda.Shared[int32](t, gc_bdx2/gocuda.WarpSize)
-//line blockreduce.go:260
 	var gc_l_v [32]int32
 	var gc_c21r [32]int32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -3488,7 +3323,6 @@ func gc_body_brMax(gc_b2 *compiled.Block, x []int32, partial []int32, run int) {
 				gc_jam_brMax_261_add(&gc_jam2, lo, run, v, x, gc_l_v[:], gc_lane2)
 			}
 		}
-//line blockreduce.go:265
 		gc_jam_brMax_261_flush(&gc_jam2)
 //line blockreduce.go:264
 		for off := gocuda.WarpSize / 2; off > 0; off /= 2 {
@@ -3597,7 +3431,6 @@ func gc_body_brMax(gc_b2 *compiled.Block, x []int32, partial []int32, run int) {
 					var shflDownSync int32 = gc_c21r[gc_lane2]
 //line blockreduce.go:265
 					v = max32(v, shflDownSync)
-//line blockreduce.go:267
 					gc_l_v[gc_lane2] = v
 				}
 			}
@@ -3620,7 +3453,6 @@ func gc_body_brMax(gc_b2 *compiled.Block, x []int32, partial []int32, run int) {
 			}
 		}
 	}
-//line blockreduce.go:273
 	compiled.OutOfLine(func() {
 		{
 			gc_from2, gc_to2 := 0, gc_bdx2
@@ -3637,10 +3469,8 @@ func gc_body_brMax(gc_b2 *compiled.Block, x []int32, partial []int32, run int) {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						{
-//line blockreduce.go:272
 							s := gc_at3[0]
 							{
-//line blockreduce.go:273
 								gc_xs4 := warps[1:]
 //line blockreduce.go:273
 								gc_i4 := 0
@@ -3701,7 +3531,6 @@ func gc_body_brMax(gc_b2 *compiled.Block, x []int32, partial []int32, run int) {
 									}
 								}
 							}
-//line blockreduce.go:276
 							gc_at4[0] = s
 						}
 					}
@@ -3710,10 +3539,8 @@ func gc_body_brMax(gc_b2 *compiled.Block, x []int32, partial []int32, run int) {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						{
-//line blockreduce.go:272
 							s := warps[0]
 							{
-//line blockreduce.go:273
 								gc_xs3 := warps[1:]
 //line blockreduce.go:273
 								gc_i3 := 0
@@ -3774,7 +3601,6 @@ func gc_body_brMax(gc_b2 *compiled.Block, x []int32, partial []int32, run int) {
 									}
 								}
 							}
-//line blockreduce.go:276
 							partial[gc_bx2] = s
 						}
 					}
@@ -3786,6 +3612,8 @@ func gc_body_brMax(gc_b2 *compiled.Block, x []int32, partial []int32, run int) {
 
 // gc_jam_brMax_261 holds up to 4 threads' calls of brMax's loop at line 261, whose loops run
 // interleaved (gocuda compile's jam pass).
+//
+//line blockreduce.go:287
 type gc_jam_brMax_261 struct {
 	n     int
 	lanes [4]gc_jam_brMax_261_lane
@@ -3840,35 +3668,20 @@ func gc_jam_brMax_261_run1(gc_l *gc_jam_brMax_261_lane) {
 // gc_jam_brMax_261_run4 runs the rest of brMax's loop at line 261 for 4 threads, their loops interleaved.
 func gc_jam_brMax_261_run4(gc_j *gc_jam_brMax_261) {
 	gc_l0_lo := gc_j.lanes[0].lo
-//line blockreduce.go:271
 	gc_l0_run := gc_j.lanes[0].run
-//line blockreduce.go:273
 	gc_l0_v := gc_j.lanes[0].v
-//line blockreduce.go:275
 	gc_l0_x := gc_j.lanes[0].x
-//line blockreduce.go:277
 	gc_l1_lo := gc_j.lanes[1].lo
-//line blockreduce.go:279
 	gc_l1_run := gc_j.lanes[1].run
-//line blockreduce.go:281
 	gc_l1_v := gc_j.lanes[1].v
-//line blockreduce.go:283
 	gc_l1_x := gc_j.lanes[1].x
-//line blockreduce.go:285
 	gc_l2_lo := gc_j.lanes[2].lo
-//line blockreduce.go:287
 	gc_l2_run := gc_j.lanes[2].run
-//line blockreduce.go:289
 	gc_l2_v := gc_j.lanes[2].v
-//line blockreduce.go:291
 	gc_l2_x := gc_j.lanes[2].x
-//line blockreduce.go:293
 	gc_l3_lo := gc_j.lanes[3].lo
-//line blockreduce.go:295
 	gc_l3_run := gc_j.lanes[3].run
-//line blockreduce.go:297
 	gc_l3_v := gc_j.lanes[3].v
-//line blockreduce.go:299
 	gc_l3_x := gc_j.lanes[3].x
 //line blockreduce.go:261
 	gc_a1 := gc_l0_lo + 1
@@ -3893,11 +3706,8 @@ func gc_jam_brMax_261_run4(gc_j *gc_jam_brMax_261) {
 //line blockreduce.go:261
 		for gc_j6 := 0; gc_j6 < gc_n5; gc_j6++ {
 			gc_l0_v = max32(gc_l0_v, gc_w7[gc_j6])
-//line blockreduce.go:262
 			gc_l1_v = max32(gc_l1_v, gc_w8[gc_j6])
-//line blockreduce.go:262
 			gc_l2_v = max32(gc_l2_v, gc_w9[gc_j6])
-//line blockreduce.go:262
 			gc_l3_v = max32(gc_l3_v, gc_w10[gc_j6])
 		}
 	}
@@ -3949,7 +3759,6 @@ func gc_body_brXorBits(gc_b2 *compiled.Block, x []uint32, partial []uint32, run 
 	gc_n2 := gc_b2.Len()
 //line blockreduce.go:293
 	warps := gocuda.Shared[uint32](t, gc_bdx2/gocuda.WarpSize)
-//line blockreduce.go:295
 	var gc_l_v [32]uint32
 	var gc_c21r [32]uint32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -3974,7 +3783,6 @@ func gc_body_brXorBits(gc_b2 *compiled.Block, x []uint32, partial []uint32, run 
 				gc_jam_brXorBits_296_add(&gc_jam2, x[lo:lo+run], v, gc_l_v[:], gc_lane2)
 			}
 		}
-//line blockreduce.go:300
 		gc_jam_brXorBits_296_flush(&gc_jam2)
 //line blockreduce.go:299
 		for off := gocuda.WarpSize / 2; off > 0; off /= 2 {
@@ -4012,7 +3820,6 @@ func gc_body_brXorBits(gc_b2 *compiled.Block, x []uint32, partial []uint32, run 
 					if gc_left&(1<<gc_lane2) == 0 {
 						continue
 					}
-//line blockreduce.go:313
 					v := gc_l_v[gc_lane2]
 //line blockreduce.go:300
 					v ^= gc_c21r[gc_lane2]
@@ -4038,7 +3845,6 @@ func gc_body_brXorBits(gc_b2 *compiled.Block, x []uint32, partial []uint32, run 
 			}
 		}
 	}
-//line blockreduce.go:308
 	compiled.OutOfLine(func() {
 		{
 			gc_from2, gc_to2 := 0, gc_bdx2
@@ -4053,10 +3859,8 @@ func gc_body_brXorBits(gc_b2 *compiled.Block, x []uint32, partial []uint32, run 
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						{
-//line blockreduce.go:307
 							var s uint32
 							{
-//line blockreduce.go:308
 								gc_xs4 := warps
 //line blockreduce.go:308
 								gc_i4 := 0
@@ -4117,7 +3921,6 @@ func gc_body_brXorBits(gc_b2 *compiled.Block, x []uint32, partial []uint32, run 
 									}
 								}
 							}
-//line blockreduce.go:311
 							gc_at2[0] = s
 						}
 					}
@@ -4126,10 +3929,8 @@ func gc_body_brXorBits(gc_b2 *compiled.Block, x []uint32, partial []uint32, run 
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						{
-//line blockreduce.go:307
 							var s uint32
 							{
-//line blockreduce.go:308
 								gc_xs3 := warps
 //line blockreduce.go:308
 								gc_i3 := 0
@@ -4190,7 +3991,6 @@ func gc_body_brXorBits(gc_b2 *compiled.Block, x []uint32, partial []uint32, run 
 									}
 								}
 							}
-//line blockreduce.go:311
 							partial[gc_bx2] = s
 						}
 					}
@@ -4202,6 +4002,8 @@ func gc_body_brXorBits(gc_b2 *compiled.Block, x []uint32, partial []uint32, run 
 
 // gc_jam_brXorBits_296 holds up to 4 threads' calls of brXorBits's loop at line 296, whose loops run
 // interleaved (gocuda compile's jam pass).
+//
+//line blockreduce.go:322
 type gc_jam_brXorBits_296 struct {
 	n     int
 	lanes [4]gc_jam_brXorBits_296_lane
@@ -4249,28 +4051,17 @@ func gc_jam_brXorBits_296_run1(gc_l *gc_jam_brXorBits_296_lane) {
 // gc_jam_brXorBits_296_run4 runs the rest of brXorBits's loop at line 296 for 4 threads, their loops interleaved.
 func gc_jam_brXorBits_296_run4(gc_j *gc_jam_brXorBits_296) {
 	gc_l0_gc_range0 := gc_j.lanes[0].gc_range0
-//line blockreduce.go:306
 	gc_l0_v := gc_j.lanes[0].v
-//line blockreduce.go:308
 	gc_l1_gc_range0 := gc_j.lanes[1].gc_range0
-//line blockreduce.go:310
 	gc_l1_v := gc_j.lanes[1].v
-//line blockreduce.go:312
 	gc_l2_gc_range0 := gc_j.lanes[2].gc_range0
-//line blockreduce.go:314
 	gc_l2_v := gc_j.lanes[2].v
-//line blockreduce.go:316
 	gc_l3_gc_range0 := gc_j.lanes[3].gc_range0
-//line blockreduce.go:318
 	gc_l3_v := gc_j.lanes[3].v
-//line blockreduce.go:320
 	gc_n1 := min(len(gc_l0_gc_range0), len(gc_l1_gc_range0), len(gc_l2_gc_range0), len(gc_l3_gc_range0))
 	gc_r3 := gc_l0_gc_range0[:gc_n1]
-//line blockreduce.go:323
 	gc_r4 := gc_l1_gc_range0[:gc_n1]
-//line blockreduce.go:325
 	gc_r5 := gc_l2_gc_range0[:gc_n1]
-//line blockreduce.go:327
 	gc_r6 := gc_l3_gc_range0[:gc_n1]
 //line blockreduce.go:296
 	for gc_i2 := 0; gc_i2 < gc_n1; gc_i2++ {
@@ -4327,7 +4118,6 @@ func gc_jam_brXorBits_296_run4(gc_j *gc_jam_brXorBits_296) {
 			gc_l3_v ^= gc_l3_e
 		}
 	}
-//line blockreduce.go:299
 	gc_j.lanes[0].gc_dst[gc_j.lanes[0].gc_at] = gc_l0_v
 	gc_j.lanes[1].gc_dst[gc_j.lanes[1].gc_at] = gc_l1_v
 	gc_j.lanes[2].gc_dst[gc_j.lanes[2].gc_at] = gc_l2_v
@@ -4363,7 +4153,6 @@ func gc_body_brGridStride(gc_b2 *compiled.Block, x []float32, partial []float64)
 	gc_s_v := compiled.Scratch[float64](gc_b2, 0)[:gc_n2]
 //line blockreduce.go:322
 	warps := gocuda.Shared[float64](t, gc_bdx2/gocuda.WarpSize)
-//line blockreduce.go:324
 	gc_vstep2 := 0
 	if compiled.SIMD {
 		for ; gc_vstep2+3 < gc_n2; gc_vstep2 += 4 {
@@ -4382,7 +4171,6 @@ func gc_body_brGridStride(gc_b2 *compiled.Block, x []float32, partial []float64)
 			gc_pos2.Thread = gc_rank2
 //line blockreduce.go:323
 			var v float64
-//line blockreduce.go:325
 			gc_s_v[gc_rank2] = v
 		}
 		{
@@ -4390,7 +4178,6 @@ func gc_body_brGridStride(gc_b2 *compiled.Block, x []float32, partial []float64)
 			gc_pos2.Thread = gc_rank2
 //line blockreduce.go:323
 			var v float64
-//line blockreduce.go:325
 			gc_s_v[gc_rank2] = v
 		}
 		{
@@ -4398,7 +4185,6 @@ func gc_body_brGridStride(gc_b2 *compiled.Block, x []float32, partial []float64)
 			gc_pos2.Thread = gc_rank2
 //line blockreduce.go:323
 			var v float64
-//line blockreduce.go:325
 			gc_s_v[gc_rank2] = v
 		}
 		{
@@ -4406,7 +4192,6 @@ func gc_body_brGridStride(gc_b2 *compiled.Block, x []float32, partial []float64)
 			gc_pos2.Thread = gc_rank2
 //line blockreduce.go:323
 			var v float64
-//line blockreduce.go:325
 			gc_s_v[gc_rank2] = v
 		}
 	}
@@ -4414,7 +4199,6 @@ func gc_body_brGridStride(gc_b2 *compiled.Block, x []float32, partial []float64)
 		gc_pos2.Thread = gc_rank2
 //line blockreduce.go:323
 		var v float64
-//line blockreduce.go:325
 		gc_s_v[gc_rank2] = v
 	}
 //line blockreduce.go:324
@@ -4424,7 +4208,6 @@ func gc_body_brGridStride(gc_b2 *compiled.Block, x []float32, partial []float64)
 			return
 		}
 		gc_more = false
-//line blockreduce.go:331
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_off+(gc_bx2*gc_bdx2), gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -4440,11 +4223,8 @@ func gc_body_brGridStride(gc_b2 *compiled.Block, x []float32, partial []float64)
 				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
 					{
 						gc_tx2 := gc_step5 + 0
-//line blockreduce.go:347
 						gc_rank2 := gc_base2 + gc_tx2
-//line blockreduce.go:349
 						v := gc_s_v[gc_rank2]
-//line blockreduce.go:325
 						gc_more = true
 //line blockreduce.go:325
 						v += float64(gc_at3[gc_tx2])
@@ -4452,11 +4232,8 @@ func gc_body_brGridStride(gc_b2 *compiled.Block, x []float32, partial []float64)
 					}
 					{
 						gc_tx2 := gc_step5 + 1
-//line blockreduce.go:331
 						gc_rank2 := gc_base2 + gc_tx2
-//line blockreduce.go:333
 						v := gc_s_v[gc_rank2]
-//line blockreduce.go:325
 						gc_more = true
 //line blockreduce.go:325
 						v += float64(gc_at3[gc_tx2])
@@ -4464,11 +4241,8 @@ func gc_body_brGridStride(gc_b2 *compiled.Block, x []float32, partial []float64)
 					}
 					{
 						gc_tx2 := gc_step5 + 2
-//line blockreduce.go:331
 						gc_rank2 := gc_base2 + gc_tx2
-//line blockreduce.go:333
 						v := gc_s_v[gc_rank2]
-//line blockreduce.go:325
 						gc_more = true
 //line blockreduce.go:325
 						v += float64(gc_at3[gc_tx2])
@@ -4476,11 +4250,8 @@ func gc_body_brGridStride(gc_b2 *compiled.Block, x []float32, partial []float64)
 					}
 					{
 						gc_tx2 := gc_step5 + 3
-//line blockreduce.go:331
 						gc_rank2 := gc_base2 + gc_tx2
-//line blockreduce.go:333
 						v := gc_s_v[gc_rank2]
-//line blockreduce.go:325
 						gc_more = true
 //line blockreduce.go:325
 						v += float64(gc_at3[gc_tx2])
@@ -4489,9 +4260,7 @@ func gc_body_brGridStride(gc_b2 *compiled.Block, x []float32, partial []float64)
 				}
 				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-//line blockreduce.go:332
 					v := gc_s_v[gc_rank2]
-//line blockreduce.go:325
 					gc_more = true
 //line blockreduce.go:325
 					v += float64(gc_at3[gc_tx2])
@@ -4563,7 +4332,6 @@ func gc_body_brGridStride(gc_b2 *compiled.Block, x []float32, partial []float64)
 			}
 		}
 	}
-//line blockreduce.go:333
 	var gc_c21v [32]float64
 	var gc_c21r [32]float64
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -4575,7 +4343,6 @@ func gc_body_brGridStride(gc_b2 *compiled.Block, x []float32, partial []float64)
 		for off := gocuda.WarpSize / 2; off > 0; off /= 2 {
 			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 				gc_rank2 := gc_w2 + gc_lane2
-//line blockreduce.go:331
 				v := gc_s_v[gc_rank2]
 //line blockreduce.go:328
 				gc_c21v[gc_lane2] = v
@@ -4584,7 +4351,6 @@ func gc_body_brGridStride(gc_b2 *compiled.Block, x []float32, partial []float64)
 			compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_c21v, off, gocuda.WarpSize, &gc_c21r)
 			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 				gc_rank2 := gc_w2 + gc_lane2
-//line blockreduce.go:332
 				v := gc_s_v[gc_rank2]
 //line blockreduce.go:328
 				v += gc_c21r[gc_lane2]
@@ -4609,7 +4375,6 @@ func gc_body_brGridStride(gc_b2 *compiled.Block, x []float32, partial []float64)
 			}
 		}
 	}
-//line blockreduce.go:336
 	compiled.OutOfLine(func() {
 		{
 			gc_from2, gc_to2 := 0, gc_bdx2
@@ -4624,10 +4389,8 @@ func gc_body_brGridStride(gc_b2 *compiled.Block, x []float32, partial []float64)
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						{
-//line blockreduce.go:335
 							var s float64
 							{
-//line blockreduce.go:336
 								gc_xs4 := warps
 //line blockreduce.go:336
 								gc_i4 := 0
@@ -4688,7 +4451,6 @@ func gc_body_brGridStride(gc_b2 *compiled.Block, x []float32, partial []float64)
 									}
 								}
 							}
-//line blockreduce.go:339
 							gc_at4[0] = s
 						}
 					}
@@ -4697,10 +4459,8 @@ func gc_body_brGridStride(gc_b2 *compiled.Block, x []float32, partial []float64)
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						{
-//line blockreduce.go:335
 							var s float64
 							{
-//line blockreduce.go:336
 								gc_xs3 := warps
 //line blockreduce.go:336
 								gc_i3 := 0
@@ -4761,7 +4521,6 @@ func gc_body_brGridStride(gc_b2 *compiled.Block, x []float32, partial []float64)
 									}
 								}
 							}
-//line blockreduce.go:339
 							partial[gc_bx2] = s
 						}
 					}
@@ -4795,7 +4554,6 @@ func gc_body_brGroup(gc_b2 *compiled.Block, x []float32, partial []float64, run 
 	block := cg.ThisThreadBlock(t)
 	tile := cg.TiledPartition(block, 32)
 	warps := gocuda.Shared[float64](t, gc_n2/32)
-//line blockreduce.go:353
 	var gc_c21v [32]float64
 	var gc_c21r [32]float64
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -4811,7 +4569,6 @@ func gc_body_brGroup(gc_b2 *compiled.Block, x []float32, partial []float64, run 
 			v := gc_jam_runSum_add(&gc_jam2, x, (gc_bidx2.X*gc_n2+gc_rank2)*run, run, gc_c21v[:], gc_lane2)
 			_ = v
 		}
-//line blockreduce.go:354
 		gc_jam_runSum_flush(&gc_jam2)
 //line blockreduce.go:353
 		compiled.TileReduceOp[float64](gc_b2, gc_w2, gc_act2, tile.Size(), &gc_c21v, compiled.OpPlus, &gc_c21r)
@@ -4826,7 +4583,6 @@ func gc_body_brGroup(gc_b2 *compiled.Block, x []float32, partial []float64, run 
 			}
 		}
 	}
-//line blockreduce.go:360
 	compiled.OutOfLine(func() {
 		{
 			for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
@@ -4835,7 +4591,6 @@ func gc_body_brGroup(gc_b2 *compiled.Block, x []float32, partial []float64, run 
 				if gc_rank2 == 0 {
 					var s float64
 					{
-//line blockreduce.go:360
 						gc_xs2 := warps
 //line blockreduce.go:360
 						gc_i2 := 0
@@ -4896,7 +4651,6 @@ func gc_body_brGroup(gc_b2 *compiled.Block, x []float32, partial []float64, run 
 							}
 						}
 					}
-//line blockreduce.go:363
 					partial[gc_bidx2.X] = s
 				}
 			}
@@ -4931,7 +4685,6 @@ func gc_body_brAtomic(gc_b2 *compiled.Block, x []float32, total *float64, run in
 	gc_n2 := gc_b2.Len()
 //line blockreduce.go:373
 	warps := gocuda.Shared[float64](t, gc_bdx2/gocuda.WarpSize)
-//line blockreduce.go:375
 	var gc_l_v [32]float64
 	var gc_c21r [32]float64
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -4972,7 +4725,6 @@ func gc_body_brAtomic(gc_b2 *compiled.Block, x []float32, total *float64, run in
 //line blockreduce.go:376
 					compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, off, gocuda.WarpSize, &gc_c21r)
 					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-//line blockreduce.go:380
 						v := gc_l_v[gc_lane2]
 //line blockreduce.go:376
 						v += gc_c21r[gc_lane2]
@@ -4999,7 +4751,6 @@ func gc_body_brAtomic(gc_b2 *compiled.Block, x []float32, total *float64, run in
 			}
 		}
 	}
-//line blockreduce.go:384
 	compiled.OutOfLine(func() {
 		{
 			gc_from2, gc_to2 := 0, gc_bdx2
@@ -5014,10 +4765,8 @@ func gc_body_brAtomic(gc_b2 *compiled.Block, x []float32, total *float64, run in
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						{
-//line blockreduce.go:383
 							var s float64
 							{
-//line blockreduce.go:384
 								gc_xs2 := warps
 //line blockreduce.go:384
 								gc_i2 := 0
@@ -5078,7 +4827,6 @@ func gc_body_brAtomic(gc_b2 *compiled.Block, x []float32, total *float64, run in
 									}
 								}
 							}
-//line blockreduce.go:387
 							atomic.Add(total, s)
 						}
 					}
@@ -5087,10 +4835,8 @@ func gc_body_brAtomic(gc_b2 *compiled.Block, x []float32, total *float64, run in
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						{
-//line blockreduce.go:383
 							var s float64
 							{
-//line blockreduce.go:384
 								gc_xs2 := warps
 //line blockreduce.go:384
 								gc_i2 := 0
@@ -5151,7 +4897,6 @@ func gc_body_brAtomic(gc_b2 *compiled.Block, x []float32, total *float64, run in
 									}
 								}
 							}
-//line blockreduce.go:387
 							atomic.Add(total, s)
 						}
 					}
@@ -5160,10 +4905,8 @@ func gc_body_brAtomic(gc_b2 *compiled.Block, x []float32, total *float64, run in
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						{
-//line blockreduce.go:383
 							var s float64
 							{
-//line blockreduce.go:384
 								gc_xs2 := warps
 //line blockreduce.go:384
 								gc_i2 := 0
@@ -5224,7 +4967,6 @@ func gc_body_brAtomic(gc_b2 *compiled.Block, x []float32, total *float64, run in
 									}
 								}
 							}
-//line blockreduce.go:387
 							atomic.Add(total, s)
 						}
 					}
@@ -5233,10 +4975,8 @@ func gc_body_brAtomic(gc_b2 *compiled.Block, x []float32, total *float64, run in
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						{
-//line blockreduce.go:383
 							var s float64
 							{
-//line blockreduce.go:384
 								gc_xs2 := warps
 //line blockreduce.go:384
 								gc_i2 := 0
@@ -5297,7 +5037,6 @@ func gc_body_brAtomic(gc_b2 *compiled.Block, x []float32, total *float64, run in
 									}
 								}
 							}
-//line blockreduce.go:387
 							atomic.Add(total, s)
 						}
 					}
@@ -5306,10 +5045,8 @@ func gc_body_brAtomic(gc_b2 *compiled.Block, x []float32, total *float64, run in
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					{
-//line blockreduce.go:383
 						var s float64
 						{
-//line blockreduce.go:384
 							gc_xs2 := warps
 //line blockreduce.go:384
 							gc_i2 := 0
@@ -5370,7 +5107,6 @@ func gc_body_brAtomic(gc_b2 *compiled.Block, x []float32, total *float64, run in
 								}
 							}
 						}
-//line blockreduce.go:387
 						atomic.Add(total, s)
 					}
 				}
@@ -5382,4 +5118,5 @@ func gc_body_brAtomic(gc_b2 *compiled.Block, x []float32, total *float64, run in
 // gc_files_blockreduce holds the source files whose lines the kernels' records hash.
 //
 //go:embed blockreduce.go
+//line blockreduce.go:398
 var gc_files_blockreduce embed.FS

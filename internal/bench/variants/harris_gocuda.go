@@ -43,7 +43,6 @@ func gc_body_harrisSeqShift(gc_b *compiled.Block, in, partial []float32) {
 	gc_n := gc_b.Len()
 //line harris.go:25
 	sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
-//line harris.go:27
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
 		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
@@ -74,7 +73,6 @@ func gc_body_harrisSeqShift(gc_b *compiled.Block, in, partial []float32) {
 					}
 				}
 			}
-//line harris.go:29
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 //line harris.go:23
 				tid := gc_tx
@@ -116,7 +114,6 @@ func gc_body_harrisSeqShift(gc_b *compiled.Block, in, partial []float32) {
 					}
 				}
 			}
-//line harris.go:30
 			gc_step := gc_vstep2
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
@@ -194,7 +191,6 @@ func gc_body_harrisSeqShift(gc_b *compiled.Block, in, partial []float32) {
 				continue
 			}
 		}
-//line harris.go:39
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
@@ -303,7 +299,6 @@ func gc_body_harrisSeqShift(gc_b *compiled.Block, in, partial []float32) {
 		}
 	}
 	{
-//line harris.go:41
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -333,13 +328,11 @@ func gc_body_harrisSeqShift(gc_b *compiled.Block, in, partial []float32) {
 						gc_at5[0] = gc_at6[0]
 					}
 				}
-//line harris.go:42
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 //line harris.go:38
 					gc_at5[0] = gc_at6[0]
 				}
 			} else {
-//line harris.go:42
 				gc_step5 := gc_from
 				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
@@ -350,7 +343,6 @@ func gc_body_harrisSeqShift(gc_b *compiled.Block, in, partial []float32) {
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line harris.go:42
 						gc_tx := gc_step5 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -358,7 +350,6 @@ func gc_body_harrisSeqShift(gc_b *compiled.Block, in, partial []float32) {
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line harris.go:42
 						gc_tx := gc_step5 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -366,7 +357,6 @@ func gc_body_harrisSeqShift(gc_b *compiled.Block, in, partial []float32) {
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line harris.go:42
 						gc_tx := gc_step5 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -374,7 +364,6 @@ func gc_body_harrisSeqShift(gc_b *compiled.Block, in, partial []float32) {
 						partial[gc_bx] = sdata[0]
 					}
 				}
-//line harris.go:42
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -420,7 +409,6 @@ func gc_body_harrisSeqWhile(gc_b *compiled.Block, in, partial []float32) {
 	}
 //line harris.go:50
 	sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
-//line harris.go:52
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
 		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(sdata) {
@@ -463,7 +451,6 @@ func gc_body_harrisSeqWhile(gc_b *compiled.Block, in, partial []float32) {
 				gc_at2[gc_tx] = v
 			}
 		} else {
-//line harris.go:59
 			gc_vstep2 := 0
 //line harris.go:48
 			gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
@@ -510,7 +497,6 @@ func gc_body_harrisSeqWhile(gc_b *compiled.Block, in, partial []float32) {
 					sdata[tid] = v
 				}
 				{
-//line harris.go:59
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -525,7 +511,6 @@ func gc_body_harrisSeqWhile(gc_b *compiled.Block, in, partial []float32) {
 					sdata[tid] = v
 				}
 				{
-//line harris.go:59
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -540,7 +525,6 @@ func gc_body_harrisSeqWhile(gc_b *compiled.Block, in, partial []float32) {
 					sdata[tid] = v
 				}
 				{
-//line harris.go:59
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -555,7 +539,6 @@ func gc_body_harrisSeqWhile(gc_b *compiled.Block, in, partial []float32) {
 					sdata[tid] = v
 				}
 			}
-//line harris.go:59
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -580,7 +563,6 @@ func gc_body_harrisSeqWhile(gc_b *compiled.Block, in, partial []float32) {
 				continue
 			}
 		}
-//line harris.go:66
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
@@ -689,7 +671,6 @@ func gc_body_harrisSeqWhile(gc_b *compiled.Block, in, partial []float32) {
 		}
 	}
 	{
-//line harris.go:68
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -719,13 +700,11 @@ func gc_body_harrisSeqWhile(gc_b *compiled.Block, in, partial []float32) {
 						gc_at5[0] = gc_at6[0]
 					}
 				}
-//line harris.go:70
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 //line harris.go:66
 					gc_at5[0] = gc_at6[0]
 				}
 			} else {
-//line harris.go:70
 				gc_step5 := gc_from
 				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
@@ -736,7 +715,6 @@ func gc_body_harrisSeqWhile(gc_b *compiled.Block, in, partial []float32) {
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line harris.go:70
 						gc_tx := gc_step5 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -744,7 +722,6 @@ func gc_body_harrisSeqWhile(gc_b *compiled.Block, in, partial []float32) {
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line harris.go:70
 						gc_tx := gc_step5 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -752,7 +729,6 @@ func gc_body_harrisSeqWhile(gc_b *compiled.Block, in, partial []float32) {
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line harris.go:70
 						gc_tx := gc_step5 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -760,7 +736,6 @@ func gc_body_harrisSeqWhile(gc_b *compiled.Block, in, partial []float32) {
 						partial[gc_bx] = sdata[0]
 					}
 				}
-//line harris.go:70
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -800,7 +775,6 @@ func gc_body_harrisSeqConst(gc_b *compiled.Block, in, partial []float32) {
 //line harris.go:76
 	const blockSize = 256
 	sdata := gocuda.Shared[float32](t, blockSize)[:blockSize]
-//line harris.go:79
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * blockSize
 		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
@@ -838,7 +812,6 @@ func gc_body_harrisSeqConst(gc_b *compiled.Block, in, partial []float32) {
 					}
 				}
 			}
-//line harris.go:82
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 //line harris.go:78
 				tid := gc_tx
@@ -887,7 +860,6 @@ func gc_body_harrisSeqConst(gc_b *compiled.Block, in, partial []float32) {
 					}
 				}
 			}
-//line harris.go:85
 			gc_step := gc_vstep2
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
@@ -965,7 +937,6 @@ func gc_body_harrisSeqConst(gc_b *compiled.Block, in, partial []float32) {
 				continue
 			}
 		}
-//line harris.go:94
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
@@ -1074,7 +1045,6 @@ func gc_body_harrisSeqConst(gc_b *compiled.Block, in, partial []float32) {
 		}
 	}
 	{
-//line harris.go:96
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -1102,13 +1072,11 @@ func gc_body_harrisSeqConst(gc_b *compiled.Block, in, partial []float32) {
 						gc_at5[0] = sdata[0]
 					}
 				}
-//line harris.go:97
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 //line harris.go:93
 					gc_at5[0] = sdata[0]
 				}
 			} else {
-//line harris.go:97
 				gc_step5 := gc_from
 				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
@@ -1119,7 +1087,6 @@ func gc_body_harrisSeqConst(gc_b *compiled.Block, in, partial []float32) {
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line harris.go:97
 						gc_tx := gc_step5 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -1127,7 +1094,6 @@ func gc_body_harrisSeqConst(gc_b *compiled.Block, in, partial []float32) {
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line harris.go:97
 						gc_tx := gc_step5 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -1135,7 +1101,6 @@ func gc_body_harrisSeqConst(gc_b *compiled.Block, in, partial []float32) {
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line harris.go:97
 						gc_tx := gc_step5 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -1143,7 +1108,6 @@ func gc_body_harrisSeqConst(gc_b *compiled.Block, in, partial []float32) {
 						partial[gc_bx] = sdata[0]
 					}
 				}
-//line harris.go:97
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -1181,7 +1145,6 @@ func gc_body_harrisSeqMin(gc_b *compiled.Block, in, partial []int32) {
 	gc_n := gc_b.Len()
 //line harris.go:104
 	sdata := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
-//line harris.go:106
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
 		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
@@ -1212,7 +1175,6 @@ func gc_body_harrisSeqMin(gc_b *compiled.Block, in, partial []int32) {
 					}
 				}
 			}
-//line harris.go:108
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 //line harris.go:102
 				tid := gc_tx
@@ -1254,7 +1216,6 @@ func gc_body_harrisSeqMin(gc_b *compiled.Block, in, partial []int32) {
 					}
 				}
 			}
-//line harris.go:109
 			gc_step := gc_vstep2
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
@@ -1332,7 +1293,6 @@ func gc_body_harrisSeqMin(gc_b *compiled.Block, in, partial []int32) {
 				continue
 			}
 		}
-//line harris.go:118
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
@@ -1441,7 +1401,6 @@ func gc_body_harrisSeqMin(gc_b *compiled.Block, in, partial []int32) {
 		}
 	}
 	{
-//line harris.go:120
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -1471,13 +1430,11 @@ func gc_body_harrisSeqMin(gc_b *compiled.Block, in, partial []int32) {
 						gc_at5[0] = gc_at6[0]
 					}
 				}
-//line harris.go:121
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 //line harris.go:117
 					gc_at5[0] = gc_at6[0]
 				}
 			} else {
-//line harris.go:121
 				gc_step5 := gc_from
 				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
@@ -1488,7 +1445,6 @@ func gc_body_harrisSeqMin(gc_b *compiled.Block, in, partial []int32) {
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line harris.go:121
 						gc_tx := gc_step5 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -1496,7 +1452,6 @@ func gc_body_harrisSeqMin(gc_b *compiled.Block, in, partial []int32) {
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line harris.go:121
 						gc_tx := gc_step5 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -1504,7 +1459,6 @@ func gc_body_harrisSeqMin(gc_b *compiled.Block, in, partial []int32) {
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line harris.go:121
 						gc_tx := gc_step5 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -1512,7 +1466,6 @@ func gc_body_harrisSeqMin(gc_b *compiled.Block, in, partial []int32) {
 						partial[gc_bx] = sdata[0]
 					}
 				}
-//line harris.go:121
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -1553,7 +1506,6 @@ func gc_body_harrisFirstAddInline(gc_b *compiled.Block, in, partial []float32) {
 	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 //line harris.go:130
 	sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
-//line harris.go:132
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * (gc_bdx * 2)
 		gc_off2 := (gc_bx * (gc_bdx * 2)) + gc_bdx
@@ -1615,7 +1567,6 @@ func gc_body_harrisFirstAddInline(gc_b *compiled.Block, in, partial []float32) {
 					v += gc_at2[gc_tx]
 				}
 				gc_at3[gc_tx] = v
-//line harris.go:140
 				gc_s_v[gc_rank] = v
 			}
 		} else {
@@ -1680,7 +1631,6 @@ func gc_body_harrisFirstAddInline(gc_b *compiled.Block, in, partial []float32) {
 					v += in[i+gc_bdx]
 				}
 				sdata[tid] = v
-//line harris.go:140
 				gc_s_v[gc_rank] = v
 			}
 		}
@@ -1693,7 +1643,6 @@ func gc_body_harrisFirstAddInline(gc_b *compiled.Block, in, partial []float32) {
 				continue
 			}
 		}
-//line harris.go:148
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
@@ -1802,7 +1751,6 @@ func gc_body_harrisFirstAddInline(gc_b *compiled.Block, in, partial []float32) {
 		}
 	}
 	{
-//line harris.go:150
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -1832,13 +1780,11 @@ func gc_body_harrisFirstAddInline(gc_b *compiled.Block, in, partial []float32) {
 						gc_at6[0] = gc_at7[0]
 					}
 				}
-//line harris.go:151
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 //line harris.go:147
 					gc_at6[0] = gc_at7[0]
 				}
 			} else {
-//line harris.go:151
 				gc_step4 := gc_from
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
@@ -1849,7 +1795,6 @@ func gc_body_harrisFirstAddInline(gc_b *compiled.Block, in, partial []float32) {
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line harris.go:151
 						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -1857,7 +1802,6 @@ func gc_body_harrisFirstAddInline(gc_b *compiled.Block, in, partial []float32) {
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line harris.go:151
 						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -1865,7 +1809,6 @@ func gc_body_harrisFirstAddInline(gc_b *compiled.Block, in, partial []float32) {
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line harris.go:151
 						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -1873,7 +1816,6 @@ func gc_body_harrisFirstAddInline(gc_b *compiled.Block, in, partial []float32) {
 						partial[gc_bx] = sdata[0]
 					}
 				}
-//line harris.go:151
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -1915,7 +1857,6 @@ func gc_body_harrisFirstAddMax(gc_b *compiled.Block, in, partial []int32) {
 	}
 //line harris.go:158
 	sdata := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
-//line harris.go:160
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * 2 * gc_bdx
 		gc_off2 := (gc_bx * 2 * gc_bdx) + gc_bdx
@@ -1982,7 +1923,6 @@ func gc_body_harrisFirstAddMax(gc_b *compiled.Block, in, partial []int32) {
 				gc_at3[gc_tx] = v
 			}
 		} else {
-//line harris.go:170
 			gc_vstep2 := 0
 //line harris.go:159
 			gc_vb := lanes.BroadcastInt32x8(int32(-math32Max - 1))
@@ -2077,7 +2017,6 @@ func gc_body_harrisFirstAddMax(gc_b *compiled.Block, in, partial []int32) {
 				continue
 			}
 		}
-//line harris.go:176
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
@@ -2186,7 +2125,6 @@ func gc_body_harrisFirstAddMax(gc_b *compiled.Block, in, partial []int32) {
 		}
 	}
 	{
-//line harris.go:178
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -2216,13 +2154,11 @@ func gc_body_harrisFirstAddMax(gc_b *compiled.Block, in, partial []int32) {
 						gc_at6[0] = gc_at7[0]
 					}
 				}
-//line harris.go:179
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 //line harris.go:175
 					gc_at6[0] = gc_at7[0]
 				}
 			} else {
-//line harris.go:179
 				gc_step4 := gc_from
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
@@ -2233,7 +2169,6 @@ func gc_body_harrisFirstAddMax(gc_b *compiled.Block, in, partial []int32) {
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line harris.go:179
 						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -2241,7 +2176,6 @@ func gc_body_harrisFirstAddMax(gc_b *compiled.Block, in, partial []int32) {
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line harris.go:179
 						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -2249,7 +2183,6 @@ func gc_body_harrisFirstAddMax(gc_b *compiled.Block, in, partial []int32) {
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line harris.go:179
 						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -2257,7 +2190,6 @@ func gc_body_harrisFirstAddMax(gc_b *compiled.Block, in, partial []int32) {
 						partial[gc_bx] = sdata[0]
 					}
 				}
-//line harris.go:179
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -2294,7 +2226,6 @@ func gc_body_harrisInterleavedMask(gc_b *compiled.Block, in, partial []float32) 
 	gc_n := gc_b.Len()
 //line harris.go:187
 	sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
-//line harris.go:189
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
 		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
@@ -2325,7 +2256,6 @@ func gc_body_harrisInterleavedMask(gc_b *compiled.Block, in, partial []float32) 
 					}
 				}
 			}
-//line harris.go:191
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 //line harris.go:185
 				tid := gc_tx
@@ -2367,7 +2297,6 @@ func gc_body_harrisInterleavedMask(gc_b *compiled.Block, in, partial []float32) 
 					}
 				}
 			}
-//line harris.go:192
 			gc_step := gc_vstep2
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
@@ -2439,7 +2368,6 @@ func gc_body_harrisInterleavedMask(gc_b *compiled.Block, in, partial []float32) 
 	}
 //line harris.go:193
 	for s := 1; s < gc_bdx; s <<= 1 {
-//line harris.go:195
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_tx, gc_every, gc_exact := compiled.EveryFrom(0, compiled.MaskPeriod((2*s - 1)), 0)
 			if gc_exact {
@@ -2467,7 +2395,6 @@ func gc_body_harrisInterleavedMask(gc_b *compiled.Block, in, partial []float32) 
 			}
 		}
 	}
-//line harris.go:203
 	gc_from, gc_to := 0, gc_bdx
 	if gc_bound := 0; gc_bound < gc_to-1 {
 		gc_to = gc_bound + 1
@@ -2588,7 +2515,6 @@ func gc_body_harrisStridedShift(gc_b *compiled.Block, in, partial []float32) {
 	gc_n := gc_b.Len()
 //line harris.go:212
 	sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
-//line harris.go:214
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
 		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
@@ -2619,7 +2545,6 @@ func gc_body_harrisStridedShift(gc_b *compiled.Block, in, partial []float32) {
 					}
 				}
 			}
-//line harris.go:216
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 //line harris.go:210
 				tid := gc_tx
@@ -2661,7 +2586,6 @@ func gc_body_harrisStridedShift(gc_b *compiled.Block, in, partial []float32) {
 					}
 				}
 			}
-//line harris.go:217
 			gc_step := gc_vstep2
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
@@ -2733,10 +2657,8 @@ func gc_body_harrisStridedShift(gc_b *compiled.Block, in, partial []float32) {
 	}
 //line harris.go:218
 	for s := 1; s < gc_bdx; s <<= 1 {
-//line harris.go:220
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := compiled.ScaledBelow(gc_bdx, 2*
-//line harris.go:223
 			s); gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -2806,7 +2728,6 @@ func gc_body_harrisStridedShift(gc_b *compiled.Block, in, partial []float32) {
 		}
 	}
 	{
-//line harris.go:228
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -2836,13 +2757,11 @@ func gc_body_harrisStridedShift(gc_b *compiled.Block, in, partial []float32) {
 						gc_at3[0] = gc_at4[0]
 					}
 				}
-//line harris.go:230
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 //line harris.go:226
 					gc_at3[0] = gc_at4[0]
 				}
 			} else {
-//line harris.go:230
 				gc_step4 := gc_from
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
@@ -2853,7 +2772,6 @@ func gc_body_harrisStridedShift(gc_b *compiled.Block, in, partial []float32) {
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line harris.go:230
 						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -2861,7 +2779,6 @@ func gc_body_harrisStridedShift(gc_b *compiled.Block, in, partial []float32) {
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line harris.go:230
 						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -2869,7 +2786,6 @@ func gc_body_harrisStridedShift(gc_b *compiled.Block, in, partial []float32) {
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line harris.go:230
 						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -2877,7 +2793,6 @@ func gc_body_harrisStridedShift(gc_b *compiled.Block, in, partial []float32) {
 						partial[gc_bx] = sdata[0]
 					}
 				}
-//line harris.go:230
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -2918,7 +2833,6 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 //line harris.go:239
 	sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
-//line harris.go:241
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * (gc_bdx * 2)
 		gc_off2 := (gc_bx * (gc_bdx * 2)) + gc_bdx
@@ -2980,7 +2894,6 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 					v += gc_at2[gc_tx]
 				}
 				gc_at3[gc_tx] = v
-//line harris.go:249
 				gc_s_v[gc_rank] = v
 			}
 		} else {
@@ -3045,7 +2958,6 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 					v += in[i+gc_bdx]
 				}
 				sdata[tid] = v
-//line harris.go:249
 				gc_s_v[gc_rank] = v
 			}
 		}
@@ -3058,7 +2970,6 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 				continue
 			}
 		}
-//line harris.go:257
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
@@ -3166,13 +3077,11 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 			}
 		}
 	}
-//line harris.go:259
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		{
-//line harris.go:265
 			var gc_m19 uint32
 //line harris.go:255
 			if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
@@ -3217,9 +3126,7 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 							gc_at6 := sdata[gc_off4:][:32]
 							gc_at7 := sdata[gc_off5:][:32]
 							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line harris.go:277
 								gc_rank := gc_w + gc_lane
-//line harris.go:239
 								var v float32
 //line harris.go:256
 								v = gc_at6[gc_lane] + gc_at7[gc_lane]
@@ -3238,7 +3145,6 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 								gc_pos.Thread = gc_rank
 //line harris.go:237
 								tid := gc_tx
-//line harris.go:239
 								var v float32
 //line harris.go:256
 								v = sdata[tid] + sdata[tid+32]
@@ -3256,9 +3162,7 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 						if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata) && 32 <= len(sdata)-gc_off6 {
 							gc_at8 := sdata[gc_off6:][:32]
 							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line harris.go:273
 								gc_rank := gc_w + gc_lane
-//line harris.go:239
 								v := gc_s_v[gc_rank]
 //line harris.go:258
 								gc_at8[gc_lane] = v
@@ -3276,7 +3180,6 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 								gc_pos.Thread = gc_rank
 //line harris.go:237
 								tid := gc_tx
-//line harris.go:239
 								v := gc_s_v[gc_rank]
 //line harris.go:258
 								sdata[tid] = v
@@ -3293,9 +3196,7 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 						if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off7 >= 0 && gc_off7 <= len(sdata) && 32 <= len(sdata)-gc_off7 {
 							gc_at9 := sdata[gc_off7:][:32]
 							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line harris.go:274
 								gc_rank := gc_w + gc_lane
-//line harris.go:239
 								v := gc_s_v[gc_rank]
 //line harris.go:260
 								v += gc_at9[gc_lane]
@@ -3314,7 +3215,6 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 								gc_pos.Thread = gc_rank
 //line harris.go:237
 								tid := gc_tx
-//line harris.go:239
 								v := gc_s_v[gc_rank]
 //line harris.go:260
 								v += sdata[tid+16]
@@ -3332,9 +3232,7 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 						if gc_act == ^uint32(0) && gc_x05+32 <= gc_bdx && gc_off8 >= 0 && gc_off8 <= len(sdata) && 32 <= len(sdata)-gc_off8 {
 							gc_at10 := sdata[gc_off8:][:32]
 							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line harris.go:277
 								gc_rank := gc_w + gc_lane
-//line harris.go:239
 								v := gc_s_v[gc_rank]
 //line harris.go:262
 								gc_at10[gc_lane] = v
@@ -3352,7 +3250,6 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 								gc_pos.Thread = gc_rank
 //line harris.go:237
 								tid := gc_tx
-//line harris.go:239
 								v := gc_s_v[gc_rank]
 //line harris.go:262
 								sdata[tid] = v
@@ -3369,9 +3266,7 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 						if gc_act == ^uint32(0) && gc_x06+32 <= gc_bdx && gc_off9 >= 0 && gc_off9 <= len(sdata) && 32 <= len(sdata)-gc_off9 {
 							gc_at11 := sdata[gc_off9:][:32]
 							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line harris.go:278
 								gc_rank := gc_w + gc_lane
-//line harris.go:239
 								v := gc_s_v[gc_rank]
 //line harris.go:264
 								v += gc_at11[gc_lane]
@@ -3390,7 +3285,6 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 								gc_pos.Thread = gc_rank
 //line harris.go:237
 								tid := gc_tx
-//line harris.go:239
 								v := gc_s_v[gc_rank]
 //line harris.go:264
 								v += sdata[tid+8]
@@ -3408,9 +3302,7 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 						if gc_act == ^uint32(0) && gc_x07+32 <= gc_bdx && gc_off10 >= 0 && gc_off10 <= len(sdata) && 32 <= len(sdata)-gc_off10 {
 							gc_at12 := sdata[gc_off10:][:32]
 							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line harris.go:281
 								gc_rank := gc_w + gc_lane
-//line harris.go:239
 								v := gc_s_v[gc_rank]
 //line harris.go:266
 								gc_at12[gc_lane] = v
@@ -3428,7 +3320,6 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 								gc_pos.Thread = gc_rank
 //line harris.go:237
 								tid := gc_tx
-//line harris.go:239
 								v := gc_s_v[gc_rank]
 //line harris.go:266
 								sdata[tid] = v
@@ -3445,9 +3336,7 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 						if gc_act == ^uint32(0) && gc_x08+32 <= gc_bdx && gc_off11 >= 0 && gc_off11 <= len(sdata) && 32 <= len(sdata)-gc_off11 {
 							gc_at13 := sdata[gc_off11:][:32]
 							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line harris.go:282
 								gc_rank := gc_w + gc_lane
-//line harris.go:239
 								v := gc_s_v[gc_rank]
 //line harris.go:268
 								v += gc_at13[gc_lane]
@@ -3466,7 +3355,6 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 								gc_pos.Thread = gc_rank
 //line harris.go:237
 								tid := gc_tx
-//line harris.go:239
 								v := gc_s_v[gc_rank]
 //line harris.go:268
 								v += sdata[tid+4]
@@ -3484,9 +3372,7 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 						if gc_act == ^uint32(0) && gc_x09+32 <= gc_bdx && gc_off12 >= 0 && gc_off12 <= len(sdata) && 32 <= len(sdata)-gc_off12 {
 							gc_at14 := sdata[gc_off12:][:32]
 							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line harris.go:285
 								gc_rank := gc_w + gc_lane
-//line harris.go:239
 								v := gc_s_v[gc_rank]
 //line harris.go:270
 								gc_at14[gc_lane] = v
@@ -3504,7 +3390,6 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 								gc_pos.Thread = gc_rank
 //line harris.go:237
 								tid := gc_tx
-//line harris.go:239
 								v := gc_s_v[gc_rank]
 //line harris.go:270
 								sdata[tid] = v
@@ -3521,9 +3406,7 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 						if gc_act == ^uint32(0) && gc_x010+32 <= gc_bdx && gc_off13 >= 0 && gc_off13 <= len(sdata) && 32 <= len(sdata)-gc_off13 {
 							gc_at15 := sdata[gc_off13:][:32]
 							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line harris.go:286
 								gc_rank := gc_w + gc_lane
-//line harris.go:239
 								v := gc_s_v[gc_rank]
 //line harris.go:272
 								v += gc_at15[gc_lane]
@@ -3542,7 +3425,6 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 								gc_pos.Thread = gc_rank
 //line harris.go:237
 								tid := gc_tx
-//line harris.go:239
 								v := gc_s_v[gc_rank]
 //line harris.go:272
 								v += sdata[tid+2]
@@ -3560,9 +3442,7 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 						if gc_act == ^uint32(0) && gc_x011+32 <= gc_bdx && gc_off14 >= 0 && gc_off14 <= len(sdata) && 32 <= len(sdata)-gc_off14 {
 							gc_at16 := sdata[gc_off14:][:32]
 							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line harris.go:289
 								gc_rank := gc_w + gc_lane
-//line harris.go:239
 								v := gc_s_v[gc_rank]
 //line harris.go:274
 								gc_at16[gc_lane] = v
@@ -3580,7 +3460,6 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 								gc_pos.Thread = gc_rank
 //line harris.go:237
 								tid := gc_tx
-//line harris.go:239
 								v := gc_s_v[gc_rank]
 //line harris.go:274
 								sdata[tid] = v
@@ -3597,9 +3476,7 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 						if gc_act == ^uint32(0) && gc_x012+32 <= gc_bdx && gc_off15 >= 0 && gc_off15 <= len(sdata) && 32 <= len(sdata)-gc_off15 {
 							gc_at17 := sdata[gc_off15:][:32]
 							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line harris.go:290
 								gc_rank := gc_w + gc_lane
-//line harris.go:239
 								v := gc_s_v[gc_rank]
 //line harris.go:276
 								v += gc_at17[gc_lane]
@@ -3618,7 +3495,6 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 								gc_pos.Thread = gc_rank
 //line harris.go:237
 								tid := gc_tx
-//line harris.go:239
 								v := gc_s_v[gc_rank]
 //line harris.go:276
 								v += sdata[tid+1]
@@ -3636,9 +3512,7 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 						if gc_act == ^uint32(0) && gc_x013+32 <= gc_bdx && gc_off16 >= 0 && gc_off16 <= len(sdata) && 32 <= len(sdata)-gc_off16 {
 							gc_at18 := sdata[gc_off16:][:32]
 							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line harris.go:293
 								gc_rank := gc_w + gc_lane
-//line harris.go:239
 								v := gc_s_v[gc_rank]
 //line harris.go:278
 								gc_at18[gc_lane] = v
@@ -3656,7 +3530,6 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 								gc_pos.Thread = gc_rank
 //line harris.go:237
 								tid := gc_tx
-//line harris.go:239
 								v := gc_s_v[gc_rank]
 //line harris.go:278
 								sdata[tid] = v
@@ -3669,7 +3542,6 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 		}
 	}
 	{
-//line harris.go:289
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -3699,13 +3571,11 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 						gc_at19[0] = gc_at20[0]
 					}
 				}
-//line harris.go:285
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 //line harris.go:281
 					gc_at19[0] = gc_at20[0]
 				}
 			} else {
-//line harris.go:285
 				gc_step4 := gc_from
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
@@ -3716,7 +3586,6 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line harris.go:285
 						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -3724,7 +3593,6 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line harris.go:285
 						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -3732,7 +3600,6 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line harris.go:285
 						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -3740,7 +3607,6 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 						partial[gc_bx] = sdata[0]
 					}
 				}
-//line harris.go:285
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank

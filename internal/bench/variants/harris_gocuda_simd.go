@@ -41,7 +41,6 @@ func gc_body_harrisSeqShift(gc_b2 *compiled.Block, in, partial []float32) {
 	gc_n2 := gc_b2.Len()
 //line harris.go:25
 	sdata := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
-//line harris.go:27
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off5 := gc_bx2 * gc_bdx2
 		if gc_bdx2 <= len(sdata) && gc_off5 >= 0 && gc_off5 <= len(in) && gc_bdx2 <= len(in)-gc_off5 {
@@ -75,7 +74,6 @@ func gc_body_harrisSeqShift(gc_b2 *compiled.Block, in, partial []float32) {
 							}
 						}
 					}
-//line harris.go:29
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep3, false
 				}(gc_vstep3)
@@ -108,7 +106,6 @@ func gc_body_harrisSeqShift(gc_b2 *compiled.Block, in, partial []float32) {
 						}
 					}
 				}
-//line harris.go:29
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -155,7 +152,6 @@ func gc_body_harrisSeqShift(gc_b2 *compiled.Block, in, partial []float32) {
 							}
 						}
 					}
-//line harris.go:30
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep4, false
 				}(gc_vstep4)
@@ -193,7 +189,6 @@ func gc_body_harrisSeqShift(gc_b2 *compiled.Block, in, partial []float32) {
 						}
 					}
 				}
-//line harris.go:30
 				archsimd.ClearAVXUpperBits()
 			}
 			gc_step6 := gc_vstep4
@@ -267,7 +262,6 @@ func gc_body_harrisSeqShift(gc_b2 *compiled.Block, in, partial []float32) {
 	}
 //line harris.go:31
 	for s := gc_bdx2 >> 1; s > 0; s >>= 1 {
-//line harris.go:33
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := s; gc_bound2 < gc_to2 {
 			gc_to2 = gc_bound2
@@ -292,7 +286,6 @@ func gc_body_harrisSeqShift(gc_b2 *compiled.Block, in, partial []float32) {
 								archsimd.LoadFloat32x16Slice(gc_at9[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at10[gc_tx2:])).StoreSlice(gc_at9[gc_tx2:])
 							}
 						}
-//line harris.go:34
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep5, false
 					}(gc_vstep5)
@@ -312,7 +305,6 @@ func gc_body_harrisSeqShift(gc_b2 *compiled.Block, in, partial []float32) {
 							archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:])).StoreSlice(gc_at9[gc_tx2:])
 						}
 					}
-//line harris.go:34
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
@@ -331,7 +323,6 @@ func gc_body_harrisSeqShift(gc_b2 *compiled.Block, in, partial []float32) {
 //line harris.go:23
 							var tid int = gc_tx2
 							{
-//line harris.go:33
 								if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 //line harris.go:33
 									break
@@ -340,7 +331,6 @@ func gc_body_harrisSeqShift(gc_b2 *compiled.Block, in, partial []float32) {
 								archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 							}
 						}
-//line harris.go:35
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep6, false
 					}(gc_vstep6)
@@ -354,7 +344,6 @@ func gc_body_harrisSeqShift(gc_b2 *compiled.Block, in, partial []float32) {
 //line harris.go:23
 						var tid int = gc_tx2
 						{
-//line harris.go:33
 							if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 //line harris.go:33
 								break
@@ -363,7 +352,6 @@ func gc_body_harrisSeqShift(gc_b2 *compiled.Block, in, partial []float32) {
 							archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 						}
 					}
-//line harris.go:35
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step7 := gc_vstep6
@@ -427,7 +415,6 @@ func gc_body_harrisSeqShift(gc_b2 *compiled.Block, in, partial []float32) {
 		}
 	}
 	{
-//line harris.go:41
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 			gc_to2 = gc_bound2 + 1
@@ -457,13 +444,11 @@ func gc_body_harrisSeqShift(gc_b2 *compiled.Block, in, partial []float32) {
 						gc_at11[0] = gc_at12[0]
 					}
 				}
-//line harris.go:42
 				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
 //line harris.go:38
 					gc_at11[0] = gc_at12[0]
 				}
 			} else {
-//line harris.go:42
 				gc_step9 := gc_from2
 				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
 					{
@@ -474,7 +459,6 @@ func gc_body_harrisSeqShift(gc_b2 *compiled.Block, in, partial []float32) {
 						partial[gc_bx2] = sdata[0]
 					}
 					{
-//line harris.go:42
 						gc_tx2 := gc_step9 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -482,7 +466,6 @@ func gc_body_harrisSeqShift(gc_b2 *compiled.Block, in, partial []float32) {
 						partial[gc_bx2] = sdata[0]
 					}
 					{
-//line harris.go:42
 						gc_tx2 := gc_step9 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -490,7 +473,6 @@ func gc_body_harrisSeqShift(gc_b2 *compiled.Block, in, partial []float32) {
 						partial[gc_bx2] = sdata[0]
 					}
 					{
-//line harris.go:42
 						gc_tx2 := gc_step9 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -498,7 +480,6 @@ func gc_body_harrisSeqShift(gc_b2 *compiled.Block, in, partial []float32) {
 						partial[gc_bx2] = sdata[0]
 					}
 				}
-//line harris.go:42
 				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -542,7 +523,6 @@ func gc_body_harrisSeqWhile(gc_b2 *compiled.Block, in, partial []float32) {
 	}
 //line harris.go:50
 	sdata := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
-//line harris.go:52
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off5 := gc_bx2 * gc_bdx2
 		if gc_off5 >= 0 && gc_off5 <= len(in) && gc_bdx2 <= len(in)-gc_off5 && gc_bdx2 <= len(sdata) {
@@ -622,7 +602,6 @@ func gc_body_harrisSeqWhile(gc_b2 *compiled.Block, in, partial []float32) {
 				gc_at8[gc_tx2] = v
 			}
 		} else {
-//line harris.go:59
 			gc_vstep4 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
@@ -710,7 +689,6 @@ func gc_body_harrisSeqWhile(gc_b2 *compiled.Block, in, partial []float32) {
 					sdata[tid] = v
 				}
 				{
-//line harris.go:59
 					gc_tx2 := gc_step6 + 1
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -725,7 +703,6 @@ func gc_body_harrisSeqWhile(gc_b2 *compiled.Block, in, partial []float32) {
 					sdata[tid] = v
 				}
 				{
-//line harris.go:59
 					gc_tx2 := gc_step6 + 2
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -740,7 +717,6 @@ func gc_body_harrisSeqWhile(gc_b2 *compiled.Block, in, partial []float32) {
 					sdata[tid] = v
 				}
 				{
-//line harris.go:59
 					gc_tx2 := gc_step6 + 3
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -755,7 +731,6 @@ func gc_body_harrisSeqWhile(gc_b2 *compiled.Block, in, partial []float32) {
 					sdata[tid] = v
 				}
 			}
-//line harris.go:59
 			for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
@@ -774,7 +749,6 @@ func gc_body_harrisSeqWhile(gc_b2 *compiled.Block, in, partial []float32) {
 //line harris.go:57
 	s := gc_bdx2 / 2
 	for ; s > 0; s /= 2 {
-//line harris.go:60
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := s; gc_bound2 < gc_to2 {
 			gc_to2 = gc_bound2
@@ -799,7 +773,6 @@ func gc_body_harrisSeqWhile(gc_b2 *compiled.Block, in, partial []float32) {
 								archsimd.LoadFloat32x16Slice(gc_at9[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at10[gc_tx2:])).StoreSlice(gc_at9[gc_tx2:])
 							}
 						}
-//line harris.go:61
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep5, false
 					}(gc_vstep5)
@@ -819,7 +792,6 @@ func gc_body_harrisSeqWhile(gc_b2 *compiled.Block, in, partial []float32) {
 							archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:])).StoreSlice(gc_at9[gc_tx2:])
 						}
 					}
-//line harris.go:61
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
@@ -838,7 +810,6 @@ func gc_body_harrisSeqWhile(gc_b2 *compiled.Block, in, partial []float32) {
 //line harris.go:48
 							var tid int = gc_tx2
 							{
-//line harris.go:60
 								if tid < 0 || tid > len(sdata)-16 || (tid+s) < 0 || (tid+s) > len(sdata)-16 {
 //line harris.go:60
 									break
@@ -847,7 +818,6 @@ func gc_body_harrisSeqWhile(gc_b2 *compiled.Block, in, partial []float32) {
 								archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 							}
 						}
-//line harris.go:62
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep6, false
 					}(gc_vstep6)
@@ -861,7 +831,6 @@ func gc_body_harrisSeqWhile(gc_b2 *compiled.Block, in, partial []float32) {
 //line harris.go:48
 						var tid int = gc_tx2
 						{
-//line harris.go:60
 							if tid < 0 || tid > len(sdata)-8 || (tid+s) < 0 || (tid+s) > len(sdata)-8 {
 //line harris.go:60
 								break
@@ -870,7 +839,6 @@ func gc_body_harrisSeqWhile(gc_b2 *compiled.Block, in, partial []float32) {
 							archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 						}
 					}
-//line harris.go:62
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step7 := gc_vstep6
@@ -934,7 +902,6 @@ func gc_body_harrisSeqWhile(gc_b2 *compiled.Block, in, partial []float32) {
 		}
 	}
 	{
-//line harris.go:68
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 			gc_to2 = gc_bound2 + 1
@@ -964,13 +931,11 @@ func gc_body_harrisSeqWhile(gc_b2 *compiled.Block, in, partial []float32) {
 						gc_at11[0] = gc_at12[0]
 					}
 				}
-//line harris.go:70
 				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
 //line harris.go:66
 					gc_at11[0] = gc_at12[0]
 				}
 			} else {
-//line harris.go:70
 				gc_step9 := gc_from2
 				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
 					{
@@ -981,7 +946,6 @@ func gc_body_harrisSeqWhile(gc_b2 *compiled.Block, in, partial []float32) {
 						partial[gc_bx2] = sdata[0]
 					}
 					{
-//line harris.go:70
 						gc_tx2 := gc_step9 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -989,7 +953,6 @@ func gc_body_harrisSeqWhile(gc_b2 *compiled.Block, in, partial []float32) {
 						partial[gc_bx2] = sdata[0]
 					}
 					{
-//line harris.go:70
 						gc_tx2 := gc_step9 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -997,7 +960,6 @@ func gc_body_harrisSeqWhile(gc_b2 *compiled.Block, in, partial []float32) {
 						partial[gc_bx2] = sdata[0]
 					}
 					{
-//line harris.go:70
 						gc_tx2 := gc_step9 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -1005,7 +967,6 @@ func gc_body_harrisSeqWhile(gc_b2 *compiled.Block, in, partial []float32) {
 						partial[gc_bx2] = sdata[0]
 					}
 				}
-//line harris.go:70
 				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -1043,7 +1004,6 @@ func gc_body_harrisSeqConst(gc_b2 *compiled.Block, in, partial []float32) {
 //line harris.go:76
 	const blockSize = 256
 	sdata := gocuda.Shared[float32](t, blockSize)[:blockSize]
-//line harris.go:79
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off4 := gc_bx2 * blockSize
 		if gc_bdx2 <= len(sdata) && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx2 <= len(in)-gc_off4 {
@@ -1084,7 +1044,6 @@ func gc_body_harrisSeqConst(gc_b2 *compiled.Block, in, partial []float32) {
 							}
 						}
 					}
-//line harris.go:82
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep3, false
 				}(gc_vstep3)
@@ -1124,7 +1083,6 @@ func gc_body_harrisSeqConst(gc_b2 *compiled.Block, in, partial []float32) {
 						}
 					}
 				}
-//line harris.go:82
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -1178,7 +1136,6 @@ func gc_body_harrisSeqConst(gc_b2 *compiled.Block, in, partial []float32) {
 							}
 						}
 					}
-//line harris.go:85
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep4, false
 				}(gc_vstep4)
@@ -1223,7 +1180,6 @@ func gc_body_harrisSeqConst(gc_b2 *compiled.Block, in, partial []float32) {
 						}
 					}
 				}
-//line harris.go:85
 				archsimd.ClearAVXUpperBits()
 			}
 			gc_step6 := gc_vstep4
@@ -1297,7 +1253,6 @@ func gc_body_harrisSeqConst(gc_b2 *compiled.Block, in, partial []float32) {
 	}
 //line harris.go:86
 	for s := blockSize / 2; s > 0; s /= 2 {
-//line harris.go:88
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := s; gc_bound2 < gc_to2 {
 			gc_to2 = gc_bound2
@@ -1322,7 +1277,6 @@ func gc_body_harrisSeqConst(gc_b2 *compiled.Block, in, partial []float32) {
 								archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at9[gc_tx2:])).StoreSlice(gc_at8[gc_tx2:])
 							}
 						}
-//line harris.go:89
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep5, false
 					}(gc_vstep5)
@@ -1342,7 +1296,6 @@ func gc_body_harrisSeqConst(gc_b2 *compiled.Block, in, partial []float32) {
 							archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:])).StoreSlice(gc_at8[gc_tx2:])
 						}
 					}
-//line harris.go:89
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
@@ -1361,7 +1314,6 @@ func gc_body_harrisSeqConst(gc_b2 *compiled.Block, in, partial []float32) {
 //line harris.go:78
 							var tid int = gc_tx2
 							{
-//line harris.go:88
 								if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 //line harris.go:88
 									break
@@ -1370,7 +1322,6 @@ func gc_body_harrisSeqConst(gc_b2 *compiled.Block, in, partial []float32) {
 								archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 							}
 						}
-//line harris.go:90
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep6, false
 					}(gc_vstep6)
@@ -1384,7 +1335,6 @@ func gc_body_harrisSeqConst(gc_b2 *compiled.Block, in, partial []float32) {
 //line harris.go:78
 						var tid int = gc_tx2
 						{
-//line harris.go:88
 							if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 //line harris.go:88
 								break
@@ -1393,7 +1343,6 @@ func gc_body_harrisSeqConst(gc_b2 *compiled.Block, in, partial []float32) {
 							archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 						}
 					}
-//line harris.go:90
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step7 := gc_vstep6
@@ -1457,7 +1406,6 @@ func gc_body_harrisSeqConst(gc_b2 *compiled.Block, in, partial []float32) {
 		}
 	}
 	{
-//line harris.go:96
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 			gc_to2 = gc_bound2 + 1
@@ -1485,13 +1433,11 @@ func gc_body_harrisSeqConst(gc_b2 *compiled.Block, in, partial []float32) {
 						gc_at10[0] = sdata[0]
 					}
 				}
-//line harris.go:97
 				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
 //line harris.go:93
 					gc_at10[0] = sdata[0]
 				}
 			} else {
-//line harris.go:97
 				gc_step9 := gc_from2
 				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
 					{
@@ -1502,7 +1448,6 @@ func gc_body_harrisSeqConst(gc_b2 *compiled.Block, in, partial []float32) {
 						partial[gc_bx2] = sdata[0]
 					}
 					{
-//line harris.go:97
 						gc_tx2 := gc_step9 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -1510,7 +1455,6 @@ func gc_body_harrisSeqConst(gc_b2 *compiled.Block, in, partial []float32) {
 						partial[gc_bx2] = sdata[0]
 					}
 					{
-//line harris.go:97
 						gc_tx2 := gc_step9 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -1518,7 +1462,6 @@ func gc_body_harrisSeqConst(gc_b2 *compiled.Block, in, partial []float32) {
 						partial[gc_bx2] = sdata[0]
 					}
 					{
-//line harris.go:97
 						gc_tx2 := gc_step9 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -1526,7 +1469,6 @@ func gc_body_harrisSeqConst(gc_b2 *compiled.Block, in, partial []float32) {
 						partial[gc_bx2] = sdata[0]
 					}
 				}
-//line harris.go:97
 				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -1562,7 +1504,6 @@ func gc_body_harrisSeqMin(gc_b2 *compiled.Block, in, partial []int32) {
 	gc_n2 := gc_b2.Len()
 //line harris.go:104
 	sdata := gocuda.Shared[int32](t, gc_bdx2)[:gc_bdx2]
-//line harris.go:106
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off5 := gc_bx2 * gc_bdx2
 		if gc_bdx2 <= len(sdata) && gc_off5 >= 0 && gc_off5 <= len(in) && gc_bdx2 <= len(in)-gc_off5 {
@@ -1596,7 +1537,6 @@ func gc_body_harrisSeqMin(gc_b2 *compiled.Block, in, partial []int32) {
 							}
 						}
 					}
-//line harris.go:108
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep3, false
 				}(gc_vstep3)
@@ -1629,7 +1569,6 @@ func gc_body_harrisSeqMin(gc_b2 *compiled.Block, in, partial []int32) {
 						}
 					}
 				}
-//line harris.go:108
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -1676,7 +1615,6 @@ func gc_body_harrisSeqMin(gc_b2 *compiled.Block, in, partial []int32) {
 							}
 						}
 					}
-//line harris.go:109
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep4, false
 				}(gc_vstep4)
@@ -1714,7 +1652,6 @@ func gc_body_harrisSeqMin(gc_b2 *compiled.Block, in, partial []int32) {
 						}
 					}
 				}
-//line harris.go:109
 				archsimd.ClearAVXUpperBits()
 			}
 			gc_step6 := gc_vstep4
@@ -1788,7 +1725,6 @@ func gc_body_harrisSeqMin(gc_b2 *compiled.Block, in, partial []int32) {
 	}
 //line harris.go:110
 	for s := gc_bdx2 / 2; s > 0; s /= 2 {
-//line harris.go:112
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := s; gc_bound2 < gc_to2 {
 			gc_to2 = gc_bound2
@@ -1813,7 +1749,6 @@ func gc_body_harrisSeqMin(gc_b2 *compiled.Block, in, partial []int32) {
 								archsimd.LoadInt32x16Slice(gc_at9[gc_tx2:]).Min(archsimd.LoadInt32x16Slice(gc_at10[gc_tx2:])).StoreSlice(gc_at9[gc_tx2:])
 							}
 						}
-//line harris.go:113
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep5, false
 					}(gc_vstep5)
@@ -1833,7 +1768,6 @@ func gc_body_harrisSeqMin(gc_b2 *compiled.Block, in, partial []int32) {
 							archsimd.LoadInt32x8Slice(gc_at9[gc_tx2:]).Min(archsimd.LoadInt32x8Slice(gc_at10[gc_tx2:])).StoreSlice(gc_at9[gc_tx2:])
 						}
 					}
-//line harris.go:113
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
@@ -1852,7 +1786,6 @@ func gc_body_harrisSeqMin(gc_b2 *compiled.Block, in, partial []int32) {
 //line harris.go:102
 							var tid int = gc_tx2
 							{
-//line harris.go:112
 								if tid < 0 || tid > len(sdata)-16 || (tid+s) < 0 || (tid+s) > len(sdata)-16 {
 //line harris.go:112
 									break
@@ -1861,7 +1794,6 @@ func gc_body_harrisSeqMin(gc_b2 *compiled.Block, in, partial []int32) {
 								archsimd.LoadInt32x16Slice(sdata[tid:]).Min(archsimd.LoadInt32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 							}
 						}
-//line harris.go:114
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep6, false
 					}(gc_vstep6)
@@ -1875,7 +1807,6 @@ func gc_body_harrisSeqMin(gc_b2 *compiled.Block, in, partial []int32) {
 //line harris.go:102
 						var tid int = gc_tx2
 						{
-//line harris.go:112
 							if tid < 0 || tid > len(sdata)-8 || (tid+s) < 0 || (tid+s) > len(sdata)-8 {
 //line harris.go:112
 								break
@@ -1884,7 +1815,6 @@ func gc_body_harrisSeqMin(gc_b2 *compiled.Block, in, partial []int32) {
 							archsimd.LoadInt32x8Slice(sdata[tid:]).Min(archsimd.LoadInt32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 						}
 					}
-//line harris.go:114
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step7 := gc_vstep6
@@ -1948,7 +1878,6 @@ func gc_body_harrisSeqMin(gc_b2 *compiled.Block, in, partial []int32) {
 		}
 	}
 	{
-//line harris.go:120
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 			gc_to2 = gc_bound2 + 1
@@ -1978,13 +1907,11 @@ func gc_body_harrisSeqMin(gc_b2 *compiled.Block, in, partial []int32) {
 						gc_at11[0] = gc_at12[0]
 					}
 				}
-//line harris.go:121
 				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
 //line harris.go:117
 					gc_at11[0] = gc_at12[0]
 				}
 			} else {
-//line harris.go:121
 				gc_step9 := gc_from2
 				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
 					{
@@ -1995,7 +1922,6 @@ func gc_body_harrisSeqMin(gc_b2 *compiled.Block, in, partial []int32) {
 						partial[gc_bx2] = sdata[0]
 					}
 					{
-//line harris.go:121
 						gc_tx2 := gc_step9 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -2003,7 +1929,6 @@ func gc_body_harrisSeqMin(gc_b2 *compiled.Block, in, partial []int32) {
 						partial[gc_bx2] = sdata[0]
 					}
 					{
-//line harris.go:121
 						gc_tx2 := gc_step9 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -2011,7 +1936,6 @@ func gc_body_harrisSeqMin(gc_b2 *compiled.Block, in, partial []int32) {
 						partial[gc_bx2] = sdata[0]
 					}
 					{
-//line harris.go:121
 						gc_tx2 := gc_step9 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -2019,7 +1943,6 @@ func gc_body_harrisSeqMin(gc_b2 *compiled.Block, in, partial []int32) {
 						partial[gc_bx2] = sdata[0]
 					}
 				}
-//line harris.go:121
 				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -2138,7 +2061,6 @@ func gc_body_harrisFirstAddInline(gc_b2 *compiled.Block, in, partial []float32) 
 						if true || i < len(in) {
 							v = gc_at8[gc_tx2]
 						}
-//line harris.go:136
 						gc_s_v[gc_rank2] = v
 					}
 				} else {
@@ -2230,7 +2152,6 @@ func gc_body_harrisFirstAddInline(gc_b2 *compiled.Block, in, partial []float32) 
 							if i < len(in) {
 								v = in[i]
 							}
-//line harris.go:136
 							gc_s_v[gc_rank2] = v
 						}
 						{
@@ -2245,7 +2166,6 @@ func gc_body_harrisFirstAddInline(gc_b2 *compiled.Block, in, partial []float32) 
 							if i < len(in) {
 								v = in[i]
 							}
-//line harris.go:136
 							gc_s_v[gc_rank2] = v
 						}
 						{
@@ -2260,7 +2180,6 @@ func gc_body_harrisFirstAddInline(gc_b2 *compiled.Block, in, partial []float32) 
 							if i < len(in) {
 								v = in[i]
 							}
-//line harris.go:136
 							gc_s_v[gc_rank2] = v
 						}
 						{
@@ -2275,7 +2194,6 @@ func gc_body_harrisFirstAddInline(gc_b2 *compiled.Block, in, partial []float32) 
 							if i < len(in) {
 								v = in[i]
 							}
-//line harris.go:136
 							gc_s_v[gc_rank2] = v
 						}
 					}
@@ -2290,14 +2208,12 @@ func gc_body_harrisFirstAddInline(gc_b2 *compiled.Block, in, partial []float32) 
 						if i < len(in) {
 							v = in[i]
 						}
-//line harris.go:136
 						gc_s_v[gc_rank2] = v
 					}
 				}
 			}
 		}
 	}) {
-//line harris.go:143
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_off7 := (gc_bx2 * (gc_bdx2 * 2)) + gc_bdx2
 			if gc_off7 >= 0 && gc_off7 <= len(in) && gc_bdx2 <= len(in)-gc_off7 && gc_bdx2 <= len(sdata) {
@@ -2378,7 +2294,6 @@ func gc_body_harrisFirstAddInline(gc_b2 *compiled.Block, in, partial []float32) 
 //line harris.go:128
 					tid := gc_tx2
 					i := gc_bx2*(gc_bdx2*2) + tid
-//line harris.go:131
 					v := gc_s_v[gc_rank2]
 //line harris.go:135
 					if i+gc_bdx2 < len(in) {
@@ -2477,7 +2392,6 @@ func gc_body_harrisFirstAddInline(gc_b2 *compiled.Block, in, partial []float32) 
 //line harris.go:128
 						tid := gc_tx2
 						i := gc_bx2*(gc_bdx2*2) + tid
-//line harris.go:131
 						v := gc_s_v[gc_rank2]
 //line harris.go:135
 						if i+gc_bdx2 < len(in) {
@@ -2493,7 +2407,6 @@ func gc_body_harrisFirstAddInline(gc_b2 *compiled.Block, in, partial []float32) 
 //line harris.go:128
 						tid := gc_tx2
 						i := gc_bx2*(gc_bdx2*2) + tid
-//line harris.go:131
 						v := gc_s_v[gc_rank2]
 //line harris.go:135
 						if i+gc_bdx2 < len(in) {
@@ -2509,7 +2422,6 @@ func gc_body_harrisFirstAddInline(gc_b2 *compiled.Block, in, partial []float32) 
 //line harris.go:128
 						tid := gc_tx2
 						i := gc_bx2*(gc_bdx2*2) + tid
-//line harris.go:131
 						v := gc_s_v[gc_rank2]
 //line harris.go:135
 						if i+gc_bdx2 < len(in) {
@@ -2525,7 +2437,6 @@ func gc_body_harrisFirstAddInline(gc_b2 *compiled.Block, in, partial []float32) 
 //line harris.go:128
 						tid := gc_tx2
 						i := gc_bx2*(gc_bdx2*2) + tid
-//line harris.go:131
 						v := gc_s_v[gc_rank2]
 //line harris.go:135
 						if i+gc_bdx2 < len(in) {
@@ -2541,7 +2452,6 @@ func gc_body_harrisFirstAddInline(gc_b2 *compiled.Block, in, partial []float32) 
 //line harris.go:128
 					tid := gc_tx2
 					i := gc_bx2*(gc_bdx2*2) + tid
-//line harris.go:131
 					v := gc_s_v[gc_rank2]
 //line harris.go:135
 					if i+gc_bdx2 < len(in) {
@@ -2553,7 +2463,6 @@ func gc_body_harrisFirstAddInline(gc_b2 *compiled.Block, in, partial []float32) 
 			}
 		}
 	} else {
-//line harris.go:146
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_off8 := gc_bx2 * (gc_bdx2 * 2)
 			gc_off9 := (gc_bx2 * (gc_bdx2 * 2)) + gc_bdx2
@@ -2575,7 +2484,6 @@ func gc_body_harrisFirstAddInline(gc_b2 *compiled.Block, in, partial []float32) 
 						v += gc_at12[gc_tx2]
 					}
 					gc_at13[gc_tx2] = v
-//line harris.go:140
 					gc_s_v[gc_rank2] = v
 				}
 			} else {
@@ -2594,7 +2502,6 @@ func gc_body_harrisFirstAddInline(gc_b2 *compiled.Block, in, partial []float32) 
 						v += in[i+gc_bdx2]
 					}
 					sdata[tid] = v
-//line harris.go:140
 					gc_s_v[gc_rank2] = v
 				}
 			}
@@ -2602,7 +2509,6 @@ func gc_body_harrisFirstAddInline(gc_b2 *compiled.Block, in, partial []float32) 
 	}
 //line harris.go:140
 	for s := gc_bdx2 / 2; s > 0; s >>= 1 {
-//line harris.go:142
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := s; gc_bound2 < gc_to2 {
 			gc_to2 = gc_bound2
@@ -2627,7 +2533,6 @@ func gc_body_harrisFirstAddInline(gc_b2 *compiled.Block, in, partial []float32) 
 								archsimd.LoadFloat32x16Slice(gc_at14[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at15[gc_tx2:])).StoreSlice(gc_at14[gc_tx2:])
 							}
 						}
-//line harris.go:143
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep7, false
 					}(gc_vstep7)
@@ -2647,7 +2552,6 @@ func gc_body_harrisFirstAddInline(gc_b2 *compiled.Block, in, partial []float32) 
 							archsimd.LoadFloat32x8Slice(gc_at14[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at15[gc_tx2:])).StoreSlice(gc_at14[gc_tx2:])
 						}
 					}
-//line harris.go:143
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep7; gc_tx2 < gc_to2; gc_tx2++ {
@@ -2666,7 +2570,6 @@ func gc_body_harrisFirstAddInline(gc_b2 *compiled.Block, in, partial []float32) 
 //line harris.go:128
 							var tid int = gc_tx2
 							{
-//line harris.go:142
 								if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 //line harris.go:142
 									break
@@ -2675,7 +2578,6 @@ func gc_body_harrisFirstAddInline(gc_b2 *compiled.Block, in, partial []float32) 
 								archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 							}
 						}
-//line harris.go:144
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep8, false
 					}(gc_vstep8)
@@ -2689,7 +2591,6 @@ func gc_body_harrisFirstAddInline(gc_b2 *compiled.Block, in, partial []float32) 
 //line harris.go:128
 						var tid int = gc_tx2
 						{
-//line harris.go:142
 							if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 //line harris.go:142
 								break
@@ -2698,7 +2599,6 @@ func gc_body_harrisFirstAddInline(gc_b2 *compiled.Block, in, partial []float32) 
 							archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 						}
 					}
-//line harris.go:144
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step7 := gc_vstep8
@@ -2762,7 +2662,6 @@ func gc_body_harrisFirstAddInline(gc_b2 *compiled.Block, in, partial []float32) 
 		}
 	}
 	{
-//line harris.go:150
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 			gc_to2 = gc_bound2 + 1
@@ -2792,13 +2691,11 @@ func gc_body_harrisFirstAddInline(gc_b2 *compiled.Block, in, partial []float32) 
 						gc_at16[0] = gc_at17[0]
 					}
 				}
-//line harris.go:151
 				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
 //line harris.go:147
 					gc_at16[0] = gc_at17[0]
 				}
 			} else {
-//line harris.go:151
 				gc_step9 := gc_from2
 				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
 					{
@@ -2809,7 +2706,6 @@ func gc_body_harrisFirstAddInline(gc_b2 *compiled.Block, in, partial []float32) 
 						partial[gc_bx2] = sdata[0]
 					}
 					{
-//line harris.go:151
 						gc_tx2 := gc_step9 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -2817,7 +2713,6 @@ func gc_body_harrisFirstAddInline(gc_b2 *compiled.Block, in, partial []float32) 
 						partial[gc_bx2] = sdata[0]
 					}
 					{
-//line harris.go:151
 						gc_tx2 := gc_step9 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -2825,7 +2720,6 @@ func gc_body_harrisFirstAddInline(gc_b2 *compiled.Block, in, partial []float32) 
 						partial[gc_bx2] = sdata[0]
 					}
 					{
-//line harris.go:151
 						gc_tx2 := gc_step9 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -2833,7 +2727,6 @@ func gc_body_harrisFirstAddInline(gc_b2 *compiled.Block, in, partial []float32) 
 						partial[gc_bx2] = sdata[0]
 					}
 				}
-//line harris.go:151
 				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -2873,7 +2766,6 @@ func gc_body_harrisFirstAddMax(gc_b2 *compiled.Block, in, partial []int32) {
 	}
 //line harris.go:158
 	sdata := gocuda.Shared[int32](t, gc_bdx2)[:gc_bdx2]
-//line harris.go:160
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off6 := gc_bx2 * 2 * gc_bdx2
 		gc_off7 := (gc_bx2 * 2 * gc_bdx2) + gc_bdx2
@@ -2996,7 +2888,6 @@ func gc_body_harrisFirstAddMax(gc_b2 *compiled.Block, in, partial []int32) {
 				gc_at10[gc_tx2] = v
 			}
 		} else {
-//line harris.go:170
 			gc_vstep4 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
@@ -3165,7 +3056,6 @@ func gc_body_harrisFirstAddMax(gc_b2 *compiled.Block, in, partial []int32) {
 	}
 //line harris.go:168
 	for s := gc_bdx2 / 2; s > 0; s /= 2 {
-//line harris.go:170
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := s; gc_bound2 < gc_to2 {
 			gc_to2 = gc_bound2
@@ -3190,7 +3080,6 @@ func gc_body_harrisFirstAddMax(gc_b2 *compiled.Block, in, partial []int32) {
 								archsimd.LoadInt32x16Slice(gc_at11[gc_tx2:]).Max(archsimd.LoadInt32x16Slice(gc_at12[gc_tx2:])).StoreSlice(gc_at11[gc_tx2:])
 							}
 						}
-//line harris.go:171
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep5, false
 					}(gc_vstep5)
@@ -3210,7 +3099,6 @@ func gc_body_harrisFirstAddMax(gc_b2 *compiled.Block, in, partial []int32) {
 							archsimd.LoadInt32x8Slice(gc_at11[gc_tx2:]).Max(archsimd.LoadInt32x8Slice(gc_at12[gc_tx2:])).StoreSlice(gc_at11[gc_tx2:])
 						}
 					}
-//line harris.go:171
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
@@ -3229,7 +3117,6 @@ func gc_body_harrisFirstAddMax(gc_b2 *compiled.Block, in, partial []int32) {
 //line harris.go:156
 							var tid int = gc_tx2
 							{
-//line harris.go:170
 								if tid < 0 || tid > len(sdata)-16 || (tid+s) < 0 || (tid+s) > len(sdata)-16 {
 //line harris.go:170
 									break
@@ -3238,7 +3125,6 @@ func gc_body_harrisFirstAddMax(gc_b2 *compiled.Block, in, partial []int32) {
 								archsimd.LoadInt32x16Slice(sdata[tid:]).Max(archsimd.LoadInt32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 							}
 						}
-//line harris.go:172
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep6, false
 					}(gc_vstep6)
@@ -3252,7 +3138,6 @@ func gc_body_harrisFirstAddMax(gc_b2 *compiled.Block, in, partial []int32) {
 //line harris.go:156
 						var tid int = gc_tx2
 						{
-//line harris.go:170
 							if tid < 0 || tid > len(sdata)-8 || (tid+s) < 0 || (tid+s) > len(sdata)-8 {
 //line harris.go:170
 								break
@@ -3261,7 +3146,6 @@ func gc_body_harrisFirstAddMax(gc_b2 *compiled.Block, in, partial []int32) {
 							archsimd.LoadInt32x8Slice(sdata[tid:]).Max(archsimd.LoadInt32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 						}
 					}
-//line harris.go:172
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step5 := gc_vstep6
@@ -3325,7 +3209,6 @@ func gc_body_harrisFirstAddMax(gc_b2 *compiled.Block, in, partial []int32) {
 		}
 	}
 	{
-//line harris.go:178
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 			gc_to2 = gc_bound2 + 1
@@ -3355,13 +3238,11 @@ func gc_body_harrisFirstAddMax(gc_b2 *compiled.Block, in, partial []int32) {
 						gc_at13[0] = gc_at14[0]
 					}
 				}
-//line harris.go:179
 				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
 //line harris.go:175
 					gc_at13[0] = gc_at14[0]
 				}
 			} else {
-//line harris.go:179
 				gc_step7 := gc_from2
 				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
 					{
@@ -3372,7 +3253,6 @@ func gc_body_harrisFirstAddMax(gc_b2 *compiled.Block, in, partial []int32) {
 						partial[gc_bx2] = sdata[0]
 					}
 					{
-//line harris.go:179
 						gc_tx2 := gc_step7 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -3380,7 +3260,6 @@ func gc_body_harrisFirstAddMax(gc_b2 *compiled.Block, in, partial []int32) {
 						partial[gc_bx2] = sdata[0]
 					}
 					{
-//line harris.go:179
 						gc_tx2 := gc_step7 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -3388,7 +3267,6 @@ func gc_body_harrisFirstAddMax(gc_b2 *compiled.Block, in, partial []int32) {
 						partial[gc_bx2] = sdata[0]
 					}
 					{
-//line harris.go:179
 						gc_tx2 := gc_step7 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -3396,7 +3274,6 @@ func gc_body_harrisFirstAddMax(gc_b2 *compiled.Block, in, partial []int32) {
 						partial[gc_bx2] = sdata[0]
 					}
 				}
-//line harris.go:179
 				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -3433,7 +3310,6 @@ func gc_body_harrisInterleavedMask(gc_b2 *compiled.Block, in, partial []float32)
 	gc_n2 := gc_b2.Len()
 //line harris.go:187
 	sdata := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
-//line harris.go:189
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off4 := gc_bx2 * gc_bdx2
 		if gc_bdx2 <= len(sdata) && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx2 <= len(in)-gc_off4 {
@@ -3467,7 +3343,6 @@ func gc_body_harrisInterleavedMask(gc_b2 *compiled.Block, in, partial []float32)
 							}
 						}
 					}
-//line harris.go:191
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep3, false
 				}(gc_vstep3)
@@ -3500,7 +3375,6 @@ func gc_body_harrisInterleavedMask(gc_b2 *compiled.Block, in, partial []float32)
 						}
 					}
 				}
-//line harris.go:191
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -3547,7 +3421,6 @@ func gc_body_harrisInterleavedMask(gc_b2 *compiled.Block, in, partial []float32)
 							}
 						}
 					}
-//line harris.go:192
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep4, false
 				}(gc_vstep4)
@@ -3585,7 +3458,6 @@ func gc_body_harrisInterleavedMask(gc_b2 *compiled.Block, in, partial []float32)
 						}
 					}
 				}
-//line harris.go:192
 				archsimd.ClearAVXUpperBits()
 			}
 			gc_step4 := gc_vstep4
@@ -3660,7 +3532,6 @@ func gc_body_harrisInterleavedMask(gc_b2 *compiled.Block, in, partial []float32)
 //line harris.go:193
 	for s := 1; s < gc_bdx2; s <<= 1 {
 		archsimd.ClearAVXUpperBits()
-//line harris.go:196
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_tx2, gc_every2, gc_exact2 := compiled.EveryFrom(0, compiled.MaskPeriod((2*s - 1)), 0)
 			if gc_exact2 {
@@ -3688,7 +3559,6 @@ func gc_body_harrisInterleavedMask(gc_b2 *compiled.Block, in, partial []float32)
 			}
 		}
 	}
-//line harris.go:203
 	gc_from2, gc_to2 := 0, gc_bdx2
 	if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 		gc_to2 = gc_bound2 + 1
@@ -3809,7 +3679,6 @@ func gc_body_harrisStridedShift(gc_b2 *compiled.Block, in, partial []float32) {
 	gc_n2 := gc_b2.Len()
 //line harris.go:212
 	sdata := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
-//line harris.go:214
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off4 := gc_bx2 * gc_bdx2
 		if gc_bdx2 <= len(sdata) && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx2 <= len(in)-gc_off4 {
@@ -3843,7 +3712,6 @@ func gc_body_harrisStridedShift(gc_b2 *compiled.Block, in, partial []float32) {
 							}
 						}
 					}
-//line harris.go:216
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep3, false
 				}(gc_vstep3)
@@ -3876,7 +3744,6 @@ func gc_body_harrisStridedShift(gc_b2 *compiled.Block, in, partial []float32) {
 						}
 					}
 				}
-//line harris.go:216
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -3923,7 +3790,6 @@ func gc_body_harrisStridedShift(gc_b2 *compiled.Block, in, partial []float32) {
 							}
 						}
 					}
-//line harris.go:217
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep4, false
 				}(gc_vstep4)
@@ -3961,7 +3827,6 @@ func gc_body_harrisStridedShift(gc_b2 *compiled.Block, in, partial []float32) {
 						}
 					}
 				}
-//line harris.go:217
 				archsimd.ClearAVXUpperBits()
 			}
 			gc_step5 := gc_vstep4
@@ -4036,10 +3901,8 @@ func gc_body_harrisStridedShift(gc_b2 *compiled.Block, in, partial []float32) {
 //line harris.go:218
 	for s := 1; s < gc_bdx2; s <<= 1 {
 		archsimd.ClearAVXUpperBits()
-//line harris.go:221
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := compiled.ScaledBelow(gc_bdx2, 2*
-//line harris.go:224
 			s); gc_bound2 < gc_to2 {
 			gc_to2 = gc_bound2
 		}
@@ -4109,7 +3972,6 @@ func gc_body_harrisStridedShift(gc_b2 *compiled.Block, in, partial []float32) {
 		}
 	}
 	{
-//line harris.go:228
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 			gc_to2 = gc_bound2 + 1
@@ -4139,13 +4001,11 @@ func gc_body_harrisStridedShift(gc_b2 *compiled.Block, in, partial []float32) {
 						gc_at7[0] = gc_at8[0]
 					}
 				}
-//line harris.go:230
 				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
 //line harris.go:226
 					gc_at7[0] = gc_at8[0]
 				}
 			} else {
-//line harris.go:230
 				gc_step8 := gc_from2
 				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
 					{
@@ -4156,7 +4016,6 @@ func gc_body_harrisStridedShift(gc_b2 *compiled.Block, in, partial []float32) {
 						partial[gc_bx2] = sdata[0]
 					}
 					{
-//line harris.go:230
 						gc_tx2 := gc_step8 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -4164,7 +4023,6 @@ func gc_body_harrisStridedShift(gc_b2 *compiled.Block, in, partial []float32) {
 						partial[gc_bx2] = sdata[0]
 					}
 					{
-//line harris.go:230
 						gc_tx2 := gc_step8 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -4172,7 +4030,6 @@ func gc_body_harrisStridedShift(gc_b2 *compiled.Block, in, partial []float32) {
 						partial[gc_bx2] = sdata[0]
 					}
 					{
-//line harris.go:230
 						gc_tx2 := gc_step8 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -4180,7 +4037,6 @@ func gc_body_harrisStridedShift(gc_b2 *compiled.Block, in, partial []float32) {
 						partial[gc_bx2] = sdata[0]
 					}
 				}
-//line harris.go:230
 				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -4301,7 +4157,6 @@ func gc_body_harrisUnrolledInline(gc_b2 *compiled.Block, in, partial []float32) 
 						if true || i < len(in) {
 							v = gc_at21[gc_tx2]
 						}
-//line harris.go:245
 						gc_s_v[gc_rank2] = v
 					}
 				} else {
@@ -4393,7 +4248,6 @@ func gc_body_harrisUnrolledInline(gc_b2 *compiled.Block, in, partial []float32) 
 							if i < len(in) {
 								v = in[i]
 							}
-//line harris.go:245
 							gc_s_v[gc_rank2] = v
 						}
 						{
@@ -4408,7 +4262,6 @@ func gc_body_harrisUnrolledInline(gc_b2 *compiled.Block, in, partial []float32) 
 							if i < len(in) {
 								v = in[i]
 							}
-//line harris.go:245
 							gc_s_v[gc_rank2] = v
 						}
 						{
@@ -4423,7 +4276,6 @@ func gc_body_harrisUnrolledInline(gc_b2 *compiled.Block, in, partial []float32) 
 							if i < len(in) {
 								v = in[i]
 							}
-//line harris.go:245
 							gc_s_v[gc_rank2] = v
 						}
 						{
@@ -4438,7 +4290,6 @@ func gc_body_harrisUnrolledInline(gc_b2 *compiled.Block, in, partial []float32) 
 							if i < len(in) {
 								v = in[i]
 							}
-//line harris.go:245
 							gc_s_v[gc_rank2] = v
 						}
 					}
@@ -4453,14 +4304,12 @@ func gc_body_harrisUnrolledInline(gc_b2 *compiled.Block, in, partial []float32) 
 						if i < len(in) {
 							v = in[i]
 						}
-//line harris.go:245
 						gc_s_v[gc_rank2] = v
 					}
 				}
 			}
 		}
 	}) {
-//line harris.go:252
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_off20 := (gc_bx2 * (gc_bdx2 * 2)) + gc_bdx2
 			if gc_off20 >= 0 && gc_off20 <= len(in) && gc_bdx2 <= len(in)-gc_off20 && gc_bdx2 <= len(sdata) {
@@ -4541,7 +4390,6 @@ func gc_body_harrisUnrolledInline(gc_b2 *compiled.Block, in, partial []float32) 
 //line harris.go:237
 					tid := gc_tx2
 					i := gc_bx2*(gc_bdx2*2) + tid
-//line harris.go:240
 					v := gc_s_v[gc_rank2]
 //line harris.go:244
 					if i+gc_bdx2 < len(in) {
@@ -4640,7 +4488,6 @@ func gc_body_harrisUnrolledInline(gc_b2 *compiled.Block, in, partial []float32) 
 //line harris.go:237
 						tid := gc_tx2
 						i := gc_bx2*(gc_bdx2*2) + tid
-//line harris.go:240
 						v := gc_s_v[gc_rank2]
 //line harris.go:244
 						if i+gc_bdx2 < len(in) {
@@ -4656,7 +4503,6 @@ func gc_body_harrisUnrolledInline(gc_b2 *compiled.Block, in, partial []float32) 
 //line harris.go:237
 						tid := gc_tx2
 						i := gc_bx2*(gc_bdx2*2) + tid
-//line harris.go:240
 						v := gc_s_v[gc_rank2]
 //line harris.go:244
 						if i+gc_bdx2 < len(in) {
@@ -4672,7 +4518,6 @@ func gc_body_harrisUnrolledInline(gc_b2 *compiled.Block, in, partial []float32) 
 //line harris.go:237
 						tid := gc_tx2
 						i := gc_bx2*(gc_bdx2*2) + tid
-//line harris.go:240
 						v := gc_s_v[gc_rank2]
 //line harris.go:244
 						if i+gc_bdx2 < len(in) {
@@ -4688,7 +4533,6 @@ func gc_body_harrisUnrolledInline(gc_b2 *compiled.Block, in, partial []float32) 
 //line harris.go:237
 						tid := gc_tx2
 						i := gc_bx2*(gc_bdx2*2) + tid
-//line harris.go:240
 						v := gc_s_v[gc_rank2]
 //line harris.go:244
 						if i+gc_bdx2 < len(in) {
@@ -4704,7 +4548,6 @@ func gc_body_harrisUnrolledInline(gc_b2 *compiled.Block, in, partial []float32) 
 //line harris.go:237
 					tid := gc_tx2
 					i := gc_bx2*(gc_bdx2*2) + tid
-//line harris.go:240
 					v := gc_s_v[gc_rank2]
 //line harris.go:244
 					if i+gc_bdx2 < len(in) {
@@ -4716,7 +4559,6 @@ func gc_body_harrisUnrolledInline(gc_b2 *compiled.Block, in, partial []float32) 
 			}
 		}
 	} else {
-//line harris.go:255
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_off21 := gc_bx2 * (gc_bdx2 * 2)
 			gc_off22 := (gc_bx2 * (gc_bdx2 * 2)) + gc_bdx2
@@ -4738,7 +4580,6 @@ func gc_body_harrisUnrolledInline(gc_b2 *compiled.Block, in, partial []float32) 
 						v += gc_at25[gc_tx2]
 					}
 					gc_at26[gc_tx2] = v
-//line harris.go:249
 					gc_s_v[gc_rank2] = v
 				}
 			} else {
@@ -4757,7 +4598,6 @@ func gc_body_harrisUnrolledInline(gc_b2 *compiled.Block, in, partial []float32) 
 						v += in[i+gc_bdx2]
 					}
 					sdata[tid] = v
-//line harris.go:249
 					gc_s_v[gc_rank2] = v
 				}
 			}
@@ -4765,7 +4605,6 @@ func gc_body_harrisUnrolledInline(gc_b2 *compiled.Block, in, partial []float32) 
 	}
 //line harris.go:249
 	for s := gc_bdx2 / 2; s > 32; s >>= 1 {
-//line harris.go:251
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound3 := s; gc_bound3 < gc_to2 {
 			gc_to2 = gc_bound3
@@ -4790,7 +4629,6 @@ func gc_body_harrisUnrolledInline(gc_b2 *compiled.Block, in, partial []float32) 
 								archsimd.LoadFloat32x16Slice(gc_at27[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at28[gc_tx2:])).StoreSlice(gc_at27[gc_tx2:])
 							}
 						}
-//line harris.go:252
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep7, false
 					}(gc_vstep7)
@@ -4810,7 +4648,6 @@ func gc_body_harrisUnrolledInline(gc_b2 *compiled.Block, in, partial []float32) 
 							archsimd.LoadFloat32x8Slice(gc_at27[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at28[gc_tx2:])).StoreSlice(gc_at27[gc_tx2:])
 						}
 					}
-//line harris.go:252
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep7; gc_tx2 < gc_to2; gc_tx2++ {
@@ -4829,7 +4666,6 @@ func gc_body_harrisUnrolledInline(gc_b2 *compiled.Block, in, partial []float32) 
 //line harris.go:237
 							var tid int = gc_tx2
 							{
-//line harris.go:251
 								if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 //line harris.go:251
 									break
@@ -4838,7 +4674,6 @@ func gc_body_harrisUnrolledInline(gc_b2 *compiled.Block, in, partial []float32) 
 								archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 							}
 						}
-//line harris.go:253
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep8, false
 					}(gc_vstep8)
@@ -4852,7 +4687,6 @@ func gc_body_harrisUnrolledInline(gc_b2 *compiled.Block, in, partial []float32) 
 //line harris.go:237
 						var tid int = gc_tx2
 						{
-//line harris.go:251
 							if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 //line harris.go:251
 								break
@@ -4861,7 +4695,6 @@ func gc_body_harrisUnrolledInline(gc_b2 *compiled.Block, in, partial []float32) 
 							archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 						}
 					}
-//line harris.go:253
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step7 := gc_vstep8
@@ -4924,13 +4757,11 @@ func gc_body_harrisUnrolledInline(gc_b2 *compiled.Block, in, partial []float32) 
 			}
 		}
 	}
-//line harris.go:259
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
 		gc_cnt2 := min(32, gc_n2-gc_w2)
 		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 		var gc_dead2 uint32
 		{
-//line harris.go:265
 			var gc_m192 uint32
 //line harris.go:255
 			if gc_x014 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1).X; gc_x014+gc_cnt2 <= gc_bdx2 {
@@ -4971,7 +4802,6 @@ func gc_body_harrisUnrolledInline(gc_b2 *compiled.Block, in, partial []float32) 
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 							gc_rank2 := gc_w2 + gc_lane2
 							gc_tx2 := gc_tidx3.X + gc_lane2
-//line harris.go:272
 							gc_ty2 := gc_tidx3.Y
 							_ = gc_ty2
 							gc_tz2 := gc_tidx3.Z
@@ -5002,7 +4832,6 @@ func gc_body_harrisUnrolledInline(gc_b2 *compiled.Block, in, partial []float32) 
 								continue // the lanes wrap to the next row
 							}
 							gc_tx2 := gc_tidx2.X
-//line harris.go:271
 							gc_ty2 := gc_tidx2.Y
 							_ = gc_ty2
 							gc_tz2 := gc_tidx2.Z
@@ -5041,7 +4870,6 @@ func gc_body_harrisUnrolledInline(gc_b2 *compiled.Block, in, partial []float32) 
 							gc_pos2.Thread = gc_rank2
 //line harris.go:237
 							tid := gc_tx2
-//line harris.go:239
 							var v float32
 //line harris.go:256
 							v = sdata[tid] + sdata[tid+32]
@@ -5056,7 +4884,6 @@ func gc_body_harrisUnrolledInline(gc_b2 *compiled.Block, in, partial []float32) 
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 							gc_rank2 := gc_w2 + gc_lane2
 							gc_tx2 := gc_tidx4.X + gc_lane2
-//line harris.go:269
 							gc_ty2 := gc_tidx4.Y
 							_ = gc_ty2
 							gc_tz2 := gc_tidx4.Z
@@ -5085,7 +4912,6 @@ func gc_body_harrisUnrolledInline(gc_b2 *compiled.Block, in, partial []float32) 
 								continue // the lanes wrap to the next row
 							}
 							gc_tx2 := gc_tidx2.X
-//line harris.go:273
 							gc_ty2 := gc_tidx2.Y
 							_ = gc_ty2
 							gc_tz2 := gc_tidx2.Z
@@ -5122,7 +4948,6 @@ func gc_body_harrisUnrolledInline(gc_b2 *compiled.Block, in, partial []float32) 
 							gc_pos2.Thread = gc_rank2
 //line harris.go:237
 							tid := gc_tx2
-//line harris.go:239
 							v := gc_s_v[gc_rank2]
 //line harris.go:258
 							sdata[tid] = v
@@ -5136,7 +4961,6 @@ func gc_body_harrisUnrolledInline(gc_b2 *compiled.Block, in, partial []float32) 
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 							gc_rank2 := gc_w2 + gc_lane2
 							gc_tx2 := gc_tidx5.X + gc_lane2
-//line harris.go:270
 							gc_ty2 := gc_tidx5.Y
 							_ = gc_ty2
 							gc_tz2 := gc_tidx5.Z
@@ -5167,7 +4991,6 @@ func gc_body_harrisUnrolledInline(gc_b2 *compiled.Block, in, partial []float32) 
 								continue // the lanes wrap to the next row
 							}
 							gc_tx2 := gc_tidx2.X
-//line harris.go:275
 							gc_ty2 := gc_tidx2.Y
 							_ = gc_ty2
 							gc_tz2 := gc_tidx2.Z
@@ -5206,7 +5029,6 @@ func gc_body_harrisUnrolledInline(gc_b2 *compiled.Block, in, partial []float32) 
 							gc_pos2.Thread = gc_rank2
 //line harris.go:237
 							tid := gc_tx2
-//line harris.go:239
 							v := gc_s_v[gc_rank2]
 //line harris.go:260
 							v += sdata[tid+16]
@@ -5221,7 +5043,6 @@ func gc_body_harrisUnrolledInline(gc_b2 *compiled.Block, in, partial []float32) 
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 							gc_rank2 := gc_w2 + gc_lane2
 							gc_tx2 := gc_tidx6.X + gc_lane2
-//line harris.go:273
 							gc_ty2 := gc_tidx6.Y
 							_ = gc_ty2
 							gc_tz2 := gc_tidx6.Z
@@ -5250,7 +5071,6 @@ func gc_body_harrisUnrolledInline(gc_b2 *compiled.Block, in, partial []float32) 
 								continue // the lanes wrap to the next row
 							}
 							gc_tx2 := gc_tidx2.X
-//line harris.go:277
 							gc_ty2 := gc_tidx2.Y
 							_ = gc_ty2
 							gc_tz2 := gc_tidx2.Z
@@ -5287,7 +5107,6 @@ func gc_body_harrisUnrolledInline(gc_b2 *compiled.Block, in, partial []float32) 
 							gc_pos2.Thread = gc_rank2
 //line harris.go:237
 							tid := gc_tx2
-//line harris.go:239
 							v := gc_s_v[gc_rank2]
 //line harris.go:262
 							sdata[tid] = v
@@ -5301,7 +5120,6 @@ func gc_body_harrisUnrolledInline(gc_b2 *compiled.Block, in, partial []float32) 
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 							gc_rank2 := gc_w2 + gc_lane2
 							gc_tx2 := gc_tidx7.X + gc_lane2
-//line harris.go:274
 							gc_ty2 := gc_tidx7.Y
 							_ = gc_ty2
 							gc_tz2 := gc_tidx7.Z
@@ -5332,7 +5150,6 @@ func gc_body_harrisUnrolledInline(gc_b2 *compiled.Block, in, partial []float32) 
 								continue // the lanes wrap to the next row
 							}
 							gc_tx2 := gc_tidx2.X
-//line harris.go:279
 							gc_ty2 := gc_tidx2.Y
 							_ = gc_ty2
 							gc_tz2 := gc_tidx2.Z
@@ -5371,7 +5188,6 @@ func gc_body_harrisUnrolledInline(gc_b2 *compiled.Block, in, partial []float32) 
 							gc_pos2.Thread = gc_rank2
 //line harris.go:237
 							tid := gc_tx2
-//line harris.go:239
 							v := gc_s_v[gc_rank2]
 //line harris.go:264
 							v += sdata[tid+8]
@@ -5386,7 +5202,6 @@ func gc_body_harrisUnrolledInline(gc_b2 *compiled.Block, in, partial []float32) 
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 							gc_rank2 := gc_w2 + gc_lane2
 							gc_tx2 := gc_tidx8.X + gc_lane2
-//line harris.go:277
 							gc_ty2 := gc_tidx8.Y
 							_ = gc_ty2
 							gc_tz2 := gc_tidx8.Z
@@ -5415,7 +5230,6 @@ func gc_body_harrisUnrolledInline(gc_b2 *compiled.Block, in, partial []float32) 
 								continue // the lanes wrap to the next row
 							}
 							gc_tx2 := gc_tidx2.X
-//line harris.go:281
 							gc_ty2 := gc_tidx2.Y
 							_ = gc_ty2
 							gc_tz2 := gc_tidx2.Z
@@ -5452,7 +5266,6 @@ func gc_body_harrisUnrolledInline(gc_b2 *compiled.Block, in, partial []float32) 
 							gc_pos2.Thread = gc_rank2
 //line harris.go:237
 							tid := gc_tx2
-//line harris.go:239
 							v := gc_s_v[gc_rank2]
 //line harris.go:266
 							sdata[tid] = v
@@ -5466,7 +5279,6 @@ func gc_body_harrisUnrolledInline(gc_b2 *compiled.Block, in, partial []float32) 
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 							gc_rank2 := gc_w2 + gc_lane2
 							gc_tx2 := gc_tidx9.X + gc_lane2
-//line harris.go:278
 							gc_ty2 := gc_tidx9.Y
 							_ = gc_ty2
 							gc_tz2 := gc_tidx9.Z
@@ -5497,7 +5309,6 @@ func gc_body_harrisUnrolledInline(gc_b2 *compiled.Block, in, partial []float32) 
 								continue // the lanes wrap to the next row
 							}
 							gc_tx2 := gc_tidx2.X
-//line harris.go:283
 							gc_ty2 := gc_tidx2.Y
 							_ = gc_ty2
 							gc_tz2 := gc_tidx2.Z
@@ -5536,7 +5347,6 @@ func gc_body_harrisUnrolledInline(gc_b2 *compiled.Block, in, partial []float32) 
 							gc_pos2.Thread = gc_rank2
 //line harris.go:237
 							tid := gc_tx2
-//line harris.go:239
 							v := gc_s_v[gc_rank2]
 //line harris.go:268
 							v += sdata[tid+4]
@@ -5551,7 +5361,6 @@ func gc_body_harrisUnrolledInline(gc_b2 *compiled.Block, in, partial []float32) 
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 							gc_rank2 := gc_w2 + gc_lane2
 							gc_tx2 := gc_tidx10.X + gc_lane2
-//line harris.go:281
 							gc_ty2 := gc_tidx10.Y
 							_ = gc_ty2
 							gc_tz2 := gc_tidx10.Z
@@ -5580,7 +5389,6 @@ func gc_body_harrisUnrolledInline(gc_b2 *compiled.Block, in, partial []float32) 
 								continue // the lanes wrap to the next row
 							}
 							gc_tx2 := gc_tidx2.X
-//line harris.go:285
 							gc_ty2 := gc_tidx2.Y
 							_ = gc_ty2
 							gc_tz2 := gc_tidx2.Z
@@ -5617,7 +5425,6 @@ func gc_body_harrisUnrolledInline(gc_b2 *compiled.Block, in, partial []float32) 
 							gc_pos2.Thread = gc_rank2
 //line harris.go:237
 							tid := gc_tx2
-//line harris.go:239
 							v := gc_s_v[gc_rank2]
 //line harris.go:270
 							sdata[tid] = v
@@ -5631,7 +5438,6 @@ func gc_body_harrisUnrolledInline(gc_b2 *compiled.Block, in, partial []float32) 
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 							gc_rank2 := gc_w2 + gc_lane2
 							gc_tx2 := gc_tidx11.X + gc_lane2
-//line harris.go:282
 							gc_ty2 := gc_tidx11.Y
 							_ = gc_ty2
 							gc_tz2 := gc_tidx11.Z
@@ -5662,7 +5468,6 @@ func gc_body_harrisUnrolledInline(gc_b2 *compiled.Block, in, partial []float32) 
 								continue // the lanes wrap to the next row
 							}
 							gc_tx2 := gc_tidx2.X
-//line harris.go:287
 							gc_ty2 := gc_tidx2.Y
 							_ = gc_ty2
 							gc_tz2 := gc_tidx2.Z
@@ -5701,7 +5506,6 @@ func gc_body_harrisUnrolledInline(gc_b2 *compiled.Block, in, partial []float32) 
 							gc_pos2.Thread = gc_rank2
 //line harris.go:237
 							tid := gc_tx2
-//line harris.go:239
 							v := gc_s_v[gc_rank2]
 //line harris.go:272
 							v += sdata[tid+2]
@@ -5716,7 +5520,6 @@ func gc_body_harrisUnrolledInline(gc_b2 *compiled.Block, in, partial []float32) 
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 							gc_rank2 := gc_w2 + gc_lane2
 							gc_tx2 := gc_tidx12.X + gc_lane2
-//line harris.go:285
 							gc_ty2 := gc_tidx12.Y
 							_ = gc_ty2
 							gc_tz2 := gc_tidx12.Z
@@ -5745,7 +5548,6 @@ func gc_body_harrisUnrolledInline(gc_b2 *compiled.Block, in, partial []float32) 
 								continue // the lanes wrap to the next row
 							}
 							gc_tx2 := gc_tidx2.X
-//line harris.go:289
 							gc_ty2 := gc_tidx2.Y
 							_ = gc_ty2
 							gc_tz2 := gc_tidx2.Z
@@ -5782,7 +5584,6 @@ func gc_body_harrisUnrolledInline(gc_b2 *compiled.Block, in, partial []float32) 
 							gc_pos2.Thread = gc_rank2
 //line harris.go:237
 							tid := gc_tx2
-//line harris.go:239
 							v := gc_s_v[gc_rank2]
 //line harris.go:274
 							sdata[tid] = v
@@ -5796,7 +5597,6 @@ func gc_body_harrisUnrolledInline(gc_b2 *compiled.Block, in, partial []float32) 
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 							gc_rank2 := gc_w2 + gc_lane2
 							gc_tx2 := gc_tidx13.X + gc_lane2
-//line harris.go:286
 							gc_ty2 := gc_tidx13.Y
 							_ = gc_ty2
 							gc_tz2 := gc_tidx13.Z
@@ -5827,7 +5627,6 @@ func gc_body_harrisUnrolledInline(gc_b2 *compiled.Block, in, partial []float32) 
 								continue // the lanes wrap to the next row
 							}
 							gc_tx2 := gc_tidx2.X
-//line harris.go:291
 							gc_ty2 := gc_tidx2.Y
 							_ = gc_ty2
 							gc_tz2 := gc_tidx2.Z
@@ -5866,7 +5665,6 @@ func gc_body_harrisUnrolledInline(gc_b2 *compiled.Block, in, partial []float32) 
 							gc_pos2.Thread = gc_rank2
 //line harris.go:237
 							tid := gc_tx2
-//line harris.go:239
 							v := gc_s_v[gc_rank2]
 //line harris.go:276
 							v += sdata[tid+1]
@@ -5881,7 +5679,6 @@ func gc_body_harrisUnrolledInline(gc_b2 *compiled.Block, in, partial []float32) 
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 							gc_rank2 := gc_w2 + gc_lane2
 							gc_tx2 := gc_tidx14.X + gc_lane2
-//line harris.go:289
 							gc_ty2 := gc_tidx14.Y
 							_ = gc_ty2
 							gc_tz2 := gc_tidx14.Z
@@ -5910,7 +5707,6 @@ func gc_body_harrisUnrolledInline(gc_b2 *compiled.Block, in, partial []float32) 
 								continue // the lanes wrap to the next row
 							}
 							gc_tx2 := gc_tidx2.X
-//line harris.go:293
 							gc_ty2 := gc_tidx2.Y
 							_ = gc_ty2
 							gc_tz2 := gc_tidx2.Z
@@ -5947,7 +5743,6 @@ func gc_body_harrisUnrolledInline(gc_b2 *compiled.Block, in, partial []float32) 
 							gc_pos2.Thread = gc_rank2
 //line harris.go:237
 							tid := gc_tx2
-//line harris.go:239
 							v := gc_s_v[gc_rank2]
 //line harris.go:278
 							sdata[tid] = v
@@ -5959,7 +5754,6 @@ func gc_body_harrisUnrolledInline(gc_b2 *compiled.Block, in, partial []float32) 
 		}
 	}
 	{
-//line harris.go:288
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound3 := 0; gc_bound3 < gc_to2-1 {
 			gc_to2 = gc_bound3 + 1
@@ -5989,13 +5783,11 @@ func gc_body_harrisUnrolledInline(gc_b2 *compiled.Block, in, partial []float32) 
 						gc_at29[0] = gc_at30[0]
 					}
 				}
-//line harris.go:285
 				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
 //line harris.go:281
 					gc_at29[0] = gc_at30[0]
 				}
 			} else {
-//line harris.go:285
 				gc_step9 := gc_from2
 				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
 					{
@@ -6006,7 +5798,6 @@ func gc_body_harrisUnrolledInline(gc_b2 *compiled.Block, in, partial []float32) 
 						partial[gc_bx2] = sdata[0]
 					}
 					{
-//line harris.go:285
 						gc_tx2 := gc_step9 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -6014,7 +5805,6 @@ func gc_body_harrisUnrolledInline(gc_b2 *compiled.Block, in, partial []float32) 
 						partial[gc_bx2] = sdata[0]
 					}
 					{
-//line harris.go:285
 						gc_tx2 := gc_step9 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -6022,7 +5812,6 @@ func gc_body_harrisUnrolledInline(gc_b2 *compiled.Block, in, partial []float32) 
 						partial[gc_bx2] = sdata[0]
 					}
 					{
-//line harris.go:285
 						gc_tx2 := gc_step9 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -6030,7 +5819,6 @@ func gc_body_harrisUnrolledInline(gc_b2 *compiled.Block, in, partial []float32) 
 						partial[gc_bx2] = sdata[0]
 					}
 				}
-//line harris.go:285
 				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2

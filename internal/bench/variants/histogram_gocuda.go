@@ -49,7 +49,6 @@ func gc_body_histogramGlobal(gc_b *compiled.Block, gc_lo, gc_hi int, data []byte
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line histogram.go:43
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -146,7 +145,6 @@ func gc_body_histogramRuns(gc_b *compiled.Block, data []byte, bins []uint32) {
 			return
 		}
 		gc_more = false
-//line histogram.go:46
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -162,35 +160,30 @@ func gc_body_histogramRuns(gc_b *compiled.Block, data []byte, bins []uint32) {
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line histogram.go:40
 						gc_more = true
 //line histogram.go:40
 						gc_at[gc_tx] = 0
 					}
 					{
 						gc_tx := gc_step + 1
-//line histogram.go:40
 						gc_more = true
 //line histogram.go:40
 						gc_at[gc_tx] = 0
 					}
 					{
 						gc_tx := gc_step + 2
-//line histogram.go:40
 						gc_more = true
 //line histogram.go:40
 						gc_at[gc_tx] = 0
 					}
 					{
 						gc_tx := gc_step + 3
-//line histogram.go:40
 						gc_more = true
 //line histogram.go:40
 						gc_at[gc_tx] = 0
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line histogram.go:40
 					gc_more = true
 //line histogram.go:40
 					gc_at[gc_tx] = 0
@@ -267,7 +260,6 @@ func gc_body_histogramRuns(gc_b *compiled.Block, data []byte, bins []uint32) {
 	compiled.OutOfLine(func() {
 		local := local[:256]
 		{
-//line histogram.go:49
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_step3 := 0
 				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
@@ -346,7 +338,6 @@ func gc_body_histogramRuns(gc_b *compiled.Block, data []byte, bins []uint32) {
 			return
 		}
 		gc_more3 = false
-//line histogram.go:58
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off3, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -363,40 +354,32 @@ func gc_body_histogramRuns(gc_b *compiled.Block, data []byte, bins []uint32) {
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
 						gc_tx := gc_step4 + 0
-//line histogram.go:75
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line histogram.go:52
 						gc_more3 = true
 //line histogram.go:52
 						atomic.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
 					}
 					{
 						gc_tx := gc_step4 + 1
-//line histogram.go:57
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line histogram.go:52
 						gc_more3 = true
 //line histogram.go:52
 						atomic.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
 					}
 					{
 						gc_tx := gc_step4 + 2
-//line histogram.go:57
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line histogram.go:52
 						gc_more3 = true
 //line histogram.go:52
 						atomic.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
 					}
 					{
 						gc_tx := gc_step4 + 3
-//line histogram.go:57
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line histogram.go:52
 						gc_more3 = true
 //line histogram.go:52
 						atomic.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
@@ -405,7 +388,6 @@ func gc_body_histogramRuns(gc_b *compiled.Block, data []byte, bins []uint32) {
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line histogram.go:52
 					gc_more3 = true
 //line histogram.go:52
 					atomic.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
@@ -519,31 +501,26 @@ func gc_body_histogramTextbook(gc_b *compiled.Block, data []byte, bins []uint32)
 						gc_at[gc_tx] = 0
 					}
 					{
-//line histogram.go:69
 						gc_tx := gc_step + 1
 //line histogram.go:65
 						gc_at[gc_tx] = 0
 					}
 					{
-//line histogram.go:69
 						gc_tx := gc_step + 2
 //line histogram.go:65
 						gc_at[gc_tx] = 0
 					}
 					{
-//line histogram.go:69
 						gc_tx := gc_step + 3
 //line histogram.go:65
 						gc_at[gc_tx] = 0
 					}
 				}
-//line histogram.go:69
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line histogram.go:65
 					gc_at[gc_tx] = 0
 				}
 			} else {
-//line histogram.go:69
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
@@ -556,7 +533,6 @@ func gc_body_histogramTextbook(gc_b *compiled.Block, data []byte, bins []uint32)
 						histoS[tid] = 0
 					}
 					{
-//line histogram.go:69
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -566,7 +542,6 @@ func gc_body_histogramTextbook(gc_b *compiled.Block, data []byte, bins []uint32)
 						histoS[tid] = 0
 					}
 					{
-//line histogram.go:69
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -576,7 +551,6 @@ func gc_body_histogramTextbook(gc_b *compiled.Block, data []byte, bins []uint32)
 						histoS[tid] = 0
 					}
 					{
-//line histogram.go:69
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -586,7 +560,6 @@ func gc_body_histogramTextbook(gc_b *compiled.Block, data []byte, bins []uint32)
 						histoS[tid] = 0
 					}
 				}
-//line histogram.go:69
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -599,7 +572,6 @@ func gc_body_histogramTextbook(gc_b *compiled.Block, data []byte, bins []uint32)
 		}
 	}
 	{
-//line histogram.go:72
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -619,31 +591,26 @@ func gc_body_histogramTextbook(gc_b *compiled.Block, data []byte, bins []uint32)
 						compiled.SharedAdd(&histoS[gc_at2[gc_tx]], 1)
 					}
 					{
-//line histogram.go:74
 						gc_tx := gc_step3 + 1
 //line histogram.go:70
 						compiled.SharedAdd(&histoS[gc_at2[gc_tx]], 1)
 					}
 					{
-//line histogram.go:74
 						gc_tx := gc_step3 + 2
 //line histogram.go:70
 						compiled.SharedAdd(&histoS[gc_at2[gc_tx]], 1)
 					}
 					{
-//line histogram.go:74
 						gc_tx := gc_step3 + 3
 //line histogram.go:70
 						compiled.SharedAdd(&histoS[gc_at2[gc_tx]], 1)
 					}
 				}
-//line histogram.go:74
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 //line histogram.go:70
 					compiled.SharedAdd(&histoS[gc_at2[gc_tx]], 1)
 				}
 			} else {
-//line histogram.go:74
 				gc_step4 := gc_from
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
@@ -658,7 +625,6 @@ func gc_body_histogramTextbook(gc_b *compiled.Block, data []byte, bins []uint32)
 						compiled.SharedAdd(&histoS[data[i]], 1)
 					}
 					{
-//line histogram.go:74
 						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -670,7 +636,6 @@ func gc_body_histogramTextbook(gc_b *compiled.Block, data []byte, bins []uint32)
 						compiled.SharedAdd(&histoS[data[i]], 1)
 					}
 					{
-//line histogram.go:74
 						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -682,7 +647,6 @@ func gc_body_histogramTextbook(gc_b *compiled.Block, data []byte, bins []uint32)
 						compiled.SharedAdd(&histoS[data[i]], 1)
 					}
 					{
-//line histogram.go:74
 						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -694,7 +658,6 @@ func gc_body_histogramTextbook(gc_b *compiled.Block, data []byte, bins []uint32)
 						compiled.SharedAdd(&histoS[data[i]], 1)
 					}
 				}
-//line histogram.go:74
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -709,7 +672,6 @@ func gc_body_histogramTextbook(gc_b *compiled.Block, data []byte, bins []uint32)
 		}
 	}
 	{
-//line histogram.go:77
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := kernels.HistogramBins; gc_bound < gc_to {
 			gc_to = gc_bound
@@ -722,7 +684,6 @@ func gc_body_histogramTextbook(gc_b *compiled.Block, data []byte, bins []uint32)
 				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
 						gc_tx := gc_step5 + 0
-//line histogram.go:90
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line histogram.go:74
@@ -731,9 +692,7 @@ func gc_body_histogramTextbook(gc_b *compiled.Block, data []byte, bins []uint32)
 						}
 					}
 					{
-//line histogram.go:80
 						gc_tx := gc_step5 + 1
-//line histogram.go:82
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line histogram.go:74
@@ -742,9 +701,7 @@ func gc_body_histogramTextbook(gc_b *compiled.Block, data []byte, bins []uint32)
 						}
 					}
 					{
-//line histogram.go:80
 						gc_tx := gc_step5 + 2
-//line histogram.go:82
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line histogram.go:74
@@ -753,9 +710,7 @@ func gc_body_histogramTextbook(gc_b *compiled.Block, data []byte, bins []uint32)
 						}
 					}
 					{
-//line histogram.go:80
 						gc_tx := gc_step5 + 3
-//line histogram.go:82
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line histogram.go:74
@@ -764,7 +719,6 @@ func gc_body_histogramTextbook(gc_b *compiled.Block, data []byte, bins []uint32)
 						}
 					}
 				}
-//line histogram.go:80
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -774,7 +728,6 @@ func gc_body_histogramTextbook(gc_b *compiled.Block, data []byte, bins []uint32)
 					}
 				}
 			} else {
-//line histogram.go:80
 				gc_step6 := gc_from
 				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 					{
@@ -789,7 +742,6 @@ func gc_body_histogramTextbook(gc_b *compiled.Block, data []byte, bins []uint32)
 						}
 					}
 					{
-//line histogram.go:80
 						gc_tx := gc_step6 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -801,7 +753,6 @@ func gc_body_histogramTextbook(gc_b *compiled.Block, data []byte, bins []uint32)
 						}
 					}
 					{
-//line histogram.go:80
 						gc_tx := gc_step6 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -813,7 +764,6 @@ func gc_body_histogramTextbook(gc_b *compiled.Block, data []byte, bins []uint32)
 						}
 					}
 					{
-//line histogram.go:80
 						gc_tx := gc_step6 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -825,7 +775,6 @@ func gc_body_histogramTextbook(gc_b *compiled.Block, data []byte, bins []uint32)
 						}
 					}
 				}
-//line histogram.go:80
 				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank

@@ -50,7 +50,6 @@ func gc_body_histogramGlobal(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, data []b
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-//line histogram.go:43
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -147,7 +146,6 @@ func gc_body_histogramRuns(gc_b2 *compiled.Block, data []byte, bins []uint32) {
 			return
 		}
 		gc_more = false
-//line histogram.go:46
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_off, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -201,7 +199,6 @@ func gc_body_histogramRuns(gc_b2 *compiled.Block, data []byte, bins []uint32) {
 					gc_more = true
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-//line histogram.go:40
 					gc_more = true
 //line histogram.go:40
 					gc_at4[gc_tx2] = 0
@@ -325,7 +322,6 @@ func gc_body_histogramRuns(gc_b2 *compiled.Block, data []byte, bins []uint32) {
 	compiled.OutOfLine(func() {
 		local := local[:256]
 		{
-//line histogram.go:49
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_step7 := 0
 				for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
@@ -404,7 +400,6 @@ func gc_body_histogramRuns(gc_b2 *compiled.Block, data []byte, bins []uint32) {
 			return
 		}
 		gc_more3 = false
-//line histogram.go:58
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_off3, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -421,40 +416,32 @@ func gc_body_histogramRuns(gc_b2 *compiled.Block, data []byte, bins []uint32) {
 				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
 					{
 						gc_tx2 := gc_step8 + 0
-//line histogram.go:75
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-//line histogram.go:52
 						gc_more3 = true
 //line histogram.go:52
 						atomic.Add(&gc_at5[gc_tx2], gc_at6[gc_tx2])
 					}
 					{
 						gc_tx2 := gc_step8 + 1
-//line histogram.go:57
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-//line histogram.go:52
 						gc_more3 = true
 //line histogram.go:52
 						atomic.Add(&gc_at5[gc_tx2], gc_at6[gc_tx2])
 					}
 					{
 						gc_tx2 := gc_step8 + 2
-//line histogram.go:57
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-//line histogram.go:52
 						gc_more3 = true
 //line histogram.go:52
 						atomic.Add(&gc_at5[gc_tx2], gc_at6[gc_tx2])
 					}
 					{
 						gc_tx2 := gc_step8 + 3
-//line histogram.go:57
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-//line histogram.go:52
 						gc_more3 = true
 //line histogram.go:52
 						atomic.Add(&gc_at5[gc_tx2], gc_at6[gc_tx2])
@@ -463,7 +450,6 @@ func gc_body_histogramRuns(gc_b2 *compiled.Block, data []byte, bins []uint32) {
 				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-//line histogram.go:52
 					gc_more3 = true
 //line histogram.go:52
 					atomic.Add(&gc_at5[gc_tx2], gc_at6[gc_tx2])
@@ -582,11 +568,9 @@ func gc_body_histogramTextbook(gc_b2 *compiled.Block, data []byte, bins []uint32
 //line histogram.go:62
 							_ = tid
 							{
-//line histogram.go:65
 								gc_vb4.StoreSlice(gc_at5[gc_tx2:])
 							}
 						}
-//line histogram.go:67
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -603,7 +587,6 @@ func gc_body_histogramTextbook(gc_b2 *compiled.Block, data []byte, bins []uint32
 						var tid int = gc_tx2
 //line histogram.go:62
 						_ = tid
-//line histogram.go:65
 						gc_vb3.StoreSlice(gc_at5[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -613,7 +596,6 @@ func gc_body_histogramTextbook(gc_b2 *compiled.Block, data []byte, bins []uint32
 					gc_at5[gc_tx2] = 0
 				}
 			} else {
-//line histogram.go:69
 				gc_vstep2 := gc_from2
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
@@ -625,16 +607,13 @@ func gc_body_histogramTextbook(gc_b2 *compiled.Block, data []byte, bins []uint32
 //line histogram.go:62
 							var tid int = gc_tx2
 							{
-//line histogram.go:65
 								if tid < 0 || tid > len(histoS)-16 {
-//line histogram.go:65
 									break
 								}
 //line histogram.go:65
 								gc_vb2.StoreSlice(histoS[tid:])
 							}
 						}
-//line histogram.go:67
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -649,7 +628,6 @@ func gc_body_histogramTextbook(gc_b2 *compiled.Block, data []byte, bins []uint32
 						gc_tx2 := gc_vstep2
 //line histogram.go:62
 						var tid int = gc_tx2
-//line histogram.go:65
 						if tid < 0 || tid > len(histoS)-8 {
 //line histogram.go:65
 							break
@@ -671,7 +649,6 @@ func gc_body_histogramTextbook(gc_b2 *compiled.Block, data []byte, bins []uint32
 						histoS[tid] = 0
 					}
 					{
-//line histogram.go:69
 						gc_tx2 := gc_step7 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -681,7 +658,6 @@ func gc_body_histogramTextbook(gc_b2 *compiled.Block, data []byte, bins []uint32
 						histoS[tid] = 0
 					}
 					{
-//line histogram.go:69
 						gc_tx2 := gc_step7 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -691,7 +667,6 @@ func gc_body_histogramTextbook(gc_b2 *compiled.Block, data []byte, bins []uint32
 						histoS[tid] = 0
 					}
 					{
-//line histogram.go:69
 						gc_tx2 := gc_step7 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -701,7 +676,6 @@ func gc_body_histogramTextbook(gc_b2 *compiled.Block, data []byte, bins []uint32
 						histoS[tid] = 0
 					}
 				}
-//line histogram.go:69
 				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -714,7 +688,6 @@ func gc_body_histogramTextbook(gc_b2 *compiled.Block, data []byte, bins []uint32
 		}
 	}
 	{
-//line histogram.go:72
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -734,31 +707,26 @@ func gc_body_histogramTextbook(gc_b2 *compiled.Block, data []byte, bins []uint32
 						compiled.SharedAdd(&histoS[gc_at6[gc_tx2]], 1)
 					}
 					{
-//line histogram.go:74
 						gc_tx2 := gc_step8 + 1
 //line histogram.go:70
 						compiled.SharedAdd(&histoS[gc_at6[gc_tx2]], 1)
 					}
 					{
-//line histogram.go:74
 						gc_tx2 := gc_step8 + 2
 //line histogram.go:70
 						compiled.SharedAdd(&histoS[gc_at6[gc_tx2]], 1)
 					}
 					{
-//line histogram.go:74
 						gc_tx2 := gc_step8 + 3
 //line histogram.go:70
 						compiled.SharedAdd(&histoS[gc_at6[gc_tx2]], 1)
 					}
 				}
-//line histogram.go:74
 				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
 //line histogram.go:70
 					compiled.SharedAdd(&histoS[gc_at6[gc_tx2]], 1)
 				}
 			} else {
-//line histogram.go:74
 				gc_step9 := gc_from2
 				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
 					{
@@ -773,7 +741,6 @@ func gc_body_histogramTextbook(gc_b2 *compiled.Block, data []byte, bins []uint32
 						compiled.SharedAdd(&histoS[data[i]], 1)
 					}
 					{
-//line histogram.go:74
 						gc_tx2 := gc_step9 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -785,7 +752,6 @@ func gc_body_histogramTextbook(gc_b2 *compiled.Block, data []byte, bins []uint32
 						compiled.SharedAdd(&histoS[data[i]], 1)
 					}
 					{
-//line histogram.go:74
 						gc_tx2 := gc_step9 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -797,7 +763,6 @@ func gc_body_histogramTextbook(gc_b2 *compiled.Block, data []byte, bins []uint32
 						compiled.SharedAdd(&histoS[data[i]], 1)
 					}
 					{
-//line histogram.go:74
 						gc_tx2 := gc_step9 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -809,7 +774,6 @@ func gc_body_histogramTextbook(gc_b2 *compiled.Block, data []byte, bins []uint32
 						compiled.SharedAdd(&histoS[data[i]], 1)
 					}
 				}
-//line histogram.go:74
 				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -824,7 +788,6 @@ func gc_body_histogramTextbook(gc_b2 *compiled.Block, data []byte, bins []uint32
 		}
 	}
 	{
-//line histogram.go:77
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := kernels.HistogramBins; gc_bound2 < gc_to2 {
 			gc_to2 = gc_bound2
@@ -837,7 +800,6 @@ func gc_body_histogramTextbook(gc_b2 *compiled.Block, data []byte, bins []uint32
 				for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
 					{
 						gc_tx2 := gc_step10 + 0
-//line histogram.go:90
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line histogram.go:74
@@ -846,9 +808,7 @@ func gc_body_histogramTextbook(gc_b2 *compiled.Block, data []byte, bins []uint32
 						}
 					}
 					{
-//line histogram.go:80
 						gc_tx2 := gc_step10 + 1
-//line histogram.go:82
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line histogram.go:74
@@ -857,9 +817,7 @@ func gc_body_histogramTextbook(gc_b2 *compiled.Block, data []byte, bins []uint32
 						}
 					}
 					{
-//line histogram.go:80
 						gc_tx2 := gc_step10 + 2
-//line histogram.go:82
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line histogram.go:74
@@ -868,9 +826,7 @@ func gc_body_histogramTextbook(gc_b2 *compiled.Block, data []byte, bins []uint32
 						}
 					}
 					{
-//line histogram.go:80
 						gc_tx2 := gc_step10 + 3
-//line histogram.go:82
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line histogram.go:74
@@ -879,7 +835,6 @@ func gc_body_histogramTextbook(gc_b2 *compiled.Block, data []byte, bins []uint32
 						}
 					}
 				}
-//line histogram.go:80
 				for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -889,7 +844,6 @@ func gc_body_histogramTextbook(gc_b2 *compiled.Block, data []byte, bins []uint32
 					}
 				}
 			} else {
-//line histogram.go:80
 				gc_step11 := gc_from2
 				for ; gc_step11+3 < gc_to2; gc_step11 += 4 {
 					{
@@ -904,7 +858,6 @@ func gc_body_histogramTextbook(gc_b2 *compiled.Block, data []byte, bins []uint32
 						}
 					}
 					{
-//line histogram.go:80
 						gc_tx2 := gc_step11 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -916,7 +869,6 @@ func gc_body_histogramTextbook(gc_b2 *compiled.Block, data []byte, bins []uint32
 						}
 					}
 					{
-//line histogram.go:80
 						gc_tx2 := gc_step11 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -928,7 +880,6 @@ func gc_body_histogramTextbook(gc_b2 *compiled.Block, data []byte, bins []uint32
 						}
 					}
 					{
-//line histogram.go:80
 						gc_tx2 := gc_step11 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -940,7 +891,6 @@ func gc_body_histogramTextbook(gc_b2 *compiled.Block, data []byte, bins []uint32
 						}
 					}
 				}
-//line histogram.go:80
 				for gc_tx2 := gc_step11; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2

@@ -44,11 +44,9 @@ func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 //line matmul.go:20
 	as := gocuda.Shared[float32](t, mmTile*mmTile)[:mmTile*mmTile]
 	bs := gocuda.Shared[float32](t, mmTile*mmTile)[:mmTile*mmTile]
-//line matmul.go:23
 	gc_vstep := 0
 	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 		gc_rank := gc_vstep
-//line matmul.go:25
 		var sum float32
 		lanes.BroadcastFloat32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
 	}
@@ -59,7 +57,6 @@ func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 			gc_pos.Thread = gc_rank
 //line matmul.go:25
 			var sum float32
-//line matmul.go:27
 			gc_s_sum[gc_rank] = sum
 		}
 		{
@@ -67,7 +64,6 @@ func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 			gc_pos.Thread = gc_rank
 //line matmul.go:25
 			var sum float32
-//line matmul.go:27
 			gc_s_sum[gc_rank] = sum
 		}
 		{
@@ -75,7 +71,6 @@ func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 			gc_pos.Thread = gc_rank
 //line matmul.go:25
 			var sum float32
-//line matmul.go:27
 			gc_s_sum[gc_rank] = sum
 		}
 		{
@@ -83,7 +78,6 @@ func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 			gc_pos.Thread = gc_rank
 //line matmul.go:25
 			var sum float32
-//line matmul.go:27
 			gc_s_sum[gc_rank] = sum
 		}
 	}
@@ -91,7 +85,6 @@ func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 		gc_pos.Thread = gc_rank
 //line matmul.go:25
 		var sum float32
-//line matmul.go:27
 		gc_s_sum[gc_rank] = sum
 	}
 //line matmul.go:26
@@ -188,7 +181,6 @@ func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						gc_at4[gc_tx] = bv
 					}
 				} else {
-//line matmul.go:40
 					gc_vstep3 := 0
 //line matmul.go:22
 					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
@@ -281,7 +273,6 @@ func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						bs[ty*mmTile+tx] = bv
 					}
 				}
-//line matmul.go:40
 				gc_ty++
 				if gc_ty == gc_bdy {
 					gc_ty = 0
@@ -350,7 +341,6 @@ func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 					tx := gc_tx
 //line matmul.go:22
 					ty := gc_ty
-//line matmul.go:24
 					sum := gc_s_sum[gc_rank]
 					{
 //line matmul.go:37
@@ -465,54 +455,40 @@ func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
-//line matmul.go:74
 						gc_rank := gc_base + gc_tx
-//line matmul.go:26
 						sum := gc_s_sum[gc_rank]
 //line matmul.go:43
 						gc_at5[gc_tx] = sum
 					}
 					{
-//line matmul.go:47
 						gc_tx := gc_step2 + 1
-//line matmul.go:49
 						gc_rank := gc_base + gc_tx
-//line matmul.go:26
 						sum := gc_s_sum[gc_rank]
 //line matmul.go:43
 						gc_at5[gc_tx] = sum
 					}
 					{
-//line matmul.go:47
 						gc_tx := gc_step2 + 2
-//line matmul.go:49
 						gc_rank := gc_base + gc_tx
-//line matmul.go:26
 						sum := gc_s_sum[gc_rank]
 //line matmul.go:43
 						gc_at5[gc_tx] = sum
 					}
 					{
-//line matmul.go:47
 						gc_tx := gc_step2 + 3
-//line matmul.go:49
 						gc_rank := gc_base + gc_tx
-//line matmul.go:26
 						sum := gc_s_sum[gc_rank]
 //line matmul.go:43
 						gc_at5[gc_tx] = sum
 					}
 				}
-//line matmul.go:47
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line matmul.go:26
 					sum := gc_s_sum[gc_rank]
 //line matmul.go:43
 					gc_at5[gc_tx] = sum
 				}
 			} else {
-//line matmul.go:47
 				gc_step3 := gc_from
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
@@ -526,13 +502,11 @@ func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						tx := gc_tx
 //line matmul.go:24
 						col := gc_bx*mmTile + tx
-//line matmul.go:26
 						sum := gc_s_sum[gc_rank]
 //line matmul.go:43
 						c[row*n+col] = sum
 					}
 					{
-//line matmul.go:47
 						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -543,13 +517,11 @@ func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						tx := gc_tx
 //line matmul.go:24
 						col := gc_bx*mmTile + tx
-//line matmul.go:26
 						sum := gc_s_sum[gc_rank]
 //line matmul.go:43
 						c[row*n+col] = sum
 					}
 					{
-//line matmul.go:47
 						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -560,13 +532,11 @@ func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						tx := gc_tx
 //line matmul.go:24
 						col := gc_bx*mmTile + tx
-//line matmul.go:26
 						sum := gc_s_sum[gc_rank]
 //line matmul.go:43
 						c[row*n+col] = sum
 					}
 					{
-//line matmul.go:47
 						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -577,13 +547,11 @@ func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						tx := gc_tx
 //line matmul.go:24
 						col := gc_bx*mmTile + tx
-//line matmul.go:26
 						sum := gc_s_sum[gc_rank]
 //line matmul.go:43
 						c[row*n+col] = sum
 					}
 				}
-//line matmul.go:47
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -594,13 +562,11 @@ func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 					tx := gc_tx
 //line matmul.go:24
 					col := gc_bx*mmTile + tx
-//line matmul.go:26
 					sum := gc_s_sum[gc_rank]
 //line matmul.go:43
 					c[row*n+col] = sum
 				}
 			}
-//line matmul.go:47
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -636,11 +602,9 @@ func gc_body_matmulFloat64(gc_b *compiled.Block, a, b, c []float64, m, k, n int)
 //line matmul.go:51
 	as := gocuda.Shared[[mmTile]float64](t, mmTile)[:mmTile]
 	bs := gocuda.Shared[[mmTile]float64](t, mmTile)[:mmTile]
-//line matmul.go:54
 	gc_vstep := 0
 	for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
 		gc_rank := gc_vstep
-//line matmul.go:56
 		var sum float64
 		lanes.BroadcastFloat64x4(sum).StoreSlice(gc_s_sum[gc_rank:])
 	}
@@ -651,7 +615,6 @@ func gc_body_matmulFloat64(gc_b *compiled.Block, a, b, c []float64, m, k, n int)
 			gc_pos.Thread = gc_rank
 //line matmul.go:56
 			var sum float64
-//line matmul.go:58
 			gc_s_sum[gc_rank] = sum
 		}
 		{
@@ -659,7 +622,6 @@ func gc_body_matmulFloat64(gc_b *compiled.Block, a, b, c []float64, m, k, n int)
 			gc_pos.Thread = gc_rank
 //line matmul.go:56
 			var sum float64
-//line matmul.go:58
 			gc_s_sum[gc_rank] = sum
 		}
 		{
@@ -667,7 +629,6 @@ func gc_body_matmulFloat64(gc_b *compiled.Block, a, b, c []float64, m, k, n int)
 			gc_pos.Thread = gc_rank
 //line matmul.go:56
 			var sum float64
-//line matmul.go:58
 			gc_s_sum[gc_rank] = sum
 		}
 		{
@@ -675,7 +636,6 @@ func gc_body_matmulFloat64(gc_b *compiled.Block, a, b, c []float64, m, k, n int)
 			gc_pos.Thread = gc_rank
 //line matmul.go:56
 			var sum float64
-//line matmul.go:58
 			gc_s_sum[gc_rank] = sum
 		}
 	}
@@ -683,7 +643,6 @@ func gc_body_matmulFloat64(gc_b *compiled.Block, a, b, c []float64, m, k, n int)
 		gc_pos.Thread = gc_rank
 //line matmul.go:56
 		var sum float64
-//line matmul.go:58
 		gc_s_sum[gc_rank] = sum
 	}
 //line matmul.go:57
@@ -802,7 +761,6 @@ func gc_body_matmulFloat64(gc_b *compiled.Block, a, b, c []float64, m, k, n int)
 					tx := gc_tx
 //line matmul.go:53
 					ty := gc_ty
-//line matmul.go:55
 					sum := gc_s_sum[gc_rank]
 					{
 //line matmul.go:66
@@ -917,54 +875,40 @@ func gc_body_matmulFloat64(gc_b *compiled.Block, a, b, c []float64, m, k, n int)
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
-//line matmul.go:103
 						gc_rank := gc_base + gc_tx
-//line matmul.go:57
 						sum := gc_s_sum[gc_rank]
 //line matmul.go:72
 						gc_at5[gc_tx] = sum
 					}
 					{
-//line matmul.go:76
 						gc_tx := gc_step2 + 1
-//line matmul.go:78
 						gc_rank := gc_base + gc_tx
-//line matmul.go:57
 						sum := gc_s_sum[gc_rank]
 //line matmul.go:72
 						gc_at5[gc_tx] = sum
 					}
 					{
-//line matmul.go:76
 						gc_tx := gc_step2 + 2
-//line matmul.go:78
 						gc_rank := gc_base + gc_tx
-//line matmul.go:57
 						sum := gc_s_sum[gc_rank]
 //line matmul.go:72
 						gc_at5[gc_tx] = sum
 					}
 					{
-//line matmul.go:76
 						gc_tx := gc_step2 + 3
-//line matmul.go:78
 						gc_rank := gc_base + gc_tx
-//line matmul.go:57
 						sum := gc_s_sum[gc_rank]
 //line matmul.go:72
 						gc_at5[gc_tx] = sum
 					}
 				}
-//line matmul.go:76
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line matmul.go:57
 					sum := gc_s_sum[gc_rank]
 //line matmul.go:72
 					gc_at5[gc_tx] = sum
 				}
 			} else {
-//line matmul.go:76
 				gc_step3 := gc_from
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
@@ -978,13 +922,11 @@ func gc_body_matmulFloat64(gc_b *compiled.Block, a, b, c []float64, m, k, n int)
 						tx := gc_tx
 //line matmul.go:55
 						col := gc_bx*mmTile + tx
-//line matmul.go:57
 						sum := gc_s_sum[gc_rank]
 //line matmul.go:72
 						c[row*n+col] = sum
 					}
 					{
-//line matmul.go:76
 						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -995,13 +937,11 @@ func gc_body_matmulFloat64(gc_b *compiled.Block, a, b, c []float64, m, k, n int)
 						tx := gc_tx
 //line matmul.go:55
 						col := gc_bx*mmTile + tx
-//line matmul.go:57
 						sum := gc_s_sum[gc_rank]
 //line matmul.go:72
 						c[row*n+col] = sum
 					}
 					{
-//line matmul.go:76
 						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -1012,13 +952,11 @@ func gc_body_matmulFloat64(gc_b *compiled.Block, a, b, c []float64, m, k, n int)
 						tx := gc_tx
 //line matmul.go:55
 						col := gc_bx*mmTile + tx
-//line matmul.go:57
 						sum := gc_s_sum[gc_rank]
 //line matmul.go:72
 						c[row*n+col] = sum
 					}
 					{
-//line matmul.go:76
 						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -1029,13 +967,11 @@ func gc_body_matmulFloat64(gc_b *compiled.Block, a, b, c []float64, m, k, n int)
 						tx := gc_tx
 //line matmul.go:55
 						col := gc_bx*mmTile + tx
-//line matmul.go:57
 						sum := gc_s_sum[gc_rank]
 //line matmul.go:72
 						c[row*n+col] = sum
 					}
 				}
-//line matmul.go:76
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -1046,13 +982,11 @@ func gc_body_matmulFloat64(gc_b *compiled.Block, a, b, c []float64, m, k, n int)
 					tx := gc_tx
 //line matmul.go:55
 					col := gc_bx*mmTile + tx
-//line matmul.go:57
 					sum := gc_s_sum[gc_rank]
 //line matmul.go:72
 					c[row*n+col] = sum
 				}
 			}
-//line matmul.go:76
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -1095,11 +1029,9 @@ func gc_body_matmulPhases(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 	bx := gc_bx
 //line matmul.go:86
 	by := gc_by
-//line matmul.go:88
 	gc_vstep := 0
 	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 		gc_rank := gc_vstep
-//line matmul.go:90
 		var pvalue float32
 		lanes.BroadcastFloat32x8(pvalue).StoreSlice(gc_s_pvalue[gc_rank:])
 	}
@@ -1110,7 +1042,6 @@ func gc_body_matmulPhases(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 			gc_pos.Thread = gc_rank
 //line matmul.go:90
 			var pvalue float32
-//line matmul.go:92
 			gc_s_pvalue[gc_rank] = pvalue
 		}
 		{
@@ -1118,7 +1049,6 @@ func gc_body_matmulPhases(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 			gc_pos.Thread = gc_rank
 //line matmul.go:90
 			var pvalue float32
-//line matmul.go:92
 			gc_s_pvalue[gc_rank] = pvalue
 		}
 		{
@@ -1126,7 +1056,6 @@ func gc_body_matmulPhases(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 			gc_pos.Thread = gc_rank
 //line matmul.go:90
 			var pvalue float32
-//line matmul.go:92
 			gc_s_pvalue[gc_rank] = pvalue
 		}
 		{
@@ -1134,7 +1063,6 @@ func gc_body_matmulPhases(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 			gc_pos.Thread = gc_rank
 //line matmul.go:90
 			var pvalue float32
-//line matmul.go:92
 			gc_s_pvalue[gc_rank] = pvalue
 		}
 	}
@@ -1142,7 +1070,6 @@ func gc_body_matmulPhases(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 		gc_pos.Thread = gc_rank
 //line matmul.go:90
 		var pvalue float32
-//line matmul.go:92
 		gc_s_pvalue[gc_rank] = pvalue
 	}
 //line matmul.go:91
@@ -1267,7 +1194,6 @@ func gc_body_matmulPhases(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 					tx := gc_tx
 //line matmul.go:87
 					ty := gc_ty
-//line matmul.go:89
 					pvalue := gc_s_pvalue[gc_rank]
 					{
 //line matmul.go:103
@@ -1382,54 +1308,40 @@ func gc_body_matmulPhases(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
-//line matmul.go:140
 						gc_rank := gc_base + gc_tx
-//line matmul.go:91
 						pvalue := gc_s_pvalue[gc_rank]
 //line matmul.go:109
 						gc_at5[gc_tx] = pvalue
 					}
 					{
-//line matmul.go:113
 						gc_tx := gc_step2 + 1
-//line matmul.go:115
 						gc_rank := gc_base + gc_tx
-//line matmul.go:91
 						pvalue := gc_s_pvalue[gc_rank]
 //line matmul.go:109
 						gc_at5[gc_tx] = pvalue
 					}
 					{
-//line matmul.go:113
 						gc_tx := gc_step2 + 2
-//line matmul.go:115
 						gc_rank := gc_base + gc_tx
-//line matmul.go:91
 						pvalue := gc_s_pvalue[gc_rank]
 //line matmul.go:109
 						gc_at5[gc_tx] = pvalue
 					}
 					{
-//line matmul.go:113
 						gc_tx := gc_step2 + 3
-//line matmul.go:115
 						gc_rank := gc_base + gc_tx
-//line matmul.go:91
 						pvalue := gc_s_pvalue[gc_rank]
 //line matmul.go:109
 						gc_at5[gc_tx] = pvalue
 					}
 				}
-//line matmul.go:113
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line matmul.go:91
 					pvalue := gc_s_pvalue[gc_rank]
 //line matmul.go:109
 					gc_at5[gc_tx] = pvalue
 				}
 			} else {
-//line matmul.go:113
 				gc_step3 := gc_from
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
@@ -1443,13 +1355,11 @@ func gc_body_matmulPhases(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 						tx := gc_tx
 //line matmul.go:89
 						col := bx*tileWidth + tx
-//line matmul.go:91
 						pvalue := gc_s_pvalue[gc_rank]
 //line matmul.go:109
 						c[row*n+col] = pvalue
 					}
 					{
-//line matmul.go:113
 						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -1460,13 +1370,11 @@ func gc_body_matmulPhases(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 						tx := gc_tx
 //line matmul.go:89
 						col := bx*tileWidth + tx
-//line matmul.go:91
 						pvalue := gc_s_pvalue[gc_rank]
 //line matmul.go:109
 						c[row*n+col] = pvalue
 					}
 					{
-//line matmul.go:113
 						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -1477,13 +1385,11 @@ func gc_body_matmulPhases(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 						tx := gc_tx
 //line matmul.go:89
 						col := bx*tileWidth + tx
-//line matmul.go:91
 						pvalue := gc_s_pvalue[gc_rank]
 //line matmul.go:109
 						c[row*n+col] = pvalue
 					}
 					{
-//line matmul.go:113
 						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -1494,13 +1400,11 @@ func gc_body_matmulPhases(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 						tx := gc_tx
 //line matmul.go:89
 						col := bx*tileWidth + tx
-//line matmul.go:91
 						pvalue := gc_s_pvalue[gc_rank]
 //line matmul.go:109
 						c[row*n+col] = pvalue
 					}
 				}
-//line matmul.go:113
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -1511,13 +1415,11 @@ func gc_body_matmulPhases(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 					tx := gc_tx
 //line matmul.go:89
 					col := bx*tileWidth + tx
-//line matmul.go:91
 					pvalue := gc_s_pvalue[gc_rank]
 //line matmul.go:109
 					c[row*n+col] = pvalue
 				}
 			}
-//line matmul.go:113
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -1529,4 +1431,5 @@ func gc_body_matmulPhases(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 // gc_files_matmul holds the source files whose lines the kernels' records hash.
 //
 //go:embed matmul.go
+//line matmul.go:124
 var gc_files_matmul embed.FS

@@ -44,7 +44,6 @@ func gc_body_matmulFlat(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line matmul.go:20
 	as := gocuda.Shared[float32](t, mmTile*mmTile)[:mmTile*mmTile]
 	bs := gocuda.Shared[float32](t, mmTile*mmTile)[:mmTile*mmTile]
-//line matmul.go:23
 	gc_vstep5 := 0
 	if compiled.SIMD && compiled.SIMD512 {
 		var gc_stop bool
@@ -80,7 +79,6 @@ func gc_body_matmulFlat(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int) 
 			gc_pos2.Thread = gc_rank2
 //line matmul.go:25
 			var sum float32
-//line matmul.go:27
 			gc_s_sum[gc_rank2] = sum
 		}
 		{
@@ -88,7 +86,6 @@ func gc_body_matmulFlat(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int) 
 			gc_pos2.Thread = gc_rank2
 //line matmul.go:25
 			var sum float32
-//line matmul.go:27
 			gc_s_sum[gc_rank2] = sum
 		}
 		{
@@ -96,7 +93,6 @@ func gc_body_matmulFlat(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int) 
 			gc_pos2.Thread = gc_rank2
 //line matmul.go:25
 			var sum float32
-//line matmul.go:27
 			gc_s_sum[gc_rank2] = sum
 		}
 		{
@@ -104,7 +100,6 @@ func gc_body_matmulFlat(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int) 
 			gc_pos2.Thread = gc_rank2
 //line matmul.go:25
 			var sum float32
-//line matmul.go:27
 			gc_s_sum[gc_rank2] = sum
 		}
 	}
@@ -112,7 +107,6 @@ func gc_body_matmulFlat(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int) 
 		gc_pos2.Thread = gc_rank2
 //line matmul.go:25
 		var sum float32
-//line matmul.go:27
 		gc_s_sum[gc_rank2] = sum
 	}
 //line matmul.go:26
@@ -283,7 +277,6 @@ func gc_body_matmulFlat(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int) 
 						gc_at9[gc_tx2] = bv
 					}
 				} else {
-//line matmul.go:40
 					gc_vstep7 := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop3 bool
@@ -459,7 +452,6 @@ func gc_body_matmulFlat(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int) 
 						bs[ty*mmTile+tx] = bv
 					}
 				}
-//line matmul.go:40
 				gc_ty2++
 				if gc_ty2 == gc_bdy2 {
 					gc_ty2 = 0
@@ -628,7 +620,6 @@ func gc_body_matmulFlat(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int) 
 					tx := gc_tx2
 //line matmul.go:22
 					ty := gc_ty2
-//line matmul.go:24
 					sum := gc_s_sum[gc_rank2]
 					{
 //line matmul.go:37
@@ -760,11 +751,9 @@ func gc_body_matmulFlat(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line matmul.go:24
 							sum := archsimd.LoadFloat32x16Slice(gc_s_sum[gc_rank2:])
 							{
-//line matmul.go:43
 								sum.StoreSlice(gc_at10[gc_tx2:])
 							}
 						}
-//line matmul.go:45
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep9, false
 					}(gc_vstep9)
@@ -789,20 +778,17 @@ func gc_body_matmulFlat(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int) 
 						_ = col
 //line matmul.go:24
 						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
-//line matmul.go:43
 						sum.StoreSlice(gc_at10[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep9; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-//line matmul.go:26
 					sum := gc_s_sum[gc_rank2]
 //line matmul.go:43
 					gc_at10[gc_tx2] = sum
 				}
 			} else {
-//line matmul.go:47
 				gc_vstep10 := gc_from2
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop6 bool
@@ -820,7 +806,6 @@ func gc_body_matmulFlat(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line matmul.go:24
 							sum := archsimd.LoadFloat32x16Slice(gc_s_sum[gc_rank2:])
 							{
-//line matmul.go:43
 								if (row*n+col) < 0 || (row*n+col) > len(c)-16 {
 //line matmul.go:43
 									break
@@ -829,7 +814,6 @@ func gc_body_matmulFlat(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int) 
 								sum.StoreSlice(c[row*n+col:])
 							}
 						}
-//line matmul.go:45
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep10, false
 					}(gc_vstep10)
@@ -850,7 +834,6 @@ func gc_body_matmulFlat(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int) 
 						var col int = gc_bx2*mmTile + tx
 //line matmul.go:24
 						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
-//line matmul.go:43
 						if (row*n+col) < 0 || (row*n+col) > len(c)-8 {
 //line matmul.go:43
 							break
@@ -873,13 +856,11 @@ func gc_body_matmulFlat(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int) 
 						tx := gc_tx2
 //line matmul.go:24
 						col := gc_bx2*mmTile + tx
-//line matmul.go:26
 						sum := gc_s_sum[gc_rank2]
 //line matmul.go:43
 						c[row*n+col] = sum
 					}
 					{
-//line matmul.go:47
 						gc_tx2 := gc_step5 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -890,13 +871,11 @@ func gc_body_matmulFlat(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int) 
 						tx := gc_tx2
 //line matmul.go:24
 						col := gc_bx2*mmTile + tx
-//line matmul.go:26
 						sum := gc_s_sum[gc_rank2]
 //line matmul.go:43
 						c[row*n+col] = sum
 					}
 					{
-//line matmul.go:47
 						gc_tx2 := gc_step5 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -907,13 +886,11 @@ func gc_body_matmulFlat(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int) 
 						tx := gc_tx2
 //line matmul.go:24
 						col := gc_bx2*mmTile + tx
-//line matmul.go:26
 						sum := gc_s_sum[gc_rank2]
 //line matmul.go:43
 						c[row*n+col] = sum
 					}
 					{
-//line matmul.go:47
 						gc_tx2 := gc_step5 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -924,13 +901,11 @@ func gc_body_matmulFlat(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int) 
 						tx := gc_tx2
 //line matmul.go:24
 						col := gc_bx2*mmTile + tx
-//line matmul.go:26
 						sum := gc_s_sum[gc_rank2]
 //line matmul.go:43
 						c[row*n+col] = sum
 					}
 				}
-//line matmul.go:47
 				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -941,13 +916,11 @@ func gc_body_matmulFlat(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int) 
 					tx := gc_tx2
 //line matmul.go:24
 					col := gc_bx2*mmTile + tx
-//line matmul.go:26
 					sum := gc_s_sum[gc_rank2]
 //line matmul.go:43
 					c[row*n+col] = sum
 				}
 			}
-//line matmul.go:47
 			gc_ty2++
 			if gc_ty2 == gc_bdy2 {
 				gc_ty2 = 0
@@ -983,7 +956,6 @@ func gc_body_matmulFloat64(gc_b2 *compiled.Block, a, b, c []float64, m, k, n int
 //line matmul.go:51
 	as := gocuda.Shared[[mmTile]float64](t, mmTile)[:mmTile]
 	bs := gocuda.Shared[[mmTile]float64](t, mmTile)[:mmTile]
-//line matmul.go:54
 	gc_vstep3 := 0
 	if compiled.SIMD {
 		for ; gc_vstep3+3 < gc_n2; gc_vstep3 += 4 {
@@ -1002,7 +974,6 @@ func gc_body_matmulFloat64(gc_b2 *compiled.Block, a, b, c []float64, m, k, n int
 			gc_pos2.Thread = gc_rank2
 //line matmul.go:56
 			var sum float64
-//line matmul.go:58
 			gc_s_sum[gc_rank2] = sum
 		}
 		{
@@ -1010,7 +981,6 @@ func gc_body_matmulFloat64(gc_b2 *compiled.Block, a, b, c []float64, m, k, n int
 			gc_pos2.Thread = gc_rank2
 //line matmul.go:56
 			var sum float64
-//line matmul.go:58
 			gc_s_sum[gc_rank2] = sum
 		}
 		{
@@ -1018,7 +988,6 @@ func gc_body_matmulFloat64(gc_b2 *compiled.Block, a, b, c []float64, m, k, n int
 			gc_pos2.Thread = gc_rank2
 //line matmul.go:56
 			var sum float64
-//line matmul.go:58
 			gc_s_sum[gc_rank2] = sum
 		}
 		{
@@ -1026,7 +995,6 @@ func gc_body_matmulFloat64(gc_b2 *compiled.Block, a, b, c []float64, m, k, n int
 			gc_pos2.Thread = gc_rank2
 //line matmul.go:56
 			var sum float64
-//line matmul.go:58
 			gc_s_sum[gc_rank2] = sum
 		}
 	}
@@ -1034,7 +1002,6 @@ func gc_body_matmulFloat64(gc_b2 *compiled.Block, a, b, c []float64, m, k, n int
 		gc_pos2.Thread = gc_rank2
 //line matmul.go:56
 		var sum float64
-//line matmul.go:58
 		gc_s_sum[gc_rank2] = sum
 	}
 //line matmul.go:57
@@ -1111,7 +1078,6 @@ func gc_body_matmulFloat64(gc_b2 *compiled.Block, a, b, c []float64, m, k, n int
 								}
 							}
 						}
-//line matmul.go:64
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -1280,7 +1246,6 @@ func gc_body_matmulFloat64(gc_b2 *compiled.Block, a, b, c []float64, m, k, n int
 								}
 							}
 						}
-//line matmul.go:65
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -1374,7 +1339,6 @@ func gc_body_matmulFloat64(gc_b2 *compiled.Block, a, b, c []float64, m, k, n int
 					tx := gc_tx2
 //line matmul.go:53
 					ty := gc_ty2
-//line matmul.go:55
 					sum := gc_s_sum[gc_rank2]
 					{
 //line matmul.go:66
@@ -1503,20 +1467,17 @@ func gc_body_matmulFloat64(gc_b2 *compiled.Block, a, b, c []float64, m, k, n int
 						_ = col
 //line matmul.go:55
 						sum := archsimd.LoadFloat64x4Slice(gc_s_sum[gc_rank2:])
-//line matmul.go:72
 						sum.StoreSlice(gc_at10[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep7; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-//line matmul.go:57
 					sum := gc_s_sum[gc_rank2]
 //line matmul.go:72
 					gc_at10[gc_tx2] = sum
 				}
 			} else {
-//line matmul.go:76
 				gc_vstep8 := gc_from2
 				if compiled.SIMD {
 					for ; gc_vstep8+3 < gc_to2; gc_vstep8 += 4 {
@@ -1531,7 +1492,6 @@ func gc_body_matmulFloat64(gc_b2 *compiled.Block, a, b, c []float64, m, k, n int
 						var col int = gc_bx2*mmTile + tx
 //line matmul.go:55
 						sum := archsimd.LoadFloat64x4Slice(gc_s_sum[gc_rank2:])
-//line matmul.go:72
 						if (row*n+col) < 0 || (row*n+col) > len(c)-4 {
 //line matmul.go:72
 							break
@@ -1554,13 +1514,11 @@ func gc_body_matmulFloat64(gc_b2 *compiled.Block, a, b, c []float64, m, k, n int
 						tx := gc_tx2
 //line matmul.go:55
 						col := gc_bx2*mmTile + tx
-//line matmul.go:57
 						sum := gc_s_sum[gc_rank2]
 //line matmul.go:72
 						c[row*n+col] = sum
 					}
 					{
-//line matmul.go:76
 						gc_tx2 := gc_step5 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -1571,13 +1529,11 @@ func gc_body_matmulFloat64(gc_b2 *compiled.Block, a, b, c []float64, m, k, n int
 						tx := gc_tx2
 //line matmul.go:55
 						col := gc_bx2*mmTile + tx
-//line matmul.go:57
 						sum := gc_s_sum[gc_rank2]
 //line matmul.go:72
 						c[row*n+col] = sum
 					}
 					{
-//line matmul.go:76
 						gc_tx2 := gc_step5 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -1588,13 +1544,11 @@ func gc_body_matmulFloat64(gc_b2 *compiled.Block, a, b, c []float64, m, k, n int
 						tx := gc_tx2
 //line matmul.go:55
 						col := gc_bx2*mmTile + tx
-//line matmul.go:57
 						sum := gc_s_sum[gc_rank2]
 //line matmul.go:72
 						c[row*n+col] = sum
 					}
 					{
-//line matmul.go:76
 						gc_tx2 := gc_step5 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -1605,13 +1559,11 @@ func gc_body_matmulFloat64(gc_b2 *compiled.Block, a, b, c []float64, m, k, n int
 						tx := gc_tx2
 //line matmul.go:55
 						col := gc_bx2*mmTile + tx
-//line matmul.go:57
 						sum := gc_s_sum[gc_rank2]
 //line matmul.go:72
 						c[row*n+col] = sum
 					}
 				}
-//line matmul.go:76
 				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -1622,13 +1574,11 @@ func gc_body_matmulFloat64(gc_b2 *compiled.Block, a, b, c []float64, m, k, n int
 					tx := gc_tx2
 //line matmul.go:55
 					col := gc_bx2*mmTile + tx
-//line matmul.go:57
 					sum := gc_s_sum[gc_rank2]
 //line matmul.go:72
 					c[row*n+col] = sum
 				}
 			}
-//line matmul.go:76
 			gc_ty2++
 			if gc_ty2 == gc_bdy2 {
 				gc_ty2 = 0
@@ -1637,6 +1587,7 @@ func gc_body_matmulFloat64(gc_b2 *compiled.Block, a, b, c []float64, m, k, n int
 	}
 }
 
+//line matmul.go:84
 var gc_tab_int64x4_3d80beed = [4]int64{0, 1, 2, 3}
 
 // MatMulPhasesKernel rewords kernels.MatMulTiledKernel as Kirk and Hwu's
@@ -1673,7 +1624,6 @@ func gc_body_matmulPhases(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 	bx := gc_bx2
 //line matmul.go:86
 	by := gc_by2
-//line matmul.go:88
 	gc_vstep3 := 0
 	if compiled.SIMD && compiled.SIMD512 {
 		var gc_stop bool
@@ -1709,7 +1659,6 @@ func gc_body_matmulPhases(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 			gc_pos2.Thread = gc_rank2
 //line matmul.go:90
 			var pvalue float32
-//line matmul.go:92
 			gc_s_pvalue[gc_rank2] = pvalue
 		}
 		{
@@ -1717,7 +1666,6 @@ func gc_body_matmulPhases(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 			gc_pos2.Thread = gc_rank2
 //line matmul.go:90
 			var pvalue float32
-//line matmul.go:92
 			gc_s_pvalue[gc_rank2] = pvalue
 		}
 		{
@@ -1725,7 +1673,6 @@ func gc_body_matmulPhases(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 			gc_pos2.Thread = gc_rank2
 //line matmul.go:90
 			var pvalue float32
-//line matmul.go:92
 			gc_s_pvalue[gc_rank2] = pvalue
 		}
 		{
@@ -1733,7 +1680,6 @@ func gc_body_matmulPhases(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 			gc_pos2.Thread = gc_rank2
 //line matmul.go:90
 			var pvalue float32
-//line matmul.go:92
 			gc_s_pvalue[gc_rank2] = pvalue
 		}
 	}
@@ -1741,7 +1687,6 @@ func gc_body_matmulPhases(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 		gc_pos2.Thread = gc_rank2
 //line matmul.go:90
 		var pvalue float32
-//line matmul.go:92
 		gc_s_pvalue[gc_rank2] = pvalue
 	}
 //line matmul.go:91
@@ -1836,7 +1781,6 @@ func gc_body_matmulPhases(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 									}
 								}
 							}
-//line matmul.go:99
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep4, false
 						}(gc_vstep4)
@@ -1916,7 +1860,6 @@ func gc_body_matmulPhases(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 								}
 							}
 						}
-//line matmul.go:99
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -2144,7 +2087,6 @@ func gc_body_matmulPhases(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 									}
 								}
 							}
-//line matmul.go:102
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep5, false
 						}(gc_vstep5)
@@ -2350,7 +2292,6 @@ func gc_body_matmulPhases(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 								}
 							}
 						}
-//line matmul.go:102
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -2541,7 +2482,6 @@ func gc_body_matmulPhases(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 					tx := gc_tx2
 //line matmul.go:87
 					ty := gc_ty2
-//line matmul.go:89
 					pvalue := gc_s_pvalue[gc_rank2]
 					{
 //line matmul.go:103
@@ -2673,11 +2613,9 @@ func gc_body_matmulPhases(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 //line matmul.go:89
 							pvalue := archsimd.LoadFloat32x16Slice(gc_s_pvalue[gc_rank2:])
 							{
-//line matmul.go:109
 								pvalue.StoreSlice(gc_at10[gc_tx2:])
 							}
 						}
-//line matmul.go:111
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep7, false
 					}(gc_vstep7)
@@ -2702,20 +2640,17 @@ func gc_body_matmulPhases(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 						_ = col
 //line matmul.go:89
 						pvalue := archsimd.LoadFloat32x8Slice(gc_s_pvalue[gc_rank2:])
-//line matmul.go:109
 						pvalue.StoreSlice(gc_at10[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep7; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-//line matmul.go:91
 					pvalue := gc_s_pvalue[gc_rank2]
 //line matmul.go:109
 					gc_at10[gc_tx2] = pvalue
 				}
 			} else {
-//line matmul.go:113
 				gc_vstep8 := gc_from2
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop6 bool
@@ -2733,7 +2668,6 @@ func gc_body_matmulPhases(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 //line matmul.go:89
 							pvalue := archsimd.LoadFloat32x16Slice(gc_s_pvalue[gc_rank2:])
 							{
-//line matmul.go:109
 								if (row*n+col) < 0 || (row*n+col) > len(c)-16 {
 //line matmul.go:109
 									break
@@ -2742,7 +2676,6 @@ func gc_body_matmulPhases(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 								pvalue.StoreSlice(c[row*n+col:])
 							}
 						}
-//line matmul.go:111
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep8, false
 					}(gc_vstep8)
@@ -2763,7 +2696,6 @@ func gc_body_matmulPhases(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 						var col int = bx*tileWidth + tx
 //line matmul.go:89
 						pvalue := archsimd.LoadFloat32x8Slice(gc_s_pvalue[gc_rank2:])
-//line matmul.go:109
 						if (row*n+col) < 0 || (row*n+col) > len(c)-8 {
 //line matmul.go:109
 							break
@@ -2786,13 +2718,11 @@ func gc_body_matmulPhases(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 						tx := gc_tx2
 //line matmul.go:89
 						col := bx*tileWidth + tx
-//line matmul.go:91
 						pvalue := gc_s_pvalue[gc_rank2]
 //line matmul.go:109
 						c[row*n+col] = pvalue
 					}
 					{
-//line matmul.go:113
 						gc_tx2 := gc_step5 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -2803,13 +2733,11 @@ func gc_body_matmulPhases(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 						tx := gc_tx2
 //line matmul.go:89
 						col := bx*tileWidth + tx
-//line matmul.go:91
 						pvalue := gc_s_pvalue[gc_rank2]
 //line matmul.go:109
 						c[row*n+col] = pvalue
 					}
 					{
-//line matmul.go:113
 						gc_tx2 := gc_step5 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -2820,13 +2748,11 @@ func gc_body_matmulPhases(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 						tx := gc_tx2
 //line matmul.go:89
 						col := bx*tileWidth + tx
-//line matmul.go:91
 						pvalue := gc_s_pvalue[gc_rank2]
 //line matmul.go:109
 						c[row*n+col] = pvalue
 					}
 					{
-//line matmul.go:113
 						gc_tx2 := gc_step5 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -2837,13 +2763,11 @@ func gc_body_matmulPhases(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 						tx := gc_tx2
 //line matmul.go:89
 						col := bx*tileWidth + tx
-//line matmul.go:91
 						pvalue := gc_s_pvalue[gc_rank2]
 //line matmul.go:109
 						c[row*n+col] = pvalue
 					}
 				}
-//line matmul.go:113
 				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -2854,13 +2778,11 @@ func gc_body_matmulPhases(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 					tx := gc_tx2
 //line matmul.go:89
 					col := bx*tileWidth + tx
-//line matmul.go:91
 					pvalue := gc_s_pvalue[gc_rank2]
 //line matmul.go:109
 					c[row*n+col] = pvalue
 				}
 			}
-//line matmul.go:113
 			gc_ty2++
 			if gc_ty2 == gc_bdy2 {
 				gc_ty2 = 0
@@ -2872,4 +2794,5 @@ func gc_body_matmulPhases(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 // gc_files_matmul holds the source files whose lines the kernels' records hash.
 //
 //go:embed matmul.go
+//line matmul.go:124
 var gc_files_matmul embed.FS

@@ -152,7 +152,6 @@ func gc_body_nbodySoA(gc_b *compiled.Block, gc_lo, gc_hi int, x, y, z, mass, ax,
 					}
 				}
 			}
-//line nbody.go:73
 		})
 	}
 }
@@ -222,7 +221,6 @@ func gc_body_nbodyFloat64(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]fl
 					}
 				}
 			}
-//line nbody.go:93
 		})
 	}
 }
@@ -275,7 +273,6 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 					var my [4]float32
 //line nbody.go:100
 					var a [3]float32
-//line nbody.go:103
 					gc_s_my[gc_rank] = my
 					gc_s_a[gc_rank] = a
 				}
@@ -286,7 +283,6 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 					var my [4]float32
 //line nbody.go:100
 					var a [3]float32
-//line nbody.go:103
 					gc_s_my[gc_rank] = my
 					gc_s_a[gc_rank] = a
 				}
@@ -297,7 +293,6 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 					var my [4]float32
 //line nbody.go:100
 					var a [3]float32
-//line nbody.go:103
 					gc_s_my[gc_rank] = my
 					gc_s_a[gc_rank] = a
 				}
@@ -308,7 +303,6 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 					var my [4]float32
 //line nbody.go:100
 					var a [3]float32
-//line nbody.go:103
 					gc_s_my[gc_rank] = my
 					gc_s_a[gc_rank] = a
 				}
@@ -319,7 +313,6 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 				var my [4]float32
 //line nbody.go:100
 				var a [3]float32
-//line nbody.go:103
 				gc_s_my[gc_rank] = my
 				gc_s_a[gc_rank] = a
 			}
@@ -332,7 +325,6 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 					var my [4]float32
 //line nbody.go:100
 					var a [3]float32
-//line nbody.go:103
 					gc_s_my[gc_rank] = my
 					gc_s_a[gc_rank] = a
 				}
@@ -343,7 +335,6 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 					var my [4]float32
 //line nbody.go:100
 					var a [3]float32
-//line nbody.go:103
 					gc_s_my[gc_rank] = my
 					gc_s_a[gc_rank] = a
 				}
@@ -354,7 +345,6 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 					var my [4]float32
 //line nbody.go:100
 					var a [3]float32
-//line nbody.go:103
 					gc_s_my[gc_rank] = my
 					gc_s_a[gc_rank] = a
 				}
@@ -365,7 +355,6 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 					var my [4]float32
 //line nbody.go:100
 					var a [3]float32
-//line nbody.go:103
 					gc_s_my[gc_rank] = my
 					gc_s_a[gc_rank] = a
 				}
@@ -376,7 +365,6 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 				var my [4]float32
 //line nbody.go:100
 				var a [3]float32
-//line nbody.go:103
 				gc_s_my[gc_rank] = my
 				gc_s_a[gc_rank] = a
 			}
@@ -398,7 +386,6 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
 						gc_tx := gc_step3 + 0
-//line nbody.go:125
 						gc_rank := gc_base + gc_tx
 //line nbody.go:96
 						var my [4]float32
@@ -406,13 +393,11 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 						my = gc_at[gc_tx]
 //line nbody.go:100
 						var a [3]float32
-//line nbody.go:103
 						gc_s_my[gc_rank] = my
 						gc_s_a[gc_rank] = a
 					}
 					{
 						gc_tx := gc_step3 + 1
-//line nbody.go:109
 						gc_rank := gc_base + gc_tx
 //line nbody.go:96
 						var my [4]float32
@@ -420,13 +405,11 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 						my = gc_at[gc_tx]
 //line nbody.go:100
 						var a [3]float32
-//line nbody.go:103
 						gc_s_my[gc_rank] = my
 						gc_s_a[gc_rank] = a
 					}
 					{
 						gc_tx := gc_step3 + 2
-//line nbody.go:109
 						gc_rank := gc_base + gc_tx
 //line nbody.go:96
 						var my [4]float32
@@ -434,13 +417,11 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 						my = gc_at[gc_tx]
 //line nbody.go:100
 						var a [3]float32
-//line nbody.go:103
 						gc_s_my[gc_rank] = my
 						gc_s_a[gc_rank] = a
 					}
 					{
 						gc_tx := gc_step3 + 3
-//line nbody.go:109
 						gc_rank := gc_base + gc_tx
 //line nbody.go:96
 						var my [4]float32
@@ -448,7 +429,6 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 						my = gc_at[gc_tx]
 //line nbody.go:100
 						var a [3]float32
-//line nbody.go:103
 						gc_s_my[gc_rank] = my
 						gc_s_a[gc_rank] = a
 					}
@@ -461,7 +441,6 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 					my = gc_at[gc_tx]
 //line nbody.go:100
 					var a [3]float32
-//line nbody.go:103
 					gc_s_my[gc_rank] = my
 					gc_s_a[gc_rank] = a
 				}
@@ -479,7 +458,6 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 						my = bodies[gtid]
 //line nbody.go:100
 						var a [3]float32
-//line nbody.go:103
 						gc_s_my[gc_rank] = my
 						gc_s_a[gc_rank] = a
 					}
@@ -494,7 +472,6 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 						my = bodies[gtid]
 //line nbody.go:100
 						var a [3]float32
-//line nbody.go:103
 						gc_s_my[gc_rank] = my
 						gc_s_a[gc_rank] = a
 					}
@@ -509,7 +486,6 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 						my = bodies[gtid]
 //line nbody.go:100
 						var a [3]float32
-//line nbody.go:103
 						gc_s_my[gc_rank] = my
 						gc_s_a[gc_rank] = a
 					}
@@ -524,7 +500,6 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 						my = bodies[gtid]
 //line nbody.go:100
 						var a [3]float32
-//line nbody.go:103
 						gc_s_my[gc_rank] = my
 						gc_s_a[gc_rank] = a
 					}
@@ -539,7 +514,6 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 					my = bodies[gtid]
 //line nbody.go:100
 					var a [3]float32
-//line nbody.go:103
 					gc_s_my[gc_rank] = my
 					gc_s_a[gc_rank] = a
 				}
@@ -552,7 +526,6 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 		if gc_b.Stopped() {
 			return
 		}
-//line nbody.go:107
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := tile * p
 			if gc_bdx <= len(shPos) && gc_off2 >= 0 && gc_off2 <= len(bodies) && gc_bdx <= len(bodies)-gc_off2 {
@@ -562,7 +535,6 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 				for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
 					{
 						gc_tx := gc_step5 + 0
-//line nbody.go:117
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line nbody.go:102
@@ -575,7 +547,6 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 					}
 					{
 						gc_tx := gc_step5 + 1
-//line nbody.go:112
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line nbody.go:102
@@ -588,7 +559,6 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 					}
 					{
 						gc_tx := gc_step5 + 2
-//line nbody.go:112
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line nbody.go:102
@@ -601,7 +571,6 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 					}
 					{
 						gc_tx := gc_step5 + 3
-//line nbody.go:112
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line nbody.go:102
@@ -689,7 +658,6 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 				}
 			}
 		}
-//line nbody.go:113
 		gc_step7 := 0
 		for ; gc_step7+3 < gc_n; gc_step7 += 4 {
 			{
@@ -739,7 +707,6 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 		}
 	}
 	{
-//line nbody.go:115
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*p, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -755,54 +722,40 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 				for ; gc_step8+3 < gc_to; gc_step8 += 4 {
 					{
 						gc_tx := gc_step8 + 0
-//line nbody.go:131
 						gc_rank := gc_base + gc_tx
-//line nbody.go:97
 						a := gc_s_a[gc_rank]
 //line nbody.go:113
 						gc_at4[gc_tx] = a
 					}
 					{
-//line nbody.go:117
 						gc_tx := gc_step8 + 1
-//line nbody.go:119
 						gc_rank := gc_base + gc_tx
-//line nbody.go:97
 						a := gc_s_a[gc_rank]
 //line nbody.go:113
 						gc_at4[gc_tx] = a
 					}
 					{
-//line nbody.go:117
 						gc_tx := gc_step8 + 2
-//line nbody.go:119
 						gc_rank := gc_base + gc_tx
-//line nbody.go:97
 						a := gc_s_a[gc_rank]
 //line nbody.go:113
 						gc_at4[gc_tx] = a
 					}
 					{
-//line nbody.go:117
 						gc_tx := gc_step8 + 3
-//line nbody.go:119
 						gc_rank := gc_base + gc_tx
-//line nbody.go:97
 						a := gc_s_a[gc_rank]
 //line nbody.go:113
 						gc_at4[gc_tx] = a
 					}
 				}
-//line nbody.go:117
 				for gc_tx := gc_step8; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line nbody.go:97
 					a := gc_s_a[gc_rank]
 //line nbody.go:113
 					gc_at4[gc_tx] = a
 				}
 			} else {
-//line nbody.go:117
 				gc_step9 := gc_from
 				for ; gc_step9+3 < gc_to; gc_step9 += 4 {
 					{
@@ -811,55 +764,46 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 						gc_pos.Thread = gc_rank
 //line nbody.go:95
 						gtid := gc_bx*p + gc_tx
-//line nbody.go:97
 						a := gc_s_a[gc_rank]
 //line nbody.go:113
 						acc[gtid] = a
 					}
 					{
-//line nbody.go:117
 						gc_tx := gc_step9 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line nbody.go:95
 						gtid := gc_bx*p + gc_tx
-//line nbody.go:97
 						a := gc_s_a[gc_rank]
 //line nbody.go:113
 						acc[gtid] = a
 					}
 					{
-//line nbody.go:117
 						gc_tx := gc_step9 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line nbody.go:95
 						gtid := gc_bx*p + gc_tx
-//line nbody.go:97
 						a := gc_s_a[gc_rank]
 //line nbody.go:113
 						acc[gtid] = a
 					}
 					{
-//line nbody.go:117
 						gc_tx := gc_step9 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line nbody.go:95
 						gtid := gc_bx*p + gc_tx
-//line nbody.go:97
 						a := gc_s_a[gc_rank]
 //line nbody.go:113
 						acc[gtid] = a
 					}
 				}
-//line nbody.go:117
 				for gc_tx := gc_step9; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line nbody.go:95
 					gtid := gc_bx*p + gc_tx
-//line nbody.go:97
 					a := gc_s_a[gc_rank]
 //line nbody.go:113
 					acc[gtid] = a

@@ -175,7 +175,6 @@ func gc_body_nbodyInline(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4]
 									}
 								}
 							}
-//line nbody.go:44
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep, false
 						}(gc_vstep)
@@ -294,7 +293,6 @@ func gc_body_nbodyInline(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4]
 								}
 							}
 						}
-//line nbody.go:44
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
@@ -549,7 +547,6 @@ func gc_body_nbodySoA(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x, y, z, mass, 
 					}
 				}
 			}
-//line nbody.go:73
 		})
 	}
 }
@@ -713,7 +710,6 @@ func gc_body_nbodyFloat64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4
 								}
 							}
 						}
-//line nbody.go:85
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
@@ -739,7 +735,6 @@ func gc_body_nbodyFloat64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4
 					}
 				}
 			}
-//line nbody.go:93
 		})
 	}
 }
@@ -792,7 +787,6 @@ func gc_body_nbodyBlockTile(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3
 					var my [4]float32
 //line nbody.go:100
 					var a [3]float32
-//line nbody.go:103
 					gc_s_my[gc_rank2] = my
 					gc_s_a[gc_rank2] = a
 				}
@@ -803,7 +797,6 @@ func gc_body_nbodyBlockTile(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3
 					var my [4]float32
 //line nbody.go:100
 					var a [3]float32
-//line nbody.go:103
 					gc_s_my[gc_rank2] = my
 					gc_s_a[gc_rank2] = a
 				}
@@ -814,7 +807,6 @@ func gc_body_nbodyBlockTile(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3
 					var my [4]float32
 //line nbody.go:100
 					var a [3]float32
-//line nbody.go:103
 					gc_s_my[gc_rank2] = my
 					gc_s_a[gc_rank2] = a
 				}
@@ -825,7 +817,6 @@ func gc_body_nbodyBlockTile(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3
 					var my [4]float32
 //line nbody.go:100
 					var a [3]float32
-//line nbody.go:103
 					gc_s_my[gc_rank2] = my
 					gc_s_a[gc_rank2] = a
 				}
@@ -836,7 +827,6 @@ func gc_body_nbodyBlockTile(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3
 				var my [4]float32
 //line nbody.go:100
 				var a [3]float32
-//line nbody.go:103
 				gc_s_my[gc_rank2] = my
 				gc_s_a[gc_rank2] = a
 			}
@@ -849,7 +839,6 @@ func gc_body_nbodyBlockTile(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3
 					var my [4]float32
 //line nbody.go:100
 					var a [3]float32
-//line nbody.go:103
 					gc_s_my[gc_rank2] = my
 					gc_s_a[gc_rank2] = a
 				}
@@ -860,7 +849,6 @@ func gc_body_nbodyBlockTile(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3
 					var my [4]float32
 //line nbody.go:100
 					var a [3]float32
-//line nbody.go:103
 					gc_s_my[gc_rank2] = my
 					gc_s_a[gc_rank2] = a
 				}
@@ -871,7 +859,6 @@ func gc_body_nbodyBlockTile(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3
 					var my [4]float32
 //line nbody.go:100
 					var a [3]float32
-//line nbody.go:103
 					gc_s_my[gc_rank2] = my
 					gc_s_a[gc_rank2] = a
 				}
@@ -882,7 +869,6 @@ func gc_body_nbodyBlockTile(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3
 					var my [4]float32
 //line nbody.go:100
 					var a [3]float32
-//line nbody.go:103
 					gc_s_my[gc_rank2] = my
 					gc_s_a[gc_rank2] = a
 				}
@@ -893,7 +879,6 @@ func gc_body_nbodyBlockTile(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3
 				var my [4]float32
 //line nbody.go:100
 				var a [3]float32
-//line nbody.go:103
 				gc_s_my[gc_rank2] = my
 				gc_s_a[gc_rank2] = a
 			}
@@ -915,7 +900,6 @@ func gc_body_nbodyBlockTile(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3
 				for ; gc_step12+3 < gc_to2; gc_step12 += 4 {
 					{
 						gc_tx2 := gc_step12 + 0
-//line nbody.go:125
 						gc_rank2 := gc_base2 + gc_tx2
 //line nbody.go:96
 						var my [4]float32
@@ -923,13 +907,11 @@ func gc_body_nbodyBlockTile(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3
 						my = gc_at5[gc_tx2]
 //line nbody.go:100
 						var a [3]float32
-//line nbody.go:103
 						gc_s_my[gc_rank2] = my
 						gc_s_a[gc_rank2] = a
 					}
 					{
 						gc_tx2 := gc_step12 + 1
-//line nbody.go:109
 						gc_rank2 := gc_base2 + gc_tx2
 //line nbody.go:96
 						var my [4]float32
@@ -937,13 +919,11 @@ func gc_body_nbodyBlockTile(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3
 						my = gc_at5[gc_tx2]
 //line nbody.go:100
 						var a [3]float32
-//line nbody.go:103
 						gc_s_my[gc_rank2] = my
 						gc_s_a[gc_rank2] = a
 					}
 					{
 						gc_tx2 := gc_step12 + 2
-//line nbody.go:109
 						gc_rank2 := gc_base2 + gc_tx2
 //line nbody.go:96
 						var my [4]float32
@@ -951,13 +931,11 @@ func gc_body_nbodyBlockTile(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3
 						my = gc_at5[gc_tx2]
 //line nbody.go:100
 						var a [3]float32
-//line nbody.go:103
 						gc_s_my[gc_rank2] = my
 						gc_s_a[gc_rank2] = a
 					}
 					{
 						gc_tx2 := gc_step12 + 3
-//line nbody.go:109
 						gc_rank2 := gc_base2 + gc_tx2
 //line nbody.go:96
 						var my [4]float32
@@ -965,7 +943,6 @@ func gc_body_nbodyBlockTile(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3
 						my = gc_at5[gc_tx2]
 //line nbody.go:100
 						var a [3]float32
-//line nbody.go:103
 						gc_s_my[gc_rank2] = my
 						gc_s_a[gc_rank2] = a
 					}
@@ -978,7 +955,6 @@ func gc_body_nbodyBlockTile(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3
 					my = gc_at5[gc_tx2]
 //line nbody.go:100
 					var a [3]float32
-//line nbody.go:103
 					gc_s_my[gc_rank2] = my
 					gc_s_a[gc_rank2] = a
 				}
@@ -996,7 +972,6 @@ func gc_body_nbodyBlockTile(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3
 						my = bodies[gtid]
 //line nbody.go:100
 						var a [3]float32
-//line nbody.go:103
 						gc_s_my[gc_rank2] = my
 						gc_s_a[gc_rank2] = a
 					}
@@ -1011,7 +986,6 @@ func gc_body_nbodyBlockTile(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3
 						my = bodies[gtid]
 //line nbody.go:100
 						var a [3]float32
-//line nbody.go:103
 						gc_s_my[gc_rank2] = my
 						gc_s_a[gc_rank2] = a
 					}
@@ -1026,7 +1000,6 @@ func gc_body_nbodyBlockTile(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3
 						my = bodies[gtid]
 //line nbody.go:100
 						var a [3]float32
-//line nbody.go:103
 						gc_s_my[gc_rank2] = my
 						gc_s_a[gc_rank2] = a
 					}
@@ -1041,7 +1014,6 @@ func gc_body_nbodyBlockTile(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3
 						my = bodies[gtid]
 //line nbody.go:100
 						var a [3]float32
-//line nbody.go:103
 						gc_s_my[gc_rank2] = my
 						gc_s_a[gc_rank2] = a
 					}
@@ -1056,7 +1028,6 @@ func gc_body_nbodyBlockTile(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3
 					my = bodies[gtid]
 //line nbody.go:100
 					var a [3]float32
-//line nbody.go:103
 					gc_s_my[gc_rank2] = my
 					gc_s_a[gc_rank2] = a
 				}
@@ -1069,7 +1040,6 @@ func gc_body_nbodyBlockTile(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3
 		if gc_b2.Stopped() {
 			return
 		}
-//line nbody.go:107
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_off5 := tile * p
 			if gc_bdx2 <= len(shPos) && gc_off5 >= 0 && gc_off5 <= len(bodies) && gc_bdx2 <= len(bodies)-gc_off5 {
@@ -1079,7 +1049,6 @@ func gc_body_nbodyBlockTile(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3
 				for ; gc_step14+3 < gc_bdx2; gc_step14 += 4 {
 					{
 						gc_tx2 := gc_step14 + 0
-//line nbody.go:117
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line nbody.go:102
@@ -1092,7 +1061,6 @@ func gc_body_nbodyBlockTile(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3
 					}
 					{
 						gc_tx2 := gc_step14 + 1
-//line nbody.go:112
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line nbody.go:102
@@ -1105,7 +1073,6 @@ func gc_body_nbodyBlockTile(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3
 					}
 					{
 						gc_tx2 := gc_step14 + 2
-//line nbody.go:112
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line nbody.go:102
@@ -1118,7 +1085,6 @@ func gc_body_nbodyBlockTile(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3
 					}
 					{
 						gc_tx2 := gc_step14 + 3
-//line nbody.go:112
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line nbody.go:102
@@ -1206,7 +1172,6 @@ func gc_body_nbodyBlockTile(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3
 				}
 			}
 		}
-//line nbody.go:113
 		gc_step16 := 0
 		for ; gc_step16+3 < gc_n2; gc_step16 += 4 {
 			{
@@ -1256,7 +1221,6 @@ func gc_body_nbodyBlockTile(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3
 		}
 	}
 	{
-//line nbody.go:115
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_bx2*p, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -1272,54 +1236,40 @@ func gc_body_nbodyBlockTile(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3
 				for ; gc_step17+3 < gc_to2; gc_step17 += 4 {
 					{
 						gc_tx2 := gc_step17 + 0
-//line nbody.go:131
 						gc_rank2 := gc_base2 + gc_tx2
-//line nbody.go:97
 						a := gc_s_a[gc_rank2]
 //line nbody.go:113
 						gc_at8[gc_tx2] = a
 					}
 					{
-//line nbody.go:117
 						gc_tx2 := gc_step17 + 1
-//line nbody.go:119
 						gc_rank2 := gc_base2 + gc_tx2
-//line nbody.go:97
 						a := gc_s_a[gc_rank2]
 //line nbody.go:113
 						gc_at8[gc_tx2] = a
 					}
 					{
-//line nbody.go:117
 						gc_tx2 := gc_step17 + 2
-//line nbody.go:119
 						gc_rank2 := gc_base2 + gc_tx2
-//line nbody.go:97
 						a := gc_s_a[gc_rank2]
 //line nbody.go:113
 						gc_at8[gc_tx2] = a
 					}
 					{
-//line nbody.go:117
 						gc_tx2 := gc_step17 + 3
-//line nbody.go:119
 						gc_rank2 := gc_base2 + gc_tx2
-//line nbody.go:97
 						a := gc_s_a[gc_rank2]
 //line nbody.go:113
 						gc_at8[gc_tx2] = a
 					}
 				}
-//line nbody.go:117
 				for gc_tx2 := gc_step17; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-//line nbody.go:97
 					a := gc_s_a[gc_rank2]
 //line nbody.go:113
 					gc_at8[gc_tx2] = a
 				}
 			} else {
-//line nbody.go:117
 				gc_step18 := gc_from2
 				for ; gc_step18+3 < gc_to2; gc_step18 += 4 {
 					{
@@ -1328,55 +1278,46 @@ func gc_body_nbodyBlockTile(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3
 						gc_pos2.Thread = gc_rank2
 //line nbody.go:95
 						gtid := gc_bx2*p + gc_tx2
-//line nbody.go:97
 						a := gc_s_a[gc_rank2]
 //line nbody.go:113
 						acc[gtid] = a
 					}
 					{
-//line nbody.go:117
 						gc_tx2 := gc_step18 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line nbody.go:95
 						gtid := gc_bx2*p + gc_tx2
-//line nbody.go:97
 						a := gc_s_a[gc_rank2]
 //line nbody.go:113
 						acc[gtid] = a
 					}
 					{
-//line nbody.go:117
 						gc_tx2 := gc_step18 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line nbody.go:95
 						gtid := gc_bx2*p + gc_tx2
-//line nbody.go:97
 						a := gc_s_a[gc_rank2]
 //line nbody.go:113
 						acc[gtid] = a
 					}
 					{
-//line nbody.go:117
 						gc_tx2 := gc_step18 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line nbody.go:95
 						gtid := gc_bx2*p + gc_tx2
-//line nbody.go:97
 						a := gc_s_a[gc_rank2]
 //line nbody.go:113
 						acc[gtid] = a
 					}
 				}
-//line nbody.go:117
 				for gc_tx2 := gc_step18; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line nbody.go:95
 					gtid := gc_bx2*p + gc_tx2
-//line nbody.go:97
 					a := gc_s_a[gc_rank2]
 //line nbody.go:113
 					acc[gtid] = a

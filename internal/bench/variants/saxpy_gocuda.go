@@ -38,7 +38,6 @@ func gc_body_saxpyEarlyReturn(gc_b *compiled.Block, gc_lo, gc_hi int, a float32,
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line saxpy.go:29
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -49,7 +48,6 @@ func gc_body_saxpyEarlyReturn(gc_b *compiled.Block, gc_lo, gc_hi int, a float32,
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line saxpy.go:40
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -104,7 +102,6 @@ func gc_body_saxpyCompound(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x,
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line saxpy.go:41
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -115,7 +112,6 @@ func gc_body_saxpyCompound(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x,
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line saxpy.go:52
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -171,7 +167,6 @@ func gc_body_saxpyFloat64(gc_b *compiled.Block, gc_lo, gc_hi int, a float64, x, 
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line saxpy.go:50
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -182,7 +177,6 @@ func gc_body_saxpyFloat64(gc_b *compiled.Block, gc_lo, gc_hi int, a float64, x, 
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line saxpy.go:61
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -326,7 +320,6 @@ func gc_body_saxpyInt32Index(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, 
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line saxpy.go:69
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step := 0
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -407,7 +400,6 @@ func gc_body_saxpyHelper(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line saxpy.go:72
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -418,7 +410,6 @@ func gc_body_saxpyHelper(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line saxpy.go:83
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -560,7 +551,6 @@ func gc_body_saxpyFourLoop(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x,
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line saxpy.go:93
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -643,7 +633,6 @@ func gc_body_saxpyBlockStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32,
 				return
 			}
 			gc_more = false
-//line saxpy.go:99
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_off+(gc_bx*chunk), gc_to) {
 				panic(compiled.ErrGuardWraps)
@@ -660,35 +649,30 @@ func gc_body_saxpyBlockStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32,
 					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
 							gc_tx := gc_step + 0
-//line saxpy.go:93
 							gc_more = true
 //line saxpy.go:93
 							gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 						}
 						{
 							gc_tx := gc_step + 1
-//line saxpy.go:93
 							gc_more = true
 //line saxpy.go:93
 							gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 						}
 						{
 							gc_tx := gc_step + 2
-//line saxpy.go:93
 							gc_more = true
 //line saxpy.go:93
 							gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 						}
 						{
 							gc_tx := gc_step + 3
-//line saxpy.go:93
 							gc_more = true
 //line saxpy.go:93
 							gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 						}
 					}
 					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line saxpy.go:93
 						gc_more = true
 //line saxpy.go:93
 						gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
@@ -774,7 +758,6 @@ func gc_body_saxpyInt32(gc_b *compiled.Block, gc_lo, gc_hi int, a int32, x, y []
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line saxpy.go:110
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -785,7 +768,6 @@ func gc_body_saxpyInt32(gc_b *compiled.Block, gc_lo, gc_hi int, a int32, x, y []
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line saxpy.go:121
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)

@@ -40,7 +40,6 @@ func gc_body_saxpyEarlyReturn(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float
 	gc_n2 := gc_b2.Len()
 	_ = &a
 	gc_bx2 := 0
-//line saxpy.go:30
 	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b2.Stopped() {
 			return
@@ -51,7 +50,6 @@ func gc_body_saxpyEarlyReturn(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float
 		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
 		gc_q2 += gc_run2
 		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-//line saxpy.go:41
 		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
 		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -118,7 +116,6 @@ func gc_body_saxpyEarlyReturn(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float
 //line saxpy.go:24
 								break
 							}
-//line saxpy.go:25
 							gc_vb2.Mul(archsimd.LoadFloat32x16Slice(x[i:])).Add(archsimd.LoadFloat32x16Slice(y[i:])).StoreSlice(y[i:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -140,7 +137,6 @@ func gc_body_saxpyEarlyReturn(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float
 //line saxpy.go:24
 							break
 						}
-//line saxpy.go:25
 						gc_vb.Mul(archsimd.LoadFloat32x8Slice(x[i:])).Add(archsimd.LoadFloat32x8Slice(y[i:])).StoreSlice(y[i:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -183,7 +179,6 @@ func gc_body_saxpyCompound(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32,
 	gc_n2 := gc_b2.Len()
 	_ = &a
 	gc_bx2 := 0
-//line saxpy.go:42
 	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b2.Stopped() {
 			return
@@ -194,7 +189,6 @@ func gc_body_saxpyCompound(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32,
 		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
 		gc_q2 += gc_run2
 		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-//line saxpy.go:53
 		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
 		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -234,7 +228,6 @@ func gc_body_saxpyCompound(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32,
 								}
 							}
 						}
-//line saxpy.go:34
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -266,7 +259,6 @@ func gc_body_saxpyCompound(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32,
 							}
 						}
 					}
-//line saxpy.go:34
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
@@ -390,7 +382,6 @@ func gc_body_saxpyCompound(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32,
 								}
 							}
 						}
-//line saxpy.go:35
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -509,7 +500,6 @@ func gc_body_saxpyCompound(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32,
 							}
 						}
 					}
-//line saxpy.go:35
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
@@ -549,7 +539,6 @@ func gc_body_saxpyFloat64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float64, 
 	gc_n2 := gc_b2.Len()
 	_ = &a
 	gc_bx2 := 0
-//line saxpy.go:51
 	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b2.Stopped() {
 			return
@@ -560,7 +549,6 @@ func gc_body_saxpyFloat64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float64, 
 		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
 		gc_q2 += gc_run2
 		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-//line saxpy.go:62
 		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
 		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -588,7 +576,6 @@ func gc_body_saxpyFloat64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float64, 
 							gc_vb2.Mul(archsimd.LoadFloat64x4Slice(gc_at4[gc_tx2:])).Add(archsimd.LoadFloat64x4Slice(gc_at3[gc_tx2:])).StoreSlice(gc_at3[gc_tx2:])
 						}
 					}
-//line saxpy.go:44
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
@@ -615,7 +602,6 @@ func gc_body_saxpyFloat64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float64, 
 							gc_vb.Mul(archsimd.LoadFloat64x4Slice(x[i:])).Add(archsimd.LoadFloat64x4Slice(y[i:])).StoreSlice(y[i:])
 						}
 					}
-//line saxpy.go:45
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step3 := gc_vstep2
@@ -711,7 +697,6 @@ func gc_body_saxpyInt32Index(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float3
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-//line saxpy.go:69
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_step2 := 0
 			for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
@@ -793,7 +778,6 @@ func gc_body_saxpyHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x
 	gc_n2 := gc_b2.Len()
 	_ = &a
 	gc_bx2 := 0
-//line saxpy.go:73
 	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b2.Stopped() {
 			return
@@ -804,7 +788,6 @@ func gc_body_saxpyHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x
 		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
 		gc_q2 += gc_run2
 		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-//line saxpy.go:84
 		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
 		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -843,7 +826,6 @@ func gc_body_saxpyHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x
 								gc_t12.StoreSlice(gc_at3[gc_tx2:])
 							}
 						}
-//line saxpy.go:67
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -874,7 +856,6 @@ func gc_body_saxpyHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x
 							gc_t9.StoreSlice(gc_at3[gc_tx2:])
 						}
 					}
-//line saxpy.go:67
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
@@ -913,7 +894,6 @@ func gc_body_saxpyHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x
 								gc_t6.StoreSlice(y[i:])
 							}
 						}
-//line saxpy.go:67
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -947,7 +927,6 @@ func gc_body_saxpyHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x
 							gc_t3.StoreSlice(y[i:])
 						}
 					}
-//line saxpy.go:67
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step3 := gc_vstep2
@@ -1042,7 +1021,6 @@ func gc_body_saxpyFourLoop(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32,
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-//line saxpy.go:94
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep := 0
 			if compiled.SIMD && compiled.SIMD512 {
@@ -1583,7 +1561,6 @@ func gc_body_saxpyFourLoop(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32,
 							}
 						}
 					}
-//line saxpy.go:81
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
 				}(gc_vstep)
@@ -2127,7 +2104,6 @@ func gc_body_saxpyFourLoop(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32,
 						}
 					}
 				}
-//line saxpy.go:81
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -2216,7 +2192,6 @@ func gc_body_saxpyBlockStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float
 				return
 			}
 			gc_more = false
-//line saxpy.go:99
 			gc_from2, gc_to2 := 0, gc_bdx2
 			if !compiled.Adds(gc_off+(gc_bx2*chunk), gc_to2) {
 				panic(compiled.ErrGuardWraps)
@@ -2267,7 +2242,6 @@ func gc_body_saxpyBlockStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float
 						gc_more = true
 					}
 					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-//line saxpy.go:93
 						gc_more = true
 //line saxpy.go:93
 						gc_at3[gc_tx2] = a*gc_at4[gc_tx2] + gc_at3[gc_tx2]
@@ -2287,7 +2261,6 @@ func gc_body_saxpyBlockStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float
 //line saxpy.go:93
 									break
 								}
-//line saxpy.go:94
 								gc_vb2.Mul(archsimd.LoadFloat32x16Slice(x[j:])).Add(archsimd.LoadFloat32x16Slice(y[j:])).StoreSlice(y[j:])
 							}
 							archsimd.ClearAVXUpperBits()
@@ -2308,7 +2281,6 @@ func gc_body_saxpyBlockStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float
 //line saxpy.go:93
 								break
 							}
-//line saxpy.go:94
 							gc_vb.Mul(archsimd.LoadFloat32x8Slice(x[j:])).Add(archsimd.LoadFloat32x8Slice(y[j:])).StoreSlice(y[j:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -2396,7 +2368,6 @@ func gc_body_saxpyInt32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a int32, x, y
 	gc_gdy2 := gc_gd2.Y
 	gc_n2 := gc_b2.Len()
 	gc_bx2 := 0
-//line saxpy.go:110
 	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b2.Stopped() {
 			return
@@ -2407,7 +2378,6 @@ func gc_body_saxpyInt32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a int32, x, y
 		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
 		gc_q2 += gc_run2
 		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-//line saxpy.go:121
 		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
 		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -2437,7 +2407,6 @@ func gc_body_saxpyInt32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a int32, x, y
 								gc_vb4.Mul(archsimd.LoadInt32x16Slice(gc_at4[gc_tx2:])).Add(archsimd.LoadInt32x16Slice(gc_at3[gc_tx2:])).StoreSlice(gc_at3[gc_tx2:])
 							}
 						}
-//line saxpy.go:104
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -2459,7 +2428,6 @@ func gc_body_saxpyInt32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a int32, x, y
 							gc_vb3.Mul(archsimd.LoadInt32x8Slice(gc_at4[gc_tx2:])).Add(archsimd.LoadInt32x8Slice(gc_at3[gc_tx2:])).StoreSlice(gc_at3[gc_tx2:])
 						}
 					}
-//line saxpy.go:104
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
@@ -2488,7 +2456,6 @@ func gc_body_saxpyInt32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a int32, x, y
 								gc_vb2.Mul(archsimd.LoadInt32x16Slice(x[i:])).Add(archsimd.LoadInt32x16Slice(y[i:])).StoreSlice(y[i:])
 							}
 						}
-//line saxpy.go:105
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -2512,7 +2479,6 @@ func gc_body_saxpyInt32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a int32, x, y
 							gc_vb.Mul(archsimd.LoadInt32x8Slice(x[i:])).Add(archsimd.LoadInt32x8Slice(y[i:])).StoreSlice(y[i:])
 						}
 					}
-//line saxpy.go:105
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step3 := gc_vstep2

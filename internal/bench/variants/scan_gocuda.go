@@ -43,7 +43,6 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 //line scan.go:26
 	b := gc_bdx
 	x := gocuda.Shared[float32](t, b)[:b]
-//line scan.go:29
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * b
 		if gc_bdx <= len(x) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
@@ -82,7 +81,6 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 					}
 				}
 			}
-//line scan.go:31
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 //line scan.go:26
 				i := gc_tx
@@ -133,7 +131,6 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 					}
 				}
 			}
-//line scan.go:34
 			gc_step := gc_vstep2
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
@@ -234,7 +231,6 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 				}
 			}
 		} else {
-//line scan.go:49
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_off2 := 0 - offset
 				if gc_off2 >= 0 && gc_off2 <= len(x) && gc_bdx <= len(x)-gc_off2 {
@@ -273,7 +269,6 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 						if i >= offset {
 							y = gc_at3[gc_tx]
 						}
-//line scan.go:41
 						gc_s_y[gc_rank] = y
 					}
 				} else {
@@ -321,7 +316,6 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 							if i >= offset {
 								y = x[i-offset]
 							}
-//line scan.go:41
 							gc_s_y[gc_rank] = y
 						}
 						{
@@ -335,7 +329,6 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 							if i >= offset {
 								y = x[i-offset]
 							}
-//line scan.go:41
 							gc_s_y[gc_rank] = y
 						}
 						{
@@ -349,7 +342,6 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 							if i >= offset {
 								y = x[i-offset]
 							}
-//line scan.go:41
 							gc_s_y[gc_rank] = y
 						}
 						{
@@ -363,7 +355,6 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 							if i >= offset {
 								y = x[i-offset]
 							}
-//line scan.go:41
 							gc_s_y[gc_rank] = y
 						}
 					}
@@ -377,12 +368,10 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 						if i >= offset {
 							y = x[i-offset]
 						}
-//line scan.go:41
 						gc_s_y[gc_rank] = y
 					}
 				}
 			}
-//line scan.go:47
 			gc_from, gc_to := 0, gc_bdx
 			if gc_bound := offset; gc_bound > gc_from {
 				gc_from = gc_bound
@@ -394,9 +383,7 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 						{
 							gc_tx := gc_step3 + 0
-//line scan.go:59
 							gc_rank := gc_base + gc_tx
-//line scan.go:28
 							y := gc_s_y[gc_rank]
 							{
 //line scan.go:42
@@ -405,9 +392,7 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 						}
 						{
 							gc_tx := gc_step3 + 1
-//line scan.go:48
 							gc_rank := gc_base + gc_tx
-//line scan.go:28
 							y := gc_s_y[gc_rank]
 							{
 //line scan.go:42
@@ -416,9 +401,7 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 						}
 						{
 							gc_tx := gc_step3 + 2
-//line scan.go:48
 							gc_rank := gc_base + gc_tx
-//line scan.go:28
 							y := gc_s_y[gc_rank]
 							{
 //line scan.go:42
@@ -427,9 +410,7 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 						}
 						{
 							gc_tx := gc_step3 + 3
-//line scan.go:48
 							gc_rank := gc_base + gc_tx
-//line scan.go:28
 							y := gc_s_y[gc_rank]
 							{
 //line scan.go:42
@@ -439,7 +420,6 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 					}
 					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-//line scan.go:28
 						y := gc_s_y[gc_rank]
 						{
 //line scan.go:42
@@ -455,7 +435,6 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 							gc_pos.Thread = gc_rank
 //line scan.go:26
 							i := gc_tx
-//line scan.go:28
 							y := gc_s_y[gc_rank]
 							{
 //line scan.go:42
@@ -468,7 +447,6 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 							gc_pos.Thread = gc_rank
 //line scan.go:26
 							i := gc_tx
-//line scan.go:28
 							y := gc_s_y[gc_rank]
 							{
 //line scan.go:42
@@ -481,7 +459,6 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 							gc_pos.Thread = gc_rank
 //line scan.go:26
 							i := gc_tx
-//line scan.go:28
 							y := gc_s_y[gc_rank]
 							{
 //line scan.go:42
@@ -494,7 +471,6 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 							gc_pos.Thread = gc_rank
 //line scan.go:26
 							i := gc_tx
-//line scan.go:28
 							y := gc_s_y[gc_rank]
 							{
 //line scan.go:42
@@ -507,7 +483,6 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 						gc_pos.Thread = gc_rank
 //line scan.go:26
 						i := gc_tx
-//line scan.go:28
 						y := gc_s_y[gc_rank]
 						{
 //line scan.go:42
@@ -518,7 +493,6 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 			}
 		}
 	}
-//line scan.go:51
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off3 := gc_bx * b
 		gc_off4 := gc_bx
@@ -589,7 +563,6 @@ func gc_body_scanHSDoubleBuffer(gc_b *compiled.Block, in, out, sums []float32) {
 	pout := 0
 //line scan.go:63
 	pin := 1
-//line scan.go:65
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * b
 		if gc_bdx <= len(temp) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
@@ -621,7 +594,6 @@ func gc_body_scanHSDoubleBuffer(gc_b *compiled.Block, in, out, sums []float32) {
 					}
 				}
 			}
-//line scan.go:67
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 //line scan.go:60
 				thid := gc_tx
@@ -665,7 +637,6 @@ func gc_body_scanHSDoubleBuffer(gc_b *compiled.Block, in, out, sums []float32) {
 					}
 				}
 			}
-//line scan.go:68
 			gc_step := gc_vstep2
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
@@ -744,7 +715,6 @@ func gc_body_scanHSDoubleBuffer(gc_b *compiled.Block, in, out, sums []float32) {
 	for offset := 1; offset < b; offset *= 2 {
 		pout = 1 - pout
 		pin = 1 - pout
-//line scan.go:73
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := pout * b
 			gc_off3 := pin * b
@@ -783,7 +753,6 @@ func gc_body_scanHSDoubleBuffer(gc_b *compiled.Block, in, out, sums []float32) {
 						}
 					}
 				}
-//line scan.go:74
 				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 //line scan.go:60
 					thid := gc_tx
@@ -830,7 +799,6 @@ func gc_body_scanHSDoubleBuffer(gc_b *compiled.Block, in, out, sums []float32) {
 						}
 					}
 				}
-//line scan.go:77
 				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -846,7 +814,6 @@ func gc_body_scanHSDoubleBuffer(gc_b *compiled.Block, in, out, sums []float32) {
 			}
 		}
 	}
-//line scan.go:83
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off5 := gc_bx * b
 		gc_off6 := pout * b
@@ -918,7 +885,6 @@ func gc_body_scanHSDoubleBufferMax(gc_b *compiled.Block, in, out, sums []int32) 
 	pout := 0
 //line scan.go:96
 	pin := 1
-//line scan.go:98
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * b
 		if gc_bdx <= len(temp) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
@@ -950,7 +916,6 @@ func gc_body_scanHSDoubleBufferMax(gc_b *compiled.Block, in, out, sums []int32) 
 					}
 				}
 			}
-//line scan.go:100
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 //line scan.go:93
 				thid := gc_tx
@@ -994,7 +959,6 @@ func gc_body_scanHSDoubleBufferMax(gc_b *compiled.Block, in, out, sums []int32) 
 					}
 				}
 			}
-//line scan.go:101
 			gc_step := gc_vstep2
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
@@ -1073,7 +1037,6 @@ func gc_body_scanHSDoubleBufferMax(gc_b *compiled.Block, in, out, sums []int32) 
 	for offset := 1; offset < b; offset *= 2 {
 		pout = 1 - pout
 		pin = 1 - pout
-//line scan.go:106
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := pout * b
 			gc_off3 := pin * b
@@ -1112,7 +1075,6 @@ func gc_body_scanHSDoubleBufferMax(gc_b *compiled.Block, in, out, sums []int32) 
 						}
 					}
 				}
-//line scan.go:107
 				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 //line scan.go:93
 					thid := gc_tx
@@ -1159,7 +1121,6 @@ func gc_body_scanHSDoubleBufferMax(gc_b *compiled.Block, in, out, sums []int32) 
 						}
 					}
 				}
-//line scan.go:110
 				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -1175,7 +1136,6 @@ func gc_body_scanHSDoubleBufferMax(gc_b *compiled.Block, in, out, sums []int32) 
 			}
 		}
 	}
-//line scan.go:116
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off5 := gc_bx * b
 		gc_off6 := pout * b
@@ -1247,7 +1207,6 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 	}
 //line scan.go:126
 	x := gocuda.Shared[int32](t, b)[:b]
-//line scan.go:128
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * b
 		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(x) {
@@ -1290,7 +1249,6 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 				gc_at2[gc_tx] = v
 			}
 		} else {
-//line scan.go:136
 			gc_vstep2 := 0
 //line scan.go:125
 			gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
@@ -1337,7 +1295,6 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 					x[i] = v
 				}
 				{
-//line scan.go:136
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -1352,7 +1309,6 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 					x[i] = v
 				}
 				{
-//line scan.go:136
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -1367,7 +1323,6 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 					x[i] = v
 				}
 				{
-//line scan.go:136
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -1382,7 +1337,6 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 					x[i] = v
 				}
 			}
-//line scan.go:136
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -1424,7 +1378,6 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 				}
 			}
 		} else {
-//line scan.go:148
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_off2 := 0 - offset
 				if gc_off2 >= 0 && gc_off2 <= len(x) && gc_bdx <= len(x)-gc_off2 {
@@ -1463,7 +1416,6 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 						if i >= offset {
 							y = gc_at3[gc_tx]
 						}
-//line scan.go:140
 						gc_s_y[gc_rank] = y
 					}
 				} else {
@@ -1511,7 +1463,6 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 							if i >= offset {
 								y = x[i-offset]
 							}
-//line scan.go:140
 							gc_s_y[gc_rank] = y
 						}
 						{
@@ -1525,7 +1476,6 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 							if i >= offset {
 								y = x[i-offset]
 							}
-//line scan.go:140
 							gc_s_y[gc_rank] = y
 						}
 						{
@@ -1539,7 +1489,6 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 							if i >= offset {
 								y = x[i-offset]
 							}
-//line scan.go:140
 							gc_s_y[gc_rank] = y
 						}
 						{
@@ -1553,7 +1502,6 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 							if i >= offset {
 								y = x[i-offset]
 							}
-//line scan.go:140
 							gc_s_y[gc_rank] = y
 						}
 					}
@@ -1567,12 +1515,10 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 						if i >= offset {
 							y = x[i-offset]
 						}
-//line scan.go:140
 						gc_s_y[gc_rank] = y
 					}
 				}
 			}
-//line scan.go:146
 			gc_from, gc_to := 0, gc_bdx
 			if gc_bound := offset; gc_bound > gc_from {
 				gc_from = gc_bound
@@ -1584,9 +1530,7 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 						{
 							gc_tx := gc_step3 + 0
-//line scan.go:158
 							gc_rank := gc_base + gc_tx
-//line scan.go:127
 							y := gc_s_y[gc_rank]
 							{
 //line scan.go:141
@@ -1595,9 +1539,7 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 						}
 						{
 							gc_tx := gc_step3 + 1
-//line scan.go:147
 							gc_rank := gc_base + gc_tx
-//line scan.go:127
 							y := gc_s_y[gc_rank]
 							{
 //line scan.go:141
@@ -1606,9 +1548,7 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 						}
 						{
 							gc_tx := gc_step3 + 2
-//line scan.go:147
 							gc_rank := gc_base + gc_tx
-//line scan.go:127
 							y := gc_s_y[gc_rank]
 							{
 //line scan.go:141
@@ -1617,9 +1557,7 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 						}
 						{
 							gc_tx := gc_step3 + 3
-//line scan.go:147
 							gc_rank := gc_base + gc_tx
-//line scan.go:127
 							y := gc_s_y[gc_rank]
 							{
 //line scan.go:141
@@ -1629,7 +1567,6 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 					}
 					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-//line scan.go:127
 						y := gc_s_y[gc_rank]
 						{
 //line scan.go:141
@@ -1645,7 +1582,6 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 							gc_pos.Thread = gc_rank
 //line scan.go:125
 							i := gc_tx
-//line scan.go:127
 							y := gc_s_y[gc_rank]
 							{
 //line scan.go:141
@@ -1658,7 +1594,6 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 							gc_pos.Thread = gc_rank
 //line scan.go:125
 							i := gc_tx
-//line scan.go:127
 							y := gc_s_y[gc_rank]
 							{
 //line scan.go:141
@@ -1671,7 +1606,6 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 							gc_pos.Thread = gc_rank
 //line scan.go:125
 							i := gc_tx
-//line scan.go:127
 							y := gc_s_y[gc_rank]
 							{
 //line scan.go:141
@@ -1684,7 +1618,6 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 							gc_pos.Thread = gc_rank
 //line scan.go:125
 							i := gc_tx
-//line scan.go:127
 							y := gc_s_y[gc_rank]
 							{
 //line scan.go:141
@@ -1697,7 +1630,6 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 						gc_pos.Thread = gc_rank
 //line scan.go:125
 						i := gc_tx
-//line scan.go:127
 						y := gc_s_y[gc_rank]
 						{
 //line scan.go:141
@@ -1708,7 +1640,6 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 			}
 		}
 	}
-//line scan.go:150
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off3 := gc_bx * b
 		gc_off4 := gc_bx
@@ -1781,7 +1712,6 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 	}
 //line scan.go:161
 	x := gocuda.Shared[float32](t, n)[:n]
-//line scan.go:163
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * n
 		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(x) {
@@ -1824,7 +1754,6 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 				gc_at2[gc_tx] = v
 			}
 		} else {
-//line scan.go:171
 			gc_vstep2 := 0
 //line scan.go:160
 			gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
@@ -1871,7 +1800,6 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 					x[tid] = v
 				}
 				{
-//line scan.go:171
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -1886,7 +1814,6 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 					x[tid] = v
 				}
 				{
-//line scan.go:171
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -1901,7 +1828,6 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 					x[tid] = v
 				}
 				{
-//line scan.go:171
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -1916,7 +1842,6 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 					x[tid] = v
 				}
 			}
-//line scan.go:171
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -1958,7 +1883,6 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 				}
 			}
 		} else {
-//line scan.go:182
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_off2 := 0 - offset
 				if gc_off2 >= 0 && gc_off2 <= len(x) && gc_bdx <= len(x)-gc_off2 {
@@ -1997,7 +1921,6 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 						if tid-offset >= 0 {
 							tmp = gc_at3[gc_tx]
 						}
-//line scan.go:176
 						gc_s_tmp[gc_rank] = tmp
 					}
 				} else {
@@ -2045,7 +1968,6 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 							if tid-offset >= 0 {
 								tmp = x[tid-offset]
 							}
-//line scan.go:176
 							gc_s_tmp[gc_rank] = tmp
 						}
 						{
@@ -2059,7 +1981,6 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 							if tid-offset >= 0 {
 								tmp = x[tid-offset]
 							}
-//line scan.go:176
 							gc_s_tmp[gc_rank] = tmp
 						}
 						{
@@ -2073,7 +1994,6 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 							if tid-offset >= 0 {
 								tmp = x[tid-offset]
 							}
-//line scan.go:176
 							gc_s_tmp[gc_rank] = tmp
 						}
 						{
@@ -2087,7 +2007,6 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 							if tid-offset >= 0 {
 								tmp = x[tid-offset]
 							}
-//line scan.go:176
 							gc_s_tmp[gc_rank] = tmp
 						}
 					}
@@ -2101,12 +2020,10 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 						if tid-offset >= 0 {
 							tmp = x[tid-offset]
 						}
-//line scan.go:176
 						gc_s_tmp[gc_rank] = tmp
 					}
 				}
 			}
-//line scan.go:182
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				if gc_bdx <= len(x) {
 					gc_at4 := x[:gc_bdx]
@@ -2114,36 +2031,28 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 					for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 						{
 							gc_tx := gc_step3 + 0
-//line scan.go:190
 							gc_rank := gc_base + gc_tx
-//line scan.go:162
 							tmp := gc_s_tmp[gc_rank]
 //line scan.go:176
 							gc_at4[gc_tx] += tmp
 						}
 						{
 							gc_tx := gc_step3 + 1
-//line scan.go:181
 							gc_rank := gc_base + gc_tx
-//line scan.go:162
 							tmp := gc_s_tmp[gc_rank]
 //line scan.go:176
 							gc_at4[gc_tx] += tmp
 						}
 						{
 							gc_tx := gc_step3 + 2
-//line scan.go:181
 							gc_rank := gc_base + gc_tx
-//line scan.go:162
 							tmp := gc_s_tmp[gc_rank]
 //line scan.go:176
 							gc_at4[gc_tx] += tmp
 						}
 						{
 							gc_tx := gc_step3 + 3
-//line scan.go:181
 							gc_rank := gc_base + gc_tx
-//line scan.go:162
 							tmp := gc_s_tmp[gc_rank]
 //line scan.go:176
 							gc_at4[gc_tx] += tmp
@@ -2151,7 +2060,6 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 					}
 					for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-//line scan.go:162
 						tmp := gc_s_tmp[gc_rank]
 //line scan.go:176
 						gc_at4[gc_tx] += tmp
@@ -2165,7 +2073,6 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 							gc_pos.Thread = gc_rank
 //line scan.go:160
 							tid := gc_tx
-//line scan.go:162
 							tmp := gc_s_tmp[gc_rank]
 //line scan.go:176
 							x[tid] += tmp
@@ -2176,7 +2083,6 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 							gc_pos.Thread = gc_rank
 //line scan.go:160
 							tid := gc_tx
-//line scan.go:162
 							tmp := gc_s_tmp[gc_rank]
 //line scan.go:176
 							x[tid] += tmp
@@ -2187,7 +2093,6 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 							gc_pos.Thread = gc_rank
 //line scan.go:160
 							tid := gc_tx
-//line scan.go:162
 							tmp := gc_s_tmp[gc_rank]
 //line scan.go:176
 							x[tid] += tmp
@@ -2198,7 +2103,6 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 							gc_pos.Thread = gc_rank
 //line scan.go:160
 							tid := gc_tx
-//line scan.go:162
 							tmp := gc_s_tmp[gc_rank]
 //line scan.go:176
 							x[tid] += tmp
@@ -2209,7 +2113,6 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 						gc_pos.Thread = gc_rank
 //line scan.go:160
 						tid := gc_tx
-//line scan.go:162
 						tmp := gc_s_tmp[gc_rank]
 //line scan.go:176
 						x[tid] += tmp
@@ -2218,7 +2121,6 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 			}
 		}
 	}
-//line scan.go:184
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off3 := gc_bx * n
 		gc_off4 := gc_bx
@@ -2292,7 +2194,6 @@ func gc_body_scanHSFourPerThread(gc_b *compiled.Block, in, out, sums []float32) 
 	}
 //line scan.go:196
 	x := gocuda.Shared[float32](t, b)[:b]
-//line scan.go:198
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -2339,7 +2240,6 @@ func gc_body_scanHSFourPerThread(gc_b *compiled.Block, in, out, sums []float32) 
 			}
 //line scan.go:206
 			x[i] = acc
-//line scan.go:209
 			gc_s_r[gc_rank] = r
 		}
 	}
@@ -2369,7 +2269,6 @@ func gc_body_scanHSFourPerThread(gc_b *compiled.Block, in, out, sums []float32) 
 				}
 			}
 		} else {
-//line scan.go:222
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_off := 0 - offset
 				if gc_off >= 0 && gc_off <= len(x) && gc_bdx <= len(x)-gc_off {
@@ -2408,7 +2307,6 @@ func gc_body_scanHSFourPerThread(gc_b *compiled.Block, in, out, sums []float32) 
 						if i >= offset {
 							y = gc_at[gc_tx]
 						}
-//line scan.go:214
 						gc_s_y[gc_rank] = y
 					}
 				} else {
@@ -2456,7 +2354,6 @@ func gc_body_scanHSFourPerThread(gc_b *compiled.Block, in, out, sums []float32) 
 							if i >= offset {
 								y = x[i-offset]
 							}
-//line scan.go:214
 							gc_s_y[gc_rank] = y
 						}
 						{
@@ -2470,7 +2367,6 @@ func gc_body_scanHSFourPerThread(gc_b *compiled.Block, in, out, sums []float32) 
 							if i >= offset {
 								y = x[i-offset]
 							}
-//line scan.go:214
 							gc_s_y[gc_rank] = y
 						}
 						{
@@ -2484,7 +2380,6 @@ func gc_body_scanHSFourPerThread(gc_b *compiled.Block, in, out, sums []float32) 
 							if i >= offset {
 								y = x[i-offset]
 							}
-//line scan.go:214
 							gc_s_y[gc_rank] = y
 						}
 						{
@@ -2498,7 +2393,6 @@ func gc_body_scanHSFourPerThread(gc_b *compiled.Block, in, out, sums []float32) 
 							if i >= offset {
 								y = x[i-offset]
 							}
-//line scan.go:214
 							gc_s_y[gc_rank] = y
 						}
 					}
@@ -2512,12 +2406,10 @@ func gc_body_scanHSFourPerThread(gc_b *compiled.Block, in, out, sums []float32) 
 						if i >= offset {
 							y = x[i-offset]
 						}
-//line scan.go:214
 						gc_s_y[gc_rank] = y
 					}
 				}
 			}
-//line scan.go:220
 			gc_from, gc_to := 0, gc_bdx
 			if gc_bound := offset; gc_bound > gc_from {
 				gc_from = gc_bound
@@ -2529,9 +2421,7 @@ func gc_body_scanHSFourPerThread(gc_b *compiled.Block, in, out, sums []float32) 
 					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
 							gc_tx := gc_step2 + 0
-//line scan.go:232
 							gc_rank := gc_base + gc_tx
-//line scan.go:197
 							y := gc_s_y[gc_rank]
 							{
 //line scan.go:215
@@ -2540,9 +2430,7 @@ func gc_body_scanHSFourPerThread(gc_b *compiled.Block, in, out, sums []float32) 
 						}
 						{
 							gc_tx := gc_step2 + 1
-//line scan.go:221
 							gc_rank := gc_base + gc_tx
-//line scan.go:197
 							y := gc_s_y[gc_rank]
 							{
 //line scan.go:215
@@ -2551,9 +2439,7 @@ func gc_body_scanHSFourPerThread(gc_b *compiled.Block, in, out, sums []float32) 
 						}
 						{
 							gc_tx := gc_step2 + 2
-//line scan.go:221
 							gc_rank := gc_base + gc_tx
-//line scan.go:197
 							y := gc_s_y[gc_rank]
 							{
 //line scan.go:215
@@ -2562,9 +2448,7 @@ func gc_body_scanHSFourPerThread(gc_b *compiled.Block, in, out, sums []float32) 
 						}
 						{
 							gc_tx := gc_step2 + 3
-//line scan.go:221
 							gc_rank := gc_base + gc_tx
-//line scan.go:197
 							y := gc_s_y[gc_rank]
 							{
 //line scan.go:215
@@ -2574,7 +2458,6 @@ func gc_body_scanHSFourPerThread(gc_b *compiled.Block, in, out, sums []float32) 
 					}
 					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-//line scan.go:197
 						y := gc_s_y[gc_rank]
 						{
 //line scan.go:215
@@ -2590,7 +2473,6 @@ func gc_body_scanHSFourPerThread(gc_b *compiled.Block, in, out, sums []float32) 
 							gc_pos.Thread = gc_rank
 //line scan.go:195
 							i := gc_tx
-//line scan.go:197
 							y := gc_s_y[gc_rank]
 							{
 //line scan.go:215
@@ -2603,7 +2485,6 @@ func gc_body_scanHSFourPerThread(gc_b *compiled.Block, in, out, sums []float32) 
 							gc_pos.Thread = gc_rank
 //line scan.go:195
 							i := gc_tx
-//line scan.go:197
 							y := gc_s_y[gc_rank]
 							{
 //line scan.go:215
@@ -2616,7 +2497,6 @@ func gc_body_scanHSFourPerThread(gc_b *compiled.Block, in, out, sums []float32) 
 							gc_pos.Thread = gc_rank
 //line scan.go:195
 							i := gc_tx
-//line scan.go:197
 							y := gc_s_y[gc_rank]
 							{
 //line scan.go:215
@@ -2629,7 +2509,6 @@ func gc_body_scanHSFourPerThread(gc_b *compiled.Block, in, out, sums []float32) 
 							gc_pos.Thread = gc_rank
 //line scan.go:195
 							i := gc_tx
-//line scan.go:197
 							y := gc_s_y[gc_rank]
 							{
 //line scan.go:215
@@ -2642,7 +2521,6 @@ func gc_body_scanHSFourPerThread(gc_b *compiled.Block, in, out, sums []float32) 
 						gc_pos.Thread = gc_rank
 //line scan.go:195
 						i := gc_tx
-//line scan.go:197
 						y := gc_s_y[gc_rank]
 						{
 //line scan.go:215
@@ -2653,7 +2531,6 @@ func gc_body_scanHSFourPerThread(gc_b *compiled.Block, in, out, sums []float32) 
 			}
 		}
 	}
-//line scan.go:224
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -2662,7 +2539,6 @@ func gc_body_scanHSFourPerThread(gc_b *compiled.Block, in, out, sums []float32) 
 			i := gc_tx
 //line scan.go:197
 			base := (gc_bx*b + i) * 4
-//line scan.go:199
 			r := gc_s_r[gc_rank]
 //line scan.go:219
 			var prefix float32
@@ -2743,7 +2619,6 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 	temp := gocuda.Shared[float32](t, m)[:m]
 //line scan.go:253
 	offset := 1
-//line scan.go:255
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_stride := 2 * 1
 		gc_off := gc_bx * m
@@ -2765,7 +2640,6 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 				}
 				temp[gc_idx3] = a0
 				temp[gc_idx4] = a1
-//line scan.go:255
 				gc_s_a0[gc_rank] = a0
 				gc_s_a1[gc_rank] = a1
 			}
@@ -2786,7 +2660,6 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 				}
 				temp[2*thid] = a0
 				temp[2*thid+1] = a1
-//line scan.go:255
 				gc_s_a0[gc_rank] = a0
 				gc_s_a1[gc_rank] = a1
 			}
@@ -2799,7 +2672,6 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 			d /= 4
 			continue
 		}
-//line scan.go:261
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := d; gc_bound < gc_to {
 			gc_to = gc_bound
@@ -2811,7 +2683,6 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 			if gc_from >= 0 && compiled.InStride(gc_stride2, gc_off4, gc_from, gc_to, len(temp)) && compiled.InStride(gc_stride2, gc_off5, gc_from, gc_to, len(temp)) {
 				for gc_tx, gc_idx5, gc_idx6 := gc_from, gc_off4+gc_stride2*(gc_from), gc_off5+gc_stride2*(gc_from); gc_tx < gc_to; gc_tx, gc_idx5, gc_idx6 = gc_tx+1, gc_idx5+gc_stride2, gc_idx6+gc_stride2 {
 					{
-//line scan.go:257
 						temp[gc_idx5] += temp[gc_idx6]
 					}
 				}
@@ -2920,7 +2791,6 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 						gc_at2[0] = 0
 					}
 				}
-//line scan.go:269
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 //line scan.go:262
 					if sums != nil {
@@ -2929,7 +2799,6 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 					gc_at2[0] = 0
 				}
 			} else {
-//line scan.go:269
 				gc_step3 := gc_from
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
@@ -2943,7 +2812,6 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 						temp[m-1] = 0
 					}
 					{
-//line scan.go:269
 						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -2954,7 +2822,6 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 						temp[m-1] = 0
 					}
 					{
-//line scan.go:269
 						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -2965,7 +2832,6 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 						temp[m-1] = 0
 					}
 					{
-//line scan.go:269
 						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -2976,7 +2842,6 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 						temp[m-1] = 0
 					}
 				}
-//line scan.go:269
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -2998,7 +2863,6 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 		}
 //line scan.go:268
 		offset /= 2
-//line scan.go:270
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := d_; gc_bound < gc_to {
 			gc_to = gc_bound
@@ -3010,8 +2874,8 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 			if gc_from >= 0 && compiled.InStride(gc_stride3, gc_off8, gc_from, gc_to, len(temp)) && compiled.InStride(gc_stride3, gc_off9, gc_from, gc_to, len(temp)) {
 				for gc_tx, gc_idx7, gc_idx8 := gc_from, gc_off8+gc_stride3*(gc_from), gc_off9+gc_stride3*(gc_from); gc_tx < gc_to; gc_tx, gc_idx7, gc_idx8 = gc_tx+1, gc_idx7+gc_stride3, gc_idx8+gc_stride3 {
 					{
-//line scan.go:273
 						y := temp[gc_idx7]
+//line scan.go:274
 						temp[gc_idx7] = temp[gc_idx8]
 						temp[gc_idx8] += y
 					}
@@ -3034,7 +2898,6 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 			}
 		}
 	}
-//line scan.go:283
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -3043,7 +2906,6 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 			thid := gc_tx
 //line scan.go:243
 			g := gc_bx*m + 2*thid
-//line scan.go:245
 			a0 := gc_s_a0[gc_rank]
 			a1 := gc_s_a1[gc_rank]
 //line scan.go:279
@@ -3093,7 +2955,6 @@ func gc_body_scanBlellochMax(gc_b *compiled.Block, in, out, sums []int32) {
 	temp := gocuda.Shared[int32](t, m)[:m]
 //line scan.go:306
 	offset := 1
-//line scan.go:308
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_stride := 2 * 1
 		gc_off := gc_bx * m
@@ -3116,7 +2977,6 @@ func gc_body_scanBlellochMax(gc_b *compiled.Block, in, out, sums []int32) {
 					a1 = in[gc_idx2]
 				}
 				temp[gc_idx3], temp[gc_idx4] = a0, a1
-//line scan.go:308
 				gc_s_a0[gc_rank] = a0
 				gc_s_a1[gc_rank] = a1
 			}
@@ -3138,7 +2998,6 @@ func gc_body_scanBlellochMax(gc_b *compiled.Block, in, out, sums []int32) {
 					a1 = in[g+1]
 				}
 				temp[2*thid], temp[2*thid+1] = a0, a1
-//line scan.go:308
 				gc_s_a0[gc_rank] = a0
 				gc_s_a1[gc_rank] = a1
 			}
@@ -3151,7 +3010,6 @@ func gc_body_scanBlellochMax(gc_b *compiled.Block, in, out, sums []int32) {
 			d /= 4
 			continue
 		}
-//line scan.go:314
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := d; gc_bound < gc_to {
 			gc_to = gc_bound
@@ -3165,7 +3023,6 @@ func gc_body_scanBlellochMax(gc_b *compiled.Block, in, out, sums []int32) {
 //line scan.go:294
 					thid := gc_tx
 					{
-//line scan.go:310
 						ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
 //line scan.go:310
 						_ = ai
@@ -3210,7 +3067,6 @@ func gc_body_scanBlellochMax(gc_b *compiled.Block, in, out, sums []int32) {
 					gc_at2[0] = -math32Max - 1
 				}
 			} else {
-//line scan.go:323
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -3232,7 +3088,6 @@ func gc_body_scanBlellochMax(gc_b *compiled.Block, in, out, sums []int32) {
 		}
 //line scan.go:322
 		offset >>= 1
-//line scan.go:324
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := d_; gc_bound < gc_to {
 			gc_to = gc_bound
@@ -3246,7 +3101,6 @@ func gc_body_scanBlellochMax(gc_b *compiled.Block, in, out, sums []int32) {
 //line scan.go:294
 					thid := gc_tx
 					{
-//line scan.go:325
 						ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
 //line scan.go:325
 						_ = ai_
@@ -3274,7 +3128,6 @@ func gc_body_scanBlellochMax(gc_b *compiled.Block, in, out, sums []int32) {
 			}
 		}
 	}
-//line scan.go:336
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -3283,7 +3136,6 @@ func gc_body_scanBlellochMax(gc_b *compiled.Block, in, out, sums []int32) {
 			thid := gc_tx
 //line scan.go:297
 			g := gc_bx*m + 2*thid
-//line scan.go:299
 			a0 := gc_s_a0[gc_rank]
 			a1 := gc_s_a1[gc_rank]
 //line scan.go:332
@@ -3330,7 +3182,6 @@ func gc_body_scanBlellochHelpers(gc_b *compiled.Block, in, out, sums []float32) 
 	var temp_ []float32 = temp
 //line scan.go:378
 	offset_ := 1
-//line scan.go:380
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_stride := 2 * 1
 		gc_off := gc_bx * m
@@ -3351,7 +3202,6 @@ func gc_body_scanBlellochHelpers(gc_b *compiled.Block, in, out, sums []float32) 
 					a1 = in[gc_idx2]
 				}
 				temp[gc_idx3], temp[gc_idx4] = a0, a1
-//line scan.go:360
 				gc_s_a0[gc_rank] = a0
 				gc_s_a1[gc_rank] = a1
 			}
@@ -3371,7 +3221,6 @@ func gc_body_scanBlellochHelpers(gc_b *compiled.Block, in, out, sums []float32) 
 					a1 = in[g+1]
 				}
 				temp[2*thid], temp[2*thid+1] = a0, a1
-//line scan.go:360
 				gc_s_a0[gc_rank] = a0
 				gc_s_a1[gc_rank] = a1
 			}
@@ -3384,7 +3233,6 @@ func gc_body_scanBlellochHelpers(gc_b *compiled.Block, in, out, sums []float32) 
 			d /= 4
 			continue
 		}
-//line scan.go:386
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := d; gc_bound < gc_to {
 			gc_to = gc_bound
@@ -3398,7 +3246,6 @@ func gc_body_scanBlellochHelpers(gc_b *compiled.Block, in, out, sums []float32) 
 //line scan.go:377
 					thid_ := gc_tx
 					{
-//line scan.go:382
 						ai, bi := offset_*(2*thid_+1)-1, offset_*(2*thid_+2)-1
 //line scan.go:382
 						_ = ai
@@ -3473,7 +3320,6 @@ func gc_body_scanBlellochHelpers(gc_b *compiled.Block, in, out, sums []float32) 
 						gc_at2[0] = 0
 					}
 				}
-//line scan.go:367
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line scan.go:360
 					if sums != nil {
@@ -3482,7 +3328,6 @@ func gc_body_scanBlellochHelpers(gc_b *compiled.Block, in, out, sums []float32) 
 					gc_at2[0] = 0
 				}
 			} else {
-//line scan.go:367
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
@@ -3496,7 +3341,6 @@ func gc_body_scanBlellochHelpers(gc_b *compiled.Block, in, out, sums []float32) 
 						temp[m-1] = 0
 					}
 					{
-//line scan.go:367
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -3507,7 +3351,6 @@ func gc_body_scanBlellochHelpers(gc_b *compiled.Block, in, out, sums []float32) 
 						temp[m-1] = 0
 					}
 					{
-//line scan.go:367
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -3518,7 +3361,6 @@ func gc_body_scanBlellochHelpers(gc_b *compiled.Block, in, out, sums []float32) 
 						temp[m-1] = 0
 					}
 					{
-//line scan.go:367
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -3529,7 +3371,6 @@ func gc_body_scanBlellochHelpers(gc_b *compiled.Block, in, out, sums []float32) 
 						temp[m-1] = 0
 					}
 				}
-//line scan.go:367
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -3551,7 +3392,6 @@ func gc_body_scanBlellochHelpers(gc_b *compiled.Block, in, out, sums []float32) 
 		}
 //line scan.go:395
 		offset_2 >>= 1
-//line scan.go:397
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := d_; gc_bound < gc_to {
 			gc_to = gc_bound
@@ -3565,7 +3405,6 @@ func gc_body_scanBlellochHelpers(gc_b *compiled.Block, in, out, sums []float32) 
 //line scan.go:393
 					thid_2 := gc_tx
 					{
-//line scan.go:398
 						ai_, bi_ := offset_2*(2*thid_2+1)-1, offset_2*(2*thid_2+2)-1
 //line scan.go:398
 						_ = ai_
@@ -3593,7 +3432,6 @@ func gc_body_scanBlellochHelpers(gc_b *compiled.Block, in, out, sums []float32) 
 			}
 		}
 	}
-//line scan.go:409
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -3602,7 +3440,6 @@ func gc_body_scanBlellochHelpers(gc_b *compiled.Block, in, out, sums []float32) 
 			thid := gc_tx
 //line scan.go:349
 			g := gc_bx*m + 2*thid
-//line scan.go:351
 			a0 := gc_s_a0[gc_rank]
 			a1 := gc_s_a1[gc_rank]
 //line scan.go:366
@@ -3651,7 +3488,6 @@ func gc_body_scanUniformMax(gc_b *compiled.Block, gc_lo, gc_hi int, out, prefix 
 			gc_bx = 0
 		}
 		gc_apart := compiled.Disjoint(prefix, out)
-//line scan.go:432
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)

@@ -43,7 +43,6 @@ func gc_body_scanHSInline(gc_b2 *compiled.Block, in, out, sums []float32) {
 //line scan.go:26
 	b := gc_bdx2
 	x := gocuda.Shared[float32](t, b)[:b]
-//line scan.go:29
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off5 := gc_bx2 * b
 		if gc_bdx2 <= len(x) && gc_off5 >= 0 && gc_off5 <= len(in) && gc_bdx2 <= len(in)-gc_off5 {
@@ -85,7 +84,6 @@ func gc_body_scanHSInline(gc_b2 *compiled.Block, in, out, sums []float32) {
 							}
 						}
 					}
-//line scan.go:31
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep5, false
 				}(gc_vstep5)
@@ -126,7 +124,6 @@ func gc_body_scanHSInline(gc_b2 *compiled.Block, in, out, sums []float32) {
 						}
 					}
 				}
-//line scan.go:31
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -182,7 +179,6 @@ func gc_body_scanHSInline(gc_b2 *compiled.Block, in, out, sums []float32) {
 							}
 						}
 					}
-//line scan.go:34
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep6, false
 				}(gc_vstep6)
@@ -228,7 +224,6 @@ func gc_body_scanHSInline(gc_b2 *compiled.Block, in, out, sums []float32) {
 						}
 					}
 				}
-//line scan.go:34
 				archsimd.ClearAVXUpperBits()
 			}
 			gc_step5 := gc_vstep6
@@ -321,7 +316,6 @@ func gc_body_scanHSInline(gc_b2 *compiled.Block, in, out, sums []float32) {
 						gc_rank2 := gc_base2 + gc_tx2
 //line scan.go:36
 						var y float32
-//line scan.go:38
 						gc_s_y[gc_rank2] = y
 					}
 					{
@@ -329,7 +323,6 @@ func gc_body_scanHSInline(gc_b2 *compiled.Block, in, out, sums []float32) {
 						gc_rank2 := gc_base2 + gc_tx2
 //line scan.go:36
 						var y float32
-//line scan.go:38
 						gc_s_y[gc_rank2] = y
 					}
 					{
@@ -337,7 +330,6 @@ func gc_body_scanHSInline(gc_b2 *compiled.Block, in, out, sums []float32) {
 						gc_rank2 := gc_base2 + gc_tx2
 //line scan.go:36
 						var y float32
-//line scan.go:38
 						gc_s_y[gc_rank2] = y
 					}
 					{
@@ -345,7 +337,6 @@ func gc_body_scanHSInline(gc_b2 *compiled.Block, in, out, sums []float32) {
 						gc_rank2 := gc_base2 + gc_tx2
 //line scan.go:36
 						var y float32
-//line scan.go:38
 						gc_s_y[gc_rank2] = y
 					}
 				}
@@ -353,7 +344,6 @@ func gc_body_scanHSInline(gc_b2 *compiled.Block, in, out, sums []float32) {
 					gc_rank2 := gc_base2 + gc_tx2
 //line scan.go:36
 					var y float32
-//line scan.go:38
 					gc_s_y[gc_rank2] = y
 				}
 				gc_step7 := gc_hi3
@@ -363,7 +353,6 @@ func gc_body_scanHSInline(gc_b2 *compiled.Block, in, out, sums []float32) {
 						gc_rank2 := gc_base2 + gc_tx2
 //line scan.go:36
 						var y float32
-//line scan.go:38
 						gc_s_y[gc_rank2] = y
 					}
 					{
@@ -371,7 +360,6 @@ func gc_body_scanHSInline(gc_b2 *compiled.Block, in, out, sums []float32) {
 						gc_rank2 := gc_base2 + gc_tx2
 //line scan.go:36
 						var y float32
-//line scan.go:38
 						gc_s_y[gc_rank2] = y
 					}
 					{
@@ -379,7 +367,6 @@ func gc_body_scanHSInline(gc_b2 *compiled.Block, in, out, sums []float32) {
 						gc_rank2 := gc_base2 + gc_tx2
 //line scan.go:36
 						var y float32
-//line scan.go:38
 						gc_s_y[gc_rank2] = y
 					}
 					{
@@ -387,7 +374,6 @@ func gc_body_scanHSInline(gc_b2 *compiled.Block, in, out, sums []float32) {
 						gc_rank2 := gc_base2 + gc_tx2
 //line scan.go:36
 						var y float32
-//line scan.go:38
 						gc_s_y[gc_rank2] = y
 					}
 				}
@@ -395,7 +381,6 @@ func gc_body_scanHSInline(gc_b2 *compiled.Block, in, out, sums []float32) {
 					gc_rank2 := gc_base2 + gc_tx2
 //line scan.go:36
 					var y float32
-//line scan.go:38
 					gc_s_y[gc_rank2] = y
 				}
 			}
@@ -445,7 +430,6 @@ func gc_body_scanHSInline(gc_b2 *compiled.Block, in, out, sums []float32) {
 							_ = i
 //line scan.go:36
 							var y archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line scan.go:38
 							y = archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:])
 //line scan.go:37
 							y.StoreSlice(gc_s_y[gc_rank2:])
@@ -458,7 +442,6 @@ func gc_body_scanHSInline(gc_b2 *compiled.Block, in, out, sums []float32) {
 						var y float32
 //line scan.go:38
 						y = gc_at10[gc_tx2]
-//line scan.go:41
 						gc_s_y[gc_rank2] = y
 					}
 				} else {
@@ -499,9 +482,7 @@ func gc_body_scanHSInline(gc_b2 *compiled.Block, in, out, sums []float32) {
 							var i int = gc_tx2
 //line scan.go:36
 							var y archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line scan.go:38
 							if (i-offset) < 0 || (i-offset) > len(x)-8 {
-//line scan.go:38
 								break
 							}
 //line scan.go:38
@@ -523,7 +504,6 @@ func gc_body_scanHSInline(gc_b2 *compiled.Block, in, out, sums []float32) {
 							var y float32
 //line scan.go:38
 							y = x[i-offset]
-//line scan.go:41
 							gc_s_y[gc_rank2] = y
 						}
 						{
@@ -536,7 +516,6 @@ func gc_body_scanHSInline(gc_b2 *compiled.Block, in, out, sums []float32) {
 							var y float32
 //line scan.go:38
 							y = x[i-offset]
-//line scan.go:41
 							gc_s_y[gc_rank2] = y
 						}
 						{
@@ -549,7 +528,6 @@ func gc_body_scanHSInline(gc_b2 *compiled.Block, in, out, sums []float32) {
 							var y float32
 //line scan.go:38
 							y = x[i-offset]
-//line scan.go:41
 							gc_s_y[gc_rank2] = y
 						}
 						{
@@ -562,7 +540,6 @@ func gc_body_scanHSInline(gc_b2 *compiled.Block, in, out, sums []float32) {
 							var y float32
 //line scan.go:38
 							y = x[i-offset]
-//line scan.go:41
 							gc_s_y[gc_rank2] = y
 						}
 					}
@@ -575,7 +552,6 @@ func gc_body_scanHSInline(gc_b2 *compiled.Block, in, out, sums []float32) {
 						var y float32
 //line scan.go:38
 						y = x[i-offset]
-//line scan.go:41
 						gc_s_y[gc_rank2] = y
 					}
 				}
@@ -607,7 +583,6 @@ func gc_body_scanHSInline(gc_b2 *compiled.Block, in, out, sums []float32) {
 									archsimd.LoadFloat32x16Slice(gc_at11[gc_tx2:]).Add(y).StoreSlice(gc_at11[gc_tx2:])
 								}
 							}
-//line scan.go:43
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep9, false
 						}(gc_vstep9)
@@ -632,13 +607,11 @@ func gc_body_scanHSInline(gc_b2 *compiled.Block, in, out, sums []float32) {
 					}
 					for gc_tx2 := gc_vstep9; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
-//line scan.go:28
 						y := gc_s_y[gc_rank2]
 //line scan.go:42
 						gc_at11[gc_tx2] += y
 					}
 				} else {
-//line scan.go:46
 					gc_vstep10 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop6 bool
@@ -651,7 +624,6 @@ func gc_body_scanHSInline(gc_b2 *compiled.Block, in, out, sums []float32) {
 //line scan.go:26
 								y := archsimd.LoadFloat32x16Slice(gc_s_y[gc_rank2:])
 								{
-//line scan.go:42
 									if i < 0 || i > len(x)-16 {
 //line scan.go:42
 										break
@@ -660,7 +632,6 @@ func gc_body_scanHSInline(gc_b2 *compiled.Block, in, out, sums []float32) {
 									archsimd.LoadFloat32x16Slice(x[i:]).Add(y).StoreSlice(x[i:])
 								}
 							}
-//line scan.go:44
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep10, false
 						}(gc_vstep10)
@@ -676,7 +647,6 @@ func gc_body_scanHSInline(gc_b2 *compiled.Block, in, out, sums []float32) {
 							var i int = gc_tx2
 //line scan.go:26
 							y := archsimd.LoadFloat32x8Slice(gc_s_y[gc_rank2:])
-//line scan.go:42
 							if i < 0 || i > len(x)-8 {
 //line scan.go:42
 								break
@@ -694,55 +664,46 @@ func gc_body_scanHSInline(gc_b2 *compiled.Block, in, out, sums []float32) {
 							gc_pos2.Thread = gc_rank2
 //line scan.go:26
 							i := gc_tx2
-//line scan.go:28
 							y := gc_s_y[gc_rank2]
 //line scan.go:42
 							x[i] += y
 						}
 						{
-//line scan.go:46
 							gc_tx2 := gc_step9 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line scan.go:26
 							i := gc_tx2
-//line scan.go:28
 							y := gc_s_y[gc_rank2]
 //line scan.go:42
 							x[i] += y
 						}
 						{
-//line scan.go:46
 							gc_tx2 := gc_step9 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line scan.go:26
 							i := gc_tx2
-//line scan.go:28
 							y := gc_s_y[gc_rank2]
 //line scan.go:42
 							x[i] += y
 						}
 						{
-//line scan.go:46
 							gc_tx2 := gc_step9 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line scan.go:26
 							i := gc_tx2
-//line scan.go:28
 							y := gc_s_y[gc_rank2]
 //line scan.go:42
 							x[i] += y
 						}
 					}
-//line scan.go:46
 					for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line scan.go:26
 						i := gc_tx2
-//line scan.go:28
 						y := gc_s_y[gc_rank2]
 //line scan.go:42
 						x[i] += y
@@ -751,7 +712,6 @@ func gc_body_scanHSInline(gc_b2 *compiled.Block, in, out, sums []float32) {
 			}
 		}
 	}
-//line scan.go:50
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off7 := gc_bx2 * b
 		gc_off8 := gc_bx2
@@ -822,7 +782,6 @@ func gc_body_scanHSDoubleBuffer(gc_b2 *compiled.Block, in, out, sums []float32) 
 	pout := 0
 //line scan.go:63
 	pin := 1
-//line scan.go:65
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off8 := gc_bx2 * b
 		if gc_bdx2 <= len(temp) && gc_off8 >= 0 && gc_off8 <= len(in) && gc_bdx2 <= len(in)-gc_off8 {
@@ -857,7 +816,6 @@ func gc_body_scanHSDoubleBuffer(gc_b2 *compiled.Block, in, out, sums []float32) 
 							}
 						}
 					}
-//line scan.go:67
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep5, false
 				}(gc_vstep5)
@@ -891,7 +849,6 @@ func gc_body_scanHSDoubleBuffer(gc_b2 *compiled.Block, in, out, sums []float32) 
 						}
 					}
 				}
-//line scan.go:67
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -940,7 +897,6 @@ func gc_body_scanHSDoubleBuffer(gc_b2 *compiled.Block, in, out, sums []float32) 
 							}
 						}
 					}
-//line scan.go:68
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep6, false
 				}(gc_vstep6)
@@ -979,7 +935,6 @@ func gc_body_scanHSDoubleBuffer(gc_b2 *compiled.Block, in, out, sums []float32) 
 						}
 					}
 				}
-//line scan.go:68
 				archsimd.ClearAVXUpperBits()
 			}
 			gc_step2 := gc_vstep6
@@ -1060,7 +1015,6 @@ func gc_body_scanHSDoubleBuffer(gc_b2 *compiled.Block, in, out, sums []float32) 
 	for offset := 1; offset < b; offset *= 2 {
 		pout = 1 - pout
 		pin = 1 - pout
-//line scan.go:73
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_off9 := pout * b
 			gc_off10 := pin * b
@@ -1102,7 +1056,6 @@ func gc_body_scanHSDoubleBuffer(gc_b2 *compiled.Block, in, out, sums []float32) 
 								}
 							}
 						}
-//line scan.go:74
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep7, false
 					}(gc_vstep7)
@@ -1140,7 +1093,6 @@ func gc_body_scanHSDoubleBuffer(gc_b2 *compiled.Block, in, out, sums []float32) 
 							}
 						}
 					}
-//line scan.go:74
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep7; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -1192,7 +1144,6 @@ func gc_body_scanHSDoubleBuffer(gc_b2 *compiled.Block, in, out, sums []float32) 
 								}
 							}
 						}
-//line scan.go:77
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep8, false
 					}(gc_vstep8)
@@ -1235,7 +1186,6 @@ func gc_body_scanHSDoubleBuffer(gc_b2 *compiled.Block, in, out, sums []float32) 
 							}
 						}
 					}
-//line scan.go:77
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep8; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -1253,7 +1203,6 @@ func gc_body_scanHSDoubleBuffer(gc_b2 *compiled.Block, in, out, sums []float32) 
 			}
 		}
 	}
-//line scan.go:83
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off12 := gc_bx2 * b
 		gc_off13 := pout * b
@@ -1325,7 +1274,6 @@ func gc_body_scanHSDoubleBufferMax(gc_b2 *compiled.Block, in, out, sums []int32)
 	pout := 0
 //line scan.go:96
 	pin := 1
-//line scan.go:98
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off8 := gc_bx2 * b
 		if gc_bdx2 <= len(temp) && gc_off8 >= 0 && gc_off8 <= len(in) && gc_bdx2 <= len(in)-gc_off8 {
@@ -1360,7 +1308,6 @@ func gc_body_scanHSDoubleBufferMax(gc_b2 *compiled.Block, in, out, sums []int32)
 							}
 						}
 					}
-//line scan.go:100
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep5, false
 				}(gc_vstep5)
@@ -1394,7 +1341,6 @@ func gc_body_scanHSDoubleBufferMax(gc_b2 *compiled.Block, in, out, sums []int32)
 						}
 					}
 				}
-//line scan.go:100
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -1443,7 +1389,6 @@ func gc_body_scanHSDoubleBufferMax(gc_b2 *compiled.Block, in, out, sums []int32)
 							}
 						}
 					}
-//line scan.go:101
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep6, false
 				}(gc_vstep6)
@@ -1482,7 +1427,6 @@ func gc_body_scanHSDoubleBufferMax(gc_b2 *compiled.Block, in, out, sums []int32)
 						}
 					}
 				}
-//line scan.go:101
 				archsimd.ClearAVXUpperBits()
 			}
 			gc_step2 := gc_vstep6
@@ -1563,7 +1507,6 @@ func gc_body_scanHSDoubleBufferMax(gc_b2 *compiled.Block, in, out, sums []int32)
 	for offset := 1; offset < b; offset *= 2 {
 		pout = 1 - pout
 		pin = 1 - pout
-//line scan.go:106
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_off9 := pout * b
 			gc_off10 := pin * b
@@ -1605,7 +1548,6 @@ func gc_body_scanHSDoubleBufferMax(gc_b2 *compiled.Block, in, out, sums []int32)
 								}
 							}
 						}
-//line scan.go:107
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep7, false
 					}(gc_vstep7)
@@ -1643,7 +1585,6 @@ func gc_body_scanHSDoubleBufferMax(gc_b2 *compiled.Block, in, out, sums []int32)
 							}
 						}
 					}
-//line scan.go:107
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep7; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -1695,7 +1636,6 @@ func gc_body_scanHSDoubleBufferMax(gc_b2 *compiled.Block, in, out, sums []int32)
 								}
 							}
 						}
-//line scan.go:110
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep8, false
 					}(gc_vstep8)
@@ -1738,7 +1678,6 @@ func gc_body_scanHSDoubleBufferMax(gc_b2 *compiled.Block, in, out, sums []int32)
 							}
 						}
 					}
-//line scan.go:110
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep8; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -1756,7 +1695,6 @@ func gc_body_scanHSDoubleBufferMax(gc_b2 *compiled.Block, in, out, sums []int32)
 			}
 		}
 	}
-//line scan.go:116
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off12 := gc_bx2 * b
 		gc_off13 := pout * b
@@ -1828,7 +1766,6 @@ func gc_body_scanHSInt32(gc_b2 *compiled.Block, in, out, sums []int32) {
 	}
 //line scan.go:126
 	x := gocuda.Shared[int32](t, b)[:b]
-//line scan.go:128
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off5 := gc_bx2 * b
 		if gc_off5 >= 0 && gc_off5 <= len(in) && gc_bdx2 <= len(in)-gc_off5 && gc_bdx2 <= len(x) {
@@ -1908,7 +1845,6 @@ func gc_body_scanHSInt32(gc_b2 *compiled.Block, in, out, sums []int32) {
 				gc_at9[gc_tx2] = v
 			}
 		} else {
-//line scan.go:136
 			gc_vstep6 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
@@ -1996,7 +1932,6 @@ func gc_body_scanHSInt32(gc_b2 *compiled.Block, in, out, sums []int32) {
 					x[i] = v
 				}
 				{
-//line scan.go:136
 					gc_tx2 := gc_step5 + 1
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -2011,7 +1946,6 @@ func gc_body_scanHSInt32(gc_b2 *compiled.Block, in, out, sums []int32) {
 					x[i] = v
 				}
 				{
-//line scan.go:136
 					gc_tx2 := gc_step5 + 2
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -2026,7 +1960,6 @@ func gc_body_scanHSInt32(gc_b2 *compiled.Block, in, out, sums []int32) {
 					x[i] = v
 				}
 				{
-//line scan.go:136
 					gc_tx2 := gc_step5 + 3
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -2041,7 +1974,6 @@ func gc_body_scanHSInt32(gc_b2 *compiled.Block, in, out, sums []int32) {
 					x[i] = v
 				}
 			}
-//line scan.go:136
 			for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
@@ -2073,7 +2005,6 @@ func gc_body_scanHSInt32(gc_b2 *compiled.Block, in, out, sums []int32) {
 						gc_rank2 := gc_base2 + gc_tx2
 //line scan.go:135
 						var y int32
-//line scan.go:137
 						gc_s_y[gc_rank2] = y
 					}
 					{
@@ -2081,7 +2012,6 @@ func gc_body_scanHSInt32(gc_b2 *compiled.Block, in, out, sums []int32) {
 						gc_rank2 := gc_base2 + gc_tx2
 //line scan.go:135
 						var y int32
-//line scan.go:137
 						gc_s_y[gc_rank2] = y
 					}
 					{
@@ -2089,7 +2019,6 @@ func gc_body_scanHSInt32(gc_b2 *compiled.Block, in, out, sums []int32) {
 						gc_rank2 := gc_base2 + gc_tx2
 //line scan.go:135
 						var y int32
-//line scan.go:137
 						gc_s_y[gc_rank2] = y
 					}
 					{
@@ -2097,7 +2026,6 @@ func gc_body_scanHSInt32(gc_b2 *compiled.Block, in, out, sums []int32) {
 						gc_rank2 := gc_base2 + gc_tx2
 //line scan.go:135
 						var y int32
-//line scan.go:137
 						gc_s_y[gc_rank2] = y
 					}
 				}
@@ -2105,7 +2033,6 @@ func gc_body_scanHSInt32(gc_b2 *compiled.Block, in, out, sums []int32) {
 					gc_rank2 := gc_base2 + gc_tx2
 //line scan.go:135
 					var y int32
-//line scan.go:137
 					gc_s_y[gc_rank2] = y
 				}
 				gc_step7 := gc_hi3
@@ -2115,7 +2042,6 @@ func gc_body_scanHSInt32(gc_b2 *compiled.Block, in, out, sums []int32) {
 						gc_rank2 := gc_base2 + gc_tx2
 //line scan.go:135
 						var y int32
-//line scan.go:137
 						gc_s_y[gc_rank2] = y
 					}
 					{
@@ -2123,7 +2049,6 @@ func gc_body_scanHSInt32(gc_b2 *compiled.Block, in, out, sums []int32) {
 						gc_rank2 := gc_base2 + gc_tx2
 //line scan.go:135
 						var y int32
-//line scan.go:137
 						gc_s_y[gc_rank2] = y
 					}
 					{
@@ -2131,7 +2056,6 @@ func gc_body_scanHSInt32(gc_b2 *compiled.Block, in, out, sums []int32) {
 						gc_rank2 := gc_base2 + gc_tx2
 //line scan.go:135
 						var y int32
-//line scan.go:137
 						gc_s_y[gc_rank2] = y
 					}
 					{
@@ -2139,7 +2063,6 @@ func gc_body_scanHSInt32(gc_b2 *compiled.Block, in, out, sums []int32) {
 						gc_rank2 := gc_base2 + gc_tx2
 //line scan.go:135
 						var y int32
-//line scan.go:137
 						gc_s_y[gc_rank2] = y
 					}
 				}
@@ -2147,7 +2070,6 @@ func gc_body_scanHSInt32(gc_b2 *compiled.Block, in, out, sums []int32) {
 					gc_rank2 := gc_base2 + gc_tx2
 //line scan.go:135
 					var y int32
-//line scan.go:137
 					gc_s_y[gc_rank2] = y
 				}
 			}
@@ -2197,7 +2119,6 @@ func gc_body_scanHSInt32(gc_b2 *compiled.Block, in, out, sums []int32) {
 							_ = i
 //line scan.go:135
 							var y archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line scan.go:137
 							y = archsimd.LoadInt32x8Slice(gc_at10[gc_tx2:])
 //line scan.go:136
 							y.StoreSlice(gc_s_y[gc_rank2:])
@@ -2210,7 +2131,6 @@ func gc_body_scanHSInt32(gc_b2 *compiled.Block, in, out, sums []int32) {
 						var y int32
 //line scan.go:137
 						y = gc_at10[gc_tx2]
-//line scan.go:140
 						gc_s_y[gc_rank2] = y
 					}
 				} else {
@@ -2251,9 +2171,7 @@ func gc_body_scanHSInt32(gc_b2 *compiled.Block, in, out, sums []int32) {
 							var i int = gc_tx2
 //line scan.go:135
 							var y archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line scan.go:137
 							if (i-offset) < 0 || (i-offset) > len(x)-8 {
-//line scan.go:137
 								break
 							}
 //line scan.go:137
@@ -2275,7 +2193,6 @@ func gc_body_scanHSInt32(gc_b2 *compiled.Block, in, out, sums []int32) {
 							var y int32
 //line scan.go:137
 							y = x[i-offset]
-//line scan.go:140
 							gc_s_y[gc_rank2] = y
 						}
 						{
@@ -2288,7 +2205,6 @@ func gc_body_scanHSInt32(gc_b2 *compiled.Block, in, out, sums []int32) {
 							var y int32
 //line scan.go:137
 							y = x[i-offset]
-//line scan.go:140
 							gc_s_y[gc_rank2] = y
 						}
 						{
@@ -2301,7 +2217,6 @@ func gc_body_scanHSInt32(gc_b2 *compiled.Block, in, out, sums []int32) {
 							var y int32
 //line scan.go:137
 							y = x[i-offset]
-//line scan.go:140
 							gc_s_y[gc_rank2] = y
 						}
 						{
@@ -2314,7 +2229,6 @@ func gc_body_scanHSInt32(gc_b2 *compiled.Block, in, out, sums []int32) {
 							var y int32
 //line scan.go:137
 							y = x[i-offset]
-//line scan.go:140
 							gc_s_y[gc_rank2] = y
 						}
 					}
@@ -2327,7 +2241,6 @@ func gc_body_scanHSInt32(gc_b2 *compiled.Block, in, out, sums []int32) {
 						var y int32
 //line scan.go:137
 						y = x[i-offset]
-//line scan.go:140
 						gc_s_y[gc_rank2] = y
 					}
 				}
@@ -2359,7 +2272,6 @@ func gc_body_scanHSInt32(gc_b2 *compiled.Block, in, out, sums []int32) {
 									y.Add(archsimd.LoadInt32x16Slice(gc_at11[gc_tx2:])).StoreSlice(gc_at11[gc_tx2:])
 								}
 							}
-//line scan.go:142
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep9, false
 						}(gc_vstep9)
@@ -2384,13 +2296,11 @@ func gc_body_scanHSInt32(gc_b2 *compiled.Block, in, out, sums []int32) {
 					}
 					for gc_tx2 := gc_vstep9; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
-//line scan.go:127
 						y := gc_s_y[gc_rank2]
 //line scan.go:141
 						gc_at11[gc_tx2] = y + gc_at11[gc_tx2]
 					}
 				} else {
-//line scan.go:145
 					gc_vstep10 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop6 bool
@@ -2403,7 +2313,6 @@ func gc_body_scanHSInt32(gc_b2 *compiled.Block, in, out, sums []int32) {
 //line scan.go:125
 								y := archsimd.LoadInt32x16Slice(gc_s_y[gc_rank2:])
 								{
-//line scan.go:141
 									if i < 0 || i > len(x)-16 {
 //line scan.go:141
 										break
@@ -2412,7 +2321,6 @@ func gc_body_scanHSInt32(gc_b2 *compiled.Block, in, out, sums []int32) {
 									y.Add(archsimd.LoadInt32x16Slice(x[i:])).StoreSlice(x[i:])
 								}
 							}
-//line scan.go:143
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep10, false
 						}(gc_vstep10)
@@ -2428,7 +2336,6 @@ func gc_body_scanHSInt32(gc_b2 *compiled.Block, in, out, sums []int32) {
 							var i int = gc_tx2
 //line scan.go:125
 							y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank2:])
-//line scan.go:141
 							if i < 0 || i > len(x)-8 {
 //line scan.go:141
 								break
@@ -2446,55 +2353,46 @@ func gc_body_scanHSInt32(gc_b2 *compiled.Block, in, out, sums []int32) {
 							gc_pos2.Thread = gc_rank2
 //line scan.go:125
 							i := gc_tx2
-//line scan.go:127
 							y := gc_s_y[gc_rank2]
 //line scan.go:141
 							x[i] = y + x[i]
 						}
 						{
-//line scan.go:145
 							gc_tx2 := gc_step9 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line scan.go:125
 							i := gc_tx2
-//line scan.go:127
 							y := gc_s_y[gc_rank2]
 //line scan.go:141
 							x[i] = y + x[i]
 						}
 						{
-//line scan.go:145
 							gc_tx2 := gc_step9 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line scan.go:125
 							i := gc_tx2
-//line scan.go:127
 							y := gc_s_y[gc_rank2]
 //line scan.go:141
 							x[i] = y + x[i]
 						}
 						{
-//line scan.go:145
 							gc_tx2 := gc_step9 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line scan.go:125
 							i := gc_tx2
-//line scan.go:127
 							y := gc_s_y[gc_rank2]
 //line scan.go:141
 							x[i] = y + x[i]
 						}
 					}
-//line scan.go:145
 					for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line scan.go:125
 						i := gc_tx2
-//line scan.go:127
 						y := gc_s_y[gc_rank2]
 //line scan.go:141
 						x[i] = y + x[i]
@@ -2503,7 +2401,6 @@ func gc_body_scanHSInt32(gc_b2 *compiled.Block, in, out, sums []int32) {
 			}
 		}
 	}
-//line scan.go:149
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off7 := gc_bx2 * b
 		gc_off8 := gc_bx2
@@ -2576,7 +2473,6 @@ func gc_body_scanHSWhile(gc_b2 *compiled.Block, in, out, sums []float32) {
 	}
 //line scan.go:161
 	x := gocuda.Shared[float32](t, n)[:n]
-//line scan.go:163
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off5 := gc_bx2 * n
 		if gc_off5 >= 0 && gc_off5 <= len(in) && gc_bdx2 <= len(in)-gc_off5 && gc_bdx2 <= len(x) {
@@ -2656,7 +2552,6 @@ func gc_body_scanHSWhile(gc_b2 *compiled.Block, in, out, sums []float32) {
 				gc_at9[gc_tx2] = v
 			}
 		} else {
-//line scan.go:171
 			gc_vstep6 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
@@ -2744,7 +2639,6 @@ func gc_body_scanHSWhile(gc_b2 *compiled.Block, in, out, sums []float32) {
 					x[tid] = v
 				}
 				{
-//line scan.go:171
 					gc_tx2 := gc_step5 + 1
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -2759,7 +2653,6 @@ func gc_body_scanHSWhile(gc_b2 *compiled.Block, in, out, sums []float32) {
 					x[tid] = v
 				}
 				{
-//line scan.go:171
 					gc_tx2 := gc_step5 + 2
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -2774,7 +2667,6 @@ func gc_body_scanHSWhile(gc_b2 *compiled.Block, in, out, sums []float32) {
 					x[tid] = v
 				}
 				{
-//line scan.go:171
 					gc_tx2 := gc_step5 + 3
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -2789,7 +2681,6 @@ func gc_body_scanHSWhile(gc_b2 *compiled.Block, in, out, sums []float32) {
 					x[tid] = v
 				}
 			}
-//line scan.go:171
 			for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
@@ -2829,7 +2720,6 @@ func gc_body_scanHSWhile(gc_b2 *compiled.Block, in, out, sums []float32) {
 						gc_rank2 := gc_base2 + gc_tx2
 //line scan.go:171
 						var tmp float32
-//line scan.go:173
 						gc_s_tmp[gc_rank2] = tmp
 					}
 					{
@@ -2837,7 +2727,6 @@ func gc_body_scanHSWhile(gc_b2 *compiled.Block, in, out, sums []float32) {
 						gc_rank2 := gc_base2 + gc_tx2
 //line scan.go:171
 						var tmp float32
-//line scan.go:173
 						gc_s_tmp[gc_rank2] = tmp
 					}
 					{
@@ -2845,7 +2734,6 @@ func gc_body_scanHSWhile(gc_b2 *compiled.Block, in, out, sums []float32) {
 						gc_rank2 := gc_base2 + gc_tx2
 //line scan.go:171
 						var tmp float32
-//line scan.go:173
 						gc_s_tmp[gc_rank2] = tmp
 					}
 					{
@@ -2853,7 +2741,6 @@ func gc_body_scanHSWhile(gc_b2 *compiled.Block, in, out, sums []float32) {
 						gc_rank2 := gc_base2 + gc_tx2
 //line scan.go:171
 						var tmp float32
-//line scan.go:173
 						gc_s_tmp[gc_rank2] = tmp
 					}
 				}
@@ -2861,7 +2748,6 @@ func gc_body_scanHSWhile(gc_b2 *compiled.Block, in, out, sums []float32) {
 					gc_rank2 := gc_base2 + gc_tx2
 //line scan.go:171
 					var tmp float32
-//line scan.go:173
 					gc_s_tmp[gc_rank2] = tmp
 				}
 				gc_step7 := gc_hi3
@@ -2871,7 +2757,6 @@ func gc_body_scanHSWhile(gc_b2 *compiled.Block, in, out, sums []float32) {
 						gc_rank2 := gc_base2 + gc_tx2
 //line scan.go:171
 						var tmp float32
-//line scan.go:173
 						gc_s_tmp[gc_rank2] = tmp
 					}
 					{
@@ -2879,7 +2764,6 @@ func gc_body_scanHSWhile(gc_b2 *compiled.Block, in, out, sums []float32) {
 						gc_rank2 := gc_base2 + gc_tx2
 //line scan.go:171
 						var tmp float32
-//line scan.go:173
 						gc_s_tmp[gc_rank2] = tmp
 					}
 					{
@@ -2887,7 +2771,6 @@ func gc_body_scanHSWhile(gc_b2 *compiled.Block, in, out, sums []float32) {
 						gc_rank2 := gc_base2 + gc_tx2
 //line scan.go:171
 						var tmp float32
-//line scan.go:173
 						gc_s_tmp[gc_rank2] = tmp
 					}
 					{
@@ -2895,7 +2778,6 @@ func gc_body_scanHSWhile(gc_b2 *compiled.Block, in, out, sums []float32) {
 						gc_rank2 := gc_base2 + gc_tx2
 //line scan.go:171
 						var tmp float32
-//line scan.go:173
 						gc_s_tmp[gc_rank2] = tmp
 					}
 				}
@@ -2903,7 +2785,6 @@ func gc_body_scanHSWhile(gc_b2 *compiled.Block, in, out, sums []float32) {
 					gc_rank2 := gc_base2 + gc_tx2
 //line scan.go:171
 					var tmp float32
-//line scan.go:173
 					gc_s_tmp[gc_rank2] = tmp
 				}
 			}
@@ -2956,7 +2837,6 @@ func gc_body_scanHSWhile(gc_b2 *compiled.Block, in, out, sums []float32) {
 							_ = tid
 //line scan.go:171
 							var tmp archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line scan.go:173
 							tmp = archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:])
 //line scan.go:172
 							tmp.StoreSlice(gc_s_tmp[gc_rank2:])
@@ -2969,7 +2849,6 @@ func gc_body_scanHSWhile(gc_b2 *compiled.Block, in, out, sums []float32) {
 						var tmp float32
 //line scan.go:173
 						tmp = gc_at10[gc_tx2]
-//line scan.go:176
 						gc_s_tmp[gc_rank2] = tmp
 					}
 				} else {
@@ -3010,9 +2889,7 @@ func gc_body_scanHSWhile(gc_b2 *compiled.Block, in, out, sums []float32) {
 							var tid int = gc_tx2
 //line scan.go:171
 							var tmp archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line scan.go:173
 							if (tid-offset) < 0 || (tid-offset) > len(x)-8 {
-//line scan.go:173
 								break
 							}
 //line scan.go:173
@@ -3034,7 +2911,6 @@ func gc_body_scanHSWhile(gc_b2 *compiled.Block, in, out, sums []float32) {
 							var tmp float32
 //line scan.go:173
 							tmp = x[tid-offset]
-//line scan.go:176
 							gc_s_tmp[gc_rank2] = tmp
 						}
 						{
@@ -3047,7 +2923,6 @@ func gc_body_scanHSWhile(gc_b2 *compiled.Block, in, out, sums []float32) {
 							var tmp float32
 //line scan.go:173
 							tmp = x[tid-offset]
-//line scan.go:176
 							gc_s_tmp[gc_rank2] = tmp
 						}
 						{
@@ -3060,7 +2935,6 @@ func gc_body_scanHSWhile(gc_b2 *compiled.Block, in, out, sums []float32) {
 							var tmp float32
 //line scan.go:173
 							tmp = x[tid-offset]
-//line scan.go:176
 							gc_s_tmp[gc_rank2] = tmp
 						}
 						{
@@ -3073,7 +2947,6 @@ func gc_body_scanHSWhile(gc_b2 *compiled.Block, in, out, sums []float32) {
 							var tmp float32
 //line scan.go:173
 							tmp = x[tid-offset]
-//line scan.go:176
 							gc_s_tmp[gc_rank2] = tmp
 						}
 					}
@@ -3086,13 +2959,11 @@ func gc_body_scanHSWhile(gc_b2 *compiled.Block, in, out, sums []float32) {
 						var tmp float32
 //line scan.go:173
 						tmp = x[tid-offset]
-//line scan.go:176
 						gc_s_tmp[gc_rank2] = tmp
 					}
 				}
 			}
 		}
-//line scan.go:182
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			if gc_bdx2 <= len(x) {
 				gc_at11 := x[:gc_bdx2]
@@ -3134,7 +3005,6 @@ func gc_body_scanHSWhile(gc_b2 *compiled.Block, in, out, sums []float32) {
 				}
 				for gc_tx2 := gc_vstep9; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-//line scan.go:162
 					tmp := gc_s_tmp[gc_rank2]
 //line scan.go:176
 					gc_at11[gc_tx2] += tmp
@@ -3156,7 +3026,6 @@ func gc_body_scanHSWhile(gc_b2 *compiled.Block, in, out, sums []float32) {
 //line scan.go:176
 								break
 							}
-//line scan.go:177
 							archsimd.LoadFloat32x16Slice(x[tid:]).Add(tmp).StoreSlice(x[tid:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -3179,7 +3048,6 @@ func gc_body_scanHSWhile(gc_b2 *compiled.Block, in, out, sums []float32) {
 //line scan.go:176
 							break
 						}
-//line scan.go:177
 						archsimd.LoadFloat32x8Slice(x[tid:]).Add(tmp).StoreSlice(x[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -3192,7 +3060,6 @@ func gc_body_scanHSWhile(gc_b2 *compiled.Block, in, out, sums []float32) {
 						gc_pos2.Thread = gc_rank2
 //line scan.go:160
 						tid := gc_tx2
-//line scan.go:162
 						tmp := gc_s_tmp[gc_rank2]
 //line scan.go:176
 						x[tid] += tmp
@@ -3203,7 +3070,6 @@ func gc_body_scanHSWhile(gc_b2 *compiled.Block, in, out, sums []float32) {
 						gc_pos2.Thread = gc_rank2
 //line scan.go:160
 						tid := gc_tx2
-//line scan.go:162
 						tmp := gc_s_tmp[gc_rank2]
 //line scan.go:176
 						x[tid] += tmp
@@ -3214,7 +3080,6 @@ func gc_body_scanHSWhile(gc_b2 *compiled.Block, in, out, sums []float32) {
 						gc_pos2.Thread = gc_rank2
 //line scan.go:160
 						tid := gc_tx2
-//line scan.go:162
 						tmp := gc_s_tmp[gc_rank2]
 //line scan.go:176
 						x[tid] += tmp
@@ -3225,7 +3090,6 @@ func gc_body_scanHSWhile(gc_b2 *compiled.Block, in, out, sums []float32) {
 						gc_pos2.Thread = gc_rank2
 //line scan.go:160
 						tid := gc_tx2
-//line scan.go:162
 						tmp := gc_s_tmp[gc_rank2]
 //line scan.go:176
 						x[tid] += tmp
@@ -3236,7 +3100,6 @@ func gc_body_scanHSWhile(gc_b2 *compiled.Block, in, out, sums []float32) {
 					gc_pos2.Thread = gc_rank2
 //line scan.go:160
 					tid := gc_tx2
-//line scan.go:162
 					tmp := gc_s_tmp[gc_rank2]
 //line scan.go:176
 					x[tid] += tmp
@@ -3244,7 +3107,6 @@ func gc_body_scanHSWhile(gc_b2 *compiled.Block, in, out, sums []float32) {
 			}
 		}
 	}
-//line scan.go:183
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off7 := gc_bx2 * n
 		gc_off8 := gc_bx2
@@ -3318,7 +3180,6 @@ func gc_body_scanHSFourPerThread(gc_b2 *compiled.Block, in, out, sums []float32)
 	}
 //line scan.go:196
 	x := gocuda.Shared[float32](t, b)[:b]
-//line scan.go:198
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 			gc_rank2 := gc_base2 + gc_tx2
@@ -3365,7 +3226,6 @@ func gc_body_scanHSFourPerThread(gc_b2 *compiled.Block, in, out, sums []float32)
 			}
 //line scan.go:206
 			x[i] = acc
-//line scan.go:209
 			gc_s_r[gc_rank2] = r
 		}
 	}
@@ -3385,7 +3245,6 @@ func gc_body_scanHSFourPerThread(gc_b2 *compiled.Block, in, out, sums []float32)
 						gc_rank2 := gc_base2 + gc_tx2
 //line scan.go:209
 						var y float32
-//line scan.go:211
 						gc_s_y[gc_rank2] = y
 					}
 					{
@@ -3393,7 +3252,6 @@ func gc_body_scanHSFourPerThread(gc_b2 *compiled.Block, in, out, sums []float32)
 						gc_rank2 := gc_base2 + gc_tx2
 //line scan.go:209
 						var y float32
-//line scan.go:211
 						gc_s_y[gc_rank2] = y
 					}
 					{
@@ -3401,7 +3259,6 @@ func gc_body_scanHSFourPerThread(gc_b2 *compiled.Block, in, out, sums []float32)
 						gc_rank2 := gc_base2 + gc_tx2
 //line scan.go:209
 						var y float32
-//line scan.go:211
 						gc_s_y[gc_rank2] = y
 					}
 					{
@@ -3409,7 +3266,6 @@ func gc_body_scanHSFourPerThread(gc_b2 *compiled.Block, in, out, sums []float32)
 						gc_rank2 := gc_base2 + gc_tx2
 //line scan.go:209
 						var y float32
-//line scan.go:211
 						gc_s_y[gc_rank2] = y
 					}
 				}
@@ -3417,7 +3273,6 @@ func gc_body_scanHSFourPerThread(gc_b2 *compiled.Block, in, out, sums []float32)
 					gc_rank2 := gc_base2 + gc_tx2
 //line scan.go:209
 					var y float32
-//line scan.go:211
 					gc_s_y[gc_rank2] = y
 				}
 				gc_step5 := gc_hi3
@@ -3427,7 +3282,6 @@ func gc_body_scanHSFourPerThread(gc_b2 *compiled.Block, in, out, sums []float32)
 						gc_rank2 := gc_base2 + gc_tx2
 //line scan.go:209
 						var y float32
-//line scan.go:211
 						gc_s_y[gc_rank2] = y
 					}
 					{
@@ -3435,7 +3289,6 @@ func gc_body_scanHSFourPerThread(gc_b2 *compiled.Block, in, out, sums []float32)
 						gc_rank2 := gc_base2 + gc_tx2
 //line scan.go:209
 						var y float32
-//line scan.go:211
 						gc_s_y[gc_rank2] = y
 					}
 					{
@@ -3443,7 +3296,6 @@ func gc_body_scanHSFourPerThread(gc_b2 *compiled.Block, in, out, sums []float32)
 						gc_rank2 := gc_base2 + gc_tx2
 //line scan.go:209
 						var y float32
-//line scan.go:211
 						gc_s_y[gc_rank2] = y
 					}
 					{
@@ -3451,7 +3303,6 @@ func gc_body_scanHSFourPerThread(gc_b2 *compiled.Block, in, out, sums []float32)
 						gc_rank2 := gc_base2 + gc_tx2
 //line scan.go:209
 						var y float32
-//line scan.go:211
 						gc_s_y[gc_rank2] = y
 					}
 				}
@@ -3459,7 +3310,6 @@ func gc_body_scanHSFourPerThread(gc_b2 *compiled.Block, in, out, sums []float32)
 					gc_rank2 := gc_base2 + gc_tx2
 //line scan.go:209
 					var y float32
-//line scan.go:211
 					gc_s_y[gc_rank2] = y
 				}
 			}
@@ -3509,7 +3359,6 @@ func gc_body_scanHSFourPerThread(gc_b2 *compiled.Block, in, out, sums []float32)
 							_ = i
 //line scan.go:209
 							var y archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line scan.go:211
 							y = archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:])
 //line scan.go:210
 							y.StoreSlice(gc_s_y[gc_rank2:])
@@ -3522,7 +3371,6 @@ func gc_body_scanHSFourPerThread(gc_b2 *compiled.Block, in, out, sums []float32)
 						var y float32
 //line scan.go:211
 						y = gc_at3[gc_tx2]
-//line scan.go:214
 						gc_s_y[gc_rank2] = y
 					}
 				} else {
@@ -3563,9 +3411,7 @@ func gc_body_scanHSFourPerThread(gc_b2 *compiled.Block, in, out, sums []float32)
 							var i int = gc_tx2
 //line scan.go:209
 							var y archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line scan.go:211
 							if (i-offset) < 0 || (i-offset) > len(x)-8 {
-//line scan.go:211
 								break
 							}
 //line scan.go:211
@@ -3587,7 +3433,6 @@ func gc_body_scanHSFourPerThread(gc_b2 *compiled.Block, in, out, sums []float32)
 							var y float32
 //line scan.go:211
 							y = x[i-offset]
-//line scan.go:214
 							gc_s_y[gc_rank2] = y
 						}
 						{
@@ -3600,7 +3445,6 @@ func gc_body_scanHSFourPerThread(gc_b2 *compiled.Block, in, out, sums []float32)
 							var y float32
 //line scan.go:211
 							y = x[i-offset]
-//line scan.go:214
 							gc_s_y[gc_rank2] = y
 						}
 						{
@@ -3613,7 +3457,6 @@ func gc_body_scanHSFourPerThread(gc_b2 *compiled.Block, in, out, sums []float32)
 							var y float32
 //line scan.go:211
 							y = x[i-offset]
-//line scan.go:214
 							gc_s_y[gc_rank2] = y
 						}
 						{
@@ -3626,7 +3469,6 @@ func gc_body_scanHSFourPerThread(gc_b2 *compiled.Block, in, out, sums []float32)
 							var y float32
 //line scan.go:211
 							y = x[i-offset]
-//line scan.go:214
 							gc_s_y[gc_rank2] = y
 						}
 					}
@@ -3639,7 +3481,6 @@ func gc_body_scanHSFourPerThread(gc_b2 *compiled.Block, in, out, sums []float32)
 						var y float32
 //line scan.go:211
 						y = x[i-offset]
-//line scan.go:214
 						gc_s_y[gc_rank2] = y
 					}
 				}
@@ -3671,7 +3512,6 @@ func gc_body_scanHSFourPerThread(gc_b2 *compiled.Block, in, out, sums []float32)
 									archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]).Add(y).StoreSlice(gc_at4[gc_tx2:])
 								}
 							}
-//line scan.go:216
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep5, false
 						}(gc_vstep5)
@@ -3696,13 +3536,11 @@ func gc_body_scanHSFourPerThread(gc_b2 *compiled.Block, in, out, sums []float32)
 					}
 					for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
-//line scan.go:197
 						y := gc_s_y[gc_rank2]
 //line scan.go:215
 						gc_at4[gc_tx2] += y
 					}
 				} else {
-//line scan.go:219
 					gc_vstep6 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop4 bool
@@ -3715,7 +3553,6 @@ func gc_body_scanHSFourPerThread(gc_b2 *compiled.Block, in, out, sums []float32)
 //line scan.go:195
 								y := archsimd.LoadFloat32x16Slice(gc_s_y[gc_rank2:])
 								{
-//line scan.go:215
 									if i < 0 || i > len(x)-16 {
 //line scan.go:215
 										break
@@ -3724,7 +3561,6 @@ func gc_body_scanHSFourPerThread(gc_b2 *compiled.Block, in, out, sums []float32)
 									archsimd.LoadFloat32x16Slice(x[i:]).Add(y).StoreSlice(x[i:])
 								}
 							}
-//line scan.go:217
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep6, false
 						}(gc_vstep6)
@@ -3740,7 +3576,6 @@ func gc_body_scanHSFourPerThread(gc_b2 *compiled.Block, in, out, sums []float32)
 							var i int = gc_tx2
 //line scan.go:195
 							y := archsimd.LoadFloat32x8Slice(gc_s_y[gc_rank2:])
-//line scan.go:215
 							if i < 0 || i > len(x)-8 {
 //line scan.go:215
 								break
@@ -3758,55 +3593,46 @@ func gc_body_scanHSFourPerThread(gc_b2 *compiled.Block, in, out, sums []float32)
 							gc_pos2.Thread = gc_rank2
 //line scan.go:195
 							i := gc_tx2
-//line scan.go:197
 							y := gc_s_y[gc_rank2]
 //line scan.go:215
 							x[i] += y
 						}
 						{
-//line scan.go:219
 							gc_tx2 := gc_step7 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line scan.go:195
 							i := gc_tx2
-//line scan.go:197
 							y := gc_s_y[gc_rank2]
 //line scan.go:215
 							x[i] += y
 						}
 						{
-//line scan.go:219
 							gc_tx2 := gc_step7 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line scan.go:195
 							i := gc_tx2
-//line scan.go:197
 							y := gc_s_y[gc_rank2]
 //line scan.go:215
 							x[i] += y
 						}
 						{
-//line scan.go:219
 							gc_tx2 := gc_step7 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line scan.go:195
 							i := gc_tx2
-//line scan.go:197
 							y := gc_s_y[gc_rank2]
 //line scan.go:215
 							x[i] += y
 						}
 					}
-//line scan.go:219
 					for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line scan.go:195
 						i := gc_tx2
-//line scan.go:197
 						y := gc_s_y[gc_rank2]
 //line scan.go:215
 						x[i] += y
@@ -3815,7 +3641,6 @@ func gc_body_scanHSFourPerThread(gc_b2 *compiled.Block, in, out, sums []float32)
 			}
 		}
 	}
-//line scan.go:223
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 			gc_rank2 := gc_base2 + gc_tx2
@@ -3824,7 +3649,6 @@ func gc_body_scanHSFourPerThread(gc_b2 *compiled.Block, in, out, sums []float32)
 			i := gc_tx2
 //line scan.go:197
 			base := (gc_bx2*b + i) * 4
-//line scan.go:199
 			r := gc_s_r[gc_rank2]
 //line scan.go:219
 			var prefix float32
@@ -3905,7 +3729,6 @@ func gc_body_scanBlellochDivMul(gc_b2 *compiled.Block, in, out, sums []float32) 
 	temp := gocuda.Shared[float32](t, m)[:m]
 //line scan.go:253
 	offset := 1
-//line scan.go:255
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_vstep := 0
 		if compiled.SIMD && compiled.SIMD512 {
@@ -4275,7 +4098,6 @@ func gc_body_scanBlellochDivMul(gc_b2 *compiled.Block, in, out, sums []float32) 
 			}
 			temp[2*thid] = a0
 			temp[2*thid+1] = a1
-//line scan.go:255
 			gc_s_a0[gc_rank2] = a0
 			gc_s_a1[gc_rank2] = a1
 		}
@@ -4287,7 +4109,6 @@ func gc_body_scanBlellochDivMul(gc_b2 *compiled.Block, in, out, sums []float32) 
 			d /= 4
 			continue
 		}
-//line scan.go:261
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := d; gc_bound2 < gc_to2 {
 			gc_to2 = gc_bound2
@@ -4316,7 +4137,6 @@ func gc_body_scanBlellochDivMul(gc_b2 *compiled.Block, in, out, sums []float32) 
 //line scan.go:240
 							var thid int = gc_tx2
 							{
-//line scan.go:257
 								var gc_ld15 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line scan.go:257
 								if (1*(2*thid+1)-1) >= 0 && (1*(2*thid+1)-1) <= len(temp)-32 && ((1*(2*thid+1)-1)&1 == 0 || !((1*(2*thid+1)-1) >= 1 && (1*(2*thid+1)-1) <= len(temp)-31)) {
@@ -4364,7 +4184,6 @@ func gc_body_scanBlellochDivMul(gc_b2 *compiled.Block, in, out, sums []float32) 
 								}
 							}
 						}
-//line scan.go:259
 						archsimd.ClearAVXUpperBits()
 					}
 					return gc_vstep2, false
@@ -4391,7 +4210,6 @@ func gc_body_scanBlellochDivMul(gc_b2 *compiled.Block, in, out, sums []float32) 
 //line scan.go:240
 						var thid int = gc_tx2
 						{
-//line scan.go:257
 							var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line scan.go:257
 							if (1*(2*thid+1)-1) >= 0 && (1*(2*thid+1)-1) <= len(temp)-16 && ((1*(2*thid+1)-1)&1 == 0 || !((1*(2*thid+1)-1) >= 1 && (1*(2*thid+1)-1) <= len(temp)-15)) {
@@ -4439,7 +4257,6 @@ func gc_body_scanBlellochDivMul(gc_b2 *compiled.Block, in, out, sums []float32) 
 							}
 						}
 					}
-//line scan.go:259
 					archsimd.ClearAVXUpperBits()
 				}
 			}
@@ -4546,7 +4363,6 @@ func gc_body_scanBlellochDivMul(gc_b2 *compiled.Block, in, out, sums []float32) 
 						gc_at4[0] = 0
 					}
 				}
-//line scan.go:269
 				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
 //line scan.go:262
 					if sums != nil {
@@ -4555,7 +4371,6 @@ func gc_body_scanBlellochDivMul(gc_b2 *compiled.Block, in, out, sums []float32) 
 					gc_at4[0] = 0
 				}
 			} else {
-//line scan.go:269
 				gc_step6 := gc_from2
 				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
 					{
@@ -4569,7 +4384,6 @@ func gc_body_scanBlellochDivMul(gc_b2 *compiled.Block, in, out, sums []float32) 
 						temp[m-1] = 0
 					}
 					{
-//line scan.go:269
 						gc_tx2 := gc_step6 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -4580,7 +4394,6 @@ func gc_body_scanBlellochDivMul(gc_b2 *compiled.Block, in, out, sums []float32) 
 						temp[m-1] = 0
 					}
 					{
-//line scan.go:269
 						gc_tx2 := gc_step6 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -4591,7 +4404,6 @@ func gc_body_scanBlellochDivMul(gc_b2 *compiled.Block, in, out, sums []float32) 
 						temp[m-1] = 0
 					}
 					{
-//line scan.go:269
 						gc_tx2 := gc_step6 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -4602,7 +4414,6 @@ func gc_body_scanBlellochDivMul(gc_b2 *compiled.Block, in, out, sums []float32) 
 						temp[m-1] = 0
 					}
 				}
-//line scan.go:269
 				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -4624,7 +4435,6 @@ func gc_body_scanBlellochDivMul(gc_b2 *compiled.Block, in, out, sums []float32) 
 		}
 //line scan.go:268
 		offset /= 2
-//line scan.go:270
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := d_; gc_bound2 < gc_to2 {
 			gc_to2 = gc_bound2
@@ -4654,7 +4464,6 @@ func gc_body_scanBlellochDivMul(gc_b2 *compiled.Block, in, out, sums []float32) 
 //line scan.go:240
 							var thid int = gc_tx2
 							{
-//line scan.go:271
 								var ai int = 1*(2*thid+1) - 1
 								var bi int = 1*(2*thid+2) - 1
 								var gc_ld26 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
@@ -4764,7 +4573,6 @@ func gc_body_scanBlellochDivMul(gc_b2 *compiled.Block, in, out, sums []float32) 
 								}
 							}
 						}
-//line scan.go:277
 						archsimd.ClearAVXUpperBits()
 					}
 					return gc_vstep3, false
@@ -4792,7 +4600,6 @@ func gc_body_scanBlellochDivMul(gc_b2 *compiled.Block, in, out, sums []float32) 
 //line scan.go:240
 						var thid int = gc_tx2
 						{
-//line scan.go:271
 							var ai int = 1*(2*thid+1) - 1
 							var bi int = 1*(2*thid+2) - 1
 							var gc_ld20 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
@@ -4902,7 +4709,6 @@ func gc_body_scanBlellochDivMul(gc_b2 *compiled.Block, in, out, sums []float32) 
 							}
 						}
 					}
-//line scan.go:277
 					archsimd.ClearAVXUpperBits()
 				}
 			}
@@ -4922,7 +4728,6 @@ func gc_body_scanBlellochDivMul(gc_b2 *compiled.Block, in, out, sums []float32) 
 			}
 		}
 	}
-//line scan.go:282
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_vstep4 := 0
 		if compiled.SIMD && compiled.SIMD512 {
@@ -5157,7 +4962,6 @@ func gc_body_scanBlellochDivMul(gc_b2 *compiled.Block, in, out, sums []float32) 
 						}
 					}
 				}
-//line scan.go:285
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep4, false
 			}(gc_vstep4)
@@ -5389,7 +5193,6 @@ func gc_body_scanBlellochDivMul(gc_b2 *compiled.Block, in, out, sums []float32) 
 					}
 				}
 			}
-//line scan.go:285
 			archsimd.ClearAVXUpperBits()
 		}
 		for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -5399,7 +5202,6 @@ func gc_body_scanBlellochDivMul(gc_b2 *compiled.Block, in, out, sums []float32) 
 			thid := gc_tx2
 //line scan.go:243
 			g := gc_bx2*m + 2*thid
-//line scan.go:245
 			a0 := gc_s_a0[gc_rank2]
 			a1 := gc_s_a1[gc_rank2]
 //line scan.go:279
@@ -5478,7 +5280,6 @@ func gc_body_scanBlellochMax(gc_b2 *compiled.Block, in, out, sums []int32) {
 	temp := gocuda.Shared[int32](t, m)[:m]
 //line scan.go:306
 	offset := 1
-//line scan.go:308
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_vstep := 0
 		if compiled.SIMD && compiled.SIMD512 {
@@ -5801,7 +5602,6 @@ func gc_body_scanBlellochMax(gc_b2 *compiled.Block, in, out, sums []int32) {
 				a1 = in[g+1]
 			}
 			temp[2*thid], temp[2*thid+1] = a0, a1
-//line scan.go:308
 			gc_s_a0[gc_rank2] = a0
 			gc_s_a1[gc_rank2] = a1
 		}
@@ -5813,7 +5613,6 @@ func gc_body_scanBlellochMax(gc_b2 *compiled.Block, in, out, sums []int32) {
 			d /= 4
 			continue
 		}
-//line scan.go:314
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := d; gc_bound2 < gc_to2 {
 			gc_to2 = gc_bound2
@@ -5842,7 +5641,6 @@ func gc_body_scanBlellochMax(gc_b2 *compiled.Block, in, out, sums []int32) {
 //line scan.go:294
 							var thid int = gc_tx2
 							{
-//line scan.go:310
 								var gc_t15 int = 1*(2*thid+1) - 1
 //line scan.go:310
 								var gc_t16 int = 1*(2*thid+2) - 1
@@ -5897,7 +5695,6 @@ func gc_body_scanBlellochMax(gc_b2 *compiled.Block, in, out, sums []int32) {
 								}
 							}
 						}
-//line scan.go:313
 						archsimd.ClearAVXUpperBits()
 					}
 					return gc_vstep2, false
@@ -5924,7 +5721,6 @@ func gc_body_scanBlellochMax(gc_b2 *compiled.Block, in, out, sums []int32) {
 //line scan.go:294
 						var thid int = gc_tx2
 						{
-//line scan.go:310
 							var gc_t11 int = 1*(2*thid+1) - 1
 //line scan.go:310
 							var gc_t12 int = 1*(2*thid+2) - 1
@@ -5979,7 +5775,6 @@ func gc_body_scanBlellochMax(gc_b2 *compiled.Block, in, out, sums []int32) {
 							}
 						}
 					}
-//line scan.go:313
 					archsimd.ClearAVXUpperBits()
 				}
 			}
@@ -6017,7 +5812,6 @@ func gc_body_scanBlellochMax(gc_b2 *compiled.Block, in, out, sums []int32) {
 					gc_at4[0] = -math32Max - 1
 				}
 			} else {
-//line scan.go:323
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -6039,7 +5833,6 @@ func gc_body_scanBlellochMax(gc_b2 *compiled.Block, in, out, sums []int32) {
 		}
 //line scan.go:322
 		offset >>= 1
-//line scan.go:324
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := d_; gc_bound2 < gc_to2 {
 			gc_to2 = gc_bound2
@@ -6069,7 +5862,6 @@ func gc_body_scanBlellochMax(gc_b2 *compiled.Block, in, out, sums []int32) {
 //line scan.go:294
 							var thid int = gc_tx2
 							{
-//line scan.go:325
 								var gc_t23 int = 1*(2*thid+1) - 1
 //line scan.go:325
 								var gc_t24 int = 1*(2*thid+2) - 1
@@ -6184,7 +5976,6 @@ func gc_body_scanBlellochMax(gc_b2 *compiled.Block, in, out, sums []int32) {
 								}
 							}
 						}
-//line scan.go:330
 						archsimd.ClearAVXUpperBits()
 					}
 					return gc_vstep3, false
@@ -6212,7 +6003,6 @@ func gc_body_scanBlellochMax(gc_b2 *compiled.Block, in, out, sums []int32) {
 //line scan.go:294
 						var thid int = gc_tx2
 						{
-//line scan.go:325
 							var gc_t19 int = 1*(2*thid+1) - 1
 //line scan.go:325
 							var gc_t20 int = 1*(2*thid+2) - 1
@@ -6327,7 +6117,6 @@ func gc_body_scanBlellochMax(gc_b2 *compiled.Block, in, out, sums []int32) {
 							}
 						}
 					}
-//line scan.go:330
 					archsimd.ClearAVXUpperBits()
 				}
 			}
@@ -6346,7 +6135,6 @@ func gc_body_scanBlellochMax(gc_b2 *compiled.Block, in, out, sums []int32) {
 			}
 		}
 	}
-//line scan.go:335
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_vstep4 := 0
 		if compiled.SIMD && compiled.SIMD512 {
@@ -6581,7 +6369,6 @@ func gc_body_scanBlellochMax(gc_b2 *compiled.Block, in, out, sums []int32) {
 						}
 					}
 				}
-//line scan.go:338
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep4, false
 			}(gc_vstep4)
@@ -6813,7 +6600,6 @@ func gc_body_scanBlellochMax(gc_b2 *compiled.Block, in, out, sums []int32) {
 					}
 				}
 			}
-//line scan.go:338
 			archsimd.ClearAVXUpperBits()
 		}
 		for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -6823,7 +6609,6 @@ func gc_body_scanBlellochMax(gc_b2 *compiled.Block, in, out, sums []int32) {
 			thid := gc_tx2
 //line scan.go:297
 			g := gc_bx2*m + 2*thid
-//line scan.go:299
 			a0 := gc_s_a0[gc_rank2]
 			a1 := gc_s_a1[gc_rank2]
 //line scan.go:332
@@ -6870,7 +6655,6 @@ func gc_body_scanBlellochHelpers(gc_b2 *compiled.Block, in, out, sums []float32)
 	var temp_ []float32 = temp
 //line scan.go:378
 	offset_ := 1
-//line scan.go:380
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_vstep := 0
 		if compiled.SIMD && compiled.SIMD512 {
@@ -7187,7 +6971,6 @@ func gc_body_scanBlellochHelpers(gc_b2 *compiled.Block, in, out, sums []float32)
 				a1 = in[g+1]
 			}
 			temp[2*thid], temp[2*thid+1] = a0, a1
-//line scan.go:360
 			gc_s_a0[gc_rank2] = a0
 			gc_s_a1[gc_rank2] = a1
 		}
@@ -7200,7 +6983,6 @@ func gc_body_scanBlellochHelpers(gc_b2 *compiled.Block, in, out, sums []float32)
 			continue
 		}
 		archsimd.ClearAVXUpperBits()
-//line scan.go:387
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := d; gc_bound2 < gc_to2 {
 			gc_to2 = gc_bound2
@@ -7214,7 +6996,6 @@ func gc_body_scanBlellochHelpers(gc_b2 *compiled.Block, in, out, sums []float32)
 //line scan.go:377
 					thid_ := gc_tx2
 					{
-//line scan.go:382
 						ai, bi := offset_*(2*thid_+1)-1, offset_*(2*thid_+2)-1
 //line scan.go:382
 						_ = ai
@@ -7289,7 +7070,6 @@ func gc_body_scanBlellochHelpers(gc_b2 *compiled.Block, in, out, sums []float32)
 						gc_at4[0] = 0
 					}
 				}
-//line scan.go:367
 				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
 //line scan.go:360
 					if sums != nil {
@@ -7298,7 +7078,6 @@ func gc_body_scanBlellochHelpers(gc_b2 *compiled.Block, in, out, sums []float32)
 					gc_at4[0] = 0
 				}
 			} else {
-//line scan.go:367
 				gc_step4 := gc_from2
 				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
 					{
@@ -7312,7 +7091,6 @@ func gc_body_scanBlellochHelpers(gc_b2 *compiled.Block, in, out, sums []float32)
 						temp[m-1] = 0
 					}
 					{
-//line scan.go:367
 						gc_tx2 := gc_step4 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -7323,7 +7101,6 @@ func gc_body_scanBlellochHelpers(gc_b2 *compiled.Block, in, out, sums []float32)
 						temp[m-1] = 0
 					}
 					{
-//line scan.go:367
 						gc_tx2 := gc_step4 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -7334,7 +7111,6 @@ func gc_body_scanBlellochHelpers(gc_b2 *compiled.Block, in, out, sums []float32)
 						temp[m-1] = 0
 					}
 					{
-//line scan.go:367
 						gc_tx2 := gc_step4 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -7345,7 +7121,6 @@ func gc_body_scanBlellochHelpers(gc_b2 *compiled.Block, in, out, sums []float32)
 						temp[m-1] = 0
 					}
 				}
-//line scan.go:367
 				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -7368,7 +7143,6 @@ func gc_body_scanBlellochHelpers(gc_b2 *compiled.Block, in, out, sums []float32)
 //line scan.go:395
 		offset_2 >>= 1
 		archsimd.ClearAVXUpperBits()
-//line scan.go:398
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := d_; gc_bound2 < gc_to2 {
 			gc_to2 = gc_bound2
@@ -7382,7 +7156,6 @@ func gc_body_scanBlellochHelpers(gc_b2 *compiled.Block, in, out, sums []float32)
 //line scan.go:393
 					thid_2 := gc_tx2
 					{
-//line scan.go:398
 						ai_, bi_ := offset_2*(2*thid_2+1)-1, offset_2*(2*thid_2+2)-1
 //line scan.go:398
 						_ = ai_
@@ -7410,7 +7183,6 @@ func gc_body_scanBlellochHelpers(gc_b2 *compiled.Block, in, out, sums []float32)
 			}
 		}
 	}
-//line scan.go:409
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_vstep2 := 0
 		if compiled.SIMD && compiled.SIMD512 {
@@ -7645,7 +7417,6 @@ func gc_body_scanBlellochHelpers(gc_b2 *compiled.Block, in, out, sums []float32)
 						}
 					}
 				}
-//line scan.go:372
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep2, false
 			}(gc_vstep2)
@@ -7877,7 +7648,6 @@ func gc_body_scanBlellochHelpers(gc_b2 *compiled.Block, in, out, sums []float32)
 					}
 				}
 			}
-//line scan.go:372
 			archsimd.ClearAVXUpperBits()
 		}
 		for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -7887,7 +7657,6 @@ func gc_body_scanBlellochHelpers(gc_b2 *compiled.Block, in, out, sums []float32)
 			thid := gc_tx2
 //line scan.go:349
 			g := gc_bx2*m + 2*thid
-//line scan.go:351
 			a0 := gc_s_a0[gc_rank2]
 			a1 := gc_s_a1[gc_rank2]
 //line scan.go:366
@@ -7936,7 +7705,6 @@ func gc_body_scanUniformMax(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out, pref
 			gc_bx2 = 0
 		}
 		gc_apart2 := compiled.Disjoint(prefix, out)
-//line scan.go:432
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -7976,7 +7744,6 @@ func gc_body_scanUniformMax(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out, pref
 										archsimd.LoadInt32x16Slice(gc_at3[(gc_tx2 - gc_seg2):]).Max(archsimd.BroadcastInt32x16(gc_at4[0])).StoreSlice(gc_at3[(gc_tx2 - gc_seg2):])
 									}
 								}
-//line scan.go:416
 								archsimd.ClearAVXUpperBits()
 								return gc_vstep, false
 							}(gc_vstep)
@@ -7998,7 +7765,6 @@ func gc_body_scanUniformMax(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out, pref
 									archsimd.LoadInt32x8Slice(gc_at3[(gc_tx2 - gc_seg2):]).Max(archsimd.BroadcastInt32x8(gc_at4[0])).StoreSlice(gc_at3[(gc_tx2 - gc_seg2):])
 								}
 							}
-//line scan.go:416
 							archsimd.ClearAVXUpperBits()
 						}
 						for gc_u2 := gc_vstep - gc_seg2; gc_u2 < gc_seglen2; gc_u2++ {

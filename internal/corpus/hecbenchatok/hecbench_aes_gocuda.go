@@ -67,7 +67,6 @@ func gc_body_aesEncrypt(gc_b *compiled.Block, output, input, roundKey []Uchar4, 
 //line hecbench_aes.go:104
 				block0[localIndex] = xor4(block0[localIndex], roundKey[localIndex])
 			}
-//line hecbench_aes.go:107
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -365,7 +364,6 @@ func gc_body_aesDecrypt(gc_b *compiled.Block, output, input, roundKey []Uchar4, 
 //line hecbench_aes.go:147
 				block0[localIndex] = xor4(block0[localIndex], roundKey[4*rounds+localIndex])
 			}
-//line hecbench_aes.go:150
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0

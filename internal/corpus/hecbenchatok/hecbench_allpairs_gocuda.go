@@ -67,7 +67,6 @@ func gc_body_allPairsK1(gc_b *compiled.Block, gc_lo, gc_hi int, data []int8, dis
 				return
 			}
 			gc_more = false
-//line hecbench_allpairs.go:44
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
@@ -152,7 +151,6 @@ func gc_body_allPairsK2(gc_b *compiled.Block, data []int8, distance []int32, ins
 	}
 //line hecbench_allpairs.go:71
 	dist := gocuda.Shared[int32](t, apThreads)[:apThreads]
-//line hecbench_allpairs.go:73
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		if gc_bdx <= len(dist) {
 			gc_at := dist[:gc_bdx]
@@ -242,7 +240,6 @@ func gc_body_allPairsK2(gc_b *compiled.Block, data []int8, distance []int32, ins
 			return
 		}
 		gc_more = false
-//line hecbench_allpairs.go:85
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -298,7 +295,6 @@ func gc_body_allPairsK2(gc_b *compiled.Block, data []int8, distance []int32, ins
 				continue
 			}
 		}
-//line hecbench_allpairs.go:111
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := stride; gc_bound < gc_to {
 			gc_to = gc_bound
@@ -407,7 +403,6 @@ func gc_body_allPairsK2(gc_b *compiled.Block, data []int8, distance []int32, ins
 		}
 	}
 	{
-//line hecbench_allpairs.go:113
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -435,13 +430,11 @@ func gc_body_allPairsK2(gc_b *compiled.Block, data []int8, distance []int32, ins
 						gc_at4[0] = dist[0]
 					}
 				}
-//line hecbench_allpairs.go:115
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 //line hecbench_allpairs.go:111
 					gc_at4[0] = dist[0]
 				}
 			} else {
-//line hecbench_allpairs.go:115
 				gc_step6 := gc_from
 				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 					{
@@ -452,7 +445,6 @@ func gc_body_allPairsK2(gc_b *compiled.Block, data []int8, distance []int32, ins
 						distance[instances*gy+gx] = dist[0]
 					}
 					{
-//line hecbench_allpairs.go:115
 						gc_tx := gc_step6 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -460,7 +452,6 @@ func gc_body_allPairsK2(gc_b *compiled.Block, data []int8, distance []int32, ins
 						distance[instances*gy+gx] = dist[0]
 					}
 					{
-//line hecbench_allpairs.go:115
 						gc_tx := gc_step6 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -468,7 +459,6 @@ func gc_body_allPairsK2(gc_b *compiled.Block, data []int8, distance []int32, ins
 						distance[instances*gy+gx] = dist[0]
 					}
 					{
-//line hecbench_allpairs.go:115
 						gc_tx := gc_step6 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -476,7 +466,6 @@ func gc_body_allPairsK2(gc_b *compiled.Block, data []int8, distance []int32, ins
 						distance[instances*gy+gx] = dist[0]
 					}
 				}
-//line hecbench_allpairs.go:115
 				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank

@@ -68,7 +68,6 @@ func gc_body_allPairsK1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, data []int8, 
 				return
 			}
 			gc_more = false
-//line hecbench_allpairs.go:44
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
@@ -151,7 +150,6 @@ func gc_body_allPairsK2(gc_b2 *compiled.Block, data []int8, distance []int32, in
 	}
 //line hecbench_allpairs.go:71
 	dist := gocuda.Shared[int32](t, apThreads)[:apThreads]
-//line hecbench_allpairs.go:73
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		if gc_bdx2 <= len(dist) {
 			gc_at5 := dist[:gc_bdx2]
@@ -251,7 +249,6 @@ func gc_body_allPairsK2(gc_b2 *compiled.Block, data []int8, distance []int32, in
 			return
 		}
 		gc_more = false
-//line hecbench_allpairs.go:85
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
@@ -301,7 +298,6 @@ func gc_body_allPairsK2(gc_b2 *compiled.Block, data []int8, distance []int32, in
 	}
 //line hecbench_allpairs.go:103
 	for stride := apThreads / 2; stride > 0; stride /= 2 {
-//line hecbench_allpairs.go:105
 		gc_from3, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := stride; gc_bound2 < gc_to2 {
 			gc_to2 = gc_bound2
@@ -324,7 +320,6 @@ func gc_body_allPairsK2(gc_b2 *compiled.Block, data []int8, distance []int32, in
 							archsimd.LoadInt32x8Slice(gc_at6[gc_tx2:]).Add(archsimd.LoadInt32x8Slice(gc_at7[gc_tx2:])).StoreSlice(gc_at6[gc_tx2:])
 						}
 					}
-//line hecbench_allpairs.go:106
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
@@ -341,7 +336,6 @@ func gc_body_allPairsK2(gc_b2 *compiled.Block, data []int8, distance []int32, in
 //line hecbench_allpairs.go:67
 						var idx int = gc_tx2
 						{
-//line hecbench_allpairs.go:105
 							if (idx+stride) < 0 || (idx+stride) > len(dist)-8 || idx < 0 || idx > len(dist)-8 {
 //line hecbench_allpairs.go:105
 								break
@@ -350,7 +344,6 @@ func gc_body_allPairsK2(gc_b2 *compiled.Block, data []int8, distance []int32, in
 							archsimd.LoadInt32x8Slice(dist[idx:]).Add(archsimd.LoadInt32x8Slice(dist[idx+stride:])).StoreSlice(dist[idx:])
 						}
 					}
-//line hecbench_allpairs.go:107
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step8 := gc_vstep4
@@ -414,7 +407,6 @@ func gc_body_allPairsK2(gc_b2 *compiled.Block, data []int8, distance []int32, in
 		}
 	}
 	{
-//line hecbench_allpairs.go:113
 		gc_from3, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 			gc_to2 = gc_bound2 + 1
@@ -442,13 +434,11 @@ func gc_body_allPairsK2(gc_b2 *compiled.Block, data []int8, distance []int32, in
 						gc_at8[0] = dist[0]
 					}
 				}
-//line hecbench_allpairs.go:115
 				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
 //line hecbench_allpairs.go:111
 					gc_at8[0] = dist[0]
 				}
 			} else {
-//line hecbench_allpairs.go:115
 				gc_step10 := gc_from3
 				for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
 					{
@@ -459,7 +449,6 @@ func gc_body_allPairsK2(gc_b2 *compiled.Block, data []int8, distance []int32, in
 						distance[instances*gy+gx] = dist[0]
 					}
 					{
-//line hecbench_allpairs.go:115
 						gc_tx2 := gc_step10 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -467,7 +456,6 @@ func gc_body_allPairsK2(gc_b2 *compiled.Block, data []int8, distance []int32, in
 						distance[instances*gy+gx] = dist[0]
 					}
 					{
-//line hecbench_allpairs.go:115
 						gc_tx2 := gc_step10 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -475,7 +463,6 @@ func gc_body_allPairsK2(gc_b2 *compiled.Block, data []int8, distance []int32, in
 						distance[instances*gy+gx] = dist[0]
 					}
 					{
-//line hecbench_allpairs.go:115
 						gc_tx2 := gc_step10 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -483,7 +470,6 @@ func gc_body_allPairsK2(gc_b2 *compiled.Block, data []int8, distance []int32, in
 						distance[instances*gy+gx] = dist[0]
 					}
 				}
-//line hecbench_allpairs.go:115
 				for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2

@@ -54,7 +54,6 @@ func gc_body_computePartialBeta(gc_b *compiled.Block, numPaths int, payoff Payof
 	sharedSvd := gocuda.Shared[float64](t, aopSmemSlots)[:aopSmemSlots]
 //line hecbench_aop_beta.go:24
 	numThreadsPerGrid := aopThreads2 * gc_gdx
-//line hecbench_aop_beta.go:26
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := 0
 //line hecbench_aop_beta.go:19
@@ -108,7 +107,6 @@ func gc_body_computePartialBeta(gc_b *compiled.Block, numPaths int, payoff Payof
 			}
 		}
 	gc_L1:
-//line hecbench_aop_beta.go:31
 		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
@@ -160,8 +158,8 @@ func gc_body_computePartialBeta(gc_b *compiled.Block, numPaths int, payoff Payof
 	invR12 := invR22 * R12
 //line hecbench_aop_beta.go:66
 	invW00 := W00 * invR00
-//line hecbench_aop_beta.go:68
 	gc_vstep2 := 0
+//line hecbench_aop_beta.go:69
 	gc_all4 := lanes.BroadcastInt64x4(-1).ToMask()
 	for ; gc_vstep2+3 < gc_n; gc_vstep2 += 4 {
 		gc_rank := gc_vstep2
@@ -193,7 +191,6 @@ func gc_body_computePartialBeta(gc_b *compiled.Block, numPaths int, payoff Payof
 		beta1 := 0.0
 //line hecbench_aop_beta.go:69
 		beta2 := 0.0
-//line hecbench_aop_beta.go:73
 		gc_s_beta0[gc_rank] = beta0
 		gc_s_beta1[gc_rank] = beta1
 		gc_s_beta2[gc_rank] = beta2
@@ -208,7 +205,6 @@ func gc_body_computePartialBeta(gc_b *compiled.Block, numPaths int, payoff Payof
 			return
 		}
 		gc_more = false
-//line hecbench_aop_beta.go:79
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off+(gc_bx*aopThreads2), gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -272,7 +268,6 @@ func gc_body_computePartialBeta(gc_b *compiled.Block, numPaths int, payoff Payof
 		}
 	}
 	{
-//line hecbench_aop_beta.go:107
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -289,7 +284,6 @@ func gc_body_computePartialBeta(gc_b *compiled.Block, numPaths int, payoff Payof
 			}
 		}
 	}
-//line hecbench_aop_beta.go:108
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		if gc_exited[gc_rank] {
@@ -304,7 +298,6 @@ func gc_body_computePartialBeta(gc_b *compiled.Block, numPaths int, payoff Payof
 		compiled.SharedAdd(&lsums[0].Z, beta2)
 	}
 	{
-//line hecbench_aop_beta.go:112
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -352,7 +345,6 @@ func gc_body_computeFinalBeta(gc_b *compiled.Block, allOutOfTheMoney []int32, be
 	gc_exited := gc_b.Exited()
 //line hecbench_aop_beta.go:125
 	lsums := gocuda.Shared[Double3](t, 1)[:1]
-//line hecbench_aop_beta.go:127
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 	gc_L1:
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -382,11 +374,9 @@ func gc_body_computeFinalBeta(gc_b *compiled.Block, allOutOfTheMoney []int32, be
 			if gc_tx == 0 {
 				lsums[0] = Double3{0, 0, 0}
 			}
-//line hecbench_aop_beta.go:148
 			gc_s_sums[gc_rank] = sums
 		}
 	}
-//line hecbench_aop_beta.go:153
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		if gc_exited[gc_rank] {
@@ -398,7 +388,6 @@ func gc_body_computeFinalBeta(gc_b *compiled.Block, allOutOfTheMoney []int32, be
 		compiled.SharedAdd(&lsums[0].Y, sums.Y)
 		compiled.SharedAdd(&lsums[0].Z, sums.Z)
 	}
-//line hecbench_aop_beta.go:155
 	gc_from, gc_to := 0, gc_bdx
 	if gc_bound := 0; gc_bound < gc_to-1 {
 		gc_to = gc_bound + 1
@@ -470,7 +459,6 @@ func gc_body_updateCashflow(gc_b *compiled.Block, gc_lo, gc_hi int, numPaths int
 //line hecbench_aop_beta.go:178
 						path := gc_bx*aopThreads2 + gc_tx
 						for ; path < numPaths; path += numThreadsPerGrid {
-//line hecbench_aop_beta.go:181
 							oldCashflow := expMinRDt * cashflows[path]
 							if skipComputations != 0 {
 								cashflows[path] = oldCashflow
@@ -495,7 +483,6 @@ func gc_body_updateCashflow(gc_b *compiled.Block, gc_lo, gc_hi int, numPaths int
 					}
 				}
 			}
-//line hecbench_aop_beta.go:212
 		})
 	}
 }
@@ -525,13 +512,11 @@ func gc_body_computePartialSums(gc_b *compiled.Block, numPaths int, cashflows, s
 	gc_s_sum := compiled.Scratch[float64](gc_b, 0)[:gc_n]
 //line hecbench_aop_beta.go:216
 	lsum := gocuda.Shared[float64](t, 1)[:1]
-//line hecbench_aop_beta.go:218
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * aopThreads4
 		if gc_off >= 0 && gc_off <= len(cashflows) && gc_bdx <= len(cashflows)-gc_off {
 			gc_at := cashflows[gc_off:][:gc_bdx]
 			gc_vstep := 0
-//line hecbench_aop_beta.go:222
 			gc_vb2 := lanes.BroadcastFloat64x4(0.0)
 //line hecbench_aop_beta.go:222
 			gc_iota6 := lanes.LoadInt64x4(&gc_tab_int64x4_3d80beed)
@@ -579,7 +564,6 @@ func gc_body_computePartialSums(gc_b *compiled.Block, numPaths int, cashflows, s
 				if gc_tx == 0 {
 					lsum[0] = 0
 				}
-//line hecbench_aop_beta.go:232
 				gc_s_sum[gc_rank] = sum
 			}
 		} else {
@@ -641,7 +625,6 @@ func gc_body_computePartialSums(gc_b *compiled.Block, numPaths int, cashflows, s
 					if gc_tx == 0 {
 						lsum[0] = 0
 					}
-//line hecbench_aop_beta.go:232
 					gc_s_sum[gc_rank] = sum
 				}
 				{
@@ -659,7 +642,6 @@ func gc_body_computePartialSums(gc_b *compiled.Block, numPaths int, cashflows, s
 					if gc_tx == 0 {
 						lsum[0] = 0
 					}
-//line hecbench_aop_beta.go:232
 					gc_s_sum[gc_rank] = sum
 				}
 				{
@@ -677,7 +659,6 @@ func gc_body_computePartialSums(gc_b *compiled.Block, numPaths int, cashflows, s
 					if gc_tx == 0 {
 						lsum[0] = 0
 					}
-//line hecbench_aop_beta.go:232
 					gc_s_sum[gc_rank] = sum
 				}
 				{
@@ -695,7 +676,6 @@ func gc_body_computePartialSums(gc_b *compiled.Block, numPaths int, cashflows, s
 					if gc_tx == 0 {
 						lsum[0] = 0
 					}
-//line hecbench_aop_beta.go:232
 					gc_s_sum[gc_rank] = sum
 				}
 			}
@@ -713,12 +693,10 @@ func gc_body_computePartialSums(gc_b *compiled.Block, numPaths int, cashflows, s
 				if gc_tx == 0 {
 					lsum[0] = 0
 				}
-//line hecbench_aop_beta.go:232
 				gc_s_sum[gc_rank] = sum
 			}
 		}
 	}
-//line hecbench_aop_beta.go:238
 	gc_step2 := 0
 	for ; gc_step2+3 < gc_n; gc_step2 += 4 {
 		{
@@ -756,7 +734,6 @@ func gc_body_computePartialSums(gc_b *compiled.Block, numPaths int, cashflows, s
 //line hecbench_aop_beta.go:233
 		compiled.SharedAdd(&lsum[0], sum)
 	}
-//line hecbench_aop_beta.go:237
 	gc_from, gc_to := 0, gc_bdx
 	if gc_bound := 0; gc_bound < gc_to-1 {
 		gc_to = gc_bound + 1
@@ -872,7 +849,6 @@ func gc_body_computeFinalSum(gc_b *compiled.Block, numPaths, numBlocks int, expM
 	gc_s_sum := compiled.Scratch[float64](gc_b, 0)[:gc_n]
 //line hecbench_aop_beta.go:248
 	lsum := gocuda.Shared[float64](t, 1)[:1]
-//line hecbench_aop_beta.go:250
 	gc_vstep := 0
 	for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
 		gc_rank := gc_vstep
@@ -887,7 +863,6 @@ func gc_body_computeFinalSum(gc_b *compiled.Block, numPaths, numBlocks int, expM
 			gc_pos.Thread = gc_rank
 //line hecbench_aop_beta.go:251
 			sum := 0.0
-//line hecbench_aop_beta.go:253
 			gc_s_sum[gc_rank] = sum
 		}
 		{
@@ -895,7 +870,6 @@ func gc_body_computeFinalSum(gc_b *compiled.Block, numPaths, numBlocks int, expM
 			gc_pos.Thread = gc_rank
 //line hecbench_aop_beta.go:251
 			sum := 0.0
-//line hecbench_aop_beta.go:253
 			gc_s_sum[gc_rank] = sum
 		}
 		{
@@ -903,7 +877,6 @@ func gc_body_computeFinalSum(gc_b *compiled.Block, numPaths, numBlocks int, expM
 			gc_pos.Thread = gc_rank
 //line hecbench_aop_beta.go:251
 			sum := 0.0
-//line hecbench_aop_beta.go:253
 			gc_s_sum[gc_rank] = sum
 		}
 		{
@@ -911,7 +884,6 @@ func gc_body_computeFinalSum(gc_b *compiled.Block, numPaths, numBlocks int, expM
 			gc_pos.Thread = gc_rank
 //line hecbench_aop_beta.go:251
 			sum := 0.0
-//line hecbench_aop_beta.go:253
 			gc_s_sum[gc_rank] = sum
 		}
 	}
@@ -919,7 +891,6 @@ func gc_body_computeFinalSum(gc_b *compiled.Block, numPaths, numBlocks int, expM
 		gc_pos.Thread = gc_rank
 //line hecbench_aop_beta.go:251
 		sum := 0.0
-//line hecbench_aop_beta.go:253
 		gc_s_sum[gc_rank] = sum
 	}
 //line hecbench_aop_beta.go:252
@@ -929,7 +900,6 @@ func gc_body_computeFinalSum(gc_b *compiled.Block, numPaths, numBlocks int, expM
 			return
 		}
 		gc_more = false
-//line hecbench_aop_beta.go:259
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -960,9 +930,7 @@ func gc_body_computeFinalSum(gc_b *compiled.Block, numPaths, numBlocks int, expM
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line hecbench_aop_beta.go:261
 					sum := gc_s_sum[gc_rank]
-//line hecbench_aop_beta.go:253
 					gc_more = true
 //line hecbench_aop_beta.go:253
 					sum += gc_at[gc_tx]
@@ -1055,7 +1023,6 @@ func gc_body_computeFinalSum(gc_b *compiled.Block, numPaths, numBlocks int, expM
 		}
 	}
 	{
-//line hecbench_aop_beta.go:261
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -1071,7 +1038,6 @@ func gc_body_computeFinalSum(gc_b *compiled.Block, numPaths, numBlocks int, expM
 					lsum[0] = 0
 				}
 				{
-//line hecbench_aop_beta.go:262
 					gc_tx := gc_step3 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -1079,7 +1045,6 @@ func gc_body_computeFinalSum(gc_b *compiled.Block, numPaths, numBlocks int, expM
 					lsum[0] = 0
 				}
 				{
-//line hecbench_aop_beta.go:262
 					gc_tx := gc_step3 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -1087,7 +1052,6 @@ func gc_body_computeFinalSum(gc_b *compiled.Block, numPaths, numBlocks int, expM
 					lsum[0] = 0
 				}
 				{
-//line hecbench_aop_beta.go:262
 					gc_tx := gc_step3 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -1095,7 +1059,6 @@ func gc_body_computeFinalSum(gc_b *compiled.Block, numPaths, numBlocks int, expM
 					lsum[0] = 0
 				}
 			}
-//line hecbench_aop_beta.go:262
 			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -1104,7 +1067,6 @@ func gc_body_computeFinalSum(gc_b *compiled.Block, numPaths, numBlocks int, expM
 			}
 		}
 	}
-//line hecbench_aop_beta.go:264
 	gc_step4 := 0
 	for ; gc_step4+3 < gc_n; gc_step4 += 4 {
 		{
@@ -1143,7 +1105,6 @@ func gc_body_computeFinalSum(gc_b *compiled.Block, numPaths, numBlocks int, expM
 		compiled.SharedAdd(&lsum[0], sum)
 	}
 	{
-//line hecbench_aop_beta.go:266
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -1171,13 +1132,11 @@ func gc_body_computeFinalSum(gc_b *compiled.Block, numPaths, numBlocks int, expM
 						gc_at2[0] = expMinRDt * lsum[0] / float64(numPaths)
 					}
 				}
-//line hecbench_aop_beta.go:272
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 //line hecbench_aop_beta.go:268
 					gc_at2[0] = expMinRDt * lsum[0] / float64(numPaths)
 				}
 			} else {
-//line hecbench_aop_beta.go:272
 				gc_step6 := gc_from
 				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 					{
@@ -1188,7 +1147,6 @@ func gc_body_computeFinalSum(gc_b *compiled.Block, numPaths, numBlocks int, expM
 						sums[0] = expMinRDt * lsum[0] / float64(numPaths)
 					}
 					{
-//line hecbench_aop_beta.go:272
 						gc_tx := gc_step6 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -1196,7 +1154,6 @@ func gc_body_computeFinalSum(gc_b *compiled.Block, numPaths, numBlocks int, expM
 						sums[0] = expMinRDt * lsum[0] / float64(numPaths)
 					}
 					{
-//line hecbench_aop_beta.go:272
 						gc_tx := gc_step6 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -1204,7 +1161,6 @@ func gc_body_computeFinalSum(gc_b *compiled.Block, numPaths, numBlocks int, expM
 						sums[0] = expMinRDt * lsum[0] / float64(numPaths)
 					}
 					{
-//line hecbench_aop_beta.go:272
 						gc_tx := gc_step6 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -1212,7 +1168,6 @@ func gc_body_computeFinalSum(gc_b *compiled.Block, numPaths, numBlocks int, expM
 						sums[0] = expMinRDt * lsum[0] / float64(numPaths)
 					}
 				}
-//line hecbench_aop_beta.go:272
 				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank

@@ -54,7 +54,6 @@ func gc_body_computePartialBeta(gc_b2 *compiled.Block, numPaths int, payoff Payo
 	sharedSvd := gocuda.Shared[float64](t, aopSmemSlots)[:aopSmemSlots]
 //line hecbench_aop_beta.go:24
 	numThreadsPerGrid := aopThreads2 * gc_gdx2
-//line hecbench_aop_beta.go:26
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_vstep3 := 0
 		if compiled.SIMD {
@@ -108,7 +107,6 @@ func gc_body_computePartialBeta(gc_b2 *compiled.Block, numPaths int, payoff Payo
 					}
 				}
 			}
-//line hecbench_aop_beta.go:30
 			archsimd.ClearAVXUpperBits()
 		}
 	gc_L12:
@@ -195,7 +193,6 @@ func gc_body_computePartialBeta(gc_b2 *compiled.Block, numPaths int, payoff Payo
 //line hecbench_aop_beta.go:66
 	invW00 := W00 * invR00
 	_ = &invW00
-//line hecbench_aop_beta.go:69
 	gc_vstep4 := 0
 	if compiled.SIMD {
 //line hecbench_aop_beta.go:69
@@ -234,7 +231,6 @@ func gc_body_computePartialBeta(gc_b2 *compiled.Block, numPaths int, payoff Payo
 		beta1 := 0.0
 //line hecbench_aop_beta.go:69
 		beta2 := 0.0
-//line hecbench_aop_beta.go:73
 		gc_s_beta0[gc_rank2] = beta0
 		gc_s_beta1[gc_rank2] = beta1
 		gc_s_beta2[gc_rank2] = beta2
@@ -250,7 +246,6 @@ func gc_body_computePartialBeta(gc_b2 *compiled.Block, numPaths int, payoff Payo
 			return
 		}
 		gc_more = false
-//line hecbench_aop_beta.go:79
 		gc_from3, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_off+(gc_bx2*aopThreads2), gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -314,7 +309,6 @@ func gc_body_computePartialBeta(gc_b2 *compiled.Block, numPaths int, payoff Payo
 		}
 	}
 	{
-//line hecbench_aop_beta.go:107
 		gc_from3, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 			gc_to2 = gc_bound2 + 1
@@ -334,13 +328,11 @@ func gc_body_computePartialBeta(gc_b2 *compiled.Block, numPaths int, payoff Payo
 //line hecbench_aop_beta.go:101
 						gc_alive11 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex11]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
-//line hecbench_aop_beta.go:102
 					if gc_alive11.ToBits() != 0 {
 //line hecbench_aop_beta.go:102
 						lsums[0] = Double3{0, 0, 0}
 					}
 				}
-//line hecbench_aop_beta.go:104
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
@@ -354,7 +346,6 @@ func gc_body_computePartialBeta(gc_b2 *compiled.Block, numPaths int, payoff Payo
 			}
 		}
 	}
-//line hecbench_aop_beta.go:108
 	for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 		gc_pos2.Thread = gc_rank2
 		if gc_exited2[gc_rank2] {
@@ -369,7 +360,6 @@ func gc_body_computePartialBeta(gc_b2 *compiled.Block, numPaths int, payoff Payo
 		compiled.SharedAdd(&lsums[0].Z, beta2)
 	}
 	{
-//line hecbench_aop_beta.go:112
 		gc_from3, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 			gc_to2 = gc_bound2 + 1
@@ -390,7 +380,6 @@ func gc_body_computePartialBeta(gc_b2 *compiled.Block, numPaths int, payoff Payo
 //line hecbench_aop_beta.go:112
 						gc_alive12 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex12]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
-//line hecbench_aop_beta.go:113
 					var gc_u6 float64
 //line hecbench_aop_beta.go:113
 					if gc_in6 := gc_alive12.ToBits(); gc_in6 != 0 {
@@ -433,7 +422,6 @@ func gc_body_computePartialBeta(gc_b2 *compiled.Block, numPaths int, payoff Payo
 						partialSums[2*aopThreads2+gc_bx2] = gc_u8
 					}
 				}
-//line hecbench_aop_beta.go:117
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx2 := gc_vstep6; gc_tx2 < gc_to2; gc_tx2++ {
@@ -478,7 +466,6 @@ func gc_body_computeFinalBeta(gc_b2 *compiled.Block, allOutOfTheMoney []int32, b
 	gc_exited2 := gc_b2.Exited()
 //line hecbench_aop_beta.go:125
 	lsums := gocuda.Shared[Double3](t, 1)[:1]
-//line hecbench_aop_beta.go:127
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 	gc_L12:
 		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -508,11 +495,9 @@ func gc_body_computeFinalBeta(gc_b2 *compiled.Block, allOutOfTheMoney []int32, b
 			if gc_tx2 == 0 {
 				lsums[0] = Double3{0, 0, 0}
 			}
-//line hecbench_aop_beta.go:148
 			gc_s_sums[gc_rank2] = sums
 		}
 	}
-//line hecbench_aop_beta.go:153
 	for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 		gc_pos2.Thread = gc_rank2
 		if gc_exited2[gc_rank2] {
@@ -524,7 +509,6 @@ func gc_body_computeFinalBeta(gc_b2 *compiled.Block, allOutOfTheMoney []int32, b
 		compiled.SharedAdd(&lsums[0].Y, sums.Y)
 		compiled.SharedAdd(&lsums[0].Z, sums.Z)
 	}
-//line hecbench_aop_beta.go:155
 	gc_from2, gc_to2 := 0, gc_bdx2
 	if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 		gc_to2 = gc_bound2 + 1
@@ -546,7 +530,6 @@ func gc_body_computeFinalBeta(gc_b2 *compiled.Block, allOutOfTheMoney []int32, b
 					gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 				}
 				{
-//line hecbench_aop_beta.go:156
 					var gc_u float64
 //line hecbench_aop_beta.go:156
 					if gc_in := gc_alive.ToBits(); gc_in != 0 {
@@ -590,7 +573,6 @@ func gc_body_computeFinalBeta(gc_b2 *compiled.Block, allOutOfTheMoney []int32, b
 					}
 				}
 			}
-//line hecbench_aop_beta.go:160
 			archsimd.ClearAVXUpperBits()
 		}
 		for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
@@ -659,7 +641,6 @@ func gc_body_updateCashflow(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, numPaths 
 //line hecbench_aop_beta.go:178
 						path := gc_bx2*aopThreads2 + gc_tx2
 						for ; path < numPaths; path += numThreadsPerGrid {
-//line hecbench_aop_beta.go:181
 							oldCashflow := expMinRDt * cashflows[path]
 							if skipComputations != 0 {
 								cashflows[path] = oldCashflow
@@ -684,7 +665,6 @@ func gc_body_updateCashflow(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, numPaths 
 					}
 				}
 			}
-//line hecbench_aop_beta.go:212
 		})
 	}
 }
@@ -714,7 +694,6 @@ func gc_body_computePartialSums(gc_b2 *compiled.Block, numPaths int, cashflows, 
 	gc_s_sum := compiled.Scratch[float64](gc_b2, 0)[:gc_n2]
 //line hecbench_aop_beta.go:216
 	lsum := gocuda.Shared[float64](t, 1)[:1]
-//line hecbench_aop_beta.go:218
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off3 := gc_bx2 * aopThreads4
 		if gc_off3 >= 0 && gc_off3 <= len(cashflows) && gc_bdx2 <= len(cashflows)-gc_off3 {
@@ -771,7 +750,6 @@ func gc_body_computePartialSums(gc_b2 *compiled.Block, numPaths int, cashflows, 
 				if gc_tx2 == 0 {
 					lsum[0] = 0
 				}
-//line hecbench_aop_beta.go:232
 				gc_s_sum[gc_rank2] = sum
 			}
 		} else {
@@ -836,7 +814,6 @@ func gc_body_computePartialSums(gc_b2 *compiled.Block, numPaths int, cashflows, 
 					if gc_tx2 == 0 {
 						lsum[0] = 0
 					}
-//line hecbench_aop_beta.go:232
 					gc_s_sum[gc_rank2] = sum
 				}
 				{
@@ -854,7 +831,6 @@ func gc_body_computePartialSums(gc_b2 *compiled.Block, numPaths int, cashflows, 
 					if gc_tx2 == 0 {
 						lsum[0] = 0
 					}
-//line hecbench_aop_beta.go:232
 					gc_s_sum[gc_rank2] = sum
 				}
 				{
@@ -872,7 +848,6 @@ func gc_body_computePartialSums(gc_b2 *compiled.Block, numPaths int, cashflows, 
 					if gc_tx2 == 0 {
 						lsum[0] = 0
 					}
-//line hecbench_aop_beta.go:232
 					gc_s_sum[gc_rank2] = sum
 				}
 				{
@@ -890,7 +865,6 @@ func gc_body_computePartialSums(gc_b2 *compiled.Block, numPaths int, cashflows, 
 					if gc_tx2 == 0 {
 						lsum[0] = 0
 					}
-//line hecbench_aop_beta.go:232
 					gc_s_sum[gc_rank2] = sum
 				}
 			}
@@ -908,12 +882,10 @@ func gc_body_computePartialSums(gc_b2 *compiled.Block, numPaths int, cashflows, 
 				if gc_tx2 == 0 {
 					lsum[0] = 0
 				}
-//line hecbench_aop_beta.go:232
 				gc_s_sum[gc_rank2] = sum
 			}
 		}
 	}
-//line hecbench_aop_beta.go:238
 	gc_step6 := 0
 	for ; gc_step6+3 < gc_n2; gc_step6 += 4 {
 		{
@@ -951,7 +923,6 @@ func gc_body_computePartialSums(gc_b2 *compiled.Block, numPaths int, cashflows, 
 //line hecbench_aop_beta.go:233
 		compiled.SharedAdd(&lsum[0], sum)
 	}
-//line hecbench_aop_beta.go:237
 	gc_from2, gc_to2 := 0, gc_bdx2
 	if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 		gc_to2 = gc_bound2 + 1
@@ -1068,10 +1039,8 @@ func gc_body_computeFinalSum(gc_b2 *compiled.Block, numPaths, numBlocks int, exp
 	_ = &expMinRDt
 //line hecbench_aop_beta.go:248
 	lsum := gocuda.Shared[float64](t, 1)[:1]
-//line hecbench_aop_beta.go:250
 	gc_vstep4 := 0
 	if compiled.SIMD {
-//line hecbench_aop_beta.go:251
 		gc_vb := archsimd.BroadcastFloat64x4(0.0)
 		for ; gc_vstep4+3 < gc_n2; gc_vstep4 += 4 {
 			gc_rank2 := gc_vstep4
@@ -1089,7 +1058,6 @@ func gc_body_computeFinalSum(gc_b2 *compiled.Block, numPaths, numBlocks int, exp
 			gc_pos2.Thread = gc_rank2
 //line hecbench_aop_beta.go:251
 			sum := 0.0
-//line hecbench_aop_beta.go:253
 			gc_s_sum[gc_rank2] = sum
 		}
 		{
@@ -1097,7 +1065,6 @@ func gc_body_computeFinalSum(gc_b2 *compiled.Block, numPaths, numBlocks int, exp
 			gc_pos2.Thread = gc_rank2
 //line hecbench_aop_beta.go:251
 			sum := 0.0
-//line hecbench_aop_beta.go:253
 			gc_s_sum[gc_rank2] = sum
 		}
 		{
@@ -1105,7 +1072,6 @@ func gc_body_computeFinalSum(gc_b2 *compiled.Block, numPaths, numBlocks int, exp
 			gc_pos2.Thread = gc_rank2
 //line hecbench_aop_beta.go:251
 			sum := 0.0
-//line hecbench_aop_beta.go:253
 			gc_s_sum[gc_rank2] = sum
 		}
 		{
@@ -1113,7 +1079,6 @@ func gc_body_computeFinalSum(gc_b2 *compiled.Block, numPaths, numBlocks int, exp
 			gc_pos2.Thread = gc_rank2
 //line hecbench_aop_beta.go:251
 			sum := 0.0
-//line hecbench_aop_beta.go:253
 			gc_s_sum[gc_rank2] = sum
 		}
 	}
@@ -1121,7 +1086,6 @@ func gc_body_computeFinalSum(gc_b2 *compiled.Block, numPaths, numBlocks int, exp
 		gc_pos2.Thread = gc_rank2
 //line hecbench_aop_beta.go:251
 		sum := 0.0
-//line hecbench_aop_beta.go:253
 		gc_s_sum[gc_rank2] = sum
 	}
 //line hecbench_aop_beta.go:252
@@ -1131,7 +1095,6 @@ func gc_body_computeFinalSum(gc_b2 *compiled.Block, numPaths, numBlocks int, exp
 			return
 		}
 		gc_more = false
-//line hecbench_aop_beta.go:259
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_off, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -1165,9 +1128,7 @@ func gc_body_computeFinalSum(gc_b2 *compiled.Block, numPaths, numBlocks int, exp
 				}
 				for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-//line hecbench_aop_beta.go:263
 					sum := gc_s_sum[gc_rank2]
-//line hecbench_aop_beta.go:253
 					gc_more = true
 //line hecbench_aop_beta.go:253
 					sum += gc_at3[gc_tx2]
@@ -1263,7 +1224,6 @@ func gc_body_computeFinalSum(gc_b2 *compiled.Block, numPaths, numBlocks int, exp
 		}
 	}
 	{
-//line hecbench_aop_beta.go:261
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 			gc_to2 = gc_bound2 + 1
@@ -1279,7 +1239,6 @@ func gc_body_computeFinalSum(gc_b2 *compiled.Block, numPaths, numBlocks int, exp
 					lsum[0] = 0
 				}
 				{
-//line hecbench_aop_beta.go:262
 					gc_tx2 := gc_step9 + 1
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -1287,7 +1246,6 @@ func gc_body_computeFinalSum(gc_b2 *compiled.Block, numPaths, numBlocks int, exp
 					lsum[0] = 0
 				}
 				{
-//line hecbench_aop_beta.go:262
 					gc_tx2 := gc_step9 + 2
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -1295,7 +1253,6 @@ func gc_body_computeFinalSum(gc_b2 *compiled.Block, numPaths, numBlocks int, exp
 					lsum[0] = 0
 				}
 				{
-//line hecbench_aop_beta.go:262
 					gc_tx2 := gc_step9 + 3
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -1303,7 +1260,6 @@ func gc_body_computeFinalSum(gc_b2 *compiled.Block, numPaths, numBlocks int, exp
 					lsum[0] = 0
 				}
 			}
-//line hecbench_aop_beta.go:262
 			for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
@@ -1312,7 +1268,6 @@ func gc_body_computeFinalSum(gc_b2 *compiled.Block, numPaths, numBlocks int, exp
 			}
 		}
 	}
-//line hecbench_aop_beta.go:264
 	gc_step10 := 0
 	for ; gc_step10+3 < gc_n2; gc_step10 += 4 {
 		{
@@ -1351,7 +1306,6 @@ func gc_body_computeFinalSum(gc_b2 *compiled.Block, numPaths, numBlocks int, exp
 		compiled.SharedAdd(&lsum[0], sum)
 	}
 	{
-//line hecbench_aop_beta.go:266
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 			gc_to2 = gc_bound2 + 1
@@ -1379,13 +1333,11 @@ func gc_body_computeFinalSum(gc_b2 *compiled.Block, numPaths, numBlocks int, exp
 						gc_at4[0] = expMinRDt * lsum[0] / float64(numPaths)
 					}
 				}
-//line hecbench_aop_beta.go:272
 				for gc_tx2 := gc_step11; gc_tx2 < gc_to2; gc_tx2++ {
 //line hecbench_aop_beta.go:268
 					gc_at4[0] = expMinRDt * lsum[0] / float64(numPaths)
 				}
 			} else {
-//line hecbench_aop_beta.go:272
 				gc_step12 := gc_from2
 				for ; gc_step12+3 < gc_to2; gc_step12 += 4 {
 					{
@@ -1396,7 +1348,6 @@ func gc_body_computeFinalSum(gc_b2 *compiled.Block, numPaths, numBlocks int, exp
 						sums[0] = expMinRDt * lsum[0] / float64(numPaths)
 					}
 					{
-//line hecbench_aop_beta.go:272
 						gc_tx2 := gc_step12 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -1404,7 +1355,6 @@ func gc_body_computeFinalSum(gc_b2 *compiled.Block, numPaths, numBlocks int, exp
 						sums[0] = expMinRDt * lsum[0] / float64(numPaths)
 					}
 					{
-//line hecbench_aop_beta.go:272
 						gc_tx2 := gc_step12 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -1412,7 +1362,6 @@ func gc_body_computeFinalSum(gc_b2 *compiled.Block, numPaths, numBlocks int, exp
 						sums[0] = expMinRDt * lsum[0] / float64(numPaths)
 					}
 					{
-//line hecbench_aop_beta.go:272
 						gc_tx2 := gc_step12 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -1420,7 +1369,6 @@ func gc_body_computeFinalSum(gc_b2 *compiled.Block, numPaths, numBlocks int, exp
 						sums[0] = expMinRDt * lsum[0] / float64(numPaths)
 					}
 				}
-//line hecbench_aop_beta.go:272
 				for gc_tx2 := gc_step12; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2

@@ -55,7 +55,6 @@ func gc_body_generatePaths(gc_b *compiled.Block, gc_lo, gc_hi int, numTimesteps,
 		rMinHalfSigmaSqDt := (r - 0.5*sigma*sigma) * dt
 //line hecbench_aop.go:59
 		sigmaSqrtDt := sigma * math.Sqrt(dt)
-//line hecbench_aop.go:61
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*aopThreads0, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -82,7 +81,6 @@ func gc_body_generatePaths(gc_b *compiled.Block, gc_lo, gc_hi int, numTimesteps,
 //line hecbench_aop.go:68
 						return
 					}
-//line hecbench_aop.go:69
 					S = S * math.Exp(rMinHalfSigmaSqDt+sigmaSqrtDt*samples[offset])
 					paths[offset] = S
 				}
@@ -140,7 +138,6 @@ func gc_body_prepareSvd(gc_b *compiled.Block, numPaths, minInTheMoney int, payof
 	timestep := gc_bx
 //line hecbench_aop.go:98
 	offset := timestep * numPaths
-//line hecbench_aop.go:100
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -155,12 +152,10 @@ func gc_body_prepareSvd(gc_b *compiled.Block, numPaths, minInTheMoney int, payof
 			if gc_tx < aopSmemSlots {
 				smemSvds[gc_tx] = 0.0
 			}
-//line hecbench_aop.go:110
 			gc_s_m[gc_rank] = m
 			gc_s_sums[gc_rank] = sums
 		}
 	}
-//line hecbench_aop.go:116
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -172,7 +167,6 @@ func gc_body_prepareSvd(gc_b *compiled.Block, numPaths, minInTheMoney int, payof
 			foundPaths := 0
 //line hecbench_aop.go:114
 			path := gc_tx
-//line hecbench_aop.go:117
 			gc_s_foundPaths[gc_rank] = foundPaths
 			gc_s_path[gc_rank] = path
 		}
@@ -187,7 +181,6 @@ func gc_body_prepareSvd(gc_b *compiled.Block, numPaths, minInTheMoney int, payof
 			return
 		}
 		gc_r3, gc_r3in, gc_r3out := 0, 0, 0
-//line hecbench_aop.go:124
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
@@ -202,14 +195,12 @@ func gc_body_prepareSvd(gc_b *compiled.Block, numPaths, minInTheMoney int, payof
 				gc_r3out = gc_rank
 			}
 		}
-//line hecbench_aop.go:139
 		if gc_r3 == 3 {
 			compiled.Diverged(gc_b, "SyncThreads", gc_r3in, gc_r3out)
 		}
 		if gc_r3&1 == 0 {
 			break
 		}
-//line hecbench_aop.go:146
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -224,18 +215,14 @@ func gc_body_prepareSvd(gc_b *compiled.Block, numPaths, minInTheMoney int, payof
 				inTheMoney := payoff.IsInTheMoney(S)
 //line hecbench_aop.go:122
 				scanInput[gc_tx] = inTheMoney
-//line hecbench_aop.go:125
 				gc_s_S[gc_rank] = S
 				gc_s_inTheMoney[gc_rank] = inTheMoney
 			}
 		}
-//line hecbench_aop.go:130
 		compiled.OutOfLine(func() {
 			scanInput := scanInput[:256]
-//line hecbench_aop.go:133
 			scanOutput := scanOutput[:257]
 			{
-//line hecbench_aop.go:136
 				gc_from, gc_to := 0, gc_bdx
 				if gc_bound := 0; gc_bound < gc_to-1 {
 					gc_to = gc_bound + 1
@@ -260,7 +247,6 @@ func gc_body_prepareSvd(gc_b *compiled.Block, numPaths, minInTheMoney int, payof
 		})
 //line hecbench_aop.go:132
 		totalSum := scanOutput[aopThreads1]
-//line hecbench_aop.go:134
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -270,13 +256,10 @@ func gc_body_prepareSvd(gc_b *compiled.Block, numPaths, minInTheMoney int, payof
 				}
 //line hecbench_aop.go:131
 				partialSum := scanOutput[gc_tx]
-//line hecbench_aop.go:133
 				gc_s_partialSum[gc_rank] = partialSum
 			}
 		}
-//line hecbench_aop.go:137
 		gc_r7, gc_r7in, gc_r7out := 0, 0, 0
-//line hecbench_aop.go:139
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
@@ -291,7 +274,6 @@ func gc_body_prepareSvd(gc_b *compiled.Block, numPaths, minInTheMoney int, payof
 				gc_r7out = gc_rank
 			}
 		}
-//line hecbench_aop.go:154
 		if gc_r7 == 3 {
 			compiled.DivergedIf(gc_b, "SyncThreads", gc_r7in, gc_r7out)
 		}
@@ -300,7 +282,6 @@ func gc_body_prepareSvd(gc_b *compiled.Block, numPaths, minInTheMoney int, payof
 		var agreed bool = gc_agreed
 //line hecbench_aop.go:134
 		if agreed {
-//line hecbench_aop.go:136
 			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				if gc_exited[gc_rank] {
@@ -315,7 +296,6 @@ func gc_body_prepareSvd(gc_b *compiled.Block, numPaths, minInTheMoney int, payof
 					smemSvds[foundPaths+partialSum] = S
 				}
 			}
-//line hecbench_aop.go:141
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
@@ -334,7 +314,6 @@ func gc_body_prepareSvd(gc_b *compiled.Block, numPaths, minInTheMoney int, payof
 				}
 			}
 		} else {
-//line hecbench_aop.go:152
 			gc_from, gc_to := 0, gc_bdx
 			if gc_bound := 0; gc_bound < gc_to-1 {
 				gc_to = gc_bound + 1
@@ -353,7 +332,6 @@ func gc_body_prepareSvd(gc_b *compiled.Block, numPaths, minInTheMoney int, payof
 				}
 			}
 		}
-//line hecbench_aop.go:151
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
@@ -363,7 +341,6 @@ func gc_body_prepareSvd(gc_b *compiled.Block, numPaths, minInTheMoney int, payof
 //line hecbench_aop.go:147
 			compiled.SharedOr(&lsum[0], int32(inTheMoney))
 		}
-//line hecbench_aop.go:151
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
@@ -400,7 +377,6 @@ func gc_body_prepareSvd(gc_b *compiled.Block, numPaths, minInTheMoney int, payof
 		}
 	}
 	{
-//line hecbench_aop.go:122
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -417,7 +393,6 @@ func gc_body_prepareSvd(gc_b *compiled.Block, numPaths, minInTheMoney int, payof
 			}
 		}
 	}
-//line hecbench_aop.go:180
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		if gc_exited[gc_rank] {
@@ -427,7 +402,6 @@ func gc_body_prepareSvd(gc_b *compiled.Block, numPaths, minInTheMoney int, payof
 //line hecbench_aop.go:178
 		compiled.SharedAdd(&lsum[0], int32(m))
 	}
-//line hecbench_aop.go:182
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 	gc_L15:
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -460,7 +434,6 @@ func gc_body_prepareSvd(gc_b *compiled.Block, numPaths, minInTheMoney int, payof
 			}
 		}
 	}
-//line hecbench_aop.go:203
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		if gc_exited[gc_rank] {
@@ -474,7 +447,6 @@ func gc_body_prepareSvd(gc_b *compiled.Block, numPaths, minInTheMoney int, payof
 		compiled.SharedAdd(&lsums[0].W, sums.W)
 	}
 	{
-//line hecbench_aop.go:207
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -492,7 +464,6 @@ func gc_body_prepareSvd(gc_b *compiled.Block, numPaths, minInTheMoney int, payof
 		}
 	}
 	{
-//line hecbench_aop.go:215
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := aopSmemSlots; gc_bound < gc_to {
 			gc_to = gc_bound
@@ -511,7 +482,6 @@ func gc_body_prepareSvd(gc_b *compiled.Block, numPaths, minInTheMoney int, payof
 //line hecbench_aop.go:215
 					gc_alive2 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex2&15]).ToMask().ToInt64x4().Not().ToMask()
 				}
-//line hecbench_aop.go:216
 				if gc_tx < 0 || gc_tx > len(smemSvds)-4 || (16*gc_bx+gc_tx) < 0 || (16*gc_bx+gc_tx) > len(svds)-4 {
 //line hecbench_aop.go:216
 					break

@@ -55,7 +55,6 @@ func gc_body_generatePaths(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, numTimeste
 		rMinHalfSigmaSqDt := (r - 0.5*sigma*sigma) * dt
 //line hecbench_aop.go:59
 		sigmaSqrtDt := sigma * math.Sqrt(dt)
-//line hecbench_aop.go:61
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_bx2*aopThreads0, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -82,7 +81,6 @@ func gc_body_generatePaths(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, numTimeste
 //line hecbench_aop.go:68
 						return
 					}
-//line hecbench_aop.go:69
 					S = S * math.Exp(rMinHalfSigmaSqDt+sigmaSqrtDt*samples[offset])
 					paths[offset] = S
 				}
@@ -140,7 +138,6 @@ func gc_body_prepareSvd(gc_b2 *compiled.Block, numPaths, minInTheMoney int, payo
 	timestep := gc_bx2
 //line hecbench_aop.go:98
 	offset := timestep * numPaths
-//line hecbench_aop.go:100
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 			gc_rank2 := gc_base2 + gc_tx2
@@ -155,12 +152,10 @@ func gc_body_prepareSvd(gc_b2 *compiled.Block, numPaths, minInTheMoney int, payo
 			if gc_tx2 < aopSmemSlots {
 				smemSvds[gc_tx2] = 0.0
 			}
-//line hecbench_aop.go:110
 			gc_s_m[gc_rank2] = m
 			gc_s_sums[gc_rank2] = sums
 		}
 	}
-//line hecbench_aop.go:116
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 			gc_rank2 := gc_base2 + gc_tx2
@@ -172,7 +167,6 @@ func gc_body_prepareSvd(gc_b2 *compiled.Block, numPaths, minInTheMoney int, payo
 			foundPaths := 0
 //line hecbench_aop.go:114
 			path := gc_tx2
-//line hecbench_aop.go:117
 			gc_s_foundPaths[gc_rank2] = foundPaths
 			gc_s_path[gc_rank2] = path
 		}
@@ -187,7 +181,6 @@ func gc_body_prepareSvd(gc_b2 *compiled.Block, numPaths, minInTheMoney int, payo
 			return
 		}
 		gc_r32, gc_r32in, gc_r32out := 0, 0, 0
-//line hecbench_aop.go:124
 		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 			if gc_exited2[gc_rank2] {
@@ -202,14 +195,12 @@ func gc_body_prepareSvd(gc_b2 *compiled.Block, numPaths, minInTheMoney int, payo
 				gc_r32out = gc_rank2
 			}
 		}
-//line hecbench_aop.go:139
 		if gc_r32 == 3 {
 			compiled.Diverged(gc_b2, "SyncThreads", gc_r32in, gc_r32out)
 		}
 		if gc_r32&1 == 0 {
 			break
 		}
-//line hecbench_aop.go:146
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
@@ -224,18 +215,14 @@ func gc_body_prepareSvd(gc_b2 *compiled.Block, numPaths, minInTheMoney int, payo
 				inTheMoney := payoff.IsInTheMoney(S)
 //line hecbench_aop.go:122
 				scanInput[gc_tx2] = inTheMoney
-//line hecbench_aop.go:125
 				gc_s_S[gc_rank2] = S
 				gc_s_inTheMoney[gc_rank2] = inTheMoney
 			}
 		}
-//line hecbench_aop.go:130
 		compiled.OutOfLine(func() {
 			scanInput := scanInput[:256]
-//line hecbench_aop.go:133
 			scanOutput := scanOutput[:257]
 			{
-//line hecbench_aop.go:136
 				gc_from2, gc_to2 := 0, gc_bdx2
 				if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 					gc_to2 = gc_bound2 + 1
@@ -257,7 +244,6 @@ func gc_body_prepareSvd(gc_b2 *compiled.Block, numPaths, minInTheMoney int, payo
 								gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 							}
 							{
-//line hecbench_aop.go:125
 								if gc_alive3.ToBits() != 0 {
 //line hecbench_aop.go:125
 									scanOutput[0] = 0
@@ -289,7 +275,6 @@ func gc_body_prepareSvd(gc_b2 *compiled.Block, numPaths, minInTheMoney int, payo
 								}
 							}
 						}
-//line hecbench_aop.go:129
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
@@ -311,7 +296,6 @@ func gc_body_prepareSvd(gc_b2 *compiled.Block, numPaths, minInTheMoney int, payo
 		})
 //line hecbench_aop.go:132
 		totalSum := scanOutput[aopThreads1]
-//line hecbench_aop.go:134
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
@@ -321,13 +305,10 @@ func gc_body_prepareSvd(gc_b2 *compiled.Block, numPaths, minInTheMoney int, payo
 				}
 //line hecbench_aop.go:131
 				partialSum := scanOutput[gc_tx2]
-//line hecbench_aop.go:133
 				gc_s_partialSum[gc_rank2] = partialSum
 			}
 		}
-//line hecbench_aop.go:137
 		gc_r72, gc_r72in, gc_r72out := 0, 0, 0
-//line hecbench_aop.go:139
 		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 			if gc_exited2[gc_rank2] {
@@ -342,7 +323,6 @@ func gc_body_prepareSvd(gc_b2 *compiled.Block, numPaths, minInTheMoney int, payo
 				gc_r72out = gc_rank2
 			}
 		}
-//line hecbench_aop.go:154
 		if gc_r72 == 3 {
 			compiled.DivergedIf(gc_b2, "SyncThreads", gc_r72in, gc_r72out)
 		}
@@ -351,7 +331,6 @@ func gc_body_prepareSvd(gc_b2 *compiled.Block, numPaths, minInTheMoney int, payo
 		var agreed bool = gc_agreed2
 //line hecbench_aop.go:134
 		if agreed {
-//line hecbench_aop.go:136
 			for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 				gc_pos2.Thread = gc_rank2
 				if gc_exited2[gc_rank2] {
@@ -366,7 +345,6 @@ func gc_body_prepareSvd(gc_b2 *compiled.Block, numPaths, minInTheMoney int, payo
 					smemSvds[foundPaths+partialSum] = S
 				}
 			}
-//line hecbench_aop.go:141
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
@@ -385,7 +363,6 @@ func gc_body_prepareSvd(gc_b2 *compiled.Block, numPaths, minInTheMoney int, payo
 				}
 			}
 		} else {
-//line hecbench_aop.go:152
 			gc_from2, gc_to2 := 0, gc_bdx2
 			if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 				gc_to2 = gc_bound2 + 1
@@ -406,14 +383,12 @@ func gc_body_prepareSvd(gc_b2 *compiled.Block, numPaths, minInTheMoney int, payo
 							gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 						}
 						{
-//line hecbench_aop.go:144
 							if gc_alive4.ToBits() != 0 {
 //line hecbench_aop.go:144
 								lsum[0] = 0
 							}
 						}
 					}
-//line hecbench_aop.go:146
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
@@ -429,7 +404,6 @@ func gc_body_prepareSvd(gc_b2 *compiled.Block, numPaths, minInTheMoney int, payo
 				}
 			}
 		}
-//line hecbench_aop.go:151
 		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 			if gc_exited2[gc_rank2] {
@@ -439,9 +413,7 @@ func gc_body_prepareSvd(gc_b2 *compiled.Block, numPaths, minInTheMoney int, payo
 //line hecbench_aop.go:147
 			compiled.SharedOr(&lsum[0], int32(inTheMoney))
 		}
-//line hecbench_aop.go:150
 		archsimd.ClearAVXUpperBits()
-//line hecbench_aop.go:152
 		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 			if gc_exited2[gc_rank2] {
@@ -478,7 +450,6 @@ func gc_body_prepareSvd(gc_b2 *compiled.Block, numPaths, minInTheMoney int, payo
 		}
 	}
 	{
-//line hecbench_aop.go:122
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 			gc_to2 = gc_bound2 + 1
@@ -498,13 +469,11 @@ func gc_body_prepareSvd(gc_b2 *compiled.Block, numPaths, minInTheMoney int, payo
 //line hecbench_aop.go:173
 						gc_alive5 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex5]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
-//line hecbench_aop.go:174
 					if gc_alive5.ToBits() != 0 {
 //line hecbench_aop.go:174
 						lsum[0] = 0
 					}
 				}
-//line hecbench_aop.go:176
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
@@ -518,7 +487,6 @@ func gc_body_prepareSvd(gc_b2 *compiled.Block, numPaths, minInTheMoney int, payo
 			}
 		}
 	}
-//line hecbench_aop.go:180
 	for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 		gc_pos2.Thread = gc_rank2
 		if gc_exited2[gc_rank2] {
@@ -528,7 +496,6 @@ func gc_body_prepareSvd(gc_b2 *compiled.Block, numPaths, minInTheMoney int, payo
 //line hecbench_aop.go:178
 		compiled.SharedAdd(&lsum[0], int32(m))
 	}
-//line hecbench_aop.go:182
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 	gc_L152:
 		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -561,7 +528,6 @@ func gc_body_prepareSvd(gc_b2 *compiled.Block, numPaths, minInTheMoney int, payo
 			}
 		}
 	}
-//line hecbench_aop.go:203
 	for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 		gc_pos2.Thread = gc_rank2
 		if gc_exited2[gc_rank2] {
@@ -575,7 +541,6 @@ func gc_body_prepareSvd(gc_b2 *compiled.Block, numPaths, minInTheMoney int, payo
 		compiled.SharedAdd(&lsums[0].W, sums.W)
 	}
 	{
-//line hecbench_aop.go:207
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 			gc_to2 = gc_bound2 + 1
@@ -593,7 +558,6 @@ func gc_body_prepareSvd(gc_b2 *compiled.Block, numPaths, minInTheMoney int, payo
 		}
 	}
 	{
-//line hecbench_aop.go:215
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := aopSmemSlots; gc_bound2 < gc_to2 {
 			gc_to2 = gc_bound2
@@ -613,7 +577,6 @@ func gc_body_prepareSvd(gc_b2 *compiled.Block, numPaths, minInTheMoney int, payo
 //line hecbench_aop.go:215
 						gc_alive8 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex8&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
 					}
-//line hecbench_aop.go:216
 					if gc_tx2 < 0 || gc_tx2 > len(smemSvds)-4 || (16*gc_bx2+gc_tx2) < 0 || (16*gc_bx2+gc_tx2) > len(svds)-4 {
 //line hecbench_aop.go:216
 						break

@@ -50,12 +50,9 @@ func gc_body_bitPackConfigScan(gc_b *compiled.Block, minValue, maxValue, in []in
 	maxBuffer := gocuda.Shared[int32](t, bpBlockSize)[:bpBlockSize]
 	compiled.OutOfLine(func() {
 		minBuffer := minBuffer[:256]
-//line hecbench_bitpacking.go:96
 		maxBuffer := maxBuffer[:256]
-//line hecbench_bitpacking.go:98
 		gc_s_lastThread := gc_s_lastThread[:gc_n]
 		{
-//line hecbench_bitpacking.go:101
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_L1:
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -100,7 +97,6 @@ func gc_body_bitPackConfigScan(gc_b *compiled.Block, minValue, maxValue, in []in
 //line hecbench_bitpacking.go:116
 					minBuffer[gc_tx] = localMin
 					maxBuffer[gc_tx] = localMax
-//line hecbench_bitpacking.go:122
 					gc_s_lastThread[gc_rank] = lastThread
 				}
 			}
@@ -110,7 +106,6 @@ func gc_body_bitPackConfigScan(gc_b *compiled.Block, minValue, maxValue, in []in
 	var minBuffer_ []int32 = minBuffer
 //line hecbench_bitpacking.go:122
 	var maxBuffer_ []int32 = maxBuffer
-//line hecbench_bitpacking.go:124
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		if gc_exited[gc_rank] {
@@ -119,12 +114,10 @@ func gc_body_bitPackConfigScan(gc_b *compiled.Block, minValue, maxValue, in []in
 		lastThread := gc_s_lastThread[gc_rank]
 //line hecbench_bitpacking.go:122
 		var blockEnd_ int = lastThread
-//line hecbench_bitpacking.go:124
 		gc_s_blockEnd_[gc_rank] = blockEnd_
 	}
 //line hecbench_bitpacking.go:65
 	for d := bpBlockSize / 2; d > 0; d >>= 1 {
-//line hecbench_bitpacking.go:67
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -148,7 +141,6 @@ func gc_body_bitPackConfigScan(gc_b *compiled.Block, minValue, maxValue, in []in
 			}
 		}
 	}
-//line hecbench_bitpacking.go:82
 	gc_from, gc_to := 0, gc_bdx
 	if gc_bound := 0; gc_bound < gc_to-1 {
 		gc_to = gc_bound + 1
@@ -198,7 +190,6 @@ func gc_body_bitPackConfigFinalize(gc_b *compiled.Block, inMin, inMax []int32, n
 //line hecbench_bitpacking.go:140
 	minBuffer := gocuda.Shared[int32](t, bpBlockSize)[:bpBlockSize]
 	maxBuffer := gocuda.Shared[int32](t, bpBlockSize)[:bpBlockSize]
-//line hecbench_bitpacking.go:143
 	gc_off := 0
 	if gc_off >= 0 && gc_off < len(numDevice) {
 		gc_at := numDevice[gc_off:][:1]
@@ -206,50 +197,42 @@ func gc_body_bitPackConfigFinalize(gc_b *compiled.Block, inMin, inMax []int32, n
 		for ; gc_step+3 < gc_n; gc_step += 4 {
 			{
 				gc_rank := gc_step + 0
-//line hecbench_bitpacking.go:151
 				gc_pos.Thread = gc_rank
 				gc_b.Enter(gc_rank)
 //line hecbench_bitpacking.go:136
 				num := min(roundUpDiv(gc_at[0], bpBlockSize), uint64(bpBlockWidth))
 //line hecbench_bitpacking.go:144
 				readMinAndMax(t, inMin, inMax, minBuffer, maxBuffer, 0, int(num))
-//line hecbench_bitpacking.go:146
 				gc_s_num[gc_rank] = num
 			}
 			{
 				gc_rank := gc_step + 1
-//line hecbench_bitpacking.go:151
 				gc_pos.Thread = gc_rank
 				gc_b.Enter(gc_rank)
 //line hecbench_bitpacking.go:136
 				num := min(roundUpDiv(gc_at[0], bpBlockSize), uint64(bpBlockWidth))
 //line hecbench_bitpacking.go:144
 				readMinAndMax(t, inMin, inMax, minBuffer, maxBuffer, 0, int(num))
-//line hecbench_bitpacking.go:146
 				gc_s_num[gc_rank] = num
 			}
 			{
 				gc_rank := gc_step + 2
-//line hecbench_bitpacking.go:151
 				gc_pos.Thread = gc_rank
 				gc_b.Enter(gc_rank)
 //line hecbench_bitpacking.go:136
 				num := min(roundUpDiv(gc_at[0], bpBlockSize), uint64(bpBlockWidth))
 //line hecbench_bitpacking.go:144
 				readMinAndMax(t, inMin, inMax, minBuffer, maxBuffer, 0, int(num))
-//line hecbench_bitpacking.go:146
 				gc_s_num[gc_rank] = num
 			}
 			{
 				gc_rank := gc_step + 3
-//line hecbench_bitpacking.go:151
 				gc_pos.Thread = gc_rank
 				gc_b.Enter(gc_rank)
 //line hecbench_bitpacking.go:136
 				num := min(roundUpDiv(gc_at[0], bpBlockSize), uint64(bpBlockWidth))
 //line hecbench_bitpacking.go:144
 				readMinAndMax(t, inMin, inMax, minBuffer, maxBuffer, 0, int(num))
-//line hecbench_bitpacking.go:146
 				gc_s_num[gc_rank] = num
 			}
 		}
@@ -260,7 +243,6 @@ func gc_body_bitPackConfigFinalize(gc_b *compiled.Block, inMin, inMax []int32, n
 			num := min(roundUpDiv(gc_at[0], bpBlockSize), uint64(bpBlockWidth))
 //line hecbench_bitpacking.go:144
 			readMinAndMax(t, inMin, inMax, minBuffer, maxBuffer, 0, int(num))
-//line hecbench_bitpacking.go:146
 			gc_s_num[gc_rank] = num
 		}
 	} else {
@@ -274,7 +256,6 @@ func gc_body_bitPackConfigFinalize(gc_b *compiled.Block, inMin, inMax []int32, n
 				num := min(roundUpDiv(numDevice[0], bpBlockSize), uint64(bpBlockWidth))
 //line hecbench_bitpacking.go:144
 				readMinAndMax(t, inMin, inMax, minBuffer, maxBuffer, 0, int(num))
-//line hecbench_bitpacking.go:146
 				gc_s_num[gc_rank] = num
 			}
 			{
@@ -285,7 +266,6 @@ func gc_body_bitPackConfigFinalize(gc_b *compiled.Block, inMin, inMax []int32, n
 				num := min(roundUpDiv(numDevice[0], bpBlockSize), uint64(bpBlockWidth))
 //line hecbench_bitpacking.go:144
 				readMinAndMax(t, inMin, inMax, minBuffer, maxBuffer, 0, int(num))
-//line hecbench_bitpacking.go:146
 				gc_s_num[gc_rank] = num
 			}
 			{
@@ -296,7 +276,6 @@ func gc_body_bitPackConfigFinalize(gc_b *compiled.Block, inMin, inMax []int32, n
 				num := min(roundUpDiv(numDevice[0], bpBlockSize), uint64(bpBlockWidth))
 //line hecbench_bitpacking.go:144
 				readMinAndMax(t, inMin, inMax, minBuffer, maxBuffer, 0, int(num))
-//line hecbench_bitpacking.go:146
 				gc_s_num[gc_rank] = num
 			}
 			{
@@ -307,7 +286,6 @@ func gc_body_bitPackConfigFinalize(gc_b *compiled.Block, inMin, inMax []int32, n
 				num := min(roundUpDiv(numDevice[0], bpBlockSize), uint64(bpBlockWidth))
 //line hecbench_bitpacking.go:144
 				readMinAndMax(t, inMin, inMax, minBuffer, maxBuffer, 0, int(num))
-//line hecbench_bitpacking.go:146
 				gc_s_num[gc_rank] = num
 			}
 		}
@@ -318,14 +296,13 @@ func gc_body_bitPackConfigFinalize(gc_b *compiled.Block, inMin, inMax []int32, n
 			num := min(roundUpDiv(numDevice[0], bpBlockSize), uint64(bpBlockWidth))
 //line hecbench_bitpacking.go:144
 			readMinAndMax(t, inMin, inMax, minBuffer, maxBuffer, 0, int(num))
-//line hecbench_bitpacking.go:146
 			gc_s_num[gc_rank] = num
 		}
 	}
+//line hecbench_bitpacking.go:149
 	var minBuffer_ []int32 = minBuffer
 //line hecbench_bitpacking.go:149
 	var maxBuffer_ []int32 = maxBuffer
-//line hecbench_bitpacking.go:151
 	gc_step3 := 0
 	for ; gc_step3+3 < gc_n; gc_step3 += 4 {
 		{
@@ -334,7 +311,6 @@ func gc_body_bitPackConfigFinalize(gc_b *compiled.Block, inMin, inMax []int32, n
 			num := gc_s_num[gc_rank]
 //line hecbench_bitpacking.go:149
 			var blockEnd int = min(bpBlockSize, int(num))
-//line hecbench_bitpacking.go:151
 			gc_s_blockEnd[gc_rank] = blockEnd
 		}
 		{
@@ -343,7 +319,6 @@ func gc_body_bitPackConfigFinalize(gc_b *compiled.Block, inMin, inMax []int32, n
 			num := gc_s_num[gc_rank]
 //line hecbench_bitpacking.go:149
 			var blockEnd int = min(bpBlockSize, int(num))
-//line hecbench_bitpacking.go:151
 			gc_s_blockEnd[gc_rank] = blockEnd
 		}
 		{
@@ -352,7 +327,6 @@ func gc_body_bitPackConfigFinalize(gc_b *compiled.Block, inMin, inMax []int32, n
 			num := gc_s_num[gc_rank]
 //line hecbench_bitpacking.go:149
 			var blockEnd int = min(bpBlockSize, int(num))
-//line hecbench_bitpacking.go:151
 			gc_s_blockEnd[gc_rank] = blockEnd
 		}
 		{
@@ -361,7 +335,6 @@ func gc_body_bitPackConfigFinalize(gc_b *compiled.Block, inMin, inMax []int32, n
 			num := gc_s_num[gc_rank]
 //line hecbench_bitpacking.go:149
 			var blockEnd int = min(bpBlockSize, int(num))
-//line hecbench_bitpacking.go:151
 			gc_s_blockEnd[gc_rank] = blockEnd
 		}
 	}
@@ -370,12 +343,10 @@ func gc_body_bitPackConfigFinalize(gc_b *compiled.Block, inMin, inMax []int32, n
 		num := gc_s_num[gc_rank]
 //line hecbench_bitpacking.go:149
 		var blockEnd int = min(bpBlockSize, int(num))
-//line hecbench_bitpacking.go:151
 		gc_s_blockEnd[gc_rank] = blockEnd
 	}
 //line hecbench_bitpacking.go:65
 	for d := bpBlockSize / 2; d > 0; d >>= 1 {
-//line hecbench_bitpacking.go:67
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := d
 			gc_off3 := 0 - (bpBlockSize / 2)
@@ -387,7 +358,6 @@ func gc_body_bitPackConfigFinalize(gc_b *compiled.Block, inMin, inMax []int32, n
 				gc_at5 := maxBuffer_[gc_off4:][:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line hecbench_bitpacking.go:79
 					blockEnd := gc_s_blockEnd[gc_rank]
 //line hecbench_bitpacking.go:66
 					if gc_tx < bpBlockSize/2 {
@@ -423,7 +393,6 @@ func gc_body_bitPackConfigFinalize(gc_b *compiled.Block, inMin, inMax []int32, n
 			}
 		}
 	}
-//line hecbench_bitpacking.go:83
 	gc_from, gc_to := 0, gc_bdx
 	if gc_bound := 0; gc_bound < gc_to-1 {
 		gc_to = gc_bound + 1
@@ -503,7 +472,6 @@ func gc_body_bitPack(gc_b *compiled.Block, numBitsPtr []uint8, valueOffsetPtr []
 	valueOffset := valueOffsetPtr[0]
 //line hecbench_bitpacking.go:171
 	inBuffer := gocuda.Shared[uint32](t, bpBlockSize)[:bpBlockSize]
-//line hecbench_bitpacking.go:173
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		if gc_exited[gc_rank] {
@@ -513,7 +481,6 @@ func gc_body_bitPack(gc_b *compiled.Block, numBitsPtr []uint8, valueOffsetPtr []
 		numBlocks := int(roundUpDiv(num, bpBlockSize))
 //line hecbench_bitpacking.go:173
 		blockID := gc_bx
-//line hecbench_bitpacking.go:176
 		gc_s_numBlocks[gc_rank] = numBlocks
 		gc_s_blockID[gc_rank] = blockID
 	}
@@ -526,7 +493,6 @@ func gc_body_bitPack(gc_b *compiled.Block, numBitsPtr []uint8, valueOffsetPtr []
 		if compiled.AllExited(gc_exited) {
 			return
 		}
-//line hecbench_bitpacking.go:182
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_L2:
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -563,7 +529,6 @@ func gc_body_bitPack(gc_b *compiled.Block, numBitsPtr []uint8, valueOffsetPtr []
 //line hecbench_bitpacking.go:192
 				var val uint32
 				bufferStart := blockStartIdx
-//line hecbench_bitpacking.go:205
 				gc_s_outputIdx[gc_rank] = outputIdx
 				gc_s_bitStart[gc_rank] = bitStart
 				gc_s_startIdx[gc_rank] = startIdx
@@ -583,7 +548,6 @@ func gc_body_bitPack(gc_b *compiled.Block, numBitsPtr []uint8, valueOffsetPtr []
 				return
 			}
 			gc_r3, gc_r3in, gc_r3out := 0, 0, 0
-//line hecbench_bitpacking.go:203
 			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				if gc_exited[gc_rank] {
@@ -599,14 +563,12 @@ func gc_body_bitPack(gc_b *compiled.Block, numBitsPtr []uint8, valueOffsetPtr []
 					gc_r3out = gc_rank
 				}
 			}
-//line hecbench_bitpacking.go:219
 			if gc_r3 == 3 {
 				compiled.Diverged(gc_b, "SyncThreads", gc_r3in, gc_r3out)
 			}
 			if gc_r3&1 == 0 {
 				break
 			}
-//line hecbench_bitpacking.go:226
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
@@ -622,21 +584,14 @@ func gc_body_bitPack(gc_b *compiled.Block, numBitsPtr []uint8, valueOffsetPtr []
 					}
 				}
 			}
-//line hecbench_bitpacking.go:205
 			compiled.OutOfLine(func() {
 				inBuffer := inBuffer[:256]
-//line hecbench_bitpacking.go:208
 				gc_s_bitStart := gc_s_bitStart[:gc_n]
-//line hecbench_bitpacking.go:210
 				gc_s_startIdx := gc_s_startIdx[:gc_n]
-//line hecbench_bitpacking.go:212
 				gc_s_endIdx := gc_s_endIdx[:gc_n]
-//line hecbench_bitpacking.go:214
 				gc_s_val := gc_s_val[:gc_n]
-//line hecbench_bitpacking.go:216
 				gc_s_bufferStart := gc_s_bufferStart[:gc_n]
 				{
-//line hecbench_bitpacking.go:219
 					for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 						gc_pos.Thread = gc_rank
 						if gc_exited[gc_rank] {
@@ -656,7 +611,6 @@ func gc_body_bitPack(gc_b *compiled.Block, numBitsPtr []uint8, valueOffsetPtr []
 //line hecbench_bitpacking.go:211
 							b := inBuffer[localIdx]
 							offset := int(int64(idx*numBits) - int64(bitStart))
-//line hecbench_bitpacking.go:214
 							if offset > 0 {
 								b <<= offset
 							} else {
@@ -667,14 +621,12 @@ func gc_body_bitPack(gc_b *compiled.Block, numBitsPtr []uint8, valueOffsetPtr []
 						}
 //line hecbench_bitpacking.go:193
 						bufferStart += bpBlockSize
-//line hecbench_bitpacking.go:196
 						gc_s_val[gc_rank] = val
 						gc_s_bufferStart[gc_rank] = bufferStart
 					}
 				}
 			})
 		}
-//line hecbench_bitpacking.go:203
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {

@@ -51,12 +51,9 @@ func gc_body_bitPackConfigScan(gc_b2 *compiled.Block, minValue, maxValue, in []i
 	maxBuffer := gocuda.Shared[int32](t, bpBlockSize)[:bpBlockSize]
 	compiled.OutOfLine(func() {
 		minBuffer := minBuffer[:256]
-//line hecbench_bitpacking.go:96
 		maxBuffer := maxBuffer[:256]
-//line hecbench_bitpacking.go:98
 		gc_s_lastThread := gc_s_lastThread[:gc_n2]
 		{
-//line hecbench_bitpacking.go:101
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_L12:
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -101,7 +98,6 @@ func gc_body_bitPackConfigScan(gc_b2 *compiled.Block, minValue, maxValue, in []i
 //line hecbench_bitpacking.go:116
 					minBuffer[gc_tx2] = localMin
 					maxBuffer[gc_tx2] = localMax
-//line hecbench_bitpacking.go:122
 					gc_s_lastThread[gc_rank2] = lastThread
 				}
 			}
@@ -111,7 +107,6 @@ func gc_body_bitPackConfigScan(gc_b2 *compiled.Block, minValue, maxValue, in []i
 	var minBuffer_ []int32 = minBuffer
 //line hecbench_bitpacking.go:122
 	var maxBuffer_ []int32 = maxBuffer
-//line hecbench_bitpacking.go:124
 	for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 		gc_pos2.Thread = gc_rank2
 		if gc_exited2[gc_rank2] {
@@ -120,12 +115,10 @@ func gc_body_bitPackConfigScan(gc_b2 *compiled.Block, minValue, maxValue, in []i
 		lastThread := gc_s_lastThread[gc_rank2]
 //line hecbench_bitpacking.go:122
 		var blockEnd_ int = lastThread
-//line hecbench_bitpacking.go:124
 		gc_s_blockEnd_[gc_rank2] = blockEnd_
 	}
 //line hecbench_bitpacking.go:65
 	for d := bpBlockSize / 2; d > 0; d >>= 1 {
-//line hecbench_bitpacking.go:67
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
@@ -149,7 +142,6 @@ func gc_body_bitPackConfigScan(gc_b2 *compiled.Block, minValue, maxValue, in []i
 			}
 		}
 	}
-//line hecbench_bitpacking.go:82
 	gc_from2, gc_to2 := 0, gc_bdx2
 	if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 		gc_to2 = gc_bound2 + 1
@@ -171,7 +163,6 @@ func gc_body_bitPackConfigScan(gc_b2 *compiled.Block, minValue, maxValue, in []i
 					gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 				}
 				{
-//line hecbench_bitpacking.go:125
 					var gc_u int32
 //line hecbench_bitpacking.go:125
 					if gc_in := gc_alive.ToBits(); gc_in != 0 {
@@ -201,7 +192,6 @@ func gc_body_bitPackConfigScan(gc_b2 *compiled.Block, minValue, maxValue, in []i
 					}
 				}
 			}
-//line hecbench_bitpacking.go:128
 			archsimd.ClearAVXUpperBits()
 		}
 		for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
@@ -248,7 +238,6 @@ func gc_body_bitPackConfigFinalize(gc_b2 *compiled.Block, inMin, inMax []int32, 
 //line hecbench_bitpacking.go:140
 	minBuffer := gocuda.Shared[int32](t, bpBlockSize)[:bpBlockSize]
 	maxBuffer := gocuda.Shared[int32](t, bpBlockSize)[:bpBlockSize]
-//line hecbench_bitpacking.go:143
 	gc_off6 := 0
 	if gc_off6 >= 0 && gc_off6 < len(numDevice) {
 		gc_at10 := numDevice[gc_off6:][:1]
@@ -256,50 +245,42 @@ func gc_body_bitPackConfigFinalize(gc_b2 *compiled.Block, inMin, inMax []int32, 
 		for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
 			{
 				gc_rank2 := gc_step4 + 0
-//line hecbench_bitpacking.go:151
 				gc_pos2.Thread = gc_rank2
 				gc_b2.Enter(gc_rank2)
 //line hecbench_bitpacking.go:136
 				num := min(roundUpDiv(gc_at10[0], bpBlockSize), uint64(bpBlockWidth))
 //line hecbench_bitpacking.go:144
 				readMinAndMax(t, inMin, inMax, minBuffer, maxBuffer, 0, int(num))
-//line hecbench_bitpacking.go:146
 				gc_s_num[gc_rank2] = num
 			}
 			{
 				gc_rank2 := gc_step4 + 1
-//line hecbench_bitpacking.go:151
 				gc_pos2.Thread = gc_rank2
 				gc_b2.Enter(gc_rank2)
 //line hecbench_bitpacking.go:136
 				num := min(roundUpDiv(gc_at10[0], bpBlockSize), uint64(bpBlockWidth))
 //line hecbench_bitpacking.go:144
 				readMinAndMax(t, inMin, inMax, minBuffer, maxBuffer, 0, int(num))
-//line hecbench_bitpacking.go:146
 				gc_s_num[gc_rank2] = num
 			}
 			{
 				gc_rank2 := gc_step4 + 2
-//line hecbench_bitpacking.go:151
 				gc_pos2.Thread = gc_rank2
 				gc_b2.Enter(gc_rank2)
 //line hecbench_bitpacking.go:136
 				num := min(roundUpDiv(gc_at10[0], bpBlockSize), uint64(bpBlockWidth))
 //line hecbench_bitpacking.go:144
 				readMinAndMax(t, inMin, inMax, minBuffer, maxBuffer, 0, int(num))
-//line hecbench_bitpacking.go:146
 				gc_s_num[gc_rank2] = num
 			}
 			{
 				gc_rank2 := gc_step4 + 3
-//line hecbench_bitpacking.go:151
 				gc_pos2.Thread = gc_rank2
 				gc_b2.Enter(gc_rank2)
 //line hecbench_bitpacking.go:136
 				num := min(roundUpDiv(gc_at10[0], bpBlockSize), uint64(bpBlockWidth))
 //line hecbench_bitpacking.go:144
 				readMinAndMax(t, inMin, inMax, minBuffer, maxBuffer, 0, int(num))
-//line hecbench_bitpacking.go:146
 				gc_s_num[gc_rank2] = num
 			}
 		}
@@ -310,7 +291,6 @@ func gc_body_bitPackConfigFinalize(gc_b2 *compiled.Block, inMin, inMax []int32, 
 			num := min(roundUpDiv(gc_at10[0], bpBlockSize), uint64(bpBlockWidth))
 //line hecbench_bitpacking.go:144
 			readMinAndMax(t, inMin, inMax, minBuffer, maxBuffer, 0, int(num))
-//line hecbench_bitpacking.go:146
 			gc_s_num[gc_rank2] = num
 		}
 	} else {
@@ -324,7 +304,6 @@ func gc_body_bitPackConfigFinalize(gc_b2 *compiled.Block, inMin, inMax []int32, 
 				num := min(roundUpDiv(numDevice[0], bpBlockSize), uint64(bpBlockWidth))
 //line hecbench_bitpacking.go:144
 				readMinAndMax(t, inMin, inMax, minBuffer, maxBuffer, 0, int(num))
-//line hecbench_bitpacking.go:146
 				gc_s_num[gc_rank2] = num
 			}
 			{
@@ -335,7 +314,6 @@ func gc_body_bitPackConfigFinalize(gc_b2 *compiled.Block, inMin, inMax []int32, 
 				num := min(roundUpDiv(numDevice[0], bpBlockSize), uint64(bpBlockWidth))
 //line hecbench_bitpacking.go:144
 				readMinAndMax(t, inMin, inMax, minBuffer, maxBuffer, 0, int(num))
-//line hecbench_bitpacking.go:146
 				gc_s_num[gc_rank2] = num
 			}
 			{
@@ -346,7 +324,6 @@ func gc_body_bitPackConfigFinalize(gc_b2 *compiled.Block, inMin, inMax []int32, 
 				num := min(roundUpDiv(numDevice[0], bpBlockSize), uint64(bpBlockWidth))
 //line hecbench_bitpacking.go:144
 				readMinAndMax(t, inMin, inMax, minBuffer, maxBuffer, 0, int(num))
-//line hecbench_bitpacking.go:146
 				gc_s_num[gc_rank2] = num
 			}
 			{
@@ -357,7 +334,6 @@ func gc_body_bitPackConfigFinalize(gc_b2 *compiled.Block, inMin, inMax []int32, 
 				num := min(roundUpDiv(numDevice[0], bpBlockSize), uint64(bpBlockWidth))
 //line hecbench_bitpacking.go:144
 				readMinAndMax(t, inMin, inMax, minBuffer, maxBuffer, 0, int(num))
-//line hecbench_bitpacking.go:146
 				gc_s_num[gc_rank2] = num
 			}
 		}
@@ -368,14 +344,13 @@ func gc_body_bitPackConfigFinalize(gc_b2 *compiled.Block, inMin, inMax []int32, 
 			num := min(roundUpDiv(numDevice[0], bpBlockSize), uint64(bpBlockWidth))
 //line hecbench_bitpacking.go:144
 			readMinAndMax(t, inMin, inMax, minBuffer, maxBuffer, 0, int(num))
-//line hecbench_bitpacking.go:146
 			gc_s_num[gc_rank2] = num
 		}
 	}
+//line hecbench_bitpacking.go:149
 	var minBuffer_ []int32 = minBuffer
 //line hecbench_bitpacking.go:149
 	var maxBuffer_ []int32 = maxBuffer
-//line hecbench_bitpacking.go:151
 	gc_step6 := 0
 	for ; gc_step6+3 < gc_n2; gc_step6 += 4 {
 		{
@@ -384,7 +359,6 @@ func gc_body_bitPackConfigFinalize(gc_b2 *compiled.Block, inMin, inMax []int32, 
 			num := gc_s_num[gc_rank2]
 //line hecbench_bitpacking.go:149
 			var blockEnd int = min(bpBlockSize, int(num))
-//line hecbench_bitpacking.go:151
 			gc_s_blockEnd[gc_rank2] = blockEnd
 		}
 		{
@@ -393,7 +367,6 @@ func gc_body_bitPackConfigFinalize(gc_b2 *compiled.Block, inMin, inMax []int32, 
 			num := gc_s_num[gc_rank2]
 //line hecbench_bitpacking.go:149
 			var blockEnd int = min(bpBlockSize, int(num))
-//line hecbench_bitpacking.go:151
 			gc_s_blockEnd[gc_rank2] = blockEnd
 		}
 		{
@@ -402,7 +375,6 @@ func gc_body_bitPackConfigFinalize(gc_b2 *compiled.Block, inMin, inMax []int32, 
 			num := gc_s_num[gc_rank2]
 //line hecbench_bitpacking.go:149
 			var blockEnd int = min(bpBlockSize, int(num))
-//line hecbench_bitpacking.go:151
 			gc_s_blockEnd[gc_rank2] = blockEnd
 		}
 		{
@@ -411,7 +383,6 @@ func gc_body_bitPackConfigFinalize(gc_b2 *compiled.Block, inMin, inMax []int32, 
 			num := gc_s_num[gc_rank2]
 //line hecbench_bitpacking.go:149
 			var blockEnd int = min(bpBlockSize, int(num))
-//line hecbench_bitpacking.go:151
 			gc_s_blockEnd[gc_rank2] = blockEnd
 		}
 	}
@@ -420,12 +391,10 @@ func gc_body_bitPackConfigFinalize(gc_b2 *compiled.Block, inMin, inMax []int32, 
 		num := gc_s_num[gc_rank2]
 //line hecbench_bitpacking.go:149
 		var blockEnd int = min(bpBlockSize, int(num))
-//line hecbench_bitpacking.go:151
 		gc_s_blockEnd[gc_rank2] = blockEnd
 	}
 //line hecbench_bitpacking.go:65
 	for d := bpBlockSize / 2; d > 0; d >>= 1 {
-//line hecbench_bitpacking.go:67
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_off7 := d
 			gc_off8 := 0 - (bpBlockSize / 2)
@@ -437,7 +406,6 @@ func gc_body_bitPackConfigFinalize(gc_b2 *compiled.Block, inMin, inMax []int32, 
 				gc_at14 := maxBuffer_[gc_off9:][:gc_bdx2]
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-//line hecbench_bitpacking.go:79
 					blockEnd := gc_s_blockEnd[gc_rank2]
 //line hecbench_bitpacking.go:66
 					if gc_tx2 < bpBlockSize/2 {
@@ -473,7 +441,6 @@ func gc_body_bitPackConfigFinalize(gc_b2 *compiled.Block, inMin, inMax []int32, 
 			}
 		}
 	}
-//line hecbench_bitpacking.go:83
 	gc_from2, gc_to2 := 0, gc_bdx2
 	if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 		gc_to2 = gc_bound2 + 1
@@ -553,7 +520,6 @@ func gc_body_bitPack(gc_b2 *compiled.Block, numBitsPtr []uint8, valueOffsetPtr [
 	valueOffset := valueOffsetPtr[0]
 //line hecbench_bitpacking.go:171
 	inBuffer := gocuda.Shared[uint32](t, bpBlockSize)[:bpBlockSize]
-//line hecbench_bitpacking.go:173
 	for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 		gc_pos2.Thread = gc_rank2
 		if gc_exited2[gc_rank2] {
@@ -563,7 +529,6 @@ func gc_body_bitPack(gc_b2 *compiled.Block, numBitsPtr []uint8, valueOffsetPtr [
 		numBlocks := int(roundUpDiv(num, bpBlockSize))
 //line hecbench_bitpacking.go:173
 		blockID := gc_bx2
-//line hecbench_bitpacking.go:176
 		gc_s_numBlocks[gc_rank2] = numBlocks
 		gc_s_blockID[gc_rank2] = blockID
 	}
@@ -576,7 +541,6 @@ func gc_body_bitPack(gc_b2 *compiled.Block, numBitsPtr []uint8, valueOffsetPtr [
 		if compiled.AllExited(gc_exited2) {
 			return
 		}
-//line hecbench_bitpacking.go:182
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_L22:
 			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -613,7 +577,6 @@ func gc_body_bitPack(gc_b2 *compiled.Block, numBitsPtr []uint8, valueOffsetPtr [
 //line hecbench_bitpacking.go:192
 				var val uint32
 				bufferStart := blockStartIdx
-//line hecbench_bitpacking.go:205
 				gc_s_outputIdx[gc_rank2] = outputIdx
 				gc_s_bitStart[gc_rank2] = bitStart
 				gc_s_startIdx[gc_rank2] = startIdx
@@ -633,7 +596,6 @@ func gc_body_bitPack(gc_b2 *compiled.Block, numBitsPtr []uint8, valueOffsetPtr [
 				return
 			}
 			gc_r32, gc_r32in, gc_r32out := 0, 0, 0
-//line hecbench_bitpacking.go:203
 			for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 				gc_pos2.Thread = gc_rank2
 				if gc_exited2[gc_rank2] {
@@ -649,14 +611,12 @@ func gc_body_bitPack(gc_b2 *compiled.Block, numBitsPtr []uint8, valueOffsetPtr [
 					gc_r32out = gc_rank2
 				}
 			}
-//line hecbench_bitpacking.go:219
 			if gc_r32 == 3 {
 				compiled.Diverged(gc_b2, "SyncThreads", gc_r32in, gc_r32out)
 			}
 			if gc_r32&1 == 0 {
 				break
 			}
-//line hecbench_bitpacking.go:226
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
@@ -672,21 +632,14 @@ func gc_body_bitPack(gc_b2 *compiled.Block, numBitsPtr []uint8, valueOffsetPtr [
 					}
 				}
 			}
-//line hecbench_bitpacking.go:205
 			compiled.OutOfLine(func() {
 				inBuffer := inBuffer[:256]
-//line hecbench_bitpacking.go:208
 				gc_s_bitStart := gc_s_bitStart[:gc_n2]
-//line hecbench_bitpacking.go:210
 				gc_s_startIdx := gc_s_startIdx[:gc_n2]
-//line hecbench_bitpacking.go:212
 				gc_s_endIdx := gc_s_endIdx[:gc_n2]
-//line hecbench_bitpacking.go:214
 				gc_s_val := gc_s_val[:gc_n2]
-//line hecbench_bitpacking.go:216
 				gc_s_bufferStart := gc_s_bufferStart[:gc_n2]
 				{
-//line hecbench_bitpacking.go:219
 					for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 						gc_pos2.Thread = gc_rank2
 						if gc_exited2[gc_rank2] {
@@ -706,7 +659,6 @@ func gc_body_bitPack(gc_b2 *compiled.Block, numBitsPtr []uint8, valueOffsetPtr [
 //line hecbench_bitpacking.go:211
 							b := inBuffer[localIdx]
 							offset := int(int64(idx*numBits) - int64(bitStart))
-//line hecbench_bitpacking.go:214
 							if offset > 0 {
 								b <<= offset
 							} else {
@@ -717,14 +669,12 @@ func gc_body_bitPack(gc_b2 *compiled.Block, numBitsPtr []uint8, valueOffsetPtr [
 						}
 //line hecbench_bitpacking.go:193
 						bufferStart += bpBlockSize
-//line hecbench_bitpacking.go:196
 						gc_s_val[gc_rank2] = val
 						gc_s_bufferStart[gc_rank2] = bufferStart
 					}
 				}
 			})
 		}
-//line hecbench_bitpacking.go:203
 		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 			if gc_exited2[gc_rank2] {

@@ -43,7 +43,6 @@ func gc_body_bitRevPermutation(gc_b *compiled.Block, dOut, dIn []int64, lgDomain
 	gc_s_v := compiled.Scratch[int64](gc_b, 0)[:gc_n]
 //line hecbench_bitpermute.go:35
 	if gc_gdx == 1 && gc_bdx == 1<<lgDomainSize {
-//line hecbench_bitpermute.go:37
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep := 0
 			for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
@@ -71,7 +70,6 @@ func gc_body_bitRevPermutation(gc_b *compiled.Block, dOut, dIn []int64, lgDomain
 					idx := uint32(gc_tx)
 //line hecbench_bitpermute.go:39
 					v := dIn[idx]
-//line hecbench_bitpermute.go:41
 					gc_s_v[gc_rank] = v
 				}
 				{
@@ -82,7 +80,6 @@ func gc_body_bitRevPermutation(gc_b *compiled.Block, dOut, dIn []int64, lgDomain
 					idx := uint32(gc_tx)
 //line hecbench_bitpermute.go:39
 					v := dIn[idx]
-//line hecbench_bitpermute.go:41
 					gc_s_v[gc_rank] = v
 				}
 				{
@@ -93,7 +90,6 @@ func gc_body_bitRevPermutation(gc_b *compiled.Block, dOut, dIn []int64, lgDomain
 					idx := uint32(gc_tx)
 //line hecbench_bitpermute.go:39
 					v := dIn[idx]
-//line hecbench_bitpermute.go:41
 					gc_s_v[gc_rank] = v
 				}
 				{
@@ -104,7 +100,6 @@ func gc_body_bitRevPermutation(gc_b *compiled.Block, dOut, dIn []int64, lgDomain
 					idx := uint32(gc_tx)
 //line hecbench_bitpermute.go:39
 					v := dIn[idx]
-//line hecbench_bitpermute.go:41
 					gc_s_v[gc_rank] = v
 				}
 			}
@@ -115,13 +110,10 @@ func gc_body_bitRevPermutation(gc_b *compiled.Block, dOut, dIn []int64, lgDomain
 				idx := uint32(gc_tx)
 //line hecbench_bitpermute.go:39
 				v := dIn[idx]
-//line hecbench_bitpermute.go:41
 				gc_s_v[gc_rank] = v
 			}
 		}
-//line hecbench_bitpermute.go:45
 		gc_r2, gc_r2in, gc_r2out := 0, 0, 0
-//line hecbench_bitpermute.go:47
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if unsafe.SliceData(dOut) == unsafe.SliceData(dIn) {
@@ -132,7 +124,6 @@ func gc_body_bitRevPermutation(gc_b *compiled.Block, dOut, dIn []int64, lgDomain
 				gc_r2out = gc_rank
 			}
 		}
-//line hecbench_bitpermute.go:58
 		if gc_r2 == 3 {
 			compiled.DivergedIf(gc_b, "SyncThreads", gc_r2in, gc_r2out)
 		}
@@ -142,7 +133,6 @@ func gc_body_bitRevPermutation(gc_b *compiled.Block, dOut, dIn []int64, lgDomain
 //line hecbench_bitpermute.go:40
 		if agreed {
 		}
-//line hecbench_bitpermute.go:43
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step2 := 0
 			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
@@ -153,7 +143,6 @@ func gc_body_bitRevPermutation(gc_b *compiled.Block, dOut, dIn []int64, lgDomain
 //line hecbench_bitpermute.go:36
 					idx := uint32(gc_tx)
 					rev := bitRev(idx, lgDomainSize)
-//line hecbench_bitpermute.go:39
 					v := gc_s_v[gc_rank]
 //line hecbench_bitpermute.go:43
 					dOut[rev] = v
@@ -165,7 +154,6 @@ func gc_body_bitRevPermutation(gc_b *compiled.Block, dOut, dIn []int64, lgDomain
 //line hecbench_bitpermute.go:36
 					idx := uint32(gc_tx)
 					rev := bitRev(idx, lgDomainSize)
-//line hecbench_bitpermute.go:39
 					v := gc_s_v[gc_rank]
 //line hecbench_bitpermute.go:43
 					dOut[rev] = v
@@ -177,7 +165,6 @@ func gc_body_bitRevPermutation(gc_b *compiled.Block, dOut, dIn []int64, lgDomain
 //line hecbench_bitpermute.go:36
 					idx := uint32(gc_tx)
 					rev := bitRev(idx, lgDomainSize)
-//line hecbench_bitpermute.go:39
 					v := gc_s_v[gc_rank]
 //line hecbench_bitpermute.go:43
 					dOut[rev] = v
@@ -189,7 +176,6 @@ func gc_body_bitRevPermutation(gc_b *compiled.Block, dOut, dIn []int64, lgDomain
 //line hecbench_bitpermute.go:36
 					idx := uint32(gc_tx)
 					rev := bitRev(idx, lgDomainSize)
-//line hecbench_bitpermute.go:39
 					v := gc_s_v[gc_rank]
 //line hecbench_bitpermute.go:43
 					dOut[rev] = v
@@ -201,14 +187,12 @@ func gc_body_bitRevPermutation(gc_b *compiled.Block, dOut, dIn []int64, lgDomain
 //line hecbench_bitpermute.go:36
 				idx := uint32(gc_tx)
 				rev := bitRev(idx, lgDomainSize)
-//line hecbench_bitpermute.go:39
 				v := gc_s_v[gc_rank]
 //line hecbench_bitpermute.go:43
 				dOut[rev] = v
 			}
 		}
 	} else {
-//line hecbench_bitpermute.go:49
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -263,7 +247,6 @@ func gc_body_bitRevPermutationZ(gc_b *compiled.Block, out, in []int64, lgDomainS
 	step := uint32(1) << (lgDomainSize - bpLgZCount)
 //line hecbench_bitpermute.go:76
 	stride := uint32(gc_bdx * gc_gdx)
-//line hecbench_bitpermute.go:78
 	var gc_l_xchg [32][][32][32]int64
 	var gc_l_tid [32]uint32
 	var gc_l_more [32]bool
@@ -277,7 +260,6 @@ func gc_body_bitRevPermutationZ(gc_b *compiled.Block, out, in []int64, lgDomainS
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		{
-//line hecbench_bitpermute.go:92
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -291,19 +273,16 @@ func gc_body_bitRevPermutationZ(gc_b *compiled.Block, out, in []int64, lgDomainS
 				xchg := unsafe.Slice((*[bpZCount][bpZCount]int64)(unsafe.Pointer(unsafe.SliceData(exchange))), len(exchange)/(bpZCount*bpZCount))
 //line hecbench_bitpermute.go:75
 				tid := uint32(gc_tx + gc_bdx*gc_bx)
-//line hecbench_bitpermute.go:78
 				gc_l_xchg[gc_lane] = xchg
 				gc_l_tid[gc_lane] = tid
 			}
 		}
 		{
-//line hecbench_bitpermute.go:79
 			gc_save12 := gc_act
 			gc_in12 := gc_act
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 //line hecbench_bitpermute.go:78
 				more := true
-//line hecbench_bitpermute.go:80
 				gc_l_more[gc_lane] = more
 			}
 			for {
@@ -313,7 +292,6 @@ func gc_body_bitRevPermutationZ(gc_b *compiled.Block, out, in []int64, lgDomainS
 				}
 				gc_act = gc_in12 &^ gc_dead
 				var gc_m12, gc_skip12 uint32
-//line hecbench_bitpermute.go:90
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
@@ -341,7 +319,6 @@ func gc_body_bitRevPermutationZ(gc_b *compiled.Block, out, in []int64, lgDomainS
 //line hecbench_bitpermute.go:79
 					groupIdx := tid >> bpLgZCount
 					groupRev := bitRev(groupIdx, lgDomainSize-2*bpLgZCount)
-//line hecbench_bitpermute.go:83
 					gc_l_groupIdx[gc_lane] = groupIdx
 					gc_l_groupRev[gc_lane] = groupRev
 				}
@@ -354,7 +331,6 @@ func gc_body_bitRevPermutationZ(gc_b *compiled.Block, out, in []int64, lgDomainS
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
 						groupIdx := gc_l_groupIdx[gc_lane]
-//line hecbench_bitpermute.go:96
 						groupRev := gc_l_groupRev[gc_lane]
 //line hecbench_bitpermute.go:82
 						if groupIdx > groupRev {
@@ -387,11 +363,8 @@ func gc_body_bitRevPermutationZ(gc_b *compiled.Block, out, in []int64, lgDomainS
 						gid := uint32(gc_tx) / bpZCount
 						idx := uint32(gc_tx) % bpZCount
 						rev := bitRev(idx, bpLgZCount)
-//line hecbench_bitpermute.go:74
 						xchg := gc_l_xchg[gc_lane]
-//line hecbench_bitpermute.go:76
 						groupIdx := gc_l_groupIdx[gc_lane]
-//line hecbench_bitpermute.go:78
 						groupRev := gc_l_groupRev[gc_lane]
 //line hecbench_bitpermute.go:86
 						baseIdx := groupIdx*bpZCount + idx
@@ -710,9 +683,7 @@ func gc_body_bitRevPermutationZ(gc_b *compiled.Block, out, in []int64, lgDomainS
 						gid := uint32(gc_tx) / bpZCount
 						idx := uint32(gc_tx) % bpZCount
 						rev := bitRev(idx, bpLgZCount)
-//line hecbench_bitpermute.go:74
 						xchg := gc_l_xchg[gc_lane]
-//line hecbench_bitpermute.go:76
 						baseRev := gc_l_baseRev[gc_lane]
 						{
 							{
@@ -879,7 +850,6 @@ func gc_body_bitRevPermutationZ(gc_b *compiled.Block, out, in []int64, lgDomainS
 					}
 				}
 				{
-//line hecbench_bitpermute.go:107
 					var gc_m7 uint32
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						if gc_act&(1<<gc_lane) == 0 {
@@ -888,7 +858,6 @@ func gc_body_bitRevPermutationZ(gc_b *compiled.Block, out, in []int64, lgDomainS
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
 						groupIdx := gc_l_groupIdx[gc_lane]
-//line hecbench_bitpermute.go:116
 						groupRev := gc_l_groupRev[gc_lane]
 //line hecbench_bitpermute.go:105
 						if groupIdx == groupRev {
@@ -921,9 +890,7 @@ func gc_body_bitRevPermutationZ(gc_b *compiled.Block, out, in []int64, lgDomainS
 						gid := uint32(gc_tx) / bpZCount
 						idx := uint32(gc_tx) % bpZCount
 						rev := bitRev(idx, bpLgZCount)
-//line hecbench_bitpermute.go:74
 						xchg := gc_l_xchg[gc_lane]
-//line hecbench_bitpermute.go:76
 						regs := gc_l_regs[gc_lane]
 						{
 							{
@@ -1106,9 +1073,7 @@ func gc_body_bitRevPermutationZ(gc_b *compiled.Block, out, in []int64, lgDomainS
 						gid := uint32(gc_tx) / bpZCount
 						idx := uint32(gc_tx) % bpZCount
 						rev := bitRev(idx, bpLgZCount)
-//line hecbench_bitpermute.go:74
 						xchg := gc_l_xchg[gc_lane]
-//line hecbench_bitpermute.go:76
 						baseIdx := gc_l_baseIdx[gc_lane]
 						{
 							{
@@ -1274,15 +1239,12 @@ func gc_body_bitRevPermutationZ(gc_b *compiled.Block, out, in []int64, lgDomainS
 						}
 					}
 				}
-//line hecbench_bitpermute.go:122
 				gc_act = gc_in12 &^ gc_dead
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line hecbench_bitpermute.go:129
 					tid := gc_l_tid[gc_lane]
-//line hecbench_bitpermute.go:131
 					var more bool
 //line hecbench_bitpermute.go:78
 					tid, more = tid+stride, bpZCount <= bpWarpSz && tid+stride < step

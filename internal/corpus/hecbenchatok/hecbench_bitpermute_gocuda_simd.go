@@ -43,7 +43,6 @@ func gc_body_bitRevPermutation(gc_b2 *compiled.Block, dOut, dIn []int64, lgDomai
 	gc_s_v := compiled.Scratch[int64](gc_b2, 0)[:gc_n2]
 //line hecbench_bitpermute.go:35
 	if gc_gdx2 == 1 && gc_bdx2 == 1<<lgDomainSize {
-//line hecbench_bitpermute.go:37
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep2 := 0
 			if compiled.SIMD {
@@ -74,7 +73,6 @@ func gc_body_bitRevPermutation(gc_b2 *compiled.Block, dOut, dIn []int64, lgDomai
 					idx := uint32(gc_tx2)
 //line hecbench_bitpermute.go:39
 					v := dIn[idx]
-//line hecbench_bitpermute.go:41
 					gc_s_v[gc_rank2] = v
 				}
 				{
@@ -85,7 +83,6 @@ func gc_body_bitRevPermutation(gc_b2 *compiled.Block, dOut, dIn []int64, lgDomai
 					idx := uint32(gc_tx2)
 //line hecbench_bitpermute.go:39
 					v := dIn[idx]
-//line hecbench_bitpermute.go:41
 					gc_s_v[gc_rank2] = v
 				}
 				{
@@ -96,7 +93,6 @@ func gc_body_bitRevPermutation(gc_b2 *compiled.Block, dOut, dIn []int64, lgDomai
 					idx := uint32(gc_tx2)
 //line hecbench_bitpermute.go:39
 					v := dIn[idx]
-//line hecbench_bitpermute.go:41
 					gc_s_v[gc_rank2] = v
 				}
 				{
@@ -107,7 +103,6 @@ func gc_body_bitRevPermutation(gc_b2 *compiled.Block, dOut, dIn []int64, lgDomai
 					idx := uint32(gc_tx2)
 //line hecbench_bitpermute.go:39
 					v := dIn[idx]
-//line hecbench_bitpermute.go:41
 					gc_s_v[gc_rank2] = v
 				}
 			}
@@ -118,13 +113,10 @@ func gc_body_bitRevPermutation(gc_b2 *compiled.Block, dOut, dIn []int64, lgDomai
 				idx := uint32(gc_tx2)
 //line hecbench_bitpermute.go:39
 				v := dIn[idx]
-//line hecbench_bitpermute.go:41
 				gc_s_v[gc_rank2] = v
 			}
 		}
-//line hecbench_bitpermute.go:45
 		gc_r22, gc_r22in, gc_r22out := 0, 0, 0
-//line hecbench_bitpermute.go:47
 		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 			if unsafe.SliceData(dOut) == unsafe.SliceData(dIn) {
@@ -135,7 +127,6 @@ func gc_body_bitRevPermutation(gc_b2 *compiled.Block, dOut, dIn []int64, lgDomai
 				gc_r22out = gc_rank2
 			}
 		}
-//line hecbench_bitpermute.go:58
 		if gc_r22 == 3 {
 			compiled.DivergedIf(gc_b2, "SyncThreads", gc_r22in, gc_r22out)
 		}
@@ -145,7 +136,6 @@ func gc_body_bitRevPermutation(gc_b2 *compiled.Block, dOut, dIn []int64, lgDomai
 //line hecbench_bitpermute.go:40
 		if agreed {
 		}
-//line hecbench_bitpermute.go:43
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_step4 := 0
 			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
@@ -156,7 +146,6 @@ func gc_body_bitRevPermutation(gc_b2 *compiled.Block, dOut, dIn []int64, lgDomai
 //line hecbench_bitpermute.go:36
 					idx := uint32(gc_tx2)
 					rev := bitRev(idx, lgDomainSize)
-//line hecbench_bitpermute.go:39
 					v := gc_s_v[gc_rank2]
 //line hecbench_bitpermute.go:43
 					dOut[rev] = v
@@ -168,7 +157,6 @@ func gc_body_bitRevPermutation(gc_b2 *compiled.Block, dOut, dIn []int64, lgDomai
 //line hecbench_bitpermute.go:36
 					idx := uint32(gc_tx2)
 					rev := bitRev(idx, lgDomainSize)
-//line hecbench_bitpermute.go:39
 					v := gc_s_v[gc_rank2]
 //line hecbench_bitpermute.go:43
 					dOut[rev] = v
@@ -180,7 +168,6 @@ func gc_body_bitRevPermutation(gc_b2 *compiled.Block, dOut, dIn []int64, lgDomai
 //line hecbench_bitpermute.go:36
 					idx := uint32(gc_tx2)
 					rev := bitRev(idx, lgDomainSize)
-//line hecbench_bitpermute.go:39
 					v := gc_s_v[gc_rank2]
 //line hecbench_bitpermute.go:43
 					dOut[rev] = v
@@ -192,7 +179,6 @@ func gc_body_bitRevPermutation(gc_b2 *compiled.Block, dOut, dIn []int64, lgDomai
 //line hecbench_bitpermute.go:36
 					idx := uint32(gc_tx2)
 					rev := bitRev(idx, lgDomainSize)
-//line hecbench_bitpermute.go:39
 					v := gc_s_v[gc_rank2]
 //line hecbench_bitpermute.go:43
 					dOut[rev] = v
@@ -204,14 +190,12 @@ func gc_body_bitRevPermutation(gc_b2 *compiled.Block, dOut, dIn []int64, lgDomai
 //line hecbench_bitpermute.go:36
 				idx := uint32(gc_tx2)
 				rev := bitRev(idx, lgDomainSize)
-//line hecbench_bitpermute.go:39
 				v := gc_s_v[gc_rank2]
 //line hecbench_bitpermute.go:43
 				dOut[rev] = v
 			}
 		}
 	} else {
-//line hecbench_bitpermute.go:49
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
@@ -266,7 +250,6 @@ func gc_body_bitRevPermutationZ(gc_b2 *compiled.Block, out, in []int64, lgDomain
 	step := uint32(1) << (lgDomainSize - bpLgZCount)
 //line hecbench_bitpermute.go:76
 	stride := uint32(gc_bdx2 * gc_gdx2)
-//line hecbench_bitpermute.go:78
 	var gc_l_xchg [32][][32][32]int64
 	var gc_l_tid [32]uint32
 	var gc_l_more [32]bool
@@ -280,7 +263,6 @@ func gc_body_bitRevPermutationZ(gc_b2 *compiled.Block, out, in []int64, lgDomain
 		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 		var gc_dead2 uint32
 		{
-//line hecbench_bitpermute.go:92
 			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 			gc_tx2 := gc_tidx2.X - 1
 			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
@@ -294,19 +276,16 @@ func gc_body_bitRevPermutationZ(gc_b2 *compiled.Block, out, in []int64, lgDomain
 				xchg := unsafe.Slice((*[bpZCount][bpZCount]int64)(unsafe.Pointer(unsafe.SliceData(exchange))), len(exchange)/(bpZCount*bpZCount))
 //line hecbench_bitpermute.go:75
 				tid := uint32(gc_tx2 + gc_bdx2*gc_bx2)
-//line hecbench_bitpermute.go:78
 				gc_l_xchg[gc_lane2] = xchg
 				gc_l_tid[gc_lane2] = tid
 			}
 		}
 		{
-//line hecbench_bitpermute.go:79
 			gc_save122 := gc_act2
 			gc_in122 := gc_act2
 			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 //line hecbench_bitpermute.go:78
 				more := true
-//line hecbench_bitpermute.go:80
 				gc_l_more[gc_lane2] = more
 			}
 			for {
@@ -316,7 +295,6 @@ func gc_body_bitRevPermutationZ(gc_b2 *compiled.Block, out, in []int64, lgDomain
 				}
 				gc_act2 = gc_in122 &^ gc_dead2
 				var gc_m122, gc_skip122 uint32
-//line hecbench_bitpermute.go:90
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 					if gc_act2&(1<<gc_lane2) == 0 {
 						continue
@@ -344,7 +322,6 @@ func gc_body_bitRevPermutationZ(gc_b2 *compiled.Block, out, in []int64, lgDomain
 //line hecbench_bitpermute.go:79
 					groupIdx := tid >> bpLgZCount
 					groupRev := bitRev(groupIdx, lgDomainSize-2*bpLgZCount)
-//line hecbench_bitpermute.go:83
 					gc_l_groupIdx[gc_lane2] = groupIdx
 					gc_l_groupRev[gc_lane2] = groupRev
 				}
@@ -357,7 +334,6 @@ func gc_body_bitRevPermutationZ(gc_b2 *compiled.Block, out, in []int64, lgDomain
 						gc_rank2 := gc_w2 + gc_lane2
 						gc_pos2.Thread = gc_rank2
 						groupIdx := gc_l_groupIdx[gc_lane2]
-//line hecbench_bitpermute.go:96
 						groupRev := gc_l_groupRev[gc_lane2]
 //line hecbench_bitpermute.go:82
 						if groupIdx > groupRev {
@@ -390,11 +366,8 @@ func gc_body_bitRevPermutationZ(gc_b2 *compiled.Block, out, in []int64, lgDomain
 						gid := uint32(gc_tx2) / bpZCount
 						idx := uint32(gc_tx2) % bpZCount
 						rev := bitRev(idx, bpLgZCount)
-//line hecbench_bitpermute.go:74
 						xchg := gc_l_xchg[gc_lane2]
-//line hecbench_bitpermute.go:76
 						groupIdx := gc_l_groupIdx[gc_lane2]
-//line hecbench_bitpermute.go:78
 						groupRev := gc_l_groupRev[gc_lane2]
 //line hecbench_bitpermute.go:86
 						baseIdx := groupIdx*bpZCount + idx
@@ -713,9 +686,7 @@ func gc_body_bitRevPermutationZ(gc_b2 *compiled.Block, out, in []int64, lgDomain
 						gid := uint32(gc_tx2) / bpZCount
 						idx := uint32(gc_tx2) % bpZCount
 						rev := bitRev(idx, bpLgZCount)
-//line hecbench_bitpermute.go:74
 						xchg := gc_l_xchg[gc_lane2]
-//line hecbench_bitpermute.go:76
 						baseRev := gc_l_baseRev[gc_lane2]
 						{
 							{
@@ -882,7 +853,6 @@ func gc_body_bitRevPermutationZ(gc_b2 *compiled.Block, out, in []int64, lgDomain
 					}
 				}
 				{
-//line hecbench_bitpermute.go:107
 					var gc_m72 uint32
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 						if gc_act2&(1<<gc_lane2) == 0 {
@@ -891,7 +861,6 @@ func gc_body_bitRevPermutationZ(gc_b2 *compiled.Block, out, in []int64, lgDomain
 						gc_rank2 := gc_w2 + gc_lane2
 						gc_pos2.Thread = gc_rank2
 						groupIdx := gc_l_groupIdx[gc_lane2]
-//line hecbench_bitpermute.go:116
 						groupRev := gc_l_groupRev[gc_lane2]
 //line hecbench_bitpermute.go:105
 						if groupIdx == groupRev {
@@ -924,9 +893,7 @@ func gc_body_bitRevPermutationZ(gc_b2 *compiled.Block, out, in []int64, lgDomain
 						gid := uint32(gc_tx2) / bpZCount
 						idx := uint32(gc_tx2) % bpZCount
 						rev := bitRev(idx, bpLgZCount)
-//line hecbench_bitpermute.go:74
 						xchg := gc_l_xchg[gc_lane2]
-//line hecbench_bitpermute.go:76
 						regs := gc_l_regs[gc_lane2]
 						{
 							{
@@ -1109,9 +1076,7 @@ func gc_body_bitRevPermutationZ(gc_b2 *compiled.Block, out, in []int64, lgDomain
 						gid := uint32(gc_tx2) / bpZCount
 						idx := uint32(gc_tx2) % bpZCount
 						rev := bitRev(idx, bpLgZCount)
-//line hecbench_bitpermute.go:74
 						xchg := gc_l_xchg[gc_lane2]
-//line hecbench_bitpermute.go:76
 						baseIdx := gc_l_baseIdx[gc_lane2]
 						{
 							{
@@ -1277,15 +1242,12 @@ func gc_body_bitRevPermutationZ(gc_b2 *compiled.Block, out, in []int64, lgDomain
 						}
 					}
 				}
-//line hecbench_bitpermute.go:122
 				gc_act2 = gc_in122 &^ gc_dead2
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 					if gc_act2&(1<<gc_lane2) == 0 {
 						continue
 					}
-//line hecbench_bitpermute.go:129
 					tid := gc_l_tid[gc_lane2]
-//line hecbench_bitpermute.go:131
 					var more bool
 //line hecbench_bitpermute.go:78
 					tid, more = tid+stride, bpZCount <= bpWarpSz && tid+stride < step

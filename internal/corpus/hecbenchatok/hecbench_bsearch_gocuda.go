@@ -45,7 +45,6 @@ func gc_body_kernelBS(gc_b *compiled.Block, gc_lo, gc_hi int, accA, accZ []float
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line hecbench_bsearch.go:32
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_L1:
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -67,7 +66,6 @@ func gc_body_kernelBS(gc_b *compiled.Block, gc_lo, gc_hi int, accA, accZ []float
 //line hecbench_bsearch.go:22
 						return
 					}
-//line hecbench_bsearch.go:23
 					mid := low + (high-low)/2
 					if z < accA[mid] {
 						high = mid
@@ -75,6 +73,7 @@ func gc_body_kernelBS(gc_b *compiled.Block, gc_lo, gc_hi int, accA, accZ []float
 						low = mid
 					}
 				}
+//line hecbench_bsearch.go:30
 				accR[i] = low
 			}
 		}
@@ -117,7 +116,6 @@ func gc_body_kernelBS2(gc_b *compiled.Block, gc_lo, gc_hi int, accA, accZ []floa
 		}
 //line hecbench_bsearch.go:41
 		nbits := uint(0)
-//line hecbench_bsearch.go:43
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_L1:
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -146,10 +144,8 @@ func gc_body_kernelBS2(gc_b *compiled.Block, gc_lo, gc_hi int, accA, accZ []floa
 //line hecbench_bsearch.go:42
 				return
 			}
-//line hecbench_bsearch.go:43
 			nbits++
 		}
-//line hecbench_bsearch.go:46
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -174,7 +170,6 @@ func gc_body_kernelBS2(gc_b *compiled.Block, gc_lo, gc_hi int, accA, accZ []floa
 //line hecbench_bsearch.go:51
 						return
 					}
-//line hecbench_bsearch.go:52
 					k >>= 1
 					if k == 0 {
 						break
@@ -184,6 +179,7 @@ func gc_body_kernelBS2(gc_b *compiled.Block, gc_lo, gc_hi int, accA, accZ []floa
 						idx = r
 					}
 				}
+//line hecbench_bsearch.go:61
 				accR[i] = idx
 			}
 		}
@@ -226,7 +222,6 @@ func gc_body_kernelBS3(gc_b *compiled.Block, gc_lo, gc_hi int, accA, accZ []floa
 		}
 //line hecbench_bsearch.go:72
 		nbits := uint(0)
-//line hecbench_bsearch.go:74
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_L1:
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -255,10 +250,8 @@ func gc_body_kernelBS3(gc_b *compiled.Block, gc_lo, gc_hi int, accA, accZ []floa
 //line hecbench_bsearch.go:73
 				return
 			}
-//line hecbench_bsearch.go:74
 			nbits++
 		}
-//line hecbench_bsearch.go:77
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -283,7 +276,6 @@ func gc_body_kernelBS3(gc_b *compiled.Block, gc_lo, gc_hi int, accA, accZ []floa
 //line hecbench_bsearch.go:82
 						return
 					}
-//line hecbench_bsearch.go:83
 					k >>= 1
 					if k == 0 {
 						break
@@ -297,6 +289,7 @@ func gc_body_kernelBS3(gc_b *compiled.Block, gc_lo, gc_hi int, accA, accZ []floa
 						idx = r
 					}
 				}
+//line hecbench_bsearch.go:96
 				accR[i] = idx
 			}
 		}
@@ -327,7 +320,6 @@ func gc_body_kernelBS4(gc_b *compiled.Block, accA, accZ []float32, accR []uint64
 	gc_exited := gc_b.Exited()
 //line hecbench_bsearch.go:103
 	k := gocuda.Shared[uint64](t, 1)[:1]
-//line hecbench_bsearch.go:105
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 	gc_L1:
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -359,14 +351,12 @@ func gc_body_kernelBS4(gc_b *compiled.Block, accA, accZ []float32, accR []uint64
 //line hecbench_bsearch.go:113
 						return
 					}
-//line hecbench_bsearch.go:114
 					nbits++
 				}
 				k[0] = uint64(1) << (nbits - 1)
 			}
 		}
 	}
-//line hecbench_bsearch.go:122
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -391,7 +381,6 @@ func gc_body_kernelBS4(gc_b *compiled.Block, accA, accZ []float32, accR []uint64
 //line hecbench_bsearch.go:126
 					return
 				}
-//line hecbench_bsearch.go:127
 				p >>= 1
 				if p == 0 {
 					break
@@ -405,6 +394,7 @@ func gc_body_kernelBS4(gc_b *compiled.Block, accA, accZ []float32, accR []uint64
 					idx = r
 				}
 			}
+//line hecbench_bsearch.go:140
 			accR[i] = idx
 		}
 	}

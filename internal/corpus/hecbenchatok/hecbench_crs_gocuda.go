@@ -57,7 +57,6 @@ func gc_body_gcrsM1W4CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 	bitInt := uint32(0x01)
 //line hecbench_crs.go:45
 	var i_ int = 0
-//line hecbench_crs.go:47
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 	gc_L1:
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -92,7 +91,6 @@ func gc_body_gcrsM1W4CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 			var matrixInt uint32
 			_ = i
 			_ = j
-//line hecbench_crs.go:49
 			_ = matrixInt
 			gc_s_result[gc_rank] = result
 			gc_s_groupOffset[gc_rank] = groupOffset
@@ -101,7 +99,6 @@ func gc_body_gcrsM1W4CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 	}
 //line hecbench_crs.go:45
 	for ; i_ < k; i_++ {
-//line hecbench_crs.go:47
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep := 0
 //line hecbench_crs.go:28
@@ -123,7 +120,6 @@ func gc_body_gcrsM1W4CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 //line hecbench_crs.go:46
 					break
 				}
-//line hecbench_crs.go:47
 				lanes.LoadInt64x4Slice(in[i_*size+int(idx):]).StoreMasked((*[4]int64)(sharedData[gc_tx:]), gc_alive2)
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
@@ -138,17 +134,12 @@ func gc_body_gcrsM1W4CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 				sharedData[gc_tx] = in[i_*size+int(idx)]
 			}
 		}
-//line hecbench_crs.go:50
 		compiled.OutOfLine(func() {
 			gc_s_index := gc_s_index[:gc_n]
-//line hecbench_crs.go:53
 			gc_s_result := gc_s_result[:gc_n]
-//line hecbench_crs.go:55
 			gc_s_groupOffset := gc_s_groupOffset[:gc_n]
-//line hecbench_crs.go:57
 			gc_s_groupInnerOffset := gc_s_groupInnerOffset[:gc_n]
 			{
-//line hecbench_crs.go:60
 				for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 					gc_pos.Thread = gc_rank
 					if gc_exited[gc_rank] {
@@ -172,14 +163,12 @@ func gc_body_gcrsM1W4CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 					}
 //line hecbench_crs.go:55
 					j = j_
-//line hecbench_crs.go:57
 					gc_s_index[gc_rank] = index
 					gc_s_result[gc_rank] = result
 				}
 			}
 		})
 	}
-//line hecbench_crs.go:64
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep2 := 0
 //line hecbench_crs.go:28
@@ -220,7 +209,6 @@ func gc_body_gcrsM1W4CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 			}
 //line hecbench_crs.go:28
 			idx := uint32(worksizePerblock*gc_bx + gc_tx)
-//line hecbench_crs.go:30
 			var i int
 			_ = i
 			result := gc_s_result[gc_rank]
@@ -271,7 +259,6 @@ func gc_body_gcrsM1W5CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 	bitInt := uint32(0x01)
 //line hecbench_crs.go:92
 	var i_ int = 0
-//line hecbench_crs.go:94
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 	gc_L1:
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -306,7 +293,6 @@ func gc_body_gcrsM1W5CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 			var matrixInt uint32
 			_ = i
 			_ = j
-//line hecbench_crs.go:96
 			_ = matrixInt
 			gc_s_result[gc_rank] = result
 			gc_s_groupOffset[gc_rank] = groupOffset
@@ -315,7 +301,6 @@ func gc_body_gcrsM1W5CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 	}
 //line hecbench_crs.go:92
 	for ; i_ < k; i_++ {
-//line hecbench_crs.go:94
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep := 0
 //line hecbench_crs.go:75
@@ -337,7 +322,6 @@ func gc_body_gcrsM1W5CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 //line hecbench_crs.go:93
 					break
 				}
-//line hecbench_crs.go:94
 				lanes.LoadInt64x4Slice(in[i_*size+int(idx):]).StoreMasked((*[4]int64)(sharedData[gc_tx:]), gc_alive2)
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
@@ -352,17 +336,12 @@ func gc_body_gcrsM1W5CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 				sharedData[gc_tx] = in[i_*size+int(idx)]
 			}
 		}
-//line hecbench_crs.go:97
 		compiled.OutOfLine(func() {
 			gc_s_index := gc_s_index[:gc_n]
-//line hecbench_crs.go:100
 			gc_s_result := gc_s_result[:gc_n]
-//line hecbench_crs.go:102
 			gc_s_groupOffset := gc_s_groupOffset[:gc_n]
-//line hecbench_crs.go:104
 			gc_s_groupInnerOffset := gc_s_groupInnerOffset[:gc_n]
 			{
-//line hecbench_crs.go:107
 				for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 					gc_pos.Thread = gc_rank
 					if gc_exited[gc_rank] {
@@ -386,14 +365,12 @@ func gc_body_gcrsM1W5CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 					}
 //line hecbench_crs.go:102
 					j = j_
-//line hecbench_crs.go:104
 					gc_s_index[gc_rank] = index
 					gc_s_result[gc_rank] = result
 				}
 			}
 		})
 	}
-//line hecbench_crs.go:111
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep2 := 0
 //line hecbench_crs.go:75
@@ -434,7 +411,6 @@ func gc_body_gcrsM1W5CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 			}
 //line hecbench_crs.go:75
 			idx := uint32(worksizePerblock*gc_bx + gc_tx)
-//line hecbench_crs.go:77
 			var i int
 			_ = i
 			result := gc_s_result[gc_rank]
@@ -485,7 +461,6 @@ func gc_body_gcrsM2W4CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 	bitInt := uint32(0x01)
 //line hecbench_crs.go:142
 	var i_ int = 0
-//line hecbench_crs.go:144
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 	gc_L1:
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -523,7 +498,6 @@ func gc_body_gcrsM2W4CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 			var matrixInt uint32
 			_ = i
 			_ = j
-//line hecbench_crs.go:146
 			_ = matrixInt
 			gc_s_result[gc_rank] = result
 			gc_s_groupOffset[gc_rank] = groupOffset
@@ -532,7 +506,6 @@ func gc_body_gcrsM2W4CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 	}
 //line hecbench_crs.go:142
 	for ; i_ < k; i_++ {
-//line hecbench_crs.go:144
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep := 0
 //line hecbench_crs.go:125
@@ -554,7 +527,6 @@ func gc_body_gcrsM2W4CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 //line hecbench_crs.go:143
 					break
 				}
-//line hecbench_crs.go:144
 				lanes.LoadInt64x4Slice(in[i_*size+int(idx):]).StoreMasked((*[4]int64)(sharedData[gc_tx:]), gc_alive2)
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
@@ -569,17 +541,12 @@ func gc_body_gcrsM2W4CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 				sharedData[gc_tx] = in[i_*size+int(idx)]
 			}
 		}
-//line hecbench_crs.go:147
 		compiled.OutOfLine(func() {
 			gc_s_index := gc_s_index[:gc_n]
-//line hecbench_crs.go:150
 			gc_s_result := gc_s_result[:gc_n]
-//line hecbench_crs.go:152
 			gc_s_groupOffset := gc_s_groupOffset[:gc_n]
-//line hecbench_crs.go:154
 			gc_s_groupInnerOffset := gc_s_groupInnerOffset[:gc_n]
 			{
-//line hecbench_crs.go:157
 				for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 					gc_pos.Thread = gc_rank
 					if gc_exited[gc_rank] {
@@ -604,14 +571,12 @@ func gc_body_gcrsM2W4CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 					}
 //line hecbench_crs.go:153
 					j = j_
-//line hecbench_crs.go:155
 					gc_s_index[gc_rank] = index
 					gc_s_result[gc_rank] = result
 				}
 			}
 		})
 	}
-//line hecbench_crs.go:162
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -621,7 +586,6 @@ func gc_body_gcrsM2W4CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 			}
 //line hecbench_crs.go:125
 			idx := uint32(worksizePerblock*gc_bx + gc_tx)
-//line hecbench_crs.go:127
 			var i int
 			_ = i
 			result := gc_s_result[gc_rank]
@@ -673,7 +637,6 @@ func gc_body_gcrsM4W8CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 	bitInt := uint32(0x01)
 //line hecbench_crs.go:196
 	var i_ int = 0
-//line hecbench_crs.go:198
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 	gc_L1:
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -713,7 +676,6 @@ func gc_body_gcrsM4W8CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 			var matrixInt uint32
 			_ = i
 			_ = j
-//line hecbench_crs.go:200
 			_ = matrixInt
 			gc_s_result[gc_rank] = result
 			gc_s_groupOffset[gc_rank] = groupOffset
@@ -722,7 +684,6 @@ func gc_body_gcrsM4W8CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 	}
 //line hecbench_crs.go:196
 	for ; i_ < k; i_++ {
-//line hecbench_crs.go:198
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep := 0
 //line hecbench_crs.go:179
@@ -744,7 +705,6 @@ func gc_body_gcrsM4W8CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 //line hecbench_crs.go:197
 					break
 				}
-//line hecbench_crs.go:198
 				lanes.LoadInt64x4Slice(in[i_*size+int(idx):]).StoreMasked((*[4]int64)(sharedData[gc_tx:]), gc_alive2)
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
@@ -759,17 +719,12 @@ func gc_body_gcrsM4W8CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 				sharedData[gc_tx] = in[i_*size+int(idx)]
 			}
 		}
-//line hecbench_crs.go:201
 		compiled.OutOfLine(func() {
 			gc_s_index := gc_s_index[:gc_n]
-//line hecbench_crs.go:204
 			gc_s_result := gc_s_result[:gc_n]
-//line hecbench_crs.go:206
 			gc_s_groupOffset := gc_s_groupOffset[:gc_n]
-//line hecbench_crs.go:208
 			gc_s_groupInnerOffset := gc_s_groupInnerOffset[:gc_n]
 			{
-//line hecbench_crs.go:211
 				for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 					gc_pos.Thread = gc_rank
 					if gc_exited[gc_rank] {
@@ -796,14 +751,12 @@ func gc_body_gcrsM4W8CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 					}
 //line hecbench_crs.go:209
 					j = j_
-//line hecbench_crs.go:211
 					gc_s_index[gc_rank] = index
 					gc_s_result[gc_rank] = result
 				}
 			}
 		})
 	}
-//line hecbench_crs.go:218
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -813,7 +766,6 @@ func gc_body_gcrsM4W8CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 			}
 //line hecbench_crs.go:179
 			idx := uint32(worksizePerblock*gc_bx + gc_tx)
-//line hecbench_crs.go:181
 			var i int
 			_ = i
 			result := gc_s_result[gc_rank]

@@ -57,7 +57,6 @@ func gc_body_gcrsM1W4CodingDotprod(gc_b2 *compiled.Block, k, index int, in, out 
 	bitInt := uint32(0x01)
 //line hecbench_crs.go:45
 	var i_ int = 0
-//line hecbench_crs.go:47
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 	gc_L12:
 		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -92,7 +91,6 @@ func gc_body_gcrsM1W4CodingDotprod(gc_b2 *compiled.Block, k, index int, in, out 
 			var matrixInt uint32
 			_ = i
 			_ = j
-//line hecbench_crs.go:49
 			_ = matrixInt
 			gc_s_result[gc_rank2] = result
 			gc_s_groupOffset[gc_rank2] = groupOffset
@@ -101,7 +99,6 @@ func gc_body_gcrsM1W4CodingDotprod(gc_b2 *compiled.Block, k, index int, in, out 
 	}
 //line hecbench_crs.go:45
 	for ; i_ < k; i_++ {
-//line hecbench_crs.go:47
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep3 := 0
 			if compiled.SIMD {
@@ -124,7 +121,6 @@ func gc_body_gcrsM1W4CodingDotprod(gc_b2 *compiled.Block, k, index int, in, out 
 //line hecbench_crs.go:46
 						break
 					}
-//line hecbench_crs.go:47
 					archsimd.LoadInt64x4Slice(in[i_*size+int(idx):]).Merge(archsimd.LoadInt64x4Slice(sharedData[gc_tx2:]), gc_alive7).StoreSlice(sharedData[gc_tx2:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -141,17 +137,12 @@ func gc_body_gcrsM1W4CodingDotprod(gc_b2 *compiled.Block, k, index int, in, out 
 				sharedData[gc_tx2] = in[i_*size+int(idx)]
 			}
 		}
-//line hecbench_crs.go:50
 		compiled.OutOfLine(func() {
 			gc_s_index := gc_s_index[:gc_n2]
-//line hecbench_crs.go:53
 			gc_s_result := gc_s_result[:gc_n2]
-//line hecbench_crs.go:55
 			gc_s_groupOffset := gc_s_groupOffset[:gc_n2]
-//line hecbench_crs.go:57
 			gc_s_groupInnerOffset := gc_s_groupInnerOffset[:gc_n2]
 			{
-//line hecbench_crs.go:60
 				for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 					gc_pos2.Thread = gc_rank2
 					if gc_exited2[gc_rank2] {
@@ -175,14 +166,12 @@ func gc_body_gcrsM1W4CodingDotprod(gc_b2 *compiled.Block, k, index int, in, out 
 					}
 //line hecbench_crs.go:55
 					j = j_
-//line hecbench_crs.go:57
 					gc_s_index[gc_rank2] = index
 					gc_s_result[gc_rank2] = result
 				}
 			}
 		})
 	}
-//line hecbench_crs.go:64
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_vstep4 := 0
 		if compiled.SIMD {
@@ -226,7 +215,6 @@ func gc_body_gcrsM1W4CodingDotprod(gc_b2 *compiled.Block, k, index int, in, out 
 			}
 //line hecbench_crs.go:28
 			idx := uint32(worksizePerblock*gc_bx2 + gc_tx2)
-//line hecbench_crs.go:30
 			var i int
 			_ = i
 			result := gc_s_result[gc_rank2]
@@ -277,7 +265,6 @@ func gc_body_gcrsM1W5CodingDotprod(gc_b2 *compiled.Block, k, index int, in, out 
 	bitInt := uint32(0x01)
 //line hecbench_crs.go:92
 	var i_ int = 0
-//line hecbench_crs.go:94
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 	gc_L12:
 		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -312,7 +299,6 @@ func gc_body_gcrsM1W5CodingDotprod(gc_b2 *compiled.Block, k, index int, in, out 
 			var matrixInt uint32
 			_ = i
 			_ = j
-//line hecbench_crs.go:96
 			_ = matrixInt
 			gc_s_result[gc_rank2] = result
 			gc_s_groupOffset[gc_rank2] = groupOffset
@@ -321,7 +307,6 @@ func gc_body_gcrsM1W5CodingDotprod(gc_b2 *compiled.Block, k, index int, in, out 
 	}
 //line hecbench_crs.go:92
 	for ; i_ < k; i_++ {
-//line hecbench_crs.go:94
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep3 := 0
 			if compiled.SIMD {
@@ -344,7 +329,6 @@ func gc_body_gcrsM1W5CodingDotprod(gc_b2 *compiled.Block, k, index int, in, out 
 //line hecbench_crs.go:93
 						break
 					}
-//line hecbench_crs.go:94
 					archsimd.LoadInt64x4Slice(in[i_*size+int(idx):]).Merge(archsimd.LoadInt64x4Slice(sharedData[gc_tx2:]), gc_alive7).StoreSlice(sharedData[gc_tx2:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -361,17 +345,12 @@ func gc_body_gcrsM1W5CodingDotprod(gc_b2 *compiled.Block, k, index int, in, out 
 				sharedData[gc_tx2] = in[i_*size+int(idx)]
 			}
 		}
-//line hecbench_crs.go:97
 		compiled.OutOfLine(func() {
 			gc_s_index := gc_s_index[:gc_n2]
-//line hecbench_crs.go:100
 			gc_s_result := gc_s_result[:gc_n2]
-//line hecbench_crs.go:102
 			gc_s_groupOffset := gc_s_groupOffset[:gc_n2]
-//line hecbench_crs.go:104
 			gc_s_groupInnerOffset := gc_s_groupInnerOffset[:gc_n2]
 			{
-//line hecbench_crs.go:107
 				for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 					gc_pos2.Thread = gc_rank2
 					if gc_exited2[gc_rank2] {
@@ -395,14 +374,12 @@ func gc_body_gcrsM1W5CodingDotprod(gc_b2 *compiled.Block, k, index int, in, out 
 					}
 //line hecbench_crs.go:102
 					j = j_
-//line hecbench_crs.go:104
 					gc_s_index[gc_rank2] = index
 					gc_s_result[gc_rank2] = result
 				}
 			}
 		})
 	}
-//line hecbench_crs.go:111
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_vstep4 := 0
 		if compiled.SIMD {
@@ -446,7 +423,6 @@ func gc_body_gcrsM1W5CodingDotprod(gc_b2 *compiled.Block, k, index int, in, out 
 			}
 //line hecbench_crs.go:75
 			idx := uint32(worksizePerblock*gc_bx2 + gc_tx2)
-//line hecbench_crs.go:77
 			var i int
 			_ = i
 			result := gc_s_result[gc_rank2]
@@ -497,7 +473,6 @@ func gc_body_gcrsM2W4CodingDotprod(gc_b2 *compiled.Block, k, index int, in, out 
 	bitInt := uint32(0x01)
 //line hecbench_crs.go:142
 	var i_ int = 0
-//line hecbench_crs.go:144
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 	gc_L12:
 		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -535,7 +510,6 @@ func gc_body_gcrsM2W4CodingDotprod(gc_b2 *compiled.Block, k, index int, in, out 
 			var matrixInt uint32
 			_ = i
 			_ = j
-//line hecbench_crs.go:146
 			_ = matrixInt
 			gc_s_result[gc_rank2] = result
 			gc_s_groupOffset[gc_rank2] = groupOffset
@@ -544,7 +518,6 @@ func gc_body_gcrsM2W4CodingDotprod(gc_b2 *compiled.Block, k, index int, in, out 
 	}
 //line hecbench_crs.go:142
 	for ; i_ < k; i_++ {
-//line hecbench_crs.go:144
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep2 := 0
 			if compiled.SIMD {
@@ -567,7 +540,6 @@ func gc_body_gcrsM2W4CodingDotprod(gc_b2 *compiled.Block, k, index int, in, out 
 //line hecbench_crs.go:143
 						break
 					}
-//line hecbench_crs.go:144
 					archsimd.LoadInt64x4Slice(in[i_*size+int(idx):]).Merge(archsimd.LoadInt64x4Slice(sharedData[gc_tx2:]), gc_alive5).StoreSlice(sharedData[gc_tx2:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -584,17 +556,12 @@ func gc_body_gcrsM2W4CodingDotprod(gc_b2 *compiled.Block, k, index int, in, out 
 				sharedData[gc_tx2] = in[i_*size+int(idx)]
 			}
 		}
-//line hecbench_crs.go:147
 		compiled.OutOfLine(func() {
 			gc_s_index := gc_s_index[:gc_n2]
-//line hecbench_crs.go:150
 			gc_s_result := gc_s_result[:gc_n2]
-//line hecbench_crs.go:152
 			gc_s_groupOffset := gc_s_groupOffset[:gc_n2]
-//line hecbench_crs.go:154
 			gc_s_groupInnerOffset := gc_s_groupInnerOffset[:gc_n2]
 			{
-//line hecbench_crs.go:157
 				for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 					gc_pos2.Thread = gc_rank2
 					if gc_exited2[gc_rank2] {
@@ -619,14 +586,12 @@ func gc_body_gcrsM2W4CodingDotprod(gc_b2 *compiled.Block, k, index int, in, out 
 					}
 //line hecbench_crs.go:153
 					j = j_
-//line hecbench_crs.go:155
 					gc_s_index[gc_rank2] = index
 					gc_s_result[gc_rank2] = result
 				}
 			}
 		})
 	}
-//line hecbench_crs.go:162
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 			gc_rank2 := gc_base2 + gc_tx2
@@ -636,7 +601,6 @@ func gc_body_gcrsM2W4CodingDotprod(gc_b2 *compiled.Block, k, index int, in, out 
 			}
 //line hecbench_crs.go:125
 			idx := uint32(worksizePerblock*gc_bx2 + gc_tx2)
-//line hecbench_crs.go:127
 			var i int
 			_ = i
 			result := gc_s_result[gc_rank2]
@@ -688,7 +652,6 @@ func gc_body_gcrsM4W8CodingDotprod(gc_b2 *compiled.Block, k, index int, in, out 
 	bitInt := uint32(0x01)
 //line hecbench_crs.go:196
 	var i_ int = 0
-//line hecbench_crs.go:198
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 	gc_L12:
 		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -728,7 +691,6 @@ func gc_body_gcrsM4W8CodingDotprod(gc_b2 *compiled.Block, k, index int, in, out 
 			var matrixInt uint32
 			_ = i
 			_ = j
-//line hecbench_crs.go:200
 			_ = matrixInt
 			gc_s_result[gc_rank2] = result
 			gc_s_groupOffset[gc_rank2] = groupOffset
@@ -737,7 +699,6 @@ func gc_body_gcrsM4W8CodingDotprod(gc_b2 *compiled.Block, k, index int, in, out 
 	}
 //line hecbench_crs.go:196
 	for ; i_ < k; i_++ {
-//line hecbench_crs.go:198
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep2 := 0
 			if compiled.SIMD {
@@ -760,7 +721,6 @@ func gc_body_gcrsM4W8CodingDotprod(gc_b2 *compiled.Block, k, index int, in, out 
 //line hecbench_crs.go:197
 						break
 					}
-//line hecbench_crs.go:198
 					archsimd.LoadInt64x4Slice(in[i_*size+int(idx):]).Merge(archsimd.LoadInt64x4Slice(sharedData[gc_tx2:]), gc_alive5).StoreSlice(sharedData[gc_tx2:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -777,17 +737,12 @@ func gc_body_gcrsM4W8CodingDotprod(gc_b2 *compiled.Block, k, index int, in, out 
 				sharedData[gc_tx2] = in[i_*size+int(idx)]
 			}
 		}
-//line hecbench_crs.go:201
 		compiled.OutOfLine(func() {
 			gc_s_index := gc_s_index[:gc_n2]
-//line hecbench_crs.go:204
 			gc_s_result := gc_s_result[:gc_n2]
-//line hecbench_crs.go:206
 			gc_s_groupOffset := gc_s_groupOffset[:gc_n2]
-//line hecbench_crs.go:208
 			gc_s_groupInnerOffset := gc_s_groupInnerOffset[:gc_n2]
 			{
-//line hecbench_crs.go:211
 				for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 					gc_pos2.Thread = gc_rank2
 					if gc_exited2[gc_rank2] {
@@ -814,14 +769,12 @@ func gc_body_gcrsM4W8CodingDotprod(gc_b2 *compiled.Block, k, index int, in, out 
 					}
 //line hecbench_crs.go:209
 					j = j_
-//line hecbench_crs.go:211
 					gc_s_index[gc_rank2] = index
 					gc_s_result[gc_rank2] = result
 				}
 			}
 		})
 	}
-//line hecbench_crs.go:218
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 			gc_rank2 := gc_base2 + gc_tx2
@@ -831,7 +784,6 @@ func gc_body_gcrsM4W8CodingDotprod(gc_b2 *compiled.Block, k, index int, in, out 
 			}
 //line hecbench_crs.go:179
 			idx := uint32(worksizePerblock*gc_bx2 + gc_tx2)
-//line hecbench_crs.go:181
 			var i int
 			_ = i
 			result := gc_s_result[gc_rank2]

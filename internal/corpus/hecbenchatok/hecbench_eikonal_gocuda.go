@@ -165,7 +165,6 @@ func gc_body_runSolver(gc_b *compiled.Block, spd []float64, mask []bool, solIn, 
 						}
 						sol[idxX][idxY][tz+2] = solIn[newBaseAddr+newTIdx]
 					}
-//line hecbench_eikonal.go:184
 					gc_s_F[gc_rank] = F
 					gc_s_isValid[gc_rank] = isValid
 				}
@@ -176,7 +175,6 @@ func gc_body_runSolver(gc_b *compiled.Block, spd []float64, mask []bool, solIn, 
 				}
 			}
 		}
-//line hecbench_eikonal.go:195
 		gc_vstep := 0
 		for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
 			gc_rank := gc_vstep
@@ -209,7 +207,6 @@ func gc_body_runSolver(gc_b *compiled.Block, spd []float64, mask []bool, solIn, 
 				_ = a
 				_ = b
 				_ = c
-//line hecbench_eikonal.go:189
 				gc_s_oldT[gc_rank] = oldT
 				gc_s_newT[gc_rank] = newT
 			}
@@ -221,7 +218,6 @@ func gc_body_runSolver(gc_b *compiled.Block, spd []float64, mask []bool, solIn, 
 				_ = a
 				_ = b
 				_ = c
-//line hecbench_eikonal.go:189
 				gc_s_oldT[gc_rank] = oldT
 				gc_s_newT[gc_rank] = newT
 			}
@@ -233,7 +229,6 @@ func gc_body_runSolver(gc_b *compiled.Block, spd []float64, mask []bool, solIn, 
 				_ = a
 				_ = b
 				_ = c
-//line hecbench_eikonal.go:189
 				gc_s_oldT[gc_rank] = oldT
 				gc_s_newT[gc_rank] = newT
 			}
@@ -245,7 +240,6 @@ func gc_body_runSolver(gc_b *compiled.Block, spd []float64, mask []bool, solIn, 
 				_ = a
 				_ = b
 				_ = c
-//line hecbench_eikonal.go:189
 				gc_s_oldT[gc_rank] = oldT
 				gc_s_newT[gc_rank] = newT
 			}
@@ -257,7 +251,6 @@ func gc_body_runSolver(gc_b *compiled.Block, spd []float64, mask []bool, solIn, 
 			_ = a
 			_ = b
 			_ = c
-//line hecbench_eikonal.go:189
 			gc_s_oldT[gc_rank] = oldT
 			gc_s_newT[gc_rank] = newT
 		}
@@ -280,17 +273,12 @@ func gc_body_runSolver(gc_b *compiled.Block, spd []float64, mask []bool, solIn, 
 						idxY := ty + 1
 //line hecbench_eikonal.go:103
 						idxZ := tz + 1
-//line hecbench_eikonal.go:105
 						F := gc_s_F[gc_rank]
 						isValid := gc_s_isValid[gc_rank]
 						var a float64
-//line hecbench_eikonal.go:109
 						var b float64
-//line hecbench_eikonal.go:111
 						var c float64
-//line hecbench_eikonal.go:113
 						var oldT float64
-//line hecbench_eikonal.go:115
 						var newT float64
 //line hecbench_eikonal.go:189
 						oldT = sol[idxX][idxY][idxZ]
@@ -337,7 +325,6 @@ func gc_body_runSolver(gc_b *compiled.Block, spd []float64, mask []bool, solIn, 
 							tz := uint32(gc_tz)
 //line hecbench_eikonal.go:103
 							idxZ := tz + 1
-//line hecbench_eikonal.go:105
 							isValid := gc_s_isValid[gc_rank]
 							newT := gc_s_newT[gc_rank]
 //line hecbench_eikonal.go:203
@@ -361,7 +348,6 @@ func gc_body_runSolver(gc_b *compiled.Block, spd []float64, mask []bool, solIn, 
 							tz := uint32(gc_tz)
 //line hecbench_eikonal.go:103
 							idxZ := tz + 1
-//line hecbench_eikonal.go:105
 							isValid := gc_s_isValid[gc_rank]
 							newT := gc_s_newT[gc_rank]
 //line hecbench_eikonal.go:203
@@ -385,7 +371,6 @@ func gc_body_runSolver(gc_b *compiled.Block, spd []float64, mask []bool, solIn, 
 							tz := uint32(gc_tz)
 //line hecbench_eikonal.go:103
 							idxZ := tz + 1
-//line hecbench_eikonal.go:105
 							isValid := gc_s_isValid[gc_rank]
 							newT := gc_s_newT[gc_rank]
 //line hecbench_eikonal.go:203
@@ -409,7 +394,6 @@ func gc_body_runSolver(gc_b *compiled.Block, spd []float64, mask []bool, solIn, 
 							tz := uint32(gc_tz)
 //line hecbench_eikonal.go:103
 							idxZ := tz + 1
-//line hecbench_eikonal.go:105
 							isValid := gc_s_isValid[gc_rank]
 							newT := gc_s_newT[gc_rank]
 //line hecbench_eikonal.go:203
@@ -433,7 +417,6 @@ func gc_body_runSolver(gc_b *compiled.Block, spd []float64, mask []bool, solIn, 
 						tz := uint32(gc_tz)
 //line hecbench_eikonal.go:103
 						idxZ := tz + 1
-//line hecbench_eikonal.go:105
 						isValid := gc_s_isValid[gc_rank]
 						newT := gc_s_newT[gc_rank]
 //line hecbench_eikonal.go:203
@@ -467,7 +450,6 @@ func gc_body_runSolver(gc_b *compiled.Block, spd []float64, mask []bool, solIn, 
 						tx := uint32(gc_tx)
 //line hecbench_eikonal.go:98
 						tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
-//line hecbench_eikonal.go:100
 						oldT := gc_s_oldT[gc_rank]
 						newT := gc_s_newT[gc_rank]
 //line hecbench_eikonal.go:210
@@ -477,7 +459,6 @@ func gc_body_runSolver(gc_b *compiled.Block, spd []float64, mask []bool, solIn, 
 						solOut[baseAddr+tIdx] = newT
 					}
 					{
-//line hecbench_eikonal.go:218
 						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -489,7 +470,6 @@ func gc_body_runSolver(gc_b *compiled.Block, spd []float64, mask []bool, solIn, 
 						tx := uint32(gc_tx)
 //line hecbench_eikonal.go:98
 						tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
-//line hecbench_eikonal.go:100
 						oldT := gc_s_oldT[gc_rank]
 						newT := gc_s_newT[gc_rank]
 //line hecbench_eikonal.go:210
@@ -499,7 +479,6 @@ func gc_body_runSolver(gc_b *compiled.Block, spd []float64, mask []bool, solIn, 
 						solOut[baseAddr+tIdx] = newT
 					}
 					{
-//line hecbench_eikonal.go:218
 						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -511,7 +490,6 @@ func gc_body_runSolver(gc_b *compiled.Block, spd []float64, mask []bool, solIn, 
 						tx := uint32(gc_tx)
 //line hecbench_eikonal.go:98
 						tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
-//line hecbench_eikonal.go:100
 						oldT := gc_s_oldT[gc_rank]
 						newT := gc_s_newT[gc_rank]
 //line hecbench_eikonal.go:210
@@ -521,7 +499,6 @@ func gc_body_runSolver(gc_b *compiled.Block, spd []float64, mask []bool, solIn, 
 						solOut[baseAddr+tIdx] = newT
 					}
 					{
-//line hecbench_eikonal.go:218
 						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -533,7 +510,6 @@ func gc_body_runSolver(gc_b *compiled.Block, spd []float64, mask []bool, solIn, 
 						tx := uint32(gc_tx)
 //line hecbench_eikonal.go:98
 						tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
-//line hecbench_eikonal.go:100
 						oldT := gc_s_oldT[gc_rank]
 						newT := gc_s_newT[gc_rank]
 //line hecbench_eikonal.go:210
@@ -543,7 +519,6 @@ func gc_body_runSolver(gc_b *compiled.Block, spd []float64, mask []bool, solIn, 
 						solOut[baseAddr+tIdx] = newT
 					}
 				}
-//line hecbench_eikonal.go:218
 				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -555,7 +530,6 @@ func gc_body_runSolver(gc_b *compiled.Block, spd []float64, mask []bool, solIn, 
 					tx := uint32(gc_tx)
 //line hecbench_eikonal.go:98
 					tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
-//line hecbench_eikonal.go:100
 					oldT := gc_s_oldT[gc_rank]
 					newT := gc_s_newT[gc_rank]
 //line hecbench_eikonal.go:210
@@ -564,7 +538,6 @@ func gc_body_runSolver(gc_b *compiled.Block, spd []float64, mask []bool, solIn, 
 					con[baseAddr+tIdx] = residue < ekEps
 					solOut[baseAddr+tIdx] = newT
 				}
-//line hecbench_eikonal.go:217
 				gc_ty++
 				if gc_ty == gc_bdy {
 					gc_ty = 0
@@ -705,7 +678,6 @@ func gc_body_runReduction(gc_b *compiled.Block, con, listVol []bool, list []uint
 		}
 //line hecbench_eikonal.go:241
 		for i := blocksize; i > 0; i /= 2 {
-//line hecbench_eikonal.go:243
 			gc_ty := 0
 			gc_tz := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -819,7 +791,6 @@ func gc_body_runReduction(gc_b *compiled.Block, con, listVol []bool, list []uint
 			}
 		}
 		{
-//line hecbench_eikonal.go:258
 			gc_ty := 0
 			gc_tz := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -987,7 +958,6 @@ func gc_body_runCheckNeighbor(gc_b *compiled.Block, spd []float64, mask []bool, 
 //line hecbench_eikonal.go:278
 							solOut[baseAddr+tIdx] = solIn[baseAddr+tIdx]
 						}
-//line hecbench_eikonal.go:281
 						gc_s_F[gc_rank] = F
 						gc_s_isValid[gc_rank] = isValid
 					}
@@ -1011,7 +981,6 @@ func gc_body_runCheckNeighbor(gc_b *compiled.Block, spd []float64, mask []bool, 
 //line hecbench_eikonal.go:278
 							solOut[baseAddr+tIdx] = solIn[baseAddr+tIdx]
 						}
-//line hecbench_eikonal.go:281
 						gc_s_F[gc_rank] = F
 						gc_s_isValid[gc_rank] = isValid
 					}
@@ -1035,7 +1004,6 @@ func gc_body_runCheckNeighbor(gc_b *compiled.Block, spd []float64, mask []bool, 
 //line hecbench_eikonal.go:278
 							solOut[baseAddr+tIdx] = solIn[baseAddr+tIdx]
 						}
-//line hecbench_eikonal.go:281
 						gc_s_F[gc_rank] = F
 						gc_s_isValid[gc_rank] = isValid
 					}
@@ -1059,7 +1027,6 @@ func gc_body_runCheckNeighbor(gc_b *compiled.Block, spd []float64, mask []bool, 
 //line hecbench_eikonal.go:278
 							solOut[baseAddr+tIdx] = solIn[baseAddr+tIdx]
 						}
-//line hecbench_eikonal.go:281
 						gc_s_F[gc_rank] = F
 						gc_s_isValid[gc_rank] = isValid
 					}
@@ -1083,7 +1050,6 @@ func gc_body_runCheckNeighbor(gc_b *compiled.Block, spd []float64, mask []bool, 
 //line hecbench_eikonal.go:278
 						solOut[baseAddr+tIdx] = solIn[baseAddr+tIdx]
 					}
-//line hecbench_eikonal.go:281
 					gc_s_F[gc_rank] = F
 					gc_s_isValid[gc_rank] = isValid
 				}
@@ -1124,9 +1090,7 @@ func gc_body_runCheckNeighbor(gc_b *compiled.Block, spd []float64, mask []bool, 
 						idxY := ty + 1
 //line hecbench_eikonal.go:291
 						idxZ := tz + 1
-//line hecbench_eikonal.go:293
 						var F float64
-//line hecbench_eikonal.go:295
 						var isValid bool
 //line hecbench_eikonal.go:292
 						sol[idxX][idxY][idxZ] = solIn[baseAddr+tIdx]
@@ -1203,7 +1167,6 @@ func gc_body_runCheckNeighbor(gc_b *compiled.Block, spd []float64, mask []bool, 
 							}
 							sol[idxX][idxY][tz+2] = solIn[newBaseAddr+newTIdx]
 						}
-//line hecbench_eikonal.go:369
 						gc_s_F[gc_rank] = F
 						gc_s_isValid[gc_rank] = isValid
 					}
@@ -1232,7 +1195,6 @@ func gc_body_runCheckNeighbor(gc_b *compiled.Block, spd []float64, mask []bool, 
 						idxY := ty + 1
 //line hecbench_eikonal.go:291
 						idxZ := tz + 1
-//line hecbench_eikonal.go:293
 						F := gc_s_F[gc_rank]
 						isValid := gc_s_isValid[gc_rank]
 //line hecbench_eikonal.go:370
@@ -1255,7 +1217,6 @@ func gc_body_runCheckNeighbor(gc_b *compiled.Block, spd []float64, mask []bool, 
 						residue := oldT - newT
 						con[baseAddr+tIdx] = residue < ekEps
 					}
-//line hecbench_eikonal.go:398
 					gc_ty++
 					if gc_ty == gc_bdy {
 						gc_ty = 0
@@ -1270,4 +1231,5 @@ func gc_body_runCheckNeighbor(gc_b *compiled.Block, spd []float64, mask []bool, 
 // gc_files_hecbench_eikonal holds the source files whose lines the kernels' records hash.
 //
 //go:embed common.go hecbench_eikonal.go
+//line hecbench_eikonal.go:412
 var gc_files_hecbench_eikonal embed.FS

@@ -165,7 +165,6 @@ func gc_body_runSolver(gc_b2 *compiled.Block, spd []float64, mask []bool, solIn,
 						}
 						sol[idxX][idxY][tz+2] = solIn[newBaseAddr+newTIdx]
 					}
-//line hecbench_eikonal.go:184
 					gc_s_F[gc_rank2] = F
 					gc_s_isValid[gc_rank2] = isValid
 				}
@@ -176,7 +175,6 @@ func gc_body_runSolver(gc_b2 *compiled.Block, spd []float64, mask []bool, solIn,
 				}
 			}
 		}
-//line hecbench_eikonal.go:195
 		gc_vstep2 := 0
 		if compiled.SIMD {
 			for ; gc_vstep2+3 < gc_n2; gc_vstep2 += 4 {
@@ -214,7 +212,6 @@ func gc_body_runSolver(gc_b2 *compiled.Block, spd []float64, mask []bool, solIn,
 				_ = a
 				_ = b
 				_ = c
-//line hecbench_eikonal.go:189
 				gc_s_oldT[gc_rank2] = oldT
 				gc_s_newT[gc_rank2] = newT
 			}
@@ -226,7 +223,6 @@ func gc_body_runSolver(gc_b2 *compiled.Block, spd []float64, mask []bool, solIn,
 				_ = a
 				_ = b
 				_ = c
-//line hecbench_eikonal.go:189
 				gc_s_oldT[gc_rank2] = oldT
 				gc_s_newT[gc_rank2] = newT
 			}
@@ -238,7 +234,6 @@ func gc_body_runSolver(gc_b2 *compiled.Block, spd []float64, mask []bool, solIn,
 				_ = a
 				_ = b
 				_ = c
-//line hecbench_eikonal.go:189
 				gc_s_oldT[gc_rank2] = oldT
 				gc_s_newT[gc_rank2] = newT
 			}
@@ -250,7 +245,6 @@ func gc_body_runSolver(gc_b2 *compiled.Block, spd []float64, mask []bool, solIn,
 				_ = a
 				_ = b
 				_ = c
-//line hecbench_eikonal.go:189
 				gc_s_oldT[gc_rank2] = oldT
 				gc_s_newT[gc_rank2] = newT
 			}
@@ -262,7 +256,6 @@ func gc_body_runSolver(gc_b2 *compiled.Block, spd []float64, mask []bool, solIn,
 			_ = a
 			_ = b
 			_ = c
-//line hecbench_eikonal.go:189
 			gc_s_oldT[gc_rank2] = oldT
 			gc_s_newT[gc_rank2] = newT
 		}
@@ -286,17 +279,12 @@ func gc_body_runSolver(gc_b2 *compiled.Block, spd []float64, mask []bool, solIn,
 						idxY := ty + 1
 //line hecbench_eikonal.go:103
 						idxZ := tz + 1
-//line hecbench_eikonal.go:105
 						F := gc_s_F[gc_rank2]
 						isValid := gc_s_isValid[gc_rank2]
 						var a float64
-//line hecbench_eikonal.go:109
 						var b float64
-//line hecbench_eikonal.go:111
 						var c float64
-//line hecbench_eikonal.go:113
 						var oldT float64
-//line hecbench_eikonal.go:115
 						var newT float64
 //line hecbench_eikonal.go:189
 						oldT = sol[idxX][idxY][idxZ]
@@ -343,7 +331,6 @@ func gc_body_runSolver(gc_b2 *compiled.Block, spd []float64, mask []bool, solIn,
 							tz := uint32(gc_tz2)
 //line hecbench_eikonal.go:103
 							idxZ := tz + 1
-//line hecbench_eikonal.go:105
 							isValid := gc_s_isValid[gc_rank2]
 							newT := gc_s_newT[gc_rank2]
 //line hecbench_eikonal.go:203
@@ -367,7 +354,6 @@ func gc_body_runSolver(gc_b2 *compiled.Block, spd []float64, mask []bool, solIn,
 							tz := uint32(gc_tz2)
 //line hecbench_eikonal.go:103
 							idxZ := tz + 1
-//line hecbench_eikonal.go:105
 							isValid := gc_s_isValid[gc_rank2]
 							newT := gc_s_newT[gc_rank2]
 //line hecbench_eikonal.go:203
@@ -391,7 +377,6 @@ func gc_body_runSolver(gc_b2 *compiled.Block, spd []float64, mask []bool, solIn,
 							tz := uint32(gc_tz2)
 //line hecbench_eikonal.go:103
 							idxZ := tz + 1
-//line hecbench_eikonal.go:105
 							isValid := gc_s_isValid[gc_rank2]
 							newT := gc_s_newT[gc_rank2]
 //line hecbench_eikonal.go:203
@@ -415,7 +400,6 @@ func gc_body_runSolver(gc_b2 *compiled.Block, spd []float64, mask []bool, solIn,
 							tz := uint32(gc_tz2)
 //line hecbench_eikonal.go:103
 							idxZ := tz + 1
-//line hecbench_eikonal.go:105
 							isValid := gc_s_isValid[gc_rank2]
 							newT := gc_s_newT[gc_rank2]
 //line hecbench_eikonal.go:203
@@ -439,7 +423,6 @@ func gc_body_runSolver(gc_b2 *compiled.Block, spd []float64, mask []bool, solIn,
 						tz := uint32(gc_tz2)
 //line hecbench_eikonal.go:103
 						idxZ := tz + 1
-//line hecbench_eikonal.go:105
 						isValid := gc_s_isValid[gc_rank2]
 						newT := gc_s_newT[gc_rank2]
 //line hecbench_eikonal.go:203
@@ -473,7 +456,6 @@ func gc_body_runSolver(gc_b2 *compiled.Block, spd []float64, mask []bool, solIn,
 						tx := uint32(gc_tx2)
 //line hecbench_eikonal.go:98
 						tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
-//line hecbench_eikonal.go:100
 						oldT := gc_s_oldT[gc_rank2]
 						newT := gc_s_newT[gc_rank2]
 //line hecbench_eikonal.go:210
@@ -483,7 +465,6 @@ func gc_body_runSolver(gc_b2 *compiled.Block, spd []float64, mask []bool, solIn,
 						solOut[baseAddr+tIdx] = newT
 					}
 					{
-//line hecbench_eikonal.go:218
 						gc_tx2 := gc_step6 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -495,7 +476,6 @@ func gc_body_runSolver(gc_b2 *compiled.Block, spd []float64, mask []bool, solIn,
 						tx := uint32(gc_tx2)
 //line hecbench_eikonal.go:98
 						tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
-//line hecbench_eikonal.go:100
 						oldT := gc_s_oldT[gc_rank2]
 						newT := gc_s_newT[gc_rank2]
 //line hecbench_eikonal.go:210
@@ -505,7 +485,6 @@ func gc_body_runSolver(gc_b2 *compiled.Block, spd []float64, mask []bool, solIn,
 						solOut[baseAddr+tIdx] = newT
 					}
 					{
-//line hecbench_eikonal.go:218
 						gc_tx2 := gc_step6 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -517,7 +496,6 @@ func gc_body_runSolver(gc_b2 *compiled.Block, spd []float64, mask []bool, solIn,
 						tx := uint32(gc_tx2)
 //line hecbench_eikonal.go:98
 						tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
-//line hecbench_eikonal.go:100
 						oldT := gc_s_oldT[gc_rank2]
 						newT := gc_s_newT[gc_rank2]
 //line hecbench_eikonal.go:210
@@ -527,7 +505,6 @@ func gc_body_runSolver(gc_b2 *compiled.Block, spd []float64, mask []bool, solIn,
 						solOut[baseAddr+tIdx] = newT
 					}
 					{
-//line hecbench_eikonal.go:218
 						gc_tx2 := gc_step6 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -539,7 +516,6 @@ func gc_body_runSolver(gc_b2 *compiled.Block, spd []float64, mask []bool, solIn,
 						tx := uint32(gc_tx2)
 //line hecbench_eikonal.go:98
 						tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
-//line hecbench_eikonal.go:100
 						oldT := gc_s_oldT[gc_rank2]
 						newT := gc_s_newT[gc_rank2]
 //line hecbench_eikonal.go:210
@@ -549,7 +525,6 @@ func gc_body_runSolver(gc_b2 *compiled.Block, spd []float64, mask []bool, solIn,
 						solOut[baseAddr+tIdx] = newT
 					}
 				}
-//line hecbench_eikonal.go:218
 				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -561,7 +536,6 @@ func gc_body_runSolver(gc_b2 *compiled.Block, spd []float64, mask []bool, solIn,
 					tx := uint32(gc_tx2)
 //line hecbench_eikonal.go:98
 					tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
-//line hecbench_eikonal.go:100
 					oldT := gc_s_oldT[gc_rank2]
 					newT := gc_s_newT[gc_rank2]
 //line hecbench_eikonal.go:210
@@ -570,7 +544,6 @@ func gc_body_runSolver(gc_b2 *compiled.Block, spd []float64, mask []bool, solIn,
 					con[baseAddr+tIdx] = residue < ekEps
 					solOut[baseAddr+tIdx] = newT
 				}
-//line hecbench_eikonal.go:217
 				gc_ty2++
 				if gc_ty2 == gc_bdy2 {
 					gc_ty2 = 0
@@ -711,7 +684,6 @@ func gc_body_runReduction(gc_b2 *compiled.Block, con, listVol []bool, list []uin
 		}
 //line hecbench_eikonal.go:241
 		for i := blocksize; i > 0; i /= 2 {
-//line hecbench_eikonal.go:243
 			gc_ty2 := 0
 			gc_tz2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
@@ -825,7 +797,6 @@ func gc_body_runReduction(gc_b2 *compiled.Block, con, listVol []bool, list []uin
 			}
 		}
 		{
-//line hecbench_eikonal.go:258
 			gc_ty2 := 0
 			gc_tz2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
@@ -1037,7 +1008,6 @@ func gc_body_runCheckNeighbor(gc_b2 *compiled.Block, spd []float64, mask []bool,
 //line hecbench_eikonal.go:278
 							solOut[baseAddr+tIdx] = solIn[baseAddr+tIdx]
 						}
-//line hecbench_eikonal.go:281
 						gc_s_F[gc_rank2] = F
 						gc_s_isValid[gc_rank2] = isValid
 					}
@@ -1061,7 +1031,6 @@ func gc_body_runCheckNeighbor(gc_b2 *compiled.Block, spd []float64, mask []bool,
 //line hecbench_eikonal.go:278
 							solOut[baseAddr+tIdx] = solIn[baseAddr+tIdx]
 						}
-//line hecbench_eikonal.go:281
 						gc_s_F[gc_rank2] = F
 						gc_s_isValid[gc_rank2] = isValid
 					}
@@ -1085,7 +1054,6 @@ func gc_body_runCheckNeighbor(gc_b2 *compiled.Block, spd []float64, mask []bool,
 //line hecbench_eikonal.go:278
 							solOut[baseAddr+tIdx] = solIn[baseAddr+tIdx]
 						}
-//line hecbench_eikonal.go:281
 						gc_s_F[gc_rank2] = F
 						gc_s_isValid[gc_rank2] = isValid
 					}
@@ -1109,7 +1077,6 @@ func gc_body_runCheckNeighbor(gc_b2 *compiled.Block, spd []float64, mask []bool,
 //line hecbench_eikonal.go:278
 							solOut[baseAddr+tIdx] = solIn[baseAddr+tIdx]
 						}
-//line hecbench_eikonal.go:281
 						gc_s_F[gc_rank2] = F
 						gc_s_isValid[gc_rank2] = isValid
 					}
@@ -1133,7 +1100,6 @@ func gc_body_runCheckNeighbor(gc_b2 *compiled.Block, spd []float64, mask []bool,
 //line hecbench_eikonal.go:278
 						solOut[baseAddr+tIdx] = solIn[baseAddr+tIdx]
 					}
-//line hecbench_eikonal.go:281
 					gc_s_F[gc_rank2] = F
 					gc_s_isValid[gc_rank2] = isValid
 				}
@@ -1174,9 +1140,7 @@ func gc_body_runCheckNeighbor(gc_b2 *compiled.Block, spd []float64, mask []bool,
 						idxY := ty + 1
 //line hecbench_eikonal.go:291
 						idxZ := tz + 1
-//line hecbench_eikonal.go:293
 						var F float64
-//line hecbench_eikonal.go:295
 						var isValid bool
 //line hecbench_eikonal.go:292
 						sol[idxX][idxY][idxZ] = solIn[baseAddr+tIdx]
@@ -1253,7 +1217,6 @@ func gc_body_runCheckNeighbor(gc_b2 *compiled.Block, spd []float64, mask []bool,
 							}
 							sol[idxX][idxY][tz+2] = solIn[newBaseAddr+newTIdx]
 						}
-//line hecbench_eikonal.go:369
 						gc_s_F[gc_rank2] = F
 						gc_s_isValid[gc_rank2] = isValid
 					}
@@ -1282,7 +1245,6 @@ func gc_body_runCheckNeighbor(gc_b2 *compiled.Block, spd []float64, mask []bool,
 						idxY := ty + 1
 //line hecbench_eikonal.go:291
 						idxZ := tz + 1
-//line hecbench_eikonal.go:293
 						F := gc_s_F[gc_rank2]
 						isValid := gc_s_isValid[gc_rank2]
 //line hecbench_eikonal.go:370
@@ -1305,7 +1267,6 @@ func gc_body_runCheckNeighbor(gc_b2 *compiled.Block, spd []float64, mask []bool,
 						residue := oldT - newT
 						con[baseAddr+tIdx] = residue < ekEps
 					}
-//line hecbench_eikonal.go:398
 					gc_ty2++
 					if gc_ty2 == gc_bdy2 {
 						gc_ty2 = 0
@@ -1320,4 +1281,5 @@ func gc_body_runCheckNeighbor(gc_b2 *compiled.Block, spd []float64, mask []bool,
 // gc_files_hecbench_eikonal holds the source files whose lines the kernels' records hash.
 //
 //go:embed common.go hecbench_eikonal.go
+//line hecbench_eikonal.go:412
 var gc_files_hecbench_eikonal embed.FS

@@ -91,12 +91,9 @@ func gc_body_expdistDistance(gc_b *compiled.Block, a, b []float32, m, n int, sca
 	var dMem_2 []float32 = scaleA_
 	compiled.OutOfLine(func() {
 		shA := shA[:2]
-//line hecbench_expdist.go:62
 		shB := shB[:2]
-//line hecbench_expdist.go:64
 		sum := sum[:1]
 		{
-//line hecbench_expdist.go:67
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -148,7 +145,6 @@ func gc_body_expdistDistance(gc_b *compiled.Block, a, b []float32, m, n int, sca
 						}
 					}
 				}
-//line hecbench_expdist.go:59
 				gc_ty++
 				if gc_ty == gc_bdy {
 					gc_ty = 0
@@ -158,7 +154,6 @@ func gc_body_expdistDistance(gc_b *compiled.Block, a, b []float32, m, n int, sca
 	})
 //line hecbench_expdist.go:30
 	for ti_3 := 0; ti_3 < tileSize_2; ti_3++ {
-//line hecbench_expdist.go:32
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := ti_3 * stride_2
 			gc_off4 := (gc_bx * edBlockSizeX * edTileSizeX) + (ti_3 * stride_2)
@@ -324,11 +319,9 @@ func gc_body_expdistDistance(gc_b *compiled.Block, a, b []float32, m, n int, sca
 			}
 		}
 	}
-//line hecbench_expdist.go:37
 	compiled.OutOfLine(func() {
 		shScaleB := shScaleB[:32]
 		{
-//line hecbench_expdist.go:41
 			gc_ty := 0
 			gc_from, gc_to := 0, gc_bdx
 			if gc_bound := 0; gc_bound < gc_to-1 {
@@ -343,7 +336,6 @@ func gc_body_expdistDistance(gc_b *compiled.Block, a, b []float32, m, n int, sca
 //line hecbench_expdist.go:40
 					j := ty + gc_by*edBlockSizeY*edTileSizeY
 					{
-//line hecbench_expdist.go:60
 						var tileSize_3 int = edTileSizeY
 //line hecbench_expdist.go:60
 						var stride_3 int = edBlockSizeY
@@ -361,7 +353,6 @@ func gc_body_expdistDistance(gc_b *compiled.Block, a, b []float32, m, n int, sca
 						}
 					}
 				}
-//line hecbench_expdist.go:63
 				gc_ty++
 				if gc_ty == gc_bdy {
 					gc_ty = 0
@@ -371,16 +362,11 @@ func gc_body_expdistDistance(gc_b *compiled.Block, a, b []float32, m, n int, sca
 	})
 	compiled.OutOfLine(func() {
 		shA := shA[:2]
-//line hecbench_expdist.go:73
 		shB := shB[:2]
-//line hecbench_expdist.go:75
 		shScaleA := shScaleA[:128]
-//line hecbench_expdist.go:77
 		shScaleB := shScaleB[:32]
-//line hecbench_expdist.go:79
 		sum := sum[:1]
 		{
-//line hecbench_expdist.go:82
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -411,15 +397,12 @@ func gc_body_expdistDistance(gc_b *compiled.Block, a, b []float32, m, n int, sca
 											(shA[d_][tx+ti*edBlockSizeX] - shB[d_][ty+tj*edBlockSizeY])
 									}
 								}
-//line hecbench_expdist.go:74
 								sCrossTerm += expf(-distIJ / (shScaleA[tx+ti*edBlockSizeX] + shScaleB[ty+tj*edBlockSizeY]))
 							}
 						}
 					}
-//line hecbench_expdist.go:79
 					compiled.SharedAdd(&sum[0], sCrossTerm)
 				}
-//line hecbench_expdist.go:82
 				gc_ty++
 				if gc_ty == gc_bdy {
 					gc_ty = 0
@@ -449,7 +432,6 @@ func gc_body_expdistDistance(gc_b *compiled.Block, a, b []float32, m, n int, sca
 					gc_at3[0] = sum[0]
 				}
 			} else {
-//line hecbench_expdist.go:88
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -457,7 +439,6 @@ func gc_body_expdistDistance(gc_b *compiled.Block, a, b []float32, m, n int, sca
 					crossTerm_[gc_by*gc_gdx+gc_bx] = sum[0]
 				}
 			}
-//line hecbench_expdist.go:88
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -504,7 +485,6 @@ func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, 
 					sum[0] = 0
 				}
 				{
-//line hecbench_expdist.go:109
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -512,7 +492,6 @@ func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, 
 					sum[0] = 0
 				}
 				{
-//line hecbench_expdist.go:109
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -520,7 +499,6 @@ func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, 
 					sum[0] = 0
 				}
 				{
-//line hecbench_expdist.go:109
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -528,7 +506,6 @@ func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, 
 					sum[0] = 0
 				}
 			}
-//line hecbench_expdist.go:109
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -537,7 +514,6 @@ func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, 
 			}
 		}
 	}
-//line hecbench_expdist.go:111
 	gc_vstep := 0
 	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 		gc_rank := gc_vstep
@@ -552,7 +528,6 @@ func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, 
 			gc_pos.Thread = gc_rank
 //line hecbench_expdist.go:109
 			var sCrossTerm float32
-//line hecbench_expdist.go:111
 			gc_s_sCrossTerm[gc_rank] = sCrossTerm
 		}
 		{
@@ -560,7 +535,6 @@ func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, 
 			gc_pos.Thread = gc_rank
 //line hecbench_expdist.go:109
 			var sCrossTerm float32
-//line hecbench_expdist.go:111
 			gc_s_sCrossTerm[gc_rank] = sCrossTerm
 		}
 		{
@@ -568,7 +542,6 @@ func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, 
 			gc_pos.Thread = gc_rank
 //line hecbench_expdist.go:109
 			var sCrossTerm float32
-//line hecbench_expdist.go:111
 			gc_s_sCrossTerm[gc_rank] = sCrossTerm
 		}
 		{
@@ -576,7 +549,6 @@ func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, 
 			gc_pos.Thread = gc_rank
 //line hecbench_expdist.go:109
 			var sCrossTerm float32
-//line hecbench_expdist.go:111
 			gc_s_sCrossTerm[gc_rank] = sCrossTerm
 		}
 	}
@@ -584,7 +556,6 @@ func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, 
 		gc_pos.Thread = gc_rank
 //line hecbench_expdist.go:109
 		var sCrossTerm float32
-//line hecbench_expdist.go:111
 		gc_s_sCrossTerm[gc_rank] = sCrossTerm
 	}
 //line hecbench_expdist.go:110
@@ -594,7 +565,6 @@ func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, 
 			return
 		}
 		gc_more = false
-//line hecbench_expdist.go:117
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -627,9 +597,7 @@ func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, 
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line hecbench_expdist.go:102
 					sCrossTerm := gc_s_sCrossTerm[gc_rank]
-//line hecbench_expdist.go:111
 					gc_more = true
 //line hecbench_expdist.go:111
 					sCrossTerm += gc_at[gc_tx]
@@ -666,7 +634,6 @@ func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, 
 						gc_pos.Thread = gc_rank
 //line hecbench_expdist.go:100
 						tx := gc_tx
-//line hecbench_expdist.go:102
 						sCrossTerm := gc_s_sCrossTerm[gc_rank]
 //line hecbench_expdist.go:110
 						i := tx + gc_off
@@ -681,7 +648,6 @@ func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, 
 						gc_pos.Thread = gc_rank
 //line hecbench_expdist.go:100
 						tx := gc_tx
-//line hecbench_expdist.go:102
 						sCrossTerm := gc_s_sCrossTerm[gc_rank]
 //line hecbench_expdist.go:110
 						i := tx + gc_off
@@ -696,7 +662,6 @@ func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, 
 						gc_pos.Thread = gc_rank
 //line hecbench_expdist.go:100
 						tx := gc_tx
-//line hecbench_expdist.go:102
 						sCrossTerm := gc_s_sCrossTerm[gc_rank]
 //line hecbench_expdist.go:110
 						i := tx + gc_off
@@ -711,7 +676,6 @@ func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, 
 						gc_pos.Thread = gc_rank
 //line hecbench_expdist.go:100
 						tx := gc_tx
-//line hecbench_expdist.go:102
 						sCrossTerm := gc_s_sCrossTerm[gc_rank]
 //line hecbench_expdist.go:110
 						i := tx + gc_off
@@ -726,7 +690,6 @@ func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, 
 					gc_pos.Thread = gc_rank
 //line hecbench_expdist.go:100
 					tx := gc_tx
-//line hecbench_expdist.go:102
 					sCrossTerm := gc_s_sCrossTerm[gc_rank]
 //line hecbench_expdist.go:110
 					i := tx + gc_off
@@ -738,7 +701,6 @@ func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, 
 			}
 		}
 	}
-//line hecbench_expdist.go:119
 	gc_step4 := 0
 	for ; gc_step4+3 < gc_n; gc_step4 += 4 {
 		{
@@ -777,7 +739,6 @@ func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, 
 		compiled.SharedAdd(&sum[0], sCrossTerm)
 	}
 	{
-//line hecbench_expdist.go:118
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -805,13 +766,11 @@ func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, 
 						gc_at2[0] = sum[0]
 					}
 				}
-//line hecbench_expdist.go:123
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 //line hecbench_expdist.go:119
 					gc_at2[0] = sum[0]
 				}
 			} else {
-//line hecbench_expdist.go:123
 				gc_step6 := gc_from
 				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 					{
@@ -822,7 +781,6 @@ func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, 
 						output[0] = sum[0]
 					}
 					{
-//line hecbench_expdist.go:123
 						gc_tx := gc_step6 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -830,7 +788,6 @@ func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, 
 						output[0] = sum[0]
 					}
 					{
-//line hecbench_expdist.go:123
 						gc_tx := gc_step6 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -838,7 +795,6 @@ func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, 
 						output[0] = sum[0]
 					}
 					{
-//line hecbench_expdist.go:123
 						gc_tx := gc_step6 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -846,7 +802,6 @@ func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, 
 						output[0] = sum[0]
 					}
 				}
-//line hecbench_expdist.go:123
 				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank

@@ -91,12 +91,9 @@ func gc_body_expdistDistance(gc_b2 *compiled.Block, a, b []float32, m, n int, sc
 	var dMem_2 []float32 = scaleA_
 	compiled.OutOfLine(func() {
 		shA := shA[:2]
-//line hecbench_expdist.go:62
 		shB := shB[:2]
-//line hecbench_expdist.go:64
 		sum := sum[:1]
 		{
-//line hecbench_expdist.go:67
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_vstep := 0
@@ -236,12 +233,12 @@ func gc_body_expdistDistance(gc_b2 *compiled.Block, a, b []float32, m, n int, sc
 							}
 						}
 					}
-//line hecbench_expdist.go:32
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
+//line hecbench_expdist.go:37
 					tx := gc_tx2
 					ty := gc_ty2
 					i := tx + gc_bx2*edBlockSizeX*edTileSizeX
@@ -287,7 +284,6 @@ func gc_body_expdistDistance(gc_b2 *compiled.Block, a, b []float32, m, n int, sc
 						}
 					}
 				}
-//line hecbench_expdist.go:59
 				gc_ty2++
 				if gc_ty2 == gc_bdy2 {
 					gc_ty2 = 0
@@ -297,7 +293,6 @@ func gc_body_expdistDistance(gc_b2 *compiled.Block, a, b []float32, m, n int, sc
 	})
 //line hecbench_expdist.go:30
 	for ti_3 := 0; ti_3 < tileSize_2; ti_3++ {
-//line hecbench_expdist.go:32
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_off6 := ti_3 * stride_2
 			gc_off7 := (gc_bx2 * edBlockSizeX * edTileSizeX) + (ti_3 * stride_2)
@@ -356,7 +351,6 @@ func gc_body_expdistDistance(gc_b2 *compiled.Block, a, b []float32, m, n int, sc
 //line hecbench_expdist.go:31
 							break
 						}
-//line hecbench_expdist.go:32
 						archsimd.LoadFloat32x8Slice(dMem_2[dOffset_2+ti_3*stride_2:]).StoreSlice(shMem_2[shOffset_2+ti_3*stride_2:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -437,11 +431,9 @@ func gc_body_expdistDistance(gc_b2 *compiled.Block, a, b []float32, m, n int, sc
 			}
 		}
 	}
-//line hecbench_expdist.go:37
 	compiled.OutOfLine(func() {
 		shScaleB := shScaleB[:32]
 		{
-//line hecbench_expdist.go:41
 			gc_ty2 := 0
 			gc_from2, gc_to2 := 0, gc_bdx2
 			if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
@@ -456,7 +448,6 @@ func gc_body_expdistDistance(gc_b2 *compiled.Block, a, b []float32, m, n int, sc
 //line hecbench_expdist.go:40
 					j := ty + gc_by2*edBlockSizeY*edTileSizeY
 					{
-//line hecbench_expdist.go:60
 						var tileSize_3 int = edTileSizeY
 //line hecbench_expdist.go:60
 						var stride_3 int = edBlockSizeY
@@ -474,7 +465,6 @@ func gc_body_expdistDistance(gc_b2 *compiled.Block, a, b []float32, m, n int, sc
 						}
 					}
 				}
-//line hecbench_expdist.go:63
 				gc_ty2++
 				if gc_ty2 == gc_bdy2 {
 					gc_ty2 = 0
@@ -484,16 +474,11 @@ func gc_body_expdistDistance(gc_b2 *compiled.Block, a, b []float32, m, n int, sc
 	})
 	compiled.OutOfLine(func() {
 		shA := shA[:2]
-//line hecbench_expdist.go:73
 		shB := shB[:2]
-//line hecbench_expdist.go:75
 		shScaleA := shScaleA[:128]
-//line hecbench_expdist.go:77
 		shScaleB := shScaleB[:32]
-//line hecbench_expdist.go:79
 		sum := sum[:1]
 		{
-//line hecbench_expdist.go:82
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -524,15 +509,12 @@ func gc_body_expdistDistance(gc_b2 *compiled.Block, a, b []float32, m, n int, sc
 											(shA[d_][tx+ti*edBlockSizeX] - shB[d_][ty+tj*edBlockSizeY])
 									}
 								}
-//line hecbench_expdist.go:74
 								sCrossTerm += expf(-distIJ / (shScaleA[tx+ti*edBlockSizeX] + shScaleB[ty+tj*edBlockSizeY]))
 							}
 						}
 					}
-//line hecbench_expdist.go:79
 					compiled.SharedAdd(&sum[0], sCrossTerm)
 				}
-//line hecbench_expdist.go:82
 				gc_ty2++
 				if gc_ty2 == gc_bdy2 {
 					gc_ty2 = 0
@@ -562,7 +544,6 @@ func gc_body_expdistDistance(gc_b2 *compiled.Block, a, b []float32, m, n int, sc
 					gc_at6[0] = sum[0]
 				}
 			} else {
-//line hecbench_expdist.go:88
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -570,7 +551,6 @@ func gc_body_expdistDistance(gc_b2 *compiled.Block, a, b []float32, m, n int, sc
 					crossTerm_[gc_by2*gc_gdx2+gc_bx2] = sum[0]
 				}
 			}
-//line hecbench_expdist.go:88
 			gc_ty2++
 			if gc_ty2 == gc_bdy2 {
 				gc_ty2 = 0
@@ -579,6 +559,7 @@ func gc_body_expdistDistance(gc_b2 *compiled.Block, a, b []float32, m, n int, sc
 	}
 }
 
+//line hecbench_expdist.go:96
 var gc_tab_int32x8_59597735 = [8]int32{0, 1, 2, 3, 4, 5, 6, 7}
 
 // ReduceCrossTermKernel is reduce_cross_term<float> of kernel.h.
@@ -617,7 +598,6 @@ func gc_body_reduceCrossTerm(gc_b2 *compiled.Block, output, crossTerm []float32,
 					sum[0] = 0
 				}
 				{
-//line hecbench_expdist.go:109
 					gc_tx2 := gc_step7 + 1
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -625,7 +605,6 @@ func gc_body_reduceCrossTerm(gc_b2 *compiled.Block, output, crossTerm []float32,
 					sum[0] = 0
 				}
 				{
-//line hecbench_expdist.go:109
 					gc_tx2 := gc_step7 + 2
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -633,7 +612,6 @@ func gc_body_reduceCrossTerm(gc_b2 *compiled.Block, output, crossTerm []float32,
 					sum[0] = 0
 				}
 				{
-//line hecbench_expdist.go:109
 					gc_tx2 := gc_step7 + 3
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -641,7 +619,6 @@ func gc_body_reduceCrossTerm(gc_b2 *compiled.Block, output, crossTerm []float32,
 					sum[0] = 0
 				}
 			}
-//line hecbench_expdist.go:109
 			for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
@@ -650,7 +627,6 @@ func gc_body_reduceCrossTerm(gc_b2 *compiled.Block, output, crossTerm []float32,
 			}
 		}
 	}
-//line hecbench_expdist.go:111
 	gc_vstep4 := 0
 	if compiled.SIMD {
 		for ; gc_vstep4+7 < gc_n2; gc_vstep4 += 8 {
@@ -669,7 +645,6 @@ func gc_body_reduceCrossTerm(gc_b2 *compiled.Block, output, crossTerm []float32,
 			gc_pos2.Thread = gc_rank2
 //line hecbench_expdist.go:109
 			var sCrossTerm float32
-//line hecbench_expdist.go:111
 			gc_s_sCrossTerm[gc_rank2] = sCrossTerm
 		}
 		{
@@ -677,7 +652,6 @@ func gc_body_reduceCrossTerm(gc_b2 *compiled.Block, output, crossTerm []float32,
 			gc_pos2.Thread = gc_rank2
 //line hecbench_expdist.go:109
 			var sCrossTerm float32
-//line hecbench_expdist.go:111
 			gc_s_sCrossTerm[gc_rank2] = sCrossTerm
 		}
 		{
@@ -685,7 +659,6 @@ func gc_body_reduceCrossTerm(gc_b2 *compiled.Block, output, crossTerm []float32,
 			gc_pos2.Thread = gc_rank2
 //line hecbench_expdist.go:109
 			var sCrossTerm float32
-//line hecbench_expdist.go:111
 			gc_s_sCrossTerm[gc_rank2] = sCrossTerm
 		}
 		{
@@ -693,7 +666,6 @@ func gc_body_reduceCrossTerm(gc_b2 *compiled.Block, output, crossTerm []float32,
 			gc_pos2.Thread = gc_rank2
 //line hecbench_expdist.go:109
 			var sCrossTerm float32
-//line hecbench_expdist.go:111
 			gc_s_sCrossTerm[gc_rank2] = sCrossTerm
 		}
 	}
@@ -701,7 +673,6 @@ func gc_body_reduceCrossTerm(gc_b2 *compiled.Block, output, crossTerm []float32,
 		gc_pos2.Thread = gc_rank2
 //line hecbench_expdist.go:109
 		var sCrossTerm float32
-//line hecbench_expdist.go:111
 		gc_s_sCrossTerm[gc_rank2] = sCrossTerm
 	}
 //line hecbench_expdist.go:110
@@ -711,7 +682,6 @@ func gc_body_reduceCrossTerm(gc_b2 *compiled.Block, output, crossTerm []float32,
 			return
 		}
 		gc_more = false
-//line hecbench_expdist.go:117
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_off, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -747,9 +717,7 @@ func gc_body_reduceCrossTerm(gc_b2 *compiled.Block, output, crossTerm []float32,
 				}
 				for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-//line hecbench_expdist.go:102
 					sCrossTerm := gc_s_sCrossTerm[gc_rank2]
-//line hecbench_expdist.go:111
 					gc_more = true
 //line hecbench_expdist.go:111
 					sCrossTerm += gc_at3[gc_tx2]
@@ -789,7 +757,6 @@ func gc_body_reduceCrossTerm(gc_b2 *compiled.Block, output, crossTerm []float32,
 						gc_pos2.Thread = gc_rank2
 //line hecbench_expdist.go:100
 						tx := gc_tx2
-//line hecbench_expdist.go:102
 						sCrossTerm := gc_s_sCrossTerm[gc_rank2]
 //line hecbench_expdist.go:110
 						i := tx + gc_off
@@ -804,7 +771,6 @@ func gc_body_reduceCrossTerm(gc_b2 *compiled.Block, output, crossTerm []float32,
 						gc_pos2.Thread = gc_rank2
 //line hecbench_expdist.go:100
 						tx := gc_tx2
-//line hecbench_expdist.go:102
 						sCrossTerm := gc_s_sCrossTerm[gc_rank2]
 //line hecbench_expdist.go:110
 						i := tx + gc_off
@@ -819,7 +785,6 @@ func gc_body_reduceCrossTerm(gc_b2 *compiled.Block, output, crossTerm []float32,
 						gc_pos2.Thread = gc_rank2
 //line hecbench_expdist.go:100
 						tx := gc_tx2
-//line hecbench_expdist.go:102
 						sCrossTerm := gc_s_sCrossTerm[gc_rank2]
 //line hecbench_expdist.go:110
 						i := tx + gc_off
@@ -834,7 +799,6 @@ func gc_body_reduceCrossTerm(gc_b2 *compiled.Block, output, crossTerm []float32,
 						gc_pos2.Thread = gc_rank2
 //line hecbench_expdist.go:100
 						tx := gc_tx2
-//line hecbench_expdist.go:102
 						sCrossTerm := gc_s_sCrossTerm[gc_rank2]
 //line hecbench_expdist.go:110
 						i := tx + gc_off
@@ -849,7 +813,6 @@ func gc_body_reduceCrossTerm(gc_b2 *compiled.Block, output, crossTerm []float32,
 					gc_pos2.Thread = gc_rank2
 //line hecbench_expdist.go:100
 					tx := gc_tx2
-//line hecbench_expdist.go:102
 					sCrossTerm := gc_s_sCrossTerm[gc_rank2]
 //line hecbench_expdist.go:110
 					i := tx + gc_off
@@ -861,7 +824,6 @@ func gc_body_reduceCrossTerm(gc_b2 *compiled.Block, output, crossTerm []float32,
 			}
 		}
 	}
-//line hecbench_expdist.go:119
 	gc_step10 := 0
 	for ; gc_step10+3 < gc_n2; gc_step10 += 4 {
 		{
@@ -900,7 +862,6 @@ func gc_body_reduceCrossTerm(gc_b2 *compiled.Block, output, crossTerm []float32,
 		compiled.SharedAdd(&sum[0], sCrossTerm)
 	}
 	{
-//line hecbench_expdist.go:118
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 			gc_to2 = gc_bound2 + 1
@@ -928,13 +889,11 @@ func gc_body_reduceCrossTerm(gc_b2 *compiled.Block, output, crossTerm []float32,
 						gc_at4[0] = sum[0]
 					}
 				}
-//line hecbench_expdist.go:123
 				for gc_tx2 := gc_step11; gc_tx2 < gc_to2; gc_tx2++ {
 //line hecbench_expdist.go:119
 					gc_at4[0] = sum[0]
 				}
 			} else {
-//line hecbench_expdist.go:123
 				gc_step12 := gc_from2
 				for ; gc_step12+3 < gc_to2; gc_step12 += 4 {
 					{
@@ -945,7 +904,6 @@ func gc_body_reduceCrossTerm(gc_b2 *compiled.Block, output, crossTerm []float32,
 						output[0] = sum[0]
 					}
 					{
-//line hecbench_expdist.go:123
 						gc_tx2 := gc_step12 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -953,7 +911,6 @@ func gc_body_reduceCrossTerm(gc_b2 *compiled.Block, output, crossTerm []float32,
 						output[0] = sum[0]
 					}
 					{
-//line hecbench_expdist.go:123
 						gc_tx2 := gc_step12 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -961,7 +918,6 @@ func gc_body_reduceCrossTerm(gc_b2 *compiled.Block, output, crossTerm []float32,
 						output[0] = sum[0]
 					}
 					{
-//line hecbench_expdist.go:123
 						gc_tx2 := gc_step12 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -969,7 +925,6 @@ func gc_body_reduceCrossTerm(gc_b2 *compiled.Block, output, crossTerm []float32,
 						output[0] = sum[0]
 					}
 				}
-//line hecbench_expdist.go:123
 				for gc_tx2 := gc_step12; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2

@@ -39,7 +39,6 @@ func gc_body_fft1D512(gc_b *compiled.Block, work []Double2) {
 	gc_s_reversed := compiled.Scratch[[8]int](gc_b, 0)[:gc_n]
 //line hecbench_fft.go:105
 	smem := gocuda.Shared[float64](t, 8*8*9)[:8*8*9]
-//line hecbench_fft.go:107
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -174,11 +173,9 @@ func gc_body_fft1D512(gc_b *compiled.Block, work []Double2) {
 					smem[hi*8+lo+i_*66] = gc_s_data[gc_rank][reversed[i_]].X
 				}
 			}
-//line hecbench_fft.go:130
 			gc_s_reversed[gc_rank] = reversed
 		}
 	}
-//line hecbench_fft.go:135
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -232,7 +229,6 @@ func gc_body_fft1D512(gc_b *compiled.Block, work []Double2) {
 			}
 		}
 	}
-//line hecbench_fft.go:136
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -242,7 +238,6 @@ func gc_body_fft1D512(gc_b *compiled.Block, work []Double2) {
 //line hecbench_fft.go:109
 			hi := tid >> 3
 			lo := tid & 7
-//line hecbench_fft.go:112
 			reversed := gc_s_reversed[gc_rank]
 			{
 				{
@@ -288,7 +283,6 @@ func gc_body_fft1D512(gc_b *compiled.Block, work []Double2) {
 			}
 		}
 	}
-//line hecbench_fft.go:140
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -342,7 +336,6 @@ func gc_body_fft1D512(gc_b *compiled.Block, work []Double2) {
 			}
 		}
 	}
-//line hecbench_fft.go:144
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -352,7 +345,6 @@ func gc_body_fft1D512(gc_b *compiled.Block, work []Double2) {
 //line hecbench_fft.go:109
 			hi := tid >> 3
 			lo := tid & 7
-//line hecbench_fft.go:112
 			reversed := gc_s_reversed[gc_rank]
 //line hecbench_fft.go:142
 			fft8(&gc_s_data[gc_rank])
@@ -437,7 +429,6 @@ func gc_body_fft1D512(gc_b *compiled.Block, work []Double2) {
 			}
 		}
 	}
-//line hecbench_fft.go:155
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -491,7 +482,6 @@ func gc_body_fft1D512(gc_b *compiled.Block, work []Double2) {
 			}
 		}
 	}
-//line hecbench_fft.go:159
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -501,7 +491,6 @@ func gc_body_fft1D512(gc_b *compiled.Block, work []Double2) {
 //line hecbench_fft.go:109
 			hi := tid >> 3
 			lo := tid & 7
-//line hecbench_fft.go:112
 			reversed := gc_s_reversed[gc_rank]
 			{
 				{
@@ -547,7 +536,6 @@ func gc_body_fft1D512(gc_b *compiled.Block, work []Double2) {
 			}
 		}
 	}
-//line hecbench_fft.go:163
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -557,7 +545,6 @@ func gc_body_fft1D512(gc_b *compiled.Block, work []Double2) {
 			gid := gc_bx*512 + tid
 			hi := tid >> 3
 			lo := tid & 7
-//line hecbench_fft.go:112
 			reversed := gc_s_reversed[gc_rank]
 			{
 				{
@@ -673,7 +660,6 @@ func gc_body_ifft1D512(gc_b *compiled.Block, work []Double2) {
 	gc_s_reversed := compiled.Scratch[[8]int](gc_b, 0)[:gc_n]
 //line hecbench_fft.go:175
 	smem := gocuda.Shared[float64](t, 8*8*9)[:8*8*9]
-//line hecbench_fft.go:177
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -809,11 +795,9 @@ func gc_body_ifft1D512(gc_b *compiled.Block, work []Double2) {
 					smem[hi*8+lo+i_*66] = gc_s_data[gc_rank][reversed[i_]].X
 				}
 			}
-//line hecbench_fft.go:199
 			gc_s_reversed[gc_rank] = reversed
 		}
 	}
-//line hecbench_fft.go:204
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -867,7 +851,6 @@ func gc_body_ifft1D512(gc_b *compiled.Block, work []Double2) {
 			}
 		}
 	}
-//line hecbench_fft.go:205
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -877,7 +860,6 @@ func gc_body_ifft1D512(gc_b *compiled.Block, work []Double2) {
 //line hecbench_fft.go:179
 			hi := tid >> 3
 			lo := tid & 7
-//line hecbench_fft.go:182
 			reversed := gc_s_reversed[gc_rank]
 			{
 				{
@@ -923,7 +905,6 @@ func gc_body_ifft1D512(gc_b *compiled.Block, work []Double2) {
 			}
 		}
 	}
-//line hecbench_fft.go:209
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -977,7 +958,6 @@ func gc_body_ifft1D512(gc_b *compiled.Block, work []Double2) {
 			}
 		}
 	}
-//line hecbench_fft.go:213
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -987,7 +967,6 @@ func gc_body_ifft1D512(gc_b *compiled.Block, work []Double2) {
 //line hecbench_fft.go:179
 			hi := tid >> 3
 			lo := tid & 7
-//line hecbench_fft.go:182
 			reversed := gc_s_reversed[gc_rank]
 //line hecbench_fft.go:211
 			ifft8(&gc_s_data[gc_rank])
@@ -1072,7 +1051,6 @@ func gc_body_ifft1D512(gc_b *compiled.Block, work []Double2) {
 			}
 		}
 	}
-//line hecbench_fft.go:224
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -1126,7 +1104,6 @@ func gc_body_ifft1D512(gc_b *compiled.Block, work []Double2) {
 			}
 		}
 	}
-//line hecbench_fft.go:228
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -1136,7 +1113,6 @@ func gc_body_ifft1D512(gc_b *compiled.Block, work []Double2) {
 //line hecbench_fft.go:179
 			hi := tid >> 3
 			lo := tid & 7
-//line hecbench_fft.go:182
 			reversed := gc_s_reversed[gc_rank]
 			{
 				{
@@ -1182,7 +1158,6 @@ func gc_body_ifft1D512(gc_b *compiled.Block, work []Double2) {
 			}
 		}
 	}
-//line hecbench_fft.go:232
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -1192,7 +1167,6 @@ func gc_body_ifft1D512(gc_b *compiled.Block, work []Double2) {
 			gid := gc_bx*512 + tid
 			hi := tid >> 3
 			lo := tid & 7
-//line hecbench_fft.go:182
 			reversed := gc_s_reversed[gc_rank]
 			{
 				{

@@ -48,7 +48,6 @@ func gc_body_spmmTest1(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 //line hecbench_gespmm.go:22
 	sh := gocuda.DynamicShared[int32](t)
 	colIndSh := sh
-//line hecbench_gespmm.go:25
 	var gc_l_valSh [32][]float32
 	var gc_l_lb [32]int
 	var gc_l_hb [32]int
@@ -60,13 +59,11 @@ func gc_body_spmmTest1(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line hecbench_gespmm.go:37
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 //line hecbench_gespmm.go:24
 			valSh := asF32(sh[gc_bdy<<5:])
-//line hecbench_gespmm.go:26
 			gc_l_valSh[gc_lane] = valSh
 		}
 		{
@@ -123,9 +120,7 @@ func gc_body_spmmTest1(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 						ptr := lb + gc_tx
 						var offset int
 						var acc float32
-//line hecbench_gespmm.go:40
 						_ = offset
-//line hecbench_gespmm.go:42
 						gc_l_lb[gc_lane] = lb
 						gc_l_hb[gc_lane] = hb
 						gc_l_ptr[gc_lane] = ptr
@@ -141,11 +136,9 @@ func gc_body_spmmTest1(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-//line hecbench_gespmm.go:48
 							lb := gc_l_lb[gc_lane]
 //line hecbench_gespmm.go:39
 							jj := lb
-//line hecbench_gespmm.go:41
 							gc_l_jj[gc_lane] = jj
 						}
 						for {
@@ -163,7 +156,6 @@ func gc_body_spmmTest1(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 								gc_rank := gc_w + gc_lane
 								gc_pos.Thread = gc_rank
 								hb := gc_l_hb[gc_lane]
-//line hecbench_gespmm.go:59
 								jj := gc_l_jj[gc_lane]
 //line hecbench_gespmm.go:39
 								if jj < hb {
@@ -196,11 +188,8 @@ func gc_body_spmmTest1(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 //line hecbench_gespmm.go:25
 									shmemOffset := gc_ty << 5
 									threadIdx := shmemOffset + gc_tx
-//line hecbench_gespmm.go:28
 									valSh := gc_l_valSh[gc_lane]
-//line hecbench_gespmm.go:30
 									hb := gc_l_hb[gc_lane]
-//line hecbench_gespmm.go:32
 									ptr := gc_l_ptr[gc_lane]
 //line hecbench_gespmm.go:40
 									if ptr < hb {
@@ -231,17 +220,11 @@ func gc_body_spmmTest1(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 									shmemOffset := gc_ty << 5
 //line hecbench_gespmm.go:31
 									cid := gc_by<<5 + gc_tx
-//line hecbench_gespmm.go:33
 									valSh := gc_l_valSh[gc_lane]
-//line hecbench_gespmm.go:35
 									hb := gc_l_hb[gc_lane]
-//line hecbench_gespmm.go:37
 									ptr := gc_l_ptr[gc_lane]
-//line hecbench_gespmm.go:39
 									var offset int
-//line hecbench_gespmm.go:41
 									acc := gc_l_acc[gc_lane]
-//line hecbench_gespmm.go:43
 									jj := gc_l_jj[gc_lane]
 //line hecbench_gespmm.go:45
 									ptr += 32
@@ -259,7 +242,6 @@ func gc_body_spmmTest1(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
-//line hecbench_gespmm.go:62
 								jj := gc_l_jj[gc_lane]
 //line hecbench_gespmm.go:39
 								jj += 32
@@ -290,7 +272,6 @@ func gc_body_spmmTest1(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 							rid := gc_bdy*gc_bx + gc_ty
 //line hecbench_gespmm.go:31
 							cid := gc_by<<5 + gc_tx
-//line hecbench_gespmm.go:33
 							acc := gc_l_acc[gc_lane]
 //line hecbench_gespmm.go:53
 							cDnVal[rid*bNcols+cid] = acc
@@ -298,18 +279,15 @@ func gc_body_spmmTest1(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 					}
 				} else {
 					{
-//line hecbench_gespmm.go:56
 						gc_save13 := gc_act
 						gc_in13 := gc_act
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-//line hecbench_gespmm.go:64
 							lb := gc_l_lb[gc_lane]
 //line hecbench_gespmm.go:55
 							jj_ := lb
-//line hecbench_gespmm.go:57
 							gc_l_jj_[gc_lane] = jj_
 						}
 						for {
@@ -327,7 +305,6 @@ func gc_body_spmmTest1(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 								gc_rank := gc_w + gc_lane
 								gc_pos.Thread = gc_rank
 								hb := gc_l_hb[gc_lane]
-//line hecbench_gespmm.go:75
 								jj_ := gc_l_jj_[gc_lane]
 //line hecbench_gespmm.go:55
 								if jj_ < hb {
@@ -360,11 +337,8 @@ func gc_body_spmmTest1(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 //line hecbench_gespmm.go:25
 									shmemOffset := gc_ty << 5
 									threadIdx := shmemOffset + gc_tx
-//line hecbench_gespmm.go:28
 									valSh := gc_l_valSh[gc_lane]
-//line hecbench_gespmm.go:30
 									hb := gc_l_hb[gc_lane]
-//line hecbench_gespmm.go:32
 									ptr := gc_l_ptr[gc_lane]
 //line hecbench_gespmm.go:56
 									if ptr < hb {
@@ -395,17 +369,11 @@ func gc_body_spmmTest1(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 									shmemOffset := gc_ty << 5
 //line hecbench_gespmm.go:31
 									cid := gc_by<<5 + gc_tx
-//line hecbench_gespmm.go:33
 									valSh := gc_l_valSh[gc_lane]
-//line hecbench_gespmm.go:35
 									hb := gc_l_hb[gc_lane]
-//line hecbench_gespmm.go:37
 									ptr := gc_l_ptr[gc_lane]
-//line hecbench_gespmm.go:39
 									var offset int
-//line hecbench_gespmm.go:41
 									acc := gc_l_acc[gc_lane]
-//line hecbench_gespmm.go:43
 									jj_ := gc_l_jj_[gc_lane]
 //line hecbench_gespmm.go:61
 									ptr += 32
@@ -425,7 +393,6 @@ func gc_body_spmmTest1(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
-//line hecbench_gespmm.go:80
 								jj_ := gc_l_jj_[gc_lane]
 //line hecbench_gespmm.go:55
 								jj_ += 32
@@ -456,7 +423,6 @@ func gc_body_spmmTest1(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 							rid := gc_bdy*gc_bx + gc_ty
 //line hecbench_gespmm.go:31
 							cid := gc_by<<5 + gc_tx
-//line hecbench_gespmm.go:33
 							acc := gc_l_acc[gc_lane]
 //line hecbench_gespmm.go:71
 							if cid < bNcols {
@@ -504,7 +470,6 @@ func gc_body_spmmTest2(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 //line hecbench_gespmm.go:87
 	sh := gocuda.DynamicShared[int32](t)
 	colIndSh := sh
-//line hecbench_gespmm.go:90
 	var gc_l_valSh [32][]float32
 	var gc_l_lb [32]int
 	var gc_l_hb [32]int
@@ -517,13 +482,11 @@ func gc_body_spmmTest2(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line hecbench_gespmm.go:103
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 //line hecbench_gespmm.go:89
 			valSh := asF32(sh[gc_bdy<<5:])
-//line hecbench_gespmm.go:91
 			gc_l_valSh[gc_lane] = valSh
 		}
 		{
@@ -580,9 +543,7 @@ func gc_body_spmmTest2(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 						ptr := lb + gc_tx
 						var offset int
 						var acc1, acc2, val float32
-//line hecbench_gespmm.go:105
 						_ = offset
-//line hecbench_gespmm.go:108
 						_ = val
 						gc_l_lb[gc_lane] = lb
 						gc_l_hb[gc_lane] = hb
@@ -600,11 +561,9 @@ func gc_body_spmmTest2(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-//line hecbench_gespmm.go:113
 							lb := gc_l_lb[gc_lane]
 //line hecbench_gespmm.go:104
 							jj := lb
-//line hecbench_gespmm.go:106
 							gc_l_jj[gc_lane] = jj
 						}
 						for {
@@ -622,7 +581,6 @@ func gc_body_spmmTest2(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 								gc_rank := gc_w + gc_lane
 								gc_pos.Thread = gc_rank
 								hb := gc_l_hb[gc_lane]
-//line hecbench_gespmm.go:124
 								jj := gc_l_jj[gc_lane]
 //line hecbench_gespmm.go:104
 								if jj < hb {
@@ -655,11 +613,8 @@ func gc_body_spmmTest2(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 //line hecbench_gespmm.go:90
 									shmemOffset := gc_ty << 5
 									threadIdx := shmemOffset + gc_tx
-//line hecbench_gespmm.go:93
 									valSh := gc_l_valSh[gc_lane]
-//line hecbench_gespmm.go:95
 									hb := gc_l_hb[gc_lane]
-//line hecbench_gespmm.go:97
 									ptr := gc_l_ptr[gc_lane]
 //line hecbench_gespmm.go:105
 									if ptr < hb {
@@ -690,21 +645,13 @@ func gc_body_spmmTest2(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 									shmemOffset := gc_ty << 5
 //line hecbench_gespmm.go:96
 									cid := gc_by<<6 + gc_tx
-//line hecbench_gespmm.go:98
 									valSh := gc_l_valSh[gc_lane]
-//line hecbench_gespmm.go:100
 									hb := gc_l_hb[gc_lane]
-//line hecbench_gespmm.go:102
 									ptr := gc_l_ptr[gc_lane]
-//line hecbench_gespmm.go:104
 									var offset int
-//line hecbench_gespmm.go:106
 									acc1 := gc_l_acc1[gc_lane]
-//line hecbench_gespmm.go:108
 									acc2 := gc_l_acc2[gc_lane]
-//line hecbench_gespmm.go:110
 									var val float32
-//line hecbench_gespmm.go:112
 									jj := gc_l_jj[gc_lane]
 //line hecbench_gespmm.go:110
 									ptr += 32
@@ -725,7 +672,6 @@ func gc_body_spmmTest2(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
-//line hecbench_gespmm.go:130
 								jj := gc_l_jj[gc_lane]
 //line hecbench_gespmm.go:104
 								jj += 32
@@ -756,11 +702,8 @@ func gc_body_spmmTest2(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 							rid := gc_bdy*gc_bx + gc_ty
 //line hecbench_gespmm.go:96
 							cid := gc_by<<6 + gc_tx
-//line hecbench_gespmm.go:98
 							var offset int
-//line hecbench_gespmm.go:100
 							acc1 := gc_l_acc1[gc_lane]
-//line hecbench_gespmm.go:102
 							acc2 := gc_l_acc2[gc_lane]
 //line hecbench_gespmm.go:120
 							offset = rid*bNcols + cid
@@ -770,18 +713,15 @@ func gc_body_spmmTest2(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 					}
 				} else {
 					{
-//line hecbench_gespmm.go:126
 						gc_save13 := gc_act
 						gc_in13 := gc_act
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-//line hecbench_gespmm.go:134
 							lb := gc_l_lb[gc_lane]
 //line hecbench_gespmm.go:125
 							jj_ := lb
-//line hecbench_gespmm.go:127
 							gc_l_jj_[gc_lane] = jj_
 						}
 						for {
@@ -799,7 +739,6 @@ func gc_body_spmmTest2(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 								gc_rank := gc_w + gc_lane
 								gc_pos.Thread = gc_rank
 								hb := gc_l_hb[gc_lane]
-//line hecbench_gespmm.go:145
 								jj_ := gc_l_jj_[gc_lane]
 //line hecbench_gespmm.go:125
 								if jj_ < hb {
@@ -832,11 +771,8 @@ func gc_body_spmmTest2(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 //line hecbench_gespmm.go:90
 									shmemOffset := gc_ty << 5
 									threadIdx := shmemOffset + gc_tx
-//line hecbench_gespmm.go:93
 									valSh := gc_l_valSh[gc_lane]
-//line hecbench_gespmm.go:95
 									hb := gc_l_hb[gc_lane]
-//line hecbench_gespmm.go:97
 									ptr := gc_l_ptr[gc_lane]
 //line hecbench_gespmm.go:126
 									if ptr < hb {
@@ -869,21 +805,13 @@ func gc_body_spmmTest2(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 									cid := gc_by<<6 + gc_tx
 //line hecbench_gespmm.go:124
 									nout := (bNcols - cid + 31) / 32
-//line hecbench_gespmm.go:126
 									valSh := gc_l_valSh[gc_lane]
-//line hecbench_gespmm.go:128
 									hb := gc_l_hb[gc_lane]
-//line hecbench_gespmm.go:130
 									ptr := gc_l_ptr[gc_lane]
-//line hecbench_gespmm.go:132
 									var offset int
-//line hecbench_gespmm.go:134
 									acc1 := gc_l_acc1[gc_lane]
-//line hecbench_gespmm.go:136
 									acc2 := gc_l_acc2[gc_lane]
-//line hecbench_gespmm.go:138
 									var val float32
-//line hecbench_gespmm.go:140
 									jj_ := gc_l_jj_[gc_lane]
 //line hecbench_gespmm.go:131
 									ptr += 32
@@ -908,7 +836,6 @@ func gc_body_spmmTest2(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
-//line hecbench_gespmm.go:155
 								jj_ := gc_l_jj_[gc_lane]
 //line hecbench_gespmm.go:125
 								jj_ += 32
@@ -941,11 +868,8 @@ func gc_body_spmmTest2(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 							cid := gc_by<<6 + gc_tx
 //line hecbench_gespmm.go:124
 							nout := (bNcols - cid + 31) / 32
-//line hecbench_gespmm.go:126
 							var offset int
-//line hecbench_gespmm.go:128
 							acc1 := gc_l_acc1[gc_lane]
-//line hecbench_gespmm.go:130
 							acc2 := gc_l_acc2[gc_lane]
 //line hecbench_gespmm.go:145
 							offset = rid*bNcols + cid
@@ -997,7 +921,6 @@ func gc_body_spmmTest3(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 //line hecbench_gespmm.go:160
 	sh := gocuda.DynamicShared[int32](t)
 	colIndSh := sh
-//line hecbench_gespmm.go:163
 	var gc_l_valSh [32][]float32
 	var gc_l_lb [32]int
 	var gc_l_hb [32]int
@@ -1012,13 +935,11 @@ func gc_body_spmmTest3(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line hecbench_gespmm.go:178
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 //line hecbench_gespmm.go:162
 			valSh := asF32(sh[gc_bdy<<5:])
-//line hecbench_gespmm.go:164
 			gc_l_valSh[gc_lane] = valSh
 		}
 		{
@@ -1075,9 +996,7 @@ func gc_body_spmmTest3(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 						ptr := lb + gc_tx
 						var offset int
 						var acc1, acc2, acc3, acc4, val float32
-//line hecbench_gespmm.go:178
 						_ = offset
-//line hecbench_gespmm.go:183
 						_ = val
 						gc_l_lb[gc_lane] = lb
 						gc_l_hb[gc_lane] = hb
@@ -1097,11 +1016,9 @@ func gc_body_spmmTest3(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-//line hecbench_gespmm.go:186
 							lb := gc_l_lb[gc_lane]
 //line hecbench_gespmm.go:177
 							jj := lb
-//line hecbench_gespmm.go:179
 							gc_l_jj[gc_lane] = jj
 						}
 						for {
@@ -1119,7 +1036,6 @@ func gc_body_spmmTest3(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 								gc_rank := gc_w + gc_lane
 								gc_pos.Thread = gc_rank
 								hb := gc_l_hb[gc_lane]
-//line hecbench_gespmm.go:197
 								jj := gc_l_jj[gc_lane]
 //line hecbench_gespmm.go:177
 								if jj < hb {
@@ -1152,11 +1068,8 @@ func gc_body_spmmTest3(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 //line hecbench_gespmm.go:163
 									shmemOffset := gc_ty << 5
 									threadIdx := shmemOffset + gc_tx
-//line hecbench_gespmm.go:166
 									valSh := gc_l_valSh[gc_lane]
-//line hecbench_gespmm.go:168
 									hb := gc_l_hb[gc_lane]
-//line hecbench_gespmm.go:170
 									ptr := gc_l_ptr[gc_lane]
 //line hecbench_gespmm.go:178
 									if ptr < hb {
@@ -1187,25 +1100,15 @@ func gc_body_spmmTest3(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 									shmemOffset := gc_ty << 5
 //line hecbench_gespmm.go:169
 									cid := gc_by<<7 + gc_tx
-//line hecbench_gespmm.go:171
 									valSh := gc_l_valSh[gc_lane]
-//line hecbench_gespmm.go:173
 									hb := gc_l_hb[gc_lane]
-//line hecbench_gespmm.go:175
 									ptr := gc_l_ptr[gc_lane]
-//line hecbench_gespmm.go:177
 									var offset int
-//line hecbench_gespmm.go:179
 									acc1 := gc_l_acc1[gc_lane]
-//line hecbench_gespmm.go:181
 									acc2 := gc_l_acc2[gc_lane]
-//line hecbench_gespmm.go:183
 									acc3 := gc_l_acc3[gc_lane]
-//line hecbench_gespmm.go:185
 									acc4 := gc_l_acc4[gc_lane]
-//line hecbench_gespmm.go:187
 									var val float32
-//line hecbench_gespmm.go:189
 									jj := gc_l_jj[gc_lane]
 //line hecbench_gespmm.go:183
 									ptr += 32
@@ -1230,7 +1133,6 @@ func gc_body_spmmTest3(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
-//line hecbench_gespmm.go:207
 								jj := gc_l_jj[gc_lane]
 //line hecbench_gespmm.go:177
 								jj += 32
@@ -1261,15 +1163,10 @@ func gc_body_spmmTest3(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 							rid := gc_bdy*gc_bx + gc_ty
 //line hecbench_gespmm.go:169
 							cid := gc_by<<7 + gc_tx
-//line hecbench_gespmm.go:171
 							var offset int
-//line hecbench_gespmm.go:173
 							acc1 := gc_l_acc1[gc_lane]
-//line hecbench_gespmm.go:175
 							acc2 := gc_l_acc2[gc_lane]
-//line hecbench_gespmm.go:177
 							acc3 := gc_l_acc3[gc_lane]
-//line hecbench_gespmm.go:179
 							acc4 := gc_l_acc4[gc_lane]
 //line hecbench_gespmm.go:195
 							offset = rid*bNcols + cid
@@ -1281,18 +1178,15 @@ func gc_body_spmmTest3(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 					}
 				} else {
 					{
-//line hecbench_gespmm.go:203
 						gc_save13 := gc_act
 						gc_in13 := gc_act
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-//line hecbench_gespmm.go:211
 							lb := gc_l_lb[gc_lane]
 //line hecbench_gespmm.go:202
 							jj_ := lb
-//line hecbench_gespmm.go:204
 							gc_l_jj_[gc_lane] = jj_
 						}
 						for {
@@ -1310,7 +1204,6 @@ func gc_body_spmmTest3(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 								gc_rank := gc_w + gc_lane
 								gc_pos.Thread = gc_rank
 								hb := gc_l_hb[gc_lane]
-//line hecbench_gespmm.go:222
 								jj_ := gc_l_jj_[gc_lane]
 //line hecbench_gespmm.go:202
 								if jj_ < hb {
@@ -1343,11 +1236,8 @@ func gc_body_spmmTest3(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 //line hecbench_gespmm.go:163
 									shmemOffset := gc_ty << 5
 									threadIdx := shmemOffset + gc_tx
-//line hecbench_gespmm.go:166
 									valSh := gc_l_valSh[gc_lane]
-//line hecbench_gespmm.go:168
 									hb := gc_l_hb[gc_lane]
-//line hecbench_gespmm.go:170
 									ptr := gc_l_ptr[gc_lane]
 //line hecbench_gespmm.go:203
 									if ptr < hb {
@@ -1380,25 +1270,15 @@ func gc_body_spmmTest3(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 									cid := gc_by<<7 + gc_tx
 //line hecbench_gespmm.go:201
 									nout := (bNcols - cid + 31) / 32
-//line hecbench_gespmm.go:203
 									valSh := gc_l_valSh[gc_lane]
-//line hecbench_gespmm.go:205
 									hb := gc_l_hb[gc_lane]
-//line hecbench_gespmm.go:207
 									ptr := gc_l_ptr[gc_lane]
-//line hecbench_gespmm.go:209
 									var offset int
-//line hecbench_gespmm.go:211
 									acc1 := gc_l_acc1[gc_lane]
-//line hecbench_gespmm.go:213
 									acc2 := gc_l_acc2[gc_lane]
-//line hecbench_gespmm.go:215
 									acc3 := gc_l_acc3[gc_lane]
-//line hecbench_gespmm.go:217
 									acc4 := gc_l_acc4[gc_lane]
-//line hecbench_gespmm.go:219
 									var val float32
-//line hecbench_gespmm.go:221
 									jj_ := gc_l_jj_[gc_lane]
 //line hecbench_gespmm.go:208
 									ptr += 32
@@ -1431,7 +1311,6 @@ func gc_body_spmmTest3(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
-//line hecbench_gespmm.go:240
 								jj_ := gc_l_jj_[gc_lane]
 //line hecbench_gespmm.go:202
 								jj_ += 32
@@ -1464,15 +1343,10 @@ func gc_body_spmmTest3(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 							cid := gc_by<<7 + gc_tx
 //line hecbench_gespmm.go:201
 							nout := (bNcols - cid + 31) / 32
-//line hecbench_gespmm.go:203
 							var offset int
-//line hecbench_gespmm.go:205
 							acc1 := gc_l_acc1[gc_lane]
-//line hecbench_gespmm.go:207
 							acc2 := gc_l_acc2[gc_lane]
-//line hecbench_gespmm.go:209
 							acc3 := gc_l_acc3[gc_lane]
-//line hecbench_gespmm.go:211
 							acc4 := gc_l_acc4[gc_lane]
 //line hecbench_gespmm.go:228
 							offset = rid*bNcols + cid
@@ -1530,7 +1404,6 @@ func gc_body_spmmTest4(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 //line hecbench_gespmm.go:249
 	sh := gocuda.DynamicShared[int32](t)
 	colIndSh := sh
-//line hecbench_gespmm.go:252
 	var gc_l_valSh [32][]float32
 	var gc_l_lb [32]int
 	var gc_l_hb [32]int
@@ -1549,13 +1422,11 @@ func gc_body_spmmTest4(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line hecbench_gespmm.go:271
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 //line hecbench_gespmm.go:251
 			valSh := asF32(sh[gc_bdy<<5:])
-//line hecbench_gespmm.go:253
 			gc_l_valSh[gc_lane] = valSh
 		}
 		{
@@ -1612,9 +1483,7 @@ func gc_body_spmmTest4(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 						ptr := lb + gc_tx
 						var offset int
 						var acc1, acc2, acc3, acc4, acc5, acc6, acc7, acc8, val float32
-//line hecbench_gespmm.go:267
 						_ = offset
-//line hecbench_gespmm.go:276
 						_ = val
 						gc_l_lb[gc_lane] = lb
 						gc_l_hb[gc_lane] = hb
@@ -1638,11 +1507,9 @@ func gc_body_spmmTest4(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-//line hecbench_gespmm.go:275
 							lb := gc_l_lb[gc_lane]
 //line hecbench_gespmm.go:266
 							jj := lb
-//line hecbench_gespmm.go:268
 							gc_l_jj[gc_lane] = jj
 						}
 						for {
@@ -1660,7 +1527,6 @@ func gc_body_spmmTest4(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 								gc_rank := gc_w + gc_lane
 								gc_pos.Thread = gc_rank
 								hb := gc_l_hb[gc_lane]
-//line hecbench_gespmm.go:286
 								jj := gc_l_jj[gc_lane]
 //line hecbench_gespmm.go:266
 								if jj < hb {
@@ -1693,11 +1559,8 @@ func gc_body_spmmTest4(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 //line hecbench_gespmm.go:252
 									shmemOffset := gc_ty << 5
 									threadIdx := shmemOffset + gc_tx
-//line hecbench_gespmm.go:255
 									valSh := gc_l_valSh[gc_lane]
-//line hecbench_gespmm.go:257
 									hb := gc_l_hb[gc_lane]
-//line hecbench_gespmm.go:259
 									ptr := gc_l_ptr[gc_lane]
 //line hecbench_gespmm.go:267
 									if ptr < hb {
@@ -1728,33 +1591,19 @@ func gc_body_spmmTest4(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 									shmemOffset := gc_ty << 5
 //line hecbench_gespmm.go:258
 									cid := gc_by<<8 + gc_tx
-//line hecbench_gespmm.go:260
 									valSh := gc_l_valSh[gc_lane]
-//line hecbench_gespmm.go:262
 									hb := gc_l_hb[gc_lane]
-//line hecbench_gespmm.go:264
 									ptr := gc_l_ptr[gc_lane]
-//line hecbench_gespmm.go:266
 									var offset int
-//line hecbench_gespmm.go:268
 									acc1 := gc_l_acc1[gc_lane]
-//line hecbench_gespmm.go:270
 									acc2 := gc_l_acc2[gc_lane]
-//line hecbench_gespmm.go:272
 									acc3 := gc_l_acc3[gc_lane]
-//line hecbench_gespmm.go:274
 									acc4 := gc_l_acc4[gc_lane]
-//line hecbench_gespmm.go:276
 									acc5 := gc_l_acc5[gc_lane]
-//line hecbench_gespmm.go:278
 									acc6 := gc_l_acc6[gc_lane]
-//line hecbench_gespmm.go:280
 									acc7 := gc_l_acc7[gc_lane]
-//line hecbench_gespmm.go:282
 									acc8 := gc_l_acc8[gc_lane]
-//line hecbench_gespmm.go:284
 									var val float32
-//line hecbench_gespmm.go:286
 									jj := gc_l_jj[gc_lane]
 //line hecbench_gespmm.go:272
 									ptr += 32
@@ -1787,7 +1636,6 @@ func gc_body_spmmTest4(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
-//line hecbench_gespmm.go:304
 								jj := gc_l_jj[gc_lane]
 //line hecbench_gespmm.go:266
 								jj += 32
@@ -1818,23 +1666,14 @@ func gc_body_spmmTest4(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 							rid := gc_bdy*gc_bx + gc_ty
 //line hecbench_gespmm.go:258
 							cid := gc_by<<8 + gc_tx
-//line hecbench_gespmm.go:260
 							var offset int
-//line hecbench_gespmm.go:262
 							acc1 := gc_l_acc1[gc_lane]
-//line hecbench_gespmm.go:264
 							acc2 := gc_l_acc2[gc_lane]
-//line hecbench_gespmm.go:266
 							acc3 := gc_l_acc3[gc_lane]
-//line hecbench_gespmm.go:268
 							acc4 := gc_l_acc4[gc_lane]
-//line hecbench_gespmm.go:270
 							acc5 := gc_l_acc5[gc_lane]
-//line hecbench_gespmm.go:272
 							acc6 := gc_l_acc6[gc_lane]
-//line hecbench_gespmm.go:274
 							acc7 := gc_l_acc7[gc_lane]
-//line hecbench_gespmm.go:276
 							acc8 := gc_l_acc8[gc_lane]
 //line hecbench_gespmm.go:288
 							offset = rid*bNcols + cid
@@ -1850,18 +1689,15 @@ func gc_body_spmmTest4(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 					}
 				} else {
 					{
-//line hecbench_gespmm.go:300
 						gc_save13 := gc_act
 						gc_in13 := gc_act
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-//line hecbench_gespmm.go:308
 							lb := gc_l_lb[gc_lane]
 //line hecbench_gespmm.go:299
 							jj_ := lb
-//line hecbench_gespmm.go:301
 							gc_l_jj_[gc_lane] = jj_
 						}
 						for {
@@ -1879,7 +1715,6 @@ func gc_body_spmmTest4(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 								gc_rank := gc_w + gc_lane
 								gc_pos.Thread = gc_rank
 								hb := gc_l_hb[gc_lane]
-//line hecbench_gespmm.go:319
 								jj_ := gc_l_jj_[gc_lane]
 //line hecbench_gespmm.go:299
 								if jj_ < hb {
@@ -1912,11 +1747,8 @@ func gc_body_spmmTest4(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 //line hecbench_gespmm.go:252
 									shmemOffset := gc_ty << 5
 									threadIdx := shmemOffset + gc_tx
-//line hecbench_gespmm.go:255
 									valSh := gc_l_valSh[gc_lane]
-//line hecbench_gespmm.go:257
 									hb := gc_l_hb[gc_lane]
-//line hecbench_gespmm.go:259
 									ptr := gc_l_ptr[gc_lane]
 //line hecbench_gespmm.go:300
 									if ptr < hb {
@@ -1949,33 +1781,19 @@ func gc_body_spmmTest4(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 									cid := gc_by<<8 + gc_tx
 //line hecbench_gespmm.go:298
 									nout := (bNcols - cid + 31) / 32
-//line hecbench_gespmm.go:300
 									valSh := gc_l_valSh[gc_lane]
-//line hecbench_gespmm.go:302
 									hb := gc_l_hb[gc_lane]
-//line hecbench_gespmm.go:304
 									ptr := gc_l_ptr[gc_lane]
-//line hecbench_gespmm.go:306
 									var offset int
-//line hecbench_gespmm.go:308
 									acc1 := gc_l_acc1[gc_lane]
-//line hecbench_gespmm.go:310
 									acc2 := gc_l_acc2[gc_lane]
-//line hecbench_gespmm.go:312
 									acc3 := gc_l_acc3[gc_lane]
-//line hecbench_gespmm.go:314
 									acc4 := gc_l_acc4[gc_lane]
-//line hecbench_gespmm.go:316
 									acc5 := gc_l_acc5[gc_lane]
-//line hecbench_gespmm.go:318
 									acc6 := gc_l_acc6[gc_lane]
-//line hecbench_gespmm.go:320
 									acc7 := gc_l_acc7[gc_lane]
-//line hecbench_gespmm.go:322
 									acc8 := gc_l_acc8[gc_lane]
-//line hecbench_gespmm.go:324
 									var val float32
-//line hecbench_gespmm.go:326
 									jj_ := gc_l_jj_[gc_lane]
 //line hecbench_gespmm.go:305
 									ptr += 32
@@ -2024,7 +1842,6 @@ func gc_body_spmmTest4(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
-//line hecbench_gespmm.go:353
 								jj_ := gc_l_jj_[gc_lane]
 //line hecbench_gespmm.go:299
 								jj_ += 32
@@ -2057,23 +1874,14 @@ func gc_body_spmmTest4(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 							cid := gc_by<<8 + gc_tx
 //line hecbench_gespmm.go:298
 							nout := (bNcols - cid + 31) / 32
-//line hecbench_gespmm.go:300
 							var offset int
-//line hecbench_gespmm.go:302
 							acc1 := gc_l_acc1[gc_lane]
-//line hecbench_gespmm.go:304
 							acc2 := gc_l_acc2[gc_lane]
-//line hecbench_gespmm.go:306
 							acc3 := gc_l_acc3[gc_lane]
-//line hecbench_gespmm.go:308
 							acc4 := gc_l_acc4[gc_lane]
-//line hecbench_gespmm.go:310
 							acc5 := gc_l_acc5[gc_lane]
-//line hecbench_gespmm.go:312
 							acc6 := gc_l_acc6[gc_lane]
-//line hecbench_gespmm.go:314
 							acc7 := gc_l_acc7[gc_lane]
-//line hecbench_gespmm.go:316
 							acc8 := gc_l_acc8[gc_lane]
 //line hecbench_gespmm.go:337
 							offset = rid*bNcols + cid

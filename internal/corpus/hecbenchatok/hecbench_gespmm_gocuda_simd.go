@@ -49,7 +49,6 @@ func gc_body_spmmTest1(gc_b2 *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aC
 //line hecbench_gespmm.go:22
 	sh := gocuda.DynamicShared[int32](t)
 	colIndSh := sh
-//line hecbench_gespmm.go:25
 	var gc_l_valSh [32][]float32
 	var gc_l_lb [32]int
 	var gc_l_hb [32]int
@@ -61,13 +60,11 @@ func gc_body_spmmTest1(gc_b2 *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aC
 		gc_cnt2 := min(32, gc_n2-gc_w2)
 		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 		var gc_dead2 uint32
-//line hecbench_gespmm.go:37
 		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 			gc_rank2 := gc_w2 + gc_lane2
 			gc_pos2.Thread = gc_rank2
 //line hecbench_gespmm.go:24
 			valSh := asF32(sh[gc_bdy2<<5:])
-//line hecbench_gespmm.go:26
 			gc_l_valSh[gc_lane2] = valSh
 		}
 		{
@@ -124,9 +121,7 @@ func gc_body_spmmTest1(gc_b2 *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aC
 						ptr := lb + gc_tx2
 						var offset int
 						var acc float32
-//line hecbench_gespmm.go:40
 						_ = offset
-//line hecbench_gespmm.go:42
 						gc_l_lb[gc_lane2] = lb
 						gc_l_hb[gc_lane2] = hb
 						gc_l_ptr[gc_lane2] = ptr
@@ -142,11 +137,9 @@ func gc_body_spmmTest1(gc_b2 *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aC
 							if gc_act2&(1<<gc_lane2) == 0 {
 								continue
 							}
-//line hecbench_gespmm.go:48
 							lb := gc_l_lb[gc_lane2]
 //line hecbench_gespmm.go:39
 							jj := lb
-//line hecbench_gespmm.go:41
 							gc_l_jj[gc_lane2] = jj
 						}
 						for {
@@ -164,7 +157,6 @@ func gc_body_spmmTest1(gc_b2 *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aC
 								gc_rank2 := gc_w2 + gc_lane2
 								gc_pos2.Thread = gc_rank2
 								hb := gc_l_hb[gc_lane2]
-//line hecbench_gespmm.go:59
 								jj := gc_l_jj[gc_lane2]
 //line hecbench_gespmm.go:39
 								if jj < hb {
@@ -197,11 +189,8 @@ func gc_body_spmmTest1(gc_b2 *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aC
 //line hecbench_gespmm.go:25
 									shmemOffset := gc_ty2 << 5
 									threadIdx := shmemOffset + gc_tx2
-//line hecbench_gespmm.go:28
 									valSh := gc_l_valSh[gc_lane2]
-//line hecbench_gespmm.go:30
 									hb := gc_l_hb[gc_lane2]
-//line hecbench_gespmm.go:32
 									ptr := gc_l_ptr[gc_lane2]
 //line hecbench_gespmm.go:40
 									if ptr < hb {
@@ -232,17 +221,11 @@ func gc_body_spmmTest1(gc_b2 *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aC
 									shmemOffset := gc_ty2 << 5
 //line hecbench_gespmm.go:31
 									cid := gc_by2<<5 + gc_tx2
-//line hecbench_gespmm.go:33
 									valSh := gc_l_valSh[gc_lane2]
-//line hecbench_gespmm.go:35
 									hb := gc_l_hb[gc_lane2]
-//line hecbench_gespmm.go:37
 									ptr := gc_l_ptr[gc_lane2]
-//line hecbench_gespmm.go:39
 									var offset int
-//line hecbench_gespmm.go:41
 									acc := gc_l_acc[gc_lane2]
-//line hecbench_gespmm.go:43
 									jj := gc_l_jj[gc_lane2]
 //line hecbench_gespmm.go:45
 									ptr += 32
@@ -260,7 +243,6 @@ func gc_body_spmmTest1(gc_b2 *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aC
 								if gc_act2&(1<<gc_lane2) == 0 {
 									continue
 								}
-//line hecbench_gespmm.go:62
 								jj := gc_l_jj[gc_lane2]
 //line hecbench_gespmm.go:39
 								jj += 32
@@ -291,7 +273,6 @@ func gc_body_spmmTest1(gc_b2 *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aC
 							rid := gc_bdy2*gc_bx2 + gc_ty2
 //line hecbench_gespmm.go:31
 							cid := gc_by2<<5 + gc_tx2
-//line hecbench_gespmm.go:33
 							acc := gc_l_acc[gc_lane2]
 //line hecbench_gespmm.go:53
 							cDnVal[rid*bNcols+cid] = acc
@@ -299,18 +280,15 @@ func gc_body_spmmTest1(gc_b2 *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aC
 					}
 				} else {
 					{
-//line hecbench_gespmm.go:56
 						gc_save132 := gc_act2
 						gc_in132 := gc_act2
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 							if gc_act2&(1<<gc_lane2) == 0 {
 								continue
 							}
-//line hecbench_gespmm.go:64
 							lb := gc_l_lb[gc_lane2]
 //line hecbench_gespmm.go:55
 							jj_ := lb
-//line hecbench_gespmm.go:57
 							gc_l_jj_[gc_lane2] = jj_
 						}
 						for {
@@ -328,7 +306,6 @@ func gc_body_spmmTest1(gc_b2 *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aC
 								gc_rank2 := gc_w2 + gc_lane2
 								gc_pos2.Thread = gc_rank2
 								hb := gc_l_hb[gc_lane2]
-//line hecbench_gespmm.go:75
 								jj_ := gc_l_jj_[gc_lane2]
 //line hecbench_gespmm.go:55
 								if jj_ < hb {
@@ -361,11 +338,8 @@ func gc_body_spmmTest1(gc_b2 *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aC
 //line hecbench_gespmm.go:25
 									shmemOffset := gc_ty2 << 5
 									threadIdx := shmemOffset + gc_tx2
-//line hecbench_gespmm.go:28
 									valSh := gc_l_valSh[gc_lane2]
-//line hecbench_gespmm.go:30
 									hb := gc_l_hb[gc_lane2]
-//line hecbench_gespmm.go:32
 									ptr := gc_l_ptr[gc_lane2]
 //line hecbench_gespmm.go:56
 									if ptr < hb {
@@ -396,17 +370,11 @@ func gc_body_spmmTest1(gc_b2 *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aC
 									shmemOffset := gc_ty2 << 5
 //line hecbench_gespmm.go:31
 									cid := gc_by2<<5 + gc_tx2
-//line hecbench_gespmm.go:33
 									valSh := gc_l_valSh[gc_lane2]
-//line hecbench_gespmm.go:35
 									hb := gc_l_hb[gc_lane2]
-//line hecbench_gespmm.go:37
 									ptr := gc_l_ptr[gc_lane2]
-//line hecbench_gespmm.go:39
 									var offset int
-//line hecbench_gespmm.go:41
 									acc := gc_l_acc[gc_lane2]
-//line hecbench_gespmm.go:43
 									jj_ := gc_l_jj_[gc_lane2]
 //line hecbench_gespmm.go:61
 									ptr += 32
@@ -426,7 +394,6 @@ func gc_body_spmmTest1(gc_b2 *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aC
 								if gc_act2&(1<<gc_lane2) == 0 {
 									continue
 								}
-//line hecbench_gespmm.go:80
 								jj_ := gc_l_jj_[gc_lane2]
 //line hecbench_gespmm.go:55
 								jj_ += 32
@@ -444,11 +411,8 @@ func gc_body_spmmTest1(gc_b2 *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aC
 //line hecbench_gespmm.go:71
 							gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-//line hecbench_gespmm.go:74
 								gc_tx2 := gc_tidx3.X + gc_lane2
-//line hecbench_gespmm.go:76
 								gc_ty2 := gc_tidx3.Y
-//line hecbench_gespmm.go:78
 								gc_tz2 := gc_tidx3.Z
 								_ = gc_tz2
 //line hecbench_gespmm.go:28
@@ -476,7 +440,6 @@ func gc_body_spmmTest1(gc_b2 *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aC
 										acc.StoreMasked((*[8]float32)(cDnVal[rid*bNcols+cid:]), gc_if2)
 									}
 								}
-//line hecbench_gespmm.go:73
 								gc_left &^= 0xff << gc_lane2
 							}
 						} else {
@@ -490,9 +453,7 @@ func gc_body_spmmTest1(gc_b2 *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aC
 									continue // the lanes wrap to the next row
 								}
 								gc_tx2 := gc_tidx2.X
-//line hecbench_gespmm.go:87
 								gc_ty2 := gc_tidx2.Y
-//line hecbench_gespmm.go:89
 								gc_tz2 := gc_tidx2.Z
 								_ = gc_tz2
 //line hecbench_gespmm.go:28
@@ -513,7 +474,6 @@ func gc_body_spmmTest1(gc_b2 *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aC
 //line hecbench_gespmm.go:72
 									acc.StoreMasked((*[8]float32)(cDnVal[rid*bNcols+cid:]), gc_if)
 								}
-//line hecbench_gespmm.go:73
 								gc_left &^= 0xff << gc_lane2
 							}
 						}
@@ -542,7 +502,6 @@ func gc_body_spmmTest1(gc_b2 *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aC
 								rid := gc_bdy2*gc_bx2 + gc_ty2
 //line hecbench_gespmm.go:31
 								cid := gc_by2<<5 + gc_tx2
-//line hecbench_gespmm.go:33
 								acc := gc_l_acc[gc_lane2]
 //line hecbench_gespmm.go:71
 								if cid < bNcols {
@@ -591,7 +550,6 @@ func gc_body_spmmTest2(gc_b2 *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aC
 //line hecbench_gespmm.go:87
 	sh := gocuda.DynamicShared[int32](t)
 	colIndSh := sh
-//line hecbench_gespmm.go:90
 	var gc_l_valSh [32][]float32
 	var gc_l_lb [32]int
 	var gc_l_hb [32]int
@@ -604,13 +562,11 @@ func gc_body_spmmTest2(gc_b2 *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aC
 		gc_cnt2 := min(32, gc_n2-gc_w2)
 		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 		var gc_dead2 uint32
-//line hecbench_gespmm.go:103
 		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 			gc_rank2 := gc_w2 + gc_lane2
 			gc_pos2.Thread = gc_rank2
 //line hecbench_gespmm.go:89
 			valSh := asF32(sh[gc_bdy2<<5:])
-//line hecbench_gespmm.go:91
 			gc_l_valSh[gc_lane2] = valSh
 		}
 		{
@@ -667,9 +623,7 @@ func gc_body_spmmTest2(gc_b2 *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aC
 						ptr := lb + gc_tx2
 						var offset int
 						var acc1, acc2, val float32
-//line hecbench_gespmm.go:105
 						_ = offset
-//line hecbench_gespmm.go:108
 						_ = val
 						gc_l_lb[gc_lane2] = lb
 						gc_l_hb[gc_lane2] = hb
@@ -687,11 +641,9 @@ func gc_body_spmmTest2(gc_b2 *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aC
 							if gc_act2&(1<<gc_lane2) == 0 {
 								continue
 							}
-//line hecbench_gespmm.go:113
 							lb := gc_l_lb[gc_lane2]
 //line hecbench_gespmm.go:104
 							jj := lb
-//line hecbench_gespmm.go:106
 							gc_l_jj[gc_lane2] = jj
 						}
 						for {
@@ -709,7 +661,6 @@ func gc_body_spmmTest2(gc_b2 *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aC
 								gc_rank2 := gc_w2 + gc_lane2
 								gc_pos2.Thread = gc_rank2
 								hb := gc_l_hb[gc_lane2]
-//line hecbench_gespmm.go:124
 								jj := gc_l_jj[gc_lane2]
 //line hecbench_gespmm.go:104
 								if jj < hb {
@@ -742,11 +693,8 @@ func gc_body_spmmTest2(gc_b2 *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aC
 //line hecbench_gespmm.go:90
 									shmemOffset := gc_ty2 << 5
 									threadIdx := shmemOffset + gc_tx2
-//line hecbench_gespmm.go:93
 									valSh := gc_l_valSh[gc_lane2]
-//line hecbench_gespmm.go:95
 									hb := gc_l_hb[gc_lane2]
-//line hecbench_gespmm.go:97
 									ptr := gc_l_ptr[gc_lane2]
 //line hecbench_gespmm.go:105
 									if ptr < hb {
@@ -777,21 +725,13 @@ func gc_body_spmmTest2(gc_b2 *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aC
 									shmemOffset := gc_ty2 << 5
 //line hecbench_gespmm.go:96
 									cid := gc_by2<<6 + gc_tx2
-//line hecbench_gespmm.go:98
 									valSh := gc_l_valSh[gc_lane2]
-//line hecbench_gespmm.go:100
 									hb := gc_l_hb[gc_lane2]
-//line hecbench_gespmm.go:102
 									ptr := gc_l_ptr[gc_lane2]
-//line hecbench_gespmm.go:104
 									var offset int
-//line hecbench_gespmm.go:106
 									acc1 := gc_l_acc1[gc_lane2]
-//line hecbench_gespmm.go:108
 									acc2 := gc_l_acc2[gc_lane2]
-//line hecbench_gespmm.go:110
 									var val float32
-//line hecbench_gespmm.go:112
 									jj := gc_l_jj[gc_lane2]
 //line hecbench_gespmm.go:110
 									ptr += 32
@@ -812,7 +752,6 @@ func gc_body_spmmTest2(gc_b2 *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aC
 								if gc_act2&(1<<gc_lane2) == 0 {
 									continue
 								}
-//line hecbench_gespmm.go:130
 								jj := gc_l_jj[gc_lane2]
 //line hecbench_gespmm.go:104
 								jj += 32
@@ -843,11 +782,8 @@ func gc_body_spmmTest2(gc_b2 *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aC
 							rid := gc_bdy2*gc_bx2 + gc_ty2
 //line hecbench_gespmm.go:96
 							cid := gc_by2<<6 + gc_tx2
-//line hecbench_gespmm.go:98
 							var offset int
-//line hecbench_gespmm.go:100
 							acc1 := gc_l_acc1[gc_lane2]
-//line hecbench_gespmm.go:102
 							acc2 := gc_l_acc2[gc_lane2]
 //line hecbench_gespmm.go:120
 							offset = rid*bNcols + cid
@@ -857,18 +793,15 @@ func gc_body_spmmTest2(gc_b2 *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aC
 					}
 				} else {
 					{
-//line hecbench_gespmm.go:126
 						gc_save132 := gc_act2
 						gc_in132 := gc_act2
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 							if gc_act2&(1<<gc_lane2) == 0 {
 								continue
 							}
-//line hecbench_gespmm.go:134
 							lb := gc_l_lb[gc_lane2]
 //line hecbench_gespmm.go:125
 							jj_ := lb
-//line hecbench_gespmm.go:127
 							gc_l_jj_[gc_lane2] = jj_
 						}
 						for {
@@ -886,7 +819,6 @@ func gc_body_spmmTest2(gc_b2 *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aC
 								gc_rank2 := gc_w2 + gc_lane2
 								gc_pos2.Thread = gc_rank2
 								hb := gc_l_hb[gc_lane2]
-//line hecbench_gespmm.go:145
 								jj_ := gc_l_jj_[gc_lane2]
 //line hecbench_gespmm.go:125
 								if jj_ < hb {
@@ -919,11 +851,8 @@ func gc_body_spmmTest2(gc_b2 *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aC
 //line hecbench_gespmm.go:90
 									shmemOffset := gc_ty2 << 5
 									threadIdx := shmemOffset + gc_tx2
-//line hecbench_gespmm.go:93
 									valSh := gc_l_valSh[gc_lane2]
-//line hecbench_gespmm.go:95
 									hb := gc_l_hb[gc_lane2]
-//line hecbench_gespmm.go:97
 									ptr := gc_l_ptr[gc_lane2]
 //line hecbench_gespmm.go:126
 									if ptr < hb {
@@ -956,21 +885,13 @@ func gc_body_spmmTest2(gc_b2 *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aC
 									cid := gc_by2<<6 + gc_tx2
 //line hecbench_gespmm.go:124
 									nout := (bNcols - cid + 31) / 32
-//line hecbench_gespmm.go:126
 									valSh := gc_l_valSh[gc_lane2]
-//line hecbench_gespmm.go:128
 									hb := gc_l_hb[gc_lane2]
-//line hecbench_gespmm.go:130
 									ptr := gc_l_ptr[gc_lane2]
-//line hecbench_gespmm.go:132
 									var offset int
-//line hecbench_gespmm.go:134
 									acc1 := gc_l_acc1[gc_lane2]
-//line hecbench_gespmm.go:136
 									acc2 := gc_l_acc2[gc_lane2]
-//line hecbench_gespmm.go:138
 									var val float32
-//line hecbench_gespmm.go:140
 									jj_ := gc_l_jj_[gc_lane2]
 //line hecbench_gespmm.go:131
 									ptr += 32
@@ -995,7 +916,6 @@ func gc_body_spmmTest2(gc_b2 *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aC
 								if gc_act2&(1<<gc_lane2) == 0 {
 									continue
 								}
-//line hecbench_gespmm.go:155
 								jj_ := gc_l_jj_[gc_lane2]
 //line hecbench_gespmm.go:125
 								jj_ += 32
@@ -1028,11 +948,8 @@ func gc_body_spmmTest2(gc_b2 *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aC
 							cid := gc_by2<<6 + gc_tx2
 //line hecbench_gespmm.go:124
 							nout := (bNcols - cid + 31) / 32
-//line hecbench_gespmm.go:126
 							var offset int
-//line hecbench_gespmm.go:128
 							acc1 := gc_l_acc1[gc_lane2]
-//line hecbench_gespmm.go:130
 							acc2 := gc_l_acc2[gc_lane2]
 //line hecbench_gespmm.go:145
 							offset = rid*bNcols + cid
@@ -1084,7 +1001,6 @@ func gc_body_spmmTest3(gc_b2 *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aC
 //line hecbench_gespmm.go:160
 	sh := gocuda.DynamicShared[int32](t)
 	colIndSh := sh
-//line hecbench_gespmm.go:163
 	var gc_l_valSh [32][]float32
 	var gc_l_lb [32]int
 	var gc_l_hb [32]int
@@ -1099,13 +1015,11 @@ func gc_body_spmmTest3(gc_b2 *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aC
 		gc_cnt2 := min(32, gc_n2-gc_w2)
 		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 		var gc_dead2 uint32
-//line hecbench_gespmm.go:178
 		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 			gc_rank2 := gc_w2 + gc_lane2
 			gc_pos2.Thread = gc_rank2
 //line hecbench_gespmm.go:162
 			valSh := asF32(sh[gc_bdy2<<5:])
-//line hecbench_gespmm.go:164
 			gc_l_valSh[gc_lane2] = valSh
 		}
 		{
@@ -1162,9 +1076,7 @@ func gc_body_spmmTest3(gc_b2 *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aC
 						ptr := lb + gc_tx2
 						var offset int
 						var acc1, acc2, acc3, acc4, val float32
-//line hecbench_gespmm.go:178
 						_ = offset
-//line hecbench_gespmm.go:183
 						_ = val
 						gc_l_lb[gc_lane2] = lb
 						gc_l_hb[gc_lane2] = hb
@@ -1184,11 +1096,9 @@ func gc_body_spmmTest3(gc_b2 *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aC
 							if gc_act2&(1<<gc_lane2) == 0 {
 								continue
 							}
-//line hecbench_gespmm.go:186
 							lb := gc_l_lb[gc_lane2]
 //line hecbench_gespmm.go:177
 							jj := lb
-//line hecbench_gespmm.go:179
 							gc_l_jj[gc_lane2] = jj
 						}
 						for {
@@ -1206,7 +1116,6 @@ func gc_body_spmmTest3(gc_b2 *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aC
 								gc_rank2 := gc_w2 + gc_lane2
 								gc_pos2.Thread = gc_rank2
 								hb := gc_l_hb[gc_lane2]
-//line hecbench_gespmm.go:197
 								jj := gc_l_jj[gc_lane2]
 //line hecbench_gespmm.go:177
 								if jj < hb {
@@ -1239,11 +1148,8 @@ func gc_body_spmmTest3(gc_b2 *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aC
 //line hecbench_gespmm.go:163
 									shmemOffset := gc_ty2 << 5
 									threadIdx := shmemOffset + gc_tx2
-//line hecbench_gespmm.go:166
 									valSh := gc_l_valSh[gc_lane2]
-//line hecbench_gespmm.go:168
 									hb := gc_l_hb[gc_lane2]
-//line hecbench_gespmm.go:170
 									ptr := gc_l_ptr[gc_lane2]
 //line hecbench_gespmm.go:178
 									if ptr < hb {
@@ -1274,25 +1180,15 @@ func gc_body_spmmTest3(gc_b2 *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aC
 									shmemOffset := gc_ty2 << 5
 //line hecbench_gespmm.go:169
 									cid := gc_by2<<7 + gc_tx2
-//line hecbench_gespmm.go:171
 									valSh := gc_l_valSh[gc_lane2]
-//line hecbench_gespmm.go:173
 									hb := gc_l_hb[gc_lane2]
-//line hecbench_gespmm.go:175
 									ptr := gc_l_ptr[gc_lane2]
-//line hecbench_gespmm.go:177
 									var offset int
-//line hecbench_gespmm.go:179
 									acc1 := gc_l_acc1[gc_lane2]
-//line hecbench_gespmm.go:181
 									acc2 := gc_l_acc2[gc_lane2]
-//line hecbench_gespmm.go:183
 									acc3 := gc_l_acc3[gc_lane2]
-//line hecbench_gespmm.go:185
 									acc4 := gc_l_acc4[gc_lane2]
-//line hecbench_gespmm.go:187
 									var val float32
-//line hecbench_gespmm.go:189
 									jj := gc_l_jj[gc_lane2]
 //line hecbench_gespmm.go:183
 									ptr += 32
@@ -1317,7 +1213,6 @@ func gc_body_spmmTest3(gc_b2 *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aC
 								if gc_act2&(1<<gc_lane2) == 0 {
 									continue
 								}
-//line hecbench_gespmm.go:207
 								jj := gc_l_jj[gc_lane2]
 //line hecbench_gespmm.go:177
 								jj += 32
@@ -1348,15 +1243,10 @@ func gc_body_spmmTest3(gc_b2 *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aC
 							rid := gc_bdy2*gc_bx2 + gc_ty2
 //line hecbench_gespmm.go:169
 							cid := gc_by2<<7 + gc_tx2
-//line hecbench_gespmm.go:171
 							var offset int
-//line hecbench_gespmm.go:173
 							acc1 := gc_l_acc1[gc_lane2]
-//line hecbench_gespmm.go:175
 							acc2 := gc_l_acc2[gc_lane2]
-//line hecbench_gespmm.go:177
 							acc3 := gc_l_acc3[gc_lane2]
-//line hecbench_gespmm.go:179
 							acc4 := gc_l_acc4[gc_lane2]
 //line hecbench_gespmm.go:195
 							offset = rid*bNcols + cid
@@ -1368,18 +1258,15 @@ func gc_body_spmmTest3(gc_b2 *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aC
 					}
 				} else {
 					{
-//line hecbench_gespmm.go:203
 						gc_save132 := gc_act2
 						gc_in132 := gc_act2
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 							if gc_act2&(1<<gc_lane2) == 0 {
 								continue
 							}
-//line hecbench_gespmm.go:211
 							lb := gc_l_lb[gc_lane2]
 //line hecbench_gespmm.go:202
 							jj_ := lb
-//line hecbench_gespmm.go:204
 							gc_l_jj_[gc_lane2] = jj_
 						}
 						for {
@@ -1397,7 +1284,6 @@ func gc_body_spmmTest3(gc_b2 *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aC
 								gc_rank2 := gc_w2 + gc_lane2
 								gc_pos2.Thread = gc_rank2
 								hb := gc_l_hb[gc_lane2]
-//line hecbench_gespmm.go:222
 								jj_ := gc_l_jj_[gc_lane2]
 //line hecbench_gespmm.go:202
 								if jj_ < hb {
@@ -1430,11 +1316,8 @@ func gc_body_spmmTest3(gc_b2 *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aC
 //line hecbench_gespmm.go:163
 									shmemOffset := gc_ty2 << 5
 									threadIdx := shmemOffset + gc_tx2
-//line hecbench_gespmm.go:166
 									valSh := gc_l_valSh[gc_lane2]
-//line hecbench_gespmm.go:168
 									hb := gc_l_hb[gc_lane2]
-//line hecbench_gespmm.go:170
 									ptr := gc_l_ptr[gc_lane2]
 //line hecbench_gespmm.go:203
 									if ptr < hb {
@@ -1467,25 +1350,15 @@ func gc_body_spmmTest3(gc_b2 *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aC
 									cid := gc_by2<<7 + gc_tx2
 //line hecbench_gespmm.go:201
 									nout := (bNcols - cid + 31) / 32
-//line hecbench_gespmm.go:203
 									valSh := gc_l_valSh[gc_lane2]
-//line hecbench_gespmm.go:205
 									hb := gc_l_hb[gc_lane2]
-//line hecbench_gespmm.go:207
 									ptr := gc_l_ptr[gc_lane2]
-//line hecbench_gespmm.go:209
 									var offset int
-//line hecbench_gespmm.go:211
 									acc1 := gc_l_acc1[gc_lane2]
-//line hecbench_gespmm.go:213
 									acc2 := gc_l_acc2[gc_lane2]
-//line hecbench_gespmm.go:215
 									acc3 := gc_l_acc3[gc_lane2]
-//line hecbench_gespmm.go:217
 									acc4 := gc_l_acc4[gc_lane2]
-//line hecbench_gespmm.go:219
 									var val float32
-//line hecbench_gespmm.go:221
 									jj_ := gc_l_jj_[gc_lane2]
 //line hecbench_gespmm.go:208
 									ptr += 32
@@ -1518,7 +1391,6 @@ func gc_body_spmmTest3(gc_b2 *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aC
 								if gc_act2&(1<<gc_lane2) == 0 {
 									continue
 								}
-//line hecbench_gespmm.go:240
 								jj_ := gc_l_jj_[gc_lane2]
 //line hecbench_gespmm.go:202
 								jj_ += 32
@@ -1551,15 +1423,10 @@ func gc_body_spmmTest3(gc_b2 *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aC
 							cid := gc_by2<<7 + gc_tx2
 //line hecbench_gespmm.go:201
 							nout := (bNcols - cid + 31) / 32
-//line hecbench_gespmm.go:203
 							var offset int
-//line hecbench_gespmm.go:205
 							acc1 := gc_l_acc1[gc_lane2]
-//line hecbench_gespmm.go:207
 							acc2 := gc_l_acc2[gc_lane2]
-//line hecbench_gespmm.go:209
 							acc3 := gc_l_acc3[gc_lane2]
-//line hecbench_gespmm.go:211
 							acc4 := gc_l_acc4[gc_lane2]
 //line hecbench_gespmm.go:228
 							offset = rid*bNcols + cid
@@ -1617,7 +1484,6 @@ func gc_body_spmmTest4(gc_b2 *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aC
 //line hecbench_gespmm.go:249
 	sh := gocuda.DynamicShared[int32](t)
 	colIndSh := sh
-//line hecbench_gespmm.go:252
 	var gc_l_valSh [32][]float32
 	var gc_l_lb [32]int
 	var gc_l_hb [32]int
@@ -1636,13 +1502,11 @@ func gc_body_spmmTest4(gc_b2 *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aC
 		gc_cnt2 := min(32, gc_n2-gc_w2)
 		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 		var gc_dead2 uint32
-//line hecbench_gespmm.go:271
 		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 			gc_rank2 := gc_w2 + gc_lane2
 			gc_pos2.Thread = gc_rank2
 //line hecbench_gespmm.go:251
 			valSh := asF32(sh[gc_bdy2<<5:])
-//line hecbench_gespmm.go:253
 			gc_l_valSh[gc_lane2] = valSh
 		}
 		{
@@ -1699,9 +1563,7 @@ func gc_body_spmmTest4(gc_b2 *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aC
 						ptr := lb + gc_tx2
 						var offset int
 						var acc1, acc2, acc3, acc4, acc5, acc6, acc7, acc8, val float32
-//line hecbench_gespmm.go:267
 						_ = offset
-//line hecbench_gespmm.go:276
 						_ = val
 						gc_l_lb[gc_lane2] = lb
 						gc_l_hb[gc_lane2] = hb
@@ -1725,11 +1587,9 @@ func gc_body_spmmTest4(gc_b2 *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aC
 							if gc_act2&(1<<gc_lane2) == 0 {
 								continue
 							}
-//line hecbench_gespmm.go:275
 							lb := gc_l_lb[gc_lane2]
 //line hecbench_gespmm.go:266
 							jj := lb
-//line hecbench_gespmm.go:268
 							gc_l_jj[gc_lane2] = jj
 						}
 						for {
@@ -1747,7 +1607,6 @@ func gc_body_spmmTest4(gc_b2 *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aC
 								gc_rank2 := gc_w2 + gc_lane2
 								gc_pos2.Thread = gc_rank2
 								hb := gc_l_hb[gc_lane2]
-//line hecbench_gespmm.go:286
 								jj := gc_l_jj[gc_lane2]
 //line hecbench_gespmm.go:266
 								if jj < hb {
@@ -1780,11 +1639,8 @@ func gc_body_spmmTest4(gc_b2 *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aC
 //line hecbench_gespmm.go:252
 									shmemOffset := gc_ty2 << 5
 									threadIdx := shmemOffset + gc_tx2
-//line hecbench_gespmm.go:255
 									valSh := gc_l_valSh[gc_lane2]
-//line hecbench_gespmm.go:257
 									hb := gc_l_hb[gc_lane2]
-//line hecbench_gespmm.go:259
 									ptr := gc_l_ptr[gc_lane2]
 //line hecbench_gespmm.go:267
 									if ptr < hb {
@@ -1815,33 +1671,19 @@ func gc_body_spmmTest4(gc_b2 *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aC
 									shmemOffset := gc_ty2 << 5
 //line hecbench_gespmm.go:258
 									cid := gc_by2<<8 + gc_tx2
-//line hecbench_gespmm.go:260
 									valSh := gc_l_valSh[gc_lane2]
-//line hecbench_gespmm.go:262
 									hb := gc_l_hb[gc_lane2]
-//line hecbench_gespmm.go:264
 									ptr := gc_l_ptr[gc_lane2]
-//line hecbench_gespmm.go:266
 									var offset int
-//line hecbench_gespmm.go:268
 									acc1 := gc_l_acc1[gc_lane2]
-//line hecbench_gespmm.go:270
 									acc2 := gc_l_acc2[gc_lane2]
-//line hecbench_gespmm.go:272
 									acc3 := gc_l_acc3[gc_lane2]
-//line hecbench_gespmm.go:274
 									acc4 := gc_l_acc4[gc_lane2]
-//line hecbench_gespmm.go:276
 									acc5 := gc_l_acc5[gc_lane2]
-//line hecbench_gespmm.go:278
 									acc6 := gc_l_acc6[gc_lane2]
-//line hecbench_gespmm.go:280
 									acc7 := gc_l_acc7[gc_lane2]
-//line hecbench_gespmm.go:282
 									acc8 := gc_l_acc8[gc_lane2]
-//line hecbench_gespmm.go:284
 									var val float32
-//line hecbench_gespmm.go:286
 									jj := gc_l_jj[gc_lane2]
 //line hecbench_gespmm.go:272
 									ptr += 32
@@ -1874,7 +1716,6 @@ func gc_body_spmmTest4(gc_b2 *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aC
 								if gc_act2&(1<<gc_lane2) == 0 {
 									continue
 								}
-//line hecbench_gespmm.go:304
 								jj := gc_l_jj[gc_lane2]
 //line hecbench_gespmm.go:266
 								jj += 32
@@ -1905,23 +1746,14 @@ func gc_body_spmmTest4(gc_b2 *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aC
 							rid := gc_bdy2*gc_bx2 + gc_ty2
 //line hecbench_gespmm.go:258
 							cid := gc_by2<<8 + gc_tx2
-//line hecbench_gespmm.go:260
 							var offset int
-//line hecbench_gespmm.go:262
 							acc1 := gc_l_acc1[gc_lane2]
-//line hecbench_gespmm.go:264
 							acc2 := gc_l_acc2[gc_lane2]
-//line hecbench_gespmm.go:266
 							acc3 := gc_l_acc3[gc_lane2]
-//line hecbench_gespmm.go:268
 							acc4 := gc_l_acc4[gc_lane2]
-//line hecbench_gespmm.go:270
 							acc5 := gc_l_acc5[gc_lane2]
-//line hecbench_gespmm.go:272
 							acc6 := gc_l_acc6[gc_lane2]
-//line hecbench_gespmm.go:274
 							acc7 := gc_l_acc7[gc_lane2]
-//line hecbench_gespmm.go:276
 							acc8 := gc_l_acc8[gc_lane2]
 //line hecbench_gespmm.go:288
 							offset = rid*bNcols + cid
@@ -1937,18 +1769,15 @@ func gc_body_spmmTest4(gc_b2 *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aC
 					}
 				} else {
 					{
-//line hecbench_gespmm.go:300
 						gc_save132 := gc_act2
 						gc_in132 := gc_act2
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 							if gc_act2&(1<<gc_lane2) == 0 {
 								continue
 							}
-//line hecbench_gespmm.go:308
 							lb := gc_l_lb[gc_lane2]
 //line hecbench_gespmm.go:299
 							jj_ := lb
-//line hecbench_gespmm.go:301
 							gc_l_jj_[gc_lane2] = jj_
 						}
 						for {
@@ -1966,7 +1795,6 @@ func gc_body_spmmTest4(gc_b2 *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aC
 								gc_rank2 := gc_w2 + gc_lane2
 								gc_pos2.Thread = gc_rank2
 								hb := gc_l_hb[gc_lane2]
-//line hecbench_gespmm.go:319
 								jj_ := gc_l_jj_[gc_lane2]
 //line hecbench_gespmm.go:299
 								if jj_ < hb {
@@ -1999,11 +1827,8 @@ func gc_body_spmmTest4(gc_b2 *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aC
 //line hecbench_gespmm.go:252
 									shmemOffset := gc_ty2 << 5
 									threadIdx := shmemOffset + gc_tx2
-//line hecbench_gespmm.go:255
 									valSh := gc_l_valSh[gc_lane2]
-//line hecbench_gespmm.go:257
 									hb := gc_l_hb[gc_lane2]
-//line hecbench_gespmm.go:259
 									ptr := gc_l_ptr[gc_lane2]
 //line hecbench_gespmm.go:300
 									if ptr < hb {
@@ -2036,33 +1861,19 @@ func gc_body_spmmTest4(gc_b2 *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aC
 									cid := gc_by2<<8 + gc_tx2
 //line hecbench_gespmm.go:298
 									nout := (bNcols - cid + 31) / 32
-//line hecbench_gespmm.go:300
 									valSh := gc_l_valSh[gc_lane2]
-//line hecbench_gespmm.go:302
 									hb := gc_l_hb[gc_lane2]
-//line hecbench_gespmm.go:304
 									ptr := gc_l_ptr[gc_lane2]
-//line hecbench_gespmm.go:306
 									var offset int
-//line hecbench_gespmm.go:308
 									acc1 := gc_l_acc1[gc_lane2]
-//line hecbench_gespmm.go:310
 									acc2 := gc_l_acc2[gc_lane2]
-//line hecbench_gespmm.go:312
 									acc3 := gc_l_acc3[gc_lane2]
-//line hecbench_gespmm.go:314
 									acc4 := gc_l_acc4[gc_lane2]
-//line hecbench_gespmm.go:316
 									acc5 := gc_l_acc5[gc_lane2]
-//line hecbench_gespmm.go:318
 									acc6 := gc_l_acc6[gc_lane2]
-//line hecbench_gespmm.go:320
 									acc7 := gc_l_acc7[gc_lane2]
-//line hecbench_gespmm.go:322
 									acc8 := gc_l_acc8[gc_lane2]
-//line hecbench_gespmm.go:324
 									var val float32
-//line hecbench_gespmm.go:326
 									jj_ := gc_l_jj_[gc_lane2]
 //line hecbench_gespmm.go:305
 									ptr += 32
@@ -2111,7 +1922,6 @@ func gc_body_spmmTest4(gc_b2 *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aC
 								if gc_act2&(1<<gc_lane2) == 0 {
 									continue
 								}
-//line hecbench_gespmm.go:353
 								jj_ := gc_l_jj_[gc_lane2]
 //line hecbench_gespmm.go:299
 								jj_ += 32
@@ -2144,23 +1954,14 @@ func gc_body_spmmTest4(gc_b2 *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aC
 							cid := gc_by2<<8 + gc_tx2
 //line hecbench_gespmm.go:298
 							nout := (bNcols - cid + 31) / 32
-//line hecbench_gespmm.go:300
 							var offset int
-//line hecbench_gespmm.go:302
 							acc1 := gc_l_acc1[gc_lane2]
-//line hecbench_gespmm.go:304
 							acc2 := gc_l_acc2[gc_lane2]
-//line hecbench_gespmm.go:306
 							acc3 := gc_l_acc3[gc_lane2]
-//line hecbench_gespmm.go:308
 							acc4 := gc_l_acc4[gc_lane2]
-//line hecbench_gespmm.go:310
 							acc5 := gc_l_acc5[gc_lane2]
-//line hecbench_gespmm.go:312
 							acc6 := gc_l_acc6[gc_lane2]
-//line hecbench_gespmm.go:314
 							acc7 := gc_l_acc7[gc_lane2]
-//line hecbench_gespmm.go:316
 							acc8 := gc_l_acc8[gc_lane2]
 //line hecbench_gespmm.go:337
 							offset = rid*bNcols + cid

@@ -58,7 +58,6 @@ func gc_body_init3(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, nidx, nlis
 				return
 			}
 			gc_more = false
-//line hecbench_graphb_cc.go:50
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_off+(gc_bx*gbThreadsPerBlock), gc_to) {
 				panic(compiled.ErrGuardWraps)
@@ -195,7 +194,6 @@ func gc_body_init3(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, nidx, nlis
 				return
 			}
 			gc_more2 = false
-//line hecbench_graphb_cc.go:54
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_off2+(gc_bx*gbThreadsPerBlock), gc_to) {
 				panic(compiled.ErrGuardWraps)
@@ -211,35 +209,30 @@ func gc_body_init3(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, nidx, nlis
 					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 						{
 							gc_tx := gc_step3 + 0
-//line hecbench_graphb_cc.go:48
 							gc_more2 = true
 //line hecbench_graphb_cc.go:48
 							gc_at2[gc_tx] = 0
 						}
 						{
 							gc_tx := gc_step3 + 1
-//line hecbench_graphb_cc.go:48
 							gc_more2 = true
 //line hecbench_graphb_cc.go:48
 							gc_at2[gc_tx] = 0
 						}
 						{
 							gc_tx := gc_step3 + 2
-//line hecbench_graphb_cc.go:48
 							gc_more2 = true
 //line hecbench_graphb_cc.go:48
 							gc_at2[gc_tx] = 0
 						}
 						{
 							gc_tx := gc_step3 + 3
-//line hecbench_graphb_cc.go:48
 							gc_more2 = true
 //line hecbench_graphb_cc.go:48
 							gc_at2[gc_tx] = 0
 						}
 					}
 					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-//line hecbench_graphb_cc.go:48
 						gc_more2 = true
 //line hecbench_graphb_cc.go:48
 						gc_at2[gc_tx] = 0
@@ -345,7 +338,6 @@ func gc_body_compute1(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, nidx, n
 			return
 		}
 		gc_more = false
-//line hecbench_graphb_cc.go:67
 		gc_bx := gc_lo%gc_gdx - 1
 		for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
 			gc_pos.Block = gc_blk
@@ -387,7 +379,6 @@ func gc_body_compute1(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, nidx, n
 //line hecbench_graphb_cc.go:71
 										return
 									}
-//line hecbench_graphb_cc.go:72
 									repeat = false
 									if vstat != ostat {
 										var ret int32
@@ -442,7 +433,6 @@ func gc_body_flatten(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, label []
 			return
 		}
 		gc_more = false
-//line hecbench_graphb_cc.go:107
 		gc_bx := gc_lo%gc_gdx - 1
 		for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
 			gc_pos.Block = gc_blk
@@ -479,13 +469,13 @@ func gc_body_flatten(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, label []
 //line hecbench_graphb_cc.go:104
 								return
 							}
-//line hecbench_graphb_cc.go:105
 							next = label[vstat]
 							if !(vstat > next) {
 								break
 							}
 							vstat = next
 						}
+//line hecbench_graphb_cc.go:111
 						if old != vstat {
 							label[v] = vstat
 						}
@@ -572,14 +562,12 @@ func gc_body_ccSize(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, label, co
 							gc_at2[0] = 0
 						}
 					}
-//line hecbench_graphb_cc.go:129
 					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line hecbench_graphb_cc.go:124
 						gc_at[0] = 0
 						gc_at2[0] = 0
 					}
 				} else {
-//line hecbench_graphb_cc.go:129
 					gc_step2 := gc_from
 					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
@@ -591,7 +579,6 @@ func gc_body_ccSize(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, label, co
 							wSize[0] = 0
 						}
 						{
-//line hecbench_graphb_cc.go:129
 							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
@@ -600,7 +587,6 @@ func gc_body_ccSize(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, label, co
 							wSize[0] = 0
 						}
 						{
-//line hecbench_graphb_cc.go:129
 							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
@@ -609,7 +595,6 @@ func gc_body_ccSize(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, label, co
 							wSize[0] = 0
 						}
 						{
-//line hecbench_graphb_cc.go:129
 							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
@@ -618,7 +603,6 @@ func gc_body_ccSize(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, label, co
 							wSize[0] = 0
 						}
 					}
-//line hecbench_graphb_cc.go:129
 					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -639,7 +623,6 @@ func gc_body_ccSize(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, label, co
 				return
 			}
 			gc_more = false
-//line hecbench_graphb_cc.go:134
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_off+(gc_bx*gbThreadsPerBlock), gc_to) {
 				panic(compiled.ErrGuardWraps)
@@ -708,7 +691,6 @@ func gc_body_largestCC(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, count 
 			return
 		}
 		gc_more = false
-//line hecbench_graphb_cc.go:145
 		gc_bx := gc_lo%gc_gdx - 1
 		for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
 			gc_pos.Block = gc_blk
@@ -798,7 +780,6 @@ func gc_body_ccHopCount(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, nidx,
 			return
 		}
 		gc_more = false
-//line hecbench_graphb_cc.go:162
 		gc_bx := gc_lo%gc_gdx - 1
 		for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
 			gc_pos.Block = gc_blk
@@ -878,7 +859,6 @@ func gc_body_bellmanFord(gc_b *compiled.Block, gc_lo, gc_hi int, count []int32, 
 			return
 		}
 		gc_more = false
-//line hecbench_graphb_cc.go:190
 		gc_bx := gc_lo%gc_gdx - 1
 		for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
 			gc_pos.Block = gc_blk
@@ -953,7 +933,6 @@ func gc_body_incrementCC(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, labe
 			return
 		}
 		gc_more = false
-//line hecbench_graphb_cc.go:212
 		gc_bx := gc_lo%gc_gdx - 1
 		for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
 			gc_pos.Block = gc_blk
@@ -978,40 +957,32 @@ func gc_body_incrementCC(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, labe
 						for ; gc_step+3 < gc_to; gc_step += 4 {
 							{
 								gc_tx := gc_step + 0
-//line hecbench_graphb_cc.go:237
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line hecbench_graphb_cc.go:206
 								gc_more = true
 //line hecbench_graphb_cc.go:206
 								gc_at[gc_tx] += (count[gc_at2[gc_tx]] % 2) ^ 1
 							}
 							{
 								gc_tx := gc_step + 1
-//line hecbench_graphb_cc.go:211
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line hecbench_graphb_cc.go:206
 								gc_more = true
 //line hecbench_graphb_cc.go:206
 								gc_at[gc_tx] += (count[gc_at2[gc_tx]] % 2) ^ 1
 							}
 							{
 								gc_tx := gc_step + 2
-//line hecbench_graphb_cc.go:211
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line hecbench_graphb_cc.go:206
 								gc_more = true
 //line hecbench_graphb_cc.go:206
 								gc_at[gc_tx] += (count[gc_at2[gc_tx]] % 2) ^ 1
 							}
 							{
 								gc_tx := gc_step + 3
-//line hecbench_graphb_cc.go:211
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line hecbench_graphb_cc.go:206
 								gc_more = true
 //line hecbench_graphb_cc.go:206
 								gc_at[gc_tx] += (count[gc_at2[gc_tx]] % 2) ^ 1
@@ -1020,7 +991,6 @@ func gc_body_incrementCC(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, labe
 						for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line hecbench_graphb_cc.go:206
 							gc_more = true
 //line hecbench_graphb_cc.go:206
 							gc_at[gc_tx] += (count[gc_at2[gc_tx]] % 2) ^ 1

@@ -59,7 +59,6 @@ func gc_body_init3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nodes int, nidx, n
 				return
 			}
 			gc_more = false
-//line hecbench_graphb_cc.go:50
 			gc_from2, gc_to2 := 0, gc_bdx2
 			if !compiled.Adds(gc_off+(gc_bx2*gbThreadsPerBlock), gc_to2) {
 				panic(compiled.ErrGuardWraps)
@@ -85,7 +84,6 @@ func gc_body_init3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nodes int, nidx, n
 //line hecbench_graphb_cc.go:44
 								break
 							}
-//line hecbench_graphb_cc.go:45
 							archsimd.BroadcastInt32x8(int32(v)).Add(gc_iota2).StoreSlice(gc_at3[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -117,7 +115,6 @@ func gc_body_init3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nodes int, nidx, n
 //line hecbench_graphb_cc.go:44
 								break
 							}
-//line hecbench_graphb_cc.go:45
 							archsimd.BroadcastInt32x8(int32(v)).Add(gc_iota).StoreSlice(label[v:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -197,7 +194,6 @@ func gc_body_init3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nodes int, nidx, n
 				return
 			}
 			gc_more2 = false
-//line hecbench_graphb_cc.go:54
 			gc_from2, gc_to2 := 0, gc_bdx2
 			if !compiled.Adds(gc_off2+(gc_bx2*gbThreadsPerBlock), gc_to2) {
 				panic(compiled.ErrGuardWraps)
@@ -229,7 +225,6 @@ func gc_body_init3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nodes int, nidx, n
 						gc_more2 = true
 					}
 					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
-//line hecbench_graphb_cc.go:48
 						gc_more2 = true
 //line hecbench_graphb_cc.go:48
 						gc_at4[gc_tx2] = 0
@@ -357,7 +352,6 @@ func gc_body_compute1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nodes int, nidx
 			return
 		}
 		gc_more = false
-//line hecbench_graphb_cc.go:67
 		gc_bx2 := gc_lo2%gc_gdx2 - 1
 		for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
 			gc_pos2.Block = gc_blk2
@@ -399,7 +393,6 @@ func gc_body_compute1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nodes int, nidx
 //line hecbench_graphb_cc.go:71
 										return
 									}
-//line hecbench_graphb_cc.go:72
 									repeat = false
 									if vstat != ostat {
 										var ret int32
@@ -454,7 +447,6 @@ func gc_body_flatten(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nodes int, label
 			return
 		}
 		gc_more = false
-//line hecbench_graphb_cc.go:107
 		gc_bx2 := gc_lo2%gc_gdx2 - 1
 		for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
 			gc_pos2.Block = gc_blk2
@@ -491,13 +483,13 @@ func gc_body_flatten(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nodes int, label
 //line hecbench_graphb_cc.go:104
 								return
 							}
-//line hecbench_graphb_cc.go:105
 							next = label[vstat]
 							if !(vstat > next) {
 								break
 							}
 							vstat = next
 						}
+//line hecbench_graphb_cc.go:111
 						if old != vstat {
 							label[v] = vstat
 						}
@@ -584,14 +576,12 @@ func gc_body_ccSize(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nodes int, label,
 							gc_at4[0] = 0
 						}
 					}
-//line hecbench_graphb_cc.go:129
 					for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
 //line hecbench_graphb_cc.go:124
 						gc_at3[0] = 0
 						gc_at4[0] = 0
 					}
 				} else {
-//line hecbench_graphb_cc.go:129
 					gc_step4 := gc_from3
 					for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
 						{
@@ -603,7 +593,6 @@ func gc_body_ccSize(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nodes int, label,
 							wSize[0] = 0
 						}
 						{
-//line hecbench_graphb_cc.go:129
 							gc_tx2 := gc_step4 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
@@ -612,7 +601,6 @@ func gc_body_ccSize(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nodes int, label,
 							wSize[0] = 0
 						}
 						{
-//line hecbench_graphb_cc.go:129
 							gc_tx2 := gc_step4 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
@@ -621,7 +609,6 @@ func gc_body_ccSize(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nodes int, label,
 							wSize[0] = 0
 						}
 						{
-//line hecbench_graphb_cc.go:129
 							gc_tx2 := gc_step4 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
@@ -630,7 +617,6 @@ func gc_body_ccSize(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nodes int, label,
 							wSize[0] = 0
 						}
 					}
-//line hecbench_graphb_cc.go:129
 					for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -651,7 +637,6 @@ func gc_body_ccSize(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nodes int, label,
 				return
 			}
 			gc_more = false
-//line hecbench_graphb_cc.go:134
 			gc_from3, gc_to2 := 0, gc_bdx2
 			if !compiled.Adds(gc_off+(gc_bx2*gbThreadsPerBlock), gc_to2) {
 				panic(compiled.ErrGuardWraps)
@@ -720,7 +705,6 @@ func gc_body_largestCC(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nodes int, cou
 			return
 		}
 		gc_more = false
-//line hecbench_graphb_cc.go:145
 		gc_bx2 := gc_lo2%gc_gdx2 - 1
 		for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
 			gc_pos2.Block = gc_blk2
@@ -810,7 +794,6 @@ func gc_body_ccHopCount(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nodes int, ni
 			return
 		}
 		gc_more = false
-//line hecbench_graphb_cc.go:162
 		gc_bx2 := gc_lo2%gc_gdx2 - 1
 		for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
 			gc_pos2.Block = gc_blk2
@@ -890,7 +873,6 @@ func gc_body_bellmanFord(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, count []int3
 			return
 		}
 		gc_more = false
-//line hecbench_graphb_cc.go:190
 		gc_bx2 := gc_lo2%gc_gdx2 - 1
 		for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
 			gc_pos2.Block = gc_blk2
@@ -965,7 +947,6 @@ func gc_body_incrementCC(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nodes int, l
 			return
 		}
 		gc_more = false
-//line hecbench_graphb_cc.go:212
 		gc_bx2 := gc_lo2%gc_gdx2 - 1
 		for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
 			gc_pos2.Block = gc_blk2
@@ -990,40 +971,32 @@ func gc_body_incrementCC(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nodes int, l
 						for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
 							{
 								gc_tx2 := gc_step3 + 0
-//line hecbench_graphb_cc.go:237
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
-//line hecbench_graphb_cc.go:206
 								gc_more = true
 //line hecbench_graphb_cc.go:206
 								gc_at3[gc_tx2] += (count[gc_at4[gc_tx2]] % 2) ^ 1
 							}
 							{
 								gc_tx2 := gc_step3 + 1
-//line hecbench_graphb_cc.go:211
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
-//line hecbench_graphb_cc.go:206
 								gc_more = true
 //line hecbench_graphb_cc.go:206
 								gc_at3[gc_tx2] += (count[gc_at4[gc_tx2]] % 2) ^ 1
 							}
 							{
 								gc_tx2 := gc_step3 + 2
-//line hecbench_graphb_cc.go:211
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
-//line hecbench_graphb_cc.go:206
 								gc_more = true
 //line hecbench_graphb_cc.go:206
 								gc_at3[gc_tx2] += (count[gc_at4[gc_tx2]] % 2) ^ 1
 							}
 							{
 								gc_tx2 := gc_step3 + 3
-//line hecbench_graphb_cc.go:211
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
-//line hecbench_graphb_cc.go:206
 								gc_more = true
 //line hecbench_graphb_cc.go:206
 								gc_at3[gc_tx2] += (count[gc_at4[gc_tx2]] % 2) ^ 1
@@ -1032,7 +1005,6 @@ func gc_body_incrementCC(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nodes int, l
 						for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-//line hecbench_graphb_cc.go:206
 							gc_more = true
 //line hecbench_graphb_cc.go:206
 							gc_at3[gc_tx2] += (count[gc_at4[gc_tx2]] % 2) ^ 1

@@ -46,7 +46,6 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 	gc_n := gc_b.Len()
 //line hecbench_graphb_label.go:34
 	incr := (gc_gdx * gbThreadsPerBlock) / gbWarpsize
-//line hecbench_graphb_label.go:36
 	var gc_l_i [32]int
 	var gc_l_node [32]int32
 	var gc_l_par [32]int32
@@ -121,7 +120,6 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		{
-//line hecbench_graphb_label.go:38
 			gc_save58 := gc_act
 			gc_in58 := gc_act
 			{
@@ -136,7 +134,6 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 					from := (gc_tx + gc_bx*gbThreadsPerBlock) / gbWarpsize
 //line hecbench_graphb_label.go:37
 					i := start + from
-//line hecbench_graphb_label.go:39
 					gc_l_i[gc_lane] = i
 				}
 			}
@@ -147,7 +144,6 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 				}
 				gc_act = gc_in58 &^ gc_dead
 				var gc_m58, gc_skip58 uint32
-//line hecbench_graphb_label.go:50
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
@@ -180,7 +176,6 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 					end_ := int(nindex[node+1])
 //line hecbench_graphb_label.go:45
 					lbl := (nodelabel >> 1) + 1
-//line hecbench_graphb_label.go:52
 					gc_l_node[gc_lane] = node
 					gc_l_par[gc_lane] = par
 					gc_l_nodelabel[gc_lane] = nodelabel
@@ -189,7 +184,6 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 					gc_l_lbl[gc_lane] = lbl
 				}
 				{
-//line hecbench_graphb_label.go:47
 					gc_save12 := gc_act
 					gc_in12 := gc_act
 					{
@@ -205,11 +199,9 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 							}
 //line hecbench_graphb_label.go:35
 							lane := gc_tx % gbWarpsize
-//line hecbench_graphb_label.go:37
 							beg := gc_l_beg[gc_lane]
 //line hecbench_graphb_label.go:46
 							j := beg + lane
-//line hecbench_graphb_label.go:48
 							gc_l_j[gc_lane] = j
 						}
 					}
@@ -220,7 +212,6 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 						}
 						gc_act = gc_in12 &^ gc_dead
 						var gc_m12, gc_skip12 uint32
-//line hecbench_graphb_label.go:59
 						gc_m12 = ^uint32(0)
 						gc_in12 &= gc_m12
 						gc_act = gc_in12
@@ -231,9 +222,7 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-//line hecbench_graphb_label.go:71
 							end_ := gc_l_end_[gc_lane]
-//line hecbench_graphb_label.go:73
 							j := gc_l_j[gc_lane]
 //line hecbench_graphb_label.go:46
 							gc_c1v[gc_lane] = j < end_
@@ -246,7 +235,6 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 							}
 //line hecbench_graphb_label.go:46
 							var anySync bool = gc_c1r[gc_lane]
-//line hecbench_graphb_label.go:48
 							gc_l_anySync[gc_lane] = anySync
 						}
 						{
@@ -280,11 +268,8 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
 							node := gc_l_node[gc_lane]
-//line hecbench_graphb_label.go:60
 							par := gc_l_par[gc_lane]
-//line hecbench_graphb_label.go:62
 							end_ := gc_l_end_[gc_lane]
-//line hecbench_graphb_label.go:64
 							j := gc_l_j[gc_lane]
 //line hecbench_graphb_label.go:47
 							lblinc := int32(0)
@@ -298,7 +283,6 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 								}
 							}
 							currcount := lblinc
-//line hecbench_graphb_label.go:62
 							gc_l_lblinc[gc_lane] = lblinc
 							gc_l_neighbor[gc_lane] = neighbor
 							gc_l_cond[gc_lane] = cond
@@ -328,14 +312,12 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 										}
 //line hecbench_graphb_label.go:35
 										lane := gc_tx % gbWarpsize
-//line hecbench_graphb_label.go:37
 										lblinc := gc_l_lblinc[gc_lane]
 //line hecbench_graphb_label.go:59
 										tmp := gc_c2r[gc_lane]
 										if lane >= d {
 											lblinc += tmp
 										}
-//line hecbench_graphb_label.go:64
 										gc_l_lblinc[gc_lane] = lblinc
 									}
 								}
@@ -348,15 +330,10 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
 							lbl := gc_l_lbl[gc_lane]
-//line hecbench_graphb_label.go:77
 							j := gc_l_j[gc_lane]
-//line hecbench_graphb_label.go:79
 							lblinc := gc_l_lblinc[gc_lane]
-//line hecbench_graphb_label.go:81
 							neighbor := gc_l_neighbor[gc_lane]
-//line hecbench_graphb_label.go:83
 							cond := gc_l_cond[gc_lane]
-//line hecbench_graphb_label.go:85
 							currcount := gc_l_currcount[gc_lane]
 //line hecbench_graphb_label.go:64
 							lbl += lblinc
@@ -376,7 +353,6 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-//line hecbench_graphb_label.go:80
 							var lbl int32
 //line hecbench_graphb_label.go:73
 							lbl = gc_c3r[gc_lane]
@@ -387,7 +363,6 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-//line hecbench_graphb_label.go:83
 							j := gc_l_j[gc_lane]
 //line hecbench_graphb_label.go:46
 							j += gbWarpsize
@@ -400,13 +375,10 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line hecbench_graphb_label.go:58
 					beg := gc_l_beg[gc_lane]
-//line hecbench_graphb_label.go:60
 					end_ := gc_l_end_[gc_lane]
 //line hecbench_graphb_label.go:77
 					length := end_ - beg
-//line hecbench_graphb_label.go:79
 					gc_l_length[gc_lane] = length
 				}
 				{
@@ -458,13 +430,9 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 										gc_pos.Thread = gc_rank
 //line hecbench_graphb_label.go:35
 										lane := gc_tx % gbWarpsize
-//line hecbench_graphb_label.go:37
 										node := gc_l_node[gc_lane]
-//line hecbench_graphb_label.go:39
 										par := gc_l_par[gc_lane]
-//line hecbench_graphb_label.go:41
 										beg := gc_l_beg[gc_lane]
-//line hecbench_graphb_label.go:43
 										length := gc_l_length[gc_lane]
 //line hecbench_graphb_label.go:80
 										src := beg + lane
@@ -497,7 +465,6 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 									if gc_act&(1<<gc_lane) == 0 {
 										continue
 									}
-//line hecbench_graphb_label.go:102
 									state := gc_l_state[gc_lane]
 //line hecbench_graphb_label.go:95
 									ball := int32(gc_c4r[gc_lane])
@@ -521,23 +488,14 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 										gc_pos.Thread = gc_rank
 //line hecbench_graphb_label.go:35
 										lane := gc_tx % gbWarpsize
-//line hecbench_graphb_label.go:37
 										beg := gc_l_beg[gc_lane]
-//line hecbench_graphb_label.go:39
 										length := gc_l_length[gc_lane]
-//line hecbench_graphb_label.go:41
 										b := gc_l_b[gc_lane]
-//line hecbench_graphb_label.go:43
 										e := gc_l_e[gc_lane]
-//line hecbench_graphb_label.go:45
 										in := gc_l_in[gc_lane]
-//line hecbench_graphb_label.go:47
 										neg := gc_l_neg[gc_lane]
-//line hecbench_graphb_label.go:49
 										n := gc_l_n[gc_lane]
-//line hecbench_graphb_label.go:51
 										state := gc_l_state[gc_lane]
-//line hecbench_graphb_label.go:53
 										ball := gc_l_ball[gc_lane]
 //line hecbench_graphb_label.go:96
 										balr := int32(gc_c5r[gc_lane])
@@ -557,7 +515,6 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 									}
 								}
 							}
-//line hecbench_graphb_label.go:117
 							gc_act = gc_save30 &^ gc_m30 &^ gc_dead &^ gc_skip58
 							if gc_act != 0 {
 								{
@@ -575,11 +532,8 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 										gc_pos.Thread = gc_rank
 //line hecbench_graphb_label.go:35
 										lane := gc_tx % gbWarpsize
-//line hecbench_graphb_label.go:37
 										beg := gc_l_beg[gc_lane]
-//line hecbench_graphb_label.go:39
 										end_ := gc_l_end_[gc_lane]
-//line hecbench_graphb_label.go:41
 										length := gc_l_length[gc_lane]
 //line hecbench_graphb_label.go:111
 										lp := beg
@@ -592,7 +546,6 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 										n_ := nlist[src_]
 										in_ := inTree[src_]
 										neg_ := negCnt[src_]
-//line hecbench_graphb_label.go:131
 										gc_l_lp[gc_lane] = lp
 										gc_l_rp[gc_lane] = rp
 										gc_l_state_[gc_lane] = state_
@@ -605,7 +558,6 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 									}
 								}
 								{
-//line hecbench_graphb_label.go:123
 									gc_save28 := gc_act
 									gc_in28 := gc_act
 									for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -614,7 +566,6 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 										}
 //line hecbench_graphb_label.go:122
 										more := true
-//line hecbench_graphb_label.go:124
 										gc_l_more[gc_lane] = more
 									}
 									for {
@@ -624,7 +575,6 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 										}
 										gc_act = gc_in28 &^ gc_dead
 										var gc_m28, gc_skip28 uint32
-//line hecbench_graphb_label.go:134
 										for gc_lane := 0; gc_lane < 32; gc_lane++ {
 											if gc_act&(1<<gc_lane) == 0 {
 												continue
@@ -649,11 +599,8 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 											gc_rank := gc_w + gc_lane
 											gc_pos.Thread = gc_rank
 											node := gc_l_node[gc_lane]
-//line hecbench_graphb_label.go:139
 											par := gc_l_par[gc_lane]
-//line hecbench_graphb_label.go:141
 											state_ := gc_l_state_[gc_lane]
-//line hecbench_graphb_label.go:143
 											n_ := gc_l_n_[gc_lane]
 //line hecbench_graphb_label.go:123
 											if state_ == tlSome {
@@ -683,21 +630,13 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 												gc_pos.Thread = gc_rank
 //line hecbench_graphb_label.go:35
 												lane := gc_tx % gbWarpsize
-//line hecbench_graphb_label.go:37
 												lp := gc_l_lp[gc_lane]
-//line hecbench_graphb_label.go:39
 												state_ := gc_l_state_[gc_lane]
-//line hecbench_graphb_label.go:41
 												read := gc_l_read[gc_lane]
-//line hecbench_graphb_label.go:43
 												b_ := gc_l_b_[gc_lane]
-//line hecbench_graphb_label.go:45
 												e_ := gc_l_e_[gc_lane]
-//line hecbench_graphb_label.go:47
 												n_ := gc_l_n_[gc_lane]
-//line hecbench_graphb_label.go:49
 												in_ := gc_l_in_[gc_lane]
-//line hecbench_graphb_label.go:51
 												neg_ := gc_l_neg_[gc_lane]
 //line hecbench_graphb_label.go:130
 												ball_ := int32(gc_c6r[gc_lane])
@@ -757,21 +696,13 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 												gc_pos.Thread = gc_rank
 //line hecbench_graphb_label.go:35
 												lane := gc_tx % gbWarpsize
-//line hecbench_graphb_label.go:37
 												rp := gc_l_rp[gc_lane]
-//line hecbench_graphb_label.go:39
 												state_ := gc_l_state_[gc_lane]
-//line hecbench_graphb_label.go:41
 												read := gc_l_read[gc_lane]
-//line hecbench_graphb_label.go:43
 												b_ := gc_l_b_[gc_lane]
-//line hecbench_graphb_label.go:45
 												e_ := gc_l_e_[gc_lane]
-//line hecbench_graphb_label.go:47
 												n_ := gc_l_n_[gc_lane]
-//line hecbench_graphb_label.go:49
 												in_ := gc_l_in_[gc_lane]
-//line hecbench_graphb_label.go:51
 												neg_ := gc_l_neg_[gc_lane]
 //line hecbench_graphb_label.go:159
 												balr_ := int32(gc_c7r[gc_lane])
@@ -802,7 +733,6 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 													}
 												}
 												rp -= int(popc(balr_))
-//line hecbench_graphb_label.go:189
 												gc_l_rp[gc_lane] = rp
 												gc_l_state_[gc_lane] = state_
 												gc_l_b_[gc_lane] = b_
@@ -821,7 +751,6 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 												gc_rank := gc_w + gc_lane
 												gc_pos.Thread = gc_rank
 												rp := gc_l_rp[gc_lane]
-//line hecbench_graphb_label.go:208
 												read := gc_l_read[gc_lane]
 //line hecbench_graphb_label.go:187
 												if read <= rp {
@@ -835,7 +764,6 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 													if gc_act&(1<<gc_lane) == 0 {
 														continue
 													}
-//line hecbench_graphb_label.go:200
 													state_ := gc_l_state_[gc_lane]
 //line hecbench_graphb_label.go:188
 													gc_c8v[gc_lane] = state_ == tlNone
@@ -857,21 +785,13 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 														gc_pos.Thread = gc_rank
 //line hecbench_graphb_label.go:35
 														lane := gc_tx % gbWarpsize
-//line hecbench_graphb_label.go:37
 														rp := gc_l_rp[gc_lane]
-//line hecbench_graphb_label.go:39
 														state_ := gc_l_state_[gc_lane]
-//line hecbench_graphb_label.go:41
 														read := gc_l_read[gc_lane]
-//line hecbench_graphb_label.go:43
 														b_ := gc_l_b_[gc_lane]
-//line hecbench_graphb_label.go:45
 														e_ := gc_l_e_[gc_lane]
-//line hecbench_graphb_label.go:47
 														n_ := gc_l_n_[gc_lane]
-//line hecbench_graphb_label.go:49
 														in_ := gc_l_in_[gc_lane]
-//line hecbench_graphb_label.go:51
 														neg_ := gc_l_neg_[gc_lane]
 //line hecbench_graphb_label.go:188
 														bal := int32(gc_c8r[gc_lane])
@@ -888,7 +808,6 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 															}
 														}
 														read += int(popc(bal))
-//line hecbench_graphb_label.go:204
 														gc_l_state_[gc_lane] = state_
 														gc_l_read[gc_lane] = read
 														gc_l_b_[gc_lane] = b_
@@ -905,7 +824,6 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 											if gc_act&(1<<gc_lane) == 0 {
 												continue
 											}
-//line hecbench_graphb_label.go:222
 											state_ := gc_l_state_[gc_lane]
 //line hecbench_graphb_label.go:122
 											gc_c9v[gc_lane] = state_ == tlSome
@@ -916,7 +834,6 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 											if gc_act&(1<<gc_lane) == 0 {
 												continue
 											}
-//line hecbench_graphb_label.go:129
 											var more bool
 //line hecbench_graphb_label.go:122
 											more = gc_c9r[gc_lane]
@@ -937,11 +854,9 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 					}
 //line hecbench_graphb_label.go:208
 					paredge := -1
-//line hecbench_graphb_label.go:210
 					gc_l_paredge[gc_lane] = paredge
 				}
 				{
-//line hecbench_graphb_label.go:210
 					gc_save41 := gc_act
 					gc_in41 := gc_act
 					{
@@ -957,11 +872,9 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 							}
 //line hecbench_graphb_label.go:35
 							lane := gc_tx % gbWarpsize
-//line hecbench_graphb_label.go:37
 							beg := gc_l_beg[gc_lane]
 //line hecbench_graphb_label.go:209
 							j_ := beg + lane
-//line hecbench_graphb_label.go:211
 							gc_l_j_[gc_lane] = j_
 						}
 					}
@@ -972,7 +885,6 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 						}
 						gc_act = gc_in41 &^ gc_dead
 						var gc_m41, gc_skip41 uint32
-//line hecbench_graphb_label.go:222
 						gc_m41 = ^uint32(0)
 						gc_in41 &= gc_m41
 						gc_act = gc_in41
@@ -983,9 +895,7 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-//line hecbench_graphb_label.go:234
 							end_ := gc_l_end_[gc_lane]
-//line hecbench_graphb_label.go:236
 							j_ := gc_l_j_[gc_lane]
 //line hecbench_graphb_label.go:209
 							gc_c10v[gc_lane] = j_ < end_
@@ -998,7 +908,6 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 							}
 //line hecbench_graphb_label.go:209
 							var anySync_ bool = gc_c10r[gc_lane]
-//line hecbench_graphb_label.go:211
 							gc_l_anySync_[gc_lane] = anySync_
 						}
 						{
@@ -1032,11 +941,8 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
 							par := gc_l_par[gc_lane]
-//line hecbench_graphb_label.go:223
 							end_ := gc_l_end_[gc_lane]
-//line hecbench_graphb_label.go:225
 							paredge := gc_l_paredge[gc_lane]
-//line hecbench_graphb_label.go:227
 							j_ := gc_l_j_[gc_lane]
 //line hecbench_graphb_label.go:210
 							if j_ < end_ {
@@ -1052,7 +958,6 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
-//line hecbench_graphb_label.go:225
 								paredge := gc_l_paredge[gc_lane]
 //line hecbench_graphb_label.go:216
 								gc_c11v[gc_lane] = paredge >= 0
@@ -1065,7 +970,6 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 								}
 //line hecbench_graphb_label.go:216
 								var anySync_2 bool = gc_c11r[gc_lane]
-//line hecbench_graphb_label.go:218
 								gc_l_anySync_2[gc_lane] = anySync_2
 							}
 							{
@@ -1098,7 +1002,6 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-//line hecbench_graphb_label.go:231
 							j_ := gc_l_j_[gc_lane]
 //line hecbench_graphb_label.go:209
 							j_ += gbWarpsize
@@ -1113,11 +1016,9 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 					}
 //line hecbench_graphb_label.go:220
 					pos_4 := -1
-//line hecbench_graphb_label.go:222
 					gc_l_pos_4[gc_lane] = pos_4
 				}
 				{
-//line hecbench_graphb_label.go:222
 					gc_save52 := gc_act
 					gc_in52 := gc_act
 					{
@@ -1133,11 +1034,9 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 							}
 //line hecbench_graphb_label.go:35
 							lane := gc_tx % gbWarpsize
-//line hecbench_graphb_label.go:37
 							beg := gc_l_beg[gc_lane]
 //line hecbench_graphb_label.go:221
 							j_2 := beg + lane
-//line hecbench_graphb_label.go:223
 							gc_l_j_2[gc_lane] = j_2
 						}
 					}
@@ -1148,7 +1047,6 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 						}
 						gc_act = gc_in52 &^ gc_dead
 						var gc_m52, gc_skip52 uint32
-//line hecbench_graphb_label.go:234
 						gc_m52 = ^uint32(0)
 						gc_in52 &= gc_m52
 						gc_act = gc_in52
@@ -1159,9 +1057,7 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-//line hecbench_graphb_label.go:246
 							end_ := gc_l_end_[gc_lane]
-//line hecbench_graphb_label.go:248
 							j_2 := gc_l_j_2[gc_lane]
 //line hecbench_graphb_label.go:221
 							gc_c12v[gc_lane] = j_2 < end_
@@ -1174,7 +1070,6 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 							}
 //line hecbench_graphb_label.go:221
 							var anySync_3 bool = gc_c12r[gc_lane]
-//line hecbench_graphb_label.go:223
 							gc_l_anySync_3[gc_lane] = anySync_3
 						}
 						{
@@ -1208,11 +1103,8 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
 							node := gc_l_node[gc_lane]
-//line hecbench_graphb_label.go:235
 							end_ := gc_l_end_[gc_lane]
-//line hecbench_graphb_label.go:237
 							pos_4 := gc_l_pos_4[gc_lane]
-//line hecbench_graphb_label.go:239
 							j_2 := gc_l_j_2[gc_lane]
 //line hecbench_graphb_label.go:222
 							if j_2 < end_ {
@@ -1228,7 +1120,6 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
-//line hecbench_graphb_label.go:237
 								pos_4 := gc_l_pos_4[gc_lane]
 //line hecbench_graphb_label.go:228
 								gc_c13v[gc_lane] = pos_4 >= 0
@@ -1241,7 +1132,6 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 								}
 //line hecbench_graphb_label.go:228
 								var anySync_4 bool = gc_c13r[gc_lane]
-//line hecbench_graphb_label.go:230
 								gc_l_anySync_4[gc_lane] = anySync_4
 							}
 							{
@@ -1274,7 +1164,6 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-//line hecbench_graphb_label.go:243
 							j_2 := gc_l_j_2[gc_lane]
 //line hecbench_graphb_label.go:221
 							j_2 += gbWarpsize
@@ -1287,9 +1176,7 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line hecbench_graphb_label.go:233
 					pos_4 := gc_l_pos_4[gc_lane]
-//line hecbench_graphb_label.go:232
 					gc_c14v[gc_lane] = pos_4 >= 0
 				}
 //line hecbench_graphb_label.go:232
@@ -1331,13 +1218,9 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 					nodelabel := gc_l_nodelabel[gc_lane]
-//line hecbench_graphb_label.go:243
 					beg := gc_l_beg[gc_lane]
-//line hecbench_graphb_label.go:245
 					lbl := gc_l_lbl[gc_lane]
-//line hecbench_graphb_label.go:247
 					paredge := gc_l_paredge[gc_lane]
-//line hecbench_graphb_label.go:249
 					var pos_4 int
 //line hecbench_graphb_label.go:234
 					pos_4 = gc_c15r[gc_lane]
@@ -1369,7 +1252,6 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line hecbench_graphb_label.go:265
 					i := gc_l_i[gc_lane]
 //line hecbench_graphb_label.go:37
 					i += incr

@@ -47,7 +47,6 @@ func gc_body_treelabel(gc_b2 *compiled.Block, nodes int, nindex, nlist []int32, 
 	gc_n2 := gc_b2.Len()
 //line hecbench_graphb_label.go:34
 	incr := (gc_gdx2 * gbThreadsPerBlock) / gbWarpsize
-//line hecbench_graphb_label.go:36
 	var gc_l_i [32]int
 	var gc_l_node [32]int32
 	var gc_l_par [32]int32
@@ -122,7 +121,6 @@ func gc_body_treelabel(gc_b2 *compiled.Block, nodes int, nindex, nlist []int32, 
 		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 		var gc_dead2 uint32
 		{
-//line hecbench_graphb_label.go:38
 			gc_save582 := gc_act2
 			gc_in582 := gc_act2
 			{
@@ -137,7 +135,6 @@ func gc_body_treelabel(gc_b2 *compiled.Block, nodes int, nindex, nlist []int32, 
 					from := (gc_tx2 + gc_bx2*gbThreadsPerBlock) / gbWarpsize
 //line hecbench_graphb_label.go:37
 					i := start + from
-//line hecbench_graphb_label.go:39
 					gc_l_i[gc_lane2] = i
 				}
 			}
@@ -148,7 +145,6 @@ func gc_body_treelabel(gc_b2 *compiled.Block, nodes int, nindex, nlist []int32, 
 				}
 				gc_act2 = gc_in582 &^ gc_dead2
 				var gc_m582, gc_skip582 uint32
-//line hecbench_graphb_label.go:50
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 					if gc_act2&(1<<gc_lane2) == 0 {
 						continue
@@ -181,7 +177,6 @@ func gc_body_treelabel(gc_b2 *compiled.Block, nodes int, nindex, nlist []int32, 
 					end_ := int(nindex[node+1])
 //line hecbench_graphb_label.go:45
 					lbl := (nodelabel >> 1) + 1
-//line hecbench_graphb_label.go:52
 					gc_l_node[gc_lane2] = node
 					gc_l_par[gc_lane2] = par
 					gc_l_nodelabel[gc_lane2] = nodelabel
@@ -190,7 +185,6 @@ func gc_body_treelabel(gc_b2 *compiled.Block, nodes int, nindex, nlist []int32, 
 					gc_l_lbl[gc_lane2] = lbl
 				}
 				{
-//line hecbench_graphb_label.go:47
 					gc_save122 := gc_act2
 					gc_in122 := gc_act2
 					{
@@ -206,11 +200,9 @@ func gc_body_treelabel(gc_b2 *compiled.Block, nodes int, nindex, nlist []int32, 
 							}
 //line hecbench_graphb_label.go:35
 							lane := gc_tx2 % gbWarpsize
-//line hecbench_graphb_label.go:37
 							beg := gc_l_beg[gc_lane2]
 //line hecbench_graphb_label.go:46
 							j := beg + lane
-//line hecbench_graphb_label.go:48
 							gc_l_j[gc_lane2] = j
 						}
 					}
@@ -221,7 +213,6 @@ func gc_body_treelabel(gc_b2 *compiled.Block, nodes int, nindex, nlist []int32, 
 						}
 						gc_act2 = gc_in122 &^ gc_dead2
 						var gc_m122, gc_skip122 uint32
-//line hecbench_graphb_label.go:59
 						gc_m122 = ^uint32(0)
 						gc_in122 &= gc_m122
 						gc_act2 = gc_in122
@@ -232,9 +223,7 @@ func gc_body_treelabel(gc_b2 *compiled.Block, nodes int, nindex, nlist []int32, 
 							if gc_act2&(1<<gc_lane2) == 0 {
 								continue
 							}
-//line hecbench_graphb_label.go:71
 							end_ := gc_l_end_[gc_lane2]
-//line hecbench_graphb_label.go:73
 							j := gc_l_j[gc_lane2]
 //line hecbench_graphb_label.go:46
 							gc_c21v[gc_lane2] = j < end_
@@ -247,7 +236,6 @@ func gc_body_treelabel(gc_b2 *compiled.Block, nodes int, nindex, nlist []int32, 
 							}
 //line hecbench_graphb_label.go:46
 							var anySync bool = gc_c21r[gc_lane2]
-//line hecbench_graphb_label.go:48
 							gc_l_anySync[gc_lane2] = anySync
 						}
 						{
@@ -281,11 +269,8 @@ func gc_body_treelabel(gc_b2 *compiled.Block, nodes int, nindex, nlist []int32, 
 							gc_rank2 := gc_w2 + gc_lane2
 							gc_pos2.Thread = gc_rank2
 							node := gc_l_node[gc_lane2]
-//line hecbench_graphb_label.go:60
 							par := gc_l_par[gc_lane2]
-//line hecbench_graphb_label.go:62
 							end_ := gc_l_end_[gc_lane2]
-//line hecbench_graphb_label.go:64
 							j := gc_l_j[gc_lane2]
 //line hecbench_graphb_label.go:47
 							lblinc := int32(0)
@@ -299,7 +284,6 @@ func gc_body_treelabel(gc_b2 *compiled.Block, nodes int, nindex, nlist []int32, 
 								}
 							}
 							currcount := lblinc
-//line hecbench_graphb_label.go:62
 							gc_l_lblinc[gc_lane2] = lblinc
 							gc_l_neighbor[gc_lane2] = neighbor
 							gc_l_cond[gc_lane2] = cond
@@ -329,14 +313,12 @@ func gc_body_treelabel(gc_b2 *compiled.Block, nodes int, nindex, nlist []int32, 
 										}
 //line hecbench_graphb_label.go:35
 										lane := gc_tx2 % gbWarpsize
-//line hecbench_graphb_label.go:37
 										lblinc := gc_l_lblinc[gc_lane2]
 //line hecbench_graphb_label.go:59
 										tmp := gc_c22r[gc_lane2]
 										if lane >= d {
 											lblinc += tmp
 										}
-//line hecbench_graphb_label.go:64
 										gc_l_lblinc[gc_lane2] = lblinc
 									}
 								}
@@ -349,15 +331,10 @@ func gc_body_treelabel(gc_b2 *compiled.Block, nodes int, nindex, nlist []int32, 
 							gc_rank2 := gc_w2 + gc_lane2
 							gc_pos2.Thread = gc_rank2
 							lbl := gc_l_lbl[gc_lane2]
-//line hecbench_graphb_label.go:77
 							j := gc_l_j[gc_lane2]
-//line hecbench_graphb_label.go:79
 							lblinc := gc_l_lblinc[gc_lane2]
-//line hecbench_graphb_label.go:81
 							neighbor := gc_l_neighbor[gc_lane2]
-//line hecbench_graphb_label.go:83
 							cond := gc_l_cond[gc_lane2]
-//line hecbench_graphb_label.go:85
 							currcount := gc_l_currcount[gc_lane2]
 //line hecbench_graphb_label.go:64
 							lbl += lblinc
@@ -406,7 +383,6 @@ func gc_body_treelabel(gc_b2 *compiled.Block, nodes int, nindex, nlist []int32, 
 								if gc_left&(1<<gc_lane2) == 0 {
 									continue
 								}
-//line hecbench_graphb_label.go:86
 								var lbl int32
 //line hecbench_graphb_label.go:73
 								lbl = gc_c23r[gc_lane2]
@@ -418,7 +394,6 @@ func gc_body_treelabel(gc_b2 *compiled.Block, nodes int, nindex, nlist []int32, 
 							if gc_act2&(1<<gc_lane2) == 0 {
 								continue
 							}
-//line hecbench_graphb_label.go:84
 							j := gc_l_j[gc_lane2]
 //line hecbench_graphb_label.go:46
 							j += gbWarpsize
@@ -431,13 +406,10 @@ func gc_body_treelabel(gc_b2 *compiled.Block, nodes int, nindex, nlist []int32, 
 					if gc_act2&(1<<gc_lane2) == 0 {
 						continue
 					}
-//line hecbench_graphb_label.go:58
 					beg := gc_l_beg[gc_lane2]
-//line hecbench_graphb_label.go:60
 					end_ := gc_l_end_[gc_lane2]
 //line hecbench_graphb_label.go:77
 					length := end_ - beg
-//line hecbench_graphb_label.go:79
 					gc_l_length[gc_lane2] = length
 				}
 				{
@@ -489,13 +461,9 @@ func gc_body_treelabel(gc_b2 *compiled.Block, nodes int, nindex, nlist []int32, 
 										gc_pos2.Thread = gc_rank2
 //line hecbench_graphb_label.go:35
 										lane := gc_tx2 % gbWarpsize
-//line hecbench_graphb_label.go:37
 										node := gc_l_node[gc_lane2]
-//line hecbench_graphb_label.go:39
 										par := gc_l_par[gc_lane2]
-//line hecbench_graphb_label.go:41
 										beg := gc_l_beg[gc_lane2]
-//line hecbench_graphb_label.go:43
 										length := gc_l_length[gc_lane2]
 //line hecbench_graphb_label.go:80
 										src := beg + lane
@@ -528,7 +496,6 @@ func gc_body_treelabel(gc_b2 *compiled.Block, nodes int, nindex, nlist []int32, 
 									if gc_act2&(1<<gc_lane2) == 0 {
 										continue
 									}
-//line hecbench_graphb_label.go:102
 									state := gc_l_state[gc_lane2]
 //line hecbench_graphb_label.go:95
 									ball := int32(gc_c24r[gc_lane2])
@@ -552,23 +519,14 @@ func gc_body_treelabel(gc_b2 *compiled.Block, nodes int, nindex, nlist []int32, 
 										gc_pos2.Thread = gc_rank2
 //line hecbench_graphb_label.go:35
 										lane := gc_tx2 % gbWarpsize
-//line hecbench_graphb_label.go:37
 										beg := gc_l_beg[gc_lane2]
-//line hecbench_graphb_label.go:39
 										length := gc_l_length[gc_lane2]
-//line hecbench_graphb_label.go:41
 										b := gc_l_b[gc_lane2]
-//line hecbench_graphb_label.go:43
 										e := gc_l_e[gc_lane2]
-//line hecbench_graphb_label.go:45
 										in := gc_l_in[gc_lane2]
-//line hecbench_graphb_label.go:47
 										neg := gc_l_neg[gc_lane2]
-//line hecbench_graphb_label.go:49
 										n := gc_l_n[gc_lane2]
-//line hecbench_graphb_label.go:51
 										state := gc_l_state[gc_lane2]
-//line hecbench_graphb_label.go:53
 										ball := gc_l_ball[gc_lane2]
 //line hecbench_graphb_label.go:96
 										balr := int32(gc_c25r[gc_lane2])
@@ -588,7 +546,6 @@ func gc_body_treelabel(gc_b2 *compiled.Block, nodes int, nindex, nlist []int32, 
 									}
 								}
 							}
-//line hecbench_graphb_label.go:117
 							gc_act2 = gc_save302 &^ gc_m302 &^ gc_dead2 &^ gc_skip582
 							if gc_act2 != 0 {
 								{
@@ -606,11 +563,8 @@ func gc_body_treelabel(gc_b2 *compiled.Block, nodes int, nindex, nlist []int32, 
 										gc_pos2.Thread = gc_rank2
 //line hecbench_graphb_label.go:35
 										lane := gc_tx2 % gbWarpsize
-//line hecbench_graphb_label.go:37
 										beg := gc_l_beg[gc_lane2]
-//line hecbench_graphb_label.go:39
 										end_ := gc_l_end_[gc_lane2]
-//line hecbench_graphb_label.go:41
 										length := gc_l_length[gc_lane2]
 //line hecbench_graphb_label.go:111
 										lp := beg
@@ -623,7 +577,6 @@ func gc_body_treelabel(gc_b2 *compiled.Block, nodes int, nindex, nlist []int32, 
 										n_ := nlist[src_]
 										in_ := inTree[src_]
 										neg_ := negCnt[src_]
-//line hecbench_graphb_label.go:131
 										gc_l_lp[gc_lane2] = lp
 										gc_l_rp[gc_lane2] = rp
 										gc_l_state_[gc_lane2] = state_
@@ -636,7 +589,6 @@ func gc_body_treelabel(gc_b2 *compiled.Block, nodes int, nindex, nlist []int32, 
 									}
 								}
 								{
-//line hecbench_graphb_label.go:123
 									gc_save282 := gc_act2
 									gc_in282 := gc_act2
 									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
@@ -645,7 +597,6 @@ func gc_body_treelabel(gc_b2 *compiled.Block, nodes int, nindex, nlist []int32, 
 										}
 //line hecbench_graphb_label.go:122
 										more := true
-//line hecbench_graphb_label.go:124
 										gc_l_more[gc_lane2] = more
 									}
 									for {
@@ -655,7 +606,6 @@ func gc_body_treelabel(gc_b2 *compiled.Block, nodes int, nindex, nlist []int32, 
 										}
 										gc_act2 = gc_in282 &^ gc_dead2
 										var gc_m282, gc_skip282 uint32
-//line hecbench_graphb_label.go:134
 										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 											if gc_act2&(1<<gc_lane2) == 0 {
 												continue
@@ -680,11 +630,8 @@ func gc_body_treelabel(gc_b2 *compiled.Block, nodes int, nindex, nlist []int32, 
 											gc_rank2 := gc_w2 + gc_lane2
 											gc_pos2.Thread = gc_rank2
 											node := gc_l_node[gc_lane2]
-//line hecbench_graphb_label.go:139
 											par := gc_l_par[gc_lane2]
-//line hecbench_graphb_label.go:141
 											state_ := gc_l_state_[gc_lane2]
-//line hecbench_graphb_label.go:143
 											n_ := gc_l_n_[gc_lane2]
 //line hecbench_graphb_label.go:123
 											if state_ == tlSome {
@@ -714,21 +661,13 @@ func gc_body_treelabel(gc_b2 *compiled.Block, nodes int, nindex, nlist []int32, 
 												gc_pos2.Thread = gc_rank2
 //line hecbench_graphb_label.go:35
 												lane := gc_tx2 % gbWarpsize
-//line hecbench_graphb_label.go:37
 												lp := gc_l_lp[gc_lane2]
-//line hecbench_graphb_label.go:39
 												state_ := gc_l_state_[gc_lane2]
-//line hecbench_graphb_label.go:41
 												read := gc_l_read[gc_lane2]
-//line hecbench_graphb_label.go:43
 												b_ := gc_l_b_[gc_lane2]
-//line hecbench_graphb_label.go:45
 												e_ := gc_l_e_[gc_lane2]
-//line hecbench_graphb_label.go:47
 												n_ := gc_l_n_[gc_lane2]
-//line hecbench_graphb_label.go:49
 												in_ := gc_l_in_[gc_lane2]
-//line hecbench_graphb_label.go:51
 												neg_ := gc_l_neg_[gc_lane2]
 //line hecbench_graphb_label.go:130
 												ball_ := int32(gc_c26r[gc_lane2])
@@ -788,21 +727,13 @@ func gc_body_treelabel(gc_b2 *compiled.Block, nodes int, nindex, nlist []int32, 
 												gc_pos2.Thread = gc_rank2
 //line hecbench_graphb_label.go:35
 												lane := gc_tx2 % gbWarpsize
-//line hecbench_graphb_label.go:37
 												rp := gc_l_rp[gc_lane2]
-//line hecbench_graphb_label.go:39
 												state_ := gc_l_state_[gc_lane2]
-//line hecbench_graphb_label.go:41
 												read := gc_l_read[gc_lane2]
-//line hecbench_graphb_label.go:43
 												b_ := gc_l_b_[gc_lane2]
-//line hecbench_graphb_label.go:45
 												e_ := gc_l_e_[gc_lane2]
-//line hecbench_graphb_label.go:47
 												n_ := gc_l_n_[gc_lane2]
-//line hecbench_graphb_label.go:49
 												in_ := gc_l_in_[gc_lane2]
-//line hecbench_graphb_label.go:51
 												neg_ := gc_l_neg_[gc_lane2]
 //line hecbench_graphb_label.go:159
 												balr_ := int32(gc_c27r[gc_lane2])
@@ -833,7 +764,6 @@ func gc_body_treelabel(gc_b2 *compiled.Block, nodes int, nindex, nlist []int32, 
 													}
 												}
 												rp -= int(popc(balr_))
-//line hecbench_graphb_label.go:189
 												gc_l_rp[gc_lane2] = rp
 												gc_l_state_[gc_lane2] = state_
 												gc_l_b_[gc_lane2] = b_
@@ -852,7 +782,6 @@ func gc_body_treelabel(gc_b2 *compiled.Block, nodes int, nindex, nlist []int32, 
 												gc_rank2 := gc_w2 + gc_lane2
 												gc_pos2.Thread = gc_rank2
 												rp := gc_l_rp[gc_lane2]
-//line hecbench_graphb_label.go:208
 												read := gc_l_read[gc_lane2]
 //line hecbench_graphb_label.go:187
 												if read <= rp {
@@ -866,7 +795,6 @@ func gc_body_treelabel(gc_b2 *compiled.Block, nodes int, nindex, nlist []int32, 
 													if gc_act2&(1<<gc_lane2) == 0 {
 														continue
 													}
-//line hecbench_graphb_label.go:200
 													state_ := gc_l_state_[gc_lane2]
 //line hecbench_graphb_label.go:188
 													gc_c28v[gc_lane2] = state_ == tlNone
@@ -888,21 +816,13 @@ func gc_body_treelabel(gc_b2 *compiled.Block, nodes int, nindex, nlist []int32, 
 														gc_pos2.Thread = gc_rank2
 //line hecbench_graphb_label.go:35
 														lane := gc_tx2 % gbWarpsize
-//line hecbench_graphb_label.go:37
 														rp := gc_l_rp[gc_lane2]
-//line hecbench_graphb_label.go:39
 														state_ := gc_l_state_[gc_lane2]
-//line hecbench_graphb_label.go:41
 														read := gc_l_read[gc_lane2]
-//line hecbench_graphb_label.go:43
 														b_ := gc_l_b_[gc_lane2]
-//line hecbench_graphb_label.go:45
 														e_ := gc_l_e_[gc_lane2]
-//line hecbench_graphb_label.go:47
 														n_ := gc_l_n_[gc_lane2]
-//line hecbench_graphb_label.go:49
 														in_ := gc_l_in_[gc_lane2]
-//line hecbench_graphb_label.go:51
 														neg_ := gc_l_neg_[gc_lane2]
 //line hecbench_graphb_label.go:188
 														bal := int32(gc_c28r[gc_lane2])
@@ -919,7 +839,6 @@ func gc_body_treelabel(gc_b2 *compiled.Block, nodes int, nindex, nlist []int32, 
 															}
 														}
 														read += int(popc(bal))
-//line hecbench_graphb_label.go:204
 														gc_l_state_[gc_lane2] = state_
 														gc_l_read[gc_lane2] = read
 														gc_l_b_[gc_lane2] = b_
@@ -936,7 +855,6 @@ func gc_body_treelabel(gc_b2 *compiled.Block, nodes int, nindex, nlist []int32, 
 											if gc_act2&(1<<gc_lane2) == 0 {
 												continue
 											}
-//line hecbench_graphb_label.go:222
 											state_ := gc_l_state_[gc_lane2]
 //line hecbench_graphb_label.go:122
 											gc_c29v[gc_lane2] = state_ == tlSome
@@ -947,7 +865,6 @@ func gc_body_treelabel(gc_b2 *compiled.Block, nodes int, nindex, nlist []int32, 
 											if gc_act2&(1<<gc_lane2) == 0 {
 												continue
 											}
-//line hecbench_graphb_label.go:129
 											var more bool
 //line hecbench_graphb_label.go:122
 											more = gc_c29r[gc_lane2]
@@ -968,11 +885,9 @@ func gc_body_treelabel(gc_b2 *compiled.Block, nodes int, nindex, nlist []int32, 
 					}
 //line hecbench_graphb_label.go:208
 					paredge := -1
-//line hecbench_graphb_label.go:210
 					gc_l_paredge[gc_lane2] = paredge
 				}
 				{
-//line hecbench_graphb_label.go:210
 					gc_save412 := gc_act2
 					gc_in412 := gc_act2
 					{
@@ -988,11 +903,9 @@ func gc_body_treelabel(gc_b2 *compiled.Block, nodes int, nindex, nlist []int32, 
 							}
 //line hecbench_graphb_label.go:35
 							lane := gc_tx2 % gbWarpsize
-//line hecbench_graphb_label.go:37
 							beg := gc_l_beg[gc_lane2]
 //line hecbench_graphb_label.go:209
 							j_ := beg + lane
-//line hecbench_graphb_label.go:211
 							gc_l_j_[gc_lane2] = j_
 						}
 					}
@@ -1003,7 +916,6 @@ func gc_body_treelabel(gc_b2 *compiled.Block, nodes int, nindex, nlist []int32, 
 						}
 						gc_act2 = gc_in412 &^ gc_dead2
 						var gc_m412, gc_skip412 uint32
-//line hecbench_graphb_label.go:222
 						gc_m412 = ^uint32(0)
 						gc_in412 &= gc_m412
 						gc_act2 = gc_in412
@@ -1014,9 +926,7 @@ func gc_body_treelabel(gc_b2 *compiled.Block, nodes int, nindex, nlist []int32, 
 							if gc_act2&(1<<gc_lane2) == 0 {
 								continue
 							}
-//line hecbench_graphb_label.go:234
 							end_ := gc_l_end_[gc_lane2]
-//line hecbench_graphb_label.go:236
 							j_ := gc_l_j_[gc_lane2]
 //line hecbench_graphb_label.go:209
 							gc_c210v[gc_lane2] = j_ < end_
@@ -1029,7 +939,6 @@ func gc_body_treelabel(gc_b2 *compiled.Block, nodes int, nindex, nlist []int32, 
 							}
 //line hecbench_graphb_label.go:209
 							var anySync_ bool = gc_c210r[gc_lane2]
-//line hecbench_graphb_label.go:211
 							gc_l_anySync_[gc_lane2] = anySync_
 						}
 						{
@@ -1063,11 +972,8 @@ func gc_body_treelabel(gc_b2 *compiled.Block, nodes int, nindex, nlist []int32, 
 							gc_rank2 := gc_w2 + gc_lane2
 							gc_pos2.Thread = gc_rank2
 							par := gc_l_par[gc_lane2]
-//line hecbench_graphb_label.go:223
 							end_ := gc_l_end_[gc_lane2]
-//line hecbench_graphb_label.go:225
 							paredge := gc_l_paredge[gc_lane2]
-//line hecbench_graphb_label.go:227
 							j_ := gc_l_j_[gc_lane2]
 //line hecbench_graphb_label.go:210
 							if j_ < end_ {
@@ -1083,7 +989,6 @@ func gc_body_treelabel(gc_b2 *compiled.Block, nodes int, nindex, nlist []int32, 
 								if gc_act2&(1<<gc_lane2) == 0 {
 									continue
 								}
-//line hecbench_graphb_label.go:225
 								paredge := gc_l_paredge[gc_lane2]
 //line hecbench_graphb_label.go:216
 								gc_c211v[gc_lane2] = paredge >= 0
@@ -1096,7 +1001,6 @@ func gc_body_treelabel(gc_b2 *compiled.Block, nodes int, nindex, nlist []int32, 
 								}
 //line hecbench_graphb_label.go:216
 								var anySync_2 bool = gc_c211r[gc_lane2]
-//line hecbench_graphb_label.go:218
 								gc_l_anySync_2[gc_lane2] = anySync_2
 							}
 							{
@@ -1129,7 +1033,6 @@ func gc_body_treelabel(gc_b2 *compiled.Block, nodes int, nindex, nlist []int32, 
 							if gc_act2&(1<<gc_lane2) == 0 {
 								continue
 							}
-//line hecbench_graphb_label.go:231
 							j_ := gc_l_j_[gc_lane2]
 //line hecbench_graphb_label.go:209
 							j_ += gbWarpsize
@@ -1144,11 +1047,9 @@ func gc_body_treelabel(gc_b2 *compiled.Block, nodes int, nindex, nlist []int32, 
 					}
 //line hecbench_graphb_label.go:220
 					pos_4 := -1
-//line hecbench_graphb_label.go:222
 					gc_l_pos_4[gc_lane2] = pos_4
 				}
 				{
-//line hecbench_graphb_label.go:222
 					gc_save522 := gc_act2
 					gc_in522 := gc_act2
 					{
@@ -1164,11 +1065,9 @@ func gc_body_treelabel(gc_b2 *compiled.Block, nodes int, nindex, nlist []int32, 
 							}
 //line hecbench_graphb_label.go:35
 							lane := gc_tx2 % gbWarpsize
-//line hecbench_graphb_label.go:37
 							beg := gc_l_beg[gc_lane2]
 //line hecbench_graphb_label.go:221
 							j_2 := beg + lane
-//line hecbench_graphb_label.go:223
 							gc_l_j_2[gc_lane2] = j_2
 						}
 					}
@@ -1179,7 +1078,6 @@ func gc_body_treelabel(gc_b2 *compiled.Block, nodes int, nindex, nlist []int32, 
 						}
 						gc_act2 = gc_in522 &^ gc_dead2
 						var gc_m522, gc_skip522 uint32
-//line hecbench_graphb_label.go:234
 						gc_m522 = ^uint32(0)
 						gc_in522 &= gc_m522
 						gc_act2 = gc_in522
@@ -1190,9 +1088,7 @@ func gc_body_treelabel(gc_b2 *compiled.Block, nodes int, nindex, nlist []int32, 
 							if gc_act2&(1<<gc_lane2) == 0 {
 								continue
 							}
-//line hecbench_graphb_label.go:246
 							end_ := gc_l_end_[gc_lane2]
-//line hecbench_graphb_label.go:248
 							j_2 := gc_l_j_2[gc_lane2]
 //line hecbench_graphb_label.go:221
 							gc_c212v[gc_lane2] = j_2 < end_
@@ -1205,7 +1101,6 @@ func gc_body_treelabel(gc_b2 *compiled.Block, nodes int, nindex, nlist []int32, 
 							}
 //line hecbench_graphb_label.go:221
 							var anySync_3 bool = gc_c212r[gc_lane2]
-//line hecbench_graphb_label.go:223
 							gc_l_anySync_3[gc_lane2] = anySync_3
 						}
 						{
@@ -1239,11 +1134,8 @@ func gc_body_treelabel(gc_b2 *compiled.Block, nodes int, nindex, nlist []int32, 
 							gc_rank2 := gc_w2 + gc_lane2
 							gc_pos2.Thread = gc_rank2
 							node := gc_l_node[gc_lane2]
-//line hecbench_graphb_label.go:235
 							end_ := gc_l_end_[gc_lane2]
-//line hecbench_graphb_label.go:237
 							pos_4 := gc_l_pos_4[gc_lane2]
-//line hecbench_graphb_label.go:239
 							j_2 := gc_l_j_2[gc_lane2]
 //line hecbench_graphb_label.go:222
 							if j_2 < end_ {
@@ -1259,7 +1151,6 @@ func gc_body_treelabel(gc_b2 *compiled.Block, nodes int, nindex, nlist []int32, 
 								if gc_act2&(1<<gc_lane2) == 0 {
 									continue
 								}
-//line hecbench_graphb_label.go:237
 								pos_4 := gc_l_pos_4[gc_lane2]
 //line hecbench_graphb_label.go:228
 								gc_c213v[gc_lane2] = pos_4 >= 0
@@ -1272,7 +1163,6 @@ func gc_body_treelabel(gc_b2 *compiled.Block, nodes int, nindex, nlist []int32, 
 								}
 //line hecbench_graphb_label.go:228
 								var anySync_4 bool = gc_c213r[gc_lane2]
-//line hecbench_graphb_label.go:230
 								gc_l_anySync_4[gc_lane2] = anySync_4
 							}
 							{
@@ -1305,7 +1195,6 @@ func gc_body_treelabel(gc_b2 *compiled.Block, nodes int, nindex, nlist []int32, 
 							if gc_act2&(1<<gc_lane2) == 0 {
 								continue
 							}
-//line hecbench_graphb_label.go:243
 							j_2 := gc_l_j_2[gc_lane2]
 //line hecbench_graphb_label.go:221
 							j_2 += gbWarpsize
@@ -1318,9 +1207,7 @@ func gc_body_treelabel(gc_b2 *compiled.Block, nodes int, nindex, nlist []int32, 
 					if gc_act2&(1<<gc_lane2) == 0 {
 						continue
 					}
-//line hecbench_graphb_label.go:233
 					pos_4 := gc_l_pos_4[gc_lane2]
-//line hecbench_graphb_label.go:232
 					gc_c214v[gc_lane2] = pos_4 >= 0
 				}
 //line hecbench_graphb_label.go:232
@@ -1362,13 +1249,9 @@ func gc_body_treelabel(gc_b2 *compiled.Block, nodes int, nindex, nlist []int32, 
 					gc_rank2 := gc_w2 + gc_lane2
 					gc_pos2.Thread = gc_rank2
 					nodelabel := gc_l_nodelabel[gc_lane2]
-//line hecbench_graphb_label.go:243
 					beg := gc_l_beg[gc_lane2]
-//line hecbench_graphb_label.go:245
 					lbl := gc_l_lbl[gc_lane2]
-//line hecbench_graphb_label.go:247
 					paredge := gc_l_paredge[gc_lane2]
-//line hecbench_graphb_label.go:249
 					var pos_4 int
 //line hecbench_graphb_label.go:234
 					pos_4 = gc_c215r[gc_lane2]
@@ -1400,7 +1283,6 @@ func gc_body_treelabel(gc_b2 *compiled.Block, nodes int, nindex, nlist []int32, 
 					if gc_act2&(1<<gc_lane2) == 0 {
 						continue
 					}
-//line hecbench_graphb_label.go:265
 					i := gc_l_i[gc_lane2]
 //line hecbench_graphb_label.go:37
 					i += incr

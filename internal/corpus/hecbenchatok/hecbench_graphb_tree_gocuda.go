@@ -59,7 +59,6 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 				return
 			}
 			gc_more = false
-//line hecbench_graphb_tree.go:57
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_off+(gc_bx*gbThreadsPerBlock), gc_to) {
 				panic(compiled.ErrGuardWraps)
@@ -75,35 +74,30 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
 							gc_tx := gc_step + 0
-//line hecbench_graphb_tree.go:51
 							gc_more = true
 //line hecbench_graphb_tree.go:51
 							gc_at[gc_tx] <<= 1
 						}
 						{
 							gc_tx := gc_step + 1
-//line hecbench_graphb_tree.go:51
 							gc_more = true
 //line hecbench_graphb_tree.go:51
 							gc_at[gc_tx] <<= 1
 						}
 						{
 							gc_tx := gc_step + 2
-//line hecbench_graphb_tree.go:51
 							gc_more = true
 //line hecbench_graphb_tree.go:51
 							gc_at[gc_tx] <<= 1
 						}
 						{
 							gc_tx := gc_step + 3
-//line hecbench_graphb_tree.go:51
 							gc_more = true
 //line hecbench_graphb_tree.go:51
 							gc_at[gc_tx] <<= 1
 						}
 					}
 					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line hecbench_graphb_tree.go:51
 						gc_more = true
 //line hecbench_graphb_tree.go:51
 						gc_at[gc_tx] <<= 1
@@ -181,7 +175,6 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 				return
 			}
 			gc_more2 = false
-//line hecbench_graphb_tree.go:62
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_off2+(gc_bx*gbThreadsPerBlock), gc_to) {
 				panic(compiled.ErrGuardWraps)
@@ -197,35 +190,30 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 						{
 							gc_tx := gc_step3 + 0
-//line hecbench_graphb_tree.go:56
 							gc_more2 = true
 //line hecbench_graphb_tree.go:56
 							gc_at2[gc_tx] = 0
 						}
 						{
 							gc_tx := gc_step3 + 1
-//line hecbench_graphb_tree.go:56
 							gc_more2 = true
 //line hecbench_graphb_tree.go:56
 							gc_at2[gc_tx] = 0
 						}
 						{
 							gc_tx := gc_step3 + 2
-//line hecbench_graphb_tree.go:56
 							gc_more2 = true
 //line hecbench_graphb_tree.go:56
 							gc_at2[gc_tx] = 0
 						}
 						{
 							gc_tx := gc_step3 + 3
-//line hecbench_graphb_tree.go:56
 							gc_more2 = true
 //line hecbench_graphb_tree.go:56
 							gc_at2[gc_tx] = 0
 						}
 					}
 					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-//line hecbench_graphb_tree.go:56
 						gc_more2 = true
 //line hecbench_graphb_tree.go:56
 						gc_at2[gc_tx] = 0
@@ -303,7 +291,6 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 				return
 			}
 			gc_more3 = false
-//line hecbench_graphb_tree.go:67
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_off3+(gc_bx*gbThreadsPerBlock), gc_to) {
 				panic(compiled.ErrGuardWraps)
@@ -320,10 +307,8 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 						{
 							gc_tx := gc_step5 + 0
-//line hecbench_graphb_tree.go:84
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line hecbench_graphb_tree.go:61
 							gc_more3 = true
 //line hecbench_graphb_tree.go:61
 							gc_at3[gc_tx].End = 0
@@ -333,10 +318,8 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 						}
 						{
 							gc_tx := gc_step5 + 1
-//line hecbench_graphb_tree.go:69
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line hecbench_graphb_tree.go:61
 							gc_more3 = true
 //line hecbench_graphb_tree.go:61
 							gc_at3[gc_tx].End = 0
@@ -346,10 +329,8 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 						}
 						{
 							gc_tx := gc_step5 + 2
-//line hecbench_graphb_tree.go:69
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line hecbench_graphb_tree.go:61
 							gc_more3 = true
 //line hecbench_graphb_tree.go:61
 							gc_at3[gc_tx].End = 0
@@ -359,10 +340,8 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 						}
 						{
 							gc_tx := gc_step5 + 3
-//line hecbench_graphb_tree.go:69
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line hecbench_graphb_tree.go:61
 							gc_more3 = true
 //line hecbench_graphb_tree.go:61
 							gc_at3[gc_tx].End = 0
@@ -374,7 +353,6 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_graphb_tree.go:61
 						gc_more3 = true
 //line hecbench_graphb_tree.go:61
 						gc_at3[gc_tx].End = 0
@@ -470,7 +448,6 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 				return
 			}
 			gc_more4 = false
-//line hecbench_graphb_tree.go:75
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_off4+(gc_bx*gbThreadsPerBlock), gc_to) {
 				panic(compiled.ErrGuardWraps)
@@ -487,7 +464,6 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 					for ; gc_step7+3 < gc_to; gc_step7 += 4 {
 						{
 							gc_tx := gc_step7 + 0
-//line hecbench_graphb_tree.go:69
 							gc_more4 = true
 //line hecbench_graphb_tree.go:69
 							gc_at5[gc_tx] = 0
@@ -495,7 +471,6 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 						}
 						{
 							gc_tx := gc_step7 + 1
-//line hecbench_graphb_tree.go:69
 							gc_more4 = true
 //line hecbench_graphb_tree.go:69
 							gc_at5[gc_tx] = 0
@@ -503,7 +478,6 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 						}
 						{
 							gc_tx := gc_step7 + 2
-//line hecbench_graphb_tree.go:69
 							gc_more4 = true
 //line hecbench_graphb_tree.go:69
 							gc_at5[gc_tx] = 0
@@ -511,7 +485,6 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 						}
 						{
 							gc_tx := gc_step7 + 3
-//line hecbench_graphb_tree.go:69
 							gc_more4 = true
 //line hecbench_graphb_tree.go:69
 							gc_at5[gc_tx] = 0
@@ -519,7 +492,6 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 						}
 					}
 					for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
-//line hecbench_graphb_tree.go:69
 						gc_more4 = true
 //line hecbench_graphb_tree.go:69
 						gc_at5[gc_tx] = 0
@@ -640,7 +612,6 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 				return
 			}
 			gc_more = false
-//line hecbench_graphb_tree.go:88
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_off+(gc_bx*gbThreadsPerBlock), gc_to) {
 				panic(compiled.ErrGuardWraps)
@@ -656,35 +627,30 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
 							gc_tx := gc_step + 0
-//line hecbench_graphb_tree.go:82
 							gc_more = true
 //line hecbench_graphb_tree.go:82
 							gc_at[gc_tx] &^= 1
 						}
 						{
 							gc_tx := gc_step + 1
-//line hecbench_graphb_tree.go:82
 							gc_more = true
 //line hecbench_graphb_tree.go:82
 							gc_at[gc_tx] &^= 1
 						}
 						{
 							gc_tx := gc_step + 2
-//line hecbench_graphb_tree.go:82
 							gc_more = true
 //line hecbench_graphb_tree.go:82
 							gc_at[gc_tx] &^= 1
 						}
 						{
 							gc_tx := gc_step + 3
-//line hecbench_graphb_tree.go:82
 							gc_more = true
 //line hecbench_graphb_tree.go:82
 							gc_at[gc_tx] &^= 1
 						}
 					}
 					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line hecbench_graphb_tree.go:82
 						gc_more = true
 //line hecbench_graphb_tree.go:82
 						gc_at[gc_tx] &^= 1
@@ -762,7 +728,6 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 				return
 			}
 			gc_more2 = false
-//line hecbench_graphb_tree.go:91
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_off2+(gc_bx*gbThreadsPerBlock), gc_to) {
 				panic(compiled.ErrGuardWraps)
@@ -795,7 +760,6 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 							gc_vb4.StoreMasked((*[8]int32)(gc_at2[gc_tx:]), gc_if2)
 						}
 					}
-//line hecbench_graphb_tree.go:88
 					if gc_vstep > gc_from {
 						gc_more2 = true
 					}
@@ -837,7 +801,6 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 							gc_vb2.StoreMasked((*[8]int32)(parent[j_:]), gc_if)
 						}
 					}
-//line hecbench_graphb_tree.go:89
 					if gc_vstep2 > gc_from {
 						gc_more2 = true
 					}
@@ -928,7 +891,6 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 				return
 			}
 			gc_more3 = false
-//line hecbench_graphb_tree.go:97
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_off3+(gc_bx*gbThreadsPerBlock), gc_to) {
 				panic(compiled.ErrGuardWraps)
@@ -944,35 +906,30 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 						{
 							gc_tx := gc_step4 + 0
-//line hecbench_graphb_tree.go:91
 							gc_more3 = true
 //line hecbench_graphb_tree.go:91
 							gc_at3[gc_tx] = 1
 						}
 						{
 							gc_tx := gc_step4 + 1
-//line hecbench_graphb_tree.go:91
 							gc_more3 = true
 //line hecbench_graphb_tree.go:91
 							gc_at3[gc_tx] = 1
 						}
 						{
 							gc_tx := gc_step4 + 2
-//line hecbench_graphb_tree.go:91
 							gc_more3 = true
 //line hecbench_graphb_tree.go:91
 							gc_at3[gc_tx] = 1
 						}
 						{
 							gc_tx := gc_step4 + 3
-//line hecbench_graphb_tree.go:91
 							gc_more3 = true
 //line hecbench_graphb_tree.go:91
 							gc_at3[gc_tx] = 1
 						}
 					}
 					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
-//line hecbench_graphb_tree.go:91
 						gc_more3 = true
 //line hecbench_graphb_tree.go:91
 						gc_at3[gc_tx] = 1
@@ -1044,7 +1001,6 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 			}
 		}
 		{
-//line hecbench_graphb_tree.go:98
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_bx*gbThreadsPerBlock, gc_to) {
 				panic(compiled.ErrGuardWraps)
@@ -1086,14 +1042,12 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 							gc_at5[0] = 1
 						}
 					}
-//line hecbench_graphb_tree.go:99
 					for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 //line hecbench_graphb_tree.go:94
 						gc_at4[0] = int32(root)
 						gc_at5[0] = 1
 					}
 				} else {
-//line hecbench_graphb_tree.go:99
 					gc_step7 := gc_from
 					for ; gc_step7+3 < gc_to; gc_step7 += 4 {
 						{
@@ -1105,7 +1059,6 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 							tail[0] = 1
 						}
 						{
-//line hecbench_graphb_tree.go:99
 							gc_tx := gc_step7 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
@@ -1114,7 +1067,6 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 							tail[0] = 1
 						}
 						{
-//line hecbench_graphb_tree.go:99
 							gc_tx := gc_step7 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
@@ -1123,7 +1075,6 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 							tail[0] = 1
 						}
 						{
-//line hecbench_graphb_tree.go:99
 							gc_tx := gc_step7 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
@@ -1132,7 +1083,6 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 							tail[0] = 1
 						}
 					}
-//line hecbench_graphb_tree.go:99
 					for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -1182,14 +1132,12 @@ func gc_body_generateSpanningTree(gc_b *compiled.Block, nodes int, nindex, nlist
 //line hecbench_graphb_tree.go:106
 	seed2 := seed*seed + seed
 	bit := (level & 1) | 2
-//line hecbench_graphb_tree.go:109
 	var gc_l_i [32]int
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		{
-//line hecbench_graphb_tree.go:110
 			gc_save4 := gc_act
 			gc_in4 := gc_act
 			{
@@ -1204,7 +1152,6 @@ func gc_body_generateSpanningTree(gc_b *compiled.Block, nodes int, nindex, nlist
 					from := (gc_tx + gc_bx*gbThreadsPerBlock) / gbWarpsize
 //line hecbench_graphb_tree.go:109
 					i := start + from
-//line hecbench_graphb_tree.go:111
 					gc_l_i[gc_lane] = i
 				}
 			}
@@ -1248,7 +1195,6 @@ func gc_body_generateSpanningTree(gc_b *compiled.Block, nodes int, nindex, nlist
 						gc_pos.Thread = gc_rank
 //line hecbench_graphb_tree.go:105
 						lane := gc_tx % gbWarpsize
-//line hecbench_graphb_tree.go:107
 						i := gc_l_i[gc_lane]
 //line hecbench_graphb_tree.go:110
 						node := queue[i]
@@ -1269,7 +1215,6 @@ func gc_body_generateSpanningTree(gc_b *compiled.Block, nodes int, nindex, nlist
 //line hecbench_graphb_tree.go:120
 									return
 								}
-//line hecbench_graphb_tree.go:121
 								val = parent[neighbor]
 								hashVal = int32(gbHash(uint32(val ^ seed3)))
 								if !((val < 0 || (val&3 == bit && (hashVal < hashMe || (hashVal == hashMe && val < me)))) &&
@@ -1289,7 +1234,6 @@ func gc_body_generateSpanningTree(gc_b *compiled.Block, nodes int, nindex, nlist
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line hecbench_graphb_tree.go:142
 					i := gc_l_i[gc_lane]
 //line hecbench_graphb_tree.go:109
 					i += incr
@@ -1332,7 +1276,6 @@ func gc_body_rootcount(gc_b *compiled.Block, gc_lo, gc_hi int, parent, queue, la
 			return
 		}
 		gc_more = false
-//line hecbench_graphb_tree.go:151
 		gc_bx := gc_lo%gc_gdx - 1
 		for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
 			gc_pos.Block = gc_blk
@@ -1455,7 +1398,6 @@ func gc_body_inTreeUpdate(gc_b *compiled.Block, gc_lo, gc_hi int, edges int, nli
 			return
 		}
 		gc_more = false
-//line hecbench_graphb_tree.go:164
 		gc_bx := gc_lo%gc_gdx - 1
 		for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
 			gc_pos.Block = gc_blk
@@ -1480,35 +1422,30 @@ func gc_body_inTreeUpdate(gc_b *compiled.Block, gc_lo, gc_hi int, edges int, nli
 						for ; gc_step+3 < gc_to; gc_step += 4 {
 							{
 								gc_tx := gc_step + 0
-//line hecbench_graphb_tree.go:158
 								gc_more = true
 //line hecbench_graphb_tree.go:158
 								gc_at[gc_tx] += gc_at2[gc_tx] & 1
 							}
 							{
 								gc_tx := gc_step + 1
-//line hecbench_graphb_tree.go:158
 								gc_more = true
 //line hecbench_graphb_tree.go:158
 								gc_at[gc_tx] += gc_at2[gc_tx] & 1
 							}
 							{
 								gc_tx := gc_step + 2
-//line hecbench_graphb_tree.go:158
 								gc_more = true
 //line hecbench_graphb_tree.go:158
 								gc_at[gc_tx] += gc_at2[gc_tx] & 1
 							}
 							{
 								gc_tx := gc_step + 3
-//line hecbench_graphb_tree.go:158
 								gc_more = true
 //line hecbench_graphb_tree.go:158
 								gc_at[gc_tx] += gc_at2[gc_tx] & 1
 							}
 						}
 						for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line hecbench_graphb_tree.go:158
 							gc_more = true
 //line hecbench_graphb_tree.go:158
 							gc_at[gc_tx] += gc_at2[gc_tx] & 1
@@ -1609,14 +1546,12 @@ func gc_body_processCycles(gc_b *compiled.Block, nodes int, nindex, nlist, label
 	gc_n := gc_b.Len()
 //line hecbench_graphb_tree.go:167
 	incr := (gc_gdx * gbThreadsPerBlock) / gbWarpsize
-//line hecbench_graphb_tree.go:169
 	var gc_l_i [32]int
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		{
-//line hecbench_graphb_tree.go:170
 			gc_save4 := gc_act
 			gc_in4 := gc_act
 			{
@@ -1631,7 +1566,6 @@ func gc_body_processCycles(gc_b *compiled.Block, nodes int, nindex, nlist, label
 					from := (gc_tx + gc_bx*gbThreadsPerBlock) / gbWarpsize
 //line hecbench_graphb_tree.go:169
 					i := from
-//line hecbench_graphb_tree.go:171
 					gc_l_i[gc_lane] = i
 				}
 			}
@@ -1675,9 +1609,7 @@ func gc_body_processCycles(gc_b *compiled.Block, nodes int, nindex, nlist, label
 						gc_pos.Thread = gc_rank
 //line hecbench_graphb_tree.go:168
 						lane := gc_tx % gbWarpsize
-//line hecbench_graphb_tree.go:170
 						i := gc_l_i[gc_lane]
-//line hecbench_graphb_tree.go:170
 						target0 := label[i]
 						target1 := target0 | 1
 						j := int(nindex[i+1]) - 1 - lane
@@ -1689,7 +1621,6 @@ func gc_body_processCycles(gc_b *compiled.Block, nodes int, nindex, nlist, label
 //line hecbench_graphb_tree.go:173
 								return
 							}
-//line hecbench_graphb_tree.go:174
 							curr := nlist[j] >> 1
 							if int(curr) > i {
 								sum := int32(0)
@@ -1701,7 +1632,6 @@ func gc_body_processCycles(gc_b *compiled.Block, nodes int, nindex, nlist, label
 //line hecbench_graphb_tree.go:177
 										return
 									}
-//line hecbench_graphb_tree.go:178
 									k := nindex[curr]
 									for (einfo[k].Beg&1 != 0) == (einfo[k].Beg <= target1 && target0 <= einfo[k].End) {
 //line hecbench_graphb_tree.go:179
@@ -1711,7 +1641,6 @@ func gc_body_processCycles(gc_b *compiled.Block, nodes int, nindex, nlist, label
 //line hecbench_graphb_tree.go:179
 											return
 										}
-//line hecbench_graphb_tree.go:180
 										k++
 									}
 									sum += einfo[k].End & 1
@@ -1728,7 +1657,6 @@ func gc_body_processCycles(gc_b *compiled.Block, nodes int, nindex, nlist, label
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line hecbench_graphb_tree.go:198
 					i := gc_l_i[gc_lane]
 //line hecbench_graphb_tree.go:169
 					i += incr

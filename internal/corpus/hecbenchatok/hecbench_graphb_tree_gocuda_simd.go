@@ -59,7 +59,6 @@ func gc_body_gbInit(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes int,
 				return
 			}
 			gc_more = false
-//line hecbench_graphb_tree.go:57
 			gc_from2, gc_to2 := 0, gc_bdx2
 			if !compiled.Adds(gc_off+(gc_bx2*gbThreadsPerBlock), gc_to2) {
 				panic(compiled.ErrGuardWraps)
@@ -89,7 +88,6 @@ func gc_body_gbInit(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes int,
 						gc_more = true
 					}
 					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-//line hecbench_graphb_tree.go:51
 						gc_more = true
 //line hecbench_graphb_tree.go:51
 						gc_at7[gc_tx2] <<= 1
@@ -107,7 +105,6 @@ func gc_body_gbInit(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes int,
 //line hecbench_graphb_tree.go:51
 								break
 							}
-//line hecbench_graphb_tree.go:52
 							archsimd.LoadInt32x8Slice(nlist[j:]).ShiftAllLeft(uint64(1)).StoreSlice(nlist[j:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -187,7 +184,6 @@ func gc_body_gbInit(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes int,
 				return
 			}
 			gc_more2 = false
-//line hecbench_graphb_tree.go:62
 			gc_from2, gc_to2 := 0, gc_bdx2
 			if !compiled.Adds(gc_off2+(gc_bx2*gbThreadsPerBlock), gc_to2) {
 				panic(compiled.ErrGuardWraps)
@@ -219,7 +215,6 @@ func gc_body_gbInit(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes int,
 						gc_more2 = true
 					}
 					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
-//line hecbench_graphb_tree.go:56
 						gc_more2 = true
 //line hecbench_graphb_tree.go:56
 						gc_at8[gc_tx2] = 0
@@ -319,7 +314,6 @@ func gc_body_gbInit(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes int,
 				return
 			}
 			gc_more3 = false
-//line hecbench_graphb_tree.go:67
 			gc_from2, gc_to2 := 0, gc_bdx2
 			if !compiled.Adds(gc_off3+(gc_bx2*gbThreadsPerBlock), gc_to2) {
 				panic(compiled.ErrGuardWraps)
@@ -367,7 +361,6 @@ func gc_body_gbInit(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes int,
 								gc_pos2.Thread = gc_rank2
 							}
 						}
-//line hecbench_graphb_tree.go:65
 						archsimd.ClearAVXUpperBits()
 					}
 					if gc_vstep5 > gc_from2 {
@@ -376,7 +369,6 @@ func gc_body_gbInit(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes int,
 					for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-//line hecbench_graphb_tree.go:61
 						gc_more3 = true
 //line hecbench_graphb_tree.go:61
 						gc_at9[gc_tx2].End = 0
@@ -422,7 +414,6 @@ func gc_body_gbInit(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes int,
 								gc_pos2.Thread = gc_rank2
 							}
 						}
-//line hecbench_graphb_tree.go:65
 						archsimd.ClearAVXUpperBits()
 					}
 					if gc_vstep6 > gc_from2 {
@@ -515,7 +506,6 @@ func gc_body_gbInit(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes int,
 				return
 			}
 			gc_more4 = false
-//line hecbench_graphb_tree.go:75
 			gc_from2, gc_to2 := 0, gc_bdx2
 			if !compiled.Adds(gc_off4+(gc_bx2*gbThreadsPerBlock), gc_to2) {
 				panic(compiled.ErrGuardWraps)
@@ -550,7 +540,6 @@ func gc_body_gbInit(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes int,
 						gc_more4 = true
 					}
 					for gc_tx2 := gc_vstep7; gc_tx2 < gc_to2; gc_tx2++ {
-//line hecbench_graphb_tree.go:69
 						gc_more4 = true
 //line hecbench_graphb_tree.go:69
 						gc_at11[gc_tx2] = 0
@@ -694,7 +683,6 @@ func gc_body_gbInit2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes, ro
 				return
 			}
 			gc_more = false
-//line hecbench_graphb_tree.go:88
 			gc_from2, gc_to2 := 0, gc_bdx2
 			if !compiled.Adds(gc_off+(gc_bx2*gbThreadsPerBlock), gc_to2) {
 				panic(compiled.ErrGuardWraps)
@@ -726,7 +714,6 @@ func gc_body_gbInit2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes, ro
 						gc_more = true
 					}
 					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
-//line hecbench_graphb_tree.go:82
 						gc_more = true
 //line hecbench_graphb_tree.go:82
 						gc_at6[gc_tx2] &^= 1
@@ -746,7 +733,6 @@ func gc_body_gbInit2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes, ro
 //line hecbench_graphb_tree.go:82
 								break
 							}
-//line hecbench_graphb_tree.go:83
 							archsimd.LoadInt32x8Slice(nlist[j:]).AndNot(gc_vb5).StoreSlice(nlist[j:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -826,7 +812,6 @@ func gc_body_gbInit2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes, ro
 				return
 			}
 			gc_more2 = false
-//line hecbench_graphb_tree.go:91
 			gc_from2, gc_to2 := 0, gc_bdx2
 			if !compiled.Adds(gc_off2+(gc_bx2*gbThreadsPerBlock), gc_to2) {
 				panic(compiled.ErrGuardWraps)
@@ -860,7 +845,6 @@ func gc_body_gbInit2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes, ro
 								gc_vb10.StoreMasked((*[8]int32)(gc_at7[gc_tx2:]), gc_if4)
 							}
 						}
-//line hecbench_graphb_tree.go:88
 						archsimd.ClearAVXUpperBits()
 					}
 					if gc_vstep5 > gc_from2 {
@@ -905,7 +889,6 @@ func gc_body_gbInit2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes, ro
 								gc_vb8.StoreMasked((*[8]int32)(parent[j_:]), gc_if3)
 							}
 						}
-//line hecbench_graphb_tree.go:89
 						archsimd.ClearAVXUpperBits()
 					}
 					if gc_vstep6 > gc_from2 {
@@ -998,7 +981,6 @@ func gc_body_gbInit2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes, ro
 				return
 			}
 			gc_more3 = false
-//line hecbench_graphb_tree.go:97
 			gc_from2, gc_to2 := 0, gc_bdx2
 			if !compiled.Adds(gc_off3+(gc_bx2*gbThreadsPerBlock), gc_to2) {
 				panic(compiled.ErrGuardWraps)
@@ -1030,7 +1012,6 @@ func gc_body_gbInit2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes, ro
 						gc_more3 = true
 					}
 					for gc_tx2 := gc_vstep7; gc_tx2 < gc_to2; gc_tx2++ {
-//line hecbench_graphb_tree.go:91
 						gc_more3 = true
 //line hecbench_graphb_tree.go:91
 						gc_at8[gc_tx2] = 1
@@ -1124,7 +1105,6 @@ func gc_body_gbInit2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes, ro
 			}
 		}
 		{
-//line hecbench_graphb_tree.go:98
 			gc_from2, gc_to2 := 0, gc_bdx2
 			if !compiled.Adds(gc_bx2*gbThreadsPerBlock, gc_to2) {
 				panic(compiled.ErrGuardWraps)
@@ -1166,14 +1146,12 @@ func gc_body_gbInit2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes, ro
 							gc_at10[0] = 1
 						}
 					}
-//line hecbench_graphb_tree.go:99
 					for gc_tx2 := gc_step11; gc_tx2 < gc_to2; gc_tx2++ {
 //line hecbench_graphb_tree.go:94
 						gc_at9[0] = int32(root)
 						gc_at10[0] = 1
 					}
 				} else {
-//line hecbench_graphb_tree.go:99
 					gc_step12 := gc_from2
 					for ; gc_step12+3 < gc_to2; gc_step12 += 4 {
 						{
@@ -1185,7 +1163,6 @@ func gc_body_gbInit2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes, ro
 							tail[0] = 1
 						}
 						{
-//line hecbench_graphb_tree.go:99
 							gc_tx2 := gc_step12 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
@@ -1194,7 +1171,6 @@ func gc_body_gbInit2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes, ro
 							tail[0] = 1
 						}
 						{
-//line hecbench_graphb_tree.go:99
 							gc_tx2 := gc_step12 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
@@ -1203,7 +1179,6 @@ func gc_body_gbInit2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes, ro
 							tail[0] = 1
 						}
 						{
-//line hecbench_graphb_tree.go:99
 							gc_tx2 := gc_step12 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
@@ -1212,7 +1187,6 @@ func gc_body_gbInit2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes, ro
 							tail[0] = 1
 						}
 					}
-//line hecbench_graphb_tree.go:99
 					for gc_tx2 := gc_step12; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -1259,14 +1233,12 @@ func gc_body_generateSpanningTree(gc_b2 *compiled.Block, nodes int, nindex, nlis
 //line hecbench_graphb_tree.go:106
 	seed2 := seed*seed + seed
 	bit := (level & 1) | 2
-//line hecbench_graphb_tree.go:109
 	var gc_l_i [32]int
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
 		gc_cnt2 := min(32, gc_n2-gc_w2)
 		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 		var gc_dead2 uint32
 		{
-//line hecbench_graphb_tree.go:110
 			gc_save42 := gc_act2
 			gc_in42 := gc_act2
 			{
@@ -1281,7 +1253,6 @@ func gc_body_generateSpanningTree(gc_b2 *compiled.Block, nodes int, nindex, nlis
 					from := (gc_tx2 + gc_bx2*gbThreadsPerBlock) / gbWarpsize
 //line hecbench_graphb_tree.go:109
 					i := start + from
-//line hecbench_graphb_tree.go:111
 					gc_l_i[gc_lane2] = i
 				}
 			}
@@ -1325,7 +1296,6 @@ func gc_body_generateSpanningTree(gc_b2 *compiled.Block, nodes int, nindex, nlis
 						gc_pos2.Thread = gc_rank2
 //line hecbench_graphb_tree.go:105
 						lane := gc_tx2 % gbWarpsize
-//line hecbench_graphb_tree.go:107
 						i := gc_l_i[gc_lane2]
 //line hecbench_graphb_tree.go:110
 						node := queue[i]
@@ -1346,7 +1316,6 @@ func gc_body_generateSpanningTree(gc_b2 *compiled.Block, nodes int, nindex, nlis
 //line hecbench_graphb_tree.go:120
 									return
 								}
-//line hecbench_graphb_tree.go:121
 								val = parent[neighbor]
 								hashVal = int32(gbHash(uint32(val ^ seed3)))
 								if !((val < 0 || (val&3 == bit && (hashVal < hashMe || (hashVal == hashMe && val < me)))) &&
@@ -1366,7 +1335,6 @@ func gc_body_generateSpanningTree(gc_b2 *compiled.Block, nodes int, nindex, nlis
 					if gc_act2&(1<<gc_lane2) == 0 {
 						continue
 					}
-//line hecbench_graphb_tree.go:142
 					i := gc_l_i[gc_lane2]
 //line hecbench_graphb_tree.go:109
 					i += incr
@@ -1409,7 +1377,6 @@ func gc_body_rootcount(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, parent, queue,
 			return
 		}
 		gc_more = false
-//line hecbench_graphb_tree.go:151
 		gc_bx2 := gc_lo2%gc_gdx2 - 1
 		for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
 			gc_pos2.Block = gc_blk2
@@ -1532,7 +1499,6 @@ func gc_body_inTreeUpdate(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges int, 
 			return
 		}
 		gc_more = false
-//line hecbench_graphb_tree.go:164
 		gc_bx2 := gc_lo2%gc_gdx2 - 1
 		for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
 			gc_pos2.Block = gc_blk2
@@ -1557,35 +1523,30 @@ func gc_body_inTreeUpdate(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges int, 
 						for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
 							{
 								gc_tx2 := gc_step3 + 0
-//line hecbench_graphb_tree.go:158
 								gc_more = true
 //line hecbench_graphb_tree.go:158
 								gc_at3[gc_tx2] += gc_at4[gc_tx2] & 1
 							}
 							{
 								gc_tx2 := gc_step3 + 1
-//line hecbench_graphb_tree.go:158
 								gc_more = true
 //line hecbench_graphb_tree.go:158
 								gc_at3[gc_tx2] += gc_at4[gc_tx2] & 1
 							}
 							{
 								gc_tx2 := gc_step3 + 2
-//line hecbench_graphb_tree.go:158
 								gc_more = true
 //line hecbench_graphb_tree.go:158
 								gc_at3[gc_tx2] += gc_at4[gc_tx2] & 1
 							}
 							{
 								gc_tx2 := gc_step3 + 3
-//line hecbench_graphb_tree.go:158
 								gc_more = true
 //line hecbench_graphb_tree.go:158
 								gc_at3[gc_tx2] += gc_at4[gc_tx2] & 1
 							}
 						}
 						for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
-//line hecbench_graphb_tree.go:158
 							gc_more = true
 //line hecbench_graphb_tree.go:158
 							gc_at3[gc_tx2] += gc_at4[gc_tx2] & 1
@@ -1686,14 +1647,12 @@ func gc_body_processCycles(gc_b2 *compiled.Block, nodes int, nindex, nlist, labe
 	gc_n2 := gc_b2.Len()
 //line hecbench_graphb_tree.go:167
 	incr := (gc_gdx2 * gbThreadsPerBlock) / gbWarpsize
-//line hecbench_graphb_tree.go:169
 	var gc_l_i [32]int
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
 		gc_cnt2 := min(32, gc_n2-gc_w2)
 		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 		var gc_dead2 uint32
 		{
-//line hecbench_graphb_tree.go:170
 			gc_save42 := gc_act2
 			gc_in42 := gc_act2
 			{
@@ -1708,7 +1667,6 @@ func gc_body_processCycles(gc_b2 *compiled.Block, nodes int, nindex, nlist, labe
 					from := (gc_tx2 + gc_bx2*gbThreadsPerBlock) / gbWarpsize
 //line hecbench_graphb_tree.go:169
 					i := from
-//line hecbench_graphb_tree.go:171
 					gc_l_i[gc_lane2] = i
 				}
 			}
@@ -1752,9 +1710,7 @@ func gc_body_processCycles(gc_b2 *compiled.Block, nodes int, nindex, nlist, labe
 						gc_pos2.Thread = gc_rank2
 //line hecbench_graphb_tree.go:168
 						lane := gc_tx2 % gbWarpsize
-//line hecbench_graphb_tree.go:170
 						i := gc_l_i[gc_lane2]
-//line hecbench_graphb_tree.go:170
 						target0 := label[i]
 						target1 := target0 | 1
 						j := int(nindex[i+1]) - 1 - lane
@@ -1766,7 +1722,6 @@ func gc_body_processCycles(gc_b2 *compiled.Block, nodes int, nindex, nlist, labe
 //line hecbench_graphb_tree.go:173
 								return
 							}
-//line hecbench_graphb_tree.go:174
 							curr := nlist[j] >> 1
 							if int(curr) > i {
 								sum := int32(0)
@@ -1778,7 +1733,6 @@ func gc_body_processCycles(gc_b2 *compiled.Block, nodes int, nindex, nlist, labe
 //line hecbench_graphb_tree.go:177
 										return
 									}
-//line hecbench_graphb_tree.go:178
 									k := nindex[curr]
 									for (einfo[k].Beg&1 != 0) == (einfo[k].Beg <= target1 && target0 <= einfo[k].End) {
 //line hecbench_graphb_tree.go:179
@@ -1788,7 +1742,6 @@ func gc_body_processCycles(gc_b2 *compiled.Block, nodes int, nindex, nlist, labe
 //line hecbench_graphb_tree.go:179
 											return
 										}
-//line hecbench_graphb_tree.go:180
 										k++
 									}
 									sum += einfo[k].End & 1
@@ -1805,7 +1758,6 @@ func gc_body_processCycles(gc_b2 *compiled.Block, nodes int, nindex, nlist, labe
 					if gc_act2&(1<<gc_lane2) == 0 {
 						continue
 					}
-//line hecbench_graphb_tree.go:198
 					i := gc_l_i[gc_lane2]
 //line hecbench_graphb_tree.go:169
 					i += incr

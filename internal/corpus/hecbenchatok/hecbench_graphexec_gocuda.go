@@ -45,7 +45,6 @@ func gc_body_graphReduce(gc_b *compiled.Block, inputVec []float32, outputVec []f
 	tmp := gocuda.Shared[float64](t, graphThreadsPerBlock)[:graphThreadsPerBlock]
 //line hecbench_graphexec.go:24
 	cta := cg.ThisThreadBlock(t)
-//line hecbench_graphexec.go:27
 	gc_vstep := 0
 	for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
 		gc_rank := gc_vstep
@@ -60,7 +59,6 @@ func gc_body_graphReduce(gc_b *compiled.Block, inputVec []float32, outputVec []f
 			gc_pos.Thread = gc_rank
 //line hecbench_graphexec.go:27
 			tempSum := 0.0
-//line hecbench_graphexec.go:29
 			gc_s_tempSum[gc_rank] = tempSum
 		}
 		{
@@ -68,7 +66,6 @@ func gc_body_graphReduce(gc_b *compiled.Block, inputVec []float32, outputVec []f
 			gc_pos.Thread = gc_rank
 //line hecbench_graphexec.go:27
 			tempSum := 0.0
-//line hecbench_graphexec.go:29
 			gc_s_tempSum[gc_rank] = tempSum
 		}
 		{
@@ -76,7 +73,6 @@ func gc_body_graphReduce(gc_b *compiled.Block, inputVec []float32, outputVec []f
 			gc_pos.Thread = gc_rank
 //line hecbench_graphexec.go:27
 			tempSum := 0.0
-//line hecbench_graphexec.go:29
 			gc_s_tempSum[gc_rank] = tempSum
 		}
 		{
@@ -84,7 +80,6 @@ func gc_body_graphReduce(gc_b *compiled.Block, inputVec []float32, outputVec []f
 			gc_pos.Thread = gc_rank
 //line hecbench_graphexec.go:27
 			tempSum := 0.0
-//line hecbench_graphexec.go:29
 			gc_s_tempSum[gc_rank] = tempSum
 		}
 	}
@@ -92,7 +87,6 @@ func gc_body_graphReduce(gc_b *compiled.Block, inputVec []float32, outputVec []f
 		gc_pos.Thread = gc_rank
 //line hecbench_graphexec.go:27
 		tempSum := 0.0
-//line hecbench_graphexec.go:29
 		gc_s_tempSum[gc_rank] = tempSum
 	}
 //line hecbench_graphexec.go:28
@@ -102,7 +96,6 @@ func gc_body_graphReduce(gc_b *compiled.Block, inputVec []float32, outputVec []f
 			return
 		}
 		gc_more = false
-//line hecbench_graphexec.go:35
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -118,11 +111,8 @@ func gc_body_graphReduce(gc_b *compiled.Block, inputVec []float32, outputVec []f
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
-//line hecbench_graphexec.go:51
 						gc_rank := gc_base + gc_tx
-//line hecbench_graphexec.go:27
 						tempSum := gc_s_tempSum[gc_rank]
-//line hecbench_graphexec.go:29
 						gc_more = true
 //line hecbench_graphexec.go:29
 						tempSum += float64(gc_at[gc_tx])
@@ -130,11 +120,8 @@ func gc_body_graphReduce(gc_b *compiled.Block, inputVec []float32, outputVec []f
 					}
 					{
 						gc_tx := gc_step2 + 1
-//line hecbench_graphexec.go:35
 						gc_rank := gc_base + gc_tx
-//line hecbench_graphexec.go:27
 						tempSum := gc_s_tempSum[gc_rank]
-//line hecbench_graphexec.go:29
 						gc_more = true
 //line hecbench_graphexec.go:29
 						tempSum += float64(gc_at[gc_tx])
@@ -142,11 +129,8 @@ func gc_body_graphReduce(gc_b *compiled.Block, inputVec []float32, outputVec []f
 					}
 					{
 						gc_tx := gc_step2 + 2
-//line hecbench_graphexec.go:35
 						gc_rank := gc_base + gc_tx
-//line hecbench_graphexec.go:27
 						tempSum := gc_s_tempSum[gc_rank]
-//line hecbench_graphexec.go:29
 						gc_more = true
 //line hecbench_graphexec.go:29
 						tempSum += float64(gc_at[gc_tx])
@@ -154,11 +138,8 @@ func gc_body_graphReduce(gc_b *compiled.Block, inputVec []float32, outputVec []f
 					}
 					{
 						gc_tx := gc_step2 + 3
-//line hecbench_graphexec.go:35
 						gc_rank := gc_base + gc_tx
-//line hecbench_graphexec.go:27
 						tempSum := gc_s_tempSum[gc_rank]
-//line hecbench_graphexec.go:29
 						gc_more = true
 //line hecbench_graphexec.go:29
 						tempSum += float64(gc_at[gc_tx])
@@ -167,9 +148,7 @@ func gc_body_graphReduce(gc_b *compiled.Block, inputVec []float32, outputVec []f
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line hecbench_graphexec.go:27
 					tempSum := gc_s_tempSum[gc_rank]
-//line hecbench_graphexec.go:29
 					gc_more = true
 //line hecbench_graphexec.go:29
 					tempSum += float64(gc_at[gc_tx])
@@ -184,8 +163,8 @@ func gc_body_graphReduce(gc_b *compiled.Block, inputVec []float32, outputVec []f
 						gc_pos.Thread = gc_rank
 //line hecbench_graphexec.go:25
 						globaltid := gc_bx*gc_bdx + gc_tx
-//line hecbench_graphexec.go:27
 						tempSum := gc_s_tempSum[gc_rank]
+//line hecbench_graphexec.go:28
 						i := globaltid + gc_off
 						gc_more = true
 //line hecbench_graphexec.go:29
@@ -198,8 +177,8 @@ func gc_body_graphReduce(gc_b *compiled.Block, inputVec []float32, outputVec []f
 						gc_pos.Thread = gc_rank
 //line hecbench_graphexec.go:25
 						globaltid := gc_bx*gc_bdx + gc_tx
-//line hecbench_graphexec.go:27
 						tempSum := gc_s_tempSum[gc_rank]
+//line hecbench_graphexec.go:28
 						i := globaltid + gc_off
 						gc_more = true
 //line hecbench_graphexec.go:29
@@ -212,8 +191,8 @@ func gc_body_graphReduce(gc_b *compiled.Block, inputVec []float32, outputVec []f
 						gc_pos.Thread = gc_rank
 //line hecbench_graphexec.go:25
 						globaltid := gc_bx*gc_bdx + gc_tx
-//line hecbench_graphexec.go:27
 						tempSum := gc_s_tempSum[gc_rank]
+//line hecbench_graphexec.go:28
 						i := globaltid + gc_off
 						gc_more = true
 //line hecbench_graphexec.go:29
@@ -226,8 +205,8 @@ func gc_body_graphReduce(gc_b *compiled.Block, inputVec []float32, outputVec []f
 						gc_pos.Thread = gc_rank
 //line hecbench_graphexec.go:25
 						globaltid := gc_bx*gc_bdx + gc_tx
-//line hecbench_graphexec.go:27
 						tempSum := gc_s_tempSum[gc_rank]
+//line hecbench_graphexec.go:28
 						i := globaltid + gc_off
 						gc_more = true
 //line hecbench_graphexec.go:29
@@ -240,8 +219,8 @@ func gc_body_graphReduce(gc_b *compiled.Block, inputVec []float32, outputVec []f
 					gc_pos.Thread = gc_rank
 //line hecbench_graphexec.go:25
 					globaltid := gc_bx*gc_bdx + gc_tx
-//line hecbench_graphexec.go:27
 					tempSum := gc_s_tempSum[gc_rank]
+//line hecbench_graphexec.go:28
 					i := globaltid + gc_off
 					gc_more = true
 //line hecbench_graphexec.go:29
@@ -251,7 +230,6 @@ func gc_body_graphReduce(gc_b *compiled.Block, inputVec []float32, outputVec []f
 			}
 		}
 	}
-//line hecbench_graphexec.go:37
 	gc_step4 := 0
 	for ; gc_step4+3 < gc_n; gc_step4 += 4 {
 		{
@@ -291,7 +269,6 @@ func gc_body_graphReduce(gc_b *compiled.Block, inputVec []float32, outputVec []f
 	}
 //line hecbench_graphexec.go:35
 	tile32 := cg.TiledPartition(cta, 32)
-//line hecbench_graphexec.go:38
 	var gc_l_beta [32]float64
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -300,12 +277,10 @@ func gc_body_graphReduce(gc_b *compiled.Block, inputVec []float32, outputVec []f
 		_ = gc_dead
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
-//line hecbench_graphexec.go:47
 			tempSum := gc_s_tempSum[gc_rank]
 //line hecbench_graphexec.go:37
 			beta := tempSum
 			var temp float64
-//line hecbench_graphexec.go:40
 			_ = temp
 			gc_l_beta[gc_lane] = beta
 		}
@@ -315,7 +290,6 @@ func gc_body_graphReduce(gc_b *compiled.Block, inputVec []float32, outputVec []f
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				beta := gc_l_beta[gc_lane]
-//line hecbench_graphexec.go:46
 				var temp float64
 //line hecbench_graphexec.go:41
 				if (gc_rank & (32 - 1)) < i_ {
@@ -329,7 +303,6 @@ func gc_body_graphReduce(gc_b *compiled.Block, inputVec []float32, outputVec []f
 			compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, tile32.Size(), nil, 0, nil, nil)
 		}
 	}
-//line hecbench_graphexec.go:51
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		var beta float64
@@ -344,7 +317,6 @@ func gc_body_graphReduce(gc_b *compiled.Block, inputVec []float32, outputVec []f
 //line hecbench_graphexec.go:52
 					return
 				}
-//line hecbench_graphexec.go:53
 				beta += tmp[i_2]
 			}
 			outputVec[gc_bx] = beta
@@ -353,8 +325,6 @@ func gc_body_graphReduce(gc_b *compiled.Block, inputVec []float32, outputVec []f
 }
 
 // GraphReduceFinalKernel is reduceFinal of main.cu.
-//
-//line hecbench_graphexec.go:62
 func GraphReduceFinalKernel(inputVec, result []float64, inputSize int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_graphReduceFinal,
 		func(gc_t *gocuda.Thread) { graphReduceFinal(gc_t, inputVec, result, inputSize) },
@@ -380,7 +350,6 @@ func gc_body_graphReduceFinal(gc_b *compiled.Block, inputVec, result []float64, 
 	tmp := gocuda.Shared[float64](t, graphThreadsPerBlock)[:graphThreadsPerBlock]
 //line hecbench_graphexec.go:65
 	cta := cg.ThisThreadBlock(t)
-//line hecbench_graphexec.go:68
 	gc_vstep := 0
 	for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
 		gc_rank := gc_vstep
@@ -395,7 +364,6 @@ func gc_body_graphReduceFinal(gc_b *compiled.Block, inputVec, result []float64, 
 			gc_pos.Thread = gc_rank
 //line hecbench_graphexec.go:68
 			tempSum := 0.0
-//line hecbench_graphexec.go:70
 			gc_s_tempSum[gc_rank] = tempSum
 		}
 		{
@@ -403,7 +371,6 @@ func gc_body_graphReduceFinal(gc_b *compiled.Block, inputVec, result []float64, 
 			gc_pos.Thread = gc_rank
 //line hecbench_graphexec.go:68
 			tempSum := 0.0
-//line hecbench_graphexec.go:70
 			gc_s_tempSum[gc_rank] = tempSum
 		}
 		{
@@ -411,7 +378,6 @@ func gc_body_graphReduceFinal(gc_b *compiled.Block, inputVec, result []float64, 
 			gc_pos.Thread = gc_rank
 //line hecbench_graphexec.go:68
 			tempSum := 0.0
-//line hecbench_graphexec.go:70
 			gc_s_tempSum[gc_rank] = tempSum
 		}
 		{
@@ -419,7 +385,6 @@ func gc_body_graphReduceFinal(gc_b *compiled.Block, inputVec, result []float64, 
 			gc_pos.Thread = gc_rank
 //line hecbench_graphexec.go:68
 			tempSum := 0.0
-//line hecbench_graphexec.go:70
 			gc_s_tempSum[gc_rank] = tempSum
 		}
 	}
@@ -427,7 +392,6 @@ func gc_body_graphReduceFinal(gc_b *compiled.Block, inputVec, result []float64, 
 		gc_pos.Thread = gc_rank
 //line hecbench_graphexec.go:68
 		tempSum := 0.0
-//line hecbench_graphexec.go:70
 		gc_s_tempSum[gc_rank] = tempSum
 	}
 //line hecbench_graphexec.go:69
@@ -437,7 +401,6 @@ func gc_body_graphReduceFinal(gc_b *compiled.Block, inputVec, result []float64, 
 			return
 		}
 		gc_more = false
-//line hecbench_graphexec.go:76
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -470,9 +433,7 @@ func gc_body_graphReduceFinal(gc_b *compiled.Block, inputVec, result []float64, 
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line hecbench_graphexec.go:68
 					tempSum := gc_s_tempSum[gc_rank]
-//line hecbench_graphexec.go:70
 					gc_more = true
 //line hecbench_graphexec.go:70
 					tempSum += gc_at[gc_tx]
@@ -509,8 +470,8 @@ func gc_body_graphReduceFinal(gc_b *compiled.Block, inputVec, result []float64, 
 						gc_pos.Thread = gc_rank
 //line hecbench_graphexec.go:66
 						globaltid := gc_bx*gc_bdx + gc_tx
-//line hecbench_graphexec.go:68
 						tempSum := gc_s_tempSum[gc_rank]
+//line hecbench_graphexec.go:69
 						i := globaltid + gc_off
 						gc_more = true
 //line hecbench_graphexec.go:70
@@ -523,8 +484,8 @@ func gc_body_graphReduceFinal(gc_b *compiled.Block, inputVec, result []float64, 
 						gc_pos.Thread = gc_rank
 //line hecbench_graphexec.go:66
 						globaltid := gc_bx*gc_bdx + gc_tx
-//line hecbench_graphexec.go:68
 						tempSum := gc_s_tempSum[gc_rank]
+//line hecbench_graphexec.go:69
 						i := globaltid + gc_off
 						gc_more = true
 //line hecbench_graphexec.go:70
@@ -537,8 +498,8 @@ func gc_body_graphReduceFinal(gc_b *compiled.Block, inputVec, result []float64, 
 						gc_pos.Thread = gc_rank
 //line hecbench_graphexec.go:66
 						globaltid := gc_bx*gc_bdx + gc_tx
-//line hecbench_graphexec.go:68
 						tempSum := gc_s_tempSum[gc_rank]
+//line hecbench_graphexec.go:69
 						i := globaltid + gc_off
 						gc_more = true
 //line hecbench_graphexec.go:70
@@ -551,8 +512,8 @@ func gc_body_graphReduceFinal(gc_b *compiled.Block, inputVec, result []float64, 
 						gc_pos.Thread = gc_rank
 //line hecbench_graphexec.go:66
 						globaltid := gc_bx*gc_bdx + gc_tx
-//line hecbench_graphexec.go:68
 						tempSum := gc_s_tempSum[gc_rank]
+//line hecbench_graphexec.go:69
 						i := globaltid + gc_off
 						gc_more = true
 //line hecbench_graphexec.go:70
@@ -565,8 +526,8 @@ func gc_body_graphReduceFinal(gc_b *compiled.Block, inputVec, result []float64, 
 					gc_pos.Thread = gc_rank
 //line hecbench_graphexec.go:66
 					globaltid := gc_bx*gc_bdx + gc_tx
-//line hecbench_graphexec.go:68
 					tempSum := gc_s_tempSum[gc_rank]
+//line hecbench_graphexec.go:69
 					i := globaltid + gc_off
 					gc_more = true
 //line hecbench_graphexec.go:70
@@ -576,7 +537,6 @@ func gc_body_graphReduceFinal(gc_b *compiled.Block, inputVec, result []float64, 
 			}
 		}
 	}
-//line hecbench_graphexec.go:78
 	gc_step3 := 0
 	for ; gc_step3+3 < gc_n; gc_step3 += 4 {
 		{
@@ -616,7 +576,6 @@ func gc_body_graphReduceFinal(gc_b *compiled.Block, inputVec, result []float64, 
 	}
 //line hecbench_graphexec.go:76
 	tile32 := cg.TiledPartition(cta, 32)
-//line hecbench_graphexec.go:79
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		tempSum := gc_s_tempSum[gc_rank]
@@ -627,7 +586,6 @@ func gc_body_graphReduceFinal(gc_b *compiled.Block, inputVec, result []float64, 
 		}
 		gc_s_tempSum[gc_rank] = tempSum
 	}
-//line hecbench_graphexec.go:87
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		tempSum := gc_s_tempSum[gc_rank]
@@ -638,7 +596,6 @@ func gc_body_graphReduceFinal(gc_b *compiled.Block, inputVec, result []float64, 
 		}
 		gc_s_tempSum[gc_rank] = tempSum
 	}
-//line hecbench_graphexec.go:94
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		tempSum := gc_s_tempSum[gc_rank]
@@ -649,7 +606,6 @@ func gc_body_graphReduceFinal(gc_b *compiled.Block, inputVec, result []float64, 
 		}
 		gc_s_tempSum[gc_rank] = tempSum
 	}
-//line hecbench_graphexec.go:101
 	var gc_c1v [32]float64
 	var gc_c1r [32]float64
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -657,7 +613,6 @@ func gc_body_graphReduceFinal(gc_b *compiled.Block, inputVec, result []float64, 
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		{
-//line hecbench_graphexec.go:109
 			var gc_m11 uint32
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
@@ -694,7 +649,6 @@ func gc_body_graphReduceFinal(gc_b *compiled.Block, inputVec, result []float64, 
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-//line hecbench_graphexec.go:113
 						tempSum := gc_s_tempSum[gc_rank]
 //line hecbench_graphexec.go:107
 						gc_c1v[gc_lane] = tempSum
@@ -706,7 +660,6 @@ func gc_body_graphReduceFinal(gc_b *compiled.Block, inputVec, result []float64, 
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-//line hecbench_graphexec.go:114
 						tempSum := gc_s_tempSum[gc_rank]
 //line hecbench_graphexec.go:107
 						tempSum += gc_c1r[gc_lane]

@@ -45,10 +45,8 @@ func gc_body_graphReduce(gc_b2 *compiled.Block, inputVec []float32, outputVec []
 	tmp := gocuda.Shared[float64](t, graphThreadsPerBlock)[:graphThreadsPerBlock]
 //line hecbench_graphexec.go:24
 	cta := cg.ThisThreadBlock(t)
-//line hecbench_graphexec.go:27
 	gc_vstep2 := 0
 	if compiled.SIMD {
-//line hecbench_graphexec.go:27
 		gc_vb := archsimd.BroadcastFloat64x4(0.0)
 		for ; gc_vstep2+3 < gc_n2; gc_vstep2 += 4 {
 			gc_rank2 := gc_vstep2
@@ -66,7 +64,6 @@ func gc_body_graphReduce(gc_b2 *compiled.Block, inputVec []float32, outputVec []
 			gc_pos2.Thread = gc_rank2
 //line hecbench_graphexec.go:27
 			tempSum := 0.0
-//line hecbench_graphexec.go:29
 			gc_s_tempSum[gc_rank2] = tempSum
 		}
 		{
@@ -74,7 +71,6 @@ func gc_body_graphReduce(gc_b2 *compiled.Block, inputVec []float32, outputVec []
 			gc_pos2.Thread = gc_rank2
 //line hecbench_graphexec.go:27
 			tempSum := 0.0
-//line hecbench_graphexec.go:29
 			gc_s_tempSum[gc_rank2] = tempSum
 		}
 		{
@@ -82,7 +78,6 @@ func gc_body_graphReduce(gc_b2 *compiled.Block, inputVec []float32, outputVec []
 			gc_pos2.Thread = gc_rank2
 //line hecbench_graphexec.go:27
 			tempSum := 0.0
-//line hecbench_graphexec.go:29
 			gc_s_tempSum[gc_rank2] = tempSum
 		}
 		{
@@ -90,7 +85,6 @@ func gc_body_graphReduce(gc_b2 *compiled.Block, inputVec []float32, outputVec []
 			gc_pos2.Thread = gc_rank2
 //line hecbench_graphexec.go:27
 			tempSum := 0.0
-//line hecbench_graphexec.go:29
 			gc_s_tempSum[gc_rank2] = tempSum
 		}
 	}
@@ -98,7 +92,6 @@ func gc_body_graphReduce(gc_b2 *compiled.Block, inputVec []float32, outputVec []
 		gc_pos2.Thread = gc_rank2
 //line hecbench_graphexec.go:27
 		tempSum := 0.0
-//line hecbench_graphexec.go:29
 		gc_s_tempSum[gc_rank2] = tempSum
 	}
 //line hecbench_graphexec.go:28
@@ -108,7 +101,6 @@ func gc_body_graphReduce(gc_b2 *compiled.Block, inputVec []float32, outputVec []
 			return
 		}
 		gc_more = false
-//line hecbench_graphexec.go:35
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_off+(gc_bx2*gc_bdx2), gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -124,11 +116,8 @@ func gc_body_graphReduce(gc_b2 *compiled.Block, inputVec []float32, outputVec []
 				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
 					{
 						gc_tx2 := gc_step6 + 0
-//line hecbench_graphexec.go:51
 						gc_rank2 := gc_base2 + gc_tx2
-//line hecbench_graphexec.go:27
 						tempSum := gc_s_tempSum[gc_rank2]
-//line hecbench_graphexec.go:29
 						gc_more = true
 //line hecbench_graphexec.go:29
 						tempSum += float64(gc_at2[gc_tx2])
@@ -136,11 +125,8 @@ func gc_body_graphReduce(gc_b2 *compiled.Block, inputVec []float32, outputVec []
 					}
 					{
 						gc_tx2 := gc_step6 + 1
-//line hecbench_graphexec.go:35
 						gc_rank2 := gc_base2 + gc_tx2
-//line hecbench_graphexec.go:27
 						tempSum := gc_s_tempSum[gc_rank2]
-//line hecbench_graphexec.go:29
 						gc_more = true
 //line hecbench_graphexec.go:29
 						tempSum += float64(gc_at2[gc_tx2])
@@ -148,11 +134,8 @@ func gc_body_graphReduce(gc_b2 *compiled.Block, inputVec []float32, outputVec []
 					}
 					{
 						gc_tx2 := gc_step6 + 2
-//line hecbench_graphexec.go:35
 						gc_rank2 := gc_base2 + gc_tx2
-//line hecbench_graphexec.go:27
 						tempSum := gc_s_tempSum[gc_rank2]
-//line hecbench_graphexec.go:29
 						gc_more = true
 //line hecbench_graphexec.go:29
 						tempSum += float64(gc_at2[gc_tx2])
@@ -160,11 +143,8 @@ func gc_body_graphReduce(gc_b2 *compiled.Block, inputVec []float32, outputVec []
 					}
 					{
 						gc_tx2 := gc_step6 + 3
-//line hecbench_graphexec.go:35
 						gc_rank2 := gc_base2 + gc_tx2
-//line hecbench_graphexec.go:27
 						tempSum := gc_s_tempSum[gc_rank2]
-//line hecbench_graphexec.go:29
 						gc_more = true
 //line hecbench_graphexec.go:29
 						tempSum += float64(gc_at2[gc_tx2])
@@ -173,9 +153,7 @@ func gc_body_graphReduce(gc_b2 *compiled.Block, inputVec []float32, outputVec []
 				}
 				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-//line hecbench_graphexec.go:27
 					tempSum := gc_s_tempSum[gc_rank2]
-//line hecbench_graphexec.go:29
 					gc_more = true
 //line hecbench_graphexec.go:29
 					tempSum += float64(gc_at2[gc_tx2])
@@ -190,8 +168,8 @@ func gc_body_graphReduce(gc_b2 *compiled.Block, inputVec []float32, outputVec []
 						gc_pos2.Thread = gc_rank2
 //line hecbench_graphexec.go:25
 						globaltid := gc_bx2*gc_bdx2 + gc_tx2
-//line hecbench_graphexec.go:27
 						tempSum := gc_s_tempSum[gc_rank2]
+//line hecbench_graphexec.go:28
 						i := globaltid + gc_off
 						gc_more = true
 //line hecbench_graphexec.go:29
@@ -204,8 +182,8 @@ func gc_body_graphReduce(gc_b2 *compiled.Block, inputVec []float32, outputVec []
 						gc_pos2.Thread = gc_rank2
 //line hecbench_graphexec.go:25
 						globaltid := gc_bx2*gc_bdx2 + gc_tx2
-//line hecbench_graphexec.go:27
 						tempSum := gc_s_tempSum[gc_rank2]
+//line hecbench_graphexec.go:28
 						i := globaltid + gc_off
 						gc_more = true
 //line hecbench_graphexec.go:29
@@ -218,8 +196,8 @@ func gc_body_graphReduce(gc_b2 *compiled.Block, inputVec []float32, outputVec []
 						gc_pos2.Thread = gc_rank2
 //line hecbench_graphexec.go:25
 						globaltid := gc_bx2*gc_bdx2 + gc_tx2
-//line hecbench_graphexec.go:27
 						tempSum := gc_s_tempSum[gc_rank2]
+//line hecbench_graphexec.go:28
 						i := globaltid + gc_off
 						gc_more = true
 //line hecbench_graphexec.go:29
@@ -232,8 +210,8 @@ func gc_body_graphReduce(gc_b2 *compiled.Block, inputVec []float32, outputVec []
 						gc_pos2.Thread = gc_rank2
 //line hecbench_graphexec.go:25
 						globaltid := gc_bx2*gc_bdx2 + gc_tx2
-//line hecbench_graphexec.go:27
 						tempSum := gc_s_tempSum[gc_rank2]
+//line hecbench_graphexec.go:28
 						i := globaltid + gc_off
 						gc_more = true
 //line hecbench_graphexec.go:29
@@ -246,8 +224,8 @@ func gc_body_graphReduce(gc_b2 *compiled.Block, inputVec []float32, outputVec []
 					gc_pos2.Thread = gc_rank2
 //line hecbench_graphexec.go:25
 					globaltid := gc_bx2*gc_bdx2 + gc_tx2
-//line hecbench_graphexec.go:27
 					tempSum := gc_s_tempSum[gc_rank2]
+//line hecbench_graphexec.go:28
 					i := globaltid + gc_off
 					gc_more = true
 //line hecbench_graphexec.go:29
@@ -257,7 +235,6 @@ func gc_body_graphReduce(gc_b2 *compiled.Block, inputVec []float32, outputVec []
 			}
 		}
 	}
-//line hecbench_graphexec.go:37
 	gc_step8 := 0
 	for ; gc_step8+3 < gc_n2; gc_step8 += 4 {
 		{
@@ -297,7 +274,6 @@ func gc_body_graphReduce(gc_b2 *compiled.Block, inputVec []float32, outputVec []
 	}
 //line hecbench_graphexec.go:35
 	tile32 := cg.TiledPartition(cta, 32)
-//line hecbench_graphexec.go:38
 	var gc_l_beta [32]float64
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
 		gc_cnt2 := min(32, gc_n2-gc_w2)
@@ -306,12 +282,10 @@ func gc_body_graphReduce(gc_b2 *compiled.Block, inputVec []float32, outputVec []
 		_ = gc_dead2
 		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 			gc_rank2 := gc_w2 + gc_lane2
-//line hecbench_graphexec.go:47
 			tempSum := gc_s_tempSum[gc_rank2]
 //line hecbench_graphexec.go:37
 			beta := tempSum
 			var temp float64
-//line hecbench_graphexec.go:40
 			_ = temp
 			gc_l_beta[gc_lane2] = beta
 		}
@@ -321,7 +295,6 @@ func gc_body_graphReduce(gc_b2 *compiled.Block, inputVec []float32, outputVec []
 				gc_rank2 := gc_w2 + gc_lane2
 				gc_pos2.Thread = gc_rank2
 				beta := gc_l_beta[gc_lane2]
-//line hecbench_graphexec.go:46
 				var temp float64
 //line hecbench_graphexec.go:41
 				if (gc_rank2 & (32 - 1)) < i_ {
@@ -335,7 +308,6 @@ func gc_body_graphReduce(gc_b2 *compiled.Block, inputVec []float32, outputVec []
 			compiled.TileLanes[bool, bool](gc_b2, "Sync", gc_w2, gc_act2, tile32.Size(), nil, 0, nil, nil)
 		}
 	}
-//line hecbench_graphexec.go:51
 	for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 		gc_pos2.Thread = gc_rank2
 		var beta float64
@@ -350,7 +322,6 @@ func gc_body_graphReduce(gc_b2 *compiled.Block, inputVec []float32, outputVec []
 //line hecbench_graphexec.go:52
 					return
 				}
-//line hecbench_graphexec.go:53
 				beta += tmp[i_2]
 			}
 			outputVec[gc_bx2] = beta
@@ -359,8 +330,6 @@ func gc_body_graphReduce(gc_b2 *compiled.Block, inputVec []float32, outputVec []
 }
 
 // GraphReduceFinalKernel is reduceFinal of main.cu.
-//
-//line hecbench_graphexec.go:62
 func GraphReduceFinalKernel(inputVec, result []float64, inputSize int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_graphReduceFinal,
 		func(gc_t *gocuda.Thread) { graphReduceFinal(gc_t, inputVec, result, inputSize) },
@@ -386,10 +355,8 @@ func gc_body_graphReduceFinal(gc_b2 *compiled.Block, inputVec, result []float64,
 	tmp := gocuda.Shared[float64](t, graphThreadsPerBlock)[:graphThreadsPerBlock]
 //line hecbench_graphexec.go:65
 	cta := cg.ThisThreadBlock(t)
-//line hecbench_graphexec.go:68
 	gc_vstep4 := 0
 	if compiled.SIMD {
-//line hecbench_graphexec.go:68
 		gc_vb := archsimd.BroadcastFloat64x4(0.0)
 		for ; gc_vstep4+3 < gc_n2; gc_vstep4 += 4 {
 			gc_rank2 := gc_vstep4
@@ -407,7 +374,6 @@ func gc_body_graphReduceFinal(gc_b2 *compiled.Block, inputVec, result []float64,
 			gc_pos2.Thread = gc_rank2
 //line hecbench_graphexec.go:68
 			tempSum := 0.0
-//line hecbench_graphexec.go:70
 			gc_s_tempSum[gc_rank2] = tempSum
 		}
 		{
@@ -415,7 +381,6 @@ func gc_body_graphReduceFinal(gc_b2 *compiled.Block, inputVec, result []float64,
 			gc_pos2.Thread = gc_rank2
 //line hecbench_graphexec.go:68
 			tempSum := 0.0
-//line hecbench_graphexec.go:70
 			gc_s_tempSum[gc_rank2] = tempSum
 		}
 		{
@@ -423,7 +388,6 @@ func gc_body_graphReduceFinal(gc_b2 *compiled.Block, inputVec, result []float64,
 			gc_pos2.Thread = gc_rank2
 //line hecbench_graphexec.go:68
 			tempSum := 0.0
-//line hecbench_graphexec.go:70
 			gc_s_tempSum[gc_rank2] = tempSum
 		}
 		{
@@ -431,7 +395,6 @@ func gc_body_graphReduceFinal(gc_b2 *compiled.Block, inputVec, result []float64,
 			gc_pos2.Thread = gc_rank2
 //line hecbench_graphexec.go:68
 			tempSum := 0.0
-//line hecbench_graphexec.go:70
 			gc_s_tempSum[gc_rank2] = tempSum
 		}
 	}
@@ -439,7 +402,6 @@ func gc_body_graphReduceFinal(gc_b2 *compiled.Block, inputVec, result []float64,
 		gc_pos2.Thread = gc_rank2
 //line hecbench_graphexec.go:68
 		tempSum := 0.0
-//line hecbench_graphexec.go:70
 		gc_s_tempSum[gc_rank2] = tempSum
 	}
 //line hecbench_graphexec.go:69
@@ -449,7 +411,6 @@ func gc_body_graphReduceFinal(gc_b2 *compiled.Block, inputVec, result []float64,
 			return
 		}
 		gc_more = false
-//line hecbench_graphexec.go:76
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_off+(gc_bx2*gc_bdx2), gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -485,9 +446,7 @@ func gc_body_graphReduceFinal(gc_b2 *compiled.Block, inputVec, result []float64,
 				}
 				for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-//line hecbench_graphexec.go:68
 					tempSum := gc_s_tempSum[gc_rank2]
-//line hecbench_graphexec.go:70
 					gc_more = true
 //line hecbench_graphexec.go:70
 					tempSum += gc_at2[gc_tx2]
@@ -527,8 +486,8 @@ func gc_body_graphReduceFinal(gc_b2 *compiled.Block, inputVec, result []float64,
 						gc_pos2.Thread = gc_rank2
 //line hecbench_graphexec.go:66
 						globaltid := gc_bx2*gc_bdx2 + gc_tx2
-//line hecbench_graphexec.go:68
 						tempSum := gc_s_tempSum[gc_rank2]
+//line hecbench_graphexec.go:69
 						i := globaltid + gc_off
 						gc_more = true
 //line hecbench_graphexec.go:70
@@ -541,8 +500,8 @@ func gc_body_graphReduceFinal(gc_b2 *compiled.Block, inputVec, result []float64,
 						gc_pos2.Thread = gc_rank2
 //line hecbench_graphexec.go:66
 						globaltid := gc_bx2*gc_bdx2 + gc_tx2
-//line hecbench_graphexec.go:68
 						tempSum := gc_s_tempSum[gc_rank2]
+//line hecbench_graphexec.go:69
 						i := globaltid + gc_off
 						gc_more = true
 //line hecbench_graphexec.go:70
@@ -555,8 +514,8 @@ func gc_body_graphReduceFinal(gc_b2 *compiled.Block, inputVec, result []float64,
 						gc_pos2.Thread = gc_rank2
 //line hecbench_graphexec.go:66
 						globaltid := gc_bx2*gc_bdx2 + gc_tx2
-//line hecbench_graphexec.go:68
 						tempSum := gc_s_tempSum[gc_rank2]
+//line hecbench_graphexec.go:69
 						i := globaltid + gc_off
 						gc_more = true
 //line hecbench_graphexec.go:70
@@ -569,8 +528,8 @@ func gc_body_graphReduceFinal(gc_b2 *compiled.Block, inputVec, result []float64,
 						gc_pos2.Thread = gc_rank2
 //line hecbench_graphexec.go:66
 						globaltid := gc_bx2*gc_bdx2 + gc_tx2
-//line hecbench_graphexec.go:68
 						tempSum := gc_s_tempSum[gc_rank2]
+//line hecbench_graphexec.go:69
 						i := globaltid + gc_off
 						gc_more = true
 //line hecbench_graphexec.go:70
@@ -583,8 +542,8 @@ func gc_body_graphReduceFinal(gc_b2 *compiled.Block, inputVec, result []float64,
 					gc_pos2.Thread = gc_rank2
 //line hecbench_graphexec.go:66
 					globaltid := gc_bx2*gc_bdx2 + gc_tx2
-//line hecbench_graphexec.go:68
 					tempSum := gc_s_tempSum[gc_rank2]
+//line hecbench_graphexec.go:69
 					i := globaltid + gc_off
 					gc_more = true
 //line hecbench_graphexec.go:70
@@ -594,7 +553,6 @@ func gc_body_graphReduceFinal(gc_b2 *compiled.Block, inputVec, result []float64,
 			}
 		}
 	}
-//line hecbench_graphexec.go:78
 	gc_step6 := 0
 	for ; gc_step6+3 < gc_n2; gc_step6 += 4 {
 		{
@@ -634,7 +592,6 @@ func gc_body_graphReduceFinal(gc_b2 *compiled.Block, inputVec, result []float64,
 	}
 //line hecbench_graphexec.go:76
 	tile32 := cg.TiledPartition(cta, 32)
-//line hecbench_graphexec.go:79
 	for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 		gc_pos2.Thread = gc_rank2
 		tempSum := gc_s_tempSum[gc_rank2]
@@ -645,7 +602,6 @@ func gc_body_graphReduceFinal(gc_b2 *compiled.Block, inputVec, result []float64,
 		}
 		gc_s_tempSum[gc_rank2] = tempSum
 	}
-//line hecbench_graphexec.go:87
 	for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 		gc_pos2.Thread = gc_rank2
 		tempSum := gc_s_tempSum[gc_rank2]
@@ -656,7 +612,6 @@ func gc_body_graphReduceFinal(gc_b2 *compiled.Block, inputVec, result []float64,
 		}
 		gc_s_tempSum[gc_rank2] = tempSum
 	}
-//line hecbench_graphexec.go:94
 	for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 		gc_pos2.Thread = gc_rank2
 		tempSum := gc_s_tempSum[gc_rank2]
@@ -667,7 +622,6 @@ func gc_body_graphReduceFinal(gc_b2 *compiled.Block, inputVec, result []float64,
 		}
 		gc_s_tempSum[gc_rank2] = tempSum
 	}
-//line hecbench_graphexec.go:101
 	var gc_c21v [32]float64
 	var gc_c21r [32]float64
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -675,7 +629,6 @@ func gc_body_graphReduceFinal(gc_b2 *compiled.Block, inputVec, result []float64,
 		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 		var gc_dead2 uint32
 		{
-//line hecbench_graphexec.go:109
 			var gc_m112 uint32
 			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 				gc_rank2 := gc_w2 + gc_lane2
@@ -712,7 +665,6 @@ func gc_body_graphReduceFinal(gc_b2 *compiled.Block, inputVec, result []float64,
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
-//line hecbench_graphexec.go:113
 						tempSum := gc_s_tempSum[gc_rank2]
 //line hecbench_graphexec.go:107
 						gc_c21v[gc_lane2] = tempSum
@@ -724,7 +676,6 @@ func gc_body_graphReduceFinal(gc_b2 *compiled.Block, inputVec, result []float64,
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
-//line hecbench_graphexec.go:114
 						tempSum := gc_s_tempSum[gc_rank2]
 //line hecbench_graphexec.go:107
 						tempSum += gc_c21r[gc_lane2]

@@ -46,7 +46,6 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-//line hecbench_halofinder.go:134
 	var gc_l_out [32][]float32
 	var gc_l_out_ [32][]float32
 	var gc_l_out_2 [32][]float32
@@ -119,7 +118,6 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line hecbench_halofinder.go:207
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 //line hecbench_halofinder.go:122
 			var xxi, yyi, zzi [hfTileY]float32
@@ -153,7 +151,6 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 					yIdx := gc_by*gc_bdy + gc_ty
 //line hecbench_halofinder.go:129
 					i := yIdx
-//line hecbench_halofinder.go:131
 					gc_l_i[gc_lane] = i
 				}
 			}
@@ -164,7 +161,6 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 				}
 				gc_act = gc_in25 &^ gc_dead
 				var gc_m25, gc_skip25 uint32
-//line hecbench_halofinder.go:142
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
@@ -197,7 +193,6 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 						gc_pos.Thread = gc_rank
 //line hecbench_halofinder.go:125
 						xIdx := gc_bx*gc_bdx + gc_tx
-//line hecbench_halofinder.go:127
 						i := gc_l_i[gc_lane]
 //line hecbench_halofinder.go:130
 						var xi, yi, zi [hfTileY]float32
@@ -225,11 +220,9 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line hecbench_halofinder.go:155
 					i := gc_l_i[gc_lane]
 //line hecbench_halofinder.go:148
 					var i_2 int = i
-//line hecbench_halofinder.go:150
 					gc_l_i_2[gc_lane] = i_2
 				}
 //line hecbench_halofinder.go:148
@@ -248,7 +241,6 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 					var yi_2 []float32 = gc_l_yi[gc_lane][:]
 //line hecbench_halofinder.go:148
 					var zi_2 []float32 = gc_l_zi[gc_lane][:]
-//line hecbench_halofinder.go:152
 					gc_l_xi_2[gc_lane] = xi_2
 					gc_l_yi_2[gc_lane] = yi_2
 					gc_l_zi_2[gc_lane] = zi_2
@@ -265,11 +257,9 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-//line hecbench_halofinder.go:113
 						i_2 := gc_l_i_2[gc_lane]
 //line hecbench_halofinder.go:107
 						idx := tileSize*i_2 + u
-//line hecbench_halofinder.go:109
 						gc_l_idx[gc_lane] = idx
 					}
 					{
@@ -296,7 +286,6 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 								gc_rank := gc_w + gc_lane
 								gc_pos.Thread = gc_rank
 								xi_2 := gc_l_xi_2[gc_lane]
-//line hecbench_halofinder.go:124
 								idx := gc_l_idx[gc_lane]
 //line hecbench_halofinder.go:110
 								var out []float32 = vx_[idx:]
@@ -316,7 +305,6 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 									if gc_act&(1<<gc_lane) == 0 {
 										continue
 									}
-//line hecbench_halofinder.go:46
 									val := gc_l_val[gc_lane]
 //line hecbench_halofinder.go:39
 									val += gc_c1r[gc_lane]
@@ -333,7 +321,6 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 									if gc_act&(1<<gc_lane) == 0 {
 										continue
 									}
-//line hecbench_halofinder.go:47
 									val := gc_l_val[gc_lane]
 //line hecbench_halofinder.go:40
 									val += gc_c2r[gc_lane]
@@ -350,7 +337,6 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 									if gc_act&(1<<gc_lane) == 0 {
 										continue
 									}
-//line hecbench_halofinder.go:48
 									val := gc_l_val[gc_lane]
 //line hecbench_halofinder.go:41
 									val += gc_c3r[gc_lane]
@@ -367,7 +353,6 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 									if gc_act&(1<<gc_lane) == 0 {
 										continue
 									}
-//line hecbench_halofinder.go:49
 									val := gc_l_val[gc_lane]
 //line hecbench_halofinder.go:42
 									val += gc_c4r[gc_lane]
@@ -390,11 +375,8 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 									gc_rank := gc_w + gc_lane
 									gc_pos.Thread = gc_rank
 									out := gc_l_out[gc_lane]
-//line hecbench_halofinder.go:59
 									val := gc_l_val[gc_lane]
-//line hecbench_halofinder.go:61
 									yi_2 := gc_l_yi_2[gc_lane]
-//line hecbench_halofinder.go:63
 									idx := gc_l_idx[gc_lane]
 //line hecbench_halofinder.go:43
 									val += gc_c5r[gc_lane]
@@ -422,7 +404,6 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 									if gc_act&(1<<gc_lane) == 0 {
 										continue
 									}
-//line hecbench_halofinder.go:46
 									val_ := gc_l_val_[gc_lane]
 //line hecbench_halofinder.go:39
 									val_ += gc_c6r[gc_lane]
@@ -439,7 +420,6 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 									if gc_act&(1<<gc_lane) == 0 {
 										continue
 									}
-//line hecbench_halofinder.go:47
 									val_ := gc_l_val_[gc_lane]
 //line hecbench_halofinder.go:40
 									val_ += gc_c7r[gc_lane]
@@ -456,7 +436,6 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 									if gc_act&(1<<gc_lane) == 0 {
 										continue
 									}
-//line hecbench_halofinder.go:48
 									val_ := gc_l_val_[gc_lane]
 //line hecbench_halofinder.go:41
 									val_ += gc_c8r[gc_lane]
@@ -473,7 +452,6 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 									if gc_act&(1<<gc_lane) == 0 {
 										continue
 									}
-//line hecbench_halofinder.go:49
 									val_ := gc_l_val_[gc_lane]
 //line hecbench_halofinder.go:42
 									val_ += gc_c9r[gc_lane]
@@ -496,11 +474,8 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 									gc_rank := gc_w + gc_lane
 									gc_pos.Thread = gc_rank
 									out_ := gc_l_out_[gc_lane]
-//line hecbench_halofinder.go:59
 									val_ := gc_l_val_[gc_lane]
-//line hecbench_halofinder.go:61
 									zi_2 := gc_l_zi_2[gc_lane]
-//line hecbench_halofinder.go:63
 									idx := gc_l_idx[gc_lane]
 //line hecbench_halofinder.go:43
 									val_ += gc_c10r[gc_lane]
@@ -528,7 +503,6 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 									if gc_act&(1<<gc_lane) == 0 {
 										continue
 									}
-//line hecbench_halofinder.go:46
 									val_2 := gc_l_val_2[gc_lane]
 //line hecbench_halofinder.go:39
 									val_2 += gc_c11r[gc_lane]
@@ -545,7 +519,6 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 									if gc_act&(1<<gc_lane) == 0 {
 										continue
 									}
-//line hecbench_halofinder.go:47
 									val_2 := gc_l_val_2[gc_lane]
 //line hecbench_halofinder.go:40
 									val_2 += gc_c12r[gc_lane]
@@ -562,7 +535,6 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 									if gc_act&(1<<gc_lane) == 0 {
 										continue
 									}
-//line hecbench_halofinder.go:48
 									val_2 := gc_l_val_2[gc_lane]
 //line hecbench_halofinder.go:41
 									val_2 += gc_c13r[gc_lane]
@@ -579,7 +551,6 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 									if gc_act&(1<<gc_lane) == 0 {
 										continue
 									}
-//line hecbench_halofinder.go:49
 									val_2 := gc_l_val_2[gc_lane]
 //line hecbench_halofinder.go:42
 									val_2 += gc_c14r[gc_lane]
@@ -602,7 +573,6 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 									gc_rank := gc_w + gc_lane
 									gc_pos.Thread = gc_rank
 									out_2 := gc_l_out_2[gc_lane]
-//line hecbench_halofinder.go:59
 									val_2 := gc_l_val_2[gc_lane]
 //line hecbench_halofinder.go:43
 									val_2 += gc_c15r[gc_lane]
@@ -622,7 +592,6 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line hecbench_halofinder.go:62
 					i := gc_l_i[gc_lane]
 //line hecbench_halofinder.go:129
 					i += gc_bdy * gc_gdy
@@ -632,7 +601,6 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 			gc_act = gc_save25 &^ gc_dead
 		}
 		{
-//line hecbench_halofinder.go:153
 			gc_save49 := gc_act
 			gc_in49 := gc_act
 			{
@@ -652,7 +620,6 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 					yIdx := gc_by*gc_bdy + gc_ty
 //line hecbench_halofinder.go:152
 					i_ := yIdx
-//line hecbench_halofinder.go:154
 					gc_l_i_[gc_lane] = i_
 				}
 			}
@@ -663,7 +630,6 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 				}
 				gc_act = gc_in49 &^ gc_dead
 				var gc_m49, gc_skip49 uint32
-//line hecbench_halofinder.go:165
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
@@ -696,7 +662,6 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 						gc_pos.Thread = gc_rank
 //line hecbench_halofinder.go:125
 						xIdx := gc_bx*gc_bdx + gc_tx
-//line hecbench_halofinder.go:127
 						i_ := gc_l_i_[gc_lane]
 //line hecbench_halofinder.go:153
 						k := i_ + count/hfTileY*hfTileY
@@ -716,7 +681,6 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 							loadTile(true, true, 1, j_3, count1, xx1, yy1, zz1, mass1, gc_l_xxj[gc_lane][:], gc_l_yyj[gc_lane][:], gc_l_zzj[gc_lane][:], gc_l_massj[gc_lane][:])
 							computeForces(1, 1, gc_l_xxi[gc_lane][:], gc_l_yyi[gc_lane][:], gc_l_zzi[gc_lane][:], gc_l_xxj[gc_lane][:], gc_l_yyj[gc_lane][:], gc_l_zzj[gc_lane][:], gc_l_massj[gc_lane][:], gc_l_xi_[gc_lane][:], gc_l_yi_[gc_lane][:], gc_l_zi_[gc_lane][:], mpRsm2, fsrrmax2)
 						}
-//line hecbench_halofinder.go:171
 						gc_l_k[gc_lane] = k
 					}
 				}
@@ -728,11 +692,9 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line hecbench_halofinder.go:175
 					k := gc_l_k[gc_lane]
 //line hecbench_halofinder.go:168
 					var i_3 int = k
-//line hecbench_halofinder.go:170
 					gc_l_i_3[gc_lane] = i_3
 				}
 //line hecbench_halofinder.go:168
@@ -751,7 +713,6 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 					var yi_3 []float32 = gc_l_yi_[gc_lane][:]
 //line hecbench_halofinder.go:168
 					var zi_3 []float32 = gc_l_zi_[gc_lane][:]
-//line hecbench_halofinder.go:172
 					gc_l_xi_3[gc_lane] = xi_3
 					gc_l_yi_3[gc_lane] = yi_3
 					gc_l_zi_3[gc_lane] = zi_3
@@ -768,11 +729,9 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-//line hecbench_halofinder.go:113
 						i_3 := gc_l_i_3[gc_lane]
 //line hecbench_halofinder.go:107
 						idx_ := tileSize_*i_3 + u_
-//line hecbench_halofinder.go:109
 						gc_l_idx_[gc_lane] = idx_
 					}
 					{
@@ -799,7 +758,6 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 								gc_rank := gc_w + gc_lane
 								gc_pos.Thread = gc_rank
 								xi_3 := gc_l_xi_3[gc_lane]
-//line hecbench_halofinder.go:124
 								idx_ := gc_l_idx_[gc_lane]
 //line hecbench_halofinder.go:110
 								var out_3 []float32 = vx_2[idx_:]
@@ -819,7 +777,6 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 									if gc_act&(1<<gc_lane) == 0 {
 										continue
 									}
-//line hecbench_halofinder.go:46
 									val_3 := gc_l_val_3[gc_lane]
 //line hecbench_halofinder.go:39
 									val_3 += gc_c16r[gc_lane]
@@ -836,7 +793,6 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 									if gc_act&(1<<gc_lane) == 0 {
 										continue
 									}
-//line hecbench_halofinder.go:47
 									val_3 := gc_l_val_3[gc_lane]
 //line hecbench_halofinder.go:40
 									val_3 += gc_c17r[gc_lane]
@@ -853,7 +809,6 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 									if gc_act&(1<<gc_lane) == 0 {
 										continue
 									}
-//line hecbench_halofinder.go:48
 									val_3 := gc_l_val_3[gc_lane]
 //line hecbench_halofinder.go:41
 									val_3 += gc_c18r[gc_lane]
@@ -870,7 +825,6 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 									if gc_act&(1<<gc_lane) == 0 {
 										continue
 									}
-//line hecbench_halofinder.go:49
 									val_3 := gc_l_val_3[gc_lane]
 //line hecbench_halofinder.go:42
 									val_3 += gc_c19r[gc_lane]
@@ -893,11 +847,8 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 									gc_rank := gc_w + gc_lane
 									gc_pos.Thread = gc_rank
 									out_3 := gc_l_out_3[gc_lane]
-//line hecbench_halofinder.go:59
 									val_3 := gc_l_val_3[gc_lane]
-//line hecbench_halofinder.go:61
 									yi_3 := gc_l_yi_3[gc_lane]
-//line hecbench_halofinder.go:63
 									idx_ := gc_l_idx_[gc_lane]
 //line hecbench_halofinder.go:43
 									val_3 += gc_c20r[gc_lane]
@@ -925,7 +876,6 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 									if gc_act&(1<<gc_lane) == 0 {
 										continue
 									}
-//line hecbench_halofinder.go:46
 									val_4 := gc_l_val_4[gc_lane]
 //line hecbench_halofinder.go:39
 									val_4 += gc_c21r[gc_lane]
@@ -942,7 +892,6 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 									if gc_act&(1<<gc_lane) == 0 {
 										continue
 									}
-//line hecbench_halofinder.go:47
 									val_4 := gc_l_val_4[gc_lane]
 //line hecbench_halofinder.go:40
 									val_4 += gc_c22r[gc_lane]
@@ -959,7 +908,6 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 									if gc_act&(1<<gc_lane) == 0 {
 										continue
 									}
-//line hecbench_halofinder.go:48
 									val_4 := gc_l_val_4[gc_lane]
 //line hecbench_halofinder.go:41
 									val_4 += gc_c23r[gc_lane]
@@ -976,7 +924,6 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 									if gc_act&(1<<gc_lane) == 0 {
 										continue
 									}
-//line hecbench_halofinder.go:49
 									val_4 := gc_l_val_4[gc_lane]
 //line hecbench_halofinder.go:42
 									val_4 += gc_c24r[gc_lane]
@@ -999,11 +946,8 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 									gc_rank := gc_w + gc_lane
 									gc_pos.Thread = gc_rank
 									out_4 := gc_l_out_4[gc_lane]
-//line hecbench_halofinder.go:59
 									val_4 := gc_l_val_4[gc_lane]
-//line hecbench_halofinder.go:61
 									zi_3 := gc_l_zi_3[gc_lane]
-//line hecbench_halofinder.go:63
 									idx_ := gc_l_idx_[gc_lane]
 //line hecbench_halofinder.go:43
 									val_4 += gc_c25r[gc_lane]
@@ -1031,7 +975,6 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 									if gc_act&(1<<gc_lane) == 0 {
 										continue
 									}
-//line hecbench_halofinder.go:46
 									val_5 := gc_l_val_5[gc_lane]
 //line hecbench_halofinder.go:39
 									val_5 += gc_c26r[gc_lane]
@@ -1048,7 +991,6 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 									if gc_act&(1<<gc_lane) == 0 {
 										continue
 									}
-//line hecbench_halofinder.go:47
 									val_5 := gc_l_val_5[gc_lane]
 //line hecbench_halofinder.go:40
 									val_5 += gc_c27r[gc_lane]
@@ -1065,7 +1007,6 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 									if gc_act&(1<<gc_lane) == 0 {
 										continue
 									}
-//line hecbench_halofinder.go:48
 									val_5 := gc_l_val_5[gc_lane]
 //line hecbench_halofinder.go:41
 									val_5 += gc_c28r[gc_lane]
@@ -1082,7 +1023,6 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 									if gc_act&(1<<gc_lane) == 0 {
 										continue
 									}
-//line hecbench_halofinder.go:49
 									val_5 := gc_l_val_5[gc_lane]
 //line hecbench_halofinder.go:42
 									val_5 += gc_c29r[gc_lane]
@@ -1105,7 +1045,6 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 									gc_rank := gc_w + gc_lane
 									gc_pos.Thread = gc_rank
 									out_5 := gc_l_out_5[gc_lane]
-//line hecbench_halofinder.go:59
 									val_5 := gc_l_val_5[gc_lane]
 //line hecbench_halofinder.go:43
 									val_5 += gc_c30r[gc_lane]
@@ -1125,7 +1064,6 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line hecbench_halofinder.go:62
 					i_ := gc_l_i_[gc_lane]
 //line hecbench_halofinder.go:152
 					i_ += gc_bdy * gc_gdy

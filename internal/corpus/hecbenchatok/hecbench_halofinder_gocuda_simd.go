@@ -47,7 +47,6 @@ func gc_body_step10(gc_b2 *compiled.Block, count, count1 int, xx, yy, zz, mass, 
 	gc_bx2 := gc_bidx2.X
 	gc_by2 := gc_bidx2.Y
 	gc_n2 := gc_b2.Len()
-//line hecbench_halofinder.go:134
 	var gc_l_out [32][]float32
 	var gc_l_out_ [32][]float32
 	var gc_l_out_2 [32][]float32
@@ -120,7 +119,6 @@ func gc_body_step10(gc_b2 *compiled.Block, count, count1 int, xx, yy, zz, mass, 
 		gc_cnt2 := min(32, gc_n2-gc_w2)
 		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 		var gc_dead2 uint32
-//line hecbench_halofinder.go:207
 		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 //line hecbench_halofinder.go:122
 			var xxi, yyi, zzi [hfTileY]float32
@@ -154,7 +152,6 @@ func gc_body_step10(gc_b2 *compiled.Block, count, count1 int, xx, yy, zz, mass, 
 					yIdx := gc_by2*gc_bdy2 + gc_ty2
 //line hecbench_halofinder.go:129
 					i := yIdx
-//line hecbench_halofinder.go:131
 					gc_l_i[gc_lane2] = i
 				}
 			}
@@ -165,7 +162,6 @@ func gc_body_step10(gc_b2 *compiled.Block, count, count1 int, xx, yy, zz, mass, 
 				}
 				gc_act2 = gc_in252 &^ gc_dead2
 				var gc_m252, gc_skip252 uint32
-//line hecbench_halofinder.go:142
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 					if gc_act2&(1<<gc_lane2) == 0 {
 						continue
@@ -198,7 +194,6 @@ func gc_body_step10(gc_b2 *compiled.Block, count, count1 int, xx, yy, zz, mass, 
 						gc_pos2.Thread = gc_rank2
 //line hecbench_halofinder.go:125
 						xIdx := gc_bx2*gc_bdx2 + gc_tx2
-//line hecbench_halofinder.go:127
 						i := gc_l_i[gc_lane2]
 //line hecbench_halofinder.go:130
 						var xi, yi, zi [hfTileY]float32
@@ -226,11 +221,9 @@ func gc_body_step10(gc_b2 *compiled.Block, count, count1 int, xx, yy, zz, mass, 
 					if gc_act2&(1<<gc_lane2) == 0 {
 						continue
 					}
-//line hecbench_halofinder.go:155
 					i := gc_l_i[gc_lane2]
 //line hecbench_halofinder.go:148
 					var i_2 int = i
-//line hecbench_halofinder.go:150
 					gc_l_i_2[gc_lane2] = i_2
 				}
 //line hecbench_halofinder.go:148
@@ -249,7 +242,6 @@ func gc_body_step10(gc_b2 *compiled.Block, count, count1 int, xx, yy, zz, mass, 
 					var yi_2 []float32 = gc_l_yi[gc_lane2][:]
 //line hecbench_halofinder.go:148
 					var zi_2 []float32 = gc_l_zi[gc_lane2][:]
-//line hecbench_halofinder.go:152
 					gc_l_xi_2[gc_lane2] = xi_2
 					gc_l_yi_2[gc_lane2] = yi_2
 					gc_l_zi_2[gc_lane2] = zi_2
@@ -266,11 +258,9 @@ func gc_body_step10(gc_b2 *compiled.Block, count, count1 int, xx, yy, zz, mass, 
 						if gc_act2&(1<<gc_lane2) == 0 {
 							continue
 						}
-//line hecbench_halofinder.go:113
 						i_2 := gc_l_i_2[gc_lane2]
 //line hecbench_halofinder.go:107
 						idx := tileSize*i_2 + u
-//line hecbench_halofinder.go:109
 						gc_l_idx[gc_lane2] = idx
 					}
 					{
@@ -297,7 +287,6 @@ func gc_body_step10(gc_b2 *compiled.Block, count, count1 int, xx, yy, zz, mass, 
 								gc_rank2 := gc_w2 + gc_lane2
 								gc_pos2.Thread = gc_rank2
 								xi_2 := gc_l_xi_2[gc_lane2]
-//line hecbench_halofinder.go:124
 								idx := gc_l_idx[gc_lane2]
 //line hecbench_halofinder.go:110
 								var out []float32 = vx_[idx:]
@@ -346,7 +335,6 @@ func gc_body_step10(gc_b2 *compiled.Block, count, count1 int, xx, yy, zz, mass, 
 										if gc_left&(1<<gc_lane2) == 0 {
 											continue
 										}
-//line hecbench_halofinder.go:52
 										val := gc_l_val[gc_lane2]
 //line hecbench_halofinder.go:39
 										val += gc_c21r[gc_lane2]
@@ -393,7 +381,6 @@ func gc_body_step10(gc_b2 *compiled.Block, count, count1 int, xx, yy, zz, mass, 
 										if gc_left2&(1<<gc_lane2) == 0 {
 											continue
 										}
-//line hecbench_halofinder.go:53
 										val := gc_l_val[gc_lane2]
 //line hecbench_halofinder.go:40
 										val += gc_c22r[gc_lane2]
@@ -440,7 +427,6 @@ func gc_body_step10(gc_b2 *compiled.Block, count, count1 int, xx, yy, zz, mass, 
 										if gc_left3&(1<<gc_lane2) == 0 {
 											continue
 										}
-//line hecbench_halofinder.go:54
 										val := gc_l_val[gc_lane2]
 //line hecbench_halofinder.go:41
 										val += gc_c23r[gc_lane2]
@@ -487,7 +473,6 @@ func gc_body_step10(gc_b2 *compiled.Block, count, count1 int, xx, yy, zz, mass, 
 										if gc_left4&(1<<gc_lane2) == 0 {
 											continue
 										}
-//line hecbench_halofinder.go:55
 										val := gc_l_val[gc_lane2]
 //line hecbench_halofinder.go:42
 										val += gc_c24r[gc_lane2]
@@ -511,11 +496,8 @@ func gc_body_step10(gc_b2 *compiled.Block, count, count1 int, xx, yy, zz, mass, 
 									gc_rank2 := gc_w2 + gc_lane2
 									gc_pos2.Thread = gc_rank2
 									out := gc_l_out[gc_lane2]
-//line hecbench_halofinder.go:59
 									val := gc_l_val[gc_lane2]
-//line hecbench_halofinder.go:61
 									yi_2 := gc_l_yi_2[gc_lane2]
-//line hecbench_halofinder.go:63
 									idx := gc_l_idx[gc_lane2]
 //line hecbench_halofinder.go:43
 									val += gc_c25r[gc_lane2]
@@ -572,7 +554,6 @@ func gc_body_step10(gc_b2 *compiled.Block, count, count1 int, xx, yy, zz, mass, 
 										if gc_left5&(1<<gc_lane2) == 0 {
 											continue
 										}
-//line hecbench_halofinder.go:52
 										val_ := gc_l_val_[gc_lane2]
 //line hecbench_halofinder.go:39
 										val_ += gc_c26r[gc_lane2]
@@ -619,7 +600,6 @@ func gc_body_step10(gc_b2 *compiled.Block, count, count1 int, xx, yy, zz, mass, 
 										if gc_left6&(1<<gc_lane2) == 0 {
 											continue
 										}
-//line hecbench_halofinder.go:53
 										val_ := gc_l_val_[gc_lane2]
 //line hecbench_halofinder.go:40
 										val_ += gc_c27r[gc_lane2]
@@ -666,7 +646,6 @@ func gc_body_step10(gc_b2 *compiled.Block, count, count1 int, xx, yy, zz, mass, 
 										if gc_left7&(1<<gc_lane2) == 0 {
 											continue
 										}
-//line hecbench_halofinder.go:54
 										val_ := gc_l_val_[gc_lane2]
 //line hecbench_halofinder.go:41
 										val_ += gc_c28r[gc_lane2]
@@ -713,7 +692,6 @@ func gc_body_step10(gc_b2 *compiled.Block, count, count1 int, xx, yy, zz, mass, 
 										if gc_left8&(1<<gc_lane2) == 0 {
 											continue
 										}
-//line hecbench_halofinder.go:55
 										val_ := gc_l_val_[gc_lane2]
 //line hecbench_halofinder.go:42
 										val_ += gc_c29r[gc_lane2]
@@ -737,11 +715,8 @@ func gc_body_step10(gc_b2 *compiled.Block, count, count1 int, xx, yy, zz, mass, 
 									gc_rank2 := gc_w2 + gc_lane2
 									gc_pos2.Thread = gc_rank2
 									out_ := gc_l_out_[gc_lane2]
-//line hecbench_halofinder.go:59
 									val_ := gc_l_val_[gc_lane2]
-//line hecbench_halofinder.go:61
 									zi_2 := gc_l_zi_2[gc_lane2]
-//line hecbench_halofinder.go:63
 									idx := gc_l_idx[gc_lane2]
 //line hecbench_halofinder.go:43
 									val_ += gc_c210r[gc_lane2]
@@ -798,7 +773,6 @@ func gc_body_step10(gc_b2 *compiled.Block, count, count1 int, xx, yy, zz, mass, 
 										if gc_left9&(1<<gc_lane2) == 0 {
 											continue
 										}
-//line hecbench_halofinder.go:52
 										val_2 := gc_l_val_2[gc_lane2]
 //line hecbench_halofinder.go:39
 										val_2 += gc_c211r[gc_lane2]
@@ -845,7 +819,6 @@ func gc_body_step10(gc_b2 *compiled.Block, count, count1 int, xx, yy, zz, mass, 
 										if gc_left10&(1<<gc_lane2) == 0 {
 											continue
 										}
-//line hecbench_halofinder.go:53
 										val_2 := gc_l_val_2[gc_lane2]
 //line hecbench_halofinder.go:40
 										val_2 += gc_c212r[gc_lane2]
@@ -892,7 +865,6 @@ func gc_body_step10(gc_b2 *compiled.Block, count, count1 int, xx, yy, zz, mass, 
 										if gc_left11&(1<<gc_lane2) == 0 {
 											continue
 										}
-//line hecbench_halofinder.go:54
 										val_2 := gc_l_val_2[gc_lane2]
 //line hecbench_halofinder.go:41
 										val_2 += gc_c213r[gc_lane2]
@@ -939,7 +911,6 @@ func gc_body_step10(gc_b2 *compiled.Block, count, count1 int, xx, yy, zz, mass, 
 										if gc_left12&(1<<gc_lane2) == 0 {
 											continue
 										}
-//line hecbench_halofinder.go:55
 										val_2 := gc_l_val_2[gc_lane2]
 //line hecbench_halofinder.go:42
 										val_2 += gc_c214r[gc_lane2]
@@ -963,7 +934,6 @@ func gc_body_step10(gc_b2 *compiled.Block, count, count1 int, xx, yy, zz, mass, 
 									gc_rank2 := gc_w2 + gc_lane2
 									gc_pos2.Thread = gc_rank2
 									out_2 := gc_l_out_2[gc_lane2]
-//line hecbench_halofinder.go:59
 									val_2 := gc_l_val_2[gc_lane2]
 //line hecbench_halofinder.go:43
 									val_2 += gc_c215r[gc_lane2]
@@ -983,7 +953,6 @@ func gc_body_step10(gc_b2 *compiled.Block, count, count1 int, xx, yy, zz, mass, 
 					if gc_act2&(1<<gc_lane2) == 0 {
 						continue
 					}
-//line hecbench_halofinder.go:62
 					i := gc_l_i[gc_lane2]
 //line hecbench_halofinder.go:129
 					i += gc_bdy2 * gc_gdy2
@@ -993,7 +962,6 @@ func gc_body_step10(gc_b2 *compiled.Block, count, count1 int, xx, yy, zz, mass, 
 			gc_act2 = gc_save252 &^ gc_dead2
 		}
 		{
-//line hecbench_halofinder.go:153
 			gc_save492 := gc_act2
 			gc_in492 := gc_act2
 			{
@@ -1013,7 +981,6 @@ func gc_body_step10(gc_b2 *compiled.Block, count, count1 int, xx, yy, zz, mass, 
 					yIdx := gc_by2*gc_bdy2 + gc_ty2
 //line hecbench_halofinder.go:152
 					i_ := yIdx
-//line hecbench_halofinder.go:154
 					gc_l_i_[gc_lane2] = i_
 				}
 			}
@@ -1024,7 +991,6 @@ func gc_body_step10(gc_b2 *compiled.Block, count, count1 int, xx, yy, zz, mass, 
 				}
 				gc_act2 = gc_in492 &^ gc_dead2
 				var gc_m492, gc_skip492 uint32
-//line hecbench_halofinder.go:165
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 					if gc_act2&(1<<gc_lane2) == 0 {
 						continue
@@ -1057,7 +1023,6 @@ func gc_body_step10(gc_b2 *compiled.Block, count, count1 int, xx, yy, zz, mass, 
 						gc_pos2.Thread = gc_rank2
 //line hecbench_halofinder.go:125
 						xIdx := gc_bx2*gc_bdx2 + gc_tx2
-//line hecbench_halofinder.go:127
 						i_ := gc_l_i_[gc_lane2]
 //line hecbench_halofinder.go:153
 						k := i_ + count/hfTileY*hfTileY
@@ -1077,7 +1042,6 @@ func gc_body_step10(gc_b2 *compiled.Block, count, count1 int, xx, yy, zz, mass, 
 							loadTile(true, true, 1, j_3, count1, xx1, yy1, zz1, mass1, gc_l_xxj[gc_lane2][:], gc_l_yyj[gc_lane2][:], gc_l_zzj[gc_lane2][:], gc_l_massj[gc_lane2][:])
 							computeForces(1, 1, gc_l_xxi[gc_lane2][:], gc_l_yyi[gc_lane2][:], gc_l_zzi[gc_lane2][:], gc_l_xxj[gc_lane2][:], gc_l_yyj[gc_lane2][:], gc_l_zzj[gc_lane2][:], gc_l_massj[gc_lane2][:], gc_l_xi_[gc_lane2][:], gc_l_yi_[gc_lane2][:], gc_l_zi_[gc_lane2][:], mpRsm2, fsrrmax2)
 						}
-//line hecbench_halofinder.go:171
 						gc_l_k[gc_lane2] = k
 					}
 				}
@@ -1089,11 +1053,9 @@ func gc_body_step10(gc_b2 *compiled.Block, count, count1 int, xx, yy, zz, mass, 
 					if gc_act2&(1<<gc_lane2) == 0 {
 						continue
 					}
-//line hecbench_halofinder.go:175
 					k := gc_l_k[gc_lane2]
 //line hecbench_halofinder.go:168
 					var i_3 int = k
-//line hecbench_halofinder.go:170
 					gc_l_i_3[gc_lane2] = i_3
 				}
 //line hecbench_halofinder.go:168
@@ -1112,7 +1074,6 @@ func gc_body_step10(gc_b2 *compiled.Block, count, count1 int, xx, yy, zz, mass, 
 					var yi_3 []float32 = gc_l_yi_[gc_lane2][:]
 //line hecbench_halofinder.go:168
 					var zi_3 []float32 = gc_l_zi_[gc_lane2][:]
-//line hecbench_halofinder.go:172
 					gc_l_xi_3[gc_lane2] = xi_3
 					gc_l_yi_3[gc_lane2] = yi_3
 					gc_l_zi_3[gc_lane2] = zi_3
@@ -1129,11 +1090,9 @@ func gc_body_step10(gc_b2 *compiled.Block, count, count1 int, xx, yy, zz, mass, 
 						if gc_act2&(1<<gc_lane2) == 0 {
 							continue
 						}
-//line hecbench_halofinder.go:113
 						i_3 := gc_l_i_3[gc_lane2]
 //line hecbench_halofinder.go:107
 						idx_ := tileSize_*i_3 + u_
-//line hecbench_halofinder.go:109
 						gc_l_idx_[gc_lane2] = idx_
 					}
 					{
@@ -1160,7 +1119,6 @@ func gc_body_step10(gc_b2 *compiled.Block, count, count1 int, xx, yy, zz, mass, 
 								gc_rank2 := gc_w2 + gc_lane2
 								gc_pos2.Thread = gc_rank2
 								xi_3 := gc_l_xi_3[gc_lane2]
-//line hecbench_halofinder.go:124
 								idx_ := gc_l_idx_[gc_lane2]
 //line hecbench_halofinder.go:110
 								var out_3 []float32 = vx_2[idx_:]
@@ -1209,7 +1167,6 @@ func gc_body_step10(gc_b2 *compiled.Block, count, count1 int, xx, yy, zz, mass, 
 										if gc_left13&(1<<gc_lane2) == 0 {
 											continue
 										}
-//line hecbench_halofinder.go:52
 										val_3 := gc_l_val_3[gc_lane2]
 //line hecbench_halofinder.go:39
 										val_3 += gc_c216r[gc_lane2]
@@ -1256,7 +1213,6 @@ func gc_body_step10(gc_b2 *compiled.Block, count, count1 int, xx, yy, zz, mass, 
 										if gc_left14&(1<<gc_lane2) == 0 {
 											continue
 										}
-//line hecbench_halofinder.go:53
 										val_3 := gc_l_val_3[gc_lane2]
 //line hecbench_halofinder.go:40
 										val_3 += gc_c217r[gc_lane2]
@@ -1303,7 +1259,6 @@ func gc_body_step10(gc_b2 *compiled.Block, count, count1 int, xx, yy, zz, mass, 
 										if gc_left15&(1<<gc_lane2) == 0 {
 											continue
 										}
-//line hecbench_halofinder.go:54
 										val_3 := gc_l_val_3[gc_lane2]
 //line hecbench_halofinder.go:41
 										val_3 += gc_c218r[gc_lane2]
@@ -1350,7 +1305,6 @@ func gc_body_step10(gc_b2 *compiled.Block, count, count1 int, xx, yy, zz, mass, 
 										if gc_left16&(1<<gc_lane2) == 0 {
 											continue
 										}
-//line hecbench_halofinder.go:55
 										val_3 := gc_l_val_3[gc_lane2]
 //line hecbench_halofinder.go:42
 										val_3 += gc_c219r[gc_lane2]
@@ -1374,11 +1328,8 @@ func gc_body_step10(gc_b2 *compiled.Block, count, count1 int, xx, yy, zz, mass, 
 									gc_rank2 := gc_w2 + gc_lane2
 									gc_pos2.Thread = gc_rank2
 									out_3 := gc_l_out_3[gc_lane2]
-//line hecbench_halofinder.go:59
 									val_3 := gc_l_val_3[gc_lane2]
-//line hecbench_halofinder.go:61
 									yi_3 := gc_l_yi_3[gc_lane2]
-//line hecbench_halofinder.go:63
 									idx_ := gc_l_idx_[gc_lane2]
 //line hecbench_halofinder.go:43
 									val_3 += gc_c220r[gc_lane2]
@@ -1435,7 +1386,6 @@ func gc_body_step10(gc_b2 *compiled.Block, count, count1 int, xx, yy, zz, mass, 
 										if gc_left17&(1<<gc_lane2) == 0 {
 											continue
 										}
-//line hecbench_halofinder.go:52
 										val_4 := gc_l_val_4[gc_lane2]
 //line hecbench_halofinder.go:39
 										val_4 += gc_c221r[gc_lane2]
@@ -1482,7 +1432,6 @@ func gc_body_step10(gc_b2 *compiled.Block, count, count1 int, xx, yy, zz, mass, 
 										if gc_left18&(1<<gc_lane2) == 0 {
 											continue
 										}
-//line hecbench_halofinder.go:53
 										val_4 := gc_l_val_4[gc_lane2]
 //line hecbench_halofinder.go:40
 										val_4 += gc_c222r[gc_lane2]
@@ -1529,7 +1478,6 @@ func gc_body_step10(gc_b2 *compiled.Block, count, count1 int, xx, yy, zz, mass, 
 										if gc_left19&(1<<gc_lane2) == 0 {
 											continue
 										}
-//line hecbench_halofinder.go:54
 										val_4 := gc_l_val_4[gc_lane2]
 //line hecbench_halofinder.go:41
 										val_4 += gc_c223r[gc_lane2]
@@ -1576,7 +1524,6 @@ func gc_body_step10(gc_b2 *compiled.Block, count, count1 int, xx, yy, zz, mass, 
 										if gc_left20&(1<<gc_lane2) == 0 {
 											continue
 										}
-//line hecbench_halofinder.go:55
 										val_4 := gc_l_val_4[gc_lane2]
 //line hecbench_halofinder.go:42
 										val_4 += gc_c224r[gc_lane2]
@@ -1600,11 +1547,8 @@ func gc_body_step10(gc_b2 *compiled.Block, count, count1 int, xx, yy, zz, mass, 
 									gc_rank2 := gc_w2 + gc_lane2
 									gc_pos2.Thread = gc_rank2
 									out_4 := gc_l_out_4[gc_lane2]
-//line hecbench_halofinder.go:59
 									val_4 := gc_l_val_4[gc_lane2]
-//line hecbench_halofinder.go:61
 									zi_3 := gc_l_zi_3[gc_lane2]
-//line hecbench_halofinder.go:63
 									idx_ := gc_l_idx_[gc_lane2]
 //line hecbench_halofinder.go:43
 									val_4 += gc_c225r[gc_lane2]
@@ -1661,7 +1605,6 @@ func gc_body_step10(gc_b2 *compiled.Block, count, count1 int, xx, yy, zz, mass, 
 										if gc_left21&(1<<gc_lane2) == 0 {
 											continue
 										}
-//line hecbench_halofinder.go:52
 										val_5 := gc_l_val_5[gc_lane2]
 //line hecbench_halofinder.go:39
 										val_5 += gc_c226r[gc_lane2]
@@ -1708,7 +1651,6 @@ func gc_body_step10(gc_b2 *compiled.Block, count, count1 int, xx, yy, zz, mass, 
 										if gc_left22&(1<<gc_lane2) == 0 {
 											continue
 										}
-//line hecbench_halofinder.go:53
 										val_5 := gc_l_val_5[gc_lane2]
 //line hecbench_halofinder.go:40
 										val_5 += gc_c227r[gc_lane2]
@@ -1755,7 +1697,6 @@ func gc_body_step10(gc_b2 *compiled.Block, count, count1 int, xx, yy, zz, mass, 
 										if gc_left23&(1<<gc_lane2) == 0 {
 											continue
 										}
-//line hecbench_halofinder.go:54
 										val_5 := gc_l_val_5[gc_lane2]
 //line hecbench_halofinder.go:41
 										val_5 += gc_c228r[gc_lane2]
@@ -1802,7 +1743,6 @@ func gc_body_step10(gc_b2 *compiled.Block, count, count1 int, xx, yy, zz, mass, 
 										if gc_left24&(1<<gc_lane2) == 0 {
 											continue
 										}
-//line hecbench_halofinder.go:55
 										val_5 := gc_l_val_5[gc_lane2]
 //line hecbench_halofinder.go:42
 										val_5 += gc_c229r[gc_lane2]
@@ -1826,7 +1766,6 @@ func gc_body_step10(gc_b2 *compiled.Block, count, count1 int, xx, yy, zz, mass, 
 									gc_rank2 := gc_w2 + gc_lane2
 									gc_pos2.Thread = gc_rank2
 									out_5 := gc_l_out_5[gc_lane2]
-//line hecbench_halofinder.go:59
 									val_5 := gc_l_val_5[gc_lane2]
 //line hecbench_halofinder.go:43
 									val_5 += gc_c230r[gc_lane2]
@@ -1846,7 +1785,6 @@ func gc_body_step10(gc_b2 *compiled.Block, count, count1 int, xx, yy, zz, mass, 
 					if gc_act2&(1<<gc_lane2) == 0 {
 						continue
 					}
-//line hecbench_halofinder.go:62
 					i_ := gc_l_i_[gc_lane2]
 //line hecbench_halofinder.go:152
 					i_ += gc_bdy2 * gc_gdy2

@@ -103,7 +103,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				return
 			}
 			gc_more = false
-//line hecbench_lda.go:128
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_off, gc_to) {
 				panic(compiled.ErrGuardWraps)
@@ -119,35 +118,30 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
 							gc_tx := gc_step + 0
-//line hecbench_lda.go:122
 							gc_more = true
 //line hecbench_lda.go:122
 							gc_at[gc_tx] = 0.0
 						}
 						{
 							gc_tx := gc_step + 1
-//line hecbench_lda.go:122
 							gc_more = true
 //line hecbench_lda.go:122
 							gc_at[gc_tx] = 0.0
 						}
 						{
 							gc_tx := gc_step + 2
-//line hecbench_lda.go:122
 							gc_more = true
 //line hecbench_lda.go:122
 							gc_at[gc_tx] = 0.0
 						}
 						{
 							gc_tx := gc_step + 3
-//line hecbench_lda.go:122
 							gc_more = true
 //line hecbench_lda.go:122
 							gc_at[gc_tx] = 0.0
 						}
 					}
 					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line hecbench_lda.go:122
 						gc_more = true
 //line hecbench_lda.go:122
 						gc_at[gc_tx] = 0.0
@@ -217,7 +211,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 					return
 				}
 				gc_more2 = false
-//line hecbench_lda.go:135
 				gc_from, gc_to := 0, gc_bdx
 				if !compiled.Adds(gc_off2, gc_to) {
 					panic(compiled.ErrGuardWraps)
@@ -233,35 +226,30 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 							{
 								gc_tx := gc_step3 + 0
-//line hecbench_lda.go:129
 								gc_more2 = true
 //line hecbench_lda.go:129
 								gc_at2[gc_tx] = 0.0
 							}
 							{
 								gc_tx := gc_step3 + 1
-//line hecbench_lda.go:129
 								gc_more2 = true
 //line hecbench_lda.go:129
 								gc_at2[gc_tx] = 0.0
 							}
 							{
 								gc_tx := gc_step3 + 2
-//line hecbench_lda.go:129
 								gc_more2 = true
 //line hecbench_lda.go:129
 								gc_at2[gc_tx] = 0.0
 							}
 							{
 								gc_tx := gc_step3 + 3
-//line hecbench_lda.go:129
 								gc_more2 = true
 //line hecbench_lda.go:129
 								gc_at2[gc_tx] = 0.0
 							}
 						}
 						for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-//line hecbench_lda.go:129
 							gc_more2 = true
 //line hecbench_lda.go:129
 							gc_at2[gc_tx] = 0.0
@@ -334,7 +322,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							return
 						}
 						gc_more3 = false
-//line hecbench_lda.go:147
 						gc_from, gc_to := 0, gc_bdx
 						if !compiled.Adds(gc_off3, gc_to) {
 							panic(compiled.ErrGuardWraps)
@@ -353,40 +340,32 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 									{
 										gc_tx := gc_step5 + 0
-//line hecbench_lda.go:166
 										gc_rank := gc_base + gc_tx
 										gc_pos.Thread = gc_rank
-//line hecbench_lda.go:141
 										gc_more3 = true
 //line hecbench_lda.go:141
 										gc_at3[gc_tx] = gc_at4[gc_tx] * expf(digamma(gc_at5[gc_tx]))
 									}
 									{
 										gc_tx := gc_step5 + 1
-//line hecbench_lda.go:146
 										gc_rank := gc_base + gc_tx
 										gc_pos.Thread = gc_rank
-//line hecbench_lda.go:141
 										gc_more3 = true
 //line hecbench_lda.go:141
 										gc_at3[gc_tx] = gc_at4[gc_tx] * expf(digamma(gc_at5[gc_tx]))
 									}
 									{
 										gc_tx := gc_step5 + 2
-//line hecbench_lda.go:146
 										gc_rank := gc_base + gc_tx
 										gc_pos.Thread = gc_rank
-//line hecbench_lda.go:141
 										gc_more3 = true
 //line hecbench_lda.go:141
 										gc_at3[gc_tx] = gc_at4[gc_tx] * expf(digamma(gc_at5[gc_tx]))
 									}
 									{
 										gc_tx := gc_step5 + 3
-//line hecbench_lda.go:146
 										gc_rank := gc_base + gc_tx
 										gc_pos.Thread = gc_rank
-//line hecbench_lda.go:141
 										gc_more3 = true
 //line hecbench_lda.go:141
 										gc_at3[gc_tx] = gc_at4[gc_tx] * expf(digamma(gc_at5[gc_tx]))
@@ -395,7 +374,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
-//line hecbench_lda.go:141
 									gc_more3 = true
 //line hecbench_lda.go:141
 									gc_at3[gc_tx] = gc_at4[gc_tx] * expf(digamma(gc_at5[gc_tx]))
@@ -463,7 +441,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 					var returned bool
 //line hecbench_lda.go:36
 					shared := gc_shared1(32)[:32]
-//line hecbench_lda.go:38
 					gc_vstep := 0
 					for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 						gc_rank := gc_vstep
@@ -483,7 +460,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							var r float32
 //line hecbench_lda.go:43
 							val := float32(0.0)
-//line hecbench_lda.go:46
 							gc_s_val[gc_rank] = val
 							gc_s_r[gc_rank] = r
 						}
@@ -494,7 +470,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							var r float32
 //line hecbench_lda.go:43
 							val := float32(0.0)
-//line hecbench_lda.go:46
 							gc_s_val[gc_rank] = val
 							gc_s_r[gc_rank] = r
 						}
@@ -505,7 +480,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							var r float32
 //line hecbench_lda.go:43
 							val := float32(0.0)
-//line hecbench_lda.go:46
 							gc_s_val[gc_rank] = val
 							gc_s_r[gc_rank] = r
 						}
@@ -516,7 +490,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							var r float32
 //line hecbench_lda.go:43
 							val := float32(0.0)
-//line hecbench_lda.go:46
 							gc_s_val[gc_rank] = val
 							gc_s_r[gc_rank] = r
 						}
@@ -527,7 +500,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						var r float32
 //line hecbench_lda.go:43
 						val := float32(0.0)
-//line hecbench_lda.go:46
 						gc_s_val[gc_rank] = val
 						gc_s_r[gc_rank] = r
 					}
@@ -538,7 +510,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							return
 						}
 						gc_more4 = false
-//line hecbench_lda.go:51
 						gc_from, gc_to := 0, gc_bdx
 						if !compiled.Adds(gc_off4, gc_to) {
 							panic(compiled.ErrGuardWraps)
@@ -569,9 +540,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								}
 								for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 									gc_rank := gc_base + gc_tx
-//line hecbench_lda.go:53
 									val := gc_s_val[gc_rank]
-//line hecbench_lda.go:45
 									gc_more4 = true
 //line hecbench_lda.go:45
 									val += gc_at6[gc_tx]
@@ -663,7 +632,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							}
 						}
 					}
-//line hecbench_lda.go:53
 					var gc_l_val_ [32]float32
 					var gc_l_active [32]uint32
 					var gc_c1r [32]uint32
@@ -678,7 +646,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						_ = gc_dead
 						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 							gc_rank := gc_w + gc_lane
-//line hecbench_lda.go:68
 							val := gc_s_val[gc_rank]
 //line hecbench_lda.go:47
 							var val_ float32 = val
@@ -690,13 +657,11 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 //line hecbench_lda.go:26
 							active := gc_c1r[gc_lane]
-//line hecbench_lda.go:28
 							gc_l_active[gc_lane] = active
 						}
 //line hecbench_lda.go:27
 						for offset := ldaWarpSize / 2; offset > 0; offset /= 2 {
 							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line hecbench_lda.go:31
 								val_ := gc_l_val_[gc_lane]
 								_ = val_
 								active := gc_l_active[gc_lane]
@@ -708,7 +673,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 //line hecbench_lda.go:28
 							compiled.WarpLanes[float32, float32](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c2m, &gc_l_val_, &gc_c2a, &gc_c2w, &gc_c2r)
 							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line hecbench_lda.go:32
 								val_ := gc_l_val_[gc_lane]
 //line hecbench_lda.go:28
 								val_ += gc_c2r[gc_lane]
@@ -728,9 +692,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 //line hecbench_lda.go:39
 								warp := gc_tx / ldaWarpSize
 								lane := gc_tx % ldaWarpSize
-//line hecbench_lda.go:42
 								val_ := gc_l_val_[gc_lane]
-//line hecbench_lda.go:44
 								var val float32
 //line hecbench_lda.go:30
 								var r_ float32 = val_
@@ -740,19 +702,16 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								if lane == 0 {
 									shared[warp] = val
 								}
-//line hecbench_lda.go:54
 								gc_s_val[gc_rank] = val
 							}
 						}
 					}
-//line hecbench_lda.go:60
 					for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line hecbench_lda.go:40
 							lane := gc_tx % ldaWarpSize
-//line hecbench_lda.go:42
 							val := gc_s_val[gc_rank]
 							r := gc_s_r[gc_rank]
 //line hecbench_lda.go:56
@@ -770,14 +729,12 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 									val = 0
 								}
 							}
-//line hecbench_lda.go:62
 							gc_s_val[gc_rank] = val
 							gc_s_r[gc_rank] = r
 						}
 					}
 //line hecbench_lda.go:58
 					if !returned {
-//line hecbench_lda.go:60
 						var gc_l_val_2 [32]float32
 						var gc_l_active_ [32]uint32
 						var gc_c3r [32]uint32
@@ -790,7 +747,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_act := uint32(uint64(1)<<gc_cnt - 1)
 							var gc_dead uint32
 							{
-//line hecbench_lda.go:73
 								var gc_m56 uint32
 								{
 									gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -818,7 +774,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 											continue
 										}
 										gc_rank := gc_w + gc_lane
-//line hecbench_lda.go:80
 										val := gc_s_val[gc_rank]
 //line hecbench_lda.go:67
 										var val_2 float32 = val
@@ -833,7 +788,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 										}
 //line hecbench_lda.go:26
 										active_ := gc_c3r[gc_lane]
-//line hecbench_lda.go:28
 										gc_l_active_[gc_lane] = active_
 									}
 //line hecbench_lda.go:27
@@ -842,7 +796,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 											if gc_act&(1<<gc_lane) == 0 {
 												continue
 											}
-//line hecbench_lda.go:34
 											val_2 := gc_l_val_2[gc_lane]
 											_ = val_2
 											active_ := gc_l_active_[gc_lane]
@@ -857,7 +810,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 											if gc_act&(1<<gc_lane) == 0 {
 												continue
 											}
-//line hecbench_lda.go:35
 											val_2 := gc_l_val_2[gc_lane]
 //line hecbench_lda.go:28
 											val_2 += gc_c4r[gc_lane]
@@ -878,7 +830,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 											gc_rank := gc_w + gc_lane
 											gc_pos.Thread = gc_rank
 											val_2 := gc_l_val_2[gc_lane]
-//line hecbench_lda.go:47
 											var val float32
 //line hecbench_lda.go:30
 											var r_2 float32 = val_2
@@ -888,7 +839,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 											if gc_tx == 0 {
 												shared[0] = val
 											}
-//line hecbench_lda.go:73
 											gc_s_val[gc_rank] = val
 										}
 									}
@@ -896,7 +846,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								gc_act = gc_save56 &^ gc_dead
 							}
 						}
-//line hecbench_lda.go:82
 						gc_vstep4 := 0
 						for ; gc_vstep4+7 < gc_n; gc_vstep4 += 8 {
 							gc_rank := gc_vstep4
@@ -952,7 +901,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 //line hecbench_lda.go:74
 						returned = true
 					}
-//line hecbench_lda.go:77
 					gc_vstep5 := 0
 					for ; gc_vstep5+7 < gc_n; gc_vstep5 += 8 {
 						gc_rank := gc_vstep5
@@ -971,7 +919,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							r := gc_s_r[gc_rank]
 //line hecbench_lda.go:146
 							phiSum := r
-//line hecbench_lda.go:148
 							gc_s_phiSum[gc_rank] = phiSum
 						}
 						{
@@ -980,7 +927,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							r := gc_s_r[gc_rank]
 //line hecbench_lda.go:146
 							phiSum := r
-//line hecbench_lda.go:148
 							gc_s_phiSum[gc_rank] = phiSum
 						}
 						{
@@ -989,7 +935,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							r := gc_s_r[gc_rank]
 //line hecbench_lda.go:146
 							phiSum := r
-//line hecbench_lda.go:148
 							gc_s_phiSum[gc_rank] = phiSum
 						}
 						{
@@ -998,7 +943,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							r := gc_s_r[gc_rank]
 //line hecbench_lda.go:146
 							phiSum := r
-//line hecbench_lda.go:148
 							gc_s_phiSum[gc_rank] = phiSum
 						}
 					}
@@ -1007,7 +951,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						r := gc_s_r[gc_rank]
 //line hecbench_lda.go:146
 						phiSum := r
-//line hecbench_lda.go:148
 						gc_s_phiSum[gc_rank] = phiSum
 					}
 //line hecbench_lda.go:148
@@ -1017,7 +960,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							return
 						}
 						gc_more5 = false
-//line hecbench_lda.go:155
 						gc_from, gc_to := 0, gc_bdx
 						if !compiled.Adds(gc_off5, gc_to) {
 							panic(compiled.ErrGuardWraps)
@@ -1035,11 +977,8 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								for ; gc_step11+3 < gc_to; gc_step11 += 4 {
 									{
 										gc_tx := gc_step11 + 0
-//line hecbench_lda.go:173
 										gc_rank := gc_base + gc_tx
-//line hecbench_lda.go:175
 										phiSum := gc_s_phiSum[gc_rank]
-//line hecbench_lda.go:149
 										gc_more5 = true
 //line hecbench_lda.go:149
 										gc_at7[gc_tx] /= phiSum
@@ -1052,11 +991,8 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 									}
 									{
 										gc_tx := gc_step11 + 1
-//line hecbench_lda.go:161
 										gc_rank := gc_base + gc_tx
-//line hecbench_lda.go:163
 										phiSum := gc_s_phiSum[gc_rank]
-//line hecbench_lda.go:149
 										gc_more5 = true
 //line hecbench_lda.go:149
 										gc_at7[gc_tx] /= phiSum
@@ -1069,11 +1005,8 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 									}
 									{
 										gc_tx := gc_step11 + 2
-//line hecbench_lda.go:161
 										gc_rank := gc_base + gc_tx
-//line hecbench_lda.go:163
 										phiSum := gc_s_phiSum[gc_rank]
-//line hecbench_lda.go:149
 										gc_more5 = true
 //line hecbench_lda.go:149
 										gc_at7[gc_tx] /= phiSum
@@ -1086,11 +1019,8 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 									}
 									{
 										gc_tx := gc_step11 + 3
-//line hecbench_lda.go:161
 										gc_rank := gc_base + gc_tx
-//line hecbench_lda.go:163
 										phiSum := gc_s_phiSum[gc_rank]
-//line hecbench_lda.go:149
 										gc_more5 = true
 //line hecbench_lda.go:149
 										gc_at7[gc_tx] /= phiSum
@@ -1104,9 +1034,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								}
 								for gc_tx := gc_step11; gc_tx < gc_to; gc_tx++ {
 									gc_rank := gc_base + gc_tx
-//line hecbench_lda.go:162
 									phiSum := gc_s_phiSum[gc_rank]
-//line hecbench_lda.go:149
 									gc_more5 = true
 //line hecbench_lda.go:149
 									gc_at7[gc_tx] /= phiSum
@@ -1224,7 +1152,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 										gc_tx := gc_step13 + 0
 										gc_rank := gc_base + gc_tx
 										gc_pos.Thread = gc_rank
-//line hecbench_lda.go:167
 										for atomic.CAS(&locks[w], 0, 1) != 0 {
 //line hecbench_lda.go:167
 											gc_b.Tick()
@@ -1239,7 +1166,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 										gc_tx := gc_step13 + 1
 										gc_rank := gc_base + gc_tx
 										gc_pos.Thread = gc_rank
-//line hecbench_lda.go:167
 										for atomic.CAS(&locks[w], 0, 1) != 0 {
 //line hecbench_lda.go:167
 											gc_b.Tick()
@@ -1254,7 +1180,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 										gc_tx := gc_step13 + 2
 										gc_rank := gc_base + gc_tx
 										gc_pos.Thread = gc_rank
-//line hecbench_lda.go:167
 										for atomic.CAS(&locks[w], 0, 1) != 0 {
 //line hecbench_lda.go:167
 											gc_b.Tick()
@@ -1269,7 +1194,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 										gc_tx := gc_step13 + 3
 										gc_rank := gc_base + gc_tx
 										gc_pos.Thread = gc_rank
-//line hecbench_lda.go:167
 										for atomic.CAS(&locks[w], 0, 1) != 0 {
 //line hecbench_lda.go:167
 											gc_b.Tick()
@@ -1284,7 +1208,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								for gc_tx := gc_step13; gc_tx < gc_to; gc_tx++ {
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
-//line hecbench_lda.go:167
 									for atomic.CAS(&locks[w], 0, 1) != 0 {
 //line hecbench_lda.go:167
 										gc_b.Tick()
@@ -1304,7 +1227,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								return
 							}
 							gc_more6 = false
-//line hecbench_lda.go:179
 							gc_from, gc_to := 0, gc_bdx
 							if !compiled.Adds(gc_off6, gc_to) {
 								panic(compiled.ErrGuardWraps)
@@ -1322,35 +1244,30 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 									for ; gc_step14+3 < gc_to; gc_step14 += 4 {
 										{
 											gc_tx := gc_step14 + 0
-//line hecbench_lda.go:173
 											gc_more6 = true
 //line hecbench_lda.go:173
 											gc_at10[gc_tx] += gc_at11[gc_tx] * c
 										}
 										{
 											gc_tx := gc_step14 + 1
-//line hecbench_lda.go:173
 											gc_more6 = true
 //line hecbench_lda.go:173
 											gc_at10[gc_tx] += gc_at11[gc_tx] * c
 										}
 										{
 											gc_tx := gc_step14 + 2
-//line hecbench_lda.go:173
 											gc_more6 = true
 //line hecbench_lda.go:173
 											gc_at10[gc_tx] += gc_at11[gc_tx] * c
 										}
 										{
 											gc_tx := gc_step14 + 3
-//line hecbench_lda.go:173
 											gc_more6 = true
 //line hecbench_lda.go:173
 											gc_at10[gc_tx] += gc_at11[gc_tx] * c
 										}
 									}
 									for gc_tx := gc_step14; gc_tx < gc_to; gc_tx++ {
-//line hecbench_lda.go:173
 										gc_more6 = true
 //line hecbench_lda.go:173
 										gc_at10[gc_tx] += gc_at11[gc_tx] * c
@@ -1412,7 +1329,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							}
 						}
 						{
-//line hecbench_lda.go:180
 							gc_from, gc_to := 0, gc_bdx
 							if gc_bound := 0; gc_bound < gc_to-1 {
 								gc_to = gc_bound + 1
@@ -1440,13 +1356,11 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 											gc_at12[0] = 0
 										}
 									}
-//line hecbench_lda.go:183
 									for gc_tx := gc_step16; gc_tx < gc_to; gc_tx++ {
 //line hecbench_lda.go:179
 										gc_at12[0] = 0
 									}
 								} else {
-//line hecbench_lda.go:183
 									gc_step17 := gc_from
 									for ; gc_step17+3 < gc_to; gc_step17 += 4 {
 										{
@@ -1457,7 +1371,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 											locks[w] = 0
 										}
 										{
-//line hecbench_lda.go:183
 											gc_tx := gc_step17 + 1
 											gc_rank := gc_base + gc_tx
 											gc_pos.Thread = gc_rank
@@ -1465,7 +1378,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 											locks[w] = 0
 										}
 										{
-//line hecbench_lda.go:183
 											gc_tx := gc_step17 + 2
 											gc_rank := gc_base + gc_tx
 											gc_pos.Thread = gc_rank
@@ -1473,7 +1385,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 											locks[w] = 0
 										}
 										{
-//line hecbench_lda.go:183
 											gc_tx := gc_step17 + 3
 											gc_rank := gc_base + gc_tx
 											gc_pos.Thread = gc_rank
@@ -1481,7 +1392,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 											locks[w] = 0
 										}
 									}
-//line hecbench_lda.go:183
 									for gc_tx := gc_step17; gc_tx < gc_to; gc_tx++ {
 										gc_rank := gc_base + gc_tx
 										gc_pos.Thread = gc_rank
@@ -1499,7 +1409,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							return
 						}
 						gc_more7 = false
-//line hecbench_lda.go:193
 						gc_from, gc_to := 0, gc_bdx
 						if !compiled.Adds(gc_off7, gc_to) {
 							panic(compiled.ErrGuardWraps)
@@ -1517,7 +1426,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
-//line hecbench_lda.go:187
 									gc_more7 = true
 //line hecbench_lda.go:187
 									gc_at13[gc_tx] = logf(fmaxf(gc_at14[gc_tx], ldaEps))
@@ -1547,7 +1455,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 					var returned_ bool
 //line hecbench_lda.go:36
 					shared_ := gc_shared1(32)[:32]
-//line hecbench_lda.go:38
 					gc_vstep6 := 0
 					for ; gc_vstep6+7 < gc_n; gc_vstep6 += 8 {
 						gc_rank := gc_vstep6
@@ -1567,7 +1474,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							var r_3 float32
 //line hecbench_lda.go:43
 							val_3 := float32(0.0)
-//line hecbench_lda.go:46
 							gc_s_val_3[gc_rank] = val_3
 							gc_s_r_3[gc_rank] = r_3
 						}
@@ -1578,7 +1484,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							var r_3 float32
 //line hecbench_lda.go:43
 							val_3 := float32(0.0)
-//line hecbench_lda.go:46
 							gc_s_val_3[gc_rank] = val_3
 							gc_s_r_3[gc_rank] = r_3
 						}
@@ -1589,7 +1494,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							var r_3 float32
 //line hecbench_lda.go:43
 							val_3 := float32(0.0)
-//line hecbench_lda.go:46
 							gc_s_val_3[gc_rank] = val_3
 							gc_s_r_3[gc_rank] = r_3
 						}
@@ -1600,7 +1504,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							var r_3 float32
 //line hecbench_lda.go:43
 							val_3 := float32(0.0)
-//line hecbench_lda.go:46
 							gc_s_val_3[gc_rank] = val_3
 							gc_s_r_3[gc_rank] = r_3
 						}
@@ -1611,7 +1514,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						var r_3 float32
 //line hecbench_lda.go:43
 						val_3 := float32(0.0)
-//line hecbench_lda.go:46
 						gc_s_val_3[gc_rank] = val_3
 						gc_s_r_3[gc_rank] = r_3
 					}
@@ -1622,7 +1524,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							return
 						}
 						gc_more8 = false
-//line hecbench_lda.go:51
 						gc_from, gc_to := 0, gc_bdx
 						if !compiled.Adds(gc_off8, gc_to) {
 							panic(compiled.ErrGuardWraps)
@@ -1653,9 +1554,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								}
 								for gc_tx := gc_vstep7; gc_tx < gc_to; gc_tx++ {
 									gc_rank := gc_base + gc_tx
-//line hecbench_lda.go:53
 									val_3 := gc_s_val_3[gc_rank]
-//line hecbench_lda.go:45
 									gc_more8 = true
 //line hecbench_lda.go:45
 									val_3 += gc_at16[gc_tx]
@@ -1747,7 +1646,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							}
 						}
 					}
-//line hecbench_lda.go:53
 					var gc_l_val_4 [32]float32
 					var gc_l_active_2 [32]uint32
 					var gc_c5r [32]uint32
@@ -1762,7 +1660,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						_ = gc_dead
 						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 							gc_rank := gc_w + gc_lane
-//line hecbench_lda.go:68
 							val_3 := gc_s_val_3[gc_rank]
 //line hecbench_lda.go:47
 							var val_4 float32 = val_3
@@ -1774,13 +1671,11 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 //line hecbench_lda.go:26
 							active_2 := gc_c5r[gc_lane]
-//line hecbench_lda.go:28
 							gc_l_active_2[gc_lane] = active_2
 						}
 //line hecbench_lda.go:27
 						for offset_2 := ldaWarpSize / 2; offset_2 > 0; offset_2 /= 2 {
 							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line hecbench_lda.go:31
 								val_4 := gc_l_val_4[gc_lane]
 								_ = val_4
 								active_2 := gc_l_active_2[gc_lane]
@@ -1792,7 +1687,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 //line hecbench_lda.go:28
 							compiled.WarpLanes[float32, float32](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c6m, &gc_l_val_4, &gc_c6a, &gc_c6w, &gc_c6r)
 							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line hecbench_lda.go:32
 								val_4 := gc_l_val_4[gc_lane]
 //line hecbench_lda.go:28
 								val_4 += gc_c6r[gc_lane]
@@ -1812,9 +1706,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 //line hecbench_lda.go:39
 								warp_ := gc_tx / ldaWarpSize
 								lane_ := gc_tx % ldaWarpSize
-//line hecbench_lda.go:42
 								val_4 := gc_l_val_4[gc_lane]
-//line hecbench_lda.go:44
 								var val_3 float32
 //line hecbench_lda.go:30
 								var r_4 float32 = val_4
@@ -1824,19 +1716,16 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								if lane_ == 0 {
 									shared_[warp_] = val_3
 								}
-//line hecbench_lda.go:54
 								gc_s_val_3[gc_rank] = val_3
 							}
 						}
 					}
-//line hecbench_lda.go:60
 					for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line hecbench_lda.go:40
 							lane_ := gc_tx % ldaWarpSize
-//line hecbench_lda.go:42
 							val_3 := gc_s_val_3[gc_rank]
 							r_3 := gc_s_r_3[gc_rank]
 //line hecbench_lda.go:56
@@ -1854,14 +1743,12 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 									val_3 = 0
 								}
 							}
-//line hecbench_lda.go:62
 							gc_s_val_3[gc_rank] = val_3
 							gc_s_r_3[gc_rank] = r_3
 						}
 					}
 //line hecbench_lda.go:58
 					if !returned_ {
-//line hecbench_lda.go:60
 						var gc_l_val_5 [32]float32
 						var gc_l_active_3 [32]uint32
 						var gc_c7r [32]uint32
@@ -1874,7 +1761,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_act := uint32(uint64(1)<<gc_cnt - 1)
 							var gc_dead uint32
 							{
-//line hecbench_lda.go:73
 								var gc_m67 uint32
 								{
 									gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -1902,7 +1788,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 											continue
 										}
 										gc_rank := gc_w + gc_lane
-//line hecbench_lda.go:80
 										val_3 := gc_s_val_3[gc_rank]
 //line hecbench_lda.go:67
 										var val_5 float32 = val_3
@@ -1917,7 +1802,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 										}
 //line hecbench_lda.go:26
 										active_3 := gc_c7r[gc_lane]
-//line hecbench_lda.go:28
 										gc_l_active_3[gc_lane] = active_3
 									}
 //line hecbench_lda.go:27
@@ -1926,7 +1810,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 											if gc_act&(1<<gc_lane) == 0 {
 												continue
 											}
-//line hecbench_lda.go:34
 											val_5 := gc_l_val_5[gc_lane]
 											_ = val_5
 											active_3 := gc_l_active_3[gc_lane]
@@ -1941,7 +1824,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 											if gc_act&(1<<gc_lane) == 0 {
 												continue
 											}
-//line hecbench_lda.go:35
 											val_5 := gc_l_val_5[gc_lane]
 //line hecbench_lda.go:28
 											val_5 += gc_c8r[gc_lane]
@@ -1962,7 +1844,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 											gc_rank := gc_w + gc_lane
 											gc_pos.Thread = gc_rank
 											val_5 := gc_l_val_5[gc_lane]
-//line hecbench_lda.go:47
 											var val_3 float32
 //line hecbench_lda.go:30
 											var r_5 float32 = val_5
@@ -1972,7 +1853,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 											if gc_tx == 0 {
 												shared_[0] = val_3
 											}
-//line hecbench_lda.go:73
 											gc_s_val_3[gc_rank] = val_3
 										}
 									}
@@ -1980,7 +1860,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								gc_act = gc_save67 &^ gc_dead
 							}
 						}
-//line hecbench_lda.go:82
 						gc_vstep9 := 0
 						for ; gc_vstep9+7 < gc_n; gc_vstep9 += 8 {
 							gc_rank := gc_vstep9
@@ -2048,7 +1927,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								gc_at18 := trainLosses[gc_off26:][:1]
 								for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 									gc_rank := gc_base + gc_tx
-//line hecbench_lda.go:89
 									r_3 := gc_s_r_3[gc_rank]
 //line hecbench_lda.go:192
 									loss := r_3 * c
@@ -2060,7 +1938,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 									}
 								}
 							} else {
-//line hecbench_lda.go:203
 								for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
@@ -2086,7 +1963,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 					return
 				}
 				gc_more9 = false
-//line hecbench_lda.go:214
 				gc_from, gc_to := 0, gc_bdx
 				if !compiled.Adds(gc_off9, gc_to) {
 					panic(compiled.ErrGuardWraps)
@@ -2104,35 +1980,30 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						for ; gc_step21+3 < gc_to; gc_step21 += 4 {
 							{
 								gc_tx := gc_step21 + 0
-//line hecbench_lda.go:208
 								gc_more9 = true
 //line hecbench_lda.go:208
 								gc_at19[gc_tx] = gc_at20[gc_tx] + gc_at21[gc_tx]
 							}
 							{
 								gc_tx := gc_step21 + 1
-//line hecbench_lda.go:208
 								gc_more9 = true
 //line hecbench_lda.go:208
 								gc_at19[gc_tx] = gc_at20[gc_tx] + gc_at21[gc_tx]
 							}
 							{
 								gc_tx := gc_step21 + 2
-//line hecbench_lda.go:208
 								gc_more9 = true
 //line hecbench_lda.go:208
 								gc_at19[gc_tx] = gc_at20[gc_tx] + gc_at21[gc_tx]
 							}
 							{
 								gc_tx := gc_step21 + 3
-//line hecbench_lda.go:208
 								gc_more9 = true
 //line hecbench_lda.go:208
 								gc_at19[gc_tx] = gc_at20[gc_tx] + gc_at21[gc_tx]
 							}
 						}
 						for gc_tx := gc_step21; gc_tx < gc_to; gc_tx++ {
-//line hecbench_lda.go:208
 							gc_more9 = true
 //line hecbench_lda.go:208
 							gc_at19[gc_tx] = gc_at20[gc_tx] + gc_at21[gc_tx]
@@ -2201,7 +2072,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 		var returned_2 bool
 //line hecbench_lda.go:36
 		shared_2 := gc_shared1(32)[:32]
-//line hecbench_lda.go:38
 		gc_vstep10 := 0
 		for ; gc_vstep10+7 < gc_n; gc_vstep10 += 8 {
 			gc_rank := gc_vstep10
@@ -2221,7 +2091,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				var r_6 float32
 //line hecbench_lda.go:43
 				val_6 := float32(0.0)
-//line hecbench_lda.go:46
 				gc_s_val_6[gc_rank] = val_6
 				gc_s_r_6[gc_rank] = r_6
 			}
@@ -2232,7 +2101,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				var r_6 float32
 //line hecbench_lda.go:43
 				val_6 := float32(0.0)
-//line hecbench_lda.go:46
 				gc_s_val_6[gc_rank] = val_6
 				gc_s_r_6[gc_rank] = r_6
 			}
@@ -2243,7 +2111,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				var r_6 float32
 //line hecbench_lda.go:43
 				val_6 := float32(0.0)
-//line hecbench_lda.go:46
 				gc_s_val_6[gc_rank] = val_6
 				gc_s_r_6[gc_rank] = r_6
 			}
@@ -2254,7 +2121,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				var r_6 float32
 //line hecbench_lda.go:43
 				val_6 := float32(0.0)
-//line hecbench_lda.go:46
 				gc_s_val_6[gc_rank] = val_6
 				gc_s_r_6[gc_rank] = r_6
 			}
@@ -2265,7 +2131,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 			var r_6 float32
 //line hecbench_lda.go:43
 			val_6 := float32(0.0)
-//line hecbench_lda.go:46
 			gc_s_val_6[gc_rank] = val_6
 			gc_s_r_6[gc_rank] = r_6
 		}
@@ -2276,7 +2141,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				return
 			}
 			gc_more10 = false
-//line hecbench_lda.go:51
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_off10, gc_to) {
 				panic(compiled.ErrGuardWraps)
@@ -2307,9 +2171,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 					}
 					for gc_tx := gc_vstep11; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-//line hecbench_lda.go:53
 						val_6 := gc_s_val_6[gc_rank]
-//line hecbench_lda.go:45
 						gc_more10 = true
 //line hecbench_lda.go:45
 						val_6 += gc_at22[gc_tx]
@@ -2401,7 +2263,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				}
 			}
 		}
-//line hecbench_lda.go:53
 		var gc_l_val_7 [32]float32
 		var gc_l_active_4 [32]uint32
 		var gc_c9r [32]uint32
@@ -2416,7 +2277,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 			_ = gc_dead
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-//line hecbench_lda.go:68
 				val_6 := gc_s_val_6[gc_rank]
 //line hecbench_lda.go:47
 				var val_7 float32 = val_6
@@ -2428,13 +2288,11 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 //line hecbench_lda.go:26
 				active_4 := gc_c9r[gc_lane]
-//line hecbench_lda.go:28
 				gc_l_active_4[gc_lane] = active_4
 			}
 //line hecbench_lda.go:27
 			for offset_4 := ldaWarpSize / 2; offset_4 > 0; offset_4 /= 2 {
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line hecbench_lda.go:31
 					val_7 := gc_l_val_7[gc_lane]
 					_ = val_7
 					active_4 := gc_l_active_4[gc_lane]
@@ -2446,7 +2304,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 //line hecbench_lda.go:28
 				compiled.WarpLanes[float32, float32](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c10m, &gc_l_val_7, &gc_c10a, &gc_c10w, &gc_c10r)
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line hecbench_lda.go:32
 					val_7 := gc_l_val_7[gc_lane]
 //line hecbench_lda.go:28
 					val_7 += gc_c10r[gc_lane]
@@ -2466,9 +2323,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 //line hecbench_lda.go:39
 					warp_2 := gc_tx / ldaWarpSize
 					lane_2 := gc_tx % ldaWarpSize
-//line hecbench_lda.go:42
 					val_7 := gc_l_val_7[gc_lane]
-//line hecbench_lda.go:44
 					var val_6 float32
 //line hecbench_lda.go:30
 					var r_7 float32 = val_7
@@ -2478,19 +2333,16 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 					if lane_2 == 0 {
 						shared_2[warp_2] = val_6
 					}
-//line hecbench_lda.go:54
 					gc_s_val_6[gc_rank] = val_6
 				}
 			}
 		}
-//line hecbench_lda.go:60
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 //line hecbench_lda.go:40
 				lane_2 := gc_tx % ldaWarpSize
-//line hecbench_lda.go:42
 				val_6 := gc_s_val_6[gc_rank]
 				r_6 := gc_s_r_6[gc_rank]
 //line hecbench_lda.go:56
@@ -2508,14 +2360,12 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						val_6 = 0
 					}
 				}
-//line hecbench_lda.go:62
 				gc_s_val_6[gc_rank] = val_6
 				gc_s_r_6[gc_rank] = r_6
 			}
 		}
 //line hecbench_lda.go:58
 		if !returned_2 {
-//line hecbench_lda.go:60
 			var gc_l_val_8 [32]float32
 			var gc_l_active_5 [32]uint32
 			var gc_c11r [32]uint32
@@ -2528,7 +2378,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				gc_act := uint32(uint64(1)<<gc_cnt - 1)
 				var gc_dead uint32
 				{
-//line hecbench_lda.go:73
 					var gc_m78 uint32
 					{
 						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -2556,7 +2405,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								continue
 							}
 							gc_rank := gc_w + gc_lane
-//line hecbench_lda.go:80
 							val_6 := gc_s_val_6[gc_rank]
 //line hecbench_lda.go:67
 							var val_8 float32 = val_6
@@ -2571,7 +2419,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							}
 //line hecbench_lda.go:26
 							active_5 := gc_c11r[gc_lane]
-//line hecbench_lda.go:28
 							gc_l_active_5[gc_lane] = active_5
 						}
 //line hecbench_lda.go:27
@@ -2580,7 +2427,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
-//line hecbench_lda.go:34
 								val_8 := gc_l_val_8[gc_lane]
 								_ = val_8
 								active_5 := gc_l_active_5[gc_lane]
@@ -2595,7 +2441,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
-//line hecbench_lda.go:35
 								val_8 := gc_l_val_8[gc_lane]
 //line hecbench_lda.go:28
 								val_8 += gc_c12r[gc_lane]
@@ -2616,7 +2461,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								gc_rank := gc_w + gc_lane
 								gc_pos.Thread = gc_rank
 								val_8 := gc_l_val_8[gc_lane]
-//line hecbench_lda.go:47
 								var val_6 float32
 //line hecbench_lda.go:30
 								var r_8 float32 = val_8
@@ -2626,7 +2470,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								if gc_tx == 0 {
 									shared_2[0] = val_6
 								}
-//line hecbench_lda.go:73
 								gc_s_val_6[gc_rank] = val_6
 							}
 						}
@@ -2634,7 +2477,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 					gc_act = gc_save78 &^ gc_dead
 				}
 			}
-//line hecbench_lda.go:82
 			gc_vstep13 := 0
 			for ; gc_vstep13+7 < gc_n; gc_vstep13 += 8 {
 				gc_rank := gc_vstep13
@@ -2690,7 +2532,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 //line hecbench_lda.go:74
 			returned_2 = true
 		}
-//line hecbench_lda.go:77
 		gc_vstep14 := 0
 		for ; gc_vstep14+7 < gc_n; gc_vstep14 += 8 {
 			gc_rank := gc_vstep14
@@ -2709,7 +2550,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				r_6 := gc_s_r_6[gc_rank]
 //line hecbench_lda.go:214
 				gammaSum := r_6
-//line hecbench_lda.go:216
 				gc_s_gammaSum[gc_rank] = gammaSum
 			}
 			{
@@ -2718,7 +2558,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				r_6 := gc_s_r_6[gc_rank]
 //line hecbench_lda.go:214
 				gammaSum := r_6
-//line hecbench_lda.go:216
 				gc_s_gammaSum[gc_rank] = gammaSum
 			}
 			{
@@ -2727,7 +2566,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				r_6 := gc_s_r_6[gc_rank]
 //line hecbench_lda.go:214
 				gammaSum := r_6
-//line hecbench_lda.go:216
 				gc_s_gammaSum[gc_rank] = gammaSum
 			}
 			{
@@ -2736,7 +2574,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				r_6 := gc_s_r_6[gc_rank]
 //line hecbench_lda.go:214
 				gammaSum := r_6
-//line hecbench_lda.go:216
 				gc_s_gammaSum[gc_rank] = gammaSum
 			}
 		}
@@ -2745,7 +2582,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 			r_6 := gc_s_r_6[gc_rank]
 //line hecbench_lda.go:214
 			gammaSum := r_6
-//line hecbench_lda.go:216
 			gc_s_gammaSum[gc_rank] = gammaSum
 		}
 //line hecbench_lda.go:215
@@ -2755,7 +2591,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				return
 			}
 			gc_more11 = false
-//line hecbench_lda.go:222
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_off11, gc_to) {
 				panic(compiled.ErrGuardWraps)
@@ -2774,11 +2609,9 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 					for ; gc_step27+3 < gc_to; gc_step27 += 4 {
 						{
 							gc_tx := gc_step27 + 0
-//line hecbench_lda.go:241
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							gammaSum := gc_s_gammaSum[gc_rank]
-//line hecbench_lda.go:216
 							gc_more11 = true
 //line hecbench_lda.go:216
 							Elogthetad := digamma(gc_at23[gc_tx]) - digamma(gammaSum)
@@ -2788,11 +2621,9 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						}
 						{
 							gc_tx := gc_step27 + 1
-//line hecbench_lda.go:224
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							gammaSum := gc_s_gammaSum[gc_rank]
-//line hecbench_lda.go:216
 							gc_more11 = true
 //line hecbench_lda.go:216
 							Elogthetad := digamma(gc_at23[gc_tx]) - digamma(gammaSum)
@@ -2802,11 +2633,9 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						}
 						{
 							gc_tx := gc_step27 + 2
-//line hecbench_lda.go:224
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							gammaSum := gc_s_gammaSum[gc_rank]
-//line hecbench_lda.go:216
 							gc_more11 = true
 //line hecbench_lda.go:216
 							Elogthetad := digamma(gc_at23[gc_tx]) - digamma(gammaSum)
@@ -2816,11 +2645,9 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						}
 						{
 							gc_tx := gc_step27 + 3
-//line hecbench_lda.go:224
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							gammaSum := gc_s_gammaSum[gc_rank]
-//line hecbench_lda.go:216
 							gc_more11 = true
 //line hecbench_lda.go:216
 							Elogthetad := digamma(gc_at23[gc_tx]) - digamma(gammaSum)
@@ -2833,7 +2660,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						gammaSum := gc_s_gammaSum[gc_rank]
-//line hecbench_lda.go:216
 						gc_more11 = true
 //line hecbench_lda.go:216
 						Elogthetad := digamma(gc_at23[gc_tx]) - digamma(gammaSum)
@@ -2925,7 +2751,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 		var returned_3 bool
 //line hecbench_lda.go:36
 		shared_3 := gc_shared1(32)[:32]
-//line hecbench_lda.go:38
 		gc_vstep15 := 0
 		for ; gc_vstep15+7 < gc_n; gc_vstep15 += 8 {
 			gc_rank := gc_vstep15
@@ -2945,7 +2770,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				var r_9 float32
 //line hecbench_lda.go:43
 				val_9 := float32(0.0)
-//line hecbench_lda.go:46
 				gc_s_val_9[gc_rank] = val_9
 				gc_s_r_9[gc_rank] = r_9
 			}
@@ -2956,7 +2780,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				var r_9 float32
 //line hecbench_lda.go:43
 				val_9 := float32(0.0)
-//line hecbench_lda.go:46
 				gc_s_val_9[gc_rank] = val_9
 				gc_s_r_9[gc_rank] = r_9
 			}
@@ -2967,7 +2790,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				var r_9 float32
 //line hecbench_lda.go:43
 				val_9 := float32(0.0)
-//line hecbench_lda.go:46
 				gc_s_val_9[gc_rank] = val_9
 				gc_s_r_9[gc_rank] = r_9
 			}
@@ -2978,7 +2800,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				var r_9 float32
 //line hecbench_lda.go:43
 				val_9 := float32(0.0)
-//line hecbench_lda.go:46
 				gc_s_val_9[gc_rank] = val_9
 				gc_s_r_9[gc_rank] = r_9
 			}
@@ -2989,7 +2810,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 			var r_9 float32
 //line hecbench_lda.go:43
 			val_9 := float32(0.0)
-//line hecbench_lda.go:46
 			gc_s_val_9[gc_rank] = val_9
 			gc_s_r_9[gc_rank] = r_9
 		}
@@ -3000,7 +2820,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				return
 			}
 			gc_more12 = false
-//line hecbench_lda.go:51
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_off12, gc_to) {
 				panic(compiled.ErrGuardWraps)
@@ -3031,9 +2850,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 					}
 					for gc_tx := gc_vstep16; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-//line hecbench_lda.go:53
 						val_9 := gc_s_val_9[gc_rank]
-//line hecbench_lda.go:45
 						gc_more12 = true
 //line hecbench_lda.go:45
 						val_9 += gc_at27[gc_tx]
@@ -3125,7 +2942,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				}
 			}
 		}
-//line hecbench_lda.go:53
 		var gc_l_val_10 [32]float32
 		var gc_l_active_6 [32]uint32
 		var gc_c13r [32]uint32
@@ -3140,7 +2956,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 			_ = gc_dead
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-//line hecbench_lda.go:68
 				val_9 := gc_s_val_9[gc_rank]
 //line hecbench_lda.go:47
 				var val_10 float32 = val_9
@@ -3152,13 +2967,11 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 //line hecbench_lda.go:26
 				active_6 := gc_c13r[gc_lane]
-//line hecbench_lda.go:28
 				gc_l_active_6[gc_lane] = active_6
 			}
 //line hecbench_lda.go:27
 			for offset_6 := ldaWarpSize / 2; offset_6 > 0; offset_6 /= 2 {
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line hecbench_lda.go:31
 					val_10 := gc_l_val_10[gc_lane]
 					_ = val_10
 					active_6 := gc_l_active_6[gc_lane]
@@ -3170,7 +2983,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 //line hecbench_lda.go:28
 				compiled.WarpLanes[float32, float32](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c14m, &gc_l_val_10, &gc_c14a, &gc_c14w, &gc_c14r)
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line hecbench_lda.go:32
 					val_10 := gc_l_val_10[gc_lane]
 //line hecbench_lda.go:28
 					val_10 += gc_c14r[gc_lane]
@@ -3190,9 +3002,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 //line hecbench_lda.go:39
 					warp_3 := gc_tx / ldaWarpSize
 					lane_3 := gc_tx % ldaWarpSize
-//line hecbench_lda.go:42
 					val_10 := gc_l_val_10[gc_lane]
-//line hecbench_lda.go:44
 					var val_9 float32
 //line hecbench_lda.go:30
 					var r_10 float32 = val_10
@@ -3202,19 +3012,16 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 					if lane_3 == 0 {
 						shared_3[warp_3] = val_9
 					}
-//line hecbench_lda.go:54
 					gc_s_val_9[gc_rank] = val_9
 				}
 			}
 		}
-//line hecbench_lda.go:60
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 //line hecbench_lda.go:40
 				lane_3 := gc_tx % ldaWarpSize
-//line hecbench_lda.go:42
 				val_9 := gc_s_val_9[gc_rank]
 				r_9 := gc_s_r_9[gc_rank]
 //line hecbench_lda.go:56
@@ -3232,14 +3039,12 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						val_9 = 0
 					}
 				}
-//line hecbench_lda.go:62
 				gc_s_val_9[gc_rank] = val_9
 				gc_s_r_9[gc_rank] = r_9
 			}
 		}
 //line hecbench_lda.go:58
 		if !returned_3 {
-//line hecbench_lda.go:60
 			var gc_l_val_11 [32]float32
 			var gc_l_active_7 [32]uint32
 			var gc_c15r [32]uint32
@@ -3252,7 +3057,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				gc_act := uint32(uint64(1)<<gc_cnt - 1)
 				var gc_dead uint32
 				{
-//line hecbench_lda.go:73
 					var gc_m89 uint32
 					{
 						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -3280,7 +3084,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								continue
 							}
 							gc_rank := gc_w + gc_lane
-//line hecbench_lda.go:80
 							val_9 := gc_s_val_9[gc_rank]
 //line hecbench_lda.go:67
 							var val_11 float32 = val_9
@@ -3295,7 +3098,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							}
 //line hecbench_lda.go:26
 							active_7 := gc_c15r[gc_lane]
-//line hecbench_lda.go:28
 							gc_l_active_7[gc_lane] = active_7
 						}
 //line hecbench_lda.go:27
@@ -3304,7 +3106,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
-//line hecbench_lda.go:34
 								val_11 := gc_l_val_11[gc_lane]
 								_ = val_11
 								active_7 := gc_l_active_7[gc_lane]
@@ -3319,7 +3120,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
-//line hecbench_lda.go:35
 								val_11 := gc_l_val_11[gc_lane]
 //line hecbench_lda.go:28
 								val_11 += gc_c16r[gc_lane]
@@ -3340,7 +3140,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								gc_rank := gc_w + gc_lane
 								gc_pos.Thread = gc_rank
 								val_11 := gc_l_val_11[gc_lane]
-//line hecbench_lda.go:47
 								var val_9 float32
 //line hecbench_lda.go:30
 								var r_11 float32 = val_11
@@ -3350,7 +3149,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								if gc_tx == 0 {
 									shared_3[0] = val_9
 								}
-//line hecbench_lda.go:73
 								gc_s_val_9[gc_rank] = val_9
 							}
 						}
@@ -3358,7 +3156,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 					gc_act = gc_save89 &^ gc_dead
 				}
 			}
-//line hecbench_lda.go:82
 			gc_vstep18 := 0
 			for ; gc_vstep18+7 < gc_n; gc_vstep18 += 8 {
 				gc_rank := gc_vstep18
@@ -3422,7 +3219,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 		var returned_4 bool
 //line hecbench_lda.go:36
 		shared_4 := gc_shared1(32)[:32]
-//line hecbench_lda.go:38
 		gc_vstep19 := 0
 		for ; gc_vstep19+7 < gc_n; gc_vstep19 += 8 {
 			gc_rank := gc_vstep19
@@ -3449,7 +3245,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				var r_12 float32
 //line hecbench_lda.go:43
 				val_12 := float32(0.0)
-//line hecbench_lda.go:47
 				gc_s_val_12[gc_rank] = val_12
 				gc_s_trainLoss[gc_rank] = trainLoss
 				gc_s_r_12[gc_rank] = r_12
@@ -3463,7 +3258,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				var r_12 float32
 //line hecbench_lda.go:43
 				val_12 := float32(0.0)
-//line hecbench_lda.go:47
 				gc_s_val_12[gc_rank] = val_12
 				gc_s_trainLoss[gc_rank] = trainLoss
 				gc_s_r_12[gc_rank] = r_12
@@ -3477,7 +3271,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				var r_12 float32
 //line hecbench_lda.go:43
 				val_12 := float32(0.0)
-//line hecbench_lda.go:47
 				gc_s_val_12[gc_rank] = val_12
 				gc_s_trainLoss[gc_rank] = trainLoss
 				gc_s_r_12[gc_rank] = r_12
@@ -3491,7 +3284,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				var r_12 float32
 //line hecbench_lda.go:43
 				val_12 := float32(0.0)
-//line hecbench_lda.go:47
 				gc_s_val_12[gc_rank] = val_12
 				gc_s_trainLoss[gc_rank] = trainLoss
 				gc_s_r_12[gc_rank] = r_12
@@ -3505,7 +3297,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 			var r_12 float32
 //line hecbench_lda.go:43
 			val_12 := float32(0.0)
-//line hecbench_lda.go:47
 			gc_s_val_12[gc_rank] = val_12
 			gc_s_trainLoss[gc_rank] = trainLoss
 			gc_s_r_12[gc_rank] = r_12
@@ -3517,7 +3308,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				return
 			}
 			gc_more13 = false
-//line hecbench_lda.go:51
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_off13, gc_to) {
 				panic(compiled.ErrGuardWraps)
@@ -3548,9 +3338,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 					}
 					for gc_tx := gc_vstep20; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-//line hecbench_lda.go:53
 						val_12 := gc_s_val_12[gc_rank]
-//line hecbench_lda.go:45
 						gc_more13 = true
 //line hecbench_lda.go:45
 						val_12 += gc_at28[gc_tx]
@@ -3642,7 +3430,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				}
 			}
 		}
-//line hecbench_lda.go:53
 		var gc_l_val_13 [32]float32
 		var gc_l_active_8 [32]uint32
 		var gc_c17r [32]uint32
@@ -3657,7 +3444,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 			_ = gc_dead
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-//line hecbench_lda.go:68
 				val_12 := gc_s_val_12[gc_rank]
 //line hecbench_lda.go:47
 				var val_13 float32 = val_12
@@ -3669,13 +3455,11 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 //line hecbench_lda.go:26
 				active_8 := gc_c17r[gc_lane]
-//line hecbench_lda.go:28
 				gc_l_active_8[gc_lane] = active_8
 			}
 //line hecbench_lda.go:27
 			for offset_8 := ldaWarpSize / 2; offset_8 > 0; offset_8 /= 2 {
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line hecbench_lda.go:31
 					val_13 := gc_l_val_13[gc_lane]
 					_ = val_13
 					active_8 := gc_l_active_8[gc_lane]
@@ -3687,7 +3471,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 //line hecbench_lda.go:28
 				compiled.WarpLanes[float32, float32](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c18m, &gc_l_val_13, &gc_c18a, &gc_c18w, &gc_c18r)
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line hecbench_lda.go:32
 					val_13 := gc_l_val_13[gc_lane]
 //line hecbench_lda.go:28
 					val_13 += gc_c18r[gc_lane]
@@ -3707,9 +3490,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 //line hecbench_lda.go:39
 					warp_4 := gc_tx / ldaWarpSize
 					lane_4 := gc_tx % ldaWarpSize
-//line hecbench_lda.go:42
 					val_13 := gc_l_val_13[gc_lane]
-//line hecbench_lda.go:44
 					var val_12 float32
 //line hecbench_lda.go:30
 					var r_13 float32 = val_13
@@ -3719,19 +3500,16 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 					if lane_4 == 0 {
 						shared_4[warp_4] = val_12
 					}
-//line hecbench_lda.go:54
 					gc_s_val_12[gc_rank] = val_12
 				}
 			}
 		}
-//line hecbench_lda.go:60
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 //line hecbench_lda.go:40
 				lane_4 := gc_tx % ldaWarpSize
-//line hecbench_lda.go:42
 				val_12 := gc_s_val_12[gc_rank]
 				r_12 := gc_s_r_12[gc_rank]
 //line hecbench_lda.go:56
@@ -3749,14 +3527,12 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						val_12 = 0
 					}
 				}
-//line hecbench_lda.go:62
 				gc_s_val_12[gc_rank] = val_12
 				gc_s_r_12[gc_rank] = r_12
 			}
 		}
 //line hecbench_lda.go:58
 		if !returned_4 {
-//line hecbench_lda.go:60
 			var gc_l_val_14 [32]float32
 			var gc_l_active_9 [32]uint32
 			var gc_c19r [32]uint32
@@ -3769,7 +3545,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				gc_act := uint32(uint64(1)<<gc_cnt - 1)
 				var gc_dead uint32
 				{
-//line hecbench_lda.go:73
 					var gc_m100 uint32
 					{
 						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -3797,7 +3572,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								continue
 							}
 							gc_rank := gc_w + gc_lane
-//line hecbench_lda.go:80
 							val_12 := gc_s_val_12[gc_rank]
 //line hecbench_lda.go:67
 							var val_14 float32 = val_12
@@ -3812,7 +3586,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							}
 //line hecbench_lda.go:26
 							active_9 := gc_c19r[gc_lane]
-//line hecbench_lda.go:28
 							gc_l_active_9[gc_lane] = active_9
 						}
 //line hecbench_lda.go:27
@@ -3821,7 +3594,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
-//line hecbench_lda.go:34
 								val_14 := gc_l_val_14[gc_lane]
 								_ = val_14
 								active_9 := gc_l_active_9[gc_lane]
@@ -3836,7 +3608,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
-//line hecbench_lda.go:35
 								val_14 := gc_l_val_14[gc_lane]
 //line hecbench_lda.go:28
 								val_14 += gc_c20r[gc_lane]
@@ -3857,7 +3628,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								gc_rank := gc_w + gc_lane
 								gc_pos.Thread = gc_rank
 								val_14 := gc_l_val_14[gc_lane]
-//line hecbench_lda.go:47
 								var val_12 float32
 //line hecbench_lda.go:30
 								var r_14 float32 = val_14
@@ -3867,7 +3637,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								if gc_tx == 0 {
 									shared_4[0] = val_12
 								}
-//line hecbench_lda.go:73
 								gc_s_val_12[gc_rank] = val_12
 							}
 						}
@@ -3875,7 +3644,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 					gc_act = gc_save100 &^ gc_dead
 				}
 			}
-//line hecbench_lda.go:82
 			gc_vstep22 := 0
 			for ; gc_vstep22+7 < gc_n; gc_vstep22 += 8 {
 				gc_rank := gc_vstep22
@@ -3945,9 +3713,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 					for ; gc_step35+3 < gc_to; gc_step35 += 4 {
 						{
 							gc_tx := gc_step35 + 0
-//line hecbench_lda.go:91
 							gc_rank := gc_base + gc_tx
-//line hecbench_lda.go:93
 							trainLoss := gc_s_trainLoss[gc_rank]
 							r_12 := gc_s_r_12[gc_rank]
 //line hecbench_lda.go:224
@@ -3957,11 +3723,8 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_at30[0] += valiLoss
 						}
 						{
-//line hecbench_lda.go:232
 							gc_tx := gc_step35 + 1
-//line hecbench_lda.go:234
 							gc_rank := gc_base + gc_tx
-//line hecbench_lda.go:236
 							trainLoss := gc_s_trainLoss[gc_rank]
 							r_12 := gc_s_r_12[gc_rank]
 //line hecbench_lda.go:224
@@ -3971,11 +3734,8 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_at30[0] += valiLoss
 						}
 						{
-//line hecbench_lda.go:232
 							gc_tx := gc_step35 + 2
-//line hecbench_lda.go:234
 							gc_rank := gc_base + gc_tx
-//line hecbench_lda.go:236
 							trainLoss := gc_s_trainLoss[gc_rank]
 							r_12 := gc_s_r_12[gc_rank]
 //line hecbench_lda.go:224
@@ -3985,11 +3745,8 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_at30[0] += valiLoss
 						}
 						{
-//line hecbench_lda.go:232
 							gc_tx := gc_step35 + 3
-//line hecbench_lda.go:234
 							gc_rank := gc_base + gc_tx
-//line hecbench_lda.go:236
 							trainLoss := gc_s_trainLoss[gc_rank]
 							r_12 := gc_s_r_12[gc_rank]
 //line hecbench_lda.go:224
@@ -3999,10 +3756,8 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_at30[0] += valiLoss
 						}
 					}
-//line hecbench_lda.go:232
 					for gc_tx := gc_step35; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-//line hecbench_lda.go:235
 						trainLoss := gc_s_trainLoss[gc_rank]
 						r_12 := gc_s_r_12[gc_rank]
 //line hecbench_lda.go:224
@@ -4012,7 +3767,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						gc_at30[0] += valiLoss
 					}
 				} else {
-//line hecbench_lda.go:232
 					gc_step36 := gc_from
 					for ; gc_step36+3 < gc_to; gc_step36 += 4 {
 						{
@@ -4028,7 +3782,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							valiLosses[gc_bx] += valiLoss
 						}
 						{
-//line hecbench_lda.go:232
 							gc_tx := gc_step36 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
@@ -4041,7 +3794,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							valiLosses[gc_bx] += valiLoss
 						}
 						{
-//line hecbench_lda.go:232
 							gc_tx := gc_step36 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
@@ -4054,7 +3806,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							valiLosses[gc_bx] += valiLoss
 						}
 						{
-//line hecbench_lda.go:232
 							gc_tx := gc_step36 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
@@ -4067,7 +3818,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							valiLosses[gc_bx] += valiLoss
 						}
 					}
-//line hecbench_lda.go:232
 					for gc_tx := gc_step36; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank

@@ -170,7 +170,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 								}
 							}
 						}
-//line hecbench_lda.go:116
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx2 := gc_vstep23; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -193,7 +192,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 				return
 			}
 			gc_more = false
-//line hecbench_lda.go:128
 			gc_from2, gc_to2 := 0, gc_bdx2
 			if !compiled.Adds(gc_off, gc_to2) {
 				panic(compiled.ErrGuardWraps)
@@ -223,7 +221,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 						gc_more = true
 					}
 					for gc_tx2 := gc_vstep24; gc_tx2 < gc_to2; gc_tx2++ {
-//line hecbench_lda.go:122
 						gc_more = true
 //line hecbench_lda.go:122
 						gc_at31[gc_tx2] = 0.0
@@ -313,7 +310,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 					return
 				}
 				gc_more2 = false
-//line hecbench_lda.go:135
 				gc_from2, gc_to2 := 0, gc_bdx2
 				if !compiled.Adds(gc_off2, gc_to2) {
 					panic(compiled.ErrGuardWraps)
@@ -343,7 +339,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 							gc_more2 = true
 						}
 						for gc_tx2 := gc_vstep26; gc_tx2 < gc_to2; gc_tx2++ {
-//line hecbench_lda.go:129
 							gc_more2 = true
 //line hecbench_lda.go:129
 							gc_at32[gc_tx2] = 0.0
@@ -436,7 +431,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 							return
 						}
 						gc_more3 = false
-//line hecbench_lda.go:147
 						gc_from2, gc_to2 := 0, gc_bdx2
 						if !compiled.Adds(gc_off3, gc_to2) {
 							panic(compiled.ErrGuardWraps)
@@ -455,40 +449,32 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 								for ; gc_step39+3 < gc_to2; gc_step39 += 4 {
 									{
 										gc_tx2 := gc_step39 + 0
-//line hecbench_lda.go:166
 										gc_rank2 := gc_base2 + gc_tx2
 										gc_pos2.Thread = gc_rank2
-//line hecbench_lda.go:141
 										gc_more3 = true
 //line hecbench_lda.go:141
 										gc_at33[gc_tx2] = gc_at34[gc_tx2] * expf(digamma(gc_at35[gc_tx2]))
 									}
 									{
 										gc_tx2 := gc_step39 + 1
-//line hecbench_lda.go:146
 										gc_rank2 := gc_base2 + gc_tx2
 										gc_pos2.Thread = gc_rank2
-//line hecbench_lda.go:141
 										gc_more3 = true
 //line hecbench_lda.go:141
 										gc_at33[gc_tx2] = gc_at34[gc_tx2] * expf(digamma(gc_at35[gc_tx2]))
 									}
 									{
 										gc_tx2 := gc_step39 + 2
-//line hecbench_lda.go:146
 										gc_rank2 := gc_base2 + gc_tx2
 										gc_pos2.Thread = gc_rank2
-//line hecbench_lda.go:141
 										gc_more3 = true
 //line hecbench_lda.go:141
 										gc_at33[gc_tx2] = gc_at34[gc_tx2] * expf(digamma(gc_at35[gc_tx2]))
 									}
 									{
 										gc_tx2 := gc_step39 + 3
-//line hecbench_lda.go:146
 										gc_rank2 := gc_base2 + gc_tx2
 										gc_pos2.Thread = gc_rank2
-//line hecbench_lda.go:141
 										gc_more3 = true
 //line hecbench_lda.go:141
 										gc_at33[gc_tx2] = gc_at34[gc_tx2] * expf(digamma(gc_at35[gc_tx2]))
@@ -497,7 +483,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 								for gc_tx2 := gc_step39; gc_tx2 < gc_to2; gc_tx2++ {
 									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
-//line hecbench_lda.go:141
 									gc_more3 = true
 //line hecbench_lda.go:141
 									gc_at33[gc_tx2] = gc_at34[gc_tx2] * expf(digamma(gc_at35[gc_tx2]))
@@ -565,7 +550,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 					var returned bool
 //line hecbench_lda.go:36
 					shared := gc_shared12(32)[:32]
-//line hecbench_lda.go:38
 					gc_vstep28 := 0
 					if compiled.SIMD {
 //line hecbench_lda.go:43
@@ -592,7 +576,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 							var r float32
 //line hecbench_lda.go:43
 							val := float32(0.0)
-//line hecbench_lda.go:46
 							gc_s_val[gc_rank2] = val
 							gc_s_r[gc_rank2] = r
 						}
@@ -603,7 +586,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 							var r float32
 //line hecbench_lda.go:43
 							val := float32(0.0)
-//line hecbench_lda.go:46
 							gc_s_val[gc_rank2] = val
 							gc_s_r[gc_rank2] = r
 						}
@@ -614,7 +596,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 							var r float32
 //line hecbench_lda.go:43
 							val := float32(0.0)
-//line hecbench_lda.go:46
 							gc_s_val[gc_rank2] = val
 							gc_s_r[gc_rank2] = r
 						}
@@ -625,7 +606,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 							var r float32
 //line hecbench_lda.go:43
 							val := float32(0.0)
-//line hecbench_lda.go:46
 							gc_s_val[gc_rank2] = val
 							gc_s_r[gc_rank2] = r
 						}
@@ -636,7 +616,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 						var r float32
 //line hecbench_lda.go:43
 						val := float32(0.0)
-//line hecbench_lda.go:46
 						gc_s_val[gc_rank2] = val
 						gc_s_r[gc_rank2] = r
 					}
@@ -647,7 +626,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 							return
 						}
 						gc_more4 = false
-//line hecbench_lda.go:51
 						gc_from2, gc_to2 := 0, gc_bdx2
 						if !compiled.Adds(gc_off4, gc_to2) {
 							panic(compiled.ErrGuardWraps)
@@ -681,9 +659,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 								}
 								for gc_tx2 := gc_vstep29; gc_tx2 < gc_to2; gc_tx2++ {
 									gc_rank2 := gc_base2 + gc_tx2
-//line hecbench_lda.go:55
 									val := gc_s_val[gc_rank2]
-//line hecbench_lda.go:45
 									gc_more4 = true
 //line hecbench_lda.go:45
 									val += gc_at36[gc_tx2]
@@ -778,7 +754,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 							}
 						}
 					}
-//line hecbench_lda.go:53
 					var gc_l_val_ [32]float32
 					var gc_l_active [32]uint32
 					var gc_c21r [32]uint32
@@ -827,7 +802,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 									continue
 								}
 								gc_rank2 := gc_w2 + gc_lane2
-//line hecbench_lda.go:60
 								val := gc_s_val[gc_rank2]
 //line hecbench_lda.go:47
 								var val_ float32 = val
@@ -868,7 +842,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 								}
 //line hecbench_lda.go:26
 								active := gc_c21r[gc_lane2]
-//line hecbench_lda.go:28
 								gc_l_active[gc_lane2] = active
 							}
 						}
@@ -896,7 +869,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:28
 											gc_c22w[gc_lane2+gc_k12] = 32
 										}
-//line hecbench_lda.go:29
 										gc_left3 &^= 0xff << gc_lane2
 									}
 								} else {
@@ -922,7 +894,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:28
 											gc_c22w[gc_lane2+gc_k10] = 32
 										}
-//line hecbench_lda.go:29
 										gc_left3 &^= 0xff << gc_lane2
 									}
 								}
@@ -933,7 +904,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 									if gc_left3&(1<<gc_lane2) == 0 {
 										continue
 									}
-//line hecbench_lda.go:41
 									val_ := gc_l_val_[gc_lane2]
 									_ = val_
 									active := gc_l_active[gc_lane2]
@@ -978,7 +948,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 									if gc_left4&(1<<gc_lane2) == 0 {
 										continue
 									}
-//line hecbench_lda.go:41
 									val_ := gc_l_val_[gc_lane2]
 //line hecbench_lda.go:28
 									val_ += gc_c22r[gc_lane2]
@@ -999,9 +968,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:39
 								warp := gc_tx2 / ldaWarpSize
 								lane := gc_tx2 % ldaWarpSize
-//line hecbench_lda.go:42
 								val_ := gc_l_val_[gc_lane2]
-//line hecbench_lda.go:44
 								var val float32
 //line hecbench_lda.go:30
 								var r_ float32 = val_
@@ -1011,19 +978,16 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 								if lane == 0 {
 									shared[warp] = val
 								}
-//line hecbench_lda.go:54
 								gc_s_val[gc_rank2] = val
 							}
 						}
 					}
-//line hecbench_lda.go:60
 					for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 						for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line hecbench_lda.go:40
 							lane := gc_tx2 % ldaWarpSize
-//line hecbench_lda.go:42
 							val := gc_s_val[gc_rank2]
 							r := gc_s_r[gc_rank2]
 //line hecbench_lda.go:56
@@ -1041,14 +1005,12 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 									val = 0
 								}
 							}
-//line hecbench_lda.go:62
 							gc_s_val[gc_rank2] = val
 							gc_s_r[gc_rank2] = r
 						}
 					}
 //line hecbench_lda.go:58
 					if !returned {
-//line hecbench_lda.go:60
 						var gc_l_val_2 [32]float32
 						var gc_l_active_ [32]uint32
 						var gc_c23r [32]uint32
@@ -1061,7 +1023,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 							gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 							var gc_dead2 uint32
 							{
-//line hecbench_lda.go:73
 								var gc_m562 uint32
 								{
 									gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
@@ -1120,7 +1081,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 												continue
 											}
 											gc_rank2 := gc_w2 + gc_lane2
-//line hecbench_lda.go:80
 											val := gc_s_val[gc_rank2]
 //line hecbench_lda.go:67
 											var val_2 float32 = val
@@ -1161,7 +1121,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 											}
 //line hecbench_lda.go:26
 											active_ := gc_c23r[gc_lane2]
-//line hecbench_lda.go:28
 											gc_l_active_[gc_lane2] = active_
 										}
 									}
@@ -1189,7 +1148,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:28
 														gc_c24w[gc_lane2+gc_k16] = 32
 													}
-//line hecbench_lda.go:29
 													gc_left7 &^= 0xff << gc_lane2
 												}
 											} else {
@@ -1215,7 +1173,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:28
 														gc_c24w[gc_lane2+gc_k14] = 32
 													}
-//line hecbench_lda.go:29
 													gc_left7 &^= 0xff << gc_lane2
 												}
 											}
@@ -1226,7 +1183,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 												if gc_left7&(1<<gc_lane2) == 0 {
 													continue
 												}
-//line hecbench_lda.go:41
 												val_2 := gc_l_val_2[gc_lane2]
 												_ = val_2
 												active_ := gc_l_active_[gc_lane2]
@@ -1271,7 +1227,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 												if gc_left8&(1<<gc_lane2) == 0 {
 													continue
 												}
-//line hecbench_lda.go:41
 												val_2 := gc_l_val_2[gc_lane2]
 //line hecbench_lda.go:28
 												val_2 += gc_c24r[gc_lane2]
@@ -1290,7 +1245,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 												gc_rank2 := gc_w2 + gc_lane2
 												gc_tx2 := gc_tidx11.X + gc_lane2
-//line hecbench_lda.go:35
 												gc_ty2 := gc_tidx11.Y
 												_ = gc_ty2
 												gc_tz2 := gc_tidx11.Z
@@ -1338,7 +1292,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 													continue // the lanes wrap to the next row
 												}
 												gc_tx2 := gc_tidx2.X
-//line hecbench_lda.go:85
 												gc_ty2 := gc_tidx2.Y
 												_ = gc_ty2
 												gc_tz2 := gc_tidx2.Z
@@ -1393,7 +1346,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 												gc_rank2 := gc_w2 + gc_lane2
 												gc_pos2.Thread = gc_rank2
 												val_2 := gc_l_val_2[gc_lane2]
-//line hecbench_lda.go:92
 												var val float32
 //line hecbench_lda.go:30
 												var r_2 float32 = val_2
@@ -1403,7 +1355,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 												if gc_tx2 == 0 {
 													shared[0] = val
 												}
-//line hecbench_lda.go:73
 												gc_s_val[gc_rank2] = val
 											}
 										}
@@ -1412,7 +1363,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 								gc_act2 = gc_save562 &^ gc_dead2
 							}
 						}
-//line hecbench_lda.go:83
 						gc_vstep31 := 0
 						if compiled.SIMD {
 //line hecbench_lda.go:74
@@ -1474,7 +1424,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:74
 						returned = true
 					}
-//line hecbench_lda.go:77
 					gc_vstep32 := 0
 					if compiled.SIMD {
 						for ; gc_vstep32+7 < gc_n2; gc_vstep32 += 8 {
@@ -1496,7 +1445,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 							r := gc_s_r[gc_rank2]
 //line hecbench_lda.go:146
 							phiSum := r
-//line hecbench_lda.go:148
 							gc_s_phiSum[gc_rank2] = phiSum
 						}
 						{
@@ -1505,7 +1453,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 							r := gc_s_r[gc_rank2]
 //line hecbench_lda.go:146
 							phiSum := r
-//line hecbench_lda.go:148
 							gc_s_phiSum[gc_rank2] = phiSum
 						}
 						{
@@ -1514,7 +1461,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 							r := gc_s_r[gc_rank2]
 //line hecbench_lda.go:146
 							phiSum := r
-//line hecbench_lda.go:148
 							gc_s_phiSum[gc_rank2] = phiSum
 						}
 						{
@@ -1523,7 +1469,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 							r := gc_s_r[gc_rank2]
 //line hecbench_lda.go:146
 							phiSum := r
-//line hecbench_lda.go:148
 							gc_s_phiSum[gc_rank2] = phiSum
 						}
 					}
@@ -1532,7 +1477,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 						r := gc_s_r[gc_rank2]
 //line hecbench_lda.go:146
 						phiSum := r
-//line hecbench_lda.go:148
 						gc_s_phiSum[gc_rank2] = phiSum
 					}
 //line hecbench_lda.go:148
@@ -1542,7 +1486,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 							return
 						}
 						gc_more5 = false
-//line hecbench_lda.go:155
 						gc_from2, gc_to2 := 0, gc_bdx2
 						if !compiled.Adds(gc_off5, gc_to2) {
 							panic(compiled.ErrGuardWraps)
@@ -1579,7 +1522,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 											archsimd.LoadFloat32x8Slice(gc_at39[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at37[gc_tx2:]).Mul(gc_vb7)).StoreSlice(gc_at39[gc_tx2:])
 										}
 									}
-//line hecbench_lda.go:154
 									archsimd.ClearAVXUpperBits()
 								}
 								if gc_vstep33 > gc_from2 {
@@ -1587,9 +1529,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 								}
 								for gc_tx2 := gc_vstep33; gc_tx2 < gc_to2; gc_tx2++ {
 									gc_rank2 := gc_base2 + gc_tx2
-//line hecbench_lda.go:162
 									phiSum := gc_s_phiSum[gc_rank2]
-//line hecbench_lda.go:149
 									gc_more5 = true
 //line hecbench_lda.go:149
 									gc_at37[gc_tx2] /= phiSum
@@ -1616,9 +1556,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:149
 											break
 										}
-//line hecbench_lda.go:150
 										archsimd.LoadFloat32x8Slice(phi[l_:]).Div(phiSum).StoreSlice(phi[l_:])
-//line hecbench_lda.go:152
 										if vali_ {
 //line hecbench_lda.go:152
 											archsimd.LoadFloat32x8Slice(valiPhiSum[l_:]).Add(archsimd.LoadFloat32x8Slice(phi[l_:]).Mul(gc_vb6)).StoreSlice(valiPhiSum[l_:])
@@ -1627,7 +1565,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 											archsimd.LoadFloat32x8Slice(newGamma[l_:]).Add(archsimd.LoadFloat32x8Slice(phi[l_:]).Mul(gc_vb6)).StoreSlice(newGamma[l_:])
 										}
 									}
-//line hecbench_lda.go:157
 									archsimd.ClearAVXUpperBits()
 								}
 								if gc_vstep34 > gc_from2 {
@@ -1739,7 +1676,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 										gc_tx2 := gc_step46 + 0
 										gc_rank2 := gc_base2 + gc_tx2
 										gc_pos2.Thread = gc_rank2
-//line hecbench_lda.go:167
 										for atomic.CAS(&locks[w], 0, 1) != 0 {
 //line hecbench_lda.go:167
 											gc_b2.Tick()
@@ -1754,7 +1690,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 										gc_tx2 := gc_step46 + 1
 										gc_rank2 := gc_base2 + gc_tx2
 										gc_pos2.Thread = gc_rank2
-//line hecbench_lda.go:167
 										for atomic.CAS(&locks[w], 0, 1) != 0 {
 //line hecbench_lda.go:167
 											gc_b2.Tick()
@@ -1769,7 +1704,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 										gc_tx2 := gc_step46 + 2
 										gc_rank2 := gc_base2 + gc_tx2
 										gc_pos2.Thread = gc_rank2
-//line hecbench_lda.go:167
 										for atomic.CAS(&locks[w], 0, 1) != 0 {
 //line hecbench_lda.go:167
 											gc_b2.Tick()
@@ -1784,7 +1718,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 										gc_tx2 := gc_step46 + 3
 										gc_rank2 := gc_base2 + gc_tx2
 										gc_pos2.Thread = gc_rank2
-//line hecbench_lda.go:167
 										for atomic.CAS(&locks[w], 0, 1) != 0 {
 //line hecbench_lda.go:167
 											gc_b2.Tick()
@@ -1799,7 +1732,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 								for gc_tx2 := gc_step46; gc_tx2 < gc_to2; gc_tx2++ {
 									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
-//line hecbench_lda.go:167
 									for atomic.CAS(&locks[w], 0, 1) != 0 {
 //line hecbench_lda.go:167
 										gc_b2.Tick()
@@ -1819,7 +1751,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 								return
 							}
 							gc_more6 = false
-//line hecbench_lda.go:179
 							gc_from2, gc_to2 := 0, gc_bdx2
 							if !compiled.Adds(gc_off6, gc_to2) {
 								panic(compiled.ErrGuardWraps)
@@ -1851,7 +1782,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 										gc_more6 = true
 									}
 									for gc_tx2 := gc_vstep35; gc_tx2 < gc_to2; gc_tx2++ {
-//line hecbench_lda.go:173
 										gc_more6 = true
 //line hecbench_lda.go:173
 										gc_at40[gc_tx2] += gc_at41[gc_tx2] * c
@@ -1869,7 +1799,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:173
 												break
 											}
-//line hecbench_lda.go:174
 											archsimd.LoadFloat32x8Slice(newBeta[w*numTopics+l_2:]).Add(archsimd.LoadFloat32x8Slice(phi[l_2:]).Mul(gc_vb8)).StoreSlice(newBeta[w*numTopics+l_2:])
 										}
 										archsimd.ClearAVXUpperBits()
@@ -1933,7 +1862,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 							}
 						}
 						{
-//line hecbench_lda.go:180
 							gc_from2, gc_to2 := 0, gc_bdx2
 							if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 								gc_to2 = gc_bound2 + 1
@@ -1961,13 +1889,11 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 											gc_at42[0] = 0
 										}
 									}
-//line hecbench_lda.go:183
 									for gc_tx2 := gc_step48; gc_tx2 < gc_to2; gc_tx2++ {
 //line hecbench_lda.go:179
 										gc_at42[0] = 0
 									}
 								} else {
-//line hecbench_lda.go:183
 									gc_step49 := gc_from2
 									for ; gc_step49+3 < gc_to2; gc_step49 += 4 {
 										{
@@ -1978,7 +1904,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 											locks[w] = 0
 										}
 										{
-//line hecbench_lda.go:183
 											gc_tx2 := gc_step49 + 1
 											gc_rank2 := gc_base2 + gc_tx2
 											gc_pos2.Thread = gc_rank2
@@ -1986,7 +1911,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 											locks[w] = 0
 										}
 										{
-//line hecbench_lda.go:183
 											gc_tx2 := gc_step49 + 2
 											gc_rank2 := gc_base2 + gc_tx2
 											gc_pos2.Thread = gc_rank2
@@ -1994,7 +1918,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 											locks[w] = 0
 										}
 										{
-//line hecbench_lda.go:183
 											gc_tx2 := gc_step49 + 3
 											gc_rank2 := gc_base2 + gc_tx2
 											gc_pos2.Thread = gc_rank2
@@ -2002,7 +1925,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 											locks[w] = 0
 										}
 									}
-//line hecbench_lda.go:183
 									for gc_tx2 := gc_step49; gc_tx2 < gc_to2; gc_tx2++ {
 										gc_rank2 := gc_base2 + gc_tx2
 										gc_pos2.Thread = gc_rank2
@@ -2020,7 +1942,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 							return
 						}
 						gc_more7 = false
-//line hecbench_lda.go:193
 						gc_from2, gc_to2 := 0, gc_bdx2
 						if !compiled.Adds(gc_off7, gc_to2) {
 							panic(compiled.ErrGuardWraps)
@@ -2038,7 +1959,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 								for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
-//line hecbench_lda.go:187
 									gc_more7 = true
 //line hecbench_lda.go:187
 									gc_at43[gc_tx2] = logf(fmaxf(gc_at44[gc_tx2], ldaEps))
@@ -2068,7 +1988,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 					var returned_ bool
 //line hecbench_lda.go:36
 					shared_ := gc_shared12(32)[:32]
-//line hecbench_lda.go:38
 					gc_vstep37 := 0
 					if compiled.SIMD {
 //line hecbench_lda.go:43
@@ -2095,7 +2014,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 							var r_3 float32
 //line hecbench_lda.go:43
 							val_3 := float32(0.0)
-//line hecbench_lda.go:46
 							gc_s_val_3[gc_rank2] = val_3
 							gc_s_r_3[gc_rank2] = r_3
 						}
@@ -2106,7 +2024,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 							var r_3 float32
 //line hecbench_lda.go:43
 							val_3 := float32(0.0)
-//line hecbench_lda.go:46
 							gc_s_val_3[gc_rank2] = val_3
 							gc_s_r_3[gc_rank2] = r_3
 						}
@@ -2117,7 +2034,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 							var r_3 float32
 //line hecbench_lda.go:43
 							val_3 := float32(0.0)
-//line hecbench_lda.go:46
 							gc_s_val_3[gc_rank2] = val_3
 							gc_s_r_3[gc_rank2] = r_3
 						}
@@ -2128,7 +2044,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 							var r_3 float32
 //line hecbench_lda.go:43
 							val_3 := float32(0.0)
-//line hecbench_lda.go:46
 							gc_s_val_3[gc_rank2] = val_3
 							gc_s_r_3[gc_rank2] = r_3
 						}
@@ -2139,7 +2054,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 						var r_3 float32
 //line hecbench_lda.go:43
 						val_3 := float32(0.0)
-//line hecbench_lda.go:46
 						gc_s_val_3[gc_rank2] = val_3
 						gc_s_r_3[gc_rank2] = r_3
 					}
@@ -2150,7 +2064,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 							return
 						}
 						gc_more8 = false
-//line hecbench_lda.go:51
 						gc_from2, gc_to2 := 0, gc_bdx2
 						if !compiled.Adds(gc_off8, gc_to2) {
 							panic(compiled.ErrGuardWraps)
@@ -2184,9 +2097,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 								}
 								for gc_tx2 := gc_vstep38; gc_tx2 < gc_to2; gc_tx2++ {
 									gc_rank2 := gc_base2 + gc_tx2
-//line hecbench_lda.go:55
 									val_3 := gc_s_val_3[gc_rank2]
-//line hecbench_lda.go:45
 									gc_more8 = true
 //line hecbench_lda.go:45
 									val_3 += gc_at46[gc_tx2]
@@ -2281,7 +2192,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 							}
 						}
 					}
-//line hecbench_lda.go:53
 					var gc_l_val_4 [32]float32
 					var gc_l_active_2 [32]uint32
 					var gc_c25r [32]uint32
@@ -2330,7 +2240,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 									continue
 								}
 								gc_rank2 := gc_w2 + gc_lane2
-//line hecbench_lda.go:60
 								val_3 := gc_s_val_3[gc_rank2]
 //line hecbench_lda.go:47
 								var val_4 float32 = val_3
@@ -2371,7 +2280,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 								}
 //line hecbench_lda.go:26
 								active_2 := gc_c25r[gc_lane2]
-//line hecbench_lda.go:28
 								gc_l_active_2[gc_lane2] = active_2
 							}
 						}
@@ -2399,7 +2307,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:28
 											gc_c26w[gc_lane2+gc_k22] = 32
 										}
-//line hecbench_lda.go:29
 										gc_left12 &^= 0xff << gc_lane2
 									}
 								} else {
@@ -2425,7 +2332,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:28
 											gc_c26w[gc_lane2+gc_k20] = 32
 										}
-//line hecbench_lda.go:29
 										gc_left12 &^= 0xff << gc_lane2
 									}
 								}
@@ -2436,7 +2342,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 									if gc_left12&(1<<gc_lane2) == 0 {
 										continue
 									}
-//line hecbench_lda.go:41
 									val_4 := gc_l_val_4[gc_lane2]
 									_ = val_4
 									active_2 := gc_l_active_2[gc_lane2]
@@ -2481,7 +2386,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 									if gc_left13&(1<<gc_lane2) == 0 {
 										continue
 									}
-//line hecbench_lda.go:41
 									val_4 := gc_l_val_4[gc_lane2]
 //line hecbench_lda.go:28
 									val_4 += gc_c26r[gc_lane2]
@@ -2502,9 +2406,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:39
 								warp_ := gc_tx2 / ldaWarpSize
 								lane_ := gc_tx2 % ldaWarpSize
-//line hecbench_lda.go:42
 								val_4 := gc_l_val_4[gc_lane2]
-//line hecbench_lda.go:44
 								var val_3 float32
 //line hecbench_lda.go:30
 								var r_4 float32 = val_4
@@ -2514,19 +2416,16 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 								if lane_ == 0 {
 									shared_[warp_] = val_3
 								}
-//line hecbench_lda.go:54
 								gc_s_val_3[gc_rank2] = val_3
 							}
 						}
 					}
-//line hecbench_lda.go:60
 					for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 						for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line hecbench_lda.go:40
 							lane_ := gc_tx2 % ldaWarpSize
-//line hecbench_lda.go:42
 							val_3 := gc_s_val_3[gc_rank2]
 							r_3 := gc_s_r_3[gc_rank2]
 //line hecbench_lda.go:56
@@ -2544,14 +2443,12 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 									val_3 = 0
 								}
 							}
-//line hecbench_lda.go:62
 							gc_s_val_3[gc_rank2] = val_3
 							gc_s_r_3[gc_rank2] = r_3
 						}
 					}
 //line hecbench_lda.go:58
 					if !returned_ {
-//line hecbench_lda.go:60
 						var gc_l_val_5 [32]float32
 						var gc_l_active_3 [32]uint32
 						var gc_c27r [32]uint32
@@ -2564,7 +2461,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 							gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 							var gc_dead2 uint32
 							{
-//line hecbench_lda.go:73
 								var gc_m672 uint32
 								{
 									gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
@@ -2623,7 +2519,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 												continue
 											}
 											gc_rank2 := gc_w2 + gc_lane2
-//line hecbench_lda.go:80
 											val_3 := gc_s_val_3[gc_rank2]
 //line hecbench_lda.go:67
 											var val_5 float32 = val_3
@@ -2664,7 +2559,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 											}
 //line hecbench_lda.go:26
 											active_3 := gc_c27r[gc_lane2]
-//line hecbench_lda.go:28
 											gc_l_active_3[gc_lane2] = active_3
 										}
 									}
@@ -2692,7 +2586,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:28
 														gc_c28w[gc_lane2+gc_k26] = 32
 													}
-//line hecbench_lda.go:29
 													gc_left16 &^= 0xff << gc_lane2
 												}
 											} else {
@@ -2718,7 +2611,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:28
 														gc_c28w[gc_lane2+gc_k24] = 32
 													}
-//line hecbench_lda.go:29
 													gc_left16 &^= 0xff << gc_lane2
 												}
 											}
@@ -2729,7 +2621,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 												if gc_left16&(1<<gc_lane2) == 0 {
 													continue
 												}
-//line hecbench_lda.go:41
 												val_5 := gc_l_val_5[gc_lane2]
 												_ = val_5
 												active_3 := gc_l_active_3[gc_lane2]
@@ -2774,7 +2665,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 												if gc_left17&(1<<gc_lane2) == 0 {
 													continue
 												}
-//line hecbench_lda.go:41
 												val_5 := gc_l_val_5[gc_lane2]
 //line hecbench_lda.go:28
 												val_5 += gc_c28r[gc_lane2]
@@ -2793,7 +2683,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 												gc_rank2 := gc_w2 + gc_lane2
 												gc_tx2 := gc_tidx20.X + gc_lane2
-//line hecbench_lda.go:35
 												gc_ty2 := gc_tidx20.Y
 												_ = gc_ty2
 												gc_tz2 := gc_tidx20.Z
@@ -2841,7 +2730,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 													continue // the lanes wrap to the next row
 												}
 												gc_tx2 := gc_tidx2.X
-//line hecbench_lda.go:85
 												gc_ty2 := gc_tidx2.Y
 												_ = gc_ty2
 												gc_tz2 := gc_tidx2.Z
@@ -2896,7 +2784,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 												gc_rank2 := gc_w2 + gc_lane2
 												gc_pos2.Thread = gc_rank2
 												val_5 := gc_l_val_5[gc_lane2]
-//line hecbench_lda.go:92
 												var val_3 float32
 //line hecbench_lda.go:30
 												var r_5 float32 = val_5
@@ -2906,7 +2793,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 												if gc_tx2 == 0 {
 													shared_[0] = val_3
 												}
-//line hecbench_lda.go:73
 												gc_s_val_3[gc_rank2] = val_3
 											}
 										}
@@ -2915,7 +2801,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 								gc_act2 = gc_save672 &^ gc_dead2
 							}
 						}
-//line hecbench_lda.go:83
 						gc_vstep40 := 0
 						if compiled.SIMD {
 //line hecbench_lda.go:74
@@ -2990,7 +2875,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 								gc_at48 := trainLosses[gc_off45:][:1]
 								for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 									gc_rank2 := gc_base2 + gc_tx2
-//line hecbench_lda.go:90
 									r_3 := gc_s_r_3[gc_rank2]
 //line hecbench_lda.go:192
 									loss := r_3 * c
@@ -3002,7 +2886,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 									}
 								}
 							} else {
-//line hecbench_lda.go:203
 								for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
@@ -3028,7 +2911,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 					return
 				}
 				gc_more9 = false
-//line hecbench_lda.go:214
 				gc_from2, gc_to2 := 0, gc_bdx2
 				if !compiled.Adds(gc_off9, gc_to2) {
 					panic(compiled.ErrGuardWraps)
@@ -3058,7 +2940,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 							gc_more9 = true
 						}
 						for gc_tx2 := gc_vstep41; gc_tx2 < gc_to2; gc_tx2++ {
-//line hecbench_lda.go:208
 							gc_more9 = true
 //line hecbench_lda.go:208
 							gc_at49[gc_tx2] = gc_at50[gc_tx2] + gc_at51[gc_tx2]
@@ -3074,7 +2955,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:208
 									break
 								}
-//line hecbench_lda.go:209
 								archsimd.LoadFloat32x8Slice(newGamma[k_2:]).Add(archsimd.LoadFloat32x8Slice(alpha[k_2:])).StoreSlice(gamma_[k_2:])
 							}
 							archsimd.ClearAVXUpperBits()
@@ -3145,7 +3025,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 		var returned_2 bool
 //line hecbench_lda.go:36
 		shared_2 := gc_shared12(32)[:32]
-//line hecbench_lda.go:38
 		gc_vstep43 := 0
 		if compiled.SIMD {
 //line hecbench_lda.go:43
@@ -3172,7 +3051,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 				var r_6 float32
 //line hecbench_lda.go:43
 				val_6 := float32(0.0)
-//line hecbench_lda.go:46
 				gc_s_val_6[gc_rank2] = val_6
 				gc_s_r_6[gc_rank2] = r_6
 			}
@@ -3183,7 +3061,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 				var r_6 float32
 //line hecbench_lda.go:43
 				val_6 := float32(0.0)
-//line hecbench_lda.go:46
 				gc_s_val_6[gc_rank2] = val_6
 				gc_s_r_6[gc_rank2] = r_6
 			}
@@ -3194,7 +3071,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 				var r_6 float32
 //line hecbench_lda.go:43
 				val_6 := float32(0.0)
-//line hecbench_lda.go:46
 				gc_s_val_6[gc_rank2] = val_6
 				gc_s_r_6[gc_rank2] = r_6
 			}
@@ -3205,7 +3081,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 				var r_6 float32
 //line hecbench_lda.go:43
 				val_6 := float32(0.0)
-//line hecbench_lda.go:46
 				gc_s_val_6[gc_rank2] = val_6
 				gc_s_r_6[gc_rank2] = r_6
 			}
@@ -3216,7 +3091,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 			var r_6 float32
 //line hecbench_lda.go:43
 			val_6 := float32(0.0)
-//line hecbench_lda.go:46
 			gc_s_val_6[gc_rank2] = val_6
 			gc_s_r_6[gc_rank2] = r_6
 		}
@@ -3227,7 +3101,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 				return
 			}
 			gc_more10 = false
-//line hecbench_lda.go:51
 			gc_from2, gc_to2 := 0, gc_bdx2
 			if !compiled.Adds(gc_off10, gc_to2) {
 				panic(compiled.ErrGuardWraps)
@@ -3261,9 +3134,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 					}
 					for gc_tx2 := gc_vstep44; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
-//line hecbench_lda.go:55
 						val_6 := gc_s_val_6[gc_rank2]
-//line hecbench_lda.go:45
 						gc_more10 = true
 //line hecbench_lda.go:45
 						val_6 += gc_at52[gc_tx2]
@@ -3358,7 +3229,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 				}
 			}
 		}
-//line hecbench_lda.go:53
 		var gc_l_val_7 [32]float32
 		var gc_l_active_4 [32]uint32
 		var gc_c29r [32]uint32
@@ -3407,7 +3277,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
-//line hecbench_lda.go:60
 					val_6 := gc_s_val_6[gc_rank2]
 //line hecbench_lda.go:47
 					var val_7 float32 = val_6
@@ -3448,7 +3317,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 					}
 //line hecbench_lda.go:26
 					active_4 := gc_c29r[gc_lane2]
-//line hecbench_lda.go:28
 					gc_l_active_4[gc_lane2] = active_4
 				}
 			}
@@ -3476,7 +3344,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:28
 								gc_c210w[gc_lane2+gc_k32] = 32
 							}
-//line hecbench_lda.go:29
 							gc_left21 &^= 0xff << gc_lane2
 						}
 					} else {
@@ -3502,7 +3369,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:28
 								gc_c210w[gc_lane2+gc_k30] = 32
 							}
-//line hecbench_lda.go:29
 							gc_left21 &^= 0xff << gc_lane2
 						}
 					}
@@ -3513,7 +3379,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 						if gc_left21&(1<<gc_lane2) == 0 {
 							continue
 						}
-//line hecbench_lda.go:41
 						val_7 := gc_l_val_7[gc_lane2]
 						_ = val_7
 						active_4 := gc_l_active_4[gc_lane2]
@@ -3558,7 +3423,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 						if gc_left22&(1<<gc_lane2) == 0 {
 							continue
 						}
-//line hecbench_lda.go:41
 						val_7 := gc_l_val_7[gc_lane2]
 //line hecbench_lda.go:28
 						val_7 += gc_c210r[gc_lane2]
@@ -3579,9 +3443,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:39
 					warp_2 := gc_tx2 / ldaWarpSize
 					lane_2 := gc_tx2 % ldaWarpSize
-//line hecbench_lda.go:42
 					val_7 := gc_l_val_7[gc_lane2]
-//line hecbench_lda.go:44
 					var val_6 float32
 //line hecbench_lda.go:30
 					var r_7 float32 = val_7
@@ -3591,19 +3453,16 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 					if lane_2 == 0 {
 						shared_2[warp_2] = val_6
 					}
-//line hecbench_lda.go:54
 					gc_s_val_6[gc_rank2] = val_6
 				}
 			}
 		}
-//line hecbench_lda.go:60
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 //line hecbench_lda.go:40
 				lane_2 := gc_tx2 % ldaWarpSize
-//line hecbench_lda.go:42
 				val_6 := gc_s_val_6[gc_rank2]
 				r_6 := gc_s_r_6[gc_rank2]
 //line hecbench_lda.go:56
@@ -3621,14 +3480,12 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 						val_6 = 0
 					}
 				}
-//line hecbench_lda.go:62
 				gc_s_val_6[gc_rank2] = val_6
 				gc_s_r_6[gc_rank2] = r_6
 			}
 		}
 //line hecbench_lda.go:58
 		if !returned_2 {
-//line hecbench_lda.go:60
 			var gc_l_val_8 [32]float32
 			var gc_l_active_5 [32]uint32
 			var gc_c211r [32]uint32
@@ -3641,7 +3498,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 				gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 				var gc_dead2 uint32
 				{
-//line hecbench_lda.go:73
 					var gc_m782 uint32
 					{
 						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
@@ -3700,7 +3556,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 									continue
 								}
 								gc_rank2 := gc_w2 + gc_lane2
-//line hecbench_lda.go:80
 								val_6 := gc_s_val_6[gc_rank2]
 //line hecbench_lda.go:67
 								var val_8 float32 = val_6
@@ -3741,7 +3596,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 								}
 //line hecbench_lda.go:26
 								active_5 := gc_c211r[gc_lane2]
-//line hecbench_lda.go:28
 								gc_l_active_5[gc_lane2] = active_5
 							}
 						}
@@ -3769,7 +3623,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:28
 											gc_c212w[gc_lane2+gc_k36] = 32
 										}
-//line hecbench_lda.go:29
 										gc_left25 &^= 0xff << gc_lane2
 									}
 								} else {
@@ -3795,7 +3648,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:28
 											gc_c212w[gc_lane2+gc_k34] = 32
 										}
-//line hecbench_lda.go:29
 										gc_left25 &^= 0xff << gc_lane2
 									}
 								}
@@ -3806,7 +3658,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 									if gc_left25&(1<<gc_lane2) == 0 {
 										continue
 									}
-//line hecbench_lda.go:41
 									val_8 := gc_l_val_8[gc_lane2]
 									_ = val_8
 									active_5 := gc_l_active_5[gc_lane2]
@@ -3851,7 +3702,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 									if gc_left26&(1<<gc_lane2) == 0 {
 										continue
 									}
-//line hecbench_lda.go:41
 									val_8 := gc_l_val_8[gc_lane2]
 //line hecbench_lda.go:28
 									val_8 += gc_c212r[gc_lane2]
@@ -3870,7 +3720,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 									gc_rank2 := gc_w2 + gc_lane2
 									gc_tx2 := gc_tidx29.X + gc_lane2
-//line hecbench_lda.go:35
 									gc_ty2 := gc_tidx29.Y
 									_ = gc_ty2
 									gc_tz2 := gc_tidx29.Z
@@ -3918,7 +3767,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 										continue // the lanes wrap to the next row
 									}
 									gc_tx2 := gc_tidx2.X
-//line hecbench_lda.go:85
 									gc_ty2 := gc_tidx2.Y
 									_ = gc_ty2
 									gc_tz2 := gc_tidx2.Z
@@ -3973,7 +3821,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 									gc_rank2 := gc_w2 + gc_lane2
 									gc_pos2.Thread = gc_rank2
 									val_8 := gc_l_val_8[gc_lane2]
-//line hecbench_lda.go:92
 									var val_6 float32
 //line hecbench_lda.go:30
 									var r_8 float32 = val_8
@@ -3983,7 +3830,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 									if gc_tx2 == 0 {
 										shared_2[0] = val_6
 									}
-//line hecbench_lda.go:73
 									gc_s_val_6[gc_rank2] = val_6
 								}
 							}
@@ -3992,7 +3838,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 					gc_act2 = gc_save782 &^ gc_dead2
 				}
 			}
-//line hecbench_lda.go:83
 			gc_vstep46 := 0
 			if compiled.SIMD {
 //line hecbench_lda.go:74
@@ -4054,7 +3899,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:74
 			returned_2 = true
 		}
-//line hecbench_lda.go:77
 		gc_vstep47 := 0
 		if compiled.SIMD {
 			for ; gc_vstep47+7 < gc_n2; gc_vstep47 += 8 {
@@ -4076,7 +3920,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 				r_6 := gc_s_r_6[gc_rank2]
 //line hecbench_lda.go:214
 				gammaSum := r_6
-//line hecbench_lda.go:216
 				gc_s_gammaSum[gc_rank2] = gammaSum
 			}
 			{
@@ -4085,7 +3928,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 				r_6 := gc_s_r_6[gc_rank2]
 //line hecbench_lda.go:214
 				gammaSum := r_6
-//line hecbench_lda.go:216
 				gc_s_gammaSum[gc_rank2] = gammaSum
 			}
 			{
@@ -4094,7 +3936,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 				r_6 := gc_s_r_6[gc_rank2]
 //line hecbench_lda.go:214
 				gammaSum := r_6
-//line hecbench_lda.go:216
 				gc_s_gammaSum[gc_rank2] = gammaSum
 			}
 			{
@@ -4103,7 +3944,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 				r_6 := gc_s_r_6[gc_rank2]
 //line hecbench_lda.go:214
 				gammaSum := r_6
-//line hecbench_lda.go:216
 				gc_s_gammaSum[gc_rank2] = gammaSum
 			}
 		}
@@ -4112,7 +3952,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 			r_6 := gc_s_r_6[gc_rank2]
 //line hecbench_lda.go:214
 			gammaSum := r_6
-//line hecbench_lda.go:216
 			gc_s_gammaSum[gc_rank2] = gammaSum
 		}
 //line hecbench_lda.go:215
@@ -4122,7 +3961,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 				return
 			}
 			gc_more11 = false
-//line hecbench_lda.go:222
 			gc_from2, gc_to2 := 0, gc_bdx2
 			if !compiled.Adds(gc_off11, gc_to2) {
 				panic(compiled.ErrGuardWraps)
@@ -4141,11 +3979,9 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 					for ; gc_step58+3 < gc_to2; gc_step58 += 4 {
 						{
 							gc_tx2 := gc_step58 + 0
-//line hecbench_lda.go:241
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							gammaSum := gc_s_gammaSum[gc_rank2]
-//line hecbench_lda.go:216
 							gc_more11 = true
 //line hecbench_lda.go:216
 							Elogthetad := digamma(gc_at53[gc_tx2]) - digamma(gammaSum)
@@ -4155,11 +3991,9 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 						}
 						{
 							gc_tx2 := gc_step58 + 1
-//line hecbench_lda.go:224
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							gammaSum := gc_s_gammaSum[gc_rank2]
-//line hecbench_lda.go:216
 							gc_more11 = true
 //line hecbench_lda.go:216
 							Elogthetad := digamma(gc_at53[gc_tx2]) - digamma(gammaSum)
@@ -4169,11 +4003,9 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 						}
 						{
 							gc_tx2 := gc_step58 + 2
-//line hecbench_lda.go:224
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							gammaSum := gc_s_gammaSum[gc_rank2]
-//line hecbench_lda.go:216
 							gc_more11 = true
 //line hecbench_lda.go:216
 							Elogthetad := digamma(gc_at53[gc_tx2]) - digamma(gammaSum)
@@ -4183,11 +4015,9 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 						}
 						{
 							gc_tx2 := gc_step58 + 3
-//line hecbench_lda.go:224
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							gammaSum := gc_s_gammaSum[gc_rank2]
-//line hecbench_lda.go:216
 							gc_more11 = true
 //line hecbench_lda.go:216
 							Elogthetad := digamma(gc_at53[gc_tx2]) - digamma(gammaSum)
@@ -4200,7 +4030,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						gammaSum := gc_s_gammaSum[gc_rank2]
-//line hecbench_lda.go:216
 						gc_more11 = true
 //line hecbench_lda.go:216
 						Elogthetad := digamma(gc_at53[gc_tx2]) - digamma(gammaSum)
@@ -4292,7 +4121,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 		var returned_3 bool
 //line hecbench_lda.go:36
 		shared_3 := gc_shared12(32)[:32]
-//line hecbench_lda.go:38
 		gc_vstep48 := 0
 		if compiled.SIMD {
 //line hecbench_lda.go:43
@@ -4319,7 +4147,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 				var r_9 float32
 //line hecbench_lda.go:43
 				val_9 := float32(0.0)
-//line hecbench_lda.go:46
 				gc_s_val_9[gc_rank2] = val_9
 				gc_s_r_9[gc_rank2] = r_9
 			}
@@ -4330,7 +4157,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 				var r_9 float32
 //line hecbench_lda.go:43
 				val_9 := float32(0.0)
-//line hecbench_lda.go:46
 				gc_s_val_9[gc_rank2] = val_9
 				gc_s_r_9[gc_rank2] = r_9
 			}
@@ -4341,7 +4167,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 				var r_9 float32
 //line hecbench_lda.go:43
 				val_9 := float32(0.0)
-//line hecbench_lda.go:46
 				gc_s_val_9[gc_rank2] = val_9
 				gc_s_r_9[gc_rank2] = r_9
 			}
@@ -4352,7 +4177,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 				var r_9 float32
 //line hecbench_lda.go:43
 				val_9 := float32(0.0)
-//line hecbench_lda.go:46
 				gc_s_val_9[gc_rank2] = val_9
 				gc_s_r_9[gc_rank2] = r_9
 			}
@@ -4363,7 +4187,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 			var r_9 float32
 //line hecbench_lda.go:43
 			val_9 := float32(0.0)
-//line hecbench_lda.go:46
 			gc_s_val_9[gc_rank2] = val_9
 			gc_s_r_9[gc_rank2] = r_9
 		}
@@ -4374,7 +4197,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 				return
 			}
 			gc_more12 = false
-//line hecbench_lda.go:51
 			gc_from2, gc_to2 := 0, gc_bdx2
 			if !compiled.Adds(gc_off12, gc_to2) {
 				panic(compiled.ErrGuardWraps)
@@ -4408,9 +4230,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 					}
 					for gc_tx2 := gc_vstep49; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
-//line hecbench_lda.go:55
 						val_9 := gc_s_val_9[gc_rank2]
-//line hecbench_lda.go:45
 						gc_more12 = true
 //line hecbench_lda.go:45
 						val_9 += gc_at57[gc_tx2]
@@ -4505,7 +4325,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 				}
 			}
 		}
-//line hecbench_lda.go:53
 		var gc_l_val_10 [32]float32
 		var gc_l_active_6 [32]uint32
 		var gc_c213r [32]uint32
@@ -4554,7 +4373,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
-//line hecbench_lda.go:60
 					val_9 := gc_s_val_9[gc_rank2]
 //line hecbench_lda.go:47
 					var val_10 float32 = val_9
@@ -4595,7 +4413,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 					}
 //line hecbench_lda.go:26
 					active_6 := gc_c213r[gc_lane2]
-//line hecbench_lda.go:28
 					gc_l_active_6[gc_lane2] = active_6
 				}
 			}
@@ -4623,7 +4440,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:28
 								gc_c214w[gc_lane2+gc_k42] = 32
 							}
-//line hecbench_lda.go:29
 							gc_left30 &^= 0xff << gc_lane2
 						}
 					} else {
@@ -4649,7 +4465,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:28
 								gc_c214w[gc_lane2+gc_k40] = 32
 							}
-//line hecbench_lda.go:29
 							gc_left30 &^= 0xff << gc_lane2
 						}
 					}
@@ -4660,7 +4475,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 						if gc_left30&(1<<gc_lane2) == 0 {
 							continue
 						}
-//line hecbench_lda.go:41
 						val_10 := gc_l_val_10[gc_lane2]
 						_ = val_10
 						active_6 := gc_l_active_6[gc_lane2]
@@ -4705,7 +4519,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 						if gc_left31&(1<<gc_lane2) == 0 {
 							continue
 						}
-//line hecbench_lda.go:41
 						val_10 := gc_l_val_10[gc_lane2]
 //line hecbench_lda.go:28
 						val_10 += gc_c214r[gc_lane2]
@@ -4726,9 +4539,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:39
 					warp_3 := gc_tx2 / ldaWarpSize
 					lane_3 := gc_tx2 % ldaWarpSize
-//line hecbench_lda.go:42
 					val_10 := gc_l_val_10[gc_lane2]
-//line hecbench_lda.go:44
 					var val_9 float32
 //line hecbench_lda.go:30
 					var r_10 float32 = val_10
@@ -4738,19 +4549,16 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 					if lane_3 == 0 {
 						shared_3[warp_3] = val_9
 					}
-//line hecbench_lda.go:54
 					gc_s_val_9[gc_rank2] = val_9
 				}
 			}
 		}
-//line hecbench_lda.go:60
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 //line hecbench_lda.go:40
 				lane_3 := gc_tx2 % ldaWarpSize
-//line hecbench_lda.go:42
 				val_9 := gc_s_val_9[gc_rank2]
 				r_9 := gc_s_r_9[gc_rank2]
 //line hecbench_lda.go:56
@@ -4768,14 +4576,12 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 						val_9 = 0
 					}
 				}
-//line hecbench_lda.go:62
 				gc_s_val_9[gc_rank2] = val_9
 				gc_s_r_9[gc_rank2] = r_9
 			}
 		}
 //line hecbench_lda.go:58
 		if !returned_3 {
-//line hecbench_lda.go:60
 			var gc_l_val_11 [32]float32
 			var gc_l_active_7 [32]uint32
 			var gc_c215r [32]uint32
@@ -4788,7 +4594,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 				gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 				var gc_dead2 uint32
 				{
-//line hecbench_lda.go:73
 					var gc_m892 uint32
 					{
 						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
@@ -4847,7 +4652,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 									continue
 								}
 								gc_rank2 := gc_w2 + gc_lane2
-//line hecbench_lda.go:80
 								val_9 := gc_s_val_9[gc_rank2]
 //line hecbench_lda.go:67
 								var val_11 float32 = val_9
@@ -4888,7 +4692,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 								}
 //line hecbench_lda.go:26
 								active_7 := gc_c215r[gc_lane2]
-//line hecbench_lda.go:28
 								gc_l_active_7[gc_lane2] = active_7
 							}
 						}
@@ -4916,7 +4719,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:28
 											gc_c216w[gc_lane2+gc_k46] = 32
 										}
-//line hecbench_lda.go:29
 										gc_left34 &^= 0xff << gc_lane2
 									}
 								} else {
@@ -4942,7 +4744,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:28
 											gc_c216w[gc_lane2+gc_k44] = 32
 										}
-//line hecbench_lda.go:29
 										gc_left34 &^= 0xff << gc_lane2
 									}
 								}
@@ -4953,7 +4754,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 									if gc_left34&(1<<gc_lane2) == 0 {
 										continue
 									}
-//line hecbench_lda.go:41
 									val_11 := gc_l_val_11[gc_lane2]
 									_ = val_11
 									active_7 := gc_l_active_7[gc_lane2]
@@ -4998,7 +4798,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 									if gc_left35&(1<<gc_lane2) == 0 {
 										continue
 									}
-//line hecbench_lda.go:41
 									val_11 := gc_l_val_11[gc_lane2]
 //line hecbench_lda.go:28
 									val_11 += gc_c216r[gc_lane2]
@@ -5017,7 +4816,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 									gc_rank2 := gc_w2 + gc_lane2
 									gc_tx2 := gc_tidx38.X + gc_lane2
-//line hecbench_lda.go:35
 									gc_ty2 := gc_tidx38.Y
 									_ = gc_ty2
 									gc_tz2 := gc_tidx38.Z
@@ -5065,7 +4863,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 										continue // the lanes wrap to the next row
 									}
 									gc_tx2 := gc_tidx2.X
-//line hecbench_lda.go:85
 									gc_ty2 := gc_tidx2.Y
 									_ = gc_ty2
 									gc_tz2 := gc_tidx2.Z
@@ -5120,7 +4917,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 									gc_rank2 := gc_w2 + gc_lane2
 									gc_pos2.Thread = gc_rank2
 									val_11 := gc_l_val_11[gc_lane2]
-//line hecbench_lda.go:92
 									var val_9 float32
 //line hecbench_lda.go:30
 									var r_11 float32 = val_11
@@ -5130,7 +4926,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 									if gc_tx2 == 0 {
 										shared_3[0] = val_9
 									}
-//line hecbench_lda.go:73
 									gc_s_val_9[gc_rank2] = val_9
 								}
 							}
@@ -5139,7 +4934,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 					gc_act2 = gc_save892 &^ gc_dead2
 				}
 			}
-//line hecbench_lda.go:83
 			gc_vstep51 := 0
 			if compiled.SIMD {
 //line hecbench_lda.go:74
@@ -5209,7 +5003,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 		var returned_4 bool
 //line hecbench_lda.go:36
 		shared_4 := gc_shared12(32)[:32]
-//line hecbench_lda.go:38
 		gc_vstep52 := 0
 		if compiled.SIMD {
 //line hecbench_lda.go:43
@@ -5243,7 +5036,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 				var r_12 float32
 //line hecbench_lda.go:43
 				val_12 := float32(0.0)
-//line hecbench_lda.go:47
 				gc_s_val_12[gc_rank2] = val_12
 				gc_s_trainLoss[gc_rank2] = trainLoss
 				gc_s_r_12[gc_rank2] = r_12
@@ -5257,7 +5049,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 				var r_12 float32
 //line hecbench_lda.go:43
 				val_12 := float32(0.0)
-//line hecbench_lda.go:47
 				gc_s_val_12[gc_rank2] = val_12
 				gc_s_trainLoss[gc_rank2] = trainLoss
 				gc_s_r_12[gc_rank2] = r_12
@@ -5271,7 +5062,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 				var r_12 float32
 //line hecbench_lda.go:43
 				val_12 := float32(0.0)
-//line hecbench_lda.go:47
 				gc_s_val_12[gc_rank2] = val_12
 				gc_s_trainLoss[gc_rank2] = trainLoss
 				gc_s_r_12[gc_rank2] = r_12
@@ -5285,7 +5075,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 				var r_12 float32
 //line hecbench_lda.go:43
 				val_12 := float32(0.0)
-//line hecbench_lda.go:47
 				gc_s_val_12[gc_rank2] = val_12
 				gc_s_trainLoss[gc_rank2] = trainLoss
 				gc_s_r_12[gc_rank2] = r_12
@@ -5299,7 +5088,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 			var r_12 float32
 //line hecbench_lda.go:43
 			val_12 := float32(0.0)
-//line hecbench_lda.go:47
 			gc_s_val_12[gc_rank2] = val_12
 			gc_s_trainLoss[gc_rank2] = trainLoss
 			gc_s_r_12[gc_rank2] = r_12
@@ -5311,7 +5099,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 				return
 			}
 			gc_more13 = false
-//line hecbench_lda.go:51
 			gc_from2, gc_to2 := 0, gc_bdx2
 			if !compiled.Adds(gc_off13, gc_to2) {
 				panic(compiled.ErrGuardWraps)
@@ -5345,9 +5132,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 					}
 					for gc_tx2 := gc_vstep53; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
-//line hecbench_lda.go:55
 						val_12 := gc_s_val_12[gc_rank2]
-//line hecbench_lda.go:45
 						gc_more13 = true
 //line hecbench_lda.go:45
 						val_12 += gc_at58[gc_tx2]
@@ -5442,7 +5227,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 				}
 			}
 		}
-//line hecbench_lda.go:53
 		var gc_l_val_13 [32]float32
 		var gc_l_active_8 [32]uint32
 		var gc_c217r [32]uint32
@@ -5491,7 +5275,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
-//line hecbench_lda.go:60
 					val_12 := gc_s_val_12[gc_rank2]
 //line hecbench_lda.go:47
 					var val_13 float32 = val_12
@@ -5532,7 +5315,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 					}
 //line hecbench_lda.go:26
 					active_8 := gc_c217r[gc_lane2]
-//line hecbench_lda.go:28
 					gc_l_active_8[gc_lane2] = active_8
 				}
 			}
@@ -5560,7 +5342,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:28
 								gc_c218w[gc_lane2+gc_k52] = 32
 							}
-//line hecbench_lda.go:29
 							gc_left39 &^= 0xff << gc_lane2
 						}
 					} else {
@@ -5586,7 +5367,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:28
 								gc_c218w[gc_lane2+gc_k50] = 32
 							}
-//line hecbench_lda.go:29
 							gc_left39 &^= 0xff << gc_lane2
 						}
 					}
@@ -5597,7 +5377,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 						if gc_left39&(1<<gc_lane2) == 0 {
 							continue
 						}
-//line hecbench_lda.go:41
 						val_13 := gc_l_val_13[gc_lane2]
 						_ = val_13
 						active_8 := gc_l_active_8[gc_lane2]
@@ -5642,7 +5421,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 						if gc_left40&(1<<gc_lane2) == 0 {
 							continue
 						}
-//line hecbench_lda.go:41
 						val_13 := gc_l_val_13[gc_lane2]
 //line hecbench_lda.go:28
 						val_13 += gc_c218r[gc_lane2]
@@ -5663,9 +5441,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:39
 					warp_4 := gc_tx2 / ldaWarpSize
 					lane_4 := gc_tx2 % ldaWarpSize
-//line hecbench_lda.go:42
 					val_13 := gc_l_val_13[gc_lane2]
-//line hecbench_lda.go:44
 					var val_12 float32
 //line hecbench_lda.go:30
 					var r_13 float32 = val_13
@@ -5675,19 +5451,16 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 					if lane_4 == 0 {
 						shared_4[warp_4] = val_12
 					}
-//line hecbench_lda.go:54
 					gc_s_val_12[gc_rank2] = val_12
 				}
 			}
 		}
-//line hecbench_lda.go:60
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 //line hecbench_lda.go:40
 				lane_4 := gc_tx2 % ldaWarpSize
-//line hecbench_lda.go:42
 				val_12 := gc_s_val_12[gc_rank2]
 				r_12 := gc_s_r_12[gc_rank2]
 //line hecbench_lda.go:56
@@ -5705,14 +5478,12 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 						val_12 = 0
 					}
 				}
-//line hecbench_lda.go:62
 				gc_s_val_12[gc_rank2] = val_12
 				gc_s_r_12[gc_rank2] = r_12
 			}
 		}
 //line hecbench_lda.go:58
 		if !returned_4 {
-//line hecbench_lda.go:60
 			var gc_l_val_14 [32]float32
 			var gc_l_active_9 [32]uint32
 			var gc_c219r [32]uint32
@@ -5725,7 +5496,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 				gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 				var gc_dead2 uint32
 				{
-//line hecbench_lda.go:73
 					var gc_m1002 uint32
 					{
 						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
@@ -5784,7 +5554,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 									continue
 								}
 								gc_rank2 := gc_w2 + gc_lane2
-//line hecbench_lda.go:80
 								val_12 := gc_s_val_12[gc_rank2]
 //line hecbench_lda.go:67
 								var val_14 float32 = val_12
@@ -5825,7 +5594,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 								}
 //line hecbench_lda.go:26
 								active_9 := gc_c219r[gc_lane2]
-//line hecbench_lda.go:28
 								gc_l_active_9[gc_lane2] = active_9
 							}
 						}
@@ -5853,7 +5621,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:28
 											gc_c220w[gc_lane2+gc_k56] = 32
 										}
-//line hecbench_lda.go:29
 										gc_left43 &^= 0xff << gc_lane2
 									}
 								} else {
@@ -5879,7 +5646,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:28
 											gc_c220w[gc_lane2+gc_k54] = 32
 										}
-//line hecbench_lda.go:29
 										gc_left43 &^= 0xff << gc_lane2
 									}
 								}
@@ -5890,7 +5656,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 									if gc_left43&(1<<gc_lane2) == 0 {
 										continue
 									}
-//line hecbench_lda.go:41
 									val_14 := gc_l_val_14[gc_lane2]
 									_ = val_14
 									active_9 := gc_l_active_9[gc_lane2]
@@ -5935,7 +5700,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 									if gc_left44&(1<<gc_lane2) == 0 {
 										continue
 									}
-//line hecbench_lda.go:41
 									val_14 := gc_l_val_14[gc_lane2]
 //line hecbench_lda.go:28
 									val_14 += gc_c220r[gc_lane2]
@@ -5954,7 +5718,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 									gc_rank2 := gc_w2 + gc_lane2
 									gc_tx2 := gc_tidx47.X + gc_lane2
-//line hecbench_lda.go:35
 									gc_ty2 := gc_tidx47.Y
 									_ = gc_ty2
 									gc_tz2 := gc_tidx47.Z
@@ -6002,7 +5765,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 										continue // the lanes wrap to the next row
 									}
 									gc_tx2 := gc_tidx2.X
-//line hecbench_lda.go:85
 									gc_ty2 := gc_tidx2.Y
 									_ = gc_ty2
 									gc_tz2 := gc_tidx2.Z
@@ -6057,7 +5819,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 									gc_rank2 := gc_w2 + gc_lane2
 									gc_pos2.Thread = gc_rank2
 									val_14 := gc_l_val_14[gc_lane2]
-//line hecbench_lda.go:92
 									var val_12 float32
 //line hecbench_lda.go:30
 									var r_14 float32 = val_14
@@ -6067,7 +5828,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 									if gc_tx2 == 0 {
 										shared_4[0] = val_12
 									}
-//line hecbench_lda.go:73
 									gc_s_val_12[gc_rank2] = val_12
 								}
 							}
@@ -6076,7 +5836,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 					gc_act2 = gc_save1002 &^ gc_dead2
 				}
 			}
-//line hecbench_lda.go:83
 			gc_vstep55 := 0
 			if compiled.SIMD {
 //line hecbench_lda.go:74
@@ -6153,9 +5912,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 					for ; gc_step66+3 < gc_to2; gc_step66 += 4 {
 						{
 							gc_tx2 := gc_step66 + 0
-//line hecbench_lda.go:92
 							gc_rank2 := gc_base2 + gc_tx2
-//line hecbench_lda.go:94
 							trainLoss := gc_s_trainLoss[gc_rank2]
 							r_12 := gc_s_r_12[gc_rank2]
 //line hecbench_lda.go:224
@@ -6165,11 +5922,8 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 							gc_at60[0] += valiLoss
 						}
 						{
-//line hecbench_lda.go:232
 							gc_tx2 := gc_step66 + 1
-//line hecbench_lda.go:234
 							gc_rank2 := gc_base2 + gc_tx2
-//line hecbench_lda.go:236
 							trainLoss := gc_s_trainLoss[gc_rank2]
 							r_12 := gc_s_r_12[gc_rank2]
 //line hecbench_lda.go:224
@@ -6179,11 +5933,8 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 							gc_at60[0] += valiLoss
 						}
 						{
-//line hecbench_lda.go:232
 							gc_tx2 := gc_step66 + 2
-//line hecbench_lda.go:234
 							gc_rank2 := gc_base2 + gc_tx2
-//line hecbench_lda.go:236
 							trainLoss := gc_s_trainLoss[gc_rank2]
 							r_12 := gc_s_r_12[gc_rank2]
 //line hecbench_lda.go:224
@@ -6193,11 +5944,8 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 							gc_at60[0] += valiLoss
 						}
 						{
-//line hecbench_lda.go:232
 							gc_tx2 := gc_step66 + 3
-//line hecbench_lda.go:234
 							gc_rank2 := gc_base2 + gc_tx2
-//line hecbench_lda.go:236
 							trainLoss := gc_s_trainLoss[gc_rank2]
 							r_12 := gc_s_r_12[gc_rank2]
 //line hecbench_lda.go:224
@@ -6207,10 +5955,8 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 							gc_at60[0] += valiLoss
 						}
 					}
-//line hecbench_lda.go:232
 					for gc_tx2 := gc_step66; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
-//line hecbench_lda.go:235
 						trainLoss := gc_s_trainLoss[gc_rank2]
 						r_12 := gc_s_r_12[gc_rank2]
 //line hecbench_lda.go:224
@@ -6220,7 +5966,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 						gc_at60[0] += valiLoss
 					}
 				} else {
-//line hecbench_lda.go:232
 					gc_step67 := gc_from2
 					for ; gc_step67+3 < gc_to2; gc_step67 += 4 {
 						{
@@ -6236,7 +5981,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 							valiLosses[gc_bx2] += valiLoss
 						}
 						{
-//line hecbench_lda.go:232
 							gc_tx2 := gc_step67 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
@@ -6249,7 +5993,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 							valiLosses[gc_bx2] += valiLoss
 						}
 						{
-//line hecbench_lda.go:232
 							gc_tx2 := gc_step67 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
@@ -6262,7 +6005,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 							valiLosses[gc_bx2] += valiLoss
 						}
 						{
-//line hecbench_lda.go:232
 							gc_tx2 := gc_step67 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
@@ -6275,7 +6017,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 							valiLosses[gc_bx2] += valiLoss
 						}
 					}
-//line hecbench_lda.go:232
 					for gc_tx2 := gc_step67; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2

@@ -44,7 +44,6 @@ func gc_body_firstColGPUKernel(gc_b *compiled.Block, x []uint32, s int) {
 	cx := gocuda.Shared[uint32](t, 2*lfibP4)[:2*lfibP4]
 //line hecbench_lfib4.go:31
 	px := lfibP4
-//line hecbench_lfib4.go:33
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		if gc_bdx <= len(cx) && gc_bdx <= len(x) {
 			gc_at := cx[:gc_bdx]
@@ -130,7 +129,6 @@ func gc_body_firstColGPUKernel(gc_b *compiled.Block, x []uint32, s int) {
 	for k := 1; k < s/lfibP4; k++ {
 //line hecbench_lfib4.go:38
 		for i := 0; i < lfibP4; i += lfibLWDR {
-//line hecbench_lfib4.go:40
 			gc_from, gc_to := 0, gc_bdx
 			if gc_bound := lfibLWDR; gc_bound < gc_to {
 				gc_to = gc_bound
@@ -191,7 +189,6 @@ func gc_body_firstColGPUKernel(gc_b *compiled.Block, x []uint32, s int) {
 				}
 			}
 		}
-//line hecbench_lfib4.go:49
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off6 := px
 			gc_off7 := k * lfibP4
@@ -311,7 +308,6 @@ func gc_body_colYGPUKernel(gc_b *compiled.Block, y []uint32, s int) {
 	cy := gocuda.Shared[uint32](t, 3*lfibP4)[:3*lfibP4]
 //line hecbench_lfib4.go:59
 	ay := lfibP4 * 2
-//line hecbench_lfib4.go:61
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := ay
 		gc_off2 := 2 * lfibP4
@@ -387,7 +383,6 @@ func gc_body_colYGPUKernel(gc_b *compiled.Block, y []uint32, s int) {
 	}
 //line hecbench_lfib4.go:64
 	for k := 0; k < s/lfibP4; k++ {
-//line hecbench_lfib4.go:66
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := lfibP4
 			gc_off4 := ay
@@ -477,7 +472,6 @@ func gc_body_colYGPUKernel(gc_b *compiled.Block, y []uint32, s int) {
 		}
 //line hecbench_lfib4.go:70
 		for i := 0; i < lfibP4; i += lfibLWDR {
-//line hecbench_lfib4.go:72
 			gc_from, gc_to := 0, gc_bdx
 			if gc_bound := lfibLWDR; gc_bound < gc_to {
 				gc_to = gc_bound
@@ -539,7 +533,6 @@ func gc_body_colYGPUKernel(gc_b *compiled.Block, y []uint32, s int) {
 			}
 		}
 	}
-//line hecbench_lfib4.go:82
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off10 := 2 * lfibP4
 		gc_off11 := lfibP4
@@ -631,7 +624,6 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 	b := lfibP4
 	c := lfibP4
 	d := lfibP4
-//line hecbench_lfib4.go:100
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		if gc_bdx <= len(a0) && gc_bdx <= len(y) {
 			gc_at := a0[:gc_bdx]
@@ -719,7 +711,6 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 		}
 	}
 	{
-//line hecbench_lfib4.go:108
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := lfibP4; gc_bound < gc_to {
 			gc_to = gc_bound
@@ -742,7 +733,6 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 //line hecbench_lfib4.go:106
 							gc_at3[gc_u] = gc_at4[gc_u]
 						}
-//line hecbench_lfib4.go:109
 						gc_tx = gc_fasthi - 1
 						continue
 					}
@@ -754,7 +744,6 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 					a0[myid+lfibP4*2] = y[myid+lfibP4*2]
 				}
 			} else {
-//line hecbench_lfib4.go:110
 				gc_step3 := gc_from
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
@@ -767,7 +756,6 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 						a0[myid+lfibP4*2] = y[myid+lfibP4*2]
 					}
 					{
-//line hecbench_lfib4.go:110
 						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -777,7 +765,6 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 						a0[myid+lfibP4*2] = y[myid+lfibP4*2]
 					}
 					{
-//line hecbench_lfib4.go:110
 						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -787,7 +774,6 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 						a0[myid+lfibP4*2] = y[myid+lfibP4*2]
 					}
 					{
-//line hecbench_lfib4.go:110
 						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -797,7 +783,6 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 						a0[myid+lfibP4*2] = y[myid+lfibP4*2]
 					}
 				}
-//line hecbench_lfib4.go:110
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -809,7 +794,6 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 			}
 		}
 	}
-//line hecbench_lfib4.go:113
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := a
 		if gc_bdx <= len(b0) && gc_off2 >= 0 && gc_off2 <= len(a0) && gc_bdx <= len(a0)-gc_off2 && gc_bdx <= len(c0) && gc_bdx <= len(d0) {
@@ -914,7 +898,6 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 			}
 		}
 	}
-//line hecbench_lfib4.go:118
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off3 := b - lfibP4
 		gc_off4 := a - (lfibP4 - lfibP3)
@@ -994,7 +977,6 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 			}
 		}
 	}
-//line hecbench_lfib4.go:121
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off5 := c - lfibP4
 		gc_off6 := a - (lfibP3 - lfibP2)
@@ -1076,7 +1058,6 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 			}
 		}
 	}
-//line hecbench_lfib4.go:124
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off8 := d - lfibP4
 		gc_off9 := a - (lfibP2 - lfibP1)
@@ -1132,14 +1113,10 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 		xc := i * s
 		compiled.OutOfLine(func() {
 			a0 := a0[:768]
-//line hecbench_lfib4.go:133
 			b0 := b0[:512]
-//line hecbench_lfib4.go:135
 			c0 := c0[:512]
-//line hecbench_lfib4.go:137
 			d0 := d0[:512]
 			{
-//line hecbench_lfib4.go:140
 				gc_from, gc_to := 0, gc_bdx
 				if gc_bound := lfibP4; gc_bound < gc_to {
 					gc_to = gc_bound
@@ -1158,7 +1135,6 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 //line hecbench_lfib4.go:130
 						tmp := gc_vb
 						{
-//line hecbench_lfib4.go:134
 							if (b+myid-compiled.Trip(0)) < 0 || (b+myid-compiled.Trip(0)) > len(b0)-8 || (b+myid-compiled.Trip(1)) < 0 || (b+myid-compiled.Trip(1)) > len(b0)-8 || (b+myid-compiled.Trip(2)) < 0 || (b+myid-compiled.Trip(2)) > len(b0)-8 || (b+myid-compiled.Trip(3)) < 0 || (b+myid-compiled.Trip(3)) > len(b0)-8 || (b+myid-compiled.Trip(4)) < 0 || (b+myid-compiled.Trip(4)) > len(b0)-8 || (b+myid-compiled.Trip(5)) < 0 || (b+myid-compiled.Trip(5)) > len(b0)-8 || (b+myid-compiled.Trip(6)) < 0 || (b+myid-compiled.Trip(6)) > len(b0)-8 || (b+myid-compiled.Trip(7)) < 0 || (b+myid-compiled.Trip(7)) > len(b0)-8 || (b+myid-compiled.Trip(8)) < 0 || (b+myid-compiled.Trip(8)) > len(b0)-8 || (b+myid-compiled.Trip(9)) < 0 || (b+myid-compiled.Trip(9)) > len(b0)-8 || (b+myid-compiled.Trip(10)) < 0 || (b+myid-compiled.Trip(10)) > len(b0)-8 || (b+myid-compiled.Trip(11)) < 0 || (b+myid-compiled.Trip(11)) > len(b0)-8 || (b+myid-compiled.Trip(12)) < 0 || (b+myid-compiled.Trip(12)) > len(b0)-8 || (b+myid-compiled.Trip(13)) < 0 || (b+myid-compiled.Trip(13)) > len(b0)-8 || (b+myid-compiled.Trip(14)) < 0 || (b+myid-compiled.Trip(14)) > len(b0)-8 || (b+myid-compiled.Trip(15)) < 0 || (b+myid-compiled.Trip(15)) > len(b0)-8 || (b+myid-compiled.Trip(16)) < 0 || (b+myid-compiled.Trip(16)) > len(b0)-8 || (b+myid-compiled.Trip(17)) < 0 || (b+myid-compiled.Trip(17)) > len(b0)-8 || (b+myid-compiled.Trip(18)) < 0 || (b+myid-compiled.Trip(18)) > len(b0)-8 || (b+myid-compiled.Trip(19)) < 0 || (b+myid-compiled.Trip(19)) > len(b0)-8 || (b+myid-compiled.Trip(20)) < 0 || (b+myid-compiled.Trip(20)) > len(b0)-8 || (b+myid-compiled.Trip(21)) < 0 || (b+myid-compiled.Trip(21)) > len(b0)-8 || (b+myid-compiled.Trip(22)) < 0 || (b+myid-compiled.Trip(22)) > len(b0)-8 || (b+myid-compiled.Trip(23)) < 0 || (b+myid-compiled.Trip(23)) > len(b0)-8 || (b+myid-compiled.Trip(24)) < 0 || (b+myid-compiled.Trip(24)) > len(b0)-8 || (b+myid-compiled.Trip(25)) < 0 || (b+myid-compiled.Trip(25)) > len(b0)-8 || (b+myid-compiled.Trip(26)) < 0 || (b+myid-compiled.Trip(26)) > len(b0)-8 || (b+myid-compiled.Trip(27)) < 0 || (b+myid-compiled.Trip(27)) > len(b0)-8 || (b+myid-compiled.Trip(28)) < 0 || (b+myid-compiled.Trip(28)) > len(b0)-8 || (b+myid-compiled.Trip(29)) < 0 || (b+myid-compiled.Trip(29)) > len(b0)-8 || (b+myid-compiled.Trip(30)) < 0 || (b+myid-compiled.Trip(30)) > len(b0)-8 || (b+myid-compiled.Trip(31)) < 0 || (b+myid-compiled.Trip(31)) > len(b0)-8 || (b+myid-compiled.Trip(32)) < 0 || (b+myid-compiled.Trip(32)) > len(b0)-8 || (b+myid-compiled.Trip(33)) < 0 || (b+myid-compiled.Trip(33)) > len(b0)-8 || (b+myid-compiled.Trip(34)) < 0 || (b+myid-compiled.Trip(34)) > len(b0)-8 || (b+myid-compiled.Trip(35)) < 0 || (b+myid-compiled.Trip(35)) > len(b0)-8 || (b+myid-compiled.Trip(36)) < 0 || (b+myid-compiled.Trip(36)) > len(b0)-8 || (b+myid-compiled.Trip(37)) < 0 || (b+myid-compiled.Trip(37)) > len(b0)-8 || (b+myid-compiled.Trip(38)) < 0 || (b+myid-compiled.Trip(38)) > len(b0)-8 || (b+myid-compiled.Trip(39)) < 0 || (b+myid-compiled.Trip(39)) > len(b0)-8 || (b+myid-compiled.Trip(40)) < 0 || (b+myid-compiled.Trip(40)) > len(b0)-8 || (b+myid-compiled.Trip(41)) < 0 || (b+myid-compiled.Trip(41)) > len(b0)-8 || (b+myid-compiled.Trip(42)) < 0 || (b+myid-compiled.Trip(42)) > len(b0)-8 || (b+myid-compiled.Trip(43)) < 0 || (b+myid-compiled.Trip(43)) > len(b0)-8 || (b+myid-compiled.Trip(44)) < 0 || (b+myid-compiled.Trip(44)) > len(b0)-8 || (b+myid-compiled.Trip(45)) < 0 || (b+myid-compiled.Trip(45)) > len(b0)-8 || (b+myid-compiled.Trip(46)) < 0 || (b+myid-compiled.Trip(46)) > len(b0)-8 || (b+myid-compiled.Trip(47)) < 0 || (b+myid-compiled.Trip(47)) > len(b0)-8 || (b+myid-compiled.Trip(48)) < 0 || (b+myid-compiled.Trip(48)) > len(b0)-8 || (b+myid-compiled.Trip(49)) < 0 || (b+myid-compiled.Trip(49)) > len(b0)-8 || (b+myid-compiled.Trip(50)) < 0 || (b+myid-compiled.Trip(50)) > len(b0)-8 || (b+myid-compiled.Trip(51)) < 0 || (b+myid-compiled.Trip(51)) > len(b0)-8 || (b+myid-compiled.Trip(52)) < 0 || (b+myid-compiled.Trip(52)) > len(b0)-8 || (b+myid-compiled.Trip(53)) < 0 || (b+myid-compiled.Trip(53)) > len(b0)-8 || (b+myid-compiled.Trip(54)) < 0 || (b+myid-compiled.Trip(54)) > len(b0)-8 || (b+myid-compiled.Trip(55)) < 0 || (b+myid-compiled.Trip(55)) > len(b0)-8 || (b+myid-compiled.Trip(56)) < 0 || (b+myid-compiled.Trip(56)) > len(b0)-8 || (b+myid-compiled.Trip(57)) < 0 || (b+myid-compiled.Trip(57)) > len(b0)-8 || (b+myid-compiled.Trip(58)) < 0 || (b+myid-compiled.Trip(58)) > len(b0)-8 || (b+myid-compiled.Trip(59)) < 0 || (b+myid-compiled.Trip(59)) > len(b0)-8 || (c+myid-compiled.Trip(0)) < 0 || (c+myid-compiled.Trip(0)) > len(c0)-8 || (c+myid-compiled.Trip(1)) < 0 || (c+myid-compiled.Trip(1)) > len(c0)-8 || (c+myid-compiled.Trip(2)) < 0 || (c+myid-compiled.Trip(2)) > len(c0)-8 || (c+myid-compiled.Trip(3)) < 0 || (c+myid-compiled.Trip(3)) > len(c0)-8 || (c+myid-compiled.Trip(4)) < 0 || (c+myid-compiled.Trip(4)) > len(c0)-8 || (c+myid-compiled.Trip(5)) < 0 || (c+myid-compiled.Trip(5)) > len(c0)-8 || (c+myid-compiled.Trip(6)) < 0 || (c+myid-compiled.Trip(6)) > len(c0)-8 || (c+myid-compiled.Trip(7)) < 0 || (c+myid-compiled.Trip(7)) > len(c0)-8 || (c+myid-compiled.Trip(8)) < 0 || (c+myid-compiled.Trip(8)) > len(c0)-8 || (c+myid-compiled.Trip(9)) < 0 || (c+myid-compiled.Trip(9)) > len(c0)-8 || (c+myid-compiled.Trip(10)) < 0 || (c+myid-compiled.Trip(10)) > len(c0)-8 || (c+myid-compiled.Trip(11)) < 0 || (c+myid-compiled.Trip(11)) > len(c0)-8 || (c+myid-compiled.Trip(12)) < 0 || (c+myid-compiled.Trip(12)) > len(c0)-8 || (c+myid-compiled.Trip(13)) < 0 || (c+myid-compiled.Trip(13)) > len(c0)-8 || (c+myid-compiled.Trip(14)) < 0 || (c+myid-compiled.Trip(14)) > len(c0)-8 || (c+myid-compiled.Trip(15)) < 0 || (c+myid-compiled.Trip(15)) > len(c0)-8 || (c+myid-compiled.Trip(16)) < 0 || (c+myid-compiled.Trip(16)) > len(c0)-8 || (c+myid-compiled.Trip(17)) < 0 || (c+myid-compiled.Trip(17)) > len(c0)-8 || (c+myid-compiled.Trip(18)) < 0 || (c+myid-compiled.Trip(18)) > len(c0)-8 || (c+myid-compiled.Trip(19)) < 0 || (c+myid-compiled.Trip(19)) > len(c0)-8 || (c+myid-compiled.Trip(20)) < 0 || (c+myid-compiled.Trip(20)) > len(c0)-8 || (c+myid-compiled.Trip(21)) < 0 || (c+myid-compiled.Trip(21)) > len(c0)-8 || (c+myid-compiled.Trip(22)) < 0 || (c+myid-compiled.Trip(22)) > len(c0)-8 || (c+myid-compiled.Trip(23)) < 0 || (c+myid-compiled.Trip(23)) > len(c0)-8 || (c+myid-compiled.Trip(24)) < 0 || (c+myid-compiled.Trip(24)) > len(c0)-8 || (c+myid-compiled.Trip(25)) < 0 || (c+myid-compiled.Trip(25)) > len(c0)-8 || (c+myid-compiled.Trip(26)) < 0 || (c+myid-compiled.Trip(26)) > len(c0)-8 || (c+myid-compiled.Trip(27)) < 0 || (c+myid-compiled.Trip(27)) > len(c0)-8 || (c+myid-compiled.Trip(28)) < 0 || (c+myid-compiled.Trip(28)) > len(c0)-8 || (c+myid-compiled.Trip(29)) < 0 || (c+myid-compiled.Trip(29)) > len(c0)-8 || (c+myid-compiled.Trip(30)) < 0 || (c+myid-compiled.Trip(30)) > len(c0)-8 || (c+myid-compiled.Trip(31)) < 0 || (c+myid-compiled.Trip(31)) > len(c0)-8 || (c+myid-compiled.Trip(32)) < 0 || (c+myid-compiled.Trip(32)) > len(c0)-8 || (c+myid-compiled.Trip(33)) < 0 || (c+myid-compiled.Trip(33)) > len(c0)-8 || (c+myid-compiled.Trip(34)) < 0 || (c+myid-compiled.Trip(34)) > len(c0)-8 || (c+myid-compiled.Trip(35)) < 0 || (c+myid-compiled.Trip(35)) > len(c0)-8 || (c+myid-compiled.Trip(36)) < 0 || (c+myid-compiled.Trip(36)) > len(c0)-8 || (c+myid-compiled.Trip(37)) < 0 || (c+myid-compiled.Trip(37)) > len(c0)-8 || (c+myid-compiled.Trip(38)) < 0 || (c+myid-compiled.Trip(38)) > len(c0)-8 || (c+myid-compiled.Trip(39)) < 0 || (c+myid-compiled.Trip(39)) > len(c0)-8 || (c+myid-compiled.Trip(40)) < 0 || (c+myid-compiled.Trip(40)) > len(c0)-8 || (c+myid-compiled.Trip(41)) < 0 || (c+myid-compiled.Trip(41)) > len(c0)-8 || (c+myid-compiled.Trip(42)) < 0 || (c+myid-compiled.Trip(42)) > len(c0)-8 || (c+myid-compiled.Trip(43)) < 0 || (c+myid-compiled.Trip(43)) > len(c0)-8 || (c+myid-compiled.Trip(44)) < 0 || (c+myid-compiled.Trip(44)) > len(c0)-8 || (c+myid-compiled.Trip(45)) < 0 || (c+myid-compiled.Trip(45)) > len(c0)-8 || (c+myid-compiled.Trip(46)) < 0 || (c+myid-compiled.Trip(46)) > len(c0)-8 || (c+myid-compiled.Trip(47)) < 0 || (c+myid-compiled.Trip(47)) > len(c0)-8 || (c+myid-compiled.Trip(48)) < 0 || (c+myid-compiled.Trip(48)) > len(c0)-8 || (c+myid-compiled.Trip(49)) < 0 || (c+myid-compiled.Trip(49)) > len(c0)-8 || (c+myid-compiled.Trip(50)) < 0 || (c+myid-compiled.Trip(50)) > len(c0)-8 || (c+myid-compiled.Trip(51)) < 0 || (c+myid-compiled.Trip(51)) > len(c0)-8 || (c+myid-compiled.Trip(52)) < 0 || (c+myid-compiled.Trip(52)) > len(c0)-8 || (c+myid-compiled.Trip(53)) < 0 || (c+myid-compiled.Trip(53)) > len(c0)-8 || (c+myid-compiled.Trip(54)) < 0 || (c+myid-compiled.Trip(54)) > len(c0)-8 || (c+myid-compiled.Trip(55)) < 0 || (c+myid-compiled.Trip(55)) > len(c0)-8 || (c+myid-compiled.Trip(56)) < 0 || (c+myid-compiled.Trip(56)) > len(c0)-8 || (c+myid-compiled.Trip(57)) < 0 || (c+myid-compiled.Trip(57)) > len(c0)-8 || (c+myid-compiled.Trip(58)) < 0 || (c+myid-compiled.Trip(58)) > len(c0)-8 || (c+myid-compiled.Trip(59)) < 0 || (c+myid-compiled.Trip(59)) > len(c0)-8 || (c+myid-compiled.Trip(60)) < 0 || (c+myid-compiled.Trip(60)) > len(c0)-8 || (c+myid-compiled.Trip(61)) < 0 || (c+myid-compiled.Trip(61)) > len(c0)-8 || (c+myid-compiled.Trip(62)) < 0 || (c+myid-compiled.Trip(62)) > len(c0)-8 || (c+myid-compiled.Trip(63)) < 0 || (c+myid-compiled.Trip(63)) > len(c0)-8 || (d+myid-compiled.Trip(0)) < 0 || (d+myid-compiled.Trip(0)) > len(d0)-8 || (d+myid-compiled.Trip(1)) < 0 || (d+myid-compiled.Trip(1)) > len(d0)-8 || (d+myid-compiled.Trip(2)) < 0 || (d+myid-compiled.Trip(2)) > len(d0)-8 || (d+myid-compiled.Trip(3)) < 0 || (d+myid-compiled.Trip(3)) > len(d0)-8 || (d+myid-compiled.Trip(4)) < 0 || (d+myid-compiled.Trip(4)) > len(d0)-8 || (d+myid-compiled.Trip(5)) < 0 || (d+myid-compiled.Trip(5)) > len(d0)-8 || (d+myid-compiled.Trip(6)) < 0 || (d+myid-compiled.Trip(6)) > len(d0)-8 || (d+myid-compiled.Trip(7)) < 0 || (d+myid-compiled.Trip(7)) > len(d0)-8 || (d+myid-compiled.Trip(8)) < 0 || (d+myid-compiled.Trip(8)) > len(d0)-8 || (d+myid-compiled.Trip(9)) < 0 || (d+myid-compiled.Trip(9)) > len(d0)-8 || (d+myid-compiled.Trip(10)) < 0 || (d+myid-compiled.Trip(10)) > len(d0)-8 || (d+myid-compiled.Trip(11)) < 0 || (d+myid-compiled.Trip(11)) > len(d0)-8 || (d+myid-compiled.Trip(12)) < 0 || (d+myid-compiled.Trip(12)) > len(d0)-8 || (d+myid-compiled.Trip(13)) < 0 || (d+myid-compiled.Trip(13)) > len(d0)-8 || (d+myid-compiled.Trip(14)) < 0 || (d+myid-compiled.Trip(14)) > len(d0)-8 || (d+myid-compiled.Trip(15)) < 0 || (d+myid-compiled.Trip(15)) > len(d0)-8 || (d+myid-compiled.Trip(16)) < 0 || (d+myid-compiled.Trip(16)) > len(d0)-8 || (d+myid-compiled.Trip(17)) < 0 || (d+myid-compiled.Trip(17)) > len(d0)-8 || (d+myid-compiled.Trip(18)) < 0 || (d+myid-compiled.Trip(18)) > len(d0)-8 || (d+myid-compiled.Trip(19)) < 0 || (d+myid-compiled.Trip(19)) > len(d0)-8 || (d+myid-compiled.Trip(20)) < 0 || (d+myid-compiled.Trip(20)) > len(d0)-8 || (d+myid-compiled.Trip(21)) < 0 || (d+myid-compiled.Trip(21)) > len(d0)-8 || (d+myid-compiled.Trip(22)) < 0 || (d+myid-compiled.Trip(22)) > len(d0)-8 || (d+myid-compiled.Trip(23)) < 0 || (d+myid-compiled.Trip(23)) > len(d0)-8 || (d+myid-compiled.Trip(24)) < 0 || (d+myid-compiled.Trip(24)) > len(d0)-8 || (d+myid-compiled.Trip(25)) < 0 || (d+myid-compiled.Trip(25)) > len(d0)-8 || (d+myid-compiled.Trip(26)) < 0 || (d+myid-compiled.Trip(26)) > len(d0)-8 || (d+myid-compiled.Trip(27)) < 0 || (d+myid-compiled.Trip(27)) > len(d0)-8 || (d+myid-compiled.Trip(28)) < 0 || (d+myid-compiled.Trip(28)) > len(d0)-8 || (d+myid-compiled.Trip(29)) < 0 || (d+myid-compiled.Trip(29)) > len(d0)-8 || (d+myid-compiled.Trip(30)) < 0 || (d+myid-compiled.Trip(30)) > len(d0)-8 || (d+myid-compiled.Trip(31)) < 0 || (d+myid-compiled.Trip(31)) > len(d0)-8 || (d+myid-compiled.Trip(32)) < 0 || (d+myid-compiled.Trip(32)) > len(d0)-8 || (d+myid-compiled.Trip(33)) < 0 || (d+myid-compiled.Trip(33)) > len(d0)-8 || (d+myid-compiled.Trip(34)) < 0 || (d+myid-compiled.Trip(34)) > len(d0)-8 || (d+myid-compiled.Trip(35)) < 0 || (d+myid-compiled.Trip(35)) > len(d0)-8 || (d+myid-compiled.Trip(36)) < 0 || (d+myid-compiled.Trip(36)) > len(d0)-8 || (d+myid-compiled.Trip(37)) < 0 || (d+myid-compiled.Trip(37)) > len(d0)-8 || (d+myid-compiled.Trip(38)) < 0 || (d+myid-compiled.Trip(38)) > len(d0)-8 || (d+myid-compiled.Trip(39)) < 0 || (d+myid-compiled.Trip(39)) > len(d0)-8 || (d+myid-compiled.Trip(40)) < 0 || (d+myid-compiled.Trip(40)) > len(d0)-8 || (d+myid-compiled.Trip(41)) < 0 || (d+myid-compiled.Trip(41)) > len(d0)-8 || (d+myid-compiled.Trip(42)) < 0 || (d+myid-compiled.Trip(42)) > len(d0)-8 || (d+myid-compiled.Trip(43)) < 0 || (d+myid-compiled.Trip(43)) > len(d0)-8 || (d+myid-compiled.Trip(44)) < 0 || (d+myid-compiled.Trip(44)) > len(d0)-8 || (d+myid-compiled.Trip(45)) < 0 || (d+myid-compiled.Trip(45)) > len(d0)-8 || (d+myid-compiled.Trip(46)) < 0 || (d+myid-compiled.Trip(46)) > len(d0)-8 || (d+myid-compiled.Trip(47)) < 0 || (d+myid-compiled.Trip(47)) > len(d0)-8 || (d+myid-compiled.Trip(48)) < 0 || (d+myid-compiled.Trip(48)) > len(d0)-8 || (d+myid-compiled.Trip(49)) < 0 || (d+myid-compiled.Trip(49)) > len(d0)-8 || (d+myid-compiled.Trip(50)) < 0 || (d+myid-compiled.Trip(50)) > len(d0)-8 || (d+myid-compiled.Trip(51)) < 0 || (d+myid-compiled.Trip(51)) > len(d0)-8 || (d+myid-compiled.Trip(52)) < 0 || (d+myid-compiled.Trip(52)) > len(d0)-8 || (d+myid-compiled.Trip(53)) < 0 || (d+myid-compiled.Trip(53)) > len(d0)-8 || (d+myid-compiled.Trip(54)) < 0 || (d+myid-compiled.Trip(54)) > len(d0)-8 || (xc+s-lfibP4+myid) < 0 || (xc+s-lfibP4+myid) > len(x)-8 {
 //line hecbench_lfib4.go:134
 								break
@@ -1897,7 +1873,6 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 							tmp.StoreSlice(x[xc+s-lfibP4+myid:])
 						}
 					}
-//line hecbench_lfib4.go:152
 					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -1906,7 +1881,6 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 //line hecbench_lfib4.go:130
 						tmp := uint32(0)
 						{
-//line hecbench_lfib4.go:134
 							for k := 0; k < lfibP4-lfibP3; k++ {
 								tmp += x[xc-lfibP4+k] * a0[a+myid-k]
 							}
@@ -2816,15 +2790,12 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 					}
 				}
 			}
-//line hecbench_lfib4.go:157
 		})
 	}
 }
 
 // ColsGPUKernel is colsGPU of lfib4-cuda: block b runs the recurrence
 // down columns 8b to 8b+7 from their last P4 entries, a warp a column.
-//
-//line hecbench_lfib4.go:161
 func ColsGPUKernel(x []uint32, s, r int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_colsGPUKernel,
 		func(gc_t *gocuda.Thread) { colsGPUKernel(gc_t, x, s, r) },
@@ -2861,7 +2832,6 @@ func gc_body_colsGPUKernel(gc_b *compiled.Block, x []uint32, s, r int) {
 	}
 //line hecbench_lfib4.go:177
 	for i := fcol; i < ecol; i++ {
-//line hecbench_lfib4.go:179
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_row := i
 			gc_off := (k0+i)*s - lfibP4
@@ -2932,7 +2902,6 @@ func gc_body_colsGPUKernel(gc_b *compiled.Block, x []uint32, s, r int) {
 			}
 		}
 	}
-//line hecbench_lfib4.go:185
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_step2 := 0
 		for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
@@ -2944,7 +2913,6 @@ func gc_body_colsGPUKernel(gc_b *compiled.Block, x []uint32, s, r int) {
 				k1 := gc_tx / lfibLWDR
 //line hecbench_lfib4.go:183
 				pcx := cx[k1][:]
-//line hecbench_lfib4.go:185
 				gc_s_pcx[gc_rank] = pcx
 			}
 			{
@@ -2955,7 +2923,6 @@ func gc_body_colsGPUKernel(gc_b *compiled.Block, x []uint32, s, r int) {
 				k1 := gc_tx / lfibLWDR
 //line hecbench_lfib4.go:183
 				pcx := cx[k1][:]
-//line hecbench_lfib4.go:185
 				gc_s_pcx[gc_rank] = pcx
 			}
 			{
@@ -2966,7 +2933,6 @@ func gc_body_colsGPUKernel(gc_b *compiled.Block, x []uint32, s, r int) {
 				k1 := gc_tx / lfibLWDR
 //line hecbench_lfib4.go:183
 				pcx := cx[k1][:]
-//line hecbench_lfib4.go:185
 				gc_s_pcx[gc_rank] = pcx
 			}
 			{
@@ -2977,7 +2943,6 @@ func gc_body_colsGPUKernel(gc_b *compiled.Block, x []uint32, s, r int) {
 				k1 := gc_tx / lfibLWDR
 //line hecbench_lfib4.go:183
 				pcx := cx[k1][:]
-//line hecbench_lfib4.go:185
 				gc_s_pcx[gc_rank] = pcx
 			}
 		}
@@ -2988,7 +2953,6 @@ func gc_body_colsGPUKernel(gc_b *compiled.Block, x []uint32, s, r int) {
 			k1 := gc_tx / lfibLWDR
 //line hecbench_lfib4.go:183
 			pcx := cx[k1][:]
-//line hecbench_lfib4.go:185
 			gc_s_pcx[gc_rank] = pcx
 		}
 	}
@@ -2996,7 +2960,6 @@ func gc_body_colsGPUKernel(gc_b *compiled.Block, x []uint32, s, r int) {
 	for k := 0; k < s/lfibP4-1; k++ {
 //line hecbench_lfib4.go:187
 		for i_ := 0; i_ < lfibP4; i_ += lfibLWDR {
-//line hecbench_lfib4.go:189
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
@@ -3004,7 +2967,6 @@ func gc_body_colsGPUKernel(gc_b *compiled.Block, x []uint32, s, r int) {
 //line hecbench_lfib4.go:163
 					k1 := gc_tx / lfibLWDR
 					k2 := gc_tx % lfibLWDR
-//line hecbench_lfib4.go:166
 					pcx := gc_s_pcx[gc_rank]
 //line hecbench_lfib4.go:188
 					if !(gc_bx == 0 && gc_tx == 0) &&
@@ -3017,7 +2979,6 @@ func gc_body_colsGPUKernel(gc_b *compiled.Block, x []uint32, s, r int) {
 		}
 //line hecbench_lfib4.go:198
 		for i_2 := fcol; i_2 < ecol; i_2++ {
-//line hecbench_lfib4.go:200
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_row2 := i_2
 				gc_off2 := lfibP4

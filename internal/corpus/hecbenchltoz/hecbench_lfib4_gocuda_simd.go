@@ -44,7 +44,6 @@ func gc_body_firstColGPUKernel(gc_b2 *compiled.Block, x []uint32, s int) {
 	cx := gocuda.Shared[uint32](t, 2*lfibP4)[:2*lfibP4]
 //line hecbench_lfib4.go:31
 	px := lfibP4
-//line hecbench_lfib4.go:33
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		if gc_bdx2 <= len(cx) && gc_bdx2 <= len(x) {
 			gc_at11 := cx[:gc_bdx2]
@@ -76,7 +75,6 @@ func gc_body_firstColGPUKernel(gc_b2 *compiled.Block, x []uint32, s int) {
 //line hecbench_lfib4.go:33
 						break
 					}
-//line hecbench_lfib4.go:34
 					archsimd.LoadUint32x8Slice(x[myid:]).StoreSlice(cx[myid:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -129,7 +127,6 @@ func gc_body_firstColGPUKernel(gc_b2 *compiled.Block, x []uint32, s int) {
 	for k := 1; k < s/lfibP4; k++ {
 //line hecbench_lfib4.go:38
 		for i := 0; i < lfibP4; i += lfibLWDR {
-//line hecbench_lfib4.go:40
 			gc_from2, gc_to2 := 0, gc_bdx2
 			if gc_bound2 := lfibLWDR; gc_bound2 < gc_to2 {
 				gc_to2 = gc_bound2
@@ -164,7 +161,6 @@ func gc_body_firstColGPUKernel(gc_b2 *compiled.Block, x []uint32, s int) {
 										archsimd.LoadUint32x8Slice(gc_at14[(gc_tx2 - gc_fastlo2):]).Add(archsimd.LoadUint32x8Slice(gc_at15[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadUint32x8Slice(gc_at16[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadUint32x8Slice(gc_at17[(gc_tx2 - gc_fastlo2):])).StoreSlice(gc_at13[(gc_tx2 - gc_fastlo2):])
 									}
 								}
-//line hecbench_lfib4.go:41
 								archsimd.ClearAVXUpperBits()
 							}
 							for gc_u2 := gc_vstep3 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
@@ -199,7 +195,6 @@ func gc_body_firstColGPUKernel(gc_b2 *compiled.Block, x []uint32, s int) {
 //line hecbench_lfib4.go:32
 							var myid int = gc_tx2
 							{
-//line hecbench_lfib4.go:40
 								if (px+i+myid-lfibP1) < 0 || (px+i+myid-lfibP1) > len(cx)-8 || (px+i+myid-lfibP2) < 0 || (px+i+myid-lfibP2) > len(cx)-8 || (px+i+myid-lfibP3) < 0 || (px+i+myid-lfibP3) > len(cx)-8 || (px+i+myid-lfibP4) < 0 || (px+i+myid-lfibP4) > len(cx)-8 || (px+i+myid) < 0 || (px+i+myid) > len(cx)-8 {
 //line hecbench_lfib4.go:40
 									break
@@ -208,7 +203,6 @@ func gc_body_firstColGPUKernel(gc_b2 *compiled.Block, x []uint32, s int) {
 								archsimd.LoadUint32x8Slice(cx[px+i+myid-lfibP1:]).Add(archsimd.LoadUint32x8Slice(cx[px+i+myid-lfibP2:])).Add(archsimd.LoadUint32x8Slice(cx[px+i+myid-lfibP3:])).Add(archsimd.LoadUint32x8Slice(cx[px+i+myid-lfibP4:])).StoreSlice(cx[px+i+myid:])
 							}
 						}
-//line hecbench_lfib4.go:42
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
@@ -225,7 +219,6 @@ func gc_body_firstColGPUKernel(gc_b2 *compiled.Block, x []uint32, s int) {
 				}
 			}
 		}
-//line hecbench_lfib4.go:49
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_off13 := px
 			gc_off14 := k * lfibP4
@@ -263,7 +256,6 @@ func gc_body_firstColGPUKernel(gc_b2 *compiled.Block, x []uint32, s int) {
 //line hecbench_lfib4.go:46
 							break
 						}
-//line hecbench_lfib4.go:47
 						archsimd.LoadUint32x8Slice(cx[px+myid:]).StoreSlice(cx[myid:])
 						archsimd.LoadUint32x8Slice(cx[myid:]).StoreSlice(x[k*lfibP4+myid:])
 					}
@@ -348,7 +340,6 @@ func gc_body_colYGPUKernel(gc_b2 *compiled.Block, y []uint32, s int) {
 	cy := gocuda.Shared[uint32](t, 3*lfibP4)[:3*lfibP4]
 //line hecbench_lfib4.go:59
 	ay := lfibP4 * 2
-//line hecbench_lfib4.go:61
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off12 := ay
 		gc_off13 := 2 * lfibP4
@@ -400,7 +391,6 @@ func gc_body_colYGPUKernel(gc_b2 *compiled.Block, y []uint32, s int) {
 //line hecbench_lfib4.go:61
 						break
 					}
-//line hecbench_lfib4.go:62
 					archsimd.LoadUint32x8Slice(y[2*lfibP4+myid:]).StoreSlice(cy[ay+myid:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -451,7 +441,6 @@ func gc_body_colYGPUKernel(gc_b2 *compiled.Block, y []uint32, s int) {
 	}
 //line hecbench_lfib4.go:64
 	for k := 0; k < s/lfibP4; k++ {
-//line hecbench_lfib4.go:66
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_off14 := lfibP4
 			gc_off15 := ay
@@ -509,7 +498,6 @@ func gc_body_colYGPUKernel(gc_b2 *compiled.Block, y []uint32, s int) {
 //line hecbench_lfib4.go:66
 							break
 						}
-//line hecbench_lfib4.go:67
 						archsimd.LoadUint32x8Slice(cy[myid+lfibP4:]).StoreSlice(cy[myid:])
 						archsimd.LoadUint32x8Slice(cy[ay+myid:]).StoreSlice(cy[myid+lfibP4:])
 					}
@@ -571,7 +559,6 @@ func gc_body_colYGPUKernel(gc_b2 *compiled.Block, y []uint32, s int) {
 		}
 //line hecbench_lfib4.go:70
 		for i := 0; i < lfibP4; i += lfibLWDR {
-//line hecbench_lfib4.go:72
 			gc_from2, gc_to2 := 0, gc_bdx2
 			if gc_bound2 := lfibLWDR; gc_bound2 < gc_to2 {
 				gc_to2 = gc_bound2
@@ -606,7 +593,6 @@ func gc_body_colYGPUKernel(gc_b2 *compiled.Block, y []uint32, s int) {
 										archsimd.LoadUint32x8Slice(gc_at23[(gc_tx2 - gc_fastlo7):]).Add(archsimd.LoadUint32x8Slice(gc_at24[(gc_tx2 - gc_fastlo7):])).Add(archsimd.LoadUint32x8Slice(gc_at25[(gc_tx2 - gc_fastlo7):])).Add(archsimd.LoadUint32x8Slice(gc_at26[(gc_tx2 - gc_fastlo7):])).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo7):])
 									}
 								}
-//line hecbench_lfib4.go:73
 								archsimd.ClearAVXUpperBits()
 							}
 							for gc_u7 := gc_vstep5 - gc_fastlo7; gc_u7 < gc_seglen7; gc_u7++ {
@@ -641,7 +627,6 @@ func gc_body_colYGPUKernel(gc_b2 *compiled.Block, y []uint32, s int) {
 //line hecbench_lfib4.go:60
 							var myid int = gc_tx2
 							{
-//line hecbench_lfib4.go:72
 								if (ay+i+myid-lfibP1) < 0 || (ay+i+myid-lfibP1) > len(cy)-8 || (ay+i+myid-lfibP2) < 0 || (ay+i+myid-lfibP2) > len(cy)-8 || (ay+i+myid-lfibP3) < 0 || (ay+i+myid-lfibP3) > len(cy)-8 || (ay+i+myid-lfibP4) < 0 || (ay+i+myid-lfibP4) > len(cy)-8 || (ay+i+myid) < 0 || (ay+i+myid) > len(cy)-8 {
 //line hecbench_lfib4.go:72
 									break
@@ -650,7 +635,6 @@ func gc_body_colYGPUKernel(gc_b2 *compiled.Block, y []uint32, s int) {
 								archsimd.LoadUint32x8Slice(cy[ay+i+myid-lfibP1:]).Add(archsimd.LoadUint32x8Slice(cy[ay+i+myid-lfibP2:])).Add(archsimd.LoadUint32x8Slice(cy[ay+i+myid-lfibP3:])).Add(archsimd.LoadUint32x8Slice(cy[ay+i+myid-lfibP4:])).StoreSlice(cy[ay+i+myid:])
 							}
 						}
-//line hecbench_lfib4.go:74
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx2 := gc_vstep6; gc_tx2 < gc_to2; gc_tx2++ {
@@ -668,7 +652,6 @@ func gc_body_colYGPUKernel(gc_b2 *compiled.Block, y []uint32, s int) {
 			}
 		}
 	}
-//line hecbench_lfib4.go:82
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off21 := 2 * lfibP4
 		gc_off22 := lfibP4
@@ -732,7 +715,6 @@ func gc_body_colYGPUKernel(gc_b2 *compiled.Block, y []uint32, s int) {
 //line hecbench_lfib4.go:79
 						break
 					}
-//line hecbench_lfib4.go:80
 					archsimd.LoadUint32x8Slice(cy[2*lfibP4+myid:]).StoreSlice(y[2*lfibP4+myid:])
 					archsimd.LoadUint32x8Slice(cy[lfibP4+myid:]).StoreSlice(y[lfibP4+myid:])
 					archsimd.LoadUint32x8Slice(cy[myid:]).StoreSlice(y[myid:])
@@ -792,7 +774,6 @@ func gc_body_lastEntGPUKernel(gc_b2 *compiled.Block, x, y []uint32, s, r int) {
 	b := lfibP4
 	c := lfibP4
 	d := lfibP4
-//line hecbench_lfib4.go:100
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		if gc_bdx2 <= len(a0) && gc_bdx2 <= len(y) {
 			gc_at18 := a0[:gc_bdx2]
@@ -825,7 +806,6 @@ func gc_body_lastEntGPUKernel(gc_b2 *compiled.Block, x, y []uint32, s, r int) {
 //line hecbench_lfib4.go:102
 						break
 					}
-//line hecbench_lfib4.go:103
 					archsimd.LoadUint32x8Slice(y[myid:]).StoreSlice(a0[myid:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -880,7 +860,6 @@ func gc_body_lastEntGPUKernel(gc_b2 *compiled.Block, x, y []uint32, s, r int) {
 		}
 	}
 	{
-//line hecbench_lfib4.go:108
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := lfibP4; gc_bound2 < gc_to2 {
 			gc_to2 = gc_bound2
@@ -916,7 +895,6 @@ func gc_body_lastEntGPUKernel(gc_b2 *compiled.Block, x, y []uint32, s, r int) {
 //line hecbench_lfib4.go:106
 							gc_at20[gc_u5] = gc_at21[gc_u5]
 						}
-//line hecbench_lfib4.go:109
 						gc_tx2 = gc_fasthi5 - 1
 						continue
 					}
@@ -928,14 +906,12 @@ func gc_body_lastEntGPUKernel(gc_b2 *compiled.Block, x, y []uint32, s, r int) {
 					a0[myid+lfibP4*2] = y[myid+lfibP4*2]
 				}
 			} else {
-//line hecbench_lfib4.go:110
 				gc_vstep5 := gc_from2
 				if compiled.SIMD {
 					for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
 						gc_tx2 := gc_vstep5
 //line hecbench_lfib4.go:100
 						var myid int = gc_tx2
-//line hecbench_lfib4.go:106
 						if (myid+lfibP4*2) < 0 || (myid+lfibP4*2) > len(y)-8 || (myid+lfibP4*2) > len(a0)-8 {
 //line hecbench_lfib4.go:106
 							break
@@ -957,7 +933,6 @@ func gc_body_lastEntGPUKernel(gc_b2 *compiled.Block, x, y []uint32, s, r int) {
 						a0[myid+lfibP4*2] = y[myid+lfibP4*2]
 					}
 					{
-//line hecbench_lfib4.go:110
 						gc_tx2 := gc_step9 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -967,7 +942,6 @@ func gc_body_lastEntGPUKernel(gc_b2 *compiled.Block, x, y []uint32, s, r int) {
 						a0[myid+lfibP4*2] = y[myid+lfibP4*2]
 					}
 					{
-//line hecbench_lfib4.go:110
 						gc_tx2 := gc_step9 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -977,7 +951,6 @@ func gc_body_lastEntGPUKernel(gc_b2 *compiled.Block, x, y []uint32, s, r int) {
 						a0[myid+lfibP4*2] = y[myid+lfibP4*2]
 					}
 					{
-//line hecbench_lfib4.go:110
 						gc_tx2 := gc_step9 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -987,7 +960,6 @@ func gc_body_lastEntGPUKernel(gc_b2 *compiled.Block, x, y []uint32, s, r int) {
 						a0[myid+lfibP4*2] = y[myid+lfibP4*2]
 					}
 				}
-//line hecbench_lfib4.go:110
 				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -999,7 +971,6 @@ func gc_body_lastEntGPUKernel(gc_b2 *compiled.Block, x, y []uint32, s, r int) {
 			}
 		}
 	}
-//line hecbench_lfib4.go:113
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off13 := a
 		if gc_bdx2 <= len(b0) && gc_off13 >= 0 && gc_off13 <= len(a0) && gc_bdx2 <= len(a0)-gc_off13 && gc_bdx2 <= len(c0) && gc_bdx2 <= len(d0) {
@@ -1039,7 +1010,6 @@ func gc_body_lastEntGPUKernel(gc_b2 *compiled.Block, x, y []uint32, s, r int) {
 //line hecbench_lfib4.go:110
 						break
 					}
-//line hecbench_lfib4.go:111
 					archsimd.LoadUint32x8Slice(a0[a+myid:]).StoreSlice(b0[myid:])
 					archsimd.LoadUint32x8Slice(b0[myid:]).StoreSlice(c0[myid:])
 					archsimd.LoadUint32x8Slice(c0[myid:]).StoreSlice(d0[myid:])
@@ -1105,7 +1075,6 @@ func gc_body_lastEntGPUKernel(gc_b2 *compiled.Block, x, y []uint32, s, r int) {
 			}
 		}
 	}
-//line hecbench_lfib4.go:118
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off14 := b - lfibP4
 		gc_off15 := a - (lfibP4 - lfibP3)
@@ -1159,7 +1128,6 @@ func gc_body_lastEntGPUKernel(gc_b2 *compiled.Block, x, y []uint32, s, r int) {
 //line hecbench_lfib4.go:115
 						break
 					}
-//line hecbench_lfib4.go:116
 					archsimd.LoadUint32x8Slice(b0[b+myid-lfibP4:]).Add(archsimd.LoadUint32x8Slice(a0[a-(lfibP4-lfibP3)+myid:])).StoreSlice(b0[b+myid-lfibP4:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -1213,7 +1181,6 @@ func gc_body_lastEntGPUKernel(gc_b2 *compiled.Block, x, y []uint32, s, r int) {
 			}
 		}
 	}
-//line hecbench_lfib4.go:121
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off16 := c - lfibP4
 		gc_off17 := a - (lfibP3 - lfibP2)
@@ -1269,7 +1236,6 @@ func gc_body_lastEntGPUKernel(gc_b2 *compiled.Block, x, y []uint32, s, r int) {
 //line hecbench_lfib4.go:118
 						break
 					}
-//line hecbench_lfib4.go:119
 					archsimd.LoadUint32x8Slice(c0[c+myid-lfibP4:]).Add(archsimd.LoadUint32x8Slice(a0[a-(lfibP3-lfibP2)+myid:]).Add(archsimd.LoadUint32x8Slice(a0[a-(lfibP4-lfibP2)+myid:]))).StoreSlice(c0[c+myid-lfibP4:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -1323,7 +1289,6 @@ func gc_body_lastEntGPUKernel(gc_b2 *compiled.Block, x, y []uint32, s, r int) {
 			}
 		}
 	}
-//line hecbench_lfib4.go:124
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off19 := d - lfibP4
 		gc_off20 := a - (lfibP2 - lfibP1)
@@ -1383,7 +1348,6 @@ func gc_body_lastEntGPUKernel(gc_b2 *compiled.Block, x, y []uint32, s, r int) {
 //line hecbench_lfib4.go:121
 						break
 					}
-//line hecbench_lfib4.go:122
 					archsimd.LoadUint32x8Slice(d0[d+myid-lfibP4:]).Add(archsimd.LoadUint32x8Slice(a0[a-(lfibP2-lfibP1)+myid:]).Add(archsimd.LoadUint32x8Slice(a0[a-(lfibP3-lfibP1)+myid:])).Add(archsimd.LoadUint32x8Slice(a0[a-(lfibP4-lfibP1)+myid:]))).StoreSlice(d0[d+myid-lfibP4:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -1407,14 +1371,10 @@ func gc_body_lastEntGPUKernel(gc_b2 *compiled.Block, x, y []uint32, s, r int) {
 		xc := i * s
 		compiled.OutOfLine(func() {
 			a0 := a0[:768]
-//line hecbench_lfib4.go:133
 			b0 := b0[:512]
-//line hecbench_lfib4.go:135
 			c0 := c0[:512]
-//line hecbench_lfib4.go:137
 			d0 := d0[:512]
 			{
-//line hecbench_lfib4.go:140
 				gc_from2, gc_to2 := 0, gc_bdx2
 				if gc_bound2 := lfibP4; gc_bound2 < gc_to2 {
 					gc_to2 = gc_bound2
@@ -1434,7 +1394,6 @@ func gc_body_lastEntGPUKernel(gc_b2 *compiled.Block, x, y []uint32, s, r int) {
 //line hecbench_lfib4.go:130
 							tmp := gc_vb2
 							{
-//line hecbench_lfib4.go:134
 								if (b+myid-compiled.Trip(0)) < 0 || (b+myid-compiled.Trip(0)) > len(b0)-8 || (b+myid-compiled.Trip(1)) < 0 || (b+myid-compiled.Trip(1)) > len(b0)-8 || (b+myid-compiled.Trip(2)) < 0 || (b+myid-compiled.Trip(2)) > len(b0)-8 || (b+myid-compiled.Trip(3)) < 0 || (b+myid-compiled.Trip(3)) > len(b0)-8 || (b+myid-compiled.Trip(4)) < 0 || (b+myid-compiled.Trip(4)) > len(b0)-8 || (b+myid-compiled.Trip(5)) < 0 || (b+myid-compiled.Trip(5)) > len(b0)-8 || (b+myid-compiled.Trip(6)) < 0 || (b+myid-compiled.Trip(6)) > len(b0)-8 || (b+myid-compiled.Trip(7)) < 0 || (b+myid-compiled.Trip(7)) > len(b0)-8 || (b+myid-compiled.Trip(8)) < 0 || (b+myid-compiled.Trip(8)) > len(b0)-8 || (b+myid-compiled.Trip(9)) < 0 || (b+myid-compiled.Trip(9)) > len(b0)-8 || (b+myid-compiled.Trip(10)) < 0 || (b+myid-compiled.Trip(10)) > len(b0)-8 || (b+myid-compiled.Trip(11)) < 0 || (b+myid-compiled.Trip(11)) > len(b0)-8 || (b+myid-compiled.Trip(12)) < 0 || (b+myid-compiled.Trip(12)) > len(b0)-8 || (b+myid-compiled.Trip(13)) < 0 || (b+myid-compiled.Trip(13)) > len(b0)-8 || (b+myid-compiled.Trip(14)) < 0 || (b+myid-compiled.Trip(14)) > len(b0)-8 || (b+myid-compiled.Trip(15)) < 0 || (b+myid-compiled.Trip(15)) > len(b0)-8 || (b+myid-compiled.Trip(16)) < 0 || (b+myid-compiled.Trip(16)) > len(b0)-8 || (b+myid-compiled.Trip(17)) < 0 || (b+myid-compiled.Trip(17)) > len(b0)-8 || (b+myid-compiled.Trip(18)) < 0 || (b+myid-compiled.Trip(18)) > len(b0)-8 || (b+myid-compiled.Trip(19)) < 0 || (b+myid-compiled.Trip(19)) > len(b0)-8 || (b+myid-compiled.Trip(20)) < 0 || (b+myid-compiled.Trip(20)) > len(b0)-8 || (b+myid-compiled.Trip(21)) < 0 || (b+myid-compiled.Trip(21)) > len(b0)-8 || (b+myid-compiled.Trip(22)) < 0 || (b+myid-compiled.Trip(22)) > len(b0)-8 || (b+myid-compiled.Trip(23)) < 0 || (b+myid-compiled.Trip(23)) > len(b0)-8 || (b+myid-compiled.Trip(24)) < 0 || (b+myid-compiled.Trip(24)) > len(b0)-8 || (b+myid-compiled.Trip(25)) < 0 || (b+myid-compiled.Trip(25)) > len(b0)-8 || (b+myid-compiled.Trip(26)) < 0 || (b+myid-compiled.Trip(26)) > len(b0)-8 || (b+myid-compiled.Trip(27)) < 0 || (b+myid-compiled.Trip(27)) > len(b0)-8 || (b+myid-compiled.Trip(28)) < 0 || (b+myid-compiled.Trip(28)) > len(b0)-8 || (b+myid-compiled.Trip(29)) < 0 || (b+myid-compiled.Trip(29)) > len(b0)-8 || (b+myid-compiled.Trip(30)) < 0 || (b+myid-compiled.Trip(30)) > len(b0)-8 || (b+myid-compiled.Trip(31)) < 0 || (b+myid-compiled.Trip(31)) > len(b0)-8 || (b+myid-compiled.Trip(32)) < 0 || (b+myid-compiled.Trip(32)) > len(b0)-8 || (b+myid-compiled.Trip(33)) < 0 || (b+myid-compiled.Trip(33)) > len(b0)-8 || (b+myid-compiled.Trip(34)) < 0 || (b+myid-compiled.Trip(34)) > len(b0)-8 || (b+myid-compiled.Trip(35)) < 0 || (b+myid-compiled.Trip(35)) > len(b0)-8 || (b+myid-compiled.Trip(36)) < 0 || (b+myid-compiled.Trip(36)) > len(b0)-8 || (b+myid-compiled.Trip(37)) < 0 || (b+myid-compiled.Trip(37)) > len(b0)-8 || (b+myid-compiled.Trip(38)) < 0 || (b+myid-compiled.Trip(38)) > len(b0)-8 || (b+myid-compiled.Trip(39)) < 0 || (b+myid-compiled.Trip(39)) > len(b0)-8 || (b+myid-compiled.Trip(40)) < 0 || (b+myid-compiled.Trip(40)) > len(b0)-8 || (b+myid-compiled.Trip(41)) < 0 || (b+myid-compiled.Trip(41)) > len(b0)-8 || (b+myid-compiled.Trip(42)) < 0 || (b+myid-compiled.Trip(42)) > len(b0)-8 || (b+myid-compiled.Trip(43)) < 0 || (b+myid-compiled.Trip(43)) > len(b0)-8 || (b+myid-compiled.Trip(44)) < 0 || (b+myid-compiled.Trip(44)) > len(b0)-8 || (b+myid-compiled.Trip(45)) < 0 || (b+myid-compiled.Trip(45)) > len(b0)-8 || (b+myid-compiled.Trip(46)) < 0 || (b+myid-compiled.Trip(46)) > len(b0)-8 || (b+myid-compiled.Trip(47)) < 0 || (b+myid-compiled.Trip(47)) > len(b0)-8 || (b+myid-compiled.Trip(48)) < 0 || (b+myid-compiled.Trip(48)) > len(b0)-8 || (b+myid-compiled.Trip(49)) < 0 || (b+myid-compiled.Trip(49)) > len(b0)-8 || (b+myid-compiled.Trip(50)) < 0 || (b+myid-compiled.Trip(50)) > len(b0)-8 || (b+myid-compiled.Trip(51)) < 0 || (b+myid-compiled.Trip(51)) > len(b0)-8 || (b+myid-compiled.Trip(52)) < 0 || (b+myid-compiled.Trip(52)) > len(b0)-8 || (b+myid-compiled.Trip(53)) < 0 || (b+myid-compiled.Trip(53)) > len(b0)-8 || (b+myid-compiled.Trip(54)) < 0 || (b+myid-compiled.Trip(54)) > len(b0)-8 || (b+myid-compiled.Trip(55)) < 0 || (b+myid-compiled.Trip(55)) > len(b0)-8 || (b+myid-compiled.Trip(56)) < 0 || (b+myid-compiled.Trip(56)) > len(b0)-8 || (b+myid-compiled.Trip(57)) < 0 || (b+myid-compiled.Trip(57)) > len(b0)-8 || (b+myid-compiled.Trip(58)) < 0 || (b+myid-compiled.Trip(58)) > len(b0)-8 || (b+myid-compiled.Trip(59)) < 0 || (b+myid-compiled.Trip(59)) > len(b0)-8 || (c+myid-compiled.Trip(0)) < 0 || (c+myid-compiled.Trip(0)) > len(c0)-8 || (c+myid-compiled.Trip(1)) < 0 || (c+myid-compiled.Trip(1)) > len(c0)-8 || (c+myid-compiled.Trip(2)) < 0 || (c+myid-compiled.Trip(2)) > len(c0)-8 || (c+myid-compiled.Trip(3)) < 0 || (c+myid-compiled.Trip(3)) > len(c0)-8 || (c+myid-compiled.Trip(4)) < 0 || (c+myid-compiled.Trip(4)) > len(c0)-8 || (c+myid-compiled.Trip(5)) < 0 || (c+myid-compiled.Trip(5)) > len(c0)-8 || (c+myid-compiled.Trip(6)) < 0 || (c+myid-compiled.Trip(6)) > len(c0)-8 || (c+myid-compiled.Trip(7)) < 0 || (c+myid-compiled.Trip(7)) > len(c0)-8 || (c+myid-compiled.Trip(8)) < 0 || (c+myid-compiled.Trip(8)) > len(c0)-8 || (c+myid-compiled.Trip(9)) < 0 || (c+myid-compiled.Trip(9)) > len(c0)-8 || (c+myid-compiled.Trip(10)) < 0 || (c+myid-compiled.Trip(10)) > len(c0)-8 || (c+myid-compiled.Trip(11)) < 0 || (c+myid-compiled.Trip(11)) > len(c0)-8 || (c+myid-compiled.Trip(12)) < 0 || (c+myid-compiled.Trip(12)) > len(c0)-8 || (c+myid-compiled.Trip(13)) < 0 || (c+myid-compiled.Trip(13)) > len(c0)-8 || (c+myid-compiled.Trip(14)) < 0 || (c+myid-compiled.Trip(14)) > len(c0)-8 || (c+myid-compiled.Trip(15)) < 0 || (c+myid-compiled.Trip(15)) > len(c0)-8 || (c+myid-compiled.Trip(16)) < 0 || (c+myid-compiled.Trip(16)) > len(c0)-8 || (c+myid-compiled.Trip(17)) < 0 || (c+myid-compiled.Trip(17)) > len(c0)-8 || (c+myid-compiled.Trip(18)) < 0 || (c+myid-compiled.Trip(18)) > len(c0)-8 || (c+myid-compiled.Trip(19)) < 0 || (c+myid-compiled.Trip(19)) > len(c0)-8 || (c+myid-compiled.Trip(20)) < 0 || (c+myid-compiled.Trip(20)) > len(c0)-8 || (c+myid-compiled.Trip(21)) < 0 || (c+myid-compiled.Trip(21)) > len(c0)-8 || (c+myid-compiled.Trip(22)) < 0 || (c+myid-compiled.Trip(22)) > len(c0)-8 || (c+myid-compiled.Trip(23)) < 0 || (c+myid-compiled.Trip(23)) > len(c0)-8 || (c+myid-compiled.Trip(24)) < 0 || (c+myid-compiled.Trip(24)) > len(c0)-8 || (c+myid-compiled.Trip(25)) < 0 || (c+myid-compiled.Trip(25)) > len(c0)-8 || (c+myid-compiled.Trip(26)) < 0 || (c+myid-compiled.Trip(26)) > len(c0)-8 || (c+myid-compiled.Trip(27)) < 0 || (c+myid-compiled.Trip(27)) > len(c0)-8 || (c+myid-compiled.Trip(28)) < 0 || (c+myid-compiled.Trip(28)) > len(c0)-8 || (c+myid-compiled.Trip(29)) < 0 || (c+myid-compiled.Trip(29)) > len(c0)-8 || (c+myid-compiled.Trip(30)) < 0 || (c+myid-compiled.Trip(30)) > len(c0)-8 || (c+myid-compiled.Trip(31)) < 0 || (c+myid-compiled.Trip(31)) > len(c0)-8 || (c+myid-compiled.Trip(32)) < 0 || (c+myid-compiled.Trip(32)) > len(c0)-8 || (c+myid-compiled.Trip(33)) < 0 || (c+myid-compiled.Trip(33)) > len(c0)-8 || (c+myid-compiled.Trip(34)) < 0 || (c+myid-compiled.Trip(34)) > len(c0)-8 || (c+myid-compiled.Trip(35)) < 0 || (c+myid-compiled.Trip(35)) > len(c0)-8 || (c+myid-compiled.Trip(36)) < 0 || (c+myid-compiled.Trip(36)) > len(c0)-8 || (c+myid-compiled.Trip(37)) < 0 || (c+myid-compiled.Trip(37)) > len(c0)-8 || (c+myid-compiled.Trip(38)) < 0 || (c+myid-compiled.Trip(38)) > len(c0)-8 || (c+myid-compiled.Trip(39)) < 0 || (c+myid-compiled.Trip(39)) > len(c0)-8 || (c+myid-compiled.Trip(40)) < 0 || (c+myid-compiled.Trip(40)) > len(c0)-8 || (c+myid-compiled.Trip(41)) < 0 || (c+myid-compiled.Trip(41)) > len(c0)-8 || (c+myid-compiled.Trip(42)) < 0 || (c+myid-compiled.Trip(42)) > len(c0)-8 || (c+myid-compiled.Trip(43)) < 0 || (c+myid-compiled.Trip(43)) > len(c0)-8 || (c+myid-compiled.Trip(44)) < 0 || (c+myid-compiled.Trip(44)) > len(c0)-8 || (c+myid-compiled.Trip(45)) < 0 || (c+myid-compiled.Trip(45)) > len(c0)-8 || (c+myid-compiled.Trip(46)) < 0 || (c+myid-compiled.Trip(46)) > len(c0)-8 || (c+myid-compiled.Trip(47)) < 0 || (c+myid-compiled.Trip(47)) > len(c0)-8 || (c+myid-compiled.Trip(48)) < 0 || (c+myid-compiled.Trip(48)) > len(c0)-8 || (c+myid-compiled.Trip(49)) < 0 || (c+myid-compiled.Trip(49)) > len(c0)-8 || (c+myid-compiled.Trip(50)) < 0 || (c+myid-compiled.Trip(50)) > len(c0)-8 || (c+myid-compiled.Trip(51)) < 0 || (c+myid-compiled.Trip(51)) > len(c0)-8 || (c+myid-compiled.Trip(52)) < 0 || (c+myid-compiled.Trip(52)) > len(c0)-8 || (c+myid-compiled.Trip(53)) < 0 || (c+myid-compiled.Trip(53)) > len(c0)-8 || (c+myid-compiled.Trip(54)) < 0 || (c+myid-compiled.Trip(54)) > len(c0)-8 || (c+myid-compiled.Trip(55)) < 0 || (c+myid-compiled.Trip(55)) > len(c0)-8 || (c+myid-compiled.Trip(56)) < 0 || (c+myid-compiled.Trip(56)) > len(c0)-8 || (c+myid-compiled.Trip(57)) < 0 || (c+myid-compiled.Trip(57)) > len(c0)-8 || (c+myid-compiled.Trip(58)) < 0 || (c+myid-compiled.Trip(58)) > len(c0)-8 || (c+myid-compiled.Trip(59)) < 0 || (c+myid-compiled.Trip(59)) > len(c0)-8 || (c+myid-compiled.Trip(60)) < 0 || (c+myid-compiled.Trip(60)) > len(c0)-8 || (c+myid-compiled.Trip(61)) < 0 || (c+myid-compiled.Trip(61)) > len(c0)-8 || (c+myid-compiled.Trip(62)) < 0 || (c+myid-compiled.Trip(62)) > len(c0)-8 || (c+myid-compiled.Trip(63)) < 0 || (c+myid-compiled.Trip(63)) > len(c0)-8 || (d+myid-compiled.Trip(0)) < 0 || (d+myid-compiled.Trip(0)) > len(d0)-8 || (d+myid-compiled.Trip(1)) < 0 || (d+myid-compiled.Trip(1)) > len(d0)-8 || (d+myid-compiled.Trip(2)) < 0 || (d+myid-compiled.Trip(2)) > len(d0)-8 || (d+myid-compiled.Trip(3)) < 0 || (d+myid-compiled.Trip(3)) > len(d0)-8 || (d+myid-compiled.Trip(4)) < 0 || (d+myid-compiled.Trip(4)) > len(d0)-8 || (d+myid-compiled.Trip(5)) < 0 || (d+myid-compiled.Trip(5)) > len(d0)-8 || (d+myid-compiled.Trip(6)) < 0 || (d+myid-compiled.Trip(6)) > len(d0)-8 || (d+myid-compiled.Trip(7)) < 0 || (d+myid-compiled.Trip(7)) > len(d0)-8 || (d+myid-compiled.Trip(8)) < 0 || (d+myid-compiled.Trip(8)) > len(d0)-8 || (d+myid-compiled.Trip(9)) < 0 || (d+myid-compiled.Trip(9)) > len(d0)-8 || (d+myid-compiled.Trip(10)) < 0 || (d+myid-compiled.Trip(10)) > len(d0)-8 || (d+myid-compiled.Trip(11)) < 0 || (d+myid-compiled.Trip(11)) > len(d0)-8 || (d+myid-compiled.Trip(12)) < 0 || (d+myid-compiled.Trip(12)) > len(d0)-8 || (d+myid-compiled.Trip(13)) < 0 || (d+myid-compiled.Trip(13)) > len(d0)-8 || (d+myid-compiled.Trip(14)) < 0 || (d+myid-compiled.Trip(14)) > len(d0)-8 || (d+myid-compiled.Trip(15)) < 0 || (d+myid-compiled.Trip(15)) > len(d0)-8 || (d+myid-compiled.Trip(16)) < 0 || (d+myid-compiled.Trip(16)) > len(d0)-8 || (d+myid-compiled.Trip(17)) < 0 || (d+myid-compiled.Trip(17)) > len(d0)-8 || (d+myid-compiled.Trip(18)) < 0 || (d+myid-compiled.Trip(18)) > len(d0)-8 || (d+myid-compiled.Trip(19)) < 0 || (d+myid-compiled.Trip(19)) > len(d0)-8 || (d+myid-compiled.Trip(20)) < 0 || (d+myid-compiled.Trip(20)) > len(d0)-8 || (d+myid-compiled.Trip(21)) < 0 || (d+myid-compiled.Trip(21)) > len(d0)-8 || (d+myid-compiled.Trip(22)) < 0 || (d+myid-compiled.Trip(22)) > len(d0)-8 || (d+myid-compiled.Trip(23)) < 0 || (d+myid-compiled.Trip(23)) > len(d0)-8 || (d+myid-compiled.Trip(24)) < 0 || (d+myid-compiled.Trip(24)) > len(d0)-8 || (d+myid-compiled.Trip(25)) < 0 || (d+myid-compiled.Trip(25)) > len(d0)-8 || (d+myid-compiled.Trip(26)) < 0 || (d+myid-compiled.Trip(26)) > len(d0)-8 || (d+myid-compiled.Trip(27)) < 0 || (d+myid-compiled.Trip(27)) > len(d0)-8 || (d+myid-compiled.Trip(28)) < 0 || (d+myid-compiled.Trip(28)) > len(d0)-8 || (d+myid-compiled.Trip(29)) < 0 || (d+myid-compiled.Trip(29)) > len(d0)-8 || (d+myid-compiled.Trip(30)) < 0 || (d+myid-compiled.Trip(30)) > len(d0)-8 || (d+myid-compiled.Trip(31)) < 0 || (d+myid-compiled.Trip(31)) > len(d0)-8 || (d+myid-compiled.Trip(32)) < 0 || (d+myid-compiled.Trip(32)) > len(d0)-8 || (d+myid-compiled.Trip(33)) < 0 || (d+myid-compiled.Trip(33)) > len(d0)-8 || (d+myid-compiled.Trip(34)) < 0 || (d+myid-compiled.Trip(34)) > len(d0)-8 || (d+myid-compiled.Trip(35)) < 0 || (d+myid-compiled.Trip(35)) > len(d0)-8 || (d+myid-compiled.Trip(36)) < 0 || (d+myid-compiled.Trip(36)) > len(d0)-8 || (d+myid-compiled.Trip(37)) < 0 || (d+myid-compiled.Trip(37)) > len(d0)-8 || (d+myid-compiled.Trip(38)) < 0 || (d+myid-compiled.Trip(38)) > len(d0)-8 || (d+myid-compiled.Trip(39)) < 0 || (d+myid-compiled.Trip(39)) > len(d0)-8 || (d+myid-compiled.Trip(40)) < 0 || (d+myid-compiled.Trip(40)) > len(d0)-8 || (d+myid-compiled.Trip(41)) < 0 || (d+myid-compiled.Trip(41)) > len(d0)-8 || (d+myid-compiled.Trip(42)) < 0 || (d+myid-compiled.Trip(42)) > len(d0)-8 || (d+myid-compiled.Trip(43)) < 0 || (d+myid-compiled.Trip(43)) > len(d0)-8 || (d+myid-compiled.Trip(44)) < 0 || (d+myid-compiled.Trip(44)) > len(d0)-8 || (d+myid-compiled.Trip(45)) < 0 || (d+myid-compiled.Trip(45)) > len(d0)-8 || (d+myid-compiled.Trip(46)) < 0 || (d+myid-compiled.Trip(46)) > len(d0)-8 || (d+myid-compiled.Trip(47)) < 0 || (d+myid-compiled.Trip(47)) > len(d0)-8 || (d+myid-compiled.Trip(48)) < 0 || (d+myid-compiled.Trip(48)) > len(d0)-8 || (d+myid-compiled.Trip(49)) < 0 || (d+myid-compiled.Trip(49)) > len(d0)-8 || (d+myid-compiled.Trip(50)) < 0 || (d+myid-compiled.Trip(50)) > len(d0)-8 || (d+myid-compiled.Trip(51)) < 0 || (d+myid-compiled.Trip(51)) > len(d0)-8 || (d+myid-compiled.Trip(52)) < 0 || (d+myid-compiled.Trip(52)) > len(d0)-8 || (d+myid-compiled.Trip(53)) < 0 || (d+myid-compiled.Trip(53)) > len(d0)-8 || (d+myid-compiled.Trip(54)) < 0 || (d+myid-compiled.Trip(54)) > len(d0)-8 || (xc+s-lfibP4+myid) < 0 || (xc+s-lfibP4+myid) > len(x)-8 {
 //line hecbench_lfib4.go:134
 									break
@@ -2173,7 +2132,6 @@ func gc_body_lastEntGPUKernel(gc_b2 *compiled.Block, x, y []uint32, s, r int) {
 								tmp.StoreSlice(x[xc+s-lfibP4+myid:])
 							}
 						}
-//line hecbench_lfib4.go:152
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx2 := gc_vstep14; gc_tx2 < gc_to2; gc_tx2++ {
@@ -2184,7 +2142,6 @@ func gc_body_lastEntGPUKernel(gc_b2 *compiled.Block, x, y []uint32, s, r int) {
 //line hecbench_lfib4.go:130
 						tmp := uint32(0)
 						{
-//line hecbench_lfib4.go:134
 							for k := 0; k < lfibP4-lfibP3; k++ {
 								tmp += x[xc-lfibP4+k] * a0[a+myid-k]
 							}
@@ -3094,15 +3051,12 @@ func gc_body_lastEntGPUKernel(gc_b2 *compiled.Block, x, y []uint32, s, r int) {
 					}
 				}
 			}
-//line hecbench_lfib4.go:157
 		})
 	}
 }
 
 // ColsGPUKernel is colsGPU of lfib4-cuda: block b runs the recurrence
 // down columns 8b to 8b+7 from their last P4 entries, a warp a column.
-//
-//line hecbench_lfib4.go:161
 func ColsGPUKernel(x []uint32, s, r int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_colsGPUKernel,
 		func(gc_t *gocuda.Thread) { colsGPUKernel(gc_t, x, s, r) },
@@ -3139,7 +3093,6 @@ func gc_body_colsGPUKernel(gc_b2 *compiled.Block, x []uint32, s, r int) {
 	}
 //line hecbench_lfib4.go:177
 	for i := fcol; i < ecol; i++ {
-//line hecbench_lfib4.go:179
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_row3 := i
 			gc_off4 := (k0+i)*s - lfibP4
@@ -3158,7 +3111,6 @@ func gc_body_colsGPUKernel(gc_b2 *compiled.Block, x []uint32, s, r int) {
 						if compiled.SIMD {
 							for ; gc_vstep+7 < gc_fasthi3; gc_vstep += 8 {
 								gc_tx2 := gc_vstep
-//line hecbench_lfib4.go:199
 								archsimd.LoadUint32x8Slice(gc_at7[(gc_tx2 - gc_fastlo3):]).StoreSlice(gc_at6[(gc_tx2 - gc_fastlo3):])
 							}
 							archsimd.ClearAVXUpperBits()
@@ -3190,7 +3142,6 @@ func gc_body_colsGPUKernel(gc_b2 *compiled.Block, x []uint32, s, r int) {
 //line hecbench_lfib4.go:178
 							break
 						}
-//line hecbench_lfib4.go:179
 						archsimd.LoadUint32x8Slice(x[(k0+i)*s-lfibP4+gc_tx2:]).StoreSlice(cx[i][gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -3235,7 +3186,6 @@ func gc_body_colsGPUKernel(gc_b2 *compiled.Block, x []uint32, s, r int) {
 			}
 		}
 	}
-//line hecbench_lfib4.go:185
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_step4 := 0
 		for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
@@ -3247,7 +3197,6 @@ func gc_body_colsGPUKernel(gc_b2 *compiled.Block, x []uint32, s, r int) {
 				k1 := gc_tx2 / lfibLWDR
 //line hecbench_lfib4.go:183
 				pcx := cx[k1][:]
-//line hecbench_lfib4.go:185
 				gc_s_pcx[gc_rank2] = pcx
 			}
 			{
@@ -3258,7 +3207,6 @@ func gc_body_colsGPUKernel(gc_b2 *compiled.Block, x []uint32, s, r int) {
 				k1 := gc_tx2 / lfibLWDR
 //line hecbench_lfib4.go:183
 				pcx := cx[k1][:]
-//line hecbench_lfib4.go:185
 				gc_s_pcx[gc_rank2] = pcx
 			}
 			{
@@ -3269,7 +3217,6 @@ func gc_body_colsGPUKernel(gc_b2 *compiled.Block, x []uint32, s, r int) {
 				k1 := gc_tx2 / lfibLWDR
 //line hecbench_lfib4.go:183
 				pcx := cx[k1][:]
-//line hecbench_lfib4.go:185
 				gc_s_pcx[gc_rank2] = pcx
 			}
 			{
@@ -3280,7 +3227,6 @@ func gc_body_colsGPUKernel(gc_b2 *compiled.Block, x []uint32, s, r int) {
 				k1 := gc_tx2 / lfibLWDR
 //line hecbench_lfib4.go:183
 				pcx := cx[k1][:]
-//line hecbench_lfib4.go:185
 				gc_s_pcx[gc_rank2] = pcx
 			}
 		}
@@ -3291,7 +3237,6 @@ func gc_body_colsGPUKernel(gc_b2 *compiled.Block, x []uint32, s, r int) {
 			k1 := gc_tx2 / lfibLWDR
 //line hecbench_lfib4.go:183
 			pcx := cx[k1][:]
-//line hecbench_lfib4.go:185
 			gc_s_pcx[gc_rank2] = pcx
 		}
 	}
@@ -3299,7 +3244,6 @@ func gc_body_colsGPUKernel(gc_b2 *compiled.Block, x []uint32, s, r int) {
 	for k := 0; k < s/lfibP4-1; k++ {
 //line hecbench_lfib4.go:187
 		for i_ := 0; i_ < lfibP4; i_ += lfibLWDR {
-//line hecbench_lfib4.go:189
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
@@ -3307,7 +3251,6 @@ func gc_body_colsGPUKernel(gc_b2 *compiled.Block, x []uint32, s, r int) {
 //line hecbench_lfib4.go:163
 					k1 := gc_tx2 / lfibLWDR
 					k2 := gc_tx2 % lfibLWDR
-//line hecbench_lfib4.go:166
 					pcx := gc_s_pcx[gc_rank2]
 //line hecbench_lfib4.go:188
 					if !(gc_bx2 == 0 && gc_tx2 == 0) &&
@@ -3320,7 +3263,6 @@ func gc_body_colsGPUKernel(gc_b2 *compiled.Block, x []uint32, s, r int) {
 		}
 //line hecbench_lfib4.go:198
 		for i_2 := fcol; i_2 < ecol; i_2++ {
-//line hecbench_lfib4.go:200
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_row4 := i_2
 				gc_off5 := lfibP4
@@ -3341,7 +3283,6 @@ func gc_body_colsGPUKernel(gc_b2 *compiled.Block, x []uint32, s, r int) {
 							if compiled.SIMD {
 								for ; gc_vstep3+7 < gc_fasthi4; gc_vstep3 += 8 {
 									gc_tx2 := gc_vstep3
-//line hecbench_lfib4.go:222
 									archsimd.LoadUint32x8Slice(gc_at9[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at8[(gc_tx2 - gc_fastlo4):])
 									archsimd.LoadUint32x8Slice(gc_at8[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at10[(gc_tx2 - gc_fastlo4):])
 								}
@@ -3376,7 +3317,6 @@ func gc_body_colsGPUKernel(gc_b2 *compiled.Block, x []uint32, s, r int) {
 //line hecbench_lfib4.go:199
 								break
 							}
-//line hecbench_lfib4.go:200
 							archsimd.LoadUint32x8Slice(cx[i_2][lfibP4+gc_tx2:]).StoreSlice(cx[i_2][gc_tx2:])
 							archsimd.LoadUint32x8Slice(cx[i_2][gc_tx2:]).StoreSlice(x[(k0+i_2)*s+k*lfibP4+gc_tx2:])
 						}

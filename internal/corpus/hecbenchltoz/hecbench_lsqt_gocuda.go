@@ -40,7 +40,6 @@ func gc_body_gpuSetZeroKernel(gc_b *compiled.Block, gc_lo, gc_hi int, numberOfEl
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line hecbench_lsqt.go:28
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -51,7 +50,6 @@ func gc_body_gpuSetZeroKernel(gc_b *compiled.Block, gc_lo, gc_hi int, numberOfEl
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line hecbench_lsqt.go:39
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -199,7 +197,6 @@ func gc_body_gpuApplySzKernel(gc_b *compiled.Block, gc_lo, gc_hi int, n int, inR
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line hecbench_lsqt.go:40
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -210,7 +207,6 @@ func gc_body_gpuApplySzKernel(gc_b *compiled.Block, gc_lo, gc_hi int, n int, inR
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line hecbench_lsqt.go:51
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -291,7 +287,6 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 //line hecbench_lsqt.go:81
 	sDataReal := gocuda.Shared[float64](t, lsqtBlockSize)[:lsqtBlockSize]
 	sDataImag := gocuda.Shared[float64](t, lsqtBlockSize)[:lsqtBlockSize]
-//line hecbench_lsqt.go:84
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
 		if gc_bdx <= len(sDataReal) && gc_bdx <= len(sDataImag) && gc_off >= 0 && gc_off <= len(gFinalStateReal) && gc_bdx <= len(gFinalStateReal)-gc_off && gc_off <= len(gFinalStateImag) && gc_bdx <= len(gFinalStateImag)-gc_off && gc_off <= len(gRandomStateReal) && gc_bdx <= len(gRandomStateReal)-gc_off && gc_off <= len(gRandomStateImag) && gc_bdx <= len(gRandomStateImag)-gc_off {
@@ -359,7 +354,6 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 					}
 				}
 			}
-//line hecbench_lsqt.go:87
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 //line hecbench_lsqt.go:77
 				tid := gc_tx
@@ -380,7 +374,6 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				_ = m
 			}
 		} else {
-//line hecbench_lsqt.go:100
 			gc_vstep2 := 0
 //line hecbench_lsqt.go:83
 			gc_vb2 := lanes.BroadcastFloat64x4(0.0)
@@ -432,7 +425,6 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 					}
 				}
 			}
-//line hecbench_lsqt.go:93
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -457,7 +449,6 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 		}
 	}
 	{
-//line hecbench_lsqt.go:103
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 128; gc_bound < gc_to {
 			gc_to = gc_bound
@@ -471,7 +462,6 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 					gc_pos.Thread = gc_rank
 //line hecbench_lsqt.go:77
 					tid := gc_tx
-//line hecbench_lsqt.go:79
 					var m int
 //line hecbench_lsqt.go:103
 					m = tid + 128
@@ -479,13 +469,11 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 					sDataImag[tid] += sDataImag[m]
 				}
 				{
-//line hecbench_lsqt.go:109
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line hecbench_lsqt.go:77
 					tid := gc_tx
-//line hecbench_lsqt.go:79
 					var m int
 //line hecbench_lsqt.go:103
 					m = tid + 128
@@ -493,13 +481,11 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 					sDataImag[tid] += sDataImag[m]
 				}
 				{
-//line hecbench_lsqt.go:109
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line hecbench_lsqt.go:77
 					tid := gc_tx
-//line hecbench_lsqt.go:79
 					var m int
 //line hecbench_lsqt.go:103
 					m = tid + 128
@@ -507,13 +493,11 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 					sDataImag[tid] += sDataImag[m]
 				}
 				{
-//line hecbench_lsqt.go:109
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line hecbench_lsqt.go:77
 					tid := gc_tx
-//line hecbench_lsqt.go:79
 					var m int
 //line hecbench_lsqt.go:103
 					m = tid + 128
@@ -521,13 +505,11 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 					sDataImag[tid] += sDataImag[m]
 				}
 			}
-//line hecbench_lsqt.go:109
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 //line hecbench_lsqt.go:77
 				tid := gc_tx
-//line hecbench_lsqt.go:79
 				var m int
 //line hecbench_lsqt.go:103
 				m = tid + 128
@@ -537,7 +519,6 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 		}
 	}
 	{
-//line hecbench_lsqt.go:111
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 64; gc_bound < gc_to {
 			gc_to = gc_bound
@@ -551,7 +532,6 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 					gc_pos.Thread = gc_rank
 //line hecbench_lsqt.go:77
 					tid := gc_tx
-//line hecbench_lsqt.go:79
 					var m int
 //line hecbench_lsqt.go:109
 					m = tid + 64
@@ -559,13 +539,11 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 					sDataImag[tid] += sDataImag[m]
 				}
 				{
-//line hecbench_lsqt.go:115
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line hecbench_lsqt.go:77
 					tid := gc_tx
-//line hecbench_lsqt.go:79
 					var m int
 //line hecbench_lsqt.go:109
 					m = tid + 64
@@ -573,13 +551,11 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 					sDataImag[tid] += sDataImag[m]
 				}
 				{
-//line hecbench_lsqt.go:115
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line hecbench_lsqt.go:77
 					tid := gc_tx
-//line hecbench_lsqt.go:79
 					var m int
 //line hecbench_lsqt.go:109
 					m = tid + 64
@@ -587,13 +563,11 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 					sDataImag[tid] += sDataImag[m]
 				}
 				{
-//line hecbench_lsqt.go:115
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line hecbench_lsqt.go:77
 					tid := gc_tx
-//line hecbench_lsqt.go:79
 					var m int
 //line hecbench_lsqt.go:109
 					m = tid + 64
@@ -601,13 +575,11 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 					sDataImag[tid] += sDataImag[m]
 				}
 			}
-//line hecbench_lsqt.go:115
 			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 //line hecbench_lsqt.go:77
 				tid := gc_tx
-//line hecbench_lsqt.go:79
 				var m int
 //line hecbench_lsqt.go:109
 				m = tid + 64
@@ -616,7 +588,6 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 			}
 		}
 	}
-//line hecbench_lsqt.go:117
 	var gc_l_v [32]float64
 	var gc_l_v_ [32]float64
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -624,7 +595,6 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		{
-//line hecbench_lsqt.go:125
 			var gc_m30 uint32
 //line hecbench_lsqt.go:114
 			if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
@@ -730,7 +700,6 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 								tid := gc_tx
 //line hecbench_lsqt.go:115
 								var tid_ int = tid
-//line hecbench_lsqt.go:117
 								v := gc_l_v[gc_lane]
 //line hecbench_lsqt.go:49
 								s[tid_] = v
@@ -773,7 +742,6 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 								tid := gc_tx
 //line hecbench_lsqt.go:115
 								var tid_ int = tid
-//line hecbench_lsqt.go:117
 								v := gc_l_v[gc_lane]
 //line hecbench_lsqt.go:51
 								v += s[tid_+16]
@@ -807,7 +775,6 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 								tid := gc_tx
 //line hecbench_lsqt.go:115
 								var tid_ int = tid
-//line hecbench_lsqt.go:117
 								v := gc_l_v[gc_lane]
 //line hecbench_lsqt.go:53
 								s[tid_] = v
@@ -850,7 +817,6 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 								tid := gc_tx
 //line hecbench_lsqt.go:115
 								var tid_ int = tid
-//line hecbench_lsqt.go:117
 								v := gc_l_v[gc_lane]
 //line hecbench_lsqt.go:55
 								v += s[tid_+8]
@@ -884,7 +850,6 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 								tid := gc_tx
 //line hecbench_lsqt.go:115
 								var tid_ int = tid
-//line hecbench_lsqt.go:117
 								v := gc_l_v[gc_lane]
 //line hecbench_lsqt.go:57
 								s[tid_] = v
@@ -927,7 +892,6 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 								tid := gc_tx
 //line hecbench_lsqt.go:115
 								var tid_ int = tid
-//line hecbench_lsqt.go:117
 								v := gc_l_v[gc_lane]
 //line hecbench_lsqt.go:59
 								v += s[tid_+4]
@@ -961,7 +925,6 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 								tid := gc_tx
 //line hecbench_lsqt.go:115
 								var tid_ int = tid
-//line hecbench_lsqt.go:117
 								v := gc_l_v[gc_lane]
 //line hecbench_lsqt.go:61
 								s[tid_] = v
@@ -1003,7 +966,6 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 								tid := gc_tx
 //line hecbench_lsqt.go:115
 								var tid_ int = tid
-//line hecbench_lsqt.go:117
 								v := gc_l_v[gc_lane]
 //line hecbench_lsqt.go:63
 								v += s[tid_+2]
@@ -1036,7 +998,6 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 								tid := gc_tx
 //line hecbench_lsqt.go:115
 								var tid_ int = tid
-//line hecbench_lsqt.go:117
 								v := gc_l_v[gc_lane]
 //line hecbench_lsqt.go:65
 								s[tid_] = v
@@ -1079,7 +1040,6 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 								tid := gc_tx
 //line hecbench_lsqt.go:115
 								var tid_ int = tid
-//line hecbench_lsqt.go:117
 								v := gc_l_v[gc_lane]
 //line hecbench_lsqt.go:67
 								v += s[tid_+1]
@@ -1113,7 +1073,6 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 								tid := gc_tx
 //line hecbench_lsqt.go:115
 								var tid_ int = tid
-//line hecbench_lsqt.go:117
 								v := gc_l_v[gc_lane]
 //line hecbench_lsqt.go:69
 								s[tid_] = v
@@ -1193,7 +1152,6 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 								tid := gc_tx
 //line hecbench_lsqt.go:116
 								var tid_2 int = tid
-//line hecbench_lsqt.go:118
 								v_ := gc_l_v_[gc_lane]
 //line hecbench_lsqt.go:49
 								s_[tid_2] = v_
@@ -1236,7 +1194,6 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 								tid := gc_tx
 //line hecbench_lsqt.go:116
 								var tid_2 int = tid
-//line hecbench_lsqt.go:118
 								v_ := gc_l_v_[gc_lane]
 //line hecbench_lsqt.go:51
 								v_ += s_[tid_2+16]
@@ -1270,7 +1227,6 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 								tid := gc_tx
 //line hecbench_lsqt.go:116
 								var tid_2 int = tid
-//line hecbench_lsqt.go:118
 								v_ := gc_l_v_[gc_lane]
 //line hecbench_lsqt.go:53
 								s_[tid_2] = v_
@@ -1313,7 +1269,6 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 								tid := gc_tx
 //line hecbench_lsqt.go:116
 								var tid_2 int = tid
-//line hecbench_lsqt.go:118
 								v_ := gc_l_v_[gc_lane]
 //line hecbench_lsqt.go:55
 								v_ += s_[tid_2+8]
@@ -1347,7 +1302,6 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 								tid := gc_tx
 //line hecbench_lsqt.go:116
 								var tid_2 int = tid
-//line hecbench_lsqt.go:118
 								v_ := gc_l_v_[gc_lane]
 //line hecbench_lsqt.go:57
 								s_[tid_2] = v_
@@ -1390,7 +1344,6 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 								tid := gc_tx
 //line hecbench_lsqt.go:116
 								var tid_2 int = tid
-//line hecbench_lsqt.go:118
 								v_ := gc_l_v_[gc_lane]
 //line hecbench_lsqt.go:59
 								v_ += s_[tid_2+4]
@@ -1424,7 +1377,6 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 								tid := gc_tx
 //line hecbench_lsqt.go:116
 								var tid_2 int = tid
-//line hecbench_lsqt.go:118
 								v_ := gc_l_v_[gc_lane]
 //line hecbench_lsqt.go:61
 								s_[tid_2] = v_
@@ -1466,7 +1418,6 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 								tid := gc_tx
 //line hecbench_lsqt.go:116
 								var tid_2 int = tid
-//line hecbench_lsqt.go:118
 								v_ := gc_l_v_[gc_lane]
 //line hecbench_lsqt.go:63
 								v_ += s_[tid_2+2]
@@ -1499,7 +1450,6 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 								tid := gc_tx
 //line hecbench_lsqt.go:116
 								var tid_2 int = tid
-//line hecbench_lsqt.go:118
 								v_ := gc_l_v_[gc_lane]
 //line hecbench_lsqt.go:65
 								s_[tid_2] = v_
@@ -1542,7 +1492,6 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 								tid := gc_tx
 //line hecbench_lsqt.go:116
 								var tid_2 int = tid
-//line hecbench_lsqt.go:118
 								v_ := gc_l_v_[gc_lane]
 //line hecbench_lsqt.go:67
 								v_ += s_[tid_2+1]
@@ -1576,7 +1525,6 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 								tid := gc_tx
 //line hecbench_lsqt.go:116
 								var tid_2 int = tid
-//line hecbench_lsqt.go:118
 								v_ := gc_l_v_[gc_lane]
 //line hecbench_lsqt.go:69
 								s_[tid_2] = v_
@@ -1589,7 +1537,6 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 		}
 	}
 	{
-//line hecbench_lsqt.go:80
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -1608,7 +1555,6 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 					gc_at35[0] = gc_at36[0]
 				}
 			} else {
-//line hecbench_lsqt.go:124
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -1660,10 +1606,8 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 	numberOfPatches := (numberOfBlocks-1)/lsqtBlockSize + 1
 	compiled.OutOfLine(func() {
 		sDataReal := sDataReal[:256]
-//line hecbench_lsqt.go:141
 		sDataImag := sDataImag[:256]
 		{
-//line hecbench_lsqt.go:144
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				if gc_bdx <= len(sDataReal) && gc_bdx <= len(sDataImag) {
 					gc_at := sDataReal[:gc_bdx]
@@ -1694,7 +1638,6 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 						_ = patch
 					}
 				} else {
-//line hecbench_lsqt.go:153
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -1723,7 +1666,6 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				}
 			}
 		}
-//line hecbench_lsqt.go:155
 	})
 	{
 		gc_from, gc_to := 0, gc_bdx
@@ -1739,7 +1681,6 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 					gc_pos.Thread = gc_rank
 //line hecbench_lsqt.go:130
 					tid := gc_tx
-//line hecbench_lsqt.go:132
 					var m int
 //line hecbench_lsqt.go:157
 					m = tid + 128
@@ -1747,13 +1688,11 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 					sDataImag[tid] += sDataImag[m]
 				}
 				{
-//line hecbench_lsqt.go:163
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line hecbench_lsqt.go:130
 					tid := gc_tx
-//line hecbench_lsqt.go:132
 					var m int
 //line hecbench_lsqt.go:157
 					m = tid + 128
@@ -1761,13 +1700,11 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 					sDataImag[tid] += sDataImag[m]
 				}
 				{
-//line hecbench_lsqt.go:163
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line hecbench_lsqt.go:130
 					tid := gc_tx
-//line hecbench_lsqt.go:132
 					var m int
 //line hecbench_lsqt.go:157
 					m = tid + 128
@@ -1775,13 +1712,11 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 					sDataImag[tid] += sDataImag[m]
 				}
 				{
-//line hecbench_lsqt.go:163
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line hecbench_lsqt.go:130
 					tid := gc_tx
-//line hecbench_lsqt.go:132
 					var m int
 //line hecbench_lsqt.go:157
 					m = tid + 128
@@ -1789,13 +1724,11 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 					sDataImag[tid] += sDataImag[m]
 				}
 			}
-//line hecbench_lsqt.go:163
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 //line hecbench_lsqt.go:130
 				tid := gc_tx
-//line hecbench_lsqt.go:132
 				var m int
 //line hecbench_lsqt.go:157
 				m = tid + 128
@@ -1805,7 +1738,6 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 		}
 	}
 	{
-//line hecbench_lsqt.go:165
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 64; gc_bound < gc_to {
 			gc_to = gc_bound
@@ -1819,7 +1751,6 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 					gc_pos.Thread = gc_rank
 //line hecbench_lsqt.go:130
 					tid := gc_tx
-//line hecbench_lsqt.go:132
 					var m int
 //line hecbench_lsqt.go:163
 					m = tid + 64
@@ -1827,13 +1758,11 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 					sDataImag[tid] += sDataImag[m]
 				}
 				{
-//line hecbench_lsqt.go:169
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line hecbench_lsqt.go:130
 					tid := gc_tx
-//line hecbench_lsqt.go:132
 					var m int
 //line hecbench_lsqt.go:163
 					m = tid + 64
@@ -1841,13 +1770,11 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 					sDataImag[tid] += sDataImag[m]
 				}
 				{
-//line hecbench_lsqt.go:169
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line hecbench_lsqt.go:130
 					tid := gc_tx
-//line hecbench_lsqt.go:132
 					var m int
 //line hecbench_lsqt.go:163
 					m = tid + 64
@@ -1855,13 +1782,11 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 					sDataImag[tid] += sDataImag[m]
 				}
 				{
-//line hecbench_lsqt.go:169
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line hecbench_lsqt.go:130
 					tid := gc_tx
-//line hecbench_lsqt.go:132
 					var m int
 //line hecbench_lsqt.go:163
 					m = tid + 64
@@ -1869,13 +1794,11 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 					sDataImag[tid] += sDataImag[m]
 				}
 			}
-//line hecbench_lsqt.go:169
 			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 //line hecbench_lsqt.go:130
 				tid := gc_tx
-//line hecbench_lsqt.go:132
 				var m int
 //line hecbench_lsqt.go:163
 				m = tid + 64
@@ -1884,7 +1807,6 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 			}
 		}
 	}
-//line hecbench_lsqt.go:171
 	var gc_l_v [32]float64
 	var gc_l_v_ [32]float64
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -1892,7 +1814,6 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		{
-//line hecbench_lsqt.go:179
 			var gc_m30 uint32
 //line hecbench_lsqt.go:168
 			if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
@@ -1998,7 +1919,6 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 								tid := gc_tx
 //line hecbench_lsqt.go:169
 								var tid_ int = tid
-//line hecbench_lsqt.go:171
 								v := gc_l_v[gc_lane]
 //line hecbench_lsqt.go:49
 								s[tid_] = v
@@ -2041,7 +1961,6 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 								tid := gc_tx
 //line hecbench_lsqt.go:169
 								var tid_ int = tid
-//line hecbench_lsqt.go:171
 								v := gc_l_v[gc_lane]
 //line hecbench_lsqt.go:51
 								v += s[tid_+16]
@@ -2075,7 +1994,6 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 								tid := gc_tx
 //line hecbench_lsqt.go:169
 								var tid_ int = tid
-//line hecbench_lsqt.go:171
 								v := gc_l_v[gc_lane]
 //line hecbench_lsqt.go:53
 								s[tid_] = v
@@ -2118,7 +2036,6 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 								tid := gc_tx
 //line hecbench_lsqt.go:169
 								var tid_ int = tid
-//line hecbench_lsqt.go:171
 								v := gc_l_v[gc_lane]
 //line hecbench_lsqt.go:55
 								v += s[tid_+8]
@@ -2152,7 +2069,6 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 								tid := gc_tx
 //line hecbench_lsqt.go:169
 								var tid_ int = tid
-//line hecbench_lsqt.go:171
 								v := gc_l_v[gc_lane]
 //line hecbench_lsqt.go:57
 								s[tid_] = v
@@ -2195,7 +2111,6 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 								tid := gc_tx
 //line hecbench_lsqt.go:169
 								var tid_ int = tid
-//line hecbench_lsqt.go:171
 								v := gc_l_v[gc_lane]
 //line hecbench_lsqt.go:59
 								v += s[tid_+4]
@@ -2229,7 +2144,6 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 								tid := gc_tx
 //line hecbench_lsqt.go:169
 								var tid_ int = tid
-//line hecbench_lsqt.go:171
 								v := gc_l_v[gc_lane]
 //line hecbench_lsqt.go:61
 								s[tid_] = v
@@ -2272,7 +2186,6 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 								tid := gc_tx
 //line hecbench_lsqt.go:169
 								var tid_ int = tid
-//line hecbench_lsqt.go:171
 								v := gc_l_v[gc_lane]
 //line hecbench_lsqt.go:63
 								v += s[tid_+2]
@@ -2306,7 +2219,6 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 								tid := gc_tx
 //line hecbench_lsqt.go:169
 								var tid_ int = tid
-//line hecbench_lsqt.go:171
 								v := gc_l_v[gc_lane]
 //line hecbench_lsqt.go:65
 								s[tid_] = v
@@ -2349,7 +2261,6 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 								tid := gc_tx
 //line hecbench_lsqt.go:169
 								var tid_ int = tid
-//line hecbench_lsqt.go:171
 								v := gc_l_v[gc_lane]
 //line hecbench_lsqt.go:67
 								v += s[tid_+1]
@@ -2383,7 +2294,6 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 								tid := gc_tx
 //line hecbench_lsqt.go:169
 								var tid_ int = tid
-//line hecbench_lsqt.go:171
 								v := gc_l_v[gc_lane]
 //line hecbench_lsqt.go:69
 								s[tid_] = v
@@ -2463,7 +2373,6 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 								tid := gc_tx
 //line hecbench_lsqt.go:170
 								var tid_2 int = tid
-//line hecbench_lsqt.go:172
 								v_ := gc_l_v_[gc_lane]
 //line hecbench_lsqt.go:49
 								s_[tid_2] = v_
@@ -2506,7 +2415,6 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 								tid := gc_tx
 //line hecbench_lsqt.go:170
 								var tid_2 int = tid
-//line hecbench_lsqt.go:172
 								v_ := gc_l_v_[gc_lane]
 //line hecbench_lsqt.go:51
 								v_ += s_[tid_2+16]
@@ -2540,7 +2448,6 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 								tid := gc_tx
 //line hecbench_lsqt.go:170
 								var tid_2 int = tid
-//line hecbench_lsqt.go:172
 								v_ := gc_l_v_[gc_lane]
 //line hecbench_lsqt.go:53
 								s_[tid_2] = v_
@@ -2583,7 +2490,6 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 								tid := gc_tx
 //line hecbench_lsqt.go:170
 								var tid_2 int = tid
-//line hecbench_lsqt.go:172
 								v_ := gc_l_v_[gc_lane]
 //line hecbench_lsqt.go:55
 								v_ += s_[tid_2+8]
@@ -2617,7 +2523,6 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 								tid := gc_tx
 //line hecbench_lsqt.go:170
 								var tid_2 int = tid
-//line hecbench_lsqt.go:172
 								v_ := gc_l_v_[gc_lane]
 //line hecbench_lsqt.go:57
 								s_[tid_2] = v_
@@ -2660,7 +2565,6 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 								tid := gc_tx
 //line hecbench_lsqt.go:170
 								var tid_2 int = tid
-//line hecbench_lsqt.go:172
 								v_ := gc_l_v_[gc_lane]
 //line hecbench_lsqt.go:59
 								v_ += s_[tid_2+4]
@@ -2694,7 +2598,6 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 								tid := gc_tx
 //line hecbench_lsqt.go:170
 								var tid_2 int = tid
-//line hecbench_lsqt.go:172
 								v_ := gc_l_v_[gc_lane]
 //line hecbench_lsqt.go:61
 								s_[tid_2] = v_
@@ -2737,7 +2640,6 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 								tid := gc_tx
 //line hecbench_lsqt.go:170
 								var tid_2 int = tid
-//line hecbench_lsqt.go:172
 								v_ := gc_l_v_[gc_lane]
 //line hecbench_lsqt.go:63
 								v_ += s_[tid_2+2]
@@ -2771,7 +2673,6 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 								tid := gc_tx
 //line hecbench_lsqt.go:170
 								var tid_2 int = tid
-//line hecbench_lsqt.go:172
 								v_ := gc_l_v_[gc_lane]
 //line hecbench_lsqt.go:65
 								s_[tid_2] = v_
@@ -2814,7 +2715,6 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 								tid := gc_tx
 //line hecbench_lsqt.go:170
 								var tid_2 int = tid
-//line hecbench_lsqt.go:172
 								v_ := gc_l_v_[gc_lane]
 //line hecbench_lsqt.go:67
 								v_ += s_[tid_2+1]
@@ -2848,7 +2748,6 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 								tid := gc_tx
 //line hecbench_lsqt.go:170
 								var tid_2 int = tid
-//line hecbench_lsqt.go:172
 								v_ := gc_l_v_[gc_lane]
 //line hecbench_lsqt.go:69
 								s_[tid_2] = v_
@@ -2861,7 +2760,6 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 		}
 	}
 	{
-//line hecbench_lsqt.go:80
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -2897,14 +2795,12 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 						gc_at31[0] = gc_at32[0]
 					}
 				}
-//line hecbench_lsqt.go:178
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 //line hecbench_lsqt.go:173
 					gc_at29[0] = gc_at30[0]
 					gc_at31[0] = gc_at32[0]
 				}
 			} else {
-//line hecbench_lsqt.go:178
 				gc_step4 := gc_from
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
@@ -2916,7 +2812,6 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 						gInnerProduct2Imag[gc_bx] = sDataImag[0]
 					}
 					{
-//line hecbench_lsqt.go:178
 						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -2925,7 +2820,6 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 						gInnerProduct2Imag[gc_bx] = sDataImag[0]
 					}
 					{
-//line hecbench_lsqt.go:178
 						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -2934,7 +2828,6 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 						gInnerProduct2Imag[gc_bx] = sDataImag[0]
 					}
 					{
-//line hecbench_lsqt.go:178
 						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -2943,7 +2836,6 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 						gInnerProduct2Imag[gc_bx] = sDataImag[0]
 					}
 				}
-//line hecbench_lsqt.go:178
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank

@@ -40,7 +40,6 @@ func gc_body_gpuSetZeroKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, numberO
 	gc_gdy2 := gc_gd2.Y
 	gc_n2 := gc_b2.Len()
 	gc_bx2 := 0
-//line hecbench_lsqt.go:28
 	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b2.Stopped() {
 			return
@@ -51,7 +50,6 @@ func gc_body_gpuSetZeroKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, numberO
 		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
 		gc_q2 += gc_run2
 		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-//line hecbench_lsqt.go:39
 		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
 		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -80,7 +78,6 @@ func gc_body_gpuSetZeroKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, numberO
 							gc_vb2.StoreSlice(gc_at4[gc_tx2:])
 						}
 					}
-//line hecbench_lsqt.go:23
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
@@ -204,7 +201,6 @@ func gc_body_gpuApplySzKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, 
 	gc_gdy2 := gc_gd2.Y
 	gc_n2 := gc_b2.Len()
 	gc_bx2 := 0
-//line hecbench_lsqt.go:40
 	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b2.Stopped() {
 			return
@@ -215,7 +211,6 @@ func gc_body_gpuApplySzKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, 
 		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
 		gc_q2 += gc_run2
 		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-//line hecbench_lsqt.go:51
 		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
 		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -296,7 +291,6 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 //line hecbench_lsqt.go:81
 	sDataReal := gocuda.Shared[float64](t, lsqtBlockSize)[:lsqtBlockSize]
 	sDataImag := gocuda.Shared[float64](t, lsqtBlockSize)[:lsqtBlockSize]
-//line hecbench_lsqt.go:84
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off30 := gc_bx2 * gc_bdx2
 		if gc_bdx2 <= len(sDataReal) && gc_bdx2 <= len(sDataImag) && gc_off30 >= 0 && gc_off30 <= len(gFinalStateReal) && gc_bdx2 <= len(gFinalStateReal)-gc_off30 && gc_off30 <= len(gFinalStateImag) && gc_bdx2 <= len(gFinalStateImag)-gc_off30 && gc_off30 <= len(gRandomStateReal) && gc_bdx2 <= len(gRandomStateReal)-gc_off30 && gc_off30 <= len(gRandomStateImag) && gc_bdx2 <= len(gRandomStateImag)-gc_off30 {
@@ -365,7 +359,6 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 						}
 					}
 				}
-//line hecbench_lsqt.go:87
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -388,7 +381,6 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 				_ = m
 			}
 		} else {
-//line hecbench_lsqt.go:100
 			gc_vstep4 := 0
 			if compiled.SIMD {
 //line hecbench_lsqt.go:83
@@ -441,7 +433,6 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 						}
 					}
 				}
-//line hecbench_lsqt.go:93
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -468,7 +459,6 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 		}
 	}
 	{
-//line hecbench_lsqt.go:103
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound3 := 128; gc_bound3 < gc_to2 {
 			gc_to2 = gc_bound3
@@ -482,7 +472,6 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 					gc_pos2.Thread = gc_rank2
 //line hecbench_lsqt.go:77
 					tid := gc_tx2
-//line hecbench_lsqt.go:79
 					var m int
 //line hecbench_lsqt.go:103
 					m = tid + 128
@@ -490,13 +479,11 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 					sDataImag[tid] += sDataImag[m]
 				}
 				{
-//line hecbench_lsqt.go:109
 					gc_tx2 := gc_step3 + 1
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line hecbench_lsqt.go:77
 					tid := gc_tx2
-//line hecbench_lsqt.go:79
 					var m int
 //line hecbench_lsqt.go:103
 					m = tid + 128
@@ -504,13 +491,11 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 					sDataImag[tid] += sDataImag[m]
 				}
 				{
-//line hecbench_lsqt.go:109
 					gc_tx2 := gc_step3 + 2
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line hecbench_lsqt.go:77
 					tid := gc_tx2
-//line hecbench_lsqt.go:79
 					var m int
 //line hecbench_lsqt.go:103
 					m = tid + 128
@@ -518,13 +503,11 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 					sDataImag[tid] += sDataImag[m]
 				}
 				{
-//line hecbench_lsqt.go:109
 					gc_tx2 := gc_step3 + 3
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line hecbench_lsqt.go:77
 					tid := gc_tx2
-//line hecbench_lsqt.go:79
 					var m int
 //line hecbench_lsqt.go:103
 					m = tid + 128
@@ -532,13 +515,11 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 					sDataImag[tid] += sDataImag[m]
 				}
 			}
-//line hecbench_lsqt.go:109
 			for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 //line hecbench_lsqt.go:77
 				tid := gc_tx2
-//line hecbench_lsqt.go:79
 				var m int
 //line hecbench_lsqt.go:103
 				m = tid + 128
@@ -548,7 +529,6 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 		}
 	}
 	{
-//line hecbench_lsqt.go:111
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound3 := 64; gc_bound3 < gc_to2 {
 			gc_to2 = gc_bound3
@@ -562,7 +542,6 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 					gc_pos2.Thread = gc_rank2
 //line hecbench_lsqt.go:77
 					tid := gc_tx2
-//line hecbench_lsqt.go:79
 					var m int
 //line hecbench_lsqt.go:109
 					m = tid + 64
@@ -570,13 +549,11 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 					sDataImag[tid] += sDataImag[m]
 				}
 				{
-//line hecbench_lsqt.go:115
 					gc_tx2 := gc_step4 + 1
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line hecbench_lsqt.go:77
 					tid := gc_tx2
-//line hecbench_lsqt.go:79
 					var m int
 //line hecbench_lsqt.go:109
 					m = tid + 64
@@ -584,13 +561,11 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 					sDataImag[tid] += sDataImag[m]
 				}
 				{
-//line hecbench_lsqt.go:115
 					gc_tx2 := gc_step4 + 2
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line hecbench_lsqt.go:77
 					tid := gc_tx2
-//line hecbench_lsqt.go:79
 					var m int
 //line hecbench_lsqt.go:109
 					m = tid + 64
@@ -598,13 +573,11 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 					sDataImag[tid] += sDataImag[m]
 				}
 				{
-//line hecbench_lsqt.go:115
 					gc_tx2 := gc_step4 + 3
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line hecbench_lsqt.go:77
 					tid := gc_tx2
-//line hecbench_lsqt.go:79
 					var m int
 //line hecbench_lsqt.go:109
 					m = tid + 64
@@ -612,13 +585,11 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 					sDataImag[tid] += sDataImag[m]
 				}
 			}
-//line hecbench_lsqt.go:115
 			for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 //line hecbench_lsqt.go:77
 				tid := gc_tx2
-//line hecbench_lsqt.go:79
 				var m int
 //line hecbench_lsqt.go:109
 				m = tid + 64
@@ -627,7 +598,6 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 			}
 		}
 	}
-//line hecbench_lsqt.go:117
 	var gc_l_v [32]float64
 	var gc_l_v_ [32]float64
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -635,7 +605,6 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 		var gc_dead2 uint32
 		{
-//line hecbench_lsqt.go:125
 			var gc_m302 uint32
 //line hecbench_lsqt.go:114
 			if gc_x026 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1).X; gc_x026+gc_cnt2 <= gc_bdx2 {
@@ -741,7 +710,6 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 								tid := gc_tx2
 //line hecbench_lsqt.go:115
 								var tid_ int = tid
-//line hecbench_lsqt.go:117
 								v := gc_l_v[gc_lane2]
 //line hecbench_lsqt.go:49
 								s[tid_] = v
@@ -784,7 +752,6 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 								tid := gc_tx2
 //line hecbench_lsqt.go:115
 								var tid_ int = tid
-//line hecbench_lsqt.go:117
 								v := gc_l_v[gc_lane2]
 //line hecbench_lsqt.go:51
 								v += s[tid_+16]
@@ -818,7 +785,6 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 								tid := gc_tx2
 //line hecbench_lsqt.go:115
 								var tid_ int = tid
-//line hecbench_lsqt.go:117
 								v := gc_l_v[gc_lane2]
 //line hecbench_lsqt.go:53
 								s[tid_] = v
@@ -861,7 +827,6 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 								tid := gc_tx2
 //line hecbench_lsqt.go:115
 								var tid_ int = tid
-//line hecbench_lsqt.go:117
 								v := gc_l_v[gc_lane2]
 //line hecbench_lsqt.go:55
 								v += s[tid_+8]
@@ -895,7 +860,6 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 								tid := gc_tx2
 //line hecbench_lsqt.go:115
 								var tid_ int = tid
-//line hecbench_lsqt.go:117
 								v := gc_l_v[gc_lane2]
 //line hecbench_lsqt.go:57
 								s[tid_] = v
@@ -938,7 +902,6 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 								tid := gc_tx2
 //line hecbench_lsqt.go:115
 								var tid_ int = tid
-//line hecbench_lsqt.go:117
 								v := gc_l_v[gc_lane2]
 //line hecbench_lsqt.go:59
 								v += s[tid_+4]
@@ -972,7 +935,6 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 								tid := gc_tx2
 //line hecbench_lsqt.go:115
 								var tid_ int = tid
-//line hecbench_lsqt.go:117
 								v := gc_l_v[gc_lane2]
 //line hecbench_lsqt.go:61
 								s[tid_] = v
@@ -1014,7 +976,6 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 								tid := gc_tx2
 //line hecbench_lsqt.go:115
 								var tid_ int = tid
-//line hecbench_lsqt.go:117
 								v := gc_l_v[gc_lane2]
 //line hecbench_lsqt.go:63
 								v += s[tid_+2]
@@ -1047,7 +1008,6 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 								tid := gc_tx2
 //line hecbench_lsqt.go:115
 								var tid_ int = tid
-//line hecbench_lsqt.go:117
 								v := gc_l_v[gc_lane2]
 //line hecbench_lsqt.go:65
 								s[tid_] = v
@@ -1090,7 +1050,6 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 								tid := gc_tx2
 //line hecbench_lsqt.go:115
 								var tid_ int = tid
-//line hecbench_lsqt.go:117
 								v := gc_l_v[gc_lane2]
 //line hecbench_lsqt.go:67
 								v += s[tid_+1]
@@ -1124,7 +1083,6 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 								tid := gc_tx2
 //line hecbench_lsqt.go:115
 								var tid_ int = tid
-//line hecbench_lsqt.go:117
 								v := gc_l_v[gc_lane2]
 //line hecbench_lsqt.go:69
 								s[tid_] = v
@@ -1204,7 +1162,6 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 								tid := gc_tx2
 //line hecbench_lsqt.go:116
 								var tid_2 int = tid
-//line hecbench_lsqt.go:118
 								v_ := gc_l_v_[gc_lane2]
 //line hecbench_lsqt.go:49
 								s_[tid_2] = v_
@@ -1247,7 +1204,6 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 								tid := gc_tx2
 //line hecbench_lsqt.go:116
 								var tid_2 int = tid
-//line hecbench_lsqt.go:118
 								v_ := gc_l_v_[gc_lane2]
 //line hecbench_lsqt.go:51
 								v_ += s_[tid_2+16]
@@ -1281,7 +1237,6 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 								tid := gc_tx2
 //line hecbench_lsqt.go:116
 								var tid_2 int = tid
-//line hecbench_lsqt.go:118
 								v_ := gc_l_v_[gc_lane2]
 //line hecbench_lsqt.go:53
 								s_[tid_2] = v_
@@ -1324,7 +1279,6 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 								tid := gc_tx2
 //line hecbench_lsqt.go:116
 								var tid_2 int = tid
-//line hecbench_lsqt.go:118
 								v_ := gc_l_v_[gc_lane2]
 //line hecbench_lsqt.go:55
 								v_ += s_[tid_2+8]
@@ -1358,7 +1312,6 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 								tid := gc_tx2
 //line hecbench_lsqt.go:116
 								var tid_2 int = tid
-//line hecbench_lsqt.go:118
 								v_ := gc_l_v_[gc_lane2]
 //line hecbench_lsqt.go:57
 								s_[tid_2] = v_
@@ -1401,7 +1354,6 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 								tid := gc_tx2
 //line hecbench_lsqt.go:116
 								var tid_2 int = tid
-//line hecbench_lsqt.go:118
 								v_ := gc_l_v_[gc_lane2]
 //line hecbench_lsqt.go:59
 								v_ += s_[tid_2+4]
@@ -1435,7 +1387,6 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 								tid := gc_tx2
 //line hecbench_lsqt.go:116
 								var tid_2 int = tid
-//line hecbench_lsqt.go:118
 								v_ := gc_l_v_[gc_lane2]
 //line hecbench_lsqt.go:61
 								s_[tid_2] = v_
@@ -1477,7 +1428,6 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 								tid := gc_tx2
 //line hecbench_lsqt.go:116
 								var tid_2 int = tid
-//line hecbench_lsqt.go:118
 								v_ := gc_l_v_[gc_lane2]
 //line hecbench_lsqt.go:63
 								v_ += s_[tid_2+2]
@@ -1510,7 +1460,6 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 								tid := gc_tx2
 //line hecbench_lsqt.go:116
 								var tid_2 int = tid
-//line hecbench_lsqt.go:118
 								v_ := gc_l_v_[gc_lane2]
 //line hecbench_lsqt.go:65
 								s_[tid_2] = v_
@@ -1553,7 +1502,6 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 								tid := gc_tx2
 //line hecbench_lsqt.go:116
 								var tid_2 int = tid
-//line hecbench_lsqt.go:118
 								v_ := gc_l_v_[gc_lane2]
 //line hecbench_lsqt.go:67
 								v_ += s_[tid_2+1]
@@ -1587,7 +1535,6 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 								tid := gc_tx2
 //line hecbench_lsqt.go:116
 								var tid_2 int = tid
-//line hecbench_lsqt.go:118
 								v_ := gc_l_v_[gc_lane2]
 //line hecbench_lsqt.go:69
 								s_[tid_2] = v_
@@ -1600,7 +1547,6 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 		}
 	}
 	{
-//line hecbench_lsqt.go:80
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound3 := 0; gc_bound3 < gc_to2-1 {
 			gc_to2 = gc_bound3 + 1
@@ -1619,7 +1565,6 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 					gc_at71[0] = gc_at72[0]
 				}
 			} else {
-//line hecbench_lsqt.go:124
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -1671,10 +1616,8 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 	numberOfPatches := (numberOfBlocks-1)/lsqtBlockSize + 1
 	compiled.OutOfLine(func() {
 		sDataReal := sDataReal[:256]
-//line hecbench_lsqt.go:141
 		sDataImag := sDataImag[:256]
 		{
-//line hecbench_lsqt.go:144
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				if gc_bdx2 <= len(sDataReal) && gc_bdx2 <= len(sDataImag) {
 					gc_at33 := sDataReal[:gc_bdx2]
@@ -1705,7 +1648,6 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 						_ = patch
 					}
 				} else {
-//line hecbench_lsqt.go:153
 					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -1734,7 +1676,6 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 				}
 			}
 		}
-//line hecbench_lsqt.go:155
 	})
 	{
 		gc_from2, gc_to2 := 0, gc_bdx2
@@ -1750,7 +1691,6 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 					gc_pos2.Thread = gc_rank2
 //line hecbench_lsqt.go:130
 					tid := gc_tx2
-//line hecbench_lsqt.go:132
 					var m int
 //line hecbench_lsqt.go:157
 					m = tid + 128
@@ -1758,13 +1698,11 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 					sDataImag[tid] += sDataImag[m]
 				}
 				{
-//line hecbench_lsqt.go:163
 					gc_tx2 := gc_step5 + 1
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line hecbench_lsqt.go:130
 					tid := gc_tx2
-//line hecbench_lsqt.go:132
 					var m int
 //line hecbench_lsqt.go:157
 					m = tid + 128
@@ -1772,13 +1710,11 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 					sDataImag[tid] += sDataImag[m]
 				}
 				{
-//line hecbench_lsqt.go:163
 					gc_tx2 := gc_step5 + 2
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line hecbench_lsqt.go:130
 					tid := gc_tx2
-//line hecbench_lsqt.go:132
 					var m int
 //line hecbench_lsqt.go:157
 					m = tid + 128
@@ -1786,13 +1722,11 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 					sDataImag[tid] += sDataImag[m]
 				}
 				{
-//line hecbench_lsqt.go:163
 					gc_tx2 := gc_step5 + 3
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line hecbench_lsqt.go:130
 					tid := gc_tx2
-//line hecbench_lsqt.go:132
 					var m int
 //line hecbench_lsqt.go:157
 					m = tid + 128
@@ -1800,13 +1734,11 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 					sDataImag[tid] += sDataImag[m]
 				}
 			}
-//line hecbench_lsqt.go:163
 			for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 //line hecbench_lsqt.go:130
 				tid := gc_tx2
-//line hecbench_lsqt.go:132
 				var m int
 //line hecbench_lsqt.go:157
 				m = tid + 128
@@ -1816,7 +1748,6 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 		}
 	}
 	{
-//line hecbench_lsqt.go:165
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound3 := 64; gc_bound3 < gc_to2 {
 			gc_to2 = gc_bound3
@@ -1830,7 +1761,6 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 					gc_pos2.Thread = gc_rank2
 //line hecbench_lsqt.go:130
 					tid := gc_tx2
-//line hecbench_lsqt.go:132
 					var m int
 //line hecbench_lsqt.go:163
 					m = tid + 64
@@ -1838,13 +1768,11 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 					sDataImag[tid] += sDataImag[m]
 				}
 				{
-//line hecbench_lsqt.go:169
 					gc_tx2 := gc_step6 + 1
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line hecbench_lsqt.go:130
 					tid := gc_tx2
-//line hecbench_lsqt.go:132
 					var m int
 //line hecbench_lsqt.go:163
 					m = tid + 64
@@ -1852,13 +1780,11 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 					sDataImag[tid] += sDataImag[m]
 				}
 				{
-//line hecbench_lsqt.go:169
 					gc_tx2 := gc_step6 + 2
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line hecbench_lsqt.go:130
 					tid := gc_tx2
-//line hecbench_lsqt.go:132
 					var m int
 //line hecbench_lsqt.go:163
 					m = tid + 64
@@ -1866,13 +1792,11 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 					sDataImag[tid] += sDataImag[m]
 				}
 				{
-//line hecbench_lsqt.go:169
 					gc_tx2 := gc_step6 + 3
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line hecbench_lsqt.go:130
 					tid := gc_tx2
-//line hecbench_lsqt.go:132
 					var m int
 //line hecbench_lsqt.go:163
 					m = tid + 64
@@ -1880,13 +1804,11 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 					sDataImag[tid] += sDataImag[m]
 				}
 			}
-//line hecbench_lsqt.go:169
 			for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 //line hecbench_lsqt.go:130
 				tid := gc_tx2
-//line hecbench_lsqt.go:132
 				var m int
 //line hecbench_lsqt.go:163
 				m = tid + 64
@@ -1895,7 +1817,6 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 			}
 		}
 	}
-//line hecbench_lsqt.go:171
 	var gc_l_v [32]float64
 	var gc_l_v_ [32]float64
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -1903,7 +1824,6 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 		var gc_dead2 uint32
 		{
-//line hecbench_lsqt.go:179
 			var gc_m302 uint32
 //line hecbench_lsqt.go:168
 			if gc_x026 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1).X; gc_x026+gc_cnt2 <= gc_bdx2 {
@@ -2009,7 +1929,6 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 								tid := gc_tx2
 //line hecbench_lsqt.go:169
 								var tid_ int = tid
-//line hecbench_lsqt.go:171
 								v := gc_l_v[gc_lane2]
 //line hecbench_lsqt.go:49
 								s[tid_] = v
@@ -2052,7 +1971,6 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 								tid := gc_tx2
 //line hecbench_lsqt.go:169
 								var tid_ int = tid
-//line hecbench_lsqt.go:171
 								v := gc_l_v[gc_lane2]
 //line hecbench_lsqt.go:51
 								v += s[tid_+16]
@@ -2086,7 +2004,6 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 								tid := gc_tx2
 //line hecbench_lsqt.go:169
 								var tid_ int = tid
-//line hecbench_lsqt.go:171
 								v := gc_l_v[gc_lane2]
 //line hecbench_lsqt.go:53
 								s[tid_] = v
@@ -2129,7 +2046,6 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 								tid := gc_tx2
 //line hecbench_lsqt.go:169
 								var tid_ int = tid
-//line hecbench_lsqt.go:171
 								v := gc_l_v[gc_lane2]
 //line hecbench_lsqt.go:55
 								v += s[tid_+8]
@@ -2163,7 +2079,6 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 								tid := gc_tx2
 //line hecbench_lsqt.go:169
 								var tid_ int = tid
-//line hecbench_lsqt.go:171
 								v := gc_l_v[gc_lane2]
 //line hecbench_lsqt.go:57
 								s[tid_] = v
@@ -2206,7 +2121,6 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 								tid := gc_tx2
 //line hecbench_lsqt.go:169
 								var tid_ int = tid
-//line hecbench_lsqt.go:171
 								v := gc_l_v[gc_lane2]
 //line hecbench_lsqt.go:59
 								v += s[tid_+4]
@@ -2240,7 +2154,6 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 								tid := gc_tx2
 //line hecbench_lsqt.go:169
 								var tid_ int = tid
-//line hecbench_lsqt.go:171
 								v := gc_l_v[gc_lane2]
 //line hecbench_lsqt.go:61
 								s[tid_] = v
@@ -2283,7 +2196,6 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 								tid := gc_tx2
 //line hecbench_lsqt.go:169
 								var tid_ int = tid
-//line hecbench_lsqt.go:171
 								v := gc_l_v[gc_lane2]
 //line hecbench_lsqt.go:63
 								v += s[tid_+2]
@@ -2317,7 +2229,6 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 								tid := gc_tx2
 //line hecbench_lsqt.go:169
 								var tid_ int = tid
-//line hecbench_lsqt.go:171
 								v := gc_l_v[gc_lane2]
 //line hecbench_lsqt.go:65
 								s[tid_] = v
@@ -2360,7 +2271,6 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 								tid := gc_tx2
 //line hecbench_lsqt.go:169
 								var tid_ int = tid
-//line hecbench_lsqt.go:171
 								v := gc_l_v[gc_lane2]
 //line hecbench_lsqt.go:67
 								v += s[tid_+1]
@@ -2394,7 +2304,6 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 								tid := gc_tx2
 //line hecbench_lsqt.go:169
 								var tid_ int = tid
-//line hecbench_lsqt.go:171
 								v := gc_l_v[gc_lane2]
 //line hecbench_lsqt.go:69
 								s[tid_] = v
@@ -2474,7 +2383,6 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 								tid := gc_tx2
 //line hecbench_lsqt.go:170
 								var tid_2 int = tid
-//line hecbench_lsqt.go:172
 								v_ := gc_l_v_[gc_lane2]
 //line hecbench_lsqt.go:49
 								s_[tid_2] = v_
@@ -2517,7 +2425,6 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 								tid := gc_tx2
 //line hecbench_lsqt.go:170
 								var tid_2 int = tid
-//line hecbench_lsqt.go:172
 								v_ := gc_l_v_[gc_lane2]
 //line hecbench_lsqt.go:51
 								v_ += s_[tid_2+16]
@@ -2551,7 +2458,6 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 								tid := gc_tx2
 //line hecbench_lsqt.go:170
 								var tid_2 int = tid
-//line hecbench_lsqt.go:172
 								v_ := gc_l_v_[gc_lane2]
 //line hecbench_lsqt.go:53
 								s_[tid_2] = v_
@@ -2594,7 +2500,6 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 								tid := gc_tx2
 //line hecbench_lsqt.go:170
 								var tid_2 int = tid
-//line hecbench_lsqt.go:172
 								v_ := gc_l_v_[gc_lane2]
 //line hecbench_lsqt.go:55
 								v_ += s_[tid_2+8]
@@ -2628,7 +2533,6 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 								tid := gc_tx2
 //line hecbench_lsqt.go:170
 								var tid_2 int = tid
-//line hecbench_lsqt.go:172
 								v_ := gc_l_v_[gc_lane2]
 //line hecbench_lsqt.go:57
 								s_[tid_2] = v_
@@ -2671,7 +2575,6 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 								tid := gc_tx2
 //line hecbench_lsqt.go:170
 								var tid_2 int = tid
-//line hecbench_lsqt.go:172
 								v_ := gc_l_v_[gc_lane2]
 //line hecbench_lsqt.go:59
 								v_ += s_[tid_2+4]
@@ -2705,7 +2608,6 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 								tid := gc_tx2
 //line hecbench_lsqt.go:170
 								var tid_2 int = tid
-//line hecbench_lsqt.go:172
 								v_ := gc_l_v_[gc_lane2]
 //line hecbench_lsqt.go:61
 								s_[tid_2] = v_
@@ -2748,7 +2650,6 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 								tid := gc_tx2
 //line hecbench_lsqt.go:170
 								var tid_2 int = tid
-//line hecbench_lsqt.go:172
 								v_ := gc_l_v_[gc_lane2]
 //line hecbench_lsqt.go:63
 								v_ += s_[tid_2+2]
@@ -2782,7 +2683,6 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 								tid := gc_tx2
 //line hecbench_lsqt.go:170
 								var tid_2 int = tid
-//line hecbench_lsqt.go:172
 								v_ := gc_l_v_[gc_lane2]
 //line hecbench_lsqt.go:65
 								s_[tid_2] = v_
@@ -2825,7 +2725,6 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 								tid := gc_tx2
 //line hecbench_lsqt.go:170
 								var tid_2 int = tid
-//line hecbench_lsqt.go:172
 								v_ := gc_l_v_[gc_lane2]
 //line hecbench_lsqt.go:67
 								v_ += s_[tid_2+1]
@@ -2859,7 +2758,6 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 								tid := gc_tx2
 //line hecbench_lsqt.go:170
 								var tid_2 int = tid
-//line hecbench_lsqt.go:172
 								v_ := gc_l_v_[gc_lane2]
 //line hecbench_lsqt.go:69
 								s_[tid_2] = v_
@@ -2872,7 +2770,6 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 		}
 	}
 	{
-//line hecbench_lsqt.go:80
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound3 := 0; gc_bound3 < gc_to2-1 {
 			gc_to2 = gc_bound3 + 1
@@ -2908,14 +2805,12 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 						gc_at63[0] = gc_at64[0]
 					}
 				}
-//line hecbench_lsqt.go:178
 				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
 //line hecbench_lsqt.go:173
 					gc_at61[0] = gc_at62[0]
 					gc_at63[0] = gc_at64[0]
 				}
 			} else {
-//line hecbench_lsqt.go:178
 				gc_step8 := gc_from2
 				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
 					{
@@ -2927,7 +2822,6 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 						gInnerProduct2Imag[gc_bx2] = sDataImag[0]
 					}
 					{
-//line hecbench_lsqt.go:178
 						gc_tx2 := gc_step8 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -2936,7 +2830,6 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 						gInnerProduct2Imag[gc_bx2] = sDataImag[0]
 					}
 					{
-//line hecbench_lsqt.go:178
 						gc_tx2 := gc_step8 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -2945,7 +2838,6 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 						gInnerProduct2Imag[gc_bx2] = sDataImag[0]
 					}
 					{
-//line hecbench_lsqt.go:178
 						gc_tx2 := gc_step8 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -2954,7 +2846,6 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 						gInnerProduct2Imag[gc_bx2] = sDataImag[0]
 					}
 				}
-//line hecbench_lsqt.go:178
 				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2

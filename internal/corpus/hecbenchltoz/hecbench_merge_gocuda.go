@@ -63,7 +63,6 @@ func gc_body_workloadDiagonalsKernel(gc_b *compiled.Block, A []uint32, ALength u
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_merge.go:40
 				combinedIndex := int32(uint64(gc_bx) * (uint64(ALength) + uint64(BLength)) / uint64(gc_gdx))
 //line hecbench_merge.go:43
 				if uint32(combinedIndex) < ALength {
@@ -78,7 +77,6 @@ func gc_body_workloadDiagonalsKernel(gc_b *compiled.Block, A []uint32, ALength u
 				}
 				xBottom[0] = yTop[0]
 				yBottom[0] = xTop[0]
-//line hecbench_merge.go:56
 				found[0] = 0
 			}
 		}
@@ -89,7 +87,6 @@ func gc_body_workloadDiagonalsKernel(gc_b *compiled.Block, A []uint32, ALength u
 		if gc_b.Stopped() {
 			return
 		}
-//line hecbench_merge.go:67
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -111,13 +108,11 @@ func gc_body_workloadDiagonalsKernel(gc_b *compiled.Block, A []uint32, ALength u
 						oneorzero[gc_tx] = 0
 					}
 				}
-//line hecbench_merge.go:80
 				gc_s_currentX[gc_rank] = currentX
 				gc_s_currentY[gc_rank] = currentY
 			}
 		}
 		{
-//line hecbench_merge.go:86
 			gc_from, gc_to := 0, gc_bdx
 			if gc_bound := 0; gc_bound >= gc_to {
 				gc_from = gc_to
@@ -144,7 +139,6 @@ func gc_body_workloadDiagonalsKernel(gc_b *compiled.Block, A []uint32, ALength u
 							for gc_u := 0; gc_u < gc_seglen; gc_u++ {
 								gc_tx := gc_fastlo + gc_u
 								gc_rank := gc_base + gc_tx
-//line hecbench_merge.go:113
 								currentX := gc_s_currentX[gc_rank]
 								currentY := gc_s_currentY[gc_rank]
 //line hecbench_merge.go:83
@@ -211,7 +205,6 @@ func gc_body_workloadDiagonalsKernel(gc_b *compiled.Block, A []uint32, ALength u
 		}
 	}
 	{
-//line hecbench_merge.go:106
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -300,7 +293,6 @@ func gc_body_mergeSinglePathKernel(gc_b *compiled.Block, A []uint32, ALength uin
 //line hecbench_merge.go:157
 	const off = -1
 	gc_apart := compiled.Disjoint(diagonalPathIntersections, xBlockTop) && compiled.Disjoint(diagonalPathIntersections, AShared) && compiled.Disjoint(diagonalPathIntersections, yBlockTop) && compiled.Disjoint(diagonalPathIntersections, xBlockStop) && compiled.Disjoint(diagonalPathIntersections, BShared) && compiled.Disjoint(diagonalPathIntersections, yBlockStop)
-//line hecbench_merge.go:161
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx
 		gc_off2 := 0
@@ -346,7 +338,6 @@ func gc_body_mergeSinglePathKernel(gc_b *compiled.Block, A []uint32, ALength uin
 					gc_at8[0] = getPositiveInfinity()
 				default:
 				}
-//line hecbench_merge.go:159
 				gc_s_threadIdX4[gc_rank] = threadIdX4
 				gc_s_threadIdX4p1[gc_rank] = threadIdX4p1
 				gc_s_threadIdX4p2[gc_rank] = threadIdX4p2
@@ -378,7 +369,6 @@ func gc_body_mergeSinglePathKernel(gc_b *compiled.Block, A []uint32, ALength uin
 					BShared[mergeK+1] = getPositiveInfinity()
 				default:
 				}
-//line hecbench_merge.go:159
 				gc_s_threadIdX4[gc_rank] = threadIdX4
 				gc_s_threadIdX4p1[gc_rank] = threadIdX4p1
 				gc_s_threadIdX4p2[gc_rank] = threadIdX4p2
@@ -397,7 +387,6 @@ func gc_body_mergeSinglePathKernel(gc_b *compiled.Block, A []uint32, ALength uin
 		Btemp := int(yBlockTop[0]) + off
 //line hecbench_merge.go:182
 		Ctemp := C[xBlockTop[0]+yBlockTop[0]:]
-//line hecbench_merge.go:184
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -418,7 +407,6 @@ func gc_body_mergeSinglePathKernel(gc_b *compiled.Block, A []uint32, ALength uin
 				BShared[sharedX] = B[Btemp+int(sharedX)]
 			}
 		}
-//line hecbench_merge.go:185
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -440,11 +428,9 @@ func gc_body_mergeSinglePathKernel(gc_b *compiled.Block, A []uint32, ALength uin
 //line hecbench_merge.go:191
 						return
 					}
-//line hecbench_merge.go:192
 					offset = (offset + 1) >> 1
 					if AShared[Ax] > AShared[BSm1-int(Ax)-1] {
 						if AShared[Ax-1] <= AShared[BS-int(Ax)-1] {
-//line hecbench_merge.go:196
 							break
 						}
 						Ax -= uint32(offset)

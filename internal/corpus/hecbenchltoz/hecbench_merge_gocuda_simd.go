@@ -64,7 +64,6 @@ func gc_body_workloadDiagonalsKernel(gc_b2 *compiled.Block, A []uint32, ALength 
 			for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
-//line hecbench_merge.go:40
 				combinedIndex := int32(uint64(gc_bx2) * (uint64(ALength) + uint64(BLength)) / uint64(gc_gdx2))
 //line hecbench_merge.go:43
 				if uint32(combinedIndex) < ALength {
@@ -79,7 +78,6 @@ func gc_body_workloadDiagonalsKernel(gc_b2 *compiled.Block, A []uint32, ALength 
 				}
 				xBottom[0] = yTop[0]
 				yBottom[0] = xTop[0]
-//line hecbench_merge.go:56
 				found[0] = 0
 			}
 		}
@@ -90,7 +88,6 @@ func gc_body_workloadDiagonalsKernel(gc_b2 *compiled.Block, A []uint32, ALength 
 		if gc_b2.Stopped() {
 			return
 		}
-//line hecbench_merge.go:67
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
@@ -112,13 +109,11 @@ func gc_body_workloadDiagonalsKernel(gc_b2 *compiled.Block, A []uint32, ALength 
 						oneorzero[gc_tx2] = 0
 					}
 				}
-//line hecbench_merge.go:80
 				gc_s_currentX[gc_rank2] = currentX
 				gc_s_currentY[gc_rank2] = currentY
 			}
 		}
 		{
-//line hecbench_merge.go:86
 			gc_from2, gc_to2 := 0, gc_bdx2
 			if gc_bound2 := 0; gc_bound2 >= gc_to2 {
 				gc_from2 = gc_to2
@@ -145,7 +140,6 @@ func gc_body_workloadDiagonalsKernel(gc_b2 *compiled.Block, A []uint32, ALength 
 							for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
 								gc_tx2 := gc_fastlo2 + gc_u2
 								gc_rank2 := gc_base2 + gc_tx2
-//line hecbench_merge.go:113
 								currentX := gc_s_currentX[gc_rank2]
 								currentY := gc_s_currentY[gc_rank2]
 //line hecbench_merge.go:83
@@ -212,7 +206,6 @@ func gc_body_workloadDiagonalsKernel(gc_b2 *compiled.Block, A []uint32, ALength 
 		}
 	}
 	{
-//line hecbench_merge.go:106
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 			gc_to2 = gc_bound2 + 1
@@ -269,7 +262,6 @@ func gc_body_workloadDiagonalsKernel(gc_b2 *compiled.Block, A []uint32, ALength 
 							}
 						}
 					}
-//line hecbench_merge.go:111
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
@@ -321,7 +313,6 @@ func gc_body_workloadDiagonalsKernel(gc_b2 *compiled.Block, A []uint32, ALength 
 							}
 						}
 					}
-//line hecbench_merge.go:111
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
@@ -388,7 +379,6 @@ func gc_body_mergeSinglePathKernel(gc_b2 *compiled.Block, A []uint32, ALength ui
 //line hecbench_merge.go:157
 	const off = -1
 	gc_apart2 := compiled.Disjoint(diagonalPathIntersections, xBlockTop) && compiled.Disjoint(diagonalPathIntersections, AShared) && compiled.Disjoint(diagonalPathIntersections, yBlockTop) && compiled.Disjoint(diagonalPathIntersections, xBlockStop) && compiled.Disjoint(diagonalPathIntersections, BShared) && compiled.Disjoint(diagonalPathIntersections, yBlockStop)
-//line hecbench_merge.go:161
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off7 := gc_bx2
 		gc_off8 := 0
@@ -434,7 +424,6 @@ func gc_body_mergeSinglePathKernel(gc_b2 *compiled.Block, A []uint32, ALength ui
 					gc_at16[0] = getPositiveInfinity()
 				default:
 				}
-//line hecbench_merge.go:159
 				gc_s_threadIdX4[gc_rank2] = threadIdX4
 				gc_s_threadIdX4p1[gc_rank2] = threadIdX4p1
 				gc_s_threadIdX4p2[gc_rank2] = threadIdX4p2
@@ -466,7 +455,6 @@ func gc_body_mergeSinglePathKernel(gc_b2 *compiled.Block, A []uint32, ALength ui
 					BShared[mergeK+1] = getPositiveInfinity()
 				default:
 				}
-//line hecbench_merge.go:159
 				gc_s_threadIdX4[gc_rank2] = threadIdX4
 				gc_s_threadIdX4p1[gc_rank2] = threadIdX4p1
 				gc_s_threadIdX4p2[gc_rank2] = threadIdX4p2
@@ -485,7 +473,6 @@ func gc_body_mergeSinglePathKernel(gc_b2 *compiled.Block, A []uint32, ALength ui
 		Btemp := int(yBlockTop[0]) + off
 //line hecbench_merge.go:182
 		Ctemp := C[xBlockTop[0]+yBlockTop[0]:]
-//line hecbench_merge.go:184
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep := 0
 			if compiled.SIMD {
@@ -849,7 +836,6 @@ func gc_body_mergeSinglePathKernel(gc_b2 *compiled.Block, A []uint32, ALength ui
 						gc_pos2.Thread = gc_rank2
 					}
 				}
-//line hecbench_merge.go:181
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -871,7 +857,6 @@ func gc_body_mergeSinglePathKernel(gc_b2 *compiled.Block, A []uint32, ALength ui
 				BShared[sharedX] = B[Btemp+int(sharedX)]
 			}
 		}
-//line hecbench_merge.go:185
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
@@ -893,11 +878,9 @@ func gc_body_mergeSinglePathKernel(gc_b2 *compiled.Block, A []uint32, ALength ui
 //line hecbench_merge.go:191
 						return
 					}
-//line hecbench_merge.go:192
 					offset = (offset + 1) >> 1
 					if AShared[Ax] > AShared[BSm1-int(Ax)-1] {
 						if AShared[Ax-1] <= AShared[BS-int(Ax)-1] {
-//line hecbench_merge.go:196
 							break
 						}
 						Ax -= uint32(offset)

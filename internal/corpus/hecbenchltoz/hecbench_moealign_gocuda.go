@@ -84,14 +84,10 @@ func gc_body_moeAlignBlockSizeSmallBatchExpertKernel(gc_b *compiled.Block, topkI
 	sharedMem := gocuda.DynamicShared[int32](t)
 	compiled.OutOfLine(func() {
 		gc_s_tid := gc_s_tid[:gc_n]
-//line hecbench_moealign.go:56
 		gc_s_stride := gc_s_stride[:gc_n]
-//line hecbench_moealign.go:58
 		gc_s_cumsum := gc_s_cumsum[:gc_n]
-//line hecbench_moealign.go:60
 		gc_s_tokensCnts := gc_s_tokensCnts[:gc_n]
 		{
-//line hecbench_moealign.go:63
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
@@ -111,7 +107,6 @@ func gc_body_moeAlignBlockSizeSmallBatchExpertKernel(gc_b *compiled.Block, topkI
 					var fillStartIdx int
 //line hecbench_moealign.go:37
 					if side {
-//line hecbench_moealign.go:39
 						for it := gc_tx; it < maxNumTokensPadded_; it += moeFillThreads {
 							sortedTokenIDs_[sortedTokenIDsOffset+it] = int32(numel_)
 						}
@@ -122,16 +117,13 @@ func gc_body_moeAlignBlockSizeSmallBatchExpertKernel(gc_b *compiled.Block, topkI
 //line hecbench_moealign.go:53
 						cumsum = sharedMem
 						tokensCnts = sharedMem[numExperts_+1:]
-//line hecbench_moealign.go:56
 						for i := 0; i < numExperts_; i++ {
 							tokensCnts[(tid+1)*numExperts_+i] = 0
 						}
-//line hecbench_moealign.go:60
 						for i_ := tid; i_ < numel_; i_ += stride {
 							expertID := topkIDs_[i_]
 							if expertMap_ != nil {
 								expertID = expertMap_[expertID]
-//line hecbench_moealign.go:65
 								if expertID == -1 {
 									continue
 								}
@@ -143,7 +135,6 @@ func gc_body_moeAlignBlockSizeSmallBatchExpertKernel(gc_b *compiled.Block, topkI
 							tokensCnts[(tid+1)*numExperts_+int(expertID)] += mask
 						}
 					}
-//line hecbench_moealign.go:42
 					_ = fillStartIdx
 					gc_s_tid[gc_rank] = tid
 					gc_s_stride[gc_rank] = stride
@@ -155,12 +146,9 @@ func gc_body_moeAlignBlockSizeSmallBatchExpertKernel(gc_b *compiled.Block, topkI
 	})
 	compiled.OutOfLine(func() {
 		gc_s_tid := gc_s_tid[:gc_n]
-//line hecbench_moealign.go:54
 		gc_s_stride := gc_s_stride[:gc_n]
-//line hecbench_moealign.go:56
 		gc_s_tokensCnts := gc_s_tokensCnts[:gc_n]
 		{
-//line hecbench_moealign.go:59
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_L2:
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -171,7 +159,6 @@ func gc_body_moeAlignBlockSizeSmallBatchExpertKernel(gc_b *compiled.Block, topkI
 					}
 //line hecbench_moealign.go:37
 					var side bool = gc_tx < moeFillThreads
-//line hecbench_moealign.go:39
 					tid := gc_s_tid[gc_rank]
 					stride := gc_s_stride[gc_rank]
 					tokensCnts := gc_s_tokensCnts[gc_rank]
@@ -195,18 +182,13 @@ func gc_body_moeAlignBlockSizeSmallBatchExpertKernel(gc_b *compiled.Block, topkI
 				}
 			}
 		}
-//line hecbench_moealign.go:41
 	})
 	compiled.OutOfLine(func() {
 		gc_s_tid := gc_s_tid[:gc_n]
-//line hecbench_moealign.go:45
 		gc_s_stride := gc_s_stride[:gc_n]
-//line hecbench_moealign.go:47
 		gc_s_cumsum := gc_s_cumsum[:gc_n]
-//line hecbench_moealign.go:49
 		gc_s_tokensCnts := gc_s_tokensCnts[:gc_n]
 		{
-//line hecbench_moealign.go:52
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
@@ -216,7 +198,6 @@ func gc_body_moeAlignBlockSizeSmallBatchExpertKernel(gc_b *compiled.Block, topkI
 					}
 //line hecbench_moealign.go:37
 					var side bool = gc_tx < moeFillThreads
-//line hecbench_moealign.go:39
 					tid := gc_s_tid[gc_rank]
 					stride := gc_s_stride[gc_rank]
 					cumsum := gc_s_cumsum[gc_rank]
@@ -237,18 +218,13 @@ func gc_body_moeAlignBlockSizeSmallBatchExpertKernel(gc_b *compiled.Block, topkI
 				}
 			}
 		}
-//line hecbench_moealign.go:41
 	})
 	compiled.OutOfLine(func() {
 		gc_s_tid := gc_s_tid[:gc_n]
-//line hecbench_moealign.go:45
 		gc_s_stride := gc_s_stride[:gc_n]
-//line hecbench_moealign.go:47
 		gc_s_cumsum := gc_s_cumsum[:gc_n]
-//line hecbench_moealign.go:49
 		gc_s_tokensCnts := gc_s_tokensCnts[:gc_n]
 		{
-//line hecbench_moealign.go:52
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_L4:
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -259,7 +235,6 @@ func gc_body_moeAlignBlockSizeSmallBatchExpertKernel(gc_b *compiled.Block, topkI
 					}
 //line hecbench_moealign.go:37
 					var side bool = gc_tx < moeFillThreads
-//line hecbench_moealign.go:39
 					tid := gc_s_tid[gc_rank]
 					stride := gc_s_stride[gc_rank]
 					cumsum := gc_s_cumsum[gc_rank]
@@ -279,18 +254,15 @@ func gc_body_moeAlignBlockSizeSmallBatchExpertKernel(gc_b *compiled.Block, topkI
 						for i_5 := fillStartIdx; i_5 < maxNumMBlocks; i_5 += stride {
 							expertIDs_[expertIDsOffset+i_5] = inactiveExpertID
 						}
-//line hecbench_moealign.go:110
 						for i_6 := tid; i_6 < numel_; i_6 += stride {
 							expertID_ := topkIDs_[i_6]
 							if expertMap_ != nil {
 								expertID_ = expertMap_[expertID_]
-//line hecbench_moealign.go:115
 								if expertID_ == -1 {
 									continue
 								}
 							}
 							rankPostPad := tokensCnts[tid*numExperts_+int(expertID_)] + cumsum[expertID_]
-//line hecbench_moealign.go:121
 							if tokenMask == nil || tokenMask[i_6/topkNum_] != 0 {
 								sortedTokenIDs_[sortedTokenIDsOffset+int(rankPostPad)] = int32(i_6)
 								tokensCnts[tid*numExperts_+int(expertID_)]++
@@ -306,7 +278,6 @@ func gc_body_moeAlignBlockSizeSmallBatchExpertKernel(gc_b *compiled.Block, topkI
 				}
 			}
 		}
-//line hecbench_moealign.go:41
 	})
 }
 
@@ -339,7 +310,6 @@ func gc_body_countAndSortExpertTokensKernel(gc_b *compiled.Block, gc_lo, gc_hi i
 		}
 		gc_pos.Block = gc_blk
 		gc_b.EnterBlock(gc_blk)
-//line hecbench_moealign.go:186
 		gc_step := 0
 		for ; gc_step+3 < gc_n; gc_step += 4 {
 			{

@@ -49,7 +49,6 @@ func gc_body_bpQueensRootDfsKernel(gc_b *compiled.Block, gc_lo, gc_hi int, N int
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line hecbench_nqueen.go:66
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := gc_bx * gc_bdx
 			if gc_off >= 0 && gc_off <= len(rootPrefixes) && gc_bdx <= len(rootPrefixes)-gc_off && gc_off <= len(sols) && gc_bdx <= len(sols)-gc_off && gc_off <= len(vectorOfTreeSize) && gc_bdx <= len(vectorOfTreeSize)-gc_off {
@@ -70,19 +69,14 @@ func gc_body_bpQueensRootDfsKernel(gc_b *compiled.Block, gc_lo, gc_hi int, N int
 						qtdSolutionsThread := uint64(0)
 						depthGlobal := depthPreFixos
 						treeSize := uint64(0)
-//line hecbench_nqueen.go:60
 						for i = 0; i < NL; i++ {
 							vertice[i] = queensEmpty
 						}
-//line hecbench_nqueen.go:64
 						flag = gc_at[gc_tx].Control
-//line hecbench_nqueen.go:66
 						for i = 0; i < depthGlobal; i++ {
 							vertice[i] = gc_at[gc_tx].Board[i]
 						}
-//line hecbench_nqueen.go:70
 						depth = depthGlobal
-//line hecbench_nqueen.go:72
 						for {
 //line hecbench_nqueen.go:72
 							gc_b.Tick()
@@ -91,7 +85,6 @@ func gc_body_bpQueensRootDfsKernel(gc_b *compiled.Block, gc_lo, gc_hi int, N int
 //line hecbench_nqueen.go:72
 								return
 							}
-//line hecbench_nqueen.go:73
 							vertice[depth]++
 							bitTest = 0
 							bitTest |= 1 << vertice[depth]
@@ -121,7 +114,6 @@ func gc_body_bpQueensRootDfsKernel(gc_b *compiled.Block, gc_lo, gc_hi int, N int
 								break
 							}
 						}
-//line hecbench_nqueen.go:103
 						gc_at2[gc_tx] = qtdSolutionsThread
 						gc_at3[gc_tx] = treeSize
 					}
@@ -141,19 +133,14 @@ func gc_body_bpQueensRootDfsKernel(gc_b *compiled.Block, gc_lo, gc_hi int, N int
 						qtdSolutionsThread := uint64(0)
 						depthGlobal := depthPreFixos
 						treeSize := uint64(0)
-//line hecbench_nqueen.go:60
 						for i = 0; i < NL; i++ {
 							vertice[i] = queensEmpty
 						}
-//line hecbench_nqueen.go:64
 						flag = rootPrefixes[idx].Control
-//line hecbench_nqueen.go:66
 						for i = 0; i < depthGlobal; i++ {
 							vertice[i] = rootPrefixes[idx].Board[i]
 						}
-//line hecbench_nqueen.go:70
 						depth = depthGlobal
-//line hecbench_nqueen.go:72
 						for {
 //line hecbench_nqueen.go:72
 							gc_b.Tick()
@@ -162,7 +149,6 @@ func gc_body_bpQueensRootDfsKernel(gc_b *compiled.Block, gc_lo, gc_hi int, N int
 //line hecbench_nqueen.go:72
 								return
 							}
-//line hecbench_nqueen.go:73
 							vertice[depth]++
 							bitTest = 0
 							bitTest |= 1 << vertice[depth]
@@ -192,7 +178,6 @@ func gc_body_bpQueensRootDfsKernel(gc_b *compiled.Block, gc_lo, gc_hi int, N int
 								break
 							}
 						}
-//line hecbench_nqueen.go:103
 						sols[idx] = qtdSolutionsThread
 						vectorOfTreeSize[idx] = treeSize
 					}

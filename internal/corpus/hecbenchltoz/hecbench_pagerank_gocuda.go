@@ -71,7 +71,6 @@ func gc_body_pageRankMapKernel(gc_b *compiled.Block, gc_lo, gc_hi int, pages []i
 					}
 				}
 			}
-//line hecbench_pagerank.go:29
 		})
 	}
 }
@@ -141,7 +140,6 @@ func gc_body_pageRankReduceKernel(gc_b *compiled.Block, gc_lo, gc_hi int, pageRa
 					}
 				}
 			}
-//line hecbench_pagerank.go:53
 		})
 	}
 }
@@ -149,4 +147,5 @@ func gc_body_pageRankReduceKernel(gc_b *compiled.Block, gc_lo, gc_hi int, pageRa
 // gc_files_hecbench_pagerank holds the source files whose lines the kernels' records hash.
 //
 //go:embed common.go hecbench_pagerank.go
+//line hecbench_pagerank.go:60
 var gc_files_hecbench_pagerank embed.FS

@@ -49,19 +49,16 @@ func gc_body_bitonicSortLocalKernel(gc_b *compiled.Block, dDstKey, dDstVal, dSrc
 		gc_s_dDstVal[gc_rank] = dDstVal
 	}
 	gc_s_dSrcKey := compiled.Scratch[[]uint32](gc_b, 2)[:gc_n]
-//line hecbench_particles.go:64
 	for gc_rank := range gc_s_dSrcKey {
 		gc_s_dSrcKey[gc_rank] = dSrcKey
 	}
 	gc_s_dSrcVal := compiled.Scratch[[]uint32](gc_b, 3)[:gc_n]
-//line hecbench_particles.go:69
 	for gc_rank := range gc_s_dSrcVal {
 		gc_s_dSrcVal[gc_rank] = dSrcVal
 	}
 //line hecbench_particles.go:47
 	lKey := gocuda.Shared[uint32](t, particlesLocalSizeLimit)[:particlesLocalSizeLimit]
 	lVal := gocuda.Shared[uint32](t, particlesLocalSizeLimit)[:particlesLocalSizeLimit]
-//line hecbench_particles.go:50
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -69,7 +66,6 @@ func gc_body_bitonicSortLocalKernel(gc_b *compiled.Block, dDstKey, dDstVal, dSrc
 			dDstKey := gc_s_dDstKey[gc_rank]
 			dDstVal := gc_s_dDstVal[gc_rank]
 			dSrcKey := gc_s_dSrcKey[gc_rank]
-//line hecbench_particles.go:58
 			dSrcVal := gc_s_dSrcVal[gc_rank]
 //line hecbench_particles.go:51
 			dSrcKey = dSrcKey[gc_bx*particlesLocalSizeLimit+gc_tx:]
@@ -88,7 +84,6 @@ func gc_body_bitonicSortLocalKernel(gc_b *compiled.Block, dDstKey, dDstVal, dSrc
 	for size := uint32(2); size < arrayLength; size <<= 1 {
 //line hecbench_particles.go:64
 		for stride := size / 2; stride > 0; stride >>= 1 {
-//line hecbench_particles.go:66
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_step := 0
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -244,7 +239,6 @@ func gc_body_bitonicSortLocalKernel(gc_b *compiled.Block, dDstKey, dDstVal, dSrc
 			}
 		}
 	}
-//line hecbench_particles.go:89
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -289,19 +283,16 @@ func gc_body_bitonicSortLocal1Kernel(gc_b *compiled.Block, dDstKey, dDstVal, dSr
 		gc_s_dDstVal[gc_rank] = dDstVal
 	}
 	gc_s_dSrcKey := compiled.Scratch[[]uint32](gc_b, 2)[:gc_n]
-//line hecbench_particles.go:115
 	for gc_rank := range gc_s_dSrcKey {
 		gc_s_dSrcKey[gc_rank] = dSrcKey
 	}
 	gc_s_dSrcVal := compiled.Scratch[[]uint32](gc_b, 3)[:gc_n]
-//line hecbench_particles.go:120
 	for gc_rank := range gc_s_dSrcVal {
 		gc_s_dSrcVal[gc_rank] = dSrcVal
 	}
 //line hecbench_particles.go:98
 	lKey := gocuda.Shared[uint32](t, particlesLocalSizeLimit)[:particlesLocalSizeLimit]
 	lVal := gocuda.Shared[uint32](t, particlesLocalSizeLimit)[:particlesLocalSizeLimit]
-//line hecbench_particles.go:101
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -309,7 +300,6 @@ func gc_body_bitonicSortLocal1Kernel(gc_b *compiled.Block, dDstKey, dDstVal, dSr
 			dDstKey := gc_s_dDstKey[gc_rank]
 			dDstVal := gc_s_dDstVal[gc_rank]
 			dSrcKey := gc_s_dSrcKey[gc_rank]
-//line hecbench_particles.go:109
 			dSrcVal := gc_s_dSrcVal[gc_rank]
 //line hecbench_particles.go:102
 			dSrcKey = dSrcKey[gc_bx*particlesLocalSizeLimit+gc_tx:]
@@ -327,7 +317,6 @@ func gc_body_bitonicSortLocal1Kernel(gc_b *compiled.Block, dDstKey, dDstVal, dSr
 	for size := uint32(2); size < particlesLocalSizeLimit; size <<= 1 {
 //line hecbench_particles.go:117
 		for stride := size / 2; stride > 0; stride >>= 1 {
-//line hecbench_particles.go:119
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_step := 0
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -504,7 +493,6 @@ func gc_body_bitonicSortLocal1Kernel(gc_b *compiled.Block, dDstKey, dDstVal, dSr
 			}
 		}
 	}
-//line hecbench_particles.go:146
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -553,7 +541,6 @@ func gc_body_bitonicMergeGlobalKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dD
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line hecbench_particles.go:172
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -620,19 +607,16 @@ func gc_body_bitonicMergeLocalKernel(gc_b *compiled.Block, dDstKey, dDstVal, dSr
 		gc_s_dDstVal[gc_rank] = dDstVal
 	}
 	gc_s_dSrcKey := compiled.Scratch[[]uint32](gc_b, 2)[:gc_n]
-//line hecbench_particles.go:201
 	for gc_rank := range gc_s_dSrcKey {
 		gc_s_dSrcKey[gc_rank] = dSrcKey
 	}
 	gc_s_dSrcVal := compiled.Scratch[[]uint32](gc_b, 3)[:gc_n]
-//line hecbench_particles.go:206
 	for gc_rank := range gc_s_dSrcVal {
 		gc_s_dSrcVal[gc_rank] = dSrcVal
 	}
 //line hecbench_particles.go:184
 	lKey := gocuda.Shared[uint32](t, particlesLocalSizeLimit)[:particlesLocalSizeLimit]
 	lVal := gocuda.Shared[uint32](t, particlesLocalSizeLimit)[:particlesLocalSizeLimit]
-//line hecbench_particles.go:187
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -640,7 +624,6 @@ func gc_body_bitonicMergeLocalKernel(gc_b *compiled.Block, dDstKey, dDstVal, dSr
 			dDstKey := gc_s_dDstKey[gc_rank]
 			dDstVal := gc_s_dDstVal[gc_rank]
 			dSrcKey := gc_s_dSrcKey[gc_rank]
-//line hecbench_particles.go:195
 			dSrcVal := gc_s_dSrcVal[gc_rank]
 //line hecbench_particles.go:187
 			dSrcKey = dSrcKey[gc_bx*particlesLocalSizeLimit+gc_tx:]
@@ -657,7 +640,6 @@ func gc_body_bitonicMergeLocalKernel(gc_b *compiled.Block, dDstKey, dDstVal, dSr
 	}
 //line hecbench_particles.go:200
 	for ; stride > 0; stride >>= 1 {
-//line hecbench_particles.go:202
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step := 0
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -743,7 +725,6 @@ func gc_body_bitonicMergeLocalKernel(gc_b *compiled.Block, dDstKey, dDstVal, dSr
 			}
 		}
 	}
-//line hecbench_particles.go:212
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx

@@ -36,7 +36,6 @@ func gc_body_pc1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, data []uint64, r 
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line hecbench_popcount.go:35
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -47,7 +46,6 @@ func gc_body_pc1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, data []uint64, r 
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line hecbench_popcount.go:46
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -72,7 +70,6 @@ func gc_body_pc1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, data []uint64, r 
 					gc_at2[gc_tx] = int32(x & 0x7f)
 				}
 			} else {
-//line hecbench_popcount.go:41
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
@@ -116,7 +113,6 @@ func gc_body_pc2Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, data []uint64, r 
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line hecbench_popcount.go:53
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -127,7 +123,6 @@ func gc_body_pc2Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, data []uint64, r 
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line hecbench_popcount.go:64
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -149,7 +144,6 @@ func gc_body_pc2Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, data []uint64, r 
 					gc_at2[gc_tx] = int32((x * pcH01) >> 56)
 				}
 			} else {
-//line hecbench_popcount.go:56
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
@@ -198,7 +192,6 @@ func gc_body_pc3Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, data []uint64, r 
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line hecbench_popcount.go:76
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -227,7 +220,6 @@ func gc_body_pc3Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, data []uint64, r 
 //line hecbench_popcount.go:65
 							return
 						}
-//line hecbench_popcount.go:66
 						x &= x - 1
 					}
 //line hecbench_popcount.go:67
@@ -235,7 +227,6 @@ func gc_body_pc3Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, data []uint64, r 
 					gc_at2[gc_tx] = int32(count)
 				}
 			} else {
-//line hecbench_popcount.go:74
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -254,7 +245,6 @@ func gc_body_pc3Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, data []uint64, r 
 //line hecbench_popcount.go:65
 							return
 						}
-//line hecbench_popcount.go:66
 						x &= x - 1
 					}
 //line hecbench_popcount.go:67
@@ -296,7 +286,6 @@ func gc_body_pc4Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, data []uint64, r 
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line hecbench_popcount.go:92
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -833,7 +822,6 @@ func gc_body_pc4Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, data []uint64, r 
 					gc_at2[gc_tx] = int32(cnt)
 				}
 			} else {
-//line hecbench_popcount.go:90
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -1397,7 +1385,6 @@ func gc_body_pc5Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, data []uint64, r 
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line hecbench_popcount.go:110
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -1457,7 +1444,6 @@ func gc_body_pc6Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, data []uint64, r 
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line hecbench_popcount.go:130
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)

@@ -54,7 +54,6 @@ func gc_body_scanExclusiveLocal1Kernel(gc_b *compiled.Block, dDst, dSrc []uint32
 	var lData_3 []uint32 = lData_2
 //line hecbench_radixsort.go:75
 	var size_3 uint32 = size_2 / 4
-//line hecbench_radixsort.go:77
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -77,7 +76,6 @@ func gc_body_scanExclusiveLocal1Kernel(gc_b *compiled.Block, dDst, dSrc []uint32
 			lData_3[pos] = 0
 			pos += size_3
 			lData_3[pos] = idata
-//line hecbench_radixsort.go:61
 			gc_s_pos[gc_rank] = pos
 			gc_s_data4_[gc_rank] = data4_
 			gc_s_data4[gc_rank] = data4
@@ -85,7 +83,6 @@ func gc_body_scanExclusiveLocal1Kernel(gc_b *compiled.Block, dDst, dSrc []uint32
 	}
 //line hecbench_radixsort.go:56
 	for offset := uint32(1); offset < size_3; offset <<= 1 {
-//line hecbench_radixsort.go:58
 		gc_step := 0
 		for ; gc_step+3 < gc_n; gc_step += 4 {
 			{
@@ -94,7 +91,6 @@ func gc_body_scanExclusiveLocal1Kernel(gc_b *compiled.Block, dDst, dSrc []uint32
 				pos := gc_s_pos[gc_rank]
 //line hecbench_radixsort.go:58
 				t1 := lData_3[pos] + lData_3[pos-offset]
-//line hecbench_radixsort.go:60
 				gc_s_t1[gc_rank] = t1
 			}
 			{
@@ -103,7 +99,6 @@ func gc_body_scanExclusiveLocal1Kernel(gc_b *compiled.Block, dDst, dSrc []uint32
 				pos := gc_s_pos[gc_rank]
 //line hecbench_radixsort.go:58
 				t1 := lData_3[pos] + lData_3[pos-offset]
-//line hecbench_radixsort.go:60
 				gc_s_t1[gc_rank] = t1
 			}
 			{
@@ -112,7 +107,6 @@ func gc_body_scanExclusiveLocal1Kernel(gc_b *compiled.Block, dDst, dSrc []uint32
 				pos := gc_s_pos[gc_rank]
 //line hecbench_radixsort.go:58
 				t1 := lData_3[pos] + lData_3[pos-offset]
-//line hecbench_radixsort.go:60
 				gc_s_t1[gc_rank] = t1
 			}
 			{
@@ -121,7 +115,6 @@ func gc_body_scanExclusiveLocal1Kernel(gc_b *compiled.Block, dDst, dSrc []uint32
 				pos := gc_s_pos[gc_rank]
 //line hecbench_radixsort.go:58
 				t1 := lData_3[pos] + lData_3[pos-offset]
-//line hecbench_radixsort.go:60
 				gc_s_t1[gc_rank] = t1
 			}
 		}
@@ -130,10 +123,8 @@ func gc_body_scanExclusiveLocal1Kernel(gc_b *compiled.Block, dDst, dSrc []uint32
 			pos := gc_s_pos[gc_rank]
 //line hecbench_radixsort.go:58
 			t1 := lData_3[pos] + lData_3[pos-offset]
-//line hecbench_radixsort.go:60
 			gc_s_t1[gc_rank] = t1
 		}
-//line hecbench_radixsort.go:64
 		gc_step2 := 0
 		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
 			{
@@ -177,14 +168,12 @@ func gc_body_scanExclusiveLocal1Kernel(gc_b *compiled.Block, dDst, dSrc []uint32
 			lData_3[pos] = t1
 		}
 	}
-//line hecbench_radixsort.go:65
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 //line hecbench_radixsort.go:90
 			i := gc_bx*gc_bdx + gc_tx
-//line hecbench_radixsort.go:92
 			pos := gc_s_pos[gc_rank]
 			data4_ := gc_s_data4_[gc_rank]
 			data4 := gc_s_data4[gc_rank]
@@ -238,7 +227,6 @@ func gc_body_scanExclusiveLocal2Kernel(gc_b *compiled.Block, dBuf, dDst, dSrc []
 	var lData_2 []uint32 = lData_
 //line hecbench_radixsort.go:67
 	var size_ uint32 = size
-//line hecbench_radixsort.go:69
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -262,14 +250,12 @@ func gc_body_scanExclusiveLocal2Kernel(gc_b *compiled.Block, dBuf, dDst, dSrc []
 			lData_2[pos] = 0
 			pos += size_
 			lData_2[pos] = idata_
-//line hecbench_radixsort.go:60
 			gc_s_pos[gc_rank] = pos
 			gc_s_idata[gc_rank] = idata
 		}
 	}
 //line hecbench_radixsort.go:56
 	for offset := uint32(1); offset < size_; offset <<= 1 {
-//line hecbench_radixsort.go:58
 		gc_step := 0
 		for ; gc_step+3 < gc_n; gc_step += 4 {
 			{
@@ -278,7 +264,6 @@ func gc_body_scanExclusiveLocal2Kernel(gc_b *compiled.Block, dBuf, dDst, dSrc []
 				pos := gc_s_pos[gc_rank]
 //line hecbench_radixsort.go:58
 				t1 := lData_2[pos] + lData_2[pos-offset]
-//line hecbench_radixsort.go:60
 				gc_s_t1[gc_rank] = t1
 			}
 			{
@@ -287,7 +272,6 @@ func gc_body_scanExclusiveLocal2Kernel(gc_b *compiled.Block, dBuf, dDst, dSrc []
 				pos := gc_s_pos[gc_rank]
 //line hecbench_radixsort.go:58
 				t1 := lData_2[pos] + lData_2[pos-offset]
-//line hecbench_radixsort.go:60
 				gc_s_t1[gc_rank] = t1
 			}
 			{
@@ -296,7 +280,6 @@ func gc_body_scanExclusiveLocal2Kernel(gc_b *compiled.Block, dBuf, dDst, dSrc []
 				pos := gc_s_pos[gc_rank]
 //line hecbench_radixsort.go:58
 				t1 := lData_2[pos] + lData_2[pos-offset]
-//line hecbench_radixsort.go:60
 				gc_s_t1[gc_rank] = t1
 			}
 			{
@@ -305,7 +288,6 @@ func gc_body_scanExclusiveLocal2Kernel(gc_b *compiled.Block, dBuf, dDst, dSrc []
 				pos := gc_s_pos[gc_rank]
 //line hecbench_radixsort.go:58
 				t1 := lData_2[pos] + lData_2[pos-offset]
-//line hecbench_radixsort.go:60
 				gc_s_t1[gc_rank] = t1
 			}
 		}
@@ -314,10 +296,8 @@ func gc_body_scanExclusiveLocal2Kernel(gc_b *compiled.Block, dBuf, dDst, dSrc []
 			pos := gc_s_pos[gc_rank]
 //line hecbench_radixsort.go:58
 			t1 := lData_2[pos] + lData_2[pos-offset]
-//line hecbench_radixsort.go:60
 			gc_s_t1[gc_rank] = t1
 		}
-//line hecbench_radixsort.go:64
 		gc_step2 := 0
 		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
 			{
@@ -361,14 +341,12 @@ func gc_body_scanExclusiveLocal2Kernel(gc_b *compiled.Block, dBuf, dDst, dSrc []
 			lData_2[pos] = t1
 		}
 	}
-//line hecbench_radixsort.go:65
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 //line hecbench_radixsort.go:104
 			i := gc_bx*gc_bdx + gc_tx
-//line hecbench_radixsort.go:106
 			pos := gc_s_pos[gc_rank]
 			idata := gc_s_idata[gc_rank]
 //line hecbench_radixsort.go:62
@@ -407,7 +385,6 @@ func gc_body_uniformUpdateKernel(gc_b *compiled.Block, dData, dBuf []uint32) {
 	gc_s_data4 := compiled.Scratch[Uint4](gc_b, 0)[:gc_n]
 //line hecbench_radixsort.go:120
 	buf := gocuda.Shared[uint32](t, 1)[:1]
-//line hecbench_radixsort.go:122
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_step := 0
 		for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -421,7 +398,6 @@ func gc_body_uniformUpdateKernel(gc_b *compiled.Block, dData, dBuf []uint32) {
 				if gc_tx == 0 {
 					buf[0] = dBuf[gc_bx]
 				}
-//line hecbench_radixsort.go:127
 				gc_s_data4[gc_rank] = data4
 			}
 			{
@@ -434,7 +410,6 @@ func gc_body_uniformUpdateKernel(gc_b *compiled.Block, dData, dBuf []uint32) {
 				if gc_tx == 0 {
 					buf[0] = dBuf[gc_bx]
 				}
-//line hecbench_radixsort.go:127
 				gc_s_data4[gc_rank] = data4
 			}
 			{
@@ -447,7 +422,6 @@ func gc_body_uniformUpdateKernel(gc_b *compiled.Block, dData, dBuf []uint32) {
 				if gc_tx == 0 {
 					buf[0] = dBuf[gc_bx]
 				}
-//line hecbench_radixsort.go:127
 				gc_s_data4[gc_rank] = data4
 			}
 			{
@@ -460,7 +434,6 @@ func gc_body_uniformUpdateKernel(gc_b *compiled.Block, dData, dBuf []uint32) {
 				if gc_tx == 0 {
 					buf[0] = dBuf[gc_bx]
 				}
-//line hecbench_radixsort.go:127
 				gc_s_data4[gc_rank] = data4
 			}
 		}
@@ -473,11 +446,9 @@ func gc_body_uniformUpdateKernel(gc_b *compiled.Block, dData, dBuf []uint32) {
 			if gc_tx == 0 {
 				buf[0] = dBuf[gc_bx]
 			}
-//line hecbench_radixsort.go:127
 			gc_s_data4[gc_rank] = data4
 		}
 	}
-//line hecbench_radixsort.go:132
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_step2 := 0
 		for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
@@ -487,7 +458,6 @@ func gc_body_uniformUpdateKernel(gc_b *compiled.Block, dData, dBuf []uint32) {
 				gc_pos.Thread = gc_rank
 //line hecbench_radixsort.go:121
 				i := gc_bx*gc_bdx + gc_tx
-//line hecbench_radixsort.go:123
 				data4 := gc_s_data4[gc_rank]
 //line hecbench_radixsort.go:127
 				data4 = addUint4(data4, makeUint4(buf[0]))
@@ -499,7 +469,6 @@ func gc_body_uniformUpdateKernel(gc_b *compiled.Block, dData, dBuf []uint32) {
 				gc_pos.Thread = gc_rank
 //line hecbench_radixsort.go:121
 				i := gc_bx*gc_bdx + gc_tx
-//line hecbench_radixsort.go:123
 				data4 := gc_s_data4[gc_rank]
 //line hecbench_radixsort.go:127
 				data4 = addUint4(data4, makeUint4(buf[0]))
@@ -511,7 +480,6 @@ func gc_body_uniformUpdateKernel(gc_b *compiled.Block, dData, dBuf []uint32) {
 				gc_pos.Thread = gc_rank
 //line hecbench_radixsort.go:121
 				i := gc_bx*gc_bdx + gc_tx
-//line hecbench_radixsort.go:123
 				data4 := gc_s_data4[gc_rank]
 //line hecbench_radixsort.go:127
 				data4 = addUint4(data4, makeUint4(buf[0]))
@@ -523,7 +491,6 @@ func gc_body_uniformUpdateKernel(gc_b *compiled.Block, dData, dBuf []uint32) {
 				gc_pos.Thread = gc_rank
 //line hecbench_radixsort.go:121
 				i := gc_bx*gc_bdx + gc_tx
-//line hecbench_radixsort.go:123
 				data4 := gc_s_data4[gc_rank]
 //line hecbench_radixsort.go:127
 				data4 = addUint4(data4, makeUint4(buf[0]))
@@ -535,7 +502,6 @@ func gc_body_uniformUpdateKernel(gc_b *compiled.Block, dData, dBuf []uint32) {
 			gc_pos.Thread = gc_rank
 //line hecbench_radixsort.go:121
 			i := gc_bx*gc_bdx + gc_tx
-//line hecbench_radixsort.go:123
 			data4 := gc_s_data4[gc_rank]
 //line hecbench_radixsort.go:127
 			data4 = addUint4(data4, makeUint4(buf[0]))
@@ -577,7 +543,6 @@ func gc_body_findRadixOffsetsKernel(gc_b *compiled.Block, keys, counters, blockO
 	groupID := uint32(gc_bx)
 //line hecbench_radixsort.go:143
 	groupSize := uint32(gc_bdx)
-//line hecbench_radixsort.go:145
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -597,7 +562,6 @@ func gc_body_findRadixOffsetsKernel(gc_b *compiled.Block, keys, counters, blockO
 			}
 		}
 	}
-//line hecbench_radixsort.go:162
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -613,7 +577,6 @@ func gc_body_findRadixOffsetsKernel(gc_b *compiled.Block, keys, counters, blockO
 			}
 		}
 	}
-//line hecbench_radixsort.go:169
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_step := 0
 		for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -673,7 +636,6 @@ func gc_body_findRadixOffsetsKernel(gc_b *compiled.Block, keys, counters, blockO
 			}
 		}
 	}
-//line hecbench_radixsort.go:174
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -696,7 +658,6 @@ func gc_body_findRadixOffsetsKernel(gc_b *compiled.Block, keys, counters, blockO
 			}
 		}
 	}
-//line hecbench_radixsort.go:190
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_step2 := 0
 		for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
@@ -792,7 +753,6 @@ func gc_body_reorderDataKeysOnlyKernel(gc_b *compiled.Block, outKeys, keys, bloc
 	groupID := uint32(gc_bx)
 //line hecbench_radixsort.go:206
 	groupSize := uint32(gc_bdx)
-//line hecbench_radixsort.go:208
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -810,18 +770,15 @@ func gc_body_reorderDataKeysOnlyKernel(gc_b *compiled.Block, outKeys, keys, bloc
 				sOffsets[localID] = offsets[localID*totalBlocks+groupID]
 				sBlockOffsets[localID] = blockOffsets[groupID*16+localID]
 			}
-//line hecbench_radixsort.go:217
 			gc_s_sKeys1[gc_rank] = sKeys1
 		}
 	}
-//line hecbench_radixsort.go:222
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 //line hecbench_radixsort.go:205
 			localID := uint32(gc_tx)
-//line hecbench_radixsort.go:207
 			sKeys1 := gc_s_sKeys1[gc_rank]
 //line hecbench_radixsort.go:218
 			radix := (sKeys1[localID] >> startbit) & 0xF

@@ -41,7 +41,6 @@ func gc_body_reverseKernel(gc_b *compiled.Block, d []int32, len_ int) {
 	}
 //line hecbench_reverse.go:14
 	s := gocuda.Shared[int32](t, 256)[:256]
-//line hecbench_reverse.go:16
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		if gc_bdx <= len(s) && gc_bdx <= len(d) {
 			gc_at := s[:gc_bdx]
@@ -123,7 +122,6 @@ func gc_body_reverseKernel(gc_b *compiled.Block, d []int32, len_ int) {
 			}
 		}
 	}
-//line hecbench_reverse.go:22
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_stride := 0 - 1
 		gc_off := len_ - 1

@@ -42,7 +42,6 @@ func gc_body_reverseKernel(gc_b2 *compiled.Block, d []int32, len_ int) {
 	}
 //line hecbench_reverse.go:14
 	s := gocuda.Shared[int32](t, 256)[:256]
-//line hecbench_reverse.go:16
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		if gc_bdx2 <= len(s) && gc_bdx2 <= len(d) {
 			gc_at4 := s[:gc_bdx2]
@@ -74,7 +73,6 @@ func gc_body_reverseKernel(gc_b2 *compiled.Block, d []int32, len_ int) {
 //line hecbench_reverse.go:16
 						break
 					}
-//line hecbench_reverse.go:17
 					archsimd.LoadInt32x8Slice(d[tid:]).StoreSlice(s[tid:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -123,7 +121,6 @@ func gc_body_reverseKernel(gc_b2 *compiled.Block, d []int32, len_ int) {
 			}
 		}
 	}
-//line hecbench_reverse.go:22
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_stride2 := 0 - 1
 		gc_off2 := len_ - 1

@@ -56,7 +56,6 @@ func gc_body_computeMKernelStep1(gc_b *compiled.Block, dCostsLeft, dCostsUp, dCo
 //line hecbench_seam.go:48
 	isFirst = gc_bx == 0
 	isLast = gc_bx == gc_gdx-1
-//line hecbench_seam.go:51
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := (gc_bx * seamComputeMBlocksizeX) + (baseRow * w)
 		if gc_off >= 0 && gc_off <= len(dCostsLeft) && gc_bdx <= len(dCostsLeft)-gc_off && gc_off <= len(dCostsUp) && gc_bdx <= len(dCostsUp)-gc_off && gc_off <= len(dCostsRight) && gc_bdx <= len(dCostsRight)-gc_off && gc_off <= len(dM) && gc_bdx <= len(dM)-gc_off {
@@ -88,10 +87,8 @@ func gc_body_computeMKernelStep1(gc_b *compiled.Block, dCostsLeft, dCostsUp, dCo
 						mCache[cacheColumn] = gc_at4[gc_tx]
 					}
 				}
-//line hecbench_seam.go:63
 				_ = right
 				_ = up
-//line hecbench_seam.go:66
 				gc_s_mCache[gc_rank] = mCache
 				gc_s_mCacheSwap[gc_rank] = mCacheSwap
 				gc_s_ix[gc_rank] = ix
@@ -121,10 +118,8 @@ func gc_body_computeMKernelStep1(gc_b *compiled.Block, dCostsLeft, dCostsUp, dCo
 						mCache[cacheColumn] = dM[ix]
 					}
 				}
-//line hecbench_seam.go:63
 				_ = right
 				_ = up
-//line hecbench_seam.go:66
 				gc_s_mCache[gc_rank] = mCache
 				gc_s_mCacheSwap[gc_rank] = mCacheSwap
 				gc_s_ix[gc_rank] = ix
@@ -138,7 +133,6 @@ func gc_body_computeMKernelStep1(gc_b *compiled.Block, dCostsLeft, dCostsUp, dCo
 		if gc_b.Stopped() {
 			return
 		}
-//line hecbench_seam.go:70
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -147,14 +141,11 @@ func gc_body_computeMKernelStep1(gc_b *compiled.Block, dCostsLeft, dCostsUp, dCo
 				column := gc_bx*seamComputeMBlocksizeX + gc_tx
 //line hecbench_seam.go:44
 				cacheColumn := gc_tx
-//line hecbench_seam.go:46
 				mCache := gc_s_mCache[gc_rank]
 				mCacheSwap := gc_s_mCacheSwap[gc_rank]
 				ix := gc_s_ix[gc_rank]
 				var right int32
-//line hecbench_seam.go:51
 				var up int32
-//line hecbench_seam.go:53
 				var left int32
 //line hecbench_seam.go:65
 				ix = ix + w
@@ -165,18 +156,14 @@ func gc_body_computeMKernelStep1(gc_b *compiled.Block, dCostsLeft, dCostsUp, dCo
 					} else {
 						left = math.MaxInt32
 					}
-//line hecbench_seam.go:75
 					up = mCache[cacheColumn] + int32(dCostsUp[ix])
-//line hecbench_seam.go:77
 					if column < currentW-1 {
 						right = mCache[cacheColumn+1] + int32(dCostsRight[ix])
 					} else {
 						right = math.MaxInt32
 					}
-//line hecbench_seam.go:83
 					left = min(left, min(up, right))
 					dM[ix] = left
-//line hecbench_seam.go:86
 					pointerSwap(&mCache, &mCacheSwap)
 					mCache[cacheColumn] = left
 				}
@@ -216,7 +203,6 @@ func gc_body_computeMKernelStep2(gc_b *compiled.Block, dCostsLeft, dCostsUp, dCo
 	gc_s_prevIx := compiled.Scratch[int](gc_b, 0)[:gc_n]
 //line hecbench_seam.go:104
 	maxRow := baseRow + seamComputeMBlocksizeX/2
-//line hecbench_seam.go:106
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_step := 0
 		for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -234,7 +220,6 @@ func gc_body_computeMKernelStep2(gc_b *compiled.Block, dCostsLeft, dCostsUp, dCo
 				_ = up
 				_ = left
 				_ = ix
-//line hecbench_seam.go:109
 				gc_s_prevIx[gc_rank] = prevIx
 			}
 			{
@@ -251,7 +236,6 @@ func gc_body_computeMKernelStep2(gc_b *compiled.Block, dCostsLeft, dCostsUp, dCo
 				_ = up
 				_ = left
 				_ = ix
-//line hecbench_seam.go:109
 				gc_s_prevIx[gc_rank] = prevIx
 			}
 			{
@@ -268,7 +252,6 @@ func gc_body_computeMKernelStep2(gc_b *compiled.Block, dCostsLeft, dCostsUp, dCo
 				_ = up
 				_ = left
 				_ = ix
-//line hecbench_seam.go:109
 				gc_s_prevIx[gc_rank] = prevIx
 			}
 			{
@@ -285,7 +268,6 @@ func gc_body_computeMKernelStep2(gc_b *compiled.Block, dCostsLeft, dCostsUp, dCo
 				_ = up
 				_ = left
 				_ = ix
-//line hecbench_seam.go:109
 				gc_s_prevIx[gc_rank] = prevIx
 			}
 		}
@@ -302,7 +284,6 @@ func gc_body_computeMKernelStep2(gc_b *compiled.Block, dCostsLeft, dCostsUp, dCo
 			_ = up
 			_ = left
 			_ = ix
-//line hecbench_seam.go:109
 			gc_s_prevIx[gc_rank] = prevIx
 		}
 	}
@@ -340,7 +321,6 @@ func gc_body_computeMKernelStep2(gc_b *compiled.Block, dCostsLeft, dCostsUp, dCo
 					var left int32
 					_ = left
 					var ix int
-//line hecbench_seam.go:109
 					prevIx := gc_s_prevIx[gc_rank]
 //line hecbench_seam.go:106
 					ix = prevIx + w
@@ -360,7 +340,6 @@ func gc_body_computeMKernelStep2(gc_b *compiled.Block, dCostsLeft, dCostsUp, dCo
 					var left int32
 					_ = left
 					var ix int
-//line hecbench_seam.go:109
 					prevIx := gc_s_prevIx[gc_rank]
 //line hecbench_seam.go:106
 					ix = prevIx + w
@@ -390,15 +369,10 @@ func gc_body_computeMKernelStep2(gc_b *compiled.Block, dCostsLeft, dCostsUp, dCo
 					gc_pos.Thread = gc_rank
 //line hecbench_seam.go:99
 					column := gc_bx*seamComputeMBlocksizeX + gc_tx + seamComputeMBlocksizeX/2
-//line hecbench_seam.go:101
 					var right int32
-//line hecbench_seam.go:103
 					var up int32
-//line hecbench_seam.go:105
 					var left int32
-//line hecbench_seam.go:107
 					var ix int
-//line hecbench_seam.go:109
 					prevIx := gc_s_prevIx[gc_rank]
 //line hecbench_seam.go:106
 					ix = prevIx + w
@@ -453,7 +427,6 @@ func gc_body_computeMKernelSmall(gc_b *compiled.Block, dCostsLeft, dCostsUp, dCo
 	gc_s_ix := compiled.Scratch[int](gc_b, 2)[:gc_n]
 //line hecbench_seam.go:132
 	cache := gocuda.DynamicShared[int32](t)
-//line hecbench_seam.go:134
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		if gc_bdx <= len(dCostsLeft) && gc_bdx <= len(dCostsUp) && gc_bdx <= len(dCostsRight) && gc_bdx <= len(dM) {
 			gc_at := dCostsLeft[:gc_bdx]
@@ -475,7 +448,6 @@ func gc_body_computeMKernelSmall(gc_b *compiled.Block, dCostsLeft, dCostsUp, dCo
 				left = int32(min(gc_at[gc_tx], min(gc_at2[gc_tx], gc_at3[gc_tx])))
 				gc_at4[gc_tx] = left
 				mCache[ix] = left
-//line hecbench_seam.go:147
 				_ = up
 				_ = right
 				gc_s_mCache[gc_rank] = mCache
@@ -498,7 +470,6 @@ func gc_body_computeMKernelSmall(gc_b *compiled.Block, dCostsLeft, dCostsUp, dCo
 				left = int32(min(dCostsLeft[ix], min(dCostsUp[ix], dCostsRight[ix])))
 				dM[ix] = left
 				mCache[ix] = left
-//line hecbench_seam.go:147
 				_ = up
 				_ = right
 				gc_s_mCache[gc_rank] = mCache
@@ -509,7 +480,6 @@ func gc_body_computeMKernelSmall(gc_b *compiled.Block, dCostsLeft, dCostsUp, dCo
 	}
 //line hecbench_seam.go:147
 	for row := 1; row < h; row++ {
-//line hecbench_seam.go:149
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := currentW; gc_bound < gc_to {
 			gc_to = gc_bound
@@ -520,17 +490,13 @@ func gc_body_computeMKernelSmall(gc_b *compiled.Block, dCostsLeft, dCostsUp, dCo
 				gc_pos.Thread = gc_rank
 //line hecbench_seam.go:135
 				column := gc_tx
-//line hecbench_seam.go:137
 				mCache := gc_s_mCache[gc_rank]
 				mCacheSwap := gc_s_mCacheSwap[gc_rank]
 				ix := gc_s_ix[gc_rank]
 				var left int32
-//line hecbench_seam.go:142
 				var up int32
-//line hecbench_seam.go:144
 				var right int32
 				{
-//line hecbench_seam.go:149
 					ix = ix + w
 //line hecbench_seam.go:152
 					if column > 0 {
@@ -538,18 +504,14 @@ func gc_body_computeMKernelSmall(gc_b *compiled.Block, dCostsLeft, dCostsUp, dCo
 					} else {
 						left = math.MaxInt32
 					}
-//line hecbench_seam.go:158
 					up = mCache[column] + int32(dCostsUp[ix])
-//line hecbench_seam.go:160
 					if column < currentW-1 {
 						right = mCache[column+1] + int32(dCostsRight[ix])
 					} else {
 						right = math.MaxInt32
 					}
-//line hecbench_seam.go:166
 					left = min(left, min(up, right))
 					dM[ix] = left
-//line hecbench_seam.go:169
 					pointerSwap(&mCache, &mCacheSwap)
 					mCache[column] = left
 				}
@@ -591,10 +553,8 @@ func gc_body_computeMKernelSingle(gc_b *compiled.Block, dCostsLeft, dCostsUp, dC
 	cache := gocuda.DynamicShared[int32](t)
 	compiled.OutOfLine(func() {
 		gc_s_mCache := gc_s_mCache[:gc_n]
-//line hecbench_seam.go:185
 		gc_s_mCacheSwap := gc_s_mCacheSwap[:gc_n]
 		{
-//line hecbench_seam.go:188
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
@@ -617,9 +577,7 @@ func gc_body_computeMKernelSingle(gc_b *compiled.Block, dCostsLeft, dCostsUp, dC
 							mCache[column] = left
 						}
 					}
-//line hecbench_seam.go:201
 					_ = ix
-//line hecbench_seam.go:203
 					_ = up
 					_ = right
 					gc_s_mCache[gc_rank] = mCache
@@ -632,27 +590,20 @@ func gc_body_computeMKernelSingle(gc_b *compiled.Block, dCostsLeft, dCostsUp, dC
 	for row := 1; row < h; row++ {
 		compiled.OutOfLine(func() {
 			gc_s_mCache := gc_s_mCache[:gc_n]
-//line hecbench_seam.go:206
 			gc_s_mCacheSwap := gc_s_mCacheSwap[:gc_n]
 			{
-//line hecbench_seam.go:209
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line hecbench_seam.go:184
 						tid := gc_tx
-//line hecbench_seam.go:186
 						mCache := gc_s_mCache[gc_rank]
 						mCacheSwap := gc_s_mCacheSwap[gc_rank]
 						var column int
-//line hecbench_seam.go:190
 						var ix int
-//line hecbench_seam.go:192
 						var left int32
-//line hecbench_seam.go:194
 						var up int32
-//line hecbench_seam.go:196
 						var right int32
 //line hecbench_seam.go:203
 						for i_ := 0; i_ < nElem; i_++ {
@@ -665,15 +616,12 @@ func gc_body_computeMKernelSingle(gc_b *compiled.Block, dCostsLeft, dCostsUp, dC
 								} else {
 									left = math.MaxInt32
 								}
-//line hecbench_seam.go:215
 								up = mCache[column] + int32(dCostsUp[ix])
-//line hecbench_seam.go:217
 								if column < currentW-1 {
 									right = mCache[column+1] + int32(dCostsRight[ix])
 								} else {
 									right = math.MaxInt32
 								}
-//line hecbench_seam.go:223
 								left = min(left, min(up, right))
 								dM[ix] = left
 								mCacheSwap[column] = left
@@ -725,7 +673,6 @@ func gc_body_computeMKernelIterate0(gc_b *compiled.Block, gc_lo, gc_hi int, dCos
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line hecbench_seam.go:256
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*seamComputeMBlocksizeX, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -875,7 +822,6 @@ func gc_body_computeMKernelIterate1(gc_b *compiled.Block, gc_lo, gc_hi int, dCos
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line hecbench_seam.go:268
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*seamComputeMBlocksizeX, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -926,7 +872,6 @@ func gc_body_computeMKernelIterate1(gc_b *compiled.Block, gc_lo, gc_hi int, dCos
 								gc_at7[gc_u] = min(left, min(up, right))
 							}
 						}
-//line hecbench_seam.go:278
 						gc_tx = gc_fasthi - 1
 						continue
 					}
@@ -957,7 +902,6 @@ func gc_body_computeMKernelIterate1(gc_b *compiled.Block, gc_lo, gc_hi int, dCos
 					}
 				}
 			} else {
-//line hecbench_seam.go:279
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -1028,7 +972,6 @@ func gc_body_minReduceKernel(gc_b *compiled.Block, dValues, dIndices []int32, si
 	ixCache := gocuda.Shared[int32](t, seamReduceBlocksizeX)[:seamReduceBlocksizeX]
 //line hecbench_seam.go:286
 	gridSize := gc_gdx * seamReduceBlocksizeX
-//line hecbench_seam.go:288
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -1169,7 +1112,6 @@ func gc_body_minReduceKernel(gc_b *compiled.Block, dValues, dIndices []int32, si
 	}
 //line hecbench_seam.go:307
 	for i_ := seamReduceBlocksizeX / 2; i_ > 0; i_ = i_ / 2 {
-//line hecbench_seam.go:309
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := i_; gc_bound < gc_to {
 			gc_to = gc_bound
@@ -1189,7 +1131,6 @@ func gc_body_minReduceKernel(gc_b *compiled.Block, dValues, dIndices []int32, si
 //line hecbench_seam.go:284
 					_ = tid
 					{
-//line hecbench_seam.go:309
 						gc_if2 := lanes.LoadInt32x8Slice(gc_at[gc_tx:]).Less(lanes.LoadInt32x8Slice(gc_at2[gc_tx:])).Or(lanes.LoadInt32x8Slice(gc_at[gc_tx:]).Equal(lanes.LoadInt32x8Slice(gc_at2[gc_tx:])).And(lanes.LoadInt32x8Slice(gc_at3[gc_tx:]).Less(lanes.LoadInt32x8Slice(gc_at4[gc_tx:]))))
 //line hecbench_seam.go:309
 						if gc_if2.ToBits() != 0 {
@@ -1200,7 +1141,6 @@ func gc_body_minReduceKernel(gc_b *compiled.Block, dValues, dIndices []int32, si
 						}
 					}
 				}
-//line hecbench_seam.go:311
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					{
 //line hecbench_seam.go:309
@@ -1217,7 +1157,6 @@ func gc_body_minReduceKernel(gc_b *compiled.Block, dValues, dIndices []int32, si
 //line hecbench_seam.go:284
 					var tid int = gc_tx
 					{
-//line hecbench_seam.go:309
 						if (tid+i_) < 0 || (tid+i_) > len(valCache)-8 || tid < 0 || tid > len(valCache)-8 || (tid+i_) > len(ixCache)-8 || tid > len(ixCache)-8 {
 //line hecbench_seam.go:309
 							break
@@ -1232,7 +1171,6 @@ func gc_body_minReduceKernel(gc_b *compiled.Block, dValues, dIndices []int32, si
 						}
 					}
 				}
-//line hecbench_seam.go:313
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -1250,7 +1188,6 @@ func gc_body_minReduceKernel(gc_b *compiled.Block, dValues, dIndices []int32, si
 		}
 	}
 	{
-//line hecbench_seam.go:320
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -1278,13 +1215,11 @@ func gc_body_minReduceKernel(gc_b *compiled.Block, dValues, dIndices []int32, si
 						gc_at5[0] = ixCache[0]
 					}
 				}
-//line hecbench_seam.go:322
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line hecbench_seam.go:318
 					gc_at5[0] = ixCache[0]
 				}
 			} else {
-//line hecbench_seam.go:322
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
@@ -1295,7 +1230,6 @@ func gc_body_minReduceKernel(gc_b *compiled.Block, dValues, dIndices []int32, si
 						dIndices[gc_bx] = ixCache[0]
 					}
 					{
-//line hecbench_seam.go:322
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -1303,7 +1237,6 @@ func gc_body_minReduceKernel(gc_b *compiled.Block, dValues, dIndices []int32, si
 						dIndices[gc_bx] = ixCache[0]
 					}
 					{
-//line hecbench_seam.go:322
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -1311,7 +1244,6 @@ func gc_body_minReduceKernel(gc_b *compiled.Block, dValues, dIndices []int32, si
 						dIndices[gc_bx] = ixCache[0]
 					}
 					{
-//line hecbench_seam.go:322
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -1319,7 +1251,6 @@ func gc_body_minReduceKernel(gc_b *compiled.Block, dValues, dIndices []int32, si
 						dIndices[gc_bx] = ixCache[0]
 					}
 				}
-//line hecbench_seam.go:322
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -1381,7 +1312,6 @@ func gc_body_findSeamKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dM, dIndices
 					}
 				}
 			}
-//line hecbench_seam.go:351
 		})
 	}
 }
@@ -1389,4 +1319,5 @@ func gc_body_findSeamKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dM, dIndices
 // gc_files_hecbench_seam holds the source files whose lines the kernels' records hash.
 //
 //go:embed hecbench_seam.go
+//line hecbench_seam.go:358
 var gc_files_hecbench_seam embed.FS

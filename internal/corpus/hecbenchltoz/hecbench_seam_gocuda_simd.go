@@ -56,7 +56,6 @@ func gc_body_computeMKernelStep1(gc_b2 *compiled.Block, dCostsLeft, dCostsUp, dC
 //line hecbench_seam.go:48
 	isFirst = gc_bx2 == 0
 	isLast = gc_bx2 == gc_gdx2-1
-//line hecbench_seam.go:51
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off2 := (gc_bx2 * seamComputeMBlocksizeX) + (baseRow * w)
 		if gc_off2 >= 0 && gc_off2 <= len(dCostsLeft) && gc_bdx2 <= len(dCostsLeft)-gc_off2 && gc_off2 <= len(dCostsUp) && gc_bdx2 <= len(dCostsUp)-gc_off2 && gc_off2 <= len(dCostsRight) && gc_bdx2 <= len(dCostsRight)-gc_off2 && gc_off2 <= len(dM) && gc_bdx2 <= len(dM)-gc_off2 {
@@ -88,10 +87,8 @@ func gc_body_computeMKernelStep1(gc_b2 *compiled.Block, dCostsLeft, dCostsUp, dC
 						mCache[cacheColumn] = gc_at8[gc_tx2]
 					}
 				}
-//line hecbench_seam.go:63
 				_ = right
 				_ = up
-//line hecbench_seam.go:66
 				gc_s_mCache[gc_rank2] = mCache
 				gc_s_mCacheSwap[gc_rank2] = mCacheSwap
 				gc_s_ix[gc_rank2] = ix
@@ -121,10 +118,8 @@ func gc_body_computeMKernelStep1(gc_b2 *compiled.Block, dCostsLeft, dCostsUp, dC
 						mCache[cacheColumn] = dM[ix]
 					}
 				}
-//line hecbench_seam.go:63
 				_ = right
 				_ = up
-//line hecbench_seam.go:66
 				gc_s_mCache[gc_rank2] = mCache
 				gc_s_mCacheSwap[gc_rank2] = mCacheSwap
 				gc_s_ix[gc_rank2] = ix
@@ -138,7 +133,6 @@ func gc_body_computeMKernelStep1(gc_b2 *compiled.Block, dCostsLeft, dCostsUp, dC
 		if gc_b2.Stopped() {
 			return
 		}
-//line hecbench_seam.go:70
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
@@ -147,14 +141,11 @@ func gc_body_computeMKernelStep1(gc_b2 *compiled.Block, dCostsLeft, dCostsUp, dC
 				column := gc_bx2*seamComputeMBlocksizeX + gc_tx2
 //line hecbench_seam.go:44
 				cacheColumn := gc_tx2
-//line hecbench_seam.go:46
 				mCache := gc_s_mCache[gc_rank2]
 				mCacheSwap := gc_s_mCacheSwap[gc_rank2]
 				ix := gc_s_ix[gc_rank2]
 				var right int32
-//line hecbench_seam.go:51
 				var up int32
-//line hecbench_seam.go:53
 				var left int32
 //line hecbench_seam.go:65
 				ix = ix + w
@@ -165,18 +156,14 @@ func gc_body_computeMKernelStep1(gc_b2 *compiled.Block, dCostsLeft, dCostsUp, dC
 					} else {
 						left = math.MaxInt32
 					}
-//line hecbench_seam.go:75
 					up = mCache[cacheColumn] + int32(dCostsUp[ix])
-//line hecbench_seam.go:77
 					if column < currentW-1 {
 						right = mCache[cacheColumn+1] + int32(dCostsRight[ix])
 					} else {
 						right = math.MaxInt32
 					}
-//line hecbench_seam.go:83
 					left = min(left, min(up, right))
 					dM[ix] = left
-//line hecbench_seam.go:86
 					pointerSwap(&mCache, &mCacheSwap)
 					mCache[cacheColumn] = left
 				}
@@ -216,7 +203,6 @@ func gc_body_computeMKernelStep2(gc_b2 *compiled.Block, dCostsLeft, dCostsUp, dC
 	gc_s_prevIx := compiled.Scratch[int](gc_b2, 0)[:gc_n2]
 //line hecbench_seam.go:104
 	maxRow := baseRow + seamComputeMBlocksizeX/2
-//line hecbench_seam.go:106
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_step2 := 0
 		for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
@@ -234,7 +220,6 @@ func gc_body_computeMKernelStep2(gc_b2 *compiled.Block, dCostsLeft, dCostsUp, dC
 				_ = up
 				_ = left
 				_ = ix
-//line hecbench_seam.go:109
 				gc_s_prevIx[gc_rank2] = prevIx
 			}
 			{
@@ -251,7 +236,6 @@ func gc_body_computeMKernelStep2(gc_b2 *compiled.Block, dCostsLeft, dCostsUp, dC
 				_ = up
 				_ = left
 				_ = ix
-//line hecbench_seam.go:109
 				gc_s_prevIx[gc_rank2] = prevIx
 			}
 			{
@@ -268,7 +252,6 @@ func gc_body_computeMKernelStep2(gc_b2 *compiled.Block, dCostsLeft, dCostsUp, dC
 				_ = up
 				_ = left
 				_ = ix
-//line hecbench_seam.go:109
 				gc_s_prevIx[gc_rank2] = prevIx
 			}
 			{
@@ -285,7 +268,6 @@ func gc_body_computeMKernelStep2(gc_b2 *compiled.Block, dCostsLeft, dCostsUp, dC
 				_ = up
 				_ = left
 				_ = ix
-//line hecbench_seam.go:109
 				gc_s_prevIx[gc_rank2] = prevIx
 			}
 		}
@@ -302,7 +284,6 @@ func gc_body_computeMKernelStep2(gc_b2 *compiled.Block, dCostsLeft, dCostsUp, dC
 			_ = up
 			_ = left
 			_ = ix
-//line hecbench_seam.go:109
 			gc_s_prevIx[gc_rank2] = prevIx
 		}
 	}
@@ -340,7 +321,6 @@ func gc_body_computeMKernelStep2(gc_b2 *compiled.Block, dCostsLeft, dCostsUp, dC
 					var left int32
 					_ = left
 					var ix int
-//line hecbench_seam.go:109
 					prevIx := gc_s_prevIx[gc_rank2]
 //line hecbench_seam.go:106
 					ix = prevIx + w
@@ -360,7 +340,6 @@ func gc_body_computeMKernelStep2(gc_b2 *compiled.Block, dCostsLeft, dCostsUp, dC
 					var left int32
 					_ = left
 					var ix int
-//line hecbench_seam.go:109
 					prevIx := gc_s_prevIx[gc_rank2]
 //line hecbench_seam.go:106
 					ix = prevIx + w
@@ -390,15 +369,10 @@ func gc_body_computeMKernelStep2(gc_b2 *compiled.Block, dCostsLeft, dCostsUp, dC
 					gc_pos2.Thread = gc_rank2
 //line hecbench_seam.go:99
 					column := gc_bx2*seamComputeMBlocksizeX + gc_tx2 + seamComputeMBlocksizeX/2
-//line hecbench_seam.go:101
 					var right int32
-//line hecbench_seam.go:103
 					var up int32
-//line hecbench_seam.go:105
 					var left int32
-//line hecbench_seam.go:107
 					var ix int
-//line hecbench_seam.go:109
 					prevIx := gc_s_prevIx[gc_rank2]
 //line hecbench_seam.go:106
 					ix = prevIx + w
@@ -453,7 +427,6 @@ func gc_body_computeMKernelSmall(gc_b2 *compiled.Block, dCostsLeft, dCostsUp, dC
 	gc_s_ix := compiled.Scratch[int](gc_b2, 2)[:gc_n2]
 //line hecbench_seam.go:132
 	cache := gocuda.DynamicShared[int32](t)
-//line hecbench_seam.go:134
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		if gc_bdx2 <= len(dCostsLeft) && gc_bdx2 <= len(dCostsUp) && gc_bdx2 <= len(dCostsRight) && gc_bdx2 <= len(dM) {
 			gc_at5 := dCostsLeft[:gc_bdx2]
@@ -475,7 +448,6 @@ func gc_body_computeMKernelSmall(gc_b2 *compiled.Block, dCostsLeft, dCostsUp, dC
 				left = int32(min(gc_at5[gc_tx2], min(gc_at6[gc_tx2], gc_at7[gc_tx2])))
 				gc_at8[gc_tx2] = left
 				mCache[ix] = left
-//line hecbench_seam.go:147
 				_ = up
 				_ = right
 				gc_s_mCache[gc_rank2] = mCache
@@ -498,7 +470,6 @@ func gc_body_computeMKernelSmall(gc_b2 *compiled.Block, dCostsLeft, dCostsUp, dC
 				left = int32(min(dCostsLeft[ix], min(dCostsUp[ix], dCostsRight[ix])))
 				dM[ix] = left
 				mCache[ix] = left
-//line hecbench_seam.go:147
 				_ = up
 				_ = right
 				gc_s_mCache[gc_rank2] = mCache
@@ -509,7 +480,6 @@ func gc_body_computeMKernelSmall(gc_b2 *compiled.Block, dCostsLeft, dCostsUp, dC
 	}
 //line hecbench_seam.go:147
 	for row := 1; row < h; row++ {
-//line hecbench_seam.go:149
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := currentW; gc_bound2 < gc_to2 {
 			gc_to2 = gc_bound2
@@ -520,17 +490,13 @@ func gc_body_computeMKernelSmall(gc_b2 *compiled.Block, dCostsLeft, dCostsUp, dC
 				gc_pos2.Thread = gc_rank2
 //line hecbench_seam.go:135
 				column := gc_tx2
-//line hecbench_seam.go:137
 				mCache := gc_s_mCache[gc_rank2]
 				mCacheSwap := gc_s_mCacheSwap[gc_rank2]
 				ix := gc_s_ix[gc_rank2]
 				var left int32
-//line hecbench_seam.go:142
 				var up int32
-//line hecbench_seam.go:144
 				var right int32
 				{
-//line hecbench_seam.go:149
 					ix = ix + w
 //line hecbench_seam.go:152
 					if column > 0 {
@@ -538,18 +504,14 @@ func gc_body_computeMKernelSmall(gc_b2 *compiled.Block, dCostsLeft, dCostsUp, dC
 					} else {
 						left = math.MaxInt32
 					}
-//line hecbench_seam.go:158
 					up = mCache[column] + int32(dCostsUp[ix])
-//line hecbench_seam.go:160
 					if column < currentW-1 {
 						right = mCache[column+1] + int32(dCostsRight[ix])
 					} else {
 						right = math.MaxInt32
 					}
-//line hecbench_seam.go:166
 					left = min(left, min(up, right))
 					dM[ix] = left
-//line hecbench_seam.go:169
 					pointerSwap(&mCache, &mCacheSwap)
 					mCache[column] = left
 				}
@@ -591,10 +553,8 @@ func gc_body_computeMKernelSingle(gc_b2 *compiled.Block, dCostsLeft, dCostsUp, d
 	cache := gocuda.DynamicShared[int32](t)
 	compiled.OutOfLine(func() {
 		gc_s_mCache := gc_s_mCache[:gc_n2]
-//line hecbench_seam.go:185
 		gc_s_mCacheSwap := gc_s_mCacheSwap[:gc_n2]
 		{
-//line hecbench_seam.go:188
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
@@ -617,9 +577,7 @@ func gc_body_computeMKernelSingle(gc_b2 *compiled.Block, dCostsLeft, dCostsUp, d
 							mCache[column] = left
 						}
 					}
-//line hecbench_seam.go:201
 					_ = ix
-//line hecbench_seam.go:203
 					_ = up
 					_ = right
 					gc_s_mCache[gc_rank2] = mCache
@@ -632,27 +590,20 @@ func gc_body_computeMKernelSingle(gc_b2 *compiled.Block, dCostsLeft, dCostsUp, d
 	for row := 1; row < h; row++ {
 		compiled.OutOfLine(func() {
 			gc_s_mCache := gc_s_mCache[:gc_n2]
-//line hecbench_seam.go:206
 			gc_s_mCacheSwap := gc_s_mCacheSwap[:gc_n2]
 			{
-//line hecbench_seam.go:209
 				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line hecbench_seam.go:184
 						tid := gc_tx2
-//line hecbench_seam.go:186
 						mCache := gc_s_mCache[gc_rank2]
 						mCacheSwap := gc_s_mCacheSwap[gc_rank2]
 						var column int
-//line hecbench_seam.go:190
 						var ix int
-//line hecbench_seam.go:192
 						var left int32
-//line hecbench_seam.go:194
 						var up int32
-//line hecbench_seam.go:196
 						var right int32
 //line hecbench_seam.go:203
 						for i_ := 0; i_ < nElem; i_++ {
@@ -665,15 +616,12 @@ func gc_body_computeMKernelSingle(gc_b2 *compiled.Block, dCostsLeft, dCostsUp, d
 								} else {
 									left = math.MaxInt32
 								}
-//line hecbench_seam.go:215
 								up = mCache[column] + int32(dCostsUp[ix])
-//line hecbench_seam.go:217
 								if column < currentW-1 {
 									right = mCache[column+1] + int32(dCostsRight[ix])
 								} else {
 									right = math.MaxInt32
 								}
-//line hecbench_seam.go:223
 								left = min(left, min(up, right))
 								dM[ix] = left
 								mCacheSwap[column] = left
@@ -725,7 +673,6 @@ func gc_body_computeMKernelIterate0(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, d
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-//line hecbench_seam.go:256
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_bx2*seamComputeMBlocksizeX, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -875,7 +822,6 @@ func gc_body_computeMKernelIterate1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, d
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-//line hecbench_seam.go:268
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_bx2*seamComputeMBlocksizeX, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -926,7 +872,6 @@ func gc_body_computeMKernelIterate1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, d
 								gc_at14[gc_u2] = min(left, min(up, right))
 							}
 						}
-//line hecbench_seam.go:278
 						gc_tx2 = gc_fasthi2 - 1
 						continue
 					}
@@ -957,7 +902,6 @@ func gc_body_computeMKernelIterate1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, d
 					}
 				}
 			} else {
-//line hecbench_seam.go:279
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -1028,7 +972,6 @@ func gc_body_minReduceKernel(gc_b2 *compiled.Block, dValues, dIndices []int32, s
 	ixCache := gocuda.Shared[int32](t, seamReduceBlocksizeX)[:seamReduceBlocksizeX]
 //line hecbench_seam.go:286
 	gridSize := gc_gdx2 * seamReduceBlocksizeX
-//line hecbench_seam.go:288
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 			gc_rank2 := gc_base2 + gc_tx2
@@ -1169,7 +1112,6 @@ func gc_body_minReduceKernel(gc_b2 *compiled.Block, dValues, dIndices []int32, s
 	}
 //line hecbench_seam.go:307
 	for i_ := seamReduceBlocksizeX / 2; i_ > 0; i_ = i_ / 2 {
-//line hecbench_seam.go:309
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := i_; gc_bound2 < gc_to2 {
 			gc_to2 = gc_bound2
@@ -1190,7 +1132,6 @@ func gc_body_minReduceKernel(gc_b2 *compiled.Block, dValues, dIndices []int32, s
 //line hecbench_seam.go:284
 						_ = tid
 						{
-//line hecbench_seam.go:309
 							gc_if4 := archsimd.LoadInt32x8Slice(gc_at6[gc_tx2:]).Less(archsimd.LoadInt32x8Slice(gc_at7[gc_tx2:])).Or(archsimd.LoadInt32x8Slice(gc_at6[gc_tx2:]).Equal(archsimd.LoadInt32x8Slice(gc_at7[gc_tx2:])).And(archsimd.LoadInt32x8Slice(gc_at8[gc_tx2:]).Less(archsimd.LoadInt32x8Slice(gc_at9[gc_tx2:]))))
 //line hecbench_seam.go:309
 							if gc_if4.ToBits() != 0 {
@@ -1201,7 +1142,6 @@ func gc_body_minReduceKernel(gc_b2 *compiled.Block, dValues, dIndices []int32, s
 							}
 						}
 					}
-//line hecbench_seam.go:311
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
@@ -1221,7 +1161,6 @@ func gc_body_minReduceKernel(gc_b2 *compiled.Block, dValues, dIndices []int32, s
 //line hecbench_seam.go:284
 						var tid int = gc_tx2
 						{
-//line hecbench_seam.go:309
 							if (tid+i_) < 0 || (tid+i_) > len(valCache)-8 || tid < 0 || tid > len(valCache)-8 || (tid+i_) > len(ixCache)-8 || tid > len(ixCache)-8 {
 //line hecbench_seam.go:309
 								break
@@ -1236,7 +1175,6 @@ func gc_body_minReduceKernel(gc_b2 *compiled.Block, dValues, dIndices []int32, s
 							}
 						}
 					}
-//line hecbench_seam.go:313
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
@@ -1256,7 +1194,6 @@ func gc_body_minReduceKernel(gc_b2 *compiled.Block, dValues, dIndices []int32, s
 		}
 	}
 	{
-//line hecbench_seam.go:320
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 			gc_to2 = gc_bound2 + 1
@@ -1284,13 +1221,11 @@ func gc_body_minReduceKernel(gc_b2 *compiled.Block, dValues, dIndices []int32, s
 						gc_at10[0] = ixCache[0]
 					}
 				}
-//line hecbench_seam.go:322
 				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
 //line hecbench_seam.go:318
 					gc_at10[0] = ixCache[0]
 				}
 			} else {
-//line hecbench_seam.go:322
 				gc_step4 := gc_from2
 				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
 					{
@@ -1301,7 +1236,6 @@ func gc_body_minReduceKernel(gc_b2 *compiled.Block, dValues, dIndices []int32, s
 						dIndices[gc_bx2] = ixCache[0]
 					}
 					{
-//line hecbench_seam.go:322
 						gc_tx2 := gc_step4 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -1309,7 +1243,6 @@ func gc_body_minReduceKernel(gc_b2 *compiled.Block, dValues, dIndices []int32, s
 						dIndices[gc_bx2] = ixCache[0]
 					}
 					{
-//line hecbench_seam.go:322
 						gc_tx2 := gc_step4 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -1317,7 +1250,6 @@ func gc_body_minReduceKernel(gc_b2 *compiled.Block, dValues, dIndices []int32, s
 						dIndices[gc_bx2] = ixCache[0]
 					}
 					{
-//line hecbench_seam.go:322
 						gc_tx2 := gc_step4 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -1325,7 +1257,6 @@ func gc_body_minReduceKernel(gc_b2 *compiled.Block, dValues, dIndices []int32, s
 						dIndices[gc_bx2] = ixCache[0]
 					}
 				}
-//line hecbench_seam.go:322
 				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -1387,7 +1318,6 @@ func gc_body_findSeamKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dM, dIndi
 					}
 				}
 			}
-//line hecbench_seam.go:351
 		})
 	}
 }
@@ -1395,4 +1325,5 @@ func gc_body_findSeamKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dM, dIndi
 // gc_files_hecbench_seam holds the source files whose lines the kernels' records hash.
 //
 //go:embed hecbench_seam.go
+//line hecbench_seam.go:358
 var gc_files_hecbench_seam embed.FS

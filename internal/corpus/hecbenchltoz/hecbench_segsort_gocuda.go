@@ -60,31 +60,26 @@ func gc_body_bbBinHistoKernel(gc_b *compiled.Block, dBinCounter, dSegBegins, dSe
 						gc_at[gc_tx] = 0
 					}
 					{
-//line hecbench_segsort.go:59
 						gc_tx := gc_step + 1
 //line hecbench_segsort.go:55
 						gc_at[gc_tx] = 0
 					}
 					{
-//line hecbench_segsort.go:59
 						gc_tx := gc_step + 2
 //line hecbench_segsort.go:55
 						gc_at[gc_tx] = 0
 					}
 					{
-//line hecbench_segsort.go:59
 						gc_tx := gc_step + 3
 //line hecbench_segsort.go:55
 						gc_at[gc_tx] = 0
 					}
 				}
-//line hecbench_segsort.go:59
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line hecbench_segsort.go:55
 					gc_at[gc_tx] = 0
 				}
 			} else {
-//line hecbench_segsort.go:59
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
@@ -97,7 +92,6 @@ func gc_body_bbBinHistoKernel(gc_b *compiled.Block, dBinCounter, dSegBegins, dSe
 						localHisto[tid] = 0
 					}
 					{
-//line hecbench_segsort.go:59
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -107,7 +101,6 @@ func gc_body_bbBinHistoKernel(gc_b *compiled.Block, dBinCounter, dSegBegins, dSe
 						localHisto[tid] = 0
 					}
 					{
-//line hecbench_segsort.go:59
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -117,7 +110,6 @@ func gc_body_bbBinHistoKernel(gc_b *compiled.Block, dBinCounter, dSegBegins, dSe
 						localHisto[tid] = 0
 					}
 					{
-//line hecbench_segsort.go:59
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -127,7 +119,6 @@ func gc_body_bbBinHistoKernel(gc_b *compiled.Block, dBinCounter, dSegBegins, dSe
 						localHisto[tid] = 0
 					}
 				}
-//line hecbench_segsort.go:59
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -140,7 +131,6 @@ func gc_body_bbBinHistoKernel(gc_b *compiled.Block, dBinCounter, dSegBegins, dSe
 		}
 	}
 	{
-//line hecbench_segsort.go:62
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -225,7 +215,6 @@ func gc_body_bbBinHistoKernel(gc_b *compiled.Block, dBinCounter, dSegBegins, dSe
 					}
 				}
 			} else {
-//line hecbench_segsort.go:105
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -278,7 +267,6 @@ func gc_body_bbBinHistoKernel(gc_b *compiled.Block, dBinCounter, dSegBegins, dSe
 			}
 		}
 	}
-//line hecbench_segsort.go:108
 	var gc_l_data [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -286,7 +274,6 @@ func gc_body_bbBinHistoKernel(gc_b *compiled.Block, dBinCounter, dSegBegins, dSe
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		{
-//line hecbench_segsort.go:116
 			var gc_m8 uint32
 //line hecbench_segsort.go:105
 			if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
@@ -347,7 +334,6 @@ func gc_body_bbBinHistoKernel(gc_b *compiled.Block, dBinCounter, dSegBegins, dSe
 						} else {
 							data = 0
 						}
-//line hecbench_segsort.go:34
 						gc_l_data[gc_lane] = data
 					}
 				}
@@ -375,14 +361,12 @@ func gc_body_bbBinHistoKernel(gc_b *compiled.Block, dBinCounter, dSegBegins, dSe
 								}
 //line hecbench_segsort.go:26
 								lane := gc_tx & 31
-//line hecbench_segsort.go:28
 								data := gc_l_data[gc_lane]
 //line hecbench_segsort.go:34
 								other := gc_c1r[gc_lane]
 								if lane > i {
 									data += other
 								}
-//line hecbench_segsort.go:39
 								gc_l_data[gc_lane] = data
 							}
 						}
@@ -399,14 +383,12 @@ func gc_body_bbBinHistoKernel(gc_b *compiled.Block, dBinCounter, dSegBegins, dSe
 							gc_at18 := localHisto[gc_off15:][:32]
 							for gc_lane := 0; gc_lane < 32; gc_lane++ {
 								gc_tx := gc_x02 + gc_lane
-//line hecbench_segsort.go:56
 								gc_rank := gc_w + gc_lane
 								gc_pos.Thread = gc_rank
 //line hecbench_segsort.go:26
 								lane := gc_tx & 31
 //line hecbench_segsort.go:50
 								tid := gc_tx
-//line hecbench_segsort.go:52
 								data := gc_l_data[gc_lane]
 //line hecbench_segsort.go:39
 								if lane < n {
@@ -435,7 +417,6 @@ func gc_body_bbBinHistoKernel(gc_b *compiled.Block, dBinCounter, dSegBegins, dSe
 								lane := gc_tx & 31
 //line hecbench_segsort.go:50
 								tid := gc_tx
-//line hecbench_segsort.go:52
 								data := gc_l_data[gc_lane]
 //line hecbench_segsort.go:39
 								if lane < n {
@@ -493,7 +474,6 @@ func gc_body_bbBinGroupKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dBinSegsID
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line hecbench_segsort.go:138
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -647,7 +627,6 @@ func gc_body_genCopyKernel(gc_b *compiled.Block, gc_lo, gc_hi int, key []int32, 
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line hecbench_segsort.go:178
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -705,7 +684,6 @@ func gc_body_genBk256Wp2Tc1R2R2OrigKernel(gc_b *compiled.Block, key []int32, val
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-//line hecbench_segsort.go:248
 	var gc_l_k0 [32]*int32
 	var gc_l_v0 [32]*int32
 	var gc_l_bit [32]int
@@ -726,7 +704,6 @@ func gc_body_genBk256Wp2Tc1R2R2OrigKernel(gc_b *compiled.Block, key []int32, val
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		{
-//line hecbench_segsort.go:269
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -747,7 +724,6 @@ func gc_body_genBk256Wp2Tc1R2R2OrigKernel(gc_b *compiled.Block, key []int32, val
 //line hecbench_segsort.go:245
 				var k int32
 				var segSize int32
-//line hecbench_segsort.go:252
 				gc_l_bit1[gc_lane] = bit1
 				gc_l_k[gc_lane] = k
 				gc_l_segSize[gc_lane] = segSize
@@ -794,9 +770,7 @@ func gc_body_genBk256Wp2Tc1R2R2OrigKernel(gc_b *compiled.Block, key []int32, val
 						gid := gc_tx + gc_bx*gc_bdx
 						binIt := (gid >> 1)
 						tid := int32(gc_tx & 1)
-//line hecbench_segsort.go:243
 						var k int32
-//line hecbench_segsort.go:245
 						var segSize int32
 //line hecbench_segsort.go:248
 						k = segBegins[bin[binIt]]
@@ -813,7 +787,6 @@ func gc_body_genBk256Wp2Tc1R2R2OrigKernel(gc_b *compiled.Block, key []int32, val
 						var k0 *int32 = &gc_l_rgK0[gc_lane]
 //line hecbench_segsort.go:260
 						var v0 *int32 = &gc_l_rgV0[gc_lane]
-//line hecbench_segsort.go:263
 						gc_l_k0[gc_lane] = k0
 						gc_l_v0[gc_lane] = v0
 						gc_l_k[gc_lane] = k
@@ -829,7 +802,6 @@ func gc_body_genBk256Wp2Tc1R2R2OrigKernel(gc_b *compiled.Block, key []int32, val
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 					k0 := gc_l_k0[gc_lane]
-//line hecbench_segsort.go:269
 					bit1 := gc_l_bit1[gc_lane]
 //line hecbench_segsort.go:260
 					var bit int = bit1
@@ -837,7 +809,6 @@ func gc_body_genBk256Wp2Tc1R2R2OrigKernel(gc_b *compiled.Block, key []int32, val
 					var exK0, exK1 int32
 					var exV0, exV1 int32
 					exK0 = *k0
-//line hecbench_segsort.go:208
 					_ = exV1
 //line hecbench_segsort.go:204
 					gc_c1v[gc_lane] = *k0
@@ -855,9 +826,7 @@ func gc_body_genBk256Wp2Tc1R2R2OrigKernel(gc_b *compiled.Block, key []int32, val
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 					v0 := gc_l_v0[gc_lane]
-//line hecbench_segsort.go:213
 					var exK1 int32
-//line hecbench_segsort.go:215
 					var exV0 int32
 //line hecbench_segsort.go:204
 					exK1 = gc_c1r[gc_lane]
@@ -883,23 +852,14 @@ func gc_body_genBk256Wp2Tc1R2R2OrigKernel(gc_b *compiled.Block, key []int32, val
 						gc_pos.Thread = gc_rank
 //line hecbench_segsort.go:241
 						tid := int32(gc_tx & 1)
-//line hecbench_segsort.go:243
 						k0 := gc_l_k0[gc_lane]
-//line hecbench_segsort.go:245
 						v0 := gc_l_v0[gc_lane]
-//line hecbench_segsort.go:247
 						bit := gc_l_bit[gc_lane]
-//line hecbench_segsort.go:249
 						exK0 := gc_l_exK0[gc_lane]
-//line hecbench_segsort.go:251
 						exK1 := gc_l_exK1[gc_lane]
-//line hecbench_segsort.go:253
 						exV0 := gc_l_exV0[gc_lane]
-//line hecbench_segsort.go:255
 						var exV1 int32
-//line hecbench_segsort.go:257
 						k := gc_l_k[gc_lane]
-//line hecbench_segsort.go:259
 						segSize := gc_l_segSize[gc_lane]
 //line hecbench_segsort.go:206
 						exV1 = gc_c2r[gc_lane]
@@ -955,7 +915,6 @@ func gc_body_genBk128Wp2Tc2R3R4OrigKernel(gc_b *compiled.Block, key []int32, val
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-//line hecbench_segsort.go:287
 	var gc_l_k0 [32]*int32
 	var gc_l_k1 [32]*int32
 	var gc_l_v0 [32]*int32
@@ -983,7 +942,6 @@ func gc_body_genBk128Wp2Tc2R3R4OrigKernel(gc_b *compiled.Block, key []int32, val
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		{
-//line hecbench_segsort.go:315
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -1006,7 +964,6 @@ func gc_body_genBk128Wp2Tc2R3R4OrigKernel(gc_b *compiled.Block, key []int32, val
 //line hecbench_segsort.go:284
 				var k int32
 				var segSize int32
-//line hecbench_segsort.go:293
 				gc_l_bit1[gc_lane] = bit1
 				gc_l_k[gc_lane] = k
 				gc_l_segSize[gc_lane] = segSize
@@ -1053,9 +1010,7 @@ func gc_body_genBk128Wp2Tc2R3R4OrigKernel(gc_b *compiled.Block, key []int32, val
 						gid := gc_tx + gc_bx*gc_bdx
 						binIt := (gid >> 1)
 						tid := int32(gc_tx & 1)
-//line hecbench_segsort.go:282
 						var k int32
-//line hecbench_segsort.go:284
 						var segSize int32
 //line hecbench_segsort.go:287
 						k = segBegins[bin[binIt]]
@@ -1086,7 +1041,6 @@ func gc_body_genBk128Wp2Tc2R3R4OrigKernel(gc_b *compiled.Block, key []int32, val
 						var v0 *int32 = &gc_l_rgV0[gc_lane]
 //line hecbench_segsort.go:309
 						var v1 *int32 = &gc_l_rgV1[gc_lane]
-//line hecbench_segsort.go:314
 						gc_l_k0[gc_lane] = k0
 						gc_l_k1[gc_lane] = k1
 						gc_l_v0[gc_lane] = v0
@@ -1104,9 +1058,7 @@ func gc_body_genBk128Wp2Tc2R3R4OrigKernel(gc_b *compiled.Block, key []int32, val
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 					k0 := gc_l_k0[gc_lane]
-//line hecbench_segsort.go:318
 					k1 := gc_l_k1[gc_lane]
-//line hecbench_segsort.go:320
 					bit1 := gc_l_bit1[gc_lane]
 //line hecbench_segsort.go:309
 					var bit int = bit1
@@ -1130,11 +1082,8 @@ func gc_body_genBk128Wp2Tc2R3R4OrigKernel(gc_b *compiled.Block, key []int32, val
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 					v0 := gc_l_v0[gc_lane]
-//line hecbench_segsort.go:229
 					v1 := gc_l_v1[gc_lane]
-//line hecbench_segsort.go:231
 					var exK1 int32
-//line hecbench_segsort.go:233
 					var exV0 int32
 //line hecbench_segsort.go:220
 					exK1 = gc_c1r[gc_lane]
@@ -1152,15 +1101,10 @@ func gc_body_genBk128Wp2Tc2R3R4OrigKernel(gc_b *compiled.Block, key []int32, val
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 					k0 := gc_l_k0[gc_lane]
-//line hecbench_segsort.go:231
 					bit := gc_l_bit[gc_lane]
-//line hecbench_segsort.go:233
 					exK0 := gc_l_exK0[gc_lane]
-//line hecbench_segsort.go:235
 					exK1 := gc_l_exK1[gc_lane]
-//line hecbench_segsort.go:237
 					exV0 := gc_l_exV0[gc_lane]
-//line hecbench_segsort.go:239
 					var exV1 int32
 //line hecbench_segsort.go:222
 					exV1 = gc_c2r[gc_lane]
@@ -1183,11 +1127,8 @@ func gc_body_genBk128Wp2Tc2R3R4OrigKernel(gc_b *compiled.Block, key []int32, val
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 					k1 := gc_l_k1[gc_lane]
-//line hecbench_segsort.go:237
 					v0 := gc_l_v0[gc_lane]
-//line hecbench_segsort.go:239
 					exV0 := gc_l_exV0[gc_lane]
-//line hecbench_segsort.go:241
 					exV1 := gc_l_exV1[gc_lane]
 					_ = exV1
 //line hecbench_segsort.go:228
@@ -1211,11 +1152,8 @@ func gc_body_genBk128Wp2Tc2R3R4OrigKernel(gc_b *compiled.Block, key []int32, val
 						gc_pos.Thread = gc_rank
 //line hecbench_segsort.go:280
 						tid := int32(gc_tx & 1)
-//line hecbench_segsort.go:282
 						v1 := gc_l_v1[gc_lane]
-//line hecbench_segsort.go:284
 						k := gc_l_k[gc_lane]
-//line hecbench_segsort.go:286
 						segSize := gc_l_segSize[gc_lane]
 //line hecbench_segsort.go:230
 						*v1 = gc_c4r[gc_lane]

@@ -63,7 +63,6 @@ func gc_body_bbBinHistoKernel(gc_b2 *compiled.Block, dBinCounter, dSegBegins, dS
 						var tid int = gc_tx2
 //line hecbench_segsort.go:50
 						_ = tid
-//line hecbench_segsort.go:55
 						gc_vb2.StoreSlice(gc_at19[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -73,7 +72,6 @@ func gc_body_bbBinHistoKernel(gc_b2 *compiled.Block, dBinCounter, dSegBegins, dS
 					gc_at19[gc_tx2] = 0
 				}
 			} else {
-//line hecbench_segsort.go:59
 				gc_vstep2 := gc_from2
 				if compiled.SIMD {
 //line hecbench_segsort.go:55
@@ -82,7 +80,6 @@ func gc_body_bbBinHistoKernel(gc_b2 *compiled.Block, dBinCounter, dSegBegins, dS
 						gc_tx2 := gc_vstep2
 //line hecbench_segsort.go:50
 						var tid int = gc_tx2
-//line hecbench_segsort.go:55
 						if tid < 0 || tid > len(localHisto)-8 {
 //line hecbench_segsort.go:55
 							break
@@ -104,7 +101,6 @@ func gc_body_bbBinHistoKernel(gc_b2 *compiled.Block, dBinCounter, dSegBegins, dS
 						localHisto[tid] = 0
 					}
 					{
-//line hecbench_segsort.go:59
 						gc_tx2 := gc_step3 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -114,7 +110,6 @@ func gc_body_bbBinHistoKernel(gc_b2 *compiled.Block, dBinCounter, dSegBegins, dS
 						localHisto[tid] = 0
 					}
 					{
-//line hecbench_segsort.go:59
 						gc_tx2 := gc_step3 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -124,7 +119,6 @@ func gc_body_bbBinHistoKernel(gc_b2 *compiled.Block, dBinCounter, dSegBegins, dS
 						localHisto[tid] = 0
 					}
 					{
-//line hecbench_segsort.go:59
 						gc_tx2 := gc_step3 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -134,7 +128,6 @@ func gc_body_bbBinHistoKernel(gc_b2 *compiled.Block, dBinCounter, dSegBegins, dS
 						localHisto[tid] = 0
 					}
 				}
-//line hecbench_segsort.go:59
 				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -147,7 +140,6 @@ func gc_body_bbBinHistoKernel(gc_b2 *compiled.Block, dBinCounter, dSegBegins, dS
 		}
 	}
 	{
-//line hecbench_segsort.go:62
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -232,7 +224,6 @@ func gc_body_bbBinHistoKernel(gc_b2 *compiled.Block, dBinCounter, dSegBegins, dS
 					}
 				}
 			} else {
-//line hecbench_segsort.go:105
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -285,7 +276,6 @@ func gc_body_bbBinHistoKernel(gc_b2 *compiled.Block, dBinCounter, dSegBegins, dS
 			}
 		}
 	}
-//line hecbench_segsort.go:108
 	var gc_l_data [32]int32
 	var gc_c21r [32]int32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -293,7 +283,6 @@ func gc_body_bbBinHistoKernel(gc_b2 *compiled.Block, dBinCounter, dSegBegins, dS
 		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 		var gc_dead2 uint32
 		{
-//line hecbench_segsort.go:116
 			var gc_m82 uint32
 //line hecbench_segsort.go:105
 			if gc_x03 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1).X; gc_x03+gc_cnt2 <= gc_bdx2 {
@@ -354,7 +343,6 @@ func gc_body_bbBinHistoKernel(gc_b2 *compiled.Block, dBinCounter, dSegBegins, dS
 						} else {
 							data = 0
 						}
-//line hecbench_segsort.go:34
 						gc_l_data[gc_lane2] = data
 					}
 				}
@@ -382,14 +370,12 @@ func gc_body_bbBinHistoKernel(gc_b2 *compiled.Block, dBinCounter, dSegBegins, dS
 								}
 //line hecbench_segsort.go:26
 								lane := gc_tx2 & 31
-//line hecbench_segsort.go:28
 								data := gc_l_data[gc_lane2]
 //line hecbench_segsort.go:34
 								other := gc_c21r[gc_lane2]
 								if lane > i {
 									data += other
 								}
-//line hecbench_segsort.go:39
 								gc_l_data[gc_lane2] = data
 							}
 						}
@@ -406,14 +392,12 @@ func gc_body_bbBinHistoKernel(gc_b2 *compiled.Block, dBinCounter, dSegBegins, dS
 							gc_at36 := localHisto[gc_off30:][:32]
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 								gc_tx2 := gc_x04 + gc_lane2
-//line hecbench_segsort.go:56
 								gc_rank2 := gc_w2 + gc_lane2
 								gc_pos2.Thread = gc_rank2
 //line hecbench_segsort.go:26
 								lane := gc_tx2 & 31
 //line hecbench_segsort.go:50
 								tid := gc_tx2
-//line hecbench_segsort.go:52
 								data := gc_l_data[gc_lane2]
 //line hecbench_segsort.go:39
 								if lane < n {
@@ -442,7 +426,6 @@ func gc_body_bbBinHistoKernel(gc_b2 *compiled.Block, dBinCounter, dSegBegins, dS
 								lane := gc_tx2 & 31
 //line hecbench_segsort.go:50
 								tid := gc_tx2
-//line hecbench_segsort.go:52
 								data := gc_l_data[gc_lane2]
 //line hecbench_segsort.go:39
 								if lane < n {
@@ -500,7 +483,6 @@ func gc_body_bbBinGroupKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dBinSeg
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-//line hecbench_segsort.go:138
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -654,7 +636,6 @@ func gc_body_genCopyKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, key []int3
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-//line hecbench_segsort.go:178
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -712,7 +693,6 @@ func gc_body_genBk256Wp2Tc1R2R2OrigKernel(gc_b2 *compiled.Block, key []int32, va
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-//line hecbench_segsort.go:248
 	var gc_l_k0 [32]*int32
 	var gc_l_v0 [32]*int32
 	var gc_l_bit [32]int
@@ -733,7 +713,6 @@ func gc_body_genBk256Wp2Tc1R2R2OrigKernel(gc_b2 *compiled.Block, key []int32, va
 		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 		var gc_dead2 uint32
 		{
-//line hecbench_segsort.go:269
 			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 			gc_tx2 := gc_tidx2.X - 1
 			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
@@ -754,7 +733,6 @@ func gc_body_genBk256Wp2Tc1R2R2OrigKernel(gc_b2 *compiled.Block, key []int32, va
 //line hecbench_segsort.go:245
 				var k int32
 				var segSize int32
-//line hecbench_segsort.go:252
 				gc_l_bit1[gc_lane2] = bit1
 				gc_l_k[gc_lane2] = k
 				gc_l_segSize[gc_lane2] = segSize
@@ -801,9 +779,7 @@ func gc_body_genBk256Wp2Tc1R2R2OrigKernel(gc_b2 *compiled.Block, key []int32, va
 						gid := gc_tx2 + gc_bx2*gc_bdx2
 						binIt := (gid >> 1)
 						tid := int32(gc_tx2 & 1)
-//line hecbench_segsort.go:243
 						var k int32
-//line hecbench_segsort.go:245
 						var segSize int32
 //line hecbench_segsort.go:248
 						k = segBegins[bin[binIt]]
@@ -820,7 +796,6 @@ func gc_body_genBk256Wp2Tc1R2R2OrigKernel(gc_b2 *compiled.Block, key []int32, va
 						var k0 *int32 = &gc_l_rgK0[gc_lane2]
 //line hecbench_segsort.go:260
 						var v0 *int32 = &gc_l_rgV0[gc_lane2]
-//line hecbench_segsort.go:263
 						gc_l_k0[gc_lane2] = k0
 						gc_l_v0[gc_lane2] = v0
 						gc_l_k[gc_lane2] = k
@@ -836,7 +811,6 @@ func gc_body_genBk256Wp2Tc1R2R2OrigKernel(gc_b2 *compiled.Block, key []int32, va
 					gc_rank2 := gc_w2 + gc_lane2
 					gc_pos2.Thread = gc_rank2
 					k0 := gc_l_k0[gc_lane2]
-//line hecbench_segsort.go:269
 					bit1 := gc_l_bit1[gc_lane2]
 //line hecbench_segsort.go:260
 					var bit int = bit1
@@ -844,7 +818,6 @@ func gc_body_genBk256Wp2Tc1R2R2OrigKernel(gc_b2 *compiled.Block, key []int32, va
 					var exK0, exK1 int32
 					var exV0, exV1 int32
 					exK0 = *k0
-//line hecbench_segsort.go:208
 					_ = exV1
 //line hecbench_segsort.go:204
 					gc_c21v[gc_lane2] = *k0
@@ -862,9 +835,7 @@ func gc_body_genBk256Wp2Tc1R2R2OrigKernel(gc_b2 *compiled.Block, key []int32, va
 					gc_rank2 := gc_w2 + gc_lane2
 					gc_pos2.Thread = gc_rank2
 					v0 := gc_l_v0[gc_lane2]
-//line hecbench_segsort.go:213
 					var exK1 int32
-//line hecbench_segsort.go:215
 					var exV0 int32
 //line hecbench_segsort.go:204
 					exK1 = gc_c21r[gc_lane2]
@@ -890,23 +861,14 @@ func gc_body_genBk256Wp2Tc1R2R2OrigKernel(gc_b2 *compiled.Block, key []int32, va
 						gc_pos2.Thread = gc_rank2
 //line hecbench_segsort.go:241
 						tid := int32(gc_tx2 & 1)
-//line hecbench_segsort.go:243
 						k0 := gc_l_k0[gc_lane2]
-//line hecbench_segsort.go:245
 						v0 := gc_l_v0[gc_lane2]
-//line hecbench_segsort.go:247
 						bit := gc_l_bit[gc_lane2]
-//line hecbench_segsort.go:249
 						exK0 := gc_l_exK0[gc_lane2]
-//line hecbench_segsort.go:251
 						exK1 := gc_l_exK1[gc_lane2]
-//line hecbench_segsort.go:253
 						exV0 := gc_l_exV0[gc_lane2]
-//line hecbench_segsort.go:255
 						var exV1 int32
-//line hecbench_segsort.go:257
 						k := gc_l_k[gc_lane2]
-//line hecbench_segsort.go:259
 						segSize := gc_l_segSize[gc_lane2]
 //line hecbench_segsort.go:206
 						exV1 = gc_c22r[gc_lane2]
@@ -962,7 +924,6 @@ func gc_body_genBk128Wp2Tc2R3R4OrigKernel(gc_b2 *compiled.Block, key []int32, va
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-//line hecbench_segsort.go:287
 	var gc_l_k0 [32]*int32
 	var gc_l_k1 [32]*int32
 	var gc_l_v0 [32]*int32
@@ -990,7 +951,6 @@ func gc_body_genBk128Wp2Tc2R3R4OrigKernel(gc_b2 *compiled.Block, key []int32, va
 		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 		var gc_dead2 uint32
 		{
-//line hecbench_segsort.go:315
 			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 			gc_tx2 := gc_tidx2.X - 1
 			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
@@ -1013,7 +973,6 @@ func gc_body_genBk128Wp2Tc2R3R4OrigKernel(gc_b2 *compiled.Block, key []int32, va
 //line hecbench_segsort.go:284
 				var k int32
 				var segSize int32
-//line hecbench_segsort.go:293
 				gc_l_bit1[gc_lane2] = bit1
 				gc_l_k[gc_lane2] = k
 				gc_l_segSize[gc_lane2] = segSize
@@ -1060,9 +1019,7 @@ func gc_body_genBk128Wp2Tc2R3R4OrigKernel(gc_b2 *compiled.Block, key []int32, va
 						gid := gc_tx2 + gc_bx2*gc_bdx2
 						binIt := (gid >> 1)
 						tid := int32(gc_tx2 & 1)
-//line hecbench_segsort.go:282
 						var k int32
-//line hecbench_segsort.go:284
 						var segSize int32
 //line hecbench_segsort.go:287
 						k = segBegins[bin[binIt]]
@@ -1093,7 +1050,6 @@ func gc_body_genBk128Wp2Tc2R3R4OrigKernel(gc_b2 *compiled.Block, key []int32, va
 						var v0 *int32 = &gc_l_rgV0[gc_lane2]
 //line hecbench_segsort.go:309
 						var v1 *int32 = &gc_l_rgV1[gc_lane2]
-//line hecbench_segsort.go:314
 						gc_l_k0[gc_lane2] = k0
 						gc_l_k1[gc_lane2] = k1
 						gc_l_v0[gc_lane2] = v0
@@ -1111,9 +1067,7 @@ func gc_body_genBk128Wp2Tc2R3R4OrigKernel(gc_b2 *compiled.Block, key []int32, va
 					gc_rank2 := gc_w2 + gc_lane2
 					gc_pos2.Thread = gc_rank2
 					k0 := gc_l_k0[gc_lane2]
-//line hecbench_segsort.go:318
 					k1 := gc_l_k1[gc_lane2]
-//line hecbench_segsort.go:320
 					bit1 := gc_l_bit1[gc_lane2]
 //line hecbench_segsort.go:309
 					var bit int = bit1
@@ -1137,11 +1091,8 @@ func gc_body_genBk128Wp2Tc2R3R4OrigKernel(gc_b2 *compiled.Block, key []int32, va
 					gc_rank2 := gc_w2 + gc_lane2
 					gc_pos2.Thread = gc_rank2
 					v0 := gc_l_v0[gc_lane2]
-//line hecbench_segsort.go:229
 					v1 := gc_l_v1[gc_lane2]
-//line hecbench_segsort.go:231
 					var exK1 int32
-//line hecbench_segsort.go:233
 					var exV0 int32
 //line hecbench_segsort.go:220
 					exK1 = gc_c21r[gc_lane2]
@@ -1159,15 +1110,10 @@ func gc_body_genBk128Wp2Tc2R3R4OrigKernel(gc_b2 *compiled.Block, key []int32, va
 					gc_rank2 := gc_w2 + gc_lane2
 					gc_pos2.Thread = gc_rank2
 					k0 := gc_l_k0[gc_lane2]
-//line hecbench_segsort.go:231
 					bit := gc_l_bit[gc_lane2]
-//line hecbench_segsort.go:233
 					exK0 := gc_l_exK0[gc_lane2]
-//line hecbench_segsort.go:235
 					exK1 := gc_l_exK1[gc_lane2]
-//line hecbench_segsort.go:237
 					exV0 := gc_l_exV0[gc_lane2]
-//line hecbench_segsort.go:239
 					var exV1 int32
 //line hecbench_segsort.go:222
 					exV1 = gc_c22r[gc_lane2]
@@ -1190,11 +1136,8 @@ func gc_body_genBk128Wp2Tc2R3R4OrigKernel(gc_b2 *compiled.Block, key []int32, va
 					gc_rank2 := gc_w2 + gc_lane2
 					gc_pos2.Thread = gc_rank2
 					k1 := gc_l_k1[gc_lane2]
-//line hecbench_segsort.go:237
 					v0 := gc_l_v0[gc_lane2]
-//line hecbench_segsort.go:239
 					exV0 := gc_l_exV0[gc_lane2]
-//line hecbench_segsort.go:241
 					exV1 := gc_l_exV1[gc_lane2]
 					_ = exV1
 //line hecbench_segsort.go:228
@@ -1218,11 +1161,8 @@ func gc_body_genBk128Wp2Tc2R3R4OrigKernel(gc_b2 *compiled.Block, key []int32, va
 						gc_pos2.Thread = gc_rank2
 //line hecbench_segsort.go:280
 						tid := int32(gc_tx2 & 1)
-//line hecbench_segsort.go:282
 						v1 := gc_l_v1[gc_lane2]
-//line hecbench_segsort.go:284
 						k := gc_l_k[gc_lane2]
-//line hecbench_segsort.go:286
 						segSize := gc_l_segSize[gc_lane2]
 //line hecbench_segsort.go:230
 						*v1 = gc_c24r[gc_lane2]

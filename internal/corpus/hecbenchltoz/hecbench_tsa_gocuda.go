@@ -39,13 +39,9 @@ func gc_body_tsaKernel(gc_b *compiled.Block, a, b float32, width, height int, pR
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
 	gc_s_px := compiled.Scratch[int](gc_b, 0)[:gc_n]
-//line hecbench_tsa.go:73
 	gc_s_py := compiled.Scratch[int](gc_b, 1)[:gc_n]
-//line hecbench_tsa.go:75
 	gc_s_sx := compiled.Scratch[int](gc_b, 2)[:gc_n]
-//line hecbench_tsa.go:77
 	gc_s_sy := compiled.Scratch[int](gc_b, 3)[:gc_n]
-//line hecbench_tsa.go:79
 	gc_s_checkerboardPy := compiled.Scratch[int](gc_b, 4)[:gc_n]
 	gc_s_cellR := compiled.Scratch[[3]float32](gc_b, 5)[:gc_n]
 	gc_s_cellI := compiled.Scratch[[3]float32](gc_b, 6)[:gc_n]
@@ -71,14 +67,12 @@ func gc_body_tsaKernel(gc_b *compiled.Block, a, b float32, width, height int, pR
 //line hecbench_tsa.go:70
 							return
 						}
-//line hecbench_tsa.go:71
 						if py+i*tsaStrideY >= 0 && py+i*tsaStrideY < height {
 							rl[gc_ty+i*tsaStrideY][gc_tx] = pReal[pidx]
 							im[gc_ty+i*tsaStrideY][gc_tx] = pImag[pidx]
 						}
 					}
 				}
-//line hecbench_tsa.go:79
 				gc_s_px[gc_rank] = px
 				gc_s_py[gc_rank] = py
 			}
@@ -125,7 +119,6 @@ func gc_body_tsaKernel(gc_b *compiled.Block, a, b float32, width, height int, pR
 					cellR[part] = rl[sy+part*2*tsaStrideY][sx]
 					cellI[part] = im[sy+part*2*tsaStrideY][sx]
 				}
-//line hecbench_tsa.go:107
 				gc_s_sx[gc_rank] = sx
 				gc_s_sy[gc_rank] = sy
 				gc_s_checkerboardPy[gc_rank] = checkerboardPy
@@ -140,7 +133,6 @@ func gc_body_tsaKernel(gc_b *compiled.Block, a, b float32, width, height int, pR
 	}
 //line hecbench_tsa.go:104
 	for i_ := 0; i_ < tsaSteps; i_++ {
-//line hecbench_tsa.go:106
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			sx := gc_s_sx[gc_rank]
@@ -168,11 +160,9 @@ func gc_body_tsaKernel(gc_b *compiled.Block, a, b float32, width, height int, pR
 						sx, sy+part_*2*tsaStrideY, checkerboardPy+part_*2*tsaStrideY, rl, im, 0)
 				}
 			}
-//line hecbench_tsa.go:110
 			gc_s_cellR[gc_rank] = cellR
 			gc_s_cellI[gc_rank] = cellI
 		}
-//line hecbench_tsa.go:115
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			px := gc_s_px[gc_rank]
@@ -200,11 +190,9 @@ func gc_body_tsaKernel(gc_b *compiled.Block, a, b float32, width, height int, pR
 						sx, sy+part_2*2*tsaStrideY, px, rl, im, 0)
 				}
 			}
-//line hecbench_tsa.go:115
 			gc_s_cellR[gc_rank] = cellR
 			gc_s_cellI[gc_rank] = cellI
 		}
-//line hecbench_tsa.go:120
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			sx := gc_s_sx[gc_rank]
@@ -232,11 +220,9 @@ func gc_body_tsaKernel(gc_b *compiled.Block, a, b float32, width, height int, pR
 						sx, sy+part_3*2*tsaStrideY, checkerboardPy+part_3*2*tsaStrideY, rl, im, 1)
 				}
 			}
-//line hecbench_tsa.go:120
 			gc_s_cellR[gc_rank] = cellR
 			gc_s_cellI[gc_rank] = cellI
 		}
-//line hecbench_tsa.go:125
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			px := gc_s_px[gc_rank]
@@ -264,11 +250,9 @@ func gc_body_tsaKernel(gc_b *compiled.Block, a, b float32, width, height int, pR
 						sx, sy+part_4*2*tsaStrideY, px, rl, im, 1)
 				}
 			}
-//line hecbench_tsa.go:125
 			gc_s_cellR[gc_rank] = cellR
 			gc_s_cellI[gc_rank] = cellI
 		}
-//line hecbench_tsa.go:130
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			px := gc_s_px[gc_rank]
@@ -296,11 +280,9 @@ func gc_body_tsaKernel(gc_b *compiled.Block, a, b float32, width, height int, pR
 						sx, sy+part_5*2*tsaStrideY, px, rl, im, 1)
 				}
 			}
-//line hecbench_tsa.go:131
 			gc_s_cellR[gc_rank] = cellR
 			gc_s_cellI[gc_rank] = cellI
 		}
-//line hecbench_tsa.go:136
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			sx := gc_s_sx[gc_rank]
@@ -328,11 +310,9 @@ func gc_body_tsaKernel(gc_b *compiled.Block, a, b float32, width, height int, pR
 						sx, sy+part_6*2*tsaStrideY, checkerboardPy+part_6*2*tsaStrideY, rl, im, 1)
 				}
 			}
-//line hecbench_tsa.go:136
 			gc_s_cellR[gc_rank] = cellR
 			gc_s_cellI[gc_rank] = cellI
 		}
-//line hecbench_tsa.go:141
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			px := gc_s_px[gc_rank]
@@ -360,11 +340,9 @@ func gc_body_tsaKernel(gc_b *compiled.Block, a, b float32, width, height int, pR
 						sx, sy+part_7*2*tsaStrideY, px, rl, im, 0)
 				}
 			}
-//line hecbench_tsa.go:141
 			gc_s_cellR[gc_rank] = cellR
 			gc_s_cellI[gc_rank] = cellI
 		}
-//line hecbench_tsa.go:146
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			sx := gc_s_sx[gc_rank]
@@ -392,12 +370,10 @@ func gc_body_tsaKernel(gc_b *compiled.Block, a, b float32, width, height int, pR
 						sx, sy+part_8*2*tsaStrideY, checkerboardPy+part_8*2*tsaStrideY, rl, im, 0)
 				}
 			}
-//line hecbench_tsa.go:146
 			gc_s_cellR[gc_rank] = cellR
 			gc_s_cellI[gc_rank] = cellI
 		}
 	}
-//line hecbench_tsa.go:152
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		sx := gc_s_sx[gc_rank]
@@ -432,11 +408,8 @@ func gc_body_tsaKernel(gc_b *compiled.Block, a, b float32, width, height int, pR
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				px := gc_s_px[gc_rank]
-//line hecbench_tsa.go:164
 				py := gc_s_py[gc_rank]
-//line hecbench_tsa.go:166
 				var sx int
-//line hecbench_tsa.go:168
 				var sy int
 //line hecbench_tsa.go:157
 				sx = gc_tx + tsaSteps*tsaMarginX
@@ -452,7 +425,6 @@ func gc_body_tsaKernel(gc_b *compiled.Block, a, b float32, width, height int, pR
 //line hecbench_tsa.go:162
 							return
 						}
-//line hecbench_tsa.go:163
 						if sy+i_2*tsaStrideY < tsaBlockY-tsaSteps*tsaMarginY && py+i_2*tsaStrideY < height {
 							p2Real[pidx_] = rl[sy+i_2*tsaStrideY][sx]
 							p2Imag[pidx_] = im[sy+i_2*tsaStrideY][sx]
@@ -471,4 +443,5 @@ func gc_body_tsaKernel(gc_b *compiled.Block, a, b float32, width, height int, pR
 // gc_files_hecbench_tsa holds the source files whose lines the kernels' records hash.
 //
 //go:embed hecbench_tsa.go
+//line hecbench_tsa.go:181
 var gc_files_hecbench_tsa embed.FS

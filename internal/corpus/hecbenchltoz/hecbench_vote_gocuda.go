@@ -34,7 +34,6 @@ func gc_body_voteAnyKernel1(gc_b *compiled.Block, input, result []uint32, repeat
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
-//line hecbench_vote.go:25
 	var gc_c1v [32]bool
 	var gc_c1r [32]bool
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -72,7 +71,6 @@ func gc_body_voteAnyKernel1(gc_b *compiled.Block, input, result []uint32, repeat
 						if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(result) && 32 <= len(result)-gc_off {
 							gc_at := result[gc_off:][:32]
 							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line hecbench_vote.go:32
 								gc_rank := gc_w + gc_lane
 								gc_pos.Thread = gc_rank
 //line hecbench_vote.go:20
@@ -85,7 +83,6 @@ func gc_body_voteAnyKernel1(gc_b *compiled.Block, input, result []uint32, repeat
 								}
 							}
 						} else {
-//line hecbench_vote.go:28
 							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 								gc_tx++
 								if gc_tx == gc_bdx {
@@ -133,7 +130,6 @@ func gc_body_voteAllKernel2(gc_b *compiled.Block, input, result []uint32, repeat
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
-//line hecbench_vote.go:40
 	var gc_c1v [32]bool
 	var gc_c1r [32]bool
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -171,7 +167,6 @@ func gc_body_voteAllKernel2(gc_b *compiled.Block, input, result []uint32, repeat
 						if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(result) && 32 <= len(result)-gc_off {
 							gc_at := result[gc_off:][:32]
 							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line hecbench_vote.go:47
 								gc_rank := gc_w + gc_lane
 								gc_pos.Thread = gc_rank
 //line hecbench_vote.go:35
@@ -184,7 +179,6 @@ func gc_body_voteAllKernel2(gc_b *compiled.Block, input, result []uint32, repeat
 								}
 							}
 						} else {
-//line hecbench_vote.go:43
 							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 								gc_tx++
 								if gc_tx == gc_bdx {
@@ -233,7 +227,6 @@ func gc_body_voteAnyKernel3(gc_b *compiled.Block, info []bool, warpSize, repeat 
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
-//line hecbench_vote.go:56
 	var gc_l_offs [32][]bool
 	var gc_c1v [32]bool
 	var gc_c1r [32]bool
@@ -279,7 +272,6 @@ func gc_body_voteAnyKernel3(gc_b *compiled.Block, info []bool, warpSize, repeat 
 					gc_pos.Thread = gc_rank
 //line hecbench_vote.go:49
 					tx := gc_tx
-//line hecbench_vote.go:51
 					offs := gc_l_offs[gc_lane]
 //line hecbench_vote.go:54
 					offs[0] = gc_c1r[gc_lane]

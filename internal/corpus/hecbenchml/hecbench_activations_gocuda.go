@@ -49,7 +49,6 @@ func gc_body_gluKernel(gc_b *compiled.Block, gc_lo, gc_hi int, M, splitDimSize, 
 //line hecbench_activations.go:27
 		xOffset := 2 * splitDimSize * N
 		yOffset := splitDimSize * N
-//line hecbench_activations.go:30
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -80,7 +79,6 @@ func gc_body_gluKernel(gc_b *compiled.Block, gc_lo, gc_hi int, M, splitDimSize, 
 						x2 := Xdata[i*xOffset+(j+splitDimSize)*N+k]
 						Ydata[i*yOffset+j*N+k] = x1 * (1. / (1. + expf(-x2)))
 					}
-//line hecbench_activations.go:41
 					gc_seg = gc_segend
 				}
 			} else {
@@ -215,7 +213,6 @@ func gc_body_gegluKernel(gc_b *compiled.Block, gc_lo, gc_hi int, out, xAndGate [
 					}
 				}
 			}
-//line hecbench_activations.go:85
 		})
 	}
 }
@@ -250,7 +247,6 @@ func gc_body_siluForwardKernel(gc_b *compiled.Block, gc_lo, gc_hi int, x, out []
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line hecbench_activations.go:102
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_L1:
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -303,7 +299,6 @@ func gc_body_siluForwardKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, x, out [
 		}
 //line hecbench_activations.go:99
 		vecCount := N / 4
-//line hecbench_activations.go:101
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -329,7 +324,6 @@ func gc_body_siluForwardKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, x, out [
 				return
 			}
 			gc_more = false
-//line hecbench_activations.go:116
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
@@ -384,7 +378,6 @@ func gc_body_siluBackwardKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dout, x,
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line hecbench_activations.go:136
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_L1:
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -438,7 +431,6 @@ func gc_body_siluBackwardKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, dout, x
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line hecbench_activations.go:152
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_L1:
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -495,7 +487,6 @@ func gc_body_siluBackwardKernel3(gc_b *compiled.Block, gc_lo, gc_hi int, dout, x
 		}
 //line hecbench_activations.go:153
 		vecCount := N / 4
-//line hecbench_activations.go:155
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -530,7 +521,6 @@ func gc_body_siluBackwardKernel3(gc_b *compiled.Block, gc_lo, gc_hi int, dout, x
 				return
 			}
 			gc_more = false
-//line hecbench_activations.go:179
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx

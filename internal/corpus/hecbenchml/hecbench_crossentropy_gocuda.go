@@ -98,7 +98,6 @@ func gc_body_lossBwdKernel(gc_b *compiled.Block, gc_lo, gc_hi int, logSoftmax, g
 						tmpGrad = tmpGrad * gc_at5[gc_tx]
 //line hecbench_crossentropy.go:47
 						sumValue := tmpGrad * logSoftmax[sumOffset]
-//line hecbench_crossentropy.go:52
 						gc_s_idx[gc_rank] = idx
 						gc_s_tmpGrad[gc_rank] = tmpGrad
 						gc_s_sumValue[gc_rank] = sumValue
@@ -126,7 +125,6 @@ func gc_body_lossBwdKernel(gc_b *compiled.Block, gc_lo, gc_hi int, logSoftmax, g
 						tmpGrad = tmpGrad * weight[offset2d]
 //line hecbench_crossentropy.go:47
 						sumValue := tmpGrad * logSoftmax[sumOffset]
-//line hecbench_crossentropy.go:52
 						gc_s_idx[gc_rank] = idx
 						gc_s_tmpGrad[gc_rank] = tmpGrad
 						gc_s_sumValue[gc_rank] = sumValue
@@ -136,7 +134,6 @@ func gc_body_lossBwdKernel(gc_b *compiled.Block, gc_lo, gc_hi int, logSoftmax, g
 		}
 //line hecbench_crossentropy.go:49
 		for i := 0; i < W; i++ {
-//line hecbench_crossentropy.go:51
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(groupIDX*crossEntropyThreadX, gc_to) {
 				panic(compiled.ErrGuardWraps)
@@ -151,7 +148,6 @@ func gc_body_lossBwdKernel(gc_b *compiled.Block, gc_lo, gc_hi int, logSoftmax, g
 					gc_at7 := gradPredict[gc_off2:][:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-//line hecbench_crossentropy.go:30
 						idx := gc_s_idx[gc_rank]
 						tmpGrad := gc_s_tmpGrad[gc_rank]
 						sumValue := gc_s_sumValue[gc_rank]
@@ -166,7 +162,6 @@ func gc_body_lossBwdKernel(gc_b *compiled.Block, gc_lo, gc_hi int, logSoftmax, g
 						gc_at7[gc_tx] = res
 					}
 				} else {
-//line hecbench_crossentropy.go:64
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -174,7 +169,6 @@ func gc_body_lossBwdKernel(gc_b *compiled.Block, gc_lo, gc_hi int, logSoftmax, g
 						localIDX := gc_tx
 //line hecbench_crossentropy.go:28
 						linearXID := groupIDX*crossEntropyThreadX + localIDX
-//line hecbench_crossentropy.go:30
 						idx := gc_s_idx[gc_rank]
 						tmpGrad := gc_s_tmpGrad[gc_rank]
 						sumValue := gc_s_sumValue[gc_rank]

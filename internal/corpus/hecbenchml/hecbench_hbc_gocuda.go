@@ -55,7 +55,6 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 	Q2Row := gocuda.Shared[[]int32](t, 1)[:1]
 	SRow := gocuda.Shared[[]int32](t, 1)[:1]
 	endpointsRow := gocuda.Shared[[]int32](t, 1)[:1]
-//line hecbench_hbc.go:81
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -78,13 +77,11 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 				endpointsRow[0] = pitchRow(endpoints, gc_bx, pitchEndpoints)
 				jia[0] = 0
 			}
-//line hecbench_hbc.go:101
 			gc_s_dRow[gc_rank] = dRow
 			gc_s_sigmaRow[gc_rank] = sigmaRow
 			gc_s_deltaRow[gc_rank] = deltaRow
 		}
 	}
-//line hecbench_hbc.go:108
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		if gc_bdx <= len(diameters) {
 			gc_at := diameters[:gc_bdx]
@@ -124,7 +121,6 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 					}
 				}
 			}
-//line hecbench_hbc.go:102
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 //line hecbench_hbc.go:81
 				j := gc_tx
@@ -175,7 +171,6 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 					}
 				}
 			}
-//line hecbench_hbc.go:103
 			gc_step := gc_vstep2
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
@@ -251,7 +246,6 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 				return
 			}
 			gc_more = false
-//line hecbench_hbc.go:114
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_off, gc_to) {
 				panic(compiled.ErrGuardWraps)
@@ -336,7 +330,6 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 				return
 			}
 			gc_more2 = false
-//line hecbench_hbc.go:149
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
@@ -378,7 +371,6 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 		}
 //line hecbench_hbc.go:156
 		if Q2Len[0] == 0 {
-//line hecbench_hbc.go:158
 			gc_step2 := 0
 			for ; gc_step2+3 < gc_n; gc_step2 += 4 {
 				{
@@ -422,7 +414,6 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 					return
 				}
 				gc_more3 = false
-//line hecbench_hbc.go:166
 				gc_from, gc_to := 0, gc_bdx
 				if !compiled.Adds(gc_off3, gc_to) {
 					panic(compiled.ErrGuardWraps)
@@ -460,7 +451,6 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 				}
 			}
 			{
-//line hecbench_hbc.go:168
 				gc_from, gc_to := 0, gc_bdx
 				if gc_bound := 0; gc_bound < gc_to-1 {
 					gc_to = gc_bound + 1
@@ -486,7 +476,6 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 				return
 			}
 			gc_r9, gc_r9in, gc_r9out := 0, 0, 0
-//line hecbench_hbc.go:182
 			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				if (jia[0] != 0) && (QLen[0] > 512) {
@@ -497,7 +486,6 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 					gc_r9out = gc_rank
 				}
 			}
-//line hecbench_hbc.go:193
 			if gc_r9 == 3 {
 				compiled.DivergedIf(gc_b, "the first barrier after the if", gc_r9in, gc_r9out)
 			}
@@ -515,7 +503,6 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 						return
 					}
 					gc_more4 = false
-//line hecbench_hbc.go:184
 					gc_from, gc_to := 0, gc_bdx
 					if !compiled.Adds(gc_off4, gc_to) {
 						panic(compiled.ErrGuardWraps)
@@ -566,7 +553,6 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 			} else {
 //line hecbench_hbc.go:191
 				nextIndex := gocuda.Shared[int32](t, 1)[:1]
-//line hecbench_hbc.go:193
 				gc_from, gc_to := 0, gc_bdx
 				if gc_bound := 0; gc_bound < gc_to-1 {
 					gc_to = gc_bound + 1
@@ -620,7 +606,6 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 						}
 					}
 				}
-//line hecbench_hbc.go:199
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
@@ -637,11 +622,9 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 //line hecbench_hbc.go:197
 								return
 							}
-//line hecbench_hbc.go:198
 							v_ := QRow[0][k_2]
 							for r_ := R[v_]; r_ < R[v_+1]; r_++ {
 								w_2 := C[r_]
-//line hecbench_hbc.go:202
 								if atomic.CAS(&dRow[w_2], intMax, dRow[v_]+1) == intMax {
 									tt_2 := compiled.SharedAdd(&Q2Len[0], 1)
 									Q2Row[0][tt_2] = w_2
@@ -667,7 +650,6 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 						return
 					}
 					gc_more5 = false
-//line hecbench_hbc.go:225
 					gc_from, gc_to := 0, gc_bdx
 					if !compiled.Adds(gc_off5, gc_to) {
 						panic(compiled.ErrGuardWraps)
@@ -705,7 +687,6 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 					}
 				}
 				{
-//line hecbench_hbc.go:227
 					gc_from, gc_to := 0, gc_bdx
 					if gc_bound := 0; gc_bound < gc_to-1 {
 						gc_to = gc_bound + 1
@@ -727,7 +708,6 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 			}
 		}
 		{
-//line hecbench_hbc.go:237
 			gc_from, gc_to := 0, gc_bdx
 			if gc_bound := 0; gc_bound < gc_to-1 {
 				gc_to = gc_bound + 1
@@ -736,7 +716,6 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_hbc.go:83
 					dRow := gc_s_dRow[gc_rank]
 //line hecbench_hbc.go:238
 					currentDepth[0] = dRow[SRow[0][SLen[0]-1]] - 1
@@ -754,18 +733,12 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 			}
 			compiled.OutOfLine(func() {
 				SRow := SRow[:1]
-//line hecbench_hbc.go:254
 				endpointsRow := endpointsRow[:1]
-//line hecbench_hbc.go:256
 				currentDepth := currentDepth[:1]
-//line hecbench_hbc.go:258
 				gc_s_dRow := gc_s_dRow[:gc_n]
-//line hecbench_hbc.go:260
 				gc_s_sigmaRow := gc_s_sigmaRow[:gc_n]
-//line hecbench_hbc.go:262
 				gc_s_deltaRow := gc_s_deltaRow[:gc_n]
 				{
-//line hecbench_hbc.go:265
 					for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 							gc_rank := gc_base + gc_tx
@@ -803,9 +776,7 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 						}
 					}
 				}
-//line hecbench_hbc.go:277
 			})
-//line hecbench_hbc.go:279
 			gc_from, gc_to := 0, gc_bdx
 			if gc_bound := 0; gc_bound < gc_to-1 {
 				gc_to = gc_bound + 1
@@ -869,7 +840,6 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 				return
 			}
 			gc_more6 = false
-//line hecbench_hbc.go:287
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_off6, gc_to) {
 				panic(compiled.ErrGuardWraps)
@@ -907,7 +877,6 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 			}
 		}
 		{
-//line hecbench_hbc.go:288
 			gc_from, gc_to := 0, gc_bdx
 			if gc_bound := 0; gc_bound < gc_to-1 {
 				gc_to = gc_bound + 1
@@ -934,7 +903,6 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 					return
 				}
 				gc_more7 = false
-//line hecbench_hbc.go:303
 				gc_from, gc_to := 0, gc_bdx
 				if !compiled.Adds(gc_off7, gc_to) {
 					panic(compiled.ErrGuardWraps)
@@ -951,35 +919,30 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 						for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 							{
 								gc_tx := gc_step5 + 0
-//line hecbench_hbc.go:297
 								gc_more7 = true
 //line hecbench_hbc.go:297
 								gc_at2[gc_tx] = gc_at3[gc_tx]
 							}
 							{
 								gc_tx := gc_step5 + 1
-//line hecbench_hbc.go:297
 								gc_more7 = true
 //line hecbench_hbc.go:297
 								gc_at2[gc_tx] = gc_at3[gc_tx]
 							}
 							{
 								gc_tx := gc_step5 + 2
-//line hecbench_hbc.go:297
 								gc_more7 = true
 //line hecbench_hbc.go:297
 								gc_at2[gc_tx] = gc_at3[gc_tx]
 							}
 							{
 								gc_tx := gc_step5 + 3
-//line hecbench_hbc.go:297
 								gc_more7 = true
 //line hecbench_hbc.go:297
 								gc_at2[gc_tx] = gc_at3[gc_tx]
 							}
 						}
 						for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
-//line hecbench_hbc.go:297
 							gc_more7 = true
 //line hecbench_hbc.go:297
 							gc_at2[gc_tx] = gc_at3[gc_tx]
@@ -1044,7 +1007,6 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 			var values []int32 = diameterKeys
 //line hecbench_hbc.go:300
 			var N int = hbcDiameterSamples
-//line hecbench_hbc.go:302
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_step7 := 0
 				for ; gc_step7+3 < gc_bdx; gc_step7 += 4 {
@@ -1054,7 +1016,6 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 						gc_pos.Thread = gc_rank
 //line hecbench_hbc.go:39
 						idx := uint32(gc_tx)
-//line hecbench_hbc.go:41
 						gc_s_idx[gc_rank] = idx
 					}
 					{
@@ -1063,7 +1024,6 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 						gc_pos.Thread = gc_rank
 //line hecbench_hbc.go:39
 						idx := uint32(gc_tx)
-//line hecbench_hbc.go:41
 						gc_s_idx[gc_rank] = idx
 					}
 					{
@@ -1072,7 +1032,6 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 						gc_pos.Thread = gc_rank
 //line hecbench_hbc.go:39
 						idx := uint32(gc_tx)
-//line hecbench_hbc.go:41
 						gc_s_idx[gc_rank] = idx
 					}
 					{
@@ -1081,7 +1040,6 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 						gc_pos.Thread = gc_rank
 //line hecbench_hbc.go:39
 						idx := uint32(gc_tx)
-//line hecbench_hbc.go:41
 						gc_s_idx[gc_rank] = idx
 					}
 				}
@@ -1090,14 +1048,12 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 					gc_pos.Thread = gc_rank
 //line hecbench_hbc.go:39
 					idx := uint32(gc_tx)
-//line hecbench_hbc.go:41
 					gc_s_idx[gc_rank] = idx
 				}
 			}
 //line hecbench_hbc.go:41
 			for k_3 := 2; k_3 <= N; k_3 <<= 1 {
 				for j_ := k_3 >> 1; j_ > 0; j_ = j_ >> 1 {
-//line hecbench_hbc.go:44
 					for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 						gc_pos.Thread = gc_rank
 						idx := gc_s_idx[gc_rank]
@@ -1110,17 +1066,14 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 //line hecbench_hbc.go:43
 								return
 							}
-//line hecbench_hbc.go:44
 							ixj := int(idx) ^ j_
 							if uint32(ixj) > idx {
 								if (int(idx)&k_3) == 0 && values[idx] > values[ixj] {
-//line hecbench_hbc.go:48
 									tmp := values[idx]
 									values[idx] = values[ixj]
 									values[ixj] = tmp
 								}
 								if (int(idx)&k_3) != 0 && values[idx] < values[ixj] {
-//line hecbench_hbc.go:54
 									tmp_ := values[idx]
 									values[idx] = values[ixj]
 									values[ixj] = tmp_
@@ -1130,7 +1083,6 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 						}
 						gc_s_idx[gc_rank] = idx
 					}
-//line hecbench_hbc.go:65
 					for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 						gc_step8 := 0
 						for ; gc_step8+3 < gc_bdx; gc_step8 += 4 {
@@ -1183,7 +1135,6 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 				}
 			}
 			{
-//line hecbench_hbc.go:70
 				gc_from, gc_to := 0, gc_bdx
 				if gc_bound := 0; gc_bound < gc_to-1 {
 					gc_to = gc_bound + 1
@@ -1197,7 +1148,6 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line hecbench_hbc.go:303
 							log2n := 0
 							tempn := n
 							for {
@@ -1208,7 +1158,6 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 //line hecbench_hbc.go:305
 									return
 								}
-//line hecbench_hbc.go:306
 								tempn >>= 1
 								if tempn == 0 {
 									break
@@ -1220,11 +1169,9 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 							}
 						}
 					} else {
-//line hecbench_hbc.go:318
 						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line hecbench_hbc.go:303
 							log2n := 0
 							tempn := n
 							for {
@@ -1235,7 +1182,6 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 //line hecbench_hbc.go:305
 									return
 								}
-//line hecbench_hbc.go:306
 								tempn >>= 1
 								if tempn == 0 {
 									break
@@ -1253,7 +1199,6 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 	}
 }
 
-//line hecbench_hbc.go:324
 var gc_tab_int32x8_59597735 = [8]int32{0, 1, 2, 3, 4, 5, 6, 7}
 
 // gc_files_hecbench_hbc holds the source files whose lines the kernels' records hash.

@@ -55,7 +55,6 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 	Q2Row := gocuda.Shared[[]int32](t, 1)[:1]
 	SRow := gocuda.Shared[[]int32](t, 1)[:1]
 	endpointsRow := gocuda.Shared[[]int32](t, 1)[:1]
-//line hecbench_hbc.go:81
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 			gc_rank2 := gc_base2 + gc_tx2
@@ -78,13 +77,11 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 				endpointsRow[0] = pitchRow(endpoints, gc_bx2, pitchEndpoints)
 				jia[0] = 0
 			}
-//line hecbench_hbc.go:101
 			gc_s_dRow[gc_rank2] = dRow
 			gc_s_sigmaRow[gc_rank2] = sigmaRow
 			gc_s_deltaRow[gc_rank2] = deltaRow
 		}
 	}
-//line hecbench_hbc.go:108
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		if gc_bdx2 <= len(diameters) {
 			gc_at6 := diameters[:gc_bdx2]
@@ -125,7 +122,6 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 						}
 					}
 				}
-//line hecbench_hbc.go:102
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -179,7 +175,6 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 						}
 					}
 				}
-//line hecbench_hbc.go:103
 				archsimd.ClearAVXUpperBits()
 			}
 			gc_step9 := gc_vstep4
@@ -257,7 +252,6 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 				return
 			}
 			gc_more = false
-//line hecbench_hbc.go:114
 			gc_from8, gc_to2 := 0, gc_bdx2
 			if !compiled.Adds(gc_off, gc_to2) {
 				panic(compiled.ErrGuardWraps)
@@ -342,7 +336,6 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 				return
 			}
 			gc_more2 = false
-//line hecbench_hbc.go:149
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
@@ -384,7 +377,6 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 		}
 //line hecbench_hbc.go:156
 		if Q2Len[0] == 0 {
-//line hecbench_hbc.go:158
 			gc_step10 := 0
 			for ; gc_step10+3 < gc_n2; gc_step10 += 4 {
 				{
@@ -425,7 +417,6 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 					return
 				}
 				gc_more3 = false
-//line hecbench_hbc.go:166
 				gc_from8, gc_to2 := 0, gc_bdx2
 				if !compiled.Adds(gc_off3, gc_to2) {
 					panic(compiled.ErrGuardWraps)
@@ -447,7 +438,6 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 //line hecbench_hbc.go:160
 								break
 							}
-//line hecbench_hbc.go:161
 							archsimd.LoadInt32x8Slice(Q2Row[0][kk:]).StoreSlice(QRow[0][kk:])
 							archsimd.LoadInt32x8Slice(Q2Row[0][kk:]).StoreSlice(SRow[0][kk+int(SLen[0]):])
 						}
@@ -469,7 +459,6 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 				}
 			}
 			{
-//line hecbench_hbc.go:167
 				gc_from8, gc_to2 := 0, gc_bdx2
 				if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 					gc_to2 = gc_bound2 + 1
@@ -495,7 +484,6 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 				return
 			}
 			gc_r92, gc_r92in, gc_r92out := 0, 0, 0
-//line hecbench_hbc.go:182
 			for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 				gc_pos2.Thread = gc_rank2
 				if (jia[0] != 0) && (QLen[0] > 512) {
@@ -506,7 +494,6 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 					gc_r92out = gc_rank2
 				}
 			}
-//line hecbench_hbc.go:193
 			if gc_r92 == 3 {
 				compiled.DivergedIf(gc_b4, "the first barrier after the if", gc_r92in, gc_r92out)
 			}
@@ -524,7 +511,6 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 						return
 					}
 					gc_more4 = false
-//line hecbench_hbc.go:184
 					gc_from8, gc_to2 := 0, gc_bdx2
 					if !compiled.Adds(gc_off4, gc_to2) {
 						panic(compiled.ErrGuardWraps)
@@ -575,7 +561,6 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 			} else {
 //line hecbench_hbc.go:191
 				nextIndex := gocuda.Shared[int32](t, 1)[:1]
-//line hecbench_hbc.go:193
 				gc_from8, gc_to2 := 0, gc_bdx2
 				if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 					gc_to2 = gc_bound2 + 1
@@ -629,7 +614,6 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 						}
 					}
 				}
-//line hecbench_hbc.go:199
 				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
@@ -646,11 +630,9 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 //line hecbench_hbc.go:197
 								return
 							}
-//line hecbench_hbc.go:198
 							v_ := QRow[0][k_2]
 							for r_ := R[v_]; r_ < R[v_+1]; r_++ {
 								w_2 := C[r_]
-//line hecbench_hbc.go:202
 								if atomic.CAS(&dRow[w_2], intMax, dRow[v_]+1) == intMax {
 									tt_2 := compiled.SharedAdd(&Q2Len[0], 1)
 									Q2Row[0][tt_2] = w_2
@@ -673,7 +655,6 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 						return
 					}
 					gc_more5 = false
-//line hecbench_hbc.go:225
 					gc_from8, gc_to2 := 0, gc_bdx2
 					if !compiled.Adds(gc_off5, gc_to2) {
 						panic(compiled.ErrGuardWraps)
@@ -695,7 +676,6 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 //line hecbench_hbc.go:219
 									break
 								}
-//line hecbench_hbc.go:220
 								archsimd.LoadInt32x8Slice(Q2Row[0][kk_:]).StoreSlice(QRow[0][kk_:])
 								archsimd.LoadInt32x8Slice(Q2Row[0][kk_:]).StoreSlice(SRow[0][kk_+int(SLen[0]):])
 							}
@@ -717,7 +697,6 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 					}
 				}
 				{
-//line hecbench_hbc.go:226
 					gc_from8, gc_to2 := 0, gc_bdx2
 					if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 						gc_to2 = gc_bound2 + 1
@@ -739,7 +718,6 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 			}
 		}
 		{
-//line hecbench_hbc.go:237
 			gc_from8, gc_to2 := 0, gc_bdx2
 			if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 				gc_to2 = gc_bound2 + 1
@@ -748,7 +726,6 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 				for gc_tx2 := gc_from8; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-//line hecbench_hbc.go:83
 					dRow := gc_s_dRow[gc_rank2]
 //line hecbench_hbc.go:238
 					currentDepth[0] = dRow[SRow[0][SLen[0]-1]] - 1
@@ -767,18 +744,12 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 			archsimd.ClearAVXUpperBits()
 			compiled.OutOfLine(func() {
 				SRow := SRow[:1]
-//line hecbench_hbc.go:255
 				endpointsRow := endpointsRow[:1]
-//line hecbench_hbc.go:257
 				currentDepth := currentDepth[:1]
-//line hecbench_hbc.go:259
 				gc_s_dRow := gc_s_dRow[:gc_n2]
-//line hecbench_hbc.go:261
 				gc_s_sigmaRow := gc_s_sigmaRow[:gc_n2]
-//line hecbench_hbc.go:263
 				gc_s_deltaRow := gc_s_deltaRow[:gc_n2]
 				{
-//line hecbench_hbc.go:266
 					for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 						for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
@@ -816,9 +787,7 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 						}
 					}
 				}
-//line hecbench_hbc.go:277
 			})
-//line hecbench_hbc.go:279
 			gc_from8, gc_to2 := 0, gc_bdx2
 			if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 				gc_to2 = gc_bound2 + 1
@@ -883,7 +852,6 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 				return
 			}
 			gc_more6 = false
-//line hecbench_hbc.go:287
 			gc_from8, gc_to2 := 0, gc_bdx2
 			if !compiled.Adds(gc_off6, gc_to2) {
 				panic(compiled.ErrGuardWraps)
@@ -921,7 +889,6 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 			}
 		}
 		{
-//line hecbench_hbc.go:288
 			gc_from8, gc_to2 := 0, gc_bdx2
 			if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 				gc_to2 = gc_bound2 + 1
@@ -948,7 +915,6 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 					return
 				}
 				gc_more7 = false
-//line hecbench_hbc.go:303
 				gc_from8, gc_to2 := 0, gc_bdx2
 				if !compiled.Adds(gc_off7, gc_to2) {
 					panic(compiled.ErrGuardWraps)
@@ -977,7 +943,6 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 							gc_more7 = true
 						}
 						for gc_tx2 := gc_vstep7; gc_tx2 < gc_to2; gc_tx2++ {
-//line hecbench_hbc.go:297
 							gc_more7 = true
 //line hecbench_hbc.go:297
 							gc_at7[gc_tx2] = gc_at8[gc_tx2]
@@ -993,7 +958,6 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 //line hecbench_hbc.go:297
 									break
 								}
-//line hecbench_hbc.go:298
 								archsimd.LoadInt32x8Slice(diameters[kk_5:]).StoreSlice(diameterKeys[kk_5:])
 							}
 							archsimd.ClearAVXUpperBits()
@@ -1060,7 +1024,6 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 			var values []int32 = diameterKeys
 //line hecbench_hbc.go:300
 			var N int = hbcDiameterSamples
-//line hecbench_hbc.go:302
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_step14 := 0
 				for ; gc_step14+3 < gc_bdx2; gc_step14 += 4 {
@@ -1070,7 +1033,6 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 						gc_pos2.Thread = gc_rank2
 //line hecbench_hbc.go:39
 						idx := uint32(gc_tx2)
-//line hecbench_hbc.go:41
 						gc_s_idx[gc_rank2] = idx
 					}
 					{
@@ -1079,7 +1041,6 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 						gc_pos2.Thread = gc_rank2
 //line hecbench_hbc.go:39
 						idx := uint32(gc_tx2)
-//line hecbench_hbc.go:41
 						gc_s_idx[gc_rank2] = idx
 					}
 					{
@@ -1088,7 +1049,6 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 						gc_pos2.Thread = gc_rank2
 //line hecbench_hbc.go:39
 						idx := uint32(gc_tx2)
-//line hecbench_hbc.go:41
 						gc_s_idx[gc_rank2] = idx
 					}
 					{
@@ -1097,7 +1057,6 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 						gc_pos2.Thread = gc_rank2
 //line hecbench_hbc.go:39
 						idx := uint32(gc_tx2)
-//line hecbench_hbc.go:41
 						gc_s_idx[gc_rank2] = idx
 					}
 				}
@@ -1106,14 +1065,12 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 					gc_pos2.Thread = gc_rank2
 //line hecbench_hbc.go:39
 					idx := uint32(gc_tx2)
-//line hecbench_hbc.go:41
 					gc_s_idx[gc_rank2] = idx
 				}
 			}
 //line hecbench_hbc.go:41
 			for k_3 := 2; k_3 <= N; k_3 <<= 1 {
 				for j_ := k_3 >> 1; j_ > 0; j_ = j_ >> 1 {
-//line hecbench_hbc.go:44
 					for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 						gc_pos2.Thread = gc_rank2
 						idx := gc_s_idx[gc_rank2]
@@ -1126,17 +1083,14 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 //line hecbench_hbc.go:43
 								return
 							}
-//line hecbench_hbc.go:44
 							ixj := int(idx) ^ j_
 							if uint32(ixj) > idx {
 								if (int(idx)&k_3) == 0 && values[idx] > values[ixj] {
-//line hecbench_hbc.go:48
 									tmp := values[idx]
 									values[idx] = values[ixj]
 									values[ixj] = tmp
 								}
 								if (int(idx)&k_3) != 0 && values[idx] < values[ixj] {
-//line hecbench_hbc.go:54
 									tmp_ := values[idx]
 									values[idx] = values[ixj]
 									values[ixj] = tmp_
@@ -1146,7 +1100,6 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 						}
 						gc_s_idx[gc_rank2] = idx
 					}
-//line hecbench_hbc.go:65
 					for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 						gc_step15 := 0
 						for ; gc_step15+3 < gc_bdx2; gc_step15 += 4 {
@@ -1199,7 +1152,6 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 				}
 			}
 			{
-//line hecbench_hbc.go:70
 				gc_from8, gc_to2 := 0, gc_bdx2
 				if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 					gc_to2 = gc_bound2 + 1
@@ -1213,7 +1165,6 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 						for gc_tx2 := gc_from8; gc_tx2 < gc_to2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-//line hecbench_hbc.go:303
 							log2n := 0
 							tempn := n
 							for {
@@ -1224,7 +1175,6 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 //line hecbench_hbc.go:305
 									return
 								}
-//line hecbench_hbc.go:306
 								tempn >>= 1
 								if tempn == 0 {
 									break
@@ -1236,11 +1186,9 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 							}
 						}
 					} else {
-//line hecbench_hbc.go:318
 						for gc_tx2 := gc_from8; gc_tx2 < gc_to2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-//line hecbench_hbc.go:303
 							log2n := 0
 							tempn := n
 							for {
@@ -1251,7 +1199,6 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 //line hecbench_hbc.go:305
 									return
 								}
-//line hecbench_hbc.go:306
 								tempn >>= 1
 								if tempn == 0 {
 									break
@@ -1269,7 +1216,6 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 	}
 }
 
-//line hecbench_hbc.go:324
 var gc_tab_int32x8_59597735 = [8]int32{0, 1, 2, 3, 4, 5, 6, 7}
 
 // gc_files_hecbench_hbc holds the source files whose lines the kernels' records hash.

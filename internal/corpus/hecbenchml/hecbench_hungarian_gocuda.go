@@ -47,7 +47,6 @@ func gc_body_hgInitKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *HungarianDe
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line hecbench_hungarian.go:74
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep := 0
 //line hecbench_hungarian.go:57
@@ -94,7 +93,6 @@ func gc_body_hgInitKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *HungarianDe
 					}
 				}
 			}
-//line hecbench_hungarian.go:68
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -144,7 +142,6 @@ func gc_body_hgStep1RowSubKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *Hung
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line hecbench_hungarian.go:91
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step := 0
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -227,7 +224,6 @@ func gc_body_hgStep1ColSubKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *Hung
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line hecbench_hungarian.go:100
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -278,7 +274,6 @@ func gc_body_hgCompressMatrixKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *H
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line hecbench_hungarian.go:116
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -340,7 +335,6 @@ func gc_body_hgStep2Kernel(gc_b *compiled.Block, d *HungarianDev) {
 					sRepeatKernel[0] = false
 				}
 				{
-//line hecbench_hungarian.go:125
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -348,7 +342,6 @@ func gc_body_hgStep2Kernel(gc_b *compiled.Block, d *HungarianDev) {
 					sRepeatKernel[0] = false
 				}
 				{
-//line hecbench_hungarian.go:125
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -356,7 +349,6 @@ func gc_body_hgStep2Kernel(gc_b *compiled.Block, d *HungarianDev) {
 					sRepeatKernel[0] = false
 				}
 				{
-//line hecbench_hungarian.go:125
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -364,7 +356,6 @@ func gc_body_hgStep2Kernel(gc_b *compiled.Block, d *HungarianDev) {
 					sRepeatKernel[0] = false
 				}
 			}
-//line hecbench_hungarian.go:125
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -379,7 +370,6 @@ func gc_body_hgStep2Kernel(gc_b *compiled.Block, d *HungarianDev) {
 		if gc_b.Stopped() {
 			return
 		}
-//line hecbench_hungarian.go:130
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -433,13 +423,10 @@ func gc_body_hgStep2Kernel(gc_b *compiled.Block, d *HungarianDev) {
 				}
 			}
 		}
-//line hecbench_hungarian.go:132
 		compiled.OutOfLine(func() {
 			repeat := repeat[:1]
-//line hecbench_hungarian.go:135
 			sRepeatKernel := sRepeatKernel[:1]
 			{
-//line hecbench_hungarian.go:138
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
@@ -477,7 +464,6 @@ func gc_body_hgStep2Kernel(gc_b *compiled.Block, d *HungarianDev) {
 			break
 		}
 	}
-//line hecbench_hungarian.go:158
 	gc_step3 := 0
 	for ; gc_step3+3 < gc_n; gc_step3 += 4 {
 		{
@@ -552,7 +538,6 @@ func gc_body_hgStep3IniKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *Hungari
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line hecbench_hungarian.go:184
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step := 0
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -650,7 +635,6 @@ func gc_body_hgStep3Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *HungarianD
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line hecbench_hungarian.go:196
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step := 0
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -743,7 +727,6 @@ func gc_body_hgStep4InitKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *Hungar
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line hecbench_hungarian.go:207
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step := 0
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -827,7 +810,6 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 	sRepeatKernel := gocuda.Shared[bool](t, 1)[:1]
 //line hecbench_hungarian.go:208
 	b := gc_bx
-//line hecbench_hungarian.go:210
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_step := 0
 		for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -845,7 +827,6 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 					sRepeatKernel[0] = false
 					sGoto5[0] = false
 				}
-//line hecbench_hungarian.go:216
 				gc_s_vCoverRow[gc_rank] = vCoverRow
 				gc_s_vCoverColumn[gc_rank] = vCoverColumn
 			}
@@ -863,7 +844,6 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 					sRepeatKernel[0] = false
 					sGoto5[0] = false
 				}
-//line hecbench_hungarian.go:216
 				gc_s_vCoverRow[gc_rank] = vCoverRow
 				gc_s_vCoverColumn[gc_rank] = vCoverColumn
 			}
@@ -881,7 +861,6 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 					sRepeatKernel[0] = false
 					sGoto5[0] = false
 				}
-//line hecbench_hungarian.go:216
 				gc_s_vCoverRow[gc_rank] = vCoverRow
 				gc_s_vCoverColumn[gc_rank] = vCoverColumn
 			}
@@ -899,7 +878,6 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 					sRepeatKernel[0] = false
 					sGoto5[0] = false
 				}
-//line hecbench_hungarian.go:216
 				gc_s_vCoverRow[gc_rank] = vCoverRow
 				gc_s_vCoverColumn[gc_rank] = vCoverColumn
 			}
@@ -917,7 +895,6 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 				sRepeatKernel[0] = false
 				sGoto5[0] = false
 			}
-//line hecbench_hungarian.go:216
 			gc_s_vCoverRow[gc_rank] = vCoverRow
 			gc_s_vCoverColumn[gc_rank] = vCoverColumn
 		}
@@ -928,7 +905,6 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 		if gc_b.Stopped() {
 			return
 		}
-//line hecbench_hungarian.go:221
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -982,26 +958,19 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 				}
 			}
 		}
-//line hecbench_hungarian.go:223
 		compiled.OutOfLine(func() {
 			sFound := sFound[:1]
-//line hecbench_hungarian.go:226
 			sGoto5 := sGoto5[:1]
-//line hecbench_hungarian.go:228
 			sRepeatKernel := sRepeatKernel[:1]
-//line hecbench_hungarian.go:230
 			gc_s_vCoverRow := gc_s_vCoverRow[:gc_n]
-//line hecbench_hungarian.go:232
 			gc_s_vCoverColumn := gc_s_vCoverColumn[:gc_n]
 			{
-//line hecbench_hungarian.go:235
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line hecbench_hungarian.go:207
 						i := gc_tx
-//line hecbench_hungarian.go:209
 						vCoverRow := gc_s_vCoverRow[gc_rank]
 						vCoverColumn := gc_s_vCoverColumn[gc_rank]
 //line hecbench_hungarian.go:222
@@ -1016,12 +985,10 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 									n := int(0)
 //line hecbench_hungarian.go:228
 									_ = n
-//line hecbench_hungarian.go:230
 									if vCoverColumn[c] == 0 && vCoverRow[l] == 0 {
 										sFound[0] = true
 										sRepeatKernel[0] = true
 										d.ColumnOfPrimeAtRow[l] = int32(c)
-//line hecbench_hungarian.go:235
 										if c1 >= 0 {
 											vCoverRow[l] = 1
 											atomic.ThreadFence()
@@ -1036,12 +1003,10 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 									n := int(1)
 //line hecbench_hungarian.go:228
 									_ = n
-//line hecbench_hungarian.go:230
 									if vCoverColumn[c] == 0 && vCoverRow[l] == 0 {
 										sFound[0] = true
 										sRepeatKernel[0] = true
 										d.ColumnOfPrimeAtRow[l] = int32(c)
-//line hecbench_hungarian.go:235
 										if c1 >= 0 {
 											vCoverRow[l] = 1
 											atomic.ThreadFence()
@@ -1056,12 +1021,10 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 									n := int(2)
 //line hecbench_hungarian.go:228
 									_ = n
-//line hecbench_hungarian.go:230
 									if vCoverColumn[c] == 0 && vCoverRow[l] == 0 {
 										sFound[0] = true
 										sRepeatKernel[0] = true
 										d.ColumnOfPrimeAtRow[l] = int32(c)
-//line hecbench_hungarian.go:235
 										if c1 >= 0 {
 											vCoverRow[l] = 1
 											atomic.ThreadFence()
@@ -1076,12 +1039,10 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 									n := int(3)
 //line hecbench_hungarian.go:228
 									_ = n
-//line hecbench_hungarian.go:230
 									if vCoverColumn[c] == 0 && vCoverRow[l] == 0 {
 										sFound[0] = true
 										sRepeatKernel[0] = true
 										d.ColumnOfPrimeAtRow[l] = int32(c)
-//line hecbench_hungarian.go:235
 										if c1 >= 0 {
 											vCoverRow[l] = 1
 											atomic.ThreadFence()
@@ -1096,12 +1057,10 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 									n := int(4)
 //line hecbench_hungarian.go:228
 									_ = n
-//line hecbench_hungarian.go:230
 									if vCoverColumn[c] == 0 && vCoverRow[l] == 0 {
 										sFound[0] = true
 										sRepeatKernel[0] = true
 										d.ColumnOfPrimeAtRow[l] = int32(c)
-//line hecbench_hungarian.go:235
 										if c1 >= 0 {
 											vCoverRow[l] = 1
 											atomic.ThreadFence()
@@ -1116,12 +1075,10 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 									n := int(5)
 //line hecbench_hungarian.go:228
 									_ = n
-//line hecbench_hungarian.go:230
 									if vCoverColumn[c] == 0 && vCoverRow[l] == 0 {
 										sFound[0] = true
 										sRepeatKernel[0] = true
 										d.ColumnOfPrimeAtRow[l] = int32(c)
-//line hecbench_hungarian.go:235
 										if c1 >= 0 {
 											vCoverRow[l] = 1
 											atomic.ThreadFence()
@@ -1136,12 +1093,10 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 									n := int(6)
 //line hecbench_hungarian.go:228
 									_ = n
-//line hecbench_hungarian.go:230
 									if vCoverColumn[c] == 0 && vCoverRow[l] == 0 {
 										sFound[0] = true
 										sRepeatKernel[0] = true
 										d.ColumnOfPrimeAtRow[l] = int32(c)
-//line hecbench_hungarian.go:235
 										if c1 >= 0 {
 											vCoverRow[l] = 1
 											atomic.ThreadFence()
@@ -1156,12 +1111,10 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 									n := int(7)
 //line hecbench_hungarian.go:228
 									_ = n
-//line hecbench_hungarian.go:230
 									if vCoverColumn[c] == 0 && vCoverRow[l] == 0 {
 										sFound[0] = true
 										sRepeatKernel[0] = true
 										d.ColumnOfPrimeAtRow[l] = int32(c)
-//line hecbench_hungarian.go:235
 										if c1 >= 0 {
 											vCoverRow[l] = 1
 											atomic.ThreadFence()
@@ -1176,12 +1129,10 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 									n := int(8)
 //line hecbench_hungarian.go:228
 									_ = n
-//line hecbench_hungarian.go:230
 									if vCoverColumn[c] == 0 && vCoverRow[l] == 0 {
 										sFound[0] = true
 										sRepeatKernel[0] = true
 										d.ColumnOfPrimeAtRow[l] = int32(c)
-//line hecbench_hungarian.go:235
 										if c1 >= 0 {
 											vCoverRow[l] = 1
 											atomic.ThreadFence()
@@ -1196,12 +1147,10 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 									n := int(9)
 //line hecbench_hungarian.go:228
 									_ = n
-//line hecbench_hungarian.go:230
 									if vCoverColumn[c] == 0 && vCoverRow[l] == 0 {
 										sFound[0] = true
 										sRepeatKernel[0] = true
 										d.ColumnOfPrimeAtRow[l] = int32(c)
-//line hecbench_hungarian.go:235
 										if c1 >= 0 {
 											vCoverRow[l] = 1
 											atomic.ThreadFence()
@@ -1222,7 +1171,6 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 			break
 		}
 	}
-//line hecbench_hungarian.go:252
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_step3 := 0
 		for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
@@ -1327,7 +1275,6 @@ func gc_body_hgStep5aKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *Hungarian
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line hecbench_hungarian.go:281
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -1340,16 +1287,13 @@ func gc_body_hgStep5aKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *Hungarian
 				cZ0 = int(d.ColumnOfPrimeAtRow[i])
 				if cZ0 >= 0 && d.ColumnOfStarAtRow[i] < 0 {
 					d.RowOfGreenAtColumn[cZ0] = int32(i)
-//line hecbench_hungarian.go:272
 					for {
-//line hecbench_hungarian.go:272
 						gc_b.Tick()
 //line hecbench_hungarian.go:272
 						if gc_b.Stopped() {
 //line hecbench_hungarian.go:272
 							return
 						}
-//line hecbench_hungarian.go:273
 						rZ0 = int(d.RowOfStarAtColumn[cZ0])
 						if !(rZ0 >= 0) {
 							break
@@ -1394,7 +1338,6 @@ func gc_body_hgStep5bKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *Hungarian
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line hecbench_hungarian.go:305
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -1407,12 +1350,9 @@ func gc_body_hgStep5bKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *Hungarian
 				rZ0 = int(d.RowOfGreenAtColumn[j])
 //line hecbench_hungarian.go:294
 				if rZ0 >= 0 && d.RowOfStarAtColumn[j] < 0 {
-//line hecbench_hungarian.go:296
 					cZ2 = int(d.ColumnOfStarAtRow[rZ0])
-//line hecbench_hungarian.go:298
 					d.ColumnOfStarAtRow[rZ0] = int32(j)
 					d.RowOfStarAtColumn[j] = int32(rZ0)
-//line hecbench_hungarian.go:301
 					for cZ2 >= 0 {
 //line hecbench_hungarian.go:301
 						gc_b.Tick()
@@ -1421,7 +1361,6 @@ func gc_body_hgStep5bKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *Hungarian
 //line hecbench_hungarian.go:301
 							return
 						}
-//line hecbench_hungarian.go:302
 						rZ0 = int(d.RowOfGreenAtColumn[cZ2])
 						cZ0 = cZ2
 						cZ2 = int(d.ColumnOfStarAtRow[rZ0])
@@ -1465,7 +1404,6 @@ func gc_body_hgStep6AddSubKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *Hung
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line hecbench_hungarian.go:334
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx

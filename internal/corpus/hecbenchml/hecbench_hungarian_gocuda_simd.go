@@ -47,7 +47,6 @@ func gc_body_hgInitKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, d *Hungaria
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-//line hecbench_hungarian.go:74
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep2 := 0
 			if compiled.SIMD {
@@ -95,7 +94,6 @@ func gc_body_hgInitKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, d *Hungaria
 						}
 					}
 				}
-//line hecbench_hungarian.go:68
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -147,7 +145,6 @@ func gc_body_hgStep1RowSubKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, d *H
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-//line hecbench_hungarian.go:91
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_step2 := 0
 			for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
@@ -230,7 +227,6 @@ func gc_body_hgStep1ColSubKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, d *H
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-//line hecbench_hungarian.go:100
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
@@ -281,7 +277,6 @@ func gc_body_hgCompressMatrixKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, d
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-//line hecbench_hungarian.go:116
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
@@ -343,7 +338,6 @@ func gc_body_hgStep2Kernel(gc_b2 *compiled.Block, d *HungarianDev) {
 					sRepeatKernel[0] = false
 				}
 				{
-//line hecbench_hungarian.go:125
 					gc_tx2 := gc_step4 + 1
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -351,7 +345,6 @@ func gc_body_hgStep2Kernel(gc_b2 *compiled.Block, d *HungarianDev) {
 					sRepeatKernel[0] = false
 				}
 				{
-//line hecbench_hungarian.go:125
 					gc_tx2 := gc_step4 + 2
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -359,7 +352,6 @@ func gc_body_hgStep2Kernel(gc_b2 *compiled.Block, d *HungarianDev) {
 					sRepeatKernel[0] = false
 				}
 				{
-//line hecbench_hungarian.go:125
 					gc_tx2 := gc_step4 + 3
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -367,7 +359,6 @@ func gc_body_hgStep2Kernel(gc_b2 *compiled.Block, d *HungarianDev) {
 					sRepeatKernel[0] = false
 				}
 			}
-//line hecbench_hungarian.go:125
 			for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
@@ -382,7 +373,6 @@ func gc_body_hgStep2Kernel(gc_b2 *compiled.Block, d *HungarianDev) {
 		if gc_b2.Stopped() {
 			return
 		}
-//line hecbench_hungarian.go:130
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 			gc_to2 = gc_bound2 + 1
@@ -436,13 +426,10 @@ func gc_body_hgStep2Kernel(gc_b2 *compiled.Block, d *HungarianDev) {
 				}
 			}
 		}
-//line hecbench_hungarian.go:132
 		compiled.OutOfLine(func() {
 			repeat := repeat[:1]
-//line hecbench_hungarian.go:135
 			sRepeatKernel := sRepeatKernel[:1]
 			{
-//line hecbench_hungarian.go:138
 				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
@@ -480,7 +467,6 @@ func gc_body_hgStep2Kernel(gc_b2 *compiled.Block, d *HungarianDev) {
 			break
 		}
 	}
-//line hecbench_hungarian.go:158
 	gc_step6 := 0
 	for ; gc_step6+3 < gc_n2; gc_step6 += 4 {
 		{
@@ -555,7 +541,6 @@ func gc_body_hgStep3IniKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, d *Hung
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-//line hecbench_hungarian.go:184
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep := 0
 			if compiled.SIMD {
@@ -583,7 +568,6 @@ func gc_body_hgStep3IniKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, d *Hung
 						}
 					}
 				}
-//line hecbench_hungarian.go:173
 				archsimd.ClearAVXUpperBits()
 			}
 			gc_step2 := gc_vstep
@@ -682,7 +666,6 @@ func gc_body_hgStep3Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, d *Hungari
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-//line hecbench_hungarian.go:196
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_step2 := 0
 			for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
@@ -775,7 +758,6 @@ func gc_body_hgStep4InitKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, d *Hun
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-//line hecbench_hungarian.go:207
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep := 0
 			if compiled.SIMD {
@@ -877,7 +859,6 @@ func gc_body_hgStep4Kernel(gc_b2 *compiled.Block, d *HungarianDev) {
 	sRepeatKernel := gocuda.Shared[bool](t, 1)[:1]
 //line hecbench_hungarian.go:208
 	b := gc_bx2
-//line hecbench_hungarian.go:210
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_step4 := 0
 		for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
@@ -895,7 +876,6 @@ func gc_body_hgStep4Kernel(gc_b2 *compiled.Block, d *HungarianDev) {
 					sRepeatKernel[0] = false
 					sGoto5[0] = false
 				}
-//line hecbench_hungarian.go:216
 				gc_s_vCoverRow[gc_rank2] = vCoverRow
 				gc_s_vCoverColumn[gc_rank2] = vCoverColumn
 			}
@@ -913,7 +893,6 @@ func gc_body_hgStep4Kernel(gc_b2 *compiled.Block, d *HungarianDev) {
 					sRepeatKernel[0] = false
 					sGoto5[0] = false
 				}
-//line hecbench_hungarian.go:216
 				gc_s_vCoverRow[gc_rank2] = vCoverRow
 				gc_s_vCoverColumn[gc_rank2] = vCoverColumn
 			}
@@ -931,7 +910,6 @@ func gc_body_hgStep4Kernel(gc_b2 *compiled.Block, d *HungarianDev) {
 					sRepeatKernel[0] = false
 					sGoto5[0] = false
 				}
-//line hecbench_hungarian.go:216
 				gc_s_vCoverRow[gc_rank2] = vCoverRow
 				gc_s_vCoverColumn[gc_rank2] = vCoverColumn
 			}
@@ -949,7 +927,6 @@ func gc_body_hgStep4Kernel(gc_b2 *compiled.Block, d *HungarianDev) {
 					sRepeatKernel[0] = false
 					sGoto5[0] = false
 				}
-//line hecbench_hungarian.go:216
 				gc_s_vCoverRow[gc_rank2] = vCoverRow
 				gc_s_vCoverColumn[gc_rank2] = vCoverColumn
 			}
@@ -967,7 +944,6 @@ func gc_body_hgStep4Kernel(gc_b2 *compiled.Block, d *HungarianDev) {
 				sRepeatKernel[0] = false
 				sGoto5[0] = false
 			}
-//line hecbench_hungarian.go:216
 			gc_s_vCoverRow[gc_rank2] = vCoverRow
 			gc_s_vCoverColumn[gc_rank2] = vCoverColumn
 		}
@@ -978,7 +954,6 @@ func gc_body_hgStep4Kernel(gc_b2 *compiled.Block, d *HungarianDev) {
 		if gc_b2.Stopped() {
 			return
 		}
-//line hecbench_hungarian.go:221
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 			gc_to2 = gc_bound2 + 1
@@ -1032,26 +1007,19 @@ func gc_body_hgStep4Kernel(gc_b2 *compiled.Block, d *HungarianDev) {
 				}
 			}
 		}
-//line hecbench_hungarian.go:223
 		compiled.OutOfLine(func() {
 			sFound := sFound[:1]
-//line hecbench_hungarian.go:226
 			sGoto5 := sGoto5[:1]
-//line hecbench_hungarian.go:228
 			sRepeatKernel := sRepeatKernel[:1]
-//line hecbench_hungarian.go:230
 			gc_s_vCoverRow := gc_s_vCoverRow[:gc_n2]
-//line hecbench_hungarian.go:232
 			gc_s_vCoverColumn := gc_s_vCoverColumn[:gc_n2]
 			{
-//line hecbench_hungarian.go:235
 				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line hecbench_hungarian.go:207
 						i := gc_tx2
-//line hecbench_hungarian.go:209
 						vCoverRow := gc_s_vCoverRow[gc_rank2]
 						vCoverColumn := gc_s_vCoverColumn[gc_rank2]
 //line hecbench_hungarian.go:222
@@ -1066,12 +1034,10 @@ func gc_body_hgStep4Kernel(gc_b2 *compiled.Block, d *HungarianDev) {
 									n := int(0)
 //line hecbench_hungarian.go:228
 									_ = n
-//line hecbench_hungarian.go:230
 									if vCoverColumn[c] == 0 && vCoverRow[l] == 0 {
 										sFound[0] = true
 										sRepeatKernel[0] = true
 										d.ColumnOfPrimeAtRow[l] = int32(c)
-//line hecbench_hungarian.go:235
 										if c1 >= 0 {
 											vCoverRow[l] = 1
 											atomic.ThreadFence()
@@ -1086,12 +1052,10 @@ func gc_body_hgStep4Kernel(gc_b2 *compiled.Block, d *HungarianDev) {
 									n := int(1)
 //line hecbench_hungarian.go:228
 									_ = n
-//line hecbench_hungarian.go:230
 									if vCoverColumn[c] == 0 && vCoverRow[l] == 0 {
 										sFound[0] = true
 										sRepeatKernel[0] = true
 										d.ColumnOfPrimeAtRow[l] = int32(c)
-//line hecbench_hungarian.go:235
 										if c1 >= 0 {
 											vCoverRow[l] = 1
 											atomic.ThreadFence()
@@ -1106,12 +1070,10 @@ func gc_body_hgStep4Kernel(gc_b2 *compiled.Block, d *HungarianDev) {
 									n := int(2)
 //line hecbench_hungarian.go:228
 									_ = n
-//line hecbench_hungarian.go:230
 									if vCoverColumn[c] == 0 && vCoverRow[l] == 0 {
 										sFound[0] = true
 										sRepeatKernel[0] = true
 										d.ColumnOfPrimeAtRow[l] = int32(c)
-//line hecbench_hungarian.go:235
 										if c1 >= 0 {
 											vCoverRow[l] = 1
 											atomic.ThreadFence()
@@ -1126,12 +1088,10 @@ func gc_body_hgStep4Kernel(gc_b2 *compiled.Block, d *HungarianDev) {
 									n := int(3)
 //line hecbench_hungarian.go:228
 									_ = n
-//line hecbench_hungarian.go:230
 									if vCoverColumn[c] == 0 && vCoverRow[l] == 0 {
 										sFound[0] = true
 										sRepeatKernel[0] = true
 										d.ColumnOfPrimeAtRow[l] = int32(c)
-//line hecbench_hungarian.go:235
 										if c1 >= 0 {
 											vCoverRow[l] = 1
 											atomic.ThreadFence()
@@ -1146,12 +1106,10 @@ func gc_body_hgStep4Kernel(gc_b2 *compiled.Block, d *HungarianDev) {
 									n := int(4)
 //line hecbench_hungarian.go:228
 									_ = n
-//line hecbench_hungarian.go:230
 									if vCoverColumn[c] == 0 && vCoverRow[l] == 0 {
 										sFound[0] = true
 										sRepeatKernel[0] = true
 										d.ColumnOfPrimeAtRow[l] = int32(c)
-//line hecbench_hungarian.go:235
 										if c1 >= 0 {
 											vCoverRow[l] = 1
 											atomic.ThreadFence()
@@ -1166,12 +1124,10 @@ func gc_body_hgStep4Kernel(gc_b2 *compiled.Block, d *HungarianDev) {
 									n := int(5)
 //line hecbench_hungarian.go:228
 									_ = n
-//line hecbench_hungarian.go:230
 									if vCoverColumn[c] == 0 && vCoverRow[l] == 0 {
 										sFound[0] = true
 										sRepeatKernel[0] = true
 										d.ColumnOfPrimeAtRow[l] = int32(c)
-//line hecbench_hungarian.go:235
 										if c1 >= 0 {
 											vCoverRow[l] = 1
 											atomic.ThreadFence()
@@ -1186,12 +1142,10 @@ func gc_body_hgStep4Kernel(gc_b2 *compiled.Block, d *HungarianDev) {
 									n := int(6)
 //line hecbench_hungarian.go:228
 									_ = n
-//line hecbench_hungarian.go:230
 									if vCoverColumn[c] == 0 && vCoverRow[l] == 0 {
 										sFound[0] = true
 										sRepeatKernel[0] = true
 										d.ColumnOfPrimeAtRow[l] = int32(c)
-//line hecbench_hungarian.go:235
 										if c1 >= 0 {
 											vCoverRow[l] = 1
 											atomic.ThreadFence()
@@ -1206,12 +1160,10 @@ func gc_body_hgStep4Kernel(gc_b2 *compiled.Block, d *HungarianDev) {
 									n := int(7)
 //line hecbench_hungarian.go:228
 									_ = n
-//line hecbench_hungarian.go:230
 									if vCoverColumn[c] == 0 && vCoverRow[l] == 0 {
 										sFound[0] = true
 										sRepeatKernel[0] = true
 										d.ColumnOfPrimeAtRow[l] = int32(c)
-//line hecbench_hungarian.go:235
 										if c1 >= 0 {
 											vCoverRow[l] = 1
 											atomic.ThreadFence()
@@ -1226,12 +1178,10 @@ func gc_body_hgStep4Kernel(gc_b2 *compiled.Block, d *HungarianDev) {
 									n := int(8)
 //line hecbench_hungarian.go:228
 									_ = n
-//line hecbench_hungarian.go:230
 									if vCoverColumn[c] == 0 && vCoverRow[l] == 0 {
 										sFound[0] = true
 										sRepeatKernel[0] = true
 										d.ColumnOfPrimeAtRow[l] = int32(c)
-//line hecbench_hungarian.go:235
 										if c1 >= 0 {
 											vCoverRow[l] = 1
 											atomic.ThreadFence()
@@ -1246,12 +1196,10 @@ func gc_body_hgStep4Kernel(gc_b2 *compiled.Block, d *HungarianDev) {
 									n := int(9)
 //line hecbench_hungarian.go:228
 									_ = n
-//line hecbench_hungarian.go:230
 									if vCoverColumn[c] == 0 && vCoverRow[l] == 0 {
 										sFound[0] = true
 										sRepeatKernel[0] = true
 										d.ColumnOfPrimeAtRow[l] = int32(c)
-//line hecbench_hungarian.go:235
 										if c1 >= 0 {
 											vCoverRow[l] = 1
 											atomic.ThreadFence()
@@ -1272,7 +1220,6 @@ func gc_body_hgStep4Kernel(gc_b2 *compiled.Block, d *HungarianDev) {
 			break
 		}
 	}
-//line hecbench_hungarian.go:252
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_step6 := 0
 		for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
@@ -1377,7 +1324,6 @@ func gc_body_hgStep5aKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, d *Hungar
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-//line hecbench_hungarian.go:281
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
@@ -1390,16 +1336,13 @@ func gc_body_hgStep5aKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, d *Hungar
 				cZ0 = int(d.ColumnOfPrimeAtRow[i])
 				if cZ0 >= 0 && d.ColumnOfStarAtRow[i] < 0 {
 					d.RowOfGreenAtColumn[cZ0] = int32(i)
-//line hecbench_hungarian.go:272
 					for {
-//line hecbench_hungarian.go:272
 						gc_b2.Tick()
 //line hecbench_hungarian.go:272
 						if gc_b2.Stopped() {
 //line hecbench_hungarian.go:272
 							return
 						}
-//line hecbench_hungarian.go:273
 						rZ0 = int(d.RowOfStarAtColumn[cZ0])
 						if !(rZ0 >= 0) {
 							break
@@ -1444,7 +1387,6 @@ func gc_body_hgStep5bKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, d *Hungar
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-//line hecbench_hungarian.go:305
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
@@ -1457,12 +1399,9 @@ func gc_body_hgStep5bKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, d *Hungar
 				rZ0 = int(d.RowOfGreenAtColumn[j])
 //line hecbench_hungarian.go:294
 				if rZ0 >= 0 && d.RowOfStarAtColumn[j] < 0 {
-//line hecbench_hungarian.go:296
 					cZ2 = int(d.ColumnOfStarAtRow[rZ0])
-//line hecbench_hungarian.go:298
 					d.ColumnOfStarAtRow[rZ0] = int32(j)
 					d.RowOfStarAtColumn[j] = int32(rZ0)
-//line hecbench_hungarian.go:301
 					for cZ2 >= 0 {
 //line hecbench_hungarian.go:301
 						gc_b2.Tick()
@@ -1471,7 +1410,6 @@ func gc_body_hgStep5bKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, d *Hungar
 //line hecbench_hungarian.go:301
 							return
 						}
-//line hecbench_hungarian.go:302
 						rZ0 = int(d.RowOfGreenAtColumn[cZ2])
 						cZ0 = cZ2
 						cZ2 = int(d.ColumnOfStarAtRow[rZ0])
@@ -1515,7 +1453,6 @@ func gc_body_hgStep6AddSubKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, d *H
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-//line hecbench_hungarian.go:334
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2

@@ -47,7 +47,6 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b *compiled.Block, A []float32, wA
 	sharedB := gocuda.Shared[[knnBlockDim]float32](t, knnBlockDim)[:knnBlockDim]
 //line hecbench_knn.go:26
 	var beginA, beginB, stepA, stepB, endA int
-//line hecbench_knn.go:28
 	gc_vstep := 0
 	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 		gc_rank := gc_vstep
@@ -67,7 +66,6 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b *compiled.Block, A []float32, wA
 			var tmp float32
 			ssd := float32(0)
 			_ = tmp
-//line hecbench_knn.go:37
 			gc_s_ssd[gc_rank] = ssd
 		}
 		{
@@ -77,7 +75,6 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b *compiled.Block, A []float32, wA
 			var tmp float32
 			ssd := float32(0)
 			_ = tmp
-//line hecbench_knn.go:37
 			gc_s_ssd[gc_rank] = ssd
 		}
 		{
@@ -87,7 +84,6 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b *compiled.Block, A []float32, wA
 			var tmp float32
 			ssd := float32(0)
 			_ = tmp
-//line hecbench_knn.go:37
 			gc_s_ssd[gc_rank] = ssd
 		}
 		{
@@ -97,7 +93,6 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b *compiled.Block, A []float32, wA
 			var tmp float32
 			ssd := float32(0)
 			_ = tmp
-//line hecbench_knn.go:37
 			gc_s_ssd[gc_rank] = ssd
 		}
 	}
@@ -107,7 +102,6 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b *compiled.Block, A []float32, wA
 		var tmp float32
 		ssd := float32(0)
 		_ = tmp
-//line hecbench_knn.go:37
 		gc_s_ssd[gc_rank] = ssd
 	}
 //line hecbench_knn.go:37
@@ -232,7 +226,6 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b *compiled.Block, A []float32, wA
 					var tmp lanes.Float32x8
 //line hecbench_knn.go:47
 					ssd := lanes.LoadFloat32x8Slice(gc_s_ssd[gc_rank:])
-//line hecbench_knn.go:76
 					if tx < 0 || tx > len(sharedB[compiled.Trip(0)])-8 || tx > len(sharedB[compiled.Trip(1)])-8 || tx > len(sharedB[compiled.Trip(2)])-8 || tx > len(sharedB[compiled.Trip(3)])-8 || tx > len(sharedB[compiled.Trip(4)])-8 || tx > len(sharedB[compiled.Trip(5)])-8 || tx > len(sharedB[compiled.Trip(6)])-8 || tx > len(sharedB[compiled.Trip(7)])-8 || tx > len(sharedB[compiled.Trip(8)])-8 || tx > len(sharedB[compiled.Trip(9)])-8 || tx > len(sharedB[compiled.Trip(10)])-8 || tx > len(sharedB[compiled.Trip(11)])-8 || tx > len(sharedB[compiled.Trip(12)])-8 || tx > len(sharedB[compiled.Trip(13)])-8 || tx > len(sharedB[compiled.Trip(14)])-8 || tx > len(sharedB[compiled.Trip(15)])-8 {
 //line hecbench_knn.go:76
 						break
@@ -341,9 +334,7 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b *compiled.Block, A []float32, wA
 //line hecbench_knn.go:29
 					tx := gc_tx
 					ty := gc_ty
-//line hecbench_knn.go:49
 					var tmp float32
-//line hecbench_knn.go:51
 					ssd := gc_s_ssd[gc_rank]
 					{
 						{
@@ -476,54 +467,40 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b *compiled.Block, A []float32, wA
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
-//line hecbench_knn.go:115
 						gc_rank := gc_base + gc_tx
-//line hecbench_knn.go:49
 						ssd := gc_s_ssd[gc_rank]
 //line hecbench_knn.go:89
 						gc_at5[gc_tx] = ssd
 					}
 					{
-//line hecbench_knn.go:93
 						gc_tx := gc_step2 + 1
-//line hecbench_knn.go:95
 						gc_rank := gc_base + gc_tx
-//line hecbench_knn.go:49
 						ssd := gc_s_ssd[gc_rank]
 //line hecbench_knn.go:89
 						gc_at5[gc_tx] = ssd
 					}
 					{
-//line hecbench_knn.go:93
 						gc_tx := gc_step2 + 2
-//line hecbench_knn.go:95
 						gc_rank := gc_base + gc_tx
-//line hecbench_knn.go:49
 						ssd := gc_s_ssd[gc_rank]
 //line hecbench_knn.go:89
 						gc_at5[gc_tx] = ssd
 					}
 					{
-//line hecbench_knn.go:93
 						gc_tx := gc_step2 + 3
-//line hecbench_knn.go:95
 						gc_rank := gc_base + gc_tx
-//line hecbench_knn.go:49
 						ssd := gc_s_ssd[gc_rank]
 //line hecbench_knn.go:89
 						gc_at5[gc_tx] = ssd
 					}
 				}
-//line hecbench_knn.go:93
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line hecbench_knn.go:49
 					ssd := gc_s_ssd[gc_rank]
 //line hecbench_knn.go:89
 					gc_at5[gc_tx] = ssd
 				}
 			} else {
-//line hecbench_knn.go:93
 				gc_step3 := gc_from
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
@@ -533,65 +510,55 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b *compiled.Block, A []float32, wA
 //line hecbench_knn.go:29
 						tx := gc_tx
 						ty := gc_ty
-//line hecbench_knn.go:49
 						ssd := gc_s_ssd[gc_rank]
 //line hecbench_knn.go:89
 						AB[(beginA+ty)*wB+beginB+tx] = ssd
 					}
 					{
-//line hecbench_knn.go:93
 						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line hecbench_knn.go:29
 						tx := gc_tx
 						ty := gc_ty
-//line hecbench_knn.go:49
 						ssd := gc_s_ssd[gc_rank]
 //line hecbench_knn.go:89
 						AB[(beginA+ty)*wB+beginB+tx] = ssd
 					}
 					{
-//line hecbench_knn.go:93
 						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line hecbench_knn.go:29
 						tx := gc_tx
 						ty := gc_ty
-//line hecbench_knn.go:49
 						ssd := gc_s_ssd[gc_rank]
 //line hecbench_knn.go:89
 						AB[(beginA+ty)*wB+beginB+tx] = ssd
 					}
 					{
-//line hecbench_knn.go:93
 						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line hecbench_knn.go:29
 						tx := gc_tx
 						ty := gc_ty
-//line hecbench_knn.go:49
 						ssd := gc_s_ssd[gc_rank]
 //line hecbench_knn.go:89
 						AB[(beginA+ty)*wB+beginB+tx] = ssd
 					}
 				}
-//line hecbench_knn.go:93
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line hecbench_knn.go:29
 					tx := gc_tx
 					ty := gc_ty
-//line hecbench_knn.go:49
 					ssd := gc_s_ssd[gc_rank]
 //line hecbench_knn.go:89
 					AB[(beginA+ty)*wB+beginB+tx] = ssd
 				}
 			}
-//line hecbench_knn.go:93
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -650,7 +617,6 @@ func gc_body_cuInsertionSortKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dist 
 						var currRow, maxRow int
 //line hecbench_knn.go:107
 						if xIndex < uint32(width) {
-//line hecbench_knn.go:109
 							pDist = dist[xIndex:]
 							pInd = ind[xIndex:]
 							maxDist = pDist[0]
@@ -703,7 +669,6 @@ func gc_body_cuInsertionSortKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dist 
 					}
 				}
 			}
-//line hecbench_knn.go:172
 		})
 	}
 }
@@ -748,7 +713,6 @@ func gc_body_cuParallelSqrtKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dist [
 				gc_by = 0
 			}
 		}
-//line hecbench_knn.go:191
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {

@@ -47,7 +47,6 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b2 *compiled.Block, A []float32, w
 	sharedB := gocuda.Shared[[knnBlockDim]float32](t, knnBlockDim)[:knnBlockDim]
 //line hecbench_knn.go:26
 	var beginA, beginB, stepA, stepB, endA int
-//line hecbench_knn.go:28
 	gc_vstep3 := 0
 	if compiled.SIMD {
 //line hecbench_knn.go:34
@@ -73,7 +72,6 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b2 *compiled.Block, A []float32, w
 			var tmp float32
 			ssd := float32(0)
 			_ = tmp
-//line hecbench_knn.go:37
 			gc_s_ssd[gc_rank2] = ssd
 		}
 		{
@@ -83,7 +81,6 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b2 *compiled.Block, A []float32, w
 			var tmp float32
 			ssd := float32(0)
 			_ = tmp
-//line hecbench_knn.go:37
 			gc_s_ssd[gc_rank2] = ssd
 		}
 		{
@@ -93,7 +90,6 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b2 *compiled.Block, A []float32, w
 			var tmp float32
 			ssd := float32(0)
 			_ = tmp
-//line hecbench_knn.go:37
 			gc_s_ssd[gc_rank2] = ssd
 		}
 		{
@@ -103,7 +99,6 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b2 *compiled.Block, A []float32, w
 			var tmp float32
 			ssd := float32(0)
 			_ = tmp
-//line hecbench_knn.go:37
 			gc_s_ssd[gc_rank2] = ssd
 		}
 	}
@@ -113,7 +108,6 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b2 *compiled.Block, A []float32, w
 		var tmp float32
 		ssd := float32(0)
 		_ = tmp
-//line hecbench_knn.go:37
 		gc_s_ssd[gc_rank2] = ssd
 	}
 //line hecbench_knn.go:37
@@ -192,7 +186,6 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b2 *compiled.Block, A []float32, w
 								gc_vb3.StoreSlice(gc_at8[gc_tx2:])
 							}
 						}
-//line hecbench_knn.go:56
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -399,7 +392,6 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b2 *compiled.Block, A []float32, w
 								}
 							}
 						}
-//line hecbench_knn.go:69
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -477,7 +469,6 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b2 *compiled.Block, A []float32, w
 						var tmp archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_knn.go:47
 						ssd := archsimd.LoadFloat32x8Slice(gc_s_ssd[gc_rank2:])
-//line hecbench_knn.go:76
 						if tx < 0 || tx > len(sharedB[compiled.Trip(0)])-8 || tx > len(sharedB[compiled.Trip(1)])-8 || tx > len(sharedB[compiled.Trip(2)])-8 || tx > len(sharedB[compiled.Trip(3)])-8 || tx > len(sharedB[compiled.Trip(4)])-8 || tx > len(sharedB[compiled.Trip(5)])-8 || tx > len(sharedB[compiled.Trip(6)])-8 || tx > len(sharedB[compiled.Trip(7)])-8 || tx > len(sharedB[compiled.Trip(8)])-8 || tx > len(sharedB[compiled.Trip(9)])-8 || tx > len(sharedB[compiled.Trip(10)])-8 || tx > len(sharedB[compiled.Trip(11)])-8 || tx > len(sharedB[compiled.Trip(12)])-8 || tx > len(sharedB[compiled.Trip(13)])-8 || tx > len(sharedB[compiled.Trip(14)])-8 || tx > len(sharedB[compiled.Trip(15)])-8 {
 //line hecbench_knn.go:76
 							break
@@ -588,9 +579,7 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b2 *compiled.Block, A []float32, w
 //line hecbench_knn.go:29
 					tx := gc_tx2
 					ty := gc_ty2
-//line hecbench_knn.go:49
 					var tmp float32
-//line hecbench_knn.go:51
 					ssd := gc_s_ssd[gc_rank2]
 					{
 						{
@@ -739,20 +728,17 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b2 *compiled.Block, A []float32, w
 						_ = cond2
 //line hecbench_knn.go:47
 						ssd := archsimd.LoadFloat32x8Slice(gc_s_ssd[gc_rank2:])
-//line hecbench_knn.go:89
 						ssd.StoreSlice(gc_at10[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep7; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-//line hecbench_knn.go:49
 					ssd := gc_s_ssd[gc_rank2]
 //line hecbench_knn.go:89
 					gc_at10[gc_tx2] = ssd
 				}
 			} else {
-//line hecbench_knn.go:93
 				gc_vstep8 := gc_from2
 				if compiled.SIMD {
 //line hecbench_knn.go:29
@@ -773,7 +759,6 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b2 *compiled.Block, A []float32, w
 						_ = cond2
 //line hecbench_knn.go:47
 						ssd := archsimd.LoadFloat32x8Slice(gc_s_ssd[gc_rank2:])
-//line hecbench_knn.go:89
 						if ((beginA+ty)*wB+beginB+tx) < 0 || ((beginA+ty)*wB+beginB+tx) > len(AB)-8 {
 //line hecbench_knn.go:89
 							break
@@ -792,65 +777,55 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b2 *compiled.Block, A []float32, w
 //line hecbench_knn.go:29
 						tx := gc_tx2
 						ty := gc_ty2
-//line hecbench_knn.go:49
 						ssd := gc_s_ssd[gc_rank2]
 //line hecbench_knn.go:89
 						AB[(beginA+ty)*wB+beginB+tx] = ssd
 					}
 					{
-//line hecbench_knn.go:93
 						gc_tx2 := gc_step5 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line hecbench_knn.go:29
 						tx := gc_tx2
 						ty := gc_ty2
-//line hecbench_knn.go:49
 						ssd := gc_s_ssd[gc_rank2]
 //line hecbench_knn.go:89
 						AB[(beginA+ty)*wB+beginB+tx] = ssd
 					}
 					{
-//line hecbench_knn.go:93
 						gc_tx2 := gc_step5 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line hecbench_knn.go:29
 						tx := gc_tx2
 						ty := gc_ty2
-//line hecbench_knn.go:49
 						ssd := gc_s_ssd[gc_rank2]
 //line hecbench_knn.go:89
 						AB[(beginA+ty)*wB+beginB+tx] = ssd
 					}
 					{
-//line hecbench_knn.go:93
 						gc_tx2 := gc_step5 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line hecbench_knn.go:29
 						tx := gc_tx2
 						ty := gc_ty2
-//line hecbench_knn.go:49
 						ssd := gc_s_ssd[gc_rank2]
 //line hecbench_knn.go:89
 						AB[(beginA+ty)*wB+beginB+tx] = ssd
 					}
 				}
-//line hecbench_knn.go:93
 				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line hecbench_knn.go:29
 					tx := gc_tx2
 					ty := gc_ty2
-//line hecbench_knn.go:49
 					ssd := gc_s_ssd[gc_rank2]
 //line hecbench_knn.go:89
 					AB[(beginA+ty)*wB+beginB+tx] = ssd
 				}
 			}
-//line hecbench_knn.go:93
 			gc_ty2++
 			if gc_ty2 == gc_bdy2 {
 				gc_ty2 = 0
@@ -909,7 +884,6 @@ func gc_body_cuInsertionSortKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, di
 						var currRow, maxRow int
 //line hecbench_knn.go:107
 						if xIndex < uint32(width) {
-//line hecbench_knn.go:109
 							pDist = dist[xIndex:]
 							pInd = ind[xIndex:]
 							maxDist = pDist[0]
@@ -962,7 +936,6 @@ func gc_body_cuInsertionSortKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, di
 					}
 				}
 			}
-//line hecbench_knn.go:172
 		})
 	}
 }
@@ -1007,7 +980,6 @@ func gc_body_cuParallelSqrtKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dis
 				gc_by2 = 0
 			}
 		}
-//line hecbench_knn.go:191
 		gc_ty2 := 0
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {

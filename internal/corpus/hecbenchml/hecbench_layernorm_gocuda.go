@@ -63,7 +63,6 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b *compiled.Block, out, inp
 	bid := gc_bx
 //line hecbench_layernorm.go:24
 	shared := gc_shared1(32)[:32]
-//line hecbench_layernorm.go:26
 	var gc_l_val_ [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -134,7 +133,6 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b *compiled.Block, out, inp
 				var val_ float32 = val
 				_ = mean
 				_ = variance
-//line hecbench_layernorm.go:40
 				gc_l_val_[gc_lane] = val_
 				gc_s_localOutHalf2[gc_rank] = localOutHalf2
 				gc_s_outPtr[gc_rank] = outPtr
@@ -150,7 +148,6 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b *compiled.Block, out, inp
 //line hecbench_layernorm.go:16
 				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_, mask, 32, &gc_c1r)
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line hecbench_layernorm.go:20
 					val_ := gc_l_val_[gc_lane]
 //line hecbench_layernorm.go:16
 					val_ = val_ + gc_c1r[gc_lane]
@@ -182,9 +179,7 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b *compiled.Block, out, inp
 //line hecbench_layernorm.go:25
 					lane := gc_tx & 0x1f
 					wid := gc_tx >> 5
-//line hecbench_layernorm.go:28
 					val_ := gc_l_val_[gc_lane]
-//line hecbench_layernorm.go:30
 					var val float32
 //line hecbench_layernorm.go:18
 					var r_ float32 = val_
@@ -198,7 +193,6 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b *compiled.Block, out, inp
 			}
 		}
 	}
-//line hecbench_layernorm.go:40
 	var gc_c2v [32]float32
 	var gc_c2r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -218,7 +212,6 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b *compiled.Block, out, inp
 				gc_pos.Thread = gc_rank
 //line hecbench_layernorm.go:25
 				lane := gc_tx & 0x1f
-//line hecbench_layernorm.go:27
 				var val float32
 //line hecbench_layernorm.go:36
 				if gc_tx < gc_bdx/32 {
@@ -227,7 +220,6 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b *compiled.Block, out, inp
 					val = float32(0.0)
 				}
 				var val_2 float32 = val
-//line hecbench_layernorm.go:43
 				gc_s_val_2[gc_rank] = val_2
 			}
 		}
@@ -235,7 +227,6 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b *compiled.Block, out, inp
 		for mask_ := 16; mask_ > 0; mask_ >>= 1 {
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-//line hecbench_layernorm.go:19
 				val_2 := gc_s_val_2[gc_rank]
 //line hecbench_layernorm.go:16
 				gc_c2v[gc_lane] = val_2
@@ -244,7 +235,6 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b *compiled.Block, out, inp
 			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_c2v, mask_, 32, &gc_c2r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-//line hecbench_layernorm.go:20
 				val_2 := gc_s_val_2[gc_rank]
 //line hecbench_layernorm.go:16
 				val_2 = val_2 + gc_c2r[gc_lane]
@@ -253,7 +243,6 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b *compiled.Block, out, inp
 		}
 	}
 	{
-//line hecbench_layernorm.go:23
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -264,7 +253,6 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b *compiled.Block, out, inp
 				gc_pos.Thread = gc_rank
 				val_2 := gc_s_val_2[gc_rank]
 				var val float32
-//line hecbench_layernorm.go:34
 				var mean float32
 //line hecbench_layernorm.go:18
 				var r_2 float32 = val_2
@@ -281,7 +269,6 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b *compiled.Block, out, inp
 	}
 //line hecbench_layernorm.go:24
 	shared_ := gc_shared1(32)[:32]
-//line hecbench_layernorm.go:26
 	var gc_l_val_4 [32]float32
 	var gc_c3r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -333,7 +320,6 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b *compiled.Block, out, inp
 			var val_3 float32 = v
 //line hecbench_layernorm.go:28
 			var val_4 float32 = val_3
-//line hecbench_layernorm.go:33
 			gc_l_val_4[gc_lane] = val_4
 			gc_s_localOutHalf2[gc_rank] = localOutHalf2
 		}
@@ -345,7 +331,6 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b *compiled.Block, out, inp
 //line hecbench_layernorm.go:16
 				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_4, mask_2, 32, &gc_c3r)
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line hecbench_layernorm.go:20
 					val_4 := gc_l_val_4[gc_lane]
 //line hecbench_layernorm.go:16
 					val_4 = val_4 + gc_c3r[gc_lane]
@@ -377,9 +362,7 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b *compiled.Block, out, inp
 //line hecbench_layernorm.go:25
 					lane_ := gc_tx & 0x1f
 					wid_ := gc_tx >> 5
-//line hecbench_layernorm.go:28
 					val_4 := gc_l_val_4[gc_lane]
-//line hecbench_layernorm.go:30
 					var val_3 float32
 //line hecbench_layernorm.go:18
 					var r_4 float32 = val_4
@@ -393,7 +376,6 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b *compiled.Block, out, inp
 			}
 		}
 	}
-//line hecbench_layernorm.go:40
 	var gc_c4v [32]float32
 	var gc_c4r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -413,7 +395,6 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b *compiled.Block, out, inp
 				gc_pos.Thread = gc_rank
 //line hecbench_layernorm.go:25
 				lane_ := gc_tx & 0x1f
-//line hecbench_layernorm.go:27
 				var val_3 float32
 //line hecbench_layernorm.go:36
 				if gc_tx < gc_bdx/32 {
@@ -422,7 +403,6 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b *compiled.Block, out, inp
 					val_3 = float32(0.0)
 				}
 				var val_5 float32 = val_3
-//line hecbench_layernorm.go:43
 				gc_s_val_5[gc_rank] = val_5
 			}
 		}
@@ -430,7 +410,6 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b *compiled.Block, out, inp
 		for mask_3 := 16; mask_3 > 0; mask_3 >>= 1 {
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-//line hecbench_layernorm.go:19
 				val_5 := gc_s_val_5[gc_rank]
 //line hecbench_layernorm.go:16
 				gc_c4v[gc_lane] = val_5
@@ -439,7 +418,6 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b *compiled.Block, out, inp
 			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_c4v, mask_3, 32, &gc_c4r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-//line hecbench_layernorm.go:20
 				val_5 := gc_s_val_5[gc_rank]
 //line hecbench_layernorm.go:16
 				val_5 = val_5 + gc_c4r[gc_lane]
@@ -448,7 +426,6 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b *compiled.Block, out, inp
 		}
 	}
 	{
-//line hecbench_layernorm.go:23
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -457,10 +434,8 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b *compiled.Block, out, inp
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_layernorm.go:58
 				val_5 := gc_s_val_5[gc_rank]
 				var val_3 float32
-//line hecbench_layernorm.go:61
 				var variance float32
 //line hecbench_layernorm.go:18
 				var r_5 float32 = val_5
@@ -475,14 +450,12 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b *compiled.Block, out, inp
 			}
 		}
 	}
-//line hecbench_layernorm.go:103
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 //line hecbench_layernorm.go:56
 			tid := gc_tx
-//line hecbench_layernorm.go:58
 			localOutHalf2 := gc_s_localOutHalf2[gc_rank]
 			outPtr := gc_s_outPtr[gc_rank]
 			gammaPtr := gc_s_gammaPtr[gc_rank]
@@ -560,14 +533,12 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out, input
 	gc_s_val_2 := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_s_val_5 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 	gc_s_variance := compiled.Scratch[float32](gc_b, 2)[:gc_n]
-//line hecbench_layernorm.go:143
 	gc_s_localOutCache := compiled.Scratch[[2]float32](gc_b, 3)[:gc_n]
 //line hecbench_layernorm.go:126
 	sMean := gocuda.Shared[float32](t, 1)[:1]
 	sVariance := gocuda.Shared[float32](t, 1)[:1]
 //line hecbench_layernorm.go:24
 	shared := gc_shared1(32)[:32]
-//line hecbench_layernorm.go:26
 	var gc_l_val_ [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -598,10 +569,8 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out, input
 //line hecbench_layernorm.go:132
 						return
 					}
-//line hecbench_layernorm.go:133
 					localOut := out[gc_bx*n+idx] + input[gc_bx*n+idx] + bias[idx]
 					mean += localOut
-//line hecbench_layernorm.go:136
 					localOutCache[i] = localOut
 					idx += gc_bdx
 				}
@@ -609,7 +578,6 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out, input
 				var val float32 = mean
 //line hecbench_layernorm.go:28
 				var val_ float32 = val
-//line hecbench_layernorm.go:34
 				gc_l_val_[gc_lane] = val_
 				gc_s_variance[gc_rank] = variance
 				gc_s_localOutCache[gc_rank] = localOutCache
@@ -623,7 +591,6 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out, input
 //line hecbench_layernorm.go:16
 				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_, mask, 32, &gc_c1r)
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line hecbench_layernorm.go:20
 					val_ := gc_l_val_[gc_lane]
 //line hecbench_layernorm.go:16
 					val_ = val_ + gc_c1r[gc_lane]
@@ -655,9 +622,7 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out, input
 //line hecbench_layernorm.go:25
 					lane := gc_tx & 0x1f
 					wid := gc_tx >> 5
-//line hecbench_layernorm.go:28
 					val_ := gc_l_val_[gc_lane]
-//line hecbench_layernorm.go:30
 					var val float32
 //line hecbench_layernorm.go:18
 					var r_ float32 = val_
@@ -671,7 +636,6 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out, input
 			}
 		}
 	}
-//line hecbench_layernorm.go:40
 	var gc_c2v [32]float32
 	var gc_c2r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -691,7 +655,6 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out, input
 				gc_pos.Thread = gc_rank
 //line hecbench_layernorm.go:25
 				lane := gc_tx & 0x1f
-//line hecbench_layernorm.go:27
 				var val float32
 //line hecbench_layernorm.go:36
 				if gc_tx < gc_bdx/32 {
@@ -700,7 +663,6 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out, input
 					val = float32(0.0)
 				}
 				var val_2 float32 = val
-//line hecbench_layernorm.go:43
 				gc_s_val_2[gc_rank] = val_2
 			}
 		}
@@ -708,7 +670,6 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out, input
 		for mask_ := 16; mask_ > 0; mask_ >>= 1 {
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-//line hecbench_layernorm.go:19
 				val_2 := gc_s_val_2[gc_rank]
 //line hecbench_layernorm.go:16
 				gc_c2v[gc_lane] = val_2
@@ -717,7 +678,6 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out, input
 			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_c2v, mask_, 32, &gc_c2r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-//line hecbench_layernorm.go:20
 				val_2 := gc_s_val_2[gc_rank]
 //line hecbench_layernorm.go:16
 				val_2 = val_2 + gc_c2r[gc_lane]
@@ -726,7 +686,6 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out, input
 		}
 	}
 	{
-//line hecbench_layernorm.go:23
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -737,7 +696,6 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out, input
 				gc_pos.Thread = gc_rank
 				val_2 := gc_s_val_2[gc_rank]
 				var val float32
-//line hecbench_layernorm.go:34
 				var mean float32
 //line hecbench_layernorm.go:18
 				var r_2 float32 = val_2
@@ -754,7 +712,6 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out, input
 	}
 //line hecbench_layernorm.go:24
 	shared_ := gc_shared1(32)[:32]
-//line hecbench_layernorm.go:26
 	var gc_l_val_4 [32]float32
 	var gc_c3r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -783,15 +740,14 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out, input
 //line hecbench_layernorm.go:146
 						return
 					}
-//line hecbench_layernorm.go:147
 					localOut_ := localOutCache[i_]
 					variance += (localOut_ - sMean[0]) * (localOut_ - sMean[0])
 					idx_ += gc_bdx
 				}
+//line hecbench_layernorm.go:151
 				var val_3 float32 = variance
 //line hecbench_layernorm.go:28
 				var val_4 float32 = val_3
-//line hecbench_layernorm.go:31
 				gc_l_val_4[gc_lane] = val_4
 				gc_s_variance[gc_rank] = variance
 			}
@@ -804,7 +760,6 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out, input
 //line hecbench_layernorm.go:16
 				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_4, mask_2, 32, &gc_c3r)
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line hecbench_layernorm.go:20
 					val_4 := gc_l_val_4[gc_lane]
 //line hecbench_layernorm.go:16
 					val_4 = val_4 + gc_c3r[gc_lane]
@@ -836,9 +791,7 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out, input
 //line hecbench_layernorm.go:25
 					lane_ := gc_tx & 0x1f
 					wid_ := gc_tx >> 5
-//line hecbench_layernorm.go:28
 					val_4 := gc_l_val_4[gc_lane]
-//line hecbench_layernorm.go:30
 					var val_3 float32
 //line hecbench_layernorm.go:18
 					var r_4 float32 = val_4
@@ -852,7 +805,6 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out, input
 			}
 		}
 	}
-//line hecbench_layernorm.go:40
 	var gc_c4v [32]float32
 	var gc_c4r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -872,7 +824,6 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out, input
 				gc_pos.Thread = gc_rank
 //line hecbench_layernorm.go:25
 				lane_ := gc_tx & 0x1f
-//line hecbench_layernorm.go:27
 				var val_3 float32
 //line hecbench_layernorm.go:36
 				if gc_tx < gc_bdx/32 {
@@ -881,7 +832,6 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out, input
 					val_3 = float32(0.0)
 				}
 				var val_5 float32 = val_3
-//line hecbench_layernorm.go:43
 				gc_s_val_5[gc_rank] = val_5
 			}
 		}
@@ -889,7 +839,6 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out, input
 		for mask_3 := 16; mask_3 > 0; mask_3 >>= 1 {
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-//line hecbench_layernorm.go:19
 				val_5 := gc_s_val_5[gc_rank]
 //line hecbench_layernorm.go:16
 				gc_c4v[gc_lane] = val_5
@@ -898,7 +847,6 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out, input
 			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_c4v, mask_3, 32, &gc_c4r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-//line hecbench_layernorm.go:20
 				val_5 := gc_s_val_5[gc_rank]
 //line hecbench_layernorm.go:16
 				val_5 = val_5 + gc_c4r[gc_lane]
@@ -907,7 +855,6 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out, input
 		}
 	}
 	{
-//line hecbench_layernorm.go:23
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -916,11 +863,8 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out, input
 			gc_lo4, gc_hi4 := min(gc_from, gc_bdx), max(gc_from, gc_to)
 			for gc_tx := 0; gc_tx < gc_lo4; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line hecbench_layernorm.go:32
 				val_5 := gc_s_val_5[gc_rank]
-//line hecbench_layernorm.go:34
 				var val_3 float32
-//line hecbench_layernorm.go:36
 				var variance float32
 //line hecbench_layernorm.go:18
 				var r_5 float32 = val_5
@@ -930,16 +874,12 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out, input
 				var r_3 float32 = val_3
 //line hecbench_layernorm.go:151
 				variance = r_3
-//line hecbench_layernorm.go:154
 				gc_s_variance[gc_rank] = variance
 			}
 			for gc_tx := gc_hi4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line hecbench_layernorm.go:159
 				val_5 := gc_s_val_5[gc_rank]
-//line hecbench_layernorm.go:161
 				var val_3 float32
-//line hecbench_layernorm.go:163
 				var variance float32
 //line hecbench_layernorm.go:18
 				var r_5 float32 = val_5
@@ -949,7 +889,6 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out, input
 				var r_3 float32 = val_3
 //line hecbench_layernorm.go:151
 				variance = r_3
-//line hecbench_layernorm.go:154
 				gc_s_variance[gc_rank] = variance
 			}
 		}
@@ -965,7 +904,6 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out, input
 				gc_pos.Thread = gc_rank
 				val_5 := gc_s_val_5[gc_rank]
 				var val_3 float32
-//line hecbench_layernorm.go:170
 				var variance float32
 //line hecbench_layernorm.go:18
 				var r_5 float32 = val_5
@@ -977,12 +915,10 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out, input
 				variance = r_3
 //line hecbench_layernorm.go:153
 				sVariance[0] = variance/float32(n) + layernormEps
-//line hecbench_layernorm.go:157
 				gc_s_variance[gc_rank] = variance
 			}
 		}
 	}
-//line hecbench_layernorm.go:162
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -997,7 +933,6 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out, input
 //line hecbench_layernorm.go:157
 					return
 				}
-//line hecbench_layernorm.go:158
 				localOut_2 := localOutCache[i_2]
 				out[gc_bx*n+idx_2] = ((localOut_2-sMean[0])*rsqrtf(sVariance[0]))*gamma[idx_2] + beta[idx_2]
 				idx_2 += gc_bdx
@@ -1009,6 +944,8 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out, input
 // GeneralAddBiasResidualPostLayerNormKernel is
 // generalAddBiasResidualPostLayerNorm<float> of kernels.h: a block-stride
 // loop over the row's float2s, the sum saved in out between the passes.
+//
+//line hecbench_layernorm.go:169
 func GeneralAddBiasResidualPostLayerNormKernel(out, input, bias, gamma, beta []float32, layernormEps float32, n int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_generalAddBiasResidualPostLayerNormKernel,
 		func(gc_t *gocuda.Thread) {
@@ -1040,7 +977,6 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 	gc_s_val_2 := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_s_val_5 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 	gc_s_variance := compiled.Scratch[float32](gc_b, 2)[:gc_n]
-//line hecbench_layernorm.go:187
 	gc_s_outPtr := compiled.Scratch[[]Float2](gc_b, 3)[:gc_n]
 	gc_s_inputPtr := compiled.Scratch[[]Float2](gc_b, 4)[:gc_n]
 	gc_s_biasPtr := compiled.Scratch[[]Float2](gc_b, 5)[:gc_n]
@@ -1050,7 +986,6 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 //line hecbench_layernorm.go:170
 	sMean := gocuda.Shared[float32](t, 1)[:1]
 	sVariance := gocuda.Shared[float32](t, 1)[:1]
-//line hecbench_layernorm.go:173
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 //line hecbench_layernorm.go:172
@@ -1065,7 +1000,6 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 //line hecbench_layernorm.go:181
 		localOut := float32(0.0)
 		_ = mean
-//line hecbench_layernorm.go:190
 		gc_s_variance[gc_rank] = variance
 		gc_s_outPtr[gc_rank] = outPtr
 		gc_s_inputPtr[gc_rank] = inputPtr
@@ -1084,7 +1018,6 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 			return
 		}
 		gc_more = false
-//line hecbench_layernorm.go:189
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -1133,7 +1066,6 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 	}
 //line hecbench_layernorm.go:24
 	shared := gc_shared1(32)[:32]
-//line hecbench_layernorm.go:26
 	var gc_l_val_ [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -1143,13 +1075,11 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 		_ = gc_dead
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
-//line hecbench_layernorm.go:36
 			localOut := gc_s_localOut[gc_rank]
 //line hecbench_layernorm.go:192
 			var val float32 = localOut
 //line hecbench_layernorm.go:28
 			var val_ float32 = val
-//line hecbench_layernorm.go:31
 			gc_l_val_[gc_lane] = val_
 		}
 //line hecbench_layernorm.go:15
@@ -1160,7 +1090,6 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 //line hecbench_layernorm.go:16
 				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_, mask, 32, &gc_c1r)
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line hecbench_layernorm.go:20
 					val_ := gc_l_val_[gc_lane]
 //line hecbench_layernorm.go:16
 					val_ = val_ + gc_c1r[gc_lane]
@@ -1192,9 +1121,7 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 //line hecbench_layernorm.go:25
 					lane := gc_tx & 0x1f
 					wid := gc_tx >> 5
-//line hecbench_layernorm.go:28
 					val_ := gc_l_val_[gc_lane]
-//line hecbench_layernorm.go:30
 					var val float32
 //line hecbench_layernorm.go:18
 					var r_ float32 = val_
@@ -1208,7 +1135,6 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 			}
 		}
 	}
-//line hecbench_layernorm.go:40
 	var gc_c2v [32]float32
 	var gc_c2r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -1228,7 +1154,6 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 				gc_pos.Thread = gc_rank
 //line hecbench_layernorm.go:25
 				lane := gc_tx & 0x1f
-//line hecbench_layernorm.go:27
 				var val float32
 //line hecbench_layernorm.go:36
 				if gc_tx < gc_bdx/32 {
@@ -1237,7 +1162,6 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 					val = float32(0.0)
 				}
 				var val_2 float32 = val
-//line hecbench_layernorm.go:43
 				gc_s_val_2[gc_rank] = val_2
 			}
 		}
@@ -1245,7 +1169,6 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 		for mask_ := 16; mask_ > 0; mask_ >>= 1 {
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-//line hecbench_layernorm.go:19
 				val_2 := gc_s_val_2[gc_rank]
 //line hecbench_layernorm.go:16
 				gc_c2v[gc_lane] = val_2
@@ -1254,7 +1177,6 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_c2v, mask_, 32, &gc_c2r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-//line hecbench_layernorm.go:20
 				val_2 := gc_s_val_2[gc_rank]
 //line hecbench_layernorm.go:16
 				val_2 = val_2 + gc_c2r[gc_lane]
@@ -1263,7 +1185,6 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 		}
 	}
 	{
-//line hecbench_layernorm.go:23
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -1274,7 +1195,6 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 				gc_pos.Thread = gc_rank
 				val_2 := gc_s_val_2[gc_rank]
 				var val float32
-//line hecbench_layernorm.go:34
 				var mean float32
 //line hecbench_layernorm.go:18
 				var r_2 float32 = val_2
@@ -1298,7 +1218,6 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 			return
 		}
 		gc_more2 = false
-//line hecbench_layernorm.go:205
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off2, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -1342,7 +1261,6 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 	}
 //line hecbench_layernorm.go:24
 	shared_ := gc_shared1(32)[:32]
-//line hecbench_layernorm.go:26
 	var gc_l_val_4 [32]float32
 	var gc_c3r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -1352,13 +1270,11 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 		_ = gc_dead
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
-//line hecbench_layernorm.go:36
 			variance := gc_s_variance[gc_rank]
 //line hecbench_layernorm.go:205
 			var val_3 float32 = variance
 //line hecbench_layernorm.go:28
 			var val_4 float32 = val_3
-//line hecbench_layernorm.go:31
 			gc_l_val_4[gc_lane] = val_4
 		}
 //line hecbench_layernorm.go:15
@@ -1369,7 +1285,6 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 //line hecbench_layernorm.go:16
 				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_4, mask_2, 32, &gc_c3r)
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line hecbench_layernorm.go:20
 					val_4 := gc_l_val_4[gc_lane]
 //line hecbench_layernorm.go:16
 					val_4 = val_4 + gc_c3r[gc_lane]
@@ -1401,9 +1316,7 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 //line hecbench_layernorm.go:25
 					lane_ := gc_tx & 0x1f
 					wid_ := gc_tx >> 5
-//line hecbench_layernorm.go:28
 					val_4 := gc_l_val_4[gc_lane]
-//line hecbench_layernorm.go:30
 					var val_3 float32
 //line hecbench_layernorm.go:18
 					var r_4 float32 = val_4
@@ -1417,7 +1330,6 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 			}
 		}
 	}
-//line hecbench_layernorm.go:40
 	var gc_c4v [32]float32
 	var gc_c4r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -1437,7 +1349,6 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 				gc_pos.Thread = gc_rank
 //line hecbench_layernorm.go:25
 				lane_ := gc_tx & 0x1f
-//line hecbench_layernorm.go:27
 				var val_3 float32
 //line hecbench_layernorm.go:36
 				if gc_tx < gc_bdx/32 {
@@ -1446,7 +1357,6 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 					val_3 = float32(0.0)
 				}
 				var val_5 float32 = val_3
-//line hecbench_layernorm.go:43
 				gc_s_val_5[gc_rank] = val_5
 			}
 		}
@@ -1454,7 +1364,6 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 		for mask_3 := 16; mask_3 > 0; mask_3 >>= 1 {
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-//line hecbench_layernorm.go:19
 				val_5 := gc_s_val_5[gc_rank]
 //line hecbench_layernorm.go:16
 				gc_c4v[gc_lane] = val_5
@@ -1463,7 +1372,6 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_c4v, mask_3, 32, &gc_c4r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-//line hecbench_layernorm.go:20
 				val_5 := gc_s_val_5[gc_rank]
 //line hecbench_layernorm.go:16
 				val_5 = val_5 + gc_c4r[gc_lane]
@@ -1472,7 +1380,6 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 		}
 	}
 	{
-//line hecbench_layernorm.go:23
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -1481,11 +1388,8 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 			gc_lo4, gc_hi4 := min(gc_from, gc_bdx), max(gc_from, gc_to)
 			for gc_tx := 0; gc_tx < gc_lo4; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line hecbench_layernorm.go:32
 				val_5 := gc_s_val_5[gc_rank]
-//line hecbench_layernorm.go:34
 				var val_3 float32
-//line hecbench_layernorm.go:36
 				var variance float32
 //line hecbench_layernorm.go:18
 				var r_5 float32 = val_5
@@ -1495,16 +1399,12 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 				var r_3 float32 = val_3
 //line hecbench_layernorm.go:205
 				variance = r_3
-//line hecbench_layernorm.go:208
 				gc_s_variance[gc_rank] = variance
 			}
 			for gc_tx := gc_hi4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line hecbench_layernorm.go:213
 				val_5 := gc_s_val_5[gc_rank]
-//line hecbench_layernorm.go:215
 				var val_3 float32
-//line hecbench_layernorm.go:217
 				var variance float32
 //line hecbench_layernorm.go:18
 				var r_5 float32 = val_5
@@ -1514,7 +1414,6 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 				var r_3 float32 = val_3
 //line hecbench_layernorm.go:205
 				variance = r_3
-//line hecbench_layernorm.go:208
 				gc_s_variance[gc_rank] = variance
 			}
 		}
@@ -1530,7 +1429,6 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 				gc_pos.Thread = gc_rank
 				val_5 := gc_s_val_5[gc_rank]
 				var val_3 float32
-//line hecbench_layernorm.go:224
 				var variance float32
 //line hecbench_layernorm.go:18
 				var r_5 float32 = val_5
@@ -1542,7 +1440,6 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 				variance = r_3
 //line hecbench_layernorm.go:207
 				sVariance[0] = rsqrtf(variance/float32(n) + layernormEps)
-//line hecbench_layernorm.go:211
 				gc_s_variance[gc_rank] = variance
 			}
 		}
@@ -1557,7 +1454,6 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 			return
 		}
 		gc_more3 = false
-//line hecbench_layernorm.go:218
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off3, gc_to) {
 			panic(compiled.ErrGuardWraps)

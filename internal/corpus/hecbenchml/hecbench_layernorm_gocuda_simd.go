@@ -64,7 +64,6 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b2 *compiled.Block, out, in
 	bid := gc_bx2
 //line hecbench_layernorm.go:24
 	shared := gc_shared12(32)[:32]
-//line hecbench_layernorm.go:26
 	var gc_l_val_ [32]float32
 	var gc_c21r [32]float32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -135,7 +134,6 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b2 *compiled.Block, out, in
 				var val_ float32 = val
 				_ = mean
 				_ = variance
-//line hecbench_layernorm.go:40
 				gc_l_val_[gc_lane2] = val_
 				gc_s_localOutHalf2[gc_rank2] = localOutHalf2
 				gc_s_outPtr[gc_rank2] = outPtr
@@ -195,7 +193,6 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b2 *compiled.Block, out, in
 							if gc_left&(1<<gc_lane2) == 0 {
 								continue
 							}
-//line hecbench_layernorm.go:29
 							val_ := gc_l_val_[gc_lane2]
 //line hecbench_layernorm.go:16
 							val_ = val_ + gc_c21r[gc_lane2]
@@ -229,9 +226,7 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b2 *compiled.Block, out, in
 //line hecbench_layernorm.go:25
 					lane := gc_tx2 & 0x1f
 					wid := gc_tx2 >> 5
-//line hecbench_layernorm.go:28
 					val_ := gc_l_val_[gc_lane2]
-//line hecbench_layernorm.go:30
 					var val float32
 //line hecbench_layernorm.go:18
 					var r_ float32 = val_
@@ -245,7 +240,6 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b2 *compiled.Block, out, in
 			}
 		}
 	}
-//line hecbench_layernorm.go:40
 	var gc_c22v [32]float32
 	var gc_c22r [32]float32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -265,7 +259,6 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b2 *compiled.Block, out, in
 				gc_pos2.Thread = gc_rank2
 //line hecbench_layernorm.go:25
 				lane := gc_tx2 & 0x1f
-//line hecbench_layernorm.go:27
 				var val float32
 //line hecbench_layernorm.go:36
 				if gc_tx2 < gc_bdx2/32 {
@@ -274,7 +267,6 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b2 *compiled.Block, out, in
 					val = float32(0.0)
 				}
 				var val_2 float32 = val
-//line hecbench_layernorm.go:43
 				gc_s_val_2[gc_rank2] = val_2
 			}
 		}
@@ -312,7 +304,6 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b2 *compiled.Block, out, in
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
-//line hecbench_layernorm.go:29
 					val_2 := gc_s_val_2[gc_rank2]
 //line hecbench_layernorm.go:16
 					gc_c22v[gc_lane2] = val_2
@@ -356,7 +347,6 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b2 *compiled.Block, out, in
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
-//line hecbench_layernorm.go:29
 					val_2 := gc_s_val_2[gc_rank2]
 //line hecbench_layernorm.go:16
 					val_2 = val_2 + gc_c22r[gc_lane2]
@@ -366,7 +356,6 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b2 *compiled.Block, out, in
 		}
 	}
 	{
-//line hecbench_layernorm.go:24
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 			gc_to2 = gc_bound2 + 1
@@ -377,7 +366,6 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b2 *compiled.Block, out, in
 				gc_pos2.Thread = gc_rank2
 				val_2 := gc_s_val_2[gc_rank2]
 				var val float32
-//line hecbench_layernorm.go:35
 				var mean float32
 //line hecbench_layernorm.go:18
 				var r_2 float32 = val_2
@@ -394,7 +382,6 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b2 *compiled.Block, out, in
 	}
 //line hecbench_layernorm.go:24
 	shared_ := gc_shared12(32)[:32]
-//line hecbench_layernorm.go:26
 	var gc_l_val_4 [32]float32
 	var gc_c23r [32]float32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -446,7 +433,6 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b2 *compiled.Block, out, in
 			var val_3 float32 = v
 //line hecbench_layernorm.go:28
 			var val_4 float32 = val_3
-//line hecbench_layernorm.go:33
 			gc_l_val_4[gc_lane2] = val_4
 			gc_s_localOutHalf2[gc_rank2] = localOutHalf2
 		}
@@ -502,7 +488,6 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b2 *compiled.Block, out, in
 							if gc_left4&(1<<gc_lane2) == 0 {
 								continue
 							}
-//line hecbench_layernorm.go:29
 							val_4 := gc_l_val_4[gc_lane2]
 //line hecbench_layernorm.go:16
 							val_4 = val_4 + gc_c23r[gc_lane2]
@@ -536,9 +521,7 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b2 *compiled.Block, out, in
 //line hecbench_layernorm.go:25
 					lane_ := gc_tx2 & 0x1f
 					wid_ := gc_tx2 >> 5
-//line hecbench_layernorm.go:28
 					val_4 := gc_l_val_4[gc_lane2]
-//line hecbench_layernorm.go:30
 					var val_3 float32
 //line hecbench_layernorm.go:18
 					var r_4 float32 = val_4
@@ -552,7 +535,6 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b2 *compiled.Block, out, in
 			}
 		}
 	}
-//line hecbench_layernorm.go:40
 	var gc_c24v [32]float32
 	var gc_c24r [32]float32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -572,7 +554,6 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b2 *compiled.Block, out, in
 				gc_pos2.Thread = gc_rank2
 //line hecbench_layernorm.go:25
 				lane_ := gc_tx2 & 0x1f
-//line hecbench_layernorm.go:27
 				var val_3 float32
 //line hecbench_layernorm.go:36
 				if gc_tx2 < gc_bdx2/32 {
@@ -581,7 +562,6 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b2 *compiled.Block, out, in
 					val_3 = float32(0.0)
 				}
 				var val_5 float32 = val_3
-//line hecbench_layernorm.go:43
 				gc_s_val_5[gc_rank2] = val_5
 			}
 		}
@@ -619,7 +599,6 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b2 *compiled.Block, out, in
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
-//line hecbench_layernorm.go:29
 					val_5 := gc_s_val_5[gc_rank2]
 //line hecbench_layernorm.go:16
 					gc_c24v[gc_lane2] = val_5
@@ -663,7 +642,6 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b2 *compiled.Block, out, in
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
-//line hecbench_layernorm.go:29
 					val_5 := gc_s_val_5[gc_rank2]
 //line hecbench_layernorm.go:16
 					val_5 = val_5 + gc_c24r[gc_lane2]
@@ -673,7 +651,6 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b2 *compiled.Block, out, in
 		}
 	}
 	{
-//line hecbench_layernorm.go:24
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 			gc_to2 = gc_bound2 + 1
@@ -682,10 +659,8 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b2 *compiled.Block, out, in
 			for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
-//line hecbench_layernorm.go:58
 				val_5 := gc_s_val_5[gc_rank2]
 				var val_3 float32
-//line hecbench_layernorm.go:61
 				var variance float32
 //line hecbench_layernorm.go:18
 				var r_5 float32 = val_5
@@ -700,14 +675,12 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b2 *compiled.Block, out, in
 			}
 		}
 	}
-//line hecbench_layernorm.go:103
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 			gc_rank2 := gc_base2 + gc_tx2
 			gc_pos2.Thread = gc_rank2
 //line hecbench_layernorm.go:56
 			tid := gc_tx2
-//line hecbench_layernorm.go:58
 			localOutHalf2 := gc_s_localOutHalf2[gc_rank2]
 			outPtr := gc_s_outPtr[gc_rank2]
 			gammaPtr := gc_s_gammaPtr[gc_rank2]
@@ -785,14 +758,12 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b2 *compiled.Block, out, inpu
 	gc_s_val_2 := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
 	gc_s_val_5 := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
 	gc_s_variance := compiled.Scratch[float32](gc_b2, 2)[:gc_n2]
-//line hecbench_layernorm.go:143
 	gc_s_localOutCache := compiled.Scratch[[2]float32](gc_b2, 3)[:gc_n2]
 //line hecbench_layernorm.go:126
 	sMean := gocuda.Shared[float32](t, 1)[:1]
 	sVariance := gocuda.Shared[float32](t, 1)[:1]
 //line hecbench_layernorm.go:24
 	shared := gc_shared12(32)[:32]
-//line hecbench_layernorm.go:26
 	var gc_l_val_ [32]float32
 	var gc_c21r [32]float32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -823,10 +794,8 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b2 *compiled.Block, out, inpu
 //line hecbench_layernorm.go:132
 						return
 					}
-//line hecbench_layernorm.go:133
 					localOut := out[gc_bx2*n+idx] + input[gc_bx2*n+idx] + bias[idx]
 					mean += localOut
-//line hecbench_layernorm.go:136
 					localOutCache[i] = localOut
 					idx += gc_bdx2
 				}
@@ -834,7 +803,6 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b2 *compiled.Block, out, inpu
 				var val float32 = mean
 //line hecbench_layernorm.go:28
 				var val_ float32 = val
-//line hecbench_layernorm.go:34
 				gc_l_val_[gc_lane2] = val_
 				gc_s_variance[gc_rank2] = variance
 				gc_s_localOutCache[gc_rank2] = localOutCache
@@ -892,7 +860,6 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b2 *compiled.Block, out, inpu
 							if gc_left&(1<<gc_lane2) == 0 {
 								continue
 							}
-//line hecbench_layernorm.go:29
 							val_ := gc_l_val_[gc_lane2]
 //line hecbench_layernorm.go:16
 							val_ = val_ + gc_c21r[gc_lane2]
@@ -926,9 +893,7 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b2 *compiled.Block, out, inpu
 //line hecbench_layernorm.go:25
 					lane := gc_tx2 & 0x1f
 					wid := gc_tx2 >> 5
-//line hecbench_layernorm.go:28
 					val_ := gc_l_val_[gc_lane2]
-//line hecbench_layernorm.go:30
 					var val float32
 //line hecbench_layernorm.go:18
 					var r_ float32 = val_
@@ -942,7 +907,6 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b2 *compiled.Block, out, inpu
 			}
 		}
 	}
-//line hecbench_layernorm.go:40
 	var gc_c22v [32]float32
 	var gc_c22r [32]float32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -962,7 +926,6 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b2 *compiled.Block, out, inpu
 				gc_pos2.Thread = gc_rank2
 //line hecbench_layernorm.go:25
 				lane := gc_tx2 & 0x1f
-//line hecbench_layernorm.go:27
 				var val float32
 //line hecbench_layernorm.go:36
 				if gc_tx2 < gc_bdx2/32 {
@@ -971,7 +934,6 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b2 *compiled.Block, out, inpu
 					val = float32(0.0)
 				}
 				var val_2 float32 = val
-//line hecbench_layernorm.go:43
 				gc_s_val_2[gc_rank2] = val_2
 			}
 		}
@@ -1009,7 +971,6 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b2 *compiled.Block, out, inpu
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
-//line hecbench_layernorm.go:29
 					val_2 := gc_s_val_2[gc_rank2]
 //line hecbench_layernorm.go:16
 					gc_c22v[gc_lane2] = val_2
@@ -1053,7 +1014,6 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b2 *compiled.Block, out, inpu
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
-//line hecbench_layernorm.go:29
 					val_2 := gc_s_val_2[gc_rank2]
 //line hecbench_layernorm.go:16
 					val_2 = val_2 + gc_c22r[gc_lane2]
@@ -1063,7 +1023,6 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b2 *compiled.Block, out, inpu
 		}
 	}
 	{
-//line hecbench_layernorm.go:24
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 			gc_to2 = gc_bound2 + 1
@@ -1074,7 +1033,6 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b2 *compiled.Block, out, inpu
 				gc_pos2.Thread = gc_rank2
 				val_2 := gc_s_val_2[gc_rank2]
 				var val float32
-//line hecbench_layernorm.go:35
 				var mean float32
 //line hecbench_layernorm.go:18
 				var r_2 float32 = val_2
@@ -1091,7 +1049,6 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b2 *compiled.Block, out, inpu
 	}
 //line hecbench_layernorm.go:24
 	shared_ := gc_shared12(32)[:32]
-//line hecbench_layernorm.go:26
 	var gc_l_val_4 [32]float32
 	var gc_c23r [32]float32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -1120,15 +1077,14 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b2 *compiled.Block, out, inpu
 //line hecbench_layernorm.go:146
 						return
 					}
-//line hecbench_layernorm.go:147
 					localOut_ := localOutCache[i_]
 					variance += (localOut_ - sMean[0]) * (localOut_ - sMean[0])
 					idx_ += gc_bdx2
 				}
+//line hecbench_layernorm.go:151
 				var val_3 float32 = variance
 //line hecbench_layernorm.go:28
 				var val_4 float32 = val_3
-//line hecbench_layernorm.go:31
 				gc_l_val_4[gc_lane2] = val_4
 				gc_s_variance[gc_rank2] = variance
 			}
@@ -1185,7 +1141,6 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b2 *compiled.Block, out, inpu
 							if gc_left4&(1<<gc_lane2) == 0 {
 								continue
 							}
-//line hecbench_layernorm.go:29
 							val_4 := gc_l_val_4[gc_lane2]
 //line hecbench_layernorm.go:16
 							val_4 = val_4 + gc_c23r[gc_lane2]
@@ -1219,9 +1174,7 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b2 *compiled.Block, out, inpu
 //line hecbench_layernorm.go:25
 					lane_ := gc_tx2 & 0x1f
 					wid_ := gc_tx2 >> 5
-//line hecbench_layernorm.go:28
 					val_4 := gc_l_val_4[gc_lane2]
-//line hecbench_layernorm.go:30
 					var val_3 float32
 //line hecbench_layernorm.go:18
 					var r_4 float32 = val_4
@@ -1235,7 +1188,6 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b2 *compiled.Block, out, inpu
 			}
 		}
 	}
-//line hecbench_layernorm.go:40
 	var gc_c24v [32]float32
 	var gc_c24r [32]float32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -1255,7 +1207,6 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b2 *compiled.Block, out, inpu
 				gc_pos2.Thread = gc_rank2
 //line hecbench_layernorm.go:25
 				lane_ := gc_tx2 & 0x1f
-//line hecbench_layernorm.go:27
 				var val_3 float32
 //line hecbench_layernorm.go:36
 				if gc_tx2 < gc_bdx2/32 {
@@ -1264,7 +1215,6 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b2 *compiled.Block, out, inpu
 					val_3 = float32(0.0)
 				}
 				var val_5 float32 = val_3
-//line hecbench_layernorm.go:43
 				gc_s_val_5[gc_rank2] = val_5
 			}
 		}
@@ -1302,7 +1252,6 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b2 *compiled.Block, out, inpu
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
-//line hecbench_layernorm.go:29
 					val_5 := gc_s_val_5[gc_rank2]
 //line hecbench_layernorm.go:16
 					gc_c24v[gc_lane2] = val_5
@@ -1346,7 +1295,6 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b2 *compiled.Block, out, inpu
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
-//line hecbench_layernorm.go:29
 					val_5 := gc_s_val_5[gc_rank2]
 //line hecbench_layernorm.go:16
 					val_5 = val_5 + gc_c24r[gc_lane2]
@@ -1356,7 +1304,6 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b2 *compiled.Block, out, inpu
 		}
 	}
 	{
-//line hecbench_layernorm.go:24
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 			gc_to2 = gc_bound2 + 1
@@ -1365,11 +1312,8 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b2 *compiled.Block, out, inpu
 			gc_lo8, gc_hi8 := min(gc_from2, gc_bdx2), max(gc_from2, gc_to2)
 			for gc_tx2 := 0; gc_tx2 < gc_lo8; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
-//line hecbench_layernorm.go:33
 				val_5 := gc_s_val_5[gc_rank2]
-//line hecbench_layernorm.go:35
 				var val_3 float32
-//line hecbench_layernorm.go:37
 				var variance float32
 //line hecbench_layernorm.go:18
 				var r_5 float32 = val_5
@@ -1379,16 +1323,12 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b2 *compiled.Block, out, inpu
 				var r_3 float32 = val_3
 //line hecbench_layernorm.go:151
 				variance = r_3
-//line hecbench_layernorm.go:154
 				gc_s_variance[gc_rank2] = variance
 			}
 			for gc_tx2 := gc_hi8; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
-//line hecbench_layernorm.go:159
 				val_5 := gc_s_val_5[gc_rank2]
-//line hecbench_layernorm.go:161
 				var val_3 float32
-//line hecbench_layernorm.go:163
 				var variance float32
 //line hecbench_layernorm.go:18
 				var r_5 float32 = val_5
@@ -1398,7 +1338,6 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b2 *compiled.Block, out, inpu
 				var r_3 float32 = val_3
 //line hecbench_layernorm.go:151
 				variance = r_3
-//line hecbench_layernorm.go:154
 				gc_s_variance[gc_rank2] = variance
 			}
 		}
@@ -1414,7 +1353,6 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b2 *compiled.Block, out, inpu
 				gc_pos2.Thread = gc_rank2
 				val_5 := gc_s_val_5[gc_rank2]
 				var val_3 float32
-//line hecbench_layernorm.go:170
 				var variance float32
 //line hecbench_layernorm.go:18
 				var r_5 float32 = val_5
@@ -1426,12 +1364,10 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b2 *compiled.Block, out, inpu
 				variance = r_3
 //line hecbench_layernorm.go:153
 				sVariance[0] = variance/float32(n) + layernormEps
-//line hecbench_layernorm.go:157
 				gc_s_variance[gc_rank2] = variance
 			}
 		}
 	}
-//line hecbench_layernorm.go:162
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 			gc_rank2 := gc_base2 + gc_tx2
@@ -1446,7 +1382,6 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b2 *compiled.Block, out, inpu
 //line hecbench_layernorm.go:157
 					return
 				}
-//line hecbench_layernorm.go:158
 				localOut_2 := localOutCache[i_2]
 				out[gc_bx2*n+idx_2] = ((localOut_2-sMean[0])*rsqrtf(sVariance[0]))*gamma[idx_2] + beta[idx_2]
 				idx_2 += gc_bdx2
@@ -1458,6 +1393,8 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b2 *compiled.Block, out, inpu
 // GeneralAddBiasResidualPostLayerNormKernel is
 // generalAddBiasResidualPostLayerNorm<float> of kernels.h: a block-stride
 // loop over the row's float2s, the sum saved in out between the passes.
+//
+//line hecbench_layernorm.go:169
 func GeneralAddBiasResidualPostLayerNormKernel(out, input, bias, gamma, beta []float32, layernormEps float32, n int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_generalAddBiasResidualPostLayerNormKernel,
 		func(gc_t *gocuda.Thread) {
@@ -1489,7 +1426,6 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b2 *compiled.Block, ou
 	gc_s_val_2 := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
 	gc_s_val_5 := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
 	gc_s_variance := compiled.Scratch[float32](gc_b2, 2)[:gc_n2]
-//line hecbench_layernorm.go:187
 	gc_s_outPtr := compiled.Scratch[[]Float2](gc_b2, 3)[:gc_n2]
 	gc_s_inputPtr := compiled.Scratch[[]Float2](gc_b2, 4)[:gc_n2]
 	gc_s_biasPtr := compiled.Scratch[[]Float2](gc_b2, 5)[:gc_n2]
@@ -1499,7 +1435,6 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b2 *compiled.Block, ou
 //line hecbench_layernorm.go:170
 	sMean := gocuda.Shared[float32](t, 1)[:1]
 	sVariance := gocuda.Shared[float32](t, 1)[:1]
-//line hecbench_layernorm.go:173
 	for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 		gc_pos2.Thread = gc_rank2
 //line hecbench_layernorm.go:172
@@ -1514,7 +1449,6 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b2 *compiled.Block, ou
 //line hecbench_layernorm.go:181
 		localOut := float32(0.0)
 		_ = mean
-//line hecbench_layernorm.go:190
 		gc_s_variance[gc_rank2] = variance
 		gc_s_outPtr[gc_rank2] = outPtr
 		gc_s_inputPtr[gc_rank2] = inputPtr
@@ -1534,7 +1468,6 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b2 *compiled.Block, ou
 			return
 		}
 		gc_more = false
-//line hecbench_layernorm.go:189
 		gc_from5, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_off, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -1583,7 +1516,6 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b2 *compiled.Block, ou
 	}
 //line hecbench_layernorm.go:24
 	shared := gc_shared12(32)[:32]
-//line hecbench_layernorm.go:26
 	var gc_l_val_ [32]float32
 	var gc_c21r [32]float32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -1631,13 +1563,11 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b2 *compiled.Block, ou
 					continue
 				}
 				gc_rank2 := gc_w2 + gc_lane2
-//line hecbench_layernorm.go:41
 				localOut := gc_s_localOut[gc_rank2]
 //line hecbench_layernorm.go:192
 				var val float32 = localOut
 //line hecbench_layernorm.go:28
 				var val_ float32 = val
-//line hecbench_layernorm.go:31
 				gc_l_val_[gc_lane2] = val_
 			}
 		}
@@ -1693,7 +1623,6 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b2 *compiled.Block, ou
 							if gc_left2&(1<<gc_lane2) == 0 {
 								continue
 							}
-//line hecbench_layernorm.go:29
 							val_ := gc_l_val_[gc_lane2]
 //line hecbench_layernorm.go:16
 							val_ = val_ + gc_c21r[gc_lane2]
@@ -1727,9 +1656,7 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b2 *compiled.Block, ou
 //line hecbench_layernorm.go:25
 					lane := gc_tx2 & 0x1f
 					wid := gc_tx2 >> 5
-//line hecbench_layernorm.go:28
 					val_ := gc_l_val_[gc_lane2]
-//line hecbench_layernorm.go:30
 					var val float32
 //line hecbench_layernorm.go:18
 					var r_ float32 = val_
@@ -1743,7 +1670,6 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b2 *compiled.Block, ou
 			}
 		}
 	}
-//line hecbench_layernorm.go:40
 	var gc_c22v [32]float32
 	var gc_c22r [32]float32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -1763,7 +1689,6 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b2 *compiled.Block, ou
 				gc_pos2.Thread = gc_rank2
 //line hecbench_layernorm.go:25
 				lane := gc_tx2 & 0x1f
-//line hecbench_layernorm.go:27
 				var val float32
 //line hecbench_layernorm.go:36
 				if gc_tx2 < gc_bdx2/32 {
@@ -1772,7 +1697,6 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b2 *compiled.Block, ou
 					val = float32(0.0)
 				}
 				var val_2 float32 = val
-//line hecbench_layernorm.go:43
 				gc_s_val_2[gc_rank2] = val_2
 			}
 		}
@@ -1810,7 +1734,6 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b2 *compiled.Block, ou
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
-//line hecbench_layernorm.go:29
 					val_2 := gc_s_val_2[gc_rank2]
 //line hecbench_layernorm.go:16
 					gc_c22v[gc_lane2] = val_2
@@ -1854,7 +1777,6 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b2 *compiled.Block, ou
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
-//line hecbench_layernorm.go:29
 					val_2 := gc_s_val_2[gc_rank2]
 //line hecbench_layernorm.go:16
 					val_2 = val_2 + gc_c22r[gc_lane2]
@@ -1864,7 +1786,6 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b2 *compiled.Block, ou
 		}
 	}
 	{
-//line hecbench_layernorm.go:24
 		gc_from5, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 			gc_to2 = gc_bound2 + 1
@@ -1875,7 +1796,6 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b2 *compiled.Block, ou
 				gc_pos2.Thread = gc_rank2
 				val_2 := gc_s_val_2[gc_rank2]
 				var val float32
-//line hecbench_layernorm.go:35
 				var mean float32
 //line hecbench_layernorm.go:18
 				var r_2 float32 = val_2
@@ -1900,7 +1820,6 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b2 *compiled.Block, ou
 			return
 		}
 		gc_more2 = false
-//line hecbench_layernorm.go:205
 		gc_from5, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_off2, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -1944,7 +1863,6 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b2 *compiled.Block, ou
 	}
 //line hecbench_layernorm.go:24
 	shared_ := gc_shared12(32)[:32]
-//line hecbench_layernorm.go:26
 	var gc_l_val_4 [32]float32
 	var gc_c23r [32]float32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -1992,13 +1910,11 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b2 *compiled.Block, ou
 					continue
 				}
 				gc_rank2 := gc_w2 + gc_lane2
-//line hecbench_layernorm.go:41
 				variance := gc_s_variance[gc_rank2]
 //line hecbench_layernorm.go:205
 				var val_3 float32 = variance
 //line hecbench_layernorm.go:28
 				var val_4 float32 = val_3
-//line hecbench_layernorm.go:31
 				gc_l_val_4[gc_lane2] = val_4
 			}
 		}
@@ -2054,7 +1970,6 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b2 *compiled.Block, ou
 							if gc_left6&(1<<gc_lane2) == 0 {
 								continue
 							}
-//line hecbench_layernorm.go:29
 							val_4 := gc_l_val_4[gc_lane2]
 //line hecbench_layernorm.go:16
 							val_4 = val_4 + gc_c23r[gc_lane2]
@@ -2088,9 +2003,7 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b2 *compiled.Block, ou
 //line hecbench_layernorm.go:25
 					lane_ := gc_tx2 & 0x1f
 					wid_ := gc_tx2 >> 5
-//line hecbench_layernorm.go:28
 					val_4 := gc_l_val_4[gc_lane2]
-//line hecbench_layernorm.go:30
 					var val_3 float32
 //line hecbench_layernorm.go:18
 					var r_4 float32 = val_4
@@ -2104,7 +2017,6 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b2 *compiled.Block, ou
 			}
 		}
 	}
-//line hecbench_layernorm.go:40
 	var gc_c24v [32]float32
 	var gc_c24r [32]float32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -2124,7 +2036,6 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b2 *compiled.Block, ou
 				gc_pos2.Thread = gc_rank2
 //line hecbench_layernorm.go:25
 				lane_ := gc_tx2 & 0x1f
-//line hecbench_layernorm.go:27
 				var val_3 float32
 //line hecbench_layernorm.go:36
 				if gc_tx2 < gc_bdx2/32 {
@@ -2133,7 +2044,6 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b2 *compiled.Block, ou
 					val_3 = float32(0.0)
 				}
 				var val_5 float32 = val_3
-//line hecbench_layernorm.go:43
 				gc_s_val_5[gc_rank2] = val_5
 			}
 		}
@@ -2171,7 +2081,6 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b2 *compiled.Block, ou
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
-//line hecbench_layernorm.go:29
 					val_5 := gc_s_val_5[gc_rank2]
 //line hecbench_layernorm.go:16
 					gc_c24v[gc_lane2] = val_5
@@ -2215,7 +2124,6 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b2 *compiled.Block, ou
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
-//line hecbench_layernorm.go:29
 					val_5 := gc_s_val_5[gc_rank2]
 //line hecbench_layernorm.go:16
 					val_5 = val_5 + gc_c24r[gc_lane2]
@@ -2225,7 +2133,6 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b2 *compiled.Block, ou
 		}
 	}
 	{
-//line hecbench_layernorm.go:24
 		gc_from5, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 			gc_to2 = gc_bound2 + 1
@@ -2234,11 +2141,8 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b2 *compiled.Block, ou
 			gc_lo8, gc_hi8 := min(gc_from5, gc_bdx2), max(gc_from5, gc_to2)
 			for gc_tx2 := 0; gc_tx2 < gc_lo8; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
-//line hecbench_layernorm.go:33
 				val_5 := gc_s_val_5[gc_rank2]
-//line hecbench_layernorm.go:35
 				var val_3 float32
-//line hecbench_layernorm.go:37
 				var variance float32
 //line hecbench_layernorm.go:18
 				var r_5 float32 = val_5
@@ -2248,16 +2152,12 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b2 *compiled.Block, ou
 				var r_3 float32 = val_3
 //line hecbench_layernorm.go:205
 				variance = r_3
-//line hecbench_layernorm.go:208
 				gc_s_variance[gc_rank2] = variance
 			}
 			for gc_tx2 := gc_hi8; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
-//line hecbench_layernorm.go:213
 				val_5 := gc_s_val_5[gc_rank2]
-//line hecbench_layernorm.go:215
 				var val_3 float32
-//line hecbench_layernorm.go:217
 				var variance float32
 //line hecbench_layernorm.go:18
 				var r_5 float32 = val_5
@@ -2267,7 +2167,6 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b2 *compiled.Block, ou
 				var r_3 float32 = val_3
 //line hecbench_layernorm.go:205
 				variance = r_3
-//line hecbench_layernorm.go:208
 				gc_s_variance[gc_rank2] = variance
 			}
 		}
@@ -2283,7 +2182,6 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b2 *compiled.Block, ou
 				gc_pos2.Thread = gc_rank2
 				val_5 := gc_s_val_5[gc_rank2]
 				var val_3 float32
-//line hecbench_layernorm.go:224
 				var variance float32
 //line hecbench_layernorm.go:18
 				var r_5 float32 = val_5
@@ -2295,7 +2193,6 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b2 *compiled.Block, ou
 				variance = r_3
 //line hecbench_layernorm.go:207
 				sVariance[0] = rsqrtf(variance/float32(n) + layernormEps)
-//line hecbench_layernorm.go:211
 				gc_s_variance[gc_rank2] = variance
 			}
 		}
@@ -2311,7 +2208,6 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b2 *compiled.Block, ou
 			return
 		}
 		gc_more3 = false
-//line hecbench_layernorm.go:218
 		gc_from5, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_off3, gc_to2) {
 			panic(compiled.ErrGuardWraps)

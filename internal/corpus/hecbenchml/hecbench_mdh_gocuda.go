@@ -50,7 +50,6 @@ func gc_body_mdhKernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, siz
 	shared := gocuda.DynamicShared[float32](t)
 //line hecbench_mdh.go:49
 	lsize := gc_bdx
-//line hecbench_mdh.go:51
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -63,7 +62,6 @@ func gc_body_mdhKernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, siz
 			lgx := asFloat4(gx)[igrid]
 			lgy := asFloat4(gy)[igrid]
 			lgz := asFloat4(gz)[igrid]
-//line hecbench_mdh.go:60
 			gc_s_igrid[gc_rank] = igrid
 			gc_s_v[gc_rank] = v
 			gc_s_lgx[gc_rank] = lgx
@@ -81,7 +79,6 @@ func gc_body_mdhKernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, siz
 		if (jatom + lsize) > natom {
 			lsize = natom - jatom
 		}
-//line hecbench_mdh.go:60
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(jatom, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -129,17 +126,12 @@ func gc_body_mdhKernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, siz
 				}
 			}
 		}
-//line hecbench_mdh.go:70
 		compiled.OutOfLine(func() {
 			gc_s_v := gc_s_v[:gc_n]
-//line hecbench_mdh.go:73
 			gc_s_lgx := gc_s_lgx[:gc_n]
-//line hecbench_mdh.go:75
 			gc_s_lgy := gc_s_lgy[:gc_n]
-//line hecbench_mdh.go:77
 			gc_s_lgz := gc_s_lgz[:gc_n]
 			{
-//line hecbench_mdh.go:80
 				for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 					gc_pos.Thread = gc_rank
 					v := gc_s_v[gc_rank]
@@ -161,7 +153,6 @@ func gc_body_mdhKernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, siz
 			}
 		})
 	}
-//line hecbench_mdh.go:82
 	gc_step := 0
 	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
@@ -241,7 +232,6 @@ func gc_body_mdh2Kernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, si
 	shared := gocuda.DynamicShared[float32](t)
 //line hecbench_mdh.go:88
 	lsize := gc_bdx
-//line hecbench_mdh.go:90
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -254,7 +244,6 @@ func gc_body_mdh2Kernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, si
 			lgx := asFloat4(gx)[igrid]
 			lgy := asFloat4(gy)[igrid]
 			lgz := asFloat4(gz)[igrid]
-//line hecbench_mdh.go:99
 			gc_s_igrid[gc_rank] = igrid
 			gc_s_v[gc_rank] = v
 			gc_s_lgx[gc_rank] = lgx
@@ -272,7 +261,6 @@ func gc_body_mdh2Kernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, si
 		if (jatom + lsize) > natom {
 			lsize = natom - jatom
 		}
-//line hecbench_mdh.go:99
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(jatom, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -324,17 +312,12 @@ func gc_body_mdh2Kernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, si
 				}
 			}
 		}
-//line hecbench_mdh.go:109
 		compiled.OutOfLine(func() {
 			gc_s_v := gc_s_v[:gc_n]
-//line hecbench_mdh.go:112
 			gc_s_lgx := gc_s_lgx[:gc_n]
-//line hecbench_mdh.go:114
 			gc_s_lgy := gc_s_lgy[:gc_n]
-//line hecbench_mdh.go:116
 			gc_s_lgz := gc_s_lgz[:gc_n]
 			{
-//line hecbench_mdh.go:119
 				for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 					gc_pos.Thread = gc_rank
 					v := gc_s_v[gc_rank]
@@ -356,7 +339,6 @@ func gc_body_mdh2Kernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, si
 			}
 		})
 	}
-//line hecbench_mdh.go:121
 	gc_step := 0
 	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
@@ -435,7 +417,6 @@ func gc_body_mdh3Kernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, si
 	shared := gocuda.DynamicShared[float32](t)
 //line hecbench_mdh.go:126
 	lsize := gc_bdx
-//line hecbench_mdh.go:128
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -448,7 +429,6 @@ func gc_body_mdh3Kernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, si
 			lgx := asFloat4(gx)[igrid]
 			lgy := asFloat4(gy)[igrid]
 			lgz := asFloat4(gz)[igrid]
-//line hecbench_mdh.go:137
 			gc_s_igrid[gc_rank] = igrid
 			gc_s_v[gc_rank] = v
 			gc_s_lgx[gc_rank] = lgx
@@ -466,7 +446,6 @@ func gc_body_mdh3Kernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, si
 		if (jatom + lsize) > natom {
 			lsize = natom - jatom
 		}
-//line hecbench_mdh.go:137
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(jatom, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -518,17 +497,12 @@ func gc_body_mdh3Kernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, si
 				}
 			}
 		}
-//line hecbench_mdh.go:147
 		compiled.OutOfLine(func() {
 			gc_s_v := gc_s_v[:gc_n]
-//line hecbench_mdh.go:150
 			gc_s_lgx := gc_s_lgx[:gc_n]
-//line hecbench_mdh.go:152
 			gc_s_lgy := gc_s_lgy[:gc_n]
-//line hecbench_mdh.go:154
 			gc_s_lgz := gc_s_lgz[:gc_n]
 			{
-//line hecbench_mdh.go:157
 				for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 					gc_pos.Thread = gc_rank
 					v := gc_s_v[gc_rank]
@@ -550,7 +524,6 @@ func gc_body_mdh3Kernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, si
 			}
 		})
 	}
-//line hecbench_mdh.go:159
 	gc_step := 0
 	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{

@@ -53,7 +53,6 @@ func gc_body_mdhKernel(gc_b2 *compiled.Block, ax, ay, az, gx, gy, gz, charge, si
 	shared := gocuda.DynamicShared[float32](t)
 //line hecbench_mdh.go:49
 	lsize := gc_bdx2
-//line hecbench_mdh.go:51
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 			gc_rank2 := gc_base2 + gc_tx2
@@ -66,7 +65,6 @@ func gc_body_mdhKernel(gc_b2 *compiled.Block, ax, ay, az, gx, gy, gz, charge, si
 			lgx := asFloat4(gx)[igrid]
 			lgy := asFloat4(gy)[igrid]
 			lgz := asFloat4(gz)[igrid]
-//line hecbench_mdh.go:60
 			gc_s_igrid[gc_rank2] = igrid
 			gc_s_v[gc_rank2] = v
 			gc_s_lgx[gc_rank2] = lgx
@@ -84,7 +82,6 @@ func gc_body_mdhKernel(gc_b2 *compiled.Block, ax, ay, az, gx, gy, gz, charge, si
 		if (jatom + lsize) > natom {
 			lsize = natom - jatom
 		}
-//line hecbench_mdh.go:60
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(jatom, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -196,7 +193,6 @@ func gc_body_mdhKernel(gc_b2 *compiled.Block, ax, ay, az, gx, gy, gz, charge, si
 							}
 						}
 					}
-//line hecbench_mdh.go:66
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
@@ -222,7 +218,6 @@ func gc_body_mdhKernel(gc_b2 *compiled.Block, ax, ay, az, gx, gy, gz, charge, si
 //line hecbench_mdh.go:48
 						var lid int = gc_tx2
 						{
-//line hecbench_mdh.go:60
 							if (jatom+lid) < 0 || (jatom+lid) > len(ax)-8 || (jatom+lid) > len(ay)-8 || (jatom+lid) > len(az)-8 || (jatom+lid) > len(charge)-8 || (jatom+lid) > len(size)-8 {
 //line hecbench_mdh.go:60
 								break
@@ -315,7 +310,6 @@ func gc_body_mdhKernel(gc_b2 *compiled.Block, ax, ay, az, gx, gy, gz, charge, si
 							}
 						}
 					}
-//line hecbench_mdh.go:66
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
@@ -334,18 +328,13 @@ func gc_body_mdhKernel(gc_b2 *compiled.Block, ax, ay, az, gx, gy, gz, charge, si
 				}
 			}
 		}
-//line hecbench_mdh.go:70
 		archsimd.ClearAVXUpperBits()
 		compiled.OutOfLine(func() {
 			gc_s_v := gc_s_v[:gc_n2]
-//line hecbench_mdh.go:74
 			gc_s_lgx := gc_s_lgx[:gc_n2]
-//line hecbench_mdh.go:76
 			gc_s_lgy := gc_s_lgy[:gc_n2]
-//line hecbench_mdh.go:78
 			gc_s_lgz := gc_s_lgz[:gc_n2]
 			{
-//line hecbench_mdh.go:81
 				for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 					gc_pos2.Thread = gc_rank2
 					v := gc_s_v[gc_rank2]
@@ -367,7 +356,6 @@ func gc_body_mdhKernel(gc_b2 *compiled.Block, ax, ay, az, gx, gy, gz, charge, si
 			}
 		})
 	}
-//line hecbench_mdh.go:82
 	gc_step2 := 0
 	for ; gc_step2+3 < gc_n2; gc_step2 += 4 {
 		{
@@ -449,7 +437,6 @@ func gc_body_mdh2Kernel(gc_b2 *compiled.Block, ax, ay, az, gx, gy, gz, charge, s
 	shared := gocuda.DynamicShared[float32](t)
 //line hecbench_mdh.go:88
 	lsize := gc_bdx2
-//line hecbench_mdh.go:90
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 			gc_rank2 := gc_base2 + gc_tx2
@@ -462,7 +449,6 @@ func gc_body_mdh2Kernel(gc_b2 *compiled.Block, ax, ay, az, gx, gy, gz, charge, s
 			lgx := asFloat4(gx)[igrid]
 			lgy := asFloat4(gy)[igrid]
 			lgz := asFloat4(gz)[igrid]
-//line hecbench_mdh.go:99
 			gc_s_igrid[gc_rank2] = igrid
 			gc_s_v[gc_rank2] = v
 			gc_s_lgx[gc_rank2] = lgx
@@ -480,7 +466,6 @@ func gc_body_mdh2Kernel(gc_b2 *compiled.Block, ax, ay, az, gx, gy, gz, charge, s
 		if (jatom + lsize) > natom {
 			lsize = natom - jatom
 		}
-//line hecbench_mdh.go:99
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(jatom, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -526,7 +511,6 @@ func gc_body_mdh2Kernel(gc_b2 *compiled.Block, ax, ay, az, gx, gy, gz, charge, s
 							archsimd.LoadFloat32x8Slice(gc_at20[gc_tx2:]).StoreSlice(gc_at19[gc_tx2:])
 						}
 					}
-//line hecbench_mdh.go:100
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
@@ -547,7 +531,6 @@ func gc_body_mdh2Kernel(gc_b2 *compiled.Block, ax, ay, az, gx, gy, gz, charge, s
 //line hecbench_mdh.go:87
 						var lid int = gc_tx2
 						{
-//line hecbench_mdh.go:99
 							if (jatom+lid) < 0 || (jatom+lid) > len(ax)-8 || lid < 0 || lid > len(shared)-8 || (jatom+lid) > len(ay)-8 || (lid+lsize) < 0 || (lid+lsize) > len(shared)-8 || (jatom+lid) > len(az)-8 || (lid+2*lsize) < 0 || (lid+2*lsize) > len(shared)-8 || (jatom+lid) > len(charge)-8 || (lid+3*lsize) < 0 || (lid+3*lsize) > len(shared)-8 || (jatom+lid) > len(size)-8 || (lid+4*lsize) < 0 || (lid+4*lsize) > len(shared)-8 {
 //line hecbench_mdh.go:99
 								break
@@ -579,18 +562,13 @@ func gc_body_mdh2Kernel(gc_b2 *compiled.Block, ax, ay, az, gx, gy, gz, charge, s
 				}
 			}
 		}
-//line hecbench_mdh.go:109
 		archsimd.ClearAVXUpperBits()
 		compiled.OutOfLine(func() {
 			gc_s_v := gc_s_v[:gc_n2]
-//line hecbench_mdh.go:113
 			gc_s_lgx := gc_s_lgx[:gc_n2]
-//line hecbench_mdh.go:115
 			gc_s_lgy := gc_s_lgy[:gc_n2]
-//line hecbench_mdh.go:117
 			gc_s_lgz := gc_s_lgz[:gc_n2]
 			{
-//line hecbench_mdh.go:120
 				for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 					gc_pos2.Thread = gc_rank2
 					v := gc_s_v[gc_rank2]
@@ -612,7 +590,6 @@ func gc_body_mdh2Kernel(gc_b2 *compiled.Block, ax, ay, az, gx, gy, gz, charge, s
 			}
 		})
 	}
-//line hecbench_mdh.go:121
 	gc_step2 := 0
 	for ; gc_step2+3 < gc_n2; gc_step2 += 4 {
 		{
@@ -693,7 +670,6 @@ func gc_body_mdh3Kernel(gc_b2 *compiled.Block, ax, ay, az, gx, gy, gz, charge, s
 	shared := gocuda.DynamicShared[float32](t)
 //line hecbench_mdh.go:126
 	lsize := gc_bdx2
-//line hecbench_mdh.go:128
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 			gc_rank2 := gc_base2 + gc_tx2
@@ -706,7 +682,6 @@ func gc_body_mdh3Kernel(gc_b2 *compiled.Block, ax, ay, az, gx, gy, gz, charge, s
 			lgx := asFloat4(gx)[igrid]
 			lgy := asFloat4(gy)[igrid]
 			lgz := asFloat4(gz)[igrid]
-//line hecbench_mdh.go:137
 			gc_s_igrid[gc_rank2] = igrid
 			gc_s_v[gc_rank2] = v
 			gc_s_lgx[gc_rank2] = lgx
@@ -724,7 +699,6 @@ func gc_body_mdh3Kernel(gc_b2 *compiled.Block, ax, ay, az, gx, gy, gz, charge, s
 		if (jatom + lsize) > natom {
 			lsize = natom - jatom
 		}
-//line hecbench_mdh.go:137
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(jatom, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -770,7 +744,6 @@ func gc_body_mdh3Kernel(gc_b2 *compiled.Block, ax, ay, az, gx, gy, gz, charge, s
 							archsimd.LoadFloat32x8Slice(gc_at20[gc_tx2:]).StoreSlice(gc_at19[gc_tx2:])
 						}
 					}
-//line hecbench_mdh.go:138
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
@@ -791,7 +764,6 @@ func gc_body_mdh3Kernel(gc_b2 *compiled.Block, ax, ay, az, gx, gy, gz, charge, s
 //line hecbench_mdh.go:125
 						var lid int = gc_tx2
 						{
-//line hecbench_mdh.go:137
 							if (jatom+lid) < 0 || (jatom+lid) > len(ax)-8 || lid < 0 || lid > len(shared)-8 || (jatom+lid) > len(ay)-8 || (lid+lsize) < 0 || (lid+lsize) > len(shared)-8 || (jatom+lid) > len(az)-8 || (lid+2*lsize) < 0 || (lid+2*lsize) > len(shared)-8 || (jatom+lid) > len(charge)-8 || (lid+3*lsize) < 0 || (lid+3*lsize) > len(shared)-8 || (jatom+lid) > len(size)-8 || (lid+4*lsize) < 0 || (lid+4*lsize) > len(shared)-8 {
 //line hecbench_mdh.go:137
 								break
@@ -823,18 +795,13 @@ func gc_body_mdh3Kernel(gc_b2 *compiled.Block, ax, ay, az, gx, gy, gz, charge, s
 				}
 			}
 		}
-//line hecbench_mdh.go:147
 		archsimd.ClearAVXUpperBits()
 		compiled.OutOfLine(func() {
 			gc_s_v := gc_s_v[:gc_n2]
-//line hecbench_mdh.go:151
 			gc_s_lgx := gc_s_lgx[:gc_n2]
-//line hecbench_mdh.go:153
 			gc_s_lgy := gc_s_lgy[:gc_n2]
-//line hecbench_mdh.go:155
 			gc_s_lgz := gc_s_lgz[:gc_n2]
 			{
-//line hecbench_mdh.go:158
 				for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 					gc_pos2.Thread = gc_rank2
 					v := gc_s_v[gc_rank2]
@@ -856,7 +823,6 @@ func gc_body_mdh3Kernel(gc_b2 *compiled.Block, ax, ay, az, gx, gy, gz, charge, s
 			}
 		})
 	}
-//line hecbench_mdh.go:159
 	gc_step2 := 0
 	for ; gc_step2+3 < gc_n2; gc_step2 += 4 {
 		{

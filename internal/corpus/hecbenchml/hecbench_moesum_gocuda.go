@@ -58,7 +58,6 @@ func gc_body_moeSumKernel(gc_b *compiled.Block, gc_lo, gc_hi int, out, input []f
 				return
 			}
 			gc_more = false
-//line hecbench_moesum.go:24
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_off, gc_to) {
 				panic(compiled.ErrGuardWraps)
@@ -156,7 +155,6 @@ func gc_body_moeSumKernelVec4(gc_b *compiled.Block, gc_lo, gc_hi int, out, input
 		d4 := d >> 2
 		outputBase4 := int((int64(gc_bx) * int64(d)) >> 2)
 		inputBase4 := int((int64(gc_bx) * int64(d) * int64(topk)) >> 2)
-//line hecbench_moesum.go:35
 		gc_step := 0
 		for ; gc_step+3 < gc_n; gc_step += 4 {
 			{
@@ -165,7 +163,6 @@ func gc_body_moeSumKernelVec4(gc_b *compiled.Block, gc_lo, gc_hi int, out, input
 //line hecbench_moesum.go:35
 				input4 := asFloat4(input)
 				out4 := asFloat4(out)
-//line hecbench_moesum.go:39
 				gc_s_input4[gc_rank] = input4
 				gc_s_out4[gc_rank] = out4
 			}
@@ -175,7 +172,6 @@ func gc_body_moeSumKernelVec4(gc_b *compiled.Block, gc_lo, gc_hi int, out, input
 //line hecbench_moesum.go:35
 				input4 := asFloat4(input)
 				out4 := asFloat4(out)
-//line hecbench_moesum.go:39
 				gc_s_input4[gc_rank] = input4
 				gc_s_out4[gc_rank] = out4
 			}
@@ -185,7 +181,6 @@ func gc_body_moeSumKernelVec4(gc_b *compiled.Block, gc_lo, gc_hi int, out, input
 //line hecbench_moesum.go:35
 				input4 := asFloat4(input)
 				out4 := asFloat4(out)
-//line hecbench_moesum.go:39
 				gc_s_input4[gc_rank] = input4
 				gc_s_out4[gc_rank] = out4
 			}
@@ -195,7 +190,6 @@ func gc_body_moeSumKernelVec4(gc_b *compiled.Block, gc_lo, gc_hi int, out, input
 //line hecbench_moesum.go:35
 				input4 := asFloat4(input)
 				out4 := asFloat4(out)
-//line hecbench_moesum.go:39
 				gc_s_input4[gc_rank] = input4
 				gc_s_out4[gc_rank] = out4
 			}
@@ -205,7 +199,6 @@ func gc_body_moeSumKernelVec4(gc_b *compiled.Block, gc_lo, gc_hi int, out, input
 //line hecbench_moesum.go:35
 			input4 := asFloat4(input)
 			out4 := asFloat4(out)
-//line hecbench_moesum.go:39
 			gc_s_input4[gc_rank] = input4
 			gc_s_out4[gc_rank] = out4
 		}
@@ -219,7 +212,6 @@ func gc_body_moeSumKernelVec4(gc_b *compiled.Block, gc_lo, gc_hi int, out, input
 				return
 			}
 			gc_more = false
-//line hecbench_moesum.go:45
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_off, gc_to) {
 				panic(compiled.ErrGuardWraps)

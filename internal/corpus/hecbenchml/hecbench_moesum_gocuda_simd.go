@@ -58,7 +58,6 @@ func gc_body_moeSumKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out, input 
 				return
 			}
 			gc_more = false
-//line hecbench_moesum.go:24
 			gc_from2, gc_to2 := 0, gc_bdx2
 			if !compiled.Adds(gc_off, gc_to2) {
 				panic(compiled.ErrGuardWraps)
@@ -207,7 +206,6 @@ func gc_body_moeSumKernelVec4(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out, in
 		d4 := d >> 2
 		outputBase4 := int((int64(gc_bx2) * int64(d)) >> 2)
 		inputBase4 := int((int64(gc_bx2) * int64(d) * int64(topk)) >> 2)
-//line hecbench_moesum.go:35
 		gc_step2 := 0
 		for ; gc_step2+3 < gc_n2; gc_step2 += 4 {
 			{
@@ -216,7 +214,6 @@ func gc_body_moeSumKernelVec4(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out, in
 //line hecbench_moesum.go:35
 				input4 := asFloat4(input)
 				out4 := asFloat4(out)
-//line hecbench_moesum.go:39
 				gc_s_input4[gc_rank2] = input4
 				gc_s_out4[gc_rank2] = out4
 			}
@@ -226,7 +223,6 @@ func gc_body_moeSumKernelVec4(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out, in
 //line hecbench_moesum.go:35
 				input4 := asFloat4(input)
 				out4 := asFloat4(out)
-//line hecbench_moesum.go:39
 				gc_s_input4[gc_rank2] = input4
 				gc_s_out4[gc_rank2] = out4
 			}
@@ -236,7 +232,6 @@ func gc_body_moeSumKernelVec4(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out, in
 //line hecbench_moesum.go:35
 				input4 := asFloat4(input)
 				out4 := asFloat4(out)
-//line hecbench_moesum.go:39
 				gc_s_input4[gc_rank2] = input4
 				gc_s_out4[gc_rank2] = out4
 			}
@@ -246,7 +241,6 @@ func gc_body_moeSumKernelVec4(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out, in
 //line hecbench_moesum.go:35
 				input4 := asFloat4(input)
 				out4 := asFloat4(out)
-//line hecbench_moesum.go:39
 				gc_s_input4[gc_rank2] = input4
 				gc_s_out4[gc_rank2] = out4
 			}
@@ -256,7 +250,6 @@ func gc_body_moeSumKernelVec4(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out, in
 //line hecbench_moesum.go:35
 			input4 := asFloat4(input)
 			out4 := asFloat4(out)
-//line hecbench_moesum.go:39
 			gc_s_input4[gc_rank2] = input4
 			gc_s_out4[gc_rank2] = out4
 		}
@@ -270,7 +263,6 @@ func gc_body_moeSumKernelVec4(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out, in
 				return
 			}
 			gc_more = false
-//line hecbench_moesum.go:45
 			gc_from3, gc_to2 := 0, gc_bdx2
 			if !compiled.Adds(gc_off, gc_to2) {
 				panic(compiled.ErrGuardWraps)

@@ -41,7 +41,6 @@ func gc_body_nllLossForwardReduce2dKernel(gc_b *compiled.Block, output, totalWei
 //line hecbench_nlll.go:17
 	smInputs := gocuda.Shared[float32](t, nllLossThreads)[:nllLossThreads]
 	accWeight := gocuda.Shared[float32](t, nllLossThreads)[:nllLossThreads]
-//line hecbench_nlll.go:20
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -59,7 +58,6 @@ func gc_body_nllLossForwardReduce2dKernel(gc_b *compiled.Block, output, totalWei
 //line hecbench_nlll.go:24
 					return
 				}
-//line hecbench_nlll.go:25
 				tg := target[i]
 				if int64(tg) != ignoreIndex {
 					var curWeight float32
@@ -74,7 +72,6 @@ func gc_body_nllLossForwardReduce2dKernel(gc_b *compiled.Block, output, totalWei
 			}
 		}
 	}
-//line hecbench_nlll.go:40
 	compiled.OutOfLine(func() {
 		{
 			gc_from, gc_to := 0, gc_bdx

@@ -43,7 +43,6 @@ func gc_body_paddingKernel(gc_b *compiled.Block, n, m, pad, nTasks int, alpha fl
 //line hecbench_pad.go:60
 	matrixSize := m * (n + pad)
 	matrixSizeAlign := (matrixSize + gc_bdx*padRegs - 1) / (gc_bdx * padRegs) * (gc_bdx * padRegs)
-//line hecbench_pad.go:63
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		if gc_exited[gc_rank] {
@@ -54,7 +53,6 @@ func gc_body_paddingKernel(gc_b *compiled.Block, n, m, pad, nTasks int, alpha fl
 		p := partitionerCreate(nTasks, alpha)
 //line hecbench_pad.go:63
 		myS := gpuFirst(t, &p)
-//line hecbench_pad.go:66
 		gc_s_p[gc_rank] = p
 		gc_s_myS[gc_rank] = myS
 	}
@@ -67,7 +65,6 @@ func gc_body_paddingKernel(gc_b *compiled.Block, n, m, pad, nTasks int, alpha fl
 		if compiled.AllExited(gc_exited) {
 			return
 		}
-//line hecbench_pad.go:72
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_L2:
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -510,12 +507,10 @@ func gc_body_paddingKernel(gc_b *compiled.Block, n, m, pad, nTasks int, alpha fl
 						pos2 = mySRow*n + myX
 					}
 				}
-//line hecbench_pad.go:88
 				gc_s_p[gc_rank] = p
 				gc_s_reg[gc_rank] = reg
 			}
 		}
-//line hecbench_pad.go:94
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -529,7 +524,6 @@ func gc_body_paddingKernel(gc_b *compiled.Block, n, m, pad, nTasks int, alpha fl
 				}
 				myS := gc_s_myS[gc_rank]
 				{
-//line hecbench_pad.go:88
 					for atomic.Add(&flags[myS], 0) == 0 {
 //line hecbench_pad.go:88
 						gc_b.Tick()
@@ -539,12 +533,10 @@ func gc_body_paddingKernel(gc_b *compiled.Block, n, m, pad, nTasks int, alpha fl
 							return
 						}
 					}
-//line hecbench_pad.go:90
 					atomic.Add(&flags[myS+1], 1)
 				}
 			}
 		}
-//line hecbench_pad.go:96
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx

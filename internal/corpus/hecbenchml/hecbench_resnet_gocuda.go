@@ -571,7 +571,6 @@ func gc_body_kernel512One128Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, 
 						gc_vb2.StoreMasked((*[8]float32)(gc_at4[gc_tx:]), gc_else2)
 					}
 				}
-//line hecbench_resnet.go:53
 				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 //line hecbench_resnet.go:51
 					res := gc_at[gc_tx]*gc_at2[gc_tx] + gc_at3[gc_tx]
@@ -582,7 +581,6 @@ func gc_body_kernel512One128Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, 
 					}
 				}
 			} else {
-//line hecbench_resnet.go:60
 				gc_vstep2 := 0
 //line hecbench_resnet.go:52
 				gc_vb := lanes.BroadcastFloat32x8(0)
@@ -615,7 +613,6 @@ func gc_body_kernel512One128Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, 
 						gc_vb.StoreMasked((*[8]float32)(CStart[ind:]), gc_else)
 					}
 				}
-//line hecbench_resnet.go:57
 				gc_step := gc_vstep2
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
@@ -636,7 +633,6 @@ func gc_body_kernel512One128Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, 
 						}
 					}
 					{
-//line hecbench_resnet.go:60
 						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -654,7 +650,6 @@ func gc_body_kernel512One128Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, 
 						}
 					}
 					{
-//line hecbench_resnet.go:60
 						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -672,7 +667,6 @@ func gc_body_kernel512One128Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, 
 						}
 					}
 					{
-//line hecbench_resnet.go:60
 						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -690,7 +684,6 @@ func gc_body_kernel512One128Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, 
 						}
 					}
 				}
-//line hecbench_resnet.go:60
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -708,7 +701,6 @@ func gc_body_kernel512One128Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, 
 					}
 				}
 			}
-//line hecbench_resnet.go:60
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -1259,35 +1251,30 @@ func gc_body_kernel128One512Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, 
 						gc_at11[gc_tx] = res
 					}
 					{
-//line hecbench_resnet.go:99
 						gc_tx := gc_step + 1
 //line hecbench_resnet.go:94
 						res := gc_at8[gc_tx]*gc_at9[gc_tx] + gc_at10[gc_tx]
 						gc_at11[gc_tx] = res
 					}
 					{
-//line hecbench_resnet.go:99
 						gc_tx := gc_step + 2
 //line hecbench_resnet.go:94
 						res := gc_at8[gc_tx]*gc_at9[gc_tx] + gc_at10[gc_tx]
 						gc_at11[gc_tx] = res
 					}
 					{
-//line hecbench_resnet.go:99
 						gc_tx := gc_step + 3
 //line hecbench_resnet.go:94
 						res := gc_at8[gc_tx]*gc_at9[gc_tx] + gc_at10[gc_tx]
 						gc_at11[gc_tx] = res
 					}
 				}
-//line hecbench_resnet.go:99
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 //line hecbench_resnet.go:94
 					res := gc_at8[gc_tx]*gc_at9[gc_tx] + gc_at10[gc_tx]
 					gc_at11[gc_tx] = res
 				}
 			} else {
-//line hecbench_resnet.go:99
 				gc_step2 := 0
 				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
@@ -1304,7 +1291,6 @@ func gc_body_kernel128One512Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, 
 						CStart[line*512+inChannel] = res
 					}
 					{
-//line hecbench_resnet.go:99
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -1318,7 +1304,6 @@ func gc_body_kernel128One512Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, 
 						CStart[line*512+inChannel] = res
 					}
 					{
-//line hecbench_resnet.go:99
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -1332,7 +1317,6 @@ func gc_body_kernel128One512Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, 
 						CStart[line*512+inChannel] = res
 					}
 					{
-//line hecbench_resnet.go:99
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -1346,7 +1330,6 @@ func gc_body_kernel128One512Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, 
 						CStart[line*512+inChannel] = res
 					}
 				}
-//line hecbench_resnet.go:99
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -1360,7 +1343,6 @@ func gc_body_kernel128One512Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, 
 					CStart[line*512+inChannel] = res
 				}
 			}
-//line hecbench_resnet.go:99
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -1624,7 +1606,6 @@ func gc_body_kernel1024One256Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale,
 						gc_vb2.StoreMasked((*[8]float32)(gc_at4[gc_tx:]), gc_else2)
 					}
 				}
-//line hecbench_resnet.go:137
 				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 //line hecbench_resnet.go:135
 					res := gc_at[gc_tx]*gc_at2[gc_tx] + gc_at3[gc_tx]
@@ -1635,7 +1616,6 @@ func gc_body_kernel1024One256Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale,
 					}
 				}
 			} else {
-//line hecbench_resnet.go:144
 				gc_vstep2 := 0
 //line hecbench_resnet.go:136
 				gc_vb := lanes.BroadcastFloat32x8(0)
@@ -1668,7 +1648,6 @@ func gc_body_kernel1024One256Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale,
 						gc_vb.StoreMasked((*[8]float32)(CStart[ind:]), gc_else)
 					}
 				}
-//line hecbench_resnet.go:141
 				gc_step := gc_vstep2
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
@@ -1689,7 +1668,6 @@ func gc_body_kernel1024One256Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale,
 						}
 					}
 					{
-//line hecbench_resnet.go:144
 						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -1707,7 +1685,6 @@ func gc_body_kernel1024One256Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale,
 						}
 					}
 					{
-//line hecbench_resnet.go:144
 						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -1725,7 +1702,6 @@ func gc_body_kernel1024One256Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale,
 						}
 					}
 					{
-//line hecbench_resnet.go:144
 						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -1743,7 +1719,6 @@ func gc_body_kernel1024One256Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale,
 						}
 					}
 				}
-//line hecbench_resnet.go:144
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -1761,7 +1736,6 @@ func gc_body_kernel1024One256Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale,
 					}
 				}
 			}
-//line hecbench_resnet.go:144
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0

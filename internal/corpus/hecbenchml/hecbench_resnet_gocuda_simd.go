@@ -803,7 +803,6 @@ func gc_body_kernel512One128Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale,
 							gc_vb5.StoreMasked((*[8]float32)(gc_at8[gc_tx2:]), gc_else4)
 						}
 					}
-//line hecbench_resnet.go:53
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -816,7 +815,6 @@ func gc_body_kernel512One128Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale,
 					}
 				}
 			} else {
-//line hecbench_resnet.go:60
 				gc_vstep7 := 0
 				if compiled.SIMD {
 //line hecbench_resnet.go:52
@@ -850,7 +848,6 @@ func gc_body_kernel512One128Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale,
 							gc_vb4.StoreMasked((*[8]float32)(CStart[ind:]), gc_else3)
 						}
 					}
-//line hecbench_resnet.go:57
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step2 := gc_vstep7
@@ -873,7 +870,6 @@ func gc_body_kernel512One128Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale,
 						}
 					}
 					{
-//line hecbench_resnet.go:60
 						gc_tx2 := gc_step2 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -891,7 +887,6 @@ func gc_body_kernel512One128Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale,
 						}
 					}
 					{
-//line hecbench_resnet.go:60
 						gc_tx2 := gc_step2 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -909,7 +904,6 @@ func gc_body_kernel512One128Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale,
 						}
 					}
 					{
-//line hecbench_resnet.go:60
 						gc_tx2 := gc_step2 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -927,7 +921,6 @@ func gc_body_kernel512One128Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale,
 						}
 					}
 				}
-//line hecbench_resnet.go:60
 				for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -945,7 +938,6 @@ func gc_body_kernel512One128Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale,
 					}
 				}
 			}
-//line hecbench_resnet.go:60
 			gc_ty2++
 			if gc_ty2 == gc_bdy2 {
 				gc_ty2 = 0
@@ -1050,7 +1042,6 @@ func gc_body_kernel128One512Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale,
 //line hecbench_resnet.go:74
 							break
 						}
-//line hecbench_resnet.go:75
 						archsimd.LoadFloat32x8Slice(A[tile*512+ind:]).StoreSlice(input[ind:])
 						archsimd.LoadFloat32x8Slice(bnBias[part*128+inChannel:]).StoreSlice(bias[inChannel:])
 						archsimd.LoadFloat32x8Slice(bnScale[part*128+inChannel:]).StoreSlice(scale[inChannel:])
@@ -1756,7 +1747,6 @@ func gc_body_kernel128One512Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale,
 					gc_at22[gc_tx2] = res
 				}
 			} else {
-//line hecbench_resnet.go:99
 				gc_vstep6 := 0
 				if compiled.SIMD {
 					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
@@ -1794,7 +1784,6 @@ func gc_body_kernel128One512Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale,
 						CStart[line*512+inChannel] = res
 					}
 					{
-//line hecbench_resnet.go:99
 						gc_tx2 := gc_step3 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -1808,7 +1797,6 @@ func gc_body_kernel128One512Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale,
 						CStart[line*512+inChannel] = res
 					}
 					{
-//line hecbench_resnet.go:99
 						gc_tx2 := gc_step3 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -1822,7 +1810,6 @@ func gc_body_kernel128One512Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale,
 						CStart[line*512+inChannel] = res
 					}
 					{
-//line hecbench_resnet.go:99
 						gc_tx2 := gc_step3 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -1836,7 +1823,6 @@ func gc_body_kernel128One512Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale,
 						CStart[line*512+inChannel] = res
 					}
 				}
-//line hecbench_resnet.go:99
 				for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -1850,7 +1836,6 @@ func gc_body_kernel128One512Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale,
 					CStart[line*512+inChannel] = res
 				}
 			}
-//line hecbench_resnet.go:99
 			gc_ty2++
 			if gc_ty2 == gc_bdy2 {
 				gc_ty2 = 0
@@ -2226,7 +2211,6 @@ func gc_body_kernel1024One256Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale
 							gc_vb5.StoreMasked((*[8]float32)(gc_at8[gc_tx2:]), gc_else4)
 						}
 					}
-//line hecbench_resnet.go:137
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -2239,7 +2223,6 @@ func gc_body_kernel1024One256Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale
 					}
 				}
 			} else {
-//line hecbench_resnet.go:144
 				gc_vstep7 := 0
 				if compiled.SIMD {
 //line hecbench_resnet.go:136
@@ -2273,7 +2256,6 @@ func gc_body_kernel1024One256Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale
 							gc_vb4.StoreMasked((*[8]float32)(CStart[ind:]), gc_else3)
 						}
 					}
-//line hecbench_resnet.go:141
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step2 := gc_vstep7
@@ -2296,7 +2278,6 @@ func gc_body_kernel1024One256Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale
 						}
 					}
 					{
-//line hecbench_resnet.go:144
 						gc_tx2 := gc_step2 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -2314,7 +2295,6 @@ func gc_body_kernel1024One256Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale
 						}
 					}
 					{
-//line hecbench_resnet.go:144
 						gc_tx2 := gc_step2 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -2332,7 +2312,6 @@ func gc_body_kernel1024One256Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale
 						}
 					}
 					{
-//line hecbench_resnet.go:144
 						gc_tx2 := gc_step2 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -2350,7 +2329,6 @@ func gc_body_kernel1024One256Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale
 						}
 					}
 				}
-//line hecbench_resnet.go:144
 				for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -2368,7 +2346,6 @@ func gc_body_kernel1024One256Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale
 					}
 				}
 			}
-//line hecbench_resnet.go:144
 			gc_ty2++
 			if gc_ty2 == gc_bdy2 {
 				gc_ty2 = 0
@@ -2473,7 +2450,6 @@ func gc_body_kernel256One1024Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale
 //line hecbench_resnet.go:158
 							break
 						}
-//line hecbench_resnet.go:159
 						archsimd.LoadFloat32x8Slice(A[tile*1024+ind:]).StoreSlice(input[ind:])
 						archsimd.LoadFloat32x8Slice(bnBias[part*256+inChannel:]).StoreSlice(bias[inChannel:])
 						archsimd.LoadFloat32x8Slice(bnScale[part*256+inChannel:]).StoreSlice(scale[inChannel:])
@@ -2909,7 +2885,6 @@ func gc_body_kernel256One1024Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale
 //line hecbench_resnet.go:178
 							break
 						}
-//line hecbench_resnet.go:179
 						archsimd.LoadFloat32x8Slice(scale[inChannel:]).Mul(archsimd.LoadFloat32x8Slice(output[ind:])).Add(archsimd.LoadFloat32x8Slice(bias[inChannel:])).StoreSlice(CStart[line*1024+inChannel:])
 					}
 					archsimd.ClearAVXUpperBits()

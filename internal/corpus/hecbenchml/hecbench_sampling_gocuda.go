@@ -51,7 +51,6 @@ func gc_body_exactRowsKernel(gc_b *compiled.Block, gc_lo, gc_hi int, X []float32
 		}
 //line hecbench_sampling.go:22
 		row := gc_bx * ncols
-//line hecbench_sampling.go:24
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -76,7 +75,6 @@ func gc_body_exactRowsKernel(gc_b *compiled.Block, gc_lo, gc_hi int, X []float32
 							dataset[rowIdx*ncols+col] = observation[col]
 						}
 					}
-//line hecbench_sampling.go:37
 					col += gc_bdx
 				}
 			}
@@ -111,13 +109,11 @@ func gc_body_sampledRowsKernel(gc_b *compiled.Block, nsamples []int32, X []float
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_seed := compiled.Scratch[uint64](gc_b, 0)[:gc_n]
-//line hecbench_sampling.go:64
 	for gc_rank := range gc_s_seed {
 		gc_s_seed[gc_rank] = seed
 	}
 //line hecbench_sampling.go:57
 	kBlk := int(nsamples[gc_bx])
-//line hecbench_sampling.go:59
 	gc_from, gc_to := 0, gc_bdx
 	if gc_bound := kBlk; gc_bound < gc_to {
 		gc_to = gc_bound
@@ -128,7 +124,6 @@ func gc_body_sampledRowsKernel(gc_b *compiled.Block, nsamples []int32, X []float
 			gc_pos.Thread = gc_rank
 			seed := gc_s_seed[gc_rank]
 			{
-//line hecbench_sampling.go:61
 				randIdx := int(lcgRandomDouble(&seed) * float64(ncols))
 //line hecbench_sampling.go:64
 				for atomic.Exch(&X[2*gc_bx*ncols+randIdx], 1) == 1 {
@@ -139,13 +134,11 @@ func gc_body_sampledRowsKernel(gc_b *compiled.Block, nsamples []int32, X []float
 //line hecbench_sampling.go:64
 						return
 					}
-//line hecbench_sampling.go:65
 					randIdx = int(lcgRandomDouble(&seed) * float64(ncols))
 				}
 			}
 		}
 	}
-//line hecbench_sampling.go:72
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -162,7 +155,6 @@ func gc_body_sampledRowsKernel(gc_b *compiled.Block, nsamples []int32, X []float
 				}
 				currX := int(X[2*gc_bx*ncols+colIdx])
 				X[(2*gc_bx+1)*ncols+colIdx] = float32(1 - currX)
-//line hecbench_sampling.go:77
 				for bgRowIdx := 2 * gc_bx * nrowsBackground; bgRowIdx < 2*gc_bx*nrowsBackground+nrowsBackground; bgRowIdx += 1 {
 					if currX == 0 {
 						dataset[bgRowIdx*ncols+colIdx] = background[(bgRowIdx%nrowsBackground)*ncols+colIdx]
@@ -170,7 +162,6 @@ func gc_body_sampledRowsKernel(gc_b *compiled.Block, nsamples []int32, X []float
 						dataset[bgRowIdx*ncols+colIdx] = observation[colIdx]
 					}
 				}
-//line hecbench_sampling.go:85
 				for bgRowIdx_ := (2*gc_bx + 1) * nrowsBackground; bgRowIdx_ < (2*gc_bx+1)*nrowsBackground+nrowsBackground; bgRowIdx_ += 1 {
 					if currX == 0 {
 						dataset[bgRowIdx_*ncols+colIdx] = observation[colIdx]
@@ -178,7 +169,6 @@ func gc_body_sampledRowsKernel(gc_b *compiled.Block, nsamples []int32, X []float
 						dataset[bgRowIdx_*ncols+colIdx] = background[(bgRowIdx_)%nrowsBackground*ncols+colIdx]
 					}
 				}
-//line hecbench_sampling.go:93
 				colIdx += gc_bdx
 			}
 		}

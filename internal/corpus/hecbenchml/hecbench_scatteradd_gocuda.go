@@ -105,7 +105,6 @@ func gc_body_scatterAddKernel(gc_b *compiled.Block, indexes []int32, source, out
 							}
 						}
 					}
-//line hecbench_scatteradd.go:48
 					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 //line hecbench_scatteradd.go:27
 						threadIdx := gc_ty*warpSize + gc_tx
@@ -143,7 +142,6 @@ func gc_body_scatterAddKernel(gc_b *compiled.Block, indexes []int32, source, out
 							}
 						}
 					}
-//line hecbench_scatteradd.go:49
 					gc_step := gc_vstep2
 					for ; gc_step+3 < gc_bdx; gc_step += 4 {
 						{
@@ -313,7 +311,6 @@ func gc_body_scatterAdd2Kernel(gc_b *compiled.Block, indexes []int32, source, ou
 			return
 		}
 		gc_more = false
-//line hecbench_scatteradd.go:94
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -381,7 +378,6 @@ func gc_body_scatterAdd2Kernel(gc_b *compiled.Block, indexes []int32, source, ou
 							}
 						}
 					}
-//line hecbench_scatteradd.go:95
 					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 //line hecbench_scatteradd.go:80
 						threadIdx := gc_ty*warpSize + gc_tx
@@ -419,7 +415,6 @@ func gc_body_scatterAdd2Kernel(gc_b *compiled.Block, indexes []int32, source, ou
 							}
 						}
 					}
-//line hecbench_scatteradd.go:96
 					gc_step := gc_vstep2
 					for ; gc_step+3 < gc_bdx; gc_step += 4 {
 						{
@@ -526,7 +521,6 @@ func gc_body_scatterAdd2Kernel(gc_b *compiled.Block, indexes []int32, source, ou
 			return
 		}
 		gc_more3 = false
-//line hecbench_scatteradd.go:117
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {

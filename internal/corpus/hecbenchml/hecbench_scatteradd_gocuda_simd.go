@@ -123,7 +123,6 @@ func gc_body_scatterAddKernel(gc_b2 *compiled.Block, indexes []int32, source, ou
 							}
 						}
 					}
-//line hecbench_scatteradd.go:41
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -179,7 +178,6 @@ func gc_body_scatterAddKernel(gc_b2 *compiled.Block, indexes []int32, source, ou
 								}
 							}
 						}
-//line hecbench_scatteradd.go:48
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -220,7 +218,6 @@ func gc_body_scatterAddKernel(gc_b2 *compiled.Block, indexes []int32, source, ou
 								}
 							}
 						}
-//line hecbench_scatteradd.go:49
 						archsimd.ClearAVXUpperBits()
 					}
 					gc_step2 := gc_vstep5
@@ -393,7 +390,6 @@ func gc_body_scatterAdd2Kernel(gc_b2 *compiled.Block, indexes []int32, source, o
 			return
 		}
 		gc_more = false
-//line hecbench_scatteradd.go:94
 		gc_ty2 := 0
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -462,7 +458,6 @@ func gc_body_scatterAdd2Kernel(gc_b2 *compiled.Block, indexes []int32, source, o
 								}
 							}
 						}
-//line hecbench_scatteradd.go:95
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -503,7 +498,6 @@ func gc_body_scatterAdd2Kernel(gc_b2 *compiled.Block, indexes []int32, source, o
 								}
 							}
 						}
-//line hecbench_scatteradd.go:96
 						archsimd.ClearAVXUpperBits()
 					}
 					gc_step2 := gc_vstep4
@@ -614,7 +608,6 @@ func gc_body_scatterAdd2Kernel(gc_b2 *compiled.Block, indexes []int32, source, o
 			return
 		}
 		gc_more3 = false
-//line hecbench_scatteradd.go:117
 		gc_ty2 := 0
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {

@@ -52,7 +52,6 @@ func gc_body_stringSearchNaiveKernel(gc_b *compiled.Block, text []uint8, textLen
 //line hecbench_ss.go:55
 	beginSearchIdx := uint32(groupIdx) * maxSearchLength
 	endSearchIdx := min(beginSearchIdx+maxSearchLength, lastSearchIdx)
-//line hecbench_ss.go:58
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 	gc_L1:
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -80,10 +79,8 @@ func gc_body_stringSearchNaiveKernel(gc_b *compiled.Block, text []uint8, textLen
 //line hecbench_ss.go:65
 					return
 				}
-//line hecbench_ss.go:66
 				localPattern[idx] = tolower(pattern[idx])
 			}
-//line hecbench_ss.go:69
 			if localIdx == 0 {
 				groupSuccessCounter[0] = 0
 			}
@@ -96,7 +93,6 @@ func gc_body_stringSearchNaiveKernel(gc_b *compiled.Block, text []uint8, textLen
 			return
 		}
 		gc_more = false
-//line hecbench_ss.go:82
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -121,7 +117,6 @@ func gc_body_stringSearchNaiveKernel(gc_b *compiled.Block, text []uint8, textLen
 			}
 		}
 	}
-//line hecbench_ss.go:85
 	gc_from, gc_to := 0, gc_bdx
 	if gc_bound := 0; gc_bound < gc_to-1 {
 		gc_to = gc_bound + 1
@@ -187,7 +182,6 @@ func gc_body_stringSearchLoadBalanceKernel(gc_b *compiled.Block, text []uint8, t
 	endSearchIdx := min(beginSearchIdx+maxSearchLength, lastSearchIdx)
 //line hecbench_ss.go:124
 	searchLength := endSearchIdx - beginSearchIdx
-//line hecbench_ss.go:126
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 	gc_L1:
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -221,7 +215,6 @@ func gc_body_stringSearchLoadBalanceKernel(gc_b *compiled.Block, text []uint8, t
 			return
 		}
 		gc_more = false
-//line hecbench_ss.go:134
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -243,7 +236,6 @@ func gc_body_stringSearchLoadBalanceKernel(gc_b *compiled.Block, text []uint8, t
 			}
 		}
 	}
-//line hecbench_ss.go:134
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -259,7 +251,6 @@ func gc_body_stringSearchLoadBalanceKernel(gc_b *compiled.Block, text []uint8, t
 			stringPos := localIdx
 			stackPos := uint32(0)
 			revStackPos := uint32(0)
-//line hecbench_ss.go:141
 			_ = stackPos
 			_ = revStackPos
 			gc_s_first[gc_rank] = first
@@ -276,7 +267,6 @@ func gc_body_stringSearchLoadBalanceKernel(gc_b *compiled.Block, text []uint8, t
 		if compiled.AllExited(gc_exited) {
 			return
 		}
-//line hecbench_ss.go:148
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
@@ -300,7 +290,6 @@ func gc_body_stringSearchLoadBalanceKernel(gc_b *compiled.Block, text []uint8, t
 		}
 		stackSize = stack1Counter[0]
 		gc_r5, gc_r5in, gc_r5out := 0, 0, 0
-//line hecbench_ss.go:156
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
@@ -315,7 +304,6 @@ func gc_body_stringSearchLoadBalanceKernel(gc_b *compiled.Block, text []uint8, t
 				gc_r5out = gc_rank
 			}
 		}
-//line hecbench_ss.go:171
 		if gc_r5 == 3 {
 			compiled.DivergedIf(gc_b, "the if's branch, which leaves or ends a trip of the loop around it", gc_r5in, gc_r5out)
 		}
@@ -326,7 +314,6 @@ func gc_body_stringSearchLoadBalanceKernel(gc_b *compiled.Block, text []uint8, t
 		if agreed {
 			continue
 		}
-//line hecbench_ss.go:161
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -336,9 +323,7 @@ func gc_body_stringSearchLoadBalanceKernel(gc_b *compiled.Block, text []uint8, t
 				}
 //line hecbench_ss.go:100
 				localIdx := gc_tx
-//line hecbench_ss.go:102
 				var stackPos uint32
-//line hecbench_ss.go:104
 				var revStackPos uint32
 //line hecbench_ss.go:163
 				if uint32(localIdx) < stackSize {
@@ -363,7 +348,6 @@ func gc_body_stringSearchLoadBalanceKernel(gc_b *compiled.Block, text []uint8, t
 		}
 		stackSize = stack2Counter[0]
 		gc_r7, gc_r7in, gc_r7out := 0, 0, 0
-//line hecbench_ss.go:186
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
@@ -378,7 +362,6 @@ func gc_body_stringSearchLoadBalanceKernel(gc_b *compiled.Block, text []uint8, t
 				gc_r7out = gc_rank
 			}
 		}
-//line hecbench_ss.go:201
 		if gc_r7 == 3 {
 			compiled.DivergedIf(gc_b, "the if's branch, which leaves or ends a trip of the loop around it", gc_r7in, gc_r7out)
 		}
@@ -389,7 +372,6 @@ func gc_body_stringSearchLoadBalanceKernel(gc_b *compiled.Block, text []uint8, t
 		if agreed_ {
 			continue
 		}
-//line hecbench_ss.go:191
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -399,7 +381,6 @@ func gc_body_stringSearchLoadBalanceKernel(gc_b *compiled.Block, text []uint8, t
 				}
 //line hecbench_ss.go:100
 				localIdx := gc_tx
-//line hecbench_ss.go:102
 				var revStackPos uint32
 //line hecbench_ss.go:192
 				if uint32(localIdx) < stackSize {
@@ -414,7 +395,6 @@ func gc_body_stringSearchLoadBalanceKernel(gc_b *compiled.Block, text []uint8, t
 				}
 			}
 		}
-//line hecbench_ss.go:206
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_L9:
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -425,7 +405,6 @@ func gc_body_stringSearchLoadBalanceKernel(gc_b *compiled.Block, text []uint8, t
 				}
 //line hecbench_ss.go:100
 				localIdx := gc_tx
-//line hecbench_ss.go:102
 				stringPos := gc_s_stringPos[gc_rank]
 //line hecbench_ss.go:204
 				if (uint32((stringPos/localSize)*localSize) >= searchLength) && (stack1Counter[0] <= 0) && (stack2Counter[0] <= 0) {

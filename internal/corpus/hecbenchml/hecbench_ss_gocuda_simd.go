@@ -53,7 +53,6 @@ func gc_body_stringSearchNaiveKernel(gc_b2 *compiled.Block, text []uint8, textLe
 //line hecbench_ss.go:55
 	beginSearchIdx := uint32(groupIdx) * maxSearchLength
 	endSearchIdx := min(beginSearchIdx+maxSearchLength, lastSearchIdx)
-//line hecbench_ss.go:58
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 	gc_L12:
 		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -81,10 +80,8 @@ func gc_body_stringSearchNaiveKernel(gc_b2 *compiled.Block, text []uint8, textLe
 //line hecbench_ss.go:65
 					return
 				}
-//line hecbench_ss.go:66
 				localPattern[idx] = tolower(pattern[idx])
 			}
-//line hecbench_ss.go:69
 			if localIdx == 0 {
 				groupSuccessCounter[0] = 0
 			}
@@ -97,7 +94,6 @@ func gc_body_stringSearchNaiveKernel(gc_b2 *compiled.Block, text []uint8, textLe
 			return
 		}
 		gc_more = false
-//line hecbench_ss.go:82
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
@@ -122,7 +118,6 @@ func gc_body_stringSearchNaiveKernel(gc_b2 *compiled.Block, text []uint8, textLe
 			}
 		}
 	}
-//line hecbench_ss.go:85
 	gc_from2, gc_to2 := 0, gc_bdx2
 	if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 		gc_to2 = gc_bound2 + 1
@@ -148,7 +143,6 @@ func gc_body_stringSearchNaiveKernel(gc_b2 *compiled.Block, text []uint8, textLe
 //line hecbench_ss.go:47
 				_ = localIdx
 				{
-//line hecbench_ss.go:84
 					var gc_u uint32
 //line hecbench_ss.go:84
 					if gc_in := gc_alive.ToBits(); gc_in != 0 {
@@ -164,7 +158,6 @@ func gc_body_stringSearchNaiveKernel(gc_b2 *compiled.Block, text []uint8, textLe
 					}
 				}
 			}
-//line hecbench_ss.go:86
 			archsimd.ClearAVXUpperBits()
 		}
 		for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
@@ -227,7 +220,6 @@ func gc_body_stringSearchLoadBalanceKernel(gc_b2 *compiled.Block, text []uint8, 
 	endSearchIdx := min(beginSearchIdx+maxSearchLength, lastSearchIdx)
 //line hecbench_ss.go:124
 	searchLength := endSearchIdx - beginSearchIdx
-//line hecbench_ss.go:126
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_vstep := 0
 		if compiled.SIMD {
@@ -272,7 +264,6 @@ func gc_body_stringSearchLoadBalanceKernel(gc_b2 *compiled.Block, text []uint8, 
 					gc_alive = gc_alive.And(gc_alive.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 				}
 			}
-//line hecbench_ss.go:120
 			archsimd.ClearAVXUpperBits()
 		}
 	gc_L12:
@@ -307,7 +298,6 @@ func gc_body_stringSearchLoadBalanceKernel(gc_b2 *compiled.Block, text []uint8, 
 			return
 		}
 		gc_more = false
-//line hecbench_ss.go:134
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
@@ -329,7 +319,6 @@ func gc_body_stringSearchLoadBalanceKernel(gc_b2 *compiled.Block, text []uint8, 
 			}
 		}
 	}
-//line hecbench_ss.go:134
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 			gc_rank2 := gc_base2 + gc_tx2
@@ -345,7 +334,6 @@ func gc_body_stringSearchLoadBalanceKernel(gc_b2 *compiled.Block, text []uint8, 
 			stringPos := localIdx
 			stackPos := uint32(0)
 			revStackPos := uint32(0)
-//line hecbench_ss.go:141
 			_ = stackPos
 			_ = revStackPos
 			gc_s_first[gc_rank2] = first
@@ -362,7 +350,6 @@ func gc_body_stringSearchLoadBalanceKernel(gc_b2 *compiled.Block, text []uint8, 
 		if compiled.AllExited(gc_exited2) {
 			return
 		}
-//line hecbench_ss.go:148
 		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 			if gc_exited2[gc_rank2] {
@@ -386,7 +373,6 @@ func gc_body_stringSearchLoadBalanceKernel(gc_b2 *compiled.Block, text []uint8, 
 		}
 		stackSize = stack1Counter[0]
 		gc_r52, gc_r52in, gc_r52out := 0, 0, 0
-//line hecbench_ss.go:156
 		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 			if gc_exited2[gc_rank2] {
@@ -401,7 +387,6 @@ func gc_body_stringSearchLoadBalanceKernel(gc_b2 *compiled.Block, text []uint8, 
 				gc_r52out = gc_rank2
 			}
 		}
-//line hecbench_ss.go:171
 		if gc_r52 == 3 {
 			compiled.DivergedIf(gc_b2, "the if's branch, which leaves or ends a trip of the loop around it", gc_r52in, gc_r52out)
 		}
@@ -412,7 +397,6 @@ func gc_body_stringSearchLoadBalanceKernel(gc_b2 *compiled.Block, text []uint8, 
 		if agreed {
 			continue
 		}
-//line hecbench_ss.go:161
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
@@ -422,9 +406,7 @@ func gc_body_stringSearchLoadBalanceKernel(gc_b2 *compiled.Block, text []uint8, 
 				}
 //line hecbench_ss.go:100
 				localIdx := gc_tx2
-//line hecbench_ss.go:102
 				var stackPos uint32
-//line hecbench_ss.go:104
 				var revStackPos uint32
 //line hecbench_ss.go:163
 				if uint32(localIdx) < stackSize {
@@ -449,7 +431,6 @@ func gc_body_stringSearchLoadBalanceKernel(gc_b2 *compiled.Block, text []uint8, 
 		}
 		stackSize = stack2Counter[0]
 		gc_r72, gc_r72in, gc_r72out := 0, 0, 0
-//line hecbench_ss.go:186
 		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 			if gc_exited2[gc_rank2] {
@@ -464,7 +445,6 @@ func gc_body_stringSearchLoadBalanceKernel(gc_b2 *compiled.Block, text []uint8, 
 				gc_r72out = gc_rank2
 			}
 		}
-//line hecbench_ss.go:201
 		if gc_r72 == 3 {
 			compiled.DivergedIf(gc_b2, "the if's branch, which leaves or ends a trip of the loop around it", gc_r72in, gc_r72out)
 		}
@@ -475,7 +455,6 @@ func gc_body_stringSearchLoadBalanceKernel(gc_b2 *compiled.Block, text []uint8, 
 		if agreed_ {
 			continue
 		}
-//line hecbench_ss.go:191
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
@@ -485,7 +464,6 @@ func gc_body_stringSearchLoadBalanceKernel(gc_b2 *compiled.Block, text []uint8, 
 				}
 //line hecbench_ss.go:100
 				localIdx := gc_tx2
-//line hecbench_ss.go:102
 				var revStackPos uint32
 //line hecbench_ss.go:192
 				if uint32(localIdx) < stackSize {
@@ -500,7 +478,6 @@ func gc_body_stringSearchLoadBalanceKernel(gc_b2 *compiled.Block, text []uint8, 
 				}
 			}
 		}
-//line hecbench_ss.go:206
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_L92:
 			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -511,7 +488,6 @@ func gc_body_stringSearchLoadBalanceKernel(gc_b2 *compiled.Block, text []uint8, 
 				}
 //line hecbench_ss.go:100
 				localIdx := gc_tx2
-//line hecbench_ss.go:102
 				stringPos := gc_s_stringPos[gc_rank2]
 //line hecbench_ss.go:204
 				if (uint32((stringPos/localSize)*localSize) >= searchLength) && (stack1Counter[0] <= 0) && (stack2Counter[0] <= 0) {

@@ -58,7 +58,6 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 	bfS := gocuda.Shared[int32](t, tspTilesize)[:tspTilesize]
 //line hecbench_tsp.go:63
 	buf := globD[gc_bx*((3*cities+2+31)/32*32):]
-//line hecbench_tsp.go:65
 	gc_step := 0
 	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
@@ -67,7 +66,6 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 //line hecbench_tsp.go:64
 			px := asFloat32(buf[cities:])
 			py := px[cities+1:]
-//line hecbench_tsp.go:68
 			gc_s_px[gc_rank] = px
 			gc_s_py[gc_rank] = py
 		}
@@ -77,7 +75,6 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 //line hecbench_tsp.go:64
 			px := asFloat32(buf[cities:])
 			py := px[cities+1:]
-//line hecbench_tsp.go:68
 			gc_s_px[gc_rank] = px
 			gc_s_py[gc_rank] = py
 		}
@@ -87,7 +84,6 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 //line hecbench_tsp.go:64
 			px := asFloat32(buf[cities:])
 			py := px[cities+1:]
-//line hecbench_tsp.go:68
 			gc_s_px[gc_rank] = px
 			gc_s_py[gc_rank] = py
 		}
@@ -97,7 +93,6 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 //line hecbench_tsp.go:64
 			px := asFloat32(buf[cities:])
 			py := px[cities+1:]
-//line hecbench_tsp.go:68
 			gc_s_px[gc_rank] = px
 			gc_s_py[gc_rank] = py
 		}
@@ -107,7 +102,6 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 //line hecbench_tsp.go:64
 		px := asFloat32(buf[cities:])
 		py := px[cities+1:]
-//line hecbench_tsp.go:68
 		gc_s_px[gc_rank] = px
 		gc_s_py[gc_rank] = py
 	}
@@ -121,7 +115,6 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 			return
 		}
 		gc_more = false
-//line hecbench_tsp.go:74
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -168,7 +161,6 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 			return
 		}
 		gc_more2 = false
-//line hecbench_tsp.go:77
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off2, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -205,13 +197,10 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 			}
 		}
 	}
-//line hecbench_tsp.go:77
 	compiled.OutOfLine(func() {
 		gc_s_px := gc_s_px[:gc_n]
-//line hecbench_tsp.go:80
 		gc_s_py := gc_s_py[:gc_n]
 		{
-//line hecbench_tsp.go:83
 			gc_from, gc_to := 0, gc_bdx
 			if gc_bound := 0; gc_bound < gc_to-1 {
 				gc_to = gc_bound + 1
@@ -237,7 +226,6 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 			}
 		}
 	})
-//line hecbench_tsp.go:90
 	gc_step2 := 0
 	for ; gc_step2+3 < gc_n; gc_step2 += 4 {
 		{
@@ -245,7 +233,6 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 			gc_pos.Thread = gc_rank
 //line hecbench_tsp.go:87
 			var minchange int
-//line hecbench_tsp.go:89
 			gc_s_minchange[gc_rank] = minchange
 		}
 		{
@@ -253,7 +240,6 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 			gc_pos.Thread = gc_rank
 //line hecbench_tsp.go:87
 			var minchange int
-//line hecbench_tsp.go:89
 			gc_s_minchange[gc_rank] = minchange
 		}
 		{
@@ -261,7 +247,6 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 			gc_pos.Thread = gc_rank
 //line hecbench_tsp.go:87
 			var minchange int
-//line hecbench_tsp.go:89
 			gc_s_minchange[gc_rank] = minchange
 		}
 		{
@@ -269,7 +254,6 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 			gc_pos.Thread = gc_rank
 //line hecbench_tsp.go:87
 			var minchange int
-//line hecbench_tsp.go:89
 			gc_s_minchange[gc_rank] = minchange
 		}
 	}
@@ -277,7 +261,6 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 		gc_pos.Thread = gc_rank
 //line hecbench_tsp.go:87
 		var minchange int
-//line hecbench_tsp.go:89
 		gc_s_minchange[gc_rank] = minchange
 	}
 //line hecbench_tsp.go:88
@@ -293,7 +276,6 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 				return
 			}
 			gc_more3 = false
-//line hecbench_tsp.go:96
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_off3, gc_to) {
 				panic(compiled.ErrGuardWraps)
@@ -309,7 +291,6 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 						{
 							gc_tx := gc_step3 + 0
-//line hecbench_tsp.go:112
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							px := gc_s_px[gc_rank]
@@ -322,7 +303,6 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 						}
 						{
 							gc_tx := gc_step3 + 1
-//line hecbench_tsp.go:95
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							px := gc_s_px[gc_rank]
@@ -335,7 +315,6 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 						}
 						{
 							gc_tx := gc_step3 + 2
-//line hecbench_tsp.go:95
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							px := gc_s_px[gc_rank]
@@ -348,7 +327,6 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 						}
 						{
 							gc_tx := gc_step3 + 3
-//line hecbench_tsp.go:95
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							px := gc_s_px[gc_rank]
@@ -437,7 +415,6 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 				}
 			}
 		}
-//line hecbench_tsp.go:97
 		gc_step5 := 0
 		for ; gc_step5+3 < gc_n; gc_step5 += 4 {
 			{
@@ -448,7 +425,6 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 				minchange = 0
 				mini := 1
 				minj := 0
-//line hecbench_tsp.go:99
 				gc_s_minchange[gc_rank] = minchange
 				gc_s_mini[gc_rank] = mini
 				gc_s_minj[gc_rank] = minj
@@ -461,7 +437,6 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 				minchange = 0
 				mini := 1
 				minj := 0
-//line hecbench_tsp.go:99
 				gc_s_minchange[gc_rank] = minchange
 				gc_s_mini[gc_rank] = mini
 				gc_s_minj[gc_rank] = minj
@@ -474,7 +449,6 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 				minchange = 0
 				mini := 1
 				minj := 0
-//line hecbench_tsp.go:99
 				gc_s_minchange[gc_rank] = minchange
 				gc_s_mini[gc_rank] = mini
 				gc_s_minj[gc_rank] = minj
@@ -487,7 +461,6 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 				minchange = 0
 				mini := 1
 				minj := 0
-//line hecbench_tsp.go:99
 				gc_s_minchange[gc_rank] = minchange
 				gc_s_mini[gc_rank] = mini
 				gc_s_minj[gc_rank] = minj
@@ -500,7 +473,6 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 			minchange = 0
 			mini := 1
 			minj := 0
-//line hecbench_tsp.go:99
 			gc_s_minchange[gc_rank] = minchange
 			gc_s_mini[gc_rank] = mini
 			gc_s_minj[gc_rank] = minj
@@ -519,7 +491,6 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 					gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
 					for gc_tx := 0; gc_tx < gc_lo2; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-//line hecbench_tsp.go:100
 						px := gc_s_px[gc_rank]
 						_ = px
 						py := gc_s_py[gc_rank]
@@ -527,7 +498,6 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 						minchange := gc_s_minchange[gc_rank]
 //line hecbench_tsp.go:99
 						var pxi0, pyi0, pxi1, pyi1, pxj1, pyj1 float32
-//line hecbench_tsp.go:106
 						gc_s_minchange[gc_rank] = minchange
 						gc_s_pxi0[gc_rank] = pxi0
 						gc_s_pyi0[gc_rank] = pyi0
@@ -538,7 +508,6 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 					}
 					for gc_tx := gc_hi2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-//line hecbench_tsp.go:100
 						px := gc_s_px[gc_rank]
 						_ = px
 						py := gc_s_py[gc_rank]
@@ -546,7 +515,6 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 						minchange := gc_s_minchange[gc_rank]
 //line hecbench_tsp.go:99
 						var pxi0, pyi0, pxi1, pyi1, pxj1, pyj1 float32
-//line hecbench_tsp.go:106
 						gc_s_minchange[gc_rank] = minchange
 						gc_s_pxi0[gc_rank] = pxi0
 						gc_s_pyi0[gc_rank] = pyi0
@@ -571,7 +539,6 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 						gc_pos.Thread = gc_rank
 //line hecbench_tsp.go:98
 						i_4 := ii + gc_tx
-//line hecbench_tsp.go:100
 						px := gc_s_px[gc_rank]
 						py := gc_s_py[gc_rank]
 						minchange := gc_s_minchange[gc_rank]
@@ -585,7 +552,6 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 						pyi1 = py[i_4+1]
 						pxj1 = px[cities]
 						pyj1 = py[cities]
-//line hecbench_tsp.go:115
 						gc_s_minchange[gc_rank] = minchange
 						gc_s_pxi0[gc_rank] = pxi0
 						gc_s_pyi0[gc_rank] = pyi0
@@ -605,7 +571,6 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 						return
 					}
 					gc_more4 = false
-//line hecbench_tsp.go:118
 					gc_from, gc_to := 0, gc_bdx
 					if !compiled.Adds(gc_off4, gc_to) {
 						panic(compiled.ErrGuardWraps)
@@ -655,40 +620,26 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 						}
 					}
 				}
-//line hecbench_tsp.go:122
 				compiled.OutOfLine(func() {
 					pxS := pxS[:128]
-//line hecbench_tsp.go:125
 					pyS := pyS[:128]
-//line hecbench_tsp.go:127
 					bfS := bfS[:128]
-//line hecbench_tsp.go:129
 					gc_s_minchange := gc_s_minchange[:gc_n]
-//line hecbench_tsp.go:131
 					gc_s_mini := gc_s_mini[:gc_n]
-//line hecbench_tsp.go:133
 					gc_s_minj := gc_s_minj[:gc_n]
-//line hecbench_tsp.go:135
 					gc_s_pxi0 := gc_s_pxi0[:gc_n]
-//line hecbench_tsp.go:137
 					gc_s_pyi0 := gc_s_pyi0[:gc_n]
-//line hecbench_tsp.go:139
 					gc_s_pxi1 := gc_s_pxi1[:gc_n]
-//line hecbench_tsp.go:141
 					gc_s_pyi1 := gc_s_pyi1[:gc_n]
-//line hecbench_tsp.go:143
 					gc_s_pxj1 := gc_s_pxj1[:gc_n]
-//line hecbench_tsp.go:145
 					gc_s_pyj1 := gc_s_pyj1[:gc_n]
 					{
-//line hecbench_tsp.go:148
 						for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 							for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 //line hecbench_tsp.go:98
 								i_4 := ii + gc_tx
-//line hecbench_tsp.go:100
 								minchange := gc_s_minchange[gc_rank]
 								mini := gc_s_mini[gc_rank]
 								minj := gc_s_minj[gc_rank]
@@ -718,7 +669,6 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 										minj = j_
 									}
 								}
-//line hecbench_tsp.go:140
 								gc_s_minchange[gc_rank] = minchange
 								gc_s_mini[gc_rank] = mini
 								gc_s_minj[gc_rank] = minj
@@ -745,56 +695,42 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 						for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 							{
 								gc_tx := gc_step6 + 0
-//line hecbench_tsp.go:167
 								gc_rank := gc_base + gc_tx
-//line hecbench_tsp.go:100
 								minchange := gc_s_minchange[gc_rank]
 //line hecbench_tsp.go:143
 								minchange += int(gc_at6[gc_tx])
-//line hecbench_tsp.go:145
 								gc_s_minchange[gc_rank] = minchange
 							}
 							{
 								gc_tx := gc_step6 + 1
-//line hecbench_tsp.go:150
 								gc_rank := gc_base + gc_tx
-//line hecbench_tsp.go:100
 								minchange := gc_s_minchange[gc_rank]
 //line hecbench_tsp.go:143
 								minchange += int(gc_at6[gc_tx])
-//line hecbench_tsp.go:145
 								gc_s_minchange[gc_rank] = minchange
 							}
 							{
 								gc_tx := gc_step6 + 2
-//line hecbench_tsp.go:150
 								gc_rank := gc_base + gc_tx
-//line hecbench_tsp.go:100
 								minchange := gc_s_minchange[gc_rank]
 //line hecbench_tsp.go:143
 								minchange += int(gc_at6[gc_tx])
-//line hecbench_tsp.go:145
 								gc_s_minchange[gc_rank] = minchange
 							}
 							{
 								gc_tx := gc_step6 + 3
-//line hecbench_tsp.go:150
 								gc_rank := gc_base + gc_tx
-//line hecbench_tsp.go:100
 								minchange := gc_s_minchange[gc_rank]
 //line hecbench_tsp.go:143
 								minchange += int(gc_at6[gc_tx])
-//line hecbench_tsp.go:145
 								gc_s_minchange[gc_rank] = minchange
 							}
 						}
 						for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
-//line hecbench_tsp.go:100
 							minchange := gc_s_minchange[gc_rank]
 //line hecbench_tsp.go:143
 							minchange += int(gc_at6[gc_tx])
-//line hecbench_tsp.go:145
 							gc_s_minchange[gc_rank] = minchange
 						}
 					} else {
@@ -806,11 +742,9 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 								gc_pos.Thread = gc_rank
 //line hecbench_tsp.go:98
 								i_4 := ii + gc_tx
-//line hecbench_tsp.go:100
 								minchange := gc_s_minchange[gc_rank]
 //line hecbench_tsp.go:143
 								minchange += int(buf[i_4])
-//line hecbench_tsp.go:145
 								gc_s_minchange[gc_rank] = minchange
 							}
 							{
@@ -819,11 +753,9 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 								gc_pos.Thread = gc_rank
 //line hecbench_tsp.go:98
 								i_4 := ii + gc_tx
-//line hecbench_tsp.go:100
 								minchange := gc_s_minchange[gc_rank]
 //line hecbench_tsp.go:143
 								minchange += int(buf[i_4])
-//line hecbench_tsp.go:145
 								gc_s_minchange[gc_rank] = minchange
 							}
 							{
@@ -832,11 +764,9 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 								gc_pos.Thread = gc_rank
 //line hecbench_tsp.go:98
 								i_4 := ii + gc_tx
-//line hecbench_tsp.go:100
 								minchange := gc_s_minchange[gc_rank]
 //line hecbench_tsp.go:143
 								minchange += int(buf[i_4])
-//line hecbench_tsp.go:145
 								gc_s_minchange[gc_rank] = minchange
 							}
 							{
@@ -845,11 +775,9 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 								gc_pos.Thread = gc_rank
 //line hecbench_tsp.go:98
 								i_4 := ii + gc_tx
-//line hecbench_tsp.go:100
 								minchange := gc_s_minchange[gc_rank]
 //line hecbench_tsp.go:143
 								minchange += int(buf[i_4])
-//line hecbench_tsp.go:145
 								gc_s_minchange[gc_rank] = minchange
 							}
 						}
@@ -858,18 +786,15 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 							gc_pos.Thread = gc_rank
 //line hecbench_tsp.go:98
 							i_4 := ii + gc_tx
-//line hecbench_tsp.go:100
 							minchange := gc_s_minchange[gc_rank]
 //line hecbench_tsp.go:143
 							minchange += int(buf[i_4])
-//line hecbench_tsp.go:145
 							gc_s_minchange[gc_rank] = minchange
 						}
 					}
 				}
 			}
 		}
-//line hecbench_tsp.go:152
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off10 := 0
 			if gc_bdx <= len(bufS) && gc_off10 >= 0 && gc_off10 < len(climbsD) {
@@ -885,7 +810,6 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 					if gc_tx == 0 {
 						atomic.Add(&gc_at8[0], 1)
 					}
-//line hecbench_tsp.go:154
 					gc_s_change_[gc_rank] = change_
 				}
 			} else {
@@ -899,7 +823,6 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 					if gc_tx == 0 {
 						atomic.Add(&climbsD[0], 1)
 					}
-//line hecbench_tsp.go:154
 					gc_s_change_[gc_rank] = change_
 				}
 			}
@@ -913,7 +836,6 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 			}
 //line hecbench_tsp.go:157
 			k_ := (j_2 + 1) / 2
-//line hecbench_tsp.go:159
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(k_, gc_to) {
 				panic(compiled.ErrGuardWraps)
@@ -928,7 +850,6 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 					gc_at10 := bufS[:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-//line hecbench_tsp.go:174
 						change_ := gc_s_change_[gc_rank]
 						{
 //line hecbench_tsp.go:159
@@ -964,7 +885,6 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 				break
 			}
 		}
-//line hecbench_tsp.go:172
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off12 := 0
 			gc_off13 := 1
@@ -975,9 +895,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 				for ; gc_step8+3 < gc_bdx; gc_step8 += 4 {
 					{
 						gc_tx := gc_step8 + 0
-//line hecbench_tsp.go:183
 						gc_rank := gc_base + gc_tx
-//line hecbench_tsp.go:185
 						minchange := gc_s_minchange[gc_rank]
 //line hecbench_tsp.go:172
 						if minchange == int(gc_at11[0]) {
@@ -986,9 +904,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 					}
 					{
 						gc_tx := gc_step8 + 1
-//line hecbench_tsp.go:179
 						gc_rank := gc_base + gc_tx
-//line hecbench_tsp.go:181
 						minchange := gc_s_minchange[gc_rank]
 //line hecbench_tsp.go:172
 						if minchange == int(gc_at11[0]) {
@@ -997,9 +913,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 					}
 					{
 						gc_tx := gc_step8 + 2
-//line hecbench_tsp.go:179
 						gc_rank := gc_base + gc_tx
-//line hecbench_tsp.go:181
 						minchange := gc_s_minchange[gc_rank]
 //line hecbench_tsp.go:172
 						if minchange == int(gc_at11[0]) {
@@ -1008,9 +922,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 					}
 					{
 						gc_tx := gc_step8 + 3
-//line hecbench_tsp.go:179
 						gc_rank := gc_base + gc_tx
-//line hecbench_tsp.go:181
 						minchange := gc_s_minchange[gc_rank]
 //line hecbench_tsp.go:172
 						if minchange == int(gc_at11[0]) {
@@ -1020,7 +932,6 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 				}
 				for gc_tx := gc_step8; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line hecbench_tsp.go:180
 					minchange := gc_s_minchange[gc_rank]
 //line hecbench_tsp.go:172
 					if minchange == int(gc_at11[0]) {
@@ -1082,7 +993,6 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 				}
 			}
 		}
-//line hecbench_tsp.go:180
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off14 := 1
 			gc_off15 := 2
@@ -1095,9 +1005,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 				for ; gc_step10+3 < gc_bdx; gc_step10 += 4 {
 					{
 						gc_tx := gc_step10 + 0
-//line hecbench_tsp.go:193
 						gc_rank := gc_base + gc_tx
-//line hecbench_tsp.go:195
 						mini := gc_s_mini[gc_rank]
 						minj := gc_s_minj[gc_rank]
 //line hecbench_tsp.go:177
@@ -1108,9 +1016,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 					}
 					{
 						gc_tx := gc_step10 + 1
-//line hecbench_tsp.go:185
 						gc_rank := gc_base + gc_tx
-//line hecbench_tsp.go:187
 						mini := gc_s_mini[gc_rank]
 						minj := gc_s_minj[gc_rank]
 //line hecbench_tsp.go:177
@@ -1121,9 +1027,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 					}
 					{
 						gc_tx := gc_step10 + 2
-//line hecbench_tsp.go:185
 						gc_rank := gc_base + gc_tx
-//line hecbench_tsp.go:187
 						mini := gc_s_mini[gc_rank]
 						minj := gc_s_minj[gc_rank]
 //line hecbench_tsp.go:177
@@ -1134,9 +1038,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 					}
 					{
 						gc_tx := gc_step10 + 3
-//line hecbench_tsp.go:185
 						gc_rank := gc_base + gc_tx
-//line hecbench_tsp.go:187
 						mini := gc_s_mini[gc_rank]
 						minj := gc_s_minj[gc_rank]
 //line hecbench_tsp.go:177
@@ -1148,7 +1050,6 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 				}
 				for gc_tx := gc_step10; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line hecbench_tsp.go:186
 					mini := gc_s_mini[gc_rank]
 					minj := gc_s_minj[gc_rank]
 //line hecbench_tsp.go:177
@@ -1222,7 +1123,6 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 				}
 			}
 		}
-//line hecbench_tsp.go:186
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -1230,7 +1130,6 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 				px := gc_s_px[gc_rank]
 				py := gc_s_py[gc_rank]
 				var minchange int
-//line hecbench_tsp.go:194
 				var mini int
 //line hecbench_tsp.go:183
 				minchange = int(bufS[0])
@@ -1244,21 +1143,17 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 //line hecbench_tsp.go:186
 						return
 					}
-//line hecbench_tsp.go:187
 					if mini <= i_5 {
 						j_3 := sum - i_5
 						tspSwap(&px[i_5], &px[j_3])
 						tspSwap(&py[i_5], &py[j_3])
 					}
 				}
-//line hecbench_tsp.go:194
 				gc_s_minchange[gc_rank] = minchange
 				gc_s_mini[gc_rank] = mini
 			}
 		}
-//line hecbench_tsp.go:199
 		gc_r17, gc_r17in, gc_r17out := 0, 0, 0
-//line hecbench_tsp.go:201
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			minchange := gc_s_minchange[gc_rank]
@@ -1270,7 +1165,6 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 				gc_r17out = gc_rank
 			}
 		}
-//line hecbench_tsp.go:213
 		if gc_r17 == 3 {
 			compiled.DivergedIf(gc_b, "the if's branch, which leaves or ends a trip of the loop around it", gc_r17in, gc_r17out)
 		}
@@ -1282,7 +1176,6 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 			break
 		}
 	}
-//line hecbench_tsp.go:199
 	gc_step12 := 0
 	for ; gc_step12+3 < gc_n; gc_step12 += 4 {
 		{
@@ -1290,7 +1183,6 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 			gc_pos.Thread = gc_rank
 //line hecbench_tsp.go:199
 			term := 0
-//line hecbench_tsp.go:201
 			gc_s_term[gc_rank] = term
 		}
 		{
@@ -1298,7 +1190,6 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 			gc_pos.Thread = gc_rank
 //line hecbench_tsp.go:199
 			term := 0
-//line hecbench_tsp.go:201
 			gc_s_term[gc_rank] = term
 		}
 		{
@@ -1306,7 +1197,6 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 			gc_pos.Thread = gc_rank
 //line hecbench_tsp.go:199
 			term := 0
-//line hecbench_tsp.go:201
 			gc_s_term[gc_rank] = term
 		}
 		{
@@ -1314,7 +1204,6 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 			gc_pos.Thread = gc_rank
 //line hecbench_tsp.go:199
 			term := 0
-//line hecbench_tsp.go:201
 			gc_s_term[gc_rank] = term
 		}
 	}
@@ -1322,7 +1211,6 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 		gc_pos.Thread = gc_rank
 //line hecbench_tsp.go:199
 		term := 0
-//line hecbench_tsp.go:201
 		gc_s_term[gc_rank] = term
 	}
 //line hecbench_tsp.go:200
@@ -1335,7 +1223,6 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 			return
 		}
 		gc_more5 = false
-//line hecbench_tsp.go:207
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off5, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -1375,7 +1262,6 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 			}
 		}
 	}
-//line hecbench_tsp.go:209
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		if gc_bdx <= len(bufS) {
 			gc_at16 := bufS[:gc_bdx]
@@ -1383,36 +1269,28 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 			for ; gc_step13+3 < gc_bdx; gc_step13 += 4 {
 				{
 					gc_tx := gc_step13 + 0
-//line hecbench_tsp.go:217
 					gc_rank := gc_base + gc_tx
-//line hecbench_tsp.go:219
 					term := gc_s_term[gc_rank]
 //line hecbench_tsp.go:203
 					gc_at16[gc_tx] = int32(term)
 				}
 				{
 					gc_tx := gc_step13 + 1
-//line hecbench_tsp.go:208
 					gc_rank := gc_base + gc_tx
-//line hecbench_tsp.go:210
 					term := gc_s_term[gc_rank]
 //line hecbench_tsp.go:203
 					gc_at16[gc_tx] = int32(term)
 				}
 				{
 					gc_tx := gc_step13 + 2
-//line hecbench_tsp.go:208
 					gc_rank := gc_base + gc_tx
-//line hecbench_tsp.go:210
 					term := gc_s_term[gc_rank]
 //line hecbench_tsp.go:203
 					gc_at16[gc_tx] = int32(term)
 				}
 				{
 					gc_tx := gc_step13 + 3
-//line hecbench_tsp.go:208
 					gc_rank := gc_base + gc_tx
-//line hecbench_tsp.go:210
 					term := gc_s_term[gc_rank]
 //line hecbench_tsp.go:203
 					gc_at16[gc_tx] = int32(term)
@@ -1420,7 +1298,6 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 			}
 			for gc_tx := gc_step13; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line hecbench_tsp.go:209
 				term := gc_s_term[gc_rank]
 //line hecbench_tsp.go:203
 				gc_at16[gc_tx] = int32(term)
@@ -1495,56 +1372,42 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 					for ; gc_step15+3 < gc_to; gc_step15 += 4 {
 						{
 							gc_tx := gc_step15 + 0
-//line hecbench_tsp.go:226
 							gc_rank := gc_base + gc_tx
-//line hecbench_tsp.go:228
 							term := gc_s_term[gc_rank]
 //line hecbench_tsp.go:210
 							term += int(gc_at17[gc_tx])
-//line hecbench_tsp.go:212
 							gc_s_term[gc_rank] = term
 						}
 						{
 							gc_tx := gc_step15 + 1
-//line hecbench_tsp.go:217
 							gc_rank := gc_base + gc_tx
-//line hecbench_tsp.go:219
 							term := gc_s_term[gc_rank]
 //line hecbench_tsp.go:210
 							term += int(gc_at17[gc_tx])
-//line hecbench_tsp.go:212
 							gc_s_term[gc_rank] = term
 						}
 						{
 							gc_tx := gc_step15 + 2
-//line hecbench_tsp.go:217
 							gc_rank := gc_base + gc_tx
-//line hecbench_tsp.go:219
 							term := gc_s_term[gc_rank]
 //line hecbench_tsp.go:210
 							term += int(gc_at17[gc_tx])
-//line hecbench_tsp.go:212
 							gc_s_term[gc_rank] = term
 						}
 						{
 							gc_tx := gc_step15 + 3
-//line hecbench_tsp.go:217
 							gc_rank := gc_base + gc_tx
-//line hecbench_tsp.go:219
 							term := gc_s_term[gc_rank]
 //line hecbench_tsp.go:210
 							term += int(gc_at17[gc_tx])
-//line hecbench_tsp.go:212
 							gc_s_term[gc_rank] = term
 						}
 					}
 					for gc_tx := gc_step15; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-//line hecbench_tsp.go:218
 						term := gc_s_term[gc_rank]
 //line hecbench_tsp.go:210
 						term += int(gc_at17[gc_tx])
-//line hecbench_tsp.go:212
 						gc_s_term[gc_rank] = term
 					}
 				} else {
@@ -1557,7 +1420,6 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 							term := gc_s_term[gc_rank]
 //line hecbench_tsp.go:210
 							term += int(bufS[gc_tx+k_2])
-//line hecbench_tsp.go:212
 							gc_s_term[gc_rank] = term
 						}
 						{
@@ -1567,7 +1429,6 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 							term := gc_s_term[gc_rank]
 //line hecbench_tsp.go:210
 							term += int(bufS[gc_tx+k_2])
-//line hecbench_tsp.go:212
 							gc_s_term[gc_rank] = term
 						}
 						{
@@ -1577,7 +1438,6 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 							term := gc_s_term[gc_rank]
 //line hecbench_tsp.go:210
 							term += int(bufS[gc_tx+k_2])
-//line hecbench_tsp.go:212
 							gc_s_term[gc_rank] = term
 						}
 						{
@@ -1587,7 +1447,6 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 							term := gc_s_term[gc_rank]
 //line hecbench_tsp.go:210
 							term += int(bufS[gc_tx+k_2])
-//line hecbench_tsp.go:212
 							gc_s_term[gc_rank] = term
 						}
 					}
@@ -1597,7 +1456,6 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 						term := gc_s_term[gc_rank]
 //line hecbench_tsp.go:210
 						term += int(bufS[gc_tx+k_2])
-//line hecbench_tsp.go:212
 						gc_s_term[gc_rank] = term
 					}
 				}
@@ -1618,54 +1476,40 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 					for ; gc_step17+3 < gc_to; gc_step17 += 4 {
 						{
 							gc_tx := gc_step17 + 0
-//line hecbench_tsp.go:233
 							gc_rank := gc_base + gc_tx
-//line hecbench_tsp.go:235
 							term := gc_s_term[gc_rank]
 //line hecbench_tsp.go:214
 							gc_at18[gc_tx] = int32(term)
 						}
 						{
-//line hecbench_tsp.go:218
 							gc_tx := gc_step17 + 1
-//line hecbench_tsp.go:220
 							gc_rank := gc_base + gc_tx
-//line hecbench_tsp.go:222
 							term := gc_s_term[gc_rank]
 //line hecbench_tsp.go:214
 							gc_at18[gc_tx] = int32(term)
 						}
 						{
-//line hecbench_tsp.go:218
 							gc_tx := gc_step17 + 2
-//line hecbench_tsp.go:220
 							gc_rank := gc_base + gc_tx
-//line hecbench_tsp.go:222
 							term := gc_s_term[gc_rank]
 //line hecbench_tsp.go:214
 							gc_at18[gc_tx] = int32(term)
 						}
 						{
-//line hecbench_tsp.go:218
 							gc_tx := gc_step17 + 3
-//line hecbench_tsp.go:220
 							gc_rank := gc_base + gc_tx
-//line hecbench_tsp.go:222
 							term := gc_s_term[gc_rank]
 //line hecbench_tsp.go:214
 							gc_at18[gc_tx] = int32(term)
 						}
 					}
-//line hecbench_tsp.go:218
 					for gc_tx := gc_step17; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-//line hecbench_tsp.go:221
 						term := gc_s_term[gc_rank]
 //line hecbench_tsp.go:214
 						gc_at18[gc_tx] = int32(term)
 					}
 				} else {
-//line hecbench_tsp.go:218
 					gc_step18 := gc_from
 					for ; gc_step18+3 < gc_to; gc_step18 += 4 {
 						{
@@ -1677,7 +1521,6 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 							bufS[gc_tx] = int32(term)
 						}
 						{
-//line hecbench_tsp.go:218
 							gc_tx := gc_step18 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
@@ -1686,7 +1529,6 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 							bufS[gc_tx] = int32(term)
 						}
 						{
-//line hecbench_tsp.go:218
 							gc_tx := gc_step18 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
@@ -1695,7 +1537,6 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 							bufS[gc_tx] = int32(term)
 						}
 						{
-//line hecbench_tsp.go:218
 							gc_tx := gc_step18 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
@@ -1704,7 +1545,6 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 							bufS[gc_tx] = int32(term)
 						}
 					}
-//line hecbench_tsp.go:218
 					for gc_tx := gc_step18; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -1735,7 +1575,6 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 				for ; gc_step19+3 < gc_to; gc_step19 += 4 {
 					{
 						gc_tx := gc_step19 + 0
-//line hecbench_tsp.go:236
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						term := gc_s_term[gc_rank]
@@ -1743,9 +1582,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 						atomic.Min(&gc_at19[0], int32(term))
 					}
 					{
-//line hecbench_tsp.go:228
 						gc_tx := gc_step19 + 1
-//line hecbench_tsp.go:230
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						term := gc_s_term[gc_rank]
@@ -1753,9 +1590,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 						atomic.Min(&gc_at19[0], int32(term))
 					}
 					{
-//line hecbench_tsp.go:228
 						gc_tx := gc_step19 + 2
-//line hecbench_tsp.go:230
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						term := gc_s_term[gc_rank]
@@ -1763,9 +1598,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 						atomic.Min(&gc_at19[0], int32(term))
 					}
 					{
-//line hecbench_tsp.go:228
 						gc_tx := gc_step19 + 3
-//line hecbench_tsp.go:230
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						term := gc_s_term[gc_rank]
@@ -1773,7 +1606,6 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 						atomic.Min(&gc_at19[0], int32(term))
 					}
 				}
-//line hecbench_tsp.go:228
 				for gc_tx := gc_step19; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -1782,7 +1614,6 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 					atomic.Min(&gc_at19[0], int32(term))
 				}
 			} else {
-//line hecbench_tsp.go:228
 				gc_step20 := gc_from
 				for ; gc_step20+3 < gc_to; gc_step20 += 4 {
 					{
@@ -1794,7 +1625,6 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 						atomic.Min(&bestD[0], int32(term))
 					}
 					{
-//line hecbench_tsp.go:228
 						gc_tx := gc_step20 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -1803,7 +1633,6 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 						atomic.Min(&bestD[0], int32(term))
 					}
 					{
-//line hecbench_tsp.go:228
 						gc_tx := gc_step20 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -1812,7 +1641,6 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 						atomic.Min(&bestD[0], int32(term))
 					}
 					{
-//line hecbench_tsp.go:228
 						gc_tx := gc_step20 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -1821,7 +1649,6 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 						atomic.Min(&bestD[0], int32(term))
 					}
 				}
-//line hecbench_tsp.go:228
 				for gc_tx := gc_step20; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank

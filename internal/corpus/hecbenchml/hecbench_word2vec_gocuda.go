@@ -39,7 +39,6 @@ func gc_body_deviceMemsetKernel(gc_b *compiled.Block, gc_lo, gc_hi int, array []
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line hecbench_word2vec.go:24
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -50,7 +49,6 @@ func gc_body_deviceMemsetKernel(gc_b *compiled.Block, gc_lo, gc_hi int, array []
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line hecbench_word2vec.go:35
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)

@@ -40,7 +40,6 @@ func gc_body_deviceMemsetKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, array
 	gc_gdy2 := gc_gd2.Y
 	gc_n2 := gc_b2.Len()
 	gc_bx2 := 0
-//line hecbench_word2vec.go:24
 	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b2.Stopped() {
 			return
@@ -51,7 +50,6 @@ func gc_body_deviceMemsetKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, array
 		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
 		gc_q2 += gc_run2
 		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-//line hecbench_word2vec.go:35
 		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
 		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -77,7 +75,6 @@ func gc_body_deviceMemsetKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, array
 							gc_vb2.StoreSlice(gc_at2[gc_tx2:])
 						}
 					}
-//line hecbench_word2vec.go:19
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
@@ -104,7 +101,6 @@ func gc_body_deviceMemsetKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, array
 							gc_vb.StoreSlice(array[idx:])
 						}
 					}
-//line hecbench_word2vec.go:19
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step3 := gc_vstep2

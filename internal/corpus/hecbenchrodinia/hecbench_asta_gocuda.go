@@ -64,7 +64,6 @@ func gc_body_pttwacSoaAsta[T float32 | float64](gc_b *compiled.Block, A int, B i
 					lmem[1] = atomic.Add(&head[0], 1)
 				}
 				{
-//line hecbench_asta.go:34
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -72,7 +71,6 @@ func gc_body_pttwacSoaAsta[T float32 | float64](gc_b *compiled.Block, A int, B i
 					lmem[1] = atomic.Add(&head[0], 1)
 				}
 				{
-//line hecbench_asta.go:34
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -80,7 +78,6 @@ func gc_body_pttwacSoaAsta[T float32 | float64](gc_b *compiled.Block, A int, B i
 					lmem[1] = atomic.Add(&head[0], 1)
 				}
 				{
-//line hecbench_asta.go:34
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -88,7 +85,6 @@ func gc_body_pttwacSoaAsta[T float32 | float64](gc_b *compiled.Block, A int, B i
 					lmem[1] = atomic.Add(&head[0], 1)
 				}
 			}
-//line hecbench_asta.go:34
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -105,7 +101,6 @@ func gc_body_pttwacSoaAsta[T float32 | float64](gc_b *compiled.Block, A int, B i
 //line hecbench_asta.go:35
 		nextInCycle := (int(lmem[1]) * A) - m*(int(lmem[1])/B)
 		if nextInCycle == int(lmem[1]) {
-//line hecbench_asta.go:38
 			gc_from, gc_to := 0, gc_bdx
 			if gc_bound := 0; gc_bound < gc_to-1 {
 				gc_to = gc_bound + 1
@@ -162,7 +157,6 @@ func gc_body_pttwacSoaAsta[T float32 | float64](gc_b *compiled.Block, A int, B i
 //line hecbench_asta.go:42
 			continue
 		}
-//line hecbench_asta.go:45
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -192,7 +186,6 @@ func gc_body_pttwacSoaAsta[T float32 | float64](gc_b *compiled.Block, A int, B i
 //line hecbench_asta.go:64
 					lmem[0] = atomic.Add(&finished[lmem[1]], 0)
 				}
-//line hecbench_asta.go:71
 				gc_s_data1[gc_rank] = data1
 				gc_s_data2[gc_rank] = data2
 				gc_s_data3[gc_rank] = data3
@@ -205,14 +198,12 @@ func gc_body_pttwacSoaAsta[T float32 | float64](gc_b *compiled.Block, A int, B i
 			if gc_b.Stopped() {
 				return
 			}
-//line hecbench_asta.go:74
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line hecbench_asta.go:26
 					tid := gc_tx
-//line hecbench_asta.go:28
 					var i int
 //line hecbench_asta.go:69
 					var backup1, backup2, backup3, backup4 T
@@ -232,14 +223,12 @@ func gc_body_pttwacSoaAsta[T float32 | float64](gc_b *compiled.Block, A int, B i
 					if i < b {
 						backup4 = input[nextInCycle*b+i]
 					}
-//line hecbench_asta.go:90
 					gc_s_backup1[gc_rank] = backup1
 					gc_s_backup2[gc_rank] = backup2
 					gc_s_backup3[gc_rank] = backup3
 					gc_s_backup4[gc_rank] = backup4
 				}
 			}
-//line hecbench_asta.go:98
 			gc_from, gc_to := 0, gc_bdx
 			if gc_bound := 0; gc_bound < gc_to-1 {
 				gc_to = gc_bound + 1
@@ -293,20 +282,17 @@ func gc_body_pttwacSoaAsta[T float32 | float64](gc_b *compiled.Block, A int, B i
 					}
 				}
 			}
-//line hecbench_asta.go:95
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line hecbench_asta.go:26
 					tid := gc_tx
-//line hecbench_asta.go:28
 					data1 := gc_s_data1[gc_rank]
 					data2 := gc_s_data2[gc_rank]
 					data3 := gc_s_data3[gc_rank]
 					data4 := gc_s_data4[gc_rank]
 					var i int
-//line hecbench_asta.go:34
 					backup1 := gc_s_backup1[gc_rank]
 					backup2 := gc_s_backup2[gc_rank]
 					backup3 := gc_s_backup3[gc_rank]
@@ -354,7 +340,6 @@ func gc_body_pttwacSoaAsta[T float32 | float64](gc_b *compiled.Block, A int, B i
 			}
 		}
 		{
-//line hecbench_asta.go:136
 			gc_from, gc_to := 0, gc_bdx
 			if gc_bound := 0; gc_bound < gc_to-1 {
 				gc_to = gc_bound + 1
@@ -370,7 +355,6 @@ func gc_body_pttwacSoaAsta[T float32 | float64](gc_b *compiled.Block, A int, B i
 						lmem[1] = atomic.Add(&head[0], 1)
 					}
 					{
-//line hecbench_asta.go:134
 						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -378,7 +362,6 @@ func gc_body_pttwacSoaAsta[T float32 | float64](gc_b *compiled.Block, A int, B i
 						lmem[1] = atomic.Add(&head[0], 1)
 					}
 					{
-//line hecbench_asta.go:134
 						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -386,7 +369,6 @@ func gc_body_pttwacSoaAsta[T float32 | float64](gc_b *compiled.Block, A int, B i
 						lmem[1] = atomic.Add(&head[0], 1)
 					}
 					{
-//line hecbench_asta.go:134
 						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -394,7 +376,6 @@ func gc_body_pttwacSoaAsta[T float32 | float64](gc_b *compiled.Block, A int, B i
 						lmem[1] = atomic.Add(&head[0], 1)
 					}
 				}
-//line hecbench_asta.go:134
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank

@@ -54,7 +54,6 @@ func gc_body_bincount[O binCount, I binValue, X binIndex](gc_b *compiled.Block, 
 				return
 			}
 			gc_more = false
-//line hecbench_bincount.go:76
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
@@ -77,7 +76,6 @@ func gc_body_bincount[O binCount, I binValue, X binIndex](gc_b *compiled.Block, 
 				return
 			}
 			gc_more2 = false
-//line hecbench_bincount.go:81
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
@@ -106,7 +104,6 @@ func gc_body_bincount[O binCount, I binValue, X binIndex](gc_b *compiled.Block, 
 				return
 			}
 			gc_more3 = false
-//line hecbench_bincount.go:92
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
@@ -131,7 +128,6 @@ func gc_body_bincount[O binCount, I binValue, X binIndex](gc_b *compiled.Block, 
 				return
 			}
 			gc_more4 = false
-//line hecbench_bincount.go:100
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx

@@ -143,7 +143,6 @@ func gc_body_checkDuplicates(gc_b *compiled.Block, num int, v []int32, hasDuplic
 	var laneMask_14 int = mask_14
 //line hecbench_collision.go:77
 	var width_14 int = colWarpSize
-//line hecbench_collision.go:79
 	var gc_l_x [32]int32
 	var gc_l_x_ [32]int32
 	var gc_l_x_2 [32]int32
@@ -287,15 +286,10 @@ func gc_body_checkDuplicates(gc_b *compiled.Block, num int, v []int32, hasDuplic
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			x := gc_l_x[gc_lane]
-//line hecbench_collision.go:76
 			dir := gc_l_dir[gc_lane]
-//line hecbench_collision.go:78
 			var val_ int32
-//line hecbench_collision.go:80
 			laneID := gc_l_laneID[gc_lane]
-//line hecbench_collision.go:82
 			r_3 := gc_l_r_3[gc_lane]
-//line hecbench_collision.go:84
 			returned := gc_l_returned[gc_lane]
 //line hecbench_collision.go:70
 			var r_4 int32 = gc_c1r[gc_lane]
@@ -339,15 +333,10 @@ func gc_body_checkDuplicates(gc_b *compiled.Block, num int, v []int32, hasDuplic
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			x_ := gc_l_x_[gc_lane]
-//line hecbench_collision.go:76
 			dir_ := gc_l_dir_[gc_lane]
-//line hecbench_collision.go:78
 			var val_ int32
-//line hecbench_collision.go:80
 			laneID := gc_l_laneID[gc_lane]
-//line hecbench_collision.go:82
 			r_5 := gc_l_r_5[gc_lane]
-//line hecbench_collision.go:84
 			returned_ := gc_l_returned_[gc_lane]
 //line hecbench_collision.go:70
 			var r_6 int32 = gc_c2r[gc_lane]
@@ -390,15 +379,10 @@ func gc_body_checkDuplicates(gc_b *compiled.Block, num int, v []int32, hasDuplic
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			x_2 := gc_l_x_2[gc_lane]
-//line hecbench_collision.go:76
 			dir_2 := gc_l_dir_2[gc_lane]
-//line hecbench_collision.go:78
 			var val_ int32
-//line hecbench_collision.go:80
 			laneID := gc_l_laneID[gc_lane]
-//line hecbench_collision.go:82
 			r_7 := gc_l_r_7[gc_lane]
-//line hecbench_collision.go:84
 			returned_2 := gc_l_returned_2[gc_lane]
 //line hecbench_collision.go:70
 			var r_8 int32 = gc_c3r[gc_lane]
@@ -442,15 +426,10 @@ func gc_body_checkDuplicates(gc_b *compiled.Block, num int, v []int32, hasDuplic
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			x_3 := gc_l_x_3[gc_lane]
-//line hecbench_collision.go:76
 			dir_3 := gc_l_dir_3[gc_lane]
-//line hecbench_collision.go:78
 			var val_ int32
-//line hecbench_collision.go:80
 			laneID := gc_l_laneID[gc_lane]
-//line hecbench_collision.go:82
 			r_9 := gc_l_r_9[gc_lane]
-//line hecbench_collision.go:84
 			returned_3 := gc_l_returned_3[gc_lane]
 //line hecbench_collision.go:70
 			var r_10 int32 = gc_c4r[gc_lane]
@@ -493,15 +472,10 @@ func gc_body_checkDuplicates(gc_b *compiled.Block, num int, v []int32, hasDuplic
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			x_4 := gc_l_x_4[gc_lane]
-//line hecbench_collision.go:76
 			dir_4 := gc_l_dir_4[gc_lane]
-//line hecbench_collision.go:78
 			var val_ int32
-//line hecbench_collision.go:80
 			laneID := gc_l_laneID[gc_lane]
-//line hecbench_collision.go:82
 			r_11 := gc_l_r_11[gc_lane]
-//line hecbench_collision.go:84
 			returned_4 := gc_l_returned_4[gc_lane]
 //line hecbench_collision.go:70
 			var r_12 int32 = gc_c5r[gc_lane]
@@ -544,15 +518,10 @@ func gc_body_checkDuplicates(gc_b *compiled.Block, num int, v []int32, hasDuplic
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			x_5 := gc_l_x_5[gc_lane]
-//line hecbench_collision.go:76
 			dir_5 := gc_l_dir_5[gc_lane]
-//line hecbench_collision.go:78
 			var val_ int32
-//line hecbench_collision.go:80
 			laneID := gc_l_laneID[gc_lane]
-//line hecbench_collision.go:82
 			r_13 := gc_l_r_13[gc_lane]
-//line hecbench_collision.go:84
 			returned_5 := gc_l_returned_5[gc_lane]
 //line hecbench_collision.go:70
 			var r_14 int32 = gc_c6r[gc_lane]
@@ -596,15 +565,10 @@ func gc_body_checkDuplicates(gc_b *compiled.Block, num int, v []int32, hasDuplic
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			x_6 := gc_l_x_6[gc_lane]
-//line hecbench_collision.go:76
 			dir_6 := gc_l_dir_6[gc_lane]
-//line hecbench_collision.go:78
 			var val_ int32
-//line hecbench_collision.go:80
 			laneID := gc_l_laneID[gc_lane]
-//line hecbench_collision.go:82
 			r_15 := gc_l_r_15[gc_lane]
-//line hecbench_collision.go:84
 			returned_6 := gc_l_returned_6[gc_lane]
 //line hecbench_collision.go:70
 			var r_16 int32 = gc_c7r[gc_lane]
@@ -647,15 +611,10 @@ func gc_body_checkDuplicates(gc_b *compiled.Block, num int, v []int32, hasDuplic
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			x_7 := gc_l_x_7[gc_lane]
-//line hecbench_collision.go:76
 			dir_7 := gc_l_dir_7[gc_lane]
-//line hecbench_collision.go:78
 			var val_ int32
-//line hecbench_collision.go:80
 			laneID := gc_l_laneID[gc_lane]
-//line hecbench_collision.go:82
 			r_17 := gc_l_r_17[gc_lane]
-//line hecbench_collision.go:84
 			returned_7 := gc_l_returned_7[gc_lane]
 //line hecbench_collision.go:70
 			var r_18 int32 = gc_c8r[gc_lane]
@@ -698,15 +657,10 @@ func gc_body_checkDuplicates(gc_b *compiled.Block, num int, v []int32, hasDuplic
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			x_8 := gc_l_x_8[gc_lane]
-//line hecbench_collision.go:76
 			dir_8 := gc_l_dir_8[gc_lane]
-//line hecbench_collision.go:78
 			var val_ int32
-//line hecbench_collision.go:80
 			laneID := gc_l_laneID[gc_lane]
-//line hecbench_collision.go:82
 			r_19 := gc_l_r_19[gc_lane]
-//line hecbench_collision.go:84
 			returned_8 := gc_l_returned_8[gc_lane]
 //line hecbench_collision.go:70
 			var r_20 int32 = gc_c9r[gc_lane]
@@ -749,15 +703,10 @@ func gc_body_checkDuplicates(gc_b *compiled.Block, num int, v []int32, hasDuplic
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			x_9 := gc_l_x_9[gc_lane]
-//line hecbench_collision.go:76
 			dir_9 := gc_l_dir_9[gc_lane]
-//line hecbench_collision.go:78
 			var val_ int32
-//line hecbench_collision.go:80
 			laneID := gc_l_laneID[gc_lane]
-//line hecbench_collision.go:82
 			r_21 := gc_l_r_21[gc_lane]
-//line hecbench_collision.go:84
 			returned_9 := gc_l_returned_9[gc_lane]
 //line hecbench_collision.go:70
 			var r_22 int32 = gc_c10r[gc_lane]
@@ -801,15 +750,10 @@ func gc_body_checkDuplicates(gc_b *compiled.Block, num int, v []int32, hasDuplic
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			x_10 := gc_l_x_10[gc_lane]
-//line hecbench_collision.go:76
 			dir_10 := gc_l_dir_10[gc_lane]
-//line hecbench_collision.go:78
 			var val_ int32
-//line hecbench_collision.go:80
 			laneID := gc_l_laneID[gc_lane]
-//line hecbench_collision.go:82
 			r_23 := gc_l_r_23[gc_lane]
-//line hecbench_collision.go:84
 			returned_10 := gc_l_returned_10[gc_lane]
 //line hecbench_collision.go:70
 			var r_24 int32 = gc_c11r[gc_lane]
@@ -852,15 +796,10 @@ func gc_body_checkDuplicates(gc_b *compiled.Block, num int, v []int32, hasDuplic
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			x_11 := gc_l_x_11[gc_lane]
-//line hecbench_collision.go:76
 			dir_11 := gc_l_dir_11[gc_lane]
-//line hecbench_collision.go:78
 			var val_ int32
-//line hecbench_collision.go:80
 			laneID := gc_l_laneID[gc_lane]
-//line hecbench_collision.go:82
 			r_25 := gc_l_r_25[gc_lane]
-//line hecbench_collision.go:84
 			returned_11 := gc_l_returned_11[gc_lane]
 //line hecbench_collision.go:70
 			var r_26 int32 = gc_c12r[gc_lane]
@@ -903,15 +842,10 @@ func gc_body_checkDuplicates(gc_b *compiled.Block, num int, v []int32, hasDuplic
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			x_12 := gc_l_x_12[gc_lane]
-//line hecbench_collision.go:76
 			dir_12 := gc_l_dir_12[gc_lane]
-//line hecbench_collision.go:78
 			var val_ int32
-//line hecbench_collision.go:80
 			laneID := gc_l_laneID[gc_lane]
-//line hecbench_collision.go:82
 			r_27 := gc_l_r_27[gc_lane]
-//line hecbench_collision.go:84
 			returned_12 := gc_l_returned_12[gc_lane]
 //line hecbench_collision.go:70
 			var r_28 int32 = gc_c13r[gc_lane]
@@ -954,15 +888,10 @@ func gc_body_checkDuplicates(gc_b *compiled.Block, num int, v []int32, hasDuplic
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			x_13 := gc_l_x_13[gc_lane]
-//line hecbench_collision.go:76
 			dir_13 := gc_l_dir_13[gc_lane]
-//line hecbench_collision.go:78
 			var val_ int32
-//line hecbench_collision.go:80
 			laneID := gc_l_laneID[gc_lane]
-//line hecbench_collision.go:82
 			r_29 := gc_l_r_29[gc_lane]
-//line hecbench_collision.go:84
 			returned_13 := gc_l_returned_13[gc_lane]
 //line hecbench_collision.go:70
 			var r_30 int32 = gc_c14r[gc_lane]
@@ -1005,15 +934,10 @@ func gc_body_checkDuplicates(gc_b *compiled.Block, num int, v []int32, hasDuplic
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			x_14 := gc_l_x_14[gc_lane]
-//line hecbench_collision.go:76
 			dir_14 := gc_l_dir_14[gc_lane]
-//line hecbench_collision.go:78
 			var val_ int32
-//line hecbench_collision.go:80
 			r_31 := gc_l_r_31[gc_lane]
-//line hecbench_collision.go:82
 			returned_14 := gc_l_returned_14[gc_lane]
-//line hecbench_collision.go:84
 			var val int32
 //line hecbench_collision.go:70
 			var r_32 int32 = gc_c15r[gc_lane]
@@ -1064,7 +988,6 @@ func gc_body_checkDuplicates(gc_b *compiled.Block, num int, v []int32, hasDuplic
 				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(hasDuplicate) && 32 <= len(hasDuplicate)-gc_off {
 					gc_at := hasDuplicate[gc_off:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line hecbench_collision.go:143
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
 //line hecbench_collision.go:131
@@ -1075,7 +998,6 @@ func gc_body_checkDuplicates(gc_b *compiled.Block, num int, v []int32, hasDuplic
 						gc_at[gc_lane] = int32(b2i(r))
 					}
 				} else {
-//line hecbench_collision.go:172
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 						gc_tx++
 						if gc_tx == gc_bdx {
@@ -1331,7 +1253,6 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 	var laneMask_29 int = mask_30
 //line hecbench_collision.go:77
 	var width_29 int = colWarpSize
-//line hecbench_collision.go:79
 	var gc_l_x [32]pair[int32, int32]
 	var gc_l_x_ [32]pair[int32, int32]
 	var gc_l_x_2 [32]pair[int32, int32]
@@ -1569,15 +1490,10 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			x := gc_l_x[gc_lane]
-//line hecbench_collision.go:76
 			dir := gc_l_dir[gc_lane]
-//line hecbench_collision.go:78
 			var val_ pair[int32, int32]
-//line hecbench_collision.go:80
 			laneID := gc_l_laneID[gc_lane]
-//line hecbench_collision.go:82
 			r_2 := gc_l_r_2[gc_lane]
-//line hecbench_collision.go:84
 			returned := gc_l_returned[gc_lane]
 //line hecbench_collision.go:70
 			var r_3 pair[int32, int32] = gc_c1r[gc_lane]
@@ -1621,15 +1537,10 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			x_ := gc_l_x_[gc_lane]
-//line hecbench_collision.go:76
 			dir_ := gc_l_dir_[gc_lane]
-//line hecbench_collision.go:78
 			var val_ pair[int32, int32]
-//line hecbench_collision.go:80
 			laneID := gc_l_laneID[gc_lane]
-//line hecbench_collision.go:82
 			r_4 := gc_l_r_4[gc_lane]
-//line hecbench_collision.go:84
 			returned_ := gc_l_returned_[gc_lane]
 //line hecbench_collision.go:70
 			var r_5 pair[int32, int32] = gc_c2r[gc_lane]
@@ -1672,15 +1583,10 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			x_2 := gc_l_x_2[gc_lane]
-//line hecbench_collision.go:76
 			dir_2 := gc_l_dir_2[gc_lane]
-//line hecbench_collision.go:78
 			var val_ pair[int32, int32]
-//line hecbench_collision.go:80
 			laneID := gc_l_laneID[gc_lane]
-//line hecbench_collision.go:82
 			r_6 := gc_l_r_6[gc_lane]
-//line hecbench_collision.go:84
 			returned_2 := gc_l_returned_2[gc_lane]
 //line hecbench_collision.go:70
 			var r_7 pair[int32, int32] = gc_c3r[gc_lane]
@@ -1724,15 +1630,10 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			x_3 := gc_l_x_3[gc_lane]
-//line hecbench_collision.go:76
 			dir_3 := gc_l_dir_3[gc_lane]
-//line hecbench_collision.go:78
 			var val_ pair[int32, int32]
-//line hecbench_collision.go:80
 			laneID := gc_l_laneID[gc_lane]
-//line hecbench_collision.go:82
 			r_8 := gc_l_r_8[gc_lane]
-//line hecbench_collision.go:84
 			returned_3 := gc_l_returned_3[gc_lane]
 //line hecbench_collision.go:70
 			var r_9 pair[int32, int32] = gc_c4r[gc_lane]
@@ -1775,15 +1676,10 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			x_4 := gc_l_x_4[gc_lane]
-//line hecbench_collision.go:76
 			dir_4 := gc_l_dir_4[gc_lane]
-//line hecbench_collision.go:78
 			var val_ pair[int32, int32]
-//line hecbench_collision.go:80
 			laneID := gc_l_laneID[gc_lane]
-//line hecbench_collision.go:82
 			r_10 := gc_l_r_10[gc_lane]
-//line hecbench_collision.go:84
 			returned_4 := gc_l_returned_4[gc_lane]
 //line hecbench_collision.go:70
 			var r_11 pair[int32, int32] = gc_c5r[gc_lane]
@@ -1826,15 +1722,10 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			x_5 := gc_l_x_5[gc_lane]
-//line hecbench_collision.go:76
 			dir_5 := gc_l_dir_5[gc_lane]
-//line hecbench_collision.go:78
 			var val_ pair[int32, int32]
-//line hecbench_collision.go:80
 			laneID := gc_l_laneID[gc_lane]
-//line hecbench_collision.go:82
 			r_12 := gc_l_r_12[gc_lane]
-//line hecbench_collision.go:84
 			returned_5 := gc_l_returned_5[gc_lane]
 //line hecbench_collision.go:70
 			var r_13 pair[int32, int32] = gc_c6r[gc_lane]
@@ -1878,15 +1769,10 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			x_6 := gc_l_x_6[gc_lane]
-//line hecbench_collision.go:76
 			dir_6 := gc_l_dir_6[gc_lane]
-//line hecbench_collision.go:78
 			var val_ pair[int32, int32]
-//line hecbench_collision.go:80
 			laneID := gc_l_laneID[gc_lane]
-//line hecbench_collision.go:82
 			r_14 := gc_l_r_14[gc_lane]
-//line hecbench_collision.go:84
 			returned_6 := gc_l_returned_6[gc_lane]
 //line hecbench_collision.go:70
 			var r_15 pair[int32, int32] = gc_c7r[gc_lane]
@@ -1929,15 +1815,10 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			x_7 := gc_l_x_7[gc_lane]
-//line hecbench_collision.go:76
 			dir_7 := gc_l_dir_7[gc_lane]
-//line hecbench_collision.go:78
 			var val_ pair[int32, int32]
-//line hecbench_collision.go:80
 			laneID := gc_l_laneID[gc_lane]
-//line hecbench_collision.go:82
 			r_16 := gc_l_r_16[gc_lane]
-//line hecbench_collision.go:84
 			returned_7 := gc_l_returned_7[gc_lane]
 //line hecbench_collision.go:70
 			var r_17 pair[int32, int32] = gc_c8r[gc_lane]
@@ -1980,15 +1861,10 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			x_8 := gc_l_x_8[gc_lane]
-//line hecbench_collision.go:76
 			dir_8 := gc_l_dir_8[gc_lane]
-//line hecbench_collision.go:78
 			var val_ pair[int32, int32]
-//line hecbench_collision.go:80
 			laneID := gc_l_laneID[gc_lane]
-//line hecbench_collision.go:82
 			r_18 := gc_l_r_18[gc_lane]
-//line hecbench_collision.go:84
 			returned_8 := gc_l_returned_8[gc_lane]
 //line hecbench_collision.go:70
 			var r_19 pair[int32, int32] = gc_c9r[gc_lane]
@@ -2031,15 +1907,10 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			x_9 := gc_l_x_9[gc_lane]
-//line hecbench_collision.go:76
 			dir_9 := gc_l_dir_9[gc_lane]
-//line hecbench_collision.go:78
 			var val_ pair[int32, int32]
-//line hecbench_collision.go:80
 			laneID := gc_l_laneID[gc_lane]
-//line hecbench_collision.go:82
 			r_20 := gc_l_r_20[gc_lane]
-//line hecbench_collision.go:84
 			returned_9 := gc_l_returned_9[gc_lane]
 //line hecbench_collision.go:70
 			var r_21 pair[int32, int32] = gc_c10r[gc_lane]
@@ -2083,15 +1954,10 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			x_10 := gc_l_x_10[gc_lane]
-//line hecbench_collision.go:76
 			dir_10 := gc_l_dir_10[gc_lane]
-//line hecbench_collision.go:78
 			var val_ pair[int32, int32]
-//line hecbench_collision.go:80
 			laneID := gc_l_laneID[gc_lane]
-//line hecbench_collision.go:82
 			r_22 := gc_l_r_22[gc_lane]
-//line hecbench_collision.go:84
 			returned_10 := gc_l_returned_10[gc_lane]
 //line hecbench_collision.go:70
 			var r_23 pair[int32, int32] = gc_c11r[gc_lane]
@@ -2134,15 +2000,10 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			x_11 := gc_l_x_11[gc_lane]
-//line hecbench_collision.go:76
 			dir_11 := gc_l_dir_11[gc_lane]
-//line hecbench_collision.go:78
 			var val_ pair[int32, int32]
-//line hecbench_collision.go:80
 			laneID := gc_l_laneID[gc_lane]
-//line hecbench_collision.go:82
 			r_24 := gc_l_r_24[gc_lane]
-//line hecbench_collision.go:84
 			returned_11 := gc_l_returned_11[gc_lane]
 //line hecbench_collision.go:70
 			var r_25 pair[int32, int32] = gc_c12r[gc_lane]
@@ -2185,15 +2046,10 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			x_12 := gc_l_x_12[gc_lane]
-//line hecbench_collision.go:76
 			dir_12 := gc_l_dir_12[gc_lane]
-//line hecbench_collision.go:78
 			var val_ pair[int32, int32]
-//line hecbench_collision.go:80
 			laneID := gc_l_laneID[gc_lane]
-//line hecbench_collision.go:82
 			r_26 := gc_l_r_26[gc_lane]
-//line hecbench_collision.go:84
 			returned_12 := gc_l_returned_12[gc_lane]
 //line hecbench_collision.go:70
 			var r_27 pair[int32, int32] = gc_c13r[gc_lane]
@@ -2236,15 +2092,10 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			x_13 := gc_l_x_13[gc_lane]
-//line hecbench_collision.go:76
 			dir_13 := gc_l_dir_13[gc_lane]
-//line hecbench_collision.go:78
 			var val_ pair[int32, int32]
-//line hecbench_collision.go:80
 			laneID := gc_l_laneID[gc_lane]
-//line hecbench_collision.go:82
 			r_28 := gc_l_r_28[gc_lane]
-//line hecbench_collision.go:84
 			returned_13 := gc_l_returned_13[gc_lane]
 //line hecbench_collision.go:70
 			var r_29 pair[int32, int32] = gc_c14r[gc_lane]
@@ -2287,15 +2138,10 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			x_14 := gc_l_x_14[gc_lane]
-//line hecbench_collision.go:76
 			dir_14 := gc_l_dir_14[gc_lane]
-//line hecbench_collision.go:78
 			var val_ pair[int32, int32]
-//line hecbench_collision.go:80
 			r_30 := gc_l_r_30[gc_lane]
-//line hecbench_collision.go:82
 			returned_14 := gc_l_returned_14[gc_lane]
-//line hecbench_collision.go:84
 			var pVal pair[int32, int32]
 //line hecbench_collision.go:70
 			var r_31 pair[int32, int32] = gc_c15r[gc_lane]
@@ -2362,15 +2208,10 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			x_15 := gc_l_x_15[gc_lane]
-//line hecbench_collision.go:76
 			dir_15 := gc_l_dir_15[gc_lane]
-//line hecbench_collision.go:78
 			var val_17 pair[int32, bool]
-//line hecbench_collision.go:80
 			laneID_ := gc_l_laneID_[gc_lane]
-//line hecbench_collision.go:82
 			r_33 := gc_l_r_33[gc_lane]
-//line hecbench_collision.go:84
 			returned_15 := gc_l_returned_15[gc_lane]
 //line hecbench_collision.go:70
 			var r_34 pair[int32, bool] = gc_c17r[gc_lane]
@@ -2414,15 +2255,10 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			x_16 := gc_l_x_16[gc_lane]
-//line hecbench_collision.go:76
 			dir_16 := gc_l_dir_16[gc_lane]
-//line hecbench_collision.go:78
 			var val_17 pair[int32, bool]
-//line hecbench_collision.go:80
 			laneID_ := gc_l_laneID_[gc_lane]
-//line hecbench_collision.go:82
 			r_35 := gc_l_r_35[gc_lane]
-//line hecbench_collision.go:84
 			returned_16 := gc_l_returned_16[gc_lane]
 //line hecbench_collision.go:70
 			var r_36 pair[int32, bool] = gc_c18r[gc_lane]
@@ -2465,15 +2301,10 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			x_17 := gc_l_x_17[gc_lane]
-//line hecbench_collision.go:76
 			dir_17 := gc_l_dir_17[gc_lane]
-//line hecbench_collision.go:78
 			var val_17 pair[int32, bool]
-//line hecbench_collision.go:80
 			laneID_ := gc_l_laneID_[gc_lane]
-//line hecbench_collision.go:82
 			r_37 := gc_l_r_37[gc_lane]
-//line hecbench_collision.go:84
 			returned_17 := gc_l_returned_17[gc_lane]
 //line hecbench_collision.go:70
 			var r_38 pair[int32, bool] = gc_c19r[gc_lane]
@@ -2517,15 +2348,10 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			x_18 := gc_l_x_18[gc_lane]
-//line hecbench_collision.go:76
 			dir_18 := gc_l_dir_18[gc_lane]
-//line hecbench_collision.go:78
 			var val_17 pair[int32, bool]
-//line hecbench_collision.go:80
 			laneID_ := gc_l_laneID_[gc_lane]
-//line hecbench_collision.go:82
 			r_39 := gc_l_r_39[gc_lane]
-//line hecbench_collision.go:84
 			returned_18 := gc_l_returned_18[gc_lane]
 //line hecbench_collision.go:70
 			var r_40 pair[int32, bool] = gc_c20r[gc_lane]
@@ -2568,15 +2394,10 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			x_19 := gc_l_x_19[gc_lane]
-//line hecbench_collision.go:76
 			dir_19 := gc_l_dir_19[gc_lane]
-//line hecbench_collision.go:78
 			var val_17 pair[int32, bool]
-//line hecbench_collision.go:80
 			laneID_ := gc_l_laneID_[gc_lane]
-//line hecbench_collision.go:82
 			r_41 := gc_l_r_41[gc_lane]
-//line hecbench_collision.go:84
 			returned_19 := gc_l_returned_19[gc_lane]
 //line hecbench_collision.go:70
 			var r_42 pair[int32, bool] = gc_c21r[gc_lane]
@@ -2619,15 +2440,10 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			x_20 := gc_l_x_20[gc_lane]
-//line hecbench_collision.go:76
 			dir_20 := gc_l_dir_20[gc_lane]
-//line hecbench_collision.go:78
 			var val_17 pair[int32, bool]
-//line hecbench_collision.go:80
 			laneID_ := gc_l_laneID_[gc_lane]
-//line hecbench_collision.go:82
 			r_43 := gc_l_r_43[gc_lane]
-//line hecbench_collision.go:84
 			returned_20 := gc_l_returned_20[gc_lane]
 //line hecbench_collision.go:70
 			var r_44 pair[int32, bool] = gc_c22r[gc_lane]
@@ -2671,15 +2487,10 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			x_21 := gc_l_x_21[gc_lane]
-//line hecbench_collision.go:76
 			dir_21 := gc_l_dir_21[gc_lane]
-//line hecbench_collision.go:78
 			var val_17 pair[int32, bool]
-//line hecbench_collision.go:80
 			laneID_ := gc_l_laneID_[gc_lane]
-//line hecbench_collision.go:82
 			r_45 := gc_l_r_45[gc_lane]
-//line hecbench_collision.go:84
 			returned_21 := gc_l_returned_21[gc_lane]
 //line hecbench_collision.go:70
 			var r_46 pair[int32, bool] = gc_c23r[gc_lane]
@@ -2722,15 +2533,10 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			x_22 := gc_l_x_22[gc_lane]
-//line hecbench_collision.go:76
 			dir_22 := gc_l_dir_22[gc_lane]
-//line hecbench_collision.go:78
 			var val_17 pair[int32, bool]
-//line hecbench_collision.go:80
 			laneID_ := gc_l_laneID_[gc_lane]
-//line hecbench_collision.go:82
 			r_47 := gc_l_r_47[gc_lane]
-//line hecbench_collision.go:84
 			returned_22 := gc_l_returned_22[gc_lane]
 //line hecbench_collision.go:70
 			var r_48 pair[int32, bool] = gc_c24r[gc_lane]
@@ -2773,15 +2579,10 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			x_23 := gc_l_x_23[gc_lane]
-//line hecbench_collision.go:76
 			dir_23 := gc_l_dir_23[gc_lane]
-//line hecbench_collision.go:78
 			var val_17 pair[int32, bool]
-//line hecbench_collision.go:80
 			laneID_ := gc_l_laneID_[gc_lane]
-//line hecbench_collision.go:82
 			r_49 := gc_l_r_49[gc_lane]
-//line hecbench_collision.go:84
 			returned_23 := gc_l_returned_23[gc_lane]
 //line hecbench_collision.go:70
 			var r_50 pair[int32, bool] = gc_c25r[gc_lane]
@@ -2824,15 +2625,10 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			x_24 := gc_l_x_24[gc_lane]
-//line hecbench_collision.go:76
 			dir_24 := gc_l_dir_24[gc_lane]
-//line hecbench_collision.go:78
 			var val_17 pair[int32, bool]
-//line hecbench_collision.go:80
 			laneID_ := gc_l_laneID_[gc_lane]
-//line hecbench_collision.go:82
 			r_51 := gc_l_r_51[gc_lane]
-//line hecbench_collision.go:84
 			returned_24 := gc_l_returned_24[gc_lane]
 //line hecbench_collision.go:70
 			var r_52 pair[int32, bool] = gc_c26r[gc_lane]
@@ -2876,15 +2672,10 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			x_25 := gc_l_x_25[gc_lane]
-//line hecbench_collision.go:76
 			dir_25 := gc_l_dir_25[gc_lane]
-//line hecbench_collision.go:78
 			var val_17 pair[int32, bool]
-//line hecbench_collision.go:80
 			laneID_ := gc_l_laneID_[gc_lane]
-//line hecbench_collision.go:82
 			r_53 := gc_l_r_53[gc_lane]
-//line hecbench_collision.go:84
 			returned_25 := gc_l_returned_25[gc_lane]
 //line hecbench_collision.go:70
 			var r_54 pair[int32, bool] = gc_c27r[gc_lane]
@@ -2927,15 +2718,10 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			x_26 := gc_l_x_26[gc_lane]
-//line hecbench_collision.go:76
 			dir_26 := gc_l_dir_26[gc_lane]
-//line hecbench_collision.go:78
 			var val_17 pair[int32, bool]
-//line hecbench_collision.go:80
 			laneID_ := gc_l_laneID_[gc_lane]
-//line hecbench_collision.go:82
 			r_55 := gc_l_r_55[gc_lane]
-//line hecbench_collision.go:84
 			returned_26 := gc_l_returned_26[gc_lane]
 //line hecbench_collision.go:70
 			var r_56 pair[int32, bool] = gc_c28r[gc_lane]
@@ -2978,15 +2764,10 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			x_27 := gc_l_x_27[gc_lane]
-//line hecbench_collision.go:76
 			dir_27 := gc_l_dir_27[gc_lane]
-//line hecbench_collision.go:78
 			var val_17 pair[int32, bool]
-//line hecbench_collision.go:80
 			laneID_ := gc_l_laneID_[gc_lane]
-//line hecbench_collision.go:82
 			r_57 := gc_l_r_57[gc_lane]
-//line hecbench_collision.go:84
 			returned_27 := gc_l_returned_27[gc_lane]
 //line hecbench_collision.go:70
 			var r_58 pair[int32, bool] = gc_c29r[gc_lane]
@@ -3029,15 +2810,10 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			x_28 := gc_l_x_28[gc_lane]
-//line hecbench_collision.go:76
 			dir_28 := gc_l_dir_28[gc_lane]
-//line hecbench_collision.go:78
 			var val_17 pair[int32, bool]
-//line hecbench_collision.go:80
 			laneID_ := gc_l_laneID_[gc_lane]
-//line hecbench_collision.go:82
 			r_59 := gc_l_r_59[gc_lane]
-//line hecbench_collision.go:84
 			returned_28 := gc_l_returned_28[gc_lane]
 //line hecbench_collision.go:70
 			var r_60 pair[int32, bool] = gc_c30r[gc_lane]
@@ -3080,15 +2856,10 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			x_29 := gc_l_x_29[gc_lane]
-//line hecbench_collision.go:76
 			dir_29 := gc_l_dir_29[gc_lane]
-//line hecbench_collision.go:78
 			var val_17 pair[int32, bool]
-//line hecbench_collision.go:80
 			r_61 := gc_l_r_61[gc_lane]
-//line hecbench_collision.go:82
 			returned_29 := gc_l_returned_29[gc_lane]
-//line hecbench_collision.go:84
 			var dup pair[int32, bool]
 //line hecbench_collision.go:70
 			var r_62 pair[int32, bool] = gc_c31r[gc_lane]
@@ -3121,11 +2892,9 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 			gc_rank := gc_w + gc_lane
 //line hecbench_collision.go:158
 			var r uint32 = gc_c32r[gc_lane]
-//line hecbench_collision.go:160
 			gc_s_r[gc_rank] = r
 		}
 	}
-//line hecbench_collision.go:165
 	gc_from, gc_to := 0, gc_bdx
 	if gc_bound := 0; gc_bound < gc_to-1 {
 		gc_to = gc_bound + 1
@@ -3138,13 +2907,13 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				r := gc_s_r[gc_rank]
+//line hecbench_collision.go:177
 				mask := r
 				{
 					*duplicateMask = mask
 				}
 			}
 			{
-//line hecbench_collision.go:184
 				gc_tx := gc_step + 1
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -3156,7 +2925,6 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 				}
 			}
 			{
-//line hecbench_collision.go:184
 				gc_tx := gc_step + 2
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -3168,7 +2936,6 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 				}
 			}
 			{
-//line hecbench_collision.go:184
 				gc_tx := gc_step + 3
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -3180,7 +2947,6 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 				}
 			}
 		}
-//line hecbench_collision.go:184
 		for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank

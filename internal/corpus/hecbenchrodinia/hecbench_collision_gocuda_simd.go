@@ -144,7 +144,6 @@ func gc_body_checkDuplicates(gc_b2 *compiled.Block, num int, v []int32, hasDupli
 	var laneMask_14 int = mask_14
 //line hecbench_collision.go:77
 	var width_14 int = colWarpSize
-//line hecbench_collision.go:79
 	var gc_l_x [32]int32
 	var gc_l_x_ [32]int32
 	var gc_l_x_2 [32]int32
@@ -288,15 +287,10 @@ func gc_body_checkDuplicates(gc_b2 *compiled.Block, num int, v []int32, hasDupli
 			gc_rank2 := gc_w2 + gc_lane2
 			gc_pos2.Thread = gc_rank2
 			x := gc_l_x[gc_lane2]
-//line hecbench_collision.go:76
 			dir := gc_l_dir[gc_lane2]
-//line hecbench_collision.go:78
 			var val_ int32
-//line hecbench_collision.go:80
 			laneID := gc_l_laneID[gc_lane2]
-//line hecbench_collision.go:82
 			r_3 := gc_l_r_3[gc_lane2]
-//line hecbench_collision.go:84
 			returned := gc_l_returned[gc_lane2]
 //line hecbench_collision.go:70
 			var r_4 int32 = gc_c21r[gc_lane2]
@@ -340,15 +334,10 @@ func gc_body_checkDuplicates(gc_b2 *compiled.Block, num int, v []int32, hasDupli
 			gc_rank2 := gc_w2 + gc_lane2
 			gc_pos2.Thread = gc_rank2
 			x_ := gc_l_x_[gc_lane2]
-//line hecbench_collision.go:76
 			dir_ := gc_l_dir_[gc_lane2]
-//line hecbench_collision.go:78
 			var val_ int32
-//line hecbench_collision.go:80
 			laneID := gc_l_laneID[gc_lane2]
-//line hecbench_collision.go:82
 			r_5 := gc_l_r_5[gc_lane2]
-//line hecbench_collision.go:84
 			returned_ := gc_l_returned_[gc_lane2]
 //line hecbench_collision.go:70
 			var r_6 int32 = gc_c22r[gc_lane2]
@@ -391,15 +380,10 @@ func gc_body_checkDuplicates(gc_b2 *compiled.Block, num int, v []int32, hasDupli
 			gc_rank2 := gc_w2 + gc_lane2
 			gc_pos2.Thread = gc_rank2
 			x_2 := gc_l_x_2[gc_lane2]
-//line hecbench_collision.go:76
 			dir_2 := gc_l_dir_2[gc_lane2]
-//line hecbench_collision.go:78
 			var val_ int32
-//line hecbench_collision.go:80
 			laneID := gc_l_laneID[gc_lane2]
-//line hecbench_collision.go:82
 			r_7 := gc_l_r_7[gc_lane2]
-//line hecbench_collision.go:84
 			returned_2 := gc_l_returned_2[gc_lane2]
 //line hecbench_collision.go:70
 			var r_8 int32 = gc_c23r[gc_lane2]
@@ -443,15 +427,10 @@ func gc_body_checkDuplicates(gc_b2 *compiled.Block, num int, v []int32, hasDupli
 			gc_rank2 := gc_w2 + gc_lane2
 			gc_pos2.Thread = gc_rank2
 			x_3 := gc_l_x_3[gc_lane2]
-//line hecbench_collision.go:76
 			dir_3 := gc_l_dir_3[gc_lane2]
-//line hecbench_collision.go:78
 			var val_ int32
-//line hecbench_collision.go:80
 			laneID := gc_l_laneID[gc_lane2]
-//line hecbench_collision.go:82
 			r_9 := gc_l_r_9[gc_lane2]
-//line hecbench_collision.go:84
 			returned_3 := gc_l_returned_3[gc_lane2]
 //line hecbench_collision.go:70
 			var r_10 int32 = gc_c24r[gc_lane2]
@@ -494,15 +473,10 @@ func gc_body_checkDuplicates(gc_b2 *compiled.Block, num int, v []int32, hasDupli
 			gc_rank2 := gc_w2 + gc_lane2
 			gc_pos2.Thread = gc_rank2
 			x_4 := gc_l_x_4[gc_lane2]
-//line hecbench_collision.go:76
 			dir_4 := gc_l_dir_4[gc_lane2]
-//line hecbench_collision.go:78
 			var val_ int32
-//line hecbench_collision.go:80
 			laneID := gc_l_laneID[gc_lane2]
-//line hecbench_collision.go:82
 			r_11 := gc_l_r_11[gc_lane2]
-//line hecbench_collision.go:84
 			returned_4 := gc_l_returned_4[gc_lane2]
 //line hecbench_collision.go:70
 			var r_12 int32 = gc_c25r[gc_lane2]
@@ -545,15 +519,10 @@ func gc_body_checkDuplicates(gc_b2 *compiled.Block, num int, v []int32, hasDupli
 			gc_rank2 := gc_w2 + gc_lane2
 			gc_pos2.Thread = gc_rank2
 			x_5 := gc_l_x_5[gc_lane2]
-//line hecbench_collision.go:76
 			dir_5 := gc_l_dir_5[gc_lane2]
-//line hecbench_collision.go:78
 			var val_ int32
-//line hecbench_collision.go:80
 			laneID := gc_l_laneID[gc_lane2]
-//line hecbench_collision.go:82
 			r_13 := gc_l_r_13[gc_lane2]
-//line hecbench_collision.go:84
 			returned_5 := gc_l_returned_5[gc_lane2]
 //line hecbench_collision.go:70
 			var r_14 int32 = gc_c26r[gc_lane2]
@@ -597,15 +566,10 @@ func gc_body_checkDuplicates(gc_b2 *compiled.Block, num int, v []int32, hasDupli
 			gc_rank2 := gc_w2 + gc_lane2
 			gc_pos2.Thread = gc_rank2
 			x_6 := gc_l_x_6[gc_lane2]
-//line hecbench_collision.go:76
 			dir_6 := gc_l_dir_6[gc_lane2]
-//line hecbench_collision.go:78
 			var val_ int32
-//line hecbench_collision.go:80
 			laneID := gc_l_laneID[gc_lane2]
-//line hecbench_collision.go:82
 			r_15 := gc_l_r_15[gc_lane2]
-//line hecbench_collision.go:84
 			returned_6 := gc_l_returned_6[gc_lane2]
 //line hecbench_collision.go:70
 			var r_16 int32 = gc_c27r[gc_lane2]
@@ -648,15 +612,10 @@ func gc_body_checkDuplicates(gc_b2 *compiled.Block, num int, v []int32, hasDupli
 			gc_rank2 := gc_w2 + gc_lane2
 			gc_pos2.Thread = gc_rank2
 			x_7 := gc_l_x_7[gc_lane2]
-//line hecbench_collision.go:76
 			dir_7 := gc_l_dir_7[gc_lane2]
-//line hecbench_collision.go:78
 			var val_ int32
-//line hecbench_collision.go:80
 			laneID := gc_l_laneID[gc_lane2]
-//line hecbench_collision.go:82
 			r_17 := gc_l_r_17[gc_lane2]
-//line hecbench_collision.go:84
 			returned_7 := gc_l_returned_7[gc_lane2]
 //line hecbench_collision.go:70
 			var r_18 int32 = gc_c28r[gc_lane2]
@@ -699,15 +658,10 @@ func gc_body_checkDuplicates(gc_b2 *compiled.Block, num int, v []int32, hasDupli
 			gc_rank2 := gc_w2 + gc_lane2
 			gc_pos2.Thread = gc_rank2
 			x_8 := gc_l_x_8[gc_lane2]
-//line hecbench_collision.go:76
 			dir_8 := gc_l_dir_8[gc_lane2]
-//line hecbench_collision.go:78
 			var val_ int32
-//line hecbench_collision.go:80
 			laneID := gc_l_laneID[gc_lane2]
-//line hecbench_collision.go:82
 			r_19 := gc_l_r_19[gc_lane2]
-//line hecbench_collision.go:84
 			returned_8 := gc_l_returned_8[gc_lane2]
 //line hecbench_collision.go:70
 			var r_20 int32 = gc_c29r[gc_lane2]
@@ -750,15 +704,10 @@ func gc_body_checkDuplicates(gc_b2 *compiled.Block, num int, v []int32, hasDupli
 			gc_rank2 := gc_w2 + gc_lane2
 			gc_pos2.Thread = gc_rank2
 			x_9 := gc_l_x_9[gc_lane2]
-//line hecbench_collision.go:76
 			dir_9 := gc_l_dir_9[gc_lane2]
-//line hecbench_collision.go:78
 			var val_ int32
-//line hecbench_collision.go:80
 			laneID := gc_l_laneID[gc_lane2]
-//line hecbench_collision.go:82
 			r_21 := gc_l_r_21[gc_lane2]
-//line hecbench_collision.go:84
 			returned_9 := gc_l_returned_9[gc_lane2]
 //line hecbench_collision.go:70
 			var r_22 int32 = gc_c210r[gc_lane2]
@@ -802,15 +751,10 @@ func gc_body_checkDuplicates(gc_b2 *compiled.Block, num int, v []int32, hasDupli
 			gc_rank2 := gc_w2 + gc_lane2
 			gc_pos2.Thread = gc_rank2
 			x_10 := gc_l_x_10[gc_lane2]
-//line hecbench_collision.go:76
 			dir_10 := gc_l_dir_10[gc_lane2]
-//line hecbench_collision.go:78
 			var val_ int32
-//line hecbench_collision.go:80
 			laneID := gc_l_laneID[gc_lane2]
-//line hecbench_collision.go:82
 			r_23 := gc_l_r_23[gc_lane2]
-//line hecbench_collision.go:84
 			returned_10 := gc_l_returned_10[gc_lane2]
 //line hecbench_collision.go:70
 			var r_24 int32 = gc_c211r[gc_lane2]
@@ -853,15 +797,10 @@ func gc_body_checkDuplicates(gc_b2 *compiled.Block, num int, v []int32, hasDupli
 			gc_rank2 := gc_w2 + gc_lane2
 			gc_pos2.Thread = gc_rank2
 			x_11 := gc_l_x_11[gc_lane2]
-//line hecbench_collision.go:76
 			dir_11 := gc_l_dir_11[gc_lane2]
-//line hecbench_collision.go:78
 			var val_ int32
-//line hecbench_collision.go:80
 			laneID := gc_l_laneID[gc_lane2]
-//line hecbench_collision.go:82
 			r_25 := gc_l_r_25[gc_lane2]
-//line hecbench_collision.go:84
 			returned_11 := gc_l_returned_11[gc_lane2]
 //line hecbench_collision.go:70
 			var r_26 int32 = gc_c212r[gc_lane2]
@@ -904,15 +843,10 @@ func gc_body_checkDuplicates(gc_b2 *compiled.Block, num int, v []int32, hasDupli
 			gc_rank2 := gc_w2 + gc_lane2
 			gc_pos2.Thread = gc_rank2
 			x_12 := gc_l_x_12[gc_lane2]
-//line hecbench_collision.go:76
 			dir_12 := gc_l_dir_12[gc_lane2]
-//line hecbench_collision.go:78
 			var val_ int32
-//line hecbench_collision.go:80
 			laneID := gc_l_laneID[gc_lane2]
-//line hecbench_collision.go:82
 			r_27 := gc_l_r_27[gc_lane2]
-//line hecbench_collision.go:84
 			returned_12 := gc_l_returned_12[gc_lane2]
 //line hecbench_collision.go:70
 			var r_28 int32 = gc_c213r[gc_lane2]
@@ -955,15 +889,10 @@ func gc_body_checkDuplicates(gc_b2 *compiled.Block, num int, v []int32, hasDupli
 			gc_rank2 := gc_w2 + gc_lane2
 			gc_pos2.Thread = gc_rank2
 			x_13 := gc_l_x_13[gc_lane2]
-//line hecbench_collision.go:76
 			dir_13 := gc_l_dir_13[gc_lane2]
-//line hecbench_collision.go:78
 			var val_ int32
-//line hecbench_collision.go:80
 			laneID := gc_l_laneID[gc_lane2]
-//line hecbench_collision.go:82
 			r_29 := gc_l_r_29[gc_lane2]
-//line hecbench_collision.go:84
 			returned_13 := gc_l_returned_13[gc_lane2]
 //line hecbench_collision.go:70
 			var r_30 int32 = gc_c214r[gc_lane2]
@@ -1006,15 +935,10 @@ func gc_body_checkDuplicates(gc_b2 *compiled.Block, num int, v []int32, hasDupli
 			gc_rank2 := gc_w2 + gc_lane2
 			gc_pos2.Thread = gc_rank2
 			x_14 := gc_l_x_14[gc_lane2]
-//line hecbench_collision.go:76
 			dir_14 := gc_l_dir_14[gc_lane2]
-//line hecbench_collision.go:78
 			var val_ int32
-//line hecbench_collision.go:80
 			r_31 := gc_l_r_31[gc_lane2]
-//line hecbench_collision.go:82
 			returned_14 := gc_l_returned_14[gc_lane2]
-//line hecbench_collision.go:84
 			var val int32
 //line hecbench_collision.go:70
 			var r_32 int32 = gc_c215r[gc_lane2]
@@ -1065,7 +989,6 @@ func gc_body_checkDuplicates(gc_b2 *compiled.Block, num int, v []int32, hasDupli
 				if gc_act2 == ^uint32(0) && gc_x02+32 <= gc_bdx2 && gc_off2 >= 0 && gc_off2 <= len(hasDuplicate) && 32 <= len(hasDuplicate)-gc_off2 {
 					gc_at2 := hasDuplicate[gc_off2:][:32]
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-//line hecbench_collision.go:143
 						gc_rank2 := gc_w2 + gc_lane2
 						gc_pos2.Thread = gc_rank2
 //line hecbench_collision.go:131
@@ -1076,7 +999,6 @@ func gc_body_checkDuplicates(gc_b2 *compiled.Block, num int, v []int32, hasDupli
 						gc_at2[gc_lane2] = int32(b2i(r))
 					}
 				} else {
-//line hecbench_collision.go:172
 					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 						gc_tx2++
 						if gc_tx2 == gc_bdx2 {
@@ -1332,7 +1254,6 @@ func gc_body_checkDuplicateMask(gc_b2 *compiled.Block, num int, v []int32, dupli
 	var laneMask_29 int = mask_30
 //line hecbench_collision.go:77
 	var width_29 int = colWarpSize
-//line hecbench_collision.go:79
 	var gc_l_x [32]pair[int32, int32]
 	var gc_l_x_ [32]pair[int32, int32]
 	var gc_l_x_2 [32]pair[int32, int32]
@@ -1570,15 +1491,10 @@ func gc_body_checkDuplicateMask(gc_b2 *compiled.Block, num int, v []int32, dupli
 			gc_rank2 := gc_w2 + gc_lane2
 			gc_pos2.Thread = gc_rank2
 			x := gc_l_x[gc_lane2]
-//line hecbench_collision.go:76
 			dir := gc_l_dir[gc_lane2]
-//line hecbench_collision.go:78
 			var val_ pair[int32, int32]
-//line hecbench_collision.go:80
 			laneID := gc_l_laneID[gc_lane2]
-//line hecbench_collision.go:82
 			r_2 := gc_l_r_2[gc_lane2]
-//line hecbench_collision.go:84
 			returned := gc_l_returned[gc_lane2]
 //line hecbench_collision.go:70
 			var r_3 pair[int32, int32] = gc_c21r[gc_lane2]
@@ -1622,15 +1538,10 @@ func gc_body_checkDuplicateMask(gc_b2 *compiled.Block, num int, v []int32, dupli
 			gc_rank2 := gc_w2 + gc_lane2
 			gc_pos2.Thread = gc_rank2
 			x_ := gc_l_x_[gc_lane2]
-//line hecbench_collision.go:76
 			dir_ := gc_l_dir_[gc_lane2]
-//line hecbench_collision.go:78
 			var val_ pair[int32, int32]
-//line hecbench_collision.go:80
 			laneID := gc_l_laneID[gc_lane2]
-//line hecbench_collision.go:82
 			r_4 := gc_l_r_4[gc_lane2]
-//line hecbench_collision.go:84
 			returned_ := gc_l_returned_[gc_lane2]
 //line hecbench_collision.go:70
 			var r_5 pair[int32, int32] = gc_c22r[gc_lane2]
@@ -1673,15 +1584,10 @@ func gc_body_checkDuplicateMask(gc_b2 *compiled.Block, num int, v []int32, dupli
 			gc_rank2 := gc_w2 + gc_lane2
 			gc_pos2.Thread = gc_rank2
 			x_2 := gc_l_x_2[gc_lane2]
-//line hecbench_collision.go:76
 			dir_2 := gc_l_dir_2[gc_lane2]
-//line hecbench_collision.go:78
 			var val_ pair[int32, int32]
-//line hecbench_collision.go:80
 			laneID := gc_l_laneID[gc_lane2]
-//line hecbench_collision.go:82
 			r_6 := gc_l_r_6[gc_lane2]
-//line hecbench_collision.go:84
 			returned_2 := gc_l_returned_2[gc_lane2]
 //line hecbench_collision.go:70
 			var r_7 pair[int32, int32] = gc_c23r[gc_lane2]
@@ -1725,15 +1631,10 @@ func gc_body_checkDuplicateMask(gc_b2 *compiled.Block, num int, v []int32, dupli
 			gc_rank2 := gc_w2 + gc_lane2
 			gc_pos2.Thread = gc_rank2
 			x_3 := gc_l_x_3[gc_lane2]
-//line hecbench_collision.go:76
 			dir_3 := gc_l_dir_3[gc_lane2]
-//line hecbench_collision.go:78
 			var val_ pair[int32, int32]
-//line hecbench_collision.go:80
 			laneID := gc_l_laneID[gc_lane2]
-//line hecbench_collision.go:82
 			r_8 := gc_l_r_8[gc_lane2]
-//line hecbench_collision.go:84
 			returned_3 := gc_l_returned_3[gc_lane2]
 //line hecbench_collision.go:70
 			var r_9 pair[int32, int32] = gc_c24r[gc_lane2]
@@ -1776,15 +1677,10 @@ func gc_body_checkDuplicateMask(gc_b2 *compiled.Block, num int, v []int32, dupli
 			gc_rank2 := gc_w2 + gc_lane2
 			gc_pos2.Thread = gc_rank2
 			x_4 := gc_l_x_4[gc_lane2]
-//line hecbench_collision.go:76
 			dir_4 := gc_l_dir_4[gc_lane2]
-//line hecbench_collision.go:78
 			var val_ pair[int32, int32]
-//line hecbench_collision.go:80
 			laneID := gc_l_laneID[gc_lane2]
-//line hecbench_collision.go:82
 			r_10 := gc_l_r_10[gc_lane2]
-//line hecbench_collision.go:84
 			returned_4 := gc_l_returned_4[gc_lane2]
 //line hecbench_collision.go:70
 			var r_11 pair[int32, int32] = gc_c25r[gc_lane2]
@@ -1827,15 +1723,10 @@ func gc_body_checkDuplicateMask(gc_b2 *compiled.Block, num int, v []int32, dupli
 			gc_rank2 := gc_w2 + gc_lane2
 			gc_pos2.Thread = gc_rank2
 			x_5 := gc_l_x_5[gc_lane2]
-//line hecbench_collision.go:76
 			dir_5 := gc_l_dir_5[gc_lane2]
-//line hecbench_collision.go:78
 			var val_ pair[int32, int32]
-//line hecbench_collision.go:80
 			laneID := gc_l_laneID[gc_lane2]
-//line hecbench_collision.go:82
 			r_12 := gc_l_r_12[gc_lane2]
-//line hecbench_collision.go:84
 			returned_5 := gc_l_returned_5[gc_lane2]
 //line hecbench_collision.go:70
 			var r_13 pair[int32, int32] = gc_c26r[gc_lane2]
@@ -1879,15 +1770,10 @@ func gc_body_checkDuplicateMask(gc_b2 *compiled.Block, num int, v []int32, dupli
 			gc_rank2 := gc_w2 + gc_lane2
 			gc_pos2.Thread = gc_rank2
 			x_6 := gc_l_x_6[gc_lane2]
-//line hecbench_collision.go:76
 			dir_6 := gc_l_dir_6[gc_lane2]
-//line hecbench_collision.go:78
 			var val_ pair[int32, int32]
-//line hecbench_collision.go:80
 			laneID := gc_l_laneID[gc_lane2]
-//line hecbench_collision.go:82
 			r_14 := gc_l_r_14[gc_lane2]
-//line hecbench_collision.go:84
 			returned_6 := gc_l_returned_6[gc_lane2]
 //line hecbench_collision.go:70
 			var r_15 pair[int32, int32] = gc_c27r[gc_lane2]
@@ -1930,15 +1816,10 @@ func gc_body_checkDuplicateMask(gc_b2 *compiled.Block, num int, v []int32, dupli
 			gc_rank2 := gc_w2 + gc_lane2
 			gc_pos2.Thread = gc_rank2
 			x_7 := gc_l_x_7[gc_lane2]
-//line hecbench_collision.go:76
 			dir_7 := gc_l_dir_7[gc_lane2]
-//line hecbench_collision.go:78
 			var val_ pair[int32, int32]
-//line hecbench_collision.go:80
 			laneID := gc_l_laneID[gc_lane2]
-//line hecbench_collision.go:82
 			r_16 := gc_l_r_16[gc_lane2]
-//line hecbench_collision.go:84
 			returned_7 := gc_l_returned_7[gc_lane2]
 //line hecbench_collision.go:70
 			var r_17 pair[int32, int32] = gc_c28r[gc_lane2]
@@ -1981,15 +1862,10 @@ func gc_body_checkDuplicateMask(gc_b2 *compiled.Block, num int, v []int32, dupli
 			gc_rank2 := gc_w2 + gc_lane2
 			gc_pos2.Thread = gc_rank2
 			x_8 := gc_l_x_8[gc_lane2]
-//line hecbench_collision.go:76
 			dir_8 := gc_l_dir_8[gc_lane2]
-//line hecbench_collision.go:78
 			var val_ pair[int32, int32]
-//line hecbench_collision.go:80
 			laneID := gc_l_laneID[gc_lane2]
-//line hecbench_collision.go:82
 			r_18 := gc_l_r_18[gc_lane2]
-//line hecbench_collision.go:84
 			returned_8 := gc_l_returned_8[gc_lane2]
 //line hecbench_collision.go:70
 			var r_19 pair[int32, int32] = gc_c29r[gc_lane2]
@@ -2032,15 +1908,10 @@ func gc_body_checkDuplicateMask(gc_b2 *compiled.Block, num int, v []int32, dupli
 			gc_rank2 := gc_w2 + gc_lane2
 			gc_pos2.Thread = gc_rank2
 			x_9 := gc_l_x_9[gc_lane2]
-//line hecbench_collision.go:76
 			dir_9 := gc_l_dir_9[gc_lane2]
-//line hecbench_collision.go:78
 			var val_ pair[int32, int32]
-//line hecbench_collision.go:80
 			laneID := gc_l_laneID[gc_lane2]
-//line hecbench_collision.go:82
 			r_20 := gc_l_r_20[gc_lane2]
-//line hecbench_collision.go:84
 			returned_9 := gc_l_returned_9[gc_lane2]
 //line hecbench_collision.go:70
 			var r_21 pair[int32, int32] = gc_c210r[gc_lane2]
@@ -2084,15 +1955,10 @@ func gc_body_checkDuplicateMask(gc_b2 *compiled.Block, num int, v []int32, dupli
 			gc_rank2 := gc_w2 + gc_lane2
 			gc_pos2.Thread = gc_rank2
 			x_10 := gc_l_x_10[gc_lane2]
-//line hecbench_collision.go:76
 			dir_10 := gc_l_dir_10[gc_lane2]
-//line hecbench_collision.go:78
 			var val_ pair[int32, int32]
-//line hecbench_collision.go:80
 			laneID := gc_l_laneID[gc_lane2]
-//line hecbench_collision.go:82
 			r_22 := gc_l_r_22[gc_lane2]
-//line hecbench_collision.go:84
 			returned_10 := gc_l_returned_10[gc_lane2]
 //line hecbench_collision.go:70
 			var r_23 pair[int32, int32] = gc_c211r[gc_lane2]
@@ -2135,15 +2001,10 @@ func gc_body_checkDuplicateMask(gc_b2 *compiled.Block, num int, v []int32, dupli
 			gc_rank2 := gc_w2 + gc_lane2
 			gc_pos2.Thread = gc_rank2
 			x_11 := gc_l_x_11[gc_lane2]
-//line hecbench_collision.go:76
 			dir_11 := gc_l_dir_11[gc_lane2]
-//line hecbench_collision.go:78
 			var val_ pair[int32, int32]
-//line hecbench_collision.go:80
 			laneID := gc_l_laneID[gc_lane2]
-//line hecbench_collision.go:82
 			r_24 := gc_l_r_24[gc_lane2]
-//line hecbench_collision.go:84
 			returned_11 := gc_l_returned_11[gc_lane2]
 //line hecbench_collision.go:70
 			var r_25 pair[int32, int32] = gc_c212r[gc_lane2]
@@ -2186,15 +2047,10 @@ func gc_body_checkDuplicateMask(gc_b2 *compiled.Block, num int, v []int32, dupli
 			gc_rank2 := gc_w2 + gc_lane2
 			gc_pos2.Thread = gc_rank2
 			x_12 := gc_l_x_12[gc_lane2]
-//line hecbench_collision.go:76
 			dir_12 := gc_l_dir_12[gc_lane2]
-//line hecbench_collision.go:78
 			var val_ pair[int32, int32]
-//line hecbench_collision.go:80
 			laneID := gc_l_laneID[gc_lane2]
-//line hecbench_collision.go:82
 			r_26 := gc_l_r_26[gc_lane2]
-//line hecbench_collision.go:84
 			returned_12 := gc_l_returned_12[gc_lane2]
 //line hecbench_collision.go:70
 			var r_27 pair[int32, int32] = gc_c213r[gc_lane2]
@@ -2237,15 +2093,10 @@ func gc_body_checkDuplicateMask(gc_b2 *compiled.Block, num int, v []int32, dupli
 			gc_rank2 := gc_w2 + gc_lane2
 			gc_pos2.Thread = gc_rank2
 			x_13 := gc_l_x_13[gc_lane2]
-//line hecbench_collision.go:76
 			dir_13 := gc_l_dir_13[gc_lane2]
-//line hecbench_collision.go:78
 			var val_ pair[int32, int32]
-//line hecbench_collision.go:80
 			laneID := gc_l_laneID[gc_lane2]
-//line hecbench_collision.go:82
 			r_28 := gc_l_r_28[gc_lane2]
-//line hecbench_collision.go:84
 			returned_13 := gc_l_returned_13[gc_lane2]
 //line hecbench_collision.go:70
 			var r_29 pair[int32, int32] = gc_c214r[gc_lane2]
@@ -2288,15 +2139,10 @@ func gc_body_checkDuplicateMask(gc_b2 *compiled.Block, num int, v []int32, dupli
 			gc_rank2 := gc_w2 + gc_lane2
 			gc_pos2.Thread = gc_rank2
 			x_14 := gc_l_x_14[gc_lane2]
-//line hecbench_collision.go:76
 			dir_14 := gc_l_dir_14[gc_lane2]
-//line hecbench_collision.go:78
 			var val_ pair[int32, int32]
-//line hecbench_collision.go:80
 			r_30 := gc_l_r_30[gc_lane2]
-//line hecbench_collision.go:82
 			returned_14 := gc_l_returned_14[gc_lane2]
-//line hecbench_collision.go:84
 			var pVal pair[int32, int32]
 //line hecbench_collision.go:70
 			var r_31 pair[int32, int32] = gc_c215r[gc_lane2]
@@ -2363,15 +2209,10 @@ func gc_body_checkDuplicateMask(gc_b2 *compiled.Block, num int, v []int32, dupli
 			gc_rank2 := gc_w2 + gc_lane2
 			gc_pos2.Thread = gc_rank2
 			x_15 := gc_l_x_15[gc_lane2]
-//line hecbench_collision.go:76
 			dir_15 := gc_l_dir_15[gc_lane2]
-//line hecbench_collision.go:78
 			var val_17 pair[int32, bool]
-//line hecbench_collision.go:80
 			laneID_ := gc_l_laneID_[gc_lane2]
-//line hecbench_collision.go:82
 			r_33 := gc_l_r_33[gc_lane2]
-//line hecbench_collision.go:84
 			returned_15 := gc_l_returned_15[gc_lane2]
 //line hecbench_collision.go:70
 			var r_34 pair[int32, bool] = gc_c217r[gc_lane2]
@@ -2415,15 +2256,10 @@ func gc_body_checkDuplicateMask(gc_b2 *compiled.Block, num int, v []int32, dupli
 			gc_rank2 := gc_w2 + gc_lane2
 			gc_pos2.Thread = gc_rank2
 			x_16 := gc_l_x_16[gc_lane2]
-//line hecbench_collision.go:76
 			dir_16 := gc_l_dir_16[gc_lane2]
-//line hecbench_collision.go:78
 			var val_17 pair[int32, bool]
-//line hecbench_collision.go:80
 			laneID_ := gc_l_laneID_[gc_lane2]
-//line hecbench_collision.go:82
 			r_35 := gc_l_r_35[gc_lane2]
-//line hecbench_collision.go:84
 			returned_16 := gc_l_returned_16[gc_lane2]
 //line hecbench_collision.go:70
 			var r_36 pair[int32, bool] = gc_c218r[gc_lane2]
@@ -2466,15 +2302,10 @@ func gc_body_checkDuplicateMask(gc_b2 *compiled.Block, num int, v []int32, dupli
 			gc_rank2 := gc_w2 + gc_lane2
 			gc_pos2.Thread = gc_rank2
 			x_17 := gc_l_x_17[gc_lane2]
-//line hecbench_collision.go:76
 			dir_17 := gc_l_dir_17[gc_lane2]
-//line hecbench_collision.go:78
 			var val_17 pair[int32, bool]
-//line hecbench_collision.go:80
 			laneID_ := gc_l_laneID_[gc_lane2]
-//line hecbench_collision.go:82
 			r_37 := gc_l_r_37[gc_lane2]
-//line hecbench_collision.go:84
 			returned_17 := gc_l_returned_17[gc_lane2]
 //line hecbench_collision.go:70
 			var r_38 pair[int32, bool] = gc_c219r[gc_lane2]
@@ -2518,15 +2349,10 @@ func gc_body_checkDuplicateMask(gc_b2 *compiled.Block, num int, v []int32, dupli
 			gc_rank2 := gc_w2 + gc_lane2
 			gc_pos2.Thread = gc_rank2
 			x_18 := gc_l_x_18[gc_lane2]
-//line hecbench_collision.go:76
 			dir_18 := gc_l_dir_18[gc_lane2]
-//line hecbench_collision.go:78
 			var val_17 pair[int32, bool]
-//line hecbench_collision.go:80
 			laneID_ := gc_l_laneID_[gc_lane2]
-//line hecbench_collision.go:82
 			r_39 := gc_l_r_39[gc_lane2]
-//line hecbench_collision.go:84
 			returned_18 := gc_l_returned_18[gc_lane2]
 //line hecbench_collision.go:70
 			var r_40 pair[int32, bool] = gc_c220r[gc_lane2]
@@ -2569,15 +2395,10 @@ func gc_body_checkDuplicateMask(gc_b2 *compiled.Block, num int, v []int32, dupli
 			gc_rank2 := gc_w2 + gc_lane2
 			gc_pos2.Thread = gc_rank2
 			x_19 := gc_l_x_19[gc_lane2]
-//line hecbench_collision.go:76
 			dir_19 := gc_l_dir_19[gc_lane2]
-//line hecbench_collision.go:78
 			var val_17 pair[int32, bool]
-//line hecbench_collision.go:80
 			laneID_ := gc_l_laneID_[gc_lane2]
-//line hecbench_collision.go:82
 			r_41 := gc_l_r_41[gc_lane2]
-//line hecbench_collision.go:84
 			returned_19 := gc_l_returned_19[gc_lane2]
 //line hecbench_collision.go:70
 			var r_42 pair[int32, bool] = gc_c221r[gc_lane2]
@@ -2620,15 +2441,10 @@ func gc_body_checkDuplicateMask(gc_b2 *compiled.Block, num int, v []int32, dupli
 			gc_rank2 := gc_w2 + gc_lane2
 			gc_pos2.Thread = gc_rank2
 			x_20 := gc_l_x_20[gc_lane2]
-//line hecbench_collision.go:76
 			dir_20 := gc_l_dir_20[gc_lane2]
-//line hecbench_collision.go:78
 			var val_17 pair[int32, bool]
-//line hecbench_collision.go:80
 			laneID_ := gc_l_laneID_[gc_lane2]
-//line hecbench_collision.go:82
 			r_43 := gc_l_r_43[gc_lane2]
-//line hecbench_collision.go:84
 			returned_20 := gc_l_returned_20[gc_lane2]
 //line hecbench_collision.go:70
 			var r_44 pair[int32, bool] = gc_c222r[gc_lane2]
@@ -2672,15 +2488,10 @@ func gc_body_checkDuplicateMask(gc_b2 *compiled.Block, num int, v []int32, dupli
 			gc_rank2 := gc_w2 + gc_lane2
 			gc_pos2.Thread = gc_rank2
 			x_21 := gc_l_x_21[gc_lane2]
-//line hecbench_collision.go:76
 			dir_21 := gc_l_dir_21[gc_lane2]
-//line hecbench_collision.go:78
 			var val_17 pair[int32, bool]
-//line hecbench_collision.go:80
 			laneID_ := gc_l_laneID_[gc_lane2]
-//line hecbench_collision.go:82
 			r_45 := gc_l_r_45[gc_lane2]
-//line hecbench_collision.go:84
 			returned_21 := gc_l_returned_21[gc_lane2]
 //line hecbench_collision.go:70
 			var r_46 pair[int32, bool] = gc_c223r[gc_lane2]
@@ -2723,15 +2534,10 @@ func gc_body_checkDuplicateMask(gc_b2 *compiled.Block, num int, v []int32, dupli
 			gc_rank2 := gc_w2 + gc_lane2
 			gc_pos2.Thread = gc_rank2
 			x_22 := gc_l_x_22[gc_lane2]
-//line hecbench_collision.go:76
 			dir_22 := gc_l_dir_22[gc_lane2]
-//line hecbench_collision.go:78
 			var val_17 pair[int32, bool]
-//line hecbench_collision.go:80
 			laneID_ := gc_l_laneID_[gc_lane2]
-//line hecbench_collision.go:82
 			r_47 := gc_l_r_47[gc_lane2]
-//line hecbench_collision.go:84
 			returned_22 := gc_l_returned_22[gc_lane2]
 //line hecbench_collision.go:70
 			var r_48 pair[int32, bool] = gc_c224r[gc_lane2]
@@ -2774,15 +2580,10 @@ func gc_body_checkDuplicateMask(gc_b2 *compiled.Block, num int, v []int32, dupli
 			gc_rank2 := gc_w2 + gc_lane2
 			gc_pos2.Thread = gc_rank2
 			x_23 := gc_l_x_23[gc_lane2]
-//line hecbench_collision.go:76
 			dir_23 := gc_l_dir_23[gc_lane2]
-//line hecbench_collision.go:78
 			var val_17 pair[int32, bool]
-//line hecbench_collision.go:80
 			laneID_ := gc_l_laneID_[gc_lane2]
-//line hecbench_collision.go:82
 			r_49 := gc_l_r_49[gc_lane2]
-//line hecbench_collision.go:84
 			returned_23 := gc_l_returned_23[gc_lane2]
 //line hecbench_collision.go:70
 			var r_50 pair[int32, bool] = gc_c225r[gc_lane2]
@@ -2825,15 +2626,10 @@ func gc_body_checkDuplicateMask(gc_b2 *compiled.Block, num int, v []int32, dupli
 			gc_rank2 := gc_w2 + gc_lane2
 			gc_pos2.Thread = gc_rank2
 			x_24 := gc_l_x_24[gc_lane2]
-//line hecbench_collision.go:76
 			dir_24 := gc_l_dir_24[gc_lane2]
-//line hecbench_collision.go:78
 			var val_17 pair[int32, bool]
-//line hecbench_collision.go:80
 			laneID_ := gc_l_laneID_[gc_lane2]
-//line hecbench_collision.go:82
 			r_51 := gc_l_r_51[gc_lane2]
-//line hecbench_collision.go:84
 			returned_24 := gc_l_returned_24[gc_lane2]
 //line hecbench_collision.go:70
 			var r_52 pair[int32, bool] = gc_c226r[gc_lane2]
@@ -2877,15 +2673,10 @@ func gc_body_checkDuplicateMask(gc_b2 *compiled.Block, num int, v []int32, dupli
 			gc_rank2 := gc_w2 + gc_lane2
 			gc_pos2.Thread = gc_rank2
 			x_25 := gc_l_x_25[gc_lane2]
-//line hecbench_collision.go:76
 			dir_25 := gc_l_dir_25[gc_lane2]
-//line hecbench_collision.go:78
 			var val_17 pair[int32, bool]
-//line hecbench_collision.go:80
 			laneID_ := gc_l_laneID_[gc_lane2]
-//line hecbench_collision.go:82
 			r_53 := gc_l_r_53[gc_lane2]
-//line hecbench_collision.go:84
 			returned_25 := gc_l_returned_25[gc_lane2]
 //line hecbench_collision.go:70
 			var r_54 pair[int32, bool] = gc_c227r[gc_lane2]
@@ -2928,15 +2719,10 @@ func gc_body_checkDuplicateMask(gc_b2 *compiled.Block, num int, v []int32, dupli
 			gc_rank2 := gc_w2 + gc_lane2
 			gc_pos2.Thread = gc_rank2
 			x_26 := gc_l_x_26[gc_lane2]
-//line hecbench_collision.go:76
 			dir_26 := gc_l_dir_26[gc_lane2]
-//line hecbench_collision.go:78
 			var val_17 pair[int32, bool]
-//line hecbench_collision.go:80
 			laneID_ := gc_l_laneID_[gc_lane2]
-//line hecbench_collision.go:82
 			r_55 := gc_l_r_55[gc_lane2]
-//line hecbench_collision.go:84
 			returned_26 := gc_l_returned_26[gc_lane2]
 //line hecbench_collision.go:70
 			var r_56 pair[int32, bool] = gc_c228r[gc_lane2]
@@ -2979,15 +2765,10 @@ func gc_body_checkDuplicateMask(gc_b2 *compiled.Block, num int, v []int32, dupli
 			gc_rank2 := gc_w2 + gc_lane2
 			gc_pos2.Thread = gc_rank2
 			x_27 := gc_l_x_27[gc_lane2]
-//line hecbench_collision.go:76
 			dir_27 := gc_l_dir_27[gc_lane2]
-//line hecbench_collision.go:78
 			var val_17 pair[int32, bool]
-//line hecbench_collision.go:80
 			laneID_ := gc_l_laneID_[gc_lane2]
-//line hecbench_collision.go:82
 			r_57 := gc_l_r_57[gc_lane2]
-//line hecbench_collision.go:84
 			returned_27 := gc_l_returned_27[gc_lane2]
 //line hecbench_collision.go:70
 			var r_58 pair[int32, bool] = gc_c229r[gc_lane2]
@@ -3030,15 +2811,10 @@ func gc_body_checkDuplicateMask(gc_b2 *compiled.Block, num int, v []int32, dupli
 			gc_rank2 := gc_w2 + gc_lane2
 			gc_pos2.Thread = gc_rank2
 			x_28 := gc_l_x_28[gc_lane2]
-//line hecbench_collision.go:76
 			dir_28 := gc_l_dir_28[gc_lane2]
-//line hecbench_collision.go:78
 			var val_17 pair[int32, bool]
-//line hecbench_collision.go:80
 			laneID_ := gc_l_laneID_[gc_lane2]
-//line hecbench_collision.go:82
 			r_59 := gc_l_r_59[gc_lane2]
-//line hecbench_collision.go:84
 			returned_28 := gc_l_returned_28[gc_lane2]
 //line hecbench_collision.go:70
 			var r_60 pair[int32, bool] = gc_c230r[gc_lane2]
@@ -3081,15 +2857,10 @@ func gc_body_checkDuplicateMask(gc_b2 *compiled.Block, num int, v []int32, dupli
 			gc_rank2 := gc_w2 + gc_lane2
 			gc_pos2.Thread = gc_rank2
 			x_29 := gc_l_x_29[gc_lane2]
-//line hecbench_collision.go:76
 			dir_29 := gc_l_dir_29[gc_lane2]
-//line hecbench_collision.go:78
 			var val_17 pair[int32, bool]
-//line hecbench_collision.go:80
 			r_61 := gc_l_r_61[gc_lane2]
-//line hecbench_collision.go:82
 			returned_29 := gc_l_returned_29[gc_lane2]
-//line hecbench_collision.go:84
 			var dup pair[int32, bool]
 //line hecbench_collision.go:70
 			var r_62 pair[int32, bool] = gc_c231r[gc_lane2]
@@ -3156,12 +2927,10 @@ func gc_body_checkDuplicateMask(gc_b2 *compiled.Block, num int, v []int32, dupli
 				gc_rank2 := gc_w2 + gc_lane2
 //line hecbench_collision.go:158
 				var r uint32 = gc_c232r[gc_lane2]
-//line hecbench_collision.go:160
 				gc_s_r[gc_rank2] = r
 			}
 		}
 	}
-//line hecbench_collision.go:166
 	gc_from2, gc_to2 := 0, gc_bdx2
 	if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 		gc_to2 = gc_bound2 + 1
@@ -3181,7 +2950,6 @@ func gc_body_checkDuplicateMask(gc_b2 *compiled.Block, num int, v []int32, dupli
 				}
 			}
 			{
-//line hecbench_collision.go:184
 				gc_tx2 := gc_step2 + 1
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
@@ -3193,7 +2961,6 @@ func gc_body_checkDuplicateMask(gc_b2 *compiled.Block, num int, v []int32, dupli
 				}
 			}
 			{
-//line hecbench_collision.go:184
 				gc_tx2 := gc_step2 + 2
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
@@ -3205,7 +2972,6 @@ func gc_body_checkDuplicateMask(gc_b2 *compiled.Block, num int, v []int32, dupli
 				}
 			}
 			{
-//line hecbench_collision.go:184
 				gc_tx2 := gc_step2 + 3
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
@@ -3217,7 +2983,6 @@ func gc_body_checkDuplicateMask(gc_b2 *compiled.Block, num int, v []int32, dupli
 				}
 			}
 		}
-//line hecbench_collision.go:184
 		for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
 			gc_rank2 := gc_base2 + gc_tx2
 			gc_pos2.Thread = gc_rank2

@@ -70,7 +70,6 @@ func gc_body_groupnormForwardKernel(gc_b *compiled.Block, x, weight, bias, out, 
 //line hecbench_groupnorm.go:45
 	weight = weight[g*groupSize:]
 	bias = bias[g*groupSize:]
-//line hecbench_groupnorm.go:48
 	gc_vstep := 0
 	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 		gc_rank := gc_vstep
@@ -88,7 +87,6 @@ func gc_body_groupnormForwardKernel(gc_b *compiled.Block, x, weight, bias, out, 
 //line hecbench_groupnorm.go:48
 			threadSum := float32(0.0)
 			threadSum2 := float32(0.0)
-//line hecbench_groupnorm.go:52
 			gc_s_threadSum[gc_rank] = threadSum
 			gc_s_threadSum2[gc_rank] = threadSum2
 		}
@@ -98,7 +96,6 @@ func gc_body_groupnormForwardKernel(gc_b *compiled.Block, x, weight, bias, out, 
 //line hecbench_groupnorm.go:48
 			threadSum := float32(0.0)
 			threadSum2 := float32(0.0)
-//line hecbench_groupnorm.go:52
 			gc_s_threadSum[gc_rank] = threadSum
 			gc_s_threadSum2[gc_rank] = threadSum2
 		}
@@ -108,7 +105,6 @@ func gc_body_groupnormForwardKernel(gc_b *compiled.Block, x, weight, bias, out, 
 //line hecbench_groupnorm.go:48
 			threadSum := float32(0.0)
 			threadSum2 := float32(0.0)
-//line hecbench_groupnorm.go:52
 			gc_s_threadSum[gc_rank] = threadSum
 			gc_s_threadSum2[gc_rank] = threadSum2
 		}
@@ -118,7 +114,6 @@ func gc_body_groupnormForwardKernel(gc_b *compiled.Block, x, weight, bias, out, 
 //line hecbench_groupnorm.go:48
 			threadSum := float32(0.0)
 			threadSum2 := float32(0.0)
-//line hecbench_groupnorm.go:52
 			gc_s_threadSum[gc_rank] = threadSum
 			gc_s_threadSum2[gc_rank] = threadSum2
 		}
@@ -128,7 +123,6 @@ func gc_body_groupnormForwardKernel(gc_b *compiled.Block, x, weight, bias, out, 
 //line hecbench_groupnorm.go:48
 		threadSum := float32(0.0)
 		threadSum2 := float32(0.0)
-//line hecbench_groupnorm.go:52
 		gc_s_threadSum[gc_rank] = threadSum
 		gc_s_threadSum2[gc_rank] = threadSum2
 	}
@@ -139,7 +133,6 @@ func gc_body_groupnormForwardKernel(gc_b *compiled.Block, x, weight, bias, out, 
 			return
 		}
 		gc_more = false
-//line hecbench_groupnorm.go:58
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -178,10 +171,8 @@ func gc_body_groupnormForwardKernel(gc_b *compiled.Block, x, weight, bias, out, 
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line hecbench_groupnorm.go:60
 					threadSum := gc_s_threadSum[gc_rank]
 					threadSum2 := gc_s_threadSum2[gc_rank]
-//line hecbench_groupnorm.go:52
 					gc_more = true
 //line hecbench_groupnorm.go:52
 					val := gc_at[gc_tx]
@@ -304,7 +295,6 @@ func gc_body_groupnormForwardKernel(gc_b *compiled.Block, x, weight, bias, out, 
 			}
 		}
 	}
-//line hecbench_groupnorm.go:63
 	var gc_l_warpSum [32]float32
 	var gc_c1v [32]float32
 	var gc_c1r [32]float32
@@ -347,7 +337,6 @@ func gc_body_groupnormForwardKernel(gc_b *compiled.Block, x, weight, bias, out, 
 				gc_pos.Thread = gc_rank
 //line hecbench_groupnorm.go:32
 				warpID := gc_tx / 32
-//line hecbench_groupnorm.go:34
 				warpSum := gc_l_warpSum[gc_lane]
 //line hecbench_groupnorm.go:59
 				warpSum2 := gc_c2r[gc_lane]
@@ -357,7 +346,6 @@ func gc_body_groupnormForwardKernel(gc_b *compiled.Block, x, weight, bias, out, 
 			}
 		}
 	}
-//line hecbench_groupnorm.go:69
 	var gc_l_warpSum2 [32]float32
 	var gc_l_blockSum [32]float32
 	var gc_c3v [32]float32
@@ -380,9 +368,7 @@ func gc_body_groupnormForwardKernel(gc_b *compiled.Block, x, weight, bias, out, 
 				gc_pos.Thread = gc_rank
 //line hecbench_groupnorm.go:33
 				laneID := gc_tx % 32
-//line hecbench_groupnorm.go:35
 				var warpSum float32
-//line hecbench_groupnorm.go:37
 				var warpSum2 float32
 //line hecbench_groupnorm.go:66
 				if laneID < numWarps {
@@ -429,7 +415,6 @@ func gc_body_groupnormForwardKernel(gc_b *compiled.Block, x, weight, bias, out, 
 					gc_at3 := rstd[gc_off4:][:1]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx := gc_x0 + gc_lane
-//line hecbench_groupnorm.go:96
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
 						blockSum := gc_l_blockSum[gc_lane]
@@ -457,7 +442,6 @@ func gc_body_groupnormForwardKernel(gc_b *compiled.Block, x, weight, bias, out, 
 						if rstd != nil && gc_tx == 0 {
 							gc_at3[0] = s
 						}
-//line hecbench_groupnorm.go:94
 						gc_l_blockSum[gc_lane] = blockSum
 						gc_s_m[gc_rank] = m
 						gc_s_s[gc_rank] = s
@@ -495,7 +479,6 @@ func gc_body_groupnormForwardKernel(gc_b *compiled.Block, x, weight, bias, out, 
 						if rstd != nil && gc_tx == 0 {
 							rstd[gc_bx] = s
 						}
-//line hecbench_groupnorm.go:94
 						gc_l_blockSum[gc_lane] = blockSum
 						gc_s_m[gc_rank] = m
 						gc_s_s[gc_rank] = s
@@ -514,7 +497,6 @@ func gc_body_groupnormForwardKernel(gc_b *compiled.Block, x, weight, bias, out, 
 			return
 		}
 		gc_more2 = false
-//line hecbench_groupnorm.go:98
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off2, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -610,7 +592,6 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 	bias = bias[g*groupSize:]
 //line hecbench_groupnorm.go:126
 	vecCount := groupPixels / 4
-//line hecbench_groupnorm.go:128
 	gc_step := 0
 	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
@@ -621,7 +602,6 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 //line hecbench_groupnorm.go:129
 			threadSumV4 := float4{0, 0, 0, 0}
 			threadSum2V4 := float4{0, 0, 0, 0}
-//line hecbench_groupnorm.go:134
 			gc_s_xVec[gc_rank] = xVec
 			gc_s_threadSumV4[gc_rank] = threadSumV4
 			gc_s_threadSum2V4[gc_rank] = threadSum2V4
@@ -634,7 +614,6 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 //line hecbench_groupnorm.go:129
 			threadSumV4 := float4{0, 0, 0, 0}
 			threadSum2V4 := float4{0, 0, 0, 0}
-//line hecbench_groupnorm.go:134
 			gc_s_xVec[gc_rank] = xVec
 			gc_s_threadSumV4[gc_rank] = threadSumV4
 			gc_s_threadSum2V4[gc_rank] = threadSum2V4
@@ -647,7 +626,6 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 //line hecbench_groupnorm.go:129
 			threadSumV4 := float4{0, 0, 0, 0}
 			threadSum2V4 := float4{0, 0, 0, 0}
-//line hecbench_groupnorm.go:134
 			gc_s_xVec[gc_rank] = xVec
 			gc_s_threadSumV4[gc_rank] = threadSumV4
 			gc_s_threadSum2V4[gc_rank] = threadSum2V4
@@ -660,7 +638,6 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 //line hecbench_groupnorm.go:129
 			threadSumV4 := float4{0, 0, 0, 0}
 			threadSum2V4 := float4{0, 0, 0, 0}
-//line hecbench_groupnorm.go:134
 			gc_s_xVec[gc_rank] = xVec
 			gc_s_threadSumV4[gc_rank] = threadSumV4
 			gc_s_threadSum2V4[gc_rank] = threadSum2V4
@@ -673,7 +650,6 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 //line hecbench_groupnorm.go:129
 		threadSumV4 := float4{0, 0, 0, 0}
 		threadSum2V4 := float4{0, 0, 0, 0}
-//line hecbench_groupnorm.go:134
 		gc_s_xVec[gc_rank] = xVec
 		gc_s_threadSumV4[gc_rank] = threadSumV4
 		gc_s_threadSum2V4[gc_rank] = threadSum2V4
@@ -688,7 +664,6 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 			return
 		}
 		gc_more = false
-//line hecbench_groupnorm.go:139
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -737,7 +712,6 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 			}
 		}
 	}
-//line hecbench_groupnorm.go:150
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		threadSumV4 := gc_s_threadSumV4[gc_rank]
@@ -745,7 +719,6 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 //line hecbench_groupnorm.go:144
 		threadSum := threadSumV4.X + threadSumV4.Y + threadSumV4.Z + threadSumV4.W
 		threadSum2 := threadSum2V4.X + threadSum2V4.Y + threadSum2V4.Z + threadSum2V4.W
-//line hecbench_groupnorm.go:148
 		gc_s_threadSum[gc_rank] = threadSum
 		gc_s_threadSum2[gc_rank] = threadSum2
 	}
@@ -756,7 +729,6 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 			return
 		}
 		gc_more2 = false
-//line hecbench_groupnorm.go:154
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off2+(vecCount*4), gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -795,10 +767,8 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line hecbench_groupnorm.go:156
 					threadSum := gc_s_threadSum[gc_rank]
 					threadSum2 := gc_s_threadSum2[gc_rank]
-//line hecbench_groupnorm.go:148
 					gc_more2 = true
 //line hecbench_groupnorm.go:148
 					val := gc_at[gc_tx]
@@ -921,7 +891,6 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 			}
 		}
 	}
-//line hecbench_groupnorm.go:159
 	var gc_l_warpSum [32]float32
 	var gc_c1v [32]float32
 	var gc_c1r [32]float32
@@ -964,7 +933,6 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 				gc_pos.Thread = gc_rank
 //line hecbench_groupnorm.go:109
 				warpID := gc_tx / 32
-//line hecbench_groupnorm.go:111
 				warpSum := gc_l_warpSum[gc_lane]
 //line hecbench_groupnorm.go:155
 				warpSum2 := gc_c2r[gc_lane]
@@ -974,7 +942,6 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 			}
 		}
 	}
-//line hecbench_groupnorm.go:165
 	var gc_l_warpSum2 [32]float32
 	var gc_l_blockSum [32]float32
 	var gc_c3v [32]float32
@@ -997,9 +964,7 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 				gc_pos.Thread = gc_rank
 //line hecbench_groupnorm.go:110
 				laneID := gc_tx % 32
-//line hecbench_groupnorm.go:112
 				var warpSum float32
-//line hecbench_groupnorm.go:114
 				var warpSum2 float32
 //line hecbench_groupnorm.go:162
 				if laneID < numWarps {
@@ -1046,7 +1011,6 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 					gc_at3 := rstd[gc_off5:][:1]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx := gc_x0 + gc_lane
-//line hecbench_groupnorm.go:192
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
 						blockSum := gc_l_blockSum[gc_lane]
@@ -1074,7 +1038,6 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 						if rstd != nil && gc_tx == 0 {
 							gc_at3[0] = s
 						}
-//line hecbench_groupnorm.go:190
 						gc_l_blockSum[gc_lane] = blockSum
 						gc_s_m[gc_rank] = m
 						gc_s_s[gc_rank] = s
@@ -1112,7 +1075,6 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 						if rstd != nil && gc_tx == 0 {
 							rstd[gc_bx] = s
 						}
-//line hecbench_groupnorm.go:190
 						gc_l_blockSum[gc_lane] = blockSum
 						gc_s_m[gc_rank] = m
 						gc_s_s[gc_rank] = s
@@ -1131,7 +1093,6 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 			return
 		}
 		gc_more3 = false
-//line hecbench_groupnorm.go:194
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off3, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -1230,10 +1191,10 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 //line hecbench_groupnorm.go:226
 	mVal := mean[gc_bx]
 	rstdVal := rstd[gc_bx]
-//line hecbench_groupnorm.go:229
 	gc_vstep := 0
 	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 		gc_rank := gc_vstep
+//line hecbench_groupnorm.go:232
 		var wDoutThread float32 = float32(0.0)
 		var wDoutNormThread float32 = float32(0.0)
 		lanes.BroadcastFloat32x8(wDoutThread).StoreSlice(gc_s_wDoutThread[gc_rank:])
@@ -1247,7 +1208,6 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 //line hecbench_groupnorm.go:232
 			wDoutThread := float32(0.0)
 			wDoutNormThread := float32(0.0)
-//line hecbench_groupnorm.go:236
 			gc_s_wDoutThread[gc_rank] = wDoutThread
 			gc_s_wDoutNormThread[gc_rank] = wDoutNormThread
 		}
@@ -1257,7 +1217,6 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 //line hecbench_groupnorm.go:232
 			wDoutThread := float32(0.0)
 			wDoutNormThread := float32(0.0)
-//line hecbench_groupnorm.go:236
 			gc_s_wDoutThread[gc_rank] = wDoutThread
 			gc_s_wDoutNormThread[gc_rank] = wDoutNormThread
 		}
@@ -1267,7 +1226,6 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 //line hecbench_groupnorm.go:232
 			wDoutThread := float32(0.0)
 			wDoutNormThread := float32(0.0)
-//line hecbench_groupnorm.go:236
 			gc_s_wDoutThread[gc_rank] = wDoutThread
 			gc_s_wDoutNormThread[gc_rank] = wDoutNormThread
 		}
@@ -1277,7 +1235,6 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 //line hecbench_groupnorm.go:232
 			wDoutThread := float32(0.0)
 			wDoutNormThread := float32(0.0)
-//line hecbench_groupnorm.go:236
 			gc_s_wDoutThread[gc_rank] = wDoutThread
 			gc_s_wDoutNormThread[gc_rank] = wDoutNormThread
 		}
@@ -1287,7 +1244,6 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 //line hecbench_groupnorm.go:232
 		wDoutThread := float32(0.0)
 		wDoutNormThread := float32(0.0)
-//line hecbench_groupnorm.go:236
 		gc_s_wDoutThread[gc_rank] = wDoutThread
 		gc_s_wDoutNormThread[gc_rank] = wDoutNormThread
 	}
@@ -1298,7 +1254,6 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 			return
 		}
 		gc_more = false
-//line hecbench_groupnorm.go:241
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -1349,7 +1304,6 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 			}
 		}
 	}
-//line hecbench_groupnorm.go:248
 	var gc_l_wDoutWarp [32]float32
 	var gc_c1v [32]float32
 	var gc_c1r [32]float32
@@ -1392,7 +1346,6 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 				gc_pos.Thread = gc_rank
 //line hecbench_groupnorm.go:212
 				warpID := gc_tx / 32
-//line hecbench_groupnorm.go:214
 				wDoutWarp := gc_l_wDoutWarp[gc_lane]
 //line hecbench_groupnorm.go:243
 				wDoutNormWarp := gc_c2r[gc_lane]
@@ -1402,7 +1355,6 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 			}
 		}
 	}
-//line hecbench_groupnorm.go:253
 	var gc_l_wDoutNormWarp [32]float32
 	var gc_c3v [32]float32
 	var gc_c3r [32]float32
@@ -1424,9 +1376,7 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 				gc_pos.Thread = gc_rank
 //line hecbench_groupnorm.go:213
 				laneID := gc_tx % 32
-//line hecbench_groupnorm.go:215
 				var wDoutWarp float32
-//line hecbench_groupnorm.go:217
 				var wDoutNormWarp float32
 //line hecbench_groupnorm.go:250
 				if laneID < numWarps {
@@ -1463,7 +1413,6 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 		gc_ran := false
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
-//line hecbench_groupnorm.go:270
 			wDoutBlock := gc_s_wDoutBlock[gc_rank]
 //line hecbench_groupnorm.go:261
 			wDoutNormBlock := gc_c4r[gc_lane]
@@ -1477,7 +1426,6 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 				gc_memoOut, gc_memoOut2 = wDoutBlock, wDoutNormBlock
 				gc_ran = true
 			}
-//line hecbench_groupnorm.go:268
 			gc_s_wDoutBlock[gc_rank] = wDoutBlock
 			gc_s_wDoutNormBlock[gc_rank] = wDoutNormBlock
 		}
@@ -1489,7 +1437,6 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 			return
 		}
 		gc_more2 = false
-//line hecbench_groupnorm.go:273
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off2, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -1542,7 +1489,6 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 //line hecbench_groupnorm.go:284
 	if imgSize%gc_bdx == 0 {
 		for c_2 := 0; c_2 < groupSize; c_2++ {
-//line hecbench_groupnorm.go:287
 			gc_vstep2 := 0
 			for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
 				gc_rank := gc_vstep2
@@ -1560,7 +1506,6 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 //line hecbench_groupnorm.go:286
 					dwThread := float32(0.0)
 					dbThread := float32(0.0)
-//line hecbench_groupnorm.go:290
 					gc_s_dwThread[gc_rank] = dwThread
 					gc_s_dbThread[gc_rank] = dbThread
 				}
@@ -1570,7 +1515,6 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 //line hecbench_groupnorm.go:286
 					dwThread := float32(0.0)
 					dbThread := float32(0.0)
-//line hecbench_groupnorm.go:290
 					gc_s_dwThread[gc_rank] = dwThread
 					gc_s_dbThread[gc_rank] = dbThread
 				}
@@ -1580,7 +1524,6 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 //line hecbench_groupnorm.go:286
 					dwThread := float32(0.0)
 					dbThread := float32(0.0)
-//line hecbench_groupnorm.go:290
 					gc_s_dwThread[gc_rank] = dwThread
 					gc_s_dbThread[gc_rank] = dbThread
 				}
@@ -1590,7 +1533,6 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 //line hecbench_groupnorm.go:286
 					dwThread := float32(0.0)
 					dbThread := float32(0.0)
-//line hecbench_groupnorm.go:290
 					gc_s_dwThread[gc_rank] = dwThread
 					gc_s_dbThread[gc_rank] = dbThread
 				}
@@ -1600,7 +1542,6 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 //line hecbench_groupnorm.go:286
 				dwThread := float32(0.0)
 				dbThread := float32(0.0)
-//line hecbench_groupnorm.go:290
 				gc_s_dwThread[gc_rank] = dwThread
 				gc_s_dbThread[gc_rank] = dbThread
 			}
@@ -1611,7 +1552,6 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 					return
 				}
 				gc_more3 = false
-//line hecbench_groupnorm.go:295
 				gc_from, gc_to := 0, gc_bdx
 				if !compiled.Adds(gc_off3, gc_to) {
 					panic(compiled.ErrGuardWraps)
@@ -1657,10 +1597,8 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 						}
 						for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
-//line hecbench_groupnorm.go:297
 							dwThread := gc_s_dwThread[gc_rank]
 							dbThread := gc_s_dbThread[gc_rank]
-//line hecbench_groupnorm.go:289
 							gc_more3 = true
 //line hecbench_groupnorm.go:289
 							doutVal_ := gc_at6[gc_tx]
@@ -1798,7 +1736,6 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 //line hecbench_groupnorm.go:296
 			dout = dout[imgSize:]
 			x = x[imgSize:]
-//line hecbench_groupnorm.go:299
 			var gc_l_dwWarp [32]float32
 			var gc_c5v [32]float32
 			var gc_c5r [32]float32
@@ -1853,7 +1790,6 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 //line hecbench_groupnorm.go:212
 							warpID := gc_tx / 32
 							laneID := gc_tx % 32
-//line hecbench_groupnorm.go:215
 							dwWarp := gc_l_dwWarp[gc_lane]
 //line hecbench_groupnorm.go:301
 							dbWarp := gc_c6r[gc_lane]
@@ -1866,13 +1802,10 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 					}
 				}
 			}
-//line hecbench_groupnorm.go:313
 			compiled.OutOfLine(func() {
 				sharedSum := sharedSum[:32]
-//line hecbench_groupnorm.go:316
 				sharedSum2 := sharedSum2[:32]
 				{
-//line hecbench_groupnorm.go:319
 					gc_from, gc_to := 0, gc_bdx
 					if gc_bound := 0; gc_bound < gc_to-1 {
 						gc_to = gc_bound + 1
@@ -1900,7 +1833,6 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 	} else {
 //line hecbench_groupnorm.go:322
 		blockReps := ceilDiv(groupSize, numWarps)
-//line hecbench_groupnorm.go:324
 		var gc_l_dwThread_ [32]float32
 		var gc_l_dbThread_ [32]float32
 		var gc_l_dwWarp_ [32]float32
@@ -1916,7 +1848,6 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 //line hecbench_groupnorm.go:324
 					dwThread_ := float32(0.0)
 					dbThread_ := float32(0.0)
-//line hecbench_groupnorm.go:328
 					gc_l_dwThread_[gc_lane] = dwThread_
 					gc_l_dbThread_[gc_lane] = dbThread_
 				}
@@ -1963,9 +1894,7 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 								warpID := gc_tx / 32
 //line hecbench_groupnorm.go:327
 								ch := br*numWarps + warpID
-//line hecbench_groupnorm.go:329
 								dwThread_ := gc_l_dwThread_[gc_lane]
-//line hecbench_groupnorm.go:331
 								dbThread_ := gc_l_dbThread_[gc_lane]
 //line hecbench_groupnorm.go:329
 								doutCh := dout[ch*imgSize:]
@@ -2027,7 +1956,6 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 									warpID := gc_tx / 32
 //line hecbench_groupnorm.go:327
 									ch := br*numWarps + warpID
-//line hecbench_groupnorm.go:329
 									dwWarp_ := gc_l_dwWarp_[gc_lane]
 //line hecbench_groupnorm.go:340
 									dbWarp_ := gc_c8r[gc_lane]
@@ -2040,7 +1968,6 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 							}
 						}
 					}
-//line hecbench_groupnorm.go:352
 					gc_act = gc_save24 &^ gc_dead
 				}
 			}

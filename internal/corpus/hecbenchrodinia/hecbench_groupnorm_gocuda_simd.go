@@ -70,7 +70,6 @@ func gc_body_groupnormForwardKernel(gc_b2 *compiled.Block, x, weight, bias, out,
 //line hecbench_groupnorm.go:45
 	weight = weight[g*groupSize:]
 	bias = bias[g*groupSize:]
-//line hecbench_groupnorm.go:48
 	gc_vstep4 := 0
 	if compiled.SIMD {
 //line hecbench_groupnorm.go:48
@@ -95,7 +94,6 @@ func gc_body_groupnormForwardKernel(gc_b2 *compiled.Block, x, weight, bias, out,
 //line hecbench_groupnorm.go:48
 			threadSum := float32(0.0)
 			threadSum2 := float32(0.0)
-//line hecbench_groupnorm.go:52
 			gc_s_threadSum[gc_rank2] = threadSum
 			gc_s_threadSum2[gc_rank2] = threadSum2
 		}
@@ -105,7 +103,6 @@ func gc_body_groupnormForwardKernel(gc_b2 *compiled.Block, x, weight, bias, out,
 //line hecbench_groupnorm.go:48
 			threadSum := float32(0.0)
 			threadSum2 := float32(0.0)
-//line hecbench_groupnorm.go:52
 			gc_s_threadSum[gc_rank2] = threadSum
 			gc_s_threadSum2[gc_rank2] = threadSum2
 		}
@@ -115,7 +112,6 @@ func gc_body_groupnormForwardKernel(gc_b2 *compiled.Block, x, weight, bias, out,
 //line hecbench_groupnorm.go:48
 			threadSum := float32(0.0)
 			threadSum2 := float32(0.0)
-//line hecbench_groupnorm.go:52
 			gc_s_threadSum[gc_rank2] = threadSum
 			gc_s_threadSum2[gc_rank2] = threadSum2
 		}
@@ -125,7 +121,6 @@ func gc_body_groupnormForwardKernel(gc_b2 *compiled.Block, x, weight, bias, out,
 //line hecbench_groupnorm.go:48
 			threadSum := float32(0.0)
 			threadSum2 := float32(0.0)
-//line hecbench_groupnorm.go:52
 			gc_s_threadSum[gc_rank2] = threadSum
 			gc_s_threadSum2[gc_rank2] = threadSum2
 		}
@@ -135,7 +130,6 @@ func gc_body_groupnormForwardKernel(gc_b2 *compiled.Block, x, weight, bias, out,
 //line hecbench_groupnorm.go:48
 		threadSum := float32(0.0)
 		threadSum2 := float32(0.0)
-//line hecbench_groupnorm.go:52
 		gc_s_threadSum[gc_rank2] = threadSum
 		gc_s_threadSum2[gc_rank2] = threadSum2
 	}
@@ -146,7 +140,6 @@ func gc_body_groupnormForwardKernel(gc_b2 *compiled.Block, x, weight, bias, out,
 			return
 		}
 		gc_more = false
-//line hecbench_groupnorm.go:58
 		gc_from3, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_off, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -188,10 +181,8 @@ func gc_body_groupnormForwardKernel(gc_b2 *compiled.Block, x, weight, bias, out,
 				}
 				for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-//line hecbench_groupnorm.go:62
 					threadSum := gc_s_threadSum[gc_rank2]
 					threadSum2 := gc_s_threadSum2[gc_rank2]
-//line hecbench_groupnorm.go:52
 					gc_more = true
 //line hecbench_groupnorm.go:52
 					val := gc_at4[gc_tx2]
@@ -317,7 +308,6 @@ func gc_body_groupnormForwardKernel(gc_b2 *compiled.Block, x, weight, bias, out,
 			}
 		}
 	}
-//line hecbench_groupnorm.go:63
 	var gc_l_warpSum [32]float32
 	var gc_c21v [32]float32
 	var gc_c21r [32]float32
@@ -360,7 +350,6 @@ func gc_body_groupnormForwardKernel(gc_b2 *compiled.Block, x, weight, bias, out,
 				gc_pos2.Thread = gc_rank2
 //line hecbench_groupnorm.go:32
 				warpID := gc_tx2 / 32
-//line hecbench_groupnorm.go:34
 				warpSum := gc_l_warpSum[gc_lane2]
 //line hecbench_groupnorm.go:59
 				warpSum2 := gc_c22r[gc_lane2]
@@ -370,7 +359,6 @@ func gc_body_groupnormForwardKernel(gc_b2 *compiled.Block, x, weight, bias, out,
 			}
 		}
 	}
-//line hecbench_groupnorm.go:69
 	var gc_l_warpSum2 [32]float32
 	var gc_l_blockSum [32]float32
 	var gc_c23v [32]float32
@@ -393,9 +381,7 @@ func gc_body_groupnormForwardKernel(gc_b2 *compiled.Block, x, weight, bias, out,
 				gc_pos2.Thread = gc_rank2
 //line hecbench_groupnorm.go:33
 				laneID := gc_tx2 % 32
-//line hecbench_groupnorm.go:35
 				var warpSum float32
-//line hecbench_groupnorm.go:37
 				var warpSum2 float32
 //line hecbench_groupnorm.go:66
 				if laneID < numWarps {
@@ -442,7 +428,6 @@ func gc_body_groupnormForwardKernel(gc_b2 *compiled.Block, x, weight, bias, out,
 					gc_at6 := rstd[gc_off6:][:1]
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 						gc_tx2 := gc_x02 + gc_lane2
-//line hecbench_groupnorm.go:96
 						gc_rank2 := gc_w2 + gc_lane2
 						gc_pos2.Thread = gc_rank2
 						blockSum := gc_l_blockSum[gc_lane2]
@@ -470,7 +455,6 @@ func gc_body_groupnormForwardKernel(gc_b2 *compiled.Block, x, weight, bias, out,
 						if rstd != nil && gc_tx2 == 0 {
 							gc_at6[0] = s
 						}
-//line hecbench_groupnorm.go:94
 						gc_l_blockSum[gc_lane2] = blockSum
 						gc_s_m[gc_rank2] = m
 						gc_s_s[gc_rank2] = s
@@ -508,7 +492,6 @@ func gc_body_groupnormForwardKernel(gc_b2 *compiled.Block, x, weight, bias, out,
 						if rstd != nil && gc_tx2 == 0 {
 							rstd[gc_bx2] = s
 						}
-//line hecbench_groupnorm.go:94
 						gc_l_blockSum[gc_lane2] = blockSum
 						gc_s_m[gc_rank2] = m
 						gc_s_s[gc_rank2] = s
@@ -528,7 +511,6 @@ func gc_body_groupnormForwardKernel(gc_b2 *compiled.Block, x, weight, bias, out,
 			return
 		}
 		gc_more2 = false
-//line hecbench_groupnorm.go:98
 		gc_from3, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_off2, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -624,7 +606,6 @@ func gc_body_groupnormForwardKernel2(gc_b2 *compiled.Block, x, weight, bias, out
 	bias = bias[g*groupSize:]
 //line hecbench_groupnorm.go:126
 	vecCount := groupPixels / 4
-//line hecbench_groupnorm.go:128
 	gc_step3 := 0
 	for ; gc_step3+3 < gc_n2; gc_step3 += 4 {
 		{
@@ -635,7 +616,6 @@ func gc_body_groupnormForwardKernel2(gc_b2 *compiled.Block, x, weight, bias, out
 //line hecbench_groupnorm.go:129
 			threadSumV4 := float4{0, 0, 0, 0}
 			threadSum2V4 := float4{0, 0, 0, 0}
-//line hecbench_groupnorm.go:134
 			gc_s_xVec[gc_rank2] = xVec
 			gc_s_threadSumV4[gc_rank2] = threadSumV4
 			gc_s_threadSum2V4[gc_rank2] = threadSum2V4
@@ -648,7 +628,6 @@ func gc_body_groupnormForwardKernel2(gc_b2 *compiled.Block, x, weight, bias, out
 //line hecbench_groupnorm.go:129
 			threadSumV4 := float4{0, 0, 0, 0}
 			threadSum2V4 := float4{0, 0, 0, 0}
-//line hecbench_groupnorm.go:134
 			gc_s_xVec[gc_rank2] = xVec
 			gc_s_threadSumV4[gc_rank2] = threadSumV4
 			gc_s_threadSum2V4[gc_rank2] = threadSum2V4
@@ -661,7 +640,6 @@ func gc_body_groupnormForwardKernel2(gc_b2 *compiled.Block, x, weight, bias, out
 //line hecbench_groupnorm.go:129
 			threadSumV4 := float4{0, 0, 0, 0}
 			threadSum2V4 := float4{0, 0, 0, 0}
-//line hecbench_groupnorm.go:134
 			gc_s_xVec[gc_rank2] = xVec
 			gc_s_threadSumV4[gc_rank2] = threadSumV4
 			gc_s_threadSum2V4[gc_rank2] = threadSum2V4
@@ -674,7 +652,6 @@ func gc_body_groupnormForwardKernel2(gc_b2 *compiled.Block, x, weight, bias, out
 //line hecbench_groupnorm.go:129
 			threadSumV4 := float4{0, 0, 0, 0}
 			threadSum2V4 := float4{0, 0, 0, 0}
-//line hecbench_groupnorm.go:134
 			gc_s_xVec[gc_rank2] = xVec
 			gc_s_threadSumV4[gc_rank2] = threadSumV4
 			gc_s_threadSum2V4[gc_rank2] = threadSum2V4
@@ -687,7 +664,6 @@ func gc_body_groupnormForwardKernel2(gc_b2 *compiled.Block, x, weight, bias, out
 //line hecbench_groupnorm.go:129
 		threadSumV4 := float4{0, 0, 0, 0}
 		threadSum2V4 := float4{0, 0, 0, 0}
-//line hecbench_groupnorm.go:134
 		gc_s_xVec[gc_rank2] = xVec
 		gc_s_threadSumV4[gc_rank2] = threadSumV4
 		gc_s_threadSum2V4[gc_rank2] = threadSum2V4
@@ -703,7 +679,6 @@ func gc_body_groupnormForwardKernel2(gc_b2 *compiled.Block, x, weight, bias, out
 			return
 		}
 		gc_more = false
-//line hecbench_groupnorm.go:139
 		gc_from4, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_off, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -752,7 +727,6 @@ func gc_body_groupnormForwardKernel2(gc_b2 *compiled.Block, x, weight, bias, out
 			}
 		}
 	}
-//line hecbench_groupnorm.go:150
 	for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 		gc_pos2.Thread = gc_rank2
 		threadSumV4 := gc_s_threadSumV4[gc_rank2]
@@ -760,7 +734,6 @@ func gc_body_groupnormForwardKernel2(gc_b2 *compiled.Block, x, weight, bias, out
 //line hecbench_groupnorm.go:144
 		threadSum := threadSumV4.X + threadSumV4.Y + threadSumV4.Z + threadSumV4.W
 		threadSum2 := threadSum2V4.X + threadSum2V4.Y + threadSum2V4.Z + threadSum2V4.W
-//line hecbench_groupnorm.go:148
 		gc_s_threadSum[gc_rank2] = threadSum
 		gc_s_threadSum2[gc_rank2] = threadSum2
 	}
@@ -771,7 +744,6 @@ func gc_body_groupnormForwardKernel2(gc_b2 *compiled.Block, x, weight, bias, out
 			return
 		}
 		gc_more2 = false
-//line hecbench_groupnorm.go:154
 		gc_from4, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_off2+(vecCount*4), gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -813,10 +785,8 @@ func gc_body_groupnormForwardKernel2(gc_b2 *compiled.Block, x, weight, bias, out
 				}
 				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-//line hecbench_groupnorm.go:158
 					threadSum := gc_s_threadSum[gc_rank2]
 					threadSum2 := gc_s_threadSum2[gc_rank2]
-//line hecbench_groupnorm.go:148
 					gc_more2 = true
 //line hecbench_groupnorm.go:148
 					val := gc_at4[gc_tx2]
@@ -942,7 +912,6 @@ func gc_body_groupnormForwardKernel2(gc_b2 *compiled.Block, x, weight, bias, out
 			}
 		}
 	}
-//line hecbench_groupnorm.go:159
 	var gc_l_warpSum [32]float32
 	var gc_c21v [32]float32
 	var gc_c21r [32]float32
@@ -985,7 +954,6 @@ func gc_body_groupnormForwardKernel2(gc_b2 *compiled.Block, x, weight, bias, out
 				gc_pos2.Thread = gc_rank2
 //line hecbench_groupnorm.go:109
 				warpID := gc_tx2 / 32
-//line hecbench_groupnorm.go:111
 				warpSum := gc_l_warpSum[gc_lane2]
 //line hecbench_groupnorm.go:155
 				warpSum2 := gc_c22r[gc_lane2]
@@ -995,7 +963,6 @@ func gc_body_groupnormForwardKernel2(gc_b2 *compiled.Block, x, weight, bias, out
 			}
 		}
 	}
-//line hecbench_groupnorm.go:165
 	var gc_l_warpSum2 [32]float32
 	var gc_l_blockSum [32]float32
 	var gc_c23v [32]float32
@@ -1018,9 +985,7 @@ func gc_body_groupnormForwardKernel2(gc_b2 *compiled.Block, x, weight, bias, out
 				gc_pos2.Thread = gc_rank2
 //line hecbench_groupnorm.go:110
 				laneID := gc_tx2 % 32
-//line hecbench_groupnorm.go:112
 				var warpSum float32
-//line hecbench_groupnorm.go:114
 				var warpSum2 float32
 //line hecbench_groupnorm.go:162
 				if laneID < numWarps {
@@ -1067,7 +1032,6 @@ func gc_body_groupnormForwardKernel2(gc_b2 *compiled.Block, x, weight, bias, out
 					gc_at6 := rstd[gc_off7:][:1]
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 						gc_tx2 := gc_x02 + gc_lane2
-//line hecbench_groupnorm.go:192
 						gc_rank2 := gc_w2 + gc_lane2
 						gc_pos2.Thread = gc_rank2
 						blockSum := gc_l_blockSum[gc_lane2]
@@ -1095,7 +1059,6 @@ func gc_body_groupnormForwardKernel2(gc_b2 *compiled.Block, x, weight, bias, out
 						if rstd != nil && gc_tx2 == 0 {
 							gc_at6[0] = s
 						}
-//line hecbench_groupnorm.go:190
 						gc_l_blockSum[gc_lane2] = blockSum
 						gc_s_m[gc_rank2] = m
 						gc_s_s[gc_rank2] = s
@@ -1133,7 +1096,6 @@ func gc_body_groupnormForwardKernel2(gc_b2 *compiled.Block, x, weight, bias, out
 						if rstd != nil && gc_tx2 == 0 {
 							rstd[gc_bx2] = s
 						}
-//line hecbench_groupnorm.go:190
 						gc_l_blockSum[gc_lane2] = blockSum
 						gc_s_m[gc_rank2] = m
 						gc_s_s[gc_rank2] = s
@@ -1153,7 +1115,6 @@ func gc_body_groupnormForwardKernel2(gc_b2 *compiled.Block, x, weight, bias, out
 			return
 		}
 		gc_more3 = false
-//line hecbench_groupnorm.go:194
 		gc_from4, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_off3, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -1255,9 +1216,9 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 //line hecbench_groupnorm.go:227
 	rstdVal := rstd[gc_bx2]
 	_ = &rstdVal
-//line hecbench_groupnorm.go:230
 	gc_vstep5 := 0
 	if compiled.SIMD {
+//line hecbench_groupnorm.go:232
 		gc_vb5 := archsimd.BroadcastFloat32x8(float32(0.0))
 		for ; gc_vstep5+7 < gc_n2; gc_vstep5 += 8 {
 			gc_rank2 := gc_vstep5
@@ -1279,7 +1240,6 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 //line hecbench_groupnorm.go:232
 			wDoutThread := float32(0.0)
 			wDoutNormThread := float32(0.0)
-//line hecbench_groupnorm.go:236
 			gc_s_wDoutThread[gc_rank2] = wDoutThread
 			gc_s_wDoutNormThread[gc_rank2] = wDoutNormThread
 		}
@@ -1289,7 +1249,6 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 //line hecbench_groupnorm.go:232
 			wDoutThread := float32(0.0)
 			wDoutNormThread := float32(0.0)
-//line hecbench_groupnorm.go:236
 			gc_s_wDoutThread[gc_rank2] = wDoutThread
 			gc_s_wDoutNormThread[gc_rank2] = wDoutNormThread
 		}
@@ -1299,7 +1258,6 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 //line hecbench_groupnorm.go:232
 			wDoutThread := float32(0.0)
 			wDoutNormThread := float32(0.0)
-//line hecbench_groupnorm.go:236
 			gc_s_wDoutThread[gc_rank2] = wDoutThread
 			gc_s_wDoutNormThread[gc_rank2] = wDoutNormThread
 		}
@@ -1309,7 +1267,6 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 //line hecbench_groupnorm.go:232
 			wDoutThread := float32(0.0)
 			wDoutNormThread := float32(0.0)
-//line hecbench_groupnorm.go:236
 			gc_s_wDoutThread[gc_rank2] = wDoutThread
 			gc_s_wDoutNormThread[gc_rank2] = wDoutNormThread
 		}
@@ -1319,7 +1276,6 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 //line hecbench_groupnorm.go:232
 		wDoutThread := float32(0.0)
 		wDoutNormThread := float32(0.0)
-//line hecbench_groupnorm.go:236
 		gc_s_wDoutThread[gc_rank2] = wDoutThread
 		gc_s_wDoutNormThread[gc_rank2] = wDoutNormThread
 	}
@@ -1330,7 +1286,6 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 			return
 		}
 		gc_more = false
-//line hecbench_groupnorm.go:241
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_off, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -1381,7 +1336,6 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 			}
 		}
 	}
-//line hecbench_groupnorm.go:248
 	var gc_l_wDoutWarp [32]float32
 	var gc_c21v [32]float32
 	var gc_c21r [32]float32
@@ -1424,7 +1378,6 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 				gc_pos2.Thread = gc_rank2
 //line hecbench_groupnorm.go:212
 				warpID := gc_tx2 / 32
-//line hecbench_groupnorm.go:214
 				wDoutWarp := gc_l_wDoutWarp[gc_lane2]
 //line hecbench_groupnorm.go:243
 				wDoutNormWarp := gc_c22r[gc_lane2]
@@ -1434,7 +1387,6 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 			}
 		}
 	}
-//line hecbench_groupnorm.go:253
 	var gc_l_wDoutNormWarp [32]float32
 	var gc_c23v [32]float32
 	var gc_c23r [32]float32
@@ -1456,9 +1408,7 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 				gc_pos2.Thread = gc_rank2
 //line hecbench_groupnorm.go:213
 				laneID := gc_tx2 % 32
-//line hecbench_groupnorm.go:215
 				var wDoutWarp float32
-//line hecbench_groupnorm.go:217
 				var wDoutNormWarp float32
 //line hecbench_groupnorm.go:250
 				if laneID < numWarps {
@@ -1541,7 +1491,6 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 					continue
 				}
 				gc_rank2 := gc_w2 + gc_lane2
-//line hecbench_groupnorm.go:276
 				wDoutBlock := gc_s_wDoutBlock[gc_rank2]
 //line hecbench_groupnorm.go:261
 				wDoutNormBlock := gc_c24r[gc_lane2]
@@ -1555,7 +1504,6 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 					gc_memoOut3, gc_memoOut4 = wDoutBlock, wDoutNormBlock
 					gc_ran2 = true
 				}
-//line hecbench_groupnorm.go:268
 				gc_s_wDoutBlock[gc_rank2] = wDoutBlock
 				gc_s_wDoutNormBlock[gc_rank2] = wDoutNormBlock
 			}
@@ -1568,7 +1516,6 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 			return
 		}
 		gc_more2 = false
-//line hecbench_groupnorm.go:273
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_off2, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -1621,7 +1568,6 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 //line hecbench_groupnorm.go:284
 	if imgSize%gc_bdx2 == 0 {
 		for c_2 := 0; c_2 < groupSize; c_2++ {
-//line hecbench_groupnorm.go:287
 			gc_vstep6 := 0
 			if compiled.SIMD {
 //line hecbench_groupnorm.go:286
@@ -1646,7 +1592,6 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 //line hecbench_groupnorm.go:286
 					dwThread := float32(0.0)
 					dbThread := float32(0.0)
-//line hecbench_groupnorm.go:290
 					gc_s_dwThread[gc_rank2] = dwThread
 					gc_s_dbThread[gc_rank2] = dbThread
 				}
@@ -1656,7 +1601,6 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 //line hecbench_groupnorm.go:286
 					dwThread := float32(0.0)
 					dbThread := float32(0.0)
-//line hecbench_groupnorm.go:290
 					gc_s_dwThread[gc_rank2] = dwThread
 					gc_s_dbThread[gc_rank2] = dbThread
 				}
@@ -1666,7 +1610,6 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 //line hecbench_groupnorm.go:286
 					dwThread := float32(0.0)
 					dbThread := float32(0.0)
-//line hecbench_groupnorm.go:290
 					gc_s_dwThread[gc_rank2] = dwThread
 					gc_s_dbThread[gc_rank2] = dbThread
 				}
@@ -1676,7 +1619,6 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 //line hecbench_groupnorm.go:286
 					dwThread := float32(0.0)
 					dbThread := float32(0.0)
-//line hecbench_groupnorm.go:290
 					gc_s_dwThread[gc_rank2] = dwThread
 					gc_s_dbThread[gc_rank2] = dbThread
 				}
@@ -1686,7 +1628,6 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 //line hecbench_groupnorm.go:286
 				dwThread := float32(0.0)
 				dbThread := float32(0.0)
-//line hecbench_groupnorm.go:290
 				gc_s_dwThread[gc_rank2] = dwThread
 				gc_s_dbThread[gc_rank2] = dbThread
 			}
@@ -1697,7 +1638,6 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 					return
 				}
 				gc_more3 = false
-//line hecbench_groupnorm.go:295
 				gc_from2, gc_to2 := 0, gc_bdx2
 				if !compiled.Adds(gc_off3, gc_to2) {
 					panic(compiled.ErrGuardWraps)
@@ -1746,10 +1686,8 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 						}
 						for gc_tx2 := gc_vstep7; gc_tx2 < gc_to2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
-//line hecbench_groupnorm.go:299
 							dwThread := gc_s_dwThread[gc_rank2]
 							dbThread := gc_s_dbThread[gc_rank2]
-//line hecbench_groupnorm.go:289
 							gc_more3 = true
 //line hecbench_groupnorm.go:289
 							doutVal_ := gc_at13[gc_tx2]
@@ -1890,7 +1828,6 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 //line hecbench_groupnorm.go:296
 			dout = dout[imgSize:]
 			x = x[imgSize:]
-//line hecbench_groupnorm.go:299
 			var gc_l_dwWarp [32]float32
 			var gc_c25v [32]float32
 			var gc_c25r [32]float32
@@ -1945,7 +1882,6 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 //line hecbench_groupnorm.go:212
 							warpID := gc_tx2 / 32
 							laneID := gc_tx2 % 32
-//line hecbench_groupnorm.go:215
 							dwWarp := gc_l_dwWarp[gc_lane2]
 //line hecbench_groupnorm.go:301
 							dbWarp := gc_c26r[gc_lane2]
@@ -1958,14 +1894,11 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 					}
 				}
 			}
-//line hecbench_groupnorm.go:313
 			archsimd.ClearAVXUpperBits()
 			compiled.OutOfLine(func() {
 				sharedSum := sharedSum[:32]
-//line hecbench_groupnorm.go:317
 				sharedSum2 := sharedSum2[:32]
 				{
-//line hecbench_groupnorm.go:320
 					gc_from2, gc_to2 := 0, gc_bdx2
 					if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 						gc_to2 = gc_bound2 + 1
@@ -1993,7 +1926,6 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 	} else {
 //line hecbench_groupnorm.go:322
 		blockReps := ceilDiv(groupSize, numWarps)
-//line hecbench_groupnorm.go:324
 		var gc_l_dwThread_ [32]float32
 		var gc_l_dbThread_ [32]float32
 		var gc_l_dwWarp_ [32]float32
@@ -2047,7 +1979,6 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 //line hecbench_groupnorm.go:324
 						dwThread_ := float32(0.0)
 						dbThread_ := float32(0.0)
-//line hecbench_groupnorm.go:328
 						gc_l_dwThread_[gc_lane2] = dwThread_
 						gc_l_dbThread_[gc_lane2] = dbThread_
 					}
@@ -2095,9 +2026,7 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 								warpID := gc_tx2 / 32
 //line hecbench_groupnorm.go:327
 								ch := br*numWarps + warpID
-//line hecbench_groupnorm.go:329
 								dwThread_ := gc_l_dwThread_[gc_lane2]
-//line hecbench_groupnorm.go:331
 								dbThread_ := gc_l_dbThread_[gc_lane2]
 //line hecbench_groupnorm.go:329
 								doutCh := dout[ch*imgSize:]
@@ -2159,7 +2088,6 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 									warpID := gc_tx2 / 32
 //line hecbench_groupnorm.go:327
 									ch := br*numWarps + warpID
-//line hecbench_groupnorm.go:329
 									dwWarp_ := gc_l_dwWarp_[gc_lane2]
 //line hecbench_groupnorm.go:340
 									dbWarp_ := gc_c28r[gc_lane2]
@@ -2172,7 +2100,6 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 							}
 						}
 					}
-//line hecbench_groupnorm.go:352
 					gc_act2 = gc_save242 &^ gc_dead2
 				}
 			}

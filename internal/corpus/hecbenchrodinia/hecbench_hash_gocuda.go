@@ -47,7 +47,6 @@ func gc_body_jk3HashKernel(gc_b *compiled.Block, gc_lo, gc_hi int, lengths []uin
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line hecbench_hash.go:144
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bdx*gc_bx, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -80,7 +79,6 @@ func gc_body_jk3HashKernel(gc_b *compiled.Block, gc_lo, gc_hi int, lengths []uin
 //line hecbench_hash.go:143
 						return
 					}
-//line hecbench_hash.go:144
 					v = k[0]
 					k = k[1:]
 					a += v.X
@@ -89,6 +87,7 @@ func gc_body_jk3HashKernel(gc_b *compiled.Block, gc_lo, gc_hi int, lengths []uin
 					a, b, c = jhMix(a, b, c)
 					length -= 12
 				}
+//line hecbench_hash.go:152
 				v = k[0]
 //line hecbench_hash.go:155
 				out[id] = mixRemainder(a, b, c, v.X, v.Y, v.Z, length)
@@ -131,7 +130,6 @@ func gc_body_murmurHash3X64128Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, dKe
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line hecbench_hash.go:319
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step := 0
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {

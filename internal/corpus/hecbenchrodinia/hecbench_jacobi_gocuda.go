@@ -147,7 +147,6 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 	}
 //line hecbench_jacobi.go:84
 	reductionArray := gocuda.Shared[float32](t, 16)[:16]
-//line hecbench_jacobi.go:86
 	var gc_c1v [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -187,14 +186,13 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 						err = df * df
 					}
 				}
-//line hecbench_jacobi.go:73
 				gc_s_err[gc_rank] = err
 			}
 		}
+//line hecbench_jacobi.go:76
 		for offset := 8; offset > 0; offset /= 2 {
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-//line hecbench_jacobi.go:80
 				err := gc_s_err[gc_rank]
 //line hecbench_jacobi.go:77
 				gc_c1v[gc_lane] = err
@@ -203,7 +201,6 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c1v, offset, gocuda.WarpSize, &gc_c1r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-//line hecbench_jacobi.go:81
 				err := gc_s_err[gc_rank]
 //line hecbench_jacobi.go:77
 				err += gc_c1r[gc_lane]
@@ -212,7 +209,6 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 		}
 	}
 	{
-//line hecbench_jacobi.go:84
 		gc_ty := 0
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
@@ -226,54 +222,40 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line hecbench_jacobi.go:98
 						gc_rank := gc_base + gc_tx
-//line hecbench_jacobi.go:100
 						err := gc_s_err[gc_rank]
 //line hecbench_jacobi.go:86
 						gc_at6[0] = err
 					}
 					{
-//line hecbench_jacobi.go:90
 						gc_tx := gc_step + 1
-//line hecbench_jacobi.go:92
 						gc_rank := gc_base + gc_tx
-//line hecbench_jacobi.go:94
 						err := gc_s_err[gc_rank]
 //line hecbench_jacobi.go:86
 						gc_at6[0] = err
 					}
 					{
-//line hecbench_jacobi.go:90
 						gc_tx := gc_step + 2
-//line hecbench_jacobi.go:92
 						gc_rank := gc_base + gc_tx
-//line hecbench_jacobi.go:94
 						err := gc_s_err[gc_rank]
 //line hecbench_jacobi.go:86
 						gc_at6[0] = err
 					}
 					{
-//line hecbench_jacobi.go:90
 						gc_tx := gc_step + 3
-//line hecbench_jacobi.go:92
 						gc_rank := gc_base + gc_tx
-//line hecbench_jacobi.go:94
 						err := gc_s_err[gc_rank]
 //line hecbench_jacobi.go:86
 						gc_at6[0] = err
 					}
 				}
-//line hecbench_jacobi.go:90
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line hecbench_jacobi.go:93
 					err := gc_s_err[gc_rank]
 //line hecbench_jacobi.go:86
 					gc_at6[0] = err
 				}
 			} else {
-//line hecbench_jacobi.go:90
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
@@ -285,7 +267,6 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 						reductionArray[gc_ty] = err
 					}
 					{
-//line hecbench_jacobi.go:90
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -294,7 +275,6 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 						reductionArray[gc_ty] = err
 					}
 					{
-//line hecbench_jacobi.go:90
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -303,7 +283,6 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 						reductionArray[gc_ty] = err
 					}
 					{
-//line hecbench_jacobi.go:90
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -312,7 +291,6 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 						reductionArray[gc_ty] = err
 					}
 				}
-//line hecbench_jacobi.go:90
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -321,14 +299,12 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 					reductionArray[gc_ty] = err
 				}
 			}
-//line hecbench_jacobi.go:90
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
 			}
 		}
 	}
-//line hecbench_jacobi.go:97
 	var gc_c2v [32]float32
 	var gc_c2r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -336,7 +312,6 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		{
-//line hecbench_jacobi.go:105
 			var gc_m12 uint32
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -371,9 +346,7 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 						if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(reductionArray) && 32 <= len(reductionArray)-gc_off5 {
 							gc_at7 := reductionArray[gc_off5:][:32]
 							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line hecbench_jacobi.go:113
 								gc_rank := gc_w + gc_lane
-//line hecbench_jacobi.go:115
 								var err float32
 //line hecbench_jacobi.go:95
 								err = gc_at7[gc_lane]
@@ -405,7 +378,6 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-//line hecbench_jacobi.go:103
 						err := gc_s_err[gc_rank]
 //line hecbench_jacobi.go:97
 						gc_c2v[gc_lane] = err
@@ -417,7 +389,6 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-//line hecbench_jacobi.go:104
 						err := gc_s_err[gc_rank]
 //line hecbench_jacobi.go:97
 						err += gc_c2r[gc_lane]

@@ -256,7 +256,6 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 									gc_ld10.StoreSlice(gc_at12[(gc_tx2 - gc_fastlo2):])
 								}
 							}
-//line hecbench_jacobi.go:55
 							archsimd.ClearAVXUpperBits()
 						}
 						for gc_u2 := gc_vstep - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
@@ -583,7 +582,6 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 							}
 						}
 					}
-//line hecbench_jacobi.go:55
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -617,7 +615,6 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 	}
 //line hecbench_jacobi.go:84
 	reductionArray := gocuda.Shared[float32](t, 16)[:16]
-//line hecbench_jacobi.go:86
 	var gc_c21v [32]float32
 	var gc_c21r [32]float32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -643,9 +640,7 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 					gc_rank2 := gc_w2 + gc_lane2
 					gc_tx2 := gc_tidx3.X + gc_lane2
-//line hecbench_jacobi.go:69
 					gc_ty2 := gc_tidx3.Y
-//line hecbench_jacobi.go:71
 					gc_tz2 := gc_tidx3.Z
 					_ = gc_tz2
 					gc_pos2.Thread = gc_rank2
@@ -1048,9 +1043,7 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 						continue // the lanes wrap to the next row
 					}
 					gc_tx2 := gc_tidx2.X
-//line hecbench_jacobi.go:76
 					gc_ty2 := gc_tidx2.Y
-//line hecbench_jacobi.go:78
 					gc_tz2 := gc_tidx2.Z
 					_ = gc_tz2
 					gc_pos2.Thread = gc_rank2
@@ -1292,12 +1285,10 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 							err = df * df
 						}
 					}
-//line hecbench_jacobi.go:73
 					gc_s_err[gc_rank2] = err
 				}
 			}
 		}
-//line hecbench_jacobi.go:76
 		for offset := 8; offset > 0; offset /= 2 {
 			gc_left2 := gc_act2
 			if compiled.SIMD {
@@ -1331,7 +1322,6 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
-//line hecbench_jacobi.go:90
 					err := gc_s_err[gc_rank2]
 //line hecbench_jacobi.go:77
 					gc_c21v[gc_lane2] = err
@@ -1375,7 +1365,6 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
-//line hecbench_jacobi.go:90
 					err := gc_s_err[gc_rank2]
 //line hecbench_jacobi.go:77
 					err += gc_c21r[gc_lane2]
@@ -1385,7 +1374,6 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 		}
 	}
 	{
-//line hecbench_jacobi.go:85
 		gc_ty2 := 0
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
@@ -1399,54 +1387,40 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
 					{
 						gc_tx2 := gc_step3 + 0
-//line hecbench_jacobi.go:99
 						gc_rank2 := gc_base2 + gc_tx2
-//line hecbench_jacobi.go:101
 						err := gc_s_err[gc_rank2]
 //line hecbench_jacobi.go:86
 						gc_at13[0] = err
 					}
 					{
-//line hecbench_jacobi.go:90
 						gc_tx2 := gc_step3 + 1
-//line hecbench_jacobi.go:92
 						gc_rank2 := gc_base2 + gc_tx2
-//line hecbench_jacobi.go:94
 						err := gc_s_err[gc_rank2]
 //line hecbench_jacobi.go:86
 						gc_at13[0] = err
 					}
 					{
-//line hecbench_jacobi.go:90
 						gc_tx2 := gc_step3 + 2
-//line hecbench_jacobi.go:92
 						gc_rank2 := gc_base2 + gc_tx2
-//line hecbench_jacobi.go:94
 						err := gc_s_err[gc_rank2]
 //line hecbench_jacobi.go:86
 						gc_at13[0] = err
 					}
 					{
-//line hecbench_jacobi.go:90
 						gc_tx2 := gc_step3 + 3
-//line hecbench_jacobi.go:92
 						gc_rank2 := gc_base2 + gc_tx2
-//line hecbench_jacobi.go:94
 						err := gc_s_err[gc_rank2]
 //line hecbench_jacobi.go:86
 						gc_at13[0] = err
 					}
 				}
-//line hecbench_jacobi.go:90
 				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-//line hecbench_jacobi.go:93
 					err := gc_s_err[gc_rank2]
 //line hecbench_jacobi.go:86
 					gc_at13[0] = err
 				}
 			} else {
-//line hecbench_jacobi.go:90
 				gc_step4 := gc_from2
 				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
 					{
@@ -1458,7 +1432,6 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 						reductionArray[gc_ty2] = err
 					}
 					{
-//line hecbench_jacobi.go:90
 						gc_tx2 := gc_step4 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -1467,7 +1440,6 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 						reductionArray[gc_ty2] = err
 					}
 					{
-//line hecbench_jacobi.go:90
 						gc_tx2 := gc_step4 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -1476,7 +1448,6 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 						reductionArray[gc_ty2] = err
 					}
 					{
-//line hecbench_jacobi.go:90
 						gc_tx2 := gc_step4 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -1485,7 +1456,6 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 						reductionArray[gc_ty2] = err
 					}
 				}
-//line hecbench_jacobi.go:90
 				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -1494,14 +1464,12 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 					reductionArray[gc_ty2] = err
 				}
 			}
-//line hecbench_jacobi.go:90
 			gc_ty2++
 			if gc_ty2 == gc_bdy2 {
 				gc_ty2 = 0
 			}
 		}
 	}
-//line hecbench_jacobi.go:97
 	var gc_c22v [32]float32
 	var gc_c22r [32]float32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -1509,7 +1477,6 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 		var gc_dead2 uint32
 		{
-//line hecbench_jacobi.go:105
 			var gc_m122 uint32
 			{
 				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
@@ -1542,7 +1509,6 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 							gc_rank2 := gc_w2 + gc_lane2
 							gc_tx2 := gc_tidx6.X + gc_lane2
-//line hecbench_jacobi.go:110
 							gc_ty2 := gc_tidx6.Y
 							_ = gc_ty2
 							gc_tz2 := gc_tidx6.Z
@@ -1571,7 +1537,6 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 								continue // the lanes wrap to the next row
 							}
 							gc_tx2 := gc_tidx2.X
-//line hecbench_jacobi.go:110
 							gc_ty2 := gc_tidx2.Y
 							_ = gc_ty2
 							gc_tz2 := gc_tidx2.Z
@@ -1647,7 +1612,6 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
-//line hecbench_jacobi.go:110
 							err := gc_s_err[gc_rank2]
 //line hecbench_jacobi.go:97
 							gc_c22v[gc_lane2] = err
@@ -1691,7 +1655,6 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
-//line hecbench_jacobi.go:110
 							err := gc_s_err[gc_rank2]
 //line hecbench_jacobi.go:97
 							err += gc_c22r[gc_lane2]

@@ -73,7 +73,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 		stepOffset := step * vocabSizePadded
 		batchOffset := bidx * maxInputLength * vocabSizePadded
 		logits = logits[stepOffset+batchOffset:]
-//line hecbench_logprob.go:116
 		gc_vstep := 0
 		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 			gc_rank := gc_vstep
@@ -92,7 +91,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 //line hecbench_logprob.go:117
 				localMax := float32(-maxTVal)
 				val := float32(-maxTVal)
-//line hecbench_logprob.go:120
 				_ = val
 				gc_s_localMax[gc_rank] = localMax
 			}
@@ -102,7 +100,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 //line hecbench_logprob.go:117
 				localMax := float32(-maxTVal)
 				val := float32(-maxTVal)
-//line hecbench_logprob.go:120
 				_ = val
 				gc_s_localMax[gc_rank] = localMax
 			}
@@ -112,7 +109,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 //line hecbench_logprob.go:117
 				localMax := float32(-maxTVal)
 				val := float32(-maxTVal)
-//line hecbench_logprob.go:120
 				_ = val
 				gc_s_localMax[gc_rank] = localMax
 			}
@@ -122,7 +118,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 //line hecbench_logprob.go:117
 				localMax := float32(-maxTVal)
 				val := float32(-maxTVal)
-//line hecbench_logprob.go:120
 				_ = val
 				gc_s_localMax[gc_rank] = localMax
 			}
@@ -132,7 +127,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 //line hecbench_logprob.go:117
 			localMax := float32(-maxTVal)
 			val := float32(-maxTVal)
-//line hecbench_logprob.go:120
 			_ = val
 			gc_s_localMax[gc_rank] = localMax
 		}
@@ -143,7 +137,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 				return
 			}
 			gc_more = false
-//line hecbench_logprob.go:126
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_off, gc_to) {
 				panic(compiled.ErrGuardWraps)
@@ -159,12 +152,9 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
 							gc_tx := gc_step2 + 0
-//line hecbench_logprob.go:142
 							gc_rank := gc_base + gc_tx
-//line hecbench_logprob.go:106
 							localMax := gc_s_localMax[gc_rank]
 							var val float32
-//line hecbench_logprob.go:120
 							gc_more = true
 //line hecbench_logprob.go:120
 							val = float32(gc_at[gc_tx])
@@ -173,12 +163,9 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 						}
 						{
 							gc_tx := gc_step2 + 1
-//line hecbench_logprob.go:127
 							gc_rank := gc_base + gc_tx
-//line hecbench_logprob.go:106
 							localMax := gc_s_localMax[gc_rank]
 							var val float32
-//line hecbench_logprob.go:120
 							gc_more = true
 //line hecbench_logprob.go:120
 							val = float32(gc_at[gc_tx])
@@ -187,12 +174,9 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 						}
 						{
 							gc_tx := gc_step2 + 2
-//line hecbench_logprob.go:127
 							gc_rank := gc_base + gc_tx
-//line hecbench_logprob.go:106
 							localMax := gc_s_localMax[gc_rank]
 							var val float32
-//line hecbench_logprob.go:120
 							gc_more = true
 //line hecbench_logprob.go:120
 							val = float32(gc_at[gc_tx])
@@ -201,12 +185,9 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 						}
 						{
 							gc_tx := gc_step2 + 3
-//line hecbench_logprob.go:127
 							gc_rank := gc_base + gc_tx
-//line hecbench_logprob.go:106
 							localMax := gc_s_localMax[gc_rank]
 							var val float32
-//line hecbench_logprob.go:120
 							gc_more = true
 //line hecbench_logprob.go:120
 							val = float32(gc_at[gc_tx])
@@ -216,10 +197,8 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 					}
 					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-//line hecbench_logprob.go:106
 						localMax := gc_s_localMax[gc_rank]
 						var val float32
-//line hecbench_logprob.go:120
 						gc_more = true
 //line hecbench_logprob.go:120
 						val = float32(gc_at[gc_tx])
@@ -235,7 +214,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 							gc_pos.Thread = gc_rank
 //line hecbench_logprob.go:104
 							tidx := gc_tx
-//line hecbench_logprob.go:106
 							localMax := gc_s_localMax[gc_rank]
 							var val float32
 //line hecbench_logprob.go:119
@@ -252,7 +230,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 							gc_pos.Thread = gc_rank
 //line hecbench_logprob.go:104
 							tidx := gc_tx
-//line hecbench_logprob.go:106
 							localMax := gc_s_localMax[gc_rank]
 							var val float32
 //line hecbench_logprob.go:119
@@ -269,7 +246,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 							gc_pos.Thread = gc_rank
 //line hecbench_logprob.go:104
 							tidx := gc_tx
-//line hecbench_logprob.go:106
 							localMax := gc_s_localMax[gc_rank]
 							var val float32
 //line hecbench_logprob.go:119
@@ -286,7 +262,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 							gc_pos.Thread = gc_rank
 //line hecbench_logprob.go:104
 							tidx := gc_tx
-//line hecbench_logprob.go:106
 							localMax := gc_s_localMax[gc_rank]
 							var val float32
 //line hecbench_logprob.go:119
@@ -303,7 +278,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 						gc_pos.Thread = gc_rank
 //line hecbench_logprob.go:104
 						tidx := gc_tx
-//line hecbench_logprob.go:106
 						localMax := gc_s_localMax[gc_rank]
 						var val float32
 //line hecbench_logprob.go:119
@@ -319,7 +293,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 		}
 //line hecbench_logprob.go:68
 		shared := gc_shared1(32)[:32]
-//line hecbench_logprob.go:70
 		var gc_l_val_2 [32]float32
 		var gc_c1r [32]float32
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -329,20 +302,17 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 			_ = gc_dead
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-//line hecbench_logprob.go:80
 				localMax := gc_s_localMax[gc_rank]
 //line hecbench_logprob.go:124
 				var val_ float32 = localMax
 //line hecbench_logprob.go:72
 				var val_2 float32 = val_
-//line hecbench_logprob.go:75
 				gc_l_val_2[gc_lane] = val_2
 			}
 //line hecbench_logprob.go:59
 			for mask := 16; mask > 0; mask >>= 1 {
 				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, fullMaskLP, &gc_l_val_2, mask, 32, &gc_c1r)
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line hecbench_logprob.go:64
 					val_2 := gc_l_val_2[gc_lane]
 //line hecbench_logprob.go:60
 					val_2 = max(val_2, gc_c1r[gc_lane])
@@ -373,9 +343,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 //line hecbench_logprob.go:69
 						lane := gc_tx & 0x1f
 						wid := gc_tx >> 5
-//line hecbench_logprob.go:72
 						val_2 := gc_l_val_2[gc_lane]
-//line hecbench_logprob.go:74
 						var val_ float32
 //line hecbench_logprob.go:62
 						var r_ float32 = val_2
@@ -389,7 +357,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 				}
 			}
 		}
-//line hecbench_logprob.go:84
 		var gc_c2v [32]float32
 		var gc_c2r [32]float32
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -409,7 +376,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 					gc_pos.Thread = gc_rank
 //line hecbench_logprob.go:69
 					lane := gc_tx & 0x1f
-//line hecbench_logprob.go:71
 					var val_ float32
 //line hecbench_logprob.go:82
 					if float32(gc_tx) < (float32(gc_bdx) / 32.0) {
@@ -418,7 +384,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 						val_ = -1e20
 					}
 					var val_3 float32 = val_
-//line hecbench_logprob.go:89
 					gc_s_val_3[gc_rank] = val_3
 				}
 			}
@@ -426,7 +391,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 			for mask_ := 16; mask_ > 0; mask_ >>= 1 {
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_rank := gc_w + gc_lane
-//line hecbench_logprob.go:63
 					val_3 := gc_s_val_3[gc_rank]
 //line hecbench_logprob.go:60
 					gc_c2v[gc_lane] = val_3
@@ -435,7 +399,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, fullMaskLP, &gc_c2v, mask_, 32, &gc_c2r)
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_rank := gc_w + gc_lane
-//line hecbench_logprob.go:64
 					val_3 := gc_s_val_3[gc_rank]
 //line hecbench_logprob.go:60
 					val_3 = max(val_3, gc_c2r[gc_lane])
@@ -444,7 +407,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 			}
 		}
 		{
-//line hecbench_logprob.go:67
 			gc_from, gc_to := 0, gc_bdx
 			if gc_bound := 0; gc_bound < gc_to-1 {
 				gc_to = gc_bound + 1
@@ -453,7 +415,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_logprob.go:106
 					val_3 := gc_s_val_3[gc_rank]
 					var val_ float32
 //line hecbench_logprob.go:62
@@ -469,7 +430,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 				}
 			}
 		}
-//line hecbench_logprob.go:135
 		gc_vstep2 := 0
 		for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
 			gc_rank := gc_vstep2
@@ -484,7 +444,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 				gc_pos.Thread = gc_rank
 //line hecbench_logprob.go:131
 				localSumExp := float32(0.0)
-//line hecbench_logprob.go:133
 				gc_s_localSumExp[gc_rank] = localSumExp
 			}
 			{
@@ -492,7 +451,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 				gc_pos.Thread = gc_rank
 //line hecbench_logprob.go:131
 				localSumExp := float32(0.0)
-//line hecbench_logprob.go:133
 				gc_s_localSumExp[gc_rank] = localSumExp
 			}
 			{
@@ -500,7 +458,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 				gc_pos.Thread = gc_rank
 //line hecbench_logprob.go:131
 				localSumExp := float32(0.0)
-//line hecbench_logprob.go:133
 				gc_s_localSumExp[gc_rank] = localSumExp
 			}
 			{
@@ -508,7 +465,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 				gc_pos.Thread = gc_rank
 //line hecbench_logprob.go:131
 				localSumExp := float32(0.0)
-//line hecbench_logprob.go:133
 				gc_s_localSumExp[gc_rank] = localSumExp
 			}
 		}
@@ -516,7 +472,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 			gc_pos.Thread = gc_rank
 //line hecbench_logprob.go:131
 			localSumExp := float32(0.0)
-//line hecbench_logprob.go:133
 			gc_s_localSumExp[gc_rank] = localSumExp
 		}
 //line hecbench_logprob.go:132
@@ -526,7 +481,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 				return
 			}
 			gc_more2 = false
-//line hecbench_logprob.go:139
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_off2, gc_to) {
 				panic(compiled.ErrGuardWraps)
@@ -542,13 +496,9 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 						{
 							gc_tx := gc_step5 + 0
-//line hecbench_logprob.go:155
 							gc_rank := gc_base + gc_tx
-//line hecbench_logprob.go:106
 							var val float32
-//line hecbench_logprob.go:108
 							localSumExp := gc_s_localSumExp[gc_rank]
-//line hecbench_logprob.go:133
 							gc_more2 = true
 //line hecbench_logprob.go:133
 							val = expf(float32(gc_at2[gc_tx]) - sMaxLogit[0])
@@ -557,13 +507,9 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 						}
 						{
 							gc_tx := gc_step5 + 1
-//line hecbench_logprob.go:140
 							gc_rank := gc_base + gc_tx
-//line hecbench_logprob.go:106
 							var val float32
-//line hecbench_logprob.go:108
 							localSumExp := gc_s_localSumExp[gc_rank]
-//line hecbench_logprob.go:133
 							gc_more2 = true
 //line hecbench_logprob.go:133
 							val = expf(float32(gc_at2[gc_tx]) - sMaxLogit[0])
@@ -572,13 +518,9 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 						}
 						{
 							gc_tx := gc_step5 + 2
-//line hecbench_logprob.go:140
 							gc_rank := gc_base + gc_tx
-//line hecbench_logprob.go:106
 							var val float32
-//line hecbench_logprob.go:108
 							localSumExp := gc_s_localSumExp[gc_rank]
-//line hecbench_logprob.go:133
 							gc_more2 = true
 //line hecbench_logprob.go:133
 							val = expf(float32(gc_at2[gc_tx]) - sMaxLogit[0])
@@ -587,13 +529,9 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 						}
 						{
 							gc_tx := gc_step5 + 3
-//line hecbench_logprob.go:140
 							gc_rank := gc_base + gc_tx
-//line hecbench_logprob.go:106
 							var val float32
-//line hecbench_logprob.go:108
 							localSumExp := gc_s_localSumExp[gc_rank]
-//line hecbench_logprob.go:133
 							gc_more2 = true
 //line hecbench_logprob.go:133
 							val = expf(float32(gc_at2[gc_tx]) - sMaxLogit[0])
@@ -603,11 +541,8 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 					}
 					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-//line hecbench_logprob.go:106
 						var val float32
-//line hecbench_logprob.go:108
 						localSumExp := gc_s_localSumExp[gc_rank]
-//line hecbench_logprob.go:133
 						gc_more2 = true
 //line hecbench_logprob.go:133
 						val = expf(float32(gc_at2[gc_tx]) - sMaxLogit[0])
@@ -623,9 +558,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 							gc_pos.Thread = gc_rank
 //line hecbench_logprob.go:104
 							tidx := gc_tx
-//line hecbench_logprob.go:106
 							var val float32
-//line hecbench_logprob.go:108
 							localSumExp := gc_s_localSumExp[gc_rank]
 //line hecbench_logprob.go:132
 							i_ := tidx + gc_off2
@@ -641,9 +574,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 							gc_pos.Thread = gc_rank
 //line hecbench_logprob.go:104
 							tidx := gc_tx
-//line hecbench_logprob.go:106
 							var val float32
-//line hecbench_logprob.go:108
 							localSumExp := gc_s_localSumExp[gc_rank]
 //line hecbench_logprob.go:132
 							i_ := tidx + gc_off2
@@ -659,9 +590,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 							gc_pos.Thread = gc_rank
 //line hecbench_logprob.go:104
 							tidx := gc_tx
-//line hecbench_logprob.go:106
 							var val float32
-//line hecbench_logprob.go:108
 							localSumExp := gc_s_localSumExp[gc_rank]
 //line hecbench_logprob.go:132
 							i_ := tidx + gc_off2
@@ -677,9 +606,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 							gc_pos.Thread = gc_rank
 //line hecbench_logprob.go:104
 							tidx := gc_tx
-//line hecbench_logprob.go:106
 							var val float32
-//line hecbench_logprob.go:108
 							localSumExp := gc_s_localSumExp[gc_rank]
 //line hecbench_logprob.go:132
 							i_ := tidx + gc_off2
@@ -695,9 +622,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 						gc_pos.Thread = gc_rank
 //line hecbench_logprob.go:104
 						tidx := gc_tx
-//line hecbench_logprob.go:106
 						var val float32
-//line hecbench_logprob.go:108
 						localSumExp := gc_s_localSumExp[gc_rank]
 //line hecbench_logprob.go:132
 						i_ := tidx + gc_off2
@@ -712,7 +637,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 		}
 //line hecbench_logprob.go:32
 		shared_ := gc_shared2(32)[:32]
-//line hecbench_logprob.go:34
 		var gc_l_val_5 [32]float32
 		var gc_c3r [32]float32
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -722,13 +646,11 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 			_ = gc_dead
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-//line hecbench_logprob.go:44
 				localSumExp := gc_s_localSumExp[gc_rank]
 //line hecbench_logprob.go:137
 				var val_4 float32 = localSumExp
 //line hecbench_logprob.go:36
 				var val_5 float32 = val_4
-//line hecbench_logprob.go:39
 				gc_l_val_5[gc_lane] = val_5
 			}
 //line hecbench_logprob.go:23
@@ -743,7 +665,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 //line hecbench_logprob.go:24
 						compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, fullMaskLP, &gc_l_val_5, mask_2, 32, &gc_c3r)
 						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line hecbench_logprob.go:28
 							val_5 := gc_l_val_5[gc_lane]
 //line hecbench_logprob.go:24
 							val_5 += gc_c3r[gc_lane]
@@ -776,9 +697,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 //line hecbench_logprob.go:33
 						lane_ := gc_tx & 0x1f
 						wid_ := gc_tx >> 5
-//line hecbench_logprob.go:36
 						val_5 := gc_l_val_5[gc_lane]
-//line hecbench_logprob.go:38
 						var val_4 float32
 //line hecbench_logprob.go:26
 						var r_4 float32 = val_5
@@ -792,7 +711,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 				}
 			}
 		}
-//line hecbench_logprob.go:48
 		var gc_c4v [32]float32
 		var gc_c4r [32]float32
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -812,7 +730,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 					gc_pos.Thread = gc_rank
 //line hecbench_logprob.go:33
 					lane_ := gc_tx & 0x1f
-//line hecbench_logprob.go:35
 					var val_4 float32
 //line hecbench_logprob.go:46
 					if float32(gc_tx) < (float32(gc_bdx) / 32.0) {
@@ -821,7 +738,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 						val_4 = float32(0.0)
 					}
 					var val_6 float32 = val_4
-//line hecbench_logprob.go:53
 					gc_s_val_6[gc_rank] = val_6
 				}
 			}
@@ -829,7 +745,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 			for mask_3 := 16; mask_3 > 0; mask_3 >>= 1 {
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_rank := gc_w + gc_lane
-//line hecbench_logprob.go:27
 					val_6 := gc_s_val_6[gc_rank]
 //line hecbench_logprob.go:24
 					gc_c4v[gc_lane] = val_6
@@ -838,7 +753,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, fullMaskLP, &gc_c4v, mask_3, 32, &gc_c4r)
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_rank := gc_w + gc_lane
-//line hecbench_logprob.go:28
 					val_6 := gc_s_val_6[gc_rank]
 //line hecbench_logprob.go:24
 					val_6 += gc_c4r[gc_lane]
@@ -847,7 +761,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 			}
 		}
 		{
-//line hecbench_logprob.go:31
 			gc_from, gc_to := 0, gc_bdx
 			if gc_bound := 0; gc_bound < gc_to-1 {
 				gc_to = gc_bound + 1
@@ -856,7 +769,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_logprob.go:106
 					val_6 := gc_s_val_6[gc_rank]
 					var val_4 float32
 //line hecbench_logprob.go:26
@@ -916,7 +828,6 @@ func gc_body_accumulateLogProbs(gc_b *compiled.Block, cumLogProbs []float32, log
 	length := int(lengths[bidx])
 //line hecbench_logprob.go:157
 	logProbs = logProbs[bidx*(maxInputLength-1):]
-//line hecbench_logprob.go:159
 	gc_vstep := 0
 	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 		gc_rank := gc_vstep
@@ -931,7 +842,6 @@ func gc_body_accumulateLogProbs(gc_b *compiled.Block, cumLogProbs []float32, log
 			gc_pos.Thread = gc_rank
 //line hecbench_logprob.go:158
 			localAccum := float32(0.0)
-//line hecbench_logprob.go:160
 			gc_s_localAccum[gc_rank] = localAccum
 		}
 		{
@@ -939,7 +849,6 @@ func gc_body_accumulateLogProbs(gc_b *compiled.Block, cumLogProbs []float32, log
 			gc_pos.Thread = gc_rank
 //line hecbench_logprob.go:158
 			localAccum := float32(0.0)
-//line hecbench_logprob.go:160
 			gc_s_localAccum[gc_rank] = localAccum
 		}
 		{
@@ -947,7 +856,6 @@ func gc_body_accumulateLogProbs(gc_b *compiled.Block, cumLogProbs []float32, log
 			gc_pos.Thread = gc_rank
 //line hecbench_logprob.go:158
 			localAccum := float32(0.0)
-//line hecbench_logprob.go:160
 			gc_s_localAccum[gc_rank] = localAccum
 		}
 		{
@@ -955,7 +863,6 @@ func gc_body_accumulateLogProbs(gc_b *compiled.Block, cumLogProbs []float32, log
 			gc_pos.Thread = gc_rank
 //line hecbench_logprob.go:158
 			localAccum := float32(0.0)
-//line hecbench_logprob.go:160
 			gc_s_localAccum[gc_rank] = localAccum
 		}
 	}
@@ -963,7 +870,6 @@ func gc_body_accumulateLogProbs(gc_b *compiled.Block, cumLogProbs []float32, log
 		gc_pos.Thread = gc_rank
 //line hecbench_logprob.go:158
 		localAccum := float32(0.0)
-//line hecbench_logprob.go:160
 		gc_s_localAccum[gc_rank] = localAccum
 	}
 //line hecbench_logprob.go:159
@@ -973,7 +879,6 @@ func gc_body_accumulateLogProbs(gc_b *compiled.Block, cumLogProbs []float32, log
 			return
 		}
 		gc_more = false
-//line hecbench_logprob.go:166
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -1006,9 +911,7 @@ func gc_body_accumulateLogProbs(gc_b *compiled.Block, cumLogProbs []float32, log
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line hecbench_logprob.go:155
 					localAccum := gc_s_localAccum[gc_rank]
-//line hecbench_logprob.go:160
 					gc_more = true
 //line hecbench_logprob.go:160
 					localAccum += gc_at[gc_tx]
@@ -1045,7 +948,6 @@ func gc_body_accumulateLogProbs(gc_b *compiled.Block, cumLogProbs []float32, log
 						gc_pos.Thread = gc_rank
 //line hecbench_logprob.go:153
 						tidx := gc_tx
-//line hecbench_logprob.go:155
 						localAccum := gc_s_localAccum[gc_rank]
 //line hecbench_logprob.go:159
 						step := tidx + gc_off
@@ -1060,7 +962,6 @@ func gc_body_accumulateLogProbs(gc_b *compiled.Block, cumLogProbs []float32, log
 						gc_pos.Thread = gc_rank
 //line hecbench_logprob.go:153
 						tidx := gc_tx
-//line hecbench_logprob.go:155
 						localAccum := gc_s_localAccum[gc_rank]
 //line hecbench_logprob.go:159
 						step := tidx + gc_off
@@ -1075,7 +976,6 @@ func gc_body_accumulateLogProbs(gc_b *compiled.Block, cumLogProbs []float32, log
 						gc_pos.Thread = gc_rank
 //line hecbench_logprob.go:153
 						tidx := gc_tx
-//line hecbench_logprob.go:155
 						localAccum := gc_s_localAccum[gc_rank]
 //line hecbench_logprob.go:159
 						step := tidx + gc_off
@@ -1090,7 +990,6 @@ func gc_body_accumulateLogProbs(gc_b *compiled.Block, cumLogProbs []float32, log
 						gc_pos.Thread = gc_rank
 //line hecbench_logprob.go:153
 						tidx := gc_tx
-//line hecbench_logprob.go:155
 						localAccum := gc_s_localAccum[gc_rank]
 //line hecbench_logprob.go:159
 						step := tidx + gc_off
@@ -1105,7 +1004,6 @@ func gc_body_accumulateLogProbs(gc_b *compiled.Block, cumLogProbs []float32, log
 					gc_pos.Thread = gc_rank
 //line hecbench_logprob.go:153
 					tidx := gc_tx
-//line hecbench_logprob.go:155
 					localAccum := gc_s_localAccum[gc_rank]
 //line hecbench_logprob.go:159
 					step := tidx + gc_off
@@ -1119,7 +1017,6 @@ func gc_body_accumulateLogProbs(gc_b *compiled.Block, cumLogProbs []float32, log
 	}
 //line hecbench_logprob.go:32
 	shared := gc_shared1(32)[:32]
-//line hecbench_logprob.go:34
 	var gc_l_val_ [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -1129,13 +1026,11 @@ func gc_body_accumulateLogProbs(gc_b *compiled.Block, cumLogProbs []float32, log
 		_ = gc_dead
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
-//line hecbench_logprob.go:44
 			localAccum := gc_s_localAccum[gc_rank]
 //line hecbench_logprob.go:162
 			var val float32 = localAccum
 //line hecbench_logprob.go:36
 			var val_ float32 = val
-//line hecbench_logprob.go:39
 			gc_l_val_[gc_lane] = val_
 		}
 //line hecbench_logprob.go:23
@@ -1150,7 +1045,6 @@ func gc_body_accumulateLogProbs(gc_b *compiled.Block, cumLogProbs []float32, log
 //line hecbench_logprob.go:24
 					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, fullMaskLP, &gc_l_val_, mask, 32, &gc_c1r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line hecbench_logprob.go:28
 						val_ := gc_l_val_[gc_lane]
 //line hecbench_logprob.go:24
 						val_ += gc_c1r[gc_lane]
@@ -1183,9 +1077,7 @@ func gc_body_accumulateLogProbs(gc_b *compiled.Block, cumLogProbs []float32, log
 //line hecbench_logprob.go:33
 					lane := gc_tx & 0x1f
 					wid := gc_tx >> 5
-//line hecbench_logprob.go:36
 					val_ := gc_l_val_[gc_lane]
-//line hecbench_logprob.go:38
 					var val float32
 //line hecbench_logprob.go:26
 					var r_ float32 = val_
@@ -1199,7 +1091,6 @@ func gc_body_accumulateLogProbs(gc_b *compiled.Block, cumLogProbs []float32, log
 			}
 		}
 	}
-//line hecbench_logprob.go:48
 	var gc_c2v [32]float32
 	var gc_c2r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -1219,7 +1110,6 @@ func gc_body_accumulateLogProbs(gc_b *compiled.Block, cumLogProbs []float32, log
 				gc_pos.Thread = gc_rank
 //line hecbench_logprob.go:33
 				lane := gc_tx & 0x1f
-//line hecbench_logprob.go:35
 				var val float32
 //line hecbench_logprob.go:46
 				if float32(gc_tx) < (float32(gc_bdx) / 32.0) {
@@ -1228,7 +1118,6 @@ func gc_body_accumulateLogProbs(gc_b *compiled.Block, cumLogProbs []float32, log
 					val = float32(0.0)
 				}
 				var val_2 float32 = val
-//line hecbench_logprob.go:53
 				gc_s_val_2[gc_rank] = val_2
 			}
 		}
@@ -1236,7 +1125,6 @@ func gc_body_accumulateLogProbs(gc_b *compiled.Block, cumLogProbs []float32, log
 		for mask_ := 16; mask_ > 0; mask_ >>= 1 {
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-//line hecbench_logprob.go:27
 				val_2 := gc_s_val_2[gc_rank]
 //line hecbench_logprob.go:24
 				gc_c2v[gc_lane] = val_2
@@ -1245,7 +1133,6 @@ func gc_body_accumulateLogProbs(gc_b *compiled.Block, cumLogProbs []float32, log
 			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, fullMaskLP, &gc_c2v, mask_, 32, &gc_c2r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-//line hecbench_logprob.go:28
 				val_2 := gc_s_val_2[gc_rank]
 //line hecbench_logprob.go:24
 				val_2 += gc_c2r[gc_lane]
@@ -1254,7 +1141,6 @@ func gc_body_accumulateLogProbs(gc_b *compiled.Block, cumLogProbs []float32, log
 		}
 	}
 	{
-//line hecbench_logprob.go:31
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -1265,7 +1151,6 @@ func gc_body_accumulateLogProbs(gc_b *compiled.Block, cumLogProbs []float32, log
 				gc_at2 := cumLogProbs[gc_off3:][:1]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line hecbench_logprob.go:155
 					val_2 := gc_s_val_2[gc_rank]
 					var val float32
 //line hecbench_logprob.go:26
@@ -1280,11 +1165,9 @@ func gc_body_accumulateLogProbs(gc_b *compiled.Block, cumLogProbs []float32, log
 					gc_at2[0] = accum
 				}
 			} else {
-//line hecbench_logprob.go:171
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_logprob.go:155
 					val_2 := gc_s_val_2[gc_rank]
 					var val float32
 //line hecbench_logprob.go:26

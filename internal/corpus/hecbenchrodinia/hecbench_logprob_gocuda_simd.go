@@ -81,10 +81,8 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 		stepOffset := step * vocabSizePadded
 		batchOffset := bidx * maxInputLength * vocabSizePadded
 		logits = logits[stepOffset+batchOffset:]
-//line hecbench_logprob.go:116
 		gc_vstep5 := 0
 		if compiled.SIMD {
-//line hecbench_logprob.go:117
 			gc_vb3 := archsimd.BroadcastFloat32x8(float32(-maxTVal))
 			for ; gc_vstep5+7 < gc_n3; gc_vstep5 += 8 {
 				gc_rank3 := gc_vstep5
@@ -102,7 +100,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 //line hecbench_logprob.go:117
 				localMax := float32(-maxTVal)
 				val := float32(-maxTVal)
-//line hecbench_logprob.go:120
 				_ = val
 				gc_s_localMax[gc_rank3] = localMax
 			}
@@ -112,7 +109,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 //line hecbench_logprob.go:117
 				localMax := float32(-maxTVal)
 				val := float32(-maxTVal)
-//line hecbench_logprob.go:120
 				_ = val
 				gc_s_localMax[gc_rank3] = localMax
 			}
@@ -122,7 +118,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 //line hecbench_logprob.go:117
 				localMax := float32(-maxTVal)
 				val := float32(-maxTVal)
-//line hecbench_logprob.go:120
 				_ = val
 				gc_s_localMax[gc_rank3] = localMax
 			}
@@ -132,7 +127,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 //line hecbench_logprob.go:117
 				localMax := float32(-maxTVal)
 				val := float32(-maxTVal)
-//line hecbench_logprob.go:120
 				_ = val
 				gc_s_localMax[gc_rank3] = localMax
 			}
@@ -142,7 +136,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 //line hecbench_logprob.go:117
 			localMax := float32(-maxTVal)
 			val := float32(-maxTVal)
-//line hecbench_logprob.go:120
 			_ = val
 			gc_s_localMax[gc_rank3] = localMax
 		}
@@ -153,7 +146,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 				return
 			}
 			gc_more = false
-//line hecbench_logprob.go:126
 			gc_from3, gc_to3 := 0, gc_bdx3
 			if !compiled.Adds(gc_off, gc_to3) {
 				panic(compiled.ErrGuardWraps)
@@ -169,12 +161,9 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 					for ; gc_step14+3 < gc_to3; gc_step14 += 4 {
 						{
 							gc_tx3 := gc_step14 + 0
-//line hecbench_logprob.go:142
 							gc_rank3 := gc_base3 + gc_tx3
-//line hecbench_logprob.go:106
 							localMax := gc_s_localMax[gc_rank3]
 							var val float32
-//line hecbench_logprob.go:120
 							gc_more = true
 //line hecbench_logprob.go:120
 							val = float32(gc_at5[gc_tx3])
@@ -183,12 +172,9 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 						}
 						{
 							gc_tx3 := gc_step14 + 1
-//line hecbench_logprob.go:127
 							gc_rank3 := gc_base3 + gc_tx3
-//line hecbench_logprob.go:106
 							localMax := gc_s_localMax[gc_rank3]
 							var val float32
-//line hecbench_logprob.go:120
 							gc_more = true
 //line hecbench_logprob.go:120
 							val = float32(gc_at5[gc_tx3])
@@ -197,12 +183,9 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 						}
 						{
 							gc_tx3 := gc_step14 + 2
-//line hecbench_logprob.go:127
 							gc_rank3 := gc_base3 + gc_tx3
-//line hecbench_logprob.go:106
 							localMax := gc_s_localMax[gc_rank3]
 							var val float32
-//line hecbench_logprob.go:120
 							gc_more = true
 //line hecbench_logprob.go:120
 							val = float32(gc_at5[gc_tx3])
@@ -211,12 +194,9 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 						}
 						{
 							gc_tx3 := gc_step14 + 3
-//line hecbench_logprob.go:127
 							gc_rank3 := gc_base3 + gc_tx3
-//line hecbench_logprob.go:106
 							localMax := gc_s_localMax[gc_rank3]
 							var val float32
-//line hecbench_logprob.go:120
 							gc_more = true
 //line hecbench_logprob.go:120
 							val = float32(gc_at5[gc_tx3])
@@ -226,10 +206,8 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 					}
 					for gc_tx3 := gc_step14; gc_tx3 < gc_to3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
-//line hecbench_logprob.go:106
 						localMax := gc_s_localMax[gc_rank3]
 						var val float32
-//line hecbench_logprob.go:120
 						gc_more = true
 //line hecbench_logprob.go:120
 						val = float32(gc_at5[gc_tx3])
@@ -245,7 +223,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 							gc_pos3.Thread = gc_rank3
 //line hecbench_logprob.go:104
 							tidx := gc_tx3
-//line hecbench_logprob.go:106
 							localMax := gc_s_localMax[gc_rank3]
 							var val float32
 //line hecbench_logprob.go:119
@@ -262,7 +239,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 							gc_pos3.Thread = gc_rank3
 //line hecbench_logprob.go:104
 							tidx := gc_tx3
-//line hecbench_logprob.go:106
 							localMax := gc_s_localMax[gc_rank3]
 							var val float32
 //line hecbench_logprob.go:119
@@ -279,7 +255,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 							gc_pos3.Thread = gc_rank3
 //line hecbench_logprob.go:104
 							tidx := gc_tx3
-//line hecbench_logprob.go:106
 							localMax := gc_s_localMax[gc_rank3]
 							var val float32
 //line hecbench_logprob.go:119
@@ -296,7 +271,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 							gc_pos3.Thread = gc_rank3
 //line hecbench_logprob.go:104
 							tidx := gc_tx3
-//line hecbench_logprob.go:106
 							localMax := gc_s_localMax[gc_rank3]
 							var val float32
 //line hecbench_logprob.go:119
@@ -313,7 +287,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 						gc_pos3.Thread = gc_rank3
 //line hecbench_logprob.go:104
 						tidx := gc_tx3
-//line hecbench_logprob.go:106
 						localMax := gc_s_localMax[gc_rank3]
 						var val float32
 //line hecbench_logprob.go:119
@@ -329,7 +302,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 		}
 //line hecbench_logprob.go:68
 		shared := gc_shared13(32)[:32]
-//line hecbench_logprob.go:70
 		var gc_l_val_2 [32]float32
 		var gc_c31r [32]float32
 		for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
@@ -377,13 +349,11 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 						continue
 					}
 					gc_rank3 := gc_w3 + gc_lane3
-//line hecbench_logprob.go:85
 					localMax := gc_s_localMax[gc_rank3]
 //line hecbench_logprob.go:124
 					var val_ float32 = localMax
 //line hecbench_logprob.go:72
 					var val_2 float32 = val_
-//line hecbench_logprob.go:75
 					gc_l_val_2[gc_lane3] = val_2
 				}
 			}
@@ -391,7 +361,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 			for mask := 16; mask > 0; mask >>= 1 {
 				compiled.ShflWarp(gc_b3, compiled.ShflXor, gc_w3, gc_act3, fullMaskLP, &gc_l_val_2, mask, 32, &gc_c31r)
 				for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
-//line hecbench_logprob.go:64
 					val_2 := gc_l_val_2[gc_lane3]
 //line hecbench_logprob.go:60
 					val_2 = max(val_2, gc_c31r[gc_lane3])
@@ -422,9 +391,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 //line hecbench_logprob.go:69
 						lane := gc_tx3 & 0x1f
 						wid := gc_tx3 >> 5
-//line hecbench_logprob.go:72
 						val_2 := gc_l_val_2[gc_lane3]
-//line hecbench_logprob.go:74
 						var val_ float32
 //line hecbench_logprob.go:62
 						var r_ float32 = val_2
@@ -438,7 +405,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 				}
 			}
 		}
-//line hecbench_logprob.go:84
 		var gc_c32v [32]float32
 		var gc_c32r [32]float32
 		for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
@@ -458,7 +424,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 					gc_pos3.Thread = gc_rank3
 //line hecbench_logprob.go:69
 					lane := gc_tx3 & 0x1f
-//line hecbench_logprob.go:71
 					var val_ float32
 //line hecbench_logprob.go:82
 					if float32(gc_tx3) < (float32(gc_bdx3) / 32.0) {
@@ -467,7 +432,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 						val_ = -1e20
 					}
 					var val_3 float32 = val_
-//line hecbench_logprob.go:89
 					gc_s_val_3[gc_rank3] = val_3
 				}
 			}
@@ -505,7 +469,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 							continue
 						}
 						gc_rank3 := gc_w3 + gc_lane3
-//line hecbench_logprob.go:73
 						val_3 := gc_s_val_3[gc_rank3]
 //line hecbench_logprob.go:60
 						gc_c32v[gc_lane3] = val_3
@@ -515,7 +478,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 				compiled.ShflWarp(gc_b3, compiled.ShflXor, gc_w3, gc_act3, fullMaskLP, &gc_c32v, mask_, 32, &gc_c32r)
 				for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
 					gc_rank3 := gc_w3 + gc_lane3
-//line hecbench_logprob.go:64
 					val_3 := gc_s_val_3[gc_rank3]
 //line hecbench_logprob.go:60
 					val_3 = max(val_3, gc_c32r[gc_lane3])
@@ -524,7 +486,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 			}
 		}
 		{
-//line hecbench_logprob.go:67
 			gc_from3, gc_to3 := 0, gc_bdx3
 			if gc_bound3 := 0; gc_bound3 < gc_to3-1 {
 				gc_to3 = gc_bound3 + 1
@@ -533,7 +494,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 				for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
-//line hecbench_logprob.go:106
 					val_3 := gc_s_val_3[gc_rank3]
 					var val_ float32
 //line hecbench_logprob.go:62
@@ -549,7 +509,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 				}
 			}
 		}
-//line hecbench_logprob.go:135
 		gc_vstep6 := 0
 		if compiled.SIMD {
 //line hecbench_logprob.go:131
@@ -570,7 +529,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 				gc_pos3.Thread = gc_rank3
 //line hecbench_logprob.go:131
 				localSumExp := float32(0.0)
-//line hecbench_logprob.go:133
 				gc_s_localSumExp[gc_rank3] = localSumExp
 			}
 			{
@@ -578,7 +536,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 				gc_pos3.Thread = gc_rank3
 //line hecbench_logprob.go:131
 				localSumExp := float32(0.0)
-//line hecbench_logprob.go:133
 				gc_s_localSumExp[gc_rank3] = localSumExp
 			}
 			{
@@ -586,7 +543,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 				gc_pos3.Thread = gc_rank3
 //line hecbench_logprob.go:131
 				localSumExp := float32(0.0)
-//line hecbench_logprob.go:133
 				gc_s_localSumExp[gc_rank3] = localSumExp
 			}
 			{
@@ -594,7 +550,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 				gc_pos3.Thread = gc_rank3
 //line hecbench_logprob.go:131
 				localSumExp := float32(0.0)
-//line hecbench_logprob.go:133
 				gc_s_localSumExp[gc_rank3] = localSumExp
 			}
 		}
@@ -602,7 +557,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 			gc_pos3.Thread = gc_rank3
 //line hecbench_logprob.go:131
 			localSumExp := float32(0.0)
-//line hecbench_logprob.go:133
 			gc_s_localSumExp[gc_rank3] = localSumExp
 		}
 //line hecbench_logprob.go:132
@@ -612,7 +566,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 				return
 			}
 			gc_more2 = false
-//line hecbench_logprob.go:139
 			gc_from3, gc_to3 := 0, gc_bdx3
 			if !compiled.Adds(gc_off2, gc_to3) {
 				panic(compiled.ErrGuardWraps)
@@ -628,13 +581,9 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 					for ; gc_step17+3 < gc_to3; gc_step17 += 4 {
 						{
 							gc_tx3 := gc_step17 + 0
-//line hecbench_logprob.go:155
 							gc_rank3 := gc_base3 + gc_tx3
-//line hecbench_logprob.go:106
 							var val float32
-//line hecbench_logprob.go:108
 							localSumExp := gc_s_localSumExp[gc_rank3]
-//line hecbench_logprob.go:133
 							gc_more2 = true
 //line hecbench_logprob.go:133
 							val = expf(float32(gc_at6[gc_tx3]) - sMaxLogit[0])
@@ -643,13 +592,9 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 						}
 						{
 							gc_tx3 := gc_step17 + 1
-//line hecbench_logprob.go:140
 							gc_rank3 := gc_base3 + gc_tx3
-//line hecbench_logprob.go:106
 							var val float32
-//line hecbench_logprob.go:108
 							localSumExp := gc_s_localSumExp[gc_rank3]
-//line hecbench_logprob.go:133
 							gc_more2 = true
 //line hecbench_logprob.go:133
 							val = expf(float32(gc_at6[gc_tx3]) - sMaxLogit[0])
@@ -658,13 +603,9 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 						}
 						{
 							gc_tx3 := gc_step17 + 2
-//line hecbench_logprob.go:140
 							gc_rank3 := gc_base3 + gc_tx3
-//line hecbench_logprob.go:106
 							var val float32
-//line hecbench_logprob.go:108
 							localSumExp := gc_s_localSumExp[gc_rank3]
-//line hecbench_logprob.go:133
 							gc_more2 = true
 //line hecbench_logprob.go:133
 							val = expf(float32(gc_at6[gc_tx3]) - sMaxLogit[0])
@@ -673,13 +614,9 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 						}
 						{
 							gc_tx3 := gc_step17 + 3
-//line hecbench_logprob.go:140
 							gc_rank3 := gc_base3 + gc_tx3
-//line hecbench_logprob.go:106
 							var val float32
-//line hecbench_logprob.go:108
 							localSumExp := gc_s_localSumExp[gc_rank3]
-//line hecbench_logprob.go:133
 							gc_more2 = true
 //line hecbench_logprob.go:133
 							val = expf(float32(gc_at6[gc_tx3]) - sMaxLogit[0])
@@ -689,11 +626,8 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 					}
 					for gc_tx3 := gc_step17; gc_tx3 < gc_to3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
-//line hecbench_logprob.go:106
 						var val float32
-//line hecbench_logprob.go:108
 						localSumExp := gc_s_localSumExp[gc_rank3]
-//line hecbench_logprob.go:133
 						gc_more2 = true
 //line hecbench_logprob.go:133
 						val = expf(float32(gc_at6[gc_tx3]) - sMaxLogit[0])
@@ -709,9 +643,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 							gc_pos3.Thread = gc_rank3
 //line hecbench_logprob.go:104
 							tidx := gc_tx3
-//line hecbench_logprob.go:106
 							var val float32
-//line hecbench_logprob.go:108
 							localSumExp := gc_s_localSumExp[gc_rank3]
 //line hecbench_logprob.go:132
 							i_ := tidx + gc_off2
@@ -727,9 +659,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 							gc_pos3.Thread = gc_rank3
 //line hecbench_logprob.go:104
 							tidx := gc_tx3
-//line hecbench_logprob.go:106
 							var val float32
-//line hecbench_logprob.go:108
 							localSumExp := gc_s_localSumExp[gc_rank3]
 //line hecbench_logprob.go:132
 							i_ := tidx + gc_off2
@@ -745,9 +675,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 							gc_pos3.Thread = gc_rank3
 //line hecbench_logprob.go:104
 							tidx := gc_tx3
-//line hecbench_logprob.go:106
 							var val float32
-//line hecbench_logprob.go:108
 							localSumExp := gc_s_localSumExp[gc_rank3]
 //line hecbench_logprob.go:132
 							i_ := tidx + gc_off2
@@ -763,9 +691,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 							gc_pos3.Thread = gc_rank3
 //line hecbench_logprob.go:104
 							tidx := gc_tx3
-//line hecbench_logprob.go:106
 							var val float32
-//line hecbench_logprob.go:108
 							localSumExp := gc_s_localSumExp[gc_rank3]
 //line hecbench_logprob.go:132
 							i_ := tidx + gc_off2
@@ -781,9 +707,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 						gc_pos3.Thread = gc_rank3
 //line hecbench_logprob.go:104
 						tidx := gc_tx3
-//line hecbench_logprob.go:106
 						var val float32
-//line hecbench_logprob.go:108
 						localSumExp := gc_s_localSumExp[gc_rank3]
 //line hecbench_logprob.go:132
 						i_ := tidx + gc_off2
@@ -798,7 +722,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 		}
 //line hecbench_logprob.go:32
 		shared_ := gc_shared23(32)[:32]
-//line hecbench_logprob.go:34
 		var gc_l_val_5 [32]float32
 		var gc_c33r [32]float32
 		for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
@@ -846,13 +769,11 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 						continue
 					}
 					gc_rank3 := gc_w3 + gc_lane3
-//line hecbench_logprob.go:49
 					localSumExp := gc_s_localSumExp[gc_rank3]
 //line hecbench_logprob.go:137
 					var val_4 float32 = localSumExp
 //line hecbench_logprob.go:36
 					var val_5 float32 = val_4
-//line hecbench_logprob.go:39
 					gc_l_val_5[gc_lane3] = val_5
 				}
 			}
@@ -908,7 +829,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 								if gc_left10&(1<<gc_lane3) == 0 {
 									continue
 								}
-//line hecbench_logprob.go:37
 								val_5 := gc_l_val_5[gc_lane3]
 //line hecbench_logprob.go:24
 								val_5 += gc_c33r[gc_lane3]
@@ -942,9 +862,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 //line hecbench_logprob.go:33
 						lane_ := gc_tx3 & 0x1f
 						wid_ := gc_tx3 >> 5
-//line hecbench_logprob.go:36
 						val_5 := gc_l_val_5[gc_lane3]
-//line hecbench_logprob.go:38
 						var val_4 float32
 //line hecbench_logprob.go:26
 						var r_4 float32 = val_5
@@ -958,7 +876,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 				}
 			}
 		}
-//line hecbench_logprob.go:48
 		var gc_c34v [32]float32
 		var gc_c34r [32]float32
 		for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
@@ -978,7 +895,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 					gc_pos3.Thread = gc_rank3
 //line hecbench_logprob.go:33
 					lane_ := gc_tx3 & 0x1f
-//line hecbench_logprob.go:35
 					var val_4 float32
 //line hecbench_logprob.go:46
 					if float32(gc_tx3) < (float32(gc_bdx3) / 32.0) {
@@ -987,7 +903,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 						val_4 = float32(0.0)
 					}
 					var val_6 float32 = val_4
-//line hecbench_logprob.go:53
 					gc_s_val_6[gc_rank3] = val_6
 				}
 			}
@@ -1025,7 +940,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 							continue
 						}
 						gc_rank3 := gc_w3 + gc_lane3
-//line hecbench_logprob.go:37
 						val_6 := gc_s_val_6[gc_rank3]
 //line hecbench_logprob.go:24
 						gc_c34v[gc_lane3] = val_6
@@ -1069,7 +983,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 							continue
 						}
 						gc_rank3 := gc_w3 + gc_lane3
-//line hecbench_logprob.go:37
 						val_6 := gc_s_val_6[gc_rank3]
 //line hecbench_logprob.go:24
 						val_6 += gc_c34r[gc_lane3]
@@ -1079,7 +992,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 			}
 		}
 		{
-//line hecbench_logprob.go:32
 			gc_from3, gc_to3 := 0, gc_bdx3
 			if gc_bound3 := 0; gc_bound3 < gc_to3-1 {
 				gc_to3 = gc_bound3 + 1
@@ -1088,7 +1000,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 				for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
-//line hecbench_logprob.go:106
 					val_6 := gc_s_val_6[gc_rank3]
 					var val_4 float32
 //line hecbench_logprob.go:26
@@ -1147,10 +1058,8 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 		stepOffset := step * vocabSizePadded
 		batchOffset := bidx * maxInputLength * vocabSizePadded
 		logits = logits[stepOffset+batchOffset:]
-//line hecbench_logprob.go:116
 		gc_vstep3 := 0
 		if compiled.SIMD {
-//line hecbench_logprob.go:117
 			gc_vb := archsimd.BroadcastFloat32x8(float32(-maxTVal))
 			for ; gc_vstep3+7 < gc_n2; gc_vstep3 += 8 {
 				gc_rank2 := gc_vstep3
@@ -1168,7 +1077,6 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 //line hecbench_logprob.go:117
 				localMax := float32(-maxTVal)
 				val := float32(-maxTVal)
-//line hecbench_logprob.go:120
 				_ = val
 				gc_s_localMax[gc_rank2] = localMax
 			}
@@ -1178,7 +1086,6 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 //line hecbench_logprob.go:117
 				localMax := float32(-maxTVal)
 				val := float32(-maxTVal)
-//line hecbench_logprob.go:120
 				_ = val
 				gc_s_localMax[gc_rank2] = localMax
 			}
@@ -1188,7 +1095,6 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 //line hecbench_logprob.go:117
 				localMax := float32(-maxTVal)
 				val := float32(-maxTVal)
-//line hecbench_logprob.go:120
 				_ = val
 				gc_s_localMax[gc_rank2] = localMax
 			}
@@ -1198,7 +1104,6 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 //line hecbench_logprob.go:117
 				localMax := float32(-maxTVal)
 				val := float32(-maxTVal)
-//line hecbench_logprob.go:120
 				_ = val
 				gc_s_localMax[gc_rank2] = localMax
 			}
@@ -1208,7 +1113,6 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 //line hecbench_logprob.go:117
 			localMax := float32(-maxTVal)
 			val := float32(-maxTVal)
-//line hecbench_logprob.go:120
 			_ = val
 			gc_s_localMax[gc_rank2] = localMax
 		}
@@ -1219,7 +1123,6 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 				return
 			}
 			gc_more = false
-//line hecbench_logprob.go:126
 			gc_from2, gc_to2 := 0, gc_bdx2
 			if !compiled.Adds(gc_off, gc_to2) {
 				panic(compiled.ErrGuardWraps)
@@ -1235,12 +1138,9 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 					for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
 						{
 							gc_tx2 := gc_step8 + 0
-//line hecbench_logprob.go:142
 							gc_rank2 := gc_base2 + gc_tx2
-//line hecbench_logprob.go:106
 							localMax := gc_s_localMax[gc_rank2]
 							var val float32
-//line hecbench_logprob.go:120
 							gc_more = true
 //line hecbench_logprob.go:120
 							val = float32(gc_at3[gc_tx2])
@@ -1249,12 +1149,9 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 						}
 						{
 							gc_tx2 := gc_step8 + 1
-//line hecbench_logprob.go:127
 							gc_rank2 := gc_base2 + gc_tx2
-//line hecbench_logprob.go:106
 							localMax := gc_s_localMax[gc_rank2]
 							var val float32
-//line hecbench_logprob.go:120
 							gc_more = true
 //line hecbench_logprob.go:120
 							val = float32(gc_at3[gc_tx2])
@@ -1263,12 +1160,9 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 						}
 						{
 							gc_tx2 := gc_step8 + 2
-//line hecbench_logprob.go:127
 							gc_rank2 := gc_base2 + gc_tx2
-//line hecbench_logprob.go:106
 							localMax := gc_s_localMax[gc_rank2]
 							var val float32
-//line hecbench_logprob.go:120
 							gc_more = true
 //line hecbench_logprob.go:120
 							val = float32(gc_at3[gc_tx2])
@@ -1277,12 +1171,9 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 						}
 						{
 							gc_tx2 := gc_step8 + 3
-//line hecbench_logprob.go:127
 							gc_rank2 := gc_base2 + gc_tx2
-//line hecbench_logprob.go:106
 							localMax := gc_s_localMax[gc_rank2]
 							var val float32
-//line hecbench_logprob.go:120
 							gc_more = true
 //line hecbench_logprob.go:120
 							val = float32(gc_at3[gc_tx2])
@@ -1292,10 +1183,8 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 					}
 					for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
-//line hecbench_logprob.go:106
 						localMax := gc_s_localMax[gc_rank2]
 						var val float32
-//line hecbench_logprob.go:120
 						gc_more = true
 //line hecbench_logprob.go:120
 						val = float32(gc_at3[gc_tx2])
@@ -1311,7 +1200,6 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 							gc_pos2.Thread = gc_rank2
 //line hecbench_logprob.go:104
 							tidx := gc_tx2
-//line hecbench_logprob.go:106
 							localMax := gc_s_localMax[gc_rank2]
 							var val float32
 //line hecbench_logprob.go:119
@@ -1328,7 +1216,6 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 							gc_pos2.Thread = gc_rank2
 //line hecbench_logprob.go:104
 							tidx := gc_tx2
-//line hecbench_logprob.go:106
 							localMax := gc_s_localMax[gc_rank2]
 							var val float32
 //line hecbench_logprob.go:119
@@ -1345,7 +1232,6 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 							gc_pos2.Thread = gc_rank2
 //line hecbench_logprob.go:104
 							tidx := gc_tx2
-//line hecbench_logprob.go:106
 							localMax := gc_s_localMax[gc_rank2]
 							var val float32
 //line hecbench_logprob.go:119
@@ -1362,7 +1248,6 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 							gc_pos2.Thread = gc_rank2
 //line hecbench_logprob.go:104
 							tidx := gc_tx2
-//line hecbench_logprob.go:106
 							localMax := gc_s_localMax[gc_rank2]
 							var val float32
 //line hecbench_logprob.go:119
@@ -1379,7 +1264,6 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 						gc_pos2.Thread = gc_rank2
 //line hecbench_logprob.go:104
 						tidx := gc_tx2
-//line hecbench_logprob.go:106
 						localMax := gc_s_localMax[gc_rank2]
 						var val float32
 //line hecbench_logprob.go:119
@@ -1395,7 +1279,6 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 		}
 //line hecbench_logprob.go:68
 		shared := gc_shared12(32)[:32]
-//line hecbench_logprob.go:70
 		var gc_l_val_2 [32]float32
 		var gc_c21r [32]float32
 		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -1443,13 +1326,11 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
-//line hecbench_logprob.go:85
 					localMax := gc_s_localMax[gc_rank2]
 //line hecbench_logprob.go:124
 					var val_ float32 = localMax
 //line hecbench_logprob.go:72
 					var val_2 float32 = val_
-//line hecbench_logprob.go:75
 					gc_l_val_2[gc_lane2] = val_2
 				}
 			}
@@ -1457,7 +1338,6 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 			for mask := 16; mask > 0; mask >>= 1 {
 				compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, fullMaskLP, &gc_l_val_2, mask, 32, &gc_c21r)
 				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-//line hecbench_logprob.go:64
 					val_2 := gc_l_val_2[gc_lane2]
 //line hecbench_logprob.go:60
 					val_2 = max(val_2, gc_c21r[gc_lane2])
@@ -1488,9 +1368,7 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 //line hecbench_logprob.go:69
 						lane := gc_tx2 & 0x1f
 						wid := gc_tx2 >> 5
-//line hecbench_logprob.go:72
 						val_2 := gc_l_val_2[gc_lane2]
-//line hecbench_logprob.go:74
 						var val_ float32
 //line hecbench_logprob.go:62
 						var r_ float32 = val_2
@@ -1504,7 +1382,6 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 				}
 			}
 		}
-//line hecbench_logprob.go:84
 		var gc_c22v [32]float32
 		var gc_c22r [32]float32
 		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -1524,7 +1401,6 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 					gc_pos2.Thread = gc_rank2
 //line hecbench_logprob.go:69
 					lane := gc_tx2 & 0x1f
-//line hecbench_logprob.go:71
 					var val_ float32
 //line hecbench_logprob.go:82
 					if float32(gc_tx2) < (float32(gc_bdx2) / 32.0) {
@@ -1533,7 +1409,6 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 						val_ = -1e20
 					}
 					var val_3 float32 = val_
-//line hecbench_logprob.go:89
 					gc_s_val_3[gc_rank2] = val_3
 				}
 			}
@@ -1571,7 +1446,6 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
-//line hecbench_logprob.go:73
 						val_3 := gc_s_val_3[gc_rank2]
 //line hecbench_logprob.go:60
 						gc_c22v[gc_lane2] = val_3
@@ -1581,7 +1455,6 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 				compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, fullMaskLP, &gc_c22v, mask_, 32, &gc_c22r)
 				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 					gc_rank2 := gc_w2 + gc_lane2
-//line hecbench_logprob.go:64
 					val_3 := gc_s_val_3[gc_rank2]
 //line hecbench_logprob.go:60
 					val_3 = max(val_3, gc_c22r[gc_lane2])
@@ -1590,7 +1463,6 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 			}
 		}
 		{
-//line hecbench_logprob.go:67
 			gc_from2, gc_to2 := 0, gc_bdx2
 			if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 				gc_to2 = gc_bound2 + 1
@@ -1599,7 +1471,6 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-//line hecbench_logprob.go:106
 					val_3 := gc_s_val_3[gc_rank2]
 					var val_ float32
 //line hecbench_logprob.go:62
@@ -1615,7 +1486,6 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 				}
 			}
 		}
-//line hecbench_logprob.go:135
 		gc_vstep4 := 0
 		if compiled.SIMD {
 //line hecbench_logprob.go:131
@@ -1636,7 +1506,6 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 				gc_pos2.Thread = gc_rank2
 //line hecbench_logprob.go:131
 				localSumExp := float32(0.0)
-//line hecbench_logprob.go:133
 				gc_s_localSumExp[gc_rank2] = localSumExp
 			}
 			{
@@ -1644,7 +1513,6 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 				gc_pos2.Thread = gc_rank2
 //line hecbench_logprob.go:131
 				localSumExp := float32(0.0)
-//line hecbench_logprob.go:133
 				gc_s_localSumExp[gc_rank2] = localSumExp
 			}
 			{
@@ -1652,7 +1520,6 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 				gc_pos2.Thread = gc_rank2
 //line hecbench_logprob.go:131
 				localSumExp := float32(0.0)
-//line hecbench_logprob.go:133
 				gc_s_localSumExp[gc_rank2] = localSumExp
 			}
 			{
@@ -1660,7 +1527,6 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 				gc_pos2.Thread = gc_rank2
 //line hecbench_logprob.go:131
 				localSumExp := float32(0.0)
-//line hecbench_logprob.go:133
 				gc_s_localSumExp[gc_rank2] = localSumExp
 			}
 		}
@@ -1668,7 +1534,6 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 			gc_pos2.Thread = gc_rank2
 //line hecbench_logprob.go:131
 			localSumExp := float32(0.0)
-//line hecbench_logprob.go:133
 			gc_s_localSumExp[gc_rank2] = localSumExp
 		}
 //line hecbench_logprob.go:132
@@ -1678,7 +1543,6 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 				return
 			}
 			gc_more2 = false
-//line hecbench_logprob.go:139
 			gc_from2, gc_to2 := 0, gc_bdx2
 			if !compiled.Adds(gc_off2, gc_to2) {
 				panic(compiled.ErrGuardWraps)
@@ -1694,13 +1558,9 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 					for ; gc_step11+3 < gc_to2; gc_step11 += 4 {
 						{
 							gc_tx2 := gc_step11 + 0
-//line hecbench_logprob.go:155
 							gc_rank2 := gc_base2 + gc_tx2
-//line hecbench_logprob.go:106
 							var val float32
-//line hecbench_logprob.go:108
 							localSumExp := gc_s_localSumExp[gc_rank2]
-//line hecbench_logprob.go:133
 							gc_more2 = true
 //line hecbench_logprob.go:133
 							val = expf(float32(gc_at4[gc_tx2]) - sMaxLogit[0])
@@ -1709,13 +1569,9 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 						}
 						{
 							gc_tx2 := gc_step11 + 1
-//line hecbench_logprob.go:140
 							gc_rank2 := gc_base2 + gc_tx2
-//line hecbench_logprob.go:106
 							var val float32
-//line hecbench_logprob.go:108
 							localSumExp := gc_s_localSumExp[gc_rank2]
-//line hecbench_logprob.go:133
 							gc_more2 = true
 //line hecbench_logprob.go:133
 							val = expf(float32(gc_at4[gc_tx2]) - sMaxLogit[0])
@@ -1724,13 +1580,9 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 						}
 						{
 							gc_tx2 := gc_step11 + 2
-//line hecbench_logprob.go:140
 							gc_rank2 := gc_base2 + gc_tx2
-//line hecbench_logprob.go:106
 							var val float32
-//line hecbench_logprob.go:108
 							localSumExp := gc_s_localSumExp[gc_rank2]
-//line hecbench_logprob.go:133
 							gc_more2 = true
 //line hecbench_logprob.go:133
 							val = expf(float32(gc_at4[gc_tx2]) - sMaxLogit[0])
@@ -1739,13 +1591,9 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 						}
 						{
 							gc_tx2 := gc_step11 + 3
-//line hecbench_logprob.go:140
 							gc_rank2 := gc_base2 + gc_tx2
-//line hecbench_logprob.go:106
 							var val float32
-//line hecbench_logprob.go:108
 							localSumExp := gc_s_localSumExp[gc_rank2]
-//line hecbench_logprob.go:133
 							gc_more2 = true
 //line hecbench_logprob.go:133
 							val = expf(float32(gc_at4[gc_tx2]) - sMaxLogit[0])
@@ -1755,11 +1603,8 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 					}
 					for gc_tx2 := gc_step11; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
-//line hecbench_logprob.go:106
 						var val float32
-//line hecbench_logprob.go:108
 						localSumExp := gc_s_localSumExp[gc_rank2]
-//line hecbench_logprob.go:133
 						gc_more2 = true
 //line hecbench_logprob.go:133
 						val = expf(float32(gc_at4[gc_tx2]) - sMaxLogit[0])
@@ -1775,9 +1620,7 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 							gc_pos2.Thread = gc_rank2
 //line hecbench_logprob.go:104
 							tidx := gc_tx2
-//line hecbench_logprob.go:106
 							var val float32
-//line hecbench_logprob.go:108
 							localSumExp := gc_s_localSumExp[gc_rank2]
 //line hecbench_logprob.go:132
 							i_ := tidx + gc_off2
@@ -1793,9 +1636,7 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 							gc_pos2.Thread = gc_rank2
 //line hecbench_logprob.go:104
 							tidx := gc_tx2
-//line hecbench_logprob.go:106
 							var val float32
-//line hecbench_logprob.go:108
 							localSumExp := gc_s_localSumExp[gc_rank2]
 //line hecbench_logprob.go:132
 							i_ := tidx + gc_off2
@@ -1811,9 +1652,7 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 							gc_pos2.Thread = gc_rank2
 //line hecbench_logprob.go:104
 							tidx := gc_tx2
-//line hecbench_logprob.go:106
 							var val float32
-//line hecbench_logprob.go:108
 							localSumExp := gc_s_localSumExp[gc_rank2]
 //line hecbench_logprob.go:132
 							i_ := tidx + gc_off2
@@ -1829,9 +1668,7 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 							gc_pos2.Thread = gc_rank2
 //line hecbench_logprob.go:104
 							tidx := gc_tx2
-//line hecbench_logprob.go:106
 							var val float32
-//line hecbench_logprob.go:108
 							localSumExp := gc_s_localSumExp[gc_rank2]
 //line hecbench_logprob.go:132
 							i_ := tidx + gc_off2
@@ -1847,9 +1684,7 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 						gc_pos2.Thread = gc_rank2
 //line hecbench_logprob.go:104
 						tidx := gc_tx2
-//line hecbench_logprob.go:106
 						var val float32
-//line hecbench_logprob.go:108
 						localSumExp := gc_s_localSumExp[gc_rank2]
 //line hecbench_logprob.go:132
 						i_ := tidx + gc_off2
@@ -1864,7 +1699,6 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 		}
 //line hecbench_logprob.go:32
 		shared_ := gc_shared22(32)[:32]
-//line hecbench_logprob.go:34
 		var gc_l_val_5 [32]float32
 		var gc_c23r [32]float32
 		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -1912,13 +1746,11 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
-//line hecbench_logprob.go:49
 					localSumExp := gc_s_localSumExp[gc_rank2]
 //line hecbench_logprob.go:137
 					var val_4 float32 = localSumExp
 //line hecbench_logprob.go:36
 					var val_5 float32 = val_4
-//line hecbench_logprob.go:39
 					gc_l_val_5[gc_lane2] = val_5
 				}
 			}
@@ -1974,7 +1806,6 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 								if gc_left4&(1<<gc_lane2) == 0 {
 									continue
 								}
-//line hecbench_logprob.go:37
 								val_5 := gc_l_val_5[gc_lane2]
 //line hecbench_logprob.go:24
 								val_5 += gc_c23r[gc_lane2]
@@ -2008,9 +1839,7 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 //line hecbench_logprob.go:33
 						lane_ := gc_tx2 & 0x1f
 						wid_ := gc_tx2 >> 5
-//line hecbench_logprob.go:36
 						val_5 := gc_l_val_5[gc_lane2]
-//line hecbench_logprob.go:38
 						var val_4 float32
 //line hecbench_logprob.go:26
 						var r_4 float32 = val_5
@@ -2024,7 +1853,6 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 				}
 			}
 		}
-//line hecbench_logprob.go:48
 		var gc_c24v [32]float32
 		var gc_c24r [32]float32
 		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -2044,7 +1872,6 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 					gc_pos2.Thread = gc_rank2
 //line hecbench_logprob.go:33
 					lane_ := gc_tx2 & 0x1f
-//line hecbench_logprob.go:35
 					var val_4 float32
 //line hecbench_logprob.go:46
 					if float32(gc_tx2) < (float32(gc_bdx2) / 32.0) {
@@ -2053,7 +1880,6 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 						val_4 = float32(0.0)
 					}
 					var val_6 float32 = val_4
-//line hecbench_logprob.go:53
 					gc_s_val_6[gc_rank2] = val_6
 				}
 			}
@@ -2091,7 +1917,6 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
-//line hecbench_logprob.go:37
 						val_6 := gc_s_val_6[gc_rank2]
 //line hecbench_logprob.go:24
 						gc_c24v[gc_lane2] = val_6
@@ -2135,7 +1960,6 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
-//line hecbench_logprob.go:37
 						val_6 := gc_s_val_6[gc_rank2]
 //line hecbench_logprob.go:24
 						val_6 += gc_c24r[gc_lane2]
@@ -2145,7 +1969,6 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 			}
 		}
 		{
-//line hecbench_logprob.go:32
 			gc_from2, gc_to2 := 0, gc_bdx2
 			if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 				gc_to2 = gc_bound2 + 1
@@ -2154,7 +1977,6 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-//line hecbench_logprob.go:106
 					val_6 := gc_s_val_6[gc_rank2]
 					var val_4 float32
 //line hecbench_logprob.go:26
@@ -2214,7 +2036,6 @@ func gc_body_accumulateLogProbs(gc_b2 *compiled.Block, cumLogProbs []float32, lo
 	length := int(lengths[bidx])
 //line hecbench_logprob.go:157
 	logProbs = logProbs[bidx*(maxInputLength-1):]
-//line hecbench_logprob.go:159
 	gc_vstep4 := 0
 	if compiled.SIMD {
 //line hecbench_logprob.go:158
@@ -2235,7 +2056,6 @@ func gc_body_accumulateLogProbs(gc_b2 *compiled.Block, cumLogProbs []float32, lo
 			gc_pos2.Thread = gc_rank2
 //line hecbench_logprob.go:158
 			localAccum := float32(0.0)
-//line hecbench_logprob.go:160
 			gc_s_localAccum[gc_rank2] = localAccum
 		}
 		{
@@ -2243,7 +2063,6 @@ func gc_body_accumulateLogProbs(gc_b2 *compiled.Block, cumLogProbs []float32, lo
 			gc_pos2.Thread = gc_rank2
 //line hecbench_logprob.go:158
 			localAccum := float32(0.0)
-//line hecbench_logprob.go:160
 			gc_s_localAccum[gc_rank2] = localAccum
 		}
 		{
@@ -2251,7 +2070,6 @@ func gc_body_accumulateLogProbs(gc_b2 *compiled.Block, cumLogProbs []float32, lo
 			gc_pos2.Thread = gc_rank2
 //line hecbench_logprob.go:158
 			localAccum := float32(0.0)
-//line hecbench_logprob.go:160
 			gc_s_localAccum[gc_rank2] = localAccum
 		}
 		{
@@ -2259,7 +2077,6 @@ func gc_body_accumulateLogProbs(gc_b2 *compiled.Block, cumLogProbs []float32, lo
 			gc_pos2.Thread = gc_rank2
 //line hecbench_logprob.go:158
 			localAccum := float32(0.0)
-//line hecbench_logprob.go:160
 			gc_s_localAccum[gc_rank2] = localAccum
 		}
 	}
@@ -2267,7 +2084,6 @@ func gc_body_accumulateLogProbs(gc_b2 *compiled.Block, cumLogProbs []float32, lo
 		gc_pos2.Thread = gc_rank2
 //line hecbench_logprob.go:158
 		localAccum := float32(0.0)
-//line hecbench_logprob.go:160
 		gc_s_localAccum[gc_rank2] = localAccum
 	}
 //line hecbench_logprob.go:159
@@ -2277,7 +2093,6 @@ func gc_body_accumulateLogProbs(gc_b2 *compiled.Block, cumLogProbs []float32, lo
 			return
 		}
 		gc_more = false
-//line hecbench_logprob.go:166
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_off, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -2313,9 +2128,7 @@ func gc_body_accumulateLogProbs(gc_b2 *compiled.Block, cumLogProbs []float32, lo
 				}
 				for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-//line hecbench_logprob.go:155
 					localAccum := gc_s_localAccum[gc_rank2]
-//line hecbench_logprob.go:160
 					gc_more = true
 //line hecbench_logprob.go:160
 					localAccum += gc_at3[gc_tx2]
@@ -2355,7 +2168,6 @@ func gc_body_accumulateLogProbs(gc_b2 *compiled.Block, cumLogProbs []float32, lo
 						gc_pos2.Thread = gc_rank2
 //line hecbench_logprob.go:153
 						tidx := gc_tx2
-//line hecbench_logprob.go:155
 						localAccum := gc_s_localAccum[gc_rank2]
 //line hecbench_logprob.go:159
 						step := tidx + gc_off
@@ -2370,7 +2182,6 @@ func gc_body_accumulateLogProbs(gc_b2 *compiled.Block, cumLogProbs []float32, lo
 						gc_pos2.Thread = gc_rank2
 //line hecbench_logprob.go:153
 						tidx := gc_tx2
-//line hecbench_logprob.go:155
 						localAccum := gc_s_localAccum[gc_rank2]
 //line hecbench_logprob.go:159
 						step := tidx + gc_off
@@ -2385,7 +2196,6 @@ func gc_body_accumulateLogProbs(gc_b2 *compiled.Block, cumLogProbs []float32, lo
 						gc_pos2.Thread = gc_rank2
 //line hecbench_logprob.go:153
 						tidx := gc_tx2
-//line hecbench_logprob.go:155
 						localAccum := gc_s_localAccum[gc_rank2]
 //line hecbench_logprob.go:159
 						step := tidx + gc_off
@@ -2400,7 +2210,6 @@ func gc_body_accumulateLogProbs(gc_b2 *compiled.Block, cumLogProbs []float32, lo
 						gc_pos2.Thread = gc_rank2
 //line hecbench_logprob.go:153
 						tidx := gc_tx2
-//line hecbench_logprob.go:155
 						localAccum := gc_s_localAccum[gc_rank2]
 //line hecbench_logprob.go:159
 						step := tidx + gc_off
@@ -2415,7 +2224,6 @@ func gc_body_accumulateLogProbs(gc_b2 *compiled.Block, cumLogProbs []float32, lo
 					gc_pos2.Thread = gc_rank2
 //line hecbench_logprob.go:153
 					tidx := gc_tx2
-//line hecbench_logprob.go:155
 					localAccum := gc_s_localAccum[gc_rank2]
 //line hecbench_logprob.go:159
 					step := tidx + gc_off
@@ -2429,7 +2237,6 @@ func gc_body_accumulateLogProbs(gc_b2 *compiled.Block, cumLogProbs []float32, lo
 	}
 //line hecbench_logprob.go:32
 	shared := gc_shared12(32)[:32]
-//line hecbench_logprob.go:34
 	var gc_l_val_ [32]float32
 	var gc_c21r [32]float32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -2477,13 +2284,11 @@ func gc_body_accumulateLogProbs(gc_b2 *compiled.Block, cumLogProbs []float32, lo
 					continue
 				}
 				gc_rank2 := gc_w2 + gc_lane2
-//line hecbench_logprob.go:49
 				localAccum := gc_s_localAccum[gc_rank2]
 //line hecbench_logprob.go:162
 				var val float32 = localAccum
 //line hecbench_logprob.go:36
 				var val_ float32 = val
-//line hecbench_logprob.go:39
 				gc_l_val_[gc_lane2] = val_
 			}
 		}
@@ -2539,7 +2344,6 @@ func gc_body_accumulateLogProbs(gc_b2 *compiled.Block, cumLogProbs []float32, lo
 							if gc_left2&(1<<gc_lane2) == 0 {
 								continue
 							}
-//line hecbench_logprob.go:37
 							val_ := gc_l_val_[gc_lane2]
 //line hecbench_logprob.go:24
 							val_ += gc_c21r[gc_lane2]
@@ -2573,9 +2377,7 @@ func gc_body_accumulateLogProbs(gc_b2 *compiled.Block, cumLogProbs []float32, lo
 //line hecbench_logprob.go:33
 					lane := gc_tx2 & 0x1f
 					wid := gc_tx2 >> 5
-//line hecbench_logprob.go:36
 					val_ := gc_l_val_[gc_lane2]
-//line hecbench_logprob.go:38
 					var val float32
 //line hecbench_logprob.go:26
 					var r_ float32 = val_
@@ -2589,7 +2391,6 @@ func gc_body_accumulateLogProbs(gc_b2 *compiled.Block, cumLogProbs []float32, lo
 			}
 		}
 	}
-//line hecbench_logprob.go:48
 	var gc_c22v [32]float32
 	var gc_c22r [32]float32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -2609,7 +2410,6 @@ func gc_body_accumulateLogProbs(gc_b2 *compiled.Block, cumLogProbs []float32, lo
 				gc_pos2.Thread = gc_rank2
 //line hecbench_logprob.go:33
 				lane := gc_tx2 & 0x1f
-//line hecbench_logprob.go:35
 				var val float32
 //line hecbench_logprob.go:46
 				if float32(gc_tx2) < (float32(gc_bdx2) / 32.0) {
@@ -2618,7 +2418,6 @@ func gc_body_accumulateLogProbs(gc_b2 *compiled.Block, cumLogProbs []float32, lo
 					val = float32(0.0)
 				}
 				var val_2 float32 = val
-//line hecbench_logprob.go:53
 				gc_s_val_2[gc_rank2] = val_2
 			}
 		}
@@ -2656,7 +2455,6 @@ func gc_body_accumulateLogProbs(gc_b2 *compiled.Block, cumLogProbs []float32, lo
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
-//line hecbench_logprob.go:37
 					val_2 := gc_s_val_2[gc_rank2]
 //line hecbench_logprob.go:24
 					gc_c22v[gc_lane2] = val_2
@@ -2700,7 +2498,6 @@ func gc_body_accumulateLogProbs(gc_b2 *compiled.Block, cumLogProbs []float32, lo
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
-//line hecbench_logprob.go:37
 					val_2 := gc_s_val_2[gc_rank2]
 //line hecbench_logprob.go:24
 					val_2 += gc_c22r[gc_lane2]
@@ -2710,7 +2507,6 @@ func gc_body_accumulateLogProbs(gc_b2 *compiled.Block, cumLogProbs []float32, lo
 		}
 	}
 	{
-//line hecbench_logprob.go:32
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 			gc_to2 = gc_bound2 + 1
@@ -2721,7 +2517,6 @@ func gc_body_accumulateLogProbs(gc_b2 *compiled.Block, cumLogProbs []float32, lo
 				gc_at4 := cumLogProbs[gc_off5:][:1]
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-//line hecbench_logprob.go:155
 					val_2 := gc_s_val_2[gc_rank2]
 					var val float32
 //line hecbench_logprob.go:26
@@ -2736,11 +2531,9 @@ func gc_body_accumulateLogProbs(gc_b2 *compiled.Block, cumLogProbs []float32, lo
 					gc_at4[0] = accum
 				}
 			} else {
-//line hecbench_logprob.go:171
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-//line hecbench_logprob.go:155
 					val_2 := gc_s_val_2[gc_rank2]
 					var val float32
 //line hecbench_logprob.go:26

@@ -83,7 +83,6 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 						gc_rank := gc_base + gc_tx
 //line hecbench_mpc.go:170
 						var v1 int64 = 0
-//line hecbench_mpc.go:172
 						gc_s_v1[gc_rank] = v1
 					}
 					{
@@ -91,7 +90,6 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 						gc_rank := gc_base + gc_tx
 //line hecbench_mpc.go:170
 						var v1 int64 = 0
-//line hecbench_mpc.go:172
 						gc_s_v1[gc_rank] = v1
 					}
 					{
@@ -99,7 +97,6 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 						gc_rank := gc_base + gc_tx
 //line hecbench_mpc.go:170
 						var v1 int64 = 0
-//line hecbench_mpc.go:172
 						gc_s_v1[gc_rank] = v1
 					}
 					{
@@ -107,7 +104,6 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 						gc_rank := gc_base + gc_tx
 //line hecbench_mpc.go:170
 						var v1 int64 = 0
-//line hecbench_mpc.go:172
 						gc_s_v1[gc_rank] = v1
 					}
 				}
@@ -115,7 +111,6 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 					gc_rank := gc_base + gc_tx
 //line hecbench_mpc.go:170
 					var v1 int64 = 0
-//line hecbench_mpc.go:172
 					gc_s_v1[gc_rank] = v1
 				}
 				gc_step2 := gc_hi2
@@ -125,7 +120,6 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 						gc_rank := gc_base + gc_tx
 //line hecbench_mpc.go:170
 						var v1 int64 = 0
-//line hecbench_mpc.go:172
 						gc_s_v1[gc_rank] = v1
 					}
 					{
@@ -133,7 +127,6 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 						gc_rank := gc_base + gc_tx
 //line hecbench_mpc.go:170
 						var v1 int64 = 0
-//line hecbench_mpc.go:172
 						gc_s_v1[gc_rank] = v1
 					}
 					{
@@ -141,7 +134,6 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 						gc_rank := gc_base + gc_tx
 //line hecbench_mpc.go:170
 						var v1 int64 = 0
-//line hecbench_mpc.go:172
 						gc_s_v1[gc_rank] = v1
 					}
 					{
@@ -149,7 +141,6 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 						gc_rank := gc_base + gc_tx
 //line hecbench_mpc.go:170
 						var v1 int64 = 0
-//line hecbench_mpc.go:172
 						gc_s_v1[gc_rank] = v1
 					}
 				}
@@ -157,7 +148,6 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 					gc_rank := gc_base + gc_tx
 //line hecbench_mpc.go:170
 					var v1 int64 = 0
-//line hecbench_mpc.go:172
 					gc_s_v1[gc_rank] = v1
 				}
 			}
@@ -189,9 +179,7 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 						_ = idx
 //line hecbench_mpc.go:170
 						v1 := gc_vb2
-//line hecbench_mpc.go:172
 						v1 = lanes.LoadInt64x4Slice(gc_at[gc_tx:])
-//line hecbench_mpc.go:172
 						v1.StoreSlice(gc_at2[gc_tx:])
 //line hecbench_mpc.go:171
 						v1.StoreSlice(gc_s_v1[gc_rank:])
@@ -203,7 +191,6 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 //line hecbench_mpc.go:172
 						v1 = gc_at[gc_tx]
 						gc_at2[gc_tx] = v1
-//line hecbench_mpc.go:176
 						gc_s_v1[gc_rank] = v1
 					}
 				} else {
@@ -219,9 +206,7 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 						var idx int = tid + chunk*mpcTPB
 //line hecbench_mpc.go:170
 						v1 := gc_vb
-//line hecbench_mpc.go:172
 						if idx < 0 || idx > len(original)-4 || tid < 0 || tid > len(sbuf1)-4 {
-//line hecbench_mpc.go:172
 							break
 						}
 //line hecbench_mpc.go:172
@@ -246,7 +231,6 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 //line hecbench_mpc.go:172
 							v1 = original[idx]
 							sbuf1[tid] = v1
-//line hecbench_mpc.go:176
 							gc_s_v1[gc_rank] = v1
 						}
 						{
@@ -262,7 +246,6 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 //line hecbench_mpc.go:172
 							v1 = original[idx]
 							sbuf1[tid] = v1
-//line hecbench_mpc.go:176
 							gc_s_v1[gc_rank] = v1
 						}
 						{
@@ -278,7 +261,6 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 //line hecbench_mpc.go:172
 							v1 = original[idx]
 							sbuf1[tid] = v1
-//line hecbench_mpc.go:176
 							gc_s_v1[gc_rank] = v1
 						}
 						{
@@ -294,7 +276,6 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 //line hecbench_mpc.go:172
 							v1 = original[idx]
 							sbuf1[tid] = v1
-//line hecbench_mpc.go:176
 							gc_s_v1[gc_rank] = v1
 						}
 					}
@@ -310,13 +291,11 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 //line hecbench_mpc.go:172
 						v1 = original[idx]
 						sbuf1[tid] = v1
-//line hecbench_mpc.go:176
 						gc_s_v1[gc_rank] = v1
 					}
 				}
 			}
 		}
-//line hecbench_mpc.go:182
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep3 := 0
 //line hecbench_mpc.go:148
@@ -382,7 +361,6 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 					tidmdim := tid - int(dim)
 //line hecbench_mpc.go:168
 					idx := tid + chunk*mpcTPB
-//line hecbench_mpc.go:170
 					v1 := gc_s_v1[gc_rank]
 //line hecbench_mpc.go:177
 					if tid >= int(dim) {
@@ -403,7 +381,6 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 					tidmdim := tid - int(dim)
 //line hecbench_mpc.go:168
 					idx := tid + chunk*mpcTPB
-//line hecbench_mpc.go:170
 					v1 := gc_s_v1[gc_rank]
 //line hecbench_mpc.go:177
 					if tid >= int(dim) {
@@ -424,7 +401,6 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 					tidmdim := tid - int(dim)
 //line hecbench_mpc.go:168
 					idx := tid + chunk*mpcTPB
-//line hecbench_mpc.go:170
 					v1 := gc_s_v1[gc_rank]
 //line hecbench_mpc.go:177
 					if tid >= int(dim) {
@@ -445,7 +421,6 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 					tidmdim := tid - int(dim)
 //line hecbench_mpc.go:168
 					idx := tid + chunk*mpcTPB
-//line hecbench_mpc.go:170
 					v1 := gc_s_v1[gc_rank]
 //line hecbench_mpc.go:177
 					if tid >= int(dim) {
@@ -466,7 +441,6 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 				tidmdim := tid - int(dim)
 //line hecbench_mpc.go:168
 				idx := tid + chunk*mpcTPB
-//line hecbench_mpc.go:170
 				v1 := gc_s_v1[gc_rank]
 //line hecbench_mpc.go:177
 				if tid >= int(dim) {
@@ -478,15 +452,11 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 				gc_s_v1[gc_rank] = v1
 			}
 		}
-//line hecbench_mpc.go:187
 		compiled.OutOfLine(func() {
 			sbuf1 := sbuf1[:1024]
-//line hecbench_mpc.go:190
 			sbuf2 := sbuf2[:1024]
-//line hecbench_mpc.go:192
 			gc_s_v2 := gc_s_v2[:gc_n]
 			{
-//line hecbench_mpc.go:195
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
@@ -503,13 +473,11 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 							v2 = (v2 << 1) + ((sbuf2[warpx+i] >> lanex) & 1)
 						}
 						sbuf1[tid] = v2
-//line hecbench_mpc.go:192
 						gc_s_v2[gc_rank] = v2
 					}
 				}
 			}
 		})
-//line hecbench_mpc.go:198
 		var gc_c1v [32]bool
 		var gc_c1r [32]uint32
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -530,7 +498,6 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 //line hecbench_mpc.go:148
 					tid := gc_tx
 					tidm1 := tid - 1
-//line hecbench_mpc.go:151
 					v2 := gc_s_v2[gc_rank]
 //line hecbench_mpc.go:193
 					if tid > 0 {
@@ -560,7 +527,6 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 						gc_at3 := sbuf2[gc_off2:][:32]
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							gc_tx := gc_x0 + gc_lane
-//line hecbench_mpc.go:214
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
 //line hecbench_mpc.go:148
@@ -573,7 +539,6 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 							if lanex == 32 {
 								gc_at3[gc_lane] = int64(bitmap)
 							}
-//line hecbench_mpc.go:208
 							gc_s_bitmap[gc_rank] = bitmap
 						}
 					} else {
@@ -594,14 +559,12 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 							if lanex == 32 {
 								sbuf2[tid] = int64(bitmap)
 							}
-//line hecbench_mpc.go:208
 							gc_s_bitmap[gc_rank] = bitmap
 						}
 					}
 				}
 			}
 		}
-//line hecbench_mpc.go:216
 		var gc_c2v [32]int32
 		var gc_c2r [32]int32
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -625,7 +588,6 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 					lanex := tid & 63
 //line hecbench_mpc.go:168
 					idx := tid + chunk*mpcTPB
-//line hecbench_mpc.go:170
 					bitmap := gc_s_bitmap[gc_rank]
 //line hecbench_mpc.go:209
 					if lanex == 0 {
@@ -637,7 +599,6 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 					var val *int32 = &gc_s_loc[gc_rank]
 //line hecbench_mpc.go:215
 					var sbuf []int32 = int64sAsInt32s(sbuf1)
-//line hecbench_mpc.go:218
 					gc_s_val[gc_rank] = val
 					gc_s_sbuf[gc_rank] = sbuf
 				}
@@ -673,8 +634,8 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 							gc_pos.Thread = gc_rank
 //line hecbench_mpc.go:36
 							lane := gc_tx & 31
-//line hecbench_mpc.go:38
 							val := gc_s_val[gc_rank]
+//line hecbench_mpc.go:39
 							tmp := gc_c2r[gc_lane]
 							if lane >= d {
 								*val += tmp
@@ -683,7 +644,6 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 					}
 				}
 			}
-//line hecbench_mpc.go:48
 			gc_lo4, gc_hi4 := 0, 32
 			if gc_bdy*gc_bdz == 1 {
 				if gc_lo4 < gc_hi4 {
@@ -708,7 +668,6 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 //line hecbench_mpc.go:35
 						warp := gc_tx >> 5
 						lane := gc_tx & 31
-//line hecbench_mpc.go:38
 						val := gc_s_val[gc_rank]
 						sbuf := gc_s_sbuf[gc_rank]
 //line hecbench_mpc.go:44
@@ -719,7 +678,6 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 				}
 			}
 		}
-//line hecbench_mpc.go:53
 		var gc_l_v [32]int32
 		var gc_c3r [32]int32
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -727,7 +685,6 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 			gc_act := uint32(uint64(1)<<gc_cnt - 1)
 			var gc_dead uint32
 			{
-//line hecbench_mpc.go:61
 				var gc_m19 uint32
 				{
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -765,11 +722,9 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 							gc_pos.Thread = gc_rank
 //line hecbench_mpc.go:36
 							lane := gc_tx & 31
-//line hecbench_mpc.go:38
 							sbuf := gc_s_sbuf[gc_rank]
 //line hecbench_mpc.go:50
 							v := sbuf[lane]
-//line hecbench_mpc.go:52
 							gc_l_v[gc_lane] = v
 						}
 					}
@@ -797,14 +752,12 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 									}
 //line hecbench_mpc.go:36
 									lane := gc_tx & 31
-//line hecbench_mpc.go:38
 									v := gc_l_v[gc_lane]
 //line hecbench_mpc.go:52
 									tmp_ := gc_c3r[gc_lane]
 									if lane >= d_ {
 										v += tmp_
 									}
-//line hecbench_mpc.go:57
 									gc_l_v[gc_lane] = v
 								}
 							}
@@ -825,7 +778,6 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 							gc_pos.Thread = gc_rank
 //line hecbench_mpc.go:36
 							lane := gc_tx & 31
-//line hecbench_mpc.go:38
 							sbuf := gc_s_sbuf[gc_rank]
 							v := gc_l_v[gc_lane]
 //line hecbench_mpc.go:57
@@ -836,7 +788,6 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 				gc_act = gc_save19 &^ gc_dead
 			}
 		}
-//line hecbench_mpc.go:66
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := bid
 			gc_off4 := bid1
@@ -852,7 +803,6 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 					warp := gc_tx >> 5
 //line hecbench_mpc.go:148
 					tid := gc_tx
-//line hecbench_mpc.go:150
 					val := gc_s_val[gc_rank]
 					sbuf := gc_s_sbuf[gc_rank]
 					v2 := gc_s_v2[gc_rank]
@@ -876,7 +826,6 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 //line hecbench_mpc.go:224
 									return
 								}
-//line hecbench_mpc.go:225
 								st = gc_at4[0]
 								if !(st < 0) {
 									break
@@ -900,7 +849,6 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 					warp := gc_tx >> 5
 //line hecbench_mpc.go:148
 					tid := gc_tx
-//line hecbench_mpc.go:150
 					val := gc_s_val[gc_rank]
 					sbuf := gc_s_sbuf[gc_rank]
 					v2 := gc_s_v2[gc_rank]
@@ -924,7 +872,6 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 //line hecbench_mpc.go:224
 									return
 								}
-//line hecbench_mpc.go:225
 								st = goffset[bid]
 								if !(st < 0) {
 									break
@@ -942,7 +889,6 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 				}
 			}
 		}
-//line hecbench_mpc.go:244
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step5 := 0
 			for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
@@ -1084,7 +1030,6 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 //line hecbench_mpc.go:280
 						loc := flag
 						gc_s_loc[gc_rank] = loc
-//line hecbench_mpc.go:284
 						gc_s_flag[gc_rank] = flag
 					}
 					{
@@ -1095,7 +1040,6 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 //line hecbench_mpc.go:280
 						loc := flag
 						gc_s_loc[gc_rank] = loc
-//line hecbench_mpc.go:284
 						gc_s_flag[gc_rank] = flag
 					}
 					{
@@ -1106,7 +1050,6 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 //line hecbench_mpc.go:280
 						loc := flag
 						gc_s_loc[gc_rank] = loc
-//line hecbench_mpc.go:284
 						gc_s_flag[gc_rank] = flag
 					}
 					{
@@ -1117,7 +1060,6 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 //line hecbench_mpc.go:280
 						loc := flag
 						gc_s_loc[gc_rank] = loc
-//line hecbench_mpc.go:284
 						gc_s_flag[gc_rank] = flag
 					}
 				}
@@ -1128,7 +1070,6 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 //line hecbench_mpc.go:280
 					loc := flag
 					gc_s_loc[gc_rank] = loc
-//line hecbench_mpc.go:284
 					gc_s_flag[gc_rank] = flag
 				}
 				gc_step2 := gc_hi2
@@ -1141,7 +1082,6 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 //line hecbench_mpc.go:280
 						loc := flag
 						gc_s_loc[gc_rank] = loc
-//line hecbench_mpc.go:284
 						gc_s_flag[gc_rank] = flag
 					}
 					{
@@ -1152,7 +1092,6 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 //line hecbench_mpc.go:280
 						loc := flag
 						gc_s_loc[gc_rank] = loc
-//line hecbench_mpc.go:284
 						gc_s_flag[gc_rank] = flag
 					}
 					{
@@ -1163,7 +1102,6 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 //line hecbench_mpc.go:280
 						loc := flag
 						gc_s_loc[gc_rank] = loc
-//line hecbench_mpc.go:284
 						gc_s_flag[gc_rank] = flag
 					}
 					{
@@ -1174,7 +1112,6 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 //line hecbench_mpc.go:280
 						loc := flag
 						gc_s_loc[gc_rank] = loc
-//line hecbench_mpc.go:284
 						gc_s_flag[gc_rank] = flag
 					}
 				}
@@ -1185,7 +1122,6 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 //line hecbench_mpc.go:280
 					loc := flag
 					gc_s_loc[gc_rank] = loc
-//line hecbench_mpc.go:284
 					gc_s_flag[gc_rank] = flag
 				}
 			}
@@ -1217,7 +1153,6 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 //line hecbench_mpc.go:280
 						loc := flag
 						gc_s_loc[gc_rank] = loc
-//line hecbench_mpc.go:284
 						gc_s_flag[gc_rank] = flag
 					}
 					{
@@ -1236,7 +1171,6 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 //line hecbench_mpc.go:280
 						loc := flag
 						gc_s_loc[gc_rank] = loc
-//line hecbench_mpc.go:284
 						gc_s_flag[gc_rank] = flag
 					}
 					{
@@ -1255,7 +1189,6 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 //line hecbench_mpc.go:280
 						loc := flag
 						gc_s_loc[gc_rank] = loc
-//line hecbench_mpc.go:284
 						gc_s_flag[gc_rank] = flag
 					}
 					{
@@ -1274,7 +1207,6 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 //line hecbench_mpc.go:280
 						loc := flag
 						gc_s_loc[gc_rank] = loc
-//line hecbench_mpc.go:284
 						gc_s_flag[gc_rank] = flag
 					}
 				}
@@ -1293,12 +1225,10 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 //line hecbench_mpc.go:280
 					loc := flag
 					gc_s_loc[gc_rank] = loc
-//line hecbench_mpc.go:284
 					gc_s_flag[gc_rank] = flag
 				}
 			}
 		}
-//line hecbench_mpc.go:289
 		var gc_c1v [32]int32
 		var gc_c1r [32]int32
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -1313,7 +1243,6 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 				var val *int32 = &gc_s_loc[gc_rank]
 //line hecbench_mpc.go:283
 				var sbuf []int32 = int64sAsInt32s(sbuf1)
-//line hecbench_mpc.go:286
 				gc_s_val[gc_rank] = val
 				gc_s_sbuf[gc_rank] = sbuf
 			}
@@ -1348,8 +1277,8 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 							gc_pos.Thread = gc_rank
 //line hecbench_mpc.go:36
 							lane := gc_tx & 31
-//line hecbench_mpc.go:38
 							val := gc_s_val[gc_rank]
+//line hecbench_mpc.go:39
 							tmp := gc_c1r[gc_lane]
 							if lane >= d {
 								*val += tmp
@@ -1358,7 +1287,6 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 					}
 				}
 			}
-//line hecbench_mpc.go:48
 			gc_lo4, gc_hi4 := 0, 32
 			if gc_bdy*gc_bdz == 1 {
 				if gc_lo4 < gc_hi4 {
@@ -1383,7 +1311,6 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 //line hecbench_mpc.go:35
 						warp := gc_tx >> 5
 						lane := gc_tx & 31
-//line hecbench_mpc.go:38
 						val := gc_s_val[gc_rank]
 						sbuf := gc_s_sbuf[gc_rank]
 //line hecbench_mpc.go:44
@@ -1394,7 +1321,6 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 				}
 			}
 		}
-//line hecbench_mpc.go:53
 		var gc_l_v [32]int32
 		var gc_c2r [32]int32
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -1402,7 +1328,6 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 			gc_act := uint32(uint64(1)<<gc_cnt - 1)
 			var gc_dead uint32
 			{
-//line hecbench_mpc.go:61
 				var gc_m20 uint32
 				{
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -1440,11 +1365,9 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 							gc_pos.Thread = gc_rank
 //line hecbench_mpc.go:36
 							lane := gc_tx & 31
-//line hecbench_mpc.go:38
 							sbuf := gc_s_sbuf[gc_rank]
 //line hecbench_mpc.go:50
 							v := sbuf[lane]
-//line hecbench_mpc.go:52
 							gc_l_v[gc_lane] = v
 						}
 					}
@@ -1472,14 +1395,12 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 									}
 //line hecbench_mpc.go:36
 									lane := gc_tx & 31
-//line hecbench_mpc.go:38
 									v := gc_l_v[gc_lane]
 //line hecbench_mpc.go:52
 									tmp_ := gc_c2r[gc_lane]
 									if lane >= d_ {
 										v += tmp_
 									}
-//line hecbench_mpc.go:57
 									gc_l_v[gc_lane] = v
 								}
 							}
@@ -1500,7 +1421,6 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 							gc_pos.Thread = gc_rank
 //line hecbench_mpc.go:36
 							lane := gc_tx & 31
-//line hecbench_mpc.go:38
 							sbuf := gc_s_sbuf[gc_rank]
 							v := gc_l_v[gc_lane]
 //line hecbench_mpc.go:57
@@ -1511,7 +1431,6 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 				gc_act = gc_save20 &^ gc_dead
 			}
 		}
-//line hecbench_mpc.go:66
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := bid
 			gc_off2 := bid1
@@ -1525,7 +1444,6 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 					warp := gc_tx >> 5
 //line hecbench_mpc.go:255
 					tid := gc_tx
-//line hecbench_mpc.go:257
 					val := gc_s_val[gc_rank]
 					sbuf := gc_s_sbuf[gc_rank]
 //line hecbench_mpc.go:61
@@ -1544,7 +1462,6 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 //line hecbench_mpc.go:288
 									return
 								}
-//line hecbench_mpc.go:289
 								st = gc_at[0]
 								if !(st < 0) {
 									break
@@ -1565,7 +1482,6 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 					warp := gc_tx >> 5
 //line hecbench_mpc.go:255
 					tid := gc_tx
-//line hecbench_mpc.go:257
 					val := gc_s_val[gc_rank]
 					sbuf := gc_s_sbuf[gc_rank]
 //line hecbench_mpc.go:61
@@ -1584,7 +1500,6 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 //line hecbench_mpc.go:288
 									return
 								}
-//line hecbench_mpc.go:289
 								st = goffset[bid]
 								if !(st < 0) {
 									break
@@ -1599,7 +1514,6 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 				}
 			}
 		}
-//line hecbench_mpc.go:305
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep := 0
 //line hecbench_mpc.go:255
@@ -1658,7 +1572,6 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 					}
 				}
 			}
-//line hecbench_mpc.go:305
 			gc_step4 := gc_vstep
 			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 				{
@@ -1719,7 +1632,6 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 		}
 //line hecbench_mpc.go:312
 		var sbuf_ []int64 = sbuf1
-//line hecbench_mpc.go:314
 		var gc_l_tmpl [32]uint32
 		var gc_c3v [32]int32
 		var gc_c3r [32]int32
@@ -1743,7 +1655,6 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 				}
 //line hecbench_mpc.go:312
 				var val_ *int64 = &gc_s_v2[gc_rank]
-//line hecbench_mpc.go:315
 				gc_s_val_[gc_rank] = val_
 			}
 //line hecbench_mpc.go:72
@@ -1780,9 +1691,9 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 						gc_pos.Thread = gc_rank
 //line hecbench_mpc.go:70
 						lane_ := gc_tx & 31
-//line hecbench_mpc.go:72
 						val_ := gc_s_val_[gc_rank]
 						tmpl := gc_l_tmpl[gc_lane]
+//line hecbench_mpc.go:74
 						tmph := int64(gc_c4r[gc_lane])
 						if lane_ >= d_2 {
 							*val_ += (tmph << 32) + int64(tmpl)
@@ -1790,7 +1701,6 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 					}
 				}
 			}
-//line hecbench_mpc.go:82
 			gc_lo6, gc_hi6 := 0, 32
 			if gc_bdy*gc_bdz == 1 {
 				if gc_lo6 < gc_hi6 {
@@ -1815,7 +1725,6 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 //line hecbench_mpc.go:69
 						warp_ := gc_tx >> 5
 						lane_ := gc_tx & 31
-//line hecbench_mpc.go:72
 						val_ := gc_s_val_[gc_rank]
 //line hecbench_mpc.go:79
 						if lane_ == 31 {
@@ -1825,7 +1734,6 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 				}
 			}
 		}
-//line hecbench_mpc.go:88
 		var gc_l_v_ [32]int64
 		var gc_l_tmpl_ [32]uint32
 		var gc_c5v [32]int32
@@ -1837,7 +1745,6 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 			gc_act := uint32(uint64(1)<<gc_cnt - 1)
 			var gc_dead uint32
 			{
-//line hecbench_mpc.go:100
 				var gc_m31 uint32
 				{
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -1877,7 +1784,6 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 							lane_ := gc_tx & 31
 //line hecbench_mpc.go:85
 							v_ := sbuf_[lane_]
-//line hecbench_mpc.go:87
 							gc_l_v_[gc_lane] = v_
 						}
 					}
@@ -1887,7 +1793,6 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-//line hecbench_mpc.go:93
 							v_ := gc_l_v_[gc_lane]
 //line hecbench_mpc.go:87
 							gc_c5v[gc_lane] = int32(v_)
@@ -1898,7 +1803,6 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-//line hecbench_mpc.go:94
 							v_ := gc_l_v_[gc_lane]
 //line hecbench_mpc.go:87
 							tmpl_ := uint32(gc_c5r[gc_lane])
@@ -1920,16 +1824,13 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 								}
 //line hecbench_mpc.go:70
 								lane_ := gc_tx & 31
-//line hecbench_mpc.go:72
 								v_ := gc_l_v_[gc_lane]
-//line hecbench_mpc.go:74
 								tmpl_ := gc_l_tmpl_[gc_lane]
 //line hecbench_mpc.go:88
 								tmph_ := int64(gc_c6r[gc_lane])
 								if lane_ >= d_3 {
 									v_ += (tmph_ << 32) + int64(tmpl_)
 								}
-//line hecbench_mpc.go:93
 								gc_l_v_[gc_lane] = v_
 							}
 						}
@@ -1949,7 +1850,6 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 							gc_pos.Thread = gc_rank
 //line hecbench_mpc.go:70
 							lane_ := gc_tx & 31
-//line hecbench_mpc.go:72
 							v_ := gc_l_v_[gc_lane]
 //line hecbench_mpc.go:93
 							sbuf_[lane_] = v_
@@ -1959,7 +1859,6 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 				gc_act = gc_save31 &^ gc_dead
 			}
 		}
-//line hecbench_mpc.go:102
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step5 := 0
 			for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
@@ -1971,7 +1870,6 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 					warp_ := gc_tx >> 5
 //line hecbench_mpc.go:255
 					tid := gc_tx
-//line hecbench_mpc.go:257
 					val_ := gc_s_val_[gc_rank]
 //line hecbench_mpc.go:97
 					if warp_ > 0 {
@@ -1988,7 +1886,6 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 					warp_ := gc_tx >> 5
 //line hecbench_mpc.go:255
 					tid := gc_tx
-//line hecbench_mpc.go:257
 					val_ := gc_s_val_[gc_rank]
 //line hecbench_mpc.go:97
 					if warp_ > 0 {
@@ -2005,7 +1902,6 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 					warp_ := gc_tx >> 5
 //line hecbench_mpc.go:255
 					tid := gc_tx
-//line hecbench_mpc.go:257
 					val_ := gc_s_val_[gc_rank]
 //line hecbench_mpc.go:97
 					if warp_ > 0 {
@@ -2022,7 +1918,6 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 					warp_ := gc_tx >> 5
 //line hecbench_mpc.go:255
 					tid := gc_tx
-//line hecbench_mpc.go:257
 					val_ := gc_s_val_[gc_rank]
 //line hecbench_mpc.go:97
 					if warp_ > 0 {
@@ -2039,7 +1934,6 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 				warp_ := gc_tx >> 5
 //line hecbench_mpc.go:255
 				tid := gc_tx
-//line hecbench_mpc.go:257
 				val_ := gc_s_val_[gc_rank]
 //line hecbench_mpc.go:97
 				if warp_ > 0 {
@@ -2053,7 +1947,6 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 		var sbuf_2 []int64 = sbuf1
 //line hecbench_mpc.go:322
 		var dim_ uint8 = uint8(dim)
-//line hecbench_mpc.go:324
 		var gc_l_tmpl_2 [32]uint32
 		var gc_c7v [32]int32
 		var gc_c7r [32]int32
@@ -2092,7 +1985,6 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 					var val_2 *int64 = &gc_s_v1[gc_rank]
 //line hecbench_mpc.go:108
 					tix := (warp_2 * int(dim_)) + (tid_ % int(dim_))
-//line hecbench_mpc.go:112
 					gc_s_val_2[gc_rank] = val_2
 					gc_s_tix[gc_rank] = tix
 				}
@@ -2137,7 +2029,6 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 						tid_ := gc_tx
 //line hecbench_mpc.go:107
 						lane_2 := tid_ & 31
-//line hecbench_mpc.go:109
 						val_2 := gc_s_val_2[gc_rank]
 						tmpl_2 := gc_l_tmpl_2[gc_lane]
 //line hecbench_mpc.go:112
@@ -2149,7 +2040,6 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 				}
 			}
 			{
-//line hecbench_mpc.go:121
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -2163,7 +2053,6 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 					tid_ := gc_tx
 //line hecbench_mpc.go:107
 					lane_2 := tid_ & 31
-//line hecbench_mpc.go:109
 					val_2 := gc_s_val_2[gc_rank]
 					tix := gc_s_tix[gc_rank]
 //line hecbench_mpc.go:117
@@ -2173,7 +2062,6 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 				}
 			}
 		}
-//line hecbench_mpc.go:125
 		var gc_l_v_2 [32]int64
 		var gc_l_tmpl_3 [32]uint32
 		var gc_c9v [32]int32
@@ -2185,7 +2073,6 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 			gc_act := uint32(uint64(1)<<gc_cnt - 1)
 			var gc_dead uint32
 			{
-//line hecbench_mpc.go:137
 				var gc_m42 uint32
 				{
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -2231,7 +2118,6 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 //line hecbench_mpc.go:123
 							idx_ := (lane_2 * int(dim_)) + warp_2
 							v_2 := sbuf_2[idx_]
-//line hecbench_mpc.go:126
 							gc_l_v_2[gc_lane] = v_2
 						}
 					}
@@ -2241,7 +2127,6 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-//line hecbench_mpc.go:132
 							v_2 := gc_l_v_2[gc_lane]
 //line hecbench_mpc.go:126
 							gc_c9v[gc_lane] = int32(v_2)
@@ -2252,7 +2137,6 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-//line hecbench_mpc.go:133
 							v_2 := gc_l_v_2[gc_lane]
 //line hecbench_mpc.go:126
 							tmpl_3 := uint32(gc_c9r[gc_lane])
@@ -2276,16 +2160,13 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 								tid_ := gc_tx
 //line hecbench_mpc.go:107
 								lane_2 := tid_ & 31
-//line hecbench_mpc.go:109
 								v_2 := gc_l_v_2[gc_lane]
-//line hecbench_mpc.go:111
 								tmpl_3 := gc_l_tmpl_3[gc_lane]
 //line hecbench_mpc.go:127
 								tmph_3 := int64(gc_c10r[gc_lane])
 								if lane_2 >= d_5 {
 									v_2 += (tmph_3 << 32) + int64(tmpl_3)
 								}
-//line hecbench_mpc.go:132
 								gc_l_v_2[gc_lane] = v_2
 							}
 						}
@@ -2311,7 +2192,6 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 							warp_2 := tid_ >> 5
 //line hecbench_mpc.go:123
 							idx_ := (lane_2 * int(dim_)) + warp_2
-//line hecbench_mpc.go:125
 							v_2 := gc_l_v_2[gc_lane]
 //line hecbench_mpc.go:132
 							sbuf_2[idx_] = v_2
@@ -2321,7 +2201,6 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 				gc_act = gc_save42 &^ gc_dead
 			}
 		}
-//line hecbench_mpc.go:141
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step6 := 0
 			for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
@@ -2336,7 +2215,6 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 					tid := gc_tx
 //line hecbench_mpc.go:274
 					idx := tid + chunk*mpcTPB
-//line hecbench_mpc.go:276
 					val_2 := gc_s_val_2[gc_rank]
 					tix := gc_s_tix[gc_rank]
 //line hecbench_mpc.go:136
@@ -2359,7 +2237,6 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 					tid := gc_tx
 //line hecbench_mpc.go:274
 					idx := tid + chunk*mpcTPB
-//line hecbench_mpc.go:276
 					val_2 := gc_s_val_2[gc_rank]
 					tix := gc_s_tix[gc_rank]
 //line hecbench_mpc.go:136
@@ -2382,7 +2259,6 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 					tid := gc_tx
 //line hecbench_mpc.go:274
 					idx := tid + chunk*mpcTPB
-//line hecbench_mpc.go:276
 					val_2 := gc_s_val_2[gc_rank]
 					tix := gc_s_tix[gc_rank]
 //line hecbench_mpc.go:136
@@ -2405,7 +2281,6 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 					tid := gc_tx
 //line hecbench_mpc.go:274
 					idx := tid + chunk*mpcTPB
-//line hecbench_mpc.go:276
 					val_2 := gc_s_val_2[gc_rank]
 					tix := gc_s_tix[gc_rank]
 //line hecbench_mpc.go:136
@@ -2428,7 +2303,6 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 				tid := gc_tx
 //line hecbench_mpc.go:274
 				idx := tid + chunk*mpcTPB
-//line hecbench_mpc.go:276
 				val_2 := gc_s_val_2[gc_rank]
 				tix := gc_s_tix[gc_rank]
 //line hecbench_mpc.go:136

@@ -83,7 +83,6 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 						gc_rank2 := gc_base2 + gc_tx2
 //line hecbench_mpc.go:170
 						var v1 int64 = 0
-//line hecbench_mpc.go:172
 						gc_s_v1[gc_rank2] = v1
 					}
 					{
@@ -91,7 +90,6 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 						gc_rank2 := gc_base2 + gc_tx2
 //line hecbench_mpc.go:170
 						var v1 int64 = 0
-//line hecbench_mpc.go:172
 						gc_s_v1[gc_rank2] = v1
 					}
 					{
@@ -99,7 +97,6 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 						gc_rank2 := gc_base2 + gc_tx2
 //line hecbench_mpc.go:170
 						var v1 int64 = 0
-//line hecbench_mpc.go:172
 						gc_s_v1[gc_rank2] = v1
 					}
 					{
@@ -107,7 +104,6 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 						gc_rank2 := gc_base2 + gc_tx2
 //line hecbench_mpc.go:170
 						var v1 int64 = 0
-//line hecbench_mpc.go:172
 						gc_s_v1[gc_rank2] = v1
 					}
 				}
@@ -115,7 +111,6 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 					gc_rank2 := gc_base2 + gc_tx2
 //line hecbench_mpc.go:170
 					var v1 int64 = 0
-//line hecbench_mpc.go:172
 					gc_s_v1[gc_rank2] = v1
 				}
 				gc_step7 := gc_hi7
@@ -125,7 +120,6 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 						gc_rank2 := gc_base2 + gc_tx2
 //line hecbench_mpc.go:170
 						var v1 int64 = 0
-//line hecbench_mpc.go:172
 						gc_s_v1[gc_rank2] = v1
 					}
 					{
@@ -133,7 +127,6 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 						gc_rank2 := gc_base2 + gc_tx2
 //line hecbench_mpc.go:170
 						var v1 int64 = 0
-//line hecbench_mpc.go:172
 						gc_s_v1[gc_rank2] = v1
 					}
 					{
@@ -141,7 +134,6 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 						gc_rank2 := gc_base2 + gc_tx2
 //line hecbench_mpc.go:170
 						var v1 int64 = 0
-//line hecbench_mpc.go:172
 						gc_s_v1[gc_rank2] = v1
 					}
 					{
@@ -149,7 +141,6 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 						gc_rank2 := gc_base2 + gc_tx2
 //line hecbench_mpc.go:170
 						var v1 int64 = 0
-//line hecbench_mpc.go:172
 						gc_s_v1[gc_rank2] = v1
 					}
 				}
@@ -157,7 +148,6 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 					gc_rank2 := gc_base2 + gc_tx2
 //line hecbench_mpc.go:170
 					var v1 int64 = 0
-//line hecbench_mpc.go:172
 					gc_s_v1[gc_rank2] = v1
 				}
 			}
@@ -190,9 +180,7 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 							_ = idx
 //line hecbench_mpc.go:170
 							v1 := gc_vb4
-//line hecbench_mpc.go:172
 							v1 = archsimd.LoadInt64x4Slice(gc_at7[gc_tx2:])
-//line hecbench_mpc.go:172
 							v1.StoreSlice(gc_at8[gc_tx2:])
 //line hecbench_mpc.go:171
 							v1.StoreSlice(gc_s_v1[gc_rank2:])
@@ -206,7 +194,6 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 //line hecbench_mpc.go:172
 						v1 = gc_at7[gc_tx2]
 						gc_at8[gc_tx2] = v1
-//line hecbench_mpc.go:176
 						gc_s_v1[gc_rank2] = v1
 					}
 				} else {
@@ -223,9 +210,7 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 							var idx int = tid + chunk*mpcTPB
 //line hecbench_mpc.go:170
 							v1 := gc_vb3
-//line hecbench_mpc.go:172
 							if idx < 0 || idx > len(original)-4 || tid < 0 || tid > len(sbuf1)-4 {
-//line hecbench_mpc.go:172
 								break
 							}
 //line hecbench_mpc.go:172
@@ -252,7 +237,6 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 //line hecbench_mpc.go:172
 							v1 = original[idx]
 							sbuf1[tid] = v1
-//line hecbench_mpc.go:176
 							gc_s_v1[gc_rank2] = v1
 						}
 						{
@@ -268,7 +252,6 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 //line hecbench_mpc.go:172
 							v1 = original[idx]
 							sbuf1[tid] = v1
-//line hecbench_mpc.go:176
 							gc_s_v1[gc_rank2] = v1
 						}
 						{
@@ -284,7 +267,6 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 //line hecbench_mpc.go:172
 							v1 = original[idx]
 							sbuf1[tid] = v1
-//line hecbench_mpc.go:176
 							gc_s_v1[gc_rank2] = v1
 						}
 						{
@@ -300,7 +282,6 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 //line hecbench_mpc.go:172
 							v1 = original[idx]
 							sbuf1[tid] = v1
-//line hecbench_mpc.go:176
 							gc_s_v1[gc_rank2] = v1
 						}
 					}
@@ -316,13 +297,11 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 //line hecbench_mpc.go:172
 						v1 = original[idx]
 						sbuf1[tid] = v1
-//line hecbench_mpc.go:176
 						gc_s_v1[gc_rank2] = v1
 					}
 				}
 			}
 		}
-//line hecbench_mpc.go:182
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep6 := 0
 			if compiled.SIMD {
@@ -391,7 +370,6 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 					tidmdim := tid - int(dim)
 //line hecbench_mpc.go:168
 					idx := tid + chunk*mpcTPB
-//line hecbench_mpc.go:170
 					v1 := gc_s_v1[gc_rank2]
 //line hecbench_mpc.go:177
 					if tid >= int(dim) {
@@ -412,7 +390,6 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 					tidmdim := tid - int(dim)
 //line hecbench_mpc.go:168
 					idx := tid + chunk*mpcTPB
-//line hecbench_mpc.go:170
 					v1 := gc_s_v1[gc_rank2]
 //line hecbench_mpc.go:177
 					if tid >= int(dim) {
@@ -433,7 +410,6 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 					tidmdim := tid - int(dim)
 //line hecbench_mpc.go:168
 					idx := tid + chunk*mpcTPB
-//line hecbench_mpc.go:170
 					v1 := gc_s_v1[gc_rank2]
 //line hecbench_mpc.go:177
 					if tid >= int(dim) {
@@ -454,7 +430,6 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 					tidmdim := tid - int(dim)
 //line hecbench_mpc.go:168
 					idx := tid + chunk*mpcTPB
-//line hecbench_mpc.go:170
 					v1 := gc_s_v1[gc_rank2]
 //line hecbench_mpc.go:177
 					if tid >= int(dim) {
@@ -475,7 +450,6 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 				tidmdim := tid - int(dim)
 //line hecbench_mpc.go:168
 				idx := tid + chunk*mpcTPB
-//line hecbench_mpc.go:170
 				v1 := gc_s_v1[gc_rank2]
 //line hecbench_mpc.go:177
 				if tid >= int(dim) {
@@ -487,15 +461,11 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 				gc_s_v1[gc_rank2] = v1
 			}
 		}
-//line hecbench_mpc.go:187
 		compiled.OutOfLine(func() {
 			sbuf1 := sbuf1[:1024]
-//line hecbench_mpc.go:190
 			sbuf2 := sbuf2[:1024]
-//line hecbench_mpc.go:192
 			gc_s_v2 := gc_s_v2[:gc_n2]
 			{
-//line hecbench_mpc.go:195
 				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
@@ -512,13 +482,11 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 							v2 = (v2 << 1) + ((sbuf2[warpx+i] >> lanex) & 1)
 						}
 						sbuf1[tid] = v2
-//line hecbench_mpc.go:192
 						gc_s_v2[gc_rank2] = v2
 					}
 				}
 			}
 		})
-//line hecbench_mpc.go:198
 		var gc_c21v [32]bool
 		var gc_c21r [32]uint32
 		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -539,7 +507,6 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 //line hecbench_mpc.go:148
 					tid := gc_tx2
 					tidm1 := tid - 1
-//line hecbench_mpc.go:151
 					v2 := gc_s_v2[gc_rank2]
 //line hecbench_mpc.go:193
 					if tid > 0 {
@@ -569,7 +536,6 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 						gc_at9 := sbuf2[gc_off7:][:32]
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 							gc_tx2 := gc_x02 + gc_lane2
-//line hecbench_mpc.go:214
 							gc_rank2 := gc_w2 + gc_lane2
 							gc_pos2.Thread = gc_rank2
 //line hecbench_mpc.go:148
@@ -582,7 +548,6 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 							if lanex == 32 {
 								gc_at9[gc_lane2] = int64(bitmap)
 							}
-//line hecbench_mpc.go:208
 							gc_s_bitmap[gc_rank2] = bitmap
 						}
 					} else {
@@ -603,14 +568,12 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 							if lanex == 32 {
 								sbuf2[tid] = int64(bitmap)
 							}
-//line hecbench_mpc.go:208
 							gc_s_bitmap[gc_rank2] = bitmap
 						}
 					}
 				}
 			}
 		}
-//line hecbench_mpc.go:216
 		var gc_c22v [32]int32
 		var gc_c22r [32]int32
 		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -634,7 +597,6 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 					lanex := tid & 63
 //line hecbench_mpc.go:168
 					idx := tid + chunk*mpcTPB
-//line hecbench_mpc.go:170
 					bitmap := gc_s_bitmap[gc_rank2]
 //line hecbench_mpc.go:209
 					if lanex == 0 {
@@ -646,7 +608,6 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 					var val *int32 = &gc_s_loc[gc_rank2]
 //line hecbench_mpc.go:215
 					var sbuf []int32 = int64sAsInt32s(sbuf1)
-//line hecbench_mpc.go:218
 					gc_s_val[gc_rank2] = val
 					gc_s_sbuf[gc_rank2] = sbuf
 				}
@@ -682,8 +643,8 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 							gc_pos2.Thread = gc_rank2
 //line hecbench_mpc.go:36
 							lane := gc_tx2 & 31
-//line hecbench_mpc.go:38
 							val := gc_s_val[gc_rank2]
+//line hecbench_mpc.go:39
 							tmp := gc_c22r[gc_lane2]
 							if lane >= d {
 								*val += tmp
@@ -692,7 +653,6 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 					}
 				}
 			}
-//line hecbench_mpc.go:48
 			gc_lo9, gc_hi9 := 0, 32
 			if gc_bdy2*gc_bdz2 == 1 {
 				if gc_lo9 < gc_hi9 {
@@ -717,7 +677,6 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 //line hecbench_mpc.go:35
 						warp := gc_tx2 >> 5
 						lane := gc_tx2 & 31
-//line hecbench_mpc.go:38
 						val := gc_s_val[gc_rank2]
 						sbuf := gc_s_sbuf[gc_rank2]
 //line hecbench_mpc.go:44
@@ -728,7 +687,6 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 				}
 			}
 		}
-//line hecbench_mpc.go:53
 		var gc_l_v [32]int32
 		var gc_c23r [32]int32
 		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -736,7 +694,6 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 			var gc_dead2 uint32
 			{
-//line hecbench_mpc.go:61
 				var gc_m192 uint32
 				{
 					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
@@ -774,11 +731,9 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 							gc_pos2.Thread = gc_rank2
 //line hecbench_mpc.go:36
 							lane := gc_tx2 & 31
-//line hecbench_mpc.go:38
 							sbuf := gc_s_sbuf[gc_rank2]
 //line hecbench_mpc.go:50
 							v := sbuf[lane]
-//line hecbench_mpc.go:52
 							gc_l_v[gc_lane2] = v
 						}
 					}
@@ -806,14 +761,12 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 									}
 //line hecbench_mpc.go:36
 									lane := gc_tx2 & 31
-//line hecbench_mpc.go:38
 									v := gc_l_v[gc_lane2]
 //line hecbench_mpc.go:52
 									tmp_ := gc_c23r[gc_lane2]
 									if lane >= d_ {
 										v += tmp_
 									}
-//line hecbench_mpc.go:57
 									gc_l_v[gc_lane2] = v
 								}
 							}
@@ -834,7 +787,6 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 							gc_pos2.Thread = gc_rank2
 //line hecbench_mpc.go:36
 							lane := gc_tx2 & 31
-//line hecbench_mpc.go:38
 							sbuf := gc_s_sbuf[gc_rank2]
 							v := gc_l_v[gc_lane2]
 //line hecbench_mpc.go:57
@@ -845,7 +797,6 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 				gc_act2 = gc_save192 &^ gc_dead2
 			}
 		}
-//line hecbench_mpc.go:66
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_off8 := bid
 			gc_off9 := bid1
@@ -861,7 +812,6 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 					warp := gc_tx2 >> 5
 //line hecbench_mpc.go:148
 					tid := gc_tx2
-//line hecbench_mpc.go:150
 					val := gc_s_val[gc_rank2]
 					sbuf := gc_s_sbuf[gc_rank2]
 					v2 := gc_s_v2[gc_rank2]
@@ -885,7 +835,6 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 //line hecbench_mpc.go:224
 									return
 								}
-//line hecbench_mpc.go:225
 								st = gc_at10[0]
 								if !(st < 0) {
 									break
@@ -909,7 +858,6 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 					warp := gc_tx2 >> 5
 //line hecbench_mpc.go:148
 					tid := gc_tx2
-//line hecbench_mpc.go:150
 					val := gc_s_val[gc_rank2]
 					sbuf := gc_s_sbuf[gc_rank2]
 					v2 := gc_s_v2[gc_rank2]
@@ -933,7 +881,6 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 //line hecbench_mpc.go:224
 									return
 								}
-//line hecbench_mpc.go:225
 								st = goffset[bid]
 								if !(st < 0) {
 									break
@@ -951,7 +898,6 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 				}
 			}
 		}
-//line hecbench_mpc.go:244
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep7 := 0
 			if compiled.SIMD {
@@ -1030,7 +976,6 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 						}
 					}
 				}
-//line hecbench_mpc.go:244
 				archsimd.ClearAVXUpperBits()
 			}
 			gc_step10 := gc_vstep7
@@ -1173,7 +1118,6 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 //line hecbench_mpc.go:280
 						loc := flag
 						gc_s_loc[gc_rank2] = loc
-//line hecbench_mpc.go:284
 						gc_s_flag[gc_rank2] = flag
 					}
 					{
@@ -1184,7 +1128,6 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 //line hecbench_mpc.go:280
 						loc := flag
 						gc_s_loc[gc_rank2] = loc
-//line hecbench_mpc.go:284
 						gc_s_flag[gc_rank2] = flag
 					}
 					{
@@ -1195,7 +1138,6 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 //line hecbench_mpc.go:280
 						loc := flag
 						gc_s_loc[gc_rank2] = loc
-//line hecbench_mpc.go:284
 						gc_s_flag[gc_rank2] = flag
 					}
 					{
@@ -1206,7 +1148,6 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 //line hecbench_mpc.go:280
 						loc := flag
 						gc_s_loc[gc_rank2] = loc
-//line hecbench_mpc.go:284
 						gc_s_flag[gc_rank2] = flag
 					}
 				}
@@ -1217,7 +1158,6 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 //line hecbench_mpc.go:280
 					loc := flag
 					gc_s_loc[gc_rank2] = loc
-//line hecbench_mpc.go:284
 					gc_s_flag[gc_rank2] = flag
 				}
 				gc_step8 := gc_hi8
@@ -1230,7 +1170,6 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 //line hecbench_mpc.go:280
 						loc := flag
 						gc_s_loc[gc_rank2] = loc
-//line hecbench_mpc.go:284
 						gc_s_flag[gc_rank2] = flag
 					}
 					{
@@ -1241,7 +1180,6 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 //line hecbench_mpc.go:280
 						loc := flag
 						gc_s_loc[gc_rank2] = loc
-//line hecbench_mpc.go:284
 						gc_s_flag[gc_rank2] = flag
 					}
 					{
@@ -1252,7 +1190,6 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 //line hecbench_mpc.go:280
 						loc := flag
 						gc_s_loc[gc_rank2] = loc
-//line hecbench_mpc.go:284
 						gc_s_flag[gc_rank2] = flag
 					}
 					{
@@ -1263,7 +1200,6 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 //line hecbench_mpc.go:280
 						loc := flag
 						gc_s_loc[gc_rank2] = loc
-//line hecbench_mpc.go:284
 						gc_s_flag[gc_rank2] = flag
 					}
 				}
@@ -1274,7 +1210,6 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 //line hecbench_mpc.go:280
 					loc := flag
 					gc_s_loc[gc_rank2] = loc
-//line hecbench_mpc.go:284
 					gc_s_flag[gc_rank2] = flag
 				}
 			}
@@ -1306,7 +1241,6 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 //line hecbench_mpc.go:280
 						loc := flag
 						gc_s_loc[gc_rank2] = loc
-//line hecbench_mpc.go:284
 						gc_s_flag[gc_rank2] = flag
 					}
 					{
@@ -1325,7 +1259,6 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 //line hecbench_mpc.go:280
 						loc := flag
 						gc_s_loc[gc_rank2] = loc
-//line hecbench_mpc.go:284
 						gc_s_flag[gc_rank2] = flag
 					}
 					{
@@ -1344,7 +1277,6 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 //line hecbench_mpc.go:280
 						loc := flag
 						gc_s_loc[gc_rank2] = loc
-//line hecbench_mpc.go:284
 						gc_s_flag[gc_rank2] = flag
 					}
 					{
@@ -1363,7 +1295,6 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 //line hecbench_mpc.go:280
 						loc := flag
 						gc_s_loc[gc_rank2] = loc
-//line hecbench_mpc.go:284
 						gc_s_flag[gc_rank2] = flag
 					}
 				}
@@ -1382,12 +1313,10 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 //line hecbench_mpc.go:280
 					loc := flag
 					gc_s_loc[gc_rank2] = loc
-//line hecbench_mpc.go:284
 					gc_s_flag[gc_rank2] = flag
 				}
 			}
 		}
-//line hecbench_mpc.go:289
 		var gc_c21v [32]int32
 		var gc_c21r [32]int32
 		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -1402,7 +1331,6 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 				var val *int32 = &gc_s_loc[gc_rank2]
 //line hecbench_mpc.go:283
 				var sbuf []int32 = int64sAsInt32s(sbuf1)
-//line hecbench_mpc.go:286
 				gc_s_val[gc_rank2] = val
 				gc_s_sbuf[gc_rank2] = sbuf
 			}
@@ -1437,8 +1365,8 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 							gc_pos2.Thread = gc_rank2
 //line hecbench_mpc.go:36
 							lane := gc_tx2 & 31
-//line hecbench_mpc.go:38
 							val := gc_s_val[gc_rank2]
+//line hecbench_mpc.go:39
 							tmp := gc_c21r[gc_lane2]
 							if lane >= d {
 								*val += tmp
@@ -1447,7 +1375,6 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 					}
 				}
 			}
-//line hecbench_mpc.go:48
 			gc_lo10, gc_hi10 := 0, 32
 			if gc_bdy2*gc_bdz2 == 1 {
 				if gc_lo10 < gc_hi10 {
@@ -1472,7 +1399,6 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 //line hecbench_mpc.go:35
 						warp := gc_tx2 >> 5
 						lane := gc_tx2 & 31
-//line hecbench_mpc.go:38
 						val := gc_s_val[gc_rank2]
 						sbuf := gc_s_sbuf[gc_rank2]
 //line hecbench_mpc.go:44
@@ -1483,7 +1409,6 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 				}
 			}
 		}
-//line hecbench_mpc.go:53
 		var gc_l_v [32]int32
 		var gc_c22r [32]int32
 		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -1491,7 +1416,6 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 			var gc_dead2 uint32
 			{
-//line hecbench_mpc.go:61
 				var gc_m202 uint32
 				{
 					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
@@ -1529,11 +1453,9 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 							gc_pos2.Thread = gc_rank2
 //line hecbench_mpc.go:36
 							lane := gc_tx2 & 31
-//line hecbench_mpc.go:38
 							sbuf := gc_s_sbuf[gc_rank2]
 //line hecbench_mpc.go:50
 							v := sbuf[lane]
-//line hecbench_mpc.go:52
 							gc_l_v[gc_lane2] = v
 						}
 					}
@@ -1561,14 +1483,12 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 									}
 //line hecbench_mpc.go:36
 									lane := gc_tx2 & 31
-//line hecbench_mpc.go:38
 									v := gc_l_v[gc_lane2]
 //line hecbench_mpc.go:52
 									tmp_ := gc_c22r[gc_lane2]
 									if lane >= d_ {
 										v += tmp_
 									}
-//line hecbench_mpc.go:57
 									gc_l_v[gc_lane2] = v
 								}
 							}
@@ -1589,7 +1509,6 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 							gc_pos2.Thread = gc_rank2
 //line hecbench_mpc.go:36
 							lane := gc_tx2 & 31
-//line hecbench_mpc.go:38
 							sbuf := gc_s_sbuf[gc_rank2]
 							v := gc_l_v[gc_lane2]
 //line hecbench_mpc.go:57
@@ -1600,7 +1519,6 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 				gc_act2 = gc_save202 &^ gc_dead2
 			}
 		}
-//line hecbench_mpc.go:66
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_off3 := bid
 			gc_off4 := bid1
@@ -1614,7 +1532,6 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 					warp := gc_tx2 >> 5
 //line hecbench_mpc.go:255
 					tid := gc_tx2
-//line hecbench_mpc.go:257
 					val := gc_s_val[gc_rank2]
 					sbuf := gc_s_sbuf[gc_rank2]
 //line hecbench_mpc.go:61
@@ -1633,7 +1550,6 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 //line hecbench_mpc.go:288
 									return
 								}
-//line hecbench_mpc.go:289
 								st = gc_at3[0]
 								if !(st < 0) {
 									break
@@ -1654,7 +1570,6 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 					warp := gc_tx2 >> 5
 //line hecbench_mpc.go:255
 					tid := gc_tx2
-//line hecbench_mpc.go:257
 					val := gc_s_val[gc_rank2]
 					sbuf := gc_s_sbuf[gc_rank2]
 //line hecbench_mpc.go:61
@@ -1673,7 +1588,6 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 //line hecbench_mpc.go:288
 									return
 								}
-//line hecbench_mpc.go:289
 								st = goffset[bid]
 								if !(st < 0) {
 									break
@@ -1688,7 +1602,6 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 				}
 			}
 		}
-//line hecbench_mpc.go:305
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep2 := 0
 			if compiled.SIMD {
@@ -1748,7 +1661,6 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 						}
 					}
 				}
-//line hecbench_mpc.go:305
 				archsimd.ClearAVXUpperBits()
 			}
 			gc_step10 := gc_vstep2
@@ -1811,7 +1723,6 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 		}
 //line hecbench_mpc.go:312
 		var sbuf_ []int64 = sbuf1
-//line hecbench_mpc.go:314
 		var gc_l_tmpl [32]uint32
 		var gc_c23v [32]int32
 		var gc_c23r [32]int32
@@ -1835,7 +1746,6 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 				}
 //line hecbench_mpc.go:312
 				var val_ *int64 = &gc_s_v2[gc_rank2]
-//line hecbench_mpc.go:315
 				gc_s_val_[gc_rank2] = val_
 			}
 //line hecbench_mpc.go:72
@@ -1872,9 +1782,9 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 						gc_pos2.Thread = gc_rank2
 //line hecbench_mpc.go:70
 						lane_ := gc_tx2 & 31
-//line hecbench_mpc.go:72
 						val_ := gc_s_val_[gc_rank2]
 						tmpl := gc_l_tmpl[gc_lane2]
+//line hecbench_mpc.go:74
 						tmph := int64(gc_c24r[gc_lane2])
 						if lane_ >= d_2 {
 							*val_ += (tmph << 32) + int64(tmpl)
@@ -1882,7 +1792,6 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 					}
 				}
 			}
-//line hecbench_mpc.go:82
 			gc_lo12, gc_hi12 := 0, 32
 			if gc_bdy2*gc_bdz2 == 1 {
 				if gc_lo12 < gc_hi12 {
@@ -1907,7 +1816,6 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 //line hecbench_mpc.go:69
 						warp_ := gc_tx2 >> 5
 						lane_ := gc_tx2 & 31
-//line hecbench_mpc.go:72
 						val_ := gc_s_val_[gc_rank2]
 //line hecbench_mpc.go:79
 						if lane_ == 31 {
@@ -1917,7 +1825,6 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 				}
 			}
 		}
-//line hecbench_mpc.go:88
 		var gc_l_v_ [32]int64
 		var gc_l_tmpl_ [32]uint32
 		var gc_c25v [32]int32
@@ -1929,7 +1836,6 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 			var gc_dead2 uint32
 			{
-//line hecbench_mpc.go:100
 				var gc_m312 uint32
 				{
 					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
@@ -1969,7 +1875,6 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 							lane_ := gc_tx2 & 31
 //line hecbench_mpc.go:85
 							v_ := sbuf_[lane_]
-//line hecbench_mpc.go:87
 							gc_l_v_[gc_lane2] = v_
 						}
 					}
@@ -1979,7 +1884,6 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 							if gc_act2&(1<<gc_lane2) == 0 {
 								continue
 							}
-//line hecbench_mpc.go:93
 							v_ := gc_l_v_[gc_lane2]
 //line hecbench_mpc.go:87
 							gc_c25v[gc_lane2] = int32(v_)
@@ -1990,7 +1894,6 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 							if gc_act2&(1<<gc_lane2) == 0 {
 								continue
 							}
-//line hecbench_mpc.go:94
 							v_ := gc_l_v_[gc_lane2]
 //line hecbench_mpc.go:87
 							tmpl_ := uint32(gc_c25r[gc_lane2])
@@ -2012,16 +1915,13 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 								}
 //line hecbench_mpc.go:70
 								lane_ := gc_tx2 & 31
-//line hecbench_mpc.go:72
 								v_ := gc_l_v_[gc_lane2]
-//line hecbench_mpc.go:74
 								tmpl_ := gc_l_tmpl_[gc_lane2]
 //line hecbench_mpc.go:88
 								tmph_ := int64(gc_c26r[gc_lane2])
 								if lane_ >= d_3 {
 									v_ += (tmph_ << 32) + int64(tmpl_)
 								}
-//line hecbench_mpc.go:93
 								gc_l_v_[gc_lane2] = v_
 							}
 						}
@@ -2041,7 +1941,6 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 							gc_pos2.Thread = gc_rank2
 //line hecbench_mpc.go:70
 							lane_ := gc_tx2 & 31
-//line hecbench_mpc.go:72
 							v_ := gc_l_v_[gc_lane2]
 //line hecbench_mpc.go:93
 							sbuf_[lane_] = v_
@@ -2051,7 +1950,6 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 				gc_act2 = gc_save312 &^ gc_dead2
 			}
 		}
-//line hecbench_mpc.go:102
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_step11 := 0
 			for ; gc_step11+3 < gc_bdx2; gc_step11 += 4 {
@@ -2063,7 +1961,6 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 					warp_ := gc_tx2 >> 5
 //line hecbench_mpc.go:255
 					tid := gc_tx2
-//line hecbench_mpc.go:257
 					val_ := gc_s_val_[gc_rank2]
 //line hecbench_mpc.go:97
 					if warp_ > 0 {
@@ -2080,7 +1977,6 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 					warp_ := gc_tx2 >> 5
 //line hecbench_mpc.go:255
 					tid := gc_tx2
-//line hecbench_mpc.go:257
 					val_ := gc_s_val_[gc_rank2]
 //line hecbench_mpc.go:97
 					if warp_ > 0 {
@@ -2097,7 +1993,6 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 					warp_ := gc_tx2 >> 5
 //line hecbench_mpc.go:255
 					tid := gc_tx2
-//line hecbench_mpc.go:257
 					val_ := gc_s_val_[gc_rank2]
 //line hecbench_mpc.go:97
 					if warp_ > 0 {
@@ -2114,7 +2009,6 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 					warp_ := gc_tx2 >> 5
 //line hecbench_mpc.go:255
 					tid := gc_tx2
-//line hecbench_mpc.go:257
 					val_ := gc_s_val_[gc_rank2]
 //line hecbench_mpc.go:97
 					if warp_ > 0 {
@@ -2131,7 +2025,6 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 				warp_ := gc_tx2 >> 5
 //line hecbench_mpc.go:255
 				tid := gc_tx2
-//line hecbench_mpc.go:257
 				val_ := gc_s_val_[gc_rank2]
 //line hecbench_mpc.go:97
 				if warp_ > 0 {
@@ -2145,7 +2038,6 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 		var sbuf_2 []int64 = sbuf1
 //line hecbench_mpc.go:322
 		var dim_ uint8 = uint8(dim)
-//line hecbench_mpc.go:324
 		var gc_l_tmpl_2 [32]uint32
 		var gc_c27v [32]int32
 		var gc_c27r [32]int32
@@ -2184,7 +2076,6 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 					var val_2 *int64 = &gc_s_v1[gc_rank2]
 //line hecbench_mpc.go:108
 					tix := (warp_2 * int(dim_)) + (tid_ % int(dim_))
-//line hecbench_mpc.go:112
 					gc_s_val_2[gc_rank2] = val_2
 					gc_s_tix[gc_rank2] = tix
 				}
@@ -2229,7 +2120,6 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 						tid_ := gc_tx2
 //line hecbench_mpc.go:107
 						lane_2 := tid_ & 31
-//line hecbench_mpc.go:109
 						val_2 := gc_s_val_2[gc_rank2]
 						tmpl_2 := gc_l_tmpl_2[gc_lane2]
 //line hecbench_mpc.go:112
@@ -2241,7 +2131,6 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 				}
 			}
 			{
-//line hecbench_mpc.go:121
 				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 				gc_tx2 := gc_tidx2.X - 1
 				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
@@ -2255,7 +2144,6 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 					tid_ := gc_tx2
 //line hecbench_mpc.go:107
 					lane_2 := tid_ & 31
-//line hecbench_mpc.go:109
 					val_2 := gc_s_val_2[gc_rank2]
 					tix := gc_s_tix[gc_rank2]
 //line hecbench_mpc.go:117
@@ -2265,7 +2153,6 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 				}
 			}
 		}
-//line hecbench_mpc.go:125
 		var gc_l_v_2 [32]int64
 		var gc_l_tmpl_3 [32]uint32
 		var gc_c29v [32]int32
@@ -2277,7 +2164,6 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 			var gc_dead2 uint32
 			{
-//line hecbench_mpc.go:137
 				var gc_m422 uint32
 				{
 					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
@@ -2323,7 +2209,6 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 //line hecbench_mpc.go:123
 							idx_ := (lane_2 * int(dim_)) + warp_2
 							v_2 := sbuf_2[idx_]
-//line hecbench_mpc.go:126
 							gc_l_v_2[gc_lane2] = v_2
 						}
 					}
@@ -2333,7 +2218,6 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 							if gc_act2&(1<<gc_lane2) == 0 {
 								continue
 							}
-//line hecbench_mpc.go:132
 							v_2 := gc_l_v_2[gc_lane2]
 //line hecbench_mpc.go:126
 							gc_c29v[gc_lane2] = int32(v_2)
@@ -2344,7 +2228,6 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 							if gc_act2&(1<<gc_lane2) == 0 {
 								continue
 							}
-//line hecbench_mpc.go:133
 							v_2 := gc_l_v_2[gc_lane2]
 //line hecbench_mpc.go:126
 							tmpl_3 := uint32(gc_c29r[gc_lane2])
@@ -2368,16 +2251,13 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 								tid_ := gc_tx2
 //line hecbench_mpc.go:107
 								lane_2 := tid_ & 31
-//line hecbench_mpc.go:109
 								v_2 := gc_l_v_2[gc_lane2]
-//line hecbench_mpc.go:111
 								tmpl_3 := gc_l_tmpl_3[gc_lane2]
 //line hecbench_mpc.go:127
 								tmph_3 := int64(gc_c210r[gc_lane2])
 								if lane_2 >= d_5 {
 									v_2 += (tmph_3 << 32) + int64(tmpl_3)
 								}
-//line hecbench_mpc.go:132
 								gc_l_v_2[gc_lane2] = v_2
 							}
 						}
@@ -2403,7 +2283,6 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 							warp_2 := tid_ >> 5
 //line hecbench_mpc.go:123
 							idx_ := (lane_2 * int(dim_)) + warp_2
-//line hecbench_mpc.go:125
 							v_2 := gc_l_v_2[gc_lane2]
 //line hecbench_mpc.go:132
 							sbuf_2[idx_] = v_2
@@ -2413,7 +2292,6 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 				gc_act2 = gc_save422 &^ gc_dead2
 			}
 		}
-//line hecbench_mpc.go:141
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_step12 := 0
 			for ; gc_step12+3 < gc_bdx2; gc_step12 += 4 {
@@ -2428,7 +2306,6 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 					tid := gc_tx2
 //line hecbench_mpc.go:274
 					idx := tid + chunk*mpcTPB
-//line hecbench_mpc.go:276
 					val_2 := gc_s_val_2[gc_rank2]
 					tix := gc_s_tix[gc_rank2]
 //line hecbench_mpc.go:136
@@ -2451,7 +2328,6 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 					tid := gc_tx2
 //line hecbench_mpc.go:274
 					idx := tid + chunk*mpcTPB
-//line hecbench_mpc.go:276
 					val_2 := gc_s_val_2[gc_rank2]
 					tix := gc_s_tix[gc_rank2]
 //line hecbench_mpc.go:136
@@ -2474,7 +2350,6 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 					tid := gc_tx2
 //line hecbench_mpc.go:274
 					idx := tid + chunk*mpcTPB
-//line hecbench_mpc.go:276
 					val_2 := gc_s_val_2[gc_rank2]
 					tix := gc_s_tix[gc_rank2]
 //line hecbench_mpc.go:136
@@ -2497,7 +2372,6 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 					tid := gc_tx2
 //line hecbench_mpc.go:274
 					idx := tid + chunk*mpcTPB
-//line hecbench_mpc.go:276
 					val_2 := gc_s_val_2[gc_rank2]
 					tix := gc_s_tix[gc_rank2]
 //line hecbench_mpc.go:136
@@ -2520,7 +2394,6 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 				tid := gc_tx2
 //line hecbench_mpc.go:274
 				idx := tid + chunk*mpcTPB
-//line hecbench_mpc.go:276
 				val_2 := gc_s_val_2[gc_rank2]
 				tix := gc_s_tix[gc_rank2]
 //line hecbench_mpc.go:136

@@ -57,7 +57,6 @@ func gc_body_generateNmsBitmap(gc_b *compiled.Block, gc_lo, gc_hi int, rects []f
 		}
 		gc_blk := gc_by + gc_gdy*(gc_bx+gc_gdx*gc_bz)
 		gc_pos.Block = gc_blk
-//line hecbench_nms.go:50
 		gc_ty := 0
 		gc_tz := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -136,7 +135,6 @@ func gc_body_reduceNmsBitmap(gc_b *compiled.Block, nmsbitmap []uint8, pointsbitm
 	var ndetections_ int = ndetections
 //line hecbench_nms.go:49
 	_ = ndetections_
-//line hecbench_nms.go:51
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx
 		gc_off2 := gc_bx * nmsMaxDetections
@@ -156,7 +154,6 @@ func gc_body_reduceNmsBitmap(gc_b *compiled.Block, nmsbitmap []uint8, pointsbitm
 				var idx_ int = idx
 //line hecbench_nms.go:49
 				_ = idx_
-//line hecbench_nms.go:54
 				gc_s_pointsbitmap_[gc_rank] = pointsbitmap_
 				gc_s_cond[gc_rank] = cond
 				gc_s_idx[gc_rank] = idx
@@ -175,16 +172,13 @@ func gc_body_reduceNmsBitmap(gc_b *compiled.Block, nmsbitmap []uint8, pointsbitm
 				var idx_ int = idx
 //line hecbench_nms.go:49
 				_ = idx_
-//line hecbench_nms.go:54
 				gc_s_pointsbitmap_[gc_rank] = pointsbitmap_
 				gc_s_cond[gc_rank] = cond
 				gc_s_idx[gc_rank] = idx
 			}
 		}
 	}
-//line hecbench_nms.go:61
 	gc_r2 := true
-//line hecbench_nms.go:63
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		cond := gc_s_cond[gc_rank]
@@ -195,7 +189,6 @@ func gc_body_reduceNmsBitmap(gc_b *compiled.Block, nmsbitmap []uint8, pointsbitm
 	}
 //line hecbench_nms.go:37
 	var syncThreadsAnd bool = gc_r2
-//line hecbench_nms.go:39
 	gc_step := 0
 	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
@@ -239,7 +232,6 @@ func gc_body_reduceNmsBitmap(gc_b *compiled.Block, nmsbitmap []uint8, pointsbitm
 		var ndetections_2 int = ndetections
 //line hecbench_nms.go:53
 		_ = ndetections_2
-//line hecbench_nms.go:55
 		gc_off3 := gc_bx
 		if gc_off3 >= 0 && gc_off3 < len(pointsbitmap) {
 			gc_at3 := pointsbitmap[gc_off3:][:1]
@@ -255,7 +247,6 @@ func gc_body_reduceNmsBitmap(gc_b *compiled.Block, nmsbitmap []uint8, pointsbitm
 				var idx_2 int = idx
 //line hecbench_nms.go:53
 				_ = idx_2
-//line hecbench_nms.go:57
 				gc_s_pointsbitmap_2[gc_rank] = pointsbitmap_2
 				gc_s_cond_[gc_rank] = cond_
 				gc_s_idx[gc_rank] = idx
@@ -273,15 +264,12 @@ func gc_body_reduceNmsBitmap(gc_b *compiled.Block, nmsbitmap []uint8, pointsbitm
 				var idx_2 int = idx
 //line hecbench_nms.go:53
 				_ = idx_2
-//line hecbench_nms.go:57
 				gc_s_pointsbitmap_2[gc_rank] = pointsbitmap_2
 				gc_s_cond_[gc_rank] = cond_
 				gc_s_idx[gc_rank] = idx
 			}
 		}
-//line hecbench_nms.go:63
 		gc_r5 := true
-//line hecbench_nms.go:65
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			cond_ := gc_s_cond_[gc_rank]
@@ -292,7 +280,6 @@ func gc_body_reduceNmsBitmap(gc_b *compiled.Block, nmsbitmap []uint8, pointsbitm
 		}
 //line hecbench_nms.go:37
 		var syncThreadsAnd_ bool = gc_r5
-//line hecbench_nms.go:39
 		gc_step2 := 0
 		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
 			{

@@ -67,16 +67,12 @@ func gc_body_jacobiIteration(gc_b *compiled.Block, bx, by int, du0, dv0, Ix, Iy,
 				dv[shMemPos] = dv0[pos]
 //line hecbench_opticalflow.go:47
 				if gc_ty == 0 {
-//line hecbench_opticalflow.go:49
 					bsx := gc_bx * gc_bdx
 					bsy := gc_by * gc_bdy
-//line hecbench_opticalflow.go:52
 					var x, y int
 //line hecbench_opticalflow.go:56
 					var gmPos, smPos int
-//line hecbench_opticalflow.go:58
 					x = min(bsx+gc_tx, w-1)
-//line hecbench_opticalflow.go:60
 					y = max(bsy-1, 0)
 					gmPos = y*s + x
 					smPos = gc_tx + 1
@@ -89,16 +85,12 @@ func gc_body_jacobiIteration(gc_b *compiled.Block, bx, by int, du0, dv0, Ix, Iy,
 					du[smPos] = du0[gmPos]
 					dv[smPos] = dv0[gmPos]
 				} else if gc_ty == 1 {
-//line hecbench_opticalflow.go:74
 					bsx_ := gc_bx * gc_bdx
 					bsy_ := gc_by * gc_bdy
-//line hecbench_opticalflow.go:77
 					var x_, y_ int
 //line hecbench_opticalflow.go:81
 					var gmPos_, smPos_ int
-//line hecbench_opticalflow.go:83
 					y_ = min(bsy_+gc_tx, h-1)
-//line hecbench_opticalflow.go:85
 					x_ = max(bsx_-1, 0)
 					smPos_ = bx + 2 + gc_tx*(bx+2)
 					gmPos_ = x_ + y_*s
@@ -164,7 +156,6 @@ func gc_body_jacobiIteration(gc_b *compiled.Block, bx, by int, du0, dv0, Ix, Iy,
 				du1[pos] = sumU - Ix[pos]*frac
 				dv1[pos] = sumV - Iy[pos]*frac
 			}
-//line hecbench_opticalflow.go:131
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -176,4 +167,5 @@ func gc_body_jacobiIteration(gc_b *compiled.Block, bx, by int, du0, dv0, Ix, Iy,
 // gc_files_hecbench_opticalflow holds the source files whose lines the kernels' records hash.
 //
 //go:embed hecbench_opticalflow.go
+//line hecbench_opticalflow.go:142
 var gc_files_hecbench_opticalflow embed.FS

@@ -60,7 +60,6 @@ func gc_body_rmsnormFwdTwoScanKernel[T float32 | float64](gc_b *compiled.Block, 
 	inputPtr := input[int64(bid)*innerLen:]
 	gammaPtr := gamma
 	outputPtr := output[int64(bid)*innerLen:]
-//line hecbench_rmsnorm.go:106
 	gc_step := 0
 	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
@@ -71,7 +70,6 @@ func gc_body_rmsnormFwdTwoScanKernel[T float32 | float64](gc_b *compiled.Block, 
 			gc_s_ldInputRegs[gc_rank] = ldInputRegs
 //line hecbench_rmsnorm.go:108
 			localSquaresSum := float32(0.0)
-//line hecbench_rmsnorm.go:111
 			gc_s_localSquaresSum[gc_rank] = localSquaresSum
 		}
 		{
@@ -82,7 +80,6 @@ func gc_body_rmsnormFwdTwoScanKernel[T float32 | float64](gc_b *compiled.Block, 
 			gc_s_ldInputRegs[gc_rank] = ldInputRegs
 //line hecbench_rmsnorm.go:108
 			localSquaresSum := float32(0.0)
-//line hecbench_rmsnorm.go:111
 			gc_s_localSquaresSum[gc_rank] = localSquaresSum
 		}
 		{
@@ -93,7 +90,6 @@ func gc_body_rmsnormFwdTwoScanKernel[T float32 | float64](gc_b *compiled.Block, 
 			gc_s_ldInputRegs[gc_rank] = ldInputRegs
 //line hecbench_rmsnorm.go:108
 			localSquaresSum := float32(0.0)
-//line hecbench_rmsnorm.go:111
 			gc_s_localSquaresSum[gc_rank] = localSquaresSum
 		}
 		{
@@ -104,7 +100,6 @@ func gc_body_rmsnormFwdTwoScanKernel[T float32 | float64](gc_b *compiled.Block, 
 			gc_s_ldInputRegs[gc_rank] = ldInputRegs
 //line hecbench_rmsnorm.go:108
 			localSquaresSum := float32(0.0)
-//line hecbench_rmsnorm.go:111
 			gc_s_localSquaresSum[gc_rank] = localSquaresSum
 		}
 	}
@@ -115,7 +110,6 @@ func gc_body_rmsnormFwdTwoScanKernel[T float32 | float64](gc_b *compiled.Block, 
 		gc_s_ldInputRegs[gc_rank] = ldInputRegs
 //line hecbench_rmsnorm.go:108
 		localSquaresSum := float32(0.0)
-//line hecbench_rmsnorm.go:111
 		gc_s_localSquaresSum[gc_rank] = localSquaresSum
 	}
 //line hecbench_rmsnorm.go:109
@@ -125,7 +119,6 @@ func gc_body_rmsnormFwdTwoScanKernel[T float32 | float64](gc_b *compiled.Block, 
 			return
 		}
 		gc_more = false
-//line hecbench_rmsnorm.go:116
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -135,8 +128,8 @@ func gc_body_rmsnormFwdTwoScanKernel[T float32 | float64](gc_b *compiled.Block, 
 				laneID := gc_tx % rmsThreadsPerWarp
 //line hecbench_rmsnorm.go:106
 				startOffset := warpID*rmsThreadsPerWarp*unroll + laneID*unroll
-//line hecbench_rmsnorm.go:108
 				localSquaresSum := gc_s_localSquaresSum[gc_rank]
+//line hecbench_rmsnorm.go:109
 				gc_start := int64(startOffset)
 				offset := gc_start + gc_off
 				if !(offset < gc_limit) || offset < gc_start && compiled.StrideStopped(gc_start, int64(BLOCKSIZE*unroll), gc_limit, false) {
@@ -160,7 +153,6 @@ func gc_body_rmsnormFwdTwoScanKernel[T float32 | float64](gc_b *compiled.Block, 
 	smem := gc_shared1(rmsMaxNumWarps)[:rmsMaxNumWarps]
 //line hecbench_rmsnorm.go:39
 	var f_ sumOp[float32]
-//line hecbench_rmsnorm.go:41
 	var gc_l_val_3 [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -178,7 +170,6 @@ func gc_body_rmsnormFwdTwoScanKernel[T float32 | float64](gc_b *compiled.Block, 
 			valReg := f.init()
 			valReg = f.op(valReg, val_2)
 			var val_3 float32 = valReg
-//line hecbench_rmsnorm.go:63
 			gc_l_val_3[gc_lane] = val_3
 		}
 //line hecbench_rmsnorm.go:40
@@ -191,7 +182,6 @@ func gc_body_rmsnormFwdTwoScanKernel[T float32 | float64](gc_b *compiled.Block, 
 //line hecbench_rmsnorm.go:41
 				tmp := gc_c1r[gc_lane]
 				val_3 = f_.op(tmp, val_3)
-//line hecbench_rmsnorm.go:44
 				gc_l_val_3[gc_lane] = val_3
 			}
 		}
@@ -219,9 +209,7 @@ func gc_body_rmsnormFwdTwoScanKernel[T float32 | float64](gc_b *compiled.Block, 
 //line hecbench_rmsnorm.go:54
 					warpID_ := gc_tx / rmsThreadsPerWarp
 					laneID_ := gc_tx % rmsThreadsPerWarp
-//line hecbench_rmsnorm.go:57
 					val_3 := gc_l_val_3[gc_lane]
-//line hecbench_rmsnorm.go:59
 					var valReg float32
 //line hecbench_rmsnorm.go:44
 					var r_ float32 = val_3
@@ -234,7 +222,6 @@ func gc_body_rmsnormFwdTwoScanKernel[T float32 | float64](gc_b *compiled.Block, 
 			}
 		}
 	}
-//line hecbench_rmsnorm.go:70
 	var gc_l_val_4 [32]float32
 	var gc_c2r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -242,7 +229,6 @@ func gc_body_rmsnormFwdTwoScanKernel[T float32 | float64](gc_b *compiled.Block, 
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		{
-//line hecbench_rmsnorm.go:78
 			var gc_m15 uint32
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -280,7 +266,6 @@ func gc_body_rmsnormFwdTwoScanKernel[T float32 | float64](gc_b *compiled.Block, 
 						gc_pos.Thread = gc_rank
 //line hecbench_rmsnorm.go:55
 						laneID_ := gc_tx % rmsThreadsPerWarp
-//line hecbench_rmsnorm.go:57
 						var valReg float32
 //line hecbench_rmsnorm.go:65
 						if laneID_ < numWarps {
@@ -289,7 +274,6 @@ func gc_body_rmsnormFwdTwoScanKernel[T float32 | float64](gc_b *compiled.Block, 
 							valReg = f.init()
 						}
 						var val_4 float32 = valReg
-//line hecbench_rmsnorm.go:72
 						gc_l_val_4[gc_lane] = val_4
 					}
 				}
@@ -307,7 +291,6 @@ func gc_body_rmsnormFwdTwoScanKernel[T float32 | float64](gc_b *compiled.Block, 
 //line hecbench_rmsnorm.go:41
 						tmp_ := gc_c2r[gc_lane]
 						val_4 = f_2.op(tmp_, val_4)
-//line hecbench_rmsnorm.go:44
 						gc_l_val_4[gc_lane] = val_4
 					}
 				}
@@ -337,9 +320,7 @@ func gc_body_rmsnormFwdTwoScanKernel[T float32 | float64](gc_b *compiled.Block, 
 							gc_pos.Thread = gc_rank
 //line hecbench_rmsnorm.go:55
 							laneID_ := gc_tx % rmsThreadsPerWarp
-//line hecbench_rmsnorm.go:57
 							val_4 := gc_l_val_4[gc_lane]
-//line hecbench_rmsnorm.go:59
 							var valReg float32
 //line hecbench_rmsnorm.go:44
 							var r_2 float32 = val_4
@@ -352,7 +333,6 @@ func gc_body_rmsnormFwdTwoScanKernel[T float32 | float64](gc_b *compiled.Block, 
 					}
 				}
 			}
-//line hecbench_rmsnorm.go:79
 			gc_act = gc_save15 &^ gc_dead
 		}
 	}
@@ -360,7 +340,6 @@ func gc_body_rmsnormFwdTwoScanKernel[T float32 | float64](gc_b *compiled.Block, 
 	var r float32 = smem[0]
 //line hecbench_rmsnorm.go:117
 	meanSquare := r / float32(innerLen)
-//line hecbench_rmsnorm.go:119
 	gc_step2 := 0
 	for ; gc_step2+3 < gc_n; gc_step2 += 4 {
 		{
@@ -374,7 +353,6 @@ func gc_body_rmsnormFwdTwoScanKernel[T float32 | float64](gc_b *compiled.Block, 
 //line hecbench_rmsnorm.go:121
 			var stRegs [rmsMaxUnroll]T
 			gc_s_stRegs[gc_rank] = stRegs
-//line hecbench_rmsnorm.go:126
 			gc_s_normFactor[gc_rank] = normFactor
 		}
 		{
@@ -388,7 +366,6 @@ func gc_body_rmsnormFwdTwoScanKernel[T float32 | float64](gc_b *compiled.Block, 
 //line hecbench_rmsnorm.go:121
 			var stRegs [rmsMaxUnroll]T
 			gc_s_stRegs[gc_rank] = stRegs
-//line hecbench_rmsnorm.go:126
 			gc_s_normFactor[gc_rank] = normFactor
 		}
 		{
@@ -402,7 +379,6 @@ func gc_body_rmsnormFwdTwoScanKernel[T float32 | float64](gc_b *compiled.Block, 
 //line hecbench_rmsnorm.go:121
 			var stRegs [rmsMaxUnroll]T
 			gc_s_stRegs[gc_rank] = stRegs
-//line hecbench_rmsnorm.go:126
 			gc_s_normFactor[gc_rank] = normFactor
 		}
 		{
@@ -416,7 +392,6 @@ func gc_body_rmsnormFwdTwoScanKernel[T float32 | float64](gc_b *compiled.Block, 
 //line hecbench_rmsnorm.go:121
 			var stRegs [rmsMaxUnroll]T
 			gc_s_stRegs[gc_rank] = stRegs
-//line hecbench_rmsnorm.go:126
 			gc_s_normFactor[gc_rank] = normFactor
 		}
 	}
@@ -430,7 +405,6 @@ func gc_body_rmsnormFwdTwoScanKernel[T float32 | float64](gc_b *compiled.Block, 
 //line hecbench_rmsnorm.go:121
 		var stRegs [rmsMaxUnroll]T
 		gc_s_stRegs[gc_rank] = stRegs
-//line hecbench_rmsnorm.go:126
 		gc_s_normFactor[gc_rank] = normFactor
 	}
 //line hecbench_rmsnorm.go:122
@@ -440,7 +414,6 @@ func gc_body_rmsnormFwdTwoScanKernel[T float32 | float64](gc_b *compiled.Block, 
 			return
 		}
 		gc_more2 = false
-//line hecbench_rmsnorm.go:129
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -450,7 +423,6 @@ func gc_body_rmsnormFwdTwoScanKernel[T float32 | float64](gc_b *compiled.Block, 
 				laneID := gc_tx % rmsThreadsPerWarp
 //line hecbench_rmsnorm.go:106
 				startOffset := warpID*rmsThreadsPerWarp*unroll + laneID*unroll
-//line hecbench_rmsnorm.go:108
 				normFactor := gc_s_normFactor[gc_rank]
 //line hecbench_rmsnorm.go:122
 				gc_start2 := int64(startOffset)

@@ -93,7 +93,6 @@ func gc_body_scaledMaskedSoftmaxWarpForward(gc_b *compiled.Block, dst []intrinsi
 	var warpSize_ int = WARP_SIZE
 //line hecbench_softmax.go:80
 	var r_2 smAdd[float32]
-//line hecbench_softmax.go:82
 	var gc_l_value [32]float32
 	var gc_l_value_ [32]float32
 	var gc_l_sum_ [32][]float32
@@ -130,7 +129,6 @@ func gc_body_scaledMaskedSoftmaxWarpForward(gc_b *compiled.Block, dst []intrinsi
 				localBatches := min(microBatchSize-firstBatch, WARP_BATCH)
 //line hecbench_softmax.go:137
 				localIdx := gc_tx
-//line hecbench_softmax.go:139
 				dst := gc_s_dst[gc_rank]
 				src := gc_s_src[gc_rank]
 				mask := gc_s_mask[gc_rank]
@@ -185,7 +183,6 @@ func gc_body_scaledMaskedSoftmaxWarpForward(gc_b *compiled.Block, dst []intrinsi
 					}
 				}
 				var sum_ []float32 = gc_l_maxValue[gc_lane][:]
-//line hecbench_softmax.go:188
 				gc_l_sum_[gc_lane] = sum_
 				gc_s_dst[gc_rank] = dst
 				gc_s_src[gc_rank] = src
@@ -202,7 +199,6 @@ func gc_body_scaledMaskedSoftmaxWarpForward(gc_b *compiled.Block, dst []intrinsi
 					sum_ := gc_l_sum_[gc_lane]
 //line hecbench_softmax.go:83
 					var value float32 = sum_[i_5]
-//line hecbench_softmax.go:85
 					gc_l_value[gc_lane] = value
 				}
 //line hecbench_softmax.go:83
@@ -225,7 +221,6 @@ func gc_body_scaledMaskedSoftmaxWarpForward(gc_b *compiled.Block, dst []intrinsi
 				}
 			}
 		}
-//line hecbench_softmax.go:90
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
@@ -250,7 +245,6 @@ func gc_body_scaledMaskedSoftmaxWarpForward(gc_b *compiled.Block, dst []intrinsi
 				}
 			}
 			var sum_2 []float32 = gc_l_sum[gc_lane][:]
-//line hecbench_softmax.go:204
 			gc_l_sum_2[gc_lane] = sum_2
 			gc_l_elements[gc_lane] = elements
 			gc_l_maskValue[gc_lane] = maskValue
@@ -264,7 +258,6 @@ func gc_body_scaledMaskedSoftmaxWarpForward(gc_b *compiled.Block, dst []intrinsi
 					sum_2 := gc_l_sum_2[gc_lane]
 //line hecbench_softmax.go:83
 					var value_ float32 = sum_2[i_6]
-//line hecbench_softmax.go:85
 					gc_l_value_[gc_lane] = value_
 				}
 //line hecbench_softmax.go:83
@@ -288,7 +281,6 @@ func gc_body_scaledMaskedSoftmaxWarpForward(gc_b *compiled.Block, dst []intrinsi
 			}
 		}
 		{
-//line hecbench_softmax.go:91
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			gc_ty := gc_tidx.Y
@@ -309,10 +301,8 @@ func gc_body_scaledMaskedSoftmaxWarpForward(gc_b *compiled.Block, dst []intrinsi
 				localBatches := min(microBatchSize-firstBatch, WARP_BATCH)
 //line hecbench_softmax.go:137
 				localIdx := gc_tx
-//line hecbench_softmax.go:139
 				dst := gc_s_dst[gc_rank]
 				elements := gc_l_elements[gc_lane]
-//line hecbench_softmax.go:142
 				maskValue := gc_l_maskValue[gc_lane]
 //line hecbench_softmax.go:203
 				var out [smMaxElementsPerLdg]intrinsic.Half

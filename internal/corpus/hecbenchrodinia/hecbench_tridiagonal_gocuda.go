@@ -61,7 +61,6 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 	c := b[systemSize+1:]
 	d := c[systemSize+1:]
 	x := d[systemSize+1:]
-//line hecbench_tridiagonal.go:34
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := blid * systemSize
 		if gc_bdx <= len(a) && gc_off >= 0 && gc_off <= len(aD) && gc_bdx <= len(aD)-gc_off && gc_bdx <= len(b) && gc_off <= len(bD) && gc_bdx <= len(bD)-gc_off && gc_bdx <= len(c) && gc_off <= len(cD) && gc_bdx <= len(cD)-gc_off && gc_bdx <= len(d) && gc_off <= len(dD) && gc_bdx <= len(dD)-gc_off {
@@ -107,7 +106,6 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 				gc_at7[gc_tx] = gc_at8[gc_tx]
 //line hecbench_tridiagonal.go:39
 				var aNew, bNew, cNew, dNew float32
-//line hecbench_tridiagonal.go:44
 				gc_s_aNew[gc_rank] = aNew
 				gc_s_bNew[gc_rank] = bNew
 				gc_s_cNew[gc_rank] = cNew
@@ -128,11 +126,11 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 //line hecbench_tridiagonal.go:34
 					break
 				}
-//line hecbench_tridiagonal.go:35
 				lanes.LoadFloat32x8Slice(aD[thid+blid*systemSize:]).StoreSlice(a[thid:])
 				lanes.LoadFloat32x8Slice(bD[thid+blid*systemSize:]).StoreSlice(b[thid:])
 				lanes.LoadFloat32x8Slice(cD[thid+blid*systemSize:]).StoreSlice(c[thid:])
 				lanes.LoadFloat32x8Slice(dD[thid+blid*systemSize:]).StoreSlice(d[thid:])
+//line hecbench_tridiagonal.go:39
 				var aNew float32
 //line hecbench_tridiagonal.go:39
 				var bNew float32
@@ -157,7 +155,6 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 				d[thid] = dD[thid+blid*systemSize]
 //line hecbench_tridiagonal.go:39
 				var aNew, bNew, cNew, dNew float32
-//line hecbench_tridiagonal.go:44
 				gc_s_aNew[gc_rank] = aNew
 				gc_s_bNew[gc_rank] = bNew
 				gc_s_cNew[gc_rank] = cNew
@@ -167,7 +164,6 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 	}
 //line hecbench_tridiagonal.go:44
 	for j := 0; j < iterations; j++ {
-//line hecbench_tridiagonal.go:46
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := delta
 			gc_off3 := 0 - delta
@@ -190,13 +186,9 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 					thid := gc_tx
 //line hecbench_tridiagonal.go:45
 					i := thid
-//line hecbench_tridiagonal.go:47
 					var aNew float32
-//line hecbench_tridiagonal.go:49
 					var bNew float32
-//line hecbench_tridiagonal.go:51
 					var cNew float32
-//line hecbench_tridiagonal.go:53
 					var dNew float32
 //line hecbench_tridiagonal.go:47
 					if i < delta {
@@ -232,13 +224,9 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 					thid := gc_tx
 //line hecbench_tridiagonal.go:45
 					i := thid
-//line hecbench_tridiagonal.go:47
 					var aNew float32
-//line hecbench_tridiagonal.go:49
 					var bNew float32
-//line hecbench_tridiagonal.go:51
 					var cNew float32
-//line hecbench_tridiagonal.go:53
 					var dNew float32
 //line hecbench_tridiagonal.go:47
 					if i < delta {
@@ -268,7 +256,6 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 				}
 			}
 		}
-//line hecbench_tridiagonal.go:76
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			if gc_bdx <= len(b) && gc_bdx <= len(d) && gc_bdx <= len(a) && gc_bdx <= len(c) {
 				gc_at21 := b[:gc_bdx]
@@ -279,9 +266,7 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line hecbench_tridiagonal.go:87
 						gc_rank := gc_base + gc_tx
-//line hecbench_tridiagonal.go:47
 						aNew := gc_s_aNew[gc_rank]
 						bNew := gc_s_bNew[gc_rank]
 						cNew := gc_s_cNew[gc_rank]
@@ -294,9 +279,7 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 					}
 					{
 						gc_tx := gc_step + 1
-//line hecbench_tridiagonal.go:78
 						gc_rank := gc_base + gc_tx
-//line hecbench_tridiagonal.go:47
 						aNew := gc_s_aNew[gc_rank]
 						bNew := gc_s_bNew[gc_rank]
 						cNew := gc_s_cNew[gc_rank]
@@ -309,9 +292,7 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 					}
 					{
 						gc_tx := gc_step + 2
-//line hecbench_tridiagonal.go:78
 						gc_rank := gc_base + gc_tx
-//line hecbench_tridiagonal.go:47
 						aNew := gc_s_aNew[gc_rank]
 						bNew := gc_s_bNew[gc_rank]
 						cNew := gc_s_cNew[gc_rank]
@@ -324,9 +305,7 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 					}
 					{
 						gc_tx := gc_step + 3
-//line hecbench_tridiagonal.go:78
 						gc_rank := gc_base + gc_tx
-//line hecbench_tridiagonal.go:47
 						aNew := gc_s_aNew[gc_rank]
 						bNew := gc_s_bNew[gc_rank]
 						cNew := gc_s_cNew[gc_rank]
@@ -340,7 +319,6 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 				}
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line hecbench_tridiagonal.go:47
 					aNew := gc_s_aNew[gc_rank]
 					bNew := gc_s_bNew[gc_rank]
 					cNew := gc_s_cNew[gc_rank]
@@ -362,7 +340,6 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 						thid := gc_tx
 //line hecbench_tridiagonal.go:45
 						i := thid
-//line hecbench_tridiagonal.go:47
 						aNew := gc_s_aNew[gc_rank]
 						bNew := gc_s_bNew[gc_rank]
 						cNew := gc_s_cNew[gc_rank]
@@ -381,7 +358,6 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 						thid := gc_tx
 //line hecbench_tridiagonal.go:45
 						i := thid
-//line hecbench_tridiagonal.go:47
 						aNew := gc_s_aNew[gc_rank]
 						bNew := gc_s_bNew[gc_rank]
 						cNew := gc_s_cNew[gc_rank]
@@ -400,7 +376,6 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 						thid := gc_tx
 //line hecbench_tridiagonal.go:45
 						i := thid
-//line hecbench_tridiagonal.go:47
 						aNew := gc_s_aNew[gc_rank]
 						bNew := gc_s_bNew[gc_rank]
 						cNew := gc_s_cNew[gc_rank]
@@ -419,7 +394,6 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 						thid := gc_tx
 //line hecbench_tridiagonal.go:45
 						i := thid
-//line hecbench_tridiagonal.go:47
 						aNew := gc_s_aNew[gc_rank]
 						bNew := gc_s_bNew[gc_rank]
 						cNew := gc_s_cNew[gc_rank]
@@ -438,7 +412,6 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 					thid := gc_tx
 //line hecbench_tridiagonal.go:45
 					i := thid
-//line hecbench_tridiagonal.go:47
 					aNew := gc_s_aNew[gc_rank]
 					bNew := gc_s_bNew[gc_rank]
 					cNew := gc_s_cNew[gc_rank]
@@ -454,7 +427,6 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 //line hecbench_tridiagonal.go:75
 		delta *= 2
 	}
-//line hecbench_tridiagonal.go:78
 	gc_from, gc_to := 0, gc_bdx
 	if gc_bound := delta; gc_bound < gc_to {
 		gc_to = gc_bound
@@ -472,7 +444,6 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 			gc_at32 := x[gc_off4:][:gc_to]
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				{
-//line hecbench_tridiagonal.go:82
 					tmp3 := gc_at25[gc_tx]*gc_at26[gc_tx] - gc_at27[gc_tx]*gc_at28[gc_tx]
 					gc_at29[gc_tx] = (gc_at25[gc_tx]*gc_at30[gc_tx] - gc_at27[gc_tx]*gc_at31[gc_tx]) / tmp3
 					gc_at32[gc_tx] = (gc_at31[gc_tx]*gc_at26[gc_tx] - gc_at30[gc_tx]*gc_at28[gc_tx]) / tmp3
@@ -495,7 +466,6 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 			}
 		}
 	}
-//line hecbench_tridiagonal.go:91
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off5 := blid * systemSize
 		if gc_off5 >= 0 && gc_off5 <= len(xD) && gc_bdx <= len(xD)-gc_off5 && gc_bdx <= len(x) {
@@ -628,7 +598,6 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 	c := b[systemSize+1:]
 	d := c[systemSize+1:]
 	x := d[systemSize+1:]
-//line hecbench_tridiagonal.go:111
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := blid * systemSize
 		if gc_bdx <= len(a) && gc_off >= 0 && gc_off <= len(aD) && gc_bdx <= len(aD)-gc_off && gc_bdx <= len(b) && gc_off <= len(bD) && gc_bdx <= len(bD)-gc_off && gc_bdx <= len(c) && gc_off <= len(cD) && gc_bdx <= len(cD)-gc_off && gc_bdx <= len(d) && gc_off <= len(dD) && gc_bdx <= len(dD)-gc_off {
@@ -674,7 +643,6 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 				gc_at7[gc_tx] = gc_at8[gc_tx]
 //line hecbench_tridiagonal.go:116
 				var aNew, bNew, cNew, dNew float32
-//line hecbench_tridiagonal.go:121
 				gc_s_aNew[gc_rank] = aNew
 				gc_s_bNew[gc_rank] = bNew
 				gc_s_cNew[gc_rank] = cNew
@@ -695,11 +663,11 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 //line hecbench_tridiagonal.go:111
 					break
 				}
-//line hecbench_tridiagonal.go:112
 				lanes.LoadFloat32x8Slice(aD[thid+blid*systemSize:]).StoreSlice(a[thid:])
 				lanes.LoadFloat32x8Slice(bD[thid+blid*systemSize:]).StoreSlice(b[thid:])
 				lanes.LoadFloat32x8Slice(cD[thid+blid*systemSize:]).StoreSlice(c[thid:])
 				lanes.LoadFloat32x8Slice(dD[thid+blid*systemSize:]).StoreSlice(d[thid:])
+//line hecbench_tridiagonal.go:116
 				var aNew float32
 //line hecbench_tridiagonal.go:116
 				var bNew float32
@@ -724,7 +692,6 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 				d[thid] = dD[thid+blid*systemSize]
 //line hecbench_tridiagonal.go:116
 				var aNew, bNew, cNew, dNew float32
-//line hecbench_tridiagonal.go:121
 				gc_s_aNew[gc_rank] = aNew
 				gc_s_bNew[gc_rank] = bNew
 				gc_s_cNew[gc_rank] = cNew
@@ -734,7 +701,6 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 	}
 //line hecbench_tridiagonal.go:121
 	for j := 0; j < iterations; j++ {
-//line hecbench_tridiagonal.go:123
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -743,13 +709,9 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 				thid := gc_tx
 //line hecbench_tridiagonal.go:122
 				i := thid
-//line hecbench_tridiagonal.go:124
 				var aNew float32
-//line hecbench_tridiagonal.go:126
 				var bNew float32
-//line hecbench_tridiagonal.go:128
 				var cNew float32
-//line hecbench_tridiagonal.go:130
 				var dNew float32
 //line hecbench_tridiagonal.go:124
 				iRight := i + delta
@@ -765,14 +727,12 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 				dNew = d[i] - d[iLeft]*tmp1 - d[iRight]*tmp2
 				aNew = -a[iLeft] * tmp1
 				cNew = -c[iRight] * tmp2
-//line hecbench_tridiagonal.go:141
 				gc_s_aNew[gc_rank] = aNew
 				gc_s_bNew[gc_rank] = bNew
 				gc_s_cNew[gc_rank] = cNew
 				gc_s_dNew[gc_rank] = dNew
 			}
 		}
-//line hecbench_tridiagonal.go:149
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			if gc_bdx <= len(b) && gc_bdx <= len(d) && gc_bdx <= len(a) && gc_bdx <= len(c) {
 				gc_at9 := b[:gc_bdx]
@@ -783,9 +743,7 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line hecbench_tridiagonal.go:160
 						gc_rank := gc_base + gc_tx
-//line hecbench_tridiagonal.go:124
 						aNew := gc_s_aNew[gc_rank]
 						bNew := gc_s_bNew[gc_rank]
 						cNew := gc_s_cNew[gc_rank]
@@ -798,9 +756,7 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 					}
 					{
 						gc_tx := gc_step + 1
-//line hecbench_tridiagonal.go:148
 						gc_rank := gc_base + gc_tx
-//line hecbench_tridiagonal.go:124
 						aNew := gc_s_aNew[gc_rank]
 						bNew := gc_s_bNew[gc_rank]
 						cNew := gc_s_cNew[gc_rank]
@@ -813,9 +769,7 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 					}
 					{
 						gc_tx := gc_step + 2
-//line hecbench_tridiagonal.go:148
 						gc_rank := gc_base + gc_tx
-//line hecbench_tridiagonal.go:124
 						aNew := gc_s_aNew[gc_rank]
 						bNew := gc_s_bNew[gc_rank]
 						cNew := gc_s_cNew[gc_rank]
@@ -828,9 +782,7 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 					}
 					{
 						gc_tx := gc_step + 3
-//line hecbench_tridiagonal.go:148
 						gc_rank := gc_base + gc_tx
-//line hecbench_tridiagonal.go:124
 						aNew := gc_s_aNew[gc_rank]
 						bNew := gc_s_bNew[gc_rank]
 						cNew := gc_s_cNew[gc_rank]
@@ -844,7 +796,6 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 				}
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line hecbench_tridiagonal.go:124
 					aNew := gc_s_aNew[gc_rank]
 					bNew := gc_s_bNew[gc_rank]
 					cNew := gc_s_cNew[gc_rank]
@@ -866,7 +817,6 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 						thid := gc_tx
 //line hecbench_tridiagonal.go:122
 						i := thid
-//line hecbench_tridiagonal.go:124
 						aNew := gc_s_aNew[gc_rank]
 						bNew := gc_s_bNew[gc_rank]
 						cNew := gc_s_cNew[gc_rank]
@@ -885,7 +835,6 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 						thid := gc_tx
 //line hecbench_tridiagonal.go:122
 						i := thid
-//line hecbench_tridiagonal.go:124
 						aNew := gc_s_aNew[gc_rank]
 						bNew := gc_s_bNew[gc_rank]
 						cNew := gc_s_cNew[gc_rank]
@@ -904,7 +853,6 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 						thid := gc_tx
 //line hecbench_tridiagonal.go:122
 						i := thid
-//line hecbench_tridiagonal.go:124
 						aNew := gc_s_aNew[gc_rank]
 						bNew := gc_s_bNew[gc_rank]
 						cNew := gc_s_cNew[gc_rank]
@@ -923,7 +871,6 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 						thid := gc_tx
 //line hecbench_tridiagonal.go:122
 						i := thid
-//line hecbench_tridiagonal.go:124
 						aNew := gc_s_aNew[gc_rank]
 						bNew := gc_s_bNew[gc_rank]
 						cNew := gc_s_cNew[gc_rank]
@@ -942,7 +889,6 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 					thid := gc_tx
 //line hecbench_tridiagonal.go:122
 					i := thid
-//line hecbench_tridiagonal.go:124
 					aNew := gc_s_aNew[gc_rank]
 					bNew := gc_s_bNew[gc_rank]
 					cNew := gc_s_cNew[gc_rank]
@@ -958,7 +904,6 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 //line hecbench_tridiagonal.go:145
 		delta *= 2
 	}
-//line hecbench_tridiagonal.go:148
 	gc_from, gc_to := 0, gc_bdx
 	if gc_bound := delta; gc_bound < gc_to {
 		gc_to = gc_bound
@@ -976,7 +921,6 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 			gc_at20 := x[gc_off2:][:gc_to]
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				{
-//line hecbench_tridiagonal.go:152
 					tmp3 := gc_at13[gc_tx]*gc_at14[gc_tx] - gc_at15[gc_tx]*gc_at16[gc_tx]
 					gc_at17[gc_tx] = (gc_at13[gc_tx]*gc_at18[gc_tx] - gc_at15[gc_tx]*gc_at19[gc_tx]) / tmp3
 					gc_at20[gc_tx] = (gc_at19[gc_tx]*gc_at14[gc_tx] - gc_at18[gc_tx]*gc_at16[gc_tx]) / tmp3
@@ -999,7 +943,6 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 			}
 		}
 	}
-//line hecbench_tridiagonal.go:161
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off3 := blid * systemSize
 		if gc_off3 >= 0 && gc_off3 <= len(xD) && gc_bdx <= len(xD)-gc_off3 && gc_bdx <= len(x) {
@@ -1132,7 +1075,6 @@ func gc_body_cyclicSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []flo
 	c := b[systemSize:]
 	d := c[systemSize:]
 	x := d[systemSize:]
-//line hecbench_tridiagonal.go:185
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := blid * systemSize
 		gc_off2 := thidNum
@@ -1194,7 +1136,6 @@ func gc_body_cyclicSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []flo
 //line hecbench_tridiagonal.go:203
 		stride <<= 1
 		delta := stride >> 1
-//line hecbench_tridiagonal.go:206
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := thidNum; gc_bound < gc_to {
 			gc_to = gc_bound
@@ -1211,9 +1152,7 @@ func gc_body_cyclicSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []flo
 //line hecbench_tridiagonal.go:172
 					var thid int = gc_tx
 					{
-//line hecbench_tridiagonal.go:206
 						var i int = 1*thid + 1 - 1
-//line hecbench_tridiagonal.go:208
 						if i < 0 || i > len(a)-8 || (i-delta) < 0 || (i-delta) > len(b)-8 || i > len(b)-8 || (i-delta) > len(c)-8 || i > len(d)-8 || (i-delta) > len(d)-8 || (i-
 //line hecbench_tridiagonal.go:212
 							delta) > len(a)-8 || i > len(c)-8 || (i+
@@ -1221,7 +1160,6 @@ func gc_body_cyclicSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []flo
 							delta) < 0 || (i+delta) > len(b)-8 || (i+
 							delta) > len(a)-8 || (i+
 							delta) > len(d)-8 || (i+
-//line hecbench_tridiagonal.go:220
 							delta) > len(c)-8 {
 //line hecbench_tridiagonal.go:208
 							break
@@ -1255,7 +1193,6 @@ func gc_body_cyclicSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []flo
 					}
 				}
 			}
-//line hecbench_tridiagonal.go:223
 			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -1287,7 +1224,6 @@ func gc_body_cyclicSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []flo
 	}
 	gc_apart := compiled.Disjoint(b, x) && compiled.Disjoint(c, x) && compiled.Disjoint(a, x) && compiled.Disjoint(d, x)
 	{
-//line hecbench_tridiagonal.go:228
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 2; gc_bound < gc_to {
 			gc_to = gc_bound
@@ -1311,7 +1247,6 @@ func gc_body_cyclicSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []flo
 				gc_elem5 := gc_at22[0]
 				gc_elem6 := gc_at23[0]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-//line hecbench_tridiagonal.go:228
 					addr2 := (stride << 1) - 1
 //line hecbench_tridiagonal.go:228
 					_ = addr2
@@ -1320,7 +1255,6 @@ func gc_body_cyclicSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []flo
 					gc_at24[0] = (gc_elem6*gc_elem2 - gc_elem5*gc_elem4) / tmp3
 				}
 			} else {
-//line hecbench_tridiagonal.go:235
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -1338,7 +1272,6 @@ func gc_body_cyclicSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []flo
 	thidNum = 2
 	for j_ := 0; j_ < iterations; j_++ {
 		delta_ := stride >> 1
-//line hecbench_tridiagonal.go:239
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := thidNum; gc_bound < gc_to {
 			gc_to = gc_bound
@@ -1353,7 +1286,6 @@ func gc_body_cyclicSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []flo
 //line hecbench_tridiagonal.go:172
 					var thid int = gc_tx
 					{
-//line hecbench_tridiagonal.go:240
 						var i_ int = 1*thid + (1 >> 1) - 1
 						if i_ < 0 || i_ > len(d)-8 || i_ > len(c)-8 || (i_+delta_) < 0 || (i_+delta_) > len(x)-8 || i_ > len(b)-8 || i_ > len(x)-8 || i_ > len(a)-8 || (i_-delta_) < 0 || (i_-delta_) > len(x)-8 {
 //line hecbench_tridiagonal.go:241
@@ -1378,7 +1310,6 @@ func gc_body_cyclicSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []flo
 					}
 				}
 			}
-//line hecbench_tridiagonal.go:247
 			for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -1399,7 +1330,6 @@ func gc_body_cyclicSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []flo
 		stride >>= 1
 		thidNum <<= 1
 	}
-//line hecbench_tridiagonal.go:251
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off6 := blid * systemSize
 		gc_off7 := halfSize + (blid * systemSize)
@@ -1542,7 +1472,6 @@ func gc_body_cyclicBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float
 	c := b[systemSize:]
 	d := c[systemSize:]
 	x := d[systemSize:]
-//line hecbench_tridiagonal.go:278
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := blid * systemSize
 		gc_off2 := thidNum
@@ -1604,7 +1533,6 @@ func gc_body_cyclicBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float
 //line hecbench_tridiagonal.go:296
 		stride <<= 1
 		delta := stride >> 1
-//line hecbench_tridiagonal.go:299
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := thidNum; gc_bound < gc_to {
 			gc_to = gc_bound
@@ -1634,7 +1562,6 @@ func gc_body_cyclicBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float
 	}
 	gc_apart := compiled.Disjoint(b, x) && compiled.Disjoint(c, x) && compiled.Disjoint(a, x) && compiled.Disjoint(d, x)
 	{
-//line hecbench_tridiagonal.go:315
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 2; gc_bound < gc_to {
 			gc_to = gc_bound
@@ -1658,7 +1585,6 @@ func gc_body_cyclicBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float
 				gc_elem5 := gc_at22[0]
 				gc_elem6 := gc_at23[0]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-//line hecbench_tridiagonal.go:315
 					addr2 := (stride << 1) - 1
 //line hecbench_tridiagonal.go:315
 					_ = addr2
@@ -1667,7 +1593,6 @@ func gc_body_cyclicBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float
 					gc_at24[0] = (gc_elem6*gc_elem2 - gc_elem5*gc_elem4) / tmp3
 				}
 			} else {
-//line hecbench_tridiagonal.go:322
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -1685,7 +1610,6 @@ func gc_body_cyclicBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float
 	thidNum = 2
 	for j_ := 0; j_ < iterations; j_++ {
 		delta_ := stride >> 1
-//line hecbench_tridiagonal.go:326
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := thidNum; gc_bound < gc_to {
 			gc_to = gc_bound
@@ -1700,7 +1624,6 @@ func gc_body_cyclicBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float
 //line hecbench_tridiagonal.go:265
 					var thid int = gc_tx
 					{
-//line hecbench_tridiagonal.go:327
 						var i_ int = 1*thid + (1 >> 1) - 1
 						if i_ < 0 || i_ > len(d)-8 || i_ > len(c)-8 || (i_+delta_) < 0 || (i_+delta_) > len(x)-8 || i_ > len(b)-8 || i_ > len(x)-8 || i_ > len(a)-8 || (i_-delta_) < 0 || (i_-delta_) > len(x)-8 {
 //line hecbench_tridiagonal.go:328
@@ -1725,7 +1648,6 @@ func gc_body_cyclicBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float
 					}
 				}
 			}
-//line hecbench_tridiagonal.go:334
 			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -1746,7 +1668,6 @@ func gc_body_cyclicBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float
 		stride >>= 1
 		thidNum <<= 1
 	}
-//line hecbench_tridiagonal.go:338
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off6 := blid * systemSize
 		gc_off7 := halfSize + (blid * systemSize)

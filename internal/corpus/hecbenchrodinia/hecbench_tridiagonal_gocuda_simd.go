@@ -61,7 +61,6 @@ func gc_body_pcrSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float
 	c := b[systemSize+1:]
 	d := c[systemSize+1:]
 	x := d[systemSize+1:]
-//line hecbench_tridiagonal.go:34
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off6 := blid * systemSize
 		if gc_bdx2 <= len(a) && gc_off6 >= 0 && gc_off6 <= len(aD) && gc_bdx2 <= len(aD)-gc_off6 && gc_bdx2 <= len(b) && gc_off6 <= len(bD) && gc_bdx2 <= len(bD)-gc_off6 && gc_bdx2 <= len(c) && gc_off6 <= len(cD) && gc_bdx2 <= len(cD)-gc_off6 && gc_bdx2 <= len(d) && gc_off6 <= len(dD) && gc_bdx2 <= len(dD)-gc_off6 {
@@ -114,7 +113,6 @@ func gc_body_pcrSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float
 				gc_at41[gc_tx2] = gc_at42[gc_tx2]
 //line hecbench_tridiagonal.go:39
 				var aNew, bNew, cNew, dNew float32
-//line hecbench_tridiagonal.go:44
 				gc_s_aNew[gc_rank2] = aNew
 				gc_s_bNew[gc_rank2] = bNew
 				gc_s_cNew[gc_rank2] = cNew
@@ -136,7 +134,6 @@ func gc_body_pcrSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float
 //line hecbench_tridiagonal.go:34
 						break
 					}
-//line hecbench_tridiagonal.go:35
 					archsimd.LoadFloat32x8Slice(aD[thid+blid*systemSize:]).StoreSlice(a[thid:])
 					archsimd.LoadFloat32x8Slice(bD[thid+blid*systemSize:]).StoreSlice(b[thid:])
 					archsimd.LoadFloat32x8Slice(cD[thid+blid*systemSize:]).StoreSlice(c[thid:])
@@ -172,7 +169,6 @@ func gc_body_pcrSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float
 				d[thid] = dD[thid+blid*systemSize]
 //line hecbench_tridiagonal.go:39
 				var aNew, bNew, cNew, dNew float32
-//line hecbench_tridiagonal.go:44
 				gc_s_aNew[gc_rank2] = aNew
 				gc_s_bNew[gc_rank2] = bNew
 				gc_s_cNew[gc_rank2] = cNew
@@ -183,7 +179,6 @@ func gc_body_pcrSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float
 //line hecbench_tridiagonal.go:44
 	for j := 0; j < iterations; j++ {
 		archsimd.ClearAVXUpperBits()
-//line hecbench_tridiagonal.go:47
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_off7 := delta
 			gc_off8 := 0 - delta
@@ -206,13 +201,9 @@ func gc_body_pcrSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float
 					thid := gc_tx2
 //line hecbench_tridiagonal.go:45
 					i := thid
-//line hecbench_tridiagonal.go:47
 					var aNew float32
-//line hecbench_tridiagonal.go:49
 					var bNew float32
-//line hecbench_tridiagonal.go:51
 					var cNew float32
-//line hecbench_tridiagonal.go:53
 					var dNew float32
 //line hecbench_tridiagonal.go:47
 					if i < delta {
@@ -248,13 +239,9 @@ func gc_body_pcrSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float
 					thid := gc_tx2
 //line hecbench_tridiagonal.go:45
 					i := thid
-//line hecbench_tridiagonal.go:47
 					var aNew float32
-//line hecbench_tridiagonal.go:49
 					var bNew float32
-//line hecbench_tridiagonal.go:51
 					var cNew float32
-//line hecbench_tridiagonal.go:53
 					var dNew float32
 //line hecbench_tridiagonal.go:47
 					if i < delta {
@@ -284,7 +271,6 @@ func gc_body_pcrSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float
 				}
 			}
 		}
-//line hecbench_tridiagonal.go:76
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			if gc_bdx2 <= len(b) && gc_bdx2 <= len(d) && gc_bdx2 <= len(a) && gc_bdx2 <= len(c) {
 				gc_at55 := b[:gc_bdx2]
@@ -323,7 +309,6 @@ func gc_body_pcrSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float
 				}
 				for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-//line hecbench_tridiagonal.go:47
 					aNew := gc_s_aNew[gc_rank2]
 					bNew := gc_s_bNew[gc_rank2]
 					cNew := gc_s_cNew[gc_rank2]
@@ -375,7 +360,6 @@ func gc_body_pcrSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float
 						thid := gc_tx2
 //line hecbench_tridiagonal.go:45
 						i := thid
-//line hecbench_tridiagonal.go:47
 						aNew := gc_s_aNew[gc_rank2]
 						bNew := gc_s_bNew[gc_rank2]
 						cNew := gc_s_cNew[gc_rank2]
@@ -394,7 +378,6 @@ func gc_body_pcrSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float
 						thid := gc_tx2
 //line hecbench_tridiagonal.go:45
 						i := thid
-//line hecbench_tridiagonal.go:47
 						aNew := gc_s_aNew[gc_rank2]
 						bNew := gc_s_bNew[gc_rank2]
 						cNew := gc_s_cNew[gc_rank2]
@@ -413,7 +396,6 @@ func gc_body_pcrSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float
 						thid := gc_tx2
 //line hecbench_tridiagonal.go:45
 						i := thid
-//line hecbench_tridiagonal.go:47
 						aNew := gc_s_aNew[gc_rank2]
 						bNew := gc_s_bNew[gc_rank2]
 						cNew := gc_s_cNew[gc_rank2]
@@ -432,7 +414,6 @@ func gc_body_pcrSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float
 						thid := gc_tx2
 //line hecbench_tridiagonal.go:45
 						i := thid
-//line hecbench_tridiagonal.go:47
 						aNew := gc_s_aNew[gc_rank2]
 						bNew := gc_s_bNew[gc_rank2]
 						cNew := gc_s_cNew[gc_rank2]
@@ -451,7 +432,6 @@ func gc_body_pcrSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float
 					thid := gc_tx2
 //line hecbench_tridiagonal.go:45
 					i := thid
-//line hecbench_tridiagonal.go:47
 					aNew := gc_s_aNew[gc_rank2]
 					bNew := gc_s_bNew[gc_rank2]
 					cNew := gc_s_cNew[gc_rank2]
@@ -467,7 +447,6 @@ func gc_body_pcrSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float
 //line hecbench_tridiagonal.go:75
 		delta *= 2
 	}
-//line hecbench_tridiagonal.go:78
 	gc_from2, gc_to2 := 0, gc_bdx2
 	if gc_bound2 := delta; gc_bound2 < gc_to2 {
 		gc_to2 = gc_bound2
@@ -490,7 +469,6 @@ func gc_body_pcrSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float
 //line hecbench_tridiagonal.go:23
 					var thid int = gc_tx2
 					{
-//line hecbench_tridiagonal.go:80
 						var addr1 int = thid
 //line hecbench_tridiagonal.go:80
 						_ = addr1
@@ -504,12 +482,10 @@ func gc_body_pcrSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float
 						archsimd.LoadFloat32x8Slice(gc_at65[gc_tx2:]).Mul(archsimd.LoadFloat32x8Slice(gc_at60[gc_tx2:])).Sub(archsimd.LoadFloat32x8Slice(gc_at64[gc_tx2:]).Mul(archsimd.LoadFloat32x8Slice(gc_at62[gc_tx2:]))).Div(tmp3).StoreSlice(gc_at66[gc_tx2:])
 					}
 				}
-//line hecbench_tridiagonal.go:84
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx2 := gc_vstep7; gc_tx2 < gc_to2; gc_tx2++ {
 				{
-//line hecbench_tridiagonal.go:82
 					tmp3 := gc_at59[gc_tx2]*gc_at60[gc_tx2] - gc_at61[gc_tx2]*gc_at62[gc_tx2]
 					gc_at63[gc_tx2] = (gc_at59[gc_tx2]*gc_at64[gc_tx2] - gc_at61[gc_tx2]*gc_at65[gc_tx2]) / tmp3
 					gc_at66[gc_tx2] = (gc_at65[gc_tx2]*gc_at60[gc_tx2] - gc_at64[gc_tx2]*gc_at62[gc_tx2]) / tmp3
@@ -523,7 +499,6 @@ func gc_body_pcrSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float
 //line hecbench_tridiagonal.go:23
 					var thid int = gc_tx2
 					{
-//line hecbench_tridiagonal.go:80
 						var addr1 int = thid
 						var addr2 int = thid + delta
 						if addr2 < 0 || addr2 > len(b)-8 || addr1 < 0 || addr1 > len(b)-8 || addr1 > len(c)-8 || addr2 > len(a)-8 || addr1 > len(d)-8 || addr2 > len(d)-8 || addr1 > len(x)-8 || addr2 > len(x)-8 {
@@ -555,7 +530,6 @@ func gc_body_pcrSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float
 			}
 		}
 	}
-//line hecbench_tridiagonal.go:91
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off10 := blid * systemSize
 		if gc_off10 >= 0 && gc_off10 <= len(xD) && gc_bdx2 <= len(xD)-gc_off10 && gc_bdx2 <= len(x) {
@@ -589,7 +563,6 @@ func gc_body_pcrSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float
 //line hecbench_tridiagonal.go:89
 						break
 					}
-//line hecbench_tridiagonal.go:90
 					archsimd.LoadFloat32x8Slice(x[thid:]).StoreSlice(xD[thid+blid*systemSize:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -688,7 +661,6 @@ func gc_body_pcrBranchFreeKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float32
 	c := b[systemSize+1:]
 	d := c[systemSize+1:]
 	x := d[systemSize+1:]
-//line hecbench_tridiagonal.go:111
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off4 := blid * systemSize
 		if gc_bdx2 <= len(a) && gc_off4 >= 0 && gc_off4 <= len(aD) && gc_bdx2 <= len(aD)-gc_off4 && gc_bdx2 <= len(b) && gc_off4 <= len(bD) && gc_bdx2 <= len(bD)-gc_off4 && gc_bdx2 <= len(c) && gc_off4 <= len(cD) && gc_bdx2 <= len(cD)-gc_off4 && gc_bdx2 <= len(d) && gc_off4 <= len(dD) && gc_bdx2 <= len(dD)-gc_off4 {
@@ -741,7 +713,6 @@ func gc_body_pcrBranchFreeKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float32
 				gc_at29[gc_tx2] = gc_at30[gc_tx2]
 //line hecbench_tridiagonal.go:116
 				var aNew, bNew, cNew, dNew float32
-//line hecbench_tridiagonal.go:121
 				gc_s_aNew[gc_rank2] = aNew
 				gc_s_bNew[gc_rank2] = bNew
 				gc_s_cNew[gc_rank2] = cNew
@@ -763,7 +734,6 @@ func gc_body_pcrBranchFreeKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float32
 //line hecbench_tridiagonal.go:111
 						break
 					}
-//line hecbench_tridiagonal.go:112
 					archsimd.LoadFloat32x8Slice(aD[thid+blid*systemSize:]).StoreSlice(a[thid:])
 					archsimd.LoadFloat32x8Slice(bD[thid+blid*systemSize:]).StoreSlice(b[thid:])
 					archsimd.LoadFloat32x8Slice(cD[thid+blid*systemSize:]).StoreSlice(c[thid:])
@@ -799,7 +769,6 @@ func gc_body_pcrBranchFreeKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float32
 				d[thid] = dD[thid+blid*systemSize]
 //line hecbench_tridiagonal.go:116
 				var aNew, bNew, cNew, dNew float32
-//line hecbench_tridiagonal.go:121
 				gc_s_aNew[gc_rank2] = aNew
 				gc_s_bNew[gc_rank2] = bNew
 				gc_s_cNew[gc_rank2] = cNew
@@ -810,7 +779,6 @@ func gc_body_pcrBranchFreeKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float32
 //line hecbench_tridiagonal.go:121
 	for j := 0; j < iterations; j++ {
 		archsimd.ClearAVXUpperBits()
-//line hecbench_tridiagonal.go:124
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
@@ -819,13 +787,9 @@ func gc_body_pcrBranchFreeKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float32
 				thid := gc_tx2
 //line hecbench_tridiagonal.go:122
 				i := thid
-//line hecbench_tridiagonal.go:124
 				var aNew float32
-//line hecbench_tridiagonal.go:126
 				var bNew float32
-//line hecbench_tridiagonal.go:128
 				var cNew float32
-//line hecbench_tridiagonal.go:130
 				var dNew float32
 //line hecbench_tridiagonal.go:124
 				iRight := i + delta
@@ -841,14 +805,12 @@ func gc_body_pcrBranchFreeKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float32
 				dNew = d[i] - d[iLeft]*tmp1 - d[iRight]*tmp2
 				aNew = -a[iLeft] * tmp1
 				cNew = -c[iRight] * tmp2
-//line hecbench_tridiagonal.go:141
 				gc_s_aNew[gc_rank2] = aNew
 				gc_s_bNew[gc_rank2] = bNew
 				gc_s_cNew[gc_rank2] = cNew
 				gc_s_dNew[gc_rank2] = dNew
 			}
 		}
-//line hecbench_tridiagonal.go:149
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			if gc_bdx2 <= len(b) && gc_bdx2 <= len(d) && gc_bdx2 <= len(a) && gc_bdx2 <= len(c) {
 				gc_at31 := b[:gc_bdx2]
@@ -887,7 +849,6 @@ func gc_body_pcrBranchFreeKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float32
 				}
 				for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-//line hecbench_tridiagonal.go:124
 					aNew := gc_s_aNew[gc_rank2]
 					bNew := gc_s_bNew[gc_rank2]
 					cNew := gc_s_cNew[gc_rank2]
@@ -939,7 +900,6 @@ func gc_body_pcrBranchFreeKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float32
 						thid := gc_tx2
 //line hecbench_tridiagonal.go:122
 						i := thid
-//line hecbench_tridiagonal.go:124
 						aNew := gc_s_aNew[gc_rank2]
 						bNew := gc_s_bNew[gc_rank2]
 						cNew := gc_s_cNew[gc_rank2]
@@ -958,7 +918,6 @@ func gc_body_pcrBranchFreeKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float32
 						thid := gc_tx2
 //line hecbench_tridiagonal.go:122
 						i := thid
-//line hecbench_tridiagonal.go:124
 						aNew := gc_s_aNew[gc_rank2]
 						bNew := gc_s_bNew[gc_rank2]
 						cNew := gc_s_cNew[gc_rank2]
@@ -977,7 +936,6 @@ func gc_body_pcrBranchFreeKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float32
 						thid := gc_tx2
 //line hecbench_tridiagonal.go:122
 						i := thid
-//line hecbench_tridiagonal.go:124
 						aNew := gc_s_aNew[gc_rank2]
 						bNew := gc_s_bNew[gc_rank2]
 						cNew := gc_s_cNew[gc_rank2]
@@ -996,7 +954,6 @@ func gc_body_pcrBranchFreeKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float32
 						thid := gc_tx2
 //line hecbench_tridiagonal.go:122
 						i := thid
-//line hecbench_tridiagonal.go:124
 						aNew := gc_s_aNew[gc_rank2]
 						bNew := gc_s_bNew[gc_rank2]
 						cNew := gc_s_cNew[gc_rank2]
@@ -1015,7 +972,6 @@ func gc_body_pcrBranchFreeKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float32
 					thid := gc_tx2
 //line hecbench_tridiagonal.go:122
 					i := thid
-//line hecbench_tridiagonal.go:124
 					aNew := gc_s_aNew[gc_rank2]
 					bNew := gc_s_bNew[gc_rank2]
 					cNew := gc_s_cNew[gc_rank2]
@@ -1031,7 +987,6 @@ func gc_body_pcrBranchFreeKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float32
 //line hecbench_tridiagonal.go:145
 		delta *= 2
 	}
-//line hecbench_tridiagonal.go:148
 	gc_from2, gc_to2 := 0, gc_bdx2
 	if gc_bound2 := delta; gc_bound2 < gc_to2 {
 		gc_to2 = gc_bound2
@@ -1054,7 +1009,6 @@ func gc_body_pcrBranchFreeKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float32
 //line hecbench_tridiagonal.go:100
 					var thid int = gc_tx2
 					{
-//line hecbench_tridiagonal.go:150
 						var addr1 int = thid
 //line hecbench_tridiagonal.go:150
 						_ = addr1
@@ -1068,12 +1022,10 @@ func gc_body_pcrBranchFreeKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float32
 						archsimd.LoadFloat32x8Slice(gc_at41[gc_tx2:]).Mul(archsimd.LoadFloat32x8Slice(gc_at36[gc_tx2:])).Sub(archsimd.LoadFloat32x8Slice(gc_at40[gc_tx2:]).Mul(archsimd.LoadFloat32x8Slice(gc_at38[gc_tx2:]))).Div(tmp3).StoreSlice(gc_at42[gc_tx2:])
 					}
 				}
-//line hecbench_tridiagonal.go:154
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx2 := gc_vstep7; gc_tx2 < gc_to2; gc_tx2++ {
 				{
-//line hecbench_tridiagonal.go:152
 					tmp3 := gc_at35[gc_tx2]*gc_at36[gc_tx2] - gc_at37[gc_tx2]*gc_at38[gc_tx2]
 					gc_at39[gc_tx2] = (gc_at35[gc_tx2]*gc_at40[gc_tx2] - gc_at37[gc_tx2]*gc_at41[gc_tx2]) / tmp3
 					gc_at42[gc_tx2] = (gc_at41[gc_tx2]*gc_at36[gc_tx2] - gc_at40[gc_tx2]*gc_at38[gc_tx2]) / tmp3
@@ -1087,7 +1039,6 @@ func gc_body_pcrBranchFreeKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float32
 //line hecbench_tridiagonal.go:100
 					var thid int = gc_tx2
 					{
-//line hecbench_tridiagonal.go:150
 						var addr1 int = thid
 						var addr2 int = thid + delta
 						if addr2 < 0 || addr2 > len(b)-8 || addr1 < 0 || addr1 > len(b)-8 || addr1 > len(c)-8 || addr2 > len(a)-8 || addr1 > len(d)-8 || addr2 > len(d)-8 || addr1 > len(x)-8 || addr2 > len(x)-8 {
@@ -1119,7 +1070,6 @@ func gc_body_pcrBranchFreeKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float32
 			}
 		}
 	}
-//line hecbench_tridiagonal.go:161
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off6 := blid * systemSize
 		if gc_off6 >= 0 && gc_off6 <= len(xD) && gc_bdx2 <= len(xD)-gc_off6 && gc_bdx2 <= len(x) {
@@ -1153,7 +1103,6 @@ func gc_body_pcrBranchFreeKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float32
 //line hecbench_tridiagonal.go:159
 						break
 					}
-//line hecbench_tridiagonal.go:160
 					archsimd.LoadFloat32x8Slice(x[thid:]).StoreSlice(xD[thid+blid*systemSize:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -1252,7 +1201,6 @@ func gc_body_cyclicSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []fl
 	c := b[systemSize:]
 	d := c[systemSize:]
 	x := d[systemSize:]
-//line hecbench_tridiagonal.go:185
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off9 := blid * systemSize
 		gc_off10 := thidNum
@@ -1328,7 +1276,6 @@ func gc_body_cyclicSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []fl
 //line hecbench_tridiagonal.go:185
 						break
 					}
-//line hecbench_tridiagonal.go:186
 					archsimd.LoadFloat32x8Slice(aD[thid+blid*systemSize:]).StoreSlice(a[thid:])
 					archsimd.LoadFloat32x8Slice(aD[thid+thidNum+blid*systemSize:]).StoreSlice(a[thid+thidNum:])
 					archsimd.LoadFloat32x8Slice(bD[thid+blid*systemSize:]).StoreSlice(b[thid:])
@@ -1365,7 +1312,6 @@ func gc_body_cyclicSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []fl
 //line hecbench_tridiagonal.go:203
 		stride <<= 1
 		delta := stride >> 1
-//line hecbench_tridiagonal.go:206
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := thidNum; gc_bound2 < gc_to2 {
 			gc_to2 = gc_bound2
@@ -1383,9 +1329,7 @@ func gc_body_cyclicSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []fl
 //line hecbench_tridiagonal.go:172
 						var thid int = gc_tx2
 						{
-//line hecbench_tridiagonal.go:206
 							var i int = 1*thid + 1 - 1
-//line hecbench_tridiagonal.go:208
 							if i < 0 || i > len(a)-8 || (i-delta) < 0 || (i-delta) > len(b)-8 || i > len(b)-8 || (i-delta) > len(c)-8 || i > len(d)-8 || (i-delta) > len(d)-8 || (i-
 //line hecbench_tridiagonal.go:212
 								delta) > len(a)-8 || i > len(c)-8 || (i+
@@ -1393,7 +1337,6 @@ func gc_body_cyclicSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []fl
 								delta) < 0 || (i+delta) > len(b)-8 || (i+
 								delta) > len(a)-8 || (i+
 								delta) > len(d)-8 || (i+
-//line hecbench_tridiagonal.go:220
 								delta) > len(c)-8 {
 //line hecbench_tridiagonal.go:208
 								break
@@ -1426,7 +1369,6 @@ func gc_body_cyclicSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []fl
 							}
 						}
 					}
-//line hecbench_tridiagonal.go:222
 					archsimd.ClearAVXUpperBits()
 				}
 			}
@@ -1461,7 +1403,6 @@ func gc_body_cyclicSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []fl
 	}
 	gc_apart2 := compiled.Disjoint(b, x) && compiled.Disjoint(c, x) && compiled.Disjoint(a, x) && compiled.Disjoint(d, x)
 	{
-//line hecbench_tridiagonal.go:228
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 2; gc_bound2 < gc_to2 {
 			gc_to2 = gc_bound2
@@ -1485,7 +1426,6 @@ func gc_body_cyclicSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []fl
 				gc_elem11 := gc_at50[0]
 				gc_elem12 := gc_at51[0]
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-//line hecbench_tridiagonal.go:228
 					addr2 := (stride << 1) - 1
 //line hecbench_tridiagonal.go:228
 					_ = addr2
@@ -1494,7 +1434,6 @@ func gc_body_cyclicSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []fl
 					gc_at52[0] = (gc_elem12*gc_elem8 - gc_elem11*gc_elem10) / tmp3
 				}
 			} else {
-//line hecbench_tridiagonal.go:235
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -1512,7 +1451,6 @@ func gc_body_cyclicSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []fl
 	thidNum = 2
 	for j_ := 0; j_ < iterations; j_++ {
 		delta_ := stride >> 1
-//line hecbench_tridiagonal.go:239
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := thidNum; gc_bound2 < gc_to2 {
 			gc_to2 = gc_bound2
@@ -1528,7 +1466,6 @@ func gc_body_cyclicSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []fl
 //line hecbench_tridiagonal.go:172
 						var thid int = gc_tx2
 						{
-//line hecbench_tridiagonal.go:240
 							var i_ int = 1*thid + (1 >> 1) - 1
 							if i_ < 0 || i_ > len(d)-8 || i_ > len(c)-8 || (i_+delta_) < 0 || (i_+delta_) > len(x)-8 || i_ > len(b)-8 || i_ > len(x)-8 || i_ > len(a)-8 || (i_-delta_) < 0 || (i_-delta_) > len(x)-8 {
 //line hecbench_tridiagonal.go:241
@@ -1552,7 +1489,6 @@ func gc_body_cyclicSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []fl
 							}
 						}
 					}
-//line hecbench_tridiagonal.go:246
 					archsimd.ClearAVXUpperBits()
 				}
 			}
@@ -1576,7 +1512,6 @@ func gc_body_cyclicSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []fl
 		stride >>= 1
 		thidNum <<= 1
 	}
-//line hecbench_tridiagonal.go:251
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off14 := blid * systemSize
 		gc_off15 := halfSize + (blid * systemSize)
@@ -1617,7 +1552,6 @@ func gc_body_cyclicSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []fl
 //line hecbench_tridiagonal.go:253
 						break
 					}
-//line hecbench_tridiagonal.go:254
 					archsimd.LoadFloat32x8Slice(x[thid:]).StoreSlice(xD[thid+blid*systemSize:])
 					archsimd.LoadFloat32x8Slice(x[thid+halfSize:]).StoreSlice(xD[thid+halfSize+blid*systemSize:])
 				}
@@ -1720,7 +1654,6 @@ func gc_body_cyclicBranchFreeKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []floa
 	c := b[systemSize:]
 	d := c[systemSize:]
 	x := d[systemSize:]
-//line hecbench_tridiagonal.go:278
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off9 := blid * systemSize
 		gc_off10 := thidNum
@@ -1796,7 +1729,6 @@ func gc_body_cyclicBranchFreeKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []floa
 //line hecbench_tridiagonal.go:278
 						break
 					}
-//line hecbench_tridiagonal.go:279
 					archsimd.LoadFloat32x8Slice(aD[thid+blid*systemSize:]).StoreSlice(a[thid:])
 					archsimd.LoadFloat32x8Slice(aD[thid+thidNum+blid*systemSize:]).StoreSlice(a[thid+thidNum:])
 					archsimd.LoadFloat32x8Slice(bD[thid+blid*systemSize:]).StoreSlice(b[thid:])
@@ -1834,7 +1766,6 @@ func gc_body_cyclicBranchFreeKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []floa
 		stride <<= 1
 		delta := stride >> 1
 		archsimd.ClearAVXUpperBits()
-//line hecbench_tridiagonal.go:300
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := thidNum; gc_bound2 < gc_to2 {
 			gc_to2 = gc_bound2
@@ -1864,7 +1795,6 @@ func gc_body_cyclicBranchFreeKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []floa
 	}
 	gc_apart2 := compiled.Disjoint(b, x) && compiled.Disjoint(c, x) && compiled.Disjoint(a, x) && compiled.Disjoint(d, x)
 	{
-//line hecbench_tridiagonal.go:315
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 2; gc_bound2 < gc_to2 {
 			gc_to2 = gc_bound2
@@ -1888,7 +1818,6 @@ func gc_body_cyclicBranchFreeKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []floa
 				gc_elem11 := gc_at50[0]
 				gc_elem12 := gc_at51[0]
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-//line hecbench_tridiagonal.go:315
 					addr2 := (stride << 1) - 1
 //line hecbench_tridiagonal.go:315
 					_ = addr2
@@ -1897,7 +1826,6 @@ func gc_body_cyclicBranchFreeKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []floa
 					gc_at52[0] = (gc_elem12*gc_elem8 - gc_elem11*gc_elem10) / tmp3
 				}
 			} else {
-//line hecbench_tridiagonal.go:322
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -1915,7 +1843,6 @@ func gc_body_cyclicBranchFreeKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []floa
 	thidNum = 2
 	for j_ := 0; j_ < iterations; j_++ {
 		delta_ := stride >> 1
-//line hecbench_tridiagonal.go:326
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := thidNum; gc_bound2 < gc_to2 {
 			gc_to2 = gc_bound2
@@ -1931,7 +1858,6 @@ func gc_body_cyclicBranchFreeKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []floa
 //line hecbench_tridiagonal.go:265
 						var thid int = gc_tx2
 						{
-//line hecbench_tridiagonal.go:327
 							var i_ int = 1*thid + (1 >> 1) - 1
 							if i_ < 0 || i_ > len(d)-8 || i_ > len(c)-8 || (i_+delta_) < 0 || (i_+delta_) > len(x)-8 || i_ > len(b)-8 || i_ > len(x)-8 || i_ > len(a)-8 || (i_-delta_) < 0 || (i_-delta_) > len(x)-8 {
 //line hecbench_tridiagonal.go:328
@@ -1955,7 +1881,6 @@ func gc_body_cyclicBranchFreeKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []floa
 							}
 						}
 					}
-//line hecbench_tridiagonal.go:333
 					archsimd.ClearAVXUpperBits()
 				}
 			}
@@ -1979,7 +1904,6 @@ func gc_body_cyclicBranchFreeKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []floa
 		stride >>= 1
 		thidNum <<= 1
 	}
-//line hecbench_tridiagonal.go:338
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off14 := blid * systemSize
 		gc_off15 := halfSize + (blid * systemSize)
@@ -2020,7 +1944,6 @@ func gc_body_cyclicBranchFreeKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []floa
 //line hecbench_tridiagonal.go:340
 						break
 					}
-//line hecbench_tridiagonal.go:341
 					archsimd.LoadFloat32x8Slice(x[thid:]).StoreSlice(xD[thid+blid*systemSize:])
 					archsimd.LoadFloat32x8Slice(x[thid+halfSize:]).StoreSlice(xD[thid+halfSize+blid*systemSize:])
 				}

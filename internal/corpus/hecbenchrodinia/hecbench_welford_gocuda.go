@@ -51,7 +51,6 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 	gc_s_m2N := make([]A, gc_b.Len())
 //line hecbench_welford.go:88
 	blockSize := gc_bdx * gc_bdy
-//line hecbench_welford.go:90
 	gc_step := 0
 	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
@@ -68,7 +67,6 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 			gc_s_m2N[gc_rank] = m2N
 		}
 		{
-//line hecbench_welford.go:98
 			gc_rank := gc_step + 1
 			gc_pos.Thread = gc_rank
 //line hecbench_welford.go:89
@@ -82,7 +80,6 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 			gc_s_m2N[gc_rank] = m2N
 		}
 		{
-//line hecbench_welford.go:98
 			gc_rank := gc_step + 2
 			gc_pos.Thread = gc_rank
 //line hecbench_welford.go:89
@@ -96,7 +93,6 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 			gc_s_m2N[gc_rank] = m2N
 		}
 		{
-//line hecbench_welford.go:98
 			gc_rank := gc_step + 3
 			gc_pos.Thread = gc_rank
 //line hecbench_welford.go:89
@@ -110,7 +106,6 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 			gc_s_m2N[gc_rank] = m2N
 		}
 	}
-//line hecbench_welford.go:98
 	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 //line hecbench_welford.go:89
@@ -133,7 +128,6 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 			return
 		}
 		gc_more = false
-//line hecbench_welford.go:102
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -181,7 +175,6 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 	var count_ []int32 = sMem
 //line hecbench_welford.go:110
 	var blockSize_ int = blockSize
-//line hecbench_welford.go:112
 	gc_off2 := 32
 	if gc_off2 >= 0 && gc_off2 < len(sMem) {
 		gc_at := sMem[gc_off2:][:1]
@@ -197,7 +190,6 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 			var m2n *A = &gc_s_m2N[gc_rank]
 //line hecbench_welford.go:110
 			var num *int32 = &gc_s_count[gc_rank]
-//line hecbench_welford.go:116
 			gc_s_x[gc_rank] = x
 			gc_s_mean[gc_rank] = mean
 			gc_s_m2n[gc_rank] = m2n
@@ -216,7 +208,6 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 			var m2n *A = &gc_s_m2N[gc_rank]
 //line hecbench_welford.go:110
 			var num *int32 = &gc_s_count[gc_rank]
-//line hecbench_welford.go:116
 			gc_s_x[gc_rank] = x
 			gc_s_mean[gc_rank] = mean
 			gc_s_m2n[gc_rank] = m2n
@@ -225,7 +216,6 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 	}
 //line hecbench_welford.go:48
 	if blockSize_ > gocuda.WarpSize {
-//line hecbench_welford.go:50
 		var gc_l_mean_ [32]*A
 		var gc_l_m2n_ [32]*A
 		var gc_l_num_ [32]*int32
@@ -244,7 +234,6 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 			_ = gc_dead
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-//line hecbench_welford.go:69
 				mean := gc_s_mean[gc_rank]
 				m2n := gc_s_m2n[gc_rank]
 				num := gc_s_num[gc_rank]
@@ -254,7 +243,6 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 				var m2n_ *A = m2n
 //line hecbench_welford.go:49
 				var num_ *int32 = num
-//line hecbench_welford.go:53
 				gc_l_mean_[gc_lane] = mean_
 				gc_l_m2n_[gc_lane] = m2n_
 				gc_l_num_[gc_lane] = num_
@@ -296,25 +284,19 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 					mean_ := gc_l_mean_[gc_lane]
-//line hecbench_welford.go:42
 					m2n_ := gc_l_m2n_[gc_lane]
-//line hecbench_welford.go:44
 					num_ := gc_l_num_[gc_lane]
-//line hecbench_welford.go:46
 					numNew := gc_l_numNew[gc_lane]
-//line hecbench_welford.go:48
 					meanNew := gc_l_meanNew[gc_lane]
 //line hecbench_welford.go:36
 					m2nNew := gc_c3r[gc_lane]
 					welfordMergeElement(num_, mean_, m2n_, &numNew, &meanNew, &m2nNew)
-//line hecbench_welford.go:39
 					gc_l_numNew[gc_lane] = numNew
 					gc_l_meanNew[gc_lane] = meanNew
 				}
 			}
 		}
 		{
-//line hecbench_welford.go:46
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_step2 := 0
@@ -330,7 +312,6 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 //line hecbench_welford.go:45
 						lane := threadID_ % gocuda.WarpSize
 						wid := threadID_ / gocuda.WarpSize
-//line hecbench_welford.go:48
 						x := gc_s_x[gc_rank]
 						mean := gc_s_mean[gc_rank]
 						m2n := gc_s_m2n[gc_rank]
@@ -353,7 +334,6 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 //line hecbench_welford.go:45
 						lane := threadID_ % gocuda.WarpSize
 						wid := threadID_ / gocuda.WarpSize
-//line hecbench_welford.go:48
 						x := gc_s_x[gc_rank]
 						mean := gc_s_mean[gc_rank]
 						m2n := gc_s_m2n[gc_rank]
@@ -376,7 +356,6 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 //line hecbench_welford.go:45
 						lane := threadID_ % gocuda.WarpSize
 						wid := threadID_ / gocuda.WarpSize
-//line hecbench_welford.go:48
 						x := gc_s_x[gc_rank]
 						mean := gc_s_mean[gc_rank]
 						m2n := gc_s_m2n[gc_rank]
@@ -399,7 +378,6 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 //line hecbench_welford.go:45
 						lane := threadID_ % gocuda.WarpSize
 						wid := threadID_ / gocuda.WarpSize
-//line hecbench_welford.go:48
 						x := gc_s_x[gc_rank]
 						mean := gc_s_mean[gc_rank]
 						m2n := gc_s_m2n[gc_rank]
@@ -422,7 +400,6 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 //line hecbench_welford.go:45
 					lane := threadID_ % gocuda.WarpSize
 					wid := threadID_ / gocuda.WarpSize
-//line hecbench_welford.go:48
 					x := gc_s_x[gc_rank]
 					mean := gc_s_mean[gc_rank]
 					m2n := gc_s_m2n[gc_rank]
@@ -453,7 +430,6 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 //line hecbench_welford.go:45
 					lane := threadID_ % gocuda.WarpSize
 					wid := threadID_ / gocuda.WarpSize
-//line hecbench_welford.go:48
 					x := gc_s_x[gc_rank]
 					mean := gc_s_mean[gc_rank]
 					m2n := gc_s_m2n[gc_rank]
@@ -484,7 +460,6 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 			}
 		}
 	}
-//line hecbench_welford.go:83
 	var gc_l_mean_2 [32]*A
 	var gc_l_m2n_2 [32]*A
 	var gc_l_num_2 [32]*int32
@@ -501,7 +476,6 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		{
-//line hecbench_welford.go:100
 			var gc_m19 uint32
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -538,7 +512,6 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line hecbench_welford.go:90
 					mean := gc_s_mean[gc_rank]
 					m2n := gc_s_m2n[gc_rank]
 					num := gc_s_num[gc_rank]
@@ -548,7 +521,6 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 					var m2n_2 *A = m2n
 //line hecbench_welford.go:77
 					var num_2 *int32 = num
-//line hecbench_welford.go:81
 					gc_l_mean_2[gc_lane] = mean_2
 					gc_l_m2n_2[gc_lane] = m2n_2
 					gc_l_num_2[gc_lane] = num_2
@@ -602,18 +574,13 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
 						mean_2 := gc_l_mean_2[gc_lane]
-//line hecbench_welford.go:45
 						m2n_2 := gc_l_m2n_2[gc_lane]
-//line hecbench_welford.go:47
 						num_2 := gc_l_num_2[gc_lane]
-//line hecbench_welford.go:49
 						numNew_ := gc_l_numNew_[gc_lane]
-//line hecbench_welford.go:51
 						meanNew_ := gc_l_meanNew_[gc_lane]
 //line hecbench_welford.go:36
 						m2nNew_ := gc_c6r[gc_lane]
 						welfordMergeElement(num_2, mean_2, m2n_2, &numNew_, &meanNew_, &m2nNew_)
-//line hecbench_welford.go:39
 						gc_l_numNew_[gc_lane] = numNew_
 						gc_l_meanNew_[gc_lane] = meanNew_
 					}
@@ -623,7 +590,6 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 		}
 	}
 	{
-//line hecbench_welford.go:49
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx

@@ -49,7 +49,6 @@ func gc_body_cudaInitializeVariables(gc_b *compiled.Block, gc_lo, gc_hi int, nel
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line rodinia_cfd.go:49
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -121,7 +120,6 @@ func gc_body_cudaComputeStepFactor(gc_b *compiled.Block, gc_lo, gc_hi int, nelr 
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line rodinia_cfd.go:102
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := (gc_bdx * gc_bx) + (cfdVarDensity * nelr)
 			gc_off2 := (gc_bdx * gc_bx) + ((cfdVarMomentum + 0) * nelr)
@@ -158,7 +156,6 @@ func gc_body_cudaComputeStepFactor(gc_b *compiled.Block, gc_lo, gc_hi int, nelr 
 					gc_at6[gc_tx] = float32(0.5) / (sqrtf(gc_at7[gc_tx]) * (sqrtf(speedSqd) + speedOfSound))
 				}
 			} else {
-//line rodinia_cfd.go:112
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -306,7 +303,6 @@ func gc_body_cudaComputeFlux(gc_b *compiled.Block, gc_lo, gc_hi int, nelr int, e
 								normal.Y = normals[i+(j_+1*cfdNnb)*nelr]
 								normal.Z = normals[i+(j_+2*cfdNnb)*nelr]
 								normalLen = sqrtf(normal.X*normal.X + normal.Y*normal.Y + normal.Z*normal.Z)
-//line rodinia_cfd.go:160
 								if nb >= 0 {
 									densityNb = variables[nb+cfdVarDensity*nelr]
 									momentumNb.X = variables[nb+(cfdVarMomentum+0)*nelr]
@@ -332,14 +328,12 @@ func gc_body_cudaComputeFlux(gc_b *compiled.Block, gc_lo, gc_hi int, nelr int, e
 									fluxIMomentum.X += factor * (fluxContributionNbMomentumX.X + fluxContributionIMomentumX.X)
 									fluxIMomentum.Y += factor * (fluxContributionNbMomentumY.X + fluxContributionIMomentumY.X)
 									fluxIMomentum.Z += factor * (fluxContributionNbMomentumZ.X + fluxContributionIMomentumZ.X)
-//line rodinia_cfd.go:188
 									factor = float32(0.5) * normal.Y
 									fluxIDensity += factor * (momentumNb.Y + momentumI.Y)
 									fluxIDensityEnergy += factor * (fluxContributionNbDensityEnergy.Y + fluxContributionIDensityEnergy.Y)
 									fluxIMomentum.X += factor * (fluxContributionNbMomentumX.Y + fluxContributionIMomentumX.Y)
 									fluxIMomentum.Y += factor * (fluxContributionNbMomentumY.Y + fluxContributionIMomentumY.Y)
 									fluxIMomentum.Z += factor * (fluxContributionNbMomentumZ.Y + fluxContributionIMomentumZ.Y)
-//line rodinia_cfd.go:195
 									factor = float32(0.5) * normal.Z
 									fluxIDensity += factor * (momentumNb.Z + momentumI.Z)
 									fluxIDensityEnergy += factor * (fluxContributionNbDensityEnergy.Z + fluxContributionIDensityEnergy.Z)
@@ -357,14 +351,12 @@ func gc_body_cudaComputeFlux(gc_b *compiled.Block, gc_lo, gc_hi int, nelr int, e
 									fluxIMomentum.X += factor * (gc_at8[0].X + fluxContributionIMomentumX.X)
 									fluxIMomentum.Y += factor * (gc_at9[0].X + fluxContributionIMomentumY.X)
 									fluxIMomentum.Z += factor * (gc_at10[0].X + fluxContributionIMomentumZ.X)
-//line rodinia_cfd.go:213
 									factor = float32(0.5) * normal.Y
 									fluxIDensity += factor * (gc_at11[0] + momentumI.Y)
 									fluxIDensityEnergy += factor * (gc_at7[0].Y + fluxContributionIDensityEnergy.Y)
 									fluxIMomentum.X += factor * (gc_at8[0].Y + fluxContributionIMomentumX.Y)
 									fluxIMomentum.Y += factor * (gc_at9[0].Y + fluxContributionIMomentumY.Y)
 									fluxIMomentum.Z += factor * (gc_at10[0].Y + fluxContributionIMomentumZ.Y)
-//line rodinia_cfd.go:220
 									factor = float32(0.5) * normal.Z
 									fluxIDensity += factor * (gc_at12[0] + momentumI.Z)
 									fluxIDensityEnergy += factor * (gc_at7[0].Z + fluxContributionIDensityEnergy.Z)
@@ -373,6 +365,7 @@ func gc_body_cudaComputeFlux(gc_b *compiled.Block, gc_lo, gc_hi int, nelr int, e
 									fluxIMomentum.Z += factor * (gc_at10[0].Z + fluxContributionIMomentumZ.Z)
 								}
 							}
+//line rodinia_cfd.go:228
 							j = j_
 //line rodinia_cfd.go:228
 							_ = j
@@ -384,7 +377,6 @@ func gc_body_cudaComputeFlux(gc_b *compiled.Block, gc_lo, gc_hi int, nelr int, e
 							gc_at17[gc_tx] = fluxIDensityEnergy
 						}
 					} else {
-//line rodinia_cfd.go:269
 						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
@@ -436,7 +428,6 @@ func gc_body_cudaComputeFlux(gc_b *compiled.Block, gc_lo, gc_hi int, nelr int, e
 								normal.Y = normals[i+(j_+1*cfdNnb)*nelr]
 								normal.Z = normals[i+(j_+2*cfdNnb)*nelr]
 								normalLen = sqrtf(normal.X*normal.X + normal.Y*normal.Y + normal.Z*normal.Z)
-//line rodinia_cfd.go:160
 								if nb >= 0 {
 									densityNb = variables[nb+cfdVarDensity*nelr]
 									momentumNb.X = variables[nb+(cfdVarMomentum+0)*nelr]
@@ -462,14 +453,12 @@ func gc_body_cudaComputeFlux(gc_b *compiled.Block, gc_lo, gc_hi int, nelr int, e
 									fluxIMomentum.X += factor * (fluxContributionNbMomentumX.X + fluxContributionIMomentumX.X)
 									fluxIMomentum.Y += factor * (fluxContributionNbMomentumY.X + fluxContributionIMomentumY.X)
 									fluxIMomentum.Z += factor * (fluxContributionNbMomentumZ.X + fluxContributionIMomentumZ.X)
-//line rodinia_cfd.go:188
 									factor = float32(0.5) * normal.Y
 									fluxIDensity += factor * (momentumNb.Y + momentumI.Y)
 									fluxIDensityEnergy += factor * (fluxContributionNbDensityEnergy.Y + fluxContributionIDensityEnergy.Y)
 									fluxIMomentum.X += factor * (fluxContributionNbMomentumX.Y + fluxContributionIMomentumX.Y)
 									fluxIMomentum.Y += factor * (fluxContributionNbMomentumY.Y + fluxContributionIMomentumY.Y)
 									fluxIMomentum.Z += factor * (fluxContributionNbMomentumZ.Y + fluxContributionIMomentumZ.Y)
-//line rodinia_cfd.go:195
 									factor = float32(0.5) * normal.Z
 									fluxIDensity += factor * (momentumNb.Z + momentumI.Z)
 									fluxIDensityEnergy += factor * (fluxContributionNbDensityEnergy.Z + fluxContributionIDensityEnergy.Z)
@@ -487,14 +476,12 @@ func gc_body_cudaComputeFlux(gc_b *compiled.Block, gc_lo, gc_hi int, nelr int, e
 									fluxIMomentum.X += factor * (ffFluxContributionMomentumX[0].X + fluxContributionIMomentumX.X)
 									fluxIMomentum.Y += factor * (ffFluxContributionMomentumY[0].X + fluxContributionIMomentumY.X)
 									fluxIMomentum.Z += factor * (ffFluxContributionMomentumZ[0].X + fluxContributionIMomentumZ.X)
-//line rodinia_cfd.go:213
 									factor = float32(0.5) * normal.Y
 									fluxIDensity += factor * (ffVariable[cfdVarMomentum+1] + momentumI.Y)
 									fluxIDensityEnergy += factor * (ffFluxContributionDensityEnergy[0].Y + fluxContributionIDensityEnergy.Y)
 									fluxIMomentum.X += factor * (ffFluxContributionMomentumX[0].Y + fluxContributionIMomentumX.Y)
 									fluxIMomentum.Y += factor * (ffFluxContributionMomentumY[0].Y + fluxContributionIMomentumY.Y)
 									fluxIMomentum.Z += factor * (ffFluxContributionMomentumZ[0].Y + fluxContributionIMomentumZ.Y)
-//line rodinia_cfd.go:220
 									factor = float32(0.5) * normal.Z
 									fluxIDensity += factor * (ffVariable[cfdVarMomentum+2] + momentumI.Z)
 									fluxIDensityEnergy += factor * (ffFluxContributionDensityEnergy[0].Z + fluxContributionIDensityEnergy.Z)
@@ -503,6 +490,7 @@ func gc_body_cudaComputeFlux(gc_b *compiled.Block, gc_lo, gc_hi int, nelr int, e
 									fluxIMomentum.Z += factor * (ffFluxContributionMomentumZ[0].Z + fluxContributionIMomentumZ.Z)
 								}
 							}
+//line rodinia_cfd.go:228
 							j = j_
 //line rodinia_cfd.go:228
 							_ = j
@@ -516,7 +504,6 @@ func gc_body_cudaComputeFlux(gc_b *compiled.Block, gc_lo, gc_hi int, nelr int, e
 					}
 				}
 			}
-//line rodinia_cfd.go:271
 		})
 	}
 }
@@ -546,7 +533,6 @@ func gc_body_cudaTimeStep(gc_b *compiled.Block, gc_lo, gc_hi int, j int, nelr in
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line rodinia_cfd.go:251
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -557,7 +543,6 @@ func gc_body_cudaTimeStep(gc_b *compiled.Block, gc_lo, gc_hi int, j int, nelr in
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line rodinia_cfd.go:262
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := gc_bdx * gc_bx
 			gc_off2 := (gc_bdx * gc_bx) + (cfdVarDensity * nelr)
@@ -593,7 +578,6 @@ func gc_body_cudaTimeStep(gc_b *compiled.Block, gc_lo, gc_hi int, j int, nelr in
 					gc_at14[gc_tx] = gc_at15[gc_tx] + factor*gc_at16[gc_tx]
 				}
 			} else {
-//line rodinia_cfd.go:254
 				for gc_tx := gc_runlo; gc_tx < gc_runhi; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)

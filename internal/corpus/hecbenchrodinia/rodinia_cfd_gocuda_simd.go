@@ -50,7 +50,6 @@ func gc_body_cudaInitializeVariables(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, 
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-//line rodinia_cfd.go:49
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep := 0
 			if compiled.SIMD {
@@ -88,7 +87,6 @@ func gc_body_cudaInitializeVariables(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, 
 						compiled.BroadcastFloat32x8At(&ffVariable[compiled.Trip(4)], gc_Lane0Mask32).StoreSlice(variables[i+compiled.Trip(4)*nelr:])
 					}
 				}
-//line rodinia_cfd.go:36
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -161,7 +159,6 @@ func gc_body_cudaComputeStepFactor(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ne
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-//line rodinia_cfd.go:102
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_off7 := (gc_bdx2 * gc_bx2) + (cfdVarDensity * nelr)
 			gc_off8 := (gc_bdx2 * gc_bx2) + ((cfdVarMomentum + 0) * nelr)
@@ -198,7 +195,6 @@ func gc_body_cudaComputeStepFactor(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ne
 					gc_at13[gc_tx2] = float32(0.5) / (sqrtf(gc_at14[gc_tx2]) * (sqrtf(speedSqd) + speedOfSound))
 				}
 			} else {
-//line rodinia_cfd.go:112
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -346,7 +342,6 @@ func gc_body_cudaComputeFlux(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nelr int
 								normal.Y = normals[i+(j_+1*cfdNnb)*nelr]
 								normal.Z = normals[i+(j_+2*cfdNnb)*nelr]
 								normalLen = sqrtf(normal.X*normal.X + normal.Y*normal.Y + normal.Z*normal.Z)
-//line rodinia_cfd.go:160
 								if nb >= 0 {
 									densityNb = variables[nb+cfdVarDensity*nelr]
 									momentumNb.X = variables[nb+(cfdVarMomentum+0)*nelr]
@@ -372,14 +367,12 @@ func gc_body_cudaComputeFlux(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nelr int
 									fluxIMomentum.X += factor * (fluxContributionNbMomentumX.X + fluxContributionIMomentumX.X)
 									fluxIMomentum.Y += factor * (fluxContributionNbMomentumY.X + fluxContributionIMomentumY.X)
 									fluxIMomentum.Z += factor * (fluxContributionNbMomentumZ.X + fluxContributionIMomentumZ.X)
-//line rodinia_cfd.go:188
 									factor = float32(0.5) * normal.Y
 									fluxIDensity += factor * (momentumNb.Y + momentumI.Y)
 									fluxIDensityEnergy += factor * (fluxContributionNbDensityEnergy.Y + fluxContributionIDensityEnergy.Y)
 									fluxIMomentum.X += factor * (fluxContributionNbMomentumX.Y + fluxContributionIMomentumX.Y)
 									fluxIMomentum.Y += factor * (fluxContributionNbMomentumY.Y + fluxContributionIMomentumY.Y)
 									fluxIMomentum.Z += factor * (fluxContributionNbMomentumZ.Y + fluxContributionIMomentumZ.Y)
-//line rodinia_cfd.go:195
 									factor = float32(0.5) * normal.Z
 									fluxIDensity += factor * (momentumNb.Z + momentumI.Z)
 									fluxIDensityEnergy += factor * (fluxContributionNbDensityEnergy.Z + fluxContributionIDensityEnergy.Z)
@@ -397,14 +390,12 @@ func gc_body_cudaComputeFlux(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nelr int
 									fluxIMomentum.X += factor * (gc_at25[0].X + fluxContributionIMomentumX.X)
 									fluxIMomentum.Y += factor * (gc_at26[0].X + fluxContributionIMomentumY.X)
 									fluxIMomentum.Z += factor * (gc_at27[0].X + fluxContributionIMomentumZ.X)
-//line rodinia_cfd.go:213
 									factor = float32(0.5) * normal.Y
 									fluxIDensity += factor * (gc_at28[0] + momentumI.Y)
 									fluxIDensityEnergy += factor * (gc_at24[0].Y + fluxContributionIDensityEnergy.Y)
 									fluxIMomentum.X += factor * (gc_at25[0].Y + fluxContributionIMomentumX.Y)
 									fluxIMomentum.Y += factor * (gc_at26[0].Y + fluxContributionIMomentumY.Y)
 									fluxIMomentum.Z += factor * (gc_at27[0].Y + fluxContributionIMomentumZ.Y)
-//line rodinia_cfd.go:220
 									factor = float32(0.5) * normal.Z
 									fluxIDensity += factor * (gc_at29[0] + momentumI.Z)
 									fluxIDensityEnergy += factor * (gc_at24[0].Z + fluxContributionIDensityEnergy.Z)
@@ -413,6 +404,7 @@ func gc_body_cudaComputeFlux(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nelr int
 									fluxIMomentum.Z += factor * (gc_at27[0].Z + fluxContributionIMomentumZ.Z)
 								}
 							}
+//line rodinia_cfd.go:228
 							j = j_
 //line rodinia_cfd.go:228
 							_ = j
@@ -424,7 +416,6 @@ func gc_body_cudaComputeFlux(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nelr int
 							gc_at34[gc_tx2] = fluxIDensityEnergy
 						}
 					} else {
-//line rodinia_cfd.go:269
 						for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
@@ -476,7 +467,6 @@ func gc_body_cudaComputeFlux(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nelr int
 								normal.Y = normals[i+(j_+1*cfdNnb)*nelr]
 								normal.Z = normals[i+(j_+2*cfdNnb)*nelr]
 								normalLen = sqrtf(normal.X*normal.X + normal.Y*normal.Y + normal.Z*normal.Z)
-//line rodinia_cfd.go:160
 								if nb >= 0 {
 									densityNb = variables[nb+cfdVarDensity*nelr]
 									momentumNb.X = variables[nb+(cfdVarMomentum+0)*nelr]
@@ -502,14 +492,12 @@ func gc_body_cudaComputeFlux(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nelr int
 									fluxIMomentum.X += factor * (fluxContributionNbMomentumX.X + fluxContributionIMomentumX.X)
 									fluxIMomentum.Y += factor * (fluxContributionNbMomentumY.X + fluxContributionIMomentumY.X)
 									fluxIMomentum.Z += factor * (fluxContributionNbMomentumZ.X + fluxContributionIMomentumZ.X)
-//line rodinia_cfd.go:188
 									factor = float32(0.5) * normal.Y
 									fluxIDensity += factor * (momentumNb.Y + momentumI.Y)
 									fluxIDensityEnergy += factor * (fluxContributionNbDensityEnergy.Y + fluxContributionIDensityEnergy.Y)
 									fluxIMomentum.X += factor * (fluxContributionNbMomentumX.Y + fluxContributionIMomentumX.Y)
 									fluxIMomentum.Y += factor * (fluxContributionNbMomentumY.Y + fluxContributionIMomentumY.Y)
 									fluxIMomentum.Z += factor * (fluxContributionNbMomentumZ.Y + fluxContributionIMomentumZ.Y)
-//line rodinia_cfd.go:195
 									factor = float32(0.5) * normal.Z
 									fluxIDensity += factor * (momentumNb.Z + momentumI.Z)
 									fluxIDensityEnergy += factor * (fluxContributionNbDensityEnergy.Z + fluxContributionIDensityEnergy.Z)
@@ -527,14 +515,12 @@ func gc_body_cudaComputeFlux(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nelr int
 									fluxIMomentum.X += factor * (ffFluxContributionMomentumX[0].X + fluxContributionIMomentumX.X)
 									fluxIMomentum.Y += factor * (ffFluxContributionMomentumY[0].X + fluxContributionIMomentumY.X)
 									fluxIMomentum.Z += factor * (ffFluxContributionMomentumZ[0].X + fluxContributionIMomentumZ.X)
-//line rodinia_cfd.go:213
 									factor = float32(0.5) * normal.Y
 									fluxIDensity += factor * (ffVariable[cfdVarMomentum+1] + momentumI.Y)
 									fluxIDensityEnergy += factor * (ffFluxContributionDensityEnergy[0].Y + fluxContributionIDensityEnergy.Y)
 									fluxIMomentum.X += factor * (ffFluxContributionMomentumX[0].Y + fluxContributionIMomentumX.Y)
 									fluxIMomentum.Y += factor * (ffFluxContributionMomentumY[0].Y + fluxContributionIMomentumY.Y)
 									fluxIMomentum.Z += factor * (ffFluxContributionMomentumZ[0].Y + fluxContributionIMomentumZ.Y)
-//line rodinia_cfd.go:220
 									factor = float32(0.5) * normal.Z
 									fluxIDensity += factor * (ffVariable[cfdVarMomentum+2] + momentumI.Z)
 									fluxIDensityEnergy += factor * (ffFluxContributionDensityEnergy[0].Z + fluxContributionIDensityEnergy.Z)
@@ -543,6 +529,7 @@ func gc_body_cudaComputeFlux(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nelr int
 									fluxIMomentum.Z += factor * (ffFluxContributionMomentumZ[0].Z + fluxContributionIMomentumZ.Z)
 								}
 							}
+//line rodinia_cfd.go:228
 							j = j_
 //line rodinia_cfd.go:228
 							_ = j
@@ -556,7 +543,6 @@ func gc_body_cudaComputeFlux(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nelr int
 					}
 				}
 			}
-//line rodinia_cfd.go:271
 		})
 	}
 }
@@ -586,7 +572,6 @@ func gc_body_cudaTimeStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, j int, nelr
 	gc_gdy2 := gc_gd2.Y
 	gc_n2 := gc_b2.Len()
 	gc_bx2 := 0
-//line rodinia_cfd.go:251
 	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b2.Stopped() {
 			return
@@ -597,7 +582,6 @@ func gc_body_cudaTimeStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, j int, nelr
 		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
 		gc_q2 += gc_run2
 		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-//line rodinia_cfd.go:262
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_off7 := gc_bdx2 * gc_bx2
 			gc_off8 := (gc_bdx2 * gc_bx2) + (cfdVarDensity * nelr)
@@ -653,7 +637,6 @@ func gc_body_cudaTimeStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, j int, nelr
 					gc_at30[gc_tx2] = gc_at31[gc_tx2] + factor*gc_at32[gc_tx2]
 				}
 			} else {
-//line rodinia_cfd.go:254
 				gc_vstep2 := gc_runlo2
 				if compiled.SIMD {
 //line rodinia_cfd.go:244

@@ -56,7 +56,6 @@ func gc_body_vlcEncodeKernelSm64huff(gc_b *compiled.Block, data []uint32, gmCode
 	codewords := sm
 	codewordlens := sm[vlcNumSymbols:]
 	as := sm[2*vlcNumSymbols:]
-//line rodinia_huffman.go:47
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -74,9 +73,7 @@ func gc_body_vlcEncodeKernelSm64huff(gc_b *compiled.Block, data []uint32, gmCode
 			codewords[k] = gmCodewords[k]
 			codewordlens[k] = gmCodewordlens[k]
 			val32 = data[kn]
-//line rodinia_huffman.go:53
 			_ = wrbits
-//line rodinia_huffman.go:57
 			_ = tmpbyte
 			_ = tmpcwlen
 			_ = tmpcw32
@@ -87,21 +84,17 @@ func gc_body_vlcEncodeKernelSm64huff(gc_b *compiled.Block, data []uint32, gmCode
 			gc_s_codewordlen[gc_rank] = codewordlen
 		}
 	}
-//line rodinia_huffman.go:69
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 //line rodinia_huffman.go:32
 			k := uint32(gc_tx)
-//line rodinia_huffman.go:34
 			cw64 := gc_s_cw64[gc_rank]
 			val32 := gc_s_val32[gc_rank]
 			codewordlen := gc_s_codewordlen[gc_rank]
 			var tmpbyte uint8
-//line rodinia_huffman.go:39
 			var tmpcwlen uint8
-//line rodinia_huffman.go:41
 			var tmpcw32 uint32
 			{
 				{
@@ -151,7 +144,6 @@ func gc_body_vlcEncodeKernelSm64huff(gc_b *compiled.Block, data []uint32, gmCode
 	offset := uint32(1)
 //line rodinia_huffman.go:66
 	for d := uint32(gc_bdx) >> 1; d > 0; d >>= 1 {
-//line rodinia_huffman.go:68
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -169,7 +161,6 @@ func gc_body_vlcEncodeKernelSm64huff(gc_b *compiled.Block, data []uint32, gmCode
 //line rodinia_huffman.go:73
 		offset *= 2
 	}
-//line rodinia_huffman.go:76
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bdx - 1
 		if gc_off2 >= 0 && gc_off2 < len(as) {
@@ -284,7 +275,6 @@ func gc_body_vlcEncodeKernelSm64huff(gc_b *compiled.Block, data []uint32, gmCode
 //line rodinia_huffman.go:83
 	for d_ := uint32(1); d_ < uint32(gc_bdx); d_ *= 2 {
 		offset >>= 1
-//line rodinia_huffman.go:86
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -302,18 +292,14 @@ func gc_body_vlcEncodeKernelSm64huff(gc_b *compiled.Block, data []uint32, gmCode
 			}
 		}
 	}
-//line rodinia_huffman.go:98
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 //line rodinia_huffman.go:32
 			k := uint32(gc_tx)
-//line rodinia_huffman.go:34
 			var kc uint32
-//line rodinia_huffman.go:36
 			var startbit uint32
-//line rodinia_huffman.go:38
 			codewordlen := gc_s_codewordlen[gc_rank]
 //line rodinia_huffman.go:96
 			if k == uint32(gc_bdx-1) {
@@ -328,16 +314,13 @@ func gc_body_vlcEncodeKernelSm64huff(gc_b *compiled.Block, data []uint32, gmCode
 			gc_s_startbit[gc_rank] = startbit
 		}
 	}
-//line rodinia_huffman.go:111
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		kc := gc_s_kc[gc_rank]
 		startbit := gc_s_startbit[gc_rank]
 		var wrbits uint32
-//line rodinia_huffman.go:117
 		cw64 := gc_s_cw64[gc_rank]
 		codewordlen := gc_s_codewordlen[gc_rank]
-//line rodinia_huffman.go:120
 		var tmpcw32 uint32
 //line rodinia_huffman.go:108
 		if codewordlen > (32 - startbit) {
@@ -368,7 +351,6 @@ func gc_body_vlcEncodeKernelSm64huff(gc_b *compiled.Block, data []uint32, gmCode
 			atomic.Or(&as[kc+2], tmpcw32<<(32-codewordlen))
 		}
 	}
-//line rodinia_huffman.go:143
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_step3 := 0
 		for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {

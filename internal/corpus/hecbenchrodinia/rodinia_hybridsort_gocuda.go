@@ -51,7 +51,6 @@ func gc_body_bucketcount(gc_b *compiled.Block, input []float32, indice []int32, 
 			return
 		}
 		gc_more = false
-//line rodinia_hybridsort.go:65
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -67,35 +66,30 @@ func gc_body_bucketcount(gc_b *compiled.Block, input []float32, indice []int32, 
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line rodinia_hybridsort.go:59
 						gc_more = true
 //line rodinia_hybridsort.go:59
 						gc_at[gc_tx] = 0
 					}
 					{
 						gc_tx := gc_step + 1
-//line rodinia_hybridsort.go:59
 						gc_more = true
 //line rodinia_hybridsort.go:59
 						gc_at[gc_tx] = 0
 					}
 					{
 						gc_tx := gc_step + 2
-//line rodinia_hybridsort.go:59
 						gc_more = true
 //line rodinia_hybridsort.go:59
 						gc_at[gc_tx] = 0
 					}
 					{
 						gc_tx := gc_step + 3
-//line rodinia_hybridsort.go:59
 						gc_more = true
 //line rodinia_hybridsort.go:59
 						gc_at[gc_tx] = 0
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line rodinia_hybridsort.go:59
 					gc_more = true
 //line rodinia_hybridsort.go:59
 					gc_at[gc_tx] = 0
@@ -165,7 +159,6 @@ func gc_body_bucketcount(gc_b *compiled.Block, input []float32, indice []int32, 
 			return
 		}
 		gc_more2 = false
-//line rodinia_hybridsort.go:71
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off2+(gc_bx*gc_bdx), gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -213,7 +206,6 @@ func gc_body_bucketcount(gc_b *compiled.Block, input []float32, indice []int32, 
 //line rodinia_hybridsort.go:71
 							return
 						}
-//line rodinia_hybridsort.go:72
 						if elem < piv {
 							idx = idx - jump
 						} else {
@@ -222,6 +214,7 @@ func gc_body_bucketcount(gc_b *compiled.Block, input []float32, indice []int32, 
 						piv = texPivot[idx]
 						jump /= 2
 					}
+//line rodinia_hybridsort.go:80
 					if !(elem < piv) {
 						idx = idx + 1
 					}
@@ -239,7 +232,6 @@ func gc_body_bucketcount(gc_b *compiled.Block, input []float32, indice []int32, 
 			return
 		}
 		gc_more3 = false
-//line rodinia_hybridsort.go:98
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off3, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -257,35 +249,30 @@ func gc_body_bucketcount(gc_b *compiled.Block, input []float32, indice []int32, 
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
 						gc_tx := gc_step3 + 0
-//line rodinia_hybridsort.go:92
 						gc_more3 = true
 //line rodinia_hybridsort.go:92
 						gc_at2[gc_tx] = gc_at3[gc_tx] & 0x07FFFFFF
 					}
 					{
 						gc_tx := gc_step3 + 1
-//line rodinia_hybridsort.go:92
 						gc_more3 = true
 //line rodinia_hybridsort.go:92
 						gc_at2[gc_tx] = gc_at3[gc_tx] & 0x07FFFFFF
 					}
 					{
 						gc_tx := gc_step3 + 2
-//line rodinia_hybridsort.go:92
 						gc_more3 = true
 //line rodinia_hybridsort.go:92
 						gc_at2[gc_tx] = gc_at3[gc_tx] & 0x07FFFFFF
 					}
 					{
 						gc_tx := gc_step3 + 3
-//line rodinia_hybridsort.go:92
 						gc_more3 = true
 //line rodinia_hybridsort.go:92
 						gc_at2[gc_tx] = gc_at3[gc_tx] & 0x07FFFFFF
 					}
 				}
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-//line rodinia_hybridsort.go:92
 					gc_more3 = true
 //line rodinia_hybridsort.go:92
 					gc_at2[gc_tx] = gc_at3[gc_tx] & 0x07FFFFFF
@@ -386,7 +373,6 @@ func gc_body_bucketprefixoffset(gc_b *compiled.Block, gc_lo, gc_hi int, dPrefixo
 		}
 //line rodinia_hybridsort.go:104
 		size := blocks * hsBucketBlockMemory
-//line rodinia_hybridsort.go:106
 		gc_step := 0
 		for ; gc_step+3 < gc_n; gc_step += 4 {
 			{
@@ -394,7 +380,6 @@ func gc_body_bucketprefixoffset(gc_b *compiled.Block, gc_lo, gc_hi int, dPrefixo
 				gc_pos.Thread = gc_rank
 //line rodinia_hybridsort.go:105
 				sum := 0
-//line rodinia_hybridsort.go:107
 				gc_s_sum[gc_rank] = sum
 			}
 			{
@@ -402,7 +387,6 @@ func gc_body_bucketprefixoffset(gc_b *compiled.Block, gc_lo, gc_hi int, dPrefixo
 				gc_pos.Thread = gc_rank
 //line rodinia_hybridsort.go:105
 				sum := 0
-//line rodinia_hybridsort.go:107
 				gc_s_sum[gc_rank] = sum
 			}
 			{
@@ -410,7 +394,6 @@ func gc_body_bucketprefixoffset(gc_b *compiled.Block, gc_lo, gc_hi int, dPrefixo
 				gc_pos.Thread = gc_rank
 //line rodinia_hybridsort.go:105
 				sum := 0
-//line rodinia_hybridsort.go:107
 				gc_s_sum[gc_rank] = sum
 			}
 			{
@@ -418,7 +401,6 @@ func gc_body_bucketprefixoffset(gc_b *compiled.Block, gc_lo, gc_hi int, dPrefixo
 				gc_pos.Thread = gc_rank
 //line rodinia_hybridsort.go:105
 				sum := 0
-//line rodinia_hybridsort.go:107
 				gc_s_sum[gc_rank] = sum
 			}
 		}
@@ -426,7 +408,6 @@ func gc_body_bucketprefixoffset(gc_b *compiled.Block, gc_lo, gc_hi int, dPrefixo
 			gc_pos.Thread = gc_rank
 //line rodinia_hybridsort.go:105
 			sum := 0
-//line rodinia_hybridsort.go:107
 			gc_s_sum[gc_rank] = sum
 		}
 //line rodinia_hybridsort.go:107
@@ -436,7 +417,6 @@ func gc_body_bucketprefixoffset(gc_b *compiled.Block, gc_lo, gc_hi int, dPrefixo
 				return
 			}
 			gc_more = false
-//line rodinia_hybridsort.go:114
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
 				panic(compiled.ErrGuardWraps)
@@ -452,11 +432,8 @@ func gc_body_bucketprefixoffset(gc_b *compiled.Block, gc_lo, gc_hi int, dPrefixo
 					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
 							gc_tx := gc_step2 + 0
-//line rodinia_hybridsort.go:130
 							gc_rank := gc_base + gc_tx
-//line rodinia_hybridsort.go:105
 							sum := gc_s_sum[gc_rank]
-//line rodinia_hybridsort.go:108
 							gc_more = true
 //line rodinia_hybridsort.go:108
 							x := int(gc_at[gc_tx])
@@ -466,11 +443,8 @@ func gc_body_bucketprefixoffset(gc_b *compiled.Block, gc_lo, gc_hi int, dPrefixo
 						}
 						{
 							gc_tx := gc_step2 + 1
-//line rodinia_hybridsort.go:116
 							gc_rank := gc_base + gc_tx
-//line rodinia_hybridsort.go:105
 							sum := gc_s_sum[gc_rank]
-//line rodinia_hybridsort.go:108
 							gc_more = true
 //line rodinia_hybridsort.go:108
 							x := int(gc_at[gc_tx])
@@ -480,11 +454,8 @@ func gc_body_bucketprefixoffset(gc_b *compiled.Block, gc_lo, gc_hi int, dPrefixo
 						}
 						{
 							gc_tx := gc_step2 + 2
-//line rodinia_hybridsort.go:116
 							gc_rank := gc_base + gc_tx
-//line rodinia_hybridsort.go:105
 							sum := gc_s_sum[gc_rank]
-//line rodinia_hybridsort.go:108
 							gc_more = true
 //line rodinia_hybridsort.go:108
 							x := int(gc_at[gc_tx])
@@ -494,11 +465,8 @@ func gc_body_bucketprefixoffset(gc_b *compiled.Block, gc_lo, gc_hi int, dPrefixo
 						}
 						{
 							gc_tx := gc_step2 + 3
-//line rodinia_hybridsort.go:116
 							gc_rank := gc_base + gc_tx
-//line rodinia_hybridsort.go:105
 							sum := gc_s_sum[gc_rank]
-//line rodinia_hybridsort.go:108
 							gc_more = true
 //line rodinia_hybridsort.go:108
 							x := int(gc_at[gc_tx])
@@ -509,9 +477,7 @@ func gc_body_bucketprefixoffset(gc_b *compiled.Block, gc_lo, gc_hi int, dPrefixo
 					}
 					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-//line rodinia_hybridsort.go:105
 						sum := gc_s_sum[gc_rank]
-//line rodinia_hybridsort.go:108
 						gc_more = true
 //line rodinia_hybridsort.go:108
 						x := int(gc_at[gc_tx])
@@ -528,7 +494,6 @@ func gc_body_bucketprefixoffset(gc_b *compiled.Block, gc_lo, gc_hi int, dPrefixo
 							gc_pos.Thread = gc_rank
 //line rodinia_hybridsort.go:103
 							tid := gc_bx*gc_bdx + gc_tx
-//line rodinia_hybridsort.go:105
 							sum := gc_s_sum[gc_rank]
 //line rodinia_hybridsort.go:107
 							i := tid + gc_off
@@ -545,7 +510,6 @@ func gc_body_bucketprefixoffset(gc_b *compiled.Block, gc_lo, gc_hi int, dPrefixo
 							gc_pos.Thread = gc_rank
 //line rodinia_hybridsort.go:103
 							tid := gc_bx*gc_bdx + gc_tx
-//line rodinia_hybridsort.go:105
 							sum := gc_s_sum[gc_rank]
 //line rodinia_hybridsort.go:107
 							i := tid + gc_off
@@ -562,7 +526,6 @@ func gc_body_bucketprefixoffset(gc_b *compiled.Block, gc_lo, gc_hi int, dPrefixo
 							gc_pos.Thread = gc_rank
 //line rodinia_hybridsort.go:103
 							tid := gc_bx*gc_bdx + gc_tx
-//line rodinia_hybridsort.go:105
 							sum := gc_s_sum[gc_rank]
 //line rodinia_hybridsort.go:107
 							i := tid + gc_off
@@ -579,7 +542,6 @@ func gc_body_bucketprefixoffset(gc_b *compiled.Block, gc_lo, gc_hi int, dPrefixo
 							gc_pos.Thread = gc_rank
 //line rodinia_hybridsort.go:103
 							tid := gc_bx*gc_bdx + gc_tx
-//line rodinia_hybridsort.go:105
 							sum := gc_s_sum[gc_rank]
 //line rodinia_hybridsort.go:107
 							i := tid + gc_off
@@ -596,7 +558,6 @@ func gc_body_bucketprefixoffset(gc_b *compiled.Block, gc_lo, gc_hi int, dPrefixo
 						gc_pos.Thread = gc_rank
 //line rodinia_hybridsort.go:103
 						tid := gc_bx*gc_bdx + gc_tx
-//line rodinia_hybridsort.go:105
 						sum := gc_s_sum[gc_rank]
 //line rodinia_hybridsort.go:107
 						i := tid + gc_off
@@ -610,7 +571,6 @@ func gc_body_bucketprefixoffset(gc_b *compiled.Block, gc_lo, gc_hi int, dPrefixo
 				}
 			}
 		}
-//line rodinia_hybridsort.go:118
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx * gc_bdx
 			if gc_off3 >= 0 && gc_off3 <= len(dOffsets) && gc_bdx <= len(dOffsets)-gc_off3 {
@@ -619,36 +579,28 @@ func gc_body_bucketprefixoffset(gc_b *compiled.Block, gc_lo, gc_hi int, dPrefixo
 				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 					{
 						gc_tx := gc_step4 + 0
-//line rodinia_hybridsort.go:127
 						gc_rank := gc_base + gc_tx
-//line rodinia_hybridsort.go:105
 						sum := gc_s_sum[gc_rank]
 //line rodinia_hybridsort.go:113
 						gc_at2[gc_tx] = uint32(sum)
 					}
 					{
 						gc_tx := gc_step4 + 1
-//line rodinia_hybridsort.go:118
 						gc_rank := gc_base + gc_tx
-//line rodinia_hybridsort.go:105
 						sum := gc_s_sum[gc_rank]
 //line rodinia_hybridsort.go:113
 						gc_at2[gc_tx] = uint32(sum)
 					}
 					{
 						gc_tx := gc_step4 + 2
-//line rodinia_hybridsort.go:118
 						gc_rank := gc_base + gc_tx
-//line rodinia_hybridsort.go:105
 						sum := gc_s_sum[gc_rank]
 //line rodinia_hybridsort.go:113
 						gc_at2[gc_tx] = uint32(sum)
 					}
 					{
 						gc_tx := gc_step4 + 3
-//line rodinia_hybridsort.go:118
 						gc_rank := gc_base + gc_tx
-//line rodinia_hybridsort.go:105
 						sum := gc_s_sum[gc_rank]
 //line rodinia_hybridsort.go:113
 						gc_at2[gc_tx] = uint32(sum)
@@ -656,7 +608,6 @@ func gc_body_bucketprefixoffset(gc_b *compiled.Block, gc_lo, gc_hi int, dPrefixo
 				}
 				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line rodinia_hybridsort.go:105
 					sum := gc_s_sum[gc_rank]
 //line rodinia_hybridsort.go:113
 					gc_at2[gc_tx] = uint32(sum)
@@ -670,7 +621,6 @@ func gc_body_bucketprefixoffset(gc_b *compiled.Block, gc_lo, gc_hi int, dPrefixo
 						gc_pos.Thread = gc_rank
 //line rodinia_hybridsort.go:103
 						tid := gc_bx*gc_bdx + gc_tx
-//line rodinia_hybridsort.go:105
 						sum := gc_s_sum[gc_rank]
 //line rodinia_hybridsort.go:113
 						dOffsets[tid] = uint32(sum)
@@ -681,7 +631,6 @@ func gc_body_bucketprefixoffset(gc_b *compiled.Block, gc_lo, gc_hi int, dPrefixo
 						gc_pos.Thread = gc_rank
 //line rodinia_hybridsort.go:103
 						tid := gc_bx*gc_bdx + gc_tx
-//line rodinia_hybridsort.go:105
 						sum := gc_s_sum[gc_rank]
 //line rodinia_hybridsort.go:113
 						dOffsets[tid] = uint32(sum)
@@ -692,7 +641,6 @@ func gc_body_bucketprefixoffset(gc_b *compiled.Block, gc_lo, gc_hi int, dPrefixo
 						gc_pos.Thread = gc_rank
 //line rodinia_hybridsort.go:103
 						tid := gc_bx*gc_bdx + gc_tx
-//line rodinia_hybridsort.go:105
 						sum := gc_s_sum[gc_rank]
 //line rodinia_hybridsort.go:113
 						dOffsets[tid] = uint32(sum)
@@ -703,7 +651,6 @@ func gc_body_bucketprefixoffset(gc_b *compiled.Block, gc_lo, gc_hi int, dPrefixo
 						gc_pos.Thread = gc_rank
 //line rodinia_hybridsort.go:103
 						tid := gc_bx*gc_bdx + gc_tx
-//line rodinia_hybridsort.go:105
 						sum := gc_s_sum[gc_rank]
 //line rodinia_hybridsort.go:113
 						dOffsets[tid] = uint32(sum)
@@ -714,7 +661,6 @@ func gc_body_bucketprefixoffset(gc_b *compiled.Block, gc_lo, gc_hi int, dPrefixo
 					gc_pos.Thread = gc_rank
 //line rodinia_hybridsort.go:103
 					tid := gc_bx*gc_bdx + gc_tx
-//line rodinia_hybridsort.go:105
 					sum := gc_s_sum[gc_rank]
 //line rodinia_hybridsort.go:113
 					dOffsets[tid] = uint32(sum)
@@ -763,7 +709,6 @@ func gc_body_bucketsort(gc_b *compiled.Block, input []float32, indice []int32, o
 			return
 		}
 		gc_more = false
-//line rodinia_hybridsort.go:134
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -781,7 +726,6 @@ func gc_body_bucketsort(gc_b *compiled.Block, input []float32, indice []int32, o
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line rodinia_hybridsort.go:152
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line rodinia_hybridsort.go:127
@@ -792,7 +736,6 @@ func gc_body_bucketsort(gc_b *compiled.Block, input []float32, indice []int32, o
 					}
 					{
 						gc_tx := gc_step + 1
-//line rodinia_hybridsort.go:133
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line rodinia_hybridsort.go:127
@@ -803,7 +746,6 @@ func gc_body_bucketsort(gc_b *compiled.Block, input []float32, indice []int32, o
 					}
 					{
 						gc_tx := gc_step + 2
-//line rodinia_hybridsort.go:133
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line rodinia_hybridsort.go:127
@@ -814,7 +756,6 @@ func gc_body_bucketsort(gc_b *compiled.Block, input []float32, indice []int32, o
 					}
 					{
 						gc_tx := gc_step + 3
-//line rodinia_hybridsort.go:133
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line rodinia_hybridsort.go:127
@@ -898,7 +839,6 @@ func gc_body_bucketsort(gc_b *compiled.Block, input []float32, indice []int32, o
 			return
 		}
 		gc_more2 = false
-//line rodinia_hybridsort.go:140
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off2+(gc_bx*gc_bdx), gc_to) {
 			panic(compiled.ErrGuardWraps)

@@ -52,7 +52,6 @@ func gc_body_bucketcount(gc_b2 *compiled.Block, input []float32, indice []int32,
 			return
 		}
 		gc_more = false
-//line rodinia_hybridsort.go:65
 		gc_from3, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_off, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -82,7 +81,6 @@ func gc_body_bucketcount(gc_b2 *compiled.Block, input []float32, indice []int32,
 					gc_more = true
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-//line rodinia_hybridsort.go:59
 					gc_more = true
 //line rodinia_hybridsort.go:59
 					gc_at4[gc_tx2] = 0
@@ -172,7 +170,6 @@ func gc_body_bucketcount(gc_b2 *compiled.Block, input []float32, indice []int32,
 			return
 		}
 		gc_more2 = false
-//line rodinia_hybridsort.go:71
 		gc_from3, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_off2+(gc_bx2*gc_bdx2), gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -220,7 +217,6 @@ func gc_body_bucketcount(gc_b2 *compiled.Block, input []float32, indice []int32,
 //line rodinia_hybridsort.go:71
 							return
 						}
-//line rodinia_hybridsort.go:72
 						if elem < piv {
 							idx = idx - jump
 						} else {
@@ -229,6 +225,7 @@ func gc_body_bucketcount(gc_b2 *compiled.Block, input []float32, indice []int32,
 						piv = texPivot[idx]
 						jump /= 2
 					}
+//line rodinia_hybridsort.go:80
 					if !(elem < piv) {
 						idx = idx + 1
 					}
@@ -246,7 +243,6 @@ func gc_body_bucketcount(gc_b2 *compiled.Block, input []float32, indice []int32,
 			return
 		}
 		gc_more3 = false
-//line rodinia_hybridsort.go:98
 		gc_from3, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_off3, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -278,7 +274,6 @@ func gc_body_bucketcount(gc_b2 *compiled.Block, input []float32, indice []int32,
 					gc_more3 = true
 				}
 				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
-//line rodinia_hybridsort.go:92
 					gc_more3 = true
 //line rodinia_hybridsort.go:92
 					gc_at5[gc_tx2] = gc_at6[gc_tx2] & 0x07FFFFFF
@@ -296,7 +291,6 @@ func gc_body_bucketcount(gc_b2 *compiled.Block, input []float32, indice []int32,
 //line rodinia_hybridsort.go:92
 							break
 						}
-//line rodinia_hybridsort.go:93
 						archsimd.LoadUint32x8Slice(sOffset[i_:]).And(gc_vb3).StoreSlice(dPrefixoffsets[prefixBase+i_:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -399,7 +393,6 @@ func gc_body_bucketprefixoffset(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dPref
 		}
 //line rodinia_hybridsort.go:104
 		size := blocks * hsBucketBlockMemory
-//line rodinia_hybridsort.go:106
 		gc_step6 := 0
 		for ; gc_step6+3 < gc_n2; gc_step6 += 4 {
 			{
@@ -407,7 +400,6 @@ func gc_body_bucketprefixoffset(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dPref
 				gc_pos2.Thread = gc_rank2
 //line rodinia_hybridsort.go:105
 				sum := 0
-//line rodinia_hybridsort.go:107
 				gc_s_sum[gc_rank2] = sum
 			}
 			{
@@ -415,7 +407,6 @@ func gc_body_bucketprefixoffset(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dPref
 				gc_pos2.Thread = gc_rank2
 //line rodinia_hybridsort.go:105
 				sum := 0
-//line rodinia_hybridsort.go:107
 				gc_s_sum[gc_rank2] = sum
 			}
 			{
@@ -423,7 +414,6 @@ func gc_body_bucketprefixoffset(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dPref
 				gc_pos2.Thread = gc_rank2
 //line rodinia_hybridsort.go:105
 				sum := 0
-//line rodinia_hybridsort.go:107
 				gc_s_sum[gc_rank2] = sum
 			}
 			{
@@ -431,7 +421,6 @@ func gc_body_bucketprefixoffset(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dPref
 				gc_pos2.Thread = gc_rank2
 //line rodinia_hybridsort.go:105
 				sum := 0
-//line rodinia_hybridsort.go:107
 				gc_s_sum[gc_rank2] = sum
 			}
 		}
@@ -439,7 +428,6 @@ func gc_body_bucketprefixoffset(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dPref
 			gc_pos2.Thread = gc_rank2
 //line rodinia_hybridsort.go:105
 			sum := 0
-//line rodinia_hybridsort.go:107
 			gc_s_sum[gc_rank2] = sum
 		}
 //line rodinia_hybridsort.go:107
@@ -449,7 +437,6 @@ func gc_body_bucketprefixoffset(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dPref
 				return
 			}
 			gc_more = false
-//line rodinia_hybridsort.go:114
 			gc_from2, gc_to2 := 0, gc_bdx2
 			if !compiled.Adds(gc_off+(gc_bx2*gc_bdx2), gc_to2) {
 				panic(compiled.ErrGuardWraps)
@@ -465,11 +452,8 @@ func gc_body_bucketprefixoffset(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dPref
 					for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
 						{
 							gc_tx2 := gc_step7 + 0
-//line rodinia_hybridsort.go:130
 							gc_rank2 := gc_base2 + gc_tx2
-//line rodinia_hybridsort.go:105
 							sum := gc_s_sum[gc_rank2]
-//line rodinia_hybridsort.go:108
 							gc_more = true
 //line rodinia_hybridsort.go:108
 							x := int(gc_at3[gc_tx2])
@@ -479,11 +463,8 @@ func gc_body_bucketprefixoffset(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dPref
 						}
 						{
 							gc_tx2 := gc_step7 + 1
-//line rodinia_hybridsort.go:116
 							gc_rank2 := gc_base2 + gc_tx2
-//line rodinia_hybridsort.go:105
 							sum := gc_s_sum[gc_rank2]
-//line rodinia_hybridsort.go:108
 							gc_more = true
 //line rodinia_hybridsort.go:108
 							x := int(gc_at3[gc_tx2])
@@ -493,11 +474,8 @@ func gc_body_bucketprefixoffset(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dPref
 						}
 						{
 							gc_tx2 := gc_step7 + 2
-//line rodinia_hybridsort.go:116
 							gc_rank2 := gc_base2 + gc_tx2
-//line rodinia_hybridsort.go:105
 							sum := gc_s_sum[gc_rank2]
-//line rodinia_hybridsort.go:108
 							gc_more = true
 //line rodinia_hybridsort.go:108
 							x := int(gc_at3[gc_tx2])
@@ -507,11 +485,8 @@ func gc_body_bucketprefixoffset(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dPref
 						}
 						{
 							gc_tx2 := gc_step7 + 3
-//line rodinia_hybridsort.go:116
 							gc_rank2 := gc_base2 + gc_tx2
-//line rodinia_hybridsort.go:105
 							sum := gc_s_sum[gc_rank2]
-//line rodinia_hybridsort.go:108
 							gc_more = true
 //line rodinia_hybridsort.go:108
 							x := int(gc_at3[gc_tx2])
@@ -522,9 +497,7 @@ func gc_body_bucketprefixoffset(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dPref
 					}
 					for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
-//line rodinia_hybridsort.go:105
 						sum := gc_s_sum[gc_rank2]
-//line rodinia_hybridsort.go:108
 						gc_more = true
 //line rodinia_hybridsort.go:108
 						x := int(gc_at3[gc_tx2])
@@ -541,7 +514,6 @@ func gc_body_bucketprefixoffset(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dPref
 							gc_pos2.Thread = gc_rank2
 //line rodinia_hybridsort.go:103
 							tid := gc_bx2*gc_bdx2 + gc_tx2
-//line rodinia_hybridsort.go:105
 							sum := gc_s_sum[gc_rank2]
 //line rodinia_hybridsort.go:107
 							i := tid + gc_off
@@ -558,7 +530,6 @@ func gc_body_bucketprefixoffset(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dPref
 							gc_pos2.Thread = gc_rank2
 //line rodinia_hybridsort.go:103
 							tid := gc_bx2*gc_bdx2 + gc_tx2
-//line rodinia_hybridsort.go:105
 							sum := gc_s_sum[gc_rank2]
 //line rodinia_hybridsort.go:107
 							i := tid + gc_off
@@ -575,7 +546,6 @@ func gc_body_bucketprefixoffset(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dPref
 							gc_pos2.Thread = gc_rank2
 //line rodinia_hybridsort.go:103
 							tid := gc_bx2*gc_bdx2 + gc_tx2
-//line rodinia_hybridsort.go:105
 							sum := gc_s_sum[gc_rank2]
 //line rodinia_hybridsort.go:107
 							i := tid + gc_off
@@ -592,7 +562,6 @@ func gc_body_bucketprefixoffset(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dPref
 							gc_pos2.Thread = gc_rank2
 //line rodinia_hybridsort.go:103
 							tid := gc_bx2*gc_bdx2 + gc_tx2
-//line rodinia_hybridsort.go:105
 							sum := gc_s_sum[gc_rank2]
 //line rodinia_hybridsort.go:107
 							i := tid + gc_off
@@ -609,7 +578,6 @@ func gc_body_bucketprefixoffset(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dPref
 						gc_pos2.Thread = gc_rank2
 //line rodinia_hybridsort.go:103
 						tid := gc_bx2*gc_bdx2 + gc_tx2
-//line rodinia_hybridsort.go:105
 						sum := gc_s_sum[gc_rank2]
 //line rodinia_hybridsort.go:107
 						i := tid + gc_off
@@ -623,7 +591,6 @@ func gc_body_bucketprefixoffset(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dPref
 				}
 			}
 		}
-//line rodinia_hybridsort.go:118
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_off5 := gc_bx2 * gc_bdx2
 			if gc_off5 >= 0 && gc_off5 <= len(dOffsets) && gc_bdx2 <= len(dOffsets)-gc_off5 {
@@ -632,36 +599,28 @@ func gc_body_bucketprefixoffset(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dPref
 				for ; gc_step9+3 < gc_bdx2; gc_step9 += 4 {
 					{
 						gc_tx2 := gc_step9 + 0
-//line rodinia_hybridsort.go:127
 						gc_rank2 := gc_base2 + gc_tx2
-//line rodinia_hybridsort.go:105
 						sum := gc_s_sum[gc_rank2]
 //line rodinia_hybridsort.go:113
 						gc_at4[gc_tx2] = uint32(sum)
 					}
 					{
 						gc_tx2 := gc_step9 + 1
-//line rodinia_hybridsort.go:118
 						gc_rank2 := gc_base2 + gc_tx2
-//line rodinia_hybridsort.go:105
 						sum := gc_s_sum[gc_rank2]
 //line rodinia_hybridsort.go:113
 						gc_at4[gc_tx2] = uint32(sum)
 					}
 					{
 						gc_tx2 := gc_step9 + 2
-//line rodinia_hybridsort.go:118
 						gc_rank2 := gc_base2 + gc_tx2
-//line rodinia_hybridsort.go:105
 						sum := gc_s_sum[gc_rank2]
 //line rodinia_hybridsort.go:113
 						gc_at4[gc_tx2] = uint32(sum)
 					}
 					{
 						gc_tx2 := gc_step9 + 3
-//line rodinia_hybridsort.go:118
 						gc_rank2 := gc_base2 + gc_tx2
-//line rodinia_hybridsort.go:105
 						sum := gc_s_sum[gc_rank2]
 //line rodinia_hybridsort.go:113
 						gc_at4[gc_tx2] = uint32(sum)
@@ -669,7 +628,6 @@ func gc_body_bucketprefixoffset(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dPref
 				}
 				for gc_tx2 := gc_step9; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-//line rodinia_hybridsort.go:105
 					sum := gc_s_sum[gc_rank2]
 //line rodinia_hybridsort.go:113
 					gc_at4[gc_tx2] = uint32(sum)
@@ -683,7 +641,6 @@ func gc_body_bucketprefixoffset(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dPref
 						gc_pos2.Thread = gc_rank2
 //line rodinia_hybridsort.go:103
 						tid := gc_bx2*gc_bdx2 + gc_tx2
-//line rodinia_hybridsort.go:105
 						sum := gc_s_sum[gc_rank2]
 //line rodinia_hybridsort.go:113
 						dOffsets[tid] = uint32(sum)
@@ -694,7 +651,6 @@ func gc_body_bucketprefixoffset(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dPref
 						gc_pos2.Thread = gc_rank2
 //line rodinia_hybridsort.go:103
 						tid := gc_bx2*gc_bdx2 + gc_tx2
-//line rodinia_hybridsort.go:105
 						sum := gc_s_sum[gc_rank2]
 //line rodinia_hybridsort.go:113
 						dOffsets[tid] = uint32(sum)
@@ -705,7 +661,6 @@ func gc_body_bucketprefixoffset(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dPref
 						gc_pos2.Thread = gc_rank2
 //line rodinia_hybridsort.go:103
 						tid := gc_bx2*gc_bdx2 + gc_tx2
-//line rodinia_hybridsort.go:105
 						sum := gc_s_sum[gc_rank2]
 //line rodinia_hybridsort.go:113
 						dOffsets[tid] = uint32(sum)
@@ -716,7 +671,6 @@ func gc_body_bucketprefixoffset(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dPref
 						gc_pos2.Thread = gc_rank2
 //line rodinia_hybridsort.go:103
 						tid := gc_bx2*gc_bdx2 + gc_tx2
-//line rodinia_hybridsort.go:105
 						sum := gc_s_sum[gc_rank2]
 //line rodinia_hybridsort.go:113
 						dOffsets[tid] = uint32(sum)
@@ -727,7 +681,6 @@ func gc_body_bucketprefixoffset(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dPref
 					gc_pos2.Thread = gc_rank2
 //line rodinia_hybridsort.go:103
 					tid := gc_bx2*gc_bdx2 + gc_tx2
-//line rodinia_hybridsort.go:105
 					sum := gc_s_sum[gc_rank2]
 //line rodinia_hybridsort.go:113
 					dOffsets[tid] = uint32(sum)
@@ -776,7 +729,6 @@ func gc_body_bucketsort(gc_b2 *compiled.Block, input []float32, indice []int32, 
 			return
 		}
 		gc_more = false
-//line rodinia_hybridsort.go:134
 		gc_from3, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_off, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -794,7 +746,6 @@ func gc_body_bucketsort(gc_b2 *compiled.Block, input []float32, indice []int32, 
 				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
 					{
 						gc_tx2 := gc_step3 + 0
-//line rodinia_hybridsort.go:152
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line rodinia_hybridsort.go:127
@@ -805,7 +756,6 @@ func gc_body_bucketsort(gc_b2 *compiled.Block, input []float32, indice []int32, 
 					}
 					{
 						gc_tx2 := gc_step3 + 1
-//line rodinia_hybridsort.go:133
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line rodinia_hybridsort.go:127
@@ -816,7 +766,6 @@ func gc_body_bucketsort(gc_b2 *compiled.Block, input []float32, indice []int32, 
 					}
 					{
 						gc_tx2 := gc_step3 + 2
-//line rodinia_hybridsort.go:133
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line rodinia_hybridsort.go:127
@@ -827,7 +776,6 @@ func gc_body_bucketsort(gc_b2 *compiled.Block, input []float32, indice []int32, 
 					}
 					{
 						gc_tx2 := gc_step3 + 3
-//line rodinia_hybridsort.go:133
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line rodinia_hybridsort.go:127
@@ -911,7 +859,6 @@ func gc_body_bucketsort(gc_b2 *compiled.Block, input []float32, indice []int32, 
 			return
 		}
 		gc_more2 = false
-//line rodinia_hybridsort.go:140
 		gc_from3, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_off2+(gc_bx2*gc_bdx2), gc_to2) {
 			panic(compiled.ErrGuardWraps)

@@ -44,7 +44,6 @@ func gc_body_kernelGpuCuda(gc_b *compiled.Block, dParGpu lavaPar, dDimGpu lavaDi
 	gc_s_d := compiled.Scratch[lavaThreeVector](gc_b, 1)[:gc_n]
 //line rodinia_lavamd.go:69
 	bx := gc_bx
-//line rodinia_lavamd.go:71
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_step := 0
 		for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -56,7 +55,6 @@ func gc_body_kernelGpuCuda(gc_b *compiled.Block, dParGpu lavaPar, dDimGpu lavaDi
 				tx := gc_tx
 //line rodinia_lavamd.go:73
 				wtx := tx
-//line rodinia_lavamd.go:75
 				gc_s_wtx[gc_rank] = wtx
 			}
 			{
@@ -67,7 +65,6 @@ func gc_body_kernelGpuCuda(gc_b *compiled.Block, dParGpu lavaPar, dDimGpu lavaDi
 				tx := gc_tx
 //line rodinia_lavamd.go:73
 				wtx := tx
-//line rodinia_lavamd.go:75
 				gc_s_wtx[gc_rank] = wtx
 			}
 			{
@@ -78,7 +75,6 @@ func gc_body_kernelGpuCuda(gc_b *compiled.Block, dParGpu lavaPar, dDimGpu lavaDi
 				tx := gc_tx
 //line rodinia_lavamd.go:73
 				wtx := tx
-//line rodinia_lavamd.go:75
 				gc_s_wtx[gc_rank] = wtx
 			}
 			{
@@ -89,7 +85,6 @@ func gc_body_kernelGpuCuda(gc_b *compiled.Block, dParGpu lavaPar, dDimGpu lavaDi
 				tx := gc_tx
 //line rodinia_lavamd.go:73
 				wtx := tx
-//line rodinia_lavamd.go:75
 				gc_s_wtx[gc_rank] = wtx
 			}
 		}
@@ -100,11 +95,9 @@ func gc_body_kernelGpuCuda(gc_b *compiled.Block, dParGpu lavaPar, dDimGpu lavaDi
 			tx := gc_tx
 //line rodinia_lavamd.go:73
 			wtx := tx
-//line rodinia_lavamd.go:75
 			gc_s_wtx[gc_rank] = wtx
 		}
 	}
-//line rodinia_lavamd.go:77
 	if int64(bx) < dDimGpu.numberBoxes {
 //line rodinia_lavamd.go:83
 		a2 := 2.0 * dParGpu.alpha * dParGpu.alpha
@@ -118,7 +111,6 @@ func gc_body_kernelGpuCuda(gc_b *compiled.Block, dParGpu lavaPar, dDimGpu lavaDi
 //line rodinia_lavamd.go:98
 		rBShared := gocuda.Shared[lavaFourVector](t, 100)[:100]
 		qBShared := gocuda.Shared[float64](t, 100)[:100]
-//line rodinia_lavamd.go:101
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 //line rodinia_lavamd.go:92
@@ -140,7 +132,6 @@ func gc_body_kernelGpuCuda(gc_b *compiled.Block, dParGpu lavaPar, dDimGpu lavaDi
 			_ = firstJ
 			_ = rB
 			_ = qB
-//line rodinia_lavamd.go:115
 			_ = r2
 			_ = u2
 			_ = vij
@@ -148,7 +139,6 @@ func gc_body_kernelGpuCuda(gc_b *compiled.Block, dParGpu lavaPar, dDimGpu lavaDi
 			_ = fxij
 			_ = fyij
 			_ = fzij
-//line rodinia_lavamd.go:123
 			gc_s_d[gc_rank] = d
 		}
 //line rodinia_lavamd.go:116
@@ -156,7 +146,6 @@ func gc_body_kernelGpuCuda(gc_b *compiled.Block, dParGpu lavaPar, dDimGpu lavaDi
 //line rodinia_lavamd.go:119
 		rA = dRvGpu[firstI:]
 		fA = dFvGpu[firstI:]
-//line rodinia_lavamd.go:122
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step2 := 0
 			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
@@ -166,7 +155,6 @@ func gc_body_kernelGpuCuda(gc_b *compiled.Block, dParGpu lavaPar, dDimGpu lavaDi
 					gc_pos.Thread = gc_rank
 //line rodinia_lavamd.go:70
 					tx := gc_tx
-//line rodinia_lavamd.go:72
 					wtx := gc_s_wtx[gc_rank]
 //line rodinia_lavamd.go:125
 					for wtx < lavaNumberParPerBox {
@@ -177,10 +165,10 @@ func gc_body_kernelGpuCuda(gc_b *compiled.Block, dParGpu lavaPar, dDimGpu lavaDi
 //line rodinia_lavamd.go:125
 							return
 						}
-//line rodinia_lavamd.go:126
 						rAShared[wtx] = rA[wtx]
 						wtx = wtx + lavaNumberThreads
 					}
+//line rodinia_lavamd.go:129
 					wtx = tx
 					gc_s_wtx[gc_rank] = wtx
 				}
@@ -190,7 +178,6 @@ func gc_body_kernelGpuCuda(gc_b *compiled.Block, dParGpu lavaPar, dDimGpu lavaDi
 					gc_pos.Thread = gc_rank
 //line rodinia_lavamd.go:70
 					tx := gc_tx
-//line rodinia_lavamd.go:72
 					wtx := gc_s_wtx[gc_rank]
 //line rodinia_lavamd.go:125
 					for wtx < lavaNumberParPerBox {
@@ -201,10 +188,10 @@ func gc_body_kernelGpuCuda(gc_b *compiled.Block, dParGpu lavaPar, dDimGpu lavaDi
 //line rodinia_lavamd.go:125
 							return
 						}
-//line rodinia_lavamd.go:126
 						rAShared[wtx] = rA[wtx]
 						wtx = wtx + lavaNumberThreads
 					}
+//line rodinia_lavamd.go:129
 					wtx = tx
 					gc_s_wtx[gc_rank] = wtx
 				}
@@ -214,7 +201,6 @@ func gc_body_kernelGpuCuda(gc_b *compiled.Block, dParGpu lavaPar, dDimGpu lavaDi
 					gc_pos.Thread = gc_rank
 //line rodinia_lavamd.go:70
 					tx := gc_tx
-//line rodinia_lavamd.go:72
 					wtx := gc_s_wtx[gc_rank]
 //line rodinia_lavamd.go:125
 					for wtx < lavaNumberParPerBox {
@@ -225,10 +211,10 @@ func gc_body_kernelGpuCuda(gc_b *compiled.Block, dParGpu lavaPar, dDimGpu lavaDi
 //line rodinia_lavamd.go:125
 							return
 						}
-//line rodinia_lavamd.go:126
 						rAShared[wtx] = rA[wtx]
 						wtx = wtx + lavaNumberThreads
 					}
+//line rodinia_lavamd.go:129
 					wtx = tx
 					gc_s_wtx[gc_rank] = wtx
 				}
@@ -238,7 +224,6 @@ func gc_body_kernelGpuCuda(gc_b *compiled.Block, dParGpu lavaPar, dDimGpu lavaDi
 					gc_pos.Thread = gc_rank
 //line rodinia_lavamd.go:70
 					tx := gc_tx
-//line rodinia_lavamd.go:72
 					wtx := gc_s_wtx[gc_rank]
 //line rodinia_lavamd.go:125
 					for wtx < lavaNumberParPerBox {
@@ -249,10 +234,10 @@ func gc_body_kernelGpuCuda(gc_b *compiled.Block, dParGpu lavaPar, dDimGpu lavaDi
 //line rodinia_lavamd.go:125
 							return
 						}
-//line rodinia_lavamd.go:126
 						rAShared[wtx] = rA[wtx]
 						wtx = wtx + lavaNumberThreads
 					}
+//line rodinia_lavamd.go:129
 					wtx = tx
 					gc_s_wtx[gc_rank] = wtx
 				}
@@ -262,7 +247,6 @@ func gc_body_kernelGpuCuda(gc_b *compiled.Block, dParGpu lavaPar, dDimGpu lavaDi
 				gc_pos.Thread = gc_rank
 //line rodinia_lavamd.go:70
 				tx := gc_tx
-//line rodinia_lavamd.go:72
 				wtx := gc_s_wtx[gc_rank]
 //line rodinia_lavamd.go:125
 				for wtx < lavaNumberParPerBox {
@@ -273,10 +257,10 @@ func gc_body_kernelGpuCuda(gc_b *compiled.Block, dParGpu lavaPar, dDimGpu lavaDi
 //line rodinia_lavamd.go:125
 						return
 					}
-//line rodinia_lavamd.go:126
 					rAShared[wtx] = rA[wtx]
 					wtx = wtx + lavaNumberThreads
 				}
+//line rodinia_lavamd.go:129
 				wtx = tx
 				gc_s_wtx[gc_rank] = wtx
 			}
@@ -285,21 +269,16 @@ func gc_body_kernelGpuCuda(gc_b *compiled.Block, dParGpu lavaPar, dDimGpu lavaDi
 		var k_ int = 0
 //line rodinia_lavamd.go:137
 		for ; k_ < (1 + int(dBoxGpu[bx].nn)); k_++ {
-//line rodinia_lavamd.go:139
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line rodinia_lavamd.go:70
 					tx := gc_tx
-//line rodinia_lavamd.go:72
 					wtx := gc_s_wtx[gc_rank]
 					var pointer int
-//line rodinia_lavamd.go:75
 					var firstJ int
-//line rodinia_lavamd.go:77
 					var rB []lavaFourVector
-//line rodinia_lavamd.go:79
 					var qB []float64
 //line rodinia_lavamd.go:141
 					if k_ == 0 {
@@ -321,40 +300,30 @@ func gc_body_kernelGpuCuda(gc_b *compiled.Block, dParGpu lavaPar, dDimGpu lavaDi
 //line rodinia_lavamd.go:159
 							return
 						}
-//line rodinia_lavamd.go:160
 						rBShared[wtx] = rB[wtx]
 						qBShared[wtx] = qB[wtx]
 						wtx = wtx + lavaNumberThreads
 					}
+//line rodinia_lavamd.go:164
 					wtx = tx
 					gc_s_wtx[gc_rank] = wtx
 				}
 			}
-//line rodinia_lavamd.go:170
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line rodinia_lavamd.go:70
 					tx := gc_tx
-//line rodinia_lavamd.go:72
 					wtx := gc_s_wtx[gc_rank]
 					var j int
-//line rodinia_lavamd.go:75
 					var r2 float64
-//line rodinia_lavamd.go:77
 					var u2 float64
-//line rodinia_lavamd.go:79
 					var vij float64
-//line rodinia_lavamd.go:81
 					var fs float64
-//line rodinia_lavamd.go:83
 					var fxij float64
-//line rodinia_lavamd.go:85
 					var fyij float64
-//line rodinia_lavamd.go:87
 					var fzij float64
-//line rodinia_lavamd.go:89
 					d := gc_s_d[gc_rank]
 //line rodinia_lavamd.go:173
 					for wtx < lavaNumberParPerBox {

@@ -57,10 +57,8 @@ func gc_body_findIndexKernel(gc_b *compiled.Block, arrayX, arrayY, CDF, u, xj, y
 //line rodinia_particlefilter.go:94
 					i := gc_bdx*blockID + gc_tx
 					{
-//line rodinia_particlefilter.go:98
 						index := -1
 						var x int
-//line rodinia_particlefilter.go:101
 						for x = 0; x < Nparticles; x++ {
 							if CDF[x] >= u[i] {
 								index = x
@@ -70,14 +68,12 @@ func gc_body_findIndexKernel(gc_b *compiled.Block, arrayX, arrayY, CDF, u, xj, y
 						if index == -1 {
 							index = Nparticles - 1
 						}
-//line rodinia_particlefilter.go:111
 						xj[i] = arrayX[index]
 						yj[i] = arrayY[index]
 					}
 				}
 			}
 		}
-//line rodinia_particlefilter.go:120
 	})
 }
 
@@ -142,13 +138,11 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 						sumWeights[0] = gc_at[0]
 					}
 				}
-//line rodinia_particlefilter.go:137
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line rodinia_particlefilter.go:133
 					sumWeights[0] = gc_at[0]
 				}
 			} else {
-//line rodinia_particlefilter.go:137
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
@@ -159,7 +153,6 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 						sumWeights[0] = partialSums[0]
 					}
 					{
-//line rodinia_particlefilter.go:137
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -167,7 +160,6 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 						sumWeights[0] = partialSums[0]
 					}
 					{
-//line rodinia_particlefilter.go:137
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -175,7 +167,6 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 						sumWeights[0] = partialSums[0]
 					}
 					{
-//line rodinia_particlefilter.go:137
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -183,7 +174,6 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 						sumWeights[0] = partialSums[0]
 					}
 				}
-//line rodinia_particlefilter.go:137
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -194,7 +184,6 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 		}
 	}
 	{
-//line rodinia_particlefilter.go:140
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bdx*blockID, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -214,31 +203,26 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 						gc_at2[gc_tx] = gc_at2[gc_tx] / sumWeights[0]
 					}
 					{
-//line rodinia_particlefilter.go:143
 						gc_tx := gc_step3 + 1
 //line rodinia_particlefilter.go:139
 						gc_at2[gc_tx] = gc_at2[gc_tx] / sumWeights[0]
 					}
 					{
-//line rodinia_particlefilter.go:143
 						gc_tx := gc_step3 + 2
 //line rodinia_particlefilter.go:139
 						gc_at2[gc_tx] = gc_at2[gc_tx] / sumWeights[0]
 					}
 					{
-//line rodinia_particlefilter.go:143
 						gc_tx := gc_step3 + 3
 //line rodinia_particlefilter.go:139
 						gc_at2[gc_tx] = gc_at2[gc_tx] / sumWeights[0]
 					}
 				}
-//line rodinia_particlefilter.go:143
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 //line rodinia_particlefilter.go:139
 					gc_at2[gc_tx] = gc_at2[gc_tx] / sumWeights[0]
 				}
 			} else {
-//line rodinia_particlefilter.go:143
 				gc_step4 := gc_from
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
@@ -251,7 +235,6 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 						weights[i] = weights[i] / sumWeights[0]
 					}
 					{
-//line rodinia_particlefilter.go:143
 						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -261,7 +244,6 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 						weights[i] = weights[i] / sumWeights[0]
 					}
 					{
-//line rodinia_particlefilter.go:143
 						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -271,7 +253,6 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 						weights[i] = weights[i] / sumWeights[0]
 					}
 					{
-//line rodinia_particlefilter.go:143
 						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -281,7 +262,6 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 						weights[i] = weights[i] / sumWeights[0]
 					}
 				}
-//line rodinia_particlefilter.go:143
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -294,7 +274,6 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 		}
 	}
 	{
-//line rodinia_particlefilter.go:146
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bdx*blockID, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -316,7 +295,6 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
 						gc_tx := gc_step5 + 0
-//line rodinia_particlefilter.go:168
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line rodinia_particlefilter.go:128
@@ -326,9 +304,7 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 						gc_at3[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
 					}
 					{
-//line rodinia_particlefilter.go:150
 						gc_tx := gc_step5 + 1
-//line rodinia_particlefilter.go:152
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line rodinia_particlefilter.go:128
@@ -338,9 +314,7 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 						gc_at3[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
 					}
 					{
-//line rodinia_particlefilter.go:150
 						gc_tx := gc_step5 + 2
-//line rodinia_particlefilter.go:152
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line rodinia_particlefilter.go:128
@@ -350,9 +324,7 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 						gc_at3[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
 					}
 					{
-//line rodinia_particlefilter.go:150
 						gc_tx := gc_step5 + 3
-//line rodinia_particlefilter.go:152
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line rodinia_particlefilter.go:128
@@ -362,7 +334,6 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 						gc_at3[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
 					}
 				}
-//line rodinia_particlefilter.go:150
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -373,7 +344,6 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 					gc_at3[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
 				}
 			} else {
-//line rodinia_particlefilter.go:150
 				gc_step6 := gc_from
 				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 					{
@@ -387,7 +357,6 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 						u[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
 					}
 					{
-//line rodinia_particlefilter.go:150
 						gc_tx := gc_step6 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -398,7 +367,6 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 						u[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
 					}
 					{
-//line rodinia_particlefilter.go:150
 						gc_tx := gc_step6 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -409,7 +377,6 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 						u[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
 					}
 					{
-//line rodinia_particlefilter.go:150
 						gc_tx := gc_step6 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -420,7 +387,6 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 						u[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
 					}
 				}
-//line rodinia_particlefilter.go:150
 				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -434,7 +400,6 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 		}
 	}
 	{
-//line rodinia_particlefilter.go:153
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -462,13 +427,11 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 						u1[0] = gc_at4[0]
 					}
 				}
-//line rodinia_particlefilter.go:156
 				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
 //line rodinia_particlefilter.go:152
 					u1[0] = gc_at4[0]
 				}
 			} else {
-//line rodinia_particlefilter.go:156
 				gc_step8 := gc_from
 				for ; gc_step8+3 < gc_to; gc_step8 += 4 {
 					{
@@ -479,7 +442,6 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 						u1[0] = u[0]
 					}
 					{
-//line rodinia_particlefilter.go:156
 						gc_tx := gc_step8 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -487,7 +449,6 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 						u1[0] = u[0]
 					}
 					{
-//line rodinia_particlefilter.go:156
 						gc_tx := gc_step8 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -495,7 +456,6 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 						u1[0] = u[0]
 					}
 					{
-//line rodinia_particlefilter.go:156
 						gc_tx := gc_step8 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -503,7 +463,6 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 						u1[0] = u[0]
 					}
 				}
-//line rodinia_particlefilter.go:156
 				for gc_tx := gc_step8; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -514,7 +473,6 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 		}
 	}
 	{
-//line rodinia_particlefilter.go:159
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bdx*blockID, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -536,7 +494,6 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 						gc_at5[gc_tx] = u1[0] + float64(i)/float64(Nparticles)
 					}
 					{
-//line rodinia_particlefilter.go:162
 						gc_tx := gc_step9 + 1
 //line rodinia_particlefilter.go:128
 						i := gc_bdx*blockID + gc_tx
@@ -544,7 +501,6 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 						gc_at5[gc_tx] = u1[0] + float64(i)/float64(Nparticles)
 					}
 					{
-//line rodinia_particlefilter.go:162
 						gc_tx := gc_step9 + 2
 //line rodinia_particlefilter.go:128
 						i := gc_bdx*blockID + gc_tx
@@ -552,7 +508,6 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 						gc_at5[gc_tx] = u1[0] + float64(i)/float64(Nparticles)
 					}
 					{
-//line rodinia_particlefilter.go:162
 						gc_tx := gc_step9 + 3
 //line rodinia_particlefilter.go:128
 						i := gc_bdx*blockID + gc_tx
@@ -560,7 +515,6 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 						gc_at5[gc_tx] = u1[0] + float64(i)/float64(Nparticles)
 					}
 				}
-//line rodinia_particlefilter.go:162
 				for gc_tx := gc_step9; gc_tx < gc_to; gc_tx++ {
 //line rodinia_particlefilter.go:128
 					i := gc_bdx*blockID + gc_tx
@@ -568,7 +522,6 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 					gc_at5[gc_tx] = u1[0] + float64(i)/float64(Nparticles)
 				}
 			} else {
-//line rodinia_particlefilter.go:162
 				gc_step10 := gc_from
 				for ; gc_step10+3 < gc_to; gc_step10 += 4 {
 					{
@@ -581,7 +534,6 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 						u[i] = u1[0] + float64(i)/float64(Nparticles)
 					}
 					{
-//line rodinia_particlefilter.go:162
 						gc_tx := gc_step10 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -591,7 +543,6 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 						u[i] = u1[0] + float64(i)/float64(Nparticles)
 					}
 					{
-//line rodinia_particlefilter.go:162
 						gc_tx := gc_step10 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -601,7 +552,6 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 						u[i] = u1[0] + float64(i)/float64(Nparticles)
 					}
 					{
-//line rodinia_particlefilter.go:162
 						gc_tx := gc_step10 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -611,7 +561,6 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 						u[i] = u1[0] + float64(i)/float64(Nparticles)
 					}
 				}
-//line rodinia_particlefilter.go:162
 				for gc_tx := gc_step10; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -766,7 +715,6 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 //line rodinia_particlefilter.go:203
 					gc_at[gc_tx] = gc_at[gc_tx] + 1.0 + 5.0*dRandn(seed, i)
 					gc_at3[gc_tx] = gc_at3[gc_tx] - 2.0 + 2.0*dRandn(seed, i)
-//line rodinia_particlefilter.go:207
 					_ = y
 					_ = indX
 					_ = indY
@@ -788,7 +736,6 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 //line rodinia_particlefilter.go:203
 					arrayX[i] = arrayX[i] + 1.0 + 5.0*dRandn(seed, i)
 					arrayY[i] = arrayY[i] - 2.0 + 2.0*dRandn(seed, i)
-//line rodinia_particlefilter.go:207
 					_ = y
 					_ = indX
 					_ = indY
@@ -799,18 +746,14 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 	compiled.OutOfLine(func() {
 		buffer := buffer[:512]
 		{
-//line rodinia_particlefilter.go:218
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line rodinia_particlefilter.go:192
 					i := gc_bdx*blockID + gc_tx
-//line rodinia_particlefilter.go:194
 					var y int
-//line rodinia_particlefilter.go:196
 					var indX int32
-//line rodinia_particlefilter.go:198
 					var indY int32
 //line rodinia_particlefilter.go:210
 					if i < Nparticles {
@@ -857,31 +800,26 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 						gc_at6[gc_tx] = gc_at7[gc_tx]
 					}
 					{
-//line rodinia_particlefilter.go:239
 						gc_tx := gc_step + 1
 //line rodinia_particlefilter.go:235
 						gc_at6[gc_tx] = gc_at7[gc_tx]
 					}
 					{
-//line rodinia_particlefilter.go:239
 						gc_tx := gc_step + 2
 //line rodinia_particlefilter.go:235
 						gc_at6[gc_tx] = gc_at7[gc_tx]
 					}
 					{
-//line rodinia_particlefilter.go:239
 						gc_tx := gc_step + 3
 //line rodinia_particlefilter.go:235
 						gc_at6[gc_tx] = gc_at7[gc_tx]
 					}
 				}
-//line rodinia_particlefilter.go:239
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line rodinia_particlefilter.go:235
 					gc_at6[gc_tx] = gc_at7[gc_tx]
 				}
 			} else {
-//line rodinia_particlefilter.go:239
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
@@ -894,7 +832,6 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 						buffer[gc_tx] = weights[i]
 					}
 					{
-//line rodinia_particlefilter.go:239
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -904,7 +841,6 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 						buffer[gc_tx] = weights[i]
 					}
 					{
-//line rodinia_particlefilter.go:239
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -914,7 +850,6 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 						buffer[gc_tx] = weights[i]
 					}
 					{
-//line rodinia_particlefilter.go:239
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -924,7 +859,6 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 						buffer[gc_tx] = weights[i]
 					}
 				}
-//line rodinia_particlefilter.go:239
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -938,7 +872,6 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 	}
 //line rodinia_particlefilter.go:241
 	for s := uint(gc_bdx / 2); s > 0; s >>= 1 {
-//line rodinia_particlefilter.go:243
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step3 := 0
 			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
@@ -990,7 +923,6 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 		}
 	}
 	{
-//line rodinia_particlefilter.go:250
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -1018,13 +950,11 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 						gc_at8[0] = buffer[0]
 					}
 				}
-//line rodinia_particlefilter.go:254
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 //line rodinia_particlefilter.go:250
 					gc_at8[0] = buffer[0]
 				}
 			} else {
-//line rodinia_particlefilter.go:254
 				gc_step5 := gc_from
 				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
@@ -1035,7 +965,6 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 						partialSums[gc_bx] = buffer[0]
 					}
 					{
-//line rodinia_particlefilter.go:254
 						gc_tx := gc_step5 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -1043,7 +972,6 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 						partialSums[gc_bx] = buffer[0]
 					}
 					{
-//line rodinia_particlefilter.go:254
 						gc_tx := gc_step5 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -1051,7 +979,6 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 						partialSums[gc_bx] = buffer[0]
 					}
 					{
-//line rodinia_particlefilter.go:254
 						gc_tx := gc_step5 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -1059,7 +986,6 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 						partialSums[gc_bx] = buffer[0]
 					}
 				}
-//line rodinia_particlefilter.go:254
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank

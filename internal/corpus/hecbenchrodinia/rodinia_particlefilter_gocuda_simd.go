@@ -58,10 +58,8 @@ func gc_body_findIndexKernel(gc_b2 *compiled.Block, arrayX, arrayY, CDF, u, xj, 
 //line rodinia_particlefilter.go:94
 					i := gc_bdx2*blockID + gc_tx2
 					{
-//line rodinia_particlefilter.go:98
 						index := -1
 						var x int
-//line rodinia_particlefilter.go:101
 						for x = 0; x < Nparticles; x++ {
 							if CDF[x] >= u[i] {
 								index = x
@@ -71,14 +69,12 @@ func gc_body_findIndexKernel(gc_b2 *compiled.Block, arrayX, arrayY, CDF, u, xj, 
 						if index == -1 {
 							index = Nparticles - 1
 						}
-//line rodinia_particlefilter.go:111
 						xj[i] = arrayX[index]
 						yj[i] = arrayY[index]
 					}
 				}
 			}
 		}
-//line rodinia_particlefilter.go:120
 	})
 }
 
@@ -143,13 +139,11 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 						sumWeights[0] = gc_at6[0]
 					}
 				}
-//line rodinia_particlefilter.go:137
 				for gc_tx2 := gc_step11; gc_tx2 < gc_to2; gc_tx2++ {
 //line rodinia_particlefilter.go:133
 					sumWeights[0] = gc_at6[0]
 				}
 			} else {
-//line rodinia_particlefilter.go:137
 				gc_step12 := gc_from2
 				for ; gc_step12+3 < gc_to2; gc_step12 += 4 {
 					{
@@ -160,7 +154,6 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 						sumWeights[0] = partialSums[0]
 					}
 					{
-//line rodinia_particlefilter.go:137
 						gc_tx2 := gc_step12 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -168,7 +161,6 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 						sumWeights[0] = partialSums[0]
 					}
 					{
-//line rodinia_particlefilter.go:137
 						gc_tx2 := gc_step12 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -176,7 +168,6 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 						sumWeights[0] = partialSums[0]
 					}
 					{
-//line rodinia_particlefilter.go:137
 						gc_tx2 := gc_step12 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -184,7 +175,6 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 						sumWeights[0] = partialSums[0]
 					}
 				}
-//line rodinia_particlefilter.go:137
 				for gc_tx2 := gc_step12; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -195,7 +185,6 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 		}
 	}
 	{
-//line rodinia_particlefilter.go:140
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_bdx2*blockID, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -222,7 +211,6 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 //line rodinia_particlefilter.go:138
 						archsimd.LoadFloat64x4Slice(gc_at7[gc_tx2:]).Div(compiled.BroadcastFloat64x4At(&sumWeights[0], gc_Lane0Mask642)).StoreSlice(gc_at7[gc_tx2:])
 					}
-//line rodinia_particlefilter.go:141
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
@@ -230,7 +218,6 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 					gc_at7[gc_tx2] = gc_at7[gc_tx2] / sumWeights[0]
 				}
 			} else {
-//line rodinia_particlefilter.go:143
 				gc_vstep2 := gc_from2
 				if compiled.SIMD {
 //line rodinia_particlefilter.go:128
@@ -241,7 +228,6 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 						gc_pos2.Thread = gc_rank2
 //line rodinia_particlefilter.go:128
 						var i int = gc_bdx2*blockID + gc_tx2
-//line rodinia_particlefilter.go:139
 						if i < 0 || i > len(weights)-4 {
 //line rodinia_particlefilter.go:139
 							break
@@ -263,7 +249,6 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 						weights[i] = weights[i] / sumWeights[0]
 					}
 					{
-//line rodinia_particlefilter.go:143
 						gc_tx2 := gc_step13 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -273,7 +258,6 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 						weights[i] = weights[i] / sumWeights[0]
 					}
 					{
-//line rodinia_particlefilter.go:143
 						gc_tx2 := gc_step13 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -283,7 +267,6 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 						weights[i] = weights[i] / sumWeights[0]
 					}
 					{
-//line rodinia_particlefilter.go:143
 						gc_tx2 := gc_step13 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -293,7 +276,6 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 						weights[i] = weights[i] / sumWeights[0]
 					}
 				}
-//line rodinia_particlefilter.go:143
 				for gc_tx2 := gc_step13; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -306,7 +288,6 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 		}
 	}
 	{
-//line rodinia_particlefilter.go:146
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_bdx2*blockID, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -328,7 +309,6 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 				for ; gc_step14+3 < gc_to2; gc_step14 += 4 {
 					{
 						gc_tx2 := gc_step14 + 0
-//line rodinia_particlefilter.go:168
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line rodinia_particlefilter.go:128
@@ -338,9 +318,7 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 						gc_at8[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
 					}
 					{
-//line rodinia_particlefilter.go:150
 						gc_tx2 := gc_step14 + 1
-//line rodinia_particlefilter.go:152
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line rodinia_particlefilter.go:128
@@ -350,9 +328,7 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 						gc_at8[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
 					}
 					{
-//line rodinia_particlefilter.go:150
 						gc_tx2 := gc_step14 + 2
-//line rodinia_particlefilter.go:152
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line rodinia_particlefilter.go:128
@@ -362,9 +338,7 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 						gc_at8[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
 					}
 					{
-//line rodinia_particlefilter.go:150
 						gc_tx2 := gc_step14 + 3
-//line rodinia_particlefilter.go:152
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line rodinia_particlefilter.go:128
@@ -374,7 +348,6 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 						gc_at8[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
 					}
 				}
-//line rodinia_particlefilter.go:150
 				for gc_tx2 := gc_step14; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -385,7 +358,6 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 					gc_at8[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
 				}
 			} else {
-//line rodinia_particlefilter.go:150
 				gc_step15 := gc_from2
 				for ; gc_step15+3 < gc_to2; gc_step15 += 4 {
 					{
@@ -399,7 +371,6 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 						u[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
 					}
 					{
-//line rodinia_particlefilter.go:150
 						gc_tx2 := gc_step15 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -410,7 +381,6 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 						u[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
 					}
 					{
-//line rodinia_particlefilter.go:150
 						gc_tx2 := gc_step15 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -421,7 +391,6 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 						u[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
 					}
 					{
-//line rodinia_particlefilter.go:150
 						gc_tx2 := gc_step15 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -432,7 +401,6 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 						u[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
 					}
 				}
-//line rodinia_particlefilter.go:150
 				for gc_tx2 := gc_step15; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -446,7 +414,6 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 		}
 	}
 	{
-//line rodinia_particlefilter.go:153
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 			gc_to2 = gc_bound2 + 1
@@ -474,13 +441,11 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 						u1[0] = gc_at9[0]
 					}
 				}
-//line rodinia_particlefilter.go:156
 				for gc_tx2 := gc_step16; gc_tx2 < gc_to2; gc_tx2++ {
 //line rodinia_particlefilter.go:152
 					u1[0] = gc_at9[0]
 				}
 			} else {
-//line rodinia_particlefilter.go:156
 				gc_step17 := gc_from2
 				for ; gc_step17+3 < gc_to2; gc_step17 += 4 {
 					{
@@ -491,7 +456,6 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 						u1[0] = u[0]
 					}
 					{
-//line rodinia_particlefilter.go:156
 						gc_tx2 := gc_step17 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -499,7 +463,6 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 						u1[0] = u[0]
 					}
 					{
-//line rodinia_particlefilter.go:156
 						gc_tx2 := gc_step17 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -507,7 +470,6 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 						u1[0] = u[0]
 					}
 					{
-//line rodinia_particlefilter.go:156
 						gc_tx2 := gc_step17 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -515,7 +477,6 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 						u1[0] = u[0]
 					}
 				}
-//line rodinia_particlefilter.go:156
 				for gc_tx2 := gc_step17; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -526,7 +487,6 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 		}
 	}
 	{
-//line rodinia_particlefilter.go:159
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_bdx2*blockID, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -552,7 +512,6 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 						gc_pos2.Thread = gc_rank2
 //line rodinia_particlefilter.go:128
 						var i int = gc_bdx2*blockID + gc_tx2
-//line rodinia_particlefilter.go:158
 						if i < -2147483648 || i > 2147483644 {
 //line rodinia_particlefilter.go:158
 							break
@@ -569,7 +528,6 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 					gc_at10[gc_tx2] = u1[0] + float64(i)/float64(Nparticles)
 				}
 			} else {
-//line rodinia_particlefilter.go:162
 				gc_vstep4 := gc_from2
 				if compiled.SIMD {
 //line rodinia_particlefilter.go:128
@@ -584,7 +542,6 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 						gc_pos2.Thread = gc_rank2
 //line rodinia_particlefilter.go:128
 						var i int = gc_bdx2*blockID + gc_tx2
-//line rodinia_particlefilter.go:158
 						if i < -2147483648 || i > 2147483644 || i < 0 || i > len(u)-4 {
 //line rodinia_particlefilter.go:158
 							break
@@ -606,7 +563,6 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 						u[i] = u1[0] + float64(i)/float64(Nparticles)
 					}
 					{
-//line rodinia_particlefilter.go:162
 						gc_tx2 := gc_step18 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -616,7 +572,6 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 						u[i] = u1[0] + float64(i)/float64(Nparticles)
 					}
 					{
-//line rodinia_particlefilter.go:162
 						gc_tx2 := gc_step18 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -626,7 +581,6 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 						u[i] = u1[0] + float64(i)/float64(Nparticles)
 					}
 					{
-//line rodinia_particlefilter.go:162
 						gc_tx2 := gc_step18 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -636,7 +590,6 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 						u[i] = u1[0] + float64(i)/float64(Nparticles)
 					}
 				}
-//line rodinia_particlefilter.go:162
 				for gc_tx2 := gc_step18; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -794,7 +747,6 @@ func gc_body_likelihoodKernel(gc_b2 *compiled.Block, arrayX, arrayY, xj, yj, CDF
 //line rodinia_particlefilter.go:203
 					gc_at9[gc_tx2] = gc_at9[gc_tx2] + 1.0 + 5.0*dRandn(seed, i)
 					gc_at11[gc_tx2] = gc_at11[gc_tx2] - 2.0 + 2.0*dRandn(seed, i)
-//line rodinia_particlefilter.go:207
 					_ = y
 					_ = indX
 					_ = indY
@@ -816,7 +768,6 @@ func gc_body_likelihoodKernel(gc_b2 *compiled.Block, arrayX, arrayY, xj, yj, CDF
 //line rodinia_particlefilter.go:203
 					arrayX[i] = arrayX[i] + 1.0 + 5.0*dRandn(seed, i)
 					arrayY[i] = arrayY[i] - 2.0 + 2.0*dRandn(seed, i)
-//line rodinia_particlefilter.go:207
 					_ = y
 					_ = indX
 					_ = indY
@@ -827,18 +778,14 @@ func gc_body_likelihoodKernel(gc_b2 *compiled.Block, arrayX, arrayY, xj, yj, CDF
 	compiled.OutOfLine(func() {
 		buffer := buffer[:512]
 		{
-//line rodinia_particlefilter.go:218
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line rodinia_particlefilter.go:192
 					i := gc_bdx2*blockID + gc_tx2
-//line rodinia_particlefilter.go:194
 					var y int
-//line rodinia_particlefilter.go:196
 					var indX int32
-//line rodinia_particlefilter.go:198
 					var indY int32
 //line rodinia_particlefilter.go:210
 					if i < Nparticles {
@@ -895,14 +842,12 @@ func gc_body_likelihoodKernel(gc_b2 *compiled.Block, arrayX, arrayY, xj, yj, CDF
 					gc_at14[gc_tx2] = gc_at15[gc_tx2]
 				}
 			} else {
-//line rodinia_particlefilter.go:239
 				gc_vstep2 := gc_from2
 				if compiled.SIMD {
 					for ; gc_vstep2+3 < gc_to2; gc_vstep2 += 4 {
 						gc_tx2 := gc_vstep2
 //line rodinia_particlefilter.go:192
 						var i int = gc_bdx2*blockID + gc_tx2
-//line rodinia_particlefilter.go:235
 						if i < 0 || i > len(weights)-4 || gc_tx2 < 0 || gc_tx2 > len(buffer)-4 {
 //line rodinia_particlefilter.go:235
 							break
@@ -924,7 +869,6 @@ func gc_body_likelihoodKernel(gc_b2 *compiled.Block, arrayX, arrayY, xj, yj, CDF
 						buffer[gc_tx2] = weights[i]
 					}
 					{
-//line rodinia_particlefilter.go:239
 						gc_tx2 := gc_step6 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -934,7 +878,6 @@ func gc_body_likelihoodKernel(gc_b2 *compiled.Block, arrayX, arrayY, xj, yj, CDF
 						buffer[gc_tx2] = weights[i]
 					}
 					{
-//line rodinia_particlefilter.go:239
 						gc_tx2 := gc_step6 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -944,7 +887,6 @@ func gc_body_likelihoodKernel(gc_b2 *compiled.Block, arrayX, arrayY, xj, yj, CDF
 						buffer[gc_tx2] = weights[i]
 					}
 					{
-//line rodinia_particlefilter.go:239
 						gc_tx2 := gc_step6 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -954,7 +896,6 @@ func gc_body_likelihoodKernel(gc_b2 *compiled.Block, arrayX, arrayY, xj, yj, CDF
 						buffer[gc_tx2] = weights[i]
 					}
 				}
-//line rodinia_particlefilter.go:239
 				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -969,7 +910,6 @@ func gc_body_likelihoodKernel(gc_b2 *compiled.Block, arrayX, arrayY, xj, yj, CDF
 //line rodinia_particlefilter.go:241
 	for s := uint(gc_bdx2 / 2); s > 0; s >>= 1 {
 		archsimd.ClearAVXUpperBits()
-//line rodinia_particlefilter.go:244
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_step7 := 0
 			for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
@@ -1021,7 +961,6 @@ func gc_body_likelihoodKernel(gc_b2 *compiled.Block, arrayX, arrayY, xj, yj, CDF
 		}
 	}
 	{
-//line rodinia_particlefilter.go:250
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 			gc_to2 = gc_bound2 + 1
@@ -1049,13 +988,11 @@ func gc_body_likelihoodKernel(gc_b2 *compiled.Block, arrayX, arrayY, xj, yj, CDF
 						gc_at16[0] = buffer[0]
 					}
 				}
-//line rodinia_particlefilter.go:254
 				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
 //line rodinia_particlefilter.go:250
 					gc_at16[0] = buffer[0]
 				}
 			} else {
-//line rodinia_particlefilter.go:254
 				gc_step9 := gc_from2
 				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
 					{
@@ -1066,7 +1003,6 @@ func gc_body_likelihoodKernel(gc_b2 *compiled.Block, arrayX, arrayY, xj, yj, CDF
 						partialSums[gc_bx2] = buffer[0]
 					}
 					{
-//line rodinia_particlefilter.go:254
 						gc_tx2 := gc_step9 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -1074,7 +1010,6 @@ func gc_body_likelihoodKernel(gc_b2 *compiled.Block, arrayX, arrayY, xj, yj, CDF
 						partialSums[gc_bx2] = buffer[0]
 					}
 					{
-//line rodinia_particlefilter.go:254
 						gc_tx2 := gc_step9 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -1082,7 +1017,6 @@ func gc_body_likelihoodKernel(gc_b2 *compiled.Block, arrayX, arrayY, xj, yj, CDF
 						partialSums[gc_bx2] = buffer[0]
 					}
 					{
-//line rodinia_particlefilter.go:254
 						gc_tx2 := gc_step9 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -1090,7 +1024,6 @@ func gc_body_likelihoodKernel(gc_b2 *compiled.Block, arrayX, arrayY, xj, yj, CDF
 						partialSums[gc_bx2] = buffer[0]
 					}
 				}
-//line rodinia_particlefilter.go:254
 				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2

@@ -47,7 +47,6 @@ func gc_body_bpnnAdjustWeightsCuda(gc_b *compiled.Block, delta []float32, hid in
 	by := gc_by
 	gc_apart := compiled.Disjoint(ly, w) && compiled.Disjoint(ly, oldw)
 	{
-//line rodinia_small.go:36
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := (((hid+1)*bpHeight*by + (hid+1)*gc_ty) + 1) + (hid + 1)
@@ -232,7 +231,6 @@ func gc_body_euclid(gc_b *compiled.Block, gc_lo, gc_hi int, dLocations []latLong
 				gc_by = 0
 			}
 		}
-//line rodinia_small.go:86
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -316,7 +314,6 @@ func gc_body_kernelComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, num, dim 
 						var lower []float32
 //line rodinia_small.go:84
 						retval := float32(0.0)
-//line rodinia_small.go:87
 						gc_s_retval[gc_rank] = retval
 						gc_s_lower[gc_rank] = lower
 					}
@@ -327,7 +324,6 @@ func gc_body_kernelComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, num, dim 
 						var lower []float32
 //line rodinia_small.go:84
 						retval := float32(0.0)
-//line rodinia_small.go:87
 						gc_s_retval[gc_rank] = retval
 						gc_s_lower[gc_rank] = lower
 					}
@@ -338,7 +334,6 @@ func gc_body_kernelComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, num, dim 
 						var lower []float32
 //line rodinia_small.go:84
 						retval := float32(0.0)
-//line rodinia_small.go:87
 						gc_s_retval[gc_rank] = retval
 						gc_s_lower[gc_rank] = lower
 					}
@@ -349,7 +344,6 @@ func gc_body_kernelComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, num, dim 
 						var lower []float32
 //line rodinia_small.go:84
 						retval := float32(0.0)
-//line rodinia_small.go:87
 						gc_s_retval[gc_rank] = retval
 						gc_s_lower[gc_rank] = lower
 					}
@@ -360,7 +354,6 @@ func gc_body_kernelComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, num, dim 
 					var lower []float32
 //line rodinia_small.go:84
 					retval := float32(0.0)
-//line rodinia_small.go:87
 					gc_s_retval[gc_rank] = retval
 					gc_s_lower[gc_rank] = lower
 				}
@@ -373,7 +366,6 @@ func gc_body_kernelComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, num, dim 
 						var lower []float32
 //line rodinia_small.go:84
 						retval := float32(0.0)
-//line rodinia_small.go:87
 						gc_s_retval[gc_rank] = retval
 						gc_s_lower[gc_rank] = lower
 					}
@@ -384,7 +376,6 @@ func gc_body_kernelComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, num, dim 
 						var lower []float32
 //line rodinia_small.go:84
 						retval := float32(0.0)
-//line rodinia_small.go:87
 						gc_s_retval[gc_rank] = retval
 						gc_s_lower[gc_rank] = lower
 					}
@@ -395,7 +386,6 @@ func gc_body_kernelComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, num, dim 
 						var lower []float32
 //line rodinia_small.go:84
 						retval := float32(0.0)
-//line rodinia_small.go:87
 						gc_s_retval[gc_rank] = retval
 						gc_s_lower[gc_rank] = lower
 					}
@@ -406,7 +396,6 @@ func gc_body_kernelComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, num, dim 
 						var lower []float32
 //line rodinia_small.go:84
 						retval := float32(0.0)
-//line rodinia_small.go:87
 						gc_s_retval[gc_rank] = retval
 						gc_s_lower[gc_rank] = lower
 					}
@@ -417,7 +406,6 @@ func gc_body_kernelComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, num, dim 
 					var lower []float32
 //line rodinia_small.go:84
 					retval := float32(0.0)
-//line rodinia_small.go:87
 					gc_s_retval[gc_rank] = retval
 					gc_s_lower[gc_rank] = lower
 				}
@@ -442,11 +430,9 @@ func gc_body_kernelComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, num, dim 
 						tid := gc_bdx*bid + gc_tx
 //line rodinia_small.go:106
 						var lower []float32
-//line rodinia_small.go:106
 						lower = workMemD[tid*stride:]
 //line rodinia_small.go:84
 						retval := float32(0.0)
-//line rodinia_small.go:87
 						gc_s_retval[gc_rank] = retval
 						gc_s_lower[gc_rank] = lower
 					}
@@ -458,11 +444,9 @@ func gc_body_kernelComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, num, dim 
 						tid := gc_bdx*bid + gc_tx
 //line rodinia_small.go:106
 						var lower []float32
-//line rodinia_small.go:106
 						lower = workMemD[tid*stride:]
 //line rodinia_small.go:84
 						retval := float32(0.0)
-//line rodinia_small.go:87
 						gc_s_retval[gc_rank] = retval
 						gc_s_lower[gc_rank] = lower
 					}
@@ -474,11 +458,9 @@ func gc_body_kernelComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, num, dim 
 						tid := gc_bdx*bid + gc_tx
 //line rodinia_small.go:106
 						var lower []float32
-//line rodinia_small.go:106
 						lower = workMemD[tid*stride:]
 //line rodinia_small.go:84
 						retval := float32(0.0)
-//line rodinia_small.go:87
 						gc_s_retval[gc_rank] = retval
 						gc_s_lower[gc_rank] = lower
 					}
@@ -490,11 +472,9 @@ func gc_body_kernelComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, num, dim 
 						tid := gc_bdx*bid + gc_tx
 //line rodinia_small.go:106
 						var lower []float32
-//line rodinia_small.go:106
 						lower = workMemD[tid*stride:]
 //line rodinia_small.go:84
 						retval := float32(0.0)
-//line rodinia_small.go:87
 						gc_s_retval[gc_rank] = retval
 						gc_s_lower[gc_rank] = lower
 					}
@@ -506,11 +486,9 @@ func gc_body_kernelComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, num, dim 
 					tid := gc_bdx*bid + gc_tx
 //line rodinia_small.go:106
 					var lower []float32
-//line rodinia_small.go:106
 					lower = workMemD[tid*stride:]
 //line rodinia_small.go:84
 					retval := float32(0.0)
-//line rodinia_small.go:87
 					gc_s_retval[gc_rank] = retval
 					gc_s_lower[gc_rank] = lower
 				}
@@ -518,7 +496,6 @@ func gc_body_kernelComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, num, dim 
 		}
 //line rodinia_small.go:85
 		for i := 0; i < dim; i++ {
-//line rodinia_small.go:87
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_bdx*bid, gc_to) {
 				panic(compiled.ErrGuardWraps)
@@ -555,20 +532,17 @@ func gc_body_kernelComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, num, dim 
 					gc_pos.Thread = gc_rank
 //line rodinia_small.go:103
 					tid := gc_bdx*bid + gc_tx
-//line rodinia_small.go:105
 					retval := gc_s_retval[gc_rank]
 					{
 //line rodinia_small.go:86
 						tmp := coordD[(i*num)+tid] - coordD[(i*num)+(int(x))]
 						retval += tmp * tmp
 					}
-//line rodinia_small.go:120
 					gc_s_retval[gc_rank] = retval
 				}
 			}
 		}
 		{
-//line rodinia_small.go:126
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_bdx*bid, gc_to) {
 				panic(compiled.ErrGuardWraps)
@@ -584,7 +558,6 @@ func gc_body_kernelComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, num, dim 
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line rodinia_small.go:105
 						retval := gc_s_retval[gc_rank]
 						lower := gc_s_lower[gc_rank]
 //line rodinia_small.go:89
@@ -601,13 +574,11 @@ func gc_body_kernelComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, num, dim 
 						}
 					}
 				} else {
-//line rodinia_small.go:122
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line rodinia_small.go:103
 						tid := gc_bdx*bid + gc_tx
-//line rodinia_small.go:105
 						retval := gc_s_retval[gc_rank]
 						lower := gc_s_lower[gc_rank]
 //line rodinia_small.go:89

@@ -47,7 +47,6 @@ func gc_body_bpnnAdjustWeightsCuda(gc_b2 *compiled.Block, delta []float32, hid i
 	by := gc_by2
 	gc_apart2 := compiled.Disjoint(ly, w) && compiled.Disjoint(ly, oldw)
 	{
-//line rodinia_small.go:36
 		gc_ty2 := 0
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_off5 := (((hid+1)*bpHeight*by + (hid+1)*gc_ty2) + 1) + (hid + 1)
@@ -232,7 +231,6 @@ func gc_body_euclid(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dLocations []latL
 				gc_by2 = 0
 			}
 		}
-//line rodinia_small.go:86
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
@@ -316,7 +314,6 @@ func gc_body_kernelComputeCost(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, num, d
 						var lower []float32
 //line rodinia_small.go:84
 						retval := float32(0.0)
-//line rodinia_small.go:87
 						gc_s_retval[gc_rank2] = retval
 						gc_s_lower[gc_rank2] = lower
 					}
@@ -327,7 +324,6 @@ func gc_body_kernelComputeCost(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, num, d
 						var lower []float32
 //line rodinia_small.go:84
 						retval := float32(0.0)
-//line rodinia_small.go:87
 						gc_s_retval[gc_rank2] = retval
 						gc_s_lower[gc_rank2] = lower
 					}
@@ -338,7 +334,6 @@ func gc_body_kernelComputeCost(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, num, d
 						var lower []float32
 //line rodinia_small.go:84
 						retval := float32(0.0)
-//line rodinia_small.go:87
 						gc_s_retval[gc_rank2] = retval
 						gc_s_lower[gc_rank2] = lower
 					}
@@ -349,7 +344,6 @@ func gc_body_kernelComputeCost(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, num, d
 						var lower []float32
 //line rodinia_small.go:84
 						retval := float32(0.0)
-//line rodinia_small.go:87
 						gc_s_retval[gc_rank2] = retval
 						gc_s_lower[gc_rank2] = lower
 					}
@@ -360,7 +354,6 @@ func gc_body_kernelComputeCost(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, num, d
 					var lower []float32
 //line rodinia_small.go:84
 					retval := float32(0.0)
-//line rodinia_small.go:87
 					gc_s_retval[gc_rank2] = retval
 					gc_s_lower[gc_rank2] = lower
 				}
@@ -373,7 +366,6 @@ func gc_body_kernelComputeCost(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, num, d
 						var lower []float32
 //line rodinia_small.go:84
 						retval := float32(0.0)
-//line rodinia_small.go:87
 						gc_s_retval[gc_rank2] = retval
 						gc_s_lower[gc_rank2] = lower
 					}
@@ -384,7 +376,6 @@ func gc_body_kernelComputeCost(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, num, d
 						var lower []float32
 //line rodinia_small.go:84
 						retval := float32(0.0)
-//line rodinia_small.go:87
 						gc_s_retval[gc_rank2] = retval
 						gc_s_lower[gc_rank2] = lower
 					}
@@ -395,7 +386,6 @@ func gc_body_kernelComputeCost(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, num, d
 						var lower []float32
 //line rodinia_small.go:84
 						retval := float32(0.0)
-//line rodinia_small.go:87
 						gc_s_retval[gc_rank2] = retval
 						gc_s_lower[gc_rank2] = lower
 					}
@@ -406,7 +396,6 @@ func gc_body_kernelComputeCost(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, num, d
 						var lower []float32
 //line rodinia_small.go:84
 						retval := float32(0.0)
-//line rodinia_small.go:87
 						gc_s_retval[gc_rank2] = retval
 						gc_s_lower[gc_rank2] = lower
 					}
@@ -417,7 +406,6 @@ func gc_body_kernelComputeCost(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, num, d
 					var lower []float32
 //line rodinia_small.go:84
 					retval := float32(0.0)
-//line rodinia_small.go:87
 					gc_s_retval[gc_rank2] = retval
 					gc_s_lower[gc_rank2] = lower
 				}
@@ -442,11 +430,9 @@ func gc_body_kernelComputeCost(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, num, d
 						tid := gc_bdx2*bid + gc_tx2
 //line rodinia_small.go:106
 						var lower []float32
-//line rodinia_small.go:106
 						lower = workMemD[tid*stride:]
 //line rodinia_small.go:84
 						retval := float32(0.0)
-//line rodinia_small.go:87
 						gc_s_retval[gc_rank2] = retval
 						gc_s_lower[gc_rank2] = lower
 					}
@@ -458,11 +444,9 @@ func gc_body_kernelComputeCost(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, num, d
 						tid := gc_bdx2*bid + gc_tx2
 //line rodinia_small.go:106
 						var lower []float32
-//line rodinia_small.go:106
 						lower = workMemD[tid*stride:]
 //line rodinia_small.go:84
 						retval := float32(0.0)
-//line rodinia_small.go:87
 						gc_s_retval[gc_rank2] = retval
 						gc_s_lower[gc_rank2] = lower
 					}
@@ -474,11 +458,9 @@ func gc_body_kernelComputeCost(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, num, d
 						tid := gc_bdx2*bid + gc_tx2
 //line rodinia_small.go:106
 						var lower []float32
-//line rodinia_small.go:106
 						lower = workMemD[tid*stride:]
 //line rodinia_small.go:84
 						retval := float32(0.0)
-//line rodinia_small.go:87
 						gc_s_retval[gc_rank2] = retval
 						gc_s_lower[gc_rank2] = lower
 					}
@@ -490,11 +472,9 @@ func gc_body_kernelComputeCost(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, num, d
 						tid := gc_bdx2*bid + gc_tx2
 //line rodinia_small.go:106
 						var lower []float32
-//line rodinia_small.go:106
 						lower = workMemD[tid*stride:]
 //line rodinia_small.go:84
 						retval := float32(0.0)
-//line rodinia_small.go:87
 						gc_s_retval[gc_rank2] = retval
 						gc_s_lower[gc_rank2] = lower
 					}
@@ -506,11 +486,9 @@ func gc_body_kernelComputeCost(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, num, d
 					tid := gc_bdx2*bid + gc_tx2
 //line rodinia_small.go:106
 					var lower []float32
-//line rodinia_small.go:106
 					lower = workMemD[tid*stride:]
 //line rodinia_small.go:84
 					retval := float32(0.0)
-//line rodinia_small.go:87
 					gc_s_retval[gc_rank2] = retval
 					gc_s_lower[gc_rank2] = lower
 				}
@@ -518,7 +496,6 @@ func gc_body_kernelComputeCost(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, num, d
 		}
 //line rodinia_small.go:85
 		for i := 0; i < dim; i++ {
-//line rodinia_small.go:87
 			gc_from2, gc_to2 := 0, gc_bdx2
 			if !compiled.Adds(gc_bdx2*bid, gc_to2) {
 				panic(compiled.ErrGuardWraps)
@@ -560,20 +537,17 @@ func gc_body_kernelComputeCost(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, num, d
 					gc_pos2.Thread = gc_rank2
 //line rodinia_small.go:103
 					tid := gc_bdx2*bid + gc_tx2
-//line rodinia_small.go:105
 					retval := gc_s_retval[gc_rank2]
 					{
 //line rodinia_small.go:86
 						tmp := coordD[(i*num)+tid] - coordD[(i*num)+(int(x))]
 						retval += tmp * tmp
 					}
-//line rodinia_small.go:120
 					gc_s_retval[gc_rank2] = retval
 				}
 			}
 		}
 		{
-//line rodinia_small.go:126
 			gc_from2, gc_to2 := 0, gc_bdx2
 			if !compiled.Adds(gc_bdx2*bid, gc_to2) {
 				panic(compiled.ErrGuardWraps)
@@ -589,7 +563,6 @@ func gc_body_kernelComputeCost(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, num, d
 					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-//line rodinia_small.go:105
 						retval := gc_s_retval[gc_rank2]
 						lower := gc_s_lower[gc_rank2]
 //line rodinia_small.go:89
@@ -606,13 +579,11 @@ func gc_body_kernelComputeCost(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, num, d
 						}
 					}
 				} else {
-//line rodinia_small.go:122
 					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line rodinia_small.go:103
 						tid := gc_bdx2*bid + gc_tx2
-//line rodinia_small.go:105
 						retval := gc_s_retval[gc_rank2]
 						lower := gc_s_lower[gc_rank2]
 //line rodinia_small.go:89

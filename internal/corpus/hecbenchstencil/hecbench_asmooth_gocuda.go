@@ -77,31 +77,26 @@ func gc_body_smoothingFilterKernel(gc_b *compiled.Block, Lx, Ly, Threshold, MaxR
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
-//line hecbench_asmooth.go:38
 						gc_tx := gc_step + 1
 //line hecbench_asmooth.go:34
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
-//line hecbench_asmooth.go:38
 						gc_tx := gc_step + 2
 //line hecbench_asmooth.go:34
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
-//line hecbench_asmooth.go:38
 						gc_tx := gc_step + 3
 //line hecbench_asmooth.go:34
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				}
-//line hecbench_asmooth.go:38
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line hecbench_asmooth.go:34
 					gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			} else {
-//line hecbench_asmooth.go:38
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
@@ -122,7 +117,6 @@ func gc_body_smoothingFilterKernel(gc_b *compiled.Block, Lx, Ly, Threshold, MaxR
 						sImg[stid] = Img[gtid]
 					}
 					{
-//line hecbench_asmooth.go:38
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -140,7 +134,6 @@ func gc_body_smoothingFilterKernel(gc_b *compiled.Block, Lx, Ly, Threshold, MaxR
 						sImg[stid] = Img[gtid]
 					}
 					{
-//line hecbench_asmooth.go:38
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -158,7 +151,6 @@ func gc_body_smoothingFilterKernel(gc_b *compiled.Block, Lx, Ly, Threshold, MaxR
 						sImg[stid] = Img[gtid]
 					}
 					{
-//line hecbench_asmooth.go:38
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -176,7 +168,6 @@ func gc_body_smoothingFilterKernel(gc_b *compiled.Block, Lx, Ly, Threshold, MaxR
 						sImg[stid] = Img[gtid]
 					}
 				}
-//line hecbench_asmooth.go:38
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -194,7 +185,6 @@ func gc_body_smoothingFilterKernel(gc_b *compiled.Block, Lx, Ly, Threshold, MaxR
 					sImg[stid] = Img[gtid]
 				}
 			}
-//line hecbench_asmooth.go:38
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -228,7 +218,6 @@ func gc_body_smoothingFilterKernel(gc_b *compiled.Block, Lx, Ly, Threshold, MaxR
 				j := gc_by*gc_bdy + tjd
 				stid := tjd*gc_bdx + tid
 				gtid := j*Lx + i
-//line hecbench_asmooth.go:41
 				sum := float32(0)
 				q := 1
 				s := q
@@ -242,7 +231,6 @@ func gc_body_smoothingFilterKernel(gc_b *compiled.Block, Lx, Ly, Threshold, MaxR
 //line hecbench_asmooth.go:47
 						return
 					}
-//line hecbench_asmooth.go:48
 					s = q
 					sum = 0
 					ksum = 0
@@ -272,7 +260,6 @@ func gc_body_smoothingFilterKernel(gc_b *compiled.Block, Lx, Ly, Threshold, MaxR
 					}
 				}
 			}
-//line hecbench_asmooth.go:80
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -307,7 +294,6 @@ func gc_body_normalizeFilterKernel(gc_b *compiled.Block, gc_lo, gc_hi int, Lx, L
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line hecbench_asmooth.go:96
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -318,7 +304,6 @@ func gc_body_normalizeFilterKernel(gc_b *compiled.Block, gc_lo, gc_hi int, Lx, L
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line hecbench_asmooth.go:107
 		gc_ty := 0
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
@@ -361,10 +346,8 @@ func gc_body_normalizeFilterKernel(gc_b *compiled.Block, gc_lo, gc_hi int, Lx, L
 						}
 					}
 				}
-//line hecbench_asmooth.go:92
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					{
-//line hecbench_asmooth.go:90
 						norm := gc_at[gc_tx]
 						if norm != 0 {
 							gc_at2[gc_tx] = gc_at2[gc_tx] / norm
@@ -477,31 +460,26 @@ func gc_body_outFilterKernel(gc_b *compiled.Block, Lx, Ly int, Img []float32, Bo
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
-//line hecbench_asmooth.go:117
 						gc_tx := gc_step + 1
 //line hecbench_asmooth.go:113
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
-//line hecbench_asmooth.go:117
 						gc_tx := gc_step + 2
 //line hecbench_asmooth.go:113
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
-//line hecbench_asmooth.go:117
 						gc_tx := gc_step + 3
 //line hecbench_asmooth.go:113
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				}
-//line hecbench_asmooth.go:117
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line hecbench_asmooth.go:113
 					gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			} else {
-//line hecbench_asmooth.go:117
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
@@ -522,7 +500,6 @@ func gc_body_outFilterKernel(gc_b *compiled.Block, Lx, Ly int, Img []float32, Bo
 						sImg[stid] = Img[gtid]
 					}
 					{
-//line hecbench_asmooth.go:117
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -540,7 +517,6 @@ func gc_body_outFilterKernel(gc_b *compiled.Block, Lx, Ly int, Img []float32, Bo
 						sImg[stid] = Img[gtid]
 					}
 					{
-//line hecbench_asmooth.go:117
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -558,7 +534,6 @@ func gc_body_outFilterKernel(gc_b *compiled.Block, Lx, Ly int, Img []float32, Bo
 						sImg[stid] = Img[gtid]
 					}
 					{
-//line hecbench_asmooth.go:117
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -576,7 +551,6 @@ func gc_body_outFilterKernel(gc_b *compiled.Block, Lx, Ly int, Img []float32, Bo
 						sImg[stid] = Img[gtid]
 					}
 				}
-//line hecbench_asmooth.go:117
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -594,7 +568,6 @@ func gc_body_outFilterKernel(gc_b *compiled.Block, Lx, Ly int, Img []float32, Bo
 					sImg[stid] = Img[gtid]
 				}
 			}
-//line hecbench_asmooth.go:117
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -604,7 +577,6 @@ func gc_body_outFilterKernel(gc_b *compiled.Block, Lx, Ly int, Img []float32, Bo
 	compiled.OutOfLine(func() {
 		sImg := sImg[:1024]
 		{
-//line hecbench_asmooth.go:127
 			gc_ty := 0
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {

@@ -97,7 +97,6 @@ func gc_body_smoothingFilterKernel(gc_b2 *compiled.Block, Lx, Ly, Threshold, Max
 					gc_at3[gc_tx2] = gc_at4[gc_tx2]
 				}
 			} else {
-//line hecbench_asmooth.go:38
 				gc_vstep2 := gc_from2
 				if compiled.SIMD {
 					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
@@ -112,7 +111,6 @@ func gc_body_smoothingFilterKernel(gc_b2 *compiled.Block, Lx, Ly, Threshold, Max
 						var j int = gc_by2*gc_bdy2 + tjd
 						var stid int = tjd*gc_bdx2 + tid
 						var gtid int = j*Lx + i
-//line hecbench_asmooth.go:34
 						if gtid < 0 || gtid > len(Img)-8 || stid < 0 || stid > len(sImg)-8 {
 //line hecbench_asmooth.go:34
 							break
@@ -142,7 +140,6 @@ func gc_body_smoothingFilterKernel(gc_b2 *compiled.Block, Lx, Ly, Threshold, Max
 						sImg[stid] = Img[gtid]
 					}
 					{
-//line hecbench_asmooth.go:38
 						gc_tx2 := gc_step3 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -160,7 +157,6 @@ func gc_body_smoothingFilterKernel(gc_b2 *compiled.Block, Lx, Ly, Threshold, Max
 						sImg[stid] = Img[gtid]
 					}
 					{
-//line hecbench_asmooth.go:38
 						gc_tx2 := gc_step3 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -178,7 +174,6 @@ func gc_body_smoothingFilterKernel(gc_b2 *compiled.Block, Lx, Ly, Threshold, Max
 						sImg[stid] = Img[gtid]
 					}
 					{
-//line hecbench_asmooth.go:38
 						gc_tx2 := gc_step3 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -196,7 +191,6 @@ func gc_body_smoothingFilterKernel(gc_b2 *compiled.Block, Lx, Ly, Threshold, Max
 						sImg[stid] = Img[gtid]
 					}
 				}
-//line hecbench_asmooth.go:38
 				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -214,7 +208,6 @@ func gc_body_smoothingFilterKernel(gc_b2 *compiled.Block, Lx, Ly, Threshold, Max
 					sImg[stid] = Img[gtid]
 				}
 			}
-//line hecbench_asmooth.go:38
 			gc_ty2++
 			if gc_ty2 == gc_bdy2 {
 				gc_ty2 = 0
@@ -248,7 +241,6 @@ func gc_body_smoothingFilterKernel(gc_b2 *compiled.Block, Lx, Ly, Threshold, Max
 				j := gc_by2*gc_bdy2 + tjd
 				stid := tjd*gc_bdx2 + tid
 				gtid := j*Lx + i
-//line hecbench_asmooth.go:41
 				sum := float32(0)
 				q := 1
 				s := q
@@ -262,7 +254,6 @@ func gc_body_smoothingFilterKernel(gc_b2 *compiled.Block, Lx, Ly, Threshold, Max
 //line hecbench_asmooth.go:47
 						return
 					}
-//line hecbench_asmooth.go:48
 					s = q
 					sum = 0
 					ksum = 0
@@ -292,7 +283,6 @@ func gc_body_smoothingFilterKernel(gc_b2 *compiled.Block, Lx, Ly, Threshold, Max
 					}
 				}
 			}
-//line hecbench_asmooth.go:80
 			gc_ty2++
 			if gc_ty2 == gc_bdy2 {
 				gc_ty2 = 0
@@ -327,7 +317,6 @@ func gc_body_normalizeFilterKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, Lx
 	gc_gdy2 := gc_gd2.Y
 	gc_n2 := gc_b2.Len()
 	gc_bx2 := 0
-//line hecbench_asmooth.go:96
 	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b2.Stopped() {
 			return
@@ -338,7 +327,6 @@ func gc_body_normalizeFilterKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, Lx
 		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
 		gc_q2 += gc_run2
 		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-//line hecbench_asmooth.go:107
 		gc_ty2 := 0
 		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
 		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
@@ -382,12 +370,10 @@ func gc_body_normalizeFilterKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, Lx
 							}
 						}
 					}
-//line hecbench_asmooth.go:92
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
 					{
-//line hecbench_asmooth.go:90
 						norm := gc_at3[gc_tx2]
 						if norm != 0 {
 							gc_at4[gc_tx2] = gc_at4[gc_tx2] / norm
@@ -523,7 +509,6 @@ func gc_body_outFilterKernel(gc_b2 *compiled.Block, Lx, Ly int, Img []float32, B
 					gc_at3[gc_tx2] = gc_at4[gc_tx2]
 				}
 			} else {
-//line hecbench_asmooth.go:117
 				gc_vstep2 := gc_from2
 				if compiled.SIMD {
 					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
@@ -538,7 +523,6 @@ func gc_body_outFilterKernel(gc_b2 *compiled.Block, Lx, Ly int, Img []float32, B
 						var j int = gc_by2*gc_bdy2 + tjd
 						var stid int = tjd*gc_bdx2 + tid
 						var gtid int = j*Lx + i
-//line hecbench_asmooth.go:113
 						if gtid < 0 || gtid > len(Img)-8 || stid < 0 || stid > len(sImg)-8 {
 //line hecbench_asmooth.go:113
 							break
@@ -568,7 +552,6 @@ func gc_body_outFilterKernel(gc_b2 *compiled.Block, Lx, Ly int, Img []float32, B
 						sImg[stid] = Img[gtid]
 					}
 					{
-//line hecbench_asmooth.go:117
 						gc_tx2 := gc_step3 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -586,7 +569,6 @@ func gc_body_outFilterKernel(gc_b2 *compiled.Block, Lx, Ly int, Img []float32, B
 						sImg[stid] = Img[gtid]
 					}
 					{
-//line hecbench_asmooth.go:117
 						gc_tx2 := gc_step3 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -604,7 +586,6 @@ func gc_body_outFilterKernel(gc_b2 *compiled.Block, Lx, Ly int, Img []float32, B
 						sImg[stid] = Img[gtid]
 					}
 					{
-//line hecbench_asmooth.go:117
 						gc_tx2 := gc_step3 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -622,7 +603,6 @@ func gc_body_outFilterKernel(gc_b2 *compiled.Block, Lx, Ly int, Img []float32, B
 						sImg[stid] = Img[gtid]
 					}
 				}
-//line hecbench_asmooth.go:117
 				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -640,7 +620,6 @@ func gc_body_outFilterKernel(gc_b2 *compiled.Block, Lx, Ly int, Img []float32, B
 					sImg[stid] = Img[gtid]
 				}
 			}
-//line hecbench_asmooth.go:117
 			gc_ty2++
 			if gc_ty2 == gc_bdy2 {
 				gc_ty2 = 0
@@ -650,7 +629,6 @@ func gc_body_outFilterKernel(gc_b2 *compiled.Block, Lx, Ly int, Img []float32, B
 	compiled.OutOfLine(func() {
 		sImg := sImg[:1024]
 		{
-//line hecbench_asmooth.go:127
 			gc_ty2 := 0
 			gc_from2, gc_to2 := 0, gc_bdx2
 			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {

@@ -49,7 +49,6 @@ func gc_body_boxRowKernel(gc_b *compiled.Block, ucSource []Uchar4, uiDest []uint
 	gidy := gc_by
 //line hecbench_boxfilter.go:48
 	globalPosY := gidy
-//line hecbench_boxfilter.go:50
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		if gc_bdx <= len(uc4LocalData) {
 			gc_at := uc4LocalData[:gc_bdx]
@@ -57,7 +56,6 @@ func gc_body_boxRowKernel(gc_b *compiled.Block, ucSource []Uchar4, uiDest []uint
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
 					gc_tx := gc_step + 0
-//line hecbench_boxfilter.go:58
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line hecbench_boxfilter.go:43
@@ -75,7 +73,6 @@ func gc_body_boxRowKernel(gc_b *compiled.Block, ucSource []Uchar4, uiDest []uint
 				}
 				{
 					gc_tx := gc_step + 1
-//line hecbench_boxfilter.go:61
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line hecbench_boxfilter.go:43
@@ -93,7 +90,6 @@ func gc_body_boxRowKernel(gc_b *compiled.Block, ucSource []Uchar4, uiDest []uint
 				}
 				{
 					gc_tx := gc_step + 2
-//line hecbench_boxfilter.go:61
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line hecbench_boxfilter.go:43
@@ -111,7 +107,6 @@ func gc_body_boxRowKernel(gc_b *compiled.Block, ucSource []Uchar4, uiDest []uint
 				}
 				{
 					gc_tx := gc_step + 3
-//line hecbench_boxfilter.go:61
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line hecbench_boxfilter.go:43
@@ -234,7 +229,6 @@ func gc_body_boxRowKernel(gc_b *compiled.Block, ucSource []Uchar4, uiDest []uint
 			}
 		}
 	}
-//line hecbench_boxfilter.go:61
 	compiled.OutOfLine(func() {
 		{
 			gc_from, gc_to := 0, gc_bdx
@@ -267,7 +261,6 @@ func gc_body_boxRowKernel(gc_b *compiled.Block, ucSource []Uchar4, uiDest []uint
 //line hecbench_boxfilter.go:49
 					iGlobalOffset := globalPosY*uiWidth + globalPosX
 					{
-//line hecbench_boxfilter.go:63
 						f4Sum := Float4{0.0, 0.0, 0.0, 0.0}
 //line hecbench_boxfilter.go:66
 						iOffsetX := lid - iRadius
@@ -377,7 +370,6 @@ func gc_body_boxColKernel(gc_b *compiled.Block, gc_lo, gc_hi int, uiSource, uiDe
 					}
 				}
 			}
-//line hecbench_boxfilter.go:137
 		})
 	}
 }
@@ -385,4 +377,5 @@ func gc_body_boxColKernel(gc_b *compiled.Block, gc_lo, gc_hi int, uiSource, uiDe
 // gc_files_hecbench_boxfilter holds the source files whose lines the kernels' records hash.
 //
 //go:embed common.go hecbench_boxfilter.go
+//line hecbench_boxfilter.go:144
 var gc_files_hecbench_boxfilter embed.FS

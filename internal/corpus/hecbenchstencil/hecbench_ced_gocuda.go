@@ -126,7 +126,6 @@ func gc_body_gaussianKernel(gc_b *compiled.Block, data, out []uint8, rows, cols 
 							} else if lCol == LSize {
 								gc_at17[0] = int32(gc_at18[gc_u])
 							}
-//line hecbench_ced.go:71
 							gc_s_sum[gc_rank] = sum
 						}
 						gc_tx = gc_fasthi - 1
@@ -169,7 +168,6 @@ func gc_body_gaussianKernel(gc_b *compiled.Block, data, out []uint8, rows, cols 
 					} else if lCol == LSize {
 						lData[lRow*(LSize+2)+LSize+1] = int32(data[pos+1])
 					}
-//line hecbench_ced.go:71
 					gc_s_sum[gc_rank] = sum
 				}
 			} else {
@@ -211,7 +209,6 @@ func gc_body_gaussianKernel(gc_b *compiled.Block, data, out []uint8, rows, cols 
 					} else if lCol == LSize {
 						lData[lRow*(LSize+2)+LSize+1] = int32(data[pos+1])
 					}
-//line hecbench_ced.go:71
 					gc_s_sum[gc_rank] = sum
 				}
 			}
@@ -224,7 +221,6 @@ func gc_body_gaussianKernel(gc_b *compiled.Block, data, out []uint8, rows, cols 
 	compiled.OutOfLine(func() {
 		gc_s_sum := gc_s_sum[:gc_n]
 		{
-//line hecbench_ced.go:84
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -237,7 +233,6 @@ func gc_body_gaussianKernel(gc_b *compiled.Block, data, out []uint8, rows, cols 
 					gCol := gc_bx*gc_bdx + lCol
 //line hecbench_ced.go:41
 					pos := gRow*cols + gCol
-//line hecbench_ced.go:43
 					sum := gc_s_sum[gc_rank]
 //line hecbench_ced.go:73
 					for i := 0; i < 3; i++ {
@@ -531,7 +526,6 @@ func gc_body_sobelKernel(gc_b *compiled.Block, data, out, theta []uint8, rows, c
 						theta[pos] = 0
 					}
 				}
-//line hecbench_ced.go:179
 				gc_ty++
 				if gc_ty == gc_bdy {
 					gc_ty = 0
@@ -806,11 +800,9 @@ func gc_body_nonMaxSuppKernel(gc_b *compiled.Block, data, out, theta []uint8, ro
 									gc_at23[gc_u2] = myMagnitude
 								}
 							default:
-//line hecbench_ced.go:271
 								gc_at23[gc_u2] = myMagnitude
 							}
 						}
-//line hecbench_ced.go:275
 						gc_tx = gc_fasthi2 - 1
 						continue
 					}
@@ -861,12 +853,10 @@ func gc_body_nonMaxSuppKernel(gc_b *compiled.Block, data, out, theta []uint8, ro
 							out[pos] = myMagnitude
 						}
 					default:
-//line hecbench_ced.go:271
 						out[pos] = myMagnitude
 					}
 				}
 			} else {
-//line hecbench_ced.go:276
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -915,12 +905,10 @@ func gc_body_nonMaxSuppKernel(gc_b *compiled.Block, data, out, theta []uint8, ro
 							out[pos] = myMagnitude
 						}
 					default:
-//line hecbench_ced.go:271
 						out[pos] = myMagnitude
 					}
 				}
 			}
-//line hecbench_ced.go:276
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -974,7 +962,6 @@ func gc_body_hystKernel(gc_b *compiled.Block, gc_lo, gc_hi int, data, out []uint
 		highThresh := float32(70)
 //line hecbench_ced.go:290
 		const EDGE = uint8(255)
-//line hecbench_ced.go:292
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := ((gc_bx * gc_bdx) + 1) + ((gc_by*gc_bdy + gc_ty + 1) * cols)
@@ -1008,7 +995,6 @@ func gc_body_hystKernel(gc_b *compiled.Block, gc_lo, gc_hi int, data, out []uint
 								}
 							}
 						}
-//line hecbench_ced.go:309
 						gc_tx = gc_fasthi - 1
 						continue
 					}
@@ -1036,7 +1022,6 @@ func gc_body_hystKernel(gc_b *compiled.Block, gc_lo, gc_hi int, data, out []uint
 					}
 				}
 			} else {
-//line hecbench_ced.go:310
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -1062,7 +1047,6 @@ func gc_body_hystKernel(gc_b *compiled.Block, gc_lo, gc_hi int, data, out []uint
 					}
 				}
 			}
-//line hecbench_ced.go:310
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0

@@ -70,7 +70,6 @@ func gc_body_conv1dKernel[T conv1dElem](gc_b *compiled.Block, gc_lo, gc_hi int, 
 					}
 				}
 			}
-//line hecbench_convolution1d.go:33
 		})
 	}
 }
@@ -102,7 +101,6 @@ func gc_body_conv1dTiledKernel[T conv1dElem](gc_b *compiled.Block, in, out []T, 
 	tile := gocuda.DynamicShared[T](t)
 //line hecbench_convolution1d.go:40
 	n := maskWidth / 2
-//line hecbench_convolution1d.go:42
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := 0 - (gc_bdx - n)
 		gc_off3 := (gc_bx - 1) * gc_bdx
@@ -170,7 +168,6 @@ func gc_body_conv1dTiledKernel[T conv1dElem](gc_b *compiled.Block, in, out []T, 
 			}
 		}
 	}
-//line hecbench_convolution1d.go:68
 	compiled.OutOfLine(func() {
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -189,7 +186,6 @@ func gc_body_conv1dTiledKernel[T conv1dElem](gc_b *compiled.Block, in, out []T, 
 				}
 			}
 		}
-//line hecbench_convolution1d.go:77
 	})
 }
 
@@ -220,7 +216,6 @@ func gc_body_conv1dTiledCachingKernel[T conv1dElem](gc_b *compiled.Block, in, ou
 	gc_n := gc_b.Len()
 //line hecbench_convolution1d.go:81
 	tile := gocuda.DynamicShared[T](t)
-//line hecbench_convolution1d.go:83
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx * gc_bdx
 		if gc_bdx <= len(tile) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
@@ -332,11 +327,11 @@ func gc_body_conv1dTiledCachingKernel[T conv1dElem](gc_b *compiled.Block, in, ou
 				}
 			}
 		}
-//line hecbench_convolution1d.go:108
 	})
 }
 
 // gc_files_hecbench_convolution1d holds the source files whose lines the kernels' records hash.
 //
 //go:embed hecbench_convolution1d.go
+//line hecbench_convolution1d.go:114
 var gc_files_hecbench_convolution1d embed.FS

@@ -81,7 +81,6 @@ func gc_body_conv1dKernel[T conv1dElem](gc_b3 *compiled.Block, gc_lo3, gc_hi3 in
 					}
 				}
 			}
-//line hecbench_convolution1d.go:33
 		})
 	}
 }
@@ -241,11 +240,11 @@ func gc_body_conv1dKernel_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in 
 					}
 				}
 			}
-//line hecbench_convolution1d.go:33
 		})
 	}
 }
 
+//line hecbench_convolution1d.go:37
 var gc_tab_int32x8_59597735 = [8]int32{0, 1, 2, 3, 4, 5, 6, 7}
 
 // Conv1dTiledKernel is conv1d_tiled<T>: the block's inputs and a halo of
@@ -285,7 +284,6 @@ func gc_body_conv1dTiledKernel[T conv1dElem](gc_b3 *compiled.Block, in, out []T,
 	tile := gocuda.DynamicShared[T](t)
 //line hecbench_convolution1d.go:40
 	n := maskWidth / 2
-//line hecbench_convolution1d.go:42
 	for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
 		gc_off14 := 0 - (gc_bdx3 - n)
 		gc_off15 := (gc_bx3 - 1) * gc_bdx3
@@ -353,7 +351,6 @@ func gc_body_conv1dTiledKernel[T conv1dElem](gc_b3 *compiled.Block, in, out []T,
 			}
 		}
 	}
-//line hecbench_convolution1d.go:68
 	compiled.OutOfLine(func() {
 		{
 			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
@@ -372,7 +369,6 @@ func gc_body_conv1dTiledKernel[T conv1dElem](gc_b3 *compiled.Block, in, out []T,
 				}
 			}
 		}
-//line hecbench_convolution1d.go:77
 	})
 }
 
@@ -389,7 +385,6 @@ func gc_body_conv1dTiledKernel_float32(gc_b2 *compiled.Block, in []float32, out 
 	tile := gocuda.DynamicShared[float32](t)
 //line hecbench_convolution1d.go:40
 	n := maskWidth / 2
-//line hecbench_convolution1d.go:42
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off8 := 0 - (gc_bdx2 - n)
 		gc_off9 := (gc_bx2 - 1) * gc_bdx2
@@ -463,7 +458,6 @@ func gc_body_conv1dTiledKernel_float32(gc_b2 *compiled.Block, in []float32, out 
 							}
 						}
 					}
-//line hecbench_convolution1d.go:46
 					archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:]).StoreSlice(gc_at9[gc_tx2:])
 //line hecbench_convolution1d.go:57
 					if gc_tx2 < n && uint(n-gc_tx2) > 7 {
@@ -513,7 +507,6 @@ func gc_body_conv1dTiledKernel_float32(gc_b2 *compiled.Block, in []float32, out 
 						}
 					}
 				}
-//line hecbench_convolution1d.go:60
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -605,7 +598,6 @@ func gc_body_conv1dTiledKernel_float32(gc_b2 *compiled.Block, in []float32, out 
 							}
 						}
 					}
-//line hecbench_convolution1d.go:49
 					archsimd.LoadFloat32x8Slice(in[gc_bx2*gc_bdx2+gc_tx2:]).StoreSlice(tile[n+gc_tx2:])
 //line hecbench_convolution1d.go:57
 					if gc_tx2 < n && uint(n-gc_tx2) > 7 {
@@ -655,7 +647,6 @@ func gc_body_conv1dTiledKernel_float32(gc_b2 *compiled.Block, in []float32, out 
 						}
 					}
 				}
-//line hecbench_convolution1d.go:63
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -686,7 +677,6 @@ func gc_body_conv1dTiledKernel_float32(gc_b2 *compiled.Block, in []float32, out 
 			}
 		}
 	}
-//line hecbench_convolution1d.go:68
 	compiled.OutOfLine(func() {
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
@@ -700,9 +690,7 @@ func gc_body_conv1dTiledKernel_float32(gc_b2 *compiled.Block, in []float32, out 
 					for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
 						gc_tx2 := gc_vstep3
 						gc_gc_tx2 := gc_tx2 + 8
-//line hecbench_convolution1d.go:73
 						gc_rank2 := gc_base2 + gc_tx2
-//line hecbench_convolution1d.go:76
 						gc_pos2.Thread = gc_rank2
 //line hecbench_convolution1d.go:38
 						var i int = gc_tx2 + gc_bx2*gc_bdx2
@@ -834,7 +822,6 @@ func gc_body_conv1dTiledKernel_float32(gc_b2 *compiled.Block, in []float32, out 
 				}
 			}
 		}
-//line hecbench_convolution1d.go:77
 	})
 }
 
@@ -875,7 +862,6 @@ func gc_body_conv1dTiledCachingKernel[T conv1dElem](gc_b3 *compiled.Block, in, o
 	gc_n3 := gc_b3.Len()
 //line hecbench_convolution1d.go:81
 	tile := gocuda.DynamicShared[T](t)
-//line hecbench_convolution1d.go:83
 	for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
 		gc_off4 := gc_bx3 * gc_bdx3
 		if gc_bdx3 <= len(tile) && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx3 <= len(in)-gc_off4 {
@@ -987,7 +973,6 @@ func gc_body_conv1dTiledCachingKernel[T conv1dElem](gc_b3 *compiled.Block, in, o
 				}
 			}
 		}
-//line hecbench_convolution1d.go:108
 	})
 }
 
@@ -1002,7 +987,6 @@ func gc_body_conv1dTiledCachingKernel_float32(gc_b2 *compiled.Block, in []float3
 	gc_n2 := gc_b2.Len()
 //line hecbench_convolution1d.go:81
 	tile := gocuda.DynamicShared[float32](t)
-//line hecbench_convolution1d.go:83
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off3 := gc_bx2 * gc_bdx2
 		if gc_bdx2 <= len(tile) && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx2 <= len(in)-gc_off3 {
@@ -1035,7 +1019,6 @@ func gc_body_conv1dTiledCachingKernel_float32(gc_b2 *compiled.Block, in []float3
 //line hecbench_convolution1d.go:84
 						break
 					}
-//line hecbench_convolution1d.go:85
 					archsimd.LoadFloat32x8Slice(in[i:]).StoreSlice(tile[gc_tx2:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -1402,11 +1385,11 @@ func gc_body_conv1dTiledCachingKernel_float32(gc_b2 *compiled.Block, in []float3
 				}
 			}
 		}
-//line hecbench_convolution1d.go:108
 	})
 }
 
 // gc_files_hecbench_convolution1d holds the source files whose lines the kernels' records hash.
 //
 //go:embed hecbench_convolution1d.go
+//line hecbench_convolution1d.go:114
 var gc_files_hecbench_convolution1d embed.FS

@@ -201,7 +201,6 @@ func gc_body_convRowsKernel(gc_b *compiled.Block, dst, src, kernel []float32, im
 	compiled.OutOfLine(func() {
 		lData := lData[:4]
 		{
-//line hecbench_convsep.go:78
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -424,7 +423,6 @@ func gc_body_convColsKernel(gc_b *compiled.Block, dst, src, kernel []float32, im
 	compiled.OutOfLine(func() {
 		lData := lData[:16]
 		{
-//line hecbench_convsep.go:134
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {

@@ -360,7 +360,6 @@ func gc_body_convRowsKernel(gc_b2 *compiled.Block, dst, src, kernel []float32, i
 							}
 						}
 					}
-//line hecbench_convsep.go:65
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -743,7 +742,6 @@ func gc_body_convRowsKernel(gc_b2 *compiled.Block, dst, src, kernel []float32, i
 							}
 						}
 					}
-//line hecbench_convsep.go:65
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -826,7 +824,6 @@ func gc_body_convRowsKernel(gc_b2 *compiled.Block, dst, src, kernel []float32, i
 	compiled.OutOfLine(func() {
 		lData := lData[:4]
 		{
-//line hecbench_convsep.go:78
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_vstep3 := 0
@@ -908,7 +905,6 @@ func gc_body_convRowsKernel(gc_b2 *compiled.Block, dst, src, kernel []float32, i
 							}
 						}
 					}
-//line hecbench_convsep.go:79
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -1131,7 +1127,6 @@ func gc_body_convColsKernel(gc_b2 *compiled.Block, dst, src, kernel []float32, i
 	compiled.OutOfLine(func() {
 		lData := lData[:16]
 		{
-//line hecbench_convsep.go:134
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {

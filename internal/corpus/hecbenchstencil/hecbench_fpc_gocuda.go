@@ -41,7 +41,6 @@ func gc_body_fpcKernel(gc_b *compiled.Block, values []uint64, cmpSize []uint32) 
 	compressable := gocuda.Shared[uint32](t, 1)[:1]
 //line hecbench_fpc.go:87
 	WGS := gc_bdx
-//line hecbench_fpc.go:89
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -76,11 +75,9 @@ func gc_body_fpcKernel(gc_b *compiled.Block, values []uint64, cmpSize []uint32) 
 			if lid == 0 {
 				compressable[0] = 0
 			}
-//line hecbench_fpc.go:117
 			gc_s_inc[gc_rank] = inc
 		}
 	}
-//line hecbench_fpc.go:122
 	gc_step := 0
 	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
@@ -118,7 +115,6 @@ func gc_body_fpcKernel(gc_b *compiled.Block, values []uint64, cmpSize []uint32) 
 //line hecbench_fpc.go:117
 		compiled.SharedAdd(&compressable[0], inc)
 	}
-//line hecbench_fpc.go:121
 	gc_from, gc_to := 0, gc_bdx
 	if gc_bound := WGS - 1; gc_bound > gc_from {
 		gc_from = gc_bound
@@ -203,7 +199,6 @@ func gc_body_fpc2Kernel(gc_b *compiled.Block, values []uint64, cmpSize []uint32)
 	compressable := gocuda.Shared[uint32](t, 1)[:1]
 //line hecbench_fpc.go:132
 	WGS := gc_bdx
-//line hecbench_fpc.go:134
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -251,11 +246,9 @@ func gc_body_fpc2Kernel(gc_b *compiled.Block, values []uint64, cmpSize []uint32)
 			if lid == 0 {
 				compressable[0] = 0
 			}
-//line hecbench_fpc.go:189
 			gc_s_inc[gc_rank] = inc
 		}
 	}
-//line hecbench_fpc.go:194
 	gc_step := 0
 	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
@@ -293,7 +286,6 @@ func gc_body_fpc2Kernel(gc_b *compiled.Block, values []uint64, cmpSize []uint32)
 //line hecbench_fpc.go:175
 		compiled.SharedAdd(&compressable[0], inc)
 	}
-//line hecbench_fpc.go:179
 	gc_from, gc_to := 0, gc_bdx
 	if gc_bound := WGS - 1; gc_bound > gc_from {
 		gc_from = gc_bound

@@ -52,7 +52,6 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, inSignal, coefsSignal, Averag
 	localSize := gc_bdx
 //line hecbench_hwt1d.go:28
 	sharedArray := gocuda.DynamicShared[float32](t)
-//line hecbench_hwt1d.go:30
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := groupId * localSize * 2
 		gc_off2 := groupId*localSize*2 + localSize
@@ -78,7 +77,6 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, inSignal, coefsSignal, Averag
 				gc_at4[gc_tx] = t1
 			}
 		} else {
-//line hecbench_hwt1d.go:48
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -105,7 +103,6 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, inSignal, coefsSignal, Averag
 	activeThreads := uint32((1 << levels) / 2)
 //line hecbench_hwt1d.go:54
 	const rsqrtTwo = float32(0.7071)
-//line hecbench_hwt1d.go:56
 	gc_vstep := 0
 	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 		gc_rank := gc_vstep
@@ -120,7 +117,6 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, inSignal, coefsSignal, Averag
 			gc_pos.Thread = gc_rank
 //line hecbench_hwt1d.go:52
 			midOutPos := signalLength / 2
-//line hecbench_hwt1d.go:54
 			gc_s_midOutPos[gc_rank] = midOutPos
 		}
 		{
@@ -128,7 +124,6 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, inSignal, coefsSignal, Averag
 			gc_pos.Thread = gc_rank
 //line hecbench_hwt1d.go:52
 			midOutPos := signalLength / 2
-//line hecbench_hwt1d.go:54
 			gc_s_midOutPos[gc_rank] = midOutPos
 		}
 		{
@@ -136,7 +131,6 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, inSignal, coefsSignal, Averag
 			gc_pos.Thread = gc_rank
 //line hecbench_hwt1d.go:52
 			midOutPos := signalLength / 2
-//line hecbench_hwt1d.go:54
 			gc_s_midOutPos[gc_rank] = midOutPos
 		}
 		{
@@ -144,7 +138,6 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, inSignal, coefsSignal, Averag
 			gc_pos.Thread = gc_rank
 //line hecbench_hwt1d.go:52
 			midOutPos := signalLength / 2
-//line hecbench_hwt1d.go:54
 			gc_s_midOutPos[gc_rank] = midOutPos
 		}
 	}
@@ -152,12 +145,9 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, inSignal, coefsSignal, Averag
 		gc_pos.Thread = gc_rank
 //line hecbench_hwt1d.go:52
 		midOutPos := signalLength / 2
-//line hecbench_hwt1d.go:54
 		gc_s_midOutPos[gc_rank] = midOutPos
 	}
-//line hecbench_hwt1d.go:55
 	for i := uint32(0); i < levels; i++ {
-//line hecbench_hwt1d.go:57
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step2 := 0
 			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
@@ -173,7 +163,6 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, inSignal, coefsSignal, Averag
 						data0 = sharedArray[2*localId]
 						data1 = sharedArray[2*localId+1]
 					}
-//line hecbench_hwt1d.go:63
 					gc_s_data0[gc_rank] = data0
 					gc_s_data1[gc_rank] = data1
 				}
@@ -189,7 +178,6 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, inSignal, coefsSignal, Averag
 						data0 = sharedArray[2*localId]
 						data1 = sharedArray[2*localId+1]
 					}
-//line hecbench_hwt1d.go:63
 					gc_s_data0[gc_rank] = data0
 					gc_s_data1[gc_rank] = data1
 				}
@@ -205,7 +193,6 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, inSignal, coefsSignal, Averag
 						data0 = sharedArray[2*localId]
 						data1 = sharedArray[2*localId+1]
 					}
-//line hecbench_hwt1d.go:63
 					gc_s_data0[gc_rank] = data0
 					gc_s_data1[gc_rank] = data1
 				}
@@ -221,7 +208,6 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, inSignal, coefsSignal, Averag
 						data0 = sharedArray[2*localId]
 						data1 = sharedArray[2*localId+1]
 					}
-//line hecbench_hwt1d.go:63
 					gc_s_data0[gc_rank] = data0
 					gc_s_data1[gc_rank] = data1
 				}
@@ -237,19 +223,16 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, inSignal, coefsSignal, Averag
 					data0 = sharedArray[2*localId]
 					data1 = sharedArray[2*localId+1]
 				}
-//line hecbench_hwt1d.go:63
 				gc_s_data0[gc_rank] = data0
 				gc_s_data1[gc_rank] = data1
 			}
 		}
-//line hecbench_hwt1d.go:69
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 //line hecbench_hwt1d.go:24
 				localId := gc_tx
-//line hecbench_hwt1d.go:26
 				midOutPos := gc_s_midOutPos[gc_rank]
 				data0 := gc_s_data0[gc_rank]
 				data1 := gc_s_data1[gc_rank]
@@ -267,7 +250,6 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, inSignal, coefsSignal, Averag
 //line hecbench_hwt1d.go:72
 		activeThreads >>= 1
 	}
-//line hecbench_hwt1d.go:75
 	gc_from, gc_to := 0, gc_bdx
 	if gc_bound := 0; gc_bound < gc_to-1 {
 		gc_to = gc_bound + 1

@@ -53,7 +53,6 @@ func gc_body_dwtHaar1DKernel(gc_b2 *compiled.Block, inSignal, coefsSignal, Avera
 	localSize := gc_bdx2
 //line hecbench_hwt1d.go:28
 	sharedArray := gocuda.DynamicShared[float32](t)
-//line hecbench_hwt1d.go:30
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off6 := groupId * localSize * 2
 		gc_off7 := groupId*localSize*2 + localSize
@@ -112,7 +111,6 @@ func gc_body_dwtHaar1DKernel(gc_b2 *compiled.Block, inSignal, coefsSignal, Avera
 				gc_at10[gc_tx2] = t1
 			}
 		} else {
-//line hecbench_hwt1d.go:48
 			gc_vstep3 := 0
 			if compiled.SIMD {
 				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
@@ -173,7 +171,6 @@ func gc_body_dwtHaar1DKernel(gc_b2 *compiled.Block, inSignal, coefsSignal, Avera
 	activeThreads := uint32((1 << levels) / 2)
 //line hecbench_hwt1d.go:54
 	const rsqrtTwo = float32(0.7071)
-//line hecbench_hwt1d.go:56
 	gc_vstep4 := 0
 	if compiled.SIMD {
 		for ; gc_vstep4+7 < gc_n2; gc_vstep4 += 8 {
@@ -191,7 +188,6 @@ func gc_body_dwtHaar1DKernel(gc_b2 *compiled.Block, inSignal, coefsSignal, Avera
 			gc_pos2.Thread = gc_rank2
 //line hecbench_hwt1d.go:52
 			midOutPos := signalLength / 2
-//line hecbench_hwt1d.go:54
 			gc_s_midOutPos[gc_rank2] = midOutPos
 		}
 		{
@@ -199,7 +195,6 @@ func gc_body_dwtHaar1DKernel(gc_b2 *compiled.Block, inSignal, coefsSignal, Avera
 			gc_pos2.Thread = gc_rank2
 //line hecbench_hwt1d.go:52
 			midOutPos := signalLength / 2
-//line hecbench_hwt1d.go:54
 			gc_s_midOutPos[gc_rank2] = midOutPos
 		}
 		{
@@ -207,7 +202,6 @@ func gc_body_dwtHaar1DKernel(gc_b2 *compiled.Block, inSignal, coefsSignal, Avera
 			gc_pos2.Thread = gc_rank2
 //line hecbench_hwt1d.go:52
 			midOutPos := signalLength / 2
-//line hecbench_hwt1d.go:54
 			gc_s_midOutPos[gc_rank2] = midOutPos
 		}
 		{
@@ -215,7 +209,6 @@ func gc_body_dwtHaar1DKernel(gc_b2 *compiled.Block, inSignal, coefsSignal, Avera
 			gc_pos2.Thread = gc_rank2
 //line hecbench_hwt1d.go:52
 			midOutPos := signalLength / 2
-//line hecbench_hwt1d.go:54
 			gc_s_midOutPos[gc_rank2] = midOutPos
 		}
 	}
@@ -223,12 +216,9 @@ func gc_body_dwtHaar1DKernel(gc_b2 *compiled.Block, inSignal, coefsSignal, Avera
 		gc_pos2.Thread = gc_rank2
 //line hecbench_hwt1d.go:52
 		midOutPos := signalLength / 2
-//line hecbench_hwt1d.go:54
 		gc_s_midOutPos[gc_rank2] = midOutPos
 	}
-//line hecbench_hwt1d.go:55
 	for i := uint32(0); i < levels; i++ {
-//line hecbench_hwt1d.go:57
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_step6 := 0
 			for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
@@ -244,7 +234,6 @@ func gc_body_dwtHaar1DKernel(gc_b2 *compiled.Block, inSignal, coefsSignal, Avera
 						data0 = sharedArray[2*localId]
 						data1 = sharedArray[2*localId+1]
 					}
-//line hecbench_hwt1d.go:63
 					gc_s_data0[gc_rank2] = data0
 					gc_s_data1[gc_rank2] = data1
 				}
@@ -260,7 +249,6 @@ func gc_body_dwtHaar1DKernel(gc_b2 *compiled.Block, inSignal, coefsSignal, Avera
 						data0 = sharedArray[2*localId]
 						data1 = sharedArray[2*localId+1]
 					}
-//line hecbench_hwt1d.go:63
 					gc_s_data0[gc_rank2] = data0
 					gc_s_data1[gc_rank2] = data1
 				}
@@ -276,7 +264,6 @@ func gc_body_dwtHaar1DKernel(gc_b2 *compiled.Block, inSignal, coefsSignal, Avera
 						data0 = sharedArray[2*localId]
 						data1 = sharedArray[2*localId+1]
 					}
-//line hecbench_hwt1d.go:63
 					gc_s_data0[gc_rank2] = data0
 					gc_s_data1[gc_rank2] = data1
 				}
@@ -292,7 +279,6 @@ func gc_body_dwtHaar1DKernel(gc_b2 *compiled.Block, inSignal, coefsSignal, Avera
 						data0 = sharedArray[2*localId]
 						data1 = sharedArray[2*localId+1]
 					}
-//line hecbench_hwt1d.go:63
 					gc_s_data0[gc_rank2] = data0
 					gc_s_data1[gc_rank2] = data1
 				}
@@ -308,21 +294,17 @@ func gc_body_dwtHaar1DKernel(gc_b2 *compiled.Block, inSignal, coefsSignal, Avera
 					data0 = sharedArray[2*localId]
 					data1 = sharedArray[2*localId+1]
 				}
-//line hecbench_hwt1d.go:63
 				gc_s_data0[gc_rank2] = data0
 				gc_s_data1[gc_rank2] = data1
 			}
 		}
-//line hecbench_hwt1d.go:68
 		archsimd.ClearAVXUpperBits()
-//line hecbench_hwt1d.go:70
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 //line hecbench_hwt1d.go:24
 				localId := gc_tx2
-//line hecbench_hwt1d.go:26
 				midOutPos := gc_s_midOutPos[gc_rank2]
 				data0 := gc_s_data0[gc_rank2]
 				data1 := gc_s_data1[gc_rank2]
@@ -340,7 +322,6 @@ func gc_body_dwtHaar1DKernel(gc_b2 *compiled.Block, inSignal, coefsSignal, Avera
 //line hecbench_hwt1d.go:72
 		activeThreads >>= 1
 	}
-//line hecbench_hwt1d.go:75
 	gc_from2, gc_to2 := 0, gc_bdx2
 	if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 		gc_to2 = gc_bound2 + 1

@@ -41,7 +41,6 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b *compiled.Block, N int, x, y, 
 	gc_n := gc_b.Len()
 //line hecbench_lanczos.go:23
 	result := gocuda.Shared[T](t, lanczosThreadsPerBlock)[:lanczosThreadsPerBlock]
-//line hecbench_lanczos.go:25
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
 		if gc_bdx <= len(result) && gc_off >= 0 && gc_off <= len(x) && gc_bdx <= len(x)-gc_off && gc_off <= len(y) && gc_bdx <= len(y)-gc_off {
@@ -184,7 +183,6 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b *compiled.Block, N int, x, y, 
 				continue
 			}
 		}
-//line hecbench_lanczos.go:41
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := half; gc_bound < gc_to {
 			gc_to = gc_bound
@@ -283,7 +281,6 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b *compiled.Block, N int, x, y, 
 		}
 	}
 	{
-//line hecbench_lanczos.go:43
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -311,13 +308,11 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b *compiled.Block, N int, x, y, 
 						gc_at6[0] = result[0]
 					}
 				}
-//line hecbench_lanczos.go:46
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 //line hecbench_lanczos.go:42
 					gc_at6[0] = result[0]
 				}
 			} else {
-//line hecbench_lanczos.go:46
 				gc_step6 := gc_from
 				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 					{
@@ -328,7 +323,6 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b *compiled.Block, N int, x, y, 
 						z[gc_bx] = result[0]
 					}
 					{
-//line hecbench_lanczos.go:46
 						gc_tx := gc_step6 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -336,7 +330,6 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b *compiled.Block, N int, x, y, 
 						z[gc_bx] = result[0]
 					}
 					{
-//line hecbench_lanczos.go:46
 						gc_tx := gc_step6 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -344,7 +337,6 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b *compiled.Block, N int, x, y, 
 						z[gc_bx] = result[0]
 					}
 					{
-//line hecbench_lanczos.go:46
 						gc_tx := gc_step6 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -352,7 +344,6 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b *compiled.Block, N int, x, y, 
 						z[gc_bx] = result[0]
 					}
 				}
-//line hecbench_lanczos.go:46
 				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -388,7 +379,6 @@ func gc_body_multiplyInplaceKernel[T lanczosReal](gc_b *compiled.Block, gc_lo, g
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line hecbench_lanczos.go:59
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -399,7 +389,6 @@ func gc_body_multiplyInplaceKernel[T lanczosReal](gc_b *compiled.Block, gc_lo, g
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line hecbench_lanczos.go:70
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -540,7 +529,6 @@ func gc_body_saxpyInplaceKernel[T lanczosReal](gc_b *compiled.Block, gc_lo, gc_h
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line hecbench_lanczos.go:70
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -551,7 +539,6 @@ func gc_body_saxpyInplaceKernel[T lanczosReal](gc_b *compiled.Block, gc_lo, gc_h
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line hecbench_lanczos.go:81
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)

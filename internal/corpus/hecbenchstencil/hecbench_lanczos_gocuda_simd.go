@@ -50,7 +50,6 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b3 *compiled.Block, N int, x, y,
 	gc_n3 := gc_b3.Len()
 //line hecbench_lanczos.go:23
 	result := gocuda.Shared[T](t, lanczosThreadsPerBlock)[:lanczosThreadsPerBlock]
-//line hecbench_lanczos.go:25
 	for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
 		gc_off7 := gc_bx3 * gc_bdx3
 		if gc_bdx3 <= len(result) && gc_off7 >= 0 && gc_off7 <= len(x) && gc_bdx3 <= len(x)-gc_off7 && gc_off7 <= len(y) && gc_bdx3 <= len(y)-gc_off7 {
@@ -193,7 +192,6 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b3 *compiled.Block, N int, x, y,
 				continue
 			}
 		}
-//line hecbench_lanczos.go:41
 		gc_from3, gc_to3 := 0, gc_bdx3
 		if gc_bound3 := half; gc_bound3 < gc_to3 {
 			gc_to3 = gc_bound3
@@ -292,7 +290,6 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b3 *compiled.Block, N int, x, y,
 		}
 	}
 	{
-//line hecbench_lanczos.go:43
 		gc_from3, gc_to3 := 0, gc_bdx3
 		if gc_bound3 := 0; gc_bound3 < gc_to3-1 {
 			gc_to3 = gc_bound3 + 1
@@ -320,13 +317,11 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b3 *compiled.Block, N int, x, y,
 						gc_at18[0] = result[0]
 					}
 				}
-//line hecbench_lanczos.go:46
 				for gc_tx3 := gc_step15; gc_tx3 < gc_to3; gc_tx3++ {
 //line hecbench_lanczos.go:42
 					gc_at18[0] = result[0]
 				}
 			} else {
-//line hecbench_lanczos.go:46
 				gc_step16 := gc_from3
 				for ; gc_step16+3 < gc_to3; gc_step16 += 4 {
 					{
@@ -337,7 +332,6 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b3 *compiled.Block, N int, x, y,
 						z[gc_bx3] = result[0]
 					}
 					{
-//line hecbench_lanczos.go:46
 						gc_tx3 := gc_step16 + 1
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
@@ -345,7 +339,6 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b3 *compiled.Block, N int, x, y,
 						z[gc_bx3] = result[0]
 					}
 					{
-//line hecbench_lanczos.go:46
 						gc_tx3 := gc_step16 + 2
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
@@ -353,7 +346,6 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b3 *compiled.Block, N int, x, y,
 						z[gc_bx3] = result[0]
 					}
 					{
-//line hecbench_lanczos.go:46
 						gc_tx3 := gc_step16 + 3
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
@@ -361,7 +353,6 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b3 *compiled.Block, N int, x, y,
 						z[gc_bx3] = result[0]
 					}
 				}
-//line hecbench_lanczos.go:46
 				for gc_tx3 := gc_step16; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
@@ -384,7 +375,6 @@ func gc_body_dotProductKernel_float32(gc_b2 *compiled.Block, N int, x []float32,
 	gc_n2 := gc_b2.Len()
 //line hecbench_lanczos.go:23
 	result := gocuda.Shared[float32](t, lanczosThreadsPerBlock)[:lanczosThreadsPerBlock]
-//line hecbench_lanczos.go:25
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off4 := gc_bx2 * gc_bdx2
 		if gc_bdx2 <= len(result) && gc_off4 >= 0 && gc_off4 <= len(x) && gc_bdx2 <= len(x)-gc_off4 && gc_off4 <= len(y) && gc_bdx2 <= len(y)-gc_off4 {
@@ -424,7 +414,6 @@ func gc_body_dotProductKernel_float32(gc_b2 *compiled.Block, N int, x []float32,
 						}
 					}
 				}
-//line hecbench_lanczos.go:27
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -476,7 +465,6 @@ func gc_body_dotProductKernel_float32(gc_b2 *compiled.Block, N int, x []float32,
 						}
 					}
 				}
-//line hecbench_lanczos.go:30
 				archsimd.ClearAVXUpperBits()
 			}
 			gc_step7 := gc_vstep2
@@ -551,7 +539,6 @@ func gc_body_dotProductKernel_float32(gc_b2 *compiled.Block, N int, x []float32,
 //line hecbench_lanczos.go:32
 	half := lanczosThreadsPerBlock / 2
 	for ; half > 0; half /= 2 {
-//line hecbench_lanczos.go:35
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := half; gc_bound2 < gc_to2 {
 			gc_to2 = gc_bound2
@@ -570,7 +557,6 @@ func gc_body_dotProductKernel_float32(gc_b2 *compiled.Block, N int, x []float32,
 							archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at11[gc_tx2:])).StoreSlice(gc_at10[gc_tx2:])
 						}
 					}
-//line hecbench_lanczos.go:36
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
@@ -585,7 +571,6 @@ func gc_body_dotProductKernel_float32(gc_b2 *compiled.Block, N int, x []float32,
 					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
 						gc_tx2 := gc_vstep4
 						{
-//line hecbench_lanczos.go:35
 							if (gc_tx2+half) < 0 || (gc_tx2+half) > len(result)-8 || gc_tx2 < 0 || gc_tx2 > len(result)-8 {
 //line hecbench_lanczos.go:35
 								break
@@ -594,7 +579,6 @@ func gc_body_dotProductKernel_float32(gc_b2 *compiled.Block, N int, x []float32,
 							archsimd.LoadFloat32x8Slice(result[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(result[gc_tx2+half:])).StoreSlice(result[gc_tx2:])
 						}
 					}
-//line hecbench_lanczos.go:37
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step8 := gc_vstep4
@@ -648,7 +632,6 @@ func gc_body_dotProductKernel_float32(gc_b2 *compiled.Block, N int, x []float32,
 		}
 	}
 	{
-//line hecbench_lanczos.go:43
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 			gc_to2 = gc_bound2 + 1
@@ -676,13 +659,11 @@ func gc_body_dotProductKernel_float32(gc_b2 *compiled.Block, N int, x []float32,
 						gc_at12[0] = result[0]
 					}
 				}
-//line hecbench_lanczos.go:46
 				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
 //line hecbench_lanczos.go:42
 					gc_at12[0] = result[0]
 				}
 			} else {
-//line hecbench_lanczos.go:46
 				gc_step10 := gc_from2
 				for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
 					{
@@ -693,7 +674,6 @@ func gc_body_dotProductKernel_float32(gc_b2 *compiled.Block, N int, x []float32,
 						z[gc_bx2] = result[0]
 					}
 					{
-//line hecbench_lanczos.go:46
 						gc_tx2 := gc_step10 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -701,7 +681,6 @@ func gc_body_dotProductKernel_float32(gc_b2 *compiled.Block, N int, x []float32,
 						z[gc_bx2] = result[0]
 					}
 					{
-//line hecbench_lanczos.go:46
 						gc_tx2 := gc_step10 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -709,7 +688,6 @@ func gc_body_dotProductKernel_float32(gc_b2 *compiled.Block, N int, x []float32,
 						z[gc_bx2] = result[0]
 					}
 					{
-//line hecbench_lanczos.go:46
 						gc_tx2 := gc_step10 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -717,7 +695,6 @@ func gc_body_dotProductKernel_float32(gc_b2 *compiled.Block, N int, x []float32,
 						z[gc_bx2] = result[0]
 					}
 				}
-//line hecbench_lanczos.go:46
 				for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -762,7 +739,6 @@ func gc_body_multiplyInplaceKernel[T lanczosReal](gc_b3 *compiled.Block, gc_lo3,
 	gc_gdy3 := gc_gd3.Y
 	gc_n3 := gc_b3.Len()
 	gc_bx3 := 0
-//line hecbench_lanczos.go:59
 	for gc_q3 := gc_lo3; gc_q3 < gc_hi3; {
 		if gc_b3.Stopped() {
 			return
@@ -773,7 +749,6 @@ func gc_body_multiplyInplaceKernel[T lanczosReal](gc_b3 *compiled.Block, gc_lo3,
 		gc_run3 := min(gc_hi3-gc_q3, gc_gdx3-gc_first3)
 		gc_q3 += gc_run3
 		gc_runlo3, gc_runhi3 := gc_first3*gc_bdx3, (gc_first3+gc_run3)*gc_bdx3
-//line hecbench_lanczos.go:70
 		gc_from3, gc_to3 := gc_runlo3, gc_runhi3
 		if !compiled.Adds(gc_bx3*gc_bdx3, gc_to3) {
 			panic(compiled.ErrGuardWraps)
@@ -901,7 +876,6 @@ func gc_body_multiplyInplaceKernel_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2
 	gc_n2 := gc_b2.Len()
 	_ = &k
 	gc_bx2 := 0
-//line hecbench_lanczos.go:60
 	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b2.Stopped() {
 			return
@@ -912,7 +886,6 @@ func gc_body_multiplyInplaceKernel_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2
 		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
 		gc_q2 += gc_run2
 		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-//line hecbench_lanczos.go:71
 		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
 		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -938,7 +911,6 @@ func gc_body_multiplyInplaceKernel_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2
 							archsimd.LoadFloat32x8Slice(gc_at2[gc_tx2:]).Mul(gc_vb2).StoreSlice(gc_at2[gc_tx2:])
 						}
 					}
-//line hecbench_lanczos.go:54
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
@@ -957,16 +929,13 @@ func gc_body_multiplyInplaceKernel_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2
 //line hecbench_lanczos.go:50
 						var index int = gc_bx2*gc_bdx2 + gc_tx2
 						{
-//line hecbench_lanczos.go:53
 							if index < 0 || index > len(x)-8 {
-//line hecbench_lanczos.go:53
 								break
 							}
 //line hecbench_lanczos.go:53
 							archsimd.LoadFloat32x8Slice(x[index:]).Mul(gc_vb).StoreSlice(x[index:])
 						}
 					}
-//line hecbench_lanczos.go:55
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step3 := gc_vstep2
@@ -1070,7 +1039,6 @@ func gc_body_saxpyInplaceKernel[T lanczosReal](gc_b3 *compiled.Block, gc_lo3, gc
 	gc_gdy3 := gc_gd3.Y
 	gc_n3 := gc_b3.Len()
 	gc_bx3 := 0
-//line hecbench_lanczos.go:70
 	for gc_q3 := gc_lo3; gc_q3 < gc_hi3; {
 		if gc_b3.Stopped() {
 			return
@@ -1081,7 +1049,6 @@ func gc_body_saxpyInplaceKernel[T lanczosReal](gc_b3 *compiled.Block, gc_lo3, gc
 		gc_run3 := min(gc_hi3-gc_q3, gc_gdx3-gc_first3)
 		gc_q3 += gc_run3
 		gc_runlo3, gc_runhi3 := gc_first3*gc_bdx3, (gc_first3+gc_run3)*gc_bdx3
-//line hecbench_lanczos.go:81
 		gc_from3, gc_to3 := gc_runlo3, gc_runhi3
 		if !compiled.Adds(gc_bx3*gc_bdx3, gc_to3) {
 			panic(compiled.ErrGuardWraps)
@@ -1210,7 +1177,6 @@ func gc_body_saxpyInplaceKernel_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 in
 	gc_n2 := gc_b2.Len()
 	_ = &a
 	gc_bx2 := 0
-//line hecbench_lanczos.go:71
 	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b2.Stopped() {
 			return
@@ -1221,7 +1187,6 @@ func gc_body_saxpyInplaceKernel_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 in
 		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
 		gc_q2 += gc_run2
 		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-//line hecbench_lanczos.go:82
 		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
 		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -1248,7 +1213,6 @@ func gc_body_saxpyInplaceKernel_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 in
 							archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:]).Add(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]))).StoreSlice(gc_at3[gc_tx2:])
 						}
 					}
-//line hecbench_lanczos.go:65
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
@@ -1267,16 +1231,13 @@ func gc_body_saxpyInplaceKernel_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 in
 //line hecbench_lanczos.go:61
 						var index int = gc_bx2*gc_bdx2 + gc_tx2
 						{
-//line hecbench_lanczos.go:64
 							if index < 0 || index > len(x)-8 || index > len(y)-8 {
-//line hecbench_lanczos.go:64
 								break
 							}
 //line hecbench_lanczos.go:64
 							archsimd.LoadFloat32x8Slice(y[index:]).Add(gc_vb.Mul(archsimd.LoadFloat32x8Slice(x[index:]))).StoreSlice(y[index:])
 						}
 					}
-//line hecbench_lanczos.go:66
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step3 := gc_vstep2

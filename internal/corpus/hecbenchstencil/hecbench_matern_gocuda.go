@@ -157,7 +157,6 @@ func gc_body_maternKernel(gc_b *compiled.Block, numTargets int, l float32, sourc
 					(1 + sqrtf(5)*diff/l + 5*squaredDiff/(3*l*l)) *
 						expf(-sqrtf(5)*diff/l) * localWeights[ty]
 			}
-//line hecbench_matern.go:64
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -184,7 +183,6 @@ func gc_body_maternKernel(gc_b *compiled.Block, numTargets int, l float32, sourc
 //line hecbench_matern.go:23
 				tx := gc_tx
 				px := gc_bx*gc_bdx + tx
-//line hecbench_matern.go:64
 				res := float32(0)
 				{
 					{
@@ -438,10 +436,8 @@ func gc_body_maternKernel(gc_b *compiled.Block, numTargets int, l float32, sourc
 						res += localResult[tx*maternSY+i_3]
 					}
 				}
-//line hecbench_matern.go:68
 				result[px] = res
 			}
-//line hecbench_matern.go:71
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0

@@ -269,7 +269,6 @@ func gc_body_maternKernel(gc_b2 *compiled.Block, numTargets int, l float32, sour
 						}
 					}
 				}
-//line hecbench_matern.go:50
 				archsimd.ClearAVXUpperBits()
 			}
 		gc_L12:
@@ -378,7 +377,6 @@ func gc_body_maternKernel(gc_b2 *compiled.Block, numTargets int, l float32, sour
 					(1 + sqrtf(5)*diff/l + 5*squaredDiff/(3*l*l)) *
 						expf(-sqrtf(5)*diff/l) * localWeights[ty]
 			}
-//line hecbench_matern.go:64
 			gc_ty2++
 			if gc_ty2 == gc_bdy2 {
 				gc_ty2 = 0
@@ -405,7 +403,6 @@ func gc_body_maternKernel(gc_b2 *compiled.Block, numTargets int, l float32, sour
 //line hecbench_matern.go:23
 				tx := gc_tx2
 				px := gc_bx2*gc_bdx2 + tx
-//line hecbench_matern.go:64
 				res := float32(0)
 				{
 					{
@@ -659,10 +656,8 @@ func gc_body_maternKernel(gc_b2 *compiled.Block, numTargets int, l float32, sour
 						res += localResult[tx*maternSY+i_3]
 					}
 				}
-//line hecbench_matern.go:68
 				result[px] = res
 			}
-//line hecbench_matern.go:71
 			gc_ty2++
 			if gc_ty2 == gc_bdy2 {
 				gc_ty2 = 0

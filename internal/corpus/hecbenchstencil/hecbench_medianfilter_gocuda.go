@@ -88,7 +88,6 @@ func gc_body_ckMedianKernel(gc_b *compiled.Block, uc4Source []Uchar4, uiDest []u
 				}
 //line hecbench_medianfilter.go:60
 				if iLocalIdX == (iBlockX - 1) {
-//line hecbench_medianfilter.go:62
 					iLocalPixOffset = iLocalIdY * iLocalPixPitch
 //line hecbench_medianfilter.go:65
 					if (iDevYPrime > -1) && (iDevYPrime < iDevImageHeight) && (iGroupIdX > 0) {
@@ -110,12 +109,9 @@ func gc_body_ckMedianKernel(gc_b *compiled.Block, uc4Source []Uchar4, uiDest []u
 						}
 					}
 				} else if iLocalIdX == 0 {
-//line hecbench_medianfilter.go:88
 					iLocalPixOffset = (iLocalIdY+1)*iLocalPixPitch - 1
-//line hecbench_medianfilter.go:90
 					if (iDevYPrime > -1) && (iDevYPrime < iDevImageHeight) &&
 						((iGroupIdX+1)*iBlockX < iImageWidth) {
-//line hecbench_medianfilter.go:93
 						uc4LocalData[iLocalPixOffset] = uc4Source[iDevYPrime*iImageX+(iGroupIdX+1)*iBlockX]
 					} else {
 						uc4LocalData[iLocalPixOffset] = Uchar4{0, 0, 0, 0}
@@ -135,7 +131,6 @@ func gc_body_ckMedianKernel(gc_b *compiled.Block, uc4Source []Uchar4, uiDest []u
 					}
 				}
 			}
-//line hecbench_medianfilter.go:114
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -156,7 +151,6 @@ func gc_body_ckMedianKernel(gc_b *compiled.Block, uc4Source []Uchar4, uiDest []u
 				iDevYPrime := iGroupIdY*iBlockY + iLocalIdY - 1
 //line hecbench_medianfilter.go:32
 				iDevGMEMOffset := iDevYPrime*iImageX + iImagePosX
-//line hecbench_medianfilter.go:34
 				var iLocalPixOffset int
 //line hecbench_medianfilter.go:119
 				fMedianEstimate := [3]float32{128.0, 128.0, 128.0}
@@ -175,44 +169,34 @@ func gc_body_ckMedianKernel(gc_b *compiled.Block, uc4Source []Uchar4, uiDest []u
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
-//line hecbench_medianfilter.go:136
 					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
-//line hecbench_medianfilter.go:141
 					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
-//line hecbench_medianfilter.go:145
 					iLocalPixOffset += (iLocalPixPitch - 2)
-//line hecbench_medianfilter.go:147
 					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
-//line hecbench_medianfilter.go:152
 					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
-//line hecbench_medianfilter.go:157
 					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
-//line hecbench_medianfilter.go:161
 					iLocalPixOffset += (iLocalPixPitch - 2)
-//line hecbench_medianfilter.go:163
 					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
-//line hecbench_medianfilter.go:168
 					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
-//line hecbench_medianfilter.go:173
 					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
@@ -222,13 +206,11 @@ func gc_body_ckMedianKernel(gc_b *compiled.Block, uc4Source []Uchar4, uiDest []u
 					} else {
 						fMaxBound[0] = fMedianEstimate[0]
 					}
-//line hecbench_medianfilter.go:185
 					if uiHighCount[1] > 4 {
 						fMinBound[1] = fMedianEstimate[1]
 					} else {
 						fMaxBound[1] = fMedianEstimate[1]
 					}
-//line hecbench_medianfilter.go:191
 					if uiHighCount[2] > 4 {
 						fMinBound[2] = fMedianEstimate[2]
 					} else {
@@ -252,44 +234,34 @@ func gc_body_ckMedianKernel(gc_b *compiled.Block, uc4Source []Uchar4, uiDest []u
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
-//line hecbench_medianfilter.go:136
 					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
-//line hecbench_medianfilter.go:141
 					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
-//line hecbench_medianfilter.go:145
 					iLocalPixOffset += (iLocalPixPitch - 2)
-//line hecbench_medianfilter.go:147
 					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
-//line hecbench_medianfilter.go:152
 					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
-//line hecbench_medianfilter.go:157
 					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
-//line hecbench_medianfilter.go:161
 					iLocalPixOffset += (iLocalPixPitch - 2)
-//line hecbench_medianfilter.go:163
 					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
-//line hecbench_medianfilter.go:168
 					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
-//line hecbench_medianfilter.go:173
 					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
@@ -299,13 +271,11 @@ func gc_body_ckMedianKernel(gc_b *compiled.Block, uc4Source []Uchar4, uiDest []u
 					} else {
 						fMaxBound[0] = fMedianEstimate[0]
 					}
-//line hecbench_medianfilter.go:185
 					if uiHighCount[1] > 4 {
 						fMinBound[1] = fMedianEstimate[1]
 					} else {
 						fMaxBound[1] = fMedianEstimate[1]
 					}
-//line hecbench_medianfilter.go:191
 					if uiHighCount[2] > 4 {
 						fMinBound[2] = fMedianEstimate[2]
 					} else {
@@ -329,44 +299,34 @@ func gc_body_ckMedianKernel(gc_b *compiled.Block, uc4Source []Uchar4, uiDest []u
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
-//line hecbench_medianfilter.go:136
 					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
-//line hecbench_medianfilter.go:141
 					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
-//line hecbench_medianfilter.go:145
 					iLocalPixOffset += (iLocalPixPitch - 2)
-//line hecbench_medianfilter.go:147
 					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
-//line hecbench_medianfilter.go:152
 					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
-//line hecbench_medianfilter.go:157
 					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
-//line hecbench_medianfilter.go:161
 					iLocalPixOffset += (iLocalPixPitch - 2)
-//line hecbench_medianfilter.go:163
 					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
-//line hecbench_medianfilter.go:168
 					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
-//line hecbench_medianfilter.go:173
 					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
@@ -376,13 +336,11 @@ func gc_body_ckMedianKernel(gc_b *compiled.Block, uc4Source []Uchar4, uiDest []u
 					} else {
 						fMaxBound[0] = fMedianEstimate[0]
 					}
-//line hecbench_medianfilter.go:185
 					if uiHighCount[1] > 4 {
 						fMinBound[1] = fMedianEstimate[1]
 					} else {
 						fMaxBound[1] = fMedianEstimate[1]
 					}
-//line hecbench_medianfilter.go:191
 					if uiHighCount[2] > 4 {
 						fMinBound[2] = fMedianEstimate[2]
 					} else {
@@ -406,44 +364,34 @@ func gc_body_ckMedianKernel(gc_b *compiled.Block, uc4Source []Uchar4, uiDest []u
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
-//line hecbench_medianfilter.go:136
 					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
-//line hecbench_medianfilter.go:141
 					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
-//line hecbench_medianfilter.go:145
 					iLocalPixOffset += (iLocalPixPitch - 2)
-//line hecbench_medianfilter.go:147
 					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
-//line hecbench_medianfilter.go:152
 					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
-//line hecbench_medianfilter.go:157
 					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
-//line hecbench_medianfilter.go:161
 					iLocalPixOffset += (iLocalPixPitch - 2)
-//line hecbench_medianfilter.go:163
 					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
-//line hecbench_medianfilter.go:168
 					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
-//line hecbench_medianfilter.go:173
 					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
@@ -453,13 +401,11 @@ func gc_body_ckMedianKernel(gc_b *compiled.Block, uc4Source []Uchar4, uiDest []u
 					} else {
 						fMaxBound[0] = fMedianEstimate[0]
 					}
-//line hecbench_medianfilter.go:185
 					if uiHighCount[1] > 4 {
 						fMinBound[1] = fMedianEstimate[1]
 					} else {
 						fMaxBound[1] = fMedianEstimate[1]
 					}
-//line hecbench_medianfilter.go:191
 					if uiHighCount[2] > 4 {
 						fMinBound[2] = fMedianEstimate[2]
 					} else {
@@ -483,44 +429,34 @@ func gc_body_ckMedianKernel(gc_b *compiled.Block, uc4Source []Uchar4, uiDest []u
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
-//line hecbench_medianfilter.go:136
 					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
-//line hecbench_medianfilter.go:141
 					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
-//line hecbench_medianfilter.go:145
 					iLocalPixOffset += (iLocalPixPitch - 2)
-//line hecbench_medianfilter.go:147
 					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
-//line hecbench_medianfilter.go:152
 					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
-//line hecbench_medianfilter.go:157
 					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
-//line hecbench_medianfilter.go:161
 					iLocalPixOffset += (iLocalPixPitch - 2)
-//line hecbench_medianfilter.go:163
 					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
-//line hecbench_medianfilter.go:168
 					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
-//line hecbench_medianfilter.go:173
 					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
@@ -530,13 +466,11 @@ func gc_body_ckMedianKernel(gc_b *compiled.Block, uc4Source []Uchar4, uiDest []u
 					} else {
 						fMaxBound[0] = fMedianEstimate[0]
 					}
-//line hecbench_medianfilter.go:185
 					if uiHighCount[1] > 4 {
 						fMinBound[1] = fMedianEstimate[1]
 					} else {
 						fMaxBound[1] = fMedianEstimate[1]
 					}
-//line hecbench_medianfilter.go:191
 					if uiHighCount[2] > 4 {
 						fMinBound[2] = fMedianEstimate[2]
 					} else {
@@ -560,44 +494,34 @@ func gc_body_ckMedianKernel(gc_b *compiled.Block, uc4Source []Uchar4, uiDest []u
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
-//line hecbench_medianfilter.go:136
 					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
-//line hecbench_medianfilter.go:141
 					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
-//line hecbench_medianfilter.go:145
 					iLocalPixOffset += (iLocalPixPitch - 2)
-//line hecbench_medianfilter.go:147
 					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
-//line hecbench_medianfilter.go:152
 					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
-//line hecbench_medianfilter.go:157
 					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
-//line hecbench_medianfilter.go:161
 					iLocalPixOffset += (iLocalPixPitch - 2)
-//line hecbench_medianfilter.go:163
 					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
-//line hecbench_medianfilter.go:168
 					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
-//line hecbench_medianfilter.go:173
 					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
@@ -607,13 +531,11 @@ func gc_body_ckMedianKernel(gc_b *compiled.Block, uc4Source []Uchar4, uiDest []u
 					} else {
 						fMaxBound[0] = fMedianEstimate[0]
 					}
-//line hecbench_medianfilter.go:185
 					if uiHighCount[1] > 4 {
 						fMinBound[1] = fMedianEstimate[1]
 					} else {
 						fMaxBound[1] = fMedianEstimate[1]
 					}
-//line hecbench_medianfilter.go:191
 					if uiHighCount[2] > 4 {
 						fMinBound[2] = fMedianEstimate[2]
 					} else {
@@ -637,44 +559,34 @@ func gc_body_ckMedianKernel(gc_b *compiled.Block, uc4Source []Uchar4, uiDest []u
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
-//line hecbench_medianfilter.go:136
 					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
-//line hecbench_medianfilter.go:141
 					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
-//line hecbench_medianfilter.go:145
 					iLocalPixOffset += (iLocalPixPitch - 2)
-//line hecbench_medianfilter.go:147
 					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
-//line hecbench_medianfilter.go:152
 					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
-//line hecbench_medianfilter.go:157
 					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
-//line hecbench_medianfilter.go:161
 					iLocalPixOffset += (iLocalPixPitch - 2)
-//line hecbench_medianfilter.go:163
 					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
-//line hecbench_medianfilter.go:168
 					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
-//line hecbench_medianfilter.go:173
 					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
@@ -684,13 +596,11 @@ func gc_body_ckMedianKernel(gc_b *compiled.Block, uc4Source []Uchar4, uiDest []u
 					} else {
 						fMaxBound[0] = fMedianEstimate[0]
 					}
-//line hecbench_medianfilter.go:185
 					if uiHighCount[1] > 4 {
 						fMinBound[1] = fMedianEstimate[1]
 					} else {
 						fMaxBound[1] = fMedianEstimate[1]
 					}
-//line hecbench_medianfilter.go:191
 					if uiHighCount[2] > 4 {
 						fMinBound[2] = fMedianEstimate[2]
 					} else {
@@ -714,44 +624,34 @@ func gc_body_ckMedianKernel(gc_b *compiled.Block, uc4Source []Uchar4, uiDest []u
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
-//line hecbench_medianfilter.go:136
 					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
-//line hecbench_medianfilter.go:141
 					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
-//line hecbench_medianfilter.go:145
 					iLocalPixOffset += (iLocalPixPitch - 2)
-//line hecbench_medianfilter.go:147
 					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
-//line hecbench_medianfilter.go:152
 					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
-//line hecbench_medianfilter.go:157
 					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
-//line hecbench_medianfilter.go:161
 					iLocalPixOffset += (iLocalPixPitch - 2)
-//line hecbench_medianfilter.go:163
 					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
-//line hecbench_medianfilter.go:168
 					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
-//line hecbench_medianfilter.go:173
 					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
@@ -761,13 +661,11 @@ func gc_body_ckMedianKernel(gc_b *compiled.Block, uc4Source []Uchar4, uiDest []u
 					} else {
 						fMaxBound[0] = fMedianEstimate[0]
 					}
-//line hecbench_medianfilter.go:185
 					if uiHighCount[1] > 4 {
 						fMinBound[1] = fMedianEstimate[1]
 					} else {
 						fMaxBound[1] = fMedianEstimate[1]
 					}
-//line hecbench_medianfilter.go:191
 					if uiHighCount[2] > 4 {
 						fMinBound[2] = fMedianEstimate[2]
 					} else {
@@ -787,7 +685,6 @@ func gc_body_ckMedianKernel(gc_b *compiled.Block, uc4Source []Uchar4, uiDest []u
 					uiDest[iDevGMEMOffset+iImageX] = uiPackedPix
 				}
 			}
-//line hecbench_medianfilter.go:217
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -799,4 +696,5 @@ func gc_body_ckMedianKernel(gc_b *compiled.Block, uc4Source []Uchar4, uiDest []u
 // gc_files_hecbench_medianfilter holds the source files whose lines the kernels' records hash.
 //
 //go:embed common.go hecbench_medianfilter.go
+//line hecbench_medianfilter.go:228
 var gc_files_hecbench_medianfilter embed.FS

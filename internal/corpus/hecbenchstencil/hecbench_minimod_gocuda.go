@@ -178,7 +178,6 @@ func gc_body_targetInner3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, 
 					coefz4*(sU[sui][suj][suk+4]+sU[sui][suj][suk-4])
 				v[mmIdx3(i, j, k, lx, ly, lz, ldimy, ldimz)] = 2*sU[sui][suj][suk] + vp[mmIdx3(i, j, k, lx, ly, lz, ldimy, ldimz)]*lap - v[mmIdx3(i, j, k, lx, ly, lz, ldimy, ldimz)]
 			}
-//line hecbench_minimod.go:96
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -365,7 +364,6 @@ func gc_body_targetPml3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, ld
 							(eta[mmIdx3(i, j, k+1, lx, ly, lz, ldimy, ldimz)]-eta[mmIdx3(i, j, k-1, lx, ly, lz, ldimy, ldimz)])*
 								(sU[sui][suj][suk+1]-sU[sui][suj][suk-1])*hdz2)) / (1 + sEtaC)
 			}
-//line hecbench_minimod.go:179
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -399,7 +397,6 @@ func gc_body_kernelAddSourceKernel(gc_b *compiled.Block, gc_lo, gc_hi int, gU []
 			return
 		}
 		gc_pos.Block = gc_blk
-//line hecbench_minimod.go:191
 		gc_step := 0
 		for ; gc_step+3 < gc_n; gc_step += 4 {
 			{

@@ -163,7 +163,6 @@ func gc_body_targetInner3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx,
 							}
 						}
 					}
-//line hecbench_minimod.go:60
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -267,7 +266,6 @@ func gc_body_targetInner3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx,
 							}
 						}
 					}
-//line hecbench_minimod.go:60
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -678,7 +676,6 @@ func gc_body_targetInner3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx,
 						gc_pos2.Thread = gc_rank2
 					}
 				}
-//line hecbench_minimod.go:95
 				archsimd.ClearAVXUpperBits()
 			}
 		gc_L32:
@@ -721,7 +718,6 @@ func gc_body_targetInner3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx,
 					coefz4*(sU[sui][suj][suk+4]+sU[sui][suj][suk-4])
 				v[mmIdx3(i, j, k, lx, ly, lz, ldimy, ldimz)] = 2*sU[sui][suj][suk] + vp[mmIdx3(i, j, k, lx, ly, lz, ldimy, ldimz)]*lap - v[mmIdx3(i, j, k, lx, ly, lz, ldimy, ldimz)]
 			}
-//line hecbench_minimod.go:96
 			gc_ty2++
 			if gc_ty2 == gc_bdy2 {
 				gc_ty2 = 0
@@ -878,7 +874,6 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 							}
 						}
 					}
-//line hecbench_minimod.go:128
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -982,7 +977,6 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 							}
 						}
 					}
-//line hecbench_minimod.go:128
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -1764,7 +1758,6 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 						gc_pos2.Thread = gc_rank2
 					}
 				}
-//line hecbench_minimod.go:170
 				archsimd.ClearAVXUpperBits()
 			}
 		gc_L32:
@@ -1821,7 +1814,6 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 							(eta[mmIdx3(i, j, k+1, lx, ly, lz, ldimy, ldimz)]-eta[mmIdx3(i, j, k-1, lx, ly, lz, ldimy, ldimz)])*
 								(sU[sui][suj][suk+1]-sU[sui][suj][suk-1])*hdz2)) / (1 + sEtaC)
 			}
-//line hecbench_minimod.go:179
 			gc_ty2++
 			if gc_ty2 == gc_bdy2 {
 				gc_ty2 = 0
@@ -1855,7 +1847,6 @@ func gc_body_kernelAddSourceKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, gU
 			return
 		}
 		gc_pos2.Block = gc_blk2
-//line hecbench_minimod.go:191
 		gc_step2 := 0
 		for ; gc_step2+3 < gc_n2; gc_step2 += 4 {
 			{

@@ -85,7 +85,6 @@ func gc_body_vhgwHorizKernel(gc_b *compiled.Block, opType morphOpType, dst, src 
 	var opArray_ []uint8 = opArray
 //line hecbench_morphology.go:89
 	var selSize_ int = selSize
-//line hecbench_morphology.go:91
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -101,7 +100,6 @@ func gc_body_vhgwHorizKernel(gc_b *compiled.Block, opType morphOpType, dst, src 
 		}
 	}
 	for offset := 1; offset < selSize_; offset *= 2 {
-//line hecbench_morphology.go:55
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -123,16 +121,13 @@ func gc_body_vhgwHorizKernel(gc_b *compiled.Block, opType morphOpType, dst, src 
 		}
 	}
 	{
-//line hecbench_morphology.go:66
 		gc_ty := 0
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx+
-//line hecbench_morphology.go:70
 			selSize/2, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(width-selSize/2, gc_bx*gc_bdx+
-//line hecbench_morphology.go:75
 			selSize/2); gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -150,7 +145,6 @@ func gc_body_vhgwHorizKernel(gc_b *compiled.Block, opType morphOpType, dst, src 
 				dst[tidy*width+tidx+selSize/2] =
 					elementOp(opType, opArray[gc_tx], opArray[gc_tx+selSize-1])
 			}
-//line hecbench_morphology.go:96
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -249,7 +243,6 @@ func gc_body_vhgwVertKernel(gc_b *compiled.Block, opType morphOpType, dst, src [
 	}
 //line hecbench_morphology.go:53
 	for offset := 1; offset < selSize_; offset *= 2 {
-//line hecbench_morphology.go:55
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -276,7 +269,6 @@ func gc_body_vhgwVertKernel(gc_b *compiled.Block, opType morphOpType, dst, src [
 		}
 	}
 	{
-//line hecbench_morphology.go:70
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {

@@ -86,7 +86,6 @@ func gc_body_vhgwHorizKernel(gc_b2 *compiled.Block, opType morphOpType, dst, src
 	var opArray_ []uint8 = opArray
 //line hecbench_morphology.go:89
 	var selSize_ int = selSize
-//line hecbench_morphology.go:91
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 			gc_rank2 := gc_base2 + gc_tx2
@@ -102,7 +101,6 @@ func gc_body_vhgwHorizKernel(gc_b2 *compiled.Block, opType morphOpType, dst, src
 		}
 	}
 	for offset := 1; offset < selSize_; offset *= 2 {
-//line hecbench_morphology.go:55
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
@@ -124,16 +122,13 @@ func gc_body_vhgwHorizKernel(gc_b2 *compiled.Block, opType morphOpType, dst, src
 		}
 	}
 	{
-//line hecbench_morphology.go:66
 		gc_ty2 := 0
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_bx2*gc_bdx2+
-//line hecbench_morphology.go:70
 			selSize/2, gc_to2) {
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound2 := compiled.Diff(width-selSize/2, gc_bx2*gc_bdx2+
-//line hecbench_morphology.go:75
 			selSize/2); gc_bound2 < gc_to2 {
 			gc_to2 = gc_bound2
 		}
@@ -151,7 +146,6 @@ func gc_body_vhgwHorizKernel(gc_b2 *compiled.Block, opType morphOpType, dst, src
 				dst[tidy*width+tidx+selSize/2] =
 					elementOp(opType, opArray[gc_tx2], opArray[gc_tx2+selSize-1])
 			}
-//line hecbench_morphology.go:96
 			gc_ty2++
 			if gc_ty2 == gc_bdy2 {
 				gc_ty2 = 0
@@ -275,7 +269,6 @@ func gc_body_vhgwVertKernel(gc_b2 *compiled.Block, opType morphOpType, dst, src 
 						opArray_[tid+selSize_] = gc_u2
 					}
 				}
-//line hecbench_morphology.go:52
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -298,7 +291,6 @@ func gc_body_vhgwVertKernel(gc_b2 *compiled.Block, opType morphOpType, dst, src 
 	}
 //line hecbench_morphology.go:53
 	for offset := 1; offset < selSize_; offset *= 2 {
-//line hecbench_morphology.go:55
 		gc_ty2 := 0
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep2 := 0
@@ -415,7 +407,6 @@ func gc_body_vhgwVertKernel(gc_b2 *compiled.Block, opType morphOpType, dst, src 
 						}
 					}
 				}
-//line hecbench_morphology.go:61
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -442,7 +433,6 @@ func gc_body_vhgwVertKernel(gc_b2 *compiled.Block, opType morphOpType, dst, src 
 		}
 	}
 	{
-//line hecbench_morphology.go:70
 		gc_ty2 := 0
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {

@@ -50,7 +50,6 @@ func gc_body_reactionGrayScottKernel(gc_b *compiled.Block, gc_lo, gc_hi int, fx,
 		}
 //line hecbench_reaction.go:18
 		stride := gc_bdx * gc_gdx
-//line hecbench_reaction.go:20
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -66,7 +65,6 @@ func gc_body_reactionGrayScottKernel(gc_b *compiled.Block, gc_lo, gc_hi int, fx,
 //line hecbench_reaction.go:20
 						return
 					}
-//line hecbench_reaction.go:21
 					r := fx[i] * fy[i] * fy[i]
 					drx[i] = -r + dC1*(1-fx[i])
 					dry[i] = r - (dC1+dC2)*fy[i]
@@ -218,7 +216,6 @@ func gc_body_derivativeX2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 				sF[sj*w+si-offset] = sF[sj*w+si+int(mx)-offset]
 				sF[sj*w+si+int(mx)] = sF[sj*w+si]
 			}
-//line hecbench_reaction.go:55
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -645,7 +642,6 @@ func gc_body_derivativeY2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 				sF[(sj-offset)*p+si] = sF[(sj+int(my)-offset)*p+si]
 				sF[(sj+int(my))*p+si] = sF[sj*p+si]
 			}
-//line hecbench_reaction.go:115
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -1022,7 +1018,6 @@ func gc_body_derivativeZ2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 				sF[(sk-offset)*p+si] = sF[(sk+int(mz)-offset)*p+si]
 				sF[(sk+int(mz))*p+si] = sF[sk*p+si]
 			}
-//line hecbench_reaction.go:174
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -1279,7 +1274,6 @@ func gc_body_constructLaplacianKernel(gc_b *compiled.Block, gc_lo, gc_hi int, df
 		}
 //line hecbench_reaction.go:212
 		stride := gc_bdx * gc_gdx
-//line hecbench_reaction.go:214
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -1295,7 +1289,6 @@ func gc_body_constructLaplacianKernel(gc_b *compiled.Block, gc_lo, gc_hi int, df
 //line hecbench_reaction.go:214
 						return
 					}
-//line hecbench_reaction.go:215
 					df[i] = dDiffcon * (dfx[i] + dfy[i] + dfz[i])
 				}
 			}
@@ -1338,7 +1331,6 @@ func gc_body_reactionUpdateKernel(gc_b *compiled.Block, gc_lo, gc_hi int, x, y, 
 		}
 //line hecbench_reaction.go:225
 		stride := gc_bdx * gc_gdx
-//line hecbench_reaction.go:227
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -1354,7 +1346,6 @@ func gc_body_reactionUpdateKernel(gc_b *compiled.Block, gc_lo, gc_hi int, x, y, 
 //line hecbench_reaction.go:227
 						return
 					}
-//line hecbench_reaction.go:228
 					x[i] += (ddx[i] + drx[i]) * dDt
 					y[i] += (ddy[i] + dry[i]) * dDt
 				}
@@ -1366,5 +1357,4 @@ func gc_body_reactionUpdateKernel(gc_b *compiled.Block, gc_lo, gc_hi int, x, y, 
 // gc_files_hecbench_reaction holds the source files whose lines the kernels' records hash.
 //
 //go:embed hecbench_reaction.go
-//line hecbench_reaction.go:240
 var gc_files_hecbench_reaction embed.FS

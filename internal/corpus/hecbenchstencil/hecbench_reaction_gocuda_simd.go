@@ -51,7 +51,6 @@ func gc_body_reactionGrayScottKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, 
 		}
 //line hecbench_reaction.go:18
 		stride := gc_bdx2 * gc_gdx2
-//line hecbench_reaction.go:20
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
@@ -67,7 +66,6 @@ func gc_body_reactionGrayScottKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, 
 //line hecbench_reaction.go:20
 						return
 					}
-//line hecbench_reaction.go:21
 					r := fx[i] * fy[i] * fy[i]
 					drx[i] = -r + dC1*(1-fx[i])
 					dry[i] = r - (dC1+dC2)*fy[i]
@@ -130,7 +128,6 @@ func gc_body_derivativeX2PbcKernel(gc_b2 *compiled.Block, f, df []float32, mx, m
 //line hecbench_reaction.go:45
 						break
 					}
-//line hecbench_reaction.go:46
 					archsimd.LoadFloat32x8Slice(f[globalIdx:]).StoreSlice(sF[sj*w+si:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -239,7 +236,6 @@ func gc_body_derivativeX2PbcKernel(gc_b2 *compiled.Block, f, df []float32, mx, m
 //line hecbench_reaction.go:39
 					var si int = i + offset
 					var sj int = gc_ty2
-//line hecbench_reaction.go:51
 					if (sj*w+si+int(mx)-offset) < 0 || (sj*w+si+int(mx)-offset) > len(sF)-8 || (sj*w+si-offset) < 0 || (sj*w+si-offset) > len(sF)-8 || (sj*
 						w+si) < 0 || (sj*w+si) > len(sF)-8 || (sj*w+si+int(mx)) < 0 || (sj*w+si+int(mx)) > len(sF)-8 {
 //line hecbench_reaction.go:51
@@ -250,7 +246,6 @@ func gc_body_derivativeX2PbcKernel(gc_b2 *compiled.Block, f, df []float32, mx, m
 //line hecbench_reaction.go:51
 					archsimd.LoadFloat32x8Slice(sF[sj*w+si:]).StoreSlice(sF[sj*w+si+int(mx):])
 				}
-//line hecbench_reaction.go:54
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
@@ -265,7 +260,6 @@ func gc_body_derivativeX2PbcKernel(gc_b2 *compiled.Block, f, df []float32, mx, m
 				sF[sj*w+si-offset] = sF[sj*w+si+int(mx)-offset]
 				sF[sj*w+si+int(mx)] = sF[sj*w+si]
 			}
-//line hecbench_reaction.go:55
 			gc_ty2++
 			if gc_ty2 == gc_bdy2 {
 				gc_ty2 = 0
@@ -311,7 +305,6 @@ func gc_body_derivativeX2PbcKernel(gc_b2 *compiled.Block, f, df []float32, mx, m
 //line hecbench_reaction.go:57
 									break
 								}
-//line hecbench_reaction.go:58
 								archsimd.LoadFloat32x8Slice(gc_at4[(gc_tx2 - gc_fastlo2):]).Sub(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(gc_at5[(gc_tx2 - gc_fastlo2):]))).Add(archsimd.LoadFloat32x8Slice(gc_at6[(gc_tx2 - gc_fastlo2):])).StoreSlice(df[globalIdx:])
 							}
 							archsimd.ClearAVXUpperBits()
@@ -366,7 +359,6 @@ func gc_body_derivativeX2PbcKernel(gc_b2 *compiled.Block, f, df []float32, mx, m
 //line hecbench_reaction.go:57
 							break
 						}
-//line hecbench_reaction.go:58
 						archsimd.LoadFloat32x8Slice(sF[sj*w+si+1:]).Sub(gc_vb.Mul(archsimd.LoadFloat32x8Slice(sF[sj*w+si:]))).Add(archsimd.LoadFloat32x8Slice(sF[sj*w+si-1:])).StoreSlice(df[globalIdx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -445,7 +437,6 @@ func gc_body_derivativeX2ZerofluxKernel(gc_b2 *compiled.Block, f, df []float32, 
 //line hecbench_reaction.go:75
 						break
 					}
-//line hecbench_reaction.go:76
 					archsimd.LoadFloat32x8Slice(f[globalIdx:]).StoreSlice(sF[sj*m+i:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -671,7 +662,6 @@ func gc_body_derivativeY2PbcKernel(gc_b2 *compiled.Block, f, df []float32, mx, m
 //line hecbench_reaction.go:105
 						break
 					}
-//line hecbench_reaction.go:106
 					archsimd.LoadFloat32x8Slice(f[globalIdx:]).StoreSlice(sF[sj*p+si:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -789,7 +779,6 @@ func gc_body_derivativeY2PbcKernel(gc_b2 *compiled.Block, f, df []float32, mx, m
 //line hecbench_reaction.go:99
 					var si int = gc_tx2
 					var sj int = j + offset
-//line hecbench_reaction.go:111
 					if ((sj+int(my)-offset)*p+si) < 0 || ((sj+int(my)-offset)*p+si) > len(sF)-8 || ((sj-offset)*p+si) < 0 || ((sj-offset)*p+si) > len(sF)-8 || (sj*
 						p+si) < 0 || (sj*p+si) > len(sF)-8 || ((sj+int(my))*p+si) < 0 || ((sj+int(my))*p+si) > len(sF)-8 {
 //line hecbench_reaction.go:111
@@ -800,7 +789,6 @@ func gc_body_derivativeY2PbcKernel(gc_b2 *compiled.Block, f, df []float32, mx, m
 //line hecbench_reaction.go:111
 					archsimd.LoadFloat32x8Slice(sF[sj*p+si:]).StoreSlice(sF[(sj+int(my))*p+si:])
 				}
-//line hecbench_reaction.go:114
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
@@ -815,7 +803,6 @@ func gc_body_derivativeY2PbcKernel(gc_b2 *compiled.Block, f, df []float32, mx, m
 				sF[(sj-offset)*p+si] = sF[(sj+int(my)-offset)*p+si]
 				sF[(sj+int(my))*p+si] = sF[sj*p+si]
 			}
-//line hecbench_reaction.go:115
 			gc_ty2++
 			if gc_ty2 == gc_bdy2 {
 				gc_ty2 = 0
@@ -857,7 +844,6 @@ func gc_body_derivativeY2PbcKernel(gc_b2 *compiled.Block, f, df []float32, mx, m
 //line hecbench_reaction.go:117
 							break
 						}
-//line hecbench_reaction.go:118
 						archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Sub(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]))).Add(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:])).StoreSlice(df[globalIdx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -896,7 +882,6 @@ func gc_body_derivativeY2PbcKernel(gc_b2 *compiled.Block, f, df []float32, mx, m
 //line hecbench_reaction.go:117
 							break
 						}
-//line hecbench_reaction.go:118
 						archsimd.LoadFloat32x8Slice(sF[(sj+1)*p+si:]).Sub(gc_vb.Mul(archsimd.LoadFloat32x8Slice(sF[sj*p+si:]))).Add(archsimd.LoadFloat32x8Slice(sF[(sj-1)*p+si:])).StoreSlice(df[globalIdx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -975,7 +960,6 @@ func gc_body_derivativeY2ZerofluxKernel(gc_b2 *compiled.Block, f, df []float32, 
 //line hecbench_reaction.go:134
 						break
 					}
-//line hecbench_reaction.go:135
 					archsimd.LoadFloat32x8Slice(f[globalIdx:]).StoreSlice(sF[j*p+si:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -1105,7 +1089,6 @@ func gc_body_derivativeY2ZerofluxKernel(gc_b2 *compiled.Block, f, df []float32, 
 							archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Sub(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]))).Add(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:])).StoreSlice(df[globalIdx:])
 						}
 					}
-//line hecbench_reaction.go:145
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -1160,7 +1143,6 @@ func gc_body_derivativeY2ZerofluxKernel(gc_b2 *compiled.Block, f, df []float32, 
 							archsimd.LoadFloat32x8Slice(sF[(j+1)*p+si:]).Sub(gc_vb.Mul(archsimd.LoadFloat32x8Slice(sF[j*p+si:]))).Add(archsimd.LoadFloat32x8Slice(sF[(j-1)*p+si:])).StoreSlice(df[globalIdx:])
 						}
 					}
-//line hecbench_reaction.go:145
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -1245,7 +1227,6 @@ func gc_body_derivativeZ2PbcKernel(gc_b2 *compiled.Block, f, df []float32, mx, m
 //line hecbench_reaction.go:164
 						break
 					}
-//line hecbench_reaction.go:165
 					archsimd.LoadFloat32x8Slice(f[globalIdx:]).StoreSlice(sF[sk*p+si:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -1362,7 +1343,6 @@ func gc_body_derivativeZ2PbcKernel(gc_b2 *compiled.Block, f, df []float32, mx, m
 					var k int = gc_ty2
 					var si int = gc_tx2
 					var sk int = k + offset
-//line hecbench_reaction.go:170
 					if ((sk+int(mz)-offset)*p+si) < 0 || ((sk+int(mz)-offset)*p+si) > len(sF)-8 || ((sk-offset)*p+si) < 0 || ((sk-offset)*p+si) > len(sF)-8 || (sk*
 						p+si) < 0 || (sk*p+si) > len(sF)-8 || ((sk+int(mz))*p+si) < 0 || ((sk+int(mz))*p+si) > len(sF)-8 {
 //line hecbench_reaction.go:170
@@ -1373,7 +1353,6 @@ func gc_body_derivativeZ2PbcKernel(gc_b2 *compiled.Block, f, df []float32, mx, m
 //line hecbench_reaction.go:170
 					archsimd.LoadFloat32x8Slice(sF[sk*p+si:]).StoreSlice(sF[(sk+int(mz))*p+si:])
 				}
-//line hecbench_reaction.go:173
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
@@ -1387,7 +1366,6 @@ func gc_body_derivativeZ2PbcKernel(gc_b2 *compiled.Block, f, df []float32, mx, m
 				sF[(sk-offset)*p+si] = sF[(sk+int(mz)-offset)*p+si]
 				sF[(sk+int(mz))*p+si] = sF[sk*p+si]
 			}
-//line hecbench_reaction.go:174
 			gc_ty2++
 			if gc_ty2 == gc_bdy2 {
 				gc_ty2 = 0
@@ -1429,7 +1407,6 @@ func gc_body_derivativeZ2PbcKernel(gc_b2 *compiled.Block, f, df []float32, mx, m
 //line hecbench_reaction.go:176
 							break
 						}
-//line hecbench_reaction.go:177
 						archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Sub(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]))).Add(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:])).StoreSlice(df[globalIdx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1468,7 +1445,6 @@ func gc_body_derivativeZ2PbcKernel(gc_b2 *compiled.Block, f, df []float32, mx, m
 //line hecbench_reaction.go:176
 							break
 						}
-//line hecbench_reaction.go:177
 						archsimd.LoadFloat32x8Slice(sF[(sk+1)*p+si:]).Sub(gc_vb.Mul(archsimd.LoadFloat32x8Slice(sF[sk*p+si:]))).Add(archsimd.LoadFloat32x8Slice(sF[(sk-1)*p+si:])).StoreSlice(df[globalIdx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1546,7 +1522,6 @@ func gc_body_derivativeZ2ZerofluxKernel(gc_b2 *compiled.Block, f, df []float32, 
 //line hecbench_reaction.go:193
 						break
 					}
-//line hecbench_reaction.go:194
 					archsimd.LoadFloat32x8Slice(f[globalIdx:]).StoreSlice(sF[k*p+si:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -1670,7 +1645,6 @@ func gc_body_derivativeZ2ZerofluxKernel(gc_b2 *compiled.Block, f, df []float32, 
 							archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Sub(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]))).Add(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:])).StoreSlice(df[globalIdx:])
 						}
 					}
-//line hecbench_reaction.go:204
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -1724,7 +1698,6 @@ func gc_body_derivativeZ2ZerofluxKernel(gc_b2 *compiled.Block, f, df []float32, 
 							archsimd.LoadFloat32x8Slice(sF[(k+1)*p+si:]).Sub(gc_vb.Mul(archsimd.LoadFloat32x8Slice(sF[k*p+si:]))).Add(archsimd.LoadFloat32x8Slice(sF[(k-1)*p+si:])).StoreSlice(df[globalIdx:])
 						}
 					}
-//line hecbench_reaction.go:204
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -1790,7 +1763,6 @@ func gc_body_constructLaplacianKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 		}
 //line hecbench_reaction.go:212
 		stride := gc_bdx2 * gc_gdx2
-//line hecbench_reaction.go:214
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
@@ -1806,7 +1778,6 @@ func gc_body_constructLaplacianKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 //line hecbench_reaction.go:214
 						return
 					}
-//line hecbench_reaction.go:215
 					df[i] = dDiffcon * (dfx[i] + dfy[i] + dfz[i])
 				}
 			}
@@ -1849,7 +1820,6 @@ func gc_body_reactionUpdateKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x, 
 		}
 //line hecbench_reaction.go:225
 		stride := gc_bdx2 * gc_gdx2
-//line hecbench_reaction.go:227
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
@@ -1865,7 +1835,6 @@ func gc_body_reactionUpdateKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x, 
 //line hecbench_reaction.go:227
 						return
 					}
-//line hecbench_reaction.go:228
 					x[i] += (ddx[i] + drx[i]) * dDt
 					y[i] += (ddy[i] + dry[i]) * dDt
 				}
@@ -1877,5 +1846,4 @@ func gc_body_reactionUpdateKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x, 
 // gc_files_hecbench_reaction holds the source files whose lines the kernels' records hash.
 //
 //go:embed hecbench_reaction.go
-//line hecbench_reaction.go:240
 var gc_files_hecbench_reaction embed.FS

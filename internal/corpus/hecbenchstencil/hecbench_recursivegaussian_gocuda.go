@@ -90,7 +90,6 @@ func gc_body_rgTransposeKernel(gc_b *compiled.Block, uiDataIn, uiDataOut []uint3
 						}
 					}
 				}
-//line hecbench_recursivegaussian.go:39
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 //line hecbench_recursivegaussian.go:33
 					xIndex := gc_bx*gc_bdx + gc_tx
@@ -101,7 +100,6 @@ func gc_body_rgTransposeKernel(gc_b *compiled.Block, uiDataIn, uiDataOut []uint3
 					}
 				}
 			} else {
-//line hecbench_recursivegaussian.go:44
 				gc_vstep2 := gc_from
 //line hecbench_recursivegaussian.go:33
 				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
@@ -143,7 +141,6 @@ func gc_body_rgTransposeKernel(gc_b *compiled.Block, uiDataIn, uiDataOut []uint3
 						}
 					}
 				}
-//line hecbench_recursivegaussian.go:40
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -156,7 +153,6 @@ func gc_body_rgTransposeKernel(gc_b *compiled.Block, uiDataIn, uiDataOut []uint3
 					}
 				}
 			}
-//line hecbench_recursivegaussian.go:44
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -170,7 +166,6 @@ func gc_body_rgTransposeKernel(gc_b *compiled.Block, uiDataIn, uiDataOut []uint3
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				var xIndex int
-//line hecbench_recursivegaussian.go:58
 				var yIndex int
 //line hecbench_recursivegaussian.go:45
 				xIndex = gc_by*gc_bdy + gc_tx
@@ -267,7 +262,6 @@ func gc_body_simpleRecursiveRGBAKernel(gc_b *compiled.Block, gc_lo, gc_hi int, u
 					}
 				}
 			}
-//line hecbench_recursivegaussian.go:99
 		})
 	}
 }
@@ -373,7 +367,6 @@ func gc_body_recursiveRGBAKernel(gc_b *compiled.Block, gc_lo, gc_hi int, uiDataI
 					}
 				}
 			}
-//line hecbench_recursivegaussian.go:171
 		})
 	}
 }
@@ -381,4 +374,5 @@ func gc_body_recursiveRGBAKernel(gc_b *compiled.Block, gc_lo, gc_hi int, uiDataI
 // gc_files_hecbench_recursivegaussian holds the source files whose lines the kernels' records hash.
 //
 //go:embed common.go hecbench_boxfilter.go hecbench_recursivegaussian.go
+//line hecbench_recursivegaussian.go:178
 var gc_files_hecbench_recursivegaussian embed.FS

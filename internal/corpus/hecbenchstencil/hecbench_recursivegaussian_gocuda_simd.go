@@ -91,7 +91,6 @@ func gc_body_rgTransposeKernel(gc_b4 *compiled.Block, uiDataIn, uiDataOut []uint
 							}
 						}
 					}
-//line hecbench_recursivegaussian.go:39
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
@@ -104,7 +103,6 @@ func gc_body_rgTransposeKernel(gc_b4 *compiled.Block, uiDataIn, uiDataOut []uint
 					}
 				}
 			} else {
-//line hecbench_recursivegaussian.go:44
 				gc_vstep4 := gc_from2
 				if compiled.SIMD {
 //line hecbench_recursivegaussian.go:33
@@ -147,7 +145,6 @@ func gc_body_rgTransposeKernel(gc_b4 *compiled.Block, uiDataIn, uiDataOut []uint
 							}
 						}
 					}
-//line hecbench_recursivegaussian.go:40
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
@@ -162,7 +159,6 @@ func gc_body_rgTransposeKernel(gc_b4 *compiled.Block, uiDataIn, uiDataOut []uint
 					}
 				}
 			}
-//line hecbench_recursivegaussian.go:44
 			gc_ty2++
 			if gc_ty2 == gc_bdy2 {
 				gc_ty2 = 0
@@ -176,7 +172,6 @@ func gc_body_rgTransposeKernel(gc_b4 *compiled.Block, uiDataIn, uiDataOut []uint
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 				var xIndex int
-//line hecbench_recursivegaussian.go:58
 				var yIndex int
 //line hecbench_recursivegaussian.go:45
 				xIndex = gc_by2*gc_bdy2 + gc_tx2
@@ -271,7 +266,6 @@ func gc_body_simpleRecursiveRGBAKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int
 					}
 				}
 			}
-//line hecbench_recursivegaussian.go:99
 		})
 	}
 }
@@ -377,7 +371,6 @@ func gc_body_recursiveRGBAKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, uiDa
 					}
 				}
 			}
-//line hecbench_recursivegaussian.go:171
 		})
 	}
 }
@@ -385,4 +378,5 @@ func gc_body_recursiveRGBAKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, uiDa
 // gc_files_hecbench_recursivegaussian holds the source files whose lines the kernels' records hash.
 //
 //go:embed common.go hecbench_boxfilter.go hecbench_recursivegaussian.go
+//line hecbench_recursivegaussian.go:178
 var gc_files_hecbench_recursivegaussian embed.FS

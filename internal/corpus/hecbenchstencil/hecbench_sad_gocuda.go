@@ -110,7 +110,6 @@ func gc_body_computeSadArrayKernel(gc_b *compiled.Block, gc_lo, gc_hi int, sadAr
 							}
 						}
 					}
-//line hecbench_sad.go:67
 					gc_ty++
 					if gc_ty == gc_bdy {
 						gc_ty = 0
@@ -153,7 +152,6 @@ func gc_body_findMinInSadArrayKernel(gc_b *compiled.Block, sadArraySize int, sad
 	}
 //line hecbench_sad.go:76
 	cache := gocuda.Shared[int32](t, sadBlockSize)[:sadBlockSize]
-//line hecbench_sad.go:78
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -172,11 +170,9 @@ func gc_body_findMinInSadArrayKernel(gc_b *compiled.Block, sadArraySize int, sad
 //line hecbench_sad.go:79
 					return
 				}
-//line hecbench_sad.go:80
 				temp = min(temp, sadArray[gid+offset])
 				offset += stride
 			}
-//line hecbench_sad.go:84
 			cache[gc_tx] = temp
 		}
 	}
@@ -187,7 +183,6 @@ func gc_body_findMinInSadArrayKernel(gc_b *compiled.Block, sadArraySize int, sad
 		if gc_b.Stopped() {
 			return
 		}
-//line hecbench_sad.go:95
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			if gc_bdx <= len(cache) {
 				gc_at := cache[:gc_bdx]
@@ -211,7 +206,6 @@ func gc_body_findMinInSadArrayKernel(gc_b *compiled.Block, sadArraySize int, sad
 			}
 		}
 	}
-//line hecbench_sad.go:99
 	gc_from, gc_to := 0, gc_bdx
 	if gc_bound := 0; gc_bound < gc_to-1 {
 		gc_to = gc_bound + 1
@@ -296,7 +290,6 @@ func gc_body_getNumOfOccurrencesKernel(gc_b *compiled.Block, sadArraySize int, s
 	gc_exited := gc_b.Exited()
 //line hecbench_sad.go:112
 	s := gocuda.Shared[int32](t, 1)[:1]
-//line hecbench_sad.go:114
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 	gc_L1:
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -322,7 +315,6 @@ func gc_body_getNumOfOccurrencesKernel(gc_b *compiled.Block, sadArraySize int, s
 			}
 		}
 	}
-//line hecbench_sad.go:122
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -338,7 +330,6 @@ func gc_body_getNumOfOccurrencesKernel(gc_b *compiled.Block, sadArraySize int, s
 			}
 		}
 	}
-//line hecbench_sad.go:128
 	gc_from, gc_to := 0, gc_bdx
 	if gc_bound := 0; gc_bound < gc_to-1 {
 		gc_to = gc_bound + 1

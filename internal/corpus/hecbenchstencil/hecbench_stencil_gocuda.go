@@ -41,7 +41,6 @@ func gc_body_stencil1DKernel(gc_b *compiled.Block, in, out []int32) {
 	gc_n := gc_b.Len()
 //line hecbench_stencil.go:23
 	temp := gocuda.Shared[int32](t, s1BlockSize+2*s1Radius)[:s1BlockSize+2*s1Radius]
-//line hecbench_stencil.go:25
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := s1Radius
 		gc_off3 := gc_bx * gc_bdx
@@ -126,7 +125,6 @@ func gc_body_stencil1DKernel(gc_b *compiled.Block, in, out []int32) {
 							}
 						}
 					}
-//line hecbench_stencil.go:34
 					for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
 						gc_tx := gc_fastlo + gc_u
 //line hecbench_stencil.go:24
@@ -178,16 +176,12 @@ func gc_body_stencil1DKernel(gc_b *compiled.Block, in, out []int32) {
 				if gindex < 0 || gindex > len(in)-8 || lindex < 0 || lindex > len(temp)-8 || (lindex-
 //line hecbench_stencil.go:33
 					s1Radius) < 0 || (lindex-s1Radius) > len(temp)-8 || (gindex-
-//line hecbench_stencil.go:35
 					s1Radius) < 0 || (gindex-s1Radius) > len(in)-8 || (gindex+
-//line hecbench_stencil.go:37
 					s1BlockSize) < 0 || (gindex+s1BlockSize) > len(in)-8 || (lindex+s1BlockSize) < 0 || (lindex+s1BlockSize) > len(temp)-8 {
 //line hecbench_stencil.go:28
 					break
 				}
-//line hecbench_stencil.go:29
 				lanes.LoadInt32x8Slice(in[gindex:]).StoreSlice(temp[lindex:])
-//line hecbench_stencil.go:31
 				if gc_tx < s1Radius && uint(s1Radius-gc_tx) > 7 {
 //line hecbench_stencil.go:31
 					if gindex <
@@ -258,11 +252,9 @@ func gc_body_stencil1DKernel(gc_b *compiled.Block, in, out []int32) {
 			}
 		}
 	}
-//line hecbench_stencil.go:43
 	compiled.OutOfLine(func() {
 		temp := temp[:270]
 		{
-//line hecbench_stencil.go:47
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_vstep3 := 0
 //line hecbench_stencil.go:42
@@ -328,7 +320,6 @@ func gc_body_stencil1DKernel(gc_b *compiled.Block, in, out []int32) {
 						out[gindex] = result
 					}
 					{
-//line hecbench_stencil.go:50
 						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -343,7 +334,6 @@ func gc_body_stencil1DKernel(gc_b *compiled.Block, in, out []int32) {
 						out[gindex] = result
 					}
 					{
-//line hecbench_stencil.go:50
 						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -358,7 +348,6 @@ func gc_body_stencil1DKernel(gc_b *compiled.Block, in, out []int32) {
 						out[gindex] = result
 					}
 					{
-//line hecbench_stencil.go:50
 						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -373,7 +362,6 @@ func gc_body_stencil1DKernel(gc_b *compiled.Block, in, out []int32) {
 						out[gindex] = result
 					}
 				}
-//line hecbench_stencil.go:50
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -389,7 +377,6 @@ func gc_body_stencil1DKernel(gc_b *compiled.Block, in, out []int32) {
 				}
 			}
 		}
-//line hecbench_stencil.go:51
 	})
 }
 
@@ -506,7 +493,6 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 				_ = xcharge
 				_ = ycharge
 				_ = zcharge
-//line hecbench_stencil.go:113
 				gc_s_dV[gc_rank] = dV
 			}
 			gc_ty++
@@ -556,7 +542,6 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 				var tkk int = gc_tx
 //line hecbench_stencil.go:72
 				dV := lanes.LoadFloat64x4Slice(gc_s_dV[gc_rank:])
-//line hecbench_stencil.go:114
 				if tkk < 0 || tkk > len(smPsi[cii][tjj])-4 || tkk > len(smPsi[nii][tjj])-4 || tkk > len(smPsi[cii][-1+tjj])-4 || tkk > len(smPsi[cii][1+tjj])-4 || tkk > len(smPsi[nii][-1+tjj])-4 || tkk > len(smPsi[nii][1+tjj])-4 || (-1+tkk) < 0 || (-1+tkk) > len(smPsi[cii][tjj])-4 || (1+tkk) < 0 || (1+tkk) > len(smPsi[cii][tjj])-4 || (-1+tkk) > len(smPsi[nii][tjj])-4 || (1+tkk) > len(smPsi[nii][tjj])-4 {
 //line hecbench_stencil.go:114
 					break
@@ -638,14 +623,12 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 //line hecbench_stencil.go:71
 				tjj := gc_ty
 				tkk := gc_tx
-//line hecbench_stencil.go:74
 				dV := gc_s_dV[gc_rank]
 //line hecbench_stencil.go:114
 				xd := -smPsi[cii][tjj][tkk] + smPsi[nii][tjj][tkk]
 				yd := (-smPsi[cii][-1+tjj][tkk] + smPsi[cii][1+tjj][tkk] - smPsi[nii][-1+tjj][tkk] + smPsi[nii][1+tjj][tkk]) / 4.
 				zd := (-smPsi[cii][tjj][-1+tkk] + smPsi[cii][tjj][1+tkk] - smPsi[nii][tjj][-1+tkk] + smPsi[nii][tjj][1+tkk]) / 4.
 				dV -= dSigmaX[s3Index(nx, ny, nz, 1, tjj, tkk, 0)]*xd + dSigmaX[s3Index(nx, ny, nz, 1, tjj, tkk, 1)]*yd + dSigmaX[s3Index(nx, ny, nz, 1, tjj, tkk, 2)]*zd
-//line hecbench_stencil.go:119
 				gc_s_dV[gc_rank] = dV
 			}
 			gc_ty++
@@ -773,7 +756,6 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 					var ycharge lanes.Float64x4
 //line hecbench_stencil.go:72
 					dV := lanes.LoadFloat64x4Slice(gc_s_dV[gc_rank:])
-//line hecbench_stencil.go:131
 					if tkk < 0 || tkk > len(smPsi[pii][tjj])-4 || tkk > len(smPsi[pii][1+tjj])-4 || tkk > len(smPsi[nii][tjj])-4 || tkk > len(smPsi[nii][1+tjj])-4 || tkk > len(smPsi[cii][tjj])-4 || tkk > len(smPsi[cii][1+tjj])-4 || (-1+tkk) < 0 || (-1+tkk) > len(smPsi[cii][tjj])-4 || (1+tkk) < 0 || (1+tkk) > len(smPsi[cii][tjj])-4 || (-1+tkk) > len(smPsi[cii][1+tjj])-4 || (1+tkk) > len(smPsi[cii][1+tjj])-4 || tkk > len(smPsi[3][tjj])-4 {
 //line hecbench_stencil.go:131
 						break
@@ -861,9 +843,7 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 //line hecbench_stencil.go:71
 					tjj := gc_ty
 					tkk := gc_tx
-//line hecbench_stencil.go:74
 					var ycharge float64
-//line hecbench_stencil.go:76
 					dV := gc_s_dV[gc_rank]
 //line hecbench_stencil.go:131
 					xd_ := (-smPsi[pii][tjj][tkk] - smPsi[pii][1+tjj][tkk] + smPsi[nii][tjj][tkk] + smPsi[nii][1+tjj][tkk]) / 4.
@@ -872,7 +852,6 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 					ycharge = dSigmaY[s3Index(nx, ny, nz, ii, tjj+1, tkk, 0)]*xd_ + dSigmaY[s3Index(nx, ny, nz, ii, tjj+1, tkk, 1)]*yd_ + dSigmaY[s3Index(nx, ny, nz, ii, tjj+1, tkk, 2)]*zd_
 					dV += ycharge
 					smPsi[3][tjj][tkk] = ycharge
-//line hecbench_stencil.go:138
 					gc_s_dV[gc_rank] = dV
 				}
 				gc_ty++
@@ -919,7 +898,6 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 					var tkk int = gc_tx
 //line hecbench_stencil.go:72
 					dV := lanes.LoadFloat64x4Slice(gc_s_dV[gc_rank:])
-//line hecbench_stencil.go:141
 					if tkk < 0 || tkk > len(smPsi[3][tjj-1])-4 {
 //line hecbench_stencil.go:141
 						break
@@ -938,11 +916,9 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 //line hecbench_stencil.go:71
 					tjj := gc_ty
 					tkk := gc_tx
-//line hecbench_stencil.go:74
 					dV := gc_s_dV[gc_rank]
 //line hecbench_stencil.go:141
 					dV -= smPsi[3][tjj-1][tkk]
-//line hecbench_stencil.go:143
 					gc_s_dV[gc_rank] = dV
 				}
 				gc_ty++
@@ -989,7 +965,6 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 					var zcharge lanes.Float64x4
 //line hecbench_stencil.go:72
 					dV := lanes.LoadFloat64x4Slice(gc_s_dV[gc_rank:])
-//line hecbench_stencil.go:148
 					if tkk < 0 || tkk > len(smPsi[pii][tjj])-4 || (1+tkk) < 0 || (1+tkk) > len(smPsi[pii][tjj])-4 || tkk > len(smPsi[nii][tjj])-4 || (1+tkk) > len(smPsi[nii][tjj])-4 || tkk > len(smPsi[cii][-1+tjj])-4 || (1+tkk) > len(smPsi[cii][-1+tjj])-4 || tkk > len(smPsi[cii][1+tjj])-4 || (1+tkk) > len(smPsi[cii][1+tjj])-4 || tkk > len(smPsi[cii][tjj])-4 || (1+tkk) > len(smPsi[cii][tjj])-4 || tkk > len(smPsi[3][tjj])-4 {
 //line hecbench_stencil.go:148
 						break
@@ -1077,9 +1052,7 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 //line hecbench_stencil.go:71
 					tjj := gc_ty
 					tkk := gc_tx
-//line hecbench_stencil.go:74
 					var zcharge float64
-//line hecbench_stencil.go:76
 					dV := gc_s_dV[gc_rank]
 //line hecbench_stencil.go:148
 					xd_2 := (-smPsi[pii][tjj][tkk] - smPsi[pii][tjj][1+tkk] + smPsi[nii][tjj][tkk] + smPsi[nii][tjj][1+tkk]) / 4.
@@ -1088,7 +1061,6 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 					zcharge = dSigmaZ[s3Index(nx, ny, nz, ii, tjj, tkk+1, 0)]*xd_2 + dSigmaZ[s3Index(nx, ny, nz, ii, tjj, tkk+1, 1)]*yd_2 + dSigmaZ[s3Index(nx, ny, nz, ii, tjj, tkk+1, 2)]*zd_2
 					dV += zcharge
 					smPsi[3][tjj][tkk] = zcharge
-//line hecbench_stencil.go:155
 					gc_s_dV[gc_rank] = dV
 				}
 				gc_ty++
@@ -1135,7 +1107,6 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 					var tkk int = gc_tx
 //line hecbench_stencil.go:72
 					dV := lanes.LoadFloat64x4Slice(gc_s_dV[gc_rank:])
-//line hecbench_stencil.go:159
 					if (tkk-1) < 0 || (tkk-1) > len(smPsi[3][tjj])-4 {
 //line hecbench_stencil.go:159
 						break
@@ -1154,11 +1125,9 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 //line hecbench_stencil.go:71
 					tjj := gc_ty
 					tkk := gc_tx
-//line hecbench_stencil.go:74
 					dV := gc_s_dV[gc_rank]
 //line hecbench_stencil.go:159
 					dV -= smPsi[3][tjj][tkk-1]
-//line hecbench_stencil.go:161
 					gc_s_dV[gc_rank] = dV
 				}
 				gc_ty++
@@ -1195,9 +1164,7 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 //line hecbench_stencil.go:71
 					tjj := gc_ty
 					tkk := gc_tx
-//line hecbench_stencil.go:74
 					var xcharge float64
-//line hecbench_stencil.go:76
 					dV := gc_s_dV[gc_rank]
 //line hecbench_stencil.go:165
 					xd_3 := -smPsi[cii][tjj][tkk] + smPsi[nii][tjj][tkk]
@@ -1207,7 +1174,6 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 					dV += xcharge
 					dNpsi[s3Index(nx, ny, nz, ii, tjj, tkk, 0)] = dV
 					dV = -xcharge
-//line hecbench_stencil.go:173
 					gc_s_dV[gc_rank] = dV
 				}
 				gc_ty++

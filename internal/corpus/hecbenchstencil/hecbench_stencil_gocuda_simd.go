@@ -41,7 +41,6 @@ func gc_body_stencil1DKernel(gc_b2 *compiled.Block, in, out []int32) {
 	gc_n2 := gc_b2.Len()
 //line hecbench_stencil.go:23
 	temp := gocuda.Shared[int32](t, s1BlockSize+2*s1Radius)[:s1BlockSize+2*s1Radius]
-//line hecbench_stencil.go:25
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off8 := s1Radius
 		gc_off9 := gc_bx2 * gc_bdx2
@@ -127,7 +126,6 @@ func gc_body_stencil1DKernel(gc_b2 *compiled.Block, in, out []int32) {
 								}
 							}
 						}
-//line hecbench_stencil.go:34
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_u2 := gc_vstep4 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
@@ -182,16 +180,12 @@ func gc_body_stencil1DKernel(gc_b2 *compiled.Block, in, out []int32) {
 					if gindex < 0 || gindex > len(in)-8 || lindex < 0 || lindex > len(temp)-8 || (lindex-
 //line hecbench_stencil.go:33
 						s1Radius) < 0 || (lindex-s1Radius) > len(temp)-8 || (gindex-
-//line hecbench_stencil.go:35
 						s1Radius) < 0 || (gindex-s1Radius) > len(in)-8 || (gindex+
-//line hecbench_stencil.go:37
 						s1BlockSize) < 0 || (gindex+s1BlockSize) > len(in)-8 || (lindex+s1BlockSize) < 0 || (lindex+s1BlockSize) > len(temp)-8 {
 //line hecbench_stencil.go:28
 						break
 					}
-//line hecbench_stencil.go:29
 					archsimd.LoadInt32x8Slice(in[gindex:]).StoreSlice(temp[lindex:])
-//line hecbench_stencil.go:31
 					if gc_tx2 < s1Radius && uint(s1Radius-gc_tx2) > 7 {
 //line hecbench_stencil.go:31
 						if gindex <
@@ -264,11 +258,9 @@ func gc_body_stencil1DKernel(gc_b2 *compiled.Block, in, out []int32) {
 			}
 		}
 	}
-//line hecbench_stencil.go:43
 	compiled.OutOfLine(func() {
 		temp := temp[:270]
 		{
-//line hecbench_stencil.go:47
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_vstep6 := 0
 				if compiled.SIMD {
@@ -413,7 +405,6 @@ func gc_body_stencil1DKernel(gc_b2 *compiled.Block, in, out []int32) {
 						out[gindex] = result
 					}
 					{
-//line hecbench_stencil.go:50
 						gc_tx2 := gc_step2 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -428,7 +419,6 @@ func gc_body_stencil1DKernel(gc_b2 *compiled.Block, in, out []int32) {
 						out[gindex] = result
 					}
 					{
-//line hecbench_stencil.go:50
 						gc_tx2 := gc_step2 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -443,7 +433,6 @@ func gc_body_stencil1DKernel(gc_b2 *compiled.Block, in, out []int32) {
 						out[gindex] = result
 					}
 					{
-//line hecbench_stencil.go:50
 						gc_tx2 := gc_step2 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -458,7 +447,6 @@ func gc_body_stencil1DKernel(gc_b2 *compiled.Block, in, out []int32) {
 						out[gindex] = result
 					}
 				}
-//line hecbench_stencil.go:50
 				for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -474,7 +462,6 @@ func gc_body_stencil1DKernel(gc_b2 *compiled.Block, in, out []int32) {
 				}
 			}
 		}
-//line hecbench_stencil.go:51
 	})
 }
 
@@ -583,7 +570,6 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 						gc_alive15 = gc_alive15.And(gc_alive15.And(gc_if).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 					}
 				}
-//line hecbench_stencil.go:98
 				archsimd.ClearAVXUpperBits()
 			}
 		gc_L12:
@@ -731,7 +717,6 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 				_ = xcharge
 				_ = ycharge
 				_ = zcharge
-//line hecbench_stencil.go:113
 				gc_s_dV[gc_rank2] = dV
 			}
 			gc_ty2++
@@ -782,7 +767,6 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 					var tkk int = gc_tx2
 //line hecbench_stencil.go:72
 					dV := archsimd.LoadFloat64x4Slice(gc_s_dV[gc_rank2:])
-//line hecbench_stencil.go:114
 					if tkk < 0 || tkk > len(smPsi[cii][tjj])-4 || tkk > len(smPsi[nii][tjj])-4 || tkk > len(smPsi[cii][-1+tjj])-4 || tkk > len(smPsi[cii][1+tjj])-4 || tkk > len(smPsi[nii][-1+tjj])-4 || tkk > len(smPsi[nii][1+tjj])-4 || (-1+tkk) < 0 || (-1+tkk) > len(smPsi[cii][tjj])-4 || (1+tkk) < 0 || (1+tkk) > len(smPsi[cii][tjj])-4 || (-1+tkk) > len(smPsi[nii][tjj])-4 || (1+tkk) > len(smPsi[nii][tjj])-4 {
 //line hecbench_stencil.go:114
 						break
@@ -865,14 +849,12 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 //line hecbench_stencil.go:71
 				tjj := gc_ty2
 				tkk := gc_tx2
-//line hecbench_stencil.go:74
 				dV := gc_s_dV[gc_rank2]
 //line hecbench_stencil.go:114
 				xd := -smPsi[cii][tjj][tkk] + smPsi[nii][tjj][tkk]
 				yd := (-smPsi[cii][-1+tjj][tkk] + smPsi[cii][1+tjj][tkk] - smPsi[nii][-1+tjj][tkk] + smPsi[nii][1+tjj][tkk]) / 4.
 				zd := (-smPsi[cii][tjj][-1+tkk] + smPsi[cii][tjj][1+tkk] - smPsi[nii][tjj][-1+tkk] + smPsi[nii][tjj][1+tkk]) / 4.
 				dV -= dSigmaX[s3Index(nx, ny, nz, 1, tjj, tkk, 0)]*xd + dSigmaX[s3Index(nx, ny, nz, 1, tjj, tkk, 1)]*yd + dSigmaX[s3Index(nx, ny, nz, 1, tjj, tkk, 2)]*zd
-//line hecbench_stencil.go:119
 				gc_s_dV[gc_rank2] = dV
 			}
 			gc_ty2++
@@ -1004,7 +986,6 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 						var ycharge archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
 //line hecbench_stencil.go:72
 						dV := archsimd.LoadFloat64x4Slice(gc_s_dV[gc_rank2:])
-//line hecbench_stencil.go:131
 						if tkk < 0 || tkk > len(smPsi[pii][tjj])-4 || tkk > len(smPsi[pii][1+tjj])-4 || tkk > len(smPsi[nii][tjj])-4 || tkk > len(smPsi[nii][1+tjj])-4 || tkk > len(smPsi[cii][tjj])-4 || tkk > len(smPsi[cii][1+tjj])-4 || (-1+tkk) < 0 || (-1+tkk) > len(smPsi[cii][tjj])-4 || (1+tkk) < 0 || (1+tkk) > len(smPsi[cii][tjj])-4 || (-1+tkk) > len(smPsi[cii][1+tjj])-4 || (1+tkk) > len(smPsi[cii][1+tjj])-4 || tkk > len(smPsi[3][tjj])-4 {
 //line hecbench_stencil.go:131
 							break
@@ -1080,7 +1061,6 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 						dV = dV.Add(ycharge)
 //line hecbench_stencil.go:134
 						ycharge.StoreMasked((*[4]float64)(smPsi[3][tjj][tkk:]), gc_alive27)
-//line hecbench_stencil.go:137
 						dV.Merge(archsimd.LoadFloat64x4Slice(gc_s_dV[gc_rank2:]), gc_alive27).StoreSlice(gc_s_dV[gc_rank2:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1094,9 +1074,7 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 //line hecbench_stencil.go:71
 					tjj := gc_ty2
 					tkk := gc_tx2
-//line hecbench_stencil.go:74
 					var ycharge float64
-//line hecbench_stencil.go:76
 					dV := gc_s_dV[gc_rank2]
 //line hecbench_stencil.go:131
 					xd_ := (-smPsi[pii][tjj][tkk] - smPsi[pii][1+tjj][tkk] + smPsi[nii][tjj][tkk] + smPsi[nii][1+tjj][tkk]) / 4.
@@ -1105,7 +1083,6 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 					ycharge = dSigmaY[s3Index(nx, ny, nz, ii, tjj+1, tkk, 0)]*xd_ + dSigmaY[s3Index(nx, ny, nz, ii, tjj+1, tkk, 1)]*yd_ + dSigmaY[s3Index(nx, ny, nz, ii, tjj+1, tkk, 2)]*zd_
 					dV += ycharge
 					smPsi[3][tjj][tkk] = ycharge
-//line hecbench_stencil.go:138
 					gc_s_dV[gc_rank2] = dV
 				}
 				gc_ty2++
@@ -1153,7 +1130,6 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 						var tkk int = gc_tx2
 //line hecbench_stencil.go:72
 						dV := archsimd.LoadFloat64x4Slice(gc_s_dV[gc_rank2:])
-//line hecbench_stencil.go:141
 						if tkk < 0 || tkk > len(smPsi[3][tjj-1])-4 {
 //line hecbench_stencil.go:141
 							break
@@ -1173,11 +1149,9 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 //line hecbench_stencil.go:71
 					tjj := gc_ty2
 					tkk := gc_tx2
-//line hecbench_stencil.go:74
 					dV := gc_s_dV[gc_rank2]
 //line hecbench_stencil.go:141
 					dV -= smPsi[3][tjj-1][tkk]
-//line hecbench_stencil.go:143
 					gc_s_dV[gc_rank2] = dV
 				}
 				gc_ty2++
@@ -1225,7 +1199,6 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 						var zcharge archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
 //line hecbench_stencil.go:72
 						dV := archsimd.LoadFloat64x4Slice(gc_s_dV[gc_rank2:])
-//line hecbench_stencil.go:148
 						if tkk < 0 || tkk > len(smPsi[pii][tjj])-4 || (1+tkk) < 0 || (1+tkk) > len(smPsi[pii][tjj])-4 || tkk > len(smPsi[nii][tjj])-4 || (1+tkk) > len(smPsi[nii][tjj])-4 || tkk > len(smPsi[cii][-1+tjj])-4 || (1+tkk) > len(smPsi[cii][-1+tjj])-4 || tkk > len(smPsi[cii][1+tjj])-4 || (1+tkk) > len(smPsi[cii][1+tjj])-4 || tkk > len(smPsi[cii][tjj])-4 || (1+tkk) > len(smPsi[cii][tjj])-4 || tkk > len(smPsi[3][tjj])-4 {
 //line hecbench_stencil.go:148
 							break
@@ -1301,7 +1274,6 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 						dV = dV.Add(zcharge)
 //line hecbench_stencil.go:151
 						zcharge.StoreMasked((*[4]float64)(smPsi[3][tjj][tkk:]), gc_alive33)
-//line hecbench_stencil.go:154
 						dV.Merge(archsimd.LoadFloat64x4Slice(gc_s_dV[gc_rank2:]), gc_alive33).StoreSlice(gc_s_dV[gc_rank2:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1315,9 +1287,7 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 //line hecbench_stencil.go:71
 					tjj := gc_ty2
 					tkk := gc_tx2
-//line hecbench_stencil.go:74
 					var zcharge float64
-//line hecbench_stencil.go:76
 					dV := gc_s_dV[gc_rank2]
 //line hecbench_stencil.go:148
 					xd_2 := (-smPsi[pii][tjj][tkk] - smPsi[pii][tjj][1+tkk] + smPsi[nii][tjj][tkk] + smPsi[nii][tjj][1+tkk]) / 4.
@@ -1326,7 +1296,6 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 					zcharge = dSigmaZ[s3Index(nx, ny, nz, ii, tjj, tkk+1, 0)]*xd_2 + dSigmaZ[s3Index(nx, ny, nz, ii, tjj, tkk+1, 1)]*yd_2 + dSigmaZ[s3Index(nx, ny, nz, ii, tjj, tkk+1, 2)]*zd_2
 					dV += zcharge
 					smPsi[3][tjj][tkk] = zcharge
-//line hecbench_stencil.go:155
 					gc_s_dV[gc_rank2] = dV
 				}
 				gc_ty2++
@@ -1374,7 +1343,6 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 						var tkk int = gc_tx2
 //line hecbench_stencil.go:72
 						dV := archsimd.LoadFloat64x4Slice(gc_s_dV[gc_rank2:])
-//line hecbench_stencil.go:159
 						if (tkk-1) < 0 || (tkk-1) > len(smPsi[3][tjj])-4 {
 //line hecbench_stencil.go:159
 							break
@@ -1394,11 +1362,9 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 //line hecbench_stencil.go:71
 					tjj := gc_ty2
 					tkk := gc_tx2
-//line hecbench_stencil.go:74
 					dV := gc_s_dV[gc_rank2]
 //line hecbench_stencil.go:159
 					dV -= smPsi[3][tjj][tkk-1]
-//line hecbench_stencil.go:161
 					gc_s_dV[gc_rank2] = dV
 				}
 				gc_ty2++
@@ -1451,7 +1417,6 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 						var xcharge archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
 //line hecbench_stencil.go:72
 						dV := archsimd.LoadFloat64x4Slice(gc_s_dV[gc_rank2:])
-//line hecbench_stencil.go:165
 						if tkk < 0 || tkk > len(smPsi[cii][tjj])-4 || tkk > len(smPsi[nii][tjj])-4 || tkk > len(smPsi[cii][-1+tjj])-4 || tkk > len(smPsi[cii][1+tjj])-4 || tkk > len(smPsi[nii][-1+tjj])-4 || tkk > len(smPsi[nii][1+tjj])-4 || (-1+tkk) < 0 || (-1+tkk) > len(smPsi[cii][tjj])-4 || (1+tkk) < 0 || (1+tkk) > len(smPsi[cii][tjj])-4 || (-1+tkk) > len(smPsi[nii][tjj])-4 || (1+tkk) > len(smPsi[nii][tjj])-4 {
 //line hecbench_stencil.go:165
 							break
@@ -1574,9 +1539,7 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 //line hecbench_stencil.go:71
 					tjj := gc_ty2
 					tkk := gc_tx2
-//line hecbench_stencil.go:74
 					var xcharge float64
-//line hecbench_stencil.go:76
 					dV := gc_s_dV[gc_rank2]
 //line hecbench_stencil.go:165
 					xd_3 := -smPsi[cii][tjj][tkk] + smPsi[nii][tjj][tkk]
@@ -1586,7 +1549,6 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 					dV += xcharge
 					dNpsi[s3Index(nx, ny, nz, ii, tjj, tkk, 0)] = dV
 					dV = -xcharge
-//line hecbench_stencil.go:173
 					gc_s_dV[gc_rank2] = dV
 				}
 				gc_ty2++

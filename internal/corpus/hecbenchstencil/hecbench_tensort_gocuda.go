@@ -50,7 +50,6 @@ func gc_body_tensorTransposeKernel(gc_b *compiled.Block, dimInput, dimOutput, nb
 //line hecbench_tensort.go:25
 	for blockIdx := gc_bx; blockIdx < nblocks; blockIdx += gc_gdx {
 		var gc_jam gc_jam_tensorTransposeKernel_27
-//line hecbench_tensort.go:28
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 //line hecbench_tensort.go:26
@@ -61,7 +60,6 @@ func gc_body_tensorTransposeKernel(gc_b *compiled.Block, dimInput, dimOutput, nb
 			offset1 := 0
 			gc_jam_tensorTransposeKernel_27_add(&gc_jam, dimInput, im, it, shapeInputR, offset1, strideInput, shapeInput, gc_s_offset1, gc_rank)
 		}
-//line hecbench_tensort.go:33
 		gc_jam_tensorTransposeKernel_27_flush(&gc_jam)
 //line hecbench_tensort.go:33
 		for gc_off2, gc_limit2, gc_more2 := 0, tileSize, true; gc_more2; gc_off2 += gc_bdx {
@@ -70,7 +68,6 @@ func gc_body_tensorTransposeKernel(gc_b *compiled.Block, dimInput, dimOutput, nb
 				return
 			}
 			gc_more2 = false
-//line hecbench_tensort.go:40
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_off2, gc_to) {
 				panic(compiled.ErrGuardWraps)
@@ -88,35 +85,30 @@ func gc_body_tensorTransposeKernel(gc_b *compiled.Block, dimInput, dimOutput, nb
 					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
 							gc_tx := gc_step + 0
-//line hecbench_tensort.go:34
 							gc_more2 = true
 //line hecbench_tensort.go:34
 							gc_at[gc_tx] = gc_at2[gc_tx]
 						}
 						{
 							gc_tx := gc_step + 1
-//line hecbench_tensort.go:34
 							gc_more2 = true
 //line hecbench_tensort.go:34
 							gc_at[gc_tx] = gc_at2[gc_tx]
 						}
 						{
 							gc_tx := gc_step + 2
-//line hecbench_tensort.go:34
 							gc_more2 = true
 //line hecbench_tensort.go:34
 							gc_at[gc_tx] = gc_at2[gc_tx]
 						}
 						{
 							gc_tx := gc_step + 3
-//line hecbench_tensort.go:34
 							gc_more2 = true
 //line hecbench_tensort.go:34
 							gc_at[gc_tx] = gc_at2[gc_tx]
 						}
 					}
 					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line hecbench_tensort.go:34
 						gc_more2 = true
 //line hecbench_tensort.go:34
 						gc_at[gc_tx] = gc_at2[gc_tx]
@@ -186,7 +178,6 @@ func gc_body_tensorTransposeKernel(gc_b *compiled.Block, dimInput, dimOutput, nb
 				return
 			}
 			gc_more3 = false
-//line hecbench_tensort.go:46
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_off3, gc_to) {
 				panic(compiled.ErrGuardWraps)
@@ -199,9 +190,7 @@ func gc_body_tensorTransposeKernel(gc_b *compiled.Block, dimInput, dimOutput, nb
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					var it int
-//line hecbench_tensort.go:59
 					var im int
-//line hecbench_tensort.go:61
 					offset1 := gc_s_offset1[gc_rank]
 //line hecbench_tensort.go:39
 					gc_start := gc_tx
@@ -302,59 +291,32 @@ func gc_jam_tensorTransposeKernel_27_run1(gc_l *gc_jam_tensorTransposeKernel_27_
 // gc_jam_tensorTransposeKernel_27_run4 runs the rest of tensorTransposeKernel's loop at line 27 for 4 threads, their loops interleaved.
 func gc_jam_tensorTransposeKernel_27_run4(gc_j *gc_jam_tensorTransposeKernel_27) {
 	gc_l0_dimInput := gc_j.lanes[0].dimInput
-//line hecbench_tensort.go:39
 	gc_l0_im := gc_j.lanes[0].im
-//line hecbench_tensort.go:41
 	gc_l0_it := gc_j.lanes[0].it
-//line hecbench_tensort.go:43
 	gc_l0_shapeInputR := gc_j.lanes[0].shapeInputR
-//line hecbench_tensort.go:45
 	gc_l0_offset1 := gc_j.lanes[0].offset1
-//line hecbench_tensort.go:47
 	gc_l0_strideInput := gc_j.lanes[0].strideInput
-//line hecbench_tensort.go:49
 	gc_l0_shapeInput := gc_j.lanes[0].shapeInput
-//line hecbench_tensort.go:51
 	gc_l1_dimInput := gc_j.lanes[1].dimInput
-//line hecbench_tensort.go:53
 	gc_l1_im := gc_j.lanes[1].im
-//line hecbench_tensort.go:55
 	gc_l1_it := gc_j.lanes[1].it
-//line hecbench_tensort.go:57
 	gc_l1_shapeInputR := gc_j.lanes[1].shapeInputR
-//line hecbench_tensort.go:59
 	gc_l1_offset1 := gc_j.lanes[1].offset1
-//line hecbench_tensort.go:61
 	gc_l1_strideInput := gc_j.lanes[1].strideInput
-//line hecbench_tensort.go:63
 	gc_l1_shapeInput := gc_j.lanes[1].shapeInput
-//line hecbench_tensort.go:65
 	gc_l2_dimInput := gc_j.lanes[2].dimInput
-//line hecbench_tensort.go:67
 	gc_l2_im := gc_j.lanes[2].im
-//line hecbench_tensort.go:69
 	gc_l2_it := gc_j.lanes[2].it
-//line hecbench_tensort.go:71
 	gc_l2_shapeInputR := gc_j.lanes[2].shapeInputR
-//line hecbench_tensort.go:73
 	gc_l2_offset1 := gc_j.lanes[2].offset1
-//line hecbench_tensort.go:75
 	gc_l2_strideInput := gc_j.lanes[2].strideInput
-//line hecbench_tensort.go:77
 	gc_l2_shapeInput := gc_j.lanes[2].shapeInput
-//line hecbench_tensort.go:79
 	gc_l3_dimInput := gc_j.lanes[3].dimInput
-//line hecbench_tensort.go:81
 	gc_l3_im := gc_j.lanes[3].im
-//line hecbench_tensort.go:83
 	gc_l3_it := gc_j.lanes[3].it
-//line hecbench_tensort.go:85
 	gc_l3_shapeInputR := gc_j.lanes[3].shapeInputR
-//line hecbench_tensort.go:87
 	gc_l3_offset1 := gc_j.lanes[3].offset1
-//line hecbench_tensort.go:89
 	gc_l3_strideInput := gc_j.lanes[3].strideInput
-//line hecbench_tensort.go:91
 	gc_l3_shapeInput := gc_j.lanes[3].shapeInput
 //line hecbench_tensort.go:27
 	gc_a1 := 0
@@ -397,15 +359,12 @@ func gc_jam_tensorTransposeKernel_27_run4(gc_j *gc_jam_tensorTransposeKernel_27)
 			gc_l0_im = int(float32(gc_l0_it) * gc_w7[gc_j6])
 			gc_l0_offset1 += int(gc_w8[gc_j6]) * (gc_l0_it - gc_l0_im*int(gc_w9[gc_j6]))
 			gc_l0_it = gc_l0_im
-//line hecbench_tensort.go:28
 			gc_l1_im = int(float32(gc_l1_it) * gc_w10[gc_j6])
 			gc_l1_offset1 += int(gc_w11[gc_j6]) * (gc_l1_it - gc_l1_im*int(gc_w12[gc_j6]))
 			gc_l1_it = gc_l1_im
-//line hecbench_tensort.go:28
 			gc_l2_im = int(float32(gc_l2_it) * gc_w13[gc_j6])
 			gc_l2_offset1 += int(gc_w14[gc_j6]) * (gc_l2_it - gc_l2_im*int(gc_w15[gc_j6]))
 			gc_l2_it = gc_l2_im
-//line hecbench_tensort.go:28
 			gc_l3_im = int(float32(gc_l3_it) * gc_w16[gc_j6])
 			gc_l3_offset1 += int(gc_w17[gc_j6]) * (gc_l3_it - gc_l3_im*int(gc_w18[gc_j6]))
 			gc_l3_it = gc_l3_im

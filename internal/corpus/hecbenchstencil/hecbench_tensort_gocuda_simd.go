@@ -52,7 +52,6 @@ func gc_body_tensorTransposeKernel(gc_b2 *compiled.Block, dimInput, dimOutput, n
 	for blockIdx := gc_bx2; blockIdx < nblocks; blockIdx += gc_gdx2 {
 		var gc_jam2 gc_jam_tensorTransposeKernel_27
 		archsimd.ClearAVXUpperBits()
-//line hecbench_tensort.go:29
 		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 //line hecbench_tensort.go:26
@@ -63,7 +62,6 @@ func gc_body_tensorTransposeKernel(gc_b2 *compiled.Block, dimInput, dimOutput, n
 			offset1 := 0
 			gc_jam_tensorTransposeKernel_27_add(&gc_jam2, dimInput, im, it, shapeInputR, offset1, strideInput, shapeInput, gc_s_offset1, gc_rank2)
 		}
-//line hecbench_tensort.go:33
 		gc_jam_tensorTransposeKernel_27_flush(&gc_jam2)
 //line hecbench_tensort.go:33
 		for gc_off2, gc_limit2, gc_more2 := 0, tileSize, true; gc_more2; gc_off2 += gc_bdx2 {
@@ -72,7 +70,6 @@ func gc_body_tensorTransposeKernel(gc_b2 *compiled.Block, dimInput, dimOutput, n
 				return
 			}
 			gc_more2 = false
-//line hecbench_tensort.go:40
 			gc_from3, gc_to2 := 0, gc_bdx2
 			if !compiled.Adds(gc_off2, gc_to2) {
 				panic(compiled.ErrGuardWraps)
@@ -102,7 +99,6 @@ func gc_body_tensorTransposeKernel(gc_b2 *compiled.Block, dimInput, dimOutput, n
 						gc_more2 = true
 					}
 					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-//line hecbench_tensort.go:34
 						gc_more2 = true
 //line hecbench_tensort.go:34
 						gc_at3[gc_tx2] = gc_at4[gc_tx2]
@@ -118,7 +114,6 @@ func gc_body_tensorTransposeKernel(gc_b2 *compiled.Block, dimInput, dimOutput, n
 //line hecbench_tensort.go:34
 								break
 							}
-//line hecbench_tensort.go:35
 							archsimd.LoadFloat64x4Slice(input[i_+blockIdx*tileSize:]).StoreSlice(tile[i_:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -191,7 +186,6 @@ func gc_body_tensorTransposeKernel(gc_b2 *compiled.Block, dimInput, dimOutput, n
 				return
 			}
 			gc_more3 = false
-//line hecbench_tensort.go:46
 			gc_from3, gc_to2 := 0, gc_bdx2
 			if !compiled.Adds(gc_off3, gc_to2) {
 				panic(compiled.ErrGuardWraps)
@@ -204,9 +198,7 @@ func gc_body_tensorTransposeKernel(gc_b2 *compiled.Block, dimInput, dimOutput, n
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					var it int
-//line hecbench_tensort.go:59
 					var im int
-//line hecbench_tensort.go:61
 					offset1 := gc_s_offset1[gc_rank2]
 //line hecbench_tensort.go:39
 					gc_start2 := gc_tx2
@@ -307,59 +299,32 @@ func gc_jam_tensorTransposeKernel_27_run1(gc_l *gc_jam_tensorTransposeKernel_27_
 // gc_jam_tensorTransposeKernel_27_run4 runs the rest of tensorTransposeKernel's loop at line 27 for 4 threads, their loops interleaved.
 func gc_jam_tensorTransposeKernel_27_run4(gc_j *gc_jam_tensorTransposeKernel_27) {
 	gc_l0_dimInput := gc_j.lanes[0].dimInput
-//line hecbench_tensort.go:39
 	gc_l0_im := gc_j.lanes[0].im
-//line hecbench_tensort.go:41
 	gc_l0_it := gc_j.lanes[0].it
-//line hecbench_tensort.go:43
 	gc_l0_shapeInputR := gc_j.lanes[0].shapeInputR
-//line hecbench_tensort.go:45
 	gc_l0_offset1 := gc_j.lanes[0].offset1
-//line hecbench_tensort.go:47
 	gc_l0_strideInput := gc_j.lanes[0].strideInput
-//line hecbench_tensort.go:49
 	gc_l0_shapeInput := gc_j.lanes[0].shapeInput
-//line hecbench_tensort.go:51
 	gc_l1_dimInput := gc_j.lanes[1].dimInput
-//line hecbench_tensort.go:53
 	gc_l1_im := gc_j.lanes[1].im
-//line hecbench_tensort.go:55
 	gc_l1_it := gc_j.lanes[1].it
-//line hecbench_tensort.go:57
 	gc_l1_shapeInputR := gc_j.lanes[1].shapeInputR
-//line hecbench_tensort.go:59
 	gc_l1_offset1 := gc_j.lanes[1].offset1
-//line hecbench_tensort.go:61
 	gc_l1_strideInput := gc_j.lanes[1].strideInput
-//line hecbench_tensort.go:63
 	gc_l1_shapeInput := gc_j.lanes[1].shapeInput
-//line hecbench_tensort.go:65
 	gc_l2_dimInput := gc_j.lanes[2].dimInput
-//line hecbench_tensort.go:67
 	gc_l2_im := gc_j.lanes[2].im
-//line hecbench_tensort.go:69
 	gc_l2_it := gc_j.lanes[2].it
-//line hecbench_tensort.go:71
 	gc_l2_shapeInputR := gc_j.lanes[2].shapeInputR
-//line hecbench_tensort.go:73
 	gc_l2_offset1 := gc_j.lanes[2].offset1
-//line hecbench_tensort.go:75
 	gc_l2_strideInput := gc_j.lanes[2].strideInput
-//line hecbench_tensort.go:77
 	gc_l2_shapeInput := gc_j.lanes[2].shapeInput
-//line hecbench_tensort.go:79
 	gc_l3_dimInput := gc_j.lanes[3].dimInput
-//line hecbench_tensort.go:81
 	gc_l3_im := gc_j.lanes[3].im
-//line hecbench_tensort.go:83
 	gc_l3_it := gc_j.lanes[3].it
-//line hecbench_tensort.go:85
 	gc_l3_shapeInputR := gc_j.lanes[3].shapeInputR
-//line hecbench_tensort.go:87
 	gc_l3_offset1 := gc_j.lanes[3].offset1
-//line hecbench_tensort.go:89
 	gc_l3_strideInput := gc_j.lanes[3].strideInput
-//line hecbench_tensort.go:91
 	gc_l3_shapeInput := gc_j.lanes[3].shapeInput
 //line hecbench_tensort.go:27
 	gc_a1 := 0
@@ -402,15 +367,12 @@ func gc_jam_tensorTransposeKernel_27_run4(gc_j *gc_jam_tensorTransposeKernel_27)
 			gc_l0_im = int(float32(gc_l0_it) * gc_w7[gc_j6])
 			gc_l0_offset1 += int(gc_w8[gc_j6]) * (gc_l0_it - gc_l0_im*int(gc_w9[gc_j6]))
 			gc_l0_it = gc_l0_im
-//line hecbench_tensort.go:28
 			gc_l1_im = int(float32(gc_l1_it) * gc_w10[gc_j6])
 			gc_l1_offset1 += int(gc_w11[gc_j6]) * (gc_l1_it - gc_l1_im*int(gc_w12[gc_j6]))
 			gc_l1_it = gc_l1_im
-//line hecbench_tensort.go:28
 			gc_l2_im = int(float32(gc_l2_it) * gc_w13[gc_j6])
 			gc_l2_offset1 += int(gc_w14[gc_j6]) * (gc_l2_it - gc_l2_im*int(gc_w15[gc_j6]))
 			gc_l2_it = gc_l2_im
-//line hecbench_tensort.go:28
 			gc_l3_im = int(float32(gc_l3_it) * gc_w16[gc_j6])
 			gc_l3_offset1 += int(gc_w17[gc_j6]) * (gc_l3_it - gc_l3_im*int(gc_w18[gc_j6]))
 			gc_l3_it = gc_l3_im

@@ -48,7 +48,6 @@ func gc_body_sumWithinBlocksKernel(gc_b *compiled.Block, n int, data, blocksums 
 	}
 //line hecbench_vmc.go:48
 	sdata := gocuda.Shared[float32](t, 512)[:512]
-//line hecbench_vmc.go:50
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -65,16 +64,15 @@ func gc_body_sumWithinBlocksKernel(gc_b *compiled.Block, n int, data, blocksums 
 //line hecbench_vmc.go:52
 					return
 				}
-//line hecbench_vmc.go:53
 				st += data[i]
 				i += nthread
 			}
+//line hecbench_vmc.go:56
 			sdata[gc_tx] = st
 		}
 	}
 //line hecbench_vmc.go:61
 	for s := uint32(128); s > 0; s >>= 1 {
-//line hecbench_vmc.go:63
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -88,7 +86,6 @@ func gc_body_sumWithinBlocksKernel(gc_b *compiled.Block, n int, data, blocksums 
 			}
 		}
 	}
-//line hecbench_vmc.go:70
 	gc_from, gc_to := 0, gc_bdx
 	if gc_bound := 0; gc_bound < gc_to-1 {
 		gc_to = gc_bound + 1
@@ -212,7 +209,6 @@ func gc_body_initranKernel(gc_b *compiled.Block, gc_lo, gc_hi int, seed uint32, 
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line hecbench_vmc.go:112
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := gc_bdx * gc_bx
 			if gc_off >= 0 && gc_off <= len(states) && gc_bdx <= len(states)-gc_off {
@@ -221,7 +217,6 @@ func gc_body_initranKernel(gc_b *compiled.Block, gc_lo, gc_hi int, seed uint32, 
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line hecbench_vmc.go:121
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line hecbench_vmc.go:95
@@ -231,7 +226,6 @@ func gc_body_initranKernel(gc_b *compiled.Block, gc_lo, gc_hi int, seed uint32, 
 					}
 					{
 						gc_tx := gc_step + 1
-//line hecbench_vmc.go:102
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line hecbench_vmc.go:95
@@ -241,7 +235,6 @@ func gc_body_initranKernel(gc_b *compiled.Block, gc_lo, gc_hi int, seed uint32, 
 					}
 					{
 						gc_tx := gc_step + 2
-//line hecbench_vmc.go:102
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line hecbench_vmc.go:95
@@ -251,7 +244,6 @@ func gc_body_initranKernel(gc_b *compiled.Block, gc_lo, gc_hi int, seed uint32, 
 					}
 					{
 						gc_tx := gc_step + 3
-//line hecbench_vmc.go:102
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line hecbench_vmc.go:95
@@ -345,7 +337,6 @@ func gc_body_zeroStatsKernel(gc_b *compiled.Block, gc_lo, gc_hi int, Npoint int,
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line hecbench_vmc.go:113
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -356,7 +347,6 @@ func gc_body_zeroStatsKernel(gc_b *compiled.Block, gc_lo, gc_hi int, Npoint int,
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line hecbench_vmc.go:124
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := (gc_bdx * gc_bx) + (0 * Npoint)
 			gc_off2 := (gc_bdx * gc_bx) + (1 * Npoint)
@@ -424,7 +414,6 @@ func gc_body_vmcInitializeKernel(gc_b *compiled.Block, gc_lo, gc_hi int, x1, y1,
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line hecbench_vmc.go:133
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := gc_bdx * gc_bx
 			if gc_off >= 0 && gc_off <= len(x1) && gc_bdx <= len(x1)-gc_off && gc_off <= len(states) && gc_bdx <= len(states)-gc_off && gc_off <= len(y1) && gc_bdx <= len(y1)-gc_off && gc_off <= len(z1) && gc_bdx <= len(z1)-gc_off && gc_off <= len(x2) && gc_bdx <= len(x2)-gc_off && gc_off <= len(y2) && gc_bdx <= len(y2)-gc_off && gc_off <= len(z2) && gc_bdx <= len(z2)-gc_off && gc_off <= len(psi) && gc_bdx <= len(psi)-gc_off {
@@ -571,7 +560,6 @@ func gc_body_propagateKernel(gc_b *compiled.Block, gc_lo, gc_hi int, Npoint, nst
 							gc_at7[gc_tx] = p
 						}
 					} else {
-//line hecbench_vmc.go:183
 						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
@@ -623,7 +611,6 @@ func gc_body_propagateKernel(gc_b *compiled.Block, gc_lo, gc_hi int, Npoint, nst
 					}
 				}
 			}
-//line hecbench_vmc.go:185
 		})
 	}
 }
@@ -631,4 +618,5 @@ func gc_body_propagateKernel(gc_b *compiled.Block, gc_lo, gc_hi int, Npoint, nst
 // gc_files_hecbench_vmc holds the source files whose lines the kernels' records hash.
 //
 //go:embed common.go hecbench_vmc.go
+//line hecbench_vmc.go:192
 var gc_files_hecbench_vmc embed.FS

@@ -49,7 +49,6 @@ func gc_body_sumWithinBlocksKernel(gc_b2 *compiled.Block, n int, data, blocksums
 	}
 //line hecbench_vmc.go:48
 	sdata := gocuda.Shared[float32](t, 512)[:512]
-//line hecbench_vmc.go:50
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 			gc_rank2 := gc_base2 + gc_tx2
@@ -66,16 +65,15 @@ func gc_body_sumWithinBlocksKernel(gc_b2 *compiled.Block, n int, data, blocksums
 //line hecbench_vmc.go:52
 					return
 				}
-//line hecbench_vmc.go:53
 				st += data[i]
 				i += nthread
 			}
+//line hecbench_vmc.go:56
 			sdata[gc_tx2] = st
 		}
 	}
 //line hecbench_vmc.go:61
 	for s := uint32(128); s > 0; s >>= 1 {
-//line hecbench_vmc.go:63
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
@@ -89,7 +87,6 @@ func gc_body_sumWithinBlocksKernel(gc_b2 *compiled.Block, n int, data, blocksums
 			}
 		}
 	}
-//line hecbench_vmc.go:70
 	gc_from2, gc_to2 := 0, gc_bdx2
 	if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 		gc_to2 = gc_bound2 + 1
@@ -213,7 +210,6 @@ func gc_body_initranKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, seed uint3
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-//line hecbench_vmc.go:112
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_off2 := gc_bdx2 * gc_bx2
 			if gc_off2 >= 0 && gc_off2 <= len(states) && gc_bdx2 <= len(states)-gc_off2 {
@@ -222,7 +218,6 @@ func gc_body_initranKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, seed uint3
 				for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
 					{
 						gc_tx2 := gc_step3 + 0
-//line hecbench_vmc.go:121
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line hecbench_vmc.go:95
@@ -232,7 +227,6 @@ func gc_body_initranKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, seed uint3
 					}
 					{
 						gc_tx2 := gc_step3 + 1
-//line hecbench_vmc.go:102
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line hecbench_vmc.go:95
@@ -242,7 +236,6 @@ func gc_body_initranKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, seed uint3
 					}
 					{
 						gc_tx2 := gc_step3 + 2
-//line hecbench_vmc.go:102
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line hecbench_vmc.go:95
@@ -252,7 +245,6 @@ func gc_body_initranKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, seed uint3
 					}
 					{
 						gc_tx2 := gc_step3 + 3
-//line hecbench_vmc.go:102
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line hecbench_vmc.go:95
@@ -346,7 +338,6 @@ func gc_body_zeroStatsKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, Npoint i
 	gc_gdy2 := gc_gd2.Y
 	gc_n2 := gc_b2.Len()
 	gc_bx2 := 0
-//line hecbench_vmc.go:113
 	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b2.Stopped() {
 			return
@@ -357,7 +348,6 @@ func gc_body_zeroStatsKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, Npoint i
 		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
 		gc_q2 += gc_run2
 		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-//line hecbench_vmc.go:124
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_off5 := (gc_bdx2 * gc_bx2) + (0 * Npoint)
 			gc_off6 := (gc_bdx2 * gc_bx2) + (1 * Npoint)
@@ -465,7 +455,6 @@ func gc_body_vmcInitializeKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x1, 
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-//line hecbench_vmc.go:133
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_off2 := gc_bdx2 * gc_bx2
 			if gc_off2 >= 0 && gc_off2 <= len(x1) && gc_bdx2 <= len(x1)-gc_off2 && gc_off2 <= len(states) && gc_bdx2 <= len(states)-gc_off2 && gc_off2 <= len(y1) && gc_bdx2 <= len(y1)-gc_off2 && gc_off2 <= len(z1) && gc_bdx2 <= len(z1)-gc_off2 && gc_off2 <= len(x2) && gc_bdx2 <= len(x2)-gc_off2 && gc_off2 <= len(y2) && gc_bdx2 <= len(y2)-gc_off2 && gc_off2 <= len(z2) && gc_bdx2 <= len(z2)-gc_off2 && gc_off2 <= len(psi) && gc_bdx2 <= len(psi)-gc_off2 {
@@ -612,7 +601,6 @@ func gc_body_propagateKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, Npoint, 
 							gc_at19[gc_tx2] = p
 						}
 					} else {
-//line hecbench_vmc.go:183
 						for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
@@ -664,7 +652,6 @@ func gc_body_propagateKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, Npoint, 
 					}
 				}
 			}
-//line hecbench_vmc.go:185
 		})
 	}
 }
@@ -672,4 +659,5 @@ func gc_body_propagateKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, Npoint, 
 // gc_files_hecbench_vmc holds the source files whose lines the kernels' records hash.
 //
 //go:embed common.go hecbench_vmc.go
+//line hecbench_vmc.go:192
 var gc_files_hecbench_vmc embed.FS

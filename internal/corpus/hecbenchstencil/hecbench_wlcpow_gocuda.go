@@ -63,7 +63,6 @@ func gc_body_bondWlcpowallviscKernel(gc_b *compiled.Block, forceX, forceY, force
 			return
 		}
 		gc_more = false
-//line hecbench_wlcpow.go:120
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -91,7 +90,6 @@ func gc_body_bondWlcpowallviscKernel(gc_b *compiled.Block, forceX, forceY, force
 				gc_at15 := sigt[gc_off3:][:gc_to]
 				gc_at16 := sigtGlobal[gc_off3:][:gc_to]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-//line hecbench_wlcpow.go:114
 					gc_more = true
 //line hecbench_wlcpow.go:114
 					gc_at[gc_tx] = gc_at2[gc_tx]
@@ -133,7 +131,6 @@ func gc_body_bondWlcpowallviscKernel(gc_b *compiled.Block, forceX, forceY, force
 			return
 		}
 		gc_more2 = false
-//line hecbench_wlcpow.go:132
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off2+(gc_bx*gc_bdx), gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -186,7 +183,6 @@ func gc_body_bondWlcpowallviscKernel(gc_b *compiled.Block, forceX, forceY, force
 						rr := 1.0 / r0[typ]
 						sr := (1.0 - rr) * (1.0 - rr)
 						kph := powf(l0, qp[typ]) * temp[typ] * (0.25/sr - 0.25 + rr)
-//line hecbench_wlcpow.go:149
 						mu := 0.433 * (temp[typ]*(-0.25/sr+0.25+
 //line hecbench_wlcpow.go:151
 							0.5*rr/(sr*(1.0-rr)))/(lmax*rr) +
@@ -202,7 +198,6 @@ func gc_body_bondWlcpowallviscKernel(gc_b *compiled.Block, forceX, forceY, force
 						if float64(rlogarg) < 0.01 {
 							rlogarg = 0.01
 						}
-//line hecbench_wlcpow.go:165
 						var wrr Float4
 						var ww [3][3]float32
 						for tes := 0; tes < 3; tes++ {
@@ -230,21 +225,19 @@ func gc_body_bondWlcpowallviscKernel(gc_b *compiled.Block, forceX, forceY, force
 								}
 							}
 						}
-//line hecbench_wlcpow.go:174
 						wrr.W = (ww[0][0] + ww[1][1] + ww[2][2]) / 3.0
 						wrr.X = (ww[0][0]-wrr.W)*delx + 0.5*(ww[0][1]+ww[1][0])*dely + 0.5*(ww[0][2]+ww[2][0])*delz
 						wrr.Y = 0.5*(ww[1][0]+ww[0][1])*delx + (ww[1][1]-wrr.W)*dely + 0.5*(ww[1][2]+ww[2][1])*delz
 						wrr.Z = 0.5*(ww[2][0]+ww[0][2])*delx + 0.5*(ww[2][1]+ww[1][2])*dely + (ww[2][2]-wrr.W)*delz
-//line hecbench_wlcpow.go:179
 						fforce := -temp[typ]*(0.25/(1.0-rr)/(1.0-rr)-0.25+rr)/lambda/ra + kph/rlogarg + (sigc[typ]*wrr.W-gamc[typ]*vv)/ra
 						fxij := delx*fforce - gamt[typ]*dvx + sigt[typ]*wrr.X/ra
 						fyij := dely*fforce - gamt[typ]*dvy + sigt[typ]*wrr.Y/ra
 						fzij := delz*fforce - gamt[typ]*dvz + sigt[typ]*wrr.Z/ra
-//line hecbench_wlcpow.go:184
 						fxi += fxij
 						fyi += fyij
 						fzi += fzij
 					}
+//line hecbench_wlcpow.go:188
 					forceX[i_] += float64(fxi)
 					forceY[i_] += float64(fyi)
 					forceZ[i_] += float64(fzi)

@@ -64,7 +64,6 @@ func gc_body_bondWlcpowallviscKernel(gc_b2 *compiled.Block, forceX, forceY, forc
 			return
 		}
 		gc_more = false
-//line hecbench_wlcpow.go:120
 		gc_from3, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_off, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -114,7 +113,6 @@ func gc_body_bondWlcpowallviscKernel(gc_b2 *compiled.Block, forceX, forceY, forc
 					gc_more = true
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-//line hecbench_wlcpow.go:114
 					gc_more = true
 //line hecbench_wlcpow.go:114
 					gc_at17[gc_tx2] = gc_at18[gc_tx2]
@@ -137,7 +135,6 @@ func gc_body_bondWlcpowallviscKernel(gc_b2 *compiled.Block, forceX, forceY, forc
 //line hecbench_wlcpow.go:114
 							break
 						}
-//line hecbench_wlcpow.go:115
 						archsimd.LoadFloat32x8Slice(tempGlobal[i:]).StoreSlice(temp[i:])
 						archsimd.LoadFloat32x8Slice(r0Global[i:]).StoreSlice(r0[i:])
 						archsimd.LoadFloat32x8Slice(muTargGlobal[i:]).StoreSlice(muTarg[i:])
@@ -182,7 +179,6 @@ func gc_body_bondWlcpowallviscKernel(gc_b2 *compiled.Block, forceX, forceY, forc
 			return
 		}
 		gc_more2 = false
-//line hecbench_wlcpow.go:132
 		gc_from3, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_off2+(gc_bx2*gc_bdx2), gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -235,7 +231,6 @@ func gc_body_bondWlcpowallviscKernel(gc_b2 *compiled.Block, forceX, forceY, forc
 						rr := 1.0 / r0[typ]
 						sr := (1.0 - rr) * (1.0 - rr)
 						kph := powf(l0, qp[typ]) * temp[typ] * (0.25/sr - 0.25 + rr)
-//line hecbench_wlcpow.go:149
 						mu := 0.433 * (temp[typ]*(-0.25/sr+0.25+
 //line hecbench_wlcpow.go:151
 							0.5*rr/(sr*(1.0-rr)))/(lmax*rr) +
@@ -251,7 +246,6 @@ func gc_body_bondWlcpowallviscKernel(gc_b2 *compiled.Block, forceX, forceY, forc
 						if float64(rlogarg) < 0.01 {
 							rlogarg = 0.01
 						}
-//line hecbench_wlcpow.go:165
 						var wrr Float4
 						var ww [3][3]float32
 						for tes := 0; tes < 3; tes++ {
@@ -279,21 +273,19 @@ func gc_body_bondWlcpowallviscKernel(gc_b2 *compiled.Block, forceX, forceY, forc
 								}
 							}
 						}
-//line hecbench_wlcpow.go:174
 						wrr.W = (ww[0][0] + ww[1][1] + ww[2][2]) / 3.0
 						wrr.X = (ww[0][0]-wrr.W)*delx + 0.5*(ww[0][1]+ww[1][0])*dely + 0.5*(ww[0][2]+ww[2][0])*delz
 						wrr.Y = 0.5*(ww[1][0]+ww[0][1])*delx + (ww[1][1]-wrr.W)*dely + 0.5*(ww[1][2]+ww[2][1])*delz
 						wrr.Z = 0.5*(ww[2][0]+ww[0][2])*delx + 0.5*(ww[2][1]+ww[1][2])*dely + (ww[2][2]-wrr.W)*delz
-//line hecbench_wlcpow.go:179
 						fforce := -temp[typ]*(0.25/(1.0-rr)/(1.0-rr)-0.25+rr)/lambda/ra + kph/rlogarg + (sigc[typ]*wrr.W-gamc[typ]*vv)/ra
 						fxij := delx*fforce - gamt[typ]*dvx + sigt[typ]*wrr.X/ra
 						fyij := dely*fforce - gamt[typ]*dvy + sigt[typ]*wrr.Y/ra
 						fzij := delz*fforce - gamt[typ]*dvz + sigt[typ]*wrr.Z/ra
-//line hecbench_wlcpow.go:184
 						fxi += fxij
 						fyi += fyij
 						fzi += fzij
 					}
+//line hecbench_wlcpow.go:188
 					forceX[i_] += float64(fxi)
 					forceY[i_] += float64(fyi)
 					forceZ[i_] += float64(fzi)

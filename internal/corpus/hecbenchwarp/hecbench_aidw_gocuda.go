@@ -112,7 +112,6 @@ func gc_body_aidwKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dx, dy, dz []flo
 					}
 				}
 			}
-//line hecbench_aidw.go:91
 		})
 	}
 }
@@ -156,7 +155,6 @@ func gc_body_aidwTiledKernel(gc_b *compiled.Block, dx, dy, dz []float32, dnum in
 	rExp := 0.5 / sqrtf(float32(dnum)/area)
 //line hecbench_aidw.go:141
 	var m_ int32 = 0
-//line hecbench_aidw.go:143
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 	gc_L1:
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -221,13 +219,10 @@ func gc_body_aidwTiledKernel(gc_b *compiled.Block, dx, dy, dz []float32, dnum in
 			siyT := iy[tid]
 			_ = dist
 			_ = tt
-//line hecbench_aidw.go:143
 			_ = m
 			_ = e
-//line hecbench_aidw.go:147
 			_ = sixS
 			_ = siyS
-//line hecbench_aidw.go:154
 			gc_s_alpha[gc_rank] = alpha
 			gc_s_sumUp[gc_rank] = sumUp
 			gc_s_sumDn[gc_rank] = sumDn
@@ -238,7 +233,6 @@ func gc_body_aidwTiledKernel(gc_b *compiled.Block, dx, dy, dz []float32, dnum in
 //line hecbench_aidw.go:141
 	for ; m_ <= part; m_++ {
 		numThreads := min(aidwBlockSize, dnum-aidwBlockSize*m_)
-//line hecbench_aidw.go:144
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -256,43 +250,30 @@ func gc_body_aidwTiledKernel(gc_b *compiled.Block, dx, dy, dz []float32, dnum in
 				}
 			}
 		}
-//line hecbench_aidw.go:151
 		compiled.OutOfLine(func() {
 			sdx := sdx[:256]
-//line hecbench_aidw.go:154
 			sdy := sdy[:256]
-//line hecbench_aidw.go:156
 			sdz := sdz[:256]
-//line hecbench_aidw.go:158
 			gc_s_alpha := gc_s_alpha[:gc_n]
-//line hecbench_aidw.go:160
 			gc_s_sumUp := gc_s_sumUp[:gc_n]
-//line hecbench_aidw.go:162
 			gc_s_sumDn := gc_s_sumDn[:gc_n]
-//line hecbench_aidw.go:164
 			gc_s_sixT := gc_s_sixT[:gc_n]
-//line hecbench_aidw.go:166
 			gc_s_siyT := gc_s_siyT[:gc_n]
 			{
-//line hecbench_aidw.go:169
 				for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 					gc_pos.Thread = gc_rank
 					if gc_exited[gc_rank] {
 						continue
 					}
 					var dist float32
-//line hecbench_aidw.go:176
 					var tt float32
-//line hecbench_aidw.go:178
 					alpha := gc_s_alpha[gc_rank]
 					var e int32
 					_ = e
 					sumUp := gc_s_sumUp[gc_rank]
 					sumDn := gc_s_sumDn[gc_rank]
 					var sixS float32
-//line hecbench_aidw.go:185
 					var siyS float32
-//line hecbench_aidw.go:187
 					sixT := gc_s_sixT[gc_rank]
 					siyT := gc_s_siyT[gc_rank]
 //line hecbench_aidw.go:149
@@ -308,14 +289,12 @@ func gc_body_aidwTiledKernel(gc_b *compiled.Block, dx, dy, dz []float32, dnum in
 					}
 //line hecbench_aidw.go:156
 					e = e_
-//line hecbench_aidw.go:158
 					gc_s_sumUp[gc_rank] = sumUp
 					gc_s_sumDn[gc_rank] = sumDn
 				}
 			}
 		})
 	}
-//line hecbench_aidw.go:165
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -325,7 +304,6 @@ func gc_body_aidwTiledKernel(gc_b *compiled.Block, dx, dy, dz []float32, dnum in
 			}
 //line hecbench_aidw.go:91
 			tid := int32(gc_tx + gc_bx*gc_bdx)
-//line hecbench_aidw.go:93
 			var m int32
 			_ = m
 			sumUp := gc_s_sumUp[gc_rank]

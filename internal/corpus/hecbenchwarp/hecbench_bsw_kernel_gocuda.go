@@ -55,7 +55,6 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_myVal := compiled.Scratch[int16](gc_b, 0)[:gc_n]
-//line hecbench_bsw_kernel.go:43
 	gc_s_myIndex := compiled.Scratch[*int16](gc_b, 1)[:gc_n]
 	gc_s_myIndex2 := compiled.Scratch[*int16](gc_b, 2)[:gc_n]
 	gc_s_lengthSeqB_ := compiled.Scratch[uint32](gc_b, 3)[:gc_n]
@@ -89,7 +88,6 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 	var seqB []int8
 //line hecbench_bsw_kernel.go:33
 	isValidArray := gocuda.DynamicShared[int8](t)
-//line hecbench_bsw_kernel.go:35
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -141,9 +139,9 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 //line hecbench_bsw_kernel.go:68
 					return
 				}
-//line hecbench_bsw_kernel.go:69
 				isValidArray[isValid+p] = 0
 			}
+//line hecbench_bsw_kernel.go:71
 			isValid += int(minSize)
 			for p_ := threadId; uint32(p_) < minSize; p_ += 32 {
 //line hecbench_bsw_kernel.go:72
@@ -153,9 +151,9 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 //line hecbench_bsw_kernel.go:72
 					return
 				}
-//line hecbench_bsw_kernel.go:73
 				isValidArray[isValid+p_] = 1
 			}
+//line hecbench_bsw_kernel.go:75
 			isValid += int(minSize)
 			for p_2 := threadId; uint32(p_2) < minSize; p_2 += 32 {
 //line hecbench_bsw_kernel.go:76
@@ -165,10 +163,8 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 //line hecbench_bsw_kernel.go:76
 					return
 				}
-//line hecbench_bsw_kernel.go:77
 				isValidArray[isValid+p_2] = 0
 			}
-//line hecbench_bsw_kernel.go:80
 			var myColumnChar int8
 //line hecbench_bsw_kernel.go:82
 			if lengthSeqA < lengthSeqB {
@@ -190,7 +186,6 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 					longerSeq = seqA
 				}
 			}
-//line hecbench_bsw_kernel.go:108
 			gc_s_lengthSeqA[gc_rank] = lengthSeqA
 			gc_s_lengthSeqB[gc_rank] = lengthSeqB
 			gc_s_longerSeq[gc_rank] = longerSeq
@@ -213,7 +208,6 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 	shAaScoring := gocuda.Shared[int16](t, bswScoreMatSize)[:bswScoreMatSize]
 //line hecbench_bsw_kernel.go:127
 	maxThreads := gc_bdx
-//line hecbench_bsw_kernel.go:129
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 //line hecbench_bsw_kernel.go:104
@@ -241,7 +235,6 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 //line hecbench_bsw_kernel.go:113
 		prevPrevE := int16(0)
 		tempVal := int16(0)
-//line hecbench_bsw_kernel.go:128
 		_ = tempVal
 		gc_s_i[gc_rank] = i
 		gc_s_threadMax[gc_rank] = threadMax
@@ -255,14 +248,12 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 		gc_s_prevPrevF[gc_rank] = prevPrevF
 		gc_s_prevPrevE[gc_rank] = prevPrevE
 	}
-//line hecbench_bsw_kernel.go:128
 	for gc_off, gc_limit, gc_more := 0, bswScoreMatSize, true; gc_more; gc_off += maxThreads {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
-//line hecbench_bsw_kernel.go:135
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -279,35 +270,30 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line hecbench_bsw_kernel.go:129
 						gc_more = true
 //line hecbench_bsw_kernel.go:129
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 1
-//line hecbench_bsw_kernel.go:129
 						gc_more = true
 //line hecbench_bsw_kernel.go:129
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 2
-//line hecbench_bsw_kernel.go:129
 						gc_more = true
 //line hecbench_bsw_kernel.go:129
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 3
-//line hecbench_bsw_kernel.go:129
 						gc_more = true
 //line hecbench_bsw_kernel.go:129
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line hecbench_bsw_kernel.go:129
 					gc_more = true
 //line hecbench_bsw_kernel.go:129
 					gc_at[gc_tx] = gc_at2[gc_tx]
@@ -385,7 +371,6 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 			return
 		}
 		gc_more2 = false
-//line hecbench_bsw_kernel.go:138
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off2, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -402,35 +387,30 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
 						gc_tx := gc_step3 + 0
-//line hecbench_bsw_kernel.go:132
 						gc_more2 = true
 //line hecbench_bsw_kernel.go:132
 						gc_at3[gc_tx] = gc_at4[gc_tx]
 					}
 					{
 						gc_tx := gc_step3 + 1
-//line hecbench_bsw_kernel.go:132
 						gc_more2 = true
 //line hecbench_bsw_kernel.go:132
 						gc_at3[gc_tx] = gc_at4[gc_tx]
 					}
 					{
 						gc_tx := gc_step3 + 2
-//line hecbench_bsw_kernel.go:132
 						gc_more2 = true
 //line hecbench_bsw_kernel.go:132
 						gc_at3[gc_tx] = gc_at4[gc_tx]
 					}
 					{
 						gc_tx := gc_step3 + 3
-//line hecbench_bsw_kernel.go:132
 						gc_more2 = true
 //line hecbench_bsw_kernel.go:132
 						gc_at3[gc_tx] = gc_at4[gc_tx]
 					}
 				}
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-//line hecbench_bsw_kernel.go:132
 					gc_more2 = true
 //line hecbench_bsw_kernel.go:132
 					gc_at3[gc_tx] = gc_at4[gc_tx]
@@ -501,7 +481,6 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 			}
 		}
 	}
-//line hecbench_bsw_kernel.go:139
 	gc_step5 := 0
 	for ; gc_step5+3 < gc_n; gc_step5 += 4 {
 		{
@@ -509,7 +488,6 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 			gc_pos.Thread = gc_rank
 //line hecbench_bsw_kernel.go:137
 			diag := 0
-//line hecbench_bsw_kernel.go:139
 			gc_s_diag[gc_rank] = diag
 		}
 		{
@@ -517,7 +495,6 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 			gc_pos.Thread = gc_rank
 //line hecbench_bsw_kernel.go:137
 			diag := 0
-//line hecbench_bsw_kernel.go:139
 			gc_s_diag[gc_rank] = diag
 		}
 		{
@@ -525,7 +502,6 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 			gc_pos.Thread = gc_rank
 //line hecbench_bsw_kernel.go:137
 			diag := 0
-//line hecbench_bsw_kernel.go:139
 			gc_s_diag[gc_rank] = diag
 		}
 		{
@@ -533,7 +509,6 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 			gc_pos.Thread = gc_rank
 //line hecbench_bsw_kernel.go:137
 			diag := 0
-//line hecbench_bsw_kernel.go:139
 			gc_s_diag[gc_rank] = diag
 		}
 	}
@@ -541,7 +516,6 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 		gc_pos.Thread = gc_rank
 //line hecbench_bsw_kernel.go:137
 		diag := 0
-//line hecbench_bsw_kernel.go:139
 		gc_s_diag[gc_rank] = diag
 	}
 //line hecbench_bsw_kernel.go:137
@@ -551,7 +525,6 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 			return
 		}
 		gc_r6, gc_r6in, gc_r6out := 0, 0, 0
-//line hecbench_bsw_kernel.go:144
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			lengthSeqA := gc_s_lengthSeqA[gc_rank]
@@ -565,14 +538,12 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 				gc_r6out = gc_rank
 			}
 		}
-//line hecbench_bsw_kernel.go:158
 		if gc_r6 == 3 {
 			compiled.Diverged(gc_b, "SyncThreads", gc_r6in, gc_r6out)
 		}
 		if gc_r6&1 == 0 {
 			break
 		}
-//line hecbench_bsw_kernel.go:165
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -581,7 +552,6 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 				threadId := gc_tx
 				laneId := int16(gc_tx % 32)
 				warpId := int16(gc_tx / 32)
-//line hecbench_bsw_kernel.go:27
 				isValid := gc_s_isValid[gc_rank]
 				maxSize := gc_s_maxSize[gc_rank]
 				minSize := gc_s_minSize[gc_rank]
@@ -595,7 +565,6 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 				prevPrevF := gc_s_prevPrevF[gc_rank]
 				prevPrevE := gc_s_prevPrevE[gc_rank]
 				var tempVal int16
-//line hecbench_bsw_kernel.go:41
 				diag := gc_s_diag[gc_rank]
 //line hecbench_bsw_kernel.go:138
 				isValid = isValid - b2i(uint32(diag) < minSize || uint32(diag) >= maxSize)
@@ -641,7 +610,6 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 				gc_s_prevPrevE[gc_rank] = prevPrevE
 			}
 		}
-//line hecbench_bsw_kernel.go:183
 		var gc_l_mask [32]uint32
 		var gc_l_fVal [32]int16
 		var gc_l_hfVal [32]int16
@@ -670,7 +638,6 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 			gc_act := uint32(uint64(1)<<gc_cnt - 1)
 			var gc_dead uint32
 			{
-//line hecbench_bsw_kernel.go:212
 				var gc_m19 uint32
 				{
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -684,7 +651,6 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 						gc_pos.Thread = gc_rank
 //line hecbench_bsw_kernel.go:23
 						threadId := gc_tx
-//line hecbench_bsw_kernel.go:25
 						isValid := gc_s_isValid[gc_rank]
 						minSize := gc_s_minSize[gc_rank]
 //line hecbench_bsw_kernel.go:172
@@ -713,7 +679,6 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 							gc_pos.Thread = gc_rank
 //line hecbench_bsw_kernel.go:23
 							threadId := gc_tx
-//line hecbench_bsw_kernel.go:25
 							isValid := gc_s_isValid[gc_rank]
 							minSize := gc_s_minSize[gc_rank]
 //line hecbench_bsw_kernel.go:173
@@ -739,7 +704,6 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 							gc_rank := gc_w + gc_lane
 //line hecbench_bsw_kernel.go:24
 							laneId := int16(gc_tx % 32)
-//line hecbench_bsw_kernel.go:26
 							prevH := gc_s_prevH[gc_rank]
 							prevF := gc_s_prevF[gc_rank]
 							prevE := gc_s_prevE[gc_rank]
@@ -775,7 +739,6 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 							gc_rank := gc_w + gc_lane
 //line hecbench_bsw_kernel.go:24
 							laneId := int16(gc_tx % 32)
-//line hecbench_bsw_kernel.go:26
 							prevH := gc_s_prevH[gc_rank]
 							mask := gc_l_mask[gc_lane]
 //line hecbench_bsw_kernel.go:177
@@ -806,20 +769,14 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 							threadId := gc_tx
 							laneId := int16(gc_tx % 32)
 							warpId := int16(gc_tx / 32)
-//line hecbench_bsw_kernel.go:27
 							maxSize := gc_s_maxSize[gc_rank]
 							var currF int16
-//line hecbench_bsw_kernel.go:30
 							var currE int16
-//line hecbench_bsw_kernel.go:32
 							prevPrevH := gc_s_prevPrevH[gc_rank]
 							diag := gc_s_diag[gc_rank]
 							mask := gc_l_mask[gc_lane]
-//line hecbench_bsw_kernel.go:36
 							fVal := gc_l_fVal[gc_lane]
-//line hecbench_bsw_kernel.go:38
 							hfVal := gc_l_hfVal[gc_lane]
-//line hecbench_bsw_kernel.go:40
 							valeShfl := gc_l_valeShfl[gc_lane]
 //line hecbench_bsw_kernel.go:178
 							valheShfl := gc_c4r[gc_lane]
@@ -883,7 +840,6 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 							threadId := gc_tx
 							laneId := int16(gc_tx % 32)
 							warpId := int16(gc_tx / 32)
-//line hecbench_bsw_kernel.go:27
 							longerSeq := gc_s_longerSeq[gc_rank]
 							maxSize := gc_s_maxSize[gc_rank]
 							minSize := gc_s_minSize[gc_rank]
@@ -891,7 +847,6 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 							i := gc_s_i[gc_rank]
 							threadMax := gc_s_threadMax[gc_rank]
 							var currH int16
-//line hecbench_bsw_kernel.go:35
 							currF := gc_s_currF[gc_rank]
 							currE := gc_s_currE[gc_rank]
 							diag := gc_s_diag[gc_rank]
@@ -944,7 +899,6 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 								threadMax = currH
 							}
 							i++
-//line hecbench_bsw_kernel.go:267
 							gc_s_i[gc_rank] = i
 							gc_s_threadMax[gc_rank] = threadMax
 							gc_s_currH[gc_rank] = currH
@@ -954,7 +908,6 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 				gc_act = gc_save19 &^ gc_dead
 			}
 		}
-//line hecbench_bsw_kernel.go:278
 		gc_step6 := 0
 		for ; gc_step6+3 < gc_n; gc_step6 += 4 {
 			{
@@ -1008,7 +961,6 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 	var inverse_2 bool = inverse_
 //line hecbench_bsw.go:33
 	warpSize := 32
-//line hecbench_bsw.go:35
 	var gc_l_val [32]int16
 	var gc_l_myIndex_ [32]*int16
 	var gc_l_myIndex2_ [32]*int16
@@ -1078,7 +1030,6 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 				ind := *myIndex_
 				ind2 := *myIndex2_
 				myMax = val
-//line hecbench_bsw.go:52
 				_ = newInd2
 //line hecbench_bsw.go:40
 				gc_c6v[gc_lane] = uint32(gc_tx) < lengthSeqB_2
@@ -1099,13 +1050,11 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 //line hecbench_bsw.go:40
 			mask_ := gc_c6r[gc_lane]
-//line hecbench_bsw.go:42
 			gc_l_mask_[gc_lane] = mask_
 		}
 //line hecbench_bsw.go:42
 		for offset := warpSize / 2; offset > 0; offset /= 2 {
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line hecbench_bsw.go:46
 				val := gc_l_val[gc_lane]
 				_ = val
 				mask_ := gc_l_mask_[gc_lane]
@@ -1117,9 +1066,7 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 //line hecbench_bsw.go:43
 			compiled.WarpLanes[int16, int16](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c7m, &gc_l_val, &gc_c7a, &gc_c7w, &gc_c7r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line hecbench_bsw.go:47
 				val := gc_l_val[gc_lane]
-//line hecbench_bsw.go:49
 				ind := gc_l_ind[gc_lane]
 				_ = ind
 				mask_ := gc_l_mask_[gc_lane]
@@ -1135,9 +1082,7 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 //line hecbench_bsw.go:45
 			compiled.WarpLanes[int16, int16](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c8m, &gc_l_ind, &gc_c8a, &gc_c8w, &gc_c8r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line hecbench_bsw.go:49
 				var newInd int16
-//line hecbench_bsw.go:51
 				ind2 := gc_l_ind2[gc_lane]
 				_ = ind2
 				mask_ := gc_l_mask_[gc_lane]
@@ -1151,19 +1096,12 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 //line hecbench_bsw.go:46
 			compiled.WarpLanes[int16, int16](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c9m, &gc_l_ind2, &gc_c9a, &gc_c9w, &gc_c9r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line hecbench_bsw.go:50
 				val := gc_l_val[gc_lane]
-//line hecbench_bsw.go:52
 				myMax := gc_l_myMax[gc_lane]
-//line hecbench_bsw.go:54
 				newInd := gc_l_newInd[gc_lane]
-//line hecbench_bsw.go:56
 				var newInd2 int16
-//line hecbench_bsw.go:58
 				ind := gc_l_ind[gc_lane]
-//line hecbench_bsw.go:60
 				ind2 := gc_l_ind2[gc_lane]
-//line hecbench_bsw.go:62
 				tempVal_ := gc_l_tempVal_[gc_lane]
 //line hecbench_bsw.go:46
 				newInd2 = gc_c9r[gc_lane]
@@ -1203,19 +1141,12 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 //line hecbench_bsw.go:77
 				laneId_ := gc_tx % 32
 				warpId_ := gc_tx / 32
-//line hecbench_bsw.go:80
 				var val int16
-//line hecbench_bsw.go:82
 				myIndex_ := gc_l_myIndex_[gc_lane]
-//line hecbench_bsw.go:84
 				myIndex2_ := gc_l_myIndex2_[gc_lane]
-//line hecbench_bsw.go:86
 				myMax := gc_l_myMax[gc_lane]
-//line hecbench_bsw.go:88
 				ind := gc_l_ind[gc_lane]
-//line hecbench_bsw.go:90
 				ind2 := gc_l_ind2[gc_lane]
-//line hecbench_bsw.go:92
 				var myVal int16
 //line hecbench_bsw.go:67
 				*myIndex_ = ind
@@ -1234,7 +1165,6 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 				if laneId_ == 0 {
 					locInds2[warpId_] = gc_s_myInd2[gc_rank]
 				}
-//line hecbench_bsw.go:96
 				gc_l_val[gc_lane] = val
 				gc_s_myVal[gc_rank] = myVal
 			}
@@ -1242,7 +1172,6 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 	}
 //line hecbench_bsw.go:97
 	nblocks := uint32((32 + gc_bdx - 1) / 32)
-//line hecbench_bsw.go:99
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		if gc_bdx <= len(locTots) && gc_bdx <= len(locInds) && gc_bdx <= len(locInds2) {
 			gc_at5 := locTots[:gc_bdx]
@@ -1250,7 +1179,6 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 			gc_at7 := locInds2[:gc_bdx]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line hecbench_bsw.go:107
 				var myVal int16
 //line hecbench_bsw.go:98
 				if uint32(gc_tx) < nblocks {
@@ -1283,7 +1211,6 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 			}
 		}
 	}
-//line hecbench_bsw.go:113
 	var gc_l_val_ [32]int16
 	var gc_l_myIndex_2 [32]*int16
 	var gc_l_myIndex2_2 [32]*int16
@@ -1313,7 +1240,6 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		{
-//line hecbench_bsw.go:143
 			var gc_m35 uint32
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -1352,7 +1278,6 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 					var myIndex2_2 *int16 = &gc_s_myInd2[gc_rank]
 //line hecbench_bsw.go:110
 					var lengthSeqB_3 uint32 = lengthSeqB_
-//line hecbench_bsw.go:115
 					gc_l_val_[gc_lane] = val_
 					gc_l_myIndex_2[gc_lane] = myIndex_2
 					gc_l_myIndex2_2[gc_lane] = myIndex2_2
@@ -1376,11 +1301,8 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
 						val_ := gc_l_val_[gc_lane]
-//line hecbench_bsw.go:49
 						myIndex_2 := gc_l_myIndex_2[gc_lane]
-//line hecbench_bsw.go:51
 						myIndex2_2 := gc_l_myIndex2_2[gc_lane]
-//line hecbench_bsw.go:53
 						lengthSeqB_3 := gc_l_lengthSeqB_3[gc_lane]
 //line hecbench_bsw.go:34
 						myMax_ := int16(0)
@@ -1389,7 +1311,6 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 						ind_ := *myIndex_2
 						ind2_ := *myIndex2_2
 						myMax_ = val_
-//line hecbench_bsw.go:42
 						_ = newInd2_
 //line hecbench_bsw.go:40
 						gc_c10v[gc_lane] = uint32(gc_tx) < lengthSeqB_3
@@ -1407,7 +1328,6 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 					}
 //line hecbench_bsw.go:40
 					mask_2 := gc_c10r[gc_lane]
-//line hecbench_bsw.go:42
 					gc_l_mask_2[gc_lane] = mask_2
 				}
 //line hecbench_bsw.go:42
@@ -1416,7 +1336,6 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-//line hecbench_bsw.go:49
 						val_ := gc_l_val_[gc_lane]
 						_ = val_
 						mask_2 := gc_l_mask_2[gc_lane]
@@ -1431,9 +1350,7 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-//line hecbench_bsw.go:50
 						val_ := gc_l_val_[gc_lane]
-//line hecbench_bsw.go:52
 						ind_ := gc_l_ind_[gc_lane]
 						_ = ind_
 						mask_2 := gc_l_mask_2[gc_lane]
@@ -1452,9 +1369,7 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-//line hecbench_bsw.go:52
 						var newInd_ int16
-//line hecbench_bsw.go:54
 						ind2_ := gc_l_ind2_[gc_lane]
 						_ = ind2_
 						mask_2 := gc_l_mask_2[gc_lane]
@@ -1471,19 +1386,12 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-//line hecbench_bsw.go:53
 						val_ := gc_l_val_[gc_lane]
-//line hecbench_bsw.go:55
 						myMax_ := gc_l_myMax_[gc_lane]
-//line hecbench_bsw.go:57
 						newInd_ := gc_l_newInd_[gc_lane]
-//line hecbench_bsw.go:59
 						var newInd2_ int16
-//line hecbench_bsw.go:61
 						ind_ := gc_l_ind_[gc_lane]
-//line hecbench_bsw.go:63
 						ind2_ := gc_l_ind2_[gc_lane]
-//line hecbench_bsw.go:65
 						tempVal_2 := gc_l_tempVal_2[gc_lane]
 //line hecbench_bsw.go:46
 						newInd2_ = gc_c13r[gc_lane]
@@ -1517,19 +1425,12 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 					var val_ int16
-//line hecbench_bsw.go:79
 					myIndex_2 := gc_l_myIndex_2[gc_lane]
-//line hecbench_bsw.go:81
 					myIndex2_2 := gc_l_myIndex2_2[gc_lane]
-//line hecbench_bsw.go:83
 					myMax_ := gc_l_myMax_[gc_lane]
-//line hecbench_bsw.go:85
 					ind_ := gc_l_ind_[gc_lane]
-//line hecbench_bsw.go:87
 					ind2_ := gc_l_ind2_[gc_lane]
-//line hecbench_bsw.go:89
 					var myVal int16
-//line hecbench_bsw.go:91
 					myIndex := gc_s_myIndex[gc_rank]
 					myIndex2 := gc_s_myIndex2[gc_rank]
 //line hecbench_bsw.go:67
@@ -1541,7 +1442,6 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 					myVal = r_2
 					*myIndex = gc_s_myInd[gc_rank]
 					*myIndex2 = gc_s_myInd2[gc_rank]
-//line hecbench_bsw.go:114
 					gc_l_val_[gc_lane] = val_
 					gc_s_myVal[gc_rank] = myVal
 				}
@@ -1562,11 +1462,9 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 					gc_at12 := topScores[gc_off5:][:1]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx := gc_x0 + gc_lane
-//line hecbench_bsw.go:135
 						gc_rank := gc_w + gc_lane
 //line hecbench_bsw_kernel.go:23
 						threadId := gc_tx
-//line hecbench_bsw_kernel.go:25
 						myVal := gc_s_myVal[gc_rank]
 						lengthSeqA := gc_s_lengthSeqA[gc_rank]
 						lengthSeqB := gc_s_lengthSeqB[gc_rank]
@@ -1599,7 +1497,6 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 								}
 							}
 						}
-//line hecbench_bsw_kernel.go:288
 						gc_s_threadMax[gc_rank] = threadMax
 					}
 				} else {
@@ -1612,7 +1509,6 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 						gc_pos.Thread = gc_rank
 //line hecbench_bsw_kernel.go:23
 						threadId := gc_tx
-//line hecbench_bsw_kernel.go:25
 						myVal := gc_s_myVal[gc_rank]
 						lengthSeqA := gc_s_lengthSeqA[gc_rank]
 						lengthSeqB := gc_s_lengthSeqB[gc_rank]
@@ -1645,7 +1541,6 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 								}
 							}
 						}
-//line hecbench_bsw_kernel.go:288
 						gc_s_threadMax[gc_rank] = threadMax
 					}
 				}

@@ -56,7 +56,6 @@ func gc_body_bswSequenceAaKernel(gc_b2 *compiled.Block, inverse bool, seqAArray,
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 	gc_s_myVal := compiled.Scratch[int16](gc_b2, 0)[:gc_n2]
-//line hecbench_bsw_kernel.go:43
 	gc_s_myIndex := compiled.Scratch[*int16](gc_b2, 1)[:gc_n2]
 	gc_s_myIndex2 := compiled.Scratch[*int16](gc_b2, 2)[:gc_n2]
 	gc_s_lengthSeqB_ := compiled.Scratch[uint32](gc_b2, 3)[:gc_n2]
@@ -90,7 +89,6 @@ func gc_body_bswSequenceAaKernel(gc_b2 *compiled.Block, inverse bool, seqAArray,
 	var seqB []int8
 //line hecbench_bsw_kernel.go:33
 	isValidArray := gocuda.DynamicShared[int8](t)
-//line hecbench_bsw_kernel.go:35
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 			gc_rank2 := gc_base2 + gc_tx2
@@ -142,9 +140,9 @@ func gc_body_bswSequenceAaKernel(gc_b2 *compiled.Block, inverse bool, seqAArray,
 //line hecbench_bsw_kernel.go:68
 					return
 				}
-//line hecbench_bsw_kernel.go:69
 				isValidArray[isValid+p] = 0
 			}
+//line hecbench_bsw_kernel.go:71
 			isValid += int(minSize)
 			for p_ := threadId; uint32(p_) < minSize; p_ += 32 {
 //line hecbench_bsw_kernel.go:72
@@ -154,9 +152,9 @@ func gc_body_bswSequenceAaKernel(gc_b2 *compiled.Block, inverse bool, seqAArray,
 //line hecbench_bsw_kernel.go:72
 					return
 				}
-//line hecbench_bsw_kernel.go:73
 				isValidArray[isValid+p_] = 1
 			}
+//line hecbench_bsw_kernel.go:75
 			isValid += int(minSize)
 			for p_2 := threadId; uint32(p_2) < minSize; p_2 += 32 {
 //line hecbench_bsw_kernel.go:76
@@ -166,10 +164,8 @@ func gc_body_bswSequenceAaKernel(gc_b2 *compiled.Block, inverse bool, seqAArray,
 //line hecbench_bsw_kernel.go:76
 					return
 				}
-//line hecbench_bsw_kernel.go:77
 				isValidArray[isValid+p_2] = 0
 			}
-//line hecbench_bsw_kernel.go:80
 			var myColumnChar int8
 //line hecbench_bsw_kernel.go:82
 			if lengthSeqA < lengthSeqB {
@@ -191,7 +187,6 @@ func gc_body_bswSequenceAaKernel(gc_b2 *compiled.Block, inverse bool, seqAArray,
 					longerSeq = seqA
 				}
 			}
-//line hecbench_bsw_kernel.go:108
 			gc_s_lengthSeqA[gc_rank2] = lengthSeqA
 			gc_s_lengthSeqB[gc_rank2] = lengthSeqB
 			gc_s_longerSeq[gc_rank2] = longerSeq
@@ -214,7 +209,6 @@ func gc_body_bswSequenceAaKernel(gc_b2 *compiled.Block, inverse bool, seqAArray,
 	shAaScoring := gocuda.Shared[int16](t, bswScoreMatSize)[:bswScoreMatSize]
 //line hecbench_bsw_kernel.go:127
 	maxThreads := gc_bdx2
-//line hecbench_bsw_kernel.go:129
 	for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 		gc_pos2.Thread = gc_rank2
 //line hecbench_bsw_kernel.go:104
@@ -242,7 +236,6 @@ func gc_body_bswSequenceAaKernel(gc_b2 *compiled.Block, inverse bool, seqAArray,
 //line hecbench_bsw_kernel.go:113
 		prevPrevE := int16(0)
 		tempVal := int16(0)
-//line hecbench_bsw_kernel.go:128
 		_ = tempVal
 		gc_s_i[gc_rank2] = i
 		gc_s_threadMax[gc_rank2] = threadMax
@@ -256,14 +249,12 @@ func gc_body_bswSequenceAaKernel(gc_b2 *compiled.Block, inverse bool, seqAArray,
 		gc_s_prevPrevF[gc_rank2] = prevPrevF
 		gc_s_prevPrevE[gc_rank2] = prevPrevE
 	}
-//line hecbench_bsw_kernel.go:128
 	for gc_off, gc_limit, gc_more := 0, bswScoreMatSize, true; gc_more; gc_off += maxThreads {
 		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}
 		gc_more = false
-//line hecbench_bsw_kernel.go:135
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_off, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -280,35 +271,30 @@ func gc_body_bswSequenceAaKernel(gc_b2 *compiled.Block, inverse bool, seqAArray,
 				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
 					{
 						gc_tx2 := gc_step7 + 0
-//line hecbench_bsw_kernel.go:129
 						gc_more = true
 //line hecbench_bsw_kernel.go:129
 						gc_at13[gc_tx2] = gc_at14[gc_tx2]
 					}
 					{
 						gc_tx2 := gc_step7 + 1
-//line hecbench_bsw_kernel.go:129
 						gc_more = true
 //line hecbench_bsw_kernel.go:129
 						gc_at13[gc_tx2] = gc_at14[gc_tx2]
 					}
 					{
 						gc_tx2 := gc_step7 + 2
-//line hecbench_bsw_kernel.go:129
 						gc_more = true
 //line hecbench_bsw_kernel.go:129
 						gc_at13[gc_tx2] = gc_at14[gc_tx2]
 					}
 					{
 						gc_tx2 := gc_step7 + 3
-//line hecbench_bsw_kernel.go:129
 						gc_more = true
 //line hecbench_bsw_kernel.go:129
 						gc_at13[gc_tx2] = gc_at14[gc_tx2]
 					}
 				}
 				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
-//line hecbench_bsw_kernel.go:129
 					gc_more = true
 //line hecbench_bsw_kernel.go:129
 					gc_at13[gc_tx2] = gc_at14[gc_tx2]
@@ -386,7 +372,6 @@ func gc_body_bswSequenceAaKernel(gc_b2 *compiled.Block, inverse bool, seqAArray,
 			return
 		}
 		gc_more2 = false
-//line hecbench_bsw_kernel.go:138
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_off2, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -403,35 +388,30 @@ func gc_body_bswSequenceAaKernel(gc_b2 *compiled.Block, inverse bool, seqAArray,
 				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
 					{
 						gc_tx2 := gc_step9 + 0
-//line hecbench_bsw_kernel.go:132
 						gc_more2 = true
 //line hecbench_bsw_kernel.go:132
 						gc_at15[gc_tx2] = gc_at16[gc_tx2]
 					}
 					{
 						gc_tx2 := gc_step9 + 1
-//line hecbench_bsw_kernel.go:132
 						gc_more2 = true
 //line hecbench_bsw_kernel.go:132
 						gc_at15[gc_tx2] = gc_at16[gc_tx2]
 					}
 					{
 						gc_tx2 := gc_step9 + 2
-//line hecbench_bsw_kernel.go:132
 						gc_more2 = true
 //line hecbench_bsw_kernel.go:132
 						gc_at15[gc_tx2] = gc_at16[gc_tx2]
 					}
 					{
 						gc_tx2 := gc_step9 + 3
-//line hecbench_bsw_kernel.go:132
 						gc_more2 = true
 //line hecbench_bsw_kernel.go:132
 						gc_at15[gc_tx2] = gc_at16[gc_tx2]
 					}
 				}
 				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
-//line hecbench_bsw_kernel.go:132
 					gc_more2 = true
 //line hecbench_bsw_kernel.go:132
 					gc_at15[gc_tx2] = gc_at16[gc_tx2]
@@ -502,7 +482,6 @@ func gc_body_bswSequenceAaKernel(gc_b2 *compiled.Block, inverse bool, seqAArray,
 			}
 		}
 	}
-//line hecbench_bsw_kernel.go:139
 	gc_step11 := 0
 	for ; gc_step11+3 < gc_n2; gc_step11 += 4 {
 		{
@@ -510,7 +489,6 @@ func gc_body_bswSequenceAaKernel(gc_b2 *compiled.Block, inverse bool, seqAArray,
 			gc_pos2.Thread = gc_rank2
 //line hecbench_bsw_kernel.go:137
 			diag := 0
-//line hecbench_bsw_kernel.go:139
 			gc_s_diag[gc_rank2] = diag
 		}
 		{
@@ -518,7 +496,6 @@ func gc_body_bswSequenceAaKernel(gc_b2 *compiled.Block, inverse bool, seqAArray,
 			gc_pos2.Thread = gc_rank2
 //line hecbench_bsw_kernel.go:137
 			diag := 0
-//line hecbench_bsw_kernel.go:139
 			gc_s_diag[gc_rank2] = diag
 		}
 		{
@@ -526,7 +503,6 @@ func gc_body_bswSequenceAaKernel(gc_b2 *compiled.Block, inverse bool, seqAArray,
 			gc_pos2.Thread = gc_rank2
 //line hecbench_bsw_kernel.go:137
 			diag := 0
-//line hecbench_bsw_kernel.go:139
 			gc_s_diag[gc_rank2] = diag
 		}
 		{
@@ -534,7 +510,6 @@ func gc_body_bswSequenceAaKernel(gc_b2 *compiled.Block, inverse bool, seqAArray,
 			gc_pos2.Thread = gc_rank2
 //line hecbench_bsw_kernel.go:137
 			diag := 0
-//line hecbench_bsw_kernel.go:139
 			gc_s_diag[gc_rank2] = diag
 		}
 	}
@@ -542,7 +517,6 @@ func gc_body_bswSequenceAaKernel(gc_b2 *compiled.Block, inverse bool, seqAArray,
 		gc_pos2.Thread = gc_rank2
 //line hecbench_bsw_kernel.go:137
 		diag := 0
-//line hecbench_bsw_kernel.go:139
 		gc_s_diag[gc_rank2] = diag
 	}
 //line hecbench_bsw_kernel.go:137
@@ -552,7 +526,6 @@ func gc_body_bswSequenceAaKernel(gc_b2 *compiled.Block, inverse bool, seqAArray,
 			return
 		}
 		gc_r62, gc_r62in, gc_r62out := 0, 0, 0
-//line hecbench_bsw_kernel.go:144
 		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 			lengthSeqA := gc_s_lengthSeqA[gc_rank2]
@@ -566,14 +539,12 @@ func gc_body_bswSequenceAaKernel(gc_b2 *compiled.Block, inverse bool, seqAArray,
 				gc_r62out = gc_rank2
 			}
 		}
-//line hecbench_bsw_kernel.go:158
 		if gc_r62 == 3 {
 			compiled.Diverged(gc_b2, "SyncThreads", gc_r62in, gc_r62out)
 		}
 		if gc_r62&1 == 0 {
 			break
 		}
-//line hecbench_bsw_kernel.go:165
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
@@ -582,7 +553,6 @@ func gc_body_bswSequenceAaKernel(gc_b2 *compiled.Block, inverse bool, seqAArray,
 				threadId := gc_tx2
 				laneId := int16(gc_tx2 % 32)
 				warpId := int16(gc_tx2 / 32)
-//line hecbench_bsw_kernel.go:27
 				isValid := gc_s_isValid[gc_rank2]
 				maxSize := gc_s_maxSize[gc_rank2]
 				minSize := gc_s_minSize[gc_rank2]
@@ -596,7 +566,6 @@ func gc_body_bswSequenceAaKernel(gc_b2 *compiled.Block, inverse bool, seqAArray,
 				prevPrevF := gc_s_prevPrevF[gc_rank2]
 				prevPrevE := gc_s_prevPrevE[gc_rank2]
 				var tempVal int16
-//line hecbench_bsw_kernel.go:41
 				diag := gc_s_diag[gc_rank2]
 //line hecbench_bsw_kernel.go:138
 				isValid = isValid - b2i(uint32(diag) < minSize || uint32(diag) >= maxSize)
@@ -642,7 +611,6 @@ func gc_body_bswSequenceAaKernel(gc_b2 *compiled.Block, inverse bool, seqAArray,
 				gc_s_prevPrevE[gc_rank2] = prevPrevE
 			}
 		}
-//line hecbench_bsw_kernel.go:183
 		var gc_l_mask [32]uint32
 		var gc_l_fVal [32]int16
 		var gc_l_hfVal [32]int16
@@ -671,7 +639,6 @@ func gc_body_bswSequenceAaKernel(gc_b2 *compiled.Block, inverse bool, seqAArray,
 			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 			var gc_dead2 uint32
 			{
-//line hecbench_bsw_kernel.go:212
 				var gc_m192 uint32
 				{
 					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
@@ -685,7 +652,6 @@ func gc_body_bswSequenceAaKernel(gc_b2 *compiled.Block, inverse bool, seqAArray,
 						gc_pos2.Thread = gc_rank2
 //line hecbench_bsw_kernel.go:23
 						threadId := gc_tx2
-//line hecbench_bsw_kernel.go:25
 						isValid := gc_s_isValid[gc_rank2]
 						minSize := gc_s_minSize[gc_rank2]
 //line hecbench_bsw_kernel.go:172
@@ -714,7 +680,6 @@ func gc_body_bswSequenceAaKernel(gc_b2 *compiled.Block, inverse bool, seqAArray,
 							gc_pos2.Thread = gc_rank2
 //line hecbench_bsw_kernel.go:23
 							threadId := gc_tx2
-//line hecbench_bsw_kernel.go:25
 							isValid := gc_s_isValid[gc_rank2]
 							minSize := gc_s_minSize[gc_rank2]
 //line hecbench_bsw_kernel.go:173
@@ -740,7 +705,6 @@ func gc_body_bswSequenceAaKernel(gc_b2 *compiled.Block, inverse bool, seqAArray,
 							gc_rank2 := gc_w2 + gc_lane2
 //line hecbench_bsw_kernel.go:24
 							laneId := int16(gc_tx2 % 32)
-//line hecbench_bsw_kernel.go:26
 							prevH := gc_s_prevH[gc_rank2]
 							prevF := gc_s_prevF[gc_rank2]
 							prevE := gc_s_prevE[gc_rank2]
@@ -776,7 +740,6 @@ func gc_body_bswSequenceAaKernel(gc_b2 *compiled.Block, inverse bool, seqAArray,
 							gc_rank2 := gc_w2 + gc_lane2
 //line hecbench_bsw_kernel.go:24
 							laneId := int16(gc_tx2 % 32)
-//line hecbench_bsw_kernel.go:26
 							prevH := gc_s_prevH[gc_rank2]
 							mask := gc_l_mask[gc_lane2]
 //line hecbench_bsw_kernel.go:177
@@ -807,20 +770,14 @@ func gc_body_bswSequenceAaKernel(gc_b2 *compiled.Block, inverse bool, seqAArray,
 							threadId := gc_tx2
 							laneId := int16(gc_tx2 % 32)
 							warpId := int16(gc_tx2 / 32)
-//line hecbench_bsw_kernel.go:27
 							maxSize := gc_s_maxSize[gc_rank2]
 							var currF int16
-//line hecbench_bsw_kernel.go:30
 							var currE int16
-//line hecbench_bsw_kernel.go:32
 							prevPrevH := gc_s_prevPrevH[gc_rank2]
 							diag := gc_s_diag[gc_rank2]
 							mask := gc_l_mask[gc_lane2]
-//line hecbench_bsw_kernel.go:36
 							fVal := gc_l_fVal[gc_lane2]
-//line hecbench_bsw_kernel.go:38
 							hfVal := gc_l_hfVal[gc_lane2]
-//line hecbench_bsw_kernel.go:40
 							valeShfl := gc_l_valeShfl[gc_lane2]
 //line hecbench_bsw_kernel.go:178
 							valheShfl := gc_c24r[gc_lane2]
@@ -884,7 +841,6 @@ func gc_body_bswSequenceAaKernel(gc_b2 *compiled.Block, inverse bool, seqAArray,
 							threadId := gc_tx2
 							laneId := int16(gc_tx2 % 32)
 							warpId := int16(gc_tx2 / 32)
-//line hecbench_bsw_kernel.go:27
 							longerSeq := gc_s_longerSeq[gc_rank2]
 							maxSize := gc_s_maxSize[gc_rank2]
 							minSize := gc_s_minSize[gc_rank2]
@@ -892,7 +848,6 @@ func gc_body_bswSequenceAaKernel(gc_b2 *compiled.Block, inverse bool, seqAArray,
 							i := gc_s_i[gc_rank2]
 							threadMax := gc_s_threadMax[gc_rank2]
 							var currH int16
-//line hecbench_bsw_kernel.go:35
 							currF := gc_s_currF[gc_rank2]
 							currE := gc_s_currE[gc_rank2]
 							diag := gc_s_diag[gc_rank2]
@@ -945,7 +900,6 @@ func gc_body_bswSequenceAaKernel(gc_b2 *compiled.Block, inverse bool, seqAArray,
 								threadMax = currH
 							}
 							i++
-//line hecbench_bsw_kernel.go:267
 							gc_s_i[gc_rank2] = i
 							gc_s_threadMax[gc_rank2] = threadMax
 							gc_s_currH[gc_rank2] = currH
@@ -955,7 +909,6 @@ func gc_body_bswSequenceAaKernel(gc_b2 *compiled.Block, inverse bool, seqAArray,
 				gc_act2 = gc_save192 &^ gc_dead2
 			}
 		}
-//line hecbench_bsw_kernel.go:278
 		gc_step12 := 0
 		for ; gc_step12+3 < gc_n2; gc_step12 += 4 {
 			{
@@ -1009,7 +962,6 @@ func gc_body_bswSequenceAaKernel(gc_b2 *compiled.Block, inverse bool, seqAArray,
 	var inverse_2 bool = inverse_
 //line hecbench_bsw.go:33
 	warpSize := 32
-//line hecbench_bsw.go:35
 	var gc_l_val [32]int16
 	var gc_l_myIndex_ [32]*int16
 	var gc_l_myIndex2_ [32]*int16
@@ -1079,7 +1031,6 @@ func gc_body_bswSequenceAaKernel(gc_b2 *compiled.Block, inverse bool, seqAArray,
 				ind := *myIndex_
 				ind2 := *myIndex2_
 				myMax = val
-//line hecbench_bsw.go:52
 				_ = newInd2
 //line hecbench_bsw.go:40
 				gc_c26v[gc_lane2] = uint32(gc_tx2) < lengthSeqB_2
@@ -1128,14 +1079,12 @@ func gc_body_bswSequenceAaKernel(gc_b2 *compiled.Block, inverse bool, seqAArray,
 				}
 //line hecbench_bsw.go:40
 				mask_ := gc_c26r[gc_lane2]
-//line hecbench_bsw.go:42
 				gc_l_mask_[gc_lane2] = mask_
 			}
 		}
 //line hecbench_bsw.go:42
 		for offset := warpSize / 2; offset > 0; offset /= 2 {
 			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-//line hecbench_bsw.go:46
 				val := gc_l_val[gc_lane2]
 				_ = val
 				mask_ := gc_l_mask_[gc_lane2]
@@ -1147,9 +1096,7 @@ func gc_body_bswSequenceAaKernel(gc_b2 *compiled.Block, inverse bool, seqAArray,
 //line hecbench_bsw.go:43
 			compiled.WarpLanes[int16, int16](gc_b2, "ShflDownSync", gc_w2, gc_act2, 0, &gc_c27m, &gc_l_val, &gc_c27a, &gc_c27w, &gc_c27r)
 			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-//line hecbench_bsw.go:47
 				val := gc_l_val[gc_lane2]
-//line hecbench_bsw.go:49
 				ind := gc_l_ind[gc_lane2]
 				_ = ind
 				mask_ := gc_l_mask_[gc_lane2]
@@ -1165,9 +1112,7 @@ func gc_body_bswSequenceAaKernel(gc_b2 *compiled.Block, inverse bool, seqAArray,
 //line hecbench_bsw.go:45
 			compiled.WarpLanes[int16, int16](gc_b2, "ShflDownSync", gc_w2, gc_act2, 0, &gc_c28m, &gc_l_ind, &gc_c28a, &gc_c28w, &gc_c28r)
 			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-//line hecbench_bsw.go:49
 				var newInd int16
-//line hecbench_bsw.go:51
 				ind2 := gc_l_ind2[gc_lane2]
 				_ = ind2
 				mask_ := gc_l_mask_[gc_lane2]
@@ -1181,19 +1126,12 @@ func gc_body_bswSequenceAaKernel(gc_b2 *compiled.Block, inverse bool, seqAArray,
 //line hecbench_bsw.go:46
 			compiled.WarpLanes[int16, int16](gc_b2, "ShflDownSync", gc_w2, gc_act2, 0, &gc_c29m, &gc_l_ind2, &gc_c29a, &gc_c29w, &gc_c29r)
 			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-//line hecbench_bsw.go:50
 				val := gc_l_val[gc_lane2]
-//line hecbench_bsw.go:52
 				myMax := gc_l_myMax[gc_lane2]
-//line hecbench_bsw.go:54
 				newInd := gc_l_newInd[gc_lane2]
-//line hecbench_bsw.go:56
 				var newInd2 int16
-//line hecbench_bsw.go:58
 				ind := gc_l_ind[gc_lane2]
-//line hecbench_bsw.go:60
 				ind2 := gc_l_ind2[gc_lane2]
-//line hecbench_bsw.go:62
 				tempVal_ := gc_l_tempVal_[gc_lane2]
 //line hecbench_bsw.go:46
 				newInd2 = gc_c29r[gc_lane2]
@@ -1233,19 +1171,12 @@ func gc_body_bswSequenceAaKernel(gc_b2 *compiled.Block, inverse bool, seqAArray,
 //line hecbench_bsw.go:77
 				laneId_ := gc_tx2 % 32
 				warpId_ := gc_tx2 / 32
-//line hecbench_bsw.go:80
 				var val int16
-//line hecbench_bsw.go:82
 				myIndex_ := gc_l_myIndex_[gc_lane2]
-//line hecbench_bsw.go:84
 				myIndex2_ := gc_l_myIndex2_[gc_lane2]
-//line hecbench_bsw.go:86
 				myMax := gc_l_myMax[gc_lane2]
-//line hecbench_bsw.go:88
 				ind := gc_l_ind[gc_lane2]
-//line hecbench_bsw.go:90
 				ind2 := gc_l_ind2[gc_lane2]
-//line hecbench_bsw.go:92
 				var myVal int16
 //line hecbench_bsw.go:67
 				*myIndex_ = ind
@@ -1264,7 +1195,6 @@ func gc_body_bswSequenceAaKernel(gc_b2 *compiled.Block, inverse bool, seqAArray,
 				if laneId_ == 0 {
 					locInds2[warpId_] = gc_s_myInd2[gc_rank2]
 				}
-//line hecbench_bsw.go:96
 				gc_l_val[gc_lane2] = val
 				gc_s_myVal[gc_rank2] = myVal
 			}
@@ -1272,7 +1202,6 @@ func gc_body_bswSequenceAaKernel(gc_b2 *compiled.Block, inverse bool, seqAArray,
 	}
 //line hecbench_bsw.go:97
 	nblocks := uint32((32 + gc_bdx2 - 1) / 32)
-//line hecbench_bsw.go:99
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		if gc_bdx2 <= len(locTots) && gc_bdx2 <= len(locInds) && gc_bdx2 <= len(locInds2) {
 			gc_at17 := locTots[:gc_bdx2]
@@ -1280,7 +1209,6 @@ func gc_body_bswSequenceAaKernel(gc_b2 *compiled.Block, inverse bool, seqAArray,
 			gc_at19 := locInds2[:gc_bdx2]
 			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
-//line hecbench_bsw.go:107
 				var myVal int16
 //line hecbench_bsw.go:98
 				if uint32(gc_tx2) < nblocks {
@@ -1313,7 +1241,6 @@ func gc_body_bswSequenceAaKernel(gc_b2 *compiled.Block, inverse bool, seqAArray,
 			}
 		}
 	}
-//line hecbench_bsw.go:113
 	var gc_l_val_ [32]int16
 	var gc_l_myIndex_2 [32]*int16
 	var gc_l_myIndex2_2 [32]*int16
@@ -1343,7 +1270,6 @@ func gc_body_bswSequenceAaKernel(gc_b2 *compiled.Block, inverse bool, seqAArray,
 		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 		var gc_dead2 uint32
 		{
-//line hecbench_bsw.go:143
 			var gc_m352 uint32
 			{
 				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
@@ -1382,7 +1308,6 @@ func gc_body_bswSequenceAaKernel(gc_b2 *compiled.Block, inverse bool, seqAArray,
 					var myIndex2_2 *int16 = &gc_s_myInd2[gc_rank2]
 //line hecbench_bsw.go:110
 					var lengthSeqB_3 uint32 = lengthSeqB_
-//line hecbench_bsw.go:115
 					gc_l_val_[gc_lane2] = val_
 					gc_l_myIndex_2[gc_lane2] = myIndex_2
 					gc_l_myIndex2_2[gc_lane2] = myIndex2_2
@@ -1406,11 +1331,8 @@ func gc_body_bswSequenceAaKernel(gc_b2 *compiled.Block, inverse bool, seqAArray,
 						gc_rank2 := gc_w2 + gc_lane2
 						gc_pos2.Thread = gc_rank2
 						val_ := gc_l_val_[gc_lane2]
-//line hecbench_bsw.go:49
 						myIndex_2 := gc_l_myIndex_2[gc_lane2]
-//line hecbench_bsw.go:51
 						myIndex2_2 := gc_l_myIndex2_2[gc_lane2]
-//line hecbench_bsw.go:53
 						lengthSeqB_3 := gc_l_lengthSeqB_3[gc_lane2]
 //line hecbench_bsw.go:34
 						myMax_ := int16(0)
@@ -1419,7 +1341,6 @@ func gc_body_bswSequenceAaKernel(gc_b2 *compiled.Block, inverse bool, seqAArray,
 						ind_ := *myIndex_2
 						ind2_ := *myIndex2_2
 						myMax_ = val_
-//line hecbench_bsw.go:42
 						_ = newInd2_
 //line hecbench_bsw.go:40
 						gc_c210v[gc_lane2] = uint32(gc_tx2) < lengthSeqB_3
@@ -1462,7 +1383,6 @@ func gc_body_bswSequenceAaKernel(gc_b2 *compiled.Block, inverse bool, seqAArray,
 						}
 //line hecbench_bsw.go:40
 						mask_2 := gc_c210r[gc_lane2]
-//line hecbench_bsw.go:42
 						gc_l_mask_2[gc_lane2] = mask_2
 					}
 				}
@@ -1472,7 +1392,6 @@ func gc_body_bswSequenceAaKernel(gc_b2 *compiled.Block, inverse bool, seqAArray,
 						if gc_act2&(1<<gc_lane2) == 0 {
 							continue
 						}
-//line hecbench_bsw.go:49
 						val_ := gc_l_val_[gc_lane2]
 						_ = val_
 						mask_2 := gc_l_mask_2[gc_lane2]
@@ -1487,9 +1406,7 @@ func gc_body_bswSequenceAaKernel(gc_b2 *compiled.Block, inverse bool, seqAArray,
 						if gc_act2&(1<<gc_lane2) == 0 {
 							continue
 						}
-//line hecbench_bsw.go:50
 						val_ := gc_l_val_[gc_lane2]
-//line hecbench_bsw.go:52
 						ind_ := gc_l_ind_[gc_lane2]
 						_ = ind_
 						mask_2 := gc_l_mask_2[gc_lane2]
@@ -1508,9 +1425,7 @@ func gc_body_bswSequenceAaKernel(gc_b2 *compiled.Block, inverse bool, seqAArray,
 						if gc_act2&(1<<gc_lane2) == 0 {
 							continue
 						}
-//line hecbench_bsw.go:52
 						var newInd_ int16
-//line hecbench_bsw.go:54
 						ind2_ := gc_l_ind2_[gc_lane2]
 						_ = ind2_
 						mask_2 := gc_l_mask_2[gc_lane2]
@@ -1527,19 +1442,12 @@ func gc_body_bswSequenceAaKernel(gc_b2 *compiled.Block, inverse bool, seqAArray,
 						if gc_act2&(1<<gc_lane2) == 0 {
 							continue
 						}
-//line hecbench_bsw.go:53
 						val_ := gc_l_val_[gc_lane2]
-//line hecbench_bsw.go:55
 						myMax_ := gc_l_myMax_[gc_lane2]
-//line hecbench_bsw.go:57
 						newInd_ := gc_l_newInd_[gc_lane2]
-//line hecbench_bsw.go:59
 						var newInd2_ int16
-//line hecbench_bsw.go:61
 						ind_ := gc_l_ind_[gc_lane2]
-//line hecbench_bsw.go:63
 						ind2_ := gc_l_ind2_[gc_lane2]
-//line hecbench_bsw.go:65
 						tempVal_2 := gc_l_tempVal_2[gc_lane2]
 //line hecbench_bsw.go:46
 						newInd2_ = gc_c213r[gc_lane2]
@@ -1573,19 +1481,12 @@ func gc_body_bswSequenceAaKernel(gc_b2 *compiled.Block, inverse bool, seqAArray,
 					gc_rank2 := gc_w2 + gc_lane2
 					gc_pos2.Thread = gc_rank2
 					var val_ int16
-//line hecbench_bsw.go:79
 					myIndex_2 := gc_l_myIndex_2[gc_lane2]
-//line hecbench_bsw.go:81
 					myIndex2_2 := gc_l_myIndex2_2[gc_lane2]
-//line hecbench_bsw.go:83
 					myMax_ := gc_l_myMax_[gc_lane2]
-//line hecbench_bsw.go:85
 					ind_ := gc_l_ind_[gc_lane2]
-//line hecbench_bsw.go:87
 					ind2_ := gc_l_ind2_[gc_lane2]
-//line hecbench_bsw.go:89
 					var myVal int16
-//line hecbench_bsw.go:91
 					myIndex := gc_s_myIndex[gc_rank2]
 					myIndex2 := gc_s_myIndex2[gc_rank2]
 //line hecbench_bsw.go:67
@@ -1597,7 +1498,6 @@ func gc_body_bswSequenceAaKernel(gc_b2 *compiled.Block, inverse bool, seqAArray,
 					myVal = r_2
 					*myIndex = gc_s_myInd[gc_rank2]
 					*myIndex2 = gc_s_myInd2[gc_rank2]
-//line hecbench_bsw.go:114
 					gc_l_val_[gc_lane2] = val_
 					gc_s_myVal[gc_rank2] = myVal
 				}
@@ -1618,11 +1518,9 @@ func gc_body_bswSequenceAaKernel(gc_b2 *compiled.Block, inverse bool, seqAArray,
 					gc_at24 := topScores[gc_off8:][:1]
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 						gc_tx2 := gc_x02 + gc_lane2
-//line hecbench_bsw.go:135
 						gc_rank2 := gc_w2 + gc_lane2
 //line hecbench_bsw_kernel.go:23
 						threadId := gc_tx2
-//line hecbench_bsw_kernel.go:25
 						myVal := gc_s_myVal[gc_rank2]
 						lengthSeqA := gc_s_lengthSeqA[gc_rank2]
 						lengthSeqB := gc_s_lengthSeqB[gc_rank2]
@@ -1655,7 +1553,6 @@ func gc_body_bswSequenceAaKernel(gc_b2 *compiled.Block, inverse bool, seqAArray,
 								}
 							}
 						}
-//line hecbench_bsw_kernel.go:288
 						gc_s_threadMax[gc_rank2] = threadMax
 					}
 				} else {
@@ -1668,7 +1565,6 @@ func gc_body_bswSequenceAaKernel(gc_b2 *compiled.Block, inverse bool, seqAArray,
 						gc_pos2.Thread = gc_rank2
 //line hecbench_bsw_kernel.go:23
 						threadId := gc_tx2
-//line hecbench_bsw_kernel.go:25
 						myVal := gc_s_myVal[gc_rank2]
 						lengthSeqA := gc_s_lengthSeqA[gc_rank2]
 						lengthSeqB := gc_s_lengthSeqB[gc_rank2]
@@ -1701,7 +1597,6 @@ func gc_body_bswSequenceAaKernel(gc_b2 *compiled.Block, inverse bool, seqAArray,
 								}
 							}
 						}
-//line hecbench_bsw_kernel.go:288
 						gc_s_threadMax[gc_rank2] = threadMax
 					}
 				}

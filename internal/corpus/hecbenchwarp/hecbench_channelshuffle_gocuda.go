@@ -67,7 +67,6 @@ func gc_body_channelShuffleNCHWKernel[T any](gc_b *compiled.Block, gc_lo, gc_hi 
 		}
 		g := int32(gc_bz) % G
 		k := int32(gc_bz) / G
-//line hecbench_channelshuffle.go:34
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -116,7 +115,6 @@ func gc_body_channelShuffleNHWCKernel[T any](gc_b *compiled.Block, kSharedSize i
 			return
 		}
 		gc_more = false
-//line hecbench_channelshuffle.go:56
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -140,7 +138,6 @@ func gc_body_channelShuffleNHWCKernel[T any](gc_b *compiled.Block, kSharedSize i
 			return
 		}
 		gc_more2 = false
-//line hecbench_channelshuffle.go:60
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx

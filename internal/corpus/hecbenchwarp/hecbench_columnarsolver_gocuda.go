@@ -54,7 +54,6 @@ func gc_body_columnarSetupKernel(gc_b *compiled.Block, gc_lo, gc_hi int, state [
 						for ; gc_step+3 < gc_bdx; gc_step += 4 {
 							{
 								gc_tx := gc_step + 0
-//line hecbench_columnarsolver.go:83
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 //line hecbench_columnarsolver.go:56
@@ -66,7 +65,6 @@ func gc_body_columnarSetupKernel(gc_b *compiled.Block, gc_lo, gc_hi int, state [
 							}
 							{
 								gc_tx := gc_step + 1
-//line hecbench_columnarsolver.go:65
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 //line hecbench_columnarsolver.go:56
@@ -78,7 +76,6 @@ func gc_body_columnarSetupKernel(gc_b *compiled.Block, gc_lo, gc_hi int, state [
 							}
 							{
 								gc_tx := gc_step + 2
-//line hecbench_columnarsolver.go:65
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 //line hecbench_columnarsolver.go:56
@@ -90,7 +87,6 @@ func gc_body_columnarSetupKernel(gc_b *compiled.Block, gc_lo, gc_hi int, state [
 							}
 							{
 								gc_tx := gc_step + 3
-//line hecbench_columnarsolver.go:65
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 //line hecbench_columnarsolver.go:56
@@ -202,39 +198,26 @@ func gc_body_columnarDecodeKernel(gc_b *compiled.Block, dScores []float32, dEncr
 	gc_s_key := make([][30]int32, gc_b.Len())
 	gc_s_localDecrypted := make([][397]int32, gc_b.Len())
 	gc_s_bestLocalDecrypted := compiled.Scratch[[397]int32](gc_b, 0)[:gc_n]
-//line hecbench_columnarsolver.go:135
 	gc_s_backupKey := compiled.Scratch[[30]int32](gc_b, 1)[:gc_n]
-//line hecbench_columnarsolver.go:137
 	gc_s_shiftHelper := compiled.Scratch[[30]int32](gc_b, 2)[:gc_n]
-//line hecbench_columnarsolver.go:139
 	gc_s_bestScore := compiled.Scratch[float32](gc_b, 3)[:gc_n]
-//line hecbench_columnarsolver.go:141
 	gc_s_localState := compiled.Scratch[uint32](gc_b, 4)[:gc_n]
 //line hecbench_columnarsolver.go:124
 	sharedScores := gocuda.Shared[float32](t, colAlphabet*colAlphabet)[:colAlphabet*colAlphabet]
 	compiled.OutOfLine(func() {
 		sharedScores := sharedScores[:676]
-//line hecbench_columnarsolver.go:128
 		gc_s_key := gc_s_key[:gc_n]
-//line hecbench_columnarsolver.go:130
 		gc_s_localDecrypted := gc_s_localDecrypted[:gc_n]
-//line hecbench_columnarsolver.go:132
 		gc_s_bestLocalDecrypted := gc_s_bestLocalDecrypted[:gc_n]
-//line hecbench_columnarsolver.go:134
 		gc_s_backupKey := gc_s_backupKey[:gc_n]
-//line hecbench_columnarsolver.go:136
 		gc_s_shiftHelper := gc_s_shiftHelper[:gc_n]
-//line hecbench_columnarsolver.go:138
 		gc_s_bestScore := gc_s_bestScore[:gc_n]
-//line hecbench_columnarsolver.go:140
 		gc_s_localState := gc_s_localState[:gc_n]
 		{
-//line hecbench_columnarsolver.go:143
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_columnarsolver.go:139
 					idx := gc_bx*gc_bdx + gc_tx
 //line hecbench_columnarsolver.go:126
 					var key [colKeyLength]int32
@@ -265,10 +248,8 @@ func gc_body_columnarDecodeKernel(gc_b *compiled.Block, dScores []float32, dEncr
 							}
 						}
 					}
-//line hecbench_columnarsolver.go:152
 					_ = leftLetter
 					_ = rightLetter
-//line hecbench_columnarsolver.go:156
 					_ = blockStart
 					_ = blockEnd
 					_ = l
@@ -279,7 +260,6 @@ func gc_body_columnarDecodeKernel(gc_b *compiled.Block, dScores []float32, dEncr
 					_ = ff
 					_ = tt
 					_ = tempScore
-//line hecbench_columnarsolver.go:170
 					gc_s_bestLocalDecrypted[gc_rank] = bestLocalDecrypted
 					gc_s_backupKey[gc_rank] = backupKey
 					gc_s_shiftHelper[gc_rank] = shiftHelper
@@ -289,48 +269,29 @@ func gc_body_columnarDecodeKernel(gc_b *compiled.Block, dScores []float32, dEncr
 			}
 		}
 	})
-//line hecbench_columnarsolver.go:180
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 //line hecbench_columnarsolver.go:139
 			idx := gc_bx*gc_bdx + gc_tx
-//line hecbench_columnarsolver.go:141
 			bestLocalDecrypted := gc_s_bestLocalDecrypted[gc_rank]
-//line hecbench_columnarsolver.go:143
 			var leftLetter int32
-//line hecbench_columnarsolver.go:145
 			var rightLetter int32
-//line hecbench_columnarsolver.go:147
 			backupKey := gc_s_backupKey[gc_rank]
-//line hecbench_columnarsolver.go:149
 			shiftHelper := gc_s_shiftHelper[gc_rank]
-//line hecbench_columnarsolver.go:151
 			var blockStart int32
-//line hecbench_columnarsolver.go:153
 			var blockEnd int32
-//line hecbench_columnarsolver.go:155
 			var l int32
-//line hecbench_columnarsolver.go:157
 			var f int32
-//line hecbench_columnarsolver.go:159
 			var tt0 int32
-//line hecbench_columnarsolver.go:161
 			var t0 int32
-//line hecbench_columnarsolver.go:163
 			var n int32
-//line hecbench_columnarsolver.go:165
 			var ff int32
-//line hecbench_columnarsolver.go:167
 			var tt int32
-//line hecbench_columnarsolver.go:169
 			var tempScore float32
-//line hecbench_columnarsolver.go:171
 			bestScore := gc_s_bestScore[gc_rank]
-//line hecbench_columnarsolver.go:173
 			var j int
-//line hecbench_columnarsolver.go:175
 			localState := gc_s_localState[gc_rank]
 //line hecbench_columnarsolver.go:152
 			var j_ int = 0
@@ -350,15 +311,11 @@ func gc_body_columnarDecodeKernel(gc_b *compiled.Block, dScores []float32, dEncr
 			j = j_2
 //line hecbench_columnarsolver.go:160
 			for cycles := 0; cycles < colClimbings; cycles++ {
-//line hecbench_columnarsolver.go:162
 				for j = 0; j < colKeyLength; j++ {
 					backupKey[j] = gc_s_key[gc_rank][j]
 				}
-//line hecbench_columnarsolver.go:166
 				tempScore = 0
-//line hecbench_columnarsolver.go:168
 				branch := int32(lcgRandomFloat(&localState) * 100)
-//line hecbench_columnarsolver.go:170
 				if branch < colHeurThresholdOp1 {
 					for j = 0; float32(j) < 1+lcgRandomFloat(&localState)*colOp1Hop; j++ {
 //line hecbench_columnarsolver.go:171
@@ -368,7 +325,6 @@ func gc_body_columnarDecodeKernel(gc_b *compiled.Block, dScores []float32, dEncr
 //line hecbench_columnarsolver.go:171
 							return
 						}
-//line hecbench_columnarsolver.go:172
 						leftLetter = int32(lcgRandomFloat(&localState) * colKeyLength)
 						rightLetter = int32(lcgRandomFloat(&localState) * colKeyLength)
 						columnarSwapElements(gc_s_key[gc_rank][:], leftLetter, rightLetter)
@@ -382,7 +338,6 @@ func gc_body_columnarDecodeKernel(gc_b *compiled.Block, dScores []float32, dEncr
 //line hecbench_columnarsolver.go:177
 							return
 						}
-//line hecbench_columnarsolver.go:178
 						blockStart = int32(lcgRandomFloat(&localState) * colKeyLength)
 						blockEnd = int32(lcgRandomFloat(&localState) * colKeyLength)
 						columnarSwapBlock(gc_s_key[gc_rank][:], blockStart, blockEnd, int32(1+lcgRandomFloat(&localState)*float32(iabs((blockStart-blockEnd))-1)))
@@ -392,14 +347,11 @@ func gc_body_columnarDecodeKernel(gc_b *compiled.Block, dScores []float32, dEncr
 					f = int32(lcgRandomFloat(&localState) * (colKeyLength - 1))
 					tt0 = int32(float32(f+1) + (lcgRandomFloat(&localState) * (colKeyLength - 2)))
 					tt0 = tt0 % colKeyLength
-//line hecbench_columnarsolver.go:188
 					for j = 0; j < colKeyLength; j++ {
 						shiftHelper[j] = gc_s_key[gc_rank][j]
 					}
-//line hecbench_columnarsolver.go:192
 					t0 = (tt0 - f + colKeyLength) % colKeyLength
 					n = (t0 + l) % colKeyLength
-//line hecbench_columnarsolver.go:195
 					for j = 0; int32(j) < n; j++ {
 //line hecbench_columnarsolver.go:195
 						gc_b.Tick()
@@ -408,19 +360,15 @@ func gc_body_columnarDecodeKernel(gc_b *compiled.Block, dScores []float32, dEncr
 //line hecbench_columnarsolver.go:195
 							return
 						}
-//line hecbench_columnarsolver.go:196
 						ff = (f + int32(j)) % colKeyLength
 						tt = (((t0 + int32(j)) % n) + f) % colKeyLength
 						gc_s_key[gc_rank][tt] = shiftHelper[ff]
 					}
 				}
-//line hecbench_columnarsolver.go:202
 				columnarDecrypt(dEncrypted, gc_s_key[gc_rank][:], gc_s_localDecrypted[gc_rank][:])
-//line hecbench_columnarsolver.go:204
 				for j = 0; j < colEncryptedLen-1; j++ {
 					tempScore += sharedScores[colAlphabet*gc_s_localDecrypted[gc_rank][j]+gc_s_localDecrypted[gc_rank][j+1]]
 				}
-//line hecbench_columnarsolver.go:208
 				if tempScore < bestScore {
 					bestScore = tempScore
 					for j = 0; j < colEncryptedLen; j++ {

@@ -45,7 +45,6 @@ func gc_body_computeScoreKernel(gc_b *compiled.Block, docWordFrequenciesDimm1, d
 	}
 //line hecbench_computescore.go:55
 	partial := gocuda.Shared[uint64](t, csNumThreadsPerWG/csManualVector)[:csNumThreadsPerWG/csManualVector]
-//line hecbench_computescore.go:57
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -309,7 +308,6 @@ func gc_body_computeScoreKernel(gc_b *compiled.Block, docWordFrequenciesDimm1, d
 			partial[gc_tx] = sum
 		}
 	}
-//line hecbench_computescore.go:103
 	gc_from, gc_to := 0, gc_bdx
 	if gc_bound := 0; gc_bound < gc_to-1 {
 		gc_to = gc_bound + 1
@@ -385,7 +383,6 @@ func gc_body_computeScoreReductionKernel(gc_b *compiled.Block, gc_lo, gc_hi int,
 					}
 				}
 			}
-//line hecbench_computescore.go:126
 		})
 	}
 }
@@ -393,4 +390,5 @@ func gc_body_computeScoreReductionKernel(gc_b *compiled.Block, gc_lo, gc_hi int,
 // gc_files_hecbench_computescore holds the source files whose lines the kernels' records hash.
 //
 //go:embed hecbench_computescore.go
+//line hecbench_computescore.go:133
 var gc_files_hecbench_computescore embed.FS

@@ -48,7 +48,6 @@ func gc_body_degridKernel[T jaccardReal](gc_b *compiled.Block, out, in []DegridC
 //line hecbench_degrid.go:46
 	gridDimX := gc_gdx
 	blockDimY := gc_bdy
-//line hecbench_degrid.go:49
 	var gc_l_q [32]int
 	var gc_l_sum [32]DegridCmplx[T]
 	var gc_c1v [32]T
@@ -81,7 +80,6 @@ func gc_body_degridKernel[T jaccardReal](gc_b *compiled.Block, out, in []DegridC
 						threadIdxY := gc_ty
 //line hecbench_degrid.go:51
 						q := threadIdxY
-//line hecbench_degrid.go:53
 						gc_l_q[gc_lane] = q
 					}
 				}
@@ -125,7 +123,6 @@ func gc_body_degridKernel[T jaccardReal](gc_b *compiled.Block, out, in []DegridC
 							gc_pos.Thread = gc_rank
 //line hecbench_degrid.go:45
 							threadIdxX := gc_tx
-//line hecbench_degrid.go:47
 							q := gc_l_q[gc_lane]
 //line hecbench_degrid.go:52
 							inn := in[n+q]
@@ -586,7 +583,6 @@ func gc_body_degridKernel[T jaccardReal](gc_b *compiled.Block, out, in []DegridC
 									}
 								}
 							}
-//line hecbench_degrid.go:78
 							gc_l_sum[gc_lane] = sum
 						}
 					}
@@ -600,7 +596,6 @@ func gc_body_degridKernel[T jaccardReal](gc_b *compiled.Block, out, in []DegridC
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-//line hecbench_degrid.go:84
 							sum := gc_l_sum[gc_lane]
 //line hecbench_degrid.go:78
 							gc_c1v[gc_lane] = sum.X
@@ -648,9 +643,7 @@ func gc_body_degridKernel[T jaccardReal](gc_b *compiled.Block, out, in []DegridC
 							gc_pos.Thread = gc_rank
 //line hecbench_degrid.go:45
 							threadIdxX := gc_tx
-//line hecbench_degrid.go:47
 							q := gc_l_q[gc_lane]
-//line hecbench_degrid.go:49
 							sum := gc_l_sum[gc_lane]
 //line hecbench_degrid.go:81
 							if threadIdxX == 0 {
@@ -663,7 +656,6 @@ func gc_body_degridKernel[T jaccardReal](gc_b *compiled.Block, out, in []DegridC
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-//line hecbench_degrid.go:93
 						q := gc_l_q[gc_lane]
 //line hecbench_degrid.go:51
 						q += blockDimY

@@ -42,7 +42,6 @@ func gc_body_dwconvForwardKernel(gc_b *compiled.Block, w_, k_, x []float32, eps 
 //line hecbench_dwconv1d.go:47
 	ww := gocuda.Shared[float32](t, dwTmax)[:dwTmax]
 	kk := gocuda.Shared[float32](t, dwTmax*dwBF)[:dwTmax*dwBF]
-//line hecbench_dwconv1d.go:50
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -98,10 +97,8 @@ func gc_body_dwconvForwardKernel(gc_b *compiled.Block, w_, k_, x []float32, eps 
 	}
 	compiled.OutOfLine(func() {
 		ww := ww[:768]
-//line hecbench_dwconv1d.go:59
 		kk := kk[:6144]
 		{
-//line hecbench_dwconv1d.go:62
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
@@ -390,7 +387,6 @@ func gc_body_dwconvBackwardKernel(gc_b *compiled.Block, w_, k_, gwk_, gw, gk []f
 	ww := gocuda.Shared[float32](t, dwTmax)[:dwTmax]
 	kk := gocuda.Shared[float32](t, dwTmax*dwBB)[:dwTmax*dwBB]
 	gg := gocuda.Shared[float32](t, dwTmax*dwBB)[:dwTmax*dwBB]
-//line hecbench_dwconv1d.go:98
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -418,12 +414,9 @@ func gc_body_dwconvBackwardKernel(gc_b *compiled.Block, w_, k_, gwk_, gw, gk []f
 	}
 	compiled.OutOfLine(func() {
 		kk := kk[:1536]
-//line hecbench_dwconv1d.go:108
 		gg := gg[:1536]
-//line hecbench_dwconv1d.go:110
 		gc_s_ss := gc_s_ss[:gc_n]
 		{
-//line hecbench_dwconv1d.go:113
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
@@ -526,7 +519,6 @@ func gc_body_dwconvBackwardKernel(gc_b *compiled.Block, w_, k_, gwk_, gw, gk []f
 			return
 		}
 		gc_more6 = false
-//line hecbench_dwconv1d.go:142
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -567,7 +559,6 @@ func gc_body_dwconvBackwardKernel(gc_b *compiled.Block, w_, k_, gwk_, gw, gk []f
 			}
 		}
 	}
-//line hecbench_dwconv1d.go:150
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx

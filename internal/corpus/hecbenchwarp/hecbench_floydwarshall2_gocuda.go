@@ -48,7 +48,6 @@ func gc_body_fwInit1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int32, 
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line hecbench_floydwarshall2.go:56
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -155,7 +154,6 @@ func gc_body_fw0Kernel(gc_b *compiled.Block, adjMat []int32, upper int32, krows,
 //line hecbench_floydwarshall2.go:71
 	temp := gocuda.Shared[int32](t, fwTile*fwTile)[:fwTile*fwTile]
 	krow := gocuda.Shared[int32](t, fwTile*fwTile)[:fwTile*fwTile]
-//line hecbench_floydwarshall2.go:74
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_step := 0
 		for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -184,7 +182,6 @@ func gc_body_fw0Kernel(gc_b *compiled.Block, adjMat []int32, upper int32, krows,
 				ijAB := adjMat[idx0AB]
 				ijBA := adjMat[idx0BA]
 				ijBB := adjMat[idx0BB]
-//line hecbench_floydwarshall2.go:102
 				gc_s_idx2A[gc_rank] = idx2A
 				gc_s_idx2B[gc_rank] = idx2B
 				gc_s_ijAA[gc_rank] = ijAA
@@ -217,7 +214,6 @@ func gc_body_fw0Kernel(gc_b *compiled.Block, adjMat []int32, upper int32, krows,
 				ijAB := adjMat[idx0AB]
 				ijBA := adjMat[idx0BA]
 				ijBB := adjMat[idx0BB]
-//line hecbench_floydwarshall2.go:102
 				gc_s_idx2A[gc_rank] = idx2A
 				gc_s_idx2B[gc_rank] = idx2B
 				gc_s_ijAA[gc_rank] = ijAA
@@ -250,7 +246,6 @@ func gc_body_fw0Kernel(gc_b *compiled.Block, adjMat []int32, upper int32, krows,
 				ijAB := adjMat[idx0AB]
 				ijBA := adjMat[idx0BA]
 				ijBB := adjMat[idx0BB]
-//line hecbench_floydwarshall2.go:102
 				gc_s_idx2A[gc_rank] = idx2A
 				gc_s_idx2B[gc_rank] = idx2B
 				gc_s_ijAA[gc_rank] = ijAA
@@ -283,7 +278,6 @@ func gc_body_fw0Kernel(gc_b *compiled.Block, adjMat []int32, upper int32, krows,
 				ijAB := adjMat[idx0AB]
 				ijBA := adjMat[idx0BA]
 				ijBB := adjMat[idx0BB]
-//line hecbench_floydwarshall2.go:102
 				gc_s_idx2A[gc_rank] = idx2A
 				gc_s_idx2B[gc_rank] = idx2B
 				gc_s_ijAA[gc_rank] = ijAA
@@ -316,7 +310,6 @@ func gc_body_fw0Kernel(gc_b *compiled.Block, adjMat []int32, upper int32, krows,
 			ijAB := adjMat[idx0AB]
 			ijBA := adjMat[idx0BA]
 			ijBB := adjMat[idx0BB]
-//line hecbench_floydwarshall2.go:102
 			gc_s_idx2A[gc_rank] = idx2A
 			gc_s_idx2B[gc_rank] = idx2B
 			gc_s_ijAA[gc_rank] = ijAA
@@ -327,7 +320,6 @@ func gc_body_fw0Kernel(gc_b *compiled.Block, adjMat []int32, upper int32, krows,
 	}
 //line hecbench_floydwarshall2.go:97
 	for k := int32(0); k < fwTile; k++ {
-//line hecbench_floydwarshall2.go:99
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -335,7 +327,6 @@ func gc_body_fw0Kernel(gc_b *compiled.Block, adjMat []int32, upper int32, krows,
 //line hecbench_floydwarshall2.go:74
 				warpA := int32(gc_tx / fwWS)
 				warpB := warpA + fwWS
-//line hecbench_floydwarshall2.go:77
 				idx2A := gc_s_idx2A[gc_rank]
 				idx2B := gc_s_idx2B[gc_rank]
 				ijAA := gc_s_ijAA[gc_rank]
@@ -357,7 +348,6 @@ func gc_body_fw0Kernel(gc_b *compiled.Block, adjMat []int32, upper int32, krows,
 				}
 			}
 		}
-//line hecbench_floydwarshall2.go:114
 		var gc_l_ikA [32]int32
 		var gc_l_ikB [32]int32
 		var gc_c1v [32]int32
@@ -376,7 +366,6 @@ func gc_body_fw0Kernel(gc_b *compiled.Block, adjMat []int32, upper int32, krows,
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 //line hecbench_floydwarshall2.go:112
 				var ikA, ikB int32
-//line hecbench_floydwarshall2.go:115
 				gc_l_ikA[gc_lane] = ikA
 				gc_l_ikB[gc_lane] = ikB
 			}
@@ -384,7 +373,6 @@ func gc_body_fw0Kernel(gc_b *compiled.Block, adjMat []int32, upper int32, krows,
 			if k < fwWS {
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_rank := gc_w + gc_lane
-//line hecbench_floydwarshall2.go:117
 					ijAA := gc_s_ijAA[gc_rank]
 //line hecbench_floydwarshall2.go:114
 					gc_c1v[gc_lane] = ijAA
@@ -393,7 +381,6 @@ func gc_body_fw0Kernel(gc_b *compiled.Block, adjMat []int32, upper int32, krows,
 				compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, ^uint32(0), &gc_c1v, int(k), 32, &gc_c1r)
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_rank := gc_w + gc_lane
-//line hecbench_floydwarshall2.go:118
 					ijBA := gc_s_ijBA[gc_rank]
 					var ikA int32
 //line hecbench_floydwarshall2.go:114
@@ -404,7 +391,6 @@ func gc_body_fw0Kernel(gc_b *compiled.Block, adjMat []int32, upper int32, krows,
 //line hecbench_floydwarshall2.go:115
 				compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, ^uint32(0), &gc_c2v, int(k), 32, &gc_c2r)
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line hecbench_floydwarshall2.go:119
 					var ikB int32
 //line hecbench_floydwarshall2.go:115
 					ikB = gc_c2r[gc_lane]
@@ -413,7 +399,6 @@ func gc_body_fw0Kernel(gc_b *compiled.Block, adjMat []int32, upper int32, krows,
 			} else {
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_rank := gc_w + gc_lane
-//line hecbench_floydwarshall2.go:122
 					ijAB := gc_s_ijAB[gc_rank]
 //line hecbench_floydwarshall2.go:117
 					gc_c3v[gc_lane] = ijAB
@@ -422,7 +407,6 @@ func gc_body_fw0Kernel(gc_b *compiled.Block, adjMat []int32, upper int32, krows,
 				compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, ^uint32(0), &gc_c3v, int(k-fwWS), 32, &gc_c3r)
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_rank := gc_w + gc_lane
-//line hecbench_floydwarshall2.go:121
 					ijBB := gc_s_ijBB[gc_rank]
 					var ikA int32
 //line hecbench_floydwarshall2.go:117
@@ -433,7 +417,6 @@ func gc_body_fw0Kernel(gc_b *compiled.Block, adjMat []int32, upper int32, krows,
 //line hecbench_floydwarshall2.go:118
 				compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, ^uint32(0), &gc_c4v, int(k-fwWS), 32, &gc_c4r)
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line hecbench_floydwarshall2.go:122
 					var ikB int32
 //line hecbench_floydwarshall2.go:118
 					ikB = gc_c4r[gc_lane]
@@ -465,7 +448,6 @@ func gc_body_fw0Kernel(gc_b *compiled.Block, adjMat []int32, upper int32, krows,
 					idx1AB := laneB*fwTile + warpA
 					idx1BA := laneA*fwTile + warpB
 					idx1BB := laneB*fwTile + warpB
-//line hecbench_floydwarshall2.go:89
 					idx2A := gc_s_idx2A[gc_rank]
 					idx2B := gc_s_idx2B[gc_rank]
 					ijAA := gc_s_ijAA[gc_rank]
@@ -473,7 +455,6 @@ func gc_body_fw0Kernel(gc_b *compiled.Block, adjMat []int32, upper int32, krows,
 					ijBA := gc_s_ijBA[gc_rank]
 					ijBB := gc_s_ijBB[gc_rank]
 					ikA := gc_l_ikA[gc_lane]
-//line hecbench_floydwarshall2.go:97
 					ikB := gc_l_ikB[gc_lane]
 //line hecbench_floydwarshall2.go:121
 					krA := krow[idx2A]
@@ -512,7 +493,6 @@ func gc_body_fw0Kernel(gc_b *compiled.Block, adjMat []int32, upper int32, krows,
 //line hecbench_floydwarshall2.go:155
 					idx2A += fwTile
 					idx2B += fwTile
-//line hecbench_floydwarshall2.go:159
 					gc_s_idx2A[gc_rank] = idx2A
 					gc_s_idx2B[gc_rank] = idx2B
 					gc_s_ijAA[gc_rank] = ijAA
@@ -523,7 +503,6 @@ func gc_body_fw0Kernel(gc_b *compiled.Block, adjMat []int32, upper int32, krows,
 			}
 		}
 	}
-//line hecbench_floydwarshall2.go:171
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -538,7 +517,6 @@ func gc_body_fw0Kernel(gc_b *compiled.Block, adjMat []int32, upper int32, krows,
 			idx0AB := warpA*upper + laneB
 			idx0BA := warpB*upper + laneA
 			idx0BB := warpB*upper + laneB
-//line hecbench_floydwarshall2.go:84
 			ijAA := gc_s_ijAA[gc_rank]
 			ijAB := gc_s_ijAB[gc_rank]
 			ijBA := gc_s_ijBA[gc_rank]

@@ -49,7 +49,6 @@ func gc_body_fwInit1Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nodes int3
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-//line hecbench_floydwarshall2.go:56
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
@@ -156,7 +155,6 @@ func gc_body_fw0Kernel(gc_b2 *compiled.Block, adjMat []int32, upper int32, krows
 //line hecbench_floydwarshall2.go:71
 	temp := gocuda.Shared[int32](t, fwTile*fwTile)[:fwTile*fwTile]
 	krow := gocuda.Shared[int32](t, fwTile*fwTile)[:fwTile*fwTile]
-//line hecbench_floydwarshall2.go:74
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_step2 := 0
 		for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
@@ -185,7 +183,6 @@ func gc_body_fw0Kernel(gc_b2 *compiled.Block, adjMat []int32, upper int32, krows
 				ijAB := adjMat[idx0AB]
 				ijBA := adjMat[idx0BA]
 				ijBB := adjMat[idx0BB]
-//line hecbench_floydwarshall2.go:102
 				gc_s_idx2A[gc_rank2] = idx2A
 				gc_s_idx2B[gc_rank2] = idx2B
 				gc_s_ijAA[gc_rank2] = ijAA
@@ -218,7 +215,6 @@ func gc_body_fw0Kernel(gc_b2 *compiled.Block, adjMat []int32, upper int32, krows
 				ijAB := adjMat[idx0AB]
 				ijBA := adjMat[idx0BA]
 				ijBB := adjMat[idx0BB]
-//line hecbench_floydwarshall2.go:102
 				gc_s_idx2A[gc_rank2] = idx2A
 				gc_s_idx2B[gc_rank2] = idx2B
 				gc_s_ijAA[gc_rank2] = ijAA
@@ -251,7 +247,6 @@ func gc_body_fw0Kernel(gc_b2 *compiled.Block, adjMat []int32, upper int32, krows
 				ijAB := adjMat[idx0AB]
 				ijBA := adjMat[idx0BA]
 				ijBB := adjMat[idx0BB]
-//line hecbench_floydwarshall2.go:102
 				gc_s_idx2A[gc_rank2] = idx2A
 				gc_s_idx2B[gc_rank2] = idx2B
 				gc_s_ijAA[gc_rank2] = ijAA
@@ -284,7 +279,6 @@ func gc_body_fw0Kernel(gc_b2 *compiled.Block, adjMat []int32, upper int32, krows
 				ijAB := adjMat[idx0AB]
 				ijBA := adjMat[idx0BA]
 				ijBB := adjMat[idx0BB]
-//line hecbench_floydwarshall2.go:102
 				gc_s_idx2A[gc_rank2] = idx2A
 				gc_s_idx2B[gc_rank2] = idx2B
 				gc_s_ijAA[gc_rank2] = ijAA
@@ -317,7 +311,6 @@ func gc_body_fw0Kernel(gc_b2 *compiled.Block, adjMat []int32, upper int32, krows
 			ijAB := adjMat[idx0AB]
 			ijBA := adjMat[idx0BA]
 			ijBB := adjMat[idx0BB]
-//line hecbench_floydwarshall2.go:102
 			gc_s_idx2A[gc_rank2] = idx2A
 			gc_s_idx2B[gc_rank2] = idx2B
 			gc_s_ijAA[gc_rank2] = ijAA
@@ -328,7 +321,6 @@ func gc_body_fw0Kernel(gc_b2 *compiled.Block, adjMat []int32, upper int32, krows
 	}
 //line hecbench_floydwarshall2.go:97
 	for k := int32(0); k < fwTile; k++ {
-//line hecbench_floydwarshall2.go:99
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
@@ -336,7 +328,6 @@ func gc_body_fw0Kernel(gc_b2 *compiled.Block, adjMat []int32, upper int32, krows
 //line hecbench_floydwarshall2.go:74
 				warpA := int32(gc_tx2 / fwWS)
 				warpB := warpA + fwWS
-//line hecbench_floydwarshall2.go:77
 				idx2A := gc_s_idx2A[gc_rank2]
 				idx2B := gc_s_idx2B[gc_rank2]
 				ijAA := gc_s_ijAA[gc_rank2]
@@ -358,7 +349,6 @@ func gc_body_fw0Kernel(gc_b2 *compiled.Block, adjMat []int32, upper int32, krows
 				}
 			}
 		}
-//line hecbench_floydwarshall2.go:114
 		var gc_l_ikA [32]int32
 		var gc_l_ikB [32]int32
 		var gc_c21v [32]int32
@@ -409,7 +399,6 @@ func gc_body_fw0Kernel(gc_b2 *compiled.Block, adjMat []int32, upper int32, krows
 					}
 //line hecbench_floydwarshall2.go:112
 					var ikA, ikB int32
-//line hecbench_floydwarshall2.go:115
 					gc_l_ikA[gc_lane2] = ikA
 					gc_l_ikB[gc_lane2] = ikB
 				}
@@ -448,7 +437,6 @@ func gc_body_fw0Kernel(gc_b2 *compiled.Block, adjMat []int32, upper int32, krows
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
-//line hecbench_floydwarshall2.go:127
 						ijAA := gc_s_ijAA[gc_rank2]
 //line hecbench_floydwarshall2.go:114
 						gc_c21v[gc_lane2] = ijAA
@@ -498,7 +486,6 @@ func gc_body_fw0Kernel(gc_b2 *compiled.Block, adjMat []int32, upper int32, krows
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
-//line hecbench_floydwarshall2.go:128
 						ijBA := gc_s_ijBA[gc_rank2]
 						var ikA int32
 //line hecbench_floydwarshall2.go:114
@@ -542,7 +529,6 @@ func gc_body_fw0Kernel(gc_b2 *compiled.Block, adjMat []int32, upper int32, krows
 						if gc_left4&(1<<gc_lane2) == 0 {
 							continue
 						}
-//line hecbench_floydwarshall2.go:128
 						var ikB int32
 //line hecbench_floydwarshall2.go:115
 						ikB = gc_c22r[gc_lane2]
@@ -582,7 +568,6 @@ func gc_body_fw0Kernel(gc_b2 *compiled.Block, adjMat []int32, upper int32, krows
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
-//line hecbench_floydwarshall2.go:130
 						ijAB := gc_s_ijAB[gc_rank2]
 //line hecbench_floydwarshall2.go:117
 						gc_c23v[gc_lane2] = ijAB
@@ -632,7 +617,6 @@ func gc_body_fw0Kernel(gc_b2 *compiled.Block, adjMat []int32, upper int32, krows
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
-//line hecbench_floydwarshall2.go:131
 						ijBB := gc_s_ijBB[gc_rank2]
 						var ikA int32
 //line hecbench_floydwarshall2.go:117
@@ -676,7 +660,6 @@ func gc_body_fw0Kernel(gc_b2 *compiled.Block, adjMat []int32, upper int32, krows
 						if gc_left7&(1<<gc_lane2) == 0 {
 							continue
 						}
-//line hecbench_floydwarshall2.go:131
 						var ikB int32
 //line hecbench_floydwarshall2.go:118
 						ikB = gc_c24r[gc_lane2]
@@ -709,7 +692,6 @@ func gc_body_fw0Kernel(gc_b2 *compiled.Block, adjMat []int32, upper int32, krows
 					idx1AB := laneB*fwTile + warpA
 					idx1BA := laneA*fwTile + warpB
 					idx1BB := laneB*fwTile + warpB
-//line hecbench_floydwarshall2.go:89
 					idx2A := gc_s_idx2A[gc_rank2]
 					idx2B := gc_s_idx2B[gc_rank2]
 					ijAA := gc_s_ijAA[gc_rank2]
@@ -717,7 +699,6 @@ func gc_body_fw0Kernel(gc_b2 *compiled.Block, adjMat []int32, upper int32, krows
 					ijBA := gc_s_ijBA[gc_rank2]
 					ijBB := gc_s_ijBB[gc_rank2]
 					ikA := gc_l_ikA[gc_lane2]
-//line hecbench_floydwarshall2.go:97
 					ikB := gc_l_ikB[gc_lane2]
 //line hecbench_floydwarshall2.go:121
 					krA := krow[idx2A]
@@ -756,7 +737,6 @@ func gc_body_fw0Kernel(gc_b2 *compiled.Block, adjMat []int32, upper int32, krows
 //line hecbench_floydwarshall2.go:155
 					idx2A += fwTile
 					idx2B += fwTile
-//line hecbench_floydwarshall2.go:159
 					gc_s_idx2A[gc_rank2] = idx2A
 					gc_s_idx2B[gc_rank2] = idx2B
 					gc_s_ijAA[gc_rank2] = ijAA
@@ -767,7 +747,6 @@ func gc_body_fw0Kernel(gc_b2 *compiled.Block, adjMat []int32, upper int32, krows
 			}
 		}
 	}
-//line hecbench_floydwarshall2.go:171
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 			gc_rank2 := gc_base2 + gc_tx2
@@ -782,7 +761,6 @@ func gc_body_fw0Kernel(gc_b2 *compiled.Block, adjMat []int32, upper int32, krows
 			idx0AB := warpA*upper + laneB
 			idx0BA := warpB*upper + laneA
 			idx0BB := warpB*upper + laneB
-//line hecbench_floydwarshall2.go:84
 			ijAA := gc_s_ijAA[gc_rank2]
 			ijAB := gc_s_ijAB[gc_rank2]
 			ijBA := gc_s_ijBA[gc_rank2]

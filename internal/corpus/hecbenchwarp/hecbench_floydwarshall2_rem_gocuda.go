@@ -72,7 +72,6 @@ func gc_body_fwRowcolKernel(gc_b *compiled.Block, adjMat []int32, upper int32, k
 		if y >= x {
 			y++
 		}
-//line hecbench_floydwarshall2_rem.go:31
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -95,14 +94,12 @@ func gc_body_fwRowcolKernel(gc_b *compiled.Block, adjMat []int32, upper int32, k
 				temp[warpA*fwTile+laneB] = kcols[iA*upper+laneB+x*fwTile]
 				temp[warpB*fwTile+laneA] = kcols[iB*upper+laneA+x*fwTile]
 				temp[warpB*fwTile+laneB] = kcols[iB*upper+laneB+x*fwTile]
-//line hecbench_floydwarshall2_rem.go:53
 				gc_s_idx1A[gc_rank] = idx1A
 				gc_s_idx1B[gc_rank] = idx1B
 				gc_s_idx2A[gc_rank] = idx2A
 				gc_s_idx2B[gc_rank] = idx2B
 			}
 		}
-//line hecbench_floydwarshall2_rem.go:61
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -140,7 +137,6 @@ func gc_body_fwRowcolKernel(gc_b *compiled.Block, adjMat []int32, upper int32, k
 				origAB := ijAB
 				origBA := ijBA
 				origBB := ijBB
-//line hecbench_floydwarshall2_rem.go:68
 				gc_s_ijAA[gc_rank] = ijAA
 				gc_s_ijAB[gc_rank] = ijAB
 				gc_s_ijBA[gc_rank] = ijBA
@@ -153,7 +149,6 @@ func gc_body_fwRowcolKernel(gc_b *compiled.Block, adjMat []int32, upper int32, k
 		}
 //line hecbench_floydwarshall2_rem.go:61
 		for k := int32(0); k < fwTile; k++ {
-//line hecbench_floydwarshall2_rem.go:63
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
@@ -161,7 +156,6 @@ func gc_body_fwRowcolKernel(gc_b *compiled.Block, adjMat []int32, upper int32, k
 //line hecbench_floydwarshall2_rem.go:20
 					warpA := int32(gc_tx / fwWS)
 					warpB := warpA + fwWS
-//line hecbench_floydwarshall2_rem.go:23
 					idx2A := gc_s_idx2A[gc_rank]
 					idx2B := gc_s_idx2B[gc_rank]
 					ijAA := gc_s_ijAA[gc_rank]
@@ -183,7 +177,6 @@ func gc_body_fwRowcolKernel(gc_b *compiled.Block, adjMat []int32, upper int32, k
 					}
 				}
 			}
-//line hecbench_floydwarshall2_rem.go:78
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
@@ -210,7 +203,6 @@ func gc_body_fwRowcolKernel(gc_b *compiled.Block, adjMat []int32, upper int32, k
 //line hecbench_floydwarshall2_rem.go:37
 					idx0BA := iB*upper + jA
 					idx0BB := iB*upper + jB
-//line hecbench_floydwarshall2_rem.go:40
 					idx1A := gc_s_idx1A[gc_rank]
 					idx1B := gc_s_idx1B[gc_rank]
 					idx2A := gc_s_idx2A[gc_rank]
@@ -247,7 +239,6 @@ func gc_body_fwRowcolKernel(gc_b *compiled.Block, adjMat []int32, upper int32, k
 					idx1B += fwTile
 					idx2A += fwTile
 					idx2B += fwTile
-//line hecbench_floydwarshall2_rem.go:107
 					gc_s_idx1A[gc_rank] = idx1A
 					gc_s_idx1B[gc_rank] = idx1B
 					gc_s_idx2A[gc_rank] = idx2A
@@ -259,7 +250,6 @@ func gc_body_fwRowcolKernel(gc_b *compiled.Block, adjMat []int32, upper int32, k
 				}
 			}
 		}
-//line hecbench_floydwarshall2_rem.go:120
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -287,7 +277,6 @@ func gc_body_fwRowcolKernel(gc_b *compiled.Block, adjMat []int32, upper int32, k
 //line hecbench_floydwarshall2_rem.go:37
 				idx0BA := iB*upper + jA
 				idx0BB := iB*upper + jB
-//line hecbench_floydwarshall2_rem.go:40
 				ijAA := gc_s_ijAA[gc_rank]
 				ijAB := gc_s_ijAB[gc_rank]
 				ijBA := gc_s_ijBA[gc_rank]
@@ -317,7 +306,6 @@ func gc_body_fwRowcolKernel(gc_b *compiled.Block, adjMat []int32, upper int32, k
 		if y >= x {
 			y++
 		}
-//line hecbench_floydwarshall2_rem.go:122
 		var gc_l_idx2A_ [32]int32
 		var gc_l_idx2B_ [32]int32
 		var gc_l_ikA_ [32]int32
@@ -380,7 +368,6 @@ func gc_body_fwRowcolKernel(gc_b *compiled.Block, adjMat []int32, upper int32, k
 					origAB_ := ijAB_
 					origBA_ := ijBA_
 					origBB_ := ijBB_
-//line hecbench_floydwarshall2_rem.go:158
 					gc_l_idx2A_[gc_lane] = idx2A_
 					gc_l_idx2B_[gc_lane] = idx2B_
 					gc_s_ijAA_[gc_rank] = ijAA_
@@ -398,7 +385,6 @@ func gc_body_fwRowcolKernel(gc_b *compiled.Block, adjMat []int32, upper int32, k
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 //line hecbench_floydwarshall2_rem.go:150
 					var ikA_, ikB_ int32
-//line hecbench_floydwarshall2_rem.go:153
 					gc_l_ikA_[gc_lane] = ikA_
 					gc_l_ikB_[gc_lane] = ikB_
 				}
@@ -406,7 +392,6 @@ func gc_body_fwRowcolKernel(gc_b *compiled.Block, adjMat []int32, upper int32, k
 				if k_ < fwWS {
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 						gc_rank := gc_w + gc_lane
-//line hecbench_floydwarshall2_rem.go:155
 						ijAA_ := gc_s_ijAA_[gc_rank]
 //line hecbench_floydwarshall2_rem.go:152
 						gc_c1v[gc_lane] = ijAA_
@@ -415,7 +400,6 @@ func gc_body_fwRowcolKernel(gc_b *compiled.Block, adjMat []int32, upper int32, k
 					compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, ^uint32(0), &gc_c1v, int(k_), 32, &gc_c1r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 						gc_rank := gc_w + gc_lane
-//line hecbench_floydwarshall2_rem.go:156
 						ijBA_ := gc_s_ijBA_[gc_rank]
 						var ikA_ int32
 //line hecbench_floydwarshall2_rem.go:152
@@ -426,7 +410,6 @@ func gc_body_fwRowcolKernel(gc_b *compiled.Block, adjMat []int32, upper int32, k
 //line hecbench_floydwarshall2_rem.go:153
 					compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, ^uint32(0), &gc_c2v, int(k_), 32, &gc_c2r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line hecbench_floydwarshall2_rem.go:157
 						var ikB_ int32
 //line hecbench_floydwarshall2_rem.go:153
 						ikB_ = gc_c2r[gc_lane]
@@ -437,7 +420,6 @@ func gc_body_fwRowcolKernel(gc_b *compiled.Block, adjMat []int32, upper int32, k
 				if k_ >= fwWS {
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 						gc_rank := gc_w + gc_lane
-//line hecbench_floydwarshall2_rem.go:159
 						ijAB_ := gc_s_ijAB_[gc_rank]
 //line hecbench_floydwarshall2_rem.go:156
 						gc_c3v[gc_lane] = ijAB_
@@ -446,7 +428,6 @@ func gc_body_fwRowcolKernel(gc_b *compiled.Block, adjMat []int32, upper int32, k
 					compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, ^uint32(0), &gc_c3v, int(k_-fwWS), 32, &gc_c3r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 						gc_rank := gc_w + gc_lane
-//line hecbench_floydwarshall2_rem.go:160
 						ijBB_ := gc_s_ijBB_[gc_rank]
 						var ikA_ int32
 //line hecbench_floydwarshall2_rem.go:156
@@ -457,7 +438,6 @@ func gc_body_fwRowcolKernel(gc_b *compiled.Block, adjMat []int32, upper int32, k
 //line hecbench_floydwarshall2_rem.go:157
 					compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, ^uint32(0), &gc_c4v, int(k_-fwWS), 32, &gc_c4r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line hecbench_floydwarshall2_rem.go:161
 						var ikB_ int32
 //line hecbench_floydwarshall2_rem.go:157
 						ikB_ = gc_c4r[gc_lane]
@@ -487,17 +467,13 @@ func gc_body_fwRowcolKernel(gc_b *compiled.Block, adjMat []int32, upper int32, k
 //line hecbench_floydwarshall2_rem.go:133
 						idx1BA := laneA*fwTile + warpB
 						idx1BB := laneB*fwTile + warpB
-//line hecbench_floydwarshall2_rem.go:136
 						idx2A_ := gc_l_idx2A_[gc_lane]
-//line hecbench_floydwarshall2_rem.go:138
 						idx2B_ := gc_l_idx2B_[gc_lane]
-//line hecbench_floydwarshall2_rem.go:140
 						ijAA_ := gc_s_ijAA_[gc_rank]
 						ijAB_ := gc_s_ijAB_[gc_rank]
 						ijBA_ := gc_s_ijBA_[gc_rank]
 						ijBB_ := gc_s_ijBB_[gc_rank]
 						ikA_ := gc_l_ikA_[gc_lane]
-//line hecbench_floydwarshall2_rem.go:146
 						ikB_ := gc_l_ikB_[gc_lane]
 //line hecbench_floydwarshall2_rem.go:160
 						krA_ := krows[idx2A_]
@@ -523,7 +499,6 @@ func gc_body_fwRowcolKernel(gc_b *compiled.Block, adjMat []int32, upper int32, k
 //line hecbench_floydwarshall2_rem.go:181
 						idx2A_ += upper
 						idx2B_ += upper
-//line hecbench_floydwarshall2_rem.go:185
 						gc_l_idx2A_[gc_lane] = idx2A_
 						gc_l_idx2B_[gc_lane] = idx2B_
 						gc_s_ijAA_[gc_rank] = ijAA_
@@ -534,7 +509,6 @@ func gc_body_fwRowcolKernel(gc_b *compiled.Block, adjMat []int32, upper int32, k
 				}
 			}
 		}
-//line hecbench_floydwarshall2_rem.go:197
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -559,7 +533,6 @@ func gc_body_fwRowcolKernel(gc_b *compiled.Block, adjMat []int32, upper int32, k
 //line hecbench_floydwarshall2_rem.go:128
 				idx0BA_ := iB_*upper + jA_
 				idx0BB_ := iB_*upper + jB_
-//line hecbench_floydwarshall2_rem.go:131
 				ijAA_ := gc_s_ijAA_[gc_rank]
 				ijAB_ := gc_s_ijAB_[gc_rank]
 				ijBA_ := gc_s_ijBA_[gc_rank]
@@ -638,7 +611,6 @@ func gc_body_fwRemKernel(gc_b *compiled.Block, adjMat []int32, upper int32, krow
 //line hecbench_floydwarshall2_rem.go:237
 	sKJ := gocuda.Shared[int32](t, fwTile*fwTile)[:fwTile*fwTile]
 	sIK := gocuda.Shared[int32](t, fwTile*fwTile)[:fwTile*fwTile]
-//line hecbench_floydwarshall2_rem.go:240
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -678,7 +650,6 @@ func gc_body_fwRemKernel(gc_b *compiled.Block, adjMat []int32, upper int32, krow
 			origAB := ijAB
 			origBA := ijBA
 			origBB := ijBB
-//line hecbench_floydwarshall2_rem.go:267
 			gc_s_ijAA[gc_rank] = ijAA
 			gc_s_ijAB[gc_rank] = ijAB
 			gc_s_ijBA[gc_rank] = ijBA
@@ -689,21 +660,14 @@ func gc_body_fwRemKernel(gc_b *compiled.Block, adjMat []int32, upper int32, krow
 			gc_s_origBB[gc_rank] = origBB
 		}
 	}
-//line hecbench_floydwarshall2_rem.go:278
 	compiled.OutOfLine(func() {
 		sKJ := sKJ[:4096]
-//line hecbench_floydwarshall2_rem.go:281
 		sIK := sIK[:4096]
-//line hecbench_floydwarshall2_rem.go:283
 		gc_s_ijAA := gc_s_ijAA[:gc_n]
-//line hecbench_floydwarshall2_rem.go:285
 		gc_s_ijAB := gc_s_ijAB[:gc_n]
-//line hecbench_floydwarshall2_rem.go:287
 		gc_s_ijBA := gc_s_ijBA[:gc_n]
-//line hecbench_floydwarshall2_rem.go:289
 		gc_s_ijBB := gc_s_ijBB[:gc_n]
 		{
-//line hecbench_floydwarshall2_rem.go:292
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
@@ -713,7 +677,6 @@ func gc_body_fwRemKernel(gc_b *compiled.Block, adjMat []int32, upper int32, krow
 					warpB := warpA + fwWS
 					laneA := int32(gc_tx % fwWS)
 					laneB := laneA + fwWS
-//line hecbench_floydwarshall2_rem.go:227
 					ijAA := gc_s_ijAA[gc_rank]
 					ijAB := gc_s_ijAB[gc_rank]
 					ijBA := gc_s_ijBA[gc_rank]
@@ -738,7 +701,6 @@ func gc_body_fwRemKernel(gc_b *compiled.Block, adjMat []int32, upper int32, krow
 						idx2A += fwTile
 						idx2B += fwTile
 					}
-//line hecbench_floydwarshall2_rem.go:284
 					gc_s_ijAA[gc_rank] = ijAA
 					gc_s_ijAB[gc_rank] = ijAB
 					gc_s_ijBA[gc_rank] = ijBA
@@ -749,7 +711,6 @@ func gc_body_fwRemKernel(gc_b *compiled.Block, adjMat []int32, upper int32, krow
 	})
 //line hecbench_floydwarshall2_rem.go:281
 	if (y == z) && (y == x+1) && (x != subm1) {
-//line hecbench_floydwarshall2_rem.go:283
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step := 0
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -763,7 +724,6 @@ func gc_body_fwRemKernel(gc_b *compiled.Block, adjMat []int32, upper int32, krow
 //line hecbench_floydwarshall2_rem.go:287
 					idx2A_ := laneA
 					idx2B_ := laneB
-//line hecbench_floydwarshall2_rem.go:291
 					gc_s_idx2A_[gc_rank] = idx2A_
 					gc_s_idx2B_[gc_rank] = idx2B_
 				}
@@ -777,7 +737,6 @@ func gc_body_fwRemKernel(gc_b *compiled.Block, adjMat []int32, upper int32, krow
 //line hecbench_floydwarshall2_rem.go:287
 					idx2A_ := laneA
 					idx2B_ := laneB
-//line hecbench_floydwarshall2_rem.go:291
 					gc_s_idx2A_[gc_rank] = idx2A_
 					gc_s_idx2B_[gc_rank] = idx2B_
 				}
@@ -791,7 +750,6 @@ func gc_body_fwRemKernel(gc_b *compiled.Block, adjMat []int32, upper int32, krow
 //line hecbench_floydwarshall2_rem.go:287
 					idx2A_ := laneA
 					idx2B_ := laneB
-//line hecbench_floydwarshall2_rem.go:291
 					gc_s_idx2A_[gc_rank] = idx2A_
 					gc_s_idx2B_[gc_rank] = idx2B_
 				}
@@ -805,7 +763,6 @@ func gc_body_fwRemKernel(gc_b *compiled.Block, adjMat []int32, upper int32, krow
 //line hecbench_floydwarshall2_rem.go:287
 					idx2A_ := laneA
 					idx2B_ := laneB
-//line hecbench_floydwarshall2_rem.go:291
 					gc_s_idx2A_[gc_rank] = idx2A_
 					gc_s_idx2B_[gc_rank] = idx2B_
 				}
@@ -819,14 +776,12 @@ func gc_body_fwRemKernel(gc_b *compiled.Block, adjMat []int32, upper int32, krow
 //line hecbench_floydwarshall2_rem.go:287
 				idx2A_ := laneA
 				idx2B_ := laneB
-//line hecbench_floydwarshall2_rem.go:291
 				gc_s_idx2A_[gc_rank] = idx2A_
 				gc_s_idx2B_[gc_rank] = idx2B_
 			}
 		}
 //line hecbench_floydwarshall2_rem.go:290
 		for k_ := int32(0); k_ < fwTile; k_++ {
-//line hecbench_floydwarshall2_rem.go:292
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
@@ -834,7 +789,6 @@ func gc_body_fwRemKernel(gc_b *compiled.Block, adjMat []int32, upper int32, krow
 //line hecbench_floydwarshall2_rem.go:222
 					warpA := int32(gc_tx / fwWS)
 					warpB := warpA + fwWS
-//line hecbench_floydwarshall2_rem.go:225
 					ijAA := gc_s_ijAA[gc_rank]
 					ijAB := gc_s_ijAB[gc_rank]
 					ijBA := gc_s_ijBA[gc_rank]
@@ -856,7 +810,6 @@ func gc_body_fwRemKernel(gc_b *compiled.Block, adjMat []int32, upper int32, krow
 					}
 				}
 			}
-//line hecbench_floydwarshall2_rem.go:307
 			var gc_l_ikA [32]int32
 			var gc_l_ikB [32]int32
 			var gc_c1v [32]int32
@@ -875,7 +828,6 @@ func gc_body_fwRemKernel(gc_b *compiled.Block, adjMat []int32, upper int32, krow
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 //line hecbench_floydwarshall2_rem.go:305
 					var ikA, ikB int32
-//line hecbench_floydwarshall2_rem.go:308
 					gc_l_ikA[gc_lane] = ikA
 					gc_l_ikB[gc_lane] = ikB
 				}
@@ -883,7 +835,6 @@ func gc_body_fwRemKernel(gc_b *compiled.Block, adjMat []int32, upper int32, krow
 				if k_ < fwWS {
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 						gc_rank := gc_w + gc_lane
-//line hecbench_floydwarshall2_rem.go:310
 						ijAA := gc_s_ijAA[gc_rank]
 //line hecbench_floydwarshall2_rem.go:307
 						gc_c1v[gc_lane] = ijAA
@@ -892,7 +843,6 @@ func gc_body_fwRemKernel(gc_b *compiled.Block, adjMat []int32, upper int32, krow
 					compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, ^uint32(0), &gc_c1v, int(k_), 32, &gc_c1r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 						gc_rank := gc_w + gc_lane
-//line hecbench_floydwarshall2_rem.go:311
 						ijBA := gc_s_ijBA[gc_rank]
 						var ikA int32
 //line hecbench_floydwarshall2_rem.go:307
@@ -903,7 +853,6 @@ func gc_body_fwRemKernel(gc_b *compiled.Block, adjMat []int32, upper int32, krow
 //line hecbench_floydwarshall2_rem.go:308
 					compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, ^uint32(0), &gc_c2v, int(k_), 32, &gc_c2r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line hecbench_floydwarshall2_rem.go:312
 						var ikB int32
 //line hecbench_floydwarshall2_rem.go:308
 						ikB = gc_c2r[gc_lane]
@@ -912,7 +861,6 @@ func gc_body_fwRemKernel(gc_b *compiled.Block, adjMat []int32, upper int32, krow
 				} else {
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 						gc_rank := gc_w + gc_lane
-//line hecbench_floydwarshall2_rem.go:315
 						ijAB := gc_s_ijAB[gc_rank]
 //line hecbench_floydwarshall2_rem.go:310
 						gc_c3v[gc_lane] = ijAB
@@ -921,7 +869,6 @@ func gc_body_fwRemKernel(gc_b *compiled.Block, adjMat []int32, upper int32, krow
 					compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, ^uint32(0), &gc_c3v, int(k_-fwWS), 32, &gc_c3r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 						gc_rank := gc_w + gc_lane
-//line hecbench_floydwarshall2_rem.go:314
 						ijBB := gc_s_ijBB[gc_rank]
 						var ikA int32
 //line hecbench_floydwarshall2_rem.go:310
@@ -932,7 +879,6 @@ func gc_body_fwRemKernel(gc_b *compiled.Block, adjMat []int32, upper int32, krow
 //line hecbench_floydwarshall2_rem.go:311
 					compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, ^uint32(0), &gc_c4v, int(k_-fwWS), 32, &gc_c4r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line hecbench_floydwarshall2_rem.go:315
 						var ikB int32
 //line hecbench_floydwarshall2_rem.go:311
 						ikB = gc_c4r[gc_lane]
@@ -974,7 +920,6 @@ func gc_body_fwRemKernel(gc_b *compiled.Block, adjMat []int32, upper int32, krow
 						idx1AB := laneB*fwTile + warpA
 						idx1BA := laneA*fwTile + warpB
 						idx1BB := laneB*fwTile + warpB
-//line hecbench_floydwarshall2_rem.go:287
 						ijAA := gc_s_ijAA[gc_rank]
 						ijAB := gc_s_ijAB[gc_rank]
 						ijBA := gc_s_ijBA[gc_rank]
@@ -982,7 +927,6 @@ func gc_body_fwRemKernel(gc_b *compiled.Block, adjMat []int32, upper int32, krow
 						idx2A_ := gc_s_idx2A_[gc_rank]
 						idx2B_ := gc_s_idx2B_[gc_rank]
 						ikA := gc_l_ikA[gc_lane]
-//line hecbench_floydwarshall2_rem.go:295
 						ikB := gc_l_ikB[gc_lane]
 //line hecbench_floydwarshall2_rem.go:314
 						skA_ := sKJ[idx2A_]
@@ -1021,7 +965,6 @@ func gc_body_fwRemKernel(gc_b *compiled.Block, adjMat []int32, upper int32, krow
 //line hecbench_floydwarshall2_rem.go:348
 						idx2A_ += fwTile
 						idx2B_ += fwTile
-//line hecbench_floydwarshall2_rem.go:352
 						gc_s_ijAA[gc_rank] = ijAA
 						gc_s_ijAB[gc_rank] = ijAB
 						gc_s_ijBA[gc_rank] = ijBA
@@ -1032,7 +975,6 @@ func gc_body_fwRemKernel(gc_b *compiled.Block, adjMat []int32, upper int32, krow
 				}
 			}
 		}
-//line hecbench_floydwarshall2_rem.go:364
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -1057,7 +999,6 @@ func gc_body_fwRemKernel(gc_b *compiled.Block, adjMat []int32, upper int32, krow
 //line hecbench_floydwarshall2_rem.go:234
 				idx0BA := iB*upper + jA
 				idx0BB := iB*upper + jB
-//line hecbench_floydwarshall2_rem.go:237
 				ijAA := gc_s_ijAA[gc_rank]
 				ijAB := gc_s_ijAB[gc_rank]
 				ijBA := gc_s_ijBA[gc_rank]
@@ -1087,7 +1028,6 @@ func gc_body_fwRemKernel(gc_b *compiled.Block, adjMat []int32, upper int32, krow
 			}
 		}
 	} else {
-//line hecbench_floydwarshall2_rem.go:375
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -1115,7 +1055,6 @@ func gc_body_fwRemKernel(gc_b *compiled.Block, adjMat []int32, upper int32, krow
 //line hecbench_floydwarshall2_rem.go:234
 				idx0BA := iB*upper + jA
 				idx0BB := iB*upper + jB
-//line hecbench_floydwarshall2_rem.go:237
 				ijAA := gc_s_ijAA[gc_rank]
 				ijAB := gc_s_ijAB[gc_rank]
 				ijBA := gc_s_ijBA[gc_rank]

@@ -73,7 +73,6 @@ func gc_body_fwRowcolKernel(gc_b2 *compiled.Block, adjMat []int32, upper int32, 
 		if y >= x {
 			y++
 		}
-//line hecbench_floydwarshall2_rem.go:31
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
@@ -96,14 +95,12 @@ func gc_body_fwRowcolKernel(gc_b2 *compiled.Block, adjMat []int32, upper int32, 
 				temp[warpA*fwTile+laneB] = kcols[iA*upper+laneB+x*fwTile]
 				temp[warpB*fwTile+laneA] = kcols[iB*upper+laneA+x*fwTile]
 				temp[warpB*fwTile+laneB] = kcols[iB*upper+laneB+x*fwTile]
-//line hecbench_floydwarshall2_rem.go:53
 				gc_s_idx1A[gc_rank2] = idx1A
 				gc_s_idx1B[gc_rank2] = idx1B
 				gc_s_idx2A[gc_rank2] = idx2A
 				gc_s_idx2B[gc_rank2] = idx2B
 			}
 		}
-//line hecbench_floydwarshall2_rem.go:61
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
@@ -141,7 +138,6 @@ func gc_body_fwRowcolKernel(gc_b2 *compiled.Block, adjMat []int32, upper int32, 
 				origAB := ijAB
 				origBA := ijBA
 				origBB := ijBB
-//line hecbench_floydwarshall2_rem.go:68
 				gc_s_ijAA[gc_rank2] = ijAA
 				gc_s_ijAB[gc_rank2] = ijAB
 				gc_s_ijBA[gc_rank2] = ijBA
@@ -154,7 +150,6 @@ func gc_body_fwRowcolKernel(gc_b2 *compiled.Block, adjMat []int32, upper int32, 
 		}
 //line hecbench_floydwarshall2_rem.go:61
 		for k := int32(0); k < fwTile; k++ {
-//line hecbench_floydwarshall2_rem.go:63
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
@@ -162,7 +157,6 @@ func gc_body_fwRowcolKernel(gc_b2 *compiled.Block, adjMat []int32, upper int32, 
 //line hecbench_floydwarshall2_rem.go:20
 					warpA := int32(gc_tx2 / fwWS)
 					warpB := warpA + fwWS
-//line hecbench_floydwarshall2_rem.go:23
 					idx2A := gc_s_idx2A[gc_rank2]
 					idx2B := gc_s_idx2B[gc_rank2]
 					ijAA := gc_s_ijAA[gc_rank2]
@@ -184,7 +178,6 @@ func gc_body_fwRowcolKernel(gc_b2 *compiled.Block, adjMat []int32, upper int32, 
 					}
 				}
 			}
-//line hecbench_floydwarshall2_rem.go:78
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
@@ -211,7 +204,6 @@ func gc_body_fwRowcolKernel(gc_b2 *compiled.Block, adjMat []int32, upper int32, 
 //line hecbench_floydwarshall2_rem.go:37
 					idx0BA := iB*upper + jA
 					idx0BB := iB*upper + jB
-//line hecbench_floydwarshall2_rem.go:40
 					idx1A := gc_s_idx1A[gc_rank2]
 					idx1B := gc_s_idx1B[gc_rank2]
 					idx2A := gc_s_idx2A[gc_rank2]
@@ -248,7 +240,6 @@ func gc_body_fwRowcolKernel(gc_b2 *compiled.Block, adjMat []int32, upper int32, 
 					idx1B += fwTile
 					idx2A += fwTile
 					idx2B += fwTile
-//line hecbench_floydwarshall2_rem.go:107
 					gc_s_idx1A[gc_rank2] = idx1A
 					gc_s_idx1B[gc_rank2] = idx1B
 					gc_s_idx2A[gc_rank2] = idx2A
@@ -260,7 +251,6 @@ func gc_body_fwRowcolKernel(gc_b2 *compiled.Block, adjMat []int32, upper int32, 
 				}
 			}
 		}
-//line hecbench_floydwarshall2_rem.go:120
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
@@ -288,7 +278,6 @@ func gc_body_fwRowcolKernel(gc_b2 *compiled.Block, adjMat []int32, upper int32, 
 //line hecbench_floydwarshall2_rem.go:37
 				idx0BA := iB*upper + jA
 				idx0BB := iB*upper + jB
-//line hecbench_floydwarshall2_rem.go:40
 				ijAA := gc_s_ijAA[gc_rank2]
 				ijAB := gc_s_ijAB[gc_rank2]
 				ijBA := gc_s_ijBA[gc_rank2]
@@ -318,7 +307,6 @@ func gc_body_fwRowcolKernel(gc_b2 *compiled.Block, adjMat []int32, upper int32, 
 		if y >= x {
 			y++
 		}
-//line hecbench_floydwarshall2_rem.go:122
 		var gc_l_idx2A_ [32]int32
 		var gc_l_idx2B_ [32]int32
 		var gc_l_ikA_ [32]int32
@@ -381,7 +369,6 @@ func gc_body_fwRowcolKernel(gc_b2 *compiled.Block, adjMat []int32, upper int32, 
 					origAB_ := ijAB_
 					origBA_ := ijBA_
 					origBB_ := ijBB_
-//line hecbench_floydwarshall2_rem.go:158
 					gc_l_idx2A_[gc_lane2] = idx2A_
 					gc_l_idx2B_[gc_lane2] = idx2B_
 					gc_s_ijAA_[gc_rank2] = ijAA_
@@ -431,7 +418,6 @@ func gc_body_fwRowcolKernel(gc_b2 *compiled.Block, adjMat []int32, upper int32, 
 						}
 //line hecbench_floydwarshall2_rem.go:150
 						var ikA_, ikB_ int32
-//line hecbench_floydwarshall2_rem.go:153
 						gc_l_ikA_[gc_lane2] = ikA_
 						gc_l_ikB_[gc_lane2] = ikB_
 					}
@@ -470,7 +456,6 @@ func gc_body_fwRowcolKernel(gc_b2 *compiled.Block, adjMat []int32, upper int32, 
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
-//line hecbench_floydwarshall2_rem.go:165
 							ijAA_ := gc_s_ijAA_[gc_rank2]
 //line hecbench_floydwarshall2_rem.go:152
 							gc_c21v[gc_lane2] = ijAA_
@@ -520,7 +505,6 @@ func gc_body_fwRowcolKernel(gc_b2 *compiled.Block, adjMat []int32, upper int32, 
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
-//line hecbench_floydwarshall2_rem.go:166
 							ijBA_ := gc_s_ijBA_[gc_rank2]
 							var ikA_ int32
 //line hecbench_floydwarshall2_rem.go:152
@@ -564,7 +548,6 @@ func gc_body_fwRowcolKernel(gc_b2 *compiled.Block, adjMat []int32, upper int32, 
 							if gc_left4&(1<<gc_lane2) == 0 {
 								continue
 							}
-//line hecbench_floydwarshall2_rem.go:166
 							var ikB_ int32
 //line hecbench_floydwarshall2_rem.go:153
 							ikB_ = gc_c22r[gc_lane2]
@@ -606,7 +589,6 @@ func gc_body_fwRowcolKernel(gc_b2 *compiled.Block, adjMat []int32, upper int32, 
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
-//line hecbench_floydwarshall2_rem.go:169
 							ijAB_ := gc_s_ijAB_[gc_rank2]
 //line hecbench_floydwarshall2_rem.go:156
 							gc_c23v[gc_lane2] = ijAB_
@@ -656,7 +638,6 @@ func gc_body_fwRowcolKernel(gc_b2 *compiled.Block, adjMat []int32, upper int32, 
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
-//line hecbench_floydwarshall2_rem.go:170
 							ijBB_ := gc_s_ijBB_[gc_rank2]
 							var ikA_ int32
 //line hecbench_floydwarshall2_rem.go:156
@@ -700,7 +681,6 @@ func gc_body_fwRowcolKernel(gc_b2 *compiled.Block, adjMat []int32, upper int32, 
 							if gc_left7&(1<<gc_lane2) == 0 {
 								continue
 							}
-//line hecbench_floydwarshall2_rem.go:170
 							var ikB_ int32
 //line hecbench_floydwarshall2_rem.go:157
 							ikB_ = gc_c24r[gc_lane2]
@@ -731,17 +711,13 @@ func gc_body_fwRowcolKernel(gc_b2 *compiled.Block, adjMat []int32, upper int32, 
 //line hecbench_floydwarshall2_rem.go:133
 						idx1BA := laneA*fwTile + warpB
 						idx1BB := laneB*fwTile + warpB
-//line hecbench_floydwarshall2_rem.go:136
 						idx2A_ := gc_l_idx2A_[gc_lane2]
-//line hecbench_floydwarshall2_rem.go:138
 						idx2B_ := gc_l_idx2B_[gc_lane2]
-//line hecbench_floydwarshall2_rem.go:140
 						ijAA_ := gc_s_ijAA_[gc_rank2]
 						ijAB_ := gc_s_ijAB_[gc_rank2]
 						ijBA_ := gc_s_ijBA_[gc_rank2]
 						ijBB_ := gc_s_ijBB_[gc_rank2]
 						ikA_ := gc_l_ikA_[gc_lane2]
-//line hecbench_floydwarshall2_rem.go:146
 						ikB_ := gc_l_ikB_[gc_lane2]
 //line hecbench_floydwarshall2_rem.go:160
 						krA_ := krows[idx2A_]
@@ -767,7 +743,6 @@ func gc_body_fwRowcolKernel(gc_b2 *compiled.Block, adjMat []int32, upper int32, 
 //line hecbench_floydwarshall2_rem.go:181
 						idx2A_ += upper
 						idx2B_ += upper
-//line hecbench_floydwarshall2_rem.go:185
 						gc_l_idx2A_[gc_lane2] = idx2A_
 						gc_l_idx2B_[gc_lane2] = idx2B_
 						gc_s_ijAA_[gc_rank2] = ijAA_
@@ -778,7 +753,6 @@ func gc_body_fwRowcolKernel(gc_b2 *compiled.Block, adjMat []int32, upper int32, 
 				}
 			}
 		}
-//line hecbench_floydwarshall2_rem.go:197
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
@@ -803,7 +777,6 @@ func gc_body_fwRowcolKernel(gc_b2 *compiled.Block, adjMat []int32, upper int32, 
 //line hecbench_floydwarshall2_rem.go:128
 				idx0BA_ := iB_*upper + jA_
 				idx0BB_ := iB_*upper + jB_
-//line hecbench_floydwarshall2_rem.go:131
 				ijAA_ := gc_s_ijAA_[gc_rank2]
 				ijAB_ := gc_s_ijAB_[gc_rank2]
 				ijBA_ := gc_s_ijBA_[gc_rank2]
@@ -882,7 +855,6 @@ func gc_body_fwRemKernel(gc_b2 *compiled.Block, adjMat []int32, upper int32, kro
 //line hecbench_floydwarshall2_rem.go:237
 	sKJ := gocuda.Shared[int32](t, fwTile*fwTile)[:fwTile*fwTile]
 	sIK := gocuda.Shared[int32](t, fwTile*fwTile)[:fwTile*fwTile]
-//line hecbench_floydwarshall2_rem.go:240
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 			gc_rank2 := gc_base2 + gc_tx2
@@ -922,7 +894,6 @@ func gc_body_fwRemKernel(gc_b2 *compiled.Block, adjMat []int32, upper int32, kro
 			origAB := ijAB
 			origBA := ijBA
 			origBB := ijBB
-//line hecbench_floydwarshall2_rem.go:267
 			gc_s_ijAA[gc_rank2] = ijAA
 			gc_s_ijAB[gc_rank2] = ijAB
 			gc_s_ijBA[gc_rank2] = ijBA
@@ -933,21 +904,14 @@ func gc_body_fwRemKernel(gc_b2 *compiled.Block, adjMat []int32, upper int32, kro
 			gc_s_origBB[gc_rank2] = origBB
 		}
 	}
-//line hecbench_floydwarshall2_rem.go:278
 	compiled.OutOfLine(func() {
 		sKJ := sKJ[:4096]
-//line hecbench_floydwarshall2_rem.go:281
 		sIK := sIK[:4096]
-//line hecbench_floydwarshall2_rem.go:283
 		gc_s_ijAA := gc_s_ijAA[:gc_n2]
-//line hecbench_floydwarshall2_rem.go:285
 		gc_s_ijAB := gc_s_ijAB[:gc_n2]
-//line hecbench_floydwarshall2_rem.go:287
 		gc_s_ijBA := gc_s_ijBA[:gc_n2]
-//line hecbench_floydwarshall2_rem.go:289
 		gc_s_ijBB := gc_s_ijBB[:gc_n2]
 		{
-//line hecbench_floydwarshall2_rem.go:292
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
@@ -957,7 +921,6 @@ func gc_body_fwRemKernel(gc_b2 *compiled.Block, adjMat []int32, upper int32, kro
 					warpB := warpA + fwWS
 					laneA := int32(gc_tx2 % fwWS)
 					laneB := laneA + fwWS
-//line hecbench_floydwarshall2_rem.go:227
 					ijAA := gc_s_ijAA[gc_rank2]
 					ijAB := gc_s_ijAB[gc_rank2]
 					ijBA := gc_s_ijBA[gc_rank2]
@@ -982,7 +945,6 @@ func gc_body_fwRemKernel(gc_b2 *compiled.Block, adjMat []int32, upper int32, kro
 						idx2A += fwTile
 						idx2B += fwTile
 					}
-//line hecbench_floydwarshall2_rem.go:284
 					gc_s_ijAA[gc_rank2] = ijAA
 					gc_s_ijAB[gc_rank2] = ijAB
 					gc_s_ijBA[gc_rank2] = ijBA
@@ -993,7 +955,6 @@ func gc_body_fwRemKernel(gc_b2 *compiled.Block, adjMat []int32, upper int32, kro
 	})
 //line hecbench_floydwarshall2_rem.go:281
 	if (y == z) && (y == x+1) && (x != subm1) {
-//line hecbench_floydwarshall2_rem.go:283
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_step2 := 0
 			for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
@@ -1007,7 +968,6 @@ func gc_body_fwRemKernel(gc_b2 *compiled.Block, adjMat []int32, upper int32, kro
 //line hecbench_floydwarshall2_rem.go:287
 					idx2A_ := laneA
 					idx2B_ := laneB
-//line hecbench_floydwarshall2_rem.go:291
 					gc_s_idx2A_[gc_rank2] = idx2A_
 					gc_s_idx2B_[gc_rank2] = idx2B_
 				}
@@ -1021,7 +981,6 @@ func gc_body_fwRemKernel(gc_b2 *compiled.Block, adjMat []int32, upper int32, kro
 //line hecbench_floydwarshall2_rem.go:287
 					idx2A_ := laneA
 					idx2B_ := laneB
-//line hecbench_floydwarshall2_rem.go:291
 					gc_s_idx2A_[gc_rank2] = idx2A_
 					gc_s_idx2B_[gc_rank2] = idx2B_
 				}
@@ -1035,7 +994,6 @@ func gc_body_fwRemKernel(gc_b2 *compiled.Block, adjMat []int32, upper int32, kro
 //line hecbench_floydwarshall2_rem.go:287
 					idx2A_ := laneA
 					idx2B_ := laneB
-//line hecbench_floydwarshall2_rem.go:291
 					gc_s_idx2A_[gc_rank2] = idx2A_
 					gc_s_idx2B_[gc_rank2] = idx2B_
 				}
@@ -1049,7 +1007,6 @@ func gc_body_fwRemKernel(gc_b2 *compiled.Block, adjMat []int32, upper int32, kro
 //line hecbench_floydwarshall2_rem.go:287
 					idx2A_ := laneA
 					idx2B_ := laneB
-//line hecbench_floydwarshall2_rem.go:291
 					gc_s_idx2A_[gc_rank2] = idx2A_
 					gc_s_idx2B_[gc_rank2] = idx2B_
 				}
@@ -1063,14 +1020,12 @@ func gc_body_fwRemKernel(gc_b2 *compiled.Block, adjMat []int32, upper int32, kro
 //line hecbench_floydwarshall2_rem.go:287
 				idx2A_ := laneA
 				idx2B_ := laneB
-//line hecbench_floydwarshall2_rem.go:291
 				gc_s_idx2A_[gc_rank2] = idx2A_
 				gc_s_idx2B_[gc_rank2] = idx2B_
 			}
 		}
 //line hecbench_floydwarshall2_rem.go:290
 		for k_ := int32(0); k_ < fwTile; k_++ {
-//line hecbench_floydwarshall2_rem.go:292
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
@@ -1078,7 +1033,6 @@ func gc_body_fwRemKernel(gc_b2 *compiled.Block, adjMat []int32, upper int32, kro
 //line hecbench_floydwarshall2_rem.go:222
 					warpA := int32(gc_tx2 / fwWS)
 					warpB := warpA + fwWS
-//line hecbench_floydwarshall2_rem.go:225
 					ijAA := gc_s_ijAA[gc_rank2]
 					ijAB := gc_s_ijAB[gc_rank2]
 					ijBA := gc_s_ijBA[gc_rank2]
@@ -1100,7 +1054,6 @@ func gc_body_fwRemKernel(gc_b2 *compiled.Block, adjMat []int32, upper int32, kro
 					}
 				}
 			}
-//line hecbench_floydwarshall2_rem.go:307
 			var gc_l_ikA [32]int32
 			var gc_l_ikB [32]int32
 			var gc_c21v [32]int32
@@ -1151,7 +1104,6 @@ func gc_body_fwRemKernel(gc_b2 *compiled.Block, adjMat []int32, upper int32, kro
 						}
 //line hecbench_floydwarshall2_rem.go:305
 						var ikA, ikB int32
-//line hecbench_floydwarshall2_rem.go:308
 						gc_l_ikA[gc_lane2] = ikA
 						gc_l_ikB[gc_lane2] = ikB
 					}
@@ -1190,7 +1142,6 @@ func gc_body_fwRemKernel(gc_b2 *compiled.Block, adjMat []int32, upper int32, kro
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
-//line hecbench_floydwarshall2_rem.go:320
 							ijAA := gc_s_ijAA[gc_rank2]
 //line hecbench_floydwarshall2_rem.go:307
 							gc_c21v[gc_lane2] = ijAA
@@ -1240,7 +1191,6 @@ func gc_body_fwRemKernel(gc_b2 *compiled.Block, adjMat []int32, upper int32, kro
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
-//line hecbench_floydwarshall2_rem.go:321
 							ijBA := gc_s_ijBA[gc_rank2]
 							var ikA int32
 //line hecbench_floydwarshall2_rem.go:307
@@ -1284,7 +1234,6 @@ func gc_body_fwRemKernel(gc_b2 *compiled.Block, adjMat []int32, upper int32, kro
 							if gc_left4&(1<<gc_lane2) == 0 {
 								continue
 							}
-//line hecbench_floydwarshall2_rem.go:321
 							var ikB int32
 //line hecbench_floydwarshall2_rem.go:308
 							ikB = gc_c22r[gc_lane2]
@@ -1324,7 +1273,6 @@ func gc_body_fwRemKernel(gc_b2 *compiled.Block, adjMat []int32, upper int32, kro
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
-//line hecbench_floydwarshall2_rem.go:323
 							ijAB := gc_s_ijAB[gc_rank2]
 //line hecbench_floydwarshall2_rem.go:310
 							gc_c23v[gc_lane2] = ijAB
@@ -1374,7 +1322,6 @@ func gc_body_fwRemKernel(gc_b2 *compiled.Block, adjMat []int32, upper int32, kro
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
-//line hecbench_floydwarshall2_rem.go:324
 							ijBB := gc_s_ijBB[gc_rank2]
 							var ikA int32
 //line hecbench_floydwarshall2_rem.go:310
@@ -1418,7 +1365,6 @@ func gc_body_fwRemKernel(gc_b2 *compiled.Block, adjMat []int32, upper int32, kro
 							if gc_left7&(1<<gc_lane2) == 0 {
 								continue
 							}
-//line hecbench_floydwarshall2_rem.go:324
 							var ikB int32
 //line hecbench_floydwarshall2_rem.go:311
 							ikB = gc_c24r[gc_lane2]
@@ -1461,7 +1407,6 @@ func gc_body_fwRemKernel(gc_b2 *compiled.Block, adjMat []int32, upper int32, kro
 						idx1AB := laneB*fwTile + warpA
 						idx1BA := laneA*fwTile + warpB
 						idx1BB := laneB*fwTile + warpB
-//line hecbench_floydwarshall2_rem.go:287
 						ijAA := gc_s_ijAA[gc_rank2]
 						ijAB := gc_s_ijAB[gc_rank2]
 						ijBA := gc_s_ijBA[gc_rank2]
@@ -1469,7 +1414,6 @@ func gc_body_fwRemKernel(gc_b2 *compiled.Block, adjMat []int32, upper int32, kro
 						idx2A_ := gc_s_idx2A_[gc_rank2]
 						idx2B_ := gc_s_idx2B_[gc_rank2]
 						ikA := gc_l_ikA[gc_lane2]
-//line hecbench_floydwarshall2_rem.go:295
 						ikB := gc_l_ikB[gc_lane2]
 //line hecbench_floydwarshall2_rem.go:314
 						skA_ := sKJ[idx2A_]
@@ -1508,7 +1452,6 @@ func gc_body_fwRemKernel(gc_b2 *compiled.Block, adjMat []int32, upper int32, kro
 //line hecbench_floydwarshall2_rem.go:348
 						idx2A_ += fwTile
 						idx2B_ += fwTile
-//line hecbench_floydwarshall2_rem.go:352
 						gc_s_ijAA[gc_rank2] = ijAA
 						gc_s_ijAB[gc_rank2] = ijAB
 						gc_s_ijBA[gc_rank2] = ijBA
@@ -1519,7 +1462,6 @@ func gc_body_fwRemKernel(gc_b2 *compiled.Block, adjMat []int32, upper int32, kro
 				}
 			}
 		}
-//line hecbench_floydwarshall2_rem.go:364
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
@@ -1544,7 +1486,6 @@ func gc_body_fwRemKernel(gc_b2 *compiled.Block, adjMat []int32, upper int32, kro
 //line hecbench_floydwarshall2_rem.go:234
 				idx0BA := iB*upper + jA
 				idx0BB := iB*upper + jB
-//line hecbench_floydwarshall2_rem.go:237
 				ijAA := gc_s_ijAA[gc_rank2]
 				ijAB := gc_s_ijAB[gc_rank2]
 				ijBA := gc_s_ijBA[gc_rank2]
@@ -1574,7 +1515,6 @@ func gc_body_fwRemKernel(gc_b2 *compiled.Block, adjMat []int32, upper int32, kro
 			}
 		}
 	} else {
-//line hecbench_floydwarshall2_rem.go:375
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
@@ -1602,7 +1542,6 @@ func gc_body_fwRemKernel(gc_b2 *compiled.Block, adjMat []int32, upper int32, kro
 //line hecbench_floydwarshall2_rem.go:234
 				idx0BA := iB*upper + jA
 				idx0BB := iB*upper + jB
-//line hecbench_floydwarshall2_rem.go:237
 				ijAA := gc_s_ijAA[gc_rank2]
 				ijAB := gc_s_ijAB[gc_rank2]
 				ijBA := gc_s_ijBA[gc_rank2]

@@ -50,7 +50,6 @@ func gc_body_gcInitKernel(gc_b *compiled.Block, nodes, edges int32, nidx, nlist,
 	gc_n := gc_b.Len()
 //line hecbench_gc.go:47
 	threads := int32(gc_gdx * gcThreadsPerBlock)
-//line hecbench_gc.go:49
 	var gc_l_maxrange [32]int32
 	var gc_l_v [32]int32
 	var gc_l_anySync [32]bool
@@ -92,15 +91,12 @@ func gc_body_gcInitKernel(gc_b *compiled.Block, nodes, edges int32, nidx, nlist,
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line hecbench_gc.go:91
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 //line hecbench_gc.go:49
 			maxrange := int32(-1)
-//line hecbench_gc.go:51
 			gc_l_maxrange[gc_lane] = maxrange
 		}
 		{
-//line hecbench_gc.go:51
 			gc_save27 := gc_act
 			gc_in27 := gc_act
 			{
@@ -115,7 +111,6 @@ func gc_body_gcInitKernel(gc_b *compiled.Block, nodes, edges int32, nidx, nlist,
 					thread := int32(gc_tx + gc_bx*gcThreadsPerBlock)
 //line hecbench_gc.go:50
 					v := thread
-//line hecbench_gc.go:52
 					gc_l_v[gc_lane] = v
 				}
 			}
@@ -126,7 +121,6 @@ func gc_body_gcInitKernel(gc_b *compiled.Block, nodes, edges int32, nidx, nlist,
 				}
 				gc_act = gc_in27 &^ gc_dead
 				var gc_m27, gc_skip27 uint32
-//line hecbench_gc.go:63
 				gc_m27 = ^uint32(0)
 				gc_in27 &= gc_m27
 				gc_act = gc_in27
@@ -137,7 +131,6 @@ func gc_body_gcInitKernel(gc_b *compiled.Block, nodes, edges int32, nidx, nlist,
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line hecbench_gc.go:75
 					v := gc_l_v[gc_lane]
 //line hecbench_gc.go:50
 					gc_c1v[gc_lane] = v < nodes
@@ -150,7 +143,6 @@ func gc_body_gcInitKernel(gc_b *compiled.Block, nodes, edges int32, nidx, nlist,
 					}
 //line hecbench_gc.go:50
 					var anySync bool = gc_c1r[gc_lane]
-//line hecbench_gc.go:52
 					gc_l_anySync[gc_lane] = anySync
 				}
 				{
@@ -222,11 +214,9 @@ func gc_body_gcInitKernel(gc_b *compiled.Block, nodes, edges int32, nidx, nlist,
 					}
 //line hecbench_gc.go:74
 					bal := int32(gc_c2r[gc_lane])
-//line hecbench_gc.go:76
 					gc_l_bal[gc_lane] = bal
 				}
 				{
-//line hecbench_gc.go:76
 					gc_save23 := gc_act
 					gc_in23 := gc_act
 					for {
@@ -278,7 +268,6 @@ func gc_body_gcInitKernel(gc_b *compiled.Block, nodes, edges int32, nidx, nlist,
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-//line hecbench_gc.go:85
 							beg := gc_l_beg[gc_lane]
 							_ = beg
 							who := gc_l_who[gc_lane]
@@ -295,7 +284,6 @@ func gc_body_gcInitKernel(gc_b *compiled.Block, nodes, edges int32, nidx, nlist,
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-//line hecbench_gc.go:86
 							end := gc_l_end[gc_lane]
 							_ = end
 							who := gc_l_who[gc_lane]
@@ -312,19 +300,16 @@ func gc_body_gcInitKernel(gc_b *compiled.Block, nodes, edges int32, nidx, nlist,
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-//line hecbench_gc.go:87
 							wbeg := gc_l_wbeg[gc_lane]
 //line hecbench_gc.go:80
 							wend := gc_c5r[gc_lane]
 							wdegv := wend - wbeg
 							wpos := wbeg
-//line hecbench_gc.go:86
 							gc_l_wend[gc_lane] = wend
 							gc_l_wdegv[gc_lane] = wdegv
 							gc_l_wpos[gc_lane] = wpos
 						}
 						{
-//line hecbench_gc.go:84
 							gc_save19 := gc_act
 							gc_in19 := gc_act
 							{
@@ -340,11 +325,9 @@ func gc_body_gcInitKernel(gc_b *compiled.Block, nodes, edges int32, nidx, nlist,
 									}
 //line hecbench_gc.go:45
 									lane := int32(gc_tx % gcWS)
-//line hecbench_gc.go:47
 									wbeg := gc_l_wbeg[gc_lane]
 //line hecbench_gc.go:83
 									i_ := wbeg + lane
-//line hecbench_gc.go:85
 									gc_l_i_[gc_lane] = i_
 								}
 							}
@@ -355,7 +338,6 @@ func gc_body_gcInitKernel(gc_b *compiled.Block, nodes, edges int32, nidx, nlist,
 								}
 								gc_act = gc_in19 &^ gc_dead
 								var gc_m19, gc_skip19 uint32
-//line hecbench_gc.go:96
 								gc_m19 = ^uint32(0)
 								gc_in19 &= gc_m19
 								gc_act = gc_in19
@@ -366,9 +348,7 @@ func gc_body_gcInitKernel(gc_b *compiled.Block, nodes, edges int32, nidx, nlist,
 									if gc_act&(1<<gc_lane) == 0 {
 										continue
 									}
-//line hecbench_gc.go:108
 									wend := gc_l_wend[gc_lane]
-//line hecbench_gc.go:110
 									i_ := gc_l_i_[gc_lane]
 //line hecbench_gc.go:83
 									gc_c6v[gc_lane] = i_ < wend
@@ -381,7 +361,6 @@ func gc_body_gcInitKernel(gc_b *compiled.Block, nodes, edges int32, nidx, nlist,
 									}
 //line hecbench_gc.go:83
 									var anySync_ bool = gc_c6r[gc_lane]
-//line hecbench_gc.go:85
 									gc_l_anySync_[gc_lane] = anySync_
 								}
 								{
@@ -415,11 +394,8 @@ func gc_body_gcInitKernel(gc_b *compiled.Block, nodes, edges int32, nidx, nlist,
 									gc_rank := gc_w + gc_lane
 									gc_pos.Thread = gc_rank
 									wv := gc_l_wv[gc_lane]
-//line hecbench_gc.go:97
 									wend := gc_l_wend[gc_lane]
-//line hecbench_gc.go:99
 									wdegv := gc_l_wdegv[gc_lane]
-//line hecbench_gc.go:101
 									i_ := gc_l_i_[gc_lane]
 //line hecbench_gc.go:84
 									var wnei int32
@@ -449,11 +425,8 @@ func gc_body_gcInitKernel(gc_b *compiled.Block, nodes, edges int32, nidx, nlist,
 										gc_pos.Thread = gc_rank
 //line hecbench_gc.go:45
 										lane := int32(gc_tx % gcWS)
-//line hecbench_gc.go:47
 										wpos := gc_l_wpos[gc_lane]
-//line hecbench_gc.go:49
 										wnei := gc_l_wnei[gc_lane]
-//line hecbench_gc.go:51
 										prio := gc_l_prio[gc_lane]
 //line hecbench_gc.go:91
 										b := int32(gc_c7r[gc_lane])
@@ -462,7 +435,6 @@ func gc_body_gcInitKernel(gc_b *compiled.Block, nodes, edges int32, nidx, nlist,
 											nlist2[wpos+offs] = wnei
 										}
 										wpos += popc(b)
-//line hecbench_gc.go:99
 										gc_l_wpos[gc_lane] = wpos
 									}
 								}
@@ -471,7 +443,6 @@ func gc_body_gcInitKernel(gc_b *compiled.Block, nodes, edges int32, nidx, nlist,
 									if gc_act&(1<<gc_lane) == 0 {
 										continue
 									}
-//line hecbench_gc.go:109
 									i_ := gc_l_i_[gc_lane]
 //line hecbench_gc.go:83
 									i_ += gcWS
@@ -493,11 +464,8 @@ func gc_body_gcInitKernel(gc_b *compiled.Block, nodes, edges int32, nidx, nlist,
 								}
 //line hecbench_gc.go:45
 								lane := int32(gc_tx % gcWS)
-//line hecbench_gc.go:47
 								pos := gc_l_pos[gc_lane]
-//line hecbench_gc.go:49
 								who := gc_l_who[gc_lane]
-//line hecbench_gc.go:51
 								wpos := gc_l_wpos[gc_lane]
 //line hecbench_gc.go:98
 								if who == lane {
@@ -516,15 +484,10 @@ func gc_body_gcInitKernel(gc_b *compiled.Block, nodes, edges int32, nidx, nlist,
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 					maxrange := gc_l_maxrange[gc_lane]
-//line hecbench_gc.go:115
 					v := gc_l_v[gc_lane]
-//line hecbench_gc.go:117
 					cond := gc_l_cond[gc_lane]
-//line hecbench_gc.go:119
 					beg := gc_l_beg[gc_lane]
-//line hecbench_gc.go:121
 					pos := gc_l_pos[gc_lane]
-//line hecbench_gc.go:123
 					active := gc_l_active[gc_lane]
 //line hecbench_gc.go:103
 					if v < nodes {
@@ -548,7 +511,6 @@ func gc_body_gcInitKernel(gc_b *compiled.Block, nodes, edges int32, nidx, nlist,
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line hecbench_gc.go:126
 					v := gc_l_v[gc_lane]
 //line hecbench_gc.go:50
 					v += threads
@@ -565,7 +527,6 @@ func gc_body_gcInitKernel(gc_b *compiled.Block, nodes, edges int32, nidx, nlist,
 			return
 		}
 		gc_more = false
-//line hecbench_gc.go:127
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -619,7 +580,6 @@ func gc_body_gcRunLargeKernel(gc_b *compiled.Block, nodes int32, nidx, nlist, po
 	gc_n := gc_b.Len()
 //line hecbench_gc.go:134
 	stop := wlsize[0]
-//line hecbench_gc.go:136
 	var gc_l_again [32]bool
 	var gc_l_w [32]int32
 	var gc_l_anySync [32]bool
@@ -682,11 +642,9 @@ func gc_body_gcRunLargeKernel(gc_b *compiled.Block, nodes int32, nidx, nlist, po
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 //line hecbench_gc.go:139
 				var again bool
-//line hecbench_gc.go:141
 				gc_l_again[gc_lane] = again
 			}
 			{
-//line hecbench_gc.go:141
 				gc_save39 := gc_act
 				gc_in39 := gc_act
 				for {
@@ -696,7 +654,6 @@ func gc_body_gcRunLargeKernel(gc_b *compiled.Block, nodes int32, nidx, nlist, po
 					}
 					gc_act = gc_in39 &^ gc_dead
 					var gc_m39, gc_skip39 uint32
-//line hecbench_gc.go:151
 					gc_m39 = ^uint32(0)
 					gc_in39 &= gc_m39
 					gc_act = gc_in39
@@ -707,14 +664,12 @@ func gc_body_gcRunLargeKernel(gc_b *compiled.Block, nodes int32, nidx, nlist, po
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-//line hecbench_gc.go:163
 						var again bool
 //line hecbench_gc.go:141
 						again = false
 						gc_l_again[gc_lane] = again
 					}
 					{
-//line hecbench_gc.go:143
 						gc_save33 := gc_act
 						gc_in33 := gc_act
 						{
@@ -732,7 +687,6 @@ func gc_body_gcRunLargeKernel(gc_b *compiled.Block, nodes int32, nidx, nlist, po
 								thread := int32(gc_tx + gc_bx*gcThreadsPerBlock)
 //line hecbench_gc.go:142
 								w := thread
-//line hecbench_gc.go:144
 								gc_l_w[gc_lane] = w
 							}
 						}
@@ -743,7 +697,6 @@ func gc_body_gcRunLargeKernel(gc_b *compiled.Block, nodes int32, nidx, nlist, po
 							}
 							gc_act = gc_in33 &^ gc_dead
 							var gc_m33, gc_skip33 uint32
-//line hecbench_gc.go:155
 							gc_m33 = ^uint32(0)
 							gc_in33 &= gc_m33
 							gc_act = gc_in33
@@ -754,7 +707,6 @@ func gc_body_gcRunLargeKernel(gc_b *compiled.Block, nodes int32, nidx, nlist, po
 								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
-//line hecbench_gc.go:167
 								w := gc_l_w[gc_lane]
 //line hecbench_gc.go:142
 								gc_c1v[gc_lane] = w < stop
@@ -767,7 +719,6 @@ func gc_body_gcRunLargeKernel(gc_b *compiled.Block, nodes int32, nidx, nlist, po
 								}
 //line hecbench_gc.go:142
 								var anySync bool = gc_c1r[gc_lane]
-//line hecbench_gc.go:144
 								gc_l_anySync[gc_lane] = anySync
 							}
 							{
@@ -833,11 +784,9 @@ func gc_body_gcRunLargeKernel(gc_b *compiled.Block, nodes int32, nidx, nlist, po
 								}
 //line hecbench_gc.go:157
 								bal := int32(gc_c2r[gc_lane])
-//line hecbench_gc.go:159
 								gc_l_bal[gc_lane] = bal
 							}
 							{
-//line hecbench_gc.go:159
 								gc_save29 := gc_act
 								gc_in29 := gc_act
 								for {
@@ -889,7 +838,6 @@ func gc_body_gcRunLargeKernel(gc_b *compiled.Block, nodes int32, nidx, nlist, po
 										if gc_act&(1<<gc_lane) == 0 {
 											continue
 										}
-//line hecbench_gc.go:168
 										beg := gc_l_beg[gc_lane]
 										_ = beg
 										who := gc_l_who[gc_lane]
@@ -908,13 +856,10 @@ func gc_body_gcRunLargeKernel(gc_b *compiled.Block, nodes int32, nidx, nlist, po
 										if gc_act&(1<<gc_lane) == 0 {
 											continue
 										}
-//line hecbench_gc.go:170
 										pcol := gc_l_pcol[gc_lane]
 										_ = pcol
 										who := gc_l_who[gc_lane]
-//line hecbench_gc.go:174
 										wdata := gc_l_wdata[gc_lane]
-//line hecbench_gc.go:176
 										wrange := gc_l_wrange[gc_lane]
 //line hecbench_gc.go:163
 										wbeg := gc_c4r[gc_lane]
@@ -942,13 +887,11 @@ func gc_body_gcRunLargeKernel(gc_b *compiled.Block, nodes int32, nidx, nlist, po
 //line hecbench_gc.go:170
 										wshortcut := true
 										wdone := true
-//line hecbench_gc.go:175
 										gc_l_wpcol[gc_lane] = wpcol
 										gc_l_wshortcut[gc_lane] = wshortcut
 										gc_l_wdone[gc_lane] = wdone
 									}
 									{
-//line hecbench_gc.go:173
 										gc_save18 := gc_act
 										gc_in18 := gc_act
 										{
@@ -964,11 +907,9 @@ func gc_body_gcRunLargeKernel(gc_b *compiled.Block, nodes int32, nidx, nlist, po
 												}
 //line hecbench_gc.go:136
 												lane := int32(gc_tx % gcWS)
-//line hecbench_gc.go:138
 												wbeg := gc_l_wbeg[gc_lane]
 //line hecbench_gc.go:172
 												i := wbeg + lane
-//line hecbench_gc.go:174
 												gc_l_i[gc_lane] = i
 											}
 										}
@@ -979,7 +920,6 @@ func gc_body_gcRunLargeKernel(gc_b *compiled.Block, nodes int32, nidx, nlist, po
 											}
 											gc_act = gc_in18 &^ gc_dead
 											var gc_m18, gc_skip18 uint32
-//line hecbench_gc.go:185
 											gc_m18 = ^uint32(0)
 											gc_in18 &= gc_m18
 											gc_act = gc_in18
@@ -990,9 +930,7 @@ func gc_body_gcRunLargeKernel(gc_b *compiled.Block, nodes int32, nidx, nlist, po
 												if gc_act&(1<<gc_lane) == 0 {
 													continue
 												}
-//line hecbench_gc.go:197
 												wend := gc_l_wend[gc_lane]
-//line hecbench_gc.go:199
 												i := gc_l_i[gc_lane]
 //line hecbench_gc.go:172
 												gc_c6v[gc_lane] = i < wend
@@ -1005,7 +943,6 @@ func gc_body_gcRunLargeKernel(gc_b *compiled.Block, nodes int32, nidx, nlist, po
 												}
 //line hecbench_gc.go:172
 												var anySync_ bool = gc_c6r[gc_lane]
-//line hecbench_gc.go:174
 												gc_l_anySync_[gc_lane] = anySync_
 											}
 											{
@@ -1039,19 +976,12 @@ func gc_body_gcRunLargeKernel(gc_b *compiled.Block, nodes int32, nidx, nlist, po
 												gc_rank := gc_w + gc_lane
 												gc_pos.Thread = gc_rank
 												wmincol := gc_l_wmincol[gc_lane]
-//line hecbench_gc.go:186
 												wmaxcol := gc_l_wmaxcol[gc_lane]
-//line hecbench_gc.go:188
 												wend := gc_l_wend[gc_lane]
-//line hecbench_gc.go:190
 												woffs := gc_l_woffs[gc_lane]
-//line hecbench_gc.go:192
 												wpcol := gc_l_wpcol[gc_lane]
-//line hecbench_gc.go:194
 												wshortcut := gc_l_wshortcut[gc_lane]
-//line hecbench_gc.go:196
 												wdone := gc_l_wdone[gc_lane]
-//line hecbench_gc.go:198
 												i := gc_l_i[gc_lane]
 //line hecbench_gc.go:173
 												var nei, neidata, neirange int32
@@ -1078,7 +1008,6 @@ func gc_body_gcRunLargeKernel(gc_b *compiled.Block, nodes int32, nidx, nlist, po
 														}
 													}
 												}
-//line hecbench_gc.go:200
 												gc_l_wpcol[gc_lane] = wpcol
 												gc_l_wshortcut[gc_lane] = wshortcut
 												gc_l_wdone[gc_lane] = wdone
@@ -1088,7 +1017,6 @@ func gc_body_gcRunLargeKernel(gc_b *compiled.Block, nodes int32, nidx, nlist, po
 												if gc_act&(1<<gc_lane) == 0 {
 													continue
 												}
-//line hecbench_gc.go:211
 												i := gc_l_i[gc_lane]
 //line hecbench_gc.go:172
 												i += gcWS
@@ -1103,9 +1031,7 @@ func gc_body_gcRunLargeKernel(gc_b *compiled.Block, nodes int32, nidx, nlist, po
 										if gc_act&(1<<gc_lane) == 0 {
 											continue
 										}
-//line hecbench_gc.go:205
 										var wshortcut bool
-//line hecbench_gc.go:207
 										wdone := gc_l_wdone[gc_lane]
 										_ = wdone
 //line hecbench_gc.go:198
@@ -1118,7 +1044,6 @@ func gc_body_gcRunLargeKernel(gc_b *compiled.Block, nodes int32, nidx, nlist, po
 										if gc_act&(1<<gc_lane) == 0 {
 											continue
 										}
-//line hecbench_gc.go:206
 										wpcol := gc_l_wpcol[gc_lane]
 										_ = wpcol
 										var wdone bool
@@ -1132,7 +1057,6 @@ func gc_body_gcRunLargeKernel(gc_b *compiled.Block, nodes int32, nidx, nlist, po
 										if gc_act&(1<<gc_lane) == 0 {
 											continue
 										}
-//line hecbench_gc.go:207
 										wpcol := gc_l_wpcol[gc_lane]
 //line hecbench_gc.go:200
 										wpcol &= gc_c9r[gc_lane]
@@ -1144,7 +1068,6 @@ func gc_body_gcRunLargeKernel(gc_b *compiled.Block, nodes int32, nidx, nlist, po
 										if gc_act&(1<<gc_lane) == 0 {
 											continue
 										}
-//line hecbench_gc.go:208
 										wpcol := gc_l_wpcol[gc_lane]
 //line hecbench_gc.go:201
 										wpcol &= gc_c10r[gc_lane]
@@ -1156,7 +1079,6 @@ func gc_body_gcRunLargeKernel(gc_b *compiled.Block, nodes int32, nidx, nlist, po
 										if gc_act&(1<<gc_lane) == 0 {
 											continue
 										}
-//line hecbench_gc.go:209
 										wpcol := gc_l_wpcol[gc_lane]
 //line hecbench_gc.go:202
 										wpcol &= gc_c11r[gc_lane]
@@ -1168,7 +1090,6 @@ func gc_body_gcRunLargeKernel(gc_b *compiled.Block, nodes int32, nidx, nlist, po
 										if gc_act&(1<<gc_lane) == 0 {
 											continue
 										}
-//line hecbench_gc.go:210
 										wpcol := gc_l_wpcol[gc_lane]
 //line hecbench_gc.go:203
 										wpcol &= gc_c12r[gc_lane]
@@ -1189,19 +1110,12 @@ func gc_body_gcRunLargeKernel(gc_b *compiled.Block, nodes int32, nidx, nlist, po
 											}
 //line hecbench_gc.go:136
 											lane := int32(gc_tx % gcWS)
-//line hecbench_gc.go:138
 											shortcut := gc_l_shortcut[gc_lane]
-//line hecbench_gc.go:140
 											done := gc_l_done[gc_lane]
-//line hecbench_gc.go:142
 											pcol := gc_l_pcol[gc_lane]
-//line hecbench_gc.go:144
 											who := gc_l_who[gc_lane]
-//line hecbench_gc.go:146
 											wpcol := gc_l_wpcol[gc_lane]
-//line hecbench_gc.go:148
 											wshortcut := gc_l_wshortcut[gc_lane]
-//line hecbench_gc.go:150
 											wdone := gc_l_wdone[gc_lane]
 //line hecbench_gc.go:204
 											wpcol &= gc_c13r[gc_lane]
@@ -1230,21 +1144,13 @@ func gc_body_gcRunLargeKernel(gc_b *compiled.Block, nodes int32, nidx, nlist, po
 								gc_rank := gc_w + gc_lane
 								gc_pos.Thread = gc_rank
 								again := gc_l_again[gc_lane]
-//line hecbench_gc.go:231
 								w := gc_l_w[gc_lane]
-//line hecbench_gc.go:233
 								shortcut := gc_l_shortcut[gc_lane]
-//line hecbench_gc.go:235
 								done := gc_l_done[gc_lane]
-//line hecbench_gc.go:237
 								v := gc_l_v[gc_lane]
-//line hecbench_gc.go:239
 								data := gc_l_data[gc_lane]
-//line hecbench_gc.go:241
 								rnge := gc_l_rnge[gc_lane]
-//line hecbench_gc.go:243
 								beg := gc_l_beg[gc_lane]
-//line hecbench_gc.go:245
 								pcol := gc_l_pcol[gc_lane]
 //line hecbench_gc.go:216
 								if w < stop {
@@ -1262,7 +1168,6 @@ func gc_body_gcRunLargeKernel(gc_b *compiled.Block, nodes int32, nidx, nlist, po
 //line hecbench_gc.go:223
 													return
 												}
-//line hecbench_gc.go:224
 												val = posscol2[offs+mc]
 												if val != 0 {
 													break
@@ -1299,7 +1204,6 @@ func gc_body_gcRunLargeKernel(gc_b *compiled.Block, nodes int32, nidx, nlist, po
 								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
-//line hecbench_gc.go:262
 								w := gc_l_w[gc_lane]
 //line hecbench_gc.go:142
 								w += threads
@@ -1317,7 +1221,6 @@ func gc_body_gcRunLargeKernel(gc_b *compiled.Block, nodes int32, nidx, nlist, po
 							}
 //line hecbench_gc.go:252
 							var anySync_2 bool = gc_c14r[gc_lane]
-//line hecbench_gc.go:254
 							gc_l_anySync_2[gc_lane] = anySync_2
 						}
 						{
@@ -1391,7 +1294,6 @@ func gc_body_gcRunSmallKernel(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int3
 		}
 //line hecbench_gc.go:269
 		threads := int32(gc_gdx * gcThreadsPerBlock)
-//line hecbench_gc.go:271
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -1408,7 +1310,6 @@ func gc_body_gcRunSmallKernel(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int3
 //line hecbench_gc.go:272
 						return
 					}
-//line hecbench_gc.go:273
 					again = false
 					for v := thread; v < nodes; v += threads {
 						pcol := posscol[v]
@@ -1425,7 +1326,6 @@ func gc_body_gcRunSmallKernel(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int3
 //line hecbench_gc.go:281
 									return
 								}
-//line hecbench_gc.go:282
 								old := active
 								active &= active - 1
 								curr := old ^ active

@@ -51,7 +51,6 @@ func gc_body_gcInitKernel(gc_b2 *compiled.Block, nodes, edges int32, nidx, nlist
 	gc_n2 := gc_b2.Len()
 //line hecbench_gc.go:47
 	threads := int32(gc_gdx2 * gcThreadsPerBlock)
-//line hecbench_gc.go:49
 	var gc_l_maxrange [32]int32
 	var gc_l_v [32]int32
 	var gc_l_anySync [32]bool
@@ -92,7 +91,6 @@ func gc_body_gcInitKernel(gc_b2 *compiled.Block, nodes, edges int32, nidx, nlist
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
 		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
 		var gc_dead2 uint32
-//line hecbench_gc.go:90
 		gc_left := gc_act2
 		if compiled.SIMD {
 			if gc_act2 == ^uint32(0) {
@@ -122,12 +120,10 @@ func gc_body_gcInitKernel(gc_b2 *compiled.Block, nodes, edges int32, nidx, nlist
 				}
 //line hecbench_gc.go:49
 				maxrange := int32(-1)
-//line hecbench_gc.go:51
 				gc_l_maxrange[gc_lane2] = maxrange
 			}
 		}
 		{
-//line hecbench_gc.go:51
 			gc_save272 := gc_act2
 			gc_in272 := gc_act2
 			gc_left2 := gc_act2
@@ -139,9 +135,7 @@ func gc_body_gcInitKernel(gc_b2 *compiled.Block, nodes, edges int32, nidx, nlist
 //line hecbench_gc.go:50
 					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-//line hecbench_gc.go:53
 						gc_tx2 := gc_tidx4.X + gc_lane2
-//line hecbench_gc.go:55
 						gc_ty2 := gc_tidx4.Y
 						_ = gc_ty2
 						gc_tz2 := gc_tidx4.Z
@@ -165,7 +159,6 @@ func gc_body_gcInitKernel(gc_b2 *compiled.Block, nodes, edges int32, nidx, nlist
 							continue // the lanes wrap to the next row
 						}
 						gc_tx2 := gc_tidx2.X
-//line hecbench_gc.go:65
 						gc_ty2 := gc_tidx2.Y
 						_ = gc_ty2
 						gc_tz2 := gc_tidx2.Z
@@ -197,7 +190,6 @@ func gc_body_gcInitKernel(gc_b2 *compiled.Block, nodes, edges int32, nidx, nlist
 						thread := int32(gc_tx2 + gc_bx2*gcThreadsPerBlock)
 //line hecbench_gc.go:50
 						v := thread
-//line hecbench_gc.go:52
 						gc_l_v[gc_lane2] = v
 					}
 				}
@@ -209,7 +201,6 @@ func gc_body_gcInitKernel(gc_b2 *compiled.Block, nodes, edges int32, nidx, nlist
 				}
 				gc_act2 = gc_in272 &^ gc_dead2
 				var gc_m272, gc_skip272 uint32
-//line hecbench_gc.go:64
 				gc_m272 = ^uint32(0)
 				gc_in272 &= gc_m272
 				gc_act2 = gc_in272
@@ -220,7 +211,6 @@ func gc_body_gcInitKernel(gc_b2 *compiled.Block, nodes, edges int32, nidx, nlist
 					if gc_act2&(1<<gc_lane2) == 0 {
 						continue
 					}
-//line hecbench_gc.go:76
 					v := gc_l_v[gc_lane2]
 //line hecbench_gc.go:50
 					gc_c21v[gc_lane2] = v < nodes
@@ -233,7 +223,6 @@ func gc_body_gcInitKernel(gc_b2 *compiled.Block, nodes, edges int32, nidx, nlist
 					}
 //line hecbench_gc.go:50
 					var anySync bool = gc_c21r[gc_lane2]
-//line hecbench_gc.go:52
 					gc_l_anySync[gc_lane2] = anySync
 				}
 				{
@@ -330,12 +319,10 @@ func gc_body_gcInitKernel(gc_b2 *compiled.Block, nodes, edges int32, nidx, nlist
 						}
 //line hecbench_gc.go:74
 						bal := int32(gc_c22r[gc_lane2])
-//line hecbench_gc.go:76
 						gc_l_bal[gc_lane2] = bal
 					}
 				}
 				{
-//line hecbench_gc.go:76
 					gc_save232 := gc_act2
 					gc_in232 := gc_act2
 					for {
@@ -387,7 +374,6 @@ func gc_body_gcInitKernel(gc_b2 *compiled.Block, nodes, edges int32, nidx, nlist
 							if gc_act2&(1<<gc_lane2) == 0 {
 								continue
 							}
-//line hecbench_gc.go:85
 							beg := gc_l_beg[gc_lane2]
 							_ = beg
 							who := gc_l_who[gc_lane2]
@@ -404,7 +390,6 @@ func gc_body_gcInitKernel(gc_b2 *compiled.Block, nodes, edges int32, nidx, nlist
 							if gc_act2&(1<<gc_lane2) == 0 {
 								continue
 							}
-//line hecbench_gc.go:86
 							end := gc_l_end[gc_lane2]
 							_ = end
 							who := gc_l_who[gc_lane2]
@@ -462,20 +447,17 @@ func gc_body_gcInitKernel(gc_b2 *compiled.Block, nodes, edges int32, nidx, nlist
 								if gc_left4&(1<<gc_lane2) == 0 {
 									continue
 								}
-//line hecbench_gc.go:95
 								wbeg := gc_l_wbeg[gc_lane2]
 //line hecbench_gc.go:80
 								wend := gc_c25r[gc_lane2]
 								wdegv := wend - wbeg
 								wpos := wbeg
-//line hecbench_gc.go:86
 								gc_l_wend[gc_lane2] = wend
 								gc_l_wdegv[gc_lane2] = wdegv
 								gc_l_wpos[gc_lane2] = wpos
 							}
 						}
 						{
-//line hecbench_gc.go:84
 							gc_save192 := gc_act2
 							gc_in192 := gc_act2
 							{
@@ -491,11 +473,9 @@ func gc_body_gcInitKernel(gc_b2 *compiled.Block, nodes, edges int32, nidx, nlist
 									}
 //line hecbench_gc.go:45
 									lane := int32(gc_tx2 % gcWS)
-//line hecbench_gc.go:47
 									wbeg := gc_l_wbeg[gc_lane2]
 //line hecbench_gc.go:83
 									i_ := wbeg + lane
-//line hecbench_gc.go:85
 									gc_l_i_[gc_lane2] = i_
 								}
 							}
@@ -506,7 +486,6 @@ func gc_body_gcInitKernel(gc_b2 *compiled.Block, nodes, edges int32, nidx, nlist
 								}
 								gc_act2 = gc_in192 &^ gc_dead2
 								var gc_m192, gc_skip192 uint32
-//line hecbench_gc.go:96
 								gc_m192 = ^uint32(0)
 								gc_in192 &= gc_m192
 								gc_act2 = gc_in192
@@ -517,9 +496,7 @@ func gc_body_gcInitKernel(gc_b2 *compiled.Block, nodes, edges int32, nidx, nlist
 									if gc_act2&(1<<gc_lane2) == 0 {
 										continue
 									}
-//line hecbench_gc.go:108
 									wend := gc_l_wend[gc_lane2]
-//line hecbench_gc.go:110
 									i_ := gc_l_i_[gc_lane2]
 //line hecbench_gc.go:83
 									gc_c26v[gc_lane2] = i_ < wend
@@ -532,7 +509,6 @@ func gc_body_gcInitKernel(gc_b2 *compiled.Block, nodes, edges int32, nidx, nlist
 									}
 //line hecbench_gc.go:83
 									var anySync_ bool = gc_c26r[gc_lane2]
-//line hecbench_gc.go:85
 									gc_l_anySync_[gc_lane2] = anySync_
 								}
 								{
@@ -566,11 +542,8 @@ func gc_body_gcInitKernel(gc_b2 *compiled.Block, nodes, edges int32, nidx, nlist
 									gc_rank2 := gc_w2 + gc_lane2
 									gc_pos2.Thread = gc_rank2
 									wv := gc_l_wv[gc_lane2]
-//line hecbench_gc.go:97
 									wend := gc_l_wend[gc_lane2]
-//line hecbench_gc.go:99
 									wdegv := gc_l_wdegv[gc_lane2]
-//line hecbench_gc.go:101
 									i_ := gc_l_i_[gc_lane2]
 //line hecbench_gc.go:84
 									var wnei int32
@@ -600,11 +573,8 @@ func gc_body_gcInitKernel(gc_b2 *compiled.Block, nodes, edges int32, nidx, nlist
 										gc_pos2.Thread = gc_rank2
 //line hecbench_gc.go:45
 										lane := int32(gc_tx2 % gcWS)
-//line hecbench_gc.go:47
 										wpos := gc_l_wpos[gc_lane2]
-//line hecbench_gc.go:49
 										wnei := gc_l_wnei[gc_lane2]
-//line hecbench_gc.go:51
 										prio := gc_l_prio[gc_lane2]
 //line hecbench_gc.go:91
 										b := int32(gc_c27r[gc_lane2])
@@ -613,7 +583,6 @@ func gc_body_gcInitKernel(gc_b2 *compiled.Block, nodes, edges int32, nidx, nlist
 											nlist2[wpos+offs] = wnei
 										}
 										wpos += popc(b)
-//line hecbench_gc.go:99
 										gc_l_wpos[gc_lane2] = wpos
 									}
 								}
@@ -655,7 +624,6 @@ func gc_body_gcInitKernel(gc_b2 *compiled.Block, nodes, edges int32, nidx, nlist
 										if gc_left5&(1<<gc_lane2) == 0 {
 											continue
 										}
-//line hecbench_gc.go:96
 										i_ := gc_l_i_[gc_lane2]
 //line hecbench_gc.go:83
 										i_ += gcWS
@@ -678,11 +646,8 @@ func gc_body_gcInitKernel(gc_b2 *compiled.Block, nodes, edges int32, nidx, nlist
 								}
 //line hecbench_gc.go:45
 								lane := int32(gc_tx2 % gcWS)
-//line hecbench_gc.go:47
 								pos := gc_l_pos[gc_lane2]
-//line hecbench_gc.go:49
 								who := gc_l_who[gc_lane2]
-//line hecbench_gc.go:51
 								wpos := gc_l_wpos[gc_lane2]
 //line hecbench_gc.go:98
 								if who == lane {
@@ -701,15 +666,10 @@ func gc_body_gcInitKernel(gc_b2 *compiled.Block, nodes, edges int32, nidx, nlist
 					gc_rank2 := gc_w2 + gc_lane2
 					gc_pos2.Thread = gc_rank2
 					maxrange := gc_l_maxrange[gc_lane2]
-//line hecbench_gc.go:115
 					v := gc_l_v[gc_lane2]
-//line hecbench_gc.go:117
 					cond := gc_l_cond[gc_lane2]
-//line hecbench_gc.go:119
 					beg := gc_l_beg[gc_lane2]
-//line hecbench_gc.go:121
 					pos := gc_l_pos[gc_lane2]
-//line hecbench_gc.go:123
 					active := gc_l_active[gc_lane2]
 //line hecbench_gc.go:103
 					if v < nodes {
@@ -766,7 +726,6 @@ func gc_body_gcInitKernel(gc_b2 *compiled.Block, nodes, edges int32, nidx, nlist
 						if gc_left6&(1<<gc_lane2) == 0 {
 							continue
 						}
-//line hecbench_gc.go:63
 						v := gc_l_v[gc_lane2]
 //line hecbench_gc.go:50
 						v += threads
@@ -784,7 +743,6 @@ func gc_body_gcInitKernel(gc_b2 *compiled.Block, nodes, edges int32, nidx, nlist
 			return
 		}
 		gc_more = false
-//line hecbench_gc.go:127
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
@@ -843,7 +801,6 @@ func gc_body_gcRunLargeKernel(gc_b2 *compiled.Block, nodes int32, nidx, nlist, p
 	gc_n2 := gc_b2.Len()
 //line hecbench_gc.go:134
 	stop := wlsize[0]
-//line hecbench_gc.go:136
 	var gc_l_again [32]bool
 	var gc_l_w [32]int32
 	var gc_l_anySync [32]bool
@@ -906,11 +863,9 @@ func gc_body_gcRunLargeKernel(gc_b2 *compiled.Block, nodes int32, nidx, nlist, p
 			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 //line hecbench_gc.go:139
 				var again bool
-//line hecbench_gc.go:141
 				gc_l_again[gc_lane2] = again
 			}
 			{
-//line hecbench_gc.go:141
 				gc_save392 := gc_act2
 				gc_in392 := gc_act2
 				for {
@@ -920,7 +875,6 @@ func gc_body_gcRunLargeKernel(gc_b2 *compiled.Block, nodes int32, nidx, nlist, p
 					}
 					gc_act2 = gc_in392 &^ gc_dead2
 					var gc_m392, gc_skip392 uint32
-//line hecbench_gc.go:151
 					gc_m392 = ^uint32(0)
 					gc_in392 &= gc_m392
 					gc_act2 = gc_in392
@@ -931,14 +885,12 @@ func gc_body_gcRunLargeKernel(gc_b2 *compiled.Block, nodes int32, nidx, nlist, p
 						if gc_act2&(1<<gc_lane2) == 0 {
 							continue
 						}
-//line hecbench_gc.go:163
 						var again bool
 //line hecbench_gc.go:141
 						again = false
 						gc_l_again[gc_lane2] = again
 					}
 					{
-//line hecbench_gc.go:143
 						gc_save332 := gc_act2
 						gc_in332 := gc_act2
 						gc_left := gc_act2
@@ -950,9 +902,7 @@ func gc_body_gcRunLargeKernel(gc_b2 *compiled.Block, nodes int32, nidx, nlist, p
 //line hecbench_gc.go:142
 								gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-//line hecbench_gc.go:145
 									gc_tx2 := gc_tidx3.X + gc_lane2
-//line hecbench_gc.go:147
 									gc_ty2 := gc_tidx3.Y
 									_ = gc_ty2
 									gc_tz2 := gc_tidx3.Z
@@ -976,7 +926,6 @@ func gc_body_gcRunLargeKernel(gc_b2 *compiled.Block, nodes int32, nidx, nlist, p
 										continue // the lanes wrap to the next row
 									}
 									gc_tx2 := gc_tidx2.X
-//line hecbench_gc.go:157
 									gc_ty2 := gc_tidx2.Y
 									_ = gc_ty2
 									gc_tz2 := gc_tidx2.Z
@@ -1008,7 +957,6 @@ func gc_body_gcRunLargeKernel(gc_b2 *compiled.Block, nodes int32, nidx, nlist, p
 									thread := int32(gc_tx2 + gc_bx2*gcThreadsPerBlock)
 //line hecbench_gc.go:142
 									w := thread
-//line hecbench_gc.go:144
 									gc_l_w[gc_lane2] = w
 								}
 							}
@@ -1020,7 +968,6 @@ func gc_body_gcRunLargeKernel(gc_b2 *compiled.Block, nodes int32, nidx, nlist, p
 							}
 							gc_act2 = gc_in332 &^ gc_dead2
 							var gc_m332, gc_skip332 uint32
-//line hecbench_gc.go:156
 							gc_m332 = ^uint32(0)
 							gc_in332 &= gc_m332
 							gc_act2 = gc_in332
@@ -1031,7 +978,6 @@ func gc_body_gcRunLargeKernel(gc_b2 *compiled.Block, nodes int32, nidx, nlist, p
 								if gc_act2&(1<<gc_lane2) == 0 {
 									continue
 								}
-//line hecbench_gc.go:168
 								w := gc_l_w[gc_lane2]
 //line hecbench_gc.go:142
 								gc_c21v[gc_lane2] = w < stop
@@ -1044,7 +990,6 @@ func gc_body_gcRunLargeKernel(gc_b2 *compiled.Block, nodes int32, nidx, nlist, p
 								}
 //line hecbench_gc.go:142
 								var anySync bool = gc_c21r[gc_lane2]
-//line hecbench_gc.go:144
 								gc_l_anySync[gc_lane2] = anySync
 							}
 							{
@@ -1135,12 +1080,10 @@ func gc_body_gcRunLargeKernel(gc_b2 *compiled.Block, nodes int32, nidx, nlist, p
 									}
 //line hecbench_gc.go:157
 									bal := int32(gc_c22r[gc_lane2])
-//line hecbench_gc.go:159
 									gc_l_bal[gc_lane2] = bal
 								}
 							}
 							{
-//line hecbench_gc.go:159
 								gc_save292 := gc_act2
 								gc_in292 := gc_act2
 								for {
@@ -1192,7 +1135,6 @@ func gc_body_gcRunLargeKernel(gc_b2 *compiled.Block, nodes int32, nidx, nlist, p
 										if gc_act2&(1<<gc_lane2) == 0 {
 											continue
 										}
-//line hecbench_gc.go:168
 										beg := gc_l_beg[gc_lane2]
 										_ = beg
 										who := gc_l_who[gc_lane2]
@@ -1211,13 +1153,10 @@ func gc_body_gcRunLargeKernel(gc_b2 *compiled.Block, nodes int32, nidx, nlist, p
 										if gc_act2&(1<<gc_lane2) == 0 {
 											continue
 										}
-//line hecbench_gc.go:170
 										pcol := gc_l_pcol[gc_lane2]
 										_ = pcol
 										who := gc_l_who[gc_lane2]
-//line hecbench_gc.go:174
 										wdata := gc_l_wdata[gc_lane2]
-//line hecbench_gc.go:176
 										wrange := gc_l_wrange[gc_lane2]
 //line hecbench_gc.go:163
 										wbeg := gc_c24r[gc_lane2]
@@ -1245,13 +1184,11 @@ func gc_body_gcRunLargeKernel(gc_b2 *compiled.Block, nodes int32, nidx, nlist, p
 //line hecbench_gc.go:170
 										wshortcut := true
 										wdone := true
-//line hecbench_gc.go:175
 										gc_l_wpcol[gc_lane2] = wpcol
 										gc_l_wshortcut[gc_lane2] = wshortcut
 										gc_l_wdone[gc_lane2] = wdone
 									}
 									{
-//line hecbench_gc.go:173
 										gc_save182 := gc_act2
 										gc_in182 := gc_act2
 										{
@@ -1267,11 +1204,9 @@ func gc_body_gcRunLargeKernel(gc_b2 *compiled.Block, nodes int32, nidx, nlist, p
 												}
 //line hecbench_gc.go:136
 												lane := int32(gc_tx2 % gcWS)
-//line hecbench_gc.go:138
 												wbeg := gc_l_wbeg[gc_lane2]
 //line hecbench_gc.go:172
 												i := wbeg + lane
-//line hecbench_gc.go:174
 												gc_l_i[gc_lane2] = i
 											}
 										}
@@ -1282,7 +1217,6 @@ func gc_body_gcRunLargeKernel(gc_b2 *compiled.Block, nodes int32, nidx, nlist, p
 											}
 											gc_act2 = gc_in182 &^ gc_dead2
 											var gc_m182, gc_skip182 uint32
-//line hecbench_gc.go:185
 											gc_m182 = ^uint32(0)
 											gc_in182 &= gc_m182
 											gc_act2 = gc_in182
@@ -1293,9 +1227,7 @@ func gc_body_gcRunLargeKernel(gc_b2 *compiled.Block, nodes int32, nidx, nlist, p
 												if gc_act2&(1<<gc_lane2) == 0 {
 													continue
 												}
-//line hecbench_gc.go:197
 												wend := gc_l_wend[gc_lane2]
-//line hecbench_gc.go:199
 												i := gc_l_i[gc_lane2]
 //line hecbench_gc.go:172
 												gc_c26v[gc_lane2] = i < wend
@@ -1308,7 +1240,6 @@ func gc_body_gcRunLargeKernel(gc_b2 *compiled.Block, nodes int32, nidx, nlist, p
 												}
 //line hecbench_gc.go:172
 												var anySync_ bool = gc_c26r[gc_lane2]
-//line hecbench_gc.go:174
 												gc_l_anySync_[gc_lane2] = anySync_
 											}
 											{
@@ -1342,19 +1273,12 @@ func gc_body_gcRunLargeKernel(gc_b2 *compiled.Block, nodes int32, nidx, nlist, p
 												gc_rank2 := gc_w2 + gc_lane2
 												gc_pos2.Thread = gc_rank2
 												wmincol := gc_l_wmincol[gc_lane2]
-//line hecbench_gc.go:186
 												wmaxcol := gc_l_wmaxcol[gc_lane2]
-//line hecbench_gc.go:188
 												wend := gc_l_wend[gc_lane2]
-//line hecbench_gc.go:190
 												woffs := gc_l_woffs[gc_lane2]
-//line hecbench_gc.go:192
 												wpcol := gc_l_wpcol[gc_lane2]
-//line hecbench_gc.go:194
 												wshortcut := gc_l_wshortcut[gc_lane2]
-//line hecbench_gc.go:196
 												wdone := gc_l_wdone[gc_lane2]
-//line hecbench_gc.go:198
 												i := gc_l_i[gc_lane2]
 //line hecbench_gc.go:173
 												var nei, neidata, neirange int32
@@ -1381,7 +1305,6 @@ func gc_body_gcRunLargeKernel(gc_b2 *compiled.Block, nodes int32, nidx, nlist, p
 														}
 													}
 												}
-//line hecbench_gc.go:200
 												gc_l_wpcol[gc_lane2] = wpcol
 												gc_l_wshortcut[gc_lane2] = wshortcut
 												gc_l_wdone[gc_lane2] = wdone
@@ -1424,7 +1347,6 @@ func gc_body_gcRunLargeKernel(gc_b2 *compiled.Block, nodes int32, nidx, nlist, p
 													if gc_left3&(1<<gc_lane2) == 0 {
 														continue
 													}
-//line hecbench_gc.go:185
 													i := gc_l_i[gc_lane2]
 //line hecbench_gc.go:172
 													i += gcWS
@@ -1440,9 +1362,7 @@ func gc_body_gcRunLargeKernel(gc_b2 *compiled.Block, nodes int32, nidx, nlist, p
 										if gc_act2&(1<<gc_lane2) == 0 {
 											continue
 										}
-//line hecbench_gc.go:205
 										var wshortcut bool
-//line hecbench_gc.go:207
 										wdone := gc_l_wdone[gc_lane2]
 										_ = wdone
 //line hecbench_gc.go:198
@@ -1455,7 +1375,6 @@ func gc_body_gcRunLargeKernel(gc_b2 *compiled.Block, nodes int32, nidx, nlist, p
 										if gc_act2&(1<<gc_lane2) == 0 {
 											continue
 										}
-//line hecbench_gc.go:206
 										wpcol := gc_l_wpcol[gc_lane2]
 										_ = wpcol
 										var wdone bool
@@ -1498,7 +1417,6 @@ func gc_body_gcRunLargeKernel(gc_b2 *compiled.Block, nodes int32, nidx, nlist, p
 											if gc_left4&(1<<gc_lane2) == 0 {
 												continue
 											}
-//line hecbench_gc.go:213
 											wpcol := gc_l_wpcol[gc_lane2]
 //line hecbench_gc.go:200
 											wpcol &= gc_c29r[gc_lane2]
@@ -1540,7 +1458,6 @@ func gc_body_gcRunLargeKernel(gc_b2 *compiled.Block, nodes int32, nidx, nlist, p
 											if gc_left5&(1<<gc_lane2) == 0 {
 												continue
 											}
-//line hecbench_gc.go:214
 											wpcol := gc_l_wpcol[gc_lane2]
 //line hecbench_gc.go:201
 											wpcol &= gc_c210r[gc_lane2]
@@ -1582,7 +1499,6 @@ func gc_body_gcRunLargeKernel(gc_b2 *compiled.Block, nodes int32, nidx, nlist, p
 											if gc_left6&(1<<gc_lane2) == 0 {
 												continue
 											}
-//line hecbench_gc.go:215
 											wpcol := gc_l_wpcol[gc_lane2]
 //line hecbench_gc.go:202
 											wpcol &= gc_c211r[gc_lane2]
@@ -1624,7 +1540,6 @@ func gc_body_gcRunLargeKernel(gc_b2 *compiled.Block, nodes int32, nidx, nlist, p
 											if gc_left7&(1<<gc_lane2) == 0 {
 												continue
 											}
-//line hecbench_gc.go:216
 											wpcol := gc_l_wpcol[gc_lane2]
 //line hecbench_gc.go:203
 											wpcol &= gc_c212r[gc_lane2]
@@ -1646,19 +1561,12 @@ func gc_body_gcRunLargeKernel(gc_b2 *compiled.Block, nodes int32, nidx, nlist, p
 											}
 //line hecbench_gc.go:136
 											lane := int32(gc_tx2 % gcWS)
-//line hecbench_gc.go:138
 											shortcut := gc_l_shortcut[gc_lane2]
-//line hecbench_gc.go:140
 											done := gc_l_done[gc_lane2]
-//line hecbench_gc.go:142
 											pcol := gc_l_pcol[gc_lane2]
-//line hecbench_gc.go:144
 											who := gc_l_who[gc_lane2]
-//line hecbench_gc.go:146
 											wpcol := gc_l_wpcol[gc_lane2]
-//line hecbench_gc.go:148
 											wshortcut := gc_l_wshortcut[gc_lane2]
-//line hecbench_gc.go:150
 											wdone := gc_l_wdone[gc_lane2]
 //line hecbench_gc.go:204
 											wpcol &= gc_c213r[gc_lane2]
@@ -1687,21 +1595,13 @@ func gc_body_gcRunLargeKernel(gc_b2 *compiled.Block, nodes int32, nidx, nlist, p
 								gc_rank2 := gc_w2 + gc_lane2
 								gc_pos2.Thread = gc_rank2
 								again := gc_l_again[gc_lane2]
-//line hecbench_gc.go:231
 								w := gc_l_w[gc_lane2]
-//line hecbench_gc.go:233
 								shortcut := gc_l_shortcut[gc_lane2]
-//line hecbench_gc.go:235
 								done := gc_l_done[gc_lane2]
-//line hecbench_gc.go:237
 								v := gc_l_v[gc_lane2]
-//line hecbench_gc.go:239
 								data := gc_l_data[gc_lane2]
-//line hecbench_gc.go:241
 								rnge := gc_l_rnge[gc_lane2]
-//line hecbench_gc.go:243
 								beg := gc_l_beg[gc_lane2]
-//line hecbench_gc.go:245
 								pcol := gc_l_pcol[gc_lane2]
 //line hecbench_gc.go:216
 								if w < stop {
@@ -1719,7 +1619,6 @@ func gc_body_gcRunLargeKernel(gc_b2 *compiled.Block, nodes int32, nidx, nlist, p
 //line hecbench_gc.go:223
 													return
 												}
-//line hecbench_gc.go:224
 												val = posscol2[offs+mc]
 												if val != 0 {
 													break
@@ -1789,7 +1688,6 @@ func gc_body_gcRunLargeKernel(gc_b2 *compiled.Block, nodes int32, nidx, nlist, p
 									if gc_left8&(1<<gc_lane2) == 0 {
 										continue
 									}
-//line hecbench_gc.go:155
 									w := gc_l_w[gc_lane2]
 //line hecbench_gc.go:142
 									w += threads
@@ -1808,7 +1706,6 @@ func gc_body_gcRunLargeKernel(gc_b2 *compiled.Block, nodes int32, nidx, nlist, p
 							}
 //line hecbench_gc.go:252
 							var anySync_2 bool = gc_c214r[gc_lane2]
-//line hecbench_gc.go:254
 							gc_l_anySync_2[gc_lane2] = anySync_2
 						}
 						{
@@ -1882,7 +1779,6 @@ func gc_body_gcRunSmallKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nodes i
 		}
 //line hecbench_gc.go:269
 		threads := int32(gc_gdx2 * gcThreadsPerBlock)
-//line hecbench_gc.go:271
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
@@ -1899,7 +1795,6 @@ func gc_body_gcRunSmallKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nodes i
 //line hecbench_gc.go:272
 						return
 					}
-//line hecbench_gc.go:273
 					again = false
 					for v := thread; v < nodes; v += threads {
 						pcol := posscol[v]
@@ -1916,7 +1811,6 @@ func gc_body_gcRunSmallKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nodes i
 //line hecbench_gc.go:281
 									return
 								}
-//line hecbench_gc.go:282
 								old := active
 								active &= active - 1
 								curr := old ^ active

@@ -38,7 +38,6 @@ func gc_body_hogbomFindPeakKernel(gc_b *compiled.Block, image []float32, size in
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_val := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-//line hecbench_hogbom.go:60
 	gc_s_pos := compiled.Scratch[int](gc_b, 1)[:gc_n]
 //line hecbench_hogbom.go:51
 	if hogbomFindPeakWidth <= 1*gc_bdx {
@@ -51,7 +50,6 @@ func gc_body_hogbomFindPeakKernel(gc_b *compiled.Block, image []float32, size in
 	}
 //line hecbench_hogbom.go:52
 	maxPos := gocuda.Shared[int](t, hogbomFindPeakWidth)[:hogbomFindPeakWidth]
-//line hecbench_hogbom.go:54
 	gc_step := 0
 	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
@@ -60,7 +58,6 @@ func gc_body_hogbomFindPeakKernel(gc_b *compiled.Block, image []float32, size in
 //line hecbench_hogbom.go:54
 			val := float32(0)
 			pos := 0
-//line hecbench_hogbom.go:58
 			gc_s_val[gc_rank] = val
 			gc_s_pos[gc_rank] = pos
 		}
@@ -70,7 +67,6 @@ func gc_body_hogbomFindPeakKernel(gc_b *compiled.Block, image []float32, size in
 //line hecbench_hogbom.go:54
 			val := float32(0)
 			pos := 0
-//line hecbench_hogbom.go:58
 			gc_s_val[gc_rank] = val
 			gc_s_pos[gc_rank] = pos
 		}
@@ -80,7 +76,6 @@ func gc_body_hogbomFindPeakKernel(gc_b *compiled.Block, image []float32, size in
 //line hecbench_hogbom.go:54
 			val := float32(0)
 			pos := 0
-//line hecbench_hogbom.go:58
 			gc_s_val[gc_rank] = val
 			gc_s_pos[gc_rank] = pos
 		}
@@ -90,7 +85,6 @@ func gc_body_hogbomFindPeakKernel(gc_b *compiled.Block, image []float32, size in
 //line hecbench_hogbom.go:54
 			val := float32(0)
 			pos := 0
-//line hecbench_hogbom.go:58
 			gc_s_val[gc_rank] = val
 			gc_s_pos[gc_rank] = pos
 		}
@@ -100,7 +94,6 @@ func gc_body_hogbomFindPeakKernel(gc_b *compiled.Block, image []float32, size in
 //line hecbench_hogbom.go:54
 		val := float32(0)
 		pos := 0
-//line hecbench_hogbom.go:58
 		gc_s_val[gc_rank] = val
 		gc_s_pos[gc_rank] = pos
 	}
@@ -111,7 +104,6 @@ func gc_body_hogbomFindPeakKernel(gc_b *compiled.Block, image []float32, size in
 			return
 		}
 		gc_more = false
-//line hecbench_hogbom.go:64
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -127,9 +119,7 @@ func gc_body_hogbomFindPeakKernel(gc_b *compiled.Block, image []float32, size in
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
-//line hecbench_hogbom.go:80
 						gc_rank := gc_base + gc_tx
-//line hecbench_hogbom.go:82
 						val := gc_s_val[gc_rank]
 						pos := gc_s_pos[gc_rank]
 //line hecbench_hogbom.go:57
@@ -145,9 +135,7 @@ func gc_body_hogbomFindPeakKernel(gc_b *compiled.Block, image []float32, size in
 					}
 					{
 						gc_tx := gc_step2 + 1
-//line hecbench_hogbom.go:68
 						gc_rank := gc_base + gc_tx
-//line hecbench_hogbom.go:70
 						val := gc_s_val[gc_rank]
 						pos := gc_s_pos[gc_rank]
 //line hecbench_hogbom.go:57
@@ -163,9 +151,7 @@ func gc_body_hogbomFindPeakKernel(gc_b *compiled.Block, image []float32, size in
 					}
 					{
 						gc_tx := gc_step2 + 2
-//line hecbench_hogbom.go:68
 						gc_rank := gc_base + gc_tx
-//line hecbench_hogbom.go:70
 						val := gc_s_val[gc_rank]
 						pos := gc_s_pos[gc_rank]
 //line hecbench_hogbom.go:57
@@ -181,9 +167,7 @@ func gc_body_hogbomFindPeakKernel(gc_b *compiled.Block, image []float32, size in
 					}
 					{
 						gc_tx := gc_step2 + 3
-//line hecbench_hogbom.go:68
 						gc_rank := gc_base + gc_tx
-//line hecbench_hogbom.go:70
 						val := gc_s_val[gc_rank]
 						pos := gc_s_pos[gc_rank]
 //line hecbench_hogbom.go:57
@@ -200,7 +184,6 @@ func gc_body_hogbomFindPeakKernel(gc_b *compiled.Block, image []float32, size in
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line hecbench_hogbom.go:69
 					val := gc_s_val[gc_rank]
 					pos := gc_s_pos[gc_rank]
 //line hecbench_hogbom.go:57
@@ -305,7 +288,6 @@ func gc_body_hogbomFindPeakKernel(gc_b *compiled.Block, image []float32, size in
 			}
 		}
 	}
-//line hecbench_hogbom.go:70
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		if gc_bdx <= len(maxVal) && gc_bdx <= len(maxPos) {
 			gc_at2 := maxVal[:gc_bdx]
@@ -314,9 +296,7 @@ func gc_body_hogbomFindPeakKernel(gc_b *compiled.Block, image []float32, size in
 			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 				{
 					gc_tx := gc_step4 + 0
-//line hecbench_hogbom.go:79
 					gc_rank := gc_base + gc_tx
-//line hecbench_hogbom.go:81
 					val := gc_s_val[gc_rank]
 					pos := gc_s_pos[gc_rank]
 //line hecbench_hogbom.go:64
@@ -325,9 +305,7 @@ func gc_body_hogbomFindPeakKernel(gc_b *compiled.Block, image []float32, size in
 				}
 				{
 					gc_tx := gc_step4 + 1
-//line hecbench_hogbom.go:70
 					gc_rank := gc_base + gc_tx
-//line hecbench_hogbom.go:72
 					val := gc_s_val[gc_rank]
 					pos := gc_s_pos[gc_rank]
 //line hecbench_hogbom.go:64
@@ -336,9 +314,7 @@ func gc_body_hogbomFindPeakKernel(gc_b *compiled.Block, image []float32, size in
 				}
 				{
 					gc_tx := gc_step4 + 2
-//line hecbench_hogbom.go:70
 					gc_rank := gc_base + gc_tx
-//line hecbench_hogbom.go:72
 					val := gc_s_val[gc_rank]
 					pos := gc_s_pos[gc_rank]
 //line hecbench_hogbom.go:64
@@ -347,9 +323,7 @@ func gc_body_hogbomFindPeakKernel(gc_b *compiled.Block, image []float32, size in
 				}
 				{
 					gc_tx := gc_step4 + 3
-//line hecbench_hogbom.go:70
 					gc_rank := gc_base + gc_tx
-//line hecbench_hogbom.go:72
 					val := gc_s_val[gc_rank]
 					pos := gc_s_pos[gc_rank]
 //line hecbench_hogbom.go:64
@@ -359,7 +333,6 @@ func gc_body_hogbomFindPeakKernel(gc_b *compiled.Block, image []float32, size in
 			}
 			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line hecbench_hogbom.go:71
 				val := gc_s_val[gc_rank]
 				pos := gc_s_pos[gc_rank]
 //line hecbench_hogbom.go:64
@@ -421,12 +394,9 @@ func gc_body_hogbomFindPeakKernel(gc_b *compiled.Block, image []float32, size in
 			}
 		}
 	}
-//line hecbench_hogbom.go:70
 	compiled.OutOfLine(func() {
 		maxVal := maxVal[:256]
-//line hecbench_hogbom.go:73
 		maxPos := maxPos[:256]
-//line hecbench_hogbom.go:75
 		gc_s_val := gc_s_val[:gc_n]
 		_ = gc_s_val
 		gc_s_pos := gc_s_pos[:gc_n]
@@ -441,7 +411,6 @@ func gc_body_hogbomFindPeakKernel(gc_b *compiled.Block, image []float32, size in
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					var val float32
-//line hecbench_hogbom.go:90
 					var pos int
 					{
 //line hecbench_hogbom.go:70
@@ -504,7 +473,6 @@ func gc_body_hogbomSubtractPSFKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dPs
 				gc_by = 0
 			}
 		}
-//line hecbench_hogbom.go:112
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {

@@ -41,7 +41,6 @@ func gc_body_jaccardRowSumKernel[T jaccardReal](gc_b *compiled.Block, weighted b
 	gc_bidx := gc_b.Index()
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-//line hecbench_jaccard.go:89
 	var gc_l_n_ [32]int32
 	var gc_l_ind [32][]int32
 	var gc_l_sum_ [32]T
@@ -60,7 +59,6 @@ func gc_body_jaccardRowSumKernel[T jaccardReal](gc_b *compiled.Block, weighted b
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		{
-//line hecbench_jaccard.go:79
 			gc_save17 := gc_act
 			gc_in17 := gc_act
 			{
@@ -78,7 +76,6 @@ func gc_body_jaccardRowSumKernel[T jaccardReal](gc_b *compiled.Block, weighted b
 					}
 //line hecbench_jaccard.go:78
 					row := int32(gc_ty + gc_by*gc_bdy)
-//line hecbench_jaccard.go:80
 					gc_l_row[gc_lane] = row
 				}
 			}
@@ -118,7 +115,6 @@ func gc_body_jaccardRowSumKernel[T jaccardReal](gc_b *compiled.Block, weighted b
 					start := csrPtr[row]
 					end := csrPtr[row+1]
 					length := end - start
-//line hecbench_jaccard.go:85
 					gc_l_start[gc_lane] = start
 					gc_l_length[gc_lane] = length
 				}
@@ -131,13 +127,11 @@ func gc_body_jaccardRowSumKernel[T jaccardReal](gc_b *compiled.Block, weighted b
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
 						start := gc_l_start[gc_lane]
-//line hecbench_jaccard.go:93
 						length := gc_l_length[gc_lane]
 //line hecbench_jaccard.go:85
 						var n_ int32 = length
 //line hecbench_jaccard.go:85
 						var ind []int32 = csrInd[start:]
-//line hecbench_jaccard.go:88
 						gc_l_n_[gc_lane] = n_
 						gc_l_ind[gc_lane] = ind
 					}
@@ -154,13 +148,11 @@ func gc_body_jaccardRowSumKernel[T jaccardReal](gc_b *compiled.Block, weighted b
 						sum_ := T(0.0)
 						var last T
 						mn := ((n_ + int32(gc_bdx) - 1) / int32(gc_bdx)) * int32(gc_bdx)
-//line hecbench_jaccard.go:35
 						gc_l_sum_[gc_lane] = sum_
 						gc_l_last[gc_lane] = last
 						gc_l_mn[gc_lane] = mn
 					}
 					{
-//line hecbench_jaccard.go:33
 						gc_save11 := gc_act
 						gc_in11 := gc_act
 						{
@@ -176,7 +168,6 @@ func gc_body_jaccardRowSumKernel[T jaccardReal](gc_b *compiled.Block, weighted b
 								}
 //line hecbench_jaccard.go:32
 								i := int32(gc_tx)
-//line hecbench_jaccard.go:34
 								gc_l_i[gc_lane] = i
 							}
 						}
@@ -195,7 +186,6 @@ func gc_body_jaccardRowSumKernel[T jaccardReal](gc_b *compiled.Block, weighted b
 								gc_rank := gc_w + gc_lane
 								gc_pos.Thread = gc_rank
 								mn := gc_l_mn[gc_lane]
-//line hecbench_jaccard.go:53
 								i := gc_l_i[gc_lane]
 //line hecbench_jaccard.go:32
 								if i < mn {
@@ -211,9 +201,7 @@ func gc_body_jaccardRowSumKernel[T jaccardReal](gc_b *compiled.Block, weighted b
 								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
-//line hecbench_jaccard.go:47
 								n_ := gc_l_n_[gc_lane]
-//line hecbench_jaccard.go:49
 								sum_ := gc_l_sum_[gc_lane]
 								_ = sum_
 								i := gc_l_i[gc_lane]
@@ -231,13 +219,9 @@ func gc_body_jaccardRowSumKernel[T jaccardReal](gc_b *compiled.Block, weighted b
 								gc_rank := gc_w + gc_lane
 								gc_pos.Thread = gc_rank
 								ind := gc_l_ind[gc_lane]
-//line hecbench_jaccard.go:56
 								var sum_ T
-//line hecbench_jaccard.go:58
 								var last T
-//line hecbench_jaccard.go:60
 								i := gc_l_i[gc_lane]
-//line hecbench_jaccard.go:62
 								valid := gc_l_valid[gc_lane]
 //line hecbench_jaccard.go:47
 								last = gc_c1r[gc_lane]
@@ -264,14 +248,12 @@ func gc_body_jaccardRowSumKernel[T jaccardReal](gc_b *compiled.Block, weighted b
 										if gc_act&(1<<gc_lane) == 0 {
 											continue
 										}
-//line hecbench_jaccard.go:72
 										sum_ := gc_l_sum_[gc_lane]
 //line hecbench_jaccard.go:58
 										v := gc_c2r[gc_lane]
 										if gc_tx >= j {
 											sum_ += v
 										}
-//line hecbench_jaccard.go:63
 										gc_l_sum_[gc_lane] = sum_
 									}
 								}
@@ -280,9 +262,7 @@ func gc_body_jaccardRowSumKernel[T jaccardReal](gc_b *compiled.Block, weighted b
 								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
-//line hecbench_jaccard.go:73
 								sum_ := gc_l_sum_[gc_lane]
-//line hecbench_jaccard.go:75
 								last := gc_l_last[gc_lane]
 //line hecbench_jaccard.go:64
 								sum_ += last
@@ -293,7 +273,6 @@ func gc_body_jaccardRowSumKernel[T jaccardReal](gc_b *compiled.Block, weighted b
 								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
-//line hecbench_jaccard.go:74
 								i := gc_l_i[gc_lane]
 //line hecbench_jaccard.go:32
 								i += int32(gc_bdx)
@@ -318,7 +297,6 @@ func gc_body_jaccardRowSumKernel[T jaccardReal](gc_b *compiled.Block, weighted b
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
 							var last T
-//line hecbench_jaccard.go:84
 							row := gc_l_row[gc_lane]
 //line hecbench_jaccard.go:68
 							last = gc_c3r[gc_lane]
@@ -329,7 +307,6 @@ func gc_body_jaccardRowSumKernel[T jaccardReal](gc_b *compiled.Block, weighted b
 							if gc_tx == 0 {
 								work[row] = sum
 							}
-//line hecbench_jaccard.go:91
 							gc_l_last[gc_lane] = last
 						}
 					}
@@ -341,7 +318,6 @@ func gc_body_jaccardRowSumKernel[T jaccardReal](gc_b *compiled.Block, weighted b
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
 						row := gc_l_row[gc_lane]
-//line hecbench_jaccard.go:103
 						length := gc_l_length[gc_lane]
 //line hecbench_jaccard.go:90
 						work[row] = T(length)
@@ -352,7 +328,6 @@ func gc_body_jaccardRowSumKernel[T jaccardReal](gc_b *compiled.Block, weighted b
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line hecbench_jaccard.go:100
 					row := gc_l_row[gc_lane]
 //line hecbench_jaccard.go:78
 					row += int32(gc_gdy * gc_bdy)
@@ -402,7 +377,6 @@ func gc_body_jaccardIsKernel[T jaccardReal](gc_b *compiled.Block, gc_lo, gc_hi i
 			return
 		}
 		gc_more = false
-//line hecbench_jaccard.go:109
 		gc_bx := gc_lo%gc_gdx - 1
 		gc_by := gc_lo / gc_gdx % gc_gdy
 		gc_bz := gc_lo / (gc_gdx * gc_gdy)
@@ -434,7 +408,6 @@ func gc_body_jaccardIsKernel[T jaccardReal](gc_b *compiled.Block, gc_lo, gc_hi i
 //line hecbench_jaccard.go:103
 						for j := csrPtr[row] + int32(gc_ty+gc_by*gc_bdy); j < csrPtr[row+1]; j += int32(gc_gdy * gc_bdy) {
 							col := csrInd[j]
-//line hecbench_jaccard.go:106
 							Ni := csrPtr[row+1] - csrPtr[row]
 							Nj := csrPtr[col+1] - csrPtr[col]
 							var ref, cur int32
@@ -466,7 +439,6 @@ func gc_body_jaccardIsKernel[T jaccardReal](gc_b *compiled.Block, gc_lo, gc_hi i
 //line hecbench_jaccard.go:133
 										return
 									}
-//line hecbench_jaccard.go:134
 									middle := (left + right) >> 1
 									curCol := csrInd[middle]
 									if curCol > refCol {
@@ -533,7 +505,6 @@ func gc_body_jaccardIsOptKernel[T jaccardReal](gc_b *compiled.Block, gc_lo, gc_h
 			return
 		}
 		gc_more = false
-//line hecbench_jaccard.go:168
 		gc_bx := gc_lo%gc_gdx - 1
 		gc_by := gc_lo / gc_gdx % gc_gdy
 		gc_bz := gc_lo / (gc_gdx * gc_gdy)
@@ -565,7 +536,6 @@ func gc_body_jaccardIsOptKernel[T jaccardReal](gc_b *compiled.Block, gc_lo, gc_h
 //line hecbench_jaccard.go:162
 						for j := csrPtr[row] + int32(gc_ty+gc_by*gc_bdy); j < csrPtr[row+1]; j += int32(gc_gdy * gc_bdy) {
 							col := csrInd[j]
-//line hecbench_jaccard.go:165
 							Ni := csrPtr[row+1] - csrPtr[row]
 							Nj := csrPtr[col+1] - csrPtr[col]
 							var ref, cur int32
@@ -592,10 +562,8 @@ func gc_body_jaccardIsOptKernel[T jaccardReal](gc_b *compiled.Block, gc_lo, gc_h
 //line hecbench_jaccard.go:187
 										return
 									}
-//line hecbench_jaccard.go:188
 									refCol := csrInd[iPtr]
 									curCol := csrInd[jPtr]
-//line hecbench_jaccard.go:191
 									if refCol == curCol {
 										var refVal T
 										if weighted {
@@ -662,7 +630,6 @@ func gc_body_jaccardJwKernel[T jaccardReal](gc_b *compiled.Block, gc_lo, gc_hi i
 			return
 		}
 		gc_more = false
-//line hecbench_jaccard.go:229
 		gc_bx := gc_lo%gc_gdx - 1
 		for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
 			gc_pos.Block = gc_blk
@@ -723,7 +690,6 @@ func gc_body_jaccardFillKernel[T jaccardReal](gc_b *compiled.Block, gc_lo, gc_hi
 			return
 		}
 		gc_more = false
-//line hecbench_jaccard.go:241
 		gc_bx := gc_lo%gc_gdx - 1
 		for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
 			gc_pos.Block = gc_blk

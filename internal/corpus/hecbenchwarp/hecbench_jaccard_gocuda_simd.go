@@ -51,7 +51,6 @@ func gc_body_jaccardRowSumKernel[T jaccardReal](gc_b3 *compiled.Block, weighted 
 	gc_bidx3 := gc_b3.Index()
 	gc_by3 := gc_bidx3.Y
 	gc_n3 := gc_b3.Len()
-//line hecbench_jaccard.go:89
 	var gc_l_n_ [32]int32
 	var gc_l_ind [32][]int32
 	var gc_l_sum_ [32]T
@@ -69,7 +68,6 @@ func gc_body_jaccardRowSumKernel[T jaccardReal](gc_b3 *compiled.Block, weighted 
 		gc_act3 := uint32(uint64(1)<<min(32, gc_n3-gc_w3) - 1)
 		var gc_dead3 uint32
 		{
-//line hecbench_jaccard.go:79
 			gc_save173 := gc_act3
 			gc_in173 := gc_act3
 			gc_left7 := gc_act3
@@ -77,11 +75,9 @@ func gc_body_jaccardRowSumKernel[T jaccardReal](gc_b3 *compiled.Block, weighted 
 				gc_tidx10 := gc_b3.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
 				if gc_act3 == ^uint32(0) && gc_tidx10.X+32 <= gc_bdx3 {
 					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-//line hecbench_jaccard.go:87
 						gc_tx3 := gc_tidx10.X + gc_lane3
 						_ = gc_tx3
 						gc_ty3 := gc_tidx10.Y
-//line hecbench_jaccard.go:91
 						gc_tz3 := gc_tidx10.Z
 						_ = gc_tz3
 //line hecbench_jaccard.go:78
@@ -102,7 +98,6 @@ func gc_body_jaccardRowSumKernel[T jaccardReal](gc_b3 *compiled.Block, weighted 
 						gc_tx3 := gc_tidx9.X
 						_ = gc_tx3
 						gc_ty3 := gc_tidx9.Y
-//line hecbench_jaccard.go:96
 						gc_tz3 := gc_tidx9.Z
 						_ = gc_tz3
 //line hecbench_jaccard.go:78
@@ -132,7 +127,6 @@ func gc_body_jaccardRowSumKernel[T jaccardReal](gc_b3 *compiled.Block, weighted 
 						}
 //line hecbench_jaccard.go:78
 						row := int32(gc_ty3 + gc_by3*gc_bdy3)
-//line hecbench_jaccard.go:80
 						gc_l_row[gc_lane3] = row
 					}
 				}
@@ -173,7 +167,6 @@ func gc_body_jaccardRowSumKernel[T jaccardReal](gc_b3 *compiled.Block, weighted 
 					start := csrPtr[row]
 					end := csrPtr[row+1]
 					length := end - start
-//line hecbench_jaccard.go:85
 					gc_l_start[gc_lane3] = start
 					gc_l_length[gc_lane3] = length
 				}
@@ -186,13 +179,11 @@ func gc_body_jaccardRowSumKernel[T jaccardReal](gc_b3 *compiled.Block, weighted 
 						gc_rank3 := gc_w3 + gc_lane3
 						gc_pos3.Thread = gc_rank3
 						start := gc_l_start[gc_lane3]
-//line hecbench_jaccard.go:93
 						length := gc_l_length[gc_lane3]
 //line hecbench_jaccard.go:85
 						var n_ int32 = length
 //line hecbench_jaccard.go:85
 						var ind []int32 = csrInd[start:]
-//line hecbench_jaccard.go:88
 						gc_l_n_[gc_lane3] = n_
 						gc_l_ind[gc_lane3] = ind
 					}
@@ -209,13 +200,11 @@ func gc_body_jaccardRowSumKernel[T jaccardReal](gc_b3 *compiled.Block, weighted 
 						sum_ := T(0.0)
 						var last T
 						mn := ((n_ + int32(gc_bdx3) - 1) / int32(gc_bdx3)) * int32(gc_bdx3)
-//line hecbench_jaccard.go:35
 						gc_l_sum_[gc_lane3] = sum_
 						gc_l_last[gc_lane3] = last
 						gc_l_mn[gc_lane3] = mn
 					}
 					{
-//line hecbench_jaccard.go:33
 						gc_save113 := gc_act3
 						gc_in113 := gc_act3
 						gc_left8 := gc_act3
@@ -227,9 +216,7 @@ func gc_body_jaccardRowSumKernel[T jaccardReal](gc_b3 *compiled.Block, weighted 
 //line hecbench_jaccard.go:32
 								gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-//line hecbench_jaccard.go:35
 									gc_tx3 := gc_tidx11.X + gc_lane3
-//line hecbench_jaccard.go:37
 									gc_ty3 := gc_tidx11.Y
 									_ = gc_ty3
 									gc_tz3 := gc_tidx11.Z
@@ -251,7 +238,6 @@ func gc_body_jaccardRowSumKernel[T jaccardReal](gc_b3 *compiled.Block, weighted 
 										continue // the lanes wrap to the next row
 									}
 									gc_tx3 := gc_tidx9.X
-//line hecbench_jaccard.go:47
 									gc_ty3 := gc_tidx9.Y
 									_ = gc_ty3
 									gc_tz3 := gc_tidx9.Z
@@ -279,7 +265,6 @@ func gc_body_jaccardRowSumKernel[T jaccardReal](gc_b3 *compiled.Block, weighted 
 									}
 //line hecbench_jaccard.go:32
 									i := int32(gc_tx3)
-//line hecbench_jaccard.go:34
 									gc_l_i[gc_lane3] = i
 								}
 							}
@@ -299,7 +284,6 @@ func gc_body_jaccardRowSumKernel[T jaccardReal](gc_b3 *compiled.Block, weighted 
 								gc_rank3 := gc_w3 + gc_lane3
 								gc_pos3.Thread = gc_rank3
 								mn := gc_l_mn[gc_lane3]
-//line hecbench_jaccard.go:54
 								i := gc_l_i[gc_lane3]
 //line hecbench_jaccard.go:32
 								if i < mn {
@@ -315,9 +299,7 @@ func gc_body_jaccardRowSumKernel[T jaccardReal](gc_b3 *compiled.Block, weighted 
 								if gc_act3&(1<<gc_lane3) == 0 {
 									continue
 								}
-//line hecbench_jaccard.go:47
 								n_ := gc_l_n_[gc_lane3]
-//line hecbench_jaccard.go:49
 								sum_ := gc_l_sum_[gc_lane3]
 								_ = sum_
 								i := gc_l_i[gc_lane3]
@@ -335,13 +317,9 @@ func gc_body_jaccardRowSumKernel[T jaccardReal](gc_b3 *compiled.Block, weighted 
 								gc_rank3 := gc_w3 + gc_lane3
 								gc_pos3.Thread = gc_rank3
 								ind := gc_l_ind[gc_lane3]
-//line hecbench_jaccard.go:56
 								var sum_ T
-//line hecbench_jaccard.go:58
 								var last T
-//line hecbench_jaccard.go:60
 								i := gc_l_i[gc_lane3]
-//line hecbench_jaccard.go:62
 								valid := gc_l_valid[gc_lane3]
 //line hecbench_jaccard.go:47
 								last = gc_c31r[gc_lane3]
@@ -368,14 +346,12 @@ func gc_body_jaccardRowSumKernel[T jaccardReal](gc_b3 *compiled.Block, weighted 
 										if gc_act3&(1<<gc_lane3) == 0 {
 											continue
 										}
-//line hecbench_jaccard.go:72
 										sum_ := gc_l_sum_[gc_lane3]
 //line hecbench_jaccard.go:58
 										v := gc_c32r[gc_lane3]
 										if gc_tx3 >= j {
 											sum_ += v
 										}
-//line hecbench_jaccard.go:63
 										gc_l_sum_[gc_lane3] = sum_
 									}
 								}
@@ -384,9 +360,7 @@ func gc_body_jaccardRowSumKernel[T jaccardReal](gc_b3 *compiled.Block, weighted 
 								if gc_act3&(1<<gc_lane3) == 0 {
 									continue
 								}
-//line hecbench_jaccard.go:73
 								sum_ := gc_l_sum_[gc_lane3]
-//line hecbench_jaccard.go:75
 								last := gc_l_last[gc_lane3]
 //line hecbench_jaccard.go:64
 								sum_ += last
@@ -426,7 +400,6 @@ func gc_body_jaccardRowSumKernel[T jaccardReal](gc_b3 *compiled.Block, weighted 
 									if gc_left9&(1<<gc_lane3) == 0 {
 										continue
 									}
-//line hecbench_jaccard.go:45
 									i := gc_l_i[gc_lane3]
 //line hecbench_jaccard.go:32
 									i += int32(gc_bdx3)
@@ -452,7 +425,6 @@ func gc_body_jaccardRowSumKernel[T jaccardReal](gc_b3 *compiled.Block, weighted 
 							gc_rank3 := gc_w3 + gc_lane3
 							gc_pos3.Thread = gc_rank3
 							var last T
-//line hecbench_jaccard.go:84
 							row := gc_l_row[gc_lane3]
 //line hecbench_jaccard.go:68
 							last = gc_c33r[gc_lane3]
@@ -463,7 +435,6 @@ func gc_body_jaccardRowSumKernel[T jaccardReal](gc_b3 *compiled.Block, weighted 
 							if gc_tx3 == 0 {
 								work[row] = sum
 							}
-//line hecbench_jaccard.go:91
 							gc_l_last[gc_lane3] = last
 						}
 					}
@@ -475,7 +446,6 @@ func gc_body_jaccardRowSumKernel[T jaccardReal](gc_b3 *compiled.Block, weighted 
 						gc_rank3 := gc_w3 + gc_lane3
 						gc_pos3.Thread = gc_rank3
 						row := gc_l_row[gc_lane3]
-//line hecbench_jaccard.go:103
 						length := gc_l_length[gc_lane3]
 //line hecbench_jaccard.go:90
 						work[row] = T(length)
@@ -515,7 +485,6 @@ func gc_body_jaccardRowSumKernel[T jaccardReal](gc_b3 *compiled.Block, weighted 
 						if gc_left10&(1<<gc_lane3) == 0 {
 							continue
 						}
-//line hecbench_jaccard.go:91
 						row := gc_l_row[gc_lane3]
 //line hecbench_jaccard.go:78
 						row += int32(gc_gdy3 * gc_bdy3)
@@ -540,7 +509,6 @@ func gc_body_jaccardRowSumKernel_float32(gc_b2 *compiled.Block, weighted bool, n
 	gc_bidx2 := gc_b2.Index()
 	gc_by2 := gc_bidx2.Y
 	gc_n2 := gc_b2.Len()
-//line hecbench_jaccard.go:89
 	var gc_l_n_ [32]int32
 	var gc_l_ind [32][]int32
 	var gc_l_sum_ [32]float32
@@ -558,7 +526,6 @@ func gc_body_jaccardRowSumKernel_float32(gc_b2 *compiled.Block, weighted bool, n
 		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
 		var gc_dead2 uint32
 		{
-//line hecbench_jaccard.go:79
 			gc_save172 := gc_act2
 			gc_in172 := gc_act2
 			gc_left := gc_act2
@@ -566,11 +533,9 @@ func gc_body_jaccardRowSumKernel_float32(gc_b2 *compiled.Block, weighted bool, n
 				gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 				if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-//line hecbench_jaccard.go:87
 						gc_tx2 := gc_tidx3.X + gc_lane2
 						_ = gc_tx2
 						gc_ty2 := gc_tidx3.Y
-//line hecbench_jaccard.go:91
 						gc_tz2 := gc_tidx3.Z
 						_ = gc_tz2
 //line hecbench_jaccard.go:78
@@ -591,7 +556,6 @@ func gc_body_jaccardRowSumKernel_float32(gc_b2 *compiled.Block, weighted bool, n
 						gc_tx2 := gc_tidx2.X
 						_ = gc_tx2
 						gc_ty2 := gc_tidx2.Y
-//line hecbench_jaccard.go:96
 						gc_tz2 := gc_tidx2.Z
 						_ = gc_tz2
 //line hecbench_jaccard.go:78
@@ -621,7 +585,6 @@ func gc_body_jaccardRowSumKernel_float32(gc_b2 *compiled.Block, weighted bool, n
 						}
 //line hecbench_jaccard.go:78
 						row := int32(gc_ty2 + gc_by2*gc_bdy2)
-//line hecbench_jaccard.go:80
 						gc_l_row[gc_lane2] = row
 					}
 				}
@@ -662,7 +625,6 @@ func gc_body_jaccardRowSumKernel_float32(gc_b2 *compiled.Block, weighted bool, n
 					start := csrPtr[row]
 					end := csrPtr[row+1]
 					length := end - start
-//line hecbench_jaccard.go:85
 					gc_l_start[gc_lane2] = start
 					gc_l_length[gc_lane2] = length
 				}
@@ -675,13 +637,11 @@ func gc_body_jaccardRowSumKernel_float32(gc_b2 *compiled.Block, weighted bool, n
 						gc_rank2 := gc_w2 + gc_lane2
 						gc_pos2.Thread = gc_rank2
 						start := gc_l_start[gc_lane2]
-//line hecbench_jaccard.go:93
 						length := gc_l_length[gc_lane2]
 //line hecbench_jaccard.go:85
 						var n_ int32 = length
 //line hecbench_jaccard.go:85
 						var ind []int32 = csrInd[start:]
-//line hecbench_jaccard.go:88
 						gc_l_n_[gc_lane2] = n_
 						gc_l_ind[gc_lane2] = ind
 					}
@@ -698,13 +658,11 @@ func gc_body_jaccardRowSumKernel_float32(gc_b2 *compiled.Block, weighted bool, n
 						sum_ := float32(0.0)
 						var last float32
 						mn := ((n_ + int32(gc_bdx2) - 1) / int32(gc_bdx2)) * int32(gc_bdx2)
-//line hecbench_jaccard.go:35
 						gc_l_sum_[gc_lane2] = sum_
 						gc_l_last[gc_lane2] = last
 						gc_l_mn[gc_lane2] = mn
 					}
 					{
-//line hecbench_jaccard.go:33
 						gc_save112 := gc_act2
 						gc_in112 := gc_act2
 						gc_left2 := gc_act2
@@ -716,9 +674,7 @@ func gc_body_jaccardRowSumKernel_float32(gc_b2 *compiled.Block, weighted bool, n
 //line hecbench_jaccard.go:32
 								gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-//line hecbench_jaccard.go:35
 									gc_tx2 := gc_tidx4.X + gc_lane2
-//line hecbench_jaccard.go:37
 									gc_ty2 := gc_tidx4.Y
 									_ = gc_ty2
 									gc_tz2 := gc_tidx4.Z
@@ -740,7 +696,6 @@ func gc_body_jaccardRowSumKernel_float32(gc_b2 *compiled.Block, weighted bool, n
 										continue // the lanes wrap to the next row
 									}
 									gc_tx2 := gc_tidx2.X
-//line hecbench_jaccard.go:47
 									gc_ty2 := gc_tidx2.Y
 									_ = gc_ty2
 									gc_tz2 := gc_tidx2.Z
@@ -768,7 +723,6 @@ func gc_body_jaccardRowSumKernel_float32(gc_b2 *compiled.Block, weighted bool, n
 									}
 //line hecbench_jaccard.go:32
 									i := int32(gc_tx2)
-//line hecbench_jaccard.go:34
 									gc_l_i[gc_lane2] = i
 								}
 							}
@@ -788,7 +742,6 @@ func gc_body_jaccardRowSumKernel_float32(gc_b2 *compiled.Block, weighted bool, n
 								gc_rank2 := gc_w2 + gc_lane2
 								gc_pos2.Thread = gc_rank2
 								mn := gc_l_mn[gc_lane2]
-//line hecbench_jaccard.go:54
 								i := gc_l_i[gc_lane2]
 //line hecbench_jaccard.go:32
 								if i < mn {
@@ -804,9 +757,7 @@ func gc_body_jaccardRowSumKernel_float32(gc_b2 *compiled.Block, weighted bool, n
 								if gc_act2&(1<<gc_lane2) == 0 {
 									continue
 								}
-//line hecbench_jaccard.go:47
 								n_ := gc_l_n_[gc_lane2]
-//line hecbench_jaccard.go:49
 								sum_ := gc_l_sum_[gc_lane2]
 								_ = sum_
 								i := gc_l_i[gc_lane2]
@@ -824,13 +775,9 @@ func gc_body_jaccardRowSumKernel_float32(gc_b2 *compiled.Block, weighted bool, n
 								gc_rank2 := gc_w2 + gc_lane2
 								gc_pos2.Thread = gc_rank2
 								ind := gc_l_ind[gc_lane2]
-//line hecbench_jaccard.go:56
 								var sum_ float32
-//line hecbench_jaccard.go:58
 								var last float32
-//line hecbench_jaccard.go:60
 								i := gc_l_i[gc_lane2]
-//line hecbench_jaccard.go:62
 								valid := gc_l_valid[gc_lane2]
 //line hecbench_jaccard.go:47
 								last = gc_c21r[gc_lane2]
@@ -855,9 +802,7 @@ func gc_body_jaccardRowSumKernel_float32(gc_b2 *compiled.Block, weighted bool, n
 //line hecbench_jaccard.go:58
 										gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-//line hecbench_jaccard.go:61
 											gc_tx2 := gc_tidx5.X + gc_lane2
-//line hecbench_jaccard.go:63
 											gc_ty2 := gc_tidx5.Y
 											_ = gc_ty2
 											gc_tz2 := gc_tidx5.Z
@@ -893,7 +838,6 @@ func gc_body_jaccardRowSumKernel_float32(gc_b2 *compiled.Block, weighted bool, n
 												continue // the lanes wrap to the next row
 											}
 											gc_tx2 := gc_tidx2.X
-//line hecbench_jaccard.go:74
 											gc_ty2 := gc_tidx2.Y
 											_ = gc_ty2
 											gc_tz2 := gc_tidx2.Z
@@ -927,14 +871,12 @@ func gc_body_jaccardRowSumKernel_float32(gc_b2 *compiled.Block, weighted bool, n
 											if gc_left3&(1<<gc_lane2) == 0 {
 												continue
 											}
-//line hecbench_jaccard.go:79
 											sum_ := gc_l_sum_[gc_lane2]
 //line hecbench_jaccard.go:58
 											v := gc_c22r[gc_lane2]
 											if gc_tx2 >= j {
 												sum_ += v
 											}
-//line hecbench_jaccard.go:63
 											gc_l_sum_[gc_lane2] = sum_
 										}
 									}
@@ -977,9 +919,7 @@ func gc_body_jaccardRowSumKernel_float32(gc_b2 *compiled.Block, weighted bool, n
 									if gc_left4&(1<<gc_lane2) == 0 {
 										continue
 									}
-//line hecbench_jaccard.go:77
 									sum_ := gc_l_sum_[gc_lane2]
-//line hecbench_jaccard.go:79
 									last := gc_l_last[gc_lane2]
 //line hecbench_jaccard.go:64
 									sum_ += last
@@ -1020,7 +960,6 @@ func gc_body_jaccardRowSumKernel_float32(gc_b2 *compiled.Block, weighted bool, n
 									if gc_left5&(1<<gc_lane2) == 0 {
 										continue
 									}
-//line hecbench_jaccard.go:45
 									i := gc_l_i[gc_lane2]
 //line hecbench_jaccard.go:32
 									i += int32(gc_bdx2)
@@ -1046,7 +985,6 @@ func gc_body_jaccardRowSumKernel_float32(gc_b2 *compiled.Block, weighted bool, n
 							gc_rank2 := gc_w2 + gc_lane2
 							gc_pos2.Thread = gc_rank2
 							var last float32
-//line hecbench_jaccard.go:84
 							row := gc_l_row[gc_lane2]
 //line hecbench_jaccard.go:68
 							last = gc_c23r[gc_lane2]
@@ -1057,7 +995,6 @@ func gc_body_jaccardRowSumKernel_float32(gc_b2 *compiled.Block, weighted bool, n
 							if gc_tx2 == 0 {
 								work[row] = sum
 							}
-//line hecbench_jaccard.go:91
 							gc_l_last[gc_lane2] = last
 						}
 					}
@@ -1069,7 +1006,6 @@ func gc_body_jaccardRowSumKernel_float32(gc_b2 *compiled.Block, weighted bool, n
 						gc_rank2 := gc_w2 + gc_lane2
 						gc_pos2.Thread = gc_rank2
 						row := gc_l_row[gc_lane2]
-//line hecbench_jaccard.go:103
 						length := gc_l_length[gc_lane2]
 //line hecbench_jaccard.go:90
 						work[row] = float32(length)
@@ -1109,7 +1045,6 @@ func gc_body_jaccardRowSumKernel_float32(gc_b2 *compiled.Block, weighted bool, n
 						if gc_left6&(1<<gc_lane2) == 0 {
 							continue
 						}
-//line hecbench_jaccard.go:91
 						row := gc_l_row[gc_lane2]
 //line hecbench_jaccard.go:78
 						row += int32(gc_gdy2 * gc_bdy2)
@@ -1160,7 +1095,6 @@ func gc_body_jaccardIsKernel[T jaccardReal](gc_b2 *compiled.Block, gc_lo2, gc_hi
 			return
 		}
 		gc_more = false
-//line hecbench_jaccard.go:109
 		gc_bx2 := gc_lo2%gc_gdx2 - 1
 		gc_by2 := gc_lo2 / gc_gdx2 % gc_gdy2
 		gc_bz2 := gc_lo2 / (gc_gdx2 * gc_gdy2)
@@ -1192,7 +1126,6 @@ func gc_body_jaccardIsKernel[T jaccardReal](gc_b2 *compiled.Block, gc_lo2, gc_hi
 //line hecbench_jaccard.go:103
 						for j := csrPtr[row] + int32(gc_ty2+gc_by2*gc_bdy2); j < csrPtr[row+1]; j += int32(gc_gdy2 * gc_bdy2) {
 							col := csrInd[j]
-//line hecbench_jaccard.go:106
 							Ni := csrPtr[row+1] - csrPtr[row]
 							Nj := csrPtr[col+1] - csrPtr[col]
 							var ref, cur int32
@@ -1224,7 +1157,6 @@ func gc_body_jaccardIsKernel[T jaccardReal](gc_b2 *compiled.Block, gc_lo2, gc_hi
 //line hecbench_jaccard.go:133
 										return
 									}
-//line hecbench_jaccard.go:134
 									middle := (left + right) >> 1
 									curCol := csrInd[middle]
 									if curCol > refCol {
@@ -1291,7 +1223,6 @@ func gc_body_jaccardIsOptKernel[T jaccardReal](gc_b2 *compiled.Block, gc_lo2, gc
 			return
 		}
 		gc_more = false
-//line hecbench_jaccard.go:168
 		gc_bx2 := gc_lo2%gc_gdx2 - 1
 		gc_by2 := gc_lo2 / gc_gdx2 % gc_gdy2
 		gc_bz2 := gc_lo2 / (gc_gdx2 * gc_gdy2)
@@ -1323,7 +1254,6 @@ func gc_body_jaccardIsOptKernel[T jaccardReal](gc_b2 *compiled.Block, gc_lo2, gc
 //line hecbench_jaccard.go:162
 						for j := csrPtr[row] + int32(gc_ty2+gc_by2*gc_bdy2); j < csrPtr[row+1]; j += int32(gc_gdy2 * gc_bdy2) {
 							col := csrInd[j]
-//line hecbench_jaccard.go:165
 							Ni := csrPtr[row+1] - csrPtr[row]
 							Nj := csrPtr[col+1] - csrPtr[col]
 							var ref, cur int32
@@ -1350,10 +1280,8 @@ func gc_body_jaccardIsOptKernel[T jaccardReal](gc_b2 *compiled.Block, gc_lo2, gc
 //line hecbench_jaccard.go:187
 										return
 									}
-//line hecbench_jaccard.go:188
 									refCol := csrInd[iPtr]
 									curCol := csrInd[jPtr]
-//line hecbench_jaccard.go:191
 									if refCol == curCol {
 										var refVal T
 										if weighted {
@@ -1420,7 +1348,6 @@ func gc_body_jaccardJwKernel[T jaccardReal](gc_b2 *compiled.Block, gc_lo2, gc_hi
 			return
 		}
 		gc_more = false
-//line hecbench_jaccard.go:229
 		gc_bx2 := gc_lo2%gc_gdx2 - 1
 		for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
 			gc_pos2.Block = gc_blk2
@@ -1481,7 +1408,6 @@ func gc_body_jaccardFillKernel[T jaccardReal](gc_b2 *compiled.Block, gc_lo2, gc_
 			return
 		}
 		gc_more = false
-//line hecbench_jaccard.go:241
 		gc_bx2 := gc_lo2%gc_gdx2 - 1
 		for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
 			gc_pos2.Block = gc_blk2

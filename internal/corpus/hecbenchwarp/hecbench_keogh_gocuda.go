@@ -49,7 +49,6 @@ func gc_body_lbKeoghKernel(gc_b *compiled.Block, subject, avgs, stds, lbKeogh, l
 			return
 		}
 		gc_more = false
-//line hecbench_keogh.go:38
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -70,7 +69,6 @@ func gc_body_lbKeoghKernel(gc_b *compiled.Block, subject, avgs, stds, lbKeogh, l
 			}
 		}
 	}
-//line hecbench_keogh.go:39
 	compiled.OutOfLine(func() {
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -87,16 +85,13 @@ func gc_body_lbKeoghKernel(gc_b *compiled.Block, subject, avgs, stds, lbKeogh, l
 						residues := float32(0)
 						avg := avgs[idx]
 						std := stds[idx]
-//line hecbench_keogh.go:46
 						for i := int32(0); i < M; i++ {
-//line hecbench_keogh.go:48
 							value := (cache[lid+i] - avg) / std
 							lower := value - lowerBound[i]
 							upper := value - upperBound[i]
 //line hecbench_keogh.go:53
 							residues += upper*upper*b2f(upper > 0) + lower*lower*b2f(lower < 0)
 						}
-//line hecbench_keogh.go:56
 						lbKeogh[idx] = residues
 					}
 				}
@@ -108,4 +103,5 @@ func gc_body_lbKeoghKernel(gc_b *compiled.Block, subject, avgs, stds, lbKeogh, l
 // gc_files_hecbench_keogh holds the source files whose lines the kernels' records hash.
 //
 //go:embed hecbench_keogh.go
+//line hecbench_keogh.go:67
 var gc_files_hecbench_keogh embed.FS

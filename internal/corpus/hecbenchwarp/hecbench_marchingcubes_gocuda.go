@@ -51,7 +51,6 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 	z := uint32(gc_bz) * (mcVoxelZLv1 - 1)
 //line hecbench_marchingcubes.go:83
 	blockid := uint32(gc_bx) + mcGridXLv1*(uint32(gc_by)+mcGridYLv1*uint32(gc_bz))
-//line hecbench_marchingcubes.go:85
 	var gc_l_minV [32]float32
 	var gc_l_maxV [32]float32
 	var gc_l_t0 [32]float32
@@ -780,7 +779,6 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 						}
 					}
 				}
-//line hecbench_marchingcubes.go:99
 				gc_l_minV[gc_lane] = minV
 				gc_l_maxV[gc_lane] = maxV
 			}
@@ -788,12 +786,10 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 //line hecbench_marchingcubes.go:96
 		for c0_ := 16; c0_ > 0; c0_ /= 2 {
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line hecbench_marchingcubes.go:100
 				minV := gc_l_minV[gc_lane]
 				_ = minV
 //line hecbench_marchingcubes.go:97
 				var t0, t1 float32
-//line hecbench_marchingcubes.go:99
 				_ = t1
 //line hecbench_marchingcubes.go:98
 				gc_l_t0[gc_lane] = t0
@@ -801,7 +797,6 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 //line hecbench_marchingcubes.go:98
 			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_l_minV, c0_, 32, &gc_c1r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line hecbench_marchingcubes.go:102
 				maxV := gc_l_maxV[gc_lane]
 				_ = maxV
 				var t0 float32
@@ -812,13 +807,9 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 //line hecbench_marchingcubes.go:99
 			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_l_maxV, c0_, 32, &gc_c2r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line hecbench_marchingcubes.go:103
 				minV := gc_l_minV[gc_lane]
-//line hecbench_marchingcubes.go:105
 				maxV := gc_l_maxV[gc_lane]
-//line hecbench_marchingcubes.go:107
 				t0 := gc_l_t0[gc_lane]
-//line hecbench_marchingcubes.go:109
 				var t1 float32
 //line hecbench_marchingcubes.go:99
 				t1 = gc_c2r[gc_lane]
@@ -852,9 +843,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 				laneid := tid % 32
 //line hecbench_marchingcubes.go:84
 				warpid := tid >> 5
-//line hecbench_marchingcubes.go:86
 				minV := gc_l_minV[gc_lane]
-//line hecbench_marchingcubes.go:88
 				maxV := gc_l_maxV[gc_lane]
 //line hecbench_marchingcubes.go:107
 				if laneid == 0 {
@@ -864,7 +853,6 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 			}
 		}
 	}
-//line hecbench_marchingcubes.go:116
 	var gc_l_minV2 [32]float32
 	var gc_l_maxV2 [32]float32
 	var gc_l_t0_ [32]float32
@@ -875,7 +863,6 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		{
-//line hecbench_marchingcubes.go:127
 			var gc_m13 uint32
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -926,9 +913,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 //line hecbench_marchingcubes.go:81
 						tid := uint32(gc_tx) + mcVoxelXLv1*uint32(gc_ty)
 						laneid := tid % 32
-//line hecbench_marchingcubes.go:84
 						var minV float32
-//line hecbench_marchingcubes.go:86
 						var maxV float32
 //line hecbench_marchingcubes.go:113
 						minV = sminMax[laneid]
@@ -943,12 +928,10 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-//line hecbench_marchingcubes.go:122
 						minV := gc_l_minV2[gc_lane]
 						_ = minV
 //line hecbench_marchingcubes.go:116
 						var t0_, t1_ float32
-//line hecbench_marchingcubes.go:118
 						_ = t1_
 //line hecbench_marchingcubes.go:117
 						gc_l_t0_[gc_lane] = t0_
@@ -959,7 +942,6 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-//line hecbench_marchingcubes.go:124
 						maxV := gc_l_maxV2[gc_lane]
 						_ = maxV
 						var t0_ float32
@@ -973,13 +955,9 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-//line hecbench_marchingcubes.go:125
 						minV := gc_l_minV2[gc_lane]
-//line hecbench_marchingcubes.go:127
 						maxV := gc_l_maxV2[gc_lane]
-//line hecbench_marchingcubes.go:129
 						t0_ := gc_l_t0_[gc_lane]
-//line hecbench_marchingcubes.go:131
 						var t1_ float32
 //line hecbench_marchingcubes.go:118
 						t1_ = gc_c4r[gc_lane]
@@ -1014,9 +992,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 //line hecbench_marchingcubes.go:81
 						tid := uint32(gc_tx) + mcVoxelXLv1*uint32(gc_ty)
 						laneid := tid % 32
-//line hecbench_marchingcubes.go:84
 						minV := gc_l_minV2[gc_lane]
-//line hecbench_marchingcubes.go:86
 						maxV := gc_l_maxV2[gc_lane]
 //line hecbench_marchingcubes.go:126
 						if laneid == 0 {
@@ -1064,7 +1040,6 @@ func gc_body_mcCompactLv1Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 //line hecbench_marchingcubes.go:140
 	sums := gocuda.Shared[uint32](t, 32)[:32]
 	const warpNum = mcCountingThreadNumLv1 / 32
-//line hecbench_marchingcubes.go:143
 	var gc_c1v [32]uint32
 	var gc_c1r [32]uint32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -1094,7 +1069,6 @@ func gc_body_mcCompactLv1Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 					test = 0
 				}
 				testSum := test
-//line hecbench_marchingcubes.go:155
 				gc_s_test[gc_rank] = test
 				gc_s_testSum[gc_rank] = testSum
 			}
@@ -1103,7 +1077,6 @@ func gc_body_mcCompactLv1Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 		for c0 := 1; c0 < 32; c0 *= 2 {
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-//line hecbench_marchingcubes.go:157
 				testSum := gc_s_testSum[gc_rank]
 //line hecbench_marchingcubes.go:154
 				gc_c1v[gc_lane] = testSum
@@ -1122,14 +1095,12 @@ func gc_body_mcCompactLv1Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 //line hecbench_marchingcubes.go:142
 					tid := uint32(gc_tx)
 					laneid := tid % 32
-//line hecbench_marchingcubes.go:145
 					testSum := gc_s_testSum[gc_rank]
 //line hecbench_marchingcubes.go:154
 					tp := gc_c1r[gc_lane]
 					if laneid >= uint32(c0) {
 						testSum += tp
 					}
-//line hecbench_marchingcubes.go:159
 					gc_s_testSum[gc_rank] = testSum
 				}
 			}
@@ -1149,7 +1120,6 @@ func gc_body_mcCompactLv1Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 				laneid := tid % 32
 //line hecbench_marchingcubes.go:145
 				warpid := tid >> 5
-//line hecbench_marchingcubes.go:147
 				testSum := gc_s_testSum[gc_rank]
 //line hecbench_marchingcubes.go:159
 				if laneid == 31 {
@@ -1158,7 +1128,6 @@ func gc_body_mcCompactLv1Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 			}
 		}
 	}
-//line hecbench_marchingcubes.go:167
 	var gc_l_warpSum [32]uint32
 	var gc_c2r [32]uint32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -1166,7 +1135,6 @@ func gc_body_mcCompactLv1Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		{
-//line hecbench_marchingcubes.go:175
 			var gc_m13 uint32
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -1209,7 +1177,6 @@ func gc_body_mcCompactLv1Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 						laneid := tid % 32
 //line hecbench_marchingcubes.go:164
 						warpSum := sums[laneid]
-//line hecbench_marchingcubes.go:166
 						gc_l_warpSum[gc_lane] = warpSum
 					}
 				}
@@ -1235,14 +1202,12 @@ func gc_body_mcCompactLv1Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 //line hecbench_marchingcubes.go:142
 							tid := uint32(gc_tx)
 							laneid := tid % 32
-//line hecbench_marchingcubes.go:145
 							warpSum := gc_l_warpSum[gc_lane]
 //line hecbench_marchingcubes.go:166
 							tp_ := gc_c2r[gc_lane]
 							if laneid >= uint32(c0_) {
 								warpSum += tp_
 							}
-//line hecbench_marchingcubes.go:171
 							gc_l_warpSum[gc_lane] = warpSum
 						}
 					}
@@ -1263,7 +1228,6 @@ func gc_body_mcCompactLv1Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 //line hecbench_marchingcubes.go:142
 						tid := uint32(gc_tx)
 						laneid := tid % 32
-//line hecbench_marchingcubes.go:145
 						warpSum := gc_l_warpSum[gc_lane]
 //line hecbench_marchingcubes.go:171
 						sums[laneid] = warpSum
@@ -1273,7 +1237,6 @@ func gc_body_mcCompactLv1Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 			gc_act = gc_save13 &^ gc_dead
 		}
 	}
-//line hecbench_marchingcubes.go:180
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -1282,7 +1245,6 @@ func gc_body_mcCompactLv1Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 			tid := uint32(gc_tx)
 //line hecbench_marchingcubes.go:145
 			warpid := tid >> 5
-//line hecbench_marchingcubes.go:147
 			testSum := gc_s_testSum[gc_rank]
 //line hecbench_marchingcubes.go:174
 			if warpid != 0 {
@@ -1294,7 +1256,6 @@ func gc_body_mcCompactLv1Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 			gc_s_testSum[gc_rank] = testSum
 		}
 	}
-//line hecbench_marchingcubes.go:185
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_step := 0
 		for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -1306,7 +1267,6 @@ func gc_body_mcCompactLv1Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 				tid := uint32(gc_tx)
 //line hecbench_marchingcubes.go:144
 				bIdx := uint32(gc_bx)*mcCountingThreadNumLv1 + tid
-//line hecbench_marchingcubes.go:146
 				test := gc_s_test[gc_rank]
 				testSum := gc_s_testSum[gc_rank]
 //line hecbench_marchingcubes.go:181
@@ -1322,7 +1282,6 @@ func gc_body_mcCompactLv1Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 				tid := uint32(gc_tx)
 //line hecbench_marchingcubes.go:144
 				bIdx := uint32(gc_bx)*mcCountingThreadNumLv1 + tid
-//line hecbench_marchingcubes.go:146
 				test := gc_s_test[gc_rank]
 				testSum := gc_s_testSum[gc_rank]
 //line hecbench_marchingcubes.go:181
@@ -1338,7 +1297,6 @@ func gc_body_mcCompactLv1Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 				tid := uint32(gc_tx)
 //line hecbench_marchingcubes.go:144
 				bIdx := uint32(gc_bx)*mcCountingThreadNumLv1 + tid
-//line hecbench_marchingcubes.go:146
 				test := gc_s_test[gc_rank]
 				testSum := gc_s_testSum[gc_rank]
 //line hecbench_marchingcubes.go:181
@@ -1354,7 +1312,6 @@ func gc_body_mcCompactLv1Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 				tid := uint32(gc_tx)
 //line hecbench_marchingcubes.go:144
 				bIdx := uint32(gc_bx)*mcCountingThreadNumLv1 + tid
-//line hecbench_marchingcubes.go:146
 				test := gc_s_test[gc_rank]
 				testSum := gc_s_testSum[gc_rank]
 //line hecbench_marchingcubes.go:181
@@ -1370,7 +1327,6 @@ func gc_body_mcCompactLv1Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 			tid := uint32(gc_tx)
 //line hecbench_marchingcubes.go:144
 			bIdx := uint32(gc_bx)*mcCountingThreadNumLv1 + tid
-//line hecbench_marchingcubes.go:146
 			test := gc_s_test[gc_rank]
 			testSum := gc_s_testSum[gc_rank]
 //line hecbench_marchingcubes.go:181
@@ -1424,7 +1380,6 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b *compiled.Block, blockIndicesLv1 []ui
 					voxelOffset := uint32(gc_ty)
 //line hecbench_marchingcubes.go:199
 					y := (tp%mcGridYLv1)*(mcVoxelYLv1-1) + (voxelOffset/5)*(mcVoxelYLv2-1) + (tid >> 2)
-//line hecbench_marchingcubes.go:201
 					gc_s_y[gc_rank] = y
 				}
 				{
@@ -1436,7 +1391,6 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b *compiled.Block, blockIndicesLv1 []ui
 					voxelOffset := uint32(gc_ty)
 //line hecbench_marchingcubes.go:199
 					y := (tp%mcGridYLv1)*(mcVoxelYLv1-1) + (voxelOffset/5)*(mcVoxelYLv2-1) + (tid >> 2)
-//line hecbench_marchingcubes.go:201
 					gc_s_y[gc_rank] = y
 				}
 				{
@@ -1448,7 +1402,6 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b *compiled.Block, blockIndicesLv1 []ui
 					voxelOffset := uint32(gc_ty)
 //line hecbench_marchingcubes.go:199
 					y := (tp%mcGridYLv1)*(mcVoxelYLv1-1) + (voxelOffset/5)*(mcVoxelYLv2-1) + (tid >> 2)
-//line hecbench_marchingcubes.go:201
 					gc_s_y[gc_rank] = y
 				}
 				{
@@ -1460,7 +1413,6 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b *compiled.Block, blockIndicesLv1 []ui
 					voxelOffset := uint32(gc_ty)
 //line hecbench_marchingcubes.go:199
 					y := (tp%mcGridYLv1)*(mcVoxelYLv1-1) + (voxelOffset/5)*(mcVoxelYLv2-1) + (tid >> 2)
-//line hecbench_marchingcubes.go:201
 					gc_s_y[gc_rank] = y
 				}
 			}
@@ -1472,7 +1424,6 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b *compiled.Block, blockIndicesLv1 []ui
 				voxelOffset := uint32(gc_ty)
 //line hecbench_marchingcubes.go:199
 				y := (tp%mcGridYLv1)*(mcVoxelYLv1-1) + (voxelOffset/5)*(mcVoxelYLv2-1) + (tid >> 2)
-//line hecbench_marchingcubes.go:201
 				gc_s_y[gc_rank] = y
 			}
 			gc_ty++
@@ -1483,7 +1434,6 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b *compiled.Block, blockIndicesLv1 []ui
 	}
 //line hecbench_marchingcubes.go:200
 	tp /= mcGridYLv1
-//line hecbench_marchingcubes.go:202
 	var gc_l_z [32]uint32
 	var gc_l_v [32]float32
 	var gc_l_minV [32]float32
@@ -1498,7 +1448,6 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b *compiled.Block, blockIndicesLv1 []ui
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		{
-//line hecbench_marchingcubes.go:217
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			gc_ty := gc_tidx.Y
@@ -1519,7 +1468,6 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b *compiled.Block, blockIndicesLv1 []ui
 				tid := uint32(gc_tx)
 //line hecbench_marchingcubes.go:197
 				x := (blockIndex%mcGridXLv1)*(mcVoxelXLv1-1) + (voxelOffset%5)*(mcVoxelXLv2-1) + (tid & 3)
-//line hecbench_marchingcubes.go:199
 				y := gc_s_y[gc_rank]
 //line hecbench_marchingcubes.go:201
 				z := tp * (mcVoxelZLv1 - 1)
@@ -1528,7 +1476,6 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b *compiled.Block, blockIndicesLv1 []ui
 //line hecbench_marchingcubes.go:203
 				maxV := v
 				idx := 2 * (voxelOffset + mcVoxelNumLv2*uint32(gc_bx))
-//line hecbench_marchingcubes.go:210
 				gc_l_z[gc_lane] = z
 				gc_l_v[gc_lane] = v
 				gc_l_minV[gc_lane] = minV
@@ -1537,13 +1484,11 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b *compiled.Block, blockIndicesLv1 []ui
 			}
 		}
 		{
-//line hecbench_marchingcubes.go:206
 			gc_save10 := gc_act
 			gc_in10 := gc_act
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 //line hecbench_marchingcubes.go:205
 				c0 := uint32(0)
-//line hecbench_marchingcubes.go:207
 				gc_l_c0[gc_lane] = c0
 			}
 			for {
@@ -1595,14 +1540,10 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b *compiled.Block, blockIndicesLv1 []ui
 						tid := uint32(gc_tx)
 //line hecbench_marchingcubes.go:197
 						x := (blockIndex%mcGridXLv1)*(mcVoxelXLv1-1) + (voxelOffset%5)*(mcVoxelXLv2-1) + (tid & 3)
-//line hecbench_marchingcubes.go:199
 						y := gc_s_y[gc_rank]
 						z := gc_l_z[gc_lane]
-//line hecbench_marchingcubes.go:202
 						v := gc_l_v[gc_lane]
-//line hecbench_marchingcubes.go:204
 						minV := gc_l_minV[gc_lane]
-//line hecbench_marchingcubes.go:206
 						maxV := gc_l_maxV[gc_lane]
 						{
 							{
@@ -1697,12 +1638,10 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b *compiled.Block, blockIndicesLv1 []ui
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-//line hecbench_marchingcubes.go:223
 						minV := gc_l_minV[gc_lane]
 						_ = minV
 //line hecbench_marchingcubes.go:217
 						var t0, t1 float32
-//line hecbench_marchingcubes.go:219
 						_ = t1
 //line hecbench_marchingcubes.go:218
 						gc_l_t0[gc_lane] = t0
@@ -1713,7 +1652,6 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b *compiled.Block, blockIndicesLv1 []ui
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-//line hecbench_marchingcubes.go:225
 						maxV := gc_l_maxV[gc_lane]
 						_ = maxV
 						var t0 float32
@@ -1727,13 +1665,9 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b *compiled.Block, blockIndicesLv1 []ui
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-//line hecbench_marchingcubes.go:226
 						minV := gc_l_minV[gc_lane]
-//line hecbench_marchingcubes.go:228
 						maxV := gc_l_maxV[gc_lane]
-//line hecbench_marchingcubes.go:230
 						t0 := gc_l_t0[gc_lane]
-//line hecbench_marchingcubes.go:232
 						var t1 float32
 //line hecbench_marchingcubes.go:219
 						t1 = gc_c2r[gc_lane]
@@ -1762,13 +1696,9 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b *compiled.Block, blockIndicesLv1 []ui
 						gc_pos.Thread = gc_rank
 //line hecbench_marchingcubes.go:193
 						tid := uint32(gc_tx)
-//line hecbench_marchingcubes.go:195
 						v := gc_l_v[gc_lane]
-//line hecbench_marchingcubes.go:197
 						minV := gc_l_minV[gc_lane]
-//line hecbench_marchingcubes.go:199
 						maxV := gc_l_maxV[gc_lane]
-//line hecbench_marchingcubes.go:201
 						idx := gc_l_idx[gc_lane]
 //line hecbench_marchingcubes.go:227
 						if tid == 0 {
@@ -1789,7 +1719,6 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b *compiled.Block, blockIndicesLv1 []ui
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line hecbench_marchingcubes.go:247
 					c0 := gc_l_c0[gc_lane]
 //line hecbench_marchingcubes.go:205
 					c0++
@@ -1835,7 +1764,6 @@ func gc_body_mcCompactLv2Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 //line hecbench_marchingcubes.go:244
 	sums := gocuda.Shared[uint32](t, 32)[:32]
 	const warpNum = mcCountingThreadNumLv2 / 32
-//line hecbench_marchingcubes.go:247
 	var gc_c1v [32]uint32
 	var gc_c1r [32]uint32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -1869,7 +1797,6 @@ func gc_body_mcCompactLv2Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 					test = 0
 				}
 				testSum := test
-//line hecbench_marchingcubes.go:264
 				gc_s_test[gc_rank] = test
 				gc_s_testSum[gc_rank] = testSum
 			}
@@ -1878,7 +1805,6 @@ func gc_body_mcCompactLv2Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 		for c0 := 1; c0 < 32; c0 *= 2 {
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-//line hecbench_marchingcubes.go:266
 				testSum := gc_s_testSum[gc_rank]
 //line hecbench_marchingcubes.go:263
 				gc_c1v[gc_lane] = testSum
@@ -1897,14 +1823,12 @@ func gc_body_mcCompactLv2Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 //line hecbench_marchingcubes.go:246
 					tid := uint32(gc_tx)
 					laneid := tid % 32
-//line hecbench_marchingcubes.go:249
 					testSum := gc_s_testSum[gc_rank]
 //line hecbench_marchingcubes.go:263
 					tp := gc_c1r[gc_lane]
 					if laneid >= uint32(c0) {
 						testSum += tp
 					}
-//line hecbench_marchingcubes.go:268
 					gc_s_testSum[gc_rank] = testSum
 				}
 			}
@@ -1923,7 +1847,6 @@ func gc_body_mcCompactLv2Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 				tid := uint32(gc_tx)
 				laneid := tid % 32
 				warpid := tid >> 5
-//line hecbench_marchingcubes.go:250
 				testSum := gc_s_testSum[gc_rank]
 //line hecbench_marchingcubes.go:268
 				if laneid == 31 {
@@ -1932,7 +1855,6 @@ func gc_body_mcCompactLv2Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 			}
 		}
 	}
-//line hecbench_marchingcubes.go:276
 	var gc_l_warpSum [32]uint32
 	var gc_c2r [32]uint32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -1940,7 +1862,6 @@ func gc_body_mcCompactLv2Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		{
-//line hecbench_marchingcubes.go:284
 			var gc_m13 uint32
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -1983,7 +1904,6 @@ func gc_body_mcCompactLv2Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 						laneid := tid % 32
 //line hecbench_marchingcubes.go:273
 						warpSum := sums[laneid]
-//line hecbench_marchingcubes.go:275
 						gc_l_warpSum[gc_lane] = warpSum
 					}
 				}
@@ -2009,14 +1929,12 @@ func gc_body_mcCompactLv2Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 //line hecbench_marchingcubes.go:246
 							tid := uint32(gc_tx)
 							laneid := tid % 32
-//line hecbench_marchingcubes.go:249
 							warpSum := gc_l_warpSum[gc_lane]
 //line hecbench_marchingcubes.go:275
 							tp_ := gc_c2r[gc_lane]
 							if laneid >= uint32(c0_) {
 								warpSum += tp_
 							}
-//line hecbench_marchingcubes.go:280
 							gc_l_warpSum[gc_lane] = warpSum
 						}
 					}
@@ -2037,7 +1955,6 @@ func gc_body_mcCompactLv2Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 //line hecbench_marchingcubes.go:246
 						tid := uint32(gc_tx)
 						laneid := tid % 32
-//line hecbench_marchingcubes.go:249
 						warpSum := gc_l_warpSum[gc_lane]
 //line hecbench_marchingcubes.go:280
 						sums[laneid] = warpSum
@@ -2047,7 +1964,6 @@ func gc_body_mcCompactLv2Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 			gc_act = gc_save13 &^ gc_dead
 		}
 	}
-//line hecbench_marchingcubes.go:289
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -2056,7 +1972,6 @@ func gc_body_mcCompactLv2Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 			tid := uint32(gc_tx)
 //line hecbench_marchingcubes.go:248
 			warpid := tid >> 5
-//line hecbench_marchingcubes.go:250
 			testSum := gc_s_testSum[gc_rank]
 //line hecbench_marchingcubes.go:283
 			if warpid != 0 {
@@ -2068,7 +1983,6 @@ func gc_body_mcCompactLv2Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 			gc_s_testSum[gc_rank] = testSum
 		}
 	}
-//line hecbench_marchingcubes.go:294
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -2078,7 +1992,6 @@ func gc_body_mcCompactLv2Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 //line hecbench_marchingcubes.go:249
 			id0 := tid + uint32(gc_bx)*mcCountingThreadNumLv2
 			id1 := id0 / mcVoxelNumLv2
-//line hecbench_marchingcubes.go:252
 			test := gc_s_test[gc_rank]
 			testSum := gc_s_testSum[gc_rank]
 //line hecbench_marchingcubes.go:290

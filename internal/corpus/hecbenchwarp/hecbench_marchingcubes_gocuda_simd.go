@@ -52,7 +52,6 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b2 *compiled.Block, minMax []float32) {
 	z := uint32(gc_bz2) * (mcVoxelZLv1 - 1)
 //line hecbench_marchingcubes.go:83
 	blockid := uint32(gc_bx2) + mcGridXLv1*(uint32(gc_by2)+mcGridYLv1*uint32(gc_bz2))
-//line hecbench_marchingcubes.go:85
 	var gc_l_minV [32]float32
 	var gc_l_maxV [32]float32
 	var gc_l_t0 [32]float32
@@ -781,7 +780,6 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b2 *compiled.Block, minMax []float32) {
 						}
 					}
 				}
-//line hecbench_marchingcubes.go:99
 				gc_l_minV[gc_lane2] = minV
 				gc_l_maxV[gc_lane2] = maxV
 			}
@@ -833,12 +831,10 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b2 *compiled.Block, minMax []float32) {
 					if gc_left&(1<<gc_lane2) == 0 {
 						continue
 					}
-//line hecbench_marchingcubes.go:110
 					minV := gc_l_minV[gc_lane2]
 					_ = minV
 //line hecbench_marchingcubes.go:97
 					var t0, t1 float32
-//line hecbench_marchingcubes.go:99
 					_ = t1
 //line hecbench_marchingcubes.go:98
 					gc_l_t0[gc_lane2] = t0
@@ -887,7 +883,6 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b2 *compiled.Block, minMax []float32) {
 					if gc_left2&(1<<gc_lane2) == 0 {
 						continue
 					}
-//line hecbench_marchingcubes.go:111
 					maxV := gc_l_maxV[gc_lane2]
 					_ = maxV
 					var t0 float32
@@ -973,13 +968,9 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b2 *compiled.Block, minMax []float32) {
 					if gc_left3&(1<<gc_lane2) == 0 {
 						continue
 					}
-//line hecbench_marchingcubes.go:116
 					minV := gc_l_minV[gc_lane2]
-//line hecbench_marchingcubes.go:118
 					maxV := gc_l_maxV[gc_lane2]
-//line hecbench_marchingcubes.go:120
 					t0 := gc_l_t0[gc_lane2]
-//line hecbench_marchingcubes.go:122
 					var t1 float32
 //line hecbench_marchingcubes.go:99
 					t1 = gc_c22r[gc_lane2]
@@ -1014,9 +1005,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b2 *compiled.Block, minMax []float32) {
 				laneid := tid % 32
 //line hecbench_marchingcubes.go:84
 				warpid := tid >> 5
-//line hecbench_marchingcubes.go:86
 				minV := gc_l_minV[gc_lane2]
-//line hecbench_marchingcubes.go:88
 				maxV := gc_l_maxV[gc_lane2]
 //line hecbench_marchingcubes.go:107
 				if laneid == 0 {
@@ -1026,7 +1015,6 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b2 *compiled.Block, minMax []float32) {
 			}
 		}
 	}
-//line hecbench_marchingcubes.go:116
 	var gc_l_minV2 [32]float32
 	var gc_l_maxV2 [32]float32
 	var gc_l_t0_ [32]float32
@@ -1037,7 +1025,6 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b2 *compiled.Block, minMax []float32) {
 		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 		var gc_dead2 uint32
 		{
-//line hecbench_marchingcubes.go:127
 			var gc_m132 uint32
 			{
 				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
@@ -1088,9 +1075,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b2 *compiled.Block, minMax []float32) {
 //line hecbench_marchingcubes.go:81
 						tid := uint32(gc_tx2) + mcVoxelXLv1*uint32(gc_ty2)
 						laneid := tid % 32
-//line hecbench_marchingcubes.go:84
 						var minV float32
-//line hecbench_marchingcubes.go:86
 						var maxV float32
 //line hecbench_marchingcubes.go:113
 						minV = sminMax[laneid]
@@ -1146,12 +1131,10 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b2 *compiled.Block, minMax []float32) {
 							if gc_left4&(1<<gc_lane2) == 0 {
 								continue
 							}
-//line hecbench_marchingcubes.go:129
 							minV := gc_l_minV2[gc_lane2]
 							_ = minV
 //line hecbench_marchingcubes.go:116
 							var t0_, t1_ float32
-//line hecbench_marchingcubes.go:118
 							_ = t1_
 //line hecbench_marchingcubes.go:117
 							gc_l_t0_[gc_lane2] = t0_
@@ -1200,7 +1183,6 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b2 *compiled.Block, minMax []float32) {
 							if gc_left5&(1<<gc_lane2) == 0 {
 								continue
 							}
-//line hecbench_marchingcubes.go:130
 							maxV := gc_l_maxV2[gc_lane2]
 							_ = maxV
 							var t0_ float32
@@ -1286,13 +1268,9 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b2 *compiled.Block, minMax []float32) {
 							if gc_left6&(1<<gc_lane2) == 0 {
 								continue
 							}
-//line hecbench_marchingcubes.go:135
 							minV := gc_l_minV2[gc_lane2]
-//line hecbench_marchingcubes.go:137
 							maxV := gc_l_maxV2[gc_lane2]
-//line hecbench_marchingcubes.go:139
 							t0_ := gc_l_t0_[gc_lane2]
-//line hecbench_marchingcubes.go:141
 							var t1_ float32
 //line hecbench_marchingcubes.go:118
 							t1_ = gc_c24r[gc_lane2]
@@ -1328,9 +1306,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b2 *compiled.Block, minMax []float32) {
 //line hecbench_marchingcubes.go:81
 						tid := uint32(gc_tx2) + mcVoxelXLv1*uint32(gc_ty2)
 						laneid := tid % 32
-//line hecbench_marchingcubes.go:84
 						minV := gc_l_minV2[gc_lane2]
-//line hecbench_marchingcubes.go:86
 						maxV := gc_l_maxV2[gc_lane2]
 //line hecbench_marchingcubes.go:126
 						if laneid == 0 {
@@ -1378,7 +1354,6 @@ func gc_body_mcCompactLv1Kernel(gc_b2 *compiled.Block, isoValue float32, minMax 
 //line hecbench_marchingcubes.go:140
 	sums := gocuda.Shared[uint32](t, 32)[:32]
 	const warpNum = mcCountingThreadNumLv1 / 32
-//line hecbench_marchingcubes.go:143
 	var gc_c21v [32]uint32
 	var gc_c21r [32]uint32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -1406,7 +1381,6 @@ func gc_body_mcCompactLv1Kernel(gc_b2 *compiled.Block, isoValue float32, minMax 
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 					gc_rank2 := gc_w2 + gc_lane2
 					gc_tx2 := gc_tidx3.X + gc_lane2
-//line hecbench_marchingcubes.go:155
 					gc_ty2 := gc_tidx3.Y
 					_ = gc_ty2
 					gc_tz2 := gc_tidx3.Z
@@ -1507,7 +1481,6 @@ func gc_body_mcCompactLv1Kernel(gc_b2 *compiled.Block, isoValue float32, minMax 
 						continue // the lanes wrap to the next row
 					}
 					gc_tx2 := gc_tidx2.X
-//line hecbench_marchingcubes.go:162
 					gc_ty2 := gc_tidx2.Y
 					_ = gc_ty2
 					gc_tz2 := gc_tidx2.Z
@@ -1626,7 +1599,6 @@ func gc_body_mcCompactLv1Kernel(gc_b2 *compiled.Block, isoValue float32, minMax 
 						test = 0
 					}
 					testSum := test
-//line hecbench_marchingcubes.go:155
 					gc_s_test[gc_rank2] = test
 					gc_s_testSum[gc_rank2] = testSum
 				}
@@ -1666,7 +1638,6 @@ func gc_body_mcCompactLv1Kernel(gc_b2 *compiled.Block, isoValue float32, minMax 
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
-//line hecbench_marchingcubes.go:167
 					testSum := gc_s_testSum[gc_rank2]
 //line hecbench_marchingcubes.go:154
 					gc_c21v[gc_lane2] = testSum
@@ -1686,14 +1657,12 @@ func gc_body_mcCompactLv1Kernel(gc_b2 *compiled.Block, isoValue float32, minMax 
 //line hecbench_marchingcubes.go:142
 					tid := uint32(gc_tx2)
 					laneid := tid % 32
-//line hecbench_marchingcubes.go:145
 					testSum := gc_s_testSum[gc_rank2]
 //line hecbench_marchingcubes.go:154
 					tp := gc_c21r[gc_lane2]
 					if laneid >= uint32(c0) {
 						testSum += tp
 					}
-//line hecbench_marchingcubes.go:159
 					gc_s_testSum[gc_rank2] = testSum
 				}
 			}
@@ -1713,7 +1682,6 @@ func gc_body_mcCompactLv1Kernel(gc_b2 *compiled.Block, isoValue float32, minMax 
 				laneid := tid % 32
 //line hecbench_marchingcubes.go:145
 				warpid := tid >> 5
-//line hecbench_marchingcubes.go:147
 				testSum := gc_s_testSum[gc_rank2]
 //line hecbench_marchingcubes.go:159
 				if laneid == 31 {
@@ -1722,7 +1690,6 @@ func gc_body_mcCompactLv1Kernel(gc_b2 *compiled.Block, isoValue float32, minMax 
 			}
 		}
 	}
-//line hecbench_marchingcubes.go:167
 	var gc_l_warpSum [32]uint32
 	var gc_c22r [32]uint32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -1730,7 +1697,6 @@ func gc_body_mcCompactLv1Kernel(gc_b2 *compiled.Block, isoValue float32, minMax 
 		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 		var gc_dead2 uint32
 		{
-//line hecbench_marchingcubes.go:175
 			var gc_m132 uint32
 			{
 				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
@@ -1773,7 +1739,6 @@ func gc_body_mcCompactLv1Kernel(gc_b2 *compiled.Block, isoValue float32, minMax 
 						laneid := tid % 32
 //line hecbench_marchingcubes.go:164
 						warpSum := sums[laneid]
-//line hecbench_marchingcubes.go:166
 						gc_l_warpSum[gc_lane2] = warpSum
 					}
 				}
@@ -1799,14 +1764,12 @@ func gc_body_mcCompactLv1Kernel(gc_b2 *compiled.Block, isoValue float32, minMax 
 //line hecbench_marchingcubes.go:142
 							tid := uint32(gc_tx2)
 							laneid := tid % 32
-//line hecbench_marchingcubes.go:145
 							warpSum := gc_l_warpSum[gc_lane2]
 //line hecbench_marchingcubes.go:166
 							tp_ := gc_c22r[gc_lane2]
 							if laneid >= uint32(c0_) {
 								warpSum += tp_
 							}
-//line hecbench_marchingcubes.go:171
 							gc_l_warpSum[gc_lane2] = warpSum
 						}
 					}
@@ -1827,7 +1790,6 @@ func gc_body_mcCompactLv1Kernel(gc_b2 *compiled.Block, isoValue float32, minMax 
 //line hecbench_marchingcubes.go:142
 						tid := uint32(gc_tx2)
 						laneid := tid % 32
-//line hecbench_marchingcubes.go:145
 						warpSum := gc_l_warpSum[gc_lane2]
 //line hecbench_marchingcubes.go:171
 						sums[laneid] = warpSum
@@ -1837,7 +1799,6 @@ func gc_body_mcCompactLv1Kernel(gc_b2 *compiled.Block, isoValue float32, minMax 
 			gc_act2 = gc_save132 &^ gc_dead2
 		}
 	}
-//line hecbench_marchingcubes.go:180
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 			gc_rank2 := gc_base2 + gc_tx2
@@ -1846,7 +1807,6 @@ func gc_body_mcCompactLv1Kernel(gc_b2 *compiled.Block, isoValue float32, minMax 
 			tid := uint32(gc_tx2)
 //line hecbench_marchingcubes.go:145
 			warpid := tid >> 5
-//line hecbench_marchingcubes.go:147
 			testSum := gc_s_testSum[gc_rank2]
 //line hecbench_marchingcubes.go:174
 			if warpid != 0 {
@@ -1858,7 +1818,6 @@ func gc_body_mcCompactLv1Kernel(gc_b2 *compiled.Block, isoValue float32, minMax 
 			gc_s_testSum[gc_rank2] = testSum
 		}
 	}
-//line hecbench_marchingcubes.go:185
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_step2 := 0
 		for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
@@ -1870,7 +1829,6 @@ func gc_body_mcCompactLv1Kernel(gc_b2 *compiled.Block, isoValue float32, minMax 
 				tid := uint32(gc_tx2)
 //line hecbench_marchingcubes.go:144
 				bIdx := uint32(gc_bx2)*mcCountingThreadNumLv1 + tid
-//line hecbench_marchingcubes.go:146
 				test := gc_s_test[gc_rank2]
 				testSum := gc_s_testSum[gc_rank2]
 //line hecbench_marchingcubes.go:181
@@ -1886,7 +1844,6 @@ func gc_body_mcCompactLv1Kernel(gc_b2 *compiled.Block, isoValue float32, minMax 
 				tid := uint32(gc_tx2)
 //line hecbench_marchingcubes.go:144
 				bIdx := uint32(gc_bx2)*mcCountingThreadNumLv1 + tid
-//line hecbench_marchingcubes.go:146
 				test := gc_s_test[gc_rank2]
 				testSum := gc_s_testSum[gc_rank2]
 //line hecbench_marchingcubes.go:181
@@ -1902,7 +1859,6 @@ func gc_body_mcCompactLv1Kernel(gc_b2 *compiled.Block, isoValue float32, minMax 
 				tid := uint32(gc_tx2)
 //line hecbench_marchingcubes.go:144
 				bIdx := uint32(gc_bx2)*mcCountingThreadNumLv1 + tid
-//line hecbench_marchingcubes.go:146
 				test := gc_s_test[gc_rank2]
 				testSum := gc_s_testSum[gc_rank2]
 //line hecbench_marchingcubes.go:181
@@ -1918,7 +1874,6 @@ func gc_body_mcCompactLv1Kernel(gc_b2 *compiled.Block, isoValue float32, minMax 
 				tid := uint32(gc_tx2)
 //line hecbench_marchingcubes.go:144
 				bIdx := uint32(gc_bx2)*mcCountingThreadNumLv1 + tid
-//line hecbench_marchingcubes.go:146
 				test := gc_s_test[gc_rank2]
 				testSum := gc_s_testSum[gc_rank2]
 //line hecbench_marchingcubes.go:181
@@ -1934,7 +1889,6 @@ func gc_body_mcCompactLv1Kernel(gc_b2 *compiled.Block, isoValue float32, minMax 
 			tid := uint32(gc_tx2)
 //line hecbench_marchingcubes.go:144
 			bIdx := uint32(gc_bx2)*mcCountingThreadNumLv1 + tid
-//line hecbench_marchingcubes.go:146
 			test := gc_s_test[gc_rank2]
 			testSum := gc_s_testSum[gc_rank2]
 //line hecbench_marchingcubes.go:181
@@ -1993,7 +1947,6 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b2 *compiled.Block, blockIndicesLv1 []u
 					voxelOffset := uint32(gc_ty2)
 //line hecbench_marchingcubes.go:199
 					y := (tp%mcGridYLv1)*(mcVoxelYLv1-1) + (voxelOffset/5)*(mcVoxelYLv2-1) + (tid >> 2)
-//line hecbench_marchingcubes.go:201
 					gc_s_y[gc_rank2] = y
 				}
 				{
@@ -2005,7 +1958,6 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b2 *compiled.Block, blockIndicesLv1 []u
 					voxelOffset := uint32(gc_ty2)
 //line hecbench_marchingcubes.go:199
 					y := (tp%mcGridYLv1)*(mcVoxelYLv1-1) + (voxelOffset/5)*(mcVoxelYLv2-1) + (tid >> 2)
-//line hecbench_marchingcubes.go:201
 					gc_s_y[gc_rank2] = y
 				}
 				{
@@ -2017,7 +1969,6 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b2 *compiled.Block, blockIndicesLv1 []u
 					voxelOffset := uint32(gc_ty2)
 //line hecbench_marchingcubes.go:199
 					y := (tp%mcGridYLv1)*(mcVoxelYLv1-1) + (voxelOffset/5)*(mcVoxelYLv2-1) + (tid >> 2)
-//line hecbench_marchingcubes.go:201
 					gc_s_y[gc_rank2] = y
 				}
 				{
@@ -2029,7 +1980,6 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b2 *compiled.Block, blockIndicesLv1 []u
 					voxelOffset := uint32(gc_ty2)
 //line hecbench_marchingcubes.go:199
 					y := (tp%mcGridYLv1)*(mcVoxelYLv1-1) + (voxelOffset/5)*(mcVoxelYLv2-1) + (tid >> 2)
-//line hecbench_marchingcubes.go:201
 					gc_s_y[gc_rank2] = y
 				}
 			}
@@ -2041,7 +1991,6 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b2 *compiled.Block, blockIndicesLv1 []u
 				voxelOffset := uint32(gc_ty2)
 //line hecbench_marchingcubes.go:199
 				y := (tp%mcGridYLv1)*(mcVoxelYLv1-1) + (voxelOffset/5)*(mcVoxelYLv2-1) + (tid >> 2)
-//line hecbench_marchingcubes.go:201
 				gc_s_y[gc_rank2] = y
 			}
 			gc_ty2++
@@ -2052,7 +2001,6 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b2 *compiled.Block, blockIndicesLv1 []u
 	}
 //line hecbench_marchingcubes.go:200
 	tp /= mcGridYLv1
-//line hecbench_marchingcubes.go:202
 	var gc_l_z [32]uint32
 	var gc_l_v [32]float32
 	var gc_l_minV [32]float32
@@ -2067,7 +2015,6 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b2 *compiled.Block, blockIndicesLv1 []u
 		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 		var gc_dead2 uint32
 		{
-//line hecbench_marchingcubes.go:217
 			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 			gc_tx2 := gc_tidx2.X - 1
 			gc_ty2 := gc_tidx2.Y
@@ -2088,7 +2035,6 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b2 *compiled.Block, blockIndicesLv1 []u
 				tid := uint32(gc_tx2)
 //line hecbench_marchingcubes.go:197
 				x := (blockIndex%mcGridXLv1)*(mcVoxelXLv1-1) + (voxelOffset%5)*(mcVoxelXLv2-1) + (tid & 3)
-//line hecbench_marchingcubes.go:199
 				y := gc_s_y[gc_rank2]
 //line hecbench_marchingcubes.go:201
 				z := tp * (mcVoxelZLv1 - 1)
@@ -2097,7 +2043,6 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b2 *compiled.Block, blockIndicesLv1 []u
 //line hecbench_marchingcubes.go:203
 				maxV := v
 				idx := 2 * (voxelOffset + mcVoxelNumLv2*uint32(gc_bx2))
-//line hecbench_marchingcubes.go:210
 				gc_l_z[gc_lane2] = z
 				gc_l_v[gc_lane2] = v
 				gc_l_minV[gc_lane2] = minV
@@ -2106,7 +2051,6 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b2 *compiled.Block, blockIndicesLv1 []u
 			}
 		}
 		{
-//line hecbench_marchingcubes.go:206
 			gc_save102 := gc_act2
 			gc_in102 := gc_act2
 			gc_left := gc_act2
@@ -2138,7 +2082,6 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b2 *compiled.Block, blockIndicesLv1 []u
 					}
 //line hecbench_marchingcubes.go:205
 					c0 := uint32(0)
-//line hecbench_marchingcubes.go:207
 					gc_l_c0[gc_lane2] = c0
 				}
 			}
@@ -2191,14 +2134,10 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b2 *compiled.Block, blockIndicesLv1 []u
 						tid := uint32(gc_tx2)
 //line hecbench_marchingcubes.go:197
 						x := (blockIndex%mcGridXLv1)*(mcVoxelXLv1-1) + (voxelOffset%5)*(mcVoxelXLv2-1) + (tid & 3)
-//line hecbench_marchingcubes.go:199
 						y := gc_s_y[gc_rank2]
 						z := gc_l_z[gc_lane2]
-//line hecbench_marchingcubes.go:202
 						v := gc_l_v[gc_lane2]
-//line hecbench_marchingcubes.go:204
 						minV := gc_l_minV[gc_lane2]
-//line hecbench_marchingcubes.go:206
 						maxV := gc_l_maxV[gc_lane2]
 						{
 							{
@@ -2334,12 +2273,10 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b2 *compiled.Block, blockIndicesLv1 []u
 							if gc_left2&(1<<gc_lane2) == 0 {
 								continue
 							}
-//line hecbench_marchingcubes.go:230
 							minV := gc_l_minV[gc_lane2]
 							_ = minV
 //line hecbench_marchingcubes.go:217
 							var t0, t1 float32
-//line hecbench_marchingcubes.go:219
 							_ = t1
 //line hecbench_marchingcubes.go:218
 							gc_l_t0[gc_lane2] = t0
@@ -2388,7 +2325,6 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b2 *compiled.Block, blockIndicesLv1 []u
 							if gc_left3&(1<<gc_lane2) == 0 {
 								continue
 							}
-//line hecbench_marchingcubes.go:231
 							maxV := gc_l_maxV[gc_lane2]
 							_ = maxV
 							var t0 float32
@@ -2474,13 +2410,9 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b2 *compiled.Block, blockIndicesLv1 []u
 							if gc_left4&(1<<gc_lane2) == 0 {
 								continue
 							}
-//line hecbench_marchingcubes.go:236
 							minV := gc_l_minV[gc_lane2]
-//line hecbench_marchingcubes.go:238
 							maxV := gc_l_maxV[gc_lane2]
-//line hecbench_marchingcubes.go:240
 							t0 := gc_l_t0[gc_lane2]
-//line hecbench_marchingcubes.go:242
 							var t1 float32
 //line hecbench_marchingcubes.go:219
 							t1 = gc_c22r[gc_lane2]
@@ -2510,13 +2442,9 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b2 *compiled.Block, blockIndicesLv1 []u
 						gc_pos2.Thread = gc_rank2
 //line hecbench_marchingcubes.go:193
 						tid := uint32(gc_tx2)
-//line hecbench_marchingcubes.go:195
 						v := gc_l_v[gc_lane2]
-//line hecbench_marchingcubes.go:197
 						minV := gc_l_minV[gc_lane2]
-//line hecbench_marchingcubes.go:199
 						maxV := gc_l_maxV[gc_lane2]
-//line hecbench_marchingcubes.go:201
 						idx := gc_l_idx[gc_lane2]
 //line hecbench_marchingcubes.go:227
 						if tid == 0 {
@@ -2570,7 +2498,6 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b2 *compiled.Block, blockIndicesLv1 []u
 						if gc_left5&(1<<gc_lane2) == 0 {
 							continue
 						}
-//line hecbench_marchingcubes.go:218
 						c0 := gc_l_c0[gc_lane2]
 //line hecbench_marchingcubes.go:205
 						c0++
@@ -2617,7 +2544,6 @@ func gc_body_mcCompactLv2Kernel(gc_b2 *compiled.Block, isoValue float32, minMax 
 //line hecbench_marchingcubes.go:244
 	sums := gocuda.Shared[uint32](t, 32)[:32]
 	const warpNum = mcCountingThreadNumLv2 / 32
-//line hecbench_marchingcubes.go:247
 	var gc_c21v [32]uint32
 	var gc_c21r [32]uint32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -2651,7 +2577,6 @@ func gc_body_mcCompactLv2Kernel(gc_b2 *compiled.Block, isoValue float32, minMax 
 					test = 0
 				}
 				testSum := test
-//line hecbench_marchingcubes.go:264
 				gc_s_test[gc_rank2] = test
 				gc_s_testSum[gc_rank2] = testSum
 			}
@@ -2690,7 +2615,6 @@ func gc_body_mcCompactLv2Kernel(gc_b2 *compiled.Block, isoValue float32, minMax 
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
-//line hecbench_marchingcubes.go:276
 					testSum := gc_s_testSum[gc_rank2]
 //line hecbench_marchingcubes.go:263
 					gc_c21v[gc_lane2] = testSum
@@ -2710,14 +2634,12 @@ func gc_body_mcCompactLv2Kernel(gc_b2 *compiled.Block, isoValue float32, minMax 
 //line hecbench_marchingcubes.go:246
 					tid := uint32(gc_tx2)
 					laneid := tid % 32
-//line hecbench_marchingcubes.go:249
 					testSum := gc_s_testSum[gc_rank2]
 //line hecbench_marchingcubes.go:263
 					tp := gc_c21r[gc_lane2]
 					if laneid >= uint32(c0) {
 						testSum += tp
 					}
-//line hecbench_marchingcubes.go:268
 					gc_s_testSum[gc_rank2] = testSum
 				}
 			}
@@ -2736,7 +2658,6 @@ func gc_body_mcCompactLv2Kernel(gc_b2 *compiled.Block, isoValue float32, minMax 
 				tid := uint32(gc_tx2)
 				laneid := tid % 32
 				warpid := tid >> 5
-//line hecbench_marchingcubes.go:250
 				testSum := gc_s_testSum[gc_rank2]
 //line hecbench_marchingcubes.go:268
 				if laneid == 31 {
@@ -2745,7 +2666,6 @@ func gc_body_mcCompactLv2Kernel(gc_b2 *compiled.Block, isoValue float32, minMax 
 			}
 		}
 	}
-//line hecbench_marchingcubes.go:276
 	var gc_l_warpSum [32]uint32
 	var gc_c22r [32]uint32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -2753,7 +2673,6 @@ func gc_body_mcCompactLv2Kernel(gc_b2 *compiled.Block, isoValue float32, minMax 
 		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 		var gc_dead2 uint32
 		{
-//line hecbench_marchingcubes.go:284
 			var gc_m132 uint32
 			{
 				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
@@ -2796,7 +2715,6 @@ func gc_body_mcCompactLv2Kernel(gc_b2 *compiled.Block, isoValue float32, minMax 
 						laneid := tid % 32
 //line hecbench_marchingcubes.go:273
 						warpSum := sums[laneid]
-//line hecbench_marchingcubes.go:275
 						gc_l_warpSum[gc_lane2] = warpSum
 					}
 				}
@@ -2822,14 +2740,12 @@ func gc_body_mcCompactLv2Kernel(gc_b2 *compiled.Block, isoValue float32, minMax 
 //line hecbench_marchingcubes.go:246
 							tid := uint32(gc_tx2)
 							laneid := tid % 32
-//line hecbench_marchingcubes.go:249
 							warpSum := gc_l_warpSum[gc_lane2]
 //line hecbench_marchingcubes.go:275
 							tp_ := gc_c22r[gc_lane2]
 							if laneid >= uint32(c0_) {
 								warpSum += tp_
 							}
-//line hecbench_marchingcubes.go:280
 							gc_l_warpSum[gc_lane2] = warpSum
 						}
 					}
@@ -2850,7 +2766,6 @@ func gc_body_mcCompactLv2Kernel(gc_b2 *compiled.Block, isoValue float32, minMax 
 //line hecbench_marchingcubes.go:246
 						tid := uint32(gc_tx2)
 						laneid := tid % 32
-//line hecbench_marchingcubes.go:249
 						warpSum := gc_l_warpSum[gc_lane2]
 //line hecbench_marchingcubes.go:280
 						sums[laneid] = warpSum
@@ -2860,7 +2775,6 @@ func gc_body_mcCompactLv2Kernel(gc_b2 *compiled.Block, isoValue float32, minMax 
 			gc_act2 = gc_save132 &^ gc_dead2
 		}
 	}
-//line hecbench_marchingcubes.go:289
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 			gc_rank2 := gc_base2 + gc_tx2
@@ -2869,7 +2783,6 @@ func gc_body_mcCompactLv2Kernel(gc_b2 *compiled.Block, isoValue float32, minMax 
 			tid := uint32(gc_tx2)
 //line hecbench_marchingcubes.go:248
 			warpid := tid >> 5
-//line hecbench_marchingcubes.go:250
 			testSum := gc_s_testSum[gc_rank2]
 //line hecbench_marchingcubes.go:283
 			if warpid != 0 {
@@ -2881,7 +2794,6 @@ func gc_body_mcCompactLv2Kernel(gc_b2 *compiled.Block, isoValue float32, minMax 
 			gc_s_testSum[gc_rank2] = testSum
 		}
 	}
-//line hecbench_marchingcubes.go:294
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 			gc_rank2 := gc_base2 + gc_tx2
@@ -2891,7 +2803,6 @@ func gc_body_mcCompactLv2Kernel(gc_b2 *compiled.Block, isoValue float32, minMax 
 //line hecbench_marchingcubes.go:249
 			id0 := tid + uint32(gc_bx2)*mcCountingThreadNumLv2
 			id1 := id0 / mcVoxelNumLv2
-//line hecbench_marchingcubes.go:252
 			test := gc_s_test[gc_rank2]
 			testSum := gc_s_testSum[gc_rank2]
 //line hecbench_marchingcubes.go:290

@@ -59,7 +59,6 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b *compiled.Block, isoValue float32,
 	gc_s_numTriangles := compiled.Scratch[uint32](gc_b, 5)[:gc_n]
 	gc_s_numVertices := compiled.Scratch[uint32](gc_b, 6)[:gc_n]
 	gc_s_sumVertices := compiled.Scratch[uint32](gc_b, 7)[:gc_n]
-//line hecbench_marchingcubes_triangles.go:54
 	gc_s_sumTriangles := compiled.Scratch[uint32](gc_b, 8)[:gc_n]
 //line hecbench_marchingcubes_triangles.go:37
 	vertexIndices := gocuda.Shared[uint16](t, int(mcVoxelZLv2*mcVoxelYLv2*mcVoxelXLv2))[:int(mcVoxelZLv2*mcVoxelYLv2*mcVoxelXLv2)]
@@ -69,7 +68,6 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b *compiled.Block, isoValue float32,
 //line hecbench_marchingcubes_triangles.go:43
 	blockId := blockIndicesLv2[gc_bx]
 	tp := blockId
-//line hecbench_marchingcubes_triangles.go:46
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_step := 0
 		for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -81,7 +79,6 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b *compiled.Block, isoValue float32,
 				tx := uint32(gc_tx)
 //line hecbench_marchingcubes_triangles.go:45
 				x := (tp%mcGridXLv2)*(mcVoxelXLv2-1) + tx
-//line hecbench_marchingcubes_triangles.go:47
 				gc_s_x[gc_rank] = x
 			}
 			{
@@ -92,7 +89,6 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b *compiled.Block, isoValue float32,
 				tx := uint32(gc_tx)
 //line hecbench_marchingcubes_triangles.go:45
 				x := (tp%mcGridXLv2)*(mcVoxelXLv2-1) + tx
-//line hecbench_marchingcubes_triangles.go:47
 				gc_s_x[gc_rank] = x
 			}
 			{
@@ -103,7 +99,6 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b *compiled.Block, isoValue float32,
 				tx := uint32(gc_tx)
 //line hecbench_marchingcubes_triangles.go:45
 				x := (tp%mcGridXLv2)*(mcVoxelXLv2-1) + tx
-//line hecbench_marchingcubes_triangles.go:47
 				gc_s_x[gc_rank] = x
 			}
 			{
@@ -114,7 +109,6 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b *compiled.Block, isoValue float32,
 				tx := uint32(gc_tx)
 //line hecbench_marchingcubes_triangles.go:45
 				x := (tp%mcGridXLv2)*(mcVoxelXLv2-1) + tx
-//line hecbench_marchingcubes_triangles.go:47
 				gc_s_x[gc_rank] = x
 			}
 		}
@@ -125,7 +119,6 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b *compiled.Block, isoValue float32,
 			tx := uint32(gc_tx)
 //line hecbench_marchingcubes_triangles.go:45
 			x := (tp%mcGridXLv2)*(mcVoxelXLv2-1) + tx
-//line hecbench_marchingcubes_triangles.go:47
 			gc_s_x[gc_rank] = x
 		}
 	}
@@ -147,7 +140,6 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b *compiled.Block, isoValue float32,
 //line hecbench_marchingcubes_triangles.go:47
 				y := (tp%mcGridYLv2)*(mcVoxelYLv2-1) + ty
 				z := (tp/mcGridYLv2)*(mcVoxelZLv2-1) + tz
-//line hecbench_marchingcubes_triangles.go:50
 				x := gc_s_x[gc_rank]
 //line hecbench_marchingcubes_triangles.go:49
 				eds := uint32(7)
@@ -175,7 +167,6 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b *compiled.Block, isoValue float32,
 					}
 				}
 				eds <<= 13
-//line hecbench_marchingcubes_triangles.go:76
 				gc_s_eds[gc_rank] = eds
 				gc_s_v[gc_rank] = v
 			}
@@ -189,7 +180,6 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b *compiled.Block, isoValue float32,
 //line hecbench_marchingcubes_triangles.go:115
 	const threadNum = mcVoxelXLv2 * mcVoxelYLv2 * mcVoxelZLv2
 	const warpNum = threadNum / 32
-//line hecbench_marchingcubes_triangles.go:118
 	var gc_l_tp0 [32]uint32
 	var gc_c1v [32]uint32
 	var gc_c1r [32]uint32
@@ -223,7 +213,6 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b *compiled.Block, isoValue float32,
 				ty := uint32(gc_ty)
 //line hecbench_marchingcubes_triangles.go:42
 				tz := uint32(gc_tz)
-//line hecbench_marchingcubes_triangles.go:44
 				eds := gc_s_eds[gc_rank]
 //line hecbench_marchingcubes_triangles.go:75
 				cubeCase := uint32(0)
@@ -267,7 +256,6 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b *compiled.Block, isoValue float32,
 //line hecbench_marchingcubes_triangles.go:117
 				sumVertices := numVertices
 				sumTriangles := numTriangles
-//line hecbench_marchingcubes_triangles.go:125
 				gc_s_cubeCase[gc_rank] = cubeCase
 				gc_s_distinctEdges[gc_rank] = distinctEdges
 				gc_s_numTriangles[gc_rank] = numTriangles
@@ -280,7 +268,6 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b *compiled.Block, isoValue float32,
 		for c0 := 1; c0 < 32; c0 *= 2 {
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-//line hecbench_marchingcubes_triangles.go:124
 				sumVertices := gc_s_sumVertices[gc_rank]
 //line hecbench_marchingcubes_triangles.go:121
 				gc_c1v[gc_lane] = sumVertices
@@ -289,7 +276,6 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b *compiled.Block, isoValue float32,
 			compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, 0xffffffff, &gc_c1v, c0, 32, &gc_c1r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-//line hecbench_marchingcubes_triangles.go:125
 				sumTriangles := gc_s_sumTriangles[gc_rank]
 //line hecbench_marchingcubes_triangles.go:121
 				tp0 := gc_c1r[gc_lane]
@@ -322,7 +308,6 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b *compiled.Block, isoValue float32,
 					tz := uint32(gc_tz)
 //line hecbench_marchingcubes_triangles.go:113
 					laneid := (tx + mcVoxelXLv2*(ty+mcVoxelYLv2*tz)) % 32
-//line hecbench_marchingcubes_triangles.go:115
 					sumVertices := gc_s_sumVertices[gc_rank]
 					sumTriangles := gc_s_sumTriangles[gc_rank]
 					tp0 := gc_l_tp0[gc_lane]
@@ -332,7 +317,6 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b *compiled.Block, isoValue float32,
 						sumVertices += tp0
 						sumTriangles += tp1
 					}
-//line hecbench_marchingcubes_triangles.go:128
 					gc_s_sumVertices[gc_rank] = sumVertices
 					gc_s_sumTriangles[gc_rank] = sumTriangles
 				}
@@ -364,7 +348,6 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b *compiled.Block, isoValue float32,
 //line hecbench_marchingcubes_triangles.go:113
 				laneid := (tx + mcVoxelXLv2*(ty+mcVoxelYLv2*tz)) % 32
 				warpid := (tx + mcVoxelXLv2*(ty+mcVoxelYLv2*tz)) >> 5
-//line hecbench_marchingcubes_triangles.go:116
 				sumVertices := gc_s_sumVertices[gc_rank]
 				sumTriangles := gc_s_sumTriangles[gc_rank]
 //line hecbench_marchingcubes_triangles.go:128
@@ -375,7 +358,6 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b *compiled.Block, isoValue float32,
 			}
 		}
 	}
-//line hecbench_marchingcubes_triangles.go:137
 	var gc_l_warpSumVertices [32]uint32
 	var gc_l_warpSumTriangles [32]uint32
 	var gc_l_tp0_ [32]uint32
@@ -386,7 +368,6 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b *compiled.Block, isoValue float32,
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		{
-//line hecbench_marchingcubes_triangles.go:148
 			var gc_m17 uint32
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -453,7 +434,6 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b *compiled.Block, isoValue float32,
 //line hecbench_marchingcubes_triangles.go:134
 						warpSumVertices := sumsVertices[laneid]
 						warpSumTriangles := sumsTriangles[laneid]
-//line hecbench_marchingcubes_triangles.go:138
 						gc_l_warpSumVertices[gc_lane] = warpSumVertices
 						gc_l_warpSumTriangles[gc_lane] = warpSumTriangles
 					}
@@ -470,7 +450,6 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b *compiled.Block, isoValue float32,
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-//line hecbench_marchingcubes_triangles.go:144
 						warpSumTriangles := gc_l_warpSumTriangles[gc_lane]
 						_ = warpSumTriangles
 //line hecbench_marchingcubes_triangles.go:137
@@ -505,11 +484,8 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b *compiled.Block, isoValue float32,
 							tz := uint32(gc_tz)
 //line hecbench_marchingcubes_triangles.go:113
 							laneid := (tx + mcVoxelXLv2*(ty+mcVoxelYLv2*tz)) % 32
-//line hecbench_marchingcubes_triangles.go:115
 							warpSumVertices := gc_l_warpSumVertices[gc_lane]
-//line hecbench_marchingcubes_triangles.go:117
 							warpSumTriangles := gc_l_warpSumTriangles[gc_lane]
-//line hecbench_marchingcubes_triangles.go:119
 							tp0_ := gc_l_tp0_[gc_lane]
 //line hecbench_marchingcubes_triangles.go:138
 							tp1_ := gc_c4r[gc_lane]
@@ -517,7 +493,6 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b *compiled.Block, isoValue float32,
 								warpSumVertices += tp0_
 								warpSumTriangles += tp1_
 							}
-//line hecbench_marchingcubes_triangles.go:144
 							gc_l_warpSumVertices[gc_lane] = warpSumVertices
 							gc_l_warpSumTriangles[gc_lane] = warpSumTriangles
 						}
@@ -551,9 +526,7 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b *compiled.Block, isoValue float32,
 						tz := uint32(gc_tz)
 //line hecbench_marchingcubes_triangles.go:113
 						laneid := (tx + mcVoxelXLv2*(ty+mcVoxelYLv2*tz)) % 32
-//line hecbench_marchingcubes_triangles.go:115
 						warpSumVertices := gc_l_warpSumVertices[gc_lane]
-//line hecbench_marchingcubes_triangles.go:117
 						warpSumTriangles := gc_l_warpSumTriangles[gc_lane]
 //line hecbench_marchingcubes_triangles.go:144
 						sumsVertices[laneid] = warpSumVertices
@@ -565,7 +538,6 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b *compiled.Block, isoValue float32,
 		}
 	}
 	{
-//line hecbench_marchingcubes_triangles.go:154
 		gc_ty := 0
 		gc_tz := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -580,13 +552,11 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b *compiled.Block, isoValue float32,
 				tz := uint32(gc_tz)
 //line hecbench_marchingcubes_triangles.go:114
 				warpid := (tx + mcVoxelXLv2*(ty+mcVoxelYLv2*tz)) >> 5
-//line hecbench_marchingcubes_triangles.go:116
 				eds := gc_s_eds[gc_rank]
 				distinctEdges := gc_s_distinctEdges[gc_rank]
 				numTriangles := gc_s_numTriangles[gc_rank]
 				numVertices := gc_s_numVertices[gc_rank]
 				sumVertices := gc_s_sumVertices[gc_rank]
-//line hecbench_marchingcubes_triangles.go:122
 				sumTriangles := gc_s_sumTriangles[gc_rank]
 //line hecbench_marchingcubes_triangles.go:148
 				if warpid != 0 {
@@ -603,7 +573,6 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b *compiled.Block, isoValue float32,
 				sumTriangles = sumTriangles + sumsTriangles[31] - numTriangles
 				vertexIndices[mcVertexIdx(tz, ty, tx)] = uint16(interOffsetVertices | distinctEdges)
 			}
-//line hecbench_marchingcubes_triangles.go:163
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -613,22 +582,14 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b *compiled.Block, isoValue float32,
 	}
 	compiled.OutOfLine(func() {
 		vertexIndices := vertexIndices[:128]
-//line hecbench_marchingcubes_triangles.go:173
 		value := value[:225]
-//line hecbench_marchingcubes_triangles.go:175
 		sumsVertices := sumsVertices[:32]
-//line hecbench_marchingcubes_triangles.go:177
 		gc_s_x := gc_s_x[:gc_n]
-//line hecbench_marchingcubes_triangles.go:179
 		gc_s_v := gc_s_v[:gc_n]
-//line hecbench_marchingcubes_triangles.go:181
 		gc_s_cubeCase := gc_s_cubeCase[:gc_n]
-//line hecbench_marchingcubes_triangles.go:183
 		gc_s_distinctEdges := gc_s_distinctEdges[:gc_n]
-//line hecbench_marchingcubes_triangles.go:185
 		gc_s_numTriangles := gc_s_numTriangles[:gc_n]
 		{
-//line hecbench_marchingcubes_triangles.go:188
 			gc_ty := 0
 			gc_tz := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -644,7 +605,6 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b *compiled.Block, isoValue float32,
 //line hecbench_marchingcubes_triangles.go:47
 					y := (tp%mcGridYLv2)*(mcVoxelYLv2-1) + ty
 					z := (tp/mcGridYLv2)*(mcVoxelZLv2-1) + tz
-//line hecbench_marchingcubes_triangles.go:50
 					x := gc_s_x[gc_rank]
 					v := gc_s_v[gc_rank]
 					cubeCase := gc_s_cubeCase[gc_rank]
@@ -714,7 +674,6 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b *compiled.Block, isoValue float32,
 					atomic.Add(&coordZ[0], cz)
 					atomic.Add(&coordZP[0], zp)
 				}
-//line hecbench_marchingcubes_triangles.go:203
 				gc_ty++
 				if gc_ty == gc_bdy {
 					gc_ty = 0
@@ -728,4 +687,5 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b *compiled.Block, isoValue float32,
 // gc_files_hecbench_marchingcubes_triangles holds the source files whose lines the kernels' records hash.
 //
 //go:embed hecbench_marchingcubes.go hecbench_marchingcubes_triangles.go
+//line hecbench_marchingcubes_triangles.go:216
 var gc_files_hecbench_marchingcubes_triangles embed.FS

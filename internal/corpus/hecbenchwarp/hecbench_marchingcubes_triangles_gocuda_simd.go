@@ -60,7 +60,6 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b2 *compiled.Block, isoValue float32
 	gc_s_numTriangles := compiled.Scratch[uint32](gc_b2, 5)[:gc_n2]
 	gc_s_numVertices := compiled.Scratch[uint32](gc_b2, 6)[:gc_n2]
 	gc_s_sumVertices := compiled.Scratch[uint32](gc_b2, 7)[:gc_n2]
-//line hecbench_marchingcubes_triangles.go:54
 	gc_s_sumTriangles := compiled.Scratch[uint32](gc_b2, 8)[:gc_n2]
 //line hecbench_marchingcubes_triangles.go:37
 	vertexIndices := gocuda.Shared[uint16](t, int(mcVoxelZLv2*mcVoxelYLv2*mcVoxelXLv2))[:int(mcVoxelZLv2*mcVoxelYLv2*mcVoxelXLv2)]
@@ -70,7 +69,6 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b2 *compiled.Block, isoValue float32
 //line hecbench_marchingcubes_triangles.go:43
 	blockId := blockIndicesLv2[gc_bx2]
 	tp := blockId
-//line hecbench_marchingcubes_triangles.go:46
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_step2 := 0
 		for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
@@ -82,7 +80,6 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b2 *compiled.Block, isoValue float32
 				tx := uint32(gc_tx2)
 //line hecbench_marchingcubes_triangles.go:45
 				x := (tp%mcGridXLv2)*(mcVoxelXLv2-1) + tx
-//line hecbench_marchingcubes_triangles.go:47
 				gc_s_x[gc_rank2] = x
 			}
 			{
@@ -93,7 +90,6 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b2 *compiled.Block, isoValue float32
 				tx := uint32(gc_tx2)
 //line hecbench_marchingcubes_triangles.go:45
 				x := (tp%mcGridXLv2)*(mcVoxelXLv2-1) + tx
-//line hecbench_marchingcubes_triangles.go:47
 				gc_s_x[gc_rank2] = x
 			}
 			{
@@ -104,7 +100,6 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b2 *compiled.Block, isoValue float32
 				tx := uint32(gc_tx2)
 //line hecbench_marchingcubes_triangles.go:45
 				x := (tp%mcGridXLv2)*(mcVoxelXLv2-1) + tx
-//line hecbench_marchingcubes_triangles.go:47
 				gc_s_x[gc_rank2] = x
 			}
 			{
@@ -115,7 +110,6 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b2 *compiled.Block, isoValue float32
 				tx := uint32(gc_tx2)
 //line hecbench_marchingcubes_triangles.go:45
 				x := (tp%mcGridXLv2)*(mcVoxelXLv2-1) + tx
-//line hecbench_marchingcubes_triangles.go:47
 				gc_s_x[gc_rank2] = x
 			}
 		}
@@ -126,7 +120,6 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b2 *compiled.Block, isoValue float32
 			tx := uint32(gc_tx2)
 //line hecbench_marchingcubes_triangles.go:45
 			x := (tp%mcGridXLv2)*(mcVoxelXLv2-1) + tx
-//line hecbench_marchingcubes_triangles.go:47
 			gc_s_x[gc_rank2] = x
 		}
 	}
@@ -148,7 +141,6 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b2 *compiled.Block, isoValue float32
 //line hecbench_marchingcubes_triangles.go:47
 				y := (tp%mcGridYLv2)*(mcVoxelYLv2-1) + ty
 				z := (tp/mcGridYLv2)*(mcVoxelZLv2-1) + tz
-//line hecbench_marchingcubes_triangles.go:50
 				x := gc_s_x[gc_rank2]
 //line hecbench_marchingcubes_triangles.go:49
 				eds := uint32(7)
@@ -176,7 +168,6 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b2 *compiled.Block, isoValue float32
 					}
 				}
 				eds <<= 13
-//line hecbench_marchingcubes_triangles.go:76
 				gc_s_eds[gc_rank2] = eds
 				gc_s_v[gc_rank2] = v
 			}
@@ -190,7 +181,6 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b2 *compiled.Block, isoValue float32
 //line hecbench_marchingcubes_triangles.go:115
 	const threadNum = mcVoxelXLv2 * mcVoxelYLv2 * mcVoxelZLv2
 	const warpNum = threadNum / 32
-//line hecbench_marchingcubes_triangles.go:118
 	var gc_l_tp0 [32]uint32
 	var gc_c21v [32]uint32
 	var gc_c21r [32]uint32
@@ -224,7 +214,6 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b2 *compiled.Block, isoValue float32
 				ty := uint32(gc_ty2)
 //line hecbench_marchingcubes_triangles.go:42
 				tz := uint32(gc_tz2)
-//line hecbench_marchingcubes_triangles.go:44
 				eds := gc_s_eds[gc_rank2]
 //line hecbench_marchingcubes_triangles.go:75
 				cubeCase := uint32(0)
@@ -268,7 +257,6 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b2 *compiled.Block, isoValue float32
 //line hecbench_marchingcubes_triangles.go:117
 				sumVertices := numVertices
 				sumTriangles := numTriangles
-//line hecbench_marchingcubes_triangles.go:125
 				gc_s_cubeCase[gc_rank2] = cubeCase
 				gc_s_distinctEdges[gc_rank2] = distinctEdges
 				gc_s_numTriangles[gc_rank2] = numTriangles
@@ -311,7 +299,6 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b2 *compiled.Block, isoValue float32
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
-//line hecbench_marchingcubes_triangles.go:134
 					sumVertices := gc_s_sumVertices[gc_rank2]
 //line hecbench_marchingcubes_triangles.go:121
 					gc_c21v[gc_lane2] = sumVertices
@@ -357,7 +344,6 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b2 *compiled.Block, isoValue float32
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
-//line hecbench_marchingcubes_triangles.go:135
 					sumTriangles := gc_s_sumTriangles[gc_rank2]
 //line hecbench_marchingcubes_triangles.go:121
 					tp0 := gc_c21r[gc_lane2]
@@ -391,7 +377,6 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b2 *compiled.Block, isoValue float32
 					tz := uint32(gc_tz2)
 //line hecbench_marchingcubes_triangles.go:113
 					laneid := (tx + mcVoxelXLv2*(ty+mcVoxelYLv2*tz)) % 32
-//line hecbench_marchingcubes_triangles.go:115
 					sumVertices := gc_s_sumVertices[gc_rank2]
 					sumTriangles := gc_s_sumTriangles[gc_rank2]
 					tp0 := gc_l_tp0[gc_lane2]
@@ -401,7 +386,6 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b2 *compiled.Block, isoValue float32
 						sumVertices += tp0
 						sumTriangles += tp1
 					}
-//line hecbench_marchingcubes_triangles.go:128
 					gc_s_sumVertices[gc_rank2] = sumVertices
 					gc_s_sumTriangles[gc_rank2] = sumTriangles
 				}
@@ -433,7 +417,6 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b2 *compiled.Block, isoValue float32
 //line hecbench_marchingcubes_triangles.go:113
 				laneid := (tx + mcVoxelXLv2*(ty+mcVoxelYLv2*tz)) % 32
 				warpid := (tx + mcVoxelXLv2*(ty+mcVoxelYLv2*tz)) >> 5
-//line hecbench_marchingcubes_triangles.go:116
 				sumVertices := gc_s_sumVertices[gc_rank2]
 				sumTriangles := gc_s_sumTriangles[gc_rank2]
 //line hecbench_marchingcubes_triangles.go:128
@@ -444,7 +427,6 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b2 *compiled.Block, isoValue float32
 			}
 		}
 	}
-//line hecbench_marchingcubes_triangles.go:137
 	var gc_l_warpSumVertices [32]uint32
 	var gc_l_warpSumTriangles [32]uint32
 	var gc_l_tp0_ [32]uint32
@@ -455,7 +437,6 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b2 *compiled.Block, isoValue float32
 		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 		var gc_dead2 uint32
 		{
-//line hecbench_marchingcubes_triangles.go:148
 			var gc_m172 uint32
 			{
 				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
@@ -522,7 +503,6 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b2 *compiled.Block, isoValue float32
 //line hecbench_marchingcubes_triangles.go:134
 						warpSumVertices := sumsVertices[laneid]
 						warpSumTriangles := sumsTriangles[laneid]
-//line hecbench_marchingcubes_triangles.go:138
 						gc_l_warpSumVertices[gc_lane2] = warpSumVertices
 						gc_l_warpSumTriangles[gc_lane2] = warpSumTriangles
 					}
@@ -539,7 +519,6 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b2 *compiled.Block, isoValue float32
 						if gc_act2&(1<<gc_lane2) == 0 {
 							continue
 						}
-//line hecbench_marchingcubes_triangles.go:144
 						warpSumTriangles := gc_l_warpSumTriangles[gc_lane2]
 						_ = warpSumTriangles
 //line hecbench_marchingcubes_triangles.go:137
@@ -574,11 +553,8 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b2 *compiled.Block, isoValue float32
 							tz := uint32(gc_tz2)
 //line hecbench_marchingcubes_triangles.go:113
 							laneid := (tx + mcVoxelXLv2*(ty+mcVoxelYLv2*tz)) % 32
-//line hecbench_marchingcubes_triangles.go:115
 							warpSumVertices := gc_l_warpSumVertices[gc_lane2]
-//line hecbench_marchingcubes_triangles.go:117
 							warpSumTriangles := gc_l_warpSumTriangles[gc_lane2]
-//line hecbench_marchingcubes_triangles.go:119
 							tp0_ := gc_l_tp0_[gc_lane2]
 //line hecbench_marchingcubes_triangles.go:138
 							tp1_ := gc_c24r[gc_lane2]
@@ -586,7 +562,6 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b2 *compiled.Block, isoValue float32
 								warpSumVertices += tp0_
 								warpSumTriangles += tp1_
 							}
-//line hecbench_marchingcubes_triangles.go:144
 							gc_l_warpSumVertices[gc_lane2] = warpSumVertices
 							gc_l_warpSumTriangles[gc_lane2] = warpSumTriangles
 						}
@@ -620,9 +595,7 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b2 *compiled.Block, isoValue float32
 						tz := uint32(gc_tz2)
 //line hecbench_marchingcubes_triangles.go:113
 						laneid := (tx + mcVoxelXLv2*(ty+mcVoxelYLv2*tz)) % 32
-//line hecbench_marchingcubes_triangles.go:115
 						warpSumVertices := gc_l_warpSumVertices[gc_lane2]
-//line hecbench_marchingcubes_triangles.go:117
 						warpSumTriangles := gc_l_warpSumTriangles[gc_lane2]
 //line hecbench_marchingcubes_triangles.go:144
 						sumsVertices[laneid] = warpSumVertices
@@ -634,7 +607,6 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b2 *compiled.Block, isoValue float32
 		}
 	}
 	{
-//line hecbench_marchingcubes_triangles.go:154
 		gc_ty2 := 0
 		gc_tz2 := 0
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
@@ -649,13 +621,11 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b2 *compiled.Block, isoValue float32
 				tz := uint32(gc_tz2)
 //line hecbench_marchingcubes_triangles.go:114
 				warpid := (tx + mcVoxelXLv2*(ty+mcVoxelYLv2*tz)) >> 5
-//line hecbench_marchingcubes_triangles.go:116
 				eds := gc_s_eds[gc_rank2]
 				distinctEdges := gc_s_distinctEdges[gc_rank2]
 				numTriangles := gc_s_numTriangles[gc_rank2]
 				numVertices := gc_s_numVertices[gc_rank2]
 				sumVertices := gc_s_sumVertices[gc_rank2]
-//line hecbench_marchingcubes_triangles.go:122
 				sumTriangles := gc_s_sumTriangles[gc_rank2]
 //line hecbench_marchingcubes_triangles.go:148
 				if warpid != 0 {
@@ -672,7 +642,6 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b2 *compiled.Block, isoValue float32
 				sumTriangles = sumTriangles + sumsTriangles[31] - numTriangles
 				vertexIndices[mcVertexIdx(tz, ty, tx)] = uint16(interOffsetVertices | distinctEdges)
 			}
-//line hecbench_marchingcubes_triangles.go:163
 			gc_ty2++
 			if gc_ty2 == gc_bdy2 {
 				gc_ty2 = 0
@@ -682,22 +651,14 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b2 *compiled.Block, isoValue float32
 	}
 	compiled.OutOfLine(func() {
 		vertexIndices := vertexIndices[:128]
-//line hecbench_marchingcubes_triangles.go:173
 		value := value[:225]
-//line hecbench_marchingcubes_triangles.go:175
 		sumsVertices := sumsVertices[:32]
-//line hecbench_marchingcubes_triangles.go:177
 		gc_s_x := gc_s_x[:gc_n2]
-//line hecbench_marchingcubes_triangles.go:179
 		gc_s_v := gc_s_v[:gc_n2]
-//line hecbench_marchingcubes_triangles.go:181
 		gc_s_cubeCase := gc_s_cubeCase[:gc_n2]
-//line hecbench_marchingcubes_triangles.go:183
 		gc_s_distinctEdges := gc_s_distinctEdges[:gc_n2]
-//line hecbench_marchingcubes_triangles.go:185
 		gc_s_numTriangles := gc_s_numTriangles[:gc_n2]
 		{
-//line hecbench_marchingcubes_triangles.go:188
 			gc_ty2 := 0
 			gc_tz2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
@@ -713,7 +674,6 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b2 *compiled.Block, isoValue float32
 //line hecbench_marchingcubes_triangles.go:47
 					y := (tp%mcGridYLv2)*(mcVoxelYLv2-1) + ty
 					z := (tp/mcGridYLv2)*(mcVoxelZLv2-1) + tz
-//line hecbench_marchingcubes_triangles.go:50
 					x := gc_s_x[gc_rank2]
 					v := gc_s_v[gc_rank2]
 					cubeCase := gc_s_cubeCase[gc_rank2]
@@ -783,7 +743,6 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b2 *compiled.Block, isoValue float32
 					atomic.Add(&coordZ[0], cz)
 					atomic.Add(&coordZP[0], zp)
 				}
-//line hecbench_marchingcubes_triangles.go:203
 				gc_ty2++
 				if gc_ty2 == gc_bdy2 {
 					gc_ty2 = 0
@@ -797,4 +756,5 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b2 *compiled.Block, isoValue float32
 // gc_files_hecbench_marchingcubes_triangles holds the source files whose lines the kernels' records hash.
 //
 //go:embed hecbench_marchingcubes.go hecbench_marchingcubes_triangles.go
+//line hecbench_marchingcubes_triangles.go:216
 var gc_files_hecbench_marchingcubes_triangles embed.FS

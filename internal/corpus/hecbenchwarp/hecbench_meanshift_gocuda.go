@@ -87,7 +87,6 @@ func gc_body_meanShiftKernel(gc_b *compiled.Block, gc_lo, gc_hi int, data, dataN
 										sqDist += (data[row+j] - data[rowN+j]) * (data[row+j] - data[rowN+j])
 									}
 								}
-//line hecbench_meanshift.go:41
 								if sqDist <= msRadius {
 									weight := expf(-sqDist / msDblSigmaSq)
 									{
@@ -107,7 +106,6 @@ func gc_body_meanShiftKernel(gc_b *compiled.Block, gc_lo, gc_hi int, data, dataN
 											newPosition[j_] += weight * data[rowN+j_]
 										}
 									}
-//line hecbench_meanshift.go:46
 									totWeight += weight
 								}
 							}
@@ -132,7 +130,6 @@ func gc_body_meanShiftKernel(gc_b *compiled.Block, gc_lo, gc_hi int, data, dataN
 					}
 				}
 			}
-//line hecbench_meanshift.go:56
 		})
 	}
 }
@@ -167,15 +164,14 @@ func gc_body_meanShiftTilingKernel(gc_b *compiled.Block, data, dataNext []float3
 //line hecbench_meanshift.go:64
 	localData := gocuda.Shared[float32](t, msTileWidth*msD)[:msTileWidth*msD]
 	validData := gocuda.Shared[float32](t, msTileWidth)[:msTileWidth]
-//line hecbench_meanshift.go:67
 	gc_step := 0
 	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
 			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
+//line hecbench_meanshift.go:72
 			newPosition := [msD]float32{0}
 			totWeight := float32(0)
-//line hecbench_meanshift.go:76
 			gc_s_newPosition[gc_rank] = newPosition
 			gc_s_totWeight[gc_rank] = totWeight
 		}
@@ -185,7 +181,6 @@ func gc_body_meanShiftTilingKernel(gc_b *compiled.Block, data, dataNext []float3
 //line hecbench_meanshift.go:72
 			newPosition := [msD]float32{0}
 			totWeight := float32(0)
-//line hecbench_meanshift.go:76
 			gc_s_newPosition[gc_rank] = newPosition
 			gc_s_totWeight[gc_rank] = totWeight
 		}
@@ -195,7 +190,6 @@ func gc_body_meanShiftTilingKernel(gc_b *compiled.Block, data, dataNext []float3
 //line hecbench_meanshift.go:72
 			newPosition := [msD]float32{0}
 			totWeight := float32(0)
-//line hecbench_meanshift.go:76
 			gc_s_newPosition[gc_rank] = newPosition
 			gc_s_totWeight[gc_rank] = totWeight
 		}
@@ -205,7 +199,6 @@ func gc_body_meanShiftTilingKernel(gc_b *compiled.Block, data, dataNext []float3
 //line hecbench_meanshift.go:72
 			newPosition := [msD]float32{0}
 			totWeight := float32(0)
-//line hecbench_meanshift.go:76
 			gc_s_newPosition[gc_rank] = newPosition
 			gc_s_totWeight[gc_rank] = totWeight
 		}
@@ -215,13 +208,11 @@ func gc_body_meanShiftTilingKernel(gc_b *compiled.Block, data, dataNext []float3
 //line hecbench_meanshift.go:72
 		newPosition := [msD]float32{0}
 		totWeight := float32(0)
-//line hecbench_meanshift.go:76
 		gc_s_newPosition[gc_rank] = newPosition
 		gc_s_totWeight[gc_rank] = totWeight
 	}
 //line hecbench_meanshift.go:76
 	for tt := 0; tt < msBlocks; tt++ {
-//line hecbench_meanshift.go:78
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -251,7 +242,6 @@ func gc_body_meanShiftTilingKernel(gc_b *compiled.Block, data, dataNext []float3
 							localData[localRow+j] = data[rowInTile+j]
 						}
 					}
-//line hecbench_meanshift.go:83
 					validData[lid] = 1
 				} else {
 					{
@@ -271,22 +261,16 @@ func gc_body_meanShiftTilingKernel(gc_b *compiled.Block, data, dataNext []float3
 							localData[localRow+j_] = 0
 						}
 					}
-//line hecbench_meanshift.go:88
 					validData[lid] = 0
 				}
 			}
 		}
-//line hecbench_meanshift.go:93
 		compiled.OutOfLine(func() {
 			localData := localData[:192]
-//line hecbench_meanshift.go:96
 			validData := validData[:64]
-//line hecbench_meanshift.go:98
 			gc_s_newPosition := gc_s_newPosition[:gc_n]
-//line hecbench_meanshift.go:100
 			gc_s_totWeight := gc_s_totWeight[:gc_n]
 			{
-//line hecbench_meanshift.go:103
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
@@ -295,7 +279,6 @@ func gc_body_meanShiftTilingKernel(gc_b *compiled.Block, data, dataNext []float3
 						lid := gc_tx
 						tid := gc_bx*gc_bdx + lid
 						row := tid * msD
-//line hecbench_meanshift.go:72
 						newPosition := gc_s_newPosition[gc_rank]
 						totWeight := gc_s_totWeight[gc_rank]
 //line hecbench_meanshift.go:91
@@ -323,7 +306,6 @@ func gc_body_meanShiftTilingKernel(gc_b *compiled.Block, data, dataNext []float3
 										(data[row+j_2] - localData[localRowTile+j_2])
 								}
 							}
-//line hecbench_meanshift.go:99
 							if sqDist <= validRadius {
 								weight := expf(-sqDist / msDblSigmaSq)
 								{
@@ -343,7 +325,6 @@ func gc_body_meanShiftTilingKernel(gc_b *compiled.Block, data, dataNext []float3
 										newPosition[j_3] += (weight * localData[localRowTile+j_3])
 									}
 								}
-//line hecbench_meanshift.go:104
 								totWeight += (weight * validData[i])
 							}
 						}
@@ -354,7 +335,6 @@ func gc_body_meanShiftTilingKernel(gc_b *compiled.Block, data, dataNext []float3
 			}
 		})
 	}
-//line hecbench_meanshift.go:115
 	gc_from, gc_to := 0, gc_bdx
 	if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 		panic(compiled.ErrGuardWraps)
@@ -370,7 +350,6 @@ func gc_body_meanShiftTilingKernel(gc_b *compiled.Block, data, dataNext []float3
 			lid := gc_tx
 			tid := gc_bx*gc_bdx + lid
 			row := tid * msD
-//line hecbench_meanshift.go:72
 			newPosition := gc_s_newPosition[gc_rank]
 			totWeight := gc_s_totWeight[gc_rank]
 			{

@@ -88,7 +88,6 @@ func gc_body_meanShiftKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, data, da
 										sqDist += (data[row+j] - data[rowN+j]) * (data[row+j] - data[rowN+j])
 									}
 								}
-//line hecbench_meanshift.go:41
 								if sqDist <= msRadius {
 									weight := expf(-sqDist / msDblSigmaSq)
 									{
@@ -108,7 +107,6 @@ func gc_body_meanShiftKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, data, da
 											newPosition[j_] += weight * data[rowN+j_]
 										}
 									}
-//line hecbench_meanshift.go:46
 									totWeight += weight
 								}
 							}
@@ -133,7 +131,6 @@ func gc_body_meanShiftKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, data, da
 					}
 				}
 			}
-//line hecbench_meanshift.go:56
 		})
 	}
 }
@@ -168,15 +165,14 @@ func gc_body_meanShiftTilingKernel(gc_b2 *compiled.Block, data, dataNext []float
 //line hecbench_meanshift.go:64
 	localData := gocuda.Shared[float32](t, msTileWidth*msD)[:msTileWidth*msD]
 	validData := gocuda.Shared[float32](t, msTileWidth)[:msTileWidth]
-//line hecbench_meanshift.go:67
 	gc_step2 := 0
 	for ; gc_step2+3 < gc_n2; gc_step2 += 4 {
 		{
 			gc_rank2 := gc_step2 + 0
 			gc_pos2.Thread = gc_rank2
+//line hecbench_meanshift.go:72
 			newPosition := [msD]float32{0}
 			totWeight := float32(0)
-//line hecbench_meanshift.go:76
 			gc_s_newPosition[gc_rank2] = newPosition
 			gc_s_totWeight[gc_rank2] = totWeight
 		}
@@ -186,7 +182,6 @@ func gc_body_meanShiftTilingKernel(gc_b2 *compiled.Block, data, dataNext []float
 //line hecbench_meanshift.go:72
 			newPosition := [msD]float32{0}
 			totWeight := float32(0)
-//line hecbench_meanshift.go:76
 			gc_s_newPosition[gc_rank2] = newPosition
 			gc_s_totWeight[gc_rank2] = totWeight
 		}
@@ -196,7 +191,6 @@ func gc_body_meanShiftTilingKernel(gc_b2 *compiled.Block, data, dataNext []float
 //line hecbench_meanshift.go:72
 			newPosition := [msD]float32{0}
 			totWeight := float32(0)
-//line hecbench_meanshift.go:76
 			gc_s_newPosition[gc_rank2] = newPosition
 			gc_s_totWeight[gc_rank2] = totWeight
 		}
@@ -206,7 +200,6 @@ func gc_body_meanShiftTilingKernel(gc_b2 *compiled.Block, data, dataNext []float
 //line hecbench_meanshift.go:72
 			newPosition := [msD]float32{0}
 			totWeight := float32(0)
-//line hecbench_meanshift.go:76
 			gc_s_newPosition[gc_rank2] = newPosition
 			gc_s_totWeight[gc_rank2] = totWeight
 		}
@@ -216,13 +209,11 @@ func gc_body_meanShiftTilingKernel(gc_b2 *compiled.Block, data, dataNext []float
 //line hecbench_meanshift.go:72
 		newPosition := [msD]float32{0}
 		totWeight := float32(0)
-//line hecbench_meanshift.go:76
 		gc_s_newPosition[gc_rank2] = newPosition
 		gc_s_totWeight[gc_rank2] = totWeight
 	}
 //line hecbench_meanshift.go:76
 	for tt := 0; tt < msBlocks; tt++ {
-//line hecbench_meanshift.go:78
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep := 0
 			if compiled.SIMD {
@@ -572,7 +563,6 @@ func gc_body_meanShiftTilingKernel(gc_b2 *compiled.Block, data, dataNext []float
 						}
 					}
 				}
-//line hecbench_meanshift.go:90
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -603,7 +593,6 @@ func gc_body_meanShiftTilingKernel(gc_b2 *compiled.Block, data, dataNext []float
 							localData[localRow+j] = data[rowInTile+j]
 						}
 					}
-//line hecbench_meanshift.go:83
 					validData[lid] = 1
 				} else {
 					{
@@ -623,23 +612,17 @@ func gc_body_meanShiftTilingKernel(gc_b2 *compiled.Block, data, dataNext []float
 							localData[localRow+j_] = 0
 						}
 					}
-//line hecbench_meanshift.go:88
 					validData[lid] = 0
 				}
 			}
 		}
-//line hecbench_meanshift.go:93
 		archsimd.ClearAVXUpperBits()
 		compiled.OutOfLine(func() {
 			localData := localData[:192]
-//line hecbench_meanshift.go:97
 			validData := validData[:64]
-//line hecbench_meanshift.go:99
 			gc_s_newPosition := gc_s_newPosition[:gc_n2]
-//line hecbench_meanshift.go:101
 			gc_s_totWeight := gc_s_totWeight[:gc_n2]
 			{
-//line hecbench_meanshift.go:104
 				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
@@ -648,7 +631,6 @@ func gc_body_meanShiftTilingKernel(gc_b2 *compiled.Block, data, dataNext []float
 						lid := gc_tx2
 						tid := gc_bx2*gc_bdx2 + lid
 						row := tid * msD
-//line hecbench_meanshift.go:72
 						newPosition := gc_s_newPosition[gc_rank2]
 						totWeight := gc_s_totWeight[gc_rank2]
 //line hecbench_meanshift.go:91
@@ -676,7 +658,6 @@ func gc_body_meanShiftTilingKernel(gc_b2 *compiled.Block, data, dataNext []float
 										(data[row+j_2] - localData[localRowTile+j_2])
 								}
 							}
-//line hecbench_meanshift.go:99
 							if sqDist <= validRadius {
 								weight := expf(-sqDist / msDblSigmaSq)
 								{
@@ -696,7 +677,6 @@ func gc_body_meanShiftTilingKernel(gc_b2 *compiled.Block, data, dataNext []float
 										newPosition[j_3] += (weight * localData[localRowTile+j_3])
 									}
 								}
-//line hecbench_meanshift.go:104
 								totWeight += (weight * validData[i])
 							}
 						}
@@ -707,7 +687,6 @@ func gc_body_meanShiftTilingKernel(gc_b2 *compiled.Block, data, dataNext []float
 			}
 		})
 	}
-//line hecbench_meanshift.go:115
 	gc_from2, gc_to2 := 0, gc_bdx2
 	if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
 		panic(compiled.ErrGuardWraps)
@@ -723,7 +702,6 @@ func gc_body_meanShiftTilingKernel(gc_b2 *compiled.Block, data, dataNext []float
 			lid := gc_tx2
 			tid := gc_bx2*gc_bdx2 + lid
 			row := tid * msD
-//line hecbench_meanshift.go:72
 			newPosition := gc_s_newPosition[gc_rank2]
 			totWeight := gc_s_totWeight[gc_rank2]
 			{

@@ -70,7 +70,6 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 //line hecbench_nbnxm_kernel.go:35
 	localPtr := gocuda.Shared[uint8](t, localMemSize)[:localMemSize]
 	ptr := 0
-//line hecbench_nbnxm_kernel.go:38
 	gc_off3 := ptr
 	if gc_off3 >= 0 && gc_off3 < len(localPtr) {
 		gc_at := localPtr[gc_off3:][:1]
@@ -78,38 +77,30 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 		for ; gc_step+3 < gc_n; gc_step += 4 {
 			{
 				gc_rank := gc_step + 0
-//line hecbench_nbnxm_kernel.go:46
 				gc_pos.Thread = gc_rank
 //line hecbench_nbnxm_kernel.go:38
 				smXq := unsafe.Slice((*Float4)(unsafe.Pointer(&gc_at[0])), nbNumClusterPerSupercluster*nbClSize)
-//line hecbench_nbnxm_kernel.go:40
 				gc_s_smXq[gc_rank] = smXq
 			}
 			{
 				gc_rank := gc_step + 1
-//line hecbench_nbnxm_kernel.go:45
 				gc_pos.Thread = gc_rank
 //line hecbench_nbnxm_kernel.go:38
 				smXq := unsafe.Slice((*Float4)(unsafe.Pointer(&gc_at[0])), nbNumClusterPerSupercluster*nbClSize)
-//line hecbench_nbnxm_kernel.go:40
 				gc_s_smXq[gc_rank] = smXq
 			}
 			{
 				gc_rank := gc_step + 2
-//line hecbench_nbnxm_kernel.go:45
 				gc_pos.Thread = gc_rank
 //line hecbench_nbnxm_kernel.go:38
 				smXq := unsafe.Slice((*Float4)(unsafe.Pointer(&gc_at[0])), nbNumClusterPerSupercluster*nbClSize)
-//line hecbench_nbnxm_kernel.go:40
 				gc_s_smXq[gc_rank] = smXq
 			}
 			{
 				gc_rank := gc_step + 3
-//line hecbench_nbnxm_kernel.go:45
 				gc_pos.Thread = gc_rank
 //line hecbench_nbnxm_kernel.go:38
 				smXq := unsafe.Slice((*Float4)(unsafe.Pointer(&gc_at[0])), nbNumClusterPerSupercluster*nbClSize)
-//line hecbench_nbnxm_kernel.go:40
 				gc_s_smXq[gc_rank] = smXq
 			}
 		}
@@ -117,7 +108,6 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 			gc_pos.Thread = gc_rank
 //line hecbench_nbnxm_kernel.go:38
 			smXq := unsafe.Slice((*Float4)(unsafe.Pointer(&gc_at[0])), nbNumClusterPerSupercluster*nbClSize)
-//line hecbench_nbnxm_kernel.go:40
 			gc_s_smXq[gc_rank] = smXq
 		}
 	} else {
@@ -128,7 +118,6 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 				gc_pos.Thread = gc_rank
 //line hecbench_nbnxm_kernel.go:38
 				smXq := unsafe.Slice((*Float4)(unsafe.Pointer(&localPtr[ptr])), nbNumClusterPerSupercluster*nbClSize)
-//line hecbench_nbnxm_kernel.go:40
 				gc_s_smXq[gc_rank] = smXq
 			}
 			{
@@ -136,7 +125,6 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 				gc_pos.Thread = gc_rank
 //line hecbench_nbnxm_kernel.go:38
 				smXq := unsafe.Slice((*Float4)(unsafe.Pointer(&localPtr[ptr])), nbNumClusterPerSupercluster*nbClSize)
-//line hecbench_nbnxm_kernel.go:40
 				gc_s_smXq[gc_rank] = smXq
 			}
 			{
@@ -144,7 +132,6 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 				gc_pos.Thread = gc_rank
 //line hecbench_nbnxm_kernel.go:38
 				smXq := unsafe.Slice((*Float4)(unsafe.Pointer(&localPtr[ptr])), nbNumClusterPerSupercluster*nbClSize)
-//line hecbench_nbnxm_kernel.go:40
 				gc_s_smXq[gc_rank] = smXq
 			}
 			{
@@ -152,7 +139,6 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 				gc_pos.Thread = gc_rank
 //line hecbench_nbnxm_kernel.go:38
 				smXq := unsafe.Slice((*Float4)(unsafe.Pointer(&localPtr[ptr])), nbNumClusterPerSupercluster*nbClSize)
-//line hecbench_nbnxm_kernel.go:40
 				gc_s_smXq[gc_rank] = smXq
 			}
 		}
@@ -160,13 +146,11 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 			gc_pos.Thread = gc_rank
 //line hecbench_nbnxm_kernel.go:38
 			smXq := unsafe.Slice((*Float4)(unsafe.Pointer(&localPtr[ptr])), nbNumClusterPerSupercluster*nbClSize)
-//line hecbench_nbnxm_kernel.go:40
 			gc_s_smXq[gc_rank] = smXq
 		}
 	}
 //line hecbench_nbnxm_kernel.go:39
 	ptr += nbNumClusterPerSupercluster * nbClSize * int(unsafe.Sizeof(Float4{}))
-//line hecbench_nbnxm_kernel.go:41
 	gc_off4 := ptr
 	if gc_off4 >= 0 && gc_off4 < len(localPtr) {
 		gc_at2 := localPtr[gc_off4:][:1]
@@ -174,38 +158,30 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 		for ; gc_step3+3 < gc_n; gc_step3 += 4 {
 			{
 				gc_rank := gc_step3 + 0
-//line hecbench_nbnxm_kernel.go:49
 				gc_pos.Thread = gc_rank
 //line hecbench_nbnxm_kernel.go:40
 				smReductionBuffer := unsafe.Slice((*float32)(unsafe.Pointer(&gc_at2[0])), nbClSize*nbClSize*nbDim)
-//line hecbench_nbnxm_kernel.go:42
 				gc_s_smReductionBuffer[gc_rank] = smReductionBuffer
 			}
 			{
 				gc_rank := gc_step3 + 1
-//line hecbench_nbnxm_kernel.go:47
 				gc_pos.Thread = gc_rank
 //line hecbench_nbnxm_kernel.go:40
 				smReductionBuffer := unsafe.Slice((*float32)(unsafe.Pointer(&gc_at2[0])), nbClSize*nbClSize*nbDim)
-//line hecbench_nbnxm_kernel.go:42
 				gc_s_smReductionBuffer[gc_rank] = smReductionBuffer
 			}
 			{
 				gc_rank := gc_step3 + 2
-//line hecbench_nbnxm_kernel.go:47
 				gc_pos.Thread = gc_rank
 //line hecbench_nbnxm_kernel.go:40
 				smReductionBuffer := unsafe.Slice((*float32)(unsafe.Pointer(&gc_at2[0])), nbClSize*nbClSize*nbDim)
-//line hecbench_nbnxm_kernel.go:42
 				gc_s_smReductionBuffer[gc_rank] = smReductionBuffer
 			}
 			{
 				gc_rank := gc_step3 + 3
-//line hecbench_nbnxm_kernel.go:47
 				gc_pos.Thread = gc_rank
 //line hecbench_nbnxm_kernel.go:40
 				smReductionBuffer := unsafe.Slice((*float32)(unsafe.Pointer(&gc_at2[0])), nbClSize*nbClSize*nbDim)
-//line hecbench_nbnxm_kernel.go:42
 				gc_s_smReductionBuffer[gc_rank] = smReductionBuffer
 			}
 		}
@@ -213,7 +189,6 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 			gc_pos.Thread = gc_rank
 //line hecbench_nbnxm_kernel.go:40
 			smReductionBuffer := unsafe.Slice((*float32)(unsafe.Pointer(&gc_at2[0])), nbClSize*nbClSize*nbDim)
-//line hecbench_nbnxm_kernel.go:42
 			gc_s_smReductionBuffer[gc_rank] = smReductionBuffer
 		}
 	} else {
@@ -224,7 +199,6 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 				gc_pos.Thread = gc_rank
 //line hecbench_nbnxm_kernel.go:40
 				smReductionBuffer := unsafe.Slice((*float32)(unsafe.Pointer(&localPtr[ptr])), nbClSize*nbClSize*nbDim)
-//line hecbench_nbnxm_kernel.go:42
 				gc_s_smReductionBuffer[gc_rank] = smReductionBuffer
 			}
 			{
@@ -232,7 +206,6 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 				gc_pos.Thread = gc_rank
 //line hecbench_nbnxm_kernel.go:40
 				smReductionBuffer := unsafe.Slice((*float32)(unsafe.Pointer(&localPtr[ptr])), nbClSize*nbClSize*nbDim)
-//line hecbench_nbnxm_kernel.go:42
 				gc_s_smReductionBuffer[gc_rank] = smReductionBuffer
 			}
 			{
@@ -240,7 +213,6 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 				gc_pos.Thread = gc_rank
 //line hecbench_nbnxm_kernel.go:40
 				smReductionBuffer := unsafe.Slice((*float32)(unsafe.Pointer(&localPtr[ptr])), nbClSize*nbClSize*nbDim)
-//line hecbench_nbnxm_kernel.go:42
 				gc_s_smReductionBuffer[gc_rank] = smReductionBuffer
 			}
 			{
@@ -248,7 +220,6 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 				gc_pos.Thread = gc_rank
 //line hecbench_nbnxm_kernel.go:40
 				smReductionBuffer := unsafe.Slice((*float32)(unsafe.Pointer(&localPtr[ptr])), nbClSize*nbClSize*nbDim)
-//line hecbench_nbnxm_kernel.go:42
 				gc_s_smReductionBuffer[gc_rank] = smReductionBuffer
 			}
 		}
@@ -256,7 +227,6 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 			gc_pos.Thread = gc_rank
 //line hecbench_nbnxm_kernel.go:40
 			smReductionBuffer := unsafe.Slice((*float32)(unsafe.Pointer(&localPtr[ptr])), nbClSize*nbClSize*nbDim)
-//line hecbench_nbnxm_kernel.go:42
 			gc_s_smReductionBuffer[gc_rank] = smReductionBuffer
 		}
 	}
@@ -273,18 +243,12 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 	beta3 := ewaldBeta * ewaldBeta * ewaldBeta
 	compiled.OutOfLine(func() {
 		localPtr := localPtr[:2048]
-//line hecbench_nbnxm_kernel.go:60
 		gc_s_smXq := gc_s_smXq[:gc_n]
-//line hecbench_nbnxm_kernel.go:62
 		gc_s_smAtomTypeI := gc_s_smAtomTypeI[:gc_n]
-//line hecbench_nbnxm_kernel.go:64
 		gc_s_fCiBufX := gc_s_fCiBufX[:gc_n]
-//line hecbench_nbnxm_kernel.go:66
 		gc_s_fCiBufY := gc_s_fCiBufY[:gc_n]
-//line hecbench_nbnxm_kernel.go:68
 		gc_s_fCiBufZ := gc_s_fCiBufZ[:gc_n]
 		{
-//line hecbench_nbnxm_kernel.go:71
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -293,7 +257,6 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 //line hecbench_nbnxm_kernel.go:24
 					tidxi := uint32(gc_tx)
 					tidxj := uint32(gc_ty)
-//line hecbench_nbnxm_kernel.go:27
 					smXq := gc_s_smXq[gc_rank]
 //line hecbench_nbnxm_kernel.go:42
 					smAtomTypeI := unsafe.Slice((*int32)(unsafe.Pointer(&localPtr[ptr])), nbNumClusterPerSupercluster*nbClSize)
@@ -319,7 +282,6 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 						smXq[(int32(tidxj)+i)*nbClSize+int32(tidxi)] = xqi
 						smAtomTypeI[(int32(tidxj)+i)*nbClSize+int32(tidxi)] = aAtomTypes[ai]
 					}
-//line hecbench_nbnxm_kernel.go:74
 					gc_s_smAtomTypeI[gc_rank] = smAtomTypeI
 				}
 				gc_ty++
@@ -329,7 +291,6 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 			}
 		}
 	})
-//line hecbench_nbnxm_kernel.go:84
 	var gc_l_f_ [32]NbFloat3
 	var gc_l_aidx_ [32]int32
 	var gc_l_f [32]NbFloat3
@@ -356,13 +317,11 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		{
-//line hecbench_nbnxm_kernel.go:77
 			gc_save28 := gc_act
 			gc_in28 := gc_act
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 //line hecbench_nbnxm_kernel.go:76
 				j4 := cij4Start
-//line hecbench_nbnxm_kernel.go:78
 				gc_l_j4[gc_lane] = j4
 			}
 			for {
@@ -372,7 +331,6 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 				}
 				gc_act = gc_in28 &^ gc_dead
 				var gc_m28, gc_skip28 uint32
-//line hecbench_nbnxm_kernel.go:88
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
@@ -416,11 +374,9 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 						tidx := tidxj*nbClSize + tidxi
 //line hecbench_nbnxm_kernel.go:29
 						imeiIdx := tidx / prunedClusterPairSize
-//line hecbench_nbnxm_kernel.go:31
 						j4 := gc_l_j4[gc_lane]
 //line hecbench_nbnxm_kernel.go:77
 						imask := aPlistCJ4[j4].Imei[imeiIdx].Imask
-//line hecbench_nbnxm_kernel.go:79
 						gc_l_imask[gc_lane] = imask
 					}
 				}
@@ -473,17 +429,14 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 						tidx := tidxj*nbClSize + tidxi
 //line hecbench_nbnxm_kernel.go:29
 						imeiIdx := tidx / prunedClusterPairSize
-//line hecbench_nbnxm_kernel.go:31
 						j4 := gc_l_j4[gc_lane]
 //line hecbench_nbnxm_kernel.go:81
 						wexclIdx := aPlistCJ4[j4].Imei[imeiIdx].ExclInd
 						wexcl := aPlistExcl[wexclIdx].Pair[tidx&(prunedClusterPairSize-1)]
-//line hecbench_nbnxm_kernel.go:85
 						gc_l_wexcl[gc_lane] = wexcl
 					}
 				}
 				{
-//line hecbench_nbnxm_kernel.go:85
 					gc_save25 := gc_act
 					gc_in25 := gc_act
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -492,7 +445,6 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 						}
 //line hecbench_nbnxm_kernel.go:84
 						jm := 0
-//line hecbench_nbnxm_kernel.go:86
 						gc_l_jm[gc_lane] = jm
 					}
 					for {
@@ -502,7 +454,6 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 						}
 						gc_act = gc_in25 &^ gc_dead
 						var gc_m25, gc_skip25 uint32
-//line hecbench_nbnxm_kernel.go:96
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
@@ -527,11 +478,9 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
 							imask := gc_l_imask[gc_lane]
-//line hecbench_nbnxm_kernel.go:101
 							jm := gc_l_jm[gc_lane]
 //line hecbench_nbnxm_kernel.go:85
 							maskSet := imask&(nbSuperClInteractionMask<<(jm*nbNumClusterPerSupercluster)) != 0
-//line hecbench_nbnxm_kernel.go:87
 							gc_l_maskSet[gc_lane] = maskSet
 						}
 						{
@@ -580,16 +529,12 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 								tidxj := uint32(gc_ty)
 //line hecbench_nbnxm_kernel.go:73
 								nonSelfInteraction := !(nbScishift == nbCentralShiftIndex && tidxj <= tidxi)
-//line hecbench_nbnxm_kernel.go:75
 								smXq := gc_s_smXq[gc_rank]
 								smReductionBuffer := gc_s_smReductionBuffer[gc_rank]
 								smAtomTypeI := gc_s_smAtomTypeI[gc_rank]
 								j4 := gc_l_j4[gc_lane]
-//line hecbench_nbnxm_kernel.go:80
 								imask := gc_l_imask[gc_lane]
-//line hecbench_nbnxm_kernel.go:82
 								wexcl := gc_l_wexcl[gc_lane]
-//line hecbench_nbnxm_kernel.go:84
 								jm := gc_l_jm[gc_lane]
 //line hecbench_nbnxm_kernel.go:89
 								maskJI := uint32(1) << (jm * nbNumClusterPerSupercluster)
@@ -609,15 +554,12 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 //line hecbench_nbnxm_kernel.go:103
 										i_ := int32(0)
 										if imask&maskJI != 0 {
-//line hecbench_nbnxm_kernel.go:106
 											ci_ := sci*nbNumClusterPerSupercluster + i_
-//line hecbench_nbnxm_kernel.go:108
 											xqi_ := smXq[i_*nbClSize+int32(tidxi)]
 											xi := NbFloat3{xqi_.X, xqi_.Y, xqi_.Z}
 //line hecbench_nbnxm_kernel.go:112
 											rv := xi.sub(xj)
 											r2 := rv.norm2()
-//line hecbench_nbnxm_kernel.go:115
 											var pairExclMask float32
 											if wexcl&maskJI != 0 {
 												pairExclMask = 1.0
@@ -639,42 +581,34 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 												c12 := c6c12.Y
 //line hecbench_nbnxm_kernel.go:141
 												r2 = max(r2, nbMinDistanceSquared)
-//line hecbench_nbnxm_kernel.go:143
 												rInv := frsqrtRn(r2)
 												r2Inv := rInv * rInv
 												var r6Inv, fInvR float32
 												r6Inv = r2Inv * r2Inv * r2Inv
 												r6Inv *= pairExclMask
 												fInvR = r6Inv * (c12*r6Inv - c6) * r2Inv
-//line hecbench_nbnxm_kernel.go:150
 												fInvR += qi * qj *
 													(pairExclMask*r2Inv*rInv + pmeCorrF(beta2*r2)*beta3)
-//line hecbench_nbnxm_kernel.go:153
 												forceIJ := rv.scale(fInvR)
 //line hecbench_nbnxm_kernel.go:156
 												fCjBuf.subAssign(forceIJ)
-//line hecbench_nbnxm_kernel.go:158
 												gc_s_fCiBufX[gc_rank][i_] += forceIJ[0]
 												gc_s_fCiBufY[gc_rank][i_] += forceIJ[1]
 												gc_s_fCiBufZ[gc_rank][i_] += forceIJ[2]
 											}
 										}
-//line hecbench_nbnxm_kernel.go:164
 										maskJI += maskJI
 									}
 									{
 //line hecbench_nbnxm_kernel.go:103
 										i_ := int32(1)
 										if imask&maskJI != 0 {
-//line hecbench_nbnxm_kernel.go:106
 											ci_ := sci*nbNumClusterPerSupercluster + i_
-//line hecbench_nbnxm_kernel.go:108
 											xqi_ := smXq[i_*nbClSize+int32(tidxi)]
 											xi := NbFloat3{xqi_.X, xqi_.Y, xqi_.Z}
 //line hecbench_nbnxm_kernel.go:112
 											rv := xi.sub(xj)
 											r2 := rv.norm2()
-//line hecbench_nbnxm_kernel.go:115
 											var pairExclMask float32
 											if wexcl&maskJI != 0 {
 												pairExclMask = 1.0
@@ -696,42 +630,34 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 												c12 := c6c12.Y
 //line hecbench_nbnxm_kernel.go:141
 												r2 = max(r2, nbMinDistanceSquared)
-//line hecbench_nbnxm_kernel.go:143
 												rInv := frsqrtRn(r2)
 												r2Inv := rInv * rInv
 												var r6Inv, fInvR float32
 												r6Inv = r2Inv * r2Inv * r2Inv
 												r6Inv *= pairExclMask
 												fInvR = r6Inv * (c12*r6Inv - c6) * r2Inv
-//line hecbench_nbnxm_kernel.go:150
 												fInvR += qi * qj *
 													(pairExclMask*r2Inv*rInv + pmeCorrF(beta2*r2)*beta3)
-//line hecbench_nbnxm_kernel.go:153
 												forceIJ := rv.scale(fInvR)
 //line hecbench_nbnxm_kernel.go:156
 												fCjBuf.subAssign(forceIJ)
-//line hecbench_nbnxm_kernel.go:158
 												gc_s_fCiBufX[gc_rank][i_] += forceIJ[0]
 												gc_s_fCiBufY[gc_rank][i_] += forceIJ[1]
 												gc_s_fCiBufZ[gc_rank][i_] += forceIJ[2]
 											}
 										}
-//line hecbench_nbnxm_kernel.go:164
 										maskJI += maskJI
 									}
 									{
 //line hecbench_nbnxm_kernel.go:103
 										i_ := int32(2)
 										if imask&maskJI != 0 {
-//line hecbench_nbnxm_kernel.go:106
 											ci_ := sci*nbNumClusterPerSupercluster + i_
-//line hecbench_nbnxm_kernel.go:108
 											xqi_ := smXq[i_*nbClSize+int32(tidxi)]
 											xi := NbFloat3{xqi_.X, xqi_.Y, xqi_.Z}
 //line hecbench_nbnxm_kernel.go:112
 											rv := xi.sub(xj)
 											r2 := rv.norm2()
-//line hecbench_nbnxm_kernel.go:115
 											var pairExclMask float32
 											if wexcl&maskJI != 0 {
 												pairExclMask = 1.0
@@ -753,42 +679,34 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 												c12 := c6c12.Y
 //line hecbench_nbnxm_kernel.go:141
 												r2 = max(r2, nbMinDistanceSquared)
-//line hecbench_nbnxm_kernel.go:143
 												rInv := frsqrtRn(r2)
 												r2Inv := rInv * rInv
 												var r6Inv, fInvR float32
 												r6Inv = r2Inv * r2Inv * r2Inv
 												r6Inv *= pairExclMask
 												fInvR = r6Inv * (c12*r6Inv - c6) * r2Inv
-//line hecbench_nbnxm_kernel.go:150
 												fInvR += qi * qj *
 													(pairExclMask*r2Inv*rInv + pmeCorrF(beta2*r2)*beta3)
-//line hecbench_nbnxm_kernel.go:153
 												forceIJ := rv.scale(fInvR)
 //line hecbench_nbnxm_kernel.go:156
 												fCjBuf.subAssign(forceIJ)
-//line hecbench_nbnxm_kernel.go:158
 												gc_s_fCiBufX[gc_rank][i_] += forceIJ[0]
 												gc_s_fCiBufY[gc_rank][i_] += forceIJ[1]
 												gc_s_fCiBufZ[gc_rank][i_] += forceIJ[2]
 											}
 										}
-//line hecbench_nbnxm_kernel.go:164
 										maskJI += maskJI
 									}
 									{
 //line hecbench_nbnxm_kernel.go:103
 										i_ := int32(3)
 										if imask&maskJI != 0 {
-//line hecbench_nbnxm_kernel.go:106
 											ci_ := sci*nbNumClusterPerSupercluster + i_
-//line hecbench_nbnxm_kernel.go:108
 											xqi_ := smXq[i_*nbClSize+int32(tidxi)]
 											xi := NbFloat3{xqi_.X, xqi_.Y, xqi_.Z}
 //line hecbench_nbnxm_kernel.go:112
 											rv := xi.sub(xj)
 											r2 := rv.norm2()
-//line hecbench_nbnxm_kernel.go:115
 											var pairExclMask float32
 											if wexcl&maskJI != 0 {
 												pairExclMask = 1.0
@@ -810,42 +728,34 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 												c12 := c6c12.Y
 //line hecbench_nbnxm_kernel.go:141
 												r2 = max(r2, nbMinDistanceSquared)
-//line hecbench_nbnxm_kernel.go:143
 												rInv := frsqrtRn(r2)
 												r2Inv := rInv * rInv
 												var r6Inv, fInvR float32
 												r6Inv = r2Inv * r2Inv * r2Inv
 												r6Inv *= pairExclMask
 												fInvR = r6Inv * (c12*r6Inv - c6) * r2Inv
-//line hecbench_nbnxm_kernel.go:150
 												fInvR += qi * qj *
 													(pairExclMask*r2Inv*rInv + pmeCorrF(beta2*r2)*beta3)
-//line hecbench_nbnxm_kernel.go:153
 												forceIJ := rv.scale(fInvR)
 //line hecbench_nbnxm_kernel.go:156
 												fCjBuf.subAssign(forceIJ)
-//line hecbench_nbnxm_kernel.go:158
 												gc_s_fCiBufX[gc_rank][i_] += forceIJ[0]
 												gc_s_fCiBufY[gc_rank][i_] += forceIJ[1]
 												gc_s_fCiBufZ[gc_rank][i_] += forceIJ[2]
 											}
 										}
-//line hecbench_nbnxm_kernel.go:164
 										maskJI += maskJI
 									}
 									{
 //line hecbench_nbnxm_kernel.go:103
 										i_ := int32(4)
 										if imask&maskJI != 0 {
-//line hecbench_nbnxm_kernel.go:106
 											ci_ := sci*nbNumClusterPerSupercluster + i_
-//line hecbench_nbnxm_kernel.go:108
 											xqi_ := smXq[i_*nbClSize+int32(tidxi)]
 											xi := NbFloat3{xqi_.X, xqi_.Y, xqi_.Z}
 //line hecbench_nbnxm_kernel.go:112
 											rv := xi.sub(xj)
 											r2 := rv.norm2()
-//line hecbench_nbnxm_kernel.go:115
 											var pairExclMask float32
 											if wexcl&maskJI != 0 {
 												pairExclMask = 1.0
@@ -867,42 +777,34 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 												c12 := c6c12.Y
 //line hecbench_nbnxm_kernel.go:141
 												r2 = max(r2, nbMinDistanceSquared)
-//line hecbench_nbnxm_kernel.go:143
 												rInv := frsqrtRn(r2)
 												r2Inv := rInv * rInv
 												var r6Inv, fInvR float32
 												r6Inv = r2Inv * r2Inv * r2Inv
 												r6Inv *= pairExclMask
 												fInvR = r6Inv * (c12*r6Inv - c6) * r2Inv
-//line hecbench_nbnxm_kernel.go:150
 												fInvR += qi * qj *
 													(pairExclMask*r2Inv*rInv + pmeCorrF(beta2*r2)*beta3)
-//line hecbench_nbnxm_kernel.go:153
 												forceIJ := rv.scale(fInvR)
 //line hecbench_nbnxm_kernel.go:156
 												fCjBuf.subAssign(forceIJ)
-//line hecbench_nbnxm_kernel.go:158
 												gc_s_fCiBufX[gc_rank][i_] += forceIJ[0]
 												gc_s_fCiBufY[gc_rank][i_] += forceIJ[1]
 												gc_s_fCiBufZ[gc_rank][i_] += forceIJ[2]
 											}
 										}
-//line hecbench_nbnxm_kernel.go:164
 										maskJI += maskJI
 									}
 									{
 //line hecbench_nbnxm_kernel.go:103
 										i_ := int32(5)
 										if imask&maskJI != 0 {
-//line hecbench_nbnxm_kernel.go:106
 											ci_ := sci*nbNumClusterPerSupercluster + i_
-//line hecbench_nbnxm_kernel.go:108
 											xqi_ := smXq[i_*nbClSize+int32(tidxi)]
 											xi := NbFloat3{xqi_.X, xqi_.Y, xqi_.Z}
 //line hecbench_nbnxm_kernel.go:112
 											rv := xi.sub(xj)
 											r2 := rv.norm2()
-//line hecbench_nbnxm_kernel.go:115
 											var pairExclMask float32
 											if wexcl&maskJI != 0 {
 												pairExclMask = 1.0
@@ -924,42 +826,34 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 												c12 := c6c12.Y
 //line hecbench_nbnxm_kernel.go:141
 												r2 = max(r2, nbMinDistanceSquared)
-//line hecbench_nbnxm_kernel.go:143
 												rInv := frsqrtRn(r2)
 												r2Inv := rInv * rInv
 												var r6Inv, fInvR float32
 												r6Inv = r2Inv * r2Inv * r2Inv
 												r6Inv *= pairExclMask
 												fInvR = r6Inv * (c12*r6Inv - c6) * r2Inv
-//line hecbench_nbnxm_kernel.go:150
 												fInvR += qi * qj *
 													(pairExclMask*r2Inv*rInv + pmeCorrF(beta2*r2)*beta3)
-//line hecbench_nbnxm_kernel.go:153
 												forceIJ := rv.scale(fInvR)
 //line hecbench_nbnxm_kernel.go:156
 												fCjBuf.subAssign(forceIJ)
-//line hecbench_nbnxm_kernel.go:158
 												gc_s_fCiBufX[gc_rank][i_] += forceIJ[0]
 												gc_s_fCiBufY[gc_rank][i_] += forceIJ[1]
 												gc_s_fCiBufZ[gc_rank][i_] += forceIJ[2]
 											}
 										}
-//line hecbench_nbnxm_kernel.go:164
 										maskJI += maskJI
 									}
 									{
 //line hecbench_nbnxm_kernel.go:103
 										i_ := int32(6)
 										if imask&maskJI != 0 {
-//line hecbench_nbnxm_kernel.go:106
 											ci_ := sci*nbNumClusterPerSupercluster + i_
-//line hecbench_nbnxm_kernel.go:108
 											xqi_ := smXq[i_*nbClSize+int32(tidxi)]
 											xi := NbFloat3{xqi_.X, xqi_.Y, xqi_.Z}
 //line hecbench_nbnxm_kernel.go:112
 											rv := xi.sub(xj)
 											r2 := rv.norm2()
-//line hecbench_nbnxm_kernel.go:115
 											var pairExclMask float32
 											if wexcl&maskJI != 0 {
 												pairExclMask = 1.0
@@ -981,42 +875,34 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 												c12 := c6c12.Y
 //line hecbench_nbnxm_kernel.go:141
 												r2 = max(r2, nbMinDistanceSquared)
-//line hecbench_nbnxm_kernel.go:143
 												rInv := frsqrtRn(r2)
 												r2Inv := rInv * rInv
 												var r6Inv, fInvR float32
 												r6Inv = r2Inv * r2Inv * r2Inv
 												r6Inv *= pairExclMask
 												fInvR = r6Inv * (c12*r6Inv - c6) * r2Inv
-//line hecbench_nbnxm_kernel.go:150
 												fInvR += qi * qj *
 													(pairExclMask*r2Inv*rInv + pmeCorrF(beta2*r2)*beta3)
-//line hecbench_nbnxm_kernel.go:153
 												forceIJ := rv.scale(fInvR)
 //line hecbench_nbnxm_kernel.go:156
 												fCjBuf.subAssign(forceIJ)
-//line hecbench_nbnxm_kernel.go:158
 												gc_s_fCiBufX[gc_rank][i_] += forceIJ[0]
 												gc_s_fCiBufY[gc_rank][i_] += forceIJ[1]
 												gc_s_fCiBufZ[gc_rank][i_] += forceIJ[2]
 											}
 										}
-//line hecbench_nbnxm_kernel.go:164
 										maskJI += maskJI
 									}
 									{
 //line hecbench_nbnxm_kernel.go:103
 										i_ := int32(7)
 										if imask&maskJI != 0 {
-//line hecbench_nbnxm_kernel.go:106
 											ci_ := sci*nbNumClusterPerSupercluster + i_
-//line hecbench_nbnxm_kernel.go:108
 											xqi_ := smXq[i_*nbClSize+int32(tidxi)]
 											xi := NbFloat3{xqi_.X, xqi_.Y, xqi_.Z}
 //line hecbench_nbnxm_kernel.go:112
 											rv := xi.sub(xj)
 											r2 := rv.norm2()
-//line hecbench_nbnxm_kernel.go:115
 											var pairExclMask float32
 											if wexcl&maskJI != 0 {
 												pairExclMask = 1.0
@@ -1038,30 +924,26 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 												c12 := c6c12.Y
 //line hecbench_nbnxm_kernel.go:141
 												r2 = max(r2, nbMinDistanceSquared)
-//line hecbench_nbnxm_kernel.go:143
 												rInv := frsqrtRn(r2)
 												r2Inv := rInv * rInv
 												var r6Inv, fInvR float32
 												r6Inv = r2Inv * r2Inv * r2Inv
 												r6Inv *= pairExclMask
 												fInvR = r6Inv * (c12*r6Inv - c6) * r2Inv
-//line hecbench_nbnxm_kernel.go:150
 												fInvR += qi * qj *
 													(pairExclMask*r2Inv*rInv + pmeCorrF(beta2*r2)*beta3)
-//line hecbench_nbnxm_kernel.go:153
 												forceIJ := rv.scale(fInvR)
 //line hecbench_nbnxm_kernel.go:156
 												fCjBuf.subAssign(forceIJ)
-//line hecbench_nbnxm_kernel.go:158
 												gc_s_fCiBufX[gc_rank][i_] += forceIJ[0]
 												gc_s_fCiBufY[gc_rank][i_] += forceIJ[1]
 												gc_s_fCiBufZ[gc_rank][i_] += forceIJ[2]
 											}
 										}
-//line hecbench_nbnxm_kernel.go:164
 										maskJI += maskJI
 									}
 								}
+//line hecbench_nbnxm_kernel.go:167
 								var smBuf []float32 = smReductionBuffer
 //line hecbench_nbnxm_kernel.go:167
 								_ = smBuf
@@ -1069,7 +951,6 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 								var f NbFloat3 = fCjBuf
 //line hecbench_nbnxm_kernel.go:167
 								var aidx int32 = aj
-//line hecbench_nbnxm_kernel.go:179
 								gc_l_f[gc_lane] = f
 								gc_l_aidx[gc_lane] = aidx
 							}
@@ -1080,15 +961,12 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-//line hecbench_nbnxm_kernel.go:174
 							f := gc_l_f[gc_lane]
-//line hecbench_nbnxm_kernel.go:176
 							aidx := gc_l_aidx[gc_lane]
 //line hecbench_nbnxm.go:211
 							var f_ NbFloat3 = f
 //line hecbench_nbnxm.go:211
 							var aidx_ int32 = aidx
-//line hecbench_nbnxm.go:214
 							gc_l_f_[gc_lane] = f_
 							gc_l_aidx_[gc_lane] = aidx_
 						}
@@ -1098,7 +976,6 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-//line hecbench_nbnxm.go:218
 							f_ := gc_l_f_[gc_lane]
 //line hecbench_nbnxm.go:188
 							gc_c1v[gc_lane] = f_[0]
@@ -1152,7 +1029,6 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 								var tidxi_ int32 = int32(tidxi)
 //line hecbench_nbnxm.go:211
 								var tidxi_2 int32 = tidxi_
-//line hecbench_nbnxm.go:213
 								f_ := gc_l_f_[gc_lane]
 //line hecbench_nbnxm.go:190
 								f_[2] += gc_c3r[gc_lane]
@@ -1199,7 +1075,6 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 								var tidxi_ int32 = int32(tidxi)
 //line hecbench_nbnxm.go:211
 								var tidxi_2 int32 = tidxi_
-//line hecbench_nbnxm.go:213
 								f_ := gc_l_f_[gc_lane]
 //line hecbench_nbnxm.go:196
 								f_[2] += gc_c5r[gc_lane]
@@ -1232,9 +1107,7 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 								var tidxi_ int32 = int32(tidxi)
 //line hecbench_nbnxm.go:211
 								var tidxi_2 int32 = tidxi_
-//line hecbench_nbnxm.go:213
 								f_ := gc_l_f_[gc_lane]
-//line hecbench_nbnxm.go:215
 								aidx_ := gc_l_aidx_[gc_lane]
 //line hecbench_nbnxm.go:202
 								f_[0] += gc_c6r[gc_lane]
@@ -1250,7 +1123,6 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-//line hecbench_nbnxm.go:217
 							jm := gc_l_jm[gc_lane]
 //line hecbench_nbnxm_kernel.go:84
 							jm++
@@ -1264,7 +1136,6 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line hecbench_nbnxm_kernel.go:97
 					j4 := gc_l_j4[gc_lane]
 //line hecbench_nbnxm_kernel.go:76
 					j4 += 1
@@ -1306,7 +1177,6 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 			var fCiBufZ_ []float32 = gc_s_fCiBufZ[gc_rank][:]
 //line hecbench_nbnxm.go:134
 			fShiftBuf := float32(0.0)
-//line hecbench_nbnxm.go:140
 			gc_s_smBuf_[gc_rank] = smBuf_
 			gc_s_fCiBufX_[gc_rank] = fCiBufX_
 			gc_s_fCiBufY_[gc_rank] = fCiBufY_
@@ -1335,12 +1205,10 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 						var tidxj_2 int32 = int32(tidxj)
 //line hecbench_nbnxm.go:133
 						tidx_ := tidxi_3 + tidxj_2*nbClSize
-//line hecbench_nbnxm.go:135
 						smBuf_ := gc_s_smBuf_[gc_rank]
 						fCiBufX_ := gc_s_fCiBufX_[gc_rank]
 						fCiBufY_ := gc_s_fCiBufY_[gc_rank]
 						fCiBufZ_ := gc_s_fCiBufZ_[gc_rank]
-//line hecbench_nbnxm.go:138
 						smBuf_[tidx_] = fCiBufX_[ciOffset]
 						smBuf_[bufStride+tidx_] = fCiBufY_[ciOffset]
 						smBuf_[2*bufStride+tidx_] = fCiBufZ_[ciOffset]
@@ -1359,12 +1227,10 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 						var tidxj_2 int32 = int32(tidxj)
 //line hecbench_nbnxm.go:133
 						tidx_ := tidxi_3 + tidxj_2*nbClSize
-//line hecbench_nbnxm.go:135
 						smBuf_ := gc_s_smBuf_[gc_rank]
 						fCiBufX_ := gc_s_fCiBufX_[gc_rank]
 						fCiBufY_ := gc_s_fCiBufY_[gc_rank]
 						fCiBufZ_ := gc_s_fCiBufZ_[gc_rank]
-//line hecbench_nbnxm.go:138
 						smBuf_[tidx_] = fCiBufX_[ciOffset]
 						smBuf_[bufStride+tidx_] = fCiBufY_[ciOffset]
 						smBuf_[2*bufStride+tidx_] = fCiBufZ_[ciOffset]
@@ -1383,12 +1249,10 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 						var tidxj_2 int32 = int32(tidxj)
 //line hecbench_nbnxm.go:133
 						tidx_ := tidxi_3 + tidxj_2*nbClSize
-//line hecbench_nbnxm.go:135
 						smBuf_ := gc_s_smBuf_[gc_rank]
 						fCiBufX_ := gc_s_fCiBufX_[gc_rank]
 						fCiBufY_ := gc_s_fCiBufY_[gc_rank]
 						fCiBufZ_ := gc_s_fCiBufZ_[gc_rank]
-//line hecbench_nbnxm.go:138
 						smBuf_[tidx_] = fCiBufX_[ciOffset]
 						smBuf_[bufStride+tidx_] = fCiBufY_[ciOffset]
 						smBuf_[2*bufStride+tidx_] = fCiBufZ_[ciOffset]
@@ -1407,12 +1271,10 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 						var tidxj_2 int32 = int32(tidxj)
 //line hecbench_nbnxm.go:133
 						tidx_ := tidxi_3 + tidxj_2*nbClSize
-//line hecbench_nbnxm.go:135
 						smBuf_ := gc_s_smBuf_[gc_rank]
 						fCiBufX_ := gc_s_fCiBufX_[gc_rank]
 						fCiBufY_ := gc_s_fCiBufY_[gc_rank]
 						fCiBufZ_ := gc_s_fCiBufZ_[gc_rank]
-//line hecbench_nbnxm.go:138
 						smBuf_[tidx_] = fCiBufX_[ciOffset]
 						smBuf_[bufStride+tidx_] = fCiBufY_[ciOffset]
 						smBuf_[2*bufStride+tidx_] = fCiBufZ_[ciOffset]
@@ -1431,12 +1293,10 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 					var tidxj_2 int32 = int32(tidxj)
 //line hecbench_nbnxm.go:133
 					tidx_ := tidxi_3 + tidxj_2*nbClSize
-//line hecbench_nbnxm.go:135
 					smBuf_ := gc_s_smBuf_[gc_rank]
 					fCiBufX_ := gc_s_fCiBufX_[gc_rank]
 					fCiBufY_ := gc_s_fCiBufY_[gc_rank]
 					fCiBufZ_ := gc_s_fCiBufZ_[gc_rank]
-//line hecbench_nbnxm.go:138
 					smBuf_[tidx_] = fCiBufX_[ciOffset]
 					smBuf_[bufStride+tidx_] = fCiBufY_[ciOffset]
 					smBuf_[2*bufStride+tidx_] = fCiBufZ_[ciOffset]
@@ -1466,7 +1326,6 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 						var tidxi_3 int32 = int32(tidxi)
 //line hecbench_nbnxm.go:133
 						tidx_ := tidxi_3 + tidxj_2*nbClSize
-//line hecbench_nbnxm.go:135
 						smBuf_ := gc_s_smBuf_[gc_rank]
 //line hecbench_nbnxm.go:147
 						if tidxj_2 < i_2 {
@@ -1500,7 +1359,6 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 					var tidxj_2 int32 = int32(tidxj)
 //line hecbench_nbnxm.go:136
 					aidx_2 := (sci_2*nbNumClusterPerSupercluster+ciOffset)*nbClSize + tidxi_3
-//line hecbench_nbnxm.go:138
 					smBuf_ := gc_s_smBuf_[gc_rank]
 					fShiftBuf := gc_s_fShiftBuf[gc_rank]
 //line hecbench_nbnxm.go:161
@@ -1536,7 +1394,6 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 					tidxj := uint32(gc_ty)
 //line hecbench_nbnxm_kernel.go:178
 					var tidxj_2 int32 = int32(tidxj)
-//line hecbench_nbnxm_kernel.go:180
 					fShiftBuf := gc_s_fShiftBuf[gc_rank]
 //line hecbench_nbnxm.go:174
 					if calcFShift {
@@ -1555,7 +1412,6 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 					tidxj := uint32(gc_ty)
 //line hecbench_nbnxm_kernel.go:178
 					var tidxj_2 int32 = int32(tidxj)
-//line hecbench_nbnxm_kernel.go:180
 					fShiftBuf := gc_s_fShiftBuf[gc_rank]
 //line hecbench_nbnxm.go:174
 					if calcFShift {
@@ -1574,7 +1430,6 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 					tidxj := uint32(gc_ty)
 //line hecbench_nbnxm_kernel.go:178
 					var tidxj_2 int32 = int32(tidxj)
-//line hecbench_nbnxm_kernel.go:180
 					fShiftBuf := gc_s_fShiftBuf[gc_rank]
 //line hecbench_nbnxm.go:174
 					if calcFShift {
@@ -1593,7 +1448,6 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 					tidxj := uint32(gc_ty)
 //line hecbench_nbnxm_kernel.go:178
 					var tidxj_2 int32 = int32(tidxj)
-//line hecbench_nbnxm_kernel.go:180
 					fShiftBuf := gc_s_fShiftBuf[gc_rank]
 //line hecbench_nbnxm.go:174
 					if calcFShift {
@@ -1612,7 +1466,6 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 				tidxj := uint32(gc_ty)
 //line hecbench_nbnxm_kernel.go:178
 				var tidxj_2 int32 = int32(tidxj)
-//line hecbench_nbnxm_kernel.go:180
 				fShiftBuf := gc_s_fShiftBuf[gc_rank]
 //line hecbench_nbnxm.go:174
 				if calcFShift {

@@ -71,7 +71,6 @@ func gc_body_nbnxmKernel(gc_b2 *compiled.Block, aXq []Float4, aF, aShiftVec, aFS
 //line hecbench_nbnxm_kernel.go:35
 	localPtr := gocuda.Shared[uint8](t, localMemSize)[:localMemSize]
 	ptr := 0
-//line hecbench_nbnxm_kernel.go:38
 	gc_off5 := ptr
 	if gc_off5 >= 0 && gc_off5 < len(localPtr) {
 		gc_at3 := localPtr[gc_off5:][:1]
@@ -79,38 +78,30 @@ func gc_body_nbnxmKernel(gc_b2 *compiled.Block, aXq []Float4, aF, aShiftVec, aFS
 		for ; gc_step7+3 < gc_n2; gc_step7 += 4 {
 			{
 				gc_rank2 := gc_step7 + 0
-//line hecbench_nbnxm_kernel.go:46
 				gc_pos2.Thread = gc_rank2
 //line hecbench_nbnxm_kernel.go:38
 				smXq := unsafe.Slice((*Float4)(unsafe.Pointer(&gc_at3[0])), nbNumClusterPerSupercluster*nbClSize)
-//line hecbench_nbnxm_kernel.go:40
 				gc_s_smXq[gc_rank2] = smXq
 			}
 			{
 				gc_rank2 := gc_step7 + 1
-//line hecbench_nbnxm_kernel.go:45
 				gc_pos2.Thread = gc_rank2
 //line hecbench_nbnxm_kernel.go:38
 				smXq := unsafe.Slice((*Float4)(unsafe.Pointer(&gc_at3[0])), nbNumClusterPerSupercluster*nbClSize)
-//line hecbench_nbnxm_kernel.go:40
 				gc_s_smXq[gc_rank2] = smXq
 			}
 			{
 				gc_rank2 := gc_step7 + 2
-//line hecbench_nbnxm_kernel.go:45
 				gc_pos2.Thread = gc_rank2
 //line hecbench_nbnxm_kernel.go:38
 				smXq := unsafe.Slice((*Float4)(unsafe.Pointer(&gc_at3[0])), nbNumClusterPerSupercluster*nbClSize)
-//line hecbench_nbnxm_kernel.go:40
 				gc_s_smXq[gc_rank2] = smXq
 			}
 			{
 				gc_rank2 := gc_step7 + 3
-//line hecbench_nbnxm_kernel.go:45
 				gc_pos2.Thread = gc_rank2
 //line hecbench_nbnxm_kernel.go:38
 				smXq := unsafe.Slice((*Float4)(unsafe.Pointer(&gc_at3[0])), nbNumClusterPerSupercluster*nbClSize)
-//line hecbench_nbnxm_kernel.go:40
 				gc_s_smXq[gc_rank2] = smXq
 			}
 		}
@@ -118,7 +109,6 @@ func gc_body_nbnxmKernel(gc_b2 *compiled.Block, aXq []Float4, aF, aShiftVec, aFS
 			gc_pos2.Thread = gc_rank2
 //line hecbench_nbnxm_kernel.go:38
 			smXq := unsafe.Slice((*Float4)(unsafe.Pointer(&gc_at3[0])), nbNumClusterPerSupercluster*nbClSize)
-//line hecbench_nbnxm_kernel.go:40
 			gc_s_smXq[gc_rank2] = smXq
 		}
 	} else {
@@ -129,7 +119,6 @@ func gc_body_nbnxmKernel(gc_b2 *compiled.Block, aXq []Float4, aF, aShiftVec, aFS
 				gc_pos2.Thread = gc_rank2
 //line hecbench_nbnxm_kernel.go:38
 				smXq := unsafe.Slice((*Float4)(unsafe.Pointer(&localPtr[ptr])), nbNumClusterPerSupercluster*nbClSize)
-//line hecbench_nbnxm_kernel.go:40
 				gc_s_smXq[gc_rank2] = smXq
 			}
 			{
@@ -137,7 +126,6 @@ func gc_body_nbnxmKernel(gc_b2 *compiled.Block, aXq []Float4, aF, aShiftVec, aFS
 				gc_pos2.Thread = gc_rank2
 //line hecbench_nbnxm_kernel.go:38
 				smXq := unsafe.Slice((*Float4)(unsafe.Pointer(&localPtr[ptr])), nbNumClusterPerSupercluster*nbClSize)
-//line hecbench_nbnxm_kernel.go:40
 				gc_s_smXq[gc_rank2] = smXq
 			}
 			{
@@ -145,7 +133,6 @@ func gc_body_nbnxmKernel(gc_b2 *compiled.Block, aXq []Float4, aF, aShiftVec, aFS
 				gc_pos2.Thread = gc_rank2
 //line hecbench_nbnxm_kernel.go:38
 				smXq := unsafe.Slice((*Float4)(unsafe.Pointer(&localPtr[ptr])), nbNumClusterPerSupercluster*nbClSize)
-//line hecbench_nbnxm_kernel.go:40
 				gc_s_smXq[gc_rank2] = smXq
 			}
 			{
@@ -153,7 +140,6 @@ func gc_body_nbnxmKernel(gc_b2 *compiled.Block, aXq []Float4, aF, aShiftVec, aFS
 				gc_pos2.Thread = gc_rank2
 //line hecbench_nbnxm_kernel.go:38
 				smXq := unsafe.Slice((*Float4)(unsafe.Pointer(&localPtr[ptr])), nbNumClusterPerSupercluster*nbClSize)
-//line hecbench_nbnxm_kernel.go:40
 				gc_s_smXq[gc_rank2] = smXq
 			}
 		}
@@ -161,13 +147,11 @@ func gc_body_nbnxmKernel(gc_b2 *compiled.Block, aXq []Float4, aF, aShiftVec, aFS
 			gc_pos2.Thread = gc_rank2
 //line hecbench_nbnxm_kernel.go:38
 			smXq := unsafe.Slice((*Float4)(unsafe.Pointer(&localPtr[ptr])), nbNumClusterPerSupercluster*nbClSize)
-//line hecbench_nbnxm_kernel.go:40
 			gc_s_smXq[gc_rank2] = smXq
 		}
 	}
 //line hecbench_nbnxm_kernel.go:39
 	ptr += nbNumClusterPerSupercluster * nbClSize * int(unsafe.Sizeof(Float4{}))
-//line hecbench_nbnxm_kernel.go:41
 	gc_off6 := ptr
 	if gc_off6 >= 0 && gc_off6 < len(localPtr) {
 		gc_at4 := localPtr[gc_off6:][:1]
@@ -175,38 +159,30 @@ func gc_body_nbnxmKernel(gc_b2 *compiled.Block, aXq []Float4, aF, aShiftVec, aFS
 		for ; gc_step9+3 < gc_n2; gc_step9 += 4 {
 			{
 				gc_rank2 := gc_step9 + 0
-//line hecbench_nbnxm_kernel.go:49
 				gc_pos2.Thread = gc_rank2
 //line hecbench_nbnxm_kernel.go:40
 				smReductionBuffer := unsafe.Slice((*float32)(unsafe.Pointer(&gc_at4[0])), nbClSize*nbClSize*nbDim)
-//line hecbench_nbnxm_kernel.go:42
 				gc_s_smReductionBuffer[gc_rank2] = smReductionBuffer
 			}
 			{
 				gc_rank2 := gc_step9 + 1
-//line hecbench_nbnxm_kernel.go:47
 				gc_pos2.Thread = gc_rank2
 //line hecbench_nbnxm_kernel.go:40
 				smReductionBuffer := unsafe.Slice((*float32)(unsafe.Pointer(&gc_at4[0])), nbClSize*nbClSize*nbDim)
-//line hecbench_nbnxm_kernel.go:42
 				gc_s_smReductionBuffer[gc_rank2] = smReductionBuffer
 			}
 			{
 				gc_rank2 := gc_step9 + 2
-//line hecbench_nbnxm_kernel.go:47
 				gc_pos2.Thread = gc_rank2
 //line hecbench_nbnxm_kernel.go:40
 				smReductionBuffer := unsafe.Slice((*float32)(unsafe.Pointer(&gc_at4[0])), nbClSize*nbClSize*nbDim)
-//line hecbench_nbnxm_kernel.go:42
 				gc_s_smReductionBuffer[gc_rank2] = smReductionBuffer
 			}
 			{
 				gc_rank2 := gc_step9 + 3
-//line hecbench_nbnxm_kernel.go:47
 				gc_pos2.Thread = gc_rank2
 //line hecbench_nbnxm_kernel.go:40
 				smReductionBuffer := unsafe.Slice((*float32)(unsafe.Pointer(&gc_at4[0])), nbClSize*nbClSize*nbDim)
-//line hecbench_nbnxm_kernel.go:42
 				gc_s_smReductionBuffer[gc_rank2] = smReductionBuffer
 			}
 		}
@@ -214,7 +190,6 @@ func gc_body_nbnxmKernel(gc_b2 *compiled.Block, aXq []Float4, aF, aShiftVec, aFS
 			gc_pos2.Thread = gc_rank2
 //line hecbench_nbnxm_kernel.go:40
 			smReductionBuffer := unsafe.Slice((*float32)(unsafe.Pointer(&gc_at4[0])), nbClSize*nbClSize*nbDim)
-//line hecbench_nbnxm_kernel.go:42
 			gc_s_smReductionBuffer[gc_rank2] = smReductionBuffer
 		}
 	} else {
@@ -225,7 +200,6 @@ func gc_body_nbnxmKernel(gc_b2 *compiled.Block, aXq []Float4, aF, aShiftVec, aFS
 				gc_pos2.Thread = gc_rank2
 //line hecbench_nbnxm_kernel.go:40
 				smReductionBuffer := unsafe.Slice((*float32)(unsafe.Pointer(&localPtr[ptr])), nbClSize*nbClSize*nbDim)
-//line hecbench_nbnxm_kernel.go:42
 				gc_s_smReductionBuffer[gc_rank2] = smReductionBuffer
 			}
 			{
@@ -233,7 +207,6 @@ func gc_body_nbnxmKernel(gc_b2 *compiled.Block, aXq []Float4, aF, aShiftVec, aFS
 				gc_pos2.Thread = gc_rank2
 //line hecbench_nbnxm_kernel.go:40
 				smReductionBuffer := unsafe.Slice((*float32)(unsafe.Pointer(&localPtr[ptr])), nbClSize*nbClSize*nbDim)
-//line hecbench_nbnxm_kernel.go:42
 				gc_s_smReductionBuffer[gc_rank2] = smReductionBuffer
 			}
 			{
@@ -241,7 +214,6 @@ func gc_body_nbnxmKernel(gc_b2 *compiled.Block, aXq []Float4, aF, aShiftVec, aFS
 				gc_pos2.Thread = gc_rank2
 //line hecbench_nbnxm_kernel.go:40
 				smReductionBuffer := unsafe.Slice((*float32)(unsafe.Pointer(&localPtr[ptr])), nbClSize*nbClSize*nbDim)
-//line hecbench_nbnxm_kernel.go:42
 				gc_s_smReductionBuffer[gc_rank2] = smReductionBuffer
 			}
 			{
@@ -249,7 +221,6 @@ func gc_body_nbnxmKernel(gc_b2 *compiled.Block, aXq []Float4, aF, aShiftVec, aFS
 				gc_pos2.Thread = gc_rank2
 //line hecbench_nbnxm_kernel.go:40
 				smReductionBuffer := unsafe.Slice((*float32)(unsafe.Pointer(&localPtr[ptr])), nbClSize*nbClSize*nbDim)
-//line hecbench_nbnxm_kernel.go:42
 				gc_s_smReductionBuffer[gc_rank2] = smReductionBuffer
 			}
 		}
@@ -257,7 +228,6 @@ func gc_body_nbnxmKernel(gc_b2 *compiled.Block, aXq []Float4, aF, aShiftVec, aFS
 			gc_pos2.Thread = gc_rank2
 //line hecbench_nbnxm_kernel.go:40
 			smReductionBuffer := unsafe.Slice((*float32)(unsafe.Pointer(&localPtr[ptr])), nbClSize*nbClSize*nbDim)
-//line hecbench_nbnxm_kernel.go:42
 			gc_s_smReductionBuffer[gc_rank2] = smReductionBuffer
 		}
 	}
@@ -274,18 +244,12 @@ func gc_body_nbnxmKernel(gc_b2 *compiled.Block, aXq []Float4, aF, aShiftVec, aFS
 	beta3 := ewaldBeta * ewaldBeta * ewaldBeta
 	compiled.OutOfLine(func() {
 		localPtr := localPtr[:2048]
-//line hecbench_nbnxm_kernel.go:60
 		gc_s_smXq := gc_s_smXq[:gc_n2]
-//line hecbench_nbnxm_kernel.go:62
 		gc_s_smAtomTypeI := gc_s_smAtomTypeI[:gc_n2]
-//line hecbench_nbnxm_kernel.go:64
 		gc_s_fCiBufX := gc_s_fCiBufX[:gc_n2]
-//line hecbench_nbnxm_kernel.go:66
 		gc_s_fCiBufY := gc_s_fCiBufY[:gc_n2]
-//line hecbench_nbnxm_kernel.go:68
 		gc_s_fCiBufZ := gc_s_fCiBufZ[:gc_n2]
 		{
-//line hecbench_nbnxm_kernel.go:71
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -294,7 +258,6 @@ func gc_body_nbnxmKernel(gc_b2 *compiled.Block, aXq []Float4, aF, aShiftVec, aFS
 //line hecbench_nbnxm_kernel.go:24
 					tidxi := uint32(gc_tx2)
 					tidxj := uint32(gc_ty2)
-//line hecbench_nbnxm_kernel.go:27
 					smXq := gc_s_smXq[gc_rank2]
 //line hecbench_nbnxm_kernel.go:42
 					smAtomTypeI := unsafe.Slice((*int32)(unsafe.Pointer(&localPtr[ptr])), nbNumClusterPerSupercluster*nbClSize)
@@ -320,7 +283,6 @@ func gc_body_nbnxmKernel(gc_b2 *compiled.Block, aXq []Float4, aF, aShiftVec, aFS
 						smXq[(int32(tidxj)+i)*nbClSize+int32(tidxi)] = xqi
 						smAtomTypeI[(int32(tidxj)+i)*nbClSize+int32(tidxi)] = aAtomTypes[ai]
 					}
-//line hecbench_nbnxm_kernel.go:74
 					gc_s_smAtomTypeI[gc_rank2] = smAtomTypeI
 				}
 				gc_ty2++
@@ -330,7 +292,6 @@ func gc_body_nbnxmKernel(gc_b2 *compiled.Block, aXq []Float4, aF, aShiftVec, aFS
 			}
 		}
 	})
-//line hecbench_nbnxm_kernel.go:84
 	var gc_l_f_ [32]NbFloat3
 	var gc_l_aidx_ [32]int32
 	var gc_l_f [32]NbFloat3
@@ -356,7 +317,6 @@ func gc_body_nbnxmKernel(gc_b2 *compiled.Block, aXq []Float4, aF, aShiftVec, aFS
 		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
 		var gc_dead2 uint32
 		{
-//line hecbench_nbnxm_kernel.go:77
 			gc_save282 := gc_act2
 			gc_in282 := gc_act2
 			gc_left := gc_act2
@@ -388,7 +348,6 @@ func gc_body_nbnxmKernel(gc_b2 *compiled.Block, aXq []Float4, aF, aShiftVec, aFS
 					}
 //line hecbench_nbnxm_kernel.go:76
 					j4 := cij4Start
-//line hecbench_nbnxm_kernel.go:78
 					gc_l_j4[gc_lane2] = j4
 				}
 			}
@@ -399,7 +358,6 @@ func gc_body_nbnxmKernel(gc_b2 *compiled.Block, aXq []Float4, aF, aShiftVec, aFS
 				}
 				gc_act2 = gc_in282 &^ gc_dead2
 				var gc_m282, gc_skip282 uint32
-//line hecbench_nbnxm_kernel.go:89
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 					if gc_act2&(1<<gc_lane2) == 0 {
 						continue
@@ -443,11 +401,9 @@ func gc_body_nbnxmKernel(gc_b2 *compiled.Block, aXq []Float4, aF, aShiftVec, aFS
 						tidx := tidxj*nbClSize + tidxi
 //line hecbench_nbnxm_kernel.go:29
 						imeiIdx := tidx / prunedClusterPairSize
-//line hecbench_nbnxm_kernel.go:31
 						j4 := gc_l_j4[gc_lane2]
 //line hecbench_nbnxm_kernel.go:77
 						imask := aPlistCJ4[j4].Imei[imeiIdx].Imask
-//line hecbench_nbnxm_kernel.go:79
 						gc_l_imask[gc_lane2] = imask
 					}
 				}
@@ -500,17 +456,14 @@ func gc_body_nbnxmKernel(gc_b2 *compiled.Block, aXq []Float4, aF, aShiftVec, aFS
 						tidx := tidxj*nbClSize + tidxi
 //line hecbench_nbnxm_kernel.go:29
 						imeiIdx := tidx / prunedClusterPairSize
-//line hecbench_nbnxm_kernel.go:31
 						j4 := gc_l_j4[gc_lane2]
 //line hecbench_nbnxm_kernel.go:81
 						wexclIdx := aPlistCJ4[j4].Imei[imeiIdx].ExclInd
 						wexcl := aPlistExcl[wexclIdx].Pair[tidx&(prunedClusterPairSize-1)]
-//line hecbench_nbnxm_kernel.go:85
 						gc_l_wexcl[gc_lane2] = wexcl
 					}
 				}
 				{
-//line hecbench_nbnxm_kernel.go:85
 					gc_save252 := gc_act2
 					gc_in252 := gc_act2
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
@@ -519,7 +472,6 @@ func gc_body_nbnxmKernel(gc_b2 *compiled.Block, aXq []Float4, aF, aShiftVec, aFS
 						}
 //line hecbench_nbnxm_kernel.go:84
 						jm := 0
-//line hecbench_nbnxm_kernel.go:86
 						gc_l_jm[gc_lane2] = jm
 					}
 					for {
@@ -529,7 +481,6 @@ func gc_body_nbnxmKernel(gc_b2 *compiled.Block, aXq []Float4, aF, aShiftVec, aFS
 						}
 						gc_act2 = gc_in252 &^ gc_dead2
 						var gc_m252, gc_skip252 uint32
-//line hecbench_nbnxm_kernel.go:96
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 							if gc_act2&(1<<gc_lane2) == 0 {
 								continue
@@ -554,11 +505,9 @@ func gc_body_nbnxmKernel(gc_b2 *compiled.Block, aXq []Float4, aF, aShiftVec, aFS
 							gc_rank2 := gc_w2 + gc_lane2
 							gc_pos2.Thread = gc_rank2
 							imask := gc_l_imask[gc_lane2]
-//line hecbench_nbnxm_kernel.go:101
 							jm := gc_l_jm[gc_lane2]
 //line hecbench_nbnxm_kernel.go:85
 							maskSet := imask&(nbSuperClInteractionMask<<(jm*nbNumClusterPerSupercluster)) != 0
-//line hecbench_nbnxm_kernel.go:87
 							gc_l_maskSet[gc_lane2] = maskSet
 						}
 						{
@@ -607,16 +556,12 @@ func gc_body_nbnxmKernel(gc_b2 *compiled.Block, aXq []Float4, aF, aShiftVec, aFS
 								tidxj := uint32(gc_ty2)
 //line hecbench_nbnxm_kernel.go:73
 								nonSelfInteraction := !(nbScishift == nbCentralShiftIndex && tidxj <= tidxi)
-//line hecbench_nbnxm_kernel.go:75
 								smXq := gc_s_smXq[gc_rank2]
 								smReductionBuffer := gc_s_smReductionBuffer[gc_rank2]
 								smAtomTypeI := gc_s_smAtomTypeI[gc_rank2]
 								j4 := gc_l_j4[gc_lane2]
-//line hecbench_nbnxm_kernel.go:80
 								imask := gc_l_imask[gc_lane2]
-//line hecbench_nbnxm_kernel.go:82
 								wexcl := gc_l_wexcl[gc_lane2]
-//line hecbench_nbnxm_kernel.go:84
 								jm := gc_l_jm[gc_lane2]
 //line hecbench_nbnxm_kernel.go:89
 								maskJI := uint32(1) << (jm * nbNumClusterPerSupercluster)
@@ -636,15 +581,12 @@ func gc_body_nbnxmKernel(gc_b2 *compiled.Block, aXq []Float4, aF, aShiftVec, aFS
 //line hecbench_nbnxm_kernel.go:103
 										i_ := int32(0)
 										if imask&maskJI != 0 {
-//line hecbench_nbnxm_kernel.go:106
 											ci_ := sci*nbNumClusterPerSupercluster + i_
-//line hecbench_nbnxm_kernel.go:108
 											xqi_ := smXq[i_*nbClSize+int32(tidxi)]
 											xi := NbFloat3{xqi_.X, xqi_.Y, xqi_.Z}
 //line hecbench_nbnxm_kernel.go:112
 											rv := xi.sub(xj)
 											r2 := rv.norm2()
-//line hecbench_nbnxm_kernel.go:115
 											var pairExclMask float32
 											if wexcl&maskJI != 0 {
 												pairExclMask = 1.0
@@ -666,42 +608,34 @@ func gc_body_nbnxmKernel(gc_b2 *compiled.Block, aXq []Float4, aF, aShiftVec, aFS
 												c12 := c6c12.Y
 //line hecbench_nbnxm_kernel.go:141
 												r2 = max(r2, nbMinDistanceSquared)
-//line hecbench_nbnxm_kernel.go:143
 												rInv := frsqrtRn(r2)
 												r2Inv := rInv * rInv
 												var r6Inv, fInvR float32
 												r6Inv = r2Inv * r2Inv * r2Inv
 												r6Inv *= pairExclMask
 												fInvR = r6Inv * (c12*r6Inv - c6) * r2Inv
-//line hecbench_nbnxm_kernel.go:150
 												fInvR += qi * qj *
 													(pairExclMask*r2Inv*rInv + pmeCorrF(beta2*r2)*beta3)
-//line hecbench_nbnxm_kernel.go:153
 												forceIJ := rv.scale(fInvR)
 //line hecbench_nbnxm_kernel.go:156
 												fCjBuf.subAssign(forceIJ)
-//line hecbench_nbnxm_kernel.go:158
 												gc_s_fCiBufX[gc_rank2][i_] += forceIJ[0]
 												gc_s_fCiBufY[gc_rank2][i_] += forceIJ[1]
 												gc_s_fCiBufZ[gc_rank2][i_] += forceIJ[2]
 											}
 										}
-//line hecbench_nbnxm_kernel.go:164
 										maskJI += maskJI
 									}
 									{
 //line hecbench_nbnxm_kernel.go:103
 										i_ := int32(1)
 										if imask&maskJI != 0 {
-//line hecbench_nbnxm_kernel.go:106
 											ci_ := sci*nbNumClusterPerSupercluster + i_
-//line hecbench_nbnxm_kernel.go:108
 											xqi_ := smXq[i_*nbClSize+int32(tidxi)]
 											xi := NbFloat3{xqi_.X, xqi_.Y, xqi_.Z}
 //line hecbench_nbnxm_kernel.go:112
 											rv := xi.sub(xj)
 											r2 := rv.norm2()
-//line hecbench_nbnxm_kernel.go:115
 											var pairExclMask float32
 											if wexcl&maskJI != 0 {
 												pairExclMask = 1.0
@@ -723,42 +657,34 @@ func gc_body_nbnxmKernel(gc_b2 *compiled.Block, aXq []Float4, aF, aShiftVec, aFS
 												c12 := c6c12.Y
 //line hecbench_nbnxm_kernel.go:141
 												r2 = max(r2, nbMinDistanceSquared)
-//line hecbench_nbnxm_kernel.go:143
 												rInv := frsqrtRn(r2)
 												r2Inv := rInv * rInv
 												var r6Inv, fInvR float32
 												r6Inv = r2Inv * r2Inv * r2Inv
 												r6Inv *= pairExclMask
 												fInvR = r6Inv * (c12*r6Inv - c6) * r2Inv
-//line hecbench_nbnxm_kernel.go:150
 												fInvR += qi * qj *
 													(pairExclMask*r2Inv*rInv + pmeCorrF(beta2*r2)*beta3)
-//line hecbench_nbnxm_kernel.go:153
 												forceIJ := rv.scale(fInvR)
 //line hecbench_nbnxm_kernel.go:156
 												fCjBuf.subAssign(forceIJ)
-//line hecbench_nbnxm_kernel.go:158
 												gc_s_fCiBufX[gc_rank2][i_] += forceIJ[0]
 												gc_s_fCiBufY[gc_rank2][i_] += forceIJ[1]
 												gc_s_fCiBufZ[gc_rank2][i_] += forceIJ[2]
 											}
 										}
-//line hecbench_nbnxm_kernel.go:164
 										maskJI += maskJI
 									}
 									{
 //line hecbench_nbnxm_kernel.go:103
 										i_ := int32(2)
 										if imask&maskJI != 0 {
-//line hecbench_nbnxm_kernel.go:106
 											ci_ := sci*nbNumClusterPerSupercluster + i_
-//line hecbench_nbnxm_kernel.go:108
 											xqi_ := smXq[i_*nbClSize+int32(tidxi)]
 											xi := NbFloat3{xqi_.X, xqi_.Y, xqi_.Z}
 //line hecbench_nbnxm_kernel.go:112
 											rv := xi.sub(xj)
 											r2 := rv.norm2()
-//line hecbench_nbnxm_kernel.go:115
 											var pairExclMask float32
 											if wexcl&maskJI != 0 {
 												pairExclMask = 1.0
@@ -780,42 +706,34 @@ func gc_body_nbnxmKernel(gc_b2 *compiled.Block, aXq []Float4, aF, aShiftVec, aFS
 												c12 := c6c12.Y
 //line hecbench_nbnxm_kernel.go:141
 												r2 = max(r2, nbMinDistanceSquared)
-//line hecbench_nbnxm_kernel.go:143
 												rInv := frsqrtRn(r2)
 												r2Inv := rInv * rInv
 												var r6Inv, fInvR float32
 												r6Inv = r2Inv * r2Inv * r2Inv
 												r6Inv *= pairExclMask
 												fInvR = r6Inv * (c12*r6Inv - c6) * r2Inv
-//line hecbench_nbnxm_kernel.go:150
 												fInvR += qi * qj *
 													(pairExclMask*r2Inv*rInv + pmeCorrF(beta2*r2)*beta3)
-//line hecbench_nbnxm_kernel.go:153
 												forceIJ := rv.scale(fInvR)
 //line hecbench_nbnxm_kernel.go:156
 												fCjBuf.subAssign(forceIJ)
-//line hecbench_nbnxm_kernel.go:158
 												gc_s_fCiBufX[gc_rank2][i_] += forceIJ[0]
 												gc_s_fCiBufY[gc_rank2][i_] += forceIJ[1]
 												gc_s_fCiBufZ[gc_rank2][i_] += forceIJ[2]
 											}
 										}
-//line hecbench_nbnxm_kernel.go:164
 										maskJI += maskJI
 									}
 									{
 //line hecbench_nbnxm_kernel.go:103
 										i_ := int32(3)
 										if imask&maskJI != 0 {
-//line hecbench_nbnxm_kernel.go:106
 											ci_ := sci*nbNumClusterPerSupercluster + i_
-//line hecbench_nbnxm_kernel.go:108
 											xqi_ := smXq[i_*nbClSize+int32(tidxi)]
 											xi := NbFloat3{xqi_.X, xqi_.Y, xqi_.Z}
 //line hecbench_nbnxm_kernel.go:112
 											rv := xi.sub(xj)
 											r2 := rv.norm2()
-//line hecbench_nbnxm_kernel.go:115
 											var pairExclMask float32
 											if wexcl&maskJI != 0 {
 												pairExclMask = 1.0
@@ -837,42 +755,34 @@ func gc_body_nbnxmKernel(gc_b2 *compiled.Block, aXq []Float4, aF, aShiftVec, aFS
 												c12 := c6c12.Y
 //line hecbench_nbnxm_kernel.go:141
 												r2 = max(r2, nbMinDistanceSquared)
-//line hecbench_nbnxm_kernel.go:143
 												rInv := frsqrtRn(r2)
 												r2Inv := rInv * rInv
 												var r6Inv, fInvR float32
 												r6Inv = r2Inv * r2Inv * r2Inv
 												r6Inv *= pairExclMask
 												fInvR = r6Inv * (c12*r6Inv - c6) * r2Inv
-//line hecbench_nbnxm_kernel.go:150
 												fInvR += qi * qj *
 													(pairExclMask*r2Inv*rInv + pmeCorrF(beta2*r2)*beta3)
-//line hecbench_nbnxm_kernel.go:153
 												forceIJ := rv.scale(fInvR)
 //line hecbench_nbnxm_kernel.go:156
 												fCjBuf.subAssign(forceIJ)
-//line hecbench_nbnxm_kernel.go:158
 												gc_s_fCiBufX[gc_rank2][i_] += forceIJ[0]
 												gc_s_fCiBufY[gc_rank2][i_] += forceIJ[1]
 												gc_s_fCiBufZ[gc_rank2][i_] += forceIJ[2]
 											}
 										}
-//line hecbench_nbnxm_kernel.go:164
 										maskJI += maskJI
 									}
 									{
 //line hecbench_nbnxm_kernel.go:103
 										i_ := int32(4)
 										if imask&maskJI != 0 {
-//line hecbench_nbnxm_kernel.go:106
 											ci_ := sci*nbNumClusterPerSupercluster + i_
-//line hecbench_nbnxm_kernel.go:108
 											xqi_ := smXq[i_*nbClSize+int32(tidxi)]
 											xi := NbFloat3{xqi_.X, xqi_.Y, xqi_.Z}
 //line hecbench_nbnxm_kernel.go:112
 											rv := xi.sub(xj)
 											r2 := rv.norm2()
-//line hecbench_nbnxm_kernel.go:115
 											var pairExclMask float32
 											if wexcl&maskJI != 0 {
 												pairExclMask = 1.0
@@ -894,42 +804,34 @@ func gc_body_nbnxmKernel(gc_b2 *compiled.Block, aXq []Float4, aF, aShiftVec, aFS
 												c12 := c6c12.Y
 //line hecbench_nbnxm_kernel.go:141
 												r2 = max(r2, nbMinDistanceSquared)
-//line hecbench_nbnxm_kernel.go:143
 												rInv := frsqrtRn(r2)
 												r2Inv := rInv * rInv
 												var r6Inv, fInvR float32
 												r6Inv = r2Inv * r2Inv * r2Inv
 												r6Inv *= pairExclMask
 												fInvR = r6Inv * (c12*r6Inv - c6) * r2Inv
-//line hecbench_nbnxm_kernel.go:150
 												fInvR += qi * qj *
 													(pairExclMask*r2Inv*rInv + pmeCorrF(beta2*r2)*beta3)
-//line hecbench_nbnxm_kernel.go:153
 												forceIJ := rv.scale(fInvR)
 //line hecbench_nbnxm_kernel.go:156
 												fCjBuf.subAssign(forceIJ)
-//line hecbench_nbnxm_kernel.go:158
 												gc_s_fCiBufX[gc_rank2][i_] += forceIJ[0]
 												gc_s_fCiBufY[gc_rank2][i_] += forceIJ[1]
 												gc_s_fCiBufZ[gc_rank2][i_] += forceIJ[2]
 											}
 										}
-//line hecbench_nbnxm_kernel.go:164
 										maskJI += maskJI
 									}
 									{
 //line hecbench_nbnxm_kernel.go:103
 										i_ := int32(5)
 										if imask&maskJI != 0 {
-//line hecbench_nbnxm_kernel.go:106
 											ci_ := sci*nbNumClusterPerSupercluster + i_
-//line hecbench_nbnxm_kernel.go:108
 											xqi_ := smXq[i_*nbClSize+int32(tidxi)]
 											xi := NbFloat3{xqi_.X, xqi_.Y, xqi_.Z}
 //line hecbench_nbnxm_kernel.go:112
 											rv := xi.sub(xj)
 											r2 := rv.norm2()
-//line hecbench_nbnxm_kernel.go:115
 											var pairExclMask float32
 											if wexcl&maskJI != 0 {
 												pairExclMask = 1.0
@@ -951,42 +853,34 @@ func gc_body_nbnxmKernel(gc_b2 *compiled.Block, aXq []Float4, aF, aShiftVec, aFS
 												c12 := c6c12.Y
 //line hecbench_nbnxm_kernel.go:141
 												r2 = max(r2, nbMinDistanceSquared)
-//line hecbench_nbnxm_kernel.go:143
 												rInv := frsqrtRn(r2)
 												r2Inv := rInv * rInv
 												var r6Inv, fInvR float32
 												r6Inv = r2Inv * r2Inv * r2Inv
 												r6Inv *= pairExclMask
 												fInvR = r6Inv * (c12*r6Inv - c6) * r2Inv
-//line hecbench_nbnxm_kernel.go:150
 												fInvR += qi * qj *
 													(pairExclMask*r2Inv*rInv + pmeCorrF(beta2*r2)*beta3)
-//line hecbench_nbnxm_kernel.go:153
 												forceIJ := rv.scale(fInvR)
 //line hecbench_nbnxm_kernel.go:156
 												fCjBuf.subAssign(forceIJ)
-//line hecbench_nbnxm_kernel.go:158
 												gc_s_fCiBufX[gc_rank2][i_] += forceIJ[0]
 												gc_s_fCiBufY[gc_rank2][i_] += forceIJ[1]
 												gc_s_fCiBufZ[gc_rank2][i_] += forceIJ[2]
 											}
 										}
-//line hecbench_nbnxm_kernel.go:164
 										maskJI += maskJI
 									}
 									{
 //line hecbench_nbnxm_kernel.go:103
 										i_ := int32(6)
 										if imask&maskJI != 0 {
-//line hecbench_nbnxm_kernel.go:106
 											ci_ := sci*nbNumClusterPerSupercluster + i_
-//line hecbench_nbnxm_kernel.go:108
 											xqi_ := smXq[i_*nbClSize+int32(tidxi)]
 											xi := NbFloat3{xqi_.X, xqi_.Y, xqi_.Z}
 //line hecbench_nbnxm_kernel.go:112
 											rv := xi.sub(xj)
 											r2 := rv.norm2()
-//line hecbench_nbnxm_kernel.go:115
 											var pairExclMask float32
 											if wexcl&maskJI != 0 {
 												pairExclMask = 1.0
@@ -1008,42 +902,34 @@ func gc_body_nbnxmKernel(gc_b2 *compiled.Block, aXq []Float4, aF, aShiftVec, aFS
 												c12 := c6c12.Y
 //line hecbench_nbnxm_kernel.go:141
 												r2 = max(r2, nbMinDistanceSquared)
-//line hecbench_nbnxm_kernel.go:143
 												rInv := frsqrtRn(r2)
 												r2Inv := rInv * rInv
 												var r6Inv, fInvR float32
 												r6Inv = r2Inv * r2Inv * r2Inv
 												r6Inv *= pairExclMask
 												fInvR = r6Inv * (c12*r6Inv - c6) * r2Inv
-//line hecbench_nbnxm_kernel.go:150
 												fInvR += qi * qj *
 													(pairExclMask*r2Inv*rInv + pmeCorrF(beta2*r2)*beta3)
-//line hecbench_nbnxm_kernel.go:153
 												forceIJ := rv.scale(fInvR)
 //line hecbench_nbnxm_kernel.go:156
 												fCjBuf.subAssign(forceIJ)
-//line hecbench_nbnxm_kernel.go:158
 												gc_s_fCiBufX[gc_rank2][i_] += forceIJ[0]
 												gc_s_fCiBufY[gc_rank2][i_] += forceIJ[1]
 												gc_s_fCiBufZ[gc_rank2][i_] += forceIJ[2]
 											}
 										}
-//line hecbench_nbnxm_kernel.go:164
 										maskJI += maskJI
 									}
 									{
 //line hecbench_nbnxm_kernel.go:103
 										i_ := int32(7)
 										if imask&maskJI != 0 {
-//line hecbench_nbnxm_kernel.go:106
 											ci_ := sci*nbNumClusterPerSupercluster + i_
-//line hecbench_nbnxm_kernel.go:108
 											xqi_ := smXq[i_*nbClSize+int32(tidxi)]
 											xi := NbFloat3{xqi_.X, xqi_.Y, xqi_.Z}
 //line hecbench_nbnxm_kernel.go:112
 											rv := xi.sub(xj)
 											r2 := rv.norm2()
-//line hecbench_nbnxm_kernel.go:115
 											var pairExclMask float32
 											if wexcl&maskJI != 0 {
 												pairExclMask = 1.0
@@ -1065,30 +951,26 @@ func gc_body_nbnxmKernel(gc_b2 *compiled.Block, aXq []Float4, aF, aShiftVec, aFS
 												c12 := c6c12.Y
 //line hecbench_nbnxm_kernel.go:141
 												r2 = max(r2, nbMinDistanceSquared)
-//line hecbench_nbnxm_kernel.go:143
 												rInv := frsqrtRn(r2)
 												r2Inv := rInv * rInv
 												var r6Inv, fInvR float32
 												r6Inv = r2Inv * r2Inv * r2Inv
 												r6Inv *= pairExclMask
 												fInvR = r6Inv * (c12*r6Inv - c6) * r2Inv
-//line hecbench_nbnxm_kernel.go:150
 												fInvR += qi * qj *
 													(pairExclMask*r2Inv*rInv + pmeCorrF(beta2*r2)*beta3)
-//line hecbench_nbnxm_kernel.go:153
 												forceIJ := rv.scale(fInvR)
 //line hecbench_nbnxm_kernel.go:156
 												fCjBuf.subAssign(forceIJ)
-//line hecbench_nbnxm_kernel.go:158
 												gc_s_fCiBufX[gc_rank2][i_] += forceIJ[0]
 												gc_s_fCiBufY[gc_rank2][i_] += forceIJ[1]
 												gc_s_fCiBufZ[gc_rank2][i_] += forceIJ[2]
 											}
 										}
-//line hecbench_nbnxm_kernel.go:164
 										maskJI += maskJI
 									}
 								}
+//line hecbench_nbnxm_kernel.go:167
 								var smBuf []float32 = smReductionBuffer
 //line hecbench_nbnxm_kernel.go:167
 								_ = smBuf
@@ -1096,7 +978,6 @@ func gc_body_nbnxmKernel(gc_b2 *compiled.Block, aXq []Float4, aF, aShiftVec, aFS
 								var f NbFloat3 = fCjBuf
 //line hecbench_nbnxm_kernel.go:167
 								var aidx int32 = aj
-//line hecbench_nbnxm_kernel.go:179
 								gc_l_f[gc_lane2] = f
 								gc_l_aidx[gc_lane2] = aidx
 							}
@@ -1107,15 +988,12 @@ func gc_body_nbnxmKernel(gc_b2 *compiled.Block, aXq []Float4, aF, aShiftVec, aFS
 							if gc_act2&(1<<gc_lane2) == 0 {
 								continue
 							}
-//line hecbench_nbnxm_kernel.go:174
 							f := gc_l_f[gc_lane2]
-//line hecbench_nbnxm_kernel.go:176
 							aidx := gc_l_aidx[gc_lane2]
 //line hecbench_nbnxm.go:211
 							var f_ NbFloat3 = f
 //line hecbench_nbnxm.go:211
 							var aidx_ int32 = aidx
-//line hecbench_nbnxm.go:214
 							gc_l_f_[gc_lane2] = f_
 							gc_l_aidx_[gc_lane2] = aidx_
 						}
@@ -1125,7 +1003,6 @@ func gc_body_nbnxmKernel(gc_b2 *compiled.Block, aXq []Float4, aF, aShiftVec, aFS
 							if gc_act2&(1<<gc_lane2) == 0 {
 								continue
 							}
-//line hecbench_nbnxm.go:218
 							f_ := gc_l_f_[gc_lane2]
 //line hecbench_nbnxm.go:188
 							gc_c21v[gc_lane2] = f_[0]
@@ -1179,7 +1056,6 @@ func gc_body_nbnxmKernel(gc_b2 *compiled.Block, aXq []Float4, aF, aShiftVec, aFS
 								var tidxi_ int32 = int32(tidxi)
 //line hecbench_nbnxm.go:211
 								var tidxi_2 int32 = tidxi_
-//line hecbench_nbnxm.go:213
 								f_ := gc_l_f_[gc_lane2]
 //line hecbench_nbnxm.go:190
 								f_[2] += gc_c23r[gc_lane2]
@@ -1226,7 +1102,6 @@ func gc_body_nbnxmKernel(gc_b2 *compiled.Block, aXq []Float4, aF, aShiftVec, aFS
 								var tidxi_ int32 = int32(tidxi)
 //line hecbench_nbnxm.go:211
 								var tidxi_2 int32 = tidxi_
-//line hecbench_nbnxm.go:213
 								f_ := gc_l_f_[gc_lane2]
 //line hecbench_nbnxm.go:196
 								f_[2] += gc_c25r[gc_lane2]
@@ -1259,9 +1134,7 @@ func gc_body_nbnxmKernel(gc_b2 *compiled.Block, aXq []Float4, aF, aShiftVec, aFS
 								var tidxi_ int32 = int32(tidxi)
 //line hecbench_nbnxm.go:211
 								var tidxi_2 int32 = tidxi_
-//line hecbench_nbnxm.go:213
 								f_ := gc_l_f_[gc_lane2]
-//line hecbench_nbnxm.go:215
 								aidx_ := gc_l_aidx_[gc_lane2]
 //line hecbench_nbnxm.go:202
 								f_[0] += gc_c26r[gc_lane2]
@@ -1277,7 +1150,6 @@ func gc_body_nbnxmKernel(gc_b2 *compiled.Block, aXq []Float4, aF, aShiftVec, aFS
 							if gc_act2&(1<<gc_lane2) == 0 {
 								continue
 							}
-//line hecbench_nbnxm.go:217
 							jm := gc_l_jm[gc_lane2]
 //line hecbench_nbnxm_kernel.go:84
 							jm++
@@ -1324,7 +1196,6 @@ func gc_body_nbnxmKernel(gc_b2 *compiled.Block, aXq []Float4, aF, aShiftVec, aFS
 						if gc_left2&(1<<gc_lane2) == 0 {
 							continue
 						}
-//line hecbench_nbnxm_kernel.go:89
 						j4 := gc_l_j4[gc_lane2]
 //line hecbench_nbnxm_kernel.go:76
 						j4 += 1
@@ -1367,7 +1238,6 @@ func gc_body_nbnxmKernel(gc_b2 *compiled.Block, aXq []Float4, aF, aShiftVec, aFS
 			var fCiBufZ_ []float32 = gc_s_fCiBufZ[gc_rank2][:]
 //line hecbench_nbnxm.go:134
 			fShiftBuf := float32(0.0)
-//line hecbench_nbnxm.go:140
 			gc_s_smBuf_[gc_rank2] = smBuf_
 			gc_s_fCiBufX_[gc_rank2] = fCiBufX_
 			gc_s_fCiBufY_[gc_rank2] = fCiBufY_
@@ -1396,12 +1266,10 @@ func gc_body_nbnxmKernel(gc_b2 *compiled.Block, aXq []Float4, aF, aShiftVec, aFS
 						var tidxj_2 int32 = int32(tidxj)
 //line hecbench_nbnxm.go:133
 						tidx_ := tidxi_3 + tidxj_2*nbClSize
-//line hecbench_nbnxm.go:135
 						smBuf_ := gc_s_smBuf_[gc_rank2]
 						fCiBufX_ := gc_s_fCiBufX_[gc_rank2]
 						fCiBufY_ := gc_s_fCiBufY_[gc_rank2]
 						fCiBufZ_ := gc_s_fCiBufZ_[gc_rank2]
-//line hecbench_nbnxm.go:138
 						smBuf_[tidx_] = fCiBufX_[ciOffset]
 						smBuf_[bufStride+tidx_] = fCiBufY_[ciOffset]
 						smBuf_[2*bufStride+tidx_] = fCiBufZ_[ciOffset]
@@ -1420,12 +1288,10 @@ func gc_body_nbnxmKernel(gc_b2 *compiled.Block, aXq []Float4, aF, aShiftVec, aFS
 						var tidxj_2 int32 = int32(tidxj)
 //line hecbench_nbnxm.go:133
 						tidx_ := tidxi_3 + tidxj_2*nbClSize
-//line hecbench_nbnxm.go:135
 						smBuf_ := gc_s_smBuf_[gc_rank2]
 						fCiBufX_ := gc_s_fCiBufX_[gc_rank2]
 						fCiBufY_ := gc_s_fCiBufY_[gc_rank2]
 						fCiBufZ_ := gc_s_fCiBufZ_[gc_rank2]
-//line hecbench_nbnxm.go:138
 						smBuf_[tidx_] = fCiBufX_[ciOffset]
 						smBuf_[bufStride+tidx_] = fCiBufY_[ciOffset]
 						smBuf_[2*bufStride+tidx_] = fCiBufZ_[ciOffset]
@@ -1444,12 +1310,10 @@ func gc_body_nbnxmKernel(gc_b2 *compiled.Block, aXq []Float4, aF, aShiftVec, aFS
 						var tidxj_2 int32 = int32(tidxj)
 //line hecbench_nbnxm.go:133
 						tidx_ := tidxi_3 + tidxj_2*nbClSize
-//line hecbench_nbnxm.go:135
 						smBuf_ := gc_s_smBuf_[gc_rank2]
 						fCiBufX_ := gc_s_fCiBufX_[gc_rank2]
 						fCiBufY_ := gc_s_fCiBufY_[gc_rank2]
 						fCiBufZ_ := gc_s_fCiBufZ_[gc_rank2]
-//line hecbench_nbnxm.go:138
 						smBuf_[tidx_] = fCiBufX_[ciOffset]
 						smBuf_[bufStride+tidx_] = fCiBufY_[ciOffset]
 						smBuf_[2*bufStride+tidx_] = fCiBufZ_[ciOffset]
@@ -1468,12 +1332,10 @@ func gc_body_nbnxmKernel(gc_b2 *compiled.Block, aXq []Float4, aF, aShiftVec, aFS
 						var tidxj_2 int32 = int32(tidxj)
 //line hecbench_nbnxm.go:133
 						tidx_ := tidxi_3 + tidxj_2*nbClSize
-//line hecbench_nbnxm.go:135
 						smBuf_ := gc_s_smBuf_[gc_rank2]
 						fCiBufX_ := gc_s_fCiBufX_[gc_rank2]
 						fCiBufY_ := gc_s_fCiBufY_[gc_rank2]
 						fCiBufZ_ := gc_s_fCiBufZ_[gc_rank2]
-//line hecbench_nbnxm.go:138
 						smBuf_[tidx_] = fCiBufX_[ciOffset]
 						smBuf_[bufStride+tidx_] = fCiBufY_[ciOffset]
 						smBuf_[2*bufStride+tidx_] = fCiBufZ_[ciOffset]
@@ -1492,12 +1354,10 @@ func gc_body_nbnxmKernel(gc_b2 *compiled.Block, aXq []Float4, aF, aShiftVec, aFS
 					var tidxj_2 int32 = int32(tidxj)
 //line hecbench_nbnxm.go:133
 					tidx_ := tidxi_3 + tidxj_2*nbClSize
-//line hecbench_nbnxm.go:135
 					smBuf_ := gc_s_smBuf_[gc_rank2]
 					fCiBufX_ := gc_s_fCiBufX_[gc_rank2]
 					fCiBufY_ := gc_s_fCiBufY_[gc_rank2]
 					fCiBufZ_ := gc_s_fCiBufZ_[gc_rank2]
-//line hecbench_nbnxm.go:138
 					smBuf_[tidx_] = fCiBufX_[ciOffset]
 					smBuf_[bufStride+tidx_] = fCiBufY_[ciOffset]
 					smBuf_[2*bufStride+tidx_] = fCiBufZ_[ciOffset]
@@ -1528,7 +1388,6 @@ func gc_body_nbnxmKernel(gc_b2 *compiled.Block, aXq []Float4, aF, aShiftVec, aFS
 						var tidxi_3 int32 = int32(tidxi)
 //line hecbench_nbnxm.go:133
 						tidx_ := tidxi_3 + tidxj_2*nbClSize
-//line hecbench_nbnxm.go:135
 						smBuf_ := gc_s_smBuf_[gc_rank2]
 //line hecbench_nbnxm.go:147
 						if tidxj_2 < i_2 {
@@ -1563,7 +1422,6 @@ func gc_body_nbnxmKernel(gc_b2 *compiled.Block, aXq []Float4, aF, aShiftVec, aFS
 					var tidxj_2 int32 = int32(tidxj)
 //line hecbench_nbnxm.go:136
 					aidx_2 := (sci_2*nbNumClusterPerSupercluster+ciOffset)*nbClSize + tidxi_3
-//line hecbench_nbnxm.go:138
 					smBuf_ := gc_s_smBuf_[gc_rank2]
 					fShiftBuf := gc_s_fShiftBuf[gc_rank2]
 //line hecbench_nbnxm.go:161
@@ -1599,7 +1457,6 @@ func gc_body_nbnxmKernel(gc_b2 *compiled.Block, aXq []Float4, aF, aShiftVec, aFS
 					tidxj := uint32(gc_ty2)
 //line hecbench_nbnxm_kernel.go:178
 					var tidxj_2 int32 = int32(tidxj)
-//line hecbench_nbnxm_kernel.go:180
 					fShiftBuf := gc_s_fShiftBuf[gc_rank2]
 //line hecbench_nbnxm.go:174
 					if calcFShift {
@@ -1618,7 +1475,6 @@ func gc_body_nbnxmKernel(gc_b2 *compiled.Block, aXq []Float4, aF, aShiftVec, aFS
 					tidxj := uint32(gc_ty2)
 //line hecbench_nbnxm_kernel.go:178
 					var tidxj_2 int32 = int32(tidxj)
-//line hecbench_nbnxm_kernel.go:180
 					fShiftBuf := gc_s_fShiftBuf[gc_rank2]
 //line hecbench_nbnxm.go:174
 					if calcFShift {
@@ -1637,7 +1493,6 @@ func gc_body_nbnxmKernel(gc_b2 *compiled.Block, aXq []Float4, aF, aShiftVec, aFS
 					tidxj := uint32(gc_ty2)
 //line hecbench_nbnxm_kernel.go:178
 					var tidxj_2 int32 = int32(tidxj)
-//line hecbench_nbnxm_kernel.go:180
 					fShiftBuf := gc_s_fShiftBuf[gc_rank2]
 //line hecbench_nbnxm.go:174
 					if calcFShift {
@@ -1656,7 +1511,6 @@ func gc_body_nbnxmKernel(gc_b2 *compiled.Block, aXq []Float4, aF, aShiftVec, aFS
 					tidxj := uint32(gc_ty2)
 //line hecbench_nbnxm_kernel.go:178
 					var tidxj_2 int32 = int32(tidxj)
-//line hecbench_nbnxm_kernel.go:180
 					fShiftBuf := gc_s_fShiftBuf[gc_rank2]
 //line hecbench_nbnxm.go:174
 					if calcFShift {
@@ -1675,7 +1529,6 @@ func gc_body_nbnxmKernel(gc_b2 *compiled.Block, aXq []Float4, aF, aShiftVec, aFS
 				tidxj := uint32(gc_ty2)
 //line hecbench_nbnxm_kernel.go:178
 				var tidxj_2 int32 = int32(tidxj)
-//line hecbench_nbnxm_kernel.go:180
 				fShiftBuf := gc_s_fShiftBuf[gc_rank2]
 //line hecbench_nbnxm.go:174
 				if calcFShift {

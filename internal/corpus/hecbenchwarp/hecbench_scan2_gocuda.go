@@ -43,7 +43,6 @@ func gc_body_scan2BlockAdditionKernel(gc_b *compiled.Block, input, output []floa
 	bid := gc_bx
 //line hecbench_scan2.go:23
 	value := gocuda.Shared[float32](t, 1)[:1]
-//line hecbench_scan2.go:25
 	gc_from, gc_to := 0, gc_bdx
 	if gc_bound := 0; gc_bound < gc_to-1 {
 		gc_to = gc_bound + 1
@@ -135,7 +134,6 @@ func gc_body_scan2BlockAdditionKernel(gc_b *compiled.Block, input, output []floa
 			}
 		}
 	}
-//line hecbench_scan2.go:34
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := bid * gc_bdx
 		if gc_off2 >= 0 && gc_off2 <= len(output) && gc_bdx <= len(output)-gc_off2 {
@@ -255,7 +253,6 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 	block := gocuda.DynamicShared[float32](t)
 //line hecbench_scan2.go:43
 	bid := gc_bx
-//line hecbench_scan2.go:45
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_stride := 2 * 1
 		gc_off := 2 * (bid * gc_bdx)
@@ -332,7 +329,6 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 			}
 		}
 	}
-//line hecbench_scan2.go:54
 	gc_off4 := 0
 	gc_off5 := 1
 	if gc_off4 >= 0 && gc_off4 < len(block) && gc_off5 >= 0 && gc_off5 < len(block) {
@@ -354,7 +350,6 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 //line hecbench_scan2.go:51
 			cache0 := gc_elem
 			cache1 := cache0 + gc_elem2
-//line hecbench_scan2.go:55
 			gc_s_cache0[gc_rank] = cache0
 			gc_s_cache1[gc_rank] = cache1
 		}
@@ -377,7 +372,6 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 //line hecbench_scan2.go:51
 				cache0 := block[0]
 				cache1 := cache0 + block[1]
-//line hecbench_scan2.go:55
 				gc_s_cache0[gc_rank] = cache0
 				gc_s_cache1[gc_rank] = cache1
 			}
@@ -387,7 +381,6 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 //line hecbench_scan2.go:51
 				cache0 := block[0]
 				cache1 := cache0 + block[1]
-//line hecbench_scan2.go:55
 				gc_s_cache0[gc_rank] = cache0
 				gc_s_cache1[gc_rank] = cache1
 			}
@@ -397,7 +390,6 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 //line hecbench_scan2.go:51
 				cache0 := block[0]
 				cache1 := cache0 + block[1]
-//line hecbench_scan2.go:55
 				gc_s_cache0[gc_rank] = cache0
 				gc_s_cache1[gc_rank] = cache1
 			}
@@ -407,7 +399,6 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 //line hecbench_scan2.go:51
 				cache0 := block[0]
 				cache1 := cache0 + block[1]
-//line hecbench_scan2.go:55
 				gc_s_cache0[gc_rank] = cache0
 				gc_s_cache1[gc_rank] = cache1
 			}
@@ -417,21 +408,18 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 //line hecbench_scan2.go:51
 			cache0 := block[0]
 			cache1 := cache0 + block[1]
-//line hecbench_scan2.go:55
 			gc_s_cache0[gc_rank] = cache0
 			gc_s_cache1[gc_rank] = cache1
 		}
 	}
 //line hecbench_scan2.go:55
 	for stride := 1; stride < int(blockSize); stride *= 2 {
-//line hecbench_scan2.go:57
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 //line hecbench_scan2.go:42
 				tid := gc_tx
-//line hecbench_scan2.go:44
 				cache0 := gc_s_cache0[gc_rank]
 				cache1 := gc_s_cache1[gc_rank]
 //line hecbench_scan2.go:56
@@ -443,14 +431,12 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 				gc_s_cache1[gc_rank] = cache1
 			}
 		}
-//line hecbench_scan2.go:66
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_stride2 := 2 * 1
 			gc_off6 := 1
 			if compiled.InStride(gc_stride2, 0, 0, gc_bdx, len(block)) && compiled.InStride(gc_stride2, gc_off6, 0, gc_bdx, len(block)) {
 				for gc_tx, gc_idx5, gc_idx6 := 0, 0+gc_stride2*(0), gc_off6+gc_stride2*(0); gc_tx < gc_bdx; gc_tx, gc_idx5, gc_idx6 = gc_tx+1, gc_idx5+gc_stride2, gc_idx6+gc_stride2 {
 					gc_rank := gc_base + gc_tx
-//line hecbench_scan2.go:44
 					cache0 := gc_s_cache0[gc_rank]
 					cache1 := gc_s_cache1[gc_rank]
 //line hecbench_scan2.go:62
@@ -466,7 +452,6 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 						gc_pos.Thread = gc_rank
 //line hecbench_scan2.go:42
 						tid := gc_tx
-//line hecbench_scan2.go:44
 						cache0 := gc_s_cache0[gc_rank]
 						cache1 := gc_s_cache1[gc_rank]
 //line hecbench_scan2.go:62
@@ -479,7 +464,6 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 						gc_pos.Thread = gc_rank
 //line hecbench_scan2.go:42
 						tid := gc_tx
-//line hecbench_scan2.go:44
 						cache0 := gc_s_cache0[gc_rank]
 						cache1 := gc_s_cache1[gc_rank]
 //line hecbench_scan2.go:62
@@ -492,7 +476,6 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 						gc_pos.Thread = gc_rank
 //line hecbench_scan2.go:42
 						tid := gc_tx
-//line hecbench_scan2.go:44
 						cache0 := gc_s_cache0[gc_rank]
 						cache1 := gc_s_cache1[gc_rank]
 //line hecbench_scan2.go:62
@@ -505,7 +488,6 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 						gc_pos.Thread = gc_rank
 //line hecbench_scan2.go:42
 						tid := gc_tx
-//line hecbench_scan2.go:44
 						cache0 := gc_s_cache0[gc_rank]
 						cache1 := gc_s_cache1[gc_rank]
 //line hecbench_scan2.go:62
@@ -518,7 +500,6 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 					gc_pos.Thread = gc_rank
 //line hecbench_scan2.go:42
 					tid := gc_tx
-//line hecbench_scan2.go:44
 					cache0 := gc_s_cache0[gc_rank]
 					cache1 := gc_s_cache1[gc_rank]
 //line hecbench_scan2.go:62
@@ -528,7 +509,6 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 			}
 		}
 	}
-//line hecbench_scan2.go:70
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -577,7 +557,6 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 	bid := gc_bx
 //line hecbench_scan2.go:90
 	block := gocuda.DynamicShared[float32](t)
-//line hecbench_scan2.go:92
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_stride := 2 * 1
 		gc_off := 2 * (bid * gc_bdx)
@@ -654,7 +633,6 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 			}
 		}
 	}
-//line hecbench_scan2.go:100
 	gc_off4 := 0
 	gc_off5 := 1
 	if gc_off4 >= 0 && gc_off4 < len(block) && gc_off5 >= 0 && gc_off5 < len(block) {
@@ -676,7 +654,6 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 //line hecbench_scan2.go:97
 			cache0 := gc_elem
 			cache1 := cache0 + gc_elem2
-//line hecbench_scan2.go:101
 			gc_s_cache0[gc_rank] = cache0
 			gc_s_cache1[gc_rank] = cache1
 		}
@@ -699,7 +676,6 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 //line hecbench_scan2.go:97
 				cache0 := block[0]
 				cache1 := cache0 + block[1]
-//line hecbench_scan2.go:101
 				gc_s_cache0[gc_rank] = cache0
 				gc_s_cache1[gc_rank] = cache1
 			}
@@ -709,7 +685,6 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 //line hecbench_scan2.go:97
 				cache0 := block[0]
 				cache1 := cache0 + block[1]
-//line hecbench_scan2.go:101
 				gc_s_cache0[gc_rank] = cache0
 				gc_s_cache1[gc_rank] = cache1
 			}
@@ -719,7 +694,6 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 //line hecbench_scan2.go:97
 				cache0 := block[0]
 				cache1 := cache0 + block[1]
-//line hecbench_scan2.go:101
 				gc_s_cache0[gc_rank] = cache0
 				gc_s_cache1[gc_rank] = cache1
 			}
@@ -729,7 +703,6 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 //line hecbench_scan2.go:97
 				cache0 := block[0]
 				cache1 := cache0 + block[1]
-//line hecbench_scan2.go:101
 				gc_s_cache0[gc_rank] = cache0
 				gc_s_cache1[gc_rank] = cache1
 			}
@@ -739,21 +712,18 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 //line hecbench_scan2.go:97
 			cache0 := block[0]
 			cache1 := cache0 + block[1]
-//line hecbench_scan2.go:101
 			gc_s_cache0[gc_rank] = cache0
 			gc_s_cache1[gc_rank] = cache1
 		}
 	}
 //line hecbench_scan2.go:101
 	for stride := 1; stride < int(blockSize); stride *= 2 {
-//line hecbench_scan2.go:103
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 //line hecbench_scan2.go:86
 				tid := gc_tx
-//line hecbench_scan2.go:88
 				cache0 := gc_s_cache0[gc_rank]
 				cache1 := gc_s_cache1[gc_rank]
 //line hecbench_scan2.go:102
@@ -765,14 +735,12 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 				gc_s_cache1[gc_rank] = cache1
 			}
 		}
-//line hecbench_scan2.go:112
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_stride2 := 2 * 1
 			gc_off6 := 1
 			if compiled.InStride(gc_stride2, 0, 0, gc_bdx, len(block)) && compiled.InStride(gc_stride2, gc_off6, 0, gc_bdx, len(block)) {
 				for gc_tx, gc_idx5, gc_idx6 := 0, 0+gc_stride2*(0), gc_off6+gc_stride2*(0); gc_tx < gc_bdx; gc_tx, gc_idx5, gc_idx6 = gc_tx+1, gc_idx5+gc_stride2, gc_idx6+gc_stride2 {
 					gc_rank := gc_base + gc_tx
-//line hecbench_scan2.go:88
 					cache0 := gc_s_cache0[gc_rank]
 					cache1 := gc_s_cache1[gc_rank]
 //line hecbench_scan2.go:108
@@ -788,7 +756,6 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 						gc_pos.Thread = gc_rank
 //line hecbench_scan2.go:86
 						tid := gc_tx
-//line hecbench_scan2.go:88
 						cache0 := gc_s_cache0[gc_rank]
 						cache1 := gc_s_cache1[gc_rank]
 //line hecbench_scan2.go:108
@@ -801,7 +768,6 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 						gc_pos.Thread = gc_rank
 //line hecbench_scan2.go:86
 						tid := gc_tx
-//line hecbench_scan2.go:88
 						cache0 := gc_s_cache0[gc_rank]
 						cache1 := gc_s_cache1[gc_rank]
 //line hecbench_scan2.go:108
@@ -814,7 +780,6 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 						gc_pos.Thread = gc_rank
 //line hecbench_scan2.go:86
 						tid := gc_tx
-//line hecbench_scan2.go:88
 						cache0 := gc_s_cache0[gc_rank]
 						cache1 := gc_s_cache1[gc_rank]
 //line hecbench_scan2.go:108
@@ -827,7 +792,6 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 						gc_pos.Thread = gc_rank
 //line hecbench_scan2.go:86
 						tid := gc_tx
-//line hecbench_scan2.go:88
 						cache0 := gc_s_cache0[gc_rank]
 						cache1 := gc_s_cache1[gc_rank]
 //line hecbench_scan2.go:108
@@ -840,7 +804,6 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 					gc_pos.Thread = gc_rank
 //line hecbench_scan2.go:86
 					tid := gc_tx
-//line hecbench_scan2.go:88
 					cache0 := gc_s_cache0[gc_rank]
 					cache1 := gc_s_cache1[gc_rank]
 //line hecbench_scan2.go:108
@@ -850,7 +813,6 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 			}
 		}
 	}
-//line hecbench_scan2.go:116
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx

@@ -43,7 +43,6 @@ func gc_body_scan2BlockAdditionKernel(gc_b2 *compiled.Block, input, output []flo
 	bid := gc_bx2
 //line hecbench_scan2.go:23
 	value := gocuda.Shared[float32](t, 1)[:1]
-//line hecbench_scan2.go:25
 	gc_from2, gc_to2 := 0, gc_bdx2
 	if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 		gc_to2 = gc_bound2 + 1
@@ -135,7 +134,6 @@ func gc_body_scan2BlockAdditionKernel(gc_b2 *compiled.Block, input, output []flo
 			}
 		}
 	}
-//line hecbench_scan2.go:34
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off4 := bid * gc_bdx2
 		if gc_off4 >= 0 && gc_off4 <= len(output) && gc_bdx2 <= len(output)-gc_off4 {
@@ -178,7 +176,6 @@ func gc_body_scan2BlockAdditionKernel(gc_b2 *compiled.Block, input, output []flo
 //line hecbench_scan2.go:31
 						break
 					}
-//line hecbench_scan2.go:32
 					archsimd.LoadFloat32x8Slice(output[gid:]).Add(compiled.BroadcastFloat32x8At(&value[0], gc_Lane0Mask32)).StoreSlice(output[gid:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -270,7 +267,6 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b2 *compiled.Block, output, input []f
 	block := gocuda.DynamicShared[float32](t)
 //line hecbench_scan2.go:43
 	bid := gc_bx2
-//line hecbench_scan2.go:45
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_vstep3 := 0
 		if compiled.SIMD {
@@ -384,7 +380,6 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b2 *compiled.Block, output, input []f
 					gc_pos2.Thread = gc_rank2
 				}
 			}
-//line hecbench_scan2.go:50
 			archsimd.ClearAVXUpperBits()
 		}
 		gc_step4 := gc_vstep3
@@ -450,7 +445,6 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b2 *compiled.Block, output, input []f
 			block[2*tid+1] = input[2*gid+1]
 		}
 	}
-//line hecbench_scan2.go:53
 	gc_off7 := 0
 	gc_off8 := 1
 	if gc_off7 >= 0 && gc_off7 < len(block) && gc_off8 >= 0 && gc_off8 < len(block) {
@@ -479,7 +473,6 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b2 *compiled.Block, output, input []f
 //line hecbench_scan2.go:51
 			cache0 := gc_elem3
 			cache1 := cache0 + gc_elem4
-//line hecbench_scan2.go:55
 			gc_s_cache0[gc_rank2] = cache0
 			gc_s_cache1[gc_rank2] = cache1
 		}
@@ -509,7 +502,6 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b2 *compiled.Block, output, input []f
 //line hecbench_scan2.go:51
 				cache0 := block[0]
 				cache1 := cache0 + block[1]
-//line hecbench_scan2.go:55
 				gc_s_cache0[gc_rank2] = cache0
 				gc_s_cache1[gc_rank2] = cache1
 			}
@@ -519,7 +511,6 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b2 *compiled.Block, output, input []f
 //line hecbench_scan2.go:51
 				cache0 := block[0]
 				cache1 := cache0 + block[1]
-//line hecbench_scan2.go:55
 				gc_s_cache0[gc_rank2] = cache0
 				gc_s_cache1[gc_rank2] = cache1
 			}
@@ -529,7 +520,6 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b2 *compiled.Block, output, input []f
 //line hecbench_scan2.go:51
 				cache0 := block[0]
 				cache1 := cache0 + block[1]
-//line hecbench_scan2.go:55
 				gc_s_cache0[gc_rank2] = cache0
 				gc_s_cache1[gc_rank2] = cache1
 			}
@@ -539,7 +529,6 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b2 *compiled.Block, output, input []f
 //line hecbench_scan2.go:51
 				cache0 := block[0]
 				cache1 := cache0 + block[1]
-//line hecbench_scan2.go:55
 				gc_s_cache0[gc_rank2] = cache0
 				gc_s_cache1[gc_rank2] = cache1
 			}
@@ -549,14 +538,12 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b2 *compiled.Block, output, input []f
 //line hecbench_scan2.go:51
 			cache0 := block[0]
 			cache1 := cache0 + block[1]
-//line hecbench_scan2.go:55
 			gc_s_cache0[gc_rank2] = cache0
 			gc_s_cache1[gc_rank2] = cache1
 		}
 	}
 //line hecbench_scan2.go:55
 	for stride := 1; stride < int(blockSize); stride *= 2 {
-//line hecbench_scan2.go:57
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep6 := 0
 			if compiled.SIMD {
@@ -711,7 +698,6 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b2 *compiled.Block, output, input []f
 				gc_pos2.Thread = gc_rank2
 //line hecbench_scan2.go:42
 				tid := gc_tx2
-//line hecbench_scan2.go:44
 				cache0 := gc_s_cache0[gc_rank2]
 				cache1 := gc_s_cache1[gc_rank2]
 //line hecbench_scan2.go:56
@@ -723,7 +709,6 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b2 *compiled.Block, output, input []f
 				gc_s_cache1[gc_rank2] = cache1
 			}
 		}
-//line hecbench_scan2.go:66
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep7 := 0
 			if compiled.SIMD {
@@ -803,7 +788,6 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b2 *compiled.Block, output, input []f
 						}
 					}
 				}
-//line hecbench_scan2.go:65
 				archsimd.ClearAVXUpperBits()
 			}
 			gc_step6 := gc_vstep7
@@ -814,7 +798,6 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b2 *compiled.Block, output, input []f
 					gc_pos2.Thread = gc_rank2
 //line hecbench_scan2.go:42
 					tid := gc_tx2
-//line hecbench_scan2.go:44
 					cache0 := gc_s_cache0[gc_rank2]
 					cache1 := gc_s_cache1[gc_rank2]
 //line hecbench_scan2.go:62
@@ -827,7 +810,6 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b2 *compiled.Block, output, input []f
 					gc_pos2.Thread = gc_rank2
 //line hecbench_scan2.go:42
 					tid := gc_tx2
-//line hecbench_scan2.go:44
 					cache0 := gc_s_cache0[gc_rank2]
 					cache1 := gc_s_cache1[gc_rank2]
 //line hecbench_scan2.go:62
@@ -840,7 +822,6 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b2 *compiled.Block, output, input []f
 					gc_pos2.Thread = gc_rank2
 //line hecbench_scan2.go:42
 					tid := gc_tx2
-//line hecbench_scan2.go:44
 					cache0 := gc_s_cache0[gc_rank2]
 					cache1 := gc_s_cache1[gc_rank2]
 //line hecbench_scan2.go:62
@@ -853,7 +834,6 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b2 *compiled.Block, output, input []f
 					gc_pos2.Thread = gc_rank2
 //line hecbench_scan2.go:42
 					tid := gc_tx2
-//line hecbench_scan2.go:44
 					cache0 := gc_s_cache0[gc_rank2]
 					cache1 := gc_s_cache1[gc_rank2]
 //line hecbench_scan2.go:62
@@ -866,7 +846,6 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b2 *compiled.Block, output, input []f
 				gc_pos2.Thread = gc_rank2
 //line hecbench_scan2.go:42
 				tid := gc_tx2
-//line hecbench_scan2.go:44
 				cache0 := gc_s_cache0[gc_rank2]
 				cache1 := gc_s_cache1[gc_rank2]
 //line hecbench_scan2.go:62
@@ -875,7 +854,6 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b2 *compiled.Block, output, input []f
 			}
 		}
 	}
-//line hecbench_scan2.go:69
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_vstep8 := 0
 		if compiled.SIMD {
@@ -1125,7 +1103,6 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b2 *compiled.Block, output, input []f
 					}
 				}
 			}
-//line hecbench_scan2.go:79
 			archsimd.ClearAVXUpperBits()
 		}
 		for gc_tx2 := gc_vstep8; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -1180,7 +1157,6 @@ func gc_body_scan2PrefixSumKernel(gc_b2 *compiled.Block, output, input []float32
 	bid := gc_bx2
 //line hecbench_scan2.go:90
 	block := gocuda.DynamicShared[float32](t)
-//line hecbench_scan2.go:92
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_vstep3 := 0
 		if compiled.SIMD {
@@ -1294,7 +1270,6 @@ func gc_body_scan2PrefixSumKernel(gc_b2 *compiled.Block, output, input []float32
 					gc_pos2.Thread = gc_rank2
 				}
 			}
-//line hecbench_scan2.go:96
 			archsimd.ClearAVXUpperBits()
 		}
 		gc_step4 := gc_vstep3
@@ -1360,7 +1335,6 @@ func gc_body_scan2PrefixSumKernel(gc_b2 *compiled.Block, output, input []float32
 			block[2*tid+1] = input[2*gid+1]
 		}
 	}
-//line hecbench_scan2.go:99
 	gc_off7 := 0
 	gc_off8 := 1
 	if gc_off7 >= 0 && gc_off7 < len(block) && gc_off8 >= 0 && gc_off8 < len(block) {
@@ -1389,7 +1363,6 @@ func gc_body_scan2PrefixSumKernel(gc_b2 *compiled.Block, output, input []float32
 //line hecbench_scan2.go:97
 			cache0 := gc_elem3
 			cache1 := cache0 + gc_elem4
-//line hecbench_scan2.go:101
 			gc_s_cache0[gc_rank2] = cache0
 			gc_s_cache1[gc_rank2] = cache1
 		}
@@ -1419,7 +1392,6 @@ func gc_body_scan2PrefixSumKernel(gc_b2 *compiled.Block, output, input []float32
 //line hecbench_scan2.go:97
 				cache0 := block[0]
 				cache1 := cache0 + block[1]
-//line hecbench_scan2.go:101
 				gc_s_cache0[gc_rank2] = cache0
 				gc_s_cache1[gc_rank2] = cache1
 			}
@@ -1429,7 +1401,6 @@ func gc_body_scan2PrefixSumKernel(gc_b2 *compiled.Block, output, input []float32
 //line hecbench_scan2.go:97
 				cache0 := block[0]
 				cache1 := cache0 + block[1]
-//line hecbench_scan2.go:101
 				gc_s_cache0[gc_rank2] = cache0
 				gc_s_cache1[gc_rank2] = cache1
 			}
@@ -1439,7 +1410,6 @@ func gc_body_scan2PrefixSumKernel(gc_b2 *compiled.Block, output, input []float32
 //line hecbench_scan2.go:97
 				cache0 := block[0]
 				cache1 := cache0 + block[1]
-//line hecbench_scan2.go:101
 				gc_s_cache0[gc_rank2] = cache0
 				gc_s_cache1[gc_rank2] = cache1
 			}
@@ -1449,7 +1419,6 @@ func gc_body_scan2PrefixSumKernel(gc_b2 *compiled.Block, output, input []float32
 //line hecbench_scan2.go:97
 				cache0 := block[0]
 				cache1 := cache0 + block[1]
-//line hecbench_scan2.go:101
 				gc_s_cache0[gc_rank2] = cache0
 				gc_s_cache1[gc_rank2] = cache1
 			}
@@ -1459,14 +1428,12 @@ func gc_body_scan2PrefixSumKernel(gc_b2 *compiled.Block, output, input []float32
 //line hecbench_scan2.go:97
 			cache0 := block[0]
 			cache1 := cache0 + block[1]
-//line hecbench_scan2.go:101
 			gc_s_cache0[gc_rank2] = cache0
 			gc_s_cache1[gc_rank2] = cache1
 		}
 	}
 //line hecbench_scan2.go:101
 	for stride := 1; stride < int(blockSize); stride *= 2 {
-//line hecbench_scan2.go:103
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep6 := 0
 			if compiled.SIMD {
@@ -1621,7 +1588,6 @@ func gc_body_scan2PrefixSumKernel(gc_b2 *compiled.Block, output, input []float32
 				gc_pos2.Thread = gc_rank2
 //line hecbench_scan2.go:86
 				tid := gc_tx2
-//line hecbench_scan2.go:88
 				cache0 := gc_s_cache0[gc_rank2]
 				cache1 := gc_s_cache1[gc_rank2]
 //line hecbench_scan2.go:102
@@ -1633,7 +1599,6 @@ func gc_body_scan2PrefixSumKernel(gc_b2 *compiled.Block, output, input []float32
 				gc_s_cache1[gc_rank2] = cache1
 			}
 		}
-//line hecbench_scan2.go:112
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep7 := 0
 			if compiled.SIMD {
@@ -1713,7 +1678,6 @@ func gc_body_scan2PrefixSumKernel(gc_b2 *compiled.Block, output, input []float32
 						}
 					}
 				}
-//line hecbench_scan2.go:111
 				archsimd.ClearAVXUpperBits()
 			}
 			gc_step6 := gc_vstep7
@@ -1724,7 +1688,6 @@ func gc_body_scan2PrefixSumKernel(gc_b2 *compiled.Block, output, input []float32
 					gc_pos2.Thread = gc_rank2
 //line hecbench_scan2.go:86
 					tid := gc_tx2
-//line hecbench_scan2.go:88
 					cache0 := gc_s_cache0[gc_rank2]
 					cache1 := gc_s_cache1[gc_rank2]
 //line hecbench_scan2.go:108
@@ -1737,7 +1700,6 @@ func gc_body_scan2PrefixSumKernel(gc_b2 *compiled.Block, output, input []float32
 					gc_pos2.Thread = gc_rank2
 //line hecbench_scan2.go:86
 					tid := gc_tx2
-//line hecbench_scan2.go:88
 					cache0 := gc_s_cache0[gc_rank2]
 					cache1 := gc_s_cache1[gc_rank2]
 //line hecbench_scan2.go:108
@@ -1750,7 +1712,6 @@ func gc_body_scan2PrefixSumKernel(gc_b2 *compiled.Block, output, input []float32
 					gc_pos2.Thread = gc_rank2
 //line hecbench_scan2.go:86
 					tid := gc_tx2
-//line hecbench_scan2.go:88
 					cache0 := gc_s_cache0[gc_rank2]
 					cache1 := gc_s_cache1[gc_rank2]
 //line hecbench_scan2.go:108
@@ -1763,7 +1724,6 @@ func gc_body_scan2PrefixSumKernel(gc_b2 *compiled.Block, output, input []float32
 					gc_pos2.Thread = gc_rank2
 //line hecbench_scan2.go:86
 					tid := gc_tx2
-//line hecbench_scan2.go:88
 					cache0 := gc_s_cache0[gc_rank2]
 					cache1 := gc_s_cache1[gc_rank2]
 //line hecbench_scan2.go:108
@@ -1776,7 +1736,6 @@ func gc_body_scan2PrefixSumKernel(gc_b2 *compiled.Block, output, input []float32
 				gc_pos2.Thread = gc_rank2
 //line hecbench_scan2.go:86
 				tid := gc_tx2
-//line hecbench_scan2.go:88
 				cache0 := gc_s_cache0[gc_rank2]
 				cache1 := gc_s_cache1[gc_rank2]
 //line hecbench_scan2.go:108
@@ -1785,7 +1744,6 @@ func gc_body_scan2PrefixSumKernel(gc_b2 *compiled.Block, output, input []float32
 			}
 		}
 	}
-//line hecbench_scan2.go:115
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_vstep8 := 0
 		if compiled.SIMD {
@@ -2019,7 +1977,6 @@ func gc_body_scan2PrefixSumKernel(gc_b2 *compiled.Block, output, input []float32
 					}
 				}
 			}
-//line hecbench_scan2.go:122
 			archsimd.ClearAVXUpperBits()
 		}
 		for gc_tx2 := gc_vstep8; gc_tx2 < gc_bdx2; gc_tx2++ {

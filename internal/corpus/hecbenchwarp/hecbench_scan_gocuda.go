@@ -46,7 +46,6 @@ func gc_body_scanBcaoKernel[T scanInt](gc_b *compiled.Block, N int, nblocks int6
 		gout := gOdata[bid*int64(N):]
 //line hecbench_scan.go:43
 		offset := 1
-//line hecbench_scan.go:45
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step := 0
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -122,7 +121,6 @@ func gc_body_scanBcaoKernel[T scanInt](gc_b *compiled.Block, N int, nblocks int6
 			}
 		}
 		for d := N >> 1; d > 0; d >>= 1 {
-//line hecbench_scan.go:46
 			gc_from, gc_to := 0, gc_bdx
 			if gc_bound := d; gc_bound < gc_to {
 				gc_to = gc_bound
@@ -162,7 +160,6 @@ func gc_body_scanBcaoKernel[T scanInt](gc_b *compiled.Block, N int, nblocks int6
 						temp[N-1+scanOffset(N-1)] = 0
 					}
 					{
-//line hecbench_scan.go:61
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -170,7 +167,6 @@ func gc_body_scanBcaoKernel[T scanInt](gc_b *compiled.Block, N int, nblocks int6
 						temp[N-1+scanOffset(N-1)] = 0
 					}
 					{
-//line hecbench_scan.go:61
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -178,7 +174,6 @@ func gc_body_scanBcaoKernel[T scanInt](gc_b *compiled.Block, N int, nblocks int6
 						temp[N-1+scanOffset(N-1)] = 0
 					}
 					{
-//line hecbench_scan.go:61
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -186,7 +181,6 @@ func gc_body_scanBcaoKernel[T scanInt](gc_b *compiled.Block, N int, nblocks int6
 						temp[N-1+scanOffset(N-1)] = 0
 					}
 				}
-//line hecbench_scan.go:61
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -198,7 +192,6 @@ func gc_body_scanBcaoKernel[T scanInt](gc_b *compiled.Block, N int, nblocks int6
 //line hecbench_scan.go:60
 		for d_ := 1; d_ < N; d_ *= 2 {
 			offset >>= 1
-//line hecbench_scan.go:63
 			gc_from, gc_to := 0, gc_bdx
 			if gc_bound := d_; gc_bound < gc_to {
 				gc_to = gc_bound
@@ -222,7 +215,6 @@ func gc_body_scanBcaoKernel[T scanInt](gc_b *compiled.Block, N int, nblocks int6
 				}
 			}
 		}
-//line hecbench_scan.go:77
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step3 := 0
 			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
@@ -332,7 +324,6 @@ func gc_body_scanKernel[T scanInt](gc_b *compiled.Block, N int, nblocks int64, g
 		gout := gOdata[bid*int64(N):]
 //line hecbench_scan.go:92
 		offset := 1
-//line hecbench_scan.go:94
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_stride := 2 * 1
 			gc_off := 1
@@ -404,7 +395,6 @@ func gc_body_scanKernel[T scanInt](gc_b *compiled.Block, N int, nblocks int64, g
 				d /= 4
 				continue
 			}
-//line hecbench_scan.go:102
 			gc_from, gc_to := 0, gc_bdx
 			if gc_bound := d; gc_bound < gc_to {
 				gc_to = gc_bound
@@ -416,7 +406,6 @@ func gc_body_scanKernel[T scanInt](gc_b *compiled.Block, N int, nblocks int64, g
 				if gc_from >= 0 && compiled.InStride(gc_stride2, gc_off2, gc_from, gc_to, len(temp)) && compiled.InStride(gc_stride2, gc_off3, gc_from, gc_to, len(temp)) {
 					for gc_tx, gc_idx3, gc_idx4 := gc_from, gc_off2+gc_stride2*(gc_from), gc_off3+gc_stride2*(gc_from); gc_tx < gc_to; gc_tx, gc_idx3, gc_idx4 = gc_tx+1, gc_idx3+gc_stride2, gc_idx4+gc_stride2 {
 						{
-//line hecbench_scan.go:108
 							temp[gc_idx3] += temp[gc_idx4]
 						}
 					}
@@ -466,13 +455,11 @@ func gc_body_scanKernel[T scanInt](gc_b *compiled.Block, N int, nblocks int64, g
 							gc_at[0] = 0
 						}
 					}
-//line hecbench_scan.go:118
 					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 //line hecbench_scan.go:114
 						gc_at[0] = 0
 					}
 				} else {
-//line hecbench_scan.go:118
 					gc_step3 := gc_from
 					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 						{
@@ -483,7 +470,6 @@ func gc_body_scanKernel[T scanInt](gc_b *compiled.Block, N int, nblocks int64, g
 							temp[N-1] = 0
 						}
 						{
-//line hecbench_scan.go:118
 							gc_tx := gc_step3 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
@@ -491,7 +477,6 @@ func gc_body_scanKernel[T scanInt](gc_b *compiled.Block, N int, nblocks int64, g
 							temp[N-1] = 0
 						}
 						{
-//line hecbench_scan.go:118
 							gc_tx := gc_step3 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
@@ -499,7 +484,6 @@ func gc_body_scanKernel[T scanInt](gc_b *compiled.Block, N int, nblocks int64, g
 							temp[N-1] = 0
 						}
 						{
-//line hecbench_scan.go:118
 							gc_tx := gc_step3 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
@@ -507,7 +491,6 @@ func gc_body_scanKernel[T scanInt](gc_b *compiled.Block, N int, nblocks int64, g
 							temp[N-1] = 0
 						}
 					}
-//line hecbench_scan.go:118
 					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -526,7 +509,6 @@ func gc_body_scanKernel[T scanInt](gc_b *compiled.Block, N int, nblocks int64, g
 			}
 //line hecbench_scan.go:117
 			offset >>= 1
-//line hecbench_scan.go:119
 			gc_from, gc_to := 0, gc_bdx
 			if gc_bound := d_; gc_bound < gc_to {
 				gc_to = gc_bound
@@ -538,8 +520,8 @@ func gc_body_scanKernel[T scanInt](gc_b *compiled.Block, N int, nblocks int64, g
 				if gc_from >= 0 && compiled.InStride(gc_stride3, gc_off5, gc_from, gc_to, len(temp)) && compiled.InStride(gc_stride3, gc_off6, gc_from, gc_to, len(temp)) {
 					for gc_tx, gc_idx5, gc_idx6 := gc_from, gc_off5+gc_stride3*(gc_from), gc_off6+gc_stride3*(gc_from); gc_tx < gc_to; gc_tx, gc_idx5, gc_idx6 = gc_tx+1, gc_idx5+gc_stride3, gc_idx6+gc_stride3 {
 						{
-//line hecbench_scan.go:122
 							tt := temp[gc_idx5]
+//line hecbench_scan.go:123
 							temp[gc_idx5] = temp[gc_idx6]
 							temp[gc_idx6] += tt
 						}
@@ -562,7 +544,6 @@ func gc_body_scanKernel[T scanInt](gc_b *compiled.Block, N int, nblocks int64, g
 				}
 			}
 		}
-//line hecbench_scan.go:132
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_stride4 := 2 * 1
 			gc_off7 := 1

@@ -47,7 +47,6 @@ func gc_body_scanBcaoKernel[T scanInt](gc_b2 *compiled.Block, N int, nblocks int
 		gout := gOdata[bid*int64(N):]
 //line hecbench_scan.go:43
 		offset := 1
-//line hecbench_scan.go:45
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_step4 := 0
 			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
@@ -123,7 +122,6 @@ func gc_body_scanBcaoKernel[T scanInt](gc_b2 *compiled.Block, N int, nblocks int
 			}
 		}
 		for d := N >> 1; d > 0; d >>= 1 {
-//line hecbench_scan.go:46
 			gc_from2, gc_to2 := 0, gc_bdx2
 			if gc_bound2 := d; gc_bound2 < gc_to2 {
 				gc_to2 = gc_bound2
@@ -163,7 +161,6 @@ func gc_body_scanBcaoKernel[T scanInt](gc_b2 *compiled.Block, N int, nblocks int
 						temp[N-1+scanOffset(N-1)] = 0
 					}
 					{
-//line hecbench_scan.go:61
 						gc_tx2 := gc_step5 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -171,7 +168,6 @@ func gc_body_scanBcaoKernel[T scanInt](gc_b2 *compiled.Block, N int, nblocks int
 						temp[N-1+scanOffset(N-1)] = 0
 					}
 					{
-//line hecbench_scan.go:61
 						gc_tx2 := gc_step5 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -179,7 +175,6 @@ func gc_body_scanBcaoKernel[T scanInt](gc_b2 *compiled.Block, N int, nblocks int
 						temp[N-1+scanOffset(N-1)] = 0
 					}
 					{
-//line hecbench_scan.go:61
 						gc_tx2 := gc_step5 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -187,7 +182,6 @@ func gc_body_scanBcaoKernel[T scanInt](gc_b2 *compiled.Block, N int, nblocks int
 						temp[N-1+scanOffset(N-1)] = 0
 					}
 				}
-//line hecbench_scan.go:61
 				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -199,7 +193,6 @@ func gc_body_scanBcaoKernel[T scanInt](gc_b2 *compiled.Block, N int, nblocks int
 //line hecbench_scan.go:60
 		for d_ := 1; d_ < N; d_ *= 2 {
 			offset >>= 1
-//line hecbench_scan.go:63
 			gc_from2, gc_to2 := 0, gc_bdx2
 			if gc_bound2 := d_; gc_bound2 < gc_to2 {
 				gc_to2 = gc_bound2
@@ -223,7 +216,6 @@ func gc_body_scanBcaoKernel[T scanInt](gc_b2 *compiled.Block, N int, nblocks int
 				}
 			}
 		}
-//line hecbench_scan.go:77
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_step6 := 0
 			for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
@@ -340,7 +332,6 @@ func gc_body_scanKernel[T scanInt](gc_b3 *compiled.Block, N int, nblocks int64, 
 		gout := gOdata[bid*int64(N):]
 //line hecbench_scan.go:92
 		offset := 1
-//line hecbench_scan.go:94
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
 			gc_stride5 := 2 * 1
 			gc_off9 := 1
@@ -412,7 +403,6 @@ func gc_body_scanKernel[T scanInt](gc_b3 *compiled.Block, N int, nblocks int64, 
 				d /= 4
 				continue
 			}
-//line hecbench_scan.go:102
 			gc_from3, gc_to3 := 0, gc_bdx3
 			if gc_bound3 := d; gc_bound3 < gc_to3 {
 				gc_to3 = gc_bound3
@@ -424,7 +414,6 @@ func gc_body_scanKernel[T scanInt](gc_b3 *compiled.Block, N int, nblocks int64, 
 				if gc_from3 >= 0 && compiled.InStride(gc_stride6, gc_off10, gc_from3, gc_to3, len(temp)) && compiled.InStride(gc_stride6, gc_off11, gc_from3, gc_to3, len(temp)) {
 					for gc_tx3, gc_idx11, gc_idx12 := gc_from3, gc_off10+gc_stride6*(gc_from3), gc_off11+gc_stride6*(gc_from3); gc_tx3 < gc_to3; gc_tx3, gc_idx11, gc_idx12 = gc_tx3+1, gc_idx11+gc_stride6, gc_idx12+gc_stride6 {
 						{
-//line hecbench_scan.go:108
 							temp[gc_idx11] += temp[gc_idx12]
 						}
 					}
@@ -474,13 +463,11 @@ func gc_body_scanKernel[T scanInt](gc_b3 *compiled.Block, N int, nblocks int64, 
 							gc_at3[0] = 0
 						}
 					}
-//line hecbench_scan.go:118
 					for gc_tx3 := gc_step10; gc_tx3 < gc_to3; gc_tx3++ {
 //line hecbench_scan.go:114
 						gc_at3[0] = 0
 					}
 				} else {
-//line hecbench_scan.go:118
 					gc_step11 := gc_from3
 					for ; gc_step11+3 < gc_to3; gc_step11 += 4 {
 						{
@@ -491,7 +478,6 @@ func gc_body_scanKernel[T scanInt](gc_b3 *compiled.Block, N int, nblocks int64, 
 							temp[N-1] = 0
 						}
 						{
-//line hecbench_scan.go:118
 							gc_tx3 := gc_step11 + 1
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
@@ -499,7 +485,6 @@ func gc_body_scanKernel[T scanInt](gc_b3 *compiled.Block, N int, nblocks int64, 
 							temp[N-1] = 0
 						}
 						{
-//line hecbench_scan.go:118
 							gc_tx3 := gc_step11 + 2
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
@@ -507,7 +492,6 @@ func gc_body_scanKernel[T scanInt](gc_b3 *compiled.Block, N int, nblocks int64, 
 							temp[N-1] = 0
 						}
 						{
-//line hecbench_scan.go:118
 							gc_tx3 := gc_step11 + 3
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
@@ -515,7 +499,6 @@ func gc_body_scanKernel[T scanInt](gc_b3 *compiled.Block, N int, nblocks int64, 
 							temp[N-1] = 0
 						}
 					}
-//line hecbench_scan.go:118
 					for gc_tx3 := gc_step11; gc_tx3 < gc_to3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
@@ -534,7 +517,6 @@ func gc_body_scanKernel[T scanInt](gc_b3 *compiled.Block, N int, nblocks int64, 
 			}
 //line hecbench_scan.go:117
 			offset >>= 1
-//line hecbench_scan.go:119
 			gc_from3, gc_to3 := 0, gc_bdx3
 			if gc_bound3 := d_; gc_bound3 < gc_to3 {
 				gc_to3 = gc_bound3
@@ -546,8 +528,8 @@ func gc_body_scanKernel[T scanInt](gc_b3 *compiled.Block, N int, nblocks int64, 
 				if gc_from3 >= 0 && compiled.InStride(gc_stride7, gc_off13, gc_from3, gc_to3, len(temp)) && compiled.InStride(gc_stride7, gc_off14, gc_from3, gc_to3, len(temp)) {
 					for gc_tx3, gc_idx13, gc_idx14 := gc_from3, gc_off13+gc_stride7*(gc_from3), gc_off14+gc_stride7*(gc_from3); gc_tx3 < gc_to3; gc_tx3, gc_idx13, gc_idx14 = gc_tx3+1, gc_idx13+gc_stride7, gc_idx14+gc_stride7 {
 						{
-//line hecbench_scan.go:122
 							tt := temp[gc_idx13]
+//line hecbench_scan.go:123
 							temp[gc_idx13] = temp[gc_idx14]
 							temp[gc_idx14] += tt
 						}
@@ -570,7 +552,6 @@ func gc_body_scanKernel[T scanInt](gc_b3 *compiled.Block, N int, nblocks int64, 
 				}
 			}
 		}
-//line hecbench_scan.go:132
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
 			gc_stride8 := 2 * 1
 			gc_off15 := 1
@@ -658,7 +639,6 @@ func gc_body_scanKernel_int32(gc_b2 *compiled.Block, N int, nblocks int64, gOdat
 		gout := gOdata[bid*int64(N):]
 //line hecbench_scan.go:92
 		offset := 1
-//line hecbench_scan.go:94
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep := 0
 			if compiled.SIMD {
@@ -770,7 +750,6 @@ func gc_body_scanKernel_int32(gc_b2 *compiled.Block, N int, nblocks int64, gOdat
 						gc_pos2.Thread = gc_rank2
 					}
 				}
-//line hecbench_scan.go:96
 				archsimd.ClearAVXUpperBits()
 			}
 			gc_step5 := gc_vstep
@@ -833,7 +812,6 @@ func gc_body_scanKernel_int32(gc_b2 *compiled.Block, N int, nblocks int64, gOdat
 				d /= 4
 				continue
 			}
-//line hecbench_scan.go:102
 			gc_from2, gc_to2 := 0, gc_bdx2
 			if gc_bound2 := d; gc_bound2 < gc_to2 {
 				gc_to2 = gc_bound2
@@ -908,7 +886,6 @@ func gc_body_scanKernel_int32(gc_b2 *compiled.Block, N int, nblocks int64, gOdat
 								}
 							}
 						}
-//line hecbench_scan.go:110
 						archsimd.ClearAVXUpperBits()
 					}
 				}
@@ -956,13 +933,11 @@ func gc_body_scanKernel_int32(gc_b2 *compiled.Block, N int, nblocks int64, gOdat
 							gc_at2[0] = 0
 						}
 					}
-//line hecbench_scan.go:118
 					for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
 //line hecbench_scan.go:114
 						gc_at2[0] = 0
 					}
 				} else {
-//line hecbench_scan.go:118
 					gc_step7 := gc_from2
 					for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
 						{
@@ -973,7 +948,6 @@ func gc_body_scanKernel_int32(gc_b2 *compiled.Block, N int, nblocks int64, gOdat
 							temp[N-1] = 0
 						}
 						{
-//line hecbench_scan.go:118
 							gc_tx2 := gc_step7 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
@@ -981,7 +955,6 @@ func gc_body_scanKernel_int32(gc_b2 *compiled.Block, N int, nblocks int64, gOdat
 							temp[N-1] = 0
 						}
 						{
-//line hecbench_scan.go:118
 							gc_tx2 := gc_step7 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
@@ -989,7 +962,6 @@ func gc_body_scanKernel_int32(gc_b2 *compiled.Block, N int, nblocks int64, gOdat
 							temp[N-1] = 0
 						}
 						{
-//line hecbench_scan.go:118
 							gc_tx2 := gc_step7 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
@@ -997,7 +969,6 @@ func gc_body_scanKernel_int32(gc_b2 *compiled.Block, N int, nblocks int64, gOdat
 							temp[N-1] = 0
 						}
 					}
-//line hecbench_scan.go:118
 					for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -1016,7 +987,6 @@ func gc_body_scanKernel_int32(gc_b2 *compiled.Block, N int, nblocks int64, gOdat
 			}
 //line hecbench_scan.go:117
 			offset >>= 1
-//line hecbench_scan.go:119
 			gc_from2, gc_to2 := 0, gc_bdx2
 			if gc_bound2 := d_; gc_bound2 < gc_to2 {
 				gc_to2 = gc_bound2
@@ -1042,7 +1012,6 @@ func gc_body_scanKernel_int32(gc_b2 *compiled.Block, N int, nblocks int64, gOdat
 //line hecbench_scan.go:91
 							var thid int = gc_tx2
 							{
-//line hecbench_scan.go:120
 								var ai_ int = 1*(2*thid+1) - 1
 								var bi_ int = 1*(2*thid+2) - 1
 								var gc_ld10 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
@@ -1152,7 +1121,6 @@ func gc_body_scanKernel_int32(gc_b2 *compiled.Block, N int, nblocks int64, gOdat
 								}
 							}
 						}
-//line hecbench_scan.go:126
 						archsimd.ClearAVXUpperBits()
 					}
 				}
@@ -1172,7 +1140,6 @@ func gc_body_scanKernel_int32(gc_b2 *compiled.Block, N int, nblocks int64, gOdat
 				}
 			}
 		}
-//line hecbench_scan.go:131
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep4 := 0
 			if compiled.SIMD {
@@ -1284,7 +1251,6 @@ func gc_body_scanKernel_int32(gc_b2 *compiled.Block, N int, nblocks int64, gOdat
 						gc_pos2.Thread = gc_rank2
 					}
 				}
-//line hecbench_scan.go:130
 				archsimd.ClearAVXUpperBits()
 			}
 			gc_step8 := gc_vstep4

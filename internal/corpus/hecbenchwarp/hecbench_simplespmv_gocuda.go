@@ -106,7 +106,6 @@ func gc_body_spmvVectorCsrKernel(gc_b *compiled.Block, BS int, numRows int, rowI
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-//line hecbench_simplespmv.go:42
 	var gc_l_temp [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -114,7 +113,6 @@ func gc_body_spmvVectorCsrKernel(gc_b *compiled.Block, BS int, numRows int, rowI
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		{
-//line hecbench_simplespmv.go:50
 			var gc_m6 uint32
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -168,7 +166,6 @@ func gc_body_spmvVectorCsrKernel(gc_b *compiled.Block, BS int, numRows int, rowI
 						for n := rowStart + gc_tx; n < rowEnd; n += BS {
 							temp += values[n] * x[colIndices[n]]
 						}
-//line hecbench_simplespmv.go:44
 						gc_l_temp[gc_lane] = temp
 					}
 				}
@@ -183,7 +180,6 @@ func gc_body_spmvVectorCsrKernel(gc_b *compiled.Block, BS int, numRows int, rowI
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-//line hecbench_simplespmv.go:49
 							temp := gc_l_temp[gc_lane]
 //line hecbench_simplespmv.go:42
 							temp += gc_c1r[gc_lane]
@@ -211,7 +207,6 @@ func gc_body_spmvVectorCsrKernel(gc_b *compiled.Block, BS int, numRows int, rowI
 						gc_pos.Thread = gc_rank
 //line hecbench_simplespmv.go:33
 						m := gc_bx*gc_bdy + gc_ty
-//line hecbench_simplespmv.go:35
 						temp := gc_l_temp[gc_lane]
 //line hecbench_simplespmv.go:44
 						y[m] = temp

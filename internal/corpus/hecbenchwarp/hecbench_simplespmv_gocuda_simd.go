@@ -107,7 +107,6 @@ func gc_body_spmvVectorCsrKernel(gc_b2 *compiled.Block, BS int, numRows int, row
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-//line hecbench_simplespmv.go:42
 	var gc_l_temp [32]float32
 	var gc_c21r [32]float32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -115,7 +114,6 @@ func gc_body_spmvVectorCsrKernel(gc_b2 *compiled.Block, BS int, numRows int, row
 		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 		var gc_dead2 uint32
 		{
-//line hecbench_simplespmv.go:50
 			var gc_m62 uint32
 			{
 				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
@@ -169,7 +167,6 @@ func gc_body_spmvVectorCsrKernel(gc_b2 *compiled.Block, BS int, numRows int, row
 						for n := rowStart + gc_tx2; n < rowEnd; n += BS {
 							temp += values[n] * x[colIndices[n]]
 						}
-//line hecbench_simplespmv.go:44
 						gc_l_temp[gc_lane2] = temp
 					}
 				}
@@ -225,7 +222,6 @@ func gc_body_spmvVectorCsrKernel(gc_b2 *compiled.Block, BS int, numRows int, row
 									if gc_left&(1<<gc_lane2) == 0 {
 										continue
 									}
-//line hecbench_simplespmv.go:55
 									temp := gc_l_temp[gc_lane2]
 //line hecbench_simplespmv.go:42
 									temp += gc_c21r[gc_lane2]
@@ -255,7 +251,6 @@ func gc_body_spmvVectorCsrKernel(gc_b2 *compiled.Block, BS int, numRows int, row
 						gc_pos2.Thread = gc_rank2
 //line hecbench_simplespmv.go:33
 						m := gc_bx2*gc_bdy2 + gc_ty2
-//line hecbench_simplespmv.go:35
 						temp := gc_l_temp[gc_lane2]
 //line hecbench_simplespmv.go:44
 						y[m] = temp

@@ -50,7 +50,6 @@ func gc_body_stddevSampleKernel(gc_b *compiled.Block, gc_lo, gc_hi int, std []fl
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line hecbench_stddev.go:46
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step := 0
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -138,7 +137,6 @@ func gc_body_stddevSopKernel(gc_b *compiled.Block, std, data []float32, D, N int
 	const RowsPerBlkPerIter = stddevTPB / stddevColsPerBlk
 //line hecbench_stddev.go:46
 	stride := int32(RowsPerBlkPerIter * gc_gdx)
-//line hecbench_stddev.go:48
 	gc_vstep := 0
 	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 		gc_rank := gc_vstep
@@ -153,7 +151,6 @@ func gc_body_stddevSopKernel(gc_b *compiled.Block, std, data []float32, D, N int
 			gc_pos.Thread = gc_rank
 //line hecbench_stddev.go:45
 			threadData := float32(0)
-//line hecbench_stddev.go:47
 			gc_s_threadData[gc_rank] = threadData
 		}
 		{
@@ -161,7 +158,6 @@ func gc_body_stddevSopKernel(gc_b *compiled.Block, std, data []float32, D, N int
 			gc_pos.Thread = gc_rank
 //line hecbench_stddev.go:45
 			threadData := float32(0)
-//line hecbench_stddev.go:47
 			gc_s_threadData[gc_rank] = threadData
 		}
 		{
@@ -169,7 +165,6 @@ func gc_body_stddevSopKernel(gc_b *compiled.Block, std, data []float32, D, N int
 			gc_pos.Thread = gc_rank
 //line hecbench_stddev.go:45
 			threadData := float32(0)
-//line hecbench_stddev.go:47
 			gc_s_threadData[gc_rank] = threadData
 		}
 		{
@@ -177,7 +172,6 @@ func gc_body_stddevSopKernel(gc_b *compiled.Block, std, data []float32, D, N int
 			gc_pos.Thread = gc_rank
 //line hecbench_stddev.go:45
 			threadData := float32(0)
-//line hecbench_stddev.go:47
 			gc_s_threadData[gc_rank] = threadData
 		}
 	}
@@ -185,7 +179,6 @@ func gc_body_stddevSopKernel(gc_b *compiled.Block, std, data []float32, D, N int
 		gc_pos.Thread = gc_rank
 //line hecbench_stddev.go:45
 		threadData := float32(0)
-//line hecbench_stddev.go:47
 		gc_s_threadData[gc_rank] = threadData
 	}
 //line hecbench_stddev.go:47
@@ -195,7 +188,6 @@ func gc_body_stddevSopKernel(gc_b *compiled.Block, std, data []float32, D, N int
 			return
 		}
 		gc_more = false
-//line hecbench_stddev.go:54
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -208,8 +200,8 @@ func gc_body_stddevSopKernel(gc_b *compiled.Block, std, data []float32, D, N int
 				thisRowId := int32(gc_tx / stddevColsPerBlk)
 //line hecbench_stddev.go:44
 				rowId := thisRowId + (int32(gc_bx) * RowsPerBlkPerIter)
-//line hecbench_stddev.go:46
 				threadData := gc_s_threadData[gc_rank]
+//line hecbench_stddev.go:47
 				gc_start := rowId
 				i := gc_start + gc_off
 				if !(i < gc_limit) || i < gc_start && compiled.StrideStopped(gc_start, stride, gc_limit, false) {
@@ -246,31 +238,26 @@ func gc_body_stddevSopKernel(gc_b *compiled.Block, std, data []float32, D, N int
 						gc_at[gc_tx] = 0
 					}
 					{
-//line hecbench_stddev.go:63
 						gc_tx := gc_step2 + 1
 //line hecbench_stddev.go:59
 						gc_at[gc_tx] = 0
 					}
 					{
-//line hecbench_stddev.go:63
 						gc_tx := gc_step2 + 2
 //line hecbench_stddev.go:59
 						gc_at[gc_tx] = 0
 					}
 					{
-//line hecbench_stddev.go:63
 						gc_tx := gc_step2 + 3
 //line hecbench_stddev.go:59
 						gc_at[gc_tx] = 0
 					}
 				}
-//line hecbench_stddev.go:63
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 //line hecbench_stddev.go:59
 					gc_at[gc_tx] = 0
 				}
 			} else {
-//line hecbench_stddev.go:63
 				gc_step3 := gc_from
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
@@ -281,7 +268,6 @@ func gc_body_stddevSopKernel(gc_b *compiled.Block, std, data []float32, D, N int
 						sstd[gc_tx] = 0
 					}
 					{
-//line hecbench_stddev.go:63
 						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -289,7 +275,6 @@ func gc_body_stddevSopKernel(gc_b *compiled.Block, std, data []float32, D, N int
 						sstd[gc_tx] = 0
 					}
 					{
-//line hecbench_stddev.go:63
 						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -297,7 +282,6 @@ func gc_body_stddevSopKernel(gc_b *compiled.Block, std, data []float32, D, N int
 						sstd[gc_tx] = 0
 					}
 					{
-//line hecbench_stddev.go:63
 						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -305,7 +289,6 @@ func gc_body_stddevSopKernel(gc_b *compiled.Block, std, data []float32, D, N int
 						sstd[gc_tx] = 0
 					}
 				}
-//line hecbench_stddev.go:63
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -315,7 +298,6 @@ func gc_body_stddevSopKernel(gc_b *compiled.Block, std, data []float32, D, N int
 			}
 		}
 	}
-//line hecbench_stddev.go:66
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_step4 := 0
 		for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
@@ -325,7 +307,6 @@ func gc_body_stddevSopKernel(gc_b *compiled.Block, std, data []float32, D, N int
 				gc_pos.Thread = gc_rank
 //line hecbench_stddev.go:41
 				thisColId := int32(gc_tx % stddevColsPerBlk)
-//line hecbench_stddev.go:43
 				threadData := gc_s_threadData[gc_rank]
 //line hecbench_stddev.go:63
 				compiled.SharedAdd(&sstd[thisColId], threadData)
@@ -336,7 +317,6 @@ func gc_body_stddevSopKernel(gc_b *compiled.Block, std, data []float32, D, N int
 				gc_pos.Thread = gc_rank
 //line hecbench_stddev.go:41
 				thisColId := int32(gc_tx % stddevColsPerBlk)
-//line hecbench_stddev.go:43
 				threadData := gc_s_threadData[gc_rank]
 //line hecbench_stddev.go:63
 				compiled.SharedAdd(&sstd[thisColId], threadData)
@@ -347,7 +327,6 @@ func gc_body_stddevSopKernel(gc_b *compiled.Block, std, data []float32, D, N int
 				gc_pos.Thread = gc_rank
 //line hecbench_stddev.go:41
 				thisColId := int32(gc_tx % stddevColsPerBlk)
-//line hecbench_stddev.go:43
 				threadData := gc_s_threadData[gc_rank]
 //line hecbench_stddev.go:63
 				compiled.SharedAdd(&sstd[thisColId], threadData)
@@ -358,7 +337,6 @@ func gc_body_stddevSopKernel(gc_b *compiled.Block, std, data []float32, D, N int
 				gc_pos.Thread = gc_rank
 //line hecbench_stddev.go:41
 				thisColId := int32(gc_tx % stddevColsPerBlk)
-//line hecbench_stddev.go:43
 				threadData := gc_s_threadData[gc_rank]
 //line hecbench_stddev.go:63
 				compiled.SharedAdd(&sstd[thisColId], threadData)
@@ -369,14 +347,12 @@ func gc_body_stddevSopKernel(gc_b *compiled.Block, std, data []float32, D, N int
 			gc_pos.Thread = gc_rank
 //line hecbench_stddev.go:41
 			thisColId := int32(gc_tx % stddevColsPerBlk)
-//line hecbench_stddev.go:43
 			threadData := gc_s_threadData[gc_rank]
 //line hecbench_stddev.go:63
 			compiled.SharedAdd(&sstd[thisColId], threadData)
 		}
 	}
 	{
-//line hecbench_stddev.go:68
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := stddevColsPerBlk; gc_bound < gc_to {
 			gc_to = gc_bound
@@ -396,7 +372,6 @@ func gc_body_stddevSopKernel(gc_b *compiled.Block, std, data []float32, D, N int
 					atomic.Add(&std[colId], sstd[thisColId])
 				}
 				{
-//line hecbench_stddev.go:71
 					gc_tx := gc_step5 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -408,7 +383,6 @@ func gc_body_stddevSopKernel(gc_b *compiled.Block, std, data []float32, D, N int
 					atomic.Add(&std[colId], sstd[thisColId])
 				}
 				{
-//line hecbench_stddev.go:71
 					gc_tx := gc_step5 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -420,7 +394,6 @@ func gc_body_stddevSopKernel(gc_b *compiled.Block, std, data []float32, D, N int
 					atomic.Add(&std[colId], sstd[thisColId])
 				}
 				{
-//line hecbench_stddev.go:71
 					gc_tx := gc_step5 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -432,7 +405,6 @@ func gc_body_stddevSopKernel(gc_b *compiled.Block, std, data []float32, D, N int
 					atomic.Add(&std[colId], sstd[thisColId])
 				}
 			}
-//line hecbench_stddev.go:71
 			for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank

@@ -50,7 +50,6 @@ func gc_body_stddevSampleKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, std [
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-//line hecbench_stddev.go:46
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_step2 := 0
 			for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
@@ -138,7 +137,6 @@ func gc_body_stddevSopKernel(gc_b2 *compiled.Block, std, data []float32, D, N in
 	const RowsPerBlkPerIter = stddevTPB / stddevColsPerBlk
 //line hecbench_stddev.go:46
 	stride := int32(RowsPerBlkPerIter * gc_gdx2)
-//line hecbench_stddev.go:48
 	gc_vstep2 := 0
 	if compiled.SIMD {
 //line hecbench_stddev.go:45
@@ -159,7 +157,6 @@ func gc_body_stddevSopKernel(gc_b2 *compiled.Block, std, data []float32, D, N in
 			gc_pos2.Thread = gc_rank2
 //line hecbench_stddev.go:45
 			threadData := float32(0)
-//line hecbench_stddev.go:47
 			gc_s_threadData[gc_rank2] = threadData
 		}
 		{
@@ -167,7 +164,6 @@ func gc_body_stddevSopKernel(gc_b2 *compiled.Block, std, data []float32, D, N in
 			gc_pos2.Thread = gc_rank2
 //line hecbench_stddev.go:45
 			threadData := float32(0)
-//line hecbench_stddev.go:47
 			gc_s_threadData[gc_rank2] = threadData
 		}
 		{
@@ -175,7 +171,6 @@ func gc_body_stddevSopKernel(gc_b2 *compiled.Block, std, data []float32, D, N in
 			gc_pos2.Thread = gc_rank2
 //line hecbench_stddev.go:45
 			threadData := float32(0)
-//line hecbench_stddev.go:47
 			gc_s_threadData[gc_rank2] = threadData
 		}
 		{
@@ -183,7 +178,6 @@ func gc_body_stddevSopKernel(gc_b2 *compiled.Block, std, data []float32, D, N in
 			gc_pos2.Thread = gc_rank2
 //line hecbench_stddev.go:45
 			threadData := float32(0)
-//line hecbench_stddev.go:47
 			gc_s_threadData[gc_rank2] = threadData
 		}
 	}
@@ -191,7 +185,6 @@ func gc_body_stddevSopKernel(gc_b2 *compiled.Block, std, data []float32, D, N in
 		gc_pos2.Thread = gc_rank2
 //line hecbench_stddev.go:45
 		threadData := float32(0)
-//line hecbench_stddev.go:47
 		gc_s_threadData[gc_rank2] = threadData
 	}
 //line hecbench_stddev.go:47
@@ -201,7 +194,6 @@ func gc_body_stddevSopKernel(gc_b2 *compiled.Block, std, data []float32, D, N in
 			return
 		}
 		gc_more = false
-//line hecbench_stddev.go:54
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
@@ -214,8 +206,8 @@ func gc_body_stddevSopKernel(gc_b2 *compiled.Block, std, data []float32, D, N in
 				thisRowId := int32(gc_tx2 / stddevColsPerBlk)
 //line hecbench_stddev.go:44
 				rowId := thisRowId + (int32(gc_bx2) * RowsPerBlkPerIter)
-//line hecbench_stddev.go:46
 				threadData := gc_s_threadData[gc_rank2]
+//line hecbench_stddev.go:47
 				gc_start2 := rowId
 				i := gc_start2 + gc_off
 				if !(i < gc_limit) || i < gc_start2 && compiled.StrideStopped(gc_start2, stride, gc_limit, false) {
@@ -250,7 +242,6 @@ func gc_body_stddevSopKernel(gc_b2 *compiled.Block, std, data []float32, D, N in
 					gc_vb3 := archsimd.BroadcastFloat32x8(0)
 					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
 						gc_tx2 := gc_vstep3
-//line hecbench_stddev.go:59
 						gc_vb3.StoreSlice(gc_at2[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -260,14 +251,12 @@ func gc_body_stddevSopKernel(gc_b2 *compiled.Block, std, data []float32, D, N in
 					gc_at2[gc_tx2] = 0
 				}
 			} else {
-//line hecbench_stddev.go:63
 				gc_vstep4 := gc_from2
 				if compiled.SIMD {
 //line hecbench_stddev.go:59
 					gc_vb2 := archsimd.BroadcastFloat32x8(0)
 					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
 						gc_tx2 := gc_vstep4
-//line hecbench_stddev.go:59
 						if gc_tx2 < 0 || gc_tx2 > len(sstd)-8 {
 //line hecbench_stddev.go:59
 							break
@@ -287,7 +276,6 @@ func gc_body_stddevSopKernel(gc_b2 *compiled.Block, std, data []float32, D, N in
 						sstd[gc_tx2] = 0
 					}
 					{
-//line hecbench_stddev.go:63
 						gc_tx2 := gc_step7 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -295,7 +283,6 @@ func gc_body_stddevSopKernel(gc_b2 *compiled.Block, std, data []float32, D, N in
 						sstd[gc_tx2] = 0
 					}
 					{
-//line hecbench_stddev.go:63
 						gc_tx2 := gc_step7 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -303,7 +290,6 @@ func gc_body_stddevSopKernel(gc_b2 *compiled.Block, std, data []float32, D, N in
 						sstd[gc_tx2] = 0
 					}
 					{
-//line hecbench_stddev.go:63
 						gc_tx2 := gc_step7 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -311,7 +297,6 @@ func gc_body_stddevSopKernel(gc_b2 *compiled.Block, std, data []float32, D, N in
 						sstd[gc_tx2] = 0
 					}
 				}
-//line hecbench_stddev.go:63
 				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -321,7 +306,6 @@ func gc_body_stddevSopKernel(gc_b2 *compiled.Block, std, data []float32, D, N in
 			}
 		}
 	}
-//line hecbench_stddev.go:66
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_step8 := 0
 		for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
@@ -331,7 +315,6 @@ func gc_body_stddevSopKernel(gc_b2 *compiled.Block, std, data []float32, D, N in
 				gc_pos2.Thread = gc_rank2
 //line hecbench_stddev.go:41
 				thisColId := int32(gc_tx2 % stddevColsPerBlk)
-//line hecbench_stddev.go:43
 				threadData := gc_s_threadData[gc_rank2]
 //line hecbench_stddev.go:63
 				compiled.SharedAdd(&sstd[thisColId], threadData)
@@ -342,7 +325,6 @@ func gc_body_stddevSopKernel(gc_b2 *compiled.Block, std, data []float32, D, N in
 				gc_pos2.Thread = gc_rank2
 //line hecbench_stddev.go:41
 				thisColId := int32(gc_tx2 % stddevColsPerBlk)
-//line hecbench_stddev.go:43
 				threadData := gc_s_threadData[gc_rank2]
 //line hecbench_stddev.go:63
 				compiled.SharedAdd(&sstd[thisColId], threadData)
@@ -353,7 +335,6 @@ func gc_body_stddevSopKernel(gc_b2 *compiled.Block, std, data []float32, D, N in
 				gc_pos2.Thread = gc_rank2
 //line hecbench_stddev.go:41
 				thisColId := int32(gc_tx2 % stddevColsPerBlk)
-//line hecbench_stddev.go:43
 				threadData := gc_s_threadData[gc_rank2]
 //line hecbench_stddev.go:63
 				compiled.SharedAdd(&sstd[thisColId], threadData)
@@ -364,7 +345,6 @@ func gc_body_stddevSopKernel(gc_b2 *compiled.Block, std, data []float32, D, N in
 				gc_pos2.Thread = gc_rank2
 //line hecbench_stddev.go:41
 				thisColId := int32(gc_tx2 % stddevColsPerBlk)
-//line hecbench_stddev.go:43
 				threadData := gc_s_threadData[gc_rank2]
 //line hecbench_stddev.go:63
 				compiled.SharedAdd(&sstd[thisColId], threadData)
@@ -375,14 +355,12 @@ func gc_body_stddevSopKernel(gc_b2 *compiled.Block, std, data []float32, D, N in
 			gc_pos2.Thread = gc_rank2
 //line hecbench_stddev.go:41
 			thisColId := int32(gc_tx2 % stddevColsPerBlk)
-//line hecbench_stddev.go:43
 			threadData := gc_s_threadData[gc_rank2]
 //line hecbench_stddev.go:63
 			compiled.SharedAdd(&sstd[thisColId], threadData)
 		}
 	}
 	{
-//line hecbench_stddev.go:68
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := stddevColsPerBlk; gc_bound2 < gc_to2 {
 			gc_to2 = gc_bound2
@@ -402,7 +380,6 @@ func gc_body_stddevSopKernel(gc_b2 *compiled.Block, std, data []float32, D, N in
 					atomic.Add(&std[colId], sstd[thisColId])
 				}
 				{
-//line hecbench_stddev.go:71
 					gc_tx2 := gc_step9 + 1
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -414,7 +391,6 @@ func gc_body_stddevSopKernel(gc_b2 *compiled.Block, std, data []float32, D, N in
 					atomic.Add(&std[colId], sstd[thisColId])
 				}
 				{
-//line hecbench_stddev.go:71
 					gc_tx2 := gc_step9 + 2
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -426,7 +402,6 @@ func gc_body_stddevSopKernel(gc_b2 *compiled.Block, std, data []float32, D, N in
 					atomic.Add(&std[colId], sstd[thisColId])
 				}
 				{
-//line hecbench_stddev.go:71
 					gc_tx2 := gc_step9 + 3
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -438,7 +413,6 @@ func gc_body_stddevSopKernel(gc_b2 *compiled.Block, std, data []float32, D, N in
 					atomic.Add(&std[colId], sstd[thisColId])
 				}
 			}
-//line hecbench_stddev.go:71
 			for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2

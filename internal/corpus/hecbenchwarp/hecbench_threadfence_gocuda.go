@@ -44,7 +44,6 @@ func gc_body_threadfenceSumKernel(gc_b *compiled.Block, array []float32, N int32
 	bid := uint32(gc_bx)
 	numBlocks := uint32(gc_gdx)
 	blockSize := uint32(gc_bdx)
-//line hecbench_threadfence.go:28
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_step := 0
 		for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -104,7 +103,6 @@ func gc_body_threadfenceSumKernel(gc_b *compiled.Block, array []float32, N int32
 			}
 		}
 	}
-//line hecbench_threadfence.go:37
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_step2 := 0
 		for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
@@ -169,7 +167,6 @@ func gc_body_threadfenceSumKernel(gc_b *compiled.Block, array []float32, N int32
 			}
 		}
 	}
-//line hecbench_threadfence.go:42
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -191,7 +188,6 @@ func gc_body_threadfenceSumKernel(gc_b *compiled.Block, array []float32, N int32
 	}
 //line hecbench_threadfence.go:69
 	if isLastBlockDone[0] {
-//line hecbench_threadfence.go:71
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step3 := 0
 			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
@@ -260,7 +256,6 @@ func gc_body_threadfenceSumKernel(gc_b *compiled.Block, array []float32, N int32
 				return
 			}
 			gc_more = false
-//line hecbench_threadfence.go:85
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
@@ -291,7 +286,6 @@ func gc_body_threadfenceSumKernel(gc_b *compiled.Block, array []float32, N int32
 				}
 			}
 		}
-//line hecbench_threadfence.go:86
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := 0
 			if gc_off2 >= 0 && gc_off2 < len(result) && gc_off2 < len(count) {

@@ -40,7 +40,6 @@ func gc_body_wyllieKernel(gc_b *compiled.Block, list []int64, size int32) {
 	gc_n := gc_b.Len()
 	gc_s_temp := compiled.Scratch[int64](gc_b, 0)[:gc_n]
 	gc_exited := gc_b.Exited()
-//line hecbench_wyllie.go:35
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 	gc_L1:
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -74,7 +73,6 @@ func gc_body_wyllieKernel(gc_b *compiled.Block, list []int64, size int32) {
 		if compiled.AllExited(gc_exited) {
 			return
 		}
-//line hecbench_wyllie.go:38
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_L2:
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -85,9 +83,7 @@ func gc_body_wyllieKernel(gc_b *compiled.Block, list []int64, size int32) {
 				}
 //line hecbench_wyllie.go:26
 				index := int32(gc_bx*gc_bdx + gc_tx)
-//line hecbench_wyllie.go:28
 				var node int64
-//line hecbench_wyllie.go:30
 				var next int64
 //line hecbench_wyllie.go:30
 				node = list[index]
@@ -111,11 +107,9 @@ func gc_body_wyllieKernel(gc_b *compiled.Block, list []int64, size int32) {
 				temp := (node & wyllieMASK)
 				temp += (next & wyllieMASK)
 				temp += (next >> 32) << 32
-//line hecbench_wyllie.go:42
 				gc_s_temp[gc_rank] = temp
 			}
 		}
-//line hecbench_wyllie.go:47
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep := 0
 //line hecbench_wyllie.go:26
@@ -150,7 +144,6 @@ func gc_body_wyllieKernel(gc_b *compiled.Block, list []int64, size int32) {
 				}
 //line hecbench_wyllie.go:26
 				index := int32(gc_bx*gc_bdx + gc_tx)
-//line hecbench_wyllie.go:28
 				temp := gc_s_temp[gc_rank]
 //line hecbench_wyllie.go:42
 				list[index] = temp

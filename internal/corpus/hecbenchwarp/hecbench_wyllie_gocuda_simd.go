@@ -40,7 +40,6 @@ func gc_body_wyllieKernel(gc_b2 *compiled.Block, list []int64, size int32) {
 	gc_n2 := gc_b2.Len()
 	gc_s_temp := compiled.Scratch[int64](gc_b2, 0)[:gc_n2]
 	gc_exited2 := gc_b2.Exited()
-//line hecbench_wyllie.go:35
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_vstep2 := 0
 		if compiled.SIMD {
@@ -112,7 +111,6 @@ func gc_body_wyllieKernel(gc_b2 *compiled.Block, list []int64, size int32) {
 		if compiled.AllExited(gc_exited2) {
 			return
 		}
-//line hecbench_wyllie.go:38
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_L22:
 			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -123,9 +121,7 @@ func gc_body_wyllieKernel(gc_b2 *compiled.Block, list []int64, size int32) {
 				}
 //line hecbench_wyllie.go:26
 				index := int32(gc_bx2*gc_bdx2 + gc_tx2)
-//line hecbench_wyllie.go:28
 				var node int64
-//line hecbench_wyllie.go:30
 				var next int64
 //line hecbench_wyllie.go:30
 				node = list[index]
@@ -149,11 +145,9 @@ func gc_body_wyllieKernel(gc_b2 *compiled.Block, list []int64, size int32) {
 				temp := (node & wyllieMASK)
 				temp += (next & wyllieMASK)
 				temp += (next >> 32) << 32
-//line hecbench_wyllie.go:42
 				gc_s_temp[gc_rank2] = temp
 			}
 		}
-//line hecbench_wyllie.go:47
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep3 := 0
 			if compiled.SIMD {
@@ -191,7 +185,6 @@ func gc_body_wyllieKernel(gc_b2 *compiled.Block, list []int64, size int32) {
 				}
 //line hecbench_wyllie.go:26
 				index := int32(gc_bx2*gc_bdx2 + gc_tx2)
-//line hecbench_wyllie.go:28
 				temp := gc_s_temp[gc_rank2]
 //line hecbench_wyllie.go:42
 				list[index] = temp

@@ -51,7 +51,6 @@ func gc_body_matmulBackwardBiasKernel4(gc_b *compiled.Block, dbias []float32, do
 //line llmc_backward.go:29
 	tl := gc_bx * gocuda.WarpSize
 	vstep := gc_bdx / gocuda.WarpSize
-//line llmc_backward.go:32
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_step := 0
 		for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -65,7 +64,6 @@ func gc_body_matmulBackwardBiasKernel4(gc_b *compiled.Block, dbias []float32, do
 				doutCol := dout[tl+laneID:]
 //line llmc_backward.go:41
 				doutSum := float32(0.0)
-//line llmc_backward.go:44
 				gc_s_doutCol[gc_rank] = doutCol
 				gc_s_doutSum[gc_rank] = doutSum
 			}
@@ -79,7 +77,6 @@ func gc_body_matmulBackwardBiasKernel4(gc_b *compiled.Block, dbias []float32, do
 				doutCol := dout[tl+laneID:]
 //line llmc_backward.go:41
 				doutSum := float32(0.0)
-//line llmc_backward.go:44
 				gc_s_doutCol[gc_rank] = doutCol
 				gc_s_doutSum[gc_rank] = doutSum
 			}
@@ -93,7 +90,6 @@ func gc_body_matmulBackwardBiasKernel4(gc_b *compiled.Block, dbias []float32, do
 				doutCol := dout[tl+laneID:]
 //line llmc_backward.go:41
 				doutSum := float32(0.0)
-//line llmc_backward.go:44
 				gc_s_doutCol[gc_rank] = doutCol
 				gc_s_doutSum[gc_rank] = doutSum
 			}
@@ -107,7 +103,6 @@ func gc_body_matmulBackwardBiasKernel4(gc_b *compiled.Block, dbias []float32, do
 				doutCol := dout[tl+laneID:]
 //line llmc_backward.go:41
 				doutSum := float32(0.0)
-//line llmc_backward.go:44
 				gc_s_doutCol[gc_rank] = doutCol
 				gc_s_doutSum[gc_rank] = doutSum
 			}
@@ -121,7 +116,6 @@ func gc_body_matmulBackwardBiasKernel4(gc_b *compiled.Block, dbias []float32, do
 			doutCol := dout[tl+laneID:]
 //line llmc_backward.go:41
 			doutSum := float32(0.0)
-//line llmc_backward.go:44
 			gc_s_doutCol[gc_rank] = doutCol
 			gc_s_doutSum[gc_rank] = doutSum
 		}
@@ -136,14 +130,12 @@ func gc_body_matmulBackwardBiasKernel4(gc_b *compiled.Block, dbias []float32, do
 			return
 		}
 		gc_more = false
-//line llmc_backward.go:49
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 //line llmc_backward.go:27
 				warpID := gc_tx / gocuda.WarpSize
-//line llmc_backward.go:29
 				doutCol := gc_s_doutCol[gc_rank]
 				doutSum := gc_s_doutSum[gc_rank]
 //line llmc_backward.go:42
@@ -171,7 +163,6 @@ func gc_body_matmulBackwardBiasKernel4(gc_b *compiled.Block, dbias []float32, do
 			}
 		}
 	}
-//line llmc_backward.go:51
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_step2 := 0
 		for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
@@ -182,7 +173,6 @@ func gc_body_matmulBackwardBiasKernel4(gc_b *compiled.Block, dbias []float32, do
 //line llmc_backward.go:27
 				warpID := gc_tx / gocuda.WarpSize
 				laneID := gc_tx % gocuda.WarpSize
-//line llmc_backward.go:30
 				doutSum := gc_s_doutSum[gc_rank]
 //line llmc_backward.go:45
 				smem[laneID+warpID*gocuda.WarpSize] = doutSum
@@ -194,7 +184,6 @@ func gc_body_matmulBackwardBiasKernel4(gc_b *compiled.Block, dbias []float32, do
 //line llmc_backward.go:27
 				warpID := gc_tx / gocuda.WarpSize
 				laneID := gc_tx % gocuda.WarpSize
-//line llmc_backward.go:30
 				doutSum := gc_s_doutSum[gc_rank]
 //line llmc_backward.go:45
 				smem[laneID+warpID*gocuda.WarpSize] = doutSum
@@ -206,7 +195,6 @@ func gc_body_matmulBackwardBiasKernel4(gc_b *compiled.Block, dbias []float32, do
 //line llmc_backward.go:27
 				warpID := gc_tx / gocuda.WarpSize
 				laneID := gc_tx % gocuda.WarpSize
-//line llmc_backward.go:30
 				doutSum := gc_s_doutSum[gc_rank]
 //line llmc_backward.go:45
 				smem[laneID+warpID*gocuda.WarpSize] = doutSum
@@ -218,7 +206,6 @@ func gc_body_matmulBackwardBiasKernel4(gc_b *compiled.Block, dbias []float32, do
 //line llmc_backward.go:27
 				warpID := gc_tx / gocuda.WarpSize
 				laneID := gc_tx % gocuda.WarpSize
-//line llmc_backward.go:30
 				doutSum := gc_s_doutSum[gc_rank]
 //line llmc_backward.go:45
 				smem[laneID+warpID*gocuda.WarpSize] = doutSum
@@ -230,13 +217,11 @@ func gc_body_matmulBackwardBiasKernel4(gc_b *compiled.Block, dbias []float32, do
 //line llmc_backward.go:27
 			warpID := gc_tx / gocuda.WarpSize
 			laneID := gc_tx % gocuda.WarpSize
-//line llmc_backward.go:30
 			doutSum := gc_s_doutSum[gc_rank]
 //line llmc_backward.go:45
 			smem[laneID+warpID*gocuda.WarpSize] = doutSum
 		}
 	}
-//line llmc_backward.go:49
 	compiled.OutOfLine(func() {
 		gc_s_doutSum := gc_s_doutSum[:gc_n]
 		_ = gc_s_doutSum
@@ -248,7 +233,6 @@ func gc_body_matmulBackwardBiasKernel4(gc_b *compiled.Block, dbias []float32, do
 //line llmc_backward.go:27
 					warpID := gc_tx / gocuda.WarpSize
 					laneID := gc_tx % gocuda.WarpSize
-//line llmc_backward.go:30
 					var doutSum float32
 //line llmc_backward.go:49
 					doutSum = 0.0
@@ -335,7 +319,6 @@ func gc_body_layernormBackwardKernel2(gc_b *compiled.Block, dinp, dweight, dbias
 			dinpBt := dinp[b*T*C+t_*C:]
 			meanBt := mean[b*T+t_]
 			rstdBt := rstd[b*T+t_]
-//line llmc_backward.go:92
 			gc_s_doutBt[gc_rank] = doutBt
 			gc_s_inpBt[gc_rank] = inpBt
 			gc_s_dinpBt[gc_rank] = dinpBt
@@ -350,7 +333,6 @@ func gc_body_layernormBackwardKernel2(gc_b *compiled.Block, dinp, dweight, dbias
 			return
 		}
 		gc_more = false
-//line llmc_backward.go:98
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -401,9 +383,7 @@ func gc_body_layernormBackwardKernel2(gc_b *compiled.Block, dinp, dweight, dbias
 			}
 		}
 	}
-//line llmc_backward.go:99
 	gc_vstep2 := 0
-//line llmc_backward.go:98
 	gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
 	for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
 		gc_rank := gc_vstep2
@@ -428,7 +408,6 @@ func gc_body_layernormBackwardKernel2(gc_b *compiled.Block, dinp, dweight, dbias
 //line llmc_backward.go:98
 		dnormMean := float32(0.0)
 		dnormNormMean := float32(0.0)
-//line llmc_backward.go:102
 		gc_s_dnormMean[gc_rank] = dnormMean
 		gc_s_dnormNormMean[gc_rank] = dnormNormMean
 	}
@@ -442,7 +421,6 @@ func gc_body_layernormBackwardKernel2(gc_b *compiled.Block, dinp, dweight, dbias
 			return
 		}
 		gc_more2 = false
-//line llmc_backward.go:107
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
@@ -482,7 +460,6 @@ func gc_body_layernormBackwardKernel2(gc_b *compiled.Block, dinp, dweight, dbias
 			gc_s_dnormNormMean[gc_rank] = dnormNormMean
 		}
 	}
-//line llmc_backward.go:112
 	var gc_c1v [32]float32
 	var gc_c1r [32]float32
 	var gc_c2v [32]float32
@@ -515,7 +492,6 @@ func gc_body_layernormBackwardKernel2(gc_b *compiled.Block, dinp, dweight, dbias
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			var dnormMean float32
-//line llmc_backward.go:115
 			dnormNormMean := gc_s_dnormNormMean[gc_rank]
 //line llmc_backward.go:106
 			dnormMean = gc_c1r[gc_lane]
@@ -534,7 +510,6 @@ func gc_body_layernormBackwardKernel2(gc_b *compiled.Block, dinp, dweight, dbias
 				continue
 			}
 			gc_rank := gc_w + gc_lane
-//line llmc_backward.go:119
 			dnormMean := gc_s_dnormMean[gc_rank]
 			var dnormNormMean float32
 //line llmc_backward.go:107
@@ -563,7 +538,6 @@ func gc_body_layernormBackwardKernel2(gc_b *compiled.Block, dinp, dweight, dbias
 			return
 		}
 		gc_more3 = false
-//line llmc_backward.go:119
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
@@ -621,7 +595,6 @@ func gc_body_layernormBackwardKernel2(gc_b *compiled.Block, dinp, dweight, dbias
 			return
 		}
 		gc_more4 = false
-//line llmc_backward.go:137
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off4, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -714,7 +687,6 @@ func gc_body_softmaxAutoregressiveBackwardKernel(gc_b *compiled.Block, dpreatt [
 	att = att[idx*T*T:]
 	datt = datt[idx*T*T:]
 	dpreatt = dpreatt[idx*T*T:]
-//line llmc_backward.go:166
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		if gc_exited[gc_rank] {
@@ -769,7 +741,6 @@ func gc_body_softmaxAutoregressiveBackwardKernel(gc_b *compiled.Block, dpreatt [
 				}
 //line llmc_backward.go:179
 				localSum := float32(0)
-//line llmc_backward.go:181
 				gc_s_localSum[gc_rank] = localSum
 			}
 		}
@@ -783,7 +754,6 @@ func gc_body_softmaxAutoregressiveBackwardKernel(gc_b *compiled.Block, dpreatt [
 				return
 			}
 			gc_more = false
-//line llmc_backward.go:187
 			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				if gc_exited[gc_rank] {
@@ -814,7 +784,6 @@ func gc_body_softmaxAutoregressiveBackwardKernel(gc_b *compiled.Block, dpreatt [
 				gc_s_localSum[gc_rank] = localSum
 			}
 		}
-//line llmc_backward.go:188
 		var gc_c1v [32]float32
 		var gc_c1r [32]float32
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -848,7 +817,6 @@ func gc_body_softmaxAutoregressiveBackwardKernel(gc_b *compiled.Block, dpreatt [
 				blockAcc[(gc_rank / 32)] = gc_c1r[gc_lane]
 			}
 		}
-//line llmc_backward.go:189
 		var gc_c2v [32]float32
 		var gc_c2r [32]float32
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -876,7 +844,6 @@ func gc_body_softmaxAutoregressiveBackwardKernel(gc_b *compiled.Block, dpreatt [
 					continue
 				}
 				gc_rank := gc_w + gc_lane
-//line llmc_backward.go:193
 				var localSum float32
 //line llmc_backward.go:186
 				localSum = gc_c2r[gc_lane]
@@ -893,7 +860,6 @@ func gc_body_softmaxAutoregressiveBackwardKernel(gc_b *compiled.Block, dpreatt [
 				return
 			}
 			gc_more2 = false
-//line llmc_backward.go:195
 			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				if gc_exited[gc_rank] {
@@ -962,7 +928,6 @@ func gc_body_adamwKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, paramsMemory, 
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line llmc_backward.go:225
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -995,7 +960,6 @@ func gc_body_adamwKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, paramsMemory, 
 					gc_at4[gc_tx] -= learningRate * (m/(sqrtf(v)+eps) + weightDecay*gc_at4[gc_tx])
 				}
 			} else {
-//line llmc_backward.go:230
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -1090,7 +1054,6 @@ func gc_body_fusedClassifierKernel3(gc_b *compiled.Block, logits, losses, probs 
 	sharedMaxval := gc_shared1(32)[:32]
 	sharedSumval := gc_shared2(32)[:32]
 	numWarps := gc_bdx / 32
-//line llmc_backward.go:261
 	var gc_c1v [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -1161,7 +1124,6 @@ func gc_body_fusedClassifierKernel3(gc_b *compiled.Block, logits, losses, probs 
 			}
 		}
 	}
-//line llmc_backward.go:276
 	var gc_c2v [32]float32
 	var gc_c2r [32]float32
 	var gc_c3v [32]float32
@@ -1183,7 +1145,6 @@ func gc_body_fusedClassifierKernel3(gc_b *compiled.Block, logits, losses, probs 
 				gc_pos.Thread = gc_rank
 //line llmc_backward.go:261
 				laneID := gc_tx % 32
-//line llmc_backward.go:263
 				var warpMaxval float32
 //line llmc_backward.go:272
 				if laneID < numWarps {
@@ -1248,7 +1209,6 @@ func gc_body_fusedClassifierKernel3(gc_b *compiled.Block, logits, losses, probs 
 	}
 //line llmc_backward.go:335
 	logitsVec := logits[idx*P:]
-//line llmc_backward.go:337
 	var gc_c4v [32]float32
 	var gc_c4r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -1268,7 +1228,6 @@ func gc_body_fusedClassifierKernel3(gc_b *compiled.Block, logits, losses, probs 
 				gc_pos.Thread = gc_rank
 //line llmc_backward.go:261
 				laneID := gc_tx % 32
-//line llmc_backward.go:263
 				var warpSumval float32
 //line llmc_backward.go:288
 				if laneID < numWarps {
@@ -1294,7 +1253,6 @@ func gc_body_fusedClassifierKernel3(gc_b *compiled.Block, logits, losses, probs 
 					gc_at3 := dlosses[gc_off3:][:1]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx := gc_x0 + gc_lane
-//line llmc_backward.go:308
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
 						blockMaxval := gc_s_blockMaxval[gc_rank]
@@ -1316,7 +1274,6 @@ func gc_body_fusedClassifierKernel3(gc_b *compiled.Block, logits, losses, probs 
 						} else {
 							dloss = 1.0 / float32(B*T)
 						}
-//line llmc_backward.go:337
 						gc_s_sp[gc_rank] = sp
 						gc_s_dloss[gc_rank] = dloss
 					}
@@ -1347,7 +1304,6 @@ func gc_body_fusedClassifierKernel3(gc_b *compiled.Block, logits, losses, probs 
 						} else {
 							dloss = 1.0 / float32(B*T)
 						}
-//line llmc_backward.go:337
 						gc_s_sp[gc_rank] = sp
 						gc_s_dloss[gc_rank] = dloss
 					}
@@ -1362,7 +1318,6 @@ func gc_body_fusedClassifierKernel3(gc_b *compiled.Block, logits, losses, probs 
 			return
 		}
 		gc_more = false
-//line llmc_backward.go:343
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -1379,7 +1334,6 @@ func gc_body_fusedClassifierKernel3(gc_b *compiled.Block, logits, losses, probs 
 				gc_at6 := logits[gc_off5:][:gc_to]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line llmc_backward.go:360
 					sp := gc_s_sp[gc_rank]
 					dloss := gc_s_dloss[gc_rank]
 //line llmc_backward.go:336
@@ -1465,7 +1419,6 @@ func gc_body_matmulForwardKernel4(gc_b *compiled.Block, out []float32, inp, weig
 	compiled.OutOfLine(func() {
 		gc_s_vals := gc_s_vals[:gc_n]
 		{
-//line llmc_backward.go:389
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -1486,7 +1439,6 @@ func gc_body_matmulForwardKernel4(gc_b *compiled.Block, out []float32, inp, weig
 							}
 						}
 					}
-//line llmc_backward.go:399
 					gc_s_vals[gc_rank] = vals
 				}
 				gc_ty++
@@ -1508,7 +1460,6 @@ func gc_body_matmulForwardKernel4(gc_b *compiled.Block, out []float32, inp, weig
 				return
 			}
 			gc_more = false
-//line llmc_backward.go:412
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -1548,15 +1499,11 @@ func gc_body_matmulForwardKernel4(gc_b *compiled.Block, out []float32, inp, weig
 				}
 			}
 		}
-//line llmc_backward.go:417
 		compiled.OutOfLine(func() {
 			lhsS := lhsS[:128]
-//line llmc_backward.go:420
 			rhsS := rhsS[:128]
-//line llmc_backward.go:422
 			gc_s_vals := gc_s_vals[:gc_n]
 			{
-//line llmc_backward.go:425
 				gc_ty := 0
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -1564,7 +1511,6 @@ func gc_body_matmulForwardKernel4(gc_b *compiled.Block, out []float32, inp, weig
 						gc_pos.Thread = gc_rank
 //line llmc_backward.go:399
 						siStart := 4 * (16*gc_ty + gc_tx)
-//line llmc_backward.go:401
 						vals := gc_s_vals[gc_rank]
 //line llmc_backward.go:411
 						for si := siStart; si < siStart+32; si += 4 {
@@ -1681,7 +1627,6 @@ func gc_body_matmulForwardKernel4(gc_b *compiled.Block, out []float32, inp, weig
 								}
 							}
 						}
-//line llmc_backward.go:427
 						gc_s_vals[gc_rank] = vals
 					}
 					gc_ty++
@@ -1695,7 +1640,6 @@ func gc_body_matmulForwardKernel4(gc_b *compiled.Block, out []float32, inp, weig
 	compiled.OutOfLine(func() {
 		gc_s_vals := gc_s_vals[:gc_n]
 		{
-//line llmc_backward.go:441
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {

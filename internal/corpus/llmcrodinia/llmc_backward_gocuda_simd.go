@@ -51,7 +51,6 @@ func gc_body_matmulBackwardBiasKernel4(gc_b2 *compiled.Block, dbias []float32, d
 //line llmc_backward.go:29
 	tl := gc_bx2 * gocuda.WarpSize
 	vstep := gc_bdx2 / gocuda.WarpSize
-//line llmc_backward.go:32
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_step3 := 0
 		for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
@@ -65,7 +64,6 @@ func gc_body_matmulBackwardBiasKernel4(gc_b2 *compiled.Block, dbias []float32, d
 				doutCol := dout[tl+laneID:]
 //line llmc_backward.go:41
 				doutSum := float32(0.0)
-//line llmc_backward.go:44
 				gc_s_doutCol[gc_rank2] = doutCol
 				gc_s_doutSum[gc_rank2] = doutSum
 			}
@@ -79,7 +77,6 @@ func gc_body_matmulBackwardBiasKernel4(gc_b2 *compiled.Block, dbias []float32, d
 				doutCol := dout[tl+laneID:]
 //line llmc_backward.go:41
 				doutSum := float32(0.0)
-//line llmc_backward.go:44
 				gc_s_doutCol[gc_rank2] = doutCol
 				gc_s_doutSum[gc_rank2] = doutSum
 			}
@@ -93,7 +90,6 @@ func gc_body_matmulBackwardBiasKernel4(gc_b2 *compiled.Block, dbias []float32, d
 				doutCol := dout[tl+laneID:]
 //line llmc_backward.go:41
 				doutSum := float32(0.0)
-//line llmc_backward.go:44
 				gc_s_doutCol[gc_rank2] = doutCol
 				gc_s_doutSum[gc_rank2] = doutSum
 			}
@@ -107,7 +103,6 @@ func gc_body_matmulBackwardBiasKernel4(gc_b2 *compiled.Block, dbias []float32, d
 				doutCol := dout[tl+laneID:]
 //line llmc_backward.go:41
 				doutSum := float32(0.0)
-//line llmc_backward.go:44
 				gc_s_doutCol[gc_rank2] = doutCol
 				gc_s_doutSum[gc_rank2] = doutSum
 			}
@@ -121,7 +116,6 @@ func gc_body_matmulBackwardBiasKernel4(gc_b2 *compiled.Block, dbias []float32, d
 			doutCol := dout[tl+laneID:]
 //line llmc_backward.go:41
 			doutSum := float32(0.0)
-//line llmc_backward.go:44
 			gc_s_doutCol[gc_rank2] = doutCol
 			gc_s_doutSum[gc_rank2] = doutSum
 		}
@@ -136,14 +130,12 @@ func gc_body_matmulBackwardBiasKernel4(gc_b2 *compiled.Block, dbias []float32, d
 			return
 		}
 		gc_more = false
-//line llmc_backward.go:49
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 //line llmc_backward.go:27
 				warpID := gc_tx2 / gocuda.WarpSize
-//line llmc_backward.go:29
 				doutCol := gc_s_doutCol[gc_rank2]
 				doutSum := gc_s_doutSum[gc_rank2]
 //line llmc_backward.go:42
@@ -171,7 +163,6 @@ func gc_body_matmulBackwardBiasKernel4(gc_b2 *compiled.Block, dbias []float32, d
 			}
 		}
 	}
-//line llmc_backward.go:51
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_step4 := 0
 		for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
@@ -182,7 +173,6 @@ func gc_body_matmulBackwardBiasKernel4(gc_b2 *compiled.Block, dbias []float32, d
 //line llmc_backward.go:27
 				warpID := gc_tx2 / gocuda.WarpSize
 				laneID := gc_tx2 % gocuda.WarpSize
-//line llmc_backward.go:30
 				doutSum := gc_s_doutSum[gc_rank2]
 //line llmc_backward.go:45
 				smem[laneID+warpID*gocuda.WarpSize] = doutSum
@@ -194,7 +184,6 @@ func gc_body_matmulBackwardBiasKernel4(gc_b2 *compiled.Block, dbias []float32, d
 //line llmc_backward.go:27
 				warpID := gc_tx2 / gocuda.WarpSize
 				laneID := gc_tx2 % gocuda.WarpSize
-//line llmc_backward.go:30
 				doutSum := gc_s_doutSum[gc_rank2]
 //line llmc_backward.go:45
 				smem[laneID+warpID*gocuda.WarpSize] = doutSum
@@ -206,7 +195,6 @@ func gc_body_matmulBackwardBiasKernel4(gc_b2 *compiled.Block, dbias []float32, d
 //line llmc_backward.go:27
 				warpID := gc_tx2 / gocuda.WarpSize
 				laneID := gc_tx2 % gocuda.WarpSize
-//line llmc_backward.go:30
 				doutSum := gc_s_doutSum[gc_rank2]
 //line llmc_backward.go:45
 				smem[laneID+warpID*gocuda.WarpSize] = doutSum
@@ -218,7 +206,6 @@ func gc_body_matmulBackwardBiasKernel4(gc_b2 *compiled.Block, dbias []float32, d
 //line llmc_backward.go:27
 				warpID := gc_tx2 / gocuda.WarpSize
 				laneID := gc_tx2 % gocuda.WarpSize
-//line llmc_backward.go:30
 				doutSum := gc_s_doutSum[gc_rank2]
 //line llmc_backward.go:45
 				smem[laneID+warpID*gocuda.WarpSize] = doutSum
@@ -230,13 +217,11 @@ func gc_body_matmulBackwardBiasKernel4(gc_b2 *compiled.Block, dbias []float32, d
 //line llmc_backward.go:27
 			warpID := gc_tx2 / gocuda.WarpSize
 			laneID := gc_tx2 % gocuda.WarpSize
-//line llmc_backward.go:30
 			doutSum := gc_s_doutSum[gc_rank2]
 //line llmc_backward.go:45
 			smem[laneID+warpID*gocuda.WarpSize] = doutSum
 		}
 	}
-//line llmc_backward.go:49
 	compiled.OutOfLine(func() {
 		gc_s_doutSum := gc_s_doutSum[:gc_n2]
 		_ = gc_s_doutSum
@@ -248,7 +233,6 @@ func gc_body_matmulBackwardBiasKernel4(gc_b2 *compiled.Block, dbias []float32, d
 //line llmc_backward.go:27
 					warpID := gc_tx2 / gocuda.WarpSize
 					laneID := gc_tx2 % gocuda.WarpSize
-//line llmc_backward.go:30
 					var doutSum float32
 //line llmc_backward.go:49
 					doutSum = 0.0
@@ -335,7 +319,6 @@ func gc_body_layernormBackwardKernel2(gc_b2 *compiled.Block, dinp, dweight, dbia
 			dinpBt := dinp[b*T*C+t_*C:]
 			meanBt := mean[b*T+t_]
 			rstdBt := rstd[b*T+t_]
-//line llmc_backward.go:92
 			gc_s_doutBt[gc_rank2] = doutBt
 			gc_s_inpBt[gc_rank2] = inpBt
 			gc_s_dinpBt[gc_rank2] = dinpBt
@@ -350,7 +333,6 @@ func gc_body_layernormBackwardKernel2(gc_b2 *compiled.Block, dinp, dweight, dbia
 			return
 		}
 		gc_more = false
-//line llmc_backward.go:98
 		gc_from5, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_off, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -404,7 +386,6 @@ func gc_body_layernormBackwardKernel2(gc_b2 *compiled.Block, dinp, dweight, dbia
 			}
 		}
 	}
-//line llmc_backward.go:99
 	gc_vstep4 := 0
 	if compiled.SIMD {
 //line llmc_backward.go:98
@@ -436,7 +417,6 @@ func gc_body_layernormBackwardKernel2(gc_b2 *compiled.Block, dinp, dweight, dbia
 //line llmc_backward.go:98
 		dnormMean := float32(0.0)
 		dnormNormMean := float32(0.0)
-//line llmc_backward.go:102
 		gc_s_dnormMean[gc_rank2] = dnormMean
 		gc_s_dnormNormMean[gc_rank2] = dnormNormMean
 	}
@@ -451,7 +431,6 @@ func gc_body_layernormBackwardKernel2(gc_b2 *compiled.Block, dinp, dweight, dbia
 			return
 		}
 		gc_more2 = false
-//line llmc_backward.go:107
 		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 			if gc_exited2[gc_rank2] {
@@ -491,7 +470,6 @@ func gc_body_layernormBackwardKernel2(gc_b2 *compiled.Block, dinp, dweight, dbia
 			gc_s_dnormNormMean[gc_rank2] = dnormNormMean
 		}
 	}
-//line llmc_backward.go:112
 	var gc_c21v [32]float32
 	var gc_c21r [32]float32
 	var gc_c22v [32]float32
@@ -524,7 +502,6 @@ func gc_body_layernormBackwardKernel2(gc_b2 *compiled.Block, dinp, dweight, dbia
 			gc_rank2 := gc_w2 + gc_lane2
 			gc_pos2.Thread = gc_rank2
 			var dnormMean float32
-//line llmc_backward.go:115
 			dnormNormMean := gc_s_dnormNormMean[gc_rank2]
 //line llmc_backward.go:106
 			dnormMean = gc_c21r[gc_lane2]
@@ -543,7 +520,6 @@ func gc_body_layernormBackwardKernel2(gc_b2 *compiled.Block, dinp, dweight, dbia
 				continue
 			}
 			gc_rank2 := gc_w2 + gc_lane2
-//line llmc_backward.go:119
 			dnormMean := gc_s_dnormMean[gc_rank2]
 			var dnormNormMean float32
 //line llmc_backward.go:107
@@ -573,7 +549,6 @@ func gc_body_layernormBackwardKernel2(gc_b2 *compiled.Block, dinp, dweight, dbia
 			return
 		}
 		gc_more3 = false
-//line llmc_backward.go:119
 		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 			if gc_exited2[gc_rank2] {
@@ -632,7 +607,6 @@ func gc_body_layernormBackwardKernel2(gc_b2 *compiled.Block, dinp, dweight, dbia
 			return
 		}
 		gc_more4 = false
-//line llmc_backward.go:137
 		gc_from5, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_off4, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -726,7 +700,6 @@ func gc_body_softmaxAutoregressiveBackwardKernel(gc_b2 *compiled.Block, dpreatt 
 	att = att[idx*T*T:]
 	datt = datt[idx*T*T:]
 	dpreatt = dpreatt[idx*T*T:]
-//line llmc_backward.go:166
 	for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 		gc_pos2.Thread = gc_rank2
 		if gc_exited2[gc_rank2] {
@@ -786,7 +759,6 @@ func gc_body_softmaxAutoregressiveBackwardKernel(gc_b2 *compiled.Block, dpreatt 
 				}
 //line llmc_backward.go:179
 				localSum := float32(0)
-//line llmc_backward.go:181
 				gc_s_localSum[gc_rank2] = localSum
 			}
 		}
@@ -801,7 +773,6 @@ func gc_body_softmaxAutoregressiveBackwardKernel(gc_b2 *compiled.Block, dpreatt 
 				return
 			}
 			gc_more = false
-//line llmc_backward.go:187
 			for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 				gc_pos2.Thread = gc_rank2
 				if gc_exited2[gc_rank2] {
@@ -832,7 +803,6 @@ func gc_body_softmaxAutoregressiveBackwardKernel(gc_b2 *compiled.Block, dpreatt 
 				gc_s_localSum[gc_rank2] = localSum
 			}
 		}
-//line llmc_backward.go:188
 		var gc_c21v [32]float32
 		var gc_c21r [32]float32
 		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -866,7 +836,6 @@ func gc_body_softmaxAutoregressiveBackwardKernel(gc_b2 *compiled.Block, dpreatt 
 				blockAcc[(gc_rank2 / 32)] = gc_c21r[gc_lane2]
 			}
 		}
-//line llmc_backward.go:189
 		var gc_c22v [32]float32
 		var gc_c22r [32]float32
 		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -894,7 +863,6 @@ func gc_body_softmaxAutoregressiveBackwardKernel(gc_b2 *compiled.Block, dpreatt 
 					continue
 				}
 				gc_rank2 := gc_w2 + gc_lane2
-//line llmc_backward.go:193
 				var localSum float32
 //line llmc_backward.go:186
 				localSum = gc_c22r[gc_lane2]
@@ -912,7 +880,6 @@ func gc_body_softmaxAutoregressiveBackwardKernel(gc_b2 *compiled.Block, dpreatt 
 				return
 			}
 			gc_more2 = false
-//line llmc_backward.go:195
 			for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 				gc_pos2.Thread = gc_rank2
 				if gc_exited2[gc_rank2] {
@@ -981,7 +948,6 @@ func gc_body_adamwKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, paramsMemor
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-//line llmc_backward.go:225
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -1014,7 +980,6 @@ func gc_body_adamwKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, paramsMemor
 					gc_at8[gc_tx2] -= learningRate * (m/(sqrtf(v)+eps) + weightDecay*gc_at8[gc_tx2])
 				}
 			} else {
-//line llmc_backward.go:230
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -1109,7 +1074,6 @@ func gc_body_fusedClassifierKernel3(gc_b2 *compiled.Block, logits, losses, probs
 	sharedMaxval := gc_shared12(32)[:32]
 	sharedSumval := gc_shared22(32)[:32]
 	numWarps := gc_bdx2 / 32
-//line llmc_backward.go:261
 	var gc_c21v [32]float32
 	var gc_c21r [32]float32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -1180,7 +1144,6 @@ func gc_body_fusedClassifierKernel3(gc_b2 *compiled.Block, logits, losses, probs
 			}
 		}
 	}
-//line llmc_backward.go:276
 	var gc_c22v [32]float32
 	var gc_c22r [32]float32
 	var gc_c23v [32]float32
@@ -1202,7 +1165,6 @@ func gc_body_fusedClassifierKernel3(gc_b2 *compiled.Block, logits, losses, probs
 				gc_pos2.Thread = gc_rank2
 //line llmc_backward.go:261
 				laneID := gc_tx2 % 32
-//line llmc_backward.go:263
 				var warpMaxval float32
 //line llmc_backward.go:272
 				if laneID < numWarps {
@@ -1267,7 +1229,6 @@ func gc_body_fusedClassifierKernel3(gc_b2 *compiled.Block, logits, losses, probs
 	}
 //line llmc_backward.go:335
 	logitsVec := logits[idx*P:]
-//line llmc_backward.go:337
 	var gc_c24v [32]float32
 	var gc_c24r [32]float32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -1287,7 +1248,6 @@ func gc_body_fusedClassifierKernel3(gc_b2 *compiled.Block, logits, losses, probs
 				gc_pos2.Thread = gc_rank2
 //line llmc_backward.go:261
 				laneID := gc_tx2 % 32
-//line llmc_backward.go:263
 				var warpSumval float32
 //line llmc_backward.go:288
 				if laneID < numWarps {
@@ -1313,7 +1273,6 @@ func gc_body_fusedClassifierKernel3(gc_b2 *compiled.Block, logits, losses, probs
 					gc_at9 := dlosses[gc_off7:][:1]
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 						gc_tx2 := gc_x02 + gc_lane2
-//line llmc_backward.go:308
 						gc_rank2 := gc_w2 + gc_lane2
 						gc_pos2.Thread = gc_rank2
 						blockMaxval := gc_s_blockMaxval[gc_rank2]
@@ -1335,7 +1294,6 @@ func gc_body_fusedClassifierKernel3(gc_b2 *compiled.Block, logits, losses, probs
 						} else {
 							dloss = 1.0 / float32(B*T)
 						}
-//line llmc_backward.go:337
 						gc_s_sp[gc_rank2] = sp
 						gc_s_dloss[gc_rank2] = dloss
 					}
@@ -1366,7 +1324,6 @@ func gc_body_fusedClassifierKernel3(gc_b2 *compiled.Block, logits, losses, probs
 						} else {
 							dloss = 1.0 / float32(B*T)
 						}
-//line llmc_backward.go:337
 						gc_s_sp[gc_rank2] = sp
 						gc_s_dloss[gc_rank2] = dloss
 					}
@@ -1381,7 +1338,6 @@ func gc_body_fusedClassifierKernel3(gc_b2 *compiled.Block, logits, losses, probs
 			return
 		}
 		gc_more = false
-//line llmc_backward.go:343
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_off, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -1398,7 +1354,6 @@ func gc_body_fusedClassifierKernel3(gc_b2 *compiled.Block, logits, losses, probs
 				gc_at12 := logits[gc_off9:][:gc_to2]
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-//line llmc_backward.go:360
 					sp := gc_s_sp[gc_rank2]
 					dloss := gc_s_dloss[gc_rank2]
 //line llmc_backward.go:336
@@ -1484,7 +1439,6 @@ func gc_body_matmulForwardKernel4(gc_b2 *compiled.Block, out []float32, inp, wei
 	compiled.OutOfLine(func() {
 		gc_s_vals := gc_s_vals[:gc_n2]
 		{
-//line llmc_backward.go:389
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -1505,7 +1459,6 @@ func gc_body_matmulForwardKernel4(gc_b2 *compiled.Block, out []float32, inp, wei
 							}
 						}
 					}
-//line llmc_backward.go:399
 					gc_s_vals[gc_rank2] = vals
 				}
 				gc_ty2++
@@ -1527,7 +1480,6 @@ func gc_body_matmulForwardKernel4(gc_b2 *compiled.Block, out []float32, inp, wei
 				return
 			}
 			gc_more = false
-//line llmc_backward.go:412
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -1567,15 +1519,11 @@ func gc_body_matmulForwardKernel4(gc_b2 *compiled.Block, out []float32, inp, wei
 				}
 			}
 		}
-//line llmc_backward.go:417
 		compiled.OutOfLine(func() {
 			lhsS := lhsS[:128]
-//line llmc_backward.go:420
 			rhsS := rhsS[:128]
-//line llmc_backward.go:422
 			gc_s_vals := gc_s_vals[:gc_n2]
 			{
-//line llmc_backward.go:425
 				gc_ty2 := 0
 				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -1583,7 +1531,6 @@ func gc_body_matmulForwardKernel4(gc_b2 *compiled.Block, out []float32, inp, wei
 						gc_pos2.Thread = gc_rank2
 //line llmc_backward.go:399
 						siStart := 4 * (16*gc_ty2 + gc_tx2)
-//line llmc_backward.go:401
 						vals := gc_s_vals[gc_rank2]
 //line llmc_backward.go:411
 						for si := siStart; si < siStart+32; si += 4 {
@@ -1700,7 +1647,6 @@ func gc_body_matmulForwardKernel4(gc_b2 *compiled.Block, out []float32, inp, wei
 								}
 							}
 						}
-//line llmc_backward.go:427
 						gc_s_vals[gc_rank2] = vals
 					}
 					gc_ty2++
@@ -1714,7 +1660,6 @@ func gc_body_matmulForwardKernel4(gc_b2 *compiled.Block, out []float32, inp, wei
 	compiled.OutOfLine(func() {
 		gc_s_vals := gc_s_vals[:gc_n2]
 		{
-//line llmc_backward.go:441
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {

@@ -55,7 +55,6 @@ func gc_body_encoderForwardKernel3(gc_b *compiled.Block, gc_lo, gc_hi int, out [
 		C4 := C / 4
 //line llmc_forward.go:56
 		N := B * T * C4
-//line llmc_forward.go:58
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -75,7 +74,6 @@ func gc_body_encoderForwardKernel3(gc_b *compiled.Block, gc_lo, gc_hi int, out [
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						{
-//line llmc_forward.go:58
 							bt := gc_q
 							b := bt / T
 							t_ := bt % T
@@ -143,7 +141,6 @@ func gc_body_encoderBackwardKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dwte,
 		}
 //line llmc_forward.go:74
 		N := B * T * C
-//line llmc_forward.go:76
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -163,18 +160,14 @@ func gc_body_encoderBackwardKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dwte,
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						{
-//line llmc_forward.go:77
 							bt := gc_q
 							b := bt / T
 							t_ := bt % T
 							c := (gc_tx + gc_r)
-//line llmc_forward.go:82
 							ix := int(inp[b*T+t_])
-//line llmc_forward.go:84
 							doutBtc := &dout[b*T*C+t_*C+c]
 							dwteIx := &dwte[ix*C+c]
 							dwpeTc := &dwpe[t_*C+c]
-//line llmc_forward.go:88
 							atomic.Add(dwteIx, *doutBtc)
 							atomic.Add(dwpeTc, *doutBtc)
 						}
@@ -244,7 +237,6 @@ func gc_body_layernormForwardKernel3(gc_b *compiled.Block, out, mean, rstd []flo
 	warp := cg.TiledPartition(block, 32)
 	{
 	gc_L1:
-//line llmc_forward.go:105
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
@@ -261,7 +253,6 @@ func gc_body_layernormForwardKernel3(gc_b *compiled.Block, out, mean, rstd []flo
 			x := inp[idx*C:]
 //line llmc_forward.go:111
 			sum := float32(0.0)
-//line llmc_forward.go:114
 			gc_s_x[gc_rank] = x
 			gc_s_sum[gc_rank] = sum
 		}
@@ -276,7 +267,6 @@ func gc_body_layernormForwardKernel3(gc_b *compiled.Block, out, mean, rstd []flo
 			return
 		}
 		gc_more = false
-//line llmc_forward.go:119
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
@@ -308,7 +298,6 @@ func gc_body_layernormForwardKernel3(gc_b *compiled.Block, out, mean, rstd []flo
 			gc_s_sum[gc_rank] = sum
 		}
 	}
-//line llmc_forward.go:120
 	var gc_c1v [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -343,7 +332,6 @@ func gc_body_layernormForwardKernel3(gc_b *compiled.Block, out, mean, rstd []flo
 			gc_pos.Thread = gc_rank
 //line llmc_forward.go:102
 			idx := gc_bx*((gc_n+31)/32) + (gc_rank / 32)
-//line llmc_forward.go:104
 			var sum float32
 //line llmc_forward.go:115
 			sum = gc_c1r[gc_lane]
@@ -363,7 +351,6 @@ func gc_body_layernormForwardKernel3(gc_b *compiled.Block, out, mean, rstd []flo
 			}
 //line llmc_forward.go:122
 			sum = 0.0
-//line llmc_forward.go:124
 			gc_s_sum[gc_rank] = sum
 			gc_s_m[gc_rank] = m
 		}
@@ -378,7 +365,6 @@ func gc_body_layernormForwardKernel3(gc_b *compiled.Block, out, mean, rstd []flo
 			return
 		}
 		gc_more2 = false
-//line llmc_forward.go:130
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
@@ -412,7 +398,6 @@ func gc_body_layernormForwardKernel3(gc_b *compiled.Block, out, mean, rstd []flo
 			gc_s_sum[gc_rank] = sum
 		}
 	}
-//line llmc_forward.go:132
 	var gc_c2v [32]float32
 	var gc_c2r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -444,7 +429,6 @@ func gc_body_layernormForwardKernel3(gc_b *compiled.Block, out, mean, rstd []flo
 			gc_pos.Thread = gc_rank
 //line llmc_forward.go:102
 			idx := gc_bx*((gc_n+31)/32) + (gc_rank / 32)
-//line llmc_forward.go:104
 			var sum float32
 //line llmc_forward.go:127
 			sum = gc_c2r[gc_lane]
@@ -454,7 +438,6 @@ func gc_body_layernormForwardKernel3(gc_b *compiled.Block, out, mean, rstd []flo
 			}
 //line llmc_forward.go:134
 			o := out[idx*C:]
-//line llmc_forward.go:137
 			gc_s_sum[gc_rank] = sum
 			gc_s_s[gc_rank] = s
 			gc_s_o[gc_rank] = o
@@ -470,7 +453,6 @@ func gc_body_layernormForwardKernel3(gc_b *compiled.Block, out, mean, rstd []flo
 			return
 		}
 		gc_more3 = false
-//line llmc_forward.go:142
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
@@ -535,7 +517,6 @@ func gc_body_softmaxForwardKernel5(gc_b *compiled.Block, out []float32, invTempe
 //line llmc_forward.go:164
 	block := cg.ThisThreadBlock(t)
 	warp := cg.TiledPartition(block, 32)
-//line llmc_forward.go:168
 	var gc_l_ownPos [32]int
 	var gc_l_x [32][]float32
 	var gc_l_maxval [32]float32
@@ -547,7 +528,6 @@ func gc_body_softmaxForwardKernel5(gc_b *compiled.Block, out []float32, invTempe
 		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
 		var gc_dead uint32
 	gc_L2:
-//line llmc_forward.go:180
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
@@ -587,7 +567,6 @@ func gc_body_softmaxForwardKernel5(gc_b *compiled.Block, out []float32, invTempe
 //line llmc_forward.go:186
 					return
 				}
-//line llmc_forward.go:187
 				v := xVec[i]
 				oldMaxval := maxval
 				{
@@ -612,7 +591,6 @@ func gc_body_softmaxForwardKernel5(gc_b *compiled.Block, out []float32, invTempe
 						maxval = fmaxf(maxval, vecAt(&v, k))
 					}
 				}
-//line llmc_forward.go:192
 				sumval *= expf(invTemperature * (oldMaxval - maxval))
 				{
 					{
@@ -658,7 +636,6 @@ func gc_body_softmaxForwardKernel5(gc_b *compiled.Block, out []float32, invTempe
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			maxval := gc_l_maxval[gc_lane]
-//line llmc_forward.go:214
 			sumval := gc_l_sumval[gc_lane]
 //line llmc_forward.go:205
 			globalMaxval := gc_c1r[gc_lane]
@@ -680,11 +657,8 @@ func gc_body_softmaxForwardKernel5(gc_b *compiled.Block, out []float32, invTempe
 			gc_pos.Thread = gc_rank
 //line llmc_forward.go:171
 			idx := (gc_gdx-gc_bx-1)*((gc_n+31)/32) + (gc_rank / 32)
-//line llmc_forward.go:173
 			ownPos := gc_l_ownPos[gc_lane]
-//line llmc_forward.go:175
 			x := gc_l_x[gc_lane]
-//line llmc_forward.go:177
 			globalMaxval := gc_l_globalMaxval[gc_lane]
 //line llmc_forward.go:208
 			sum := gc_c2r[gc_lane]
@@ -745,7 +719,6 @@ func gc_body_permuteKernel(gc_b *compiled.Block, gc_lo, gc_hi int, q, k, v []flo
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line llmc_forward.go:241
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -840,7 +813,6 @@ func gc_body_unpermuteKernel(gc_b *compiled.Block, gc_lo, gc_hi int, inp []float
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line llmc_forward.go:264
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -923,7 +895,6 @@ func gc_body_geluForwardKernel(gc_b *compiled.Block, gc_lo, gc_hi int, out []flo
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line llmc_forward.go:279
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -934,7 +905,6 @@ func gc_body_geluForwardKernel(gc_b *compiled.Block, gc_lo, gc_hi int, out []flo
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line llmc_forward.go:290
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -998,7 +968,6 @@ func gc_body_geluBackwardKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dinp []f
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line llmc_forward.go:292
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -1009,7 +978,6 @@ func gc_body_geluBackwardKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dinp []f
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line llmc_forward.go:303
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)

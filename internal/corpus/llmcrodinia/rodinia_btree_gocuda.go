@@ -49,7 +49,6 @@ func gc_body_findK(gc_b *compiled.Block, height int, knodesD []knode, knodesElem
 //line rodinia_btree.go:53
 	for ; i_ < height; i_++ {
 		gc_apart := compiled.Disjoint(currKnodeD, offsetD) && compiled.Disjoint(keysD, offsetD)
-//line rodinia_btree.go:57
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := bid
 			if gc_off >= 0 && gc_off < len(currKnodeD) && gc_apart && gc_off < len(keysD) && gc_off < len(offsetD) {
@@ -87,7 +86,6 @@ func gc_body_findK(gc_b *compiled.Block, height int, knodesD []knode, knodesElem
 				}
 			}
 		}
-//line rodinia_btree.go:69
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -186,7 +184,6 @@ func gc_body_findK(gc_b *compiled.Block, height int, knodesD []knode, knodesElem
 //line rodinia_btree.go:72
 	_ = i
 	gc_apart2 := compiled.Disjoint(currKnodeD, ansD) && compiled.Disjoint(keysD, ansD)
-//line rodinia_btree.go:76
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off3 := bid
 		if gc_off3 >= 0 && gc_off3 < len(currKnodeD) && gc_apart2 && gc_off3 < len(keysD) && gc_off3 < len(ansD) {
@@ -253,7 +250,6 @@ func gc_body_findRangeK(gc_b *compiled.Block, height int, knodesD []knode, knode
 //line rodinia_btree.go:108
 	for ; i_ < height; i_++ {
 		gc_apart := compiled.Disjoint(currKnodeD, offsetD) && compiled.Disjoint(currKnodeD, offset2D) && compiled.Disjoint(startD, offsetD) && compiled.Disjoint(startD, offset2D) && compiled.Disjoint(lastKnodeD, offsetD) && compiled.Disjoint(lastKnodeD, offset2D) && compiled.Disjoint(endD, offsetD) && compiled.Disjoint(endD, offset2D)
-//line rodinia_btree.go:112
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := bid
 			if gc_off >= 0 && gc_off < len(currKnodeD) && gc_apart && gc_off < len(startD) && gc_off < len(offsetD) && gc_off < len(lastKnodeD) && gc_off < len(endD) && gc_off < len(offset2D) {
@@ -308,7 +304,6 @@ func gc_body_findRangeK(gc_b *compiled.Block, height int, knodesD []knode, knode
 				}
 			}
 		}
-//line rodinia_btree.go:131
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -419,7 +414,6 @@ func gc_body_findRangeK(gc_b *compiled.Block, height int, knodesD []knode, knode
 //line rodinia_btree.go:134
 	_ = i
 	gc_apart2 := compiled.Disjoint(currKnodeD, RecstartD) && compiled.Disjoint(startD, RecstartD)
-//line rodinia_btree.go:138
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off3 := bid
 		if gc_off3 >= 0 && gc_off3 < len(currKnodeD) && gc_apart2 && gc_off3 < len(startD) && gc_off3 < len(RecstartD) {
@@ -432,7 +426,6 @@ func gc_body_findRangeK(gc_b *compiled.Block, height int, knodesD []knode, knode
 			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 				{
 					gc_tx := gc_step3 + 0
-//line rodinia_btree.go:151
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line rodinia_btree.go:103
@@ -444,7 +437,6 @@ func gc_body_findRangeK(gc_b *compiled.Block, height int, knodesD []knode, knode
 				}
 				{
 					gc_tx := gc_step3 + 1
-//line rodinia_btree.go:144
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line rodinia_btree.go:103
@@ -456,7 +448,6 @@ func gc_body_findRangeK(gc_b *compiled.Block, height int, knodesD []knode, knode
 				}
 				{
 					gc_tx := gc_step3 + 2
-//line rodinia_btree.go:144
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line rodinia_btree.go:103
@@ -468,7 +459,6 @@ func gc_body_findRangeK(gc_b *compiled.Block, height int, knodesD []knode, knode
 				}
 				{
 					gc_tx := gc_step3 + 3
-//line rodinia_btree.go:144
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line rodinia_btree.go:103
@@ -549,9 +539,7 @@ func gc_body_findRangeK(gc_b *compiled.Block, height int, knodesD []knode, knode
 			}
 		}
 	}
-//line rodinia_btree.go:144
 	gc_apart3 := compiled.Disjoint(lastKnodeD, ReclenD) && compiled.Disjoint(endD, ReclenD) && compiled.Disjoint(RecstartD, ReclenD)
-//line rodinia_btree.go:147
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off4 := bid
 		if gc_off4 >= 0 && gc_off4 < len(lastKnodeD) && gc_apart3 && gc_off4 < len(endD) && gc_off4 < len(ReclenD) && gc_off4 < len(RecstartD) {

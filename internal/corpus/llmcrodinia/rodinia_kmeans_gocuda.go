@@ -72,7 +72,6 @@ func gc_body_invertMapping(gc_b *compiled.Block, gc_lo, gc_hi int, input, output
 					}
 				}
 			}
-//line rodinia_kmeans.go:34
 		})
 	}
 }
@@ -143,7 +142,6 @@ func gc_body_kmeansPoint(gc_b *compiled.Block, gc_lo, gc_hi int, features []floa
 							for i = 0; i < nclusters; i++ {
 								clusterBaseIndex := i * nfeatures
 								ans := float32(0.0)
-//line rodinia_kmeans.go:61
 								for j = 0; j < nfeatures; j++ {
 									addr := pointID + j*npoints
 									diff := (tFeatures[addr] -
@@ -166,7 +164,6 @@ func gc_body_kmeansPoint(gc_b *compiled.Block, gc_lo, gc_hi int, features []floa
 					}
 				}
 			}
-//line rodinia_kmeans.go:86
 		})
 	}
 }
@@ -283,7 +280,6 @@ func gc_body_hotspotOpt1(gc_b *compiled.Block, gc_lo, gc_hi int, p, tIn, tOut []
 						tOut[c] = cc*temp2 + cw*tIn[W] + ce*tIn[E] + cs*tIn[S] +
 							cn*tIn[N] + cb*temp1 + ct*temp3 + sdc*p[c] + ct*ambTemp
 					}
-//line rodinia_kmeans.go:163
 					gc_ty++
 					if gc_ty == gc_bdy {
 						gc_ty = 0
@@ -297,4 +293,5 @@ func gc_body_hotspotOpt1(gc_b *compiled.Block, gc_lo, gc_hi int, p, tIn, tOut []
 // gc_files_rodinia_kmeans holds the source files whose lines the kernels' records hash.
 //
 //go:embed rodinia_kmeans.go
+//line rodinia_kmeans.go:176
 var gc_files_rodinia_kmeans embed.FS

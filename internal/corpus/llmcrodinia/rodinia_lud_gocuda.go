@@ -42,7 +42,6 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 	compiled.OutOfLine(func() {
 		shadow := shadow[:16]
 		{
-//line rodinia_lud.go:27
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
@@ -61,12 +60,10 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 					i = i_
 //line rodinia_lud.go:28
 					_ = i
-//line rodinia_lud.go:30
 					_ = j
 				}
 			}
 		}
-//line rodinia_lud.go:36
 	})
 //line rodinia_lud.go:30
 	var i_2 int = 0
@@ -75,7 +72,6 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 		compiled.OutOfLine(func() {
 			shadow := shadow[:16]
 			{
-//line rodinia_lud.go:35
 				gc_from, gc_to := 0, gc_bdx
 				if gc_bound := i_2; gc_bound >= gc_to {
 					gc_from = gc_to
@@ -119,7 +115,6 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 		compiled.OutOfLine(func() {
 			shadow := shadow[:16]
 			{
-//line rodinia_lud.go:47
 				gc_from, gc_to := 0, gc_bdx
 				if gc_bound := i_2; gc_bound >= gc_to {
 					gc_from = gc_to
@@ -162,7 +157,6 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 	compiled.OutOfLine(func() {
 		shadow := shadow[:16]
 		{
-//line rodinia_lud.go:56
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
@@ -185,7 +179,6 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 				}
 			}
 		}
-//line rodinia_lud.go:64
 	})
 }
 
@@ -219,12 +212,9 @@ func gc_body_ludPerimeter(gc_b *compiled.Block, m []float32, matrixDim, offset i
 	periCol := gocuda.Shared[[ludBlockSize]float32](t, ludBlockSize)[:ludBlockSize]
 	compiled.OutOfLine(func() {
 		dia := dia[:16]
-//line rodinia_lud.go:75
 		periRow := periRow[:16]
-//line rodinia_lud.go:77
 		periCol := periCol[:16]
 		{
-//line rodinia_lud.go:80
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
@@ -263,29 +253,22 @@ func gc_body_ludPerimeter(gc_b *compiled.Block, m []float32, matrixDim, offset i
 							arrayOffset += matrixDim
 						}
 					}
-//line rodinia_lud.go:108
 					_ = j
 				}
 			}
 		}
-//line rodinia_lud.go:114
 	})
 	compiled.OutOfLine(func() {
 		dia := dia[:16]
-//line rodinia_lud.go:118
 		periRow := periRow[:16]
-//line rodinia_lud.go:120
 		periCol := periCol[:16]
 		{
-//line rodinia_lud.go:123
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					var i int
-//line rodinia_lud.go:129
 					var j int
-//line rodinia_lud.go:131
 					var idx int
 //line rodinia_lud.go:109
 					if gc_tx < ludBlockSize {
@@ -310,18 +293,14 @@ func gc_body_ludPerimeter(gc_b *compiled.Block, m []float32, matrixDim, offset i
 	})
 	compiled.OutOfLine(func() {
 		periRow := periRow[:16]
-//line rodinia_lud.go:132
 		periCol := periCol[:16]
 		{
-//line rodinia_lud.go:135
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					var i int
-//line rodinia_lud.go:141
 					var arrayOffset int
-//line rodinia_lud.go:143
 					var idx int
 //line rodinia_lud.go:128
 					if gc_tx < ludBlockSize {
@@ -419,10 +398,8 @@ func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 	}
 	compiled.OutOfLine(func() {
 		periRow := periRow[:16]
-//line rodinia_lud.go:176
 		periCol := periCol[:16]
 		{
-//line rodinia_lud.go:179
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_off3 := gc_ty
@@ -483,7 +460,6 @@ func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 						gc_at6[gc_tx] -= sum
 					}
 				} else {
-//line rodinia_lud.go:174
 					gc_vstep2 := 0
 //line rodinia_lud.go:166
 					gc_vb := lanes.BroadcastFloat32x8(0)
@@ -542,7 +518,6 @@ func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 						m[(globalRowID+gc_ty)*matrixDim+globalColID+gc_tx] -= sum
 					}
 				}
-//line rodinia_lud.go:174
 				gc_ty++
 				if gc_ty == gc_bdy {
 					gc_ty = 0
@@ -555,4 +530,5 @@ func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 // gc_files_rodinia_lud holds the source files whose lines the kernels' records hash.
 //
 //go:embed rodinia_lud.go
+//line rodinia_lud.go:186
 var gc_files_rodinia_lud embed.FS

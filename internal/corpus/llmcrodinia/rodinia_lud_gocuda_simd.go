@@ -42,7 +42,6 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 	compiled.OutOfLine(func() {
 		shadow := shadow[:16]
 		{
-//line rodinia_lud.go:27
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_vstep := 0
 				if compiled.SIMD {
@@ -136,12 +135,10 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 					i = i_
 //line rodinia_lud.go:28
 					_ = i
-//line rodinia_lud.go:30
 					_ = j
 				}
 			}
 		}
-//line rodinia_lud.go:36
 	})
 //line rodinia_lud.go:30
 	var i_2 int = 0
@@ -151,7 +148,6 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 		compiled.OutOfLine(func() {
 			shadow := shadow[:16]
 			{
-//line rodinia_lud.go:36
 				gc_from2, gc_to2 := 0, gc_bdx2
 				if gc_bound2 := i_2; gc_bound2 >= gc_to2 {
 					gc_from2 = gc_to2
@@ -195,7 +191,6 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 		compiled.OutOfLine(func() {
 			shadow := shadow[:16]
 			{
-//line rodinia_lud.go:47
 				gc_from2, gc_to2 := 0, gc_bdx2
 				if gc_bound2 := i_2; gc_bound2 >= gc_to2 {
 					gc_from2 = gc_to2
@@ -247,7 +242,6 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 									}
 								}
 							}
-//line rodinia_lud.go:45
 							archsimd.ClearAVXUpperBits()
 						}
 						for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
@@ -307,7 +301,6 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 									}
 								}
 							}
-//line rodinia_lud.go:45
 							archsimd.ClearAVXUpperBits()
 						}
 						for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
@@ -329,7 +322,6 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 	compiled.OutOfLine(func() {
 		shadow := shadow[:16]
 		{
-//line rodinia_lud.go:56
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_vstep4 := 0
 				if compiled.SIMD {
@@ -425,7 +417,6 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 				}
 			}
 		}
-//line rodinia_lud.go:64
 	})
 }
 
@@ -459,12 +450,9 @@ func gc_body_ludPerimeter(gc_b2 *compiled.Block, m []float32, matrixDim, offset 
 	periCol := gocuda.Shared[[ludBlockSize]float32](t, ludBlockSize)[:ludBlockSize]
 	compiled.OutOfLine(func() {
 		dia := dia[:16]
-//line rodinia_lud.go:75
 		periRow := periRow[:16]
-//line rodinia_lud.go:77
 		periCol := periCol[:16]
 		{
-//line rodinia_lud.go:80
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
@@ -503,29 +491,22 @@ func gc_body_ludPerimeter(gc_b2 *compiled.Block, m []float32, matrixDim, offset 
 							arrayOffset += matrixDim
 						}
 					}
-//line rodinia_lud.go:108
 					_ = j
 				}
 			}
 		}
-//line rodinia_lud.go:114
 	})
 	compiled.OutOfLine(func() {
 		dia := dia[:16]
-//line rodinia_lud.go:118
 		periRow := periRow[:16]
-//line rodinia_lud.go:120
 		periCol := periCol[:16]
 		{
-//line rodinia_lud.go:123
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					var i int
-//line rodinia_lud.go:129
 					var j int
-//line rodinia_lud.go:131
 					var idx int
 //line rodinia_lud.go:109
 					if gc_tx2 < ludBlockSize {
@@ -550,18 +531,14 @@ func gc_body_ludPerimeter(gc_b2 *compiled.Block, m []float32, matrixDim, offset 
 	})
 	compiled.OutOfLine(func() {
 		periRow := periRow[:16]
-//line rodinia_lud.go:132
 		periCol := periCol[:16]
 		{
-//line rodinia_lud.go:135
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					var i int
-//line rodinia_lud.go:141
 					var arrayOffset int
-//line rodinia_lud.go:143
 					var idx int
 //line rodinia_lud.go:128
 					if gc_tx2 < ludBlockSize {
@@ -672,7 +649,6 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line rodinia_lud.go:161
 							break
 						}
-//line rodinia_lud.go:162
 						archsimd.LoadFloat32x8Slice(m[(offset+gc_ty2)*matrixDim+globalColID+gc_tx2:]).StoreSlice(periRow[gc_ty2][gc_tx2:])
 						archsimd.LoadFloat32x8Slice(m[(globalRowID+gc_ty2)*matrixDim+offset+gc_tx2:]).StoreSlice(periCol[gc_ty2][gc_tx2:])
 					}
@@ -699,10 +675,8 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 	}
 	compiled.OutOfLine(func() {
 		periRow := periRow[:16]
-//line rodinia_lud.go:176
 		periCol := periCol[:16]
 		{
-//line rodinia_lud.go:179
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_off7 := gc_ty2
@@ -768,7 +742,6 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 						gc_at12[gc_tx2] -= sum
 					}
 				} else {
-//line rodinia_lud.go:174
 					gc_vstep6 := 0
 					if compiled.SIMD {
 //line rodinia_lud.go:166
@@ -832,7 +805,6 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 						m[(globalRowID+gc_ty2)*matrixDim+globalColID+gc_tx2] -= sum
 					}
 				}
-//line rodinia_lud.go:174
 				gc_ty2++
 				if gc_ty2 == gc_bdy2 {
 					gc_ty2 = 0
@@ -845,4 +817,5 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 // gc_files_rodinia_lud holds the source files whose lines the kernels' records hash.
 //
 //go:embed rodinia_lud.go
+//line rodinia_lud.go:186
 var gc_files_rodinia_lud embed.FS

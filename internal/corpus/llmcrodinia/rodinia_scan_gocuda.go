@@ -70,7 +70,6 @@ func gc_body_prescan(gc_b *compiled.Block, gOdata []uint32, gIdata []uint32, gBl
 	var sData_ []uint32 = data
 //line rodinia_scan.go:108
 	stride_ := 1
-//line rodinia_scan.go:110
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		gc_b.Enter(gc_rank)
@@ -87,7 +86,6 @@ func gc_body_prescan(gc_b *compiled.Block, gOdata []uint32, gIdata []uint32, gBl
 			base,
 			&ai, &bi, &memAi, &memBi,
 			&bankOffsetA, &bankOffsetB, isNP2)
-//line rodinia_scan.go:205
 		gc_s_ai[gc_rank] = ai
 		gc_s_bi[gc_rank] = bi
 		gc_s_memAi[gc_rank] = memAi
@@ -97,7 +95,6 @@ func gc_body_prescan(gc_b *compiled.Block, gOdata []uint32, gIdata []uint32, gBl
 	}
 //line rodinia_scan.go:111
 	for d := gc_bdx; d > 0; d >>= 1 {
-//line rodinia_scan.go:113
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := d; gc_bound < gc_to {
 			gc_to = gc_bound
@@ -138,7 +135,6 @@ func gc_body_prescan(gc_b *compiled.Block, gOdata []uint32, gIdata []uint32, gBl
 	var sData_2 []uint32 = data
 //line rodinia_scan.go:167
 	var stride_2 int = stride
-//line rodinia_scan.go:169
 	gc_step := 0
 	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
@@ -179,7 +175,6 @@ func gc_body_prescan(gc_b *compiled.Block, gOdata []uint32, gIdata []uint32, gBl
 //line rodinia_scan.go:137
 	for d_ := 1; d_ <= gc_bdx; d_ *= 2 {
 		stride_2 >>= 1
-//line rodinia_scan.go:140
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := d_; gc_bound < gc_to {
 			gc_to = gc_bound
@@ -214,7 +209,6 @@ func gc_body_prescan(gc_b *compiled.Block, gOdata []uint32, gIdata []uint32, gBl
 	var n_ int = n
 //line rodinia_scan.go:201
 	var isNP2_ bool = isNP2
-//line rodinia_scan.go:203
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		ai := gc_s_ai[gc_rank]
@@ -235,7 +229,6 @@ func gc_body_prescan(gc_b *compiled.Block, gOdata []uint32, gIdata []uint32, gBl
 		var bankOffsetA_ int = bankOffsetA
 //line rodinia_scan.go:201
 		var bankOffsetB_ int = bankOffsetB
-//line rodinia_scan.go:208
 		gc_s_ai_3[gc_rank] = ai_3
 		gc_s_bi_3[gc_rank] = bi_3
 		gc_s_memAi_[gc_rank] = memAi_
@@ -243,7 +236,6 @@ func gc_body_prescan(gc_b *compiled.Block, gOdata []uint32, gIdata []uint32, gBl
 		gc_s_bankOffsetA_[gc_rank] = bankOffsetA_
 		gc_s_bankOffsetB_[gc_rank] = bankOffsetB_
 	}
-//line rodinia_scan.go:217
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		ai_3 := gc_s_ai_3[gc_rank]
@@ -290,7 +282,6 @@ func gc_body_uniformAdd(gc_b *compiled.Block, gData []uint32, uniforms []uint32,
 	gc_s_address := compiled.Scratch[int](gc_b, 0)[:gc_n]
 //line rodinia_scan.go:216
 	uni := gocuda.Shared[uint32](t, 1)[:1]
-//line rodinia_scan.go:218
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -301,11 +292,9 @@ func gc_body_uniformAdd(gc_b *compiled.Block, gData []uint32, uniforms []uint32,
 			}
 //line rodinia_scan.go:221
 			address := int(intrinsic.Mul24(int32(gc_bx), int32(gc_bdx<<1))) + baseIndex + gc_tx
-//line rodinia_scan.go:223
 			gc_s_address[gc_rank] = address
 		}
 	}
-//line rodinia_scan.go:228
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx

@@ -71,10 +71,9 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 				for gc_tx, gc_idx := gc_from, gc_off+gc_stride*(gc_from); gc_tx < gc_to; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
 //line rodinia_srad.go:38
 					var i int
-//line rodinia_srad.go:43
 					gc_at[gc_tx] = dSums[gc_idx]
+//line rodinia_srad.go:44
 					gc_at2[gc_tx] = dSums2[gc_idx]
-//line rodinia_srad.go:47
 					_ = i
 				}
 			} else {
@@ -92,7 +91,6 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 //line rodinia_srad.go:43
 						dPsum[tx] = dSums[ei*dMul]
 						dPsum2[tx] = dSums2[ei*dMul]
-//line rodinia_srad.go:47
 						_ = i
 					}
 					{
@@ -107,7 +105,6 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 //line rodinia_srad.go:43
 						dPsum[tx] = dSums[ei*dMul]
 						dPsum2[tx] = dSums2[ei*dMul]
-//line rodinia_srad.go:47
 						_ = i
 					}
 					{
@@ -122,7 +119,6 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 //line rodinia_srad.go:43
 						dPsum[tx] = dSums[ei*dMul]
 						dPsum2[tx] = dSums2[ei*dMul]
-//line rodinia_srad.go:47
 						_ = i
 					}
 					{
@@ -137,7 +133,6 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 //line rodinia_srad.go:43
 						dPsum[tx] = dSums[ei*dMul]
 						dPsum2[tx] = dSums2[ei*dMul]
-//line rodinia_srad.go:47
 						_ = i
 					}
 				}
@@ -152,7 +147,6 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 //line rodinia_srad.go:43
 					dPsum[tx] = dSums[ei*dMul]
 					dPsum2[tx] = dSums2[ei*dMul]
-//line rodinia_srad.go:47
 					_ = i
 				}
 			}
@@ -168,7 +162,6 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 			if gc_b.Stopped() {
 				return
 			}
-//line rodinia_srad.go:61
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_qoff, gc_qd := 1, i_
 				if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
@@ -223,7 +216,6 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 				}
 			}
 		}
-//line rodinia_srad.go:67
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := (sradNumberThreads - 1); gc_bound > gc_from {
 			gc_from = gc_bound
@@ -239,7 +231,6 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 				gc_at9 := dSums2[gc_off4:][:1]
 				gc_at10 := dPsum2[:gc_to]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-//line rodinia_srad.go:30
 					var i int
 					_ = i
 //line rodinia_srad.go:63
@@ -256,7 +247,6 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 					gc_pos.Thread = gc_rank
 //line rodinia_srad.go:28
 					tx := gc_tx
-//line rodinia_srad.go:30
 					var i int
 					_ = i
 //line rodinia_srad.go:63
@@ -280,7 +270,6 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 				if gc_b.Stopped() {
 					return
 				}
-//line rodinia_srad.go:79
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 					gc_qoff2, gc_qd2 := 1, i_2
 					if compiled.Segmented(gc_qoff2, gc_qd2, 0, gc_bdx) {
@@ -335,7 +324,6 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 					}
 				}
 			}
-//line rodinia_srad.go:85
 			gc_from, gc_to := 0, gc_bdx
 			if gc_bound := (sradNumberThreads - 1); gc_bound > gc_from {
 				gc_from = gc_bound
@@ -351,7 +339,6 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 					gc_at17 := dSums2[gc_off7:][:1]
 					gc_at18 := dPsum2[:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-//line rodinia_srad.go:30
 						var i int
 						_ = i
 //line rodinia_srad.go:81
@@ -368,7 +355,6 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 						gc_pos.Thread = gc_rank
 //line rodinia_srad.go:28
 						tx := gc_tx
-//line rodinia_srad.go:30
 						var i int
 						_ = i
 //line rodinia_srad.go:81
@@ -393,14 +379,11 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 //line rodinia_srad.go:89
 					return
 				}
-//line rodinia_srad.go:90
 				if nf >= i_3 {
 					df = i_3
 				}
 			}
-//line rodinia_srad.go:95
 			var i_4 int = 2
-//line rodinia_srad.go:97
 			gc_step2 := 0
 			for ; gc_step2+3 < gc_n; gc_step2 += 4 {
 				{
@@ -448,7 +431,6 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 				if gc_b.Stopped() {
 					return
 				}
-//line rodinia_srad.go:101
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 					gc_qoff3, gc_qd3 := 1, i_4
 					if compiled.Segmented(gc_qoff3, gc_qd3, 0, gc_bdx) {
@@ -505,13 +487,10 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 					}
 				}
 			}
-//line rodinia_srad.go:106
 			compiled.OutOfLine(func() {
 				dPsum := dPsum[:512]
-//line rodinia_srad.go:109
 				dPsum2 := dPsum2[:512]
 				{
-//line rodinia_srad.go:112
 					gc_from, gc_to := 0, gc_bdx
 					if gc_bound := (df - 1); gc_bound > gc_from {
 						gc_from = gc_bound
@@ -529,7 +508,6 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 							for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line rodinia_srad.go:30
 								var i int
 //line rodinia_srad.go:103
 								i = i_4
@@ -550,7 +528,6 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 								gc_pos.Thread = gc_rank
 //line rodinia_srad.go:28
 								tx := gc_tx
-//line rodinia_srad.go:30
 								var i int
 //line rodinia_srad.go:103
 								i = i_4

@@ -72,10 +72,9 @@ func gc_body_sradReduce(gc_b2 *compiled.Block, dNe int, dNo int, dMul int, dSums
 				for gc_tx2, gc_idx2 := gc_from2, gc_off11+gc_stride2*(gc_from2); gc_tx2 < gc_to2; gc_tx2, gc_idx2 = gc_tx2+1, gc_idx2+gc_stride2 {
 //line rodinia_srad.go:38
 					var i int
-//line rodinia_srad.go:43
 					gc_at27[gc_tx2] = dSums[gc_idx2]
+//line rodinia_srad.go:44
 					gc_at28[gc_tx2] = dSums2[gc_idx2]
-//line rodinia_srad.go:47
 					_ = i
 				}
 			} else {
@@ -93,7 +92,6 @@ func gc_body_sradReduce(gc_b2 *compiled.Block, dNe int, dNo int, dMul int, dSums
 //line rodinia_srad.go:43
 						dPsum[tx] = dSums[ei*dMul]
 						dPsum2[tx] = dSums2[ei*dMul]
-//line rodinia_srad.go:47
 						_ = i
 					}
 					{
@@ -108,7 +106,6 @@ func gc_body_sradReduce(gc_b2 *compiled.Block, dNe int, dNo int, dMul int, dSums
 //line rodinia_srad.go:43
 						dPsum[tx] = dSums[ei*dMul]
 						dPsum2[tx] = dSums2[ei*dMul]
-//line rodinia_srad.go:47
 						_ = i
 					}
 					{
@@ -123,7 +120,6 @@ func gc_body_sradReduce(gc_b2 *compiled.Block, dNe int, dNo int, dMul int, dSums
 //line rodinia_srad.go:43
 						dPsum[tx] = dSums[ei*dMul]
 						dPsum2[tx] = dSums2[ei*dMul]
-//line rodinia_srad.go:47
 						_ = i
 					}
 					{
@@ -138,7 +134,6 @@ func gc_body_sradReduce(gc_b2 *compiled.Block, dNe int, dNo int, dMul int, dSums
 //line rodinia_srad.go:43
 						dPsum[tx] = dSums[ei*dMul]
 						dPsum2[tx] = dSums2[ei*dMul]
-//line rodinia_srad.go:47
 						_ = i
 					}
 				}
@@ -153,7 +148,6 @@ func gc_body_sradReduce(gc_b2 *compiled.Block, dNe int, dNo int, dMul int, dSums
 //line rodinia_srad.go:43
 					dPsum[tx] = dSums[ei*dMul]
 					dPsum2[tx] = dSums2[ei*dMul]
-//line rodinia_srad.go:47
 					_ = i
 				}
 			}
@@ -169,7 +163,6 @@ func gc_body_sradReduce(gc_b2 *compiled.Block, dNe int, dNo int, dMul int, dSums
 			if gc_b2.Stopped() {
 				return
 			}
-//line rodinia_srad.go:61
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_qoff4, gc_qd4 := 1, i_
 				if compiled.Segmented(gc_qoff4, gc_qd4, 0, gc_bdx2) {
@@ -206,7 +199,6 @@ func gc_body_sradReduce(gc_b2 *compiled.Block, dNe int, dNo int, dMul int, dSums
 										archsimd.LoadFloat32x8Slice(gc_at31[(gc_tx2-gc_seg4):]).Add(archsimd.LoadFloat32x8Slice(gc_at32[(gc_tx2-gc_seg4):])).Merge(archsimd.LoadFloat32x8Slice(gc_at31[(gc_tx2-gc_seg4):]), gc_if).StoreSlice(gc_at31[(gc_tx2 - gc_seg4):])
 									}
 								}
-//line rodinia_srad.go:59
 								archsimd.ClearAVXUpperBits()
 							}
 							for gc_u4 := gc_vstep - gc_seg4; gc_u4 < gc_seglen4; gc_u4++ {
@@ -247,7 +239,6 @@ func gc_body_sradReduce(gc_b2 *compiled.Block, dNe int, dNo int, dMul int, dSums
 				}
 			}
 		}
-//line rodinia_srad.go:67
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := (sradNumberThreads - 1); gc_bound2 > gc_from2 {
 			gc_from2 = gc_bound2
@@ -263,7 +254,6 @@ func gc_body_sradReduce(gc_b2 *compiled.Block, dNe int, dNo int, dMul int, dSums
 				gc_at35 := dSums2[gc_off14:][:1]
 				gc_at36 := dPsum2[:gc_to2]
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-//line rodinia_srad.go:30
 					var i int
 					_ = i
 //line rodinia_srad.go:63
@@ -280,7 +270,6 @@ func gc_body_sradReduce(gc_b2 *compiled.Block, dNe int, dNo int, dMul int, dSums
 					gc_pos2.Thread = gc_rank2
 //line rodinia_srad.go:28
 					tx := gc_tx2
-//line rodinia_srad.go:30
 					var i int
 					_ = i
 //line rodinia_srad.go:63
@@ -304,7 +293,6 @@ func gc_body_sradReduce(gc_b2 *compiled.Block, dNe int, dNo int, dMul int, dSums
 				if gc_b2.Stopped() {
 					return
 				}
-//line rodinia_srad.go:79
 				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 					gc_qoff5, gc_qd5 := 1, i_2
 					if compiled.Segmented(gc_qoff5, gc_qd5, 0, gc_bdx2) {
@@ -341,7 +329,6 @@ func gc_body_sradReduce(gc_b2 *compiled.Block, dNe int, dNo int, dMul int, dSums
 											archsimd.LoadFloat32x8Slice(gc_at39[(gc_tx2-gc_seg5):]).Add(archsimd.LoadFloat32x8Slice(gc_at40[(gc_tx2-gc_seg5):])).Merge(archsimd.LoadFloat32x8Slice(gc_at39[(gc_tx2-gc_seg5):]), gc_if2).StoreSlice(gc_at39[(gc_tx2 - gc_seg5):])
 										}
 									}
-//line rodinia_srad.go:77
 									archsimd.ClearAVXUpperBits()
 								}
 								for gc_u5 := gc_vstep2 - gc_seg5; gc_u5 < gc_seglen5; gc_u5++ {
@@ -382,7 +369,6 @@ func gc_body_sradReduce(gc_b2 *compiled.Block, dNe int, dNo int, dMul int, dSums
 					}
 				}
 			}
-//line rodinia_srad.go:85
 			gc_from2, gc_to2 := 0, gc_bdx2
 			if gc_bound2 := (sradNumberThreads - 1); gc_bound2 > gc_from2 {
 				gc_from2 = gc_bound2
@@ -398,7 +384,6 @@ func gc_body_sradReduce(gc_b2 *compiled.Block, dNe int, dNo int, dMul int, dSums
 					gc_at43 := dSums2[gc_off17:][:1]
 					gc_at44 := dPsum2[:gc_to2]
 					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-//line rodinia_srad.go:30
 						var i int
 						_ = i
 //line rodinia_srad.go:81
@@ -415,7 +400,6 @@ func gc_body_sradReduce(gc_b2 *compiled.Block, dNe int, dNo int, dMul int, dSums
 						gc_pos2.Thread = gc_rank2
 //line rodinia_srad.go:28
 						tx := gc_tx2
-//line rodinia_srad.go:30
 						var i int
 						_ = i
 //line rodinia_srad.go:81
@@ -440,14 +424,11 @@ func gc_body_sradReduce(gc_b2 *compiled.Block, dNe int, dNo int, dMul int, dSums
 //line rodinia_srad.go:89
 					return
 				}
-//line rodinia_srad.go:90
 				if nf >= i_3 {
 					df = i_3
 				}
 			}
-//line rodinia_srad.go:95
 			var i_4 int = 2
-//line rodinia_srad.go:97
 			gc_step4 := 0
 			for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
 				{
@@ -495,7 +476,6 @@ func gc_body_sradReduce(gc_b2 *compiled.Block, dNe int, dNo int, dMul int, dSums
 				if gc_b2.Stopped() {
 					return
 				}
-//line rodinia_srad.go:101
 				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 					gc_qoff6, gc_qd6 := 1, i_4
 					if compiled.Segmented(gc_qoff6, gc_qd6, 0, gc_bdx2) {
@@ -530,7 +510,6 @@ func gc_body_sradReduce(gc_b2 *compiled.Block, dNe int, dNo int, dMul int, dSums
 											archsimd.LoadFloat32x8Slice(gc_at47[(gc_tx2-gc_seg6):]).Add(archsimd.LoadFloat32x8Slice(gc_at48[(gc_tx2-gc_seg6):])).Merge(archsimd.LoadFloat32x8Slice(gc_at47[(gc_tx2-gc_seg6):]), gc_if3).StoreSlice(gc_at47[(gc_tx2 - gc_seg6):])
 										}
 									}
-//line rodinia_srad.go:99
 									archsimd.ClearAVXUpperBits()
 								}
 								for gc_u6 := gc_vstep3 - gc_seg6; gc_u6 < gc_seglen6; gc_u6++ {
@@ -573,13 +552,10 @@ func gc_body_sradReduce(gc_b2 *compiled.Block, dNe int, dNo int, dMul int, dSums
 					}
 				}
 			}
-//line rodinia_srad.go:106
 			compiled.OutOfLine(func() {
 				dPsum := dPsum[:512]
-//line rodinia_srad.go:109
 				dPsum2 := dPsum2[:512]
 				{
-//line rodinia_srad.go:112
 					gc_from2, gc_to2 := 0, gc_bdx2
 					if gc_bound2 := (df - 1); gc_bound2 > gc_from2 {
 						gc_from2 = gc_bound2
@@ -597,7 +573,6 @@ func gc_body_sradReduce(gc_b2 *compiled.Block, dNe int, dNo int, dMul int, dSums
 							for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
-//line rodinia_srad.go:30
 								var i int
 //line rodinia_srad.go:103
 								i = i_4
@@ -618,7 +593,6 @@ func gc_body_sradReduce(gc_b2 *compiled.Block, dNe int, dNo int, dMul int, dSums
 								gc_pos2.Thread = gc_rank2
 //line rodinia_srad.go:28
 								tx := gc_tx2
-//line rodinia_srad.go:30
 								var i int
 //line rodinia_srad.go:103
 								i = i_4

@@ -48,7 +48,6 @@ func gc_body_gpuRecursiveReduce(gc_b *compiled.Block, dev *gocuda.Device, gIdata
 	odata := gOdata[gc_bx:]
 //line cheng_nested.go:33
 	istride := isize >> 1
-//line cheng_nested.go:35
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 	gc_L1:
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -74,7 +73,6 @@ func gc_body_gpuRecursiveReduce(gc_b *compiled.Block, dev *gocuda.Device, gIdata
 			}
 		}
 	}
-//line cheng_nested.go:41
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx

@@ -42,7 +42,6 @@ func gc_body_reduceNeighboredKernel(gc_b *compiled.Block, gIdata, gOdata []int32
 	gc_exited := gc_b.Exited()
 //line cheng_reduce.go:26
 	idata := gIdata[gc_bx*gc_bdx:]
-//line cheng_reduce.go:28
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 	gc_L1:
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -65,7 +64,6 @@ func gc_body_reduceNeighboredKernel(gc_b *compiled.Block, gIdata, gOdata []int32
 	}
 //line cheng_reduce.go:32
 	for stride := 1; stride < gc_bdx; stride *= 2 {
-//line cheng_reduce.go:34
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -82,7 +80,6 @@ func gc_body_reduceNeighboredKernel(gc_b *compiled.Block, gIdata, gOdata []int32
 			}
 		}
 	}
-//line cheng_reduce.go:41
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -123,7 +120,6 @@ func gc_body_reduceNeighboredLessKernel(gc_b *compiled.Block, gIdata, gOdata []i
 	gc_exited := gc_b.Exited()
 //line cheng_reduce.go:53
 	idata := gIdata[gc_bx*gc_bdx:]
-//line cheng_reduce.go:55
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 	gc_L1:
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -146,7 +142,6 @@ func gc_body_reduceNeighboredLessKernel(gc_b *compiled.Block, gIdata, gOdata []i
 	}
 //line cheng_reduce.go:59
 	for stride := 1; stride < gc_bdx; stride *= 2 {
-//line cheng_reduce.go:61
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -164,7 +159,6 @@ func gc_body_reduceNeighboredLessKernel(gc_b *compiled.Block, gIdata, gOdata []i
 			}
 		}
 	}
-//line cheng_reduce.go:69
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -205,7 +199,6 @@ func gc_body_reduceInterleavedKernel(gc_b *compiled.Block, gIdata, gOdata []int3
 	gc_exited := gc_b.Exited()
 //line cheng_reduce.go:81
 	idata := gIdata[gc_bx*gc_bdx:]
-//line cheng_reduce.go:83
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 	gc_L1:
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -228,7 +221,6 @@ func gc_body_reduceInterleavedKernel(gc_b *compiled.Block, gIdata, gOdata []int3
 	}
 //line cheng_reduce.go:87
 	for stride := gc_bdx / 2; stride > 0; stride >>= 1 {
-//line cheng_reduce.go:89
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep := 0
 //line cheng_reduce.go:78
@@ -285,7 +277,6 @@ func gc_body_reduceInterleavedKernel(gc_b *compiled.Block, gIdata, gOdata []int3
 					}
 				}
 			}
-//line cheng_reduce.go:91
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -301,7 +292,6 @@ func gc_body_reduceInterleavedKernel(gc_b *compiled.Block, gIdata, gOdata []int3
 			}
 		}
 	}
-//line cheng_reduce.go:96
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -348,7 +338,6 @@ func gc_body_reduceUnrolling2Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 	bdim := uint32(gc_bdx)
 //line cheng_reduce.go:109
 	idata := gIdata[uint32(gc_bx)*bdim*2:]
-//line cheng_reduce.go:111
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_step := 0
 		for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -420,7 +409,6 @@ func gc_body_reduceUnrolling2Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 	}
 //line cheng_reduce.go:117
 	for stride := bdim / 2; stride > 0; stride >>= 1 {
-//line cheng_reduce.go:119
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step2 := 0
 			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
@@ -481,9 +469,7 @@ func gc_body_reduceUnrolling2Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 			}
 		}
 	}
-//line cheng_reduce.go:125
 	gc_apart := compiled.Disjoint(idata, gOdata)
-//line cheng_reduce.go:128
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx
 		gc_off2 := 0
@@ -625,7 +611,6 @@ func gc_body_reduceUnrolling4Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 	bdim := uint32(gc_bdx)
 //line cheng_reduce.go:138
 	idata := gIdata[uint32(gc_bx)*bdim*4:]
-//line cheng_reduce.go:140
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -646,7 +631,6 @@ func gc_body_reduceUnrolling4Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 	}
 //line cheng_reduce.go:150
 	for stride := bdim / 2; stride > 0; stride >>= 1 {
-//line cheng_reduce.go:152
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step := 0
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -707,9 +691,7 @@ func gc_body_reduceUnrolling4Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 			}
 		}
 	}
-//line cheng_reduce.go:158
 	gc_apart := compiled.Disjoint(idata, gOdata)
-//line cheng_reduce.go:161
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx
 		gc_off2 := 0
@@ -851,7 +833,6 @@ func gc_body_reduceUnrolling8Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 	bdim := uint32(gc_bdx)
 //line cheng_reduce.go:171
 	idata := gIdata[uint32(gc_bx)*bdim*8:]
-//line cheng_reduce.go:173
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -876,7 +857,6 @@ func gc_body_reduceUnrolling8Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 	}
 //line cheng_reduce.go:187
 	for stride := bdim / 2; stride > 0; stride >>= 1 {
-//line cheng_reduce.go:189
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step := 0
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -937,9 +917,7 @@ func gc_body_reduceUnrolling8Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 			}
 		}
 	}
-//line cheng_reduce.go:195
 	gc_apart := compiled.Disjoint(idata, gOdata)
-//line cheng_reduce.go:198
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx
 		gc_off2 := 0

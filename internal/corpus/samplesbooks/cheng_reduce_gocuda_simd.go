@@ -42,7 +42,6 @@ func gc_body_reduceNeighboredKernel(gc_b2 *compiled.Block, gIdata, gOdata []int3
 	gc_exited2 := gc_b2.Exited()
 //line cheng_reduce.go:26
 	idata := gIdata[gc_bx2*gc_bdx2:]
-//line cheng_reduce.go:28
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 	gc_L12:
 		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -65,7 +64,6 @@ func gc_body_reduceNeighboredKernel(gc_b2 *compiled.Block, gIdata, gOdata []int3
 	}
 //line cheng_reduce.go:32
 	for stride := 1; stride < gc_bdx2; stride *= 2 {
-//line cheng_reduce.go:34
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
@@ -82,7 +80,6 @@ func gc_body_reduceNeighboredKernel(gc_b2 *compiled.Block, gIdata, gOdata []int3
 			}
 		}
 	}
-//line cheng_reduce.go:41
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 			gc_rank2 := gc_base2 + gc_tx2
@@ -123,7 +120,6 @@ func gc_body_reduceNeighboredLessKernel(gc_b2 *compiled.Block, gIdata, gOdata []
 	gc_exited2 := gc_b2.Exited()
 //line cheng_reduce.go:53
 	idata := gIdata[gc_bx2*gc_bdx2:]
-//line cheng_reduce.go:55
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 	gc_L12:
 		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -146,7 +142,6 @@ func gc_body_reduceNeighboredLessKernel(gc_b2 *compiled.Block, gIdata, gOdata []
 	}
 //line cheng_reduce.go:59
 	for stride := 1; stride < gc_bdx2; stride *= 2 {
-//line cheng_reduce.go:61
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep := 0
 			if compiled.SIMD {
@@ -279,7 +274,6 @@ func gc_body_reduceNeighboredLessKernel(gc_b2 *compiled.Block, gIdata, gOdata []
 							}
 						}
 					}
-//line cheng_reduce.go:64
 					archsimd.ClearAVXUpperBits()
 				}
 			}
@@ -299,7 +293,6 @@ func gc_body_reduceNeighboredLessKernel(gc_b2 *compiled.Block, gIdata, gOdata []
 			}
 		}
 	}
-//line cheng_reduce.go:69
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 			gc_rank2 := gc_base2 + gc_tx2
@@ -355,7 +348,6 @@ func gc_body_reduceInterleavedKernel(gc_b2 *compiled.Block, gIdata, gOdata []int
 	gc_exited2 := gc_b2.Exited()
 //line cheng_reduce.go:81
 	idata := gIdata[gc_bx2*gc_bdx2:]
-//line cheng_reduce.go:83
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 	gc_L12:
 		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -378,7 +370,6 @@ func gc_body_reduceInterleavedKernel(gc_b2 *compiled.Block, gIdata, gOdata []int
 	}
 //line cheng_reduce.go:87
 	for stride := gc_bdx2 / 2; stride > 0; stride >>= 1 {
-//line cheng_reduce.go:89
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep2 := 0
 			if compiled.SIMD {
@@ -436,7 +427,6 @@ func gc_body_reduceInterleavedKernel(gc_b2 *compiled.Block, gIdata, gOdata []int
 						}
 					}
 				}
-//line cheng_reduce.go:91
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -454,7 +444,6 @@ func gc_body_reduceInterleavedKernel(gc_b2 *compiled.Block, gIdata, gOdata []int
 			}
 		}
 	}
-//line cheng_reduce.go:96
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 			gc_rank2 := gc_base2 + gc_tx2
@@ -501,7 +490,6 @@ func gc_body_reduceUnrolling2Kernel(gc_b2 *compiled.Block, gIdata, gOdata []int3
 	bdim := uint32(gc_bdx2)
 //line cheng_reduce.go:109
 	idata := gIdata[uint32(gc_bx2)*bdim*2:]
-//line cheng_reduce.go:111
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_step5 := 0
 		for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
@@ -573,7 +561,6 @@ func gc_body_reduceUnrolling2Kernel(gc_b2 *compiled.Block, gIdata, gOdata []int3
 	}
 //line cheng_reduce.go:117
 	for stride := bdim / 2; stride > 0; stride >>= 1 {
-//line cheng_reduce.go:119
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_step6 := 0
 			for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
@@ -634,9 +621,7 @@ func gc_body_reduceUnrolling2Kernel(gc_b2 *compiled.Block, gIdata, gOdata []int3
 			}
 		}
 	}
-//line cheng_reduce.go:125
 	gc_apart2 := compiled.Disjoint(idata, gOdata)
-//line cheng_reduce.go:128
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off3 := gc_bx2
 		gc_off4 := 0
@@ -778,7 +763,6 @@ func gc_body_reduceUnrolling4Kernel(gc_b2 *compiled.Block, gIdata, gOdata []int3
 	bdim := uint32(gc_bdx2)
 //line cheng_reduce.go:138
 	idata := gIdata[uint32(gc_bx2)*bdim*4:]
-//line cheng_reduce.go:140
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 			gc_rank2 := gc_base2 + gc_tx2
@@ -799,7 +783,6 @@ func gc_body_reduceUnrolling4Kernel(gc_b2 *compiled.Block, gIdata, gOdata []int3
 	}
 //line cheng_reduce.go:150
 	for stride := bdim / 2; stride > 0; stride >>= 1 {
-//line cheng_reduce.go:152
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_step4 := 0
 			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
@@ -860,9 +843,7 @@ func gc_body_reduceUnrolling4Kernel(gc_b2 *compiled.Block, gIdata, gOdata []int3
 			}
 		}
 	}
-//line cheng_reduce.go:158
 	gc_apart2 := compiled.Disjoint(idata, gOdata)
-//line cheng_reduce.go:161
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off3 := gc_bx2
 		gc_off4 := 0
@@ -1004,7 +985,6 @@ func gc_body_reduceUnrolling8Kernel(gc_b2 *compiled.Block, gIdata, gOdata []int3
 	bdim := uint32(gc_bdx2)
 //line cheng_reduce.go:171
 	idata := gIdata[uint32(gc_bx2)*bdim*8:]
-//line cheng_reduce.go:173
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 			gc_rank2 := gc_base2 + gc_tx2
@@ -1029,7 +1009,6 @@ func gc_body_reduceUnrolling8Kernel(gc_b2 *compiled.Block, gIdata, gOdata []int3
 	}
 //line cheng_reduce.go:187
 	for stride := bdim / 2; stride > 0; stride >>= 1 {
-//line cheng_reduce.go:189
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_step4 := 0
 			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
@@ -1090,9 +1069,7 @@ func gc_body_reduceUnrolling8Kernel(gc_b2 *compiled.Block, gIdata, gOdata []int3
 			}
 		}
 	}
-//line cheng_reduce.go:195
 	gc_apart2 := compiled.Disjoint(idata, gOdata)
-//line cheng_reduce.go:198
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off3 := gc_bx2
 		gc_off4 := 0

@@ -46,7 +46,6 @@ func gc_body_reduceShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, n ui
 	gc_exited := gc_b.Exited()
 //line cheng_reduce_shfl.go:38
 	smem := gocuda.Shared[int32](t, shflSmemDim)[:shflSmemDim]
-//line cheng_reduce_shfl.go:40
 	var gc_l_localSum_ [32]int32
 	var gc_c1r [32]int32
 	var gc_c2r [32]int32
@@ -62,7 +61,6 @@ func gc_body_reduceShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, n ui
 		}
 		var gc_dead uint32
 		{
-//line cheng_reduce_shfl.go:56
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 		gc_L4:
@@ -106,7 +104,6 @@ func gc_body_reduceShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, n ui
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-//line cheng_reduce_shfl.go:29
 				localSum_ := gc_l_localSum_[gc_lane]
 //line cheng_reduce_shfl.go:22
 				localSum_ += gc_c1r[gc_lane]
@@ -123,7 +120,6 @@ func gc_body_reduceShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, n ui
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-//line cheng_reduce_shfl.go:30
 				localSum_ := gc_l_localSum_[gc_lane]
 //line cheng_reduce_shfl.go:23
 				localSum_ += gc_c2r[gc_lane]
@@ -140,7 +136,6 @@ func gc_body_reduceShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, n ui
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-//line cheng_reduce_shfl.go:31
 				localSum_ := gc_l_localSum_[gc_lane]
 //line cheng_reduce_shfl.go:24
 				localSum_ += gc_c3r[gc_lane]
@@ -157,7 +152,6 @@ func gc_body_reduceShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, n ui
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-//line cheng_reduce_shfl.go:32
 				localSum_ := gc_l_localSum_[gc_lane]
 //line cheng_reduce_shfl.go:25
 				localSum_ += gc_c4r[gc_lane]
@@ -182,7 +176,6 @@ func gc_body_reduceShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, n ui
 //line cheng_reduce_shfl.go:46
 				laneIdx := gc_tx % gocuda.WarpSize
 				warpIdx := gc_tx / gocuda.WarpSize
-//line cheng_reduce_shfl.go:49
 				localSum_ := gc_l_localSum_[gc_lane]
 //line cheng_reduce_shfl.go:26
 				localSum_ += gc_c5r[gc_lane]
@@ -194,13 +187,11 @@ func gc_body_reduceShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, n ui
 				if laneIdx == 0 {
 					smem[warpIdx] = localSum
 				}
-//line cheng_reduce_shfl.go:56
 				gc_l_localSum_[gc_lane] = localSum_
 				gc_s_localSum[gc_rank] = localSum
 			}
 		}
 	}
-//line cheng_reduce_shfl.go:63
 	var gc_l_localSum_2 [32]int32
 	var gc_c6r [32]int32
 	var gc_c7r [32]int32
@@ -216,7 +207,6 @@ func gc_body_reduceShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, n ui
 		}
 		var gc_dead uint32
 		{
-//line cheng_reduce_shfl.go:79
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -231,7 +221,6 @@ func gc_body_reduceShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, n ui
 				gc_pos.Thread = gc_rank
 //line cheng_reduce_shfl.go:46
 				laneIdx := gc_tx % gocuda.WarpSize
-//line cheng_reduce_shfl.go:48
 				localSum := gc_s_localSum[gc_rank]
 //line cheng_reduce_shfl.go:57
 				if gc_tx < gocuda.WarpSize {
@@ -275,7 +264,6 @@ func gc_body_reduceShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, n ui
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line cheng_reduce_shfl.go:79
 					localSum := gc_s_localSum[gc_rank]
 //line cheng_reduce_shfl.go:66
 					var localSum_2 int32 = localSum
@@ -292,7 +280,6 @@ func gc_body_reduceShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, n ui
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-//line cheng_reduce_shfl.go:29
 						localSum_2 := gc_l_localSum_2[gc_lane]
 //line cheng_reduce_shfl.go:22
 						localSum_2 += gc_c6r[gc_lane]
@@ -309,7 +296,6 @@ func gc_body_reduceShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, n ui
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-//line cheng_reduce_shfl.go:30
 						localSum_2 := gc_l_localSum_2[gc_lane]
 //line cheng_reduce_shfl.go:23
 						localSum_2 += gc_c7r[gc_lane]
@@ -326,7 +312,6 @@ func gc_body_reduceShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, n ui
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-//line cheng_reduce_shfl.go:31
 						localSum_2 := gc_l_localSum_2[gc_lane]
 //line cheng_reduce_shfl.go:24
 						localSum_2 += gc_c8r[gc_lane]
@@ -343,7 +328,6 @@ func gc_body_reduceShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, n ui
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-//line cheng_reduce_shfl.go:32
 						localSum_2 := gc_l_localSum_2[gc_lane]
 //line cheng_reduce_shfl.go:25
 						localSum_2 += gc_c9r[gc_lane]
@@ -357,9 +341,7 @@ func gc_body_reduceShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, n ui
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line cheng_reduce_shfl.go:33
 					localSum_2 := gc_l_localSum_2[gc_lane]
-//line cheng_reduce_shfl.go:35
 					var localSum int32
 //line cheng_reduce_shfl.go:26
 					localSum_2 += gc_c10r[gc_lane]
@@ -367,7 +349,6 @@ func gc_body_reduceShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, n ui
 					var r_ int32 = localSum_2
 //line cheng_reduce_shfl.go:66
 					localSum = r_
-//line cheng_reduce_shfl.go:68
 					gc_l_localSum_2[gc_lane] = localSum_2
 					gc_s_localSum[gc_rank] = localSum
 				}
@@ -375,7 +356,6 @@ func gc_body_reduceShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, n ui
 			gc_act = gc_save17 &^ gc_dead
 		}
 	}
-//line cheng_reduce_shfl.go:77
 	gc_from, gc_to := 0, gc_bdx
 	if gc_bound := 0; gc_bound < gc_to-1 {
 		gc_to = gc_bound + 1
@@ -426,7 +406,6 @@ func gc_body_reduceSmemShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, 
 	smem := gocuda.Shared[int32](t, shflDim)[:shflDim]
 //line cheng_reduce_shfl.go:91
 	idata := gIdata[gc_bx*gc_bdx:]
-//line cheng_reduce_shfl.go:93
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 	gc_L1:
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -451,7 +430,6 @@ func gc_body_reduceSmemShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, 
 			smem[tid] = idata[tid]
 		}
 	}
-//line cheng_reduce_shfl.go:98
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := 0
 //line cheng_reduce_shfl.go:83
@@ -499,7 +477,6 @@ func gc_body_reduceSmemShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, 
 				}
 			}
 		}
-//line cheng_reduce_shfl.go:99
 		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
@@ -514,7 +491,6 @@ func gc_body_reduceSmemShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, 
 			}
 		}
 	}
-//line cheng_reduce_shfl.go:103
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep2 := 0
 //line cheng_reduce_shfl.go:83
@@ -562,7 +538,6 @@ func gc_body_reduceSmemShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, 
 				}
 			}
 		}
-//line cheng_reduce_shfl.go:103
 		for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
@@ -577,7 +552,6 @@ func gc_body_reduceSmemShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, 
 			}
 		}
 	}
-//line cheng_reduce_shfl.go:107
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep3 := 0
 //line cheng_reduce_shfl.go:83
@@ -625,7 +599,6 @@ func gc_body_reduceSmemShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, 
 				}
 			}
 		}
-//line cheng_reduce_shfl.go:107
 		for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
@@ -640,7 +613,6 @@ func gc_body_reduceSmemShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, 
 			}
 		}
 	}
-//line cheng_reduce_shfl.go:111
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep4 := 0
 //line cheng_reduce_shfl.go:83
@@ -688,7 +660,6 @@ func gc_body_reduceSmemShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, 
 				}
 			}
 		}
-//line cheng_reduce_shfl.go:111
 		for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
@@ -703,7 +674,6 @@ func gc_body_reduceSmemShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, 
 			}
 		}
 	}
-//line cheng_reduce_shfl.go:115
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep5 := 0
 //line cheng_reduce_shfl.go:83
@@ -751,7 +721,6 @@ func gc_body_reduceSmemShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, 
 				}
 			}
 		}
-//line cheng_reduce_shfl.go:115
 		for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
@@ -766,7 +735,6 @@ func gc_body_reduceSmemShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, 
 			}
 		}
 	}
-//line cheng_reduce_shfl.go:119
 	var gc_c1v [32]int32
 	var gc_c1r [32]int32
 	var gc_c2v [32]int32
@@ -814,7 +782,6 @@ func gc_body_reduceSmemShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, 
 				continue
 			}
 			gc_rank := gc_w + gc_lane
-//line cheng_reduce_shfl.go:125
 			localSum := gc_s_localSum[gc_rank]
 //line cheng_reduce_shfl.go:118
 			localSum += gc_c1r[gc_lane]
@@ -828,7 +795,6 @@ func gc_body_reduceSmemShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, 
 				continue
 			}
 			gc_rank := gc_w + gc_lane
-//line cheng_reduce_shfl.go:126
 			localSum := gc_s_localSum[gc_rank]
 //line cheng_reduce_shfl.go:119
 			localSum += gc_c2r[gc_lane]
@@ -842,7 +808,6 @@ func gc_body_reduceSmemShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, 
 				continue
 			}
 			gc_rank := gc_w + gc_lane
-//line cheng_reduce_shfl.go:127
 			localSum := gc_s_localSum[gc_rank]
 //line cheng_reduce_shfl.go:120
 			localSum += gc_c3r[gc_lane]
@@ -856,7 +821,6 @@ func gc_body_reduceSmemShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, 
 				continue
 			}
 			gc_rank := gc_w + gc_lane
-//line cheng_reduce_shfl.go:128
 			localSum := gc_s_localSum[gc_rank]
 //line cheng_reduce_shfl.go:121
 			localSum += gc_c4r[gc_lane]
@@ -870,14 +834,12 @@ func gc_body_reduceSmemShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, 
 				continue
 			}
 			gc_rank := gc_w + gc_lane
-//line cheng_reduce_shfl.go:129
 			localSum := gc_s_localSum[gc_rank]
 //line cheng_reduce_shfl.go:122
 			localSum += gc_c5r[gc_lane]
 			gc_s_localSum[gc_rank] = localSum
 		}
 	}
-//line cheng_reduce_shfl.go:128
 	gc_from, gc_to := 0, gc_bdx
 	if gc_bound := 0; gc_bound < gc_to-1 {
 		gc_to = gc_bound + 1
@@ -889,7 +851,6 @@ func gc_body_reduceSmemShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, 
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line cheng_reduce_shfl.go:85
 			localSum := gc_s_localSum[gc_rank]
 			{
 //line cheng_reduce_shfl.go:125
@@ -932,7 +893,6 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 	smem := gocuda.Shared[int32](t, shflDim)[:shflDim]
 //line cheng_reduce_shfl.go:139
 	bdim := uint32(gc_bdx)
-//line cheng_reduce_shfl.go:141
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -953,11 +913,9 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 			}
 //line cheng_reduce_shfl.go:153
 			smem[tid] = localSum
-//line cheng_reduce_shfl.go:155
 			gc_s_localSum[gc_rank] = localSum
 		}
 	}
-//line cheng_reduce_shfl.go:160
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := 512
 		gc_fastlo := min(max(0, -gc_off), gc_bdx)
@@ -1000,7 +958,6 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 							}
 						}
 					}
-//line cheng_reduce_shfl.go:158
 					for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
 						gc_tx := gc_fastlo + gc_u
 //line cheng_reduce_shfl.go:138
@@ -1061,7 +1018,6 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 					}
 				}
 			}
-//line cheng_reduce_shfl.go:159
 			gc_step := gc_vstep2
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
@@ -1121,7 +1077,6 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 			}
 		}
 	}
-//line cheng_reduce_shfl.go:164
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := 256
 		gc_fastlo2 := min(max(0, -gc_off2), gc_bdx)
@@ -1164,7 +1119,6 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 							}
 						}
 					}
-//line cheng_reduce_shfl.go:162
 					for gc_u2 := gc_vstep3 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
 						gc_tx := gc_fastlo2 + gc_u2
 //line cheng_reduce_shfl.go:138
@@ -1225,7 +1179,6 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 					}
 				}
 			}
-//line cheng_reduce_shfl.go:163
 			gc_step2 := gc_vstep4
 			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
@@ -1285,7 +1238,6 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 			}
 		}
 	}
-//line cheng_reduce_shfl.go:168
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off3 := 128
 		gc_fastlo3 := min(max(0, -gc_off3), gc_bdx)
@@ -1328,7 +1280,6 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 							}
 						}
 					}
-//line cheng_reduce_shfl.go:166
 					for gc_u3 := gc_vstep5 - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
 						gc_tx := gc_fastlo3 + gc_u3
 //line cheng_reduce_shfl.go:138
@@ -1389,7 +1340,6 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 					}
 				}
 			}
-//line cheng_reduce_shfl.go:167
 			gc_step3 := gc_vstep6
 			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 				{
@@ -1449,7 +1399,6 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 			}
 		}
 	}
-//line cheng_reduce_shfl.go:172
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off4 := 64
 		gc_fastlo4 := min(max(0, -gc_off4), gc_bdx)
@@ -1492,7 +1441,6 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 							}
 						}
 					}
-//line cheng_reduce_shfl.go:170
 					for gc_u4 := gc_vstep7 - gc_fastlo4; gc_u4 < gc_seglen4; gc_u4++ {
 						gc_tx := gc_fastlo4 + gc_u4
 //line cheng_reduce_shfl.go:138
@@ -1553,7 +1501,6 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 					}
 				}
 			}
-//line cheng_reduce_shfl.go:171
 			gc_step4 := gc_vstep8
 			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 				{
@@ -1613,7 +1560,6 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 			}
 		}
 	}
-//line cheng_reduce_shfl.go:176
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off5 := 32
 		gc_fastlo5 := min(max(0, -gc_off5), gc_bdx)
@@ -1656,7 +1602,6 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 							}
 						}
 					}
-//line cheng_reduce_shfl.go:174
 					for gc_u5 := gc_vstep9 - gc_fastlo5; gc_u5 < gc_seglen5; gc_u5++ {
 						gc_tx := gc_fastlo5 + gc_u5
 //line cheng_reduce_shfl.go:138
@@ -1717,7 +1662,6 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 					}
 				}
 			}
-//line cheng_reduce_shfl.go:175
 			gc_step5 := gc_vstep10
 			for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
 				{
@@ -1777,7 +1721,6 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 			}
 		}
 	}
-//line cheng_reduce_shfl.go:180
 	var gc_c1v [32]int32
 	var gc_c1r [32]int32
 	var gc_c2v [32]int32
@@ -1793,7 +1736,6 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		{
-//line cheng_reduce_shfl.go:196
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			{
@@ -1802,9 +1744,7 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(smem) && 32 <= len(smem)-gc_off6 {
 					gc_at11 := smem[gc_off6:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line cheng_reduce_shfl.go:206
 						gc_rank := gc_w + gc_lane
-//line cheng_reduce_shfl.go:140
 						var localSum int32
 //line cheng_reduce_shfl.go:177
 						localSum = gc_at11[gc_lane]
@@ -1820,7 +1760,6 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 						gc_pos.Thread = gc_rank
 //line cheng_reduce_shfl.go:138
 						tid := gc_tx
-//line cheng_reduce_shfl.go:140
 						var localSum int32
 //line cheng_reduce_shfl.go:177
 						localSum = smem[tid]
@@ -1868,7 +1807,6 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line cheng_reduce_shfl.go:193
 					localSum := gc_s_localSum[gc_rank]
 //line cheng_reduce_shfl.go:179
 					gc_c1v[gc_lane] = localSum
@@ -1880,7 +1818,6 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line cheng_reduce_shfl.go:186
 					localSum := gc_s_localSum[gc_rank]
 //line cheng_reduce_shfl.go:179
 					localSum += gc_c1r[gc_lane]
@@ -1894,7 +1831,6 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line cheng_reduce_shfl.go:187
 					localSum := gc_s_localSum[gc_rank]
 //line cheng_reduce_shfl.go:180
 					localSum += gc_c2r[gc_lane]
@@ -1908,7 +1844,6 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line cheng_reduce_shfl.go:188
 					localSum := gc_s_localSum[gc_rank]
 //line cheng_reduce_shfl.go:181
 					localSum += gc_c3r[gc_lane]
@@ -1922,7 +1857,6 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line cheng_reduce_shfl.go:189
 					localSum := gc_s_localSum[gc_rank]
 //line cheng_reduce_shfl.go:182
 					localSum += gc_c4r[gc_lane]
@@ -1936,7 +1870,6 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line cheng_reduce_shfl.go:190
 					localSum := gc_s_localSum[gc_rank]
 //line cheng_reduce_shfl.go:183
 					localSum += gc_c5r[gc_lane]
@@ -1946,7 +1879,6 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 			gc_act = gc_save16 &^ gc_dead
 		}
 	}
-//line cheng_reduce_shfl.go:192
 	gc_from, gc_to := 0, gc_bdx
 	if gc_bound := 0; gc_bound < gc_to-1 {
 		gc_to = gc_bound + 1
@@ -1959,9 +1891,7 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 			for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 				{
 					gc_tx := gc_step6 + 0
-//line cheng_reduce_shfl.go:205
 					gc_rank := gc_base + gc_tx
-//line cheng_reduce_shfl.go:140
 					localSum := gc_s_localSum[gc_rank]
 					{
 //line cheng_reduce_shfl.go:187
@@ -1970,9 +1900,7 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 				}
 				{
 					gc_tx := gc_step6 + 1
-//line cheng_reduce_shfl.go:193
 					gc_rank := gc_base + gc_tx
-//line cheng_reduce_shfl.go:140
 					localSum := gc_s_localSum[gc_rank]
 					{
 //line cheng_reduce_shfl.go:187
@@ -1981,9 +1909,7 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 				}
 				{
 					gc_tx := gc_step6 + 2
-//line cheng_reduce_shfl.go:193
 					gc_rank := gc_base + gc_tx
-//line cheng_reduce_shfl.go:140
 					localSum := gc_s_localSum[gc_rank]
 					{
 //line cheng_reduce_shfl.go:187
@@ -1992,9 +1918,7 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 				}
 				{
 					gc_tx := gc_step6 + 3
-//line cheng_reduce_shfl.go:193
 					gc_rank := gc_base + gc_tx
-//line cheng_reduce_shfl.go:140
 					localSum := gc_s_localSum[gc_rank]
 					{
 //line cheng_reduce_shfl.go:187
@@ -2004,7 +1928,6 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 			}
 			for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line cheng_reduce_shfl.go:140
 				localSum := gc_s_localSum[gc_rank]
 				{
 //line cheng_reduce_shfl.go:187
@@ -2018,7 +1941,6 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 					gc_tx := gc_step7 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line cheng_reduce_shfl.go:140
 					localSum := gc_s_localSum[gc_rank]
 					{
 //line cheng_reduce_shfl.go:187
@@ -2029,7 +1951,6 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 					gc_tx := gc_step7 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line cheng_reduce_shfl.go:140
 					localSum := gc_s_localSum[gc_rank]
 					{
 //line cheng_reduce_shfl.go:187
@@ -2040,7 +1961,6 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 					gc_tx := gc_step7 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line cheng_reduce_shfl.go:140
 					localSum := gc_s_localSum[gc_rank]
 					{
 //line cheng_reduce_shfl.go:187
@@ -2051,7 +1971,6 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 					gc_tx := gc_step7 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line cheng_reduce_shfl.go:140
 					localSum := gc_s_localSum[gc_rank]
 					{
 //line cheng_reduce_shfl.go:187
@@ -2062,7 +1981,6 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 			for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line cheng_reduce_shfl.go:140
 				localSum := gc_s_localSum[gc_rank]
 				{
 //line cheng_reduce_shfl.go:187

@@ -46,7 +46,6 @@ func gc_body_reduceShflKernel(gc_b2 *compiled.Block, gIdata, gOdata []int32, n u
 	gc_exited2 := gc_b2.Exited()
 //line cheng_reduce_shfl.go:38
 	smem := gocuda.Shared[int32](t, shflSmemDim)[:shflSmemDim]
-//line cheng_reduce_shfl.go:40
 	var gc_l_localSum_ [32]int32
 	var gc_c21r [32]int32
 	var gc_c22r [32]int32
@@ -62,7 +61,6 @@ func gc_body_reduceShflKernel(gc_b2 *compiled.Block, gIdata, gOdata []int32, n u
 		}
 		var gc_dead2 uint32
 		{
-//line cheng_reduce_shfl.go:56
 			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 			gc_tx2 := gc_tidx2.X - 1
 		gc_L42:
@@ -106,7 +104,6 @@ func gc_body_reduceShflKernel(gc_b2 *compiled.Block, gIdata, gOdata []int32, n u
 				if gc_act2&(1<<gc_lane2) == 0 {
 					continue
 				}
-//line cheng_reduce_shfl.go:29
 				localSum_ := gc_l_localSum_[gc_lane2]
 //line cheng_reduce_shfl.go:22
 				localSum_ += gc_c21r[gc_lane2]
@@ -123,7 +120,6 @@ func gc_body_reduceShflKernel(gc_b2 *compiled.Block, gIdata, gOdata []int32, n u
 				if gc_act2&(1<<gc_lane2) == 0 {
 					continue
 				}
-//line cheng_reduce_shfl.go:30
 				localSum_ := gc_l_localSum_[gc_lane2]
 //line cheng_reduce_shfl.go:23
 				localSum_ += gc_c22r[gc_lane2]
@@ -140,7 +136,6 @@ func gc_body_reduceShflKernel(gc_b2 *compiled.Block, gIdata, gOdata []int32, n u
 				if gc_act2&(1<<gc_lane2) == 0 {
 					continue
 				}
-//line cheng_reduce_shfl.go:31
 				localSum_ := gc_l_localSum_[gc_lane2]
 //line cheng_reduce_shfl.go:24
 				localSum_ += gc_c23r[gc_lane2]
@@ -157,7 +152,6 @@ func gc_body_reduceShflKernel(gc_b2 *compiled.Block, gIdata, gOdata []int32, n u
 				if gc_act2&(1<<gc_lane2) == 0 {
 					continue
 				}
-//line cheng_reduce_shfl.go:32
 				localSum_ := gc_l_localSum_[gc_lane2]
 //line cheng_reduce_shfl.go:25
 				localSum_ += gc_c24r[gc_lane2]
@@ -182,7 +176,6 @@ func gc_body_reduceShflKernel(gc_b2 *compiled.Block, gIdata, gOdata []int32, n u
 //line cheng_reduce_shfl.go:46
 				laneIdx := gc_tx2 % gocuda.WarpSize
 				warpIdx := gc_tx2 / gocuda.WarpSize
-//line cheng_reduce_shfl.go:49
 				localSum_ := gc_l_localSum_[gc_lane2]
 //line cheng_reduce_shfl.go:26
 				localSum_ += gc_c25r[gc_lane2]
@@ -194,13 +187,11 @@ func gc_body_reduceShflKernel(gc_b2 *compiled.Block, gIdata, gOdata []int32, n u
 				if laneIdx == 0 {
 					smem[warpIdx] = localSum
 				}
-//line cheng_reduce_shfl.go:56
 				gc_l_localSum_[gc_lane2] = localSum_
 				gc_s_localSum[gc_rank2] = localSum
 			}
 		}
 	}
-//line cheng_reduce_shfl.go:63
 	var gc_l_localSum_2 [32]int32
 	var gc_c26r [32]int32
 	var gc_c27r [32]int32
@@ -216,7 +207,6 @@ func gc_body_reduceShflKernel(gc_b2 *compiled.Block, gIdata, gOdata []int32, n u
 		}
 		var gc_dead2 uint32
 		{
-//line cheng_reduce_shfl.go:79
 			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 			gc_tx2 := gc_tidx2.X - 1
 			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
@@ -231,7 +221,6 @@ func gc_body_reduceShflKernel(gc_b2 *compiled.Block, gIdata, gOdata []int32, n u
 				gc_pos2.Thread = gc_rank2
 //line cheng_reduce_shfl.go:46
 				laneIdx := gc_tx2 % gocuda.WarpSize
-//line cheng_reduce_shfl.go:48
 				localSum := gc_s_localSum[gc_rank2]
 //line cheng_reduce_shfl.go:57
 				if gc_tx2 < gocuda.WarpSize {
@@ -275,7 +264,6 @@ func gc_body_reduceShflKernel(gc_b2 *compiled.Block, gIdata, gOdata []int32, n u
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
-//line cheng_reduce_shfl.go:79
 					localSum := gc_s_localSum[gc_rank2]
 //line cheng_reduce_shfl.go:66
 					var localSum_2 int32 = localSum
@@ -292,7 +280,6 @@ func gc_body_reduceShflKernel(gc_b2 *compiled.Block, gIdata, gOdata []int32, n u
 						if gc_act2&(1<<gc_lane2) == 0 {
 							continue
 						}
-//line cheng_reduce_shfl.go:29
 						localSum_2 := gc_l_localSum_2[gc_lane2]
 //line cheng_reduce_shfl.go:22
 						localSum_2 += gc_c26r[gc_lane2]
@@ -309,7 +296,6 @@ func gc_body_reduceShflKernel(gc_b2 *compiled.Block, gIdata, gOdata []int32, n u
 						if gc_act2&(1<<gc_lane2) == 0 {
 							continue
 						}
-//line cheng_reduce_shfl.go:30
 						localSum_2 := gc_l_localSum_2[gc_lane2]
 //line cheng_reduce_shfl.go:23
 						localSum_2 += gc_c27r[gc_lane2]
@@ -326,7 +312,6 @@ func gc_body_reduceShflKernel(gc_b2 *compiled.Block, gIdata, gOdata []int32, n u
 						if gc_act2&(1<<gc_lane2) == 0 {
 							continue
 						}
-//line cheng_reduce_shfl.go:31
 						localSum_2 := gc_l_localSum_2[gc_lane2]
 //line cheng_reduce_shfl.go:24
 						localSum_2 += gc_c28r[gc_lane2]
@@ -343,7 +328,6 @@ func gc_body_reduceShflKernel(gc_b2 *compiled.Block, gIdata, gOdata []int32, n u
 						if gc_act2&(1<<gc_lane2) == 0 {
 							continue
 						}
-//line cheng_reduce_shfl.go:32
 						localSum_2 := gc_l_localSum_2[gc_lane2]
 //line cheng_reduce_shfl.go:25
 						localSum_2 += gc_c29r[gc_lane2]
@@ -357,9 +341,7 @@ func gc_body_reduceShflKernel(gc_b2 *compiled.Block, gIdata, gOdata []int32, n u
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
-//line cheng_reduce_shfl.go:33
 					localSum_2 := gc_l_localSum_2[gc_lane2]
-//line cheng_reduce_shfl.go:35
 					var localSum int32
 //line cheng_reduce_shfl.go:26
 					localSum_2 += gc_c210r[gc_lane2]
@@ -367,7 +349,6 @@ func gc_body_reduceShflKernel(gc_b2 *compiled.Block, gIdata, gOdata []int32, n u
 					var r_ int32 = localSum_2
 //line cheng_reduce_shfl.go:66
 					localSum = r_
-//line cheng_reduce_shfl.go:68
 					gc_l_localSum_2[gc_lane2] = localSum_2
 					gc_s_localSum[gc_rank2] = localSum
 				}
@@ -375,7 +356,6 @@ func gc_body_reduceShflKernel(gc_b2 *compiled.Block, gIdata, gOdata []int32, n u
 			gc_act2 = gc_save172 &^ gc_dead2
 		}
 	}
-//line cheng_reduce_shfl.go:77
 	gc_from2, gc_to2 := 0, gc_bdx2
 	if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 		gc_to2 = gc_bound2 + 1
@@ -426,7 +406,6 @@ func gc_body_reduceSmemShflKernel(gc_b7 *compiled.Block, gIdata, gOdata []int32,
 	smem := gocuda.Shared[int32](t, shflDim)[:shflDim]
 //line cheng_reduce_shfl.go:91
 	idata := gIdata[gc_bx2*gc_bdx2:]
-//line cheng_reduce_shfl.go:93
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 	gc_L15:
 		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -451,7 +430,6 @@ func gc_body_reduceSmemShflKernel(gc_b7 *compiled.Block, gIdata, gOdata []int32,
 			smem[tid] = idata[tid]
 		}
 	}
-//line cheng_reduce_shfl.go:98
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_vstep6 := 0
 		if compiled.SIMD {
@@ -500,7 +478,6 @@ func gc_body_reduceSmemShflKernel(gc_b7 *compiled.Block, gIdata, gOdata []int32,
 					}
 				}
 			}
-//line cheng_reduce_shfl.go:99
 			archsimd.ClearAVXUpperBits()
 		}
 		for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -517,7 +494,6 @@ func gc_body_reduceSmemShflKernel(gc_b7 *compiled.Block, gIdata, gOdata []int32,
 			}
 		}
 	}
-//line cheng_reduce_shfl.go:103
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_vstep7 := 0
 		if compiled.SIMD {
@@ -566,7 +542,6 @@ func gc_body_reduceSmemShflKernel(gc_b7 *compiled.Block, gIdata, gOdata []int32,
 					}
 				}
 			}
-//line cheng_reduce_shfl.go:103
 			archsimd.ClearAVXUpperBits()
 		}
 		for gc_tx2 := gc_vstep7; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -583,7 +558,6 @@ func gc_body_reduceSmemShflKernel(gc_b7 *compiled.Block, gIdata, gOdata []int32,
 			}
 		}
 	}
-//line cheng_reduce_shfl.go:107
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_vstep8 := 0
 		if compiled.SIMD {
@@ -632,7 +606,6 @@ func gc_body_reduceSmemShflKernel(gc_b7 *compiled.Block, gIdata, gOdata []int32,
 					}
 				}
 			}
-//line cheng_reduce_shfl.go:107
 			archsimd.ClearAVXUpperBits()
 		}
 		for gc_tx2 := gc_vstep8; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -649,7 +622,6 @@ func gc_body_reduceSmemShflKernel(gc_b7 *compiled.Block, gIdata, gOdata []int32,
 			}
 		}
 	}
-//line cheng_reduce_shfl.go:111
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_vstep9 := 0
 		if compiled.SIMD {
@@ -698,7 +670,6 @@ func gc_body_reduceSmemShflKernel(gc_b7 *compiled.Block, gIdata, gOdata []int32,
 					}
 				}
 			}
-//line cheng_reduce_shfl.go:111
 			archsimd.ClearAVXUpperBits()
 		}
 		for gc_tx2 := gc_vstep9; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -715,7 +686,6 @@ func gc_body_reduceSmemShflKernel(gc_b7 *compiled.Block, gIdata, gOdata []int32,
 			}
 		}
 	}
-//line cheng_reduce_shfl.go:115
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_vstep10 := 0
 		if compiled.SIMD {
@@ -764,7 +734,6 @@ func gc_body_reduceSmemShflKernel(gc_b7 *compiled.Block, gIdata, gOdata []int32,
 					}
 				}
 			}
-//line cheng_reduce_shfl.go:115
 			archsimd.ClearAVXUpperBits()
 		}
 		for gc_tx2 := gc_vstep10; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -781,7 +750,6 @@ func gc_body_reduceSmemShflKernel(gc_b7 *compiled.Block, gIdata, gOdata []int32,
 			}
 		}
 	}
-//line cheng_reduce_shfl.go:119
 	var gc_c21v [32]int32
 	var gc_c21r [32]int32
 	var gc_c22v [32]int32
@@ -829,7 +797,6 @@ func gc_body_reduceSmemShflKernel(gc_b7 *compiled.Block, gIdata, gOdata []int32,
 				continue
 			}
 			gc_rank2 := gc_w2 + gc_lane2
-//line cheng_reduce_shfl.go:125
 			localSum := gc_s_localSum[gc_rank2]
 //line cheng_reduce_shfl.go:118
 			localSum += gc_c21r[gc_lane2]
@@ -843,7 +810,6 @@ func gc_body_reduceSmemShflKernel(gc_b7 *compiled.Block, gIdata, gOdata []int32,
 				continue
 			}
 			gc_rank2 := gc_w2 + gc_lane2
-//line cheng_reduce_shfl.go:126
 			localSum := gc_s_localSum[gc_rank2]
 //line cheng_reduce_shfl.go:119
 			localSum += gc_c22r[gc_lane2]
@@ -857,7 +823,6 @@ func gc_body_reduceSmemShflKernel(gc_b7 *compiled.Block, gIdata, gOdata []int32,
 				continue
 			}
 			gc_rank2 := gc_w2 + gc_lane2
-//line cheng_reduce_shfl.go:127
 			localSum := gc_s_localSum[gc_rank2]
 //line cheng_reduce_shfl.go:120
 			localSum += gc_c23r[gc_lane2]
@@ -871,7 +836,6 @@ func gc_body_reduceSmemShflKernel(gc_b7 *compiled.Block, gIdata, gOdata []int32,
 				continue
 			}
 			gc_rank2 := gc_w2 + gc_lane2
-//line cheng_reduce_shfl.go:128
 			localSum := gc_s_localSum[gc_rank2]
 //line cheng_reduce_shfl.go:121
 			localSum += gc_c24r[gc_lane2]
@@ -885,14 +849,12 @@ func gc_body_reduceSmemShflKernel(gc_b7 *compiled.Block, gIdata, gOdata []int32,
 				continue
 			}
 			gc_rank2 := gc_w2 + gc_lane2
-//line cheng_reduce_shfl.go:129
 			localSum := gc_s_localSum[gc_rank2]
 //line cheng_reduce_shfl.go:122
 			localSum += gc_c25r[gc_lane2]
 			gc_s_localSum[gc_rank2] = localSum
 		}
 	}
-//line cheng_reduce_shfl.go:128
 	gc_from2, gc_to2 := 0, gc_bdx2
 	if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 		gc_to2 = gc_bound2 + 1
@@ -904,7 +866,6 @@ func gc_body_reduceSmemShflKernel(gc_b7 *compiled.Block, gIdata, gOdata []int32,
 			if gc_exited2[gc_rank2] {
 				continue
 			}
-//line cheng_reduce_shfl.go:85
 			localSum := gc_s_localSum[gc_rank2]
 			{
 //line cheng_reduce_shfl.go:125
@@ -947,7 +908,6 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b12 *compiled.Block, gIdata, gOdata [
 	smem := gocuda.Shared[int32](t, shflDim)[:shflDim]
 //line cheng_reduce_shfl.go:139
 	bdim := uint32(gc_bdx2)
-//line cheng_reduce_shfl.go:141
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 			gc_rank2 := gc_base2 + gc_tx2
@@ -968,11 +928,9 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b12 *compiled.Block, gIdata, gOdata [
 			}
 //line cheng_reduce_shfl.go:153
 			smem[tid] = localSum
-//line cheng_reduce_shfl.go:155
 			gc_s_localSum[gc_rank2] = localSum
 		}
 	}
-//line cheng_reduce_shfl.go:160
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off8 := 512
 		gc_fastlo6 := min(max(0, -gc_off8), gc_bdx2)
@@ -1016,7 +974,6 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b12 *compiled.Block, gIdata, gOdata [
 								}
 							}
 						}
-//line cheng_reduce_shfl.go:158
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_u6 := gc_vstep11 - gc_fastlo6; gc_u6 < gc_seglen6; gc_u6++ {
@@ -1080,7 +1037,6 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b12 *compiled.Block, gIdata, gOdata [
 						}
 					}
 				}
-//line cheng_reduce_shfl.go:159
 				archsimd.ClearAVXUpperBits()
 			}
 			gc_step8 := gc_vstep12
@@ -1142,7 +1098,6 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b12 *compiled.Block, gIdata, gOdata [
 			}
 		}
 	}
-//line cheng_reduce_shfl.go:164
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off9 := 256
 		gc_fastlo7 := min(max(0, -gc_off9), gc_bdx2)
@@ -1186,7 +1141,6 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b12 *compiled.Block, gIdata, gOdata [
 								}
 							}
 						}
-//line cheng_reduce_shfl.go:162
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_u7 := gc_vstep13 - gc_fastlo7; gc_u7 < gc_seglen7; gc_u7++ {
@@ -1250,7 +1204,6 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b12 *compiled.Block, gIdata, gOdata [
 						}
 					}
 				}
-//line cheng_reduce_shfl.go:163
 				archsimd.ClearAVXUpperBits()
 			}
 			gc_step9 := gc_vstep14
@@ -1312,7 +1265,6 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b12 *compiled.Block, gIdata, gOdata [
 			}
 		}
 	}
-//line cheng_reduce_shfl.go:168
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off10 := 128
 		gc_fastlo8 := min(max(0, -gc_off10), gc_bdx2)
@@ -1356,7 +1308,6 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b12 *compiled.Block, gIdata, gOdata [
 								}
 							}
 						}
-//line cheng_reduce_shfl.go:166
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_u8 := gc_vstep15 - gc_fastlo8; gc_u8 < gc_seglen8; gc_u8++ {
@@ -1420,7 +1371,6 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b12 *compiled.Block, gIdata, gOdata [
 						}
 					}
 				}
-//line cheng_reduce_shfl.go:167
 				archsimd.ClearAVXUpperBits()
 			}
 			gc_step10 := gc_vstep16
@@ -1482,7 +1432,6 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b12 *compiled.Block, gIdata, gOdata [
 			}
 		}
 	}
-//line cheng_reduce_shfl.go:172
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off11 := 64
 		gc_fastlo9 := min(max(0, -gc_off11), gc_bdx2)
@@ -1526,7 +1475,6 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b12 *compiled.Block, gIdata, gOdata [
 								}
 							}
 						}
-//line cheng_reduce_shfl.go:170
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_u9 := gc_vstep17 - gc_fastlo9; gc_u9 < gc_seglen9; gc_u9++ {
@@ -1590,7 +1538,6 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b12 *compiled.Block, gIdata, gOdata [
 						}
 					}
 				}
-//line cheng_reduce_shfl.go:171
 				archsimd.ClearAVXUpperBits()
 			}
 			gc_step11 := gc_vstep18
@@ -1652,7 +1599,6 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b12 *compiled.Block, gIdata, gOdata [
 			}
 		}
 	}
-//line cheng_reduce_shfl.go:176
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off12 := 32
 		gc_fastlo10 := min(max(0, -gc_off12), gc_bdx2)
@@ -1696,7 +1642,6 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b12 *compiled.Block, gIdata, gOdata [
 								}
 							}
 						}
-//line cheng_reduce_shfl.go:174
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_u10 := gc_vstep19 - gc_fastlo10; gc_u10 < gc_seglen10; gc_u10++ {
@@ -1760,7 +1705,6 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b12 *compiled.Block, gIdata, gOdata [
 						}
 					}
 				}
-//line cheng_reduce_shfl.go:175
 				archsimd.ClearAVXUpperBits()
 			}
 			gc_step12 := gc_vstep20
@@ -1822,7 +1766,6 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b12 *compiled.Block, gIdata, gOdata [
 			}
 		}
 	}
-//line cheng_reduce_shfl.go:180
 	var gc_c21v [32]int32
 	var gc_c21r [32]int32
 	var gc_c22v [32]int32
@@ -1837,7 +1780,6 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b12 *compiled.Block, gIdata, gOdata [
 		gc_cnt2 := min(32, gc_n2-gc_w2)
 		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 		var gc_dead2 uint32
-//line cheng_reduce_shfl.go:195
 		gc_left := gc_act2
 		if compiled.SIMD {
 			gc_tidx3 := gc_b12.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
@@ -1845,7 +1787,6 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b12 *compiled.Block, gIdata, gOdata [
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 					gc_rank2 := gc_w2 + gc_lane2
 					gc_tx2 := gc_tidx3.X + gc_lane2
-//line cheng_reduce_shfl.go:203
 					gc_ty2 := gc_tidx3.Y
 					_ = gc_ty2
 					gc_tz2 := gc_tidx3.Z
@@ -1876,7 +1817,6 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b12 *compiled.Block, gIdata, gOdata [
 						continue // the lanes wrap to the next row
 					}
 					gc_tx2 := gc_tidx2.X
-//line cheng_reduce_shfl.go:192
 					gc_ty2 := gc_tidx2.Y
 					_ = gc_ty2
 					gc_tz2 := gc_tidx2.Z
@@ -1915,7 +1855,6 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b12 *compiled.Block, gIdata, gOdata [
 					gc_pos2.Thread = gc_rank2
 //line cheng_reduce_shfl.go:138
 					tid := gc_tx2
-//line cheng_reduce_shfl.go:140
 					var localSum int32
 //line cheng_reduce_shfl.go:177
 					localSum = smem[tid]
@@ -1989,7 +1928,6 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b12 *compiled.Block, gIdata, gOdata [
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
-//line cheng_reduce_shfl.go:192
 						localSum := gc_s_localSum[gc_rank2]
 //line cheng_reduce_shfl.go:179
 						gc_c21v[gc_lane2] = localSum
@@ -2035,7 +1973,6 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b12 *compiled.Block, gIdata, gOdata [
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
-//line cheng_reduce_shfl.go:193
 						localSum := gc_s_localSum[gc_rank2]
 //line cheng_reduce_shfl.go:179
 						localSum += gc_c21r[gc_lane2]
@@ -2083,7 +2020,6 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b12 *compiled.Block, gIdata, gOdata [
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
-//line cheng_reduce_shfl.go:194
 						localSum := gc_s_localSum[gc_rank2]
 //line cheng_reduce_shfl.go:180
 						localSum += gc_c22r[gc_lane2]
@@ -2131,7 +2067,6 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b12 *compiled.Block, gIdata, gOdata [
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
-//line cheng_reduce_shfl.go:195
 						localSum := gc_s_localSum[gc_rank2]
 //line cheng_reduce_shfl.go:181
 						localSum += gc_c23r[gc_lane2]
@@ -2179,7 +2114,6 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b12 *compiled.Block, gIdata, gOdata [
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
-//line cheng_reduce_shfl.go:196
 						localSum := gc_s_localSum[gc_rank2]
 //line cheng_reduce_shfl.go:182
 						localSum += gc_c24r[gc_lane2]
@@ -2225,7 +2159,6 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b12 *compiled.Block, gIdata, gOdata [
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
-//line cheng_reduce_shfl.go:196
 						localSum := gc_s_localSum[gc_rank2]
 //line cheng_reduce_shfl.go:183
 						localSum += gc_c25r[gc_lane2]
@@ -2236,7 +2169,6 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b12 *compiled.Block, gIdata, gOdata [
 			gc_act2 = gc_save162 &^ gc_dead2
 		}
 	}
-//line cheng_reduce_shfl.go:193
 	gc_from2, gc_to2 := 0, gc_bdx2
 	if gc_bound3 := 0; gc_bound3 < gc_to2-1 {
 		gc_to2 = gc_bound3 + 1
@@ -2249,9 +2181,7 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b12 *compiled.Block, gIdata, gOdata [
 			for ; gc_step13+3 < gc_to2; gc_step13 += 4 {
 				{
 					gc_tx2 := gc_step13 + 0
-//line cheng_reduce_shfl.go:206
 					gc_rank2 := gc_base2 + gc_tx2
-//line cheng_reduce_shfl.go:140
 					localSum := gc_s_localSum[gc_rank2]
 					{
 //line cheng_reduce_shfl.go:187
@@ -2260,9 +2190,7 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b12 *compiled.Block, gIdata, gOdata [
 				}
 				{
 					gc_tx2 := gc_step13 + 1
-//line cheng_reduce_shfl.go:193
 					gc_rank2 := gc_base2 + gc_tx2
-//line cheng_reduce_shfl.go:140
 					localSum := gc_s_localSum[gc_rank2]
 					{
 //line cheng_reduce_shfl.go:187
@@ -2271,9 +2199,7 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b12 *compiled.Block, gIdata, gOdata [
 				}
 				{
 					gc_tx2 := gc_step13 + 2
-//line cheng_reduce_shfl.go:193
 					gc_rank2 := gc_base2 + gc_tx2
-//line cheng_reduce_shfl.go:140
 					localSum := gc_s_localSum[gc_rank2]
 					{
 //line cheng_reduce_shfl.go:187
@@ -2282,9 +2208,7 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b12 *compiled.Block, gIdata, gOdata [
 				}
 				{
 					gc_tx2 := gc_step13 + 3
-//line cheng_reduce_shfl.go:193
 					gc_rank2 := gc_base2 + gc_tx2
-//line cheng_reduce_shfl.go:140
 					localSum := gc_s_localSum[gc_rank2]
 					{
 //line cheng_reduce_shfl.go:187
@@ -2294,7 +2218,6 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b12 *compiled.Block, gIdata, gOdata [
 			}
 			for gc_tx2 := gc_step13; gc_tx2 < gc_to2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
-//line cheng_reduce_shfl.go:140
 				localSum := gc_s_localSum[gc_rank2]
 				{
 //line cheng_reduce_shfl.go:187
@@ -2308,7 +2231,6 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b12 *compiled.Block, gIdata, gOdata [
 					gc_tx2 := gc_step14 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-//line cheng_reduce_shfl.go:140
 					localSum := gc_s_localSum[gc_rank2]
 					{
 //line cheng_reduce_shfl.go:187
@@ -2319,7 +2241,6 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b12 *compiled.Block, gIdata, gOdata [
 					gc_tx2 := gc_step14 + 1
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-//line cheng_reduce_shfl.go:140
 					localSum := gc_s_localSum[gc_rank2]
 					{
 //line cheng_reduce_shfl.go:187
@@ -2330,7 +2251,6 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b12 *compiled.Block, gIdata, gOdata [
 					gc_tx2 := gc_step14 + 2
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-//line cheng_reduce_shfl.go:140
 					localSum := gc_s_localSum[gc_rank2]
 					{
 //line cheng_reduce_shfl.go:187
@@ -2341,7 +2261,6 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b12 *compiled.Block, gIdata, gOdata [
 					gc_tx2 := gc_step14 + 3
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-//line cheng_reduce_shfl.go:140
 					localSum := gc_s_localSum[gc_rank2]
 					{
 //line cheng_reduce_shfl.go:187
@@ -2352,7 +2271,6 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b12 *compiled.Block, gIdata, gOdata [
 			for gc_tx2 := gc_step14; gc_tx2 < gc_to2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
-//line cheng_reduce_shfl.go:140
 				localSum := gc_s_localSum[gc_rank2]
 				{
 //line cheng_reduce_shfl.go:187

@@ -36,7 +36,6 @@ func gc_body_shflBroadcastKernel(gc_b *compiled.Block, dOut, dIn []int32, srcLan
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
-//line cheng_simpleshfl.go:36
 	var gc_c1v [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -70,7 +69,6 @@ func gc_body_shflBroadcastKernel(gc_b *compiled.Block, dOut, dIn []int32, srcLan
 				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(dOut) && 32 <= len(dOut)-gc_off {
 					gc_at := dOut[gc_off:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line cheng_simpleshfl.go:42
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
 						var value int32
@@ -119,7 +117,6 @@ func gc_body_shflWrapKernel(gc_b *compiled.Block, dOut, dIn []int32, offset int)
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
-//line cheng_simpleshfl.go:47
 	var gc_c1m [32]uint32
 	var gc_c1v [32]int32
 	var gc_c1a [32]int
@@ -159,7 +156,6 @@ func gc_body_shflWrapKernel(gc_b *compiled.Block, dOut, dIn []int32, offset int)
 				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(dOut) && 32 <= len(dOut)-gc_off {
 					gc_at := dOut[gc_off:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line cheng_simpleshfl.go:53
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
 						var value int32
@@ -207,7 +203,6 @@ func gc_body_shflWrapPlusKernel(gc_b *compiled.Block, dOut, dIn []int32, offset 
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
-//line cheng_simpleshfl.go:57
 	var gc_l_value [32]int32
 	var gc_c1m [32]uint32
 	var gc_c1a [32]int
@@ -247,7 +242,6 @@ func gc_body_shflWrapPlusKernel(gc_b *compiled.Block, dOut, dIn []int32, offset 
 				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(dOut) && 32 <= len(dOut)-gc_off {
 					gc_at := dOut[gc_off:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line cheng_simpleshfl.go:63
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
 						value := gc_l_value[gc_lane]
@@ -297,7 +291,6 @@ func gc_body_shflUpKernel(gc_b *compiled.Block, dOut, dIn []int32, delta uint32)
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
-//line cheng_simpleshfl.go:67
 	var gc_c1v [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -331,7 +324,6 @@ func gc_body_shflUpKernel(gc_b *compiled.Block, dOut, dIn []int32, delta uint32)
 				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(dOut) && 32 <= len(dOut)-gc_off {
 					gc_at := dOut[gc_off:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line cheng_simpleshfl.go:73
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
 						var value int32
@@ -379,7 +371,6 @@ func gc_body_shflDownKernel(gc_b *compiled.Block, dOut, dIn []int32, delta uint3
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
-//line cheng_simpleshfl.go:77
 	var gc_c1v [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -413,7 +404,6 @@ func gc_body_shflDownKernel(gc_b *compiled.Block, dOut, dIn []int32, delta uint3
 				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(dOut) && 32 <= len(dOut)-gc_off {
 					gc_at := dOut[gc_off:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line cheng_simpleshfl.go:83
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
 						var value int32
@@ -461,7 +451,6 @@ func gc_body_shflXorKernel(gc_b *compiled.Block, dOut, dIn []int32, mask int) {
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
-//line cheng_simpleshfl.go:87
 	var gc_c1v [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -495,7 +484,6 @@ func gc_body_shflXorKernel(gc_b *compiled.Block, dOut, dIn []int32, mask int) {
 				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(dOut) && 32 <= len(dOut)-gc_off {
 					gc_at := dOut[gc_off:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line cheng_simpleshfl.go:93
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
 						var value int32
@@ -544,7 +532,6 @@ func gc_body_shflXorArrayKernel(gc_b *compiled.Block, dOut, dIn []int32, mask in
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
-//line cheng_simpleshfl.go:98
 	var gc_l_value [32][4]int32
 	var gc_c1v [32]int32
 	var gc_c1r [32]int32
@@ -645,7 +632,6 @@ func gc_body_shflXorArrayKernel(gc_b *compiled.Block, dOut, dIn []int32, mask in
 				gc_pos.Thread = gc_rank
 //line cheng_simpleshfl.go:91
 				idx := gc_tx * shflSegm
-//line cheng_simpleshfl.go:93
 				value := gc_l_value[gc_lane]
 //line cheng_simpleshfl.go:101
 				value[3] = gc_c4r[gc_lane]
@@ -671,7 +657,6 @@ func gc_body_shflXorArrayKernel(gc_b *compiled.Block, dOut, dIn []int32, mask in
 						dOut[idx+i_] = value[i_]
 					}
 				}
-//line cheng_simpleshfl.go:106
 				gc_l_value[gc_lane] = value
 			}
 		}
@@ -699,7 +684,6 @@ func gc_body_shflXorInt4Kernel(gc_b *compiled.Block, dOut, dIn []int32, mask int
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
-//line cheng_simpleshfl.go:120
 	var gc_l_value [32]int4
 	var gc_c1v [32]int32
 	var gc_c1r [32]int32
@@ -784,7 +768,6 @@ func gc_body_shflXorInt4Kernel(gc_b *compiled.Block, dOut, dIn []int32, mask int
 				gc_pos.Thread = gc_rank
 //line cheng_simpleshfl.go:113
 				idx := gc_tx * shflSegm
-//line cheng_simpleshfl.go:115
 				value := gc_l_value[gc_lane]
 //line cheng_simpleshfl.go:124
 				value.w = gc_c4r[gc_lane]
@@ -821,7 +804,6 @@ func gc_body_shflXorElementKernel(gc_b *compiled.Block, dOut, dIn []int32, mask,
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
-//line cheng_simpleshfl.go:145
 	var gc_l_value [32][4]int32
 	var gc_c1v [32]int32
 	var gc_c1r [32]int32
@@ -883,7 +865,6 @@ func gc_body_shflXorElementKernel(gc_b *compiled.Block, dOut, dIn []int32, mask,
 				gc_pos.Thread = gc_rank
 //line cheng_simpleshfl.go:138
 				idx := gc_tx * shflSegm
-//line cheng_simpleshfl.go:140
 				value := gc_l_value[gc_lane]
 //line cheng_simpleshfl.go:145
 				value[srcIdx] = gc_c1r[gc_lane]
@@ -909,7 +890,6 @@ func gc_body_shflXorElementKernel(gc_b *compiled.Block, dOut, dIn []int32, mask,
 						dOut[idx+i_] = value[i_]
 					}
 				}
-//line cheng_simpleshfl.go:150
 				gc_l_value[gc_lane] = value
 			}
 		}
@@ -939,7 +919,6 @@ func gc_body_shflXorArraySwapKernel(gc_b *compiled.Block, dOut, dIn []int32, mas
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
-//line cheng_simpleshfl.go:166
 	var gc_l_value [32][4]int32
 	var gc_c1v [32]int32
 	var gc_c1r [32]int32
@@ -1013,7 +992,6 @@ func gc_body_shflXorArraySwapKernel(gc_b *compiled.Block, dOut, dIn []int32, mas
 				idx := gc_tx * shflSegm
 //line cheng_simpleshfl.go:166
 				pred := (gc_tx & 1) != mask
-//line cheng_simpleshfl.go:168
 				value := gc_l_value[gc_lane]
 //line cheng_simpleshfl.go:174
 				value[dstIdx] = gc_c1r[gc_lane]
@@ -1045,7 +1023,6 @@ func gc_body_shflXorArraySwapKernel(gc_b *compiled.Block, dOut, dIn []int32, mas
 						dOut[idx+i_] = value[i_]
 					}
 				}
-//line cheng_simpleshfl.go:185
 				gc_l_value[gc_lane] = value
 			}
 		}
@@ -1079,7 +1056,6 @@ func gc_body_shflSwapKernel(gc_b *compiled.Block, dOut, dIn []int32, mask, first
 	var firstIdx_ int = firstIdx
 //line cheng_simpleshfl.go:219
 	var secondIdx_ int = secondIdx
-//line cheng_simpleshfl.go:221
 	var gc_l_value_ [32][]int32
 	var gc_l_pred [32]bool
 	var gc_l_value [32][4]int32
@@ -1157,9 +1133,7 @@ func gc_body_shflSwapKernel(gc_b *compiled.Block, dOut, dIn []int32, mask, first
 				gc_pos.Thread = gc_rank
 //line cheng_simpleshfl.go:212
 				idx := gc_tx * shflSegm
-//line cheng_simpleshfl.go:214
 				value_ := gc_l_value_[gc_lane]
-//line cheng_simpleshfl.go:216
 				pred := gc_l_pred[gc_lane]
 //line cheng_simpleshfl.go:198
 				value_[secondIdx_] = gc_c1r[gc_lane]
@@ -1217,7 +1191,6 @@ func gc_body_shflArrayKernel(gc_b *compiled.Block, dOut, dIn []int32, offset int
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
-//line cheng_simpleshfl.go:238
 	var gc_l_value [32][4]int32
 	var gc_c1m [32]uint32
 	var gc_c1v [32]int32
@@ -1289,7 +1262,6 @@ func gc_body_shflArrayKernel(gc_b *compiled.Block, dOut, dIn []int32, offset int
 				gc_pos.Thread = gc_rank
 //line cheng_simpleshfl.go:231
 				idx := gc_tx * shflSegm
-//line cheng_simpleshfl.go:233
 				value := gc_l_value[gc_lane]
 //line cheng_simpleshfl.go:239
 				value[0] = gc_c1r[gc_lane]
@@ -1315,7 +1287,6 @@ func gc_body_shflArrayKernel(gc_b *compiled.Block, dOut, dIn []int32, offset int
 						dOut[idx+i_] = value[i_]
 					}
 				}
-//line cheng_simpleshfl.go:244
 				gc_l_value[gc_lane] = value
 			}
 		}
@@ -1343,7 +1314,6 @@ func gc_body_shflXorPlusKernel(gc_b *compiled.Block, dOut, dIn []int32, mask int
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
-//line cheng_simpleshfl.go:258
 	var gc_l_value [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -1390,7 +1360,6 @@ func gc_body_shflXorPlusKernel(gc_b *compiled.Block, dOut, dIn []int32, mask int
 				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(dOut) && 32 <= len(dOut)-gc_off2 {
 					gc_at2 := dOut[gc_off2:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line cheng_simpleshfl.go:264
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
 						value := gc_l_value[gc_lane]

@@ -37,7 +37,6 @@ func gc_body_shflBroadcastKernel(gc_b2 *compiled.Block, dOut, dIn []int32, srcLa
 	gc_bdy2 := gc_bd2.Y
 	gc_bdz2 := gc_bd2.Z
 	gc_n2 := gc_b2.Len()
-//line cheng_simpleshfl.go:36
 	var gc_c21v [32]int32
 	var gc_c21r [32]int32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -49,9 +48,7 @@ func gc_body_shflBroadcastKernel(gc_b2 *compiled.Block, dOut, dIn []int32, srcLa
 			gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-//line cheng_simpleshfl.go:48
 					gc_tx2 := gc_tidx3.X + gc_lane2
-//line cheng_simpleshfl.go:50
 					gc_ty2 := gc_tidx3.Y
 					_ = gc_ty2
 					gc_tz2 := gc_tidx3.Z
@@ -78,7 +75,6 @@ func gc_body_shflBroadcastKernel(gc_b2 *compiled.Block, dOut, dIn []int32, srcLa
 						continue // the lanes wrap to the next row
 					}
 					gc_tx2 := gc_tidx2.X
-//line cheng_simpleshfl.go:44
 					gc_ty2 := gc_tidx2.Y
 					_ = gc_ty2
 					gc_tz2 := gc_tidx2.Z
@@ -124,9 +120,7 @@ func gc_body_shflBroadcastKernel(gc_b2 *compiled.Block, dOut, dIn []int32, srcLa
 			gc_tidx4 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 			if gc_act2 == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx2 {
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-//line cheng_simpleshfl.go:37
 					gc_tx2 := gc_tidx4.X + gc_lane2
-//line cheng_simpleshfl.go:39
 					gc_ty2 := gc_tidx4.Y
 					_ = gc_ty2
 					gc_tz2 := gc_tidx4.Z
@@ -154,7 +148,6 @@ func gc_body_shflBroadcastKernel(gc_b2 *compiled.Block, dOut, dIn []int32, srcLa
 						continue // the lanes wrap to the next row
 					}
 					gc_tx2 := gc_tidx2.X
-//line cheng_simpleshfl.go:46
 					gc_ty2 := gc_tidx2.Y
 					_ = gc_ty2
 					gc_tz2 := gc_tidx2.Z
@@ -220,7 +213,6 @@ func gc_body_shflWrapKernel(gc_b2 *compiled.Block, dOut, dIn []int32, offset int
 	gc_bdy2 := gc_bd2.Y
 	gc_bdz2 := gc_bd2.Z
 	gc_n2 := gc_b2.Len()
-//line cheng_simpleshfl.go:47
 	var gc_c21m [32]uint32
 	var gc_c21v [32]int32
 	var gc_c21a [32]int
@@ -256,9 +248,7 @@ func gc_body_shflWrapKernel(gc_b2 *compiled.Block, dOut, dIn []int32, offset int
 			gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-//line cheng_simpleshfl.go:48
 					gc_tx2 := gc_tidx3.X + gc_lane2
-//line cheng_simpleshfl.go:50
 					gc_ty2 := gc_tidx3.Y
 					_ = gc_ty2
 					gc_tz2 := gc_tidx3.Z
@@ -286,7 +276,6 @@ func gc_body_shflWrapKernel(gc_b2 *compiled.Block, dOut, dIn []int32, offset int
 						continue // the lanes wrap to the next row
 					}
 					gc_tx2 := gc_tidx2.X
-//line cheng_simpleshfl.go:57
 					gc_ty2 := gc_tidx2.Y
 					_ = gc_ty2
 					gc_tz2 := gc_tidx2.Z
@@ -351,7 +340,6 @@ func gc_body_shflWrapPlusKernel(gc_b2 *compiled.Block, dOut, dIn []int32, offset
 	gc_bdy2 := gc_bd2.Y
 	gc_bdz2 := gc_bd2.Z
 	gc_n2 := gc_b2.Len()
-//line cheng_simpleshfl.go:57
 	var gc_l_value [32]int32
 	var gc_c21m [32]uint32
 	var gc_c21a [32]int
@@ -387,9 +375,7 @@ func gc_body_shflWrapPlusKernel(gc_b2 *compiled.Block, dOut, dIn []int32, offset
 			gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-//line cheng_simpleshfl.go:58
 					gc_tx2 := gc_tidx3.X + gc_lane2
-//line cheng_simpleshfl.go:60
 					gc_ty2 := gc_tidx3.Y
 					_ = gc_ty2
 					gc_tz2 := gc_tidx3.Z
@@ -419,7 +405,6 @@ func gc_body_shflWrapPlusKernel(gc_b2 *compiled.Block, dOut, dIn []int32, offset
 						continue // the lanes wrap to the next row
 					}
 					gc_tx2 := gc_tidx2.X
-//line cheng_simpleshfl.go:67
 					gc_ty2 := gc_tidx2.Y
 					_ = gc_ty2
 					gc_tz2 := gc_tidx2.Z
@@ -487,7 +472,6 @@ func gc_body_shflUpKernel(gc_b2 *compiled.Block, dOut, dIn []int32, delta uint32
 	gc_bdy2 := gc_bd2.Y
 	gc_bdz2 := gc_bd2.Z
 	gc_n2 := gc_b2.Len()
-//line cheng_simpleshfl.go:67
 	var gc_c21v [32]int32
 	var gc_c21r [32]int32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -499,9 +483,7 @@ func gc_body_shflUpKernel(gc_b2 *compiled.Block, dOut, dIn []int32, delta uint32
 			gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-//line cheng_simpleshfl.go:79
 					gc_tx2 := gc_tidx3.X + gc_lane2
-//line cheng_simpleshfl.go:81
 					gc_ty2 := gc_tidx3.Y
 					_ = gc_ty2
 					gc_tz2 := gc_tidx3.Z
@@ -528,7 +510,6 @@ func gc_body_shflUpKernel(gc_b2 *compiled.Block, dOut, dIn []int32, delta uint32
 						continue // the lanes wrap to the next row
 					}
 					gc_tx2 := gc_tidx2.X
-//line cheng_simpleshfl.go:75
 					gc_ty2 := gc_tidx2.Y
 					_ = gc_ty2
 					gc_tz2 := gc_tidx2.Z
@@ -574,9 +555,7 @@ func gc_body_shflUpKernel(gc_b2 *compiled.Block, dOut, dIn []int32, delta uint32
 			gc_tidx4 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 			if gc_act2 == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx2 {
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-//line cheng_simpleshfl.go:68
 					gc_tx2 := gc_tidx4.X + gc_lane2
-//line cheng_simpleshfl.go:70
 					gc_ty2 := gc_tidx4.Y
 					_ = gc_ty2
 					gc_tz2 := gc_tidx4.Z
@@ -604,7 +583,6 @@ func gc_body_shflUpKernel(gc_b2 *compiled.Block, dOut, dIn []int32, delta uint32
 						continue // the lanes wrap to the next row
 					}
 					gc_tx2 := gc_tidx2.X
-//line cheng_simpleshfl.go:77
 					gc_ty2 := gc_tidx2.Y
 					_ = gc_ty2
 					gc_tz2 := gc_tidx2.Z
@@ -669,7 +647,6 @@ func gc_body_shflDownKernel(gc_b2 *compiled.Block, dOut, dIn []int32, delta uint
 	gc_bdy2 := gc_bd2.Y
 	gc_bdz2 := gc_bd2.Z
 	gc_n2 := gc_b2.Len()
-//line cheng_simpleshfl.go:77
 	var gc_c21v [32]int32
 	var gc_c21r [32]int32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -681,9 +658,7 @@ func gc_body_shflDownKernel(gc_b2 *compiled.Block, dOut, dIn []int32, delta uint
 			gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-//line cheng_simpleshfl.go:89
 					gc_tx2 := gc_tidx3.X + gc_lane2
-//line cheng_simpleshfl.go:91
 					gc_ty2 := gc_tidx3.Y
 					_ = gc_ty2
 					gc_tz2 := gc_tidx3.Z
@@ -710,7 +685,6 @@ func gc_body_shflDownKernel(gc_b2 *compiled.Block, dOut, dIn []int32, delta uint
 						continue // the lanes wrap to the next row
 					}
 					gc_tx2 := gc_tidx2.X
-//line cheng_simpleshfl.go:85
 					gc_ty2 := gc_tidx2.Y
 					_ = gc_ty2
 					gc_tz2 := gc_tidx2.Z
@@ -756,9 +730,7 @@ func gc_body_shflDownKernel(gc_b2 *compiled.Block, dOut, dIn []int32, delta uint
 			gc_tidx4 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 			if gc_act2 == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx2 {
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-//line cheng_simpleshfl.go:78
 					gc_tx2 := gc_tidx4.X + gc_lane2
-//line cheng_simpleshfl.go:80
 					gc_ty2 := gc_tidx4.Y
 					_ = gc_ty2
 					gc_tz2 := gc_tidx4.Z
@@ -786,7 +758,6 @@ func gc_body_shflDownKernel(gc_b2 *compiled.Block, dOut, dIn []int32, delta uint
 						continue // the lanes wrap to the next row
 					}
 					gc_tx2 := gc_tidx2.X
-//line cheng_simpleshfl.go:87
 					gc_ty2 := gc_tidx2.Y
 					_ = gc_ty2
 					gc_tz2 := gc_tidx2.Z
@@ -851,7 +822,6 @@ func gc_body_shflXorKernel(gc_b2 *compiled.Block, dOut, dIn []int32, mask int) {
 	gc_bdy2 := gc_bd2.Y
 	gc_bdz2 := gc_bd2.Z
 	gc_n2 := gc_b2.Len()
-//line cheng_simpleshfl.go:87
 	var gc_c21v [32]int32
 	var gc_c21r [32]int32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -863,9 +833,7 @@ func gc_body_shflXorKernel(gc_b2 *compiled.Block, dOut, dIn []int32, mask int) {
 			gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-//line cheng_simpleshfl.go:99
 					gc_tx2 := gc_tidx3.X + gc_lane2
-//line cheng_simpleshfl.go:101
 					gc_ty2 := gc_tidx3.Y
 					_ = gc_ty2
 					gc_tz2 := gc_tidx3.Z
@@ -892,7 +860,6 @@ func gc_body_shflXorKernel(gc_b2 *compiled.Block, dOut, dIn []int32, mask int) {
 						continue // the lanes wrap to the next row
 					}
 					gc_tx2 := gc_tidx2.X
-//line cheng_simpleshfl.go:95
 					gc_ty2 := gc_tidx2.Y
 					_ = gc_ty2
 					gc_tz2 := gc_tidx2.Z
@@ -938,9 +905,7 @@ func gc_body_shflXorKernel(gc_b2 *compiled.Block, dOut, dIn []int32, mask int) {
 			gc_tidx4 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 			if gc_act2 == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx2 {
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-//line cheng_simpleshfl.go:88
 					gc_tx2 := gc_tidx4.X + gc_lane2
-//line cheng_simpleshfl.go:90
 					gc_ty2 := gc_tidx4.Y
 					_ = gc_ty2
 					gc_tz2 := gc_tidx4.Z
@@ -968,7 +933,6 @@ func gc_body_shflXorKernel(gc_b2 *compiled.Block, dOut, dIn []int32, mask int) {
 						continue // the lanes wrap to the next row
 					}
 					gc_tx2 := gc_tidx2.X
-//line cheng_simpleshfl.go:97
 					gc_ty2 := gc_tidx2.Y
 					_ = gc_ty2
 					gc_tz2 := gc_tidx2.Z
@@ -1034,7 +998,6 @@ func gc_body_shflXorArrayKernel(gc_b2 *compiled.Block, dOut, dIn []int32, mask i
 	gc_bdy2 := gc_bd2.Y
 	gc_bdz2 := gc_bd2.Z
 	gc_n2 := gc_b2.Len()
-//line cheng_simpleshfl.go:98
 	var gc_l_value [32][4]int32
 	var gc_c21v [32]int32
 	var gc_c21r [32]int32
@@ -1135,7 +1098,6 @@ func gc_body_shflXorArrayKernel(gc_b2 *compiled.Block, dOut, dIn []int32, mask i
 				gc_pos2.Thread = gc_rank2
 //line cheng_simpleshfl.go:91
 				idx := gc_tx2 * shflSegm
-//line cheng_simpleshfl.go:93
 				value := gc_l_value[gc_lane2]
 //line cheng_simpleshfl.go:101
 				value[3] = gc_c24r[gc_lane2]
@@ -1161,7 +1123,6 @@ func gc_body_shflXorArrayKernel(gc_b2 *compiled.Block, dOut, dIn []int32, mask i
 						dOut[idx+i_] = value[i_]
 					}
 				}
-//line cheng_simpleshfl.go:106
 				gc_l_value[gc_lane2] = value
 			}
 		}
@@ -1189,7 +1150,6 @@ func gc_body_shflXorInt4Kernel(gc_b2 *compiled.Block, dOut, dIn []int32, mask in
 	gc_bdy2 := gc_bd2.Y
 	gc_bdz2 := gc_bd2.Z
 	gc_n2 := gc_b2.Len()
-//line cheng_simpleshfl.go:120
 	var gc_l_value [32]int4
 	var gc_c21v [32]int32
 	var gc_c21r [32]int32
@@ -1274,7 +1234,6 @@ func gc_body_shflXorInt4Kernel(gc_b2 *compiled.Block, dOut, dIn []int32, mask in
 				gc_pos2.Thread = gc_rank2
 //line cheng_simpleshfl.go:113
 				idx := gc_tx2 * shflSegm
-//line cheng_simpleshfl.go:115
 				value := gc_l_value[gc_lane2]
 //line cheng_simpleshfl.go:124
 				value.w = gc_c24r[gc_lane2]
@@ -1311,7 +1270,6 @@ func gc_body_shflXorElementKernel(gc_b2 *compiled.Block, dOut, dIn []int32, mask
 	gc_bdy2 := gc_bd2.Y
 	gc_bdz2 := gc_bd2.Z
 	gc_n2 := gc_b2.Len()
-//line cheng_simpleshfl.go:145
 	var gc_l_value [32][4]int32
 	var gc_c21v [32]int32
 	var gc_c21r [32]int32
@@ -1373,7 +1331,6 @@ func gc_body_shflXorElementKernel(gc_b2 *compiled.Block, dOut, dIn []int32, mask
 				gc_pos2.Thread = gc_rank2
 //line cheng_simpleshfl.go:138
 				idx := gc_tx2 * shflSegm
-//line cheng_simpleshfl.go:140
 				value := gc_l_value[gc_lane2]
 //line cheng_simpleshfl.go:145
 				value[srcIdx] = gc_c21r[gc_lane2]
@@ -1399,7 +1356,6 @@ func gc_body_shflXorElementKernel(gc_b2 *compiled.Block, dOut, dIn []int32, mask
 						dOut[idx+i_] = value[i_]
 					}
 				}
-//line cheng_simpleshfl.go:150
 				gc_l_value[gc_lane2] = value
 			}
 		}
@@ -1429,7 +1385,6 @@ func gc_body_shflXorArraySwapKernel(gc_b2 *compiled.Block, dOut, dIn []int32, ma
 	gc_bdy2 := gc_bd2.Y
 	gc_bdz2 := gc_bd2.Z
 	gc_n2 := gc_b2.Len()
-//line cheng_simpleshfl.go:166
 	var gc_l_value [32][4]int32
 	var gc_c21v [32]int32
 	var gc_c21r [32]int32
@@ -1503,7 +1458,6 @@ func gc_body_shflXorArraySwapKernel(gc_b2 *compiled.Block, dOut, dIn []int32, ma
 				idx := gc_tx2 * shflSegm
 //line cheng_simpleshfl.go:166
 				pred := (gc_tx2 & 1) != mask
-//line cheng_simpleshfl.go:168
 				value := gc_l_value[gc_lane2]
 //line cheng_simpleshfl.go:174
 				value[dstIdx] = gc_c21r[gc_lane2]
@@ -1535,7 +1489,6 @@ func gc_body_shflXorArraySwapKernel(gc_b2 *compiled.Block, dOut, dIn []int32, ma
 						dOut[idx+i_] = value[i_]
 					}
 				}
-//line cheng_simpleshfl.go:185
 				gc_l_value[gc_lane2] = value
 			}
 		}
@@ -1569,7 +1522,6 @@ func gc_body_shflSwapKernel(gc_b2 *compiled.Block, dOut, dIn []int32, mask, firs
 	var firstIdx_ int = firstIdx
 //line cheng_simpleshfl.go:219
 	var secondIdx_ int = secondIdx
-//line cheng_simpleshfl.go:221
 	var gc_l_value_ [32][]int32
 	var gc_l_pred [32]bool
 	var gc_l_value [32][4]int32
@@ -1647,9 +1599,7 @@ func gc_body_shflSwapKernel(gc_b2 *compiled.Block, dOut, dIn []int32, mask, firs
 				gc_pos2.Thread = gc_rank2
 //line cheng_simpleshfl.go:212
 				idx := gc_tx2 * shflSegm
-//line cheng_simpleshfl.go:214
 				value_ := gc_l_value_[gc_lane2]
-//line cheng_simpleshfl.go:216
 				pred := gc_l_pred[gc_lane2]
 //line cheng_simpleshfl.go:198
 				value_[secondIdx_] = gc_c21r[gc_lane2]
@@ -1707,7 +1657,6 @@ func gc_body_shflArrayKernel(gc_b2 *compiled.Block, dOut, dIn []int32, offset in
 	gc_bdy2 := gc_bd2.Y
 	gc_bdz2 := gc_bd2.Z
 	gc_n2 := gc_b2.Len()
-//line cheng_simpleshfl.go:238
 	var gc_l_value [32][4]int32
 	var gc_c21m [32]uint32
 	var gc_c21v [32]int32
@@ -1779,7 +1728,6 @@ func gc_body_shflArrayKernel(gc_b2 *compiled.Block, dOut, dIn []int32, offset in
 				gc_pos2.Thread = gc_rank2
 //line cheng_simpleshfl.go:231
 				idx := gc_tx2 * shflSegm
-//line cheng_simpleshfl.go:233
 				value := gc_l_value[gc_lane2]
 //line cheng_simpleshfl.go:239
 				value[0] = gc_c21r[gc_lane2]
@@ -1805,7 +1753,6 @@ func gc_body_shflArrayKernel(gc_b2 *compiled.Block, dOut, dIn []int32, offset in
 						dOut[idx+i_] = value[i_]
 					}
 				}
-//line cheng_simpleshfl.go:244
 				gc_l_value[gc_lane2] = value
 			}
 		}
@@ -1833,7 +1780,6 @@ func gc_body_shflXorPlusKernel(gc_b2 *compiled.Block, dOut, dIn []int32, mask in
 	gc_bdy2 := gc_bd2.Y
 	gc_bdz2 := gc_bd2.Z
 	gc_n2 := gc_b2.Len()
-//line cheng_simpleshfl.go:258
 	var gc_l_value [32]int32
 	var gc_c21r [32]int32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -1876,9 +1822,7 @@ func gc_body_shflXorPlusKernel(gc_b2 *compiled.Block, dOut, dIn []int32, mask in
 			gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-//line cheng_simpleshfl.go:259
 					gc_tx2 := gc_tidx3.X + gc_lane2
-//line cheng_simpleshfl.go:261
 					gc_ty2 := gc_tidx3.Y
 					_ = gc_ty2
 					gc_tz2 := gc_tidx3.Z
@@ -1908,7 +1852,6 @@ func gc_body_shflXorPlusKernel(gc_b2 *compiled.Block, dOut, dIn []int32, mask in
 						continue // the lanes wrap to the next row
 					}
 					gc_tx2 := gc_tidx2.X
-//line cheng_simpleshfl.go:268
 					gc_ty2 := gc_tidx2.Y
 					_ = gc_ty2
 					gc_tz2 := gc_tidx2.Z

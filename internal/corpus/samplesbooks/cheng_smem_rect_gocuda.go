@@ -50,7 +50,6 @@ func gc_body_smemRectSetRowReadColKernel(gc_b *compiled.Block, out []int32) {
 				icol := idx % uint32(gc_bdy)
 //line cheng_smem_rect.go:30
 				tile[gc_ty][gc_tx] = int32(idx)
-//line cheng_smem_rect.go:33
 				gc_s_irow[gc_rank] = irow
 				gc_s_icol[gc_rank] = icol
 			}
@@ -71,7 +70,6 @@ func gc_body_smemRectSetRowReadColKernel(gc_b *compiled.Block, out []int32) {
 					gc_pos.Thread = gc_rank
 //line cheng_smem_rect.go:25
 					idx := uint32(gc_ty*gc_bdx + gc_tx)
-//line cheng_smem_rect.go:27
 					irow := gc_s_irow[gc_rank]
 					icol := gc_s_icol[gc_rank]
 //line cheng_smem_rect.go:34
@@ -83,7 +81,6 @@ func gc_body_smemRectSetRowReadColKernel(gc_b *compiled.Block, out []int32) {
 					gc_pos.Thread = gc_rank
 //line cheng_smem_rect.go:25
 					idx := uint32(gc_ty*gc_bdx + gc_tx)
-//line cheng_smem_rect.go:27
 					irow := gc_s_irow[gc_rank]
 					icol := gc_s_icol[gc_rank]
 //line cheng_smem_rect.go:34
@@ -95,7 +92,6 @@ func gc_body_smemRectSetRowReadColKernel(gc_b *compiled.Block, out []int32) {
 					gc_pos.Thread = gc_rank
 //line cheng_smem_rect.go:25
 					idx := uint32(gc_ty*gc_bdx + gc_tx)
-//line cheng_smem_rect.go:27
 					irow := gc_s_irow[gc_rank]
 					icol := gc_s_icol[gc_rank]
 //line cheng_smem_rect.go:34
@@ -107,7 +103,6 @@ func gc_body_smemRectSetRowReadColKernel(gc_b *compiled.Block, out []int32) {
 					gc_pos.Thread = gc_rank
 //line cheng_smem_rect.go:25
 					idx := uint32(gc_ty*gc_bdx + gc_tx)
-//line cheng_smem_rect.go:27
 					irow := gc_s_irow[gc_rank]
 					icol := gc_s_icol[gc_rank]
 //line cheng_smem_rect.go:34
@@ -119,7 +114,6 @@ func gc_body_smemRectSetRowReadColKernel(gc_b *compiled.Block, out []int32) {
 				gc_pos.Thread = gc_rank
 //line cheng_smem_rect.go:25
 				idx := uint32(gc_ty*gc_bdx + gc_tx)
-//line cheng_smem_rect.go:27
 				irow := gc_s_irow[gc_rank]
 				icol := gc_s_icol[gc_rank]
 //line cheng_smem_rect.go:34
@@ -171,7 +165,6 @@ func gc_body_smemRectSetRowReadColPadKernel(gc_b *compiled.Block, out []int32) {
 				icol := idx % uint32(gc_bdy)
 //line cheng_smem_rect.go:49
 				tile[gc_ty][gc_tx] = int32(idx)
-//line cheng_smem_rect.go:52
 				gc_s_irow[gc_rank] = irow
 				gc_s_icol[gc_rank] = icol
 			}
@@ -192,7 +185,6 @@ func gc_body_smemRectSetRowReadColPadKernel(gc_b *compiled.Block, out []int32) {
 					gc_pos.Thread = gc_rank
 //line cheng_smem_rect.go:44
 					idx := uint32(gc_ty*gc_bdx + gc_tx)
-//line cheng_smem_rect.go:46
 					irow := gc_s_irow[gc_rank]
 					icol := gc_s_icol[gc_rank]
 //line cheng_smem_rect.go:53
@@ -204,7 +196,6 @@ func gc_body_smemRectSetRowReadColPadKernel(gc_b *compiled.Block, out []int32) {
 					gc_pos.Thread = gc_rank
 //line cheng_smem_rect.go:44
 					idx := uint32(gc_ty*gc_bdx + gc_tx)
-//line cheng_smem_rect.go:46
 					irow := gc_s_irow[gc_rank]
 					icol := gc_s_icol[gc_rank]
 //line cheng_smem_rect.go:53
@@ -216,7 +207,6 @@ func gc_body_smemRectSetRowReadColPadKernel(gc_b *compiled.Block, out []int32) {
 					gc_pos.Thread = gc_rank
 //line cheng_smem_rect.go:44
 					idx := uint32(gc_ty*gc_bdx + gc_tx)
-//line cheng_smem_rect.go:46
 					irow := gc_s_irow[gc_rank]
 					icol := gc_s_icol[gc_rank]
 //line cheng_smem_rect.go:53
@@ -228,7 +218,6 @@ func gc_body_smemRectSetRowReadColPadKernel(gc_b *compiled.Block, out []int32) {
 					gc_pos.Thread = gc_rank
 //line cheng_smem_rect.go:44
 					idx := uint32(gc_ty*gc_bdx + gc_tx)
-//line cheng_smem_rect.go:46
 					irow := gc_s_irow[gc_rank]
 					icol := gc_s_icol[gc_rank]
 //line cheng_smem_rect.go:53
@@ -240,7 +229,6 @@ func gc_body_smemRectSetRowReadColPadKernel(gc_b *compiled.Block, out []int32) {
 				gc_pos.Thread = gc_rank
 //line cheng_smem_rect.go:44
 				idx := uint32(gc_ty*gc_bdx + gc_tx)
-//line cheng_smem_rect.go:46
 				irow := gc_s_irow[gc_rank]
 				icol := gc_s_icol[gc_rank]
 //line cheng_smem_rect.go:53
@@ -293,7 +281,6 @@ func gc_body_smemRectSetRowReadColDynKernel(gc_b *compiled.Block, out []int32) {
 				colIdx := icol*uint32(gc_bdx) + irow
 //line cheng_smem_rect.go:70
 				tile[idx] = int32(idx)
-//line cheng_smem_rect.go:74
 				gc_s_colIdx[gc_rank] = colIdx
 			}
 			gc_ty++
@@ -313,7 +300,6 @@ func gc_body_smemRectSetRowReadColDynKernel(gc_b *compiled.Block, out []int32) {
 					gc_pos.Thread = gc_rank
 //line cheng_smem_rect.go:63
 					idx := uint32(gc_ty*gc_bdx + gc_tx)
-//line cheng_smem_rect.go:65
 					colIdx := gc_s_colIdx[gc_rank]
 //line cheng_smem_rect.go:74
 					out[idx] = tile[colIdx]
@@ -324,7 +310,6 @@ func gc_body_smemRectSetRowReadColDynKernel(gc_b *compiled.Block, out []int32) {
 					gc_pos.Thread = gc_rank
 //line cheng_smem_rect.go:63
 					idx := uint32(gc_ty*gc_bdx + gc_tx)
-//line cheng_smem_rect.go:65
 					colIdx := gc_s_colIdx[gc_rank]
 //line cheng_smem_rect.go:74
 					out[idx] = tile[colIdx]
@@ -335,7 +320,6 @@ func gc_body_smemRectSetRowReadColDynKernel(gc_b *compiled.Block, out []int32) {
 					gc_pos.Thread = gc_rank
 //line cheng_smem_rect.go:63
 					idx := uint32(gc_ty*gc_bdx + gc_tx)
-//line cheng_smem_rect.go:65
 					colIdx := gc_s_colIdx[gc_rank]
 //line cheng_smem_rect.go:74
 					out[idx] = tile[colIdx]
@@ -346,7 +330,6 @@ func gc_body_smemRectSetRowReadColDynKernel(gc_b *compiled.Block, out []int32) {
 					gc_pos.Thread = gc_rank
 //line cheng_smem_rect.go:63
 					idx := uint32(gc_ty*gc_bdx + gc_tx)
-//line cheng_smem_rect.go:65
 					colIdx := gc_s_colIdx[gc_rank]
 //line cheng_smem_rect.go:74
 					out[idx] = tile[colIdx]
@@ -357,7 +340,6 @@ func gc_body_smemRectSetRowReadColDynKernel(gc_b *compiled.Block, out []int32) {
 				gc_pos.Thread = gc_rank
 //line cheng_smem_rect.go:63
 				idx := uint32(gc_ty*gc_bdx + gc_tx)
-//line cheng_smem_rect.go:65
 				colIdx := gc_s_colIdx[gc_rank]
 //line cheng_smem_rect.go:74
 				out[idx] = tile[colIdx]
@@ -411,7 +393,6 @@ func gc_body_smemRectSetRowReadColDynPadKernel(gc_b *compiled.Block, out []int32
 				colIdx := icol*uint32(gc_bdx+rectIpad) + irow
 //line cheng_smem_rect.go:93
 				tile[rowIdx] = int32(gIdx)
-//line cheng_smem_rect.go:97
 				gc_s_colIdx[gc_rank] = colIdx
 			}
 			gc_ty++
@@ -431,7 +412,6 @@ func gc_body_smemRectSetRowReadColDynPadKernel(gc_b *compiled.Block, out []int32
 					gc_pos.Thread = gc_rank
 //line cheng_smem_rect.go:84
 					gIdx := uint32(gc_ty*gc_bdx + gc_tx)
-//line cheng_smem_rect.go:86
 					colIdx := gc_s_colIdx[gc_rank]
 //line cheng_smem_rect.go:97
 					out[gIdx] = tile[colIdx]
@@ -442,7 +422,6 @@ func gc_body_smemRectSetRowReadColDynPadKernel(gc_b *compiled.Block, out []int32
 					gc_pos.Thread = gc_rank
 //line cheng_smem_rect.go:84
 					gIdx := uint32(gc_ty*gc_bdx + gc_tx)
-//line cheng_smem_rect.go:86
 					colIdx := gc_s_colIdx[gc_rank]
 //line cheng_smem_rect.go:97
 					out[gIdx] = tile[colIdx]
@@ -453,7 +432,6 @@ func gc_body_smemRectSetRowReadColDynPadKernel(gc_b *compiled.Block, out []int32
 					gc_pos.Thread = gc_rank
 //line cheng_smem_rect.go:84
 					gIdx := uint32(gc_ty*gc_bdx + gc_tx)
-//line cheng_smem_rect.go:86
 					colIdx := gc_s_colIdx[gc_rank]
 //line cheng_smem_rect.go:97
 					out[gIdx] = tile[colIdx]
@@ -464,7 +442,6 @@ func gc_body_smemRectSetRowReadColDynPadKernel(gc_b *compiled.Block, out []int32
 					gc_pos.Thread = gc_rank
 //line cheng_smem_rect.go:84
 					gIdx := uint32(gc_ty*gc_bdx + gc_tx)
-//line cheng_smem_rect.go:86
 					colIdx := gc_s_colIdx[gc_rank]
 //line cheng_smem_rect.go:97
 					out[gIdx] = tile[colIdx]
@@ -475,7 +452,6 @@ func gc_body_smemRectSetRowReadColDynPadKernel(gc_b *compiled.Block, out []int32
 				gc_pos.Thread = gc_rank
 //line cheng_smem_rect.go:84
 				gIdx := uint32(gc_ty*gc_bdx + gc_tx)
-//line cheng_smem_rect.go:86
 				colIdx := gc_s_colIdx[gc_rank]
 //line cheng_smem_rect.go:97
 				out[gIdx] = tile[colIdx]

@@ -49,7 +49,6 @@ func gc_body_transposeSmemUnrollPadKernel(gc_b *compiled.Block, out, in []float3
 	bdx := uint32(gc_bdx)
 //line cheng_transpose.go:31
 	bdy := uint32(gc_bdy)
-//line cheng_transpose.go:33
 	gc_ty := 0
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 	gc_L1:
@@ -93,7 +92,6 @@ func gc_body_transposeSmemUnrollPadKernel(gc_b *compiled.Block, out, in []float3
 //line cheng_transpose.go:50
 			tile[rowIdx] = in[ti]
 			tile[rowIdx+trBdimx] = in[ti+trBdimx]
-//line cheng_transpose.go:57
 			gc_s_irow[gc_rank] = irow
 			gc_s_icol[gc_rank] = icol
 			gc_s_to[gc_rank] = to
@@ -103,7 +101,6 @@ func gc_body_transposeSmemUnrollPadKernel(gc_b *compiled.Block, out, in []float3
 			gc_ty = 0
 		}
 	}
-//line cheng_transpose.go:68
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		if gc_exited[gc_rank] {
@@ -153,7 +150,6 @@ func gc_body_transposeSmemUnrollPadDynKernel(gc_b *compiled.Block, out, in []flo
 	bdx := uint32(gc_bdx)
 //line cheng_transpose.go:68
 	bdy := uint32(gc_bdy)
-//line cheng_transpose.go:70
 	gc_ty := 0
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 	gc_L1:
@@ -196,7 +192,6 @@ func gc_body_transposeSmemUnrollPadDynKernel(gc_b *compiled.Block, out, in []flo
 //line cheng_transpose.go:86
 			tile[rowIdx] = in[ti]
 			tile[rowIdx+trBdimx] = in[ti+trBdimx]
-//line cheng_transpose.go:93
 			gc_s_irow[gc_rank] = irow
 			gc_s_icol[gc_rank] = icol
 			gc_s_to[gc_rank] = to
@@ -206,7 +201,6 @@ func gc_body_transposeSmemUnrollPadDynKernel(gc_b *compiled.Block, out, in []flo
 			gc_ty = 0
 		}
 	}
-//line cheng_transpose.go:104
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		if gc_exited[gc_rank] {

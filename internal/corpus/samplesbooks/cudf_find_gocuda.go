@@ -58,7 +58,6 @@ func gc_body_finderWarpParallelFn[TI cudfTargetIterator](gc_b *compiled.Block, f
 	startC := start
 //line cudf_find.go:100
 	stopC := stop
-//line cudf_find.go:102
 	var gc_l_dStr [32][]byte
 	var gc_l_begin [32]int32
 	var gc_l_startCharPos [32]int32
@@ -70,7 +69,6 @@ func gc_body_finderWarpParallelFn[TI cudfTargetIterator](gc_b *compiled.Block, f
 		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
 		var gc_dead uint32
 		{
-//line cudf_find.go:114
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 		gc_L2:
@@ -131,7 +129,6 @@ func gc_body_finderWarpParallelFn[TI cudfTargetIterator](gc_b *compiled.Block, f
 //line cudf_find.go:118
 						return
 					}
-//line cudf_find.go:119
 					if cudfCompare(dTarget, dStr[itr:], int32(len(dTarget))) == 0 {
 						position = itr
 						if forward {
@@ -141,7 +138,6 @@ func gc_body_finderWarpParallelFn[TI cudfTargetIterator](gc_b *compiled.Block, f
 				}
 //line cudf_find.go:128
 				var result int32
-//line cudf_find.go:139
 				gc_l_dStr[gc_lane] = dStr
 				gc_l_begin[gc_lane] = begin
 				gc_l_startCharPos[gc_lane] = startCharPos
@@ -156,7 +152,6 @@ func gc_body_finderWarpParallelFn[TI cudfTargetIterator](gc_b *compiled.Block, f
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-//line cudf_find.go:137
 				var result int32
 //line cudf_find.go:130
 				result = gc_c1r[gc_lane]
@@ -169,7 +164,6 @@ func gc_body_finderWarpParallelFn[TI cudfTargetIterator](gc_b *compiled.Block, f
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-//line cudf_find.go:139
 				var result int32
 //line cudf_find.go:132
 				result = gc_c2r[gc_lane]
@@ -194,13 +188,9 @@ func gc_body_finderWarpParallelFn[TI cudfTargetIterator](gc_b *compiled.Block, f
 //line cudf_find.go:86
 				tid := int64(gc_bx)*int64(gc_bdx) + int64(gc_tx)
 				strIdx := int32(tid / 32)
-//line cudf_find.go:89
 				dStr := gc_l_dStr[gc_lane]
-//line cudf_find.go:91
 				begin := gc_l_begin[gc_lane]
-//line cudf_find.go:93
 				startCharPos := gc_l_startCharPos[gc_lane]
-//line cudf_find.go:95
 				result := gc_l_result[gc_lane]
 //line cudf_find.go:135
 				if laneIdx == 0 {
@@ -250,14 +240,12 @@ func gc_body_containsWarpParallelFn(gc_b *compiled.Block, dStrings cudfStrings, 
 	warp := cg.TiledPartition(cg.ThisThreadBlock(t), 32)
 //line cudf_find.go:166
 	const bytesPerWarp = 4
-//line cudf_find.go:168
 	var gc_c1v [32]bool
 	var gc_c1r [32]bool
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
 		var gc_dead uint32
 		{
-//line cudf_find.go:175
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 		gc_L2:

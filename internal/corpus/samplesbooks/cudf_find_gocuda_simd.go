@@ -59,7 +59,6 @@ func gc_body_finderWarpParallelFn[TI cudfTargetIterator](gc_b2 *compiled.Block, 
 	startC := start
 //line cudf_find.go:100
 	stopC := stop
-//line cudf_find.go:102
 	var gc_l_dStr [32][]byte
 	var gc_l_begin [32]int32
 	var gc_l_startCharPos [32]int32
@@ -71,7 +70,6 @@ func gc_body_finderWarpParallelFn[TI cudfTargetIterator](gc_b2 *compiled.Block, 
 		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
 		var gc_dead2 uint32
 		{
-//line cudf_find.go:114
 			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 			gc_tx2 := gc_tidx2.X - 1
 		gc_L22:
@@ -132,7 +130,6 @@ func gc_body_finderWarpParallelFn[TI cudfTargetIterator](gc_b2 *compiled.Block, 
 //line cudf_find.go:118
 						return
 					}
-//line cudf_find.go:119
 					if cudfCompare(dTarget, dStr[itr:], int32(len(dTarget))) == 0 {
 						position = itr
 						if forward {
@@ -142,7 +139,6 @@ func gc_body_finderWarpParallelFn[TI cudfTargetIterator](gc_b2 *compiled.Block, 
 				}
 //line cudf_find.go:128
 				var result int32
-//line cudf_find.go:139
 				gc_l_dStr[gc_lane2] = dStr
 				gc_l_begin[gc_lane2] = begin
 				gc_l_startCharPos[gc_lane2] = startCharPos
@@ -186,7 +182,6 @@ func gc_body_finderWarpParallelFn[TI cudfTargetIterator](gc_b2 *compiled.Block, 
 					if gc_left&(1<<gc_lane2) == 0 {
 						continue
 					}
-//line cudf_find.go:143
 					var result int32
 //line cudf_find.go:130
 					result = gc_c21r[gc_lane2]
@@ -229,7 +224,6 @@ func gc_body_finderWarpParallelFn[TI cudfTargetIterator](gc_b2 *compiled.Block, 
 					if gc_left2&(1<<gc_lane2) == 0 {
 						continue
 					}
-//line cudf_find.go:145
 					var result int32
 //line cudf_find.go:132
 					result = gc_c22r[gc_lane2]
@@ -255,13 +249,9 @@ func gc_body_finderWarpParallelFn[TI cudfTargetIterator](gc_b2 *compiled.Block, 
 //line cudf_find.go:86
 				tid := int64(gc_bx2)*int64(gc_bdx2) + int64(gc_tx2)
 				strIdx := int32(tid / 32)
-//line cudf_find.go:89
 				dStr := gc_l_dStr[gc_lane2]
-//line cudf_find.go:91
 				begin := gc_l_begin[gc_lane2]
-//line cudf_find.go:93
 				startCharPos := gc_l_startCharPos[gc_lane2]
-//line cudf_find.go:95
 				result := gc_l_result[gc_lane2]
 //line cudf_find.go:135
 				if laneIdx == 0 {
@@ -311,14 +301,12 @@ func gc_body_containsWarpParallelFn(gc_b2 *compiled.Block, dStrings cudfStrings,
 	warp := cg.TiledPartition(cg.ThisThreadBlock(t), 32)
 //line cudf_find.go:166
 	const bytesPerWarp = 4
-//line cudf_find.go:168
 	var gc_c21v [32]bool
 	var gc_c21r [32]bool
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
 		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
 		var gc_dead2 uint32
 		{
-//line cudf_find.go:175
 			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 			gc_tx2 := gc_tidx2.X - 1
 		gc_L22:

@@ -52,7 +52,6 @@ func gc_body_findInstanceWarpParallelFn(gc_b *compiled.Block, dStrings cudfStrin
 	}
 //line cudf_find_instance.go:59
 	warp := cg.TiledPartition(cg.ThisThreadBlock(t), 32)
-//line cudf_find_instance.go:62
 	var gc_l_dStr [32][]byte
 	var gc_l_end [32]int32
 	var gc_l_maxPos [32]int32
@@ -74,7 +73,6 @@ func gc_body_findInstanceWarpParallelFn(gc_b *compiled.Block, dStrings cudfStrin
 		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
 		var gc_dead uint32
 		{
-//line cudf_find_instance.go:84
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 		gc_L2:
@@ -108,7 +106,6 @@ func gc_body_findInstanceWarpParallelFn(gc_b *compiled.Block, dStrings cudfStrin
 				charPos := maxPos
 				charCount := int32(0)
 				count := int32(0)
-//line cudf_find_instance.go:76
 				gc_l_dStr[gc_lane] = dStr
 				gc_l_end[gc_lane] = end
 				gc_l_maxPos[gc_lane] = maxPos
@@ -118,7 +115,6 @@ func gc_body_findInstanceWarpParallelFn(gc_b *compiled.Block, dStrings cudfStrin
 			}
 		}
 		{
-//line cudf_find_instance.go:71
 			gc_save12 := gc_act
 			gc_in12 := gc_act
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -130,7 +126,6 @@ func gc_body_findInstanceWarpParallelFn(gc_b *compiled.Block, dStrings cudfStrin
 				laneIdx := int32((gc_rank & (32 - 1)))
 //line cudf_find_instance.go:70
 				itr := laneIdx
-//line cudf_find_instance.go:72
 				gc_l_itr[gc_lane] = itr
 			}
 			for {
@@ -140,7 +135,6 @@ func gc_body_findInstanceWarpParallelFn(gc_b *compiled.Block, dStrings cudfStrin
 				}
 				gc_act = gc_in12 &^ gc_dead
 				var gc_m12, gc_skip12 uint32
-//line cudf_find_instance.go:82
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
@@ -148,7 +142,6 @@ func gc_body_findInstanceWarpParallelFn(gc_b *compiled.Block, dStrings cudfStrin
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 					end := gc_l_end[gc_lane]
-//line cudf_find_instance.go:90
 					itr := gc_l_itr[gc_lane]
 //line cudf_find_instance.go:70
 					if itr+int32(len(dTarget)) <= end {
@@ -167,7 +160,6 @@ func gc_body_findInstanceWarpParallelFn(gc_b *compiled.Block, dStrings cudfStrin
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 					dStr := gc_l_dStr[gc_lane]
-//line cudf_find_instance.go:87
 					itr := gc_l_itr[gc_lane]
 //line cudf_find_instance.go:71
 					isChar := int32(0)
@@ -188,7 +180,6 @@ func gc_body_findInstanceWarpParallelFn(gc_b *compiled.Block, dStrings cudfStrin
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line cudf_find_instance.go:88
 					found := gc_l_found[gc_lane]
 					_ = found
 //line cudf_find_instance.go:81
@@ -201,7 +192,6 @@ func gc_body_findInstanceWarpParallelFn(gc_b *compiled.Block, dStrings cudfStrin
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line cudf_find_instance.go:89
 					isChar := gc_l_isChar[gc_lane]
 					_ = isChar
 //line cudf_find_instance.go:82
@@ -215,11 +205,8 @@ func gc_body_findInstanceWarpParallelFn(gc_b *compiled.Block, dStrings cudfStrin
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line cudf_find_instance.go:91
 					charPos := gc_l_charPos[gc_lane]
-//line cudf_find_instance.go:93
 					count := gc_l_count[gc_lane]
-//line cudf_find_instance.go:95
 					foundScan := gc_l_foundScan[gc_lane]
 //line cudf_find_instance.go:84
 					charsScan := gc_c3r[gc_lane]
@@ -237,7 +224,6 @@ func gc_body_findInstanceWarpParallelFn(gc_b *compiled.Block, dStrings cudfStrin
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line cudf_find_instance.go:98
 					var charPos int32
 //line cudf_find_instance.go:91
 					charPos = gc_c4r[gc_lane]
@@ -252,7 +238,6 @@ func gc_body_findInstanceWarpParallelFn(gc_b *compiled.Block, dStrings cudfStrin
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
 						maxPos := gc_l_maxPos[gc_lane]
-//line cudf_find_instance.go:104
 						charPos := gc_l_charPos[gc_lane]
 //line cudf_find_instance.go:92
 						if charPos < maxPos {
@@ -273,9 +258,7 @@ func gc_body_findInstanceWarpParallelFn(gc_b *compiled.Block, dStrings cudfStrin
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line cudf_find_instance.go:105
 					count := gc_l_count[gc_lane]
-//line cudf_find_instance.go:107
 					isChar := gc_l_isChar[gc_lane]
 					_ = isChar
 					foundCount := gc_l_foundCount[gc_lane]
@@ -289,7 +272,6 @@ func gc_body_findInstanceWarpParallelFn(gc_b *compiled.Block, dStrings cudfStrin
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line cudf_find_instance.go:103
 					charCount := gc_l_charCount[gc_lane]
 //line cudf_find_instance.go:96
 					charCount += gc_c5r[gc_lane]
@@ -300,7 +282,6 @@ func gc_body_findInstanceWarpParallelFn(gc_b *compiled.Block, dStrings cudfStrin
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line cudf_find_instance.go:106
 					itr := gc_l_itr[gc_lane]
 //line cudf_find_instance.go:70
 					itr += 32
@@ -327,11 +308,8 @@ func gc_body_findInstanceWarpParallelFn(gc_b *compiled.Block, dStrings cudfStrin
 				strIdx := int32(tid / 32)
 //line cudf_find_instance.go:60
 				laneIdx := int32((gc_rank & (32 - 1)))
-//line cudf_find_instance.go:62
 				maxPos := gc_l_maxPos[gc_lane]
-//line cudf_find_instance.go:64
 				charPos := gc_l_charPos[gc_lane]
-//line cudf_find_instance.go:66
 				charCount := gc_l_charCount[gc_lane]
 //line cudf_find_instance.go:100
 				if laneIdx == 0 {

@@ -53,7 +53,6 @@ func gc_body_findInstanceWarpParallelFn(gc_b2 *compiled.Block, dStrings cudfStri
 	}
 //line cudf_find_instance.go:59
 	warp := cg.TiledPartition(cg.ThisThreadBlock(t), 32)
-//line cudf_find_instance.go:62
 	var gc_l_dStr [32][]byte
 	var gc_l_end [32]int32
 	var gc_l_maxPos [32]int32
@@ -75,7 +74,6 @@ func gc_body_findInstanceWarpParallelFn(gc_b2 *compiled.Block, dStrings cudfStri
 		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
 		var gc_dead2 uint32
 		{
-//line cudf_find_instance.go:84
 			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 			gc_tx2 := gc_tidx2.X - 1
 		gc_L22:
@@ -109,7 +107,6 @@ func gc_body_findInstanceWarpParallelFn(gc_b2 *compiled.Block, dStrings cudfStri
 				charPos := maxPos
 				charCount := int32(0)
 				count := int32(0)
-//line cudf_find_instance.go:76
 				gc_l_dStr[gc_lane2] = dStr
 				gc_l_end[gc_lane2] = end
 				gc_l_maxPos[gc_lane2] = maxPos
@@ -119,7 +116,6 @@ func gc_body_findInstanceWarpParallelFn(gc_b2 *compiled.Block, dStrings cudfStri
 			}
 		}
 		{
-//line cudf_find_instance.go:71
 			gc_save122 := gc_act2
 			gc_in122 := gc_act2
 			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
@@ -131,7 +127,6 @@ func gc_body_findInstanceWarpParallelFn(gc_b2 *compiled.Block, dStrings cudfStri
 				laneIdx := int32((gc_rank2 & (32 - 1)))
 //line cudf_find_instance.go:70
 				itr := laneIdx
-//line cudf_find_instance.go:72
 				gc_l_itr[gc_lane2] = itr
 			}
 			for {
@@ -141,7 +136,6 @@ func gc_body_findInstanceWarpParallelFn(gc_b2 *compiled.Block, dStrings cudfStri
 				}
 				gc_act2 = gc_in122 &^ gc_dead2
 				var gc_m122, gc_skip122 uint32
-//line cudf_find_instance.go:82
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 					if gc_act2&(1<<gc_lane2) == 0 {
 						continue
@@ -149,7 +143,6 @@ func gc_body_findInstanceWarpParallelFn(gc_b2 *compiled.Block, dStrings cudfStri
 					gc_rank2 := gc_w2 + gc_lane2
 					gc_pos2.Thread = gc_rank2
 					end := gc_l_end[gc_lane2]
-//line cudf_find_instance.go:90
 					itr := gc_l_itr[gc_lane2]
 //line cudf_find_instance.go:70
 					if itr+int32(len(dTarget)) <= end {
@@ -168,7 +161,6 @@ func gc_body_findInstanceWarpParallelFn(gc_b2 *compiled.Block, dStrings cudfStri
 					gc_rank2 := gc_w2 + gc_lane2
 					gc_pos2.Thread = gc_rank2
 					dStr := gc_l_dStr[gc_lane2]
-//line cudf_find_instance.go:87
 					itr := gc_l_itr[gc_lane2]
 //line cudf_find_instance.go:71
 					isChar := int32(0)
@@ -189,7 +181,6 @@ func gc_body_findInstanceWarpParallelFn(gc_b2 *compiled.Block, dStrings cudfStri
 					if gc_act2&(1<<gc_lane2) == 0 {
 						continue
 					}
-//line cudf_find_instance.go:88
 					found := gc_l_found[gc_lane2]
 					_ = found
 //line cudf_find_instance.go:81
@@ -202,7 +193,6 @@ func gc_body_findInstanceWarpParallelFn(gc_b2 *compiled.Block, dStrings cudfStri
 					if gc_act2&(1<<gc_lane2) == 0 {
 						continue
 					}
-//line cudf_find_instance.go:89
 					isChar := gc_l_isChar[gc_lane2]
 					_ = isChar
 //line cudf_find_instance.go:82
@@ -216,11 +206,8 @@ func gc_body_findInstanceWarpParallelFn(gc_b2 *compiled.Block, dStrings cudfStri
 					if gc_act2&(1<<gc_lane2) == 0 {
 						continue
 					}
-//line cudf_find_instance.go:91
 					charPos := gc_l_charPos[gc_lane2]
-//line cudf_find_instance.go:93
 					count := gc_l_count[gc_lane2]
-//line cudf_find_instance.go:95
 					foundScan := gc_l_foundScan[gc_lane2]
 //line cudf_find_instance.go:84
 					charsScan := gc_c23r[gc_lane2]
@@ -267,7 +254,6 @@ func gc_body_findInstanceWarpParallelFn(gc_b2 *compiled.Block, dStrings cudfStri
 						if gc_left&(1<<gc_lane2) == 0 {
 							continue
 						}
-//line cudf_find_instance.go:104
 						var charPos int32
 //line cudf_find_instance.go:91
 						charPos = gc_c24r[gc_lane2]
@@ -283,7 +269,6 @@ func gc_body_findInstanceWarpParallelFn(gc_b2 *compiled.Block, dStrings cudfStri
 						gc_rank2 := gc_w2 + gc_lane2
 						gc_pos2.Thread = gc_rank2
 						maxPos := gc_l_maxPos[gc_lane2]
-//line cudf_find_instance.go:105
 						charPos := gc_l_charPos[gc_lane2]
 //line cudf_find_instance.go:92
 						if charPos < maxPos {
@@ -304,9 +289,7 @@ func gc_body_findInstanceWarpParallelFn(gc_b2 *compiled.Block, dStrings cudfStri
 					if gc_act2&(1<<gc_lane2) == 0 {
 						continue
 					}
-//line cudf_find_instance.go:105
 					count := gc_l_count[gc_lane2]
-//line cudf_find_instance.go:107
 					isChar := gc_l_isChar[gc_lane2]
 					_ = isChar
 					foundCount := gc_l_foundCount[gc_lane2]
@@ -349,7 +332,6 @@ func gc_body_findInstanceWarpParallelFn(gc_b2 *compiled.Block, dStrings cudfStri
 						if gc_left2&(1<<gc_lane2) == 0 {
 							continue
 						}
-//line cudf_find_instance.go:109
 						charCount := gc_l_charCount[gc_lane2]
 //line cudf_find_instance.go:96
 						charCount += gc_c25r[gc_lane2]
@@ -394,7 +376,6 @@ func gc_body_findInstanceWarpParallelFn(gc_b2 *compiled.Block, dStrings cudfStri
 						if gc_left3&(1<<gc_lane2) == 0 {
 							continue
 						}
-//line cudf_find_instance.go:83
 						itr := gc_l_itr[gc_lane2]
 //line cudf_find_instance.go:70
 						itr += 32
@@ -422,11 +403,8 @@ func gc_body_findInstanceWarpParallelFn(gc_b2 *compiled.Block, dStrings cudfStri
 				strIdx := int32(tid / 32)
 //line cudf_find_instance.go:60
 				laneIdx := int32((gc_rank2 & (32 - 1)))
-//line cudf_find_instance.go:62
 				maxPos := gc_l_maxPos[gc_lane2]
-//line cudf_find_instance.go:64
 				charPos := gc_l_charPos[gc_lane2]
-//line cudf_find_instance.go:66
 				charCount := gc_l_charCount[gc_lane2]
 //line cudf_find_instance.go:100
 				if laneIdx == 0 {

@@ -50,7 +50,6 @@ func gc_body_substringFromKernel[II cudfIndexIterator](gc_b *compiled.Block, dSt
 	}
 //line cudf_slice.go:60
 	warp := cg.TiledPartition(cg.ThisThreadBlock(t), 32)
-//line cudf_slice.go:63
 	var gc_l_dStr [32][]byte
 	var gc_l_start [32]int32
 	var gc_l_stop [32]int32
@@ -68,7 +67,6 @@ func gc_body_substringFromKernel[II cudfIndexIterator](gc_b *compiled.Block, dSt
 		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
 		var gc_dead uint32
 		{
-//line cudf_slice.go:81
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 		gc_L2:
@@ -139,7 +137,6 @@ func gc_body_substringFromKernel[II cudfIndexIterator](gc_b *compiled.Block, dSt
 //line cudf_slice.go:92
 				charCount := int32(0)
 				byteCount := int32(0)
-//line cudf_slice.go:104
 				gc_l_dStr[gc_lane] = dStr
 				gc_l_start[gc_lane] = start
 				gc_l_stop[gc_lane] = stop
@@ -152,7 +149,6 @@ func gc_body_substringFromKernel[II cudfIndexIterator](gc_b *compiled.Block, dSt
 			}
 		}
 		{
-//line cudf_slice.go:95
 			gc_save10 := gc_act
 			gc_in10 := gc_act
 			for {
@@ -162,7 +158,6 @@ func gc_body_substringFromKernel[II cudfIndexIterator](gc_b *compiled.Block, dSt
 				}
 				gc_act = gc_in10 &^ gc_dead
 				var gc_m10, gc_skip10 uint32
-//line cudf_slice.go:105
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
@@ -170,7 +165,6 @@ func gc_body_substringFromKernel[II cudfIndexIterator](gc_b *compiled.Block, dSt
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 					dStr := gc_l_dStr[gc_lane]
-//line cudf_slice.go:113
 					byteCount := gc_l_byteCount[gc_lane]
 //line cudf_slice.go:94
 					if byteCount < int32(len(dStr)) {
@@ -189,11 +183,8 @@ func gc_body_substringFromKernel[II cudfIndexIterator](gc_b *compiled.Block, dSt
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 					start := gc_l_start[gc_lane]
-//line cudf_slice.go:111
 					startCounts := gc_l_startCounts[gc_lane]
-//line cudf_slice.go:113
 					charCount := gc_l_charCount[gc_lane]
-//line cudf_slice.go:115
 					byteCount := gc_l_byteCount[gc_lane]
 //line cudf_slice.go:95
 					if charCount <= start {
@@ -210,7 +201,6 @@ func gc_body_substringFromKernel[II cudfIndexIterator](gc_b *compiled.Block, dSt
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
 						stop := gc_l_stop[gc_lane]
-//line cudf_slice.go:110
 						charCount := gc_l_charCount[gc_lane]
 //line cudf_slice.go:98
 						if charCount <= stop {
@@ -227,9 +217,7 @@ func gc_body_substringFromKernel[II cudfIndexIterator](gc_b *compiled.Block, dSt
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
 							var stopCounts [2]int32
-//line cudf_slice.go:113
 							charCount := gc_l_charCount[gc_lane]
-//line cudf_slice.go:115
 							byteCount := gc_l_byteCount[gc_lane]
 //line cudf_slice.go:99
 							stopCounts = [2]int32{charCount, byteCount}
@@ -252,9 +240,7 @@ func gc_body_substringFromKernel[II cudfIndexIterator](gc_b *compiled.Block, dSt
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 					dStr := gc_l_dStr[gc_lane]
-//line cudf_slice.go:115
 					end := gc_l_end[gc_lane]
-//line cudf_slice.go:117
 					itr := gc_l_itr[gc_lane]
 //line cudf_slice.go:103
 					cc := int32(0)
@@ -274,9 +260,7 @@ func gc_body_substringFromKernel[II cudfIndexIterator](gc_b *compiled.Block, dSt
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line cudf_slice.go:118
 					charCount := gc_l_charCount[gc_lane]
-//line cudf_slice.go:120
 					bc := gc_l_bc[gc_lane]
 					_ = bc
 //line cudf_slice.go:111
@@ -289,7 +273,6 @@ func gc_body_substringFromKernel[II cudfIndexIterator](gc_b *compiled.Block, dSt
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line cudf_slice.go:119
 					byteCount := gc_l_byteCount[gc_lane]
 //line cudf_slice.go:112
 					byteCount += gc_c2r[gc_lane]
@@ -300,7 +283,6 @@ func gc_body_substringFromKernel[II cudfIndexIterator](gc_b *compiled.Block, dSt
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line cudf_slice.go:122
 					itr := gc_l_itr[gc_lane]
 //line cudf_slice.go:113
 					itr += 32
@@ -328,17 +310,11 @@ func gc_body_substringFromKernel[II cudfIndexIterator](gc_b *compiled.Block, dSt
 //line cudf_slice.go:54
 				idx := int64(gc_bx)*int64(gc_bdx) + int64(gc_tx)
 				strIdx := int32(idx / 32)
-//line cudf_slice.go:57
 				dStr := gc_l_dStr[gc_lane]
-//line cudf_slice.go:59
 				start := gc_l_start[gc_lane]
-//line cudf_slice.go:61
 				stop := gc_l_stop[gc_lane]
-//line cudf_slice.go:63
 				startCounts := gc_l_startCounts[gc_lane]
-//line cudf_slice.go:65
 				stopCounts := gc_l_stopCounts[gc_lane]
-//line cudf_slice.go:67
 				charCount := gc_l_charCount[gc_lane]
 //line cudf_slice.go:118
 				if (gc_rank & (32 - 1)) == 0 {
@@ -358,14 +334,12 @@ func gc_body_substringFromKernel[II cudfIndexIterator](gc_b *compiled.Block, dSt
 						b, _ := bytesToCharacterPosition(dStr[firstByte:], start-startCounts[0])
 						firstByte += b
 					}
-//line cudf_slice.go:131
 					stop = min(stop, charCount)
 					lastByte := stopCounts[1]
 					if stopCounts[0] < stop {
 						b_, _ := bytesToCharacterPosition(dStr[lastByte:], stop-stopCounts[0])
 						lastByte += b_
 					}
-//line cudf_slice.go:138
 					if firstByte < lastByte {
 						dOutput[strIdx] = cudfIndexPair{offset: gc_s_dStrings[gc_rank].offsets[strIdx] + firstByte, size: lastByte - firstByte}
 					} else {

@@ -51,7 +51,6 @@ func gc_body_substringFromKernel[II cudfIndexIterator](gc_b2 *compiled.Block, dS
 	}
 //line cudf_slice.go:60
 	warp := cg.TiledPartition(cg.ThisThreadBlock(t), 32)
-//line cudf_slice.go:63
 	var gc_l_dStr [32][]byte
 	var gc_l_start [32]int32
 	var gc_l_stop [32]int32
@@ -69,7 +68,6 @@ func gc_body_substringFromKernel[II cudfIndexIterator](gc_b2 *compiled.Block, dS
 		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
 		var gc_dead2 uint32
 		{
-//line cudf_slice.go:81
 			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 			gc_tx2 := gc_tidx2.X - 1
 		gc_L22:
@@ -140,7 +138,6 @@ func gc_body_substringFromKernel[II cudfIndexIterator](gc_b2 *compiled.Block, dS
 //line cudf_slice.go:92
 				charCount := int32(0)
 				byteCount := int32(0)
-//line cudf_slice.go:104
 				gc_l_dStr[gc_lane2] = dStr
 				gc_l_start[gc_lane2] = start
 				gc_l_stop[gc_lane2] = stop
@@ -153,7 +150,6 @@ func gc_body_substringFromKernel[II cudfIndexIterator](gc_b2 *compiled.Block, dS
 			}
 		}
 		{
-//line cudf_slice.go:95
 			gc_save102 := gc_act2
 			gc_in102 := gc_act2
 			for {
@@ -163,7 +159,6 @@ func gc_body_substringFromKernel[II cudfIndexIterator](gc_b2 *compiled.Block, dS
 				}
 				gc_act2 = gc_in102 &^ gc_dead2
 				var gc_m102, gc_skip102 uint32
-//line cudf_slice.go:105
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 					if gc_act2&(1<<gc_lane2) == 0 {
 						continue
@@ -171,7 +166,6 @@ func gc_body_substringFromKernel[II cudfIndexIterator](gc_b2 *compiled.Block, dS
 					gc_rank2 := gc_w2 + gc_lane2
 					gc_pos2.Thread = gc_rank2
 					dStr := gc_l_dStr[gc_lane2]
-//line cudf_slice.go:113
 					byteCount := gc_l_byteCount[gc_lane2]
 //line cudf_slice.go:94
 					if byteCount < int32(len(dStr)) {
@@ -190,11 +184,8 @@ func gc_body_substringFromKernel[II cudfIndexIterator](gc_b2 *compiled.Block, dS
 					gc_rank2 := gc_w2 + gc_lane2
 					gc_pos2.Thread = gc_rank2
 					start := gc_l_start[gc_lane2]
-//line cudf_slice.go:111
 					startCounts := gc_l_startCounts[gc_lane2]
-//line cudf_slice.go:113
 					charCount := gc_l_charCount[gc_lane2]
-//line cudf_slice.go:115
 					byteCount := gc_l_byteCount[gc_lane2]
 //line cudf_slice.go:95
 					if charCount <= start {
@@ -211,7 +202,6 @@ func gc_body_substringFromKernel[II cudfIndexIterator](gc_b2 *compiled.Block, dS
 						gc_rank2 := gc_w2 + gc_lane2
 						gc_pos2.Thread = gc_rank2
 						stop := gc_l_stop[gc_lane2]
-//line cudf_slice.go:110
 						charCount := gc_l_charCount[gc_lane2]
 //line cudf_slice.go:98
 						if charCount <= stop {
@@ -228,9 +218,7 @@ func gc_body_substringFromKernel[II cudfIndexIterator](gc_b2 *compiled.Block, dS
 							gc_rank2 := gc_w2 + gc_lane2
 							gc_pos2.Thread = gc_rank2
 							var stopCounts [2]int32
-//line cudf_slice.go:113
 							charCount := gc_l_charCount[gc_lane2]
-//line cudf_slice.go:115
 							byteCount := gc_l_byteCount[gc_lane2]
 //line cudf_slice.go:99
 							stopCounts = [2]int32{charCount, byteCount}
@@ -253,9 +241,7 @@ func gc_body_substringFromKernel[II cudfIndexIterator](gc_b2 *compiled.Block, dS
 					gc_rank2 := gc_w2 + gc_lane2
 					gc_pos2.Thread = gc_rank2
 					dStr := gc_l_dStr[gc_lane2]
-//line cudf_slice.go:115
 					end := gc_l_end[gc_lane2]
-//line cudf_slice.go:117
 					itr := gc_l_itr[gc_lane2]
 //line cudf_slice.go:103
 					cc := int32(0)
@@ -275,9 +261,7 @@ func gc_body_substringFromKernel[II cudfIndexIterator](gc_b2 *compiled.Block, dS
 					if gc_act2&(1<<gc_lane2) == 0 {
 						continue
 					}
-//line cudf_slice.go:118
 					charCount := gc_l_charCount[gc_lane2]
-//line cudf_slice.go:120
 					bc := gc_l_bc[gc_lane2]
 					_ = bc
 //line cudf_slice.go:111
@@ -319,7 +303,6 @@ func gc_body_substringFromKernel[II cudfIndexIterator](gc_b2 *compiled.Block, dS
 						if gc_left&(1<<gc_lane2) == 0 {
 							continue
 						}
-//line cudf_slice.go:125
 						byteCount := gc_l_byteCount[gc_lane2]
 //line cudf_slice.go:112
 						byteCount += gc_c22r[gc_lane2]
@@ -364,7 +347,6 @@ func gc_body_substringFromKernel[II cudfIndexIterator](gc_b2 *compiled.Block, dS
 						if gc_left2&(1<<gc_lane2) == 0 {
 							continue
 						}
-//line cudf_slice.go:126
 						itr := gc_l_itr[gc_lane2]
 //line cudf_slice.go:113
 						itr += 32
@@ -393,17 +375,11 @@ func gc_body_substringFromKernel[II cudfIndexIterator](gc_b2 *compiled.Block, dS
 //line cudf_slice.go:54
 				idx := int64(gc_bx2)*int64(gc_bdx2) + int64(gc_tx2)
 				strIdx := int32(idx / 32)
-//line cudf_slice.go:57
 				dStr := gc_l_dStr[gc_lane2]
-//line cudf_slice.go:59
 				start := gc_l_start[gc_lane2]
-//line cudf_slice.go:61
 				stop := gc_l_stop[gc_lane2]
-//line cudf_slice.go:63
 				startCounts := gc_l_startCounts[gc_lane2]
-//line cudf_slice.go:65
 				stopCounts := gc_l_stopCounts[gc_lane2]
-//line cudf_slice.go:67
 				charCount := gc_l_charCount[gc_lane2]
 //line cudf_slice.go:118
 				if (gc_rank2 & (32 - 1)) == 0 {
@@ -423,14 +399,12 @@ func gc_body_substringFromKernel[II cudfIndexIterator](gc_b2 *compiled.Block, dS
 						b, _ := bytesToCharacterPosition(dStr[firstByte:], start-startCounts[0])
 						firstByte += b
 					}
-//line cudf_slice.go:131
 					stop = min(stop, charCount)
 					lastByte := stopCounts[1]
 					if stopCounts[0] < stop {
 						b_, _ := bytesToCharacterPosition(dStr[lastByte:], stop-stopCounts[0])
 						lastByte += b_
 					}
-//line cudf_slice.go:138
 					if firstByte < lastByte {
 						dOutput[strIdx] = cudfIndexPair{offset: gc_s_dStrings[gc_rank2].offsets[strIdx] + firstByte, size: lastByte - firstByte}
 					} else {

@@ -44,7 +44,6 @@ func gc_body_unaryOpKernel(gc_b *compiled.Block, gc_lo, gc_hi int, op func(float
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line ggml_unary.go:74
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bdx*gc_bx, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -117,7 +116,6 @@ func gc_body_unaryOpKernelStrided(gc_b *compiled.Block, gc_lo, gc_hi int, op fun
 //line ggml_unary.go:79
 		ne01 := ne0 * ne1
 		ne012 := ne01 * ne2
-//line ggml_unary.go:82
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_L1:
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -178,7 +176,6 @@ func gc_body_unaryGatedOpKernel(gc_b *compiled.Block, gc_lo, gc_hi int, op func(
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line ggml_unary.go:116
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_L1:
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {

@@ -107,7 +107,6 @@ func gc_body_attentionKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, expSum, do
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line hecbench_attention.go:47
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -119,7 +118,6 @@ func gc_body_attentionKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, expSum, do
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		gc_apart := compiled.Disjoint(expSum, score)
-//line hecbench_attention.go:60
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -314,7 +312,6 @@ func gc_body_attentionKernel3(gc_b *compiled.Block, gc_lo, gc_hi int, score, val
 							sum.StoreSlice(output[j:])
 						}
 					}
-//line hecbench_attention.go:57
 					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -361,7 +358,6 @@ func gc_body_attentionKernel1WarpReduce(gc_b *compiled.Block, key, query, dotPro
 //line hecbench_attention.go:66
 	block := cg.ThisThreadBlock(t)
 	warp := cg.TiledPartition(block, 32)
-//line hecbench_attention.go:70
 	var gc_c1v [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -369,7 +365,6 @@ func gc_body_attentionKernel1WarpReduce(gc_b *compiled.Block, key, query, dotPro
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		{
-//line hecbench_attention.go:78
 			var gc_m4 uint32
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
@@ -408,7 +403,6 @@ func gc_body_attentionKernel1WarpReduce(gc_b *compiled.Block, key, query, dotPro
 					gc_pos.Thread = gc_rank
 //line hecbench_attention.go:69
 					i := gc_bx*((gc_n+31)/32) + (gc_rank / 32)
-//line hecbench_attention.go:71
 					var sum float32
 //line hecbench_attention.go:75
 					sum = gc_c1r[gc_lane]
@@ -449,7 +443,6 @@ func gc_body_attentionKernel2WarpReduce(gc_b *compiled.Block, expSum, dotProduct
 //line hecbench_attention.go:89
 	block := cg.ThisThreadBlock(t)
 	warp := cg.TiledPartition(block, 32)
-//line hecbench_attention.go:93
 	var gc_c1v [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -457,7 +450,6 @@ func gc_body_attentionKernel2WarpReduce(gc_b *compiled.Block, expSum, dotProduct
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		{
-//line hecbench_attention.go:101
 			var gc_m4 uint32
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
@@ -497,7 +489,6 @@ func gc_body_attentionKernel2WarpReduce(gc_b *compiled.Block, expSum, dotProduct
 					gc_pos.Thread = gc_rank
 //line hecbench_attention.go:91
 					j := gc_bx*((gc_n+31)/32) + (gc_rank / 32)
-//line hecbench_attention.go:93
 					var sum float32
 //line hecbench_attention.go:98
 					sum = gc_c1r[gc_lane]

@@ -107,7 +107,6 @@ func gc_body_attentionKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, expSum,
 	gc_gdy2 := gc_gd2.Y
 	gc_n2 := gc_b2.Len()
 	gc_bx2 := 0
-//line hecbench_attention.go:47
 	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b2.Stopped() {
 			return
@@ -119,7 +118,6 @@ func gc_body_attentionKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, expSum,
 		gc_q2 += gc_run2
 		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
 		gc_apart2 := compiled.Disjoint(expSum, score)
-//line hecbench_attention.go:60
 		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
 		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -317,7 +315,6 @@ func gc_body_attentionKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, score, 
 								sum.StoreSlice(output[j:])
 							}
 						}
-//line hecbench_attention.go:57
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
@@ -366,7 +363,6 @@ func gc_body_attentionKernel1WarpReduce(gc_b2 *compiled.Block, key, query, dotPr
 //line hecbench_attention.go:66
 	block := cg.ThisThreadBlock(t)
 	warp := cg.TiledPartition(block, 32)
-//line hecbench_attention.go:70
 	var gc_c21v [32]float32
 	var gc_c21r [32]float32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -374,7 +370,6 @@ func gc_body_attentionKernel1WarpReduce(gc_b2 *compiled.Block, key, query, dotPr
 		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 		var gc_dead2 uint32
 		{
-//line hecbench_attention.go:78
 			var gc_m42 uint32
 			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 				gc_rank2 := gc_w2 + gc_lane2
@@ -413,7 +408,6 @@ func gc_body_attentionKernel1WarpReduce(gc_b2 *compiled.Block, key, query, dotPr
 					gc_pos2.Thread = gc_rank2
 //line hecbench_attention.go:69
 					i := gc_bx2*((gc_n2+31)/32) + (gc_rank2 / 32)
-//line hecbench_attention.go:71
 					var sum float32
 //line hecbench_attention.go:75
 					sum = gc_c21r[gc_lane2]
@@ -454,7 +448,6 @@ func gc_body_attentionKernel2WarpReduce(gc_b2 *compiled.Block, expSum, dotProduc
 //line hecbench_attention.go:89
 	block := cg.ThisThreadBlock(t)
 	warp := cg.TiledPartition(block, 32)
-//line hecbench_attention.go:93
 	var gc_c21v [32]float32
 	var gc_c21r [32]float32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -462,7 +455,6 @@ func gc_body_attentionKernel2WarpReduce(gc_b2 *compiled.Block, expSum, dotProduc
 		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 		var gc_dead2 uint32
 		{
-//line hecbench_attention.go:101
 			var gc_m42 uint32
 			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 				gc_rank2 := gc_w2 + gc_lane2
@@ -502,7 +494,6 @@ func gc_body_attentionKernel2WarpReduce(gc_b2 *compiled.Block, expSum, dotProduc
 					gc_pos2.Thread = gc_rank2
 //line hecbench_attention.go:91
 					j := gc_bx2*((gc_n2+31)/32) + (gc_rank2 / 32)
-//line hecbench_attention.go:93
 					var sum float32
 //line hecbench_attention.go:98
 					sum = gc_c21r[gc_lane2]

@@ -51,7 +51,6 @@ func gc_body_dpidGuidanceKernel(gc_b *compiled.Block, input, patches []Uchar3, p
 	var srcLane_4 int = 1
 //line hecbench_dpid.go:151
 	var width_4 int = 32
-//line hecbench_dpid.go:153
 	var gc_l_v [32]float4
 	var gc_l_v_ [32]float4
 	var gc_l_v_2 [32]float4
@@ -108,7 +107,6 @@ func gc_body_dpidGuidanceKernel(gc_b *compiled.Block, input, patches []Uchar3, p
 		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
 		var gc_dead uint32
 	gc_L2:
-//line hecbench_dpid.go:210
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
@@ -158,7 +156,6 @@ func gc_body_dpidGuidanceKernel(gc_b *compiled.Block, input, patches []Uchar3, p
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v := gc_l_v[gc_lane]
-//line hecbench_dpid.go:147
 			output := gc_l_output[gc_lane]
 //line hecbench_dpid.go:138
 			output.X = gc_c1r[gc_lane]
@@ -174,7 +171,6 @@ func gc_body_dpidGuidanceKernel(gc_b *compiled.Block, input, patches []Uchar3, p
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v := gc_l_v[gc_lane]
-//line hecbench_dpid.go:148
 			output := gc_l_output[gc_lane]
 //line hecbench_dpid.go:139
 			output.Y = gc_c2r[gc_lane]
@@ -190,7 +186,6 @@ func gc_body_dpidGuidanceKernel(gc_b *compiled.Block, input, patches []Uchar3, p
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v := gc_l_v[gc_lane]
-//line hecbench_dpid.go:149
 			output := gc_l_output[gc_lane]
 //line hecbench_dpid.go:140
 			output.Z = gc_c3r[gc_lane]
@@ -206,7 +201,6 @@ func gc_body_dpidGuidanceKernel(gc_b *compiled.Block, input, patches []Uchar3, p
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			output := gc_l_output[gc_lane]
-//line hecbench_dpid.go:150
 			value := gc_l_value[gc_lane]
 //line hecbench_dpid.go:141
 			output.W = gc_c4r[gc_lane]
@@ -232,7 +226,6 @@ func gc_body_dpidGuidanceKernel(gc_b *compiled.Block, input, patches []Uchar3, p
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v_ := gc_l_v_[gc_lane]
-//line hecbench_dpid.go:147
 			output_ := gc_l_output_[gc_lane]
 //line hecbench_dpid.go:138
 			output_.X = gc_c5r[gc_lane]
@@ -248,7 +241,6 @@ func gc_body_dpidGuidanceKernel(gc_b *compiled.Block, input, patches []Uchar3, p
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v_ := gc_l_v_[gc_lane]
-//line hecbench_dpid.go:148
 			output_ := gc_l_output_[gc_lane]
 //line hecbench_dpid.go:139
 			output_.Y = gc_c6r[gc_lane]
@@ -264,7 +256,6 @@ func gc_body_dpidGuidanceKernel(gc_b *compiled.Block, input, patches []Uchar3, p
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v_ := gc_l_v_[gc_lane]
-//line hecbench_dpid.go:149
 			output_ := gc_l_output_[gc_lane]
 //line hecbench_dpid.go:140
 			output_.Z = gc_c7r[gc_lane]
@@ -280,7 +271,6 @@ func gc_body_dpidGuidanceKernel(gc_b *compiled.Block, input, patches []Uchar3, p
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			output_ := gc_l_output_[gc_lane]
-//line hecbench_dpid.go:150
 			value := gc_l_value[gc_lane]
 //line hecbench_dpid.go:141
 			output_.W = gc_c8r[gc_lane]
@@ -306,7 +296,6 @@ func gc_body_dpidGuidanceKernel(gc_b *compiled.Block, input, patches []Uchar3, p
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v_2 := gc_l_v_2[gc_lane]
-//line hecbench_dpid.go:147
 			output_2 := gc_l_output_2[gc_lane]
 //line hecbench_dpid.go:138
 			output_2.X = gc_c9r[gc_lane]
@@ -322,7 +311,6 @@ func gc_body_dpidGuidanceKernel(gc_b *compiled.Block, input, patches []Uchar3, p
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v_2 := gc_l_v_2[gc_lane]
-//line hecbench_dpid.go:148
 			output_2 := gc_l_output_2[gc_lane]
 //line hecbench_dpid.go:139
 			output_2.Y = gc_c10r[gc_lane]
@@ -338,7 +326,6 @@ func gc_body_dpidGuidanceKernel(gc_b *compiled.Block, input, patches []Uchar3, p
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v_2 := gc_l_v_2[gc_lane]
-//line hecbench_dpid.go:149
 			output_2 := gc_l_output_2[gc_lane]
 //line hecbench_dpid.go:140
 			output_2.Z = gc_c11r[gc_lane]
@@ -354,7 +341,6 @@ func gc_body_dpidGuidanceKernel(gc_b *compiled.Block, input, patches []Uchar3, p
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			output_2 := gc_l_output_2[gc_lane]
-//line hecbench_dpid.go:150
 			value := gc_l_value[gc_lane]
 //line hecbench_dpid.go:141
 			output_2.W = gc_c12r[gc_lane]
@@ -380,7 +366,6 @@ func gc_body_dpidGuidanceKernel(gc_b *compiled.Block, input, patches []Uchar3, p
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v_3 := gc_l_v_3[gc_lane]
-//line hecbench_dpid.go:147
 			output_3 := gc_l_output_3[gc_lane]
 //line hecbench_dpid.go:138
 			output_3.X = gc_c13r[gc_lane]
@@ -396,7 +381,6 @@ func gc_body_dpidGuidanceKernel(gc_b *compiled.Block, input, patches []Uchar3, p
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v_3 := gc_l_v_3[gc_lane]
-//line hecbench_dpid.go:148
 			output_3 := gc_l_output_3[gc_lane]
 //line hecbench_dpid.go:139
 			output_3.Y = gc_c14r[gc_lane]
@@ -412,7 +396,6 @@ func gc_body_dpidGuidanceKernel(gc_b *compiled.Block, input, patches []Uchar3, p
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v_3 := gc_l_v_3[gc_lane]
-//line hecbench_dpid.go:149
 			output_3 := gc_l_output_3[gc_lane]
 //line hecbench_dpid.go:140
 			output_3.Z = gc_c15r[gc_lane]
@@ -428,7 +411,6 @@ func gc_body_dpidGuidanceKernel(gc_b *compiled.Block, input, patches []Uchar3, p
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			output_3 := gc_l_output_3[gc_lane]
-//line hecbench_dpid.go:150
 			value := gc_l_value[gc_lane]
 //line hecbench_dpid.go:141
 			output_3.W = gc_c16r[gc_lane]
@@ -454,7 +436,6 @@ func gc_body_dpidGuidanceKernel(gc_b *compiled.Block, input, patches []Uchar3, p
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v_4 := gc_l_v_4[gc_lane]
-//line hecbench_dpid.go:147
 			output_4 := gc_l_output_4[gc_lane]
 //line hecbench_dpid.go:138
 			output_4.X = gc_c17r[gc_lane]
@@ -470,7 +451,6 @@ func gc_body_dpidGuidanceKernel(gc_b *compiled.Block, input, patches []Uchar3, p
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v_4 := gc_l_v_4[gc_lane]
-//line hecbench_dpid.go:148
 			output_4 := gc_l_output_4[gc_lane]
 //line hecbench_dpid.go:139
 			output_4.Y = gc_c18r[gc_lane]
@@ -486,7 +466,6 @@ func gc_body_dpidGuidanceKernel(gc_b *compiled.Block, input, patches []Uchar3, p
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v_4 := gc_l_v_4[gc_lane]
-//line hecbench_dpid.go:149
 			output_4 := gc_l_output_4[gc_lane]
 //line hecbench_dpid.go:140
 			output_4.Z = gc_c19r[gc_lane]
@@ -510,7 +489,6 @@ func gc_body_dpidGuidanceKernel(gc_b *compiled.Block, input, patches []Uchar3, p
 				gc_pos.Thread = gc_rank
 				gc_b.Enter(gc_rank)
 				output_4 := gc_l_output_4[gc_lane]
-//line hecbench_dpid.go:158
 				value := gc_l_value[gc_lane]
 //line hecbench_dpid.go:141
 				output_4.W = gc_c20r[gc_lane]
@@ -524,7 +502,6 @@ func gc_body_dpidGuidanceKernel(gc_b *compiled.Block, input, patches []Uchar3, p
 					dpidNormalize(&gc_l_color[gc_lane])
 					patches[dpidPX(t)+dpidPY(t)*p.OWidth] = Uchar3{uint8(gc_l_color[gc_lane].X), uint8(gc_l_color[gc_lane].Y), uint8(gc_l_color[gc_lane].Z)}
 				}
-//line hecbench_dpid.go:193
 				gc_l_output_4[gc_lane] = output_4
 			}
 		}
@@ -567,7 +544,6 @@ func gc_body_dpidDownsamplingKernel(gc_b *compiled.Block, input, patches []Uchar
 	var srcLane_4 int = 1
 //line hecbench_dpid.go:151
 	var width_4 int = 32
-//line hecbench_dpid.go:153
 	var gc_l_v [32]float4
 	var gc_l_v_ [32]float4
 	var gc_l_v_2 [32]float4
@@ -625,7 +601,6 @@ func gc_body_dpidDownsamplingKernel(gc_b *compiled.Block, input, patches []Uchar
 		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
 		var gc_dead uint32
 	gc_L2:
-//line hecbench_dpid.go:211
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
@@ -681,7 +656,6 @@ func gc_body_dpidDownsamplingKernel(gc_b *compiled.Block, input, patches []Uchar
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v := gc_l_v[gc_lane]
-//line hecbench_dpid.go:147
 			output_ := gc_l_output_[gc_lane]
 //line hecbench_dpid.go:138
 			output_.X = gc_c1r[gc_lane]
@@ -697,7 +671,6 @@ func gc_body_dpidDownsamplingKernel(gc_b *compiled.Block, input, patches []Uchar
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v := gc_l_v[gc_lane]
-//line hecbench_dpid.go:148
 			output_ := gc_l_output_[gc_lane]
 //line hecbench_dpid.go:139
 			output_.Y = gc_c2r[gc_lane]
@@ -713,7 +686,6 @@ func gc_body_dpidDownsamplingKernel(gc_b *compiled.Block, input, patches []Uchar
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v := gc_l_v[gc_lane]
-//line hecbench_dpid.go:149
 			output_ := gc_l_output_[gc_lane]
 //line hecbench_dpid.go:140
 			output_.Z = gc_c3r[gc_lane]
@@ -729,7 +701,6 @@ func gc_body_dpidDownsamplingKernel(gc_b *compiled.Block, input, patches []Uchar
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			output_ := gc_l_output_[gc_lane]
-//line hecbench_dpid.go:150
 			value := gc_l_value[gc_lane]
 //line hecbench_dpid.go:141
 			output_.W = gc_c4r[gc_lane]
@@ -755,7 +726,6 @@ func gc_body_dpidDownsamplingKernel(gc_b *compiled.Block, input, patches []Uchar
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v_ := gc_l_v_[gc_lane]
-//line hecbench_dpid.go:147
 			output_2 := gc_l_output_2[gc_lane]
 //line hecbench_dpid.go:138
 			output_2.X = gc_c5r[gc_lane]
@@ -771,7 +741,6 @@ func gc_body_dpidDownsamplingKernel(gc_b *compiled.Block, input, patches []Uchar
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v_ := gc_l_v_[gc_lane]
-//line hecbench_dpid.go:148
 			output_2 := gc_l_output_2[gc_lane]
 //line hecbench_dpid.go:139
 			output_2.Y = gc_c6r[gc_lane]
@@ -787,7 +756,6 @@ func gc_body_dpidDownsamplingKernel(gc_b *compiled.Block, input, patches []Uchar
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v_ := gc_l_v_[gc_lane]
-//line hecbench_dpid.go:149
 			output_2 := gc_l_output_2[gc_lane]
 //line hecbench_dpid.go:140
 			output_2.Z = gc_c7r[gc_lane]
@@ -803,7 +771,6 @@ func gc_body_dpidDownsamplingKernel(gc_b *compiled.Block, input, patches []Uchar
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			output_2 := gc_l_output_2[gc_lane]
-//line hecbench_dpid.go:150
 			value := gc_l_value[gc_lane]
 //line hecbench_dpid.go:141
 			output_2.W = gc_c8r[gc_lane]
@@ -829,7 +796,6 @@ func gc_body_dpidDownsamplingKernel(gc_b *compiled.Block, input, patches []Uchar
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v_2 := gc_l_v_2[gc_lane]
-//line hecbench_dpid.go:147
 			output_3 := gc_l_output_3[gc_lane]
 //line hecbench_dpid.go:138
 			output_3.X = gc_c9r[gc_lane]
@@ -845,7 +811,6 @@ func gc_body_dpidDownsamplingKernel(gc_b *compiled.Block, input, patches []Uchar
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v_2 := gc_l_v_2[gc_lane]
-//line hecbench_dpid.go:148
 			output_3 := gc_l_output_3[gc_lane]
 //line hecbench_dpid.go:139
 			output_3.Y = gc_c10r[gc_lane]
@@ -861,7 +826,6 @@ func gc_body_dpidDownsamplingKernel(gc_b *compiled.Block, input, patches []Uchar
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v_2 := gc_l_v_2[gc_lane]
-//line hecbench_dpid.go:149
 			output_3 := gc_l_output_3[gc_lane]
 //line hecbench_dpid.go:140
 			output_3.Z = gc_c11r[gc_lane]
@@ -877,7 +841,6 @@ func gc_body_dpidDownsamplingKernel(gc_b *compiled.Block, input, patches []Uchar
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			output_3 := gc_l_output_3[gc_lane]
-//line hecbench_dpid.go:150
 			value := gc_l_value[gc_lane]
 //line hecbench_dpid.go:141
 			output_3.W = gc_c12r[gc_lane]
@@ -903,7 +866,6 @@ func gc_body_dpidDownsamplingKernel(gc_b *compiled.Block, input, patches []Uchar
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v_3 := gc_l_v_3[gc_lane]
-//line hecbench_dpid.go:147
 			output_4 := gc_l_output_4[gc_lane]
 //line hecbench_dpid.go:138
 			output_4.X = gc_c13r[gc_lane]
@@ -919,7 +881,6 @@ func gc_body_dpidDownsamplingKernel(gc_b *compiled.Block, input, patches []Uchar
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v_3 := gc_l_v_3[gc_lane]
-//line hecbench_dpid.go:148
 			output_4 := gc_l_output_4[gc_lane]
 //line hecbench_dpid.go:139
 			output_4.Y = gc_c14r[gc_lane]
@@ -935,7 +896,6 @@ func gc_body_dpidDownsamplingKernel(gc_b *compiled.Block, input, patches []Uchar
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v_3 := gc_l_v_3[gc_lane]
-//line hecbench_dpid.go:149
 			output_4 := gc_l_output_4[gc_lane]
 //line hecbench_dpid.go:140
 			output_4.Z = gc_c15r[gc_lane]
@@ -951,7 +911,6 @@ func gc_body_dpidDownsamplingKernel(gc_b *compiled.Block, input, patches []Uchar
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			output_4 := gc_l_output_4[gc_lane]
-//line hecbench_dpid.go:150
 			value := gc_l_value[gc_lane]
 //line hecbench_dpid.go:141
 			output_4.W = gc_c16r[gc_lane]
@@ -977,7 +936,6 @@ func gc_body_dpidDownsamplingKernel(gc_b *compiled.Block, input, patches []Uchar
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v_4 := gc_l_v_4[gc_lane]
-//line hecbench_dpid.go:147
 			output_5 := gc_l_output_5[gc_lane]
 //line hecbench_dpid.go:138
 			output_5.X = gc_c17r[gc_lane]
@@ -993,7 +951,6 @@ func gc_body_dpidDownsamplingKernel(gc_b *compiled.Block, input, patches []Uchar
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v_4 := gc_l_v_4[gc_lane]
-//line hecbench_dpid.go:148
 			output_5 := gc_l_output_5[gc_lane]
 //line hecbench_dpid.go:139
 			output_5.Y = gc_c18r[gc_lane]
@@ -1009,7 +966,6 @@ func gc_body_dpidDownsamplingKernel(gc_b *compiled.Block, input, patches []Uchar
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v_4 := gc_l_v_4[gc_lane]
-//line hecbench_dpid.go:149
 			output_5 := gc_l_output_5[gc_lane]
 //line hecbench_dpid.go:140
 			output_5.Z = gc_c19r[gc_lane]
@@ -1026,9 +982,7 @@ func gc_body_dpidDownsamplingKernel(gc_b *compiled.Block, input, patches []Uchar
 			gc_pos.Thread = gc_rank
 			gc_b.Enter(gc_rank)
 			output_5 := gc_l_output_5[gc_lane]
-//line hecbench_dpid.go:151
 			value := gc_l_value[gc_lane]
-//line hecbench_dpid.go:153
 			avg := gc_l_avg[gc_lane]
 //line hecbench_dpid.go:141
 			output_5.W = gc_c20r[gc_lane]
@@ -1048,7 +1002,6 @@ func gc_body_dpidDownsamplingKernel(gc_b *compiled.Block, input, patches []Uchar
 					*ref = Uchar3{uint8(gc_l_color[gc_lane].X), uint8(gc_l_color[gc_lane].Y), uint8(gc_l_color[gc_lane].Z)}
 				}
 			}
-//line hecbench_dpid.go:285
 			gc_l_output_5[gc_lane] = output_5
 		}
 	}

@@ -59,7 +59,6 @@ func gc_body_eclInitKernel(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int32, 
 				return
 			}
 			gc_more = false
-//line hecbench_eclcc.go:46
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
@@ -86,15 +85,14 @@ func gc_body_eclInitKernel(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int32, 
 //line hecbench_eclcc.go:44
 							return
 						}
-//line hecbench_eclcc.go:45
 						m = min(m, nlist[i])
 						i++
 					}
+//line hecbench_eclcc.go:48
 					nstat[v] = m
 				}
 			}
 		}
-//line hecbench_eclcc.go:54
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step := 0
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -205,7 +203,6 @@ func gc_body_eclCompute1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int
 			return
 		}
 		gc_more = false
-//line hecbench_eclcc.go:95
 		gc_bx := gc_lo%gc_gdx - 1
 		for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
 			gc_pos.Block = gc_blk
@@ -256,7 +253,6 @@ func gc_body_eclCompute1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int
 //line hecbench_eclcc.go:109
 												return
 											}
-//line hecbench_eclcc.go:110
 											repeat = false
 											if vstat_ != ostat {
 												var ret int32
@@ -309,7 +305,6 @@ func gc_body_eclCompute2Kernel(gc_b *compiled.Block, nodes int32, nidx, nlist, n
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
-//line hecbench_eclcc.go:149
 	var gc_l_idx [32]int32
 	var gc_c1r [32]int32
 	var gc_c2r [32]int32
@@ -318,7 +313,6 @@ func gc_body_eclCompute2Kernel(gc_b *compiled.Block, nodes int32, nidx, nlist, n
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		{
-//line hecbench_eclcc.go:158
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -341,14 +335,12 @@ func gc_body_eclCompute2Kernel(gc_b *compiled.Block, nodes int32, nidx, nlist, n
 //line hecbench_eclcc.go:148
 		compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, 0xffffffff, &gc_l_idx, 0, 32, &gc_c1r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line hecbench_eclcc.go:152
 			var idx int32
 //line hecbench_eclcc.go:148
 			idx = gc_c1r[gc_lane]
 			gc_l_idx[gc_lane] = idx
 		}
 		{
-//line hecbench_eclcc.go:150
 			gc_save7 := gc_act
 			gc_in7 := gc_act
 			for {
@@ -391,7 +383,6 @@ func gc_body_eclCompute2Kernel(gc_b *compiled.Block, nodes int32, nidx, nlist, n
 						gc_pos.Thread = gc_rank
 //line hecbench_eclcc.go:142
 						lane := int32(gc_tx % eclWarpsize)
-//line hecbench_eclcc.go:144
 						idx := gc_l_idx[gc_lane]
 //line hecbench_eclcc.go:150
 						v := wl[idx]
@@ -409,7 +400,6 @@ func gc_body_eclCompute2Kernel(gc_b *compiled.Block, nodes int32, nidx, nlist, n
 //line hecbench_eclcc.go:157
 										return
 									}
-//line hecbench_eclcc.go:158
 									repeat = false
 									if vstat != ostat {
 										var ret int32
@@ -431,6 +421,7 @@ func gc_body_eclCompute2Kernel(gc_b *compiled.Block, nodes int32, nidx, nlist, n
 								}
 							}
 						}
+//line hecbench_eclcc.go:179
 						if lane == 0 {
 							idx = atomic.Add(&g.PosL, 1)
 						}
@@ -443,7 +434,6 @@ func gc_body_eclCompute2Kernel(gc_b *compiled.Block, nodes int32, nidx, nlist, n
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line hecbench_eclcc.go:189
 					var idx int32
 //line hecbench_eclcc.go:182
 					idx = gc_c2r[gc_lane]
@@ -506,7 +496,6 @@ func gc_body_eclCompute3Kernel(gc_b *compiled.Block, nodes int32, nidx, nlist, n
 		}
 //line hecbench_eclcc.go:203
 		v := vB[0]
-//line hecbench_eclcc.go:205
 		gc_vstep := 0
 		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 			gc_rank := gc_vstep
@@ -547,7 +536,6 @@ func gc_body_eclCompute3Kernel(gc_b *compiled.Block, nodes int32, nidx, nlist, n
 				gc_pos.Thread = gc_rank
 //line hecbench_eclcc.go:205
 				vstat := representative(v, nstat)
-//line hecbench_eclcc.go:207
 				gc_s_vstat[gc_rank] = vstat
 			}
 			{
@@ -555,7 +543,6 @@ func gc_body_eclCompute3Kernel(gc_b *compiled.Block, nodes int32, nidx, nlist, n
 				gc_pos.Thread = gc_rank
 //line hecbench_eclcc.go:205
 				vstat := representative(v, nstat)
-//line hecbench_eclcc.go:207
 				gc_s_vstat[gc_rank] = vstat
 			}
 			{
@@ -563,7 +550,6 @@ func gc_body_eclCompute3Kernel(gc_b *compiled.Block, nodes int32, nidx, nlist, n
 				gc_pos.Thread = gc_rank
 //line hecbench_eclcc.go:205
 				vstat := representative(v, nstat)
-//line hecbench_eclcc.go:207
 				gc_s_vstat[gc_rank] = vstat
 			}
 			{
@@ -571,7 +557,6 @@ func gc_body_eclCompute3Kernel(gc_b *compiled.Block, nodes int32, nidx, nlist, n
 				gc_pos.Thread = gc_rank
 //line hecbench_eclcc.go:205
 				vstat := representative(v, nstat)
-//line hecbench_eclcc.go:207
 				gc_s_vstat[gc_rank] = vstat
 			}
 		}
@@ -579,7 +564,6 @@ func gc_body_eclCompute3Kernel(gc_b *compiled.Block, nodes int32, nidx, nlist, n
 			gc_pos.Thread = gc_rank
 //line hecbench_eclcc.go:205
 			vstat := representative(v, nstat)
-//line hecbench_eclcc.go:207
 			gc_s_vstat[gc_rank] = vstat
 		}
 //line hecbench_eclcc.go:206
@@ -589,7 +573,6 @@ func gc_body_eclCompute3Kernel(gc_b *compiled.Block, nodes int32, nidx, nlist, n
 				return
 			}
 			gc_more = false
-//line hecbench_eclcc.go:213
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
@@ -615,7 +598,6 @@ func gc_body_eclCompute3Kernel(gc_b *compiled.Block, nodes int32, nidx, nlist, n
 //line hecbench_eclcc.go:211
 								return
 							}
-//line hecbench_eclcc.go:212
 							repeat = false
 							if vstat != ostat {
 								var ret int32
@@ -640,7 +622,6 @@ func gc_body_eclCompute3Kernel(gc_b *compiled.Block, nodes int32, nidx, nlist, n
 				}
 			}
 		}
-//line hecbench_eclcc.go:238
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -695,7 +676,6 @@ func gc_body_eclFlattenKernel(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int3
 			return
 		}
 		gc_more = false
-//line hecbench_eclcc.go:260
 		gc_bx := gc_lo%gc_gdx - 1
 		for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
 			gc_pos.Block = gc_blk
@@ -729,13 +709,13 @@ func gc_body_eclFlattenKernel(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int3
 //line hecbench_eclcc.go:257
 								return
 							}
-//line hecbench_eclcc.go:258
 							next = nstat[vstat]
 							if !(vstat > next) {
 								break
 							}
 							vstat = next
 						}
+//line hecbench_eclcc.go:264
 						if old != vstat {
 							nstat[v] = vstat
 						}

@@ -59,7 +59,6 @@ func gc_body_eclInitKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nodes int3
 				return
 			}
 			gc_more = false
-//line hecbench_eclcc.go:46
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
@@ -86,15 +85,14 @@ func gc_body_eclInitKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nodes int3
 //line hecbench_eclcc.go:44
 							return
 						}
-//line hecbench_eclcc.go:45
 						m = min(m, nlist[i])
 						i++
 					}
+//line hecbench_eclcc.go:48
 					nstat[v] = m
 				}
 			}
 		}
-//line hecbench_eclcc.go:54
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep := 0
 			if compiled.SIMD {
@@ -133,7 +131,6 @@ func gc_body_eclInitKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nodes int3
 						}
 					}
 				}
-//line hecbench_eclcc.go:57
 				archsimd.ClearAVXUpperBits()
 			}
 			gc_step2 := gc_vstep
@@ -245,7 +242,6 @@ func gc_body_eclCompute1Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nodes 
 			return
 		}
 		gc_more = false
-//line hecbench_eclcc.go:95
 		gc_bx2 := gc_lo2%gc_gdx2 - 1
 		for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
 			gc_pos2.Block = gc_blk2
@@ -296,7 +292,6 @@ func gc_body_eclCompute1Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nodes 
 //line hecbench_eclcc.go:109
 												return
 											}
-//line hecbench_eclcc.go:110
 											repeat = false
 											if vstat_ != ostat {
 												var ret int32
@@ -349,7 +344,6 @@ func gc_body_eclCompute2Kernel(gc_b2 *compiled.Block, nodes int32, nidx, nlist, 
 	gc_bdy2 := gc_bd2.Y
 	gc_bdz2 := gc_bd2.Z
 	gc_n2 := gc_b2.Len()
-//line hecbench_eclcc.go:149
 	var gc_l_idx [32]int32
 	var gc_c21r [32]int32
 	var gc_c22r [32]int32
@@ -358,7 +352,6 @@ func gc_body_eclCompute2Kernel(gc_b2 *compiled.Block, nodes int32, nidx, nlist, 
 		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 		var gc_dead2 uint32
 		{
-//line hecbench_eclcc.go:158
 			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 			gc_tx2 := gc_tidx2.X - 1
 			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
@@ -413,7 +406,6 @@ func gc_body_eclCompute2Kernel(gc_b2 *compiled.Block, nodes int32, nidx, nlist, 
 				if gc_left&(1<<gc_lane2) == 0 {
 					continue
 				}
-//line hecbench_eclcc.go:161
 				var idx int32
 //line hecbench_eclcc.go:148
 				idx = gc_c21r[gc_lane2]
@@ -421,7 +413,6 @@ func gc_body_eclCompute2Kernel(gc_b2 *compiled.Block, nodes int32, nidx, nlist, 
 			}
 		}
 		{
-//line hecbench_eclcc.go:150
 			gc_save72 := gc_act2
 			gc_in72 := gc_act2
 			for {
@@ -464,7 +455,6 @@ func gc_body_eclCompute2Kernel(gc_b2 *compiled.Block, nodes int32, nidx, nlist, 
 						gc_pos2.Thread = gc_rank2
 //line hecbench_eclcc.go:142
 						lane := int32(gc_tx2 % eclWarpsize)
-//line hecbench_eclcc.go:144
 						idx := gc_l_idx[gc_lane2]
 //line hecbench_eclcc.go:150
 						v := wl[idx]
@@ -482,7 +472,6 @@ func gc_body_eclCompute2Kernel(gc_b2 *compiled.Block, nodes int32, nidx, nlist, 
 //line hecbench_eclcc.go:157
 										return
 									}
-//line hecbench_eclcc.go:158
 									repeat = false
 									if vstat != ostat {
 										var ret int32
@@ -504,6 +493,7 @@ func gc_body_eclCompute2Kernel(gc_b2 *compiled.Block, nodes int32, nidx, nlist, 
 								}
 							}
 						}
+//line hecbench_eclcc.go:179
 						if lane == 0 {
 							idx = atomic.Add(&g.PosL, 1)
 						}
@@ -545,7 +535,6 @@ func gc_body_eclCompute2Kernel(gc_b2 *compiled.Block, nodes int32, nidx, nlist, 
 						if gc_left2&(1<<gc_lane2) == 0 {
 							continue
 						}
-//line hecbench_eclcc.go:195
 						var idx int32
 //line hecbench_eclcc.go:182
 						idx = gc_c22r[gc_lane2]
@@ -609,7 +598,6 @@ func gc_body_eclCompute3Kernel(gc_b2 *compiled.Block, nodes int32, nidx, nlist, 
 		}
 //line hecbench_eclcc.go:203
 		v := vB[0]
-//line hecbench_eclcc.go:205
 		gc_vstep2 := 0
 		if compiled.SIMD {
 			for ; gc_vstep2+7 < gc_n2; gc_vstep2 += 8 {
@@ -653,7 +641,6 @@ func gc_body_eclCompute3Kernel(gc_b2 *compiled.Block, nodes int32, nidx, nlist, 
 				gc_pos2.Thread = gc_rank2
 //line hecbench_eclcc.go:205
 				vstat := representative(v, nstat)
-//line hecbench_eclcc.go:207
 				gc_s_vstat[gc_rank2] = vstat
 			}
 			{
@@ -661,7 +648,6 @@ func gc_body_eclCompute3Kernel(gc_b2 *compiled.Block, nodes int32, nidx, nlist, 
 				gc_pos2.Thread = gc_rank2
 //line hecbench_eclcc.go:205
 				vstat := representative(v, nstat)
-//line hecbench_eclcc.go:207
 				gc_s_vstat[gc_rank2] = vstat
 			}
 			{
@@ -669,7 +655,6 @@ func gc_body_eclCompute3Kernel(gc_b2 *compiled.Block, nodes int32, nidx, nlist, 
 				gc_pos2.Thread = gc_rank2
 //line hecbench_eclcc.go:205
 				vstat := representative(v, nstat)
-//line hecbench_eclcc.go:207
 				gc_s_vstat[gc_rank2] = vstat
 			}
 			{
@@ -677,7 +662,6 @@ func gc_body_eclCompute3Kernel(gc_b2 *compiled.Block, nodes int32, nidx, nlist, 
 				gc_pos2.Thread = gc_rank2
 //line hecbench_eclcc.go:205
 				vstat := representative(v, nstat)
-//line hecbench_eclcc.go:207
 				gc_s_vstat[gc_rank2] = vstat
 			}
 		}
@@ -685,7 +669,6 @@ func gc_body_eclCompute3Kernel(gc_b2 *compiled.Block, nodes int32, nidx, nlist, 
 			gc_pos2.Thread = gc_rank2
 //line hecbench_eclcc.go:205
 			vstat := representative(v, nstat)
-//line hecbench_eclcc.go:207
 			gc_s_vstat[gc_rank2] = vstat
 		}
 //line hecbench_eclcc.go:206
@@ -695,7 +678,6 @@ func gc_body_eclCompute3Kernel(gc_b2 *compiled.Block, nodes int32, nidx, nlist, 
 				return
 			}
 			gc_more = false
-//line hecbench_eclcc.go:213
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
@@ -721,7 +703,6 @@ func gc_body_eclCompute3Kernel(gc_b2 *compiled.Block, nodes int32, nidx, nlist, 
 //line hecbench_eclcc.go:211
 								return
 							}
-//line hecbench_eclcc.go:212
 							repeat = false
 							if vstat != ostat {
 								var ret int32
@@ -746,7 +727,6 @@ func gc_body_eclCompute3Kernel(gc_b2 *compiled.Block, nodes int32, nidx, nlist, 
 				}
 			}
 		}
-//line hecbench_eclcc.go:238
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 			gc_to2 = gc_bound2 + 1
@@ -801,7 +781,6 @@ func gc_body_eclFlattenKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nodes i
 			return
 		}
 		gc_more = false
-//line hecbench_eclcc.go:260
 		gc_bx2 := gc_lo2%gc_gdx2 - 1
 		for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
 			gc_pos2.Block = gc_blk2
@@ -835,13 +814,13 @@ func gc_body_eclFlattenKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nodes i
 //line hecbench_eclcc.go:257
 								return
 							}
-//line hecbench_eclcc.go:258
 							next = nstat[vstat]
 							if !(vstat > next) {
 								break
 							}
 							vstat = next
 						}
+//line hecbench_eclcc.go:264
 						if old != vstat {
 							nstat[v] = vstat
 						}

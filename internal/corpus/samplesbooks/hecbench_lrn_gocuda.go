@@ -45,7 +45,6 @@ func gc_body_lrnFwdKernel(gc_b *compiled.Block, gc_lo, gc_hi int, src, dst []flo
 			return
 		}
 		gc_more = false
-//line hecbench_lrn.go:29
 		gc_bx := gc_lo%gc_gdx - 1
 		for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
 			gc_pos.Block = gc_blk
@@ -175,7 +174,6 @@ func gc_body_lrnBwdKernel(gc_b *compiled.Block, gc_lo, gc_hi int, src, dst, diff
 			return
 		}
 		gc_more = false
-//line hecbench_lrn.go:109
 		gc_bx := gc_lo%gc_gdx - 1
 		for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
 			gc_pos.Block = gc_blk

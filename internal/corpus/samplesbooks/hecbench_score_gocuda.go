@@ -57,7 +57,6 @@ func gc_body_findTopKKernel(gc_b *compiled.Block, indicesAll, countAll []int32, 
 	scores := scoresAll[(b*numClasses+c)*numPriors:]
 //line hecbench_score.go:41
 	bins := gocuda.Shared[int32](t, scoreBins)[:scoreBins]
-//line hecbench_score.go:43
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -109,7 +108,6 @@ func gc_body_findTopKKernel(gc_b *compiled.Block, indicesAll, countAll []int32, 
 	compiled.OutOfLine(func() {
 		bins := bins[:2048]
 		{
-//line hecbench_score.go:53
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
@@ -122,7 +120,6 @@ func gc_body_findTopKKernel(gc_b *compiled.Block, indicesAll, countAll []int32, 
 							binIndex := int(confScaled * scoreBins)
 //line hecbench_score.go:57
 							binIndex = clampInt(binIndex, 0, scoreBins-1) - 1
-//line hecbench_score.go:59
 							if binIndex >= 0 {
 								compiled.SharedAdd(&bins[binIndex], 1)
 							}
@@ -132,9 +129,7 @@ func gc_body_findTopKKernel(gc_b *compiled.Block, indicesAll, countAll []int32, 
 			}
 		}
 	})
-//line hecbench_score.go:67
 	const warpSize = 32
-//line hecbench_score.go:69
 	var gc_l_previousGroupFirstElement [32]int32
 	var gc_l_value [32]int32
 	var gc_c1r [32]int32
@@ -144,7 +139,6 @@ func gc_body_findTopKKernel(gc_b *compiled.Block, indicesAll, countAll []int32, 
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		{
-//line hecbench_score.go:79
 			var gc_m12 uint32
 //line hecbench_score.go:69
 			if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
@@ -182,7 +176,6 @@ func gc_body_findTopKKernel(gc_b *compiled.Block, indicesAll, countAll []int32, 
 					}
 //line hecbench_score.go:75
 					previousGroupFirstElement := int32(0)
-//line hecbench_score.go:77
 					gc_l_previousGroupFirstElement[gc_lane] = previousGroupFirstElement
 				}
 //line hecbench_score.go:76
@@ -213,7 +206,6 @@ func gc_body_findTopKKernel(gc_b *compiled.Block, indicesAll, countAll []int32, 
 //line hecbench_score.go:77
 									idx := iter*warpSize + threadID
 									value := bins[idx]
-//line hecbench_score.go:80
 									gc_l_value[gc_lane] = value
 								}
 							}
@@ -236,14 +228,12 @@ func gc_body_findTopKKernel(gc_b *compiled.Block, indicesAll, countAll []int32, 
 //line hecbench_score.go:72
 								threadID := gc_tx
 								inverseLaneID := warpSize - threadID - 1
-//line hecbench_score.go:75
 								value := gc_l_value[gc_lane]
 //line hecbench_score.go:81
 								n := gc_c1r[gc_lane]
 								if inverseLaneID >= i_ {
 									value += n
 								}
-//line hecbench_score.go:86
 								gc_l_value[gc_lane] = value
 							}
 						}
@@ -257,9 +247,7 @@ func gc_body_findTopKKernel(gc_b *compiled.Block, indicesAll, countAll []int32, 
 							if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(bins) && 32 <= len(bins)-gc_off5 {
 								gc_at2 := bins[gc_off5:][:32]
 								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line hecbench_score.go:79
 									previousGroupFirstElement := gc_l_previousGroupFirstElement[gc_lane]
-//line hecbench_score.go:81
 									value := gc_l_value[gc_lane]
 //line hecbench_score.go:87
 									value += previousGroupFirstElement
@@ -282,9 +270,7 @@ func gc_body_findTopKKernel(gc_b *compiled.Block, indicesAll, countAll []int32, 
 									threadID := gc_tx
 //line hecbench_score.go:77
 									idx := iter*warpSize + threadID
-//line hecbench_score.go:79
 									previousGroupFirstElement := gc_l_previousGroupFirstElement[gc_lane]
-//line hecbench_score.go:81
 									value := gc_l_value[gc_lane]
 //line hecbench_score.go:87
 									value += previousGroupFirstElement
@@ -301,7 +287,6 @@ func gc_body_findTopKKernel(gc_b *compiled.Block, indicesAll, countAll []int32, 
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-//line hecbench_score.go:97
 						var previousGroupFirstElement int32
 //line hecbench_score.go:90
 						previousGroupFirstElement = gc_c2r[gc_lane]
@@ -312,7 +297,6 @@ func gc_body_findTopKKernel(gc_b *compiled.Block, indicesAll, countAll []int32, 
 			gc_act = gc_save12 &^ gc_dead
 		}
 	}
-//line hecbench_score.go:100
 	gc_from, gc_to := 0, gc_bdx
 	if gc_bound := 0; gc_bound < gc_to-1 {
 		gc_to = gc_bound + 1
@@ -404,11 +388,9 @@ func gc_body_findTopKKernel(gc_b *compiled.Block, indicesAll, countAll []int32, 
 			}
 		}
 	}
-//line hecbench_score.go:101
 	compiled.OutOfLine(func() {
 		bins := bins[:2048]
 		{
-//line hecbench_score.go:105
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx

@@ -59,7 +59,6 @@ func gc_body_findTopKKernel(gc_b2 *compiled.Block, indicesAll, countAll []int32,
 	scores := scoresAll[(b*numClasses+c)*numPriors:]
 //line hecbench_score.go:41
 	bins := gocuda.Shared[int32](t, scoreBins)[:scoreBins]
-//line hecbench_score.go:43
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_vstep := 0
 		if compiled.SIMD {
@@ -106,7 +105,6 @@ func gc_body_findTopKKernel(gc_b2 *compiled.Block, indicesAll, countAll []int32,
 					gc_vb.StoreSlice(bins[compiled.Trip(7)*scoreBlockSize+gc_tx2:])
 				}
 			}
-//line hecbench_score.go:46
 			archsimd.ClearAVXUpperBits()
 		}
 		for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -159,7 +157,6 @@ func gc_body_findTopKKernel(gc_b2 *compiled.Block, indicesAll, countAll []int32,
 	compiled.OutOfLine(func() {
 		bins := bins[:2048]
 		{
-//line hecbench_score.go:53
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
@@ -172,7 +169,6 @@ func gc_body_findTopKKernel(gc_b2 *compiled.Block, indicesAll, countAll []int32,
 							binIndex := int(confScaled * scoreBins)
 //line hecbench_score.go:57
 							binIndex = clampInt(binIndex, 0, scoreBins-1) - 1
-//line hecbench_score.go:59
 							if binIndex >= 0 {
 								compiled.SharedAdd(&bins[binIndex], 1)
 							}
@@ -182,9 +178,7 @@ func gc_body_findTopKKernel(gc_b2 *compiled.Block, indicesAll, countAll []int32,
 			}
 		}
 	})
-//line hecbench_score.go:67
 	const warpSize = 32
-//line hecbench_score.go:69
 	var gc_l_previousGroupFirstElement [32]int32
 	var gc_l_value [32]int32
 	var gc_c21r [32]int32
@@ -194,7 +188,6 @@ func gc_body_findTopKKernel(gc_b2 *compiled.Block, indicesAll, countAll []int32,
 		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 		var gc_dead2 uint32
 		{
-//line hecbench_score.go:79
 			var gc_m122 uint32
 //line hecbench_score.go:69
 			if gc_x04 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1).X; gc_x04+gc_cnt2 <= gc_bdx2 {
@@ -255,7 +248,6 @@ func gc_body_findTopKKernel(gc_b2 *compiled.Block, indicesAll, countAll []int32,
 						}
 //line hecbench_score.go:75
 						previousGroupFirstElement := int32(0)
-//line hecbench_score.go:77
 						gc_l_previousGroupFirstElement[gc_lane2] = previousGroupFirstElement
 					}
 				}
@@ -287,7 +279,6 @@ func gc_body_findTopKKernel(gc_b2 *compiled.Block, indicesAll, countAll []int32,
 //line hecbench_score.go:77
 									idx := iter*warpSize + threadID
 									value := bins[idx]
-//line hecbench_score.go:80
 									gc_l_value[gc_lane2] = value
 								}
 							}
@@ -310,14 +301,12 @@ func gc_body_findTopKKernel(gc_b2 *compiled.Block, indicesAll, countAll []int32,
 //line hecbench_score.go:72
 								threadID := gc_tx2
 								inverseLaneID := warpSize - threadID - 1
-//line hecbench_score.go:75
 								value := gc_l_value[gc_lane2]
 //line hecbench_score.go:81
 								n := gc_c21r[gc_lane2]
 								if inverseLaneID >= i_ {
 									value += n
 								}
-//line hecbench_score.go:86
 								gc_l_value[gc_lane2] = value
 							}
 						}
@@ -327,9 +316,7 @@ func gc_body_findTopKKernel(gc_b2 *compiled.Block, indicesAll, countAll []int32,
 						gc_tidx4 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 						if gc_act2 == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx2 {
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-//line hecbench_score.go:96
 								gc_tx2 := gc_tidx4.X + gc_lane2
-//line hecbench_score.go:98
 								gc_ty2 := gc_tidx4.Y
 								_ = gc_ty2
 								gc_tz2 := gc_tidx4.Z
@@ -365,7 +352,6 @@ func gc_body_findTopKKernel(gc_b2 *compiled.Block, indicesAll, countAll []int32,
 									continue // the lanes wrap to the next row
 								}
 								gc_tx2 := gc_tidx2.X
-//line hecbench_score.go:103
 								gc_ty2 := gc_tidx2.Y
 								_ = gc_ty2
 								gc_tz2 := gc_tidx2.Z
@@ -411,9 +397,7 @@ func gc_body_findTopKKernel(gc_b2 *compiled.Block, indicesAll, countAll []int32,
 								threadID := gc_tx2
 //line hecbench_score.go:77
 								idx := iter*warpSize + threadID
-//line hecbench_score.go:79
 								previousGroupFirstElement := gc_l_previousGroupFirstElement[gc_lane2]
-//line hecbench_score.go:81
 								value := gc_l_value[gc_lane2]
 //line hecbench_score.go:87
 								value += previousGroupFirstElement
@@ -458,7 +442,6 @@ func gc_body_findTopKKernel(gc_b2 *compiled.Block, indicesAll, countAll []int32,
 							if gc_left3&(1<<gc_lane2) == 0 {
 								continue
 							}
-//line hecbench_score.go:103
 							var previousGroupFirstElement int32
 //line hecbench_score.go:90
 							previousGroupFirstElement = gc_c22r[gc_lane2]
@@ -470,7 +453,6 @@ func gc_body_findTopKKernel(gc_b2 *compiled.Block, indicesAll, countAll []int32,
 			gc_act2 = gc_save122 &^ gc_dead2
 		}
 	}
-//line hecbench_score.go:101
 	gc_from2, gc_to2 := 0, gc_bdx2
 	if gc_bound3 := 0; gc_bound3 < gc_to2-1 {
 		gc_to2 = gc_bound3 + 1
@@ -562,11 +544,9 @@ func gc_body_findTopKKernel(gc_b2 *compiled.Block, indicesAll, countAll []int32,
 			}
 		}
 	}
-//line hecbench_score.go:101
 	compiled.OutOfLine(func() {
 		bins := bins[:2048]
 		{
-//line hecbench_score.go:105
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2

@@ -80,7 +80,6 @@ func gc_body_softMaxKernel(gc_b *compiled.Block, gc_lo, gc_hi int, numSlice, sli
 					}
 				}
 			}
-//line hecbench_softmax.go:38
 		})
 	}
 }
@@ -114,7 +113,6 @@ func gc_body_softMax2Kernel(gc_b *compiled.Block, numSlice, sliceSize int, src, 
 	warp := cg.TiledPartition(block, 32)
 	{
 	gc_L1:
-//line hecbench_softmax.go:46
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
@@ -128,7 +126,6 @@ func gc_body_softMax2Kernel(gc_b *compiled.Block, numSlice, sliceSize int, src, 
 				continue gc_L1
 			}
 			maxVal := src[i*sliceSize]
-//line hecbench_softmax.go:49
 			gc_s_maxVal[gc_rank] = maxVal
 		}
 	}
@@ -142,7 +139,6 @@ func gc_body_softMax2Kernel(gc_b *compiled.Block, numSlice, sliceSize int, src, 
 			return
 		}
 		gc_more = false
-//line hecbench_softmax.go:55
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
@@ -150,7 +146,6 @@ func gc_body_softMax2Kernel(gc_b *compiled.Block, numSlice, sliceSize int, src, 
 			}
 //line hecbench_softmax.go:43
 			i := gc_bx*((gc_n+31)/32) + (gc_rank / 32)
-//line hecbench_softmax.go:45
 			maxVal := gc_s_maxVal[gc_rank]
 //line hecbench_softmax.go:48
 			gc_start := (gc_rank & (32 - 1))
@@ -176,7 +171,6 @@ func gc_body_softMax2Kernel(gc_b *compiled.Block, numSlice, sliceSize int, src, 
 			gc_s_maxVal[gc_rank] = maxVal
 		}
 	}
-//line hecbench_softmax.go:56
 	var gc_c1v [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -205,14 +199,12 @@ func gc_body_softMax2Kernel(gc_b *compiled.Block, numSlice, sliceSize int, src, 
 				continue
 			}
 			gc_rank := gc_w + gc_lane
-//line hecbench_softmax.go:58
 			var maxVal float32
 //line hecbench_softmax.go:51
 			maxVal = gc_c1r[gc_lane]
 			gc_s_maxVal[gc_rank] = maxVal
 		}
 	}
-//line hecbench_softmax.go:57
 	gc_vstep := 0
 //line hecbench_softmax.go:52
 	gc_all := lanes.BroadcastInt32x8(-1).ToMask()
@@ -236,7 +228,6 @@ func gc_body_softMax2Kernel(gc_b *compiled.Block, numSlice, sliceSize int, src, 
 		}
 //line hecbench_softmax.go:52
 		sum := float32(0)
-//line hecbench_softmax.go:54
 		gc_s_sum[gc_rank] = sum
 	}
 //line hecbench_softmax.go:53
@@ -249,7 +240,6 @@ func gc_body_softMax2Kernel(gc_b *compiled.Block, numSlice, sliceSize int, src, 
 			return
 		}
 		gc_more2 = false
-//line hecbench_softmax.go:60
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
@@ -257,7 +247,6 @@ func gc_body_softMax2Kernel(gc_b *compiled.Block, numSlice, sliceSize int, src, 
 			}
 //line hecbench_softmax.go:43
 			i := gc_bx*((gc_n+31)/32) + (gc_rank / 32)
-//line hecbench_softmax.go:45
 			maxVal := gc_s_maxVal[gc_rank]
 			sum := gc_s_sum[gc_rank]
 //line hecbench_softmax.go:53
@@ -284,7 +273,6 @@ func gc_body_softMax2Kernel(gc_b *compiled.Block, numSlice, sliceSize int, src, 
 			gc_s_sum[gc_rank] = sum
 		}
 	}
-//line hecbench_softmax.go:61
 	var gc_c2v [32]float32
 	var gc_c2r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -313,7 +301,6 @@ func gc_body_softMax2Kernel(gc_b *compiled.Block, numSlice, sliceSize int, src, 
 				continue
 			}
 			gc_rank := gc_w + gc_lane
-//line hecbench_softmax.go:63
 			var sum float32
 //line hecbench_softmax.go:56
 			sum = gc_c2r[gc_lane]
@@ -330,7 +317,6 @@ func gc_body_softMax2Kernel(gc_b *compiled.Block, numSlice, sliceSize int, src, 
 			return
 		}
 		gc_more3 = false
-//line hecbench_softmax.go:64
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
@@ -338,7 +324,6 @@ func gc_body_softMax2Kernel(gc_b *compiled.Block, numSlice, sliceSize int, src, 
 			}
 //line hecbench_softmax.go:43
 			i := gc_bx*((gc_n+31)/32) + (gc_rank / 32)
-//line hecbench_softmax.go:45
 			maxVal := gc_s_maxVal[gc_rank]
 			sum := gc_s_sum[gc_rank]
 //line hecbench_softmax.go:57

@@ -80,7 +80,6 @@ func gc_body_softMaxKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, numSlice, 
 					}
 				}
 			}
-//line hecbench_softmax.go:38
 		})
 	}
 }
@@ -114,7 +113,6 @@ func gc_body_softMax2Kernel(gc_b2 *compiled.Block, numSlice, sliceSize int, src,
 	warp := cg.TiledPartition(block, 32)
 	{
 	gc_L12:
-//line hecbench_softmax.go:46
 		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 			if gc_exited2[gc_rank2] {
@@ -128,7 +126,6 @@ func gc_body_softMax2Kernel(gc_b2 *compiled.Block, numSlice, sliceSize int, src,
 				continue gc_L12
 			}
 			maxVal := src[i*sliceSize]
-//line hecbench_softmax.go:49
 			gc_s_maxVal[gc_rank2] = maxVal
 		}
 	}
@@ -143,7 +140,6 @@ func gc_body_softMax2Kernel(gc_b2 *compiled.Block, numSlice, sliceSize int, src,
 			return
 		}
 		gc_more = false
-//line hecbench_softmax.go:55
 		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 			if gc_exited2[gc_rank2] {
@@ -151,7 +147,6 @@ func gc_body_softMax2Kernel(gc_b2 *compiled.Block, numSlice, sliceSize int, src,
 			}
 //line hecbench_softmax.go:43
 			i := gc_bx2*((gc_n2+31)/32) + (gc_rank2 / 32)
-//line hecbench_softmax.go:45
 			maxVal := gc_s_maxVal[gc_rank2]
 //line hecbench_softmax.go:48
 			gc_start4 := (gc_rank2 & (32 - 1))
@@ -177,7 +172,6 @@ func gc_body_softMax2Kernel(gc_b2 *compiled.Block, numSlice, sliceSize int, src,
 			gc_s_maxVal[gc_rank2] = maxVal
 		}
 	}
-//line hecbench_softmax.go:56
 	var gc_c21v [32]float32
 	var gc_c21r [32]float32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -206,14 +200,12 @@ func gc_body_softMax2Kernel(gc_b2 *compiled.Block, numSlice, sliceSize int, src,
 				continue
 			}
 			gc_rank2 := gc_w2 + gc_lane2
-//line hecbench_softmax.go:58
 			var maxVal float32
 //line hecbench_softmax.go:51
 			maxVal = gc_c21r[gc_lane2]
 			gc_s_maxVal[gc_rank2] = maxVal
 		}
 	}
-//line hecbench_softmax.go:57
 	gc_vstep2 := 0
 	if compiled.SIMD {
 //line hecbench_softmax.go:52
@@ -242,7 +234,6 @@ func gc_body_softMax2Kernel(gc_b2 *compiled.Block, numSlice, sliceSize int, src,
 		}
 //line hecbench_softmax.go:52
 		sum := float32(0)
-//line hecbench_softmax.go:54
 		gc_s_sum[gc_rank2] = sum
 	}
 //line hecbench_softmax.go:53
@@ -256,7 +247,6 @@ func gc_body_softMax2Kernel(gc_b2 *compiled.Block, numSlice, sliceSize int, src,
 			return
 		}
 		gc_more2 = false
-//line hecbench_softmax.go:60
 		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 			if gc_exited2[gc_rank2] {
@@ -264,7 +254,6 @@ func gc_body_softMax2Kernel(gc_b2 *compiled.Block, numSlice, sliceSize int, src,
 			}
 //line hecbench_softmax.go:43
 			i := gc_bx2*((gc_n2+31)/32) + (gc_rank2 / 32)
-//line hecbench_softmax.go:45
 			maxVal := gc_s_maxVal[gc_rank2]
 			sum := gc_s_sum[gc_rank2]
 //line hecbench_softmax.go:53
@@ -291,7 +280,6 @@ func gc_body_softMax2Kernel(gc_b2 *compiled.Block, numSlice, sliceSize int, src,
 			gc_s_sum[gc_rank2] = sum
 		}
 	}
-//line hecbench_softmax.go:61
 	var gc_c22v [32]float32
 	var gc_c22r [32]float32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -320,7 +308,6 @@ func gc_body_softMax2Kernel(gc_b2 *compiled.Block, numSlice, sliceSize int, src,
 				continue
 			}
 			gc_rank2 := gc_w2 + gc_lane2
-//line hecbench_softmax.go:63
 			var sum float32
 //line hecbench_softmax.go:56
 			sum = gc_c22r[gc_lane2]
@@ -338,7 +325,6 @@ func gc_body_softMax2Kernel(gc_b2 *compiled.Block, numSlice, sliceSize int, src,
 			return
 		}
 		gc_more3 = false
-//line hecbench_softmax.go:64
 		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 			if gc_exited2[gc_rank2] {
@@ -346,7 +332,6 @@ func gc_body_softMax2Kernel(gc_b2 *compiled.Block, numSlice, sliceSize int, src,
 			}
 //line hecbench_softmax.go:43
 			i := gc_bx2*((gc_n2+31)/32) + (gc_rank2 / 32)
-//line hecbench_softmax.go:45
 			maxVal := gc_s_maxVal[gc_rank2]
 			sum := gc_s_sum[gc_rank2]
 //line hecbench_softmax.go:57

@@ -41,7 +41,6 @@ func gc_body_bcastShflSg8Kernel(gc_b *compiled.Block, arg int32, out []int32) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-//line hecbench_warp.go:34
 	var gc_c1v [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -76,7 +75,6 @@ func gc_body_bcastShflSg8Kernel(gc_b *compiled.Block, arg int32, out []int32) {
 				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
 					gc_at := out[gc_off:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line hecbench_warp.go:41
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
 //line hecbench_warp.go:29
@@ -85,7 +83,6 @@ func gc_body_bcastShflSg8Kernel(gc_b *compiled.Block, arg int32, out []int32) {
 						gc_at[gc_lane] = outV
 					}
 				} else {
-//line hecbench_warp.go:35
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 						gc_tx++
 						if gc_tx == gc_bdx {
@@ -129,7 +126,6 @@ func gc_body_bcastShflXorSg8Kernel(gc_b *compiled.Block, out []int32) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-//line hecbench_warp.go:48
 	var gc_l_value [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -147,7 +143,6 @@ func gc_body_bcastShflXorSg8Kernel(gc_b *compiled.Block, out []int32) {
 				}
 //line hecbench_warp.go:39
 				value := int32(gc_tx & 0x7)
-//line hecbench_warp.go:41
 				gc_l_value[gc_lane] = value
 			}
 		}
@@ -159,7 +154,6 @@ func gc_body_bcastShflXorSg8Kernel(gc_b *compiled.Block, out []int32) {
 //line hecbench_warp.go:41
 				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_value, mask, 32, &gc_c1r)
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line hecbench_warp.go:45
 					value := gc_l_value[gc_lane]
 //line hecbench_warp.go:41
 					value += gc_c1r[gc_lane]
@@ -187,7 +181,6 @@ func gc_body_bcastShflXorSg8Kernel(gc_b *compiled.Block, out []int32) {
 						gc_pos.Thread = gc_rank
 //line hecbench_warp.go:43
 						oi := gc_bdx*gc_bx + gc_tx
-//line hecbench_warp.go:45
 						value := gc_l_value[gc_lane]
 //line hecbench_warp.go:44
 						out[oi] = value
@@ -224,7 +217,6 @@ func gc_body_transposeShflKernel(gc_b *compiled.Block, out, in []float32) {
 	gc_n := gc_b.Len()
 //line hecbench_warp.go:53
 	bStart := uint32(gc_bdx * gc_bx)
-//line hecbench_warp.go:55
 	var gc_c1m [32]uint32
 	var gc_c1v [32]float32
 	var gc_c1a [32]int
@@ -299,7 +291,6 @@ func gc_body_atomicAggregateKernel(gc_b *compiled.Block, d []int32, s int) {
 	gc_n := gc_b.Len()
 //line hecbench_warp.go:65
 	tmask := uint32(0xFFFFFFFF)
-//line hecbench_warp.go:67
 	var gc_l_ptr_ [32]*int32
 	var gc_l_mask [32]int32
 	var gc_c1v [32]uint64
@@ -349,9 +340,7 @@ func gc_body_atomicAggregateKernel(gc_b *compiled.Block, d []int32, s int) {
 				gc_pos.Thread = gc_rank
 //line hecbench_warp.go:69
 				laneID := uint32(gc_tx % 32)
-//line hecbench_warp.go:71
 				ptr_ := gc_l_ptr_[gc_lane]
-//line hecbench_warp.go:73
 				var mask int32
 //line hecbench_warp.go:66
 				mask = int32(gc_c1r[gc_lane])
@@ -382,9 +371,7 @@ func gc_body_atomicAggregateKernel(gc_b *compiled.Block, d []int32, s int) {
 				gc_pos.Thread = gc_rank
 //line hecbench_warp.go:69
 				laneID := uint32(gc_tx % 32)
-//line hecbench_warp.go:71
 				mask := gc_l_mask[gc_lane]
-//line hecbench_warp.go:73
 				var res int32
 //line hecbench_warp.go:73
 				res = gc_c2r[gc_lane]

@@ -42,7 +42,6 @@ func gc_body_bcastShflSg8Kernel(gc_b2 *compiled.Block, arg int32, out []int32) {
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-//line hecbench_warp.go:34
 	var gc_c21v [32]int32
 	var gc_c21r [32]int32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -73,9 +72,7 @@ func gc_body_bcastShflSg8Kernel(gc_b2 *compiled.Block, arg int32, out []int32) {
 			gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-//line hecbench_warp.go:36
 					gc_tx2 := gc_tidx3.X + gc_lane2
-//line hecbench_warp.go:38
 					gc_ty2 := gc_tidx3.Y
 					_ = gc_ty2
 					gc_tz2 := gc_tidx3.Z
@@ -104,7 +101,6 @@ func gc_body_bcastShflSg8Kernel(gc_b2 *compiled.Block, arg int32, out []int32) {
 						continue // the lanes wrap to the next row
 					}
 					gc_tx2 := gc_tidx2.X
-//line hecbench_warp.go:46
 					gc_ty2 := gc_tidx2.Y
 					_ = gc_ty2
 					gc_tz2 := gc_tidx2.Z
@@ -174,7 +170,6 @@ func gc_body_bcastShflXorSg8Kernel(gc_b2 *compiled.Block, out []int32) {
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-//line hecbench_warp.go:48
 	var gc_l_value [32]int32
 	var gc_c21r [32]int32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -192,7 +187,6 @@ func gc_body_bcastShflXorSg8Kernel(gc_b2 *compiled.Block, out []int32) {
 				}
 //line hecbench_warp.go:39
 				value := int32(gc_tx2 & 0x7)
-//line hecbench_warp.go:41
 				gc_l_value[gc_lane2] = value
 			}
 		}
@@ -248,7 +242,6 @@ func gc_body_bcastShflXorSg8Kernel(gc_b2 *compiled.Block, out []int32) {
 							if gc_left&(1<<gc_lane2) == 0 {
 								continue
 							}
-//line hecbench_warp.go:54
 							value := gc_l_value[gc_lane2]
 //line hecbench_warp.go:41
 							value += gc_c21r[gc_lane2]
@@ -278,7 +271,6 @@ func gc_body_bcastShflXorSg8Kernel(gc_b2 *compiled.Block, out []int32) {
 						gc_pos2.Thread = gc_rank2
 //line hecbench_warp.go:43
 						oi := gc_bdx2*gc_bx2 + gc_tx2
-//line hecbench_warp.go:45
 						value := gc_l_value[gc_lane2]
 //line hecbench_warp.go:44
 						out[oi] = value
@@ -315,7 +307,6 @@ func gc_body_transposeShflKernel(gc_b2 *compiled.Block, out, in []float32) {
 	gc_n2 := gc_b2.Len()
 //line hecbench_warp.go:53
 	bStart := uint32(gc_bdx2 * gc_bx2)
-//line hecbench_warp.go:55
 	var gc_c21m [32]uint32
 	var gc_c21v [32]float32
 	var gc_c21a [32]int
@@ -353,9 +344,7 @@ func gc_body_transposeShflKernel(gc_b2 *compiled.Block, out, in []float32) {
 			gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-//line hecbench_warp.go:64
 					gc_tx2 := gc_tidx3.X + gc_lane2
-//line hecbench_warp.go:66
 					gc_ty2 := gc_tidx3.Y
 					_ = gc_ty2
 					gc_tz2 := gc_tidx3.Z
@@ -367,7 +356,6 @@ func gc_body_transposeShflKernel(gc_b2 *compiled.Block, out, in []float32) {
 //line hecbench_warp.go:57
 						break
 					}
-//line hecbench_warp.go:58
 					archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]).StoreSlice(out[bOffs:])
 					gc_left &^= 0xff << gc_lane2
 				}
@@ -382,7 +370,6 @@ func gc_body_transposeShflKernel(gc_b2 *compiled.Block, out, in []float32) {
 						continue // the lanes wrap to the next row
 					}
 					gc_tx2 := gc_tidx2.X
-//line hecbench_warp.go:73
 					gc_ty2 := gc_tidx2.Y
 					_ = gc_ty2
 					gc_tz2 := gc_tidx2.Z
@@ -394,7 +381,6 @@ func gc_body_transposeShflKernel(gc_b2 *compiled.Block, out, in []float32) {
 //line hecbench_warp.go:57
 						break
 					}
-//line hecbench_warp.go:58
 					archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]).StoreSlice(out[bOffs:])
 					gc_left &^= 0xff << gc_lane2
 				}
@@ -448,7 +434,6 @@ func gc_body_atomicAggregateKernel(gc_b2 *compiled.Block, d []int32, s int) {
 	gc_n2 := gc_b2.Len()
 //line hecbench_warp.go:65
 	tmask := uint32(0xFFFFFFFF)
-//line hecbench_warp.go:67
 	var gc_l_ptr_ [32]*int32
 	var gc_l_mask [32]int32
 	var gc_c21v [32]uint64
@@ -498,9 +483,7 @@ func gc_body_atomicAggregateKernel(gc_b2 *compiled.Block, d []int32, s int) {
 				gc_pos2.Thread = gc_rank2
 //line hecbench_warp.go:69
 				laneID := uint32(gc_tx2 % 32)
-//line hecbench_warp.go:71
 				ptr_ := gc_l_ptr_[gc_lane2]
-//line hecbench_warp.go:73
 				var mask int32
 //line hecbench_warp.go:66
 				mask = int32(gc_c21r[gc_lane2])
@@ -531,9 +514,7 @@ func gc_body_atomicAggregateKernel(gc_b2 *compiled.Block, d []int32, s int) {
 				gc_pos2.Thread = gc_rank2
 //line hecbench_warp.go:69
 				laneID := uint32(gc_tx2 % 32)
-//line hecbench_warp.go:71
 				mask := gc_l_mask[gc_lane2]
-//line hecbench_warp.go:73
 				var res int32
 //line hecbench_warp.go:73
 				res = gc_c22r[gc_lane2]

@@ -59,7 +59,6 @@ func gc_body_stencilKernel(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 				gc_bz++
 			}
 		}
-//line pmpp_stencil.go:55
 		gc_ty := 0
 		gc_tz := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -165,7 +164,6 @@ func gc_body_stencilSharedMemoryKernel(gc_b *compiled.Block, in, out []float32, 
 //line pmpp_stencil.go:54
 							gc_at[0][gc_ty][gc_tx] = gc_at2[gc_u]
 						}
-//line pmpp_stencil.go:57
 						gc_tx = gc_fasthi - 1
 						continue
 					}
@@ -179,7 +177,6 @@ func gc_body_stencilSharedMemoryKernel(gc_b *compiled.Block, in, out []float32, 
 					inS[gc_tz][gc_ty][gc_tx] = in[i*n*n+j*n+k]
 				}
 			} else {
-//line pmpp_stencil.go:58
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -191,7 +188,6 @@ func gc_body_stencilSharedMemoryKernel(gc_b *compiled.Block, in, out []float32, 
 					inS[gc_tz][gc_ty][gc_tx] = in[i*n*n+j*n+k]
 				}
 			}
-//line pmpp_stencil.go:58
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -271,7 +267,6 @@ func gc_body_stencilSharedMemoryKernel(gc_b *compiled.Block, in, out []float32, 
 							var k int = gc_bx*outTileDimSmall + gc_tx - 1
 //line pmpp_stencil.go:50
 							_ = k
-//line pmpp_stencil.go:58
 							if gc_tz >= 1 && gc_tz < inTileDimSmall-1 && gc_ty >= 1 &&
 								gc_ty < inTileDimSmall-1 && gc_tx >= 1 && (gc_tx < inTileDimSmall-1 && uint(inTileDimSmall-1-gc_tx) > 7) {
 //line pmpp_stencil.go:59
@@ -421,7 +416,6 @@ func gc_body_stencilSharedMemoryKernel(gc_b *compiled.Block, in, out []float32, 
 								}
 							}
 						}
-//line pmpp_stencil.go:68
 						for gc_u2 := gc_vstep - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
 							gc_tx := gc_fastlo2 + gc_u2
 							gc_rank := gc_base + gc_tx
@@ -438,7 +432,6 @@ func gc_body_stencilSharedMemoryKernel(gc_b *compiled.Block, in, out []float32, 
 									float32(c6)*gc_at6[0][gc_ty][gc_tx]
 							}
 						}
-//line pmpp_stencil.go:70
 						gc_tx = gc_fasthi2 - 1
 						continue
 					}
@@ -461,7 +454,6 @@ func gc_body_stencilSharedMemoryKernel(gc_b *compiled.Block, in, out []float32, 
 					}
 				}
 			} else {
-//line pmpp_stencil.go:71
 				gc_vstep2 := gc_from
 //line pmpp_stencil.go:48
 				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
@@ -486,9 +478,7 @@ func gc_body_stencilSharedMemoryKernel(gc_b *compiled.Block, in, out []float32, 
 					var i int = gc_bz*outTileDimSmall + gc_tz - 1
 					var j int = gc_by*outTileDimSmall + gc_ty - 1
 					var k int = gc_bx*outTileDimSmall + gc_tx - 1
-//line pmpp_stencil.go:58
 					if (i*
-//line pmpp_stencil.go:60
 						n*n+j*n+k) < 0 || (i*n*n+j*n+k) > len(out)-8 {
 //line pmpp_stencil.go:58
 						break
@@ -643,7 +633,6 @@ func gc_body_stencilSharedMemoryKernel(gc_b *compiled.Block, in, out []float32, 
 						}
 					}
 				}
-//line pmpp_stencil.go:62
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -664,7 +653,6 @@ func gc_body_stencilSharedMemoryKernel(gc_b *compiled.Block, in, out []float32, 
 					}
 				}
 			}
-//line pmpp_stencil.go:71
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -951,7 +939,6 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 									}
 								}
 							}
-//line pmpp_stencil.go:105
 							for gc_u3 := gc_vstep - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
 								gc_tx := gc_fastlo3 + gc_u3
 //line pmpp_stencil.go:78
@@ -1261,7 +1248,6 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 							}
 						}
 					}
-//line pmpp_stencil.go:106
 					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -1396,7 +1382,6 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 								inCurr = gc_at2[gc_u]
 								gc_at3[gc_u] = inCurr
 							}
-//line pmpp_stencil.go:146
 							gc_s_inPrev[gc_rank] = inPrev
 							gc_s_inCurr[gc_rank] = inCurr
 							gc_s_inNext[gc_rank] = inNext
@@ -1422,7 +1407,6 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 						inCurr = in[iStart*n*n+j*n+k]
 						inCurrS[gc_ty][gc_tx] = inCurr
 					}
-//line pmpp_stencil.go:146
 					gc_s_inPrev[gc_rank] = inPrev
 					gc_s_inCurr[gc_rank] = inCurr
 					gc_s_inNext[gc_rank] = inNext
@@ -1447,7 +1431,6 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 						inCurr = in[iStart*n*n+j*n+k]
 						inCurrS[gc_ty][gc_tx] = inCurr
 					}
-//line pmpp_stencil.go:146
 					gc_s_inPrev[gc_rank] = inPrev
 					gc_s_inCurr[gc_rank] = inCurr
 					gc_s_inNext[gc_rank] = inNext
@@ -1516,7 +1499,6 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 //line pmpp_stencil.go:128
 								j := gc_by*outTileDimSmall + gc_ty - 1
 								k := gc_bx*outTileDimSmall + gc_tx - 1
-//line pmpp_stencil.go:131
 								inNext := gc_s_inNext[gc_rank]
 //line pmpp_stencil.go:145
 								if i+1 >= 0 && i+1 < n && j >= 0 && j < n && k >= 0 && k < n {
@@ -1532,7 +1514,6 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 //line pmpp_stencil.go:128
 						j := gc_by*outTileDimSmall + gc_ty - 1
 						k := gc_bx*outTileDimSmall + gc_tx - 1
-//line pmpp_stencil.go:131
 						inNext := gc_s_inNext[gc_rank]
 //line pmpp_stencil.go:145
 						if i+1 >= 0 && i+1 < n && j >= 0 && j < n && k >= 0 && k < n {
@@ -1590,7 +1571,6 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 //line pmpp_stencil.go:128
 						j := gc_by*outTileDimSmall + gc_ty - 1
 						k := gc_bx*outTileDimSmall + gc_tx - 1
-//line pmpp_stencil.go:131
 						inNext := gc_s_inNext[gc_rank]
 //line pmpp_stencil.go:145
 						if i+1 >= 0 && i+1 < n && j >= 0 && j < n && k >= 0 && k < n {
@@ -1705,14 +1685,12 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 									}
 								}
 							}
-//line pmpp_stencil.go:154
 							for gc_u3 := gc_vstep3 - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
 								gc_tx := gc_fastlo3 + gc_u3
 								gc_rank := gc_base + gc_tx
 //line pmpp_stencil.go:128
 								j := gc_by*outTileDimSmall + gc_ty - 1
 								k := gc_bx*outTileDimSmall + gc_tx - 1
-//line pmpp_stencil.go:131
 								inPrev := gc_s_inPrev[gc_rank]
 								inCurr := gc_s_inCurr[gc_rank]
 								inNext := gc_s_inNext[gc_rank]
@@ -1738,7 +1716,6 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 //line pmpp_stencil.go:128
 						j := gc_by*outTileDimSmall + gc_ty - 1
 						k := gc_bx*outTileDimSmall + gc_tx - 1
-//line pmpp_stencil.go:131
 						inPrev := gc_s_inPrev[gc_rank]
 						inCurr := gc_s_inCurr[gc_rank]
 						inNext := gc_s_inNext[gc_rank]
@@ -1952,14 +1929,12 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 							}
 						}
 					}
-//line pmpp_stencil.go:155
 					for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line pmpp_stencil.go:128
 						j := gc_by*outTileDimSmall + gc_ty - 1
 						k := gc_bx*outTileDimSmall + gc_tx - 1
-//line pmpp_stencil.go:131
 						inPrev := gc_s_inPrev[gc_rank]
 						inCurr := gc_s_inCurr[gc_rank]
 						inNext := gc_s_inNext[gc_rank]
@@ -2011,9 +1986,7 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 					}
 					for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-//line pmpp_stencil.go:170
 						var inPrev float32
-//line pmpp_stencil.go:172
 						inCurr := gc_s_inCurr[gc_rank]
 						inNext := gc_s_inNext[gc_rank]
 //line pmpp_stencil.go:163
@@ -2056,7 +2029,6 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							var inPrev float32
-//line pmpp_stencil.go:175
 							inCurr := gc_s_inCurr[gc_rank]
 							inNext := gc_s_inNext[gc_rank]
 //line pmpp_stencil.go:163
@@ -2071,7 +2043,6 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							var inPrev float32
-//line pmpp_stencil.go:175
 							inCurr := gc_s_inCurr[gc_rank]
 							inNext := gc_s_inNext[gc_rank]
 //line pmpp_stencil.go:163
@@ -2086,7 +2057,6 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							var inPrev float32
-//line pmpp_stencil.go:175
 							inCurr := gc_s_inCurr[gc_rank]
 							inNext := gc_s_inNext[gc_rank]
 //line pmpp_stencil.go:163
@@ -2101,7 +2071,6 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							var inPrev float32
-//line pmpp_stencil.go:175
 							inCurr := gc_s_inCurr[gc_rank]
 							inNext := gc_s_inNext[gc_rank]
 //line pmpp_stencil.go:163
@@ -2116,7 +2085,6 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						var inPrev float32
-//line pmpp_stencil.go:175
 						inCurr := gc_s_inCurr[gc_rank]
 						inNext := gc_s_inNext[gc_rank]
 //line pmpp_stencil.go:163

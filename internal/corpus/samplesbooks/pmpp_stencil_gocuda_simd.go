@@ -59,7 +59,6 @@ func gc_body_stencilKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 				gc_bz2++
 			}
 		}
-//line pmpp_stencil.go:55
 		gc_ty2 := 0
 		gc_tz2 := 0
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
@@ -174,7 +173,6 @@ func gc_body_stencilSharedMemoryKernel(gc_b4 *compiled.Block, in, out []float32,
 								var k int = gc_bx2*outTileDimSmall + gc_tx2 - 1
 //line pmpp_stencil.go:50
 								_ = k
-//line pmpp_stencil.go:54
 								if gc_tx2 < 0 || gc_tx2 > len(gc_at7[0][gc_ty2])-8 {
 //line pmpp_stencil.go:54
 									break
@@ -191,7 +189,6 @@ func gc_body_stencilSharedMemoryKernel(gc_b4 *compiled.Block, in, out []float32,
 //line pmpp_stencil.go:54
 							gc_at7[0][gc_ty2][gc_tx2] = gc_at8[gc_u3]
 						}
-//line pmpp_stencil.go:57
 						gc_tx2 = gc_fasthi3 - 1
 						continue
 					}
@@ -205,7 +202,6 @@ func gc_body_stencilSharedMemoryKernel(gc_b4 *compiled.Block, in, out []float32,
 					inS[gc_tz2][gc_ty2][gc_tx2] = in[i*n*n+j*n+k]
 				}
 			} else {
-//line pmpp_stencil.go:58
 				gc_vstep4 := gc_from2
 				if compiled.SIMD {
 					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
@@ -216,7 +212,6 @@ func gc_body_stencilSharedMemoryKernel(gc_b4 *compiled.Block, in, out []float32,
 						var i int = gc_bz2*outTileDimSmall + gc_tz2 - 1
 						var j int = gc_by2*outTileDimSmall + gc_ty2 - 1
 						var k int = gc_bx2*outTileDimSmall + gc_tx2 - 1
-//line pmpp_stencil.go:54
 						if (i*n*n+j*n+k) < 0 || (i*n*n+j*n+k) > len(in)-8 || gc_tx2 < 0 || gc_tx2 > len(inS[gc_tz2][gc_ty2])-8 {
 //line pmpp_stencil.go:54
 							break
@@ -237,7 +232,6 @@ func gc_body_stencilSharedMemoryKernel(gc_b4 *compiled.Block, in, out []float32,
 					inS[gc_tz2][gc_ty2][gc_tx2] = in[i*n*n+j*n+k]
 				}
 			}
-//line pmpp_stencil.go:58
 			gc_ty2++
 			if gc_ty2 == gc_bdy2 {
 				gc_ty2 = 0
@@ -318,7 +312,6 @@ func gc_body_stencilSharedMemoryKernel(gc_b4 *compiled.Block, in, out []float32,
 								var k int = gc_bx2*outTileDimSmall + gc_tx2 - 1
 //line pmpp_stencil.go:50
 								_ = k
-//line pmpp_stencil.go:58
 								if gc_tz2 >= 1 && gc_tz2 < inTileDimSmall-1 && gc_ty2 >= 1 &&
 									gc_ty2 < inTileDimSmall-1 && gc_tx2 >= 1 && (gc_tx2 < inTileDimSmall-1 && uint(inTileDimSmall-1-gc_tx2) > 7) {
 //line pmpp_stencil.go:59
@@ -468,7 +461,6 @@ func gc_body_stencilSharedMemoryKernel(gc_b4 *compiled.Block, in, out []float32,
 									}
 								}
 							}
-//line pmpp_stencil.go:68
 							archsimd.ClearAVXUpperBits()
 						}
 						for gc_u4 := gc_vstep5 - gc_fastlo4; gc_u4 < gc_seglen4; gc_u4++ {
@@ -487,7 +479,6 @@ func gc_body_stencilSharedMemoryKernel(gc_b4 *compiled.Block, in, out []float32,
 									float32(c6)*gc_at12[0][gc_ty2][gc_tx2]
 							}
 						}
-//line pmpp_stencil.go:70
 						gc_tx2 = gc_fasthi4 - 1
 						continue
 					}
@@ -510,7 +501,6 @@ func gc_body_stencilSharedMemoryKernel(gc_b4 *compiled.Block, in, out []float32,
 					}
 				}
 			} else {
-//line pmpp_stencil.go:71
 				gc_vstep6 := gc_from2
 				if compiled.SIMD {
 //line pmpp_stencil.go:48
@@ -536,9 +526,7 @@ func gc_body_stencilSharedMemoryKernel(gc_b4 *compiled.Block, in, out []float32,
 						var i int = gc_bz2*outTileDimSmall + gc_tz2 - 1
 						var j int = gc_by2*outTileDimSmall + gc_ty2 - 1
 						var k int = gc_bx2*outTileDimSmall + gc_tx2 - 1
-//line pmpp_stencil.go:58
 						if (i*
-//line pmpp_stencil.go:60
 							n*n+j*n+k) < 0 || (i*n*n+j*n+k) > len(out)-8 {
 //line pmpp_stencil.go:58
 							break
@@ -693,7 +681,6 @@ func gc_body_stencilSharedMemoryKernel(gc_b4 *compiled.Block, in, out []float32,
 							}
 						}
 					}
-//line pmpp_stencil.go:62
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep6; gc_tx2 < gc_to2; gc_tx2++ {
@@ -716,7 +703,6 @@ func gc_body_stencilSharedMemoryKernel(gc_b4 *compiled.Block, in, out []float32,
 					}
 				}
 			}
-//line pmpp_stencil.go:71
 			gc_ty2++
 			if gc_ty2 == gc_bdy2 {
 				gc_ty2 = 0
@@ -842,7 +828,6 @@ func gc_body_stencilThreadCoarseningKernel(gc_b8 *compiled.Block, in, out []floa
 									}
 								}
 							}
-//line pmpp_stencil.go:94
 							archsimd.ClearAVXUpperBits()
 						}
 						for gc_u4 := gc_vstep3 - gc_fastlo4; gc_u4 < gc_seglen4; gc_u4++ {
@@ -1028,7 +1013,6 @@ func gc_body_stencilThreadCoarseningKernel(gc_b8 *compiled.Block, in, out []floa
 							}
 						}
 					}
-//line pmpp_stencil.go:95
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -1111,7 +1095,6 @@ func gc_body_stencilThreadCoarseningKernel(gc_b8 *compiled.Block, in, out []floa
 										}
 									}
 								}
-//line pmpp_stencil.go:99
 								archsimd.ClearAVXUpperBits()
 							}
 							for gc_u5 := gc_vstep5 - gc_fastlo5; gc_u5 < gc_seglen5; gc_u5++ {
@@ -1222,7 +1205,6 @@ func gc_body_stencilThreadCoarseningKernel(gc_b8 *compiled.Block, in, out []floa
 								}
 							}
 						}
-//line pmpp_stencil.go:100
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -1341,7 +1323,6 @@ func gc_body_stencilThreadCoarseningKernel(gc_b8 *compiled.Block, in, out []floa
 										}
 									}
 								}
-//line pmpp_stencil.go:105
 								archsimd.ClearAVXUpperBits()
 							}
 							for gc_u6 := gc_vstep7 - gc_fastlo6; gc_u6 < gc_seglen6; gc_u6++ {
@@ -1654,7 +1635,6 @@ func gc_body_stencilThreadCoarseningKernel(gc_b8 *compiled.Block, in, out []floa
 								}
 							}
 						}
-//line pmpp_stencil.go:106
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx2 := gc_vstep8; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -1696,7 +1676,6 @@ func gc_body_stencilThreadCoarseningKernel(gc_b8 *compiled.Block, in, out []floa
 					if compiled.SIMD {
 						for ; gc_vstep9+7 < gc_bdx2; gc_vstep9 += 8 {
 							gc_tx2 := gc_vstep9
-//line pmpp_stencil.go:135
 							archsimd.LoadFloat32x8Slice(gc_at35[gc_tx2:]).StoreSlice(gc_at34[gc_tx2:])
 							archsimd.LoadFloat32x8Slice(gc_at36[gc_tx2:]).StoreSlice(gc_at35[gc_tx2:])
 						}
@@ -1720,7 +1699,6 @@ func gc_body_stencilThreadCoarseningKernel(gc_b8 *compiled.Block, in, out []floa
 //line pmpp_stencil.go:114
 								break
 							}
-//line pmpp_stencil.go:115
 							archsimd.LoadFloat32x8Slice(inCurrS[gc_ty2][gc_tx2:]).StoreSlice(inPrevS[gc_ty2][gc_tx2:])
 							archsimd.LoadFloat32x8Slice(inNextS[gc_ty2][gc_tx2:]).StoreSlice(inCurrS[gc_ty2][gc_tx2:])
 						}
@@ -1890,7 +1868,6 @@ func gc_body_stencilRegisterTilingKernel(gc_b10 *compiled.Block, in, out []float
 								inCurr = gc_at12[gc_u4]
 								gc_at13[gc_u4] = inCurr
 							}
-//line pmpp_stencil.go:146
 							gc_s_inPrev[gc_rank2] = inPrev
 							gc_s_inCurr[gc_rank2] = inCurr
 							gc_s_inNext[gc_rank2] = inNext
@@ -1916,7 +1893,6 @@ func gc_body_stencilRegisterTilingKernel(gc_b10 *compiled.Block, in, out []float
 						inCurr = in[iStart*n*n+j*n+k]
 						inCurrS[gc_ty2][gc_tx2] = inCurr
 					}
-//line pmpp_stencil.go:146
 					gc_s_inPrev[gc_rank2] = inPrev
 					gc_s_inCurr[gc_rank2] = inCurr
 					gc_s_inNext[gc_rank2] = inNext
@@ -2054,7 +2030,6 @@ func gc_body_stencilRegisterTilingKernel(gc_b10 *compiled.Block, in, out []float
 						inCurr = in[iStart*n*n+j*n+k]
 						inCurrS[gc_ty2][gc_tx2] = inCurr
 					}
-//line pmpp_stencil.go:146
 					gc_s_inPrev[gc_rank2] = inPrev
 					gc_s_inCurr[gc_rank2] = inCurr
 					gc_s_inNext[gc_rank2] = inNext
@@ -2126,7 +2101,6 @@ func gc_body_stencilRegisterTilingKernel(gc_b10 *compiled.Block, in, out []float
 //line pmpp_stencil.go:128
 								j := gc_by2*outTileDimSmall + gc_ty2 - 1
 								k := gc_bx2*outTileDimSmall + gc_tx2 - 1
-//line pmpp_stencil.go:131
 								inNext := gc_s_inNext[gc_rank2]
 //line pmpp_stencil.go:145
 								if i+1 >= 0 && i+1 < n && j >= 0 && j < n && k >= 0 && k < n {
@@ -2142,7 +2116,6 @@ func gc_body_stencilRegisterTilingKernel(gc_b10 *compiled.Block, in, out []float
 //line pmpp_stencil.go:128
 						j := gc_by2*outTileDimSmall + gc_ty2 - 1
 						k := gc_bx2*outTileDimSmall + gc_tx2 - 1
-//line pmpp_stencil.go:131
 						inNext := gc_s_inNext[gc_rank2]
 //line pmpp_stencil.go:145
 						if i+1 >= 0 && i+1 < n && j >= 0 && j < n && k >= 0 && k < n {
@@ -2203,7 +2176,6 @@ func gc_body_stencilRegisterTilingKernel(gc_b10 *compiled.Block, in, out []float
 //line pmpp_stencil.go:128
 						j := gc_by2*outTileDimSmall + gc_ty2 - 1
 						k := gc_bx2*outTileDimSmall + gc_tx2 - 1
-//line pmpp_stencil.go:131
 						inNext := gc_s_inNext[gc_rank2]
 //line pmpp_stencil.go:145
 						if i+1 >= 0 && i+1 < n && j >= 0 && j < n && k >= 0 && k < n {
@@ -2319,7 +2291,6 @@ func gc_body_stencilRegisterTilingKernel(gc_b10 *compiled.Block, in, out []float
 										}
 									}
 								}
-//line pmpp_stencil.go:154
 								archsimd.ClearAVXUpperBits()
 							}
 							for gc_u6 := gc_vstep11 - gc_fastlo6; gc_u6 < gc_seglen6; gc_u6++ {
@@ -2328,7 +2299,6 @@ func gc_body_stencilRegisterTilingKernel(gc_b10 *compiled.Block, in, out []float
 //line pmpp_stencil.go:128
 								j := gc_by2*outTileDimSmall + gc_ty2 - 1
 								k := gc_bx2*outTileDimSmall + gc_tx2 - 1
-//line pmpp_stencil.go:131
 								inPrev := gc_s_inPrev[gc_rank2]
 								inCurr := gc_s_inCurr[gc_rank2]
 								inNext := gc_s_inNext[gc_rank2]
@@ -2354,7 +2324,6 @@ func gc_body_stencilRegisterTilingKernel(gc_b10 *compiled.Block, in, out []float
 //line pmpp_stencil.go:128
 						j := gc_by2*outTileDimSmall + gc_ty2 - 1
 						k := gc_bx2*outTileDimSmall + gc_tx2 - 1
-//line pmpp_stencil.go:131
 						inPrev := gc_s_inPrev[gc_rank2]
 						inCurr := gc_s_inCurr[gc_rank2]
 						inNext := gc_s_inNext[gc_rank2]
@@ -2569,7 +2538,6 @@ func gc_body_stencilRegisterTilingKernel(gc_b10 *compiled.Block, in, out []float
 								}
 							}
 						}
-//line pmpp_stencil.go:155
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx2 := gc_vstep12; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -2578,7 +2546,6 @@ func gc_body_stencilRegisterTilingKernel(gc_b10 *compiled.Block, in, out []float
 //line pmpp_stencil.go:128
 						j := gc_by2*outTileDimSmall + gc_ty2 - 1
 						k := gc_bx2*outTileDimSmall + gc_tx2 - 1
-//line pmpp_stencil.go:131
 						inPrev := gc_s_inPrev[gc_rank2]
 						inCurr := gc_s_inCurr[gc_rank2]
 						inNext := gc_s_inNext[gc_rank2]
@@ -2633,9 +2600,7 @@ func gc_body_stencilRegisterTilingKernel(gc_b10 *compiled.Block, in, out []float
 					}
 					for gc_tx2 := gc_vstep13; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
-//line pmpp_stencil.go:172
 						var inPrev float32
-//line pmpp_stencil.go:174
 						inCurr := gc_s_inCurr[gc_rank2]
 						inNext := gc_s_inNext[gc_rank2]
 //line pmpp_stencil.go:163
@@ -2681,7 +2646,6 @@ func gc_body_stencilRegisterTilingKernel(gc_b10 *compiled.Block, in, out []float
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							var inPrev float32
-//line pmpp_stencil.go:177
 							inCurr := gc_s_inCurr[gc_rank2]
 							inNext := gc_s_inNext[gc_rank2]
 //line pmpp_stencil.go:163
@@ -2696,7 +2660,6 @@ func gc_body_stencilRegisterTilingKernel(gc_b10 *compiled.Block, in, out []float
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							var inPrev float32
-//line pmpp_stencil.go:175
 							inCurr := gc_s_inCurr[gc_rank2]
 							inNext := gc_s_inNext[gc_rank2]
 //line pmpp_stencil.go:163
@@ -2711,7 +2674,6 @@ func gc_body_stencilRegisterTilingKernel(gc_b10 *compiled.Block, in, out []float
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							var inPrev float32
-//line pmpp_stencil.go:175
 							inCurr := gc_s_inCurr[gc_rank2]
 							inNext := gc_s_inNext[gc_rank2]
 //line pmpp_stencil.go:163
@@ -2726,7 +2688,6 @@ func gc_body_stencilRegisterTilingKernel(gc_b10 *compiled.Block, in, out []float
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							var inPrev float32
-//line pmpp_stencil.go:175
 							inCurr := gc_s_inCurr[gc_rank2]
 							inNext := gc_s_inNext[gc_rank2]
 //line pmpp_stencil.go:163
@@ -2741,7 +2702,6 @@ func gc_body_stencilRegisterTilingKernel(gc_b10 *compiled.Block, in, out []float
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						var inPrev float32
-//line pmpp_stencil.go:175
 						inCurr := gc_s_inCurr[gc_rank2]
 						inNext := gc_s_inNext[gc_rank2]
 //line pmpp_stencil.go:163

@@ -47,7 +47,6 @@ func gc_body_cudaKernel2DCTKernel(gc_b *compiled.Block, dst, src []float32, ImgS
 		gc_s_dst[gc_rank] = dst
 	}
 	gc_s_src := compiled.Scratch[[]float32](gc_b, 1)[:gc_n]
-//line samples_dct8x8.go:137
 	for gc_rank := range gc_s_src {
 		gc_s_src[gc_rank] = src
 	}
@@ -66,7 +65,6 @@ func gc_body_cudaKernel2DCTKernel(gc_b *compiled.Block, dst, src []float32, ImgS
 //line samples_dct8x8.go:126
 				OffsThreadInRow := gc_ty*dctBlockSize + gc_tx
 				OffsThreadInCol := gc_tz * dctBlockSize
-//line samples_dct8x8.go:129
 				dst := gc_s_dst[gc_rank]
 				src := gc_s_src[gc_rank]
 //line samples_dct8x8.go:128
@@ -113,7 +111,6 @@ func gc_body_cudaKernel2DCTKernel(gc_b *compiled.Block, dst, src []float32, ImgS
 					i := int(7)
 					blPtr[i*ker2SmemblockStride] = src[i*ImgStride]
 				}
-//line samples_dct8x8.go:138
 				gc_s_dst[gc_rank] = dst
 				gc_s_blPtr[gc_rank] = blPtr
 			}
@@ -187,7 +184,6 @@ func gc_body_cudaKernel2DCTKernel(gc_b *compiled.Block, dst, src []float32, ImgS
 			}
 		}
 	}
-//line samples_dct8x8.go:148
 	gc_step2 := 0
 	for ; gc_step2+3 < gc_n; gc_step2 += 4 {
 		{
@@ -225,7 +221,6 @@ func gc_body_cudaKernel2DCTKernel(gc_b *compiled.Block, dst, src []float32, ImgS
 //line samples_dct8x8.go:141
 		inplaceDCTvector(blPtr, ker2SmemblockStride)
 	}
-//line samples_dct8x8.go:145
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		dst := gc_s_dst[gc_rank]
@@ -302,7 +297,6 @@ func gc_body_cudaKernel2IDCTKernel(gc_b *compiled.Block, dst, src []float32, Img
 		gc_s_dst[gc_rank] = dst
 	}
 	gc_s_src := compiled.Scratch[[]float32](gc_b, 1)[:gc_n]
-//line samples_dct8x8.go:169
 	for gc_rank := range gc_s_src {
 		gc_s_src[gc_rank] = src
 	}
@@ -321,7 +315,6 @@ func gc_body_cudaKernel2IDCTKernel(gc_b *compiled.Block, dst, src []float32, Img
 //line samples_dct8x8.go:158
 				OffsThreadInRow := gc_ty*dctBlockSize + gc_tx
 				OffsThreadInCol := gc_tz * dctBlockSize
-//line samples_dct8x8.go:161
 				dst := gc_s_dst[gc_rank]
 				src := gc_s_src[gc_rank]
 //line samples_dct8x8.go:160
@@ -368,7 +361,6 @@ func gc_body_cudaKernel2IDCTKernel(gc_b *compiled.Block, dst, src []float32, Img
 					i := int(7)
 					blPtr[i*ker2SmemblockStride] = src[i*ImgStride]
 				}
-//line samples_dct8x8.go:170
 				gc_s_dst[gc_rank] = dst
 				gc_s_blPtr[gc_rank] = blPtr
 			}
@@ -442,7 +434,6 @@ func gc_body_cudaKernel2IDCTKernel(gc_b *compiled.Block, dst, src []float32, Img
 			}
 		}
 	}
-//line samples_dct8x8.go:180
 	gc_step2 := 0
 	for ; gc_step2+3 < gc_n; gc_step2 += 4 {
 		{
@@ -480,7 +471,6 @@ func gc_body_cudaKernel2IDCTKernel(gc_b *compiled.Block, dst, src []float32, Img
 //line samples_dct8x8.go:173
 		inplaceIDCTvector(blPtr, ker2SmemblockStride)
 	}
-//line samples_dct8x8.go:177
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		dst := gc_s_dst[gc_rank]
@@ -572,7 +562,6 @@ func gc_body_cudaKernelQuantizationFloatKernel(gc_b *compiled.Block, gc_lo, gc_h
 //line samples_dct8x8.go:188
 		bx := gc_bx
 		by := gc_by
-//line samples_dct8x8.go:191
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := (bx * dctBlockSize) + ((by*dctBlockSize + gc_ty) * Stride)
@@ -591,7 +580,6 @@ func gc_body_cudaKernelQuantizationFloatKernel(gc_b *compiled.Block, gc_lo, gc_h
 					gc_at[gc_tx] = curCoef
 				}
 			} else {
-//line samples_dct8x8.go:206
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -608,7 +596,6 @@ func gc_body_cudaKernelQuantizationFloatKernel(gc_b *compiled.Block, gc_lo, gc_h
 					SrcDst[(by*dctBlockSize+ty)*Stride+(bx*dctBlockSize+tx)] = curCoef
 				}
 			}
-//line samples_dct8x8.go:206
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -643,7 +630,6 @@ func gc_body_cudaKernelQuantizationShortKernel(gc_b *compiled.Block, SrcDst []in
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
 	gc_s_curCoef := compiled.Scratch[int16](gc_b, 0)[:gc_n]
-//line samples_dct8x8.go:220
 	gc_s_curQuant := compiled.Scratch[int16](gc_b, 1)[:gc_n]
 //line samples_dct8x8.go:209
 	cta := cg.ThisThreadBlock(t)
@@ -675,7 +661,6 @@ func gc_body_cudaKernelQuantizationShortKernel(gc_b *compiled.Block, SrcDst []in
 						curCoef += curQuant >> 1
 						curCoef /= curQuant
 					}
-//line samples_dct8x8.go:230
 					gc_s_curCoef[gc_rank] = curCoef
 					gc_s_curQuant[gc_rank] = curQuant
 				}
@@ -699,7 +684,6 @@ func gc_body_cudaKernelQuantizationShortKernel(gc_b *compiled.Block, SrcDst []in
 						curCoef += curQuant >> 1
 						curCoef /= curQuant
 					}
-//line samples_dct8x8.go:230
 					gc_s_curCoef[gc_rank] = curCoef
 					gc_s_curQuant[gc_rank] = curQuant
 				}
@@ -720,11 +704,8 @@ func gc_body_cudaKernelQuantizationShortKernel(gc_b *compiled.Block, SrcDst []in
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line samples_dct8x8.go:251
 						gc_rank := gc_base + gc_tx
-//line samples_dct8x8.go:216
 						curCoef := gc_s_curCoef[gc_rank]
-//line samples_dct8x8.go:218
 						curQuant := gc_s_curQuant[gc_rank]
 //line samples_dct8x8.go:231
 						curCoef = curCoef * curQuant
@@ -733,11 +714,8 @@ func gc_body_cudaKernelQuantizationShortKernel(gc_b *compiled.Block, SrcDst []in
 					}
 					{
 						gc_tx := gc_step + 1
-//line samples_dct8x8.go:238
 						gc_rank := gc_base + gc_tx
-//line samples_dct8x8.go:216
 						curCoef := gc_s_curCoef[gc_rank]
-//line samples_dct8x8.go:218
 						curQuant := gc_s_curQuant[gc_rank]
 //line samples_dct8x8.go:231
 						curCoef = curCoef * curQuant
@@ -746,11 +724,8 @@ func gc_body_cudaKernelQuantizationShortKernel(gc_b *compiled.Block, SrcDst []in
 					}
 					{
 						gc_tx := gc_step + 2
-//line samples_dct8x8.go:238
 						gc_rank := gc_base + gc_tx
-//line samples_dct8x8.go:216
 						curCoef := gc_s_curCoef[gc_rank]
-//line samples_dct8x8.go:218
 						curQuant := gc_s_curQuant[gc_rank]
 //line samples_dct8x8.go:231
 						curCoef = curCoef * curQuant
@@ -759,11 +734,8 @@ func gc_body_cudaKernelQuantizationShortKernel(gc_b *compiled.Block, SrcDst []in
 					}
 					{
 						gc_tx := gc_step + 3
-//line samples_dct8x8.go:238
 						gc_rank := gc_base + gc_tx
-//line samples_dct8x8.go:216
 						curCoef := gc_s_curCoef[gc_rank]
-//line samples_dct8x8.go:218
 						curQuant := gc_s_curQuant[gc_rank]
 //line samples_dct8x8.go:231
 						curCoef = curCoef * curQuant
@@ -773,9 +745,7 @@ func gc_body_cudaKernelQuantizationShortKernel(gc_b *compiled.Block, SrcDst []in
 				}
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line samples_dct8x8.go:216
 					curCoef := gc_s_curCoef[gc_rank]
-//line samples_dct8x8.go:218
 					curQuant := gc_s_curQuant[gc_rank]
 //line samples_dct8x8.go:231
 					curCoef = curCoef * curQuant
@@ -792,9 +762,7 @@ func gc_body_cudaKernelQuantizationShortKernel(gc_b *compiled.Block, SrcDst []in
 //line samples_dct8x8.go:213
 						tx := gc_tx
 						ty := gc_ty
-//line samples_dct8x8.go:216
 						curCoef := gc_s_curCoef[gc_rank]
-//line samples_dct8x8.go:218
 						curQuant := gc_s_curQuant[gc_rank]
 //line samples_dct8x8.go:231
 						curCoef = curCoef * curQuant
@@ -808,9 +776,7 @@ func gc_body_cudaKernelQuantizationShortKernel(gc_b *compiled.Block, SrcDst []in
 //line samples_dct8x8.go:213
 						tx := gc_tx
 						ty := gc_ty
-//line samples_dct8x8.go:216
 						curCoef := gc_s_curCoef[gc_rank]
-//line samples_dct8x8.go:218
 						curQuant := gc_s_curQuant[gc_rank]
 //line samples_dct8x8.go:231
 						curCoef = curCoef * curQuant
@@ -824,9 +790,7 @@ func gc_body_cudaKernelQuantizationShortKernel(gc_b *compiled.Block, SrcDst []in
 //line samples_dct8x8.go:213
 						tx := gc_tx
 						ty := gc_ty
-//line samples_dct8x8.go:216
 						curCoef := gc_s_curCoef[gc_rank]
-//line samples_dct8x8.go:218
 						curQuant := gc_s_curQuant[gc_rank]
 //line samples_dct8x8.go:231
 						curCoef = curCoef * curQuant
@@ -840,9 +804,7 @@ func gc_body_cudaKernelQuantizationShortKernel(gc_b *compiled.Block, SrcDst []in
 //line samples_dct8x8.go:213
 						tx := gc_tx
 						ty := gc_ty
-//line samples_dct8x8.go:216
 						curCoef := gc_s_curCoef[gc_rank]
-//line samples_dct8x8.go:218
 						curQuant := gc_s_curQuant[gc_rank]
 //line samples_dct8x8.go:231
 						curCoef = curCoef * curQuant
@@ -856,9 +818,7 @@ func gc_body_cudaKernelQuantizationShortKernel(gc_b *compiled.Block, SrcDst []in
 //line samples_dct8x8.go:213
 					tx := gc_tx
 					ty := gc_ty
-//line samples_dct8x8.go:216
 					curCoef := gc_s_curCoef[gc_rank]
-//line samples_dct8x8.go:218
 					curQuant := gc_s_curQuant[gc_rank]
 //line samples_dct8x8.go:231
 					curCoef = curCoef * curQuant

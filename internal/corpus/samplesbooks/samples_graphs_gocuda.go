@@ -49,7 +49,6 @@ func gc_body_graphReduceKernel(gc_b *compiled.Block, inputVec []float32, outputV
 	tmp := gocuda.Shared[float64](t, threadsPerBlock)[:threadsPerBlock]
 //line samples_graphs.go:27
 	cta := cg.ThisThreadBlock(t)
-//line samples_graphs.go:30
 	gc_vstep := 0
 	for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
 		gc_rank := gc_vstep
@@ -64,7 +63,6 @@ func gc_body_graphReduceKernel(gc_b *compiled.Block, inputVec []float32, outputV
 			gc_pos.Thread = gc_rank
 //line samples_graphs.go:30
 			tempSum := 0.0
-//line samples_graphs.go:32
 			gc_s_tempSum[gc_rank] = tempSum
 		}
 		{
@@ -72,7 +70,6 @@ func gc_body_graphReduceKernel(gc_b *compiled.Block, inputVec []float32, outputV
 			gc_pos.Thread = gc_rank
 //line samples_graphs.go:30
 			tempSum := 0.0
-//line samples_graphs.go:32
 			gc_s_tempSum[gc_rank] = tempSum
 		}
 		{
@@ -80,7 +77,6 @@ func gc_body_graphReduceKernel(gc_b *compiled.Block, inputVec []float32, outputV
 			gc_pos.Thread = gc_rank
 //line samples_graphs.go:30
 			tempSum := 0.0
-//line samples_graphs.go:32
 			gc_s_tempSum[gc_rank] = tempSum
 		}
 		{
@@ -88,7 +84,6 @@ func gc_body_graphReduceKernel(gc_b *compiled.Block, inputVec []float32, outputV
 			gc_pos.Thread = gc_rank
 //line samples_graphs.go:30
 			tempSum := 0.0
-//line samples_graphs.go:32
 			gc_s_tempSum[gc_rank] = tempSum
 		}
 	}
@@ -96,7 +91,6 @@ func gc_body_graphReduceKernel(gc_b *compiled.Block, inputVec []float32, outputV
 		gc_pos.Thread = gc_rank
 //line samples_graphs.go:30
 		tempSum := 0.0
-//line samples_graphs.go:32
 		gc_s_tempSum[gc_rank] = tempSum
 	}
 //line samples_graphs.go:31
@@ -106,7 +100,6 @@ func gc_body_graphReduceKernel(gc_b *compiled.Block, inputVec []float32, outputV
 			return
 		}
 		gc_more = false
-//line samples_graphs.go:38
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -122,11 +115,8 @@ func gc_body_graphReduceKernel(gc_b *compiled.Block, inputVec []float32, outputV
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
-//line samples_graphs.go:54
 						gc_rank := gc_base + gc_tx
-//line samples_graphs.go:30
 						tempSum := gc_s_tempSum[gc_rank]
-//line samples_graphs.go:32
 						gc_more = true
 //line samples_graphs.go:32
 						tempSum += float64(gc_at[gc_tx])
@@ -134,11 +124,8 @@ func gc_body_graphReduceKernel(gc_b *compiled.Block, inputVec []float32, outputV
 					}
 					{
 						gc_tx := gc_step2 + 1
-//line samples_graphs.go:38
 						gc_rank := gc_base + gc_tx
-//line samples_graphs.go:30
 						tempSum := gc_s_tempSum[gc_rank]
-//line samples_graphs.go:32
 						gc_more = true
 //line samples_graphs.go:32
 						tempSum += float64(gc_at[gc_tx])
@@ -146,11 +133,8 @@ func gc_body_graphReduceKernel(gc_b *compiled.Block, inputVec []float32, outputV
 					}
 					{
 						gc_tx := gc_step2 + 2
-//line samples_graphs.go:38
 						gc_rank := gc_base + gc_tx
-//line samples_graphs.go:30
 						tempSum := gc_s_tempSum[gc_rank]
-//line samples_graphs.go:32
 						gc_more = true
 //line samples_graphs.go:32
 						tempSum += float64(gc_at[gc_tx])
@@ -158,11 +142,8 @@ func gc_body_graphReduceKernel(gc_b *compiled.Block, inputVec []float32, outputV
 					}
 					{
 						gc_tx := gc_step2 + 3
-//line samples_graphs.go:38
 						gc_rank := gc_base + gc_tx
-//line samples_graphs.go:30
 						tempSum := gc_s_tempSum[gc_rank]
-//line samples_graphs.go:32
 						gc_more = true
 //line samples_graphs.go:32
 						tempSum += float64(gc_at[gc_tx])
@@ -171,9 +152,7 @@ func gc_body_graphReduceKernel(gc_b *compiled.Block, inputVec []float32, outputV
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line samples_graphs.go:30
 					tempSum := gc_s_tempSum[gc_rank]
-//line samples_graphs.go:32
 					gc_more = true
 //line samples_graphs.go:32
 					tempSum += float64(gc_at[gc_tx])
@@ -188,8 +167,8 @@ func gc_body_graphReduceKernel(gc_b *compiled.Block, inputVec []float32, outputV
 						gc_pos.Thread = gc_rank
 //line samples_graphs.go:28
 						globaltid := gc_bx*gc_bdx + gc_tx
-//line samples_graphs.go:30
 						tempSum := gc_s_tempSum[gc_rank]
+//line samples_graphs.go:31
 						i := globaltid + gc_off
 						gc_more = true
 //line samples_graphs.go:32
@@ -202,8 +181,8 @@ func gc_body_graphReduceKernel(gc_b *compiled.Block, inputVec []float32, outputV
 						gc_pos.Thread = gc_rank
 //line samples_graphs.go:28
 						globaltid := gc_bx*gc_bdx + gc_tx
-//line samples_graphs.go:30
 						tempSum := gc_s_tempSum[gc_rank]
+//line samples_graphs.go:31
 						i := globaltid + gc_off
 						gc_more = true
 //line samples_graphs.go:32
@@ -216,8 +195,8 @@ func gc_body_graphReduceKernel(gc_b *compiled.Block, inputVec []float32, outputV
 						gc_pos.Thread = gc_rank
 //line samples_graphs.go:28
 						globaltid := gc_bx*gc_bdx + gc_tx
-//line samples_graphs.go:30
 						tempSum := gc_s_tempSum[gc_rank]
+//line samples_graphs.go:31
 						i := globaltid + gc_off
 						gc_more = true
 //line samples_graphs.go:32
@@ -230,8 +209,8 @@ func gc_body_graphReduceKernel(gc_b *compiled.Block, inputVec []float32, outputV
 						gc_pos.Thread = gc_rank
 //line samples_graphs.go:28
 						globaltid := gc_bx*gc_bdx + gc_tx
-//line samples_graphs.go:30
 						tempSum := gc_s_tempSum[gc_rank]
+//line samples_graphs.go:31
 						i := globaltid + gc_off
 						gc_more = true
 //line samples_graphs.go:32
@@ -244,8 +223,8 @@ func gc_body_graphReduceKernel(gc_b *compiled.Block, inputVec []float32, outputV
 					gc_pos.Thread = gc_rank
 //line samples_graphs.go:28
 					globaltid := gc_bx*gc_bdx + gc_tx
-//line samples_graphs.go:30
 					tempSum := gc_s_tempSum[gc_rank]
+//line samples_graphs.go:31
 					i := globaltid + gc_off
 					gc_more = true
 //line samples_graphs.go:32
@@ -255,7 +234,6 @@ func gc_body_graphReduceKernel(gc_b *compiled.Block, inputVec []float32, outputV
 			}
 		}
 	}
-//line samples_graphs.go:40
 	gc_step4 := 0
 	for ; gc_step4+3 < gc_n; gc_step4 += 4 {
 		{
@@ -295,7 +273,6 @@ func gc_body_graphReduceKernel(gc_b *compiled.Block, inputVec []float32, outputV
 	}
 //line samples_graphs.go:38
 	tile32 := cg.TiledPartition(cta, 32)
-//line samples_graphs.go:41
 	var gc_l_beta [32]float64
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -304,12 +281,10 @@ func gc_body_graphReduceKernel(gc_b *compiled.Block, inputVec []float32, outputV
 		_ = gc_dead
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
-//line samples_graphs.go:50
 			tempSum := gc_s_tempSum[gc_rank]
 //line samples_graphs.go:40
 			beta := tempSum
 			var temp float64
-//line samples_graphs.go:43
 			_ = temp
 			gc_l_beta[gc_lane] = beta
 		}
@@ -319,7 +294,6 @@ func gc_body_graphReduceKernel(gc_b *compiled.Block, inputVec []float32, outputV
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				beta := gc_l_beta[gc_lane]
-//line samples_graphs.go:49
 				var temp float64
 //line samples_graphs.go:44
 				if (gc_rank & (32 - 1)) < i_ {
@@ -333,7 +307,6 @@ func gc_body_graphReduceKernel(gc_b *compiled.Block, inputVec []float32, outputV
 			compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, tile32.Size(), nil, 0, nil, nil)
 		}
 	}
-//line samples_graphs.go:54
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		var beta float64
@@ -348,7 +321,6 @@ func gc_body_graphReduceKernel(gc_b *compiled.Block, inputVec []float32, outputV
 //line samples_graphs.go:55
 					return
 				}
-//line samples_graphs.go:56
 				beta += tmp[i_2]
 			}
 			outputVec[gc_bx] = beta
@@ -359,8 +331,6 @@ func gc_body_graphReduceKernel(gc_b *compiled.Block, inputVec []float32, outputV
 // GraphReduceFinalKernel is reduceFinal of simpleCudaGraphs.cu: one block
 // folds the partial sums by halves in shared memory, each step guarded by
 // blockDim, and warp 0 finishes with tile32.shfl_down.
-//
-//line samples_graphs.go:67
 func GraphReduceFinalKernel(inputVec, result []float64, inputSize int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_graphReduceFinalKernel,
 		func(gc_t *gocuda.Thread) { graphReduceFinalKernel(gc_t, inputVec, result, inputSize) },
@@ -386,7 +356,6 @@ func gc_body_graphReduceFinalKernel(gc_b *compiled.Block, inputVec, result []flo
 	tmp := gocuda.Shared[float64](t, threadsPerBlock)[:threadsPerBlock]
 //line samples_graphs.go:70
 	cta := cg.ThisThreadBlock(t)
-//line samples_graphs.go:73
 	gc_vstep := 0
 	for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
 		gc_rank := gc_vstep
@@ -401,7 +370,6 @@ func gc_body_graphReduceFinalKernel(gc_b *compiled.Block, inputVec, result []flo
 			gc_pos.Thread = gc_rank
 //line samples_graphs.go:73
 			tempSum := 0.0
-//line samples_graphs.go:75
 			gc_s_tempSum[gc_rank] = tempSum
 		}
 		{
@@ -409,7 +377,6 @@ func gc_body_graphReduceFinalKernel(gc_b *compiled.Block, inputVec, result []flo
 			gc_pos.Thread = gc_rank
 //line samples_graphs.go:73
 			tempSum := 0.0
-//line samples_graphs.go:75
 			gc_s_tempSum[gc_rank] = tempSum
 		}
 		{
@@ -417,7 +384,6 @@ func gc_body_graphReduceFinalKernel(gc_b *compiled.Block, inputVec, result []flo
 			gc_pos.Thread = gc_rank
 //line samples_graphs.go:73
 			tempSum := 0.0
-//line samples_graphs.go:75
 			gc_s_tempSum[gc_rank] = tempSum
 		}
 		{
@@ -425,7 +391,6 @@ func gc_body_graphReduceFinalKernel(gc_b *compiled.Block, inputVec, result []flo
 			gc_pos.Thread = gc_rank
 //line samples_graphs.go:73
 			tempSum := 0.0
-//line samples_graphs.go:75
 			gc_s_tempSum[gc_rank] = tempSum
 		}
 	}
@@ -433,7 +398,6 @@ func gc_body_graphReduceFinalKernel(gc_b *compiled.Block, inputVec, result []flo
 		gc_pos.Thread = gc_rank
 //line samples_graphs.go:73
 		tempSum := 0.0
-//line samples_graphs.go:75
 		gc_s_tempSum[gc_rank] = tempSum
 	}
 //line samples_graphs.go:74
@@ -443,7 +407,6 @@ func gc_body_graphReduceFinalKernel(gc_b *compiled.Block, inputVec, result []flo
 			return
 		}
 		gc_more = false
-//line samples_graphs.go:81
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -476,9 +439,7 @@ func gc_body_graphReduceFinalKernel(gc_b *compiled.Block, inputVec, result []flo
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line samples_graphs.go:73
 					tempSum := gc_s_tempSum[gc_rank]
-//line samples_graphs.go:75
 					gc_more = true
 //line samples_graphs.go:75
 					tempSum += gc_at[gc_tx]
@@ -515,8 +476,8 @@ func gc_body_graphReduceFinalKernel(gc_b *compiled.Block, inputVec, result []flo
 						gc_pos.Thread = gc_rank
 //line samples_graphs.go:71
 						globaltid := gc_bx*gc_bdx + gc_tx
-//line samples_graphs.go:73
 						tempSum := gc_s_tempSum[gc_rank]
+//line samples_graphs.go:74
 						i := globaltid + gc_off
 						gc_more = true
 //line samples_graphs.go:75
@@ -529,8 +490,8 @@ func gc_body_graphReduceFinalKernel(gc_b *compiled.Block, inputVec, result []flo
 						gc_pos.Thread = gc_rank
 //line samples_graphs.go:71
 						globaltid := gc_bx*gc_bdx + gc_tx
-//line samples_graphs.go:73
 						tempSum := gc_s_tempSum[gc_rank]
+//line samples_graphs.go:74
 						i := globaltid + gc_off
 						gc_more = true
 //line samples_graphs.go:75
@@ -543,8 +504,8 @@ func gc_body_graphReduceFinalKernel(gc_b *compiled.Block, inputVec, result []flo
 						gc_pos.Thread = gc_rank
 //line samples_graphs.go:71
 						globaltid := gc_bx*gc_bdx + gc_tx
-//line samples_graphs.go:73
 						tempSum := gc_s_tempSum[gc_rank]
+//line samples_graphs.go:74
 						i := globaltid + gc_off
 						gc_more = true
 //line samples_graphs.go:75
@@ -557,8 +518,8 @@ func gc_body_graphReduceFinalKernel(gc_b *compiled.Block, inputVec, result []flo
 						gc_pos.Thread = gc_rank
 //line samples_graphs.go:71
 						globaltid := gc_bx*gc_bdx + gc_tx
-//line samples_graphs.go:73
 						tempSum := gc_s_tempSum[gc_rank]
+//line samples_graphs.go:74
 						i := globaltid + gc_off
 						gc_more = true
 //line samples_graphs.go:75
@@ -571,8 +532,8 @@ func gc_body_graphReduceFinalKernel(gc_b *compiled.Block, inputVec, result []flo
 					gc_pos.Thread = gc_rank
 //line samples_graphs.go:71
 					globaltid := gc_bx*gc_bdx + gc_tx
-//line samples_graphs.go:73
 					tempSum := gc_s_tempSum[gc_rank]
+//line samples_graphs.go:74
 					i := globaltid + gc_off
 					gc_more = true
 //line samples_graphs.go:75
@@ -582,7 +543,6 @@ func gc_body_graphReduceFinalKernel(gc_b *compiled.Block, inputVec, result []flo
 			}
 		}
 	}
-//line samples_graphs.go:83
 	gc_step3 := 0
 	for ; gc_step3+3 < gc_n; gc_step3 += 4 {
 		{
@@ -622,7 +582,6 @@ func gc_body_graphReduceFinalKernel(gc_b *compiled.Block, inputVec, result []flo
 	}
 //line samples_graphs.go:81
 	tile32 := cg.TiledPartition(cta, 32)
-//line samples_graphs.go:84
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		tempSum := gc_s_tempSum[gc_rank]
@@ -633,7 +592,6 @@ func gc_body_graphReduceFinalKernel(gc_b *compiled.Block, inputVec, result []flo
 		}
 		gc_s_tempSum[gc_rank] = tempSum
 	}
-//line samples_graphs.go:91
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		tempSum := gc_s_tempSum[gc_rank]
@@ -644,7 +602,6 @@ func gc_body_graphReduceFinalKernel(gc_b *compiled.Block, inputVec, result []flo
 		}
 		gc_s_tempSum[gc_rank] = tempSum
 	}
-//line samples_graphs.go:98
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		tempSum := gc_s_tempSum[gc_rank]
@@ -655,7 +612,6 @@ func gc_body_graphReduceFinalKernel(gc_b *compiled.Block, inputVec, result []flo
 		}
 		gc_s_tempSum[gc_rank] = tempSum
 	}
-//line samples_graphs.go:105
 	var gc_c1v [32]float64
 	var gc_c1r [32]float64
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -663,7 +619,6 @@ func gc_body_graphReduceFinalKernel(gc_b *compiled.Block, inputVec, result []flo
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		{
-//line samples_graphs.go:113
 			var gc_m11 uint32
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
@@ -700,7 +655,6 @@ func gc_body_graphReduceFinalKernel(gc_b *compiled.Block, inputVec, result []flo
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-//line samples_graphs.go:116
 						tempSum := gc_s_tempSum[gc_rank]
 //line samples_graphs.go:110
 						gc_c1v[gc_lane] = tempSum
@@ -712,7 +666,6 @@ func gc_body_graphReduceFinalKernel(gc_b *compiled.Block, inputVec, result []flo
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-//line samples_graphs.go:117
 						tempSum := gc_s_tempSum[gc_rank]
 //line samples_graphs.go:110
 						tempSum += gc_c1r[gc_lane]

@@ -49,10 +49,8 @@ func gc_body_graphReduceKernel(gc_b2 *compiled.Block, inputVec []float32, output
 	tmp := gocuda.Shared[float64](t, threadsPerBlock)[:threadsPerBlock]
 //line samples_graphs.go:27
 	cta := cg.ThisThreadBlock(t)
-//line samples_graphs.go:30
 	gc_vstep2 := 0
 	if compiled.SIMD {
-//line samples_graphs.go:30
 		gc_vb := archsimd.BroadcastFloat64x4(0.0)
 		for ; gc_vstep2+3 < gc_n2; gc_vstep2 += 4 {
 			gc_rank2 := gc_vstep2
@@ -70,7 +68,6 @@ func gc_body_graphReduceKernel(gc_b2 *compiled.Block, inputVec []float32, output
 			gc_pos2.Thread = gc_rank2
 //line samples_graphs.go:30
 			tempSum := 0.0
-//line samples_graphs.go:32
 			gc_s_tempSum[gc_rank2] = tempSum
 		}
 		{
@@ -78,7 +75,6 @@ func gc_body_graphReduceKernel(gc_b2 *compiled.Block, inputVec []float32, output
 			gc_pos2.Thread = gc_rank2
 //line samples_graphs.go:30
 			tempSum := 0.0
-//line samples_graphs.go:32
 			gc_s_tempSum[gc_rank2] = tempSum
 		}
 		{
@@ -86,7 +82,6 @@ func gc_body_graphReduceKernel(gc_b2 *compiled.Block, inputVec []float32, output
 			gc_pos2.Thread = gc_rank2
 //line samples_graphs.go:30
 			tempSum := 0.0
-//line samples_graphs.go:32
 			gc_s_tempSum[gc_rank2] = tempSum
 		}
 		{
@@ -94,7 +89,6 @@ func gc_body_graphReduceKernel(gc_b2 *compiled.Block, inputVec []float32, output
 			gc_pos2.Thread = gc_rank2
 //line samples_graphs.go:30
 			tempSum := 0.0
-//line samples_graphs.go:32
 			gc_s_tempSum[gc_rank2] = tempSum
 		}
 	}
@@ -102,7 +96,6 @@ func gc_body_graphReduceKernel(gc_b2 *compiled.Block, inputVec []float32, output
 		gc_pos2.Thread = gc_rank2
 //line samples_graphs.go:30
 		tempSum := 0.0
-//line samples_graphs.go:32
 		gc_s_tempSum[gc_rank2] = tempSum
 	}
 //line samples_graphs.go:31
@@ -112,7 +105,6 @@ func gc_body_graphReduceKernel(gc_b2 *compiled.Block, inputVec []float32, output
 			return
 		}
 		gc_more = false
-//line samples_graphs.go:38
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_off+(gc_bx2*gc_bdx2), gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -128,11 +120,8 @@ func gc_body_graphReduceKernel(gc_b2 *compiled.Block, inputVec []float32, output
 				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
 					{
 						gc_tx2 := gc_step6 + 0
-//line samples_graphs.go:54
 						gc_rank2 := gc_base2 + gc_tx2
-//line samples_graphs.go:30
 						tempSum := gc_s_tempSum[gc_rank2]
-//line samples_graphs.go:32
 						gc_more = true
 //line samples_graphs.go:32
 						tempSum += float64(gc_at2[gc_tx2])
@@ -140,11 +129,8 @@ func gc_body_graphReduceKernel(gc_b2 *compiled.Block, inputVec []float32, output
 					}
 					{
 						gc_tx2 := gc_step6 + 1
-//line samples_graphs.go:38
 						gc_rank2 := gc_base2 + gc_tx2
-//line samples_graphs.go:30
 						tempSum := gc_s_tempSum[gc_rank2]
-//line samples_graphs.go:32
 						gc_more = true
 //line samples_graphs.go:32
 						tempSum += float64(gc_at2[gc_tx2])
@@ -152,11 +138,8 @@ func gc_body_graphReduceKernel(gc_b2 *compiled.Block, inputVec []float32, output
 					}
 					{
 						gc_tx2 := gc_step6 + 2
-//line samples_graphs.go:38
 						gc_rank2 := gc_base2 + gc_tx2
-//line samples_graphs.go:30
 						tempSum := gc_s_tempSum[gc_rank2]
-//line samples_graphs.go:32
 						gc_more = true
 //line samples_graphs.go:32
 						tempSum += float64(gc_at2[gc_tx2])
@@ -164,11 +147,8 @@ func gc_body_graphReduceKernel(gc_b2 *compiled.Block, inputVec []float32, output
 					}
 					{
 						gc_tx2 := gc_step6 + 3
-//line samples_graphs.go:38
 						gc_rank2 := gc_base2 + gc_tx2
-//line samples_graphs.go:30
 						tempSum := gc_s_tempSum[gc_rank2]
-//line samples_graphs.go:32
 						gc_more = true
 //line samples_graphs.go:32
 						tempSum += float64(gc_at2[gc_tx2])
@@ -177,9 +157,7 @@ func gc_body_graphReduceKernel(gc_b2 *compiled.Block, inputVec []float32, output
 				}
 				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-//line samples_graphs.go:30
 					tempSum := gc_s_tempSum[gc_rank2]
-//line samples_graphs.go:32
 					gc_more = true
 //line samples_graphs.go:32
 					tempSum += float64(gc_at2[gc_tx2])
@@ -194,8 +172,8 @@ func gc_body_graphReduceKernel(gc_b2 *compiled.Block, inputVec []float32, output
 						gc_pos2.Thread = gc_rank2
 //line samples_graphs.go:28
 						globaltid := gc_bx2*gc_bdx2 + gc_tx2
-//line samples_graphs.go:30
 						tempSum := gc_s_tempSum[gc_rank2]
+//line samples_graphs.go:31
 						i := globaltid + gc_off
 						gc_more = true
 //line samples_graphs.go:32
@@ -208,8 +186,8 @@ func gc_body_graphReduceKernel(gc_b2 *compiled.Block, inputVec []float32, output
 						gc_pos2.Thread = gc_rank2
 //line samples_graphs.go:28
 						globaltid := gc_bx2*gc_bdx2 + gc_tx2
-//line samples_graphs.go:30
 						tempSum := gc_s_tempSum[gc_rank2]
+//line samples_graphs.go:31
 						i := globaltid + gc_off
 						gc_more = true
 //line samples_graphs.go:32
@@ -222,8 +200,8 @@ func gc_body_graphReduceKernel(gc_b2 *compiled.Block, inputVec []float32, output
 						gc_pos2.Thread = gc_rank2
 //line samples_graphs.go:28
 						globaltid := gc_bx2*gc_bdx2 + gc_tx2
-//line samples_graphs.go:30
 						tempSum := gc_s_tempSum[gc_rank2]
+//line samples_graphs.go:31
 						i := globaltid + gc_off
 						gc_more = true
 //line samples_graphs.go:32
@@ -236,8 +214,8 @@ func gc_body_graphReduceKernel(gc_b2 *compiled.Block, inputVec []float32, output
 						gc_pos2.Thread = gc_rank2
 //line samples_graphs.go:28
 						globaltid := gc_bx2*gc_bdx2 + gc_tx2
-//line samples_graphs.go:30
 						tempSum := gc_s_tempSum[gc_rank2]
+//line samples_graphs.go:31
 						i := globaltid + gc_off
 						gc_more = true
 //line samples_graphs.go:32
@@ -250,8 +228,8 @@ func gc_body_graphReduceKernel(gc_b2 *compiled.Block, inputVec []float32, output
 					gc_pos2.Thread = gc_rank2
 //line samples_graphs.go:28
 					globaltid := gc_bx2*gc_bdx2 + gc_tx2
-//line samples_graphs.go:30
 					tempSum := gc_s_tempSum[gc_rank2]
+//line samples_graphs.go:31
 					i := globaltid + gc_off
 					gc_more = true
 //line samples_graphs.go:32
@@ -261,7 +239,6 @@ func gc_body_graphReduceKernel(gc_b2 *compiled.Block, inputVec []float32, output
 			}
 		}
 	}
-//line samples_graphs.go:40
 	gc_step8 := 0
 	for ; gc_step8+3 < gc_n2; gc_step8 += 4 {
 		{
@@ -301,7 +278,6 @@ func gc_body_graphReduceKernel(gc_b2 *compiled.Block, inputVec []float32, output
 	}
 //line samples_graphs.go:38
 	tile32 := cg.TiledPartition(cta, 32)
-//line samples_graphs.go:41
 	var gc_l_beta [32]float64
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
 		gc_cnt2 := min(32, gc_n2-gc_w2)
@@ -310,12 +286,10 @@ func gc_body_graphReduceKernel(gc_b2 *compiled.Block, inputVec []float32, output
 		_ = gc_dead2
 		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 			gc_rank2 := gc_w2 + gc_lane2
-//line samples_graphs.go:50
 			tempSum := gc_s_tempSum[gc_rank2]
 //line samples_graphs.go:40
 			beta := tempSum
 			var temp float64
-//line samples_graphs.go:43
 			_ = temp
 			gc_l_beta[gc_lane2] = beta
 		}
@@ -325,7 +299,6 @@ func gc_body_graphReduceKernel(gc_b2 *compiled.Block, inputVec []float32, output
 				gc_rank2 := gc_w2 + gc_lane2
 				gc_pos2.Thread = gc_rank2
 				beta := gc_l_beta[gc_lane2]
-//line samples_graphs.go:49
 				var temp float64
 //line samples_graphs.go:44
 				if (gc_rank2 & (32 - 1)) < i_ {
@@ -339,7 +312,6 @@ func gc_body_graphReduceKernel(gc_b2 *compiled.Block, inputVec []float32, output
 			compiled.TileLanes[bool, bool](gc_b2, "Sync", gc_w2, gc_act2, tile32.Size(), nil, 0, nil, nil)
 		}
 	}
-//line samples_graphs.go:54
 	for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 		gc_pos2.Thread = gc_rank2
 		var beta float64
@@ -354,7 +326,6 @@ func gc_body_graphReduceKernel(gc_b2 *compiled.Block, inputVec []float32, output
 //line samples_graphs.go:55
 					return
 				}
-//line samples_graphs.go:56
 				beta += tmp[i_2]
 			}
 			outputVec[gc_bx2] = beta
@@ -365,8 +336,6 @@ func gc_body_graphReduceKernel(gc_b2 *compiled.Block, inputVec []float32, output
 // GraphReduceFinalKernel is reduceFinal of simpleCudaGraphs.cu: one block
 // folds the partial sums by halves in shared memory, each step guarded by
 // blockDim, and warp 0 finishes with tile32.shfl_down.
-//
-//line samples_graphs.go:67
 func GraphReduceFinalKernel(inputVec, result []float64, inputSize int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_graphReduceFinalKernel,
 		func(gc_t *gocuda.Thread) { graphReduceFinalKernel(gc_t, inputVec, result, inputSize) },
@@ -392,10 +361,8 @@ func gc_body_graphReduceFinalKernel(gc_b2 *compiled.Block, inputVec, result []fl
 	tmp := gocuda.Shared[float64](t, threadsPerBlock)[:threadsPerBlock]
 //line samples_graphs.go:70
 	cta := cg.ThisThreadBlock(t)
-//line samples_graphs.go:73
 	gc_vstep4 := 0
 	if compiled.SIMD {
-//line samples_graphs.go:73
 		gc_vb := archsimd.BroadcastFloat64x4(0.0)
 		for ; gc_vstep4+3 < gc_n2; gc_vstep4 += 4 {
 			gc_rank2 := gc_vstep4
@@ -413,7 +380,6 @@ func gc_body_graphReduceFinalKernel(gc_b2 *compiled.Block, inputVec, result []fl
 			gc_pos2.Thread = gc_rank2
 //line samples_graphs.go:73
 			tempSum := 0.0
-//line samples_graphs.go:75
 			gc_s_tempSum[gc_rank2] = tempSum
 		}
 		{
@@ -421,7 +387,6 @@ func gc_body_graphReduceFinalKernel(gc_b2 *compiled.Block, inputVec, result []fl
 			gc_pos2.Thread = gc_rank2
 //line samples_graphs.go:73
 			tempSum := 0.0
-//line samples_graphs.go:75
 			gc_s_tempSum[gc_rank2] = tempSum
 		}
 		{
@@ -429,7 +394,6 @@ func gc_body_graphReduceFinalKernel(gc_b2 *compiled.Block, inputVec, result []fl
 			gc_pos2.Thread = gc_rank2
 //line samples_graphs.go:73
 			tempSum := 0.0
-//line samples_graphs.go:75
 			gc_s_tempSum[gc_rank2] = tempSum
 		}
 		{
@@ -437,7 +401,6 @@ func gc_body_graphReduceFinalKernel(gc_b2 *compiled.Block, inputVec, result []fl
 			gc_pos2.Thread = gc_rank2
 //line samples_graphs.go:73
 			tempSum := 0.0
-//line samples_graphs.go:75
 			gc_s_tempSum[gc_rank2] = tempSum
 		}
 	}
@@ -445,7 +408,6 @@ func gc_body_graphReduceFinalKernel(gc_b2 *compiled.Block, inputVec, result []fl
 		gc_pos2.Thread = gc_rank2
 //line samples_graphs.go:73
 		tempSum := 0.0
-//line samples_graphs.go:75
 		gc_s_tempSum[gc_rank2] = tempSum
 	}
 //line samples_graphs.go:74
@@ -455,7 +417,6 @@ func gc_body_graphReduceFinalKernel(gc_b2 *compiled.Block, inputVec, result []fl
 			return
 		}
 		gc_more = false
-//line samples_graphs.go:81
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_off+(gc_bx2*gc_bdx2), gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -491,9 +452,7 @@ func gc_body_graphReduceFinalKernel(gc_b2 *compiled.Block, inputVec, result []fl
 				}
 				for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-//line samples_graphs.go:73
 					tempSum := gc_s_tempSum[gc_rank2]
-//line samples_graphs.go:75
 					gc_more = true
 //line samples_graphs.go:75
 					tempSum += gc_at2[gc_tx2]
@@ -533,8 +492,8 @@ func gc_body_graphReduceFinalKernel(gc_b2 *compiled.Block, inputVec, result []fl
 						gc_pos2.Thread = gc_rank2
 //line samples_graphs.go:71
 						globaltid := gc_bx2*gc_bdx2 + gc_tx2
-//line samples_graphs.go:73
 						tempSum := gc_s_tempSum[gc_rank2]
+//line samples_graphs.go:74
 						i := globaltid + gc_off
 						gc_more = true
 //line samples_graphs.go:75
@@ -547,8 +506,8 @@ func gc_body_graphReduceFinalKernel(gc_b2 *compiled.Block, inputVec, result []fl
 						gc_pos2.Thread = gc_rank2
 //line samples_graphs.go:71
 						globaltid := gc_bx2*gc_bdx2 + gc_tx2
-//line samples_graphs.go:73
 						tempSum := gc_s_tempSum[gc_rank2]
+//line samples_graphs.go:74
 						i := globaltid + gc_off
 						gc_more = true
 //line samples_graphs.go:75
@@ -561,8 +520,8 @@ func gc_body_graphReduceFinalKernel(gc_b2 *compiled.Block, inputVec, result []fl
 						gc_pos2.Thread = gc_rank2
 //line samples_graphs.go:71
 						globaltid := gc_bx2*gc_bdx2 + gc_tx2
-//line samples_graphs.go:73
 						tempSum := gc_s_tempSum[gc_rank2]
+//line samples_graphs.go:74
 						i := globaltid + gc_off
 						gc_more = true
 //line samples_graphs.go:75
@@ -575,8 +534,8 @@ func gc_body_graphReduceFinalKernel(gc_b2 *compiled.Block, inputVec, result []fl
 						gc_pos2.Thread = gc_rank2
 //line samples_graphs.go:71
 						globaltid := gc_bx2*gc_bdx2 + gc_tx2
-//line samples_graphs.go:73
 						tempSum := gc_s_tempSum[gc_rank2]
+//line samples_graphs.go:74
 						i := globaltid + gc_off
 						gc_more = true
 //line samples_graphs.go:75
@@ -589,8 +548,8 @@ func gc_body_graphReduceFinalKernel(gc_b2 *compiled.Block, inputVec, result []fl
 					gc_pos2.Thread = gc_rank2
 //line samples_graphs.go:71
 					globaltid := gc_bx2*gc_bdx2 + gc_tx2
-//line samples_graphs.go:73
 					tempSum := gc_s_tempSum[gc_rank2]
+//line samples_graphs.go:74
 					i := globaltid + gc_off
 					gc_more = true
 //line samples_graphs.go:75
@@ -600,7 +559,6 @@ func gc_body_graphReduceFinalKernel(gc_b2 *compiled.Block, inputVec, result []fl
 			}
 		}
 	}
-//line samples_graphs.go:83
 	gc_step6 := 0
 	for ; gc_step6+3 < gc_n2; gc_step6 += 4 {
 		{
@@ -640,7 +598,6 @@ func gc_body_graphReduceFinalKernel(gc_b2 *compiled.Block, inputVec, result []fl
 	}
 //line samples_graphs.go:81
 	tile32 := cg.TiledPartition(cta, 32)
-//line samples_graphs.go:84
 	for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 		gc_pos2.Thread = gc_rank2
 		tempSum := gc_s_tempSum[gc_rank2]
@@ -651,7 +608,6 @@ func gc_body_graphReduceFinalKernel(gc_b2 *compiled.Block, inputVec, result []fl
 		}
 		gc_s_tempSum[gc_rank2] = tempSum
 	}
-//line samples_graphs.go:91
 	for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 		gc_pos2.Thread = gc_rank2
 		tempSum := gc_s_tempSum[gc_rank2]
@@ -662,7 +618,6 @@ func gc_body_graphReduceFinalKernel(gc_b2 *compiled.Block, inputVec, result []fl
 		}
 		gc_s_tempSum[gc_rank2] = tempSum
 	}
-//line samples_graphs.go:98
 	for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 		gc_pos2.Thread = gc_rank2
 		tempSum := gc_s_tempSum[gc_rank2]
@@ -673,7 +628,6 @@ func gc_body_graphReduceFinalKernel(gc_b2 *compiled.Block, inputVec, result []fl
 		}
 		gc_s_tempSum[gc_rank2] = tempSum
 	}
-//line samples_graphs.go:105
 	var gc_c21v [32]float64
 	var gc_c21r [32]float64
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -681,7 +635,6 @@ func gc_body_graphReduceFinalKernel(gc_b2 *compiled.Block, inputVec, result []fl
 		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 		var gc_dead2 uint32
 		{
-//line samples_graphs.go:113
 			var gc_m112 uint32
 			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 				gc_rank2 := gc_w2 + gc_lane2
@@ -718,7 +671,6 @@ func gc_body_graphReduceFinalKernel(gc_b2 *compiled.Block, inputVec, result []fl
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
-//line samples_graphs.go:116
 						tempSum := gc_s_tempSum[gc_rank2]
 //line samples_graphs.go:110
 						gc_c21v[gc_lane2] = tempSum
@@ -730,7 +682,6 @@ func gc_body_graphReduceFinalKernel(gc_b2 *compiled.Block, inputVec, result []fl
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
-//line samples_graphs.go:117
 						tempSum := gc_s_tempSum[gc_rank2]
 //line samples_graphs.go:110
 						tempSum += gc_c21r[gc_lane2]

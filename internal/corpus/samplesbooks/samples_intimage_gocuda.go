@@ -56,7 +56,6 @@ func gc_body_shflIntimageRowsKernel(gc_b *compiled.Block, img, integralImage []U
 	tile_ := cg.TiledPartition(cta_, 32)
 //line samples_intimage.go:40
 	sums := gc_shared1(128)[:128]
-//line samples_intimage.go:42
 	var gc_l_sum [32]uint32
 	var gc_c1r [32]uint32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -120,7 +119,6 @@ func gc_body_shflIntimageRowsKernel(gc_b *compiled.Block, img, integralImage []U
 				}
 //line samples_intimage.go:84
 				sum := result_[15]
-//line samples_intimage.go:88
 				gc_s_result_[gc_rank] = result_
 				gc_l_sum[gc_lane] = sum
 			}
@@ -133,7 +131,6 @@ func gc_body_shflIntimageRowsKernel(gc_b *compiled.Block, img, integralImage []U
 				gc_pos.Thread = gc_rank
 //line samples_intimage.go:41
 				laneID := uint32((gc_rank & (tile_.Size() - 1)))
-//line samples_intimage.go:43
 				result_ := gc_s_result_[gc_rank]
 				sum := gc_l_sum[gc_lane]
 //line samples_intimage.go:89
@@ -224,7 +221,6 @@ func gc_body_shflIntimageRowsKernel(gc_b *compiled.Block, img, integralImage []U
 					}
 					sum += n
 				}
-//line samples_intimage.go:99
 				gc_s_result_[gc_rank] = result_
 				gc_l_sum[gc_lane] = sum
 			}
@@ -234,7 +230,6 @@ func gc_body_shflIntimageRowsKernel(gc_b *compiled.Block, img, integralImage []U
 			gc_pos.Thread = gc_rank
 //line samples_intimage.go:42
 			warpID := uint32(((gc_rank / tile_.Size()) % tile_.MetaGroupSize()))
-//line samples_intimage.go:44
 			result_ := gc_s_result_[gc_rank]
 //line samples_intimage.go:101
 			if (gc_rank & (tile_.Size() - 1)) == (tile_.Size() - 1) {
@@ -242,7 +237,6 @@ func gc_body_shflIntimageRowsKernel(gc_b *compiled.Block, img, integralImage []U
 			}
 		}
 	}
-//line samples_intimage.go:108
 	var gc_l_warpSum [32]uint32
 	var gc_c2r [32]uint32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -250,7 +244,6 @@ func gc_body_shflIntimageRowsKernel(gc_b *compiled.Block, img, integralImage []U
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		{
-//line samples_intimage.go:116
 			var gc_m12 uint32
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
@@ -275,7 +268,6 @@ func gc_body_shflIntimageRowsKernel(gc_b *compiled.Block, img, integralImage []U
 					laneID := uint32((gc_rank & (tile_.Size() - 1)))
 //line samples_intimage.go:108
 					warpSum := sums[laneID]
-//line samples_intimage.go:110
 					gc_l_warpSum[gc_lane] = warpSum
 				}
 //line samples_intimage.go:110
@@ -288,7 +280,6 @@ func gc_body_shflIntimageRowsKernel(gc_b *compiled.Block, img, integralImage []U
 						gc_rank := gc_w + gc_lane
 //line samples_intimage.go:41
 						laneID := uint32((gc_rank & (tile_.Size() - 1)))
-//line samples_intimage.go:43
 						warpSum := gc_l_warpSum[gc_lane]
 //line samples_intimage.go:111
 						n_ := gc_c2r[gc_lane]
@@ -296,7 +287,6 @@ func gc_body_shflIntimageRowsKernel(gc_b *compiled.Block, img, integralImage []U
 						if laneID >= i_4 {
 							warpSum += n_
 						}
-//line samples_intimage.go:117
 						gc_l_warpSum[gc_lane] = warpSum
 					}
 				}
@@ -308,7 +298,6 @@ func gc_body_shflIntimageRowsKernel(gc_b *compiled.Block, img, integralImage []U
 					gc_pos.Thread = gc_rank
 //line samples_intimage.go:41
 					laneID := uint32((gc_rank & (tile_.Size() - 1)))
-//line samples_intimage.go:43
 					warpSum := gc_l_warpSum[gc_lane]
 //line samples_intimage.go:118
 					sums[laneID] = warpSum
@@ -319,7 +308,6 @@ func gc_body_shflIntimageRowsKernel(gc_b *compiled.Block, img, integralImage []U
 	}
 //line samples_intimage.go:172
 	blockOffset := uint32(gc_bx) * 480
-//line samples_intimage.go:174
 	var gc_l_idxToElem [32]func(idx uint32) Uint4
 	var gc_c3v [32]Uint4
 	var gc_c3r [32]Uint4
@@ -345,7 +333,6 @@ func gc_body_shflIntimageRowsKernel(gc_b *compiled.Block, img, integralImage []U
 			gc_pos.Thread = gc_rank
 //line samples_intimage.go:42
 			warpID := uint32(((gc_rank / tile_.Size()) % tile_.MetaGroupSize()))
-//line samples_intimage.go:44
 			result_ := gc_s_result_[gc_rank]
 //line samples_intimage.go:123
 			if warpID > 0 {
@@ -498,7 +485,6 @@ func gc_body_shflIntimageRowsKernel(gc_b *compiled.Block, img, integralImage []U
 				idMask := id & 3
 				idSwizzle := (id + 2) & 3
 				idShift := (id >> 2) << 4
-//line samples_intimage.go:173
 				idxToElem := gc_l_idxToElem[gc_lane]
 //line samples_intimage.go:176
 				gc_s_result[gc_rank].w = gc_c5r[gc_lane]
@@ -554,7 +540,6 @@ func gc_body_shflIntimageRowsKernel(gc_b *compiled.Block, img, integralImage []U
 				idMask := id & 3
 				idSwizzle := (id + 2) & 3
 				idShift := (id >> 2) << 4
-//line samples_intimage.go:173
 				idxToElem := gc_l_idxToElem[gc_lane]
 //line samples_intimage.go:185
 				gc_s_result[gc_rank].w = gc_c9r[gc_lane]
@@ -608,50 +593,42 @@ func gc_body_shflVerticalShflKernel(gc_b *compiled.Block, img []uint32, width, h
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line samples_intimage.go:213
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_intimage.go:201
 						stepSum := uint32(0)
 //line samples_intimage.go:204
 						gc_at[gc_tx][gc_ty] = 0
-//line samples_intimage.go:206
 						gc_s_stepSum[gc_rank] = stepSum
 					}
 					{
 						gc_tx := gc_step + 1
-//line samples_intimage.go:211
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_intimage.go:201
 						stepSum := uint32(0)
 //line samples_intimage.go:204
 						gc_at[gc_tx][gc_ty] = 0
-//line samples_intimage.go:206
 						gc_s_stepSum[gc_rank] = stepSum
 					}
 					{
 						gc_tx := gc_step + 2
-//line samples_intimage.go:211
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_intimage.go:201
 						stepSum := uint32(0)
 //line samples_intimage.go:204
 						gc_at[gc_tx][gc_ty] = 0
-//line samples_intimage.go:206
 						gc_s_stepSum[gc_rank] = stepSum
 					}
 					{
 						gc_tx := gc_step + 3
-//line samples_intimage.go:211
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_intimage.go:201
 						stepSum := uint32(0)
 //line samples_intimage.go:204
 						gc_at[gc_tx][gc_ty] = 0
-//line samples_intimage.go:206
 						gc_s_stepSum[gc_rank] = stepSum
 					}
 				}
@@ -662,7 +639,6 @@ func gc_body_shflVerticalShflKernel(gc_b *compiled.Block, img []uint32, width, h
 					stepSum := uint32(0)
 //line samples_intimage.go:204
 					gc_at[gc_tx][gc_ty] = 0
-//line samples_intimage.go:206
 					gc_s_stepSum[gc_rank] = stepSum
 				}
 			} else {
@@ -676,7 +652,6 @@ func gc_body_shflVerticalShflKernel(gc_b *compiled.Block, img []uint32, width, h
 						stepSum := uint32(0)
 //line samples_intimage.go:204
 						sums[gc_tx][gc_ty] = 0
-//line samples_intimage.go:206
 						gc_s_stepSum[gc_rank] = stepSum
 					}
 					{
@@ -687,7 +662,6 @@ func gc_body_shflVerticalShflKernel(gc_b *compiled.Block, img []uint32, width, h
 						stepSum := uint32(0)
 //line samples_intimage.go:204
 						sums[gc_tx][gc_ty] = 0
-//line samples_intimage.go:206
 						gc_s_stepSum[gc_rank] = stepSum
 					}
 					{
@@ -698,7 +672,6 @@ func gc_body_shflVerticalShflKernel(gc_b *compiled.Block, img []uint32, width, h
 						stepSum := uint32(0)
 //line samples_intimage.go:204
 						sums[gc_tx][gc_ty] = 0
-//line samples_intimage.go:206
 						gc_s_stepSum[gc_rank] = stepSum
 					}
 					{
@@ -709,7 +682,6 @@ func gc_body_shflVerticalShflKernel(gc_b *compiled.Block, img []uint32, width, h
 						stepSum := uint32(0)
 //line samples_intimage.go:204
 						sums[gc_tx][gc_ty] = 0
-//line samples_intimage.go:206
 						gc_s_stepSum[gc_rank] = stepSum
 					}
 				}
@@ -720,7 +692,6 @@ func gc_body_shflVerticalShflKernel(gc_b *compiled.Block, img []uint32, width, h
 					stepSum := uint32(0)
 //line samples_intimage.go:204
 					sums[gc_tx][gc_ty] = 0
-//line samples_intimage.go:206
 					gc_s_stepSum[gc_rank] = stepSum
 				}
 			}
@@ -746,7 +717,6 @@ func gc_body_shflVerticalShflKernel(gc_b *compiled.Block, img []uint32, width, h
 //line samples_intimage.go:211
 					sum = p[0]
 					sums[gc_tx][gc_ty] = sum
-//line samples_intimage.go:215
 					gc_s_sum[gc_rank] = sum
 					gc_s_p[gc_rank] = p
 				}
@@ -756,7 +726,6 @@ func gc_body_shflVerticalShflKernel(gc_b *compiled.Block, img []uint32, width, h
 				}
 			}
 		}
-//line samples_intimage.go:225
 		var gc_l_partialSum [32]int32
 		var gc_c1r [32]int32
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -786,7 +755,6 @@ func gc_body_shflVerticalShflKernel(gc_b *compiled.Block, img []uint32, width, h
 					partialSum := int32(0)
 //line samples_intimage.go:221
 					partialSum = int32(sums[k][j])
-//line samples_intimage.go:223
 					gc_l_partialSum[gc_lane] = partialSum
 				}
 			}
@@ -804,7 +772,6 @@ func gc_body_shflVerticalShflKernel(gc_b *compiled.Block, img []uint32, width, h
 //line samples_intimage.go:199
 						tidx := gc_bx*gc_bdx + gc_tx
 						laneID := uint32(tidx % 8)
-//line samples_intimage.go:202
 						partialSum := gc_l_partialSum[gc_lane]
 //line samples_intimage.go:224
 						n := gc_c1r[gc_lane]
@@ -812,7 +779,6 @@ func gc_body_shflVerticalShflKernel(gc_b *compiled.Block, img []uint32, width, h
 						if laneID >= uint32(i) {
 							partialSum += n
 						}
-//line samples_intimage.go:230
 						gc_l_partialSum[gc_lane] = partialSum
 					}
 				}
@@ -835,7 +801,6 @@ func gc_body_shflVerticalShflKernel(gc_b *compiled.Block, img []uint32, width, h
 //line samples_intimage.go:218
 					j := gc_tx % 8
 					k := gc_tx/8 + gc_ty*4
-//line samples_intimage.go:221
 					partialSum := gc_l_partialSum[gc_lane]
 //line samples_intimage.go:231
 					sums[k][j] = uint32(partialSum)
@@ -843,7 +808,6 @@ func gc_body_shflVerticalShflKernel(gc_b *compiled.Block, img []uint32, width, h
 			}
 		}
 		{
-//line samples_intimage.go:237
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				if gc_bdx <= len(sums) {
@@ -886,7 +850,6 @@ func gc_body_shflVerticalShflKernel(gc_b *compiled.Block, img []uint32, width, h
 				}
 			}
 		}
-//line samples_intimage.go:251
 		gc_step3 := 0
 		for ; gc_step3+3 < gc_n; gc_step3 += 4 {
 			{

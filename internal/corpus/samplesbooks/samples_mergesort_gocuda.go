@@ -51,12 +51,10 @@ func gc_body_mergeSortSharedKernel(gc_b *compiled.Block, dDstKey, dDstVal, dSrcK
 		gc_s_dDstVal[gc_rank] = dDstVal
 	}
 	gc_s_dSrcKey := compiled.Scratch[[]uint32](gc_b, 2)[:gc_n]
-//line samples_mergesort.go:106
 	for gc_rank := range gc_s_dSrcKey {
 		gc_s_dSrcKey[gc_rank] = dSrcKey
 	}
 	gc_s_dSrcVal := compiled.Scratch[[]uint32](gc_b, 3)[:gc_n]
-//line samples_mergesort.go:111
 	for gc_rank := range gc_s_dSrcVal {
 		gc_s_dSrcVal[gc_rank] = dSrcVal
 	}
@@ -74,7 +72,6 @@ func gc_body_mergeSortSharedKernel(gc_b *compiled.Block, dDstKey, dDstVal, dSrcK
 //line samples_mergesort.go:90
 	sKey := gocuda.Shared[uint32](t, msSharedSizeLimit)[:msSharedSizeLimit]
 	sVal := gocuda.Shared[uint32](t, msSharedSizeLimit)[:msSharedSizeLimit]
-//line samples_mergesort.go:93
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -82,11 +79,9 @@ func gc_body_mergeSortSharedKernel(gc_b *compiled.Block, dDstKey, dDstVal, dSrcK
 //line samples_mergesort.go:93
 			tx := uint32(gc_tx)
 			off := uint32(gc_bx)*msSharedSizeLimit + tx
-//line samples_mergesort.go:96
 			dDstKey := gc_s_dDstKey[gc_rank]
 			dDstVal := gc_s_dDstVal[gc_rank]
 			dSrcKey := gc_s_dSrcKey[gc_rank]
-//line samples_mergesort.go:100
 			dSrcVal := gc_s_dSrcVal[gc_rank]
 //line samples_mergesort.go:95
 			dSrcKey = dSrcKey[off:]
@@ -103,7 +98,6 @@ func gc_body_mergeSortSharedKernel(gc_b *compiled.Block, dDstKey, dDstVal, dSrcK
 	}
 //line samples_mergesort.go:104
 	for stride := uint32(1); stride < arrayLength; stride <<= 1 {
-//line samples_mergesort.go:106
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step := 0
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -117,7 +111,6 @@ func gc_body_mergeSortSharedKernel(gc_b *compiled.Block, dDstKey, dDstVal, dSrcK
 					lPos := tx & (stride - 1)
 					baseKey := sKey[2*(tx-lPos):]
 					baseVal := sVal[2*(tx-lPos):]
-//line samples_mergesort.go:110
 					gc_s_baseKey[gc_rank] = baseKey
 					gc_s_baseVal[gc_rank] = baseVal
 				}
@@ -131,7 +124,6 @@ func gc_body_mergeSortSharedKernel(gc_b *compiled.Block, dDstKey, dDstVal, dSrcK
 					lPos := tx & (stride - 1)
 					baseKey := sKey[2*(tx-lPos):]
 					baseVal := sVal[2*(tx-lPos):]
-//line samples_mergesort.go:110
 					gc_s_baseKey[gc_rank] = baseKey
 					gc_s_baseVal[gc_rank] = baseVal
 				}
@@ -145,7 +137,6 @@ func gc_body_mergeSortSharedKernel(gc_b *compiled.Block, dDstKey, dDstVal, dSrcK
 					lPos := tx & (stride - 1)
 					baseKey := sKey[2*(tx-lPos):]
 					baseVal := sVal[2*(tx-lPos):]
-//line samples_mergesort.go:110
 					gc_s_baseKey[gc_rank] = baseKey
 					gc_s_baseVal[gc_rank] = baseVal
 				}
@@ -159,7 +150,6 @@ func gc_body_mergeSortSharedKernel(gc_b *compiled.Block, dDstKey, dDstVal, dSrcK
 					lPos := tx & (stride - 1)
 					baseKey := sKey[2*(tx-lPos):]
 					baseVal := sVal[2*(tx-lPos):]
-//line samples_mergesort.go:110
 					gc_s_baseKey[gc_rank] = baseKey
 					gc_s_baseVal[gc_rank] = baseVal
 				}
@@ -173,12 +163,10 @@ func gc_body_mergeSortSharedKernel(gc_b *compiled.Block, dDstKey, dDstVal, dSrcK
 				lPos := tx & (stride - 1)
 				baseKey := sKey[2*(tx-lPos):]
 				baseVal := sVal[2*(tx-lPos):]
-//line samples_mergesort.go:110
 				gc_s_baseKey[gc_rank] = baseKey
 				gc_s_baseVal[gc_rank] = baseVal
 			}
 		}
-//line samples_mergesort.go:116
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -187,7 +175,6 @@ func gc_body_mergeSortSharedKernel(gc_b *compiled.Block, dDstKey, dDstVal, dSrcK
 				tx := uint32(gc_tx)
 //line samples_mergesort.go:105
 				lPos := tx & (stride - 1)
-//line samples_mergesort.go:107
 				baseKey := gc_s_baseKey[gc_rank]
 				baseVal := gc_s_baseVal[gc_rank]
 //line samples_mergesort.go:110
@@ -197,7 +184,6 @@ func gc_body_mergeSortSharedKernel(gc_b *compiled.Block, dDstKey, dDstVal, dSrcK
 				valB := baseVal[lPos+stride]
 				posA := binarySearchExclusive(sortDir, keyA, baseKey[stride:], stride, stride) + lPos
 				posB := binarySearchInclusive(sortDir, keyB, baseKey[0:], stride, stride) + lPos
-//line samples_mergesort.go:122
 				gc_s_keyA[gc_rank] = keyA
 				gc_s_valA[gc_rank] = valA
 				gc_s_keyB[gc_rank] = keyB
@@ -206,7 +192,6 @@ func gc_body_mergeSortSharedKernel(gc_b *compiled.Block, dDstKey, dDstVal, dSrcK
 				gc_s_posB[gc_rank] = posB
 			}
 		}
-//line samples_mergesort.go:132
 		gc_step2 := 0
 		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
 			{
@@ -295,14 +280,12 @@ func gc_body_mergeSortSharedKernel(gc_b *compiled.Block, dDstKey, dDstVal, dSrcK
 			baseVal[posB] = valB
 		}
 	}
-//line samples_mergesort.go:126
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 //line samples_mergesort.go:93
 			tx := uint32(gc_tx)
-//line samples_mergesort.go:95
 			dDstKey := gc_s_dDstKey[gc_rank]
 			dDstVal := gc_s_dDstVal[gc_rank]
 //line samples_mergesort.go:125
@@ -340,17 +323,14 @@ func gc_body_generateSampleRanksKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d
 	gc_gdx := gc_gd.X
 	gc_n := gc_b.Len()
 	gc_s_dRanksA := compiled.Scratch[[]uint32](gc_b, 0)[:gc_n]
-//line samples_mergesort.go:146
 	for gc_rank := range gc_s_dRanksA {
 		gc_s_dRanksA[gc_rank] = dRanksA
 	}
 	gc_s_dRanksB := compiled.Scratch[[]uint32](gc_b, 1)[:gc_n]
-//line samples_mergesort.go:151
 	for gc_rank := range gc_s_dRanksB {
 		gc_s_dRanksB[gc_rank] = dRanksB
 	}
 	gc_s_dSrcKey := compiled.Scratch[[]uint32](gc_b, 2)[:gc_n]
-//line samples_mergesort.go:156
 	for gc_rank := range gc_s_dSrcKey {
 		gc_s_dSrcKey[gc_rank] = dSrcKey
 	}
@@ -368,7 +348,6 @@ func gc_body_generateSampleRanksKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d
 		segmentElementsA := stride
 //line samples_mergesort.go:152
 		segmentSamplesA := getSampleCount(segmentElementsA)
-//line samples_mergesort.go:154
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_L1:
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -383,11 +362,8 @@ func gc_body_generateSampleRanksKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d
 				segmentElementsB := min(stride, N-segmentBase-stride)
 //line samples_mergesort.go:153
 				segmentSamplesB := getSampleCount(segmentElementsB)
-//line samples_mergesort.go:155
 				dRanksA := gc_s_dRanksA[gc_rank]
-//line samples_mergesort.go:157
 				dRanksB := gc_s_dRanksB[gc_rank]
-//line samples_mergesort.go:159
 				dSrcKey := gc_s_dSrcKey[gc_rank]
 //line samples_mergesort.go:140
 				if pos >= threadCount {
@@ -439,12 +415,10 @@ func gc_body_mergeRanksAndIndicesKernel(gc_b *compiled.Block, gc_lo, gc_hi int, 
 	gc_gdx := gc_gd.X
 	gc_n := gc_b.Len()
 	gc_s_dLimits := compiled.Scratch[[]uint32](gc_b, 0)[:gc_n]
-//line samples_mergesort.go:182
 	for gc_rank := range gc_s_dLimits {
 		gc_s_dLimits[gc_rank] = dLimits
 	}
 	gc_s_dRanks := compiled.Scratch[[]uint32](gc_b, 1)[:gc_n]
-//line samples_mergesort.go:187
 	for gc_rank := range gc_s_dRanks {
 		gc_s_dRanks[gc_rank] = dRanks
 	}
@@ -462,7 +436,6 @@ func gc_body_mergeRanksAndIndicesKernel(gc_b *compiled.Block, gc_lo, gc_hi int, 
 		segmentElementsA := stride
 //line samples_mergesort.go:187
 		segmentSamplesA := getSampleCount(segmentElementsA)
-//line samples_mergesort.go:189
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_L1:
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -477,9 +450,7 @@ func gc_body_mergeRanksAndIndicesKernel(gc_b *compiled.Block, gc_lo, gc_hi int, 
 				segmentElementsB := min(stride, N-segmentBase-stride)
 //line samples_mergesort.go:188
 				segmentSamplesB := getSampleCount(segmentElementsB)
-//line samples_mergesort.go:190
 				dLimits := gc_s_dLimits[gc_rank]
-//line samples_mergesort.go:192
 				dRanks := gc_s_dRanks[gc_rank]
 //line samples_mergesort.go:176
 				if pos >= threadCount {
@@ -558,7 +529,6 @@ func gc_body_mergeElementaryIntervalsKernel(gc_b *compiled.Block, dDstKey, dDstV
 	lenSrcB := gocuda.Shared[uint32](t, 1)[:1]
 	startDstA := gocuda.Shared[uint32](t, 1)[:1]
 	startDstB := gocuda.Shared[uint32](t, 1)[:1]
-//line samples_mergesort.go:261
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -588,7 +558,6 @@ func gc_body_mergeElementaryIntervalsKernel(gc_b *compiled.Block, dDstKey, dDstV
 			}
 		}
 	}
-//line samples_mergesort.go:285
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -631,7 +600,6 @@ func gc_body_mergeElementaryIntervalsKernel(gc_b *compiled.Block, dDstKey, dDstV
 	_ = cta_
 //line samples_mergesort.go:295
 	var sortDir_ uint32 = sortDir
-//line samples_mergesort.go:297
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -652,7 +620,6 @@ func gc_body_mergeElementaryIntervalsKernel(gc_b *compiled.Block, dDstKey, dDstV
 				valB = srcBVal[tx_]
 				dstPosB = binarySearchInclusive(sortDir_, keyB, srcAKey, lenA, nPowTwoLenA) + tx_
 			}
-//line samples_mergesort.go:227
 			gc_s_keyA[gc_rank] = keyA
 			gc_s_valA[gc_rank] = valA
 			gc_s_keyB[gc_rank] = keyB
@@ -661,7 +628,6 @@ func gc_body_mergeElementaryIntervalsKernel(gc_b *compiled.Block, dDstKey, dDstV
 			gc_s_dstPosB[gc_rank] = dstPosB
 		}
 	}
-//line samples_mergesort.go:237
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_step := 0
 		for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -671,7 +637,6 @@ func gc_body_mergeElementaryIntervalsKernel(gc_b *compiled.Block, dDstKey, dDstV
 				gc_pos.Thread = gc_rank
 //line samples_mergesort.go:208
 				tx_ := uint32(gc_tx)
-//line samples_mergesort.go:210
 				keyA := gc_s_keyA[gc_rank]
 				valA := gc_s_valA[gc_rank]
 				keyB := gc_s_keyB[gc_rank]
@@ -695,7 +660,6 @@ func gc_body_mergeElementaryIntervalsKernel(gc_b *compiled.Block, dDstKey, dDstV
 				gc_pos.Thread = gc_rank
 //line samples_mergesort.go:208
 				tx_ := uint32(gc_tx)
-//line samples_mergesort.go:210
 				keyA := gc_s_keyA[gc_rank]
 				valA := gc_s_valA[gc_rank]
 				keyB := gc_s_keyB[gc_rank]
@@ -719,7 +683,6 @@ func gc_body_mergeElementaryIntervalsKernel(gc_b *compiled.Block, dDstKey, dDstV
 				gc_pos.Thread = gc_rank
 //line samples_mergesort.go:208
 				tx_ := uint32(gc_tx)
-//line samples_mergesort.go:210
 				keyA := gc_s_keyA[gc_rank]
 				valA := gc_s_valA[gc_rank]
 				keyB := gc_s_keyB[gc_rank]
@@ -743,7 +706,6 @@ func gc_body_mergeElementaryIntervalsKernel(gc_b *compiled.Block, dDstKey, dDstV
 				gc_pos.Thread = gc_rank
 //line samples_mergesort.go:208
 				tx_ := uint32(gc_tx)
-//line samples_mergesort.go:210
 				keyA := gc_s_keyA[gc_rank]
 				valA := gc_s_valA[gc_rank]
 				keyB := gc_s_keyB[gc_rank]
@@ -767,7 +729,6 @@ func gc_body_mergeElementaryIntervalsKernel(gc_b *compiled.Block, dDstKey, dDstV
 			gc_pos.Thread = gc_rank
 //line samples_mergesort.go:208
 			tx_ := uint32(gc_tx)
-//line samples_mergesort.go:210
 			keyA := gc_s_keyA[gc_rank]
 			valA := gc_s_valA[gc_rank]
 			keyB := gc_s_keyB[gc_rank]
@@ -786,7 +747,6 @@ func gc_body_mergeElementaryIntervalsKernel(gc_b *compiled.Block, dDstKey, dDstV
 			}
 		}
 	}
-//line samples_mergesort.go:237
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -857,7 +817,6 @@ func gc_body_bitonicMergeElementaryIntervalsKernel(gc_b *compiled.Block, dDstKey
 	startSrcB := gocuda.Shared[uint32](t, 1)[:1]
 	lenSrcB := gocuda.Shared[uint32](t, 1)[:1]
 	startDst := gocuda.Shared[uint32](t, 1)[:1]
-//line samples_mergesort.go:358
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -890,7 +849,6 @@ func gc_body_bitonicMergeElementaryIntervalsKernel(gc_b *compiled.Block, dDstKey
 			sInf[tx+msSampleStride] = 1
 		}
 	}
-//line samples_mergesort.go:385
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -913,7 +871,6 @@ func gc_body_bitonicMergeElementaryIntervalsKernel(gc_b *compiled.Block, dDstKey
 	}
 //line samples_mergesort.go:397
 	for stride_ := uint32(msSampleStride); stride_ > 0; stride_ >>= 1 {
-//line samples_mergesort.go:399
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -929,7 +886,6 @@ func gc_body_bitonicMergeElementaryIntervalsKernel(gc_b *compiled.Block, dDstKey
 	}
 	dDstKey = dDstKey[startDst[0]:]
 	dDstVal = dDstVal[startDst[0]:]
-//line samples_mergesort.go:408
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx

@@ -44,7 +44,6 @@ func gc_body_integrateBodiesKernel[T nbodyReal](gc_b *compiled.Block, newPos, ol
 	gc_s_bodyPos := compiled.Scratch[Vec4[T]](gc_b, 0)[:gc_n]
 	gc_s_acc := compiled.Scratch[Vec3[T]](gc_b, 1)[:gc_n]
 	gc_s_position := compiled.Scratch[Vec4[T]](gc_b, 2)[:gc_n]
-//line samples_nbody.go:99
 	gc_exited := gc_b.Exited()
 //line samples_nbody.go:88
 	cta := cg.ThisThreadBlock(t)
@@ -59,7 +58,6 @@ func gc_body_integrateBodiesKernel[T nbodyReal](gc_b *compiled.Block, newPos, ol
 	_ = cta_
 //line samples_nbody.go:63
 	sharedPos := gocuda.DynamicShared[Vec4[T]](t)
-//line samples_nbody.go:65
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 	gc_L1:
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -83,7 +81,6 @@ func gc_body_integrateBodiesKernel[T nbodyReal](gc_b *compiled.Block, newPos, ol
 			var bodyPos Vec4[T] = position
 //line samples_nbody.go:65
 			acc := Vec3[T]{0.0, 0.0, 0.0}
-//line samples_nbody.go:69
 			gc_s_bodyPos[gc_rank] = bodyPos
 			gc_s_acc[gc_rank] = acc
 			gc_s_position[gc_rank] = position
@@ -91,7 +88,6 @@ func gc_body_integrateBodiesKernel[T nbodyReal](gc_b *compiled.Block, newPos, ol
 	}
 //line samples_nbody.go:67
 	for tile := 0; tile < numTiles_; tile++ {
-//line samples_nbody.go:69
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -103,13 +99,10 @@ func gc_body_integrateBodiesKernel[T nbodyReal](gc_b *compiled.Block, newPos, ol
 				sharedPos[gc_tx] = positions[tile*gc_bdx+gc_tx]
 			}
 		}
-//line samples_nbody.go:72
 		compiled.OutOfLine(func() {
 			gc_s_bodyPos := gc_s_bodyPos[:gc_n]
-//line samples_nbody.go:75
 			gc_s_acc := gc_s_acc[:gc_n]
 			{
-//line samples_nbody.go:78
 				for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 					gc_pos.Thread = gc_rank
 					if gc_exited[gc_rank] {
@@ -126,7 +119,6 @@ func gc_body_integrateBodiesKernel[T nbodyReal](gc_b *compiled.Block, newPos, ol
 			}
 		})
 	}
-//line samples_nbody.go:81
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -136,7 +128,6 @@ func gc_body_integrateBodiesKernel[T nbodyReal](gc_b *compiled.Block, newPos, ol
 			}
 //line samples_nbody.go:89
 			index := gc_bx*gc_bdx + gc_tx
-//line samples_nbody.go:91
 			acc := gc_s_acc[gc_rank]
 			position := gc_s_position[gc_rank]
 //line samples_nbody.go:79

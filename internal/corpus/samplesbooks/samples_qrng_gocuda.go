@@ -53,7 +53,6 @@ func gc_body_quasirandomGeneratorKernel(gc_b *compiled.Block, gc_lo, gc_hi int, 
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line samples_qrng.go:49
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -67,25 +66,20 @@ func gc_body_quasirandomGeneratorKernel(gc_b *compiled.Block, gc_lo, gc_hi int, 
 				for pos := tid; pos < N; pos += threadN {
 					result := uint32(0)
 					data := seed + pos
-//line samples_qrng.go:39
 					for bit := 0; bit < qrngResolution; bit, data = bit+1, data>>1 {
-//line samples_qrng.go:39
 						gc_b.Tick()
 //line samples_qrng.go:39
 						if gc_b.Stopped() {
 //line samples_qrng.go:39
 							return
 						}
-//line samples_qrng.go:40
 						if data&1 != 0 {
 							result ^= dimBase[bit]
 						}
 					}
-//line samples_qrng.go:45
 					dOutput[intrinsic.Umul24(uint32(gc_ty), N)+pos] = float32(result+1) * intScale
 				}
 			}
-//line samples_qrng.go:51
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -154,7 +148,6 @@ func gc_body_inverseCNDKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dOutput []
 					}
 				}
 			}
-//line samples_qrng.go:129
 		})
 	}
 }
@@ -196,7 +189,6 @@ func gc_body_sobolGPUKernel(gc_b *compiled.Block, nVectors, nDimensions uint32, 
 //line samples_qrng.go:143
 	dDirections = dDirections[sobolDirections*gc_by:]
 	dOutput = dOutput[int(nVectors)*gc_by:]
-//line samples_qrng.go:146
 	gc_from, gc_to := 0, gc_bdx
 	if gc_bound := sobolDirections; gc_bound < gc_to {
 		gc_to = gc_bound
@@ -296,7 +288,6 @@ func gc_body_sobolGPUKernel(gc_b *compiled.Block, nVectors, nDimensions uint32, 
 	stride := gc_gdx * gc_bdx
 //line samples_qrng.go:175
 	vStridemask := uint32(stride - 1)
-//line samples_qrng.go:177
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -327,7 +318,6 @@ func gc_body_sobolGPUKernel(gc_b *compiled.Block, nVectors, nDimensions uint32, 
 			}
 //line samples_qrng.go:174
 			vLog2stridem1 := v[intrinsic.Ffs(int32(stride))-2]
-//line samples_qrng.go:179
 			gc_s_X[gc_rank] = X
 			gc_s_vLog2stridem1[gc_rank] = vLog2stridem1
 		}
@@ -339,14 +329,12 @@ func gc_body_sobolGPUKernel(gc_b *compiled.Block, nVectors, nDimensions uint32, 
 			return
 		}
 		gc_more2 = false
-//line samples_qrng.go:184
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 //line samples_qrng.go:153
 				i0 := gc_tx + gc_bx*gc_bdx
-//line samples_qrng.go:155
 				X := gc_s_X[gc_rank]
 				vLog2stridem1 := gc_s_vLog2stridem1[gc_rank]
 //line samples_qrng.go:177

@@ -54,7 +54,6 @@ func gc_body_quasirandomGeneratorKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 in
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-//line samples_qrng.go:49
 		gc_ty2 := 0
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -68,25 +67,20 @@ func gc_body_quasirandomGeneratorKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 in
 				for pos := tid; pos < N; pos += threadN {
 					result := uint32(0)
 					data := seed + pos
-//line samples_qrng.go:39
 					for bit := 0; bit < qrngResolution; bit, data = bit+1, data>>1 {
-//line samples_qrng.go:39
 						gc_b2.Tick()
 //line samples_qrng.go:39
 						if gc_b2.Stopped() {
 //line samples_qrng.go:39
 							return
 						}
-//line samples_qrng.go:40
 						if data&1 != 0 {
 							result ^= dimBase[bit]
 						}
 					}
-//line samples_qrng.go:45
 					dOutput[intrinsic.Umul24(uint32(gc_ty2), N)+pos] = float32(result+1) * intScale
 				}
 			}
-//line samples_qrng.go:51
 			gc_ty2++
 			if gc_ty2 == gc_bdy2 {
 				gc_ty2 = 0
@@ -155,7 +149,6 @@ func gc_body_inverseCNDKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dOutput
 					}
 				}
 			}
-//line samples_qrng.go:129
 		})
 	}
 }
@@ -197,7 +190,6 @@ func gc_body_sobolGPUKernel(gc_b2 *compiled.Block, nVectors, nDimensions uint32,
 //line samples_qrng.go:143
 	dDirections = dDirections[sobolDirections*gc_by2:]
 	dOutput = dOutput[int(nVectors)*gc_by2:]
-//line samples_qrng.go:146
 	gc_from2, gc_to2 := 0, gc_bdx2
 	if gc_bound2 := sobolDirections; gc_bound2 < gc_to2 {
 		gc_to2 = gc_bound2
@@ -215,7 +207,6 @@ func gc_body_sobolGPUKernel(gc_b2 *compiled.Block, nVectors, nDimensions uint32,
 						archsimd.LoadUint32x8Slice(gc_at4[gc_tx2:]).StoreSlice(gc_at3[gc_tx2:])
 					}
 				}
-//line samples_qrng.go:149
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
@@ -230,7 +221,6 @@ func gc_body_sobolGPUKernel(gc_b2 *compiled.Block, nVectors, nDimensions uint32,
 				for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 					gc_tx2 := gc_vstep2
 					{
-//line samples_qrng.go:148
 						if gc_tx2 < 0 || gc_tx2 > len(dDirections)-8 || gc_tx2 > len(v)-8 {
 //line samples_qrng.go:148
 							break
@@ -239,7 +229,6 @@ func gc_body_sobolGPUKernel(gc_b2 *compiled.Block, nVectors, nDimensions uint32,
 						archsimd.LoadUint32x8Slice(dDirections[gc_tx2:]).StoreSlice(v[gc_tx2:])
 					}
 				}
-//line samples_qrng.go:150
 				archsimd.ClearAVXUpperBits()
 			}
 			gc_step3 := gc_vstep2
@@ -295,7 +284,6 @@ func gc_body_sobolGPUKernel(gc_b2 *compiled.Block, nVectors, nDimensions uint32,
 	stride := gc_gdx2 * gc_bdx2
 //line samples_qrng.go:175
 	vStridemask := uint32(stride - 1)
-//line samples_qrng.go:177
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 			gc_rank2 := gc_base2 + gc_tx2
@@ -326,7 +314,6 @@ func gc_body_sobolGPUKernel(gc_b2 *compiled.Block, nVectors, nDimensions uint32,
 			}
 //line samples_qrng.go:174
 			vLog2stridem1 := v[intrinsic.Ffs(int32(stride))-2]
-//line samples_qrng.go:179
 			gc_s_X[gc_rank2] = X
 			gc_s_vLog2stridem1[gc_rank2] = vLog2stridem1
 		}
@@ -338,14 +325,12 @@ func gc_body_sobolGPUKernel(gc_b2 *compiled.Block, nVectors, nDimensions uint32,
 			return
 		}
 		gc_more2 = false
-//line samples_qrng.go:184
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 //line samples_qrng.go:153
 				i0 := gc_tx2 + gc_bx2*gc_bdx2
-//line samples_qrng.go:155
 				X := gc_s_X[gc_rank2]
 				vLog2stridem1 := gc_s_vLog2stridem1[gc_rank2]
 //line samples_qrng.go:177

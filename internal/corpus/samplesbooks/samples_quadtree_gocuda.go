@@ -66,7 +66,6 @@ func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numTh
 	smem := gocuda.DynamicShared[int32](t)
 //line samples_quadtree.go:150
 	tile32 := cg.TiledPartition(cta, 32)
-//line samples_quadtree.go:153
 	var gc_l_inPoints [32]*qtPoints
 	var gc_l_rangeIt [32]int
 	var gc_l_any_ [32]bool
@@ -99,7 +98,6 @@ func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numTh
 		}
 		var gc_dead uint32
 		{
-//line samples_quadtree.go:186
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 		gc_L9:
@@ -156,16 +154,13 @@ func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numTh
 				if params.depth >= params.maxDepth || numPoints <= params.minPointsPerNode {
 					if params.pointSelector == 1 {
 						it, end := node.pointsBegin(), node.pointsEnd()
-//line samples_quadtree.go:127
 						for it += gc_tx; it < end; it += numThreadsPerBlock {
-//line samples_quadtree.go:127
 							gc_b.Tick()
 //line samples_quadtree.go:127
 							if gc_b.Stopped() {
 //line samples_quadtree.go:127
 								return
 							}
-//line samples_quadtree.go:128
 							if it < end {
 								points[0].setPoint(it, points[1].getPoint(it))
 							}
@@ -178,10 +173,10 @@ func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numTh
 						gc_dead |= uint32(1) << gc_lane
 //line samples_quadtree.go:132
 						gc_act &^= uint32(1) << gc_lane
-//line samples_quadtree.go:134
 						continue gc_L9
 					}
 				}
+//line samples_quadtree.go:137
 				bbox := node.boundingBox()
 //line samples_quadtree.go:139
 				bbox.computeCenter(&gc_s_center[gc_rank])
@@ -192,7 +187,6 @@ func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numTh
 				rangeEnd = min(rangeBegin+numPointsPerWarp, node.pointsEnd())
 //line samples_quadtree.go:148
 				inPoints := &points[params.pointSelector]
-//line samples_quadtree.go:160
 				gc_s_sNumPts[gc_rank] = sNumPts
 				gc_s_laneMaskLt[gc_rank] = laneMaskLt
 				gc_s_node[gc_rank] = node
@@ -204,7 +198,6 @@ func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numTh
 			}
 		}
 		{
-//line samples_quadtree.go:152
 			gc_save23 := gc_act
 			gc_in23 := gc_act
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -216,7 +209,6 @@ func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numTh
 				rangeBegin := gc_s_rangeBegin[gc_rank]
 //line samples_quadtree.go:151
 				rangeIt := rangeBegin + (gc_rank & (32 - 1))
-//line samples_quadtree.go:153
 				gc_l_rangeIt[gc_lane] = rangeIt
 			}
 			for {
@@ -226,7 +218,6 @@ func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numTh
 				}
 				gc_act = gc_in23 &^ gc_dead
 				var gc_m23, gc_skip23 uint32
-//line samples_quadtree.go:163
 				gc_m23 = ^uint32(0)
 				gc_in23 &= gc_m23
 				gc_act = gc_in23
@@ -238,7 +229,6 @@ func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numTh
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line samples_quadtree.go:175
 					rangeEnd := gc_s_rangeEnd[gc_rank]
 					rangeIt := gc_l_rangeIt[gc_lane]
 //line samples_quadtree.go:151
@@ -252,7 +242,6 @@ func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numTh
 					}
 //line samples_quadtree.go:151
 					var any_ bool = gc_c1r[gc_lane]
-//line samples_quadtree.go:153
 					gc_l_any_[gc_lane] = any_
 				}
 				{
@@ -287,7 +276,6 @@ func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numTh
 					gc_pos.Thread = gc_rank
 					rangeEnd := gc_s_rangeEnd[gc_rank]
 					inPoints := gc_l_inPoints[gc_lane]
-//line samples_quadtree.go:166
 					rangeIt := gc_l_rangeIt[gc_lane]
 //line samples_quadtree.go:152
 					isActive := rangeIt < rangeEnd
@@ -323,7 +311,6 @@ func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numTh
 					gc_pos.Thread = gc_rank
 					warpCnts := gc_s_warpCnts[gc_rank]
 					isActive := gc_l_isActive[gc_lane]
-//line samples_quadtree.go:170
 					p := gc_l_p[gc_lane]
 //line samples_quadtree.go:160
 					warpCnts[0] += gc_c3r[gc_lane]
@@ -354,7 +341,6 @@ func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numTh
 					gc_pos.Thread = gc_rank
 					warpCnts := gc_s_warpCnts[gc_rank]
 					isActive := gc_l_isActive[gc_lane]
-//line samples_quadtree.go:173
 					p := gc_l_p[gc_lane]
 //line samples_quadtree.go:163
 					warpCnts[1] += gc_c5r[gc_lane]
@@ -385,7 +371,6 @@ func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numTh
 					gc_pos.Thread = gc_rank
 					warpCnts := gc_s_warpCnts[gc_rank]
 					isActive := gc_l_isActive[gc_lane]
-//line samples_quadtree.go:176
 					p := gc_l_p[gc_lane]
 //line samples_quadtree.go:166
 					warpCnts[2] += gc_c7r[gc_lane]
@@ -424,7 +409,6 @@ func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numTh
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line samples_quadtree.go:179
 					rangeIt := gc_l_rangeIt[gc_lane]
 //line samples_quadtree.go:151
 					rangeIt += 32
@@ -448,7 +432,6 @@ func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numTh
 				gc_pos.Thread = gc_rank
 //line samples_quadtree.go:107
 				warpID := gc_tx / 32
-//line samples_quadtree.go:109
 				sNumPts := gc_s_sNumPts[gc_rank]
 				warpCnts := gc_s_warpCnts[gc_rank]
 //line samples_quadtree.go:172
@@ -461,7 +444,6 @@ func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numTh
 			}
 		}
 	}
-//line samples_quadtree.go:183
 	var gc_l_numPts_ [32]int32
 	var gc_c10r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -473,7 +455,6 @@ func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numTh
 		}
 		var gc_dead uint32
 		{
-//line samples_quadtree.go:195
 			var gc_m30 uint32
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -514,14 +495,12 @@ func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numTh
 						gc_pos.Thread = gc_rank
 //line samples_quadtree.go:107
 						warpID := gc_tx / 32
-//line samples_quadtree.go:109
 						sNumPts := gc_s_sNumPts[gc_rank]
 //line samples_quadtree.go:184
 						numPts_ := int32(0)
 						if (gc_rank & (32 - 1)) < numWarpsPerBlock {
 							numPts_ = sNumPts[warpID][(gc_rank & (32 - 1))]
 						}
-//line samples_quadtree.go:189
 						gc_l_numPts_[gc_lane] = numPts_
 					}
 				}
@@ -541,7 +520,6 @@ func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numTh
 						if (gc_rank & (32 - 1)) >= offset {
 							numPts_ += n
 						}
-//line samples_quadtree.go:196
 						gc_l_numPts_[gc_lane] = numPts_
 					}
 				}
@@ -560,7 +538,6 @@ func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numTh
 						gc_pos.Thread = gc_rank
 //line samples_quadtree.go:107
 						warpID := gc_tx / 32
-//line samples_quadtree.go:109
 						sNumPts := gc_s_sNumPts[gc_rank]
 						numPts_ := gc_l_numPts_[gc_lane]
 //line samples_quadtree.go:197
@@ -573,7 +550,6 @@ func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numTh
 			gc_act = gc_save30 &^ gc_dead
 		}
 	}
-//line samples_quadtree.go:208
 	var gc_l_sum [32]int32
 	var gc_l_tmp [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -585,7 +561,6 @@ func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numTh
 		}
 		var gc_dead uint32
 		{
-//line samples_quadtree.go:220
 			var gc_m35 uint32
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -620,7 +595,6 @@ func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numTh
 					sNumPts := gc_s_sNumPts[gc_rank]
 //line samples_quadtree.go:206
 					sum := sNumPts[0][numWarpsPerBlock-1]
-//line samples_quadtree.go:208
 					gc_l_sum[gc_lane] = sum
 				}
 //line samples_quadtree.go:208
@@ -656,9 +630,7 @@ func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numTh
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-//line samples_quadtree.go:223
 						sum := gc_l_sum[gc_lane]
-//line samples_quadtree.go:225
 						tmp := gc_l_tmp[gc_lane]
 //line samples_quadtree.go:217
 						sum += tmp
@@ -669,7 +641,6 @@ func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numTh
 			gc_act = gc_save35 &^ gc_dead
 		}
 	}
-//line samples_quadtree.go:227
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -688,11 +659,9 @@ func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numTh
 				}
 				val += int32(node.pointsBegin())
 			}
-//line samples_quadtree.go:234
 			gc_s_val[gc_rank] = val
 		}
 	}
-//line samples_quadtree.go:239
 	gc_from, gc_to := 0, gc_bdx
 	if gc_bound := 4 * numWarpsPerBlock; gc_bound < gc_to {
 		gc_to = gc_bound
@@ -714,7 +683,6 @@ func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numTh
 //line samples_quadtree.go:236
 			val := lanes.LoadInt32x8Slice(gc_s_val[gc_rank:])
 			{
-//line samples_quadtree.go:237
 				if gc_tx < 0 || gc_tx > len(smem)-8 {
 //line samples_quadtree.go:237
 					break
@@ -723,7 +691,6 @@ func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numTh
 				val.StoreMasked((*[8]int32)(smem[gc_tx:]), gc_alive)
 			}
 		}
-//line samples_quadtree.go:239
 		for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
@@ -737,7 +704,6 @@ func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numTh
 			}
 		}
 	}
-//line samples_quadtree.go:243
 	var gc_l_outPoints [32]*qtPoints
 	var gc_l_inPoints_ [32]*qtPoints
 	var gc_l_rangeIt_ [32]int
@@ -768,7 +734,6 @@ func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numTh
 		}
 		var gc_dead uint32
 		{
-//line samples_quadtree.go:274
 			var gc_m52 uint32
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
@@ -800,7 +765,6 @@ func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numTh
 						gc_pos.Thread = gc_rank
 //line samples_quadtree.go:107
 						warpID := gc_tx / 32
-//line samples_quadtree.go:109
 						sNumPts := gc_s_sNumPts[gc_rank]
 						warpCnts := gc_s_warpCnts[gc_rank]
 //line samples_quadtree.go:244
@@ -812,14 +776,12 @@ func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numTh
 						warpCnts[3] = sNumPts[3][warpID]
 //line samples_quadtree.go:251
 						inPoints_ := &points[params.pointSelector]
-//line samples_quadtree.go:254
 						gc_s_warpCnts[gc_rank] = warpCnts
 						gc_l_outPoints[gc_lane] = outPoints
 						gc_l_inPoints_[gc_lane] = inPoints_
 					}
 				}
 				{
-//line samples_quadtree.go:253
 					gc_save50 := gc_act
 					gc_in50 := gc_act
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -831,7 +793,6 @@ func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numTh
 						rangeBegin := gc_s_rangeBegin[gc_rank]
 //line samples_quadtree.go:252
 						rangeIt_ := rangeBegin + (gc_rank & (32 - 1))
-//line samples_quadtree.go:254
 						gc_l_rangeIt_[gc_lane] = rangeIt_
 					}
 					for {
@@ -841,7 +802,6 @@ func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numTh
 						}
 						gc_act = gc_in50 &^ gc_dead
 						var gc_m50, gc_skip50 uint32
-//line samples_quadtree.go:264
 						gc_m50 = ^uint32(0)
 						gc_in50 &= gc_m50
 						gc_act = gc_in50
@@ -853,7 +813,6 @@ func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numTh
 								continue
 							}
 							gc_rank := gc_w + gc_lane
-//line samples_quadtree.go:276
 							rangeEnd := gc_s_rangeEnd[gc_rank]
 							rangeIt_ := gc_l_rangeIt_[gc_lane]
 //line samples_quadtree.go:252
@@ -867,7 +826,6 @@ func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numTh
 							}
 //line samples_quadtree.go:252
 							var any_2 bool = gc_c11r[gc_lane]
-//line samples_quadtree.go:254
 							gc_l_any_2[gc_lane] = any_2
 						}
 						{
@@ -902,7 +860,6 @@ func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numTh
 							gc_pos.Thread = gc_rank
 							rangeEnd := gc_s_rangeEnd[gc_rank]
 							inPoints_ := gc_l_inPoints_[gc_lane]
-//line samples_quadtree.go:267
 							rangeIt_ := gc_l_rangeIt_[gc_lane]
 //line samples_quadtree.go:253
 							isActive_ := rangeIt_ < rangeEnd
@@ -928,9 +885,7 @@ func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numTh
 							laneMaskLt := gc_s_laneMaskLt[gc_rank]
 							warpCnts := gc_s_warpCnts[gc_rank]
 							outPoints := gc_l_outPoints[gc_lane]
-//line samples_quadtree.go:272
 							p_ := gc_l_p_[gc_lane]
-//line samples_quadtree.go:274
 							pred := gc_l_pred[gc_lane]
 //line samples_quadtree.go:261
 							vote := int32(gc_c12r[gc_lane])
@@ -952,9 +907,7 @@ func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numTh
 							gc_pos.Thread = gc_rank
 							warpCnts := gc_s_warpCnts[gc_rank]
 							isActive_ := gc_l_isActive_[gc_lane]
-//line samples_quadtree.go:278
 							p_ := gc_l_p_[gc_lane]
-//line samples_quadtree.go:280
 							var pred bool
 //line samples_quadtree.go:268
 							warpCnts[0] += gc_c13r[gc_lane]
@@ -974,13 +927,9 @@ func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numTh
 							laneMaskLt := gc_s_laneMaskLt[gc_rank]
 							warpCnts := gc_s_warpCnts[gc_rank]
 							outPoints := gc_l_outPoints[gc_lane]
-//line samples_quadtree.go:282
 							p_ := gc_l_p_[gc_lane]
-//line samples_quadtree.go:284
 							pred := gc_l_pred[gc_lane]
-//line samples_quadtree.go:286
 							var vote int32
-//line samples_quadtree.go:288
 							var dest int32
 //line samples_quadtree.go:271
 							vote = int32(gc_c14r[gc_lane])
@@ -1002,9 +951,7 @@ func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numTh
 							gc_pos.Thread = gc_rank
 							warpCnts := gc_s_warpCnts[gc_rank]
 							isActive_ := gc_l_isActive_[gc_lane]
-//line samples_quadtree.go:288
 							p_ := gc_l_p_[gc_lane]
-//line samples_quadtree.go:290
 							var pred bool
 //line samples_quadtree.go:278
 							warpCnts[1] += gc_c15r[gc_lane]
@@ -1024,13 +971,9 @@ func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numTh
 							laneMaskLt := gc_s_laneMaskLt[gc_rank]
 							warpCnts := gc_s_warpCnts[gc_rank]
 							outPoints := gc_l_outPoints[gc_lane]
-//line samples_quadtree.go:292
 							p_ := gc_l_p_[gc_lane]
-//line samples_quadtree.go:294
 							pred := gc_l_pred[gc_lane]
-//line samples_quadtree.go:296
 							var vote int32
-//line samples_quadtree.go:298
 							var dest int32
 //line samples_quadtree.go:281
 							vote = int32(gc_c16r[gc_lane])
@@ -1052,9 +995,7 @@ func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numTh
 							gc_pos.Thread = gc_rank
 							warpCnts := gc_s_warpCnts[gc_rank]
 							isActive_ := gc_l_isActive_[gc_lane]
-//line samples_quadtree.go:298
 							p_ := gc_l_p_[gc_lane]
-//line samples_quadtree.go:300
 							var pred bool
 //line samples_quadtree.go:288
 							warpCnts[2] += gc_c17r[gc_lane]
@@ -1074,13 +1015,9 @@ func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numTh
 							laneMaskLt := gc_s_laneMaskLt[gc_rank]
 							warpCnts := gc_s_warpCnts[gc_rank]
 							outPoints := gc_l_outPoints[gc_lane]
-//line samples_quadtree.go:302
 							p_ := gc_l_p_[gc_lane]
-//line samples_quadtree.go:304
 							pred := gc_l_pred[gc_lane]
-//line samples_quadtree.go:306
 							var vote int32
-//line samples_quadtree.go:308
 							var dest int32
 //line samples_quadtree.go:291
 							vote = int32(gc_c18r[gc_lane])
@@ -1110,7 +1047,6 @@ func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numTh
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-//line samples_quadtree.go:308
 							rangeIt_ := gc_l_rangeIt_[gc_lane]
 //line samples_quadtree.go:252
 							rangeIt_ += 32
@@ -1123,7 +1059,6 @@ func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numTh
 			gc_act = gc_save52 &^ gc_dead
 		}
 	}
-//line samples_quadtree.go:264
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -1133,7 +1068,6 @@ func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numTh
 			}
 //line samples_quadtree.go:107
 			warpID := gc_tx / 32
-//line samples_quadtree.go:109
 			sNumPts := gc_s_sNumPts[gc_rank]
 			warpCnts := gc_s_warpCnts[gc_rank]
 //line samples_quadtree.go:304
@@ -1145,7 +1079,6 @@ func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numTh
 			}
 		}
 	}
-//line samples_quadtree.go:314
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -1155,7 +1088,6 @@ func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numTh
 			}
 //line samples_quadtree.go:107
 			warpID := gc_tx / 32
-//line samples_quadtree.go:109
 			sNumPts := gc_s_sNumPts[gc_rank]
 			node := gc_s_node[gc_rank]
 			numPoints := gc_s_numPoints[gc_rank]

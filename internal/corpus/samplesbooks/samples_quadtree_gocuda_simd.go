@@ -66,7 +66,6 @@ func gc_body_buildQuadtreeKernel(gc_b2 *compiled.Block, dev *gocuda.Device, numT
 	smem := gocuda.DynamicShared[int32](t)
 //line samples_quadtree.go:150
 	tile32 := cg.TiledPartition(cta, 32)
-//line samples_quadtree.go:153
 	var gc_l_inPoints [32]*qtPoints
 	var gc_l_rangeIt [32]int
 	var gc_l_any_ [32]bool
@@ -99,7 +98,6 @@ func gc_body_buildQuadtreeKernel(gc_b2 *compiled.Block, dev *gocuda.Device, numT
 		}
 		var gc_dead2 uint32
 		{
-//line samples_quadtree.go:186
 			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 			gc_tx2 := gc_tidx2.X - 1
 		gc_L92:
@@ -156,16 +154,13 @@ func gc_body_buildQuadtreeKernel(gc_b2 *compiled.Block, dev *gocuda.Device, numT
 				if params.depth >= params.maxDepth || numPoints <= params.minPointsPerNode {
 					if params.pointSelector == 1 {
 						it, end := node.pointsBegin(), node.pointsEnd()
-//line samples_quadtree.go:127
 						for it += gc_tx2; it < end; it += numThreadsPerBlock {
-//line samples_quadtree.go:127
 							gc_b2.Tick()
 //line samples_quadtree.go:127
 							if gc_b2.Stopped() {
 //line samples_quadtree.go:127
 								return
 							}
-//line samples_quadtree.go:128
 							if it < end {
 								points[0].setPoint(it, points[1].getPoint(it))
 							}
@@ -178,10 +173,10 @@ func gc_body_buildQuadtreeKernel(gc_b2 *compiled.Block, dev *gocuda.Device, numT
 						gc_dead2 |= uint32(1) << gc_lane2
 //line samples_quadtree.go:132
 						gc_act2 &^= uint32(1) << gc_lane2
-//line samples_quadtree.go:134
 						continue gc_L92
 					}
 				}
+//line samples_quadtree.go:137
 				bbox := node.boundingBox()
 //line samples_quadtree.go:139
 				bbox.computeCenter(&gc_s_center[gc_rank2])
@@ -192,7 +187,6 @@ func gc_body_buildQuadtreeKernel(gc_b2 *compiled.Block, dev *gocuda.Device, numT
 				rangeEnd = min(rangeBegin+numPointsPerWarp, node.pointsEnd())
 //line samples_quadtree.go:148
 				inPoints := &points[params.pointSelector]
-//line samples_quadtree.go:160
 				gc_s_sNumPts[gc_rank2] = sNumPts
 				gc_s_laneMaskLt[gc_rank2] = laneMaskLt
 				gc_s_node[gc_rank2] = node
@@ -204,7 +198,6 @@ func gc_body_buildQuadtreeKernel(gc_b2 *compiled.Block, dev *gocuda.Device, numT
 			}
 		}
 		{
-//line samples_quadtree.go:152
 			gc_save232 := gc_act2
 			gc_in232 := gc_act2
 			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
@@ -216,7 +209,6 @@ func gc_body_buildQuadtreeKernel(gc_b2 *compiled.Block, dev *gocuda.Device, numT
 				rangeBegin := gc_s_rangeBegin[gc_rank2]
 //line samples_quadtree.go:151
 				rangeIt := rangeBegin + (gc_rank2 & (32 - 1))
-//line samples_quadtree.go:153
 				gc_l_rangeIt[gc_lane2] = rangeIt
 			}
 			for {
@@ -226,7 +218,6 @@ func gc_body_buildQuadtreeKernel(gc_b2 *compiled.Block, dev *gocuda.Device, numT
 				}
 				gc_act2 = gc_in232 &^ gc_dead2
 				var gc_m232, gc_skip232 uint32
-//line samples_quadtree.go:163
 				gc_m232 = ^uint32(0)
 				gc_in232 &= gc_m232
 				gc_act2 = gc_in232
@@ -238,7 +229,6 @@ func gc_body_buildQuadtreeKernel(gc_b2 *compiled.Block, dev *gocuda.Device, numT
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
-//line samples_quadtree.go:175
 					rangeEnd := gc_s_rangeEnd[gc_rank2]
 					rangeIt := gc_l_rangeIt[gc_lane2]
 //line samples_quadtree.go:151
@@ -252,7 +242,6 @@ func gc_body_buildQuadtreeKernel(gc_b2 *compiled.Block, dev *gocuda.Device, numT
 					}
 //line samples_quadtree.go:151
 					var any_ bool = gc_c21r[gc_lane2]
-//line samples_quadtree.go:153
 					gc_l_any_[gc_lane2] = any_
 				}
 				{
@@ -287,7 +276,6 @@ func gc_body_buildQuadtreeKernel(gc_b2 *compiled.Block, dev *gocuda.Device, numT
 					gc_pos2.Thread = gc_rank2
 					rangeEnd := gc_s_rangeEnd[gc_rank2]
 					inPoints := gc_l_inPoints[gc_lane2]
-//line samples_quadtree.go:166
 					rangeIt := gc_l_rangeIt[gc_lane2]
 //line samples_quadtree.go:152
 					isActive := rangeIt < rangeEnd
@@ -323,7 +311,6 @@ func gc_body_buildQuadtreeKernel(gc_b2 *compiled.Block, dev *gocuda.Device, numT
 					gc_pos2.Thread = gc_rank2
 					warpCnts := gc_s_warpCnts[gc_rank2]
 					isActive := gc_l_isActive[gc_lane2]
-//line samples_quadtree.go:170
 					p := gc_l_p[gc_lane2]
 //line samples_quadtree.go:160
 					warpCnts[0] += gc_c23r[gc_lane2]
@@ -354,7 +341,6 @@ func gc_body_buildQuadtreeKernel(gc_b2 *compiled.Block, dev *gocuda.Device, numT
 					gc_pos2.Thread = gc_rank2
 					warpCnts := gc_s_warpCnts[gc_rank2]
 					isActive := gc_l_isActive[gc_lane2]
-//line samples_quadtree.go:173
 					p := gc_l_p[gc_lane2]
 //line samples_quadtree.go:163
 					warpCnts[1] += gc_c25r[gc_lane2]
@@ -385,7 +371,6 @@ func gc_body_buildQuadtreeKernel(gc_b2 *compiled.Block, dev *gocuda.Device, numT
 					gc_pos2.Thread = gc_rank2
 					warpCnts := gc_s_warpCnts[gc_rank2]
 					isActive := gc_l_isActive[gc_lane2]
-//line samples_quadtree.go:176
 					p := gc_l_p[gc_lane2]
 //line samples_quadtree.go:166
 					warpCnts[2] += gc_c27r[gc_lane2]
@@ -424,7 +409,6 @@ func gc_body_buildQuadtreeKernel(gc_b2 *compiled.Block, dev *gocuda.Device, numT
 					if gc_act2&(1<<gc_lane2) == 0 {
 						continue
 					}
-//line samples_quadtree.go:179
 					rangeIt := gc_l_rangeIt[gc_lane2]
 //line samples_quadtree.go:151
 					rangeIt += 32
@@ -448,7 +432,6 @@ func gc_body_buildQuadtreeKernel(gc_b2 *compiled.Block, dev *gocuda.Device, numT
 				gc_pos2.Thread = gc_rank2
 //line samples_quadtree.go:107
 				warpID := gc_tx2 / 32
-//line samples_quadtree.go:109
 				sNumPts := gc_s_sNumPts[gc_rank2]
 				warpCnts := gc_s_warpCnts[gc_rank2]
 //line samples_quadtree.go:172
@@ -461,7 +444,6 @@ func gc_body_buildQuadtreeKernel(gc_b2 *compiled.Block, dev *gocuda.Device, numT
 			}
 		}
 	}
-//line samples_quadtree.go:183
 	var gc_l_numPts_ [32]int32
 	var gc_c210r [32]int32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -473,7 +455,6 @@ func gc_body_buildQuadtreeKernel(gc_b2 *compiled.Block, dev *gocuda.Device, numT
 		}
 		var gc_dead2 uint32
 		{
-//line samples_quadtree.go:195
 			var gc_m302 uint32
 			{
 				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
@@ -514,14 +495,12 @@ func gc_body_buildQuadtreeKernel(gc_b2 *compiled.Block, dev *gocuda.Device, numT
 						gc_pos2.Thread = gc_rank2
 //line samples_quadtree.go:107
 						warpID := gc_tx2 / 32
-//line samples_quadtree.go:109
 						sNumPts := gc_s_sNumPts[gc_rank2]
 //line samples_quadtree.go:184
 						numPts_ := int32(0)
 						if (gc_rank2 & (32 - 1)) < numWarpsPerBlock {
 							numPts_ = sNumPts[warpID][(gc_rank2 & (32 - 1))]
 						}
-//line samples_quadtree.go:189
 						gc_l_numPts_[gc_lane2] = numPts_
 					}
 				}
@@ -541,7 +520,6 @@ func gc_body_buildQuadtreeKernel(gc_b2 *compiled.Block, dev *gocuda.Device, numT
 						if (gc_rank2 & (32 - 1)) >= offset {
 							numPts_ += n
 						}
-//line samples_quadtree.go:196
 						gc_l_numPts_[gc_lane2] = numPts_
 					}
 				}
@@ -560,7 +538,6 @@ func gc_body_buildQuadtreeKernel(gc_b2 *compiled.Block, dev *gocuda.Device, numT
 						gc_pos2.Thread = gc_rank2
 //line samples_quadtree.go:107
 						warpID := gc_tx2 / 32
-//line samples_quadtree.go:109
 						sNumPts := gc_s_sNumPts[gc_rank2]
 						numPts_ := gc_l_numPts_[gc_lane2]
 //line samples_quadtree.go:197
@@ -573,7 +550,6 @@ func gc_body_buildQuadtreeKernel(gc_b2 *compiled.Block, dev *gocuda.Device, numT
 			gc_act2 = gc_save302 &^ gc_dead2
 		}
 	}
-//line samples_quadtree.go:208
 	var gc_l_sum [32]int32
 	var gc_l_tmp [32]int32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -585,7 +561,6 @@ func gc_body_buildQuadtreeKernel(gc_b2 *compiled.Block, dev *gocuda.Device, numT
 		}
 		var gc_dead2 uint32
 		{
-//line samples_quadtree.go:220
 			var gc_m352 uint32
 			{
 				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
@@ -620,7 +595,6 @@ func gc_body_buildQuadtreeKernel(gc_b2 *compiled.Block, dev *gocuda.Device, numT
 					sNumPts := gc_s_sNumPts[gc_rank2]
 //line samples_quadtree.go:206
 					sum := sNumPts[0][numWarpsPerBlock-1]
-//line samples_quadtree.go:208
 					gc_l_sum[gc_lane2] = sum
 				}
 //line samples_quadtree.go:208
@@ -656,9 +630,7 @@ func gc_body_buildQuadtreeKernel(gc_b2 *compiled.Block, dev *gocuda.Device, numT
 						if gc_act2&(1<<gc_lane2) == 0 {
 							continue
 						}
-//line samples_quadtree.go:223
 						sum := gc_l_sum[gc_lane2]
-//line samples_quadtree.go:225
 						tmp := gc_l_tmp[gc_lane2]
 //line samples_quadtree.go:217
 						sum += tmp
@@ -669,7 +641,6 @@ func gc_body_buildQuadtreeKernel(gc_b2 *compiled.Block, dev *gocuda.Device, numT
 			gc_act2 = gc_save352 &^ gc_dead2
 		}
 	}
-//line samples_quadtree.go:227
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 			gc_rank2 := gc_base2 + gc_tx2
@@ -688,11 +659,9 @@ func gc_body_buildQuadtreeKernel(gc_b2 *compiled.Block, dev *gocuda.Device, numT
 				}
 				val += int32(node.pointsBegin())
 			}
-//line samples_quadtree.go:234
 			gc_s_val[gc_rank2] = val
 		}
 	}
-//line samples_quadtree.go:239
 	gc_from2, gc_to2 := 0, gc_bdx2
 	if gc_bound2 := 4 * numWarpsPerBlock; gc_bound2 < gc_to2 {
 		gc_to2 = gc_bound2
@@ -715,7 +684,6 @@ func gc_body_buildQuadtreeKernel(gc_b2 *compiled.Block, dev *gocuda.Device, numT
 //line samples_quadtree.go:236
 				val := archsimd.LoadInt32x8Slice(gc_s_val[gc_rank2:])
 				{
-//line samples_quadtree.go:237
 					if gc_tx2 < 0 || gc_tx2 > len(smem)-8 {
 //line samples_quadtree.go:237
 						break
@@ -724,7 +692,6 @@ func gc_body_buildQuadtreeKernel(gc_b2 *compiled.Block, dev *gocuda.Device, numT
 					val.StoreMasked((*[8]int32)(smem[gc_tx2:]), gc_alive2)
 				}
 			}
-//line samples_quadtree.go:239
 			archsimd.ClearAVXUpperBits()
 		}
 		for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
@@ -740,7 +707,6 @@ func gc_body_buildQuadtreeKernel(gc_b2 *compiled.Block, dev *gocuda.Device, numT
 			}
 		}
 	}
-//line samples_quadtree.go:243
 	var gc_l_outPoints [32]*qtPoints
 	var gc_l_inPoints_ [32]*qtPoints
 	var gc_l_rangeIt_ [32]int
@@ -771,7 +737,6 @@ func gc_body_buildQuadtreeKernel(gc_b2 *compiled.Block, dev *gocuda.Device, numT
 		}
 		var gc_dead2 uint32
 		{
-//line samples_quadtree.go:274
 			var gc_m522 uint32
 			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 				if gc_act2&(1<<gc_lane2) == 0 {
@@ -803,7 +768,6 @@ func gc_body_buildQuadtreeKernel(gc_b2 *compiled.Block, dev *gocuda.Device, numT
 						gc_pos2.Thread = gc_rank2
 //line samples_quadtree.go:107
 						warpID := gc_tx2 / 32
-//line samples_quadtree.go:109
 						sNumPts := gc_s_sNumPts[gc_rank2]
 						warpCnts := gc_s_warpCnts[gc_rank2]
 //line samples_quadtree.go:244
@@ -815,14 +779,12 @@ func gc_body_buildQuadtreeKernel(gc_b2 *compiled.Block, dev *gocuda.Device, numT
 						warpCnts[3] = sNumPts[3][warpID]
 //line samples_quadtree.go:251
 						inPoints_ := &points[params.pointSelector]
-//line samples_quadtree.go:254
 						gc_s_warpCnts[gc_rank2] = warpCnts
 						gc_l_outPoints[gc_lane2] = outPoints
 						gc_l_inPoints_[gc_lane2] = inPoints_
 					}
 				}
 				{
-//line samples_quadtree.go:253
 					gc_save502 := gc_act2
 					gc_in502 := gc_act2
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
@@ -834,7 +796,6 @@ func gc_body_buildQuadtreeKernel(gc_b2 *compiled.Block, dev *gocuda.Device, numT
 						rangeBegin := gc_s_rangeBegin[gc_rank2]
 //line samples_quadtree.go:252
 						rangeIt_ := rangeBegin + (gc_rank2 & (32 - 1))
-//line samples_quadtree.go:254
 						gc_l_rangeIt_[gc_lane2] = rangeIt_
 					}
 					for {
@@ -844,7 +805,6 @@ func gc_body_buildQuadtreeKernel(gc_b2 *compiled.Block, dev *gocuda.Device, numT
 						}
 						gc_act2 = gc_in502 &^ gc_dead2
 						var gc_m502, gc_skip502 uint32
-//line samples_quadtree.go:264
 						gc_m502 = ^uint32(0)
 						gc_in502 &= gc_m502
 						gc_act2 = gc_in502
@@ -856,7 +816,6 @@ func gc_body_buildQuadtreeKernel(gc_b2 *compiled.Block, dev *gocuda.Device, numT
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
-//line samples_quadtree.go:276
 							rangeEnd := gc_s_rangeEnd[gc_rank2]
 							rangeIt_ := gc_l_rangeIt_[gc_lane2]
 //line samples_quadtree.go:252
@@ -870,7 +829,6 @@ func gc_body_buildQuadtreeKernel(gc_b2 *compiled.Block, dev *gocuda.Device, numT
 							}
 //line samples_quadtree.go:252
 							var any_2 bool = gc_c211r[gc_lane2]
-//line samples_quadtree.go:254
 							gc_l_any_2[gc_lane2] = any_2
 						}
 						{
@@ -905,7 +863,6 @@ func gc_body_buildQuadtreeKernel(gc_b2 *compiled.Block, dev *gocuda.Device, numT
 							gc_pos2.Thread = gc_rank2
 							rangeEnd := gc_s_rangeEnd[gc_rank2]
 							inPoints_ := gc_l_inPoints_[gc_lane2]
-//line samples_quadtree.go:267
 							rangeIt_ := gc_l_rangeIt_[gc_lane2]
 //line samples_quadtree.go:253
 							isActive_ := rangeIt_ < rangeEnd
@@ -931,9 +888,7 @@ func gc_body_buildQuadtreeKernel(gc_b2 *compiled.Block, dev *gocuda.Device, numT
 							laneMaskLt := gc_s_laneMaskLt[gc_rank2]
 							warpCnts := gc_s_warpCnts[gc_rank2]
 							outPoints := gc_l_outPoints[gc_lane2]
-//line samples_quadtree.go:272
 							p_ := gc_l_p_[gc_lane2]
-//line samples_quadtree.go:274
 							pred := gc_l_pred[gc_lane2]
 //line samples_quadtree.go:261
 							vote := int32(gc_c212r[gc_lane2])
@@ -955,9 +910,7 @@ func gc_body_buildQuadtreeKernel(gc_b2 *compiled.Block, dev *gocuda.Device, numT
 							gc_pos2.Thread = gc_rank2
 							warpCnts := gc_s_warpCnts[gc_rank2]
 							isActive_ := gc_l_isActive_[gc_lane2]
-//line samples_quadtree.go:278
 							p_ := gc_l_p_[gc_lane2]
-//line samples_quadtree.go:280
 							var pred bool
 //line samples_quadtree.go:268
 							warpCnts[0] += gc_c213r[gc_lane2]
@@ -977,13 +930,9 @@ func gc_body_buildQuadtreeKernel(gc_b2 *compiled.Block, dev *gocuda.Device, numT
 							laneMaskLt := gc_s_laneMaskLt[gc_rank2]
 							warpCnts := gc_s_warpCnts[gc_rank2]
 							outPoints := gc_l_outPoints[gc_lane2]
-//line samples_quadtree.go:282
 							p_ := gc_l_p_[gc_lane2]
-//line samples_quadtree.go:284
 							pred := gc_l_pred[gc_lane2]
-//line samples_quadtree.go:286
 							var vote int32
-//line samples_quadtree.go:288
 							var dest int32
 //line samples_quadtree.go:271
 							vote = int32(gc_c214r[gc_lane2])
@@ -1005,9 +954,7 @@ func gc_body_buildQuadtreeKernel(gc_b2 *compiled.Block, dev *gocuda.Device, numT
 							gc_pos2.Thread = gc_rank2
 							warpCnts := gc_s_warpCnts[gc_rank2]
 							isActive_ := gc_l_isActive_[gc_lane2]
-//line samples_quadtree.go:288
 							p_ := gc_l_p_[gc_lane2]
-//line samples_quadtree.go:290
 							var pred bool
 //line samples_quadtree.go:278
 							warpCnts[1] += gc_c215r[gc_lane2]
@@ -1027,13 +974,9 @@ func gc_body_buildQuadtreeKernel(gc_b2 *compiled.Block, dev *gocuda.Device, numT
 							laneMaskLt := gc_s_laneMaskLt[gc_rank2]
 							warpCnts := gc_s_warpCnts[gc_rank2]
 							outPoints := gc_l_outPoints[gc_lane2]
-//line samples_quadtree.go:292
 							p_ := gc_l_p_[gc_lane2]
-//line samples_quadtree.go:294
 							pred := gc_l_pred[gc_lane2]
-//line samples_quadtree.go:296
 							var vote int32
-//line samples_quadtree.go:298
 							var dest int32
 //line samples_quadtree.go:281
 							vote = int32(gc_c216r[gc_lane2])
@@ -1055,9 +998,7 @@ func gc_body_buildQuadtreeKernel(gc_b2 *compiled.Block, dev *gocuda.Device, numT
 							gc_pos2.Thread = gc_rank2
 							warpCnts := gc_s_warpCnts[gc_rank2]
 							isActive_ := gc_l_isActive_[gc_lane2]
-//line samples_quadtree.go:298
 							p_ := gc_l_p_[gc_lane2]
-//line samples_quadtree.go:300
 							var pred bool
 //line samples_quadtree.go:288
 							warpCnts[2] += gc_c217r[gc_lane2]
@@ -1077,13 +1018,9 @@ func gc_body_buildQuadtreeKernel(gc_b2 *compiled.Block, dev *gocuda.Device, numT
 							laneMaskLt := gc_s_laneMaskLt[gc_rank2]
 							warpCnts := gc_s_warpCnts[gc_rank2]
 							outPoints := gc_l_outPoints[gc_lane2]
-//line samples_quadtree.go:302
 							p_ := gc_l_p_[gc_lane2]
-//line samples_quadtree.go:304
 							pred := gc_l_pred[gc_lane2]
-//line samples_quadtree.go:306
 							var vote int32
-//line samples_quadtree.go:308
 							var dest int32
 //line samples_quadtree.go:291
 							vote = int32(gc_c218r[gc_lane2])
@@ -1113,7 +1050,6 @@ func gc_body_buildQuadtreeKernel(gc_b2 *compiled.Block, dev *gocuda.Device, numT
 							if gc_act2&(1<<gc_lane2) == 0 {
 								continue
 							}
-//line samples_quadtree.go:308
 							rangeIt_ := gc_l_rangeIt_[gc_lane2]
 //line samples_quadtree.go:252
 							rangeIt_ += 32
@@ -1126,7 +1062,6 @@ func gc_body_buildQuadtreeKernel(gc_b2 *compiled.Block, dev *gocuda.Device, numT
 			gc_act2 = gc_save522 &^ gc_dead2
 		}
 	}
-//line samples_quadtree.go:264
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 			gc_rank2 := gc_base2 + gc_tx2
@@ -1136,7 +1071,6 @@ func gc_body_buildQuadtreeKernel(gc_b2 *compiled.Block, dev *gocuda.Device, numT
 			}
 //line samples_quadtree.go:107
 			warpID := gc_tx2 / 32
-//line samples_quadtree.go:109
 			sNumPts := gc_s_sNumPts[gc_rank2]
 			warpCnts := gc_s_warpCnts[gc_rank2]
 //line samples_quadtree.go:304
@@ -1148,7 +1082,6 @@ func gc_body_buildQuadtreeKernel(gc_b2 *compiled.Block, dev *gocuda.Device, numT
 			}
 		}
 	}
-//line samples_quadtree.go:314
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 			gc_rank2 := gc_base2 + gc_tx2
@@ -1158,7 +1091,6 @@ func gc_body_buildQuadtreeKernel(gc_b2 *compiled.Block, dev *gocuda.Device, numT
 			}
 //line samples_quadtree.go:107
 			warpID := gc_tx2 / 32
-//line samples_quadtree.go:109
 			sNumPts := gc_s_sNumPts[gc_rank2]
 			node := gc_s_node[gc_rank2]
 			numPoints := gc_s_numPoints[gc_rank2]

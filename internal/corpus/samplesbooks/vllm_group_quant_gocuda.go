@@ -59,7 +59,6 @@ func gc_body_perTokenGroupQuant8bitKernel(gc_b *compiled.Block, isColumnMajor, s
 	smem := gocuda.DynamicShared[float32](t)
 //line vllm_group_quant.go:87
 	mask := uint32(0xffff)
-//line vllm_group_quant.go:89
 	var gc_l_val [32]float32
 	var gc_l_scaleOutput [32][]float32
 	var gc_c1r [32]float32
@@ -168,9 +167,7 @@ func gc_body_perTokenGroupQuant8bitKernel(gc_b *compiled.Block, isColumnMajor, s
 				gc_pos.Thread = gc_rank
 //line vllm_group_quant.go:109
 				laneID := gc_tx % threadsPerGroup
-//line vllm_group_quant.go:111
 				val := gc_l_val[gc_lane]
-//line vllm_group_quant.go:113
 				scaleOutput := gc_l_scaleOutput[gc_lane]
 //line vllm_group_quant.go:92
 				val = float32(math.Max(float64(val), float64(gc_c4r[gc_lane])))
@@ -190,19 +187,16 @@ func gc_body_perTokenGroupQuant8bitKernel(gc_b *compiled.Block, isColumnMajor, s
 				if laneID == 0 {
 					scaleOutput[0] = ySQuant
 				}
-//line vllm_group_quant.go:162
 				gc_l_val[gc_lane] = val
 			}
 		}
 	}
-//line vllm_group_quant.go:168
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 //line vllm_group_quant.go:109
 			laneID := gc_tx % threadsPerGroup
-//line vllm_group_quant.go:111
 			groupOutput := gc_s_groupOutput[gc_rank]
 			smemGroup := gc_s_smemGroup[gc_rank]
 //line vllm_group_quant.go:163

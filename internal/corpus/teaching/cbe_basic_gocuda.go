@@ -45,7 +45,6 @@ func gc_body_addKernel(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []int32) 
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line cbe_basic.go:39
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -60,7 +59,6 @@ func gc_body_addKernel(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []int32) 
 //line cbe_basic.go:23
 						return
 					}
-//line cbe_basic.go:24
 					c[tid] = a[tid] + b[tid]
 					tid += gc_bdx * gc_gdx
 				}
@@ -108,7 +106,6 @@ func gc_body_juliaKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ptr []uint8, di
 		x := gc_bx
 		y := gc_by
 		offset := x + y*gc_gdx
-//line cbe_basic.go:73
 		gc_off := offset*4 + 0
 		gc_off2 := offset*4 + 1
 		gc_off3 := offset*4 + 2
@@ -128,7 +125,6 @@ func gc_body_juliaKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ptr []uint8, di
 				gc_at4[0] = 255
 			}
 		} else {
-//line cbe_basic.go:81
 			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 //line cbe_basic.go:73
@@ -182,7 +178,6 @@ func gc_body_rippleKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ptr []uint8, t
 				gc_by = 0
 			}
 		}
-//line cbe_basic.go:109
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -202,7 +197,6 @@ func gc_body_rippleKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ptr []uint8, t
 				ptr[offset*4+2] = grey
 				ptr[offset*4+3] = 255
 			}
-//line cbe_basic.go:99
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0

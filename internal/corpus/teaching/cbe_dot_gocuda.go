@@ -45,7 +45,6 @@ func gc_body_dotKernel(gc_b *compiled.Block, a, b, c []float32) {
 	}
 //line cbe_dot.go:27
 	cache := gocuda.Shared[float32](t, threadsPerBlock)[:threadsPerBlock]
-//line cbe_dot.go:29
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -64,11 +63,9 @@ func gc_body_dotKernel(gc_b *compiled.Block, a, b, c []float32) {
 //line cbe_dot.go:32
 					return
 				}
-//line cbe_dot.go:33
 				temp += a[tid] * b[tid]
 				tid += gc_bdx * gc_gdx
 			}
-//line cbe_dot.go:37
 			cache[cacheIndex] = temp
 		}
 	}
@@ -79,7 +76,6 @@ func gc_body_dotKernel(gc_b *compiled.Block, a, b, c []float32) {
 		if gc_b.Stopped() {
 			return
 		}
-//line cbe_dot.go:48
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := i; gc_bound < gc_to {
 			gc_to = gc_bound
@@ -188,7 +184,6 @@ func gc_body_dotKernel(gc_b *compiled.Block, a, b, c []float32) {
 		}
 	}
 	{
-//line cbe_dot.go:52
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -216,13 +211,11 @@ func gc_body_dotKernel(gc_b *compiled.Block, a, b, c []float32) {
 						gc_at3[0] = cache[0]
 					}
 				}
-//line cbe_dot.go:55
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 //line cbe_dot.go:51
 					gc_at3[0] = cache[0]
 				}
 			} else {
-//line cbe_dot.go:55
 				gc_step4 := gc_from
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
@@ -233,7 +226,6 @@ func gc_body_dotKernel(gc_b *compiled.Block, a, b, c []float32) {
 						c[gc_bx] = cache[0]
 					}
 					{
-//line cbe_dot.go:55
 						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -241,7 +233,6 @@ func gc_body_dotKernel(gc_b *compiled.Block, a, b, c []float32) {
 						c[gc_bx] = cache[0]
 					}
 					{
-//line cbe_dot.go:55
 						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -249,7 +240,6 @@ func gc_body_dotKernel(gc_b *compiled.Block, a, b, c []float32) {
 						c[gc_bx] = cache[0]
 					}
 					{
-//line cbe_dot.go:55
 						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -257,7 +247,6 @@ func gc_body_dotKernel(gc_b *compiled.Block, a, b, c []float32) {
 						c[gc_bx] = cache[0]
 					}
 				}
-//line cbe_dot.go:55
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -299,7 +288,6 @@ func gc_body_dotLockKernel(gc_b *compiled.Block, lock bookLock, a, b []float32, 
 	}
 //line cbe_dot.go:83
 	cache := gocuda.Shared[float32](t, threadsPerBlock)[:threadsPerBlock]
-//line cbe_dot.go:85
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -318,11 +306,9 @@ func gc_body_dotLockKernel(gc_b *compiled.Block, lock bookLock, a, b []float32, 
 //line cbe_dot.go:88
 					return
 				}
-//line cbe_dot.go:89
 				temp += a[tid] * b[tid]
 				tid += gc_bdx * gc_gdx
 			}
-//line cbe_dot.go:93
 			cache[cacheIndex] = temp
 		}
 	}
@@ -333,7 +319,6 @@ func gc_body_dotLockKernel(gc_b *compiled.Block, lock bookLock, a, b []float32, 
 		if gc_b.Stopped() {
 			return
 		}
-//line cbe_dot.go:104
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := i; gc_bound < gc_to {
 			gc_to = gc_bound
@@ -442,7 +427,6 @@ func gc_body_dotLockKernel(gc_b *compiled.Block, lock bookLock, a, b []float32, 
 		}
 	}
 	{
-//line cbe_dot.go:108
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -460,7 +444,6 @@ func gc_body_dotLockKernel(gc_b *compiled.Block, lock bookLock, a, b []float32, 
 					lock.unlock()
 				}
 				{
-//line cbe_dot.go:113
 					gc_tx := gc_step3 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -470,7 +453,6 @@ func gc_body_dotLockKernel(gc_b *compiled.Block, lock bookLock, a, b []float32, 
 					lock.unlock()
 				}
 				{
-//line cbe_dot.go:113
 					gc_tx := gc_step3 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -480,7 +462,6 @@ func gc_body_dotLockKernel(gc_b *compiled.Block, lock bookLock, a, b []float32, 
 					lock.unlock()
 				}
 				{
-//line cbe_dot.go:113
 					gc_tx := gc_step3 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -490,7 +471,6 @@ func gc_body_dotLockKernel(gc_b *compiled.Block, lock bookLock, a, b []float32, 
 					lock.unlock()
 				}
 			}
-//line cbe_dot.go:113
 			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank

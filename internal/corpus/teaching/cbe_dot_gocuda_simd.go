@@ -46,7 +46,6 @@ func gc_body_dotKernel(gc_b2 *compiled.Block, a, b, c []float32) {
 	}
 //line cbe_dot.go:27
 	cache := gocuda.Shared[float32](t, threadsPerBlock)[:threadsPerBlock]
-//line cbe_dot.go:29
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 			gc_rank2 := gc_base2 + gc_tx2
@@ -65,11 +64,9 @@ func gc_body_dotKernel(gc_b2 *compiled.Block, a, b, c []float32) {
 //line cbe_dot.go:32
 					return
 				}
-//line cbe_dot.go:33
 				temp += a[tid] * b[tid]
 				tid += gc_bdx2 * gc_gdx2
 			}
-//line cbe_dot.go:37
 			cache[cacheIndex] = temp
 		}
 	}
@@ -80,7 +77,6 @@ func gc_body_dotKernel(gc_b2 *compiled.Block, a, b, c []float32) {
 		if gc_b2.Stopped() {
 			return
 		}
-//line cbe_dot.go:48
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := i; gc_bound2 < gc_to2 {
 			gc_to2 = gc_bound2
@@ -103,7 +99,6 @@ func gc_body_dotKernel(gc_b2 *compiled.Block, a, b, c []float32) {
 							archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:])).StoreSlice(gc_at4[gc_tx2:])
 						}
 					}
-//line cbe_dot.go:45
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
@@ -120,7 +115,6 @@ func gc_body_dotKernel(gc_b2 *compiled.Block, a, b, c []float32) {
 //line cbe_dot.go:29
 						var cacheIndex int = gc_tx2
 						{
-//line cbe_dot.go:44
 							if (cacheIndex+i) < 0 || (cacheIndex+i) > len(cache)-8 || cacheIndex < 0 || cacheIndex > len(cache)-8 {
 //line cbe_dot.go:44
 								break
@@ -129,7 +123,6 @@ func gc_body_dotKernel(gc_b2 *compiled.Block, a, b, c []float32) {
 							archsimd.LoadFloat32x8Slice(cache[cacheIndex:]).Add(archsimd.LoadFloat32x8Slice(cache[cacheIndex+i:])).StoreSlice(cache[cacheIndex:])
 						}
 					}
-//line cbe_dot.go:46
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step5 := gc_vstep2
@@ -193,7 +186,6 @@ func gc_body_dotKernel(gc_b2 *compiled.Block, a, b, c []float32) {
 		}
 	}
 	{
-//line cbe_dot.go:52
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 			gc_to2 = gc_bound2 + 1
@@ -221,13 +213,11 @@ func gc_body_dotKernel(gc_b2 *compiled.Block, a, b, c []float32) {
 						gc_at6[0] = cache[0]
 					}
 				}
-//line cbe_dot.go:55
 				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
 //line cbe_dot.go:51
 					gc_at6[0] = cache[0]
 				}
 			} else {
-//line cbe_dot.go:55
 				gc_step7 := gc_from2
 				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
 					{
@@ -238,7 +228,6 @@ func gc_body_dotKernel(gc_b2 *compiled.Block, a, b, c []float32) {
 						c[gc_bx2] = cache[0]
 					}
 					{
-//line cbe_dot.go:55
 						gc_tx2 := gc_step7 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -246,7 +235,6 @@ func gc_body_dotKernel(gc_b2 *compiled.Block, a, b, c []float32) {
 						c[gc_bx2] = cache[0]
 					}
 					{
-//line cbe_dot.go:55
 						gc_tx2 := gc_step7 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -254,7 +242,6 @@ func gc_body_dotKernel(gc_b2 *compiled.Block, a, b, c []float32) {
 						c[gc_bx2] = cache[0]
 					}
 					{
-//line cbe_dot.go:55
 						gc_tx2 := gc_step7 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -262,7 +249,6 @@ func gc_body_dotKernel(gc_b2 *compiled.Block, a, b, c []float32) {
 						c[gc_bx2] = cache[0]
 					}
 				}
-//line cbe_dot.go:55
 				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -304,7 +290,6 @@ func gc_body_dotLockKernel(gc_b2 *compiled.Block, lock bookLock, a, b []float32,
 	}
 //line cbe_dot.go:83
 	cache := gocuda.Shared[float32](t, threadsPerBlock)[:threadsPerBlock]
-//line cbe_dot.go:85
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 			gc_rank2 := gc_base2 + gc_tx2
@@ -323,11 +308,9 @@ func gc_body_dotLockKernel(gc_b2 *compiled.Block, lock bookLock, a, b []float32,
 //line cbe_dot.go:88
 					return
 				}
-//line cbe_dot.go:89
 				temp += a[tid] * b[tid]
 				tid += gc_bdx2 * gc_gdx2
 			}
-//line cbe_dot.go:93
 			cache[cacheIndex] = temp
 		}
 	}
@@ -338,7 +321,6 @@ func gc_body_dotLockKernel(gc_b2 *compiled.Block, lock bookLock, a, b []float32,
 		if gc_b2.Stopped() {
 			return
 		}
-//line cbe_dot.go:104
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := i; gc_bound2 < gc_to2 {
 			gc_to2 = gc_bound2
@@ -361,7 +343,6 @@ func gc_body_dotLockKernel(gc_b2 *compiled.Block, lock bookLock, a, b []float32,
 							archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:])).StoreSlice(gc_at3[gc_tx2:])
 						}
 					}
-//line cbe_dot.go:101
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
@@ -378,7 +359,6 @@ func gc_body_dotLockKernel(gc_b2 *compiled.Block, lock bookLock, a, b []float32,
 //line cbe_dot.go:85
 						var cacheIndex int = gc_tx2
 						{
-//line cbe_dot.go:100
 							if (cacheIndex+i) < 0 || (cacheIndex+i) > len(cache)-8 || cacheIndex < 0 || cacheIndex > len(cache)-8 {
 //line cbe_dot.go:100
 								break
@@ -387,7 +367,6 @@ func gc_body_dotLockKernel(gc_b2 *compiled.Block, lock bookLock, a, b []float32,
 							archsimd.LoadFloat32x8Slice(cache[cacheIndex:]).Add(archsimd.LoadFloat32x8Slice(cache[cacheIndex+i:])).StoreSlice(cache[cacheIndex:])
 						}
 					}
-//line cbe_dot.go:102
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step4 := gc_vstep2
@@ -451,7 +430,6 @@ func gc_body_dotLockKernel(gc_b2 *compiled.Block, lock bookLock, a, b []float32,
 		}
 	}
 	{
-//line cbe_dot.go:108
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 			gc_to2 = gc_bound2 + 1
@@ -469,7 +447,6 @@ func gc_body_dotLockKernel(gc_b2 *compiled.Block, lock bookLock, a, b []float32,
 					lock.unlock()
 				}
 				{
-//line cbe_dot.go:113
 					gc_tx2 := gc_step5 + 1
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -479,7 +456,6 @@ func gc_body_dotLockKernel(gc_b2 *compiled.Block, lock bookLock, a, b []float32,
 					lock.unlock()
 				}
 				{
-//line cbe_dot.go:113
 					gc_tx2 := gc_step5 + 2
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -489,7 +465,6 @@ func gc_body_dotLockKernel(gc_b2 *compiled.Block, lock bookLock, a, b []float32,
 					lock.unlock()
 				}
 				{
-//line cbe_dot.go:113
 					gc_tx2 := gc_step5 + 3
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -499,7 +474,6 @@ func gc_body_dotLockKernel(gc_b2 *compiled.Block, lock bookLock, a, b []float32,
 					lock.unlock()
 				}
 			}
-//line cbe_dot.go:113
 			for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2

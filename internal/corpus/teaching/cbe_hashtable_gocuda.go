@@ -50,7 +50,6 @@ func gc_body_addToTableKernel(gc_b *compiled.Block, gc_lo, gc_hi int, keys []uin
 		}
 //line cbe_hashtable.go:51
 		stride := gc_bdx * gc_gdx
-//line cbe_hashtable.go:53
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -66,7 +65,6 @@ func gc_body_addToTableKernel(gc_b *compiled.Block, gc_lo, gc_hi int, keys []uin
 //line cbe_hashtable.go:53
 						return
 					}
-//line cbe_hashtable.go:54
 					key := keys[tid]
 					hashValue := hash(key, table.Count)
 					{
@@ -487,7 +485,6 @@ func gc_body_addToTableKernel(gc_b *compiled.Block, gc_lo, gc_hi int, keys []uin
 							}
 						}
 					}
-//line cbe_hashtable.go:67
 					tid += stride
 				}
 			}

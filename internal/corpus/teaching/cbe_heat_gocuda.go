@@ -57,7 +57,6 @@ func gc_body_blendKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dst []float32, 
 				gc_by = 0
 			}
 		}
-//line cbe_heat.go:44
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -102,7 +101,6 @@ func gc_body_blendKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dst []float32, 
 				}
 				dst[offset] = c + speed*(tt+b+r+l-4*c)
 			}
-//line cbe_heat.go:67
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -137,7 +135,6 @@ func gc_body_copyConstKernel(gc_b *compiled.Block, gc_lo, gc_hi int, iptr []floa
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line cbe_heat.go:74
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -148,7 +145,6 @@ func gc_body_copyConstKernel(gc_b *compiled.Block, gc_lo, gc_hi int, iptr []floa
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line cbe_heat.go:85
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := (gc_bx * gc_bdx) + ((gc_ty + gc_by*gc_bdy) * gc_bdx * gc_gdx)
@@ -176,7 +172,6 @@ func gc_body_copyConstKernel(gc_b *compiled.Block, gc_lo, gc_hi int, iptr []floa
 						c.StoreMasked((*[8]float32)(gc_at2[gc_tx:]), gc_if2)
 					}
 				}
-//line cbe_heat.go:70
 				for gc_tx := gc_vstep; gc_tx < gc_runhi; gc_tx++ {
 //line cbe_heat.go:68
 					c := gc_at[gc_tx]
@@ -185,7 +180,6 @@ func gc_body_copyConstKernel(gc_b *compiled.Block, gc_lo, gc_hi int, iptr []floa
 					}
 				}
 			} else {
-//line cbe_heat.go:75
 				gc_vstep2 := gc_runlo
 //line cbe_heat.go:69
 				gc_vb := lanes.BroadcastFloat32x8(0)
@@ -210,7 +204,6 @@ func gc_body_copyConstKernel(gc_b *compiled.Block, gc_lo, gc_hi int, iptr []floa
 						c.StoreMasked((*[8]float32)(iptr[offset:]), gc_if)
 					}
 				}
-//line cbe_heat.go:72
 				gc_step := gc_vstep2
 				for ; gc_step+3 < gc_runhi; gc_step += 4 {
 					{
@@ -229,7 +222,6 @@ func gc_body_copyConstKernel(gc_b *compiled.Block, gc_lo, gc_hi int, iptr []floa
 						}
 					}
 					{
-//line cbe_heat.go:75
 						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
@@ -245,7 +237,6 @@ func gc_body_copyConstKernel(gc_b *compiled.Block, gc_lo, gc_hi int, iptr []floa
 						}
 					}
 					{
-//line cbe_heat.go:75
 						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
@@ -261,7 +252,6 @@ func gc_body_copyConstKernel(gc_b *compiled.Block, gc_lo, gc_hi int, iptr []floa
 						}
 					}
 					{
-//line cbe_heat.go:75
 						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
@@ -277,7 +267,6 @@ func gc_body_copyConstKernel(gc_b *compiled.Block, gc_lo, gc_hi int, iptr []floa
 						}
 					}
 				}
-//line cbe_heat.go:75
 				for gc_tx := gc_step; gc_tx < gc_runhi; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
@@ -293,7 +282,6 @@ func gc_body_copyConstKernel(gc_b *compiled.Block, gc_lo, gc_hi int, iptr []floa
 					}
 				}
 			}
-//line cbe_heat.go:75
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -342,7 +330,6 @@ func gc_body_blend2DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dst []float32
 				gc_by = 0
 			}
 		}
-//line cbe_heat.go:112
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := (gc_bx * gc_bdx) + ((gc_ty + gc_by*gc_bdy) * gc_bdx * gc_gdx)
@@ -372,7 +359,6 @@ func gc_body_blend2DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dst []float32
 					gc_at[gc_tx] = c + speed*(tt+b+r+l-4*c)
 				}
 			} else {
-//line cbe_heat.go:114
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -398,7 +384,6 @@ func gc_body_blend2DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dst []float32
 					dst[offset] = c + speed*(tt+b+r+l-4*c)
 				}
 			}
-//line cbe_heat.go:114
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -446,7 +431,6 @@ func gc_body_copyConst2DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, iptr []fl
 				gc_by = 0
 			}
 		}
-//line cbe_heat.go:137
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := (gc_bx * gc_bdx) + ((gc_ty + gc_by*gc_bdy) * gc_bdx * gc_gdx)
@@ -456,7 +440,6 @@ func gc_body_copyConst2DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, iptr []fl
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line cbe_heat.go:147
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line cbe_heat.go:113
@@ -469,9 +452,7 @@ func gc_body_copyConst2DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, iptr []fl
 						}
 					}
 					{
-//line cbe_heat.go:124
 						gc_tx := gc_step + 1
-//line cbe_heat.go:126
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line cbe_heat.go:113
@@ -484,9 +465,7 @@ func gc_body_copyConst2DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, iptr []fl
 						}
 					}
 					{
-//line cbe_heat.go:124
 						gc_tx := gc_step + 2
-//line cbe_heat.go:126
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line cbe_heat.go:113
@@ -499,9 +478,7 @@ func gc_body_copyConst2DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, iptr []fl
 						}
 					}
 					{
-//line cbe_heat.go:124
 						gc_tx := gc_step + 3
-//line cbe_heat.go:126
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line cbe_heat.go:113
@@ -514,7 +491,6 @@ func gc_body_copyConst2DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, iptr []fl
 						}
 					}
 				}
-//line cbe_heat.go:124
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -528,7 +504,6 @@ func gc_body_copyConst2DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, iptr []fl
 					}
 				}
 			} else {
-//line cbe_heat.go:124
 				gc_step2 := 0
 				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
@@ -546,7 +521,6 @@ func gc_body_copyConst2DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, iptr []fl
 						}
 					}
 					{
-//line cbe_heat.go:124
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -561,7 +535,6 @@ func gc_body_copyConst2DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, iptr []fl
 						}
 					}
 					{
-//line cbe_heat.go:124
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -576,7 +549,6 @@ func gc_body_copyConst2DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, iptr []fl
 						}
 					}
 					{
-//line cbe_heat.go:124
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -591,7 +563,6 @@ func gc_body_copyConst2DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, iptr []fl
 						}
 					}
 				}
-//line cbe_heat.go:124
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -606,7 +577,6 @@ func gc_body_copyConst2DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, iptr []fl
 					}
 				}
 			}
-//line cbe_heat.go:124
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -657,7 +627,6 @@ func gc_body_floatToColorKernel(gc_b *compiled.Block, gc_lo, gc_hi int, optr []u
 		}
 //line cbe_heat.go:154
 		s := float32(1)
-//line cbe_heat.go:156
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -685,7 +654,6 @@ func gc_body_floatToColorKernel(gc_b *compiled.Block, gc_lo, gc_hi int, optr []u
 				optr[offset*4+2] = value(m1, m2, h-120)
 				optr[offset*4+3] = 255
 			}
-//line cbe_heat.go:174
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0

@@ -57,7 +57,6 @@ func gc_body_blendKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dst []float3
 				gc_by2 = 0
 			}
 		}
-//line cbe_heat.go:44
 		gc_ty2 := 0
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -102,7 +101,6 @@ func gc_body_blendKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dst []float3
 				}
 				dst[offset] = c + speed*(tt+b+r+l-4*c)
 			}
-//line cbe_heat.go:67
 			gc_ty2++
 			if gc_ty2 == gc_bdy2 {
 				gc_ty2 = 0
@@ -137,7 +135,6 @@ func gc_body_copyConstKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, iptr []f
 	gc_gdy2 := gc_gd2.Y
 	gc_n2 := gc_b2.Len()
 	gc_bx2 := 0
-//line cbe_heat.go:74
 	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b2.Stopped() {
 			return
@@ -148,7 +145,6 @@ func gc_body_copyConstKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, iptr []f
 		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
 		gc_q2 += gc_run2
 		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-//line cbe_heat.go:85
 		gc_ty2 := 0
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_off2 := (gc_bx2 * gc_bdx2) + ((gc_ty2 + gc_by2*gc_bdy2) * gc_bdx2 * gc_gdx2)
@@ -177,7 +173,6 @@ func gc_body_copyConstKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, iptr []f
 							c.StoreMasked((*[8]float32)(gc_at4[gc_tx2:]), gc_if4)
 						}
 					}
-//line cbe_heat.go:70
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep3; gc_tx2 < gc_runhi2; gc_tx2++ {
@@ -188,7 +183,6 @@ func gc_body_copyConstKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, iptr []f
 					}
 				}
 			} else {
-//line cbe_heat.go:75
 				gc_vstep4 := gc_runlo2
 				if compiled.SIMD {
 //line cbe_heat.go:69
@@ -214,7 +208,6 @@ func gc_body_copyConstKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, iptr []f
 							c.StoreMasked((*[8]float32)(iptr[offset:]), gc_if3)
 						}
 					}
-//line cbe_heat.go:72
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step2 := gc_vstep4
@@ -235,7 +228,6 @@ func gc_body_copyConstKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, iptr []f
 						}
 					}
 					{
-//line cbe_heat.go:75
 						gc_tx2 := gc_step2 + 1
 						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
@@ -251,7 +243,6 @@ func gc_body_copyConstKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, iptr []f
 						}
 					}
 					{
-//line cbe_heat.go:75
 						gc_tx2 := gc_step2 + 2
 						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
@@ -267,7 +258,6 @@ func gc_body_copyConstKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, iptr []f
 						}
 					}
 					{
-//line cbe_heat.go:75
 						gc_tx2 := gc_step2 + 3
 						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
@@ -283,7 +273,6 @@ func gc_body_copyConstKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, iptr []f
 						}
 					}
 				}
-//line cbe_heat.go:75
 				for gc_tx2 := gc_step2; gc_tx2 < gc_runhi2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
@@ -299,7 +288,6 @@ func gc_body_copyConstKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, iptr []f
 					}
 				}
 			}
-//line cbe_heat.go:75
 			gc_ty2++
 			if gc_ty2 == gc_bdy2 {
 				gc_ty2 = 0
@@ -348,7 +336,6 @@ func gc_body_blend2DKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dst []floa
 				gc_by2 = 0
 			}
 		}
-//line cbe_heat.go:112
 		gc_ty2 := 0
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_off2 := (gc_bx2 * gc_bdx2) + ((gc_ty2 + gc_by2*gc_bdy2) * gc_bdx2 * gc_gdx2)
@@ -378,7 +365,6 @@ func gc_body_blend2DKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dst []floa
 					gc_at2[gc_tx2] = c + speed*(tt+b+r+l-4*c)
 				}
 			} else {
-//line cbe_heat.go:114
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -404,7 +390,6 @@ func gc_body_blend2DKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dst []floa
 					dst[offset] = c + speed*(tt+b+r+l-4*c)
 				}
 			}
-//line cbe_heat.go:114
 			gc_ty2++
 			if gc_ty2 == gc_bdy2 {
 				gc_ty2 = 0
@@ -452,7 +437,6 @@ func gc_body_copyConst2DKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, iptr [
 				gc_by2 = 0
 			}
 		}
-//line cbe_heat.go:137
 		gc_ty2 := 0
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_off2 := (gc_bx2 * gc_bdx2) + ((gc_ty2 + gc_by2*gc_bdy2) * gc_bdx2 * gc_gdx2)
@@ -462,7 +446,6 @@ func gc_body_copyConst2DKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, iptr [
 				for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
 					{
 						gc_tx2 := gc_step3 + 0
-//line cbe_heat.go:147
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line cbe_heat.go:113
@@ -475,9 +458,7 @@ func gc_body_copyConst2DKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, iptr [
 						}
 					}
 					{
-//line cbe_heat.go:124
 						gc_tx2 := gc_step3 + 1
-//line cbe_heat.go:126
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line cbe_heat.go:113
@@ -490,9 +471,7 @@ func gc_body_copyConst2DKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, iptr [
 						}
 					}
 					{
-//line cbe_heat.go:124
 						gc_tx2 := gc_step3 + 2
-//line cbe_heat.go:126
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line cbe_heat.go:113
@@ -505,9 +484,7 @@ func gc_body_copyConst2DKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, iptr [
 						}
 					}
 					{
-//line cbe_heat.go:124
 						gc_tx2 := gc_step3 + 3
-//line cbe_heat.go:126
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line cbe_heat.go:113
@@ -520,7 +497,6 @@ func gc_body_copyConst2DKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, iptr [
 						}
 					}
 				}
-//line cbe_heat.go:124
 				for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -534,7 +510,6 @@ func gc_body_copyConst2DKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, iptr [
 					}
 				}
 			} else {
-//line cbe_heat.go:124
 				gc_step4 := 0
 				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
 					{
@@ -552,7 +527,6 @@ func gc_body_copyConst2DKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, iptr [
 						}
 					}
 					{
-//line cbe_heat.go:124
 						gc_tx2 := gc_step4 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -567,7 +541,6 @@ func gc_body_copyConst2DKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, iptr [
 						}
 					}
 					{
-//line cbe_heat.go:124
 						gc_tx2 := gc_step4 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -582,7 +555,6 @@ func gc_body_copyConst2DKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, iptr [
 						}
 					}
 					{
-//line cbe_heat.go:124
 						gc_tx2 := gc_step4 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -597,7 +569,6 @@ func gc_body_copyConst2DKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, iptr [
 						}
 					}
 				}
-//line cbe_heat.go:124
 				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -612,7 +583,6 @@ func gc_body_copyConst2DKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, iptr [
 					}
 				}
 			}
-//line cbe_heat.go:124
 			gc_ty2++
 			if gc_ty2 == gc_bdy2 {
 				gc_ty2 = 0
@@ -663,7 +633,6 @@ func gc_body_floatToColorKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, optr 
 		}
 //line cbe_heat.go:154
 		s := float32(1)
-//line cbe_heat.go:156
 		gc_ty2 := 0
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -691,7 +660,6 @@ func gc_body_floatToColorKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, optr 
 				optr[offset*4+2] = value(m1, m2, h-120)
 				optr[offset*4+3] = 255
 			}
-//line cbe_heat.go:174
 			gc_ty2++
 			if gc_ty2 == gc_bdy2 {
 				gc_ty2 = 0

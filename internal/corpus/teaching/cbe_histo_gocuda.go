@@ -50,7 +50,6 @@ func gc_body_histoGmemKernel(gc_b *compiled.Block, gc_lo, gc_hi int, buffer []ui
 		}
 //line cbe_histo.go:18
 		stride := gc_bdx * gc_gdx
-//line cbe_histo.go:20
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -66,7 +65,6 @@ func gc_body_histoGmemKernel(gc_b *compiled.Block, gc_lo, gc_hi int, buffer []ui
 //line cbe_histo.go:19
 						return
 					}
-//line cbe_histo.go:20
 					atomic.Add(&histo[buffer[i]], 1)
 					i += stride
 				}
@@ -104,7 +102,6 @@ func gc_body_histoShmemKernel(gc_b *compiled.Block, buffer []uint8, size int64, 
 	}
 //line cbe_histo.go:29
 	temp := gocuda.Shared[uint32](t, 256)[:256]
-//line cbe_histo.go:31
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		if gc_bdx <= len(temp) {
 			gc_at := temp[:gc_bdx]
@@ -176,7 +173,6 @@ func gc_body_histoShmemKernel(gc_b *compiled.Block, buffer []uint8, size int64, 
 		}
 	}
 	stride := gc_bdx * gc_gdx
-//line cbe_histo.go:36
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -192,13 +188,11 @@ func gc_body_histoShmemKernel(gc_b *compiled.Block, buffer []uint8, size int64, 
 //line cbe_histo.go:35
 					return
 				}
-//line cbe_histo.go:36
 				compiled.SharedAdd(&temp[buffer[i]], 1)
 				i += stride
 			}
 		}
 	}
-//line cbe_histo.go:44
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		if gc_bdx <= len(histo) && gc_bdx <= len(temp) {
 			gc_at2 := histo[:gc_bdx]
@@ -207,7 +201,6 @@ func gc_body_histoShmemKernel(gc_b *compiled.Block, buffer []uint8, size int64, 
 			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 				{
 					gc_tx := gc_step3 + 0
-//line cbe_histo.go:53
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line cbe_histo.go:40
@@ -215,7 +208,6 @@ func gc_body_histoShmemKernel(gc_b *compiled.Block, buffer []uint8, size int64, 
 				}
 				{
 					gc_tx := gc_step3 + 1
-//line cbe_histo.go:45
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line cbe_histo.go:40
@@ -223,7 +215,6 @@ func gc_body_histoShmemKernel(gc_b *compiled.Block, buffer []uint8, size int64, 
 				}
 				{
 					gc_tx := gc_step3 + 2
-//line cbe_histo.go:45
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line cbe_histo.go:40
@@ -231,7 +222,6 @@ func gc_body_histoShmemKernel(gc_b *compiled.Block, buffer []uint8, size int64, 
 				}
 				{
 					gc_tx := gc_step3 + 3
-//line cbe_histo.go:45
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line cbe_histo.go:40

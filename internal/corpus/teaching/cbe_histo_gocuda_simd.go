@@ -51,7 +51,6 @@ func gc_body_histoGmemKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, buffer [
 		}
 //line cbe_histo.go:18
 		stride := gc_bdx2 * gc_gdx2
-//line cbe_histo.go:20
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
@@ -67,7 +66,6 @@ func gc_body_histoGmemKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, buffer [
 //line cbe_histo.go:19
 						return
 					}
-//line cbe_histo.go:20
 					atomic.Add(&histo[buffer[i]], 1)
 					i += stride
 				}
@@ -105,7 +103,6 @@ func gc_body_histoShmemKernel(gc_b2 *compiled.Block, buffer []uint8, size int64,
 	}
 //line cbe_histo.go:29
 	temp := gocuda.Shared[uint32](t, 256)[:256]
-//line cbe_histo.go:31
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		if gc_bdx2 <= len(temp) {
 			gc_at4 := temp[:gc_bdx2]
@@ -181,7 +178,6 @@ func gc_body_histoShmemKernel(gc_b2 *compiled.Block, buffer []uint8, size int64,
 		}
 	}
 	stride := gc_bdx2 * gc_gdx2
-//line cbe_histo.go:36
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 			gc_rank2 := gc_base2 + gc_tx2
@@ -197,13 +193,11 @@ func gc_body_histoShmemKernel(gc_b2 *compiled.Block, buffer []uint8, size int64,
 //line cbe_histo.go:35
 					return
 				}
-//line cbe_histo.go:36
 				compiled.SharedAdd(&temp[buffer[i]], 1)
 				i += stride
 			}
 		}
 	}
-//line cbe_histo.go:44
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		if gc_bdx2 <= len(histo) && gc_bdx2 <= len(temp) {
 			gc_at5 := histo[:gc_bdx2]
@@ -212,7 +206,6 @@ func gc_body_histoShmemKernel(gc_b2 *compiled.Block, buffer []uint8, size int64,
 			for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
 				{
 					gc_tx2 := gc_step6 + 0
-//line cbe_histo.go:53
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line cbe_histo.go:40
@@ -220,7 +213,6 @@ func gc_body_histoShmemKernel(gc_b2 *compiled.Block, buffer []uint8, size int64,
 				}
 				{
 					gc_tx2 := gc_step6 + 1
-//line cbe_histo.go:45
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line cbe_histo.go:40
@@ -228,7 +220,6 @@ func gc_body_histoShmemKernel(gc_b2 *compiled.Block, buffer []uint8, size int64,
 				}
 				{
 					gc_tx2 := gc_step6 + 2
-//line cbe_histo.go:45
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line cbe_histo.go:40
@@ -236,7 +227,6 @@ func gc_body_histoShmemKernel(gc_b2 *compiled.Block, buffer []uint8, size int64,
 				}
 				{
 					gc_tx2 := gc_step6 + 3
-//line cbe_histo.go:45
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line cbe_histo.go:40

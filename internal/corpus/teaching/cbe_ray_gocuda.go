@@ -52,7 +52,6 @@ func gc_body_rayKernel(gc_b *compiled.Block, gc_lo, gc_hi int, s []Sphere, ptr [
 				gc_by = 0
 			}
 		}
-//line cbe_ray.go:66
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -338,7 +337,6 @@ func gc_body_rayKernel(gc_b *compiled.Block, gc_lo, gc_hi int, s []Sphere, ptr [
 				ptr[offset*4+2] = uint8(int(b * 255))
 				ptr[offset*4+3] = 255
 			}
-//line cbe_ray.go:71
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0

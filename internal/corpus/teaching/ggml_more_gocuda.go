@@ -55,7 +55,6 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 //line ggml_more.go:39
 	logits = logits[int64(gc_bx)*int64(nclasses):]
 	labels = labels[int64(gc_bx)*int64(nclasses):]
-//line ggml_more.go:42
 	gc_vstep := 0
 	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 		gc_rank := gc_vstep
@@ -70,7 +69,6 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 			gc_pos.Thread = gc_rank
 //line ggml_more.go:42
 			maxLogit := float32(math.Inf(-1))
-//line ggml_more.go:44
 			gc_s_maxLogit[gc_rank] = maxLogit
 		}
 		{
@@ -78,7 +76,6 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 			gc_pos.Thread = gc_rank
 //line ggml_more.go:42
 			maxLogit := float32(math.Inf(-1))
-//line ggml_more.go:44
 			gc_s_maxLogit[gc_rank] = maxLogit
 		}
 		{
@@ -86,7 +83,6 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 			gc_pos.Thread = gc_rank
 //line ggml_more.go:42
 			maxLogit := float32(math.Inf(-1))
-//line ggml_more.go:44
 			gc_s_maxLogit[gc_rank] = maxLogit
 		}
 		{
@@ -94,7 +90,6 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 			gc_pos.Thread = gc_rank
 //line ggml_more.go:42
 			maxLogit := float32(math.Inf(-1))
-//line ggml_more.go:44
 			gc_s_maxLogit[gc_rank] = maxLogit
 		}
 	}
@@ -102,7 +97,6 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 		gc_pos.Thread = gc_rank
 //line ggml_more.go:42
 		maxLogit := float32(math.Inf(-1))
-//line ggml_more.go:44
 		gc_s_maxLogit[gc_rank] = maxLogit
 	}
 //line ggml_more.go:43
@@ -112,7 +106,6 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 			return
 		}
 		gc_more = false
-//line ggml_more.go:50
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -129,11 +122,8 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
-//line ggml_more.go:67
 						gc_rank := gc_base + gc_tx
-//line ggml_more.go:69
 						maxLogit := gc_s_maxLogit[gc_rank]
-//line ggml_more.go:44
 						gc_more = true
 //line ggml_more.go:44
 						val := gc_at[gc_tx]
@@ -146,11 +136,8 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 					}
 					{
 						gc_tx := gc_step2 + 1
-//line ggml_more.go:55
 						gc_rank := gc_base + gc_tx
-//line ggml_more.go:57
 						maxLogit := gc_s_maxLogit[gc_rank]
-//line ggml_more.go:44
 						gc_more = true
 //line ggml_more.go:44
 						val := gc_at[gc_tx]
@@ -163,11 +150,8 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 					}
 					{
 						gc_tx := gc_step2 + 2
-//line ggml_more.go:55
 						gc_rank := gc_base + gc_tx
-//line ggml_more.go:57
 						maxLogit := gc_s_maxLogit[gc_rank]
-//line ggml_more.go:44
 						gc_more = true
 //line ggml_more.go:44
 						val := gc_at[gc_tx]
@@ -180,11 +164,8 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 					}
 					{
 						gc_tx := gc_step2 + 3
-//line ggml_more.go:55
 						gc_rank := gc_base + gc_tx
-//line ggml_more.go:57
 						maxLogit := gc_s_maxLogit[gc_rank]
-//line ggml_more.go:44
 						gc_more = true
 //line ggml_more.go:44
 						val := gc_at[gc_tx]
@@ -198,9 +179,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line ggml_more.go:56
 					maxLogit := gc_s_maxLogit[gc_rank]
-//line ggml_more.go:44
 					gc_more = true
 //line ggml_more.go:44
 					val := gc_at[gc_tx]
@@ -302,7 +281,6 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 			}
 		}
 	}
-//line ggml_more.go:57
 	var gc_l_x [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -312,32 +290,26 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 		_ = gc_dead
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
-//line ggml_more.go:67
 			maxLogit := gc_s_maxLogit[gc_rank]
 //line ggml_more.go:51
 			var x float32 = maxLogit
-//line ggml_more.go:53
 			gc_l_x[gc_lane] = x
 		}
 //line ggml_more.go:24
 		for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
 			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x, offset, ggmlWarpSize, &gc_c1r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line ggml_more.go:29
 				x := gc_l_x[gc_lane]
 //line ggml_more.go:25
 				var shflXorSync float32 = gc_c1r[gc_lane]
 //line ggml_more.go:25
 				x = fmaxf(x, shflXorSync)
-//line ggml_more.go:27
 				gc_l_x[gc_lane] = x
 			}
 		}
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
-//line ggml_more.go:33
 			x := gc_l_x[gc_lane]
-//line ggml_more.go:35
 			var maxLogit float32
 //line ggml_more.go:27
 			var r float32 = x
@@ -345,7 +317,6 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 			maxLogit = r
 //line ggml_more.go:53
 			sum := float32(0.0)
-//line ggml_more.go:56
 			gc_s_maxLogit[gc_rank] = maxLogit
 			gc_s_sum[gc_rank] = sum
 		}
@@ -357,7 +328,6 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 			return
 		}
 		gc_more2 = false
-//line ggml_more.go:61
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off2, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -374,12 +344,9 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
 						gc_tx := gc_step4 + 0
-//line ggml_more.go:78
 						gc_rank := gc_base + gc_tx
-//line ggml_more.go:80
 						maxLogit := gc_s_maxLogit[gc_rank]
 						sum := gc_s_sum[gc_rank]
-//line ggml_more.go:55
 						gc_more2 = true
 //line ggml_more.go:55
 						logitI := gc_at3[gc_tx]
@@ -391,12 +358,9 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 					}
 					{
 						gc_tx := gc_step4 + 1
-//line ggml_more.go:65
 						gc_rank := gc_base + gc_tx
-//line ggml_more.go:67
 						maxLogit := gc_s_maxLogit[gc_rank]
 						sum := gc_s_sum[gc_rank]
-//line ggml_more.go:55
 						gc_more2 = true
 //line ggml_more.go:55
 						logitI := gc_at3[gc_tx]
@@ -408,12 +372,9 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 					}
 					{
 						gc_tx := gc_step4 + 2
-//line ggml_more.go:65
 						gc_rank := gc_base + gc_tx
-//line ggml_more.go:67
 						maxLogit := gc_s_maxLogit[gc_rank]
 						sum := gc_s_sum[gc_rank]
-//line ggml_more.go:55
 						gc_more2 = true
 //line ggml_more.go:55
 						logitI := gc_at3[gc_tx]
@@ -425,12 +386,9 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 					}
 					{
 						gc_tx := gc_step4 + 3
-//line ggml_more.go:65
 						gc_rank := gc_base + gc_tx
-//line ggml_more.go:67
 						maxLogit := gc_s_maxLogit[gc_rank]
 						sum := gc_s_sum[gc_rank]
-//line ggml_more.go:55
 						gc_more2 = true
 //line ggml_more.go:55
 						logitI := gc_at3[gc_tx]
@@ -443,10 +401,8 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 				}
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line ggml_more.go:66
 					maxLogit := gc_s_maxLogit[gc_rank]
 					sum := gc_s_sum[gc_rank]
-//line ggml_more.go:55
 					gc_more2 = true
 //line ggml_more.go:55
 					logitI := gc_at3[gc_tx]
@@ -547,7 +503,6 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 			}
 		}
 	}
-//line ggml_more.go:67
 	var gc_l_x_ [32]float32
 	var gc_c2r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -557,11 +512,9 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 		_ = gc_dead
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
-//line ggml_more.go:77
 			sum := gc_s_sum[gc_rank]
 //line ggml_more.go:61
 			var x_ float32 = sum
-//line ggml_more.go:63
 			gc_l_x_[gc_lane] = x_
 		}
 //line ggml_norm.go:24
@@ -576,7 +529,6 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 //line ggml_norm.go:25
 					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_, offset_, ggmlWarpSize, &gc_c2r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line ggml_norm.go:29
 						x_ := gc_l_x_[gc_lane]
 //line ggml_norm.go:25
 						x_ += gc_c2r[gc_lane]
@@ -587,9 +539,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 		}
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
-//line ggml_norm.go:34
 			var sum float32
-//line ggml_norm.go:36
 			x_ := gc_l_x_[gc_lane]
 //line ggml_norm.go:27
 			var r_ float32 = x_
@@ -598,7 +548,6 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 			sum = logf(sum)
 //line ggml_more.go:64
 			loss := float32(0.0)
-//line ggml_more.go:67
 			gc_s_sum[gc_rank] = sum
 			gc_s_loss[gc_rank] = loss
 		}
@@ -610,7 +559,6 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 			return
 		}
 		gc_more3 = false
-//line ggml_more.go:72
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off3, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -653,11 +601,9 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line ggml_more.go:75
 					maxLogit := gc_s_maxLogit[gc_rank]
 					sum := gc_s_sum[gc_rank]
 					loss := gc_s_loss[gc_rank]
-//line ggml_more.go:66
 					gc_more3 = true
 //line ggml_more.go:66
 					logitI_ := gc_at5[gc_tx]
@@ -793,23 +739,19 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 			}
 		}
 	}
-//line ggml_more.go:78
 	var gc_l_x_2 [32]float32
 	var gc_c3r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
 		var gc_dead uint32
-//line ggml_more.go:84
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
 			}
 			gc_rank := gc_w + gc_lane
-//line ggml_more.go:90
 			loss := gc_s_loss[gc_rank]
 //line ggml_more.go:72
 			var x_2 float32 = loss
-//line ggml_more.go:74
 			gc_l_x_2[gc_lane] = x_2
 		}
 //line ggml_norm.go:24
@@ -827,7 +769,6 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-//line ggml_norm.go:32
 						x_2 := gc_l_x_2[gc_lane]
 //line ggml_norm.go:25
 						x_2 += gc_c3r[gc_lane]
@@ -851,7 +792,6 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				var loss float32
-//line ggml_norm.go:47
 				x_2 := gc_l_x_2[gc_lane]
 //line ggml_norm.go:27
 				var r_2 float32 = x_2
@@ -868,7 +808,6 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 					}
 				}
 				dst[gc_bx] = loss
-//line ggml_more.go:80
 				gc_s_loss[gc_rank] = loss
 			}
 		}
@@ -913,7 +852,6 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 	logits = logits[int64(gc_bx)*int64(nclasses):]
 	labels = labels[int64(gc_bx)*int64(nclasses):]
 	dst = dst[int64(gc_bx)*int64(nclasses):]
-//line ggml_more.go:93
 	gc_vstep := 0
 	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 		gc_rank := gc_vstep
@@ -928,7 +866,6 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 			gc_pos.Thread = gc_rank
 //line ggml_more.go:93
 			maxval := float32(math.Inf(-1))
-//line ggml_more.go:95
 			gc_s_maxval[gc_rank] = maxval
 		}
 		{
@@ -936,7 +873,6 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 			gc_pos.Thread = gc_rank
 //line ggml_more.go:93
 			maxval := float32(math.Inf(-1))
-//line ggml_more.go:95
 			gc_s_maxval[gc_rank] = maxval
 		}
 		{
@@ -944,7 +880,6 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 			gc_pos.Thread = gc_rank
 //line ggml_more.go:93
 			maxval := float32(math.Inf(-1))
-//line ggml_more.go:95
 			gc_s_maxval[gc_rank] = maxval
 		}
 		{
@@ -952,7 +887,6 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 			gc_pos.Thread = gc_rank
 //line ggml_more.go:93
 			maxval := float32(math.Inf(-1))
-//line ggml_more.go:95
 			gc_s_maxval[gc_rank] = maxval
 		}
 	}
@@ -960,7 +894,6 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 		gc_pos.Thread = gc_rank
 //line ggml_more.go:93
 		maxval := float32(math.Inf(-1))
-//line ggml_more.go:95
 		gc_s_maxval[gc_rank] = maxval
 	}
 //line ggml_more.go:94
@@ -970,7 +903,6 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 			return
 		}
 		gc_more = false
-//line ggml_more.go:101
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -987,11 +919,8 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
-//line ggml_more.go:118
 						gc_rank := gc_base + gc_tx
-//line ggml_more.go:120
 						maxval := gc_s_maxval[gc_rank]
-//line ggml_more.go:95
 						gc_more = true
 //line ggml_more.go:95
 						val := gc_at[gc_tx]
@@ -1004,11 +933,8 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 					}
 					{
 						gc_tx := gc_step2 + 1
-//line ggml_more.go:106
 						gc_rank := gc_base + gc_tx
-//line ggml_more.go:108
 						maxval := gc_s_maxval[gc_rank]
-//line ggml_more.go:95
 						gc_more = true
 //line ggml_more.go:95
 						val := gc_at[gc_tx]
@@ -1021,11 +947,8 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 					}
 					{
 						gc_tx := gc_step2 + 2
-//line ggml_more.go:106
 						gc_rank := gc_base + gc_tx
-//line ggml_more.go:108
 						maxval := gc_s_maxval[gc_rank]
-//line ggml_more.go:95
 						gc_more = true
 //line ggml_more.go:95
 						val := gc_at[gc_tx]
@@ -1038,11 +961,8 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 					}
 					{
 						gc_tx := gc_step2 + 3
-//line ggml_more.go:106
 						gc_rank := gc_base + gc_tx
-//line ggml_more.go:108
 						maxval := gc_s_maxval[gc_rank]
-//line ggml_more.go:95
 						gc_more = true
 //line ggml_more.go:95
 						val := gc_at[gc_tx]
@@ -1056,9 +976,7 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line ggml_more.go:107
 					maxval := gc_s_maxval[gc_rank]
-//line ggml_more.go:95
 					gc_more = true
 //line ggml_more.go:95
 					val := gc_at[gc_tx]
@@ -1160,7 +1078,6 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 			}
 		}
 	}
-//line ggml_more.go:108
 	var gc_l_x [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -1170,32 +1087,26 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 		_ = gc_dead
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
-//line ggml_more.go:118
 			maxval := gc_s_maxval[gc_rank]
 //line ggml_more.go:102
 			var x float32 = maxval
-//line ggml_more.go:104
 			gc_l_x[gc_lane] = x
 		}
 //line ggml_more.go:24
 		for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
 			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x, offset, ggmlWarpSize, &gc_c1r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line ggml_more.go:29
 				x := gc_l_x[gc_lane]
 //line ggml_more.go:25
 				var shflXorSync float32 = gc_c1r[gc_lane]
 //line ggml_more.go:25
 				x = fmaxf(x, shflXorSync)
-//line ggml_more.go:27
 				gc_l_x[gc_lane] = x
 			}
 		}
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
-//line ggml_more.go:33
 			x := gc_l_x[gc_lane]
-//line ggml_more.go:35
 			var maxval float32
 //line ggml_more.go:27
 			var r float32 = x
@@ -1203,7 +1114,6 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 			maxval = r
 //line ggml_more.go:104
 			sum := float32(0.0)
-//line ggml_more.go:107
 			gc_s_maxval[gc_rank] = maxval
 			gc_s_sum[gc_rank] = sum
 		}
@@ -1215,7 +1125,6 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 			return
 		}
 		gc_more2 = false
-//line ggml_more.go:112
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off2, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -1231,10 +1140,8 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 				gc_at5 := dst[gc_off5:][:gc_to]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line ggml_more.go:128
 					maxval := gc_s_maxval[gc_rank]
 					sum := gc_s_sum[gc_rank]
-//line ggml_more.go:106
 					gc_more2 = true
 //line ggml_more.go:106
 					in := gc_at3[gc_tx]
@@ -1280,7 +1187,6 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 	}
 //line ggml_more.go:122
 	dByNrows := grad[0] / float32(gc_gdx)
-//line ggml_more.go:124
 	var gc_l_x_ [32]float32
 	var gc_c2r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -1290,11 +1196,9 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 		_ = gc_dead
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
-//line ggml_more.go:134
 			sum := gc_s_sum[gc_rank]
 //line ggml_more.go:119
 			var x_ float32 = sum
-//line ggml_more.go:121
 			gc_l_x_[gc_lane] = x_
 		}
 //line ggml_norm.go:24
@@ -1309,7 +1213,6 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 //line ggml_norm.go:25
 					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_, offset_, ggmlWarpSize, &gc_c2r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line ggml_norm.go:29
 						x_ := gc_l_x_[gc_lane]
 //line ggml_norm.go:25
 						x_ += gc_c2r[gc_lane]
@@ -1320,16 +1223,13 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 		}
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
-//line ggml_norm.go:34
 			var sum float32
-//line ggml_norm.go:36
 			x_ := gc_l_x_[gc_lane]
 //line ggml_norm.go:27
 			var r_ float32 = x_
 //line ggml_more.go:119
 			sum = r_
 			smScale := 1.0 / sum
-//line ggml_more.go:123
 			gc_s_sum[gc_rank] = sum
 			gc_s_smScale[gc_rank] = smScale
 		}
@@ -1341,7 +1241,6 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 			return
 		}
 		gc_more3 = false
-//line ggml_more.go:130
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off3, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -1359,11 +1258,8 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
 						gc_tx := gc_step4 + 0
-//line ggml_more.go:148
 						gc_rank := gc_base + gc_tx
-//line ggml_more.go:150
 						smScale := gc_s_smScale[gc_rank]
-//line ggml_more.go:124
 						gc_more3 = true
 //line ggml_more.go:124
 						val_2 := gc_at6[gc_tx]
@@ -1374,11 +1270,8 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 					}
 					{
 						gc_tx := gc_step4 + 1
-//line ggml_more.go:133
 						gc_rank := gc_base + gc_tx
-//line ggml_more.go:135
 						smScale := gc_s_smScale[gc_rank]
-//line ggml_more.go:124
 						gc_more3 = true
 //line ggml_more.go:124
 						val_2 := gc_at6[gc_tx]
@@ -1389,11 +1282,8 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 					}
 					{
 						gc_tx := gc_step4 + 2
-//line ggml_more.go:133
 						gc_rank := gc_base + gc_tx
-//line ggml_more.go:135
 						smScale := gc_s_smScale[gc_rank]
-//line ggml_more.go:124
 						gc_more3 = true
 //line ggml_more.go:124
 						val_2 := gc_at6[gc_tx]
@@ -1404,11 +1294,8 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 					}
 					{
 						gc_tx := gc_step4 + 3
-//line ggml_more.go:133
 						gc_rank := gc_base + gc_tx
-//line ggml_more.go:135
 						smScale := gc_s_smScale[gc_rank]
-//line ggml_more.go:124
 						gc_more3 = true
 //line ggml_more.go:124
 						val_2 := gc_at6[gc_tx]
@@ -1420,9 +1307,7 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 				}
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line ggml_more.go:134
 					smScale := gc_s_smScale[gc_rank]
-//line ggml_more.go:124
 					gc_more3 = true
 //line ggml_more.go:124
 					val_2 := gc_at6[gc_tx]
@@ -1555,7 +1440,6 @@ func gc_body_initIndicesKernel(gc_b *compiled.Block, gc_lo, gc_hi int, indices [
 		}
 //line ggml_more.go:138
 		row := gc_by
-//line ggml_more.go:140
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -1604,7 +1488,6 @@ func gc_body_initIndicesKernel(gc_b *compiled.Block, gc_lo, gc_hi int, indices [
 						}
 					}
 				}
-//line ggml_more.go:142
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 //line ggml_more.go:137
 					col := gc_bx*gc_bdx + gc_tx
@@ -1651,7 +1534,6 @@ func gc_body_initIndicesKernel(gc_b *compiled.Block, gc_lo, gc_hi int, indices [
 						}
 					}
 				}
-//line ggml_more.go:143
 				gc_step := gc_vstep2
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
@@ -1742,7 +1624,6 @@ func gc_body_initOffsetsKernel(gc_b *compiled.Block, gc_lo, gc_hi int, offsets [
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line ggml_more.go:159
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -1753,7 +1634,6 @@ func gc_body_initOffsetsKernel(gc_b *compiled.Block, gc_lo, gc_hi int, offsets [
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line ggml_more.go:170
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -1906,7 +1786,6 @@ func gc_body_argsortF32I32Kernel(gc_b *compiled.Block, x []float32, dst []int32,
 			return
 		}
 		gc_more = false
-//line ggml_more.go:213
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -2027,7 +1906,6 @@ func gc_body_argsortF32I32Kernel(gc_b *compiled.Block, x []float32, dst []int32,
 					return
 				}
 				gc_more2 = false
-//line ggml_more.go:221
 				gc_from, gc_to := 0, gc_bdx
 				if !compiled.Adds(gc_off2, gc_to) {
 					panic(compiled.ErrGuardWraps)
@@ -2072,7 +1950,6 @@ func gc_body_argsortF32I32Kernel(gc_b *compiled.Block, x []float32, dst []int32,
 			return
 		}
 		gc_more3 = false
-//line ggml_more.go:228
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off3, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -2090,35 +1967,30 @@ func gc_body_argsortF32I32Kernel(gc_b *compiled.Block, x []float32, dst []int32,
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
 						gc_tx := gc_step3 + 0
-//line ggml_more.go:222
 						gc_more3 = true
 //line ggml_more.go:222
 						gc_at2[gc_tx] = gc_at3[gc_tx]
 					}
 					{
 						gc_tx := gc_step3 + 1
-//line ggml_more.go:222
 						gc_more3 = true
 //line ggml_more.go:222
 						gc_at2[gc_tx] = gc_at3[gc_tx]
 					}
 					{
 						gc_tx := gc_step3 + 2
-//line ggml_more.go:222
 						gc_more3 = true
 //line ggml_more.go:222
 						gc_at2[gc_tx] = gc_at3[gc_tx]
 					}
 					{
 						gc_tx := gc_step3 + 3
-//line ggml_more.go:222
 						gc_more3 = true
 //line ggml_more.go:222
 						gc_at2[gc_tx] = gc_at3[gc_tx]
 					}
 				}
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-//line ggml_more.go:222
 					gc_more3 = true
 //line ggml_more.go:222
 					gc_at2[gc_tx] = gc_at3[gc_tx]

@@ -55,7 +55,6 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 //line ggml_more.go:39
 	logits = logits[int64(gc_bx2)*int64(nclasses):]
 	labels = labels[int64(gc_bx2)*int64(nclasses):]
-//line ggml_more.go:42
 	gc_vstep4 := 0
 	if compiled.SIMD {
 		for ; gc_vstep4+7 < gc_n2; gc_vstep4 += 8 {
@@ -74,7 +73,6 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 			gc_pos2.Thread = gc_rank2
 //line ggml_more.go:42
 			maxLogit := float32(math.Inf(-1))
-//line ggml_more.go:44
 			gc_s_maxLogit[gc_rank2] = maxLogit
 		}
 		{
@@ -82,7 +80,6 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 			gc_pos2.Thread = gc_rank2
 //line ggml_more.go:42
 			maxLogit := float32(math.Inf(-1))
-//line ggml_more.go:44
 			gc_s_maxLogit[gc_rank2] = maxLogit
 		}
 		{
@@ -90,7 +87,6 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 			gc_pos2.Thread = gc_rank2
 //line ggml_more.go:42
 			maxLogit := float32(math.Inf(-1))
-//line ggml_more.go:44
 			gc_s_maxLogit[gc_rank2] = maxLogit
 		}
 		{
@@ -98,7 +94,6 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 			gc_pos2.Thread = gc_rank2
 //line ggml_more.go:42
 			maxLogit := float32(math.Inf(-1))
-//line ggml_more.go:44
 			gc_s_maxLogit[gc_rank2] = maxLogit
 		}
 	}
@@ -106,7 +101,6 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 		gc_pos2.Thread = gc_rank2
 //line ggml_more.go:42
 		maxLogit := float32(math.Inf(-1))
-//line ggml_more.go:44
 		gc_s_maxLogit[gc_rank2] = maxLogit
 	}
 //line ggml_more.go:43
@@ -116,7 +110,6 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 			return
 		}
 		gc_more = false
-//line ggml_more.go:50
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_off, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -133,11 +126,8 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
 					{
 						gc_tx2 := gc_step8 + 0
-//line ggml_more.go:67
 						gc_rank2 := gc_base2 + gc_tx2
-//line ggml_more.go:69
 						maxLogit := gc_s_maxLogit[gc_rank2]
-//line ggml_more.go:44
 						gc_more = true
 //line ggml_more.go:44
 						val := gc_at9[gc_tx2]
@@ -150,11 +140,8 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 					}
 					{
 						gc_tx2 := gc_step8 + 1
-//line ggml_more.go:55
 						gc_rank2 := gc_base2 + gc_tx2
-//line ggml_more.go:57
 						maxLogit := gc_s_maxLogit[gc_rank2]
-//line ggml_more.go:44
 						gc_more = true
 //line ggml_more.go:44
 						val := gc_at9[gc_tx2]
@@ -167,11 +154,8 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 					}
 					{
 						gc_tx2 := gc_step8 + 2
-//line ggml_more.go:55
 						gc_rank2 := gc_base2 + gc_tx2
-//line ggml_more.go:57
 						maxLogit := gc_s_maxLogit[gc_rank2]
-//line ggml_more.go:44
 						gc_more = true
 //line ggml_more.go:44
 						val := gc_at9[gc_tx2]
@@ -184,11 +168,8 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 					}
 					{
 						gc_tx2 := gc_step8 + 3
-//line ggml_more.go:55
 						gc_rank2 := gc_base2 + gc_tx2
-//line ggml_more.go:57
 						maxLogit := gc_s_maxLogit[gc_rank2]
-//line ggml_more.go:44
 						gc_more = true
 //line ggml_more.go:44
 						val := gc_at9[gc_tx2]
@@ -202,9 +183,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 				}
 				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-//line ggml_more.go:56
 					maxLogit := gc_s_maxLogit[gc_rank2]
-//line ggml_more.go:44
 					gc_more = true
 //line ggml_more.go:44
 					val := gc_at9[gc_tx2]
@@ -306,7 +285,6 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 			}
 		}
 	}
-//line ggml_more.go:57
 	var gc_l_x [32]float32
 	var gc_c21r [32]float32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -350,11 +328,9 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 					continue
 				}
 				gc_rank2 := gc_w2 + gc_lane2
-//line ggml_more.go:64
 				maxLogit := gc_s_maxLogit[gc_rank2]
 //line ggml_more.go:51
 				var x float32 = maxLogit
-//line ggml_more.go:53
 				gc_l_x[gc_lane2] = x
 			}
 		}
@@ -362,13 +338,11 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 		for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
 			compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x, offset, ggmlWarpSize, &gc_c21r)
 			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-//line ggml_more.go:29
 				x := gc_l_x[gc_lane2]
 //line ggml_more.go:25
 				var shflXorSync float32 = gc_c21r[gc_lane2]
 //line ggml_more.go:25
 				x = fmaxf(x, shflXorSync)
-//line ggml_more.go:27
 				gc_l_x[gc_lane2] = x
 			}
 		}
@@ -428,9 +402,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 					continue
 				}
 				gc_rank2 := gc_w2 + gc_lane2
-//line ggml_more.go:66
 				x := gc_l_x[gc_lane2]
-//line ggml_more.go:68
 				var maxLogit float32
 //line ggml_more.go:27
 				var r float32 = x
@@ -438,7 +410,6 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 				maxLogit = r
 //line ggml_more.go:53
 				sum := float32(0.0)
-//line ggml_more.go:56
 				gc_s_maxLogit[gc_rank2] = maxLogit
 				gc_s_sum[gc_rank2] = sum
 			}
@@ -451,7 +422,6 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 			return
 		}
 		gc_more2 = false
-//line ggml_more.go:61
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_off2, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -468,12 +438,9 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 				for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
 					{
 						gc_tx2 := gc_step10 + 0
-//line ggml_more.go:78
 						gc_rank2 := gc_base2 + gc_tx2
-//line ggml_more.go:80
 						maxLogit := gc_s_maxLogit[gc_rank2]
 						sum := gc_s_sum[gc_rank2]
-//line ggml_more.go:55
 						gc_more2 = true
 //line ggml_more.go:55
 						logitI := gc_at11[gc_tx2]
@@ -485,12 +452,9 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 					}
 					{
 						gc_tx2 := gc_step10 + 1
-//line ggml_more.go:65
 						gc_rank2 := gc_base2 + gc_tx2
-//line ggml_more.go:67
 						maxLogit := gc_s_maxLogit[gc_rank2]
 						sum := gc_s_sum[gc_rank2]
-//line ggml_more.go:55
 						gc_more2 = true
 //line ggml_more.go:55
 						logitI := gc_at11[gc_tx2]
@@ -502,12 +466,9 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 					}
 					{
 						gc_tx2 := gc_step10 + 2
-//line ggml_more.go:65
 						gc_rank2 := gc_base2 + gc_tx2
-//line ggml_more.go:67
 						maxLogit := gc_s_maxLogit[gc_rank2]
 						sum := gc_s_sum[gc_rank2]
-//line ggml_more.go:55
 						gc_more2 = true
 //line ggml_more.go:55
 						logitI := gc_at11[gc_tx2]
@@ -519,12 +480,9 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 					}
 					{
 						gc_tx2 := gc_step10 + 3
-//line ggml_more.go:65
 						gc_rank2 := gc_base2 + gc_tx2
-//line ggml_more.go:67
 						maxLogit := gc_s_maxLogit[gc_rank2]
 						sum := gc_s_sum[gc_rank2]
-//line ggml_more.go:55
 						gc_more2 = true
 //line ggml_more.go:55
 						logitI := gc_at11[gc_tx2]
@@ -537,10 +495,8 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 				}
 				for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-//line ggml_more.go:66
 					maxLogit := gc_s_maxLogit[gc_rank2]
 					sum := gc_s_sum[gc_rank2]
-//line ggml_more.go:55
 					gc_more2 = true
 //line ggml_more.go:55
 					logitI := gc_at11[gc_tx2]
@@ -641,7 +597,6 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 			}
 		}
 	}
-//line ggml_more.go:67
 	var gc_l_x_ [32]float32
 	var gc_c22r [32]float32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -685,11 +640,9 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 					continue
 				}
 				gc_rank2 := gc_w2 + gc_lane2
-//line ggml_more.go:74
 				sum := gc_s_sum[gc_rank2]
 //line ggml_more.go:61
 				var x_ float32 = sum
-//line ggml_more.go:63
 				gc_l_x_[gc_lane2] = x_
 			}
 		}
@@ -745,7 +698,6 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 							if gc_left4&(1<<gc_lane2) == 0 {
 								continue
 							}
-//line ggml_norm.go:38
 							x_ := gc_l_x_[gc_lane2]
 //line ggml_norm.go:25
 							x_ += gc_c22r[gc_lane2]
@@ -757,9 +709,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 		}
 		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 			gc_rank2 := gc_w2 + gc_lane2
-//line ggml_norm.go:35
 			var sum float32
-//line ggml_norm.go:37
 			x_ := gc_l_x_[gc_lane2]
 //line ggml_norm.go:27
 			var r_ float32 = x_
@@ -768,7 +718,6 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 			sum = logf(sum)
 //line ggml_more.go:64
 			loss := float32(0.0)
-//line ggml_more.go:67
 			gc_s_sum[gc_rank2] = sum
 			gc_s_loss[gc_rank2] = loss
 		}
@@ -780,7 +729,6 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 			return
 		}
 		gc_more3 = false
-//line ggml_more.go:72
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_off3, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -826,11 +774,9 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 				}
 				for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-//line ggml_more.go:77
 					maxLogit := gc_s_maxLogit[gc_rank2]
 					sum := gc_s_sum[gc_rank2]
 					loss := gc_s_loss[gc_rank2]
-//line ggml_more.go:66
 					gc_more3 = true
 //line ggml_more.go:66
 					logitI_ := gc_at13[gc_tx2]
@@ -969,13 +915,11 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 			}
 		}
 	}
-//line ggml_more.go:78
 	var gc_l_x_2 [32]float32
 	var gc_c23r [32]float32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
 		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
 		var gc_dead2 uint32
-//line ggml_more.go:84
 		gc_left5 := gc_act2
 		if compiled.SIMD {
 			if gc_act2 == ^uint32(0) {
@@ -1012,11 +956,9 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 					continue
 				}
 				gc_rank2 := gc_w2 + gc_lane2
-//line ggml_more.go:85
 				loss := gc_s_loss[gc_rank2]
 //line ggml_more.go:72
 				var x_2 float32 = loss
-//line ggml_more.go:74
 				gc_l_x_2[gc_lane2] = x_2
 			}
 		}
@@ -1072,7 +1014,6 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 							if gc_left6&(1<<gc_lane2) == 0 {
 								continue
 							}
-//line ggml_norm.go:38
 							x_2 := gc_l_x_2[gc_lane2]
 //line ggml_norm.go:25
 							x_2 += gc_c23r[gc_lane2]
@@ -1097,7 +1038,6 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 				gc_rank2 := gc_w2 + gc_lane2
 				gc_pos2.Thread = gc_rank2
 				var loss float32
-//line ggml_norm.go:48
 				x_2 := gc_l_x_2[gc_lane2]
 //line ggml_norm.go:27
 				var r_2 float32 = x_2
@@ -1114,7 +1054,6 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 					}
 				}
 				dst[gc_bx2] = loss
-//line ggml_more.go:80
 				gc_s_loss[gc_rank2] = loss
 			}
 		}
@@ -1159,7 +1098,6 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b2 *compiled.Block, grad []float32
 	logits = logits[int64(gc_bx2)*int64(nclasses):]
 	labels = labels[int64(gc_bx2)*int64(nclasses):]
 	dst = dst[int64(gc_bx2)*int64(nclasses):]
-//line ggml_more.go:93
 	gc_vstep2 := 0
 	if compiled.SIMD {
 		for ; gc_vstep2+7 < gc_n2; gc_vstep2 += 8 {
@@ -1178,7 +1116,6 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b2 *compiled.Block, grad []float32
 			gc_pos2.Thread = gc_rank2
 //line ggml_more.go:93
 			maxval := float32(math.Inf(-1))
-//line ggml_more.go:95
 			gc_s_maxval[gc_rank2] = maxval
 		}
 		{
@@ -1186,7 +1123,6 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b2 *compiled.Block, grad []float32
 			gc_pos2.Thread = gc_rank2
 //line ggml_more.go:93
 			maxval := float32(math.Inf(-1))
-//line ggml_more.go:95
 			gc_s_maxval[gc_rank2] = maxval
 		}
 		{
@@ -1194,7 +1130,6 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b2 *compiled.Block, grad []float32
 			gc_pos2.Thread = gc_rank2
 //line ggml_more.go:93
 			maxval := float32(math.Inf(-1))
-//line ggml_more.go:95
 			gc_s_maxval[gc_rank2] = maxval
 		}
 		{
@@ -1202,7 +1137,6 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b2 *compiled.Block, grad []float32
 			gc_pos2.Thread = gc_rank2
 //line ggml_more.go:93
 			maxval := float32(math.Inf(-1))
-//line ggml_more.go:95
 			gc_s_maxval[gc_rank2] = maxval
 		}
 	}
@@ -1210,7 +1144,6 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b2 *compiled.Block, grad []float32
 		gc_pos2.Thread = gc_rank2
 //line ggml_more.go:93
 		maxval := float32(math.Inf(-1))
-//line ggml_more.go:95
 		gc_s_maxval[gc_rank2] = maxval
 	}
 //line ggml_more.go:94
@@ -1220,7 +1153,6 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b2 *compiled.Block, grad []float32
 			return
 		}
 		gc_more = false
-//line ggml_more.go:101
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_off, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -1237,11 +1169,8 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b2 *compiled.Block, grad []float32
 				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
 					{
 						gc_tx2 := gc_step7 + 0
-//line ggml_more.go:118
 						gc_rank2 := gc_base2 + gc_tx2
-//line ggml_more.go:120
 						maxval := gc_s_maxval[gc_rank2]
-//line ggml_more.go:95
 						gc_more = true
 //line ggml_more.go:95
 						val := gc_at9[gc_tx2]
@@ -1254,11 +1183,8 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b2 *compiled.Block, grad []float32
 					}
 					{
 						gc_tx2 := gc_step7 + 1
-//line ggml_more.go:106
 						gc_rank2 := gc_base2 + gc_tx2
-//line ggml_more.go:108
 						maxval := gc_s_maxval[gc_rank2]
-//line ggml_more.go:95
 						gc_more = true
 //line ggml_more.go:95
 						val := gc_at9[gc_tx2]
@@ -1271,11 +1197,8 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b2 *compiled.Block, grad []float32
 					}
 					{
 						gc_tx2 := gc_step7 + 2
-//line ggml_more.go:106
 						gc_rank2 := gc_base2 + gc_tx2
-//line ggml_more.go:108
 						maxval := gc_s_maxval[gc_rank2]
-//line ggml_more.go:95
 						gc_more = true
 //line ggml_more.go:95
 						val := gc_at9[gc_tx2]
@@ -1288,11 +1211,8 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b2 *compiled.Block, grad []float32
 					}
 					{
 						gc_tx2 := gc_step7 + 3
-//line ggml_more.go:106
 						gc_rank2 := gc_base2 + gc_tx2
-//line ggml_more.go:108
 						maxval := gc_s_maxval[gc_rank2]
-//line ggml_more.go:95
 						gc_more = true
 //line ggml_more.go:95
 						val := gc_at9[gc_tx2]
@@ -1306,9 +1226,7 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b2 *compiled.Block, grad []float32
 				}
 				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-//line ggml_more.go:107
 					maxval := gc_s_maxval[gc_rank2]
-//line ggml_more.go:95
 					gc_more = true
 //line ggml_more.go:95
 					val := gc_at9[gc_tx2]
@@ -1410,7 +1328,6 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b2 *compiled.Block, grad []float32
 			}
 		}
 	}
-//line ggml_more.go:108
 	var gc_l_x [32]float32
 	var gc_c21r [32]float32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -1454,11 +1371,9 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b2 *compiled.Block, grad []float32
 					continue
 				}
 				gc_rank2 := gc_w2 + gc_lane2
-//line ggml_more.go:115
 				maxval := gc_s_maxval[gc_rank2]
 //line ggml_more.go:102
 				var x float32 = maxval
-//line ggml_more.go:104
 				gc_l_x[gc_lane2] = x
 			}
 		}
@@ -1466,13 +1381,11 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b2 *compiled.Block, grad []float32
 		for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
 			compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x, offset, ggmlWarpSize, &gc_c21r)
 			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-//line ggml_more.go:29
 				x := gc_l_x[gc_lane2]
 //line ggml_more.go:25
 				var shflXorSync float32 = gc_c21r[gc_lane2]
 //line ggml_more.go:25
 				x = fmaxf(x, shflXorSync)
-//line ggml_more.go:27
 				gc_l_x[gc_lane2] = x
 			}
 		}
@@ -1532,9 +1445,7 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b2 *compiled.Block, grad []float32
 					continue
 				}
 				gc_rank2 := gc_w2 + gc_lane2
-//line ggml_more.go:117
 				x := gc_l_x[gc_lane2]
-//line ggml_more.go:119
 				var maxval float32
 //line ggml_more.go:27
 				var r float32 = x
@@ -1542,7 +1453,6 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b2 *compiled.Block, grad []float32
 				maxval = r
 //line ggml_more.go:104
 				sum := float32(0.0)
-//line ggml_more.go:107
 				gc_s_maxval[gc_rank2] = maxval
 				gc_s_sum[gc_rank2] = sum
 			}
@@ -1555,7 +1465,6 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b2 *compiled.Block, grad []float32
 			return
 		}
 		gc_more2 = false
-//line ggml_more.go:112
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_off2, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -1571,10 +1480,8 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b2 *compiled.Block, grad []float32
 				gc_at13 := dst[gc_off8:][:gc_to2]
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-//line ggml_more.go:128
 					maxval := gc_s_maxval[gc_rank2]
 					sum := gc_s_sum[gc_rank2]
-//line ggml_more.go:106
 					gc_more2 = true
 //line ggml_more.go:106
 					in := gc_at11[gc_tx2]
@@ -1621,7 +1528,6 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b2 *compiled.Block, grad []float32
 //line ggml_more.go:122
 	dByNrows := grad[0] / float32(gc_gdx2)
 	_ = &dByNrows
-//line ggml_more.go:125
 	var gc_l_x_ [32]float32
 	var gc_c22r [32]float32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -1664,11 +1570,9 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b2 *compiled.Block, grad []float32
 					continue
 				}
 				gc_rank2 := gc_w2 + gc_lane2
-//line ggml_more.go:132
 				sum := gc_s_sum[gc_rank2]
 //line ggml_more.go:119
 				var x_ float32 = sum
-//line ggml_more.go:121
 				gc_l_x_[gc_lane2] = x_
 			}
 		}
@@ -1724,7 +1628,6 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b2 *compiled.Block, grad []float32
 							if gc_left4&(1<<gc_lane2) == 0 {
 								continue
 							}
-//line ggml_norm.go:38
 							x_ := gc_l_x_[gc_lane2]
 //line ggml_norm.go:25
 							x_ += gc_c22r[gc_lane2]
@@ -1788,16 +1691,13 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b2 *compiled.Block, grad []float32
 					continue
 				}
 				gc_rank2 := gc_w2 + gc_lane2
-//line ggml_more.go:133
 				var sum float32
-//line ggml_more.go:135
 				x_ := gc_l_x_[gc_lane2]
 //line ggml_norm.go:27
 				var r_ float32 = x_
 //line ggml_more.go:119
 				sum = r_
 				smScale := 1.0 / sum
-//line ggml_more.go:123
 				gc_s_sum[gc_rank2] = sum
 				gc_s_smScale[gc_rank2] = smScale
 			}
@@ -1810,7 +1710,6 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b2 *compiled.Block, grad []float32
 			return
 		}
 		gc_more3 = false
-//line ggml_more.go:130
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_off3, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -1842,7 +1741,6 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b2 *compiled.Block, grad []float32
 //line ggml_more.go:125
 							val_2 = archsimd.LoadFloat32x8Slice(gc_at15[gc_tx2:])
 						}
-//line ggml_more.go:126
 						val_2.Mul(smScale).Sub(archsimd.LoadFloat32x8Slice(gc_at16[gc_tx2:])).Mul(gc_vb6).StoreSlice(gc_at14[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1852,9 +1750,7 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b2 *compiled.Block, grad []float32
 				}
 				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-//line ggml_more.go:136
 					smScale := gc_s_smScale[gc_rank2]
-//line ggml_more.go:124
 					gc_more3 = true
 //line ggml_more.go:124
 					val_2 := gc_at14[gc_tx2]
@@ -2015,7 +1911,6 @@ func gc_body_initIndicesKernel(gc_b4 *compiled.Block, gc_lo2, gc_hi2 int, indice
 		}
 //line ggml_more.go:138
 		row := gc_by2
-//line ggml_more.go:140
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -2065,7 +1960,6 @@ func gc_body_initIndicesKernel(gc_b4 *compiled.Block, gc_lo2, gc_hi2 int, indice
 							}
 						}
 					}
-//line ggml_more.go:142
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
@@ -2115,7 +2009,6 @@ func gc_body_initIndicesKernel(gc_b4 *compiled.Block, gc_lo2, gc_hi2 int, indice
 							}
 						}
 					}
-//line ggml_more.go:143
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step2 := gc_vstep4
@@ -2208,7 +2101,6 @@ func gc_body_initOffsetsKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, offset
 	gc_gdy2 := gc_gd2.Y
 	gc_n2 := gc_b2.Len()
 	gc_bx2 := 0
-//line ggml_more.go:159
 	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b2.Stopped() {
 			return
@@ -2219,7 +2111,6 @@ func gc_body_initOffsetsKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, offset
 		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
 		gc_q2 += gc_run2
 		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-//line ggml_more.go:170
 		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
 		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -2372,7 +2263,6 @@ func gc_body_argsortF32I32Kernel(gc_b2 *compiled.Block, x []float32, dst []int32
 			return
 		}
 		gc_more = false
-//line ggml_more.go:213
 		gc_from3, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_off, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -2396,7 +2286,6 @@ func gc_body_argsortF32I32Kernel(gc_b2 *compiled.Block, x []float32, dst []int32
 //line ggml_more.go:207
 							break
 						}
-//line ggml_more.go:208
 						archsimd.BroadcastInt32x8(int32(col)).Add(gc_iota2).StoreSlice(gc_at4[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -2424,7 +2313,6 @@ func gc_body_argsortF32I32Kernel(gc_b2 *compiled.Block, x []float32, dst []int32
 //line ggml_more.go:207
 							break
 						}
-//line ggml_more.go:208
 						archsimd.BroadcastInt32x8(int32(col)).Add(gc_iota).StoreSlice(dstRow[col:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -2498,7 +2386,6 @@ func gc_body_argsortF32I32Kernel(gc_b2 *compiled.Block, x []float32, dst []int32
 					return
 				}
 				gc_more2 = false
-//line ggml_more.go:221
 				gc_from3, gc_to2 := 0, gc_bdx2
 				if !compiled.Adds(gc_off2, gc_to2) {
 					panic(compiled.ErrGuardWraps)
@@ -2543,7 +2430,6 @@ func gc_body_argsortF32I32Kernel(gc_b2 *compiled.Block, x []float32, dst []int32
 			return
 		}
 		gc_more3 = false
-//line ggml_more.go:228
 		gc_from3, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_off3, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -2573,7 +2459,6 @@ func gc_body_argsortF32I32Kernel(gc_b2 *compiled.Block, x []float32, dst []int32
 					gc_more3 = true
 				}
 				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
-//line ggml_more.go:222
 					gc_more3 = true
 //line ggml_more.go:222
 					gc_at5[gc_tx2] = gc_at6[gc_tx2]
@@ -2589,7 +2474,6 @@ func gc_body_argsortF32I32Kernel(gc_b2 *compiled.Block, x []float32, dst []int32
 //line ggml_more.go:222
 							break
 						}
-//line ggml_more.go:223
 						archsimd.LoadInt32x8Slice(dstRow[col_2:]).StoreSlice(dst[row*ncols+col_2:])
 					}
 					archsimd.ClearAVXUpperBits()

@@ -52,7 +52,6 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 	gc_bz := gc_bidx.Z
 	gc_n := gc_b.Len()
 	gc_s_meanVar := compiled.Scratch[float2](gc_b, 0)[:gc_n]
-//line ggml_norm.go:61
 	gc_s_mean := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 	gc_s_invStd := compiled.Scratch[float32](gc_b, 2)[:gc_n]
 //line ggml_norm.go:45
@@ -65,7 +64,6 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 //line ggml_norm.go:53
 	x = x[int64(sample)*strideSample+int64(channel)*strideChannel+int64(row)*strideRow:]
 	dst = dst[((sample*nchannels+channel)*nrows+row)*ncols:]
-//line ggml_norm.go:56
 	gc_step := 0
 	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
@@ -73,7 +71,6 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 			gc_pos.Thread = gc_rank
 //line ggml_norm.go:56
 			meanVar := float2{0.0, 0.0}
-//line ggml_norm.go:58
 			gc_s_meanVar[gc_rank] = meanVar
 		}
 		{
@@ -81,7 +78,6 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 			gc_pos.Thread = gc_rank
 //line ggml_norm.go:56
 			meanVar := float2{0.0, 0.0}
-//line ggml_norm.go:58
 			gc_s_meanVar[gc_rank] = meanVar
 		}
 		{
@@ -89,7 +85,6 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 			gc_pos.Thread = gc_rank
 //line ggml_norm.go:56
 			meanVar := float2{0.0, 0.0}
-//line ggml_norm.go:58
 			gc_s_meanVar[gc_rank] = meanVar
 		}
 		{
@@ -97,7 +92,6 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 			gc_pos.Thread = gc_rank
 //line ggml_norm.go:56
 			meanVar := float2{0.0, 0.0}
-//line ggml_norm.go:58
 			gc_s_meanVar[gc_rank] = meanVar
 		}
 	}
@@ -105,7 +99,6 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 		gc_pos.Thread = gc_rank
 //line ggml_norm.go:56
 		meanVar := float2{0.0, 0.0}
-//line ggml_norm.go:58
 		gc_s_meanVar[gc_rank] = meanVar
 	}
 //line ggml_norm.go:58
@@ -115,7 +108,6 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 			return
 		}
 		gc_more = false
-//line ggml_norm.go:65
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -131,12 +123,9 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
-//line ggml_norm.go:81
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line ggml_norm.go:53
 						meanVar := gc_s_meanVar[gc_rank]
-//line ggml_norm.go:59
 						gc_more = true
 //line ggml_norm.go:59
 						xi := gc_at[gc_tx]
@@ -146,12 +135,9 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 					}
 					{
 						gc_tx := gc_step2 + 1
-//line ggml_norm.go:67
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line ggml_norm.go:53
 						meanVar := gc_s_meanVar[gc_rank]
-//line ggml_norm.go:59
 						gc_more = true
 //line ggml_norm.go:59
 						xi := gc_at[gc_tx]
@@ -161,12 +147,9 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 					}
 					{
 						gc_tx := gc_step2 + 2
-//line ggml_norm.go:67
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line ggml_norm.go:53
 						meanVar := gc_s_meanVar[gc_rank]
-//line ggml_norm.go:59
 						gc_more = true
 //line ggml_norm.go:59
 						xi := gc_at[gc_tx]
@@ -176,12 +159,9 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 					}
 					{
 						gc_tx := gc_step2 + 3
-//line ggml_norm.go:67
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line ggml_norm.go:53
 						meanVar := gc_s_meanVar[gc_rank]
-//line ggml_norm.go:59
 						gc_more = true
 //line ggml_norm.go:59
 						xi := gc_at[gc_tx]
@@ -193,9 +173,7 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line ggml_norm.go:53
 					meanVar := gc_s_meanVar[gc_rank]
-//line ggml_norm.go:59
 					gc_more = true
 //line ggml_norm.go:59
 					xi := gc_at[gc_tx]
@@ -212,7 +190,6 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 						gc_pos.Thread = gc_rank
 //line ggml_norm.go:51
 						tid := gc_tx
-//line ggml_norm.go:53
 						meanVar := gc_s_meanVar[gc_rank]
 //line ggml_norm.go:58
 						col := tid + gc_off
@@ -229,7 +206,6 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 						gc_pos.Thread = gc_rank
 //line ggml_norm.go:51
 						tid := gc_tx
-//line ggml_norm.go:53
 						meanVar := gc_s_meanVar[gc_rank]
 //line ggml_norm.go:58
 						col := tid + gc_off
@@ -246,7 +222,6 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 						gc_pos.Thread = gc_rank
 //line ggml_norm.go:51
 						tid := gc_tx
-//line ggml_norm.go:53
 						meanVar := gc_s_meanVar[gc_rank]
 //line ggml_norm.go:58
 						col := tid + gc_off
@@ -263,7 +238,6 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 						gc_pos.Thread = gc_rank
 //line ggml_norm.go:51
 						tid := gc_tx
-//line ggml_norm.go:53
 						meanVar := gc_s_meanVar[gc_rank]
 //line ggml_norm.go:58
 						col := tid + gc_off
@@ -280,7 +254,6 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 					gc_pos.Thread = gc_rank
 //line ggml_norm.go:51
 					tid := gc_tx
-//line ggml_norm.go:53
 					meanVar := gc_s_meanVar[gc_rank]
 //line ggml_norm.go:58
 					col := tid + gc_off
@@ -296,7 +269,6 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 	}
 //line ggml_norm.go:66
 	sSum := gocuda.Shared[float2](t, 32)[:32]
-//line ggml_norm.go:68
 	var gc_l_a [32]float2
 	var gc_c1v [32]float32
 	var gc_c1r [32]float32
@@ -309,17 +281,14 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 		_ = gc_dead
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
-//line ggml_norm.go:81
 			meanVar := gc_s_meanVar[gc_rank]
 //line ggml_norm.go:64
 			var a float2 = meanVar
-//line ggml_norm.go:66
 			gc_l_a[gc_lane] = a
 		}
 //line ggml_norm.go:32
 		for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line ggml_norm.go:36
 				a := gc_l_a[gc_lane]
 //line ggml_norm.go:33
 				gc_c1v[gc_lane] = a.X
@@ -359,9 +328,7 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 //line ggml_norm.go:67
 				warpID := gc_tx / ggmlWarpSize
 				laneID := gc_tx % ggmlWarpSize
-//line ggml_norm.go:70
 				a := gc_l_a[gc_lane]
-//line ggml_norm.go:72
 				var meanVar float2
 //line ggml_norm.go:36
 				var r float2 = a
@@ -371,14 +338,12 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 				if (blockSize > ggmlWarpSize) && (laneID == 0) {
 					sSum[warpID] = meanVar
 				}
-//line ggml_norm.go:73
 				gc_s_meanVar[gc_rank] = meanVar
 			}
 		}
 	}
 //line ggml_norm.go:65
 	if blockSize > ggmlWarpSize {
-//line ggml_norm.go:67
 		var gc_l_a_ [32]float2
 		var gc_c3v [32]float32
 		var gc_c3r [32]float32
@@ -401,19 +366,16 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 					gc_pos.Thread = gc_rank
 //line ggml_norm.go:68
 					laneID := gc_tx % ggmlWarpSize
-//line ggml_norm.go:70
 					var meanVar float2
 //line ggml_norm.go:73
 					meanVar = sSum[laneID]
 					var a_ float2 = meanVar
-//line ggml_norm.go:76
 					gc_l_a_[gc_lane] = a_
 				}
 			}
 //line ggml_norm.go:32
 			for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line ggml_norm.go:36
 					a_ := gc_l_a_[gc_lane]
 //line ggml_norm.go:33
 					gc_c3v[gc_lane] = a_.X
@@ -442,20 +404,16 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 			}
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-//line ggml_norm.go:41
 				a_ := gc_l_a_[gc_lane]
-//line ggml_norm.go:43
 				var meanVar float2
 //line ggml_norm.go:36
 				var r_ float2 = a_
 //line ggml_norm.go:74
 				meanVar = r_
-//line ggml_norm.go:76
 				gc_s_meanVar[gc_rank] = meanVar
 			}
 		}
 	}
-//line ggml_norm.go:82
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		meanVar := gc_s_meanVar[gc_rank]
@@ -463,7 +421,6 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 		mean := meanVar.X / float32(ncols)
 		variance := meanVar.Y/float32(ncols) - mean*mean
 		invStd := intrinsic.Rsqrtf(variance + eps)
-//line ggml_norm.go:83
 		gc_s_mean[gc_rank] = mean
 		gc_s_invStd[gc_rank] = invStd
 	}
@@ -474,7 +431,6 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 			return
 		}
 		gc_more2 = false
-//line ggml_norm.go:88
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off2, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -491,48 +447,36 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
 						gc_tx := gc_step4 + 0
-//line ggml_norm.go:105
 						gc_rank := gc_base + gc_tx
-//line ggml_norm.go:53
 						mean := gc_s_mean[gc_rank]
 						invStd := gc_s_invStd[gc_rank]
-//line ggml_norm.go:82
 						gc_more2 = true
 //line ggml_norm.go:82
 						gc_at2[gc_tx] = (gc_at3[gc_tx] - mean) * invStd
 					}
 					{
 						gc_tx := gc_step4 + 1
-//line ggml_norm.go:87
 						gc_rank := gc_base + gc_tx
-//line ggml_norm.go:53
 						mean := gc_s_mean[gc_rank]
 						invStd := gc_s_invStd[gc_rank]
-//line ggml_norm.go:82
 						gc_more2 = true
 //line ggml_norm.go:82
 						gc_at2[gc_tx] = (gc_at3[gc_tx] - mean) * invStd
 					}
 					{
 						gc_tx := gc_step4 + 2
-//line ggml_norm.go:87
 						gc_rank := gc_base + gc_tx
-//line ggml_norm.go:53
 						mean := gc_s_mean[gc_rank]
 						invStd := gc_s_invStd[gc_rank]
-//line ggml_norm.go:82
 						gc_more2 = true
 //line ggml_norm.go:82
 						gc_at2[gc_tx] = (gc_at3[gc_tx] - mean) * invStd
 					}
 					{
 						gc_tx := gc_step4 + 3
-//line ggml_norm.go:87
 						gc_rank := gc_base + gc_tx
-//line ggml_norm.go:53
 						mean := gc_s_mean[gc_rank]
 						invStd := gc_s_invStd[gc_rank]
-//line ggml_norm.go:82
 						gc_more2 = true
 //line ggml_norm.go:82
 						gc_at2[gc_tx] = (gc_at3[gc_tx] - mean) * invStd
@@ -540,10 +484,8 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 				}
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line ggml_norm.go:53
 					mean := gc_s_mean[gc_rank]
 					invStd := gc_s_invStd[gc_rank]
-//line ggml_norm.go:82
 					gc_more2 = true
 //line ggml_norm.go:82
 					gc_at2[gc_tx] = (gc_at3[gc_tx] - mean) * invStd
@@ -557,7 +499,6 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 						gc_pos.Thread = gc_rank
 //line ggml_norm.go:51
 						tid := gc_tx
-//line ggml_norm.go:53
 						mean := gc_s_mean[gc_rank]
 						invStd := gc_s_invStd[gc_rank]
 //line ggml_norm.go:81
@@ -572,7 +513,6 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 						gc_pos.Thread = gc_rank
 //line ggml_norm.go:51
 						tid := gc_tx
-//line ggml_norm.go:53
 						mean := gc_s_mean[gc_rank]
 						invStd := gc_s_invStd[gc_rank]
 //line ggml_norm.go:81
@@ -587,7 +527,6 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 						gc_pos.Thread = gc_rank
 //line ggml_norm.go:51
 						tid := gc_tx
-//line ggml_norm.go:53
 						mean := gc_s_mean[gc_rank]
 						invStd := gc_s_invStd[gc_rank]
 //line ggml_norm.go:81
@@ -602,7 +541,6 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 						gc_pos.Thread = gc_rank
 //line ggml_norm.go:51
 						tid := gc_tx
-//line ggml_norm.go:53
 						mean := gc_s_mean[gc_rank]
 						invStd := gc_s_invStd[gc_rank]
 //line ggml_norm.go:81
@@ -617,7 +555,6 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 					gc_pos.Thread = gc_rank
 //line ggml_norm.go:51
 					tid := gc_tx
-//line ggml_norm.go:53
 					mean := gc_s_mean[gc_rank]
 					invStd := gc_s_invStd[gc_rank]
 //line ggml_norm.go:81
@@ -659,12 +596,10 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_tmp := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-//line ggml_norm.go:103
 	gc_s_mean := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 	gc_s_scale := compiled.Scratch[float32](gc_b, 2)[:gc_n]
 //line ggml_norm.go:93
 	end := min(gc_bx*groupSize+groupSize, neElements)
-//line ggml_norm.go:95
 	gc_vstep := 0
 	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 		gc_rank := gc_vstep
@@ -679,7 +614,6 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 			gc_pos.Thread = gc_rank
 //line ggml_norm.go:95
 			tmp := float32(0.0)
-//line ggml_norm.go:97
 			gc_s_tmp[gc_rank] = tmp
 		}
 		{
@@ -687,7 +621,6 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 			gc_pos.Thread = gc_rank
 //line ggml_norm.go:95
 			tmp := float32(0.0)
-//line ggml_norm.go:97
 			gc_s_tmp[gc_rank] = tmp
 		}
 		{
@@ -695,7 +628,6 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 			gc_pos.Thread = gc_rank
 //line ggml_norm.go:95
 			tmp := float32(0.0)
-//line ggml_norm.go:97
 			gc_s_tmp[gc_rank] = tmp
 		}
 		{
@@ -703,7 +635,6 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 			gc_pos.Thread = gc_rank
 //line ggml_norm.go:95
 			tmp := float32(0.0)
-//line ggml_norm.go:97
 			gc_s_tmp[gc_rank] = tmp
 		}
 	}
@@ -711,7 +642,6 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 		gc_pos.Thread = gc_rank
 //line ggml_norm.go:95
 		tmp := float32(0.0)
-//line ggml_norm.go:97
 		gc_s_tmp[gc_rank] = tmp
 	}
 //line ggml_norm.go:97
@@ -721,7 +651,6 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 			return
 		}
 		gc_more = false
-//line ggml_norm.go:104
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off+(gc_bx*groupSize), gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -754,9 +683,7 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line ggml_norm.go:94
 					tmp := gc_s_tmp[gc_rank]
-//line ggml_norm.go:98
 					gc_more = true
 //line ggml_norm.go:98
 					tmp += gc_at[gc_tx]
@@ -793,7 +720,6 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 						gc_pos.Thread = gc_rank
 //line ggml_norm.go:92
 						start := gc_bx*groupSize + gc_tx
-//line ggml_norm.go:94
 						tmp := gc_s_tmp[gc_rank]
 //line ggml_norm.go:97
 						j := start + gc_off
@@ -808,7 +734,6 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 						gc_pos.Thread = gc_rank
 //line ggml_norm.go:92
 						start := gc_bx*groupSize + gc_tx
-//line ggml_norm.go:94
 						tmp := gc_s_tmp[gc_rank]
 //line ggml_norm.go:97
 						j := start + gc_off
@@ -823,7 +748,6 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 						gc_pos.Thread = gc_rank
 //line ggml_norm.go:92
 						start := gc_bx*groupSize + gc_tx
-//line ggml_norm.go:94
 						tmp := gc_s_tmp[gc_rank]
 //line ggml_norm.go:97
 						j := start + gc_off
@@ -838,7 +762,6 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 						gc_pos.Thread = gc_rank
 //line ggml_norm.go:92
 						start := gc_bx*groupSize + gc_tx
-//line ggml_norm.go:94
 						tmp := gc_s_tmp[gc_rank]
 //line ggml_norm.go:97
 						j := start + gc_off
@@ -853,7 +776,6 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 					gc_pos.Thread = gc_rank
 //line ggml_norm.go:92
 					start := gc_bx*groupSize + gc_tx
-//line ggml_norm.go:94
 					tmp := gc_s_tmp[gc_rank]
 //line ggml_norm.go:97
 					j := start + gc_off
@@ -867,7 +789,6 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 	}
 //line ggml_norm.go:103
 	sSum := gocuda.Shared[float32](t, 32)[:32]
-//line ggml_norm.go:105
 	var gc_l_x_ [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -877,11 +798,9 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 		_ = gc_dead
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
-//line ggml_norm.go:115
 			tmp := gc_s_tmp[gc_rank]
 //line ggml_norm.go:101
 			var x_ float32 = tmp
-//line ggml_norm.go:103
 			gc_l_x_[gc_lane] = x_
 		}
 //line ggml_norm.go:24
@@ -896,7 +815,6 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 //line ggml_norm.go:25
 					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_, offset, ggmlWarpSize, &gc_c1r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line ggml_norm.go:29
 						x_ := gc_l_x_[gc_lane]
 //line ggml_norm.go:25
 						x_ += gc_c1r[gc_lane]
@@ -918,9 +836,7 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 //line ggml_norm.go:104
 				warpID := gc_tx / ggmlWarpSize
 				laneID := gc_tx % ggmlWarpSize
-//line ggml_norm.go:107
 				x_ := gc_l_x_[gc_lane]
-//line ggml_norm.go:109
 				var tmp float32
 //line ggml_norm.go:27
 				var r float32 = x_
@@ -930,14 +846,12 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 				if (blockSize > ggmlWarpSize) && (laneID == 0) {
 					sSum[warpID] = tmp
 				}
-//line ggml_norm.go:110
 				gc_s_tmp[gc_rank] = tmp
 			}
 		}
 	}
 //line ggml_norm.go:102
 	if blockSize > ggmlWarpSize {
-//line ggml_norm.go:104
 		var gc_l_x_2 [32]float32
 		var gc_c2r [32]float32
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -957,12 +871,10 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 					gc_pos.Thread = gc_rank
 //line ggml_norm.go:105
 					laneID := gc_tx % ggmlWarpSize
-//line ggml_norm.go:107
 					var tmp float32
 //line ggml_norm.go:110
 					tmp = sSum[laneID]
 					var x_2 float32 = tmp
-//line ggml_norm.go:113
 					gc_l_x_2[gc_lane] = x_2
 				}
 			}
@@ -978,7 +890,6 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 //line ggml_norm.go:25
 						compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_2, offset_, ggmlWarpSize, &gc_c2r)
 						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line ggml_norm.go:29
 							x_2 := gc_l_x_2[gc_lane]
 //line ggml_norm.go:25
 							x_2 += gc_c2r[gc_lane]
@@ -989,20 +900,16 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 			}
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-//line ggml_norm.go:34
 				x_2 := gc_l_x_2[gc_lane]
-//line ggml_norm.go:36
 				var tmp float32
 //line ggml_norm.go:27
 				var r_ float32 = x_2
 //line ggml_norm.go:111
 				tmp = r_
-//line ggml_norm.go:113
 				gc_s_tmp[gc_rank] = tmp
 			}
 		}
 	}
-//line ggml_norm.go:119
 	gc_vstep4 := 0
 //line ggml_norm.go:114
 	gc_vb := lanes.BroadcastFloat32x8(float32(groupSize))
@@ -1028,7 +935,6 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 //line ggml_norm.go:114
 			mean := tmp / float32(groupSize)
 			tmp = 0.0
-//line ggml_norm.go:117
 			gc_s_tmp[gc_rank] = tmp
 			gc_s_mean[gc_rank] = mean
 		}
@@ -1039,7 +945,6 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 //line ggml_norm.go:114
 			mean := tmp / float32(groupSize)
 			tmp = 0.0
-//line ggml_norm.go:117
 			gc_s_tmp[gc_rank] = tmp
 			gc_s_mean[gc_rank] = mean
 		}
@@ -1050,7 +955,6 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 //line ggml_norm.go:114
 			mean := tmp / float32(groupSize)
 			tmp = 0.0
-//line ggml_norm.go:117
 			gc_s_tmp[gc_rank] = tmp
 			gc_s_mean[gc_rank] = mean
 		}
@@ -1061,7 +965,6 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 //line ggml_norm.go:114
 			mean := tmp / float32(groupSize)
 			tmp = 0.0
-//line ggml_norm.go:117
 			gc_s_tmp[gc_rank] = tmp
 			gc_s_mean[gc_rank] = mean
 		}
@@ -1072,7 +975,6 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 //line ggml_norm.go:114
 		mean := tmp / float32(groupSize)
 		tmp = 0.0
-//line ggml_norm.go:117
 		gc_s_tmp[gc_rank] = tmp
 		gc_s_mean[gc_rank] = mean
 	}
@@ -1083,7 +985,6 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 			return
 		}
 		gc_more2 = false
-//line ggml_norm.go:124
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off2+(gc_bx*groupSize), gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -1123,10 +1024,8 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 				}
 				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line ggml_norm.go:94
 					tmp := gc_s_tmp[gc_rank]
 					mean := gc_s_mean[gc_rank]
-//line ggml_norm.go:118
 					gc_more2 = true
 //line ggml_norm.go:118
 					xi := gc_at2[gc_tx] - mean
@@ -1170,7 +1069,6 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 						gc_pos.Thread = gc_rank
 //line ggml_norm.go:92
 						start := gc_bx*groupSize + gc_tx
-//line ggml_norm.go:94
 						tmp := gc_s_tmp[gc_rank]
 						mean := gc_s_mean[gc_rank]
 //line ggml_norm.go:117
@@ -1188,7 +1086,6 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 						gc_pos.Thread = gc_rank
 //line ggml_norm.go:92
 						start := gc_bx*groupSize + gc_tx
-//line ggml_norm.go:94
 						tmp := gc_s_tmp[gc_rank]
 						mean := gc_s_mean[gc_rank]
 //line ggml_norm.go:117
@@ -1206,7 +1103,6 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 						gc_pos.Thread = gc_rank
 //line ggml_norm.go:92
 						start := gc_bx*groupSize + gc_tx
-//line ggml_norm.go:94
 						tmp := gc_s_tmp[gc_rank]
 						mean := gc_s_mean[gc_rank]
 //line ggml_norm.go:117
@@ -1224,7 +1120,6 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 						gc_pos.Thread = gc_rank
 //line ggml_norm.go:92
 						start := gc_bx*groupSize + gc_tx
-//line ggml_norm.go:94
 						tmp := gc_s_tmp[gc_rank]
 						mean := gc_s_mean[gc_rank]
 //line ggml_norm.go:117
@@ -1242,7 +1137,6 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 					gc_pos.Thread = gc_rank
 //line ggml_norm.go:92
 					start := gc_bx*groupSize + gc_tx
-//line ggml_norm.go:94
 					tmp := gc_s_tmp[gc_rank]
 					mean := gc_s_mean[gc_rank]
 //line ggml_norm.go:117
@@ -1259,7 +1153,6 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 	}
 //line ggml_norm.go:125
 	sSum_ := gocuda.Shared[float32](t, 32)[:32]
-//line ggml_norm.go:127
 	var gc_l_x_3 [32]float32
 	var gc_c3r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -1269,11 +1162,9 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 		_ = gc_dead
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
-//line ggml_norm.go:137
 			tmp := gc_s_tmp[gc_rank]
 //line ggml_norm.go:123
 			var x_3 float32 = tmp
-//line ggml_norm.go:125
 			gc_l_x_3[gc_lane] = x_3
 		}
 //line ggml_norm.go:24
@@ -1288,7 +1179,6 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 //line ggml_norm.go:25
 					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_3, offset_2, ggmlWarpSize, &gc_c3r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line ggml_norm.go:29
 						x_3 := gc_l_x_3[gc_lane]
 //line ggml_norm.go:25
 						x_3 += gc_c3r[gc_lane]
@@ -1310,9 +1200,7 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 //line ggml_norm.go:126
 				warpID_ := gc_tx / ggmlWarpSize
 				laneID_ := gc_tx % ggmlWarpSize
-//line ggml_norm.go:129
 				x_3 := gc_l_x_3[gc_lane]
-//line ggml_norm.go:131
 				var tmp float32
 //line ggml_norm.go:27
 				var r_2 float32 = x_3
@@ -1322,14 +1210,12 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 				if (blockSize > ggmlWarpSize) && (laneID_ == 0) {
 					sSum_[warpID_] = tmp
 				}
-//line ggml_norm.go:132
 				gc_s_tmp[gc_rank] = tmp
 			}
 		}
 	}
 //line ggml_norm.go:124
 	if blockSize > ggmlWarpSize {
-//line ggml_norm.go:126
 		var gc_l_x_4 [32]float32
 		var gc_c4r [32]float32
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -1349,12 +1235,10 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 					gc_pos.Thread = gc_rank
 //line ggml_norm.go:127
 					laneID_ := gc_tx % ggmlWarpSize
-//line ggml_norm.go:129
 					var tmp float32
 //line ggml_norm.go:132
 					tmp = sSum_[laneID_]
 					var x_4 float32 = tmp
-//line ggml_norm.go:135
 					gc_l_x_4[gc_lane] = x_4
 				}
 			}
@@ -1370,7 +1254,6 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 //line ggml_norm.go:25
 						compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_4, offset_3, ggmlWarpSize, &gc_c4r)
 						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line ggml_norm.go:29
 							x_4 := gc_l_x_4[gc_lane]
 //line ggml_norm.go:25
 							x_4 += gc_c4r[gc_lane]
@@ -1381,20 +1264,16 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 			}
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-//line ggml_norm.go:34
 				x_4 := gc_l_x_4[gc_lane]
-//line ggml_norm.go:36
 				var tmp float32
 //line ggml_norm.go:27
 				var r_3 float32 = x_4
 //line ggml_norm.go:133
 				tmp = r_3
-//line ggml_norm.go:135
 				gc_s_tmp[gc_rank] = tmp
 			}
 		}
 	}
-//line ggml_norm.go:141
 	gc_step5 := 0
 	for ; gc_step5+3 < gc_n; gc_step5 += 4 {
 		{
@@ -1404,7 +1283,6 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 //line ggml_norm.go:136
 			variance := tmp / float32(groupSize)
 			scale := intrinsic.Rsqrtf(variance + eps)
-//line ggml_norm.go:140
 			gc_s_scale[gc_rank] = scale
 		}
 		{
@@ -1414,7 +1292,6 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 //line ggml_norm.go:136
 			variance := tmp / float32(groupSize)
 			scale := intrinsic.Rsqrtf(variance + eps)
-//line ggml_norm.go:140
 			gc_s_scale[gc_rank] = scale
 		}
 		{
@@ -1424,7 +1301,6 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 //line ggml_norm.go:136
 			variance := tmp / float32(groupSize)
 			scale := intrinsic.Rsqrtf(variance + eps)
-//line ggml_norm.go:140
 			gc_s_scale[gc_rank] = scale
 		}
 		{
@@ -1434,7 +1310,6 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 //line ggml_norm.go:136
 			variance := tmp / float32(groupSize)
 			scale := intrinsic.Rsqrtf(variance + eps)
-//line ggml_norm.go:140
 			gc_s_scale[gc_rank] = scale
 		}
 	}
@@ -1444,7 +1319,6 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 //line ggml_norm.go:136
 		variance := tmp / float32(groupSize)
 		scale := intrinsic.Rsqrtf(variance + eps)
-//line ggml_norm.go:140
 		gc_s_scale[gc_rank] = scale
 	}
 //line ggml_norm.go:138
@@ -1454,7 +1328,6 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 			return
 		}
 		gc_more3 = false
-//line ggml_norm.go:145
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off3+(gc_bx*groupSize), gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -1470,44 +1343,32 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 					{
 						gc_tx := gc_step6 + 0
-//line ggml_norm.go:161
 						gc_rank := gc_base + gc_tx
-//line ggml_norm.go:94
 						scale := gc_s_scale[gc_rank]
-//line ggml_norm.go:139
 						gc_more3 = true
 //line ggml_norm.go:139
 						gc_at4[gc_tx] *= scale
 					}
 					{
 						gc_tx := gc_step6 + 1
-//line ggml_norm.go:144
 						gc_rank := gc_base + gc_tx
-//line ggml_norm.go:94
 						scale := gc_s_scale[gc_rank]
-//line ggml_norm.go:139
 						gc_more3 = true
 //line ggml_norm.go:139
 						gc_at4[gc_tx] *= scale
 					}
 					{
 						gc_tx := gc_step6 + 2
-//line ggml_norm.go:144
 						gc_rank := gc_base + gc_tx
-//line ggml_norm.go:94
 						scale := gc_s_scale[gc_rank]
-//line ggml_norm.go:139
 						gc_more3 = true
 //line ggml_norm.go:139
 						gc_at4[gc_tx] *= scale
 					}
 					{
 						gc_tx := gc_step6 + 3
-//line ggml_norm.go:144
 						gc_rank := gc_base + gc_tx
-//line ggml_norm.go:94
 						scale := gc_s_scale[gc_rank]
-//line ggml_norm.go:139
 						gc_more3 = true
 //line ggml_norm.go:139
 						gc_at4[gc_tx] *= scale
@@ -1515,9 +1376,7 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 				}
 				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line ggml_norm.go:94
 					scale := gc_s_scale[gc_rank]
-//line ggml_norm.go:139
 					gc_more3 = true
 //line ggml_norm.go:139
 					gc_at4[gc_tx] *= scale
@@ -1531,7 +1390,6 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 						gc_pos.Thread = gc_rank
 //line ggml_norm.go:92
 						start := gc_bx*groupSize + gc_tx
-//line ggml_norm.go:94
 						scale := gc_s_scale[gc_rank]
 //line ggml_norm.go:138
 						j_2 := start + gc_off3
@@ -1545,7 +1403,6 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 						gc_pos.Thread = gc_rank
 //line ggml_norm.go:92
 						start := gc_bx*groupSize + gc_tx
-//line ggml_norm.go:94
 						scale := gc_s_scale[gc_rank]
 //line ggml_norm.go:138
 						j_2 := start + gc_off3
@@ -1559,7 +1416,6 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 						gc_pos.Thread = gc_rank
 //line ggml_norm.go:92
 						start := gc_bx*groupSize + gc_tx
-//line ggml_norm.go:94
 						scale := gc_s_scale[gc_rank]
 //line ggml_norm.go:138
 						j_2 := start + gc_off3
@@ -1573,7 +1429,6 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 						gc_pos.Thread = gc_rank
 //line ggml_norm.go:92
 						start := gc_bx*groupSize + gc_tx
-//line ggml_norm.go:94
 						scale := gc_s_scale[gc_rank]
 //line ggml_norm.go:138
 						j_2 := start + gc_off3
@@ -1587,7 +1442,6 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 					gc_pos.Thread = gc_rank
 //line ggml_norm.go:92
 					start := gc_bx*groupSize + gc_tx
-//line ggml_norm.go:94
 					scale := gc_s_scale[gc_rank]
 //line ggml_norm.go:138
 					j_2 := start + gc_off3
@@ -1637,12 +1491,9 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 		gc_s_dst[gc_rank] = dst
 	}
 	gc_s_sumXX := compiled.Scratch[float32](gc_b, 3)[:gc_n]
-//line ggml_norm.go:171
 	gc_s_sumXG := compiled.Scratch[float32](gc_b, 4)[:gc_n]
-//line ggml_norm.go:173
 	gc_s_scaleGrad := compiled.Scratch[float32](gc_b, 5)[:gc_n]
 	gc_s_scaleX := compiled.Scratch[float32](gc_b, 6)[:gc_n]
-//line ggml_norm.go:176
 	gc_ty := 0
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -1650,7 +1501,6 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 			gc_pos.Thread = gc_rank
 //line ggml_norm.go:148
 			row := gc_bx*gc_bdy + gc_ty
-//line ggml_norm.go:150
 			grad := gc_s_grad[gc_rank]
 			xf := gc_s_xf[gc_rank]
 			dst := gc_s_dst[gc_rank]
@@ -1661,7 +1511,6 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 //line ggml_norm.go:155
 			sumXX := float32(0.0)
 			sumXG := float32(0.0)
-//line ggml_norm.go:159
 			gc_s_grad[gc_rank] = grad
 			gc_s_xf[gc_rank] = xf
 			gc_s_dst[gc_rank] = dst
@@ -1683,7 +1532,6 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 			return
 		}
 		gc_more = false
-//line ggml_norm.go:165
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -1697,7 +1545,6 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 				gc_pos.Thread = gc_rank
 //line ggml_norm.go:149
 				tid := gc_tx
-//line ggml_norm.go:151
 				grad := gc_s_grad[gc_rank]
 				xf := gc_s_xf[gc_rank]
 				sumXX := gc_s_sumXX[gc_rank]
@@ -1733,7 +1580,6 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 //line ggml_norm.go:167
 	sSumXX := gocuda.Shared[float32](t, 32)[:32]
 	sSumXG := gocuda.Shared[float32](t, 32)[:32]
-//line ggml_norm.go:170
 	var gc_l_x [32]float32
 	var gc_l_x_ [32]float32
 	var gc_c1r [32]float32
@@ -1745,11 +1591,9 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 		_ = gc_dead
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
-//line ggml_norm.go:182
 			sumXX := gc_s_sumXX[gc_rank]
 //line ggml_norm.go:164
 			var x float32 = sumXX
-//line ggml_norm.go:166
 			gc_l_x[gc_lane] = x
 		}
 //line ggml_norm.go:24
@@ -1764,7 +1608,6 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 //line ggml_norm.go:25
 					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x, offset, ggmlWarpSize, &gc_c1r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line ggml_norm.go:29
 						x := gc_l_x[gc_lane]
 //line ggml_norm.go:25
 						x += gc_c1r[gc_lane]
@@ -1775,18 +1618,14 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 		}
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
-//line ggml_norm.go:34
 			x := gc_l_x[gc_lane]
-//line ggml_norm.go:36
 			var sumXX float32
-//line ggml_norm.go:38
 			sumXG := gc_s_sumXG[gc_rank]
 //line ggml_norm.go:27
 			var r float32 = x
 //line ggml_norm.go:164
 			sumXX = r
 			var x_ float32 = sumXG
-//line ggml_norm.go:168
 			gc_l_x_[gc_lane] = x_
 			gc_s_sumXX[gc_rank] = sumXX
 		}
@@ -1802,7 +1641,6 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 //line ggml_norm.go:25
 					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_, offset_, ggmlWarpSize, &gc_c2r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line ggml_norm.go:29
 						x_ := gc_l_x_[gc_lane]
 //line ggml_norm.go:25
 						x_ += gc_c2r[gc_lane]
@@ -1824,9 +1662,7 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 //line ggml_norm.go:169
 				warpID := gc_tx / ggmlWarpSize
 				laneID := gc_tx % ggmlWarpSize
-//line ggml_norm.go:172
 				x_ := gc_l_x_[gc_lane]
-//line ggml_norm.go:174
 				sumXX := gc_s_sumXX[gc_rank]
 				var sumXG float32
 //line ggml_norm.go:27
@@ -1838,14 +1674,12 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 					sSumXX[warpID] = sumXX
 					sSumXG[warpID] = sumXG
 				}
-//line ggml_norm.go:176
 				gc_s_sumXG[gc_rank] = sumXG
 			}
 		}
 	}
 //line ggml_norm.go:166
 	if blockSize > ggmlWarpSize {
-//line ggml_norm.go:168
 		var gc_l_x_2 [32]float32
 		var gc_l_x_3 [32]float32
 		var gc_c3r [32]float32
@@ -1867,12 +1701,10 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 					gc_pos.Thread = gc_rank
 //line ggml_norm.go:170
 					laneID := gc_tx % ggmlWarpSize
-//line ggml_norm.go:172
 					var sumXX float32
 //line ggml_norm.go:177
 					sumXX = sSumXX[laneID]
 					var x_2 float32 = sumXX
-//line ggml_norm.go:180
 					gc_l_x_2[gc_lane] = x_2
 				}
 			}
@@ -1888,7 +1720,6 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 //line ggml_norm.go:25
 						compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_2, offset_2, ggmlWarpSize, &gc_c3r)
 						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line ggml_norm.go:29
 							x_2 := gc_l_x_2[gc_lane]
 //line ggml_norm.go:25
 							x_2 += gc_c3r[gc_lane]
@@ -1909,11 +1740,8 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 					gc_pos.Thread = gc_rank
 //line ggml_norm.go:170
 					laneID := gc_tx % ggmlWarpSize
-//line ggml_norm.go:172
 					x_2 := gc_l_x_2[gc_lane]
-//line ggml_norm.go:174
 					var sumXX float32
-//line ggml_norm.go:176
 					var sumXG float32
 //line ggml_norm.go:27
 					var r_2 float32 = x_2
@@ -1922,7 +1750,6 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 //line ggml_norm.go:180
 					sumXG = sSumXG[laneID]
 					var x_3 float32 = sumXG
-//line ggml_norm.go:184
 					gc_l_x_3[gc_lane] = x_3
 					gc_s_sumXX[gc_rank] = sumXX
 				}
@@ -1939,7 +1766,6 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 //line ggml_norm.go:25
 						compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_3, offset_3, ggmlWarpSize, &gc_c4r)
 						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line ggml_norm.go:29
 							x_3 := gc_l_x_3[gc_lane]
 //line ggml_norm.go:25
 							x_3 += gc_c4r[gc_lane]
@@ -1950,20 +1776,16 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 			}
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-//line ggml_norm.go:34
 				x_3 := gc_l_x_3[gc_lane]
-//line ggml_norm.go:36
 				var sumXG float32
 //line ggml_norm.go:27
 				var r_3 float32 = x_3
 //line ggml_norm.go:181
 				sumXG = r_3
-//line ggml_norm.go:183
 				gc_s_sumXG[gc_rank] = sumXG
 			}
 		}
 	}
-//line ggml_norm.go:189
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		sumXX := gc_s_sumXX[gc_rank]
@@ -1974,7 +1796,6 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 //line ggml_norm.go:187
 		scaleGrad := intrinsic.Rsqrtf(meanEps)
 		scaleX := -scaleGrad * sumXG / sumEps
-//line ggml_norm.go:193
 		gc_s_scaleGrad[gc_rank] = scaleGrad
 		gc_s_scaleX[gc_rank] = scaleX
 	}
@@ -1988,7 +1809,6 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 			return
 		}
 		gc_more2 = false
-//line ggml_norm.go:197
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off2, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -2002,7 +1822,6 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 				gc_pos.Thread = gc_rank
 //line ggml_norm.go:149
 				tid := gc_tx
-//line ggml_norm.go:151
 				grad := gc_s_grad[gc_rank]
 				xf := gc_s_xf[gc_rank]
 				dst := gc_s_dst[gc_rank]
@@ -2068,7 +1887,6 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 	gc_bz := gc_bidx.Z
 	gc_n := gc_b.Len()
 	gc_s_tmp := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-//line ggml_norm.go:216
 	gc_s_scale := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 //line ggml_norm.go:200
 	nrows := gc_gdx
@@ -2080,7 +1898,6 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 //line ggml_norm.go:208
 	x = x[int64(sample)*strideSample+int64(channel)*strideChannel+int64(row)*strideRow:]
 	dst = dst[((sample*nchannels+channel)*nrows+row)*ncols:]
-//line ggml_norm.go:211
 	gc_vstep := 0
 	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 		gc_rank := gc_vstep
@@ -2095,7 +1912,6 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 			gc_pos.Thread = gc_rank
 //line ggml_norm.go:211
 			tmp := float32(0.0)
-//line ggml_norm.go:213
 			gc_s_tmp[gc_rank] = tmp
 		}
 		{
@@ -2103,7 +1919,6 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 			gc_pos.Thread = gc_rank
 //line ggml_norm.go:211
 			tmp := float32(0.0)
-//line ggml_norm.go:213
 			gc_s_tmp[gc_rank] = tmp
 		}
 		{
@@ -2111,7 +1926,6 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 			gc_pos.Thread = gc_rank
 //line ggml_norm.go:211
 			tmp := float32(0.0)
-//line ggml_norm.go:213
 			gc_s_tmp[gc_rank] = tmp
 		}
 		{
@@ -2119,7 +1933,6 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 			gc_pos.Thread = gc_rank
 //line ggml_norm.go:211
 			tmp := float32(0.0)
-//line ggml_norm.go:213
 			gc_s_tmp[gc_rank] = tmp
 		}
 	}
@@ -2127,7 +1940,6 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 		gc_pos.Thread = gc_rank
 //line ggml_norm.go:211
 		tmp := float32(0.0)
-//line ggml_norm.go:213
 		gc_s_tmp[gc_rank] = tmp
 	}
 //line ggml_norm.go:213
@@ -2137,7 +1949,6 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 			return
 		}
 		gc_more = false
-//line ggml_norm.go:220
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -2172,9 +1983,7 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line ggml_norm.go:208
 					tmp := gc_s_tmp[gc_rank]
-//line ggml_norm.go:214
 					gc_more = true
 //line ggml_norm.go:214
 					xi := gc_at[gc_tx]
@@ -2214,7 +2023,6 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 						gc_pos.Thread = gc_rank
 //line ggml_norm.go:206
 						tid := gc_tx
-//line ggml_norm.go:208
 						tmp := gc_s_tmp[gc_rank]
 //line ggml_norm.go:213
 						col := tid + gc_off
@@ -2230,7 +2038,6 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 						gc_pos.Thread = gc_rank
 //line ggml_norm.go:206
 						tid := gc_tx
-//line ggml_norm.go:208
 						tmp := gc_s_tmp[gc_rank]
 //line ggml_norm.go:213
 						col := tid + gc_off
@@ -2246,7 +2053,6 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 						gc_pos.Thread = gc_rank
 //line ggml_norm.go:206
 						tid := gc_tx
-//line ggml_norm.go:208
 						tmp := gc_s_tmp[gc_rank]
 //line ggml_norm.go:213
 						col := tid + gc_off
@@ -2262,7 +2068,6 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 						gc_pos.Thread = gc_rank
 //line ggml_norm.go:206
 						tid := gc_tx
-//line ggml_norm.go:208
 						tmp := gc_s_tmp[gc_rank]
 //line ggml_norm.go:213
 						col := tid + gc_off
@@ -2278,7 +2083,6 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 					gc_pos.Thread = gc_rank
 //line ggml_norm.go:206
 					tid := gc_tx
-//line ggml_norm.go:208
 					tmp := gc_s_tmp[gc_rank]
 //line ggml_norm.go:213
 					col := tid + gc_off
@@ -2293,7 +2097,6 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 	}
 //line ggml_norm.go:220
 	sSum := gocuda.Shared[float32](t, 32)[:32]
-//line ggml_norm.go:222
 	var gc_l_x_ [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -2303,11 +2106,9 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 		_ = gc_dead
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
-//line ggml_norm.go:232
 			tmp := gc_s_tmp[gc_rank]
 //line ggml_norm.go:218
 			var x_ float32 = tmp
-//line ggml_norm.go:220
 			gc_l_x_[gc_lane] = x_
 		}
 //line ggml_norm.go:24
@@ -2322,7 +2123,6 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 //line ggml_norm.go:25
 					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_, offset, ggmlWarpSize, &gc_c1r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line ggml_norm.go:29
 						x_ := gc_l_x_[gc_lane]
 //line ggml_norm.go:25
 						x_ += gc_c1r[gc_lane]
@@ -2344,9 +2144,7 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 //line ggml_norm.go:221
 				warpID := gc_tx / ggmlWarpSize
 				laneID := gc_tx % ggmlWarpSize
-//line ggml_norm.go:224
 				x_ := gc_l_x_[gc_lane]
-//line ggml_norm.go:226
 				var tmp float32
 //line ggml_norm.go:27
 				var r float32 = x_
@@ -2356,14 +2154,12 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 				if (blockSize > ggmlWarpSize) && (laneID == 0) {
 					sSum[warpID] = tmp
 				}
-//line ggml_norm.go:227
 				gc_s_tmp[gc_rank] = tmp
 			}
 		}
 	}
 //line ggml_norm.go:219
 	if blockSize > ggmlWarpSize {
-//line ggml_norm.go:221
 		var gc_l_x_2 [32]float32
 		var gc_c2r [32]float32
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -2383,12 +2179,10 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 					gc_pos.Thread = gc_rank
 //line ggml_norm.go:222
 					laneID := gc_tx % ggmlWarpSize
-//line ggml_norm.go:224
 					var tmp float32
 //line ggml_norm.go:227
 					tmp = sSum[laneID]
 					var x_2 float32 = tmp
-//line ggml_norm.go:230
 					gc_l_x_2[gc_lane] = x_2
 				}
 			}
@@ -2404,7 +2198,6 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 //line ggml_norm.go:25
 						compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_2, offset_, ggmlWarpSize, &gc_c2r)
 						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line ggml_norm.go:29
 							x_2 := gc_l_x_2[gc_lane]
 //line ggml_norm.go:25
 							x_2 += gc_c2r[gc_lane]
@@ -2415,20 +2208,16 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 			}
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-//line ggml_norm.go:34
 				x_2 := gc_l_x_2[gc_lane]
-//line ggml_norm.go:36
 				var tmp float32
 //line ggml_norm.go:27
 				var r_ float32 = x_2
 //line ggml_norm.go:228
 				tmp = r_
-//line ggml_norm.go:230
 				gc_s_tmp[gc_rank] = tmp
 			}
 		}
 	}
-//line ggml_norm.go:236
 	gc_step3 := 0
 	for ; gc_step3+3 < gc_n; gc_step3 += 4 {
 		{
@@ -2437,7 +2226,6 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 			tmp := gc_s_tmp[gc_rank]
 //line ggml_norm.go:231
 			scale := intrinsic.Rsqrtf(fmaxf(tmp, eps*eps))
-//line ggml_norm.go:233
 			gc_s_scale[gc_rank] = scale
 		}
 		{
@@ -2446,7 +2234,6 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 			tmp := gc_s_tmp[gc_rank]
 //line ggml_norm.go:231
 			scale := intrinsic.Rsqrtf(fmaxf(tmp, eps*eps))
-//line ggml_norm.go:233
 			gc_s_scale[gc_rank] = scale
 		}
 		{
@@ -2455,7 +2242,6 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 			tmp := gc_s_tmp[gc_rank]
 //line ggml_norm.go:231
 			scale := intrinsic.Rsqrtf(fmaxf(tmp, eps*eps))
-//line ggml_norm.go:233
 			gc_s_scale[gc_rank] = scale
 		}
 		{
@@ -2464,7 +2250,6 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 			tmp := gc_s_tmp[gc_rank]
 //line ggml_norm.go:231
 			scale := intrinsic.Rsqrtf(fmaxf(tmp, eps*eps))
-//line ggml_norm.go:233
 			gc_s_scale[gc_rank] = scale
 		}
 	}
@@ -2473,7 +2258,6 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 		tmp := gc_s_tmp[gc_rank]
 //line ggml_norm.go:231
 		scale := intrinsic.Rsqrtf(fmaxf(tmp, eps*eps))
-//line ggml_norm.go:233
 		gc_s_scale[gc_rank] = scale
 	}
 //line ggml_norm.go:233
@@ -2483,7 +2267,6 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 			return
 		}
 		gc_more2 = false
-//line ggml_norm.go:240
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off2, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -2500,44 +2283,32 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
 						gc_tx := gc_step4 + 0
-//line ggml_norm.go:257
 						gc_rank := gc_base + gc_tx
-//line ggml_norm.go:208
 						scale := gc_s_scale[gc_rank]
-//line ggml_norm.go:234
 						gc_more2 = true
 //line ggml_norm.go:234
 						gc_at2[gc_tx] = scale * gc_at3[gc_tx]
 					}
 					{
 						gc_tx := gc_step4 + 1
-//line ggml_norm.go:239
 						gc_rank := gc_base + gc_tx
-//line ggml_norm.go:208
 						scale := gc_s_scale[gc_rank]
-//line ggml_norm.go:234
 						gc_more2 = true
 //line ggml_norm.go:234
 						gc_at2[gc_tx] = scale * gc_at3[gc_tx]
 					}
 					{
 						gc_tx := gc_step4 + 2
-//line ggml_norm.go:239
 						gc_rank := gc_base + gc_tx
-//line ggml_norm.go:208
 						scale := gc_s_scale[gc_rank]
-//line ggml_norm.go:234
 						gc_more2 = true
 //line ggml_norm.go:234
 						gc_at2[gc_tx] = scale * gc_at3[gc_tx]
 					}
 					{
 						gc_tx := gc_step4 + 3
-//line ggml_norm.go:239
 						gc_rank := gc_base + gc_tx
-//line ggml_norm.go:208
 						scale := gc_s_scale[gc_rank]
-//line ggml_norm.go:234
 						gc_more2 = true
 //line ggml_norm.go:234
 						gc_at2[gc_tx] = scale * gc_at3[gc_tx]
@@ -2545,9 +2316,7 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 				}
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line ggml_norm.go:208
 					scale := gc_s_scale[gc_rank]
-//line ggml_norm.go:234
 					gc_more2 = true
 //line ggml_norm.go:234
 					gc_at2[gc_tx] = scale * gc_at3[gc_tx]
@@ -2561,7 +2330,6 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 						gc_pos.Thread = gc_rank
 //line ggml_norm.go:206
 						tid := gc_tx
-//line ggml_norm.go:208
 						scale := gc_s_scale[gc_rank]
 //line ggml_norm.go:233
 						col_ := tid + gc_off2
@@ -2575,7 +2343,6 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 						gc_pos.Thread = gc_rank
 //line ggml_norm.go:206
 						tid := gc_tx
-//line ggml_norm.go:208
 						scale := gc_s_scale[gc_rank]
 //line ggml_norm.go:233
 						col_ := tid + gc_off2
@@ -2589,7 +2356,6 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 						gc_pos.Thread = gc_rank
 //line ggml_norm.go:206
 						tid := gc_tx
-//line ggml_norm.go:208
 						scale := gc_s_scale[gc_rank]
 //line ggml_norm.go:233
 						col_ := tid + gc_off2
@@ -2603,7 +2369,6 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 						gc_pos.Thread = gc_rank
 //line ggml_norm.go:206
 						tid := gc_tx
-//line ggml_norm.go:208
 						scale := gc_s_scale[gc_rank]
 //line ggml_norm.go:233
 						col_ := tid + gc_off2
@@ -2617,7 +2382,6 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 					gc_pos.Thread = gc_rank
 //line ggml_norm.go:206
 					tid := gc_tx
-//line ggml_norm.go:208
 					scale := gc_s_scale[gc_rank]
 //line ggml_norm.go:233
 					col_ := tid + gc_off2
@@ -2668,7 +2432,6 @@ func gc_body_argmaxF32Kernel(gc_b *compiled.Block, x []float32, dst []int32, nco
 	const maxWarps = 1024 / ggmlWarpSize
 	sharedMaxval := gocuda.Shared[float32](t, maxWarps)[:maxWarps]
 	sharedArgmax := gocuda.Shared[int](t, maxWarps)[:maxWarps]
-//line ggml_norm.go:284
 	var gc_l_val_ [32]float32
 	var gc_c1v [32]float32
 	var gc_c1r [32]float32
@@ -2701,14 +2464,12 @@ func gc_body_argmaxF32Kernel(gc_b *compiled.Block, x []float32, dst []int32, nco
 //line ggml_norm.go:257
 						return
 					}
-//line ggml_norm.go:258
 					val := rowx[col]
 					if val > maxval {
 						maxval = val
 						argmax = int(col)
 					}
 				}
-//line ggml_norm.go:266
 				gc_s_maxval[gc_rank] = maxval
 				gc_s_argmax[gc_rank] = argmax
 			}
@@ -2717,7 +2478,6 @@ func gc_body_argmaxF32Kernel(gc_b *compiled.Block, x []float32, dst []int32, nco
 		for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-//line ggml_norm.go:269
 				maxval := gc_s_maxval[gc_rank]
 //line ggml_norm.go:266
 				gc_c1v[gc_lane] = maxval
@@ -2726,7 +2486,6 @@ func gc_body_argmaxF32Kernel(gc_b *compiled.Block, x []float32, dst []int32, nco
 			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_c1v, offset, ggmlWarpSize, &gc_c1r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-//line ggml_norm.go:270
 				argmax := gc_s_argmax[gc_rank]
 //line ggml_norm.go:266
 				val_ := gc_c1r[gc_lane]
@@ -2737,7 +2496,6 @@ func gc_body_argmaxF32Kernel(gc_b *compiled.Block, x []float32, dst []int32, nco
 			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_c2v, offset, ggmlWarpSize, &gc_c2r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-//line ggml_norm.go:271
 				maxval := gc_s_maxval[gc_rank]
 				argmax := gc_s_argmax[gc_rank]
 				val_ := gc_l_val_[gc_lane]
@@ -2749,7 +2507,6 @@ func gc_body_argmaxF32Kernel(gc_b *compiled.Block, x []float32, dst []int32, nco
 				} else if val_ == maxval && col_ < argmax {
 					argmax = col_
 				}
-//line ggml_norm.go:275
 				gc_s_maxval[gc_rank] = maxval
 				gc_s_argmax[gc_rank] = argmax
 			}
@@ -2781,7 +2538,6 @@ func gc_body_argmaxF32Kernel(gc_b *compiled.Block, x []float32, dst []int32, nco
 //line ggml_norm.go:277
 					laneID := gc_tx % ggmlWarpSize
 					warpID := gc_tx / ggmlWarpSize
-//line ggml_norm.go:280
 					maxval := gc_s_maxval[gc_rank]
 					argmax := gc_s_argmax[gc_rank]
 //line ggml_norm.go:283
@@ -2795,7 +2551,6 @@ func gc_body_argmaxF32Kernel(gc_b *compiled.Block, x []float32, dst []int32, nco
 	}
 //line ggml_norm.go:279
 	if nWarps > 1 {
-//line ggml_norm.go:281
 		var gc_l_val_2 [32]float32
 		var gc_c3v [32]float32
 		var gc_c3r [32]float32
@@ -2806,7 +2561,6 @@ func gc_body_argmaxF32Kernel(gc_b *compiled.Block, x []float32, dst []int32, nco
 			gc_act := uint32(uint64(1)<<gc_cnt - 1)
 			var gc_dead uint32
 			{
-//line ggml_norm.go:292
 				var gc_m13 uint32
 				{
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -2852,7 +2606,6 @@ func gc_body_argmaxF32Kernel(gc_b *compiled.Block, x []float32, dst []int32, nco
 								gc_pos.Thread = gc_rank
 //line ggml_norm.go:277
 								laneID := gc_tx % ggmlWarpSize
-//line ggml_norm.go:279
 								maxval := gc_s_maxval[gc_rank]
 								argmax := gc_s_argmax[gc_rank]
 //line ggml_norm.go:291
@@ -2872,7 +2625,6 @@ func gc_body_argmaxF32Kernel(gc_b *compiled.Block, x []float32, dst []int32, nco
 								continue
 							}
 							gc_rank := gc_w + gc_lane
-//line ggml_norm.go:302
 							maxval := gc_s_maxval[gc_rank]
 //line ggml_norm.go:296
 							gc_c3v[gc_lane] = maxval
@@ -2884,7 +2636,6 @@ func gc_body_argmaxF32Kernel(gc_b *compiled.Block, x []float32, dst []int32, nco
 								continue
 							}
 							gc_rank := gc_w + gc_lane
-//line ggml_norm.go:303
 							argmax := gc_s_argmax[gc_rank]
 //line ggml_norm.go:296
 							val_2 := gc_c3r[gc_lane]
@@ -2898,7 +2649,6 @@ func gc_body_argmaxF32Kernel(gc_b *compiled.Block, x []float32, dst []int32, nco
 								continue
 							}
 							gc_rank := gc_w + gc_lane
-//line ggml_norm.go:304
 							maxval := gc_s_maxval[gc_rank]
 							argmax := gc_s_argmax[gc_rank]
 							val_2 := gc_l_val_2[gc_lane]
@@ -2910,7 +2660,6 @@ func gc_body_argmaxF32Kernel(gc_b *compiled.Block, x []float32, dst []int32, nco
 							} else if val_2 == maxval && col_2 < argmax {
 								argmax = col_2
 							}
-//line ggml_norm.go:305
 							gc_s_maxval[gc_rank] = maxval
 							gc_s_argmax[gc_rank] = argmax
 						}
@@ -2920,7 +2669,6 @@ func gc_body_argmaxF32Kernel(gc_b *compiled.Block, x []float32, dst []int32, nco
 			}
 		}
 	}
-//line ggml_norm.go:316
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_step := 0
 		for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -2931,7 +2679,6 @@ func gc_body_argmaxF32Kernel(gc_b *compiled.Block, x []float32, dst []int32, nco
 //line ggml_norm.go:277
 				laneID := gc_tx % ggmlWarpSize
 				warpID := gc_tx / ggmlWarpSize
-//line ggml_norm.go:280
 				argmax := gc_s_argmax[gc_rank]
 //line ggml_norm.go:308
 				if warpID == 0 && laneID == 0 {
@@ -2945,7 +2692,6 @@ func gc_body_argmaxF32Kernel(gc_b *compiled.Block, x []float32, dst []int32, nco
 //line ggml_norm.go:277
 				laneID := gc_tx % ggmlWarpSize
 				warpID := gc_tx / ggmlWarpSize
-//line ggml_norm.go:280
 				argmax := gc_s_argmax[gc_rank]
 //line ggml_norm.go:308
 				if warpID == 0 && laneID == 0 {
@@ -2959,7 +2705,6 @@ func gc_body_argmaxF32Kernel(gc_b *compiled.Block, x []float32, dst []int32, nco
 //line ggml_norm.go:277
 				laneID := gc_tx % ggmlWarpSize
 				warpID := gc_tx / ggmlWarpSize
-//line ggml_norm.go:280
 				argmax := gc_s_argmax[gc_rank]
 //line ggml_norm.go:308
 				if warpID == 0 && laneID == 0 {
@@ -2973,7 +2718,6 @@ func gc_body_argmaxF32Kernel(gc_b *compiled.Block, x []float32, dst []int32, nco
 //line ggml_norm.go:277
 				laneID := gc_tx % ggmlWarpSize
 				warpID := gc_tx / ggmlWarpSize
-//line ggml_norm.go:280
 				argmax := gc_s_argmax[gc_rank]
 //line ggml_norm.go:308
 				if warpID == 0 && laneID == 0 {
@@ -2987,7 +2731,6 @@ func gc_body_argmaxF32Kernel(gc_b *compiled.Block, x []float32, dst []int32, nco
 //line ggml_norm.go:277
 			laneID := gc_tx % ggmlWarpSize
 			warpID := gc_tx / ggmlWarpSize
-//line ggml_norm.go:280
 			argmax := gc_s_argmax[gc_rank]
 //line ggml_norm.go:308
 			if warpID == 0 && laneID == 0 {

@@ -52,7 +52,6 @@ func gc_body_normF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, nc
 	gc_bz2 := gc_bidx2.Z
 	gc_n2 := gc_b2.Len()
 	gc_s_meanVar := compiled.Scratch[float2](gc_b2, 0)[:gc_n2]
-//line ggml_norm.go:61
 	gc_s_mean := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
 	gc_s_invStd := compiled.Scratch[float32](gc_b2, 2)[:gc_n2]
 	_ = &eps
@@ -66,7 +65,6 @@ func gc_body_normF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, nc
 //line ggml_norm.go:53
 	x = x[int64(sample)*strideSample+int64(channel)*strideChannel+int64(row)*strideRow:]
 	dst = dst[((sample*nchannels+channel)*nrows+row)*ncols:]
-//line ggml_norm.go:56
 	gc_step6 := 0
 	for ; gc_step6+3 < gc_n2; gc_step6 += 4 {
 		{
@@ -74,7 +72,6 @@ func gc_body_normF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, nc
 			gc_pos2.Thread = gc_rank2
 //line ggml_norm.go:56
 			meanVar := float2{0.0, 0.0}
-//line ggml_norm.go:58
 			gc_s_meanVar[gc_rank2] = meanVar
 		}
 		{
@@ -82,7 +79,6 @@ func gc_body_normF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, nc
 			gc_pos2.Thread = gc_rank2
 //line ggml_norm.go:56
 			meanVar := float2{0.0, 0.0}
-//line ggml_norm.go:58
 			gc_s_meanVar[gc_rank2] = meanVar
 		}
 		{
@@ -90,7 +86,6 @@ func gc_body_normF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, nc
 			gc_pos2.Thread = gc_rank2
 //line ggml_norm.go:56
 			meanVar := float2{0.0, 0.0}
-//line ggml_norm.go:58
 			gc_s_meanVar[gc_rank2] = meanVar
 		}
 		{
@@ -98,7 +93,6 @@ func gc_body_normF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, nc
 			gc_pos2.Thread = gc_rank2
 //line ggml_norm.go:56
 			meanVar := float2{0.0, 0.0}
-//line ggml_norm.go:58
 			gc_s_meanVar[gc_rank2] = meanVar
 		}
 	}
@@ -106,7 +100,6 @@ func gc_body_normF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, nc
 		gc_pos2.Thread = gc_rank2
 //line ggml_norm.go:56
 		meanVar := float2{0.0, 0.0}
-//line ggml_norm.go:58
 		gc_s_meanVar[gc_rank2] = meanVar
 	}
 //line ggml_norm.go:58
@@ -116,7 +109,6 @@ func gc_body_normF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, nc
 			return
 		}
 		gc_more = false
-//line ggml_norm.go:65
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_off, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -132,12 +124,9 @@ func gc_body_normF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, nc
 				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
 					{
 						gc_tx2 := gc_step7 + 0
-//line ggml_norm.go:81
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-//line ggml_norm.go:53
 						meanVar := gc_s_meanVar[gc_rank2]
-//line ggml_norm.go:59
 						gc_more = true
 //line ggml_norm.go:59
 						xi := gc_at4[gc_tx2]
@@ -147,12 +136,9 @@ func gc_body_normF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, nc
 					}
 					{
 						gc_tx2 := gc_step7 + 1
-//line ggml_norm.go:67
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-//line ggml_norm.go:53
 						meanVar := gc_s_meanVar[gc_rank2]
-//line ggml_norm.go:59
 						gc_more = true
 //line ggml_norm.go:59
 						xi := gc_at4[gc_tx2]
@@ -162,12 +148,9 @@ func gc_body_normF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, nc
 					}
 					{
 						gc_tx2 := gc_step7 + 2
-//line ggml_norm.go:67
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-//line ggml_norm.go:53
 						meanVar := gc_s_meanVar[gc_rank2]
-//line ggml_norm.go:59
 						gc_more = true
 //line ggml_norm.go:59
 						xi := gc_at4[gc_tx2]
@@ -177,12 +160,9 @@ func gc_body_normF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, nc
 					}
 					{
 						gc_tx2 := gc_step7 + 3
-//line ggml_norm.go:67
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-//line ggml_norm.go:53
 						meanVar := gc_s_meanVar[gc_rank2]
-//line ggml_norm.go:59
 						gc_more = true
 //line ggml_norm.go:59
 						xi := gc_at4[gc_tx2]
@@ -194,9 +174,7 @@ func gc_body_normF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, nc
 				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-//line ggml_norm.go:53
 					meanVar := gc_s_meanVar[gc_rank2]
-//line ggml_norm.go:59
 					gc_more = true
 //line ggml_norm.go:59
 					xi := gc_at4[gc_tx2]
@@ -213,7 +191,6 @@ func gc_body_normF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, nc
 						gc_pos2.Thread = gc_rank2
 //line ggml_norm.go:51
 						tid := gc_tx2
-//line ggml_norm.go:53
 						meanVar := gc_s_meanVar[gc_rank2]
 //line ggml_norm.go:58
 						col := tid + gc_off
@@ -230,7 +207,6 @@ func gc_body_normF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, nc
 						gc_pos2.Thread = gc_rank2
 //line ggml_norm.go:51
 						tid := gc_tx2
-//line ggml_norm.go:53
 						meanVar := gc_s_meanVar[gc_rank2]
 //line ggml_norm.go:58
 						col := tid + gc_off
@@ -247,7 +223,6 @@ func gc_body_normF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, nc
 						gc_pos2.Thread = gc_rank2
 //line ggml_norm.go:51
 						tid := gc_tx2
-//line ggml_norm.go:53
 						meanVar := gc_s_meanVar[gc_rank2]
 //line ggml_norm.go:58
 						col := tid + gc_off
@@ -264,7 +239,6 @@ func gc_body_normF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, nc
 						gc_pos2.Thread = gc_rank2
 //line ggml_norm.go:51
 						tid := gc_tx2
-//line ggml_norm.go:53
 						meanVar := gc_s_meanVar[gc_rank2]
 //line ggml_norm.go:58
 						col := tid + gc_off
@@ -281,7 +255,6 @@ func gc_body_normF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, nc
 					gc_pos2.Thread = gc_rank2
 //line ggml_norm.go:51
 					tid := gc_tx2
-//line ggml_norm.go:53
 					meanVar := gc_s_meanVar[gc_rank2]
 //line ggml_norm.go:58
 					col := tid + gc_off
@@ -297,7 +270,6 @@ func gc_body_normF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, nc
 	}
 //line ggml_norm.go:66
 	sSum := gocuda.Shared[float2](t, 32)[:32]
-//line ggml_norm.go:68
 	var gc_l_a [32]float2
 	var gc_c21v [32]float32
 	var gc_c21r [32]float32
@@ -310,17 +282,14 @@ func gc_body_normF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, nc
 		_ = gc_dead2
 		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 			gc_rank2 := gc_w2 + gc_lane2
-//line ggml_norm.go:81
 			meanVar := gc_s_meanVar[gc_rank2]
 //line ggml_norm.go:64
 			var a float2 = meanVar
-//line ggml_norm.go:66
 			gc_l_a[gc_lane2] = a
 		}
 //line ggml_norm.go:32
 		for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
 			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-//line ggml_norm.go:36
 				a := gc_l_a[gc_lane2]
 //line ggml_norm.go:33
 				gc_c21v[gc_lane2] = a.X
@@ -360,9 +329,7 @@ func gc_body_normF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, nc
 //line ggml_norm.go:67
 				warpID := gc_tx2 / ggmlWarpSize
 				laneID := gc_tx2 % ggmlWarpSize
-//line ggml_norm.go:70
 				a := gc_l_a[gc_lane2]
-//line ggml_norm.go:72
 				var meanVar float2
 //line ggml_norm.go:36
 				var r float2 = a
@@ -372,14 +339,12 @@ func gc_body_normF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, nc
 				if (blockSize > ggmlWarpSize) && (laneID == 0) {
 					sSum[warpID] = meanVar
 				}
-//line ggml_norm.go:73
 				gc_s_meanVar[gc_rank2] = meanVar
 			}
 		}
 	}
 //line ggml_norm.go:65
 	if blockSize > ggmlWarpSize {
-//line ggml_norm.go:67
 		var gc_l_a_ [32]float2
 		var gc_c23v [32]float32
 		var gc_c23r [32]float32
@@ -402,19 +367,16 @@ func gc_body_normF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, nc
 					gc_pos2.Thread = gc_rank2
 //line ggml_norm.go:68
 					laneID := gc_tx2 % ggmlWarpSize
-//line ggml_norm.go:70
 					var meanVar float2
 //line ggml_norm.go:73
 					meanVar = sSum[laneID]
 					var a_ float2 = meanVar
-//line ggml_norm.go:76
 					gc_l_a_[gc_lane2] = a_
 				}
 			}
 //line ggml_norm.go:32
 			for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
 				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-//line ggml_norm.go:36
 					a_ := gc_l_a_[gc_lane2]
 //line ggml_norm.go:33
 					gc_c23v[gc_lane2] = a_.X
@@ -443,20 +405,16 @@ func gc_body_normF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, nc
 			}
 			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 				gc_rank2 := gc_w2 + gc_lane2
-//line ggml_norm.go:41
 				a_ := gc_l_a_[gc_lane2]
-//line ggml_norm.go:43
 				var meanVar float2
 //line ggml_norm.go:36
 				var r_ float2 = a_
 //line ggml_norm.go:74
 				meanVar = r_
-//line ggml_norm.go:76
 				gc_s_meanVar[gc_rank2] = meanVar
 			}
 		}
 	}
-//line ggml_norm.go:82
 	for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 		gc_pos2.Thread = gc_rank2
 		meanVar := gc_s_meanVar[gc_rank2]
@@ -464,7 +422,6 @@ func gc_body_normF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, nc
 		mean := meanVar.X / float32(ncols)
 		variance := meanVar.Y/float32(ncols) - mean*mean
 		invStd := intrinsic.Rsqrtf(variance + eps)
-//line ggml_norm.go:83
 		gc_s_mean[gc_rank2] = mean
 		gc_s_invStd[gc_rank2] = invStd
 	}
@@ -475,7 +432,6 @@ func gc_body_normF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, nc
 			return
 		}
 		gc_more2 = false
-//line ggml_norm.go:88
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_off2, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -512,10 +468,8 @@ func gc_body_normF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, nc
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-//line ggml_norm.go:53
 					mean := gc_s_mean[gc_rank2]
 					invStd := gc_s_invStd[gc_rank2]
-//line ggml_norm.go:82
 					gc_more2 = true
 //line ggml_norm.go:82
 					gc_at5[gc_tx2] = (gc_at6[gc_tx2] - mean) * invStd
@@ -538,7 +492,6 @@ func gc_body_normF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, nc
 //line ggml_norm.go:82
 							break
 						}
-//line ggml_norm.go:83
 						archsimd.LoadFloat32x8Slice(x[col_:]).Sub(mean).Mul(invStd).StoreSlice(dst[col_:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -554,7 +507,6 @@ func gc_body_normF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, nc
 						gc_pos2.Thread = gc_rank2
 //line ggml_norm.go:51
 						tid := gc_tx2
-//line ggml_norm.go:53
 						mean := gc_s_mean[gc_rank2]
 						invStd := gc_s_invStd[gc_rank2]
 //line ggml_norm.go:81
@@ -569,7 +521,6 @@ func gc_body_normF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, nc
 						gc_pos2.Thread = gc_rank2
 //line ggml_norm.go:51
 						tid := gc_tx2
-//line ggml_norm.go:53
 						mean := gc_s_mean[gc_rank2]
 						invStd := gc_s_invStd[gc_rank2]
 //line ggml_norm.go:81
@@ -584,7 +535,6 @@ func gc_body_normF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, nc
 						gc_pos2.Thread = gc_rank2
 //line ggml_norm.go:51
 						tid := gc_tx2
-//line ggml_norm.go:53
 						mean := gc_s_mean[gc_rank2]
 						invStd := gc_s_invStd[gc_rank2]
 //line ggml_norm.go:81
@@ -599,7 +549,6 @@ func gc_body_normF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, nc
 						gc_pos2.Thread = gc_rank2
 //line ggml_norm.go:51
 						tid := gc_tx2
-//line ggml_norm.go:53
 						mean := gc_s_mean[gc_rank2]
 						invStd := gc_s_invStd[gc_rank2]
 //line ggml_norm.go:81
@@ -614,7 +563,6 @@ func gc_body_normF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, nc
 					gc_pos2.Thread = gc_rank2
 //line ggml_norm.go:51
 					tid := gc_tx2
-//line ggml_norm.go:53
 					mean := gc_s_mean[gc_rank2]
 					invStd := gc_s_invStd[gc_rank2]
 //line ggml_norm.go:81
@@ -656,13 +604,11 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 	gc_s_tmp := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
-//line ggml_norm.go:103
 	gc_s_mean := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
 	gc_s_scale := compiled.Scratch[float32](gc_b2, 2)[:gc_n2]
 	_ = &eps
 //line ggml_norm.go:93
 	end := min(gc_bx2*groupSize+groupSize, neElements)
-//line ggml_norm.go:95
 	gc_vstep7 := 0
 	if compiled.SIMD {
 //line ggml_norm.go:95
@@ -683,7 +629,6 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 			gc_pos2.Thread = gc_rank2
 //line ggml_norm.go:95
 			tmp := float32(0.0)
-//line ggml_norm.go:97
 			gc_s_tmp[gc_rank2] = tmp
 		}
 		{
@@ -691,7 +636,6 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 			gc_pos2.Thread = gc_rank2
 //line ggml_norm.go:95
 			tmp := float32(0.0)
-//line ggml_norm.go:97
 			gc_s_tmp[gc_rank2] = tmp
 		}
 		{
@@ -699,7 +643,6 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 			gc_pos2.Thread = gc_rank2
 //line ggml_norm.go:95
 			tmp := float32(0.0)
-//line ggml_norm.go:97
 			gc_s_tmp[gc_rank2] = tmp
 		}
 		{
@@ -707,7 +650,6 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 			gc_pos2.Thread = gc_rank2
 //line ggml_norm.go:95
 			tmp := float32(0.0)
-//line ggml_norm.go:97
 			gc_s_tmp[gc_rank2] = tmp
 		}
 	}
@@ -715,7 +657,6 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 		gc_pos2.Thread = gc_rank2
 //line ggml_norm.go:95
 		tmp := float32(0.0)
-//line ggml_norm.go:97
 		gc_s_tmp[gc_rank2] = tmp
 	}
 //line ggml_norm.go:97
@@ -725,7 +666,6 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 			return
 		}
 		gc_more = false
-//line ggml_norm.go:104
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_off+(gc_bx2*groupSize), gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -761,9 +701,7 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 				}
 				for gc_tx2 := gc_vstep8; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-//line ggml_norm.go:94
 					tmp := gc_s_tmp[gc_rank2]
-//line ggml_norm.go:98
 					gc_more = true
 //line ggml_norm.go:98
 					tmp += gc_at5[gc_tx2]
@@ -803,7 +741,6 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 						gc_pos2.Thread = gc_rank2
 //line ggml_norm.go:92
 						start := gc_bx2*groupSize + gc_tx2
-//line ggml_norm.go:94
 						tmp := gc_s_tmp[gc_rank2]
 //line ggml_norm.go:97
 						j := start + gc_off
@@ -818,7 +755,6 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 						gc_pos2.Thread = gc_rank2
 //line ggml_norm.go:92
 						start := gc_bx2*groupSize + gc_tx2
-//line ggml_norm.go:94
 						tmp := gc_s_tmp[gc_rank2]
 //line ggml_norm.go:97
 						j := start + gc_off
@@ -833,7 +769,6 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 						gc_pos2.Thread = gc_rank2
 //line ggml_norm.go:92
 						start := gc_bx2*groupSize + gc_tx2
-//line ggml_norm.go:94
 						tmp := gc_s_tmp[gc_rank2]
 //line ggml_norm.go:97
 						j := start + gc_off
@@ -848,7 +783,6 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 						gc_pos2.Thread = gc_rank2
 //line ggml_norm.go:92
 						start := gc_bx2*groupSize + gc_tx2
-//line ggml_norm.go:94
 						tmp := gc_s_tmp[gc_rank2]
 //line ggml_norm.go:97
 						j := start + gc_off
@@ -863,7 +797,6 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 					gc_pos2.Thread = gc_rank2
 //line ggml_norm.go:92
 					start := gc_bx2*groupSize + gc_tx2
-//line ggml_norm.go:94
 					tmp := gc_s_tmp[gc_rank2]
 //line ggml_norm.go:97
 					j := start + gc_off
@@ -877,7 +810,6 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 	}
 //line ggml_norm.go:103
 	sSum := gocuda.Shared[float32](t, 32)[:32]
-//line ggml_norm.go:105
 	var gc_l_x_ [32]float32
 	var gc_c21r [32]float32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -921,11 +853,9 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 					continue
 				}
 				gc_rank2 := gc_w2 + gc_lane2
-//line ggml_norm.go:114
 				tmp := gc_s_tmp[gc_rank2]
 //line ggml_norm.go:101
 				var x_ float32 = tmp
-//line ggml_norm.go:103
 				gc_l_x_[gc_lane2] = x_
 			}
 		}
@@ -981,7 +911,6 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 							if gc_left2&(1<<gc_lane2) == 0 {
 								continue
 							}
-//line ggml_norm.go:38
 							x_ := gc_l_x_[gc_lane2]
 //line ggml_norm.go:25
 							x_ += gc_c21r[gc_lane2]
@@ -1004,9 +933,7 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 //line ggml_norm.go:104
 				warpID := gc_tx2 / ggmlWarpSize
 				laneID := gc_tx2 % ggmlWarpSize
-//line ggml_norm.go:107
 				x_ := gc_l_x_[gc_lane2]
-//line ggml_norm.go:109
 				var tmp float32
 //line ggml_norm.go:27
 				var r float32 = x_
@@ -1016,14 +943,12 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 				if (blockSize > ggmlWarpSize) && (laneID == 0) {
 					sSum[warpID] = tmp
 				}
-//line ggml_norm.go:110
 				gc_s_tmp[gc_rank2] = tmp
 			}
 		}
 	}
 //line ggml_norm.go:102
 	if blockSize > ggmlWarpSize {
-//line ggml_norm.go:104
 		var gc_l_x_2 [32]float32
 		var gc_c22r [32]float32
 		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -1043,12 +968,10 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 					gc_pos2.Thread = gc_rank2
 //line ggml_norm.go:105
 					laneID := gc_tx2 % ggmlWarpSize
-//line ggml_norm.go:107
 					var tmp float32
 //line ggml_norm.go:110
 					tmp = sSum[laneID]
 					var x_2 float32 = tmp
-//line ggml_norm.go:113
 					gc_l_x_2[gc_lane2] = x_2
 				}
 			}
@@ -1104,7 +1027,6 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 								if gc_left3&(1<<gc_lane2) == 0 {
 									continue
 								}
-//line ggml_norm.go:38
 								x_2 := gc_l_x_2[gc_lane2]
 //line ggml_norm.go:25
 								x_2 += gc_c22r[gc_lane2]
@@ -1158,21 +1080,17 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
-//line ggml_norm.go:124
 					x_2 := gc_l_x_2[gc_lane2]
-//line ggml_norm.go:126
 					var tmp float32
 //line ggml_norm.go:27
 					var r_ float32 = x_2
 //line ggml_norm.go:111
 					tmp = r_
-//line ggml_norm.go:113
 					gc_s_tmp[gc_rank2] = tmp
 				}
 			}
 		}
 	}
-//line ggml_norm.go:120
 	gc_vstep10 := 0
 	if compiled.SIMD {
 //line ggml_norm.go:114
@@ -1201,7 +1119,6 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 //line ggml_norm.go:114
 			mean := tmp / float32(groupSize)
 			tmp = 0.0
-//line ggml_norm.go:117
 			gc_s_tmp[gc_rank2] = tmp
 			gc_s_mean[gc_rank2] = mean
 		}
@@ -1212,7 +1129,6 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 //line ggml_norm.go:114
 			mean := tmp / float32(groupSize)
 			tmp = 0.0
-//line ggml_norm.go:117
 			gc_s_tmp[gc_rank2] = tmp
 			gc_s_mean[gc_rank2] = mean
 		}
@@ -1223,7 +1139,6 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 //line ggml_norm.go:114
 			mean := tmp / float32(groupSize)
 			tmp = 0.0
-//line ggml_norm.go:117
 			gc_s_tmp[gc_rank2] = tmp
 			gc_s_mean[gc_rank2] = mean
 		}
@@ -1234,7 +1149,6 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 //line ggml_norm.go:114
 			mean := tmp / float32(groupSize)
 			tmp = 0.0
-//line ggml_norm.go:117
 			gc_s_tmp[gc_rank2] = tmp
 			gc_s_mean[gc_rank2] = mean
 		}
@@ -1245,7 +1159,6 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 //line ggml_norm.go:114
 		mean := tmp / float32(groupSize)
 		tmp = 0.0
-//line ggml_norm.go:117
 		gc_s_tmp[gc_rank2] = tmp
 		gc_s_mean[gc_rank2] = mean
 	}
@@ -1256,7 +1169,6 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 			return
 		}
 		gc_more2 = false
-//line ggml_norm.go:124
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_off2+(gc_bx2*groupSize), gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -1299,10 +1211,8 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 				}
 				for gc_tx2 := gc_vstep11; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-//line ggml_norm.go:94
 					tmp := gc_s_tmp[gc_rank2]
 					mean := gc_s_mean[gc_rank2]
-//line ggml_norm.go:118
 					gc_more2 = true
 //line ggml_norm.go:118
 					xi := gc_at6[gc_tx2] - mean
@@ -1349,7 +1259,6 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 						gc_pos2.Thread = gc_rank2
 //line ggml_norm.go:92
 						start := gc_bx2*groupSize + gc_tx2
-//line ggml_norm.go:94
 						tmp := gc_s_tmp[gc_rank2]
 						mean := gc_s_mean[gc_rank2]
 //line ggml_norm.go:117
@@ -1367,7 +1276,6 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 						gc_pos2.Thread = gc_rank2
 //line ggml_norm.go:92
 						start := gc_bx2*groupSize + gc_tx2
-//line ggml_norm.go:94
 						tmp := gc_s_tmp[gc_rank2]
 						mean := gc_s_mean[gc_rank2]
 //line ggml_norm.go:117
@@ -1385,7 +1293,6 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 						gc_pos2.Thread = gc_rank2
 //line ggml_norm.go:92
 						start := gc_bx2*groupSize + gc_tx2
-//line ggml_norm.go:94
 						tmp := gc_s_tmp[gc_rank2]
 						mean := gc_s_mean[gc_rank2]
 //line ggml_norm.go:117
@@ -1403,7 +1310,6 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 						gc_pos2.Thread = gc_rank2
 //line ggml_norm.go:92
 						start := gc_bx2*groupSize + gc_tx2
-//line ggml_norm.go:94
 						tmp := gc_s_tmp[gc_rank2]
 						mean := gc_s_mean[gc_rank2]
 //line ggml_norm.go:117
@@ -1421,7 +1327,6 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 					gc_pos2.Thread = gc_rank2
 //line ggml_norm.go:92
 					start := gc_bx2*groupSize + gc_tx2
-//line ggml_norm.go:94
 					tmp := gc_s_tmp[gc_rank2]
 					mean := gc_s_mean[gc_rank2]
 //line ggml_norm.go:117
@@ -1438,7 +1343,6 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 	}
 //line ggml_norm.go:125
 	sSum_ := gocuda.Shared[float32](t, 32)[:32]
-//line ggml_norm.go:127
 	var gc_l_x_3 [32]float32
 	var gc_c23r [32]float32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -1482,11 +1386,9 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 					continue
 				}
 				gc_rank2 := gc_w2 + gc_lane2
-//line ggml_norm.go:136
 				tmp := gc_s_tmp[gc_rank2]
 //line ggml_norm.go:123
 				var x_3 float32 = tmp
-//line ggml_norm.go:125
 				gc_l_x_3[gc_lane2] = x_3
 			}
 		}
@@ -1542,7 +1444,6 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 							if gc_left6&(1<<gc_lane2) == 0 {
 								continue
 							}
-//line ggml_norm.go:38
 							x_3 := gc_l_x_3[gc_lane2]
 //line ggml_norm.go:25
 							x_3 += gc_c23r[gc_lane2]
@@ -1565,9 +1466,7 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 //line ggml_norm.go:126
 				warpID_ := gc_tx2 / ggmlWarpSize
 				laneID_ := gc_tx2 % ggmlWarpSize
-//line ggml_norm.go:129
 				x_3 := gc_l_x_3[gc_lane2]
-//line ggml_norm.go:131
 				var tmp float32
 //line ggml_norm.go:27
 				var r_2 float32 = x_3
@@ -1577,14 +1476,12 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 				if (blockSize > ggmlWarpSize) && (laneID_ == 0) {
 					sSum_[warpID_] = tmp
 				}
-//line ggml_norm.go:132
 				gc_s_tmp[gc_rank2] = tmp
 			}
 		}
 	}
 //line ggml_norm.go:124
 	if blockSize > ggmlWarpSize {
-//line ggml_norm.go:126
 		var gc_l_x_4 [32]float32
 		var gc_c24r [32]float32
 		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -1604,12 +1501,10 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 					gc_pos2.Thread = gc_rank2
 //line ggml_norm.go:127
 					laneID_ := gc_tx2 % ggmlWarpSize
-//line ggml_norm.go:129
 					var tmp float32
 //line ggml_norm.go:132
 					tmp = sSum_[laneID_]
 					var x_4 float32 = tmp
-//line ggml_norm.go:135
 					gc_l_x_4[gc_lane2] = x_4
 				}
 			}
@@ -1665,7 +1560,6 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 								if gc_left7&(1<<gc_lane2) == 0 {
 									continue
 								}
-//line ggml_norm.go:38
 								x_4 := gc_l_x_4[gc_lane2]
 //line ggml_norm.go:25
 								x_4 += gc_c24r[gc_lane2]
@@ -1719,21 +1613,17 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
-//line ggml_norm.go:146
 					x_4 := gc_l_x_4[gc_lane2]
-//line ggml_norm.go:148
 					var tmp float32
 //line ggml_norm.go:27
 					var r_3 float32 = x_4
 //line ggml_norm.go:133
 					tmp = r_3
-//line ggml_norm.go:135
 					gc_s_tmp[gc_rank2] = tmp
 				}
 			}
 		}
 	}
-//line ggml_norm.go:142
 	gc_step12 := 0
 	for ; gc_step12+3 < gc_n2; gc_step12 += 4 {
 		{
@@ -1743,7 +1633,6 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 //line ggml_norm.go:136
 			variance := tmp / float32(groupSize)
 			scale := intrinsic.Rsqrtf(variance + eps)
-//line ggml_norm.go:140
 			gc_s_scale[gc_rank2] = scale
 		}
 		{
@@ -1753,7 +1642,6 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 //line ggml_norm.go:136
 			variance := tmp / float32(groupSize)
 			scale := intrinsic.Rsqrtf(variance + eps)
-//line ggml_norm.go:140
 			gc_s_scale[gc_rank2] = scale
 		}
 		{
@@ -1763,7 +1651,6 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 //line ggml_norm.go:136
 			variance := tmp / float32(groupSize)
 			scale := intrinsic.Rsqrtf(variance + eps)
-//line ggml_norm.go:140
 			gc_s_scale[gc_rank2] = scale
 		}
 		{
@@ -1773,7 +1660,6 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 //line ggml_norm.go:136
 			variance := tmp / float32(groupSize)
 			scale := intrinsic.Rsqrtf(variance + eps)
-//line ggml_norm.go:140
 			gc_s_scale[gc_rank2] = scale
 		}
 	}
@@ -1783,7 +1669,6 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 //line ggml_norm.go:136
 		variance := tmp / float32(groupSize)
 		scale := intrinsic.Rsqrtf(variance + eps)
-//line ggml_norm.go:140
 		gc_s_scale[gc_rank2] = scale
 	}
 //line ggml_norm.go:138
@@ -1793,7 +1678,6 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 			return
 		}
 		gc_more3 = false
-//line ggml_norm.go:145
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_off3+(gc_bx2*groupSize), gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -1827,9 +1711,7 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 				}
 				for gc_tx2 := gc_vstep13; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-//line ggml_norm.go:94
 					scale := gc_s_scale[gc_rank2]
-//line ggml_norm.go:139
 					gc_more3 = true
 //line ggml_norm.go:139
 					gc_at8[gc_tx2] *= scale
@@ -1850,7 +1732,6 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 //line ggml_norm.go:139
 							break
 						}
-//line ggml_norm.go:140
 						archsimd.LoadFloat32x8Slice(dst[j_2:]).Mul(scale).StoreSlice(dst[j_2:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1866,7 +1747,6 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 						gc_pos2.Thread = gc_rank2
 //line ggml_norm.go:92
 						start := gc_bx2*groupSize + gc_tx2
-//line ggml_norm.go:94
 						scale := gc_s_scale[gc_rank2]
 //line ggml_norm.go:138
 						j_2 := start + gc_off3
@@ -1880,7 +1760,6 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 						gc_pos2.Thread = gc_rank2
 //line ggml_norm.go:92
 						start := gc_bx2*groupSize + gc_tx2
-//line ggml_norm.go:94
 						scale := gc_s_scale[gc_rank2]
 //line ggml_norm.go:138
 						j_2 := start + gc_off3
@@ -1894,7 +1773,6 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 						gc_pos2.Thread = gc_rank2
 //line ggml_norm.go:92
 						start := gc_bx2*groupSize + gc_tx2
-//line ggml_norm.go:94
 						scale := gc_s_scale[gc_rank2]
 //line ggml_norm.go:138
 						j_2 := start + gc_off3
@@ -1908,7 +1786,6 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 						gc_pos2.Thread = gc_rank2
 //line ggml_norm.go:92
 						start := gc_bx2*groupSize + gc_tx2
-//line ggml_norm.go:94
 						scale := gc_s_scale[gc_rank2]
 //line ggml_norm.go:138
 						j_2 := start + gc_off3
@@ -1922,7 +1799,6 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 					gc_pos2.Thread = gc_rank2
 //line ggml_norm.go:92
 					start := gc_bx2*groupSize + gc_tx2
-//line ggml_norm.go:94
 					scale := gc_s_scale[gc_rank2]
 //line ggml_norm.go:138
 					j_2 := start + gc_off3
@@ -1972,12 +1848,9 @@ func gc_body_rmsNormBackF32Kernel(gc_b2 *compiled.Block, grad []float32, xf []fl
 		gc_s_dst[gc_rank2] = dst
 	}
 	gc_s_sumXX := compiled.Scratch[float32](gc_b2, 3)[:gc_n2]
-//line ggml_norm.go:171
 	gc_s_sumXG := compiled.Scratch[float32](gc_b2, 4)[:gc_n2]
-//line ggml_norm.go:173
 	gc_s_scaleGrad := compiled.Scratch[float32](gc_b2, 5)[:gc_n2]
 	gc_s_scaleX := compiled.Scratch[float32](gc_b2, 6)[:gc_n2]
-//line ggml_norm.go:176
 	gc_ty2 := 0
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -1985,7 +1858,6 @@ func gc_body_rmsNormBackF32Kernel(gc_b2 *compiled.Block, grad []float32, xf []fl
 			gc_pos2.Thread = gc_rank2
 //line ggml_norm.go:148
 			row := gc_bx2*gc_bdy2 + gc_ty2
-//line ggml_norm.go:150
 			grad := gc_s_grad[gc_rank2]
 			xf := gc_s_xf[gc_rank2]
 			dst := gc_s_dst[gc_rank2]
@@ -1996,7 +1868,6 @@ func gc_body_rmsNormBackF32Kernel(gc_b2 *compiled.Block, grad []float32, xf []fl
 //line ggml_norm.go:155
 			sumXX := float32(0.0)
 			sumXG := float32(0.0)
-//line ggml_norm.go:159
 			gc_s_grad[gc_rank2] = grad
 			gc_s_xf[gc_rank2] = xf
 			gc_s_dst[gc_rank2] = dst
@@ -2019,7 +1890,6 @@ func gc_body_rmsNormBackF32Kernel(gc_b2 *compiled.Block, grad []float32, xf []fl
 			return
 		}
 		gc_more = false
-//line ggml_norm.go:165
 		gc_from4, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_off, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -2033,7 +1903,6 @@ func gc_body_rmsNormBackF32Kernel(gc_b2 *compiled.Block, grad []float32, xf []fl
 				gc_pos2.Thread = gc_rank2
 //line ggml_norm.go:149
 				tid := gc_tx2
-//line ggml_norm.go:151
 				grad := gc_s_grad[gc_rank2]
 				xf := gc_s_xf[gc_rank2]
 				sumXX := gc_s_sumXX[gc_rank2]
@@ -2069,7 +1938,6 @@ func gc_body_rmsNormBackF32Kernel(gc_b2 *compiled.Block, grad []float32, xf []fl
 //line ggml_norm.go:167
 	sSumXX := gocuda.Shared[float32](t, 32)[:32]
 	sSumXG := gocuda.Shared[float32](t, 32)[:32]
-//line ggml_norm.go:170
 	var gc_l_x [32]float32
 	var gc_l_x_ [32]float32
 	var gc_c21r [32]float32
@@ -2115,11 +1983,9 @@ func gc_body_rmsNormBackF32Kernel(gc_b2 *compiled.Block, grad []float32, xf []fl
 					continue
 				}
 				gc_rank2 := gc_w2 + gc_lane2
-//line ggml_norm.go:177
 				sumXX := gc_s_sumXX[gc_rank2]
 //line ggml_norm.go:164
 				var x float32 = sumXX
-//line ggml_norm.go:166
 				gc_l_x[gc_lane2] = x
 			}
 		}
@@ -2175,7 +2041,6 @@ func gc_body_rmsNormBackF32Kernel(gc_b2 *compiled.Block, grad []float32, xf []fl
 							if gc_left2&(1<<gc_lane2) == 0 {
 								continue
 							}
-//line ggml_norm.go:38
 							x := gc_l_x[gc_lane2]
 //line ggml_norm.go:25
 							x += gc_c21r[gc_lane2]
@@ -2239,18 +2104,14 @@ func gc_body_rmsNormBackF32Kernel(gc_b2 *compiled.Block, grad []float32, xf []fl
 					continue
 				}
 				gc_rank2 := gc_w2 + gc_lane2
-//line ggml_norm.go:178
 				x := gc_l_x[gc_lane2]
-//line ggml_norm.go:180
 				var sumXX float32
-//line ggml_norm.go:182
 				sumXG := gc_s_sumXG[gc_rank2]
 //line ggml_norm.go:27
 				var r float32 = x
 //line ggml_norm.go:164
 				sumXX = r
 				var x_ float32 = sumXG
-//line ggml_norm.go:168
 				gc_l_x_[gc_lane2] = x_
 				gc_s_sumXX[gc_rank2] = sumXX
 			}
@@ -2307,7 +2168,6 @@ func gc_body_rmsNormBackF32Kernel(gc_b2 *compiled.Block, grad []float32, xf []fl
 							if gc_left4&(1<<gc_lane2) == 0 {
 								continue
 							}
-//line ggml_norm.go:38
 							x_ := gc_l_x_[gc_lane2]
 //line ggml_norm.go:25
 							x_ += gc_c22r[gc_lane2]
@@ -2330,9 +2190,7 @@ func gc_body_rmsNormBackF32Kernel(gc_b2 *compiled.Block, grad []float32, xf []fl
 //line ggml_norm.go:169
 				warpID := gc_tx2 / ggmlWarpSize
 				laneID := gc_tx2 % ggmlWarpSize
-//line ggml_norm.go:172
 				x_ := gc_l_x_[gc_lane2]
-//line ggml_norm.go:174
 				sumXX := gc_s_sumXX[gc_rank2]
 				var sumXG float32
 //line ggml_norm.go:27
@@ -2344,14 +2202,12 @@ func gc_body_rmsNormBackF32Kernel(gc_b2 *compiled.Block, grad []float32, xf []fl
 					sSumXX[warpID] = sumXX
 					sSumXG[warpID] = sumXG
 				}
-//line ggml_norm.go:176
 				gc_s_sumXG[gc_rank2] = sumXG
 			}
 		}
 	}
 //line ggml_norm.go:166
 	if blockSize > ggmlWarpSize {
-//line ggml_norm.go:168
 		var gc_l_x_2 [32]float32
 		var gc_l_x_3 [32]float32
 		var gc_c23r [32]float32
@@ -2373,12 +2229,10 @@ func gc_body_rmsNormBackF32Kernel(gc_b2 *compiled.Block, grad []float32, xf []fl
 					gc_pos2.Thread = gc_rank2
 //line ggml_norm.go:170
 					laneID := gc_tx2 % ggmlWarpSize
-//line ggml_norm.go:172
 					var sumXX float32
 //line ggml_norm.go:177
 					sumXX = sSumXX[laneID]
 					var x_2 float32 = sumXX
-//line ggml_norm.go:180
 					gc_l_x_2[gc_lane2] = x_2
 				}
 			}
@@ -2434,7 +2288,6 @@ func gc_body_rmsNormBackF32Kernel(gc_b2 *compiled.Block, grad []float32, xf []fl
 								if gc_left5&(1<<gc_lane2) == 0 {
 									continue
 								}
-//line ggml_norm.go:38
 								x_2 := gc_l_x_2[gc_lane2]
 //line ggml_norm.go:25
 								x_2 += gc_c23r[gc_lane2]
@@ -2456,11 +2309,8 @@ func gc_body_rmsNormBackF32Kernel(gc_b2 *compiled.Block, grad []float32, xf []fl
 					gc_pos2.Thread = gc_rank2
 //line ggml_norm.go:170
 					laneID := gc_tx2 % ggmlWarpSize
-//line ggml_norm.go:172
 					x_2 := gc_l_x_2[gc_lane2]
-//line ggml_norm.go:174
 					var sumXX float32
-//line ggml_norm.go:176
 					var sumXG float32
 //line ggml_norm.go:27
 					var r_2 float32 = x_2
@@ -2469,7 +2319,6 @@ func gc_body_rmsNormBackF32Kernel(gc_b2 *compiled.Block, grad []float32, xf []fl
 //line ggml_norm.go:180
 					sumXG = sSumXG[laneID]
 					var x_3 float32 = sumXG
-//line ggml_norm.go:184
 					gc_l_x_3[gc_lane2] = x_3
 					gc_s_sumXX[gc_rank2] = sumXX
 				}
@@ -2526,7 +2375,6 @@ func gc_body_rmsNormBackF32Kernel(gc_b2 *compiled.Block, grad []float32, xf []fl
 								if gc_left6&(1<<gc_lane2) == 0 {
 									continue
 								}
-//line ggml_norm.go:38
 								x_3 := gc_l_x_3[gc_lane2]
 //line ggml_norm.go:25
 								x_3 += gc_c24r[gc_lane2]
@@ -2580,21 +2428,17 @@ func gc_body_rmsNormBackF32Kernel(gc_b2 *compiled.Block, grad []float32, xf []fl
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
-//line ggml_norm.go:194
 					x_3 := gc_l_x_3[gc_lane2]
-//line ggml_norm.go:196
 					var sumXG float32
 //line ggml_norm.go:27
 					var r_3 float32 = x_3
 //line ggml_norm.go:181
 					sumXG = r_3
-//line ggml_norm.go:183
 					gc_s_sumXG[gc_rank2] = sumXG
 				}
 			}
 		}
 	}
-//line ggml_norm.go:190
 	for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 		gc_pos2.Thread = gc_rank2
 		sumXX := gc_s_sumXX[gc_rank2]
@@ -2605,7 +2449,6 @@ func gc_body_rmsNormBackF32Kernel(gc_b2 *compiled.Block, grad []float32, xf []fl
 //line ggml_norm.go:187
 		scaleGrad := intrinsic.Rsqrtf(meanEps)
 		scaleX := -scaleGrad * sumXG / sumEps
-//line ggml_norm.go:193
 		gc_s_scaleGrad[gc_rank2] = scaleGrad
 		gc_s_scaleX[gc_rank2] = scaleX
 	}
@@ -2620,7 +2463,6 @@ func gc_body_rmsNormBackF32Kernel(gc_b2 *compiled.Block, grad []float32, xf []fl
 			return
 		}
 		gc_more2 = false
-//line ggml_norm.go:197
 		gc_from4, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_off2, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -2634,7 +2476,6 @@ func gc_body_rmsNormBackF32Kernel(gc_b2 *compiled.Block, grad []float32, xf []fl
 				gc_pos2.Thread = gc_rank2
 //line ggml_norm.go:149
 				tid := gc_tx2
-//line ggml_norm.go:151
 				grad := gc_s_grad[gc_rank2]
 				xf := gc_s_xf[gc_rank2]
 				dst := gc_s_dst[gc_rank2]
@@ -2700,7 +2541,6 @@ func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, 
 	gc_bz2 := gc_bidx2.Z
 	gc_n2 := gc_b2.Len()
 	gc_s_tmp := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
-//line ggml_norm.go:216
 	gc_s_scale := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
 	_ = &eps
 //line ggml_norm.go:200
@@ -2713,7 +2553,6 @@ func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, 
 //line ggml_norm.go:208
 	x = x[int64(sample)*strideSample+int64(channel)*strideChannel+int64(row)*strideRow:]
 	dst = dst[((sample*nchannels+channel)*nrows+row)*ncols:]
-//line ggml_norm.go:211
 	gc_vstep4 := 0
 	if compiled.SIMD {
 //line ggml_norm.go:211
@@ -2734,7 +2573,6 @@ func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, 
 			gc_pos2.Thread = gc_rank2
 //line ggml_norm.go:211
 			tmp := float32(0.0)
-//line ggml_norm.go:213
 			gc_s_tmp[gc_rank2] = tmp
 		}
 		{
@@ -2742,7 +2580,6 @@ func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, 
 			gc_pos2.Thread = gc_rank2
 //line ggml_norm.go:211
 			tmp := float32(0.0)
-//line ggml_norm.go:213
 			gc_s_tmp[gc_rank2] = tmp
 		}
 		{
@@ -2750,7 +2587,6 @@ func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, 
 			gc_pos2.Thread = gc_rank2
 //line ggml_norm.go:211
 			tmp := float32(0.0)
-//line ggml_norm.go:213
 			gc_s_tmp[gc_rank2] = tmp
 		}
 		{
@@ -2758,7 +2594,6 @@ func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, 
 			gc_pos2.Thread = gc_rank2
 //line ggml_norm.go:211
 			tmp := float32(0.0)
-//line ggml_norm.go:213
 			gc_s_tmp[gc_rank2] = tmp
 		}
 	}
@@ -2766,7 +2601,6 @@ func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, 
 		gc_pos2.Thread = gc_rank2
 //line ggml_norm.go:211
 		tmp := float32(0.0)
-//line ggml_norm.go:213
 		gc_s_tmp[gc_rank2] = tmp
 	}
 //line ggml_norm.go:213
@@ -2776,7 +2610,6 @@ func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, 
 			return
 		}
 		gc_more = false
-//line ggml_norm.go:220
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_off, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -2814,9 +2647,7 @@ func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, 
 				}
 				for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-//line ggml_norm.go:208
 					tmp := gc_s_tmp[gc_rank2]
-//line ggml_norm.go:214
 					gc_more = true
 //line ggml_norm.go:214
 					xi := gc_at4[gc_tx2]
@@ -2859,7 +2690,6 @@ func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, 
 						gc_pos2.Thread = gc_rank2
 //line ggml_norm.go:206
 						tid := gc_tx2
-//line ggml_norm.go:208
 						tmp := gc_s_tmp[gc_rank2]
 //line ggml_norm.go:213
 						col := tid + gc_off
@@ -2875,7 +2705,6 @@ func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, 
 						gc_pos2.Thread = gc_rank2
 //line ggml_norm.go:206
 						tid := gc_tx2
-//line ggml_norm.go:208
 						tmp := gc_s_tmp[gc_rank2]
 //line ggml_norm.go:213
 						col := tid + gc_off
@@ -2891,7 +2720,6 @@ func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, 
 						gc_pos2.Thread = gc_rank2
 //line ggml_norm.go:206
 						tid := gc_tx2
-//line ggml_norm.go:208
 						tmp := gc_s_tmp[gc_rank2]
 //line ggml_norm.go:213
 						col := tid + gc_off
@@ -2907,7 +2735,6 @@ func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, 
 						gc_pos2.Thread = gc_rank2
 //line ggml_norm.go:206
 						tid := gc_tx2
-//line ggml_norm.go:208
 						tmp := gc_s_tmp[gc_rank2]
 //line ggml_norm.go:213
 						col := tid + gc_off
@@ -2923,7 +2750,6 @@ func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, 
 					gc_pos2.Thread = gc_rank2
 //line ggml_norm.go:206
 					tid := gc_tx2
-//line ggml_norm.go:208
 					tmp := gc_s_tmp[gc_rank2]
 //line ggml_norm.go:213
 					col := tid + gc_off
@@ -2938,7 +2764,6 @@ func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, 
 	}
 //line ggml_norm.go:220
 	sSum := gocuda.Shared[float32](t, 32)[:32]
-//line ggml_norm.go:222
 	var gc_l_x_ [32]float32
 	var gc_c21r [32]float32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -2982,11 +2807,9 @@ func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, 
 					continue
 				}
 				gc_rank2 := gc_w2 + gc_lane2
-//line ggml_norm.go:231
 				tmp := gc_s_tmp[gc_rank2]
 //line ggml_norm.go:218
 				var x_ float32 = tmp
-//line ggml_norm.go:220
 				gc_l_x_[gc_lane2] = x_
 			}
 		}
@@ -3042,7 +2865,6 @@ func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, 
 							if gc_left2&(1<<gc_lane2) == 0 {
 								continue
 							}
-//line ggml_norm.go:38
 							x_ := gc_l_x_[gc_lane2]
 //line ggml_norm.go:25
 							x_ += gc_c21r[gc_lane2]
@@ -3065,9 +2887,7 @@ func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, 
 //line ggml_norm.go:221
 				warpID := gc_tx2 / ggmlWarpSize
 				laneID := gc_tx2 % ggmlWarpSize
-//line ggml_norm.go:224
 				x_ := gc_l_x_[gc_lane2]
-//line ggml_norm.go:226
 				var tmp float32
 //line ggml_norm.go:27
 				var r float32 = x_
@@ -3077,14 +2897,12 @@ func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, 
 				if (blockSize > ggmlWarpSize) && (laneID == 0) {
 					sSum[warpID] = tmp
 				}
-//line ggml_norm.go:227
 				gc_s_tmp[gc_rank2] = tmp
 			}
 		}
 	}
 //line ggml_norm.go:219
 	if blockSize > ggmlWarpSize {
-//line ggml_norm.go:221
 		var gc_l_x_2 [32]float32
 		var gc_c22r [32]float32
 		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -3104,12 +2922,10 @@ func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, 
 					gc_pos2.Thread = gc_rank2
 //line ggml_norm.go:222
 					laneID := gc_tx2 % ggmlWarpSize
-//line ggml_norm.go:224
 					var tmp float32
 //line ggml_norm.go:227
 					tmp = sSum[laneID]
 					var x_2 float32 = tmp
-//line ggml_norm.go:230
 					gc_l_x_2[gc_lane2] = x_2
 				}
 			}
@@ -3165,7 +2981,6 @@ func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, 
 								if gc_left3&(1<<gc_lane2) == 0 {
 									continue
 								}
-//line ggml_norm.go:38
 								x_2 := gc_l_x_2[gc_lane2]
 //line ggml_norm.go:25
 								x_2 += gc_c22r[gc_lane2]
@@ -3219,21 +3034,17 @@ func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, 
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
-//line ggml_norm.go:241
 					x_2 := gc_l_x_2[gc_lane2]
-//line ggml_norm.go:243
 					var tmp float32
 //line ggml_norm.go:27
 					var r_ float32 = x_2
 //line ggml_norm.go:228
 					tmp = r_
-//line ggml_norm.go:230
 					gc_s_tmp[gc_rank2] = tmp
 				}
 			}
 		}
 	}
-//line ggml_norm.go:237
 	gc_step8 := 0
 	for ; gc_step8+3 < gc_n2; gc_step8 += 4 {
 		{
@@ -3242,7 +3053,6 @@ func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, 
 			tmp := gc_s_tmp[gc_rank2]
 //line ggml_norm.go:231
 			scale := intrinsic.Rsqrtf(fmaxf(tmp, eps*eps))
-//line ggml_norm.go:233
 			gc_s_scale[gc_rank2] = scale
 		}
 		{
@@ -3251,7 +3061,6 @@ func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, 
 			tmp := gc_s_tmp[gc_rank2]
 //line ggml_norm.go:231
 			scale := intrinsic.Rsqrtf(fmaxf(tmp, eps*eps))
-//line ggml_norm.go:233
 			gc_s_scale[gc_rank2] = scale
 		}
 		{
@@ -3260,7 +3069,6 @@ func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, 
 			tmp := gc_s_tmp[gc_rank2]
 //line ggml_norm.go:231
 			scale := intrinsic.Rsqrtf(fmaxf(tmp, eps*eps))
-//line ggml_norm.go:233
 			gc_s_scale[gc_rank2] = scale
 		}
 		{
@@ -3269,7 +3077,6 @@ func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, 
 			tmp := gc_s_tmp[gc_rank2]
 //line ggml_norm.go:231
 			scale := intrinsic.Rsqrtf(fmaxf(tmp, eps*eps))
-//line ggml_norm.go:233
 			gc_s_scale[gc_rank2] = scale
 		}
 	}
@@ -3278,7 +3085,6 @@ func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, 
 		tmp := gc_s_tmp[gc_rank2]
 //line ggml_norm.go:231
 		scale := intrinsic.Rsqrtf(fmaxf(tmp, eps*eps))
-//line ggml_norm.go:233
 		gc_s_scale[gc_rank2] = scale
 	}
 //line ggml_norm.go:233
@@ -3288,7 +3094,6 @@ func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, 
 			return
 		}
 		gc_more2 = false
-//line ggml_norm.go:240
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_off2, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -3323,9 +3128,7 @@ func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, 
 				}
 				for gc_tx2 := gc_vstep7; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-//line ggml_norm.go:208
 					scale := gc_s_scale[gc_rank2]
-//line ggml_norm.go:234
 					gc_more2 = true
 //line ggml_norm.go:234
 					gc_at5[gc_tx2] = scale * gc_at6[gc_tx2]
@@ -3346,7 +3149,6 @@ func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, 
 //line ggml_norm.go:234
 							break
 						}
-//line ggml_norm.go:235
 						scale.Mul(archsimd.LoadFloat32x8Slice(x[col_:])).StoreSlice(dst[col_:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -3362,7 +3164,6 @@ func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, 
 						gc_pos2.Thread = gc_rank2
 //line ggml_norm.go:206
 						tid := gc_tx2
-//line ggml_norm.go:208
 						scale := gc_s_scale[gc_rank2]
 //line ggml_norm.go:233
 						col_ := tid + gc_off2
@@ -3376,7 +3177,6 @@ func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, 
 						gc_pos2.Thread = gc_rank2
 //line ggml_norm.go:206
 						tid := gc_tx2
-//line ggml_norm.go:208
 						scale := gc_s_scale[gc_rank2]
 //line ggml_norm.go:233
 						col_ := tid + gc_off2
@@ -3390,7 +3190,6 @@ func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, 
 						gc_pos2.Thread = gc_rank2
 //line ggml_norm.go:206
 						tid := gc_tx2
-//line ggml_norm.go:208
 						scale := gc_s_scale[gc_rank2]
 //line ggml_norm.go:233
 						col_ := tid + gc_off2
@@ -3404,7 +3203,6 @@ func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, 
 						gc_pos2.Thread = gc_rank2
 //line ggml_norm.go:206
 						tid := gc_tx2
-//line ggml_norm.go:208
 						scale := gc_s_scale[gc_rank2]
 //line ggml_norm.go:233
 						col_ := tid + gc_off2
@@ -3418,7 +3216,6 @@ func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, 
 					gc_pos2.Thread = gc_rank2
 //line ggml_norm.go:206
 					tid := gc_tx2
-//line ggml_norm.go:208
 					scale := gc_s_scale[gc_rank2]
 //line ggml_norm.go:233
 					col_ := tid + gc_off2
@@ -3469,7 +3266,6 @@ func gc_body_argmaxF32Kernel(gc_b2 *compiled.Block, x []float32, dst []int32, nc
 	const maxWarps = 1024 / ggmlWarpSize
 	sharedMaxval := gocuda.Shared[float32](t, maxWarps)[:maxWarps]
 	sharedArgmax := gocuda.Shared[int](t, maxWarps)[:maxWarps]
-//line ggml_norm.go:284
 	var gc_l_val_ [32]float32
 	var gc_c21v [32]float32
 	var gc_c21r [32]float32
@@ -3502,14 +3298,12 @@ func gc_body_argmaxF32Kernel(gc_b2 *compiled.Block, x []float32, dst []int32, nc
 //line ggml_norm.go:257
 						return
 					}
-//line ggml_norm.go:258
 					val := rowx[col]
 					if val > maxval {
 						maxval = val
 						argmax = int(col)
 					}
 				}
-//line ggml_norm.go:266
 				gc_s_maxval[gc_rank2] = maxval
 				gc_s_argmax[gc_rank2] = argmax
 			}
@@ -3548,7 +3342,6 @@ func gc_body_argmaxF32Kernel(gc_b2 *compiled.Block, x []float32, dst []int32, nc
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
-//line ggml_norm.go:279
 					maxval := gc_s_maxval[gc_rank2]
 //line ggml_norm.go:266
 					gc_c21v[gc_lane2] = maxval
@@ -3558,7 +3351,6 @@ func gc_body_argmaxF32Kernel(gc_b2 *compiled.Block, x []float32, dst []int32, nc
 			compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xFFFFFFFF, &gc_c21v, offset, ggmlWarpSize, &gc_c21r)
 			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 				gc_rank2 := gc_w2 + gc_lane2
-//line ggml_norm.go:270
 				argmax := gc_s_argmax[gc_rank2]
 //line ggml_norm.go:266
 				val_ := gc_c21r[gc_lane2]
@@ -3569,7 +3361,6 @@ func gc_body_argmaxF32Kernel(gc_b2 *compiled.Block, x []float32, dst []int32, nc
 			compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xFFFFFFFF, &gc_c22v, offset, ggmlWarpSize, &gc_c22r)
 			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 				gc_rank2 := gc_w2 + gc_lane2
-//line ggml_norm.go:271
 				maxval := gc_s_maxval[gc_rank2]
 				argmax := gc_s_argmax[gc_rank2]
 				val_ := gc_l_val_[gc_lane2]
@@ -3581,7 +3372,6 @@ func gc_body_argmaxF32Kernel(gc_b2 *compiled.Block, x []float32, dst []int32, nc
 				} else if val_ == maxval && col_ < argmax {
 					argmax = col_
 				}
-//line ggml_norm.go:275
 				gc_s_maxval[gc_rank2] = maxval
 				gc_s_argmax[gc_rank2] = argmax
 			}
@@ -3613,7 +3403,6 @@ func gc_body_argmaxF32Kernel(gc_b2 *compiled.Block, x []float32, dst []int32, nc
 //line ggml_norm.go:277
 					laneID := gc_tx2 % ggmlWarpSize
 					warpID := gc_tx2 / ggmlWarpSize
-//line ggml_norm.go:280
 					maxval := gc_s_maxval[gc_rank2]
 					argmax := gc_s_argmax[gc_rank2]
 //line ggml_norm.go:283
@@ -3627,7 +3416,6 @@ func gc_body_argmaxF32Kernel(gc_b2 *compiled.Block, x []float32, dst []int32, nc
 	}
 //line ggml_norm.go:279
 	if nWarps > 1 {
-//line ggml_norm.go:281
 		var gc_l_val_2 [32]float32
 		var gc_c23v [32]float32
 		var gc_c23r [32]float32
@@ -3638,7 +3426,6 @@ func gc_body_argmaxF32Kernel(gc_b2 *compiled.Block, x []float32, dst []int32, nc
 			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 			var gc_dead2 uint32
 			{
-//line ggml_norm.go:292
 				var gc_m132 uint32
 				{
 					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
@@ -3684,7 +3471,6 @@ func gc_body_argmaxF32Kernel(gc_b2 *compiled.Block, x []float32, dst []int32, nc
 								gc_pos2.Thread = gc_rank2
 //line ggml_norm.go:277
 								laneID := gc_tx2 % ggmlWarpSize
-//line ggml_norm.go:279
 								maxval := gc_s_maxval[gc_rank2]
 								argmax := gc_s_argmax[gc_rank2]
 //line ggml_norm.go:291
@@ -3731,7 +3517,6 @@ func gc_body_argmaxF32Kernel(gc_b2 *compiled.Block, x []float32, dst []int32, nc
 									continue
 								}
 								gc_rank2 := gc_w2 + gc_lane2
-//line ggml_norm.go:309
 								maxval := gc_s_maxval[gc_rank2]
 //line ggml_norm.go:296
 								gc_c23v[gc_lane2] = maxval
@@ -3744,7 +3529,6 @@ func gc_body_argmaxF32Kernel(gc_b2 *compiled.Block, x []float32, dst []int32, nc
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
-//line ggml_norm.go:303
 							argmax := gc_s_argmax[gc_rank2]
 //line ggml_norm.go:296
 							val_2 := gc_c23r[gc_lane2]
@@ -3758,7 +3542,6 @@ func gc_body_argmaxF32Kernel(gc_b2 *compiled.Block, x []float32, dst []int32, nc
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
-//line ggml_norm.go:304
 							maxval := gc_s_maxval[gc_rank2]
 							argmax := gc_s_argmax[gc_rank2]
 							val_2 := gc_l_val_2[gc_lane2]
@@ -3770,7 +3553,6 @@ func gc_body_argmaxF32Kernel(gc_b2 *compiled.Block, x []float32, dst []int32, nc
 							} else if val_2 == maxval && col_2 < argmax {
 								argmax = col_2
 							}
-//line ggml_norm.go:305
 							gc_s_maxval[gc_rank2] = maxval
 							gc_s_argmax[gc_rank2] = argmax
 						}
@@ -3780,7 +3562,6 @@ func gc_body_argmaxF32Kernel(gc_b2 *compiled.Block, x []float32, dst []int32, nc
 			}
 		}
 	}
-//line ggml_norm.go:316
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_step2 := 0
 		for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
@@ -3791,7 +3572,6 @@ func gc_body_argmaxF32Kernel(gc_b2 *compiled.Block, x []float32, dst []int32, nc
 //line ggml_norm.go:277
 				laneID := gc_tx2 % ggmlWarpSize
 				warpID := gc_tx2 / ggmlWarpSize
-//line ggml_norm.go:280
 				argmax := gc_s_argmax[gc_rank2]
 //line ggml_norm.go:308
 				if warpID == 0 && laneID == 0 {
@@ -3805,7 +3585,6 @@ func gc_body_argmaxF32Kernel(gc_b2 *compiled.Block, x []float32, dst []int32, nc
 //line ggml_norm.go:277
 				laneID := gc_tx2 % ggmlWarpSize
 				warpID := gc_tx2 / ggmlWarpSize
-//line ggml_norm.go:280
 				argmax := gc_s_argmax[gc_rank2]
 //line ggml_norm.go:308
 				if warpID == 0 && laneID == 0 {
@@ -3819,7 +3598,6 @@ func gc_body_argmaxF32Kernel(gc_b2 *compiled.Block, x []float32, dst []int32, nc
 //line ggml_norm.go:277
 				laneID := gc_tx2 % ggmlWarpSize
 				warpID := gc_tx2 / ggmlWarpSize
-//line ggml_norm.go:280
 				argmax := gc_s_argmax[gc_rank2]
 //line ggml_norm.go:308
 				if warpID == 0 && laneID == 0 {
@@ -3833,7 +3611,6 @@ func gc_body_argmaxF32Kernel(gc_b2 *compiled.Block, x []float32, dst []int32, nc
 //line ggml_norm.go:277
 				laneID := gc_tx2 % ggmlWarpSize
 				warpID := gc_tx2 / ggmlWarpSize
-//line ggml_norm.go:280
 				argmax := gc_s_argmax[gc_rank2]
 //line ggml_norm.go:308
 				if warpID == 0 && laneID == 0 {
@@ -3847,7 +3624,6 @@ func gc_body_argmaxF32Kernel(gc_b2 *compiled.Block, x []float32, dst []int32, nc
 //line ggml_norm.go:277
 			laneID := gc_tx2 % ggmlWarpSize
 			warpID := gc_tx2 / ggmlWarpSize
-//line ggml_norm.go:280
 			argmax := gc_s_argmax[gc_rank2]
 //line ggml_norm.go:308
 			if warpID == 0 && laneID == 0 {

@@ -60,7 +60,6 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 		gc_s_mask[gc_rank] = mask
 	}
 	gc_s_maxVal := compiled.Scratch[float32](gc_b, 1)[:gc_n]
-//line ggml_softmax.go:94
 	gc_s_tmp := compiled.Scratch[float32](gc_b, 2)[:gc_n]
 //line ggml_softmax.go:74
 	ncols := ncolsTemplate
@@ -80,7 +79,6 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 //line ggml_softmax.go:91
 	x = x[int64(rowx)*int64(ncols):]
 	var sizeofT T
-//line ggml_softmax.go:94
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		mask := gc_s_mask[gc_rank]
@@ -104,7 +102,6 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 	if useShared {
 		vals = bufIw[ggmlWarpSize:]
 	}
-//line ggml_softmax.go:113
 	var gc_l_x_ [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -124,7 +121,6 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 				gc_pos.Thread = gc_rank
 //line ggml_softmax.go:79
 				tid := gc_tx
-//line ggml_softmax.go:81
 				mask := gc_s_mask[gc_rank]
 //line ggml_softmax.go:113
 				maxVal := float32(math.Inf(-1))
@@ -150,7 +146,6 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 				}
 //line ggml_softmax.go:135
 				var x_ float32 = maxVal
-//line ggml_softmax.go:138
 				gc_l_x_[gc_lane] = x_
 			}
 		}
@@ -158,13 +153,11 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 		for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
 			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_, offset, ggmlWarpSize, &gc_c1r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line ggml_more.go:29
 				x_ := gc_l_x_[gc_lane]
 //line ggml_more.go:25
 				var shflXorSync float32 = gc_c1r[gc_lane]
 //line ggml_more.go:25
 				x_ = fmaxf(x_, shflXorSync)
-//line ggml_more.go:27
 				gc_l_x_[gc_lane] = x_
 			}
 		}
@@ -181,9 +174,7 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 //line ggml_softmax.go:101
 				warpID := gc_tx / ggmlWarpSize
 				laneID := gc_tx % ggmlWarpSize
-//line ggml_softmax.go:104
 				x_ := gc_l_x_[gc_lane]
-//line ggml_softmax.go:106
 				var maxVal float32
 //line ggml_more.go:27
 				var r float32 = x_
@@ -193,14 +184,12 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 				if (blockSize > ggmlWarpSize) && (warpID == 0) {
 					bufIw[laneID] = float32(math.Inf(-1))
 				}
-//line ggml_softmax.go:141
 				gc_s_maxVal[gc_rank] = maxVal
 			}
 		}
 	}
 //line ggml_softmax.go:136
 	if blockSize > ggmlWarpSize {
-//line ggml_softmax.go:138
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_tx, gc_every, gc_exact := compiled.EveryFrom(0, ggmlWarpSize, 0)
 			if gc_exact {
@@ -224,7 +213,6 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 //line ggml_softmax.go:101
 					warpID := gc_tx / ggmlWarpSize
 					laneID := gc_tx % ggmlWarpSize
-//line ggml_softmax.go:104
 					maxVal := gc_s_maxVal[gc_rank]
 //line ggml_softmax.go:142
 					if laneID == 0 {
@@ -233,7 +221,6 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 				}
 			}
 		}
-//line ggml_softmax.go:150
 		var gc_l_x_2 [32]float32
 		var gc_c2r [32]float32
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -253,12 +240,10 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 					gc_pos.Thread = gc_rank
 //line ggml_softmax.go:102
 					laneID := gc_tx % ggmlWarpSize
-//line ggml_softmax.go:104
 					var maxVal float32
 //line ggml_softmax.go:147
 					maxVal = bufIw[laneID]
 					var x_2 float32 = maxVal
-//line ggml_softmax.go:150
 					gc_l_x_2[gc_lane] = x_2
 				}
 			}
@@ -266,32 +251,26 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 			for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
 				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_2, offset_, ggmlWarpSize, &gc_c2r)
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line ggml_more.go:29
 					x_2 := gc_l_x_2[gc_lane]
 //line ggml_more.go:25
 					var shflXorSync_ float32 = gc_c2r[gc_lane]
 //line ggml_more.go:25
 					x_2 = fmaxf(x_2, shflXorSync_)
-//line ggml_more.go:27
 					gc_l_x_2[gc_lane] = x_2
 				}
 			}
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-//line ggml_more.go:33
 				x_2 := gc_l_x_2[gc_lane]
-//line ggml_more.go:35
 				var maxVal float32
 //line ggml_more.go:27
 				var r_ float32 = x_2
 //line ggml_softmax.go:148
 				maxVal = r_
-//line ggml_softmax.go:150
 				gc_s_maxVal[gc_rank] = maxVal
 			}
 		}
 	}
-//line ggml_softmax.go:156
 	var gc_l_x_3 [32]float32
 	var gc_c3r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -311,7 +290,6 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 				gc_pos.Thread = gc_rank
 //line ggml_softmax.go:79
 				tid := gc_tx
-//line ggml_softmax.go:81
 				maxVal := gc_s_maxVal[gc_rank]
 //line ggml_softmax.go:151
 				tmp := float32(0.0)
@@ -329,7 +307,6 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 				}
 //line ggml_softmax.go:165
 				var x_3 float32 = tmp
-//line ggml_softmax.go:168
 				gc_l_x_3[gc_lane] = x_3
 			}
 		}
@@ -345,7 +322,6 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 //line ggml_norm.go:25
 					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_3, offset_2, ggmlWarpSize, &gc_c3r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line ggml_norm.go:29
 						x_3 := gc_l_x_3[gc_lane]
 //line ggml_norm.go:25
 						x_3 += gc_c3r[gc_lane]
@@ -356,21 +332,17 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 		}
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
-//line ggml_norm.go:34
 			x_3 := gc_l_x_3[gc_lane]
-//line ggml_norm.go:36
 			var tmp float32
 //line ggml_norm.go:27
 			var r_2 float32 = x_3
 //line ggml_softmax.go:165
 			tmp = r_2
-//line ggml_softmax.go:167
 			gc_s_tmp[gc_rank] = tmp
 		}
 	}
 //line ggml_softmax.go:166
 	if blockSize > ggmlWarpSize {
-//line ggml_softmax.go:168
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step := 0
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -435,7 +407,6 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 				}
 			}
 		}
-//line ggml_softmax.go:175
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_tx, gc_every2, gc_exact2 := compiled.EveryFrom(0, ggmlWarpSize, 0)
 			if gc_exact2 {
@@ -459,7 +430,6 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 //line ggml_softmax.go:101
 					warpID := gc_tx / ggmlWarpSize
 					laneID := gc_tx % ggmlWarpSize
-//line ggml_softmax.go:104
 					tmp := gc_s_tmp[gc_rank]
 //line ggml_softmax.go:173
 					if laneID == 0 {
@@ -468,7 +438,6 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 				}
 			}
 		}
-//line ggml_softmax.go:181
 		var gc_l_x_4 [32]float32
 		var gc_c4r [32]float32
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -488,12 +457,10 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 					gc_pos.Thread = gc_rank
 //line ggml_softmax.go:102
 					laneID := gc_tx % ggmlWarpSize
-//line ggml_softmax.go:104
 					var tmp float32
 //line ggml_softmax.go:178
 					tmp = bufIw[laneID]
 					var x_4 float32 = tmp
-//line ggml_softmax.go:181
 					gc_l_x_4[gc_lane] = x_4
 				}
 			}
@@ -509,7 +476,6 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 //line ggml_norm.go:25
 						compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_4, offset_3, ggmlWarpSize, &gc_c4r)
 						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line ggml_norm.go:29
 							x_4 := gc_l_x_4[gc_lane]
 //line ggml_norm.go:25
 							x_4 += gc_c4r[gc_lane]
@@ -520,26 +486,20 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 			}
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-//line ggml_norm.go:34
 				x_4 := gc_l_x_4[gc_lane]
-//line ggml_norm.go:36
 				var tmp float32
 //line ggml_norm.go:27
 				var r_3 float32 = x_4
 //line ggml_softmax.go:179
 				tmp = r_3
-//line ggml_softmax.go:181
 				gc_s_tmp[gc_rank] = tmp
 			}
 		}
 	}
-//line ggml_softmax.go:186
 	compiled.OutOfLine(func() {
 		gc_s_maxVal := gc_s_maxVal[:gc_n]
-//line ggml_softmax.go:189
 		gc_s_tmp := gc_s_tmp[:gc_n]
 		{
-//line ggml_softmax.go:192
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_L9:
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -547,7 +507,6 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 					gc_pos.Thread = gc_rank
 //line ggml_softmax.go:79
 					tid := gc_tx
-//line ggml_softmax.go:81
 					maxVal := gc_s_maxVal[gc_rank]
 					tmp := gc_s_tmp[gc_rank]
 //line ggml_softmax.go:182
@@ -569,7 +528,6 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 				}
 			}
 		}
-//line ggml_softmax.go:201
 	})
 }
 
@@ -609,13 +567,9 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_val := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-//line ggml_softmax.go:379
 	gc_s_val_ := compiled.Scratch[float32](gc_b, 1)[:gc_n]
-//line ggml_softmax.go:381
 	gc_s_val_2 := compiled.Scratch[float32](gc_b, 2)[:gc_n]
-//line ggml_softmax.go:383
 	gc_s_val_3 := compiled.Scratch[float32](gc_b, 3)[:gc_n]
-//line ggml_softmax.go:385
 	gc_s_localVals := compiled.Scratch[[4]float32](gc_b, 4)[:gc_n]
 	gc_s_r := compiled.Scratch[float32](gc_b, 5)[:gc_n]
 	gc_s_r_3 := compiled.Scratch[float32](gc_b, 6)[:gc_n]
@@ -648,7 +602,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 		_ = returned
 //line ggml_softmax.go:214
 		localVals_ := gc_shared1(32)[:32]
-//line ggml_softmax.go:216
 		var gc_l_x_2 [32]float32
 		var gc_c1r [32]float32
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -745,16 +698,13 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 								localMax = fmaxf(localMax, localVals[i_])
 							}
 						}
-//line ggml_softmax.go:280
 						col += stepSize * nElemPerThread
 					}
-//line ggml_softmax.go:283
 					var val float32 = localMax
 //line ggml_softmax.go:283
 					var r float32
 //line ggml_softmax.go:211
 					var x_2 float32 = val
-//line ggml_softmax.go:217
 					gc_l_x_2[gc_lane] = x_2
 					gc_s_localVals[gc_rank] = localVals
 					gc_s_r[gc_rank] = r
@@ -764,13 +714,11 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 			for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
 				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_2, offset, ggmlWarpSize, &gc_c1r)
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line ggml_more.go:29
 					x_2 := gc_l_x_2[gc_lane]
 //line ggml_more.go:25
 					var shflXorSync float32 = gc_c1r[gc_lane]
 //line ggml_more.go:25
 					x_2 = fmaxf(x_2, shflXorSync)
-//line ggml_more.go:27
 					gc_l_x_2[gc_lane] = x_2
 				}
 			}
@@ -788,9 +736,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 //line ggml_softmax.go:215
 					warpID := gc_tx / ggmlWarpSize
 					laneID := gc_tx % ggmlWarpSize
-//line ggml_softmax.go:218
 					x_2 := gc_l_x_2[gc_lane]
-//line ggml_softmax.go:220
 					var val float32
 //line ggml_more.go:27
 					var r_ float32 = x_2
@@ -805,14 +751,12 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							localVals_[warpID] = val
 						}
 					}
-//line ggml_softmax.go:215
 					gc_s_val[gc_rank] = val
 				}
 			}
 		}
 //line ggml_softmax.go:212
 		if gc_bdx > ggmlWarpSize {
-//line ggml_softmax.go:214
 			var gc_l_x_3 [32]float32
 			var gc_c2r [32]float32
 			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -832,7 +776,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 						gc_pos.Thread = gc_rank
 //line ggml_softmax.go:216
 						laneID := gc_tx % ggmlWarpSize
-//line ggml_softmax.go:218
 						var val float32
 //line ggml_softmax.go:221
 						val = float32(math.Inf(-1))
@@ -840,7 +783,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							val = localVals_[laneID]
 						}
 						var x_3 float32 = val
-//line ggml_softmax.go:227
 						gc_l_x_3[gc_lane] = x_3
 						gc_s_val[gc_rank] = val
 					}
@@ -849,34 +791,28 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 				for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
 					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_3, offset_, ggmlWarpSize, &gc_c2r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line ggml_more.go:29
 						x_3 := gc_l_x_3[gc_lane]
 //line ggml_more.go:25
 						var shflXorSync_ float32 = gc_c2r[gc_lane]
 //line ggml_more.go:25
 						x_3 = fmaxf(x_3, shflXorSync_)
-//line ggml_more.go:27
 						gc_l_x_3[gc_lane] = x_3
 					}
 				}
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_rank := gc_w + gc_lane
-//line ggml_more.go:33
 					x_3 := gc_l_x_3[gc_lane]
-//line ggml_more.go:35
 					var r float32
 //line ggml_more.go:27
 					var r_2 float32 = x_3
 //line ggml_softmax.go:225
 					r = r_2
-//line ggml_softmax.go:227
 					gc_s_r[gc_rank] = r
 				}
 			}
 //line ggml_softmax.go:225
 			returned = true
 		} else {
-//line ggml_softmax.go:228
 			gc_vstep := 0
 			for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 				gc_rank := gc_vstep
@@ -952,11 +888,8 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
 							gc_tx := gc_step2 + 0
-//line ggml_softmax.go:243
 							gc_rank := gc_base + gc_tx
-//line ggml_softmax.go:262
 							var localMax float32
-//line ggml_softmax.go:264
 							r := gc_s_r[gc_rank]
 //line ggml_softmax.go:283
 							localMax = r
@@ -964,13 +897,9 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							gc_at[0] = localMax
 						}
 						{
-//line ggml_softmax.go:290
 							gc_tx := gc_step2 + 1
-//line ggml_softmax.go:292
 							gc_rank := gc_base + gc_tx
-//line ggml_softmax.go:262
 							var localMax float32
-//line ggml_softmax.go:264
 							r := gc_s_r[gc_rank]
 //line ggml_softmax.go:283
 							localMax = r
@@ -978,13 +907,9 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							gc_at[0] = localMax
 						}
 						{
-//line ggml_softmax.go:290
 							gc_tx := gc_step2 + 2
-//line ggml_softmax.go:292
 							gc_rank := gc_base + gc_tx
-//line ggml_softmax.go:262
 							var localMax float32
-//line ggml_softmax.go:264
 							r := gc_s_r[gc_rank]
 //line ggml_softmax.go:283
 							localMax = r
@@ -992,13 +917,9 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							gc_at[0] = localMax
 						}
 						{
-//line ggml_softmax.go:290
 							gc_tx := gc_step2 + 3
-//line ggml_softmax.go:292
 							gc_rank := gc_base + gc_tx
-//line ggml_softmax.go:262
 							var localMax float32
-//line ggml_softmax.go:264
 							r := gc_s_r[gc_rank]
 //line ggml_softmax.go:283
 							localMax = r
@@ -1006,12 +927,9 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							gc_at[0] = localMax
 						}
 					}
-//line ggml_softmax.go:290
 					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-//line ggml_softmax.go:262
 						var localMax float32
-//line ggml_softmax.go:264
 						r := gc_s_r[gc_rank]
 //line ggml_softmax.go:283
 						localMax = r
@@ -1019,16 +937,13 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 						gc_at[0] = localMax
 					}
 				} else {
-//line ggml_softmax.go:290
 					gc_step3 := gc_from
 					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 						{
 							gc_tx := gc_step3 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line ggml_softmax.go:262
 							var localMax float32
-//line ggml_softmax.go:264
 							r := gc_s_r[gc_rank]
 //line ggml_softmax.go:283
 							localMax = r
@@ -1036,13 +951,10 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							tmpVals_[gc_bx] = localMax
 						}
 						{
-//line ggml_softmax.go:290
 							gc_tx := gc_step3 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line ggml_softmax.go:262
 							var localMax float32
-//line ggml_softmax.go:264
 							r := gc_s_r[gc_rank]
 //line ggml_softmax.go:283
 							localMax = r
@@ -1050,13 +962,10 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							tmpVals_[gc_bx] = localMax
 						}
 						{
-//line ggml_softmax.go:290
 							gc_tx := gc_step3 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line ggml_softmax.go:262
 							var localMax float32
-//line ggml_softmax.go:264
 							r := gc_s_r[gc_rank]
 //line ggml_softmax.go:283
 							localMax = r
@@ -1064,13 +973,10 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							tmpVals_[gc_bx] = localMax
 						}
 						{
-//line ggml_softmax.go:290
 							gc_tx := gc_step3 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line ggml_softmax.go:262
 							var localMax float32
-//line ggml_softmax.go:264
 							r := gc_s_r[gc_rank]
 //line ggml_softmax.go:283
 							localMax = r
@@ -1078,13 +984,10 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							tmpVals_[gc_bx] = localMax
 						}
 					}
-//line ggml_softmax.go:290
 					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line ggml_softmax.go:262
 						var localMax float32
-//line ggml_softmax.go:264
 						r := gc_s_r[gc_rank]
 //line ggml_softmax.go:283
 						localMax = r
@@ -1104,7 +1007,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 		_ = returned_
 //line ggml_softmax.go:214
 		localVals_2 := gc_shared1(32)[:32]
-//line ggml_softmax.go:216
 		var gc_l_x_4 [32]float32
 		var gc_c3r [32]float32
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -1122,13 +1024,11 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 						gc_at2 := tmpVals_[gc_off2:][:32]
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							gc_tx := gc_x0 + gc_lane
-//line ggml_softmax.go:234
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
 							gc_b.Enter(gc_rank)
 //line ggml_softmax.go:260
 							tid := gc_tx
-//line ggml_softmax.go:262
 							var localMax float32
 //line ggml_softmax.go:290
 							t.Assert(gc_gdx < gc_bdx)
@@ -1142,7 +1042,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							var r_3 float32
 //line ggml_softmax.go:211
 							var x_4 float32 = val_
-//line ggml_softmax.go:215
 							gc_l_x_4[gc_lane] = x_4
 							gc_s_r_3[gc_rank] = r_3
 						}
@@ -1157,7 +1056,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							gc_b.Enter(gc_rank)
 //line ggml_softmax.go:260
 							tid := gc_tx
-//line ggml_softmax.go:262
 							var localMax float32
 //line ggml_softmax.go:290
 							t.Assert(gc_gdx < gc_bdx)
@@ -1171,7 +1069,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							var r_3 float32
 //line ggml_softmax.go:211
 							var x_4 float32 = val_
-//line ggml_softmax.go:215
 							gc_l_x_4[gc_lane] = x_4
 							gc_s_r_3[gc_rank] = r_3
 						}
@@ -1182,13 +1079,11 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 			for offset_2 := ggmlWarpSize / 2; offset_2 > 0; offset_2 >>= 1 {
 				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_4, offset_2, ggmlWarpSize, &gc_c3r)
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line ggml_more.go:29
 					x_4 := gc_l_x_4[gc_lane]
 //line ggml_more.go:25
 					var shflXorSync_2 float32 = gc_c3r[gc_lane]
 //line ggml_more.go:25
 					x_4 = fmaxf(x_4, shflXorSync_2)
-//line ggml_more.go:27
 					gc_l_x_4[gc_lane] = x_4
 				}
 			}
@@ -1206,9 +1101,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 //line ggml_softmax.go:215
 					warpID_ := gc_tx / ggmlWarpSize
 					laneID_ := gc_tx % ggmlWarpSize
-//line ggml_softmax.go:218
 					x_4 := gc_l_x_4[gc_lane]
-//line ggml_softmax.go:220
 					var val_ float32
 //line ggml_more.go:27
 					var r_4 float32 = x_4
@@ -1223,14 +1116,12 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							localVals_2[warpID_] = val_
 						}
 					}
-//line ggml_softmax.go:215
 					gc_s_val_[gc_rank] = val_
 				}
 			}
 		}
 //line ggml_softmax.go:212
 		if gc_bdx > ggmlWarpSize {
-//line ggml_softmax.go:214
 			var gc_l_x_5 [32]float32
 			var gc_c4r [32]float32
 			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -1250,7 +1141,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 						gc_pos.Thread = gc_rank
 //line ggml_softmax.go:216
 						laneID_ := gc_tx % ggmlWarpSize
-//line ggml_softmax.go:218
 						var val_ float32
 //line ggml_softmax.go:221
 						val_ = float32(math.Inf(-1))
@@ -1258,7 +1148,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							val_ = localVals_2[laneID_]
 						}
 						var x_5 float32 = val_
-//line ggml_softmax.go:227
 						gc_l_x_5[gc_lane] = x_5
 						gc_s_val_[gc_rank] = val_
 					}
@@ -1267,34 +1156,28 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 				for offset_3 := ggmlWarpSize / 2; offset_3 > 0; offset_3 >>= 1 {
 					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_5, offset_3, ggmlWarpSize, &gc_c4r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line ggml_more.go:29
 						x_5 := gc_l_x_5[gc_lane]
 //line ggml_more.go:25
 						var shflXorSync_3 float32 = gc_c4r[gc_lane]
 //line ggml_more.go:25
 						x_5 = fmaxf(x_5, shflXorSync_3)
-//line ggml_more.go:27
 						gc_l_x_5[gc_lane] = x_5
 					}
 				}
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_rank := gc_w + gc_lane
-//line ggml_more.go:33
 					x_5 := gc_l_x_5[gc_lane]
-//line ggml_more.go:35
 					var r_3 float32
 //line ggml_more.go:27
 					var r_5 float32 = x_5
 //line ggml_softmax.go:225
 					r_3 = r_5
-//line ggml_softmax.go:227
 					gc_s_r_3[gc_rank] = r_3
 				}
 			}
 //line ggml_softmax.go:225
 			returned_ = true
 		} else {
-//line ggml_softmax.go:228
 			gc_vstep2 := 0
 			for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
 				gc_rank := gc_vstep2
@@ -1363,7 +1246,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 		_ = returned_2
 //line ggml_softmax.go:236
 		localVals_3 := gc_shared2(32)[:32]
-//line ggml_softmax.go:238
 		var gc_l_x_6 [32]float32
 		var gc_c5r [32]float32
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -1384,10 +1266,8 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 //line ggml_softmax.go:260
 					tid := gc_tx
 					colStart := gc_bx*gc_bdx + tid
-//line ggml_softmax.go:263
 					localVals := gc_s_localVals[gc_rank]
 					var localMax float32
-//line ggml_softmax.go:266
 					r_3 := gc_s_r_3[gc_rank]
 //line ggml_softmax.go:296
 					localMax = r_3
@@ -1485,16 +1365,13 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 								}
 							}
 						}
-//line ggml_softmax.go:316
 						col_ += stepSize * nElemPerThread
 					}
-//line ggml_softmax.go:319
 					var val_2 float32 = tmpExpf
 //line ggml_softmax.go:319
 					var r_6 float32
 //line ggml_softmax.go:233
 					var x_6 float32 = val_2
-//line ggml_softmax.go:238
 					gc_l_x_6[gc_lane] = x_6
 					gc_s_localVals[gc_rank] = localVals
 					gc_s_r_6[gc_rank] = r_6
@@ -1512,7 +1389,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 //line ggml_norm.go:25
 						compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_6, offset_4, ggmlWarpSize, &gc_c5r)
 						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line ggml_norm.go:29
 							x_6 := gc_l_x_6[gc_lane]
 //line ggml_norm.go:25
 							x_6 += gc_c5r[gc_lane]
@@ -1535,9 +1411,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 //line ggml_softmax.go:237
 					warpID_2 := gc_tx / ggmlWarpSize
 					laneID_2 := gc_tx % ggmlWarpSize
-//line ggml_softmax.go:240
 					x_6 := gc_l_x_6[gc_lane]
-//line ggml_softmax.go:242
 					var val_2 float32
 //line ggml_norm.go:27
 					var r_7 float32 = x_6
@@ -1552,14 +1426,12 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							localVals_3[warpID_2] = val_2
 						}
 					}
-//line ggml_softmax.go:237
 					gc_s_val_2[gc_rank] = val_2
 				}
 			}
 		}
 //line ggml_softmax.go:234
 		if gc_bdx > ggmlWarpSize {
-//line ggml_softmax.go:236
 			var gc_l_x_7 [32]float32
 			var gc_c6r [32]float32
 			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -1579,7 +1451,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 						gc_pos.Thread = gc_rank
 //line ggml_softmax.go:238
 						laneID_2 := gc_tx % ggmlWarpSize
-//line ggml_softmax.go:240
 						var val_2 float32
 //line ggml_softmax.go:243
 						val_2 = 0.0
@@ -1587,7 +1458,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							val_2 = localVals_3[laneID_2]
 						}
 						var x_7 float32 = val_2
-//line ggml_softmax.go:249
 						gc_l_x_7[gc_lane] = x_7
 						gc_s_val_2[gc_rank] = val_2
 					}
@@ -1604,7 +1474,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 //line ggml_norm.go:25
 							compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_7, offset_5, ggmlWarpSize, &gc_c6r)
 							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line ggml_norm.go:29
 								x_7 := gc_l_x_7[gc_lane]
 //line ggml_norm.go:25
 								x_7 += gc_c6r[gc_lane]
@@ -1615,22 +1484,18 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 				}
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_rank := gc_w + gc_lane
-//line ggml_norm.go:34
 					x_7 := gc_l_x_7[gc_lane]
-//line ggml_norm.go:36
 					var r_6 float32
 //line ggml_norm.go:27
 					var r_8 float32 = x_7
 //line ggml_softmax.go:247
 					r_6 = r_8
-//line ggml_softmax.go:249
 					gc_s_r_6[gc_rank] = r_6
 				}
 			}
 //line ggml_softmax.go:247
 			returned_2 = true
 		} else {
-//line ggml_softmax.go:250
 			gc_vstep3 := 0
 			for ; gc_vstep3+7 < gc_n; gc_vstep3 += 8 {
 				gc_rank := gc_vstep3
@@ -1706,11 +1571,8 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 					for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 						{
 							gc_tx := gc_step6 + 0
-//line ggml_softmax.go:265
 							gc_rank := gc_base + gc_tx
-//line ggml_softmax.go:262
 							var tmpExpf float32
-//line ggml_softmax.go:264
 							r_6 := gc_s_r_6[gc_rank]
 //line ggml_softmax.go:319
 							tmpExpf = r_6
@@ -1718,13 +1580,9 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							gc_at3[0] = tmpExpf
 						}
 						{
-//line ggml_softmax.go:326
 							gc_tx := gc_step6 + 1
-//line ggml_softmax.go:328
 							gc_rank := gc_base + gc_tx
-//line ggml_softmax.go:262
 							var tmpExpf float32
-//line ggml_softmax.go:264
 							r_6 := gc_s_r_6[gc_rank]
 //line ggml_softmax.go:319
 							tmpExpf = r_6
@@ -1732,13 +1590,9 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							gc_at3[0] = tmpExpf
 						}
 						{
-//line ggml_softmax.go:326
 							gc_tx := gc_step6 + 2
-//line ggml_softmax.go:328
 							gc_rank := gc_base + gc_tx
-//line ggml_softmax.go:262
 							var tmpExpf float32
-//line ggml_softmax.go:264
 							r_6 := gc_s_r_6[gc_rank]
 //line ggml_softmax.go:319
 							tmpExpf = r_6
@@ -1746,13 +1600,9 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							gc_at3[0] = tmpExpf
 						}
 						{
-//line ggml_softmax.go:326
 							gc_tx := gc_step6 + 3
-//line ggml_softmax.go:328
 							gc_rank := gc_base + gc_tx
-//line ggml_softmax.go:262
 							var tmpExpf float32
-//line ggml_softmax.go:264
 							r_6 := gc_s_r_6[gc_rank]
 //line ggml_softmax.go:319
 							tmpExpf = r_6
@@ -1760,12 +1610,9 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							gc_at3[0] = tmpExpf
 						}
 					}
-//line ggml_softmax.go:326
 					for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-//line ggml_softmax.go:262
 						var tmpExpf float32
-//line ggml_softmax.go:264
 						r_6 := gc_s_r_6[gc_rank]
 //line ggml_softmax.go:319
 						tmpExpf = r_6
@@ -1773,16 +1620,13 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 						gc_at3[0] = tmpExpf
 					}
 				} else {
-//line ggml_softmax.go:326
 					gc_step7 := gc_from
 					for ; gc_step7+3 < gc_to; gc_step7 += 4 {
 						{
 							gc_tx := gc_step7 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line ggml_softmax.go:262
 							var tmpExpf float32
-//line ggml_softmax.go:264
 							r_6 := gc_s_r_6[gc_rank]
 //line ggml_softmax.go:319
 							tmpExpf = r_6
@@ -1790,13 +1634,10 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							tmpVals_[gc_bx] = tmpExpf
 						}
 						{
-//line ggml_softmax.go:326
 							gc_tx := gc_step7 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line ggml_softmax.go:262
 							var tmpExpf float32
-//line ggml_softmax.go:264
 							r_6 := gc_s_r_6[gc_rank]
 //line ggml_softmax.go:319
 							tmpExpf = r_6
@@ -1804,13 +1645,10 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							tmpVals_[gc_bx] = tmpExpf
 						}
 						{
-//line ggml_softmax.go:326
 							gc_tx := gc_step7 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line ggml_softmax.go:262
 							var tmpExpf float32
-//line ggml_softmax.go:264
 							r_6 := gc_s_r_6[gc_rank]
 //line ggml_softmax.go:319
 							tmpExpf = r_6
@@ -1818,13 +1656,10 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							tmpVals_[gc_bx] = tmpExpf
 						}
 						{
-//line ggml_softmax.go:326
 							gc_tx := gc_step7 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line ggml_softmax.go:262
 							var tmpExpf float32
-//line ggml_softmax.go:264
 							r_6 := gc_s_r_6[gc_rank]
 //line ggml_softmax.go:319
 							tmpExpf = r_6
@@ -1832,13 +1667,10 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							tmpVals_[gc_bx] = tmpExpf
 						}
 					}
-//line ggml_softmax.go:326
 					for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line ggml_softmax.go:262
 						var tmpExpf float32
-//line ggml_softmax.go:264
 						r_6 := gc_s_r_6[gc_rank]
 //line ggml_softmax.go:319
 						tmpExpf = r_6
@@ -1858,7 +1690,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 		_ = returned_3
 //line ggml_softmax.go:236
 		localVals_4 := gc_shared2(32)[:32]
-//line ggml_softmax.go:238
 		var gc_l_x_8 [32]float32
 		var gc_c7r [32]float32
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -1876,11 +1707,9 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 						gc_at4 := tmpVals_[gc_off4:][:32]
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							gc_tx := gc_x02 + gc_lane
-//line ggml_softmax.go:256
 							gc_rank := gc_w + gc_lane
 //line ggml_softmax.go:260
 							tid := gc_tx
-//line ggml_softmax.go:262
 							var tmpExpf float32
 //line ggml_softmax.go:326
 							if tid < gc_gdx {
@@ -1893,7 +1722,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							var r_9 float32
 //line ggml_softmax.go:233
 							var x_8 float32 = val_3
-//line ggml_softmax.go:237
 							gc_l_x_8[gc_lane] = x_8
 							gc_s_r_9[gc_rank] = r_9
 						}
@@ -1907,7 +1735,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							gc_pos.Thread = gc_rank
 //line ggml_softmax.go:260
 							tid := gc_tx
-//line ggml_softmax.go:262
 							var tmpExpf float32
 //line ggml_softmax.go:326
 							if tid < gc_gdx {
@@ -1920,7 +1747,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							var r_9 float32
 //line ggml_softmax.go:233
 							var x_8 float32 = val_3
-//line ggml_softmax.go:237
 							gc_l_x_8[gc_lane] = x_8
 							gc_s_r_9[gc_rank] = r_9
 						}
@@ -1939,7 +1765,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 //line ggml_norm.go:25
 						compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_8, offset_6, ggmlWarpSize, &gc_c7r)
 						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line ggml_norm.go:29
 							x_8 := gc_l_x_8[gc_lane]
 //line ggml_norm.go:25
 							x_8 += gc_c7r[gc_lane]
@@ -1962,9 +1787,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 //line ggml_softmax.go:237
 					warpID_3 := gc_tx / ggmlWarpSize
 					laneID_3 := gc_tx % ggmlWarpSize
-//line ggml_softmax.go:240
 					x_8 := gc_l_x_8[gc_lane]
-//line ggml_softmax.go:242
 					var val_3 float32
 //line ggml_norm.go:27
 					var r_10 float32 = x_8
@@ -1979,14 +1802,12 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							localVals_4[warpID_3] = val_3
 						}
 					}
-//line ggml_softmax.go:237
 					gc_s_val_3[gc_rank] = val_3
 				}
 			}
 		}
 //line ggml_softmax.go:234
 		if gc_bdx > ggmlWarpSize {
-//line ggml_softmax.go:236
 			var gc_l_x_9 [32]float32
 			var gc_c8r [32]float32
 			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -2006,7 +1827,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 						gc_pos.Thread = gc_rank
 //line ggml_softmax.go:238
 						laneID_3 := gc_tx % ggmlWarpSize
-//line ggml_softmax.go:240
 						var val_3 float32
 //line ggml_softmax.go:243
 						val_3 = 0.0
@@ -2014,7 +1834,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							val_3 = localVals_4[laneID_3]
 						}
 						var x_9 float32 = val_3
-//line ggml_softmax.go:249
 						gc_l_x_9[gc_lane] = x_9
 						gc_s_val_3[gc_rank] = val_3
 					}
@@ -2031,7 +1850,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 //line ggml_norm.go:25
 							compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_9, offset_7, ggmlWarpSize, &gc_c8r)
 							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line ggml_norm.go:29
 								x_9 := gc_l_x_9[gc_lane]
 //line ggml_norm.go:25
 								x_9 += gc_c8r[gc_lane]
@@ -2042,22 +1860,18 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 				}
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_rank := gc_w + gc_lane
-//line ggml_norm.go:34
 					x_9 := gc_l_x_9[gc_lane]
-//line ggml_norm.go:36
 					var r_9 float32
 //line ggml_norm.go:27
 					var r_11 float32 = x_9
 //line ggml_softmax.go:247
 					r_9 = r_11
-//line ggml_softmax.go:249
 					gc_s_r_9[gc_rank] = r_9
 				}
 			}
 //line ggml_softmax.go:247
 			returned_3 = true
 		} else {
-//line ggml_softmax.go:250
 			gc_vstep4 := 0
 			for ; gc_vstep4+7 < gc_n; gc_vstep4 += 8 {
 				gc_rank := gc_vstep4
@@ -2120,7 +1934,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 //line ggml_softmax.go:249
 			returned_3 = true
 		}
-//line ggml_softmax.go:252
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -2128,10 +1941,8 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 //line ggml_softmax.go:260
 				tid := gc_tx
 				colStart := gc_bx*gc_bdx + tid
-//line ggml_softmax.go:263
 				localVals := gc_s_localVals[gc_rank]
 				var tmpExpf float32
-//line ggml_softmax.go:266
 				r_9 := gc_s_r_9[gc_rank]
 //line ggml_softmax.go:331
 				tmpExpf = r_9
@@ -2220,7 +2031,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							}
 						}
 					}
-//line ggml_softmax.go:348
 					col_2 += stepSize * nElemPerThread
 				}
 				gc_s_localVals[gc_rank] = localVals
@@ -2257,7 +2067,6 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 	grad = grad[int64(rowx)*int64(ncols):]
 	dstf = dstf[int64(rowx)*int64(ncols):]
 	dst = dst[int64(rowx)*int64(ncols):]
-//line ggml_softmax.go:376
 	gc_vstep := 0
 	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 		gc_rank := gc_vstep
@@ -2272,7 +2081,6 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 			gc_pos.Thread = gc_rank
 //line ggml_softmax.go:376
 			dgfDot := float32(0.0)
-//line ggml_softmax.go:378
 			gc_s_dgfDot[gc_rank] = dgfDot
 		}
 		{
@@ -2280,7 +2088,6 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 			gc_pos.Thread = gc_rank
 //line ggml_softmax.go:376
 			dgfDot := float32(0.0)
-//line ggml_softmax.go:378
 			gc_s_dgfDot[gc_rank] = dgfDot
 		}
 		{
@@ -2288,7 +2095,6 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 			gc_pos.Thread = gc_rank
 //line ggml_softmax.go:376
 			dgfDot := float32(0.0)
-//line ggml_softmax.go:378
 			gc_s_dgfDot[gc_rank] = dgfDot
 		}
 		{
@@ -2296,7 +2102,6 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 			gc_pos.Thread = gc_rank
 //line ggml_softmax.go:376
 			dgfDot := float32(0.0)
-//line ggml_softmax.go:378
 			gc_s_dgfDot[gc_rank] = dgfDot
 		}
 	}
@@ -2304,7 +2109,6 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 		gc_pos.Thread = gc_rank
 //line ggml_softmax.go:376
 		dgfDot := float32(0.0)
-//line ggml_softmax.go:378
 		gc_s_dgfDot[gc_rank] = dgfDot
 	}
 //line ggml_softmax.go:378
@@ -2314,7 +2118,6 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 			return
 		}
 		gc_more = false
-//line ggml_softmax.go:385
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -2348,9 +2151,7 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line ggml_softmax.go:371
 					dgfDot := gc_s_dgfDot[gc_rank]
-//line ggml_softmax.go:379
 					gc_more = true
 //line ggml_softmax.go:379
 					dgfDot += gc_at[gc_tx] * gc_at2[gc_tx]
@@ -2387,7 +2188,6 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 						gc_pos.Thread = gc_rank
 //line ggml_softmax.go:369
 						tid := gc_tx
-//line ggml_softmax.go:371
 						dgfDot := gc_s_dgfDot[gc_rank]
 //line ggml_softmax.go:378
 						col := tid + gc_off
@@ -2402,7 +2202,6 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 						gc_pos.Thread = gc_rank
 //line ggml_softmax.go:369
 						tid := gc_tx
-//line ggml_softmax.go:371
 						dgfDot := gc_s_dgfDot[gc_rank]
 //line ggml_softmax.go:378
 						col := tid + gc_off
@@ -2417,7 +2216,6 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 						gc_pos.Thread = gc_rank
 //line ggml_softmax.go:369
 						tid := gc_tx
-//line ggml_softmax.go:371
 						dgfDot := gc_s_dgfDot[gc_rank]
 //line ggml_softmax.go:378
 						col := tid + gc_off
@@ -2432,7 +2230,6 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 						gc_pos.Thread = gc_rank
 //line ggml_softmax.go:369
 						tid := gc_tx
-//line ggml_softmax.go:371
 						dgfDot := gc_s_dgfDot[gc_rank]
 //line ggml_softmax.go:378
 						col := tid + gc_off
@@ -2447,7 +2244,6 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 					gc_pos.Thread = gc_rank
 //line ggml_softmax.go:369
 					tid := gc_tx
-//line ggml_softmax.go:371
 					dgfDot := gc_s_dgfDot[gc_rank]
 //line ggml_softmax.go:378
 					col := tid + gc_off
@@ -2459,7 +2255,6 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 			}
 		}
 	}
-//line ggml_softmax.go:387
 	var gc_l_x [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -2469,11 +2264,9 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 		_ = gc_dead
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
-//line ggml_softmax.go:397
 			dgfDot := gc_s_dgfDot[gc_rank]
 //line ggml_softmax.go:382
 			var x float32 = dgfDot
-//line ggml_softmax.go:384
 			gc_l_x[gc_lane] = x
 		}
 //line ggml_norm.go:24
@@ -2488,7 +2281,6 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 //line ggml_norm.go:25
 					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x, offset, ggmlWarpSize, &gc_c1r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line ggml_norm.go:29
 						x := gc_l_x[gc_lane]
 //line ggml_norm.go:25
 						x += gc_c1r[gc_lane]
@@ -2499,15 +2291,12 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 		}
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
-//line ggml_norm.go:34
 			x := gc_l_x[gc_lane]
-//line ggml_norm.go:36
 			var dgfDot float32
 //line ggml_norm.go:27
 			var r float32 = x
 //line ggml_softmax.go:382
 			dgfDot = r
-//line ggml_softmax.go:384
 			gc_s_dgfDot[gc_rank] = dgfDot
 		}
 	}
@@ -2518,7 +2307,6 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 			return
 		}
 		gc_more2 = false
-//line ggml_softmax.go:391
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off2, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -2536,44 +2324,32 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
 						gc_tx := gc_step3 + 0
-//line ggml_softmax.go:409
 						gc_rank := gc_base + gc_tx
-//line ggml_softmax.go:371
 						dgfDot := gc_s_dgfDot[gc_rank]
-//line ggml_softmax.go:385
 						gc_more2 = true
 //line ggml_softmax.go:385
 						gc_at3[gc_tx] = scale * (gc_at4[gc_tx] - dgfDot) * gc_at5[gc_tx]
 					}
 					{
 						gc_tx := gc_step3 + 1
-//line ggml_softmax.go:390
 						gc_rank := gc_base + gc_tx
-//line ggml_softmax.go:371
 						dgfDot := gc_s_dgfDot[gc_rank]
-//line ggml_softmax.go:385
 						gc_more2 = true
 //line ggml_softmax.go:385
 						gc_at3[gc_tx] = scale * (gc_at4[gc_tx] - dgfDot) * gc_at5[gc_tx]
 					}
 					{
 						gc_tx := gc_step3 + 2
-//line ggml_softmax.go:390
 						gc_rank := gc_base + gc_tx
-//line ggml_softmax.go:371
 						dgfDot := gc_s_dgfDot[gc_rank]
-//line ggml_softmax.go:385
 						gc_more2 = true
 //line ggml_softmax.go:385
 						gc_at3[gc_tx] = scale * (gc_at4[gc_tx] - dgfDot) * gc_at5[gc_tx]
 					}
 					{
 						gc_tx := gc_step3 + 3
-//line ggml_softmax.go:390
 						gc_rank := gc_base + gc_tx
-//line ggml_softmax.go:371
 						dgfDot := gc_s_dgfDot[gc_rank]
-//line ggml_softmax.go:385
 						gc_more2 = true
 //line ggml_softmax.go:385
 						gc_at3[gc_tx] = scale * (gc_at4[gc_tx] - dgfDot) * gc_at5[gc_tx]
@@ -2581,9 +2357,7 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 				}
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line ggml_softmax.go:371
 					dgfDot := gc_s_dgfDot[gc_rank]
-//line ggml_softmax.go:385
 					gc_more2 = true
 //line ggml_softmax.go:385
 					gc_at3[gc_tx] = scale * (gc_at4[gc_tx] - dgfDot) * gc_at5[gc_tx]
@@ -2597,7 +2371,6 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 						gc_pos.Thread = gc_rank
 //line ggml_softmax.go:369
 						tid := gc_tx
-//line ggml_softmax.go:371
 						dgfDot := gc_s_dgfDot[gc_rank]
 //line ggml_softmax.go:384
 						col_ := tid + gc_off2
@@ -2611,7 +2384,6 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 						gc_pos.Thread = gc_rank
 //line ggml_softmax.go:369
 						tid := gc_tx
-//line ggml_softmax.go:371
 						dgfDot := gc_s_dgfDot[gc_rank]
 //line ggml_softmax.go:384
 						col_ := tid + gc_off2
@@ -2625,7 +2397,6 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 						gc_pos.Thread = gc_rank
 //line ggml_softmax.go:369
 						tid := gc_tx
-//line ggml_softmax.go:371
 						dgfDot := gc_s_dgfDot[gc_rank]
 //line ggml_softmax.go:384
 						col_ := tid + gc_off2
@@ -2639,7 +2410,6 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 						gc_pos.Thread = gc_rank
 //line ggml_softmax.go:369
 						tid := gc_tx
-//line ggml_softmax.go:371
 						dgfDot := gc_s_dgfDot[gc_rank]
 //line ggml_softmax.go:384
 						col_ := tid + gc_off2
@@ -2653,7 +2423,6 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 					gc_pos.Thread = gc_rank
 //line ggml_softmax.go:369
 					tid := gc_tx
-//line ggml_softmax.go:371
 					dgfDot := gc_s_dgfDot[gc_rank]
 //line ggml_softmax.go:384
 					col_ := tid + gc_off2

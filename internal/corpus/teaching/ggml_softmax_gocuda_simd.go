@@ -68,7 +68,6 @@ func gc_body_softMaxF32[T float32 | float64](gc_b3 *compiled.Block, x []float32,
 		gc_s_mask[gc_rank3] = mask
 	}
 	gc_s_maxVal := compiled.Scratch[float32](gc_b3, 1)[:gc_n3]
-//line ggml_softmax.go:94
 	gc_s_tmp := compiled.Scratch[float32](gc_b3, 2)[:gc_n3]
 //line ggml_softmax.go:74
 	ncols := ncolsTemplate
@@ -88,7 +87,6 @@ func gc_body_softMaxF32[T float32 | float64](gc_b3 *compiled.Block, x []float32,
 //line ggml_softmax.go:91
 	x = x[int64(rowx)*int64(ncols):]
 	var sizeofT T
-//line ggml_softmax.go:94
 	for gc_rank3 := 0; gc_rank3 < gc_n3; gc_rank3++ {
 		gc_pos3.Thread = gc_rank3
 		mask := gc_s_mask[gc_rank3]
@@ -112,7 +110,6 @@ func gc_body_softMaxF32[T float32 | float64](gc_b3 *compiled.Block, x []float32,
 	if useShared {
 		vals = bufIw[ggmlWarpSize:]
 	}
-//line ggml_softmax.go:113
 	var gc_l_x_ [32]float32
 	var gc_c31r [32]float32
 	for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
@@ -132,7 +129,6 @@ func gc_body_softMaxF32[T float32 | float64](gc_b3 *compiled.Block, x []float32,
 				gc_pos3.Thread = gc_rank3
 //line ggml_softmax.go:79
 				tid := gc_tx3
-//line ggml_softmax.go:81
 				mask := gc_s_mask[gc_rank3]
 //line ggml_softmax.go:113
 				maxVal := float32(math.Inf(-1))
@@ -158,7 +154,6 @@ func gc_body_softMaxF32[T float32 | float64](gc_b3 *compiled.Block, x []float32,
 				}
 //line ggml_softmax.go:135
 				var x_ float32 = maxVal
-//line ggml_softmax.go:138
 				gc_l_x_[gc_lane3] = x_
 			}
 		}
@@ -166,13 +161,11 @@ func gc_body_softMaxF32[T float32 | float64](gc_b3 *compiled.Block, x []float32,
 		for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
 			compiled.ShflWarp(gc_b3, compiled.ShflXor, gc_w3, gc_act3, 0xffffffff, &gc_l_x_, offset, ggmlWarpSize, &gc_c31r)
 			for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
-//line ggml_more.go:29
 				x_ := gc_l_x_[gc_lane3]
 //line ggml_more.go:25
 				var shflXorSync float32 = gc_c31r[gc_lane3]
 //line ggml_more.go:25
 				x_ = fmaxf(x_, shflXorSync)
-//line ggml_more.go:27
 				gc_l_x_[gc_lane3] = x_
 			}
 		}
@@ -189,9 +182,7 @@ func gc_body_softMaxF32[T float32 | float64](gc_b3 *compiled.Block, x []float32,
 //line ggml_softmax.go:101
 				warpID := gc_tx3 / ggmlWarpSize
 				laneID := gc_tx3 % ggmlWarpSize
-//line ggml_softmax.go:104
 				x_ := gc_l_x_[gc_lane3]
-//line ggml_softmax.go:106
 				var maxVal float32
 //line ggml_more.go:27
 				var r float32 = x_
@@ -201,14 +192,12 @@ func gc_body_softMaxF32[T float32 | float64](gc_b3 *compiled.Block, x []float32,
 				if (blockSize > ggmlWarpSize) && (warpID == 0) {
 					bufIw[laneID] = float32(math.Inf(-1))
 				}
-//line ggml_softmax.go:141
 				gc_s_maxVal[gc_rank3] = maxVal
 			}
 		}
 	}
 //line ggml_softmax.go:136
 	if blockSize > ggmlWarpSize {
-//line ggml_softmax.go:138
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
 			gc_tx3, gc_every5, gc_exact5 := compiled.EveryFrom(0, ggmlWarpSize, 0)
 			if gc_exact5 {
@@ -232,7 +221,6 @@ func gc_body_softMaxF32[T float32 | float64](gc_b3 *compiled.Block, x []float32,
 //line ggml_softmax.go:101
 					warpID := gc_tx3 / ggmlWarpSize
 					laneID := gc_tx3 % ggmlWarpSize
-//line ggml_softmax.go:104
 					maxVal := gc_s_maxVal[gc_rank3]
 //line ggml_softmax.go:142
 					if laneID == 0 {
@@ -241,7 +229,6 @@ func gc_body_softMaxF32[T float32 | float64](gc_b3 *compiled.Block, x []float32,
 				}
 			}
 		}
-//line ggml_softmax.go:150
 		var gc_l_x_2 [32]float32
 		var gc_c32r [32]float32
 		for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
@@ -261,12 +248,10 @@ func gc_body_softMaxF32[T float32 | float64](gc_b3 *compiled.Block, x []float32,
 					gc_pos3.Thread = gc_rank3
 //line ggml_softmax.go:102
 					laneID := gc_tx3 % ggmlWarpSize
-//line ggml_softmax.go:104
 					var maxVal float32
 //line ggml_softmax.go:147
 					maxVal = bufIw[laneID]
 					var x_2 float32 = maxVal
-//line ggml_softmax.go:150
 					gc_l_x_2[gc_lane3] = x_2
 				}
 			}
@@ -274,13 +259,11 @@ func gc_body_softMaxF32[T float32 | float64](gc_b3 *compiled.Block, x []float32,
 			for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
 				compiled.ShflWarp(gc_b3, compiled.ShflXor, gc_w3, gc_act3, 0xffffffff, &gc_l_x_2, offset_, ggmlWarpSize, &gc_c32r)
 				for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
-//line ggml_more.go:29
 					x_2 := gc_l_x_2[gc_lane3]
 //line ggml_more.go:25
 					var shflXorSync_ float32 = gc_c32r[gc_lane3]
 //line ggml_more.go:25
 					x_2 = fmaxf(x_2, shflXorSync_)
-//line ggml_more.go:27
 					gc_l_x_2[gc_lane3] = x_2
 				}
 			}
@@ -328,21 +311,17 @@ func gc_body_softMaxF32[T float32 | float64](gc_b3 *compiled.Block, x []float32,
 						continue
 					}
 					gc_rank3 := gc_w3 + gc_lane3
-//line ggml_softmax.go:161
 					x_2 := gc_l_x_2[gc_lane3]
-//line ggml_softmax.go:163
 					var maxVal float32
 //line ggml_more.go:27
 					var r_ float32 = x_2
 //line ggml_softmax.go:148
 					maxVal = r_
-//line ggml_softmax.go:150
 					gc_s_maxVal[gc_rank3] = maxVal
 				}
 			}
 		}
 	}
-//line ggml_softmax.go:157
 	var gc_l_x_3 [32]float32
 	var gc_c33r [32]float32
 	for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
@@ -362,7 +341,6 @@ func gc_body_softMaxF32[T float32 | float64](gc_b3 *compiled.Block, x []float32,
 				gc_pos3.Thread = gc_rank3
 //line ggml_softmax.go:79
 				tid := gc_tx3
-//line ggml_softmax.go:81
 				maxVal := gc_s_maxVal[gc_rank3]
 //line ggml_softmax.go:151
 				tmp := float32(0.0)
@@ -380,7 +358,6 @@ func gc_body_softMaxF32[T float32 | float64](gc_b3 *compiled.Block, x []float32,
 				}
 //line ggml_softmax.go:165
 				var x_3 float32 = tmp
-//line ggml_softmax.go:168
 				gc_l_x_3[gc_lane3] = x_3
 			}
 		}
@@ -436,7 +413,6 @@ func gc_body_softMaxF32[T float32 | float64](gc_b3 *compiled.Block, x []float32,
 							if gc_left7&(1<<gc_lane3) == 0 {
 								continue
 							}
-//line ggml_norm.go:38
 							x_3 := gc_l_x_3[gc_lane3]
 //line ggml_norm.go:25
 							x_3 += gc_c33r[gc_lane3]
@@ -490,22 +466,18 @@ func gc_body_softMaxF32[T float32 | float64](gc_b3 *compiled.Block, x []float32,
 					continue
 				}
 				gc_rank3 := gc_w3 + gc_lane3
-//line ggml_softmax.go:178
 				x_3 := gc_l_x_3[gc_lane3]
-//line ggml_softmax.go:180
 				var tmp float32
 //line ggml_norm.go:27
 				var r_2 float32 = x_3
 //line ggml_softmax.go:165
 				tmp = r_2
-//line ggml_softmax.go:167
 				gc_s_tmp[gc_rank3] = tmp
 			}
 		}
 	}
 //line ggml_softmax.go:166
 	if blockSize > ggmlWarpSize {
-//line ggml_softmax.go:168
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
 			gc_step3 := 0
 			for ; gc_step3+3 < gc_bdx3; gc_step3 += 4 {
@@ -570,7 +542,6 @@ func gc_body_softMaxF32[T float32 | float64](gc_b3 *compiled.Block, x []float32,
 				}
 			}
 		}
-//line ggml_softmax.go:175
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
 			gc_tx3, gc_every6, gc_exact6 := compiled.EveryFrom(0, ggmlWarpSize, 0)
 			if gc_exact6 {
@@ -594,7 +565,6 @@ func gc_body_softMaxF32[T float32 | float64](gc_b3 *compiled.Block, x []float32,
 //line ggml_softmax.go:101
 					warpID := gc_tx3 / ggmlWarpSize
 					laneID := gc_tx3 % ggmlWarpSize
-//line ggml_softmax.go:104
 					tmp := gc_s_tmp[gc_rank3]
 //line ggml_softmax.go:173
 					if laneID == 0 {
@@ -603,7 +573,6 @@ func gc_body_softMaxF32[T float32 | float64](gc_b3 *compiled.Block, x []float32,
 				}
 			}
 		}
-//line ggml_softmax.go:181
 		var gc_l_x_4 [32]float32
 		var gc_c34r [32]float32
 		for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
@@ -623,12 +592,10 @@ func gc_body_softMaxF32[T float32 | float64](gc_b3 *compiled.Block, x []float32,
 					gc_pos3.Thread = gc_rank3
 //line ggml_softmax.go:102
 					laneID := gc_tx3 % ggmlWarpSize
-//line ggml_softmax.go:104
 					var tmp float32
 //line ggml_softmax.go:178
 					tmp = bufIw[laneID]
 					var x_4 float32 = tmp
-//line ggml_softmax.go:181
 					gc_l_x_4[gc_lane3] = x_4
 				}
 			}
@@ -684,7 +651,6 @@ func gc_body_softMaxF32[T float32 | float64](gc_b3 *compiled.Block, x []float32,
 								if gc_left9&(1<<gc_lane3) == 0 {
 									continue
 								}
-//line ggml_norm.go:38
 								x_4 := gc_l_x_4[gc_lane3]
 //line ggml_norm.go:25
 								x_4 += gc_c34r[gc_lane3]
@@ -738,27 +704,21 @@ func gc_body_softMaxF32[T float32 | float64](gc_b3 *compiled.Block, x []float32,
 						continue
 					}
 					gc_rank3 := gc_w3 + gc_lane3
-//line ggml_softmax.go:192
 					x_4 := gc_l_x_4[gc_lane3]
-//line ggml_softmax.go:194
 					var tmp float32
 //line ggml_norm.go:27
 					var r_3 float32 = x_4
 //line ggml_softmax.go:179
 					tmp = r_3
-//line ggml_softmax.go:181
 					gc_s_tmp[gc_rank3] = tmp
 				}
 			}
 		}
 	}
-//line ggml_softmax.go:187
 	compiled.OutOfLine(func() {
 		gc_s_maxVal := gc_s_maxVal[:gc_n3]
-//line ggml_softmax.go:190
 		gc_s_tmp := gc_s_tmp[:gc_n3]
 		{
-//line ggml_softmax.go:193
 			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
 			gc_L93:
 				for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
@@ -766,7 +726,6 @@ func gc_body_softMaxF32[T float32 | float64](gc_b3 *compiled.Block, x []float32,
 					gc_pos3.Thread = gc_rank3
 //line ggml_softmax.go:79
 					tid := gc_tx3
-//line ggml_softmax.go:81
 					maxVal := gc_s_maxVal[gc_rank3]
 					tmp := gc_s_tmp[gc_rank3]
 //line ggml_softmax.go:182
@@ -788,7 +747,6 @@ func gc_body_softMaxF32[T float32 | float64](gc_b3 *compiled.Block, x []float32,
 				}
 			}
 		}
-//line ggml_softmax.go:201
 	})
 }
 
@@ -813,7 +771,6 @@ func gc_body_softMaxF32_float32(gc_b2 *compiled.Block, x []float32, mask []float
 		gc_s_mask[gc_rank2] = mask
 	}
 	gc_s_maxVal := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
-//line ggml_softmax.go:94
 	gc_s_tmp := compiled.Scratch[float32](gc_b2, 2)[:gc_n2]
 //line ggml_softmax.go:74
 	ncols := ncolsTemplate
@@ -833,7 +790,6 @@ func gc_body_softMaxF32_float32(gc_b2 *compiled.Block, x []float32, mask []float
 //line ggml_softmax.go:91
 	x = x[int64(rowx)*int64(ncols):]
 	var sizeofT float32
-//line ggml_softmax.go:94
 	for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 		gc_pos2.Thread = gc_rank2
 		mask := gc_s_mask[gc_rank2]
@@ -857,7 +813,6 @@ func gc_body_softMaxF32_float32(gc_b2 *compiled.Block, x []float32, mask []float
 	if useShared {
 		vals = bufIw[ggmlWarpSize:]
 	}
-//line ggml_softmax.go:113
 	var gc_l_x_ [32]float32
 	var gc_c21r [32]float32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -877,7 +832,6 @@ func gc_body_softMaxF32_float32(gc_b2 *compiled.Block, x []float32, mask []float
 				gc_pos2.Thread = gc_rank2
 //line ggml_softmax.go:79
 				tid := gc_tx2
-//line ggml_softmax.go:81
 				mask := gc_s_mask[gc_rank2]
 //line ggml_softmax.go:113
 				maxVal := float32(math.Inf(-1))
@@ -903,7 +857,6 @@ func gc_body_softMaxF32_float32(gc_b2 *compiled.Block, x []float32, mask []float
 				}
 //line ggml_softmax.go:135
 				var x_ float32 = maxVal
-//line ggml_softmax.go:138
 				gc_l_x_[gc_lane2] = x_
 			}
 		}
@@ -911,13 +864,11 @@ func gc_body_softMaxF32_float32(gc_b2 *compiled.Block, x []float32, mask []float
 		for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
 			compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_, offset, ggmlWarpSize, &gc_c21r)
 			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-//line ggml_more.go:29
 				x_ := gc_l_x_[gc_lane2]
 //line ggml_more.go:25
 				var shflXorSync float32 = gc_c21r[gc_lane2]
 //line ggml_more.go:25
 				x_ = fmaxf(x_, shflXorSync)
-//line ggml_more.go:27
 				gc_l_x_[gc_lane2] = x_
 			}
 		}
@@ -934,9 +885,7 @@ func gc_body_softMaxF32_float32(gc_b2 *compiled.Block, x []float32, mask []float
 //line ggml_softmax.go:101
 				warpID := gc_tx2 / ggmlWarpSize
 				laneID := gc_tx2 % ggmlWarpSize
-//line ggml_softmax.go:104
 				x_ := gc_l_x_[gc_lane2]
-//line ggml_softmax.go:106
 				var maxVal float32
 //line ggml_more.go:27
 				var r float32 = x_
@@ -946,14 +895,12 @@ func gc_body_softMaxF32_float32(gc_b2 *compiled.Block, x []float32, mask []float
 				if (blockSize > ggmlWarpSize) && (warpID == 0) {
 					bufIw[laneID] = float32(math.Inf(-1))
 				}
-//line ggml_softmax.go:141
 				gc_s_maxVal[gc_rank2] = maxVal
 			}
 		}
 	}
 //line ggml_softmax.go:136
 	if blockSize > ggmlWarpSize {
-//line ggml_softmax.go:138
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_tx2, gc_every3, gc_exact3 := compiled.EveryFrom(0, ggmlWarpSize, 0)
 			if gc_exact3 {
@@ -977,7 +924,6 @@ func gc_body_softMaxF32_float32(gc_b2 *compiled.Block, x []float32, mask []float
 //line ggml_softmax.go:101
 					warpID := gc_tx2 / ggmlWarpSize
 					laneID := gc_tx2 % ggmlWarpSize
-//line ggml_softmax.go:104
 					maxVal := gc_s_maxVal[gc_rank2]
 //line ggml_softmax.go:142
 					if laneID == 0 {
@@ -986,7 +932,6 @@ func gc_body_softMaxF32_float32(gc_b2 *compiled.Block, x []float32, mask []float
 				}
 			}
 		}
-//line ggml_softmax.go:150
 		var gc_l_x_2 [32]float32
 		var gc_c22r [32]float32
 		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -1006,12 +951,10 @@ func gc_body_softMaxF32_float32(gc_b2 *compiled.Block, x []float32, mask []float
 					gc_pos2.Thread = gc_rank2
 //line ggml_softmax.go:102
 					laneID := gc_tx2 % ggmlWarpSize
-//line ggml_softmax.go:104
 					var maxVal float32
 //line ggml_softmax.go:147
 					maxVal = bufIw[laneID]
 					var x_2 float32 = maxVal
-//line ggml_softmax.go:150
 					gc_l_x_2[gc_lane2] = x_2
 				}
 			}
@@ -1019,13 +962,11 @@ func gc_body_softMaxF32_float32(gc_b2 *compiled.Block, x []float32, mask []float
 			for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
 				compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_2, offset_, ggmlWarpSize, &gc_c22r)
 				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-//line ggml_more.go:29
 					x_2 := gc_l_x_2[gc_lane2]
 //line ggml_more.go:25
 					var shflXorSync_ float32 = gc_c22r[gc_lane2]
 //line ggml_more.go:25
 					x_2 = fmaxf(x_2, shflXorSync_)
-//line ggml_more.go:27
 					gc_l_x_2[gc_lane2] = x_2
 				}
 			}
@@ -1073,21 +1014,17 @@ func gc_body_softMaxF32_float32(gc_b2 *compiled.Block, x []float32, mask []float
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
-//line ggml_softmax.go:161
 					x_2 := gc_l_x_2[gc_lane2]
-//line ggml_softmax.go:163
 					var maxVal float32
 //line ggml_more.go:27
 					var r_ float32 = x_2
 //line ggml_softmax.go:148
 					maxVal = r_
-//line ggml_softmax.go:150
 					gc_s_maxVal[gc_rank2] = maxVal
 				}
 			}
 		}
 	}
-//line ggml_softmax.go:157
 	var gc_l_x_3 [32]float32
 	var gc_c23r [32]float32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -1107,7 +1044,6 @@ func gc_body_softMaxF32_float32(gc_b2 *compiled.Block, x []float32, mask []float
 				gc_pos2.Thread = gc_rank2
 //line ggml_softmax.go:79
 				tid := gc_tx2
-//line ggml_softmax.go:81
 				maxVal := gc_s_maxVal[gc_rank2]
 //line ggml_softmax.go:151
 				tmp := float32(0.0)
@@ -1125,7 +1061,6 @@ func gc_body_softMaxF32_float32(gc_b2 *compiled.Block, x []float32, mask []float
 				}
 //line ggml_softmax.go:165
 				var x_3 float32 = tmp
-//line ggml_softmax.go:168
 				gc_l_x_3[gc_lane2] = x_3
 			}
 		}
@@ -1181,7 +1116,6 @@ func gc_body_softMaxF32_float32(gc_b2 *compiled.Block, x []float32, mask []float
 							if gc_left2&(1<<gc_lane2) == 0 {
 								continue
 							}
-//line ggml_norm.go:38
 							x_3 := gc_l_x_3[gc_lane2]
 //line ggml_norm.go:25
 							x_3 += gc_c23r[gc_lane2]
@@ -1235,22 +1169,18 @@ func gc_body_softMaxF32_float32(gc_b2 *compiled.Block, x []float32, mask []float
 					continue
 				}
 				gc_rank2 := gc_w2 + gc_lane2
-//line ggml_softmax.go:178
 				x_3 := gc_l_x_3[gc_lane2]
-//line ggml_softmax.go:180
 				var tmp float32
 //line ggml_norm.go:27
 				var r_2 float32 = x_3
 //line ggml_softmax.go:165
 				tmp = r_2
-//line ggml_softmax.go:167
 				gc_s_tmp[gc_rank2] = tmp
 			}
 		}
 	}
 //line ggml_softmax.go:166
 	if blockSize > ggmlWarpSize {
-//line ggml_softmax.go:168
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_step2 := 0
 			for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
@@ -1315,7 +1245,6 @@ func gc_body_softMaxF32_float32(gc_b2 *compiled.Block, x []float32, mask []float
 				}
 			}
 		}
-//line ggml_softmax.go:175
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_tx2, gc_every4, gc_exact4 := compiled.EveryFrom(0, ggmlWarpSize, 0)
 			if gc_exact4 {
@@ -1339,7 +1268,6 @@ func gc_body_softMaxF32_float32(gc_b2 *compiled.Block, x []float32, mask []float
 //line ggml_softmax.go:101
 					warpID := gc_tx2 / ggmlWarpSize
 					laneID := gc_tx2 % ggmlWarpSize
-//line ggml_softmax.go:104
 					tmp := gc_s_tmp[gc_rank2]
 //line ggml_softmax.go:173
 					if laneID == 0 {
@@ -1348,7 +1276,6 @@ func gc_body_softMaxF32_float32(gc_b2 *compiled.Block, x []float32, mask []float
 				}
 			}
 		}
-//line ggml_softmax.go:181
 		var gc_l_x_4 [32]float32
 		var gc_c24r [32]float32
 		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -1368,12 +1295,10 @@ func gc_body_softMaxF32_float32(gc_b2 *compiled.Block, x []float32, mask []float
 					gc_pos2.Thread = gc_rank2
 //line ggml_softmax.go:102
 					laneID := gc_tx2 % ggmlWarpSize
-//line ggml_softmax.go:104
 					var tmp float32
 //line ggml_softmax.go:178
 					tmp = bufIw[laneID]
 					var x_4 float32 = tmp
-//line ggml_softmax.go:181
 					gc_l_x_4[gc_lane2] = x_4
 				}
 			}
@@ -1429,7 +1354,6 @@ func gc_body_softMaxF32_float32(gc_b2 *compiled.Block, x []float32, mask []float
 								if gc_left4&(1<<gc_lane2) == 0 {
 									continue
 								}
-//line ggml_norm.go:38
 								x_4 := gc_l_x_4[gc_lane2]
 //line ggml_norm.go:25
 								x_4 += gc_c24r[gc_lane2]
@@ -1483,27 +1407,21 @@ func gc_body_softMaxF32_float32(gc_b2 *compiled.Block, x []float32, mask []float
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
-//line ggml_softmax.go:192
 					x_4 := gc_l_x_4[gc_lane2]
-//line ggml_softmax.go:194
 					var tmp float32
 //line ggml_norm.go:27
 					var r_3 float32 = x_4
 //line ggml_softmax.go:179
 					tmp = r_3
-//line ggml_softmax.go:181
 					gc_s_tmp[gc_rank2] = tmp
 				}
 			}
 		}
 	}
-//line ggml_softmax.go:187
 	compiled.OutOfLine(func() {
 		gc_s_maxVal := gc_s_maxVal[:gc_n2]
-//line ggml_softmax.go:190
 		gc_s_tmp := gc_s_tmp[:gc_n2]
 		{
-//line ggml_softmax.go:193
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_L92:
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -1511,7 +1429,6 @@ func gc_body_softMaxF32_float32(gc_b2 *compiled.Block, x []float32, mask []float
 					gc_pos2.Thread = gc_rank2
 //line ggml_softmax.go:79
 					tid := gc_tx2
-//line ggml_softmax.go:81
 					maxVal := gc_s_maxVal[gc_rank2]
 					tmp := gc_s_tmp[gc_rank2]
 //line ggml_softmax.go:182
@@ -1533,7 +1450,6 @@ func gc_body_softMaxF32_float32(gc_b2 *compiled.Block, x []float32, mask []float
 				}
 			}
 		}
-//line ggml_softmax.go:201
 	})
 }
 
@@ -1573,13 +1489,9 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 	gc_s_val := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
-//line ggml_softmax.go:379
 	gc_s_val_ := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
-//line ggml_softmax.go:381
 	gc_s_val_2 := compiled.Scratch[float32](gc_b2, 2)[:gc_n2]
-//line ggml_softmax.go:383
 	gc_s_val_3 := compiled.Scratch[float32](gc_b2, 3)[:gc_n2]
-//line ggml_softmax.go:385
 	gc_s_localVals := compiled.Scratch[[4]float32](gc_b2, 4)[:gc_n2]
 	gc_s_r := compiled.Scratch[float32](gc_b2, 5)[:gc_n2]
 	gc_s_r_3 := compiled.Scratch[float32](gc_b2, 6)[:gc_n2]
@@ -1612,7 +1524,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 		_ = returned
 //line ggml_softmax.go:214
 		localVals_ := gc_shared12(32)[:32]
-//line ggml_softmax.go:216
 		var gc_l_x_2 [32]float32
 		var gc_c21r [32]float32
 		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -1709,16 +1620,13 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 								localMax = fmaxf(localMax, localVals[i_])
 							}
 						}
-//line ggml_softmax.go:280
 						col += stepSize * nElemPerThread
 					}
-//line ggml_softmax.go:283
 					var val float32 = localMax
 //line ggml_softmax.go:283
 					var r float32
 //line ggml_softmax.go:211
 					var x_2 float32 = val
-//line ggml_softmax.go:217
 					gc_l_x_2[gc_lane2] = x_2
 					gc_s_localVals[gc_rank2] = localVals
 					gc_s_r[gc_rank2] = r
@@ -1728,13 +1636,11 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 			for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
 				compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_2, offset, ggmlWarpSize, &gc_c21r)
 				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-//line ggml_more.go:29
 					x_2 := gc_l_x_2[gc_lane2]
 //line ggml_more.go:25
 					var shflXorSync float32 = gc_c21r[gc_lane2]
 //line ggml_more.go:25
 					x_2 = fmaxf(x_2, shflXorSync)
-//line ggml_more.go:27
 					gc_l_x_2[gc_lane2] = x_2
 				}
 			}
@@ -1752,9 +1658,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 //line ggml_softmax.go:215
 					warpID := gc_tx2 / ggmlWarpSize
 					laneID := gc_tx2 % ggmlWarpSize
-//line ggml_softmax.go:218
 					x_2 := gc_l_x_2[gc_lane2]
-//line ggml_softmax.go:220
 					var val float32
 //line ggml_more.go:27
 					var r_ float32 = x_2
@@ -1769,14 +1673,12 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 							localVals_[warpID] = val
 						}
 					}
-//line ggml_softmax.go:215
 					gc_s_val[gc_rank2] = val
 				}
 			}
 		}
 //line ggml_softmax.go:212
 		if gc_bdx2 > ggmlWarpSize {
-//line ggml_softmax.go:214
 			var gc_l_x_3 [32]float32
 			var gc_c22r [32]float32
 			for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -1796,7 +1698,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 						gc_pos2.Thread = gc_rank2
 //line ggml_softmax.go:216
 						laneID := gc_tx2 % ggmlWarpSize
-//line ggml_softmax.go:218
 						var val float32
 //line ggml_softmax.go:221
 						val = float32(math.Inf(-1))
@@ -1804,7 +1705,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 							val = localVals_[laneID]
 						}
 						var x_3 float32 = val
-//line ggml_softmax.go:227
 						gc_l_x_3[gc_lane2] = x_3
 						gc_s_val[gc_rank2] = val
 					}
@@ -1813,13 +1713,11 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 				for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
 					compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_3, offset_, ggmlWarpSize, &gc_c22r)
 					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-//line ggml_more.go:29
 						x_3 := gc_l_x_3[gc_lane2]
 //line ggml_more.go:25
 						var shflXorSync_ float32 = gc_c22r[gc_lane2]
 //line ggml_more.go:25
 						x_3 = fmaxf(x_3, shflXorSync_)
-//line ggml_more.go:27
 						gc_l_x_3[gc_lane2] = x_3
 					}
 				}
@@ -1867,15 +1765,12 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
-//line ggml_softmax.go:238
 						x_3 := gc_l_x_3[gc_lane2]
-//line ggml_softmax.go:240
 						var r float32
 //line ggml_more.go:27
 						var r_2 float32 = x_3
 //line ggml_softmax.go:225
 						r = r_2
-//line ggml_softmax.go:227
 						gc_s_r[gc_rank2] = r
 					}
 				}
@@ -1883,7 +1778,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 //line ggml_softmax.go:225
 			returned = true
 		} else {
-//line ggml_softmax.go:228
 			gc_vstep5 := 0
 			if compiled.SIMD {
 				for ; gc_vstep5+7 < gc_n2; gc_vstep5 += 8 {
@@ -1962,11 +1856,8 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 					for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
 						{
 							gc_tx2 := gc_step10 + 0
-//line ggml_softmax.go:243
 							gc_rank2 := gc_base2 + gc_tx2
-//line ggml_softmax.go:262
 							var localMax float32
-//line ggml_softmax.go:264
 							r := gc_s_r[gc_rank2]
 //line ggml_softmax.go:283
 							localMax = r
@@ -1974,13 +1865,9 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 							gc_at5[0] = localMax
 						}
 						{
-//line ggml_softmax.go:290
 							gc_tx2 := gc_step10 + 1
-//line ggml_softmax.go:292
 							gc_rank2 := gc_base2 + gc_tx2
-//line ggml_softmax.go:262
 							var localMax float32
-//line ggml_softmax.go:264
 							r := gc_s_r[gc_rank2]
 //line ggml_softmax.go:283
 							localMax = r
@@ -1988,13 +1875,9 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 							gc_at5[0] = localMax
 						}
 						{
-//line ggml_softmax.go:290
 							gc_tx2 := gc_step10 + 2
-//line ggml_softmax.go:292
 							gc_rank2 := gc_base2 + gc_tx2
-//line ggml_softmax.go:262
 							var localMax float32
-//line ggml_softmax.go:264
 							r := gc_s_r[gc_rank2]
 //line ggml_softmax.go:283
 							localMax = r
@@ -2002,13 +1885,9 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 							gc_at5[0] = localMax
 						}
 						{
-//line ggml_softmax.go:290
 							gc_tx2 := gc_step10 + 3
-//line ggml_softmax.go:292
 							gc_rank2 := gc_base2 + gc_tx2
-//line ggml_softmax.go:262
 							var localMax float32
-//line ggml_softmax.go:264
 							r := gc_s_r[gc_rank2]
 //line ggml_softmax.go:283
 							localMax = r
@@ -2016,12 +1895,9 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 							gc_at5[0] = localMax
 						}
 					}
-//line ggml_softmax.go:290
 					for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
-//line ggml_softmax.go:262
 						var localMax float32
-//line ggml_softmax.go:264
 						r := gc_s_r[gc_rank2]
 //line ggml_softmax.go:283
 						localMax = r
@@ -2029,16 +1905,13 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 						gc_at5[0] = localMax
 					}
 				} else {
-//line ggml_softmax.go:290
 					gc_step11 := gc_from2
 					for ; gc_step11+3 < gc_to2; gc_step11 += 4 {
 						{
 							gc_tx2 := gc_step11 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-//line ggml_softmax.go:262
 							var localMax float32
-//line ggml_softmax.go:264
 							r := gc_s_r[gc_rank2]
 //line ggml_softmax.go:283
 							localMax = r
@@ -2046,13 +1919,10 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 							tmpVals_[gc_bx2] = localMax
 						}
 						{
-//line ggml_softmax.go:290
 							gc_tx2 := gc_step11 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-//line ggml_softmax.go:262
 							var localMax float32
-//line ggml_softmax.go:264
 							r := gc_s_r[gc_rank2]
 //line ggml_softmax.go:283
 							localMax = r
@@ -2060,13 +1930,10 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 							tmpVals_[gc_bx2] = localMax
 						}
 						{
-//line ggml_softmax.go:290
 							gc_tx2 := gc_step11 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-//line ggml_softmax.go:262
 							var localMax float32
-//line ggml_softmax.go:264
 							r := gc_s_r[gc_rank2]
 //line ggml_softmax.go:283
 							localMax = r
@@ -2074,13 +1941,10 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 							tmpVals_[gc_bx2] = localMax
 						}
 						{
-//line ggml_softmax.go:290
 							gc_tx2 := gc_step11 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-//line ggml_softmax.go:262
 							var localMax float32
-//line ggml_softmax.go:264
 							r := gc_s_r[gc_rank2]
 //line ggml_softmax.go:283
 							localMax = r
@@ -2088,13 +1952,10 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 							tmpVals_[gc_bx2] = localMax
 						}
 					}
-//line ggml_softmax.go:290
 					for gc_tx2 := gc_step11; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-//line ggml_softmax.go:262
 						var localMax float32
-//line ggml_softmax.go:264
 						r := gc_s_r[gc_rank2]
 //line ggml_softmax.go:283
 						localMax = r
@@ -2114,7 +1975,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 		_ = returned_
 //line ggml_softmax.go:214
 		localVals_2 := gc_shared12(32)[:32]
-//line ggml_softmax.go:216
 		var gc_l_x_4 [32]float32
 		var gc_c23r [32]float32
 		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -2132,13 +1992,11 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 						gc_at6 := tmpVals_[gc_off6:][:32]
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 							gc_tx2 := gc_x03 + gc_lane2
-//line ggml_softmax.go:234
 							gc_rank2 := gc_w2 + gc_lane2
 							gc_pos2.Thread = gc_rank2
 							gc_b2.Enter(gc_rank2)
 //line ggml_softmax.go:260
 							tid := gc_tx2
-//line ggml_softmax.go:262
 							var localMax float32
 //line ggml_softmax.go:290
 							t.Assert(gc_gdx2 < gc_bdx2)
@@ -2152,7 +2010,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 							var r_3 float32
 //line ggml_softmax.go:211
 							var x_4 float32 = val_
-//line ggml_softmax.go:215
 							gc_l_x_4[gc_lane2] = x_4
 							gc_s_r_3[gc_rank2] = r_3
 						}
@@ -2167,7 +2024,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 							gc_b2.Enter(gc_rank2)
 //line ggml_softmax.go:260
 							tid := gc_tx2
-//line ggml_softmax.go:262
 							var localMax float32
 //line ggml_softmax.go:290
 							t.Assert(gc_gdx2 < gc_bdx2)
@@ -2181,7 +2037,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 							var r_3 float32
 //line ggml_softmax.go:211
 							var x_4 float32 = val_
-//line ggml_softmax.go:215
 							gc_l_x_4[gc_lane2] = x_4
 							gc_s_r_3[gc_rank2] = r_3
 						}
@@ -2192,13 +2047,11 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 			for offset_2 := ggmlWarpSize / 2; offset_2 > 0; offset_2 >>= 1 {
 				compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_4, offset_2, ggmlWarpSize, &gc_c23r)
 				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-//line ggml_more.go:29
 					x_4 := gc_l_x_4[gc_lane2]
 //line ggml_more.go:25
 					var shflXorSync_2 float32 = gc_c23r[gc_lane2]
 //line ggml_more.go:25
 					x_4 = fmaxf(x_4, shflXorSync_2)
-//line ggml_more.go:27
 					gc_l_x_4[gc_lane2] = x_4
 				}
 			}
@@ -2216,9 +2069,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 //line ggml_softmax.go:215
 					warpID_ := gc_tx2 / ggmlWarpSize
 					laneID_ := gc_tx2 % ggmlWarpSize
-//line ggml_softmax.go:218
 					x_4 := gc_l_x_4[gc_lane2]
-//line ggml_softmax.go:220
 					var val_ float32
 //line ggml_more.go:27
 					var r_4 float32 = x_4
@@ -2233,14 +2084,12 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 							localVals_2[warpID_] = val_
 						}
 					}
-//line ggml_softmax.go:215
 					gc_s_val_[gc_rank2] = val_
 				}
 			}
 		}
 //line ggml_softmax.go:212
 		if gc_bdx2 > ggmlWarpSize {
-//line ggml_softmax.go:214
 			var gc_l_x_5 [32]float32
 			var gc_c24r [32]float32
 			for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -2260,7 +2109,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 						gc_pos2.Thread = gc_rank2
 //line ggml_softmax.go:216
 						laneID_ := gc_tx2 % ggmlWarpSize
-//line ggml_softmax.go:218
 						var val_ float32
 //line ggml_softmax.go:221
 						val_ = float32(math.Inf(-1))
@@ -2268,7 +2116,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 							val_ = localVals_2[laneID_]
 						}
 						var x_5 float32 = val_
-//line ggml_softmax.go:227
 						gc_l_x_5[gc_lane2] = x_5
 						gc_s_val_[gc_rank2] = val_
 					}
@@ -2277,13 +2124,11 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 				for offset_3 := ggmlWarpSize / 2; offset_3 > 0; offset_3 >>= 1 {
 					compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_5, offset_3, ggmlWarpSize, &gc_c24r)
 					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-//line ggml_more.go:29
 						x_5 := gc_l_x_5[gc_lane2]
 //line ggml_more.go:25
 						var shflXorSync_3 float32 = gc_c24r[gc_lane2]
 //line ggml_more.go:25
 						x_5 = fmaxf(x_5, shflXorSync_3)
-//line ggml_more.go:27
 						gc_l_x_5[gc_lane2] = x_5
 					}
 				}
@@ -2331,15 +2176,12 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
-//line ggml_softmax.go:238
 						x_5 := gc_l_x_5[gc_lane2]
-//line ggml_softmax.go:240
 						var r_3 float32
 //line ggml_more.go:27
 						var r_5 float32 = x_5
 //line ggml_softmax.go:225
 						r_3 = r_5
-//line ggml_softmax.go:227
 						gc_s_r_3[gc_rank2] = r_3
 					}
 				}
@@ -2347,7 +2189,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 //line ggml_softmax.go:225
 			returned_ = true
 		} else {
-//line ggml_softmax.go:228
 			gc_vstep6 := 0
 			if compiled.SIMD {
 				for ; gc_vstep6+7 < gc_n2; gc_vstep6 += 8 {
@@ -2419,7 +2260,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 		_ = returned_2
 //line ggml_softmax.go:236
 		localVals_3 := gc_shared22(32)[:32]
-//line ggml_softmax.go:238
 		var gc_l_x_6 [32]float32
 		var gc_c25r [32]float32
 		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -2440,10 +2280,8 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 //line ggml_softmax.go:260
 					tid := gc_tx2
 					colStart := gc_bx2*gc_bdx2 + tid
-//line ggml_softmax.go:263
 					localVals := gc_s_localVals[gc_rank2]
 					var localMax float32
-//line ggml_softmax.go:266
 					r_3 := gc_s_r_3[gc_rank2]
 //line ggml_softmax.go:296
 					localMax = r_3
@@ -2541,16 +2379,13 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 								}
 							}
 						}
-//line ggml_softmax.go:316
 						col_ += stepSize * nElemPerThread
 					}
-//line ggml_softmax.go:319
 					var val_2 float32 = tmpExpf
 //line ggml_softmax.go:319
 					var r_6 float32
 //line ggml_softmax.go:233
 					var x_6 float32 = val_2
-//line ggml_softmax.go:238
 					gc_l_x_6[gc_lane2] = x_6
 					gc_s_localVals[gc_rank2] = localVals
 					gc_s_r_6[gc_rank2] = r_6
@@ -2608,7 +2443,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 								if gc_left3&(1<<gc_lane2) == 0 {
 									continue
 								}
-//line ggml_norm.go:38
 								x_6 := gc_l_x_6[gc_lane2]
 //line ggml_norm.go:25
 								x_6 += gc_c25r[gc_lane2]
@@ -2632,9 +2466,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 //line ggml_softmax.go:237
 					warpID_2 := gc_tx2 / ggmlWarpSize
 					laneID_2 := gc_tx2 % ggmlWarpSize
-//line ggml_softmax.go:240
 					x_6 := gc_l_x_6[gc_lane2]
-//line ggml_softmax.go:242
 					var val_2 float32
 //line ggml_norm.go:27
 					var r_7 float32 = x_6
@@ -2649,14 +2481,12 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 							localVals_3[warpID_2] = val_2
 						}
 					}
-//line ggml_softmax.go:237
 					gc_s_val_2[gc_rank2] = val_2
 				}
 			}
 		}
 //line ggml_softmax.go:234
 		if gc_bdx2 > ggmlWarpSize {
-//line ggml_softmax.go:236
 			var gc_l_x_7 [32]float32
 			var gc_c26r [32]float32
 			for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -2676,7 +2506,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 						gc_pos2.Thread = gc_rank2
 //line ggml_softmax.go:238
 						laneID_2 := gc_tx2 % ggmlWarpSize
-//line ggml_softmax.go:240
 						var val_2 float32
 //line ggml_softmax.go:243
 						val_2 = 0.0
@@ -2684,7 +2513,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 							val_2 = localVals_3[laneID_2]
 						}
 						var x_7 float32 = val_2
-//line ggml_softmax.go:249
 						gc_l_x_7[gc_lane2] = x_7
 						gc_s_val_2[gc_rank2] = val_2
 					}
@@ -2741,7 +2569,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 									if gc_left4&(1<<gc_lane2) == 0 {
 										continue
 									}
-//line ggml_norm.go:38
 									x_7 := gc_l_x_7[gc_lane2]
 //line ggml_norm.go:25
 									x_7 += gc_c26r[gc_lane2]
@@ -2795,15 +2622,12 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
-//line ggml_softmax.go:260
 						x_7 := gc_l_x_7[gc_lane2]
-//line ggml_softmax.go:262
 						var r_6 float32
 //line ggml_norm.go:27
 						var r_8 float32 = x_7
 //line ggml_softmax.go:247
 						r_6 = r_8
-//line ggml_softmax.go:249
 						gc_s_r_6[gc_rank2] = r_6
 					}
 				}
@@ -2811,7 +2635,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 //line ggml_softmax.go:247
 			returned_2 = true
 		} else {
-//line ggml_softmax.go:250
 			gc_vstep7 := 0
 			if compiled.SIMD {
 				for ; gc_vstep7+7 < gc_n2; gc_vstep7 += 8 {
@@ -2890,11 +2713,8 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 					for ; gc_step14+3 < gc_to2; gc_step14 += 4 {
 						{
 							gc_tx2 := gc_step14 + 0
-//line ggml_softmax.go:265
 							gc_rank2 := gc_base2 + gc_tx2
-//line ggml_softmax.go:262
 							var tmpExpf float32
-//line ggml_softmax.go:264
 							r_6 := gc_s_r_6[gc_rank2]
 //line ggml_softmax.go:319
 							tmpExpf = r_6
@@ -2902,13 +2722,9 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 							gc_at7[0] = tmpExpf
 						}
 						{
-//line ggml_softmax.go:326
 							gc_tx2 := gc_step14 + 1
-//line ggml_softmax.go:328
 							gc_rank2 := gc_base2 + gc_tx2
-//line ggml_softmax.go:262
 							var tmpExpf float32
-//line ggml_softmax.go:264
 							r_6 := gc_s_r_6[gc_rank2]
 //line ggml_softmax.go:319
 							tmpExpf = r_6
@@ -2916,13 +2732,9 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 							gc_at7[0] = tmpExpf
 						}
 						{
-//line ggml_softmax.go:326
 							gc_tx2 := gc_step14 + 2
-//line ggml_softmax.go:328
 							gc_rank2 := gc_base2 + gc_tx2
-//line ggml_softmax.go:262
 							var tmpExpf float32
-//line ggml_softmax.go:264
 							r_6 := gc_s_r_6[gc_rank2]
 //line ggml_softmax.go:319
 							tmpExpf = r_6
@@ -2930,13 +2742,9 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 							gc_at7[0] = tmpExpf
 						}
 						{
-//line ggml_softmax.go:326
 							gc_tx2 := gc_step14 + 3
-//line ggml_softmax.go:328
 							gc_rank2 := gc_base2 + gc_tx2
-//line ggml_softmax.go:262
 							var tmpExpf float32
-//line ggml_softmax.go:264
 							r_6 := gc_s_r_6[gc_rank2]
 //line ggml_softmax.go:319
 							tmpExpf = r_6
@@ -2944,12 +2752,9 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 							gc_at7[0] = tmpExpf
 						}
 					}
-//line ggml_softmax.go:326
 					for gc_tx2 := gc_step14; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
-//line ggml_softmax.go:262
 						var tmpExpf float32
-//line ggml_softmax.go:264
 						r_6 := gc_s_r_6[gc_rank2]
 //line ggml_softmax.go:319
 						tmpExpf = r_6
@@ -2957,16 +2762,13 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 						gc_at7[0] = tmpExpf
 					}
 				} else {
-//line ggml_softmax.go:326
 					gc_step15 := gc_from2
 					for ; gc_step15+3 < gc_to2; gc_step15 += 4 {
 						{
 							gc_tx2 := gc_step15 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-//line ggml_softmax.go:262
 							var tmpExpf float32
-//line ggml_softmax.go:264
 							r_6 := gc_s_r_6[gc_rank2]
 //line ggml_softmax.go:319
 							tmpExpf = r_6
@@ -2974,13 +2776,10 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 							tmpVals_[gc_bx2] = tmpExpf
 						}
 						{
-//line ggml_softmax.go:326
 							gc_tx2 := gc_step15 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-//line ggml_softmax.go:262
 							var tmpExpf float32
-//line ggml_softmax.go:264
 							r_6 := gc_s_r_6[gc_rank2]
 //line ggml_softmax.go:319
 							tmpExpf = r_6
@@ -2988,13 +2787,10 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 							tmpVals_[gc_bx2] = tmpExpf
 						}
 						{
-//line ggml_softmax.go:326
 							gc_tx2 := gc_step15 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-//line ggml_softmax.go:262
 							var tmpExpf float32
-//line ggml_softmax.go:264
 							r_6 := gc_s_r_6[gc_rank2]
 //line ggml_softmax.go:319
 							tmpExpf = r_6
@@ -3002,13 +2798,10 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 							tmpVals_[gc_bx2] = tmpExpf
 						}
 						{
-//line ggml_softmax.go:326
 							gc_tx2 := gc_step15 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-//line ggml_softmax.go:262
 							var tmpExpf float32
-//line ggml_softmax.go:264
 							r_6 := gc_s_r_6[gc_rank2]
 //line ggml_softmax.go:319
 							tmpExpf = r_6
@@ -3016,13 +2809,10 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 							tmpVals_[gc_bx2] = tmpExpf
 						}
 					}
-//line ggml_softmax.go:326
 					for gc_tx2 := gc_step15; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-//line ggml_softmax.go:262
 						var tmpExpf float32
-//line ggml_softmax.go:264
 						r_6 := gc_s_r_6[gc_rank2]
 //line ggml_softmax.go:319
 						tmpExpf = r_6
@@ -3042,7 +2832,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 		_ = returned_3
 //line ggml_softmax.go:236
 		localVals_4 := gc_shared22(32)[:32]
-//line ggml_softmax.go:238
 		var gc_l_x_8 [32]float32
 		var gc_c27r [32]float32
 		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -3065,7 +2854,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 						gc_rank2 := gc_w2 + gc_lane2
 						gc_tx2 := gc_tidx8.X + gc_lane2
-//line ggml_softmax.go:334
 						gc_ty2 := gc_tidx8.Y
 						_ = gc_ty2
 						gc_tz2 := gc_tidx8.Z
@@ -3126,7 +2914,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 							continue // the lanes wrap to the next row
 						}
 						gc_tx2 := gc_tidx2.X
-//line ggml_softmax.go:341
 						gc_ty2 := gc_tidx2.Y
 						_ = gc_ty2
 						gc_tz2 := gc_tidx2.Z
@@ -3188,7 +2975,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 						gc_pos2.Thread = gc_rank2
 //line ggml_softmax.go:260
 						tid := gc_tx2
-//line ggml_softmax.go:262
 						var tmpExpf float32
 //line ggml_softmax.go:326
 						if tid < gc_gdx2 {
@@ -3201,7 +2987,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 						var r_9 float32
 //line ggml_softmax.go:233
 						var x_8 float32 = val_3
-//line ggml_softmax.go:237
 						gc_l_x_8[gc_lane2] = x_8
 						gc_s_r_9[gc_rank2] = r_9
 					}
@@ -3259,7 +3044,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 								if gc_left7&(1<<gc_lane2) == 0 {
 									continue
 								}
-//line ggml_norm.go:38
 								x_8 := gc_l_x_8[gc_lane2]
 //line ggml_norm.go:25
 								x_8 += gc_c27r[gc_lane2]
@@ -3283,9 +3067,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 //line ggml_softmax.go:237
 					warpID_3 := gc_tx2 / ggmlWarpSize
 					laneID_3 := gc_tx2 % ggmlWarpSize
-//line ggml_softmax.go:240
 					x_8 := gc_l_x_8[gc_lane2]
-//line ggml_softmax.go:242
 					var val_3 float32
 //line ggml_norm.go:27
 					var r_10 float32 = x_8
@@ -3300,14 +3082,12 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 							localVals_4[warpID_3] = val_3
 						}
 					}
-//line ggml_softmax.go:237
 					gc_s_val_3[gc_rank2] = val_3
 				}
 			}
 		}
 //line ggml_softmax.go:234
 		if gc_bdx2 > ggmlWarpSize {
-//line ggml_softmax.go:236
 			var gc_l_x_9 [32]float32
 			var gc_c28r [32]float32
 			for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -3327,7 +3107,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 						gc_pos2.Thread = gc_rank2
 //line ggml_softmax.go:238
 						laneID_3 := gc_tx2 % ggmlWarpSize
-//line ggml_softmax.go:240
 						var val_3 float32
 //line ggml_softmax.go:243
 						val_3 = 0.0
@@ -3335,7 +3114,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 							val_3 = localVals_4[laneID_3]
 						}
 						var x_9 float32 = val_3
-//line ggml_softmax.go:249
 						gc_l_x_9[gc_lane2] = x_9
 						gc_s_val_3[gc_rank2] = val_3
 					}
@@ -3392,7 +3170,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 									if gc_left8&(1<<gc_lane2) == 0 {
 										continue
 									}
-//line ggml_norm.go:38
 									x_9 := gc_l_x_9[gc_lane2]
 //line ggml_norm.go:25
 									x_9 += gc_c28r[gc_lane2]
@@ -3446,15 +3223,12 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
-//line ggml_softmax.go:260
 						x_9 := gc_l_x_9[gc_lane2]
-//line ggml_softmax.go:262
 						var r_9 float32
 //line ggml_norm.go:27
 						var r_11 float32 = x_9
 //line ggml_softmax.go:247
 						r_9 = r_11
-//line ggml_softmax.go:249
 						gc_s_r_9[gc_rank2] = r_9
 					}
 				}
@@ -3462,7 +3236,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 //line ggml_softmax.go:247
 			returned_3 = true
 		} else {
-//line ggml_softmax.go:250
 			gc_vstep8 := 0
 			if compiled.SIMD {
 				for ; gc_vstep8+7 < gc_n2; gc_vstep8 += 8 {
@@ -3529,7 +3302,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 			returned_3 = true
 		}
 		archsimd.ClearAVXUpperBits()
-//line ggml_softmax.go:253
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
@@ -3537,10 +3309,8 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 //line ggml_softmax.go:260
 				tid := gc_tx2
 				colStart := gc_bx2*gc_bdx2 + tid
-//line ggml_softmax.go:263
 				localVals := gc_s_localVals[gc_rank2]
 				var tmpExpf float32
-//line ggml_softmax.go:266
 				r_9 := gc_s_r_9[gc_rank2]
 //line ggml_softmax.go:331
 				tmpExpf = r_9
@@ -3629,7 +3399,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 							}
 						}
 					}
-//line ggml_softmax.go:348
 					col_2 += stepSize * nElemPerThread
 				}
 				gc_s_localVals[gc_rank2] = localVals
@@ -3667,7 +3436,6 @@ func gc_body_softMaxBackF32Kernel(gc_b2 *compiled.Block, grad []float32, dstf []
 	grad = grad[int64(rowx)*int64(ncols):]
 	dstf = dstf[int64(rowx)*int64(ncols):]
 	dst = dst[int64(rowx)*int64(ncols):]
-//line ggml_softmax.go:376
 	gc_vstep4 := 0
 	if compiled.SIMD {
 //line ggml_softmax.go:376
@@ -3688,7 +3456,6 @@ func gc_body_softMaxBackF32Kernel(gc_b2 *compiled.Block, grad []float32, dstf []
 			gc_pos2.Thread = gc_rank2
 //line ggml_softmax.go:376
 			dgfDot := float32(0.0)
-//line ggml_softmax.go:378
 			gc_s_dgfDot[gc_rank2] = dgfDot
 		}
 		{
@@ -3696,7 +3463,6 @@ func gc_body_softMaxBackF32Kernel(gc_b2 *compiled.Block, grad []float32, dstf []
 			gc_pos2.Thread = gc_rank2
 //line ggml_softmax.go:376
 			dgfDot := float32(0.0)
-//line ggml_softmax.go:378
 			gc_s_dgfDot[gc_rank2] = dgfDot
 		}
 		{
@@ -3704,7 +3470,6 @@ func gc_body_softMaxBackF32Kernel(gc_b2 *compiled.Block, grad []float32, dstf []
 			gc_pos2.Thread = gc_rank2
 //line ggml_softmax.go:376
 			dgfDot := float32(0.0)
-//line ggml_softmax.go:378
 			gc_s_dgfDot[gc_rank2] = dgfDot
 		}
 		{
@@ -3712,7 +3477,6 @@ func gc_body_softMaxBackF32Kernel(gc_b2 *compiled.Block, grad []float32, dstf []
 			gc_pos2.Thread = gc_rank2
 //line ggml_softmax.go:376
 			dgfDot := float32(0.0)
-//line ggml_softmax.go:378
 			gc_s_dgfDot[gc_rank2] = dgfDot
 		}
 	}
@@ -3720,7 +3484,6 @@ func gc_body_softMaxBackF32Kernel(gc_b2 *compiled.Block, grad []float32, dstf []
 		gc_pos2.Thread = gc_rank2
 //line ggml_softmax.go:376
 		dgfDot := float32(0.0)
-//line ggml_softmax.go:378
 		gc_s_dgfDot[gc_rank2] = dgfDot
 	}
 //line ggml_softmax.go:378
@@ -3730,7 +3493,6 @@ func gc_body_softMaxBackF32Kernel(gc_b2 *compiled.Block, grad []float32, dstf []
 			return
 		}
 		gc_more = false
-//line ggml_softmax.go:385
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_off, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -3767,9 +3529,7 @@ func gc_body_softMaxBackF32Kernel(gc_b2 *compiled.Block, grad []float32, dstf []
 				}
 				for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-//line ggml_softmax.go:371
 					dgfDot := gc_s_dgfDot[gc_rank2]
-//line ggml_softmax.go:379
 					gc_more = true
 //line ggml_softmax.go:379
 					dgfDot += gc_at6[gc_tx2] * gc_at7[gc_tx2]
@@ -3809,7 +3569,6 @@ func gc_body_softMaxBackF32Kernel(gc_b2 *compiled.Block, grad []float32, dstf []
 						gc_pos2.Thread = gc_rank2
 //line ggml_softmax.go:369
 						tid := gc_tx2
-//line ggml_softmax.go:371
 						dgfDot := gc_s_dgfDot[gc_rank2]
 //line ggml_softmax.go:378
 						col := tid + gc_off
@@ -3824,7 +3583,6 @@ func gc_body_softMaxBackF32Kernel(gc_b2 *compiled.Block, grad []float32, dstf []
 						gc_pos2.Thread = gc_rank2
 //line ggml_softmax.go:369
 						tid := gc_tx2
-//line ggml_softmax.go:371
 						dgfDot := gc_s_dgfDot[gc_rank2]
 //line ggml_softmax.go:378
 						col := tid + gc_off
@@ -3839,7 +3597,6 @@ func gc_body_softMaxBackF32Kernel(gc_b2 *compiled.Block, grad []float32, dstf []
 						gc_pos2.Thread = gc_rank2
 //line ggml_softmax.go:369
 						tid := gc_tx2
-//line ggml_softmax.go:371
 						dgfDot := gc_s_dgfDot[gc_rank2]
 //line ggml_softmax.go:378
 						col := tid + gc_off
@@ -3854,7 +3611,6 @@ func gc_body_softMaxBackF32Kernel(gc_b2 *compiled.Block, grad []float32, dstf []
 						gc_pos2.Thread = gc_rank2
 //line ggml_softmax.go:369
 						tid := gc_tx2
-//line ggml_softmax.go:371
 						dgfDot := gc_s_dgfDot[gc_rank2]
 //line ggml_softmax.go:378
 						col := tid + gc_off
@@ -3869,7 +3625,6 @@ func gc_body_softMaxBackF32Kernel(gc_b2 *compiled.Block, grad []float32, dstf []
 					gc_pos2.Thread = gc_rank2
 //line ggml_softmax.go:369
 					tid := gc_tx2
-//line ggml_softmax.go:371
 					dgfDot := gc_s_dgfDot[gc_rank2]
 //line ggml_softmax.go:378
 					col := tid + gc_off
@@ -3881,7 +3636,6 @@ func gc_body_softMaxBackF32Kernel(gc_b2 *compiled.Block, grad []float32, dstf []
 			}
 		}
 	}
-//line ggml_softmax.go:387
 	var gc_l_x [32]float32
 	var gc_c21r [32]float32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -3924,11 +3678,9 @@ func gc_body_softMaxBackF32Kernel(gc_b2 *compiled.Block, grad []float32, dstf []
 					continue
 				}
 				gc_rank2 := gc_w2 + gc_lane2
-//line ggml_softmax.go:395
 				dgfDot := gc_s_dgfDot[gc_rank2]
 //line ggml_softmax.go:382
 				var x float32 = dgfDot
-//line ggml_softmax.go:384
 				gc_l_x[gc_lane2] = x
 			}
 		}
@@ -3984,7 +3736,6 @@ func gc_body_softMaxBackF32Kernel(gc_b2 *compiled.Block, grad []float32, dstf []
 							if gc_left2&(1<<gc_lane2) == 0 {
 								continue
 							}
-//line ggml_norm.go:38
 							x := gc_l_x[gc_lane2]
 //line ggml_norm.go:25
 							x += gc_c21r[gc_lane2]
@@ -4038,15 +3789,12 @@ func gc_body_softMaxBackF32Kernel(gc_b2 *compiled.Block, grad []float32, dstf []
 					continue
 				}
 				gc_rank2 := gc_w2 + gc_lane2
-//line ggml_softmax.go:395
 				x := gc_l_x[gc_lane2]
-//line ggml_softmax.go:397
 				var dgfDot float32
 //line ggml_norm.go:27
 				var r float32 = x
 //line ggml_softmax.go:382
 				dgfDot = r
-//line ggml_softmax.go:384
 				gc_s_dgfDot[gc_rank2] = dgfDot
 			}
 		}
@@ -4058,7 +3806,6 @@ func gc_body_softMaxBackF32Kernel(gc_b2 *compiled.Block, grad []float32, dstf []
 			return
 		}
 		gc_more2 = false
-//line ggml_softmax.go:391
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_off2, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -4096,9 +3843,7 @@ func gc_body_softMaxBackF32Kernel(gc_b2 *compiled.Block, grad []float32, dstf []
 				}
 				for gc_tx2 := gc_vstep7; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-//line ggml_softmax.go:371
 					dgfDot := gc_s_dgfDot[gc_rank2]
-//line ggml_softmax.go:385
 					gc_more2 = true
 //line ggml_softmax.go:385
 					gc_at8[gc_tx2] = scale * (gc_at9[gc_tx2] - dgfDot) * gc_at10[gc_tx2]
@@ -4121,7 +3866,6 @@ func gc_body_softMaxBackF32Kernel(gc_b2 *compiled.Block, grad []float32, dstf []
 //line ggml_softmax.go:385
 							break
 						}
-//line ggml_softmax.go:386
 						gc_vb2.Mul(archsimd.LoadFloat32x8Slice(grad[col_:]).Sub(dgfDot)).Mul(archsimd.LoadFloat32x8Slice(dstf[col_:])).StoreSlice(dst[col_:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -4137,7 +3881,6 @@ func gc_body_softMaxBackF32Kernel(gc_b2 *compiled.Block, grad []float32, dstf []
 						gc_pos2.Thread = gc_rank2
 //line ggml_softmax.go:369
 						tid := gc_tx2
-//line ggml_softmax.go:371
 						dgfDot := gc_s_dgfDot[gc_rank2]
 //line ggml_softmax.go:384
 						col_ := tid + gc_off2
@@ -4151,7 +3894,6 @@ func gc_body_softMaxBackF32Kernel(gc_b2 *compiled.Block, grad []float32, dstf []
 						gc_pos2.Thread = gc_rank2
 //line ggml_softmax.go:369
 						tid := gc_tx2
-//line ggml_softmax.go:371
 						dgfDot := gc_s_dgfDot[gc_rank2]
 //line ggml_softmax.go:384
 						col_ := tid + gc_off2
@@ -4165,7 +3907,6 @@ func gc_body_softMaxBackF32Kernel(gc_b2 *compiled.Block, grad []float32, dstf []
 						gc_pos2.Thread = gc_rank2
 //line ggml_softmax.go:369
 						tid := gc_tx2
-//line ggml_softmax.go:371
 						dgfDot := gc_s_dgfDot[gc_rank2]
 //line ggml_softmax.go:384
 						col_ := tid + gc_off2
@@ -4179,7 +3920,6 @@ func gc_body_softMaxBackF32Kernel(gc_b2 *compiled.Block, grad []float32, dstf []
 						gc_pos2.Thread = gc_rank2
 //line ggml_softmax.go:369
 						tid := gc_tx2
-//line ggml_softmax.go:371
 						dgfDot := gc_s_dgfDot[gc_rank2]
 //line ggml_softmax.go:384
 						col_ := tid + gc_off2
@@ -4193,7 +3933,6 @@ func gc_body_softMaxBackF32Kernel(gc_b2 *compiled.Block, grad []float32, dstf []
 					gc_pos2.Thread = gc_rank2
 //line ggml_softmax.go:369
 					tid := gc_tx2
-//line ggml_softmax.go:371
 					dgfDot := gc_s_dgfDot[gc_rank2]
 //line ggml_softmax.go:384
 					col_ := tid + gc_off2

@@ -49,7 +49,6 @@ func gc_body_atomicRedKernel(gc_b *compiled.Block, gc_lo, gc_hi int, gdata []flo
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line olcf.go:49
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step := 0
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -133,7 +132,6 @@ func gc_body_reduceAKernel(gc_b *compiled.Block, gdata []float32, out *float32) 
 	gc_n := gc_b.Len()
 //line olcf.go:43
 	sdata := gocuda.Shared[float32](t, olcfBlockSize)[:olcfBlockSize]
-//line olcf.go:45
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		if gc_bdx <= len(sdata) {
 			gc_at := sdata[:gc_bdx]
@@ -152,13 +150,11 @@ func gc_body_reduceAKernel(gc_b *compiled.Block, gdata []float32, out *float32) 
 //line olcf.go:48
 						return
 					}
-//line olcf.go:49
 					gc_at[gc_tx] += gdata[idx]
 					idx += uint64(gc_gdx * gc_bdx)
 				}
 			}
 		} else {
-//line olcf.go:55
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -175,7 +171,6 @@ func gc_body_reduceAKernel(gc_b *compiled.Block, gdata []float32, out *float32) 
 //line olcf.go:48
 						return
 					}
-//line olcf.go:49
 					sdata[tid] += gdata[idx]
 					idx += uint64(gc_gdx * gc_bdx)
 				}
@@ -184,7 +179,6 @@ func gc_body_reduceAKernel(gc_b *compiled.Block, gdata []float32, out *float32) 
 	}
 //line olcf.go:53
 	for s := uint32(gc_bdx / 2); s > 0; s >>= 1 {
-//line olcf.go:55
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step := 0
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -245,7 +239,6 @@ func gc_body_reduceAKernel(gc_b *compiled.Block, gdata []float32, out *float32) 
 			}
 		}
 	}
-//line olcf.go:63
 	gc_from, gc_to := 0, gc_bdx
 	if gc_bound := 0; gc_bound < gc_to-1 {
 		gc_to = gc_bound + 1
@@ -330,7 +323,6 @@ func gc_body_reduceWsKernel(gc_b *compiled.Block, gdata []float32, out *float32)
 	sdata := gocuda.Shared[float32](t, 32)[:32]
 //line olcf.go:74
 	mask := uint32(0xFFFFFFFF)
-//line olcf.go:76
 	var gc_l_val [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -360,11 +352,9 @@ func gc_body_reduceWsKernel(gc_b *compiled.Block, gdata []float32, out *float32)
 //line olcf.go:77
 						return
 					}
-//line olcf.go:78
 					val += gdata[idx]
 					idx += gc_gdx * gc_bdx
 				}
-//line olcf.go:83
 				gc_l_val[gc_lane] = val
 			}
 		}
@@ -384,7 +374,6 @@ func gc_body_reduceWsKernel(gc_b *compiled.Block, gdata []float32, out *float32)
 //line olcf.go:83
 					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, mask, &gc_l_val, offset, gocuda.WarpSize, &gc_c1r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line olcf.go:87
 						val := gc_l_val[gc_lane]
 //line olcf.go:83
 						val += gc_c1r[gc_lane]
@@ -417,7 +406,6 @@ func gc_body_reduceWsKernel(gc_b *compiled.Block, gdata []float32, out *float32)
 //line olcf.go:75
 					lane := gc_tx % gocuda.WarpSize
 					warpID := gc_tx / gocuda.WarpSize
-//line olcf.go:78
 					val := gc_l_val[gc_lane]
 //line olcf.go:85
 					if lane == 0 {
@@ -427,7 +415,6 @@ func gc_body_reduceWsKernel(gc_b *compiled.Block, gdata []float32, out *float32)
 			}
 		}
 	}
-//line olcf.go:94
 	var gc_l_val2 [32]float32
 	var gc_c2r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -435,7 +422,6 @@ func gc_body_reduceWsKernel(gc_b *compiled.Block, gdata []float32, out *float32)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		{
-//line olcf.go:102
 			var gc_m11 uint32
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -475,7 +461,6 @@ func gc_body_reduceWsKernel(gc_b *compiled.Block, gdata []float32, out *float32)
 						tid := gc_tx
 //line olcf.go:75
 						lane := gc_tx % gocuda.WarpSize
-//line olcf.go:77
 						var val float32
 //line olcf.go:91
 						if tid < gc_bdx/gocuda.WarpSize {
@@ -505,7 +490,6 @@ func gc_body_reduceWsKernel(gc_b *compiled.Block, gdata []float32, out *float32)
 								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
-//line olcf.go:105
 								val := gc_l_val2[gc_lane]
 //line olcf.go:98
 								val += gc_c2r[gc_lane]
@@ -529,7 +513,6 @@ func gc_body_reduceWsKernel(gc_b *compiled.Block, gdata []float32, out *float32)
 						gc_pos.Thread = gc_rank
 //line olcf.go:71
 						tid := gc_tx
-//line olcf.go:73
 						val := gc_l_val2[gc_lane]
 //line olcf.go:101
 						if tid == 0 {
@@ -570,7 +553,6 @@ func gc_body_maxReduceKernel(gc_b *compiled.Block, gdata []float32, out []float3
 	gc_n := gc_b.Len()
 //line olcf.go:113
 	sdata := gocuda.Shared[float32](t, olcfBlockSize)[:olcfBlockSize]
-//line olcf.go:115
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		if gc_bdx <= len(sdata) {
 			gc_at := sdata[:gc_bdx]
@@ -589,13 +571,11 @@ func gc_body_maxReduceKernel(gc_b *compiled.Block, gdata []float32, out []float3
 //line olcf.go:118
 						return
 					}
-//line olcf.go:119
 					gc_at[gc_tx] = fmaxf(gdata[idx], gc_at[gc_tx])
 					idx += uint64(gc_gdx * gc_bdx)
 				}
 			}
 		} else {
-//line olcf.go:125
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -612,7 +592,6 @@ func gc_body_maxReduceKernel(gc_b *compiled.Block, gdata []float32, out []float3
 //line olcf.go:118
 						return
 					}
-//line olcf.go:119
 					sdata[tid] = fmaxf(gdata[idx], sdata[tid])
 					idx += uint64(gc_gdx * gc_bdx)
 				}
@@ -621,7 +600,6 @@ func gc_body_maxReduceKernel(gc_b *compiled.Block, gdata []float32, out []float3
 	}
 //line olcf.go:123
 	for s := uint32(gc_bdx / 2); s > 0; s >>= 1 {
-//line olcf.go:125
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			if gc_bdx <= len(sdata) {
 				gc_at2 := sdata[:gc_bdx]
@@ -629,7 +607,6 @@ func gc_body_maxReduceKernel(gc_b *compiled.Block, gdata []float32, out []float3
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line olcf.go:133
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line olcf.go:114
@@ -641,7 +618,6 @@ func gc_body_maxReduceKernel(gc_b *compiled.Block, gdata []float32, out []float3
 					}
 					{
 						gc_tx := gc_step + 1
-//line olcf.go:132
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line olcf.go:114
@@ -653,7 +629,6 @@ func gc_body_maxReduceKernel(gc_b *compiled.Block, gdata []float32, out []float3
 					}
 					{
 						gc_tx := gc_step + 2
-//line olcf.go:132
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line olcf.go:114
@@ -665,7 +640,6 @@ func gc_body_maxReduceKernel(gc_b *compiled.Block, gdata []float32, out []float3
 					}
 					{
 						gc_tx := gc_step + 3
-//line olcf.go:132
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line olcf.go:114
@@ -747,7 +721,6 @@ func gc_body_maxReduceKernel(gc_b *compiled.Block, gdata []float32, out []float3
 			}
 		}
 	}
-//line olcf.go:134
 	gc_from, gc_to := 0, gc_bdx
 	if gc_bound := 0; gc_bound < gc_to-1 {
 		gc_to = gc_bound + 1
@@ -867,7 +840,6 @@ func gc_body_rowSumsKernel(gc_b *compiled.Block, A []float32, sums []float32, ds
 	idx := gc_bx
 	if uint64(idx) < ds {
 		sdata := gocuda.Shared[float32](t, olcfBlockSize)[:olcfBlockSize]
-//line olcf.go:143
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			if gc_bdx <= len(sdata) {
 				gc_at := sdata[:gc_bdx]
@@ -887,13 +859,11 @@ func gc_body_rowSumsKernel(gc_b *compiled.Block, A []float32, sums []float32, ds
 //line olcf.go:146
 							return
 						}
-//line olcf.go:147
 						gc_at[gc_tx] += A[uint64(idx)*ds+tidx]
 						tidx += uint64(gc_bdx)
 					}
 				}
 			} else {
-//line olcf.go:153
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -910,7 +880,6 @@ func gc_body_rowSumsKernel(gc_b *compiled.Block, A []float32, sums []float32, ds
 //line olcf.go:146
 							return
 						}
-//line olcf.go:147
 						sdata[tid] += A[uint64(idx)*ds+tidx]
 						tidx += uint64(gc_bdx)
 					}
@@ -919,7 +888,6 @@ func gc_body_rowSumsKernel(gc_b *compiled.Block, A []float32, sums []float32, ds
 		}
 //line olcf.go:151
 		for s := uint32(gc_bdx / 2); s > 0; s >>= 1 {
-//line olcf.go:153
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_step := 0
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -980,7 +948,6 @@ func gc_body_rowSumsKernel(gc_b *compiled.Block, A []float32, sums []float32, ds
 				}
 			}
 		}
-//line olcf.go:161
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -1163,7 +1130,6 @@ func gc_body_myReduceKernel(gc_b *compiled.Block, data []int32) {
 	g := g3
 //line olcf.go:221
 	var g_ cg.Tile = g
-//line olcf.go:223
 	var gc_l_x [32][]int32
 	var gc_l_val [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -1195,7 +1161,6 @@ func gc_body_myReduceKernel(gc_b *compiled.Block, data []int32) {
 				var x []int32 = sdata[sdataOffset:]
 //line olcf.go:221
 				var val int32 = data[gindex]
-//line olcf.go:225
 				gc_l_x[gc_lane] = x
 				gc_l_val[gc_lane] = val
 			}
@@ -1207,9 +1172,7 @@ func gc_body_myReduceKernel(gc_b *compiled.Block, data []int32) {
 				gc_pos.Thread = gc_rank
 //line olcf.go:193
 				lane := (gc_rank & (g_.Size() - 1))
-//line olcf.go:195
 				x := gc_l_x[gc_lane]
-//line olcf.go:197
 				val := gc_l_val[gc_lane]
 //line olcf.go:195
 				x[lane] = val
@@ -1221,9 +1184,7 @@ func gc_body_myReduceKernel(gc_b *compiled.Block, data []int32) {
 				gc_pos.Thread = gc_rank
 //line olcf.go:193
 				lane := (gc_rank & (g_.Size() - 1))
-//line olcf.go:195
 				x := gc_l_x[gc_lane]
-//line olcf.go:197
 				val := gc_l_val[gc_lane]
 //line olcf.go:197
 				if lane < i {
@@ -1286,7 +1247,6 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 	_ = gg
 //line olcf.go:246
 	gridSize := uint32(gc_n * gc_gdx)
-//line olcf.go:248
 	gc_step := 0
 	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
@@ -1297,7 +1257,6 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 			gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
 //line olcf.go:247
 			i := gidx
-//line olcf.go:249
 			gc_s_i[gc_rank] = i
 		}
 		{
@@ -1308,7 +1267,6 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 			gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
 //line olcf.go:247
 			i := gidx
-//line olcf.go:249
 			gc_s_i[gc_rank] = i
 		}
 		{
@@ -1319,7 +1277,6 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 			gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
 //line olcf.go:247
 			i := gidx
-//line olcf.go:249
 			gc_s_i[gc_rank] = i
 		}
 		{
@@ -1330,7 +1287,6 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 			gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
 //line olcf.go:247
 			i := gidx
-//line olcf.go:249
 			gc_s_i[gc_rank] = i
 		}
 	}
@@ -1341,7 +1297,6 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 		gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
 //line olcf.go:247
 		i := gidx
-//line olcf.go:249
 		gc_s_i[gc_rank] = i
 	}
 //line olcf.go:247
@@ -1351,7 +1306,6 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 			return
 		}
 		gc_r2, gc_r2in, gc_r2out := 0, 0, 0
-//line olcf.go:254
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			i := gc_s_i[gc_rank]
@@ -1363,14 +1317,12 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 				gc_r2out = gc_rank
 			}
 		}
-//line olcf.go:266
 		if gc_r2 == 3 {
 			compiled.Diverged(gc_b, "Sync", gc_r2in, gc_r2out)
 		}
 		if gc_r2&1 == 0 {
 			break
 		}
-//line olcf.go:273
 		gc_step2 := 0
 		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
 			{
@@ -1378,12 +1330,10 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 				gc_pos.Thread = gc_rank
 //line olcf.go:244
 				tidx := uint32(gc_rank)
-//line olcf.go:246
 				i := gc_s_i[gc_rank]
 //line olcf.go:248
 				temp := predicateTest(idata[i], removeVal)
 				sidxs[tidx] = temp
-//line olcf.go:251
 				gc_s_temp[gc_rank] = temp
 			}
 			{
@@ -1391,12 +1341,10 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 				gc_pos.Thread = gc_rank
 //line olcf.go:244
 				tidx := uint32(gc_rank)
-//line olcf.go:246
 				i := gc_s_i[gc_rank]
 //line olcf.go:248
 				temp := predicateTest(idata[i], removeVal)
 				sidxs[tidx] = temp
-//line olcf.go:251
 				gc_s_temp[gc_rank] = temp
 			}
 			{
@@ -1404,12 +1352,10 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 				gc_pos.Thread = gc_rank
 //line olcf.go:244
 				tidx := uint32(gc_rank)
-//line olcf.go:246
 				i := gc_s_i[gc_rank]
 //line olcf.go:248
 				temp := predicateTest(idata[i], removeVal)
 				sidxs[tidx] = temp
-//line olcf.go:251
 				gc_s_temp[gc_rank] = temp
 			}
 			{
@@ -1417,12 +1363,10 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 				gc_pos.Thread = gc_rank
 //line olcf.go:244
 				tidx := uint32(gc_rank)
-//line olcf.go:246
 				i := gc_s_i[gc_rank]
 //line olcf.go:248
 				temp := predicateTest(idata[i], removeVal)
 				sidxs[tidx] = temp
-//line olcf.go:251
 				gc_s_temp[gc_rank] = temp
 			}
 		}
@@ -1430,12 +1374,10 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 			gc_pos.Thread = gc_rank
 //line olcf.go:244
 			tidx := uint32(gc_rank)
-//line olcf.go:246
 			i := gc_s_i[gc_rank]
 //line olcf.go:248
 			temp := predicateTest(idata[i], removeVal)
 			sidxs[tidx] = temp
-//line olcf.go:251
 			gc_s_temp[gc_rank] = temp
 		}
 //line olcf.go:250
@@ -1444,7 +1386,6 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 			if gc_b.Stopped() {
 				return
 			}
-//line olcf.go:256
 			gc_step3 := 0
 			for ; gc_step3+3 < gc_n; gc_step3 += 4 {
 				{
@@ -1452,7 +1393,6 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 					gc_pos.Thread = gc_rank
 //line olcf.go:244
 					tidx := uint32(gc_rank)
-//line olcf.go:246
 					temp := gc_s_temp[gc_rank]
 //line olcf.go:252
 					if uint32(j) <= tidx {
@@ -1465,7 +1405,6 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 					gc_pos.Thread = gc_rank
 //line olcf.go:244
 					tidx := uint32(gc_rank)
-//line olcf.go:246
 					temp := gc_s_temp[gc_rank]
 //line olcf.go:252
 					if uint32(j) <= tidx {
@@ -1478,7 +1417,6 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 					gc_pos.Thread = gc_rank
 //line olcf.go:244
 					tidx := uint32(gc_rank)
-//line olcf.go:246
 					temp := gc_s_temp[gc_rank]
 //line olcf.go:252
 					if uint32(j) <= tidx {
@@ -1491,7 +1429,6 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 					gc_pos.Thread = gc_rank
 //line olcf.go:244
 					tidx := uint32(gc_rank)
-//line olcf.go:246
 					temp := gc_s_temp[gc_rank]
 //line olcf.go:252
 					if uint32(j) <= tidx {
@@ -1504,7 +1441,6 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 				gc_pos.Thread = gc_rank
 //line olcf.go:244
 				tidx := uint32(gc_rank)
-//line olcf.go:246
 				temp := gc_s_temp[gc_rank]
 //line olcf.go:252
 				if uint32(j) <= tidx {
@@ -1512,7 +1448,6 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 				}
 				gc_s_temp[gc_rank] = temp
 			}
-//line olcf.go:259
 			gc_step4 := 0
 			for ; gc_step4+3 < gc_n; gc_step4 += 4 {
 				{
@@ -1520,7 +1455,6 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 					gc_pos.Thread = gc_rank
 //line olcf.go:244
 					tidx := uint32(gc_rank)
-//line olcf.go:246
 					temp := gc_s_temp[gc_rank]
 //line olcf.go:256
 					if uint32(j) <= tidx {
@@ -1532,7 +1466,6 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 					gc_pos.Thread = gc_rank
 //line olcf.go:244
 					tidx := uint32(gc_rank)
-//line olcf.go:246
 					temp := gc_s_temp[gc_rank]
 //line olcf.go:256
 					if uint32(j) <= tidx {
@@ -1544,7 +1477,6 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 					gc_pos.Thread = gc_rank
 //line olcf.go:244
 					tidx := uint32(gc_rank)
-//line olcf.go:246
 					temp := gc_s_temp[gc_rank]
 //line olcf.go:256
 					if uint32(j) <= tidx {
@@ -1556,7 +1488,6 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 					gc_pos.Thread = gc_rank
 //line olcf.go:244
 					tidx := uint32(gc_rank)
-//line olcf.go:246
 					temp := gc_s_temp[gc_rank]
 //line olcf.go:256
 					if uint32(j) <= tidx {
@@ -1568,7 +1499,6 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 				gc_pos.Thread = gc_rank
 //line olcf.go:244
 				tidx := uint32(gc_rank)
-//line olcf.go:246
 				temp := gc_s_temp[gc_rank]
 //line olcf.go:256
 				if uint32(j) <= tidx {
@@ -1576,7 +1506,6 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 				}
 			}
 		}
-//line olcf.go:263
 		gc_step5 := 0
 		for ; gc_step5+3 < gc_n; gc_step5 += 4 {
 			{
@@ -1619,7 +1548,6 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 //line olcf.go:260
 			idxs[i] = temp
 		}
-//line olcf.go:264
 		gc_vstep := 0
 //line olcf.go:247
 		gc_vb := lanes.BroadcastUint32x8(gridSize)
@@ -1679,7 +1607,6 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 	if !gc_b.SyncGrid() {
 		return
 	}
-//line olcf.go:267
 	gc_vstep2 := 0
 	for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
 		gc_rank := gc_vstep2
@@ -1694,7 +1621,6 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 			gc_pos.Thread = gc_rank
 //line olcf.go:264
 			stride := uint32(0)
-//line olcf.go:266
 			gc_s_stride[gc_rank] = stride
 		}
 		{
@@ -1702,7 +1628,6 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 			gc_pos.Thread = gc_rank
 //line olcf.go:264
 			stride := uint32(0)
-//line olcf.go:266
 			gc_s_stride[gc_rank] = stride
 		}
 		{
@@ -1710,7 +1635,6 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 			gc_pos.Thread = gc_rank
 //line olcf.go:264
 			stride := uint32(0)
-//line olcf.go:266
 			gc_s_stride[gc_rank] = stride
 		}
 		{
@@ -1718,7 +1642,6 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 			gc_pos.Thread = gc_rank
 //line olcf.go:264
 			stride := uint32(0)
-//line olcf.go:266
 			gc_s_stride[gc_rank] = stride
 		}
 	}
@@ -1726,7 +1649,6 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 		gc_pos.Thread = gc_rank
 //line olcf.go:264
 		stride := uint32(0)
-//line olcf.go:266
 		gc_s_stride[gc_rank] = stride
 	}
 //line olcf.go:265
@@ -1736,13 +1658,11 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 			return
 		}
 		gc_more = false
-//line olcf.go:272
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 //line olcf.go:244
 			tidx := uint32(gc_rank)
 			gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
-//line olcf.go:247
 			stride := gc_s_stride[gc_rank]
 //line olcf.go:265
 			gc_start := gidx
@@ -1763,11 +1683,11 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 //line olcf.go:269
 						return
 					}
-//line olcf.go:270
 					myIdx += idxs[j_*olcfNTPB-1]
 				}
 				odata[myIdx-1] = temp_
 			}
+//line olcf.go:274
 			stride++
 			gc_s_stride[gc_rank] = stride
 		}
@@ -1799,7 +1719,6 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b *compiled.Block, length ui
 	gc_n := gc_b.Len()
 //line olcf.go:297
 	smem := gocuda.Shared[T](t, olcfAhsBlockSize)[:olcfAhsBlockSize]
-//line olcf.go:299
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		if gc_bdx <= len(smem) {
 			gc_at := smem[:gc_bdx]
@@ -1836,7 +1755,6 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b *compiled.Block, length ui
 	}
 //line olcf.go:308
 	for i := gc_bdx >> 1; i > 0; i >>= 1 {
-//line olcf.go:310
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := i; gc_bound < gc_to {
 			gc_to = gc_bound
@@ -1935,7 +1853,6 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b *compiled.Block, length ui
 		}
 	}
 	{
-//line olcf.go:319
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -1951,7 +1868,6 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b *compiled.Block, length ui
 					atomic.Add(sum, smem[0])
 				}
 				{
-//line olcf.go:320
 					gc_tx := gc_step3 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -1959,7 +1875,6 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b *compiled.Block, length ui
 					atomic.Add(sum, smem[0])
 				}
 				{
-//line olcf.go:320
 					gc_tx := gc_step3 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -1967,7 +1882,6 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b *compiled.Block, length ui
 					atomic.Add(sum, smem[0])
 				}
 				{
-//line olcf.go:320
 					gc_tx := gc_step3 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -1975,7 +1889,6 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b *compiled.Block, length ui
 					atomic.Add(sum, smem[0])
 				}
 			}
-//line olcf.go:320
 			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank

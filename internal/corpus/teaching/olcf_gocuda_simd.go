@@ -49,7 +49,6 @@ func gc_body_atomicRedKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, gdata []
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-//line olcf.go:49
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_step2 := 0
 			for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
@@ -133,7 +132,6 @@ func gc_body_reduceAKernel(gc_b2 *compiled.Block, gdata []float32, out *float32)
 	gc_n2 := gc_b2.Len()
 //line olcf.go:43
 	sdata := gocuda.Shared[float32](t, olcfBlockSize)[:olcfBlockSize]
-//line olcf.go:45
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		if gc_bdx2 <= len(sdata) {
 			gc_at2 := sdata[:gc_bdx2]
@@ -152,13 +150,11 @@ func gc_body_reduceAKernel(gc_b2 *compiled.Block, gdata []float32, out *float32)
 //line olcf.go:48
 						return
 					}
-//line olcf.go:49
 					gc_at2[gc_tx2] += gdata[idx]
 					idx += uint64(gc_gdx2 * gc_bdx2)
 				}
 			}
 		} else {
-//line olcf.go:55
 			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
@@ -175,7 +171,6 @@ func gc_body_reduceAKernel(gc_b2 *compiled.Block, gdata []float32, out *float32)
 //line olcf.go:48
 						return
 					}
-//line olcf.go:49
 					sdata[tid] += gdata[idx]
 					idx += uint64(gc_gdx2 * gc_bdx2)
 				}
@@ -184,7 +179,6 @@ func gc_body_reduceAKernel(gc_b2 *compiled.Block, gdata []float32, out *float32)
 	}
 //line olcf.go:53
 	for s := uint32(gc_bdx2 / 2); s > 0; s >>= 1 {
-//line olcf.go:55
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_step3 := 0
 			for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
@@ -245,7 +239,6 @@ func gc_body_reduceAKernel(gc_b2 *compiled.Block, gdata []float32, out *float32)
 			}
 		}
 	}
-//line olcf.go:63
 	gc_from2, gc_to2 := 0, gc_bdx2
 	if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 		gc_to2 = gc_bound2 + 1
@@ -330,7 +323,6 @@ func gc_body_reduceWsKernel(gc_b2 *compiled.Block, gdata []float32, out *float32
 	sdata := gocuda.Shared[float32](t, 32)[:32]
 //line olcf.go:74
 	mask := uint32(0xFFFFFFFF)
-//line olcf.go:76
 	var gc_l_val [32]float32
 	var gc_c21r [32]float32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -360,11 +352,9 @@ func gc_body_reduceWsKernel(gc_b2 *compiled.Block, gdata []float32, out *float32
 //line olcf.go:77
 						return
 					}
-//line olcf.go:78
 					val += gdata[idx]
 					idx += gc_gdx2 * gc_bdx2
 				}
-//line olcf.go:83
 				gc_l_val[gc_lane2] = val
 			}
 		}
@@ -416,7 +406,6 @@ func gc_body_reduceWsKernel(gc_b2 *compiled.Block, gdata []float32, out *float32
 							if gc_left&(1<<gc_lane2) == 0 {
 								continue
 							}
-//line olcf.go:96
 							val := gc_l_val[gc_lane2]
 //line olcf.go:83
 							val += gc_c21r[gc_lane2]
@@ -450,7 +439,6 @@ func gc_body_reduceWsKernel(gc_b2 *compiled.Block, gdata []float32, out *float32
 //line olcf.go:75
 					lane := gc_tx2 % gocuda.WarpSize
 					warpID := gc_tx2 / gocuda.WarpSize
-//line olcf.go:78
 					val := gc_l_val[gc_lane2]
 //line olcf.go:85
 					if lane == 0 {
@@ -460,7 +448,6 @@ func gc_body_reduceWsKernel(gc_b2 *compiled.Block, gdata []float32, out *float32
 			}
 		}
 	}
-//line olcf.go:94
 	var gc_l_val2 [32]float32
 	var gc_c22r [32]float32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -468,7 +455,6 @@ func gc_body_reduceWsKernel(gc_b2 *compiled.Block, gdata []float32, out *float32
 		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 		var gc_dead2 uint32
 		{
-//line olcf.go:102
 			var gc_m112 uint32
 			{
 				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
@@ -508,7 +494,6 @@ func gc_body_reduceWsKernel(gc_b2 *compiled.Block, gdata []float32, out *float32
 						tid := gc_tx2
 //line olcf.go:75
 						lane := gc_tx2 % gocuda.WarpSize
-//line olcf.go:77
 						var val float32
 //line olcf.go:91
 						if tid < gc_bdx2/gocuda.WarpSize {
@@ -567,7 +552,6 @@ func gc_body_reduceWsKernel(gc_b2 *compiled.Block, gdata []float32, out *float32
 									if gc_left2&(1<<gc_lane2) == 0 {
 										continue
 									}
-//line olcf.go:111
 									val := gc_l_val2[gc_lane2]
 //line olcf.go:98
 									val += gc_c22r[gc_lane2]
@@ -592,7 +576,6 @@ func gc_body_reduceWsKernel(gc_b2 *compiled.Block, gdata []float32, out *float32
 						gc_pos2.Thread = gc_rank2
 //line olcf.go:71
 						tid := gc_tx2
-//line olcf.go:73
 						val := gc_l_val2[gc_lane2]
 //line olcf.go:101
 						if tid == 0 {
@@ -633,7 +616,6 @@ func gc_body_maxReduceKernel(gc_b2 *compiled.Block, gdata []float32, out []float
 	gc_n2 := gc_b2.Len()
 //line olcf.go:113
 	sdata := gocuda.Shared[float32](t, olcfBlockSize)[:olcfBlockSize]
-//line olcf.go:115
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		if gc_bdx2 <= len(sdata) {
 			gc_at4 := sdata[:gc_bdx2]
@@ -652,13 +634,11 @@ func gc_body_maxReduceKernel(gc_b2 *compiled.Block, gdata []float32, out []float
 //line olcf.go:118
 						return
 					}
-//line olcf.go:119
 					gc_at4[gc_tx2] = fmaxf(gdata[idx], gc_at4[gc_tx2])
 					idx += uint64(gc_gdx2 * gc_bdx2)
 				}
 			}
 		} else {
-//line olcf.go:125
 			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
@@ -675,7 +655,6 @@ func gc_body_maxReduceKernel(gc_b2 *compiled.Block, gdata []float32, out []float
 //line olcf.go:118
 						return
 					}
-//line olcf.go:119
 					sdata[tid] = fmaxf(gdata[idx], sdata[tid])
 					idx += uint64(gc_gdx2 * gc_bdx2)
 				}
@@ -684,7 +663,6 @@ func gc_body_maxReduceKernel(gc_b2 *compiled.Block, gdata []float32, out []float
 	}
 //line olcf.go:123
 	for s := uint32(gc_bdx2 / 2); s > 0; s >>= 1 {
-//line olcf.go:125
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			if gc_bdx2 <= len(sdata) {
 				gc_at5 := sdata[:gc_bdx2]
@@ -692,7 +670,6 @@ func gc_body_maxReduceKernel(gc_b2 *compiled.Block, gdata []float32, out []float
 				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
 					{
 						gc_tx2 := gc_step5 + 0
-//line olcf.go:133
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line olcf.go:114
@@ -704,7 +681,6 @@ func gc_body_maxReduceKernel(gc_b2 *compiled.Block, gdata []float32, out []float
 					}
 					{
 						gc_tx2 := gc_step5 + 1
-//line olcf.go:132
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line olcf.go:114
@@ -716,7 +692,6 @@ func gc_body_maxReduceKernel(gc_b2 *compiled.Block, gdata []float32, out []float
 					}
 					{
 						gc_tx2 := gc_step5 + 2
-//line olcf.go:132
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line olcf.go:114
@@ -728,7 +703,6 @@ func gc_body_maxReduceKernel(gc_b2 *compiled.Block, gdata []float32, out []float
 					}
 					{
 						gc_tx2 := gc_step5 + 3
-//line olcf.go:132
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line olcf.go:114
@@ -810,7 +784,6 @@ func gc_body_maxReduceKernel(gc_b2 *compiled.Block, gdata []float32, out []float
 			}
 		}
 	}
-//line olcf.go:134
 	gc_from2, gc_to2 := 0, gc_bdx2
 	if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 		gc_to2 = gc_bound2 + 1
@@ -930,7 +903,6 @@ func gc_body_rowSumsKernel(gc_b2 *compiled.Block, A []float32, sums []float32, d
 	idx := gc_bx2
 	if uint64(idx) < ds {
 		sdata := gocuda.Shared[float32](t, olcfBlockSize)[:olcfBlockSize]
-//line olcf.go:143
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			if gc_bdx2 <= len(sdata) {
 				gc_at3 := sdata[:gc_bdx2]
@@ -950,13 +922,11 @@ func gc_body_rowSumsKernel(gc_b2 *compiled.Block, A []float32, sums []float32, d
 //line olcf.go:146
 							return
 						}
-//line olcf.go:147
 						gc_at3[gc_tx2] += A[uint64(idx)*ds+tidx]
 						tidx += uint64(gc_bdx2)
 					}
 				}
 			} else {
-//line olcf.go:153
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -973,7 +943,6 @@ func gc_body_rowSumsKernel(gc_b2 *compiled.Block, A []float32, sums []float32, d
 //line olcf.go:146
 							return
 						}
-//line olcf.go:147
 						sdata[tid] += A[uint64(idx)*ds+tidx]
 						tidx += uint64(gc_bdx2)
 					}
@@ -982,7 +951,6 @@ func gc_body_rowSumsKernel(gc_b2 *compiled.Block, A []float32, sums []float32, d
 		}
 //line olcf.go:151
 		for s := uint32(gc_bdx2 / 2); s > 0; s >>= 1 {
-//line olcf.go:153
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_step4 := 0
 				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
@@ -1043,7 +1011,6 @@ func gc_body_rowSumsKernel(gc_b2 *compiled.Block, A []float32, sums []float32, d
 				}
 			}
 		}
-//line olcf.go:161
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 			gc_to2 = gc_bound2 + 1
@@ -1226,7 +1193,6 @@ func gc_body_myReduceKernel(gc_b2 *compiled.Block, data []int32) {
 	g := g3
 //line olcf.go:221
 	var g_ cg.Tile = g
-//line olcf.go:223
 	var gc_l_x [32][]int32
 	var gc_l_val [32]int32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -1258,7 +1224,6 @@ func gc_body_myReduceKernel(gc_b2 *compiled.Block, data []int32) {
 				var x []int32 = sdata[sdataOffset:]
 //line olcf.go:221
 				var val int32 = data[gindex]
-//line olcf.go:225
 				gc_l_x[gc_lane2] = x
 				gc_l_val[gc_lane2] = val
 			}
@@ -1270,9 +1235,7 @@ func gc_body_myReduceKernel(gc_b2 *compiled.Block, data []int32) {
 				gc_pos2.Thread = gc_rank2
 //line olcf.go:193
 				lane := (gc_rank2 & (g_.Size() - 1))
-//line olcf.go:195
 				x := gc_l_x[gc_lane2]
-//line olcf.go:197
 				val := gc_l_val[gc_lane2]
 //line olcf.go:195
 				x[lane] = val
@@ -1284,9 +1247,7 @@ func gc_body_myReduceKernel(gc_b2 *compiled.Block, data []int32) {
 				gc_pos2.Thread = gc_rank2
 //line olcf.go:193
 				lane := (gc_rank2 & (g_.Size() - 1))
-//line olcf.go:195
 				x := gc_l_x[gc_lane2]
-//line olcf.go:197
 				val := gc_l_val[gc_lane2]
 //line olcf.go:197
 				if lane < i {
@@ -1367,7 +1328,6 @@ func gc_body_myRemoveIf[T comparable](gc_b5 *compiled.Block, idata []T, removeVa
 	_ = gg
 //line olcf.go:246
 	gridSize := uint32(gc_n5 * gc_gdx5)
-//line olcf.go:248
 	gc_step29 := 0
 	for ; gc_step29+3 < gc_n5; gc_step29 += 4 {
 		{
@@ -1378,7 +1338,6 @@ func gc_body_myRemoveIf[T comparable](gc_b5 *compiled.Block, idata []T, removeVa
 			gidx := tidx + olcfNTPB*uint32(gc_bidx5.X)
 //line olcf.go:247
 			i := gidx
-//line olcf.go:249
 			gc_s_i[gc_rank5] = i
 		}
 		{
@@ -1389,7 +1348,6 @@ func gc_body_myRemoveIf[T comparable](gc_b5 *compiled.Block, idata []T, removeVa
 			gidx := tidx + olcfNTPB*uint32(gc_bidx5.X)
 //line olcf.go:247
 			i := gidx
-//line olcf.go:249
 			gc_s_i[gc_rank5] = i
 		}
 		{
@@ -1400,7 +1358,6 @@ func gc_body_myRemoveIf[T comparable](gc_b5 *compiled.Block, idata []T, removeVa
 			gidx := tidx + olcfNTPB*uint32(gc_bidx5.X)
 //line olcf.go:247
 			i := gidx
-//line olcf.go:249
 			gc_s_i[gc_rank5] = i
 		}
 		{
@@ -1411,7 +1368,6 @@ func gc_body_myRemoveIf[T comparable](gc_b5 *compiled.Block, idata []T, removeVa
 			gidx := tidx + olcfNTPB*uint32(gc_bidx5.X)
 //line olcf.go:247
 			i := gidx
-//line olcf.go:249
 			gc_s_i[gc_rank5] = i
 		}
 	}
@@ -1422,7 +1378,6 @@ func gc_body_myRemoveIf[T comparable](gc_b5 *compiled.Block, idata []T, removeVa
 		gidx := tidx + olcfNTPB*uint32(gc_bidx5.X)
 //line olcf.go:247
 		i := gidx
-//line olcf.go:249
 		gc_s_i[gc_rank5] = i
 	}
 //line olcf.go:247
@@ -1432,7 +1387,6 @@ func gc_body_myRemoveIf[T comparable](gc_b5 *compiled.Block, idata []T, removeVa
 			return
 		}
 		gc_r25, gc_r25in, gc_r25out := 0, 0, 0
-//line olcf.go:254
 		for gc_rank5 := 0; gc_rank5 < gc_n5; gc_rank5++ {
 			gc_pos5.Thread = gc_rank5
 			i := gc_s_i[gc_rank5]
@@ -1444,14 +1398,12 @@ func gc_body_myRemoveIf[T comparable](gc_b5 *compiled.Block, idata []T, removeVa
 				gc_r25out = gc_rank5
 			}
 		}
-//line olcf.go:266
 		if gc_r25 == 3 {
 			compiled.Diverged(gc_b5, "Sync", gc_r25in, gc_r25out)
 		}
 		if gc_r25&1 == 0 {
 			break
 		}
-//line olcf.go:273
 		gc_step30 := 0
 		for ; gc_step30+3 < gc_n5; gc_step30 += 4 {
 			{
@@ -1459,12 +1411,10 @@ func gc_body_myRemoveIf[T comparable](gc_b5 *compiled.Block, idata []T, removeVa
 				gc_pos5.Thread = gc_rank5
 //line olcf.go:244
 				tidx := uint32(gc_rank5)
-//line olcf.go:246
 				i := gc_s_i[gc_rank5]
 //line olcf.go:248
 				temp := predicateTest(idata[i], removeVal)
 				sidxs[tidx] = temp
-//line olcf.go:251
 				gc_s_temp[gc_rank5] = temp
 			}
 			{
@@ -1472,12 +1422,10 @@ func gc_body_myRemoveIf[T comparable](gc_b5 *compiled.Block, idata []T, removeVa
 				gc_pos5.Thread = gc_rank5
 //line olcf.go:244
 				tidx := uint32(gc_rank5)
-//line olcf.go:246
 				i := gc_s_i[gc_rank5]
 //line olcf.go:248
 				temp := predicateTest(idata[i], removeVal)
 				sidxs[tidx] = temp
-//line olcf.go:251
 				gc_s_temp[gc_rank5] = temp
 			}
 			{
@@ -1485,12 +1433,10 @@ func gc_body_myRemoveIf[T comparable](gc_b5 *compiled.Block, idata []T, removeVa
 				gc_pos5.Thread = gc_rank5
 //line olcf.go:244
 				tidx := uint32(gc_rank5)
-//line olcf.go:246
 				i := gc_s_i[gc_rank5]
 //line olcf.go:248
 				temp := predicateTest(idata[i], removeVal)
 				sidxs[tidx] = temp
-//line olcf.go:251
 				gc_s_temp[gc_rank5] = temp
 			}
 			{
@@ -1498,12 +1444,10 @@ func gc_body_myRemoveIf[T comparable](gc_b5 *compiled.Block, idata []T, removeVa
 				gc_pos5.Thread = gc_rank5
 //line olcf.go:244
 				tidx := uint32(gc_rank5)
-//line olcf.go:246
 				i := gc_s_i[gc_rank5]
 //line olcf.go:248
 				temp := predicateTest(idata[i], removeVal)
 				sidxs[tidx] = temp
-//line olcf.go:251
 				gc_s_temp[gc_rank5] = temp
 			}
 		}
@@ -1511,12 +1455,10 @@ func gc_body_myRemoveIf[T comparable](gc_b5 *compiled.Block, idata []T, removeVa
 			gc_pos5.Thread = gc_rank5
 //line olcf.go:244
 			tidx := uint32(gc_rank5)
-//line olcf.go:246
 			i := gc_s_i[gc_rank5]
 //line olcf.go:248
 			temp := predicateTest(idata[i], removeVal)
 			sidxs[tidx] = temp
-//line olcf.go:251
 			gc_s_temp[gc_rank5] = temp
 		}
 //line olcf.go:250
@@ -1525,7 +1467,6 @@ func gc_body_myRemoveIf[T comparable](gc_b5 *compiled.Block, idata []T, removeVa
 			if gc_b5.Stopped() {
 				return
 			}
-//line olcf.go:256
 			gc_step31 := 0
 			for ; gc_step31+3 < gc_n5; gc_step31 += 4 {
 				{
@@ -1533,7 +1474,6 @@ func gc_body_myRemoveIf[T comparable](gc_b5 *compiled.Block, idata []T, removeVa
 					gc_pos5.Thread = gc_rank5
 //line olcf.go:244
 					tidx := uint32(gc_rank5)
-//line olcf.go:246
 					temp := gc_s_temp[gc_rank5]
 //line olcf.go:252
 					if uint32(j) <= tidx {
@@ -1546,7 +1486,6 @@ func gc_body_myRemoveIf[T comparable](gc_b5 *compiled.Block, idata []T, removeVa
 					gc_pos5.Thread = gc_rank5
 //line olcf.go:244
 					tidx := uint32(gc_rank5)
-//line olcf.go:246
 					temp := gc_s_temp[gc_rank5]
 //line olcf.go:252
 					if uint32(j) <= tidx {
@@ -1559,7 +1498,6 @@ func gc_body_myRemoveIf[T comparable](gc_b5 *compiled.Block, idata []T, removeVa
 					gc_pos5.Thread = gc_rank5
 //line olcf.go:244
 					tidx := uint32(gc_rank5)
-//line olcf.go:246
 					temp := gc_s_temp[gc_rank5]
 //line olcf.go:252
 					if uint32(j) <= tidx {
@@ -1572,7 +1510,6 @@ func gc_body_myRemoveIf[T comparable](gc_b5 *compiled.Block, idata []T, removeVa
 					gc_pos5.Thread = gc_rank5
 //line olcf.go:244
 					tidx := uint32(gc_rank5)
-//line olcf.go:246
 					temp := gc_s_temp[gc_rank5]
 //line olcf.go:252
 					if uint32(j) <= tidx {
@@ -1585,7 +1522,6 @@ func gc_body_myRemoveIf[T comparable](gc_b5 *compiled.Block, idata []T, removeVa
 				gc_pos5.Thread = gc_rank5
 //line olcf.go:244
 				tidx := uint32(gc_rank5)
-//line olcf.go:246
 				temp := gc_s_temp[gc_rank5]
 //line olcf.go:252
 				if uint32(j) <= tidx {
@@ -1593,7 +1529,6 @@ func gc_body_myRemoveIf[T comparable](gc_b5 *compiled.Block, idata []T, removeVa
 				}
 				gc_s_temp[gc_rank5] = temp
 			}
-//line olcf.go:259
 			gc_step32 := 0
 			for ; gc_step32+3 < gc_n5; gc_step32 += 4 {
 				{
@@ -1601,7 +1536,6 @@ func gc_body_myRemoveIf[T comparable](gc_b5 *compiled.Block, idata []T, removeVa
 					gc_pos5.Thread = gc_rank5
 //line olcf.go:244
 					tidx := uint32(gc_rank5)
-//line olcf.go:246
 					temp := gc_s_temp[gc_rank5]
 //line olcf.go:256
 					if uint32(j) <= tidx {
@@ -1613,7 +1547,6 @@ func gc_body_myRemoveIf[T comparable](gc_b5 *compiled.Block, idata []T, removeVa
 					gc_pos5.Thread = gc_rank5
 //line olcf.go:244
 					tidx := uint32(gc_rank5)
-//line olcf.go:246
 					temp := gc_s_temp[gc_rank5]
 //line olcf.go:256
 					if uint32(j) <= tidx {
@@ -1625,7 +1558,6 @@ func gc_body_myRemoveIf[T comparable](gc_b5 *compiled.Block, idata []T, removeVa
 					gc_pos5.Thread = gc_rank5
 //line olcf.go:244
 					tidx := uint32(gc_rank5)
-//line olcf.go:246
 					temp := gc_s_temp[gc_rank5]
 //line olcf.go:256
 					if uint32(j) <= tidx {
@@ -1637,7 +1569,6 @@ func gc_body_myRemoveIf[T comparable](gc_b5 *compiled.Block, idata []T, removeVa
 					gc_pos5.Thread = gc_rank5
 //line olcf.go:244
 					tidx := uint32(gc_rank5)
-//line olcf.go:246
 					temp := gc_s_temp[gc_rank5]
 //line olcf.go:256
 					if uint32(j) <= tidx {
@@ -1649,7 +1580,6 @@ func gc_body_myRemoveIf[T comparable](gc_b5 *compiled.Block, idata []T, removeVa
 				gc_pos5.Thread = gc_rank5
 //line olcf.go:244
 				tidx := uint32(gc_rank5)
-//line olcf.go:246
 				temp := gc_s_temp[gc_rank5]
 //line olcf.go:256
 				if uint32(j) <= tidx {
@@ -1657,7 +1587,6 @@ func gc_body_myRemoveIf[T comparable](gc_b5 *compiled.Block, idata []T, removeVa
 				}
 			}
 		}
-//line olcf.go:263
 		gc_step33 := 0
 		for ; gc_step33+3 < gc_n5; gc_step33 += 4 {
 			{
@@ -1700,7 +1629,6 @@ func gc_body_myRemoveIf[T comparable](gc_b5 *compiled.Block, idata []T, removeVa
 //line olcf.go:260
 			idxs[i] = temp
 		}
-//line olcf.go:264
 		gc_vstep9 := 0
 		if compiled.SIMD {
 //line olcf.go:247
@@ -1763,7 +1691,6 @@ func gc_body_myRemoveIf[T comparable](gc_b5 *compiled.Block, idata []T, removeVa
 	if !gc_b5.SyncGrid() {
 		return
 	}
-//line olcf.go:267
 	gc_vstep10 := 0
 	if compiled.SIMD {
 		for ; gc_vstep10+7 < gc_n5; gc_vstep10 += 8 {
@@ -1781,7 +1708,6 @@ func gc_body_myRemoveIf[T comparable](gc_b5 *compiled.Block, idata []T, removeVa
 			gc_pos5.Thread = gc_rank5
 //line olcf.go:264
 			stride := uint32(0)
-//line olcf.go:266
 			gc_s_stride[gc_rank5] = stride
 		}
 		{
@@ -1789,7 +1715,6 @@ func gc_body_myRemoveIf[T comparable](gc_b5 *compiled.Block, idata []T, removeVa
 			gc_pos5.Thread = gc_rank5
 //line olcf.go:264
 			stride := uint32(0)
-//line olcf.go:266
 			gc_s_stride[gc_rank5] = stride
 		}
 		{
@@ -1797,7 +1722,6 @@ func gc_body_myRemoveIf[T comparable](gc_b5 *compiled.Block, idata []T, removeVa
 			gc_pos5.Thread = gc_rank5
 //line olcf.go:264
 			stride := uint32(0)
-//line olcf.go:266
 			gc_s_stride[gc_rank5] = stride
 		}
 		{
@@ -1805,7 +1729,6 @@ func gc_body_myRemoveIf[T comparable](gc_b5 *compiled.Block, idata []T, removeVa
 			gc_pos5.Thread = gc_rank5
 //line olcf.go:264
 			stride := uint32(0)
-//line olcf.go:266
 			gc_s_stride[gc_rank5] = stride
 		}
 	}
@@ -1813,7 +1736,6 @@ func gc_body_myRemoveIf[T comparable](gc_b5 *compiled.Block, idata []T, removeVa
 		gc_pos5.Thread = gc_rank5
 //line olcf.go:264
 		stride := uint32(0)
-//line olcf.go:266
 		gc_s_stride[gc_rank5] = stride
 	}
 //line olcf.go:265
@@ -1823,13 +1745,11 @@ func gc_body_myRemoveIf[T comparable](gc_b5 *compiled.Block, idata []T, removeVa
 			return
 		}
 		gc_more = false
-//line olcf.go:272
 		for gc_rank5 := 0; gc_rank5 < gc_n5; gc_rank5++ {
 			gc_pos5.Thread = gc_rank5
 //line olcf.go:244
 			tidx := uint32(gc_rank5)
 			gidx := tidx + olcfNTPB*uint32(gc_bidx5.X)
-//line olcf.go:247
 			stride := gc_s_stride[gc_rank5]
 //line olcf.go:265
 			gc_start5 := gidx
@@ -1850,11 +1770,11 @@ func gc_body_myRemoveIf[T comparable](gc_b5 *compiled.Block, idata []T, removeVa
 //line olcf.go:269
 						return
 					}
-//line olcf.go:270
 					myIdx += idxs[j_*olcfNTPB-1]
 				}
 				odata[myIdx-1] = temp_
 			}
+//line olcf.go:274
 			stride++
 			gc_s_stride[gc_rank5] = stride
 		}
@@ -1882,7 +1802,6 @@ func gc_body_myRemoveIf_float32(gc_b2 *compiled.Block, idata []float32, removeVa
 	_ = gg
 //line olcf.go:246
 	gridSize := uint32(gc_n2 * gc_gdx2)
-//line olcf.go:248
 	gc_step8 := 0
 	for ; gc_step8+3 < gc_n2; gc_step8 += 4 {
 		{
@@ -1893,7 +1812,6 @@ func gc_body_myRemoveIf_float32(gc_b2 *compiled.Block, idata []float32, removeVa
 			gidx := tidx + olcfNTPB*uint32(gc_bidx2.X)
 //line olcf.go:247
 			i := gidx
-//line olcf.go:249
 			gc_s_i[gc_rank2] = i
 		}
 		{
@@ -1904,7 +1822,6 @@ func gc_body_myRemoveIf_float32(gc_b2 *compiled.Block, idata []float32, removeVa
 			gidx := tidx + olcfNTPB*uint32(gc_bidx2.X)
 //line olcf.go:247
 			i := gidx
-//line olcf.go:249
 			gc_s_i[gc_rank2] = i
 		}
 		{
@@ -1915,7 +1832,6 @@ func gc_body_myRemoveIf_float32(gc_b2 *compiled.Block, idata []float32, removeVa
 			gidx := tidx + olcfNTPB*uint32(gc_bidx2.X)
 //line olcf.go:247
 			i := gidx
-//line olcf.go:249
 			gc_s_i[gc_rank2] = i
 		}
 		{
@@ -1926,7 +1842,6 @@ func gc_body_myRemoveIf_float32(gc_b2 *compiled.Block, idata []float32, removeVa
 			gidx := tidx + olcfNTPB*uint32(gc_bidx2.X)
 //line olcf.go:247
 			i := gidx
-//line olcf.go:249
 			gc_s_i[gc_rank2] = i
 		}
 	}
@@ -1937,7 +1852,6 @@ func gc_body_myRemoveIf_float32(gc_b2 *compiled.Block, idata []float32, removeVa
 		gidx := tidx + olcfNTPB*uint32(gc_bidx2.X)
 //line olcf.go:247
 		i := gidx
-//line olcf.go:249
 		gc_s_i[gc_rank2] = i
 	}
 //line olcf.go:247
@@ -1947,7 +1861,6 @@ func gc_body_myRemoveIf_float32(gc_b2 *compiled.Block, idata []float32, removeVa
 			return
 		}
 		gc_r22, gc_r22in, gc_r22out := 0, 0, 0
-//line olcf.go:254
 		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 			i := gc_s_i[gc_rank2]
@@ -1959,14 +1872,12 @@ func gc_body_myRemoveIf_float32(gc_b2 *compiled.Block, idata []float32, removeVa
 				gc_r22out = gc_rank2
 			}
 		}
-//line olcf.go:266
 		if gc_r22 == 3 {
 			compiled.Diverged(gc_b2, "Sync", gc_r22in, gc_r22out)
 		}
 		if gc_r22&1 == 0 {
 			break
 		}
-//line olcf.go:273
 		gc_step9 := 0
 		for ; gc_step9+3 < gc_n2; gc_step9 += 4 {
 			{
@@ -1974,12 +1885,10 @@ func gc_body_myRemoveIf_float32(gc_b2 *compiled.Block, idata []float32, removeVa
 				gc_pos2.Thread = gc_rank2
 //line olcf.go:244
 				tidx := uint32(gc_rank2)
-//line olcf.go:246
 				i := gc_s_i[gc_rank2]
 //line olcf.go:248
 				temp := predicateTest(idata[i], removeVal)
 				sidxs[tidx] = temp
-//line olcf.go:251
 				gc_s_temp[gc_rank2] = temp
 			}
 			{
@@ -1987,12 +1896,10 @@ func gc_body_myRemoveIf_float32(gc_b2 *compiled.Block, idata []float32, removeVa
 				gc_pos2.Thread = gc_rank2
 //line olcf.go:244
 				tidx := uint32(gc_rank2)
-//line olcf.go:246
 				i := gc_s_i[gc_rank2]
 //line olcf.go:248
 				temp := predicateTest(idata[i], removeVal)
 				sidxs[tidx] = temp
-//line olcf.go:251
 				gc_s_temp[gc_rank2] = temp
 			}
 			{
@@ -2000,12 +1907,10 @@ func gc_body_myRemoveIf_float32(gc_b2 *compiled.Block, idata []float32, removeVa
 				gc_pos2.Thread = gc_rank2
 //line olcf.go:244
 				tidx := uint32(gc_rank2)
-//line olcf.go:246
 				i := gc_s_i[gc_rank2]
 //line olcf.go:248
 				temp := predicateTest(idata[i], removeVal)
 				sidxs[tidx] = temp
-//line olcf.go:251
 				gc_s_temp[gc_rank2] = temp
 			}
 			{
@@ -2013,12 +1918,10 @@ func gc_body_myRemoveIf_float32(gc_b2 *compiled.Block, idata []float32, removeVa
 				gc_pos2.Thread = gc_rank2
 //line olcf.go:244
 				tidx := uint32(gc_rank2)
-//line olcf.go:246
 				i := gc_s_i[gc_rank2]
 //line olcf.go:248
 				temp := predicateTest(idata[i], removeVal)
 				sidxs[tidx] = temp
-//line olcf.go:251
 				gc_s_temp[gc_rank2] = temp
 			}
 		}
@@ -2026,12 +1929,10 @@ func gc_body_myRemoveIf_float32(gc_b2 *compiled.Block, idata []float32, removeVa
 			gc_pos2.Thread = gc_rank2
 //line olcf.go:244
 			tidx := uint32(gc_rank2)
-//line olcf.go:246
 			i := gc_s_i[gc_rank2]
 //line olcf.go:248
 			temp := predicateTest(idata[i], removeVal)
 			sidxs[tidx] = temp
-//line olcf.go:251
 			gc_s_temp[gc_rank2] = temp
 		}
 //line olcf.go:250
@@ -2040,7 +1941,6 @@ func gc_body_myRemoveIf_float32(gc_b2 *compiled.Block, idata []float32, removeVa
 			if gc_b2.Stopped() {
 				return
 			}
-//line olcf.go:256
 			gc_step10 := 0
 			for ; gc_step10+3 < gc_n2; gc_step10 += 4 {
 				{
@@ -2048,7 +1948,6 @@ func gc_body_myRemoveIf_float32(gc_b2 *compiled.Block, idata []float32, removeVa
 					gc_pos2.Thread = gc_rank2
 //line olcf.go:244
 					tidx := uint32(gc_rank2)
-//line olcf.go:246
 					temp := gc_s_temp[gc_rank2]
 //line olcf.go:252
 					if uint32(j) <= tidx {
@@ -2061,7 +1960,6 @@ func gc_body_myRemoveIf_float32(gc_b2 *compiled.Block, idata []float32, removeVa
 					gc_pos2.Thread = gc_rank2
 //line olcf.go:244
 					tidx := uint32(gc_rank2)
-//line olcf.go:246
 					temp := gc_s_temp[gc_rank2]
 //line olcf.go:252
 					if uint32(j) <= tidx {
@@ -2074,7 +1972,6 @@ func gc_body_myRemoveIf_float32(gc_b2 *compiled.Block, idata []float32, removeVa
 					gc_pos2.Thread = gc_rank2
 //line olcf.go:244
 					tidx := uint32(gc_rank2)
-//line olcf.go:246
 					temp := gc_s_temp[gc_rank2]
 //line olcf.go:252
 					if uint32(j) <= tidx {
@@ -2087,7 +1984,6 @@ func gc_body_myRemoveIf_float32(gc_b2 *compiled.Block, idata []float32, removeVa
 					gc_pos2.Thread = gc_rank2
 //line olcf.go:244
 					tidx := uint32(gc_rank2)
-//line olcf.go:246
 					temp := gc_s_temp[gc_rank2]
 //line olcf.go:252
 					if uint32(j) <= tidx {
@@ -2100,7 +1996,6 @@ func gc_body_myRemoveIf_float32(gc_b2 *compiled.Block, idata []float32, removeVa
 				gc_pos2.Thread = gc_rank2
 //line olcf.go:244
 				tidx := uint32(gc_rank2)
-//line olcf.go:246
 				temp := gc_s_temp[gc_rank2]
 //line olcf.go:252
 				if uint32(j) <= tidx {
@@ -2108,7 +2003,6 @@ func gc_body_myRemoveIf_float32(gc_b2 *compiled.Block, idata []float32, removeVa
 				}
 				gc_s_temp[gc_rank2] = temp
 			}
-//line olcf.go:259
 			gc_step11 := 0
 			for ; gc_step11+3 < gc_n2; gc_step11 += 4 {
 				{
@@ -2116,7 +2010,6 @@ func gc_body_myRemoveIf_float32(gc_b2 *compiled.Block, idata []float32, removeVa
 					gc_pos2.Thread = gc_rank2
 //line olcf.go:244
 					tidx := uint32(gc_rank2)
-//line olcf.go:246
 					temp := gc_s_temp[gc_rank2]
 //line olcf.go:256
 					if uint32(j) <= tidx {
@@ -2128,7 +2021,6 @@ func gc_body_myRemoveIf_float32(gc_b2 *compiled.Block, idata []float32, removeVa
 					gc_pos2.Thread = gc_rank2
 //line olcf.go:244
 					tidx := uint32(gc_rank2)
-//line olcf.go:246
 					temp := gc_s_temp[gc_rank2]
 //line olcf.go:256
 					if uint32(j) <= tidx {
@@ -2140,7 +2032,6 @@ func gc_body_myRemoveIf_float32(gc_b2 *compiled.Block, idata []float32, removeVa
 					gc_pos2.Thread = gc_rank2
 //line olcf.go:244
 					tidx := uint32(gc_rank2)
-//line olcf.go:246
 					temp := gc_s_temp[gc_rank2]
 //line olcf.go:256
 					if uint32(j) <= tidx {
@@ -2152,7 +2043,6 @@ func gc_body_myRemoveIf_float32(gc_b2 *compiled.Block, idata []float32, removeVa
 					gc_pos2.Thread = gc_rank2
 //line olcf.go:244
 					tidx := uint32(gc_rank2)
-//line olcf.go:246
 					temp := gc_s_temp[gc_rank2]
 //line olcf.go:256
 					if uint32(j) <= tidx {
@@ -2164,7 +2054,6 @@ func gc_body_myRemoveIf_float32(gc_b2 *compiled.Block, idata []float32, removeVa
 				gc_pos2.Thread = gc_rank2
 //line olcf.go:244
 				tidx := uint32(gc_rank2)
-//line olcf.go:246
 				temp := gc_s_temp[gc_rank2]
 //line olcf.go:256
 				if uint32(j) <= tidx {
@@ -2172,7 +2061,6 @@ func gc_body_myRemoveIf_float32(gc_b2 *compiled.Block, idata []float32, removeVa
 				}
 			}
 		}
-//line olcf.go:263
 		gc_step12 := 0
 		for ; gc_step12+3 < gc_n2; gc_step12 += 4 {
 			{
@@ -2215,7 +2103,6 @@ func gc_body_myRemoveIf_float32(gc_b2 *compiled.Block, idata []float32, removeVa
 //line olcf.go:260
 			idxs[i] = temp
 		}
-//line olcf.go:264
 		gc_vstep3 := 0
 		if compiled.SIMD {
 //line olcf.go:247
@@ -2278,7 +2165,6 @@ func gc_body_myRemoveIf_float32(gc_b2 *compiled.Block, idata []float32, removeVa
 	if !gc_b2.SyncGrid() {
 		return
 	}
-//line olcf.go:267
 	gc_vstep4 := 0
 	if compiled.SIMD {
 		for ; gc_vstep4+7 < gc_n2; gc_vstep4 += 8 {
@@ -2296,7 +2182,6 @@ func gc_body_myRemoveIf_float32(gc_b2 *compiled.Block, idata []float32, removeVa
 			gc_pos2.Thread = gc_rank2
 //line olcf.go:264
 			stride := uint32(0)
-//line olcf.go:266
 			gc_s_stride[gc_rank2] = stride
 		}
 		{
@@ -2304,7 +2189,6 @@ func gc_body_myRemoveIf_float32(gc_b2 *compiled.Block, idata []float32, removeVa
 			gc_pos2.Thread = gc_rank2
 //line olcf.go:264
 			stride := uint32(0)
-//line olcf.go:266
 			gc_s_stride[gc_rank2] = stride
 		}
 		{
@@ -2312,7 +2196,6 @@ func gc_body_myRemoveIf_float32(gc_b2 *compiled.Block, idata []float32, removeVa
 			gc_pos2.Thread = gc_rank2
 //line olcf.go:264
 			stride := uint32(0)
-//line olcf.go:266
 			gc_s_stride[gc_rank2] = stride
 		}
 		{
@@ -2320,7 +2203,6 @@ func gc_body_myRemoveIf_float32(gc_b2 *compiled.Block, idata []float32, removeVa
 			gc_pos2.Thread = gc_rank2
 //line olcf.go:264
 			stride := uint32(0)
-//line olcf.go:266
 			gc_s_stride[gc_rank2] = stride
 		}
 	}
@@ -2328,7 +2210,6 @@ func gc_body_myRemoveIf_float32(gc_b2 *compiled.Block, idata []float32, removeVa
 		gc_pos2.Thread = gc_rank2
 //line olcf.go:264
 		stride := uint32(0)
-//line olcf.go:266
 		gc_s_stride[gc_rank2] = stride
 	}
 //line olcf.go:265
@@ -2338,13 +2219,11 @@ func gc_body_myRemoveIf_float32(gc_b2 *compiled.Block, idata []float32, removeVa
 			return
 		}
 		gc_more = false
-//line olcf.go:272
 		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 //line olcf.go:244
 			tidx := uint32(gc_rank2)
 			gidx := tidx + olcfNTPB*uint32(gc_bidx2.X)
-//line olcf.go:247
 			stride := gc_s_stride[gc_rank2]
 //line olcf.go:265
 			gc_start2 := gidx
@@ -2365,11 +2244,11 @@ func gc_body_myRemoveIf_float32(gc_b2 *compiled.Block, idata []float32, removeVa
 //line olcf.go:269
 						return
 					}
-//line olcf.go:270
 					myIdx += idxs[j_*olcfNTPB-1]
 				}
 				odata[myIdx-1] = temp_
 			}
+//line olcf.go:274
 			stride++
 			gc_s_stride[gc_rank2] = stride
 		}
@@ -2396,7 +2275,6 @@ func gc_body_myRemoveIf_int32(gc_b3 *compiled.Block, idata []int32, removeVal in
 	_ = gg
 //line olcf.go:246
 	gridSize := uint32(gc_n3 * gc_gdx3)
-//line olcf.go:248
 	gc_step15 := 0
 	for ; gc_step15+3 < gc_n3; gc_step15 += 4 {
 		{
@@ -2407,7 +2285,6 @@ func gc_body_myRemoveIf_int32(gc_b3 *compiled.Block, idata []int32, removeVal in
 			gidx := tidx + olcfNTPB*uint32(gc_bidx3.X)
 //line olcf.go:247
 			i := gidx
-//line olcf.go:249
 			gc_s_i[gc_rank3] = i
 		}
 		{
@@ -2418,7 +2295,6 @@ func gc_body_myRemoveIf_int32(gc_b3 *compiled.Block, idata []int32, removeVal in
 			gidx := tidx + olcfNTPB*uint32(gc_bidx3.X)
 //line olcf.go:247
 			i := gidx
-//line olcf.go:249
 			gc_s_i[gc_rank3] = i
 		}
 		{
@@ -2429,7 +2305,6 @@ func gc_body_myRemoveIf_int32(gc_b3 *compiled.Block, idata []int32, removeVal in
 			gidx := tidx + olcfNTPB*uint32(gc_bidx3.X)
 //line olcf.go:247
 			i := gidx
-//line olcf.go:249
 			gc_s_i[gc_rank3] = i
 		}
 		{
@@ -2440,7 +2315,6 @@ func gc_body_myRemoveIf_int32(gc_b3 *compiled.Block, idata []int32, removeVal in
 			gidx := tidx + olcfNTPB*uint32(gc_bidx3.X)
 //line olcf.go:247
 			i := gidx
-//line olcf.go:249
 			gc_s_i[gc_rank3] = i
 		}
 	}
@@ -2451,7 +2325,6 @@ func gc_body_myRemoveIf_int32(gc_b3 *compiled.Block, idata []int32, removeVal in
 		gidx := tidx + olcfNTPB*uint32(gc_bidx3.X)
 //line olcf.go:247
 		i := gidx
-//line olcf.go:249
 		gc_s_i[gc_rank3] = i
 	}
 //line olcf.go:247
@@ -2461,7 +2334,6 @@ func gc_body_myRemoveIf_int32(gc_b3 *compiled.Block, idata []int32, removeVal in
 			return
 		}
 		gc_r23, gc_r23in, gc_r23out := 0, 0, 0
-//line olcf.go:254
 		for gc_rank3 := 0; gc_rank3 < gc_n3; gc_rank3++ {
 			gc_pos3.Thread = gc_rank3
 			i := gc_s_i[gc_rank3]
@@ -2473,14 +2345,12 @@ func gc_body_myRemoveIf_int32(gc_b3 *compiled.Block, idata []int32, removeVal in
 				gc_r23out = gc_rank3
 			}
 		}
-//line olcf.go:266
 		if gc_r23 == 3 {
 			compiled.Diverged(gc_b3, "Sync", gc_r23in, gc_r23out)
 		}
 		if gc_r23&1 == 0 {
 			break
 		}
-//line olcf.go:273
 		gc_step16 := 0
 		for ; gc_step16+3 < gc_n3; gc_step16 += 4 {
 			{
@@ -2488,12 +2358,10 @@ func gc_body_myRemoveIf_int32(gc_b3 *compiled.Block, idata []int32, removeVal in
 				gc_pos3.Thread = gc_rank3
 //line olcf.go:244
 				tidx := uint32(gc_rank3)
-//line olcf.go:246
 				i := gc_s_i[gc_rank3]
 //line olcf.go:248
 				temp := predicateTest(idata[i], removeVal)
 				sidxs[tidx] = temp
-//line olcf.go:251
 				gc_s_temp[gc_rank3] = temp
 			}
 			{
@@ -2501,12 +2369,10 @@ func gc_body_myRemoveIf_int32(gc_b3 *compiled.Block, idata []int32, removeVal in
 				gc_pos3.Thread = gc_rank3
 //line olcf.go:244
 				tidx := uint32(gc_rank3)
-//line olcf.go:246
 				i := gc_s_i[gc_rank3]
 //line olcf.go:248
 				temp := predicateTest(idata[i], removeVal)
 				sidxs[tidx] = temp
-//line olcf.go:251
 				gc_s_temp[gc_rank3] = temp
 			}
 			{
@@ -2514,12 +2380,10 @@ func gc_body_myRemoveIf_int32(gc_b3 *compiled.Block, idata []int32, removeVal in
 				gc_pos3.Thread = gc_rank3
 //line olcf.go:244
 				tidx := uint32(gc_rank3)
-//line olcf.go:246
 				i := gc_s_i[gc_rank3]
 //line olcf.go:248
 				temp := predicateTest(idata[i], removeVal)
 				sidxs[tidx] = temp
-//line olcf.go:251
 				gc_s_temp[gc_rank3] = temp
 			}
 			{
@@ -2527,12 +2391,10 @@ func gc_body_myRemoveIf_int32(gc_b3 *compiled.Block, idata []int32, removeVal in
 				gc_pos3.Thread = gc_rank3
 //line olcf.go:244
 				tidx := uint32(gc_rank3)
-//line olcf.go:246
 				i := gc_s_i[gc_rank3]
 //line olcf.go:248
 				temp := predicateTest(idata[i], removeVal)
 				sidxs[tidx] = temp
-//line olcf.go:251
 				gc_s_temp[gc_rank3] = temp
 			}
 		}
@@ -2540,12 +2402,10 @@ func gc_body_myRemoveIf_int32(gc_b3 *compiled.Block, idata []int32, removeVal in
 			gc_pos3.Thread = gc_rank3
 //line olcf.go:244
 			tidx := uint32(gc_rank3)
-//line olcf.go:246
 			i := gc_s_i[gc_rank3]
 //line olcf.go:248
 			temp := predicateTest(idata[i], removeVal)
 			sidxs[tidx] = temp
-//line olcf.go:251
 			gc_s_temp[gc_rank3] = temp
 		}
 //line olcf.go:250
@@ -2554,7 +2414,6 @@ func gc_body_myRemoveIf_int32(gc_b3 *compiled.Block, idata []int32, removeVal in
 			if gc_b3.Stopped() {
 				return
 			}
-//line olcf.go:256
 			gc_step17 := 0
 			for ; gc_step17+3 < gc_n3; gc_step17 += 4 {
 				{
@@ -2562,7 +2421,6 @@ func gc_body_myRemoveIf_int32(gc_b3 *compiled.Block, idata []int32, removeVal in
 					gc_pos3.Thread = gc_rank3
 //line olcf.go:244
 					tidx := uint32(gc_rank3)
-//line olcf.go:246
 					temp := gc_s_temp[gc_rank3]
 //line olcf.go:252
 					if uint32(j) <= tidx {
@@ -2575,7 +2433,6 @@ func gc_body_myRemoveIf_int32(gc_b3 *compiled.Block, idata []int32, removeVal in
 					gc_pos3.Thread = gc_rank3
 //line olcf.go:244
 					tidx := uint32(gc_rank3)
-//line olcf.go:246
 					temp := gc_s_temp[gc_rank3]
 //line olcf.go:252
 					if uint32(j) <= tidx {
@@ -2588,7 +2445,6 @@ func gc_body_myRemoveIf_int32(gc_b3 *compiled.Block, idata []int32, removeVal in
 					gc_pos3.Thread = gc_rank3
 //line olcf.go:244
 					tidx := uint32(gc_rank3)
-//line olcf.go:246
 					temp := gc_s_temp[gc_rank3]
 //line olcf.go:252
 					if uint32(j) <= tidx {
@@ -2601,7 +2457,6 @@ func gc_body_myRemoveIf_int32(gc_b3 *compiled.Block, idata []int32, removeVal in
 					gc_pos3.Thread = gc_rank3
 //line olcf.go:244
 					tidx := uint32(gc_rank3)
-//line olcf.go:246
 					temp := gc_s_temp[gc_rank3]
 //line olcf.go:252
 					if uint32(j) <= tidx {
@@ -2614,7 +2469,6 @@ func gc_body_myRemoveIf_int32(gc_b3 *compiled.Block, idata []int32, removeVal in
 				gc_pos3.Thread = gc_rank3
 //line olcf.go:244
 				tidx := uint32(gc_rank3)
-//line olcf.go:246
 				temp := gc_s_temp[gc_rank3]
 //line olcf.go:252
 				if uint32(j) <= tidx {
@@ -2622,7 +2476,6 @@ func gc_body_myRemoveIf_int32(gc_b3 *compiled.Block, idata []int32, removeVal in
 				}
 				gc_s_temp[gc_rank3] = temp
 			}
-//line olcf.go:259
 			gc_step18 := 0
 			for ; gc_step18+3 < gc_n3; gc_step18 += 4 {
 				{
@@ -2630,7 +2483,6 @@ func gc_body_myRemoveIf_int32(gc_b3 *compiled.Block, idata []int32, removeVal in
 					gc_pos3.Thread = gc_rank3
 //line olcf.go:244
 					tidx := uint32(gc_rank3)
-//line olcf.go:246
 					temp := gc_s_temp[gc_rank3]
 //line olcf.go:256
 					if uint32(j) <= tidx {
@@ -2642,7 +2494,6 @@ func gc_body_myRemoveIf_int32(gc_b3 *compiled.Block, idata []int32, removeVal in
 					gc_pos3.Thread = gc_rank3
 //line olcf.go:244
 					tidx := uint32(gc_rank3)
-//line olcf.go:246
 					temp := gc_s_temp[gc_rank3]
 //line olcf.go:256
 					if uint32(j) <= tidx {
@@ -2654,7 +2505,6 @@ func gc_body_myRemoveIf_int32(gc_b3 *compiled.Block, idata []int32, removeVal in
 					gc_pos3.Thread = gc_rank3
 //line olcf.go:244
 					tidx := uint32(gc_rank3)
-//line olcf.go:246
 					temp := gc_s_temp[gc_rank3]
 //line olcf.go:256
 					if uint32(j) <= tidx {
@@ -2666,7 +2516,6 @@ func gc_body_myRemoveIf_int32(gc_b3 *compiled.Block, idata []int32, removeVal in
 					gc_pos3.Thread = gc_rank3
 //line olcf.go:244
 					tidx := uint32(gc_rank3)
-//line olcf.go:246
 					temp := gc_s_temp[gc_rank3]
 //line olcf.go:256
 					if uint32(j) <= tidx {
@@ -2678,7 +2527,6 @@ func gc_body_myRemoveIf_int32(gc_b3 *compiled.Block, idata []int32, removeVal in
 				gc_pos3.Thread = gc_rank3
 //line olcf.go:244
 				tidx := uint32(gc_rank3)
-//line olcf.go:246
 				temp := gc_s_temp[gc_rank3]
 //line olcf.go:256
 				if uint32(j) <= tidx {
@@ -2686,7 +2534,6 @@ func gc_body_myRemoveIf_int32(gc_b3 *compiled.Block, idata []int32, removeVal in
 				}
 			}
 		}
-//line olcf.go:263
 		gc_step19 := 0
 		for ; gc_step19+3 < gc_n3; gc_step19 += 4 {
 			{
@@ -2729,7 +2576,6 @@ func gc_body_myRemoveIf_int32(gc_b3 *compiled.Block, idata []int32, removeVal in
 //line olcf.go:260
 			idxs[i] = temp
 		}
-//line olcf.go:264
 		gc_vstep5 := 0
 		if compiled.SIMD {
 //line olcf.go:247
@@ -2792,7 +2638,6 @@ func gc_body_myRemoveIf_int32(gc_b3 *compiled.Block, idata []int32, removeVal in
 	if !gc_b3.SyncGrid() {
 		return
 	}
-//line olcf.go:267
 	gc_vstep6 := 0
 	if compiled.SIMD {
 		for ; gc_vstep6+7 < gc_n3; gc_vstep6 += 8 {
@@ -2810,7 +2655,6 @@ func gc_body_myRemoveIf_int32(gc_b3 *compiled.Block, idata []int32, removeVal in
 			gc_pos3.Thread = gc_rank3
 //line olcf.go:264
 			stride := uint32(0)
-//line olcf.go:266
 			gc_s_stride[gc_rank3] = stride
 		}
 		{
@@ -2818,7 +2662,6 @@ func gc_body_myRemoveIf_int32(gc_b3 *compiled.Block, idata []int32, removeVal in
 			gc_pos3.Thread = gc_rank3
 //line olcf.go:264
 			stride := uint32(0)
-//line olcf.go:266
 			gc_s_stride[gc_rank3] = stride
 		}
 		{
@@ -2826,7 +2669,6 @@ func gc_body_myRemoveIf_int32(gc_b3 *compiled.Block, idata []int32, removeVal in
 			gc_pos3.Thread = gc_rank3
 //line olcf.go:264
 			stride := uint32(0)
-//line olcf.go:266
 			gc_s_stride[gc_rank3] = stride
 		}
 		{
@@ -2834,7 +2676,6 @@ func gc_body_myRemoveIf_int32(gc_b3 *compiled.Block, idata []int32, removeVal in
 			gc_pos3.Thread = gc_rank3
 //line olcf.go:264
 			stride := uint32(0)
-//line olcf.go:266
 			gc_s_stride[gc_rank3] = stride
 		}
 	}
@@ -2842,7 +2683,6 @@ func gc_body_myRemoveIf_int32(gc_b3 *compiled.Block, idata []int32, removeVal in
 		gc_pos3.Thread = gc_rank3
 //line olcf.go:264
 		stride := uint32(0)
-//line olcf.go:266
 		gc_s_stride[gc_rank3] = stride
 	}
 //line olcf.go:265
@@ -2852,13 +2692,11 @@ func gc_body_myRemoveIf_int32(gc_b3 *compiled.Block, idata []int32, removeVal in
 			return
 		}
 		gc_more = false
-//line olcf.go:272
 		for gc_rank3 := 0; gc_rank3 < gc_n3; gc_rank3++ {
 			gc_pos3.Thread = gc_rank3
 //line olcf.go:244
 			tidx := uint32(gc_rank3)
 			gidx := tidx + olcfNTPB*uint32(gc_bidx3.X)
-//line olcf.go:247
 			stride := gc_s_stride[gc_rank3]
 //line olcf.go:265
 			gc_start3 := gidx
@@ -2879,11 +2717,11 @@ func gc_body_myRemoveIf_int32(gc_b3 *compiled.Block, idata []int32, removeVal in
 //line olcf.go:269
 						return
 					}
-//line olcf.go:270
 					myIdx += idxs[j_*olcfNTPB-1]
 				}
 				odata[myIdx-1] = temp_
 			}
+//line olcf.go:274
 			stride++
 			gc_s_stride[gc_rank3] = stride
 		}
@@ -2910,7 +2748,6 @@ func gc_body_myRemoveIf_uint32(gc_b4 *compiled.Block, idata []uint32, removeVal 
 	_ = gg
 //line olcf.go:246
 	gridSize := uint32(gc_n4 * gc_gdx4)
-//line olcf.go:248
 	gc_step22 := 0
 	for ; gc_step22+3 < gc_n4; gc_step22 += 4 {
 		{
@@ -2921,7 +2758,6 @@ func gc_body_myRemoveIf_uint32(gc_b4 *compiled.Block, idata []uint32, removeVal 
 			gidx := tidx + olcfNTPB*uint32(gc_bidx4.X)
 //line olcf.go:247
 			i := gidx
-//line olcf.go:249
 			gc_s_i[gc_rank4] = i
 		}
 		{
@@ -2932,7 +2768,6 @@ func gc_body_myRemoveIf_uint32(gc_b4 *compiled.Block, idata []uint32, removeVal 
 			gidx := tidx + olcfNTPB*uint32(gc_bidx4.X)
 //line olcf.go:247
 			i := gidx
-//line olcf.go:249
 			gc_s_i[gc_rank4] = i
 		}
 		{
@@ -2943,7 +2778,6 @@ func gc_body_myRemoveIf_uint32(gc_b4 *compiled.Block, idata []uint32, removeVal 
 			gidx := tidx + olcfNTPB*uint32(gc_bidx4.X)
 //line olcf.go:247
 			i := gidx
-//line olcf.go:249
 			gc_s_i[gc_rank4] = i
 		}
 		{
@@ -2954,7 +2788,6 @@ func gc_body_myRemoveIf_uint32(gc_b4 *compiled.Block, idata []uint32, removeVal 
 			gidx := tidx + olcfNTPB*uint32(gc_bidx4.X)
 //line olcf.go:247
 			i := gidx
-//line olcf.go:249
 			gc_s_i[gc_rank4] = i
 		}
 	}
@@ -2965,7 +2798,6 @@ func gc_body_myRemoveIf_uint32(gc_b4 *compiled.Block, idata []uint32, removeVal 
 		gidx := tidx + olcfNTPB*uint32(gc_bidx4.X)
 //line olcf.go:247
 		i := gidx
-//line olcf.go:249
 		gc_s_i[gc_rank4] = i
 	}
 //line olcf.go:247
@@ -2975,7 +2807,6 @@ func gc_body_myRemoveIf_uint32(gc_b4 *compiled.Block, idata []uint32, removeVal 
 			return
 		}
 		gc_r24, gc_r24in, gc_r24out := 0, 0, 0
-//line olcf.go:254
 		for gc_rank4 := 0; gc_rank4 < gc_n4; gc_rank4++ {
 			gc_pos4.Thread = gc_rank4
 			i := gc_s_i[gc_rank4]
@@ -2987,14 +2818,12 @@ func gc_body_myRemoveIf_uint32(gc_b4 *compiled.Block, idata []uint32, removeVal 
 				gc_r24out = gc_rank4
 			}
 		}
-//line olcf.go:266
 		if gc_r24 == 3 {
 			compiled.Diverged(gc_b4, "Sync", gc_r24in, gc_r24out)
 		}
 		if gc_r24&1 == 0 {
 			break
 		}
-//line olcf.go:273
 		gc_step23 := 0
 		for ; gc_step23+3 < gc_n4; gc_step23 += 4 {
 			{
@@ -3002,12 +2831,10 @@ func gc_body_myRemoveIf_uint32(gc_b4 *compiled.Block, idata []uint32, removeVal 
 				gc_pos4.Thread = gc_rank4
 //line olcf.go:244
 				tidx := uint32(gc_rank4)
-//line olcf.go:246
 				i := gc_s_i[gc_rank4]
 //line olcf.go:248
 				temp := predicateTest(idata[i], removeVal)
 				sidxs[tidx] = temp
-//line olcf.go:251
 				gc_s_temp[gc_rank4] = temp
 			}
 			{
@@ -3015,12 +2842,10 @@ func gc_body_myRemoveIf_uint32(gc_b4 *compiled.Block, idata []uint32, removeVal 
 				gc_pos4.Thread = gc_rank4
 //line olcf.go:244
 				tidx := uint32(gc_rank4)
-//line olcf.go:246
 				i := gc_s_i[gc_rank4]
 //line olcf.go:248
 				temp := predicateTest(idata[i], removeVal)
 				sidxs[tidx] = temp
-//line olcf.go:251
 				gc_s_temp[gc_rank4] = temp
 			}
 			{
@@ -3028,12 +2853,10 @@ func gc_body_myRemoveIf_uint32(gc_b4 *compiled.Block, idata []uint32, removeVal 
 				gc_pos4.Thread = gc_rank4
 //line olcf.go:244
 				tidx := uint32(gc_rank4)
-//line olcf.go:246
 				i := gc_s_i[gc_rank4]
 //line olcf.go:248
 				temp := predicateTest(idata[i], removeVal)
 				sidxs[tidx] = temp
-//line olcf.go:251
 				gc_s_temp[gc_rank4] = temp
 			}
 			{
@@ -3041,12 +2864,10 @@ func gc_body_myRemoveIf_uint32(gc_b4 *compiled.Block, idata []uint32, removeVal 
 				gc_pos4.Thread = gc_rank4
 //line olcf.go:244
 				tidx := uint32(gc_rank4)
-//line olcf.go:246
 				i := gc_s_i[gc_rank4]
 //line olcf.go:248
 				temp := predicateTest(idata[i], removeVal)
 				sidxs[tidx] = temp
-//line olcf.go:251
 				gc_s_temp[gc_rank4] = temp
 			}
 		}
@@ -3054,12 +2875,10 @@ func gc_body_myRemoveIf_uint32(gc_b4 *compiled.Block, idata []uint32, removeVal 
 			gc_pos4.Thread = gc_rank4
 //line olcf.go:244
 			tidx := uint32(gc_rank4)
-//line olcf.go:246
 			i := gc_s_i[gc_rank4]
 //line olcf.go:248
 			temp := predicateTest(idata[i], removeVal)
 			sidxs[tidx] = temp
-//line olcf.go:251
 			gc_s_temp[gc_rank4] = temp
 		}
 //line olcf.go:250
@@ -3068,7 +2887,6 @@ func gc_body_myRemoveIf_uint32(gc_b4 *compiled.Block, idata []uint32, removeVal 
 			if gc_b4.Stopped() {
 				return
 			}
-//line olcf.go:256
 			gc_step24 := 0
 			for ; gc_step24+3 < gc_n4; gc_step24 += 4 {
 				{
@@ -3076,7 +2894,6 @@ func gc_body_myRemoveIf_uint32(gc_b4 *compiled.Block, idata []uint32, removeVal 
 					gc_pos4.Thread = gc_rank4
 //line olcf.go:244
 					tidx := uint32(gc_rank4)
-//line olcf.go:246
 					temp := gc_s_temp[gc_rank4]
 //line olcf.go:252
 					if uint32(j) <= tidx {
@@ -3089,7 +2906,6 @@ func gc_body_myRemoveIf_uint32(gc_b4 *compiled.Block, idata []uint32, removeVal 
 					gc_pos4.Thread = gc_rank4
 //line olcf.go:244
 					tidx := uint32(gc_rank4)
-//line olcf.go:246
 					temp := gc_s_temp[gc_rank4]
 //line olcf.go:252
 					if uint32(j) <= tidx {
@@ -3102,7 +2918,6 @@ func gc_body_myRemoveIf_uint32(gc_b4 *compiled.Block, idata []uint32, removeVal 
 					gc_pos4.Thread = gc_rank4
 //line olcf.go:244
 					tidx := uint32(gc_rank4)
-//line olcf.go:246
 					temp := gc_s_temp[gc_rank4]
 //line olcf.go:252
 					if uint32(j) <= tidx {
@@ -3115,7 +2930,6 @@ func gc_body_myRemoveIf_uint32(gc_b4 *compiled.Block, idata []uint32, removeVal 
 					gc_pos4.Thread = gc_rank4
 //line olcf.go:244
 					tidx := uint32(gc_rank4)
-//line olcf.go:246
 					temp := gc_s_temp[gc_rank4]
 //line olcf.go:252
 					if uint32(j) <= tidx {
@@ -3128,7 +2942,6 @@ func gc_body_myRemoveIf_uint32(gc_b4 *compiled.Block, idata []uint32, removeVal 
 				gc_pos4.Thread = gc_rank4
 //line olcf.go:244
 				tidx := uint32(gc_rank4)
-//line olcf.go:246
 				temp := gc_s_temp[gc_rank4]
 //line olcf.go:252
 				if uint32(j) <= tidx {
@@ -3136,7 +2949,6 @@ func gc_body_myRemoveIf_uint32(gc_b4 *compiled.Block, idata []uint32, removeVal 
 				}
 				gc_s_temp[gc_rank4] = temp
 			}
-//line olcf.go:259
 			gc_step25 := 0
 			for ; gc_step25+3 < gc_n4; gc_step25 += 4 {
 				{
@@ -3144,7 +2956,6 @@ func gc_body_myRemoveIf_uint32(gc_b4 *compiled.Block, idata []uint32, removeVal 
 					gc_pos4.Thread = gc_rank4
 //line olcf.go:244
 					tidx := uint32(gc_rank4)
-//line olcf.go:246
 					temp := gc_s_temp[gc_rank4]
 //line olcf.go:256
 					if uint32(j) <= tidx {
@@ -3156,7 +2967,6 @@ func gc_body_myRemoveIf_uint32(gc_b4 *compiled.Block, idata []uint32, removeVal 
 					gc_pos4.Thread = gc_rank4
 //line olcf.go:244
 					tidx := uint32(gc_rank4)
-//line olcf.go:246
 					temp := gc_s_temp[gc_rank4]
 //line olcf.go:256
 					if uint32(j) <= tidx {
@@ -3168,7 +2978,6 @@ func gc_body_myRemoveIf_uint32(gc_b4 *compiled.Block, idata []uint32, removeVal 
 					gc_pos4.Thread = gc_rank4
 //line olcf.go:244
 					tidx := uint32(gc_rank4)
-//line olcf.go:246
 					temp := gc_s_temp[gc_rank4]
 //line olcf.go:256
 					if uint32(j) <= tidx {
@@ -3180,7 +2989,6 @@ func gc_body_myRemoveIf_uint32(gc_b4 *compiled.Block, idata []uint32, removeVal 
 					gc_pos4.Thread = gc_rank4
 //line olcf.go:244
 					tidx := uint32(gc_rank4)
-//line olcf.go:246
 					temp := gc_s_temp[gc_rank4]
 //line olcf.go:256
 					if uint32(j) <= tidx {
@@ -3192,7 +3000,6 @@ func gc_body_myRemoveIf_uint32(gc_b4 *compiled.Block, idata []uint32, removeVal 
 				gc_pos4.Thread = gc_rank4
 //line olcf.go:244
 				tidx := uint32(gc_rank4)
-//line olcf.go:246
 				temp := gc_s_temp[gc_rank4]
 //line olcf.go:256
 				if uint32(j) <= tidx {
@@ -3200,7 +3007,6 @@ func gc_body_myRemoveIf_uint32(gc_b4 *compiled.Block, idata []uint32, removeVal 
 				}
 			}
 		}
-//line olcf.go:263
 		gc_step26 := 0
 		for ; gc_step26+3 < gc_n4; gc_step26 += 4 {
 			{
@@ -3243,7 +3049,6 @@ func gc_body_myRemoveIf_uint32(gc_b4 *compiled.Block, idata []uint32, removeVal 
 //line olcf.go:260
 			idxs[i] = temp
 		}
-//line olcf.go:264
 		gc_vstep7 := 0
 		if compiled.SIMD {
 //line olcf.go:247
@@ -3306,7 +3111,6 @@ func gc_body_myRemoveIf_uint32(gc_b4 *compiled.Block, idata []uint32, removeVal 
 	if !gc_b4.SyncGrid() {
 		return
 	}
-//line olcf.go:267
 	gc_vstep8 := 0
 	if compiled.SIMD {
 		for ; gc_vstep8+7 < gc_n4; gc_vstep8 += 8 {
@@ -3324,7 +3128,6 @@ func gc_body_myRemoveIf_uint32(gc_b4 *compiled.Block, idata []uint32, removeVal 
 			gc_pos4.Thread = gc_rank4
 //line olcf.go:264
 			stride := uint32(0)
-//line olcf.go:266
 			gc_s_stride[gc_rank4] = stride
 		}
 		{
@@ -3332,7 +3135,6 @@ func gc_body_myRemoveIf_uint32(gc_b4 *compiled.Block, idata []uint32, removeVal 
 			gc_pos4.Thread = gc_rank4
 //line olcf.go:264
 			stride := uint32(0)
-//line olcf.go:266
 			gc_s_stride[gc_rank4] = stride
 		}
 		{
@@ -3340,7 +3142,6 @@ func gc_body_myRemoveIf_uint32(gc_b4 *compiled.Block, idata []uint32, removeVal 
 			gc_pos4.Thread = gc_rank4
 //line olcf.go:264
 			stride := uint32(0)
-//line olcf.go:266
 			gc_s_stride[gc_rank4] = stride
 		}
 		{
@@ -3348,7 +3149,6 @@ func gc_body_myRemoveIf_uint32(gc_b4 *compiled.Block, idata []uint32, removeVal 
 			gc_pos4.Thread = gc_rank4
 //line olcf.go:264
 			stride := uint32(0)
-//line olcf.go:266
 			gc_s_stride[gc_rank4] = stride
 		}
 	}
@@ -3356,7 +3156,6 @@ func gc_body_myRemoveIf_uint32(gc_b4 *compiled.Block, idata []uint32, removeVal 
 		gc_pos4.Thread = gc_rank4
 //line olcf.go:264
 		stride := uint32(0)
-//line olcf.go:266
 		gc_s_stride[gc_rank4] = stride
 	}
 //line olcf.go:265
@@ -3366,13 +3165,11 @@ func gc_body_myRemoveIf_uint32(gc_b4 *compiled.Block, idata []uint32, removeVal 
 			return
 		}
 		gc_more = false
-//line olcf.go:272
 		for gc_rank4 := 0; gc_rank4 < gc_n4; gc_rank4++ {
 			gc_pos4.Thread = gc_rank4
 //line olcf.go:244
 			tidx := uint32(gc_rank4)
 			gidx := tidx + olcfNTPB*uint32(gc_bidx4.X)
-//line olcf.go:247
 			stride := gc_s_stride[gc_rank4]
 //line olcf.go:265
 			gc_start4 := gidx
@@ -3393,11 +3190,11 @@ func gc_body_myRemoveIf_uint32(gc_b4 *compiled.Block, idata []uint32, removeVal 
 //line olcf.go:269
 						return
 					}
-//line olcf.go:270
 					myIdx += idxs[j_*olcfNTPB-1]
 				}
 				odata[myIdx-1] = temp_
 			}
+//line olcf.go:274
 			stride++
 			gc_s_stride[gc_rank4] = stride
 		}
@@ -3435,7 +3232,6 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b3 *compiled.Block, length u
 	gc_n3 := gc_b3.Len()
 //line olcf.go:297
 	smem := gocuda.Shared[T](t, olcfAhsBlockSize)[:olcfAhsBlockSize]
-//line olcf.go:299
 	for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
 		if gc_bdx3 <= len(smem) {
 			gc_at7 := smem[:gc_bdx3]
@@ -3472,7 +3268,6 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b3 *compiled.Block, length u
 	}
 //line olcf.go:308
 	for i := gc_bdx3 >> 1; i > 0; i >>= 1 {
-//line olcf.go:310
 		gc_from3, gc_to3 := 0, gc_bdx3
 		if gc_bound3 := i; gc_bound3 < gc_to3 {
 			gc_to3 = gc_bound3
@@ -3571,7 +3366,6 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b3 *compiled.Block, length u
 		}
 	}
 	{
-//line olcf.go:319
 		gc_from3, gc_to3 := 0, gc_bdx3
 		if gc_bound3 := 0; gc_bound3 < gc_to3-1 {
 			gc_to3 = gc_bound3 + 1
@@ -3587,7 +3381,6 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b3 *compiled.Block, length u
 					atomic.Add(sum, smem[0])
 				}
 				{
-//line olcf.go:320
 					gc_tx3 := gc_step8 + 1
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
@@ -3595,7 +3388,6 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b3 *compiled.Block, length u
 					atomic.Add(sum, smem[0])
 				}
 				{
-//line olcf.go:320
 					gc_tx3 := gc_step8 + 2
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
@@ -3603,7 +3395,6 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b3 *compiled.Block, length u
 					atomic.Add(sum, smem[0])
 				}
 				{
-//line olcf.go:320
 					gc_tx3 := gc_step8 + 3
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
@@ -3611,7 +3402,6 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b3 *compiled.Block, length u
 					atomic.Add(sum, smem[0])
 				}
 			}
-//line olcf.go:320
 			for gc_tx3 := gc_step8; gc_tx3 < gc_to3; gc_tx3++ {
 				gc_rank3 := gc_base3 + gc_tx3
 				gc_pos3.Thread = gc_rank3
@@ -3633,7 +3423,6 @@ func gc_body_estimateSumAhs_float32(gc_b2 *compiled.Block, length uint64, sum *f
 	gc_n2 := gc_b2.Len()
 //line olcf.go:297
 	smem := gocuda.Shared[float32](t, olcfAhsBlockSize)[:olcfAhsBlockSize]
-//line olcf.go:299
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		if gc_bdx2 <= len(smem) {
 			gc_at4 := smem[:gc_bdx2]
@@ -3670,7 +3459,6 @@ func gc_body_estimateSumAhs_float32(gc_b2 *compiled.Block, length uint64, sum *f
 	}
 //line olcf.go:308
 	for i := gc_bdx2 >> 1; i > 0; i >>= 1 {
-//line olcf.go:310
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := i; gc_bound2 < gc_to2 {
 			gc_to2 = gc_bound2
@@ -3689,7 +3477,6 @@ func gc_body_estimateSumAhs_float32(gc_b2 *compiled.Block, length uint64, sum *f
 							archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:])).StoreSlice(gc_at5[gc_tx2:])
 						}
 					}
-//line olcf.go:312
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
@@ -3704,7 +3491,6 @@ func gc_body_estimateSumAhs_float32(gc_b2 *compiled.Block, length uint64, sum *f
 					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
 						{
-//line olcf.go:311
 							if (gc_tx2+i) < 0 || (gc_tx2+i) > len(smem)-8 || gc_tx2 < 0 || gc_tx2 > len(smem)-8 {
 //line olcf.go:311
 								break
@@ -3713,7 +3499,6 @@ func gc_body_estimateSumAhs_float32(gc_b2 *compiled.Block, length uint64, sum *f
 							archsimd.LoadFloat32x8Slice(smem[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(smem[gc_tx2+i:])).StoreSlice(smem[gc_tx2:])
 						}
 					}
-//line olcf.go:313
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step4 := gc_vstep2
@@ -3767,7 +3552,6 @@ func gc_body_estimateSumAhs_float32(gc_b2 *compiled.Block, length uint64, sum *f
 		}
 	}
 	{
-//line olcf.go:319
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 			gc_to2 = gc_bound2 + 1
@@ -3783,7 +3567,6 @@ func gc_body_estimateSumAhs_float32(gc_b2 *compiled.Block, length uint64, sum *f
 					atomic.Add(sum, smem[0])
 				}
 				{
-//line olcf.go:320
 					gc_tx2 := gc_step5 + 1
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -3791,7 +3574,6 @@ func gc_body_estimateSumAhs_float32(gc_b2 *compiled.Block, length uint64, sum *f
 					atomic.Add(sum, smem[0])
 				}
 				{
-//line olcf.go:320
 					gc_tx2 := gc_step5 + 2
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -3799,7 +3581,6 @@ func gc_body_estimateSumAhs_float32(gc_b2 *compiled.Block, length uint64, sum *f
 					atomic.Add(sum, smem[0])
 				}
 				{
-//line olcf.go:320
 					gc_tx2 := gc_step5 + 3
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -3807,7 +3588,6 @@ func gc_body_estimateSumAhs_float32(gc_b2 *compiled.Block, length uint64, sum *f
 					atomic.Add(sum, smem[0])
 				}
 			}
-//line olcf.go:320
 			for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2

@@ -50,7 +50,6 @@ func gc_body_basicMergeKernel(gc_b *compiled.Block, gc_lo, gc_hi int, A []int32,
 //line pmpp_merge.go:104
 		numThreads := gc_bdx * gc_gdx
 		sectionSize := int(math.Ceil(float64(m+n) / float64(numThreads)))
-//line pmpp_merge.go:107
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -111,7 +110,6 @@ func gc_body_tiledMergeKernel(gc_b *compiled.Block, A []int32, m int, B []int32,
 //line pmpp_merge.go:126
 	CCurr := int(float64(gc_bx) * math.Ceil(float64(m+n)/float64(gc_gdx)))
 	CNext := minimal(int(float64(gc_bx+1)*math.Ceil(float64(m+n)/float64(gc_gdx))), (m + n))
-//line pmpp_merge.go:129
 	gc_from, gc_to := 0, gc_bdx
 	if gc_bound := 0; gc_bound < gc_to-1 {
 		gc_to = gc_bound + 1
@@ -143,7 +141,6 @@ func gc_body_tiledMergeKernel(gc_b *compiled.Block, A []int32, m int, B []int32,
 			}
 		}
 	}
-//line pmpp_merge.go:137
 	gc_off5 := 0
 	gc_off6 := 1
 	if gc_off5 >= 0 && gc_off5 < len(AS) && gc_off6 >= 0 && gc_off6 < len(AS) {
@@ -160,7 +157,6 @@ func gc_body_tiledMergeKernel(gc_b *compiled.Block, A []int32, m int, B []int32,
 				ANext := int(gc_elem2)
 				BCurr := CCurr - ACurr
 				BNext := CNext - ANext
-//line pmpp_merge.go:142
 				gc_s_ACurr[gc_rank] = ACurr
 				gc_s_ANext[gc_rank] = ANext
 				gc_s_BCurr[gc_rank] = BCurr
@@ -173,7 +169,6 @@ func gc_body_tiledMergeKernel(gc_b *compiled.Block, A []int32, m int, B []int32,
 				ANext := int(gc_elem2)
 				BCurr := CCurr - ACurr
 				BNext := CNext - ANext
-//line pmpp_merge.go:142
 				gc_s_ACurr[gc_rank] = ACurr
 				gc_s_ANext[gc_rank] = ANext
 				gc_s_BCurr[gc_rank] = BCurr
@@ -186,7 +181,6 @@ func gc_body_tiledMergeKernel(gc_b *compiled.Block, A []int32, m int, B []int32,
 				ANext := int(gc_elem2)
 				BCurr := CCurr - ACurr
 				BNext := CNext - ANext
-//line pmpp_merge.go:142
 				gc_s_ACurr[gc_rank] = ACurr
 				gc_s_ANext[gc_rank] = ANext
 				gc_s_BCurr[gc_rank] = BCurr
@@ -199,7 +193,6 @@ func gc_body_tiledMergeKernel(gc_b *compiled.Block, A []int32, m int, B []int32,
 				ANext := int(gc_elem2)
 				BCurr := CCurr - ACurr
 				BNext := CNext - ANext
-//line pmpp_merge.go:142
 				gc_s_ACurr[gc_rank] = ACurr
 				gc_s_ANext[gc_rank] = ANext
 				gc_s_BCurr[gc_rank] = BCurr
@@ -212,7 +205,6 @@ func gc_body_tiledMergeKernel(gc_b *compiled.Block, A []int32, m int, B []int32,
 			ANext := int(gc_elem2)
 			BCurr := CCurr - ACurr
 			BNext := CNext - ANext
-//line pmpp_merge.go:142
 			gc_s_ACurr[gc_rank] = ACurr
 			gc_s_ANext[gc_rank] = ANext
 			gc_s_BCurr[gc_rank] = BCurr
@@ -229,7 +221,6 @@ func gc_body_tiledMergeKernel(gc_b *compiled.Block, A []int32, m int, B []int32,
 				ANext := int(AS[1])
 				BCurr := CCurr - ACurr
 				BNext := CNext - ANext
-//line pmpp_merge.go:142
 				gc_s_ACurr[gc_rank] = ACurr
 				gc_s_ANext[gc_rank] = ANext
 				gc_s_BCurr[gc_rank] = BCurr
@@ -243,7 +234,6 @@ func gc_body_tiledMergeKernel(gc_b *compiled.Block, A []int32, m int, B []int32,
 				ANext := int(AS[1])
 				BCurr := CCurr - ACurr
 				BNext := CNext - ANext
-//line pmpp_merge.go:142
 				gc_s_ACurr[gc_rank] = ACurr
 				gc_s_ANext[gc_rank] = ANext
 				gc_s_BCurr[gc_rank] = BCurr
@@ -257,7 +247,6 @@ func gc_body_tiledMergeKernel(gc_b *compiled.Block, A []int32, m int, B []int32,
 				ANext := int(AS[1])
 				BCurr := CCurr - ACurr
 				BNext := CNext - ANext
-//line pmpp_merge.go:142
 				gc_s_ACurr[gc_rank] = ACurr
 				gc_s_ANext[gc_rank] = ANext
 				gc_s_BCurr[gc_rank] = BCurr
@@ -271,7 +260,6 @@ func gc_body_tiledMergeKernel(gc_b *compiled.Block, A []int32, m int, B []int32,
 				ANext := int(AS[1])
 				BCurr := CCurr - ACurr
 				BNext := CNext - ANext
-//line pmpp_merge.go:142
 				gc_s_ACurr[gc_rank] = ACurr
 				gc_s_ANext[gc_rank] = ANext
 				gc_s_BCurr[gc_rank] = BCurr
@@ -285,7 +273,6 @@ func gc_body_tiledMergeKernel(gc_b *compiled.Block, A []int32, m int, B []int32,
 			ANext := int(AS[1])
 			BCurr := CCurr - ACurr
 			BNext := CNext - ANext
-//line pmpp_merge.go:142
 			gc_s_ACurr[gc_rank] = ACurr
 			gc_s_ANext[gc_rank] = ANext
 			gc_s_BCurr[gc_rank] = BCurr
@@ -298,7 +285,6 @@ func gc_body_tiledMergeKernel(gc_b *compiled.Block, A []int32, m int, B []int32,
 //line pmpp_merge.go:144
 	totalIteration := int(math.Ceil(float64(CLength) / float64(tileSize)))
 	CCompleted := 0
-//line pmpp_merge.go:147
 	gc_step3 := 0
 	for ; gc_step3+3 < gc_n; gc_step3 += 4 {
 		{
@@ -315,7 +301,6 @@ func gc_body_tiledMergeKernel(gc_b *compiled.Block, A []int32, m int, B []int32,
 			AConsumed := 0
 //line pmpp_merge.go:148
 			BConsumed := 0
-//line pmpp_merge.go:153
 			gc_s_ALength[gc_rank] = ALength
 			gc_s_BLength[gc_rank] = BLength
 			gc_s_AConsumed[gc_rank] = AConsumed
@@ -335,7 +320,6 @@ func gc_body_tiledMergeKernel(gc_b *compiled.Block, A []int32, m int, B []int32,
 			AConsumed := 0
 //line pmpp_merge.go:148
 			BConsumed := 0
-//line pmpp_merge.go:153
 			gc_s_ALength[gc_rank] = ALength
 			gc_s_BLength[gc_rank] = BLength
 			gc_s_AConsumed[gc_rank] = AConsumed
@@ -355,7 +339,6 @@ func gc_body_tiledMergeKernel(gc_b *compiled.Block, A []int32, m int, B []int32,
 			AConsumed := 0
 //line pmpp_merge.go:148
 			BConsumed := 0
-//line pmpp_merge.go:153
 			gc_s_ALength[gc_rank] = ALength
 			gc_s_BLength[gc_rank] = BLength
 			gc_s_AConsumed[gc_rank] = AConsumed
@@ -375,7 +358,6 @@ func gc_body_tiledMergeKernel(gc_b *compiled.Block, A []int32, m int, B []int32,
 			AConsumed := 0
 //line pmpp_merge.go:148
 			BConsumed := 0
-//line pmpp_merge.go:153
 			gc_s_ALength[gc_rank] = ALength
 			gc_s_BLength[gc_rank] = BLength
 			gc_s_AConsumed[gc_rank] = AConsumed
@@ -395,7 +377,6 @@ func gc_body_tiledMergeKernel(gc_b *compiled.Block, A []int32, m int, B []int32,
 		AConsumed := 0
 //line pmpp_merge.go:148
 		BConsumed := 0
-//line pmpp_merge.go:153
 		gc_s_ALength[gc_rank] = ALength
 		gc_s_BLength[gc_rank] = BLength
 		gc_s_AConsumed[gc_rank] = AConsumed
@@ -409,18 +390,12 @@ func gc_body_tiledMergeKernel(gc_b *compiled.Block, A []int32, m int, B []int32,
 		}
 		compiled.OutOfLine(func() {
 			gc_s_ACurr := gc_s_ACurr[:gc_n]
-//line pmpp_merge.go:157
 			gc_s_BCurr := gc_s_BCurr[:gc_n]
-//line pmpp_merge.go:159
 			gc_s_ALength := gc_s_ALength[:gc_n]
-//line pmpp_merge.go:161
 			gc_s_BLength := gc_s_BLength[:gc_n]
-//line pmpp_merge.go:163
 			gc_s_AConsumed := gc_s_AConsumed[:gc_n]
-//line pmpp_merge.go:165
 			gc_s_BConsumed := gc_s_BConsumed[:gc_n]
 			{
-//line pmpp_merge.go:168
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
@@ -446,7 +421,6 @@ func gc_body_tiledMergeKernel(gc_b *compiled.Block, A []int32, m int, B []int32,
 				}
 			}
 		})
-//line pmpp_merge.go:165
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -475,7 +449,6 @@ func gc_body_tiledMergeKernel(gc_b *compiled.Block, A []int32, m int, B []int32,
 //line pmpp_merge.go:176
 		counter++
 		CCompleted += tileSize
-//line pmpp_merge.go:179
 		gc_step4 := 0
 		for ; gc_step4+3 < gc_n; gc_step4 += 4 {
 			{
@@ -579,7 +552,6 @@ func gc_body_circularBufferMergeKernel(gc_b *compiled.Block, A []int32, m int, B
 	BS := shareAB[tileSize:]
 	CCurr := int(float64(gc_bx) * math.Ceil(float64(m+n)/float64(gc_gdx)))
 	CNext := minimal(int(float64(gc_bx+1)*math.Ceil(float64(m+n)/float64(gc_gdx))), (m + n))
-//line pmpp_merge.go:298
 	gc_from, gc_to := 0, gc_bdx
 	if gc_bound := 0; gc_bound < gc_to-1 {
 		gc_to = gc_bound + 1
@@ -611,7 +583,6 @@ func gc_body_circularBufferMergeKernel(gc_b *compiled.Block, A []int32, m int, B
 			}
 		}
 	}
-//line pmpp_merge.go:306
 	gc_off5 := 0
 	gc_off6 := 1
 	if gc_off5 >= 0 && gc_off5 < len(AS) && gc_off6 >= 0 && gc_off6 < len(AS) {
@@ -628,7 +599,6 @@ func gc_body_circularBufferMergeKernel(gc_b *compiled.Block, A []int32, m int, B
 				ANext := int(gc_elem2)
 				BCurr := CCurr - ACurr
 				BNext := CNext - ANext
-//line pmpp_merge.go:310
 				gc_s_ACurr[gc_rank] = ACurr
 				gc_s_ANext[gc_rank] = ANext
 				gc_s_BCurr[gc_rank] = BCurr
@@ -641,7 +611,6 @@ func gc_body_circularBufferMergeKernel(gc_b *compiled.Block, A []int32, m int, B
 				ANext := int(gc_elem2)
 				BCurr := CCurr - ACurr
 				BNext := CNext - ANext
-//line pmpp_merge.go:310
 				gc_s_ACurr[gc_rank] = ACurr
 				gc_s_ANext[gc_rank] = ANext
 				gc_s_BCurr[gc_rank] = BCurr
@@ -654,7 +623,6 @@ func gc_body_circularBufferMergeKernel(gc_b *compiled.Block, A []int32, m int, B
 				ANext := int(gc_elem2)
 				BCurr := CCurr - ACurr
 				BNext := CNext - ANext
-//line pmpp_merge.go:310
 				gc_s_ACurr[gc_rank] = ACurr
 				gc_s_ANext[gc_rank] = ANext
 				gc_s_BCurr[gc_rank] = BCurr
@@ -667,7 +635,6 @@ func gc_body_circularBufferMergeKernel(gc_b *compiled.Block, A []int32, m int, B
 				ANext := int(gc_elem2)
 				BCurr := CCurr - ACurr
 				BNext := CNext - ANext
-//line pmpp_merge.go:310
 				gc_s_ACurr[gc_rank] = ACurr
 				gc_s_ANext[gc_rank] = ANext
 				gc_s_BCurr[gc_rank] = BCurr
@@ -680,7 +647,6 @@ func gc_body_circularBufferMergeKernel(gc_b *compiled.Block, A []int32, m int, B
 			ANext := int(gc_elem2)
 			BCurr := CCurr - ACurr
 			BNext := CNext - ANext
-//line pmpp_merge.go:310
 			gc_s_ACurr[gc_rank] = ACurr
 			gc_s_ANext[gc_rank] = ANext
 			gc_s_BCurr[gc_rank] = BCurr
@@ -697,7 +663,6 @@ func gc_body_circularBufferMergeKernel(gc_b *compiled.Block, A []int32, m int, B
 				ANext := int(AS[1])
 				BCurr := CCurr - ACurr
 				BNext := CNext - ANext
-//line pmpp_merge.go:310
 				gc_s_ACurr[gc_rank] = ACurr
 				gc_s_ANext[gc_rank] = ANext
 				gc_s_BCurr[gc_rank] = BCurr
@@ -711,7 +676,6 @@ func gc_body_circularBufferMergeKernel(gc_b *compiled.Block, A []int32, m int, B
 				ANext := int(AS[1])
 				BCurr := CCurr - ACurr
 				BNext := CNext - ANext
-//line pmpp_merge.go:310
 				gc_s_ACurr[gc_rank] = ACurr
 				gc_s_ANext[gc_rank] = ANext
 				gc_s_BCurr[gc_rank] = BCurr
@@ -725,7 +689,6 @@ func gc_body_circularBufferMergeKernel(gc_b *compiled.Block, A []int32, m int, B
 				ANext := int(AS[1])
 				BCurr := CCurr - ACurr
 				BNext := CNext - ANext
-//line pmpp_merge.go:310
 				gc_s_ACurr[gc_rank] = ACurr
 				gc_s_ANext[gc_rank] = ANext
 				gc_s_BCurr[gc_rank] = BCurr
@@ -739,7 +702,6 @@ func gc_body_circularBufferMergeKernel(gc_b *compiled.Block, A []int32, m int, B
 				ANext := int(AS[1])
 				BCurr := CCurr - ACurr
 				BNext := CNext - ANext
-//line pmpp_merge.go:310
 				gc_s_ACurr[gc_rank] = ACurr
 				gc_s_ANext[gc_rank] = ANext
 				gc_s_BCurr[gc_rank] = BCurr
@@ -753,20 +715,17 @@ func gc_body_circularBufferMergeKernel(gc_b *compiled.Block, A []int32, m int, B
 			ANext := int(AS[1])
 			BCurr := CCurr - ACurr
 			BNext := CNext - ANext
-//line pmpp_merge.go:310
 			gc_s_ACurr[gc_rank] = ACurr
 			gc_s_ANext[gc_rank] = ANext
 			gc_s_BCurr[gc_rank] = BCurr
 			gc_s_BNext[gc_rank] = BNext
 		}
 	}
-//line pmpp_merge.go:312
 	counter := 0
 	CLength := CNext - CCurr
 //line pmpp_merge.go:316
 	totalIteration := int(math.Ceil(float64(CLength) / float64(tileSize)))
 	CCompleted := 0
-//line pmpp_merge.go:319
 	gc_step3 := 0
 	for ; gc_step3+3 < gc_n; gc_step3 += 4 {
 		{
@@ -787,7 +746,6 @@ func gc_body_circularBufferMergeKernel(gc_b *compiled.Block, A []int32, m int, B
 //line pmpp_merge.go:318
 			AConsumed := 0
 			BConsumed := 0
-//line pmpp_merge.go:328
 			gc_s_ASStart[gc_rank] = ASStart
 			gc_s_BSStart[gc_rank] = BSStart
 			gc_s_ASConsumed[gc_rank] = ASConsumed
@@ -815,7 +773,6 @@ func gc_body_circularBufferMergeKernel(gc_b *compiled.Block, A []int32, m int, B
 //line pmpp_merge.go:318
 			AConsumed := 0
 			BConsumed := 0
-//line pmpp_merge.go:328
 			gc_s_ASStart[gc_rank] = ASStart
 			gc_s_BSStart[gc_rank] = BSStart
 			gc_s_ASConsumed[gc_rank] = ASConsumed
@@ -843,7 +800,6 @@ func gc_body_circularBufferMergeKernel(gc_b *compiled.Block, A []int32, m int, B
 //line pmpp_merge.go:318
 			AConsumed := 0
 			BConsumed := 0
-//line pmpp_merge.go:328
 			gc_s_ASStart[gc_rank] = ASStart
 			gc_s_BSStart[gc_rank] = BSStart
 			gc_s_ASConsumed[gc_rank] = ASConsumed
@@ -871,7 +827,6 @@ func gc_body_circularBufferMergeKernel(gc_b *compiled.Block, A []int32, m int, B
 //line pmpp_merge.go:318
 			AConsumed := 0
 			BConsumed := 0
-//line pmpp_merge.go:328
 			gc_s_ASStart[gc_rank] = ASStart
 			gc_s_BSStart[gc_rank] = BSStart
 			gc_s_ASConsumed[gc_rank] = ASConsumed
@@ -899,7 +854,6 @@ func gc_body_circularBufferMergeKernel(gc_b *compiled.Block, A []int32, m int, B
 //line pmpp_merge.go:318
 		AConsumed := 0
 		BConsumed := 0
-//line pmpp_merge.go:328
 		gc_s_ASStart[gc_rank] = ASStart
 		gc_s_BSStart[gc_rank] = BSStart
 		gc_s_ASConsumed[gc_rank] = ASConsumed
@@ -919,26 +873,16 @@ func gc_body_circularBufferMergeKernel(gc_b *compiled.Block, A []int32, m int, B
 		counter++
 		compiled.OutOfLine(func() {
 			gc_s_ACurr := gc_s_ACurr[:gc_n]
-//line pmpp_merge.go:357
 			gc_s_BCurr := gc_s_BCurr[:gc_n]
-//line pmpp_merge.go:359
 			gc_s_ASStart := gc_s_ASStart[:gc_n]
-//line pmpp_merge.go:361
 			gc_s_BSStart := gc_s_BSStart[:gc_n]
-//line pmpp_merge.go:363
 			gc_s_ASConsumed := gc_s_ASConsumed[:gc_n]
-//line pmpp_merge.go:365
 			gc_s_BSConsumed := gc_s_BSConsumed[:gc_n]
-//line pmpp_merge.go:367
 			gc_s_ALength := gc_s_ALength[:gc_n]
-//line pmpp_merge.go:369
 			gc_s_BLength := gc_s_BLength[:gc_n]
-//line pmpp_merge.go:371
 			gc_s_AConsumed := gc_s_AConsumed[:gc_n]
-//line pmpp_merge.go:373
 			gc_s_BConsumed := gc_s_BConsumed[:gc_n]
 			{
-//line pmpp_merge.go:376
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
@@ -993,7 +937,6 @@ func gc_body_circularBufferMergeKernel(gc_b *compiled.Block, A []int32, m int, B
 							ASStart, BSStart, tileSize)
 						BSConsumed = minimal(tileSize, CLength-CCompleted) - ASConsumed
 						AConsumed += ASConsumed
-//line pmpp_merge.go:366
 						gc_s_ASConsumed[gc_rank] = ASConsumed
 						gc_s_BSConsumed[gc_rank] = BSConsumed
 						gc_s_AConsumed[gc_rank] = AConsumed
@@ -1003,7 +946,6 @@ func gc_body_circularBufferMergeKernel(gc_b *compiled.Block, A []int32, m int, B
 		})
 //line pmpp_merge.go:360
 		CCompleted += minimal(tileSize, CLength-CCompleted)
-//line pmpp_merge.go:362
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			ASStart := gc_s_ASStart[gc_rank]

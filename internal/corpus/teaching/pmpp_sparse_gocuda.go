@@ -52,7 +52,6 @@ func gc_body_incrementSectionKernel(gc_b *compiled.Block, gc_lo, gc_hi int, base
 			gc_bx = 0
 		}
 		gc_apart := compiled.Disjoint(base, output)
-//line pmpp_sparse.go:42
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -110,7 +109,6 @@ func gc_body_incrementSectionKernel(gc_b *compiled.Block, gc_lo, gc_hi int, base
 						}
 					}
 				}
-//line pmpp_sparse.go:27
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 //line pmpp_sparse.go:23
 					tid := gc_bx*gc_bdx + gc_tx
@@ -168,7 +166,6 @@ func gc_body_incrementSectionKernel(gc_b *compiled.Block, gc_lo, gc_hi int, base
 						}
 					}
 				}
-//line pmpp_sparse.go:28
 				gc_step := gc_vstep2
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
@@ -272,7 +269,6 @@ func gc_body_threePhaseIncrementSectionKernel(gc_b *compiled.Block, gc_lo, gc_hi
 //line pmpp_sparse.go:37
 		for i := 0; i < phasesCount; i++ {
 			gc_apart := compiled.Disjoint(base, output)
-//line pmpp_sparse.go:41
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_bx*sectionLength+i*gc_bdx, gc_to) {
 				panic(compiled.ErrGuardWraps)
@@ -329,7 +325,6 @@ func gc_body_threePhaseIncrementSectionKernel(gc_b *compiled.Block, gc_lo, gc_hi
 							}
 						}
 					}
-//line pmpp_sparse.go:41
 					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 //line pmpp_sparse.go:38
 						inputIndex := gc_bx*sectionLength + i*gc_bdx + gc_tx
@@ -338,7 +333,6 @@ func gc_body_threePhaseIncrementSectionKernel(gc_b *compiled.Block, gc_lo, gc_hi
 						}
 					}
 				} else {
-//line pmpp_sparse.go:45
 					gc_vstep2 := gc_from
 //line pmpp_sparse.go:38
 					gc_iota2 := lanes.LoadInt64x4(&gc_tab_int64x4_3d80beed)
@@ -386,7 +380,6 @@ func gc_body_threePhaseIncrementSectionKernel(gc_b *compiled.Block, gc_lo, gc_hi
 							}
 						}
 					}
-//line pmpp_sparse.go:42
 					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -436,7 +429,6 @@ func gc_body_ellSpmvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, mData []float
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line pmpp_sparse.go:68
 		gc_vstep := 0
 		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 			gc_rank := gc_vstep
@@ -451,7 +443,6 @@ func gc_body_ellSpmvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, mData []float
 				gc_pos.Thread = gc_rank
 //line pmpp_sparse.go:52
 				dot := float32(0)
-//line pmpp_sparse.go:54
 				gc_s_dot[gc_rank] = dot
 			}
 			{
@@ -459,7 +450,6 @@ func gc_body_ellSpmvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, mData []float
 				gc_pos.Thread = gc_rank
 //line pmpp_sparse.go:52
 				dot := float32(0)
-//line pmpp_sparse.go:54
 				gc_s_dot[gc_rank] = dot
 			}
 			{
@@ -467,7 +457,6 @@ func gc_body_ellSpmvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, mData []float
 				gc_pos.Thread = gc_rank
 //line pmpp_sparse.go:52
 				dot := float32(0)
-//line pmpp_sparse.go:54
 				gc_s_dot[gc_rank] = dot
 			}
 			{
@@ -475,7 +464,6 @@ func gc_body_ellSpmvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, mData []float
 				gc_pos.Thread = gc_rank
 //line pmpp_sparse.go:52
 				dot := float32(0)
-//line pmpp_sparse.go:54
 				gc_s_dot[gc_rank] = dot
 			}
 		}
@@ -483,12 +471,10 @@ func gc_body_ellSpmvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, mData []float
 			gc_pos.Thread = gc_rank
 //line pmpp_sparse.go:52
 			dot := float32(0)
-//line pmpp_sparse.go:54
 			gc_s_dot[gc_rank] = dot
 		}
 //line pmpp_sparse.go:53
 		for col := 0; col < numCols; col++ {
-//line pmpp_sparse.go:55
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 				panic(compiled.ErrGuardWraps)
@@ -505,66 +491,57 @@ func gc_body_ellSpmvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, mData []float
 					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
 							gc_tx := gc_step2 + 0
-//line pmpp_sparse.go:72
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line pmpp_sparse.go:52
 							dot := gc_s_dot[gc_rank]
 							{
+//line pmpp_sparse.go:54
 								dot = float32(float64(dot) + gc_at[gc_tx]*v[gc_at2[gc_tx]])
 							}
-//line pmpp_sparse.go:58
 							gc_s_dot[gc_rank] = dot
 						}
 						{
 							gc_tx := gc_step2 + 1
-//line pmpp_sparse.go:63
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line pmpp_sparse.go:52
 							dot := gc_s_dot[gc_rank]
 							{
+//line pmpp_sparse.go:54
 								dot = float32(float64(dot) + gc_at[gc_tx]*v[gc_at2[gc_tx]])
 							}
-//line pmpp_sparse.go:58
 							gc_s_dot[gc_rank] = dot
 						}
 						{
 							gc_tx := gc_step2 + 2
-//line pmpp_sparse.go:63
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line pmpp_sparse.go:52
 							dot := gc_s_dot[gc_rank]
 							{
+//line pmpp_sparse.go:54
 								dot = float32(float64(dot) + gc_at[gc_tx]*v[gc_at2[gc_tx]])
 							}
-//line pmpp_sparse.go:58
 							gc_s_dot[gc_rank] = dot
 						}
 						{
 							gc_tx := gc_step2 + 3
-//line pmpp_sparse.go:63
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line pmpp_sparse.go:52
 							dot := gc_s_dot[gc_rank]
 							{
+//line pmpp_sparse.go:54
 								dot = float32(float64(dot) + gc_at[gc_tx]*v[gc_at2[gc_tx]])
 							}
-//line pmpp_sparse.go:58
 							gc_s_dot[gc_rank] = dot
 						}
 					}
 					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line pmpp_sparse.go:52
 						dot := gc_s_dot[gc_rank]
 						{
+//line pmpp_sparse.go:54
 							dot = float32(float64(dot) + gc_at[gc_tx]*v[gc_at2[gc_tx]])
 						}
-//line pmpp_sparse.go:58
 						gc_s_dot[gc_rank] = dot
 					}
 				} else {
@@ -576,12 +553,11 @@ func gc_body_ellSpmvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, mData []float
 							gc_pos.Thread = gc_rank
 //line pmpp_sparse.go:50
 							row := gc_bx*gc_bdx + gc_tx
-//line pmpp_sparse.go:52
 							dot := gc_s_dot[gc_rank]
 							{
+//line pmpp_sparse.go:54
 								dot = float32(float64(dot) + mData[col*numRows+row]*v[mColIndex[col*numRows+row]])
 							}
-//line pmpp_sparse.go:58
 							gc_s_dot[gc_rank] = dot
 						}
 						{
@@ -590,12 +566,11 @@ func gc_body_ellSpmvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, mData []float
 							gc_pos.Thread = gc_rank
 //line pmpp_sparse.go:50
 							row := gc_bx*gc_bdx + gc_tx
-//line pmpp_sparse.go:52
 							dot := gc_s_dot[gc_rank]
 							{
+//line pmpp_sparse.go:54
 								dot = float32(float64(dot) + mData[col*numRows+row]*v[mColIndex[col*numRows+row]])
 							}
-//line pmpp_sparse.go:58
 							gc_s_dot[gc_rank] = dot
 						}
 						{
@@ -604,12 +579,11 @@ func gc_body_ellSpmvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, mData []float
 							gc_pos.Thread = gc_rank
 //line pmpp_sparse.go:50
 							row := gc_bx*gc_bdx + gc_tx
-//line pmpp_sparse.go:52
 							dot := gc_s_dot[gc_rank]
 							{
+//line pmpp_sparse.go:54
 								dot = float32(float64(dot) + mData[col*numRows+row]*v[mColIndex[col*numRows+row]])
 							}
-//line pmpp_sparse.go:58
 							gc_s_dot[gc_rank] = dot
 						}
 						{
@@ -618,12 +592,11 @@ func gc_body_ellSpmvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, mData []float
 							gc_pos.Thread = gc_rank
 //line pmpp_sparse.go:50
 							row := gc_bx*gc_bdx + gc_tx
-//line pmpp_sparse.go:52
 							dot := gc_s_dot[gc_rank]
 							{
+//line pmpp_sparse.go:54
 								dot = float32(float64(dot) + mData[col*numRows+row]*v[mColIndex[col*numRows+row]])
 							}
-//line pmpp_sparse.go:58
 							gc_s_dot[gc_rank] = dot
 						}
 					}
@@ -632,19 +605,17 @@ func gc_body_ellSpmvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, mData []float
 						gc_pos.Thread = gc_rank
 //line pmpp_sparse.go:50
 						row := gc_bx*gc_bdx + gc_tx
-//line pmpp_sparse.go:52
 						dot := gc_s_dot[gc_rank]
 						{
+//line pmpp_sparse.go:54
 							dot = float32(float64(dot) + mData[col*numRows+row]*v[mColIndex[col*numRows+row]])
 						}
-//line pmpp_sparse.go:58
 						gc_s_dot[gc_rank] = dot
 					}
 				}
 			}
 		}
 		{
-//line pmpp_sparse.go:65
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 				panic(compiled.ErrGuardWraps)
@@ -660,54 +631,40 @@ func gc_body_ellSpmvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, mData []float
 					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 						{
 							gc_tx := gc_step4 + 0
-//line pmpp_sparse.go:81
 							gc_rank := gc_base + gc_tx
-//line pmpp_sparse.go:52
 							dot := gc_s_dot[gc_rank]
 //line pmpp_sparse.go:56
 							gc_at3[gc_tx] += float64(dot)
 						}
 						{
-//line pmpp_sparse.go:60
 							gc_tx := gc_step4 + 1
-//line pmpp_sparse.go:62
 							gc_rank := gc_base + gc_tx
-//line pmpp_sparse.go:52
 							dot := gc_s_dot[gc_rank]
 //line pmpp_sparse.go:56
 							gc_at3[gc_tx] += float64(dot)
 						}
 						{
-//line pmpp_sparse.go:60
 							gc_tx := gc_step4 + 2
-//line pmpp_sparse.go:62
 							gc_rank := gc_base + gc_tx
-//line pmpp_sparse.go:52
 							dot := gc_s_dot[gc_rank]
 //line pmpp_sparse.go:56
 							gc_at3[gc_tx] += float64(dot)
 						}
 						{
-//line pmpp_sparse.go:60
 							gc_tx := gc_step4 + 3
-//line pmpp_sparse.go:62
 							gc_rank := gc_base + gc_tx
-//line pmpp_sparse.go:52
 							dot := gc_s_dot[gc_rank]
 //line pmpp_sparse.go:56
 							gc_at3[gc_tx] += float64(dot)
 						}
 					}
-//line pmpp_sparse.go:60
 					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-//line pmpp_sparse.go:52
 						dot := gc_s_dot[gc_rank]
 //line pmpp_sparse.go:56
 						gc_at3[gc_tx] += float64(dot)
 					}
 				} else {
-//line pmpp_sparse.go:60
 					gc_step5 := gc_from
 					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 						{
@@ -716,55 +673,46 @@ func gc_body_ellSpmvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, mData []float
 							gc_pos.Thread = gc_rank
 //line pmpp_sparse.go:50
 							row := gc_bx*gc_bdx + gc_tx
-//line pmpp_sparse.go:52
 							dot := gc_s_dot[gc_rank]
 //line pmpp_sparse.go:56
 							y[row] += float64(dot)
 						}
 						{
-//line pmpp_sparse.go:60
 							gc_tx := gc_step5 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line pmpp_sparse.go:50
 							row := gc_bx*gc_bdx + gc_tx
-//line pmpp_sparse.go:52
 							dot := gc_s_dot[gc_rank]
 //line pmpp_sparse.go:56
 							y[row] += float64(dot)
 						}
 						{
-//line pmpp_sparse.go:60
 							gc_tx := gc_step5 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line pmpp_sparse.go:50
 							row := gc_bx*gc_bdx + gc_tx
-//line pmpp_sparse.go:52
 							dot := gc_s_dot[gc_rank]
 //line pmpp_sparse.go:56
 							y[row] += float64(dot)
 						}
 						{
-//line pmpp_sparse.go:60
 							gc_tx := gc_step5 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line pmpp_sparse.go:50
 							row := gc_bx*gc_bdx + gc_tx
-//line pmpp_sparse.go:52
 							dot := gc_s_dot[gc_rank]
 //line pmpp_sparse.go:56
 							y[row] += float64(dot)
 						}
 					}
-//line pmpp_sparse.go:60
 					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line pmpp_sparse.go:50
 						row := gc_bx*gc_bdx + gc_tx
-//line pmpp_sparse.go:52
 						dot := gc_s_dot[gc_rank]
 //line pmpp_sparse.go:56
 						y[row] += float64(dot)
@@ -888,7 +836,6 @@ func gc_body_bfsKernel(gc_b *compiled.Block, pFrontier []int32, pFrontierTail *i
 					cFrontierTailS[0] = 0
 				}
 				{
-//line pmpp_sparse.go:94
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -896,7 +843,6 @@ func gc_body_bfsKernel(gc_b *compiled.Block, pFrontier []int32, pFrontierTail *i
 					cFrontierTailS[0] = 0
 				}
 				{
-//line pmpp_sparse.go:94
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -904,7 +850,6 @@ func gc_body_bfsKernel(gc_b *compiled.Block, pFrontier []int32, pFrontierTail *i
 					cFrontierTailS[0] = 0
 				}
 				{
-//line pmpp_sparse.go:94
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -912,7 +857,6 @@ func gc_body_bfsKernel(gc_b *compiled.Block, pFrontier []int32, pFrontierTail *i
 					cFrontierTailS[0] = 0
 				}
 			}
-//line pmpp_sparse.go:94
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -921,11 +865,9 @@ func gc_body_bfsKernel(gc_b *compiled.Block, pFrontier []int32, pFrontierTail *i
 			}
 		}
 	}
-//line pmpp_sparse.go:95
 	compiled.OutOfLine(func() {
 		cFrontierTailS := cFrontierTailS[:1]
 		{
-//line pmpp_sparse.go:99
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
@@ -970,7 +912,6 @@ func gc_body_bfsKernel(gc_b *compiled.Block, pFrontier []int32, pFrontierTail *i
 					label[src] = 0
 				}
 				{
-//line pmpp_sparse.go:118
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -979,7 +920,6 @@ func gc_body_bfsKernel(gc_b *compiled.Block, pFrontier []int32, pFrontierTail *i
 					label[src] = 0
 				}
 				{
-//line pmpp_sparse.go:118
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -988,7 +928,6 @@ func gc_body_bfsKernel(gc_b *compiled.Block, pFrontier []int32, pFrontierTail *i
 					label[src] = 0
 				}
 				{
-//line pmpp_sparse.go:118
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -997,7 +936,6 @@ func gc_body_bfsKernel(gc_b *compiled.Block, pFrontier []int32, pFrontierTail *i
 					label[src] = 0
 				}
 			}
-//line pmpp_sparse.go:118
 			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -1014,7 +952,6 @@ func gc_body_bfsKernel(gc_b *compiled.Block, pFrontier []int32, pFrontierTail *i
 			return
 		}
 		gc_more = false
-//line pmpp_sparse.go:124
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -1056,7 +993,6 @@ func gc_body_frontierExchangeKernel(gc_b *compiled.Block, gc_lo, gc_hi int, pFro
 			return
 		}
 		gc_pos.Block = gc_blk
-//line pmpp_sparse.go:136
 		gc_step := 0
 		for ; gc_step+3 < gc_n; gc_step += 4 {
 			{

@@ -52,7 +52,6 @@ func gc_body_incrementSectionKernel(gc_b6 *compiled.Block, gc_lo2, gc_hi2 int, b
 			gc_bx2 = 0
 		}
 		gc_apart2 := compiled.Disjoint(base, output)
-//line pmpp_sparse.go:42
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -113,7 +112,6 @@ func gc_body_incrementSectionKernel(gc_b6 *compiled.Block, gc_lo2, gc_hi2 int, b
 							}
 						}
 					}
-//line pmpp_sparse.go:27
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
@@ -176,7 +174,6 @@ func gc_body_incrementSectionKernel(gc_b6 *compiled.Block, gc_lo2, gc_hi2 int, b
 							}
 						}
 					}
-//line pmpp_sparse.go:28
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step2 := gc_vstep4
@@ -282,7 +279,6 @@ func gc_body_threePhaseIncrementSectionKernel(gc_b6 *compiled.Block, gc_lo2, gc_
 //line pmpp_sparse.go:37
 		for i := 0; i < phasesCount; i++ {
 			gc_apart2 := compiled.Disjoint(base, output)
-//line pmpp_sparse.go:41
 			gc_from2, gc_to2 := 0, gc_bdx2
 			if !compiled.Adds(gc_bx2*sectionLength+i*gc_bdx2, gc_to2) {
 				panic(compiled.ErrGuardWraps)
@@ -342,7 +338,6 @@ func gc_body_threePhaseIncrementSectionKernel(gc_b6 *compiled.Block, gc_lo2, gc_
 								}
 							}
 						}
-//line pmpp_sparse.go:41
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
@@ -353,7 +348,6 @@ func gc_body_threePhaseIncrementSectionKernel(gc_b6 *compiled.Block, gc_lo2, gc_
 						}
 					}
 				} else {
-//line pmpp_sparse.go:45
 					gc_vstep4 := gc_from2
 					if compiled.SIMD {
 //line pmpp_sparse.go:38
@@ -404,7 +398,6 @@ func gc_body_threePhaseIncrementSectionKernel(gc_b6 *compiled.Block, gc_lo2, gc_
 								}
 							}
 						}
-//line pmpp_sparse.go:42
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
@@ -456,7 +449,6 @@ func gc_body_ellSpmvKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, mData []fl
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-//line pmpp_sparse.go:68
 		gc_vstep2 := 0
 		if compiled.SIMD {
 //line pmpp_sparse.go:52
@@ -477,7 +469,6 @@ func gc_body_ellSpmvKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, mData []fl
 				gc_pos2.Thread = gc_rank2
 //line pmpp_sparse.go:52
 				dot := float32(0)
-//line pmpp_sparse.go:54
 				gc_s_dot[gc_rank2] = dot
 			}
 			{
@@ -485,7 +476,6 @@ func gc_body_ellSpmvKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, mData []fl
 				gc_pos2.Thread = gc_rank2
 //line pmpp_sparse.go:52
 				dot := float32(0)
-//line pmpp_sparse.go:54
 				gc_s_dot[gc_rank2] = dot
 			}
 			{
@@ -493,7 +483,6 @@ func gc_body_ellSpmvKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, mData []fl
 				gc_pos2.Thread = gc_rank2
 //line pmpp_sparse.go:52
 				dot := float32(0)
-//line pmpp_sparse.go:54
 				gc_s_dot[gc_rank2] = dot
 			}
 			{
@@ -501,7 +490,6 @@ func gc_body_ellSpmvKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, mData []fl
 				gc_pos2.Thread = gc_rank2
 //line pmpp_sparse.go:52
 				dot := float32(0)
-//line pmpp_sparse.go:54
 				gc_s_dot[gc_rank2] = dot
 			}
 		}
@@ -509,13 +497,11 @@ func gc_body_ellSpmvKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, mData []fl
 			gc_pos2.Thread = gc_rank2
 //line pmpp_sparse.go:52
 			dot := float32(0)
-//line pmpp_sparse.go:54
 			gc_s_dot[gc_rank2] = dot
 		}
 //line pmpp_sparse.go:53
 		for col := 0; col < numCols; col++ {
 			archsimd.ClearAVXUpperBits()
-//line pmpp_sparse.go:56
 			gc_from2, gc_to2 := 0, gc_bdx2
 			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
 				panic(compiled.ErrGuardWraps)
@@ -532,66 +518,57 @@ func gc_body_ellSpmvKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, mData []fl
 					for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
 						{
 							gc_tx2 := gc_step7 + 0
-//line pmpp_sparse.go:73
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-//line pmpp_sparse.go:52
 							dot := gc_s_dot[gc_rank2]
 							{
+//line pmpp_sparse.go:54
 								dot = float32(float64(dot) + gc_at4[gc_tx2]*v[gc_at5[gc_tx2]])
 							}
-//line pmpp_sparse.go:58
 							gc_s_dot[gc_rank2] = dot
 						}
 						{
 							gc_tx2 := gc_step7 + 1
-//line pmpp_sparse.go:63
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-//line pmpp_sparse.go:52
 							dot := gc_s_dot[gc_rank2]
 							{
+//line pmpp_sparse.go:54
 								dot = float32(float64(dot) + gc_at4[gc_tx2]*v[gc_at5[gc_tx2]])
 							}
-//line pmpp_sparse.go:58
 							gc_s_dot[gc_rank2] = dot
 						}
 						{
 							gc_tx2 := gc_step7 + 2
-//line pmpp_sparse.go:63
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-//line pmpp_sparse.go:52
 							dot := gc_s_dot[gc_rank2]
 							{
+//line pmpp_sparse.go:54
 								dot = float32(float64(dot) + gc_at4[gc_tx2]*v[gc_at5[gc_tx2]])
 							}
-//line pmpp_sparse.go:58
 							gc_s_dot[gc_rank2] = dot
 						}
 						{
 							gc_tx2 := gc_step7 + 3
-//line pmpp_sparse.go:63
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-//line pmpp_sparse.go:52
 							dot := gc_s_dot[gc_rank2]
 							{
+//line pmpp_sparse.go:54
 								dot = float32(float64(dot) + gc_at4[gc_tx2]*v[gc_at5[gc_tx2]])
 							}
-//line pmpp_sparse.go:58
 							gc_s_dot[gc_rank2] = dot
 						}
 					}
 					for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-//line pmpp_sparse.go:52
 						dot := gc_s_dot[gc_rank2]
 						{
+//line pmpp_sparse.go:54
 							dot = float32(float64(dot) + gc_at4[gc_tx2]*v[gc_at5[gc_tx2]])
 						}
-//line pmpp_sparse.go:58
 						gc_s_dot[gc_rank2] = dot
 					}
 				} else {
@@ -603,12 +580,11 @@ func gc_body_ellSpmvKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, mData []fl
 							gc_pos2.Thread = gc_rank2
 //line pmpp_sparse.go:50
 							row := gc_bx2*gc_bdx2 + gc_tx2
-//line pmpp_sparse.go:52
 							dot := gc_s_dot[gc_rank2]
 							{
+//line pmpp_sparse.go:54
 								dot = float32(float64(dot) + mData[col*numRows+row]*v[mColIndex[col*numRows+row]])
 							}
-//line pmpp_sparse.go:58
 							gc_s_dot[gc_rank2] = dot
 						}
 						{
@@ -617,12 +593,11 @@ func gc_body_ellSpmvKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, mData []fl
 							gc_pos2.Thread = gc_rank2
 //line pmpp_sparse.go:50
 							row := gc_bx2*gc_bdx2 + gc_tx2
-//line pmpp_sparse.go:52
 							dot := gc_s_dot[gc_rank2]
 							{
+//line pmpp_sparse.go:54
 								dot = float32(float64(dot) + mData[col*numRows+row]*v[mColIndex[col*numRows+row]])
 							}
-//line pmpp_sparse.go:58
 							gc_s_dot[gc_rank2] = dot
 						}
 						{
@@ -631,12 +606,11 @@ func gc_body_ellSpmvKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, mData []fl
 							gc_pos2.Thread = gc_rank2
 //line pmpp_sparse.go:50
 							row := gc_bx2*gc_bdx2 + gc_tx2
-//line pmpp_sparse.go:52
 							dot := gc_s_dot[gc_rank2]
 							{
+//line pmpp_sparse.go:54
 								dot = float32(float64(dot) + mData[col*numRows+row]*v[mColIndex[col*numRows+row]])
 							}
-//line pmpp_sparse.go:58
 							gc_s_dot[gc_rank2] = dot
 						}
 						{
@@ -645,12 +619,11 @@ func gc_body_ellSpmvKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, mData []fl
 							gc_pos2.Thread = gc_rank2
 //line pmpp_sparse.go:50
 							row := gc_bx2*gc_bdx2 + gc_tx2
-//line pmpp_sparse.go:52
 							dot := gc_s_dot[gc_rank2]
 							{
+//line pmpp_sparse.go:54
 								dot = float32(float64(dot) + mData[col*numRows+row]*v[mColIndex[col*numRows+row]])
 							}
-//line pmpp_sparse.go:58
 							gc_s_dot[gc_rank2] = dot
 						}
 					}
@@ -659,19 +632,17 @@ func gc_body_ellSpmvKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, mData []fl
 						gc_pos2.Thread = gc_rank2
 //line pmpp_sparse.go:50
 						row := gc_bx2*gc_bdx2 + gc_tx2
-//line pmpp_sparse.go:52
 						dot := gc_s_dot[gc_rank2]
 						{
+//line pmpp_sparse.go:54
 							dot = float32(float64(dot) + mData[col*numRows+row]*v[mColIndex[col*numRows+row]])
 						}
-//line pmpp_sparse.go:58
 						gc_s_dot[gc_rank2] = dot
 					}
 				}
 			}
 		}
 		{
-//line pmpp_sparse.go:65
 			gc_from2, gc_to2 := 0, gc_bdx2
 			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
 				panic(compiled.ErrGuardWraps)
@@ -687,54 +658,40 @@ func gc_body_ellSpmvKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, mData []fl
 					for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
 						{
 							gc_tx2 := gc_step9 + 0
-//line pmpp_sparse.go:81
 							gc_rank2 := gc_base2 + gc_tx2
-//line pmpp_sparse.go:52
 							dot := gc_s_dot[gc_rank2]
 //line pmpp_sparse.go:56
 							gc_at6[gc_tx2] += float64(dot)
 						}
 						{
-//line pmpp_sparse.go:60
 							gc_tx2 := gc_step9 + 1
-//line pmpp_sparse.go:62
 							gc_rank2 := gc_base2 + gc_tx2
-//line pmpp_sparse.go:52
 							dot := gc_s_dot[gc_rank2]
 //line pmpp_sparse.go:56
 							gc_at6[gc_tx2] += float64(dot)
 						}
 						{
-//line pmpp_sparse.go:60
 							gc_tx2 := gc_step9 + 2
-//line pmpp_sparse.go:62
 							gc_rank2 := gc_base2 + gc_tx2
-//line pmpp_sparse.go:52
 							dot := gc_s_dot[gc_rank2]
 //line pmpp_sparse.go:56
 							gc_at6[gc_tx2] += float64(dot)
 						}
 						{
-//line pmpp_sparse.go:60
 							gc_tx2 := gc_step9 + 3
-//line pmpp_sparse.go:62
 							gc_rank2 := gc_base2 + gc_tx2
-//line pmpp_sparse.go:52
 							dot := gc_s_dot[gc_rank2]
 //line pmpp_sparse.go:56
 							gc_at6[gc_tx2] += float64(dot)
 						}
 					}
-//line pmpp_sparse.go:60
 					for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
-//line pmpp_sparse.go:52
 						dot := gc_s_dot[gc_rank2]
 //line pmpp_sparse.go:56
 						gc_at6[gc_tx2] += float64(dot)
 					}
 				} else {
-//line pmpp_sparse.go:60
 					gc_step10 := gc_from2
 					for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
 						{
@@ -743,55 +700,46 @@ func gc_body_ellSpmvKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, mData []fl
 							gc_pos2.Thread = gc_rank2
 //line pmpp_sparse.go:50
 							row := gc_bx2*gc_bdx2 + gc_tx2
-//line pmpp_sparse.go:52
 							dot := gc_s_dot[gc_rank2]
 //line pmpp_sparse.go:56
 							y[row] += float64(dot)
 						}
 						{
-//line pmpp_sparse.go:60
 							gc_tx2 := gc_step10 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line pmpp_sparse.go:50
 							row := gc_bx2*gc_bdx2 + gc_tx2
-//line pmpp_sparse.go:52
 							dot := gc_s_dot[gc_rank2]
 //line pmpp_sparse.go:56
 							y[row] += float64(dot)
 						}
 						{
-//line pmpp_sparse.go:60
 							gc_tx2 := gc_step10 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line pmpp_sparse.go:50
 							row := gc_bx2*gc_bdx2 + gc_tx2
-//line pmpp_sparse.go:52
 							dot := gc_s_dot[gc_rank2]
 //line pmpp_sparse.go:56
 							y[row] += float64(dot)
 						}
 						{
-//line pmpp_sparse.go:60
 							gc_tx2 := gc_step10 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line pmpp_sparse.go:50
 							row := gc_bx2*gc_bdx2 + gc_tx2
-//line pmpp_sparse.go:52
 							dot := gc_s_dot[gc_rank2]
 //line pmpp_sparse.go:56
 							y[row] += float64(dot)
 						}
 					}
-//line pmpp_sparse.go:60
 					for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line pmpp_sparse.go:50
 						row := gc_bx2*gc_bdx2 + gc_tx2
-//line pmpp_sparse.go:52
 						dot := gc_s_dot[gc_rank2]
 //line pmpp_sparse.go:56
 						y[row] += float64(dot)
@@ -915,7 +863,6 @@ func gc_body_bfsKernel(gc_b2 *compiled.Block, pFrontier []int32, pFrontierTail *
 					cFrontierTailS[0] = 0
 				}
 				{
-//line pmpp_sparse.go:94
 					gc_tx2 := gc_step3 + 1
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -923,7 +870,6 @@ func gc_body_bfsKernel(gc_b2 *compiled.Block, pFrontier []int32, pFrontierTail *
 					cFrontierTailS[0] = 0
 				}
 				{
-//line pmpp_sparse.go:94
 					gc_tx2 := gc_step3 + 2
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -931,7 +877,6 @@ func gc_body_bfsKernel(gc_b2 *compiled.Block, pFrontier []int32, pFrontierTail *
 					cFrontierTailS[0] = 0
 				}
 				{
-//line pmpp_sparse.go:94
 					gc_tx2 := gc_step3 + 3
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -939,7 +884,6 @@ func gc_body_bfsKernel(gc_b2 *compiled.Block, pFrontier []int32, pFrontierTail *
 					cFrontierTailS[0] = 0
 				}
 			}
-//line pmpp_sparse.go:94
 			for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
@@ -948,11 +892,9 @@ func gc_body_bfsKernel(gc_b2 *compiled.Block, pFrontier []int32, pFrontierTail *
 			}
 		}
 	}
-//line pmpp_sparse.go:95
 	compiled.OutOfLine(func() {
 		cFrontierTailS := cFrontierTailS[:1]
 		{
-//line pmpp_sparse.go:99
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
@@ -997,7 +939,6 @@ func gc_body_bfsKernel(gc_b2 *compiled.Block, pFrontier []int32, pFrontierTail *
 					label[src] = 0
 				}
 				{
-//line pmpp_sparse.go:118
 					gc_tx2 := gc_step4 + 1
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -1006,7 +947,6 @@ func gc_body_bfsKernel(gc_b2 *compiled.Block, pFrontier []int32, pFrontierTail *
 					label[src] = 0
 				}
 				{
-//line pmpp_sparse.go:118
 					gc_tx2 := gc_step4 + 2
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -1015,7 +955,6 @@ func gc_body_bfsKernel(gc_b2 *compiled.Block, pFrontier []int32, pFrontierTail *
 					label[src] = 0
 				}
 				{
-//line pmpp_sparse.go:118
 					gc_tx2 := gc_step4 + 3
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -1024,7 +963,6 @@ func gc_body_bfsKernel(gc_b2 *compiled.Block, pFrontier []int32, pFrontierTail *
 					label[src] = 0
 				}
 			}
-//line pmpp_sparse.go:118
 			for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
@@ -1041,7 +979,6 @@ func gc_body_bfsKernel(gc_b2 *compiled.Block, pFrontier []int32, pFrontierTail *
 			return
 		}
 		gc_more = false
-//line pmpp_sparse.go:124
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
@@ -1083,7 +1020,6 @@ func gc_body_frontierExchangeKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, p
 			return
 		}
 		gc_pos2.Block = gc_blk2
-//line pmpp_sparse.go:136
 		gc_step2 := 0
 		for ; gc_step2+3 < gc_n2; gc_step2 += 4 {
 			{

@@ -189,7 +189,6 @@ func gc_body_sgemmSharedMemBlockKernel(gc_b *compiled.Block, M, N, K int, alpha 
 //line sgemm.go:61
 	As := gocuda.Shared[float32](t, sgemmBlocksize*sgemmBlocksize)[:sgemmBlocksize*sgemmBlocksize]
 	Bs := gocuda.Shared[float32](t, sgemmBlocksize*sgemmBlocksize)[:sgemmBlocksize*sgemmBlocksize]
-//line sgemm.go:64
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		A := gc_s_A[gc_rank]
@@ -201,7 +200,6 @@ func gc_body_sgemmSharedMemBlockKernel(gc_b *compiled.Block, M, N, K int, alpha 
 		C = ptrAdd(C, int(cRow)*sgemmBlocksize*N+int(cCol)*sgemmBlocksize)
 //line sgemm.go:71
 		tmp := float32(0.0)
-//line sgemm.go:73
 		gc_s_A[gc_rank] = A
 		gc_s_B[gc_rank] = B
 		gc_s_C[gc_rank] = C
@@ -209,7 +207,6 @@ func gc_body_sgemmSharedMemBlockKernel(gc_b *compiled.Block, M, N, K int, alpha 
 	}
 //line sgemm.go:72
 	for bkIdx := 0; bkIdx < K; bkIdx += sgemmBlocksize {
-//line sgemm.go:74
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -217,7 +214,6 @@ func gc_body_sgemmSharedMemBlockKernel(gc_b *compiled.Block, M, N, K int, alpha 
 //line sgemm.go:64
 				threadCol := uint32(gc_tx % sgemmBlocksize)
 				threadRow := uint32(gc_tx / sgemmBlocksize)
-//line sgemm.go:67
 				A := gc_s_A[gc_rank]
 				B := gc_s_B[gc_rank]
 //line sgemm.go:73
@@ -225,7 +221,6 @@ func gc_body_sgemmSharedMemBlockKernel(gc_b *compiled.Block, M, N, K int, alpha 
 				Bs[threadRow*sgemmBlocksize+threadCol] = B[int(threadRow)*N+int(threadCol)]
 			}
 		}
-//line sgemm.go:79
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -233,7 +228,6 @@ func gc_body_sgemmSharedMemBlockKernel(gc_b *compiled.Block, M, N, K int, alpha 
 //line sgemm.go:64
 				threadCol := uint32(gc_tx % sgemmBlocksize)
 				threadRow := uint32(gc_tx / sgemmBlocksize)
-//line sgemm.go:67
 				A := gc_s_A[gc_rank]
 				B := gc_s_B[gc_rank]
 				tmp := gc_s_tmp[gc_rank]
@@ -434,14 +428,12 @@ func gc_body_sgemmSharedMemBlockKernel(gc_b *compiled.Block, M, N, K int, alpha 
 							Bs[dotIdx*sgemmBlocksize+int(threadCol)]
 					}
 				}
-//line sgemm.go:84
 				gc_s_A[gc_rank] = A
 				gc_s_B[gc_rank] = B
 				gc_s_tmp[gc_rank] = tmp
 			}
 		}
 	}
-//line sgemm.go:92
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_step := 0
 		for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -452,7 +444,6 @@ func gc_body_sgemmSharedMemBlockKernel(gc_b *compiled.Block, M, N, K int, alpha 
 //line sgemm.go:64
 				threadCol := uint32(gc_tx % sgemmBlocksize)
 				threadRow := uint32(gc_tx / sgemmBlocksize)
-//line sgemm.go:67
 				C := gc_s_C[gc_rank]
 				tmp := gc_s_tmp[gc_rank]
 //line sgemm.go:86
@@ -466,7 +457,6 @@ func gc_body_sgemmSharedMemBlockKernel(gc_b *compiled.Block, M, N, K int, alpha 
 //line sgemm.go:64
 				threadCol := uint32(gc_tx % sgemmBlocksize)
 				threadRow := uint32(gc_tx / sgemmBlocksize)
-//line sgemm.go:67
 				C := gc_s_C[gc_rank]
 				tmp := gc_s_tmp[gc_rank]
 //line sgemm.go:86
@@ -480,7 +470,6 @@ func gc_body_sgemmSharedMemBlockKernel(gc_b *compiled.Block, M, N, K int, alpha 
 //line sgemm.go:64
 				threadCol := uint32(gc_tx % sgemmBlocksize)
 				threadRow := uint32(gc_tx / sgemmBlocksize)
-//line sgemm.go:67
 				C := gc_s_C[gc_rank]
 				tmp := gc_s_tmp[gc_rank]
 //line sgemm.go:86
@@ -494,7 +483,6 @@ func gc_body_sgemmSharedMemBlockKernel(gc_b *compiled.Block, M, N, K int, alpha 
 //line sgemm.go:64
 				threadCol := uint32(gc_tx % sgemmBlocksize)
 				threadRow := uint32(gc_tx / sgemmBlocksize)
-//line sgemm.go:67
 				C := gc_s_C[gc_rank]
 				tmp := gc_s_tmp[gc_rank]
 //line sgemm.go:86
@@ -508,7 +496,6 @@ func gc_body_sgemmSharedMemBlockKernel(gc_b *compiled.Block, M, N, K int, alpha 
 //line sgemm.go:64
 			threadCol := uint32(gc_tx % sgemmBlocksize)
 			threadRow := uint32(gc_tx / sgemmBlocksize)
-//line sgemm.go:67
 			C := gc_s_C[gc_rank]
 			tmp := gc_s_tmp[gc_rank]
 //line sgemm.go:86
@@ -561,7 +548,6 @@ func gc_body_sgemm1DBlocktilingKernel(gc_b *compiled.Block, M, N, K int, alpha f
 //line sgemm.go:111
 	As := gocuda.Shared[float32](t, sgemm4BM*sgemm4BK)[:sgemm4BM*sgemm4BK]
 	Bs := gocuda.Shared[float32](t, sgemm4BK*sgemm4BN)[:sgemm4BK*sgemm4BN]
-//line sgemm.go:114
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		gc_b.Enter(gc_rank)
@@ -577,7 +563,6 @@ func gc_body_sgemm1DBlocktilingKernel(gc_b *compiled.Block, M, N, K int, alpha f
 		t.Assert(sgemm4BN*sgemm4BK == gc_bdx)
 //line sgemm.go:125
 		threadResults := [sgemm4TM]float32{0.0}
-//line sgemm.go:127
 		gc_s_A[gc_rank] = A
 		gc_s_B[gc_rank] = B
 		gc_s_C[gc_rank] = C
@@ -585,7 +570,6 @@ func gc_body_sgemm1DBlocktilingKernel(gc_b *compiled.Block, M, N, K int, alpha f
 	}
 //line sgemm.go:127
 	for bkIdx := uint32(0); bkIdx < uint32(K); bkIdx += sgemm4BK {
-//line sgemm.go:129
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -595,7 +579,6 @@ func gc_body_sgemm1DBlocktilingKernel(gc_b *compiled.Block, M, N, K int, alpha f
 				innerRowA := uint32(gc_tx / sgemm4BK)
 				innerColB := uint32(gc_tx % sgemm4BN)
 				innerRowB := uint32(gc_tx / sgemm4BN)
-//line sgemm.go:125
 				A := gc_s_A[gc_rank]
 				B := gc_s_B[gc_rank]
 //line sgemm.go:128
@@ -603,19 +586,13 @@ func gc_body_sgemm1DBlocktilingKernel(gc_b *compiled.Block, M, N, K int, alpha f
 				Bs[innerRowB*sgemm4BN+innerColB] = B[int(innerRowB)*N+int(innerColB)]
 			}
 		}
-//line sgemm.go:133
 		compiled.OutOfLine(func() {
 			As := As[:512]
-//line sgemm.go:136
 			Bs := Bs[:512]
-//line sgemm.go:138
 			gc_s_A := gc_s_A[:gc_n]
-//line sgemm.go:140
 			gc_s_B := gc_s_B[:gc_n]
-//line sgemm.go:142
 			gc_s_threadResults := gc_s_threadResults[:gc_n]
 			{
-//line sgemm.go:145
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
@@ -623,7 +600,6 @@ func gc_body_sgemm1DBlocktilingKernel(gc_b *compiled.Block, M, N, K int, alpha f
 //line sgemm.go:108
 						threadCol := gc_tx % sgemm4BN
 						threadRow := gc_tx / sgemm4BN
-//line sgemm.go:111
 						A := gc_s_A[gc_rank]
 						B := gc_s_B[gc_rank]
 						threadResults := gc_s_threadResults[gc_rank]
@@ -684,7 +660,6 @@ func gc_body_sgemm1DBlocktilingKernel(gc_b *compiled.Block, M, N, K int, alpha f
 								}
 							}
 						}
-//line sgemm.go:142
 						gc_s_A[gc_rank] = A
 						gc_s_B[gc_rank] = B
 						gc_s_threadResults[gc_rank] = threadResults
@@ -693,7 +668,6 @@ func gc_body_sgemm1DBlocktilingKernel(gc_b *compiled.Block, M, N, K int, alpha f
 			}
 		})
 	}
-//line sgemm.go:151
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -701,7 +675,6 @@ func gc_body_sgemm1DBlocktilingKernel(gc_b *compiled.Block, M, N, K int, alpha f
 //line sgemm.go:108
 			threadCol := gc_tx % sgemm4BN
 			threadRow := gc_tx / sgemm4BN
-//line sgemm.go:111
 			C := gc_s_C[gc_rank]
 			threadResults := gc_s_threadResults[gc_rank]
 			{
@@ -818,7 +791,6 @@ func gc_body_sgemm2DBlocktilingKernel(gc_b *compiled.Block, M, N, K int, alpha f
 	strideA := numThreadsBlocktile / sgemm5BK
 //line sgemm.go:191
 	strideB := numThreadsBlocktile / sgemm5BN
-//line sgemm.go:193
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		gc_b.Enter(gc_rank)
@@ -835,7 +807,6 @@ func gc_body_sgemm2DBlocktilingKernel(gc_b *compiled.Block, M, N, K int, alpha f
 		threadResults := [sgemm5TM * sgemm5TN]float32{0.0}
 		regM := [sgemm5TM]float32{0.0}
 		regN := [sgemm5TN]float32{0.0}
-//line sgemm.go:199
 		gc_s_A[gc_rank] = A
 		gc_s_B[gc_rank] = B
 		gc_s_C[gc_rank] = C
@@ -847,14 +818,10 @@ func gc_body_sgemm2DBlocktilingKernel(gc_b *compiled.Block, M, N, K int, alpha f
 	for bkIdx := uint32(0); bkIdx < uint32(K); bkIdx += sgemm5BK {
 		compiled.OutOfLine(func() {
 			As := As[:512]
-//line sgemm.go:201
 			Bs := Bs[:512]
-//line sgemm.go:203
 			gc_s_A := gc_s_A[:gc_n]
-//line sgemm.go:205
 			gc_s_B := gc_s_B[:gc_n]
 			{
-//line sgemm.go:208
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
@@ -865,7 +832,6 @@ func gc_body_sgemm2DBlocktilingKernel(gc_b *compiled.Block, M, N, K int, alpha f
 //line sgemm.go:189
 						innerRowB := uint32(gc_tx / sgemm5BN)
 						innerColB := uint32(gc_tx % sgemm5BN)
-//line sgemm.go:192
 						A := gc_s_A[gc_rank]
 						B := gc_s_B[gc_rank]
 //line sgemm.go:198
@@ -883,20 +849,13 @@ func gc_body_sgemm2DBlocktilingKernel(gc_b *compiled.Block, M, N, K int, alpha f
 		})
 		compiled.OutOfLine(func() {
 			As := As[:512]
-//line sgemm.go:213
 			Bs := Bs[:512]
-//line sgemm.go:215
 			gc_s_A := gc_s_A[:gc_n]
-//line sgemm.go:217
 			gc_s_B := gc_s_B[:gc_n]
-//line sgemm.go:219
 			gc_s_threadResults := gc_s_threadResults[:gc_n]
-//line sgemm.go:221
 			gc_s_regM := gc_s_regM[:gc_n]
-//line sgemm.go:223
 			gc_s_regN := gc_s_regN[:gc_n]
 			{
-//line sgemm.go:226
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
@@ -904,7 +863,6 @@ func gc_body_sgemm2DBlocktilingKernel(gc_b *compiled.Block, M, N, K int, alpha f
 //line sgemm.go:176
 						threadCol := gc_tx % (sgemm5BN / sgemm5TN)
 						threadRow := gc_tx / (sgemm5BN / sgemm5TN)
-//line sgemm.go:179
 						A := gc_s_A[gc_rank]
 						B := gc_s_B[gc_rank]
 						threadResults := gc_s_threadResults[gc_rank]
@@ -999,7 +957,6 @@ func gc_body_sgemm2DBlocktilingKernel(gc_b *compiled.Block, M, N, K int, alpha f
 									regN[i_] = Bs[dotIdx*sgemm5BN+uint32(threadCol)*sgemm5TN+i_]
 								}
 							}
-//line sgemm.go:218
 							for resIdxM := uint32(0); resIdxM < sgemm5TM; resIdxM++ {
 								{
 									{
@@ -1053,7 +1010,6 @@ func gc_body_sgemm2DBlocktilingKernel(gc_b *compiled.Block, M, N, K int, alpha f
 								}
 							}
 						}
-//line sgemm.go:225
 						gc_s_A[gc_rank] = A
 						gc_s_B[gc_rank] = B
 						gc_s_threadResults[gc_rank] = threadResults
@@ -1066,10 +1022,8 @@ func gc_body_sgemm2DBlocktilingKernel(gc_b *compiled.Block, M, N, K int, alpha f
 	}
 	compiled.OutOfLine(func() {
 		gc_s_C := gc_s_C[:gc_n]
-//line sgemm.go:238
 		gc_s_threadResults := gc_s_threadResults[:gc_n]
 		{
-//line sgemm.go:241
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
@@ -1077,7 +1031,6 @@ func gc_body_sgemm2DBlocktilingKernel(gc_b *compiled.Block, M, N, K int, alpha f
 //line sgemm.go:176
 					threadCol := gc_tx % (sgemm5BN / sgemm5TN)
 					threadRow := gc_tx / (sgemm5BN / sgemm5TN)
-//line sgemm.go:179
 					C := gc_s_C[gc_rank]
 					threadResults := gc_s_threadResults[gc_rank]
 //line sgemm.go:228
@@ -1144,11 +1097,11 @@ func gc_body_sgemm2DBlocktilingKernel(gc_b *compiled.Block, M, N, K int, alpha f
 				}
 			}
 		}
-//line sgemm.go:238
 	})
 }
 
 // gc_files_sgemm holds the source files whose lines the kernels' records hash.
 //
 //go:embed pmpp_merge.go sgemm.go
+//line sgemm.go:244
 var gc_files_sgemm embed.FS

@@ -126,7 +126,6 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 	idx := gc_bx
 //line llmc_layernorm.go:57
 	x := inp[idx*C:]
-//line llmc_layernorm.go:59
 	gc_vstep := 0
 	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 		gc_rank := gc_vstep
@@ -141,7 +140,6 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 			gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:58
 			sum := float32(0.0)
-//line llmc_layernorm.go:60
 			gc_s_sum[gc_rank] = sum
 		}
 		{
@@ -149,7 +147,6 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 			gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:58
 			sum := float32(0.0)
-//line llmc_layernorm.go:60
 			gc_s_sum[gc_rank] = sum
 		}
 		{
@@ -157,7 +154,6 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 			gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:58
 			sum := float32(0.0)
-//line llmc_layernorm.go:60
 			gc_s_sum[gc_rank] = sum
 		}
 		{
@@ -165,7 +161,6 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 			gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:58
 			sum := float32(0.0)
-//line llmc_layernorm.go:60
 			gc_s_sum[gc_rank] = sum
 		}
 	}
@@ -173,7 +168,6 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 		gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:58
 		sum := float32(0.0)
-//line llmc_layernorm.go:60
 		gc_s_sum[gc_rank] = sum
 	}
 //line llmc_layernorm.go:59
@@ -183,7 +177,6 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 			return
 		}
 		gc_more = false
-//line llmc_layernorm.go:66
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -216,9 +209,7 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line llmc_layernorm.go:58
 					sum := gc_s_sum[gc_rank]
-//line llmc_layernorm.go:60
 					gc_more = true
 //line llmc_layernorm.go:60
 					sum += gc_at[gc_tx]
@@ -255,8 +246,8 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 						gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:56
 						tid := gc_tx
-//line llmc_layernorm.go:58
 						sum := gc_s_sum[gc_rank]
+//line llmc_layernorm.go:59
 						i := tid + gc_off
 						gc_more = true
 //line llmc_layernorm.go:60
@@ -269,8 +260,8 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 						gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:56
 						tid := gc_tx
-//line llmc_layernorm.go:58
 						sum := gc_s_sum[gc_rank]
+//line llmc_layernorm.go:59
 						i := tid + gc_off
 						gc_more = true
 //line llmc_layernorm.go:60
@@ -283,8 +274,8 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 						gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:56
 						tid := gc_tx
-//line llmc_layernorm.go:58
 						sum := gc_s_sum[gc_rank]
+//line llmc_layernorm.go:59
 						i := tid + gc_off
 						gc_more = true
 //line llmc_layernorm.go:60
@@ -297,8 +288,8 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 						gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:56
 						tid := gc_tx
-//line llmc_layernorm.go:58
 						sum := gc_s_sum[gc_rank]
+//line llmc_layernorm.go:59
 						i := tid + gc_off
 						gc_more = true
 //line llmc_layernorm.go:60
@@ -311,8 +302,8 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 					gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:56
 					tid := gc_tx
-//line llmc_layernorm.go:58
 					sum := gc_s_sum[gc_rank]
+//line llmc_layernorm.go:59
 					i := tid + gc_off
 					gc_more = true
 //line llmc_layernorm.go:60
@@ -322,7 +313,6 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 			}
 		}
 	}
-//line llmc_layernorm.go:68
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		if gc_bdx <= len(shared) {
 			gc_at2 := shared[:gc_bdx]
@@ -337,7 +327,6 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 					gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:56
 					tid := gc_tx
-//line llmc_layernorm.go:58
 					sum := gc_s_sum[gc_rank]
 //line llmc_layernorm.go:62
 					shared[tid] = sum
@@ -348,7 +337,6 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 					gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:56
 					tid := gc_tx
-//line llmc_layernorm.go:58
 					sum := gc_s_sum[gc_rank]
 //line llmc_layernorm.go:62
 					shared[tid] = sum
@@ -359,7 +347,6 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 					gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:56
 					tid := gc_tx
-//line llmc_layernorm.go:58
 					sum := gc_s_sum[gc_rank]
 //line llmc_layernorm.go:62
 					shared[tid] = sum
@@ -370,7 +357,6 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 					gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:56
 					tid := gc_tx
-//line llmc_layernorm.go:58
 					sum := gc_s_sum[gc_rank]
 //line llmc_layernorm.go:62
 					shared[tid] = sum
@@ -381,7 +367,6 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 				gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:56
 				tid := gc_tx
-//line llmc_layernorm.go:58
 				sum := gc_s_sum[gc_rank]
 //line llmc_layernorm.go:62
 				shared[tid] = sum
@@ -390,7 +375,6 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 	}
 //line llmc_layernorm.go:64
 	for stride := blockSize / 2; stride >= 1; stride /= 2 {
-//line llmc_layernorm.go:66
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := stride; gc_bound < gc_to {
 			gc_to = gc_bound
@@ -499,7 +483,6 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 		}
 	}
 	{
-//line llmc_layernorm.go:75
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -529,13 +512,11 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 						gc_at5[0] = gc_at6[0] / float32(C)
 					}
 				}
-//line llmc_layernorm.go:75
 				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 //line llmc_layernorm.go:71
 					gc_at5[0] = gc_at6[0] / float32(C)
 				}
 			} else {
-//line llmc_layernorm.go:75
 				gc_step7 := gc_from
 				for ; gc_step7+3 < gc_to; gc_step7 += 4 {
 					{
@@ -546,7 +527,6 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 						mean[idx] = shared[0] / float32(C)
 					}
 					{
-//line llmc_layernorm.go:75
 						gc_tx := gc_step7 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -554,7 +534,6 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 						mean[idx] = shared[0] / float32(C)
 					}
 					{
-//line llmc_layernorm.go:75
 						gc_tx := gc_step7 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -562,7 +541,6 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 						mean[idx] = shared[0] / float32(C)
 					}
 					{
-//line llmc_layernorm.go:75
 						gc_tx := gc_step7 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -570,7 +548,6 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 						mean[idx] = shared[0] / float32(C)
 					}
 				}
-//line llmc_layernorm.go:75
 				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -611,7 +588,6 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 //line llmc_layernorm.go:83
 	x := inp[idx*C:]
 	m := mean[idx]
-//line llmc_layernorm.go:86
 	gc_vstep := 0
 	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 		gc_rank := gc_vstep
@@ -626,7 +602,6 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 			gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:85
 			sum := float32(0.0)
-//line llmc_layernorm.go:87
 			gc_s_sum[gc_rank] = sum
 		}
 		{
@@ -634,7 +609,6 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 			gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:85
 			sum := float32(0.0)
-//line llmc_layernorm.go:87
 			gc_s_sum[gc_rank] = sum
 		}
 		{
@@ -642,7 +616,6 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 			gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:85
 			sum := float32(0.0)
-//line llmc_layernorm.go:87
 			gc_s_sum[gc_rank] = sum
 		}
 		{
@@ -650,7 +623,6 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 			gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:85
 			sum := float32(0.0)
-//line llmc_layernorm.go:87
 			gc_s_sum[gc_rank] = sum
 		}
 	}
@@ -658,7 +630,6 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 		gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:85
 		sum := float32(0.0)
-//line llmc_layernorm.go:87
 		gc_s_sum[gc_rank] = sum
 	}
 //line llmc_layernorm.go:86
@@ -668,7 +639,6 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 			return
 		}
 		gc_more = false
-//line llmc_layernorm.go:93
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -705,9 +675,7 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line llmc_layernorm.go:84
 					sum := gc_s_sum[gc_rank]
-//line llmc_layernorm.go:87
 					gc_more = true
 //line llmc_layernorm.go:87
 					diff := gc_at[gc_tx] - m
@@ -749,7 +717,6 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 						gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:82
 						tid := gc_tx
-//line llmc_layernorm.go:84
 						sum := gc_s_sum[gc_rank]
 //line llmc_layernorm.go:86
 						i := tid + gc_off
@@ -765,7 +732,6 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 						gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:82
 						tid := gc_tx
-//line llmc_layernorm.go:84
 						sum := gc_s_sum[gc_rank]
 //line llmc_layernorm.go:86
 						i := tid + gc_off
@@ -781,7 +747,6 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 						gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:82
 						tid := gc_tx
-//line llmc_layernorm.go:84
 						sum := gc_s_sum[gc_rank]
 //line llmc_layernorm.go:86
 						i := tid + gc_off
@@ -797,7 +762,6 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 						gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:82
 						tid := gc_tx
-//line llmc_layernorm.go:84
 						sum := gc_s_sum[gc_rank]
 //line llmc_layernorm.go:86
 						i := tid + gc_off
@@ -813,7 +777,6 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 					gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:82
 					tid := gc_tx
-//line llmc_layernorm.go:84
 					sum := gc_s_sum[gc_rank]
 //line llmc_layernorm.go:86
 					i := tid + gc_off
@@ -826,7 +789,6 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 			}
 		}
 	}
-//line llmc_layernorm.go:96
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		if gc_bdx <= len(shared) {
 			gc_at2 := shared[:gc_bdx]
@@ -841,7 +803,6 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 					gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:82
 					tid := gc_tx
-//line llmc_layernorm.go:84
 					sum := gc_s_sum[gc_rank]
 //line llmc_layernorm.go:90
 					shared[tid] = sum
@@ -852,7 +813,6 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 					gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:82
 					tid := gc_tx
-//line llmc_layernorm.go:84
 					sum := gc_s_sum[gc_rank]
 //line llmc_layernorm.go:90
 					shared[tid] = sum
@@ -863,7 +823,6 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 					gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:82
 					tid := gc_tx
-//line llmc_layernorm.go:84
 					sum := gc_s_sum[gc_rank]
 //line llmc_layernorm.go:90
 					shared[tid] = sum
@@ -874,7 +833,6 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 					gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:82
 					tid := gc_tx
-//line llmc_layernorm.go:84
 					sum := gc_s_sum[gc_rank]
 //line llmc_layernorm.go:90
 					shared[tid] = sum
@@ -885,7 +843,6 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 				gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:82
 				tid := gc_tx
-//line llmc_layernorm.go:84
 				sum := gc_s_sum[gc_rank]
 //line llmc_layernorm.go:90
 				shared[tid] = sum
@@ -894,7 +851,6 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 	}
 //line llmc_layernorm.go:92
 	for stride := blockSize / 2; stride >= 1; stride /= 2 {
-//line llmc_layernorm.go:94
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := stride; gc_bound < gc_to {
 			gc_to = gc_bound
@@ -1003,7 +959,6 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 		}
 	}
 	{
-//line llmc_layernorm.go:103
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -1033,13 +988,11 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 						gc_at5[0] = 1.0 / sqrtf(gc_at6[0]/float32(C)+1e-5)
 					}
 				}
-//line llmc_layernorm.go:103
 				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 //line llmc_layernorm.go:99
 					gc_at5[0] = 1.0 / sqrtf(gc_at6[0]/float32(C)+1e-5)
 				}
 			} else {
-//line llmc_layernorm.go:103
 				gc_step7 := gc_from
 				for ; gc_step7+3 < gc_to; gc_step7 += 4 {
 					{
@@ -1050,7 +1003,6 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 						rstd[idx] = 1.0 / sqrtf(shared[0]/float32(C)+1e-5)
 					}
 					{
-//line llmc_layernorm.go:103
 						gc_tx := gc_step7 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -1058,7 +1010,6 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 						rstd[idx] = 1.0 / sqrtf(shared[0]/float32(C)+1e-5)
 					}
 					{
-//line llmc_layernorm.go:103
 						gc_tx := gc_step7 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -1066,7 +1017,6 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 						rstd[idx] = 1.0 / sqrtf(shared[0]/float32(C)+1e-5)
 					}
 					{
-//line llmc_layernorm.go:103
 						gc_tx := gc_step7 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -1074,7 +1024,6 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 						rstd[idx] = 1.0 / sqrtf(shared[0]/float32(C)+1e-5)
 					}
 				}
-//line llmc_layernorm.go:103
 				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -1120,7 +1069,6 @@ func gc_body_normalizationKernel(gc_b *compiled.Block, gc_lo, gc_hi int, out, in
 			gc_bx = 0
 		}
 		gc_apart := compiled.Disjoint(mean, out) && compiled.Disjoint(rstd, out)
-//line llmc_layernorm.go:127
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_qoff, gc_qd := gc_bx*gc_bdx, C
 			if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
@@ -1154,11 +1102,9 @@ func gc_body_normalizationKernel(gc_b *compiled.Block, gc_lo, gc_hi int, out, in
 							o := n*gc_at4[gc_u] + gc_at5[gc_u]
 //line llmc_layernorm.go:119
 							gc_at6[gc_u] = o
-//line llmc_layernorm.go:121
 							_ = c
 						}
 					} else {
-//line llmc_layernorm.go:129
 						for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
@@ -1177,7 +1123,6 @@ func gc_body_normalizationKernel(gc_b *compiled.Block, gc_lo, gc_hi int, out, in
 							out[idx] = o
 						}
 					}
-//line llmc_layernorm.go:129
 					gc_seg = gc_segend
 				}
 			} else {
@@ -1238,7 +1183,6 @@ func gc_body_layernormForward4Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 	warp := cg.TiledPartition(block, 32)
 	{
 	gc_L1:
-//line llmc_layernorm.go:133
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
@@ -1256,7 +1200,6 @@ func gc_body_layernormForward4Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 //line llmc_layernorm.go:137
 			sum := float32(0.0)
 			sum2 := float32(0.0)
-//line llmc_layernorm.go:142
 			gc_s_x[gc_rank] = x
 			gc_s_sum[gc_rank] = sum
 			gc_s_sum2[gc_rank] = sum2
@@ -1272,7 +1215,6 @@ func gc_body_layernormForward4Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 			return
 		}
 		gc_more = false
-//line llmc_layernorm.go:146
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
@@ -1308,7 +1250,6 @@ func gc_body_layernormForward4Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 			gc_s_sum2[gc_rank] = sum2
 		}
 	}
-//line llmc_layernorm.go:150
 	var gc_c1v [32]float32
 	var gc_c1r [32]float32
 	var gc_c2v [32]float32
@@ -1341,7 +1282,6 @@ func gc_body_layernormForward4Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			var sum float32
-//line llmc_layernorm.go:153
 			sum2 := gc_s_sum2[gc_rank]
 //line llmc_layernorm.go:144
 			sum = gc_c1r[gc_lane]
@@ -1365,7 +1305,6 @@ func gc_body_layernormForward4Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 			gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:130
 			idx := gc_bx*((gc_n+31)/32) + (gc_rank / 32)
-//line llmc_layernorm.go:132
 			sum := gc_s_sum[gc_rank]
 			var sum2 float32
 //line llmc_layernorm.go:145
@@ -1395,7 +1334,6 @@ func gc_body_layernormForward4Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 				rstd[idx] = s
 			}
 			o := out[idx*C:]
-//line llmc_layernorm.go:164
 			gc_s_sum[gc_rank] = sum
 			gc_s_sum2[gc_rank] = sum2
 			gc_s_m[gc_rank] = m
@@ -1413,7 +1351,6 @@ func gc_body_layernormForward4Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 			return
 		}
 		gc_more2 = false
-//line llmc_layernorm.go:167
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
@@ -1487,7 +1424,6 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 //line llmc_layernorm.go:179
 	idx := gc_bx
 	x := inp[idx*C:]
-//line llmc_layernorm.go:182
 	gc_vstep := 0
 	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 		gc_rank := gc_vstep
@@ -1505,7 +1441,6 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 //line llmc_layernorm.go:181
 			threadSum := float32(0.0)
 			threadSum2 := float32(0.0)
-//line llmc_layernorm.go:185
 			gc_s_threadSum[gc_rank] = threadSum
 			gc_s_threadSum2[gc_rank] = threadSum2
 		}
@@ -1515,7 +1450,6 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 //line llmc_layernorm.go:181
 			threadSum := float32(0.0)
 			threadSum2 := float32(0.0)
-//line llmc_layernorm.go:185
 			gc_s_threadSum[gc_rank] = threadSum
 			gc_s_threadSum2[gc_rank] = threadSum2
 		}
@@ -1525,7 +1459,6 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 //line llmc_layernorm.go:181
 			threadSum := float32(0.0)
 			threadSum2 := float32(0.0)
-//line llmc_layernorm.go:185
 			gc_s_threadSum[gc_rank] = threadSum
 			gc_s_threadSum2[gc_rank] = threadSum2
 		}
@@ -1535,7 +1468,6 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 //line llmc_layernorm.go:181
 			threadSum := float32(0.0)
 			threadSum2 := float32(0.0)
-//line llmc_layernorm.go:185
 			gc_s_threadSum[gc_rank] = threadSum
 			gc_s_threadSum2[gc_rank] = threadSum2
 		}
@@ -1545,7 +1477,6 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 //line llmc_layernorm.go:181
 		threadSum := float32(0.0)
 		threadSum2 := float32(0.0)
-//line llmc_layernorm.go:185
 		gc_s_threadSum[gc_rank] = threadSum
 		gc_s_threadSum2[gc_rank] = threadSum2
 	}
@@ -1556,7 +1487,6 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 			return
 		}
 		gc_more = false
-//line llmc_layernorm.go:190
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -1595,10 +1525,8 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line llmc_layernorm.go:192
 					threadSum := gc_s_threadSum[gc_rank]
 					threadSum2 := gc_s_threadSum2[gc_rank]
-//line llmc_layernorm.go:184
 					gc_more = true
 //line llmc_layernorm.go:184
 					xi := gc_at[gc_tx]
@@ -1721,7 +1649,6 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 			}
 		}
 	}
-//line llmc_layernorm.go:195
 	var gc_l_warpSum [32]float32
 	var gc_c1v [32]float32
 	var gc_c1r [32]float32
@@ -1764,7 +1691,6 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 				gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:177
 				warpID := gc_tx / 32
-//line llmc_layernorm.go:179
 				warpSum := gc_l_warpSum[gc_lane]
 //line llmc_layernorm.go:189
 				warpSum2 := gc_c2r[gc_lane]
@@ -1775,7 +1701,6 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 	}
 //line llmc_layernorm.go:216
 	o := out[idx*C:]
-//line llmc_layernorm.go:218
 	var gc_l_warpSum2 [32]float32
 	var gc_l_blockSum [32]float32
 	var gc_c3v [32]float32
@@ -1798,9 +1723,7 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 				gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:178
 				laneID := gc_tx % 32
-//line llmc_layernorm.go:180
 				var warpSum float32
-//line llmc_layernorm.go:182
 				var warpSum2 float32
 //line llmc_layernorm.go:193
 				if laneID < numWarps {
@@ -1847,7 +1770,6 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 					gc_at3 := rstd[gc_off4:][:1]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx := gc_x0 + gc_lane
-//line llmc_layernorm.go:223
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
 						blockSum := gc_l_blockSum[gc_lane]
@@ -1876,7 +1798,6 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 						if gc_tx == 0 && rstd != nil {
 							gc_at3[0] = s
 						}
-//line llmc_layernorm.go:220
 						gc_l_blockSum[gc_lane] = blockSum
 						gc_s_m[gc_rank] = m
 						gc_s_s[gc_rank] = s
@@ -1915,7 +1836,6 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 						if gc_tx == 0 && rstd != nil {
 							rstd[idx] = s
 						}
-//line llmc_layernorm.go:220
 						gc_l_blockSum[gc_lane] = blockSum
 						gc_s_m[gc_rank] = m
 						gc_s_s[gc_rank] = s
@@ -1931,7 +1851,6 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 			return
 		}
 		gc_more2 = false
-//line llmc_layernorm.go:224
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off2, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -1950,12 +1869,9 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
 						gc_tx := gc_step3 + 0
-//line llmc_layernorm.go:243
 						gc_rank := gc_base + gc_tx
-//line llmc_layernorm.go:245
 						m := gc_s_m[gc_rank]
 						s := gc_s_s[gc_rank]
-//line llmc_layernorm.go:218
 						gc_more2 = true
 //line llmc_layernorm.go:218
 						n := s * (gc_at4[gc_tx] - m)
@@ -1963,12 +1879,9 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 					}
 					{
 						gc_tx := gc_step3 + 1
-//line llmc_layernorm.go:224
 						gc_rank := gc_base + gc_tx
-//line llmc_layernorm.go:226
 						m := gc_s_m[gc_rank]
 						s := gc_s_s[gc_rank]
-//line llmc_layernorm.go:218
 						gc_more2 = true
 //line llmc_layernorm.go:218
 						n := s * (gc_at4[gc_tx] - m)
@@ -1976,12 +1889,9 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 					}
 					{
 						gc_tx := gc_step3 + 2
-//line llmc_layernorm.go:224
 						gc_rank := gc_base + gc_tx
-//line llmc_layernorm.go:226
 						m := gc_s_m[gc_rank]
 						s := gc_s_s[gc_rank]
-//line llmc_layernorm.go:218
 						gc_more2 = true
 //line llmc_layernorm.go:218
 						n := s * (gc_at4[gc_tx] - m)
@@ -1989,12 +1899,9 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 					}
 					{
 						gc_tx := gc_step3 + 3
-//line llmc_layernorm.go:224
 						gc_rank := gc_base + gc_tx
-//line llmc_layernorm.go:226
 						m := gc_s_m[gc_rank]
 						s := gc_s_s[gc_rank]
-//line llmc_layernorm.go:218
 						gc_more2 = true
 //line llmc_layernorm.go:218
 						n := s * (gc_at4[gc_tx] - m)
@@ -2003,10 +1910,8 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 				}
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line llmc_layernorm.go:225
 					m := gc_s_m[gc_rank]
 					s := gc_s_s[gc_rank]
-//line llmc_layernorm.go:218
 					gc_more2 = true
 //line llmc_layernorm.go:218
 					n := s * (gc_at4[gc_tx] - m)

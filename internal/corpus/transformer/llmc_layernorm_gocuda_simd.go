@@ -126,7 +126,6 @@ func gc_body_meanKernel(gc_b2 *compiled.Block, mean, inp []float32, N, C, blockS
 	idx := gc_bx2
 //line llmc_layernorm.go:57
 	x := inp[idx*C:]
-//line llmc_layernorm.go:59
 	gc_vstep4 := 0
 	if compiled.SIMD {
 //line llmc_layernorm.go:58
@@ -147,7 +146,6 @@ func gc_body_meanKernel(gc_b2 *compiled.Block, mean, inp []float32, N, C, blockS
 			gc_pos2.Thread = gc_rank2
 //line llmc_layernorm.go:58
 			sum := float32(0.0)
-//line llmc_layernorm.go:60
 			gc_s_sum[gc_rank2] = sum
 		}
 		{
@@ -155,7 +153,6 @@ func gc_body_meanKernel(gc_b2 *compiled.Block, mean, inp []float32, N, C, blockS
 			gc_pos2.Thread = gc_rank2
 //line llmc_layernorm.go:58
 			sum := float32(0.0)
-//line llmc_layernorm.go:60
 			gc_s_sum[gc_rank2] = sum
 		}
 		{
@@ -163,7 +160,6 @@ func gc_body_meanKernel(gc_b2 *compiled.Block, mean, inp []float32, N, C, blockS
 			gc_pos2.Thread = gc_rank2
 //line llmc_layernorm.go:58
 			sum := float32(0.0)
-//line llmc_layernorm.go:60
 			gc_s_sum[gc_rank2] = sum
 		}
 		{
@@ -171,7 +167,6 @@ func gc_body_meanKernel(gc_b2 *compiled.Block, mean, inp []float32, N, C, blockS
 			gc_pos2.Thread = gc_rank2
 //line llmc_layernorm.go:58
 			sum := float32(0.0)
-//line llmc_layernorm.go:60
 			gc_s_sum[gc_rank2] = sum
 		}
 	}
@@ -179,7 +174,6 @@ func gc_body_meanKernel(gc_b2 *compiled.Block, mean, inp []float32, N, C, blockS
 		gc_pos2.Thread = gc_rank2
 //line llmc_layernorm.go:58
 		sum := float32(0.0)
-//line llmc_layernorm.go:60
 		gc_s_sum[gc_rank2] = sum
 	}
 //line llmc_layernorm.go:59
@@ -189,7 +183,6 @@ func gc_body_meanKernel(gc_b2 *compiled.Block, mean, inp []float32, N, C, blockS
 			return
 		}
 		gc_more = false
-//line llmc_layernorm.go:66
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_off, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -225,9 +218,7 @@ func gc_body_meanKernel(gc_b2 *compiled.Block, mean, inp []float32, N, C, blockS
 				}
 				for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-//line llmc_layernorm.go:58
 					sum := gc_s_sum[gc_rank2]
-//line llmc_layernorm.go:60
 					gc_more = true
 //line llmc_layernorm.go:60
 					sum += gc_at7[gc_tx2]
@@ -267,8 +258,8 @@ func gc_body_meanKernel(gc_b2 *compiled.Block, mean, inp []float32, N, C, blockS
 						gc_pos2.Thread = gc_rank2
 //line llmc_layernorm.go:56
 						tid := gc_tx2
-//line llmc_layernorm.go:58
 						sum := gc_s_sum[gc_rank2]
+//line llmc_layernorm.go:59
 						i := tid + gc_off
 						gc_more = true
 //line llmc_layernorm.go:60
@@ -281,8 +272,8 @@ func gc_body_meanKernel(gc_b2 *compiled.Block, mean, inp []float32, N, C, blockS
 						gc_pos2.Thread = gc_rank2
 //line llmc_layernorm.go:56
 						tid := gc_tx2
-//line llmc_layernorm.go:58
 						sum := gc_s_sum[gc_rank2]
+//line llmc_layernorm.go:59
 						i := tid + gc_off
 						gc_more = true
 //line llmc_layernorm.go:60
@@ -295,8 +286,8 @@ func gc_body_meanKernel(gc_b2 *compiled.Block, mean, inp []float32, N, C, blockS
 						gc_pos2.Thread = gc_rank2
 //line llmc_layernorm.go:56
 						tid := gc_tx2
-//line llmc_layernorm.go:58
 						sum := gc_s_sum[gc_rank2]
+//line llmc_layernorm.go:59
 						i := tid + gc_off
 						gc_more = true
 //line llmc_layernorm.go:60
@@ -309,8 +300,8 @@ func gc_body_meanKernel(gc_b2 *compiled.Block, mean, inp []float32, N, C, blockS
 						gc_pos2.Thread = gc_rank2
 //line llmc_layernorm.go:56
 						tid := gc_tx2
-//line llmc_layernorm.go:58
 						sum := gc_s_sum[gc_rank2]
+//line llmc_layernorm.go:59
 						i := tid + gc_off
 						gc_more = true
 //line llmc_layernorm.go:60
@@ -323,8 +314,8 @@ func gc_body_meanKernel(gc_b2 *compiled.Block, mean, inp []float32, N, C, blockS
 					gc_pos2.Thread = gc_rank2
 //line llmc_layernorm.go:56
 					tid := gc_tx2
-//line llmc_layernorm.go:58
 					sum := gc_s_sum[gc_rank2]
+//line llmc_layernorm.go:59
 					i := tid + gc_off
 					gc_more = true
 //line llmc_layernorm.go:60
@@ -334,7 +325,6 @@ func gc_body_meanKernel(gc_b2 *compiled.Block, mean, inp []float32, N, C, blockS
 			}
 		}
 	}
-//line llmc_layernorm.go:68
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		if gc_bdx2 <= len(shared) {
 			gc_at8 := shared[:gc_bdx2]
@@ -356,7 +346,6 @@ func gc_body_meanKernel(gc_b2 *compiled.Block, mean, inp []float32, N, C, blockS
 			}
 			for gc_tx2 := gc_vstep7; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
-//line llmc_layernorm.go:58
 				sum := gc_s_sum[gc_rank2]
 //line llmc_layernorm.go:62
 				gc_at8[gc_tx2] = sum
@@ -389,7 +378,6 @@ func gc_body_meanKernel(gc_b2 *compiled.Block, mean, inp []float32, N, C, blockS
 					gc_pos2.Thread = gc_rank2
 //line llmc_layernorm.go:56
 					tid := gc_tx2
-//line llmc_layernorm.go:58
 					sum := gc_s_sum[gc_rank2]
 //line llmc_layernorm.go:62
 					shared[tid] = sum
@@ -400,7 +388,6 @@ func gc_body_meanKernel(gc_b2 *compiled.Block, mean, inp []float32, N, C, blockS
 					gc_pos2.Thread = gc_rank2
 //line llmc_layernorm.go:56
 					tid := gc_tx2
-//line llmc_layernorm.go:58
 					sum := gc_s_sum[gc_rank2]
 //line llmc_layernorm.go:62
 					shared[tid] = sum
@@ -411,7 +398,6 @@ func gc_body_meanKernel(gc_b2 *compiled.Block, mean, inp []float32, N, C, blockS
 					gc_pos2.Thread = gc_rank2
 //line llmc_layernorm.go:56
 					tid := gc_tx2
-//line llmc_layernorm.go:58
 					sum := gc_s_sum[gc_rank2]
 //line llmc_layernorm.go:62
 					shared[tid] = sum
@@ -422,7 +408,6 @@ func gc_body_meanKernel(gc_b2 *compiled.Block, mean, inp []float32, N, C, blockS
 					gc_pos2.Thread = gc_rank2
 //line llmc_layernorm.go:56
 					tid := gc_tx2
-//line llmc_layernorm.go:58
 					sum := gc_s_sum[gc_rank2]
 //line llmc_layernorm.go:62
 					shared[tid] = sum
@@ -433,7 +418,6 @@ func gc_body_meanKernel(gc_b2 *compiled.Block, mean, inp []float32, N, C, blockS
 				gc_pos2.Thread = gc_rank2
 //line llmc_layernorm.go:56
 				tid := gc_tx2
-//line llmc_layernorm.go:58
 				sum := gc_s_sum[gc_rank2]
 //line llmc_layernorm.go:62
 				shared[tid] = sum
@@ -442,7 +426,6 @@ func gc_body_meanKernel(gc_b2 *compiled.Block, mean, inp []float32, N, C, blockS
 	}
 //line llmc_layernorm.go:64
 	for stride := blockSize / 2; stride >= 1; stride /= 2 {
-//line llmc_layernorm.go:66
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := stride; gc_bound2 < gc_to2 {
 			gc_to2 = gc_bound2
@@ -465,7 +448,6 @@ func gc_body_meanKernel(gc_b2 *compiled.Block, mean, inp []float32, N, C, blockS
 							archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:])).StoreSlice(gc_at9[gc_tx2:])
 						}
 					}
-//line llmc_layernorm.go:68
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep9; gc_tx2 < gc_to2; gc_tx2++ {
@@ -482,7 +464,6 @@ func gc_body_meanKernel(gc_b2 *compiled.Block, mean, inp []float32, N, C, blockS
 //line llmc_layernorm.go:56
 						var tid int = gc_tx2
 						{
-//line llmc_layernorm.go:67
 							if (tid+stride) < 0 || (tid+stride) > len(shared)-8 || tid < 0 || tid > len(shared)-8 {
 //line llmc_layernorm.go:67
 								break
@@ -491,7 +472,6 @@ func gc_body_meanKernel(gc_b2 *compiled.Block, mean, inp []float32, N, C, blockS
 							archsimd.LoadFloat32x8Slice(shared[tid:]).Add(archsimd.LoadFloat32x8Slice(shared[tid+stride:])).StoreSlice(shared[tid:])
 						}
 					}
-//line llmc_layernorm.go:69
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step11 := gc_vstep10
@@ -555,7 +535,6 @@ func gc_body_meanKernel(gc_b2 *compiled.Block, mean, inp []float32, N, C, blockS
 		}
 	}
 	{
-//line llmc_layernorm.go:75
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 			gc_to2 = gc_bound2 + 1
@@ -585,13 +564,11 @@ func gc_body_meanKernel(gc_b2 *compiled.Block, mean, inp []float32, N, C, blockS
 						gc_at11[0] = gc_at12[0] / float32(C)
 					}
 				}
-//line llmc_layernorm.go:75
 				for gc_tx2 := gc_step12; gc_tx2 < gc_to2; gc_tx2++ {
 //line llmc_layernorm.go:71
 					gc_at11[0] = gc_at12[0] / float32(C)
 				}
 			} else {
-//line llmc_layernorm.go:75
 				gc_step13 := gc_from2
 				for ; gc_step13+3 < gc_to2; gc_step13 += 4 {
 					{
@@ -602,7 +579,6 @@ func gc_body_meanKernel(gc_b2 *compiled.Block, mean, inp []float32, N, C, blockS
 						mean[idx] = shared[0] / float32(C)
 					}
 					{
-//line llmc_layernorm.go:75
 						gc_tx2 := gc_step13 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -610,7 +586,6 @@ func gc_body_meanKernel(gc_b2 *compiled.Block, mean, inp []float32, N, C, blockS
 						mean[idx] = shared[0] / float32(C)
 					}
 					{
-//line llmc_layernorm.go:75
 						gc_tx2 := gc_step13 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -618,7 +593,6 @@ func gc_body_meanKernel(gc_b2 *compiled.Block, mean, inp []float32, N, C, blockS
 						mean[idx] = shared[0] / float32(C)
 					}
 					{
-//line llmc_layernorm.go:75
 						gc_tx2 := gc_step13 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -626,7 +600,6 @@ func gc_body_meanKernel(gc_b2 *compiled.Block, mean, inp []float32, N, C, blockS
 						mean[idx] = shared[0] / float32(C)
 					}
 				}
-//line llmc_layernorm.go:75
 				for gc_tx2 := gc_step13; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -668,7 +641,6 @@ func gc_body_rstdKernel(gc_b2 *compiled.Block, rstd, inp, mean []float32, N, C, 
 	x := inp[idx*C:]
 	m := mean[idx]
 	_ = &m
-//line llmc_layernorm.go:87
 	gc_vstep4 := 0
 	if compiled.SIMD {
 //line llmc_layernorm.go:85
@@ -689,7 +661,6 @@ func gc_body_rstdKernel(gc_b2 *compiled.Block, rstd, inp, mean []float32, N, C, 
 			gc_pos2.Thread = gc_rank2
 //line llmc_layernorm.go:85
 			sum := float32(0.0)
-//line llmc_layernorm.go:87
 			gc_s_sum[gc_rank2] = sum
 		}
 		{
@@ -697,7 +668,6 @@ func gc_body_rstdKernel(gc_b2 *compiled.Block, rstd, inp, mean []float32, N, C, 
 			gc_pos2.Thread = gc_rank2
 //line llmc_layernorm.go:85
 			sum := float32(0.0)
-//line llmc_layernorm.go:87
 			gc_s_sum[gc_rank2] = sum
 		}
 		{
@@ -705,7 +675,6 @@ func gc_body_rstdKernel(gc_b2 *compiled.Block, rstd, inp, mean []float32, N, C, 
 			gc_pos2.Thread = gc_rank2
 //line llmc_layernorm.go:85
 			sum := float32(0.0)
-//line llmc_layernorm.go:87
 			gc_s_sum[gc_rank2] = sum
 		}
 		{
@@ -713,7 +682,6 @@ func gc_body_rstdKernel(gc_b2 *compiled.Block, rstd, inp, mean []float32, N, C, 
 			gc_pos2.Thread = gc_rank2
 //line llmc_layernorm.go:85
 			sum := float32(0.0)
-//line llmc_layernorm.go:87
 			gc_s_sum[gc_rank2] = sum
 		}
 	}
@@ -721,7 +689,6 @@ func gc_body_rstdKernel(gc_b2 *compiled.Block, rstd, inp, mean []float32, N, C, 
 		gc_pos2.Thread = gc_rank2
 //line llmc_layernorm.go:85
 		sum := float32(0.0)
-//line llmc_layernorm.go:87
 		gc_s_sum[gc_rank2] = sum
 	}
 //line llmc_layernorm.go:86
@@ -731,7 +698,6 @@ func gc_body_rstdKernel(gc_b2 *compiled.Block, rstd, inp, mean []float32, N, C, 
 			return
 		}
 		gc_more = false
-//line llmc_layernorm.go:93
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_off, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -771,9 +737,7 @@ func gc_body_rstdKernel(gc_b2 *compiled.Block, rstd, inp, mean []float32, N, C, 
 				}
 				for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-//line llmc_layernorm.go:84
 					sum := gc_s_sum[gc_rank2]
-//line llmc_layernorm.go:87
 					gc_more = true
 //line llmc_layernorm.go:87
 					diff := gc_at7[gc_tx2] - m
@@ -818,7 +782,6 @@ func gc_body_rstdKernel(gc_b2 *compiled.Block, rstd, inp, mean []float32, N, C, 
 						gc_pos2.Thread = gc_rank2
 //line llmc_layernorm.go:82
 						tid := gc_tx2
-//line llmc_layernorm.go:84
 						sum := gc_s_sum[gc_rank2]
 //line llmc_layernorm.go:86
 						i := tid + gc_off
@@ -834,7 +797,6 @@ func gc_body_rstdKernel(gc_b2 *compiled.Block, rstd, inp, mean []float32, N, C, 
 						gc_pos2.Thread = gc_rank2
 //line llmc_layernorm.go:82
 						tid := gc_tx2
-//line llmc_layernorm.go:84
 						sum := gc_s_sum[gc_rank2]
 //line llmc_layernorm.go:86
 						i := tid + gc_off
@@ -850,7 +812,6 @@ func gc_body_rstdKernel(gc_b2 *compiled.Block, rstd, inp, mean []float32, N, C, 
 						gc_pos2.Thread = gc_rank2
 //line llmc_layernorm.go:82
 						tid := gc_tx2
-//line llmc_layernorm.go:84
 						sum := gc_s_sum[gc_rank2]
 //line llmc_layernorm.go:86
 						i := tid + gc_off
@@ -866,7 +827,6 @@ func gc_body_rstdKernel(gc_b2 *compiled.Block, rstd, inp, mean []float32, N, C, 
 						gc_pos2.Thread = gc_rank2
 //line llmc_layernorm.go:82
 						tid := gc_tx2
-//line llmc_layernorm.go:84
 						sum := gc_s_sum[gc_rank2]
 //line llmc_layernorm.go:86
 						i := tid + gc_off
@@ -882,7 +842,6 @@ func gc_body_rstdKernel(gc_b2 *compiled.Block, rstd, inp, mean []float32, N, C, 
 					gc_pos2.Thread = gc_rank2
 //line llmc_layernorm.go:82
 					tid := gc_tx2
-//line llmc_layernorm.go:84
 					sum := gc_s_sum[gc_rank2]
 //line llmc_layernorm.go:86
 					i := tid + gc_off
@@ -895,7 +854,6 @@ func gc_body_rstdKernel(gc_b2 *compiled.Block, rstd, inp, mean []float32, N, C, 
 			}
 		}
 	}
-//line llmc_layernorm.go:96
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		if gc_bdx2 <= len(shared) {
 			gc_at8 := shared[:gc_bdx2]
@@ -917,7 +875,6 @@ func gc_body_rstdKernel(gc_b2 *compiled.Block, rstd, inp, mean []float32, N, C, 
 			}
 			for gc_tx2 := gc_vstep7; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
-//line llmc_layernorm.go:84
 				sum := gc_s_sum[gc_rank2]
 //line llmc_layernorm.go:90
 				gc_at8[gc_tx2] = sum
@@ -950,7 +907,6 @@ func gc_body_rstdKernel(gc_b2 *compiled.Block, rstd, inp, mean []float32, N, C, 
 					gc_pos2.Thread = gc_rank2
 //line llmc_layernorm.go:82
 					tid := gc_tx2
-//line llmc_layernorm.go:84
 					sum := gc_s_sum[gc_rank2]
 //line llmc_layernorm.go:90
 					shared[tid] = sum
@@ -961,7 +917,6 @@ func gc_body_rstdKernel(gc_b2 *compiled.Block, rstd, inp, mean []float32, N, C, 
 					gc_pos2.Thread = gc_rank2
 //line llmc_layernorm.go:82
 					tid := gc_tx2
-//line llmc_layernorm.go:84
 					sum := gc_s_sum[gc_rank2]
 //line llmc_layernorm.go:90
 					shared[tid] = sum
@@ -972,7 +927,6 @@ func gc_body_rstdKernel(gc_b2 *compiled.Block, rstd, inp, mean []float32, N, C, 
 					gc_pos2.Thread = gc_rank2
 //line llmc_layernorm.go:82
 					tid := gc_tx2
-//line llmc_layernorm.go:84
 					sum := gc_s_sum[gc_rank2]
 //line llmc_layernorm.go:90
 					shared[tid] = sum
@@ -983,7 +937,6 @@ func gc_body_rstdKernel(gc_b2 *compiled.Block, rstd, inp, mean []float32, N, C, 
 					gc_pos2.Thread = gc_rank2
 //line llmc_layernorm.go:82
 					tid := gc_tx2
-//line llmc_layernorm.go:84
 					sum := gc_s_sum[gc_rank2]
 //line llmc_layernorm.go:90
 					shared[tid] = sum
@@ -994,7 +947,6 @@ func gc_body_rstdKernel(gc_b2 *compiled.Block, rstd, inp, mean []float32, N, C, 
 				gc_pos2.Thread = gc_rank2
 //line llmc_layernorm.go:82
 				tid := gc_tx2
-//line llmc_layernorm.go:84
 				sum := gc_s_sum[gc_rank2]
 //line llmc_layernorm.go:90
 				shared[tid] = sum
@@ -1003,7 +955,6 @@ func gc_body_rstdKernel(gc_b2 *compiled.Block, rstd, inp, mean []float32, N, C, 
 	}
 //line llmc_layernorm.go:92
 	for stride := blockSize / 2; stride >= 1; stride /= 2 {
-//line llmc_layernorm.go:94
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := stride; gc_bound2 < gc_to2 {
 			gc_to2 = gc_bound2
@@ -1026,7 +977,6 @@ func gc_body_rstdKernel(gc_b2 *compiled.Block, rstd, inp, mean []float32, N, C, 
 							archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:])).StoreSlice(gc_at9[gc_tx2:])
 						}
 					}
-//line llmc_layernorm.go:96
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep9; gc_tx2 < gc_to2; gc_tx2++ {
@@ -1043,7 +993,6 @@ func gc_body_rstdKernel(gc_b2 *compiled.Block, rstd, inp, mean []float32, N, C, 
 //line llmc_layernorm.go:82
 						var tid int = gc_tx2
 						{
-//line llmc_layernorm.go:95
 							if (tid+stride) < 0 || (tid+stride) > len(shared)-8 || tid < 0 || tid > len(shared)-8 {
 //line llmc_layernorm.go:95
 								break
@@ -1052,7 +1001,6 @@ func gc_body_rstdKernel(gc_b2 *compiled.Block, rstd, inp, mean []float32, N, C, 
 							archsimd.LoadFloat32x8Slice(shared[tid:]).Add(archsimd.LoadFloat32x8Slice(shared[tid+stride:])).StoreSlice(shared[tid:])
 						}
 					}
-//line llmc_layernorm.go:97
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step11 := gc_vstep10
@@ -1116,7 +1064,6 @@ func gc_body_rstdKernel(gc_b2 *compiled.Block, rstd, inp, mean []float32, N, C, 
 		}
 	}
 	{
-//line llmc_layernorm.go:103
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 			gc_to2 = gc_bound2 + 1
@@ -1146,13 +1093,11 @@ func gc_body_rstdKernel(gc_b2 *compiled.Block, rstd, inp, mean []float32, N, C, 
 						gc_at11[0] = 1.0 / sqrtf(gc_at12[0]/float32(C)+1e-5)
 					}
 				}
-//line llmc_layernorm.go:103
 				for gc_tx2 := gc_step12; gc_tx2 < gc_to2; gc_tx2++ {
 //line llmc_layernorm.go:99
 					gc_at11[0] = 1.0 / sqrtf(gc_at12[0]/float32(C)+1e-5)
 				}
 			} else {
-//line llmc_layernorm.go:103
 				gc_step13 := gc_from2
 				for ; gc_step13+3 < gc_to2; gc_step13 += 4 {
 					{
@@ -1163,7 +1108,6 @@ func gc_body_rstdKernel(gc_b2 *compiled.Block, rstd, inp, mean []float32, N, C, 
 						rstd[idx] = 1.0 / sqrtf(shared[0]/float32(C)+1e-5)
 					}
 					{
-//line llmc_layernorm.go:103
 						gc_tx2 := gc_step13 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -1171,7 +1115,6 @@ func gc_body_rstdKernel(gc_b2 *compiled.Block, rstd, inp, mean []float32, N, C, 
 						rstd[idx] = 1.0 / sqrtf(shared[0]/float32(C)+1e-5)
 					}
 					{
-//line llmc_layernorm.go:103
 						gc_tx2 := gc_step13 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -1179,7 +1122,6 @@ func gc_body_rstdKernel(gc_b2 *compiled.Block, rstd, inp, mean []float32, N, C, 
 						rstd[idx] = 1.0 / sqrtf(shared[0]/float32(C)+1e-5)
 					}
 					{
-//line llmc_layernorm.go:103
 						gc_tx2 := gc_step13 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -1187,7 +1129,6 @@ func gc_body_rstdKernel(gc_b2 *compiled.Block, rstd, inp, mean []float32, N, C, 
 						rstd[idx] = 1.0 / sqrtf(shared[0]/float32(C)+1e-5)
 					}
 				}
-//line llmc_layernorm.go:103
 				for gc_tx2 := gc_step13; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -1233,7 +1174,6 @@ func gc_body_normalizationKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out,
 			gc_bx2 = 0
 		}
 		gc_apart2 := compiled.Disjoint(mean, out) && compiled.Disjoint(rstd, out)
-//line llmc_layernorm.go:127
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_qoff2, gc_qd2 := gc_bx2*gc_bdx2, C
 			if compiled.Segmented(gc_qoff2, gc_qd2, 0, gc_bdx2) {
@@ -1299,11 +1239,9 @@ func gc_body_normalizationKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out,
 							o := n*gc_at10[gc_u2] + gc_at11[gc_u2]
 //line llmc_layernorm.go:119
 							gc_at12[gc_u2] = o
-//line llmc_layernorm.go:121
 							_ = c
 						}
 					} else {
-//line llmc_layernorm.go:129
 						for gc_tx2 := gc_seg2; gc_tx2 < gc_segend2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
@@ -1322,7 +1260,6 @@ func gc_body_normalizationKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out,
 							out[idx] = o
 						}
 					}
-//line llmc_layernorm.go:129
 					gc_seg2 = gc_segend2
 				}
 			} else {
@@ -1383,7 +1320,6 @@ func gc_body_layernormForward4Kernel(gc_b2 *compiled.Block, out, mean, rstd []fl
 	warp := cg.TiledPartition(block, 32)
 	{
 	gc_L12:
-//line llmc_layernorm.go:133
 		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 			if gc_exited2[gc_rank2] {
@@ -1401,7 +1337,6 @@ func gc_body_layernormForward4Kernel(gc_b2 *compiled.Block, out, mean, rstd []fl
 //line llmc_layernorm.go:137
 			sum := float32(0.0)
 			sum2 := float32(0.0)
-//line llmc_layernorm.go:142
 			gc_s_x[gc_rank2] = x
 			gc_s_sum[gc_rank2] = sum
 			gc_s_sum2[gc_rank2] = sum2
@@ -1417,7 +1352,6 @@ func gc_body_layernormForward4Kernel(gc_b2 *compiled.Block, out, mean, rstd []fl
 			return
 		}
 		gc_more = false
-//line llmc_layernorm.go:146
 		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 			if gc_exited2[gc_rank2] {
@@ -1453,7 +1387,6 @@ func gc_body_layernormForward4Kernel(gc_b2 *compiled.Block, out, mean, rstd []fl
 			gc_s_sum2[gc_rank2] = sum2
 		}
 	}
-//line llmc_layernorm.go:150
 	var gc_c21v [32]float32
 	var gc_c21r [32]float32
 	var gc_c22v [32]float32
@@ -1486,7 +1419,6 @@ func gc_body_layernormForward4Kernel(gc_b2 *compiled.Block, out, mean, rstd []fl
 			gc_rank2 := gc_w2 + gc_lane2
 			gc_pos2.Thread = gc_rank2
 			var sum float32
-//line llmc_layernorm.go:153
 			sum2 := gc_s_sum2[gc_rank2]
 //line llmc_layernorm.go:144
 			sum = gc_c21r[gc_lane2]
@@ -1510,7 +1442,6 @@ func gc_body_layernormForward4Kernel(gc_b2 *compiled.Block, out, mean, rstd []fl
 			gc_pos2.Thread = gc_rank2
 //line llmc_layernorm.go:130
 			idx := gc_bx2*((gc_n2+31)/32) + (gc_rank2 / 32)
-//line llmc_layernorm.go:132
 			sum := gc_s_sum[gc_rank2]
 			var sum2 float32
 //line llmc_layernorm.go:145
@@ -1540,7 +1471,6 @@ func gc_body_layernormForward4Kernel(gc_b2 *compiled.Block, out, mean, rstd []fl
 				rstd[idx] = s
 			}
 			o := out[idx*C:]
-//line llmc_layernorm.go:164
 			gc_s_sum[gc_rank2] = sum
 			gc_s_sum2[gc_rank2] = sum2
 			gc_s_m[gc_rank2] = m
@@ -1558,7 +1488,6 @@ func gc_body_layernormForward4Kernel(gc_b2 *compiled.Block, out, mean, rstd []fl
 			return
 		}
 		gc_more2 = false
-//line llmc_layernorm.go:167
 		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 			if gc_exited2[gc_rank2] {
@@ -1632,7 +1561,6 @@ func gc_body_layernormForward5Kernel(gc_b2 *compiled.Block, out, mean, rstd []fl
 //line llmc_layernorm.go:179
 	idx := gc_bx2
 	x := inp[idx*C:]
-//line llmc_layernorm.go:182
 	gc_vstep4 := 0
 	if compiled.SIMD {
 //line llmc_layernorm.go:181
@@ -1657,7 +1585,6 @@ func gc_body_layernormForward5Kernel(gc_b2 *compiled.Block, out, mean, rstd []fl
 //line llmc_layernorm.go:181
 			threadSum := float32(0.0)
 			threadSum2 := float32(0.0)
-//line llmc_layernorm.go:185
 			gc_s_threadSum[gc_rank2] = threadSum
 			gc_s_threadSum2[gc_rank2] = threadSum2
 		}
@@ -1667,7 +1594,6 @@ func gc_body_layernormForward5Kernel(gc_b2 *compiled.Block, out, mean, rstd []fl
 //line llmc_layernorm.go:181
 			threadSum := float32(0.0)
 			threadSum2 := float32(0.0)
-//line llmc_layernorm.go:185
 			gc_s_threadSum[gc_rank2] = threadSum
 			gc_s_threadSum2[gc_rank2] = threadSum2
 		}
@@ -1677,7 +1603,6 @@ func gc_body_layernormForward5Kernel(gc_b2 *compiled.Block, out, mean, rstd []fl
 //line llmc_layernorm.go:181
 			threadSum := float32(0.0)
 			threadSum2 := float32(0.0)
-//line llmc_layernorm.go:185
 			gc_s_threadSum[gc_rank2] = threadSum
 			gc_s_threadSum2[gc_rank2] = threadSum2
 		}
@@ -1687,7 +1612,6 @@ func gc_body_layernormForward5Kernel(gc_b2 *compiled.Block, out, mean, rstd []fl
 //line llmc_layernorm.go:181
 			threadSum := float32(0.0)
 			threadSum2 := float32(0.0)
-//line llmc_layernorm.go:185
 			gc_s_threadSum[gc_rank2] = threadSum
 			gc_s_threadSum2[gc_rank2] = threadSum2
 		}
@@ -1697,7 +1621,6 @@ func gc_body_layernormForward5Kernel(gc_b2 *compiled.Block, out, mean, rstd []fl
 //line llmc_layernorm.go:181
 		threadSum := float32(0.0)
 		threadSum2 := float32(0.0)
-//line llmc_layernorm.go:185
 		gc_s_threadSum[gc_rank2] = threadSum
 		gc_s_threadSum2[gc_rank2] = threadSum2
 	}
@@ -1708,7 +1631,6 @@ func gc_body_layernormForward5Kernel(gc_b2 *compiled.Block, out, mean, rstd []fl
 			return
 		}
 		gc_more = false
-//line llmc_layernorm.go:190
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_off, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -1750,10 +1672,8 @@ func gc_body_layernormForward5Kernel(gc_b2 *compiled.Block, out, mean, rstd []fl
 				}
 				for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-//line llmc_layernorm.go:194
 					threadSum := gc_s_threadSum[gc_rank2]
 					threadSum2 := gc_s_threadSum2[gc_rank2]
-//line llmc_layernorm.go:184
 					gc_more = true
 //line llmc_layernorm.go:184
 					xi := gc_at8[gc_tx2]
@@ -1879,7 +1799,6 @@ func gc_body_layernormForward5Kernel(gc_b2 *compiled.Block, out, mean, rstd []fl
 			}
 		}
 	}
-//line llmc_layernorm.go:195
 	var gc_l_warpSum [32]float32
 	var gc_c21v [32]float32
 	var gc_c21r [32]float32
@@ -1922,7 +1841,6 @@ func gc_body_layernormForward5Kernel(gc_b2 *compiled.Block, out, mean, rstd []fl
 				gc_pos2.Thread = gc_rank2
 //line llmc_layernorm.go:177
 				warpID := gc_tx2 / 32
-//line llmc_layernorm.go:179
 				warpSum := gc_l_warpSum[gc_lane2]
 //line llmc_layernorm.go:189
 				warpSum2 := gc_c22r[gc_lane2]
@@ -1933,7 +1851,6 @@ func gc_body_layernormForward5Kernel(gc_b2 *compiled.Block, out, mean, rstd []fl
 	}
 //line llmc_layernorm.go:216
 	o := out[idx*C:]
-//line llmc_layernorm.go:218
 	var gc_l_warpSum2 [32]float32
 	var gc_l_blockSum [32]float32
 	var gc_c23v [32]float32
@@ -1956,9 +1873,7 @@ func gc_body_layernormForward5Kernel(gc_b2 *compiled.Block, out, mean, rstd []fl
 				gc_pos2.Thread = gc_rank2
 //line llmc_layernorm.go:178
 				laneID := gc_tx2 % 32
-//line llmc_layernorm.go:180
 				var warpSum float32
-//line llmc_layernorm.go:182
 				var warpSum2 float32
 //line llmc_layernorm.go:193
 				if laneID < numWarps {
@@ -2005,7 +1920,6 @@ func gc_body_layernormForward5Kernel(gc_b2 *compiled.Block, out, mean, rstd []fl
 					gc_at10 := rstd[gc_off7:][:1]
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 						gc_tx2 := gc_x02 + gc_lane2
-//line llmc_layernorm.go:223
 						gc_rank2 := gc_w2 + gc_lane2
 						gc_pos2.Thread = gc_rank2
 						blockSum := gc_l_blockSum[gc_lane2]
@@ -2034,7 +1948,6 @@ func gc_body_layernormForward5Kernel(gc_b2 *compiled.Block, out, mean, rstd []fl
 						if gc_tx2 == 0 && rstd != nil {
 							gc_at10[0] = s
 						}
-//line llmc_layernorm.go:220
 						gc_l_blockSum[gc_lane2] = blockSum
 						gc_s_m[gc_rank2] = m
 						gc_s_s[gc_rank2] = s
@@ -2073,7 +1986,6 @@ func gc_body_layernormForward5Kernel(gc_b2 *compiled.Block, out, mean, rstd []fl
 						if gc_tx2 == 0 && rstd != nil {
 							rstd[idx] = s
 						}
-//line llmc_layernorm.go:220
 						gc_l_blockSum[gc_lane2] = blockSum
 						gc_s_m[gc_rank2] = m
 						gc_s_s[gc_rank2] = s
@@ -2089,7 +2001,6 @@ func gc_body_layernormForward5Kernel(gc_b2 *compiled.Block, out, mean, rstd []fl
 			return
 		}
 		gc_more2 = false
-//line llmc_layernorm.go:224
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_off2, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -2127,10 +2038,8 @@ func gc_body_layernormForward5Kernel(gc_b2 *compiled.Block, out, mean, rstd []fl
 				}
 				for gc_tx2 := gc_vstep7; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-//line llmc_layernorm.go:229
 					m := gc_s_m[gc_rank2]
 					s := gc_s_s[gc_rank2]
-//line llmc_layernorm.go:218
 					gc_more2 = true
 //line llmc_layernorm.go:218
 					n := s * (gc_at11[gc_tx2] - m)

@@ -52,7 +52,6 @@ func gc_body_crossentropyForward1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, 
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line llmc_misc.go:42
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -78,7 +77,6 @@ func gc_body_crossentropyForward1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, 
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							{
-//line llmc_misc.go:27
 								b := gc_q
 								tt := (gc_tx + gc_r)
 								probsBt := probs[b*T*V+tt*V:]
@@ -157,7 +155,6 @@ func gc_body_crossentropySoftmaxBackward1Kernel(gc_b *compiled.Block, gc_lo, gc_
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line llmc_misc.go:58
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -260,7 +257,6 @@ func gc_body_matmulBackwardBias1Kernel(gc_b *compiled.Block, dbias, dout []float
 //line llmc_misc.go:70
 	blockSize := gc_bdx
 	x := dout[o:]
-//line llmc_misc.go:73
 	gc_vstep := 0
 	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 		gc_rank := gc_vstep
@@ -275,7 +271,6 @@ func gc_body_matmulBackwardBias1Kernel(gc_b *compiled.Block, dbias, dout []float
 			gc_pos.Thread = gc_rank
 //line llmc_misc.go:72
 			sum := float32(0.0)
-//line llmc_misc.go:74
 			gc_s_sum[gc_rank] = sum
 		}
 		{
@@ -283,7 +278,6 @@ func gc_body_matmulBackwardBias1Kernel(gc_b *compiled.Block, dbias, dout []float
 			gc_pos.Thread = gc_rank
 //line llmc_misc.go:72
 			sum := float32(0.0)
-//line llmc_misc.go:74
 			gc_s_sum[gc_rank] = sum
 		}
 		{
@@ -291,7 +285,6 @@ func gc_body_matmulBackwardBias1Kernel(gc_b *compiled.Block, dbias, dout []float
 			gc_pos.Thread = gc_rank
 //line llmc_misc.go:72
 			sum := float32(0.0)
-//line llmc_misc.go:74
 			gc_s_sum[gc_rank] = sum
 		}
 		{
@@ -299,7 +292,6 @@ func gc_body_matmulBackwardBias1Kernel(gc_b *compiled.Block, dbias, dout []float
 			gc_pos.Thread = gc_rank
 //line llmc_misc.go:72
 			sum := float32(0.0)
-//line llmc_misc.go:74
 			gc_s_sum[gc_rank] = sum
 		}
 	}
@@ -307,7 +299,6 @@ func gc_body_matmulBackwardBias1Kernel(gc_b *compiled.Block, dbias, dout []float
 		gc_pos.Thread = gc_rank
 //line llmc_misc.go:72
 		sum := float32(0.0)
-//line llmc_misc.go:74
 		gc_s_sum[gc_rank] = sum
 	}
 //line llmc_misc.go:73
@@ -320,7 +311,6 @@ func gc_body_matmulBackwardBias1Kernel(gc_b *compiled.Block, dbias, dout []float
 			return
 		}
 		gc_more = false
-//line llmc_misc.go:80
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -334,7 +324,6 @@ func gc_body_matmulBackwardBias1Kernel(gc_b *compiled.Block, dbias, dout []float
 				gc_pos.Thread = gc_rank
 //line llmc_misc.go:69
 				tid := gc_tx
-//line llmc_misc.go:71
 				sum := gc_s_sum[gc_rank]
 //line llmc_misc.go:73
 				gc_start := tid
@@ -361,7 +350,6 @@ func gc_body_matmulBackwardBias1Kernel(gc_b *compiled.Block, dbias, dout []float
 			}
 		}
 	}
-//line llmc_misc.go:82
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		if gc_bdx <= len(shared) {
 			gc_at := shared[:gc_bdx]
@@ -376,7 +364,6 @@ func gc_body_matmulBackwardBias1Kernel(gc_b *compiled.Block, dbias, dout []float
 					gc_pos.Thread = gc_rank
 //line llmc_misc.go:69
 					tid := gc_tx
-//line llmc_misc.go:71
 					sum := gc_s_sum[gc_rank]
 //line llmc_misc.go:76
 					shared[tid] = sum
@@ -387,7 +374,6 @@ func gc_body_matmulBackwardBias1Kernel(gc_b *compiled.Block, dbias, dout []float
 					gc_pos.Thread = gc_rank
 //line llmc_misc.go:69
 					tid := gc_tx
-//line llmc_misc.go:71
 					sum := gc_s_sum[gc_rank]
 //line llmc_misc.go:76
 					shared[tid] = sum
@@ -398,7 +384,6 @@ func gc_body_matmulBackwardBias1Kernel(gc_b *compiled.Block, dbias, dout []float
 					gc_pos.Thread = gc_rank
 //line llmc_misc.go:69
 					tid := gc_tx
-//line llmc_misc.go:71
 					sum := gc_s_sum[gc_rank]
 //line llmc_misc.go:76
 					shared[tid] = sum
@@ -409,7 +394,6 @@ func gc_body_matmulBackwardBias1Kernel(gc_b *compiled.Block, dbias, dout []float
 					gc_pos.Thread = gc_rank
 //line llmc_misc.go:69
 					tid := gc_tx
-//line llmc_misc.go:71
 					sum := gc_s_sum[gc_rank]
 //line llmc_misc.go:76
 					shared[tid] = sum
@@ -420,7 +404,6 @@ func gc_body_matmulBackwardBias1Kernel(gc_b *compiled.Block, dbias, dout []float
 				gc_pos.Thread = gc_rank
 //line llmc_misc.go:69
 				tid := gc_tx
-//line llmc_misc.go:71
 				sum := gc_s_sum[gc_rank]
 //line llmc_misc.go:76
 				shared[tid] = sum
@@ -429,7 +412,6 @@ func gc_body_matmulBackwardBias1Kernel(gc_b *compiled.Block, dbias, dout []float
 	}
 //line llmc_misc.go:78
 	for stride := blockSize / 2; stride >= 1; stride /= 2 {
-//line llmc_misc.go:80
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := stride; gc_bound < gc_to {
 			gc_to = gc_bound
@@ -538,7 +520,6 @@ func gc_body_matmulBackwardBias1Kernel(gc_b *compiled.Block, dbias, dout []float
 		}
 	}
 	{
-//line llmc_misc.go:89
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -568,13 +549,11 @@ func gc_body_matmulBackwardBias1Kernel(gc_b *compiled.Block, dbias, dout []float
 						gc_at4[0] = float32(float32(gc_at4[0]) + gc_at5[0])
 					}
 				}
-//line llmc_misc.go:89
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 //line llmc_misc.go:85
 					gc_at4[0] = float32(float32(gc_at4[0]) + gc_at5[0])
 				}
 			} else {
-//line llmc_misc.go:89
 				gc_step6 := gc_from
 				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 					{
@@ -585,7 +564,6 @@ func gc_body_matmulBackwardBias1Kernel(gc_b *compiled.Block, dbias, dout []float
 						dbias[o] = float32(float32(dbias[o]) + shared[0])
 					}
 					{
-//line llmc_misc.go:89
 						gc_tx := gc_step6 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -593,7 +571,6 @@ func gc_body_matmulBackwardBias1Kernel(gc_b *compiled.Block, dbias, dout []float
 						dbias[o] = float32(float32(dbias[o]) + shared[0])
 					}
 					{
-//line llmc_misc.go:89
 						gc_tx := gc_step6 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -601,7 +578,6 @@ func gc_body_matmulBackwardBias1Kernel(gc_b *compiled.Block, dbias, dout []float
 						dbias[o] = float32(float32(dbias[o]) + shared[0])
 					}
 					{
-//line llmc_misc.go:89
 						gc_tx := gc_step6 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -609,7 +585,6 @@ func gc_body_matmulBackwardBias1Kernel(gc_b *compiled.Block, dbias, dout []float
 						dbias[o] = float32(float32(dbias[o]) + shared[0])
 					}
 				}
-//line llmc_misc.go:89
 				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -665,7 +640,6 @@ func gc_body_matmulBackwardBias2Kernel(gc_b *compiled.Block, dbias, dout []float
 			}
 //line llmc_misc.go:102
 			sum := float32(0.0)
-//line llmc_misc.go:104
 			gc_s_sum[gc_rank] = sum
 		}
 	}
@@ -679,7 +653,6 @@ func gc_body_matmulBackwardBias2Kernel(gc_b *compiled.Block, dbias, dout []float
 			return
 		}
 		gc_more = false
-//line llmc_misc.go:110
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
@@ -687,7 +660,6 @@ func gc_body_matmulBackwardBias2Kernel(gc_b *compiled.Block, dbias, dout []float
 			}
 //line llmc_misc.go:97
 			idx := gc_bx*((gc_n+31)/32) + (gc_rank / 32)
-//line llmc_misc.go:99
 			sum := gc_s_sum[gc_rank]
 //line llmc_misc.go:103
 			gc_start := (gc_rank & (32 - 1))
@@ -713,7 +685,6 @@ func gc_body_matmulBackwardBias2Kernel(gc_b *compiled.Block, dbias, dout []float
 			gc_s_sum[gc_rank] = sum
 		}
 	}
-//line llmc_misc.go:111
 	var gc_c1v [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -745,7 +716,6 @@ func gc_body_matmulBackwardBias2Kernel(gc_b *compiled.Block, dbias, dout []float
 			gc_pos.Thread = gc_rank
 //line llmc_misc.go:97
 			idx := gc_bx*((gc_n+31)/32) + (gc_rank / 32)
-//line llmc_misc.go:99
 			var sum float32
 //line llmc_misc.go:106
 			sum = gc_c1r[gc_lane]
@@ -792,7 +762,6 @@ func gc_body_matmulBackwardBias3Kernel(gc_b *compiled.Block, dbias, dout []float
 	numWarps := gc_bdx / 32
 //line llmc_misc.go:125
 	idx := gc_bx
-//line llmc_misc.go:127
 	gc_vstep := 0
 	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 		gc_rank := gc_vstep
@@ -807,7 +776,6 @@ func gc_body_matmulBackwardBias3Kernel(gc_b *compiled.Block, dbias, dout []float
 			gc_pos.Thread = gc_rank
 //line llmc_misc.go:126
 			threadSum := float32(0.0)
-//line llmc_misc.go:128
 			gc_s_threadSum[gc_rank] = threadSum
 		}
 		{
@@ -815,7 +783,6 @@ func gc_body_matmulBackwardBias3Kernel(gc_b *compiled.Block, dbias, dout []float
 			gc_pos.Thread = gc_rank
 //line llmc_misc.go:126
 			threadSum := float32(0.0)
-//line llmc_misc.go:128
 			gc_s_threadSum[gc_rank] = threadSum
 		}
 		{
@@ -823,7 +790,6 @@ func gc_body_matmulBackwardBias3Kernel(gc_b *compiled.Block, dbias, dout []float
 			gc_pos.Thread = gc_rank
 //line llmc_misc.go:126
 			threadSum := float32(0.0)
-//line llmc_misc.go:128
 			gc_s_threadSum[gc_rank] = threadSum
 		}
 		{
@@ -831,7 +797,6 @@ func gc_body_matmulBackwardBias3Kernel(gc_b *compiled.Block, dbias, dout []float
 			gc_pos.Thread = gc_rank
 //line llmc_misc.go:126
 			threadSum := float32(0.0)
-//line llmc_misc.go:128
 			gc_s_threadSum[gc_rank] = threadSum
 		}
 	}
@@ -839,7 +804,6 @@ func gc_body_matmulBackwardBias3Kernel(gc_b *compiled.Block, dbias, dout []float
 		gc_pos.Thread = gc_rank
 //line llmc_misc.go:126
 		threadSum := float32(0.0)
-//line llmc_misc.go:128
 		gc_s_threadSum[gc_rank] = threadSum
 	}
 //line llmc_misc.go:127
@@ -852,7 +816,6 @@ func gc_body_matmulBackwardBias3Kernel(gc_b *compiled.Block, dbias, dout []float
 			return
 		}
 		gc_more = false
-//line llmc_misc.go:134
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -890,7 +853,6 @@ func gc_body_matmulBackwardBias3Kernel(gc_b *compiled.Block, dbias, dout []float
 			}
 		}
 	}
-//line llmc_misc.go:136
 	var gc_c1v [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -925,7 +887,6 @@ func gc_body_matmulBackwardBias3Kernel(gc_b *compiled.Block, dbias, dout []float
 			}
 		}
 	}
-//line llmc_misc.go:138
 	var gc_c2v [32]float32
 	var gc_c2r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -945,7 +906,6 @@ func gc_body_matmulBackwardBias3Kernel(gc_b *compiled.Block, dbias, dout []float
 				gc_pos.Thread = gc_rank
 //line llmc_misc.go:124
 				laneID := gc_tx % 32
-//line llmc_misc.go:126
 				var warpSum float32
 //line llmc_misc.go:133
 				if laneID < numWarps {
@@ -962,12 +922,10 @@ func gc_body_matmulBackwardBias3Kernel(gc_b *compiled.Block, dbias, dout []float
 			gc_rank := gc_w + gc_lane
 //line llmc_misc.go:138
 			blockSum := gc_c2r[gc_lane]
-//line llmc_misc.go:140
 			gc_s_blockSum[gc_rank] = blockSum
 		}
 	}
 	{
-//line llmc_misc.go:145
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -980,54 +938,40 @@ func gc_body_matmulBackwardBias3Kernel(gc_b *compiled.Block, dbias, dout []float
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
-//line llmc_misc.go:158
 						gc_rank := gc_base + gc_tx
-//line llmc_misc.go:160
 						blockSum := gc_s_blockSum[gc_rank]
 //line llmc_misc.go:140
 						gc_at[0] = float32(gc_at[0]) + blockSum
 					}
 					{
-//line llmc_misc.go:144
 						gc_tx := gc_step2 + 1
-//line llmc_misc.go:146
 						gc_rank := gc_base + gc_tx
-//line llmc_misc.go:148
 						blockSum := gc_s_blockSum[gc_rank]
 //line llmc_misc.go:140
 						gc_at[0] = float32(gc_at[0]) + blockSum
 					}
 					{
-//line llmc_misc.go:144
 						gc_tx := gc_step2 + 2
-//line llmc_misc.go:146
 						gc_rank := gc_base + gc_tx
-//line llmc_misc.go:148
 						blockSum := gc_s_blockSum[gc_rank]
 //line llmc_misc.go:140
 						gc_at[0] = float32(gc_at[0]) + blockSum
 					}
 					{
-//line llmc_misc.go:144
 						gc_tx := gc_step2 + 3
-//line llmc_misc.go:146
 						gc_rank := gc_base + gc_tx
-//line llmc_misc.go:148
 						blockSum := gc_s_blockSum[gc_rank]
 //line llmc_misc.go:140
 						gc_at[0] = float32(gc_at[0]) + blockSum
 					}
 				}
-//line llmc_misc.go:144
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line llmc_misc.go:147
 					blockSum := gc_s_blockSum[gc_rank]
 //line llmc_misc.go:140
 					gc_at[0] = float32(gc_at[0]) + blockSum
 				}
 			} else {
-//line llmc_misc.go:144
 				gc_step3 := gc_from
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
@@ -1039,7 +983,6 @@ func gc_body_matmulBackwardBias3Kernel(gc_b *compiled.Block, dbias, dout []float
 						dbias[idx] = float32(dbias[idx]) + blockSum
 					}
 					{
-//line llmc_misc.go:144
 						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -1048,7 +991,6 @@ func gc_body_matmulBackwardBias3Kernel(gc_b *compiled.Block, dbias, dout []float
 						dbias[idx] = float32(dbias[idx]) + blockSum
 					}
 					{
-//line llmc_misc.go:144
 						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -1057,7 +999,6 @@ func gc_body_matmulBackwardBias3Kernel(gc_b *compiled.Block, dbias, dout []float
 						dbias[idx] = float32(dbias[idx]) + blockSum
 					}
 					{
-//line llmc_misc.go:144
 						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -1066,7 +1007,6 @@ func gc_body_matmulBackwardBias3Kernel(gc_b *compiled.Block, dbias, dout []float
 						dbias[idx] = float32(dbias[idx]) + blockSum
 					}
 				}
-//line llmc_misc.go:144
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -1112,7 +1052,6 @@ func gc_body_normKernel1[T normElem](gc_b *compiled.Block, out *float32, data []
 	blockResult := gocuda.Shared[float32](t, 32)[:32]
 //line llmc_misc.go:161
 	gridWidth := uint64(gc_bdx * gc_gdx)
-//line llmc_misc.go:163
 	gc_vstep := 0
 	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 		gc_rank := gc_vstep
@@ -1127,7 +1066,6 @@ func gc_body_normKernel1[T normElem](gc_b *compiled.Block, out *float32, data []
 			gc_pos.Thread = gc_rank
 //line llmc_misc.go:162
 			accumulator := float32(0.0)
-//line llmc_misc.go:164
 			gc_s_accumulator[gc_rank] = accumulator
 		}
 		{
@@ -1135,7 +1073,6 @@ func gc_body_normKernel1[T normElem](gc_b *compiled.Block, out *float32, data []
 			gc_pos.Thread = gc_rank
 //line llmc_misc.go:162
 			accumulator := float32(0.0)
-//line llmc_misc.go:164
 			gc_s_accumulator[gc_rank] = accumulator
 		}
 		{
@@ -1143,7 +1080,6 @@ func gc_body_normKernel1[T normElem](gc_b *compiled.Block, out *float32, data []
 			gc_pos.Thread = gc_rank
 //line llmc_misc.go:162
 			accumulator := float32(0.0)
-//line llmc_misc.go:164
 			gc_s_accumulator[gc_rank] = accumulator
 		}
 		{
@@ -1151,7 +1087,6 @@ func gc_body_normKernel1[T normElem](gc_b *compiled.Block, out *float32, data []
 			gc_pos.Thread = gc_rank
 //line llmc_misc.go:162
 			accumulator := float32(0.0)
-//line llmc_misc.go:164
 			gc_s_accumulator[gc_rank] = accumulator
 		}
 	}
@@ -1159,7 +1094,6 @@ func gc_body_normKernel1[T normElem](gc_b *compiled.Block, out *float32, data []
 		gc_pos.Thread = gc_rank
 //line llmc_misc.go:162
 		accumulator := float32(0.0)
-//line llmc_misc.go:164
 		gc_s_accumulator[gc_rank] = accumulator
 	}
 //line llmc_misc.go:163
@@ -1169,15 +1103,14 @@ func gc_body_normKernel1[T normElem](gc_b *compiled.Block, out *float32, data []
 			return
 		}
 		gc_more = false
-//line llmc_misc.go:170
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 //line llmc_misc.go:160
 				index := uint64(gc_tx + gc_bdx*gc_bx)
-//line llmc_misc.go:162
 				accumulator := gc_s_accumulator[gc_rank]
+//line llmc_misc.go:163
 				gc_start := index
 				i := gc_start + gc_off
 				if !(i < gc_limit) || i < gc_start && compiled.StrideStopped(gc_start, gridWidth, gc_limit, false) {
@@ -1190,7 +1123,6 @@ func gc_body_normKernel1[T normElem](gc_b *compiled.Block, out *float32, data []
 			}
 		}
 	}
-//line llmc_misc.go:171
 	var gc_c1v [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -1215,7 +1147,6 @@ func gc_body_normKernel1[T normElem](gc_b *compiled.Block, out *float32, data []
 			blockResult[(gc_rank / 32)] = warpResult
 		}
 	}
-//line llmc_misc.go:173
 	var gc_c2v [32]float32
 	var gc_c2r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -1223,7 +1154,6 @@ func gc_body_normKernel1[T normElem](gc_b *compiled.Block, out *float32, data []
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		{
-//line llmc_misc.go:181
 			var gc_m9 uint32
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
@@ -1266,7 +1196,6 @@ func gc_body_normKernel1[T normElem](gc_b *compiled.Block, out *float32, data []
 					}
 				}
 			}
-//line llmc_misc.go:183
 			gc_act = gc_save9 &^ gc_dead
 		}
 	}
@@ -1302,7 +1231,6 @@ func gc_body_normKernel2[T normElem](gc_b *compiled.Block, out *float32, data []
 	warp := cg.TiledPartition(block, 32)
 //line llmc_misc.go:192
 	gridWidth := uint64(gc_bdx * gc_gdx)
-//line llmc_misc.go:194
 	gc_vstep := 0
 	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 		gc_rank := gc_vstep
@@ -1317,7 +1245,6 @@ func gc_body_normKernel2[T normElem](gc_b *compiled.Block, out *float32, data []
 			gc_pos.Thread = gc_rank
 //line llmc_misc.go:193
 			accumulator := float32(0.0)
-//line llmc_misc.go:195
 			gc_s_accumulator[gc_rank] = accumulator
 		}
 		{
@@ -1325,7 +1252,6 @@ func gc_body_normKernel2[T normElem](gc_b *compiled.Block, out *float32, data []
 			gc_pos.Thread = gc_rank
 //line llmc_misc.go:193
 			accumulator := float32(0.0)
-//line llmc_misc.go:195
 			gc_s_accumulator[gc_rank] = accumulator
 		}
 		{
@@ -1333,7 +1259,6 @@ func gc_body_normKernel2[T normElem](gc_b *compiled.Block, out *float32, data []
 			gc_pos.Thread = gc_rank
 //line llmc_misc.go:193
 			accumulator := float32(0.0)
-//line llmc_misc.go:195
 			gc_s_accumulator[gc_rank] = accumulator
 		}
 		{
@@ -1341,7 +1266,6 @@ func gc_body_normKernel2[T normElem](gc_b *compiled.Block, out *float32, data []
 			gc_pos.Thread = gc_rank
 //line llmc_misc.go:193
 			accumulator := float32(0.0)
-//line llmc_misc.go:195
 			gc_s_accumulator[gc_rank] = accumulator
 		}
 	}
@@ -1349,7 +1273,6 @@ func gc_body_normKernel2[T normElem](gc_b *compiled.Block, out *float32, data []
 		gc_pos.Thread = gc_rank
 //line llmc_misc.go:193
 		accumulator := float32(0.0)
-//line llmc_misc.go:195
 		gc_s_accumulator[gc_rank] = accumulator
 	}
 //line llmc_misc.go:194
@@ -1359,15 +1282,14 @@ func gc_body_normKernel2[T normElem](gc_b *compiled.Block, out *float32, data []
 			return
 		}
 		gc_more = false
-//line llmc_misc.go:201
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 //line llmc_misc.go:191
 				index := uint64(gc_tx + gc_bdx*gc_bx)
-//line llmc_misc.go:193
 				accumulator := gc_s_accumulator[gc_rank]
+//line llmc_misc.go:194
 				gc_start := index
 				i := gc_start + gc_off
 				if !(i < gc_limit) || i < gc_start && compiled.StrideStopped(gc_start, gridWidth, gc_limit, false) {
@@ -1380,7 +1302,6 @@ func gc_body_normKernel2[T normElem](gc_b *compiled.Block, out *float32, data []
 			}
 		}
 	}
-//line llmc_misc.go:202
 	var gc_c1v [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {

@@ -52,7 +52,6 @@ func gc_body_crossentropyForward1Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 in
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-//line llmc_misc.go:42
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -78,7 +77,6 @@ func gc_body_crossentropyForward1Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 in
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							{
-//line llmc_misc.go:27
 								b := gc_q
 								tt := (gc_tx2 + gc_r)
 								probsBt := probs[b*T*V+tt*V:]
@@ -157,7 +155,6 @@ func gc_body_crossentropySoftmaxBackward1Kernel(gc_b2 *compiled.Block, gc_lo2, g
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-//line llmc_misc.go:58
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -260,7 +257,6 @@ func gc_body_matmulBackwardBias1Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 //line llmc_misc.go:70
 	blockSize := gc_bdx2
 	x := dout[o:]
-//line llmc_misc.go:73
 	gc_vstep2 := 0
 	if compiled.SIMD {
 //line llmc_misc.go:72
@@ -281,7 +277,6 @@ func gc_body_matmulBackwardBias1Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 			gc_pos2.Thread = gc_rank2
 //line llmc_misc.go:72
 			sum := float32(0.0)
-//line llmc_misc.go:74
 			gc_s_sum[gc_rank2] = sum
 		}
 		{
@@ -289,7 +284,6 @@ func gc_body_matmulBackwardBias1Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 			gc_pos2.Thread = gc_rank2
 //line llmc_misc.go:72
 			sum := float32(0.0)
-//line llmc_misc.go:74
 			gc_s_sum[gc_rank2] = sum
 		}
 		{
@@ -297,7 +291,6 @@ func gc_body_matmulBackwardBias1Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 			gc_pos2.Thread = gc_rank2
 //line llmc_misc.go:72
 			sum := float32(0.0)
-//line llmc_misc.go:74
 			gc_s_sum[gc_rank2] = sum
 		}
 		{
@@ -305,7 +298,6 @@ func gc_body_matmulBackwardBias1Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 			gc_pos2.Thread = gc_rank2
 //line llmc_misc.go:72
 			sum := float32(0.0)
-//line llmc_misc.go:74
 			gc_s_sum[gc_rank2] = sum
 		}
 	}
@@ -313,7 +305,6 @@ func gc_body_matmulBackwardBias1Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 		gc_pos2.Thread = gc_rank2
 //line llmc_misc.go:72
 		sum := float32(0.0)
-//line llmc_misc.go:74
 		gc_s_sum[gc_rank2] = sum
 	}
 //line llmc_misc.go:73
@@ -327,7 +318,6 @@ func gc_body_matmulBackwardBias1Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 			return
 		}
 		gc_more = false
-//line llmc_misc.go:80
 		gc_from3, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_off, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -341,7 +331,6 @@ func gc_body_matmulBackwardBias1Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 				gc_pos2.Thread = gc_rank2
 //line llmc_misc.go:69
 				tid := gc_tx2
-//line llmc_misc.go:71
 				sum := gc_s_sum[gc_rank2]
 //line llmc_misc.go:73
 				gc_start2 := tid
@@ -368,7 +357,6 @@ func gc_body_matmulBackwardBias1Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 			}
 		}
 	}
-//line llmc_misc.go:82
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		if gc_bdx2 <= len(shared) {
 			gc_at6 := shared[:gc_bdx2]
@@ -390,7 +378,6 @@ func gc_body_matmulBackwardBias1Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 			}
 			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
-//line llmc_misc.go:71
 				sum := gc_s_sum[gc_rank2]
 //line llmc_misc.go:76
 				gc_at6[gc_tx2] = sum
@@ -423,7 +410,6 @@ func gc_body_matmulBackwardBias1Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 					gc_pos2.Thread = gc_rank2
 //line llmc_misc.go:69
 					tid := gc_tx2
-//line llmc_misc.go:71
 					sum := gc_s_sum[gc_rank2]
 //line llmc_misc.go:76
 					shared[tid] = sum
@@ -434,7 +420,6 @@ func gc_body_matmulBackwardBias1Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 					gc_pos2.Thread = gc_rank2
 //line llmc_misc.go:69
 					tid := gc_tx2
-//line llmc_misc.go:71
 					sum := gc_s_sum[gc_rank2]
 //line llmc_misc.go:76
 					shared[tid] = sum
@@ -445,7 +430,6 @@ func gc_body_matmulBackwardBias1Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 					gc_pos2.Thread = gc_rank2
 //line llmc_misc.go:69
 					tid := gc_tx2
-//line llmc_misc.go:71
 					sum := gc_s_sum[gc_rank2]
 //line llmc_misc.go:76
 					shared[tid] = sum
@@ -456,7 +440,6 @@ func gc_body_matmulBackwardBias1Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 					gc_pos2.Thread = gc_rank2
 //line llmc_misc.go:69
 					tid := gc_tx2
-//line llmc_misc.go:71
 					sum := gc_s_sum[gc_rank2]
 //line llmc_misc.go:76
 					shared[tid] = sum
@@ -467,7 +450,6 @@ func gc_body_matmulBackwardBias1Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 				gc_pos2.Thread = gc_rank2
 //line llmc_misc.go:69
 				tid := gc_tx2
-//line llmc_misc.go:71
 				sum := gc_s_sum[gc_rank2]
 //line llmc_misc.go:76
 				shared[tid] = sum
@@ -476,7 +458,6 @@ func gc_body_matmulBackwardBias1Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 	}
 //line llmc_misc.go:78
 	for stride := blockSize / 2; stride >= 1; stride /= 2 {
-//line llmc_misc.go:80
 		gc_from3, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := stride; gc_bound2 < gc_to2 {
 			gc_to2 = gc_bound2
@@ -499,7 +480,6 @@ func gc_body_matmulBackwardBias1Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 							archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:])).StoreSlice(gc_at7[gc_tx2:])
 						}
 					}
-//line llmc_misc.go:82
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
@@ -516,7 +496,6 @@ func gc_body_matmulBackwardBias1Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 //line llmc_misc.go:69
 						var tid int = gc_tx2
 						{
-//line llmc_misc.go:81
 							if (tid+stride) < 0 || (tid+stride) > len(shared)-8 || tid < 0 || tid > len(shared)-8 {
 //line llmc_misc.go:81
 								break
@@ -525,7 +504,6 @@ func gc_body_matmulBackwardBias1Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 							archsimd.LoadFloat32x8Slice(shared[tid:]).Add(archsimd.LoadFloat32x8Slice(shared[tid+stride:])).StoreSlice(shared[tid:])
 						}
 					}
-//line llmc_misc.go:83
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step9 := gc_vstep6
@@ -589,7 +567,6 @@ func gc_body_matmulBackwardBias1Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 		}
 	}
 	{
-//line llmc_misc.go:89
 		gc_from3, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 			gc_to2 = gc_bound2 + 1
@@ -619,13 +596,11 @@ func gc_body_matmulBackwardBias1Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 						gc_at9[0] = float32(float32(gc_at9[0]) + gc_at10[0])
 					}
 				}
-//line llmc_misc.go:89
 				for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
 //line llmc_misc.go:85
 					gc_at9[0] = float32(float32(gc_at9[0]) + gc_at10[0])
 				}
 			} else {
-//line llmc_misc.go:89
 				gc_step11 := gc_from3
 				for ; gc_step11+3 < gc_to2; gc_step11 += 4 {
 					{
@@ -636,7 +611,6 @@ func gc_body_matmulBackwardBias1Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 						dbias[o] = float32(float32(dbias[o]) + shared[0])
 					}
 					{
-//line llmc_misc.go:89
 						gc_tx2 := gc_step11 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -644,7 +618,6 @@ func gc_body_matmulBackwardBias1Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 						dbias[o] = float32(float32(dbias[o]) + shared[0])
 					}
 					{
-//line llmc_misc.go:89
 						gc_tx2 := gc_step11 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -652,7 +625,6 @@ func gc_body_matmulBackwardBias1Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 						dbias[o] = float32(float32(dbias[o]) + shared[0])
 					}
 					{
-//line llmc_misc.go:89
 						gc_tx2 := gc_step11 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -660,7 +632,6 @@ func gc_body_matmulBackwardBias1Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 						dbias[o] = float32(float32(dbias[o]) + shared[0])
 					}
 				}
-//line llmc_misc.go:89
 				for gc_tx2 := gc_step11; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -716,7 +687,6 @@ func gc_body_matmulBackwardBias2Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 			}
 //line llmc_misc.go:102
 			sum := float32(0.0)
-//line llmc_misc.go:104
 			gc_s_sum[gc_rank2] = sum
 		}
 	}
@@ -730,7 +700,6 @@ func gc_body_matmulBackwardBias2Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 			return
 		}
 		gc_more = false
-//line llmc_misc.go:110
 		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 			if gc_exited2[gc_rank2] {
@@ -738,7 +707,6 @@ func gc_body_matmulBackwardBias2Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 			}
 //line llmc_misc.go:97
 			idx := gc_bx2*((gc_n2+31)/32) + (gc_rank2 / 32)
-//line llmc_misc.go:99
 			sum := gc_s_sum[gc_rank2]
 //line llmc_misc.go:103
 			gc_start2 := (gc_rank2 & (32 - 1))
@@ -764,7 +732,6 @@ func gc_body_matmulBackwardBias2Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 			gc_s_sum[gc_rank2] = sum
 		}
 	}
-//line llmc_misc.go:111
 	var gc_c21v [32]float32
 	var gc_c21r [32]float32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -796,7 +763,6 @@ func gc_body_matmulBackwardBias2Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 			gc_pos2.Thread = gc_rank2
 //line llmc_misc.go:97
 			idx := gc_bx2*((gc_n2+31)/32) + (gc_rank2 / 32)
-//line llmc_misc.go:99
 			var sum float32
 //line llmc_misc.go:106
 			sum = gc_c21r[gc_lane2]
@@ -843,7 +809,6 @@ func gc_body_matmulBackwardBias3Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 	numWarps := gc_bdx2 / 32
 //line llmc_misc.go:125
 	idx := gc_bx2
-//line llmc_misc.go:127
 	gc_vstep2 := 0
 	if compiled.SIMD {
 //line llmc_misc.go:126
@@ -864,7 +829,6 @@ func gc_body_matmulBackwardBias3Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 			gc_pos2.Thread = gc_rank2
 //line llmc_misc.go:126
 			threadSum := float32(0.0)
-//line llmc_misc.go:128
 			gc_s_threadSum[gc_rank2] = threadSum
 		}
 		{
@@ -872,7 +836,6 @@ func gc_body_matmulBackwardBias3Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 			gc_pos2.Thread = gc_rank2
 //line llmc_misc.go:126
 			threadSum := float32(0.0)
-//line llmc_misc.go:128
 			gc_s_threadSum[gc_rank2] = threadSum
 		}
 		{
@@ -880,7 +843,6 @@ func gc_body_matmulBackwardBias3Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 			gc_pos2.Thread = gc_rank2
 //line llmc_misc.go:126
 			threadSum := float32(0.0)
-//line llmc_misc.go:128
 			gc_s_threadSum[gc_rank2] = threadSum
 		}
 		{
@@ -888,7 +850,6 @@ func gc_body_matmulBackwardBias3Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 			gc_pos2.Thread = gc_rank2
 //line llmc_misc.go:126
 			threadSum := float32(0.0)
-//line llmc_misc.go:128
 			gc_s_threadSum[gc_rank2] = threadSum
 		}
 	}
@@ -896,7 +857,6 @@ func gc_body_matmulBackwardBias3Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 		gc_pos2.Thread = gc_rank2
 //line llmc_misc.go:126
 		threadSum := float32(0.0)
-//line llmc_misc.go:128
 		gc_s_threadSum[gc_rank2] = threadSum
 	}
 //line llmc_misc.go:127
@@ -910,7 +870,6 @@ func gc_body_matmulBackwardBias3Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 			return
 		}
 		gc_more = false
-//line llmc_misc.go:134
 		gc_from3, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_off, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -948,7 +907,6 @@ func gc_body_matmulBackwardBias3Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 			}
 		}
 	}
-//line llmc_misc.go:136
 	var gc_c21v [32]float32
 	var gc_c21r [32]float32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -983,7 +941,6 @@ func gc_body_matmulBackwardBias3Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 			}
 		}
 	}
-//line llmc_misc.go:138
 	var gc_c22v [32]float32
 	var gc_c22r [32]float32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -1003,7 +960,6 @@ func gc_body_matmulBackwardBias3Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 				gc_pos2.Thread = gc_rank2
 //line llmc_misc.go:124
 				laneID := gc_tx2 % 32
-//line llmc_misc.go:126
 				var warpSum float32
 //line llmc_misc.go:133
 				if laneID < numWarps {
@@ -1050,13 +1006,11 @@ func gc_body_matmulBackwardBias3Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 				gc_rank2 := gc_w2 + gc_lane2
 //line llmc_misc.go:138
 				blockSum := gc_c22r[gc_lane2]
-//line llmc_misc.go:140
 				gc_s_blockSum[gc_rank2] = blockSum
 			}
 		}
 	}
 	{
-//line llmc_misc.go:146
 		gc_from3, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 			gc_to2 = gc_bound2 + 1
@@ -1069,54 +1023,40 @@ func gc_body_matmulBackwardBias3Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
 					{
 						gc_tx2 := gc_step5 + 0
-//line llmc_misc.go:159
 						gc_rank2 := gc_base2 + gc_tx2
-//line llmc_misc.go:161
 						blockSum := gc_s_blockSum[gc_rank2]
 //line llmc_misc.go:140
 						gc_at2[0] = float32(gc_at2[0]) + blockSum
 					}
 					{
-//line llmc_misc.go:144
 						gc_tx2 := gc_step5 + 1
-//line llmc_misc.go:146
 						gc_rank2 := gc_base2 + gc_tx2
-//line llmc_misc.go:148
 						blockSum := gc_s_blockSum[gc_rank2]
 //line llmc_misc.go:140
 						gc_at2[0] = float32(gc_at2[0]) + blockSum
 					}
 					{
-//line llmc_misc.go:144
 						gc_tx2 := gc_step5 + 2
-//line llmc_misc.go:146
 						gc_rank2 := gc_base2 + gc_tx2
-//line llmc_misc.go:148
 						blockSum := gc_s_blockSum[gc_rank2]
 //line llmc_misc.go:140
 						gc_at2[0] = float32(gc_at2[0]) + blockSum
 					}
 					{
-//line llmc_misc.go:144
 						gc_tx2 := gc_step5 + 3
-//line llmc_misc.go:146
 						gc_rank2 := gc_base2 + gc_tx2
-//line llmc_misc.go:148
 						blockSum := gc_s_blockSum[gc_rank2]
 //line llmc_misc.go:140
 						gc_at2[0] = float32(gc_at2[0]) + blockSum
 					}
 				}
-//line llmc_misc.go:144
 				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-//line llmc_misc.go:147
 					blockSum := gc_s_blockSum[gc_rank2]
 //line llmc_misc.go:140
 					gc_at2[0] = float32(gc_at2[0]) + blockSum
 				}
 			} else {
-//line llmc_misc.go:144
 				gc_step6 := gc_from3
 				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
 					{
@@ -1128,7 +1068,6 @@ func gc_body_matmulBackwardBias3Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 						dbias[idx] = float32(dbias[idx]) + blockSum
 					}
 					{
-//line llmc_misc.go:144
 						gc_tx2 := gc_step6 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -1137,7 +1076,6 @@ func gc_body_matmulBackwardBias3Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 						dbias[idx] = float32(dbias[idx]) + blockSum
 					}
 					{
-//line llmc_misc.go:144
 						gc_tx2 := gc_step6 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -1146,7 +1084,6 @@ func gc_body_matmulBackwardBias3Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 						dbias[idx] = float32(dbias[idx]) + blockSum
 					}
 					{
-//line llmc_misc.go:144
 						gc_tx2 := gc_step6 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -1155,7 +1092,6 @@ func gc_body_matmulBackwardBias3Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 						dbias[idx] = float32(dbias[idx]) + blockSum
 					}
 				}
-//line llmc_misc.go:144
 				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -1207,7 +1143,6 @@ func gc_body_normKernel1[T normElem](gc_b3 *compiled.Block, out *float32, data [
 	blockResult := gocuda.Shared[float32](t, 32)[:32]
 //line llmc_misc.go:161
 	gridWidth := uint64(gc_bdx3 * gc_gdx3)
-//line llmc_misc.go:163
 	gc_vstep3 := 0
 	if compiled.SIMD {
 //line llmc_misc.go:162
@@ -1228,7 +1163,6 @@ func gc_body_normKernel1[T normElem](gc_b3 *compiled.Block, out *float32, data [
 			gc_pos3.Thread = gc_rank3
 //line llmc_misc.go:162
 			accumulator := float32(0.0)
-//line llmc_misc.go:164
 			gc_s_accumulator[gc_rank3] = accumulator
 		}
 		{
@@ -1236,7 +1170,6 @@ func gc_body_normKernel1[T normElem](gc_b3 *compiled.Block, out *float32, data [
 			gc_pos3.Thread = gc_rank3
 //line llmc_misc.go:162
 			accumulator := float32(0.0)
-//line llmc_misc.go:164
 			gc_s_accumulator[gc_rank3] = accumulator
 		}
 		{
@@ -1244,7 +1177,6 @@ func gc_body_normKernel1[T normElem](gc_b3 *compiled.Block, out *float32, data [
 			gc_pos3.Thread = gc_rank3
 //line llmc_misc.go:162
 			accumulator := float32(0.0)
-//line llmc_misc.go:164
 			gc_s_accumulator[gc_rank3] = accumulator
 		}
 		{
@@ -1252,7 +1184,6 @@ func gc_body_normKernel1[T normElem](gc_b3 *compiled.Block, out *float32, data [
 			gc_pos3.Thread = gc_rank3
 //line llmc_misc.go:162
 			accumulator := float32(0.0)
-//line llmc_misc.go:164
 			gc_s_accumulator[gc_rank3] = accumulator
 		}
 	}
@@ -1260,7 +1191,6 @@ func gc_body_normKernel1[T normElem](gc_b3 *compiled.Block, out *float32, data [
 		gc_pos3.Thread = gc_rank3
 //line llmc_misc.go:162
 		accumulator := float32(0.0)
-//line llmc_misc.go:164
 		gc_s_accumulator[gc_rank3] = accumulator
 	}
 //line llmc_misc.go:163
@@ -1270,15 +1200,14 @@ func gc_body_normKernel1[T normElem](gc_b3 *compiled.Block, out *float32, data [
 			return
 		}
 		gc_more = false
-//line llmc_misc.go:170
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
 			for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
 				gc_rank3 := gc_base3 + gc_tx3
 				gc_pos3.Thread = gc_rank3
 //line llmc_misc.go:160
 				index := uint64(gc_tx3 + gc_bdx3*gc_bx3)
-//line llmc_misc.go:162
 				accumulator := gc_s_accumulator[gc_rank3]
+//line llmc_misc.go:163
 				gc_start3 := index
 				i := gc_start3 + gc_off
 				if !(i < gc_limit) || i < gc_start3 && compiled.StrideStopped(gc_start3, gridWidth, gc_limit, false) {
@@ -1291,7 +1220,6 @@ func gc_body_normKernel1[T normElem](gc_b3 *compiled.Block, out *float32, data [
 			}
 		}
 	}
-//line llmc_misc.go:171
 	var gc_c31v [32]float32
 	var gc_c31r [32]float32
 	for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
@@ -1316,7 +1244,6 @@ func gc_body_normKernel1[T normElem](gc_b3 *compiled.Block, out *float32, data [
 			blockResult[(gc_rank3 / 32)] = warpResult
 		}
 	}
-//line llmc_misc.go:173
 	var gc_c32v [32]float32
 	var gc_c32r [32]float32
 	for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
@@ -1324,7 +1251,6 @@ func gc_body_normKernel1[T normElem](gc_b3 *compiled.Block, out *float32, data [
 		gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
 		var gc_dead3 uint32
 		{
-//line llmc_misc.go:181
 			var gc_m93 uint32
 			for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
 				gc_rank3 := gc_w3 + gc_lane3
@@ -1367,7 +1293,6 @@ func gc_body_normKernel1[T normElem](gc_b3 *compiled.Block, out *float32, data [
 					}
 				}
 			}
-//line llmc_misc.go:183
 			gc_act3 = gc_save93 &^ gc_dead3
 		}
 	}
@@ -1392,7 +1317,6 @@ func gc_body_normKernel1_float32(gc_b2 *compiled.Block, out *float32, data []flo
 	blockResult := gocuda.Shared[float32](t, 32)[:32]
 //line llmc_misc.go:161
 	gridWidth := uint64(gc_bdx2 * gc_gdx2)
-//line llmc_misc.go:163
 	gc_vstep2 := 0
 	if compiled.SIMD {
 //line llmc_misc.go:162
@@ -1413,7 +1337,6 @@ func gc_body_normKernel1_float32(gc_b2 *compiled.Block, out *float32, data []flo
 			gc_pos2.Thread = gc_rank2
 //line llmc_misc.go:162
 			accumulator := float32(0.0)
-//line llmc_misc.go:164
 			gc_s_accumulator[gc_rank2] = accumulator
 		}
 		{
@@ -1421,7 +1344,6 @@ func gc_body_normKernel1_float32(gc_b2 *compiled.Block, out *float32, data []flo
 			gc_pos2.Thread = gc_rank2
 //line llmc_misc.go:162
 			accumulator := float32(0.0)
-//line llmc_misc.go:164
 			gc_s_accumulator[gc_rank2] = accumulator
 		}
 		{
@@ -1429,7 +1351,6 @@ func gc_body_normKernel1_float32(gc_b2 *compiled.Block, out *float32, data []flo
 			gc_pos2.Thread = gc_rank2
 //line llmc_misc.go:162
 			accumulator := float32(0.0)
-//line llmc_misc.go:164
 			gc_s_accumulator[gc_rank2] = accumulator
 		}
 		{
@@ -1437,7 +1358,6 @@ func gc_body_normKernel1_float32(gc_b2 *compiled.Block, out *float32, data []flo
 			gc_pos2.Thread = gc_rank2
 //line llmc_misc.go:162
 			accumulator := float32(0.0)
-//line llmc_misc.go:164
 			gc_s_accumulator[gc_rank2] = accumulator
 		}
 	}
@@ -1445,7 +1365,6 @@ func gc_body_normKernel1_float32(gc_b2 *compiled.Block, out *float32, data []flo
 		gc_pos2.Thread = gc_rank2
 //line llmc_misc.go:162
 		accumulator := float32(0.0)
-//line llmc_misc.go:164
 		gc_s_accumulator[gc_rank2] = accumulator
 	}
 //line llmc_misc.go:163
@@ -1455,15 +1374,14 @@ func gc_body_normKernel1_float32(gc_b2 *compiled.Block, out *float32, data []flo
 			return
 		}
 		gc_more = false
-//line llmc_misc.go:170
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 //line llmc_misc.go:160
 				index := uint64(gc_tx2 + gc_bdx2*gc_bx2)
-//line llmc_misc.go:162
 				accumulator := gc_s_accumulator[gc_rank2]
+//line llmc_misc.go:163
 				gc_start2 := index
 				i := gc_start2 + gc_off
 				if !(i < gc_limit) || i < gc_start2 && compiled.StrideStopped(gc_start2, gridWidth, gc_limit, false) {
@@ -1476,7 +1394,6 @@ func gc_body_normKernel1_float32(gc_b2 *compiled.Block, out *float32, data []flo
 			}
 		}
 	}
-//line llmc_misc.go:171
 	var gc_c21v [32]float32
 	var gc_c21r [32]float32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -1501,7 +1418,6 @@ func gc_body_normKernel1_float32(gc_b2 *compiled.Block, out *float32, data []flo
 			blockResult[(gc_rank2 / 32)] = warpResult
 		}
 	}
-//line llmc_misc.go:173
 	var gc_c22v [32]float32
 	var gc_c22r [32]float32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -1509,7 +1425,6 @@ func gc_body_normKernel1_float32(gc_b2 *compiled.Block, out *float32, data []flo
 		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 		var gc_dead2 uint32
 		{
-//line llmc_misc.go:181
 			var gc_m92 uint32
 			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 				gc_rank2 := gc_w2 + gc_lane2
@@ -1552,7 +1467,6 @@ func gc_body_normKernel1_float32(gc_b2 *compiled.Block, out *float32, data []flo
 					}
 				}
 			}
-//line llmc_misc.go:183
 			gc_act2 = gc_save92 &^ gc_dead2
 		}
 	}
@@ -1594,7 +1508,6 @@ func gc_body_normKernel2[T normElem](gc_b3 *compiled.Block, out *float32, data [
 	warp := cg.TiledPartition(block, 32)
 //line llmc_misc.go:192
 	gridWidth := uint64(gc_bdx3 * gc_gdx3)
-//line llmc_misc.go:194
 	gc_vstep3 := 0
 	if compiled.SIMD {
 //line llmc_misc.go:193
@@ -1615,7 +1528,6 @@ func gc_body_normKernel2[T normElem](gc_b3 *compiled.Block, out *float32, data [
 			gc_pos3.Thread = gc_rank3
 //line llmc_misc.go:193
 			accumulator := float32(0.0)
-//line llmc_misc.go:195
 			gc_s_accumulator[gc_rank3] = accumulator
 		}
 		{
@@ -1623,7 +1535,6 @@ func gc_body_normKernel2[T normElem](gc_b3 *compiled.Block, out *float32, data [
 			gc_pos3.Thread = gc_rank3
 //line llmc_misc.go:193
 			accumulator := float32(0.0)
-//line llmc_misc.go:195
 			gc_s_accumulator[gc_rank3] = accumulator
 		}
 		{
@@ -1631,7 +1542,6 @@ func gc_body_normKernel2[T normElem](gc_b3 *compiled.Block, out *float32, data [
 			gc_pos3.Thread = gc_rank3
 //line llmc_misc.go:193
 			accumulator := float32(0.0)
-//line llmc_misc.go:195
 			gc_s_accumulator[gc_rank3] = accumulator
 		}
 		{
@@ -1639,7 +1549,6 @@ func gc_body_normKernel2[T normElem](gc_b3 *compiled.Block, out *float32, data [
 			gc_pos3.Thread = gc_rank3
 //line llmc_misc.go:193
 			accumulator := float32(0.0)
-//line llmc_misc.go:195
 			gc_s_accumulator[gc_rank3] = accumulator
 		}
 	}
@@ -1647,7 +1556,6 @@ func gc_body_normKernel2[T normElem](gc_b3 *compiled.Block, out *float32, data [
 		gc_pos3.Thread = gc_rank3
 //line llmc_misc.go:193
 		accumulator := float32(0.0)
-//line llmc_misc.go:195
 		gc_s_accumulator[gc_rank3] = accumulator
 	}
 //line llmc_misc.go:194
@@ -1657,15 +1565,14 @@ func gc_body_normKernel2[T normElem](gc_b3 *compiled.Block, out *float32, data [
 			return
 		}
 		gc_more = false
-//line llmc_misc.go:201
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
 			for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
 				gc_rank3 := gc_base3 + gc_tx3
 				gc_pos3.Thread = gc_rank3
 //line llmc_misc.go:191
 				index := uint64(gc_tx3 + gc_bdx3*gc_bx3)
-//line llmc_misc.go:193
 				accumulator := gc_s_accumulator[gc_rank3]
+//line llmc_misc.go:194
 				gc_start3 := index
 				i := gc_start3 + gc_off
 				if !(i < gc_limit) || i < gc_start3 && compiled.StrideStopped(gc_start3, gridWidth, gc_limit, false) {
@@ -1678,7 +1585,6 @@ func gc_body_normKernel2[T normElem](gc_b3 *compiled.Block, out *float32, data [
 			}
 		}
 	}
-//line llmc_misc.go:202
 	var gc_c31v [32]float32
 	var gc_c31r [32]float32
 	for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
@@ -1724,7 +1630,6 @@ func gc_body_normKernel2_float32(gc_b2 *compiled.Block, out *float32, data []flo
 	warp := cg.TiledPartition(block, 32)
 //line llmc_misc.go:192
 	gridWidth := uint64(gc_bdx2 * gc_gdx2)
-//line llmc_misc.go:194
 	gc_vstep2 := 0
 	if compiled.SIMD {
 //line llmc_misc.go:193
@@ -1745,7 +1650,6 @@ func gc_body_normKernel2_float32(gc_b2 *compiled.Block, out *float32, data []flo
 			gc_pos2.Thread = gc_rank2
 //line llmc_misc.go:193
 			accumulator := float32(0.0)
-//line llmc_misc.go:195
 			gc_s_accumulator[gc_rank2] = accumulator
 		}
 		{
@@ -1753,7 +1657,6 @@ func gc_body_normKernel2_float32(gc_b2 *compiled.Block, out *float32, data []flo
 			gc_pos2.Thread = gc_rank2
 //line llmc_misc.go:193
 			accumulator := float32(0.0)
-//line llmc_misc.go:195
 			gc_s_accumulator[gc_rank2] = accumulator
 		}
 		{
@@ -1761,7 +1664,6 @@ func gc_body_normKernel2_float32(gc_b2 *compiled.Block, out *float32, data []flo
 			gc_pos2.Thread = gc_rank2
 //line llmc_misc.go:193
 			accumulator := float32(0.0)
-//line llmc_misc.go:195
 			gc_s_accumulator[gc_rank2] = accumulator
 		}
 		{
@@ -1769,7 +1671,6 @@ func gc_body_normKernel2_float32(gc_b2 *compiled.Block, out *float32, data []flo
 			gc_pos2.Thread = gc_rank2
 //line llmc_misc.go:193
 			accumulator := float32(0.0)
-//line llmc_misc.go:195
 			gc_s_accumulator[gc_rank2] = accumulator
 		}
 	}
@@ -1777,7 +1678,6 @@ func gc_body_normKernel2_float32(gc_b2 *compiled.Block, out *float32, data []flo
 		gc_pos2.Thread = gc_rank2
 //line llmc_misc.go:193
 		accumulator := float32(0.0)
-//line llmc_misc.go:195
 		gc_s_accumulator[gc_rank2] = accumulator
 	}
 //line llmc_misc.go:194
@@ -1787,15 +1687,14 @@ func gc_body_normKernel2_float32(gc_b2 *compiled.Block, out *float32, data []flo
 			return
 		}
 		gc_more = false
-//line llmc_misc.go:201
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 //line llmc_misc.go:191
 				index := uint64(gc_tx2 + gc_bdx2*gc_bx2)
-//line llmc_misc.go:193
 				accumulator := gc_s_accumulator[gc_rank2]
+//line llmc_misc.go:194
 				gc_start2 := index
 				i := gc_start2 + gc_off
 				if !(i < gc_limit) || i < gc_start2 && compiled.StrideStopped(gc_start2, gridWidth, gc_limit, false) {
@@ -1808,7 +1707,6 @@ func gc_body_normKernel2_float32(gc_b2 *compiled.Block, out *float32, data []flo
 			}
 		}
 	}
-//line llmc_misc.go:202
 	var gc_c21v [32]float32
 	var gc_c21r [32]float32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {

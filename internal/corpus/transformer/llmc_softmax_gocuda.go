@@ -122,7 +122,6 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 //line llmc_softmax.go:70
 	blockSize := gc_bdx
 	x := inp[idx*C:]
-//line llmc_softmax.go:73
 	gc_vstep := 0
 	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 		gc_rank := gc_vstep
@@ -137,7 +136,6 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			gc_pos.Thread = gc_rank
 //line llmc_softmax.go:72
 			maxval := float32(math.Inf(-1))
-//line llmc_softmax.go:74
 			gc_s_maxval[gc_rank] = maxval
 		}
 		{
@@ -145,7 +143,6 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			gc_pos.Thread = gc_rank
 //line llmc_softmax.go:72
 			maxval := float32(math.Inf(-1))
-//line llmc_softmax.go:74
 			gc_s_maxval[gc_rank] = maxval
 		}
 		{
@@ -153,7 +150,6 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			gc_pos.Thread = gc_rank
 //line llmc_softmax.go:72
 			maxval := float32(math.Inf(-1))
-//line llmc_softmax.go:74
 			gc_s_maxval[gc_rank] = maxval
 		}
 		{
@@ -161,7 +157,6 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			gc_pos.Thread = gc_rank
 //line llmc_softmax.go:72
 			maxval := float32(math.Inf(-1))
-//line llmc_softmax.go:74
 			gc_s_maxval[gc_rank] = maxval
 		}
 	}
@@ -169,7 +164,6 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 		gc_pos.Thread = gc_rank
 //line llmc_softmax.go:72
 		maxval := float32(math.Inf(-1))
-//line llmc_softmax.go:74
 		gc_s_maxval[gc_rank] = maxval
 	}
 //line llmc_softmax.go:73
@@ -179,7 +173,6 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			return
 		}
 		gc_more = false
-//line llmc_softmax.go:80
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -195,11 +188,8 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
-//line llmc_softmax.go:96
 						gc_rank := gc_base + gc_tx
-//line llmc_softmax.go:71
 						maxval := gc_s_maxval[gc_rank]
-//line llmc_softmax.go:74
 						gc_more = true
 //line llmc_softmax.go:74
 						maxval = fmaxf(maxval, gc_at[gc_tx])
@@ -207,11 +197,8 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					}
 					{
 						gc_tx := gc_step2 + 1
-//line llmc_softmax.go:80
 						gc_rank := gc_base + gc_tx
-//line llmc_softmax.go:71
 						maxval := gc_s_maxval[gc_rank]
-//line llmc_softmax.go:74
 						gc_more = true
 //line llmc_softmax.go:74
 						maxval = fmaxf(maxval, gc_at[gc_tx])
@@ -219,11 +206,8 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					}
 					{
 						gc_tx := gc_step2 + 2
-//line llmc_softmax.go:80
 						gc_rank := gc_base + gc_tx
-//line llmc_softmax.go:71
 						maxval := gc_s_maxval[gc_rank]
-//line llmc_softmax.go:74
 						gc_more = true
 //line llmc_softmax.go:74
 						maxval = fmaxf(maxval, gc_at[gc_tx])
@@ -231,11 +215,8 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					}
 					{
 						gc_tx := gc_step2 + 3
-//line llmc_softmax.go:80
 						gc_rank := gc_base + gc_tx
-//line llmc_softmax.go:71
 						maxval := gc_s_maxval[gc_rank]
-//line llmc_softmax.go:74
 						gc_more = true
 //line llmc_softmax.go:74
 						maxval = fmaxf(maxval, gc_at[gc_tx])
@@ -244,9 +225,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line llmc_softmax.go:71
 					maxval := gc_s_maxval[gc_rank]
-//line llmc_softmax.go:74
 					gc_more = true
 //line llmc_softmax.go:74
 					maxval = fmaxf(maxval, gc_at[gc_tx])
@@ -261,7 +240,6 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:69
 						tid := gc_tx
-//line llmc_softmax.go:71
 						maxval := gc_s_maxval[gc_rank]
 //line llmc_softmax.go:73
 						i := tid + gc_off
@@ -276,7 +254,6 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:69
 						tid := gc_tx
-//line llmc_softmax.go:71
 						maxval := gc_s_maxval[gc_rank]
 //line llmc_softmax.go:73
 						i := tid + gc_off
@@ -291,7 +268,6 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:69
 						tid := gc_tx
-//line llmc_softmax.go:71
 						maxval := gc_s_maxval[gc_rank]
 //line llmc_softmax.go:73
 						i := tid + gc_off
@@ -306,7 +282,6 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:69
 						tid := gc_tx
-//line llmc_softmax.go:71
 						maxval := gc_s_maxval[gc_rank]
 //line llmc_softmax.go:73
 						i := tid + gc_off
@@ -321,7 +296,6 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					gc_pos.Thread = gc_rank
 //line llmc_softmax.go:69
 					tid := gc_tx
-//line llmc_softmax.go:71
 					maxval := gc_s_maxval[gc_rank]
 //line llmc_softmax.go:73
 					i := tid + gc_off
@@ -333,7 +307,6 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			}
 		}
 	}
-//line llmc_softmax.go:82
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		if gc_bdx <= len(shared) {
 			gc_at2 := shared[:gc_bdx]
@@ -348,7 +321,6 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					gc_pos.Thread = gc_rank
 //line llmc_softmax.go:69
 					tid := gc_tx
-//line llmc_softmax.go:71
 					maxval := gc_s_maxval[gc_rank]
 //line llmc_softmax.go:76
 					shared[tid] = maxval
@@ -359,7 +331,6 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					gc_pos.Thread = gc_rank
 //line llmc_softmax.go:69
 					tid := gc_tx
-//line llmc_softmax.go:71
 					maxval := gc_s_maxval[gc_rank]
 //line llmc_softmax.go:76
 					shared[tid] = maxval
@@ -370,7 +341,6 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					gc_pos.Thread = gc_rank
 //line llmc_softmax.go:69
 					tid := gc_tx
-//line llmc_softmax.go:71
 					maxval := gc_s_maxval[gc_rank]
 //line llmc_softmax.go:76
 					shared[tid] = maxval
@@ -381,7 +351,6 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					gc_pos.Thread = gc_rank
 //line llmc_softmax.go:69
 					tid := gc_tx
-//line llmc_softmax.go:71
 					maxval := gc_s_maxval[gc_rank]
 //line llmc_softmax.go:76
 					shared[tid] = maxval
@@ -392,7 +361,6 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				gc_pos.Thread = gc_rank
 //line llmc_softmax.go:69
 				tid := gc_tx
-//line llmc_softmax.go:71
 				maxval := gc_s_maxval[gc_rank]
 //line llmc_softmax.go:76
 				shared[tid] = maxval
@@ -401,7 +369,6 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 	}
 //line llmc_softmax.go:77
 	for stride := blockSize / 2; stride >= 1; stride /= 2 {
-//line llmc_softmax.go:79
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := stride; gc_bound < gc_to {
 			gc_to = gc_bound
@@ -517,7 +484,6 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			return
 		}
 		gc_more2 = false
-//line llmc_softmax.go:92
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off2, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -535,35 +501,30 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				for ; gc_step7+3 < gc_to; gc_step7 += 4 {
 					{
 						gc_tx := gc_step7 + 0
-//line llmc_softmax.go:86
 						gc_more2 = true
 //line llmc_softmax.go:86
 						gc_at5[gc_tx] = expf(gc_at6[gc_tx] - offset)
 					}
 					{
 						gc_tx := gc_step7 + 1
-//line llmc_softmax.go:86
 						gc_more2 = true
 //line llmc_softmax.go:86
 						gc_at5[gc_tx] = expf(gc_at6[gc_tx] - offset)
 					}
 					{
 						gc_tx := gc_step7 + 2
-//line llmc_softmax.go:86
 						gc_more2 = true
 //line llmc_softmax.go:86
 						gc_at5[gc_tx] = expf(gc_at6[gc_tx] - offset)
 					}
 					{
 						gc_tx := gc_step7 + 3
-//line llmc_softmax.go:86
 						gc_more2 = true
 //line llmc_softmax.go:86
 						gc_at5[gc_tx] = expf(gc_at6[gc_tx] - offset)
 					}
 				}
 				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
-//line llmc_softmax.go:86
 					gc_more2 = true
 //line llmc_softmax.go:86
 					gc_at5[gc_tx] = expf(gc_at6[gc_tx] - offset)
@@ -636,7 +597,6 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 	}
 //line llmc_softmax.go:89
 	x = out[idx*C:]
-//line llmc_softmax.go:91
 	gc_vstep2 := 0
 	for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
 		gc_rank := gc_vstep2
@@ -651,7 +611,6 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			gc_pos.Thread = gc_rank
 //line llmc_softmax.go:90
 			sumval := float32(0.0)
-//line llmc_softmax.go:92
 			gc_s_sumval[gc_rank] = sumval
 		}
 		{
@@ -659,7 +618,6 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			gc_pos.Thread = gc_rank
 //line llmc_softmax.go:90
 			sumval := float32(0.0)
-//line llmc_softmax.go:92
 			gc_s_sumval[gc_rank] = sumval
 		}
 		{
@@ -667,7 +625,6 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			gc_pos.Thread = gc_rank
 //line llmc_softmax.go:90
 			sumval := float32(0.0)
-//line llmc_softmax.go:92
 			gc_s_sumval[gc_rank] = sumval
 		}
 		{
@@ -675,7 +632,6 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			gc_pos.Thread = gc_rank
 //line llmc_softmax.go:90
 			sumval := float32(0.0)
-//line llmc_softmax.go:92
 			gc_s_sumval[gc_rank] = sumval
 		}
 	}
@@ -683,7 +639,6 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 		gc_pos.Thread = gc_rank
 //line llmc_softmax.go:90
 		sumval := float32(0.0)
-//line llmc_softmax.go:92
 		gc_s_sumval[gc_rank] = sumval
 	}
 //line llmc_softmax.go:91
@@ -693,7 +648,6 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			return
 		}
 		gc_more3 = false
-//line llmc_softmax.go:98
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off3, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -726,9 +680,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				}
 				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line llmc_softmax.go:71
 					sumval := gc_s_sumval[gc_rank]
-//line llmc_softmax.go:92
 					gc_more3 = true
 //line llmc_softmax.go:92
 					sumval += gc_at7[gc_tx]
@@ -765,7 +717,6 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:69
 						tid := gc_tx
-//line llmc_softmax.go:71
 						sumval := gc_s_sumval[gc_rank]
 //line llmc_softmax.go:91
 						i_2 := tid + gc_off3
@@ -780,7 +731,6 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:69
 						tid := gc_tx
-//line llmc_softmax.go:71
 						sumval := gc_s_sumval[gc_rank]
 //line llmc_softmax.go:91
 						i_2 := tid + gc_off3
@@ -795,7 +745,6 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:69
 						tid := gc_tx
-//line llmc_softmax.go:71
 						sumval := gc_s_sumval[gc_rank]
 //line llmc_softmax.go:91
 						i_2 := tid + gc_off3
@@ -810,7 +759,6 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:69
 						tid := gc_tx
-//line llmc_softmax.go:71
 						sumval := gc_s_sumval[gc_rank]
 //line llmc_softmax.go:91
 						i_2 := tid + gc_off3
@@ -825,7 +773,6 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					gc_pos.Thread = gc_rank
 //line llmc_softmax.go:69
 					tid := gc_tx
-//line llmc_softmax.go:71
 					sumval := gc_s_sumval[gc_rank]
 //line llmc_softmax.go:91
 					i_2 := tid + gc_off3
@@ -837,7 +784,6 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			}
 		}
 	}
-//line llmc_softmax.go:100
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		if gc_bdx <= len(shared) {
 			gc_at8 := shared[:gc_bdx]
@@ -852,7 +798,6 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					gc_pos.Thread = gc_rank
 //line llmc_softmax.go:69
 					tid := gc_tx
-//line llmc_softmax.go:71
 					sumval := gc_s_sumval[gc_rank]
 //line llmc_softmax.go:94
 					shared[tid] = sumval
@@ -863,7 +808,6 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					gc_pos.Thread = gc_rank
 //line llmc_softmax.go:69
 					tid := gc_tx
-//line llmc_softmax.go:71
 					sumval := gc_s_sumval[gc_rank]
 //line llmc_softmax.go:94
 					shared[tid] = sumval
@@ -874,7 +818,6 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					gc_pos.Thread = gc_rank
 //line llmc_softmax.go:69
 					tid := gc_tx
-//line llmc_softmax.go:71
 					sumval := gc_s_sumval[gc_rank]
 //line llmc_softmax.go:94
 					shared[tid] = sumval
@@ -885,7 +828,6 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					gc_pos.Thread = gc_rank
 //line llmc_softmax.go:69
 					tid := gc_tx
-//line llmc_softmax.go:71
 					sumval := gc_s_sumval[gc_rank]
 //line llmc_softmax.go:94
 					shared[tid] = sumval
@@ -896,7 +838,6 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				gc_pos.Thread = gc_rank
 //line llmc_softmax.go:69
 				tid := gc_tx
-//line llmc_softmax.go:71
 				sumval := gc_s_sumval[gc_rank]
 //line llmc_softmax.go:94
 				shared[tid] = sumval
@@ -905,7 +846,6 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 	}
 //line llmc_softmax.go:95
 	for stride_ := blockSize / 2; stride_ >= 1; stride_ /= 2 {
-//line llmc_softmax.go:97
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := stride_; gc_bound < gc_to {
 			gc_to = gc_bound
@@ -1021,7 +961,6 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			return
 		}
 		gc_more4 = false
-//line llmc_softmax.go:110
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off4, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -1039,35 +978,30 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				for ; gc_step14+3 < gc_to; gc_step14 += 4 {
 					{
 						gc_tx := gc_step14 + 0
-//line llmc_softmax.go:104
 						gc_more4 = true
 //line llmc_softmax.go:104
 						gc_at11[gc_tx] = gc_at12[gc_tx] / sum
 					}
 					{
 						gc_tx := gc_step14 + 1
-//line llmc_softmax.go:104
 						gc_more4 = true
 //line llmc_softmax.go:104
 						gc_at11[gc_tx] = gc_at12[gc_tx] / sum
 					}
 					{
 						gc_tx := gc_step14 + 2
-//line llmc_softmax.go:104
 						gc_more4 = true
 //line llmc_softmax.go:104
 						gc_at11[gc_tx] = gc_at12[gc_tx] / sum
 					}
 					{
 						gc_tx := gc_step14 + 3
-//line llmc_softmax.go:104
 						gc_more4 = true
 //line llmc_softmax.go:104
 						gc_at11[gc_tx] = gc_at12[gc_tx] / sum
 					}
 				}
 				for gc_tx := gc_step14; gc_tx < gc_to; gc_tx++ {
-//line llmc_softmax.go:104
 					gc_more4 = true
 //line llmc_softmax.go:104
 					gc_at11[gc_tx] = gc_at12[gc_tx] / sum
@@ -1169,7 +1103,6 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 	idx := gc_bx
 //line llmc_softmax.go:116
 	x := inp[idx*C:]
-//line llmc_softmax.go:118
 	gc_step := 0
 	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
@@ -1180,7 +1113,6 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			_ = gocuda.DynamicShared[float32](t)
 //line llmc_softmax.go:118
 			maxval := float32(math.Inf(-1))
-//line llmc_softmax.go:120
 			gc_s_maxval[gc_rank] = maxval
 		}
 		{
@@ -1191,7 +1123,6 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			_ = gocuda.DynamicShared[float32](t)
 //line llmc_softmax.go:118
 			maxval := float32(math.Inf(-1))
-//line llmc_softmax.go:120
 			gc_s_maxval[gc_rank] = maxval
 		}
 		{
@@ -1202,7 +1133,6 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			_ = gocuda.DynamicShared[float32](t)
 //line llmc_softmax.go:118
 			maxval := float32(math.Inf(-1))
-//line llmc_softmax.go:120
 			gc_s_maxval[gc_rank] = maxval
 		}
 		{
@@ -1213,7 +1143,6 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			_ = gocuda.DynamicShared[float32](t)
 //line llmc_softmax.go:118
 			maxval := float32(math.Inf(-1))
-//line llmc_softmax.go:120
 			gc_s_maxval[gc_rank] = maxval
 		}
 	}
@@ -1224,7 +1153,6 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 		_ = gocuda.DynamicShared[float32](t)
 //line llmc_softmax.go:118
 		maxval := float32(math.Inf(-1))
-//line llmc_softmax.go:120
 		gc_s_maxval[gc_rank] = maxval
 	}
 //line llmc_softmax.go:119
@@ -1234,7 +1162,6 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			return
 		}
 		gc_more = false
-//line llmc_softmax.go:126
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -1250,11 +1177,8 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
-//line llmc_softmax.go:142
 						gc_rank := gc_base + gc_tx
-//line llmc_softmax.go:117
 						maxval := gc_s_maxval[gc_rank]
-//line llmc_softmax.go:120
 						gc_more = true
 //line llmc_softmax.go:120
 						maxval = fmaxf(maxval, gc_at[gc_tx])
@@ -1262,11 +1186,8 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					}
 					{
 						gc_tx := gc_step2 + 1
-//line llmc_softmax.go:126
 						gc_rank := gc_base + gc_tx
-//line llmc_softmax.go:117
 						maxval := gc_s_maxval[gc_rank]
-//line llmc_softmax.go:120
 						gc_more = true
 //line llmc_softmax.go:120
 						maxval = fmaxf(maxval, gc_at[gc_tx])
@@ -1274,11 +1195,8 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					}
 					{
 						gc_tx := gc_step2 + 2
-//line llmc_softmax.go:126
 						gc_rank := gc_base + gc_tx
-//line llmc_softmax.go:117
 						maxval := gc_s_maxval[gc_rank]
-//line llmc_softmax.go:120
 						gc_more = true
 //line llmc_softmax.go:120
 						maxval = fmaxf(maxval, gc_at[gc_tx])
@@ -1286,11 +1204,8 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					}
 					{
 						gc_tx := gc_step2 + 3
-//line llmc_softmax.go:126
 						gc_rank := gc_base + gc_tx
-//line llmc_softmax.go:117
 						maxval := gc_s_maxval[gc_rank]
-//line llmc_softmax.go:120
 						gc_more = true
 //line llmc_softmax.go:120
 						maxval = fmaxf(maxval, gc_at[gc_tx])
@@ -1299,9 +1214,7 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line llmc_softmax.go:117
 					maxval := gc_s_maxval[gc_rank]
-//line llmc_softmax.go:120
 					gc_more = true
 //line llmc_softmax.go:120
 					maxval = fmaxf(maxval, gc_at[gc_tx])
@@ -1316,7 +1229,6 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:115
 						tid := gc_tx
-//line llmc_softmax.go:117
 						maxval := gc_s_maxval[gc_rank]
 //line llmc_softmax.go:119
 						i := tid + gc_off
@@ -1331,7 +1243,6 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:115
 						tid := gc_tx
-//line llmc_softmax.go:117
 						maxval := gc_s_maxval[gc_rank]
 //line llmc_softmax.go:119
 						i := tid + gc_off
@@ -1346,7 +1257,6 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:115
 						tid := gc_tx
-//line llmc_softmax.go:117
 						maxval := gc_s_maxval[gc_rank]
 //line llmc_softmax.go:119
 						i := tid + gc_off
@@ -1361,7 +1271,6 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:115
 						tid := gc_tx
-//line llmc_softmax.go:117
 						maxval := gc_s_maxval[gc_rank]
 //line llmc_softmax.go:119
 						i := tid + gc_off
@@ -1376,7 +1285,6 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					gc_pos.Thread = gc_rank
 //line llmc_softmax.go:115
 					tid := gc_tx
-//line llmc_softmax.go:117
 					maxval := gc_s_maxval[gc_rank]
 //line llmc_softmax.go:119
 					i := tid + gc_off
@@ -1388,7 +1296,6 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			}
 		}
 	}
-//line llmc_softmax.go:128
 	var gc_l_val [32]float32
 	var gc_c1r [32]float32
 	var gc_c2v [32]float32
@@ -1400,32 +1307,26 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 		_ = gc_dead
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
-//line llmc_softmax.go:140
 			maxval := gc_s_maxval[gc_rank]
 //line llmc_softmax.go:122
 			var val float32 = maxval
-//line llmc_softmax.go:124
 			gc_l_val[gc_lane] = val
 		}
 //line llmc_softmax.go:29
 		for offset_ := 16; offset_ > 0; offset_ /= 2 {
 			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val, offset_, gocuda.WarpSize, &gc_c1r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line llmc_softmax.go:34
 				val := gc_l_val[gc_lane]
 //line llmc_softmax.go:30
 				var shflDownSync float32 = gc_c1r[gc_lane]
 //line llmc_softmax.go:30
 				val = fmaxf(val, shflDownSync)
-//line llmc_softmax.go:32
 				gc_l_val[gc_lane] = val
 			}
 		}
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
-//line llmc_softmax.go:38
 			val := gc_l_val[gc_lane]
-//line llmc_softmax.go:40
 			var maxval float32
 //line llmc_softmax.go:32
 			var r float32 = val
@@ -1446,7 +1347,6 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			return
 		}
 		gc_more2 = false
-//line llmc_softmax.go:133
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off2, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -1464,44 +1364,32 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
 						gc_tx := gc_step4 + 0
-//line llmc_softmax.go:151
 						gc_rank := gc_base + gc_tx
-//line llmc_softmax.go:117
 						offset := gc_s_offset[gc_rank]
-//line llmc_softmax.go:127
 						gc_more2 = true
 //line llmc_softmax.go:127
 						gc_at2[gc_tx] = expf(gc_at3[gc_tx] - offset)
 					}
 					{
 						gc_tx := gc_step4 + 1
-//line llmc_softmax.go:132
 						gc_rank := gc_base + gc_tx
-//line llmc_softmax.go:117
 						offset := gc_s_offset[gc_rank]
-//line llmc_softmax.go:127
 						gc_more2 = true
 //line llmc_softmax.go:127
 						gc_at2[gc_tx] = expf(gc_at3[gc_tx] - offset)
 					}
 					{
 						gc_tx := gc_step4 + 2
-//line llmc_softmax.go:132
 						gc_rank := gc_base + gc_tx
-//line llmc_softmax.go:117
 						offset := gc_s_offset[gc_rank]
-//line llmc_softmax.go:127
 						gc_more2 = true
 //line llmc_softmax.go:127
 						gc_at2[gc_tx] = expf(gc_at3[gc_tx] - offset)
 					}
 					{
 						gc_tx := gc_step4 + 3
-//line llmc_softmax.go:132
 						gc_rank := gc_base + gc_tx
-//line llmc_softmax.go:117
 						offset := gc_s_offset[gc_rank]
-//line llmc_softmax.go:127
 						gc_more2 = true
 //line llmc_softmax.go:127
 						gc_at2[gc_tx] = expf(gc_at3[gc_tx] - offset)
@@ -1509,9 +1397,7 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				}
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line llmc_softmax.go:117
 					offset := gc_s_offset[gc_rank]
-//line llmc_softmax.go:127
 					gc_more2 = true
 //line llmc_softmax.go:127
 					gc_at2[gc_tx] = expf(gc_at3[gc_tx] - offset)
@@ -1525,7 +1411,6 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:115
 						tid := gc_tx
-//line llmc_softmax.go:117
 						offset := gc_s_offset[gc_rank]
 //line llmc_softmax.go:126
 						i_ := tid + gc_off2
@@ -1539,7 +1424,6 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:115
 						tid := gc_tx
-//line llmc_softmax.go:117
 						offset := gc_s_offset[gc_rank]
 //line llmc_softmax.go:126
 						i_ := tid + gc_off2
@@ -1553,7 +1437,6 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:115
 						tid := gc_tx
-//line llmc_softmax.go:117
 						offset := gc_s_offset[gc_rank]
 //line llmc_softmax.go:126
 						i_ := tid + gc_off2
@@ -1567,7 +1450,6 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:115
 						tid := gc_tx
-//line llmc_softmax.go:117
 						offset := gc_s_offset[gc_rank]
 //line llmc_softmax.go:126
 						i_ := tid + gc_off2
@@ -1581,7 +1463,6 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					gc_pos.Thread = gc_rank
 //line llmc_softmax.go:115
 					tid := gc_tx
-//line llmc_softmax.go:117
 					offset := gc_s_offset[gc_rank]
 //line llmc_softmax.go:126
 					i_ := tid + gc_off2
@@ -1594,7 +1475,6 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 	}
 //line llmc_softmax.go:130
 	x = out[idx*C:]
-//line llmc_softmax.go:132
 	gc_vstep := 0
 	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 		gc_rank := gc_vstep
@@ -1609,7 +1489,6 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			gc_pos.Thread = gc_rank
 //line llmc_softmax.go:131
 			sumval := float32(0.0)
-//line llmc_softmax.go:133
 			gc_s_sumval[gc_rank] = sumval
 		}
 		{
@@ -1617,7 +1496,6 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			gc_pos.Thread = gc_rank
 //line llmc_softmax.go:131
 			sumval := float32(0.0)
-//line llmc_softmax.go:133
 			gc_s_sumval[gc_rank] = sumval
 		}
 		{
@@ -1625,7 +1503,6 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			gc_pos.Thread = gc_rank
 //line llmc_softmax.go:131
 			sumval := float32(0.0)
-//line llmc_softmax.go:133
 			gc_s_sumval[gc_rank] = sumval
 		}
 		{
@@ -1633,7 +1510,6 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			gc_pos.Thread = gc_rank
 //line llmc_softmax.go:131
 			sumval := float32(0.0)
-//line llmc_softmax.go:133
 			gc_s_sumval[gc_rank] = sumval
 		}
 	}
@@ -1641,7 +1517,6 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 		gc_pos.Thread = gc_rank
 //line llmc_softmax.go:131
 		sumval := float32(0.0)
-//line llmc_softmax.go:133
 		gc_s_sumval[gc_rank] = sumval
 	}
 //line llmc_softmax.go:132
@@ -1651,7 +1526,6 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			return
 		}
 		gc_more3 = false
-//line llmc_softmax.go:139
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off3, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -1684,9 +1558,7 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line llmc_softmax.go:117
 					sumval := gc_s_sumval[gc_rank]
-//line llmc_softmax.go:133
 					gc_more3 = true
 //line llmc_softmax.go:133
 					sumval += gc_at4[gc_tx]
@@ -1723,7 +1595,6 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:115
 						tid := gc_tx
-//line llmc_softmax.go:117
 						sumval := gc_s_sumval[gc_rank]
 //line llmc_softmax.go:132
 						i_2 := tid + gc_off3
@@ -1738,7 +1609,6 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:115
 						tid := gc_tx
-//line llmc_softmax.go:117
 						sumval := gc_s_sumval[gc_rank]
 //line llmc_softmax.go:132
 						i_2 := tid + gc_off3
@@ -1753,7 +1623,6 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:115
 						tid := gc_tx
-//line llmc_softmax.go:117
 						sumval := gc_s_sumval[gc_rank]
 //line llmc_softmax.go:132
 						i_2 := tid + gc_off3
@@ -1768,7 +1637,6 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:115
 						tid := gc_tx
-//line llmc_softmax.go:117
 						sumval := gc_s_sumval[gc_rank]
 //line llmc_softmax.go:132
 						i_2 := tid + gc_off3
@@ -1783,7 +1651,6 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					gc_pos.Thread = gc_rank
 //line llmc_softmax.go:115
 					tid := gc_tx
-//line llmc_softmax.go:117
 					sumval := gc_s_sumval[gc_rank]
 //line llmc_softmax.go:132
 					i_2 := tid + gc_off3
@@ -1795,7 +1662,6 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			}
 		}
 	}
-//line llmc_softmax.go:141
 	var gc_l_val_ [32]float32
 	var gc_c3r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -1805,11 +1671,9 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 		_ = gc_dead
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
-//line llmc_softmax.go:151
 			sumval := gc_s_sumval[gc_rank]
 //line llmc_softmax.go:135
 			var val_ float32 = sumval
-//line llmc_softmax.go:137
 			gc_l_val_[gc_lane] = val_
 		}
 //line llmc_softmax.go:20
@@ -1824,7 +1688,6 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 //line llmc_softmax.go:21
 					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_, offset_2, gocuda.WarpSize, &gc_c3r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line llmc_softmax.go:25
 						val_ := gc_l_val_[gc_lane]
 //line llmc_softmax.go:21
 						val_ += gc_c3r[gc_lane]
@@ -1835,15 +1698,12 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 		}
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
-//line llmc_softmax.go:30
 			val_ := gc_l_val_[gc_lane]
-//line llmc_softmax.go:32
 			var sumval float32
 //line llmc_softmax.go:23
 			var r_ float32 = val_
 //line llmc_softmax.go:135
 			sumval = r_
-//line llmc_softmax.go:137
 			gc_s_sumval[gc_rank] = sumval
 		}
 	}
@@ -1854,7 +1714,6 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			return
 		}
 		gc_more4 = false
-//line llmc_softmax.go:144
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off4, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -1872,44 +1731,32 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				for ; gc_step8+3 < gc_to; gc_step8 += 4 {
 					{
 						gc_tx := gc_step8 + 0
-//line llmc_softmax.go:162
 						gc_rank := gc_base + gc_tx
-//line llmc_softmax.go:117
 						sumval := gc_s_sumval[gc_rank]
-//line llmc_softmax.go:138
 						gc_more4 = true
 //line llmc_softmax.go:138
 						gc_at5[gc_tx] = gc_at6[gc_tx] / sumval
 					}
 					{
 						gc_tx := gc_step8 + 1
-//line llmc_softmax.go:143
 						gc_rank := gc_base + gc_tx
-//line llmc_softmax.go:117
 						sumval := gc_s_sumval[gc_rank]
-//line llmc_softmax.go:138
 						gc_more4 = true
 //line llmc_softmax.go:138
 						gc_at5[gc_tx] = gc_at6[gc_tx] / sumval
 					}
 					{
 						gc_tx := gc_step8 + 2
-//line llmc_softmax.go:143
 						gc_rank := gc_base + gc_tx
-//line llmc_softmax.go:117
 						sumval := gc_s_sumval[gc_rank]
-//line llmc_softmax.go:138
 						gc_more4 = true
 //line llmc_softmax.go:138
 						gc_at5[gc_tx] = gc_at6[gc_tx] / sumval
 					}
 					{
 						gc_tx := gc_step8 + 3
-//line llmc_softmax.go:143
 						gc_rank := gc_base + gc_tx
-//line llmc_softmax.go:117
 						sumval := gc_s_sumval[gc_rank]
-//line llmc_softmax.go:138
 						gc_more4 = true
 //line llmc_softmax.go:138
 						gc_at5[gc_tx] = gc_at6[gc_tx] / sumval
@@ -1917,9 +1764,7 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				}
 				for gc_tx := gc_step8; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line llmc_softmax.go:117
 					sumval := gc_s_sumval[gc_rank]
-//line llmc_softmax.go:138
 					gc_more4 = true
 //line llmc_softmax.go:138
 					gc_at5[gc_tx] = gc_at6[gc_tx] / sumval
@@ -1933,7 +1778,6 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:115
 						tid := gc_tx
-//line llmc_softmax.go:117
 						sumval := gc_s_sumval[gc_rank]
 //line llmc_softmax.go:137
 						i_3 := tid + gc_off4
@@ -1947,7 +1791,6 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:115
 						tid := gc_tx
-//line llmc_softmax.go:117
 						sumval := gc_s_sumval[gc_rank]
 //line llmc_softmax.go:137
 						i_3 := tid + gc_off4
@@ -1961,7 +1804,6 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:115
 						tid := gc_tx
-//line llmc_softmax.go:117
 						sumval := gc_s_sumval[gc_rank]
 //line llmc_softmax.go:137
 						i_3 := tid + gc_off4
@@ -1975,7 +1817,6 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:115
 						tid := gc_tx
-//line llmc_softmax.go:117
 						sumval := gc_s_sumval[gc_rank]
 //line llmc_softmax.go:137
 						i_3 := tid + gc_off4
@@ -1989,7 +1830,6 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					gc_pos.Thread = gc_rank
 //line llmc_softmax.go:115
 					tid := gc_tx
-//line llmc_softmax.go:117
 					sumval := gc_s_sumval[gc_rank]
 //line llmc_softmax.go:137
 					i_3 := tid + gc_off4
@@ -2040,7 +1880,6 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 	maxOrSumStorage := shared
 //line llmc_softmax.go:158
 	x := inp[idx*C:]
-//line llmc_softmax.go:160
 	gc_vstep := 0
 	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 		gc_rank := gc_vstep
@@ -2055,7 +1894,6 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			gc_pos.Thread = gc_rank
 //line llmc_softmax.go:160
 			maxval := float32(math.Inf(-1))
-//line llmc_softmax.go:162
 			gc_s_maxval[gc_rank] = maxval
 		}
 		{
@@ -2063,7 +1901,6 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			gc_pos.Thread = gc_rank
 //line llmc_softmax.go:160
 			maxval := float32(math.Inf(-1))
-//line llmc_softmax.go:162
 			gc_s_maxval[gc_rank] = maxval
 		}
 		{
@@ -2071,7 +1908,6 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			gc_pos.Thread = gc_rank
 //line llmc_softmax.go:160
 			maxval := float32(math.Inf(-1))
-//line llmc_softmax.go:162
 			gc_s_maxval[gc_rank] = maxval
 		}
 		{
@@ -2079,7 +1915,6 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			gc_pos.Thread = gc_rank
 //line llmc_softmax.go:160
 			maxval := float32(math.Inf(-1))
-//line llmc_softmax.go:162
 			gc_s_maxval[gc_rank] = maxval
 		}
 	}
@@ -2087,7 +1922,6 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 		gc_pos.Thread = gc_rank
 //line llmc_softmax.go:160
 		maxval := float32(math.Inf(-1))
-//line llmc_softmax.go:162
 		gc_s_maxval[gc_rank] = maxval
 	}
 //line llmc_softmax.go:161
@@ -2097,7 +1931,6 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			return
 		}
 		gc_more = false
-//line llmc_softmax.go:168
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -2113,11 +1946,8 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
-//line llmc_softmax.go:184
 						gc_rank := gc_base + gc_tx
-//line llmc_softmax.go:152
 						maxval := gc_s_maxval[gc_rank]
-//line llmc_softmax.go:162
 						gc_more = true
 //line llmc_softmax.go:162
 						maxval = fmaxf(maxval, gc_at[gc_tx])
@@ -2125,11 +1955,8 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					}
 					{
 						gc_tx := gc_step2 + 1
-//line llmc_softmax.go:168
 						gc_rank := gc_base + gc_tx
-//line llmc_softmax.go:152
 						maxval := gc_s_maxval[gc_rank]
-//line llmc_softmax.go:162
 						gc_more = true
 //line llmc_softmax.go:162
 						maxval = fmaxf(maxval, gc_at[gc_tx])
@@ -2137,11 +1964,8 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					}
 					{
 						gc_tx := gc_step2 + 2
-//line llmc_softmax.go:168
 						gc_rank := gc_base + gc_tx
-//line llmc_softmax.go:152
 						maxval := gc_s_maxval[gc_rank]
-//line llmc_softmax.go:162
 						gc_more = true
 //line llmc_softmax.go:162
 						maxval = fmaxf(maxval, gc_at[gc_tx])
@@ -2149,11 +1973,8 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					}
 					{
 						gc_tx := gc_step2 + 3
-//line llmc_softmax.go:168
 						gc_rank := gc_base + gc_tx
-//line llmc_softmax.go:152
 						maxval := gc_s_maxval[gc_rank]
-//line llmc_softmax.go:162
 						gc_more = true
 //line llmc_softmax.go:162
 						maxval = fmaxf(maxval, gc_at[gc_tx])
@@ -2162,9 +1983,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line llmc_softmax.go:152
 					maxval := gc_s_maxval[gc_rank]
-//line llmc_softmax.go:162
 					gc_more = true
 //line llmc_softmax.go:162
 					maxval = fmaxf(maxval, gc_at[gc_tx])
@@ -2179,7 +1998,6 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:150
 						tid := gc_tx
-//line llmc_softmax.go:152
 						maxval := gc_s_maxval[gc_rank]
 //line llmc_softmax.go:161
 						i := tid + gc_off
@@ -2194,7 +2012,6 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:150
 						tid := gc_tx
-//line llmc_softmax.go:152
 						maxval := gc_s_maxval[gc_rank]
 //line llmc_softmax.go:161
 						i := tid + gc_off
@@ -2209,7 +2026,6 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:150
 						tid := gc_tx
-//line llmc_softmax.go:152
 						maxval := gc_s_maxval[gc_rank]
 //line llmc_softmax.go:161
 						i := tid + gc_off
@@ -2224,7 +2040,6 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:150
 						tid := gc_tx
-//line llmc_softmax.go:152
 						maxval := gc_s_maxval[gc_rank]
 //line llmc_softmax.go:161
 						i := tid + gc_off
@@ -2239,7 +2054,6 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					gc_pos.Thread = gc_rank
 //line llmc_softmax.go:150
 					tid := gc_tx
-//line llmc_softmax.go:152
 					maxval := gc_s_maxval[gc_rank]
 //line llmc_softmax.go:161
 					i := tid + gc_off
@@ -2251,7 +2065,6 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			}
 		}
 	}
-//line llmc_softmax.go:170
 	var gc_l_val_2 [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -2261,24 +2074,20 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 		_ = gc_dead
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
-//line llmc_softmax.go:180
 			maxval := gc_s_maxval[gc_rank]
 //line llmc_softmax.go:164
 			var val_2 float32 = maxval
-//line llmc_softmax.go:166
 			gc_l_val_2[gc_lane] = val_2
 		}
 //line llmc_softmax.go:29
 		for offset_ := 16; offset_ > 0; offset_ /= 2 {
 			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_2, offset_, gocuda.WarpSize, &gc_c1r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line llmc_softmax.go:34
 				val_2 := gc_l_val_2[gc_lane]
 //line llmc_softmax.go:30
 				var shflDownSync float32 = gc_c1r[gc_lane]
 //line llmc_softmax.go:30
 				val_2 = fmaxf(val_2, shflDownSync)
-//line llmc_softmax.go:32
 				gc_l_val_2[gc_lane] = val_2
 			}
 		}
@@ -2295,9 +2104,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 //line llmc_softmax.go:151
 				warpID := gc_tx / 32
 				laneID := gc_tx % 32
-//line llmc_softmax.go:154
 				val_2 := gc_l_val_2[gc_lane]
-//line llmc_softmax.go:156
 				var maxval float32
 //line llmc_softmax.go:32
 				var r float32 = val_2
@@ -2307,12 +2114,10 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				if laneID == 0 {
 					maxOrSumStorage[warpID] = maxval
 				}
-//line llmc_softmax.go:170
 				gc_s_maxval[gc_rank] = maxval
 			}
 		}
 	}
-//line llmc_softmax.go:175
 	compiled.OutOfLine(func() {
 		{
 			gc_from, gc_to := 0, gc_bdx
@@ -2337,7 +2142,6 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			}
 		}
 	})
-//line llmc_softmax.go:183
 	gc_off6 := 0
 	if gc_off6 >= 0 && gc_off6 < len(maxOrSumStorage) {
 		gc_at2 := maxOrSumStorage[gc_off6:][:1]
@@ -2353,7 +2157,6 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 		for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
 //line llmc_softmax.go:179
 			offset := gc_elem
-//line llmc_softmax.go:181
 			gc_s_offset[gc_rank] = offset
 		}
 	} else {
@@ -2372,7 +2175,6 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				gc_pos.Thread = gc_rank
 //line llmc_softmax.go:179
 				offset := maxOrSumStorage[0]
-//line llmc_softmax.go:181
 				gc_s_offset[gc_rank] = offset
 			}
 			{
@@ -2380,7 +2182,6 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				gc_pos.Thread = gc_rank
 //line llmc_softmax.go:179
 				offset := maxOrSumStorage[0]
-//line llmc_softmax.go:181
 				gc_s_offset[gc_rank] = offset
 			}
 			{
@@ -2388,7 +2189,6 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				gc_pos.Thread = gc_rank
 //line llmc_softmax.go:179
 				offset := maxOrSumStorage[0]
-//line llmc_softmax.go:181
 				gc_s_offset[gc_rank] = offset
 			}
 			{
@@ -2396,7 +2196,6 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				gc_pos.Thread = gc_rank
 //line llmc_softmax.go:179
 				offset := maxOrSumStorage[0]
-//line llmc_softmax.go:181
 				gc_s_offset[gc_rank] = offset
 			}
 		}
@@ -2404,7 +2203,6 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			gc_pos.Thread = gc_rank
 //line llmc_softmax.go:179
 			offset := maxOrSumStorage[0]
-//line llmc_softmax.go:181
 			gc_s_offset[gc_rank] = offset
 		}
 	}
@@ -2415,7 +2213,6 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			return
 		}
 		gc_more2 = false
-//line llmc_softmax.go:188
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off2, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -2433,44 +2230,32 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
 						gc_tx := gc_step5 + 0
-//line llmc_softmax.go:206
 						gc_rank := gc_base + gc_tx
-//line llmc_softmax.go:152
 						offset := gc_s_offset[gc_rank]
-//line llmc_softmax.go:182
 						gc_more2 = true
 //line llmc_softmax.go:182
 						gc_at3[gc_tx] = expf(gc_at4[gc_tx] - offset)
 					}
 					{
 						gc_tx := gc_step5 + 1
-//line llmc_softmax.go:187
 						gc_rank := gc_base + gc_tx
-//line llmc_softmax.go:152
 						offset := gc_s_offset[gc_rank]
-//line llmc_softmax.go:182
 						gc_more2 = true
 //line llmc_softmax.go:182
 						gc_at3[gc_tx] = expf(gc_at4[gc_tx] - offset)
 					}
 					{
 						gc_tx := gc_step5 + 2
-//line llmc_softmax.go:187
 						gc_rank := gc_base + gc_tx
-//line llmc_softmax.go:152
 						offset := gc_s_offset[gc_rank]
-//line llmc_softmax.go:182
 						gc_more2 = true
 //line llmc_softmax.go:182
 						gc_at3[gc_tx] = expf(gc_at4[gc_tx] - offset)
 					}
 					{
 						gc_tx := gc_step5 + 3
-//line llmc_softmax.go:187
 						gc_rank := gc_base + gc_tx
-//line llmc_softmax.go:152
 						offset := gc_s_offset[gc_rank]
-//line llmc_softmax.go:182
 						gc_more2 = true
 //line llmc_softmax.go:182
 						gc_at3[gc_tx] = expf(gc_at4[gc_tx] - offset)
@@ -2478,9 +2263,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				}
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line llmc_softmax.go:152
 					offset := gc_s_offset[gc_rank]
-//line llmc_softmax.go:182
 					gc_more2 = true
 //line llmc_softmax.go:182
 					gc_at3[gc_tx] = expf(gc_at4[gc_tx] - offset)
@@ -2494,7 +2277,6 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:150
 						tid := gc_tx
-//line llmc_softmax.go:152
 						offset := gc_s_offset[gc_rank]
 //line llmc_softmax.go:181
 						i_2 := tid + gc_off2
@@ -2508,7 +2290,6 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:150
 						tid := gc_tx
-//line llmc_softmax.go:152
 						offset := gc_s_offset[gc_rank]
 //line llmc_softmax.go:181
 						i_2 := tid + gc_off2
@@ -2522,7 +2303,6 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:150
 						tid := gc_tx
-//line llmc_softmax.go:152
 						offset := gc_s_offset[gc_rank]
 //line llmc_softmax.go:181
 						i_2 := tid + gc_off2
@@ -2536,7 +2316,6 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:150
 						tid := gc_tx
-//line llmc_softmax.go:152
 						offset := gc_s_offset[gc_rank]
 //line llmc_softmax.go:181
 						i_2 := tid + gc_off2
@@ -2550,7 +2329,6 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					gc_pos.Thread = gc_rank
 //line llmc_softmax.go:150
 					tid := gc_tx
-//line llmc_softmax.go:152
 					offset := gc_s_offset[gc_rank]
 //line llmc_softmax.go:181
 					i_2 := tid + gc_off2
@@ -2563,7 +2341,6 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 	}
 //line llmc_softmax.go:185
 	x = out[idx*C:]
-//line llmc_softmax.go:187
 	gc_vstep4 := 0
 	for ; gc_vstep4+7 < gc_n; gc_vstep4 += 8 {
 		gc_rank := gc_vstep4
@@ -2578,7 +2355,6 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			gc_pos.Thread = gc_rank
 //line llmc_softmax.go:186
 			sumval := float32(0.0)
-//line llmc_softmax.go:188
 			gc_s_sumval[gc_rank] = sumval
 		}
 		{
@@ -2586,7 +2362,6 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			gc_pos.Thread = gc_rank
 //line llmc_softmax.go:186
 			sumval := float32(0.0)
-//line llmc_softmax.go:188
 			gc_s_sumval[gc_rank] = sumval
 		}
 		{
@@ -2594,7 +2369,6 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			gc_pos.Thread = gc_rank
 //line llmc_softmax.go:186
 			sumval := float32(0.0)
-//line llmc_softmax.go:188
 			gc_s_sumval[gc_rank] = sumval
 		}
 		{
@@ -2602,7 +2376,6 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			gc_pos.Thread = gc_rank
 //line llmc_softmax.go:186
 			sumval := float32(0.0)
-//line llmc_softmax.go:188
 			gc_s_sumval[gc_rank] = sumval
 		}
 	}
@@ -2610,7 +2383,6 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 		gc_pos.Thread = gc_rank
 //line llmc_softmax.go:186
 		sumval := float32(0.0)
-//line llmc_softmax.go:188
 		gc_s_sumval[gc_rank] = sumval
 	}
 //line llmc_softmax.go:187
@@ -2620,7 +2392,6 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			return
 		}
 		gc_more3 = false
-//line llmc_softmax.go:194
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off3, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -2653,9 +2424,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				}
 				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line llmc_softmax.go:152
 					sumval := gc_s_sumval[gc_rank]
-//line llmc_softmax.go:188
 					gc_more3 = true
 //line llmc_softmax.go:188
 					sumval += gc_at5[gc_tx]
@@ -2692,7 +2461,6 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:150
 						tid := gc_tx
-//line llmc_softmax.go:152
 						sumval := gc_s_sumval[gc_rank]
 //line llmc_softmax.go:187
 						i_3 := tid + gc_off3
@@ -2707,7 +2475,6 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:150
 						tid := gc_tx
-//line llmc_softmax.go:152
 						sumval := gc_s_sumval[gc_rank]
 //line llmc_softmax.go:187
 						i_3 := tid + gc_off3
@@ -2722,7 +2489,6 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:150
 						tid := gc_tx
-//line llmc_softmax.go:152
 						sumval := gc_s_sumval[gc_rank]
 //line llmc_softmax.go:187
 						i_3 := tid + gc_off3
@@ -2737,7 +2503,6 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:150
 						tid := gc_tx
-//line llmc_softmax.go:152
 						sumval := gc_s_sumval[gc_rank]
 //line llmc_softmax.go:187
 						i_3 := tid + gc_off3
@@ -2752,7 +2517,6 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					gc_pos.Thread = gc_rank
 //line llmc_softmax.go:150
 					tid := gc_tx
-//line llmc_softmax.go:152
 					sumval := gc_s_sumval[gc_rank]
 //line llmc_softmax.go:187
 					i_3 := tid + gc_off3
@@ -2764,7 +2528,6 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			}
 		}
 	}
-//line llmc_softmax.go:196
 	var gc_l_val_3 [32]float32
 	var gc_c2r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -2774,11 +2537,9 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 		_ = gc_dead
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
-//line llmc_softmax.go:206
 			sumval := gc_s_sumval[gc_rank]
 //line llmc_softmax.go:190
 			var val_3 float32 = sumval
-//line llmc_softmax.go:192
 			gc_l_val_3[gc_lane] = val_3
 		}
 //line llmc_softmax.go:20
@@ -2793,7 +2554,6 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 //line llmc_softmax.go:21
 					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_3, offset_2, gocuda.WarpSize, &gc_c2r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line llmc_softmax.go:25
 						val_3 := gc_l_val_3[gc_lane]
 //line llmc_softmax.go:21
 						val_3 += gc_c2r[gc_lane]
@@ -2815,9 +2575,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 //line llmc_softmax.go:151
 				warpID := gc_tx / 32
 				laneID := gc_tx % 32
-//line llmc_softmax.go:154
 				val_3 := gc_l_val_3[gc_lane]
-//line llmc_softmax.go:156
 				var sumval float32
 //line llmc_softmax.go:23
 				var r_ float32 = val_3
@@ -2827,12 +2585,10 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				if laneID == 0 {
 					maxOrSumStorage[warpID] = sumval
 				}
-//line llmc_softmax.go:196
 				gc_s_sumval[gc_rank] = sumval
 			}
 		}
 	}
-//line llmc_softmax.go:201
 	compiled.OutOfLine(func() {
 		{
 			gc_from, gc_to := 0, gc_bdx
@@ -2920,7 +2676,6 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			}
 		}
 	})
-//line llmc_softmax.go:209
 	gc_off10 := 0
 	if gc_off10 >= 0 && gc_off10 < len(maxOrSumStorage) {
 		gc_at6 := maxOrSumStorage[gc_off10:][:1]
@@ -2936,7 +2691,6 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 		for gc_rank := gc_vstep7; gc_rank < gc_n; gc_rank++ {
 //line llmc_softmax.go:205
 			sum := gc_elem2
-//line llmc_softmax.go:207
 			gc_s_sum[gc_rank] = sum
 		}
 	} else {
@@ -2955,7 +2709,6 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				gc_pos.Thread = gc_rank
 //line llmc_softmax.go:205
 				sum := maxOrSumStorage[0]
-//line llmc_softmax.go:207
 				gc_s_sum[gc_rank] = sum
 			}
 			{
@@ -2963,7 +2716,6 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				gc_pos.Thread = gc_rank
 //line llmc_softmax.go:205
 				sum := maxOrSumStorage[0]
-//line llmc_softmax.go:207
 				gc_s_sum[gc_rank] = sum
 			}
 			{
@@ -2971,7 +2723,6 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				gc_pos.Thread = gc_rank
 //line llmc_softmax.go:205
 				sum := maxOrSumStorage[0]
-//line llmc_softmax.go:207
 				gc_s_sum[gc_rank] = sum
 			}
 			{
@@ -2979,7 +2730,6 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				gc_pos.Thread = gc_rank
 //line llmc_softmax.go:205
 				sum := maxOrSumStorage[0]
-//line llmc_softmax.go:207
 				gc_s_sum[gc_rank] = sum
 			}
 		}
@@ -2987,7 +2737,6 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			gc_pos.Thread = gc_rank
 //line llmc_softmax.go:205
 			sum := maxOrSumStorage[0]
-//line llmc_softmax.go:207
 			gc_s_sum[gc_rank] = sum
 		}
 	}
@@ -2998,7 +2747,6 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			return
 		}
 		gc_more4 = false
-//line llmc_softmax.go:214
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off4, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -3016,44 +2764,32 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				for ; gc_step11+3 < gc_to; gc_step11 += 4 {
 					{
 						gc_tx := gc_step11 + 0
-//line llmc_softmax.go:232
 						gc_rank := gc_base + gc_tx
-//line llmc_softmax.go:152
 						sum := gc_s_sum[gc_rank]
-//line llmc_softmax.go:208
 						gc_more4 = true
 //line llmc_softmax.go:208
 						gc_at7[gc_tx] = gc_at8[gc_tx] / sum
 					}
 					{
 						gc_tx := gc_step11 + 1
-//line llmc_softmax.go:213
 						gc_rank := gc_base + gc_tx
-//line llmc_softmax.go:152
 						sum := gc_s_sum[gc_rank]
-//line llmc_softmax.go:208
 						gc_more4 = true
 //line llmc_softmax.go:208
 						gc_at7[gc_tx] = gc_at8[gc_tx] / sum
 					}
 					{
 						gc_tx := gc_step11 + 2
-//line llmc_softmax.go:213
 						gc_rank := gc_base + gc_tx
-//line llmc_softmax.go:152
 						sum := gc_s_sum[gc_rank]
-//line llmc_softmax.go:208
 						gc_more4 = true
 //line llmc_softmax.go:208
 						gc_at7[gc_tx] = gc_at8[gc_tx] / sum
 					}
 					{
 						gc_tx := gc_step11 + 3
-//line llmc_softmax.go:213
 						gc_rank := gc_base + gc_tx
-//line llmc_softmax.go:152
 						sum := gc_s_sum[gc_rank]
-//line llmc_softmax.go:208
 						gc_more4 = true
 //line llmc_softmax.go:208
 						gc_at7[gc_tx] = gc_at8[gc_tx] / sum
@@ -3061,9 +2797,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				}
 				for gc_tx := gc_step11; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line llmc_softmax.go:152
 					sum := gc_s_sum[gc_rank]
-//line llmc_softmax.go:208
 					gc_more4 = true
 //line llmc_softmax.go:208
 					gc_at7[gc_tx] = gc_at8[gc_tx] / sum
@@ -3077,7 +2811,6 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:150
 						tid := gc_tx
-//line llmc_softmax.go:152
 						sum := gc_s_sum[gc_rank]
 //line llmc_softmax.go:207
 						i_5 := tid + gc_off4
@@ -3091,7 +2824,6 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:150
 						tid := gc_tx
-//line llmc_softmax.go:152
 						sum := gc_s_sum[gc_rank]
 //line llmc_softmax.go:207
 						i_5 := tid + gc_off4
@@ -3105,7 +2837,6 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:150
 						tid := gc_tx
-//line llmc_softmax.go:152
 						sum := gc_s_sum[gc_rank]
 //line llmc_softmax.go:207
 						i_5 := tid + gc_off4
@@ -3119,7 +2850,6 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:150
 						tid := gc_tx
-//line llmc_softmax.go:152
 						sum := gc_s_sum[gc_rank]
 //line llmc_softmax.go:207
 						i_5 := tid + gc_off4
@@ -3133,7 +2863,6 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					gc_pos.Thread = gc_rank
 //line llmc_softmax.go:150
 					tid := gc_tx
-//line llmc_softmax.go:152
 					sum := gc_s_sum[gc_rank]
 //line llmc_softmax.go:207
 					i_5 := tid + gc_off4
@@ -3253,7 +2982,6 @@ func gc_body_softmaxForwardOnline2Kernel(gc_b *compiled.Block, out, inp []float3
 	warp := cg.TiledPartition(block, 32)
 	{
 	gc_L1:
-//line llmc_softmax.go:280
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
@@ -3272,7 +3000,6 @@ func gc_body_softmaxForwardOnline2Kernel(gc_b *compiled.Block, out, inp []float3
 			var smPartial SumMax
 			smPartial.maxval = float32(math.Inf(-1))
 			smPartial.sum = 0.0
-//line llmc_softmax.go:289
 			gc_s_x[gc_rank] = x
 			gc_s_smPartial[gc_rank] = smPartial
 		}
@@ -3287,7 +3014,6 @@ func gc_body_softmaxForwardOnline2Kernel(gc_b *compiled.Block, out, inp []float3
 			return
 		}
 		gc_more = false
-//line llmc_softmax.go:295
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
@@ -3319,7 +3045,6 @@ func gc_body_softmaxForwardOnline2Kernel(gc_b *compiled.Block, out, inp []float3
 			gc_s_smPartial[gc_rank] = smPartial
 		}
 	}
-//line llmc_softmax.go:296
 	var gc_c1v [32]SumMax
 	var gc_c1r [32]SumMax
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -3336,7 +3061,6 @@ func gc_body_softmaxForwardOnline2Kernel(gc_b *compiled.Block, out, inp []float3
 				continue
 			}
 			gc_rank := gc_w + gc_lane
-//line llmc_softmax.go:313
 			smPartial := gc_s_smPartial[gc_rank]
 //line llmc_softmax.go:292
 			gc_c1v[gc_lane] = smPartial
@@ -3350,7 +3074,6 @@ func gc_body_softmaxForwardOnline2Kernel(gc_b *compiled.Block, out, inp []float3
 			gc_rank := gc_w + gc_lane
 //line llmc_softmax.go:292
 			smTotal := gc_c1r[gc_lane]
-//line llmc_softmax.go:294
 			gc_s_smTotal[gc_rank] = smTotal
 		}
 	}
@@ -3364,7 +3087,6 @@ func gc_body_softmaxForwardOnline2Kernel(gc_b *compiled.Block, out, inp []float3
 			return
 		}
 		gc_more2 = false
-//line llmc_softmax.go:301
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
@@ -3372,7 +3094,6 @@ func gc_body_softmaxForwardOnline2Kernel(gc_b *compiled.Block, out, inp []float3
 			}
 //line llmc_softmax.go:277
 			idx := gc_bx*((gc_n+31)/32) + (gc_rank / 32)
-//line llmc_softmax.go:279
 			x := gc_s_x[gc_rank]
 			smTotal := gc_s_smTotal[gc_rank]
 //line llmc_softmax.go:294
@@ -3440,7 +3161,6 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 //line llmc_softmax.go:324
 	x := inp[idx*C:]
 	y := out[idx*C:]
-//line llmc_softmax.go:327
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 	gc_L1:
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -3464,7 +3184,6 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			}
 //line llmc_softmax.go:327
 			maxval := float32(math.Inf(-1))
-//line llmc_softmax.go:329
 			gc_s_maxval[gc_rank] = maxval
 		}
 	}
@@ -3478,7 +3197,6 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			return
 		}
 		gc_more = false
-//line llmc_softmax.go:335
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -3495,7 +3213,6 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				}
 //line llmc_softmax.go:311
 				tid := gc_tx
-//line llmc_softmax.go:313
 				maxval := gc_s_maxval[gc_rank]
 //line llmc_softmax.go:328
 				gc_start := tid
@@ -3558,12 +3275,10 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						}
 					}
 				}
-//line llmc_softmax.go:333
 				gc_s_maxval[gc_rank] = maxval
 			}
 		}
 	}
-//line llmc_softmax.go:339
 	var gc_l_val_2 [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -3580,11 +3295,9 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				continue
 			}
 			gc_rank := gc_w + gc_lane
-//line llmc_softmax.go:356
 			maxval := gc_s_maxval[gc_rank]
 //line llmc_softmax.go:334
 			var val_2 float32 = maxval
-//line llmc_softmax.go:336
 			gc_l_val_2[gc_lane] = val_2
 		}
 //line llmc_softmax.go:29
@@ -3594,13 +3307,11 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-//line llmc_softmax.go:37
 				val_2 := gc_l_val_2[gc_lane]
 //line llmc_softmax.go:30
 				var shflDownSync float32 = gc_c1r[gc_lane]
 //line llmc_softmax.go:30
 				val_2 = fmaxf(val_2, shflDownSync)
-//line llmc_softmax.go:32
 				gc_l_val_2[gc_lane] = val_2
 			}
 		}
@@ -3620,9 +3331,7 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 //line llmc_softmax.go:312
 				warpID := gc_tx / 32
 				laneID := gc_tx % 32
-//line llmc_softmax.go:315
 				val_2 := gc_l_val_2[gc_lane]
-//line llmc_softmax.go:317
 				var maxval float32
 //line llmc_softmax.go:32
 				var r float32 = val_2
@@ -3631,12 +3340,10 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				if laneID == 0 {
 					maxvals[warpID] = maxval
 				}
-//line llmc_softmax.go:339
 				gc_s_maxval[gc_rank] = maxval
 			}
 		}
 	}
-//line llmc_softmax.go:344
 	compiled.OutOfLine(func() {
 		{
 			gc_from, gc_to := 0, gc_bdx
@@ -3664,7 +3371,6 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			}
 		}
 	})
-//line llmc_softmax.go:351
 	gc_vstep := 0
 //line llmc_softmax.go:347
 	gc_all := lanes.BroadcastInt32x8(-1).ToMask()
@@ -3703,7 +3409,6 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 		offset := maxvals[0]
 //line llmc_softmax.go:349
 		sumval := float32(0.0)
-//line llmc_softmax.go:352
 		gc_s_offset[gc_rank] = offset
 		gc_s_sumval[gc_rank] = sumval
 	}
@@ -3717,7 +3422,6 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			return
 		}
 		gc_more2 = false
-//line llmc_softmax.go:357
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off2, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -3734,7 +3438,6 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				}
 //line llmc_softmax.go:311
 				tid := gc_tx
-//line llmc_softmax.go:313
 				offset := gc_s_offset[gc_rank]
 				sumval := gc_s_sumval[gc_rank]
 //line llmc_softmax.go:350
@@ -3874,12 +3577,10 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						}
 					}
 				}
-//line llmc_softmax.go:363
 				gc_s_sumval[gc_rank] = sumval
 			}
 		}
 	}
-//line llmc_softmax.go:369
 	var gc_l_val_3 [32]float32
 	var gc_c2r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -3896,11 +3597,9 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				continue
 			}
 			gc_rank := gc_w + gc_lane
-//line llmc_softmax.go:386
 			sumval := gc_s_sumval[gc_rank]
 //line llmc_softmax.go:364
 			var val_3 float32 = sumval
-//line llmc_softmax.go:366
 			gc_l_val_3[gc_lane] = val_3
 		}
 //line llmc_softmax.go:20
@@ -3918,7 +3617,6 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-//line llmc_softmax.go:28
 						val_3 := gc_l_val_3[gc_lane]
 //line llmc_softmax.go:21
 						val_3 += gc_c2r[gc_lane]
@@ -3943,9 +3641,7 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 //line llmc_softmax.go:312
 				warpID := gc_tx / 32
 				laneID := gc_tx % 32
-//line llmc_softmax.go:315
 				val_3 := gc_l_val_3[gc_lane]
-//line llmc_softmax.go:317
 				var sumval float32
 //line llmc_softmax.go:23
 				var r_ float32 = val_3
@@ -3954,12 +3650,10 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				if laneID == 0 {
 					sumvals[warpID] = sumval
 				}
-//line llmc_softmax.go:369
 				gc_s_sumval[gc_rank] = sumval
 			}
 		}
 	}
-//line llmc_softmax.go:374
 	compiled.OutOfLine(func() {
 		{
 			gc_from, gc_to := 0, gc_bdx
@@ -3987,7 +3681,6 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			}
 		}
 	})
-//line llmc_softmax.go:381
 	gc_vstep2 := 0
 //line llmc_softmax.go:377
 	gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
@@ -4021,7 +3714,6 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 		}
 //line llmc_softmax.go:377
 		sum := sumvals[0]
-//line llmc_softmax.go:379
 		gc_s_sum[gc_rank] = sum
 	}
 //line llmc_softmax.go:379
@@ -4034,7 +3726,6 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			return
 		}
 		gc_more3 = false
-//line llmc_softmax.go:386
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off3, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -4051,7 +3742,6 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				}
 //line llmc_softmax.go:311
 				tid := gc_tx
-//line llmc_softmax.go:313
 				sum := gc_s_sum[gc_rank]
 //line llmc_softmax.go:379
 				gc_start3 := tid
@@ -4208,7 +3898,6 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b *compiled.Block, out, inp []float3
 	gc_exited := gc_b.Exited()
 //line llmc_softmax.go:398
 	warpsPerBlock := gc_bdx / gocuda.WarpSize
-//line llmc_softmax.go:400
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 	gc_L1:
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -4246,7 +3935,6 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b *compiled.Block, out, inp []float3
 //line llmc_softmax.go:416
 			sumval := float32(0.0)
 			var bigger float32
-//line llmc_softmax.go:422
 			_ = bigger
 			gc_s_x[gc_rank] = x
 			gc_s_y[gc_rank] = y
@@ -4264,7 +3952,6 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b *compiled.Block, out, inp []float3
 			return
 		}
 		gc_more = false
-//line llmc_softmax.go:425
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -4276,7 +3963,6 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b *compiled.Block, out, inp []float3
 				tid := gc_tx
 //line llmc_softmax.go:406
 				laneID := tid % gocuda.WarpSize
-//line llmc_softmax.go:408
 				x := gc_s_x[gc_rank]
 				maxval := gc_s_maxval[gc_rank]
 				sumval := gc_s_sumval[gc_rank]
@@ -4309,7 +3995,6 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b *compiled.Block, out, inp []float3
 			}
 		}
 	}
-//line llmc_softmax.go:430
 	var gc_l_offsetMaxval [32]float32
 	var gc_c1v [32]float32
 	var gc_c1r [32]float32
@@ -4334,7 +4019,6 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b *compiled.Block, out, inp []float3
 			}
 //line llmc_softmax.go:424
 			var offsetMaxval, offsetSumval float32
-//line llmc_softmax.go:426
 			_ = offsetSumval
 			gc_l_offsetMaxval[gc_lane] = offsetMaxval
 		}
@@ -4345,7 +4029,6 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b *compiled.Block, out, inp []float3
 					continue
 				}
 				gc_rank := gc_w + gc_lane
-//line llmc_softmax.go:432
 				maxval := gc_s_maxval[gc_rank]
 //line llmc_softmax.go:427
 				gc_c1v[gc_lane] = maxval
@@ -4357,7 +4040,6 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b *compiled.Block, out, inp []float3
 					continue
 				}
 				gc_rank := gc_w + gc_lane
-//line llmc_softmax.go:434
 				sumval := gc_s_sumval[gc_rank]
 				var offsetMaxval float32
 //line llmc_softmax.go:427
@@ -4372,11 +4054,9 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b *compiled.Block, out, inp []float3
 					continue
 				}
 				gc_rank := gc_w + gc_lane
-//line llmc_softmax.go:435
 				maxval := gc_s_maxval[gc_rank]
 				sumval := gc_s_sumval[gc_rank]
 				offsetMaxval := gc_l_offsetMaxval[gc_lane]
-//line llmc_softmax.go:439
 				var offsetSumval float32
 //line llmc_softmax.go:428
 				offsetSumval = gc_c2r[gc_lane]
@@ -4396,7 +4076,6 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b *compiled.Block, out, inp []float3
 				continue
 			}
 			gc_rank := gc_w + gc_lane
-//line llmc_softmax.go:446
 			maxval := gc_s_maxval[gc_rank]
 //line llmc_softmax.go:438
 			gc_c3v[gc_lane] = maxval
@@ -4408,9 +4087,7 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b *compiled.Block, out, inp []float3
 				continue
 			}
 			gc_rank := gc_w + gc_lane
-//line llmc_softmax.go:445
 			var maxval float32
-//line llmc_softmax.go:447
 			sumval := gc_s_sumval[gc_rank]
 //line llmc_softmax.go:438
 			maxval = gc_c3r[gc_lane]
@@ -4424,7 +4101,6 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b *compiled.Block, out, inp []float3
 				continue
 			}
 			gc_rank := gc_w + gc_lane
-//line llmc_softmax.go:446
 			var sumval float32
 //line llmc_softmax.go:439
 			sumval = gc_c4r[gc_lane]
@@ -4441,7 +4117,6 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b *compiled.Block, out, inp []float3
 			return
 		}
 		gc_more2 = false
-//line llmc_softmax.go:448
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -4453,7 +4128,6 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b *compiled.Block, out, inp []float3
 				tid := gc_tx
 //line llmc_softmax.go:406
 				laneID := tid % gocuda.WarpSize
-//line llmc_softmax.go:408
 				x := gc_s_x[gc_rank]
 				y := gc_s_y[gc_rank]
 				maxval := gc_s_maxval[gc_rank]

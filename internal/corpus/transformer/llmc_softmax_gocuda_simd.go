@@ -122,7 +122,6 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 //line llmc_softmax.go:70
 	blockSize := gc_bdx2
 	x := inp[idx*C:]
-//line llmc_softmax.go:73
 	gc_vstep5 := 0
 	if compiled.SIMD {
 		for ; gc_vstep5+7 < gc_n2; gc_vstep5 += 8 {
@@ -141,7 +140,6 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 			gc_pos2.Thread = gc_rank2
 //line llmc_softmax.go:72
 			maxval := float32(math.Inf(-1))
-//line llmc_softmax.go:74
 			gc_s_maxval[gc_rank2] = maxval
 		}
 		{
@@ -149,7 +147,6 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 			gc_pos2.Thread = gc_rank2
 //line llmc_softmax.go:72
 			maxval := float32(math.Inf(-1))
-//line llmc_softmax.go:74
 			gc_s_maxval[gc_rank2] = maxval
 		}
 		{
@@ -157,7 +154,6 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 			gc_pos2.Thread = gc_rank2
 //line llmc_softmax.go:72
 			maxval := float32(math.Inf(-1))
-//line llmc_softmax.go:74
 			gc_s_maxval[gc_rank2] = maxval
 		}
 		{
@@ -165,7 +161,6 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 			gc_pos2.Thread = gc_rank2
 //line llmc_softmax.go:72
 			maxval := float32(math.Inf(-1))
-//line llmc_softmax.go:74
 			gc_s_maxval[gc_rank2] = maxval
 		}
 	}
@@ -173,7 +168,6 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 		gc_pos2.Thread = gc_rank2
 //line llmc_softmax.go:72
 		maxval := float32(math.Inf(-1))
-//line llmc_softmax.go:74
 		gc_s_maxval[gc_rank2] = maxval
 	}
 //line llmc_softmax.go:73
@@ -183,7 +177,6 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 			return
 		}
 		gc_more = false
-//line llmc_softmax.go:80
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_off, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -199,11 +192,8 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 				for ; gc_step17+3 < gc_to2; gc_step17 += 4 {
 					{
 						gc_tx2 := gc_step17 + 0
-//line llmc_softmax.go:96
 						gc_rank2 := gc_base2 + gc_tx2
-//line llmc_softmax.go:71
 						maxval := gc_s_maxval[gc_rank2]
-//line llmc_softmax.go:74
 						gc_more = true
 //line llmc_softmax.go:74
 						maxval = fmaxf(maxval, gc_at13[gc_tx2])
@@ -211,11 +201,8 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 					}
 					{
 						gc_tx2 := gc_step17 + 1
-//line llmc_softmax.go:80
 						gc_rank2 := gc_base2 + gc_tx2
-//line llmc_softmax.go:71
 						maxval := gc_s_maxval[gc_rank2]
-//line llmc_softmax.go:74
 						gc_more = true
 //line llmc_softmax.go:74
 						maxval = fmaxf(maxval, gc_at13[gc_tx2])
@@ -223,11 +210,8 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 					}
 					{
 						gc_tx2 := gc_step17 + 2
-//line llmc_softmax.go:80
 						gc_rank2 := gc_base2 + gc_tx2
-//line llmc_softmax.go:71
 						maxval := gc_s_maxval[gc_rank2]
-//line llmc_softmax.go:74
 						gc_more = true
 //line llmc_softmax.go:74
 						maxval = fmaxf(maxval, gc_at13[gc_tx2])
@@ -235,11 +219,8 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 					}
 					{
 						gc_tx2 := gc_step17 + 3
-//line llmc_softmax.go:80
 						gc_rank2 := gc_base2 + gc_tx2
-//line llmc_softmax.go:71
 						maxval := gc_s_maxval[gc_rank2]
-//line llmc_softmax.go:74
 						gc_more = true
 //line llmc_softmax.go:74
 						maxval = fmaxf(maxval, gc_at13[gc_tx2])
@@ -248,9 +229,7 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 				}
 				for gc_tx2 := gc_step17; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-//line llmc_softmax.go:71
 					maxval := gc_s_maxval[gc_rank2]
-//line llmc_softmax.go:74
 					gc_more = true
 //line llmc_softmax.go:74
 					maxval = fmaxf(maxval, gc_at13[gc_tx2])
@@ -265,7 +244,6 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 						gc_pos2.Thread = gc_rank2
 //line llmc_softmax.go:69
 						tid := gc_tx2
-//line llmc_softmax.go:71
 						maxval := gc_s_maxval[gc_rank2]
 //line llmc_softmax.go:73
 						i := tid + gc_off
@@ -280,7 +258,6 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 						gc_pos2.Thread = gc_rank2
 //line llmc_softmax.go:69
 						tid := gc_tx2
-//line llmc_softmax.go:71
 						maxval := gc_s_maxval[gc_rank2]
 //line llmc_softmax.go:73
 						i := tid + gc_off
@@ -295,7 +272,6 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 						gc_pos2.Thread = gc_rank2
 //line llmc_softmax.go:69
 						tid := gc_tx2
-//line llmc_softmax.go:71
 						maxval := gc_s_maxval[gc_rank2]
 //line llmc_softmax.go:73
 						i := tid + gc_off
@@ -310,7 +286,6 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 						gc_pos2.Thread = gc_rank2
 //line llmc_softmax.go:69
 						tid := gc_tx2
-//line llmc_softmax.go:71
 						maxval := gc_s_maxval[gc_rank2]
 //line llmc_softmax.go:73
 						i := tid + gc_off
@@ -325,7 +300,6 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 					gc_pos2.Thread = gc_rank2
 //line llmc_softmax.go:69
 					tid := gc_tx2
-//line llmc_softmax.go:71
 					maxval := gc_s_maxval[gc_rank2]
 //line llmc_softmax.go:73
 					i := tid + gc_off
@@ -337,7 +311,6 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 			}
 		}
 	}
-//line llmc_softmax.go:82
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		if gc_bdx2 <= len(shared) {
 			gc_at14 := shared[:gc_bdx2]
@@ -359,7 +332,6 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 			}
 			for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
-//line llmc_softmax.go:71
 				maxval := gc_s_maxval[gc_rank2]
 //line llmc_softmax.go:76
 				gc_at14[gc_tx2] = maxval
@@ -392,7 +364,6 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 					gc_pos2.Thread = gc_rank2
 //line llmc_softmax.go:69
 					tid := gc_tx2
-//line llmc_softmax.go:71
 					maxval := gc_s_maxval[gc_rank2]
 //line llmc_softmax.go:76
 					shared[tid] = maxval
@@ -403,7 +374,6 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 					gc_pos2.Thread = gc_rank2
 //line llmc_softmax.go:69
 					tid := gc_tx2
-//line llmc_softmax.go:71
 					maxval := gc_s_maxval[gc_rank2]
 //line llmc_softmax.go:76
 					shared[tid] = maxval
@@ -414,7 +384,6 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 					gc_pos2.Thread = gc_rank2
 //line llmc_softmax.go:69
 					tid := gc_tx2
-//line llmc_softmax.go:71
 					maxval := gc_s_maxval[gc_rank2]
 //line llmc_softmax.go:76
 					shared[tid] = maxval
@@ -425,7 +394,6 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 					gc_pos2.Thread = gc_rank2
 //line llmc_softmax.go:69
 					tid := gc_tx2
-//line llmc_softmax.go:71
 					maxval := gc_s_maxval[gc_rank2]
 //line llmc_softmax.go:76
 					shared[tid] = maxval
@@ -436,7 +404,6 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 				gc_pos2.Thread = gc_rank2
 //line llmc_softmax.go:69
 				tid := gc_tx2
-//line llmc_softmax.go:71
 				maxval := gc_s_maxval[gc_rank2]
 //line llmc_softmax.go:76
 				shared[tid] = maxval
@@ -446,7 +413,6 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 //line llmc_softmax.go:77
 	for stride := blockSize / 2; stride >= 1; stride /= 2 {
 		archsimd.ClearAVXUpperBits()
-//line llmc_softmax.go:80
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := stride; gc_bound2 < gc_to2 {
 			gc_to2 = gc_bound2
@@ -564,7 +530,6 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 			return
 		}
 		gc_more2 = false
-//line llmc_softmax.go:92
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_off2, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -582,35 +547,30 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 				for ; gc_step22+3 < gc_to2; gc_step22 += 4 {
 					{
 						gc_tx2 := gc_step22 + 0
-//line llmc_softmax.go:86
 						gc_more2 = true
 //line llmc_softmax.go:86
 						gc_at17[gc_tx2] = expf(gc_at18[gc_tx2] - offset)
 					}
 					{
 						gc_tx2 := gc_step22 + 1
-//line llmc_softmax.go:86
 						gc_more2 = true
 //line llmc_softmax.go:86
 						gc_at17[gc_tx2] = expf(gc_at18[gc_tx2] - offset)
 					}
 					{
 						gc_tx2 := gc_step22 + 2
-//line llmc_softmax.go:86
 						gc_more2 = true
 //line llmc_softmax.go:86
 						gc_at17[gc_tx2] = expf(gc_at18[gc_tx2] - offset)
 					}
 					{
 						gc_tx2 := gc_step22 + 3
-//line llmc_softmax.go:86
 						gc_more2 = true
 //line llmc_softmax.go:86
 						gc_at17[gc_tx2] = expf(gc_at18[gc_tx2] - offset)
 					}
 				}
 				for gc_tx2 := gc_step22; gc_tx2 < gc_to2; gc_tx2++ {
-//line llmc_softmax.go:86
 					gc_more2 = true
 //line llmc_softmax.go:86
 					gc_at17[gc_tx2] = expf(gc_at18[gc_tx2] - offset)
@@ -683,7 +643,6 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 	}
 //line llmc_softmax.go:89
 	x = out[idx*C:]
-//line llmc_softmax.go:91
 	gc_vstep8 := 0
 	if compiled.SIMD {
 //line llmc_softmax.go:90
@@ -704,7 +663,6 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 			gc_pos2.Thread = gc_rank2
 //line llmc_softmax.go:90
 			sumval := float32(0.0)
-//line llmc_softmax.go:92
 			gc_s_sumval[gc_rank2] = sumval
 		}
 		{
@@ -712,7 +670,6 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 			gc_pos2.Thread = gc_rank2
 //line llmc_softmax.go:90
 			sumval := float32(0.0)
-//line llmc_softmax.go:92
 			gc_s_sumval[gc_rank2] = sumval
 		}
 		{
@@ -720,7 +677,6 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 			gc_pos2.Thread = gc_rank2
 //line llmc_softmax.go:90
 			sumval := float32(0.0)
-//line llmc_softmax.go:92
 			gc_s_sumval[gc_rank2] = sumval
 		}
 		{
@@ -728,7 +684,6 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 			gc_pos2.Thread = gc_rank2
 //line llmc_softmax.go:90
 			sumval := float32(0.0)
-//line llmc_softmax.go:92
 			gc_s_sumval[gc_rank2] = sumval
 		}
 	}
@@ -736,7 +691,6 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 		gc_pos2.Thread = gc_rank2
 //line llmc_softmax.go:90
 		sumval := float32(0.0)
-//line llmc_softmax.go:92
 		gc_s_sumval[gc_rank2] = sumval
 	}
 //line llmc_softmax.go:91
@@ -746,7 +700,6 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 			return
 		}
 		gc_more3 = false
-//line llmc_softmax.go:98
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_off3, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -782,9 +735,7 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 				}
 				for gc_tx2 := gc_vstep9; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-//line llmc_softmax.go:71
 					sumval := gc_s_sumval[gc_rank2]
-//line llmc_softmax.go:92
 					gc_more3 = true
 //line llmc_softmax.go:92
 					sumval += gc_at19[gc_tx2]
@@ -824,7 +775,6 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 						gc_pos2.Thread = gc_rank2
 //line llmc_softmax.go:69
 						tid := gc_tx2
-//line llmc_softmax.go:71
 						sumval := gc_s_sumval[gc_rank2]
 //line llmc_softmax.go:91
 						i_2 := tid + gc_off3
@@ -839,7 +789,6 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 						gc_pos2.Thread = gc_rank2
 //line llmc_softmax.go:69
 						tid := gc_tx2
-//line llmc_softmax.go:71
 						sumval := gc_s_sumval[gc_rank2]
 //line llmc_softmax.go:91
 						i_2 := tid + gc_off3
@@ -854,7 +803,6 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 						gc_pos2.Thread = gc_rank2
 //line llmc_softmax.go:69
 						tid := gc_tx2
-//line llmc_softmax.go:71
 						sumval := gc_s_sumval[gc_rank2]
 //line llmc_softmax.go:91
 						i_2 := tid + gc_off3
@@ -869,7 +817,6 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 						gc_pos2.Thread = gc_rank2
 //line llmc_softmax.go:69
 						tid := gc_tx2
-//line llmc_softmax.go:71
 						sumval := gc_s_sumval[gc_rank2]
 //line llmc_softmax.go:91
 						i_2 := tid + gc_off3
@@ -884,7 +831,6 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 					gc_pos2.Thread = gc_rank2
 //line llmc_softmax.go:69
 					tid := gc_tx2
-//line llmc_softmax.go:71
 					sumval := gc_s_sumval[gc_rank2]
 //line llmc_softmax.go:91
 					i_2 := tid + gc_off3
@@ -896,7 +842,6 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 			}
 		}
 	}
-//line llmc_softmax.go:100
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		if gc_bdx2 <= len(shared) {
 			gc_at20 := shared[:gc_bdx2]
@@ -918,7 +863,6 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 			}
 			for gc_tx2 := gc_vstep11; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
-//line llmc_softmax.go:71
 				sumval := gc_s_sumval[gc_rank2]
 //line llmc_softmax.go:94
 				gc_at20[gc_tx2] = sumval
@@ -951,7 +895,6 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 					gc_pos2.Thread = gc_rank2
 //line llmc_softmax.go:69
 					tid := gc_tx2
-//line llmc_softmax.go:71
 					sumval := gc_s_sumval[gc_rank2]
 //line llmc_softmax.go:94
 					shared[tid] = sumval
@@ -962,7 +905,6 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 					gc_pos2.Thread = gc_rank2
 //line llmc_softmax.go:69
 					tid := gc_tx2
-//line llmc_softmax.go:71
 					sumval := gc_s_sumval[gc_rank2]
 //line llmc_softmax.go:94
 					shared[tid] = sumval
@@ -973,7 +915,6 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 					gc_pos2.Thread = gc_rank2
 //line llmc_softmax.go:69
 					tid := gc_tx2
-//line llmc_softmax.go:71
 					sumval := gc_s_sumval[gc_rank2]
 //line llmc_softmax.go:94
 					shared[tid] = sumval
@@ -984,7 +925,6 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 					gc_pos2.Thread = gc_rank2
 //line llmc_softmax.go:69
 					tid := gc_tx2
-//line llmc_softmax.go:71
 					sumval := gc_s_sumval[gc_rank2]
 //line llmc_softmax.go:94
 					shared[tid] = sumval
@@ -995,7 +935,6 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 				gc_pos2.Thread = gc_rank2
 //line llmc_softmax.go:69
 				tid := gc_tx2
-//line llmc_softmax.go:71
 				sumval := gc_s_sumval[gc_rank2]
 //line llmc_softmax.go:94
 				shared[tid] = sumval
@@ -1004,7 +943,6 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 	}
 //line llmc_softmax.go:95
 	for stride_ := blockSize / 2; stride_ >= 1; stride_ /= 2 {
-//line llmc_softmax.go:97
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := stride_; gc_bound2 < gc_to2 {
 			gc_to2 = gc_bound2
@@ -1027,7 +965,6 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 							archsimd.LoadFloat32x8Slice(gc_at21[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at22[gc_tx2:])).StoreSlice(gc_at21[gc_tx2:])
 						}
 					}
-//line llmc_softmax.go:99
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep13; gc_tx2 < gc_to2; gc_tx2++ {
@@ -1044,7 +981,6 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 //line llmc_softmax.go:69
 						var tid int = gc_tx2
 						{
-//line llmc_softmax.go:98
 							if (tid+stride_) < 0 || (tid+stride_) > len(shared)-8 || tid < 0 || tid > len(shared)-8 {
 //line llmc_softmax.go:98
 								break
@@ -1053,7 +989,6 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 							archsimd.LoadFloat32x8Slice(shared[tid:]).Add(archsimd.LoadFloat32x8Slice(shared[tid+stride_:])).StoreSlice(shared[tid:])
 						}
 					}
-//line llmc_softmax.go:100
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step27 := gc_vstep14
@@ -1126,7 +1061,6 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 			return
 		}
 		gc_more4 = false
-//line llmc_softmax.go:110
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_off4, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -1160,7 +1094,6 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 					gc_more4 = true
 				}
 				for gc_tx2 := gc_vstep15; gc_tx2 < gc_to2; gc_tx2++ {
-//line llmc_softmax.go:104
 					gc_more4 = true
 //line llmc_softmax.go:104
 					gc_at23[gc_tx2] = gc_at24[gc_tx2] / sum
@@ -1180,7 +1113,6 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 //line llmc_softmax.go:104
 							break
 						}
-//line llmc_softmax.go:105
 						archsimd.LoadFloat32x8Slice(x[i_3:]).Div(gc_vb2).StoreSlice(out[idx*C+i_3:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1284,7 +1216,6 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 	idx := gc_bx2
 //line llmc_softmax.go:116
 	x := inp[idx*C:]
-//line llmc_softmax.go:118
 	gc_step10 := 0
 	for ; gc_step10+3 < gc_n2; gc_step10 += 4 {
 		{
@@ -1295,7 +1226,6 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 			_ = gocuda.DynamicShared[float32](t)
 //line llmc_softmax.go:118
 			maxval := float32(math.Inf(-1))
-//line llmc_softmax.go:120
 			gc_s_maxval[gc_rank2] = maxval
 		}
 		{
@@ -1306,7 +1236,6 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 			_ = gocuda.DynamicShared[float32](t)
 //line llmc_softmax.go:118
 			maxval := float32(math.Inf(-1))
-//line llmc_softmax.go:120
 			gc_s_maxval[gc_rank2] = maxval
 		}
 		{
@@ -1317,7 +1246,6 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 			_ = gocuda.DynamicShared[float32](t)
 //line llmc_softmax.go:118
 			maxval := float32(math.Inf(-1))
-//line llmc_softmax.go:120
 			gc_s_maxval[gc_rank2] = maxval
 		}
 		{
@@ -1328,7 +1256,6 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 			_ = gocuda.DynamicShared[float32](t)
 //line llmc_softmax.go:118
 			maxval := float32(math.Inf(-1))
-//line llmc_softmax.go:120
 			gc_s_maxval[gc_rank2] = maxval
 		}
 	}
@@ -1339,7 +1266,6 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 		_ = gocuda.DynamicShared[float32](t)
 //line llmc_softmax.go:118
 		maxval := float32(math.Inf(-1))
-//line llmc_softmax.go:120
 		gc_s_maxval[gc_rank2] = maxval
 	}
 //line llmc_softmax.go:119
@@ -1349,7 +1275,6 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 			return
 		}
 		gc_more = false
-//line llmc_softmax.go:126
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_off, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -1365,11 +1290,8 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 				for ; gc_step11+3 < gc_to2; gc_step11 += 4 {
 					{
 						gc_tx2 := gc_step11 + 0
-//line llmc_softmax.go:142
 						gc_rank2 := gc_base2 + gc_tx2
-//line llmc_softmax.go:117
 						maxval := gc_s_maxval[gc_rank2]
-//line llmc_softmax.go:120
 						gc_more = true
 //line llmc_softmax.go:120
 						maxval = fmaxf(maxval, gc_at7[gc_tx2])
@@ -1377,11 +1299,8 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 					}
 					{
 						gc_tx2 := gc_step11 + 1
-//line llmc_softmax.go:126
 						gc_rank2 := gc_base2 + gc_tx2
-//line llmc_softmax.go:117
 						maxval := gc_s_maxval[gc_rank2]
-//line llmc_softmax.go:120
 						gc_more = true
 //line llmc_softmax.go:120
 						maxval = fmaxf(maxval, gc_at7[gc_tx2])
@@ -1389,11 +1308,8 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 					}
 					{
 						gc_tx2 := gc_step11 + 2
-//line llmc_softmax.go:126
 						gc_rank2 := gc_base2 + gc_tx2
-//line llmc_softmax.go:117
 						maxval := gc_s_maxval[gc_rank2]
-//line llmc_softmax.go:120
 						gc_more = true
 //line llmc_softmax.go:120
 						maxval = fmaxf(maxval, gc_at7[gc_tx2])
@@ -1401,11 +1317,8 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 					}
 					{
 						gc_tx2 := gc_step11 + 3
-//line llmc_softmax.go:126
 						gc_rank2 := gc_base2 + gc_tx2
-//line llmc_softmax.go:117
 						maxval := gc_s_maxval[gc_rank2]
-//line llmc_softmax.go:120
 						gc_more = true
 //line llmc_softmax.go:120
 						maxval = fmaxf(maxval, gc_at7[gc_tx2])
@@ -1414,9 +1327,7 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 				}
 				for gc_tx2 := gc_step11; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-//line llmc_softmax.go:117
 					maxval := gc_s_maxval[gc_rank2]
-//line llmc_softmax.go:120
 					gc_more = true
 //line llmc_softmax.go:120
 					maxval = fmaxf(maxval, gc_at7[gc_tx2])
@@ -1431,7 +1342,6 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 						gc_pos2.Thread = gc_rank2
 //line llmc_softmax.go:115
 						tid := gc_tx2
-//line llmc_softmax.go:117
 						maxval := gc_s_maxval[gc_rank2]
 //line llmc_softmax.go:119
 						i := tid + gc_off
@@ -1446,7 +1356,6 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 						gc_pos2.Thread = gc_rank2
 //line llmc_softmax.go:115
 						tid := gc_tx2
-//line llmc_softmax.go:117
 						maxval := gc_s_maxval[gc_rank2]
 //line llmc_softmax.go:119
 						i := tid + gc_off
@@ -1461,7 +1370,6 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 						gc_pos2.Thread = gc_rank2
 //line llmc_softmax.go:115
 						tid := gc_tx2
-//line llmc_softmax.go:117
 						maxval := gc_s_maxval[gc_rank2]
 //line llmc_softmax.go:119
 						i := tid + gc_off
@@ -1476,7 +1384,6 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 						gc_pos2.Thread = gc_rank2
 //line llmc_softmax.go:115
 						tid := gc_tx2
-//line llmc_softmax.go:117
 						maxval := gc_s_maxval[gc_rank2]
 //line llmc_softmax.go:119
 						i := tid + gc_off
@@ -1491,7 +1398,6 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 					gc_pos2.Thread = gc_rank2
 //line llmc_softmax.go:115
 					tid := gc_tx2
-//line llmc_softmax.go:117
 					maxval := gc_s_maxval[gc_rank2]
 //line llmc_softmax.go:119
 					i := tid + gc_off
@@ -1503,7 +1409,6 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 			}
 		}
 	}
-//line llmc_softmax.go:128
 	var gc_l_val [32]float32
 	var gc_c21r [32]float32
 	var gc_c22v [32]float32
@@ -1549,11 +1454,9 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 					continue
 				}
 				gc_rank2 := gc_w2 + gc_lane2
-//line llmc_softmax.go:135
 				maxval := gc_s_maxval[gc_rank2]
 //line llmc_softmax.go:122
 				var val float32 = maxval
-//line llmc_softmax.go:124
 				gc_l_val[gc_lane2] = val
 			}
 		}
@@ -1561,13 +1464,11 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 		for offset_ := 16; offset_ > 0; offset_ /= 2 {
 			compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xFFFFFFFF, &gc_l_val, offset_, gocuda.WarpSize, &gc_c21r)
 			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-//line llmc_softmax.go:34
 				val := gc_l_val[gc_lane2]
 //line llmc_softmax.go:30
 				var shflDownSync float32 = gc_c21r[gc_lane2]
 //line llmc_softmax.go:30
 				val = fmaxf(val, shflDownSync)
-//line llmc_softmax.go:32
 				gc_l_val[gc_lane2] = val
 			}
 		}
@@ -1619,9 +1520,7 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 					continue
 				}
 				gc_rank2 := gc_w2 + gc_lane2
-//line llmc_softmax.go:137
 				val := gc_l_val[gc_lane2]
-//line llmc_softmax.go:139
 				var maxval float32
 //line llmc_softmax.go:32
 				var r float32 = val
@@ -1643,7 +1542,6 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 			return
 		}
 		gc_more2 = false
-//line llmc_softmax.go:133
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_off2, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -1661,44 +1559,32 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 				for ; gc_step13+3 < gc_to2; gc_step13 += 4 {
 					{
 						gc_tx2 := gc_step13 + 0
-//line llmc_softmax.go:151
 						gc_rank2 := gc_base2 + gc_tx2
-//line llmc_softmax.go:117
 						offset := gc_s_offset[gc_rank2]
-//line llmc_softmax.go:127
 						gc_more2 = true
 //line llmc_softmax.go:127
 						gc_at8[gc_tx2] = expf(gc_at9[gc_tx2] - offset)
 					}
 					{
 						gc_tx2 := gc_step13 + 1
-//line llmc_softmax.go:132
 						gc_rank2 := gc_base2 + gc_tx2
-//line llmc_softmax.go:117
 						offset := gc_s_offset[gc_rank2]
-//line llmc_softmax.go:127
 						gc_more2 = true
 //line llmc_softmax.go:127
 						gc_at8[gc_tx2] = expf(gc_at9[gc_tx2] - offset)
 					}
 					{
 						gc_tx2 := gc_step13 + 2
-//line llmc_softmax.go:132
 						gc_rank2 := gc_base2 + gc_tx2
-//line llmc_softmax.go:117
 						offset := gc_s_offset[gc_rank2]
-//line llmc_softmax.go:127
 						gc_more2 = true
 //line llmc_softmax.go:127
 						gc_at8[gc_tx2] = expf(gc_at9[gc_tx2] - offset)
 					}
 					{
 						gc_tx2 := gc_step13 + 3
-//line llmc_softmax.go:132
 						gc_rank2 := gc_base2 + gc_tx2
-//line llmc_softmax.go:117
 						offset := gc_s_offset[gc_rank2]
-//line llmc_softmax.go:127
 						gc_more2 = true
 //line llmc_softmax.go:127
 						gc_at8[gc_tx2] = expf(gc_at9[gc_tx2] - offset)
@@ -1706,9 +1592,7 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 				}
 				for gc_tx2 := gc_step13; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-//line llmc_softmax.go:117
 					offset := gc_s_offset[gc_rank2]
-//line llmc_softmax.go:127
 					gc_more2 = true
 //line llmc_softmax.go:127
 					gc_at8[gc_tx2] = expf(gc_at9[gc_tx2] - offset)
@@ -1722,7 +1606,6 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 						gc_pos2.Thread = gc_rank2
 //line llmc_softmax.go:115
 						tid := gc_tx2
-//line llmc_softmax.go:117
 						offset := gc_s_offset[gc_rank2]
 //line llmc_softmax.go:126
 						i_ := tid + gc_off2
@@ -1736,7 +1619,6 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 						gc_pos2.Thread = gc_rank2
 //line llmc_softmax.go:115
 						tid := gc_tx2
-//line llmc_softmax.go:117
 						offset := gc_s_offset[gc_rank2]
 //line llmc_softmax.go:126
 						i_ := tid + gc_off2
@@ -1750,7 +1632,6 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 						gc_pos2.Thread = gc_rank2
 //line llmc_softmax.go:115
 						tid := gc_tx2
-//line llmc_softmax.go:117
 						offset := gc_s_offset[gc_rank2]
 //line llmc_softmax.go:126
 						i_ := tid + gc_off2
@@ -1764,7 +1645,6 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 						gc_pos2.Thread = gc_rank2
 //line llmc_softmax.go:115
 						tid := gc_tx2
-//line llmc_softmax.go:117
 						offset := gc_s_offset[gc_rank2]
 //line llmc_softmax.go:126
 						i_ := tid + gc_off2
@@ -1778,7 +1658,6 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 					gc_pos2.Thread = gc_rank2
 //line llmc_softmax.go:115
 					tid := gc_tx2
-//line llmc_softmax.go:117
 					offset := gc_s_offset[gc_rank2]
 //line llmc_softmax.go:126
 					i_ := tid + gc_off2
@@ -1791,7 +1670,6 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 	}
 //line llmc_softmax.go:130
 	x = out[idx*C:]
-//line llmc_softmax.go:132
 	gc_vstep4 := 0
 	if compiled.SIMD {
 //line llmc_softmax.go:131
@@ -1812,7 +1690,6 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 			gc_pos2.Thread = gc_rank2
 //line llmc_softmax.go:131
 			sumval := float32(0.0)
-//line llmc_softmax.go:133
 			gc_s_sumval[gc_rank2] = sumval
 		}
 		{
@@ -1820,7 +1697,6 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 			gc_pos2.Thread = gc_rank2
 //line llmc_softmax.go:131
 			sumval := float32(0.0)
-//line llmc_softmax.go:133
 			gc_s_sumval[gc_rank2] = sumval
 		}
 		{
@@ -1828,7 +1704,6 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 			gc_pos2.Thread = gc_rank2
 //line llmc_softmax.go:131
 			sumval := float32(0.0)
-//line llmc_softmax.go:133
 			gc_s_sumval[gc_rank2] = sumval
 		}
 		{
@@ -1836,7 +1711,6 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 			gc_pos2.Thread = gc_rank2
 //line llmc_softmax.go:131
 			sumval := float32(0.0)
-//line llmc_softmax.go:133
 			gc_s_sumval[gc_rank2] = sumval
 		}
 	}
@@ -1844,7 +1718,6 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 		gc_pos2.Thread = gc_rank2
 //line llmc_softmax.go:131
 		sumval := float32(0.0)
-//line llmc_softmax.go:133
 		gc_s_sumval[gc_rank2] = sumval
 	}
 //line llmc_softmax.go:132
@@ -1854,7 +1727,6 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 			return
 		}
 		gc_more3 = false
-//line llmc_softmax.go:139
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_off3, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -1890,9 +1762,7 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 				}
 				for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-//line llmc_softmax.go:117
 					sumval := gc_s_sumval[gc_rank2]
-//line llmc_softmax.go:133
 					gc_more3 = true
 //line llmc_softmax.go:133
 					sumval += gc_at10[gc_tx2]
@@ -1932,7 +1802,6 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 						gc_pos2.Thread = gc_rank2
 //line llmc_softmax.go:115
 						tid := gc_tx2
-//line llmc_softmax.go:117
 						sumval := gc_s_sumval[gc_rank2]
 //line llmc_softmax.go:132
 						i_2 := tid + gc_off3
@@ -1947,7 +1816,6 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 						gc_pos2.Thread = gc_rank2
 //line llmc_softmax.go:115
 						tid := gc_tx2
-//line llmc_softmax.go:117
 						sumval := gc_s_sumval[gc_rank2]
 //line llmc_softmax.go:132
 						i_2 := tid + gc_off3
@@ -1962,7 +1830,6 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 						gc_pos2.Thread = gc_rank2
 //line llmc_softmax.go:115
 						tid := gc_tx2
-//line llmc_softmax.go:117
 						sumval := gc_s_sumval[gc_rank2]
 //line llmc_softmax.go:132
 						i_2 := tid + gc_off3
@@ -1977,7 +1844,6 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 						gc_pos2.Thread = gc_rank2
 //line llmc_softmax.go:115
 						tid := gc_tx2
-//line llmc_softmax.go:117
 						sumval := gc_s_sumval[gc_rank2]
 //line llmc_softmax.go:132
 						i_2 := tid + gc_off3
@@ -1992,7 +1858,6 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 					gc_pos2.Thread = gc_rank2
 //line llmc_softmax.go:115
 					tid := gc_tx2
-//line llmc_softmax.go:117
 					sumval := gc_s_sumval[gc_rank2]
 //line llmc_softmax.go:132
 					i_2 := tid + gc_off3
@@ -2004,7 +1869,6 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 			}
 		}
 	}
-//line llmc_softmax.go:141
 	var gc_l_val_ [32]float32
 	var gc_c23r [32]float32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -2047,11 +1911,9 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 					continue
 				}
 				gc_rank2 := gc_w2 + gc_lane2
-//line llmc_softmax.go:148
 				sumval := gc_s_sumval[gc_rank2]
 //line llmc_softmax.go:135
 				var val_ float32 = sumval
-//line llmc_softmax.go:137
 				gc_l_val_[gc_lane2] = val_
 			}
 		}
@@ -2107,7 +1969,6 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 							if gc_left4&(1<<gc_lane2) == 0 {
 								continue
 							}
-//line llmc_softmax.go:34
 							val_ := gc_l_val_[gc_lane2]
 //line llmc_softmax.go:21
 							val_ += gc_c23r[gc_lane2]
@@ -2161,15 +2022,12 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 					continue
 				}
 				gc_rank2 := gc_w2 + gc_lane2
-//line llmc_softmax.go:148
 				val_ := gc_l_val_[gc_lane2]
-//line llmc_softmax.go:150
 				var sumval float32
 //line llmc_softmax.go:23
 				var r_ float32 = val_
 //line llmc_softmax.go:135
 				sumval = r_
-//line llmc_softmax.go:137
 				gc_s_sumval[gc_rank2] = sumval
 			}
 		}
@@ -2181,7 +2039,6 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 			return
 		}
 		gc_more4 = false
-//line llmc_softmax.go:144
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_off4, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -2217,9 +2074,7 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 				}
 				for gc_tx2 := gc_vstep7; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-//line llmc_softmax.go:117
 					sumval := gc_s_sumval[gc_rank2]
-//line llmc_softmax.go:138
 					gc_more4 = true
 //line llmc_softmax.go:138
 					gc_at11[gc_tx2] = gc_at12[gc_tx2] / sumval
@@ -2240,7 +2095,6 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 //line llmc_softmax.go:138
 							break
 						}
-//line llmc_softmax.go:139
 						archsimd.LoadFloat32x8Slice(x[i_3:]).Div(sumval).StoreSlice(out[idx*C+i_3:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -2256,7 +2110,6 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 						gc_pos2.Thread = gc_rank2
 //line llmc_softmax.go:115
 						tid := gc_tx2
-//line llmc_softmax.go:117
 						sumval := gc_s_sumval[gc_rank2]
 //line llmc_softmax.go:137
 						i_3 := tid + gc_off4
@@ -2270,7 +2123,6 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 						gc_pos2.Thread = gc_rank2
 //line llmc_softmax.go:115
 						tid := gc_tx2
-//line llmc_softmax.go:117
 						sumval := gc_s_sumval[gc_rank2]
 //line llmc_softmax.go:137
 						i_3 := tid + gc_off4
@@ -2284,7 +2136,6 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 						gc_pos2.Thread = gc_rank2
 //line llmc_softmax.go:115
 						tid := gc_tx2
-//line llmc_softmax.go:117
 						sumval := gc_s_sumval[gc_rank2]
 //line llmc_softmax.go:137
 						i_3 := tid + gc_off4
@@ -2298,7 +2149,6 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 						gc_pos2.Thread = gc_rank2
 //line llmc_softmax.go:115
 						tid := gc_tx2
-//line llmc_softmax.go:117
 						sumval := gc_s_sumval[gc_rank2]
 //line llmc_softmax.go:137
 						i_3 := tid + gc_off4
@@ -2312,7 +2162,6 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 					gc_pos2.Thread = gc_rank2
 //line llmc_softmax.go:115
 					tid := gc_tx2
-//line llmc_softmax.go:117
 					sumval := gc_s_sumval[gc_rank2]
 //line llmc_softmax.go:137
 					i_3 := tid + gc_off4
@@ -2363,7 +2212,6 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 	maxOrSumStorage := shared
 //line llmc_softmax.go:158
 	x := inp[idx*C:]
-//line llmc_softmax.go:160
 	gc_vstep9 := 0
 	if compiled.SIMD {
 		for ; gc_vstep9+7 < gc_n2; gc_vstep9 += 8 {
@@ -2382,7 +2230,6 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 			gc_pos2.Thread = gc_rank2
 //line llmc_softmax.go:160
 			maxval := float32(math.Inf(-1))
-//line llmc_softmax.go:162
 			gc_s_maxval[gc_rank2] = maxval
 		}
 		{
@@ -2390,7 +2237,6 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 			gc_pos2.Thread = gc_rank2
 //line llmc_softmax.go:160
 			maxval := float32(math.Inf(-1))
-//line llmc_softmax.go:162
 			gc_s_maxval[gc_rank2] = maxval
 		}
 		{
@@ -2398,7 +2244,6 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 			gc_pos2.Thread = gc_rank2
 //line llmc_softmax.go:160
 			maxval := float32(math.Inf(-1))
-//line llmc_softmax.go:162
 			gc_s_maxval[gc_rank2] = maxval
 		}
 		{
@@ -2406,7 +2251,6 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 			gc_pos2.Thread = gc_rank2
 //line llmc_softmax.go:160
 			maxval := float32(math.Inf(-1))
-//line llmc_softmax.go:162
 			gc_s_maxval[gc_rank2] = maxval
 		}
 	}
@@ -2414,7 +2258,6 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 		gc_pos2.Thread = gc_rank2
 //line llmc_softmax.go:160
 		maxval := float32(math.Inf(-1))
-//line llmc_softmax.go:162
 		gc_s_maxval[gc_rank2] = maxval
 	}
 //line llmc_softmax.go:161
@@ -2424,7 +2267,6 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 			return
 		}
 		gc_more = false
-//line llmc_softmax.go:168
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_off, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -2440,11 +2282,8 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 				for ; gc_step14+3 < gc_to2; gc_step14 += 4 {
 					{
 						gc_tx2 := gc_step14 + 0
-//line llmc_softmax.go:184
 						gc_rank2 := gc_base2 + gc_tx2
-//line llmc_softmax.go:152
 						maxval := gc_s_maxval[gc_rank2]
-//line llmc_softmax.go:162
 						gc_more = true
 //line llmc_softmax.go:162
 						maxval = fmaxf(maxval, gc_at9[gc_tx2])
@@ -2452,11 +2291,8 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 					}
 					{
 						gc_tx2 := gc_step14 + 1
-//line llmc_softmax.go:168
 						gc_rank2 := gc_base2 + gc_tx2
-//line llmc_softmax.go:152
 						maxval := gc_s_maxval[gc_rank2]
-//line llmc_softmax.go:162
 						gc_more = true
 //line llmc_softmax.go:162
 						maxval = fmaxf(maxval, gc_at9[gc_tx2])
@@ -2464,11 +2300,8 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 					}
 					{
 						gc_tx2 := gc_step14 + 2
-//line llmc_softmax.go:168
 						gc_rank2 := gc_base2 + gc_tx2
-//line llmc_softmax.go:152
 						maxval := gc_s_maxval[gc_rank2]
-//line llmc_softmax.go:162
 						gc_more = true
 //line llmc_softmax.go:162
 						maxval = fmaxf(maxval, gc_at9[gc_tx2])
@@ -2476,11 +2309,8 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 					}
 					{
 						gc_tx2 := gc_step14 + 3
-//line llmc_softmax.go:168
 						gc_rank2 := gc_base2 + gc_tx2
-//line llmc_softmax.go:152
 						maxval := gc_s_maxval[gc_rank2]
-//line llmc_softmax.go:162
 						gc_more = true
 //line llmc_softmax.go:162
 						maxval = fmaxf(maxval, gc_at9[gc_tx2])
@@ -2489,9 +2319,7 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 				}
 				for gc_tx2 := gc_step14; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-//line llmc_softmax.go:152
 					maxval := gc_s_maxval[gc_rank2]
-//line llmc_softmax.go:162
 					gc_more = true
 //line llmc_softmax.go:162
 					maxval = fmaxf(maxval, gc_at9[gc_tx2])
@@ -2506,7 +2334,6 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 						gc_pos2.Thread = gc_rank2
 //line llmc_softmax.go:150
 						tid := gc_tx2
-//line llmc_softmax.go:152
 						maxval := gc_s_maxval[gc_rank2]
 //line llmc_softmax.go:161
 						i := tid + gc_off
@@ -2521,7 +2348,6 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 						gc_pos2.Thread = gc_rank2
 //line llmc_softmax.go:150
 						tid := gc_tx2
-//line llmc_softmax.go:152
 						maxval := gc_s_maxval[gc_rank2]
 //line llmc_softmax.go:161
 						i := tid + gc_off
@@ -2536,7 +2362,6 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 						gc_pos2.Thread = gc_rank2
 //line llmc_softmax.go:150
 						tid := gc_tx2
-//line llmc_softmax.go:152
 						maxval := gc_s_maxval[gc_rank2]
 //line llmc_softmax.go:161
 						i := tid + gc_off
@@ -2551,7 +2376,6 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 						gc_pos2.Thread = gc_rank2
 //line llmc_softmax.go:150
 						tid := gc_tx2
-//line llmc_softmax.go:152
 						maxval := gc_s_maxval[gc_rank2]
 //line llmc_softmax.go:161
 						i := tid + gc_off
@@ -2566,7 +2390,6 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 					gc_pos2.Thread = gc_rank2
 //line llmc_softmax.go:150
 					tid := gc_tx2
-//line llmc_softmax.go:152
 					maxval := gc_s_maxval[gc_rank2]
 //line llmc_softmax.go:161
 					i := tid + gc_off
@@ -2578,7 +2401,6 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 			}
 		}
 	}
-//line llmc_softmax.go:170
 	var gc_l_val_2 [32]float32
 	var gc_c21r [32]float32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -2622,11 +2444,9 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 					continue
 				}
 				gc_rank2 := gc_w2 + gc_lane2
-//line llmc_softmax.go:177
 				maxval := gc_s_maxval[gc_rank2]
 //line llmc_softmax.go:164
 				var val_2 float32 = maxval
-//line llmc_softmax.go:166
 				gc_l_val_2[gc_lane2] = val_2
 			}
 		}
@@ -2634,13 +2454,11 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 		for offset_ := 16; offset_ > 0; offset_ /= 2 {
 			compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xFFFFFFFF, &gc_l_val_2, offset_, gocuda.WarpSize, &gc_c21r)
 			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-//line llmc_softmax.go:34
 				val_2 := gc_l_val_2[gc_lane2]
 //line llmc_softmax.go:30
 				var shflDownSync float32 = gc_c21r[gc_lane2]
 //line llmc_softmax.go:30
 				val_2 = fmaxf(val_2, shflDownSync)
-//line llmc_softmax.go:32
 				gc_l_val_2[gc_lane2] = val_2
 			}
 		}
@@ -2657,9 +2475,7 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 //line llmc_softmax.go:151
 				warpID := gc_tx2 / 32
 				laneID := gc_tx2 % 32
-//line llmc_softmax.go:154
 				val_2 := gc_l_val_2[gc_lane2]
-//line llmc_softmax.go:156
 				var maxval float32
 //line llmc_softmax.go:32
 				var r float32 = val_2
@@ -2669,12 +2485,10 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 				if laneID == 0 {
 					maxOrSumStorage[warpID] = maxval
 				}
-//line llmc_softmax.go:170
 				gc_s_maxval[gc_rank2] = maxval
 			}
 		}
 	}
-//line llmc_softmax.go:175
 	compiled.OutOfLine(func() {
 		{
 			gc_from2, gc_to2 := 0, gc_bdx2
@@ -2699,7 +2513,6 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 			}
 		}
 	})
-//line llmc_softmax.go:183
 	gc_off14 := 0
 	if gc_off14 >= 0 && gc_off14 < len(maxOrSumStorage) {
 		gc_at10 := maxOrSumStorage[gc_off14:][:1]
@@ -2721,7 +2534,6 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 		for gc_rank2 := gc_vstep10; gc_rank2 < gc_n2; gc_rank2++ {
 //line llmc_softmax.go:179
 			offset := gc_elem3
-//line llmc_softmax.go:181
 			gc_s_offset[gc_rank2] = offset
 		}
 	} else {
@@ -2746,7 +2558,6 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 				gc_pos2.Thread = gc_rank2
 //line llmc_softmax.go:179
 				offset := maxOrSumStorage[0]
-//line llmc_softmax.go:181
 				gc_s_offset[gc_rank2] = offset
 			}
 			{
@@ -2754,7 +2565,6 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 				gc_pos2.Thread = gc_rank2
 //line llmc_softmax.go:179
 				offset := maxOrSumStorage[0]
-//line llmc_softmax.go:181
 				gc_s_offset[gc_rank2] = offset
 			}
 			{
@@ -2762,7 +2572,6 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 				gc_pos2.Thread = gc_rank2
 //line llmc_softmax.go:179
 				offset := maxOrSumStorage[0]
-//line llmc_softmax.go:181
 				gc_s_offset[gc_rank2] = offset
 			}
 			{
@@ -2770,7 +2579,6 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 				gc_pos2.Thread = gc_rank2
 //line llmc_softmax.go:179
 				offset := maxOrSumStorage[0]
-//line llmc_softmax.go:181
 				gc_s_offset[gc_rank2] = offset
 			}
 		}
@@ -2778,7 +2586,6 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 			gc_pos2.Thread = gc_rank2
 //line llmc_softmax.go:179
 			offset := maxOrSumStorage[0]
-//line llmc_softmax.go:181
 			gc_s_offset[gc_rank2] = offset
 		}
 	}
@@ -2789,7 +2596,6 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 			return
 		}
 		gc_more2 = false
-//line llmc_softmax.go:188
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_off2, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -2807,44 +2613,32 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 				for ; gc_step17+3 < gc_to2; gc_step17 += 4 {
 					{
 						gc_tx2 := gc_step17 + 0
-//line llmc_softmax.go:206
 						gc_rank2 := gc_base2 + gc_tx2
-//line llmc_softmax.go:152
 						offset := gc_s_offset[gc_rank2]
-//line llmc_softmax.go:182
 						gc_more2 = true
 //line llmc_softmax.go:182
 						gc_at11[gc_tx2] = expf(gc_at12[gc_tx2] - offset)
 					}
 					{
 						gc_tx2 := gc_step17 + 1
-//line llmc_softmax.go:187
 						gc_rank2 := gc_base2 + gc_tx2
-//line llmc_softmax.go:152
 						offset := gc_s_offset[gc_rank2]
-//line llmc_softmax.go:182
 						gc_more2 = true
 //line llmc_softmax.go:182
 						gc_at11[gc_tx2] = expf(gc_at12[gc_tx2] - offset)
 					}
 					{
 						gc_tx2 := gc_step17 + 2
-//line llmc_softmax.go:187
 						gc_rank2 := gc_base2 + gc_tx2
-//line llmc_softmax.go:152
 						offset := gc_s_offset[gc_rank2]
-//line llmc_softmax.go:182
 						gc_more2 = true
 //line llmc_softmax.go:182
 						gc_at11[gc_tx2] = expf(gc_at12[gc_tx2] - offset)
 					}
 					{
 						gc_tx2 := gc_step17 + 3
-//line llmc_softmax.go:187
 						gc_rank2 := gc_base2 + gc_tx2
-//line llmc_softmax.go:152
 						offset := gc_s_offset[gc_rank2]
-//line llmc_softmax.go:182
 						gc_more2 = true
 //line llmc_softmax.go:182
 						gc_at11[gc_tx2] = expf(gc_at12[gc_tx2] - offset)
@@ -2852,9 +2646,7 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 				}
 				for gc_tx2 := gc_step17; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-//line llmc_softmax.go:152
 					offset := gc_s_offset[gc_rank2]
-//line llmc_softmax.go:182
 					gc_more2 = true
 //line llmc_softmax.go:182
 					gc_at11[gc_tx2] = expf(gc_at12[gc_tx2] - offset)
@@ -2868,7 +2660,6 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 						gc_pos2.Thread = gc_rank2
 //line llmc_softmax.go:150
 						tid := gc_tx2
-//line llmc_softmax.go:152
 						offset := gc_s_offset[gc_rank2]
 //line llmc_softmax.go:181
 						i_2 := tid + gc_off2
@@ -2882,7 +2673,6 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 						gc_pos2.Thread = gc_rank2
 //line llmc_softmax.go:150
 						tid := gc_tx2
-//line llmc_softmax.go:152
 						offset := gc_s_offset[gc_rank2]
 //line llmc_softmax.go:181
 						i_2 := tid + gc_off2
@@ -2896,7 +2686,6 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 						gc_pos2.Thread = gc_rank2
 //line llmc_softmax.go:150
 						tid := gc_tx2
-//line llmc_softmax.go:152
 						offset := gc_s_offset[gc_rank2]
 //line llmc_softmax.go:181
 						i_2 := tid + gc_off2
@@ -2910,7 +2699,6 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 						gc_pos2.Thread = gc_rank2
 //line llmc_softmax.go:150
 						tid := gc_tx2
-//line llmc_softmax.go:152
 						offset := gc_s_offset[gc_rank2]
 //line llmc_softmax.go:181
 						i_2 := tid + gc_off2
@@ -2924,7 +2712,6 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 					gc_pos2.Thread = gc_rank2
 //line llmc_softmax.go:150
 					tid := gc_tx2
-//line llmc_softmax.go:152
 					offset := gc_s_offset[gc_rank2]
 //line llmc_softmax.go:181
 					i_2 := tid + gc_off2
@@ -2937,7 +2724,6 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 	}
 //line llmc_softmax.go:185
 	x = out[idx*C:]
-//line llmc_softmax.go:187
 	gc_vstep12 := 0
 	if compiled.SIMD {
 //line llmc_softmax.go:186
@@ -2958,7 +2744,6 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 			gc_pos2.Thread = gc_rank2
 //line llmc_softmax.go:186
 			sumval := float32(0.0)
-//line llmc_softmax.go:188
 			gc_s_sumval[gc_rank2] = sumval
 		}
 		{
@@ -2966,7 +2751,6 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 			gc_pos2.Thread = gc_rank2
 //line llmc_softmax.go:186
 			sumval := float32(0.0)
-//line llmc_softmax.go:188
 			gc_s_sumval[gc_rank2] = sumval
 		}
 		{
@@ -2974,7 +2758,6 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 			gc_pos2.Thread = gc_rank2
 //line llmc_softmax.go:186
 			sumval := float32(0.0)
-//line llmc_softmax.go:188
 			gc_s_sumval[gc_rank2] = sumval
 		}
 		{
@@ -2982,7 +2765,6 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 			gc_pos2.Thread = gc_rank2
 //line llmc_softmax.go:186
 			sumval := float32(0.0)
-//line llmc_softmax.go:188
 			gc_s_sumval[gc_rank2] = sumval
 		}
 	}
@@ -2990,7 +2772,6 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 		gc_pos2.Thread = gc_rank2
 //line llmc_softmax.go:186
 		sumval := float32(0.0)
-//line llmc_softmax.go:188
 		gc_s_sumval[gc_rank2] = sumval
 	}
 //line llmc_softmax.go:187
@@ -3000,7 +2781,6 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 			return
 		}
 		gc_more3 = false
-//line llmc_softmax.go:194
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_off3, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -3036,9 +2816,7 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 				}
 				for gc_tx2 := gc_vstep13; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-//line llmc_softmax.go:152
 					sumval := gc_s_sumval[gc_rank2]
-//line llmc_softmax.go:188
 					gc_more3 = true
 //line llmc_softmax.go:188
 					sumval += gc_at13[gc_tx2]
@@ -3078,7 +2856,6 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 						gc_pos2.Thread = gc_rank2
 //line llmc_softmax.go:150
 						tid := gc_tx2
-//line llmc_softmax.go:152
 						sumval := gc_s_sumval[gc_rank2]
 //line llmc_softmax.go:187
 						i_3 := tid + gc_off3
@@ -3093,7 +2870,6 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 						gc_pos2.Thread = gc_rank2
 //line llmc_softmax.go:150
 						tid := gc_tx2
-//line llmc_softmax.go:152
 						sumval := gc_s_sumval[gc_rank2]
 //line llmc_softmax.go:187
 						i_3 := tid + gc_off3
@@ -3108,7 +2884,6 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 						gc_pos2.Thread = gc_rank2
 //line llmc_softmax.go:150
 						tid := gc_tx2
-//line llmc_softmax.go:152
 						sumval := gc_s_sumval[gc_rank2]
 //line llmc_softmax.go:187
 						i_3 := tid + gc_off3
@@ -3123,7 +2898,6 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 						gc_pos2.Thread = gc_rank2
 //line llmc_softmax.go:150
 						tid := gc_tx2
-//line llmc_softmax.go:152
 						sumval := gc_s_sumval[gc_rank2]
 //line llmc_softmax.go:187
 						i_3 := tid + gc_off3
@@ -3138,7 +2912,6 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 					gc_pos2.Thread = gc_rank2
 //line llmc_softmax.go:150
 					tid := gc_tx2
-//line llmc_softmax.go:152
 					sumval := gc_s_sumval[gc_rank2]
 //line llmc_softmax.go:187
 					i_3 := tid + gc_off3
@@ -3150,7 +2923,6 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 			}
 		}
 	}
-//line llmc_softmax.go:196
 	var gc_l_val_3 [32]float32
 	var gc_c22r [32]float32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -3194,11 +2966,9 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 					continue
 				}
 				gc_rank2 := gc_w2 + gc_lane2
-//line llmc_softmax.go:203
 				sumval := gc_s_sumval[gc_rank2]
 //line llmc_softmax.go:190
 				var val_3 float32 = sumval
-//line llmc_softmax.go:192
 				gc_l_val_3[gc_lane2] = val_3
 			}
 		}
@@ -3254,7 +3024,6 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 							if gc_left3&(1<<gc_lane2) == 0 {
 								continue
 							}
-//line llmc_softmax.go:34
 							val_3 := gc_l_val_3[gc_lane2]
 //line llmc_softmax.go:21
 							val_3 += gc_c22r[gc_lane2]
@@ -3277,9 +3046,7 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 //line llmc_softmax.go:151
 				warpID := gc_tx2 / 32
 				laneID := gc_tx2 % 32
-//line llmc_softmax.go:154
 				val_3 := gc_l_val_3[gc_lane2]
-//line llmc_softmax.go:156
 				var sumval float32
 //line llmc_softmax.go:23
 				var r_ float32 = val_3
@@ -3289,12 +3056,10 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 				if laneID == 0 {
 					maxOrSumStorage[warpID] = sumval
 				}
-//line llmc_softmax.go:196
 				gc_s_sumval[gc_rank2] = sumval
 			}
 		}
 	}
-//line llmc_softmax.go:201
 	compiled.OutOfLine(func() {
 		{
 			gc_from2, gc_to2 := 0, gc_bdx2
@@ -3382,7 +3147,6 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 			}
 		}
 	})
-//line llmc_softmax.go:209
 	gc_off18 := 0
 	if gc_off18 >= 0 && gc_off18 < len(maxOrSumStorage) {
 		gc_at14 := maxOrSumStorage[gc_off18:][:1]
@@ -3404,7 +3168,6 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 		for gc_rank2 := gc_vstep15; gc_rank2 < gc_n2; gc_rank2++ {
 //line llmc_softmax.go:205
 			sum := gc_elem4
-//line llmc_softmax.go:207
 			gc_s_sum[gc_rank2] = sum
 		}
 	} else {
@@ -3429,7 +3192,6 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 				gc_pos2.Thread = gc_rank2
 //line llmc_softmax.go:205
 				sum := maxOrSumStorage[0]
-//line llmc_softmax.go:207
 				gc_s_sum[gc_rank2] = sum
 			}
 			{
@@ -3437,7 +3199,6 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 				gc_pos2.Thread = gc_rank2
 //line llmc_softmax.go:205
 				sum := maxOrSumStorage[0]
-//line llmc_softmax.go:207
 				gc_s_sum[gc_rank2] = sum
 			}
 			{
@@ -3445,7 +3206,6 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 				gc_pos2.Thread = gc_rank2
 //line llmc_softmax.go:205
 				sum := maxOrSumStorage[0]
-//line llmc_softmax.go:207
 				gc_s_sum[gc_rank2] = sum
 			}
 			{
@@ -3453,7 +3213,6 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 				gc_pos2.Thread = gc_rank2
 //line llmc_softmax.go:205
 				sum := maxOrSumStorage[0]
-//line llmc_softmax.go:207
 				gc_s_sum[gc_rank2] = sum
 			}
 		}
@@ -3461,7 +3220,6 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 			gc_pos2.Thread = gc_rank2
 //line llmc_softmax.go:205
 			sum := maxOrSumStorage[0]
-//line llmc_softmax.go:207
 			gc_s_sum[gc_rank2] = sum
 		}
 	}
@@ -3472,7 +3230,6 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 			return
 		}
 		gc_more4 = false
-//line llmc_softmax.go:214
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_off4, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -3508,9 +3265,7 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 				}
 				for gc_tx2 := gc_vstep17; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-//line llmc_softmax.go:152
 					sum := gc_s_sum[gc_rank2]
-//line llmc_softmax.go:208
 					gc_more4 = true
 //line llmc_softmax.go:208
 					gc_at15[gc_tx2] = gc_at16[gc_tx2] / sum
@@ -3531,7 +3286,6 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 //line llmc_softmax.go:208
 							break
 						}
-//line llmc_softmax.go:209
 						archsimd.LoadFloat32x8Slice(x[i_5:]).Div(sum).StoreSlice(out[idx*C+i_5:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -3547,7 +3301,6 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 						gc_pos2.Thread = gc_rank2
 //line llmc_softmax.go:150
 						tid := gc_tx2
-//line llmc_softmax.go:152
 						sum := gc_s_sum[gc_rank2]
 //line llmc_softmax.go:207
 						i_5 := tid + gc_off4
@@ -3561,7 +3314,6 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 						gc_pos2.Thread = gc_rank2
 //line llmc_softmax.go:150
 						tid := gc_tx2
-//line llmc_softmax.go:152
 						sum := gc_s_sum[gc_rank2]
 //line llmc_softmax.go:207
 						i_5 := tid + gc_off4
@@ -3575,7 +3327,6 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 						gc_pos2.Thread = gc_rank2
 //line llmc_softmax.go:150
 						tid := gc_tx2
-//line llmc_softmax.go:152
 						sum := gc_s_sum[gc_rank2]
 //line llmc_softmax.go:207
 						i_5 := tid + gc_off4
@@ -3589,7 +3340,6 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 						gc_pos2.Thread = gc_rank2
 //line llmc_softmax.go:150
 						tid := gc_tx2
-//line llmc_softmax.go:152
 						sum := gc_s_sum[gc_rank2]
 //line llmc_softmax.go:207
 						i_5 := tid + gc_off4
@@ -3603,7 +3353,6 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 					gc_pos2.Thread = gc_rank2
 //line llmc_softmax.go:150
 					tid := gc_tx2
-//line llmc_softmax.go:152
 					sum := gc_s_sum[gc_rank2]
 //line llmc_softmax.go:207
 					i_5 := tid + gc_off4
@@ -3723,7 +3472,6 @@ func gc_body_softmaxForwardOnline2Kernel(gc_b2 *compiled.Block, out, inp []float
 	warp := cg.TiledPartition(block, 32)
 	{
 	gc_L12:
-//line llmc_softmax.go:280
 		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 			if gc_exited2[gc_rank2] {
@@ -3742,7 +3490,6 @@ func gc_body_softmaxForwardOnline2Kernel(gc_b2 *compiled.Block, out, inp []float
 			var smPartial SumMax
 			smPartial.maxval = float32(math.Inf(-1))
 			smPartial.sum = 0.0
-//line llmc_softmax.go:289
 			gc_s_x[gc_rank2] = x
 			gc_s_smPartial[gc_rank2] = smPartial
 		}
@@ -3757,7 +3504,6 @@ func gc_body_softmaxForwardOnline2Kernel(gc_b2 *compiled.Block, out, inp []float
 			return
 		}
 		gc_more = false
-//line llmc_softmax.go:295
 		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 			if gc_exited2[gc_rank2] {
@@ -3789,7 +3535,6 @@ func gc_body_softmaxForwardOnline2Kernel(gc_b2 *compiled.Block, out, inp []float
 			gc_s_smPartial[gc_rank2] = smPartial
 		}
 	}
-//line llmc_softmax.go:296
 	var gc_c21v [32]SumMax
 	var gc_c21r [32]SumMax
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -3806,7 +3551,6 @@ func gc_body_softmaxForwardOnline2Kernel(gc_b2 *compiled.Block, out, inp []float
 				continue
 			}
 			gc_rank2 := gc_w2 + gc_lane2
-//line llmc_softmax.go:313
 			smPartial := gc_s_smPartial[gc_rank2]
 //line llmc_softmax.go:292
 			gc_c21v[gc_lane2] = smPartial
@@ -3820,7 +3564,6 @@ func gc_body_softmaxForwardOnline2Kernel(gc_b2 *compiled.Block, out, inp []float
 			gc_rank2 := gc_w2 + gc_lane2
 //line llmc_softmax.go:292
 			smTotal := gc_c21r[gc_lane2]
-//line llmc_softmax.go:294
 			gc_s_smTotal[gc_rank2] = smTotal
 		}
 	}
@@ -3834,7 +3577,6 @@ func gc_body_softmaxForwardOnline2Kernel(gc_b2 *compiled.Block, out, inp []float
 			return
 		}
 		gc_more2 = false
-//line llmc_softmax.go:301
 		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 			if gc_exited2[gc_rank2] {
@@ -3842,7 +3584,6 @@ func gc_body_softmaxForwardOnline2Kernel(gc_b2 *compiled.Block, out, inp []float
 			}
 //line llmc_softmax.go:277
 			idx := gc_bx2*((gc_n2+31)/32) + (gc_rank2 / 32)
-//line llmc_softmax.go:279
 			x := gc_s_x[gc_rank2]
 			smTotal := gc_s_smTotal[gc_rank2]
 //line llmc_softmax.go:294
@@ -3910,7 +3651,6 @@ func gc_body_softmaxForward7Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 //line llmc_softmax.go:324
 	x := inp[idx*C:]
 	y := out[idx*C:]
-//line llmc_softmax.go:327
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 	gc_L12:
 		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -3934,7 +3674,6 @@ func gc_body_softmaxForward7Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 			}
 //line llmc_softmax.go:327
 			maxval := float32(math.Inf(-1))
-//line llmc_softmax.go:329
 			gc_s_maxval[gc_rank2] = maxval
 		}
 	}
@@ -3949,7 +3688,6 @@ func gc_body_softmaxForward7Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 			return
 		}
 		gc_more = false
-//line llmc_softmax.go:335
 		gc_from5, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_off, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -3966,7 +3704,6 @@ func gc_body_softmaxForward7Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 				}
 //line llmc_softmax.go:311
 				tid := gc_tx2
-//line llmc_softmax.go:313
 				maxval := gc_s_maxval[gc_rank2]
 //line llmc_softmax.go:328
 				gc_start4 := tid
@@ -4029,12 +3766,10 @@ func gc_body_softmaxForward7Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 						}
 					}
 				}
-//line llmc_softmax.go:333
 				gc_s_maxval[gc_rank2] = maxval
 			}
 		}
 	}
-//line llmc_softmax.go:339
 	var gc_l_val_2 [32]float32
 	var gc_c21r [32]float32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -4051,11 +3786,9 @@ func gc_body_softmaxForward7Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 				continue
 			}
 			gc_rank2 := gc_w2 + gc_lane2
-//line llmc_softmax.go:356
 			maxval := gc_s_maxval[gc_rank2]
 //line llmc_softmax.go:334
 			var val_2 float32 = maxval
-//line llmc_softmax.go:336
 			gc_l_val_2[gc_lane2] = val_2
 		}
 //line llmc_softmax.go:29
@@ -4065,13 +3798,11 @@ func gc_body_softmaxForward7Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 				if gc_act2&(1<<gc_lane2) == 0 {
 					continue
 				}
-//line llmc_softmax.go:37
 				val_2 := gc_l_val_2[gc_lane2]
 //line llmc_softmax.go:30
 				var shflDownSync float32 = gc_c21r[gc_lane2]
 //line llmc_softmax.go:30
 				val_2 = fmaxf(val_2, shflDownSync)
-//line llmc_softmax.go:32
 				gc_l_val_2[gc_lane2] = val_2
 			}
 		}
@@ -4091,9 +3822,7 @@ func gc_body_softmaxForward7Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 //line llmc_softmax.go:312
 				warpID := gc_tx2 / 32
 				laneID := gc_tx2 % 32
-//line llmc_softmax.go:315
 				val_2 := gc_l_val_2[gc_lane2]
-//line llmc_softmax.go:317
 				var maxval float32
 //line llmc_softmax.go:32
 				var r float32 = val_2
@@ -4102,12 +3831,10 @@ func gc_body_softmaxForward7Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 				if laneID == 0 {
 					maxvals[warpID] = maxval
 				}
-//line llmc_softmax.go:339
 				gc_s_maxval[gc_rank2] = maxval
 			}
 		}
 	}
-//line llmc_softmax.go:344
 	compiled.OutOfLine(func() {
 		{
 			gc_from5, gc_to2 := 0, gc_bdx2
@@ -4135,7 +3862,6 @@ func gc_body_softmaxForward7Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 			}
 		}
 	})
-//line llmc_softmax.go:351
 	gc_vstep3 := 0
 	if compiled.SIMD {
 //line llmc_softmax.go:347
@@ -4179,7 +3905,6 @@ func gc_body_softmaxForward7Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 		offset := maxvals[0]
 //line llmc_softmax.go:349
 		sumval := float32(0.0)
-//line llmc_softmax.go:352
 		gc_s_offset[gc_rank2] = offset
 		gc_s_sumval[gc_rank2] = sumval
 	}
@@ -4194,7 +3919,6 @@ func gc_body_softmaxForward7Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 			return
 		}
 		gc_more2 = false
-//line llmc_softmax.go:357
 		gc_from5, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_off2, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -4211,7 +3935,6 @@ func gc_body_softmaxForward7Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 				}
 //line llmc_softmax.go:311
 				tid := gc_tx2
-//line llmc_softmax.go:313
 				offset := gc_s_offset[gc_rank2]
 				sumval := gc_s_sumval[gc_rank2]
 //line llmc_softmax.go:350
@@ -4351,12 +4074,10 @@ func gc_body_softmaxForward7Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 						}
 					}
 				}
-//line llmc_softmax.go:363
 				gc_s_sumval[gc_rank2] = sumval
 			}
 		}
 	}
-//line llmc_softmax.go:369
 	var gc_l_val_3 [32]float32
 	var gc_c22r [32]float32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -4373,11 +4094,9 @@ func gc_body_softmaxForward7Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 				continue
 			}
 			gc_rank2 := gc_w2 + gc_lane2
-//line llmc_softmax.go:386
 			sumval := gc_s_sumval[gc_rank2]
 //line llmc_softmax.go:364
 			var val_3 float32 = sumval
-//line llmc_softmax.go:366
 			gc_l_val_3[gc_lane2] = val_3
 		}
 //line llmc_softmax.go:20
@@ -4403,7 +4122,6 @@ func gc_body_softmaxForward7Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 						if gc_act2&(1<<gc_lane2) == 0 {
 							continue
 						}
-//line llmc_softmax.go:28
 						val_3 := gc_l_val_3[gc_lane2]
 //line llmc_softmax.go:21
 						val_3 += gc_c22r[gc_lane2]
@@ -4428,9 +4146,7 @@ func gc_body_softmaxForward7Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 //line llmc_softmax.go:312
 				warpID := gc_tx2 / 32
 				laneID := gc_tx2 % 32
-//line llmc_softmax.go:315
 				val_3 := gc_l_val_3[gc_lane2]
-//line llmc_softmax.go:317
 				var sumval float32
 //line llmc_softmax.go:23
 				var r_ float32 = val_3
@@ -4439,12 +4155,10 @@ func gc_body_softmaxForward7Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 				if laneID == 0 {
 					sumvals[warpID] = sumval
 				}
-//line llmc_softmax.go:369
 				gc_s_sumval[gc_rank2] = sumval
 			}
 		}
 	}
-//line llmc_softmax.go:374
 	compiled.OutOfLine(func() {
 		{
 			gc_from5, gc_to2 := 0, gc_bdx2
@@ -4472,7 +4186,6 @@ func gc_body_softmaxForward7Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 			}
 		}
 	})
-//line llmc_softmax.go:381
 	gc_vstep4 := 0
 	if compiled.SIMD {
 //line llmc_softmax.go:377
@@ -4509,7 +4222,6 @@ func gc_body_softmaxForward7Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 		}
 //line llmc_softmax.go:377
 		sum := sumvals[0]
-//line llmc_softmax.go:379
 		gc_s_sum[gc_rank2] = sum
 	}
 //line llmc_softmax.go:379
@@ -4523,7 +4235,6 @@ func gc_body_softmaxForward7Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 			return
 		}
 		gc_more3 = false
-//line llmc_softmax.go:386
 		gc_from5, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_off3, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -4540,7 +4251,6 @@ func gc_body_softmaxForward7Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 				}
 //line llmc_softmax.go:311
 				tid := gc_tx2
-//line llmc_softmax.go:313
 				sum := gc_s_sum[gc_rank2]
 //line llmc_softmax.go:379
 				gc_start6 := tid
@@ -4697,7 +4407,6 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b2 *compiled.Block, out, inp []float
 	gc_exited2 := gc_b2.Exited()
 //line llmc_softmax.go:398
 	warpsPerBlock := gc_bdx2 / gocuda.WarpSize
-//line llmc_softmax.go:400
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 	gc_L13:
 		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -4735,7 +4444,6 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b2 *compiled.Block, out, inp []float
 //line llmc_softmax.go:416
 			sumval := float32(0.0)
 			var bigger float32
-//line llmc_softmax.go:422
 			_ = bigger
 			gc_s_x[gc_rank2] = x
 			gc_s_y[gc_rank2] = y
@@ -4753,7 +4461,6 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b2 *compiled.Block, out, inp []float
 			return
 		}
 		gc_more = false
-//line llmc_softmax.go:425
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
@@ -4765,7 +4472,6 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b2 *compiled.Block, out, inp []float
 				tid := gc_tx2
 //line llmc_softmax.go:406
 				laneID := tid % gocuda.WarpSize
-//line llmc_softmax.go:408
 				x := gc_s_x[gc_rank2]
 				maxval := gc_s_maxval[gc_rank2]
 				sumval := gc_s_sumval[gc_rank2]
@@ -4798,7 +4504,6 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b2 *compiled.Block, out, inp []float
 			}
 		}
 	}
-//line llmc_softmax.go:430
 	var gc_l_offsetMaxval [32]float32
 	var gc_c21v [32]float32
 	var gc_c21r [32]float32
@@ -4823,7 +4528,6 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b2 *compiled.Block, out, inp []float
 			}
 //line llmc_softmax.go:424
 			var offsetMaxval, offsetSumval float32
-//line llmc_softmax.go:426
 			_ = offsetSumval
 			gc_l_offsetMaxval[gc_lane2] = offsetMaxval
 		}
@@ -4834,7 +4538,6 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b2 *compiled.Block, out, inp []float
 					continue
 				}
 				gc_rank2 := gc_w2 + gc_lane2
-//line llmc_softmax.go:432
 				maxval := gc_s_maxval[gc_rank2]
 //line llmc_softmax.go:427
 				gc_c21v[gc_lane2] = maxval
@@ -4846,7 +4549,6 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b2 *compiled.Block, out, inp []float
 					continue
 				}
 				gc_rank2 := gc_w2 + gc_lane2
-//line llmc_softmax.go:434
 				sumval := gc_s_sumval[gc_rank2]
 				var offsetMaxval float32
 //line llmc_softmax.go:427
@@ -4861,11 +4563,9 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b2 *compiled.Block, out, inp []float
 					continue
 				}
 				gc_rank2 := gc_w2 + gc_lane2
-//line llmc_softmax.go:435
 				maxval := gc_s_maxval[gc_rank2]
 				sumval := gc_s_sumval[gc_rank2]
 				offsetMaxval := gc_l_offsetMaxval[gc_lane2]
-//line llmc_softmax.go:439
 				var offsetSumval float32
 //line llmc_softmax.go:428
 				offsetSumval = gc_c22r[gc_lane2]
@@ -4885,7 +4585,6 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b2 *compiled.Block, out, inp []float
 				continue
 			}
 			gc_rank2 := gc_w2 + gc_lane2
-//line llmc_softmax.go:446
 			maxval := gc_s_maxval[gc_rank2]
 //line llmc_softmax.go:438
 			gc_c23v[gc_lane2] = maxval
@@ -4897,9 +4596,7 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b2 *compiled.Block, out, inp []float
 				continue
 			}
 			gc_rank2 := gc_w2 + gc_lane2
-//line llmc_softmax.go:445
 			var maxval float32
-//line llmc_softmax.go:447
 			sumval := gc_s_sumval[gc_rank2]
 //line llmc_softmax.go:438
 			maxval = gc_c23r[gc_lane2]
@@ -4913,7 +4610,6 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b2 *compiled.Block, out, inp []float
 				continue
 			}
 			gc_rank2 := gc_w2 + gc_lane2
-//line llmc_softmax.go:446
 			var sumval float32
 //line llmc_softmax.go:439
 			sumval = gc_c24r[gc_lane2]
@@ -4930,7 +4626,6 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b2 *compiled.Block, out, inp []float
 			return
 		}
 		gc_more2 = false
-//line llmc_softmax.go:448
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
@@ -4942,7 +4637,6 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b2 *compiled.Block, out, inp []float
 				tid := gc_tx2
 //line llmc_softmax.go:406
 				laneID := tid % gocuda.WarpSize
-//line llmc_softmax.go:408
 				x := gc_s_x[gc_rank2]
 				y := gc_s_y[gc_rank2]
 				maxval := gc_s_maxval[gc_rank2]

@@ -62,7 +62,6 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 //line samples.go:108
 	alpha := float32(1.0)
 	alpham1 := float32(-1.0)
-//line samples.go:111
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		if gc_exited[gc_rank] {
@@ -73,7 +72,6 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 		var r0, r1, b, a, na float32 = 0.0, 0, 0, 0, 0
 //line samples.go:112
 		gpuSpMV(I, J, val, nnz, N, alpha, x, Ax, cta, grid)
-//line samples.go:115
 		_ = b
 		_ = a
 		_ = na
@@ -84,7 +82,6 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 	if !gc_b.SyncGrid() {
 		return
 	}
-//line samples.go:118
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		if gc_exited[gc_rank] {
@@ -111,9 +108,7 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 	var grid_ cg.Grid = grid
 //line samples.go:49
 	tmp := gocuda.DynamicShared[float64](t)
-//line samples.go:51
 	gc_vstep := 0
-//line samples.go:51
 	gc_all2 := lanes.BroadcastInt64x4(-1).ToMask()
 	for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
 		gc_rank := gc_vstep
@@ -135,7 +130,6 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 		}
 //line samples.go:51
 		tempSum := 0.0
-//line samples.go:53
 		gc_s_tempSum[gc_rank] = tempSum
 	}
 //line samples.go:52
@@ -148,7 +142,6 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 			return
 		}
 		gc_more = false
-//line samples.go:59
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
@@ -182,7 +175,6 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 	}
 //line samples.go:56
 	tile32 := cg.TiledPartition(cta_, 32)
-//line samples.go:59
 	var gc_c1v [32]float64
 	var gc_c1r [32]float64
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -222,7 +214,6 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 			gc_s_tempSum[gc_rank] = tempSum
 		}
 	}
-//line samples.go:68
 	var gc_c2v [32]float64
 	var gc_c2r [32]float64
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -234,7 +225,6 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 		}
 		var gc_dead uint32
 		{
-//line samples.go:80
 			var gc_m25 uint32
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
@@ -291,7 +281,6 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 	if !gc_b.SyncGrid() {
 		return
 	}
-//line samples.go:126
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		if gc_exited[gc_rank] {
@@ -302,7 +291,6 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 		r1 = float32(*dotResult)
 //line samples.go:126
 		k := 1
-//line samples.go:128
 		gc_s_r1[gc_rank] = r1
 		gc_s_k[gc_rank] = k
 	}
@@ -326,7 +314,6 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 				r0 := gc_s_r0[gc_rank]
 				r1 := gc_s_r1[gc_rank]
 				var b float32
-//line samples.go:147
 				k := gc_s_k[gc_rank]
 //line samples.go:127
 				if !(r1 > tol*tol && k <= maxIter) {
@@ -348,7 +335,6 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 		if !gc_b.SyncGrid() {
 			return
 		}
-//line samples.go:139
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -383,9 +369,7 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 		var grid_2 cg.Grid = grid
 //line samples.go:49
 		tmp_ := gocuda.DynamicShared[float64](t)
-//line samples.go:51
 		gc_vstep2 := 0
-//line samples.go:51
 		gc_all4 := lanes.BroadcastInt64x4(-1).ToMask()
 		for ; gc_vstep2+3 < gc_n; gc_vstep2 += 4 {
 			gc_rank := gc_vstep2
@@ -407,7 +391,6 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 			}
 //line samples.go:51
 			tempSum_ := 0.0
-//line samples.go:53
 			gc_s_tempSum_[gc_rank] = tempSum_
 		}
 //line samples.go:52
@@ -420,7 +403,6 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 				return
 			}
 			gc_more2 = false
-//line samples.go:59
 			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				if gc_exited[gc_rank] {
@@ -454,7 +436,6 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 		}
 //line samples.go:56
 		tile32_ := cg.TiledPartition(cta_2, 32)
-//line samples.go:59
 		var gc_c3v [32]float64
 		var gc_c3r [32]float64
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -494,7 +475,6 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 				gc_s_tempSum_[gc_rank] = tempSum_
 			}
 		}
-//line samples.go:68
 		var gc_c4v [32]float64
 		var gc_c4r [32]float64
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -506,7 +486,6 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 			}
 			var gc_dead uint32
 			{
-//line samples.go:80
 				var gc_m30 uint32
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
@@ -563,7 +542,6 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 		if !gc_b.SyncGrid() {
 			return
 		}
-//line samples.go:151
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
@@ -571,10 +549,8 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 			}
 			gc_b.Enter(gc_rank)
 			var r0 float32
-//line samples.go:159
 			r1 := gc_s_r1[gc_rank]
 			var a float32
-//line samples.go:162
 			var na float32
 //line samples.go:149
 			a = float32(float64(r1) / *dotResult)
@@ -590,7 +566,6 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 		if !gc_b.SyncGrid() {
 			return
 		}
-//line samples.go:161
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -626,9 +601,7 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 		var grid_3 cg.Grid = grid
 //line samples.go:49
 		tmp_2 := gocuda.DynamicShared[float64](t)
-//line samples.go:51
 		gc_vstep3 := 0
-//line samples.go:51
 		gc_all6 := lanes.BroadcastInt64x4(-1).ToMask()
 		for ; gc_vstep3+3 < gc_n; gc_vstep3 += 4 {
 			gc_rank := gc_vstep3
@@ -650,7 +623,6 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 			}
 //line samples.go:51
 			tempSum_2 := 0.0
-//line samples.go:53
 			gc_s_tempSum_2[gc_rank] = tempSum_2
 		}
 //line samples.go:52
@@ -663,7 +635,6 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 				return
 			}
 			gc_more3 = false
-//line samples.go:59
 			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				if gc_exited[gc_rank] {
@@ -697,7 +668,6 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 		}
 //line samples.go:56
 		tile32_2 := cg.TiledPartition(cta_3, 32)
-//line samples.go:59
 		var gc_c5v [32]float64
 		var gc_c5r [32]float64
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -737,7 +707,6 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 				gc_s_tempSum_2[gc_rank] = tempSum_2
 			}
 		}
-//line samples.go:68
 		var gc_c6v [32]float64
 		var gc_c6r [32]float64
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -749,7 +718,6 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 			}
 			var gc_dead uint32
 			{
-//line samples.go:80
 				var gc_m35 uint32
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
@@ -806,14 +774,12 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 		if !gc_b.SyncGrid() {
 			return
 		}
-//line samples.go:170
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
 				continue
 			}
 			var r1 float32
-//line samples.go:177
 			k := gc_s_k[gc_rank]
 //line samples.go:168
 			r1 = float32(*dotResult)
@@ -861,7 +827,6 @@ func gc_body_jacobiMethodKernel(gc_b *compiled.Block, A []float32, b []float64, 
 			return
 		}
 		gc_more = false
-//line samples.go:198
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -878,35 +843,30 @@ func gc_body_jacobiMethodKernel(gc_b *compiled.Block, A []float32, b []float64, 
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line samples.go:192
 						gc_more = true
 //line samples.go:192
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 1
-//line samples.go:192
 						gc_more = true
 //line samples.go:192
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 2
-//line samples.go:192
 						gc_more = true
 //line samples.go:192
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 3
-//line samples.go:192
 						gc_more = true
 //line samples.go:192
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line samples.go:192
 					gc_more = true
 //line samples.go:192
 					gc_at[gc_tx] = gc_at2[gc_tx]
@@ -968,7 +928,6 @@ func gc_body_jacobiMethodKernel(gc_b *compiled.Block, A []float32, b []float64, 
 		}
 	}
 	{
-//line samples.go:199
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := jacobiRowsPerCTA; gc_bound < gc_to {
 			gc_to = gc_bound
@@ -977,7 +936,6 @@ func gc_body_jacobiMethodKernel(gc_b *compiled.Block, A []float32, b []float64, 
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples.go:196
 				k := gc_tx
 				for i_ := k + (gc_bx * jacobiRowsPerCTA); (k < jacobiRowsPerCTA) && (i_ < jacobiNRows); k, i_ = k+jacobiRowsPerCTA, i_+jacobiRowsPerCTA {
 //line samples.go:197
@@ -987,15 +945,12 @@ func gc_body_jacobiMethodKernel(gc_b *compiled.Block, A []float32, b []float64, 
 //line samples.go:197
 						return
 					}
-//line samples.go:198
 					bShared[i_%(jacobiRowsPerCTA+1)] = b[i_]
 				}
 			}
 		}
 	}
-//line samples.go:204
 	tile32 := cg.TiledPartition(cta, 32)
-//line samples.go:207
 	var gc_l_rowThreadSum [32]float64
 	var gc_c1r [32]float64
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -1025,13 +980,10 @@ func gc_body_jacobiMethodKernel(gc_b *compiled.Block, A []float32, b []float64, 
 					gc_jam_jacobiMethodKernel_208_add(&gc_jam, gc_tx, gc_bdx, rowThreadSum, A, i_2, xShared, gc_l_rowThreadSum[:], gc_lane)
 				}
 			}
-//line samples.go:212
 			gc_jam_jacobiMethodKernel_208_flush(&gc_jam)
-//line samples.go:212
 			for offset := 32 / 2; offset > 0; offset /= 2 {
 				compiled.TileLanes[float64, float64](gc_b, "ShflDown", gc_w, gc_act, tile32.Size(), &gc_l_rowThreadSum, offset, nil, &gc_c1r)
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line samples.go:217
 					rowThreadSum := gc_l_rowThreadSum[gc_lane]
 //line samples.go:213
 					rowThreadSum += gc_c1r[gc_lane]
@@ -1049,7 +1001,6 @@ func gc_body_jacobiMethodKernel(gc_b *compiled.Block, A []float32, b []float64, 
 			}
 		}
 	}
-//line samples.go:224
 	var gc_l_tempSum [32]float64
 	var gc_c2r [32]float64
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -1057,7 +1008,6 @@ func gc_body_jacobiMethodKernel(gc_b *compiled.Block, A []float32, b []float64, 
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		{
-//line samples.go:232
 			var gc_m13 uint32
 //line samples.go:223
 			if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
@@ -1092,7 +1042,6 @@ func gc_body_jacobiMethodKernel(gc_b *compiled.Block, A []float32, b []float64, 
 //line samples.go:224
 				tile8 := cg.TiledPartition(cta, jacobiRowsPerCTA)
 				{
-//line samples.go:227
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -1118,14 +1067,11 @@ func gc_body_jacobiMethodKernel(gc_b *compiled.Block, A []float32, b []float64, 
 //line samples.go:229
 								return
 							}
-//line samples.go:230
 							dx := bShared[i_3%(jacobiRowsPerCTA+1)]
 							dx /= float64(A[i_3*jacobiNRows+i_3])
-//line samples.go:233
 							xNew[i_3] = (xShared[i_3] + dx)
 							tempSum += fabs(dx)
 						}
-//line samples.go:238
 						gc_l_tempSum[gc_lane] = tempSum
 					}
 				}
@@ -1136,7 +1082,6 @@ func gc_body_jacobiMethodKernel(gc_b *compiled.Block, A []float32, b []float64, 
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-//line samples.go:245
 						tempSum := gc_l_tempSum[gc_lane]
 //line samples.go:238
 						tempSum += gc_c2r[gc_lane]
@@ -1221,51 +1166,28 @@ func gc_jam_jacobiMethodKernel_208_run1(gc_l *gc_jam_jacobiMethodKernel_208_lane
 // gc_jam_jacobiMethodKernel_208_run4 runs the rest of jacobiMethodKernel's loop at line 208 for 4 threads, their loops interleaved.
 func gc_jam_jacobiMethodKernel_208_run4(gc_j *gc_jam_jacobiMethodKernel_208) {
 	gc_l0_gc_arg0 := gc_j.lanes[0].gc_arg0
-//line samples.go:218
 	gc_l0_gc_arg1 := gc_j.lanes[0].gc_arg1
-//line samples.go:220
 	gc_l0_rowThreadSum := gc_j.lanes[0].rowThreadSum
-//line samples.go:222
 	gc_l0_A := gc_j.lanes[0].A
-//line samples.go:224
 	gc_l0_i := gc_j.lanes[0].i
-//line samples.go:226
 	gc_l0_xShared := gc_j.lanes[0].xShared
-//line samples.go:228
 	gc_l1_gc_arg0 := gc_j.lanes[1].gc_arg0
-//line samples.go:230
 	gc_l1_gc_arg1 := gc_j.lanes[1].gc_arg1
-//line samples.go:232
 	gc_l1_rowThreadSum := gc_j.lanes[1].rowThreadSum
-//line samples.go:234
 	gc_l1_A := gc_j.lanes[1].A
-//line samples.go:236
 	gc_l1_i := gc_j.lanes[1].i
-//line samples.go:238
 	gc_l1_xShared := gc_j.lanes[1].xShared
-//line samples.go:240
 	gc_l2_gc_arg0 := gc_j.lanes[2].gc_arg0
-//line samples.go:242
 	gc_l2_gc_arg1 := gc_j.lanes[2].gc_arg1
-//line samples.go:244
 	gc_l2_rowThreadSum := gc_j.lanes[2].rowThreadSum
-//line samples.go:246
 	gc_l2_A := gc_j.lanes[2].A
-//line samples.go:248
 	gc_l2_i := gc_j.lanes[2].i
-//line samples.go:250
 	gc_l2_xShared := gc_j.lanes[2].xShared
-//line samples.go:252
 	gc_l3_gc_arg0 := gc_j.lanes[3].gc_arg0
-//line samples.go:254
 	gc_l3_gc_arg1 := gc_j.lanes[3].gc_arg1
-//line samples.go:256
 	gc_l3_rowThreadSum := gc_j.lanes[3].rowThreadSum
-//line samples.go:258
 	gc_l3_A := gc_j.lanes[3].A
-//line samples.go:260
 	gc_l3_i := gc_j.lanes[3].i
-//line samples.go:262
 	gc_l3_xShared := gc_j.lanes[3].xShared
 //line samples.go:208
 	gc_l0_j := gc_l0_gc_arg0
@@ -1314,7 +1236,6 @@ func gc_jam_jacobiMethodKernel_208_run4(gc_j *gc_jam_jacobiMethodKernel_208) {
 //line samples.go:208
 		gc_l3_j += gc_l3_gc_arg1
 	}
-//line samples.go:211
 	gc_j.lanes[0].gc_dst[gc_j.lanes[0].gc_at] = gc_l0_rowThreadSum
 	gc_j.lanes[1].gc_dst[gc_j.lanes[1].gc_at] = gc_l1_rowThreadSum
 	gc_j.lanes[2].gc_dst[gc_j.lanes[2].gc_at] = gc_l2_rowThreadSum
@@ -1352,7 +1273,6 @@ func gc_body_finalErrorKernel(gc_b *compiled.Block, x []float64, gSum *float64) 
 //line samples.go:253
 	cta := cg.ThisThreadBlock(t)
 	warpSum := gocuda.DynamicShared[float64](t)
-//line samples.go:256
 	gc_vstep := 0
 	for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
 		gc_rank := gc_vstep
@@ -1367,7 +1287,6 @@ func gc_body_finalErrorKernel(gc_b *compiled.Block, x []float64, gSum *float64) 
 			gc_pos.Thread = gc_rank
 //line samples.go:255
 			sum := 0.0
-//line samples.go:257
 			gc_s_sum[gc_rank] = sum
 		}
 		{
@@ -1375,7 +1294,6 @@ func gc_body_finalErrorKernel(gc_b *compiled.Block, x []float64, gSum *float64) 
 			gc_pos.Thread = gc_rank
 //line samples.go:255
 			sum := 0.0
-//line samples.go:257
 			gc_s_sum[gc_rank] = sum
 		}
 		{
@@ -1383,7 +1301,6 @@ func gc_body_finalErrorKernel(gc_b *compiled.Block, x []float64, gSum *float64) 
 			gc_pos.Thread = gc_rank
 //line samples.go:255
 			sum := 0.0
-//line samples.go:257
 			gc_s_sum[gc_rank] = sum
 		}
 		{
@@ -1391,7 +1308,6 @@ func gc_body_finalErrorKernel(gc_b *compiled.Block, x []float64, gSum *float64) 
 			gc_pos.Thread = gc_rank
 //line samples.go:255
 			sum := 0.0
-//line samples.go:257
 			gc_s_sum[gc_rank] = sum
 		}
 	}
@@ -1399,16 +1315,15 @@ func gc_body_finalErrorKernel(gc_b *compiled.Block, x []float64, gSum *float64) 
 		gc_pos.Thread = gc_rank
 //line samples.go:255
 		sum := 0.0
-//line samples.go:257
 		gc_s_sum[gc_rank] = sum
 	}
+//line samples.go:259
 	for gc_off, gc_limit, gc_more := 0, jacobiNRows, true; gc_more; gc_off += gc_bdx * gc_gdx {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
-//line samples.go:266
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -1424,9 +1339,7 @@ func gc_body_finalErrorKernel(gc_b *compiled.Block, x []float64, gSum *float64) 
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
-//line samples.go:282
 						gc_rank := gc_base + gc_tx
-//line samples.go:259
 						sum := gc_s_sum[gc_rank]
 						gc_more = true
 //line samples.go:260
@@ -1436,9 +1349,7 @@ func gc_body_finalErrorKernel(gc_b *compiled.Block, x []float64, gSum *float64) 
 					}
 					{
 						gc_tx := gc_step2 + 1
-//line samples.go:267
 						gc_rank := gc_base + gc_tx
-//line samples.go:259
 						sum := gc_s_sum[gc_rank]
 						gc_more = true
 //line samples.go:260
@@ -1448,9 +1359,7 @@ func gc_body_finalErrorKernel(gc_b *compiled.Block, x []float64, gSum *float64) 
 					}
 					{
 						gc_tx := gc_step2 + 2
-//line samples.go:267
 						gc_rank := gc_base + gc_tx
-//line samples.go:259
 						sum := gc_s_sum[gc_rank]
 						gc_more = true
 //line samples.go:260
@@ -1460,9 +1369,7 @@ func gc_body_finalErrorKernel(gc_b *compiled.Block, x []float64, gSum *float64) 
 					}
 					{
 						gc_tx := gc_step2 + 3
-//line samples.go:267
 						gc_rank := gc_base + gc_tx
-//line samples.go:259
 						sum := gc_s_sum[gc_rank]
 						gc_more = true
 //line samples.go:260
@@ -1473,7 +1380,6 @@ func gc_body_finalErrorKernel(gc_b *compiled.Block, x []float64, gSum *float64) 
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line samples.go:259
 					sum := gc_s_sum[gc_rank]
 					gc_more = true
 //line samples.go:260
@@ -1490,9 +1396,7 @@ func gc_body_finalErrorKernel(gc_b *compiled.Block, x []float64, gSum *float64) 
 						gc_pos.Thread = gc_rank
 //line samples.go:257
 						globalThreadID := gc_bx*gc_bdx + gc_tx
-//line samples.go:259
 						sum := gc_s_sum[gc_rank]
-//line samples.go:259
 						i := globalThreadID + gc_off
 						gc_more = true
 //line samples.go:260
@@ -1506,9 +1410,7 @@ func gc_body_finalErrorKernel(gc_b *compiled.Block, x []float64, gSum *float64) 
 						gc_pos.Thread = gc_rank
 //line samples.go:257
 						globalThreadID := gc_bx*gc_bdx + gc_tx
-//line samples.go:259
 						sum := gc_s_sum[gc_rank]
-//line samples.go:259
 						i := globalThreadID + gc_off
 						gc_more = true
 //line samples.go:260
@@ -1522,9 +1424,7 @@ func gc_body_finalErrorKernel(gc_b *compiled.Block, x []float64, gSum *float64) 
 						gc_pos.Thread = gc_rank
 //line samples.go:257
 						globalThreadID := gc_bx*gc_bdx + gc_tx
-//line samples.go:259
 						sum := gc_s_sum[gc_rank]
-//line samples.go:259
 						i := globalThreadID + gc_off
 						gc_more = true
 //line samples.go:260
@@ -1538,9 +1438,7 @@ func gc_body_finalErrorKernel(gc_b *compiled.Block, x []float64, gSum *float64) 
 						gc_pos.Thread = gc_rank
 //line samples.go:257
 						globalThreadID := gc_bx*gc_bdx + gc_tx
-//line samples.go:259
 						sum := gc_s_sum[gc_rank]
-//line samples.go:259
 						i := globalThreadID + gc_off
 						gc_more = true
 //line samples.go:260
@@ -1554,9 +1452,7 @@ func gc_body_finalErrorKernel(gc_b *compiled.Block, x []float64, gSum *float64) 
 					gc_pos.Thread = gc_rank
 //line samples.go:257
 					globalThreadID := gc_bx*gc_bdx + gc_tx
-//line samples.go:259
 					sum := gc_s_sum[gc_rank]
-//line samples.go:259
 					i := globalThreadID + gc_off
 					gc_more = true
 //line samples.go:260
@@ -1569,7 +1465,6 @@ func gc_body_finalErrorKernel(gc_b *compiled.Block, x []float64, gSum *float64) 
 	}
 //line samples.go:264
 	tile32 := cg.TiledPartition(cta, 32)
-//line samples.go:267
 	var gc_c1v [32]float64
 	var gc_c1r [32]float64
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -1581,7 +1476,6 @@ func gc_body_finalErrorKernel(gc_b *compiled.Block, x []float64, gSum *float64) 
 		for offset := 32 / 2; offset > 0; offset /= 2 {
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-//line samples.go:270
 				sum := gc_s_sum[gc_rank]
 //line samples.go:267
 				gc_c1v[gc_lane] = sum
@@ -1590,7 +1484,6 @@ func gc_body_finalErrorKernel(gc_b *compiled.Block, x []float64, gSum *float64) 
 			compiled.TileLanes[float64, float64](gc_b, "ShflDown", gc_w, gc_act, tile32.Size(), &gc_c1v, offset, nil, &gc_c1r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-//line samples.go:271
 				sum := gc_s_sum[gc_rank]
 //line samples.go:267
 				sum += gc_c1r[gc_lane]
@@ -1615,7 +1508,6 @@ func gc_body_finalErrorKernel(gc_b *compiled.Block, x []float64, gSum *float64) 
 			}
 		}
 	}
-//line samples.go:278
 	var gc_l_blockSum [32]float64
 	var gc_c2r [32]float64
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -1623,7 +1515,6 @@ func gc_body_finalErrorKernel(gc_b *compiled.Block, x []float64, gSum *float64) 
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		{
-//line samples.go:286
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			{
@@ -1638,7 +1529,6 @@ func gc_body_finalErrorKernel(gc_b *compiled.Block, x []float64, gSum *float64) 
 						if gc_tx < (gc_bdx / gocuda.WarpSize) {
 							blockSum = gc_at2[gc_lane]
 						}
-//line samples.go:281
 						gc_l_blockSum[gc_lane] = blockSum
 					}
 				} else {
@@ -1654,7 +1544,6 @@ func gc_body_finalErrorKernel(gc_b *compiled.Block, x []float64, gSum *float64) 
 						if gc_tx < (gc_bdx / gocuda.WarpSize) {
 							blockSum = warpSum[gc_tx]
 						}
-//line samples.go:281
 						gc_l_blockSum[gc_lane] = blockSum
 					}
 				}
@@ -1699,7 +1588,6 @@ func gc_body_finalErrorKernel(gc_b *compiled.Block, x []float64, gSum *float64) 
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-//line samples.go:290
 						blockSum := gc_l_blockSum[gc_lane]
 //line samples.go:283
 						blockSum += gc_c2r[gc_lane]
@@ -1765,7 +1653,6 @@ func gc_body_fwtBatch1Kernel(gc_b *compiled.Block, dOutput, dInput []float32, lo
 			return
 		}
 		gc_more = false
-//line samples.go:313
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -1782,35 +1669,30 @@ func gc_body_fwtBatch1Kernel(gc_b *compiled.Block, dOutput, dInput []float32, lo
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line samples.go:307
 						gc_more = true
 //line samples.go:307
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 1
-//line samples.go:307
 						gc_more = true
 //line samples.go:307
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 2
-//line samples.go:307
 						gc_more = true
 //line samples.go:307
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 3
-//line samples.go:307
 						gc_more = true
 //line samples.go:307
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line samples.go:307
 					gc_more = true
 //line samples.go:307
 					gc_at[gc_tx] = gc_at2[gc_tx]
@@ -1872,7 +1754,6 @@ func gc_body_fwtBatch1Kernel(gc_b *compiled.Block, dOutput, dInput []float32, lo
 		}
 	}
 	for stride := N >> 2; stride > 0; stride >>= 2 {
-//line samples.go:314
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -1919,7 +1800,6 @@ func gc_body_fwtBatch1Kernel(gc_b *compiled.Block, dOutput, dInput []float32, lo
 				return
 			}
 			gc_more2 = false
-//line samples.go:350
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_off2, gc_to) {
 				panic(compiled.ErrGuardWraps)
@@ -1968,7 +1848,6 @@ func gc_body_fwtBatch1Kernel(gc_b *compiled.Block, dOutput, dInput []float32, lo
 			return
 		}
 		gc_more3 = false
-//line samples.go:363
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off3, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -1985,35 +1864,30 @@ func gc_body_fwtBatch1Kernel(gc_b *compiled.Block, dOutput, dInput []float32, lo
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
 						gc_tx := gc_step3 + 0
-//line samples.go:357
 						gc_more3 = true
 //line samples.go:357
 						gc_at3[gc_tx] = gc_at4[gc_tx]
 					}
 					{
 						gc_tx := gc_step3 + 1
-//line samples.go:357
 						gc_more3 = true
 //line samples.go:357
 						gc_at3[gc_tx] = gc_at4[gc_tx]
 					}
 					{
 						gc_tx := gc_step3 + 2
-//line samples.go:357
 						gc_more3 = true
 //line samples.go:357
 						gc_at3[gc_tx] = gc_at4[gc_tx]
 					}
 					{
 						gc_tx := gc_step3 + 3
-//line samples.go:357
 						gc_more3 = true
 //line samples.go:357
 						gc_at3[gc_tx] = gc_at4[gc_tx]
 					}
 				}
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-//line samples.go:357
 					gc_more3 = true
 //line samples.go:357
 					gc_at3[gc_tx] = gc_at4[gc_tx]
@@ -2119,7 +1993,6 @@ func gc_body_fwtBatch2Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, dOutput, dI
 		N := gc_bdx * gc_gdx * 4
 		dSrc := dInput[gc_by*N:]
 		dDst := dOutput[gc_by*N:]
-//line samples.go:371
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -2191,9 +2064,7 @@ func gc_body_modulateKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dA, dB []flo
 			_ = gc_more
 			gc_pos.Block = gc_first % gc_gdx
 			gc_bx := 0
-//line samples.go:417
 			gc_runlo, gc_runhi := gc_first*gc_bdx, gc_last*gc_bdx
-//line samples.go:419
 			gc_from, gc_to := gc_runlo, gc_runhi
 			if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
 				panic(compiled.ErrGuardWraps)
@@ -2210,35 +2081,30 @@ func gc_body_modulateKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dA, dB []flo
 					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
 							gc_tx := gc_step + 0
-//line samples.go:407
 							gc_more = true
 //line samples.go:407
 							gc_at[gc_tx] *= gc_at2[gc_tx] * rcpN
 						}
 						{
 							gc_tx := gc_step + 1
-//line samples.go:407
 							gc_more = true
 //line samples.go:407
 							gc_at[gc_tx] *= gc_at2[gc_tx] * rcpN
 						}
 						{
 							gc_tx := gc_step + 2
-//line samples.go:407
 							gc_more = true
 //line samples.go:407
 							gc_at[gc_tx] *= gc_at2[gc_tx] * rcpN
 						}
 						{
 							gc_tx := gc_step + 3
-//line samples.go:407
 							gc_more = true
 //line samples.go:407
 							gc_at[gc_tx] *= gc_at2[gc_tx] * rcpN
 						}
 					}
 					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line samples.go:407
 						gc_more = true
 //line samples.go:407
 						gc_at[gc_tx] *= gc_at2[gc_tx] * rcpN
@@ -2322,7 +2188,6 @@ func gc_body_modulateKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dA, dB []flo
 				return
 			}
 			gc_more = false
-//line samples.go:413
 			gc_bx := gc_lo%gc_gdx - 1
 			for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
 				gc_pos.Block = gc_blk
@@ -2347,35 +2212,30 @@ func gc_body_modulateKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dA, dB []flo
 							for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 								{
 									gc_tx := gc_step3 + 0
-//line samples.go:407
 									gc_more = true
 //line samples.go:407
 									gc_at3[gc_tx] *= gc_at4[gc_tx] * rcpN
 								}
 								{
 									gc_tx := gc_step3 + 1
-//line samples.go:407
 									gc_more = true
 //line samples.go:407
 									gc_at3[gc_tx] *= gc_at4[gc_tx] * rcpN
 								}
 								{
 									gc_tx := gc_step3 + 2
-//line samples.go:407
 									gc_more = true
 //line samples.go:407
 									gc_at3[gc_tx] *= gc_at4[gc_tx] * rcpN
 								}
 								{
 									gc_tx := gc_step3 + 3
-//line samples.go:407
 									gc_more = true
 //line samples.go:407
 									gc_at3[gc_tx] *= gc_at4[gc_tx] * rcpN
 								}
 							}
 							for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-//line samples.go:407
 								gc_more = true
 //line samples.go:407
 								gc_at3[gc_tx] *= gc_at4[gc_tx] * rcpN
@@ -2476,7 +2336,6 @@ func gc_body_initValueKernel(gc_b *compiled.Block, od []float32, value float32) 
 //line samples.go:423
 	cta := cg.ThisThreadBlock(t)
 	_ = cta
-//line samples.go:426
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_step := 0
 		for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -2569,7 +2428,6 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 //line samples.go:441
 	gdim := gc_gdx
 	bid := gc_bx
-//line samples.go:444
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_step := 0
 		for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -2634,7 +2492,6 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 			shared[tid+bdim] = id[idata+uint32(bdim)]
 		}
 	}
-//line samples.go:454
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_stride := 2 * 1
 		gc_off := 1
@@ -2644,7 +2501,6 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 //line samples.go:453
 				data0 := shared[gc_idx]
 				data1 := shared[gc_idx2]
-//line samples.go:457
 				gc_s_data0[gc_rank] = data0
 				gc_s_data1[gc_rank] = data1
 			}
@@ -2660,7 +2516,6 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 //line samples.go:453
 					data0 := shared[2*tid]
 					data1 := shared[(2*tid)+1]
-//line samples.go:457
 					gc_s_data0[gc_rank] = data0
 					gc_s_data1[gc_rank] = data1
 				}
@@ -2673,7 +2528,6 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 //line samples.go:453
 					data0 := shared[2*tid]
 					data1 := shared[(2*tid)+1]
-//line samples.go:457
 					gc_s_data0[gc_rank] = data0
 					gc_s_data1[gc_rank] = data1
 				}
@@ -2686,7 +2540,6 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 //line samples.go:453
 					data0 := shared[2*tid]
 					data1 := shared[(2*tid)+1]
-//line samples.go:457
 					gc_s_data0[gc_rank] = data0
 					gc_s_data1[gc_rank] = data1
 				}
@@ -2699,7 +2552,6 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 //line samples.go:453
 					data0 := shared[2*tid]
 					data1 := shared[(2*tid)+1]
-//line samples.go:457
 					gc_s_data0[gc_rank] = data0
 					gc_s_data1[gc_rank] = data1
 				}
@@ -2712,13 +2564,11 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 //line samples.go:453
 				data0 := shared[2*tid]
 				data1 := shared[(2*tid)+1]
-//line samples.go:457
 				gc_s_data0[gc_rank] = data0
 				gc_s_data1[gc_rank] = data1
 			}
 		}
 	}
-//line samples.go:464
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_step3 := 0
 		for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
@@ -2732,7 +2582,6 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 				tidGlobal := (bid * bdim) + tid
 //line samples.go:460
 				atid := uint32(tid) + (uint32(tid) >> logNumBanks)
-//line samples.go:462
 				data0 := gc_s_data0[gc_rank]
 				data1 := gc_s_data1[gc_rank]
 //line samples.go:458
@@ -2750,7 +2599,6 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 				tidGlobal := (bid * bdim) + tid
 //line samples.go:460
 				atid := uint32(tid) + (uint32(tid) >> logNumBanks)
-//line samples.go:462
 				data0 := gc_s_data0[gc_rank]
 				data1 := gc_s_data1[gc_rank]
 //line samples.go:458
@@ -2768,7 +2616,6 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 				tidGlobal := (bid * bdim) + tid
 //line samples.go:460
 				atid := uint32(tid) + (uint32(tid) >> logNumBanks)
-//line samples.go:462
 				data0 := gc_s_data0[gc_rank]
 				data1 := gc_s_data1[gc_rank]
 //line samples.go:458
@@ -2786,7 +2633,6 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 				tidGlobal := (bid * bdim) + tid
 //line samples.go:460
 				atid := uint32(tid) + (uint32(tid) >> logNumBanks)
-//line samples.go:462
 				data0 := gc_s_data0[gc_rank]
 				data1 := gc_s_data1[gc_rank]
 //line samples.go:458
@@ -2804,7 +2650,6 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 			tidGlobal := (bid * bdim) + tid
 //line samples.go:460
 			atid := uint32(tid) + (uint32(tid) >> logNumBanks)
-//line samples.go:462
 			data0 := gc_s_data0[gc_rank]
 			data1 := gc_s_data1[gc_rank]
 //line samples.go:458
@@ -2815,7 +2660,6 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 	}
 //line samples.go:466
 	if dlevels > 1 {
-//line samples.go:468
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step4 := 0
 			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
@@ -2829,7 +2673,6 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 					offsetNeighbor := uint32(1)
 					numThreads := uint32(bdim >> 1)
 					idata0 := uint32(tid * 2)
-//line samples.go:473
 					gc_s_offsetNeighbor[gc_rank] = offsetNeighbor
 					gc_s_numThreads[gc_rank] = numThreads
 					gc_s_idata0[gc_rank] = idata0
@@ -2844,7 +2687,6 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 					offsetNeighbor := uint32(1)
 					numThreads := uint32(bdim >> 1)
 					idata0 := uint32(tid * 2)
-//line samples.go:473
 					gc_s_offsetNeighbor[gc_rank] = offsetNeighbor
 					gc_s_numThreads[gc_rank] = numThreads
 					gc_s_idata0[gc_rank] = idata0
@@ -2859,7 +2701,6 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 					offsetNeighbor := uint32(1)
 					numThreads := uint32(bdim >> 1)
 					idata0 := uint32(tid * 2)
-//line samples.go:473
 					gc_s_offsetNeighbor[gc_rank] = offsetNeighbor
 					gc_s_numThreads[gc_rank] = numThreads
 					gc_s_idata0[gc_rank] = idata0
@@ -2874,7 +2715,6 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 					offsetNeighbor := uint32(1)
 					numThreads := uint32(bdim >> 1)
 					idata0 := uint32(tid * 2)
-//line samples.go:473
 					gc_s_offsetNeighbor[gc_rank] = offsetNeighbor
 					gc_s_numThreads[gc_rank] = numThreads
 					gc_s_idata0[gc_rank] = idata0
@@ -2889,7 +2729,6 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 				offsetNeighbor := uint32(1)
 				numThreads := uint32(bdim >> 1)
 				idata0 := uint32(tid * 2)
-//line samples.go:473
 				gc_s_offsetNeighbor[gc_rank] = offsetNeighbor
 				gc_s_numThreads[gc_rank] = numThreads
 				gc_s_idata0[gc_rank] = idata0
@@ -2897,14 +2736,12 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 		}
 //line samples.go:471
 		for i := uint32(1); i < dlevels; i++ {
-//line samples.go:473
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line samples.go:443
 					tid := gc_tx
-//line samples.go:445
 					offsetNeighbor := gc_s_offsetNeighbor[gc_rank]
 					numThreads := gc_s_numThreads[gc_rank]
 					idata0 := gc_s_idata0[gc_rank]
@@ -2931,7 +2768,6 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 				}
 			}
 		}
-//line samples.go:496
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -3063,7 +2899,6 @@ func gc_body_blackScholesKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dCallRes
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line samples.go:563
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bdx*gc_bx, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -3151,7 +2986,6 @@ func gc_body_binomialOptionsKernel(gc_b *compiled.Block, dOptionData []TOptionDa
 	vDt := dOptionData[gc_bx].vDt
 	puByDf := dOptionData[gc_bx].puByDf
 	pdByDf := dOptionData[gc_bx].pdByDf
-//line samples.go:599
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -3245,13 +3079,10 @@ func gc_body_binomialOptionsKernel(gc_b *compiled.Block, dOptionData []TOptionDa
 			if tid == 0 {
 				callExchange[binomialThreadblockSize] = expiryCallValue(S, X, vDt, binomialNumSteps)
 			}
-//line samples.go:608
 			gc_s_call[gc_rank] = call
 		}
 	}
-//line samples.go:610
 	for i_ := binomialNumSteps; i_ > 0; i_-- {
-//line samples.go:612
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			if gc_bdx <= len(callExchange) {
 				gc_at := callExchange[:gc_bdx]
@@ -3259,36 +3090,28 @@ func gc_body_binomialOptionsKernel(gc_b *compiled.Block, dOptionData []TOptionDa
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line samples.go:620
 						gc_rank := gc_base + gc_tx
-//line samples.go:594
 						call := gc_s_call[gc_rank]
 //line samples.go:611
 						gc_at[gc_tx] = call[0]
 					}
 					{
 						gc_tx := gc_step + 1
-//line samples.go:616
 						gc_rank := gc_base + gc_tx
-//line samples.go:594
 						call := gc_s_call[gc_rank]
 //line samples.go:611
 						gc_at[gc_tx] = call[0]
 					}
 					{
 						gc_tx := gc_step + 2
-//line samples.go:616
 						gc_rank := gc_base + gc_tx
-//line samples.go:594
 						call := gc_s_call[gc_rank]
 //line samples.go:611
 						gc_at[gc_tx] = call[0]
 					}
 					{
 						gc_tx := gc_step + 3
-//line samples.go:616
 						gc_rank := gc_base + gc_tx
-//line samples.go:594
 						call := gc_s_call[gc_rank]
 //line samples.go:611
 						gc_at[gc_tx] = call[0]
@@ -3296,7 +3119,6 @@ func gc_body_binomialOptionsKernel(gc_b *compiled.Block, dOptionData []TOptionDa
 				}
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line samples.go:594
 					call := gc_s_call[gc_rank]
 //line samples.go:611
 					gc_at[gc_tx] = call[0]
@@ -3310,7 +3132,6 @@ func gc_body_binomialOptionsKernel(gc_b *compiled.Block, dOptionData []TOptionDa
 						gc_pos.Thread = gc_rank
 //line samples.go:592
 						tid := gc_tx
-//line samples.go:594
 						call := gc_s_call[gc_rank]
 //line samples.go:611
 						callExchange[tid] = call[0]
@@ -3321,7 +3142,6 @@ func gc_body_binomialOptionsKernel(gc_b *compiled.Block, dOptionData []TOptionDa
 						gc_pos.Thread = gc_rank
 //line samples.go:592
 						tid := gc_tx
-//line samples.go:594
 						call := gc_s_call[gc_rank]
 //line samples.go:611
 						callExchange[tid] = call[0]
@@ -3332,7 +3152,6 @@ func gc_body_binomialOptionsKernel(gc_b *compiled.Block, dOptionData []TOptionDa
 						gc_pos.Thread = gc_rank
 //line samples.go:592
 						tid := gc_tx
-//line samples.go:594
 						call := gc_s_call[gc_rank]
 //line samples.go:611
 						callExchange[tid] = call[0]
@@ -3343,7 +3162,6 @@ func gc_body_binomialOptionsKernel(gc_b *compiled.Block, dOptionData []TOptionDa
 						gc_pos.Thread = gc_rank
 //line samples.go:592
 						tid := gc_tx
-//line samples.go:594
 						call := gc_s_call[gc_rank]
 //line samples.go:611
 						callExchange[tid] = call[0]
@@ -3354,14 +3172,12 @@ func gc_body_binomialOptionsKernel(gc_b *compiled.Block, dOptionData []TOptionDa
 					gc_pos.Thread = gc_rank
 //line samples.go:592
 					tid := gc_tx
-//line samples.go:594
 					call := gc_s_call[gc_rank]
 //line samples.go:611
 					callExchange[tid] = call[0]
 				}
 			}
 		}
-//line samples.go:617
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := 1
 			gc_fastlo := min(max(0, -gc_off2), gc_bdx)
@@ -3374,7 +3190,6 @@ func gc_body_binomialOptionsKernel(gc_b *compiled.Block, dOptionData []TOptionDa
 						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_fastlo + gc_u
 							gc_rank := gc_base + gc_tx
-//line samples.go:594
 							call := gc_s_call[gc_rank]
 //line samples.go:613
 							call[binomialElemsPerThread] = gc_at2[gc_u]
@@ -3387,7 +3202,6 @@ func gc_body_binomialOptionsKernel(gc_b *compiled.Block, dOptionData []TOptionDa
 					gc_pos.Thread = gc_rank
 //line samples.go:592
 					tid := gc_tx
-//line samples.go:594
 					call := gc_s_call[gc_rank]
 //line samples.go:613
 					call[binomialElemsPerThread] = callExchange[tid+1]
@@ -3402,7 +3216,6 @@ func gc_body_binomialOptionsKernel(gc_b *compiled.Block, dOptionData []TOptionDa
 						gc_pos.Thread = gc_rank
 //line samples.go:592
 						tid := gc_tx
-//line samples.go:594
 						call := gc_s_call[gc_rank]
 //line samples.go:613
 						call[binomialElemsPerThread] = callExchange[tid+1]
@@ -3414,7 +3227,6 @@ func gc_body_binomialOptionsKernel(gc_b *compiled.Block, dOptionData []TOptionDa
 						gc_pos.Thread = gc_rank
 //line samples.go:592
 						tid := gc_tx
-//line samples.go:594
 						call := gc_s_call[gc_rank]
 //line samples.go:613
 						call[binomialElemsPerThread] = callExchange[tid+1]
@@ -3426,7 +3238,6 @@ func gc_body_binomialOptionsKernel(gc_b *compiled.Block, dOptionData []TOptionDa
 						gc_pos.Thread = gc_rank
 //line samples.go:592
 						tid := gc_tx
-//line samples.go:594
 						call := gc_s_call[gc_rank]
 //line samples.go:613
 						call[binomialElemsPerThread] = callExchange[tid+1]
@@ -3438,7 +3249,6 @@ func gc_body_binomialOptionsKernel(gc_b *compiled.Block, dOptionData []TOptionDa
 						gc_pos.Thread = gc_rank
 //line samples.go:592
 						tid := gc_tx
-//line samples.go:594
 						call := gc_s_call[gc_rank]
 //line samples.go:613
 						call[binomialElemsPerThread] = callExchange[tid+1]
@@ -3450,7 +3260,6 @@ func gc_body_binomialOptionsKernel(gc_b *compiled.Block, dOptionData []TOptionDa
 					gc_pos.Thread = gc_rank
 //line samples.go:592
 					tid := gc_tx
-//line samples.go:594
 					call := gc_s_call[gc_rank]
 //line samples.go:613
 					call[binomialElemsPerThread] = callExchange[tid+1]
@@ -3458,7 +3267,6 @@ func gc_body_binomialOptionsKernel(gc_b *compiled.Block, dOptionData []TOptionDa
 				}
 			}
 		}
-//line samples.go:620
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -3467,7 +3275,6 @@ func gc_body_binomialOptionsKernel(gc_b *compiled.Block, dOptionData []TOptionDa
 				tid := gc_tx
 //line samples.go:608
 				finalIt := max(0, tid*binomialElemsPerThread-1)
-//line samples.go:610
 				call := gc_s_call[gc_rank]
 //line samples.go:616
 				if i_ > finalIt {
@@ -3554,12 +3361,10 @@ func gc_body_binomialOptionsKernel(gc_b *compiled.Block, dOptionData []TOptionDa
 						}
 					}
 				}
-//line samples.go:621
 				gc_s_call[gc_rank] = call
 			}
 		}
 	}
-//line samples.go:627
 	gc_from, gc_to := 0, gc_bdx
 	if gc_bound := 0; gc_bound < gc_to-1 {
 		gc_to = gc_bound + 1
@@ -3572,9 +3377,7 @@ func gc_body_binomialOptionsKernel(gc_b *compiled.Block, dOptionData []TOptionDa
 			for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 				{
 					gc_tx := gc_step4 + 0
-//line samples.go:640
 					gc_rank := gc_base + gc_tx
-//line samples.go:594
 					call := gc_s_call[gc_rank]
 					{
 //line samples.go:624
@@ -3583,9 +3386,7 @@ func gc_body_binomialOptionsKernel(gc_b *compiled.Block, dOptionData []TOptionDa
 				}
 				{
 					gc_tx := gc_step4 + 1
-//line samples.go:630
 					gc_rank := gc_base + gc_tx
-//line samples.go:594
 					call := gc_s_call[gc_rank]
 					{
 //line samples.go:624
@@ -3594,9 +3395,7 @@ func gc_body_binomialOptionsKernel(gc_b *compiled.Block, dOptionData []TOptionDa
 				}
 				{
 					gc_tx := gc_step4 + 2
-//line samples.go:630
 					gc_rank := gc_base + gc_tx
-//line samples.go:594
 					call := gc_s_call[gc_rank]
 					{
 //line samples.go:624
@@ -3605,9 +3404,7 @@ func gc_body_binomialOptionsKernel(gc_b *compiled.Block, dOptionData []TOptionDa
 				}
 				{
 					gc_tx := gc_step4 + 3
-//line samples.go:630
 					gc_rank := gc_base + gc_tx
-//line samples.go:594
 					call := gc_s_call[gc_rank]
 					{
 //line samples.go:624
@@ -3617,7 +3414,6 @@ func gc_body_binomialOptionsKernel(gc_b *compiled.Block, dOptionData []TOptionDa
 			}
 			for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line samples.go:594
 				call := gc_s_call[gc_rank]
 				{
 //line samples.go:624
@@ -3631,7 +3427,6 @@ func gc_body_binomialOptionsKernel(gc_b *compiled.Block, dOptionData []TOptionDa
 					gc_tx := gc_step5 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples.go:594
 					call := gc_s_call[gc_rank]
 					{
 //line samples.go:624
@@ -3642,7 +3437,6 @@ func gc_body_binomialOptionsKernel(gc_b *compiled.Block, dOptionData []TOptionDa
 					gc_tx := gc_step5 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples.go:594
 					call := gc_s_call[gc_rank]
 					{
 //line samples.go:624
@@ -3653,7 +3447,6 @@ func gc_body_binomialOptionsKernel(gc_b *compiled.Block, dOptionData []TOptionDa
 					gc_tx := gc_step5 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples.go:594
 					call := gc_s_call[gc_rank]
 					{
 //line samples.go:624
@@ -3664,7 +3457,6 @@ func gc_body_binomialOptionsKernel(gc_b *compiled.Block, dOptionData []TOptionDa
 					gc_tx := gc_step5 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples.go:594
 					call := gc_s_call[gc_rank]
 					{
 //line samples.go:624
@@ -3675,7 +3467,6 @@ func gc_body_binomialOptionsKernel(gc_b *compiled.Block, dOptionData []TOptionDa
 			for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples.go:594
 				call := gc_s_call[gc_rank]
 				{
 //line samples.go:624
@@ -3734,20 +3525,13 @@ func gc_body_finiteDifferencesKernel(gc_b *compiled.Block, output, input []float
 	strideZ := strideY * (dimy + 2*fdtdRadius)
 	compiled.OutOfLine(func() {
 		gc_s_validr := gc_s_validr[:gc_n]
-//line samples.go:661
 		gc_s_validw := gc_s_validw[:gc_n]
-//line samples.go:663
 		gc_s_inputIndex := gc_s_inputIndex[:gc_n]
-//line samples.go:665
 		gc_s_outputIndex := gc_s_outputIndex[:gc_n]
-//line samples.go:667
 		gc_s_infront := gc_s_infront[:gc_n]
-//line samples.go:669
 		gc_s_behind := gc_s_behind[:gc_n]
-//line samples.go:671
 		gc_s_current := gc_s_current[:gc_n]
 		{
-//line samples.go:674
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -3800,7 +3584,6 @@ func gc_body_finiteDifferencesKernel(gc_b *compiled.Block, output, input []float
 							if validr {
 								infront[i_] = input[inputIndex]
 							}
-//line samples.go:701
 							inputIndex += strideZ
 						}
 						{
@@ -3809,7 +3592,6 @@ func gc_body_finiteDifferencesKernel(gc_b *compiled.Block, output, input []float
 							if validr {
 								infront[i_] = input[inputIndex]
 							}
-//line samples.go:701
 							inputIndex += strideZ
 						}
 						{
@@ -3818,7 +3600,6 @@ func gc_body_finiteDifferencesKernel(gc_b *compiled.Block, output, input []float
 							if validr {
 								infront[i_] = input[inputIndex]
 							}
-//line samples.go:701
 							inputIndex += strideZ
 						}
 						{
@@ -3827,11 +3608,9 @@ func gc_body_finiteDifferencesKernel(gc_b *compiled.Block, output, input []float
 							if validr {
 								infront[i_] = input[inputIndex]
 							}
-//line samples.go:701
 							inputIndex += strideZ
 						}
 					}
-//line samples.go:710
 					gc_s_validr[gc_rank] = validr
 					gc_s_validw[gc_rank] = validw
 					gc_s_inputIndex[gc_rank] = inputIndex
@@ -3851,18 +3630,12 @@ func gc_body_finiteDifferencesKernel(gc_b *compiled.Block, output, input []float
 	for iz := 0; iz < dimz; iz++ {
 		compiled.OutOfLine(func() {
 			gc_s_validr := gc_s_validr[:gc_n]
-//line samples.go:708
 			gc_s_inputIndex := gc_s_inputIndex[:gc_n]
-//line samples.go:710
 			gc_s_outputIndex := gc_s_outputIndex[:gc_n]
-//line samples.go:712
 			gc_s_infront := gc_s_infront[:gc_n]
-//line samples.go:714
 			gc_s_behind := gc_s_behind[:gc_n]
-//line samples.go:716
 			gc_s_current := gc_s_current[:gc_n]
 			{
-//line samples.go:719
 				for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 					gc_pos.Thread = gc_rank
 					validr := gc_s_validr[gc_rank]
@@ -3938,7 +3711,6 @@ func gc_body_finiteDifferencesKernel(gc_b *compiled.Block, output, input []float
 //line samples.go:649
 								ltidx := gc_tx
 								ltidy := gc_ty
-//line samples.go:673
 								outputIndex := gc_s_outputIndex[gc_rank]
 								current := gc_s_current[gc_rank]
 //line samples.go:723
@@ -3965,7 +3737,6 @@ func gc_body_finiteDifferencesKernel(gc_b *compiled.Block, output, input []float
 //line samples.go:670
 						tx := ltidx + fdtdRadius
 						ty := ltidy + fdtdRadius
-//line samples.go:673
 						outputIndex := gc_s_outputIndex[gc_rank]
 						current := gc_s_current[gc_rank]
 //line samples.go:723
@@ -3991,7 +3762,6 @@ func gc_body_finiteDifferencesKernel(gc_b *compiled.Block, output, input []float
 //line samples.go:670
 						tx := ltidx + fdtdRadius
 						ty := ltidy + fdtdRadius
-//line samples.go:673
 						outputIndex := gc_s_outputIndex[gc_rank]
 						current := gc_s_current[gc_rank]
 //line samples.go:723
@@ -4016,18 +3786,12 @@ func gc_body_finiteDifferencesKernel(gc_b *compiled.Block, output, input []float
 		}
 		compiled.OutOfLine(func() {
 			tile := tile[:24]
-//line samples.go:745
 			gc_s_validw := gc_s_validw[:gc_n]
-//line samples.go:747
 			gc_s_outputIndex := gc_s_outputIndex[:gc_n]
-//line samples.go:749
 			gc_s_infront := gc_s_infront[:gc_n]
-//line samples.go:751
 			gc_s_behind := gc_s_behind[:gc_n]
-//line samples.go:753
 			gc_s_current := gc_s_current[:gc_n]
 			{
-//line samples.go:756
 				gc_ty := 0
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -4041,7 +3805,6 @@ func gc_body_finiteDifferencesKernel(gc_b *compiled.Block, output, input []float
 						ltidy := gc_ty
 //line samples.go:671
 						ty := ltidy + fdtdRadius
-//line samples.go:673
 						validw := gc_s_validw[gc_rank]
 						outputIndex := gc_s_outputIndex[gc_rank]
 						infront := gc_s_infront[gc_rank]
@@ -4057,7 +3820,6 @@ func gc_body_finiteDifferencesKernel(gc_b *compiled.Block, output, input []float
 							output[outputIndex] = value
 						}
 					}
-//line samples.go:746
 					gc_ty++
 					if gc_ty == gc_bdy {
 						gc_ty = 0
@@ -4071,4 +3833,5 @@ func gc_body_finiteDifferencesKernel(gc_b *compiled.Block, output, input []float
 // gc_files_samples holds the source files whose lines the kernels' records hash.
 //
 //go:embed common.go samples.go
+//line samples.go:759
 var gc_files_samples embed.FS

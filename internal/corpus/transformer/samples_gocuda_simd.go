@@ -66,7 +66,6 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 //line samples.go:109
 	alpham1 := float32(-1.0)
 	_ = &alpham1
-//line samples.go:112
 	for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 		gc_pos2.Thread = gc_rank2
 		if gc_exited2[gc_rank2] {
@@ -77,7 +76,6 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 		var r0, r1, b, a, na float32 = 0.0, 0, 0, 0, 0
 //line samples.go:112
 		gpuSpMV(I, J, val, nnz, N, alpha, x, Ax, cta, grid)
-//line samples.go:115
 		_ = b
 		_ = a
 		_ = na
@@ -88,7 +86,6 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 	if !gc_b2.SyncGrid() {
 		return
 	}
-//line samples.go:118
 	for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 		gc_pos2.Thread = gc_rank2
 		if gc_exited2[gc_rank2] {
@@ -115,7 +112,6 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 	var grid_ cg.Grid = grid
 //line samples.go:49
 	tmp := gocuda.DynamicShared[float64](t)
-//line samples.go:51
 	gc_vstep4 := 0
 	if compiled.SIMD {
 //line samples.go:51
@@ -144,7 +140,6 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 		}
 //line samples.go:51
 		tempSum := 0.0
-//line samples.go:53
 		gc_s_tempSum[gc_rank2] = tempSum
 	}
 //line samples.go:52
@@ -158,7 +153,6 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 			return
 		}
 		gc_more = false
-//line samples.go:59
 		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 			if gc_exited2[gc_rank2] {
@@ -192,7 +186,6 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 	}
 //line samples.go:56
 	tile32 := cg.TiledPartition(cta_, 32)
-//line samples.go:59
 	var gc_c21v [32]float64
 	var gc_c21r [32]float64
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -232,7 +225,6 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 			gc_s_tempSum[gc_rank2] = tempSum
 		}
 	}
-//line samples.go:68
 	var gc_c22v [32]float64
 	var gc_c22r [32]float64
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -244,7 +236,6 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 		}
 		var gc_dead2 uint32
 		{
-//line samples.go:80
 			var gc_m252 uint32
 			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 				if gc_act2&(1<<gc_lane2) == 0 {
@@ -301,7 +292,6 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 	if !gc_b2.SyncGrid() {
 		return
 	}
-//line samples.go:126
 	for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 		gc_pos2.Thread = gc_rank2
 		if gc_exited2[gc_rank2] {
@@ -312,7 +302,6 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 		r1 = float32(*dotResult)
 //line samples.go:126
 		k := 1
-//line samples.go:128
 		gc_s_r1[gc_rank2] = r1
 		gc_s_k[gc_rank2] = k
 	}
@@ -337,7 +326,6 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 				r0 := gc_s_r0[gc_rank2]
 				r1 := gc_s_r1[gc_rank2]
 				var b float32
-//line samples.go:148
 				k := gc_s_k[gc_rank2]
 //line samples.go:127
 				if !(r1 > tol*tol && k <= maxIter) {
@@ -359,7 +347,6 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 		if !gc_b2.SyncGrid() {
 			return
 		}
-//line samples.go:139
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
@@ -394,7 +381,6 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 		var grid_2 cg.Grid = grid
 //line samples.go:49
 		tmp_ := gocuda.DynamicShared[float64](t)
-//line samples.go:51
 		gc_vstep5 := 0
 		if compiled.SIMD {
 //line samples.go:51
@@ -423,7 +409,6 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 			}
 //line samples.go:51
 			tempSum_ := 0.0
-//line samples.go:53
 			gc_s_tempSum_[gc_rank2] = tempSum_
 		}
 //line samples.go:52
@@ -437,7 +422,6 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 				return
 			}
 			gc_more2 = false
-//line samples.go:59
 			for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 				gc_pos2.Thread = gc_rank2
 				if gc_exited2[gc_rank2] {
@@ -471,7 +455,6 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 		}
 //line samples.go:56
 		tile32_ := cg.TiledPartition(cta_2, 32)
-//line samples.go:59
 		var gc_c23v [32]float64
 		var gc_c23r [32]float64
 		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -511,7 +494,6 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 				gc_s_tempSum_[gc_rank2] = tempSum_
 			}
 		}
-//line samples.go:68
 		var gc_c24v [32]float64
 		var gc_c24r [32]float64
 		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -523,7 +505,6 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 			}
 			var gc_dead2 uint32
 			{
-//line samples.go:80
 				var gc_m302 uint32
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 					if gc_act2&(1<<gc_lane2) == 0 {
@@ -581,7 +562,6 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 			return
 		}
 		archsimd.ClearAVXUpperBits()
-//line samples.go:152
 		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 			if gc_exited2[gc_rank2] {
@@ -589,10 +569,8 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 			}
 			gc_b2.Enter(gc_rank2)
 			var r0 float32
-//line samples.go:160
 			r1 := gc_s_r1[gc_rank2]
 			var a float32
-//line samples.go:163
 			var na float32
 //line samples.go:149
 			a = float32(float64(r1) / *dotResult)
@@ -608,7 +586,6 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 		if !gc_b2.SyncGrid() {
 			return
 		}
-//line samples.go:161
 		gc_from5, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 			gc_to2 = gc_bound2 + 1
@@ -650,7 +627,6 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 						}
 					}
 				}
-//line samples.go:161
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx2 := gc_vstep6; gc_tx2 < gc_to2; gc_tx2++ {
@@ -683,7 +659,6 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 		var grid_3 cg.Grid = grid
 //line samples.go:49
 		tmp_2 := gocuda.DynamicShared[float64](t)
-//line samples.go:51
 		gc_vstep7 := 0
 		if compiled.SIMD {
 //line samples.go:51
@@ -712,7 +687,6 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 			}
 //line samples.go:51
 			tempSum_2 := 0.0
-//line samples.go:53
 			gc_s_tempSum_2[gc_rank2] = tempSum_2
 		}
 //line samples.go:52
@@ -726,7 +700,6 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 				return
 			}
 			gc_more3 = false
-//line samples.go:59
 			for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 				gc_pos2.Thread = gc_rank2
 				if gc_exited2[gc_rank2] {
@@ -760,7 +733,6 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 		}
 //line samples.go:56
 		tile32_2 := cg.TiledPartition(cta_3, 32)
-//line samples.go:59
 		var gc_c25v [32]float64
 		var gc_c25r [32]float64
 		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -800,7 +772,6 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 				gc_s_tempSum_2[gc_rank2] = tempSum_2
 			}
 		}
-//line samples.go:68
 		var gc_c26v [32]float64
 		var gc_c26r [32]float64
 		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -812,7 +783,6 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 			}
 			var gc_dead2 uint32
 			{
-//line samples.go:80
 				var gc_m352 uint32
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 					if gc_act2&(1<<gc_lane2) == 0 {
@@ -870,14 +840,12 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 			return
 		}
 		archsimd.ClearAVXUpperBits()
-//line samples.go:171
 		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 			if gc_exited2[gc_rank2] {
 				continue
 			}
 			var r1 float32
-//line samples.go:178
 			k := gc_s_k[gc_rank2]
 //line samples.go:168
 			r1 = float32(*dotResult)
@@ -929,7 +897,6 @@ func gc_body_jacobiMethodKernel(gc_b2 *compiled.Block, A []float32, b []float64,
 			return
 		}
 		gc_more = false
-//line samples.go:198
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_off, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -958,7 +925,6 @@ func gc_body_jacobiMethodKernel(gc_b2 *compiled.Block, A []float32, b []float64,
 					gc_more = true
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-//line samples.go:192
 					gc_more = true
 //line samples.go:192
 					gc_at3[gc_tx2] = gc_at4[gc_tx2]
@@ -974,7 +940,6 @@ func gc_body_jacobiMethodKernel(gc_b2 *compiled.Block, A []float32, b []float64,
 //line samples.go:192
 							break
 						}
-//line samples.go:193
 						archsimd.LoadFloat64x4Slice(x[i:]).StoreSlice(xShared[i:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1038,7 +1003,6 @@ func gc_body_jacobiMethodKernel(gc_b2 *compiled.Block, A []float32, b []float64,
 		}
 	}
 	{
-//line samples.go:199
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound3 := jacobiRowsPerCTA; gc_bound3 < gc_to2 {
 			gc_to2 = gc_bound3
@@ -1047,7 +1011,6 @@ func gc_body_jacobiMethodKernel(gc_b2 *compiled.Block, A []float32, b []float64,
 			for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
-//line samples.go:196
 				k := gc_tx2
 				for i_ := k + (gc_bx2 * jacobiRowsPerCTA); (k < jacobiRowsPerCTA) && (i_ < jacobiNRows); k, i_ = k+jacobiRowsPerCTA, i_+jacobiRowsPerCTA {
 //line samples.go:197
@@ -1057,15 +1020,12 @@ func gc_body_jacobiMethodKernel(gc_b2 *compiled.Block, A []float32, b []float64,
 //line samples.go:197
 						return
 					}
-//line samples.go:198
 					bShared[i_%(jacobiRowsPerCTA+1)] = b[i_]
 				}
 			}
 		}
 	}
-//line samples.go:204
 	tile32 := cg.TiledPartition(cta, 32)
-//line samples.go:207
 	var gc_l_rowThreadSum [32]float64
 	var gc_c21r [32]float64
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -1095,13 +1055,10 @@ func gc_body_jacobiMethodKernel(gc_b2 *compiled.Block, A []float32, b []float64,
 					gc_jam_jacobiMethodKernel_208_add(&gc_jam2, gc_tx2, gc_bdx2, rowThreadSum, A, i_2, xShared, gc_l_rowThreadSum[:], gc_lane2)
 				}
 			}
-//line samples.go:212
 			gc_jam_jacobiMethodKernel_208_flush(&gc_jam2)
-//line samples.go:212
 			for offset := 32 / 2; offset > 0; offset /= 2 {
 				compiled.TileLanes[float64, float64](gc_b2, "ShflDown", gc_w2, gc_act2, tile32.Size(), &gc_l_rowThreadSum, offset, nil, &gc_c21r)
 				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-//line samples.go:217
 					rowThreadSum := gc_l_rowThreadSum[gc_lane2]
 //line samples.go:213
 					rowThreadSum += gc_c21r[gc_lane2]
@@ -1119,7 +1076,6 @@ func gc_body_jacobiMethodKernel(gc_b2 *compiled.Block, A []float32, b []float64,
 			}
 		}
 	}
-//line samples.go:224
 	var gc_l_tempSum [32]float64
 	var gc_c22r [32]float64
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -1127,7 +1083,6 @@ func gc_body_jacobiMethodKernel(gc_b2 *compiled.Block, A []float32, b []float64,
 		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 		var gc_dead2 uint32
 		{
-//line samples.go:232
 			var gc_m132 uint32
 //line samples.go:223
 			if gc_x02 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1).X; gc_x02+gc_cnt2 <= gc_bdx2 {
@@ -1162,7 +1117,6 @@ func gc_body_jacobiMethodKernel(gc_b2 *compiled.Block, A []float32, b []float64,
 //line samples.go:224
 				tile8 := cg.TiledPartition(cta, jacobiRowsPerCTA)
 				{
-//line samples.go:227
 					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 					gc_tx2 := gc_tidx2.X - 1
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
@@ -1188,14 +1142,11 @@ func gc_body_jacobiMethodKernel(gc_b2 *compiled.Block, A []float32, b []float64,
 //line samples.go:229
 								return
 							}
-//line samples.go:230
 							dx := bShared[i_3%(jacobiRowsPerCTA+1)]
 							dx /= float64(A[i_3*jacobiNRows+i_3])
-//line samples.go:233
 							xNew[i_3] = (xShared[i_3] + dx)
 							tempSum += fabs(dx)
 						}
-//line samples.go:238
 						gc_l_tempSum[gc_lane2] = tempSum
 					}
 				}
@@ -1206,7 +1157,6 @@ func gc_body_jacobiMethodKernel(gc_b2 *compiled.Block, A []float32, b []float64,
 						if gc_act2&(1<<gc_lane2) == 0 {
 							continue
 						}
-//line samples.go:245
 						tempSum := gc_l_tempSum[gc_lane2]
 //line samples.go:238
 						tempSum += gc_c22r[gc_lane2]
@@ -1291,51 +1241,28 @@ func gc_jam_jacobiMethodKernel_208_run1(gc_l *gc_jam_jacobiMethodKernel_208_lane
 // gc_jam_jacobiMethodKernel_208_run4 runs the rest of jacobiMethodKernel's loop at line 208 for 4 threads, their loops interleaved.
 func gc_jam_jacobiMethodKernel_208_run4(gc_j *gc_jam_jacobiMethodKernel_208) {
 	gc_l0_gc_arg0 := gc_j.lanes[0].gc_arg0
-//line samples.go:218
 	gc_l0_gc_arg1 := gc_j.lanes[0].gc_arg1
-//line samples.go:220
 	gc_l0_rowThreadSum := gc_j.lanes[0].rowThreadSum
-//line samples.go:222
 	gc_l0_A := gc_j.lanes[0].A
-//line samples.go:224
 	gc_l0_i := gc_j.lanes[0].i
-//line samples.go:226
 	gc_l0_xShared := gc_j.lanes[0].xShared
-//line samples.go:228
 	gc_l1_gc_arg0 := gc_j.lanes[1].gc_arg0
-//line samples.go:230
 	gc_l1_gc_arg1 := gc_j.lanes[1].gc_arg1
-//line samples.go:232
 	gc_l1_rowThreadSum := gc_j.lanes[1].rowThreadSum
-//line samples.go:234
 	gc_l1_A := gc_j.lanes[1].A
-//line samples.go:236
 	gc_l1_i := gc_j.lanes[1].i
-//line samples.go:238
 	gc_l1_xShared := gc_j.lanes[1].xShared
-//line samples.go:240
 	gc_l2_gc_arg0 := gc_j.lanes[2].gc_arg0
-//line samples.go:242
 	gc_l2_gc_arg1 := gc_j.lanes[2].gc_arg1
-//line samples.go:244
 	gc_l2_rowThreadSum := gc_j.lanes[2].rowThreadSum
-//line samples.go:246
 	gc_l2_A := gc_j.lanes[2].A
-//line samples.go:248
 	gc_l2_i := gc_j.lanes[2].i
-//line samples.go:250
 	gc_l2_xShared := gc_j.lanes[2].xShared
-//line samples.go:252
 	gc_l3_gc_arg0 := gc_j.lanes[3].gc_arg0
-//line samples.go:254
 	gc_l3_gc_arg1 := gc_j.lanes[3].gc_arg1
-//line samples.go:256
 	gc_l3_rowThreadSum := gc_j.lanes[3].rowThreadSum
-//line samples.go:258
 	gc_l3_A := gc_j.lanes[3].A
-//line samples.go:260
 	gc_l3_i := gc_j.lanes[3].i
-//line samples.go:262
 	gc_l3_xShared := gc_j.lanes[3].xShared
 //line samples.go:208
 	gc_l0_j := gc_l0_gc_arg0
@@ -1384,7 +1311,6 @@ func gc_jam_jacobiMethodKernel_208_run4(gc_j *gc_jam_jacobiMethodKernel_208) {
 //line samples.go:208
 		gc_l3_j += gc_l3_gc_arg1
 	}
-//line samples.go:211
 	gc_j.lanes[0].gc_dst[gc_j.lanes[0].gc_at] = gc_l0_rowThreadSum
 	gc_j.lanes[1].gc_dst[gc_j.lanes[1].gc_at] = gc_l1_rowThreadSum
 	gc_j.lanes[2].gc_dst[gc_j.lanes[2].gc_at] = gc_l2_rowThreadSum
@@ -1422,7 +1348,6 @@ func gc_body_finalErrorKernel(gc_b2 *compiled.Block, x []float64, gSum *float64)
 //line samples.go:253
 	cta := cg.ThisThreadBlock(t)
 	warpSum := gocuda.DynamicShared[float64](t)
-//line samples.go:256
 	gc_vstep2 := 0
 	if compiled.SIMD {
 //line samples.go:255
@@ -1443,7 +1368,6 @@ func gc_body_finalErrorKernel(gc_b2 *compiled.Block, x []float64, gSum *float64)
 			gc_pos2.Thread = gc_rank2
 //line samples.go:255
 			sum := 0.0
-//line samples.go:257
 			gc_s_sum[gc_rank2] = sum
 		}
 		{
@@ -1451,7 +1375,6 @@ func gc_body_finalErrorKernel(gc_b2 *compiled.Block, x []float64, gSum *float64)
 			gc_pos2.Thread = gc_rank2
 //line samples.go:255
 			sum := 0.0
-//line samples.go:257
 			gc_s_sum[gc_rank2] = sum
 		}
 		{
@@ -1459,7 +1382,6 @@ func gc_body_finalErrorKernel(gc_b2 *compiled.Block, x []float64, gSum *float64)
 			gc_pos2.Thread = gc_rank2
 //line samples.go:255
 			sum := 0.0
-//line samples.go:257
 			gc_s_sum[gc_rank2] = sum
 		}
 		{
@@ -1467,7 +1389,6 @@ func gc_body_finalErrorKernel(gc_b2 *compiled.Block, x []float64, gSum *float64)
 			gc_pos2.Thread = gc_rank2
 //line samples.go:255
 			sum := 0.0
-//line samples.go:257
 			gc_s_sum[gc_rank2] = sum
 		}
 	}
@@ -1475,16 +1396,15 @@ func gc_body_finalErrorKernel(gc_b2 *compiled.Block, x []float64, gSum *float64)
 		gc_pos2.Thread = gc_rank2
 //line samples.go:255
 		sum := 0.0
-//line samples.go:257
 		gc_s_sum[gc_rank2] = sum
 	}
+//line samples.go:259
 	for gc_off, gc_limit, gc_more := 0, jacobiNRows, true; gc_more; gc_off += gc_bdx2 * gc_gdx2 {
 		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}
 		gc_more = false
-//line samples.go:266
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_off+(gc_bx2*gc_bdx2), gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -1500,9 +1420,7 @@ func gc_body_finalErrorKernel(gc_b2 *compiled.Block, x []float64, gSum *float64)
 				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
 					{
 						gc_tx2 := gc_step5 + 0
-//line samples.go:282
 						gc_rank2 := gc_base2 + gc_tx2
-//line samples.go:259
 						sum := gc_s_sum[gc_rank2]
 						gc_more = true
 //line samples.go:260
@@ -1512,9 +1430,7 @@ func gc_body_finalErrorKernel(gc_b2 *compiled.Block, x []float64, gSum *float64)
 					}
 					{
 						gc_tx2 := gc_step5 + 1
-//line samples.go:267
 						gc_rank2 := gc_base2 + gc_tx2
-//line samples.go:259
 						sum := gc_s_sum[gc_rank2]
 						gc_more = true
 //line samples.go:260
@@ -1524,9 +1440,7 @@ func gc_body_finalErrorKernel(gc_b2 *compiled.Block, x []float64, gSum *float64)
 					}
 					{
 						gc_tx2 := gc_step5 + 2
-//line samples.go:267
 						gc_rank2 := gc_base2 + gc_tx2
-//line samples.go:259
 						sum := gc_s_sum[gc_rank2]
 						gc_more = true
 //line samples.go:260
@@ -1536,9 +1450,7 @@ func gc_body_finalErrorKernel(gc_b2 *compiled.Block, x []float64, gSum *float64)
 					}
 					{
 						gc_tx2 := gc_step5 + 3
-//line samples.go:267
 						gc_rank2 := gc_base2 + gc_tx2
-//line samples.go:259
 						sum := gc_s_sum[gc_rank2]
 						gc_more = true
 //line samples.go:260
@@ -1549,7 +1461,6 @@ func gc_body_finalErrorKernel(gc_b2 *compiled.Block, x []float64, gSum *float64)
 				}
 				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-//line samples.go:259
 					sum := gc_s_sum[gc_rank2]
 					gc_more = true
 //line samples.go:260
@@ -1566,9 +1477,7 @@ func gc_body_finalErrorKernel(gc_b2 *compiled.Block, x []float64, gSum *float64)
 						gc_pos2.Thread = gc_rank2
 //line samples.go:257
 						globalThreadID := gc_bx2*gc_bdx2 + gc_tx2
-//line samples.go:259
 						sum := gc_s_sum[gc_rank2]
-//line samples.go:259
 						i := globalThreadID + gc_off
 						gc_more = true
 //line samples.go:260
@@ -1582,9 +1491,7 @@ func gc_body_finalErrorKernel(gc_b2 *compiled.Block, x []float64, gSum *float64)
 						gc_pos2.Thread = gc_rank2
 //line samples.go:257
 						globalThreadID := gc_bx2*gc_bdx2 + gc_tx2
-//line samples.go:259
 						sum := gc_s_sum[gc_rank2]
-//line samples.go:259
 						i := globalThreadID + gc_off
 						gc_more = true
 //line samples.go:260
@@ -1598,9 +1505,7 @@ func gc_body_finalErrorKernel(gc_b2 *compiled.Block, x []float64, gSum *float64)
 						gc_pos2.Thread = gc_rank2
 //line samples.go:257
 						globalThreadID := gc_bx2*gc_bdx2 + gc_tx2
-//line samples.go:259
 						sum := gc_s_sum[gc_rank2]
-//line samples.go:259
 						i := globalThreadID + gc_off
 						gc_more = true
 //line samples.go:260
@@ -1614,9 +1519,7 @@ func gc_body_finalErrorKernel(gc_b2 *compiled.Block, x []float64, gSum *float64)
 						gc_pos2.Thread = gc_rank2
 //line samples.go:257
 						globalThreadID := gc_bx2*gc_bdx2 + gc_tx2
-//line samples.go:259
 						sum := gc_s_sum[gc_rank2]
-//line samples.go:259
 						i := globalThreadID + gc_off
 						gc_more = true
 //line samples.go:260
@@ -1630,9 +1533,7 @@ func gc_body_finalErrorKernel(gc_b2 *compiled.Block, x []float64, gSum *float64)
 					gc_pos2.Thread = gc_rank2
 //line samples.go:257
 					globalThreadID := gc_bx2*gc_bdx2 + gc_tx2
-//line samples.go:259
 					sum := gc_s_sum[gc_rank2]
-//line samples.go:259
 					i := globalThreadID + gc_off
 					gc_more = true
 //line samples.go:260
@@ -1645,7 +1546,6 @@ func gc_body_finalErrorKernel(gc_b2 *compiled.Block, x []float64, gSum *float64)
 	}
 //line samples.go:264
 	tile32 := cg.TiledPartition(cta, 32)
-//line samples.go:267
 	var gc_c21v [32]float64
 	var gc_c21r [32]float64
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -1657,7 +1557,6 @@ func gc_body_finalErrorKernel(gc_b2 *compiled.Block, x []float64, gSum *float64)
 		for offset := 32 / 2; offset > 0; offset /= 2 {
 			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 				gc_rank2 := gc_w2 + gc_lane2
-//line samples.go:270
 				sum := gc_s_sum[gc_rank2]
 //line samples.go:267
 				gc_c21v[gc_lane2] = sum
@@ -1666,7 +1565,6 @@ func gc_body_finalErrorKernel(gc_b2 *compiled.Block, x []float64, gSum *float64)
 			compiled.TileLanes[float64, float64](gc_b2, "ShflDown", gc_w2, gc_act2, tile32.Size(), &gc_c21v, offset, nil, &gc_c21r)
 			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 				gc_rank2 := gc_w2 + gc_lane2
-//line samples.go:271
 				sum := gc_s_sum[gc_rank2]
 //line samples.go:267
 				sum += gc_c21r[gc_lane2]
@@ -1691,7 +1589,6 @@ func gc_body_finalErrorKernel(gc_b2 *compiled.Block, x []float64, gSum *float64)
 			}
 		}
 	}
-//line samples.go:278
 	var gc_l_blockSum [32]float64
 	var gc_c22r [32]float64
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -1699,7 +1596,6 @@ func gc_body_finalErrorKernel(gc_b2 *compiled.Block, x []float64, gSum *float64)
 		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 		var gc_dead2 uint32
 		{
-//line samples.go:286
 			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 			gc_tx2 := gc_tidx2.X - 1
 			{
@@ -1714,7 +1610,6 @@ func gc_body_finalErrorKernel(gc_b2 *compiled.Block, x []float64, gSum *float64)
 						if gc_tx2 < (gc_bdx2 / gocuda.WarpSize) {
 							blockSum = gc_at4[gc_lane2]
 						}
-//line samples.go:281
 						gc_l_blockSum[gc_lane2] = blockSum
 					}
 				} else {
@@ -1730,7 +1625,6 @@ func gc_body_finalErrorKernel(gc_b2 *compiled.Block, x []float64, gSum *float64)
 						if gc_tx2 < (gc_bdx2 / gocuda.WarpSize) {
 							blockSum = warpSum[gc_tx2]
 						}
-//line samples.go:281
 						gc_l_blockSum[gc_lane2] = blockSum
 					}
 				}
@@ -1775,7 +1669,6 @@ func gc_body_finalErrorKernel(gc_b2 *compiled.Block, x []float64, gSum *float64)
 						if gc_act2&(1<<gc_lane2) == 0 {
 							continue
 						}
-//line samples.go:290
 						blockSum := gc_l_blockSum[gc_lane2]
 //line samples.go:283
 						blockSum += gc_c22r[gc_lane2]
@@ -1841,7 +1734,6 @@ func gc_body_fwtBatch1Kernel(gc_b2 *compiled.Block, dOutput, dInput []float32, l
 			return
 		}
 		gc_more = false
-//line samples.go:313
 		gc_from3, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_off, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -1870,7 +1762,6 @@ func gc_body_fwtBatch1Kernel(gc_b2 *compiled.Block, dOutput, dInput []float32, l
 					gc_more = true
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-//line samples.go:307
 					gc_more = true
 //line samples.go:307
 					gc_at5[gc_tx2] = gc_at6[gc_tx2]
@@ -1886,7 +1777,6 @@ func gc_body_fwtBatch1Kernel(gc_b2 *compiled.Block, dOutput, dInput []float32, l
 //line samples.go:307
 							break
 						}
-//line samples.go:308
 						archsimd.LoadFloat32x8Slice(dSrc[pos:]).StoreSlice(sData[pos:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1951,7 +1841,6 @@ func gc_body_fwtBatch1Kernel(gc_b2 *compiled.Block, dOutput, dInput []float32, l
 	}
 	for stride := N >> 2; stride > 0; stride >>= 2 {
 		archsimd.ClearAVXUpperBits()
-//line samples.go:315
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
@@ -1999,7 +1888,6 @@ func gc_body_fwtBatch1Kernel(gc_b2 *compiled.Block, dOutput, dInput []float32, l
 				return
 			}
 			gc_more2 = false
-//line samples.go:350
 			gc_from3, gc_to2 := 0, gc_bdx2
 			if !compiled.Adds(gc_off2, gc_to2) {
 				panic(compiled.ErrGuardWraps)
@@ -2048,7 +1936,6 @@ func gc_body_fwtBatch1Kernel(gc_b2 *compiled.Block, dOutput, dInput []float32, l
 			return
 		}
 		gc_more3 = false
-//line samples.go:363
 		gc_from3, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_off3, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -2077,7 +1964,6 @@ func gc_body_fwtBatch1Kernel(gc_b2 *compiled.Block, dOutput, dInput []float32, l
 					gc_more3 = true
 				}
 				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
-//line samples.go:357
 					gc_more3 = true
 //line samples.go:357
 					gc_at7[gc_tx2] = gc_at8[gc_tx2]
@@ -2093,7 +1979,6 @@ func gc_body_fwtBatch1Kernel(gc_b2 *compiled.Block, dOutput, dInput []float32, l
 //line samples.go:357
 							break
 						}
-//line samples.go:358
 						archsimd.LoadFloat32x8Slice(sData[pos_3:]).StoreSlice(dDst[pos_3:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -2201,7 +2086,6 @@ func gc_body_fwtBatch2Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dOutput,
 		N := gc_bdx2 * gc_gdx2 * 4
 		dSrc := dInput[gc_by2*N:]
 		dDst := dOutput[gc_by2*N:]
-//line samples.go:371
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
@@ -2274,9 +2158,7 @@ func gc_body_modulateKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dA, dB []
 			_ = gc_more
 			gc_pos2.Block = gc_first2 % gc_gdx2
 			gc_bx2 := 0
-//line samples.go:418
 			gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, gc_last2*gc_bdx2
-//line samples.go:420
 			gc_from2, gc_to2 := gc_runlo2, gc_runhi2
 			if !compiled.Adds(gc_off+(gc_bx2*gc_bdx2), gc_to2) {
 				panic(compiled.ErrGuardWraps)
@@ -2309,7 +2191,6 @@ func gc_body_modulateKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dA, dB []
 						gc_more = true
 					}
 					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-//line samples.go:407
 						gc_more = true
 //line samples.go:407
 						gc_at5[gc_tx2] *= gc_at6[gc_tx2] * rcpN
@@ -2329,7 +2210,6 @@ func gc_body_modulateKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dA, dB []
 //line samples.go:407
 								break
 							}
-//line samples.go:408
 							archsimd.LoadFloat32x8Slice(dA[pos:]).Mul(archsimd.LoadFloat32x8Slice(dB[pos:]).Mul(gc_vb)).StoreSlice(dA[pos:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -2415,7 +2295,6 @@ func gc_body_modulateKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dA, dB []
 				return
 			}
 			gc_more = false
-//line samples.go:413
 			gc_bx2 := gc_lo2%gc_gdx2 - 1
 			for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
 				gc_pos2.Block = gc_blk2
@@ -2440,35 +2319,30 @@ func gc_body_modulateKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dA, dB []
 							for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
 								{
 									gc_tx2 := gc_step6 + 0
-//line samples.go:407
 									gc_more = true
 //line samples.go:407
 									gc_at7[gc_tx2] *= gc_at8[gc_tx2] * rcpN
 								}
 								{
 									gc_tx2 := gc_step6 + 1
-//line samples.go:407
 									gc_more = true
 //line samples.go:407
 									gc_at7[gc_tx2] *= gc_at8[gc_tx2] * rcpN
 								}
 								{
 									gc_tx2 := gc_step6 + 2
-//line samples.go:407
 									gc_more = true
 //line samples.go:407
 									gc_at7[gc_tx2] *= gc_at8[gc_tx2] * rcpN
 								}
 								{
 									gc_tx2 := gc_step6 + 3
-//line samples.go:407
 									gc_more = true
 //line samples.go:407
 									gc_at7[gc_tx2] *= gc_at8[gc_tx2] * rcpN
 								}
 							}
 							for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
-//line samples.go:407
 								gc_more = true
 //line samples.go:407
 								gc_at7[gc_tx2] *= gc_at8[gc_tx2] * rcpN
@@ -2570,7 +2444,6 @@ func gc_body_initValueKernel(gc_b2 *compiled.Block, od []float32, value float32)
 //line samples.go:423
 	cta := cg.ThisThreadBlock(t)
 	_ = cta
-//line samples.go:426
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_vstep := 0
 		if compiled.SIMD {
@@ -2681,7 +2554,6 @@ func gc_body_dwtHaar1DKernel(gc_b2 *compiled.Block, id, od, approxFinal []float3
 //line samples.go:441
 	gdim := gc_gdx2
 	bid := gc_bx2
-//line samples.go:444
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_vstep := 0
 		if compiled.SIMD {
@@ -2697,7 +2569,6 @@ func gc_body_dwtHaar1DKernel(gc_b2 *compiled.Block, id, od, approxFinal []float3
 //line samples.go:448
 					break
 				}
-//line samples.go:449
 				archsimd.LoadFloat32x8Slice(id[idata:]).StoreSlice(shared[tid:])
 				archsimd.LoadFloat32x8Slice(id[idata+uint32(bdim):]).StoreSlice(shared[tid+bdim:])
 			}
@@ -2766,7 +2637,6 @@ func gc_body_dwtHaar1DKernel(gc_b2 *compiled.Block, id, od, approxFinal []float3
 			shared[tid+bdim] = id[idata+uint32(bdim)]
 		}
 	}
-//line samples.go:454
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_vstep2 := 0
 		if compiled.SIMD {
@@ -2827,7 +2697,6 @@ func gc_body_dwtHaar1DKernel(gc_b2 *compiled.Block, id, od, approxFinal []float3
 //line samples.go:453
 				data0 := shared[2*tid]
 				data1 := shared[(2*tid)+1]
-//line samples.go:457
 				gc_s_data0[gc_rank2] = data0
 				gc_s_data1[gc_rank2] = data1
 			}
@@ -2840,7 +2709,6 @@ func gc_body_dwtHaar1DKernel(gc_b2 *compiled.Block, id, od, approxFinal []float3
 //line samples.go:453
 				data0 := shared[2*tid]
 				data1 := shared[(2*tid)+1]
-//line samples.go:457
 				gc_s_data0[gc_rank2] = data0
 				gc_s_data1[gc_rank2] = data1
 			}
@@ -2853,7 +2721,6 @@ func gc_body_dwtHaar1DKernel(gc_b2 *compiled.Block, id, od, approxFinal []float3
 //line samples.go:453
 				data0 := shared[2*tid]
 				data1 := shared[(2*tid)+1]
-//line samples.go:457
 				gc_s_data0[gc_rank2] = data0
 				gc_s_data1[gc_rank2] = data1
 			}
@@ -2866,7 +2733,6 @@ func gc_body_dwtHaar1DKernel(gc_b2 *compiled.Block, id, od, approxFinal []float3
 //line samples.go:453
 				data0 := shared[2*tid]
 				data1 := shared[(2*tid)+1]
-//line samples.go:457
 				gc_s_data0[gc_rank2] = data0
 				gc_s_data1[gc_rank2] = data1
 			}
@@ -2879,12 +2745,10 @@ func gc_body_dwtHaar1DKernel(gc_b2 *compiled.Block, id, od, approxFinal []float3
 //line samples.go:453
 			data0 := shared[2*tid]
 			data1 := shared[(2*tid)+1]
-//line samples.go:457
 			gc_s_data0[gc_rank2] = data0
 			gc_s_data1[gc_rank2] = data1
 		}
 	}
-//line samples.go:463
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_step9 := 0
 		for ; gc_step9+3 < gc_bdx2; gc_step9 += 4 {
@@ -2898,7 +2762,6 @@ func gc_body_dwtHaar1DKernel(gc_b2 *compiled.Block, id, od, approxFinal []float3
 				tidGlobal := (bid * bdim) + tid
 //line samples.go:460
 				atid := uint32(tid) + (uint32(tid) >> logNumBanks)
-//line samples.go:462
 				data0 := gc_s_data0[gc_rank2]
 				data1 := gc_s_data1[gc_rank2]
 //line samples.go:458
@@ -2916,7 +2779,6 @@ func gc_body_dwtHaar1DKernel(gc_b2 *compiled.Block, id, od, approxFinal []float3
 				tidGlobal := (bid * bdim) + tid
 //line samples.go:460
 				atid := uint32(tid) + (uint32(tid) >> logNumBanks)
-//line samples.go:462
 				data0 := gc_s_data0[gc_rank2]
 				data1 := gc_s_data1[gc_rank2]
 //line samples.go:458
@@ -2934,7 +2796,6 @@ func gc_body_dwtHaar1DKernel(gc_b2 *compiled.Block, id, od, approxFinal []float3
 				tidGlobal := (bid * bdim) + tid
 //line samples.go:460
 				atid := uint32(tid) + (uint32(tid) >> logNumBanks)
-//line samples.go:462
 				data0 := gc_s_data0[gc_rank2]
 				data1 := gc_s_data1[gc_rank2]
 //line samples.go:458
@@ -2952,7 +2813,6 @@ func gc_body_dwtHaar1DKernel(gc_b2 *compiled.Block, id, od, approxFinal []float3
 				tidGlobal := (bid * bdim) + tid
 //line samples.go:460
 				atid := uint32(tid) + (uint32(tid) >> logNumBanks)
-//line samples.go:462
 				data0 := gc_s_data0[gc_rank2]
 				data1 := gc_s_data1[gc_rank2]
 //line samples.go:458
@@ -2970,7 +2830,6 @@ func gc_body_dwtHaar1DKernel(gc_b2 *compiled.Block, id, od, approxFinal []float3
 			tidGlobal := (bid * bdim) + tid
 //line samples.go:460
 			atid := uint32(tid) + (uint32(tid) >> logNumBanks)
-//line samples.go:462
 			data0 := gc_s_data0[gc_rank2]
 			data1 := gc_s_data1[gc_rank2]
 //line samples.go:458
@@ -2981,7 +2840,6 @@ func gc_body_dwtHaar1DKernel(gc_b2 *compiled.Block, id, od, approxFinal []float3
 	}
 //line samples.go:466
 	if dlevels > 1 {
-//line samples.go:468
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_step10 := 0
 			for ; gc_step10+3 < gc_bdx2; gc_step10 += 4 {
@@ -2995,7 +2853,6 @@ func gc_body_dwtHaar1DKernel(gc_b2 *compiled.Block, id, od, approxFinal []float3
 					offsetNeighbor := uint32(1)
 					numThreads := uint32(bdim >> 1)
 					idata0 := uint32(tid * 2)
-//line samples.go:473
 					gc_s_offsetNeighbor[gc_rank2] = offsetNeighbor
 					gc_s_numThreads[gc_rank2] = numThreads
 					gc_s_idata0[gc_rank2] = idata0
@@ -3010,7 +2867,6 @@ func gc_body_dwtHaar1DKernel(gc_b2 *compiled.Block, id, od, approxFinal []float3
 					offsetNeighbor := uint32(1)
 					numThreads := uint32(bdim >> 1)
 					idata0 := uint32(tid * 2)
-//line samples.go:473
 					gc_s_offsetNeighbor[gc_rank2] = offsetNeighbor
 					gc_s_numThreads[gc_rank2] = numThreads
 					gc_s_idata0[gc_rank2] = idata0
@@ -3025,7 +2881,6 @@ func gc_body_dwtHaar1DKernel(gc_b2 *compiled.Block, id, od, approxFinal []float3
 					offsetNeighbor := uint32(1)
 					numThreads := uint32(bdim >> 1)
 					idata0 := uint32(tid * 2)
-//line samples.go:473
 					gc_s_offsetNeighbor[gc_rank2] = offsetNeighbor
 					gc_s_numThreads[gc_rank2] = numThreads
 					gc_s_idata0[gc_rank2] = idata0
@@ -3040,7 +2895,6 @@ func gc_body_dwtHaar1DKernel(gc_b2 *compiled.Block, id, od, approxFinal []float3
 					offsetNeighbor := uint32(1)
 					numThreads := uint32(bdim >> 1)
 					idata0 := uint32(tid * 2)
-//line samples.go:473
 					gc_s_offsetNeighbor[gc_rank2] = offsetNeighbor
 					gc_s_numThreads[gc_rank2] = numThreads
 					gc_s_idata0[gc_rank2] = idata0
@@ -3055,7 +2909,6 @@ func gc_body_dwtHaar1DKernel(gc_b2 *compiled.Block, id, od, approxFinal []float3
 				offsetNeighbor := uint32(1)
 				numThreads := uint32(bdim >> 1)
 				idata0 := uint32(tid * 2)
-//line samples.go:473
 				gc_s_offsetNeighbor[gc_rank2] = offsetNeighbor
 				gc_s_numThreads[gc_rank2] = numThreads
 				gc_s_idata0[gc_rank2] = idata0
@@ -3064,14 +2917,12 @@ func gc_body_dwtHaar1DKernel(gc_b2 *compiled.Block, id, od, approxFinal []float3
 //line samples.go:471
 		for i := uint32(1); i < dlevels; i++ {
 			archsimd.ClearAVXUpperBits()
-//line samples.go:474
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line samples.go:443
 					tid := gc_tx2
-//line samples.go:445
 					offsetNeighbor := gc_s_offsetNeighbor[gc_rank2]
 					numThreads := gc_s_numThreads[gc_rank2]
 					idata0 := gc_s_idata0[gc_rank2]
@@ -3098,7 +2949,6 @@ func gc_body_dwtHaar1DKernel(gc_b2 *compiled.Block, id, od, approxFinal []float3
 				}
 			}
 		}
-//line samples.go:496
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 			gc_to2 = gc_bound2 + 1
@@ -3233,7 +3083,6 @@ func gc_body_blackScholesKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dCall
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-//line samples.go:563
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_bdx2*gc_bx2, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -3321,7 +3170,6 @@ func gc_body_binomialOptionsKernel(gc_b2 *compiled.Block, dOptionData []TOptionD
 	vDt := dOptionData[gc_bx2].vDt
 	puByDf := dOptionData[gc_bx2].puByDf
 	pdByDf := dOptionData[gc_bx2].pdByDf
-//line samples.go:599
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 			gc_rank2 := gc_base2 + gc_tx2
@@ -3415,13 +3263,10 @@ func gc_body_binomialOptionsKernel(gc_b2 *compiled.Block, dOptionData []TOptionD
 			if tid == 0 {
 				callExchange[binomialThreadblockSize] = expiryCallValue(S, X, vDt, binomialNumSteps)
 			}
-//line samples.go:608
 			gc_s_call[gc_rank2] = call
 		}
 	}
-//line samples.go:610
 	for i_ := binomialNumSteps; i_ > 0; i_-- {
-//line samples.go:612
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			if gc_bdx2 <= len(callExchange) {
 				gc_at4 := callExchange[:gc_bdx2]
@@ -3429,36 +3274,28 @@ func gc_body_binomialOptionsKernel(gc_b2 *compiled.Block, dOptionData []TOptionD
 				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
 					{
 						gc_tx2 := gc_step6 + 0
-//line samples.go:620
 						gc_rank2 := gc_base2 + gc_tx2
-//line samples.go:594
 						call := gc_s_call[gc_rank2]
 //line samples.go:611
 						gc_at4[gc_tx2] = call[0]
 					}
 					{
 						gc_tx2 := gc_step6 + 1
-//line samples.go:616
 						gc_rank2 := gc_base2 + gc_tx2
-//line samples.go:594
 						call := gc_s_call[gc_rank2]
 //line samples.go:611
 						gc_at4[gc_tx2] = call[0]
 					}
 					{
 						gc_tx2 := gc_step6 + 2
-//line samples.go:616
 						gc_rank2 := gc_base2 + gc_tx2
-//line samples.go:594
 						call := gc_s_call[gc_rank2]
 //line samples.go:611
 						gc_at4[gc_tx2] = call[0]
 					}
 					{
 						gc_tx2 := gc_step6 + 3
-//line samples.go:616
 						gc_rank2 := gc_base2 + gc_tx2
-//line samples.go:594
 						call := gc_s_call[gc_rank2]
 //line samples.go:611
 						gc_at4[gc_tx2] = call[0]
@@ -3466,7 +3303,6 @@ func gc_body_binomialOptionsKernel(gc_b2 *compiled.Block, dOptionData []TOptionD
 				}
 				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-//line samples.go:594
 					call := gc_s_call[gc_rank2]
 //line samples.go:611
 					gc_at4[gc_tx2] = call[0]
@@ -3480,7 +3316,6 @@ func gc_body_binomialOptionsKernel(gc_b2 *compiled.Block, dOptionData []TOptionD
 						gc_pos2.Thread = gc_rank2
 //line samples.go:592
 						tid := gc_tx2
-//line samples.go:594
 						call := gc_s_call[gc_rank2]
 //line samples.go:611
 						callExchange[tid] = call[0]
@@ -3491,7 +3326,6 @@ func gc_body_binomialOptionsKernel(gc_b2 *compiled.Block, dOptionData []TOptionD
 						gc_pos2.Thread = gc_rank2
 //line samples.go:592
 						tid := gc_tx2
-//line samples.go:594
 						call := gc_s_call[gc_rank2]
 //line samples.go:611
 						callExchange[tid] = call[0]
@@ -3502,7 +3336,6 @@ func gc_body_binomialOptionsKernel(gc_b2 *compiled.Block, dOptionData []TOptionD
 						gc_pos2.Thread = gc_rank2
 //line samples.go:592
 						tid := gc_tx2
-//line samples.go:594
 						call := gc_s_call[gc_rank2]
 //line samples.go:611
 						callExchange[tid] = call[0]
@@ -3513,7 +3346,6 @@ func gc_body_binomialOptionsKernel(gc_b2 *compiled.Block, dOptionData []TOptionD
 						gc_pos2.Thread = gc_rank2
 //line samples.go:592
 						tid := gc_tx2
-//line samples.go:594
 						call := gc_s_call[gc_rank2]
 //line samples.go:611
 						callExchange[tid] = call[0]
@@ -3524,14 +3356,12 @@ func gc_body_binomialOptionsKernel(gc_b2 *compiled.Block, dOptionData []TOptionD
 					gc_pos2.Thread = gc_rank2
 //line samples.go:592
 					tid := gc_tx2
-//line samples.go:594
 					call := gc_s_call[gc_rank2]
 //line samples.go:611
 					callExchange[tid] = call[0]
 				}
 			}
 		}
-//line samples.go:617
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_off4 := 1
 			gc_fastlo2 := min(max(0, -gc_off4), gc_bdx2)
@@ -3544,7 +3374,6 @@ func gc_body_binomialOptionsKernel(gc_b2 *compiled.Block, dOptionData []TOptionD
 						for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
 							gc_tx2 := gc_fastlo2 + gc_u2
 							gc_rank2 := gc_base2 + gc_tx2
-//line samples.go:594
 							call := gc_s_call[gc_rank2]
 //line samples.go:613
 							call[binomialElemsPerThread] = gc_at5[gc_u2]
@@ -3557,7 +3386,6 @@ func gc_body_binomialOptionsKernel(gc_b2 *compiled.Block, dOptionData []TOptionD
 					gc_pos2.Thread = gc_rank2
 //line samples.go:592
 					tid := gc_tx2
-//line samples.go:594
 					call := gc_s_call[gc_rank2]
 //line samples.go:613
 					call[binomialElemsPerThread] = callExchange[tid+1]
@@ -3572,7 +3400,6 @@ func gc_body_binomialOptionsKernel(gc_b2 *compiled.Block, dOptionData []TOptionD
 						gc_pos2.Thread = gc_rank2
 //line samples.go:592
 						tid := gc_tx2
-//line samples.go:594
 						call := gc_s_call[gc_rank2]
 //line samples.go:613
 						call[binomialElemsPerThread] = callExchange[tid+1]
@@ -3584,7 +3411,6 @@ func gc_body_binomialOptionsKernel(gc_b2 *compiled.Block, dOptionData []TOptionD
 						gc_pos2.Thread = gc_rank2
 //line samples.go:592
 						tid := gc_tx2
-//line samples.go:594
 						call := gc_s_call[gc_rank2]
 //line samples.go:613
 						call[binomialElemsPerThread] = callExchange[tid+1]
@@ -3596,7 +3422,6 @@ func gc_body_binomialOptionsKernel(gc_b2 *compiled.Block, dOptionData []TOptionD
 						gc_pos2.Thread = gc_rank2
 //line samples.go:592
 						tid := gc_tx2
-//line samples.go:594
 						call := gc_s_call[gc_rank2]
 //line samples.go:613
 						call[binomialElemsPerThread] = callExchange[tid+1]
@@ -3608,7 +3433,6 @@ func gc_body_binomialOptionsKernel(gc_b2 *compiled.Block, dOptionData []TOptionD
 						gc_pos2.Thread = gc_rank2
 //line samples.go:592
 						tid := gc_tx2
-//line samples.go:594
 						call := gc_s_call[gc_rank2]
 //line samples.go:613
 						call[binomialElemsPerThread] = callExchange[tid+1]
@@ -3620,7 +3444,6 @@ func gc_body_binomialOptionsKernel(gc_b2 *compiled.Block, dOptionData []TOptionD
 					gc_pos2.Thread = gc_rank2
 //line samples.go:592
 					tid := gc_tx2
-//line samples.go:594
 					call := gc_s_call[gc_rank2]
 //line samples.go:613
 					call[binomialElemsPerThread] = callExchange[tid+1]
@@ -3628,7 +3451,6 @@ func gc_body_binomialOptionsKernel(gc_b2 *compiled.Block, dOptionData []TOptionD
 				}
 			}
 		}
-//line samples.go:620
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
@@ -3637,7 +3459,6 @@ func gc_body_binomialOptionsKernel(gc_b2 *compiled.Block, dOptionData []TOptionD
 				tid := gc_tx2
 //line samples.go:608
 				finalIt := max(0, tid*binomialElemsPerThread-1)
-//line samples.go:610
 				call := gc_s_call[gc_rank2]
 //line samples.go:616
 				if i_ > finalIt {
@@ -3724,12 +3545,10 @@ func gc_body_binomialOptionsKernel(gc_b2 *compiled.Block, dOptionData []TOptionD
 						}
 					}
 				}
-//line samples.go:621
 				gc_s_call[gc_rank2] = call
 			}
 		}
 	}
-//line samples.go:627
 	gc_from2, gc_to2 := 0, gc_bdx2
 	if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 		gc_to2 = gc_bound2 + 1
@@ -3742,9 +3561,7 @@ func gc_body_binomialOptionsKernel(gc_b2 *compiled.Block, dOptionData []TOptionD
 			for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
 				{
 					gc_tx2 := gc_step9 + 0
-//line samples.go:640
 					gc_rank2 := gc_base2 + gc_tx2
-//line samples.go:594
 					call := gc_s_call[gc_rank2]
 					{
 //line samples.go:624
@@ -3753,9 +3570,7 @@ func gc_body_binomialOptionsKernel(gc_b2 *compiled.Block, dOptionData []TOptionD
 				}
 				{
 					gc_tx2 := gc_step9 + 1
-//line samples.go:630
 					gc_rank2 := gc_base2 + gc_tx2
-//line samples.go:594
 					call := gc_s_call[gc_rank2]
 					{
 //line samples.go:624
@@ -3764,9 +3579,7 @@ func gc_body_binomialOptionsKernel(gc_b2 *compiled.Block, dOptionData []TOptionD
 				}
 				{
 					gc_tx2 := gc_step9 + 2
-//line samples.go:630
 					gc_rank2 := gc_base2 + gc_tx2
-//line samples.go:594
 					call := gc_s_call[gc_rank2]
 					{
 //line samples.go:624
@@ -3775,9 +3588,7 @@ func gc_body_binomialOptionsKernel(gc_b2 *compiled.Block, dOptionData []TOptionD
 				}
 				{
 					gc_tx2 := gc_step9 + 3
-//line samples.go:630
 					gc_rank2 := gc_base2 + gc_tx2
-//line samples.go:594
 					call := gc_s_call[gc_rank2]
 					{
 //line samples.go:624
@@ -3787,7 +3598,6 @@ func gc_body_binomialOptionsKernel(gc_b2 *compiled.Block, dOptionData []TOptionD
 			}
 			for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
-//line samples.go:594
 				call := gc_s_call[gc_rank2]
 				{
 //line samples.go:624
@@ -3801,7 +3611,6 @@ func gc_body_binomialOptionsKernel(gc_b2 *compiled.Block, dOptionData []TOptionD
 					gc_tx2 := gc_step10 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-//line samples.go:594
 					call := gc_s_call[gc_rank2]
 					{
 //line samples.go:624
@@ -3812,7 +3621,6 @@ func gc_body_binomialOptionsKernel(gc_b2 *compiled.Block, dOptionData []TOptionD
 					gc_tx2 := gc_step10 + 1
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-//line samples.go:594
 					call := gc_s_call[gc_rank2]
 					{
 //line samples.go:624
@@ -3823,7 +3631,6 @@ func gc_body_binomialOptionsKernel(gc_b2 *compiled.Block, dOptionData []TOptionD
 					gc_tx2 := gc_step10 + 2
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-//line samples.go:594
 					call := gc_s_call[gc_rank2]
 					{
 //line samples.go:624
@@ -3834,7 +3641,6 @@ func gc_body_binomialOptionsKernel(gc_b2 *compiled.Block, dOptionData []TOptionD
 					gc_tx2 := gc_step10 + 3
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-//line samples.go:594
 					call := gc_s_call[gc_rank2]
 					{
 //line samples.go:624
@@ -3845,7 +3651,6 @@ func gc_body_binomialOptionsKernel(gc_b2 *compiled.Block, dOptionData []TOptionD
 			for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
-//line samples.go:594
 				call := gc_s_call[gc_rank2]
 				{
 //line samples.go:624
@@ -3904,20 +3709,13 @@ func gc_body_finiteDifferencesKernel(gc_b2 *compiled.Block, output, input []floa
 	strideZ := strideY * (dimy + 2*fdtdRadius)
 	compiled.OutOfLine(func() {
 		gc_s_validr := gc_s_validr[:gc_n2]
-//line samples.go:661
 		gc_s_validw := gc_s_validw[:gc_n2]
-//line samples.go:663
 		gc_s_inputIndex := gc_s_inputIndex[:gc_n2]
-//line samples.go:665
 		gc_s_outputIndex := gc_s_outputIndex[:gc_n2]
-//line samples.go:667
 		gc_s_infront := gc_s_infront[:gc_n2]
-//line samples.go:669
 		gc_s_behind := gc_s_behind[:gc_n2]
-//line samples.go:671
 		gc_s_current := gc_s_current[:gc_n2]
 		{
-//line samples.go:674
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -3970,7 +3768,6 @@ func gc_body_finiteDifferencesKernel(gc_b2 *compiled.Block, output, input []floa
 							if validr {
 								infront[i_] = input[inputIndex]
 							}
-//line samples.go:701
 							inputIndex += strideZ
 						}
 						{
@@ -3979,7 +3776,6 @@ func gc_body_finiteDifferencesKernel(gc_b2 *compiled.Block, output, input []floa
 							if validr {
 								infront[i_] = input[inputIndex]
 							}
-//line samples.go:701
 							inputIndex += strideZ
 						}
 						{
@@ -3988,7 +3784,6 @@ func gc_body_finiteDifferencesKernel(gc_b2 *compiled.Block, output, input []floa
 							if validr {
 								infront[i_] = input[inputIndex]
 							}
-//line samples.go:701
 							inputIndex += strideZ
 						}
 						{
@@ -3997,11 +3792,9 @@ func gc_body_finiteDifferencesKernel(gc_b2 *compiled.Block, output, input []floa
 							if validr {
 								infront[i_] = input[inputIndex]
 							}
-//line samples.go:701
 							inputIndex += strideZ
 						}
 					}
-//line samples.go:710
 					gc_s_validr[gc_rank2] = validr
 					gc_s_validw[gc_rank2] = validw
 					gc_s_inputIndex[gc_rank2] = inputIndex
@@ -4021,18 +3814,12 @@ func gc_body_finiteDifferencesKernel(gc_b2 *compiled.Block, output, input []floa
 	for iz := 0; iz < dimz; iz++ {
 		compiled.OutOfLine(func() {
 			gc_s_validr := gc_s_validr[:gc_n2]
-//line samples.go:708
 			gc_s_inputIndex := gc_s_inputIndex[:gc_n2]
-//line samples.go:710
 			gc_s_outputIndex := gc_s_outputIndex[:gc_n2]
-//line samples.go:712
 			gc_s_infront := gc_s_infront[:gc_n2]
-//line samples.go:714
 			gc_s_behind := gc_s_behind[:gc_n2]
-//line samples.go:716
 			gc_s_current := gc_s_current[:gc_n2]
 			{
-//line samples.go:719
 				for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 					gc_pos2.Thread = gc_rank2
 					validr := gc_s_validr[gc_rank2]
@@ -4108,7 +3895,6 @@ func gc_body_finiteDifferencesKernel(gc_b2 *compiled.Block, output, input []floa
 //line samples.go:649
 								ltidx := gc_tx2
 								ltidy := gc_ty2
-//line samples.go:673
 								outputIndex := gc_s_outputIndex[gc_rank2]
 								current := gc_s_current[gc_rank2]
 //line samples.go:723
@@ -4135,7 +3921,6 @@ func gc_body_finiteDifferencesKernel(gc_b2 *compiled.Block, output, input []floa
 //line samples.go:670
 						tx := ltidx + fdtdRadius
 						ty := ltidy + fdtdRadius
-//line samples.go:673
 						outputIndex := gc_s_outputIndex[gc_rank2]
 						current := gc_s_current[gc_rank2]
 //line samples.go:723
@@ -4161,7 +3946,6 @@ func gc_body_finiteDifferencesKernel(gc_b2 *compiled.Block, output, input []floa
 //line samples.go:670
 						tx := ltidx + fdtdRadius
 						ty := ltidy + fdtdRadius
-//line samples.go:673
 						outputIndex := gc_s_outputIndex[gc_rank2]
 						current := gc_s_current[gc_rank2]
 //line samples.go:723
@@ -4186,18 +3970,12 @@ func gc_body_finiteDifferencesKernel(gc_b2 *compiled.Block, output, input []floa
 		}
 		compiled.OutOfLine(func() {
 			tile := tile[:24]
-//line samples.go:745
 			gc_s_validw := gc_s_validw[:gc_n2]
-//line samples.go:747
 			gc_s_outputIndex := gc_s_outputIndex[:gc_n2]
-//line samples.go:749
 			gc_s_infront := gc_s_infront[:gc_n2]
-//line samples.go:751
 			gc_s_behind := gc_s_behind[:gc_n2]
-//line samples.go:753
 			gc_s_current := gc_s_current[:gc_n2]
 			{
-//line samples.go:756
 				gc_ty2 := 0
 				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -4211,7 +3989,6 @@ func gc_body_finiteDifferencesKernel(gc_b2 *compiled.Block, output, input []floa
 						ltidy := gc_ty2
 //line samples.go:671
 						ty := ltidy + fdtdRadius
-//line samples.go:673
 						validw := gc_s_validw[gc_rank2]
 						outputIndex := gc_s_outputIndex[gc_rank2]
 						infront := gc_s_infront[gc_rank2]
@@ -4227,7 +4004,6 @@ func gc_body_finiteDifferencesKernel(gc_b2 *compiled.Block, output, input []floa
 							output[outputIndex] = value
 						}
 					}
-//line samples.go:746
 					gc_ty2++
 					if gc_ty2 == gc_bdy2 {
 						gc_ty2 = 0
@@ -4241,4 +4017,5 @@ func gc_body_finiteDifferencesKernel(gc_b2 *compiled.Block, output, input []floa
 // gc_files_samples holds the source files whose lines the kernels' records hash.
 //
 //go:embed common.go samples.go
+//line samples.go:759
 var gc_files_samples embed.FS

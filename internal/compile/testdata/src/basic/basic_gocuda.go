@@ -43,11 +43,9 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 //line basic.go:11
 	as := gocuda.Shared[[tile]float32](t, tile)[:tile]
 	bs := gocuda.Shared[[tile]float32](t, tile)[:tile]
-//line basic.go:14
 	gc_vstep := 0
 	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 		gc_rank := gc_vstep
-//line basic.go:16
 		var sum float32
 		lanes.BroadcastFloat32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
 	}
@@ -58,7 +56,6 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 			gc_pos.Thread = gc_rank
 //line basic.go:16
 			var sum float32
-//line basic.go:18
 			gc_s_sum[gc_rank] = sum
 		}
 		{
@@ -66,7 +63,6 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 			gc_pos.Thread = gc_rank
 //line basic.go:16
 			var sum float32
-//line basic.go:18
 			gc_s_sum[gc_rank] = sum
 		}
 		{
@@ -74,7 +70,6 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 			gc_pos.Thread = gc_rank
 //line basic.go:16
 			var sum float32
-//line basic.go:18
 			gc_s_sum[gc_rank] = sum
 		}
 		{
@@ -82,7 +77,6 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 			gc_pos.Thread = gc_rank
 //line basic.go:16
 			var sum float32
-//line basic.go:18
 			gc_s_sum[gc_rank] = sum
 		}
 	}
@@ -90,7 +84,6 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 		gc_pos.Thread = gc_rank
 //line basic.go:16
 		var sum float32
-//line basic.go:18
 		gc_s_sum[gc_rank] = sum
 	}
 //line basic.go:17
@@ -491,7 +484,6 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 					tx := gc_tx
 //line basic.go:13
 					ty := gc_ty
-//line basic.go:15
 					sum := gc_s_sum[gc_rank]
 					{
 //line basic.go:20
@@ -606,54 +598,40 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
 						gc_tx := gc_step3 + 0
-//line basic.go:57
 						gc_rank := gc_base + gc_tx
-//line basic.go:17
 						sum := gc_s_sum[gc_rank]
 //line basic.go:26
 						gc_at3[gc_tx] = sum
 					}
 					{
-//line basic.go:30
 						gc_tx := gc_step3 + 1
-//line basic.go:32
 						gc_rank := gc_base + gc_tx
-//line basic.go:17
 						sum := gc_s_sum[gc_rank]
 //line basic.go:26
 						gc_at3[gc_tx] = sum
 					}
 					{
-//line basic.go:30
 						gc_tx := gc_step3 + 2
-//line basic.go:32
 						gc_rank := gc_base + gc_tx
-//line basic.go:17
 						sum := gc_s_sum[gc_rank]
 //line basic.go:26
 						gc_at3[gc_tx] = sum
 					}
 					{
-//line basic.go:30
 						gc_tx := gc_step3 + 3
-//line basic.go:32
 						gc_rank := gc_base + gc_tx
-//line basic.go:17
 						sum := gc_s_sum[gc_rank]
 //line basic.go:26
 						gc_at3[gc_tx] = sum
 					}
 				}
-//line basic.go:30
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line basic.go:17
 					sum := gc_s_sum[gc_rank]
 //line basic.go:26
 					gc_at3[gc_tx] = sum
 				}
 			} else {
-//line basic.go:30
 				gc_step4 := gc_from
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
@@ -667,13 +645,11 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						tx := gc_tx
 //line basic.go:15
 						col := gc_bx*tile + tx
-//line basic.go:17
 						sum := gc_s_sum[gc_rank]
 //line basic.go:26
 						c[row*n+col] = sum
 					}
 					{
-//line basic.go:30
 						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -684,13 +660,11 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						tx := gc_tx
 //line basic.go:15
 						col := gc_bx*tile + tx
-//line basic.go:17
 						sum := gc_s_sum[gc_rank]
 //line basic.go:26
 						c[row*n+col] = sum
 					}
 					{
-//line basic.go:30
 						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -701,13 +675,11 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						tx := gc_tx
 //line basic.go:15
 						col := gc_bx*tile + tx
-//line basic.go:17
 						sum := gc_s_sum[gc_rank]
 //line basic.go:26
 						c[row*n+col] = sum
 					}
 					{
-//line basic.go:30
 						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -718,13 +690,11 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						tx := gc_tx
 //line basic.go:15
 						col := gc_bx*tile + tx
-//line basic.go:17
 						sum := gc_s_sum[gc_rank]
 //line basic.go:26
 						c[row*n+col] = sum
 					}
 				}
-//line basic.go:30
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -735,13 +705,11 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 					tx := gc_tx
 //line basic.go:15
 					col := gc_bx*tile + tx
-//line basic.go:17
 					sum := gc_s_sum[gc_rank]
 //line basic.go:26
 					c[row*n+col] = sum
 				}
 			}
-//line basic.go:30
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -750,6 +718,7 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 	}
 }
 
+//line basic.go:38
 var gc_tab_int32x8_59597735 = [8]int32{0, 1, 2, 3, 4, 5, 6, 7}
 
 // ScanKernel is a Hillis-Steele block scan with an early exit.
@@ -802,7 +771,6 @@ func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
 	}
 //line basic.go:51
 	for off := 1; off < gc_bdx; off *= 2 {
-//line basic.go:53
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -817,11 +785,9 @@ func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
 				if tid >= off {
 					v = temp[tid-off]
 				}
-//line basic.go:57
 				gc_s_v[gc_rank] = v
 			}
 		}
-//line basic.go:62
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -831,7 +797,6 @@ func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
 				}
 //line basic.go:45
 				tid := gc_tx
-//line basic.go:47
 				v := gc_s_v[gc_rank]
 //line basic.go:57
 				temp[tid] += v
@@ -839,7 +804,6 @@ func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
 		}
 	}
 	{
-//line basic.go:63
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -864,7 +828,6 @@ func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
 		}
 	}
 	gc_r5 := 0
-//line basic.go:68
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -882,7 +845,6 @@ func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
 	}
 //line basic.go:63
 	n := gc_r5
-//line basic.go:65
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -917,7 +879,6 @@ func gc_body_warp(gc_b *compiled.Block, out []uint32) {
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
-//line basic.go:78
 	var gc_c1v [32]bool
 	var gc_c1r [32]uint32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -940,7 +901,6 @@ func gc_body_warp(gc_b *compiled.Block, out []uint32) {
 				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
 					gc_at := out[gc_off:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line basic.go:83
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
 //line basic.go:71
@@ -983,7 +943,6 @@ func gc_body_nestedHelper(gc_b *compiled.Block, out []int) {
 	gc_n := gc_b.Len()
 //line basic.go:83
 	var r int = 1
-//line basic.go:85
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		if gc_bdx <= len(out) {
 			gc_at := out[:gc_bdx]
@@ -1079,7 +1038,6 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line basic.go:115
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -1090,7 +1048,6 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line basic.go:126
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)

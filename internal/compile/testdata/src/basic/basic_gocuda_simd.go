@@ -43,7 +43,6 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line basic.go:11
 	as := gocuda.Shared[[tile]float32](t, tile)[:tile]
 	bs := gocuda.Shared[[tile]float32](t, tile)[:tile]
-//line basic.go:14
 	gc_vstep5 := 0
 	if compiled.SIMD {
 		for ; gc_vstep5+7 < gc_n2; gc_vstep5 += 8 {
@@ -62,7 +61,6 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 			gc_pos2.Thread = gc_rank2
 //line basic.go:16
 			var sum float32
-//line basic.go:18
 			gc_s_sum[gc_rank2] = sum
 		}
 		{
@@ -70,7 +68,6 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 			gc_pos2.Thread = gc_rank2
 //line basic.go:16
 			var sum float32
-//line basic.go:18
 			gc_s_sum[gc_rank2] = sum
 		}
 		{
@@ -78,7 +75,6 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 			gc_pos2.Thread = gc_rank2
 //line basic.go:16
 			var sum float32
-//line basic.go:18
 			gc_s_sum[gc_rank2] = sum
 		}
 		{
@@ -86,7 +82,6 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 			gc_pos2.Thread = gc_rank2
 //line basic.go:16
 			var sum float32
-//line basic.go:18
 			gc_s_sum[gc_rank2] = sum
 		}
 	}
@@ -94,7 +89,6 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 		gc_pos2.Thread = gc_rank2
 //line basic.go:16
 		var sum float32
-//line basic.go:18
 		gc_s_sum[gc_rank2] = sum
 	}
 //line basic.go:17
@@ -506,7 +500,6 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 					tx := gc_tx2
 //line basic.go:13
 					ty := gc_ty2
-//line basic.go:15
 					sum := gc_s_sum[gc_rank2]
 					{
 //line basic.go:20
@@ -635,20 +628,17 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 						_ = col
 //line basic.go:15
 						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
-//line basic.go:26
 						sum.StoreSlice(gc_at6[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep9; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-//line basic.go:17
 					sum := gc_s_sum[gc_rank2]
 //line basic.go:26
 					gc_at6[gc_tx2] = sum
 				}
 			} else {
-//line basic.go:30
 				gc_vstep10 := gc_from2
 				if compiled.SIMD {
 					for ; gc_vstep10+7 < gc_to2; gc_vstep10 += 8 {
@@ -663,7 +653,6 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 						var col int = gc_bx2*tile + tx
 //line basic.go:15
 						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
-//line basic.go:26
 						if (row*n+col) < 0 || (row*n+col) > len(c)-8 {
 //line basic.go:26
 							break
@@ -686,13 +675,11 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 						tx := gc_tx2
 //line basic.go:15
 						col := gc_bx2*tile + tx
-//line basic.go:17
 						sum := gc_s_sum[gc_rank2]
 //line basic.go:26
 						c[row*n+col] = sum
 					}
 					{
-//line basic.go:30
 						gc_tx2 := gc_step7 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -703,13 +690,11 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 						tx := gc_tx2
 //line basic.go:15
 						col := gc_bx2*tile + tx
-//line basic.go:17
 						sum := gc_s_sum[gc_rank2]
 //line basic.go:26
 						c[row*n+col] = sum
 					}
 					{
-//line basic.go:30
 						gc_tx2 := gc_step7 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -720,13 +705,11 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 						tx := gc_tx2
 //line basic.go:15
 						col := gc_bx2*tile + tx
-//line basic.go:17
 						sum := gc_s_sum[gc_rank2]
 //line basic.go:26
 						c[row*n+col] = sum
 					}
 					{
-//line basic.go:30
 						gc_tx2 := gc_step7 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -737,13 +720,11 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 						tx := gc_tx2
 //line basic.go:15
 						col := gc_bx2*tile + tx
-//line basic.go:17
 						sum := gc_s_sum[gc_rank2]
 //line basic.go:26
 						c[row*n+col] = sum
 					}
 				}
-//line basic.go:30
 				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -754,13 +735,11 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 					tx := gc_tx2
 //line basic.go:15
 					col := gc_bx2*tile + tx
-//line basic.go:17
 					sum := gc_s_sum[gc_rank2]
 //line basic.go:26
 					c[row*n+col] = sum
 				}
 			}
-//line basic.go:30
 			gc_ty2++
 			if gc_ty2 == gc_bdy2 {
 				gc_ty2 = 0
@@ -769,6 +748,7 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 	}
 }
 
+//line basic.go:38
 var gc_tab_int32x8_59597735 = [8]int32{0, 1, 2, 3, 4, 5, 6, 7}
 
 // ScanKernel is a Hillis-Steele block scan with an early exit.
@@ -832,7 +812,6 @@ func gc_body_scan[T int32 | float32](gc_b4 *compiled.Block, in, out []T) {
 	}
 //line basic.go:51
 	for off := 1; off < gc_bdx4; off *= 2 {
-//line basic.go:53
 		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
 			for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
 				gc_rank4 := gc_base4 + gc_tx4
@@ -847,13 +826,10 @@ func gc_body_scan[T int32 | float32](gc_b4 *compiled.Block, in, out []T) {
 				if tid >= off {
 					v = temp[tid-off]
 				}
-//line basic.go:57
 				gc_s_v[gc_rank4] = v
 			}
 		}
-//line basic.go:61
 		archsimd.ClearAVXUpperBits()
-//line basic.go:63
 		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
 			for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
 				gc_rank4 := gc_base4 + gc_tx4
@@ -863,7 +839,6 @@ func gc_body_scan[T int32 | float32](gc_b4 *compiled.Block, in, out []T) {
 				}
 //line basic.go:45
 				tid := gc_tx4
-//line basic.go:47
 				v := gc_s_v[gc_rank4]
 //line basic.go:57
 				temp[tid] += v
@@ -871,7 +846,6 @@ func gc_body_scan[T int32 | float32](gc_b4 *compiled.Block, in, out []T) {
 		}
 	}
 	{
-//line basic.go:63
 		gc_from4, gc_to4 := 0, gc_bdx4
 		if !compiled.Adds(gc_bx4*gc_bdx4, gc_to4) {
 			panic(compiled.ErrGuardWraps)
@@ -899,7 +873,6 @@ func gc_body_scan[T int32 | float32](gc_b4 *compiled.Block, in, out []T) {
 					var i int = gc_bx4*gc_bdx4 + tid
 //line basic.go:46
 					_ = i
-//line basic.go:61
 					compiled.SetExited(gc_exited4, gc_rank4, gc_alive12.ToBits())
 //line basic.go:61
 					gc_alive12 = gc_alive12.And(gc_alive12.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
@@ -922,7 +895,6 @@ func gc_body_scan[T int32 | float32](gc_b4 *compiled.Block, in, out []T) {
 		}
 	}
 	gc_r54 := 0
-//line basic.go:68
 	for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
 		for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
 			gc_rank4 := gc_base4 + gc_tx4
@@ -940,7 +912,6 @@ func gc_body_scan[T int32 | float32](gc_b4 *compiled.Block, in, out []T) {
 	}
 //line basic.go:63
 	n := gc_r54
-//line basic.go:65
 	for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
 		for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
 			gc_rank4 := gc_base4 + gc_tx4
@@ -996,9 +967,7 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 //line basic.go:45
 					var tid int = gc_tx2
 					var i int = gc_bx2*gc_bdx2 + tid
-//line basic.go:48
 					if i < 0 || i > len(in)-8 || tid < 0 || tid > len(temp)-8 {
-//line basic.go:48
 						break
 					}
 //line basic.go:48
@@ -1022,7 +991,6 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 	}
 //line basic.go:51
 	for off := 1; off < gc_bdx2; off *= 2 {
-//line basic.go:53
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep2 := 0
 			if compiled.SIMD {
@@ -1062,7 +1030,6 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 							v = archsimd.LoadFloat32x8Slice(temp[tid-off:]).Merge(v, gc_alive2.And(gc_if))
 						}
 					}
-//line basic.go:55
 					v.Merge(archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:]), gc_alive2).StoreSlice(gc_s_v[gc_rank2:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -1080,11 +1047,9 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 				if tid >= off {
 					v = temp[tid-off]
 				}
-//line basic.go:57
 				gc_s_v[gc_rank2] = v
 			}
 		}
-//line basic.go:62
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep3 := 0
 			if compiled.SIMD {
@@ -1109,7 +1074,6 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 //line basic.go:57
 						break
 					}
-//line basic.go:58
 					archsimd.LoadFloat32x8Slice(temp[tid:]).Add(v).Merge(archsimd.LoadFloat32x8Slice(temp[tid:]), gc_alive3).StoreSlice(temp[tid:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -1122,7 +1086,6 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 				}
 //line basic.go:45
 				tid := gc_tx2
-//line basic.go:47
 				v := gc_s_v[gc_rank2]
 //line basic.go:57
 				temp[tid] += v
@@ -1130,7 +1093,6 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 		}
 	}
 	{
-//line basic.go:63
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -1158,7 +1120,6 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 					var i int = gc_bx2*gc_bdx2 + tid
 //line basic.go:46
 					_ = i
-//line basic.go:61
 					compiled.SetExited(gc_exited2, gc_rank2, gc_alive4.ToBits())
 //line basic.go:61
 					gc_alive4 = gc_alive4.And(gc_alive4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
@@ -1181,7 +1142,6 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 		}
 	}
 	gc_r52 := 0
-//line basic.go:68
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 			gc_rank2 := gc_base2 + gc_tx2
@@ -1199,7 +1159,6 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 	}
 //line basic.go:63
 	n := gc_r52
-//line basic.go:65
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_vstep5 := 0
 		if compiled.SIMD {
@@ -1225,7 +1184,6 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 //line basic.go:64
 					break
 				}
-//line basic.go:65
 				archsimd.LoadFloat32x8Slice(temp[tid:]).Add(gc_vb).StoreMasked((*[8]float32)(out[i:]), gc_alive5)
 			}
 			archsimd.ClearAVXUpperBits()
@@ -1284,9 +1242,7 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 //line basic.go:45
 					var tid int = gc_tx3
 					var i int = gc_bx3*gc_bdx3 + tid
-//line basic.go:48
 					if i < 0 || i > len(in)-8 || tid < 0 || tid > len(temp)-8 {
-//line basic.go:48
 						break
 					}
 //line basic.go:48
@@ -1310,7 +1266,6 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 	}
 //line basic.go:51
 	for off := 1; off < gc_bdx3; off *= 2 {
-//line basic.go:53
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
 			gc_vstep7 := 0
 			if compiled.SIMD {
@@ -1350,7 +1305,6 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 							v = archsimd.LoadInt32x8Slice(temp[tid-off:]).Merge(v, gc_alive8.And(gc_if3))
 						}
 					}
-//line basic.go:55
 					v.Merge(archsimd.LoadInt32x8Slice(gc_s_v[gc_rank3:]), gc_alive8).StoreSlice(gc_s_v[gc_rank3:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -1368,11 +1322,9 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 				if tid >= off {
 					v = temp[tid-off]
 				}
-//line basic.go:57
 				gc_s_v[gc_rank3] = v
 			}
 		}
-//line basic.go:62
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
 			gc_vstep8 := 0
 			if compiled.SIMD {
@@ -1397,7 +1349,6 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 //line basic.go:57
 						break
 					}
-//line basic.go:58
 					archsimd.LoadInt32x8Slice(temp[tid:]).Add(v).Merge(archsimd.LoadInt32x8Slice(temp[tid:]), gc_alive9).StoreSlice(temp[tid:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -1410,7 +1361,6 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 				}
 //line basic.go:45
 				tid := gc_tx3
-//line basic.go:47
 				v := gc_s_v[gc_rank3]
 //line basic.go:57
 				temp[tid] += v
@@ -1418,7 +1368,6 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 		}
 	}
 	{
-//line basic.go:63
 		gc_from3, gc_to3 := 0, gc_bdx3
 		if !compiled.Adds(gc_bx3*gc_bdx3, gc_to3) {
 			panic(compiled.ErrGuardWraps)
@@ -1446,7 +1395,6 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 					var i int = gc_bx3*gc_bdx3 + tid
 //line basic.go:46
 					_ = i
-//line basic.go:61
 					compiled.SetExited(gc_exited3, gc_rank3, gc_alive10.ToBits())
 //line basic.go:61
 					gc_alive10 = gc_alive10.And(gc_alive10.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
@@ -1469,7 +1417,6 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 		}
 	}
 	gc_r53 := 0
-//line basic.go:68
 	for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
 		for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
 			gc_rank3 := gc_base3 + gc_tx3
@@ -1487,7 +1434,6 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 	}
 //line basic.go:63
 	n := gc_r53
-//line basic.go:65
 	for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
 		gc_vstep10 := 0
 		if compiled.SIMD {
@@ -1513,7 +1459,6 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 //line basic.go:64
 					break
 				}
-//line basic.go:65
 				archsimd.LoadInt32x8Slice(temp[tid:]).Add(gc_vb2).StoreMasked((*[8]int32)(out[i:]), gc_alive11)
 			}
 			archsimd.ClearAVXUpperBits()
@@ -1551,7 +1496,6 @@ func gc_body_warp(gc_b2 *compiled.Block, out []uint32) {
 	gc_bdy2 := gc_bd2.Y
 	gc_bdz2 := gc_bd2.Z
 	gc_n2 := gc_b2.Len()
-//line basic.go:78
 	var gc_c21v [32]bool
 	var gc_c21r [32]uint32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -1574,9 +1518,7 @@ func gc_body_warp(gc_b2 *compiled.Block, out []uint32) {
 //line basic.go:71
 				gc_vb2 := archsimd.BroadcastUint32x8(1)
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-//line basic.go:74
 					gc_tx2 := gc_tidx3.X + gc_lane2
-//line basic.go:76
 					gc_ty2 := gc_tidx3.Y
 					_ = gc_ty2
 					gc_tz2 := gc_tidx3.Z
@@ -1586,7 +1528,6 @@ func gc_body_warp(gc_b2 *compiled.Block, out []uint32) {
 //line basic.go:71
 						break
 					}
-//line basic.go:72
 					gc_vb2.Add(archsimd.LoadUint32x8Slice(gc_c21r[gc_lane2:])).StoreSlice(out[gc_tx2:])
 					gc_left &^= 0xff << gc_lane2
 				}
@@ -1601,7 +1542,6 @@ func gc_body_warp(gc_b2 *compiled.Block, out []uint32) {
 						continue // the lanes wrap to the next row
 					}
 					gc_tx2 := gc_tidx2.X
-//line basic.go:87
 					gc_ty2 := gc_tidx2.Y
 					_ = gc_ty2
 					gc_tz2 := gc_tidx2.Z
@@ -1611,7 +1551,6 @@ func gc_body_warp(gc_b2 *compiled.Block, out []uint32) {
 //line basic.go:71
 						break
 					}
-//line basic.go:72
 					gc_vb.Add(archsimd.LoadUint32x8Slice(gc_c21r[gc_lane2:])).StoreSlice(out[gc_tx2:])
 					gc_left &^= 0xff << gc_lane2
 				}
@@ -1660,7 +1599,6 @@ func gc_body_nestedHelper(gc_b2 *compiled.Block, out []int) {
 	gc_n2 := gc_b2.Len()
 //line basic.go:83
 	var r int = 1
-//line basic.go:85
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		if gc_bdx2 <= len(out) {
 			gc_at2 := out[:gc_bdx2]
@@ -1757,7 +1695,6 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 	gc_n2 := gc_b2.Len()
 	_ = &a
 	gc_bx2 := 0
-//line basic.go:116
 	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b2.Stopped() {
 			return
@@ -1768,7 +1705,6 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
 		gc_q2 += gc_run2
 		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-//line basic.go:127
 		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
 		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -1796,7 +1732,6 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 							gc_vb2.Mul(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:])).StoreSlice(gc_at3[gc_tx2:])
 						}
 					}
-//line basic.go:109
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
@@ -1823,7 +1758,6 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 							gc_vb.Mul(archsimd.LoadFloat32x8Slice(x[i:])).Add(archsimd.LoadFloat32x8Slice(y[i:])).StoreSlice(y[i:])
 						}
 					}
-//line basic.go:110
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step3 := gc_vstep2

@@ -63,7 +63,6 @@ func gc_body_count(gc_b *compiled.Block, in []int32, counts []int32, flags []boo
 		}
 	}
 	gc_r2 := 0
-//line exits.go:19
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -82,7 +81,6 @@ func gc_body_count(gc_b *compiled.Block, in []int32, counts []int32, flags []boo
 //line exits.go:14
 	n := gc_r2
 	gc_r3 := true
-//line exits.go:17
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -102,7 +100,6 @@ func gc_body_count(gc_b *compiled.Block, in []int32, counts []int32, flags []boo
 	all := gc_r3
 	var some bool
 	gc_r4 := false
-//line exits.go:19
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -121,7 +118,6 @@ func gc_body_count(gc_b *compiled.Block, in []int32, counts []int32, flags []boo
 //line exits.go:17
 	some = gc_r4
 	if gc_bx%2 == 0 {
-//line exits.go:20
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep := 0
 //line exits.go:10
@@ -145,7 +141,6 @@ func gc_body_count(gc_b *compiled.Block, in []int32, counts []int32, flags []boo
 //line exits.go:20
 					break
 				}
-//line exits.go:21
 				lanes.LoadInt32x8Slice(in[i:]).Add(gc_vb).StoreMasked((*[8]int32)(in[i:]), gc_alive)
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
@@ -160,11 +155,9 @@ func gc_body_count(gc_b *compiled.Block, in []int32, counts []int32, flags []boo
 				in[i]++
 			}
 		}
-//line exits.go:24
 	} else
 //line exits.go:21
 	if gc_bx%3 == 0 {
-//line exits.go:23
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep2 := 0
 //line exits.go:10
@@ -188,7 +181,6 @@ func gc_body_count(gc_b *compiled.Block, in []int32, counts []int32, flags []boo
 //line exits.go:22
 					break
 				}
-//line exits.go:23
 				lanes.LoadInt32x8Slice(in[i:]).Add(gc_vb2).StoreMasked((*[8]int32)(in[i:]), gc_alive2)
 			}
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
@@ -206,7 +198,6 @@ func gc_body_count(gc_b *compiled.Block, in []int32, counts []int32, flags []boo
 	} else {
 	}
 	{
-//line exits.go:29
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1

@@ -65,9 +65,7 @@ func gc_body_count(gc_b2 *compiled.Block, in []int32, counts []int32, flags []bo
 					var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line exits.go:10
 					_ = i
-//line exits.go:12
 					compiled.SetExited(gc_exited2, gc_rank2, gc_alive3.ToBits())
-//line exits.go:12
 					gc_alive3 = gc_alive3.And(gc_alive3.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 				}
 				archsimd.ClearAVXUpperBits()
@@ -88,7 +86,6 @@ func gc_body_count(gc_b2 *compiled.Block, in []int32, counts []int32, flags []bo
 		}
 	}
 	gc_r22 := 0
-//line exits.go:19
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 			gc_rank2 := gc_base2 + gc_tx2
@@ -107,7 +104,6 @@ func gc_body_count(gc_b2 *compiled.Block, in []int32, counts []int32, flags []bo
 //line exits.go:14
 	n := gc_r22
 	gc_r32 := true
-//line exits.go:17
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 			gc_rank2 := gc_base2 + gc_tx2
@@ -127,7 +123,6 @@ func gc_body_count(gc_b2 *compiled.Block, in []int32, counts []int32, flags []bo
 	all := gc_r32
 	var some bool
 	gc_r42 := false
-//line exits.go:19
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 			gc_rank2 := gc_base2 + gc_tx2
@@ -146,7 +141,6 @@ func gc_body_count(gc_b2 *compiled.Block, in []int32, counts []int32, flags []bo
 //line exits.go:17
 	some = gc_r42
 	if gc_bx2%2 == 0 {
-//line exits.go:20
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep4 := 0
 			if compiled.SIMD {
@@ -171,7 +165,6 @@ func gc_body_count(gc_b2 *compiled.Block, in []int32, counts []int32, flags []bo
 //line exits.go:20
 						break
 					}
-//line exits.go:21
 					archsimd.LoadInt32x8Slice(in[i:]).Add(gc_vb3).StoreMasked((*[8]int32)(in[i:]), gc_alive4)
 				}
 				archsimd.ClearAVXUpperBits()
@@ -188,11 +181,9 @@ func gc_body_count(gc_b2 *compiled.Block, in []int32, counts []int32, flags []bo
 				in[i]++
 			}
 		}
-//line exits.go:24
 	} else
 //line exits.go:21
 	if gc_bx2%3 == 0 {
-//line exits.go:23
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep5 := 0
 			if compiled.SIMD {
@@ -217,7 +208,6 @@ func gc_body_count(gc_b2 *compiled.Block, in []int32, counts []int32, flags []bo
 //line exits.go:22
 						break
 					}
-//line exits.go:23
 					archsimd.LoadInt32x8Slice(in[i:]).Add(gc_vb4).StoreMasked((*[8]int32)(in[i:]), gc_alive5)
 				}
 				archsimd.ClearAVXUpperBits()
@@ -237,7 +227,6 @@ func gc_body_count(gc_b2 *compiled.Block, in []int32, counts []int32, flags []bo
 	} else {
 	}
 	{
-//line exits.go:29
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 			gc_to2 = gc_bound2 + 1
@@ -257,7 +246,6 @@ func gc_body_count(gc_b2 *compiled.Block, in []int32, counts []int32, flags []bo
 //line exits.go:27
 						gc_alive6 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex6]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
-//line exits.go:28
 					if gc_alive6.ToBits() != 0 {
 //line exits.go:28
 						counts[gc_bx2] = int32(n)
@@ -271,7 +259,6 @@ func gc_body_count(gc_b2 *compiled.Block, in []int32, counts []int32, flags []bo
 						flags[2*gc_bx2+1] = some
 					}
 				}
-//line exits.go:32
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx2 := gc_vstep6; gc_tx2 < gc_to2; gc_tx2++ {

@@ -44,7 +44,6 @@ func gc_body_reduce[T Number](gc_b *compiled.Block, in, partial []T, scale ...fl
 	}
 //line generic.go:16
 	sdata := gc.Shared[T](t, gc_bdx)[:gc_bdx]
-//line generic.go:18
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
 		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(sdata) {
@@ -64,7 +63,6 @@ func gc_body_reduce[T Number](gc_b *compiled.Block, in, partial []T, scale ...fl
 					gc_at2[gc_tx] = v
 				}
 				{
-//line generic.go:27
 					gc_tx := gc_step + 1
 //line generic.go:17
 					tid := gc_tx
@@ -76,7 +74,6 @@ func gc_body_reduce[T Number](gc_b *compiled.Block, in, partial []T, scale ...fl
 					gc_at2[gc_tx] = v
 				}
 				{
-//line generic.go:27
 					gc_tx := gc_step + 2
 //line generic.go:17
 					tid := gc_tx
@@ -88,7 +85,6 @@ func gc_body_reduce[T Number](gc_b *compiled.Block, in, partial []T, scale ...fl
 					gc_at2[gc_tx] = v
 				}
 				{
-//line generic.go:27
 					gc_tx := gc_step + 3
 //line generic.go:17
 					tid := gc_tx
@@ -100,7 +96,6 @@ func gc_body_reduce[T Number](gc_b *compiled.Block, in, partial []T, scale ...fl
 					gc_at2[gc_tx] = v
 				}
 			}
-//line generic.go:27
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 //line generic.go:17
 				tid := gc_tx
@@ -112,7 +107,6 @@ func gc_body_reduce[T Number](gc_b *compiled.Block, in, partial []T, scale ...fl
 				gc_at2[gc_tx] = v
 			}
 		} else {
-//line generic.go:27
 			gc_step2 := 0
 			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
@@ -129,7 +123,6 @@ func gc_body_reduce[T Number](gc_b *compiled.Block, in, partial []T, scale ...fl
 					sdata[tid] = v
 				}
 				{
-//line generic.go:27
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -143,7 +136,6 @@ func gc_body_reduce[T Number](gc_b *compiled.Block, in, partial []T, scale ...fl
 					sdata[tid] = v
 				}
 				{
-//line generic.go:27
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -157,7 +149,6 @@ func gc_body_reduce[T Number](gc_b *compiled.Block, in, partial []T, scale ...fl
 					sdata[tid] = v
 				}
 				{
-//line generic.go:27
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -171,7 +162,6 @@ func gc_body_reduce[T Number](gc_b *compiled.Block, in, partial []T, scale ...fl
 					sdata[tid] = v
 				}
 			}
-//line generic.go:27
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -194,7 +184,6 @@ func gc_body_reduce[T Number](gc_b *compiled.Block, in, partial []T, scale ...fl
 				continue
 			}
 		}
-//line generic.go:33
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
@@ -303,7 +292,6 @@ func gc_body_reduce[T Number](gc_b *compiled.Block, in, partial []T, scale ...fl
 		}
 	}
 	{
-//line generic.go:35
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -319,41 +307,33 @@ func gc_body_reduce[T Number](gc_b *compiled.Block, in, partial []T, scale ...fl
 				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
 						gc_tx := gc_step5 + 0
-//line generic.go:51
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line generic.go:32
 						gc_at5[0] = gc_at6[0] * T(math.Floor(gc_at7[0]))
 					}
 					{
-//line generic.go:36
 						gc_tx := gc_step5 + 1
-//line generic.go:38
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line generic.go:32
 						gc_at5[0] = gc_at6[0] * T(math.Floor(gc_at7[0]))
 					}
 					{
-//line generic.go:36
 						gc_tx := gc_step5 + 2
-//line generic.go:38
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line generic.go:32
 						gc_at5[0] = gc_at6[0] * T(math.Floor(gc_at7[0]))
 					}
 					{
-//line generic.go:36
 						gc_tx := gc_step5 + 3
-//line generic.go:38
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line generic.go:32
 						gc_at5[0] = gc_at6[0] * T(math.Floor(gc_at7[0]))
 					}
 				}
-//line generic.go:36
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -361,7 +341,6 @@ func gc_body_reduce[T Number](gc_b *compiled.Block, in, partial []T, scale ...fl
 					gc_at5[0] = gc_at6[0] * T(math.Floor(gc_at7[0]))
 				}
 			} else {
-//line generic.go:36
 				gc_step6 := gc_from
 				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 					{
@@ -372,7 +351,6 @@ func gc_body_reduce[T Number](gc_b *compiled.Block, in, partial []T, scale ...fl
 						partial[gc_bx] = sdata[0] * T(math.Floor(scale[0]))
 					}
 					{
-//line generic.go:36
 						gc_tx := gc_step6 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -380,7 +358,6 @@ func gc_body_reduce[T Number](gc_b *compiled.Block, in, partial []T, scale ...fl
 						partial[gc_bx] = sdata[0] * T(math.Floor(scale[0]))
 					}
 					{
-//line generic.go:36
 						gc_tx := gc_step6 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -388,7 +365,6 @@ func gc_body_reduce[T Number](gc_b *compiled.Block, in, partial []T, scale ...fl
 						partial[gc_bx] = sdata[0] * T(math.Floor(scale[0]))
 					}
 					{
-//line generic.go:36
 						gc_tx := gc_step6 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -396,7 +372,6 @@ func gc_body_reduce[T Number](gc_b *compiled.Block, in, partial []T, scale ...fl
 						partial[gc_bx] = sdata[0] * T(math.Floor(scale[0]))
 					}
 				}
-//line generic.go:36
 				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -452,7 +427,6 @@ func gc_body_square(gc_b *compiled.Block, gc_lo, gc_hi int, x []float64) {
 					}
 				}
 			}
-//line generic.go:48
 		})
 	}
 }
@@ -460,4 +434,5 @@ func gc_body_square(gc_b *compiled.Block, gc_lo, gc_hi int, x []float64) {
 // gc_files_generic holds the source files whose lines the kernels' records hash.
 //
 //go:embed generic.go
+//line generic.go:55
 var gc_files_generic embed.FS

@@ -51,7 +51,6 @@ func gc_body_scale(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32) {
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line goexit.go:50
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := gc_bx * gc_bdx
 			if gc_off >= 0 && gc_off <= len(x) && gc_bdx <= len(x)-gc_off {
@@ -117,7 +116,6 @@ func gc_body_check(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32) {
 		if len(x) < gc_bdx {
 			panic(fmt.Errorf("%w: %d elements", gocuda.ErrInvalidValue, len(x)))
 		}
-//line goexit.go:49
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			if gc_bdx <= len(x) {
 				gc_at := x[:gc_bdx]
@@ -214,7 +212,6 @@ func gc_body_leaveKernel(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32) {
 			return
 		}
 		gc_pos.Block = gc_blk
-//line goexit.go:68
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			if gc_bdx <= len(x) {
 				gc_at := x[:gc_bdx]
@@ -222,7 +219,6 @@ func gc_body_leaveKernel(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32) {
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line goexit.go:76
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line goexit.go:58
@@ -232,7 +228,6 @@ func gc_body_leaveKernel(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32) {
 					}
 					{
 						gc_tx := gc_step + 1
-//line goexit.go:65
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line goexit.go:58
@@ -242,7 +237,6 @@ func gc_body_leaveKernel(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32) {
 					}
 					{
 						gc_tx := gc_step + 2
-//line goexit.go:65
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line goexit.go:58
@@ -252,7 +246,6 @@ func gc_body_leaveKernel(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32) {
 					}
 					{
 						gc_tx := gc_step + 3
-//line goexit.go:65
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line goexit.go:58
@@ -345,7 +338,6 @@ func gc_body_apply(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32, f func(f
 			return
 		}
 		gc_pos.Block = gc_blk
-//line goexit.go:77
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			if gc_bdx <= len(x) {
 				gc_at := x[:gc_bdx]
@@ -353,7 +345,6 @@ func gc_body_apply(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32, f func(f
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line goexit.go:85
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line goexit.go:67
@@ -361,7 +352,6 @@ func gc_body_apply(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32, f func(f
 					}
 					{
 						gc_tx := gc_step + 1
-//line goexit.go:72
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line goexit.go:67
@@ -369,7 +359,6 @@ func gc_body_apply(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32, f func(f
 					}
 					{
 						gc_tx := gc_step + 2
-//line goexit.go:72
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line goexit.go:67
@@ -377,7 +366,6 @@ func gc_body_apply(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32, f func(f
 					}
 					{
 						gc_tx := gc_step + 3
-//line goexit.go:72
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line goexit.go:67
@@ -459,7 +447,6 @@ func gc_body_label(gc_b *compiled.Block, gc_lo, gc_hi int, x []Label) {
 		}
 		gc_pos.Block = gc_blk
 		gc_b.EnterBlock(gc_blk)
-//line goexit.go:93
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			if gc_bdx <= len(x) {
 				gc_at := x[:gc_bdx]
@@ -467,7 +454,6 @@ func gc_body_label(gc_b *compiled.Block, gc_lo, gc_hi int, x []Label) {
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line goexit.go:101
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						gc_b.Enter(gc_rank)
@@ -476,7 +462,6 @@ func gc_body_label(gc_b *compiled.Block, gc_lo, gc_hi int, x []Label) {
 					}
 					{
 						gc_tx := gc_step + 1
-//line goexit.go:86
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						gc_b.Enter(gc_rank)
@@ -485,7 +470,6 @@ func gc_body_label(gc_b *compiled.Block, gc_lo, gc_hi int, x []Label) {
 					}
 					{
 						gc_tx := gc_step + 2
-//line goexit.go:86
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						gc_b.Enter(gc_rank)
@@ -494,7 +478,6 @@ func gc_body_label(gc_b *compiled.Block, gc_lo, gc_hi int, x []Label) {
 					}
 					{
 						gc_tx := gc_step + 3
-//line goexit.go:86
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						gc_b.Enter(gc_rank)
@@ -581,7 +564,6 @@ func gc_body_yield(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32) {
 			return
 		}
 		gc_pos.Block = gc_blk
-//line goexit.go:99
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := 0
 			if gc_off >= 0 && gc_off < len(x) && gc_bdx <= len(x) {
@@ -591,7 +573,6 @@ func gc_body_yield(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32) {
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line goexit.go:109
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line goexit.go:89
@@ -603,14 +584,13 @@ func gc_body_yield(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32) {
 //line goexit.go:89
 								return
 							}
-//line goexit.go:90
 							runtime.Gosched()
 						}
+//line goexit.go:92
 						gc_at2[gc_tx] = 1
 					}
 					{
 						gc_tx := gc_step + 1
-//line goexit.go:97
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line goexit.go:89
@@ -622,14 +602,13 @@ func gc_body_yield(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32) {
 //line goexit.go:89
 								return
 							}
-//line goexit.go:90
 							runtime.Gosched()
 						}
+//line goexit.go:92
 						gc_at2[gc_tx] = 1
 					}
 					{
 						gc_tx := gc_step + 2
-//line goexit.go:97
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line goexit.go:89
@@ -641,14 +620,13 @@ func gc_body_yield(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32) {
 //line goexit.go:89
 								return
 							}
-//line goexit.go:90
 							runtime.Gosched()
 						}
+//line goexit.go:92
 						gc_at2[gc_tx] = 1
 					}
 					{
 						gc_tx := gc_step + 3
-//line goexit.go:97
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line goexit.go:89
@@ -660,9 +638,9 @@ func gc_body_yield(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32) {
 //line goexit.go:89
 								return
 							}
-//line goexit.go:90
 							runtime.Gosched()
 						}
+//line goexit.go:92
 						gc_at2[gc_tx] = 1
 					}
 				}
@@ -678,9 +656,9 @@ func gc_body_yield(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32) {
 //line goexit.go:89
 							return
 						}
-//line goexit.go:90
 						runtime.Gosched()
 					}
+//line goexit.go:92
 					gc_at2[gc_tx] = 1
 				}
 			} else {
@@ -699,9 +677,9 @@ func gc_body_yield(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32) {
 //line goexit.go:89
 								return
 							}
-//line goexit.go:90
 							runtime.Gosched()
 						}
+//line goexit.go:92
 						x[gc_tx] = 1
 					}
 					{
@@ -717,9 +695,9 @@ func gc_body_yield(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32) {
 //line goexit.go:89
 								return
 							}
-//line goexit.go:90
 							runtime.Gosched()
 						}
+//line goexit.go:92
 						x[gc_tx] = 1
 					}
 					{
@@ -735,9 +713,9 @@ func gc_body_yield(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32) {
 //line goexit.go:89
 								return
 							}
-//line goexit.go:90
 							runtime.Gosched()
 						}
+//line goexit.go:92
 						x[gc_tx] = 1
 					}
 					{
@@ -753,9 +731,9 @@ func gc_body_yield(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32) {
 //line goexit.go:89
 								return
 							}
-//line goexit.go:90
 							runtime.Gosched()
 						}
+//line goexit.go:92
 						x[gc_tx] = 1
 					}
 				}
@@ -771,9 +749,9 @@ func gc_body_yield(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32) {
 //line goexit.go:89
 							return
 						}
-//line goexit.go:90
 						runtime.Gosched()
 					}
+//line goexit.go:92
 					x[gc_tx] = 1
 				}
 			}
@@ -805,7 +783,6 @@ func gc_body_local(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32) {
 			return
 		}
 		gc_pos.Block = gc_blk
-//line goexit.go:110
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			if gc_bdx <= len(x) {
 				gc_at := x[:gc_bdx]
@@ -817,7 +794,6 @@ func gc_body_local(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32) {
 					gc_at[gc_tx] = at(int(gc_tx) + 1)
 				}
 			} else {
-//line goexit.go:105
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -850,7 +826,6 @@ func gc_body_replace(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32, f func
 	gc_bdx := gc_bd.X
 	gc_n := gc_b.Len()
 	gc_s_f := compiled.Scratch[func(float32) float32](gc_b, 0)[:gc_n]
-//line goexit.go:115
 	for gc_rank := range gc_s_f {
 		gc_s_f[gc_rank] = f
 	}
@@ -859,7 +834,6 @@ func gc_body_replace(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32, f func
 			return
 		}
 		gc_pos.Block = gc_blk
-//line goexit.go:124
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			if gc_bdx <= len(x) {
 				gc_at := x[:gc_bdx]
@@ -910,7 +884,6 @@ func gc_body_choose(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32, g func(
 			return
 		}
 		gc_pos.Block = gc_blk
-//line goexit.go:128
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := 0
 			if gc_off >= 0 && gc_off < len(x) && gc_bdx <= len(x) {
@@ -927,7 +900,6 @@ func gc_body_choose(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32, g func(
 					gc_at2[gc_tx] = f(gc_at2[gc_tx])
 				}
 			} else {
-//line goexit.go:126
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank

@@ -52,7 +52,6 @@ func gc_body_scale(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x []float32) {
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-//line goexit.go:50
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_off2 := gc_bx2 * gc_bdx2
 			if gc_off2 >= 0 && gc_off2 <= len(x) && gc_bdx2 <= len(x)-gc_off2 {
@@ -118,7 +117,6 @@ func gc_body_check(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x []float32) {
 		if len(x) < gc_bdx2 {
 			panic(fmt.Errorf("%w: %d elements", gocuda.ErrInvalidValue, len(x)))
 		}
-//line goexit.go:49
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			if gc_bdx2 <= len(x) {
 				gc_at2 := x[:gc_bdx2]
@@ -128,7 +126,6 @@ func gc_body_check(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x []float32) {
 					gc_vb2 := archsimd.BroadcastFloat32x8(1)
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
-//line goexit.go:53
 						archsimd.LoadFloat32x8Slice(gc_at2[gc_tx2:]).Add(gc_vb2).StoreSlice(gc_at2[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -149,7 +146,6 @@ func gc_body_check(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x []float32) {
 //line goexit.go:48
 							break
 						}
-//line goexit.go:49
 						archsimd.LoadFloat32x8Slice(x[gc_tx2:]).Add(gc_vb).StoreSlice(x[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -219,7 +215,6 @@ func gc_body_leaveKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x []float32)
 			return
 		}
 		gc_pos2.Block = gc_blk2
-//line goexit.go:68
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			if gc_bdx2 <= len(x) {
 				gc_at2 := x[:gc_bdx2]
@@ -227,7 +222,6 @@ func gc_body_leaveKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x []float32)
 				for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
 					{
 						gc_tx2 := gc_step3 + 0
-//line goexit.go:76
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line goexit.go:58
@@ -237,7 +231,6 @@ func gc_body_leaveKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x []float32)
 					}
 					{
 						gc_tx2 := gc_step3 + 1
-//line goexit.go:65
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line goexit.go:58
@@ -247,7 +240,6 @@ func gc_body_leaveKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x []float32)
 					}
 					{
 						gc_tx2 := gc_step3 + 2
-//line goexit.go:65
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line goexit.go:58
@@ -257,7 +249,6 @@ func gc_body_leaveKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x []float32)
 					}
 					{
 						gc_tx2 := gc_step3 + 3
-//line goexit.go:65
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line goexit.go:58
@@ -350,7 +341,6 @@ func gc_body_apply(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x []float32, f fun
 			return
 		}
 		gc_pos2.Block = gc_blk2
-//line goexit.go:77
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			if gc_bdx2 <= len(x) {
 				gc_at2 := x[:gc_bdx2]
@@ -358,7 +348,6 @@ func gc_body_apply(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x []float32, f fun
 				for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
 					{
 						gc_tx2 := gc_step3 + 0
-//line goexit.go:85
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line goexit.go:67
@@ -366,7 +355,6 @@ func gc_body_apply(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x []float32, f fun
 					}
 					{
 						gc_tx2 := gc_step3 + 1
-//line goexit.go:72
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line goexit.go:67
@@ -374,7 +362,6 @@ func gc_body_apply(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x []float32, f fun
 					}
 					{
 						gc_tx2 := gc_step3 + 2
-//line goexit.go:72
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line goexit.go:67
@@ -382,7 +369,6 @@ func gc_body_apply(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x []float32, f fun
 					}
 					{
 						gc_tx2 := gc_step3 + 3
-//line goexit.go:72
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line goexit.go:67
@@ -464,7 +450,6 @@ func gc_body_label(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x []Label) {
 		}
 		gc_pos2.Block = gc_blk2
 		gc_b2.EnterBlock(gc_blk2)
-//line goexit.go:93
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			if gc_bdx2 <= len(x) {
 				gc_at2 := x[:gc_bdx2]
@@ -472,7 +457,6 @@ func gc_body_label(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x []Label) {
 				for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
 					{
 						gc_tx2 := gc_step3 + 0
-//line goexit.go:101
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						gc_b2.Enter(gc_rank2)
@@ -481,7 +465,6 @@ func gc_body_label(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x []Label) {
 					}
 					{
 						gc_tx2 := gc_step3 + 1
-//line goexit.go:86
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						gc_b2.Enter(gc_rank2)
@@ -490,7 +473,6 @@ func gc_body_label(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x []Label) {
 					}
 					{
 						gc_tx2 := gc_step3 + 2
-//line goexit.go:86
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						gc_b2.Enter(gc_rank2)
@@ -499,7 +481,6 @@ func gc_body_label(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x []Label) {
 					}
 					{
 						gc_tx2 := gc_step3 + 3
-//line goexit.go:86
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						gc_b2.Enter(gc_rank2)
@@ -586,7 +567,6 @@ func gc_body_yield(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x []float32) {
 			return
 		}
 		gc_pos2.Block = gc_blk2
-//line goexit.go:99
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_off2 := 0
 			if gc_off2 >= 0 && gc_off2 < len(x) && gc_bdx2 <= len(x) {
@@ -596,7 +576,6 @@ func gc_body_yield(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x []float32) {
 				for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
 					{
 						gc_tx2 := gc_step3 + 0
-//line goexit.go:109
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line goexit.go:89
@@ -608,14 +587,13 @@ func gc_body_yield(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x []float32) {
 //line goexit.go:89
 								return
 							}
-//line goexit.go:90
 							runtime.Gosched()
 						}
+//line goexit.go:92
 						gc_at4[gc_tx2] = 1
 					}
 					{
 						gc_tx2 := gc_step3 + 1
-//line goexit.go:97
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line goexit.go:89
@@ -627,14 +605,13 @@ func gc_body_yield(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x []float32) {
 //line goexit.go:89
 								return
 							}
-//line goexit.go:90
 							runtime.Gosched()
 						}
+//line goexit.go:92
 						gc_at4[gc_tx2] = 1
 					}
 					{
 						gc_tx2 := gc_step3 + 2
-//line goexit.go:97
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line goexit.go:89
@@ -646,14 +623,13 @@ func gc_body_yield(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x []float32) {
 //line goexit.go:89
 								return
 							}
-//line goexit.go:90
 							runtime.Gosched()
 						}
+//line goexit.go:92
 						gc_at4[gc_tx2] = 1
 					}
 					{
 						gc_tx2 := gc_step3 + 3
-//line goexit.go:97
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line goexit.go:89
@@ -665,9 +641,9 @@ func gc_body_yield(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x []float32) {
 //line goexit.go:89
 								return
 							}
-//line goexit.go:90
 							runtime.Gosched()
 						}
+//line goexit.go:92
 						gc_at4[gc_tx2] = 1
 					}
 				}
@@ -683,9 +659,9 @@ func gc_body_yield(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x []float32) {
 //line goexit.go:89
 							return
 						}
-//line goexit.go:90
 						runtime.Gosched()
 					}
+//line goexit.go:92
 					gc_at4[gc_tx2] = 1
 				}
 			} else {
@@ -704,9 +680,9 @@ func gc_body_yield(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x []float32) {
 //line goexit.go:89
 								return
 							}
-//line goexit.go:90
 							runtime.Gosched()
 						}
+//line goexit.go:92
 						x[gc_tx2] = 1
 					}
 					{
@@ -722,9 +698,9 @@ func gc_body_yield(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x []float32) {
 //line goexit.go:89
 								return
 							}
-//line goexit.go:90
 							runtime.Gosched()
 						}
+//line goexit.go:92
 						x[gc_tx2] = 1
 					}
 					{
@@ -740,9 +716,9 @@ func gc_body_yield(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x []float32) {
 //line goexit.go:89
 								return
 							}
-//line goexit.go:90
 							runtime.Gosched()
 						}
+//line goexit.go:92
 						x[gc_tx2] = 1
 					}
 					{
@@ -758,9 +734,9 @@ func gc_body_yield(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x []float32) {
 //line goexit.go:89
 								return
 							}
-//line goexit.go:90
 							runtime.Gosched()
 						}
+//line goexit.go:92
 						x[gc_tx2] = 1
 					}
 				}
@@ -776,9 +752,9 @@ func gc_body_yield(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x []float32) {
 //line goexit.go:89
 							return
 						}
-//line goexit.go:90
 						runtime.Gosched()
 					}
+//line goexit.go:92
 					x[gc_tx2] = 1
 				}
 			}
@@ -810,7 +786,6 @@ func gc_body_local(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x []float32) {
 			return
 		}
 		gc_pos2.Block = gc_blk2
-//line goexit.go:110
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			if gc_bdx2 <= len(x) {
 				gc_at2 := x[:gc_bdx2]
@@ -822,7 +797,6 @@ func gc_body_local(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x []float32) {
 					gc_at2[gc_tx2] = at(int(gc_tx2) + 1)
 				}
 			} else {
-//line goexit.go:105
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -855,7 +829,6 @@ func gc_body_replace(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x []float32, f f
 	gc_bdx2 := gc_bd2.X
 	gc_n2 := gc_b2.Len()
 	gc_s_f := compiled.Scratch[func(float32) float32](gc_b2, 0)[:gc_n2]
-//line goexit.go:115
 	for gc_rank2 := range gc_s_f {
 		gc_s_f[gc_rank2] = f
 	}
@@ -864,7 +837,6 @@ func gc_body_replace(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x []float32, f f
 			return
 		}
 		gc_pos2.Block = gc_blk2
-//line goexit.go:124
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			if gc_bdx2 <= len(x) {
 				gc_at2 := x[:gc_bdx2]
@@ -915,7 +887,6 @@ func gc_body_choose(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x []float32, g fu
 			return
 		}
 		gc_pos2.Block = gc_blk2
-//line goexit.go:128
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_off2 := 0
 			if gc_off2 >= 0 && gc_off2 < len(x) && gc_bdx2 <= len(x) {
@@ -932,7 +903,6 @@ func gc_body_choose(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x []float32, g fu
 					gc_at4[gc_tx2] = f(gc_at4[gc_tx2])
 				}
 			} else {
-//line goexit.go:126
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2

@@ -45,7 +45,6 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 	}
 //line inline.go:17
 	sdata := gocuda.Shared[T](t, gc_bdx)[:gc_bdx]
-//line inline.go:19
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
 		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(sdata) {
@@ -65,7 +64,6 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 					gc_at2[gc_tx] = v
 				}
 				{
-//line inline.go:28
 					gc_tx := gc_step + 1
 //line inline.go:18
 					tid := gc_tx
@@ -77,7 +75,6 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 					gc_at2[gc_tx] = v
 				}
 				{
-//line inline.go:28
 					gc_tx := gc_step + 2
 //line inline.go:18
 					tid := gc_tx
@@ -89,7 +86,6 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 					gc_at2[gc_tx] = v
 				}
 				{
-//line inline.go:28
 					gc_tx := gc_step + 3
 //line inline.go:18
 					tid := gc_tx
@@ -101,7 +97,6 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 					gc_at2[gc_tx] = v
 				}
 			}
-//line inline.go:28
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 //line inline.go:18
 				tid := gc_tx
@@ -113,7 +108,6 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 				gc_at2[gc_tx] = v
 			}
 		} else {
-//line inline.go:28
 			gc_step2 := 0
 			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
@@ -130,7 +124,6 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 					sdata[tid] = v
 				}
 				{
-//line inline.go:28
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -144,7 +137,6 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 					sdata[tid] = v
 				}
 				{
-//line inline.go:28
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -158,7 +150,6 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 					sdata[tid] = v
 				}
 				{
-//line inline.go:28
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -172,7 +163,6 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 					sdata[tid] = v
 				}
 			}
-//line inline.go:28
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -201,7 +191,6 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 				continue
 			}
 		}
-//line inline.go:49
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
@@ -309,9 +298,7 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 			}
 		}
 	}
-//line inline.go:50
 	gc_apart := compiled.Disjoint(x, partial)
-//line inline.go:53
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off3 := 0
 		gc_off4 := gc_bx
@@ -334,7 +321,6 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 					}
 				}
 				{
-//line inline.go:34
 					gc_tx := gc_step5 + 1
 //line inline.go:18
 					tid := gc_tx
@@ -347,7 +333,6 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 					}
 				}
 				{
-//line inline.go:34
 					gc_tx := gc_step5 + 2
 //line inline.go:18
 					tid := gc_tx
@@ -360,7 +345,6 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 					}
 				}
 				{
-//line inline.go:34
 					gc_tx := gc_step5 + 3
 //line inline.go:18
 					tid := gc_tx
@@ -373,7 +357,6 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 					}
 				}
 			}
-//line inline.go:34
 			for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
 //line inline.go:18
 				tid := gc_tx
@@ -386,7 +369,6 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 				}
 			}
 		} else {
-//line inline.go:34
 			gc_step6 := 0
 			for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
 				{
@@ -404,7 +386,6 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 					}
 				}
 				{
-//line inline.go:34
 					gc_tx := gc_step6 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -419,7 +400,6 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 					}
 				}
 				{
-//line inline.go:34
 					gc_tx := gc_step6 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -434,7 +414,6 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 					}
 				}
 				{
-//line inline.go:34
 					gc_tx := gc_step6 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -449,7 +428,6 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 					}
 				}
 			}
-//line inline.go:34
 			for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -494,7 +472,6 @@ func gc_body_deadImport(gc_b *compiled.Block, out []int32) {
 	var r int32 = x
 //line inline.go:64
 	v := r
-//line inline.go:66
 	gc_from, gc_to := 0, gc_bdx
 	if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 		panic(compiled.ErrGuardWraps)

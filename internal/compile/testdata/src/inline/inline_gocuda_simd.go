@@ -57,7 +57,6 @@ func gc_body_tree[T Number](gc_b4 *compiled.Block, in, partial []T) {
 	}
 //line inline.go:17
 	sdata := gocuda.Shared[T](t, gc_bdx4)[:gc_bdx4]
-//line inline.go:19
 	for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
 		gc_off13 := gc_bx4 * gc_bdx4
 		if gc_off13 >= 0 && gc_off13 <= len(in) && gc_bdx4 <= len(in)-gc_off13 && gc_bdx4 <= len(sdata) {
@@ -77,7 +76,6 @@ func gc_body_tree[T Number](gc_b4 *compiled.Block, in, partial []T) {
 					gc_at20[gc_tx4] = v
 				}
 				{
-//line inline.go:28
 					gc_tx4 := gc_step13 + 1
 //line inline.go:18
 					tid := gc_tx4
@@ -89,7 +87,6 @@ func gc_body_tree[T Number](gc_b4 *compiled.Block, in, partial []T) {
 					gc_at20[gc_tx4] = v
 				}
 				{
-//line inline.go:28
 					gc_tx4 := gc_step13 + 2
 //line inline.go:18
 					tid := gc_tx4
@@ -101,7 +98,6 @@ func gc_body_tree[T Number](gc_b4 *compiled.Block, in, partial []T) {
 					gc_at20[gc_tx4] = v
 				}
 				{
-//line inline.go:28
 					gc_tx4 := gc_step13 + 3
 //line inline.go:18
 					tid := gc_tx4
@@ -113,7 +109,6 @@ func gc_body_tree[T Number](gc_b4 *compiled.Block, in, partial []T) {
 					gc_at20[gc_tx4] = v
 				}
 			}
-//line inline.go:28
 			for gc_tx4 := gc_step13; gc_tx4 < gc_bdx4; gc_tx4++ {
 //line inline.go:18
 				tid := gc_tx4
@@ -125,7 +120,6 @@ func gc_body_tree[T Number](gc_b4 *compiled.Block, in, partial []T) {
 				gc_at20[gc_tx4] = v
 			}
 		} else {
-//line inline.go:28
 			gc_step14 := 0
 			for ; gc_step14+3 < gc_bdx4; gc_step14 += 4 {
 				{
@@ -142,7 +136,6 @@ func gc_body_tree[T Number](gc_b4 *compiled.Block, in, partial []T) {
 					sdata[tid] = v
 				}
 				{
-//line inline.go:28
 					gc_tx4 := gc_step14 + 1
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
@@ -156,7 +149,6 @@ func gc_body_tree[T Number](gc_b4 *compiled.Block, in, partial []T) {
 					sdata[tid] = v
 				}
 				{
-//line inline.go:28
 					gc_tx4 := gc_step14 + 2
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
@@ -170,7 +162,6 @@ func gc_body_tree[T Number](gc_b4 *compiled.Block, in, partial []T) {
 					sdata[tid] = v
 				}
 				{
-//line inline.go:28
 					gc_tx4 := gc_step14 + 3
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
@@ -184,7 +175,6 @@ func gc_body_tree[T Number](gc_b4 *compiled.Block, in, partial []T) {
 					sdata[tid] = v
 				}
 			}
-//line inline.go:28
 			for gc_tx4 := gc_step14; gc_tx4 < gc_bdx4; gc_tx4++ {
 				gc_rank4 := gc_base4 + gc_tx4
 				gc_pos4.Thread = gc_rank4
@@ -214,7 +204,6 @@ func gc_body_tree[T Number](gc_b4 *compiled.Block, in, partial []T) {
 			}
 		}
 		archsimd.ClearAVXUpperBits()
-//line inline.go:50
 		gc_from4, gc_to4 := 0, gc_bdx4
 		if gc_bound4 := s; gc_bound4 < gc_to4 {
 			gc_to4 = gc_bound4
@@ -322,9 +311,7 @@ func gc_body_tree[T Number](gc_b4 *compiled.Block, in, partial []T) {
 			}
 		}
 	}
-//line inline.go:50
 	gc_apart4 := compiled.Disjoint(x, partial)
-//line inline.go:53
 	for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
 		gc_off15 := 0
 		gc_off16 := gc_bx4
@@ -358,7 +345,6 @@ func gc_body_tree[T Number](gc_b4 *compiled.Block, in, partial []T) {
 						}
 					}
 				}
-//line inline.go:29
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx4 := gc_vstep13; gc_tx4 < gc_bdx4; gc_tx4++ {
@@ -373,7 +359,6 @@ func gc_body_tree[T Number](gc_b4 *compiled.Block, in, partial []T) {
 				}
 			}
 		} else {
-//line inline.go:34
 			gc_vstep14 := 0
 			if compiled.SIMD {
 //line inline.go:18
@@ -399,7 +384,6 @@ func gc_body_tree[T Number](gc_b4 *compiled.Block, in, partial []T) {
 						}
 					}
 				}
-//line inline.go:30
 				archsimd.ClearAVXUpperBits()
 			}
 			gc_step17 := gc_vstep14
@@ -419,7 +403,6 @@ func gc_body_tree[T Number](gc_b4 *compiled.Block, in, partial []T) {
 					}
 				}
 				{
-//line inline.go:34
 					gc_tx4 := gc_step17 + 1
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
@@ -434,7 +417,6 @@ func gc_body_tree[T Number](gc_b4 *compiled.Block, in, partial []T) {
 					}
 				}
 				{
-//line inline.go:34
 					gc_tx4 := gc_step17 + 2
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
@@ -449,7 +431,6 @@ func gc_body_tree[T Number](gc_b4 *compiled.Block, in, partial []T) {
 					}
 				}
 				{
-//line inline.go:34
 					gc_tx4 := gc_step17 + 3
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
@@ -464,7 +445,6 @@ func gc_body_tree[T Number](gc_b4 *compiled.Block, in, partial []T) {
 					}
 				}
 			}
-//line inline.go:34
 			for gc_tx4 := gc_step17; gc_tx4 < gc_bdx4; gc_tx4++ {
 				gc_rank4 := gc_base4 + gc_tx4
 				gc_pos4.Thread = gc_rank4
@@ -497,7 +477,6 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 	}
 //line inline.go:17
 	sdata := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
-//line inline.go:19
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off5 := gc_bx2 * gc_bdx2
 		if gc_off5 >= 0 && gc_off5 <= len(in) && gc_bdx2 <= len(in)-gc_off5 && gc_bdx2 <= len(sdata) {
@@ -541,7 +520,6 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 				gc_at8[gc_tx2] = v
 			}
 		} else {
-//line inline.go:28
 			gc_vstep2 := 0
 			if compiled.SIMD {
 //line inline.go:18
@@ -589,7 +567,6 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 					sdata[tid] = v
 				}
 				{
-//line inline.go:28
 					gc_tx2 := gc_step7 + 1
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -603,7 +580,6 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 					sdata[tid] = v
 				}
 				{
-//line inline.go:28
 					gc_tx2 := gc_step7 + 2
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -617,7 +593,6 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 					sdata[tid] = v
 				}
 				{
-//line inline.go:28
 					gc_tx2 := gc_step7 + 3
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -631,7 +606,6 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 					sdata[tid] = v
 				}
 			}
-//line inline.go:28
 			for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
@@ -654,7 +628,6 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 	var stop int = 0
 //line inline.go:41
 	for s := len(x_) / 2; s > stop; s /= 2 {
-//line inline.go:43
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := s; gc_bound2 < gc_to2 {
 			gc_to2 = gc_bound2
@@ -676,7 +649,6 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 							archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:])).StoreSlice(gc_at9[gc_tx2:])
 						}
 					}
-//line inline.go:44
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
@@ -693,16 +665,13 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 //line inline.go:40
 						var tid_ int = gc_tx2
 						{
-//line inline.go:43
 							if (tid_+s) < 0 || (tid_+s) > len(x_)-8 || tid_ < 0 || tid_ > len(x_)-8 {
-//line inline.go:43
 								break
 							}
 //line inline.go:43
 							archsimd.LoadFloat32x8Slice(x_[tid_:]).Add(archsimd.LoadFloat32x8Slice(x_[tid_+s:])).StoreSlice(x_[tid_:])
 						}
 					}
-//line inline.go:45
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step8 := gc_vstep4
@@ -765,9 +734,7 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 			}
 		}
 	}
-//line inline.go:50
 	gc_apart2 := compiled.Disjoint(x, partial)
-//line inline.go:53
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_off7 := 0
 		gc_off8 := gc_bx2
@@ -801,7 +768,6 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 						}
 					}
 				}
-//line inline.go:29
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -816,7 +782,6 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 				}
 			}
 		} else {
-//line inline.go:34
 			gc_vstep6 := 0
 			if compiled.SIMD {
 //line inline.go:18
@@ -842,7 +807,6 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 						}
 					}
 				}
-//line inline.go:30
 				archsimd.ClearAVXUpperBits()
 			}
 			gc_step9 := gc_vstep6
@@ -862,7 +826,6 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 					}
 				}
 				{
-//line inline.go:34
 					gc_tx2 := gc_step9 + 1
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -877,7 +840,6 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 					}
 				}
 				{
-//line inline.go:34
 					gc_tx2 := gc_step9 + 2
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -892,7 +854,6 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 					}
 				}
 				{
-//line inline.go:34
 					gc_tx2 := gc_step9 + 3
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -907,7 +868,6 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 					}
 				}
 			}
-//line inline.go:34
 			for gc_tx2 := gc_step9; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
@@ -940,7 +900,6 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 	}
 //line inline.go:17
 	sdata := gocuda.Shared[int32](t, gc_bdx3)[:gc_bdx3]
-//line inline.go:19
 	for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
 		gc_off9 := gc_bx3 * gc_bdx3
 		if gc_off9 >= 0 && gc_off9 <= len(in) && gc_bdx3 <= len(in)-gc_off9 && gc_bdx3 <= len(sdata) {
@@ -984,7 +943,6 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 				gc_at14[gc_tx3] = v
 			}
 		} else {
-//line inline.go:28
 			gc_vstep8 := 0
 			if compiled.SIMD {
 //line inline.go:18
@@ -1032,7 +990,6 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 					sdata[tid] = v
 				}
 				{
-//line inline.go:28
 					gc_tx3 := gc_step10 + 1
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
@@ -1046,7 +1003,6 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 					sdata[tid] = v
 				}
 				{
-//line inline.go:28
 					gc_tx3 := gc_step10 + 2
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
@@ -1060,7 +1016,6 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 					sdata[tid] = v
 				}
 				{
-//line inline.go:28
 					gc_tx3 := gc_step10 + 3
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
@@ -1074,7 +1029,6 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 					sdata[tid] = v
 				}
 			}
-//line inline.go:28
 			for gc_tx3 := gc_step10; gc_tx3 < gc_bdx3; gc_tx3++ {
 				gc_rank3 := gc_base3 + gc_tx3
 				gc_pos3.Thread = gc_rank3
@@ -1097,7 +1051,6 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 	var stop int = 0
 //line inline.go:41
 	for s := len(x_) / 2; s > stop; s /= 2 {
-//line inline.go:43
 		gc_from3, gc_to3 := 0, gc_bdx3
 		if gc_bound3 := s; gc_bound3 < gc_to3 {
 			gc_to3 = gc_bound3
@@ -1119,7 +1072,6 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 							archsimd.LoadInt32x8Slice(gc_at15[gc_tx3:]).Add(archsimd.LoadInt32x8Slice(gc_at16[gc_tx3:])).StoreSlice(gc_at15[gc_tx3:])
 						}
 					}
-//line inline.go:44
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx3 := gc_vstep9; gc_tx3 < gc_to3; gc_tx3++ {
@@ -1136,16 +1088,13 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 //line inline.go:40
 						var tid_ int = gc_tx3
 						{
-//line inline.go:43
 							if (tid_+s) < 0 || (tid_+s) > len(x_)-8 || tid_ < 0 || tid_ > len(x_)-8 {
-//line inline.go:43
 								break
 							}
 //line inline.go:43
 							archsimd.LoadInt32x8Slice(x_[tid_:]).Add(archsimd.LoadInt32x8Slice(x_[tid_+s:])).StoreSlice(x_[tid_:])
 						}
 					}
-//line inline.go:45
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step11 := gc_vstep10
@@ -1208,9 +1157,7 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 			}
 		}
 	}
-//line inline.go:50
 	gc_apart3 := compiled.Disjoint(x, partial)
-//line inline.go:53
 	for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
 		gc_off11 := 0
 		gc_off12 := gc_bx3
@@ -1244,7 +1191,6 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 						}
 					}
 				}
-//line inline.go:29
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx3 := gc_vstep11; gc_tx3 < gc_bdx3; gc_tx3++ {
@@ -1259,7 +1205,6 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 				}
 			}
 		} else {
-//line inline.go:34
 			gc_vstep12 := 0
 			if compiled.SIMD {
 //line inline.go:18
@@ -1285,7 +1230,6 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 						}
 					}
 				}
-//line inline.go:30
 				archsimd.ClearAVXUpperBits()
 			}
 			gc_step12 := gc_vstep12
@@ -1305,7 +1249,6 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 					}
 				}
 				{
-//line inline.go:34
 					gc_tx3 := gc_step12 + 1
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
@@ -1320,7 +1263,6 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 					}
 				}
 				{
-//line inline.go:34
 					gc_tx3 := gc_step12 + 2
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
@@ -1335,7 +1277,6 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 					}
 				}
 				{
-//line inline.go:34
 					gc_tx3 := gc_step12 + 3
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
@@ -1350,7 +1291,6 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 					}
 				}
 			}
-//line inline.go:34
 			for gc_tx3 := gc_step12; gc_tx3 < gc_bdx3; gc_tx3++ {
 				gc_rank3 := gc_base3 + gc_tx3
 				gc_pos3.Thread = gc_rank3
@@ -1398,7 +1338,6 @@ func gc_body_deadImport(gc_b2 *compiled.Block, out []int32) {
 	var r int32 = x
 //line inline.go:64
 	v := r
-//line inline.go:66
 	gc_from2, gc_to2 := 0, gc_bdx2
 	if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
 		panic(compiled.ErrGuardWraps)
@@ -1421,11 +1360,9 @@ func gc_body_deadImport(gc_b2 *compiled.Block, out []int32) {
 //line inline.go:63
 					_ = i
 					{
-//line inline.go:66
 						gc_vb2.StoreSlice(gc_at2[gc_tx2:])
 					}
 				}
-//line inline.go:68
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
@@ -1444,16 +1381,13 @@ func gc_body_deadImport(gc_b2 *compiled.Block, out []int32) {
 //line inline.go:63
 					var i int = gc_bx2*gc_bdx2 + gc_tx2
 					{
-//line inline.go:66
 						if i < 0 || i > len(out)-8 {
-//line inline.go:66
 							break
 						}
 //line inline.go:66
 						gc_vb.StoreSlice(out[i:])
 					}
 				}
-//line inline.go:68
 				archsimd.ClearAVXUpperBits()
 			}
 			gc_step3 := gc_vstep2

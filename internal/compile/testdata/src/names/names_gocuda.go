@@ -44,7 +44,6 @@ func gc_body_repeat(gc_b *gc_compiled.Block, out []int) {
 	}
 //line names.go:21
 	s := gocuda.Shared[int](t, gc_bdx)[:gc_bdx]
-//line names.go:23
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		if gc_bdx <= len(s) {
 			gc_at := s[:gc_bdx]
@@ -52,7 +51,6 @@ func gc_body_repeat(gc_b *gc_compiled.Block, out []int) {
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
 					gc_tx := gc_step + 0
-//line names.go:31
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line names.go:20
@@ -62,7 +60,6 @@ func gc_body_repeat(gc_b *gc_compiled.Block, out []int) {
 				}
 				{
 					gc_tx := gc_step + 1
-//line names.go:27
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line names.go:20
@@ -72,7 +69,6 @@ func gc_body_repeat(gc_b *gc_compiled.Block, out []int) {
 				}
 				{
 					gc_tx := gc_step + 2
-//line names.go:27
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line names.go:20
@@ -82,7 +78,6 @@ func gc_body_repeat(gc_b *gc_compiled.Block, out []int) {
 				}
 				{
 					gc_tx := gc_step + 3
-//line names.go:27
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line names.go:20
@@ -149,7 +144,6 @@ func gc_body_repeat(gc_b *gc_compiled.Block, out []int) {
 			}
 		}
 	}
-//line names.go:28
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_qoff, gc_qd := 1, gc_bdx
 		if gc_compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
@@ -379,7 +373,6 @@ func gc_body_window(gc_b *gc_compiled.Block, gc_lo, gc_hi int, in, out []float32
 					}
 				}
 			}
-//line names.go:47
 		})
 	}
 }
@@ -387,4 +380,5 @@ func gc_body_window(gc_b *gc_compiled.Block, gc_lo, gc_hi int, in, out []float32
 // gc_files_names holds the source files whose lines the kernels' records hash.
 //
 //go:embed names.go
+//line names.go:54
 var gc_files_names embed.FS

@@ -44,7 +44,6 @@ func gc_body_repeat(gc_b2 *gc_compiled.Block, out []int) {
 	}
 //line names.go:21
 	s := gocuda.Shared[int](t, gc_bdx2)[:gc_bdx2]
-//line names.go:23
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		if gc_bdx2 <= len(s) {
 			gc_at4 := s[:gc_bdx2]
@@ -52,7 +51,6 @@ func gc_body_repeat(gc_b2 *gc_compiled.Block, out []int) {
 			for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
 				{
 					gc_tx2 := gc_step5 + 0
-//line names.go:31
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line names.go:20
@@ -62,7 +60,6 @@ func gc_body_repeat(gc_b2 *gc_compiled.Block, out []int) {
 				}
 				{
 					gc_tx2 := gc_step5 + 1
-//line names.go:27
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line names.go:20
@@ -72,7 +69,6 @@ func gc_body_repeat(gc_b2 *gc_compiled.Block, out []int) {
 				}
 				{
 					gc_tx2 := gc_step5 + 2
-//line names.go:27
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line names.go:20
@@ -82,7 +78,6 @@ func gc_body_repeat(gc_b2 *gc_compiled.Block, out []int) {
 				}
 				{
 					gc_tx2 := gc_step5 + 3
-//line names.go:27
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line names.go:20
@@ -149,7 +144,6 @@ func gc_body_repeat(gc_b2 *gc_compiled.Block, out []int) {
 			}
 		}
 	}
-//line names.go:28
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		gc_qoff2, gc_qd2 := 1, gc_bdx2
 		if gc_compiled.Segmented(gc_qoff2, gc_qd2, 0, gc_bdx2) {
@@ -458,7 +452,6 @@ func gc_body_window(gc_b2 *gc_compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 					}
 				}
 			}
-//line names.go:47
 		})
 	}
 }
@@ -466,4 +459,5 @@ func gc_body_window(gc_b2 *gc_compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 // gc_files_names holds the source files whose lines the kernels' records hash.
 //
 //go:embed names.go
+//line names.go:54
 var gc_files_names embed.FS

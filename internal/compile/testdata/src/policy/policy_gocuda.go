@@ -44,7 +44,6 @@ func gc_body_scan_ptr_scaled(gc_b *compiled.Block, p *scaled, in []int32, out []
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
-//line policy.go:47
 	var gc_l_v_ [32]int32
 	var gc_l_v [32]int32
 	var gc_c1r [32]int32
@@ -73,7 +72,6 @@ func gc_body_scan_ptr_scaled(gc_b *compiled.Block, p *scaled, in []int32, out []
 						gc_pos.Thread = gc_rank
 //line policy.go:40
 						v := in[gc_tx]
-//line policy.go:42
 						gc_l_v[gc_lane] = v
 					}
 				}
@@ -90,7 +88,6 @@ func gc_body_scan_ptr_scaled(gc_b *compiled.Block, p *scaled, in []int32, out []
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				v_ := gc_l_v_[gc_lane]
-//line policy.go:35
 				var v int32
 //line policy.go:29
 				u := gc_c1r[gc_lane]
@@ -100,7 +97,6 @@ func gc_body_scan_ptr_scaled(gc_b *compiled.Block, p *scaled, in []int32, out []
 				var r int32 = v_
 //line policy.go:42
 				v = r
-//line policy.go:45
 				gc_l_v_[gc_lane] = v_
 				gc_l_v[gc_lane] = v
 			}
@@ -114,7 +110,6 @@ func gc_body_scan_ptr_scaled(gc_b *compiled.Block, p *scaled, in []int32, out []
 				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
 					gc_at2 := out[gc_off2:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line policy.go:60
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
 						v := gc_l_v[gc_lane]
@@ -273,7 +268,6 @@ func gc_body_scan_shfl(gc_b *compiled.Block, p shfl, in []int32, out []int32, sc
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
-//line policy.go:47
 	var gc_l_v_ [32]int32
 	var gc_l_v [32]int32
 	var gc_c1r [32]int32
@@ -302,7 +296,6 @@ func gc_body_scan_shfl(gc_b *compiled.Block, p shfl, in []int32, out []int32, sc
 						gc_pos.Thread = gc_rank
 //line policy.go:40
 						v := in[gc_tx]
-//line policy.go:42
 						gc_l_v[gc_lane] = v
 					}
 				}
@@ -319,7 +312,6 @@ func gc_body_scan_shfl(gc_b *compiled.Block, p shfl, in []int32, out []int32, sc
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				v_ := gc_l_v_[gc_lane]
-//line policy.go:24
 				var v int32
 //line policy.go:18
 				u := gc_c1r[gc_lane]
@@ -329,7 +321,6 @@ func gc_body_scan_shfl(gc_b *compiled.Block, p shfl, in []int32, out []int32, sc
 				var r int32 = v_
 //line policy.go:42
 				v = r
-//line policy.go:45
 				gc_l_v_[gc_lane] = v_
 				gc_l_v[gc_lane] = v
 			}
@@ -343,7 +334,6 @@ func gc_body_scan_shfl(gc_b *compiled.Block, p shfl, in []int32, out []int32, sc
 				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
 					gc_at2 := out[gc_off2:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line policy.go:60
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
 						v := gc_l_v[gc_lane]

@@ -45,7 +45,6 @@ func gc_body_scan_ptr_scaled(gc_b2 *compiled.Block, p *scaled, in []int32, out [
 	gc_bdy2 := gc_bd2.Y
 	gc_bdz2 := gc_bd2.Z
 	gc_n2 := gc_b2.Len()
-//line policy.go:47
 	var gc_l_v_ [32]int32
 	var gc_l_v [32]int32
 	var gc_c21r [32]int32
@@ -74,7 +73,6 @@ func gc_body_scan_ptr_scaled(gc_b2 *compiled.Block, p *scaled, in []int32, out [
 						gc_pos2.Thread = gc_rank2
 //line policy.go:40
 						v := in[gc_tx2]
-//line policy.go:42
 						gc_l_v[gc_lane2] = v
 					}
 				}
@@ -158,7 +156,6 @@ func gc_body_scan_ptr_scaled(gc_b2 *compiled.Block, p *scaled, in []int32, out [
 					gc_rank2 := gc_w2 + gc_lane2
 					gc_pos2.Thread = gc_rank2
 					v_ := gc_l_v_[gc_lane2]
-//line policy.go:57
 					var v int32
 //line policy.go:29
 					u := gc_c21r[gc_lane2]
@@ -168,7 +165,6 @@ func gc_body_scan_ptr_scaled(gc_b2 *compiled.Block, p *scaled, in []int32, out [
 					var r int32 = v_
 //line policy.go:42
 					v = r
-//line policy.go:45
 					gc_l_v_[gc_lane2] = v_
 					gc_l_v[gc_lane2] = v
 				}
@@ -179,9 +175,7 @@ func gc_body_scan_ptr_scaled(gc_b2 *compiled.Block, p *scaled, in []int32, out [
 			gc_tidx4 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 			if gc_act2 == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx2 {
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-//line policy.go:56
 					gc_tx2 := gc_tidx4.X + gc_lane2
-//line policy.go:58
 					gc_ty2 := gc_tidx4.Y
 					_ = gc_ty2
 					gc_tz2 := gc_tidx4.Z
@@ -215,7 +209,6 @@ func gc_body_scan_ptr_scaled(gc_b2 *compiled.Block, p *scaled, in []int32, out [
 						continue // the lanes wrap to the next row
 					}
 					gc_tx2 := gc_tidx2.X
-//line policy.go:62
 					gc_ty2 := gc_tidx2.Y
 					_ = gc_ty2
 					gc_tz2 := gc_tidx2.Z
@@ -338,7 +331,6 @@ func gc_body_scan_shfl(gc_b2 *compiled.Block, p shfl, in []int32, out []int32, s
 	gc_bdy2 := gc_bd2.Y
 	gc_bdz2 := gc_bd2.Z
 	gc_n2 := gc_b2.Len()
-//line policy.go:47
 	var gc_l_v_ [32]int32
 	var gc_l_v [32]int32
 	var gc_c21r [32]int32
@@ -367,7 +359,6 @@ func gc_body_scan_shfl(gc_b2 *compiled.Block, p shfl, in []int32, out []int32, s
 						gc_pos2.Thread = gc_rank2
 //line policy.go:40
 						v := in[gc_tx2]
-//line policy.go:42
 						gc_l_v[gc_lane2] = v
 					}
 				}
@@ -453,7 +444,6 @@ func gc_body_scan_shfl(gc_b2 *compiled.Block, p shfl, in []int32, out []int32, s
 					gc_rank2 := gc_w2 + gc_lane2
 					gc_pos2.Thread = gc_rank2
 					v_ := gc_l_v_[gc_lane2]
-//line policy.go:57
 					var v int32
 //line policy.go:18
 					u := gc_c21r[gc_lane2]
@@ -463,7 +453,6 @@ func gc_body_scan_shfl(gc_b2 *compiled.Block, p shfl, in []int32, out []int32, s
 					var r int32 = v_
 //line policy.go:42
 					v = r
-//line policy.go:45
 					gc_l_v_[gc_lane2] = v_
 					gc_l_v[gc_lane2] = v
 				}
@@ -474,9 +463,7 @@ func gc_body_scan_shfl(gc_b2 *compiled.Block, p shfl, in []int32, out []int32, s
 			gc_tidx4 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 			if gc_act2 == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx2 {
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-//line policy.go:56
 					gc_tx2 := gc_tidx4.X + gc_lane2
-//line policy.go:58
 					gc_ty2 := gc_tidx4.Y
 					_ = gc_ty2
 					gc_tz2 := gc_tidx4.Z
@@ -510,7 +497,6 @@ func gc_body_scan_shfl(gc_b2 *compiled.Block, p shfl, in []int32, out []int32, s
 						continue // the lanes wrap to the next row
 					}
 					gc_tx2 := gc_tidx2.X
-//line policy.go:62
 					gc_ty2 := gc_tidx2.Y
 					_ = gc_ty2
 					gc_tz2 := gc_tidx2.Z

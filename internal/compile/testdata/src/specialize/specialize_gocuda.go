@@ -37,7 +37,6 @@ func gc_body_pair[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, in, out []T,
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line specialize.go:31
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -48,7 +47,6 @@ func gc_body_pair[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, in, out []T,
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line specialize.go:42
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)

@@ -49,7 +49,6 @@ func gc_body_pair[T Number](gc_b8 *compiled.Block, gc_lo4, gc_hi4 int, in, out [
 	gc_gdy4 := gc_gd4.Y
 	gc_n4 := gc_b8.Len()
 	gc_bx4 := 0
-//line specialize.go:31
 	for gc_q4 := gc_lo4; gc_q4 < gc_hi4; {
 		if gc_b8.Stopped() {
 			return
@@ -60,7 +59,6 @@ func gc_body_pair[T Number](gc_b8 *compiled.Block, gc_lo4, gc_hi4 int, in, out [
 		gc_run4 := min(gc_hi4-gc_q4, gc_gdx4-gc_first4)
 		gc_q4 += gc_run4
 		gc_runlo4, gc_runhi4 := gc_first4*gc_bdx4, (gc_first4+gc_run4)*gc_bdx4
-//line specialize.go:42
 		gc_from4, gc_to4 := gc_runlo4, gc_runhi4
 		if !compiled.Adds(gc_bx4*gc_bdx4, gc_to4) {
 			panic(compiled.ErrGuardWraps)
@@ -175,7 +173,6 @@ func gc_body_pair_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []float3
 	gc_gdy2 := gc_gd2.Y
 	gc_n2 := gc_b2.Len()
 	gc_bx2 := 0
-//line specialize.go:31
 	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b2.Stopped() {
 			return
@@ -186,7 +183,6 @@ func gc_body_pair_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []float3
 		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
 		gc_q2 += gc_run2
 		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-//line specialize.go:42
 		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
 		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -219,7 +215,6 @@ func gc_body_pair_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []float3
 									archsimd.LoadFloat32x8Slice(gc_at5[(gc_tx2 - gc_fastlo2):]).Add(archsimd.LoadFloat32x8Slice(gc_at6[(gc_tx2 - gc_fastlo2):])).StoreSlice(gc_at4[(gc_tx2 - gc_fastlo2):])
 								}
 							}
-//line specialize.go:25
 							archsimd.ClearAVXUpperBits()
 						}
 						for gc_u2 := gc_vstep - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
@@ -373,7 +368,6 @@ func gc_body_pair_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []float3
 							gc_result3.Add(gc_result4).StoreSlice(out[i:])
 						}
 					}
-//line specialize.go:26
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step2 := gc_vstep2
@@ -448,7 +442,6 @@ func gc_body_pair_int32(gc_b5 *compiled.Block, gc_lo3, gc_hi3 int, in []int32, o
 	gc_gdy3 := gc_gd3.Y
 	gc_n3 := gc_b5.Len()
 	gc_bx3 := 0
-//line specialize.go:31
 	for gc_q3 := gc_lo3; gc_q3 < gc_hi3; {
 		if gc_b5.Stopped() {
 			return
@@ -459,7 +452,6 @@ func gc_body_pair_int32(gc_b5 *compiled.Block, gc_lo3, gc_hi3 int, in []int32, o
 		gc_run3 := min(gc_hi3-gc_q3, gc_gdx3-gc_first3)
 		gc_q3 += gc_run3
 		gc_runlo3, gc_runhi3 := gc_first3*gc_bdx3, (gc_first3+gc_run3)*gc_bdx3
-//line specialize.go:42
 		gc_from3, gc_to3 := gc_runlo3, gc_runhi3
 		if !compiled.Adds(gc_bx3*gc_bdx3, gc_to3) {
 			panic(compiled.ErrGuardWraps)
@@ -492,7 +484,6 @@ func gc_body_pair_int32(gc_b5 *compiled.Block, gc_lo3, gc_hi3 int, in []int32, o
 									archsimd.LoadInt32x8Slice(gc_at8[(gc_tx3 - gc_fastlo3):]).Add(archsimd.LoadInt32x8Slice(gc_at9[(gc_tx3 - gc_fastlo3):])).StoreSlice(gc_at7[(gc_tx3 - gc_fastlo3):])
 								}
 							}
-//line specialize.go:25
 							archsimd.ClearAVXUpperBits()
 						}
 						for gc_u3 := gc_vstep3 - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
@@ -646,7 +637,6 @@ func gc_body_pair_int32(gc_b5 *compiled.Block, gc_lo3, gc_hi3 int, in []int32, o
 							gc_result7.Add(gc_result8).StoreSlice(out[i:])
 						}
 					}
-//line specialize.go:26
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step3 := gc_vstep4

@@ -45,7 +45,6 @@ func gc_body_sumRuns(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, 
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line twin.go:29
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -61,7 +60,6 @@ func gc_body_sumRuns(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, 
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line twin.go:45
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line twin.go:12
@@ -72,7 +70,6 @@ func gc_body_sumRuns(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, 
 					}
 					{
 						gc_tx := gc_step + 1
-//line twin.go:20
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line twin.go:12
@@ -83,7 +80,6 @@ func gc_body_sumRuns(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, 
 					}
 					{
 						gc_tx := gc_step + 2
-//line twin.go:20
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line twin.go:12
@@ -94,7 +90,6 @@ func gc_body_sumRuns(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, 
 					}
 					{
 						gc_tx := gc_step + 3
-//line twin.go:20
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line twin.go:12

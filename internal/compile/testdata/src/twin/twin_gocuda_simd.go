@@ -46,7 +46,6 @@ func gc_body_sumRuns(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float3
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-//line twin.go:29
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -62,7 +61,6 @@ func gc_body_sumRuns(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float3
 				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
 					{
 						gc_tx2 := gc_step3 + 0
-//line twin.go:45
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line twin.go:12
@@ -73,7 +71,6 @@ func gc_body_sumRuns(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float3
 					}
 					{
 						gc_tx2 := gc_step3 + 1
-//line twin.go:20
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line twin.go:12
@@ -84,7 +81,6 @@ func gc_body_sumRuns(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float3
 					}
 					{
 						gc_tx2 := gc_step3 + 2
-//line twin.go:20
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line twin.go:12
@@ -95,7 +91,6 @@ func gc_body_sumRuns(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float3
 					}
 					{
 						gc_tx2 := gc_step3 + 3
-//line twin.go:20
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line twin.go:12
@@ -231,7 +226,6 @@ func gc_slp_sumEight_0(run []float32) float32 {
 			run = run[8:]
 		}
 	}
-//line twin.go:33
 	for _, v := range run {
 		s0 += v
 	}
