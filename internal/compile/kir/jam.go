@@ -72,7 +72,7 @@ func jam(f *Func) {
 			if l.Reduce != nil || l.Tile != nil || l.Quot != nil || l.stepped() || f.Vector[l] || f.lockstep(l) != nil {
 				return
 			}
-			if l.Jam = f.jamOf(l, l.Body, nil); l.Jam != nil {
+			if l.Jam = f.jamOf(l, l.Body, nil, nil); l.Jam != nil {
 				l.Step = 1
 			}
 		case *WarpLoop:
@@ -81,11 +81,13 @@ func jam(f *Func) {
 				if !ok || f.VectorLanes[ll] {
 					return
 				}
-				if f.directOperands(ll.Operands, l.Arrays) {
-					ll.Jam = f.jamOf(ll, ll.Body, l.Arrays)
-				} else if c := f.copiedValue(ll.Operands, l.Arrays); c != nil {
-					ll.Jam = f.operandJam(ll, c, l.Arrays)
+				var operand *Collective // the collective whose copy of the value is its only keeper
+				if !f.directOperands(ll.Operands, l.Arrays) {
+					if operand = f.copiedValue(ll.Operands, l.Arrays); operand == nil {
+						return
+					}
 				}
+				ll.Jam = f.jamOf(ll, ll.Body, l.Arrays, operand)
 			})
 		}
 	})
@@ -94,9 +96,10 @@ func jam(f *Func) {
 // jamOf returns the jam of a loop's body, whose last statement must
 // call a jammable helper (but for copies of its result and blank uses,
 // jam_copies.go): as a statement, or assigning its result to an element
-// of a slice or to a variable kept per thread (spilled) or per lane (in
-// arrays).
-func (f *Func) jamOf(loop Node, body []Node, arrays map[*types.Var]string) *JamCall {
+// of a slice or to a variable kept per thread (spilled), per lane (in
+// arrays) or, where operand is set, by the copy of that collective's
+// value operand alone (jam_operand.go).
+func (f *Func) jamOf(loop Node, body []Node, arrays map[*types.Var]string, operand *Collective) *JamCall {
 	if len(body) == 0 {
 		return nil
 	}
@@ -107,6 +110,8 @@ func (f *Func) jamOf(loop Node, body []Node, arrays map[*types.Var]string) *JamC
 	}
 	call, result, v := f.jamStmt(c.Stmt)
 	switch {
+	case operand != nil && (call == nil || len(copies) > 0 || !f.operandIs(operand, v)):
+		return nil
 	case call == nil && at == len(body)-1:
 		return f.regionJam(body, arrays)
 	case call == nil:
@@ -122,6 +127,11 @@ func (f *Func) jamOf(loop Node, body []Node, arrays map[*types.Var]string) *JamC
 		switch arr, ok := arrays[v]; {
 		case kv == nil || kv.InPlace:
 			return nil
+		case operand != nil:
+			if ok || kv.Spill {
+				return nil
+			}
+			jc.Operand = operand
 		case ok:
 			jc.Array = arr
 		case !kv.Spill:

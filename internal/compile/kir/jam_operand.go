@@ -32,29 +32,8 @@ func (f *Func) copiedValue(colls []*Collective, arrays map[*types.Var]string) *C
 	return found
 }
 
-// operandJam returns the jam of lane loop l whose closing call's result
-// is variable v, the value operand of c, kept nowhere past the loop.
-func (f *Func) operandJam(l *LaneLoop, c *Collective, arrays map[*types.Var]string) *JamCall {
-	n := len(l.Body)
-	if n == 0 {
-		return nil
-	}
-	last, ok := l.Body[n-1].(*Code)
-	if !ok {
-		return nil
-	}
-	call, result, v := f.jamStmt(last.Stmt)
+// operandIs reports whether v is c's value operand, as written.
+func (f *Func) operandIs(c *Collective, v *types.Var) bool {
 	id, isIdent := ast.Unparen(c.Call.Args[c.Entry.Value]).(*ast.Ident)
-	if call == nil || result != nil || v == nil || !isIdent || f.Src.Info.Uses[id] != v {
-		return nil
-	}
-	kv := f.Vars[v]
-	if _, kept := arrays[v]; kv == nil || kv.Spill || kv.InPlace || kept {
-		return nil
-	}
-	j := f.jamFor(call)
-	if j == nil || j.result == nil {
-		return nil
-	}
-	return &JamCall{Call: call, Stmt: last.Stmt, Var: v, Jam: j, Operand: c, DefaultOnly: f.SLPCalls[call] != nil}
+	return v != nil && isIdent && f.Src.Info.Uses[id] == v
 }
