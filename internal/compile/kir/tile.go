@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"maps"
 )
 
 // tile is the pass that finds a block's walk over a two-dimensional tile
@@ -131,14 +132,7 @@ func (f *Func) tilePrefix(stmts []ast.Stmt, local map[*types.Var]bool) bool {
 // targets.
 func (f *Func) tileBody(body *ast.BlockStmt, local, prefix map[*types.Var]bool) bool {
 	info := f.Src.Info
-	ast.Inspect(body, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok {
-			if v, isVar := info.Defs[id].(*types.Var); isVar {
-				local[v] = true
-			}
-		}
-		return true
-	})
+	maps.Copy(local, stmtDecls(info, body))
 	ok := true
 	ast.Inspect(body, func(n ast.Node) bool {
 		switch n := n.(type) {

@@ -3,6 +3,7 @@ package kir
 import (
 	"go/ast"
 	"go/types"
+	"maps"
 )
 
 // warp is the pass that lowers the warp loops fission made, COX's
@@ -23,17 +24,9 @@ func warp(f *Func) {
 func declaredIn(f *Func, nodes []Node) map[*types.Var]bool {
 	set := map[*types.Var]bool{}
 	visit := func(n ast.Node) {
-		if n == nil {
-			return
+		if n != nil {
+			maps.Copy(set, stmtDecls(f.Src.Info, n))
 		}
-		ast.Inspect(n, func(m ast.Node) bool {
-			if id, ok := m.(*ast.Ident); ok {
-				if v, ok := f.Src.Info.Defs[id].(*types.Var); ok {
-					set[v] = true
-				}
-			}
-			return true
-		})
 	}
 	Walk(nodes, func(n Node) {
 		switch n := n.(type) {
