@@ -179,49 +179,7 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 //line matmul.go:160
 	as := gocuda.Shared[[MatMulTile]float32](t, MatMulTile)[:MatMulTile]
 	bs := gocuda.Shared[[MatMulTile]float32](t, MatMulTile)[:MatMulTile]
-	gc_vstep := 0
-	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
-		gc_rank := gc_vstep
-		var sum float32
-		lanes.BroadcastFloat32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
-	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-//line matmul.go:165
-			var sum float32
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-//line matmul.go:165
-			var sum float32
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-//line matmul.go:165
-			var sum float32
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-//line matmul.go:165
-			var sum float32
-			gc_s_sum[gc_rank] = sum
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
-//line matmul.go:165
-		var sum float32
-		gc_s_sum[gc_rank] = sum
-	}
+	clear(gc_s_sum)
 //line matmul.go:166
 	for p := 0; p < k; p += MatMulTile {
 		{
@@ -231,7 +189,7 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 				if gc_row5 >= 0 && gc_row5 < len(as) && gc_bdx <= len(as[gc_row5]) && gc_row5 < len(bs) && gc_bdx <= len(bs[gc_row5]) {
 					gc_at := as[gc_row5][:gc_bdx]
 					gc_at2 := bs[gc_row5][:gc_bdx]
-					gc_vstep2 := 0
+					gc_vstep := 0
 //line matmul.go:162
 					gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line matmul.go:162
@@ -239,8 +197,8 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 //line matmul.go:162
 					gc_all4 := lanes.BroadcastInt32x8(-1).ToMask()
 				gc_steps4:
-					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
+					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+						gc_tx := gc_vstep
 //line matmul.go:162
 						var tx int = gc_tx
 //line matmul.go:162
@@ -348,7 +306,7 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 //line matmul.go:167
 						gc_bv4.StoreSlice(gc_at2[gc_tx:])
 					}
-					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line matmul.go:162
@@ -361,7 +319,7 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						gc_at[gc_tx], gc_at2[gc_tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
 					}
 				} else {
-					gc_vstep3 := 0
+					gc_vstep2 := 0
 //line matmul.go:162
 					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line matmul.go:162
@@ -369,8 +327,8 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 //line matmul.go:162
 					gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
 				gc_steps2:
-					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line matmul.go:162
@@ -485,10 +443,10 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 //line matmul.go:167
 						gc_bv2.StoreSlice(bs[ty][tx:])
 					}
-					gc_step2 := gc_vstep3
-					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					gc_step := gc_vstep2
+					for ; gc_step+3 < gc_bdx; gc_step += 4 {
 						{
-							gc_tx := gc_step2 + 0
+							gc_tx := gc_step + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line matmul.go:162
@@ -501,7 +459,7 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 							as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
 						}
 						{
-							gc_tx := gc_step2 + 1
+							gc_tx := gc_step + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line matmul.go:162
@@ -514,7 +472,7 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 							as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
 						}
 						{
-							gc_tx := gc_step2 + 2
+							gc_tx := gc_step + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line matmul.go:162
@@ -527,7 +485,7 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 							as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
 						}
 						{
-							gc_tx := gc_step2 + 3
+							gc_tx := gc_step + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line matmul.go:162
@@ -540,7 +498,7 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 							as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line matmul.go:162
@@ -562,9 +520,9 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_vstep4 := 0
-				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-					gc_tx := gc_vstep4
+				gc_vstep3 := 0
+				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line matmul.go:162
@@ -613,7 +571,7 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 //line matmul.go:170
 					sum.StoreSlice(gc_s_sum[gc_rank:])
 				}
-				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line matmul.go:162
@@ -730,48 +688,48 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 			gc_off := (gc_bx * MatMulTile) + ((gc_by*MatMulTile + gc_ty) * n)
 			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(c) && gc_to <= len(c)-gc_off {
 				gc_at3 := c[gc_off:][:gc_to]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						sum := gc_s_sum[gc_rank]
 //line matmul.go:175
 						gc_at3[gc_tx] = sum
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						sum := gc_s_sum[gc_rank]
 //line matmul.go:175
 						gc_at3[gc_tx] = sum
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						sum := gc_s_sum[gc_rank]
 //line matmul.go:175
 						gc_at3[gc_tx] = sum
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						sum := gc_s_sum[gc_rank]
 //line matmul.go:175
 						gc_at3[gc_tx] = sum
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					sum := gc_s_sum[gc_rank]
 //line matmul.go:175
 					gc_at3[gc_tx] = sum
 				}
 			} else {
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line matmul.go:162
@@ -786,7 +744,7 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						c[row*n+col] = sum
 					}
 					{
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line matmul.go:162
@@ -801,7 +759,7 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						c[row*n+col] = sum
 					}
 					{
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line matmul.go:162
@@ -816,7 +774,7 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						c[row*n+col] = sum
 					}
 					{
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line matmul.go:162
@@ -831,7 +789,7 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						c[row*n+col] = sum
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line matmul.go:162
@@ -888,49 +846,7 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 //line matmul.go:201
 	as := gocuda.Shared[[MatMulTile]float32](t, MatMulTile)[:MatMulTile]
 	bs := gocuda.Shared[[MatMulTile]float32](t, MatMulTile)[:MatMulTile]
-	gc_vstep := 0
-	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
-		gc_rank := gc_vstep
-		var sum float32
-		lanes.BroadcastFloat32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
-	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-//line matmul.go:206
-			var sum float32
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-//line matmul.go:206
-			var sum float32
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-//line matmul.go:206
-			var sum float32
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-//line matmul.go:206
-			var sum float32
-			gc_s_sum[gc_rank] = sum
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
-//line matmul.go:206
-		var sum float32
-		gc_s_sum[gc_rank] = sum
-	}
+	clear(gc_s_sum)
 //line matmul.go:207
 	for p := 0; p < k; p += MatMulTile {
 		{
@@ -940,7 +856,7 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 				if gc_row5 >= 0 && gc_row5 < len(as) && gc_bdx <= len(as[gc_row5]) && gc_row5 < len(bs) && gc_bdx <= len(bs[gc_row5]) {
 					gc_at := as[gc_row5][:gc_bdx]
 					gc_at2 := bs[gc_row5][:gc_bdx]
-					gc_vstep2 := 0
+					gc_vstep := 0
 //line matmul.go:203
 					gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line matmul.go:203
@@ -948,8 +864,8 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 //line matmul.go:203
 					gc_all4 := lanes.BroadcastInt32x8(-1).ToMask()
 				gc_steps4:
-					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
+					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+						gc_tx := gc_vstep
 //line matmul.go:203
 						var tx int = gc_tx
 //line matmul.go:203
@@ -1057,7 +973,7 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 //line matmul.go:208
 						gc_bv4.StoreSlice(gc_at2[gc_tx:])
 					}
-					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line matmul.go:203
@@ -1070,7 +986,7 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						gc_at[gc_tx], gc_at2[gc_tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
 					}
 				} else {
-					gc_vstep3 := 0
+					gc_vstep2 := 0
 //line matmul.go:203
 					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line matmul.go:203
@@ -1078,8 +994,8 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 //line matmul.go:203
 					gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
 				gc_steps2:
-					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line matmul.go:203
@@ -1194,10 +1110,10 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 //line matmul.go:208
 						gc_bv2.StoreSlice(bs[ty][tx:])
 					}
-					gc_step2 := gc_vstep3
-					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					gc_step := gc_vstep2
+					for ; gc_step+3 < gc_bdx; gc_step += 4 {
 						{
-							gc_tx := gc_step2 + 0
+							gc_tx := gc_step + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line matmul.go:203
@@ -1210,7 +1126,7 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 							as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
 						}
 						{
-							gc_tx := gc_step2 + 1
+							gc_tx := gc_step + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line matmul.go:203
@@ -1223,7 +1139,7 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 							as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
 						}
 						{
-							gc_tx := gc_step2 + 2
+							gc_tx := gc_step + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line matmul.go:203
@@ -1236,7 +1152,7 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 							as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
 						}
 						{
-							gc_tx := gc_step2 + 3
+							gc_tx := gc_step + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line matmul.go:203
@@ -1249,7 +1165,7 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 							as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line matmul.go:203
@@ -1276,9 +1192,9 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 				gc_off := gc_ty
 				if gc_off >= 0 && gc_off < len(as) {
 					gc_at3 := as[gc_off:][:1]
-					gc_vstep4 := 0
-					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
+					gc_vstep3 := 0
+					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line matmul.go:203
@@ -1315,7 +1231,7 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 //line matmul.go:226
 						sum.StoreSlice(gc_s_sum[gc_rank:])
 					}
-					for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line matmul.go:203
@@ -1342,9 +1258,9 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						gc_s_sum[gc_rank] = sum
 					}
 				} else {
-					gc_vstep5 := 0
-					for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
-						gc_tx := gc_vstep5
+					gc_vstep4 := 0
+					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line matmul.go:203
@@ -1379,7 +1295,7 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 //line matmul.go:226
 						sum.StoreSlice(gc_s_sum[gc_rank:])
 					}
-					for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line matmul.go:203
@@ -1435,48 +1351,48 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 			gc_off2 := (gc_bx * MatMulTile) + ((gc_by*MatMulTile + gc_ty) * n)
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(c) && gc_to <= len(c)-gc_off2 {
 				gc_at4 := c[gc_off2:][:gc_to]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						sum := gc_s_sum[gc_rank]
 //line matmul.go:230
 						gc_at4[gc_tx] = sum
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						sum := gc_s_sum[gc_rank]
 //line matmul.go:230
 						gc_at4[gc_tx] = sum
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						sum := gc_s_sum[gc_rank]
 //line matmul.go:230
 						gc_at4[gc_tx] = sum
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						sum := gc_s_sum[gc_rank]
 //line matmul.go:230
 						gc_at4[gc_tx] = sum
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					sum := gc_s_sum[gc_rank]
 //line matmul.go:230
 					gc_at4[gc_tx] = sum
 				}
 			} else {
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line matmul.go:203
@@ -1491,7 +1407,7 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						c[row*n+col] = sum
 					}
 					{
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line matmul.go:203
@@ -1506,7 +1422,7 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						c[row*n+col] = sum
 					}
 					{
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line matmul.go:203
@@ -1521,7 +1437,7 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						c[row*n+col] = sum
 					}
 					{
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line matmul.go:203
@@ -1536,7 +1452,7 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						c[row*n+col] = sum
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line matmul.go:203
@@ -1604,74 +1520,10 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 	row0 := gc_by * matmulRegTile
 //line matmul.go:252
 	col0 := gc_bx * matmulRegTile
-	gc_vstep := 0
-	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
-		gc_rank := gc_vstep
-//line matmul.go:253
-		var s00 float32
-//line matmul.go:253
-		var s01 float32
-//line matmul.go:253
-		var s10 float32
-//line matmul.go:253
-		var s11 float32
-		lanes.BroadcastFloat32x8(s00).StoreSlice(gc_s_s00[gc_rank:])
-		lanes.BroadcastFloat32x8(s01).StoreSlice(gc_s_s01[gc_rank:])
-		lanes.BroadcastFloat32x8(s10).StoreSlice(gc_s_s10[gc_rank:])
-		lanes.BroadcastFloat32x8(s11).StoreSlice(gc_s_s11[gc_rank:])
-	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-//line matmul.go:253
-			var s00, s01, s10, s11 float32
-			gc_s_s00[gc_rank] = s00
-			gc_s_s01[gc_rank] = s01
-			gc_s_s10[gc_rank] = s10
-			gc_s_s11[gc_rank] = s11
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-//line matmul.go:253
-			var s00, s01, s10, s11 float32
-			gc_s_s00[gc_rank] = s00
-			gc_s_s01[gc_rank] = s01
-			gc_s_s10[gc_rank] = s10
-			gc_s_s11[gc_rank] = s11
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-//line matmul.go:253
-			var s00, s01, s10, s11 float32
-			gc_s_s00[gc_rank] = s00
-			gc_s_s01[gc_rank] = s01
-			gc_s_s10[gc_rank] = s10
-			gc_s_s11[gc_rank] = s11
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-//line matmul.go:253
-			var s00, s01, s10, s11 float32
-			gc_s_s00[gc_rank] = s00
-			gc_s_s01[gc_rank] = s01
-			gc_s_s10[gc_rank] = s10
-			gc_s_s11[gc_rank] = s11
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
-//line matmul.go:253
-		var s00, s01, s10, s11 float32
-		gc_s_s00[gc_rank] = s00
-		gc_s_s01[gc_rank] = s01
-		gc_s_s10[gc_rank] = s10
-		gc_s_s11[gc_rank] = s11
-	}
+	clear(gc_s_s00)
+	clear(gc_s_s01)
+	clear(gc_s_s10)
+	clear(gc_s_s11)
 //line matmul.go:254
 	for p := 0; p < k; p += matmulRegTile {
 		compiled.OutOfLine(func() {
@@ -2023,10 +1875,10 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx := gc_step2 + 0
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line matmul.go:251
@@ -2041,7 +1893,7 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 					matmulStore2x2(c, row0+2*ty, col0+2*tx, m, n, s00, s01, s10, s11)
 				}
 				{
-					gc_tx := gc_step2 + 1
+					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line matmul.go:251
@@ -2056,7 +1908,7 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 					matmulStore2x2(c, row0+2*ty, col0+2*tx, m, n, s00, s01, s10, s11)
 				}
 				{
-					gc_tx := gc_step2 + 2
+					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line matmul.go:251
@@ -2071,7 +1923,7 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 					matmulStore2x2(c, row0+2*ty, col0+2*tx, m, n, s00, s01, s10, s11)
 				}
 				{
-					gc_tx := gc_step2 + 3
+					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line matmul.go:251
@@ -2086,7 +1938,7 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 					matmulStore2x2(c, row0+2*ty, col0+2*tx, m, n, s00, s01, s10, s11)
 				}
 			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 //line matmul.go:251

@@ -290,71 +290,7 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line matmul.go:160
 	as := gocuda.Shared[[MatMulTile]float32](t, MatMulTile)[:MatMulTile]
 	bs := gocuda.Shared[[MatMulTile]float32](t, MatMulTile)[:MatMulTile]
-	gc_vstep5 := 0
-	if compiled.SIMD && compiled.SIMD512 {
-		var gc_stop bool
-		gc_vstep5, gc_stop = func(gc_vstep5 int) (int, bool) {
-			for ; gc_vstep5+15 < gc_n2; gc_vstep5 += 16 {
-				gc_rank2 := gc_vstep5
-//line matmul.go:165
-				var sum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line matmul.go:165
-				sum.StoreSlice(gc_s_sum[gc_rank2:])
-			}
-			archsimd.ClearAVXUpperBits()
-			return gc_vstep5, false
-		}(gc_vstep5)
-		if gc_stop {
-			return
-		}
-	}
-	if compiled.SIMD {
-		for ; gc_vstep5+7 < gc_n2; gc_vstep5 += 8 {
-			gc_rank2 := gc_vstep5
-//line matmul.go:165
-			var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line matmul.go:165
-			sum.StoreSlice(gc_s_sum[gc_rank2:])
-		}
-		archsimd.ClearAVXUpperBits()
-	}
-	gc_step5 := gc_vstep5
-	for ; gc_step5+3 < gc_n2; gc_step5 += 4 {
-		{
-			gc_rank2 := gc_step5 + 0
-			gc_pos2.Thread = gc_rank2
-//line matmul.go:165
-			var sum float32
-			gc_s_sum[gc_rank2] = sum
-		}
-		{
-			gc_rank2 := gc_step5 + 1
-			gc_pos2.Thread = gc_rank2
-//line matmul.go:165
-			var sum float32
-			gc_s_sum[gc_rank2] = sum
-		}
-		{
-			gc_rank2 := gc_step5 + 2
-			gc_pos2.Thread = gc_rank2
-//line matmul.go:165
-			var sum float32
-			gc_s_sum[gc_rank2] = sum
-		}
-		{
-			gc_rank2 := gc_step5 + 3
-			gc_pos2.Thread = gc_rank2
-//line matmul.go:165
-			var sum float32
-			gc_s_sum[gc_rank2] = sum
-		}
-	}
-	for gc_rank2 := gc_step5; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
-//line matmul.go:165
-		var sum float32
-		gc_s_sum[gc_rank2] = sum
-	}
+	clear(gc_s_sum)
 //line matmul.go:166
 	for p := 0; p < k; p += MatMulTile {
 		{
@@ -364,10 +300,10 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 				if gc_row10 >= 0 && gc_row10 < len(as) && gc_bdx2 <= len(as[gc_row10]) && gc_row10 < len(bs) && gc_bdx2 <= len(bs[gc_row10]) {
 					gc_at4 := as[gc_row10][:gc_bdx2]
 					gc_at5 := bs[gc_row10][:gc_bdx2]
-					gc_vstep6 := 0
+					gc_vstep4 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep6, gc_stop2 = func(gc_vstep6 int) (int, bool) {
+						var gc_stop bool
+						gc_vstep4, gc_stop = func(gc_vstep4 int) (int, bool) {
 //line matmul.go:162
 							gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line matmul.go:162
@@ -375,8 +311,8 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line matmul.go:162
 							gc_all8 := archsimd.Mask32x16FromBits(0xffff)
 						gc_steps8:
-							for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
-								gc_tx2 := gc_vstep6
+							for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
+								gc_tx2 := gc_vstep4
 //line matmul.go:162
 								var tx int = gc_tx2
 //line matmul.go:162
@@ -485,9 +421,9 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 								gc_bv8.StoreSlice(gc_at5[gc_tx2:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep6, false
-						}(gc_vstep6)
-						if gc_stop2 {
+							return gc_vstep4, false
+						}(gc_vstep4)
+						if gc_stop {
 							return
 						}
 					}
@@ -499,8 +435,8 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line matmul.go:162
 						gc_all7 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 					gc_steps7:
-						for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
-							gc_tx2 := gc_vstep6
+						for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+							gc_tx2 := gc_vstep4
 //line matmul.go:162
 							var tx int = gc_tx2
 //line matmul.go:162
@@ -610,7 +546,7 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line matmul.go:162
@@ -623,10 +559,10 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 						gc_at4[gc_tx2], gc_at5[gc_tx2] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
 					}
 				} else {
-					gc_vstep7 := 0
+					gc_vstep5 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep7, gc_stop3 = func(gc_vstep7 int) (int, bool) {
+						var gc_stop2 bool
+						gc_vstep5, gc_stop2 = func(gc_vstep5 int) (int, bool) {
 //line matmul.go:162
 							gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line matmul.go:162
@@ -634,8 +570,8 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line matmul.go:162
 							gc_all6 := archsimd.Mask32x16FromBits(0xffff)
 						gc_steps6:
-							for ; gc_vstep7+15 < gc_bdx2; gc_vstep7 += 16 {
-								gc_tx2 := gc_vstep7
+							for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
+								gc_tx2 := gc_vstep5
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 //line matmul.go:162
@@ -751,9 +687,9 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 								gc_bv6.StoreSlice(bs[ty][tx:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep7, false
-						}(gc_vstep7)
-						if gc_stop3 {
+							return gc_vstep5, false
+						}(gc_vstep5)
+						if gc_stop2 {
 							return
 						}
 					}
@@ -765,8 +701,8 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line matmul.go:162
 						gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 					gc_steps5:
-						for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
-							gc_tx2 := gc_vstep7
+						for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line matmul.go:162
@@ -883,10 +819,10 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step6 := gc_vstep7
-					for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+					gc_step4 := gc_vstep5
+					for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
 						{
-							gc_tx2 := gc_step6 + 0
+							gc_tx2 := gc_step4 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line matmul.go:162
@@ -899,7 +835,7 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 							as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
 						}
 						{
-							gc_tx2 := gc_step6 + 1
+							gc_tx2 := gc_step4 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line matmul.go:162
@@ -912,7 +848,7 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 							as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
 						}
 						{
-							gc_tx2 := gc_step6 + 2
+							gc_tx2 := gc_step4 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line matmul.go:162
@@ -925,7 +861,7 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 							as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
 						}
 						{
-							gc_tx2 := gc_step6 + 3
+							gc_tx2 := gc_step4 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line matmul.go:162
@@ -938,7 +874,7 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 							as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
 						}
 					}
-					for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line matmul.go:162
@@ -960,14 +896,14 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 		{
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep8 := 0
+				gc_vstep6 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep8, gc_stop4 = func(gc_vstep8 int) (int, bool) {
+					var gc_stop3 bool
+					gc_vstep6, gc_stop3 = func(gc_vstep6 int) (int, bool) {
 //line matmul.go:162
 						gc_Lane0Mask322 := compiled.Lane0Mask32()
-						for ; gc_vstep8+15 < gc_bdx2; gc_vstep8 += 16 {
-							gc_tx2 := gc_vstep8
+						for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
+							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line matmul.go:162
@@ -1049,17 +985,17 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 							sum.StoreSlice(gc_s_sum[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep8, false
-					}(gc_vstep8)
-					if gc_stop4 {
+						return gc_vstep6, false
+					}(gc_vstep6)
+					if gc_stop3 {
 						return
 					}
 				}
 				if compiled.SIMD {
 //line matmul.go:162
 					gc_Lane0Mask32 := compiled.Lane0Mask32()
-					for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
-						gc_tx2 := gc_vstep8
+					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
+						gc_tx2 := gc_vstep6
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line matmul.go:162
@@ -1110,7 +1046,7 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep8; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line matmul.go:162
@@ -1227,12 +1163,12 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 			gc_off2 := (gc_bx2 * MatMulTile) + ((gc_by2*MatMulTile + gc_ty2) * n)
 			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(c) && gc_to2 <= len(c)-gc_off2 {
 				gc_at6 := c[gc_off2:][:gc_to2]
-				gc_vstep9 := gc_from2
+				gc_vstep7 := gc_from2
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop5 bool
-					gc_vstep9, gc_stop5 = func(gc_vstep9 int) (int, bool) {
-						for ; gc_vstep9+15 < gc_to2; gc_vstep9 += 16 {
-							gc_tx2 := gc_vstep9
+					var gc_stop4 bool
+					gc_vstep7, gc_stop4 = func(gc_vstep7 int) (int, bool) {
+						for ; gc_vstep7+15 < gc_to2; gc_vstep7 += 16 {
+							gc_tx2 := gc_vstep7
 							gc_rank2 := gc_base2 + gc_tx2
 //line matmul.go:162
 							var ty int = gc_ty2
@@ -1252,15 +1188,15 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 							}
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep9, false
-					}(gc_vstep9)
-					if gc_stop5 {
+						return gc_vstep7, false
+					}(gc_vstep7)
+					if gc_stop4 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep9+7 < gc_to2; gc_vstep9 += 8 {
-						gc_tx2 := gc_vstep9
+					for ; gc_vstep7+7 < gc_to2; gc_vstep7 += 8 {
+						gc_tx2 := gc_vstep7
 						gc_rank2 := gc_base2 + gc_tx2
 //line matmul.go:162
 						var ty int = gc_ty2
@@ -1279,19 +1215,19 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep9; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_vstep7; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					sum := gc_s_sum[gc_rank2]
 //line matmul.go:175
 					gc_at6[gc_tx2] = sum
 				}
 			} else {
-				gc_vstep10 := gc_from2
+				gc_vstep8 := gc_from2
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop6 bool
-					gc_vstep10, gc_stop6 = func(gc_vstep10 int) (int, bool) {
-						for ; gc_vstep10+15 < gc_to2; gc_vstep10 += 16 {
-							gc_tx2 := gc_vstep10
+					var gc_stop5 bool
+					gc_vstep8, gc_stop5 = func(gc_vstep8 int) (int, bool) {
+						for ; gc_vstep8+15 < gc_to2; gc_vstep8 += 16 {
+							gc_tx2 := gc_vstep8
 							gc_rank2 := gc_base2 + gc_tx2
 //line matmul.go:162
 							var ty int = gc_ty2
@@ -1312,15 +1248,15 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 							}
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep10, false
-					}(gc_vstep10)
-					if gc_stop6 {
+						return gc_vstep8, false
+					}(gc_vstep8)
+					if gc_stop5 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep10+7 < gc_to2; gc_vstep10 += 8 {
-						gc_tx2 := gc_vstep10
+					for ; gc_vstep8+7 < gc_to2; gc_vstep8 += 8 {
+						gc_tx2 := gc_vstep8
 						gc_rank2 := gc_base2 + gc_tx2
 //line matmul.go:162
 						var ty int = gc_ty2
@@ -1340,10 +1276,10 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step7 := gc_vstep10
-				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+				gc_step5 := gc_vstep8
+				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
 					{
-						gc_tx2 := gc_step7 + 0
+						gc_tx2 := gc_step5 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line matmul.go:162
@@ -1358,7 +1294,7 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 						c[row*n+col] = sum
 					}
 					{
-						gc_tx2 := gc_step7 + 1
+						gc_tx2 := gc_step5 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line matmul.go:162
@@ -1373,7 +1309,7 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 						c[row*n+col] = sum
 					}
 					{
-						gc_tx2 := gc_step7 + 2
+						gc_tx2 := gc_step5 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line matmul.go:162
@@ -1388,7 +1324,7 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 						c[row*n+col] = sum
 					}
 					{
-						gc_tx2 := gc_step7 + 3
+						gc_tx2 := gc_step5 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line matmul.go:162
@@ -1403,7 +1339,7 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 						c[row*n+col] = sum
 					}
 				}
-				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line matmul.go:162
@@ -1457,71 +1393,7 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 //line matmul.go:201
 	as := gocuda.Shared[[MatMulTile]float32](t, MatMulTile)[:MatMulTile]
 	bs := gocuda.Shared[[MatMulTile]float32](t, MatMulTile)[:MatMulTile]
-	gc_vstep6 := 0
-	if compiled.SIMD && compiled.SIMD512 {
-		var gc_stop bool
-		gc_vstep6, gc_stop = func(gc_vstep6 int) (int, bool) {
-			for ; gc_vstep6+15 < gc_n2; gc_vstep6 += 16 {
-				gc_rank2 := gc_vstep6
-//line matmul.go:206
-				var sum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line matmul.go:206
-				sum.StoreSlice(gc_s_sum[gc_rank2:])
-			}
-			archsimd.ClearAVXUpperBits()
-			return gc_vstep6, false
-		}(gc_vstep6)
-		if gc_stop {
-			return
-		}
-	}
-	if compiled.SIMD {
-		for ; gc_vstep6+7 < gc_n2; gc_vstep6 += 8 {
-			gc_rank2 := gc_vstep6
-//line matmul.go:206
-			var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line matmul.go:206
-			sum.StoreSlice(gc_s_sum[gc_rank2:])
-		}
-		archsimd.ClearAVXUpperBits()
-	}
-	gc_step5 := gc_vstep6
-	for ; gc_step5+3 < gc_n2; gc_step5 += 4 {
-		{
-			gc_rank2 := gc_step5 + 0
-			gc_pos2.Thread = gc_rank2
-//line matmul.go:206
-			var sum float32
-			gc_s_sum[gc_rank2] = sum
-		}
-		{
-			gc_rank2 := gc_step5 + 1
-			gc_pos2.Thread = gc_rank2
-//line matmul.go:206
-			var sum float32
-			gc_s_sum[gc_rank2] = sum
-		}
-		{
-			gc_rank2 := gc_step5 + 2
-			gc_pos2.Thread = gc_rank2
-//line matmul.go:206
-			var sum float32
-			gc_s_sum[gc_rank2] = sum
-		}
-		{
-			gc_rank2 := gc_step5 + 3
-			gc_pos2.Thread = gc_rank2
-//line matmul.go:206
-			var sum float32
-			gc_s_sum[gc_rank2] = sum
-		}
-	}
-	for gc_rank2 := gc_step5; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
-//line matmul.go:206
-		var sum float32
-		gc_s_sum[gc_rank2] = sum
-	}
+	clear(gc_s_sum)
 //line matmul.go:207
 	for p := 0; p < k; p += MatMulTile {
 		{
@@ -1531,10 +1403,10 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 				if gc_row10 >= 0 && gc_row10 < len(as) && gc_bdx2 <= len(as[gc_row10]) && gc_row10 < len(bs) && gc_bdx2 <= len(bs[gc_row10]) {
 					gc_at5 := as[gc_row10][:gc_bdx2]
 					gc_at6 := bs[gc_row10][:gc_bdx2]
-					gc_vstep7 := 0
+					gc_vstep5 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep7, gc_stop2 = func(gc_vstep7 int) (int, bool) {
+						var gc_stop bool
+						gc_vstep5, gc_stop = func(gc_vstep5 int) (int, bool) {
 //line matmul.go:203
 							gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line matmul.go:203
@@ -1542,8 +1414,8 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 //line matmul.go:203
 							gc_all8 := archsimd.Mask32x16FromBits(0xffff)
 						gc_steps8:
-							for ; gc_vstep7+15 < gc_bdx2; gc_vstep7 += 16 {
-								gc_tx2 := gc_vstep7
+							for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
+								gc_tx2 := gc_vstep5
 //line matmul.go:203
 								var tx int = gc_tx2
 //line matmul.go:203
@@ -1652,9 +1524,9 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 								gc_bv8.StoreSlice(gc_at6[gc_tx2:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep7, false
-						}(gc_vstep7)
-						if gc_stop2 {
+							return gc_vstep5, false
+						}(gc_vstep5)
+						if gc_stop {
 							return
 						}
 					}
@@ -1666,8 +1538,8 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 //line matmul.go:203
 						gc_all7 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 					gc_steps7:
-						for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
-							gc_tx2 := gc_vstep7
+						for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+							gc_tx2 := gc_vstep5
 //line matmul.go:203
 							var tx int = gc_tx2
 //line matmul.go:203
@@ -1777,7 +1649,7 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep7; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line matmul.go:203
@@ -1790,10 +1662,10 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 						gc_at5[gc_tx2], gc_at6[gc_tx2] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
 					}
 				} else {
-					gc_vstep8 := 0
+					gc_vstep6 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep8, gc_stop3 = func(gc_vstep8 int) (int, bool) {
+						var gc_stop2 bool
+						gc_vstep6, gc_stop2 = func(gc_vstep6 int) (int, bool) {
 //line matmul.go:203
 							gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line matmul.go:203
@@ -1801,8 +1673,8 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 //line matmul.go:203
 							gc_all6 := archsimd.Mask32x16FromBits(0xffff)
 						gc_steps6:
-							for ; gc_vstep8+15 < gc_bdx2; gc_vstep8 += 16 {
-								gc_tx2 := gc_vstep8
+							for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
+								gc_tx2 := gc_vstep6
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 //line matmul.go:203
@@ -1918,9 +1790,9 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 								gc_bv6.StoreSlice(bs[ty][tx:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep8, false
-						}(gc_vstep8)
-						if gc_stop3 {
+							return gc_vstep6, false
+						}(gc_vstep6)
+						if gc_stop2 {
 							return
 						}
 					}
@@ -1932,8 +1804,8 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 //line matmul.go:203
 						gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 					gc_steps5:
-						for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
-							gc_tx2 := gc_vstep8
+						for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
+							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line matmul.go:203
@@ -2050,10 +1922,10 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step6 := gc_vstep8
-					for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+					gc_step4 := gc_vstep6
+					for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
 						{
-							gc_tx2 := gc_step6 + 0
+							gc_tx2 := gc_step4 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line matmul.go:203
@@ -2066,7 +1938,7 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 							as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
 						}
 						{
-							gc_tx2 := gc_step6 + 1
+							gc_tx2 := gc_step4 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line matmul.go:203
@@ -2079,7 +1951,7 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 							as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
 						}
 						{
-							gc_tx2 := gc_step6 + 2
+							gc_tx2 := gc_step4 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line matmul.go:203
@@ -2092,7 +1964,7 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 							as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
 						}
 						{
-							gc_tx2 := gc_step6 + 3
+							gc_tx2 := gc_step4 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line matmul.go:203
@@ -2105,7 +1977,7 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 							as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
 						}
 					}
-					for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line matmul.go:203
@@ -2132,14 +2004,14 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 				gc_off3 := gc_ty2
 				if gc_off3 >= 0 && gc_off3 < len(as) {
 					gc_at7 := as[gc_off3:][:1]
-					gc_vstep9 := 0
+					gc_vstep7 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop4 bool
-						gc_vstep9, gc_stop4 = func(gc_vstep9 int) (int, bool) {
+						var gc_stop3 bool
+						gc_vstep7, gc_stop3 = func(gc_vstep7 int) (int, bool) {
 //line matmul.go:203
 							gc_Lane0Mask324 := compiled.Lane0Mask32()
-							for ; gc_vstep9+15 < gc_bdx2; gc_vstep9 += 16 {
-								gc_tx2 := gc_vstep9
+							for ; gc_vstep7+15 < gc_bdx2; gc_vstep7 += 16 {
+								gc_tx2 := gc_vstep7
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 //line matmul.go:203
@@ -2177,17 +2049,17 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 								sum.StoreSlice(gc_s_sum[gc_rank2:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep9, false
-						}(gc_vstep9)
-						if gc_stop4 {
+							return gc_vstep7, false
+						}(gc_vstep7)
+						if gc_stop3 {
 							return
 						}
 					}
 					if compiled.SIMD {
 //line matmul.go:203
 						gc_Lane0Mask323 := compiled.Lane0Mask32()
-						for ; gc_vstep9+7 < gc_bdx2; gc_vstep9 += 8 {
-							gc_tx2 := gc_vstep9
+						for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
+							gc_tx2 := gc_vstep7
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line matmul.go:203
@@ -2226,7 +2098,7 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep9; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_vstep7; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line matmul.go:203
@@ -2253,14 +2125,14 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 						gc_s_sum[gc_rank2] = sum
 					}
 				} else {
-					gc_vstep10 := 0
+					gc_vstep8 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop5 bool
-						gc_vstep10, gc_stop5 = func(gc_vstep10 int) (int, bool) {
+						var gc_stop4 bool
+						gc_vstep8, gc_stop4 = func(gc_vstep8 int) (int, bool) {
 //line matmul.go:203
 							gc_Lane0Mask322 := compiled.Lane0Mask32()
-							for ; gc_vstep10+15 < gc_bdx2; gc_vstep10 += 16 {
-								gc_tx2 := gc_vstep10
+							for ; gc_vstep8+15 < gc_bdx2; gc_vstep8 += 16 {
+								gc_tx2 := gc_vstep8
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 //line matmul.go:203
@@ -2296,17 +2168,17 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 								sum.StoreSlice(gc_s_sum[gc_rank2:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep10, false
-						}(gc_vstep10)
-						if gc_stop5 {
+							return gc_vstep8, false
+						}(gc_vstep8)
+						if gc_stop4 {
 							return
 						}
 					}
 					if compiled.SIMD {
 //line matmul.go:203
 						gc_Lane0Mask32 := compiled.Lane0Mask32()
-						for ; gc_vstep10+7 < gc_bdx2; gc_vstep10 += 8 {
-							gc_tx2 := gc_vstep10
+						for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
+							gc_tx2 := gc_vstep8
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line matmul.go:203
@@ -2343,7 +2215,7 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep10; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_vstep8; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line matmul.go:203
@@ -2399,12 +2271,12 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 			gc_off4 := (gc_bx2 * MatMulTile) + ((gc_by2*MatMulTile + gc_ty2) * n)
 			if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(c) && gc_to2 <= len(c)-gc_off4 {
 				gc_at8 := c[gc_off4:][:gc_to2]
-				gc_vstep11 := gc_from2
+				gc_vstep9 := gc_from2
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop6 bool
-					gc_vstep11, gc_stop6 = func(gc_vstep11 int) (int, bool) {
-						for ; gc_vstep11+15 < gc_to2; gc_vstep11 += 16 {
-							gc_tx2 := gc_vstep11
+					var gc_stop5 bool
+					gc_vstep9, gc_stop5 = func(gc_vstep9 int) (int, bool) {
+						for ; gc_vstep9+15 < gc_to2; gc_vstep9 += 16 {
+							gc_tx2 := gc_vstep9
 							gc_rank2 := gc_base2 + gc_tx2
 //line matmul.go:203
 							var ty int = gc_ty2
@@ -2424,15 +2296,15 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 							}
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep11, false
-					}(gc_vstep11)
-					if gc_stop6 {
+						return gc_vstep9, false
+					}(gc_vstep9)
+					if gc_stop5 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep11+7 < gc_to2; gc_vstep11 += 8 {
-						gc_tx2 := gc_vstep11
+					for ; gc_vstep9+7 < gc_to2; gc_vstep9 += 8 {
+						gc_tx2 := gc_vstep9
 						gc_rank2 := gc_base2 + gc_tx2
 //line matmul.go:203
 						var ty int = gc_ty2
@@ -2451,19 +2323,19 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep11; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_vstep9; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					sum := gc_s_sum[gc_rank2]
 //line matmul.go:230
 					gc_at8[gc_tx2] = sum
 				}
 			} else {
-				gc_vstep12 := gc_from2
+				gc_vstep10 := gc_from2
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop7 bool
-					gc_vstep12, gc_stop7 = func(gc_vstep12 int) (int, bool) {
-						for ; gc_vstep12+15 < gc_to2; gc_vstep12 += 16 {
-							gc_tx2 := gc_vstep12
+					var gc_stop6 bool
+					gc_vstep10, gc_stop6 = func(gc_vstep10 int) (int, bool) {
+						for ; gc_vstep10+15 < gc_to2; gc_vstep10 += 16 {
+							gc_tx2 := gc_vstep10
 							gc_rank2 := gc_base2 + gc_tx2
 //line matmul.go:203
 							var ty int = gc_ty2
@@ -2484,15 +2356,15 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 							}
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep12, false
-					}(gc_vstep12)
-					if gc_stop7 {
+						return gc_vstep10, false
+					}(gc_vstep10)
+					if gc_stop6 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep12+7 < gc_to2; gc_vstep12 += 8 {
-						gc_tx2 := gc_vstep12
+					for ; gc_vstep10+7 < gc_to2; gc_vstep10 += 8 {
+						gc_tx2 := gc_vstep10
 						gc_rank2 := gc_base2 + gc_tx2
 //line matmul.go:203
 						var ty int = gc_ty2
@@ -2512,10 +2384,10 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step7 := gc_vstep12
-				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+				gc_step5 := gc_vstep10
+				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
 					{
-						gc_tx2 := gc_step7 + 0
+						gc_tx2 := gc_step5 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line matmul.go:203
@@ -2530,7 +2402,7 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 						c[row*n+col] = sum
 					}
 					{
-						gc_tx2 := gc_step7 + 1
+						gc_tx2 := gc_step5 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line matmul.go:203
@@ -2545,7 +2417,7 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 						c[row*n+col] = sum
 					}
 					{
-						gc_tx2 := gc_step7 + 2
+						gc_tx2 := gc_step5 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line matmul.go:203
@@ -2560,7 +2432,7 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 						c[row*n+col] = sum
 					}
 					{
-						gc_tx2 := gc_step7 + 3
+						gc_tx2 := gc_step5 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line matmul.go:203
@@ -2575,7 +2447,7 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 						c[row*n+col] = sum
 					}
 				}
-				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line matmul.go:203
@@ -2643,110 +2515,10 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 	row0 := gc_by2 * matmulRegTile
 //line matmul.go:252
 	col0 := gc_bx2 * matmulRegTile
-	gc_vstep2 := 0
-	if compiled.SIMD && compiled.SIMD512 {
-		var gc_stop bool
-		gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
-			for ; gc_vstep2+15 < gc_n2; gc_vstep2 += 16 {
-				gc_rank2 := gc_vstep2
-//line matmul.go:253
-				var s00 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line matmul.go:253
-				var s01 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line matmul.go:253
-				var s10 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line matmul.go:253
-				var s11 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line matmul.go:253
-				s00.StoreSlice(gc_s_s00[gc_rank2:])
-//line matmul.go:253
-				s01.StoreSlice(gc_s_s01[gc_rank2:])
-//line matmul.go:253
-				s10.StoreSlice(gc_s_s10[gc_rank2:])
-//line matmul.go:253
-				s11.StoreSlice(gc_s_s11[gc_rank2:])
-			}
-			archsimd.ClearAVXUpperBits()
-			return gc_vstep2, false
-		}(gc_vstep2)
-		if gc_stop {
-			return
-		}
-	}
-	if compiled.SIMD {
-		for ; gc_vstep2+7 < gc_n2; gc_vstep2 += 8 {
-			gc_rank2 := gc_vstep2
-//line matmul.go:253
-			var s00 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line matmul.go:253
-			var s01 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line matmul.go:253
-			var s10 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line matmul.go:253
-			var s11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line matmul.go:253
-			s00.StoreSlice(gc_s_s00[gc_rank2:])
-//line matmul.go:253
-			s01.StoreSlice(gc_s_s01[gc_rank2:])
-//line matmul.go:253
-			s10.StoreSlice(gc_s_s10[gc_rank2:])
-//line matmul.go:253
-			s11.StoreSlice(gc_s_s11[gc_rank2:])
-		}
-		archsimd.ClearAVXUpperBits()
-	}
-	gc_step3 := gc_vstep2
-	for ; gc_step3+3 < gc_n2; gc_step3 += 4 {
-		{
-			gc_rank2 := gc_step3 + 0
-			gc_pos2.Thread = gc_rank2
-//line matmul.go:253
-			var s00, s01, s10, s11 float32
-			gc_s_s00[gc_rank2] = s00
-			gc_s_s01[gc_rank2] = s01
-			gc_s_s10[gc_rank2] = s10
-			gc_s_s11[gc_rank2] = s11
-		}
-		{
-			gc_rank2 := gc_step3 + 1
-			gc_pos2.Thread = gc_rank2
-//line matmul.go:253
-			var s00, s01, s10, s11 float32
-			gc_s_s00[gc_rank2] = s00
-			gc_s_s01[gc_rank2] = s01
-			gc_s_s10[gc_rank2] = s10
-			gc_s_s11[gc_rank2] = s11
-		}
-		{
-			gc_rank2 := gc_step3 + 2
-			gc_pos2.Thread = gc_rank2
-//line matmul.go:253
-			var s00, s01, s10, s11 float32
-			gc_s_s00[gc_rank2] = s00
-			gc_s_s01[gc_rank2] = s01
-			gc_s_s10[gc_rank2] = s10
-			gc_s_s11[gc_rank2] = s11
-		}
-		{
-			gc_rank2 := gc_step3 + 3
-			gc_pos2.Thread = gc_rank2
-//line matmul.go:253
-			var s00, s01, s10, s11 float32
-			gc_s_s00[gc_rank2] = s00
-			gc_s_s01[gc_rank2] = s01
-			gc_s_s10[gc_rank2] = s10
-			gc_s_s11[gc_rank2] = s11
-		}
-	}
-	for gc_rank2 := gc_step3; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
-//line matmul.go:253
-		var s00, s01, s10, s11 float32
-		gc_s_s00[gc_rank2] = s00
-		gc_s_s01[gc_rank2] = s01
-		gc_s_s10[gc_rank2] = s10
-		gc_s_s11[gc_rank2] = s11
-	}
+	clear(gc_s_s00)
+	clear(gc_s_s01)
+	clear(gc_s_s10)
+	clear(gc_s_s11)
 //line matmul.go:254
 	for p := 0; p < k; p += matmulRegTile {
 		compiled.OutOfLine(func() {
@@ -2755,18 +2527,18 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 			{
 				gc_ty2 := 0
 				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_vstep3 := 0
+					gc_vstep := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line matmul.go:251
 							gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line matmul.go:251
 							gc_none2 := archsimd.Mask32x16FromBits(0)
 //line matmul.go:251
 							gc_all2 := archsimd.Mask32x16FromBits(0xffff)
-							for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-								gc_tx2 := gc_vstep3
+							for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+								gc_tx2 := gc_vstep
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 //line matmul.go:251
@@ -2992,9 +2764,9 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 								}
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop2 {
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
 							return
 						}
 					}
@@ -3005,8 +2777,8 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 						gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line matmul.go:251
 						gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-							gc_tx2 := gc_vstep3
+						for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line matmul.go:251
@@ -3233,7 +3005,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line matmul.go:251
@@ -3258,10 +3030,10 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 		{
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep4 := 0
+				gc_vstep2 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line matmul.go:251
 						gc_evens16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
 //line matmul.go:251
@@ -3269,8 +3041,8 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:251
 						gc_Lane0Mask322 := compiled.Lane0Mask32()
 					gc_steps2:
-						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-							gc_tx2 := gc_vstep4
+						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
+							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line matmul.go:251
@@ -4386,9 +4158,9 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 							s11.StoreSlice(gc_s_s11[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop3 {
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
 						return
 					}
 				}
@@ -4398,8 +4170,8 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:251
 					gc_Lane0Mask32 := compiled.Lane0Mask32()
 				gc_steps:
-					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-						gc_tx2 := gc_vstep4
+					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line matmul.go:251
@@ -5580,7 +5352,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line matmul.go:251
@@ -5898,10 +5670,10 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 	{
 		gc_ty2 := 0
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep5 := 0
+			gc_vstep3 := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop4 bool
-				gc_vstep5, gc_stop4 = func(gc_vstep5 int) (int, bool) {
+				var gc_stop3 bool
+				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line matmul.go:251
 					gc_iota23 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
 //line matmul.go:251
@@ -5917,8 +5689,8 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:251
 					gc_pairHi := archsimd.LoadUint32x16(&gc_tab_uint32x16_e662c68d)
 				gc_steps4:
-					for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
-						gc_tx2 := gc_vstep5
+					for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
+						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
 //line matmul.go:251
 						var tx int = gc_tx2
@@ -6584,9 +6356,9 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 						}
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep5, false
-				}(gc_vstep5)
-				if gc_stop4 {
+					return gc_vstep3, false
+				}(gc_vstep3)
+				if gc_stop3 {
 					return
 				}
 			}
@@ -6602,8 +6374,8 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:251
 				gc_oddLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 			gc_steps3:
-				for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
-					gc_tx2 := gc_vstep5
+				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+					gc_tx2 := gc_vstep3
 					gc_rank2 := gc_base2 + gc_tx2
 //line matmul.go:251
 					var tx int = gc_tx2
@@ -7262,10 +7034,10 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step4 := gc_vstep5
-			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+			gc_step2 := gc_vstep3
+			for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
 				{
-					gc_tx2 := gc_step4 + 0
+					gc_tx2 := gc_step2 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line matmul.go:251
@@ -7280,7 +7052,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 					matmulStore2x2(c, row0+2*ty, col0+2*tx, m, n, s00, s01, s10, s11)
 				}
 				{
-					gc_tx2 := gc_step4 + 1
+					gc_tx2 := gc_step2 + 1
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line matmul.go:251
@@ -7295,7 +7067,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 					matmulStore2x2(c, row0+2*ty, col0+2*tx, m, n, s00, s01, s10, s11)
 				}
 				{
-					gc_tx2 := gc_step4 + 2
+					gc_tx2 := gc_step2 + 2
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line matmul.go:251
@@ -7310,7 +7082,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 					matmulStore2x2(c, row0+2*ty, col0+2*tx, m, n, s00, s01, s10, s11)
 				}
 				{
-					gc_tx2 := gc_step4 + 3
+					gc_tx2 := gc_step2 + 3
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line matmul.go:251
@@ -7325,7 +7097,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 					matmulStore2x2(c, row0+2*ty, col0+2*tx, m, n, s00, s01, s10, s11)
 				}
 			}
-			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 //line matmul.go:251

@@ -1633,44 +1633,7 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 	n := len(in)
 	b := gc_bdx
 	gridSize := 2 * b * gc_gdx
-	gc_step := 0
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-//line reduce_variants.go:133
-			var v T
-			gc_s_v[gc_rank] = v
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-//line reduce_variants.go:133
-			var v T
-			gc_s_v[gc_rank] = v
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-//line reduce_variants.go:133
-			var v T
-			gc_s_v[gc_rank] = v
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-//line reduce_variants.go:133
-			var v T
-			gc_s_v[gc_rank] = v
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
-//line reduce_variants.go:133
-		var v T
-		gc_s_v[gc_rank] = v
-	}
-//line reduce_variants.go:134
+	clear(gc_s_v)
 	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += gridSize {
 		gc_b.Tick()
 		if gc_b.Stopped() {
@@ -1690,10 +1653,10 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_to <= len(in)-gc_off3 {
 				gc_at := in[gc_off2:][:gc_to]
 				gc_at2 := in[gc_off3:][:gc_to]
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
 //line reduce_variants.go:131
 						tid := gc_tx
@@ -1709,7 +1672,7 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 //line reduce_variants.go:131
 						tid := gc_tx
@@ -1725,7 +1688,7 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 //line reduce_variants.go:131
 						tid := gc_tx
@@ -1741,7 +1704,7 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 //line reduce_variants.go:131
 						tid := gc_tx
@@ -1757,7 +1720,7 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 						gc_s_v[gc_rank] = v
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 //line reduce_variants.go:131
 					tid := gc_tx
@@ -1773,10 +1736,10 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 					gc_s_v[gc_rank] = v
 				}
 			} else {
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce_variants.go:131
@@ -1793,7 +1756,7 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce_variants.go:131
@@ -1810,7 +1773,7 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce_variants.go:131
@@ -1827,7 +1790,7 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce_variants.go:131
@@ -1844,7 +1807,7 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 						gc_s_v[gc_rank] = v
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line reduce_variants.go:131
@@ -1875,10 +1838,10 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 //line reduce_variants.go:141
 			copy(gc_at3, gc_s_v[gc_base:][:gc_bdx])
 		} else {
-			gc_step4 := 0
-			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+			gc_step3 := 0
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 				{
-					gc_tx := gc_step4 + 0
+					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line reduce_variants.go:131
@@ -1888,7 +1851,7 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 					sdata[tid] = v
 				}
 				{
-					gc_tx := gc_step4 + 1
+					gc_tx := gc_step3 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line reduce_variants.go:131
@@ -1898,7 +1861,7 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 					sdata[tid] = v
 				}
 				{
-					gc_tx := gc_step4 + 2
+					gc_tx := gc_step3 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line reduce_variants.go:131
@@ -1908,7 +1871,7 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 					sdata[tid] = v
 				}
 				{
-					gc_tx := gc_step4 + 3
+					gc_tx := gc_step3 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line reduce_variants.go:131
@@ -1918,7 +1881,7 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 					sdata[tid] = v
 				}
 			}
-			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 //line reduce_variants.go:131
@@ -1950,48 +1913,48 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 			if gc_from >= 0 && gc_to <= len(sdata_) && gc_off4 >= 0 && gc_off4 <= len(sdata_) && gc_to <= len(sdata_)-gc_off4 {
 				gc_at4 := sdata_[:gc_to]
 				gc_at5 := sdata_[gc_off4:][:gc_to]
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx := gc_step5 + 0
+						gc_tx := gc_step4 + 0
 						{
 //line reduce.go:275
 							gc_at4[gc_tx] += gc_at5[gc_tx]
 						}
 					}
 					{
-						gc_tx := gc_step5 + 1
+						gc_tx := gc_step4 + 1
 						{
 //line reduce.go:275
 							gc_at4[gc_tx] += gc_at5[gc_tx]
 						}
 					}
 					{
-						gc_tx := gc_step5 + 2
+						gc_tx := gc_step4 + 2
 						{
 //line reduce.go:275
 							gc_at4[gc_tx] += gc_at5[gc_tx]
 						}
 					}
 					{
-						gc_tx := gc_step5 + 3
+						gc_tx := gc_step4 + 3
 						{
 //line reduce.go:275
 							gc_at4[gc_tx] += gc_at5[gc_tx]
 						}
 					}
 				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					{
 //line reduce.go:275
 						gc_at4[gc_tx] += gc_at5[gc_tx]
 					}
 				}
 			} else {
-				gc_step6 := gc_from
-				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
-						gc_tx := gc_step6 + 0
+						gc_tx := gc_step5 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce.go:272
@@ -2002,7 +1965,7 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 						}
 					}
 					{
-						gc_tx := gc_step6 + 1
+						gc_tx := gc_step5 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce.go:272
@@ -2013,7 +1976,7 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 						}
 					}
 					{
-						gc_tx := gc_step6 + 2
+						gc_tx := gc_step5 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce.go:272
@@ -2024,7 +1987,7 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 						}
 					}
 					{
-						gc_tx := gc_step6 + 3
+						gc_tx := gc_step5 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce.go:272
@@ -2035,7 +1998,7 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 						}
 					}
 				}
-				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line reduce.go:272
@@ -2205,8 +2168,8 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 			if gc_from >= 0 && gc_off8 >= 0 && gc_off8 < len(partial) && gc_off9 >= 0 && gc_off9 < len(sdata) {
 				gc_at9 := partial[gc_off8:][:1]
 				gc_at10 := sdata[gc_off9:][:1]
-				gc_step7 := gc_from
-				for ; gc_step7+3 < gc_to; gc_step7 += 4 {
+				gc_step6 := gc_from
+				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 					{
 //line reduce_variants.go:148
 						gc_at9[0] = gc_at10[0]
@@ -2224,43 +2187,43 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 						gc_at9[0] = gc_at10[0]
 					}
 				}
-				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 //line reduce_variants.go:148
 					gc_at9[0] = gc_at10[0]
 				}
 			} else {
-				gc_step8 := gc_from
-				for ; gc_step8+3 < gc_to; gc_step8 += 4 {
+				gc_step7 := gc_from
+				for ; gc_step7+3 < gc_to; gc_step7 += 4 {
 					{
-						gc_tx := gc_step8 + 0
+						gc_tx := gc_step7 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce_variants.go:148
 						partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx := gc_step8 + 1
+						gc_tx := gc_step7 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce_variants.go:148
 						partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx := gc_step8 + 2
+						gc_tx := gc_step7 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce_variants.go:148
 						partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx := gc_step8 + 3
+						gc_tx := gc_step7 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce_variants.go:148
 						partial[gc_bx] = sdata[0]
 					}
 				}
-				for gc_tx := gc_step8; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line reduce_variants.go:148
@@ -2320,43 +2283,7 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 	n := len(in)
 //line reduce_variants.go:172
 	stride := gc_bdx * gc_gdx * reduceRun
-	gc_step := 0
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-//line reduce_variants.go:171
-			var v T
-			gc_s_v[gc_rank] = v
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-//line reduce_variants.go:171
-			var v T
-			gc_s_v[gc_rank] = v
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-//line reduce_variants.go:171
-			var v T
-			gc_s_v[gc_rank] = v
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-//line reduce_variants.go:171
-			var v T
-			gc_s_v[gc_rank] = v
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
-//line reduce_variants.go:171
-		var v T
-		gc_s_v[gc_rank] = v
-	}
+	clear(gc_s_v)
 //line reduce_variants.go:173
 	gc_chunk := compiled.StrideChunk(stride)
 	gc_span := (stride) * gc_chunk
@@ -2545,10 +2472,10 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 		gc_off2 := gc_bx
 		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) {
 			gc_at := partial[gc_off2:][:1]
-			gc_step2 := gc_from
-			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+			gc_step := gc_from
+			for ; gc_step+3 < gc_to; gc_step += 4 {
 				{
-					gc_tx := gc_step2 + 0
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					v_ := gc_s_v_[gc_rank]
 //line reduce_variants.go:110
@@ -2560,7 +2487,7 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 					}
 				}
 				{
-					gc_tx := gc_step2 + 1
+					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					v_ := gc_s_v_[gc_rank]
 //line reduce_variants.go:110
@@ -2572,7 +2499,7 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 					}
 				}
 				{
-					gc_tx := gc_step2 + 2
+					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					v_ := gc_s_v_[gc_rank]
 //line reduce_variants.go:110
@@ -2584,7 +2511,7 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 					}
 				}
 				{
-					gc_tx := gc_step2 + 3
+					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					v_ := gc_s_v_[gc_rank]
 //line reduce_variants.go:110
@@ -2596,7 +2523,7 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 					}
 				}
 			}
-			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				v_ := gc_s_v_[gc_rank]
 //line reduce_variants.go:110
@@ -2608,10 +2535,10 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 				}
 			}
 		} else {
-			gc_step3 := gc_from
-			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+			gc_step2 := gc_from
+			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				{
-					gc_tx := gc_step3 + 0
+					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v_ := gc_s_v_[gc_rank]
@@ -2624,7 +2551,7 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 					}
 				}
 				{
-					gc_tx := gc_step3 + 1
+					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v_ := gc_s_v_[gc_rank]
@@ -2637,7 +2564,7 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 					}
 				}
 				{
-					gc_tx := gc_step3 + 2
+					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v_ := gc_s_v_[gc_rank]
@@ -2650,7 +2577,7 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 					}
 				}
 				{
-					gc_tx := gc_step3 + 3
+					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v_ := gc_s_v_[gc_rank]
@@ -2663,7 +2590,7 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 					}
 				}
 			}
-			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				v_ := gc_s_v_[gc_rank]

@@ -9918,44 +9918,7 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 	n := len(in)
 	b := gc_bdx5
 	gridSize := 2 * b * gc_gdx5
-	gc_step27 := 0
-	for ; gc_step27+3 < gc_n5; gc_step27 += 4 {
-		{
-			gc_rank5 := gc_step27 + 0
-			gc_pos5.Thread = gc_rank5
-//line reduce_variants.go:133
-			var v T
-			gc_s_v[gc_rank5] = v
-		}
-		{
-			gc_rank5 := gc_step27 + 1
-			gc_pos5.Thread = gc_rank5
-//line reduce_variants.go:133
-			var v T
-			gc_s_v[gc_rank5] = v
-		}
-		{
-			gc_rank5 := gc_step27 + 2
-			gc_pos5.Thread = gc_rank5
-//line reduce_variants.go:133
-			var v T
-			gc_s_v[gc_rank5] = v
-		}
-		{
-			gc_rank5 := gc_step27 + 3
-			gc_pos5.Thread = gc_rank5
-//line reduce_variants.go:133
-			var v T
-			gc_s_v[gc_rank5] = v
-		}
-	}
-	for gc_rank5 := gc_step27; gc_rank5 < gc_n5; gc_rank5++ {
-		gc_pos5.Thread = gc_rank5
-//line reduce_variants.go:133
-		var v T
-		gc_s_v[gc_rank5] = v
-	}
-//line reduce_variants.go:134
+	clear(gc_s_v)
 	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += gridSize {
 		gc_b5.Tick()
 		if gc_b5.Stopped() {
@@ -9975,10 +9938,10 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 			if gc_from5 >= 0 && gc_off31 >= 0 && gc_off31 <= len(in) && gc_to5 <= len(in)-gc_off31 && gc_off32 >= 0 && gc_off32 <= len(in) && gc_to5 <= len(in)-gc_off32 {
 				gc_at38 := in[gc_off31:][:gc_to5]
 				gc_at39 := in[gc_off32:][:gc_to5]
-				gc_step28 := gc_from5
-				for ; gc_step28+3 < gc_to5; gc_step28 += 4 {
+				gc_step23 := gc_from5
+				for ; gc_step23+3 < gc_to5; gc_step23 += 4 {
 					{
-						gc_tx5 := gc_step28 + 0
+						gc_tx5 := gc_step23 + 0
 						gc_rank5 := gc_base5 + gc_tx5
 //line reduce_variants.go:131
 						tid := gc_tx5
@@ -9994,7 +9957,7 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 						gc_s_v[gc_rank5] = v
 					}
 					{
-						gc_tx5 := gc_step28 + 1
+						gc_tx5 := gc_step23 + 1
 						gc_rank5 := gc_base5 + gc_tx5
 //line reduce_variants.go:131
 						tid := gc_tx5
@@ -10010,7 +9973,7 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 						gc_s_v[gc_rank5] = v
 					}
 					{
-						gc_tx5 := gc_step28 + 2
+						gc_tx5 := gc_step23 + 2
 						gc_rank5 := gc_base5 + gc_tx5
 //line reduce_variants.go:131
 						tid := gc_tx5
@@ -10026,7 +9989,7 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 						gc_s_v[gc_rank5] = v
 					}
 					{
-						gc_tx5 := gc_step28 + 3
+						gc_tx5 := gc_step23 + 3
 						gc_rank5 := gc_base5 + gc_tx5
 //line reduce_variants.go:131
 						tid := gc_tx5
@@ -10042,7 +10005,7 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 						gc_s_v[gc_rank5] = v
 					}
 				}
-				for gc_tx5 := gc_step28; gc_tx5 < gc_to5; gc_tx5++ {
+				for gc_tx5 := gc_step23; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 //line reduce_variants.go:131
 					tid := gc_tx5
@@ -10058,10 +10021,10 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 					gc_s_v[gc_rank5] = v
 				}
 			} else {
-				gc_step29 := gc_from5
-				for ; gc_step29+3 < gc_to5; gc_step29 += 4 {
+				gc_step24 := gc_from5
+				for ; gc_step24+3 < gc_to5; gc_step24 += 4 {
 					{
-						gc_tx5 := gc_step29 + 0
+						gc_tx5 := gc_step24 + 0
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 //line reduce_variants.go:131
@@ -10078,7 +10041,7 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 						gc_s_v[gc_rank5] = v
 					}
 					{
-						gc_tx5 := gc_step29 + 1
+						gc_tx5 := gc_step24 + 1
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 //line reduce_variants.go:131
@@ -10095,7 +10058,7 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 						gc_s_v[gc_rank5] = v
 					}
 					{
-						gc_tx5 := gc_step29 + 2
+						gc_tx5 := gc_step24 + 2
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 //line reduce_variants.go:131
@@ -10112,7 +10075,7 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 						gc_s_v[gc_rank5] = v
 					}
 					{
-						gc_tx5 := gc_step29 + 3
+						gc_tx5 := gc_step24 + 3
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 //line reduce_variants.go:131
@@ -10129,7 +10092,7 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 						gc_s_v[gc_rank5] = v
 					}
 				}
-				for gc_tx5 := gc_step29; gc_tx5 < gc_to5; gc_tx5++ {
+				for gc_tx5 := gc_step24; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 //line reduce_variants.go:131
@@ -10160,10 +10123,10 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 //line reduce_variants.go:141
 			copy(gc_at40, gc_s_v[gc_base5:][:gc_bdx5])
 		} else {
-			gc_step30 := 0
-			for ; gc_step30+3 < gc_bdx5; gc_step30 += 4 {
+			gc_step25 := 0
+			for ; gc_step25+3 < gc_bdx5; gc_step25 += 4 {
 				{
-					gc_tx5 := gc_step30 + 0
+					gc_tx5 := gc_step25 + 0
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 //line reduce_variants.go:131
@@ -10173,7 +10136,7 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 					sdata[tid] = v
 				}
 				{
-					gc_tx5 := gc_step30 + 1
+					gc_tx5 := gc_step25 + 1
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 //line reduce_variants.go:131
@@ -10183,7 +10146,7 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 					sdata[tid] = v
 				}
 				{
-					gc_tx5 := gc_step30 + 2
+					gc_tx5 := gc_step25 + 2
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 //line reduce_variants.go:131
@@ -10193,7 +10156,7 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 					sdata[tid] = v
 				}
 				{
-					gc_tx5 := gc_step30 + 3
+					gc_tx5 := gc_step25 + 3
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 //line reduce_variants.go:131
@@ -10203,7 +10166,7 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 					sdata[tid] = v
 				}
 			}
-			for gc_tx5 := gc_step30; gc_tx5 < gc_bdx5; gc_tx5++ {
+			for gc_tx5 := gc_step25; gc_tx5 < gc_bdx5; gc_tx5++ {
 				gc_rank5 := gc_base5 + gc_tx5
 				gc_pos5.Thread = gc_rank5
 //line reduce_variants.go:131
@@ -10235,48 +10198,48 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 			if gc_from5 >= 0 && gc_to5 <= len(sdata_) && gc_off33 >= 0 && gc_off33 <= len(sdata_) && gc_to5 <= len(sdata_)-gc_off33 {
 				gc_at41 := sdata_[:gc_to5]
 				gc_at42 := sdata_[gc_off33:][:gc_to5]
-				gc_step31 := gc_from5
-				for ; gc_step31+3 < gc_to5; gc_step31 += 4 {
+				gc_step26 := gc_from5
+				for ; gc_step26+3 < gc_to5; gc_step26 += 4 {
 					{
-						gc_tx5 := gc_step31 + 0
+						gc_tx5 := gc_step26 + 0
 						{
 //line reduce.go:275
 							gc_at41[gc_tx5] += gc_at42[gc_tx5]
 						}
 					}
 					{
-						gc_tx5 := gc_step31 + 1
+						gc_tx5 := gc_step26 + 1
 						{
 //line reduce.go:275
 							gc_at41[gc_tx5] += gc_at42[gc_tx5]
 						}
 					}
 					{
-						gc_tx5 := gc_step31 + 2
+						gc_tx5 := gc_step26 + 2
 						{
 //line reduce.go:275
 							gc_at41[gc_tx5] += gc_at42[gc_tx5]
 						}
 					}
 					{
-						gc_tx5 := gc_step31 + 3
+						gc_tx5 := gc_step26 + 3
 						{
 //line reduce.go:275
 							gc_at41[gc_tx5] += gc_at42[gc_tx5]
 						}
 					}
 				}
-				for gc_tx5 := gc_step31; gc_tx5 < gc_to5; gc_tx5++ {
+				for gc_tx5 := gc_step26; gc_tx5 < gc_to5; gc_tx5++ {
 					{
 //line reduce.go:275
 						gc_at41[gc_tx5] += gc_at42[gc_tx5]
 					}
 				}
 			} else {
-				gc_step32 := gc_from5
-				for ; gc_step32+3 < gc_to5; gc_step32 += 4 {
+				gc_step27 := gc_from5
+				for ; gc_step27+3 < gc_to5; gc_step27 += 4 {
 					{
-						gc_tx5 := gc_step32 + 0
+						gc_tx5 := gc_step27 + 0
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 //line reduce.go:272
@@ -10287,7 +10250,7 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 						}
 					}
 					{
-						gc_tx5 := gc_step32 + 1
+						gc_tx5 := gc_step27 + 1
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 //line reduce.go:272
@@ -10298,7 +10261,7 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 						}
 					}
 					{
-						gc_tx5 := gc_step32 + 2
+						gc_tx5 := gc_step27 + 2
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 //line reduce.go:272
@@ -10309,7 +10272,7 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 						}
 					}
 					{
-						gc_tx5 := gc_step32 + 3
+						gc_tx5 := gc_step27 + 3
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 //line reduce.go:272
@@ -10320,7 +10283,7 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 						}
 					}
 				}
-				for gc_tx5 := gc_step32; gc_tx5 < gc_to5; gc_tx5++ {
+				for gc_tx5 := gc_step27; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 //line reduce.go:272
@@ -10488,8 +10451,8 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 			if gc_from5 >= 0 && gc_off37 >= 0 && gc_off37 < len(partial) && gc_off38 >= 0 && gc_off38 < len(sdata) {
 				gc_at46 := partial[gc_off37:][:1]
 				gc_at47 := sdata[gc_off38:][:1]
-				gc_step33 := gc_from5
-				for ; gc_step33+3 < gc_to5; gc_step33 += 4 {
+				gc_step28 := gc_from5
+				for ; gc_step28+3 < gc_to5; gc_step28 += 4 {
 					{
 //line reduce_variants.go:148
 						gc_at46[0] = gc_at47[0]
@@ -10507,43 +10470,43 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 						gc_at46[0] = gc_at47[0]
 					}
 				}
-				for gc_tx5 := gc_step33; gc_tx5 < gc_to5; gc_tx5++ {
+				for gc_tx5 := gc_step28; gc_tx5 < gc_to5; gc_tx5++ {
 //line reduce_variants.go:148
 					gc_at46[0] = gc_at47[0]
 				}
 			} else {
-				gc_step34 := gc_from5
-				for ; gc_step34+3 < gc_to5; gc_step34 += 4 {
+				gc_step29 := gc_from5
+				for ; gc_step29+3 < gc_to5; gc_step29 += 4 {
 					{
-						gc_tx5 := gc_step34 + 0
+						gc_tx5 := gc_step29 + 0
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 //line reduce_variants.go:148
 						partial[gc_bx5] = sdata[0]
 					}
 					{
-						gc_tx5 := gc_step34 + 1
+						gc_tx5 := gc_step29 + 1
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 //line reduce_variants.go:148
 						partial[gc_bx5] = sdata[0]
 					}
 					{
-						gc_tx5 := gc_step34 + 2
+						gc_tx5 := gc_step29 + 2
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 //line reduce_variants.go:148
 						partial[gc_bx5] = sdata[0]
 					}
 					{
-						gc_tx5 := gc_step34 + 3
+						gc_tx5 := gc_step29 + 3
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 //line reduce_variants.go:148
 						partial[gc_bx5] = sdata[0]
 					}
 				}
-				for gc_tx5 := gc_step34; gc_tx5 < gc_to5; gc_tx5++ {
+				for gc_tx5 := gc_step29; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 //line reduce_variants.go:148
@@ -10572,72 +10535,7 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 	n := len(in)
 	b := gc_bdx2
 	gridSize := 2 * b * gc_gdx2
-	gc_vstep := 0
-	if compiled.SIMD && compiled.SIMD512 {
-		var gc_stop bool
-		gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-			for ; gc_vstep+15 < gc_n2; gc_vstep += 16 {
-				gc_rank2 := gc_vstep
-//line reduce_variants.go:133
-				var v archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line reduce_variants.go:133
-				v.StoreSlice(gc_s_v[gc_rank2:])
-			}
-			archsimd.ClearAVXUpperBits()
-			return gc_vstep, false
-		}(gc_vstep)
-		if gc_stop {
-			return
-		}
-	}
-	if compiled.SIMD {
-		for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
-			gc_rank2 := gc_vstep
-//line reduce_variants.go:133
-			var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line reduce_variants.go:133
-			v.StoreSlice(gc_s_v[gc_rank2:])
-		}
-		archsimd.ClearAVXUpperBits()
-	}
-	gc_step9 := gc_vstep
-	for ; gc_step9+3 < gc_n2; gc_step9 += 4 {
-		{
-			gc_rank2 := gc_step9 + 0
-			gc_pos2.Thread = gc_rank2
-//line reduce_variants.go:133
-			var v float32
-			gc_s_v[gc_rank2] = v
-		}
-		{
-			gc_rank2 := gc_step9 + 1
-			gc_pos2.Thread = gc_rank2
-//line reduce_variants.go:133
-			var v float32
-			gc_s_v[gc_rank2] = v
-		}
-		{
-			gc_rank2 := gc_step9 + 2
-			gc_pos2.Thread = gc_rank2
-//line reduce_variants.go:133
-			var v float32
-			gc_s_v[gc_rank2] = v
-		}
-		{
-			gc_rank2 := gc_step9 + 3
-			gc_pos2.Thread = gc_rank2
-//line reduce_variants.go:133
-			var v float32
-			gc_s_v[gc_rank2] = v
-		}
-	}
-	for gc_rank2 := gc_step9; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
-//line reduce_variants.go:133
-		var v float32
-		gc_s_v[gc_rank2] = v
-	}
-//line reduce_variants.go:134
+	clear(gc_s_v)
 	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += gridSize {
 		gc_b2.Tick()
 		if gc_b2.Stopped() {
@@ -10657,14 +10555,14 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 			if gc_from2 >= 0 && gc_off10 >= 0 && gc_off10 <= len(in) && gc_to2 <= len(in)-gc_off10 && gc_off11 >= 0 && gc_off11 <= len(in) && gc_to2 <= len(in)-gc_off11 {
 				gc_at11 := in[gc_off10:][:gc_to2]
 				gc_at12 := in[gc_off11:][:gc_to2]
-				gc_vstep2 := gc_from2
+				gc_vstep := gc_from2
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line reduce_variants.go:131
 						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
+						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
+							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
 //line reduce_variants.go:131
 							var tid int = gc_tx2
@@ -10689,17 +10587,17 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 							v.StoreSlice(gc_s_v[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
 						return
 					}
 				}
 				if compiled.SIMD {
 //line reduce_variants.go:131
 					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 //line reduce_variants.go:131
 						var tid int = gc_tx2
@@ -10725,10 +10623,10 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep2 > gc_from2 {
+				if gc_vstep > gc_from2 {
 					gc_more = true
 				}
-				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 //line reduce_variants.go:131
 					tid := gc_tx2
@@ -10744,14 +10642,14 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 					gc_s_v[gc_rank2] = v
 				}
 			} else {
-				gc_vstep3 := gc_from2
+				gc_vstep2 := gc_from2
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line reduce_variants.go:131
 						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
-							gc_tx2 := gc_vstep3
+						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
+							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
 //line reduce_variants.go:131
 							var tid int = gc_tx2
@@ -10783,17 +10681,17 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 							v.StoreSlice(gc_s_v[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop3 {
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
 						return
 					}
 				}
 				if compiled.SIMD {
 //line reduce_variants.go:131
 					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
+					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
 //line reduce_variants.go:131
 						var tid int = gc_tx2
@@ -10826,13 +10724,13 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep3 > gc_from2 {
+				if gc_vstep2 > gc_from2 {
 					gc_more = true
 				}
-				gc_step10 := gc_vstep3
-				for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
+				gc_step8 := gc_vstep2
+				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
 					{
-						gc_tx2 := gc_step10 + 0
+						gc_tx2 := gc_step8 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line reduce_variants.go:131
@@ -10849,7 +10747,7 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 						gc_s_v[gc_rank2] = v
 					}
 					{
-						gc_tx2 := gc_step10 + 1
+						gc_tx2 := gc_step8 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line reduce_variants.go:131
@@ -10866,7 +10764,7 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 						gc_s_v[gc_rank2] = v
 					}
 					{
-						gc_tx2 := gc_step10 + 2
+						gc_tx2 := gc_step8 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line reduce_variants.go:131
@@ -10883,7 +10781,7 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 						gc_s_v[gc_rank2] = v
 					}
 					{
-						gc_tx2 := gc_step10 + 3
+						gc_tx2 := gc_step8 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line reduce_variants.go:131
@@ -10900,7 +10798,7 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 						gc_s_v[gc_rank2] = v
 					}
 				}
-				for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line reduce_variants.go:131
@@ -10928,6 +10826,51 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		if gc_bdx2 <= len(sdata) {
 			gc_at13 := sdata[:gc_bdx2]
+			gc_vstep3 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop3 bool
+				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+					for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
+						gc_tx2 := gc_vstep3
+						gc_rank2 := gc_base2 + gc_tx2
+//line reduce_variants.go:131
+						var tid int = gc_tx2
+//line reduce_variants.go:131
+						_ = tid
+//line reduce_variants.go:131
+						v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank2:])
+//line reduce_variants.go:141
+						v.StoreSlice(gc_at13[gc_tx2:])
+					}
+					archsimd.ClearAVXUpperBits()
+					return gc_vstep3, false
+				}(gc_vstep3)
+				if gc_stop3 {
+					return
+				}
+			}
+			if compiled.SIMD {
+				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+					gc_tx2 := gc_vstep3
+					gc_rank2 := gc_base2 + gc_tx2
+//line reduce_variants.go:131
+					var tid int = gc_tx2
+//line reduce_variants.go:131
+					_ = tid
+//line reduce_variants.go:131
+					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+//line reduce_variants.go:141
+					v.StoreSlice(gc_at13[gc_tx2:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				v := gc_s_v[gc_rank2]
+//line reduce_variants.go:141
+				gc_at13[gc_tx2] = v
+			}
+		} else {
 			gc_vstep4 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop4 bool
@@ -10938,11 +10881,14 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 //line reduce_variants.go:131
 						var tid int = gc_tx2
 //line reduce_variants.go:131
-						_ = tid
-//line reduce_variants.go:131
 						v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank2:])
 //line reduce_variants.go:141
-						v.StoreSlice(gc_at13[gc_tx2:])
+						if tid < 0 || tid > len(sdata)-16 {
+//line reduce_variants.go:141
+							break
+						}
+//line reduce_variants.go:141
+						v.StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep4, false
@@ -10958,54 +10904,6 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 //line reduce_variants.go:131
 					var tid int = gc_tx2
 //line reduce_variants.go:131
-					_ = tid
-//line reduce_variants.go:131
-					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
-//line reduce_variants.go:141
-					v.StoreSlice(gc_at13[gc_tx2:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				v := gc_s_v[gc_rank2]
-//line reduce_variants.go:141
-				gc_at13[gc_tx2] = v
-			}
-		} else {
-			gc_vstep5 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop5 bool
-				gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-					for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
-						gc_tx2 := gc_vstep5
-						gc_rank2 := gc_base2 + gc_tx2
-//line reduce_variants.go:131
-						var tid int = gc_tx2
-//line reduce_variants.go:131
-						v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank2:])
-//line reduce_variants.go:141
-						if tid < 0 || tid > len(sdata)-16 {
-//line reduce_variants.go:141
-							break
-						}
-//line reduce_variants.go:141
-						v.StoreSlice(sdata[tid:])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep5, false
-				}(gc_vstep5)
-				if gc_stop5 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
-					gc_tx2 := gc_vstep5
-					gc_rank2 := gc_base2 + gc_tx2
-//line reduce_variants.go:131
-					var tid int = gc_tx2
-//line reduce_variants.go:131
 					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
 //line reduce_variants.go:141
 					if tid < 0 || tid > len(sdata)-8 {
@@ -11017,10 +10915,10 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step11 := gc_vstep5
-			for ; gc_step11+3 < gc_bdx2; gc_step11 += 4 {
+			gc_step9 := gc_vstep4
+			for ; gc_step9+3 < gc_bdx2; gc_step9 += 4 {
 				{
-					gc_tx2 := gc_step11 + 0
+					gc_tx2 := gc_step9 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line reduce_variants.go:131
@@ -11030,7 +10928,7 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 					sdata[tid] = v
 				}
 				{
-					gc_tx2 := gc_step11 + 1
+					gc_tx2 := gc_step9 + 1
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line reduce_variants.go:131
@@ -11040,7 +10938,7 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 					sdata[tid] = v
 				}
 				{
-					gc_tx2 := gc_step11 + 2
+					gc_tx2 := gc_step9 + 2
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line reduce_variants.go:131
@@ -11050,7 +10948,7 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 					sdata[tid] = v
 				}
 				{
-					gc_tx2 := gc_step11 + 3
+					gc_tx2 := gc_step9 + 3
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line reduce_variants.go:131
@@ -11060,7 +10958,7 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 					sdata[tid] = v
 				}
 			}
-			for gc_tx2 := gc_step11; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx2 := gc_step9; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 //line reduce_variants.go:131
@@ -11086,6 +10984,47 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 			if gc_from2 >= 0 && gc_to2 <= len(sdata_) && gc_off12 >= 0 && gc_off12 <= len(sdata_) && gc_to2 <= len(sdata_)-gc_off12 {
 				gc_at14 := sdata_[:gc_to2]
 				gc_at15 := sdata_[gc_off12:][:gc_to2]
+				gc_vstep5 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop5 bool
+					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+						for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
+							gc_tx2 := gc_vstep5
+//line reduce.go:272
+							var tid_ int = gc_tx2
+//line reduce.go:272
+							_ = tid_
+							{
+								archsimd.LoadFloat32x16Slice(gc_at14[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at15[gc_tx2:])).StoreSlice(gc_at14[gc_tx2:])
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep5, false
+					}(gc_vstep5)
+					if gc_stop5 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
+						gc_tx2 := gc_vstep5
+//line reduce.go:272
+						var tid_ int = gc_tx2
+//line reduce.go:272
+						_ = tid_
+						{
+							archsimd.LoadFloat32x8Slice(gc_at14[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at15[gc_tx2:])).StoreSlice(gc_at14[gc_tx2:])
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
+					{
+//line reduce.go:275
+						gc_at14[gc_tx2] += gc_at15[gc_tx2]
+					}
+				}
+			} else {
 				gc_vstep6 := gc_from2
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop6 bool
@@ -11094,10 +11033,12 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 							gc_tx2 := gc_vstep6
 //line reduce.go:272
 							var tid_ int = gc_tx2
-//line reduce.go:272
-							_ = tid_
 							{
-								archsimd.LoadFloat32x16Slice(gc_at14[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at15[gc_tx2:])).StoreSlice(gc_at14[gc_tx2:])
+								if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
+									break
+								}
+//line reduce.go:275
+								archsimd.LoadFloat32x16Slice(sdata_[tid_:]).Add(archsimd.LoadFloat32x16Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -11112,49 +11053,6 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 						gc_tx2 := gc_vstep6
 //line reduce.go:272
 						var tid_ int = gc_tx2
-//line reduce.go:272
-						_ = tid_
-						{
-							archsimd.LoadFloat32x8Slice(gc_at14[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at15[gc_tx2:])).StoreSlice(gc_at14[gc_tx2:])
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep6; gc_tx2 < gc_to2; gc_tx2++ {
-					{
-//line reduce.go:275
-						gc_at14[gc_tx2] += gc_at15[gc_tx2]
-					}
-				}
-			} else {
-				gc_vstep7 := gc_from2
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop7 bool
-					gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
-						for ; gc_vstep7+15 < gc_to2; gc_vstep7 += 16 {
-							gc_tx2 := gc_vstep7
-//line reduce.go:272
-							var tid_ int = gc_tx2
-							{
-								if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
-									break
-								}
-//line reduce.go:275
-								archsimd.LoadFloat32x16Slice(sdata_[tid_:]).Add(archsimd.LoadFloat32x16Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep7, false
-					}(gc_vstep7)
-					if gc_stop7 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep7+7 < gc_to2; gc_vstep7 += 8 {
-						gc_tx2 := gc_vstep7
-//line reduce.go:272
-						var tid_ int = gc_tx2
 						{
 							if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
 								break
@@ -11165,10 +11063,10 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step12 := gc_vstep7
-				for ; gc_step12+3 < gc_to2; gc_step12 += 4 {
+				gc_step10 := gc_vstep6
+				for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
 					{
-						gc_tx2 := gc_step12 + 0
+						gc_tx2 := gc_step10 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line reduce.go:272
@@ -11179,7 +11077,7 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 						}
 					}
 					{
-						gc_tx2 := gc_step12 + 1
+						gc_tx2 := gc_step10 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line reduce.go:272
@@ -11190,7 +11088,7 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 						}
 					}
 					{
-						gc_tx2 := gc_step12 + 2
+						gc_tx2 := gc_step10 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line reduce.go:272
@@ -11201,7 +11099,7 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 						}
 					}
 					{
-						gc_tx2 := gc_step12 + 3
+						gc_tx2 := gc_step10 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line reduce.go:272
@@ -11212,7 +11110,7 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 						}
 					}
 				}
-				for gc_tx2 := gc_step12; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line reduce.go:272
@@ -11426,8 +11324,8 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 			if gc_from2 >= 0 && gc_off15 >= 0 && gc_off15 < len(partial) && gc_off16 >= 0 && gc_off16 < len(sdata) {
 				gc_at18 := partial[gc_off15:][:1]
 				gc_at19 := sdata[gc_off16:][:1]
-				gc_step13 := gc_from2
-				for ; gc_step13+3 < gc_to2; gc_step13 += 4 {
+				gc_step11 := gc_from2
+				for ; gc_step11+3 < gc_to2; gc_step11 += 4 {
 					{
 //line reduce_variants.go:148
 						gc_at18[0] = gc_at19[0]
@@ -11445,43 +11343,43 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 						gc_at18[0] = gc_at19[0]
 					}
 				}
-				for gc_tx2 := gc_step13; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step11; gc_tx2 < gc_to2; gc_tx2++ {
 //line reduce_variants.go:148
 					gc_at18[0] = gc_at19[0]
 				}
 			} else {
-				gc_step14 := gc_from2
-				for ; gc_step14+3 < gc_to2; gc_step14 += 4 {
+				gc_step12 := gc_from2
+				for ; gc_step12+3 < gc_to2; gc_step12 += 4 {
 					{
-						gc_tx2 := gc_step14 + 0
+						gc_tx2 := gc_step12 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line reduce_variants.go:148
 						partial[gc_bx2] = sdata[0]
 					}
 					{
-						gc_tx2 := gc_step14 + 1
+						gc_tx2 := gc_step12 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line reduce_variants.go:148
 						partial[gc_bx2] = sdata[0]
 					}
 					{
-						gc_tx2 := gc_step14 + 2
+						gc_tx2 := gc_step12 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line reduce_variants.go:148
 						partial[gc_bx2] = sdata[0]
 					}
 					{
-						gc_tx2 := gc_step14 + 3
+						gc_tx2 := gc_step12 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line reduce_variants.go:148
 						partial[gc_bx2] = sdata[0]
 					}
 				}
-				for gc_tx2 := gc_step14; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step12; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line reduce_variants.go:148
@@ -11510,70 +11408,7 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 	n := len(in)
 	b := gc_bdx3
 	gridSize := 2 * b * gc_gdx3
-	gc_vstep8 := 0
-	if compiled.SIMD && compiled.SIMD512 {
-		var gc_stop8 bool
-		gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
-			for ; gc_vstep8+15 < gc_n3; gc_vstep8 += 16 {
-				gc_rank3 := gc_vstep8
-//line reduce_variants.go:133
-				var v int32
-				archsimd.BroadcastInt32x16(v).StoreSlice(gc_s_v[gc_rank3:])
-			}
-			archsimd.ClearAVXUpperBits()
-			return gc_vstep8, false
-		}(gc_vstep8)
-		if gc_stop8 {
-			return
-		}
-	}
-	if compiled.SIMD {
-		for ; gc_vstep8+7 < gc_n3; gc_vstep8 += 8 {
-			gc_rank3 := gc_vstep8
-//line reduce_variants.go:133
-			var v int32
-			archsimd.BroadcastInt32x8(v).StoreSlice(gc_s_v[gc_rank3:])
-		}
-		archsimd.ClearAVXUpperBits()
-	}
-	gc_step15 := gc_vstep8
-	for ; gc_step15+3 < gc_n3; gc_step15 += 4 {
-		{
-			gc_rank3 := gc_step15 + 0
-			gc_pos3.Thread = gc_rank3
-//line reduce_variants.go:133
-			var v int32
-			gc_s_v[gc_rank3] = v
-		}
-		{
-			gc_rank3 := gc_step15 + 1
-			gc_pos3.Thread = gc_rank3
-//line reduce_variants.go:133
-			var v int32
-			gc_s_v[gc_rank3] = v
-		}
-		{
-			gc_rank3 := gc_step15 + 2
-			gc_pos3.Thread = gc_rank3
-//line reduce_variants.go:133
-			var v int32
-			gc_s_v[gc_rank3] = v
-		}
-		{
-			gc_rank3 := gc_step15 + 3
-			gc_pos3.Thread = gc_rank3
-//line reduce_variants.go:133
-			var v int32
-			gc_s_v[gc_rank3] = v
-		}
-	}
-	for gc_rank3 := gc_step15; gc_rank3 < gc_n3; gc_rank3++ {
-		gc_pos3.Thread = gc_rank3
-//line reduce_variants.go:133
-		var v int32
-		gc_s_v[gc_rank3] = v
-	}
-//line reduce_variants.go:134
+	clear(gc_s_v)
 	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += gridSize {
 		gc_b3.Tick()
 		if gc_b3.Stopped() {
@@ -11593,14 +11428,14 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 			if gc_from3 >= 0 && gc_off17 >= 0 && gc_off17 <= len(in) && gc_to3 <= len(in)-gc_off17 && gc_off18 >= 0 && gc_off18 <= len(in) && gc_to3 <= len(in)-gc_off18 {
 				gc_at20 := in[gc_off17:][:gc_to3]
 				gc_at21 := in[gc_off18:][:gc_to3]
-				gc_vstep9 := gc_from3
+				gc_vstep7 := gc_from3
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop9 bool
-					gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
+					var gc_stop7 bool
+					gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
 //line reduce_variants.go:131
 						gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						for ; gc_vstep9+15 < gc_to3; gc_vstep9 += 16 {
-							gc_tx3 := gc_vstep9
+						for ; gc_vstep7+15 < gc_to3; gc_vstep7 += 16 {
+							gc_tx3 := gc_vstep7
 							gc_rank3 := gc_base3 + gc_tx3
 //line reduce_variants.go:131
 							var tid int = gc_tx3
@@ -11625,17 +11460,17 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 							v.StoreSlice(gc_s_v[gc_rank3:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep9, false
-					}(gc_vstep9)
-					if gc_stop9 {
+						return gc_vstep7, false
+					}(gc_vstep7)
+					if gc_stop7 {
 						return
 					}
 				}
 				if compiled.SIMD {
 //line reduce_variants.go:131
 					gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep9+7 < gc_to3; gc_vstep9 += 8 {
-						gc_tx3 := gc_vstep9
+					for ; gc_vstep7+7 < gc_to3; gc_vstep7 += 8 {
+						gc_tx3 := gc_vstep7
 						gc_rank3 := gc_base3 + gc_tx3
 //line reduce_variants.go:131
 						var tid int = gc_tx3
@@ -11661,10 +11496,10 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep9 > gc_from3 {
+				if gc_vstep7 > gc_from3 {
 					gc_more = true
 				}
-				for gc_tx3 := gc_vstep9; gc_tx3 < gc_to3; gc_tx3++ {
+				for gc_tx3 := gc_vstep7; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 //line reduce_variants.go:131
 					tid := gc_tx3
@@ -11680,14 +11515,14 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 					gc_s_v[gc_rank3] = v
 				}
 			} else {
-				gc_vstep10 := gc_from3
+				gc_vstep8 := gc_from3
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop10 bool
-					gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
+					var gc_stop8 bool
+					gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
 //line reduce_variants.go:131
 						gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						for ; gc_vstep10+15 < gc_to3; gc_vstep10 += 16 {
-							gc_tx3 := gc_vstep10
+						for ; gc_vstep8+15 < gc_to3; gc_vstep8 += 16 {
+							gc_tx3 := gc_vstep8
 							gc_rank3 := gc_base3 + gc_tx3
 //line reduce_variants.go:131
 							var tid int = gc_tx3
@@ -11719,17 +11554,17 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 							v.StoreSlice(gc_s_v[gc_rank3:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep10, false
-					}(gc_vstep10)
-					if gc_stop10 {
+						return gc_vstep8, false
+					}(gc_vstep8)
+					if gc_stop8 {
 						return
 					}
 				}
 				if compiled.SIMD {
 //line reduce_variants.go:131
 					gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep10+7 < gc_to3; gc_vstep10 += 8 {
-						gc_tx3 := gc_vstep10
+					for ; gc_vstep8+7 < gc_to3; gc_vstep8 += 8 {
+						gc_tx3 := gc_vstep8
 						gc_rank3 := gc_base3 + gc_tx3
 //line reduce_variants.go:131
 						var tid int = gc_tx3
@@ -11762,13 +11597,13 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep10 > gc_from3 {
+				if gc_vstep8 > gc_from3 {
 					gc_more = true
 				}
-				gc_step16 := gc_vstep10
-				for ; gc_step16+3 < gc_to3; gc_step16 += 4 {
+				gc_step13 := gc_vstep8
+				for ; gc_step13+3 < gc_to3; gc_step13 += 4 {
 					{
-						gc_tx3 := gc_step16 + 0
+						gc_tx3 := gc_step13 + 0
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 //line reduce_variants.go:131
@@ -11785,7 +11620,7 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 						gc_s_v[gc_rank3] = v
 					}
 					{
-						gc_tx3 := gc_step16 + 1
+						gc_tx3 := gc_step13 + 1
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 //line reduce_variants.go:131
@@ -11802,7 +11637,7 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 						gc_s_v[gc_rank3] = v
 					}
 					{
-						gc_tx3 := gc_step16 + 2
+						gc_tx3 := gc_step13 + 2
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 //line reduce_variants.go:131
@@ -11819,7 +11654,7 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 						gc_s_v[gc_rank3] = v
 					}
 					{
-						gc_tx3 := gc_step16 + 3
+						gc_tx3 := gc_step13 + 3
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 //line reduce_variants.go:131
@@ -11836,7 +11671,7 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 						gc_s_v[gc_rank3] = v
 					}
 				}
-				for gc_tx3 := gc_step16; gc_tx3 < gc_to3; gc_tx3++ {
+				for gc_tx3 := gc_step13; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 //line reduce_variants.go:131
@@ -11864,12 +11699,12 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 	for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
 		if gc_bdx3 <= len(sdata) {
 			gc_at22 := sdata[:gc_bdx3]
-			gc_vstep11 := 0
+			gc_vstep9 := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop11 bool
-				gc_vstep11, gc_stop11 = func(gc_vstep11 int) (int, bool) {
-					for ; gc_vstep11+15 < gc_bdx3; gc_vstep11 += 16 {
-						gc_tx3 := gc_vstep11
+				var gc_stop9 bool
+				gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
+					for ; gc_vstep9+15 < gc_bdx3; gc_vstep9 += 16 {
+						gc_tx3 := gc_vstep9
 						gc_rank3 := gc_base3 + gc_tx3
 //line reduce_variants.go:131
 						var tid int = gc_tx3
@@ -11881,15 +11716,15 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 						v.StoreSlice(gc_at22[gc_tx3:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep11, false
-				}(gc_vstep11)
-				if gc_stop11 {
+					return gc_vstep9, false
+				}(gc_vstep9)
+				if gc_stop9 {
 					return
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep11+7 < gc_bdx3; gc_vstep11 += 8 {
-					gc_tx3 := gc_vstep11
+				for ; gc_vstep9+7 < gc_bdx3; gc_vstep9 += 8 {
+					gc_tx3 := gc_vstep9
 					gc_rank3 := gc_base3 + gc_tx3
 //line reduce_variants.go:131
 					var tid int = gc_tx3
@@ -11902,19 +11737,19 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx3 := gc_vstep11; gc_tx3 < gc_bdx3; gc_tx3++ {
+			for gc_tx3 := gc_vstep9; gc_tx3 < gc_bdx3; gc_tx3++ {
 				gc_rank3 := gc_base3 + gc_tx3
 				v := gc_s_v[gc_rank3]
 //line reduce_variants.go:141
 				gc_at22[gc_tx3] = v
 			}
 		} else {
-			gc_vstep12 := 0
+			gc_vstep10 := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop12 bool
-				gc_vstep12, gc_stop12 = func(gc_vstep12 int) (int, bool) {
-					for ; gc_vstep12+15 < gc_bdx3; gc_vstep12 += 16 {
-						gc_tx3 := gc_vstep12
+				var gc_stop10 bool
+				gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
+					for ; gc_vstep10+15 < gc_bdx3; gc_vstep10 += 16 {
+						gc_tx3 := gc_vstep10
 						gc_rank3 := gc_base3 + gc_tx3
 //line reduce_variants.go:131
 						var tid int = gc_tx3
@@ -11929,15 +11764,15 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 						v.StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep12, false
-				}(gc_vstep12)
-				if gc_stop12 {
+					return gc_vstep10, false
+				}(gc_vstep10)
+				if gc_stop10 {
 					return
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep12+7 < gc_bdx3; gc_vstep12 += 8 {
-					gc_tx3 := gc_vstep12
+				for ; gc_vstep10+7 < gc_bdx3; gc_vstep10 += 8 {
+					gc_tx3 := gc_vstep10
 					gc_rank3 := gc_base3 + gc_tx3
 //line reduce_variants.go:131
 					var tid int = gc_tx3
@@ -11953,10 +11788,10 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step17 := gc_vstep12
-			for ; gc_step17+3 < gc_bdx3; gc_step17 += 4 {
+			gc_step14 := gc_vstep10
+			for ; gc_step14+3 < gc_bdx3; gc_step14 += 4 {
 				{
-					gc_tx3 := gc_step17 + 0
+					gc_tx3 := gc_step14 + 0
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 //line reduce_variants.go:131
@@ -11966,7 +11801,7 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 					sdata[tid] = v
 				}
 				{
-					gc_tx3 := gc_step17 + 1
+					gc_tx3 := gc_step14 + 1
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 //line reduce_variants.go:131
@@ -11976,7 +11811,7 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 					sdata[tid] = v
 				}
 				{
-					gc_tx3 := gc_step17 + 2
+					gc_tx3 := gc_step14 + 2
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 //line reduce_variants.go:131
@@ -11986,7 +11821,7 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 					sdata[tid] = v
 				}
 				{
-					gc_tx3 := gc_step17 + 3
+					gc_tx3 := gc_step14 + 3
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 //line reduce_variants.go:131
@@ -11996,7 +11831,7 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 					sdata[tid] = v
 				}
 			}
-			for gc_tx3 := gc_step17; gc_tx3 < gc_bdx3; gc_tx3++ {
+			for gc_tx3 := gc_step14; gc_tx3 < gc_bdx3; gc_tx3++ {
 				gc_rank3 := gc_base3 + gc_tx3
 				gc_pos3.Thread = gc_rank3
 //line reduce_variants.go:131
@@ -12022,12 +11857,12 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 			if gc_from3 >= 0 && gc_to3 <= len(sdata_) && gc_off19 >= 0 && gc_off19 <= len(sdata_) && gc_to3 <= len(sdata_)-gc_off19 {
 				gc_at23 := sdata_[:gc_to3]
 				gc_at24 := sdata_[gc_off19:][:gc_to3]
-				gc_vstep13 := gc_from3
+				gc_vstep11 := gc_from3
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop13 bool
-					gc_vstep13, gc_stop13 = func(gc_vstep13 int) (int, bool) {
-						for ; gc_vstep13+15 < gc_to3; gc_vstep13 += 16 {
-							gc_tx3 := gc_vstep13
+					var gc_stop11 bool
+					gc_vstep11, gc_stop11 = func(gc_vstep11 int) (int, bool) {
+						for ; gc_vstep11+15 < gc_to3; gc_vstep11 += 16 {
+							gc_tx3 := gc_vstep11
 //line reduce.go:272
 							var tid_ int = gc_tx3
 //line reduce.go:272
@@ -12037,15 +11872,15 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 							}
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep13, false
-					}(gc_vstep13)
-					if gc_stop13 {
+						return gc_vstep11, false
+					}(gc_vstep11)
+					if gc_stop11 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep13+7 < gc_to3; gc_vstep13 += 8 {
-						gc_tx3 := gc_vstep13
+					for ; gc_vstep11+7 < gc_to3; gc_vstep11 += 8 {
+						gc_tx3 := gc_vstep11
 //line reduce.go:272
 						var tid_ int = gc_tx3
 //line reduce.go:272
@@ -12056,19 +11891,19 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx3 := gc_vstep13; gc_tx3 < gc_to3; gc_tx3++ {
+				for gc_tx3 := gc_vstep11; gc_tx3 < gc_to3; gc_tx3++ {
 					{
 //line reduce.go:275
 						gc_at23[gc_tx3] += gc_at24[gc_tx3]
 					}
 				}
 			} else {
-				gc_vstep14 := gc_from3
+				gc_vstep12 := gc_from3
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop14 bool
-					gc_vstep14, gc_stop14 = func(gc_vstep14 int) (int, bool) {
-						for ; gc_vstep14+15 < gc_to3; gc_vstep14 += 16 {
-							gc_tx3 := gc_vstep14
+					var gc_stop12 bool
+					gc_vstep12, gc_stop12 = func(gc_vstep12 int) (int, bool) {
+						for ; gc_vstep12+15 < gc_to3; gc_vstep12 += 16 {
+							gc_tx3 := gc_vstep12
 //line reduce.go:272
 							var tid_ int = gc_tx3
 							{
@@ -12080,15 +11915,15 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 							}
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep14, false
-					}(gc_vstep14)
-					if gc_stop14 {
+						return gc_vstep12, false
+					}(gc_vstep12)
+					if gc_stop12 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep14+7 < gc_to3; gc_vstep14 += 8 {
-						gc_tx3 := gc_vstep14
+					for ; gc_vstep12+7 < gc_to3; gc_vstep12 += 8 {
+						gc_tx3 := gc_vstep12
 //line reduce.go:272
 						var tid_ int = gc_tx3
 						{
@@ -12101,10 +11936,10 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step18 := gc_vstep14
-				for ; gc_step18+3 < gc_to3; gc_step18 += 4 {
+				gc_step15 := gc_vstep12
+				for ; gc_step15+3 < gc_to3; gc_step15 += 4 {
 					{
-						gc_tx3 := gc_step18 + 0
+						gc_tx3 := gc_step15 + 0
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 //line reduce.go:272
@@ -12115,7 +11950,7 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 						}
 					}
 					{
-						gc_tx3 := gc_step18 + 1
+						gc_tx3 := gc_step15 + 1
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 //line reduce.go:272
@@ -12126,7 +11961,7 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 						}
 					}
 					{
-						gc_tx3 := gc_step18 + 2
+						gc_tx3 := gc_step15 + 2
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 //line reduce.go:272
@@ -12137,7 +11972,7 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 						}
 					}
 					{
-						gc_tx3 := gc_step18 + 3
+						gc_tx3 := gc_step15 + 3
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 //line reduce.go:272
@@ -12148,7 +11983,7 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 						}
 					}
 				}
-				for gc_tx3 := gc_step18; gc_tx3 < gc_to3; gc_tx3++ {
+				for gc_tx3 := gc_step15; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 //line reduce.go:272
@@ -12362,8 +12197,8 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 			if gc_from3 >= 0 && gc_off22 >= 0 && gc_off22 < len(partial) && gc_off23 >= 0 && gc_off23 < len(sdata) {
 				gc_at27 := partial[gc_off22:][:1]
 				gc_at28 := sdata[gc_off23:][:1]
-				gc_step19 := gc_from3
-				for ; gc_step19+3 < gc_to3; gc_step19 += 4 {
+				gc_step16 := gc_from3
+				for ; gc_step16+3 < gc_to3; gc_step16 += 4 {
 					{
 //line reduce_variants.go:148
 						gc_at27[0] = gc_at28[0]
@@ -12381,43 +12216,43 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 						gc_at27[0] = gc_at28[0]
 					}
 				}
-				for gc_tx3 := gc_step19; gc_tx3 < gc_to3; gc_tx3++ {
+				for gc_tx3 := gc_step16; gc_tx3 < gc_to3; gc_tx3++ {
 //line reduce_variants.go:148
 					gc_at27[0] = gc_at28[0]
 				}
 			} else {
-				gc_step20 := gc_from3
-				for ; gc_step20+3 < gc_to3; gc_step20 += 4 {
+				gc_step17 := gc_from3
+				for ; gc_step17+3 < gc_to3; gc_step17 += 4 {
 					{
-						gc_tx3 := gc_step20 + 0
+						gc_tx3 := gc_step17 + 0
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 //line reduce_variants.go:148
 						partial[gc_bx3] = sdata[0]
 					}
 					{
-						gc_tx3 := gc_step20 + 1
+						gc_tx3 := gc_step17 + 1
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 //line reduce_variants.go:148
 						partial[gc_bx3] = sdata[0]
 					}
 					{
-						gc_tx3 := gc_step20 + 2
+						gc_tx3 := gc_step17 + 2
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 //line reduce_variants.go:148
 						partial[gc_bx3] = sdata[0]
 					}
 					{
-						gc_tx3 := gc_step20 + 3
+						gc_tx3 := gc_step17 + 3
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 //line reduce_variants.go:148
 						partial[gc_bx3] = sdata[0]
 					}
 				}
-				for gc_tx3 := gc_step20; gc_tx3 < gc_to3; gc_tx3++ {
+				for gc_tx3 := gc_step17; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 //line reduce_variants.go:148
@@ -12446,70 +12281,7 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 	n := len(in)
 	b := gc_bdx4
 	gridSize := 2 * b * gc_gdx4
-	gc_vstep15 := 0
-	if compiled.SIMD && compiled.SIMD512 {
-		var gc_stop15 bool
-		gc_vstep15, gc_stop15 = func(gc_vstep15 int) (int, bool) {
-			for ; gc_vstep15+15 < gc_n4; gc_vstep15 += 16 {
-				gc_rank4 := gc_vstep15
-//line reduce_variants.go:133
-				var v uint32
-				archsimd.BroadcastUint32x16(v).StoreSlice(gc_s_v[gc_rank4:])
-			}
-			archsimd.ClearAVXUpperBits()
-			return gc_vstep15, false
-		}(gc_vstep15)
-		if gc_stop15 {
-			return
-		}
-	}
-	if compiled.SIMD {
-		for ; gc_vstep15+7 < gc_n4; gc_vstep15 += 8 {
-			gc_rank4 := gc_vstep15
-//line reduce_variants.go:133
-			var v uint32
-			archsimd.BroadcastUint32x8(v).StoreSlice(gc_s_v[gc_rank4:])
-		}
-		archsimd.ClearAVXUpperBits()
-	}
-	gc_step21 := gc_vstep15
-	for ; gc_step21+3 < gc_n4; gc_step21 += 4 {
-		{
-			gc_rank4 := gc_step21 + 0
-			gc_pos4.Thread = gc_rank4
-//line reduce_variants.go:133
-			var v uint32
-			gc_s_v[gc_rank4] = v
-		}
-		{
-			gc_rank4 := gc_step21 + 1
-			gc_pos4.Thread = gc_rank4
-//line reduce_variants.go:133
-			var v uint32
-			gc_s_v[gc_rank4] = v
-		}
-		{
-			gc_rank4 := gc_step21 + 2
-			gc_pos4.Thread = gc_rank4
-//line reduce_variants.go:133
-			var v uint32
-			gc_s_v[gc_rank4] = v
-		}
-		{
-			gc_rank4 := gc_step21 + 3
-			gc_pos4.Thread = gc_rank4
-//line reduce_variants.go:133
-			var v uint32
-			gc_s_v[gc_rank4] = v
-		}
-	}
-	for gc_rank4 := gc_step21; gc_rank4 < gc_n4; gc_rank4++ {
-		gc_pos4.Thread = gc_rank4
-//line reduce_variants.go:133
-		var v uint32
-		gc_s_v[gc_rank4] = v
-	}
-//line reduce_variants.go:134
+	clear(gc_s_v)
 	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += gridSize {
 		gc_b4.Tick()
 		if gc_b4.Stopped() {
@@ -12529,14 +12301,14 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 			if gc_from4 >= 0 && gc_off24 >= 0 && gc_off24 <= len(in) && gc_to4 <= len(in)-gc_off24 && gc_off25 >= 0 && gc_off25 <= len(in) && gc_to4 <= len(in)-gc_off25 {
 				gc_at29 := in[gc_off24:][:gc_to4]
 				gc_at30 := in[gc_off25:][:gc_to4]
-				gc_vstep16 := gc_from4
+				gc_vstep13 := gc_from4
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop16 bool
-					gc_vstep16, gc_stop16 = func(gc_vstep16 int) (int, bool) {
+					var gc_stop13 bool
+					gc_vstep13, gc_stop13 = func(gc_vstep13 int) (int, bool) {
 //line reduce_variants.go:131
 						gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						for ; gc_vstep16+15 < gc_to4; gc_vstep16 += 16 {
-							gc_tx4 := gc_vstep16
+						for ; gc_vstep13+15 < gc_to4; gc_vstep13 += 16 {
+							gc_tx4 := gc_vstep13
 							gc_rank4 := gc_base4 + gc_tx4
 //line reduce_variants.go:131
 							var tid int = gc_tx4
@@ -12561,17 +12333,17 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 							v.StoreSlice(gc_s_v[gc_rank4:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep16, false
-					}(gc_vstep16)
-					if gc_stop16 {
+						return gc_vstep13, false
+					}(gc_vstep13)
+					if gc_stop13 {
 						return
 					}
 				}
 				if compiled.SIMD {
 //line reduce_variants.go:131
 					gc_iota11 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep16+7 < gc_to4; gc_vstep16 += 8 {
-						gc_tx4 := gc_vstep16
+					for ; gc_vstep13+7 < gc_to4; gc_vstep13 += 8 {
+						gc_tx4 := gc_vstep13
 						gc_rank4 := gc_base4 + gc_tx4
 //line reduce_variants.go:131
 						var tid int = gc_tx4
@@ -12597,10 +12369,10 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep16 > gc_from4 {
+				if gc_vstep13 > gc_from4 {
 					gc_more = true
 				}
-				for gc_tx4 := gc_vstep16; gc_tx4 < gc_to4; gc_tx4++ {
+				for gc_tx4 := gc_vstep13; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 //line reduce_variants.go:131
 					tid := gc_tx4
@@ -12616,14 +12388,14 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 					gc_s_v[gc_rank4] = v
 				}
 			} else {
-				gc_vstep17 := gc_from4
+				gc_vstep14 := gc_from4
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop17 bool
-					gc_vstep17, gc_stop17 = func(gc_vstep17 int) (int, bool) {
+					var gc_stop14 bool
+					gc_vstep14, gc_stop14 = func(gc_vstep14 int) (int, bool) {
 //line reduce_variants.go:131
 						gc_iota10 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						for ; gc_vstep17+15 < gc_to4; gc_vstep17 += 16 {
-							gc_tx4 := gc_vstep17
+						for ; gc_vstep14+15 < gc_to4; gc_vstep14 += 16 {
+							gc_tx4 := gc_vstep14
 							gc_rank4 := gc_base4 + gc_tx4
 //line reduce_variants.go:131
 							var tid int = gc_tx4
@@ -12655,17 +12427,17 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 							v.StoreSlice(gc_s_v[gc_rank4:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep17, false
-					}(gc_vstep17)
-					if gc_stop17 {
+						return gc_vstep14, false
+					}(gc_vstep14)
+					if gc_stop14 {
 						return
 					}
 				}
 				if compiled.SIMD {
 //line reduce_variants.go:131
 					gc_iota9 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep17+7 < gc_to4; gc_vstep17 += 8 {
-						gc_tx4 := gc_vstep17
+					for ; gc_vstep14+7 < gc_to4; gc_vstep14 += 8 {
+						gc_tx4 := gc_vstep14
 						gc_rank4 := gc_base4 + gc_tx4
 //line reduce_variants.go:131
 						var tid int = gc_tx4
@@ -12698,13 +12470,13 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep17 > gc_from4 {
+				if gc_vstep14 > gc_from4 {
 					gc_more = true
 				}
-				gc_step22 := gc_vstep17
-				for ; gc_step22+3 < gc_to4; gc_step22 += 4 {
+				gc_step18 := gc_vstep14
+				for ; gc_step18+3 < gc_to4; gc_step18 += 4 {
 					{
-						gc_tx4 := gc_step22 + 0
+						gc_tx4 := gc_step18 + 0
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 //line reduce_variants.go:131
@@ -12721,7 +12493,7 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 						gc_s_v[gc_rank4] = v
 					}
 					{
-						gc_tx4 := gc_step22 + 1
+						gc_tx4 := gc_step18 + 1
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 //line reduce_variants.go:131
@@ -12738,7 +12510,7 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 						gc_s_v[gc_rank4] = v
 					}
 					{
-						gc_tx4 := gc_step22 + 2
+						gc_tx4 := gc_step18 + 2
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 //line reduce_variants.go:131
@@ -12755,7 +12527,7 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 						gc_s_v[gc_rank4] = v
 					}
 					{
-						gc_tx4 := gc_step22 + 3
+						gc_tx4 := gc_step18 + 3
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 //line reduce_variants.go:131
@@ -12772,7 +12544,7 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 						gc_s_v[gc_rank4] = v
 					}
 				}
-				for gc_tx4 := gc_step22; gc_tx4 < gc_to4; gc_tx4++ {
+				for gc_tx4 := gc_step18; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 //line reduce_variants.go:131
@@ -12800,12 +12572,12 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 	for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
 		if gc_bdx4 <= len(sdata) {
 			gc_at31 := sdata[:gc_bdx4]
-			gc_vstep18 := 0
+			gc_vstep15 := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop18 bool
-				gc_vstep18, gc_stop18 = func(gc_vstep18 int) (int, bool) {
-					for ; gc_vstep18+15 < gc_bdx4; gc_vstep18 += 16 {
-						gc_tx4 := gc_vstep18
+				var gc_stop15 bool
+				gc_vstep15, gc_stop15 = func(gc_vstep15 int) (int, bool) {
+					for ; gc_vstep15+15 < gc_bdx4; gc_vstep15 += 16 {
+						gc_tx4 := gc_vstep15
 						gc_rank4 := gc_base4 + gc_tx4
 //line reduce_variants.go:131
 						var tid int = gc_tx4
@@ -12817,15 +12589,15 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 						v.StoreSlice(gc_at31[gc_tx4:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep18, false
-				}(gc_vstep18)
-				if gc_stop18 {
+					return gc_vstep15, false
+				}(gc_vstep15)
+				if gc_stop15 {
 					return
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep18+7 < gc_bdx4; gc_vstep18 += 8 {
-					gc_tx4 := gc_vstep18
+				for ; gc_vstep15+7 < gc_bdx4; gc_vstep15 += 8 {
+					gc_tx4 := gc_vstep15
 					gc_rank4 := gc_base4 + gc_tx4
 //line reduce_variants.go:131
 					var tid int = gc_tx4
@@ -12838,19 +12610,19 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx4 := gc_vstep18; gc_tx4 < gc_bdx4; gc_tx4++ {
+			for gc_tx4 := gc_vstep15; gc_tx4 < gc_bdx4; gc_tx4++ {
 				gc_rank4 := gc_base4 + gc_tx4
 				v := gc_s_v[gc_rank4]
 //line reduce_variants.go:141
 				gc_at31[gc_tx4] = v
 			}
 		} else {
-			gc_vstep19 := 0
+			gc_vstep16 := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop19 bool
-				gc_vstep19, gc_stop19 = func(gc_vstep19 int) (int, bool) {
-					for ; gc_vstep19+15 < gc_bdx4; gc_vstep19 += 16 {
-						gc_tx4 := gc_vstep19
+				var gc_stop16 bool
+				gc_vstep16, gc_stop16 = func(gc_vstep16 int) (int, bool) {
+					for ; gc_vstep16+15 < gc_bdx4; gc_vstep16 += 16 {
+						gc_tx4 := gc_vstep16
 						gc_rank4 := gc_base4 + gc_tx4
 //line reduce_variants.go:131
 						var tid int = gc_tx4
@@ -12865,15 +12637,15 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 						v.StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep19, false
-				}(gc_vstep19)
-				if gc_stop19 {
+					return gc_vstep16, false
+				}(gc_vstep16)
+				if gc_stop16 {
 					return
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep19+7 < gc_bdx4; gc_vstep19 += 8 {
-					gc_tx4 := gc_vstep19
+				for ; gc_vstep16+7 < gc_bdx4; gc_vstep16 += 8 {
+					gc_tx4 := gc_vstep16
 					gc_rank4 := gc_base4 + gc_tx4
 //line reduce_variants.go:131
 					var tid int = gc_tx4
@@ -12889,10 +12661,10 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step23 := gc_vstep19
-			for ; gc_step23+3 < gc_bdx4; gc_step23 += 4 {
+			gc_step19 := gc_vstep16
+			for ; gc_step19+3 < gc_bdx4; gc_step19 += 4 {
 				{
-					gc_tx4 := gc_step23 + 0
+					gc_tx4 := gc_step19 + 0
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 //line reduce_variants.go:131
@@ -12902,7 +12674,7 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 					sdata[tid] = v
 				}
 				{
-					gc_tx4 := gc_step23 + 1
+					gc_tx4 := gc_step19 + 1
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 //line reduce_variants.go:131
@@ -12912,7 +12684,7 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 					sdata[tid] = v
 				}
 				{
-					gc_tx4 := gc_step23 + 2
+					gc_tx4 := gc_step19 + 2
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 //line reduce_variants.go:131
@@ -12922,7 +12694,7 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 					sdata[tid] = v
 				}
 				{
-					gc_tx4 := gc_step23 + 3
+					gc_tx4 := gc_step19 + 3
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 //line reduce_variants.go:131
@@ -12932,7 +12704,7 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 					sdata[tid] = v
 				}
 			}
-			for gc_tx4 := gc_step23; gc_tx4 < gc_bdx4; gc_tx4++ {
+			for gc_tx4 := gc_step19; gc_tx4 < gc_bdx4; gc_tx4++ {
 				gc_rank4 := gc_base4 + gc_tx4
 				gc_pos4.Thread = gc_rank4
 //line reduce_variants.go:131
@@ -12958,12 +12730,12 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 			if gc_from4 >= 0 && gc_to4 <= len(sdata_) && gc_off26 >= 0 && gc_off26 <= len(sdata_) && gc_to4 <= len(sdata_)-gc_off26 {
 				gc_at32 := sdata_[:gc_to4]
 				gc_at33 := sdata_[gc_off26:][:gc_to4]
-				gc_vstep20 := gc_from4
+				gc_vstep17 := gc_from4
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop20 bool
-					gc_vstep20, gc_stop20 = func(gc_vstep20 int) (int, bool) {
-						for ; gc_vstep20+15 < gc_to4; gc_vstep20 += 16 {
-							gc_tx4 := gc_vstep20
+					var gc_stop17 bool
+					gc_vstep17, gc_stop17 = func(gc_vstep17 int) (int, bool) {
+						for ; gc_vstep17+15 < gc_to4; gc_vstep17 += 16 {
+							gc_tx4 := gc_vstep17
 //line reduce.go:272
 							var tid_ int = gc_tx4
 //line reduce.go:272
@@ -12973,15 +12745,15 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 							}
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep20, false
-					}(gc_vstep20)
-					if gc_stop20 {
+						return gc_vstep17, false
+					}(gc_vstep17)
+					if gc_stop17 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep20+7 < gc_to4; gc_vstep20 += 8 {
-						gc_tx4 := gc_vstep20
+					for ; gc_vstep17+7 < gc_to4; gc_vstep17 += 8 {
+						gc_tx4 := gc_vstep17
 //line reduce.go:272
 						var tid_ int = gc_tx4
 //line reduce.go:272
@@ -12992,19 +12764,19 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx4 := gc_vstep20; gc_tx4 < gc_to4; gc_tx4++ {
+				for gc_tx4 := gc_vstep17; gc_tx4 < gc_to4; gc_tx4++ {
 					{
 //line reduce.go:275
 						gc_at32[gc_tx4] += gc_at33[gc_tx4]
 					}
 				}
 			} else {
-				gc_vstep21 := gc_from4
+				gc_vstep18 := gc_from4
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop21 bool
-					gc_vstep21, gc_stop21 = func(gc_vstep21 int) (int, bool) {
-						for ; gc_vstep21+15 < gc_to4; gc_vstep21 += 16 {
-							gc_tx4 := gc_vstep21
+					var gc_stop18 bool
+					gc_vstep18, gc_stop18 = func(gc_vstep18 int) (int, bool) {
+						for ; gc_vstep18+15 < gc_to4; gc_vstep18 += 16 {
+							gc_tx4 := gc_vstep18
 //line reduce.go:272
 							var tid_ int = gc_tx4
 							{
@@ -13016,15 +12788,15 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 							}
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep21, false
-					}(gc_vstep21)
-					if gc_stop21 {
+						return gc_vstep18, false
+					}(gc_vstep18)
+					if gc_stop18 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep21+7 < gc_to4; gc_vstep21 += 8 {
-						gc_tx4 := gc_vstep21
+					for ; gc_vstep18+7 < gc_to4; gc_vstep18 += 8 {
+						gc_tx4 := gc_vstep18
 //line reduce.go:272
 						var tid_ int = gc_tx4
 						{
@@ -13037,10 +12809,10 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step24 := gc_vstep21
-				for ; gc_step24+3 < gc_to4; gc_step24 += 4 {
+				gc_step20 := gc_vstep18
+				for ; gc_step20+3 < gc_to4; gc_step20 += 4 {
 					{
-						gc_tx4 := gc_step24 + 0
+						gc_tx4 := gc_step20 + 0
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 //line reduce.go:272
@@ -13051,7 +12823,7 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 						}
 					}
 					{
-						gc_tx4 := gc_step24 + 1
+						gc_tx4 := gc_step20 + 1
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 //line reduce.go:272
@@ -13062,7 +12834,7 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 						}
 					}
 					{
-						gc_tx4 := gc_step24 + 2
+						gc_tx4 := gc_step20 + 2
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 //line reduce.go:272
@@ -13073,7 +12845,7 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 						}
 					}
 					{
-						gc_tx4 := gc_step24 + 3
+						gc_tx4 := gc_step20 + 3
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 //line reduce.go:272
@@ -13084,7 +12856,7 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 						}
 					}
 				}
-				for gc_tx4 := gc_step24; gc_tx4 < gc_to4; gc_tx4++ {
+				for gc_tx4 := gc_step20; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 //line reduce.go:272
@@ -13298,8 +13070,8 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 			if gc_from4 >= 0 && gc_off29 >= 0 && gc_off29 < len(partial) && gc_off30 >= 0 && gc_off30 < len(sdata) {
 				gc_at36 := partial[gc_off29:][:1]
 				gc_at37 := sdata[gc_off30:][:1]
-				gc_step25 := gc_from4
-				for ; gc_step25+3 < gc_to4; gc_step25 += 4 {
+				gc_step21 := gc_from4
+				for ; gc_step21+3 < gc_to4; gc_step21 += 4 {
 					{
 //line reduce_variants.go:148
 						gc_at36[0] = gc_at37[0]
@@ -13317,43 +13089,43 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 						gc_at36[0] = gc_at37[0]
 					}
 				}
-				for gc_tx4 := gc_step25; gc_tx4 < gc_to4; gc_tx4++ {
+				for gc_tx4 := gc_step21; gc_tx4 < gc_to4; gc_tx4++ {
 //line reduce_variants.go:148
 					gc_at36[0] = gc_at37[0]
 				}
 			} else {
-				gc_step26 := gc_from4
-				for ; gc_step26+3 < gc_to4; gc_step26 += 4 {
+				gc_step22 := gc_from4
+				for ; gc_step22+3 < gc_to4; gc_step22 += 4 {
 					{
-						gc_tx4 := gc_step26 + 0
+						gc_tx4 := gc_step22 + 0
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 //line reduce_variants.go:148
 						partial[gc_bx4] = sdata[0]
 					}
 					{
-						gc_tx4 := gc_step26 + 1
+						gc_tx4 := gc_step22 + 1
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 //line reduce_variants.go:148
 						partial[gc_bx4] = sdata[0]
 					}
 					{
-						gc_tx4 := gc_step26 + 2
+						gc_tx4 := gc_step22 + 2
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 //line reduce_variants.go:148
 						partial[gc_bx4] = sdata[0]
 					}
 					{
-						gc_tx4 := gc_step26 + 3
+						gc_tx4 := gc_step22 + 3
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 //line reduce_variants.go:148
 						partial[gc_bx4] = sdata[0]
 					}
 				}
-				for gc_tx4 := gc_step26; gc_tx4 < gc_to4; gc_tx4++ {
+				for gc_tx4 := gc_step22; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 //line reduce_variants.go:148
@@ -13428,43 +13200,7 @@ func gc_body_reduceCoarsened[T Number](gc_b8 *compiled.Block, in, partial []T) {
 	n := len(in)
 //line reduce_variants.go:172
 	stride := gc_bdx5 * gc_gdx5 * reduceRun
-	gc_step13 := 0
-	for ; gc_step13+3 < gc_n5; gc_step13 += 4 {
-		{
-			gc_rank5 := gc_step13 + 0
-			gc_pos5.Thread = gc_rank5
-//line reduce_variants.go:171
-			var v T
-			gc_s_v[gc_rank5] = v
-		}
-		{
-			gc_rank5 := gc_step13 + 1
-			gc_pos5.Thread = gc_rank5
-//line reduce_variants.go:171
-			var v T
-			gc_s_v[gc_rank5] = v
-		}
-		{
-			gc_rank5 := gc_step13 + 2
-			gc_pos5.Thread = gc_rank5
-//line reduce_variants.go:171
-			var v T
-			gc_s_v[gc_rank5] = v
-		}
-		{
-			gc_rank5 := gc_step13 + 3
-			gc_pos5.Thread = gc_rank5
-//line reduce_variants.go:171
-			var v T
-			gc_s_v[gc_rank5] = v
-		}
-	}
-	for gc_rank5 := gc_step13; gc_rank5 < gc_n5; gc_rank5++ {
-		gc_pos5.Thread = gc_rank5
-//line reduce_variants.go:171
-		var v T
-		gc_s_v[gc_rank5] = v
-	}
+	clear(gc_s_v)
 //line reduce_variants.go:173
 	gc_chunk := compiled.StrideChunk(stride)
 	gc_span := (stride) * gc_chunk
@@ -13653,10 +13389,10 @@ func gc_body_reduceCoarsened[T Number](gc_b8 *compiled.Block, in, partial []T) {
 		gc_off6 := gc_bx5
 		if gc_from12 >= 0 && gc_off6 >= 0 && gc_off6 < len(partial) {
 			gc_at5 := partial[gc_off6:][:1]
-			gc_step14 := gc_from12
-			for ; gc_step14+3 < gc_to5; gc_step14 += 4 {
+			gc_step9 := gc_from12
+			for ; gc_step9+3 < gc_to5; gc_step9 += 4 {
 				{
-					gc_tx5 := gc_step14 + 0
+					gc_tx5 := gc_step9 + 0
 					gc_rank5 := gc_base5 + gc_tx5
 					v_ := gc_s_v_[gc_rank5]
 //line reduce_variants.go:110
@@ -13668,7 +13404,7 @@ func gc_body_reduceCoarsened[T Number](gc_b8 *compiled.Block, in, partial []T) {
 					}
 				}
 				{
-					gc_tx5 := gc_step14 + 1
+					gc_tx5 := gc_step9 + 1
 					gc_rank5 := gc_base5 + gc_tx5
 					v_ := gc_s_v_[gc_rank5]
 //line reduce_variants.go:110
@@ -13680,7 +13416,7 @@ func gc_body_reduceCoarsened[T Number](gc_b8 *compiled.Block, in, partial []T) {
 					}
 				}
 				{
-					gc_tx5 := gc_step14 + 2
+					gc_tx5 := gc_step9 + 2
 					gc_rank5 := gc_base5 + gc_tx5
 					v_ := gc_s_v_[gc_rank5]
 //line reduce_variants.go:110
@@ -13692,7 +13428,7 @@ func gc_body_reduceCoarsened[T Number](gc_b8 *compiled.Block, in, partial []T) {
 					}
 				}
 				{
-					gc_tx5 := gc_step14 + 3
+					gc_tx5 := gc_step9 + 3
 					gc_rank5 := gc_base5 + gc_tx5
 					v_ := gc_s_v_[gc_rank5]
 //line reduce_variants.go:110
@@ -13704,7 +13440,7 @@ func gc_body_reduceCoarsened[T Number](gc_b8 *compiled.Block, in, partial []T) {
 					}
 				}
 			}
-			for gc_tx5 := gc_step14; gc_tx5 < gc_to5; gc_tx5++ {
+			for gc_tx5 := gc_step9; gc_tx5 < gc_to5; gc_tx5++ {
 				gc_rank5 := gc_base5 + gc_tx5
 				v_ := gc_s_v_[gc_rank5]
 //line reduce_variants.go:110
@@ -13716,10 +13452,10 @@ func gc_body_reduceCoarsened[T Number](gc_b8 *compiled.Block, in, partial []T) {
 				}
 			}
 		} else {
-			gc_step15 := gc_from12
-			for ; gc_step15+3 < gc_to5; gc_step15 += 4 {
+			gc_step10 := gc_from12
+			for ; gc_step10+3 < gc_to5; gc_step10 += 4 {
 				{
-					gc_tx5 := gc_step15 + 0
+					gc_tx5 := gc_step10 + 0
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 					v_ := gc_s_v_[gc_rank5]
@@ -13732,7 +13468,7 @@ func gc_body_reduceCoarsened[T Number](gc_b8 *compiled.Block, in, partial []T) {
 					}
 				}
 				{
-					gc_tx5 := gc_step15 + 1
+					gc_tx5 := gc_step10 + 1
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 					v_ := gc_s_v_[gc_rank5]
@@ -13745,7 +13481,7 @@ func gc_body_reduceCoarsened[T Number](gc_b8 *compiled.Block, in, partial []T) {
 					}
 				}
 				{
-					gc_tx5 := gc_step15 + 2
+					gc_tx5 := gc_step10 + 2
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 					v_ := gc_s_v_[gc_rank5]
@@ -13758,7 +13494,7 @@ func gc_body_reduceCoarsened[T Number](gc_b8 *compiled.Block, in, partial []T) {
 					}
 				}
 				{
-					gc_tx5 := gc_step15 + 3
+					gc_tx5 := gc_step10 + 3
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 					v_ := gc_s_v_[gc_rank5]
@@ -13771,7 +13507,7 @@ func gc_body_reduceCoarsened[T Number](gc_b8 *compiled.Block, in, partial []T) {
 					}
 				}
 			}
-			for gc_tx5 := gc_step15; gc_tx5 < gc_to5; gc_tx5++ {
+			for gc_tx5 := gc_step10; gc_tx5 < gc_to5; gc_tx5++ {
 				gc_rank5 := gc_base5 + gc_tx5
 				gc_pos5.Thread = gc_rank5
 				v_ := gc_s_v_[gc_rank5]
@@ -13810,71 +13546,7 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 	n := len(in)
 //line reduce_variants.go:172
 	stride := gc_bdx2 * gc_gdx2 * reduceRun
-	gc_vstep := 0
-	if compiled.SIMD && compiled.SIMD512 {
-		var gc_stop bool
-		gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-			for ; gc_vstep+15 < gc_n2; gc_vstep += 16 {
-				gc_rank2 := gc_vstep
-//line reduce_variants.go:171
-				var v archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line reduce_variants.go:171
-				v.StoreSlice(gc_s_v[gc_rank2:])
-			}
-			archsimd.ClearAVXUpperBits()
-			return gc_vstep, false
-		}(gc_vstep)
-		if gc_stop {
-			return
-		}
-	}
-	if compiled.SIMD {
-		for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
-			gc_rank2 := gc_vstep
-//line reduce_variants.go:171
-			var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line reduce_variants.go:171
-			v.StoreSlice(gc_s_v[gc_rank2:])
-		}
-		archsimd.ClearAVXUpperBits()
-	}
-	gc_step4 := gc_vstep
-	for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
-		{
-			gc_rank2 := gc_step4 + 0
-			gc_pos2.Thread = gc_rank2
-//line reduce_variants.go:171
-			var v float32
-			gc_s_v[gc_rank2] = v
-		}
-		{
-			gc_rank2 := gc_step4 + 1
-			gc_pos2.Thread = gc_rank2
-//line reduce_variants.go:171
-			var v float32
-			gc_s_v[gc_rank2] = v
-		}
-		{
-			gc_rank2 := gc_step4 + 2
-			gc_pos2.Thread = gc_rank2
-//line reduce_variants.go:171
-			var v float32
-			gc_s_v[gc_rank2] = v
-		}
-		{
-			gc_rank2 := gc_step4 + 3
-			gc_pos2.Thread = gc_rank2
-//line reduce_variants.go:171
-			var v float32
-			gc_s_v[gc_rank2] = v
-		}
-	}
-	for gc_rank2 := gc_step4; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
-//line reduce_variants.go:171
-		var v float32
-		gc_s_v[gc_rank2] = v
-	}
+	clear(gc_s_v)
 //line reduce_variants.go:173
 	gc_chunk := compiled.StrideChunk(stride)
 	gc_span := (stride) * gc_chunk
@@ -14396,10 +14068,10 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 		gc_off3 := gc_bx2
 		if gc_from3 >= 0 && gc_off3 >= 0 && gc_off3 < len(partial) {
 			gc_at2 := partial[gc_off3:][:1]
-			gc_step5 := gc_from3
-			for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+			gc_step3 := gc_from3
+			for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
 				{
-					gc_tx2 := gc_step5 + 0
+					gc_tx2 := gc_step3 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					v_ := gc_s_v_[gc_rank2]
 //line reduce_variants.go:110
@@ -14411,7 +14083,7 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 					}
 				}
 				{
-					gc_tx2 := gc_step5 + 1
+					gc_tx2 := gc_step3 + 1
 					gc_rank2 := gc_base2 + gc_tx2
 					v_ := gc_s_v_[gc_rank2]
 //line reduce_variants.go:110
@@ -14423,7 +14095,7 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 					}
 				}
 				{
-					gc_tx2 := gc_step5 + 2
+					gc_tx2 := gc_step3 + 2
 					gc_rank2 := gc_base2 + gc_tx2
 					v_ := gc_s_v_[gc_rank2]
 //line reduce_variants.go:110
@@ -14435,7 +14107,7 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 					}
 				}
 				{
-					gc_tx2 := gc_step5 + 3
+					gc_tx2 := gc_step3 + 3
 					gc_rank2 := gc_base2 + gc_tx2
 					v_ := gc_s_v_[gc_rank2]
 //line reduce_variants.go:110
@@ -14447,7 +14119,7 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 					}
 				}
 			}
-			for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+			for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				v_ := gc_s_v_[gc_rank2]
 //line reduce_variants.go:110
@@ -14459,10 +14131,10 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 				}
 			}
 		} else {
-			gc_step6 := gc_from3
-			for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+			gc_step4 := gc_from3
+			for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
 				{
-					gc_tx2 := gc_step6 + 0
+					gc_tx2 := gc_step4 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					v_ := gc_s_v_[gc_rank2]
@@ -14475,7 +14147,7 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 					}
 				}
 				{
-					gc_tx2 := gc_step6 + 1
+					gc_tx2 := gc_step4 + 1
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					v_ := gc_s_v_[gc_rank2]
@@ -14488,7 +14160,7 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 					}
 				}
 				{
-					gc_tx2 := gc_step6 + 2
+					gc_tx2 := gc_step4 + 2
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					v_ := gc_s_v_[gc_rank2]
@@ -14501,7 +14173,7 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 					}
 				}
 				{
-					gc_tx2 := gc_step6 + 3
+					gc_tx2 := gc_step4 + 3
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					v_ := gc_s_v_[gc_rank2]
@@ -14514,7 +14186,7 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 					}
 				}
 			}
-			for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+			for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 				v_ := gc_s_v_[gc_rank2]
@@ -14553,69 +14225,7 @@ func gc_body_reduceCoarsened_int32(gc_b4 *compiled.Block, in []int32, partial []
 	n := len(in)
 //line reduce_variants.go:172
 	stride := gc_bdx3 * gc_gdx3 * reduceRun
-	gc_vstep2 := 0
-	if compiled.SIMD && compiled.SIMD512 {
-		var gc_stop2 bool
-		gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-			for ; gc_vstep2+15 < gc_n3; gc_vstep2 += 16 {
-				gc_rank3 := gc_vstep2
-//line reduce_variants.go:171
-				var v int32
-				archsimd.BroadcastInt32x16(v).StoreSlice(gc_s_v[gc_rank3:])
-			}
-			archsimd.ClearAVXUpperBits()
-			return gc_vstep2, false
-		}(gc_vstep2)
-		if gc_stop2 {
-			return
-		}
-	}
-	if compiled.SIMD {
-		for ; gc_vstep2+7 < gc_n3; gc_vstep2 += 8 {
-			gc_rank3 := gc_vstep2
-//line reduce_variants.go:171
-			var v int32
-			archsimd.BroadcastInt32x8(v).StoreSlice(gc_s_v[gc_rank3:])
-		}
-		archsimd.ClearAVXUpperBits()
-	}
-	gc_step7 := gc_vstep2
-	for ; gc_step7+3 < gc_n3; gc_step7 += 4 {
-		{
-			gc_rank3 := gc_step7 + 0
-			gc_pos3.Thread = gc_rank3
-//line reduce_variants.go:171
-			var v int32
-			gc_s_v[gc_rank3] = v
-		}
-		{
-			gc_rank3 := gc_step7 + 1
-			gc_pos3.Thread = gc_rank3
-//line reduce_variants.go:171
-			var v int32
-			gc_s_v[gc_rank3] = v
-		}
-		{
-			gc_rank3 := gc_step7 + 2
-			gc_pos3.Thread = gc_rank3
-//line reduce_variants.go:171
-			var v int32
-			gc_s_v[gc_rank3] = v
-		}
-		{
-			gc_rank3 := gc_step7 + 3
-			gc_pos3.Thread = gc_rank3
-//line reduce_variants.go:171
-			var v int32
-			gc_s_v[gc_rank3] = v
-		}
-	}
-	for gc_rank3 := gc_step7; gc_rank3 < gc_n3; gc_rank3++ {
-		gc_pos3.Thread = gc_rank3
-//line reduce_variants.go:171
-		var v int32
-		gc_s_v[gc_rank3] = v
-	}
+	clear(gc_s_v)
 //line reduce_variants.go:173
 	gc_chunk := compiled.StrideChunk(stride)
 	gc_span := (stride) * gc_chunk
@@ -15136,10 +14746,10 @@ func gc_body_reduceCoarsened_int32(gc_b4 *compiled.Block, in []int32, partial []
 		gc_off4 := gc_bx3
 		if gc_from6 >= 0 && gc_off4 >= 0 && gc_off4 < len(partial) {
 			gc_at3 := partial[gc_off4:][:1]
-			gc_step8 := gc_from6
-			for ; gc_step8+3 < gc_to3; gc_step8 += 4 {
+			gc_step5 := gc_from6
+			for ; gc_step5+3 < gc_to3; gc_step5 += 4 {
 				{
-					gc_tx3 := gc_step8 + 0
+					gc_tx3 := gc_step5 + 0
 					gc_rank3 := gc_base3 + gc_tx3
 					v_ := gc_s_v_[gc_rank3]
 //line reduce_variants.go:110
@@ -15151,7 +14761,7 @@ func gc_body_reduceCoarsened_int32(gc_b4 *compiled.Block, in []int32, partial []
 					}
 				}
 				{
-					gc_tx3 := gc_step8 + 1
+					gc_tx3 := gc_step5 + 1
 					gc_rank3 := gc_base3 + gc_tx3
 					v_ := gc_s_v_[gc_rank3]
 //line reduce_variants.go:110
@@ -15163,7 +14773,7 @@ func gc_body_reduceCoarsened_int32(gc_b4 *compiled.Block, in []int32, partial []
 					}
 				}
 				{
-					gc_tx3 := gc_step8 + 2
+					gc_tx3 := gc_step5 + 2
 					gc_rank3 := gc_base3 + gc_tx3
 					v_ := gc_s_v_[gc_rank3]
 //line reduce_variants.go:110
@@ -15175,7 +14785,7 @@ func gc_body_reduceCoarsened_int32(gc_b4 *compiled.Block, in []int32, partial []
 					}
 				}
 				{
-					gc_tx3 := gc_step8 + 3
+					gc_tx3 := gc_step5 + 3
 					gc_rank3 := gc_base3 + gc_tx3
 					v_ := gc_s_v_[gc_rank3]
 //line reduce_variants.go:110
@@ -15187,7 +14797,7 @@ func gc_body_reduceCoarsened_int32(gc_b4 *compiled.Block, in []int32, partial []
 					}
 				}
 			}
-			for gc_tx3 := gc_step8; gc_tx3 < gc_to3; gc_tx3++ {
+			for gc_tx3 := gc_step5; gc_tx3 < gc_to3; gc_tx3++ {
 				gc_rank3 := gc_base3 + gc_tx3
 				v_ := gc_s_v_[gc_rank3]
 //line reduce_variants.go:110
@@ -15199,10 +14809,10 @@ func gc_body_reduceCoarsened_int32(gc_b4 *compiled.Block, in []int32, partial []
 				}
 			}
 		} else {
-			gc_step9 := gc_from6
-			for ; gc_step9+3 < gc_to3; gc_step9 += 4 {
+			gc_step6 := gc_from6
+			for ; gc_step6+3 < gc_to3; gc_step6 += 4 {
 				{
-					gc_tx3 := gc_step9 + 0
+					gc_tx3 := gc_step6 + 0
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 					v_ := gc_s_v_[gc_rank3]
@@ -15215,7 +14825,7 @@ func gc_body_reduceCoarsened_int32(gc_b4 *compiled.Block, in []int32, partial []
 					}
 				}
 				{
-					gc_tx3 := gc_step9 + 1
+					gc_tx3 := gc_step6 + 1
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 					v_ := gc_s_v_[gc_rank3]
@@ -15228,7 +14838,7 @@ func gc_body_reduceCoarsened_int32(gc_b4 *compiled.Block, in []int32, partial []
 					}
 				}
 				{
-					gc_tx3 := gc_step9 + 2
+					gc_tx3 := gc_step6 + 2
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 					v_ := gc_s_v_[gc_rank3]
@@ -15241,7 +14851,7 @@ func gc_body_reduceCoarsened_int32(gc_b4 *compiled.Block, in []int32, partial []
 					}
 				}
 				{
-					gc_tx3 := gc_step9 + 3
+					gc_tx3 := gc_step6 + 3
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 					v_ := gc_s_v_[gc_rank3]
@@ -15254,7 +14864,7 @@ func gc_body_reduceCoarsened_int32(gc_b4 *compiled.Block, in []int32, partial []
 					}
 				}
 			}
-			for gc_tx3 := gc_step9; gc_tx3 < gc_to3; gc_tx3++ {
+			for gc_tx3 := gc_step6; gc_tx3 < gc_to3; gc_tx3++ {
 				gc_rank3 := gc_base3 + gc_tx3
 				gc_pos3.Thread = gc_rank3
 				v_ := gc_s_v_[gc_rank3]
@@ -15293,69 +14903,7 @@ func gc_body_reduceCoarsened_uint32(gc_b6 *compiled.Block, in []uint32, partial 
 	n := len(in)
 //line reduce_variants.go:172
 	stride := gc_bdx4 * gc_gdx4 * reduceRun
-	gc_vstep3 := 0
-	if compiled.SIMD && compiled.SIMD512 {
-		var gc_stop3 bool
-		gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-			for ; gc_vstep3+15 < gc_n4; gc_vstep3 += 16 {
-				gc_rank4 := gc_vstep3
-//line reduce_variants.go:171
-				var v uint32
-				archsimd.BroadcastUint32x16(v).StoreSlice(gc_s_v[gc_rank4:])
-			}
-			archsimd.ClearAVXUpperBits()
-			return gc_vstep3, false
-		}(gc_vstep3)
-		if gc_stop3 {
-			return
-		}
-	}
-	if compiled.SIMD {
-		for ; gc_vstep3+7 < gc_n4; gc_vstep3 += 8 {
-			gc_rank4 := gc_vstep3
-//line reduce_variants.go:171
-			var v uint32
-			archsimd.BroadcastUint32x8(v).StoreSlice(gc_s_v[gc_rank4:])
-		}
-		archsimd.ClearAVXUpperBits()
-	}
-	gc_step10 := gc_vstep3
-	for ; gc_step10+3 < gc_n4; gc_step10 += 4 {
-		{
-			gc_rank4 := gc_step10 + 0
-			gc_pos4.Thread = gc_rank4
-//line reduce_variants.go:171
-			var v uint32
-			gc_s_v[gc_rank4] = v
-		}
-		{
-			gc_rank4 := gc_step10 + 1
-			gc_pos4.Thread = gc_rank4
-//line reduce_variants.go:171
-			var v uint32
-			gc_s_v[gc_rank4] = v
-		}
-		{
-			gc_rank4 := gc_step10 + 2
-			gc_pos4.Thread = gc_rank4
-//line reduce_variants.go:171
-			var v uint32
-			gc_s_v[gc_rank4] = v
-		}
-		{
-			gc_rank4 := gc_step10 + 3
-			gc_pos4.Thread = gc_rank4
-//line reduce_variants.go:171
-			var v uint32
-			gc_s_v[gc_rank4] = v
-		}
-	}
-	for gc_rank4 := gc_step10; gc_rank4 < gc_n4; gc_rank4++ {
-		gc_pos4.Thread = gc_rank4
-//line reduce_variants.go:171
-		var v uint32
-		gc_s_v[gc_rank4] = v
-	}
+	clear(gc_s_v)
 //line reduce_variants.go:173
 	gc_chunk := compiled.StrideChunk(stride)
 	gc_span := (stride) * gc_chunk
@@ -15876,10 +15424,10 @@ func gc_body_reduceCoarsened_uint32(gc_b6 *compiled.Block, in []uint32, partial 
 		gc_off5 := gc_bx4
 		if gc_from9 >= 0 && gc_off5 >= 0 && gc_off5 < len(partial) {
 			gc_at4 := partial[gc_off5:][:1]
-			gc_step11 := gc_from9
-			for ; gc_step11+3 < gc_to4; gc_step11 += 4 {
+			gc_step7 := gc_from9
+			for ; gc_step7+3 < gc_to4; gc_step7 += 4 {
 				{
-					gc_tx4 := gc_step11 + 0
+					gc_tx4 := gc_step7 + 0
 					gc_rank4 := gc_base4 + gc_tx4
 					v_ := gc_s_v_[gc_rank4]
 //line reduce_variants.go:110
@@ -15891,7 +15439,7 @@ func gc_body_reduceCoarsened_uint32(gc_b6 *compiled.Block, in []uint32, partial 
 					}
 				}
 				{
-					gc_tx4 := gc_step11 + 1
+					gc_tx4 := gc_step7 + 1
 					gc_rank4 := gc_base4 + gc_tx4
 					v_ := gc_s_v_[gc_rank4]
 //line reduce_variants.go:110
@@ -15903,7 +15451,7 @@ func gc_body_reduceCoarsened_uint32(gc_b6 *compiled.Block, in []uint32, partial 
 					}
 				}
 				{
-					gc_tx4 := gc_step11 + 2
+					gc_tx4 := gc_step7 + 2
 					gc_rank4 := gc_base4 + gc_tx4
 					v_ := gc_s_v_[gc_rank4]
 //line reduce_variants.go:110
@@ -15915,7 +15463,7 @@ func gc_body_reduceCoarsened_uint32(gc_b6 *compiled.Block, in []uint32, partial 
 					}
 				}
 				{
-					gc_tx4 := gc_step11 + 3
+					gc_tx4 := gc_step7 + 3
 					gc_rank4 := gc_base4 + gc_tx4
 					v_ := gc_s_v_[gc_rank4]
 //line reduce_variants.go:110
@@ -15927,7 +15475,7 @@ func gc_body_reduceCoarsened_uint32(gc_b6 *compiled.Block, in []uint32, partial 
 					}
 				}
 			}
-			for gc_tx4 := gc_step11; gc_tx4 < gc_to4; gc_tx4++ {
+			for gc_tx4 := gc_step7; gc_tx4 < gc_to4; gc_tx4++ {
 				gc_rank4 := gc_base4 + gc_tx4
 				v_ := gc_s_v_[gc_rank4]
 //line reduce_variants.go:110
@@ -15939,10 +15487,10 @@ func gc_body_reduceCoarsened_uint32(gc_b6 *compiled.Block, in []uint32, partial 
 				}
 			}
 		} else {
-			gc_step12 := gc_from9
-			for ; gc_step12+3 < gc_to4; gc_step12 += 4 {
+			gc_step8 := gc_from9
+			for ; gc_step8+3 < gc_to4; gc_step8 += 4 {
 				{
-					gc_tx4 := gc_step12 + 0
+					gc_tx4 := gc_step8 + 0
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 					v_ := gc_s_v_[gc_rank4]
@@ -15955,7 +15503,7 @@ func gc_body_reduceCoarsened_uint32(gc_b6 *compiled.Block, in []uint32, partial 
 					}
 				}
 				{
-					gc_tx4 := gc_step12 + 1
+					gc_tx4 := gc_step8 + 1
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 					v_ := gc_s_v_[gc_rank4]
@@ -15968,7 +15516,7 @@ func gc_body_reduceCoarsened_uint32(gc_b6 *compiled.Block, in []uint32, partial 
 					}
 				}
 				{
-					gc_tx4 := gc_step12 + 2
+					gc_tx4 := gc_step8 + 2
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 					v_ := gc_s_v_[gc_rank4]
@@ -15981,7 +15529,7 @@ func gc_body_reduceCoarsened_uint32(gc_b6 *compiled.Block, in []uint32, partial 
 					}
 				}
 				{
-					gc_tx4 := gc_step12 + 3
+					gc_tx4 := gc_step8 + 3
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 					v_ := gc_s_v_[gc_rank4]
@@ -15994,7 +15542,7 @@ func gc_body_reduceCoarsened_uint32(gc_b6 *compiled.Block, in []uint32, partial 
 					}
 				}
 			}
-			for gc_tx4 := gc_step12; gc_tx4 < gc_to4; gc_tx4++ {
+			for gc_tx4 := gc_step8; gc_tx4 < gc_to4; gc_tx4++ {
 				gc_rank4 := gc_base4 + gc_tx4
 				gc_pos4.Thread = gc_rank4
 				v_ := gc_s_v_[gc_rank4]

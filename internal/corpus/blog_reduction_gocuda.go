@@ -53,50 +53,7 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 	gc_n := gc_b.Len()
 	gc_s_val := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	gc_s_sum := compiled.Scratch[int32](gc_b, 1)[:gc_n]
-	gc_vstep := 0
-	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
-		gc_rank := gc_vstep
-//line blog_reduction.go:61
-		var sum int32
-		lanes.BroadcastInt32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
-	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-//line blog_reduction.go:61
-			var sum int32
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-//line blog_reduction.go:61
-			var sum int32
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-//line blog_reduction.go:61
-			var sum int32
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-//line blog_reduction.go:61
-			var sum int32
-			gc_s_sum[gc_rank] = sum
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
-//line blog_reduction.go:61
-		var sum int32
-		gc_s_sum[gc_rank] = sum
-	}
+	clear(gc_s_sum)
 //line blog_reduction.go:62
 	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += gc_bdx * gc_gdx {
 		gc_b.Tick()
@@ -115,9 +72,9 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 			gc_off2 := (gc_bx * gc_bdx) + gc_off
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 {
 				gc_at := in[gc_off2:][:gc_to]
-				gc_vstep2 := gc_from
-				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
+				gc_vstep := gc_from
+				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
 //line blog_reduction.go:62
 					sum := lanes.LoadInt32x8Slice(gc_s_sum[gc_rank:])
@@ -129,10 +86,10 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 //line blog_reduction.go:63
 					sum.StoreSlice(gc_s_sum[gc_rank:])
 				}
-				if gc_vstep2 > gc_from {
+				if gc_vstep > gc_from {
 					gc_more = true
 				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					sum := gc_s_sum[gc_rank]
 					gc_more = true
@@ -141,9 +98,9 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 					gc_s_sum[gc_rank] = sum
 				}
 			} else {
-				gc_vstep3 := gc_from
-				for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-					gc_tx := gc_vstep3
+				gc_vstep2 := gc_from
+				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
 //line blog_reduction.go:62
 					sum := lanes.LoadInt32x8Slice(gc_s_sum[gc_rank:])
@@ -158,13 +115,13 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 //line blog_reduction.go:63
 					sum.StoreSlice(gc_s_sum[gc_rank:])
 				}
-				if gc_vstep3 > gc_from {
+				if gc_vstep2 > gc_from {
 					gc_more = true
 				}
-				gc_step2 := gc_vstep3
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						sum := gc_s_sum[gc_rank]
@@ -176,7 +133,7 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						sum := gc_s_sum[gc_rank]
@@ -188,7 +145,7 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						sum := gc_s_sum[gc_rank]
@@ -200,7 +157,7 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						sum := gc_s_sum[gc_rank]
@@ -212,7 +169,7 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 						gc_s_sum[gc_rank] = sum
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					sum := gc_s_sum[gc_rank]
@@ -398,8 +355,65 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
-			gc_step3 := 0
-			for ; gc_step3+3 < gc_lo2; gc_step3 += 4 {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_lo2; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					val := gc_s_val[gc_rank]
+					var sum int32
+//line blog_reduction.go:51
+					var r int32 = val
+//line blog_reduction.go:65
+					sum = r
+					gc_s_sum[gc_rank] = sum
+				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					val := gc_s_val[gc_rank]
+					var sum int32
+//line blog_reduction.go:51
+					var r int32 = val
+//line blog_reduction.go:65
+					sum = r
+					gc_s_sum[gc_rank] = sum
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					val := gc_s_val[gc_rank]
+					var sum int32
+//line blog_reduction.go:51
+					var r int32 = val
+//line blog_reduction.go:65
+					sum = r
+					gc_s_sum[gc_rank] = sum
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					val := gc_s_val[gc_rank]
+					var sum int32
+//line blog_reduction.go:51
+					var r int32 = val
+//line blog_reduction.go:65
+					sum = r
+					gc_s_sum[gc_rank] = sum
+				}
+			}
+			for gc_tx := gc_step2; gc_tx < gc_lo2; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				val := gc_s_val[gc_rank]
+				var sum int32
+//line blog_reduction.go:51
+				var r int32 = val
+//line blog_reduction.go:65
+				sum = r
+				gc_s_sum[gc_rank] = sum
+			}
+			gc_step3 := gc_hi2
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 				{
 					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
@@ -445,64 +459,7 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 					gc_s_sum[gc_rank] = sum
 				}
 			}
-			for gc_tx := gc_step3; gc_tx < gc_lo2; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				val := gc_s_val[gc_rank]
-				var sum int32
-//line blog_reduction.go:51
-				var r int32 = val
-//line blog_reduction.go:65
-				sum = r
-				gc_s_sum[gc_rank] = sum
-			}
-			gc_step4 := gc_hi2
-			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-				{
-					gc_tx := gc_step4 + 0
-					gc_rank := gc_base + gc_tx
-					val := gc_s_val[gc_rank]
-					var sum int32
-//line blog_reduction.go:51
-					var r int32 = val
-//line blog_reduction.go:65
-					sum = r
-					gc_s_sum[gc_rank] = sum
-				}
-				{
-					gc_tx := gc_step4 + 1
-					gc_rank := gc_base + gc_tx
-					val := gc_s_val[gc_rank]
-					var sum int32
-//line blog_reduction.go:51
-					var r int32 = val
-//line blog_reduction.go:65
-					sum = r
-					gc_s_sum[gc_rank] = sum
-				}
-				{
-					gc_tx := gc_step4 + 2
-					gc_rank := gc_base + gc_tx
-					val := gc_s_val[gc_rank]
-					var sum int32
-//line blog_reduction.go:51
-					var r int32 = val
-//line blog_reduction.go:65
-					sum = r
-					gc_s_sum[gc_rank] = sum
-				}
-				{
-					gc_tx := gc_step4 + 3
-					gc_rank := gc_base + gc_tx
-					val := gc_s_val[gc_rank]
-					var sum int32
-//line blog_reduction.go:51
-					var r int32 = val
-//line blog_reduction.go:65
-					sum = r
-					gc_s_sum[gc_rank] = sum
-				}
-			}
-			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				val := gc_s_val[gc_rank]
 				var sum int32
@@ -523,10 +480,10 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 			gc_off3 := gc_bx
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(out) {
 				gc_at2 := out[gc_off3:][:1]
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx := gc_step5 + 0
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						val := gc_s_val[gc_rank]
 						var sum int32
@@ -539,7 +496,7 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step5 + 1
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						val := gc_s_val[gc_rank]
 						var sum int32
@@ -552,7 +509,7 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step5 + 2
+						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						val := gc_s_val[gc_rank]
 						var sum int32
@@ -565,7 +522,7 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step5 + 3
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						val := gc_s_val[gc_rank]
 						var sum int32
@@ -578,7 +535,7 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 						gc_s_sum[gc_rank] = sum
 					}
 				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					val := gc_s_val[gc_rank]
 					var sum int32
@@ -591,10 +548,10 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 					gc_s_sum[gc_rank] = sum
 				}
 			} else {
-				gc_step6 := gc_from
-				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
-						gc_tx := gc_step6 + 0
+						gc_tx := gc_step5 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						val := gc_s_val[gc_rank]
@@ -608,7 +565,7 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step6 + 1
+						gc_tx := gc_step5 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						val := gc_s_val[gc_rank]
@@ -622,7 +579,7 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step6 + 2
+						gc_tx := gc_step5 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						val := gc_s_val[gc_rank]
@@ -636,7 +593,7 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step6 + 3
+						gc_tx := gc_step5 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						val := gc_s_val[gc_rank]
@@ -650,7 +607,7 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 						gc_s_sum[gc_rank] = sum
 					}
 				}
-				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					val := gc_s_val[gc_rank]
@@ -1317,50 +1274,7 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b *compiled.Block, in []int32, out 
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_sum := compiled.Scratch[int32](gc_b, 0)[:gc_n]
-	gc_vstep := 0
-	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
-		gc_rank := gc_vstep
-//line blog_reduction.go:112
-		var sum int32
-		lanes.BroadcastInt32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
-	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-//line blog_reduction.go:112
-			var sum int32
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-//line blog_reduction.go:112
-			var sum int32
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-//line blog_reduction.go:112
-			var sum int32
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-//line blog_reduction.go:112
-			var sum int32
-			gc_s_sum[gc_rank] = sum
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
-//line blog_reduction.go:112
-		var sum int32
-		gc_s_sum[gc_rank] = sum
-	}
+	clear(gc_s_sum)
 //line blog_reduction.go:113
 	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += gc_bdx * gc_gdx {
 		gc_b.Tick()
@@ -1379,9 +1293,9 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b *compiled.Block, in []int32, out 
 			gc_off2 := (gc_bx * gc_bdx) + gc_off
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 {
 				gc_at := in[gc_off2:][:gc_to]
-				gc_vstep2 := gc_from
-				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
+				gc_vstep := gc_from
+				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
 //line blog_reduction.go:113
 					sum := lanes.LoadInt32x8Slice(gc_s_sum[gc_rank:])
@@ -1393,10 +1307,10 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b *compiled.Block, in []int32, out 
 //line blog_reduction.go:114
 					sum.StoreSlice(gc_s_sum[gc_rank:])
 				}
-				if gc_vstep2 > gc_from {
+				if gc_vstep > gc_from {
 					gc_more = true
 				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					sum := gc_s_sum[gc_rank]
 					gc_more = true
@@ -1405,9 +1319,9 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b *compiled.Block, in []int32, out 
 					gc_s_sum[gc_rank] = sum
 				}
 			} else {
-				gc_vstep3 := gc_from
-				for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-					gc_tx := gc_vstep3
+				gc_vstep2 := gc_from
+				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
 //line blog_reduction.go:113
 					sum := lanes.LoadInt32x8Slice(gc_s_sum[gc_rank:])
@@ -1422,13 +1336,13 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b *compiled.Block, in []int32, out 
 //line blog_reduction.go:114
 					sum.StoreSlice(gc_s_sum[gc_rank:])
 				}
-				if gc_vstep3 > gc_from {
+				if gc_vstep2 > gc_from {
 					gc_more = true
 				}
-				gc_step2 := gc_vstep3
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						sum := gc_s_sum[gc_rank]
@@ -1440,7 +1354,7 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b *compiled.Block, in []int32, out 
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						sum := gc_s_sum[gc_rank]
@@ -1452,7 +1366,7 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b *compiled.Block, in []int32, out 
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						sum := gc_s_sum[gc_rank]
@@ -1464,7 +1378,7 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b *compiled.Block, in []int32, out 
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						sum := gc_s_sum[gc_rank]
@@ -1476,7 +1390,7 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b *compiled.Block, in []int32, out 
 						gc_s_sum[gc_rank] = sum
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					sum := gc_s_sum[gc_rank]
@@ -1585,50 +1499,7 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 	gc_n := gc_b.Len()
 	gc_s_val := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	gc_s_sum := compiled.Scratch[int32](gc_b, 1)[:gc_n]
-	gc_vstep := 0
-	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
-		gc_rank := gc_vstep
-//line blog_reduction.go:127
-		var sum int32
-		lanes.BroadcastInt32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
-	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-//line blog_reduction.go:127
-			var sum int32
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-//line blog_reduction.go:127
-			var sum int32
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-//line blog_reduction.go:127
-			var sum int32
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-//line blog_reduction.go:127
-			var sum int32
-			gc_s_sum[gc_rank] = sum
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
-//line blog_reduction.go:127
-		var sum int32
-		gc_s_sum[gc_rank] = sum
-	}
+	clear(gc_s_sum)
 //line blog_reduction.go:128
 	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += gc_bdx * gc_gdx {
 		gc_b.Tick()
@@ -1647,9 +1518,9 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 			gc_off2 := (gc_bx * gc_bdx) + gc_off
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 {
 				gc_at := in[gc_off2:][:gc_to]
-				gc_vstep2 := gc_from
-				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
+				gc_vstep := gc_from
+				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
 //line blog_reduction.go:128
 					sum := lanes.LoadInt32x8Slice(gc_s_sum[gc_rank:])
@@ -1661,10 +1532,10 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 //line blog_reduction.go:129
 					sum.StoreSlice(gc_s_sum[gc_rank:])
 				}
-				if gc_vstep2 > gc_from {
+				if gc_vstep > gc_from {
 					gc_more = true
 				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					sum := gc_s_sum[gc_rank]
 					gc_more = true
@@ -1673,9 +1544,9 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 					gc_s_sum[gc_rank] = sum
 				}
 			} else {
-				gc_vstep3 := gc_from
-				for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-					gc_tx := gc_vstep3
+				gc_vstep2 := gc_from
+				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
 //line blog_reduction.go:128
 					sum := lanes.LoadInt32x8Slice(gc_s_sum[gc_rank:])
@@ -1690,13 +1561,13 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 //line blog_reduction.go:129
 					sum.StoreSlice(gc_s_sum[gc_rank:])
 				}
-				if gc_vstep3 > gc_from {
+				if gc_vstep2 > gc_from {
 					gc_more = true
 				}
-				gc_step2 := gc_vstep3
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						sum := gc_s_sum[gc_rank]
@@ -1708,7 +1579,7 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						sum := gc_s_sum[gc_rank]
@@ -1720,7 +1591,7 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						sum := gc_s_sum[gc_rank]
@@ -1732,7 +1603,7 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						sum := gc_s_sum[gc_rank]
@@ -1744,7 +1615,7 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 						gc_s_sum[gc_rank] = sum
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					sum := gc_s_sum[gc_rank]
@@ -1930,8 +1801,65 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
-			gc_step3 := 0
-			for ; gc_step3+3 < gc_lo2; gc_step3 += 4 {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_lo2; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					val := gc_s_val[gc_rank]
+					var sum int32
+//line blog_reduction.go:51
+					var r int32 = val
+//line blog_reduction.go:131
+					sum = r
+					gc_s_sum[gc_rank] = sum
+				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					val := gc_s_val[gc_rank]
+					var sum int32
+//line blog_reduction.go:51
+					var r int32 = val
+//line blog_reduction.go:131
+					sum = r
+					gc_s_sum[gc_rank] = sum
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					val := gc_s_val[gc_rank]
+					var sum int32
+//line blog_reduction.go:51
+					var r int32 = val
+//line blog_reduction.go:131
+					sum = r
+					gc_s_sum[gc_rank] = sum
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					val := gc_s_val[gc_rank]
+					var sum int32
+//line blog_reduction.go:51
+					var r int32 = val
+//line blog_reduction.go:131
+					sum = r
+					gc_s_sum[gc_rank] = sum
+				}
+			}
+			for gc_tx := gc_step2; gc_tx < gc_lo2; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				val := gc_s_val[gc_rank]
+				var sum int32
+//line blog_reduction.go:51
+				var r int32 = val
+//line blog_reduction.go:131
+				sum = r
+				gc_s_sum[gc_rank] = sum
+			}
+			gc_step3 := gc_hi2
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 				{
 					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
@@ -1977,64 +1905,7 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 					gc_s_sum[gc_rank] = sum
 				}
 			}
-			for gc_tx := gc_step3; gc_tx < gc_lo2; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				val := gc_s_val[gc_rank]
-				var sum int32
-//line blog_reduction.go:51
-				var r int32 = val
-//line blog_reduction.go:131
-				sum = r
-				gc_s_sum[gc_rank] = sum
-			}
-			gc_step4 := gc_hi2
-			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-				{
-					gc_tx := gc_step4 + 0
-					gc_rank := gc_base + gc_tx
-					val := gc_s_val[gc_rank]
-					var sum int32
-//line blog_reduction.go:51
-					var r int32 = val
-//line blog_reduction.go:131
-					sum = r
-					gc_s_sum[gc_rank] = sum
-				}
-				{
-					gc_tx := gc_step4 + 1
-					gc_rank := gc_base + gc_tx
-					val := gc_s_val[gc_rank]
-					var sum int32
-//line blog_reduction.go:51
-					var r int32 = val
-//line blog_reduction.go:131
-					sum = r
-					gc_s_sum[gc_rank] = sum
-				}
-				{
-					gc_tx := gc_step4 + 2
-					gc_rank := gc_base + gc_tx
-					val := gc_s_val[gc_rank]
-					var sum int32
-//line blog_reduction.go:51
-					var r int32 = val
-//line blog_reduction.go:131
-					sum = r
-					gc_s_sum[gc_rank] = sum
-				}
-				{
-					gc_tx := gc_step4 + 3
-					gc_rank := gc_base + gc_tx
-					val := gc_s_val[gc_rank]
-					var sum int32
-//line blog_reduction.go:51
-					var r int32 = val
-//line blog_reduction.go:131
-					sum = r
-					gc_s_sum[gc_rank] = sum
-				}
-			}
-			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				val := gc_s_val[gc_rank]
 				var sum int32
@@ -2052,10 +1923,10 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_step5 := gc_from
-			for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+			gc_step4 := gc_from
+			for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 				{
-					gc_tx := gc_step5 + 0
+					gc_tx := gc_step4 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					val := gc_s_val[gc_rank]
@@ -2069,7 +1940,7 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 					gc_s_sum[gc_rank] = sum
 				}
 				{
-					gc_tx := gc_step5 + 1
+					gc_tx := gc_step4 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					val := gc_s_val[gc_rank]
@@ -2083,7 +1954,7 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 					gc_s_sum[gc_rank] = sum
 				}
 				{
-					gc_tx := gc_step5 + 2
+					gc_tx := gc_step4 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					val := gc_s_val[gc_rank]
@@ -2097,7 +1968,7 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 					gc_s_sum[gc_rank] = sum
 				}
 				{
-					gc_tx := gc_step5 + 3
+					gc_tx := gc_step4 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					val := gc_s_val[gc_rank]
@@ -2111,7 +1982,7 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 					gc_s_sum[gc_rank] = sum
 				}
 			}
-			for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				val := gc_s_val[gc_rank]
@@ -2162,50 +2033,7 @@ func gc_body_deviceReduceAtomicKernel(gc_b *compiled.Block, gc_lo, gc_hi int, in
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		gc_vstep := 0
-		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
-			gc_rank := gc_vstep
-//line blog_reduction.go:142
-			var sum int32
-			lanes.BroadcastInt32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
-		}
-		gc_step := gc_vstep
-		for ; gc_step+3 < gc_n; gc_step += 4 {
-			{
-				gc_rank := gc_step + 0
-				gc_pos.Thread = gc_rank
-//line blog_reduction.go:142
-				var sum int32
-				gc_s_sum[gc_rank] = sum
-			}
-			{
-				gc_rank := gc_step + 1
-				gc_pos.Thread = gc_rank
-//line blog_reduction.go:142
-				var sum int32
-				gc_s_sum[gc_rank] = sum
-			}
-			{
-				gc_rank := gc_step + 2
-				gc_pos.Thread = gc_rank
-//line blog_reduction.go:142
-				var sum int32
-				gc_s_sum[gc_rank] = sum
-			}
-			{
-				gc_rank := gc_step + 3
-				gc_pos.Thread = gc_rank
-//line blog_reduction.go:142
-				var sum int32
-				gc_s_sum[gc_rank] = sum
-			}
-		}
-		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
-			gc_pos.Thread = gc_rank
-//line blog_reduction.go:142
-			var sum int32
-			gc_s_sum[gc_rank] = sum
-		}
+		clear(gc_s_sum)
 //line blog_reduction.go:143
 		for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += gc_bdx * gc_gdx {
 			gc_b.Tick()
@@ -2224,9 +2052,9 @@ func gc_body_deviceReduceAtomicKernel(gc_b *compiled.Block, gc_lo, gc_hi int, in
 				gc_off2 := (gc_bx * gc_bdx) + gc_off
 				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 {
 					gc_at := in[gc_off2:][:gc_to]
-					gc_vstep2 := gc_from
-					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
+					gc_vstep := gc_from
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
 						gc_rank := gc_base + gc_tx
 //line blog_reduction.go:143
 						sum := lanes.LoadInt32x8Slice(gc_s_sum[gc_rank:])
@@ -2238,10 +2066,10 @@ func gc_body_deviceReduceAtomicKernel(gc_b *compiled.Block, gc_lo, gc_hi int, in
 //line blog_reduction.go:144
 						sum.StoreSlice(gc_s_sum[gc_rank:])
 					}
-					if gc_vstep2 > gc_from {
+					if gc_vstep > gc_from {
 						gc_more = true
 					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						sum := gc_s_sum[gc_rank]
 						gc_more = true
@@ -2250,9 +2078,9 @@ func gc_body_deviceReduceAtomicKernel(gc_b *compiled.Block, gc_lo, gc_hi int, in
 						gc_s_sum[gc_rank] = sum
 					}
 				} else {
-					gc_vstep3 := gc_from
-					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
+					gc_vstep2 := gc_from
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 //line blog_reduction.go:143
 						sum := lanes.LoadInt32x8Slice(gc_s_sum[gc_rank:])
@@ -2267,13 +2095,13 @@ func gc_body_deviceReduceAtomicKernel(gc_b *compiled.Block, gc_lo, gc_hi int, in
 //line blog_reduction.go:144
 						sum.StoreSlice(gc_s_sum[gc_rank:])
 					}
-					if gc_vstep3 > gc_from {
+					if gc_vstep2 > gc_from {
 						gc_more = true
 					}
-					gc_step2 := gc_vstep3
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					gc_step := gc_vstep2
+					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
-							gc_tx := gc_step2 + 0
+							gc_tx := gc_step + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							sum := gc_s_sum[gc_rank]
@@ -2285,7 +2113,7 @@ func gc_body_deviceReduceAtomicKernel(gc_b *compiled.Block, gc_lo, gc_hi int, in
 							gc_s_sum[gc_rank] = sum
 						}
 						{
-							gc_tx := gc_step2 + 1
+							gc_tx := gc_step + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							sum := gc_s_sum[gc_rank]
@@ -2297,7 +2125,7 @@ func gc_body_deviceReduceAtomicKernel(gc_b *compiled.Block, gc_lo, gc_hi int, in
 							gc_s_sum[gc_rank] = sum
 						}
 						{
-							gc_tx := gc_step2 + 2
+							gc_tx := gc_step + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							sum := gc_s_sum[gc_rank]
@@ -2309,7 +2137,7 @@ func gc_body_deviceReduceAtomicKernel(gc_b *compiled.Block, gc_lo, gc_hi int, in
 							gc_s_sum[gc_rank] = sum
 						}
 						{
-							gc_tx := gc_step2 + 3
+							gc_tx := gc_step + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							sum := gc_s_sum[gc_rank]
@@ -2321,7 +2149,7 @@ func gc_body_deviceReduceAtomicKernel(gc_b *compiled.Block, gc_lo, gc_hi int, in
 							gc_s_sum[gc_rank] = sum
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						sum := gc_s_sum[gc_rank]
@@ -2335,38 +2163,38 @@ func gc_body_deviceReduceAtomicKernel(gc_b *compiled.Block, gc_lo, gc_hi int, in
 				}
 			}
 		}
-		gc_step3 := 0
-		for ; gc_step3+3 < gc_n; gc_step3 += 4 {
+		gc_step2 := 0
+		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
 			{
-				gc_rank := gc_step3 + 0
+				gc_rank := gc_step2 + 0
 				gc_pos.Thread = gc_rank
 				sum := gc_s_sum[gc_rank]
 //line blog_reduction.go:146
 				atomic.Add(out, sum)
 			}
 			{
-				gc_rank := gc_step3 + 1
+				gc_rank := gc_step2 + 1
 				gc_pos.Thread = gc_rank
 				sum := gc_s_sum[gc_rank]
 //line blog_reduction.go:146
 				atomic.Add(out, sum)
 			}
 			{
-				gc_rank := gc_step3 + 2
+				gc_rank := gc_step2 + 2
 				gc_pos.Thread = gc_rank
 				sum := gc_s_sum[gc_rank]
 //line blog_reduction.go:146
 				atomic.Add(out, sum)
 			}
 			{
-				gc_rank := gc_step3 + 3
+				gc_rank := gc_step2 + 3
 				gc_pos.Thread = gc_rank
 				sum := gc_s_sum[gc_rank]
 //line blog_reduction.go:146
 				atomic.Add(out, sum)
 			}
 		}
-		for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			sum := gc_s_sum[gc_rank]
 //line blog_reduction.go:146

@@ -53,69 +53,7 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 	gc_n2 := gc_b2.Len()
 	gc_s_val := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
 	gc_s_sum := compiled.Scratch[int32](gc_b2, 1)[:gc_n2]
-	gc_vstep4 := 0
-	if compiled.SIMD && compiled.SIMD512 {
-		var gc_stop bool
-		gc_vstep4, gc_stop = func(gc_vstep4 int) (int, bool) {
-			for ; gc_vstep4+15 < gc_n2; gc_vstep4 += 16 {
-				gc_rank2 := gc_vstep4
-//line blog_reduction.go:61
-				var sum int32
-				archsimd.BroadcastInt32x16(sum).StoreSlice(gc_s_sum[gc_rank2:])
-			}
-			archsimd.ClearAVXUpperBits()
-			return gc_vstep4, false
-		}(gc_vstep4)
-		if gc_stop {
-			return
-		}
-	}
-	if compiled.SIMD {
-		for ; gc_vstep4+7 < gc_n2; gc_vstep4 += 8 {
-			gc_rank2 := gc_vstep4
-//line blog_reduction.go:61
-			var sum int32
-			archsimd.BroadcastInt32x8(sum).StoreSlice(gc_s_sum[gc_rank2:])
-		}
-		archsimd.ClearAVXUpperBits()
-	}
-	gc_step7 := gc_vstep4
-	for ; gc_step7+3 < gc_n2; gc_step7 += 4 {
-		{
-			gc_rank2 := gc_step7 + 0
-			gc_pos2.Thread = gc_rank2
-//line blog_reduction.go:61
-			var sum int32
-			gc_s_sum[gc_rank2] = sum
-		}
-		{
-			gc_rank2 := gc_step7 + 1
-			gc_pos2.Thread = gc_rank2
-//line blog_reduction.go:61
-			var sum int32
-			gc_s_sum[gc_rank2] = sum
-		}
-		{
-			gc_rank2 := gc_step7 + 2
-			gc_pos2.Thread = gc_rank2
-//line blog_reduction.go:61
-			var sum int32
-			gc_s_sum[gc_rank2] = sum
-		}
-		{
-			gc_rank2 := gc_step7 + 3
-			gc_pos2.Thread = gc_rank2
-//line blog_reduction.go:61
-			var sum int32
-			gc_s_sum[gc_rank2] = sum
-		}
-	}
-	for gc_rank2 := gc_step7; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
-//line blog_reduction.go:61
-		var sum int32
-		gc_s_sum[gc_rank2] = sum
-	}
+	clear(gc_s_sum)
 //line blog_reduction.go:62
 	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += gc_bdx2 * gc_gdx2 {
 		gc_b2.Tick()
@@ -134,12 +72,12 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 			gc_off4 := (gc_bx2 * gc_bdx2) + gc_off
 			if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_to2 <= len(in)-gc_off4 {
 				gc_at3 := in[gc_off4:][:gc_to2]
-				gc_vstep5 := gc_from2
+				gc_vstep3 := gc_from2
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep5, gc_stop2 = func(gc_vstep5 int) (int, bool) {
-						for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
-							gc_tx2 := gc_vstep5
+					var gc_stop bool
+					gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
+						for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
+							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
 //line blog_reduction.go:62
 							sum := archsimd.LoadInt32x16Slice(gc_s_sum[gc_rank2:])
@@ -152,15 +90,15 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 							sum.StoreSlice(gc_s_sum[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep5, false
-					}(gc_vstep5)
-					if gc_stop2 {
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
-						gc_tx2 := gc_vstep5
+					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
 //line blog_reduction.go:62
 						sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank2:])
@@ -174,10 +112,10 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep5 > gc_from2 {
+				if gc_vstep3 > gc_from2 {
 					gc_more = true
 				}
-				for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					sum := gc_s_sum[gc_rank2]
 					gc_more = true
@@ -186,12 +124,12 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 					gc_s_sum[gc_rank2] = sum
 				}
 			} else {
-				gc_vstep6 := gc_from2
+				gc_vstep4 := gc_from2
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep6, gc_stop3 = func(gc_vstep6 int) (int, bool) {
-						for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
-							gc_tx2 := gc_vstep6
+					var gc_stop2 bool
+					gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
+						for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
+							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
 //line blog_reduction.go:62
 							sum := archsimd.LoadInt32x16Slice(gc_s_sum[gc_rank2:])
@@ -207,15 +145,15 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 							sum.StoreSlice(gc_s_sum[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
-					if gc_stop3 {
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop2 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
-						gc_tx2 := gc_vstep6
+					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
 //line blog_reduction.go:62
 						sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank2:])
@@ -232,13 +170,13 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep6 > gc_from2 {
+				if gc_vstep4 > gc_from2 {
 					gc_more = true
 				}
-				gc_step8 := gc_vstep6
-				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+				gc_step6 := gc_vstep4
+				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
 					{
-						gc_tx2 := gc_step8 + 0
+						gc_tx2 := gc_step6 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						sum := gc_s_sum[gc_rank2]
@@ -250,7 +188,7 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 						gc_s_sum[gc_rank2] = sum
 					}
 					{
-						gc_tx2 := gc_step8 + 1
+						gc_tx2 := gc_step6 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						sum := gc_s_sum[gc_rank2]
@@ -262,7 +200,7 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 						gc_s_sum[gc_rank2] = sum
 					}
 					{
-						gc_tx2 := gc_step8 + 2
+						gc_tx2 := gc_step6 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						sum := gc_s_sum[gc_rank2]
@@ -274,7 +212,7 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 						gc_s_sum[gc_rank2] = sum
 					}
 					{
-						gc_tx2 := gc_step8 + 3
+						gc_tx2 := gc_step6 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						sum := gc_s_sum[gc_rank2]
@@ -286,7 +224,7 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 						gc_s_sum[gc_rank2] = sum
 					}
 				}
-				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					sum := gc_s_sum[gc_rank2]
@@ -666,10 +604,10 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 		}
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_lo4, gc_hi4 := min(gc_from2, gc_bdx2), max(gc_from2, gc_to2)
-			gc_step9 := 0
-			for ; gc_step9+3 < gc_lo4; gc_step9 += 4 {
+			gc_step7 := 0
+			for ; gc_step7+3 < gc_lo4; gc_step7 += 4 {
 				{
-					gc_tx2 := gc_step9 + 0
+					gc_tx2 := gc_step7 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					val := gc_s_val[gc_rank2]
 					var sum int32
@@ -680,7 +618,7 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 					gc_s_sum[gc_rank2] = sum
 				}
 				{
-					gc_tx2 := gc_step9 + 1
+					gc_tx2 := gc_step7 + 1
 					gc_rank2 := gc_base2 + gc_tx2
 					val := gc_s_val[gc_rank2]
 					var sum int32
@@ -691,7 +629,7 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 					gc_s_sum[gc_rank2] = sum
 				}
 				{
-					gc_tx2 := gc_step9 + 2
+					gc_tx2 := gc_step7 + 2
 					gc_rank2 := gc_base2 + gc_tx2
 					val := gc_s_val[gc_rank2]
 					var sum int32
@@ -702,7 +640,7 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 					gc_s_sum[gc_rank2] = sum
 				}
 				{
-					gc_tx2 := gc_step9 + 3
+					gc_tx2 := gc_step7 + 3
 					gc_rank2 := gc_base2 + gc_tx2
 					val := gc_s_val[gc_rank2]
 					var sum int32
@@ -713,7 +651,7 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 					gc_s_sum[gc_rank2] = sum
 				}
 			}
-			for gc_tx2 := gc_step9; gc_tx2 < gc_lo4; gc_tx2++ {
+			for gc_tx2 := gc_step7; gc_tx2 < gc_lo4; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				val := gc_s_val[gc_rank2]
 				var sum int32
@@ -723,10 +661,10 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 				sum = r
 				gc_s_sum[gc_rank2] = sum
 			}
-			gc_step10 := gc_hi4
-			for ; gc_step10+3 < gc_bdx2; gc_step10 += 4 {
+			gc_step8 := gc_hi4
+			for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
 				{
-					gc_tx2 := gc_step10 + 0
+					gc_tx2 := gc_step8 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					val := gc_s_val[gc_rank2]
 					var sum int32
@@ -737,7 +675,7 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 					gc_s_sum[gc_rank2] = sum
 				}
 				{
-					gc_tx2 := gc_step10 + 1
+					gc_tx2 := gc_step8 + 1
 					gc_rank2 := gc_base2 + gc_tx2
 					val := gc_s_val[gc_rank2]
 					var sum int32
@@ -748,7 +686,7 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 					gc_s_sum[gc_rank2] = sum
 				}
 				{
-					gc_tx2 := gc_step10 + 2
+					gc_tx2 := gc_step8 + 2
 					gc_rank2 := gc_base2 + gc_tx2
 					val := gc_s_val[gc_rank2]
 					var sum int32
@@ -759,7 +697,7 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 					gc_s_sum[gc_rank2] = sum
 				}
 				{
-					gc_tx2 := gc_step10 + 3
+					gc_tx2 := gc_step8 + 3
 					gc_rank2 := gc_base2 + gc_tx2
 					val := gc_s_val[gc_rank2]
 					var sum int32
@@ -770,7 +708,7 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 					gc_s_sum[gc_rank2] = sum
 				}
 			}
-			for gc_tx2 := gc_step10; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				val := gc_s_val[gc_rank2]
 				var sum int32
@@ -791,10 +729,10 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 			gc_off5 := gc_bx2
 			if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 < len(out) {
 				gc_at4 := out[gc_off5:][:1]
-				gc_step11 := gc_from2
-				for ; gc_step11+3 < gc_to2; gc_step11 += 4 {
+				gc_step9 := gc_from2
+				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
 					{
-						gc_tx2 := gc_step11 + 0
+						gc_tx2 := gc_step9 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						val := gc_s_val[gc_rank2]
 						var sum int32
@@ -807,7 +745,7 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 						gc_s_sum[gc_rank2] = sum
 					}
 					{
-						gc_tx2 := gc_step11 + 1
+						gc_tx2 := gc_step9 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						val := gc_s_val[gc_rank2]
 						var sum int32
@@ -820,7 +758,7 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 						gc_s_sum[gc_rank2] = sum
 					}
 					{
-						gc_tx2 := gc_step11 + 2
+						gc_tx2 := gc_step9 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						val := gc_s_val[gc_rank2]
 						var sum int32
@@ -833,7 +771,7 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 						gc_s_sum[gc_rank2] = sum
 					}
 					{
-						gc_tx2 := gc_step11 + 3
+						gc_tx2 := gc_step9 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						val := gc_s_val[gc_rank2]
 						var sum int32
@@ -846,7 +784,7 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 						gc_s_sum[gc_rank2] = sum
 					}
 				}
-				for gc_tx2 := gc_step11; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					val := gc_s_val[gc_rank2]
 					var sum int32
@@ -859,10 +797,10 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 					gc_s_sum[gc_rank2] = sum
 				}
 			} else {
-				gc_step12 := gc_from2
-				for ; gc_step12+3 < gc_to2; gc_step12 += 4 {
+				gc_step10 := gc_from2
+				for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
 					{
-						gc_tx2 := gc_step12 + 0
+						gc_tx2 := gc_step10 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						val := gc_s_val[gc_rank2]
@@ -876,7 +814,7 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 						gc_s_sum[gc_rank2] = sum
 					}
 					{
-						gc_tx2 := gc_step12 + 1
+						gc_tx2 := gc_step10 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						val := gc_s_val[gc_rank2]
@@ -890,7 +828,7 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 						gc_s_sum[gc_rank2] = sum
 					}
 					{
-						gc_tx2 := gc_step12 + 2
+						gc_tx2 := gc_step10 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						val := gc_s_val[gc_rank2]
@@ -904,7 +842,7 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 						gc_s_sum[gc_rank2] = sum
 					}
 					{
-						gc_tx2 := gc_step12 + 3
+						gc_tx2 := gc_step10 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						val := gc_s_val[gc_rank2]
@@ -918,7 +856,7 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 						gc_s_sum[gc_rank2] = sum
 					}
 				}
-				for gc_tx2 := gc_step12; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					val := gc_s_val[gc_rank2]
@@ -1814,69 +1752,7 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b2 *compiled.Block, in []int32, out
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 	gc_s_sum := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
-	gc_vstep4 := 0
-	if compiled.SIMD && compiled.SIMD512 {
-		var gc_stop bool
-		gc_vstep4, gc_stop = func(gc_vstep4 int) (int, bool) {
-			for ; gc_vstep4+15 < gc_n2; gc_vstep4 += 16 {
-				gc_rank2 := gc_vstep4
-//line blog_reduction.go:112
-				var sum int32
-				archsimd.BroadcastInt32x16(sum).StoreSlice(gc_s_sum[gc_rank2:])
-			}
-			archsimd.ClearAVXUpperBits()
-			return gc_vstep4, false
-		}(gc_vstep4)
-		if gc_stop {
-			return
-		}
-	}
-	if compiled.SIMD {
-		for ; gc_vstep4+7 < gc_n2; gc_vstep4 += 8 {
-			gc_rank2 := gc_vstep4
-//line blog_reduction.go:112
-			var sum int32
-			archsimd.BroadcastInt32x8(sum).StoreSlice(gc_s_sum[gc_rank2:])
-		}
-		archsimd.ClearAVXUpperBits()
-	}
-	gc_step3 := gc_vstep4
-	for ; gc_step3+3 < gc_n2; gc_step3 += 4 {
-		{
-			gc_rank2 := gc_step3 + 0
-			gc_pos2.Thread = gc_rank2
-//line blog_reduction.go:112
-			var sum int32
-			gc_s_sum[gc_rank2] = sum
-		}
-		{
-			gc_rank2 := gc_step3 + 1
-			gc_pos2.Thread = gc_rank2
-//line blog_reduction.go:112
-			var sum int32
-			gc_s_sum[gc_rank2] = sum
-		}
-		{
-			gc_rank2 := gc_step3 + 2
-			gc_pos2.Thread = gc_rank2
-//line blog_reduction.go:112
-			var sum int32
-			gc_s_sum[gc_rank2] = sum
-		}
-		{
-			gc_rank2 := gc_step3 + 3
-			gc_pos2.Thread = gc_rank2
-//line blog_reduction.go:112
-			var sum int32
-			gc_s_sum[gc_rank2] = sum
-		}
-	}
-	for gc_rank2 := gc_step3; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
-//line blog_reduction.go:112
-		var sum int32
-		gc_s_sum[gc_rank2] = sum
-	}
+	clear(gc_s_sum)
 //line blog_reduction.go:113
 	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += gc_bdx2 * gc_gdx2 {
 		gc_b2.Tick()
@@ -1895,12 +1771,12 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b2 *compiled.Block, in []int32, out
 			gc_off3 := (gc_bx2 * gc_bdx2) + gc_off
 			if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_to2 <= len(in)-gc_off3 {
 				gc_at2 := in[gc_off3:][:gc_to2]
-				gc_vstep5 := gc_from2
+				gc_vstep3 := gc_from2
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep5, gc_stop2 = func(gc_vstep5 int) (int, bool) {
-						for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
-							gc_tx2 := gc_vstep5
+					var gc_stop bool
+					gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
+						for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
+							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
 //line blog_reduction.go:113
 							sum := archsimd.LoadInt32x16Slice(gc_s_sum[gc_rank2:])
@@ -1913,15 +1789,15 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b2 *compiled.Block, in []int32, out
 							sum.StoreSlice(gc_s_sum[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep5, false
-					}(gc_vstep5)
-					if gc_stop2 {
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
-						gc_tx2 := gc_vstep5
+					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
 //line blog_reduction.go:113
 						sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank2:])
@@ -1935,10 +1811,10 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b2 *compiled.Block, in []int32, out
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep5 > gc_from2 {
+				if gc_vstep3 > gc_from2 {
 					gc_more = true
 				}
-				for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					sum := gc_s_sum[gc_rank2]
 					gc_more = true
@@ -1947,12 +1823,12 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b2 *compiled.Block, in []int32, out
 					gc_s_sum[gc_rank2] = sum
 				}
 			} else {
-				gc_vstep6 := gc_from2
+				gc_vstep4 := gc_from2
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep6, gc_stop3 = func(gc_vstep6 int) (int, bool) {
-						for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
-							gc_tx2 := gc_vstep6
+					var gc_stop2 bool
+					gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
+						for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
+							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
 //line blog_reduction.go:113
 							sum := archsimd.LoadInt32x16Slice(gc_s_sum[gc_rank2:])
@@ -1968,15 +1844,15 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b2 *compiled.Block, in []int32, out
 							sum.StoreSlice(gc_s_sum[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
-					if gc_stop3 {
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop2 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
-						gc_tx2 := gc_vstep6
+					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
 //line blog_reduction.go:113
 						sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank2:])
@@ -1993,13 +1869,13 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b2 *compiled.Block, in []int32, out
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep6 > gc_from2 {
+				if gc_vstep4 > gc_from2 {
 					gc_more = true
 				}
-				gc_step4 := gc_vstep6
-				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+				gc_step2 := gc_vstep4
+				for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
 					{
-						gc_tx2 := gc_step4 + 0
+						gc_tx2 := gc_step2 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						sum := gc_s_sum[gc_rank2]
@@ -2011,7 +1887,7 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b2 *compiled.Block, in []int32, out
 						gc_s_sum[gc_rank2] = sum
 					}
 					{
-						gc_tx2 := gc_step4 + 1
+						gc_tx2 := gc_step2 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						sum := gc_s_sum[gc_rank2]
@@ -2023,7 +1899,7 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b2 *compiled.Block, in []int32, out
 						gc_s_sum[gc_rank2] = sum
 					}
 					{
-						gc_tx2 := gc_step4 + 2
+						gc_tx2 := gc_step2 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						sum := gc_s_sum[gc_rank2]
@@ -2035,7 +1911,7 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b2 *compiled.Block, in []int32, out
 						gc_s_sum[gc_rank2] = sum
 					}
 					{
-						gc_tx2 := gc_step4 + 3
+						gc_tx2 := gc_step2 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						sum := gc_s_sum[gc_rank2]
@@ -2047,7 +1923,7 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b2 *compiled.Block, in []int32, out
 						gc_s_sum[gc_rank2] = sum
 					}
 				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					sum := gc_s_sum[gc_rank2]
@@ -2224,69 +2100,7 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b2 *compiled.Block, in []int32, ou
 	gc_n2 := gc_b2.Len()
 	gc_s_val := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
 	gc_s_sum := compiled.Scratch[int32](gc_b2, 1)[:gc_n2]
-	gc_vstep4 := 0
-	if compiled.SIMD && compiled.SIMD512 {
-		var gc_stop bool
-		gc_vstep4, gc_stop = func(gc_vstep4 int) (int, bool) {
-			for ; gc_vstep4+15 < gc_n2; gc_vstep4 += 16 {
-				gc_rank2 := gc_vstep4
-//line blog_reduction.go:127
-				var sum int32
-				archsimd.BroadcastInt32x16(sum).StoreSlice(gc_s_sum[gc_rank2:])
-			}
-			archsimd.ClearAVXUpperBits()
-			return gc_vstep4, false
-		}(gc_vstep4)
-		if gc_stop {
-			return
-		}
-	}
-	if compiled.SIMD {
-		for ; gc_vstep4+7 < gc_n2; gc_vstep4 += 8 {
-			gc_rank2 := gc_vstep4
-//line blog_reduction.go:127
-			var sum int32
-			archsimd.BroadcastInt32x8(sum).StoreSlice(gc_s_sum[gc_rank2:])
-		}
-		archsimd.ClearAVXUpperBits()
-	}
-	gc_step6 := gc_vstep4
-	for ; gc_step6+3 < gc_n2; gc_step6 += 4 {
-		{
-			gc_rank2 := gc_step6 + 0
-			gc_pos2.Thread = gc_rank2
-//line blog_reduction.go:127
-			var sum int32
-			gc_s_sum[gc_rank2] = sum
-		}
-		{
-			gc_rank2 := gc_step6 + 1
-			gc_pos2.Thread = gc_rank2
-//line blog_reduction.go:127
-			var sum int32
-			gc_s_sum[gc_rank2] = sum
-		}
-		{
-			gc_rank2 := gc_step6 + 2
-			gc_pos2.Thread = gc_rank2
-//line blog_reduction.go:127
-			var sum int32
-			gc_s_sum[gc_rank2] = sum
-		}
-		{
-			gc_rank2 := gc_step6 + 3
-			gc_pos2.Thread = gc_rank2
-//line blog_reduction.go:127
-			var sum int32
-			gc_s_sum[gc_rank2] = sum
-		}
-	}
-	for gc_rank2 := gc_step6; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
-//line blog_reduction.go:127
-		var sum int32
-		gc_s_sum[gc_rank2] = sum
-	}
+	clear(gc_s_sum)
 //line blog_reduction.go:128
 	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += gc_bdx2 * gc_gdx2 {
 		gc_b2.Tick()
@@ -2305,12 +2119,12 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b2 *compiled.Block, in []int32, ou
 			gc_off3 := (gc_bx2 * gc_bdx2) + gc_off
 			if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_to2 <= len(in)-gc_off3 {
 				gc_at2 := in[gc_off3:][:gc_to2]
-				gc_vstep5 := gc_from2
+				gc_vstep3 := gc_from2
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep5, gc_stop2 = func(gc_vstep5 int) (int, bool) {
-						for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
-							gc_tx2 := gc_vstep5
+					var gc_stop bool
+					gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
+						for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
+							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
 //line blog_reduction.go:128
 							sum := archsimd.LoadInt32x16Slice(gc_s_sum[gc_rank2:])
@@ -2323,15 +2137,15 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b2 *compiled.Block, in []int32, ou
 							sum.StoreSlice(gc_s_sum[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep5, false
-					}(gc_vstep5)
-					if gc_stop2 {
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
-						gc_tx2 := gc_vstep5
+					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
 //line blog_reduction.go:128
 						sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank2:])
@@ -2345,10 +2159,10 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b2 *compiled.Block, in []int32, ou
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep5 > gc_from2 {
+				if gc_vstep3 > gc_from2 {
 					gc_more = true
 				}
-				for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					sum := gc_s_sum[gc_rank2]
 					gc_more = true
@@ -2357,12 +2171,12 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b2 *compiled.Block, in []int32, ou
 					gc_s_sum[gc_rank2] = sum
 				}
 			} else {
-				gc_vstep6 := gc_from2
+				gc_vstep4 := gc_from2
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep6, gc_stop3 = func(gc_vstep6 int) (int, bool) {
-						for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
-							gc_tx2 := gc_vstep6
+					var gc_stop2 bool
+					gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
+						for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
+							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
 //line blog_reduction.go:128
 							sum := archsimd.LoadInt32x16Slice(gc_s_sum[gc_rank2:])
@@ -2378,15 +2192,15 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b2 *compiled.Block, in []int32, ou
 							sum.StoreSlice(gc_s_sum[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
-					if gc_stop3 {
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop2 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
-						gc_tx2 := gc_vstep6
+					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
 //line blog_reduction.go:128
 						sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank2:])
@@ -2403,13 +2217,13 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b2 *compiled.Block, in []int32, ou
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep6 > gc_from2 {
+				if gc_vstep4 > gc_from2 {
 					gc_more = true
 				}
-				gc_step7 := gc_vstep6
-				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+				gc_step5 := gc_vstep4
+				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
 					{
-						gc_tx2 := gc_step7 + 0
+						gc_tx2 := gc_step5 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						sum := gc_s_sum[gc_rank2]
@@ -2421,7 +2235,7 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b2 *compiled.Block, in []int32, ou
 						gc_s_sum[gc_rank2] = sum
 					}
 					{
-						gc_tx2 := gc_step7 + 1
+						gc_tx2 := gc_step5 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						sum := gc_s_sum[gc_rank2]
@@ -2433,7 +2247,7 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b2 *compiled.Block, in []int32, ou
 						gc_s_sum[gc_rank2] = sum
 					}
 					{
-						gc_tx2 := gc_step7 + 2
+						gc_tx2 := gc_step5 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						sum := gc_s_sum[gc_rank2]
@@ -2445,7 +2259,7 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b2 *compiled.Block, in []int32, ou
 						gc_s_sum[gc_rank2] = sum
 					}
 					{
-						gc_tx2 := gc_step7 + 3
+						gc_tx2 := gc_step5 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						sum := gc_s_sum[gc_rank2]
@@ -2457,7 +2271,7 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b2 *compiled.Block, in []int32, ou
 						gc_s_sum[gc_rank2] = sum
 					}
 				}
-				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					sum := gc_s_sum[gc_rank2]
@@ -2837,10 +2651,10 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b2 *compiled.Block, in []int32, ou
 		}
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_lo4, gc_hi4 := min(gc_from2, gc_bdx2), max(gc_from2, gc_to2)
-			gc_step8 := 0
-			for ; gc_step8+3 < gc_lo4; gc_step8 += 4 {
+			gc_step6 := 0
+			for ; gc_step6+3 < gc_lo4; gc_step6 += 4 {
 				{
-					gc_tx2 := gc_step8 + 0
+					gc_tx2 := gc_step6 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					val := gc_s_val[gc_rank2]
 					var sum int32
@@ -2851,7 +2665,7 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b2 *compiled.Block, in []int32, ou
 					gc_s_sum[gc_rank2] = sum
 				}
 				{
-					gc_tx2 := gc_step8 + 1
+					gc_tx2 := gc_step6 + 1
 					gc_rank2 := gc_base2 + gc_tx2
 					val := gc_s_val[gc_rank2]
 					var sum int32
@@ -2862,7 +2676,7 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b2 *compiled.Block, in []int32, ou
 					gc_s_sum[gc_rank2] = sum
 				}
 				{
-					gc_tx2 := gc_step8 + 2
+					gc_tx2 := gc_step6 + 2
 					gc_rank2 := gc_base2 + gc_tx2
 					val := gc_s_val[gc_rank2]
 					var sum int32
@@ -2873,7 +2687,7 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b2 *compiled.Block, in []int32, ou
 					gc_s_sum[gc_rank2] = sum
 				}
 				{
-					gc_tx2 := gc_step8 + 3
+					gc_tx2 := gc_step6 + 3
 					gc_rank2 := gc_base2 + gc_tx2
 					val := gc_s_val[gc_rank2]
 					var sum int32
@@ -2884,7 +2698,7 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b2 *compiled.Block, in []int32, ou
 					gc_s_sum[gc_rank2] = sum
 				}
 			}
-			for gc_tx2 := gc_step8; gc_tx2 < gc_lo4; gc_tx2++ {
+			for gc_tx2 := gc_step6; gc_tx2 < gc_lo4; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				val := gc_s_val[gc_rank2]
 				var sum int32
@@ -2894,10 +2708,10 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b2 *compiled.Block, in []int32, ou
 				sum = r
 				gc_s_sum[gc_rank2] = sum
 			}
-			gc_step9 := gc_hi4
-			for ; gc_step9+3 < gc_bdx2; gc_step9 += 4 {
+			gc_step7 := gc_hi4
+			for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
 				{
-					gc_tx2 := gc_step9 + 0
+					gc_tx2 := gc_step7 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					val := gc_s_val[gc_rank2]
 					var sum int32
@@ -2908,7 +2722,7 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b2 *compiled.Block, in []int32, ou
 					gc_s_sum[gc_rank2] = sum
 				}
 				{
-					gc_tx2 := gc_step9 + 1
+					gc_tx2 := gc_step7 + 1
 					gc_rank2 := gc_base2 + gc_tx2
 					val := gc_s_val[gc_rank2]
 					var sum int32
@@ -2919,7 +2733,7 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b2 *compiled.Block, in []int32, ou
 					gc_s_sum[gc_rank2] = sum
 				}
 				{
-					gc_tx2 := gc_step9 + 2
+					gc_tx2 := gc_step7 + 2
 					gc_rank2 := gc_base2 + gc_tx2
 					val := gc_s_val[gc_rank2]
 					var sum int32
@@ -2930,7 +2744,7 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b2 *compiled.Block, in []int32, ou
 					gc_s_sum[gc_rank2] = sum
 				}
 				{
-					gc_tx2 := gc_step9 + 3
+					gc_tx2 := gc_step7 + 3
 					gc_rank2 := gc_base2 + gc_tx2
 					val := gc_s_val[gc_rank2]
 					var sum int32
@@ -2941,7 +2755,7 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b2 *compiled.Block, in []int32, ou
 					gc_s_sum[gc_rank2] = sum
 				}
 			}
-			for gc_tx2 := gc_step9; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				val := gc_s_val[gc_rank2]
 				var sum int32
@@ -2959,10 +2773,10 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b2 *compiled.Block, in []int32, ou
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step10 := gc_from2
-			for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
+			gc_step8 := gc_from2
+			for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
 				{
-					gc_tx2 := gc_step10 + 0
+					gc_tx2 := gc_step8 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					val := gc_s_val[gc_rank2]
@@ -2976,7 +2790,7 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b2 *compiled.Block, in []int32, ou
 					gc_s_sum[gc_rank2] = sum
 				}
 				{
-					gc_tx2 := gc_step10 + 1
+					gc_tx2 := gc_step8 + 1
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					val := gc_s_val[gc_rank2]
@@ -2990,7 +2804,7 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b2 *compiled.Block, in []int32, ou
 					gc_s_sum[gc_rank2] = sum
 				}
 				{
-					gc_tx2 := gc_step10 + 2
+					gc_tx2 := gc_step8 + 2
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					val := gc_s_val[gc_rank2]
@@ -3004,7 +2818,7 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b2 *compiled.Block, in []int32, ou
 					gc_s_sum[gc_rank2] = sum
 				}
 				{
-					gc_tx2 := gc_step10 + 3
+					gc_tx2 := gc_step8 + 3
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					val := gc_s_val[gc_rank2]
@@ -3018,7 +2832,7 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b2 *compiled.Block, in []int32, ou
 					gc_s_sum[gc_rank2] = sum
 				}
 			}
-			for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
+			for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 				val := gc_s_val[gc_rank2]
@@ -3069,69 +2883,7 @@ func gc_body_deviceReduceAtomicKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-		gc_vstep4 := 0
-		if compiled.SIMD && compiled.SIMD512 {
-			var gc_stop bool
-			gc_vstep4, gc_stop = func(gc_vstep4 int) (int, bool) {
-				for ; gc_vstep4+15 < gc_n2; gc_vstep4 += 16 {
-					gc_rank2 := gc_vstep4
-//line blog_reduction.go:142
-					var sum int32
-					archsimd.BroadcastInt32x16(sum).StoreSlice(gc_s_sum[gc_rank2:])
-				}
-				archsimd.ClearAVXUpperBits()
-				return gc_vstep4, false
-			}(gc_vstep4)
-			if gc_stop {
-				return
-			}
-		}
-		if compiled.SIMD {
-			for ; gc_vstep4+7 < gc_n2; gc_vstep4 += 8 {
-				gc_rank2 := gc_vstep4
-//line blog_reduction.go:142
-				var sum int32
-				archsimd.BroadcastInt32x8(sum).StoreSlice(gc_s_sum[gc_rank2:])
-			}
-			archsimd.ClearAVXUpperBits()
-		}
-		gc_step4 := gc_vstep4
-		for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
-			{
-				gc_rank2 := gc_step4 + 0
-				gc_pos2.Thread = gc_rank2
-//line blog_reduction.go:142
-				var sum int32
-				gc_s_sum[gc_rank2] = sum
-			}
-			{
-				gc_rank2 := gc_step4 + 1
-				gc_pos2.Thread = gc_rank2
-//line blog_reduction.go:142
-				var sum int32
-				gc_s_sum[gc_rank2] = sum
-			}
-			{
-				gc_rank2 := gc_step4 + 2
-				gc_pos2.Thread = gc_rank2
-//line blog_reduction.go:142
-				var sum int32
-				gc_s_sum[gc_rank2] = sum
-			}
-			{
-				gc_rank2 := gc_step4 + 3
-				gc_pos2.Thread = gc_rank2
-//line blog_reduction.go:142
-				var sum int32
-				gc_s_sum[gc_rank2] = sum
-			}
-		}
-		for gc_rank2 := gc_step4; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-//line blog_reduction.go:142
-			var sum int32
-			gc_s_sum[gc_rank2] = sum
-		}
+		clear(gc_s_sum)
 //line blog_reduction.go:143
 		for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += gc_bdx2 * gc_gdx2 {
 			gc_b2.Tick()
@@ -3150,12 +2902,12 @@ func gc_body_deviceReduceAtomicKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 				gc_off3 := (gc_bx2 * gc_bdx2) + gc_off
 				if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_to2 <= len(in)-gc_off3 {
 					gc_at2 := in[gc_off3:][:gc_to2]
-					gc_vstep5 := gc_from2
+					gc_vstep3 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep5, gc_stop2 = func(gc_vstep5 int) (int, bool) {
-							for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
-								gc_tx2 := gc_vstep5
+						var gc_stop bool
+						gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
+							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
+								gc_tx2 := gc_vstep3
 								gc_rank2 := gc_base2 + gc_tx2
 //line blog_reduction.go:143
 								sum := archsimd.LoadInt32x16Slice(gc_s_sum[gc_rank2:])
@@ -3168,15 +2920,15 @@ func gc_body_deviceReduceAtomicKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 								sum.StoreSlice(gc_s_sum[gc_rank2:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep5, false
-						}(gc_vstep5)
-						if gc_stop2 {
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
-							gc_tx2 := gc_vstep5
+						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
 //line blog_reduction.go:143
 							sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank2:])
@@ -3190,10 +2942,10 @@ func gc_body_deviceReduceAtomicKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep5 > gc_from2 {
+					if gc_vstep3 > gc_from2 {
 						gc_more = true
 					}
-					for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						sum := gc_s_sum[gc_rank2]
 						gc_more = true
@@ -3202,12 +2954,12 @@ func gc_body_deviceReduceAtomicKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 						gc_s_sum[gc_rank2] = sum
 					}
 				} else {
-					gc_vstep6 := gc_from2
+					gc_vstep4 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep6, gc_stop3 = func(gc_vstep6 int) (int, bool) {
-							for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
-								gc_tx2 := gc_vstep6
+						var gc_stop2 bool
+						gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
+							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
+								gc_tx2 := gc_vstep4
 								gc_rank2 := gc_base2 + gc_tx2
 //line blog_reduction.go:143
 								sum := archsimd.LoadInt32x16Slice(gc_s_sum[gc_rank2:])
@@ -3223,15 +2975,15 @@ func gc_body_deviceReduceAtomicKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 								sum.StoreSlice(gc_s_sum[gc_rank2:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep6, false
-						}(gc_vstep6)
-						if gc_stop3 {
+							return gc_vstep4, false
+						}(gc_vstep4)
+						if gc_stop2 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
-							gc_tx2 := gc_vstep6
+						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
 //line blog_reduction.go:143
 							sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank2:])
@@ -3248,13 +3000,13 @@ func gc_body_deviceReduceAtomicKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep6 > gc_from2 {
+					if gc_vstep4 > gc_from2 {
 						gc_more = true
 					}
-					gc_step5 := gc_vstep6
-					for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+					gc_step3 := gc_vstep4
+					for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
 						{
-							gc_tx2 := gc_step5 + 0
+							gc_tx2 := gc_step3 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							sum := gc_s_sum[gc_rank2]
@@ -3266,7 +3018,7 @@ func gc_body_deviceReduceAtomicKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 							gc_s_sum[gc_rank2] = sum
 						}
 						{
-							gc_tx2 := gc_step5 + 1
+							gc_tx2 := gc_step3 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							sum := gc_s_sum[gc_rank2]
@@ -3278,7 +3030,7 @@ func gc_body_deviceReduceAtomicKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 							gc_s_sum[gc_rank2] = sum
 						}
 						{
-							gc_tx2 := gc_step5 + 2
+							gc_tx2 := gc_step3 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							sum := gc_s_sum[gc_rank2]
@@ -3290,7 +3042,7 @@ func gc_body_deviceReduceAtomicKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 							gc_s_sum[gc_rank2] = sum
 						}
 						{
-							gc_tx2 := gc_step5 + 3
+							gc_tx2 := gc_step3 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							sum := gc_s_sum[gc_rank2]
@@ -3302,7 +3054,7 @@ func gc_body_deviceReduceAtomicKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 							gc_s_sum[gc_rank2] = sum
 						}
 					}
-					for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						sum := gc_s_sum[gc_rank2]
@@ -3316,38 +3068,38 @@ func gc_body_deviceReduceAtomicKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 				}
 			}
 		}
-		gc_step6 := 0
-		for ; gc_step6+3 < gc_n2; gc_step6 += 4 {
+		gc_step4 := 0
+		for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
 			{
-				gc_rank2 := gc_step6 + 0
+				gc_rank2 := gc_step4 + 0
 				gc_pos2.Thread = gc_rank2
 				sum := gc_s_sum[gc_rank2]
 //line blog_reduction.go:146
 				atomic.Add(out, sum)
 			}
 			{
-				gc_rank2 := gc_step6 + 1
+				gc_rank2 := gc_step4 + 1
 				gc_pos2.Thread = gc_rank2
 				sum := gc_s_sum[gc_rank2]
 //line blog_reduction.go:146
 				atomic.Add(out, sum)
 			}
 			{
-				gc_rank2 := gc_step6 + 2
+				gc_rank2 := gc_step4 + 2
 				gc_pos2.Thread = gc_rank2
 				sum := gc_s_sum[gc_rank2]
 //line blog_reduction.go:146
 				atomic.Add(out, sum)
 			}
 			{
-				gc_rank2 := gc_step6 + 3
+				gc_rank2 := gc_step4 + 3
 				gc_pos2.Thread = gc_rank2
 				sum := gc_s_sum[gc_rank2]
 //line blog_reduction.go:146
 				atomic.Add(out, sum)
 			}
 		}
-		for gc_rank2 := gc_step6; gc_rank2 < gc_n2; gc_rank2++ {
+		for gc_rank2 := gc_step4; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 			sum := gc_s_sum[gc_rank2]
 //line blog_reduction.go:146

@@ -380,50 +380,7 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 	}
 //line samples_histogram.go:101
 	data := gocuda.Shared[uint32](t, histogramMergeBlockSize)[:histogramMergeBlockSize]
-	gc_vstep := 0
-	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
-		gc_rank := gc_vstep
-//line samples_histogram.go:103
-		var sum uint32
-		lanes.BroadcastUint32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
-	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-//line samples_histogram.go:103
-			var sum uint32
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-//line samples_histogram.go:103
-			var sum uint32
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-//line samples_histogram.go:103
-			var sum uint32
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-//line samples_histogram.go:103
-			var sum uint32
-			gc_s_sum[gc_rank] = sum
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
-//line samples_histogram.go:103
-		var sum uint32
-		gc_s_sum[gc_rank] = sum
-	}
+	clear(gc_s_sum)
 //line samples_histogram.go:105
 	gc_chunk := compiled.StrideChunk(histogramMergeBlockSize)
 	gc_span := (histogramMergeBlockSize) * gc_chunk
@@ -477,10 +434,10 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 //line samples_histogram.go:109
 			copy(gc_at, gc_s_sum[gc_base:][:gc_bdx])
 		} else {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx := gc_step2 + 0
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					sum := gc_s_sum[gc_rank]
@@ -488,7 +445,7 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 					data[gc_tx] = sum
 				}
 				{
-					gc_tx := gc_step2 + 1
+					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					sum := gc_s_sum[gc_rank]
@@ -496,7 +453,7 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 					data[gc_tx] = sum
 				}
 				{
-					gc_tx := gc_step2 + 2
+					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					sum := gc_s_sum[gc_rank]
@@ -504,7 +461,7 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 					data[gc_tx] = sum
 				}
 				{
-					gc_tx := gc_step2 + 3
+					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					sum := gc_s_sum[gc_rank]
@@ -512,7 +469,7 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 					data[gc_tx] = sum
 				}
 			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				sum := gc_s_sum[gc_rank]
@@ -532,48 +489,48 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 			if gc_from >= 0 && gc_to <= len(data) && gc_off2 >= 0 && gc_off2 <= len(data) && gc_to <= len(data)-gc_off2 {
 				gc_at2 := data[:gc_to]
 				gc_at3 := data[gc_off2:][:gc_to]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step2 + 0
 						{
 //line samples_histogram.go:115
 							gc_at2[gc_tx] += gc_at3[gc_tx]
 						}
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step2 + 1
 						{
 //line samples_histogram.go:115
 							gc_at2[gc_tx] += gc_at3[gc_tx]
 						}
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step2 + 2
 						{
 //line samples_histogram.go:115
 							gc_at2[gc_tx] += gc_at3[gc_tx]
 						}
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step2 + 3
 						{
 //line samples_histogram.go:115
 							gc_at2[gc_tx] += gc_at3[gc_tx]
 						}
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					{
 //line samples_histogram.go:115
 						gc_at2[gc_tx] += gc_at3[gc_tx]
 					}
 				}
 			} else {
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						{
@@ -582,7 +539,7 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 						}
 					}
 					{
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						{
@@ -591,7 +548,7 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 						}
 					}
 					{
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						{
@@ -600,7 +557,7 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 						}
 					}
 					{
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						{
@@ -609,7 +566,7 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 						}
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					{
@@ -629,8 +586,8 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 			gc_off3 := gc_bx
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(dHistogram) {
 				gc_at4 := dHistogram[gc_off3:][:1]
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
 //line samples_histogram.go:120
 						gc_at4[0] = data[0]
@@ -648,43 +605,43 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 						gc_at4[0] = data[0]
 					}
 				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 //line samples_histogram.go:120
 					gc_at4[0] = data[0]
 				}
 			} else {
-				gc_step6 := gc_from
-				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
-						gc_tx := gc_step6 + 0
+						gc_tx := gc_step5 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_histogram.go:120
 						dHistogram[gc_bx] = data[0]
 					}
 					{
-						gc_tx := gc_step6 + 1
+						gc_tx := gc_step5 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_histogram.go:120
 						dHistogram[gc_bx] = data[0]
 					}
 					{
-						gc_tx := gc_step6 + 2
+						gc_tx := gc_step5 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_histogram.go:120
 						dHistogram[gc_bx] = data[0]
 					}
 					{
-						gc_tx := gc_step6 + 3
+						gc_tx := gc_step5 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_histogram.go:120
 						dHistogram[gc_bx] = data[0]
 					}
 				}
-				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line samples_histogram.go:120
@@ -1066,50 +1023,7 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 //line samples_histogram.go:185
 	cta := cg.ThisThreadBlock(t)
 	_ = cta
-	gc_vstep := 0
-	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
-		gc_rank := gc_vstep
-//line samples_histogram.go:187
-		var sum uint32
-		lanes.BroadcastUint32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
-	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-//line samples_histogram.go:187
-			var sum uint32
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-//line samples_histogram.go:187
-			var sum uint32
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-//line samples_histogram.go:187
-			var sum uint32
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-//line samples_histogram.go:187
-			var sum uint32
-			gc_s_sum[gc_rank] = sum
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
-//line samples_histogram.go:187
-		var sum uint32
-		gc_s_sum[gc_rank] = sum
-	}
+	clear(gc_s_sum)
 //line samples_histogram.go:189
 	gc_chunk := compiled.StrideChunk(histogramMergeBlockSize)
 	gc_span := (histogramMergeBlockSize) * gc_chunk
@@ -1169,10 +1083,10 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 //line samples_histogram.go:194
 			copy(gc_at, gc_s_sum[gc_base:][:gc_bdx])
 		} else {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx := gc_step2 + 0
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					sum := gc_s_sum[gc_rank]
@@ -1180,7 +1094,7 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 					data[gc_tx] = sum
 				}
 				{
-					gc_tx := gc_step2 + 1
+					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					sum := gc_s_sum[gc_rank]
@@ -1188,7 +1102,7 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 					data[gc_tx] = sum
 				}
 				{
-					gc_tx := gc_step2 + 2
+					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					sum := gc_s_sum[gc_rank]
@@ -1196,7 +1110,7 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 					data[gc_tx] = sum
 				}
 				{
-					gc_tx := gc_step2 + 3
+					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					sum := gc_s_sum[gc_rank]
@@ -1204,7 +1118,7 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 					data[gc_tx] = sum
 				}
 			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				sum := gc_s_sum[gc_rank]
@@ -1224,48 +1138,48 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 			if gc_from >= 0 && gc_to <= len(data) && gc_off2 >= 0 && gc_off2 <= len(data) && gc_to <= len(data)-gc_off2 {
 				gc_at2 := data[:gc_to]
 				gc_at3 := data[gc_off2:][:gc_to]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step2 + 0
 						{
 //line samples_histogram.go:200
 							gc_at2[gc_tx] += gc_at3[gc_tx]
 						}
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step2 + 1
 						{
 //line samples_histogram.go:200
 							gc_at2[gc_tx] += gc_at3[gc_tx]
 						}
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step2 + 2
 						{
 //line samples_histogram.go:200
 							gc_at2[gc_tx] += gc_at3[gc_tx]
 						}
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step2 + 3
 						{
 //line samples_histogram.go:200
 							gc_at2[gc_tx] += gc_at3[gc_tx]
 						}
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					{
 //line samples_histogram.go:200
 						gc_at2[gc_tx] += gc_at3[gc_tx]
 					}
 				}
 			} else {
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						{
@@ -1274,7 +1188,7 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 						}
 					}
 					{
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						{
@@ -1283,7 +1197,7 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 						}
 					}
 					{
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						{
@@ -1292,7 +1206,7 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 						}
 					}
 					{
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						{
@@ -1301,7 +1215,7 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 						}
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					{
@@ -1321,8 +1235,8 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 			gc_off3 := gc_bx
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(dHistogram) {
 				gc_at4 := dHistogram[gc_off3:][:1]
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
 //line samples_histogram.go:205
 						gc_at4[0] = data[0]
@@ -1340,43 +1254,43 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 						gc_at4[0] = data[0]
 					}
 				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 //line samples_histogram.go:205
 					gc_at4[0] = data[0]
 				}
 			} else {
-				gc_step6 := gc_from
-				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
-						gc_tx := gc_step6 + 0
+						gc_tx := gc_step5 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_histogram.go:205
 						dHistogram[gc_bx] = data[0]
 					}
 					{
-						gc_tx := gc_step6 + 1
+						gc_tx := gc_step5 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_histogram.go:205
 						dHistogram[gc_bx] = data[0]
 					}
 					{
-						gc_tx := gc_step6 + 2
+						gc_tx := gc_step5 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_histogram.go:205
 						dHistogram[gc_bx] = data[0]
 					}
 					{
-						gc_tx := gc_step6 + 3
+						gc_tx := gc_step5 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_histogram.go:205
 						dHistogram[gc_bx] = data[0]
 					}
 				}
-				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line samples_histogram.go:205

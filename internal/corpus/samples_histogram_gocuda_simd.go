@@ -380,69 +380,7 @@ func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialH
 	}
 //line samples_histogram.go:101
 	data := gocuda.Shared[uint32](t, histogramMergeBlockSize)[:histogramMergeBlockSize]
-	gc_vstep2 := 0
-	if compiled.SIMD && compiled.SIMD512 {
-		var gc_stop bool
-		gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
-			for ; gc_vstep2+15 < gc_n2; gc_vstep2 += 16 {
-				gc_rank2 := gc_vstep2
-//line samples_histogram.go:103
-				var sum uint32
-				archsimd.BroadcastUint32x16(sum).StoreSlice(gc_s_sum[gc_rank2:])
-			}
-			archsimd.ClearAVXUpperBits()
-			return gc_vstep2, false
-		}(gc_vstep2)
-		if gc_stop {
-			return
-		}
-	}
-	if compiled.SIMD {
-		for ; gc_vstep2+7 < gc_n2; gc_vstep2 += 8 {
-			gc_rank2 := gc_vstep2
-//line samples_histogram.go:103
-			var sum uint32
-			archsimd.BroadcastUint32x8(sum).StoreSlice(gc_s_sum[gc_rank2:])
-		}
-		archsimd.ClearAVXUpperBits()
-	}
-	gc_step7 := gc_vstep2
-	for ; gc_step7+3 < gc_n2; gc_step7 += 4 {
-		{
-			gc_rank2 := gc_step7 + 0
-			gc_pos2.Thread = gc_rank2
-//line samples_histogram.go:103
-			var sum uint32
-			gc_s_sum[gc_rank2] = sum
-		}
-		{
-			gc_rank2 := gc_step7 + 1
-			gc_pos2.Thread = gc_rank2
-//line samples_histogram.go:103
-			var sum uint32
-			gc_s_sum[gc_rank2] = sum
-		}
-		{
-			gc_rank2 := gc_step7 + 2
-			gc_pos2.Thread = gc_rank2
-//line samples_histogram.go:103
-			var sum uint32
-			gc_s_sum[gc_rank2] = sum
-		}
-		{
-			gc_rank2 := gc_step7 + 3
-			gc_pos2.Thread = gc_rank2
-//line samples_histogram.go:103
-			var sum uint32
-			gc_s_sum[gc_rank2] = sum
-		}
-	}
-	for gc_rank2 := gc_step7; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
-//line samples_histogram.go:103
-		var sum uint32
-		gc_s_sum[gc_rank2] = sum
-	}
+	clear(gc_s_sum)
 //line samples_histogram.go:105
 	gc_chunk := compiled.StrideChunk(histogramMergeBlockSize)
 	gc_span := (histogramMergeBlockSize) * gc_chunk
@@ -493,12 +431,12 @@ func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialH
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		if gc_bdx2 <= len(data) {
 			gc_at5 := data[:gc_bdx2]
-			gc_vstep3 := 0
+			gc_vstep := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop2 bool
-				gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
-					for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-						gc_tx2 := gc_vstep3
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 //line samples_histogram.go:109
 						sum := archsimd.LoadUint32x16Slice(gc_s_sum[gc_rank2:])
@@ -506,15 +444,15 @@ func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialH
 						sum.StoreSlice(gc_at5[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep3, false
-				}(gc_vstep3)
-				if gc_stop2 {
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
 					return
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-					gc_tx2 := gc_vstep3
+				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
 //line samples_histogram.go:109
 					sum := archsimd.LoadUint32x8Slice(gc_s_sum[gc_rank2:])
@@ -523,19 +461,19 @@ func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialH
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				sum := gc_s_sum[gc_rank2]
 //line samples_histogram.go:109
 				gc_at5[gc_tx2] = sum
 			}
 		} else {
-			gc_vstep4 := 0
+			gc_vstep2 := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop3 bool
-				gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
-					for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-						gc_tx2 := gc_vstep4
+				var gc_stop2 bool
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+					for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
+						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
 //line samples_histogram.go:109
 						sum := archsimd.LoadUint32x16Slice(gc_s_sum[gc_rank2:])
@@ -548,15 +486,15 @@ func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialH
 						sum.StoreSlice(data[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep4, false
-				}(gc_vstep4)
-				if gc_stop3 {
+					return gc_vstep2, false
+				}(gc_vstep2)
+				if gc_stop2 {
 					return
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-					gc_tx2 := gc_vstep4
+				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+					gc_tx2 := gc_vstep2
 					gc_rank2 := gc_base2 + gc_tx2
 //line samples_histogram.go:109
 					sum := archsimd.LoadUint32x8Slice(gc_s_sum[gc_rank2:])
@@ -570,10 +508,10 @@ func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialH
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step8 := gc_vstep4
-			for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
+			gc_step6 := gc_vstep2
+			for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
 				{
-					gc_tx2 := gc_step8 + 0
+					gc_tx2 := gc_step6 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					sum := gc_s_sum[gc_rank2]
@@ -581,7 +519,7 @@ func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialH
 					data[gc_tx2] = sum
 				}
 				{
-					gc_tx2 := gc_step8 + 1
+					gc_tx2 := gc_step6 + 1
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					sum := gc_s_sum[gc_rank2]
@@ -589,7 +527,7 @@ func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialH
 					data[gc_tx2] = sum
 				}
 				{
-					gc_tx2 := gc_step8 + 2
+					gc_tx2 := gc_step6 + 2
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					sum := gc_s_sum[gc_rank2]
@@ -597,7 +535,7 @@ func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialH
 					data[gc_tx2] = sum
 				}
 				{
-					gc_tx2 := gc_step8 + 3
+					gc_tx2 := gc_step6 + 3
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					sum := gc_s_sum[gc_rank2]
@@ -605,7 +543,7 @@ func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialH
 					data[gc_tx2] = sum
 				}
 			}
-			for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 				sum := gc_s_sum[gc_rank2]
@@ -625,27 +563,27 @@ func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialH
 			if gc_from3 >= 0 && gc_to2 <= len(data) && gc_off4 >= 0 && gc_off4 <= len(data) && gc_to2 <= len(data)-gc_off4 {
 				gc_at6 := data[:gc_to2]
 				gc_at7 := data[gc_off4:][:gc_to2]
-				gc_vstep5 := gc_from3
+				gc_vstep3 := gc_from3
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep5, gc_stop4 = func(gc_vstep5 int) (int, bool) {
-						for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
-							gc_tx2 := gc_vstep5
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
+							gc_tx2 := gc_vstep3
 							{
 //line samples_histogram.go:114
 								archsimd.LoadUint32x16Slice(gc_at6[gc_tx2:]).Add(archsimd.LoadUint32x16Slice(gc_at7[gc_tx2:])).StoreSlice(gc_at6[gc_tx2:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep5, false
-					}(gc_vstep5)
-					if gc_stop4 {
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
-						gc_tx2 := gc_vstep5
+					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
 						{
 //line samples_histogram.go:114
 							archsimd.LoadUint32x8Slice(gc_at6[gc_tx2:]).Add(archsimd.LoadUint32x8Slice(gc_at7[gc_tx2:])).StoreSlice(gc_at6[gc_tx2:])
@@ -653,19 +591,19 @@ func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialH
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
 					{
 //line samples_histogram.go:115
 						gc_at6[gc_tx2] += gc_at7[gc_tx2]
 					}
 				}
 			} else {
-				gc_vstep6 := gc_from3
+				gc_vstep4 := gc_from3
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop5 bool
-					gc_vstep6, gc_stop5 = func(gc_vstep6 int) (int, bool) {
-						for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
-							gc_tx2 := gc_vstep6
+					var gc_stop4 bool
+					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+						for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
+							gc_tx2 := gc_vstep4
 							{
 								if (gc_tx2+stride) < 0 || (gc_tx2+stride) > len(data)-16 || gc_tx2 < 0 || gc_tx2 > len(data)-16 {
 //line samples_histogram.go:115
@@ -676,15 +614,15 @@ func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialH
 							}
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
-					if gc_stop5 {
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop4 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
-						gc_tx2 := gc_vstep6
+					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+						gc_tx2 := gc_vstep4
 						{
 							if (gc_tx2+stride) < 0 || (gc_tx2+stride) > len(data)-8 || gc_tx2 < 0 || gc_tx2 > len(data)-8 {
 //line samples_histogram.go:115
@@ -696,10 +634,10 @@ func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialH
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step9 := gc_vstep6
-				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
+				gc_step7 := gc_vstep4
+				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
 					{
-						gc_tx2 := gc_step9 + 0
+						gc_tx2 := gc_step7 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						{
@@ -708,7 +646,7 @@ func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialH
 						}
 					}
 					{
-						gc_tx2 := gc_step9 + 1
+						gc_tx2 := gc_step7 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						{
@@ -717,7 +655,7 @@ func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialH
 						}
 					}
 					{
-						gc_tx2 := gc_step9 + 2
+						gc_tx2 := gc_step7 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						{
@@ -726,7 +664,7 @@ func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialH
 						}
 					}
 					{
-						gc_tx2 := gc_step9 + 3
+						gc_tx2 := gc_step7 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						{
@@ -735,7 +673,7 @@ func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialH
 						}
 					}
 				}
-				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					{
@@ -755,8 +693,8 @@ func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialH
 			gc_off5 := gc_bx2
 			if gc_from3 >= 0 && gc_off5 >= 0 && gc_off5 < len(dHistogram) {
 				gc_at8 := dHistogram[gc_off5:][:1]
-				gc_step10 := gc_from3
-				for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
+				gc_step8 := gc_from3
+				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
 					{
 //line samples_histogram.go:120
 						gc_at8[0] = data[0]
@@ -774,43 +712,43 @@ func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialH
 						gc_at8[0] = data[0]
 					}
 				}
-				for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
 //line samples_histogram.go:120
 					gc_at8[0] = data[0]
 				}
 			} else {
-				gc_step11 := gc_from3
-				for ; gc_step11+3 < gc_to2; gc_step11 += 4 {
+				gc_step9 := gc_from3
+				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
 					{
-						gc_tx2 := gc_step11 + 0
+						gc_tx2 := gc_step9 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line samples_histogram.go:120
 						dHistogram[gc_bx2] = data[0]
 					}
 					{
-						gc_tx2 := gc_step11 + 1
+						gc_tx2 := gc_step9 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line samples_histogram.go:120
 						dHistogram[gc_bx2] = data[0]
 					}
 					{
-						gc_tx2 := gc_step11 + 2
+						gc_tx2 := gc_step9 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line samples_histogram.go:120
 						dHistogram[gc_bx2] = data[0]
 					}
 					{
-						gc_tx2 := gc_step11 + 3
+						gc_tx2 := gc_step9 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line samples_histogram.go:120
 						dHistogram[gc_bx2] = data[0]
 					}
 				}
-				for gc_tx2 := gc_step11; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line samples_histogram.go:120
@@ -1195,69 +1133,7 @@ func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartial
 //line samples_histogram.go:185
 	cta := cg.ThisThreadBlock(t)
 	_ = cta
-	gc_vstep2 := 0
-	if compiled.SIMD && compiled.SIMD512 {
-		var gc_stop bool
-		gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
-			for ; gc_vstep2+15 < gc_n2; gc_vstep2 += 16 {
-				gc_rank2 := gc_vstep2
-//line samples_histogram.go:187
-				var sum uint32
-				archsimd.BroadcastUint32x16(sum).StoreSlice(gc_s_sum[gc_rank2:])
-			}
-			archsimd.ClearAVXUpperBits()
-			return gc_vstep2, false
-		}(gc_vstep2)
-		if gc_stop {
-			return
-		}
-	}
-	if compiled.SIMD {
-		for ; gc_vstep2+7 < gc_n2; gc_vstep2 += 8 {
-			gc_rank2 := gc_vstep2
-//line samples_histogram.go:187
-			var sum uint32
-			archsimd.BroadcastUint32x8(sum).StoreSlice(gc_s_sum[gc_rank2:])
-		}
-		archsimd.ClearAVXUpperBits()
-	}
-	gc_step7 := gc_vstep2
-	for ; gc_step7+3 < gc_n2; gc_step7 += 4 {
-		{
-			gc_rank2 := gc_step7 + 0
-			gc_pos2.Thread = gc_rank2
-//line samples_histogram.go:187
-			var sum uint32
-			gc_s_sum[gc_rank2] = sum
-		}
-		{
-			gc_rank2 := gc_step7 + 1
-			gc_pos2.Thread = gc_rank2
-//line samples_histogram.go:187
-			var sum uint32
-			gc_s_sum[gc_rank2] = sum
-		}
-		{
-			gc_rank2 := gc_step7 + 2
-			gc_pos2.Thread = gc_rank2
-//line samples_histogram.go:187
-			var sum uint32
-			gc_s_sum[gc_rank2] = sum
-		}
-		{
-			gc_rank2 := gc_step7 + 3
-			gc_pos2.Thread = gc_rank2
-//line samples_histogram.go:187
-			var sum uint32
-			gc_s_sum[gc_rank2] = sum
-		}
-	}
-	for gc_rank2 := gc_step7; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
-//line samples_histogram.go:187
-		var sum uint32
-		gc_s_sum[gc_rank2] = sum
-	}
+	clear(gc_s_sum)
 //line samples_histogram.go:189
 	gc_chunk := compiled.StrideChunk(histogramMergeBlockSize)
 	gc_span := (histogramMergeBlockSize) * gc_chunk
@@ -1314,12 +1190,12 @@ func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartial
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		if gc_bdx2 <= len(data) {
 			gc_at5 := data[:gc_bdx2]
-			gc_vstep3 := 0
+			gc_vstep := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop2 bool
-				gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
-					for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-						gc_tx2 := gc_vstep3
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 //line samples_histogram.go:194
 						sum := archsimd.LoadUint32x16Slice(gc_s_sum[gc_rank2:])
@@ -1327,15 +1203,15 @@ func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartial
 						sum.StoreSlice(gc_at5[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep3, false
-				}(gc_vstep3)
-				if gc_stop2 {
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
 					return
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-					gc_tx2 := gc_vstep3
+				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
 //line samples_histogram.go:194
 					sum := archsimd.LoadUint32x8Slice(gc_s_sum[gc_rank2:])
@@ -1344,19 +1220,19 @@ func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartial
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				sum := gc_s_sum[gc_rank2]
 //line samples_histogram.go:194
 				gc_at5[gc_tx2] = sum
 			}
 		} else {
-			gc_vstep4 := 0
+			gc_vstep2 := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop3 bool
-				gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
-					for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-						gc_tx2 := gc_vstep4
+				var gc_stop2 bool
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+					for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
+						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
 //line samples_histogram.go:194
 						sum := archsimd.LoadUint32x16Slice(gc_s_sum[gc_rank2:])
@@ -1369,15 +1245,15 @@ func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartial
 						sum.StoreSlice(data[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep4, false
-				}(gc_vstep4)
-				if gc_stop3 {
+					return gc_vstep2, false
+				}(gc_vstep2)
+				if gc_stop2 {
 					return
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-					gc_tx2 := gc_vstep4
+				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+					gc_tx2 := gc_vstep2
 					gc_rank2 := gc_base2 + gc_tx2
 //line samples_histogram.go:194
 					sum := archsimd.LoadUint32x8Slice(gc_s_sum[gc_rank2:])
@@ -1391,10 +1267,10 @@ func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartial
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step8 := gc_vstep4
-			for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
+			gc_step6 := gc_vstep2
+			for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
 				{
-					gc_tx2 := gc_step8 + 0
+					gc_tx2 := gc_step6 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					sum := gc_s_sum[gc_rank2]
@@ -1402,7 +1278,7 @@ func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartial
 					data[gc_tx2] = sum
 				}
 				{
-					gc_tx2 := gc_step8 + 1
+					gc_tx2 := gc_step6 + 1
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					sum := gc_s_sum[gc_rank2]
@@ -1410,7 +1286,7 @@ func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartial
 					data[gc_tx2] = sum
 				}
 				{
-					gc_tx2 := gc_step8 + 2
+					gc_tx2 := gc_step6 + 2
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					sum := gc_s_sum[gc_rank2]
@@ -1418,7 +1294,7 @@ func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartial
 					data[gc_tx2] = sum
 				}
 				{
-					gc_tx2 := gc_step8 + 3
+					gc_tx2 := gc_step6 + 3
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					sum := gc_s_sum[gc_rank2]
@@ -1426,7 +1302,7 @@ func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartial
 					data[gc_tx2] = sum
 				}
 			}
-			for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 				sum := gc_s_sum[gc_rank2]
@@ -1446,27 +1322,27 @@ func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartial
 			if gc_from3 >= 0 && gc_to2 <= len(data) && gc_off4 >= 0 && gc_off4 <= len(data) && gc_to2 <= len(data)-gc_off4 {
 				gc_at6 := data[:gc_to2]
 				gc_at7 := data[gc_off4:][:gc_to2]
-				gc_vstep5 := gc_from3
+				gc_vstep3 := gc_from3
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep5, gc_stop4 = func(gc_vstep5 int) (int, bool) {
-						for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
-							gc_tx2 := gc_vstep5
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
+							gc_tx2 := gc_vstep3
 							{
 //line samples_histogram.go:199
 								archsimd.LoadUint32x16Slice(gc_at6[gc_tx2:]).Add(archsimd.LoadUint32x16Slice(gc_at7[gc_tx2:])).StoreSlice(gc_at6[gc_tx2:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep5, false
-					}(gc_vstep5)
-					if gc_stop4 {
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
-						gc_tx2 := gc_vstep5
+					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
 						{
 //line samples_histogram.go:199
 							archsimd.LoadUint32x8Slice(gc_at6[gc_tx2:]).Add(archsimd.LoadUint32x8Slice(gc_at7[gc_tx2:])).StoreSlice(gc_at6[gc_tx2:])
@@ -1474,19 +1350,19 @@ func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartial
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
 					{
 //line samples_histogram.go:200
 						gc_at6[gc_tx2] += gc_at7[gc_tx2]
 					}
 				}
 			} else {
-				gc_vstep6 := gc_from3
+				gc_vstep4 := gc_from3
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop5 bool
-					gc_vstep6, gc_stop5 = func(gc_vstep6 int) (int, bool) {
-						for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
-							gc_tx2 := gc_vstep6
+					var gc_stop4 bool
+					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+						for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
+							gc_tx2 := gc_vstep4
 							{
 								if (gc_tx2+stride) < 0 || (gc_tx2+stride) > len(data)-16 || gc_tx2 < 0 || gc_tx2 > len(data)-16 {
 //line samples_histogram.go:200
@@ -1497,15 +1373,15 @@ func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartial
 							}
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
-					if gc_stop5 {
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop4 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
-						gc_tx2 := gc_vstep6
+					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+						gc_tx2 := gc_vstep4
 						{
 							if (gc_tx2+stride) < 0 || (gc_tx2+stride) > len(data)-8 || gc_tx2 < 0 || gc_tx2 > len(data)-8 {
 //line samples_histogram.go:200
@@ -1517,10 +1393,10 @@ func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartial
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step9 := gc_vstep6
-				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
+				gc_step7 := gc_vstep4
+				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
 					{
-						gc_tx2 := gc_step9 + 0
+						gc_tx2 := gc_step7 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						{
@@ -1529,7 +1405,7 @@ func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartial
 						}
 					}
 					{
-						gc_tx2 := gc_step9 + 1
+						gc_tx2 := gc_step7 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						{
@@ -1538,7 +1414,7 @@ func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartial
 						}
 					}
 					{
-						gc_tx2 := gc_step9 + 2
+						gc_tx2 := gc_step7 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						{
@@ -1547,7 +1423,7 @@ func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartial
 						}
 					}
 					{
-						gc_tx2 := gc_step9 + 3
+						gc_tx2 := gc_step7 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						{
@@ -1556,7 +1432,7 @@ func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartial
 						}
 					}
 				}
-				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					{
@@ -1576,8 +1452,8 @@ func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartial
 			gc_off5 := gc_bx2
 			if gc_from3 >= 0 && gc_off5 >= 0 && gc_off5 < len(dHistogram) {
 				gc_at8 := dHistogram[gc_off5:][:1]
-				gc_step10 := gc_from3
-				for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
+				gc_step8 := gc_from3
+				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
 					{
 //line samples_histogram.go:205
 						gc_at8[0] = data[0]
@@ -1595,43 +1471,43 @@ func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartial
 						gc_at8[0] = data[0]
 					}
 				}
-				for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
 //line samples_histogram.go:205
 					gc_at8[0] = data[0]
 				}
 			} else {
-				gc_step11 := gc_from3
-				for ; gc_step11+3 < gc_to2; gc_step11 += 4 {
+				gc_step9 := gc_from3
+				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
 					{
-						gc_tx2 := gc_step11 + 0
+						gc_tx2 := gc_step9 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line samples_histogram.go:205
 						dHistogram[gc_bx2] = data[0]
 					}
 					{
-						gc_tx2 := gc_step11 + 1
+						gc_tx2 := gc_step9 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line samples_histogram.go:205
 						dHistogram[gc_bx2] = data[0]
 					}
 					{
-						gc_tx2 := gc_step11 + 2
+						gc_tx2 := gc_step9 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line samples_histogram.go:205
 						dHistogram[gc_bx2] = data[0]
 					}
 					{
-						gc_tx2 := gc_step11 + 3
+						gc_tx2 := gc_step9 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line samples_histogram.go:205
 						dHistogram[gc_bx2] = data[0]
 					}
 				}
-				for gc_tx2 := gc_step11; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line samples_histogram.go:205

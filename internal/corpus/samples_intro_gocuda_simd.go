@@ -265,71 +265,7 @@ func gc_body_matrixMulCUDA(gc_b2 *compiled.Block, c, a, b []float32, wA, wB int)
 	bBegin := matrixMulBlock * bx
 //line samples_intro.go:57
 	bStep := matrixMulBlock * wB
-	gc_vstep3 := 0
-	if compiled.SIMD && compiled.SIMD512 {
-		var gc_stop bool
-		gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
-			for ; gc_vstep3+15 < gc_n2; gc_vstep3 += 16 {
-				gc_rank2 := gc_vstep3
-//line samples_intro.go:60
-				var cSub archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line samples_intro.go:60
-				cSub.StoreSlice(gc_s_cSub[gc_rank2:])
-			}
-			archsimd.ClearAVXUpperBits()
-			return gc_vstep3, false
-		}(gc_vstep3)
-		if gc_stop {
-			return
-		}
-	}
-	if compiled.SIMD {
-		for ; gc_vstep3+7 < gc_n2; gc_vstep3 += 8 {
-			gc_rank2 := gc_vstep3
-//line samples_intro.go:60
-			var cSub archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line samples_intro.go:60
-			cSub.StoreSlice(gc_s_cSub[gc_rank2:])
-		}
-		archsimd.ClearAVXUpperBits()
-	}
-	gc_step5 := gc_vstep3
-	for ; gc_step5+3 < gc_n2; gc_step5 += 4 {
-		{
-			gc_rank2 := gc_step5 + 0
-			gc_pos2.Thread = gc_rank2
-//line samples_intro.go:60
-			var cSub float32
-			gc_s_cSub[gc_rank2] = cSub
-		}
-		{
-			gc_rank2 := gc_step5 + 1
-			gc_pos2.Thread = gc_rank2
-//line samples_intro.go:60
-			var cSub float32
-			gc_s_cSub[gc_rank2] = cSub
-		}
-		{
-			gc_rank2 := gc_step5 + 2
-			gc_pos2.Thread = gc_rank2
-//line samples_intro.go:60
-			var cSub float32
-			gc_s_cSub[gc_rank2] = cSub
-		}
-		{
-			gc_rank2 := gc_step5 + 3
-			gc_pos2.Thread = gc_rank2
-//line samples_intro.go:60
-			var cSub float32
-			gc_s_cSub[gc_rank2] = cSub
-		}
-	}
-	for gc_rank2 := gc_step5; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
-//line samples_intro.go:60
-		var cSub float32
-		gc_s_cSub[gc_rank2] = cSub
-	}
+	clear(gc_s_cSub)
 //line samples_intro.go:62
 	for a0, b0 := aBegin, bBegin; a0 <= aEnd; a0, b0 = a0+aStep, b0+bStep {
 		gc_b2.Tick()
@@ -350,12 +286,12 @@ func gc_body_matrixMulCUDA(gc_b2 *compiled.Block, c, a, b []float32, wA, wB int)
 					gc_at7 := a[gc_off5:][:gc_bdx2]
 					gc_at8 := bs[gc_row2][:gc_bdx2]
 					gc_at9 := b[gc_off6:][:gc_bdx2]
-					gc_vstep4 := 0
+					gc_vstep2 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
-							for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-								gc_tx2 := gc_vstep4
+						var gc_stop bool
+						gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
+							for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
+								gc_tx2 := gc_vstep2
 //line samples_intro.go:45
 								var tx int = gc_tx2
 //line samples_intro.go:45
@@ -367,15 +303,15 @@ func gc_body_matrixMulCUDA(gc_b2 *compiled.Block, c, a, b []float32, wA, wB int)
 								archsimd.LoadFloat32x16Slice(gc_at9[gc_tx2:]).StoreSlice(gc_at8[gc_tx2:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
-						if gc_stop2 {
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-							gc_tx2 := gc_vstep4
+						for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
 //line samples_intro.go:45
 							var tx int = gc_tx2
 //line samples_intro.go:45
@@ -388,18 +324,18 @@ func gc_body_matrixMulCUDA(gc_b2 *compiled.Block, c, a, b []float32, wA, wB int)
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
 //line samples_intro.go:67
 						gc_at6[gc_tx2] = gc_at7[gc_tx2]
 						gc_at8[gc_tx2] = gc_at9[gc_tx2]
 					}
 				} else {
-					gc_vstep5 := 0
+					gc_vstep3 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep5, gc_stop3 = func(gc_vstep5 int) (int, bool) {
-							for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
-								gc_tx2 := gc_vstep5
+						var gc_stop2 bool
+						gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
+							for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
+								gc_tx2 := gc_vstep3
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 //line samples_intro.go:45
@@ -414,15 +350,15 @@ func gc_body_matrixMulCUDA(gc_b2 *compiled.Block, c, a, b []float32, wA, wB int)
 								archsimd.LoadFloat32x16Slice(b[b0+wB*ty+tx:]).StoreSlice(bs[ty][tx:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep5, false
-						}(gc_vstep5)
-						if gc_stop3 {
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop2 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
-							gc_tx2 := gc_vstep5
+						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line samples_intro.go:45
@@ -438,10 +374,10 @@ func gc_body_matrixMulCUDA(gc_b2 *compiled.Block, c, a, b []float32, wA, wB int)
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step6 := gc_vstep5
-					for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+					gc_step4 := gc_vstep3
+					for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
 						{
-							gc_tx2 := gc_step6 + 0
+							gc_tx2 := gc_step4 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line samples_intro.go:45
@@ -452,7 +388,7 @@ func gc_body_matrixMulCUDA(gc_b2 *compiled.Block, c, a, b []float32, wA, wB int)
 							bs[ty][tx] = b[b0+wB*ty+tx]
 						}
 						{
-							gc_tx2 := gc_step6 + 1
+							gc_tx2 := gc_step4 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line samples_intro.go:45
@@ -463,7 +399,7 @@ func gc_body_matrixMulCUDA(gc_b2 *compiled.Block, c, a, b []float32, wA, wB int)
 							bs[ty][tx] = b[b0+wB*ty+tx]
 						}
 						{
-							gc_tx2 := gc_step6 + 2
+							gc_tx2 := gc_step4 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line samples_intro.go:45
@@ -474,7 +410,7 @@ func gc_body_matrixMulCUDA(gc_b2 *compiled.Block, c, a, b []float32, wA, wB int)
 							bs[ty][tx] = b[b0+wB*ty+tx]
 						}
 						{
-							gc_tx2 := gc_step6 + 3
+							gc_tx2 := gc_step4 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line samples_intro.go:45
@@ -485,7 +421,7 @@ func gc_body_matrixMulCUDA(gc_b2 *compiled.Block, c, a, b []float32, wA, wB int)
 							bs[ty][tx] = b[b0+wB*ty+tx]
 						}
 					}
-					for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line samples_intro.go:45
@@ -505,14 +441,14 @@ func gc_body_matrixMulCUDA(gc_b2 *compiled.Block, c, a, b []float32, wA, wB int)
 		{
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep6 := 0
+				gc_vstep4 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
+					var gc_stop3 bool
+					gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
 //line samples_intro.go:45
 						gc_Lane0Mask322 := compiled.Lane0Mask32()
-						for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
-							gc_tx2 := gc_vstep6
+						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
+							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line samples_intro.go:45
@@ -593,17 +529,17 @@ func gc_body_matrixMulCUDA(gc_b2 *compiled.Block, c, a, b []float32, wA, wB int)
 							cSub.StoreSlice(gc_s_cSub[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
-					if gc_stop4 {
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop3 {
 						return
 					}
 				}
 				if compiled.SIMD {
 //line samples_intro.go:45
 					gc_Lane0Mask32 := compiled.Lane0Mask32()
-					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
-						gc_tx2 := gc_vstep6
+					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line samples_intro.go:45
@@ -653,7 +589,7 @@ func gc_body_matrixMulCUDA(gc_b2 *compiled.Block, c, a, b []float32, wA, wB int)
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line samples_intro.go:45
@@ -757,12 +693,12 @@ func gc_body_matrixMulCUDA(gc_b2 *compiled.Block, c, a, b []float32, wA, wB int)
 			gc_off7 := c0 + wB*gc_ty2
 			if gc_off7 >= 0 && gc_off7 <= len(c) && gc_bdx2 <= len(c)-gc_off7 {
 				gc_at10 := c[gc_off7:][:gc_bdx2]
-				gc_vstep7 := 0
+				gc_vstep5 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop5 bool
-					gc_vstep7, gc_stop5 = func(gc_vstep7 int) (int, bool) {
-						for ; gc_vstep7+15 < gc_bdx2; gc_vstep7 += 16 {
-							gc_tx2 := gc_vstep7
+					var gc_stop4 bool
+					gc_vstep5, gc_stop4 = func(gc_vstep5 int) (int, bool) {
+						for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
+							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
 //line samples_intro.go:45
 							var tx int = gc_tx2
@@ -777,15 +713,15 @@ func gc_body_matrixMulCUDA(gc_b2 *compiled.Block, c, a, b []float32, wA, wB int)
 							cSub.StoreSlice(gc_at10[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep7, false
-					}(gc_vstep7)
-					if gc_stop5 {
+						return gc_vstep5, false
+					}(gc_vstep5)
+					if gc_stop4 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
-						gc_tx2 := gc_vstep7
+					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+						gc_tx2 := gc_vstep5
 						gc_rank2 := gc_base2 + gc_tx2
 //line samples_intro.go:45
 						var tx int = gc_tx2
@@ -801,19 +737,19 @@ func gc_body_matrixMulCUDA(gc_b2 *compiled.Block, c, a, b []float32, wA, wB int)
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep7; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					cSub := gc_s_cSub[gc_rank2]
 //line samples_intro.go:81
 					gc_at10[gc_tx2] = cSub
 				}
 			} else {
-				gc_vstep8 := 0
+				gc_vstep6 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop6 bool
-					gc_vstep8, gc_stop6 = func(gc_vstep8 int) (int, bool) {
-						for ; gc_vstep8+15 < gc_bdx2; gc_vstep8 += 16 {
-							gc_tx2 := gc_vstep8
+					var gc_stop5 bool
+					gc_vstep6, gc_stop5 = func(gc_vstep6 int) (int, bool) {
+						for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
+							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
 //line samples_intro.go:45
 							var tx int = gc_tx2
@@ -829,15 +765,15 @@ func gc_body_matrixMulCUDA(gc_b2 *compiled.Block, c, a, b []float32, wA, wB int)
 							cSub.StoreSlice(c[c0+wB*ty+tx:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep8, false
-					}(gc_vstep8)
-					if gc_stop6 {
+						return gc_vstep6, false
+					}(gc_vstep6)
+					if gc_stop5 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
-						gc_tx2 := gc_vstep8
+					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
+						gc_tx2 := gc_vstep6
 						gc_rank2 := gc_base2 + gc_tx2
 //line samples_intro.go:45
 						var tx int = gc_tx2
@@ -854,10 +790,10 @@ func gc_body_matrixMulCUDA(gc_b2 *compiled.Block, c, a, b []float32, wA, wB int)
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step7 := gc_vstep8
-				for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
+				gc_step5 := gc_vstep6
+				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
 					{
-						gc_tx2 := gc_step7 + 0
+						gc_tx2 := gc_step5 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line samples_intro.go:45
@@ -868,7 +804,7 @@ func gc_body_matrixMulCUDA(gc_b2 *compiled.Block, c, a, b []float32, wA, wB int)
 						c[c0+wB*ty+tx] = cSub
 					}
 					{
-						gc_tx2 := gc_step7 + 1
+						gc_tx2 := gc_step5 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line samples_intro.go:45
@@ -879,7 +815,7 @@ func gc_body_matrixMulCUDA(gc_b2 *compiled.Block, c, a, b []float32, wA, wB int)
 						c[c0+wB*ty+tx] = cSub
 					}
 					{
-						gc_tx2 := gc_step7 + 2
+						gc_tx2 := gc_step5 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line samples_intro.go:45
@@ -890,7 +826,7 @@ func gc_body_matrixMulCUDA(gc_b2 *compiled.Block, c, a, b []float32, wA, wB int)
 						c[c0+wB*ty+tx] = cSub
 					}
 					{
-						gc_tx2 := gc_step7 + 3
+						gc_tx2 := gc_step5 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line samples_intro.go:45
@@ -901,7 +837,7 @@ func gc_body_matrixMulCUDA(gc_b2 *compiled.Block, c, a, b []float32, wA, wB int)
 						c[c0+wB*ty+tx] = cSub
 					}
 				}
-				for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line samples_intro.go:45

@@ -51,60 +51,7 @@ func gc_body_agreeDoWhile(gc_b2 *compiled.Block, data []int32, out []int32) {
 	s := gocuda.Shared[int32](t, gc_bdx2)[:gc_bdx2]
 //line agree_if.go:22
 	trips := int32(0)
-	gc_vstep5 := 0
-	if compiled.SIMD && compiled.SIMD512 {
-		var gc_stop bool
-		gc_vstep5, gc_stop = func(gc_vstep5 int) (int, bool) {
-//line agree_if.go:23
-			gc_all6 := archsimd.Mask32x16FromBits(0xffff)
-			for ; gc_vstep5+15 < gc_n2; gc_vstep5 += 16 {
-				gc_rank2 := gc_vstep5
-//line agree_if.go:23
-				gc_alive6 := gc_all6
-//line agree_if.go:23
-				if gc_ex6 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex6 != 0 {
-//line agree_if.go:23
-					gc_alive6 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex6).ToBits())
-				}
-//line agree_if.go:23
-				var m int32
-				archsimd.BroadcastInt32x16(m).Merge(archsimd.LoadInt32x16Slice(gc_s_m[gc_rank2:]), gc_alive6).StoreSlice(gc_s_m[gc_rank2:])
-			}
-			archsimd.ClearAVXUpperBits()
-			return gc_vstep5, false
-		}(gc_vstep5)
-		if gc_stop {
-			return
-		}
-	}
-	if compiled.SIMD {
-//line agree_if.go:23
-		gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-		for ; gc_vstep5+7 < gc_n2; gc_vstep5 += 8 {
-			gc_rank2 := gc_vstep5
-//line agree_if.go:23
-			gc_alive5 := gc_all5
-//line agree_if.go:23
-			if gc_ex5 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex5 != 0 {
-//line agree_if.go:23
-				gc_alive5 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex5]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-			}
-//line agree_if.go:23
-			var m int32
-			archsimd.BroadcastInt32x8(m).Merge(archsimd.LoadInt32x8Slice(gc_s_m[gc_rank2:]), gc_alive5).StoreSlice(gc_s_m[gc_rank2:])
-		}
-		archsimd.ClearAVXUpperBits()
-	}
-	for gc_rank2 := gc_vstep5; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
-		if gc_exited2[gc_rank2] {
-			continue
-		}
-//line agree_if.go:23
-		var m int32
-		gc_s_m[gc_rank2] = m
-	}
-//line agree_if.go:24
+	clear(gc_s_m)
 	for {
 		gc_b2.Tick()
 		if gc_b2.Stopped() {
@@ -136,21 +83,21 @@ func gc_body_agreeDoWhile(gc_b2 *compiled.Block, data []int32, out []int32) {
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep6 := gc_from2
+				gc_vstep4 := gc_from2
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep6, gc_stop2 = func(gc_vstep6 int) (int, bool) {
+					var gc_stop bool
+					gc_vstep4, gc_stop = func(gc_vstep4 int) (int, bool) {
 //line agree_if.go:29
-						gc_all8 := archsimd.Mask32x16FromBits(0xffff)
-						for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
-							gc_tx2 := gc_vstep6
+						gc_all5 := archsimd.Mask32x16FromBits(0xffff)
+						for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
+							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
 //line agree_if.go:29
-							gc_alive8 := gc_all8
+							gc_alive5 := gc_all5
 //line agree_if.go:29
-							if gc_ex8 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex8 != 0 {
+							if gc_ex5 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex5 != 0 {
 //line agree_if.go:29
-								gc_alive8 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex8).ToBits())
+								gc_alive5 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex5).ToBits())
 							}
 							{
 								if gc_tx2 < 0 || gc_tx2 > len(s)-16 || (gc_tx2+half) < 0 || (gc_tx2+half) > len(s)-16 {
@@ -158,28 +105,28 @@ func gc_body_agreeDoWhile(gc_b2 *compiled.Block, data []int32, out []int32) {
 									break
 								}
 //line agree_if.go:30
-								archsimd.LoadInt32x16Slice(s[gc_tx2:]).Min(archsimd.LoadInt32x16Slice(s[gc_tx2+half:])).Merge(archsimd.LoadInt32x16Slice(s[gc_tx2:]), gc_alive8).StoreSlice(s[gc_tx2:])
+								archsimd.LoadInt32x16Slice(s[gc_tx2:]).Min(archsimd.LoadInt32x16Slice(s[gc_tx2+half:])).Merge(archsimd.LoadInt32x16Slice(s[gc_tx2:]), gc_alive5).StoreSlice(s[gc_tx2:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
-					if gc_stop2 {
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop {
 						return
 					}
 				}
 				if compiled.SIMD {
 //line agree_if.go:29
-					gc_all7 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-					for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
-						gc_tx2 := gc_vstep6
+					gc_all4 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
 //line agree_if.go:29
-						gc_alive7 := gc_all7
+						gc_alive4 := gc_all4
 //line agree_if.go:29
-						if gc_ex7 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex7 != 0 {
+						if gc_ex4 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex4 != 0 {
 //line agree_if.go:29
-							gc_alive7 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex7]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+							gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 						}
 						{
 							if gc_tx2 < 0 || gc_tx2 > len(s)-8 || (gc_tx2+half) < 0 || (gc_tx2+half) > len(s)-8 {
@@ -187,12 +134,12 @@ func gc_body_agreeDoWhile(gc_b2 *compiled.Block, data []int32, out []int32) {
 								break
 							}
 //line agree_if.go:30
-							archsimd.LoadInt32x8Slice(s[gc_tx2:]).Min(archsimd.LoadInt32x8Slice(s[gc_tx2+half:])).Merge(archsimd.LoadInt32x8Slice(s[gc_tx2:]), gc_alive7).StoreSlice(s[gc_tx2:])
+							archsimd.LoadInt32x8Slice(s[gc_tx2:]).Min(archsimd.LoadInt32x8Slice(s[gc_tx2+half:])).Merge(archsimd.LoadInt32x8Slice(s[gc_tx2:]), gc_alive4).StoreSlice(s[gc_tx2:])
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep6; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					if gc_exited2[gc_rank2] {
@@ -205,28 +152,28 @@ func gc_body_agreeDoWhile(gc_b2 *compiled.Block, data []int32, out []int32) {
 				}
 			}
 		}
-		gc_vstep7 := 0
+		gc_vstep5 := 0
 		if compiled.SIMD && compiled.SIMD512 {
-			var gc_stop3 bool
-			gc_vstep7, gc_stop3 = func(gc_vstep7 int) (int, bool) {
+			var gc_stop2 bool
+			gc_vstep5, gc_stop2 = func(gc_vstep5 int) (int, bool) {
 //line agree_if.go:34
-				gc_all10 := archsimd.Mask32x16FromBits(0xffff)
-				for ; gc_vstep7+15 < gc_n2; gc_vstep7 += 16 {
-					gc_rank2 := gc_vstep7
+				gc_all7 := archsimd.Mask32x16FromBits(0xffff)
+				for ; gc_vstep5+15 < gc_n2; gc_vstep5 += 16 {
+					gc_rank2 := gc_vstep5
 					gc_pos2.Thread = gc_rank2
 //line agree_if.go:34
-					gc_alive10 := gc_all10
+					gc_alive7 := gc_all7
 //line agree_if.go:34
-					if gc_ex10 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex10 != 0 {
+					if gc_ex7 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex7 != 0 {
 //line agree_if.go:34
-						gc_alive10 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex10).ToBits())
+						gc_alive7 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex7).ToBits())
 					}
 //line agree_if.go:34
 					var m int32
 //line agree_if.go:34
 					var gc_u3 int32
 //line agree_if.go:34
-					if gc_in3 := gc_alive10.ToBits(); gc_in3 != 0 {
+					if gc_in3 := gc_alive7.ToBits(); gc_in3 != 0 {
 //line agree_if.go:34
 						gc_pos2.Thread = gc_rank2 + compiled.FirstLane16(gc_in3)
 //line agree_if.go:34
@@ -234,34 +181,34 @@ func gc_body_agreeDoWhile(gc_b2 *compiled.Block, data []int32, out []int32) {
 					}
 //line agree_if.go:34
 					m = gc_u3
-					archsimd.BroadcastInt32x16(m).Merge(archsimd.LoadInt32x16Slice(gc_s_m[gc_rank2:]), gc_alive10).StoreSlice(gc_s_m[gc_rank2:])
+					archsimd.BroadcastInt32x16(m).Merge(archsimd.LoadInt32x16Slice(gc_s_m[gc_rank2:]), gc_alive7).StoreSlice(gc_s_m[gc_rank2:])
 				}
 				archsimd.ClearAVXUpperBits()
-				return gc_vstep7, false
-			}(gc_vstep7)
-			if gc_stop3 {
+				return gc_vstep5, false
+			}(gc_vstep5)
+			if gc_stop2 {
 				return
 			}
 		}
 		if compiled.SIMD {
 //line agree_if.go:34
-			gc_all9 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-			for ; gc_vstep7+7 < gc_n2; gc_vstep7 += 8 {
-				gc_rank2 := gc_vstep7
+			gc_all6 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+			for ; gc_vstep5+7 < gc_n2; gc_vstep5 += 8 {
+				gc_rank2 := gc_vstep5
 				gc_pos2.Thread = gc_rank2
 //line agree_if.go:34
-				gc_alive9 := gc_all9
+				gc_alive6 := gc_all6
 //line agree_if.go:34
-				if gc_ex9 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex9 != 0 {
+				if gc_ex6 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex6 != 0 {
 //line agree_if.go:34
-					gc_alive9 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex9]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					gc_alive6 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex6]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 				}
 //line agree_if.go:34
 				var m int32
 //line agree_if.go:34
 				var gc_u2 int32
 //line agree_if.go:34
-				if gc_in2 := gc_alive9.ToBits(); gc_in2 != 0 {
+				if gc_in2 := gc_alive6.ToBits(); gc_in2 != 0 {
 //line agree_if.go:34
 					gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in2)
 //line agree_if.go:34
@@ -269,11 +216,11 @@ func gc_body_agreeDoWhile(gc_b2 *compiled.Block, data []int32, out []int32) {
 				}
 //line agree_if.go:34
 				m = gc_u2
-				archsimd.BroadcastInt32x8(m).Merge(archsimd.LoadInt32x8Slice(gc_s_m[gc_rank2:]), gc_alive9).StoreSlice(gc_s_m[gc_rank2:])
+				archsimd.BroadcastInt32x8(m).Merge(archsimd.LoadInt32x8Slice(gc_s_m[gc_rank2:]), gc_alive6).StoreSlice(gc_s_m[gc_rank2:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_rank2 := gc_vstep7; gc_rank2 < gc_n2; gc_rank2++ {
+		for gc_rank2 := gc_vstep5; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 			if gc_exited2[gc_rank2] {
 				continue
@@ -284,23 +231,23 @@ func gc_body_agreeDoWhile(gc_b2 *compiled.Block, data []int32, out []int32) {
 			gc_s_m[gc_rank2] = m
 		}
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep8 := 0
+			gc_vstep6 := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop4 bool
-				gc_vstep8, gc_stop4 = func(gc_vstep8 int) (int, bool) {
+				var gc_stop3 bool
+				gc_vstep6, gc_stop3 = func(gc_vstep6 int) (int, bool) {
 //line agree_if.go:21
-					gc_all12 := archsimd.Mask32x16FromBits(0xffff)
+					gc_all9 := archsimd.Mask32x16FromBits(0xffff)
 //line agree_if.go:36
 					gc_vb3 := archsimd.BroadcastInt32x16(3)
-					for ; gc_vstep8+15 < gc_bdx2; gc_vstep8 += 16 {
-						gc_tx2 := gc_vstep8
+					for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
+						gc_tx2 := gc_vstep6
 						gc_rank2 := gc_base2 + gc_tx2
 //line agree_if.go:36
-						gc_alive12 := gc_all12
+						gc_alive9 := gc_all9
 //line agree_if.go:36
-						if gc_ex12 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex12 != 0 {
+						if gc_ex9 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex9 != 0 {
 //line agree_if.go:36
-							gc_alive12 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex12).ToBits())
+							gc_alive9 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex9).ToBits())
 						}
 //line agree_if.go:21
 						var i int = gc_bx2*gc_bdx2 + gc_tx2
@@ -309,29 +256,29 @@ func gc_body_agreeDoWhile(gc_b2 *compiled.Block, data []int32, out []int32) {
 //line agree_if.go:36
 							break
 						}
-						archsimd.LoadInt32x16Slice(data[i:]).Add(gc_vb3).StoreMasked((*[16]int32)(data[i:]), gc_alive12)
+						archsimd.LoadInt32x16Slice(data[i:]).Add(gc_vb3).StoreMasked((*[16]int32)(data[i:]), gc_alive9)
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep8, false
-				}(gc_vstep8)
-				if gc_stop4 {
+					return gc_vstep6, false
+				}(gc_vstep6)
+				if gc_stop3 {
 					return
 				}
 			}
 			if compiled.SIMD {
 //line agree_if.go:21
-				gc_all11 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				gc_all8 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line agree_if.go:36
 				gc_vb2 := archsimd.BroadcastInt32x8(3)
-				for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
-					gc_tx2 := gc_vstep8
+				for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
+					gc_tx2 := gc_vstep6
 					gc_rank2 := gc_base2 + gc_tx2
 //line agree_if.go:36
-					gc_alive11 := gc_all11
+					gc_alive8 := gc_all8
 //line agree_if.go:36
-					if gc_ex11 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex11 != 0 {
+					if gc_ex8 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex8 != 0 {
 //line agree_if.go:36
-						gc_alive11 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex11]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						gc_alive8 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex8]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
 //line agree_if.go:21
 					var i int = gc_bx2*gc_bdx2 + gc_tx2
@@ -340,11 +287,11 @@ func gc_body_agreeDoWhile(gc_b2 *compiled.Block, data []int32, out []int32) {
 //line agree_if.go:36
 						break
 					}
-					archsimd.LoadInt32x8Slice(data[i:]).Add(gc_vb2).StoreMasked((*[8]int32)(data[i:]), gc_alive11)
+					archsimd.LoadInt32x8Slice(data[i:]).Add(gc_vb2).StoreMasked((*[8]int32)(data[i:]), gc_alive8)
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep8; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 				if gc_exited2[gc_rank2] {
@@ -359,12 +306,12 @@ func gc_body_agreeDoWhile(gc_b2 *compiled.Block, data []int32, out []int32) {
 //line agree_if.go:37
 		trips++
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep9 := 0
+			gc_vstep7 := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop5 bool
-				gc_vstep9, gc_stop5 = func(gc_vstep9 int) (int, bool) {
+				var gc_stop4 bool
+				gc_vstep7, gc_stop4 = func(gc_vstep7 int) (int, bool) {
 //line agree_if.go:21
-					gc_all14 := archsimd.Mask32x16FromBits(0xffff)
+					gc_all11 := archsimd.Mask32x16FromBits(0xffff)
 //line agree_if.go:39
 					gc_vb5 := archsimd.BroadcastInt32x16(0)
 //line agree_if.go:39
@@ -380,15 +327,15 @@ func gc_body_agreeDoWhile(gc_b2 *compiled.Block, data []int32, out []int32) {
 //line agree_if.go:39
 					_ = gc_oddLanes16
 				gc_steps2:
-					for ; gc_vstep9+15 < gc_bdx2; gc_vstep9 += 16 {
-						gc_tx2 := gc_vstep9
+					for ; gc_vstep7+15 < gc_bdx2; gc_vstep7 += 16 {
+						gc_tx2 := gc_vstep7
 						gc_rank2 := gc_base2 + gc_tx2
 //line agree_if.go:39
-						gc_alive14 := gc_all14
+						gc_alive11 := gc_all11
 //line agree_if.go:39
-						if gc_ex14 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex14 != 0 {
+						if gc_ex11 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex11 != 0 {
 //line agree_if.go:39
-							gc_alive14 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex14).ToBits())
+							gc_alive11 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex11).ToBits())
 						}
 //line agree_if.go:21
 						var i int = gc_bx2*gc_bdx2 + gc_tx2
@@ -397,7 +344,7 @@ func gc_body_agreeDoWhile(gc_b2 *compiled.Block, data []int32, out []int32) {
 //line agree_if.go:39
 						gc_if2 := archsimd.Mask32x16FromBits(^m.Less(gc_vb5).ToBits())
 //line agree_if.go:43
-						if archsimd.Mask32x16FromBits(gc_alive14.ToBits()&gc_if2.ToBits()).ToBits() != 0 {
+						if archsimd.Mask32x16FromBits(gc_alive11.ToBits()&gc_if2.ToBits()).ToBits() != 0 {
 //line agree_if.go:43
 							gc_t3 := m
 //line agree_if.go:43
@@ -405,7 +352,7 @@ func gc_body_agreeDoWhile(gc_b2 *compiled.Block, data []int32, out []int32) {
 //line agree_if.go:43
 							gc_st3 := gc_t3
 //line agree_if.go:43
-							gc_bits := archsimd.Mask32x16FromBits(gc_alive14.ToBits() & gc_if2.ToBits()).ToBits()
+							gc_bits := archsimd.Mask32x16FromBits(gc_alive11.ToBits() & gc_if2.ToBits()).ToBits()
 //line agree_if.go:43
 							if (2*i) >= 0 && (2*i) <= len(out)-32 && ((2*i)&1 == 0 || !((2*i) >= 1 && (2*i) <= len(out)-31)) {
 //line agree_if.go:43
@@ -425,7 +372,7 @@ func gc_body_agreeDoWhile(gc_b2 *compiled.Block, data []int32, out []int32) {
 //line agree_if.go:43
 							gc_st4 := archsimd.BroadcastInt32x16(gc_t4)
 //line agree_if.go:43
-							gc_bits2 := archsimd.Mask32x16FromBits(gc_alive14.ToBits() & gc_if2.ToBits()).ToBits()
+							gc_bits2 := archsimd.Mask32x16FromBits(gc_alive11.ToBits() & gc_if2.ToBits()).ToBits()
 //line agree_if.go:43
 							if (2*i+1) >= 0 && (2*i+1) <= len(out)-32 && ((2*i+1)&1 == 0 || !((2*i+1) >= 1 && (2*i+1) <= len(out)-31)) {
 //line agree_if.go:43
@@ -446,7 +393,7 @@ func gc_body_agreeDoWhile(gc_b2 *compiled.Block, data []int32, out []int32) {
 //line agree_if.go:43
 								for gc_k4 := range 16 {
 //line agree_if.go:43
-									if archsimd.Mask32x16FromBits(gc_alive14.ToBits()&gc_if2.ToBits()).ToBits()&(1<<gc_k4) != 0 {
+									if archsimd.Mask32x16FromBits(gc_alive11.ToBits()&gc_if2.ToBits()).ToBits()&(1<<gc_k4) != 0 {
 //line agree_if.go:43
 										gc_pos2.Thread = gc_rank2 + gc_k4
 //line agree_if.go:43
@@ -457,21 +404,21 @@ func gc_body_agreeDoWhile(gc_b2 *compiled.Block, data []int32, out []int32) {
 								gc_pos2.Thread = gc_rank2
 							}
 //line agree_if.go:43
-							compiled.SetExited16(gc_exited2, gc_rank2, archsimd.Mask32x16FromBits(gc_alive14.ToBits()&gc_if2.ToBits()).ToBits())
+							compiled.SetExited16(gc_exited2, gc_rank2, archsimd.Mask32x16FromBits(gc_alive11.ToBits()&gc_if2.ToBits()).ToBits())
 //line agree_if.go:43
-							gc_alive14 = archsimd.Mask32x16FromBits(gc_alive14.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive14.ToBits()&gc_if2.ToBits()).ToBits()).ToBits())
+							gc_alive11 = archsimd.Mask32x16FromBits(gc_alive11.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive11.ToBits()&gc_if2.ToBits()).ToBits()).ToBits())
 						}
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep9, false
-				}(gc_vstep9)
-				if gc_stop5 {
+					return gc_vstep7, false
+				}(gc_vstep7)
+				if gc_stop4 {
 					return
 				}
 			}
 			if compiled.SIMD {
 //line agree_if.go:21
-				gc_all13 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				gc_all10 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line agree_if.go:39
 				gc_vb4 := archsimd.BroadcastInt32x8(0)
 //line agree_if.go:39
@@ -483,15 +430,15 @@ func gc_body_agreeDoWhile(gc_b2 *compiled.Block, data []int32, out []int32) {
 //line agree_if.go:39
 				gc_oddLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 			gc_steps:
-				for ; gc_vstep9+7 < gc_bdx2; gc_vstep9 += 8 {
-					gc_tx2 := gc_vstep9
+				for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
+					gc_tx2 := gc_vstep7
 					gc_rank2 := gc_base2 + gc_tx2
 //line agree_if.go:39
-					gc_alive13 := gc_all13
+					gc_alive10 := gc_all10
 //line agree_if.go:39
-					if gc_ex13 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex13 != 0 {
+					if gc_ex10 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex10 != 0 {
 //line agree_if.go:39
-						gc_alive13 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex13]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						gc_alive10 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex10]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
 //line agree_if.go:21
 					var i int = gc_bx2*gc_bdx2 + gc_tx2
@@ -500,7 +447,7 @@ func gc_body_agreeDoWhile(gc_b2 *compiled.Block, data []int32, out []int32) {
 //line agree_if.go:39
 					gc_if := m.Less(gc_vb4).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line agree_if.go:43
-					if gc_alive13.And(gc_if).ToBits() != 0 {
+					if gc_alive10.And(gc_if).ToBits() != 0 {
 //line agree_if.go:43
 						gc_t := m
 //line agree_if.go:43
@@ -510,15 +457,15 @@ func gc_body_agreeDoWhile(gc_b2 *compiled.Block, data []int32, out []int32) {
 //line agree_if.go:43
 						if (2*i) >= 0 && (2*i) <= len(out)-16 && ((2*i)&1 == 0 || !((2*i) >= 1 && (2*i) <= len(out)-15)) {
 //line agree_if.go:43
-							gc_st.Permute(gc_spreadLo).StoreMasked((*[8]int32)(out[(2*i)+0:]), gc_alive13.And(gc_if).ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
+							gc_st.Permute(gc_spreadLo).StoreMasked((*[8]int32)(out[(2*i)+0:]), gc_alive10.And(gc_if).ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
 //line agree_if.go:43
-							gc_st.Permute(gc_spreadHi).StoreMasked((*[8]int32)(out[(2*i)+8:]), gc_alive13.And(gc_if).ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
+							gc_st.Permute(gc_spreadHi).StoreMasked((*[8]int32)(out[(2*i)+8:]), gc_alive10.And(gc_if).ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
 //line agree_if.go:43
 						} else if (2*i) >= 1 && (2*i) <= len(out)-15 {
 //line agree_if.go:43
-							gc_st.Permute(gc_spreadLo).StoreMasked((*[8]int32)(out[(2*i)-1:]), gc_alive13.And(gc_if).ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
+							gc_st.Permute(gc_spreadLo).StoreMasked((*[8]int32)(out[(2*i)-1:]), gc_alive10.And(gc_if).ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
 //line agree_if.go:43
-							gc_st.Permute(gc_spreadHi).StoreMasked((*[8]int32)(out[(2*i)+7:]), gc_alive13.And(gc_if).ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
+							gc_st.Permute(gc_spreadHi).StoreMasked((*[8]int32)(out[(2*i)+7:]), gc_alive10.And(gc_if).ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
 						} else {
 //line agree_if.go:43
 							break gc_steps
@@ -528,15 +475,15 @@ func gc_body_agreeDoWhile(gc_b2 *compiled.Block, data []int32, out []int32) {
 //line agree_if.go:43
 						if (2*i+1) >= 0 && (2*i+1) <= len(out)-16 && ((2*i+1)&1 == 0 || !((2*i+1) >= 1 && (2*i+1) <= len(out)-15)) {
 //line agree_if.go:43
-							gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]int32)(out[(2*i+1)+0:]), gc_alive13.And(gc_if).ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
+							gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]int32)(out[(2*i+1)+0:]), gc_alive10.And(gc_if).ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
 //line agree_if.go:43
-							gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]int32)(out[(2*i+1)+8:]), gc_alive13.And(gc_if).ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
+							gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]int32)(out[(2*i+1)+8:]), gc_alive10.And(gc_if).ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
 //line agree_if.go:43
 						} else if (2*i+1) >= 1 && (2*i+1) <= len(out)-15 {
 //line agree_if.go:43
-							gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]int32)(out[(2*i+1)-1:]), gc_alive13.And(gc_if).ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
+							gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]int32)(out[(2*i+1)-1:]), gc_alive10.And(gc_if).ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
 //line agree_if.go:43
-							gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]int32)(out[(2*i+1)+7:]), gc_alive13.And(gc_if).ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
+							gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]int32)(out[(2*i+1)+7:]), gc_alive10.And(gc_if).ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
 						} else {
 //line agree_if.go:43
 							var gc_lanes2 [8]int32
@@ -545,7 +492,7 @@ func gc_body_agreeDoWhile(gc_b2 *compiled.Block, data []int32, out []int32) {
 //line agree_if.go:43
 							for gc_k2 := range 8 {
 //line agree_if.go:43
-								if gc_alive13.And(gc_if).ToBits()&(1<<gc_k2) != 0 {
+								if gc_alive10.And(gc_if).ToBits()&(1<<gc_k2) != 0 {
 //line agree_if.go:43
 									gc_pos2.Thread = gc_rank2 + gc_k2
 //line agree_if.go:43
@@ -556,15 +503,15 @@ func gc_body_agreeDoWhile(gc_b2 *compiled.Block, data []int32, out []int32) {
 							gc_pos2.Thread = gc_rank2
 						}
 //line agree_if.go:43
-						compiled.SetExited(gc_exited2, gc_rank2, gc_alive13.And(gc_if).ToBits())
+						compiled.SetExited(gc_exited2, gc_rank2, gc_alive10.And(gc_if).ToBits())
 //line agree_if.go:43
-						gc_alive13 = gc_alive13.And(gc_alive13.And(gc_if).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
+						gc_alive10 = gc_alive10.And(gc_alive10.And(gc_if).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 		gc_L62:
-			for gc_tx2 := gc_vstep9; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx2 := gc_vstep7; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 				if gc_exited2[gc_rank2] {

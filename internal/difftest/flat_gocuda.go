@@ -592,44 +592,7 @@ func gc_body_strideSum[T int32 | float32](gc_b *compiled.Block, in, partial []T)
 	n := len(in)
 //line flat.go:57
 	b := gc_bdx
-	gc_step := 0
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-//line flat.go:58
-			var v T
-			gc_s_v[gc_rank] = v
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-//line flat.go:58
-			var v T
-			gc_s_v[gc_rank] = v
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-//line flat.go:58
-			var v T
-			gc_s_v[gc_rank] = v
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-//line flat.go:58
-			var v T
-			gc_s_v[gc_rank] = v
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
-//line flat.go:58
-		var v T
-		gc_s_v[gc_rank] = v
-	}
-//line flat.go:59
+	clear(gc_s_v)
 	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += 2 * b * gc_gdx {
 		gc_b.Tick()
 		if gc_b.Stopped() {
@@ -649,10 +612,10 @@ func gc_body_strideSum[T int32 | float32](gc_b *compiled.Block, in, partial []T)
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_to <= len(in)-gc_off3 {
 				gc_at := in[gc_off2:][:gc_to]
 				gc_at2 := in[gc_off3:][:gc_to]
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
 						v := gc_s_v[gc_rank]
 //line flat.go:59
@@ -666,7 +629,7 @@ func gc_body_strideSum[T int32 | float32](gc_b *compiled.Block, in, partial []T)
 						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						v := gc_s_v[gc_rank]
 //line flat.go:59
@@ -680,7 +643,7 @@ func gc_body_strideSum[T int32 | float32](gc_b *compiled.Block, in, partial []T)
 						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						v := gc_s_v[gc_rank]
 //line flat.go:59
@@ -694,7 +657,7 @@ func gc_body_strideSum[T int32 | float32](gc_b *compiled.Block, in, partial []T)
 						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						v := gc_s_v[gc_rank]
 //line flat.go:59
@@ -708,7 +671,7 @@ func gc_body_strideSum[T int32 | float32](gc_b *compiled.Block, in, partial []T)
 						gc_s_v[gc_rank] = v
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					v := gc_s_v[gc_rank]
 //line flat.go:59
@@ -722,10 +685,10 @@ func gc_body_strideSum[T int32 | float32](gc_b *compiled.Block, in, partial []T)
 					gc_s_v[gc_rank] = v
 				}
 			} else {
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v := gc_s_v[gc_rank]
@@ -740,7 +703,7 @@ func gc_body_strideSum[T int32 | float32](gc_b *compiled.Block, in, partial []T)
 						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v := gc_s_v[gc_rank]
@@ -755,7 +718,7 @@ func gc_body_strideSum[T int32 | float32](gc_b *compiled.Block, in, partial []T)
 						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v := gc_s_v[gc_rank]
@@ -770,7 +733,7 @@ func gc_body_strideSum[T int32 | float32](gc_b *compiled.Block, in, partial []T)
 						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v := gc_s_v[gc_rank]
@@ -785,7 +748,7 @@ func gc_body_strideSum[T int32 | float32](gc_b *compiled.Block, in, partial []T)
 						gc_s_v[gc_rank] = v
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v := gc_s_v[gc_rank]
@@ -814,10 +777,10 @@ func gc_body_strideSum[T int32 | float32](gc_b *compiled.Block, in, partial []T)
 //line flat.go:66
 			copy(gc_at3, gc_s_v[gc_base:][:gc_bdx])
 		} else {
-			gc_step4 := 0
-			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+			gc_step3 := 0
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 				{
-					gc_tx := gc_step4 + 0
+					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v := gc_s_v[gc_rank]
@@ -825,7 +788,7 @@ func gc_body_strideSum[T int32 | float32](gc_b *compiled.Block, in, partial []T)
 					s[gc_tx] = v
 				}
 				{
-					gc_tx := gc_step4 + 1
+					gc_tx := gc_step3 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v := gc_s_v[gc_rank]
@@ -833,7 +796,7 @@ func gc_body_strideSum[T int32 | float32](gc_b *compiled.Block, in, partial []T)
 					s[gc_tx] = v
 				}
 				{
-					gc_tx := gc_step4 + 2
+					gc_tx := gc_step3 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v := gc_s_v[gc_rank]
@@ -841,7 +804,7 @@ func gc_body_strideSum[T int32 | float32](gc_b *compiled.Block, in, partial []T)
 					s[gc_tx] = v
 				}
 				{
-					gc_tx := gc_step4 + 3
+					gc_tx := gc_step3 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v := gc_s_v[gc_rank]
@@ -849,7 +812,7 @@ func gc_body_strideSum[T int32 | float32](gc_b *compiled.Block, in, partial []T)
 					s[gc_tx] = v
 				}
 			}
-			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				v := gc_s_v[gc_rank]

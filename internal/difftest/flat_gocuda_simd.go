@@ -883,44 +883,7 @@ func gc_body_strideSum[T int32 | float32](gc_b4 *compiled.Block, in, partial []T
 	n := len(in)
 //line flat.go:57
 	b := gc_bdx4
-	gc_step11 := 0
-	for ; gc_step11+3 < gc_n4; gc_step11 += 4 {
-		{
-			gc_rank4 := gc_step11 + 0
-			gc_pos4.Thread = gc_rank4
-//line flat.go:58
-			var v T
-			gc_s_v[gc_rank4] = v
-		}
-		{
-			gc_rank4 := gc_step11 + 1
-			gc_pos4.Thread = gc_rank4
-//line flat.go:58
-			var v T
-			gc_s_v[gc_rank4] = v
-		}
-		{
-			gc_rank4 := gc_step11 + 2
-			gc_pos4.Thread = gc_rank4
-//line flat.go:58
-			var v T
-			gc_s_v[gc_rank4] = v
-		}
-		{
-			gc_rank4 := gc_step11 + 3
-			gc_pos4.Thread = gc_rank4
-//line flat.go:58
-			var v T
-			gc_s_v[gc_rank4] = v
-		}
-	}
-	for gc_rank4 := gc_step11; gc_rank4 < gc_n4; gc_rank4++ {
-		gc_pos4.Thread = gc_rank4
-//line flat.go:58
-		var v T
-		gc_s_v[gc_rank4] = v
-	}
-//line flat.go:59
+	clear(gc_s_v)
 	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += 2 * b * gc_gdx4 {
 		gc_b4.Tick()
 		if gc_b4.Stopped() {
@@ -940,10 +903,10 @@ func gc_body_strideSum[T int32 | float32](gc_b4 *compiled.Block, in, partial []T
 			if gc_from4 >= 0 && gc_off11 >= 0 && gc_off11 <= len(in) && gc_to4 <= len(in)-gc_off11 && gc_off12 >= 0 && gc_off12 <= len(in) && gc_to4 <= len(in)-gc_off12 {
 				gc_at13 := in[gc_off11:][:gc_to4]
 				gc_at14 := in[gc_off12:][:gc_to4]
-				gc_step12 := gc_from4
-				for ; gc_step12+3 < gc_to4; gc_step12 += 4 {
+				gc_step8 := gc_from4
+				for ; gc_step8+3 < gc_to4; gc_step8 += 4 {
 					{
-						gc_tx4 := gc_step12 + 0
+						gc_tx4 := gc_step8 + 0
 						gc_rank4 := gc_base4 + gc_tx4
 						v := gc_s_v[gc_rank4]
 //line flat.go:59
@@ -957,7 +920,7 @@ func gc_body_strideSum[T int32 | float32](gc_b4 *compiled.Block, in, partial []T
 						gc_s_v[gc_rank4] = v
 					}
 					{
-						gc_tx4 := gc_step12 + 1
+						gc_tx4 := gc_step8 + 1
 						gc_rank4 := gc_base4 + gc_tx4
 						v := gc_s_v[gc_rank4]
 //line flat.go:59
@@ -971,7 +934,7 @@ func gc_body_strideSum[T int32 | float32](gc_b4 *compiled.Block, in, partial []T
 						gc_s_v[gc_rank4] = v
 					}
 					{
-						gc_tx4 := gc_step12 + 2
+						gc_tx4 := gc_step8 + 2
 						gc_rank4 := gc_base4 + gc_tx4
 						v := gc_s_v[gc_rank4]
 //line flat.go:59
@@ -985,7 +948,7 @@ func gc_body_strideSum[T int32 | float32](gc_b4 *compiled.Block, in, partial []T
 						gc_s_v[gc_rank4] = v
 					}
 					{
-						gc_tx4 := gc_step12 + 3
+						gc_tx4 := gc_step8 + 3
 						gc_rank4 := gc_base4 + gc_tx4
 						v := gc_s_v[gc_rank4]
 //line flat.go:59
@@ -999,7 +962,7 @@ func gc_body_strideSum[T int32 | float32](gc_b4 *compiled.Block, in, partial []T
 						gc_s_v[gc_rank4] = v
 					}
 				}
-				for gc_tx4 := gc_step12; gc_tx4 < gc_to4; gc_tx4++ {
+				for gc_tx4 := gc_step8; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					v := gc_s_v[gc_rank4]
 //line flat.go:59
@@ -1013,10 +976,10 @@ func gc_body_strideSum[T int32 | float32](gc_b4 *compiled.Block, in, partial []T
 					gc_s_v[gc_rank4] = v
 				}
 			} else {
-				gc_step13 := gc_from4
-				for ; gc_step13+3 < gc_to4; gc_step13 += 4 {
+				gc_step9 := gc_from4
+				for ; gc_step9+3 < gc_to4; gc_step9 += 4 {
 					{
-						gc_tx4 := gc_step13 + 0
+						gc_tx4 := gc_step9 + 0
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 						v := gc_s_v[gc_rank4]
@@ -1031,7 +994,7 @@ func gc_body_strideSum[T int32 | float32](gc_b4 *compiled.Block, in, partial []T
 						gc_s_v[gc_rank4] = v
 					}
 					{
-						gc_tx4 := gc_step13 + 1
+						gc_tx4 := gc_step9 + 1
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 						v := gc_s_v[gc_rank4]
@@ -1046,7 +1009,7 @@ func gc_body_strideSum[T int32 | float32](gc_b4 *compiled.Block, in, partial []T
 						gc_s_v[gc_rank4] = v
 					}
 					{
-						gc_tx4 := gc_step13 + 2
+						gc_tx4 := gc_step9 + 2
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 						v := gc_s_v[gc_rank4]
@@ -1061,7 +1024,7 @@ func gc_body_strideSum[T int32 | float32](gc_b4 *compiled.Block, in, partial []T
 						gc_s_v[gc_rank4] = v
 					}
 					{
-						gc_tx4 := gc_step13 + 3
+						gc_tx4 := gc_step9 + 3
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 						v := gc_s_v[gc_rank4]
@@ -1076,7 +1039,7 @@ func gc_body_strideSum[T int32 | float32](gc_b4 *compiled.Block, in, partial []T
 						gc_s_v[gc_rank4] = v
 					}
 				}
-				for gc_tx4 := gc_step13; gc_tx4 < gc_to4; gc_tx4++ {
+				for gc_tx4 := gc_step9; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 					v := gc_s_v[gc_rank4]
@@ -1105,10 +1068,10 @@ func gc_body_strideSum[T int32 | float32](gc_b4 *compiled.Block, in, partial []T
 //line flat.go:66
 			copy(gc_at15, gc_s_v[gc_base4:][:gc_bdx4])
 		} else {
-			gc_step14 := 0
-			for ; gc_step14+3 < gc_bdx4; gc_step14 += 4 {
+			gc_step10 := 0
+			for ; gc_step10+3 < gc_bdx4; gc_step10 += 4 {
 				{
-					gc_tx4 := gc_step14 + 0
+					gc_tx4 := gc_step10 + 0
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 					v := gc_s_v[gc_rank4]
@@ -1116,7 +1079,7 @@ func gc_body_strideSum[T int32 | float32](gc_b4 *compiled.Block, in, partial []T
 					s[gc_tx4] = v
 				}
 				{
-					gc_tx4 := gc_step14 + 1
+					gc_tx4 := gc_step10 + 1
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 					v := gc_s_v[gc_rank4]
@@ -1124,7 +1087,7 @@ func gc_body_strideSum[T int32 | float32](gc_b4 *compiled.Block, in, partial []T
 					s[gc_tx4] = v
 				}
 				{
-					gc_tx4 := gc_step14 + 2
+					gc_tx4 := gc_step10 + 2
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 					v := gc_s_v[gc_rank4]
@@ -1132,7 +1095,7 @@ func gc_body_strideSum[T int32 | float32](gc_b4 *compiled.Block, in, partial []T
 					s[gc_tx4] = v
 				}
 				{
-					gc_tx4 := gc_step14 + 3
+					gc_tx4 := gc_step10 + 3
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 					v := gc_s_v[gc_rank4]
@@ -1140,7 +1103,7 @@ func gc_body_strideSum[T int32 | float32](gc_b4 *compiled.Block, in, partial []T
 					s[gc_tx4] = v
 				}
 			}
-			for gc_tx4 := gc_step14; gc_tx4 < gc_bdx4; gc_tx4++ {
+			for gc_tx4 := gc_step10; gc_tx4 < gc_bdx4; gc_tx4++ {
 				gc_rank4 := gc_base4 + gc_tx4
 				gc_pos4.Thread = gc_rank4
 				v := gc_s_v[gc_rank4]
@@ -1320,72 +1283,7 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 	n := len(in)
 //line flat.go:57
 	b := gc_bdx2
-	gc_vstep := 0
-	if compiled.SIMD && compiled.SIMD512 {
-		var gc_stop bool
-		gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-			for ; gc_vstep+15 < gc_n2; gc_vstep += 16 {
-				gc_rank2 := gc_vstep
-//line flat.go:58
-				var v archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line flat.go:58
-				v.StoreSlice(gc_s_v[gc_rank2:])
-			}
-			archsimd.ClearAVXUpperBits()
-			return gc_vstep, false
-		}(gc_vstep)
-		if gc_stop {
-			return
-		}
-	}
-	if compiled.SIMD {
-		for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
-			gc_rank2 := gc_vstep
-//line flat.go:58
-			var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line flat.go:58
-			v.StoreSlice(gc_s_v[gc_rank2:])
-		}
-		archsimd.ClearAVXUpperBits()
-	}
-	gc_step5 := gc_vstep
-	for ; gc_step5+3 < gc_n2; gc_step5 += 4 {
-		{
-			gc_rank2 := gc_step5 + 0
-			gc_pos2.Thread = gc_rank2
-//line flat.go:58
-			var v float32
-			gc_s_v[gc_rank2] = v
-		}
-		{
-			gc_rank2 := gc_step5 + 1
-			gc_pos2.Thread = gc_rank2
-//line flat.go:58
-			var v float32
-			gc_s_v[gc_rank2] = v
-		}
-		{
-			gc_rank2 := gc_step5 + 2
-			gc_pos2.Thread = gc_rank2
-//line flat.go:58
-			var v float32
-			gc_s_v[gc_rank2] = v
-		}
-		{
-			gc_rank2 := gc_step5 + 3
-			gc_pos2.Thread = gc_rank2
-//line flat.go:58
-			var v float32
-			gc_s_v[gc_rank2] = v
-		}
-	}
-	for gc_rank2 := gc_step5; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
-//line flat.go:58
-		var v float32
-		gc_s_v[gc_rank2] = v
-	}
-//line flat.go:59
+	clear(gc_s_v)
 	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += 2 * b * gc_gdx2 {
 		gc_b2.Tick()
 		if gc_b2.Stopped() {
@@ -1405,16 +1303,16 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 			if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 <= len(in) && gc_to2 <= len(in)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(in) && gc_to2 <= len(in)-gc_off6 {
 				gc_at5 := in[gc_off5:][:gc_to2]
 				gc_at6 := in[gc_off6:][:gc_to2]
-				gc_vstep2 := gc_from2
+				gc_vstep := gc_from2
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line flat.go:59
 						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line flat.go:62
 						gc_vb4 := archsimd.BroadcastFloat32x16(2)
-						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
+						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
+							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
 //line flat.go:62
 							v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank2:])
@@ -1437,9 +1335,9 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 							v.StoreSlice(gc_s_v[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
 						return
 					}
 				}
@@ -1448,8 +1346,8 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line flat.go:62
 					gc_vb3 := archsimd.BroadcastFloat32x8(2)
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 //line flat.go:62
 						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
@@ -1473,10 +1371,10 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep2 > gc_from2 {
+				if gc_vstep > gc_from2 {
 					gc_more = true
 				}
-				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					v := gc_s_v[gc_rank2]
 //line flat.go:59
@@ -1490,16 +1388,16 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 					gc_s_v[gc_rank2] = v
 				}
 			} else {
-				gc_vstep3 := gc_from2
+				gc_vstep2 := gc_from2
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line flat.go:59
 						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line flat.go:62
 						gc_vb2 := archsimd.BroadcastFloat32x16(2)
-						for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
-							gc_tx2 := gc_vstep3
+						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
+							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
 //line flat.go:62
 							v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank2:])
@@ -1529,9 +1427,9 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 							v.StoreSlice(gc_s_v[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop3 {
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
 						return
 					}
 				}
@@ -1540,8 +1438,8 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line flat.go:62
 					gc_vb := archsimd.BroadcastFloat32x8(2)
-					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
+					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
 //line flat.go:62
 						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
@@ -1572,13 +1470,13 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep3 > gc_from2 {
+				if gc_vstep2 > gc_from2 {
 					gc_more = true
 				}
-				gc_step6 := gc_vstep3
-				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+				gc_step4 := gc_vstep2
+				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
 					{
-						gc_tx2 := gc_step6 + 0
+						gc_tx2 := gc_step4 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						v := gc_s_v[gc_rank2]
@@ -1593,7 +1491,7 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 						gc_s_v[gc_rank2] = v
 					}
 					{
-						gc_tx2 := gc_step6 + 1
+						gc_tx2 := gc_step4 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						v := gc_s_v[gc_rank2]
@@ -1608,7 +1506,7 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 						gc_s_v[gc_rank2] = v
 					}
 					{
-						gc_tx2 := gc_step6 + 2
+						gc_tx2 := gc_step4 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						v := gc_s_v[gc_rank2]
@@ -1623,7 +1521,7 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 						gc_s_v[gc_rank2] = v
 					}
 					{
-						gc_tx2 := gc_step6 + 3
+						gc_tx2 := gc_step4 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						v := gc_s_v[gc_rank2]
@@ -1638,7 +1536,7 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 						gc_s_v[gc_rank2] = v
 					}
 				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					v := gc_s_v[gc_rank2]
@@ -1664,6 +1562,43 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		if gc_bdx2 <= len(s) {
 			gc_at7 := s[:gc_bdx2]
+			gc_vstep3 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop3 bool
+				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+					for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
+						gc_tx2 := gc_vstep3
+						gc_rank2 := gc_base2 + gc_tx2
+//line flat.go:66
+						v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank2:])
+//line flat.go:66
+						v.StoreSlice(gc_at7[gc_tx2:])
+					}
+					archsimd.ClearAVXUpperBits()
+					return gc_vstep3, false
+				}(gc_vstep3)
+				if gc_stop3 {
+					return
+				}
+			}
+			if compiled.SIMD {
+				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+					gc_tx2 := gc_vstep3
+					gc_rank2 := gc_base2 + gc_tx2
+//line flat.go:66
+					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+//line flat.go:66
+					v.StoreSlice(gc_at7[gc_tx2:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				v := gc_s_v[gc_rank2]
+//line flat.go:66
+				gc_at7[gc_tx2] = v
+			}
+		} else {
 			gc_vstep4 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop4 bool
@@ -1674,7 +1609,12 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 //line flat.go:66
 						v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank2:])
 //line flat.go:66
-						v.StoreSlice(gc_at7[gc_tx2:])
+						if gc_tx2 < 0 || gc_tx2 > len(s)-16 {
+//line flat.go:66
+							break
+						}
+//line flat.go:66
+						v.StoreSlice(s[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep4, false
@@ -1690,48 +1630,6 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 //line flat.go:66
 					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
 //line flat.go:66
-					v.StoreSlice(gc_at7[gc_tx2:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				v := gc_s_v[gc_rank2]
-//line flat.go:66
-				gc_at7[gc_tx2] = v
-			}
-		} else {
-			gc_vstep5 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop5 bool
-				gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-					for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
-						gc_tx2 := gc_vstep5
-						gc_rank2 := gc_base2 + gc_tx2
-//line flat.go:66
-						v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank2:])
-//line flat.go:66
-						if gc_tx2 < 0 || gc_tx2 > len(s)-16 {
-//line flat.go:66
-							break
-						}
-//line flat.go:66
-						v.StoreSlice(s[gc_tx2:])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep5, false
-				}(gc_vstep5)
-				if gc_stop5 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
-					gc_tx2 := gc_vstep5
-					gc_rank2 := gc_base2 + gc_tx2
-//line flat.go:66
-					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
-//line flat.go:66
 					if gc_tx2 < 0 || gc_tx2 > len(s)-8 {
 //line flat.go:66
 						break
@@ -1741,10 +1639,10 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step7 := gc_vstep5
-			for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
+			gc_step5 := gc_vstep4
+			for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
 				{
-					gc_tx2 := gc_step7 + 0
+					gc_tx2 := gc_step5 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					v := gc_s_v[gc_rank2]
@@ -1752,7 +1650,7 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 					s[gc_tx2] = v
 				}
 				{
-					gc_tx2 := gc_step7 + 1
+					gc_tx2 := gc_step5 + 1
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					v := gc_s_v[gc_rank2]
@@ -1760,7 +1658,7 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 					s[gc_tx2] = v
 				}
 				{
-					gc_tx2 := gc_step7 + 2
+					gc_tx2 := gc_step5 + 2
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					v := gc_s_v[gc_rank2]
@@ -1768,7 +1666,7 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 					s[gc_tx2] = v
 				}
 				{
-					gc_tx2 := gc_step7 + 3
+					gc_tx2 := gc_step5 + 3
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					v := gc_s_v[gc_rank2]
@@ -1776,7 +1674,7 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 					s[gc_tx2] = v
 				}
 			}
-			for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 				v := gc_s_v[gc_rank2]
@@ -1956,70 +1854,7 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 	n := len(in)
 //line flat.go:57
 	b := gc_bdx3
-	gc_vstep6 := 0
-	if compiled.SIMD && compiled.SIMD512 {
-		var gc_stop6 bool
-		gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-			for ; gc_vstep6+15 < gc_n3; gc_vstep6 += 16 {
-				gc_rank3 := gc_vstep6
-//line flat.go:58
-				var v int32
-				archsimd.BroadcastInt32x16(v).StoreSlice(gc_s_v[gc_rank3:])
-			}
-			archsimd.ClearAVXUpperBits()
-			return gc_vstep6, false
-		}(gc_vstep6)
-		if gc_stop6 {
-			return
-		}
-	}
-	if compiled.SIMD {
-		for ; gc_vstep6+7 < gc_n3; gc_vstep6 += 8 {
-			gc_rank3 := gc_vstep6
-//line flat.go:58
-			var v int32
-			archsimd.BroadcastInt32x8(v).StoreSlice(gc_s_v[gc_rank3:])
-		}
-		archsimd.ClearAVXUpperBits()
-	}
-	gc_step8 := gc_vstep6
-	for ; gc_step8+3 < gc_n3; gc_step8 += 4 {
-		{
-			gc_rank3 := gc_step8 + 0
-			gc_pos3.Thread = gc_rank3
-//line flat.go:58
-			var v int32
-			gc_s_v[gc_rank3] = v
-		}
-		{
-			gc_rank3 := gc_step8 + 1
-			gc_pos3.Thread = gc_rank3
-//line flat.go:58
-			var v int32
-			gc_s_v[gc_rank3] = v
-		}
-		{
-			gc_rank3 := gc_step8 + 2
-			gc_pos3.Thread = gc_rank3
-//line flat.go:58
-			var v int32
-			gc_s_v[gc_rank3] = v
-		}
-		{
-			gc_rank3 := gc_step8 + 3
-			gc_pos3.Thread = gc_rank3
-//line flat.go:58
-			var v int32
-			gc_s_v[gc_rank3] = v
-		}
-	}
-	for gc_rank3 := gc_step8; gc_rank3 < gc_n3; gc_rank3++ {
-		gc_pos3.Thread = gc_rank3
-//line flat.go:58
-		var v int32
-		gc_s_v[gc_rank3] = v
-	}
-//line flat.go:59
+	clear(gc_s_v)
 	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += 2 * b * gc_gdx3 {
 		gc_b3.Tick()
 		if gc_b3.Stopped() {
@@ -2039,16 +1874,16 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 			if gc_from3 >= 0 && gc_off8 >= 0 && gc_off8 <= len(in) && gc_to3 <= len(in)-gc_off8 && gc_off9 >= 0 && gc_off9 <= len(in) && gc_to3 <= len(in)-gc_off9 {
 				gc_at9 := in[gc_off8:][:gc_to3]
 				gc_at10 := in[gc_off9:][:gc_to3]
-				gc_vstep7 := gc_from3
+				gc_vstep5 := gc_from3
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop7 bool
-					gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
+					var gc_stop5 bool
+					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
 //line flat.go:59
 						gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line flat.go:62
 						gc_vb8 := archsimd.BroadcastInt32x16(2)
-						for ; gc_vstep7+15 < gc_to3; gc_vstep7 += 16 {
-							gc_tx3 := gc_vstep7
+						for ; gc_vstep5+15 < gc_to3; gc_vstep5 += 16 {
+							gc_tx3 := gc_vstep5
 							gc_rank3 := gc_base3 + gc_tx3
 //line flat.go:62
 							v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank3:])
@@ -2071,9 +1906,9 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 							v.StoreSlice(gc_s_v[gc_rank3:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep7, false
-					}(gc_vstep7)
-					if gc_stop7 {
+						return gc_vstep5, false
+					}(gc_vstep5)
+					if gc_stop5 {
 						return
 					}
 				}
@@ -2082,8 +1917,8 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 					gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line flat.go:62
 					gc_vb7 := archsimd.BroadcastInt32x8(2)
-					for ; gc_vstep7+7 < gc_to3; gc_vstep7 += 8 {
-						gc_tx3 := gc_vstep7
+					for ; gc_vstep5+7 < gc_to3; gc_vstep5 += 8 {
+						gc_tx3 := gc_vstep5
 						gc_rank3 := gc_base3 + gc_tx3
 //line flat.go:62
 						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank3:])
@@ -2107,10 +1942,10 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep7 > gc_from3 {
+				if gc_vstep5 > gc_from3 {
 					gc_more = true
 				}
-				for gc_tx3 := gc_vstep7; gc_tx3 < gc_to3; gc_tx3++ {
+				for gc_tx3 := gc_vstep5; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					v := gc_s_v[gc_rank3]
 //line flat.go:59
@@ -2124,16 +1959,16 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 					gc_s_v[gc_rank3] = v
 				}
 			} else {
-				gc_vstep8 := gc_from3
+				gc_vstep6 := gc_from3
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop8 bool
-					gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
+					var gc_stop6 bool
+					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
 //line flat.go:59
 						gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line flat.go:62
 						gc_vb6 := archsimd.BroadcastInt32x16(2)
-						for ; gc_vstep8+15 < gc_to3; gc_vstep8 += 16 {
-							gc_tx3 := gc_vstep8
+						for ; gc_vstep6+15 < gc_to3; gc_vstep6 += 16 {
+							gc_tx3 := gc_vstep6
 							gc_rank3 := gc_base3 + gc_tx3
 //line flat.go:62
 							v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank3:])
@@ -2163,9 +1998,9 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 							v.StoreSlice(gc_s_v[gc_rank3:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep8, false
-					}(gc_vstep8)
-					if gc_stop8 {
+						return gc_vstep6, false
+					}(gc_vstep6)
+					if gc_stop6 {
 						return
 					}
 				}
@@ -2174,8 +2009,8 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 					gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line flat.go:62
 					gc_vb5 := archsimd.BroadcastInt32x8(2)
-					for ; gc_vstep8+7 < gc_to3; gc_vstep8 += 8 {
-						gc_tx3 := gc_vstep8
+					for ; gc_vstep6+7 < gc_to3; gc_vstep6 += 8 {
+						gc_tx3 := gc_vstep6
 						gc_rank3 := gc_base3 + gc_tx3
 //line flat.go:62
 						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank3:])
@@ -2206,13 +2041,13 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep8 > gc_from3 {
+				if gc_vstep6 > gc_from3 {
 					gc_more = true
 				}
-				gc_step9 := gc_vstep8
-				for ; gc_step9+3 < gc_to3; gc_step9 += 4 {
+				gc_step6 := gc_vstep6
+				for ; gc_step6+3 < gc_to3; gc_step6 += 4 {
 					{
-						gc_tx3 := gc_step9 + 0
+						gc_tx3 := gc_step6 + 0
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 						v := gc_s_v[gc_rank3]
@@ -2227,7 +2062,7 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 						gc_s_v[gc_rank3] = v
 					}
 					{
-						gc_tx3 := gc_step9 + 1
+						gc_tx3 := gc_step6 + 1
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 						v := gc_s_v[gc_rank3]
@@ -2242,7 +2077,7 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 						gc_s_v[gc_rank3] = v
 					}
 					{
-						gc_tx3 := gc_step9 + 2
+						gc_tx3 := gc_step6 + 2
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 						v := gc_s_v[gc_rank3]
@@ -2257,7 +2092,7 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 						gc_s_v[gc_rank3] = v
 					}
 					{
-						gc_tx3 := gc_step9 + 3
+						gc_tx3 := gc_step6 + 3
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 						v := gc_s_v[gc_rank3]
@@ -2272,7 +2107,7 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 						gc_s_v[gc_rank3] = v
 					}
 				}
-				for gc_tx3 := gc_step9; gc_tx3 < gc_to3; gc_tx3++ {
+				for gc_tx3 := gc_step6; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 					v := gc_s_v[gc_rank3]
@@ -2298,12 +2133,12 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 	for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
 		if gc_bdx3 <= len(s) {
 			gc_at11 := s[:gc_bdx3]
-			gc_vstep9 := 0
+			gc_vstep7 := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop9 bool
-				gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
-					for ; gc_vstep9+15 < gc_bdx3; gc_vstep9 += 16 {
-						gc_tx3 := gc_vstep9
+				var gc_stop7 bool
+				gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
+					for ; gc_vstep7+15 < gc_bdx3; gc_vstep7 += 16 {
+						gc_tx3 := gc_vstep7
 						gc_rank3 := gc_base3 + gc_tx3
 //line flat.go:66
 						v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank3:])
@@ -2311,15 +2146,15 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 						v.StoreSlice(gc_at11[gc_tx3:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep9, false
-				}(gc_vstep9)
-				if gc_stop9 {
+					return gc_vstep7, false
+				}(gc_vstep7)
+				if gc_stop7 {
 					return
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep9+7 < gc_bdx3; gc_vstep9 += 8 {
-					gc_tx3 := gc_vstep9
+				for ; gc_vstep7+7 < gc_bdx3; gc_vstep7 += 8 {
+					gc_tx3 := gc_vstep7
 					gc_rank3 := gc_base3 + gc_tx3
 //line flat.go:66
 					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank3:])
@@ -2328,19 +2163,19 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx3 := gc_vstep9; gc_tx3 < gc_bdx3; gc_tx3++ {
+			for gc_tx3 := gc_vstep7; gc_tx3 < gc_bdx3; gc_tx3++ {
 				gc_rank3 := gc_base3 + gc_tx3
 				v := gc_s_v[gc_rank3]
 //line flat.go:66
 				gc_at11[gc_tx3] = v
 			}
 		} else {
-			gc_vstep10 := 0
+			gc_vstep8 := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop10 bool
-				gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
-					for ; gc_vstep10+15 < gc_bdx3; gc_vstep10 += 16 {
-						gc_tx3 := gc_vstep10
+				var gc_stop8 bool
+				gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
+					for ; gc_vstep8+15 < gc_bdx3; gc_vstep8 += 16 {
+						gc_tx3 := gc_vstep8
 						gc_rank3 := gc_base3 + gc_tx3
 //line flat.go:66
 						v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank3:])
@@ -2353,15 +2188,15 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 						v.StoreSlice(s[gc_tx3:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep10, false
-				}(gc_vstep10)
-				if gc_stop10 {
+					return gc_vstep8, false
+				}(gc_vstep8)
+				if gc_stop8 {
 					return
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep10+7 < gc_bdx3; gc_vstep10 += 8 {
-					gc_tx3 := gc_vstep10
+				for ; gc_vstep8+7 < gc_bdx3; gc_vstep8 += 8 {
+					gc_tx3 := gc_vstep8
 					gc_rank3 := gc_base3 + gc_tx3
 //line flat.go:66
 					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank3:])
@@ -2375,10 +2210,10 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step10 := gc_vstep10
-			for ; gc_step10+3 < gc_bdx3; gc_step10 += 4 {
+			gc_step7 := gc_vstep8
+			for ; gc_step7+3 < gc_bdx3; gc_step7 += 4 {
 				{
-					gc_tx3 := gc_step10 + 0
+					gc_tx3 := gc_step7 + 0
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 					v := gc_s_v[gc_rank3]
@@ -2386,7 +2221,7 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 					s[gc_tx3] = v
 				}
 				{
-					gc_tx3 := gc_step10 + 1
+					gc_tx3 := gc_step7 + 1
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 					v := gc_s_v[gc_rank3]
@@ -2394,7 +2229,7 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 					s[gc_tx3] = v
 				}
 				{
-					gc_tx3 := gc_step10 + 2
+					gc_tx3 := gc_step7 + 2
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 					v := gc_s_v[gc_rank3]
@@ -2402,7 +2237,7 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 					s[gc_tx3] = v
 				}
 				{
-					gc_tx3 := gc_step10 + 3
+					gc_tx3 := gc_step7 + 3
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 					v := gc_s_v[gc_rank3]
@@ -2410,7 +2245,7 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 					s[gc_tx3] = v
 				}
 			}
-			for gc_tx3 := gc_step10; gc_tx3 < gc_bdx3; gc_tx3++ {
+			for gc_tx3 := gc_step7; gc_tx3 < gc_bdx3; gc_tx3++ {
 				gc_rank3 := gc_base3 + gc_tx3
 				gc_pos3.Thread = gc_rank3
 				v := gc_s_v[gc_rank3]

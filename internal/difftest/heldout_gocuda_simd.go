@@ -1141,72 +1141,7 @@ func gc_body_strideTyped[I int32 | int64](gc_b3 *compiled.Block, in, out []float
 	}
 //line heldout.go:118
 	sums := gocuda.Shared[float32](t, gc_bdx3)[:gc_bdx3]
-	gc_vstep8 := 0
-	if compiled.SIMD && compiled.SIMD512 {
-		var gc_stop6 bool
-		gc_vstep8, gc_stop6 = func(gc_vstep8 int) (int, bool) {
-			for ; gc_vstep8+15 < gc_n3; gc_vstep8 += 16 {
-				gc_rank3 := gc_vstep8
-//line heldout.go:119
-				var s archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line heldout.go:119
-				s.StoreSlice(gc_s_s[gc_rank3:])
-			}
-			archsimd.ClearAVXUpperBits()
-			return gc_vstep8, false
-		}(gc_vstep8)
-		if gc_stop6 {
-			return
-		}
-	}
-	if compiled.SIMD {
-		for ; gc_vstep8+7 < gc_n3; gc_vstep8 += 8 {
-			gc_rank3 := gc_vstep8
-//line heldout.go:119
-			var s archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line heldout.go:119
-			s.StoreSlice(gc_s_s[gc_rank3:])
-		}
-		archsimd.ClearAVXUpperBits()
-	}
-	gc_step12 := gc_vstep8
-	for ; gc_step12+3 < gc_n3; gc_step12 += 4 {
-		{
-			gc_rank3 := gc_step12 + 0
-			gc_pos3.Thread = gc_rank3
-//line heldout.go:119
-			var s float32
-			gc_s_s[gc_rank3] = s
-		}
-		{
-			gc_rank3 := gc_step12 + 1
-			gc_pos3.Thread = gc_rank3
-//line heldout.go:119
-			var s float32
-			gc_s_s[gc_rank3] = s
-		}
-		{
-			gc_rank3 := gc_step12 + 2
-			gc_pos3.Thread = gc_rank3
-//line heldout.go:119
-			var s float32
-			gc_s_s[gc_rank3] = s
-		}
-		{
-			gc_rank3 := gc_step12 + 3
-			gc_pos3.Thread = gc_rank3
-//line heldout.go:119
-			var s float32
-			gc_s_s[gc_rank3] = s
-		}
-	}
-	for gc_rank3 := gc_step12; gc_rank3 < gc_n3; gc_rank3++ {
-		gc_pos3.Thread = gc_rank3
-//line heldout.go:119
-		var s float32
-		gc_s_s[gc_rank3] = s
-	}
-//line heldout.go:120
+	clear(gc_s_s)
 	for gc_off, gc_limit, gc_more := I(0), I(n), true; gc_more; gc_off += I(gc_bdx3) {
 		gc_b3.Tick()
 		if gc_b3.Stopped() {
@@ -1231,71 +1166,7 @@ func gc_body_strideTyped[I int32 | int64](gc_b3 *compiled.Block, in, out []float
 			}
 		}
 	}
-	gc_vstep9 := 0
-	if compiled.SIMD && compiled.SIMD512 {
-		var gc_stop7 bool
-		gc_vstep9, gc_stop7 = func(gc_vstep9 int) (int, bool) {
-			for ; gc_vstep9+15 < gc_n3; gc_vstep9 += 16 {
-				gc_rank3 := gc_vstep9
-//line heldout.go:123
-				var c archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line heldout.go:123
-				c.StoreSlice(gc_s_c[gc_rank3:])
-			}
-			archsimd.ClearAVXUpperBits()
-			return gc_vstep9, false
-		}(gc_vstep9)
-		if gc_stop7 {
-			return
-		}
-	}
-	if compiled.SIMD {
-		for ; gc_vstep9+7 < gc_n3; gc_vstep9 += 8 {
-			gc_rank3 := gc_vstep9
-//line heldout.go:123
-			var c archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line heldout.go:123
-			c.StoreSlice(gc_s_c[gc_rank3:])
-		}
-		archsimd.ClearAVXUpperBits()
-	}
-	gc_step13 := gc_vstep9
-	for ; gc_step13+3 < gc_n3; gc_step13 += 4 {
-		{
-			gc_rank3 := gc_step13 + 0
-			gc_pos3.Thread = gc_rank3
-//line heldout.go:123
-			var c float32
-			gc_s_c[gc_rank3] = c
-		}
-		{
-			gc_rank3 := gc_step13 + 1
-			gc_pos3.Thread = gc_rank3
-//line heldout.go:123
-			var c float32
-			gc_s_c[gc_rank3] = c
-		}
-		{
-			gc_rank3 := gc_step13 + 2
-			gc_pos3.Thread = gc_rank3
-//line heldout.go:123
-			var c float32
-			gc_s_c[gc_rank3] = c
-		}
-		{
-			gc_rank3 := gc_step13 + 3
-			gc_pos3.Thread = gc_rank3
-//line heldout.go:123
-			var c float32
-			gc_s_c[gc_rank3] = c
-		}
-	}
-	for gc_rank3 := gc_step13; gc_rank3 < gc_n3; gc_rank3++ {
-		gc_pos3.Thread = gc_rank3
-//line heldout.go:123
-		var c float32
-		gc_s_c[gc_rank3] = c
-	}
+	clear(gc_s_c)
 //line heldout.go:124
 	for gc_off2, gc_limit2, gc_more2 := int64(0), int64(100), true; gc_more2; gc_off2 += int64(gc_bdx3) {
 		gc_b3.Tick()
@@ -1324,12 +1195,12 @@ func gc_body_strideTyped[I int32 | int64](gc_b3 *compiled.Block, in, out []float
 	for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
 		if gc_bdx3 <= len(sums) {
 			gc_at7 := sums[:gc_bdx3]
-			gc_vstep10 := 0
+			gc_vstep4 := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop8 bool
-				gc_vstep10, gc_stop8 = func(gc_vstep10 int) (int, bool) {
-					for ; gc_vstep10+15 < gc_bdx3; gc_vstep10 += 16 {
-						gc_tx3 := gc_vstep10
+				var gc_stop4 bool
+				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+					for ; gc_vstep4+15 < gc_bdx3; gc_vstep4 += 16 {
+						gc_tx3 := gc_vstep4
 						gc_rank3 := gc_base3 + gc_tx3
 //line heldout.go:127
 						s := archsimd.LoadFloat32x16Slice(gc_s_s[gc_rank3:])
@@ -1338,15 +1209,15 @@ func gc_body_strideTyped[I int32 | int64](gc_b3 *compiled.Block, in, out []float
 						s.Add(c).StoreSlice(gc_at7[gc_tx3:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep10, false
-				}(gc_vstep10)
-				if gc_stop8 {
+					return gc_vstep4, false
+				}(gc_vstep4)
+				if gc_stop4 {
 					return
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep10+7 < gc_bdx3; gc_vstep10 += 8 {
-					gc_tx3 := gc_vstep10
+				for ; gc_vstep4+7 < gc_bdx3; gc_vstep4 += 8 {
+					gc_tx3 := gc_vstep4
 					gc_rank3 := gc_base3 + gc_tx3
 //line heldout.go:127
 					s := archsimd.LoadFloat32x8Slice(gc_s_s[gc_rank3:])
@@ -1356,7 +1227,7 @@ func gc_body_strideTyped[I int32 | int64](gc_b3 *compiled.Block, in, out []float
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx3 := gc_vstep10; gc_tx3 < gc_bdx3; gc_tx3++ {
+			for gc_tx3 := gc_vstep4; gc_tx3 < gc_bdx3; gc_tx3++ {
 				gc_rank3 := gc_base3 + gc_tx3
 				s := gc_s_s[gc_rank3]
 				c := gc_s_c[gc_rank3]
@@ -1364,12 +1235,12 @@ func gc_body_strideTyped[I int32 | int64](gc_b3 *compiled.Block, in, out []float
 				gc_at7[gc_tx3] = s + c
 			}
 		} else {
-			gc_vstep11 := 0
+			gc_vstep5 := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop9 bool
-				gc_vstep11, gc_stop9 = func(gc_vstep11 int) (int, bool) {
-					for ; gc_vstep11+15 < gc_bdx3; gc_vstep11 += 16 {
-						gc_tx3 := gc_vstep11
+				var gc_stop5 bool
+				gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+					for ; gc_vstep5+15 < gc_bdx3; gc_vstep5 += 16 {
+						gc_tx3 := gc_vstep5
 						gc_rank3 := gc_base3 + gc_tx3
 //line heldout.go:127
 						s := archsimd.LoadFloat32x16Slice(gc_s_s[gc_rank3:])
@@ -1383,15 +1254,15 @@ func gc_body_strideTyped[I int32 | int64](gc_b3 *compiled.Block, in, out []float
 						s.Add(c).StoreSlice(sums[gc_tx3:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep11, false
-				}(gc_vstep11)
-				if gc_stop9 {
+					return gc_vstep5, false
+				}(gc_vstep5)
+				if gc_stop5 {
 					return
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep11+7 < gc_bdx3; gc_vstep11 += 8 {
-					gc_tx3 := gc_vstep11
+				for ; gc_vstep5+7 < gc_bdx3; gc_vstep5 += 8 {
+					gc_tx3 := gc_vstep5
 					gc_rank3 := gc_base3 + gc_tx3
 //line heldout.go:127
 					s := archsimd.LoadFloat32x8Slice(gc_s_s[gc_rank3:])
@@ -1406,10 +1277,10 @@ func gc_body_strideTyped[I int32 | int64](gc_b3 *compiled.Block, in, out []float
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step14 := gc_vstep11
-			for ; gc_step14+3 < gc_bdx3; gc_step14 += 4 {
+			gc_step8 := gc_vstep5
+			for ; gc_step8+3 < gc_bdx3; gc_step8 += 4 {
 				{
-					gc_tx3 := gc_step14 + 0
+					gc_tx3 := gc_step8 + 0
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 					s := gc_s_s[gc_rank3]
@@ -1418,7 +1289,7 @@ func gc_body_strideTyped[I int32 | int64](gc_b3 *compiled.Block, in, out []float
 					sums[gc_tx3] = s + c
 				}
 				{
-					gc_tx3 := gc_step14 + 1
+					gc_tx3 := gc_step8 + 1
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 					s := gc_s_s[gc_rank3]
@@ -1427,7 +1298,7 @@ func gc_body_strideTyped[I int32 | int64](gc_b3 *compiled.Block, in, out []float
 					sums[gc_tx3] = s + c
 				}
 				{
-					gc_tx3 := gc_step14 + 2
+					gc_tx3 := gc_step8 + 2
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 					s := gc_s_s[gc_rank3]
@@ -1436,7 +1307,7 @@ func gc_body_strideTyped[I int32 | int64](gc_b3 *compiled.Block, in, out []float
 					sums[gc_tx3] = s + c
 				}
 				{
-					gc_tx3 := gc_step14 + 3
+					gc_tx3 := gc_step8 + 3
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 					s := gc_s_s[gc_rank3]
@@ -1445,7 +1316,7 @@ func gc_body_strideTyped[I int32 | int64](gc_b3 *compiled.Block, in, out []float
 					sums[gc_tx3] = s + c
 				}
 			}
-			for gc_tx3 := gc_step14; gc_tx3 < gc_bdx3; gc_tx3++ {
+			for gc_tx3 := gc_step8; gc_tx3 < gc_bdx3; gc_tx3++ {
 				gc_rank3 := gc_base3 + gc_tx3
 				gc_pos3.Thread = gc_rank3
 				s := gc_s_s[gc_rank3]
@@ -1469,29 +1340,29 @@ func gc_body_strideTyped[I int32 | int64](gc_b3 *compiled.Block, in, out []float
 				if gc_off7 >= 0 && gc_off7 <= len(out) && gc_seglen3 <= len(out)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(sums) && gc_seglen3 <= len(sums)-gc_off8 {
 					gc_at8 := out[gc_off7:][:gc_seglen3]
 					gc_at9 := sums[gc_off8:][:gc_seglen3]
-					gc_vstep12 := gc_seg3
+					gc_vstep6 := gc_seg3
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop10 bool
-						gc_vstep12, gc_stop10 = func(gc_vstep12 int) (int, bool) {
-							for ; gc_vstep12+15 < gc_segend3; gc_vstep12 += 16 {
-								gc_tx3 := gc_vstep12
+						var gc_stop6 bool
+						gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+							for ; gc_vstep6+15 < gc_segend3; gc_vstep6 += 16 {
+								gc_tx3 := gc_vstep6
 								archsimd.LoadFloat32x16Slice(gc_at9[(gc_tx3 - gc_seg3):]).StoreSlice(gc_at8[(gc_tx3 - gc_seg3):])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep12, false
-						}(gc_vstep12)
-						if gc_stop10 {
+							return gc_vstep6, false
+						}(gc_vstep6)
+						if gc_stop6 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep12+7 < gc_segend3; gc_vstep12 += 8 {
-							gc_tx3 := gc_vstep12
+						for ; gc_vstep6+7 < gc_segend3; gc_vstep6 += 8 {
+							gc_tx3 := gc_vstep6
 							archsimd.LoadFloat32x8Slice(gc_at9[(gc_tx3 - gc_seg3):]).StoreSlice(gc_at8[(gc_tx3 - gc_seg3):])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_u3 := gc_vstep12 - gc_seg3; gc_u3 < gc_seglen3; gc_u3++ {
+					for gc_u3 := gc_vstep6 - gc_seg3; gc_u3 < gc_seglen3; gc_u3++ {
 						gc_tx3 := gc_seg3 + gc_u3
 						gc_rank3 := gc_base3 + gc_tx3
 						_ = gc_rank3
@@ -1499,38 +1370,38 @@ func gc_body_strideTyped[I int32 | int64](gc_b3 *compiled.Block, in, out []float
 						gc_at8[gc_u3] = gc_at9[gc_u3]
 					}
 				} else {
-					gc_step15 := gc_seg3
-					for ; gc_step15+3 < gc_segend3; gc_step15 += 4 {
+					gc_step9 := gc_seg3
+					for ; gc_step9+3 < gc_segend3; gc_step9 += 4 {
 						{
-							gc_tx3 := gc_step15 + 0
+							gc_tx3 := gc_step9 + 0
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 //line heldout.go:129
 							out[gc_tx3] = sums[(gc_tx3 + gc_r)]
 						}
 						{
-							gc_tx3 := gc_step15 + 1
+							gc_tx3 := gc_step9 + 1
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 //line heldout.go:129
 							out[gc_tx3] = sums[(gc_tx3 + gc_r)]
 						}
 						{
-							gc_tx3 := gc_step15 + 2
+							gc_tx3 := gc_step9 + 2
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 //line heldout.go:129
 							out[gc_tx3] = sums[(gc_tx3 + gc_r)]
 						}
 						{
-							gc_tx3 := gc_step15 + 3
+							gc_tx3 := gc_step9 + 3
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 //line heldout.go:129
 							out[gc_tx3] = sums[(gc_tx3 + gc_r)]
 						}
 					}
-					for gc_tx3 := gc_step15; gc_tx3 < gc_segend3; gc_tx3++ {
+					for gc_tx3 := gc_step9; gc_tx3 < gc_segend3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 //line heldout.go:129
@@ -1540,38 +1411,38 @@ func gc_body_strideTyped[I int32 | int64](gc_b3 *compiled.Block, in, out []float
 				gc_seg3 = gc_segend3
 			}
 		} else {
-			gc_step16 := 0
-			for ; gc_step16+3 < gc_bdx3; gc_step16 += 4 {
+			gc_step10 := 0
+			for ; gc_step10+3 < gc_bdx3; gc_step10 += 4 {
 				{
-					gc_tx3 := gc_step16 + 0
+					gc_tx3 := gc_step10 + 0
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 //line heldout.go:129
 					out[gc_tx3] = sums[(gc_tx3+1)%gc_bdx3]
 				}
 				{
-					gc_tx3 := gc_step16 + 1
+					gc_tx3 := gc_step10 + 1
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 //line heldout.go:129
 					out[gc_tx3] = sums[(gc_tx3+1)%gc_bdx3]
 				}
 				{
-					gc_tx3 := gc_step16 + 2
+					gc_tx3 := gc_step10 + 2
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 //line heldout.go:129
 					out[gc_tx3] = sums[(gc_tx3+1)%gc_bdx3]
 				}
 				{
-					gc_tx3 := gc_step16 + 3
+					gc_tx3 := gc_step10 + 3
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 //line heldout.go:129
 					out[gc_tx3] = sums[(gc_tx3+1)%gc_bdx3]
 				}
 			}
-			for gc_tx3 := gc_step16; gc_tx3 < gc_bdx3; gc_tx3++ {
+			for gc_tx3 := gc_step10; gc_tx3 < gc_bdx3; gc_tx3++ {
 				gc_rank3 := gc_base3 + gc_tx3
 				gc_pos3.Thread = gc_rank3
 //line heldout.go:129
@@ -1596,72 +1467,7 @@ func gc_body_strideTyped_int32(gc_b2 *compiled.Block, in []float32, out []float3
 	}
 //line heldout.go:118
 	sums := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
-	gc_vstep3 := 0
-	if compiled.SIMD && compiled.SIMD512 {
-		var gc_stop bool
-		gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
-			for ; gc_vstep3+15 < gc_n2; gc_vstep3 += 16 {
-				gc_rank2 := gc_vstep3
-//line heldout.go:119
-				var s archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line heldout.go:119
-				s.StoreSlice(gc_s_s[gc_rank2:])
-			}
-			archsimd.ClearAVXUpperBits()
-			return gc_vstep3, false
-		}(gc_vstep3)
-		if gc_stop {
-			return
-		}
-	}
-	if compiled.SIMD {
-		for ; gc_vstep3+7 < gc_n2; gc_vstep3 += 8 {
-			gc_rank2 := gc_vstep3
-//line heldout.go:119
-			var s archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line heldout.go:119
-			s.StoreSlice(gc_s_s[gc_rank2:])
-		}
-		archsimd.ClearAVXUpperBits()
-	}
-	gc_step7 := gc_vstep3
-	for ; gc_step7+3 < gc_n2; gc_step7 += 4 {
-		{
-			gc_rank2 := gc_step7 + 0
-			gc_pos2.Thread = gc_rank2
-//line heldout.go:119
-			var s float32
-			gc_s_s[gc_rank2] = s
-		}
-		{
-			gc_rank2 := gc_step7 + 1
-			gc_pos2.Thread = gc_rank2
-//line heldout.go:119
-			var s float32
-			gc_s_s[gc_rank2] = s
-		}
-		{
-			gc_rank2 := gc_step7 + 2
-			gc_pos2.Thread = gc_rank2
-//line heldout.go:119
-			var s float32
-			gc_s_s[gc_rank2] = s
-		}
-		{
-			gc_rank2 := gc_step7 + 3
-			gc_pos2.Thread = gc_rank2
-//line heldout.go:119
-			var s float32
-			gc_s_s[gc_rank2] = s
-		}
-	}
-	for gc_rank2 := gc_step7; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
-//line heldout.go:119
-		var s float32
-		gc_s_s[gc_rank2] = s
-	}
-//line heldout.go:120
+	clear(gc_s_s)
 	for gc_off, gc_limit, gc_more := int32(0), int32(n), true; gc_more; gc_off += int32(gc_bdx2) {
 		gc_b2.Tick()
 		if gc_b2.Stopped() {
@@ -1686,71 +1492,7 @@ func gc_body_strideTyped_int32(gc_b2 *compiled.Block, in []float32, out []float3
 			}
 		}
 	}
-	gc_vstep4 := 0
-	if compiled.SIMD && compiled.SIMD512 {
-		var gc_stop2 bool
-		gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
-			for ; gc_vstep4+15 < gc_n2; gc_vstep4 += 16 {
-				gc_rank2 := gc_vstep4
-//line heldout.go:123
-				var c archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line heldout.go:123
-				c.StoreSlice(gc_s_c[gc_rank2:])
-			}
-			archsimd.ClearAVXUpperBits()
-			return gc_vstep4, false
-		}(gc_vstep4)
-		if gc_stop2 {
-			return
-		}
-	}
-	if compiled.SIMD {
-		for ; gc_vstep4+7 < gc_n2; gc_vstep4 += 8 {
-			gc_rank2 := gc_vstep4
-//line heldout.go:123
-			var c archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line heldout.go:123
-			c.StoreSlice(gc_s_c[gc_rank2:])
-		}
-		archsimd.ClearAVXUpperBits()
-	}
-	gc_step8 := gc_vstep4
-	for ; gc_step8+3 < gc_n2; gc_step8 += 4 {
-		{
-			gc_rank2 := gc_step8 + 0
-			gc_pos2.Thread = gc_rank2
-//line heldout.go:123
-			var c float32
-			gc_s_c[gc_rank2] = c
-		}
-		{
-			gc_rank2 := gc_step8 + 1
-			gc_pos2.Thread = gc_rank2
-//line heldout.go:123
-			var c float32
-			gc_s_c[gc_rank2] = c
-		}
-		{
-			gc_rank2 := gc_step8 + 2
-			gc_pos2.Thread = gc_rank2
-//line heldout.go:123
-			var c float32
-			gc_s_c[gc_rank2] = c
-		}
-		{
-			gc_rank2 := gc_step8 + 3
-			gc_pos2.Thread = gc_rank2
-//line heldout.go:123
-			var c float32
-			gc_s_c[gc_rank2] = c
-		}
-	}
-	for gc_rank2 := gc_step8; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
-//line heldout.go:123
-		var c float32
-		gc_s_c[gc_rank2] = c
-	}
+	clear(gc_s_c)
 //line heldout.go:124
 	for gc_off2, gc_limit2, gc_more2 := int64(0), int64(100), true; gc_more2; gc_off2 += int64(gc_bdx2) {
 		gc_b2.Tick()
@@ -1779,12 +1521,12 @@ func gc_body_strideTyped_int32(gc_b2 *compiled.Block, in []float32, out []float3
 	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 		if gc_bdx2 <= len(sums) {
 			gc_at4 := sums[:gc_bdx2]
-			gc_vstep5 := 0
+			gc_vstep := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop3 bool
-				gc_vstep5, gc_stop3 = func(gc_vstep5 int) (int, bool) {
-					for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
-						gc_tx2 := gc_vstep5
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 //line heldout.go:127
 						s := archsimd.LoadFloat32x16Slice(gc_s_s[gc_rank2:])
@@ -1793,15 +1535,15 @@ func gc_body_strideTyped_int32(gc_b2 *compiled.Block, in []float32, out []float3
 						s.Add(c).StoreSlice(gc_at4[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep5, false
-				}(gc_vstep5)
-				if gc_stop3 {
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
 					return
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
-					gc_tx2 := gc_vstep5
+				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
 //line heldout.go:127
 					s := archsimd.LoadFloat32x8Slice(gc_s_s[gc_rank2:])
@@ -1811,7 +1553,7 @@ func gc_body_strideTyped_int32(gc_b2 *compiled.Block, in []float32, out []float3
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				s := gc_s_s[gc_rank2]
 				c := gc_s_c[gc_rank2]
@@ -1819,12 +1561,12 @@ func gc_body_strideTyped_int32(gc_b2 *compiled.Block, in []float32, out []float3
 				gc_at4[gc_tx2] = s + c
 			}
 		} else {
-			gc_vstep6 := 0
+			gc_vstep2 := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop4 bool
-				gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
-					for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
-						gc_tx2 := gc_vstep6
+				var gc_stop2 bool
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+					for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
+						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
 //line heldout.go:127
 						s := archsimd.LoadFloat32x16Slice(gc_s_s[gc_rank2:])
@@ -1838,15 +1580,15 @@ func gc_body_strideTyped_int32(gc_b2 *compiled.Block, in []float32, out []float3
 						s.Add(c).StoreSlice(sums[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep6, false
-				}(gc_vstep6)
-				if gc_stop4 {
+					return gc_vstep2, false
+				}(gc_vstep2)
+				if gc_stop2 {
 					return
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
-					gc_tx2 := gc_vstep6
+				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+					gc_tx2 := gc_vstep2
 					gc_rank2 := gc_base2 + gc_tx2
 //line heldout.go:127
 					s := archsimd.LoadFloat32x8Slice(gc_s_s[gc_rank2:])
@@ -1861,10 +1603,10 @@ func gc_body_strideTyped_int32(gc_b2 *compiled.Block, in []float32, out []float3
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step9 := gc_vstep6
-			for ; gc_step9+3 < gc_bdx2; gc_step9 += 4 {
+			gc_step5 := gc_vstep2
+			for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
 				{
-					gc_tx2 := gc_step9 + 0
+					gc_tx2 := gc_step5 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					s := gc_s_s[gc_rank2]
@@ -1873,7 +1615,7 @@ func gc_body_strideTyped_int32(gc_b2 *compiled.Block, in []float32, out []float3
 					sums[gc_tx2] = s + c
 				}
 				{
-					gc_tx2 := gc_step9 + 1
+					gc_tx2 := gc_step5 + 1
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					s := gc_s_s[gc_rank2]
@@ -1882,7 +1624,7 @@ func gc_body_strideTyped_int32(gc_b2 *compiled.Block, in []float32, out []float3
 					sums[gc_tx2] = s + c
 				}
 				{
-					gc_tx2 := gc_step9 + 2
+					gc_tx2 := gc_step5 + 2
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					s := gc_s_s[gc_rank2]
@@ -1891,7 +1633,7 @@ func gc_body_strideTyped_int32(gc_b2 *compiled.Block, in []float32, out []float3
 					sums[gc_tx2] = s + c
 				}
 				{
-					gc_tx2 := gc_step9 + 3
+					gc_tx2 := gc_step5 + 3
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					s := gc_s_s[gc_rank2]
@@ -1900,7 +1642,7 @@ func gc_body_strideTyped_int32(gc_b2 *compiled.Block, in []float32, out []float3
 					sums[gc_tx2] = s + c
 				}
 			}
-			for gc_tx2 := gc_step9; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 				s := gc_s_s[gc_rank2]
@@ -1924,29 +1666,29 @@ func gc_body_strideTyped_int32(gc_b2 *compiled.Block, in []float32, out []float3
 				if gc_off5 >= 0 && gc_off5 <= len(out) && gc_seglen2 <= len(out)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(sums) && gc_seglen2 <= len(sums)-gc_off6 {
 					gc_at5 := out[gc_off5:][:gc_seglen2]
 					gc_at6 := sums[gc_off6:][:gc_seglen2]
-					gc_vstep7 := gc_seg2
+					gc_vstep3 := gc_seg2
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop5 bool
-						gc_vstep7, gc_stop5 = func(gc_vstep7 int) (int, bool) {
-							for ; gc_vstep7+15 < gc_segend2; gc_vstep7 += 16 {
-								gc_tx2 := gc_vstep7
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+							for ; gc_vstep3+15 < gc_segend2; gc_vstep3 += 16 {
+								gc_tx2 := gc_vstep3
 								archsimd.LoadFloat32x16Slice(gc_at6[(gc_tx2 - gc_seg2):]).StoreSlice(gc_at5[(gc_tx2 - gc_seg2):])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep7, false
-						}(gc_vstep7)
-						if gc_stop5 {
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep7+7 < gc_segend2; gc_vstep7 += 8 {
-							gc_tx2 := gc_vstep7
+						for ; gc_vstep3+7 < gc_segend2; gc_vstep3 += 8 {
+							gc_tx2 := gc_vstep3
 							archsimd.LoadFloat32x8Slice(gc_at6[(gc_tx2 - gc_seg2):]).StoreSlice(gc_at5[(gc_tx2 - gc_seg2):])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_u2 := gc_vstep7 - gc_seg2; gc_u2 < gc_seglen2; gc_u2++ {
+					for gc_u2 := gc_vstep3 - gc_seg2; gc_u2 < gc_seglen2; gc_u2++ {
 						gc_tx2 := gc_seg2 + gc_u2
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
@@ -1954,38 +1696,38 @@ func gc_body_strideTyped_int32(gc_b2 *compiled.Block, in []float32, out []float3
 						gc_at5[gc_u2] = gc_at6[gc_u2]
 					}
 				} else {
-					gc_step10 := gc_seg2
-					for ; gc_step10+3 < gc_segend2; gc_step10 += 4 {
+					gc_step6 := gc_seg2
+					for ; gc_step6+3 < gc_segend2; gc_step6 += 4 {
 						{
-							gc_tx2 := gc_step10 + 0
+							gc_tx2 := gc_step6 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line heldout.go:129
 							out[gc_tx2] = sums[(gc_tx2 + gc_r)]
 						}
 						{
-							gc_tx2 := gc_step10 + 1
+							gc_tx2 := gc_step6 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line heldout.go:129
 							out[gc_tx2] = sums[(gc_tx2 + gc_r)]
 						}
 						{
-							gc_tx2 := gc_step10 + 2
+							gc_tx2 := gc_step6 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line heldout.go:129
 							out[gc_tx2] = sums[(gc_tx2 + gc_r)]
 						}
 						{
-							gc_tx2 := gc_step10 + 3
+							gc_tx2 := gc_step6 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line heldout.go:129
 							out[gc_tx2] = sums[(gc_tx2 + gc_r)]
 						}
 					}
-					for gc_tx2 := gc_step10; gc_tx2 < gc_segend2; gc_tx2++ {
+					for gc_tx2 := gc_step6; gc_tx2 < gc_segend2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line heldout.go:129
@@ -1995,38 +1737,38 @@ func gc_body_strideTyped_int32(gc_b2 *compiled.Block, in []float32, out []float3
 				gc_seg2 = gc_segend2
 			}
 		} else {
-			gc_step11 := 0
-			for ; gc_step11+3 < gc_bdx2; gc_step11 += 4 {
+			gc_step7 := 0
+			for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
 				{
-					gc_tx2 := gc_step11 + 0
+					gc_tx2 := gc_step7 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line heldout.go:129
 					out[gc_tx2] = sums[(gc_tx2+1)%gc_bdx2]
 				}
 				{
-					gc_tx2 := gc_step11 + 1
+					gc_tx2 := gc_step7 + 1
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line heldout.go:129
 					out[gc_tx2] = sums[(gc_tx2+1)%gc_bdx2]
 				}
 				{
-					gc_tx2 := gc_step11 + 2
+					gc_tx2 := gc_step7 + 2
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line heldout.go:129
 					out[gc_tx2] = sums[(gc_tx2+1)%gc_bdx2]
 				}
 				{
-					gc_tx2 := gc_step11 + 3
+					gc_tx2 := gc_step7 + 3
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line heldout.go:129
 					out[gc_tx2] = sums[(gc_tx2+1)%gc_bdx2]
 				}
 			}
-			for gc_tx2 := gc_step11; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 //line heldout.go:129

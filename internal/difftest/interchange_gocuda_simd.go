@@ -1030,10 +1030,10 @@ func gc_body_interchangeNearestDouble(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-		gc_step8 := 0
-		for ; gc_step8+3 < gc_n2; gc_step8 += 4 {
+		gc_step7 := 0
+		for ; gc_step7+3 < gc_n2; gc_step7 += 4 {
 			{
-				gc_rank2 := gc_step8 + 0
+				gc_rank2 := gc_step7 + 0
 				gc_pos2.Thread = gc_rank2
 //line interchange.go:116
 				index := int32(-1)
@@ -1043,7 +1043,7 @@ func gc_body_interchangeNearestDouble(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 				gc_s_minDist[gc_rank2] = minDist
 			}
 			{
-				gc_rank2 := gc_step8 + 1
+				gc_rank2 := gc_step7 + 1
 				gc_pos2.Thread = gc_rank2
 //line interchange.go:116
 				index := int32(-1)
@@ -1053,7 +1053,7 @@ func gc_body_interchangeNearestDouble(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 				gc_s_minDist[gc_rank2] = minDist
 			}
 			{
-				gc_rank2 := gc_step8 + 2
+				gc_rank2 := gc_step7 + 2
 				gc_pos2.Thread = gc_rank2
 //line interchange.go:116
 				index := int32(-1)
@@ -1063,7 +1063,7 @@ func gc_body_interchangeNearestDouble(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 				gc_s_minDist[gc_rank2] = minDist
 			}
 			{
-				gc_rank2 := gc_step8 + 3
+				gc_rank2 := gc_step7 + 3
 				gc_pos2.Thread = gc_rank2
 //line interchange.go:116
 				index := int32(-1)
@@ -1073,7 +1073,7 @@ func gc_body_interchangeNearestDouble(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 				gc_s_minDist[gc_rank2] = minDist
 			}
 		}
-		for gc_rank2 := gc_step8; gc_rank2 < gc_n2; gc_rank2++ {
+		for gc_rank2 := gc_step7; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 //line interchange.go:116
 			index := int32(-1)
@@ -1085,55 +1085,7 @@ func gc_body_interchangeNearestDouble(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 //line interchange.go:119
 		for c := 0; c < nclusters; c++ {
 			base := c * nf
-			gc_vstep2 := 0
-			if compiled.SIMD {
-				for ; gc_vstep2+3 < gc_n2; gc_vstep2 += 4 {
-					gc_rank2 := gc_vstep2
-//line interchange.go:121
-					var ans archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
-//line interchange.go:121
-					ans.StoreSlice(gc_s_ans[gc_rank2:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step9 := gc_vstep2
-			for ; gc_step9+3 < gc_n2; gc_step9 += 4 {
-				{
-					gc_rank2 := gc_step9 + 0
-					gc_pos2.Thread = gc_rank2
-//line interchange.go:121
-					var ans float64
-					gc_s_ans[gc_rank2] = ans
-				}
-				{
-					gc_rank2 := gc_step9 + 1
-					gc_pos2.Thread = gc_rank2
-//line interchange.go:121
-					var ans float64
-					gc_s_ans[gc_rank2] = ans
-				}
-				{
-					gc_rank2 := gc_step9 + 2
-					gc_pos2.Thread = gc_rank2
-//line interchange.go:121
-					var ans float64
-					gc_s_ans[gc_rank2] = ans
-				}
-				{
-					gc_rank2 := gc_step9 + 3
-					gc_pos2.Thread = gc_rank2
-//line interchange.go:121
-					var ans float64
-					gc_s_ans[gc_rank2] = ans
-				}
-			}
-			for gc_rank2 := gc_step9; gc_rank2 < gc_n2; gc_rank2++ {
-				gc_pos2.Thread = gc_rank2
-//line interchange.go:121
-				var ans float64
-				gc_s_ans[gc_rank2] = ans
-			}
-//line interchange.go:122
+			clear(gc_s_ans)
 			for j := 0; j < nf; j++ {
 				archsimd.ClearAVXUpperBits()
 				gc_from2, gc_to2 := 0, gc_bdx2
@@ -1150,10 +1102,10 @@ func gc_body_interchangeNearestDouble(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 						gc_at4 := features[gc_off4:][:gc_to2]
 						gc_at5 := clusters[gc_off5:][:1]
 						gc_elem2 := gc_at5[0]
-						gc_step10 := gc_from2
-						for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
+						gc_step8 := gc_from2
+						for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
 							{
-								gc_tx2 := gc_step10 + 0
+								gc_tx2 := gc_step8 + 0
 								gc_rank2 := gc_base2 + gc_tx2
 								ans := gc_s_ans[gc_rank2]
 								{
@@ -1164,7 +1116,7 @@ func gc_body_interchangeNearestDouble(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 								gc_s_ans[gc_rank2] = ans
 							}
 							{
-								gc_tx2 := gc_step10 + 1
+								gc_tx2 := gc_step8 + 1
 								gc_rank2 := gc_base2 + gc_tx2
 								ans := gc_s_ans[gc_rank2]
 								{
@@ -1175,7 +1127,7 @@ func gc_body_interchangeNearestDouble(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 								gc_s_ans[gc_rank2] = ans
 							}
 							{
-								gc_tx2 := gc_step10 + 2
+								gc_tx2 := gc_step8 + 2
 								gc_rank2 := gc_base2 + gc_tx2
 								ans := gc_s_ans[gc_rank2]
 								{
@@ -1186,7 +1138,7 @@ func gc_body_interchangeNearestDouble(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 								gc_s_ans[gc_rank2] = ans
 							}
 							{
-								gc_tx2 := gc_step10 + 3
+								gc_tx2 := gc_step8 + 3
 								gc_rank2 := gc_base2 + gc_tx2
 								ans := gc_s_ans[gc_rank2]
 								{
@@ -1197,7 +1149,7 @@ func gc_body_interchangeNearestDouble(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 								gc_s_ans[gc_rank2] = ans
 							}
 						}
-						for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
+						for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							ans := gc_s_ans[gc_rank2]
 							{
@@ -1208,10 +1160,10 @@ func gc_body_interchangeNearestDouble(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 							gc_s_ans[gc_rank2] = ans
 						}
 					} else {
-						gc_step11 := gc_from2
-						for ; gc_step11+3 < gc_to2; gc_step11 += 4 {
+						gc_step9 := gc_from2
+						for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
 							{
-								gc_tx2 := gc_step11 + 0
+								gc_tx2 := gc_step9 + 0
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 //line interchange.go:115
@@ -1225,7 +1177,7 @@ func gc_body_interchangeNearestDouble(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 								gc_s_ans[gc_rank2] = ans
 							}
 							{
-								gc_tx2 := gc_step11 + 1
+								gc_tx2 := gc_step9 + 1
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 //line interchange.go:115
@@ -1239,7 +1191,7 @@ func gc_body_interchangeNearestDouble(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 								gc_s_ans[gc_rank2] = ans
 							}
 							{
-								gc_tx2 := gc_step11 + 2
+								gc_tx2 := gc_step9 + 2
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 //line interchange.go:115
@@ -1253,7 +1205,7 @@ func gc_body_interchangeNearestDouble(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 								gc_s_ans[gc_rank2] = ans
 							}
 							{
-								gc_tx2 := gc_step11 + 3
+								gc_tx2 := gc_step9 + 3
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 //line interchange.go:115
@@ -1267,7 +1219,7 @@ func gc_body_interchangeNearestDouble(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 								gc_s_ans[gc_rank2] = ans
 							}
 						}
-						for gc_tx2 := gc_step11; gc_tx2 < gc_to2; gc_tx2++ {
+						for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line interchange.go:115
@@ -1292,10 +1244,10 @@ func gc_body_interchangeNearestDouble(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 					gc_to2 = gc_bound2
 				}
 				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_step12 := gc_from2
-					for ; gc_step12+3 < gc_to2; gc_step12 += 4 {
+					gc_step10 := gc_from2
+					for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
 						{
-							gc_tx2 := gc_step12 + 0
+							gc_tx2 := gc_step10 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							index := gc_s_index[gc_rank2]
@@ -1310,7 +1262,7 @@ func gc_body_interchangeNearestDouble(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 							gc_s_minDist[gc_rank2] = minDist
 						}
 						{
-							gc_tx2 := gc_step12 + 1
+							gc_tx2 := gc_step10 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							index := gc_s_index[gc_rank2]
@@ -1325,7 +1277,7 @@ func gc_body_interchangeNearestDouble(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 							gc_s_minDist[gc_rank2] = minDist
 						}
 						{
-							gc_tx2 := gc_step12 + 2
+							gc_tx2 := gc_step10 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							index := gc_s_index[gc_rank2]
@@ -1340,7 +1292,7 @@ func gc_body_interchangeNearestDouble(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 							gc_s_minDist[gc_rank2] = minDist
 						}
 						{
-							gc_tx2 := gc_step12 + 3
+							gc_tx2 := gc_step10 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							index := gc_s_index[gc_rank2]
@@ -1355,7 +1307,7 @@ func gc_body_interchangeNearestDouble(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 							gc_s_minDist[gc_rank2] = minDist
 						}
 					}
-					for gc_tx2 := gc_step12; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						index := gc_s_index[gc_rank2]
@@ -1384,12 +1336,12 @@ func gc_body_interchangeNearestDouble(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 				gc_off6 := gc_bx2 * gc_bdx2
 				if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(membership) && gc_to2 <= len(membership)-gc_off6 {
 					gc_at6 := membership[gc_off6:][:gc_to2]
-					gc_vstep3 := gc_from2
+					gc_vstep := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
-						gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
-							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
-								gc_tx2 := gc_vstep3
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
+								gc_tx2 := gc_vstep
 								gc_rank2 := gc_base2 + gc_tx2
 //line interchange.go:115
 								var i int = gc_bx2*gc_bdx2 + gc_tx2
@@ -1403,15 +1355,15 @@ func gc_body_interchangeNearestDouble(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 								}
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
+							return gc_vstep, false
+						}(gc_vstep)
 						if gc_stop {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-							gc_tx2 := gc_vstep3
+						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
 //line interchange.go:115
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
@@ -1424,19 +1376,19 @@ func gc_body_interchangeNearestDouble(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						index := gc_s_index[gc_rank2]
 //line interchange.go:131
 						gc_at6[gc_tx2] = index
 					}
 				} else {
-					gc_vstep4 := gc_from2
+					gc_vstep2 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
-						gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
-							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
-								gc_tx2 := gc_vstep4
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
+								gc_tx2 := gc_vstep2
 								gc_rank2 := gc_base2 + gc_tx2
 //line interchange.go:115
 								var i int = gc_bx2*gc_bdx2 + gc_tx2
@@ -1453,15 +1405,15 @@ func gc_body_interchangeNearestDouble(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 								}
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
+							return gc_vstep2, false
+						}(gc_vstep2)
 						if gc_stop2 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-							gc_tx2 := gc_vstep4
+						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
 //line interchange.go:115
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
@@ -1477,10 +1429,10 @@ func gc_body_interchangeNearestDouble(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step13 := gc_vstep4
-					for ; gc_step13+3 < gc_to2; gc_step13 += 4 {
+					gc_step11 := gc_vstep2
+					for ; gc_step11+3 < gc_to2; gc_step11 += 4 {
 						{
-							gc_tx2 := gc_step13 + 0
+							gc_tx2 := gc_step11 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line interchange.go:115
@@ -1490,7 +1442,7 @@ func gc_body_interchangeNearestDouble(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 							membership[i] = index
 						}
 						{
-							gc_tx2 := gc_step13 + 1
+							gc_tx2 := gc_step11 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line interchange.go:115
@@ -1500,7 +1452,7 @@ func gc_body_interchangeNearestDouble(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 							membership[i] = index
 						}
 						{
-							gc_tx2 := gc_step13 + 2
+							gc_tx2 := gc_step11 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line interchange.go:115
@@ -1510,7 +1462,7 @@ func gc_body_interchangeNearestDouble(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 							membership[i] = index
 						}
 						{
-							gc_tx2 := gc_step13 + 3
+							gc_tx2 := gc_step11 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line interchange.go:115
@@ -1520,7 +1472,7 @@ func gc_body_interchangeNearestDouble(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 							membership[i] = index
 						}
 					}
-					for gc_tx2 := gc_step13; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step11; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line interchange.go:115
@@ -2118,54 +2070,7 @@ func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, 
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-		gc_vstep2 := 0
-		if compiled.SIMD {
-			for ; gc_vstep2+3 < gc_n2; gc_vstep2 += 4 {
-				gc_rank2 := gc_vstep2
-//line interchange.go:176
-				var r archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
-//line interchange.go:176
-				r.StoreSlice(gc_s_r[gc_rank2:])
-			}
-			archsimd.ClearAVXUpperBits()
-		}
-		gc_step2 := gc_vstep2
-		for ; gc_step2+3 < gc_n2; gc_step2 += 4 {
-			{
-				gc_rank2 := gc_step2 + 0
-				gc_pos2.Thread = gc_rank2
-//line interchange.go:176
-				var r float64
-				gc_s_r[gc_rank2] = r
-			}
-			{
-				gc_rank2 := gc_step2 + 1
-				gc_pos2.Thread = gc_rank2
-//line interchange.go:176
-				var r float64
-				gc_s_r[gc_rank2] = r
-			}
-			{
-				gc_rank2 := gc_step2 + 2
-				gc_pos2.Thread = gc_rank2
-//line interchange.go:176
-				var r float64
-				gc_s_r[gc_rank2] = r
-			}
-			{
-				gc_rank2 := gc_step2 + 3
-				gc_pos2.Thread = gc_rank2
-//line interchange.go:176
-				var r float64
-				gc_s_r[gc_rank2] = r
-			}
-		}
-		for gc_rank2 := gc_step2; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-//line interchange.go:176
-			var r float64
-			gc_s_r[gc_rank2] = r
-		}
+		clear(gc_s_r)
 //line interchange.go:177
 		for j := 0; j < k; j++ {
 			archsimd.ClearAVXUpperBits()

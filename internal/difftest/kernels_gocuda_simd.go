@@ -44,71 +44,7 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line kernels.go:15
 	as := gocuda.Shared[[tile]float32](t, tile)[:tile]
 	bs := gocuda.Shared[[tile]float32](t, tile)[:tile]
-	gc_vstep5 := 0
-	if compiled.SIMD && compiled.SIMD512 {
-		var gc_stop bool
-		gc_vstep5, gc_stop = func(gc_vstep5 int) (int, bool) {
-			for ; gc_vstep5+15 < gc_n2; gc_vstep5 += 16 {
-				gc_rank2 := gc_vstep5
-//line kernels.go:20
-				var sum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line kernels.go:20
-				sum.StoreSlice(gc_s_sum[gc_rank2:])
-			}
-			archsimd.ClearAVXUpperBits()
-			return gc_vstep5, false
-		}(gc_vstep5)
-		if gc_stop {
-			return
-		}
-	}
-	if compiled.SIMD {
-		for ; gc_vstep5+7 < gc_n2; gc_vstep5 += 8 {
-			gc_rank2 := gc_vstep5
-//line kernels.go:20
-			var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line kernels.go:20
-			sum.StoreSlice(gc_s_sum[gc_rank2:])
-		}
-		archsimd.ClearAVXUpperBits()
-	}
-	gc_step5 := gc_vstep5
-	for ; gc_step5+3 < gc_n2; gc_step5 += 4 {
-		{
-			gc_rank2 := gc_step5 + 0
-			gc_pos2.Thread = gc_rank2
-//line kernels.go:20
-			var sum float32
-			gc_s_sum[gc_rank2] = sum
-		}
-		{
-			gc_rank2 := gc_step5 + 1
-			gc_pos2.Thread = gc_rank2
-//line kernels.go:20
-			var sum float32
-			gc_s_sum[gc_rank2] = sum
-		}
-		{
-			gc_rank2 := gc_step5 + 2
-			gc_pos2.Thread = gc_rank2
-//line kernels.go:20
-			var sum float32
-			gc_s_sum[gc_rank2] = sum
-		}
-		{
-			gc_rank2 := gc_step5 + 3
-			gc_pos2.Thread = gc_rank2
-//line kernels.go:20
-			var sum float32
-			gc_s_sum[gc_rank2] = sum
-		}
-	}
-	for gc_rank2 := gc_step5; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
-//line kernels.go:20
-		var sum float32
-		gc_s_sum[gc_rank2] = sum
-	}
+	clear(gc_s_sum)
 //line kernels.go:21
 	for p := 0; p < k; p += tile {
 		{
@@ -118,10 +54,10 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 				if gc_row10 >= 0 && gc_row10 < len(as) && gc_bdx2 <= len(as[gc_row10]) && gc_row10 < len(bs) && gc_bdx2 <= len(bs[gc_row10]) {
 					gc_at4 := as[gc_row10][:gc_bdx2]
 					gc_at5 := bs[gc_row10][:gc_bdx2]
-					gc_vstep6 := 0
+					gc_vstep4 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep6, gc_stop2 = func(gc_vstep6 int) (int, bool) {
+						var gc_stop bool
+						gc_vstep4, gc_stop = func(gc_vstep4 int) (int, bool) {
 //line kernels.go:17
 							gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line kernels.go:17
@@ -129,8 +65,8 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line kernels.go:17
 							gc_all8 := archsimd.Mask32x16FromBits(0xffff)
 						gc_steps8:
-							for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
-								gc_tx2 := gc_vstep6
+							for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
+								gc_tx2 := gc_vstep4
 //line kernels.go:17
 								var tx int = gc_tx2
 //line kernels.go:17
@@ -239,9 +175,9 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 								gc_bv8.StoreSlice(gc_at5[gc_tx2:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep6, false
-						}(gc_vstep6)
-						if gc_stop2 {
+							return gc_vstep4, false
+						}(gc_vstep4)
+						if gc_stop {
 							return
 						}
 					}
@@ -253,8 +189,8 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line kernels.go:17
 						gc_all7 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 					gc_steps7:
-						for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
-							gc_tx2 := gc_vstep6
+						for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+							gc_tx2 := gc_vstep4
 //line kernels.go:17
 							var tx int = gc_tx2
 //line kernels.go:17
@@ -364,7 +300,7 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line kernels.go:17
@@ -377,10 +313,10 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 						gc_at4[gc_tx2], gc_at5[gc_tx2] = load(a, b, row, col, p+tx, p+ty, m, k, n)
 					}
 				} else {
-					gc_vstep7 := 0
+					gc_vstep5 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep7, gc_stop3 = func(gc_vstep7 int) (int, bool) {
+						var gc_stop2 bool
+						gc_vstep5, gc_stop2 = func(gc_vstep5 int) (int, bool) {
 //line kernels.go:17
 							gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line kernels.go:17
@@ -388,8 +324,8 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line kernels.go:17
 							gc_all6 := archsimd.Mask32x16FromBits(0xffff)
 						gc_steps6:
-							for ; gc_vstep7+15 < gc_bdx2; gc_vstep7 += 16 {
-								gc_tx2 := gc_vstep7
+							for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
+								gc_tx2 := gc_vstep5
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 //line kernels.go:17
@@ -505,9 +441,9 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 								gc_bv6.StoreSlice(bs[ty][tx:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep7, false
-						}(gc_vstep7)
-						if gc_stop3 {
+							return gc_vstep5, false
+						}(gc_vstep5)
+						if gc_stop2 {
 							return
 						}
 					}
@@ -519,8 +455,8 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line kernels.go:17
 						gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 					gc_steps5:
-						for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
-							gc_tx2 := gc_vstep7
+						for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line kernels.go:17
@@ -637,10 +573,10 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step6 := gc_vstep7
-					for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+					gc_step4 := gc_vstep5
+					for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
 						{
-							gc_tx2 := gc_step6 + 0
+							gc_tx2 := gc_step4 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line kernels.go:17
@@ -653,7 +589,7 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 							as[ty][tx], bs[ty][tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
 						}
 						{
-							gc_tx2 := gc_step6 + 1
+							gc_tx2 := gc_step4 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line kernels.go:17
@@ -666,7 +602,7 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 							as[ty][tx], bs[ty][tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
 						}
 						{
-							gc_tx2 := gc_step6 + 2
+							gc_tx2 := gc_step4 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line kernels.go:17
@@ -679,7 +615,7 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 							as[ty][tx], bs[ty][tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
 						}
 						{
-							gc_tx2 := gc_step6 + 3
+							gc_tx2 := gc_step4 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line kernels.go:17
@@ -692,7 +628,7 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 							as[ty][tx], bs[ty][tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
 						}
 					}
-					for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line kernels.go:17
@@ -714,14 +650,14 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 		{
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep8 := 0
+				gc_vstep6 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep8, gc_stop4 = func(gc_vstep8 int) (int, bool) {
+					var gc_stop3 bool
+					gc_vstep6, gc_stop3 = func(gc_vstep6 int) (int, bool) {
 //line kernels.go:17
 						gc_Lane0Mask322 := compiled.Lane0Mask32()
-						for ; gc_vstep8+15 < gc_bdx2; gc_vstep8 += 16 {
-							gc_tx2 := gc_vstep8
+						for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
+							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line kernels.go:17
@@ -803,17 +739,17 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 							sum.StoreSlice(gc_s_sum[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep8, false
-					}(gc_vstep8)
-					if gc_stop4 {
+						return gc_vstep6, false
+					}(gc_vstep6)
+					if gc_stop3 {
 						return
 					}
 				}
 				if compiled.SIMD {
 //line kernels.go:17
 					gc_Lane0Mask32 := compiled.Lane0Mask32()
-					for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
-						gc_tx2 := gc_vstep8
+					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
+						gc_tx2 := gc_vstep6
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line kernels.go:17
@@ -864,7 +800,7 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep8; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line kernels.go:17
@@ -981,12 +917,12 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 			gc_off2 := (gc_bx2 * tile) + ((gc_by2*tile + gc_ty2) * n)
 			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(c) && gc_to2 <= len(c)-gc_off2 {
 				gc_at6 := c[gc_off2:][:gc_to2]
-				gc_vstep9 := gc_from2
+				gc_vstep7 := gc_from2
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop5 bool
-					gc_vstep9, gc_stop5 = func(gc_vstep9 int) (int, bool) {
-						for ; gc_vstep9+15 < gc_to2; gc_vstep9 += 16 {
-							gc_tx2 := gc_vstep9
+					var gc_stop4 bool
+					gc_vstep7, gc_stop4 = func(gc_vstep7 int) (int, bool) {
+						for ; gc_vstep7+15 < gc_to2; gc_vstep7 += 16 {
+							gc_tx2 := gc_vstep7
 							gc_rank2 := gc_base2 + gc_tx2
 //line kernels.go:17
 							var ty int = gc_ty2
@@ -1006,15 +942,15 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 							}
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep9, false
-					}(gc_vstep9)
-					if gc_stop5 {
+						return gc_vstep7, false
+					}(gc_vstep7)
+					if gc_stop4 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep9+7 < gc_to2; gc_vstep9 += 8 {
-						gc_tx2 := gc_vstep9
+					for ; gc_vstep7+7 < gc_to2; gc_vstep7 += 8 {
+						gc_tx2 := gc_vstep7
 						gc_rank2 := gc_base2 + gc_tx2
 //line kernels.go:17
 						var ty int = gc_ty2
@@ -1033,19 +969,19 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep9; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_vstep7; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					sum := gc_s_sum[gc_rank2]
 //line kernels.go:30
 					gc_at6[gc_tx2] = sum
 				}
 			} else {
-				gc_vstep10 := gc_from2
+				gc_vstep8 := gc_from2
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop6 bool
-					gc_vstep10, gc_stop6 = func(gc_vstep10 int) (int, bool) {
-						for ; gc_vstep10+15 < gc_to2; gc_vstep10 += 16 {
-							gc_tx2 := gc_vstep10
+					var gc_stop5 bool
+					gc_vstep8, gc_stop5 = func(gc_vstep8 int) (int, bool) {
+						for ; gc_vstep8+15 < gc_to2; gc_vstep8 += 16 {
+							gc_tx2 := gc_vstep8
 							gc_rank2 := gc_base2 + gc_tx2
 //line kernels.go:17
 							var ty int = gc_ty2
@@ -1066,15 +1002,15 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 							}
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep10, false
-					}(gc_vstep10)
-					if gc_stop6 {
+						return gc_vstep8, false
+					}(gc_vstep8)
+					if gc_stop5 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep10+7 < gc_to2; gc_vstep10 += 8 {
-						gc_tx2 := gc_vstep10
+					for ; gc_vstep8+7 < gc_to2; gc_vstep8 += 8 {
+						gc_tx2 := gc_vstep8
 						gc_rank2 := gc_base2 + gc_tx2
 //line kernels.go:17
 						var ty int = gc_ty2
@@ -1094,10 +1030,10 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step7 := gc_vstep10
-				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+				gc_step5 := gc_vstep8
+				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
 					{
-						gc_tx2 := gc_step7 + 0
+						gc_tx2 := gc_step5 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line kernels.go:17
@@ -1112,7 +1048,7 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 						c[row*n+col] = sum
 					}
 					{
-						gc_tx2 := gc_step7 + 1
+						gc_tx2 := gc_step5 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line kernels.go:17
@@ -1127,7 +1063,7 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 						c[row*n+col] = sum
 					}
 					{
-						gc_tx2 := gc_step7 + 2
+						gc_tx2 := gc_step5 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line kernels.go:17
@@ -1142,7 +1078,7 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 						c[row*n+col] = sum
 					}
 					{
-						gc_tx2 := gc_step7 + 3
+						gc_tx2 := gc_step5 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line kernels.go:17
@@ -1157,7 +1093,7 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 						c[row*n+col] = sum
 					}
 				}
-				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line kernels.go:17

@@ -1421,10 +1421,10 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 	size := gc_bdx2 * gc_bdy2 * gc_bdz2
 //line reverse.go:77
 	sh := gocuda.Shared[int32](t, 2*size)
-	gc_step6 := 0
-	for ; gc_step6+3 < gc_n2; gc_step6 += 4 {
+	gc_step5 := 0
+	for ; gc_step5+3 < gc_n2; gc_step5 += 4 {
 		{
-			gc_rank2 := gc_step6 + 0
+			gc_rank2 := gc_step5 + 0
 			gc_pos2.Thread = gc_rank2
 //line reverse.go:76
 			rank := gc_rank2
@@ -1432,7 +1432,7 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 			sh[rank] = data[rank]
 		}
 		{
-			gc_rank2 := gc_step6 + 1
+			gc_rank2 := gc_step5 + 1
 			gc_pos2.Thread = gc_rank2
 //line reverse.go:76
 			rank := gc_rank2
@@ -1440,7 +1440,7 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 			sh[rank] = data[rank]
 		}
 		{
-			gc_rank2 := gc_step6 + 2
+			gc_rank2 := gc_step5 + 2
 			gc_pos2.Thread = gc_rank2
 //line reverse.go:76
 			rank := gc_rank2
@@ -1448,7 +1448,7 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 			sh[rank] = data[rank]
 		}
 		{
-			gc_rank2 := gc_step6 + 3
+			gc_rank2 := gc_step5 + 3
 			gc_pos2.Thread = gc_rank2
 //line reverse.go:76
 			rank := gc_rank2
@@ -1456,77 +1456,14 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 			sh[rank] = data[rank]
 		}
 	}
-	for gc_rank2 := gc_step6; gc_rank2 < gc_n2; gc_rank2++ {
+	for gc_rank2 := gc_step5; gc_rank2 < gc_n2; gc_rank2++ {
 		gc_pos2.Thread = gc_rank2
 //line reverse.go:76
 		rank := gc_rank2
 //line reverse.go:78
 		sh[rank] = data[rank]
 	}
-	gc_vstep4 := 0
-	if compiled.SIMD && compiled.SIMD512 {
-		var gc_stop bool
-		gc_vstep4, gc_stop = func(gc_vstep4 int) (int, bool) {
-			for ; gc_vstep4+15 < gc_n2; gc_vstep4 += 16 {
-				gc_rank2 := gc_vstep4
-//line reverse.go:80
-				var a0 int32
-				archsimd.BroadcastInt32x16(a0).StoreSlice(gc_s_a0[gc_rank2:])
-			}
-			archsimd.ClearAVXUpperBits()
-			return gc_vstep4, false
-		}(gc_vstep4)
-		if gc_stop {
-			return
-		}
-	}
-	if compiled.SIMD {
-		for ; gc_vstep4+7 < gc_n2; gc_vstep4 += 8 {
-			gc_rank2 := gc_vstep4
-//line reverse.go:80
-			var a0 int32
-			archsimd.BroadcastInt32x8(a0).StoreSlice(gc_s_a0[gc_rank2:])
-		}
-		archsimd.ClearAVXUpperBits()
-	}
-	gc_step7 := gc_vstep4
-	for ; gc_step7+3 < gc_n2; gc_step7 += 4 {
-		{
-			gc_rank2 := gc_step7 + 0
-			gc_pos2.Thread = gc_rank2
-//line reverse.go:80
-			var a0 int32
-			gc_s_a0[gc_rank2] = a0
-		}
-		{
-			gc_rank2 := gc_step7 + 1
-			gc_pos2.Thread = gc_rank2
-//line reverse.go:80
-			var a0 int32
-			gc_s_a0[gc_rank2] = a0
-		}
-		{
-			gc_rank2 := gc_step7 + 2
-			gc_pos2.Thread = gc_rank2
-//line reverse.go:80
-			var a0 int32
-			gc_s_a0[gc_rank2] = a0
-		}
-		{
-			gc_rank2 := gc_step7 + 3
-			gc_pos2.Thread = gc_rank2
-//line reverse.go:80
-			var a0 int32
-			gc_s_a0[gc_rank2] = a0
-		}
-	}
-	for gc_rank2 := gc_step7; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
-//line reverse.go:80
-		var a0 int32
-		gc_s_a0[gc_rank2] = a0
-	}
-//line reverse.go:81
+	clear(gc_s_a0)
 	if gc_bdy2*gc_bdz2 == 1 {
 		{
 			gc_from2, gc_to2 := 0, gc_bdx2
@@ -1559,14 +1496,14 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 				if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(sh) && gc_to2 <= len(sh)-gc_off2 && gc_to2 <= len(sh) {
 					gc_at4 := sh[gc_off2:][:gc_to2]
 					gc_at5 := sh[:gc_to2]
-					gc_vstep5 := gc_from2
+					gc_vstep3 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep5, gc_stop2 = func(gc_vstep5 int) (int, bool) {
+						var gc_stop bool
+						gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
 //line reverse.go:82
 							gc_vb6 := archsimd.BroadcastInt32x16(int32(0))
-							for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
-								gc_tx2 := gc_vstep5
+							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
+								gc_tx2 := gc_vstep3
 								gc_rank2 := gc_base2 + gc_tx2
 //line reverse.go:82
 								y := gc_vb6
@@ -1577,17 +1514,17 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 								y.StoreSlice(gc_s_y[gc_rank2:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep5, false
-						}(gc_vstep5)
-						if gc_stop2 {
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop {
 							return
 						}
 					}
 					if compiled.SIMD {
 //line reverse.go:82
 						gc_vb5 := archsimd.BroadcastInt32x8(int32(0))
-						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
-							gc_tx2 := gc_vstep5
+						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
 //line reverse.go:82
 							y := gc_vb5
@@ -1597,7 +1534,7 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 //line reverse.go:82
 						y := int32(0)
@@ -1606,14 +1543,14 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 						gc_s_y[gc_rank2] = y
 					}
 				} else {
-					gc_vstep6 := gc_from2
+					gc_vstep4 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep6, gc_stop3 = func(gc_vstep6 int) (int, bool) {
+						var gc_stop2 bool
+						gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
 //line reverse.go:82
 							gc_vb4 := archsimd.BroadcastInt32x16(int32(0))
-							for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
-								gc_tx2 := gc_vstep6
+							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
+								gc_tx2 := gc_vstep4
 								gc_rank2 := gc_base2 + gc_tx2
 //line reverse.go:82
 								y := gc_vb4
@@ -1629,17 +1566,17 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 								y.StoreSlice(gc_s_y[gc_rank2:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep6, false
-						}(gc_vstep6)
-						if gc_stop3 {
+							return gc_vstep4, false
+						}(gc_vstep4)
+						if gc_stop2 {
 							return
 						}
 					}
 					if compiled.SIMD {
 //line reverse.go:82
 						gc_vb3 := archsimd.BroadcastInt32x8(int32(0))
-						for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
-							gc_tx2 := gc_vstep6
+						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
 //line reverse.go:82
 							y := gc_vb3
@@ -1653,7 +1590,7 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep6; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line reverse.go:82
@@ -1673,12 +1610,12 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				if gc_from2 >= 0 && gc_to2 <= len(sh) {
 					gc_at6 := sh[:gc_to2]
-					gc_vstep7 := gc_from2
+					gc_vstep5 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop4 bool
-						gc_vstep7, gc_stop4 = func(gc_vstep7 int) (int, bool) {
-							for ; gc_vstep7+15 < gc_to2; gc_vstep7 += 16 {
-								gc_tx2 := gc_vstep7
+						var gc_stop3 bool
+						gc_vstep5, gc_stop3 = func(gc_vstep5 int) (int, bool) {
+							for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
+								gc_tx2 := gc_vstep5
 								gc_rank2 := gc_base2 + gc_tx2
 //line reverse.go:87
 								y := archsimd.LoadInt32x16Slice(gc_s_y[gc_rank2:])
@@ -1688,15 +1625,15 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 								}
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep7, false
-						}(gc_vstep7)
-						if gc_stop4 {
+							return gc_vstep5, false
+						}(gc_vstep5)
+						if gc_stop3 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep7+7 < gc_to2; gc_vstep7 += 8 {
-							gc_tx2 := gc_vstep7
+						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
+							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
 //line reverse.go:87
 							y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank2:])
@@ -1705,19 +1642,19 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep7; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						y := gc_s_y[gc_rank2]
 //line reverse.go:88
 						gc_at6[gc_tx2] += y
 					}
 				} else {
-					gc_vstep8 := gc_from2
+					gc_vstep6 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop5 bool
-						gc_vstep8, gc_stop5 = func(gc_vstep8 int) (int, bool) {
-							for ; gc_vstep8+15 < gc_to2; gc_vstep8 += 16 {
-								gc_tx2 := gc_vstep8
+						var gc_stop4 bool
+						gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
+							for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
+								gc_tx2 := gc_vstep6
 								gc_rank2 := gc_base2 + gc_tx2
 //line reverse.go:87
 								y := archsimd.LoadInt32x16Slice(gc_s_y[gc_rank2:])
@@ -1731,15 +1668,15 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 								}
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep8, false
-						}(gc_vstep8)
-						if gc_stop5 {
+							return gc_vstep6, false
+						}(gc_vstep6)
+						if gc_stop4 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep8+7 < gc_to2; gc_vstep8 += 8 {
-							gc_tx2 := gc_vstep8
+						for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
+							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
 //line reverse.go:87
 							y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank2:])
@@ -1752,10 +1689,10 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step8 := gc_vstep8
-					for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+					gc_step6 := gc_vstep6
+					for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
 						{
-							gc_tx2 := gc_step8 + 0
+							gc_tx2 := gc_step6 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							y := gc_s_y[gc_rank2]
@@ -1763,7 +1700,7 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 							sh[gc_tx2] += y
 						}
 						{
-							gc_tx2 := gc_step8 + 1
+							gc_tx2 := gc_step6 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							y := gc_s_y[gc_rank2]
@@ -1771,7 +1708,7 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 							sh[gc_tx2] += y
 						}
 						{
-							gc_tx2 := gc_step8 + 2
+							gc_tx2 := gc_step6 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							y := gc_s_y[gc_rank2]
@@ -1779,7 +1716,7 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 							sh[gc_tx2] += y
 						}
 						{
-							gc_tx2 := gc_step8 + 3
+							gc_tx2 := gc_step6 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							y := gc_s_y[gc_rank2]
@@ -1787,7 +1724,7 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 							sh[gc_tx2] += y
 						}
 					}
-					for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						y := gc_s_y[gc_rank2]
@@ -1798,10 +1735,10 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 			}
 		}
 	}
-	gc_step9 := 0
-	for ; gc_step9+3 < gc_n2; gc_step9 += 4 {
+	gc_step7 := 0
+	for ; gc_step7+3 < gc_n2; gc_step7 += 4 {
 		{
-			gc_rank2 := gc_step9 + 0
+			gc_rank2 := gc_step7 + 0
 			gc_pos2.Thread = gc_rank2
 //line reverse.go:76
 			rank := gc_rank2
@@ -1811,7 +1748,7 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 			data[rank] = a0
 		}
 		{
-			gc_rank2 := gc_step9 + 1
+			gc_rank2 := gc_step7 + 1
 			gc_pos2.Thread = gc_rank2
 //line reverse.go:76
 			rank := gc_rank2
@@ -1821,7 +1758,7 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 			data[rank] = a0
 		}
 		{
-			gc_rank2 := gc_step9 + 2
+			gc_rank2 := gc_step7 + 2
 			gc_pos2.Thread = gc_rank2
 //line reverse.go:76
 			rank := gc_rank2
@@ -1831,7 +1768,7 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 			data[rank] = a0
 		}
 		{
-			gc_rank2 := gc_step9 + 3
+			gc_rank2 := gc_step7 + 3
 			gc_pos2.Thread = gc_rank2
 //line reverse.go:76
 			rank := gc_rank2
@@ -1841,7 +1778,7 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 			data[rank] = a0
 		}
 	}
-	for gc_rank2 := gc_step9; gc_rank2 < gc_n2; gc_rank2++ {
+	for gc_rank2 := gc_step7; gc_rank2 < gc_n2; gc_rank2++ {
 		gc_pos2.Thread = gc_rank2
 //line reverse.go:76
 		rank := gc_rank2

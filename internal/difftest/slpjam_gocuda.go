@@ -8,7 +8,6 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
-	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -45,50 +44,8 @@ func gc_body_slpJamSum(gc_b *compiled.Block, in, out []float32, run int) {
 	n := len(in)
 //line slpjam.go:21
 	stride := gc_bdx * gc_gdx * run
-	gc_vstep := 0
-	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
-		gc_rank := gc_vstep
-//line slpjam.go:19
-		var v float32
-		lanes.BroadcastFloat32x8(v).StoreSlice(gc_s_v[gc_rank:])
-	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-//line slpjam.go:19
-			var v float32
-			gc_s_v[gc_rank] = v
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-//line slpjam.go:19
-			var v float32
-			gc_s_v[gc_rank] = v
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-//line slpjam.go:19
-			var v float32
-			gc_s_v[gc_rank] = v
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-//line slpjam.go:19
-			var v float32
-			gc_s_v[gc_rank] = v
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
-//line slpjam.go:19
-		var v float32
-		gc_s_v[gc_rank] = v
-	}
+	clear(gc_s_v)
+//line slpjam.go:22
 	gc_chunk := compiled.StrideChunk(stride)
 	gc_span := (stride) * gc_chunk
 //line slpjam.go:22
@@ -136,10 +93,10 @@ func gc_body_slpJamSum(gc_b *compiled.Block, in, out []float32, run int) {
 //line slpjam.go:26
 			copy(gc_at, gc_s_v[gc_base:][:gc_bdx])
 		} else {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx := gc_step2 + 0
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line slpjam.go:20
@@ -149,7 +106,7 @@ func gc_body_slpJamSum(gc_b *compiled.Block, in, out []float32, run int) {
 					out[g] = v
 				}
 				{
-					gc_tx := gc_step2 + 1
+					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line slpjam.go:20
@@ -159,7 +116,7 @@ func gc_body_slpJamSum(gc_b *compiled.Block, in, out []float32, run int) {
 					out[g] = v
 				}
 				{
-					gc_tx := gc_step2 + 2
+					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line slpjam.go:20
@@ -169,7 +126,7 @@ func gc_body_slpJamSum(gc_b *compiled.Block, in, out []float32, run int) {
 					out[g] = v
 				}
 				{
-					gc_tx := gc_step2 + 3
+					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line slpjam.go:20
@@ -179,7 +136,7 @@ func gc_body_slpJamSum(gc_b *compiled.Block, in, out []float32, run int) {
 					out[g] = v
 				}
 			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 //line slpjam.go:20
@@ -221,50 +178,8 @@ func gc_body_slpJamUnchecked(gc_b *compiled.Block, in, out []float32, run int) {
 	n := len(in)
 //line slpjam.go:38
 	stride := gc_bdx * gc_gdx * run
-	gc_vstep := 0
-	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
-		gc_rank := gc_vstep
-//line slpjam.go:36
-		var v float32
-		lanes.BroadcastFloat32x8(v).StoreSlice(gc_s_v[gc_rank:])
-	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-//line slpjam.go:36
-			var v float32
-			gc_s_v[gc_rank] = v
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-//line slpjam.go:36
-			var v float32
-			gc_s_v[gc_rank] = v
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-//line slpjam.go:36
-			var v float32
-			gc_s_v[gc_rank] = v
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-//line slpjam.go:36
-			var v float32
-			gc_s_v[gc_rank] = v
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
-//line slpjam.go:36
-		var v float32
-		gc_s_v[gc_rank] = v
-	}
+	clear(gc_s_v)
+//line slpjam.go:39
 	gc_chunk := compiled.StrideChunk(stride)
 	gc_span := (stride) * gc_chunk
 //line slpjam.go:39
@@ -312,10 +227,10 @@ func gc_body_slpJamUnchecked(gc_b *compiled.Block, in, out []float32, run int) {
 //line slpjam.go:43
 			copy(gc_at, gc_s_v[gc_base:][:gc_bdx])
 		} else {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx := gc_step2 + 0
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line slpjam.go:37
@@ -325,7 +240,7 @@ func gc_body_slpJamUnchecked(gc_b *compiled.Block, in, out []float32, run int) {
 					out[g] = v
 				}
 				{
-					gc_tx := gc_step2 + 1
+					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line slpjam.go:37
@@ -335,7 +250,7 @@ func gc_body_slpJamUnchecked(gc_b *compiled.Block, in, out []float32, run int) {
 					out[g] = v
 				}
 				{
-					gc_tx := gc_step2 + 2
+					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line slpjam.go:37
@@ -345,7 +260,7 @@ func gc_body_slpJamUnchecked(gc_b *compiled.Block, in, out []float32, run int) {
 					out[g] = v
 				}
 				{
-					gc_tx := gc_step2 + 3
+					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line slpjam.go:37
@@ -355,7 +270,7 @@ func gc_body_slpJamUnchecked(gc_b *compiled.Block, in, out []float32, run int) {
 					out[g] = v
 				}
 			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 //line slpjam.go:37
@@ -396,50 +311,8 @@ func gc_body_slpJamSum64(gc_b *compiled.Block, in, out []float64, run int) {
 	n := len(in)
 //line slpjam.go:54
 	stride := gc_bdx * gc_gdx * run
-	gc_vstep := 0
-	for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
-		gc_rank := gc_vstep
-//line slpjam.go:52
-		var v float64
-		lanes.BroadcastFloat64x4(v).StoreSlice(gc_s_v[gc_rank:])
-	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-//line slpjam.go:52
-			var v float64
-			gc_s_v[gc_rank] = v
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-//line slpjam.go:52
-			var v float64
-			gc_s_v[gc_rank] = v
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-//line slpjam.go:52
-			var v float64
-			gc_s_v[gc_rank] = v
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-//line slpjam.go:52
-			var v float64
-			gc_s_v[gc_rank] = v
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
-//line slpjam.go:52
-		var v float64
-		gc_s_v[gc_rank] = v
-	}
+	clear(gc_s_v)
+//line slpjam.go:55
 	gc_chunk := compiled.StrideChunk(stride)
 	gc_span := (stride) * gc_chunk
 //line slpjam.go:55
@@ -487,10 +360,10 @@ func gc_body_slpJamSum64(gc_b *compiled.Block, in, out []float64, run int) {
 //line slpjam.go:59
 			copy(gc_at, gc_s_v[gc_base:][:gc_bdx])
 		} else {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx := gc_step2 + 0
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line slpjam.go:53
@@ -500,7 +373,7 @@ func gc_body_slpJamSum64(gc_b *compiled.Block, in, out []float64, run int) {
 					out[g] = v
 				}
 				{
-					gc_tx := gc_step2 + 1
+					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line slpjam.go:53
@@ -510,7 +383,7 @@ func gc_body_slpJamSum64(gc_b *compiled.Block, in, out []float64, run int) {
 					out[g] = v
 				}
 				{
-					gc_tx := gc_step2 + 2
+					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line slpjam.go:53
@@ -520,7 +393,7 @@ func gc_body_slpJamSum64(gc_b *compiled.Block, in, out []float64, run int) {
 					out[g] = v
 				}
 				{
-					gc_tx := gc_step2 + 3
+					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line slpjam.go:53
@@ -530,7 +403,7 @@ func gc_body_slpJamSum64(gc_b *compiled.Block, in, out []float64, run int) {
 					out[g] = v
 				}
 			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 //line slpjam.go:53

@@ -45,71 +45,8 @@ func gc_body_slpJamSum(gc_b2 *compiled.Block, in, out []float32, run int) {
 	n := len(in)
 //line slpjam.go:21
 	stride := gc_bdx2 * gc_gdx2 * run
-	gc_vstep2 := 0
-	if compiled.SIMD && compiled.SIMD512 {
-		var gc_stop bool
-		gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
-			for ; gc_vstep2+15 < gc_n2; gc_vstep2 += 16 {
-				gc_rank2 := gc_vstep2
-//line slpjam.go:19
-				var v archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line slpjam.go:19
-				v.StoreSlice(gc_s_v[gc_rank2:])
-			}
-			archsimd.ClearAVXUpperBits()
-			return gc_vstep2, false
-		}(gc_vstep2)
-		if gc_stop {
-			return
-		}
-	}
-	if compiled.SIMD {
-		for ; gc_vstep2+7 < gc_n2; gc_vstep2 += 8 {
-			gc_rank2 := gc_vstep2
-//line slpjam.go:19
-			var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line slpjam.go:19
-			v.StoreSlice(gc_s_v[gc_rank2:])
-		}
-		archsimd.ClearAVXUpperBits()
-	}
-	gc_step3 := gc_vstep2
-	for ; gc_step3+3 < gc_n2; gc_step3 += 4 {
-		{
-			gc_rank2 := gc_step3 + 0
-			gc_pos2.Thread = gc_rank2
-//line slpjam.go:19
-			var v float32
-			gc_s_v[gc_rank2] = v
-		}
-		{
-			gc_rank2 := gc_step3 + 1
-			gc_pos2.Thread = gc_rank2
-//line slpjam.go:19
-			var v float32
-			gc_s_v[gc_rank2] = v
-		}
-		{
-			gc_rank2 := gc_step3 + 2
-			gc_pos2.Thread = gc_rank2
-//line slpjam.go:19
-			var v float32
-			gc_s_v[gc_rank2] = v
-		}
-		{
-			gc_rank2 := gc_step3 + 3
-			gc_pos2.Thread = gc_rank2
-//line slpjam.go:19
-			var v float32
-			gc_s_v[gc_rank2] = v
-		}
-	}
-	for gc_rank2 := gc_step3; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
-//line slpjam.go:19
-		var v float32
-		gc_s_v[gc_rank2] = v
-	}
+	clear(gc_s_v)
+//line slpjam.go:22
 	gc_chunk := compiled.StrideChunk(stride)
 	gc_span := (stride) * gc_chunk
 	archsimd.ClearAVXUpperBits()
@@ -189,12 +126,12 @@ func gc_body_slpJamSum(gc_b2 *compiled.Block, in, out []float32, run int) {
 		gc_off3 := gc_bx2 * gc_bdx2
 		if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx2 <= len(out)-gc_off3 {
 			gc_at2 := out[gc_off3:][:gc_bdx2]
-			gc_vstep3 := 0
+			gc_vstep := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop2 bool
-				gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
-					for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-						gc_tx2 := gc_vstep3
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 //line slpjam.go:20
 						var g int = gc_bx2*gc_bdx2 + gc_tx2
@@ -206,15 +143,15 @@ func gc_body_slpJamSum(gc_b2 *compiled.Block, in, out []float32, run int) {
 						v.StoreSlice(gc_at2[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep3, false
-				}(gc_vstep3)
-				if gc_stop2 {
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
 					return
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-					gc_tx2 := gc_vstep3
+				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
 //line slpjam.go:20
 					var g int = gc_bx2*gc_bdx2 + gc_tx2
@@ -227,19 +164,19 @@ func gc_body_slpJamSum(gc_b2 *compiled.Block, in, out []float32, run int) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				v := gc_s_v[gc_rank2]
 //line slpjam.go:26
 				gc_at2[gc_tx2] = v
 			}
 		} else {
-			gc_vstep4 := 0
+			gc_vstep2 := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop3 bool
-				gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
-					for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-						gc_tx2 := gc_vstep4
+				var gc_stop2 bool
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+					for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
+						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
 //line slpjam.go:20
 						var g int = gc_bx2*gc_bdx2 + gc_tx2
@@ -254,15 +191,15 @@ func gc_body_slpJamSum(gc_b2 *compiled.Block, in, out []float32, run int) {
 						v.StoreSlice(out[g:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep4, false
-				}(gc_vstep4)
-				if gc_stop3 {
+					return gc_vstep2, false
+				}(gc_vstep2)
+				if gc_stop2 {
 					return
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-					gc_tx2 := gc_vstep4
+				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+					gc_tx2 := gc_vstep2
 					gc_rank2 := gc_base2 + gc_tx2
 //line slpjam.go:20
 					var g int = gc_bx2*gc_bdx2 + gc_tx2
@@ -278,10 +215,10 @@ func gc_body_slpJamSum(gc_b2 *compiled.Block, in, out []float32, run int) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step4 := gc_vstep4
-			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+			gc_step2 := gc_vstep2
+			for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
 				{
-					gc_tx2 := gc_step4 + 0
+					gc_tx2 := gc_step2 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line slpjam.go:20
@@ -291,7 +228,7 @@ func gc_body_slpJamSum(gc_b2 *compiled.Block, in, out []float32, run int) {
 					out[g] = v
 				}
 				{
-					gc_tx2 := gc_step4 + 1
+					gc_tx2 := gc_step2 + 1
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line slpjam.go:20
@@ -301,7 +238,7 @@ func gc_body_slpJamSum(gc_b2 *compiled.Block, in, out []float32, run int) {
 					out[g] = v
 				}
 				{
-					gc_tx2 := gc_step4 + 2
+					gc_tx2 := gc_step2 + 2
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line slpjam.go:20
@@ -311,7 +248,7 @@ func gc_body_slpJamSum(gc_b2 *compiled.Block, in, out []float32, run int) {
 					out[g] = v
 				}
 				{
-					gc_tx2 := gc_step4 + 3
+					gc_tx2 := gc_step2 + 3
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line slpjam.go:20
@@ -321,7 +258,7 @@ func gc_body_slpJamSum(gc_b2 *compiled.Block, in, out []float32, run int) {
 					out[g] = v
 				}
 			}
-			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 //line slpjam.go:20
@@ -635,71 +572,8 @@ func gc_body_slpJamUnchecked(gc_b2 *compiled.Block, in, out []float32, run int) 
 	n := len(in)
 //line slpjam.go:38
 	stride := gc_bdx2 * gc_gdx2 * run
-	gc_vstep2 := 0
-	if compiled.SIMD && compiled.SIMD512 {
-		var gc_stop bool
-		gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
-			for ; gc_vstep2+15 < gc_n2; gc_vstep2 += 16 {
-				gc_rank2 := gc_vstep2
-//line slpjam.go:36
-				var v archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line slpjam.go:36
-				v.StoreSlice(gc_s_v[gc_rank2:])
-			}
-			archsimd.ClearAVXUpperBits()
-			return gc_vstep2, false
-		}(gc_vstep2)
-		if gc_stop {
-			return
-		}
-	}
-	if compiled.SIMD {
-		for ; gc_vstep2+7 < gc_n2; gc_vstep2 += 8 {
-			gc_rank2 := gc_vstep2
-//line slpjam.go:36
-			var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line slpjam.go:36
-			v.StoreSlice(gc_s_v[gc_rank2:])
-		}
-		archsimd.ClearAVXUpperBits()
-	}
-	gc_step3 := gc_vstep2
-	for ; gc_step3+3 < gc_n2; gc_step3 += 4 {
-		{
-			gc_rank2 := gc_step3 + 0
-			gc_pos2.Thread = gc_rank2
-//line slpjam.go:36
-			var v float32
-			gc_s_v[gc_rank2] = v
-		}
-		{
-			gc_rank2 := gc_step3 + 1
-			gc_pos2.Thread = gc_rank2
-//line slpjam.go:36
-			var v float32
-			gc_s_v[gc_rank2] = v
-		}
-		{
-			gc_rank2 := gc_step3 + 2
-			gc_pos2.Thread = gc_rank2
-//line slpjam.go:36
-			var v float32
-			gc_s_v[gc_rank2] = v
-		}
-		{
-			gc_rank2 := gc_step3 + 3
-			gc_pos2.Thread = gc_rank2
-//line slpjam.go:36
-			var v float32
-			gc_s_v[gc_rank2] = v
-		}
-	}
-	for gc_rank2 := gc_step3; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
-//line slpjam.go:36
-		var v float32
-		gc_s_v[gc_rank2] = v
-	}
+	clear(gc_s_v)
+//line slpjam.go:39
 	gc_chunk := compiled.StrideChunk(stride)
 	gc_span := (stride) * gc_chunk
 	archsimd.ClearAVXUpperBits()
@@ -779,12 +653,12 @@ func gc_body_slpJamUnchecked(gc_b2 *compiled.Block, in, out []float32, run int) 
 		gc_off3 := gc_bx2 * gc_bdx2
 		if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx2 <= len(out)-gc_off3 {
 			gc_at2 := out[gc_off3:][:gc_bdx2]
-			gc_vstep3 := 0
+			gc_vstep := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop2 bool
-				gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
-					for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-						gc_tx2 := gc_vstep3
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 //line slpjam.go:37
 						var g int = gc_bx2*gc_bdx2 + gc_tx2
@@ -796,15 +670,15 @@ func gc_body_slpJamUnchecked(gc_b2 *compiled.Block, in, out []float32, run int) 
 						v.StoreSlice(gc_at2[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep3, false
-				}(gc_vstep3)
-				if gc_stop2 {
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
 					return
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-					gc_tx2 := gc_vstep3
+				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
 //line slpjam.go:37
 					var g int = gc_bx2*gc_bdx2 + gc_tx2
@@ -817,19 +691,19 @@ func gc_body_slpJamUnchecked(gc_b2 *compiled.Block, in, out []float32, run int) 
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				v := gc_s_v[gc_rank2]
 //line slpjam.go:43
 				gc_at2[gc_tx2] = v
 			}
 		} else {
-			gc_vstep4 := 0
+			gc_vstep2 := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop3 bool
-				gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
-					for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-						gc_tx2 := gc_vstep4
+				var gc_stop2 bool
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+					for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
+						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
 //line slpjam.go:37
 						var g int = gc_bx2*gc_bdx2 + gc_tx2
@@ -844,15 +718,15 @@ func gc_body_slpJamUnchecked(gc_b2 *compiled.Block, in, out []float32, run int) 
 						v.StoreSlice(out[g:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep4, false
-				}(gc_vstep4)
-				if gc_stop3 {
+					return gc_vstep2, false
+				}(gc_vstep2)
+				if gc_stop2 {
 					return
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-					gc_tx2 := gc_vstep4
+				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+					gc_tx2 := gc_vstep2
 					gc_rank2 := gc_base2 + gc_tx2
 //line slpjam.go:37
 					var g int = gc_bx2*gc_bdx2 + gc_tx2
@@ -868,10 +742,10 @@ func gc_body_slpJamUnchecked(gc_b2 *compiled.Block, in, out []float32, run int) 
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step4 := gc_vstep4
-			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+			gc_step2 := gc_vstep2
+			for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
 				{
-					gc_tx2 := gc_step4 + 0
+					gc_tx2 := gc_step2 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line slpjam.go:37
@@ -881,7 +755,7 @@ func gc_body_slpJamUnchecked(gc_b2 *compiled.Block, in, out []float32, run int) 
 					out[g] = v
 				}
 				{
-					gc_tx2 := gc_step4 + 1
+					gc_tx2 := gc_step2 + 1
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line slpjam.go:37
@@ -891,7 +765,7 @@ func gc_body_slpJamUnchecked(gc_b2 *compiled.Block, in, out []float32, run int) 
 					out[g] = v
 				}
 				{
-					gc_tx2 := gc_step4 + 2
+					gc_tx2 := gc_step2 + 2
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line slpjam.go:37
@@ -901,7 +775,7 @@ func gc_body_slpJamUnchecked(gc_b2 *compiled.Block, in, out []float32, run int) 
 					out[g] = v
 				}
 				{
-					gc_tx2 := gc_step4 + 3
+					gc_tx2 := gc_step2 + 3
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line slpjam.go:37
@@ -911,7 +785,7 @@ func gc_body_slpJamUnchecked(gc_b2 *compiled.Block, in, out []float32, run int) 
 					out[g] = v
 				}
 			}
-			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 //line slpjam.go:37
@@ -952,54 +826,8 @@ func gc_body_slpJamSum64(gc_b2 *compiled.Block, in, out []float64, run int) {
 	n := len(in)
 //line slpjam.go:54
 	stride := gc_bdx2 * gc_gdx2 * run
-	gc_vstep2 := 0
-	if compiled.SIMD {
-		for ; gc_vstep2+3 < gc_n2; gc_vstep2 += 4 {
-			gc_rank2 := gc_vstep2
-//line slpjam.go:52
-			var v archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
-//line slpjam.go:52
-			v.StoreSlice(gc_s_v[gc_rank2:])
-		}
-		archsimd.ClearAVXUpperBits()
-	}
-	gc_step3 := gc_vstep2
-	for ; gc_step3+3 < gc_n2; gc_step3 += 4 {
-		{
-			gc_rank2 := gc_step3 + 0
-			gc_pos2.Thread = gc_rank2
-//line slpjam.go:52
-			var v float64
-			gc_s_v[gc_rank2] = v
-		}
-		{
-			gc_rank2 := gc_step3 + 1
-			gc_pos2.Thread = gc_rank2
-//line slpjam.go:52
-			var v float64
-			gc_s_v[gc_rank2] = v
-		}
-		{
-			gc_rank2 := gc_step3 + 2
-			gc_pos2.Thread = gc_rank2
-//line slpjam.go:52
-			var v float64
-			gc_s_v[gc_rank2] = v
-		}
-		{
-			gc_rank2 := gc_step3 + 3
-			gc_pos2.Thread = gc_rank2
-//line slpjam.go:52
-			var v float64
-			gc_s_v[gc_rank2] = v
-		}
-	}
-	for gc_rank2 := gc_step3; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
-//line slpjam.go:52
-		var v float64
-		gc_s_v[gc_rank2] = v
-	}
+	clear(gc_s_v)
+//line slpjam.go:55
 	gc_chunk := compiled.StrideChunk(stride)
 	gc_span := (stride) * gc_chunk
 	archsimd.ClearAVXUpperBits()
@@ -1079,10 +907,10 @@ func gc_body_slpJamSum64(gc_b2 *compiled.Block, in, out []float64, run int) {
 		gc_off3 := gc_bx2 * gc_bdx2
 		if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx2 <= len(out)-gc_off3 {
 			gc_at2 := out[gc_off3:][:gc_bdx2]
-			gc_vstep3 := 0
+			gc_vstep := 0
 			if compiled.SIMD {
-				for ; gc_vstep3+3 < gc_bdx2; gc_vstep3 += 4 {
-					gc_tx2 := gc_vstep3
+				for ; gc_vstep+3 < gc_bdx2; gc_vstep += 4 {
+					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
 //line slpjam.go:53
 					var g int = gc_bx2*gc_bdx2 + gc_tx2
@@ -1095,17 +923,17 @@ func gc_body_slpJamSum64(gc_b2 *compiled.Block, in, out []float64, run int) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				v := gc_s_v[gc_rank2]
 //line slpjam.go:59
 				gc_at2[gc_tx2] = v
 			}
 		} else {
-			gc_vstep4 := 0
+			gc_vstep2 := 0
 			if compiled.SIMD {
-				for ; gc_vstep4+3 < gc_bdx2; gc_vstep4 += 4 {
-					gc_tx2 := gc_vstep4
+				for ; gc_vstep2+3 < gc_bdx2; gc_vstep2 += 4 {
+					gc_tx2 := gc_vstep2
 					gc_rank2 := gc_base2 + gc_tx2
 //line slpjam.go:53
 					var g int = gc_bx2*gc_bdx2 + gc_tx2
@@ -1121,10 +949,10 @@ func gc_body_slpJamSum64(gc_b2 *compiled.Block, in, out []float64, run int) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step4 := gc_vstep4
-			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+			gc_step2 := gc_vstep2
+			for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
 				{
-					gc_tx2 := gc_step4 + 0
+					gc_tx2 := gc_step2 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line slpjam.go:53
@@ -1134,7 +962,7 @@ func gc_body_slpJamSum64(gc_b2 *compiled.Block, in, out []float64, run int) {
 					out[g] = v
 				}
 				{
-					gc_tx2 := gc_step4 + 1
+					gc_tx2 := gc_step2 + 1
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line slpjam.go:53
@@ -1144,7 +972,7 @@ func gc_body_slpJamSum64(gc_b2 *compiled.Block, in, out []float64, run int) {
 					out[g] = v
 				}
 				{
-					gc_tx2 := gc_step4 + 2
+					gc_tx2 := gc_step2 + 2
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line slpjam.go:53
@@ -1154,7 +982,7 @@ func gc_body_slpJamSum64(gc_b2 *compiled.Block, in, out []float64, run int) {
 					out[g] = v
 				}
 				{
-					gc_tx2 := gc_step4 + 3
+					gc_tx2 := gc_step2 + 3
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line slpjam.go:53
@@ -1164,7 +992,7 @@ func gc_body_slpJamSum64(gc_b2 *compiled.Block, in, out []float64, run int) {
 					out[g] = v
 				}
 			}
-			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 //line slpjam.go:53

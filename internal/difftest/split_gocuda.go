@@ -133,43 +133,7 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 			}
 		}
 	}
-	gc_step3 := 0
-	for ; gc_step3+3 < gc_n; gc_step3 += 4 {
-		{
-			gc_rank := gc_step3 + 0
-			gc_pos.Thread = gc_rank
-//line split.go:28
-			var computed bool
-			gc_s_computed[gc_rank] = computed
-		}
-		{
-			gc_rank := gc_step3 + 1
-			gc_pos.Thread = gc_rank
-//line split.go:28
-			var computed bool
-			gc_s_computed[gc_rank] = computed
-		}
-		{
-			gc_rank := gc_step3 + 2
-			gc_pos.Thread = gc_rank
-//line split.go:28
-			var computed bool
-			gc_s_computed[gc_rank] = computed
-		}
-		{
-			gc_rank := gc_step3 + 3
-			gc_pos.Thread = gc_rank
-//line split.go:28
-			var computed bool
-			gc_s_computed[gc_rank] = computed
-		}
-	}
-	for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
-//line split.go:28
-		var computed bool
-		gc_s_computed[gc_rank] = computed
-	}
+	clear(gc_s_computed)
 //line split.go:29
 	for i := 0; i < steps; i++ {
 		{
@@ -292,10 +256,10 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 			if gc_bdx <= len(prev) && gc_bdx <= len(result) {
 				gc_at6 := prev[:gc_bdx]
 				gc_at7 := result[:gc_bdx]
-				gc_step4 := 0
-				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						computed := gc_s_computed[gc_rank]
 //line split.go:39
@@ -304,7 +268,7 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 						}
 					}
 					{
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						computed := gc_s_computed[gc_rank]
 //line split.go:39
@@ -313,7 +277,7 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 						}
 					}
 					{
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						computed := gc_s_computed[gc_rank]
 //line split.go:39
@@ -322,7 +286,7 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 						}
 					}
 					{
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						computed := gc_s_computed[gc_rank]
 //line split.go:39
@@ -331,7 +295,7 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 						}
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					computed := gc_s_computed[gc_rank]
 //line split.go:39
@@ -340,10 +304,10 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 					}
 				}
 			} else {
-				gc_step5 := 0
-				for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
+				gc_step4 := 0
+				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 					{
-						gc_tx := gc_step5 + 0
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line split.go:23
@@ -355,7 +319,7 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 						}
 					}
 					{
-						gc_tx := gc_step5 + 1
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line split.go:23
@@ -367,7 +331,7 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 						}
 					}
 					{
-						gc_tx := gc_step5 + 2
+						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line split.go:23
@@ -379,7 +343,7 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 						}
 					}
 					{
-						gc_tx := gc_step5 + 3
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line split.go:23
@@ -391,7 +355,7 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 						}
 					}
 				}
-				for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line split.go:23
@@ -409,10 +373,10 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 		if gc_bdx <= len(dst) && gc_bdx <= len(result) {
 			gc_at8 := dst[:gc_bdx]
 			gc_at9 := result[:gc_bdx]
-			gc_step6 := 0
-			for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
+			gc_step5 := 0
+			for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
 				{
-					gc_tx := gc_step6 + 0
+					gc_tx := gc_step5 + 0
 					gc_rank := gc_base + gc_tx
 					computed := gc_s_computed[gc_rank]
 //line split.go:44
@@ -421,7 +385,7 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 					}
 				}
 				{
-					gc_tx := gc_step6 + 1
+					gc_tx := gc_step5 + 1
 					gc_rank := gc_base + gc_tx
 					computed := gc_s_computed[gc_rank]
 //line split.go:44
@@ -430,7 +394,7 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 					}
 				}
 				{
-					gc_tx := gc_step6 + 2
+					gc_tx := gc_step5 + 2
 					gc_rank := gc_base + gc_tx
 					computed := gc_s_computed[gc_rank]
 //line split.go:44
@@ -439,7 +403,7 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 					}
 				}
 				{
-					gc_tx := gc_step6 + 3
+					gc_tx := gc_step5 + 3
 					gc_rank := gc_base + gc_tx
 					computed := gc_s_computed[gc_rank]
 //line split.go:44
@@ -448,7 +412,7 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 					}
 				}
 			}
-			for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				computed := gc_s_computed[gc_rank]
 //line split.go:44
@@ -457,10 +421,10 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 				}
 			}
 		} else {
-			gc_step7 := 0
-			for ; gc_step7+3 < gc_bdx; gc_step7 += 4 {
+			gc_step6 := 0
+			for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
 				{
-					gc_tx := gc_step7 + 0
+					gc_tx := gc_step6 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line split.go:23
@@ -472,7 +436,7 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 					}
 				}
 				{
-					gc_tx := gc_step7 + 1
+					gc_tx := gc_step6 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line split.go:23
@@ -484,7 +448,7 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 					}
 				}
 				{
-					gc_tx := gc_step7 + 2
+					gc_tx := gc_step6 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line split.go:23
@@ -496,7 +460,7 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 					}
 				}
 				{
-					gc_tx := gc_step7 + 3
+					gc_tx := gc_step6 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line split.go:23
@@ -508,7 +472,7 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 					}
 				}
 			}
-			for gc_tx := gc_step7; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 //line split.go:23

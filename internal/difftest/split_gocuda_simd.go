@@ -123,10 +123,10 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step8 := gc_vstep2
-			for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
+			gc_step7 := gc_vstep2
+			for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
 				{
-					gc_tx2 := gc_step8 + 0
+					gc_tx2 := gc_step7 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line split.go:23
@@ -135,7 +135,7 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 					prev[tx] = src[tx]
 				}
 				{
-					gc_tx2 := gc_step8 + 1
+					gc_tx2 := gc_step7 + 1
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line split.go:23
@@ -144,7 +144,7 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 					prev[tx] = src[tx]
 				}
 				{
-					gc_tx2 := gc_step8 + 2
+					gc_tx2 := gc_step7 + 2
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line split.go:23
@@ -153,7 +153,7 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 					prev[tx] = src[tx]
 				}
 				{
-					gc_tx2 := gc_step8 + 3
+					gc_tx2 := gc_step7 + 3
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line split.go:23
@@ -162,7 +162,7 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 					prev[tx] = src[tx]
 				}
 			}
-			for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 //line split.go:23
@@ -172,93 +172,7 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 			}
 		}
 	}
-	gc_vstep3 := 0
-	if compiled.SIMD && compiled.SIMD512 {
-		var gc_stop3 bool
-		gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-//line split.go:28
-			gc_none2 := archsimd.Mask32x16FromBits(0)
-//line split.go:28
-			gc_all2 := archsimd.Mask32x16FromBits(0xffff)
-			for ; gc_vstep3+15 < gc_n2; gc_vstep3 += 16 {
-				gc_rank2 := gc_vstep3
-//line split.go:28
-				var computed bool
-//line split.go:28
-				gc_b4 := gc_none2
-//line split.go:28
-				if computed {
-//line split.go:28
-					gc_b4 = gc_all2
-				}
-//line split.go:28
-				compiled.SetBools16(gc_s_computed[gc_rank2:], gc_b4.ToBits())
-			}
-			archsimd.ClearAVXUpperBits()
-			return gc_vstep3, false
-		}(gc_vstep3)
-		if gc_stop3 {
-			return
-		}
-	}
-	if compiled.SIMD {
-//line split.go:28
-		gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line split.go:28
-		gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-		for ; gc_vstep3+7 < gc_n2; gc_vstep3 += 8 {
-			gc_rank2 := gc_vstep3
-//line split.go:28
-			var computed bool
-//line split.go:28
-			gc_b3 := gc_none
-//line split.go:28
-			if computed {
-//line split.go:28
-				gc_b3 = gc_all
-			}
-//line split.go:28
-			compiled.SetBools8(gc_s_computed[gc_rank2:], gc_b3.ToBits())
-		}
-		archsimd.ClearAVXUpperBits()
-	}
-	gc_step9 := gc_vstep3
-	for ; gc_step9+3 < gc_n2; gc_step9 += 4 {
-		{
-			gc_rank2 := gc_step9 + 0
-			gc_pos2.Thread = gc_rank2
-//line split.go:28
-			var computed bool
-			gc_s_computed[gc_rank2] = computed
-		}
-		{
-			gc_rank2 := gc_step9 + 1
-			gc_pos2.Thread = gc_rank2
-//line split.go:28
-			var computed bool
-			gc_s_computed[gc_rank2] = computed
-		}
-		{
-			gc_rank2 := gc_step9 + 2
-			gc_pos2.Thread = gc_rank2
-//line split.go:28
-			var computed bool
-			gc_s_computed[gc_rank2] = computed
-		}
-		{
-			gc_rank2 := gc_step9 + 3
-			gc_pos2.Thread = gc_rank2
-//line split.go:28
-			var computed bool
-			gc_s_computed[gc_rank2] = computed
-		}
-	}
-	for gc_rank2 := gc_step9; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
-//line split.go:28
-		var computed bool
-		gc_s_computed[gc_rank2] = computed
-	}
+	clear(gc_s_computed)
 //line split.go:29
 	for i := 0; i < steps; i++ {
 		{
@@ -333,18 +247,18 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 					gc_at12 := result[:gc_to2]
 					gc_at13 := prev[:gc_to2]
 					gc_at14 := wall[gc_off2:][:gc_to2]
-					gc_vstep4 := gc_from2
+					gc_vstep3 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop4 bool
-						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line split.go:23
 							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line split.go:23
-							gc_none6 := archsimd.Mask32x16FromBits(0)
+							gc_none4 := archsimd.Mask32x16FromBits(0)
 //line split.go:23
-							gc_all6 := archsimd.Mask32x16FromBits(0xffff)
-							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
-								gc_tx2 := gc_vstep4
+							gc_all4 := archsimd.Mask32x16FromBits(0xffff)
+							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
+								gc_tx2 := gc_vstep3
 								gc_rank2 := gc_base2 + gc_tx2
 //line split.go:23
 								var tx int = gc_tx2
@@ -421,19 +335,19 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 									gc_ld7.Min(archsimd.LoadInt32x16Slice(gc_at13[gc_tx2:])).Min(gc_ld8).Add(archsimd.LoadInt32x16Slice(gc_at14[gc_tx2:])).StoreSlice(gc_at12[gc_tx2:])
 								}
 //line split.go:31
-								gc_b8 := gc_none6
+								gc_b6 := gc_none4
 //line split.go:31
 								if computed {
 //line split.go:31
-									gc_b8 = gc_all6
+									gc_b6 = gc_all4
 								}
 //line split.go:31
-								compiled.SetBools16(gc_s_computed[gc_rank2:], gc_b8.ToBits())
+								compiled.SetBools16(gc_s_computed[gc_rank2:], gc_b6.ToBits())
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
-						if gc_stop4 {
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
 							return
 						}
 					}
@@ -441,11 +355,11 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 //line split.go:23
 						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line split.go:23
-						gc_none5 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+						gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line split.go:23
-						gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-							gc_tx2 := gc_vstep4
+						gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
 //line split.go:23
 							var tx int = gc_tx2
@@ -519,18 +433,18 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 //line split.go:24
 							gc_ld5.Min(archsimd.LoadInt32x8Slice(gc_at13[gc_tx2:])).Min(gc_ld6).Add(archsimd.LoadInt32x8Slice(gc_at14[gc_tx2:])).StoreSlice(gc_at12[gc_tx2:])
 //line split.go:31
-							gc_b7 := gc_none5
+							gc_b5 := gc_none3
 //line split.go:31
 							if computed {
 //line split.go:31
-								gc_b7 = gc_all5
+								gc_b5 = gc_all3
 							}
 //line split.go:31
-							compiled.SetBools8(gc_s_computed[gc_rank2:], gc_b7.ToBits())
+							compiled.SetBools8(gc_s_computed[gc_rank2:], gc_b5.ToBits())
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line split.go:23
@@ -549,18 +463,18 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 						gc_s_computed[gc_rank2] = computed
 					}
 				} else {
-					gc_vstep5 := gc_from2
+					gc_vstep4 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop5 bool
-						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+						var gc_stop4 bool
+						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line split.go:23
 							gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line split.go:23
-							gc_none4 := archsimd.Mask32x16FromBits(0)
+							gc_none2 := archsimd.Mask32x16FromBits(0)
 //line split.go:23
-							gc_all4 := archsimd.Mask32x16FromBits(0xffff)
-							for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
-								gc_tx2 := gc_vstep5
+							gc_all2 := archsimd.Mask32x16FromBits(0xffff)
+							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
+								gc_tx2 := gc_vstep4
 								gc_rank2 := gc_base2 + gc_tx2
 //line split.go:23
 								var tx int = gc_tx2
@@ -642,19 +556,19 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 									gc_ld3.Min(archsimd.LoadInt32x16Slice(prev[tx:])).Min(gc_ld4).Add(archsimd.LoadInt32x16Slice(wall[i*splitBlock+tx:])).StoreSlice(result[tx:])
 								}
 //line split.go:31
-								gc_b6 := gc_none4
+								gc_b4 := gc_none2
 //line split.go:31
 								if computed {
 //line split.go:31
-									gc_b6 = gc_all4
+									gc_b4 = gc_all2
 								}
 //line split.go:31
-								compiled.SetBools16(gc_s_computed[gc_rank2:], gc_b6.ToBits())
+								compiled.SetBools16(gc_s_computed[gc_rank2:], gc_b4.ToBits())
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep5, false
-						}(gc_vstep5)
-						if gc_stop5 {
+							return gc_vstep4, false
+						}(gc_vstep4)
+						if gc_stop4 {
 							return
 						}
 					}
@@ -662,11 +576,11 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 //line split.go:23
 						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line split.go:23
-						gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+						gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line split.go:23
-						gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
-							gc_tx2 := gc_vstep5
+						gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
 //line split.go:23
 							var tx int = gc_tx2
@@ -745,18 +659,18 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 //line split.go:24
 							gc_ld.Min(archsimd.LoadInt32x8Slice(prev[tx:])).Min(gc_ld2).Add(archsimd.LoadInt32x8Slice(wall[i*splitBlock+tx:])).StoreSlice(result[tx:])
 //line split.go:31
-							gc_b5 := gc_none3
+							gc_b3 := gc_none
 //line split.go:31
 							if computed {
 //line split.go:31
-								gc_b5 = gc_all3
+								gc_b3 = gc_all
 							}
 //line split.go:31
-							compiled.SetBools8(gc_s_computed[gc_rank2:], gc_b5.ToBits())
+							compiled.SetBools8(gc_s_computed[gc_rank2:], gc_b3.ToBits())
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line split.go:23
@@ -785,12 +699,12 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 			if gc_bdx2 <= len(prev) && gc_bdx2 <= len(result) {
 				gc_at15 := prev[:gc_bdx2]
 				gc_at16 := result[:gc_bdx2]
-				gc_vstep6 := 0
+				gc_vstep5 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop6 bool
-					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-						for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
-							gc_tx2 := gc_vstep6
+					var gc_stop5 bool
+					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+						for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
+							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
 //line split.go:23
 							var tx int = gc_tx2
@@ -807,15 +721,15 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 							}
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
-					if gc_stop6 {
+						return gc_vstep5, false
+					}(gc_vstep5)
+					if gc_stop5 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
-						gc_tx2 := gc_vstep6
+					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+						gc_tx2 := gc_vstep5
 						gc_rank2 := gc_base2 + gc_tx2
 //line split.go:23
 						var tx int = gc_tx2
@@ -833,7 +747,7 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					computed := gc_s_computed[gc_rank2]
 //line split.go:39
@@ -842,12 +756,12 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 					}
 				}
 			} else {
-				gc_vstep7 := 0
+				gc_vstep6 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop7 bool
-					gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
-						for ; gc_vstep7+15 < gc_bdx2; gc_vstep7 += 16 {
-							gc_tx2 := gc_vstep7
+					var gc_stop6 bool
+					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+						for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
+							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
 //line split.go:23
 							var tx int = gc_tx2
@@ -866,15 +780,15 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 							}
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep7, false
-					}(gc_vstep7)
-					if gc_stop7 {
+						return gc_vstep6, false
+					}(gc_vstep6)
+					if gc_stop6 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
-						gc_tx2 := gc_vstep7
+					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
+						gc_tx2 := gc_vstep6
 						gc_rank2 := gc_base2 + gc_tx2
 //line split.go:23
 						var tx int = gc_tx2
@@ -894,10 +808,10 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step10 := gc_vstep7
-				for ; gc_step10+3 < gc_bdx2; gc_step10 += 4 {
+				gc_step8 := gc_vstep6
+				for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
 					{
-						gc_tx2 := gc_step10 + 0
+						gc_tx2 := gc_step8 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line split.go:23
@@ -909,7 +823,7 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 						}
 					}
 					{
-						gc_tx2 := gc_step10 + 1
+						gc_tx2 := gc_step8 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line split.go:23
@@ -921,7 +835,7 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 						}
 					}
 					{
-						gc_tx2 := gc_step10 + 2
+						gc_tx2 := gc_step8 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line split.go:23
@@ -933,7 +847,7 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 						}
 					}
 					{
-						gc_tx2 := gc_step10 + 3
+						gc_tx2 := gc_step8 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line split.go:23
@@ -945,7 +859,7 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 						}
 					}
 				}
-				for gc_tx2 := gc_step10; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line split.go:23
@@ -963,12 +877,12 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 		if gc_bdx2 <= len(dst) && gc_bdx2 <= len(result) {
 			gc_at17 := dst[:gc_bdx2]
 			gc_at18 := result[:gc_bdx2]
-			gc_vstep8 := 0
+			gc_vstep7 := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop8 bool
-				gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
-					for ; gc_vstep8+15 < gc_bdx2; gc_vstep8 += 16 {
-						gc_tx2 := gc_vstep8
+				var gc_stop7 bool
+				gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
+					for ; gc_vstep7+15 < gc_bdx2; gc_vstep7 += 16 {
+						gc_tx2 := gc_vstep7
 						gc_rank2 := gc_base2 + gc_tx2
 //line split.go:23
 						var tx int = gc_tx2
@@ -985,15 +899,15 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 						}
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep8, false
-				}(gc_vstep8)
-				if gc_stop8 {
+					return gc_vstep7, false
+				}(gc_vstep7)
+				if gc_stop7 {
 					return
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
-					gc_tx2 := gc_vstep8
+				for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
+					gc_tx2 := gc_vstep7
 					gc_rank2 := gc_base2 + gc_tx2
 //line split.go:23
 					var tx int = gc_tx2
@@ -1011,7 +925,7 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep8; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx2 := gc_vstep7; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				computed := gc_s_computed[gc_rank2]
 //line split.go:44
@@ -1020,12 +934,12 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 				}
 			}
 		} else {
-			gc_vstep9 := 0
+			gc_vstep8 := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop9 bool
-				gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
-					for ; gc_vstep9+15 < gc_bdx2; gc_vstep9 += 16 {
-						gc_tx2 := gc_vstep9
+				var gc_stop8 bool
+				gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
+					for ; gc_vstep8+15 < gc_bdx2; gc_vstep8 += 16 {
+						gc_tx2 := gc_vstep8
 						gc_rank2 := gc_base2 + gc_tx2
 //line split.go:23
 						var tx int = gc_tx2
@@ -1044,15 +958,15 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 						}
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep9, false
-				}(gc_vstep9)
-				if gc_stop9 {
+					return gc_vstep8, false
+				}(gc_vstep8)
+				if gc_stop8 {
 					return
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep9+7 < gc_bdx2; gc_vstep9 += 8 {
-					gc_tx2 := gc_vstep9
+				for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
+					gc_tx2 := gc_vstep8
 					gc_rank2 := gc_base2 + gc_tx2
 //line split.go:23
 					var tx int = gc_tx2
@@ -1072,10 +986,10 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step11 := gc_vstep9
-			for ; gc_step11+3 < gc_bdx2; gc_step11 += 4 {
+			gc_step9 := gc_vstep8
+			for ; gc_step9+3 < gc_bdx2; gc_step9 += 4 {
 				{
-					gc_tx2 := gc_step11 + 0
+					gc_tx2 := gc_step9 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line split.go:23
@@ -1087,7 +1001,7 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 					}
 				}
 				{
-					gc_tx2 := gc_step11 + 1
+					gc_tx2 := gc_step9 + 1
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line split.go:23
@@ -1099,7 +1013,7 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 					}
 				}
 				{
-					gc_tx2 := gc_step11 + 2
+					gc_tx2 := gc_step9 + 2
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line split.go:23
@@ -1111,7 +1025,7 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 					}
 				}
 				{
-					gc_tx2 := gc_step11 + 3
+					gc_tx2 := gc_step9 + 3
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line split.go:23
@@ -1123,7 +1037,7 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 					}
 				}
 			}
-			for gc_tx2 := gc_step11; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx2 := gc_step9; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 //line split.go:23

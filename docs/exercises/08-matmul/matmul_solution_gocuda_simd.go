@@ -45,54 +45,7 @@ func gc_body_MatMulKernel(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 //line matmul_solution.go:16
 	as := gocuda.Shared[[Tile]float32](t, Tile)[:Tile]
 	bs := gocuda.Shared[[Tile]float32](t, Tile)[:Tile]
-	gc_vstep3 := 0
-	if compiled.SIMD {
-		for ; gc_vstep3+7 < gc_n2; gc_vstep3 += 8 {
-			gc_rank2 := gc_vstep3
-//line matmul_solution.go:21
-			var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line matmul_solution.go:21
-			sum.StoreSlice(gc_s_sum[gc_rank2:])
-		}
-		archsimd.ClearAVXUpperBits()
-	}
-	gc_step4 := gc_vstep3
-	for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
-		{
-			gc_rank2 := gc_step4 + 0
-			gc_pos2.Thread = gc_rank2
-//line matmul_solution.go:21
-			var sum float32
-			gc_s_sum[gc_rank2] = sum
-		}
-		{
-			gc_rank2 := gc_step4 + 1
-			gc_pos2.Thread = gc_rank2
-//line matmul_solution.go:21
-			var sum float32
-			gc_s_sum[gc_rank2] = sum
-		}
-		{
-			gc_rank2 := gc_step4 + 2
-			gc_pos2.Thread = gc_rank2
-//line matmul_solution.go:21
-			var sum float32
-			gc_s_sum[gc_rank2] = sum
-		}
-		{
-			gc_rank2 := gc_step4 + 3
-			gc_pos2.Thread = gc_rank2
-//line matmul_solution.go:21
-			var sum float32
-			gc_s_sum[gc_rank2] = sum
-		}
-	}
-	for gc_rank2 := gc_step4; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
-//line matmul_solution.go:21
-		var sum float32
-		gc_s_sum[gc_rank2] = sum
-	}
+	clear(gc_s_sum)
 //line matmul_solution.go:22
 	for p := 0; p < k; p += Tile {
 		{
@@ -106,7 +59,7 @@ func gc_body_MatMulKernel(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 					gc_at7 := a[gc_off4:][:gc_bdx2]
 					gc_at8 := bs[gc_row2][:gc_bdx2]
 					gc_at9 := b[gc_off5:][:gc_bdx2]
-					gc_vstep4 := 0
+					gc_vstep2 := 0
 					if compiled.SIMD {
 //line matmul_solution.go:23
 						gc_vb2 := archsimd.BroadcastFloat32x8(0)
@@ -116,8 +69,8 @@ func gc_body_MatMulKernel(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 						gc_none2 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line matmul_solution.go:23
 						gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-						for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-							gc_tx2 := gc_vstep4
+						for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
 //line matmul_solution.go:18
 							var tx int = gc_tx2
 //line matmul_solution.go:18
@@ -170,7 +123,7 @@ func gc_body_MatMulKernel(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
 //line matmul_solution.go:18
 						tx := gc_tx2
 //line matmul_solution.go:18
@@ -188,7 +141,7 @@ func gc_body_MatMulKernel(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 						}
 					}
 				} else {
-					gc_vstep5 := 0
+					gc_vstep3 := 0
 					if compiled.SIMD {
 //line matmul_solution.go:23
 						gc_vb := archsimd.BroadcastFloat32x8(0)
@@ -198,8 +151,8 @@ func gc_body_MatMulKernel(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 						gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line matmul_solution.go:23
 						gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-						for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
-							gc_tx2 := gc_vstep5
+						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line matmul_solution.go:18
@@ -338,7 +291,7 @@ func gc_body_MatMulKernel(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line matmul_solution.go:18
@@ -367,12 +320,12 @@ func gc_body_MatMulKernel(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 		{
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep6 := 0
+				gc_vstep4 := 0
 				if compiled.SIMD {
 //line matmul_solution.go:18
 					gc_Lane0Mask32 := compiled.Lane0Mask32()
-					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
-						gc_tx2 := gc_vstep6
+					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line matmul_solution.go:18
@@ -423,7 +376,7 @@ func gc_body_MatMulKernel(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line matmul_solution.go:18
@@ -540,10 +493,10 @@ func gc_body_MatMulKernel(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 			gc_off6 := (gc_bx2 * Tile) + ((gc_by2*Tile + gc_ty2) * n)
 			if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(c) && gc_to2 <= len(c)-gc_off6 {
 				gc_at10 := c[gc_off6:][:gc_to2]
-				gc_vstep7 := gc_from2
+				gc_vstep5 := gc_from2
 				if compiled.SIMD {
-					for ; gc_vstep7+7 < gc_to2; gc_vstep7 += 8 {
-						gc_tx2 := gc_vstep7
+					for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
+						gc_tx2 := gc_vstep5
 						gc_rank2 := gc_base2 + gc_tx2
 //line matmul_solution.go:18
 						var ty int = gc_ty2
@@ -562,17 +515,17 @@ func gc_body_MatMulKernel(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep7; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					sum := gc_s_sum[gc_rank2]
 //line matmul_solution.go:38
 					gc_at10[gc_tx2] = sum
 				}
 			} else {
-				gc_vstep8 := gc_from2
+				gc_vstep6 := gc_from2
 				if compiled.SIMD {
-					for ; gc_vstep8+7 < gc_to2; gc_vstep8 += 8 {
-						gc_tx2 := gc_vstep8
+					for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
+						gc_tx2 := gc_vstep6
 						gc_rank2 := gc_base2 + gc_tx2
 //line matmul_solution.go:18
 						var ty int = gc_ty2
@@ -592,10 +545,10 @@ func gc_body_MatMulKernel(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step5 := gc_vstep8
-				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+				gc_step3 := gc_vstep6
+				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
 					{
-						gc_tx2 := gc_step5 + 0
+						gc_tx2 := gc_step3 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line matmul_solution.go:18
@@ -610,7 +563,7 @@ func gc_body_MatMulKernel(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 						c[row*n+col] = sum
 					}
 					{
-						gc_tx2 := gc_step5 + 1
+						gc_tx2 := gc_step3 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line matmul_solution.go:18
@@ -625,7 +578,7 @@ func gc_body_MatMulKernel(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 						c[row*n+col] = sum
 					}
 					{
-						gc_tx2 := gc_step5 + 2
+						gc_tx2 := gc_step3 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line matmul_solution.go:18
@@ -640,7 +593,7 @@ func gc_body_MatMulKernel(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 						c[row*n+col] = sum
 					}
 					{
-						gc_tx2 := gc_step5 + 3
+						gc_tx2 := gc_step3 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line matmul_solution.go:18
@@ -655,7 +608,7 @@ func gc_body_MatMulKernel(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 						c[row*n+col] = sum
 					}
 				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line matmul_solution.go:18

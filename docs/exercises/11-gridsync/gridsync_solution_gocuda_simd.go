@@ -47,55 +47,7 @@ func gc_body_CenterKernel(gc_b2 *compiled.Block, in, out []float64, sum *float64
 	n := len(in)
 //line gridsync_solution.go:20
 	stride := gc_bdx2 * gc_gdx2
-	gc_vstep5 := 0
-	if compiled.SIMD {
-		for ; gc_vstep5+3 < gc_n2; gc_vstep5 += 4 {
-			gc_rank2 := gc_vstep5
-//line gridsync_solution.go:21
-			var local archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
-//line gridsync_solution.go:21
-			local.StoreSlice(gc_s_local[gc_rank2:])
-		}
-		archsimd.ClearAVXUpperBits()
-	}
-	gc_step7 := gc_vstep5
-	for ; gc_step7+3 < gc_n2; gc_step7 += 4 {
-		{
-			gc_rank2 := gc_step7 + 0
-			gc_pos2.Thread = gc_rank2
-//line gridsync_solution.go:21
-			var local float64
-			gc_s_local[gc_rank2] = local
-		}
-		{
-			gc_rank2 := gc_step7 + 1
-			gc_pos2.Thread = gc_rank2
-//line gridsync_solution.go:21
-			var local float64
-			gc_s_local[gc_rank2] = local
-		}
-		{
-			gc_rank2 := gc_step7 + 2
-			gc_pos2.Thread = gc_rank2
-//line gridsync_solution.go:21
-			var local float64
-			gc_s_local[gc_rank2] = local
-		}
-		{
-			gc_rank2 := gc_step7 + 3
-			gc_pos2.Thread = gc_rank2
-//line gridsync_solution.go:21
-			var local float64
-			gc_s_local[gc_rank2] = local
-		}
-	}
-	for gc_rank2 := gc_step7; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
-//line gridsync_solution.go:21
-		var local float64
-		gc_s_local[gc_rank2] = local
-	}
-//line gridsync_solution.go:22
+	clear(gc_s_local)
 	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += stride {
 		gc_b2.Tick()
 		if gc_b2.Stopped() {
@@ -113,10 +65,10 @@ func gc_body_CenterKernel(gc_b2 *compiled.Block, in, out []float64, sum *float64
 			gc_off5 := (gc_bx2 * gc_bdx2) + gc_off
 			if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 <= len(in) && gc_to2 <= len(in)-gc_off5 {
 				gc_at4 := in[gc_off5:][:gc_to2]
-				gc_vstep6 := gc_from2
+				gc_vstep4 := gc_from2
 				if compiled.SIMD {
-					for ; gc_vstep6+3 < gc_to2; gc_vstep6 += 4 {
-						gc_tx2 := gc_vstep6
+					for ; gc_vstep4+3 < gc_to2; gc_vstep4 += 4 {
+						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
 //line gridsync_solution.go:19
 						var first int = gc_bx2*gc_bdx2 + gc_tx2
@@ -132,10 +84,10 @@ func gc_body_CenterKernel(gc_b2 *compiled.Block, in, out []float64, sum *float64
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep6 > gc_from2 {
+				if gc_vstep4 > gc_from2 {
 					gc_more = true
 				}
-				for gc_tx2 := gc_vstep6; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					local := gc_s_local[gc_rank2]
 					gc_more = true
@@ -144,10 +96,10 @@ func gc_body_CenterKernel(gc_b2 *compiled.Block, in, out []float64, sum *float64
 					gc_s_local[gc_rank2] = local
 				}
 			} else {
-				gc_vstep7 := gc_from2
+				gc_vstep5 := gc_from2
 				if compiled.SIMD {
-					for ; gc_vstep7+3 < gc_to2; gc_vstep7 += 4 {
-						gc_tx2 := gc_vstep7
+					for ; gc_vstep5+3 < gc_to2; gc_vstep5 += 4 {
+						gc_tx2 := gc_vstep5
 						gc_rank2 := gc_base2 + gc_tx2
 //line gridsync_solution.go:19
 						var first int = gc_bx2*gc_bdx2 + gc_tx2
@@ -166,13 +118,13 @@ func gc_body_CenterKernel(gc_b2 *compiled.Block, in, out []float64, sum *float64
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep7 > gc_from2 {
+				if gc_vstep5 > gc_from2 {
 					gc_more = true
 				}
-				gc_step8 := gc_vstep7
-				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+				gc_step6 := gc_vstep5
+				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
 					{
-						gc_tx2 := gc_step8 + 0
+						gc_tx2 := gc_step6 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line gridsync_solution.go:19
@@ -186,7 +138,7 @@ func gc_body_CenterKernel(gc_b2 *compiled.Block, in, out []float64, sum *float64
 						gc_s_local[gc_rank2] = local
 					}
 					{
-						gc_tx2 := gc_step8 + 1
+						gc_tx2 := gc_step6 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line gridsync_solution.go:19
@@ -200,7 +152,7 @@ func gc_body_CenterKernel(gc_b2 *compiled.Block, in, out []float64, sum *float64
 						gc_s_local[gc_rank2] = local
 					}
 					{
-						gc_tx2 := gc_step8 + 2
+						gc_tx2 := gc_step6 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line gridsync_solution.go:19
@@ -214,7 +166,7 @@ func gc_body_CenterKernel(gc_b2 *compiled.Block, in, out []float64, sum *float64
 						gc_s_local[gc_rank2] = local
 					}
 					{
-						gc_tx2 := gc_step8 + 3
+						gc_tx2 := gc_step6 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line gridsync_solution.go:19
@@ -228,7 +180,7 @@ func gc_body_CenterKernel(gc_b2 *compiled.Block, in, out []float64, sum *float64
 						gc_s_local[gc_rank2] = local
 					}
 				}
-				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line gridsync_solution.go:19
@@ -244,10 +196,10 @@ func gc_body_CenterKernel(gc_b2 *compiled.Block, in, out []float64, sum *float64
 			}
 		}
 	}
-	gc_step9 := 0
-	for ; gc_step9+3 < gc_n2; gc_step9 += 4 {
+	gc_step7 := 0
+	for ; gc_step7+3 < gc_n2; gc_step7 += 4 {
 		{
-			gc_rank2 := gc_step9 + 0
+			gc_rank2 := gc_step7 + 0
 			gc_pos2.Thread = gc_rank2
 			local := gc_s_local[gc_rank2]
 //line gridsync_solution.go:25
@@ -256,7 +208,7 @@ func gc_body_CenterKernel(gc_b2 *compiled.Block, in, out []float64, sum *float64
 			}
 		}
 		{
-			gc_rank2 := gc_step9 + 1
+			gc_rank2 := gc_step7 + 1
 			gc_pos2.Thread = gc_rank2
 			local := gc_s_local[gc_rank2]
 //line gridsync_solution.go:25
@@ -265,7 +217,7 @@ func gc_body_CenterKernel(gc_b2 *compiled.Block, in, out []float64, sum *float64
 			}
 		}
 		{
-			gc_rank2 := gc_step9 + 2
+			gc_rank2 := gc_step7 + 2
 			gc_pos2.Thread = gc_rank2
 			local := gc_s_local[gc_rank2]
 //line gridsync_solution.go:25
@@ -274,7 +226,7 @@ func gc_body_CenterKernel(gc_b2 *compiled.Block, in, out []float64, sum *float64
 			}
 		}
 		{
-			gc_rank2 := gc_step9 + 3
+			gc_rank2 := gc_step7 + 3
 			gc_pos2.Thread = gc_rank2
 			local := gc_s_local[gc_rank2]
 //line gridsync_solution.go:25
@@ -283,7 +235,7 @@ func gc_body_CenterKernel(gc_b2 *compiled.Block, in, out []float64, sum *float64
 			}
 		}
 	}
-	for gc_rank2 := gc_step9; gc_rank2 < gc_n2; gc_rank2++ {
+	for gc_rank2 := gc_step7; gc_rank2 < gc_n2; gc_rank2++ {
 		gc_pos2.Thread = gc_rank2
 		local := gc_s_local[gc_rank2]
 //line gridsync_solution.go:25
@@ -295,10 +247,10 @@ func gc_body_CenterKernel(gc_b2 *compiled.Block, in, out []float64, sum *float64
 	if !gc_b2.SyncGrid() {
 		return
 	}
-	gc_vstep8 := 0
+	gc_vstep6 := 0
 	if compiled.SIMD {
-		for ; gc_vstep8+3 < gc_n2; gc_vstep8 += 4 {
-			gc_rank2 := gc_vstep8
+		for ; gc_vstep6+3 < gc_n2; gc_vstep6 += 4 {
+			gc_rank2 := gc_vstep6
 			gc_pos2.Thread = gc_rank2
 //line gridsync_solution.go:29
 			mean := archsimd.BroadcastFloat64x4(*sum / float64(n))
@@ -307,38 +259,38 @@ func gc_body_CenterKernel(gc_b2 *compiled.Block, in, out []float64, sum *float64
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	gc_step10 := gc_vstep8
-	for ; gc_step10+3 < gc_n2; gc_step10 += 4 {
+	gc_step8 := gc_vstep6
+	for ; gc_step8+3 < gc_n2; gc_step8 += 4 {
 		{
-			gc_rank2 := gc_step10 + 0
+			gc_rank2 := gc_step8 + 0
 			gc_pos2.Thread = gc_rank2
 //line gridsync_solution.go:29
 			mean := *sum / float64(n)
 			gc_s_mean[gc_rank2] = mean
 		}
 		{
-			gc_rank2 := gc_step10 + 1
+			gc_rank2 := gc_step8 + 1
 			gc_pos2.Thread = gc_rank2
 //line gridsync_solution.go:29
 			mean := *sum / float64(n)
 			gc_s_mean[gc_rank2] = mean
 		}
 		{
-			gc_rank2 := gc_step10 + 2
+			gc_rank2 := gc_step8 + 2
 			gc_pos2.Thread = gc_rank2
 //line gridsync_solution.go:29
 			mean := *sum / float64(n)
 			gc_s_mean[gc_rank2] = mean
 		}
 		{
-			gc_rank2 := gc_step10 + 3
+			gc_rank2 := gc_step8 + 3
 			gc_pos2.Thread = gc_rank2
 //line gridsync_solution.go:29
 			mean := *sum / float64(n)
 			gc_s_mean[gc_rank2] = mean
 		}
 	}
-	for gc_rank2 := gc_step10; gc_rank2 < gc_n2; gc_rank2++ {
+	for gc_rank2 := gc_step8; gc_rank2 < gc_n2; gc_rank2++ {
 		gc_pos2.Thread = gc_rank2
 //line gridsync_solution.go:29
 		mean := *sum / float64(n)
@@ -363,10 +315,10 @@ func gc_body_CenterKernel(gc_b2 *compiled.Block, in, out []float64, sum *float64
 			if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(out) && gc_to2 <= len(out)-gc_off6 && gc_off6 <= len(in) && gc_to2 <= len(in)-gc_off6 {
 				gc_at5 := out[gc_off6:][:gc_to2]
 				gc_at6 := in[gc_off6:][:gc_to2]
-				gc_vstep9 := gc_from2
+				gc_vstep7 := gc_from2
 				if compiled.SIMD {
-					for ; gc_vstep9+3 < gc_to2; gc_vstep9 += 4 {
-						gc_tx2 := gc_vstep9
+					for ; gc_vstep7+3 < gc_to2; gc_vstep7 += 4 {
+						gc_tx2 := gc_vstep7
 						gc_rank2 := gc_base2 + gc_tx2
 //line gridsync_solution.go:19
 						var first int = gc_bx2*gc_bdx2 + gc_tx2
@@ -380,10 +332,10 @@ func gc_body_CenterKernel(gc_b2 *compiled.Block, in, out []float64, sum *float64
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep9 > gc_from2 {
+				if gc_vstep7 > gc_from2 {
 					gc_more2 = true
 				}
-				for gc_tx2 := gc_vstep9; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_vstep7; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					mean := gc_s_mean[gc_rank2]
 					gc_more2 = true
@@ -391,10 +343,10 @@ func gc_body_CenterKernel(gc_b2 *compiled.Block, in, out []float64, sum *float64
 					gc_at5[gc_tx2] = gc_at6[gc_tx2] - mean
 				}
 			} else {
-				gc_vstep10 := gc_from2
+				gc_vstep8 := gc_from2
 				if compiled.SIMD {
-					for ; gc_vstep10+3 < gc_to2; gc_vstep10 += 4 {
-						gc_tx2 := gc_vstep10
+					for ; gc_vstep8+3 < gc_to2; gc_vstep8 += 4 {
+						gc_tx2 := gc_vstep8
 						gc_rank2 := gc_base2 + gc_tx2
 //line gridsync_solution.go:19
 						var first int = gc_bx2*gc_bdx2 + gc_tx2
@@ -410,13 +362,13 @@ func gc_body_CenterKernel(gc_b2 *compiled.Block, in, out []float64, sum *float64
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep10 > gc_from2 {
+				if gc_vstep8 > gc_from2 {
 					gc_more2 = true
 				}
-				gc_step11 := gc_vstep10
-				for ; gc_step11+3 < gc_to2; gc_step11 += 4 {
+				gc_step9 := gc_vstep8
+				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
 					{
-						gc_tx2 := gc_step11 + 0
+						gc_tx2 := gc_step9 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line gridsync_solution.go:19
@@ -429,7 +381,7 @@ func gc_body_CenterKernel(gc_b2 *compiled.Block, in, out []float64, sum *float64
 						out[i_] = in[i_] - mean
 					}
 					{
-						gc_tx2 := gc_step11 + 1
+						gc_tx2 := gc_step9 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line gridsync_solution.go:19
@@ -442,7 +394,7 @@ func gc_body_CenterKernel(gc_b2 *compiled.Block, in, out []float64, sum *float64
 						out[i_] = in[i_] - mean
 					}
 					{
-						gc_tx2 := gc_step11 + 2
+						gc_tx2 := gc_step9 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line gridsync_solution.go:19
@@ -455,7 +407,7 @@ func gc_body_CenterKernel(gc_b2 *compiled.Block, in, out []float64, sum *float64
 						out[i_] = in[i_] - mean
 					}
 					{
-						gc_tx2 := gc_step11 + 3
+						gc_tx2 := gc_step9 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line gridsync_solution.go:19
@@ -468,7 +420,7 @@ func gc_body_CenterKernel(gc_b2 *compiled.Block, in, out []float64, sum *float64
 						out[i_] = in[i_] - mean
 					}
 				}
-				for gc_tx2 := gc_step11; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line gridsync_solution.go:19

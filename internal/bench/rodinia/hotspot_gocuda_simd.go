@@ -302,93 +302,7 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 	if blkXmax > gridCols-1 {
 		validXmax = HotspotBlock - 1 - (blkXmax - gridCols + 1)
 	}
-	gc_vstep3 := 0
-	if compiled.SIMD && compiled.SIMD512 {
-		var gc_stop3 bool
-		gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-//line hotspot.go:118
-			gc_none2 := archsimd.Mask32x16FromBits(0)
-//line hotspot.go:118
-			gc_all2 := archsimd.Mask32x16FromBits(0xffff)
-			for ; gc_vstep3+15 < gc_n2; gc_vstep3 += 16 {
-				gc_rank2 := gc_vstep3
-//line hotspot.go:118
-				var computed bool
-//line hotspot.go:118
-				gc_b4 := gc_none2
-//line hotspot.go:118
-				if computed {
-//line hotspot.go:118
-					gc_b4 = gc_all2
-				}
-//line hotspot.go:118
-				compiled.SetBools16(gc_s_computed[gc_rank2:], gc_b4.ToBits())
-			}
-			archsimd.ClearAVXUpperBits()
-			return gc_vstep3, false
-		}(gc_vstep3)
-		if gc_stop3 {
-			return
-		}
-	}
-	if compiled.SIMD {
-//line hotspot.go:118
-		gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line hotspot.go:118
-		gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-		for ; gc_vstep3+7 < gc_n2; gc_vstep3 += 8 {
-			gc_rank2 := gc_vstep3
-//line hotspot.go:118
-			var computed bool
-//line hotspot.go:118
-			gc_b3 := gc_none
-//line hotspot.go:118
-			if computed {
-//line hotspot.go:118
-				gc_b3 = gc_all
-			}
-//line hotspot.go:118
-			compiled.SetBools8(gc_s_computed[gc_rank2:], gc_b3.ToBits())
-		}
-		archsimd.ClearAVXUpperBits()
-	}
-	gc_step6 := gc_vstep3
-	for ; gc_step6+3 < gc_n2; gc_step6 += 4 {
-		{
-			gc_rank2 := gc_step6 + 0
-			gc_pos2.Thread = gc_rank2
-//line hotspot.go:118
-			var computed bool
-			gc_s_computed[gc_rank2] = computed
-		}
-		{
-			gc_rank2 := gc_step6 + 1
-			gc_pos2.Thread = gc_rank2
-//line hotspot.go:118
-			var computed bool
-			gc_s_computed[gc_rank2] = computed
-		}
-		{
-			gc_rank2 := gc_step6 + 2
-			gc_pos2.Thread = gc_rank2
-//line hotspot.go:118
-			var computed bool
-			gc_s_computed[gc_rank2] = computed
-		}
-		{
-			gc_rank2 := gc_step6 + 3
-			gc_pos2.Thread = gc_rank2
-//line hotspot.go:118
-			var computed bool
-			gc_s_computed[gc_rank2] = computed
-		}
-	}
-	for gc_rank2 := gc_step6; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
-//line hotspot.go:118
-		var computed bool
-		gc_s_computed[gc_rank2] = computed
-	}
+	clear(gc_s_computed)
 //line hotspot.go:119
 	for i := 0; i < iteration; i++ {
 		archsimd.ClearAVXUpperBits()
@@ -573,12 +487,12 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 				if gc_row11 >= 0 && gc_row11 < len(tempOnCuda) && gc_bdx2 <= len(tempOnCuda[gc_row11]) && gc_row11 < len(tempT) && gc_bdx2 <= len(tempT[gc_row11]) {
 					gc_at25 := tempOnCuda[gc_row11][:gc_bdx2]
 					gc_at26 := tempT[gc_row11][:gc_bdx2]
-					gc_vstep4 := 0
+					gc_vstep3 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop4 bool
-						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-							for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-								gc_tx2 := gc_vstep4
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+							for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
+								gc_tx2 := gc_vstep3
 								gc_rank2 := gc_base2 + gc_tx2
 //line hotspot.go:56
 								var tx int = gc_tx2
@@ -599,15 +513,15 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 								}
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
-						if gc_stop4 {
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-							gc_tx2 := gc_vstep4
+						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
 //line hotspot.go:56
 							var tx int = gc_tx2
@@ -629,7 +543,7 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						computed := gc_s_computed[gc_rank2]
 //line hotspot.go:134
@@ -638,13 +552,13 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 						}
 					}
 				} else {
-					gc_vstep5 := 0
+					gc_vstep4 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop5 bool
-						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+						var gc_stop4 bool
+						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 						gc_steps2:
-							for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
-								gc_tx2 := gc_vstep5
+							for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
+								gc_tx2 := gc_vstep4
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 //line hotspot.go:56
@@ -691,16 +605,16 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 								}
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep5, false
-						}(gc_vstep5)
-						if gc_stop5 {
+							return gc_vstep4, false
+						}(gc_vstep4)
+						if gc_stop4 {
 							return
 						}
 					}
 					if compiled.SIMD {
 					gc_steps:
-						for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
-							gc_tx2 := gc_vstep5
+						for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line hotspot.go:56
@@ -748,10 +662,10 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step7 := gc_vstep5
-					for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
+					gc_step5 := gc_vstep4
+					for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
 						{
-							gc_tx2 := gc_step7 + 0
+							gc_tx2 := gc_step5 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line hotspot.go:56
@@ -765,7 +679,7 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 							}
 						}
 						{
-							gc_tx2 := gc_step7 + 1
+							gc_tx2 := gc_step5 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line hotspot.go:56
@@ -779,7 +693,7 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 							}
 						}
 						{
-							gc_tx2 := gc_step7 + 2
+							gc_tx2 := gc_step5 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line hotspot.go:56
@@ -793,7 +707,7 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 							}
 						}
 						{
-							gc_tx2 := gc_step7 + 3
+							gc_tx2 := gc_step5 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line hotspot.go:56
@@ -807,7 +721,7 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 							}
 						}
 					}
-					for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line hotspot.go:56
@@ -836,12 +750,12 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 			if gc_off4 >= 0 && gc_off4 <= len(tempDst) && gc_bdx2 <= len(tempDst)-gc_off4 && gc_row12 >= 0 && gc_row12 < len(tempT) && gc_bdx2 <= len(tempT[gc_row12]) {
 				gc_at27 := tempDst[gc_off4:][:gc_bdx2]
 				gc_at28 := tempT[gc_row12][:gc_bdx2]
-				gc_vstep6 := 0
+				gc_vstep5 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop6 bool
-					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-						for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
-							gc_tx2 := gc_vstep6
+					var gc_stop5 bool
+					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+						for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
+							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
 //line hotspot.go:56
 							var tx int = gc_tx2
@@ -869,15 +783,15 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 							}
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
-					if gc_stop6 {
+						return gc_vstep5, false
+					}(gc_vstep5)
+					if gc_stop5 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
-						gc_tx2 := gc_vstep6
+					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+						gc_tx2 := gc_vstep5
 						gc_rank2 := gc_base2 + gc_tx2
 //line hotspot.go:56
 						var tx int = gc_tx2
@@ -906,7 +820,7 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					computed := gc_s_computed[gc_rank2]
 //line hotspot.go:142
@@ -915,13 +829,13 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 					}
 				}
 			} else {
-				gc_vstep7 := 0
+				gc_vstep6 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop7 bool
-					gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
+					var gc_stop6 bool
+					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
 					gc_steps4:
-						for ; gc_vstep7+15 < gc_bdx2; gc_vstep7 += 16 {
-							gc_tx2 := gc_vstep7
+						for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
+							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line hotspot.go:56
@@ -962,16 +876,16 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 							}
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep7, false
-					}(gc_vstep7)
-					if gc_stop7 {
+						return gc_vstep6, false
+					}(gc_vstep6)
+					if gc_stop6 {
 						return
 					}
 				}
 				if compiled.SIMD {
 				gc_steps3:
-					for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
-						gc_tx2 := gc_vstep7
+					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
+						gc_tx2 := gc_vstep6
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line hotspot.go:56
@@ -1013,10 +927,10 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step8 := gc_vstep7
-				for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
+				gc_step6 := gc_vstep6
+				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
 					{
-						gc_tx2 := gc_step8 + 0
+						gc_tx2 := gc_step6 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line hotspot.go:56
@@ -1039,7 +953,7 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 						}
 					}
 					{
-						gc_tx2 := gc_step8 + 1
+						gc_tx2 := gc_step6 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line hotspot.go:56
@@ -1062,7 +976,7 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 						}
 					}
 					{
-						gc_tx2 := gc_step8 + 2
+						gc_tx2 := gc_step6 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line hotspot.go:56
@@ -1085,7 +999,7 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 						}
 					}
 					{
-						gc_tx2 := gc_step8 + 3
+						gc_tx2 := gc_step6 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line hotspot.go:56
@@ -1108,7 +1022,7 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 						}
 					}
 				}
-				for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line hotspot.go:56

@@ -177,43 +177,7 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 			}
 		}
 	}
-	gc_step3 := 0
-	for ; gc_step3+3 < gc_n; gc_step3 += 4 {
-		{
-			gc_rank := gc_step3 + 0
-			gc_pos.Thread = gc_rank
-//line pathfinder.go:78
-			var computed bool
-			gc_s_computed[gc_rank] = computed
-		}
-		{
-			gc_rank := gc_step3 + 1
-			gc_pos.Thread = gc_rank
-//line pathfinder.go:78
-			var computed bool
-			gc_s_computed[gc_rank] = computed
-		}
-		{
-			gc_rank := gc_step3 + 2
-			gc_pos.Thread = gc_rank
-//line pathfinder.go:78
-			var computed bool
-			gc_s_computed[gc_rank] = computed
-		}
-		{
-			gc_rank := gc_step3 + 3
-			gc_pos.Thread = gc_rank
-//line pathfinder.go:78
-			var computed bool
-			gc_s_computed[gc_rank] = computed
-		}
-	}
-	for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
-//line pathfinder.go:78
-		var computed bool
-		gc_s_computed[gc_rank] = computed
-	}
+	clear(gc_s_computed)
 //line pathfinder.go:79
 	for i := 0; i < iteration; i++ {
 		{
@@ -352,10 +316,10 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 			if gc_bdx <= len(prev) && gc_bdx <= len(result) {
 				gc_at6 := prev[:gc_bdx]
 				gc_at7 := result[:gc_bdx]
-				gc_step4 := 0
-				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						computed := gc_s_computed[gc_rank]
 //line pathfinder.go:95
@@ -364,7 +328,7 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 						}
 					}
 					{
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						computed := gc_s_computed[gc_rank]
 //line pathfinder.go:95
@@ -373,7 +337,7 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 						}
 					}
 					{
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						computed := gc_s_computed[gc_rank]
 //line pathfinder.go:95
@@ -382,7 +346,7 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 						}
 					}
 					{
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						computed := gc_s_computed[gc_rank]
 //line pathfinder.go:95
@@ -391,7 +355,7 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 						}
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					computed := gc_s_computed[gc_rank]
 //line pathfinder.go:95
@@ -400,10 +364,10 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 					}
 				}
 			} else {
-				gc_step5 := 0
-				for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
+				gc_step4 := 0
+				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 					{
-						gc_tx := gc_step5 + 0
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line pathfinder.go:39
@@ -415,7 +379,7 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 						}
 					}
 					{
-						gc_tx := gc_step5 + 1
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line pathfinder.go:39
@@ -427,7 +391,7 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 						}
 					}
 					{
-						gc_tx := gc_step5 + 2
+						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line pathfinder.go:39
@@ -439,7 +403,7 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 						}
 					}
 					{
-						gc_tx := gc_step5 + 3
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line pathfinder.go:39
@@ -451,7 +415,7 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 						}
 					}
 				}
-				for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line pathfinder.go:39
@@ -470,10 +434,10 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 		if gc_off3 >= 0 && gc_off3 <= len(gpuResults) && gc_bdx <= len(gpuResults)-gc_off3 && gc_bdx <= len(result) {
 			gc_at8 := gpuResults[gc_off3:][:gc_bdx]
 			gc_at9 := result[:gc_bdx]
-			gc_step6 := 0
-			for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
+			gc_step5 := 0
+			for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
 				{
-					gc_tx := gc_step6 + 0
+					gc_tx := gc_step5 + 0
 					gc_rank := gc_base + gc_tx
 					computed := gc_s_computed[gc_rank]
 //line pathfinder.go:103
@@ -482,7 +446,7 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 					}
 				}
 				{
-					gc_tx := gc_step6 + 1
+					gc_tx := gc_step5 + 1
 					gc_rank := gc_base + gc_tx
 					computed := gc_s_computed[gc_rank]
 //line pathfinder.go:103
@@ -491,7 +455,7 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 					}
 				}
 				{
-					gc_tx := gc_step6 + 2
+					gc_tx := gc_step5 + 2
 					gc_rank := gc_base + gc_tx
 					computed := gc_s_computed[gc_rank]
 //line pathfinder.go:103
@@ -500,7 +464,7 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 					}
 				}
 				{
-					gc_tx := gc_step6 + 3
+					gc_tx := gc_step5 + 3
 					gc_rank := gc_base + gc_tx
 					computed := gc_s_computed[gc_rank]
 //line pathfinder.go:103
@@ -509,7 +473,7 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 					}
 				}
 			}
-			for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				computed := gc_s_computed[gc_rank]
 //line pathfinder.go:103
@@ -518,10 +482,10 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 				}
 			}
 		} else {
-			gc_step7 := 0
-			for ; gc_step7+3 < gc_bdx; gc_step7 += 4 {
+			gc_step6 := 0
+			for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
 				{
-					gc_tx := gc_step7 + 0
+					gc_tx := gc_step6 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line pathfinder.go:39
@@ -535,7 +499,7 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 					}
 				}
 				{
-					gc_tx := gc_step7 + 1
+					gc_tx := gc_step6 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line pathfinder.go:39
@@ -549,7 +513,7 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 					}
 				}
 				{
-					gc_tx := gc_step7 + 2
+					gc_tx := gc_step6 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line pathfinder.go:39
@@ -563,7 +527,7 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 					}
 				}
 				{
-					gc_tx := gc_step7 + 3
+					gc_tx := gc_step6 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line pathfinder.go:39
@@ -577,7 +541,7 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 					}
 				}
 			}
-			for gc_tx := gc_step7; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 //line pathfinder.go:39

@@ -175,10 +175,10 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step8 := gc_vstep2
-				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+				gc_step7 := gc_vstep2
+				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
 					{
-						gc_tx2 := gc_step8 + 0
+						gc_tx2 := gc_step7 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line pathfinder.go:39
@@ -189,7 +189,7 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 						prev[tx] = gpuSrc[xidx]
 					}
 					{
-						gc_tx2 := gc_step8 + 1
+						gc_tx2 := gc_step7 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line pathfinder.go:39
@@ -200,7 +200,7 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 						prev[tx] = gpuSrc[xidx]
 					}
 					{
-						gc_tx2 := gc_step8 + 2
+						gc_tx2 := gc_step7 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line pathfinder.go:39
@@ -211,7 +211,7 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 						prev[tx] = gpuSrc[xidx]
 					}
 					{
-						gc_tx2 := gc_step8 + 3
+						gc_tx2 := gc_step7 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line pathfinder.go:39
@@ -222,7 +222,7 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 						prev[tx] = gpuSrc[xidx]
 					}
 				}
-				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line pathfinder.go:39
@@ -235,93 +235,7 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 			}
 		}
 	}
-	gc_vstep3 := 0
-	if compiled.SIMD && compiled.SIMD512 {
-		var gc_stop3 bool
-		gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-//line pathfinder.go:78
-			gc_none2 := archsimd.Mask32x16FromBits(0)
-//line pathfinder.go:78
-			gc_all2 := archsimd.Mask32x16FromBits(0xffff)
-			for ; gc_vstep3+15 < gc_n2; gc_vstep3 += 16 {
-				gc_rank2 := gc_vstep3
-//line pathfinder.go:78
-				var computed bool
-//line pathfinder.go:78
-				gc_b4 := gc_none2
-//line pathfinder.go:78
-				if computed {
-//line pathfinder.go:78
-					gc_b4 = gc_all2
-				}
-//line pathfinder.go:78
-				compiled.SetBools16(gc_s_computed[gc_rank2:], gc_b4.ToBits())
-			}
-			archsimd.ClearAVXUpperBits()
-			return gc_vstep3, false
-		}(gc_vstep3)
-		if gc_stop3 {
-			return
-		}
-	}
-	if compiled.SIMD {
-//line pathfinder.go:78
-		gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line pathfinder.go:78
-		gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-		for ; gc_vstep3+7 < gc_n2; gc_vstep3 += 8 {
-			gc_rank2 := gc_vstep3
-//line pathfinder.go:78
-			var computed bool
-//line pathfinder.go:78
-			gc_b3 := gc_none
-//line pathfinder.go:78
-			if computed {
-//line pathfinder.go:78
-				gc_b3 = gc_all
-			}
-//line pathfinder.go:78
-			compiled.SetBools8(gc_s_computed[gc_rank2:], gc_b3.ToBits())
-		}
-		archsimd.ClearAVXUpperBits()
-	}
-	gc_step9 := gc_vstep3
-	for ; gc_step9+3 < gc_n2; gc_step9 += 4 {
-		{
-			gc_rank2 := gc_step9 + 0
-			gc_pos2.Thread = gc_rank2
-//line pathfinder.go:78
-			var computed bool
-			gc_s_computed[gc_rank2] = computed
-		}
-		{
-			gc_rank2 := gc_step9 + 1
-			gc_pos2.Thread = gc_rank2
-//line pathfinder.go:78
-			var computed bool
-			gc_s_computed[gc_rank2] = computed
-		}
-		{
-			gc_rank2 := gc_step9 + 2
-			gc_pos2.Thread = gc_rank2
-//line pathfinder.go:78
-			var computed bool
-			gc_s_computed[gc_rank2] = computed
-		}
-		{
-			gc_rank2 := gc_step9 + 3
-			gc_pos2.Thread = gc_rank2
-//line pathfinder.go:78
-			var computed bool
-			gc_s_computed[gc_rank2] = computed
-		}
-	}
-	for gc_rank2 := gc_step9; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
-//line pathfinder.go:78
-		var computed bool
-		gc_s_computed[gc_rank2] = computed
-	}
+	clear(gc_s_computed)
 //line pathfinder.go:79
 	for i := 0; i < iteration; i++ {
 		{
@@ -398,18 +312,18 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 					gc_at12 := prev[:gc_to2]
 					gc_at13 := result[:gc_to2]
 					gc_at14 := gpuWall[gc_off5:][:gc_to2]
-					gc_vstep4 := gc_from2
+					gc_vstep3 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop4 bool
-						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line pathfinder.go:39
 							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line pathfinder.go:39
-							gc_none6 := archsimd.Mask32x16FromBits(0)
+							gc_none4 := archsimd.Mask32x16FromBits(0)
 //line pathfinder.go:39
-							gc_all6 := archsimd.Mask32x16FromBits(0xffff)
-							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
-								gc_tx2 := gc_vstep4
+							gc_all4 := archsimd.Mask32x16FromBits(0xffff)
+							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
+								gc_tx2 := gc_vstep3
 								gc_rank2 := gc_base2 + gc_tx2
 //line pathfinder.go:39
 								var tx int = gc_tx2
@@ -503,19 +417,19 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 									shortest.Add(archsimd.LoadInt32x16Slice(gc_at14[gc_tx2:])).StoreSlice(gc_at13[gc_tx2:])
 								}
 //line pathfinder.go:81
-								gc_b8 := gc_none6
+								gc_b6 := gc_none4
 //line pathfinder.go:81
 								if computed {
 //line pathfinder.go:81
-									gc_b8 = gc_all6
+									gc_b6 = gc_all4
 								}
 //line pathfinder.go:81
-								compiled.SetBools16(gc_s_computed[gc_rank2:], gc_b8.ToBits())
+								compiled.SetBools16(gc_s_computed[gc_rank2:], gc_b6.ToBits())
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
-						if gc_stop4 {
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
 							return
 						}
 					}
@@ -523,11 +437,11 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 //line pathfinder.go:39
 						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line pathfinder.go:39
-						gc_none5 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+						gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line pathfinder.go:39
-						gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-							gc_tx2 := gc_vstep4
+						gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
 //line pathfinder.go:39
 							var tx int = gc_tx2
@@ -618,18 +532,18 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 //line pathfinder.go:88
 							shortest.Add(archsimd.LoadInt32x8Slice(gc_at14[gc_tx2:])).StoreSlice(gc_at13[gc_tx2:])
 //line pathfinder.go:81
-							gc_b7 := gc_none5
+							gc_b5 := gc_none3
 //line pathfinder.go:81
 							if computed {
 //line pathfinder.go:81
-								gc_b7 = gc_all5
+								gc_b5 = gc_all3
 							}
 //line pathfinder.go:81
-							compiled.SetBools8(gc_s_computed[gc_rank2:], gc_b7.ToBits())
+							compiled.SetBools8(gc_s_computed[gc_rank2:], gc_b5.ToBits())
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line pathfinder.go:39
@@ -653,19 +567,19 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 						gc_s_computed[gc_rank2] = computed
 					}
 				} else {
-					gc_vstep5 := gc_from2
+					gc_vstep4 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop5 bool
-						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+						var gc_stop4 bool
+						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line pathfinder.go:39
 							gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line pathfinder.go:39
-							gc_none4 := archsimd.Mask32x16FromBits(0)
+							gc_none2 := archsimd.Mask32x16FromBits(0)
 //line pathfinder.go:39
-							gc_all4 := archsimd.Mask32x16FromBits(0xffff)
+							gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 						gc_steps2:
-							for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
-								gc_tx2 := gc_vstep5
+							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
+								gc_tx2 := gc_vstep4
 								gc_rank2 := gc_base2 + gc_tx2
 //line pathfinder.go:39
 								var tx int = gc_tx2
@@ -770,19 +684,19 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 									shortest.Add(gc_ld6).StoreSlice(result[tx:])
 								}
 //line pathfinder.go:81
-								gc_b6 := gc_none4
+								gc_b4 := gc_none2
 //line pathfinder.go:81
 								if computed {
 //line pathfinder.go:81
-									gc_b6 = gc_all4
+									gc_b4 = gc_all2
 								}
 //line pathfinder.go:81
-								compiled.SetBools16(gc_s_computed[gc_rank2:], gc_b6.ToBits())
+								compiled.SetBools16(gc_s_computed[gc_rank2:], gc_b4.ToBits())
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep5, false
-						}(gc_vstep5)
-						if gc_stop5 {
+							return gc_vstep4, false
+						}(gc_vstep4)
+						if gc_stop4 {
 							return
 						}
 					}
@@ -790,12 +704,12 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 //line pathfinder.go:39
 						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line pathfinder.go:39
-						gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+						gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line pathfinder.go:39
-						gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+						gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 					gc_steps:
-						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
-							gc_tx2 := gc_vstep5
+						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
 //line pathfinder.go:39
 							var tx int = gc_tx2
@@ -897,18 +811,18 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 //line pathfinder.go:89
 							shortest.Add(gc_ld3).StoreSlice(result[tx:])
 //line pathfinder.go:81
-							gc_b5 := gc_none3
+							gc_b3 := gc_none
 //line pathfinder.go:81
 							if computed {
 //line pathfinder.go:81
-								gc_b5 = gc_all3
+								gc_b3 = gc_all
 							}
 //line pathfinder.go:81
-							compiled.SetBools8(gc_s_computed[gc_rank2:], gc_b5.ToBits())
+							compiled.SetBools8(gc_s_computed[gc_rank2:], gc_b3.ToBits())
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line pathfinder.go:39
@@ -946,12 +860,12 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 			if gc_bdx2 <= len(prev) && gc_bdx2 <= len(result) {
 				gc_at15 := prev[:gc_bdx2]
 				gc_at16 := result[:gc_bdx2]
-				gc_vstep6 := 0
+				gc_vstep5 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop6 bool
-					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-						for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
-							gc_tx2 := gc_vstep6
+					var gc_stop5 bool
+					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+						for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
+							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
 //line pathfinder.go:39
 							var tx int = gc_tx2
@@ -968,15 +882,15 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 							}
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
-					if gc_stop6 {
+						return gc_vstep5, false
+					}(gc_vstep5)
+					if gc_stop5 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
-						gc_tx2 := gc_vstep6
+					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+						gc_tx2 := gc_vstep5
 						gc_rank2 := gc_base2 + gc_tx2
 //line pathfinder.go:39
 						var tx int = gc_tx2
@@ -994,7 +908,7 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					computed := gc_s_computed[gc_rank2]
 //line pathfinder.go:95
@@ -1003,12 +917,12 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 					}
 				}
 			} else {
-				gc_vstep7 := 0
+				gc_vstep6 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop7 bool
-					gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
-						for ; gc_vstep7+15 < gc_bdx2; gc_vstep7 += 16 {
-							gc_tx2 := gc_vstep7
+					var gc_stop6 bool
+					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+						for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
+							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
 //line pathfinder.go:39
 							var tx int = gc_tx2
@@ -1027,15 +941,15 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 							}
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep7, false
-					}(gc_vstep7)
-					if gc_stop7 {
+						return gc_vstep6, false
+					}(gc_vstep6)
+					if gc_stop6 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
-						gc_tx2 := gc_vstep7
+					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
+						gc_tx2 := gc_vstep6
 						gc_rank2 := gc_base2 + gc_tx2
 //line pathfinder.go:39
 						var tx int = gc_tx2
@@ -1055,10 +969,10 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step10 := gc_vstep7
-				for ; gc_step10+3 < gc_bdx2; gc_step10 += 4 {
+				gc_step8 := gc_vstep6
+				for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
 					{
-						gc_tx2 := gc_step10 + 0
+						gc_tx2 := gc_step8 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line pathfinder.go:39
@@ -1070,7 +984,7 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 						}
 					}
 					{
-						gc_tx2 := gc_step10 + 1
+						gc_tx2 := gc_step8 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line pathfinder.go:39
@@ -1082,7 +996,7 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 						}
 					}
 					{
-						gc_tx2 := gc_step10 + 2
+						gc_tx2 := gc_step8 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line pathfinder.go:39
@@ -1094,7 +1008,7 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 						}
 					}
 					{
-						gc_tx2 := gc_step10 + 3
+						gc_tx2 := gc_step8 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line pathfinder.go:39
@@ -1106,7 +1020,7 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 						}
 					}
 				}
-				for gc_tx2 := gc_step10; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line pathfinder.go:39
@@ -1125,12 +1039,12 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 		if gc_off6 >= 0 && gc_off6 <= len(gpuResults) && gc_bdx2 <= len(gpuResults)-gc_off6 && gc_bdx2 <= len(result) {
 			gc_at17 := gpuResults[gc_off6:][:gc_bdx2]
 			gc_at18 := result[:gc_bdx2]
-			gc_vstep8 := 0
+			gc_vstep7 := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop8 bool
-				gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
-					for ; gc_vstep8+15 < gc_bdx2; gc_vstep8 += 16 {
-						gc_tx2 := gc_vstep8
+				var gc_stop7 bool
+				gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
+					for ; gc_vstep7+15 < gc_bdx2; gc_vstep7 += 16 {
+						gc_tx2 := gc_vstep7
 						gc_rank2 := gc_base2 + gc_tx2
 //line pathfinder.go:39
 						var tx int = gc_tx2
@@ -1149,15 +1063,15 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 						}
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep8, false
-				}(gc_vstep8)
-				if gc_stop8 {
+					return gc_vstep7, false
+				}(gc_vstep7)
+				if gc_stop7 {
 					return
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
-					gc_tx2 := gc_vstep8
+				for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
+					gc_tx2 := gc_vstep7
 					gc_rank2 := gc_base2 + gc_tx2
 //line pathfinder.go:39
 					var tx int = gc_tx2
@@ -1177,7 +1091,7 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep8; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx2 := gc_vstep7; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				computed := gc_s_computed[gc_rank2]
 //line pathfinder.go:103
@@ -1186,12 +1100,12 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 				}
 			}
 		} else {
-			gc_vstep9 := 0
+			gc_vstep8 := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop9 bool
-				gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
-					for ; gc_vstep9+15 < gc_bdx2; gc_vstep9 += 16 {
-						gc_tx2 := gc_vstep9
+				var gc_stop8 bool
+				gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
+					for ; gc_vstep8+15 < gc_bdx2; gc_vstep8 += 16 {
+						gc_tx2 := gc_vstep8
 						gc_rank2 := gc_base2 + gc_tx2
 //line pathfinder.go:39
 						var tx int = gc_tx2
@@ -1212,15 +1126,15 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 						}
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep9, false
-				}(gc_vstep9)
-				if gc_stop9 {
+					return gc_vstep8, false
+				}(gc_vstep8)
+				if gc_stop8 {
 					return
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep9+7 < gc_bdx2; gc_vstep9 += 8 {
-					gc_tx2 := gc_vstep9
+				for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
+					gc_tx2 := gc_vstep8
 					gc_rank2 := gc_base2 + gc_tx2
 //line pathfinder.go:39
 					var tx int = gc_tx2
@@ -1242,10 +1156,10 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step11 := gc_vstep9
-			for ; gc_step11+3 < gc_bdx2; gc_step11 += 4 {
+			gc_step9 := gc_vstep8
+			for ; gc_step9+3 < gc_bdx2; gc_step9 += 4 {
 				{
-					gc_tx2 := gc_step11 + 0
+					gc_tx2 := gc_step9 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line pathfinder.go:39
@@ -1259,7 +1173,7 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 					}
 				}
 				{
-					gc_tx2 := gc_step11 + 1
+					gc_tx2 := gc_step9 + 1
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line pathfinder.go:39
@@ -1273,7 +1187,7 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 					}
 				}
 				{
-					gc_tx2 := gc_step11 + 2
+					gc_tx2 := gc_step9 + 2
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line pathfinder.go:39
@@ -1287,7 +1201,7 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 					}
 				}
 				{
-					gc_tx2 := gc_step11 + 3
+					gc_tx2 := gc_step9 + 3
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line pathfinder.go:39
@@ -1301,7 +1215,7 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 					}
 				}
 			}
-			for gc_tx2 := gc_step11; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx2 := gc_step9; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 //line pathfinder.go:39

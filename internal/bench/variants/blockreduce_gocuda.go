@@ -10,7 +10,6 @@ import (
 	"github.com/gocuda/gocuda/atomic"
 	"github.com/gocuda/gocuda/cg"
 	"github.com/gocuda/gocuda/compiled"
-	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -3782,51 +3781,7 @@ func gc_body_brGridStride(gc_b *compiled.Block, x []float32, partial []float64) 
 	gc_s_v := compiled.Scratch[float64](gc_b, 0)[:gc_n]
 //line blockreduce.go:322
 	warps := gocuda.Shared[float64](t, gc_bdx/gocuda.WarpSize)
-	gc_vstep := 0
-	for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
-		gc_rank := gc_vstep
-//line blockreduce.go:323
-		var v float64
-		lanes.BroadcastFloat64x4(v).StoreSlice(gc_s_v[gc_rank:])
-	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-//line blockreduce.go:323
-			var v float64
-			gc_s_v[gc_rank] = v
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-//line blockreduce.go:323
-			var v float64
-			gc_s_v[gc_rank] = v
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-//line blockreduce.go:323
-			var v float64
-			gc_s_v[gc_rank] = v
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-//line blockreduce.go:323
-			var v float64
-			gc_s_v[gc_rank] = v
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
-//line blockreduce.go:323
-		var v float64
-		gc_s_v[gc_rank] = v
-	}
-//line blockreduce.go:324
+	clear(gc_s_v)
 	for gc_off, gc_limit, gc_more := 0, len(x), true; gc_more; gc_off += gc_bdx * gc_gdx {
 		gc_b.Tick()
 		if gc_b.Stopped() {
@@ -3844,10 +3799,10 @@ func gc_body_brGridStride(gc_b *compiled.Block, x []float32, partial []float64) 
 			gc_off2 := (gc_bx * gc_bdx) + gc_off
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(x) && gc_to <= len(x)-gc_off2 {
 				gc_at := x[gc_off2:][:gc_to]
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
 						v := gc_s_v[gc_rank]
 						gc_more = true
@@ -3856,7 +3811,7 @@ func gc_body_brGridStride(gc_b *compiled.Block, x []float32, partial []float64) 
 						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						v := gc_s_v[gc_rank]
 						gc_more = true
@@ -3865,7 +3820,7 @@ func gc_body_brGridStride(gc_b *compiled.Block, x []float32, partial []float64) 
 						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						v := gc_s_v[gc_rank]
 						gc_more = true
@@ -3874,7 +3829,7 @@ func gc_body_brGridStride(gc_b *compiled.Block, x []float32, partial []float64) 
 						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						v := gc_s_v[gc_rank]
 						gc_more = true
@@ -3883,7 +3838,7 @@ func gc_body_brGridStride(gc_b *compiled.Block, x []float32, partial []float64) 
 						gc_s_v[gc_rank] = v
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					v := gc_s_v[gc_rank]
 					gc_more = true
@@ -3892,10 +3847,10 @@ func gc_body_brGridStride(gc_b *compiled.Block, x []float32, partial []float64) 
 					gc_s_v[gc_rank] = v
 				}
 			} else {
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v := gc_s_v[gc_rank]
@@ -3907,7 +3862,7 @@ func gc_body_brGridStride(gc_b *compiled.Block, x []float32, partial []float64) 
 						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v := gc_s_v[gc_rank]
@@ -3919,7 +3874,7 @@ func gc_body_brGridStride(gc_b *compiled.Block, x []float32, partial []float64) 
 						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v := gc_s_v[gc_rank]
@@ -3931,7 +3886,7 @@ func gc_body_brGridStride(gc_b *compiled.Block, x []float32, partial []float64) 
 						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v := gc_s_v[gc_rank]
@@ -3943,7 +3898,7 @@ func gc_body_brGridStride(gc_b *compiled.Block, x []float32, partial []float64) 
 						gc_s_v[gc_rank] = v
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v := gc_s_v[gc_rank]

@@ -4153,55 +4153,7 @@ func gc_body_brGridStride(gc_b2 *compiled.Block, x []float32, partial []float64)
 	gc_s_v := compiled.Scratch[float64](gc_b2, 0)[:gc_n2]
 //line blockreduce.go:322
 	warps := gocuda.Shared[float64](t, gc_bdx2/gocuda.WarpSize)
-	gc_vstep2 := 0
-	if compiled.SIMD {
-		for ; gc_vstep2+3 < gc_n2; gc_vstep2 += 4 {
-			gc_rank2 := gc_vstep2
-//line blockreduce.go:323
-			var v archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
-//line blockreduce.go:323
-			v.StoreSlice(gc_s_v[gc_rank2:])
-		}
-		archsimd.ClearAVXUpperBits()
-	}
-	gc_step4 := gc_vstep2
-	for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
-		{
-			gc_rank2 := gc_step4 + 0
-			gc_pos2.Thread = gc_rank2
-//line blockreduce.go:323
-			var v float64
-			gc_s_v[gc_rank2] = v
-		}
-		{
-			gc_rank2 := gc_step4 + 1
-			gc_pos2.Thread = gc_rank2
-//line blockreduce.go:323
-			var v float64
-			gc_s_v[gc_rank2] = v
-		}
-		{
-			gc_rank2 := gc_step4 + 2
-			gc_pos2.Thread = gc_rank2
-//line blockreduce.go:323
-			var v float64
-			gc_s_v[gc_rank2] = v
-		}
-		{
-			gc_rank2 := gc_step4 + 3
-			gc_pos2.Thread = gc_rank2
-//line blockreduce.go:323
-			var v float64
-			gc_s_v[gc_rank2] = v
-		}
-	}
-	for gc_rank2 := gc_step4; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
-//line blockreduce.go:323
-		var v float64
-		gc_s_v[gc_rank2] = v
-	}
-//line blockreduce.go:324
+	clear(gc_s_v)
 	for gc_off, gc_limit, gc_more := 0, len(x), true; gc_more; gc_off += gc_bdx2 * gc_gdx2 {
 		gc_b2.Tick()
 		if gc_b2.Stopped() {
@@ -4219,10 +4171,10 @@ func gc_body_brGridStride(gc_b2 *compiled.Block, x []float32, partial []float64)
 			gc_off4 := (gc_bx2 * gc_bdx2) + gc_off
 			if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(x) && gc_to2 <= len(x)-gc_off4 {
 				gc_at3 := x[gc_off4:][:gc_to2]
-				gc_step5 := gc_from2
-				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+				gc_step3 := gc_from2
+				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
 					{
-						gc_tx2 := gc_step5 + 0
+						gc_tx2 := gc_step3 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						v := gc_s_v[gc_rank2]
 						gc_more = true
@@ -4231,7 +4183,7 @@ func gc_body_brGridStride(gc_b2 *compiled.Block, x []float32, partial []float64)
 						gc_s_v[gc_rank2] = v
 					}
 					{
-						gc_tx2 := gc_step5 + 1
+						gc_tx2 := gc_step3 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						v := gc_s_v[gc_rank2]
 						gc_more = true
@@ -4240,7 +4192,7 @@ func gc_body_brGridStride(gc_b2 *compiled.Block, x []float32, partial []float64)
 						gc_s_v[gc_rank2] = v
 					}
 					{
-						gc_tx2 := gc_step5 + 2
+						gc_tx2 := gc_step3 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						v := gc_s_v[gc_rank2]
 						gc_more = true
@@ -4249,7 +4201,7 @@ func gc_body_brGridStride(gc_b2 *compiled.Block, x []float32, partial []float64)
 						gc_s_v[gc_rank2] = v
 					}
 					{
-						gc_tx2 := gc_step5 + 3
+						gc_tx2 := gc_step3 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						v := gc_s_v[gc_rank2]
 						gc_more = true
@@ -4258,7 +4210,7 @@ func gc_body_brGridStride(gc_b2 *compiled.Block, x []float32, partial []float64)
 						gc_s_v[gc_rank2] = v
 					}
 				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					v := gc_s_v[gc_rank2]
 					gc_more = true
@@ -4267,10 +4219,10 @@ func gc_body_brGridStride(gc_b2 *compiled.Block, x []float32, partial []float64)
 					gc_s_v[gc_rank2] = v
 				}
 			} else {
-				gc_step6 := gc_from2
-				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+				gc_step4 := gc_from2
+				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
 					{
-						gc_tx2 := gc_step6 + 0
+						gc_tx2 := gc_step4 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						v := gc_s_v[gc_rank2]
@@ -4282,7 +4234,7 @@ func gc_body_brGridStride(gc_b2 *compiled.Block, x []float32, partial []float64)
 						gc_s_v[gc_rank2] = v
 					}
 					{
-						gc_tx2 := gc_step6 + 1
+						gc_tx2 := gc_step4 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						v := gc_s_v[gc_rank2]
@@ -4294,7 +4246,7 @@ func gc_body_brGridStride(gc_b2 *compiled.Block, x []float32, partial []float64)
 						gc_s_v[gc_rank2] = v
 					}
 					{
-						gc_tx2 := gc_step6 + 2
+						gc_tx2 := gc_step4 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						v := gc_s_v[gc_rank2]
@@ -4306,7 +4258,7 @@ func gc_body_brGridStride(gc_b2 *compiled.Block, x []float32, partial []float64)
 						gc_s_v[gc_rank2] = v
 					}
 					{
-						gc_tx2 := gc_step6 + 3
+						gc_tx2 := gc_step4 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						v := gc_s_v[gc_rank2]
@@ -4318,7 +4270,7 @@ func gc_body_brGridStride(gc_b2 *compiled.Block, x []float32, partial []float64)
 						gc_s_v[gc_rank2] = v
 					}
 				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					v := gc_s_v[gc_rank2]

@@ -44,71 +44,7 @@ func gc_body_matmulFlat(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line matmul.go:20
 	as := gocuda.Shared[float32](t, mmTile*mmTile)[:mmTile*mmTile]
 	bs := gocuda.Shared[float32](t, mmTile*mmTile)[:mmTile*mmTile]
-	gc_vstep5 := 0
-	if compiled.SIMD && compiled.SIMD512 {
-		var gc_stop bool
-		gc_vstep5, gc_stop = func(gc_vstep5 int) (int, bool) {
-			for ; gc_vstep5+15 < gc_n2; gc_vstep5 += 16 {
-				gc_rank2 := gc_vstep5
-//line matmul.go:25
-				var sum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line matmul.go:25
-				sum.StoreSlice(gc_s_sum[gc_rank2:])
-			}
-			archsimd.ClearAVXUpperBits()
-			return gc_vstep5, false
-		}(gc_vstep5)
-		if gc_stop {
-			return
-		}
-	}
-	if compiled.SIMD {
-		for ; gc_vstep5+7 < gc_n2; gc_vstep5 += 8 {
-			gc_rank2 := gc_vstep5
-//line matmul.go:25
-			var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line matmul.go:25
-			sum.StoreSlice(gc_s_sum[gc_rank2:])
-		}
-		archsimd.ClearAVXUpperBits()
-	}
-	gc_step4 := gc_vstep5
-	for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
-		{
-			gc_rank2 := gc_step4 + 0
-			gc_pos2.Thread = gc_rank2
-//line matmul.go:25
-			var sum float32
-			gc_s_sum[gc_rank2] = sum
-		}
-		{
-			gc_rank2 := gc_step4 + 1
-			gc_pos2.Thread = gc_rank2
-//line matmul.go:25
-			var sum float32
-			gc_s_sum[gc_rank2] = sum
-		}
-		{
-			gc_rank2 := gc_step4 + 2
-			gc_pos2.Thread = gc_rank2
-//line matmul.go:25
-			var sum float32
-			gc_s_sum[gc_rank2] = sum
-		}
-		{
-			gc_rank2 := gc_step4 + 3
-			gc_pos2.Thread = gc_rank2
-//line matmul.go:25
-			var sum float32
-			gc_s_sum[gc_rank2] = sum
-		}
-	}
-	for gc_rank2 := gc_step4; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
-//line matmul.go:25
-		var sum float32
-		gc_s_sum[gc_rank2] = sum
-	}
+	clear(gc_s_sum)
 //line matmul.go:26
 	for p := 0; p < k; p += mmTile {
 		{
@@ -122,18 +58,18 @@ func gc_body_matmulFlat(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int) 
 					gc_at7 := b[gc_off7:][:gc_bdx2]
 					gc_at8 := as[gc_off8:][:gc_bdx2]
 					gc_at9 := bs[gc_off8:][:gc_bdx2]
-					gc_vstep6 := 0
+					gc_vstep4 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep6, gc_stop2 = func(gc_vstep6 int) (int, bool) {
+						var gc_stop bool
+						gc_vstep4, gc_stop = func(gc_vstep4 int) (int, bool) {
 //line matmul.go:22
 							gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line matmul.go:22
 							gc_none8 := archsimd.Mask32x16FromBits(0)
 //line matmul.go:22
 							gc_all8 := archsimd.Mask32x16FromBits(0xffff)
-							for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
-								gc_tx2 := gc_vstep6
+							for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
+								gc_tx2 := gc_vstep4
 //line matmul.go:22
 								var tx int = gc_tx2
 //line matmul.go:22
@@ -188,9 +124,9 @@ func gc_body_matmulFlat(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int) 
 								bv.StoreSlice(gc_at9[gc_tx2:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep6, false
-						}(gc_vstep6)
-						if gc_stop2 {
+							return gc_vstep4, false
+						}(gc_vstep4)
+						if gc_stop {
 							return
 						}
 					}
@@ -201,8 +137,8 @@ func gc_body_matmulFlat(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int) 
 						gc_none7 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line matmul.go:22
 						gc_all7 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-						for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
-							gc_tx2 := gc_vstep6
+						for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+							gc_tx2 := gc_vstep4
 //line matmul.go:22
 							var tx int = gc_tx2
 //line matmul.go:22
@@ -258,7 +194,7 @@ func gc_body_matmulFlat(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int) 
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
 //line matmul.go:22
 						tx := gc_tx2
 //line matmul.go:22
@@ -277,18 +213,18 @@ func gc_body_matmulFlat(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int) 
 						gc_at9[gc_tx2] = bv
 					}
 				} else {
-					gc_vstep7 := 0
+					gc_vstep5 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep7, gc_stop3 = func(gc_vstep7 int) (int, bool) {
+						var gc_stop2 bool
+						gc_vstep5, gc_stop2 = func(gc_vstep5 int) (int, bool) {
 //line matmul.go:22
 							gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line matmul.go:22
 							gc_none6 := archsimd.Mask32x16FromBits(0)
 //line matmul.go:22
 							gc_all6 := archsimd.Mask32x16FromBits(0xffff)
-							for ; gc_vstep7+15 < gc_bdx2; gc_vstep7 += 16 {
-								gc_tx2 := gc_vstep7
+							for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
+								gc_tx2 := gc_vstep5
 //line matmul.go:22
 								var tx int = gc_tx2
 //line matmul.go:22
@@ -352,9 +288,9 @@ func gc_body_matmulFlat(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int) 
 								bv.StoreSlice(bs[ty*mmTile+tx:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep7, false
-						}(gc_vstep7)
-						if gc_stop3 {
+							return gc_vstep5, false
+						}(gc_vstep5)
+						if gc_stop2 {
 							return
 						}
 					}
@@ -365,8 +301,8 @@ func gc_body_matmulFlat(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int) 
 						gc_none5 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line matmul.go:22
 						gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-						for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
-							gc_tx2 := gc_vstep7
+						for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+							gc_tx2 := gc_vstep5
 //line matmul.go:22
 							var tx int = gc_tx2
 //line matmul.go:22
@@ -431,7 +367,7 @@ func gc_body_matmulFlat(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int) 
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep7; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line matmul.go:22
@@ -461,14 +397,14 @@ func gc_body_matmulFlat(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int) 
 		{
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep8 := 0
+				gc_vstep6 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep8, gc_stop4 = func(gc_vstep8 int) (int, bool) {
+					var gc_stop3 bool
+					gc_vstep6, gc_stop3 = func(gc_vstep6 int) (int, bool) {
 //line matmul.go:22
 						gc_Lane0Mask322 := compiled.Lane0Mask32()
-						for ; gc_vstep8+15 < gc_bdx2; gc_vstep8 += 16 {
-							gc_tx2 := gc_vstep8
+						for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
+							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line matmul.go:22
@@ -551,17 +487,17 @@ func gc_body_matmulFlat(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int) 
 							sum.StoreSlice(gc_s_sum[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep8, false
-					}(gc_vstep8)
-					if gc_stop4 {
+						return gc_vstep6, false
+					}(gc_vstep6)
+					if gc_stop3 {
 						return
 					}
 				}
 				if compiled.SIMD {
 //line matmul.go:22
 					gc_Lane0Mask32 := compiled.Lane0Mask32()
-					for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
-						gc_tx2 := gc_vstep8
+					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
+						gc_tx2 := gc_vstep6
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line matmul.go:22
@@ -613,7 +549,7 @@ func gc_body_matmulFlat(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int) 
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep8; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line matmul.go:22
@@ -730,12 +666,12 @@ func gc_body_matmulFlat(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int) 
 			gc_off9 := (gc_bx2 * mmTile) + ((gc_by2*mmTile + gc_ty2) * n)
 			if gc_from2 >= 0 && gc_off9 >= 0 && gc_off9 <= len(c) && gc_to2 <= len(c)-gc_off9 {
 				gc_at10 := c[gc_off9:][:gc_to2]
-				gc_vstep9 := gc_from2
+				gc_vstep7 := gc_from2
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop5 bool
-					gc_vstep9, gc_stop5 = func(gc_vstep9 int) (int, bool) {
-						for ; gc_vstep9+15 < gc_to2; gc_vstep9 += 16 {
-							gc_tx2 := gc_vstep9
+					var gc_stop4 bool
+					gc_vstep7, gc_stop4 = func(gc_vstep7 int) (int, bool) {
+						for ; gc_vstep7+15 < gc_to2; gc_vstep7 += 16 {
+							gc_tx2 := gc_vstep7
 							gc_rank2 := gc_base2 + gc_tx2
 //line matmul.go:22
 							var ty int = gc_ty2
@@ -755,15 +691,15 @@ func gc_body_matmulFlat(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int) 
 							}
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep9, false
-					}(gc_vstep9)
-					if gc_stop5 {
+						return gc_vstep7, false
+					}(gc_vstep7)
+					if gc_stop4 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep9+7 < gc_to2; gc_vstep9 += 8 {
-						gc_tx2 := gc_vstep9
+					for ; gc_vstep7+7 < gc_to2; gc_vstep7 += 8 {
+						gc_tx2 := gc_vstep7
 						gc_rank2 := gc_base2 + gc_tx2
 //line matmul.go:22
 						var ty int = gc_ty2
@@ -782,19 +718,19 @@ func gc_body_matmulFlat(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int) 
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep9; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_vstep7; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					sum := gc_s_sum[gc_rank2]
 //line matmul.go:43
 					gc_at10[gc_tx2] = sum
 				}
 			} else {
-				gc_vstep10 := gc_from2
+				gc_vstep8 := gc_from2
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop6 bool
-					gc_vstep10, gc_stop6 = func(gc_vstep10 int) (int, bool) {
-						for ; gc_vstep10+15 < gc_to2; gc_vstep10 += 16 {
-							gc_tx2 := gc_vstep10
+					var gc_stop5 bool
+					gc_vstep8, gc_stop5 = func(gc_vstep8 int) (int, bool) {
+						for ; gc_vstep8+15 < gc_to2; gc_vstep8 += 16 {
+							gc_tx2 := gc_vstep8
 							gc_rank2 := gc_base2 + gc_tx2
 //line matmul.go:22
 							var ty int = gc_ty2
@@ -815,15 +751,15 @@ func gc_body_matmulFlat(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int) 
 							}
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep10, false
-					}(gc_vstep10)
-					if gc_stop6 {
+						return gc_vstep8, false
+					}(gc_vstep8)
+					if gc_stop5 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep10+7 < gc_to2; gc_vstep10 += 8 {
-						gc_tx2 := gc_vstep10
+					for ; gc_vstep8+7 < gc_to2; gc_vstep8 += 8 {
+						gc_tx2 := gc_vstep8
 						gc_rank2 := gc_base2 + gc_tx2
 //line matmul.go:22
 						var ty int = gc_ty2
@@ -843,10 +779,10 @@ func gc_body_matmulFlat(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int) 
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step5 := gc_vstep10
-				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+				gc_step3 := gc_vstep8
+				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
 					{
-						gc_tx2 := gc_step5 + 0
+						gc_tx2 := gc_step3 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line matmul.go:22
@@ -861,7 +797,7 @@ func gc_body_matmulFlat(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int) 
 						c[row*n+col] = sum
 					}
 					{
-						gc_tx2 := gc_step5 + 1
+						gc_tx2 := gc_step3 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line matmul.go:22
@@ -876,7 +812,7 @@ func gc_body_matmulFlat(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int) 
 						c[row*n+col] = sum
 					}
 					{
-						gc_tx2 := gc_step5 + 2
+						gc_tx2 := gc_step3 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line matmul.go:22
@@ -891,7 +827,7 @@ func gc_body_matmulFlat(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int) 
 						c[row*n+col] = sum
 					}
 					{
-						gc_tx2 := gc_step5 + 3
+						gc_tx2 := gc_step3 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line matmul.go:22
@@ -906,7 +842,7 @@ func gc_body_matmulFlat(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int) 
 						c[row*n+col] = sum
 					}
 				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line matmul.go:22
@@ -956,54 +892,7 @@ func gc_body_matmulFloat64(gc_b2 *compiled.Block, a, b, c []float64, m, k, n int
 //line matmul.go:51
 	as := gocuda.Shared[[mmTile]float64](t, mmTile)[:mmTile]
 	bs := gocuda.Shared[[mmTile]float64](t, mmTile)[:mmTile]
-	gc_vstep3 := 0
-	if compiled.SIMD {
-		for ; gc_vstep3+3 < gc_n2; gc_vstep3 += 4 {
-			gc_rank2 := gc_vstep3
-//line matmul.go:56
-			var sum archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
-//line matmul.go:56
-			sum.StoreSlice(gc_s_sum[gc_rank2:])
-		}
-		archsimd.ClearAVXUpperBits()
-	}
-	gc_step4 := gc_vstep3
-	for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
-		{
-			gc_rank2 := gc_step4 + 0
-			gc_pos2.Thread = gc_rank2
-//line matmul.go:56
-			var sum float64
-			gc_s_sum[gc_rank2] = sum
-		}
-		{
-			gc_rank2 := gc_step4 + 1
-			gc_pos2.Thread = gc_rank2
-//line matmul.go:56
-			var sum float64
-			gc_s_sum[gc_rank2] = sum
-		}
-		{
-			gc_rank2 := gc_step4 + 2
-			gc_pos2.Thread = gc_rank2
-//line matmul.go:56
-			var sum float64
-			gc_s_sum[gc_rank2] = sum
-		}
-		{
-			gc_rank2 := gc_step4 + 3
-			gc_pos2.Thread = gc_rank2
-//line matmul.go:56
-			var sum float64
-			gc_s_sum[gc_rank2] = sum
-		}
-	}
-	for gc_rank2 := gc_step4; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
-//line matmul.go:56
-		var sum float64
-		gc_s_sum[gc_rank2] = sum
-	}
+	clear(gc_s_sum)
 //line matmul.go:57
 	for p := 0; p < k; p += mmTile {
 		{
@@ -1017,7 +906,7 @@ func gc_body_matmulFloat64(gc_b2 *compiled.Block, a, b, c []float64, m, k, n int
 					gc_at7 := bs[gc_row2][:gc_bdx2]
 					gc_at8 := a[gc_off4:][:gc_bdx2]
 					gc_at9 := b[gc_off5:][:gc_bdx2]
-					gc_vstep4 := 0
+					gc_vstep2 := 0
 					if compiled.SIMD {
 //line matmul.go:58
 						gc_vb2 := archsimd.BroadcastFloat64x4(0)
@@ -1027,8 +916,8 @@ func gc_body_matmulFloat64(gc_b2 *compiled.Block, a, b, c []float64, m, k, n int
 						gc_none2 := archsimd.BroadcastInt64x4(0).NotEqual(compiled.ZeroInt64x4())
 //line matmul.go:58
 						gc_all2 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
-						for ; gc_vstep4+3 < gc_bdx2; gc_vstep4 += 4 {
-							gc_tx2 := gc_vstep4
+						for ; gc_vstep2+3 < gc_bdx2; gc_vstep2 += 4 {
+							gc_tx2 := gc_vstep2
 //line matmul.go:53
 							var tx int = gc_tx2
 //line matmul.go:53
@@ -1080,7 +969,7 @@ func gc_body_matmulFloat64(gc_b2 *compiled.Block, a, b, c []float64, m, k, n int
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
 //line matmul.go:53
 						tx := gc_tx2
 //line matmul.go:53
@@ -1097,7 +986,7 @@ func gc_body_matmulFloat64(gc_b2 *compiled.Block, a, b, c []float64, m, k, n int
 						}
 					}
 				} else {
-					gc_vstep5 := 0
+					gc_vstep3 := 0
 					if compiled.SIMD {
 //line matmul.go:58
 						gc_vb := archsimd.BroadcastFloat64x4(0)
@@ -1107,8 +996,8 @@ func gc_body_matmulFloat64(gc_b2 *compiled.Block, a, b, c []float64, m, k, n int
 						gc_none := archsimd.BroadcastInt64x4(0).NotEqual(compiled.ZeroInt64x4())
 //line matmul.go:58
 						gc_all := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
-						for ; gc_vstep5+3 < gc_bdx2; gc_vstep5 += 4 {
-							gc_tx2 := gc_vstep5
+						for ; gc_vstep3+3 < gc_bdx2; gc_vstep3 += 4 {
+							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line matmul.go:53
@@ -1248,7 +1137,7 @@ func gc_body_matmulFloat64(gc_b2 *compiled.Block, a, b, c []float64, m, k, n int
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line matmul.go:53
@@ -1276,12 +1165,12 @@ func gc_body_matmulFloat64(gc_b2 *compiled.Block, a, b, c []float64, m, k, n int
 		{
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep6 := 0
+				gc_vstep4 := 0
 				if compiled.SIMD {
 //line matmul.go:53
 					gc_Lane0Mask64 := compiled.Lane0Mask64()
-					for ; gc_vstep6+3 < gc_bdx2; gc_vstep6 += 4 {
-						gc_tx2 := gc_vstep6
+					for ; gc_vstep4+3 < gc_bdx2; gc_vstep4 += 4 {
+						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line matmul.go:53
@@ -1332,7 +1221,7 @@ func gc_body_matmulFloat64(gc_b2 *compiled.Block, a, b, c []float64, m, k, n int
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line matmul.go:53
@@ -1449,10 +1338,10 @@ func gc_body_matmulFloat64(gc_b2 *compiled.Block, a, b, c []float64, m, k, n int
 			gc_off6 := (gc_bx2 * mmTile) + ((gc_by2*mmTile + gc_ty2) * n)
 			if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(c) && gc_to2 <= len(c)-gc_off6 {
 				gc_at10 := c[gc_off6:][:gc_to2]
-				gc_vstep7 := gc_from2
+				gc_vstep5 := gc_from2
 				if compiled.SIMD {
-					for ; gc_vstep7+3 < gc_to2; gc_vstep7 += 4 {
-						gc_tx2 := gc_vstep7
+					for ; gc_vstep5+3 < gc_to2; gc_vstep5 += 4 {
+						gc_tx2 := gc_vstep5
 						gc_rank2 := gc_base2 + gc_tx2
 //line matmul.go:53
 						var ty int = gc_ty2
@@ -1471,17 +1360,17 @@ func gc_body_matmulFloat64(gc_b2 *compiled.Block, a, b, c []float64, m, k, n int
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep7; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					sum := gc_s_sum[gc_rank2]
 //line matmul.go:72
 					gc_at10[gc_tx2] = sum
 				}
 			} else {
-				gc_vstep8 := gc_from2
+				gc_vstep6 := gc_from2
 				if compiled.SIMD {
-					for ; gc_vstep8+3 < gc_to2; gc_vstep8 += 4 {
-						gc_tx2 := gc_vstep8
+					for ; gc_vstep6+3 < gc_to2; gc_vstep6 += 4 {
+						gc_tx2 := gc_vstep6
 						gc_rank2 := gc_base2 + gc_tx2
 //line matmul.go:53
 						var ty int = gc_ty2
@@ -1501,10 +1390,10 @@ func gc_body_matmulFloat64(gc_b2 *compiled.Block, a, b, c []float64, m, k, n int
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step5 := gc_vstep8
-				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+				gc_step3 := gc_vstep6
+				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
 					{
-						gc_tx2 := gc_step5 + 0
+						gc_tx2 := gc_step3 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line matmul.go:53
@@ -1519,7 +1408,7 @@ func gc_body_matmulFloat64(gc_b2 *compiled.Block, a, b, c []float64, m, k, n int
 						c[row*n+col] = sum
 					}
 					{
-						gc_tx2 := gc_step5 + 1
+						gc_tx2 := gc_step3 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line matmul.go:53
@@ -1534,7 +1423,7 @@ func gc_body_matmulFloat64(gc_b2 *compiled.Block, a, b, c []float64, m, k, n int
 						c[row*n+col] = sum
 					}
 					{
-						gc_tx2 := gc_step5 + 2
+						gc_tx2 := gc_step3 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line matmul.go:53
@@ -1549,7 +1438,7 @@ func gc_body_matmulFloat64(gc_b2 *compiled.Block, a, b, c []float64, m, k, n int
 						c[row*n+col] = sum
 					}
 					{
-						gc_tx2 := gc_step5 + 3
+						gc_tx2 := gc_step3 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line matmul.go:53
@@ -1564,7 +1453,7 @@ func gc_body_matmulFloat64(gc_b2 *compiled.Block, a, b, c []float64, m, k, n int
 						c[row*n+col] = sum
 					}
 				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line matmul.go:53
@@ -1624,71 +1513,7 @@ func gc_body_matmulPhases(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 	bx := gc_bx2
 //line matmul.go:86
 	by := gc_by2
-	gc_vstep3 := 0
-	if compiled.SIMD && compiled.SIMD512 {
-		var gc_stop bool
-		gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
-			for ; gc_vstep3+15 < gc_n2; gc_vstep3 += 16 {
-				gc_rank2 := gc_vstep3
-//line matmul.go:90
-				var pvalue archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line matmul.go:90
-				pvalue.StoreSlice(gc_s_pvalue[gc_rank2:])
-			}
-			archsimd.ClearAVXUpperBits()
-			return gc_vstep3, false
-		}(gc_vstep3)
-		if gc_stop {
-			return
-		}
-	}
-	if compiled.SIMD {
-		for ; gc_vstep3+7 < gc_n2; gc_vstep3 += 8 {
-			gc_rank2 := gc_vstep3
-//line matmul.go:90
-			var pvalue archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line matmul.go:90
-			pvalue.StoreSlice(gc_s_pvalue[gc_rank2:])
-		}
-		archsimd.ClearAVXUpperBits()
-	}
-	gc_step4 := gc_vstep3
-	for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
-		{
-			gc_rank2 := gc_step4 + 0
-			gc_pos2.Thread = gc_rank2
-//line matmul.go:90
-			var pvalue float32
-			gc_s_pvalue[gc_rank2] = pvalue
-		}
-		{
-			gc_rank2 := gc_step4 + 1
-			gc_pos2.Thread = gc_rank2
-//line matmul.go:90
-			var pvalue float32
-			gc_s_pvalue[gc_rank2] = pvalue
-		}
-		{
-			gc_rank2 := gc_step4 + 2
-			gc_pos2.Thread = gc_rank2
-//line matmul.go:90
-			var pvalue float32
-			gc_s_pvalue[gc_rank2] = pvalue
-		}
-		{
-			gc_rank2 := gc_step4 + 3
-			gc_pos2.Thread = gc_rank2
-//line matmul.go:90
-			var pvalue float32
-			gc_s_pvalue[gc_rank2] = pvalue
-		}
-	}
-	for gc_rank2 := gc_step4; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
-//line matmul.go:90
-		var pvalue float32
-		gc_s_pvalue[gc_rank2] = pvalue
-	}
+	clear(gc_s_pvalue)
 //line matmul.go:91
 	for ph := 0; ph < (k+tileWidth-1)/tileWidth; ph++ {
 		{
@@ -1702,10 +1527,10 @@ func gc_body_matmulPhases(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 					gc_at7 := a[gc_off5:][:gc_bdx2]
 					gc_at8 := nds[gc_row2][:gc_bdx2]
 					gc_at9 := b[gc_off6:][:gc_bdx2]
-					gc_vstep4 := 0
+					gc_vstep2 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
+						var gc_stop bool
+						gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
 //line matmul.go:87
 							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line matmul.go:87
@@ -1714,8 +1539,8 @@ func gc_body_matmulPhases(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 							gc_all4 := archsimd.Mask32x16FromBits(0xffff)
 //line matmul.go:95
 							gc_vb4 := archsimd.BroadcastFloat32x16(0)
-							for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-								gc_tx2 := gc_vstep4
+							for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
+								gc_tx2 := gc_vstep2
 //line matmul.go:87
 								var tx int = gc_tx2
 //line matmul.go:87
@@ -1782,9 +1607,9 @@ func gc_body_matmulPhases(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 								}
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
-						if gc_stop2 {
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop {
 							return
 						}
 					}
@@ -1797,8 +1622,8 @@ func gc_body_matmulPhases(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 						gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line matmul.go:95
 						gc_vb3 := archsimd.BroadcastFloat32x8(0)
-						for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-							gc_tx2 := gc_vstep4
+						for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
 //line matmul.go:87
 							var tx int = gc_tx2
 //line matmul.go:87
@@ -1862,7 +1687,7 @@ func gc_body_matmulPhases(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
 //line matmul.go:87
 						tx := gc_tx2
 //line matmul.go:87
@@ -1882,10 +1707,10 @@ func gc_body_matmulPhases(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 						}
 					}
 				} else {
-					gc_vstep5 := 0
+					gc_vstep3 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep5, gc_stop3 = func(gc_vstep5 int) (int, bool) {
+						var gc_stop2 bool
+						gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
 //line matmul.go:87
 							gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line matmul.go:87
@@ -1894,8 +1719,8 @@ func gc_body_matmulPhases(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 							gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 //line matmul.go:95
 							gc_vb2 := archsimd.BroadcastFloat32x16(0)
-							for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
-								gc_tx2 := gc_vstep5
+							for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
+								gc_tx2 := gc_vstep3
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 //line matmul.go:87
@@ -2088,9 +1913,9 @@ func gc_body_matmulPhases(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 								}
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep5, false
-						}(gc_vstep5)
-						if gc_stop3 {
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop2 {
 							return
 						}
 					}
@@ -2103,8 +1928,8 @@ func gc_body_matmulPhases(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 						gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line matmul.go:95
 						gc_vb := archsimd.BroadcastFloat32x8(0)
-						for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
-							gc_tx2 := gc_vstep5
+						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line matmul.go:87
@@ -2294,7 +2119,7 @@ func gc_body_matmulPhases(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line matmul.go:87
@@ -2325,14 +2150,14 @@ func gc_body_matmulPhases(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 		{
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep6 := 0
+				gc_vstep4 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
+					var gc_stop3 bool
+					gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
 //line matmul.go:87
 						gc_Lane0Mask322 := compiled.Lane0Mask32()
-						for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
-							gc_tx2 := gc_vstep6
+						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
+							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line matmul.go:87
@@ -2414,17 +2239,17 @@ func gc_body_matmulPhases(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 							pvalue.StoreSlice(gc_s_pvalue[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
-					if gc_stop4 {
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop3 {
 						return
 					}
 				}
 				if compiled.SIMD {
 //line matmul.go:87
 					gc_Lane0Mask32 := compiled.Lane0Mask32()
-					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
-						gc_tx2 := gc_vstep6
+					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line matmul.go:87
@@ -2475,7 +2300,7 @@ func gc_body_matmulPhases(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line matmul.go:87
@@ -2592,12 +2417,12 @@ func gc_body_matmulPhases(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 			gc_off7 := (bx * tileWidth) + ((by*tileWidth + gc_ty2) * n)
 			if gc_from2 >= 0 && gc_off7 >= 0 && gc_off7 <= len(c) && gc_to2 <= len(c)-gc_off7 {
 				gc_at10 := c[gc_off7:][:gc_to2]
-				gc_vstep7 := gc_from2
+				gc_vstep5 := gc_from2
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop5 bool
-					gc_vstep7, gc_stop5 = func(gc_vstep7 int) (int, bool) {
-						for ; gc_vstep7+15 < gc_to2; gc_vstep7 += 16 {
-							gc_tx2 := gc_vstep7
+					var gc_stop4 bool
+					gc_vstep5, gc_stop4 = func(gc_vstep5 int) (int, bool) {
+						for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
+							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
 //line matmul.go:87
 							var ty int = gc_ty2
@@ -2617,15 +2442,15 @@ func gc_body_matmulPhases(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 							}
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep7, false
-					}(gc_vstep7)
-					if gc_stop5 {
+						return gc_vstep5, false
+					}(gc_vstep5)
+					if gc_stop4 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep7+7 < gc_to2; gc_vstep7 += 8 {
-						gc_tx2 := gc_vstep7
+					for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
+						gc_tx2 := gc_vstep5
 						gc_rank2 := gc_base2 + gc_tx2
 //line matmul.go:87
 						var ty int = gc_ty2
@@ -2644,19 +2469,19 @@ func gc_body_matmulPhases(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep7; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					pvalue := gc_s_pvalue[gc_rank2]
 //line matmul.go:109
 					gc_at10[gc_tx2] = pvalue
 				}
 			} else {
-				gc_vstep8 := gc_from2
+				gc_vstep6 := gc_from2
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop6 bool
-					gc_vstep8, gc_stop6 = func(gc_vstep8 int) (int, bool) {
-						for ; gc_vstep8+15 < gc_to2; gc_vstep8 += 16 {
-							gc_tx2 := gc_vstep8
+					var gc_stop5 bool
+					gc_vstep6, gc_stop5 = func(gc_vstep6 int) (int, bool) {
+						for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
+							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
 //line matmul.go:87
 							var ty int = gc_ty2
@@ -2677,15 +2502,15 @@ func gc_body_matmulPhases(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 							}
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep8, false
-					}(gc_vstep8)
-					if gc_stop6 {
+						return gc_vstep6, false
+					}(gc_vstep6)
+					if gc_stop5 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep8+7 < gc_to2; gc_vstep8 += 8 {
-						gc_tx2 := gc_vstep8
+					for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
+						gc_tx2 := gc_vstep6
 						gc_rank2 := gc_base2 + gc_tx2
 //line matmul.go:87
 						var ty int = gc_ty2
@@ -2705,10 +2530,10 @@ func gc_body_matmulPhases(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step5 := gc_vstep8
-				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+				gc_step3 := gc_vstep6
+				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
 					{
-						gc_tx2 := gc_step5 + 0
+						gc_tx2 := gc_step3 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line matmul.go:87
@@ -2723,7 +2548,7 @@ func gc_body_matmulPhases(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 						c[row*n+col] = pvalue
 					}
 					{
-						gc_tx2 := gc_step5 + 1
+						gc_tx2 := gc_step3 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line matmul.go:87
@@ -2738,7 +2563,7 @@ func gc_body_matmulPhases(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 						c[row*n+col] = pvalue
 					}
 					{
-						gc_tx2 := gc_step5 + 2
+						gc_tx2 := gc_step3 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line matmul.go:87
@@ -2753,7 +2578,7 @@ func gc_body_matmulPhases(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 						c[row*n+col] = pvalue
 					}
 					{
-						gc_tx2 := gc_step5 + 3
+						gc_tx2 := gc_step3 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line matmul.go:87
@@ -2768,7 +2593,7 @@ func gc_body_matmulPhases(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 						c[row*n+col] = pvalue
 					}
 				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line matmul.go:87

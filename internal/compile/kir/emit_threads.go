@@ -5,11 +5,18 @@ import (
 	"fmt"
 	"go/ast"
 	"go/token"
+	"go/types"
 	"strings"
 )
 
 // threadLoop writes a thread loop.
 func (e *emitter) threadLoop(l *ThreadLoop) {
+	if arrays := e.f.zeroedOnly(l); arrays != nil {
+		for _, a := range arrays {
+			e.printf("clear(%s)\n", a)
+		}
+		return
+	}
 	if len(l.Body) == 1 {
 		if fs, ok := l.Body[0].(*Code).Stmt.(*ast.ForStmt); ok && e.f.Strides[fs] != nil {
 			if l.Tile != nil {
@@ -450,4 +457,40 @@ func (e *emitter) loopPrologue(l *ThreadLoop) {
 	if e.enter {
 		e.printf("%s.Enter(%s)\n", n["b"], n["rank"])
 	}
+}
+
+// zeroedOnly returns the scratch arrays of the variables thread loop l
+// declares, where it only declares variables kept per thread, with no
+// value: each thread's element zeroed, which clear does for the block at
+// once. It returns nil for any other loop.
+func (f *Func) zeroedOnly(l *ThreadLoop) []string {
+	if len(l.Body) == 0 || l.Reduce != nil || l.Jam != nil || l.SlpJam != nil || l.Copy != nil || l.Every != nil || l.Outline != nil || l.Tile != nil || l.Quot != nil || len(l.Bounds) > 0 {
+		return nil
+	}
+	var arrays []string
+	for _, n := range l.Body {
+		c, ok := n.(*Code)
+		if !ok || c.Check {
+			return nil
+		}
+		ds, ok := c.Stmt.(*ast.DeclStmt)
+		if !ok {
+			return nil
+		}
+		for _, spec := range ds.Decl.(*ast.GenDecl).Specs {
+			vs, ok := spec.(*ast.ValueSpec)
+			if !ok || len(vs.Values) > 0 {
+				return nil
+			}
+			for _, id := range vs.Names {
+				v, _ := f.Src.Info.Defs[id].(*types.Var)
+				kv := f.Vars[v]
+				if kv == nil || !kv.Spill || kv.InPlace {
+					return nil
+				}
+				arrays = append(arrays, kv.SpillName)
+			}
+		}
+	}
+	return arrays
 }

@@ -588,38 +588,38 @@ func gc_body_reduceCrossTerm(gc_b2 *compiled.Block, output, crossTerm []float32,
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step7 := gc_from2
-			for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+			gc_step6 := gc_from2
+			for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
 				{
-					gc_tx2 := gc_step7 + 0
+					gc_tx2 := gc_step6 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line hecbench_expdist.go:105
 					sum[0] = 0
 				}
 				{
-					gc_tx2 := gc_step7 + 1
+					gc_tx2 := gc_step6 + 1
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line hecbench_expdist.go:105
 					sum[0] = 0
 				}
 				{
-					gc_tx2 := gc_step7 + 2
+					gc_tx2 := gc_step6 + 2
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line hecbench_expdist.go:105
 					sum[0] = 0
 				}
 				{
-					gc_tx2 := gc_step7 + 3
+					gc_tx2 := gc_step6 + 3
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line hecbench_expdist.go:105
 					sum[0] = 0
 				}
 			}
-			for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
+			for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 //line hecbench_expdist.go:105
@@ -627,55 +627,7 @@ func gc_body_reduceCrossTerm(gc_b2 *compiled.Block, output, crossTerm []float32,
 			}
 		}
 	}
-	gc_vstep4 := 0
-	if compiled.SIMD {
-		for ; gc_vstep4+7 < gc_n2; gc_vstep4 += 8 {
-			gc_rank2 := gc_vstep4
-//line hecbench_expdist.go:109
-			var sCrossTerm archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_expdist.go:109
-			sCrossTerm.StoreSlice(gc_s_sCrossTerm[gc_rank2:])
-		}
-		archsimd.ClearAVXUpperBits()
-	}
-	gc_step8 := gc_vstep4
-	for ; gc_step8+3 < gc_n2; gc_step8 += 4 {
-		{
-			gc_rank2 := gc_step8 + 0
-			gc_pos2.Thread = gc_rank2
-//line hecbench_expdist.go:109
-			var sCrossTerm float32
-			gc_s_sCrossTerm[gc_rank2] = sCrossTerm
-		}
-		{
-			gc_rank2 := gc_step8 + 1
-			gc_pos2.Thread = gc_rank2
-//line hecbench_expdist.go:109
-			var sCrossTerm float32
-			gc_s_sCrossTerm[gc_rank2] = sCrossTerm
-		}
-		{
-			gc_rank2 := gc_step8 + 2
-			gc_pos2.Thread = gc_rank2
-//line hecbench_expdist.go:109
-			var sCrossTerm float32
-			gc_s_sCrossTerm[gc_rank2] = sCrossTerm
-		}
-		{
-			gc_rank2 := gc_step8 + 3
-			gc_pos2.Thread = gc_rank2
-//line hecbench_expdist.go:109
-			var sCrossTerm float32
-			gc_s_sCrossTerm[gc_rank2] = sCrossTerm
-		}
-	}
-	for gc_rank2 := gc_step8; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
-//line hecbench_expdist.go:109
-		var sCrossTerm float32
-		gc_s_sCrossTerm[gc_rank2] = sCrossTerm
-	}
-//line hecbench_expdist.go:110
+	clear(gc_s_sCrossTerm)
 	for gc_off, gc_limit, gc_more := 0, nblocks, true; gc_more; gc_off += edReduceBlockSz {
 		gc_b2.Tick()
 		if gc_b2.Stopped() {
@@ -693,10 +645,10 @@ func gc_body_reduceCrossTerm(gc_b2 *compiled.Block, output, crossTerm []float32,
 			gc_off4 := gc_off
 			if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(crossTerm) && gc_to2 <= len(crossTerm)-gc_off4 {
 				gc_at3 := crossTerm[gc_off4:][:gc_to2]
-				gc_vstep5 := gc_from2
+				gc_vstep3 := gc_from2
 				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
-						gc_tx2 := gc_vstep5
+					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
 //line hecbench_expdist.go:100
 						var tx int = gc_tx2
@@ -712,10 +664,10 @@ func gc_body_reduceCrossTerm(gc_b2 *compiled.Block, output, crossTerm []float32,
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep5 > gc_from2 {
+				if gc_vstep3 > gc_from2 {
 					gc_more = true
 				}
-				for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					sCrossTerm := gc_s_sCrossTerm[gc_rank2]
 					gc_more = true
@@ -724,10 +676,10 @@ func gc_body_reduceCrossTerm(gc_b2 *compiled.Block, output, crossTerm []float32,
 					gc_s_sCrossTerm[gc_rank2] = sCrossTerm
 				}
 			} else {
-				gc_vstep6 := gc_from2
+				gc_vstep4 := gc_from2
 				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
-						gc_tx2 := gc_vstep6
+					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
 //line hecbench_expdist.go:100
 						var tx int = gc_tx2
@@ -746,13 +698,13 @@ func gc_body_reduceCrossTerm(gc_b2 *compiled.Block, output, crossTerm []float32,
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep6 > gc_from2 {
+				if gc_vstep4 > gc_from2 {
 					gc_more = true
 				}
-				gc_step9 := gc_vstep6
-				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
+				gc_step7 := gc_vstep4
+				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
 					{
-						gc_tx2 := gc_step9 + 0
+						gc_tx2 := gc_step7 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line hecbench_expdist.go:100
@@ -766,7 +718,7 @@ func gc_body_reduceCrossTerm(gc_b2 *compiled.Block, output, crossTerm []float32,
 						gc_s_sCrossTerm[gc_rank2] = sCrossTerm
 					}
 					{
-						gc_tx2 := gc_step9 + 1
+						gc_tx2 := gc_step7 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line hecbench_expdist.go:100
@@ -780,7 +732,7 @@ func gc_body_reduceCrossTerm(gc_b2 *compiled.Block, output, crossTerm []float32,
 						gc_s_sCrossTerm[gc_rank2] = sCrossTerm
 					}
 					{
-						gc_tx2 := gc_step9 + 2
+						gc_tx2 := gc_step7 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line hecbench_expdist.go:100
@@ -794,7 +746,7 @@ func gc_body_reduceCrossTerm(gc_b2 *compiled.Block, output, crossTerm []float32,
 						gc_s_sCrossTerm[gc_rank2] = sCrossTerm
 					}
 					{
-						gc_tx2 := gc_step9 + 3
+						gc_tx2 := gc_step7 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line hecbench_expdist.go:100
@@ -808,7 +760,7 @@ func gc_body_reduceCrossTerm(gc_b2 *compiled.Block, output, crossTerm []float32,
 						gc_s_sCrossTerm[gc_rank2] = sCrossTerm
 					}
 				}
-				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line hecbench_expdist.go:100
@@ -824,38 +776,38 @@ func gc_body_reduceCrossTerm(gc_b2 *compiled.Block, output, crossTerm []float32,
 			}
 		}
 	}
-	gc_step10 := 0
-	for ; gc_step10+3 < gc_n2; gc_step10 += 4 {
+	gc_step8 := 0
+	for ; gc_step8+3 < gc_n2; gc_step8 += 4 {
 		{
-			gc_rank2 := gc_step10 + 0
+			gc_rank2 := gc_step8 + 0
 			gc_pos2.Thread = gc_rank2
 			sCrossTerm := gc_s_sCrossTerm[gc_rank2]
 //line hecbench_expdist.go:114
 			compiled.SharedAdd(&sum[0], sCrossTerm)
 		}
 		{
-			gc_rank2 := gc_step10 + 1
+			gc_rank2 := gc_step8 + 1
 			gc_pos2.Thread = gc_rank2
 			sCrossTerm := gc_s_sCrossTerm[gc_rank2]
 //line hecbench_expdist.go:114
 			compiled.SharedAdd(&sum[0], sCrossTerm)
 		}
 		{
-			gc_rank2 := gc_step10 + 2
+			gc_rank2 := gc_step8 + 2
 			gc_pos2.Thread = gc_rank2
 			sCrossTerm := gc_s_sCrossTerm[gc_rank2]
 //line hecbench_expdist.go:114
 			compiled.SharedAdd(&sum[0], sCrossTerm)
 		}
 		{
-			gc_rank2 := gc_step10 + 3
+			gc_rank2 := gc_step8 + 3
 			gc_pos2.Thread = gc_rank2
 			sCrossTerm := gc_s_sCrossTerm[gc_rank2]
 //line hecbench_expdist.go:114
 			compiled.SharedAdd(&sum[0], sCrossTerm)
 		}
 	}
-	for gc_rank2 := gc_step10; gc_rank2 < gc_n2; gc_rank2++ {
+	for gc_rank2 := gc_step8; gc_rank2 < gc_n2; gc_rank2++ {
 		gc_pos2.Thread = gc_rank2
 		sCrossTerm := gc_s_sCrossTerm[gc_rank2]
 //line hecbench_expdist.go:114
@@ -870,8 +822,8 @@ func gc_body_reduceCrossTerm(gc_b2 *compiled.Block, output, crossTerm []float32,
 			gc_off5 := 0
 			if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 < len(output) {
 				gc_at4 := output[gc_off5:][:1]
-				gc_step11 := gc_from2
-				for ; gc_step11+3 < gc_to2; gc_step11 += 4 {
+				gc_step9 := gc_from2
+				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
 					{
 //line hecbench_expdist.go:119
 						gc_at4[0] = sum[0]
@@ -889,43 +841,43 @@ func gc_body_reduceCrossTerm(gc_b2 *compiled.Block, output, crossTerm []float32,
 						gc_at4[0] = sum[0]
 					}
 				}
-				for gc_tx2 := gc_step11; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
 //line hecbench_expdist.go:119
 					gc_at4[0] = sum[0]
 				}
 			} else {
-				gc_step12 := gc_from2
-				for ; gc_step12+3 < gc_to2; gc_step12 += 4 {
+				gc_step10 := gc_from2
+				for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
 					{
-						gc_tx2 := gc_step12 + 0
+						gc_tx2 := gc_step10 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line hecbench_expdist.go:119
 						output[0] = sum[0]
 					}
 					{
-						gc_tx2 := gc_step12 + 1
+						gc_tx2 := gc_step10 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line hecbench_expdist.go:119
 						output[0] = sum[0]
 					}
 					{
-						gc_tx2 := gc_step12 + 2
+						gc_tx2 := gc_step10 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line hecbench_expdist.go:119
 						output[0] = sum[0]
 					}
 					{
-						gc_tx2 := gc_step12 + 3
+						gc_tx2 := gc_step10 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line hecbench_expdist.go:119
 						output[0] = sum[0]
 					}
 				}
-				for gc_tx2 := gc_step12; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line hecbench_expdist.go:119

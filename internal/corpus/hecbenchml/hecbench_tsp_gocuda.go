@@ -226,43 +226,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 			}
 		}
 	})
-	gc_step2 := 0
-	for ; gc_step2+3 < gc_n; gc_step2 += 4 {
-		{
-			gc_rank := gc_step2 + 0
-			gc_pos.Thread = gc_rank
-//line hecbench_tsp.go:87
-			var minchange int
-			gc_s_minchange[gc_rank] = minchange
-		}
-		{
-			gc_rank := gc_step2 + 1
-			gc_pos.Thread = gc_rank
-//line hecbench_tsp.go:87
-			var minchange int
-			gc_s_minchange[gc_rank] = minchange
-		}
-		{
-			gc_rank := gc_step2 + 2
-			gc_pos.Thread = gc_rank
-//line hecbench_tsp.go:87
-			var minchange int
-			gc_s_minchange[gc_rank] = minchange
-		}
-		{
-			gc_rank := gc_step2 + 3
-			gc_pos.Thread = gc_rank
-//line hecbench_tsp.go:87
-			var minchange int
-			gc_s_minchange[gc_rank] = minchange
-		}
-	}
-	for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
-//line hecbench_tsp.go:87
-		var minchange int
-		gc_s_minchange[gc_rank] = minchange
-	}
+	clear(gc_s_minchange)
 //line hecbench_tsp.go:88
 	for {
 		gc_b.Tick()
@@ -287,6 +251,69 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 				gc_off6 := gc_off3
 				if gc_from >= 0 && gc_off6 >= 0 && gc_off6 <= len(buf) && gc_to <= len(buf)-gc_off6 {
 					gc_at := buf[gc_off6:][:gc_to]
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							px := gc_s_px[gc_rank]
+							py := gc_s_py[gc_rank]
+//line hecbench_tsp.go:89
+							i_3 := gc_tx + gc_off3
+							gc_more3 = true
+//line hecbench_tsp.go:90
+							gc_at[gc_tx] = int32(-tspDist(px, py, i_3, i_3+1))
+						}
+						{
+							gc_tx := gc_step2 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							px := gc_s_px[gc_rank]
+							py := gc_s_py[gc_rank]
+//line hecbench_tsp.go:89
+							i_3 := gc_tx + gc_off3
+							gc_more3 = true
+//line hecbench_tsp.go:90
+							gc_at[gc_tx] = int32(-tspDist(px, py, i_3, i_3+1))
+						}
+						{
+							gc_tx := gc_step2 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							px := gc_s_px[gc_rank]
+							py := gc_s_py[gc_rank]
+//line hecbench_tsp.go:89
+							i_3 := gc_tx + gc_off3
+							gc_more3 = true
+//line hecbench_tsp.go:90
+							gc_at[gc_tx] = int32(-tspDist(px, py, i_3, i_3+1))
+						}
+						{
+							gc_tx := gc_step2 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							px := gc_s_px[gc_rank]
+							py := gc_s_py[gc_rank]
+//line hecbench_tsp.go:89
+							i_3 := gc_tx + gc_off3
+							gc_more3 = true
+//line hecbench_tsp.go:90
+							gc_at[gc_tx] = int32(-tspDist(px, py, i_3, i_3+1))
+						}
+					}
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						px := gc_s_px[gc_rank]
+						py := gc_s_py[gc_rank]
+//line hecbench_tsp.go:89
+						i_3 := gc_tx + gc_off3
+						gc_more3 = true
+//line hecbench_tsp.go:90
+						gc_at[gc_tx] = int32(-tspDist(px, py, i_3, i_3+1))
+					}
+				} else {
 					gc_step3 := gc_from
 					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 						{
@@ -299,7 +326,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 							i_3 := gc_tx + gc_off3
 							gc_more3 = true
 //line hecbench_tsp.go:90
-							gc_at[gc_tx] = int32(-tspDist(px, py, i_3, i_3+1))
+							buf[i_3] = int32(-tspDist(px, py, i_3, i_3+1))
 						}
 						{
 							gc_tx := gc_step3 + 1
@@ -311,7 +338,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 							i_3 := gc_tx + gc_off3
 							gc_more3 = true
 //line hecbench_tsp.go:90
-							gc_at[gc_tx] = int32(-tspDist(px, py, i_3, i_3+1))
+							buf[i_3] = int32(-tspDist(px, py, i_3, i_3+1))
 						}
 						{
 							gc_tx := gc_step3 + 2
@@ -323,7 +350,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 							i_3 := gc_tx + gc_off3
 							gc_more3 = true
 //line hecbench_tsp.go:90
-							gc_at[gc_tx] = int32(-tspDist(px, py, i_3, i_3+1))
+							buf[i_3] = int32(-tspDist(px, py, i_3, i_3+1))
 						}
 						{
 							gc_tx := gc_step3 + 3
@@ -335,73 +362,10 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 							i_3 := gc_tx + gc_off3
 							gc_more3 = true
 //line hecbench_tsp.go:90
-							gc_at[gc_tx] = int32(-tspDist(px, py, i_3, i_3+1))
+							buf[i_3] = int32(-tspDist(px, py, i_3, i_3+1))
 						}
 					}
 					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						px := gc_s_px[gc_rank]
-						py := gc_s_py[gc_rank]
-//line hecbench_tsp.go:89
-						i_3 := gc_tx + gc_off3
-						gc_more3 = true
-//line hecbench_tsp.go:90
-						gc_at[gc_tx] = int32(-tspDist(px, py, i_3, i_3+1))
-					}
-				} else {
-					gc_step4 := gc_from
-					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-						{
-							gc_tx := gc_step4 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							px := gc_s_px[gc_rank]
-							py := gc_s_py[gc_rank]
-//line hecbench_tsp.go:89
-							i_3 := gc_tx + gc_off3
-							gc_more3 = true
-//line hecbench_tsp.go:90
-							buf[i_3] = int32(-tspDist(px, py, i_3, i_3+1))
-						}
-						{
-							gc_tx := gc_step4 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							px := gc_s_px[gc_rank]
-							py := gc_s_py[gc_rank]
-//line hecbench_tsp.go:89
-							i_3 := gc_tx + gc_off3
-							gc_more3 = true
-//line hecbench_tsp.go:90
-							buf[i_3] = int32(-tspDist(px, py, i_3, i_3+1))
-						}
-						{
-							gc_tx := gc_step4 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							px := gc_s_px[gc_rank]
-							py := gc_s_py[gc_rank]
-//line hecbench_tsp.go:89
-							i_3 := gc_tx + gc_off3
-							gc_more3 = true
-//line hecbench_tsp.go:90
-							buf[i_3] = int32(-tspDist(px, py, i_3, i_3+1))
-						}
-						{
-							gc_tx := gc_step4 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							px := gc_s_px[gc_rank]
-							py := gc_s_py[gc_rank]
-//line hecbench_tsp.go:89
-							i_3 := gc_tx + gc_off3
-							gc_more3 = true
-//line hecbench_tsp.go:90
-							buf[i_3] = int32(-tspDist(px, py, i_3, i_3+1))
-						}
-					}
-					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						px := gc_s_px[gc_rank]
@@ -415,10 +379,10 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 				}
 			}
 		}
-		gc_step5 := 0
-		for ; gc_step5+3 < gc_n; gc_step5 += 4 {
+		gc_step4 := 0
+		for ; gc_step4+3 < gc_n; gc_step4 += 4 {
 			{
-				gc_rank := gc_step5 + 0
+				gc_rank := gc_step4 + 0
 				gc_pos.Thread = gc_rank
 				var minchange int
 //line hecbench_tsp.go:94
@@ -430,7 +394,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 				gc_s_minj[gc_rank] = minj
 			}
 			{
-				gc_rank := gc_step5 + 1
+				gc_rank := gc_step4 + 1
 				gc_pos.Thread = gc_rank
 				var minchange int
 //line hecbench_tsp.go:94
@@ -442,7 +406,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 				gc_s_minj[gc_rank] = minj
 			}
 			{
-				gc_rank := gc_step5 + 2
+				gc_rank := gc_step4 + 2
 				gc_pos.Thread = gc_rank
 				var minchange int
 //line hecbench_tsp.go:94
@@ -454,7 +418,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 				gc_s_minj[gc_rank] = minj
 			}
 			{
-				gc_rank := gc_step5 + 3
+				gc_rank := gc_step4 + 3
 				gc_pos.Thread = gc_rank
 				var minchange int
 //line hecbench_tsp.go:94
@@ -466,7 +430,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 				gc_s_minj[gc_rank] = minj
 			}
 		}
-		for gc_rank := gc_step5; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			var minchange int
 //line hecbench_tsp.go:94
@@ -691,10 +655,10 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 					gc_off9 := ii
 					if gc_from >= 0 && gc_off9 >= 0 && gc_off9 <= len(buf) && gc_to <= len(buf)-gc_off9 {
 						gc_at6 := buf[gc_off9:][:gc_to]
-						gc_step6 := gc_from
-						for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+						gc_step5 := gc_from
+						for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 							{
-								gc_tx := gc_step6 + 0
+								gc_tx := gc_step5 + 0
 								gc_rank := gc_base + gc_tx
 								minchange := gc_s_minchange[gc_rank]
 //line hecbench_tsp.go:143
@@ -702,7 +666,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 								gc_s_minchange[gc_rank] = minchange
 							}
 							{
-								gc_tx := gc_step6 + 1
+								gc_tx := gc_step5 + 1
 								gc_rank := gc_base + gc_tx
 								minchange := gc_s_minchange[gc_rank]
 //line hecbench_tsp.go:143
@@ -710,7 +674,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 								gc_s_minchange[gc_rank] = minchange
 							}
 							{
-								gc_tx := gc_step6 + 2
+								gc_tx := gc_step5 + 2
 								gc_rank := gc_base + gc_tx
 								minchange := gc_s_minchange[gc_rank]
 //line hecbench_tsp.go:143
@@ -718,7 +682,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 								gc_s_minchange[gc_rank] = minchange
 							}
 							{
-								gc_tx := gc_step6 + 3
+								gc_tx := gc_step5 + 3
 								gc_rank := gc_base + gc_tx
 								minchange := gc_s_minchange[gc_rank]
 //line hecbench_tsp.go:143
@@ -726,7 +690,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 								gc_s_minchange[gc_rank] = minchange
 							}
 						}
-						for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							minchange := gc_s_minchange[gc_rank]
 //line hecbench_tsp.go:143
@@ -734,10 +698,10 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 							gc_s_minchange[gc_rank] = minchange
 						}
 					} else {
-						gc_step7 := gc_from
-						for ; gc_step7+3 < gc_to; gc_step7 += 4 {
+						gc_step6 := gc_from
+						for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 							{
-								gc_tx := gc_step7 + 0
+								gc_tx := gc_step6 + 0
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 //line hecbench_tsp.go:98
@@ -748,7 +712,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 								gc_s_minchange[gc_rank] = minchange
 							}
 							{
-								gc_tx := gc_step7 + 1
+								gc_tx := gc_step6 + 1
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 //line hecbench_tsp.go:98
@@ -759,7 +723,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 								gc_s_minchange[gc_rank] = minchange
 							}
 							{
-								gc_tx := gc_step7 + 2
+								gc_tx := gc_step6 + 2
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 //line hecbench_tsp.go:98
@@ -770,7 +734,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 								gc_s_minchange[gc_rank] = minchange
 							}
 							{
-								gc_tx := gc_step7 + 3
+								gc_tx := gc_step6 + 3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 //line hecbench_tsp.go:98
@@ -781,7 +745,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 								gc_s_minchange[gc_rank] = minchange
 							}
 						}
-						for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line hecbench_tsp.go:98
@@ -891,10 +855,10 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 			if gc_off12 >= 0 && gc_off12 < len(bufS) && gc_off13 >= 0 && gc_off13 < len(bufS) {
 				gc_at11 := bufS[gc_off12:][:1]
 				gc_at12 := bufS[gc_off13:][:1]
-				gc_step8 := 0
-				for ; gc_step8+3 < gc_bdx; gc_step8 += 4 {
+				gc_step7 := 0
+				for ; gc_step7+3 < gc_bdx; gc_step7 += 4 {
 					{
-						gc_tx := gc_step8 + 0
+						gc_tx := gc_step7 + 0
 						gc_rank := gc_base + gc_tx
 						minchange := gc_s_minchange[gc_rank]
 //line hecbench_tsp.go:172
@@ -903,7 +867,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 						}
 					}
 					{
-						gc_tx := gc_step8 + 1
+						gc_tx := gc_step7 + 1
 						gc_rank := gc_base + gc_tx
 						minchange := gc_s_minchange[gc_rank]
 //line hecbench_tsp.go:172
@@ -912,7 +876,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 						}
 					}
 					{
-						gc_tx := gc_step8 + 2
+						gc_tx := gc_step7 + 2
 						gc_rank := gc_base + gc_tx
 						minchange := gc_s_minchange[gc_rank]
 //line hecbench_tsp.go:172
@@ -921,7 +885,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 						}
 					}
 					{
-						gc_tx := gc_step8 + 3
+						gc_tx := gc_step7 + 3
 						gc_rank := gc_base + gc_tx
 						minchange := gc_s_minchange[gc_rank]
 //line hecbench_tsp.go:172
@@ -930,7 +894,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 						}
 					}
 				}
-				for gc_tx := gc_step8; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step7; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					minchange := gc_s_minchange[gc_rank]
 //line hecbench_tsp.go:172
@@ -939,10 +903,10 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 					}
 				}
 			} else {
-				gc_step9 := 0
-				for ; gc_step9+3 < gc_bdx; gc_step9 += 4 {
+				gc_step8 := 0
+				for ; gc_step8+3 < gc_bdx; gc_step8 += 4 {
 					{
-						gc_tx := gc_step9 + 0
+						gc_tx := gc_step8 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						minchange := gc_s_minchange[gc_rank]
@@ -952,7 +916,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 						}
 					}
 					{
-						gc_tx := gc_step9 + 1
+						gc_tx := gc_step8 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						minchange := gc_s_minchange[gc_rank]
@@ -962,7 +926,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 						}
 					}
 					{
-						gc_tx := gc_step9 + 2
+						gc_tx := gc_step8 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						minchange := gc_s_minchange[gc_rank]
@@ -972,7 +936,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 						}
 					}
 					{
-						gc_tx := gc_step9 + 3
+						gc_tx := gc_step8 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						minchange := gc_s_minchange[gc_rank]
@@ -982,7 +946,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 						}
 					}
 				}
-				for gc_tx := gc_step9; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step8; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					minchange := gc_s_minchange[gc_rank]
@@ -1001,10 +965,10 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 				gc_at13 := bufS[gc_off14:][:1]
 				gc_at14 := bufS[gc_off15:][:1]
 				gc_at15 := bufS[gc_off16:][:1]
-				gc_step10 := 0
-				for ; gc_step10+3 < gc_bdx; gc_step10 += 4 {
+				gc_step9 := 0
+				for ; gc_step9+3 < gc_bdx; gc_step9 += 4 {
 					{
-						gc_tx := gc_step10 + 0
+						gc_tx := gc_step9 + 0
 						gc_rank := gc_base + gc_tx
 						mini := gc_s_mini[gc_rank]
 						minj := gc_s_minj[gc_rank]
@@ -1015,7 +979,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 						}
 					}
 					{
-						gc_tx := gc_step10 + 1
+						gc_tx := gc_step9 + 1
 						gc_rank := gc_base + gc_tx
 						mini := gc_s_mini[gc_rank]
 						minj := gc_s_minj[gc_rank]
@@ -1026,7 +990,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 						}
 					}
 					{
-						gc_tx := gc_step10 + 2
+						gc_tx := gc_step9 + 2
 						gc_rank := gc_base + gc_tx
 						mini := gc_s_mini[gc_rank]
 						minj := gc_s_minj[gc_rank]
@@ -1037,7 +1001,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 						}
 					}
 					{
-						gc_tx := gc_step10 + 3
+						gc_tx := gc_step9 + 3
 						gc_rank := gc_base + gc_tx
 						mini := gc_s_mini[gc_rank]
 						minj := gc_s_minj[gc_rank]
@@ -1048,7 +1012,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 						}
 					}
 				}
-				for gc_tx := gc_step10; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step9; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					mini := gc_s_mini[gc_rank]
 					minj := gc_s_minj[gc_rank]
@@ -1059,10 +1023,10 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 					}
 				}
 			} else {
-				gc_step11 := 0
-				for ; gc_step11+3 < gc_bdx; gc_step11 += 4 {
+				gc_step10 := 0
+				for ; gc_step10+3 < gc_bdx; gc_step10 += 4 {
 					{
-						gc_tx := gc_step11 + 0
+						gc_tx := gc_step10 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						mini := gc_s_mini[gc_rank]
@@ -1074,7 +1038,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 						}
 					}
 					{
-						gc_tx := gc_step11 + 1
+						gc_tx := gc_step10 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						mini := gc_s_mini[gc_rank]
@@ -1086,7 +1050,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 						}
 					}
 					{
-						gc_tx := gc_step11 + 2
+						gc_tx := gc_step10 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						mini := gc_s_mini[gc_rank]
@@ -1098,7 +1062,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 						}
 					}
 					{
-						gc_tx := gc_step11 + 3
+						gc_tx := gc_step10 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						mini := gc_s_mini[gc_rank]
@@ -1110,7 +1074,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 						}
 					}
 				}
-				for gc_tx := gc_step11; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step10; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					mini := gc_s_mini[gc_rank]
@@ -1176,38 +1140,38 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 			break
 		}
 	}
-	gc_step12 := 0
-	for ; gc_step12+3 < gc_n; gc_step12 += 4 {
+	gc_step11 := 0
+	for ; gc_step11+3 < gc_n; gc_step11 += 4 {
 		{
-			gc_rank := gc_step12 + 0
+			gc_rank := gc_step11 + 0
 			gc_pos.Thread = gc_rank
 //line hecbench_tsp.go:199
 			term := 0
 			gc_s_term[gc_rank] = term
 		}
 		{
-			gc_rank := gc_step12 + 1
+			gc_rank := gc_step11 + 1
 			gc_pos.Thread = gc_rank
 //line hecbench_tsp.go:199
 			term := 0
 			gc_s_term[gc_rank] = term
 		}
 		{
-			gc_rank := gc_step12 + 2
+			gc_rank := gc_step11 + 2
 			gc_pos.Thread = gc_rank
 //line hecbench_tsp.go:199
 			term := 0
 			gc_s_term[gc_rank] = term
 		}
 		{
-			gc_rank := gc_step12 + 3
+			gc_rank := gc_step11 + 3
 			gc_pos.Thread = gc_rank
 //line hecbench_tsp.go:199
 			term := 0
 			gc_s_term[gc_rank] = term
 		}
 	}
-	for gc_rank := gc_step12; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_step11; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 //line hecbench_tsp.go:199
 		term := 0
@@ -1265,48 +1229,48 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		if gc_bdx <= len(bufS) {
 			gc_at16 := bufS[:gc_bdx]
-			gc_step13 := 0
-			for ; gc_step13+3 < gc_bdx; gc_step13 += 4 {
+			gc_step12 := 0
+			for ; gc_step12+3 < gc_bdx; gc_step12 += 4 {
 				{
-					gc_tx := gc_step13 + 0
+					gc_tx := gc_step12 + 0
 					gc_rank := gc_base + gc_tx
 					term := gc_s_term[gc_rank]
 //line hecbench_tsp.go:203
 					gc_at16[gc_tx] = int32(term)
 				}
 				{
-					gc_tx := gc_step13 + 1
+					gc_tx := gc_step12 + 1
 					gc_rank := gc_base + gc_tx
 					term := gc_s_term[gc_rank]
 //line hecbench_tsp.go:203
 					gc_at16[gc_tx] = int32(term)
 				}
 				{
-					gc_tx := gc_step13 + 2
+					gc_tx := gc_step12 + 2
 					gc_rank := gc_base + gc_tx
 					term := gc_s_term[gc_rank]
 //line hecbench_tsp.go:203
 					gc_at16[gc_tx] = int32(term)
 				}
 				{
-					gc_tx := gc_step13 + 3
+					gc_tx := gc_step12 + 3
 					gc_rank := gc_base + gc_tx
 					term := gc_s_term[gc_rank]
 //line hecbench_tsp.go:203
 					gc_at16[gc_tx] = int32(term)
 				}
 			}
-			for gc_tx := gc_step13; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step12; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				term := gc_s_term[gc_rank]
 //line hecbench_tsp.go:203
 				gc_at16[gc_tx] = int32(term)
 			}
 		} else {
-			gc_step14 := 0
-			for ; gc_step14+3 < gc_bdx; gc_step14 += 4 {
+			gc_step13 := 0
+			for ; gc_step13+3 < gc_bdx; gc_step13 += 4 {
 				{
-					gc_tx := gc_step14 + 0
+					gc_tx := gc_step13 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					term := gc_s_term[gc_rank]
@@ -1314,7 +1278,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 					bufS[gc_tx] = int32(term)
 				}
 				{
-					gc_tx := gc_step14 + 1
+					gc_tx := gc_step13 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					term := gc_s_term[gc_rank]
@@ -1322,7 +1286,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 					bufS[gc_tx] = int32(term)
 				}
 				{
-					gc_tx := gc_step14 + 2
+					gc_tx := gc_step13 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					term := gc_s_term[gc_rank]
@@ -1330,7 +1294,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 					bufS[gc_tx] = int32(term)
 				}
 				{
-					gc_tx := gc_step14 + 3
+					gc_tx := gc_step13 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					term := gc_s_term[gc_rank]
@@ -1338,7 +1302,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 					bufS[gc_tx] = int32(term)
 				}
 			}
-			for gc_tx := gc_step14; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step13; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				term := gc_s_term[gc_rank]
@@ -1368,10 +1332,10 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 				gc_off17 := k_2
 				if gc_from >= 0 && gc_off17 >= 0 && gc_off17 <= len(bufS) && gc_to <= len(bufS)-gc_off17 {
 					gc_at17 := bufS[gc_off17:][:gc_to]
-					gc_step15 := gc_from
-					for ; gc_step15+3 < gc_to; gc_step15 += 4 {
+					gc_step14 := gc_from
+					for ; gc_step14+3 < gc_to; gc_step14 += 4 {
 						{
-							gc_tx := gc_step15 + 0
+							gc_tx := gc_step14 + 0
 							gc_rank := gc_base + gc_tx
 							term := gc_s_term[gc_rank]
 //line hecbench_tsp.go:210
@@ -1379,7 +1343,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 							gc_s_term[gc_rank] = term
 						}
 						{
-							gc_tx := gc_step15 + 1
+							gc_tx := gc_step14 + 1
 							gc_rank := gc_base + gc_tx
 							term := gc_s_term[gc_rank]
 //line hecbench_tsp.go:210
@@ -1387,7 +1351,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 							gc_s_term[gc_rank] = term
 						}
 						{
-							gc_tx := gc_step15 + 2
+							gc_tx := gc_step14 + 2
 							gc_rank := gc_base + gc_tx
 							term := gc_s_term[gc_rank]
 //line hecbench_tsp.go:210
@@ -1395,7 +1359,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 							gc_s_term[gc_rank] = term
 						}
 						{
-							gc_tx := gc_step15 + 3
+							gc_tx := gc_step14 + 3
 							gc_rank := gc_base + gc_tx
 							term := gc_s_term[gc_rank]
 //line hecbench_tsp.go:210
@@ -1403,7 +1367,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 							gc_s_term[gc_rank] = term
 						}
 					}
-					for gc_tx := gc_step15; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step14; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						term := gc_s_term[gc_rank]
 //line hecbench_tsp.go:210
@@ -1411,10 +1375,10 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 						gc_s_term[gc_rank] = term
 					}
 				} else {
-					gc_step16 := gc_from
-					for ; gc_step16+3 < gc_to; gc_step16 += 4 {
+					gc_step15 := gc_from
+					for ; gc_step15+3 < gc_to; gc_step15 += 4 {
 						{
-							gc_tx := gc_step16 + 0
+							gc_tx := gc_step15 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							term := gc_s_term[gc_rank]
@@ -1423,7 +1387,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 							gc_s_term[gc_rank] = term
 						}
 						{
-							gc_tx := gc_step16 + 1
+							gc_tx := gc_step15 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							term := gc_s_term[gc_rank]
@@ -1432,7 +1396,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 							gc_s_term[gc_rank] = term
 						}
 						{
-							gc_tx := gc_step16 + 2
+							gc_tx := gc_step15 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							term := gc_s_term[gc_rank]
@@ -1441,7 +1405,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 							gc_s_term[gc_rank] = term
 						}
 						{
-							gc_tx := gc_step16 + 3
+							gc_tx := gc_step15 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							term := gc_s_term[gc_rank]
@@ -1450,7 +1414,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 							gc_s_term[gc_rank] = term
 						}
 					}
-					for gc_tx := gc_step16; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step15; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						term := gc_s_term[gc_rank]
@@ -1472,48 +1436,48 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				if gc_from >= 0 && gc_to <= len(bufS) {
 					gc_at18 := bufS[:gc_to]
-					gc_step17 := gc_from
-					for ; gc_step17+3 < gc_to; gc_step17 += 4 {
+					gc_step16 := gc_from
+					for ; gc_step16+3 < gc_to; gc_step16 += 4 {
 						{
-							gc_tx := gc_step17 + 0
+							gc_tx := gc_step16 + 0
 							gc_rank := gc_base + gc_tx
 							term := gc_s_term[gc_rank]
 //line hecbench_tsp.go:214
 							gc_at18[gc_tx] = int32(term)
 						}
 						{
-							gc_tx := gc_step17 + 1
+							gc_tx := gc_step16 + 1
 							gc_rank := gc_base + gc_tx
 							term := gc_s_term[gc_rank]
 //line hecbench_tsp.go:214
 							gc_at18[gc_tx] = int32(term)
 						}
 						{
-							gc_tx := gc_step17 + 2
+							gc_tx := gc_step16 + 2
 							gc_rank := gc_base + gc_tx
 							term := gc_s_term[gc_rank]
 //line hecbench_tsp.go:214
 							gc_at18[gc_tx] = int32(term)
 						}
 						{
-							gc_tx := gc_step17 + 3
+							gc_tx := gc_step16 + 3
 							gc_rank := gc_base + gc_tx
 							term := gc_s_term[gc_rank]
 //line hecbench_tsp.go:214
 							gc_at18[gc_tx] = int32(term)
 						}
 					}
-					for gc_tx := gc_step17; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step16; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						term := gc_s_term[gc_rank]
 //line hecbench_tsp.go:214
 						gc_at18[gc_tx] = int32(term)
 					}
 				} else {
-					gc_step18 := gc_from
-					for ; gc_step18+3 < gc_to; gc_step18 += 4 {
+					gc_step17 := gc_from
+					for ; gc_step17+3 < gc_to; gc_step17 += 4 {
 						{
-							gc_tx := gc_step18 + 0
+							gc_tx := gc_step17 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							term := gc_s_term[gc_rank]
@@ -1521,7 +1485,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 							bufS[gc_tx] = int32(term)
 						}
 						{
-							gc_tx := gc_step18 + 1
+							gc_tx := gc_step17 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							term := gc_s_term[gc_rank]
@@ -1529,7 +1493,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 							bufS[gc_tx] = int32(term)
 						}
 						{
-							gc_tx := gc_step18 + 2
+							gc_tx := gc_step17 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							term := gc_s_term[gc_rank]
@@ -1537,7 +1501,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 							bufS[gc_tx] = int32(term)
 						}
 						{
-							gc_tx := gc_step18 + 3
+							gc_tx := gc_step17 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							term := gc_s_term[gc_rank]
@@ -1545,7 +1509,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 							bufS[gc_tx] = int32(term)
 						}
 					}
-					for gc_tx := gc_step18; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step17; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						term := gc_s_term[gc_rank]
@@ -1571,6 +1535,49 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 			gc_off18 := 0
 			if gc_from >= 0 && gc_off18 >= 0 && gc_off18 < len(bestD) {
 				gc_at19 := bestD[gc_off18:][:1]
+				gc_step18 := gc_from
+				for ; gc_step18+3 < gc_to; gc_step18 += 4 {
+					{
+						gc_tx := gc_step18 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						term := gc_s_term[gc_rank]
+//line hecbench_tsp.go:224
+						atomic.Min(&gc_at19[0], int32(term))
+					}
+					{
+						gc_tx := gc_step18 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						term := gc_s_term[gc_rank]
+//line hecbench_tsp.go:224
+						atomic.Min(&gc_at19[0], int32(term))
+					}
+					{
+						gc_tx := gc_step18 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						term := gc_s_term[gc_rank]
+//line hecbench_tsp.go:224
+						atomic.Min(&gc_at19[0], int32(term))
+					}
+					{
+						gc_tx := gc_step18 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						term := gc_s_term[gc_rank]
+//line hecbench_tsp.go:224
+						atomic.Min(&gc_at19[0], int32(term))
+					}
+				}
+				for gc_tx := gc_step18; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					term := gc_s_term[gc_rank]
+//line hecbench_tsp.go:224
+					atomic.Min(&gc_at19[0], int32(term))
+				}
+			} else {
 				gc_step19 := gc_from
 				for ; gc_step19+3 < gc_to; gc_step19 += 4 {
 					{
@@ -1579,7 +1586,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 						gc_pos.Thread = gc_rank
 						term := gc_s_term[gc_rank]
 //line hecbench_tsp.go:224
-						atomic.Min(&gc_at19[0], int32(term))
+						atomic.Min(&bestD[0], int32(term))
 					}
 					{
 						gc_tx := gc_step19 + 1
@@ -1587,7 +1594,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 						gc_pos.Thread = gc_rank
 						term := gc_s_term[gc_rank]
 //line hecbench_tsp.go:224
-						atomic.Min(&gc_at19[0], int32(term))
+						atomic.Min(&bestD[0], int32(term))
 					}
 					{
 						gc_tx := gc_step19 + 2
@@ -1595,7 +1602,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 						gc_pos.Thread = gc_rank
 						term := gc_s_term[gc_rank]
 //line hecbench_tsp.go:224
-						atomic.Min(&gc_at19[0], int32(term))
+						atomic.Min(&bestD[0], int32(term))
 					}
 					{
 						gc_tx := gc_step19 + 3
@@ -1603,53 +1610,10 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 						gc_pos.Thread = gc_rank
 						term := gc_s_term[gc_rank]
 //line hecbench_tsp.go:224
-						atomic.Min(&gc_at19[0], int32(term))
+						atomic.Min(&bestD[0], int32(term))
 					}
 				}
 				for gc_tx := gc_step19; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					term := gc_s_term[gc_rank]
-//line hecbench_tsp.go:224
-					atomic.Min(&gc_at19[0], int32(term))
-				}
-			} else {
-				gc_step20 := gc_from
-				for ; gc_step20+3 < gc_to; gc_step20 += 4 {
-					{
-						gc_tx := gc_step20 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						term := gc_s_term[gc_rank]
-//line hecbench_tsp.go:224
-						atomic.Min(&bestD[0], int32(term))
-					}
-					{
-						gc_tx := gc_step20 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						term := gc_s_term[gc_rank]
-//line hecbench_tsp.go:224
-						atomic.Min(&bestD[0], int32(term))
-					}
-					{
-						gc_tx := gc_step20 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						term := gc_s_term[gc_rank]
-//line hecbench_tsp.go:224
-						atomic.Min(&bestD[0], int32(term))
-					}
-					{
-						gc_tx := gc_step20 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						term := gc_s_term[gc_rank]
-//line hecbench_tsp.go:224
-						atomic.Min(&bestD[0], int32(term))
-					}
-				}
-				for gc_tx := gc_step20; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					term := gc_s_term[gc_rank]

@@ -43,49 +43,7 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 //line basic.go:11
 	as := gocuda.Shared[[tile]float32](t, tile)[:tile]
 	bs := gocuda.Shared[[tile]float32](t, tile)[:tile]
-	gc_vstep := 0
-	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
-		gc_rank := gc_vstep
-		var sum float32
-		lanes.BroadcastFloat32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
-	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-//line basic.go:16
-			var sum float32
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-//line basic.go:16
-			var sum float32
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-//line basic.go:16
-			var sum float32
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-//line basic.go:16
-			var sum float32
-			gc_s_sum[gc_rank] = sum
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
-//line basic.go:16
-		var sum float32
-		gc_s_sum[gc_rank] = sum
-	}
+	clear(gc_s_sum)
 //line basic.go:17
 	for p := 0; p < k; p += tile {
 		{
@@ -95,7 +53,7 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 				if gc_row5 >= 0 && gc_row5 < len(as) && gc_bdx <= len(as[gc_row5]) && gc_row5 < len(bs) && gc_bdx <= len(bs[gc_row5]) {
 					gc_at := as[gc_row5][:gc_bdx]
 					gc_at2 := bs[gc_row5][:gc_bdx]
-					gc_vstep2 := 0
+					gc_vstep := 0
 //line basic.go:13
 					gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line basic.go:13
@@ -103,8 +61,8 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 //line basic.go:13
 					gc_all4 := lanes.BroadcastInt32x8(-1).ToMask()
 				gc_steps4:
-					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
+					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+						gc_tx := gc_vstep
 //line basic.go:13
 						var tx int = gc_tx
 //line basic.go:13
@@ -212,7 +170,7 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 //line basic.go:18
 						gc_bv4.StoreSlice(gc_at2[gc_tx:])
 					}
-					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line basic.go:13
@@ -225,7 +183,7 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						gc_at[gc_tx], gc_at2[gc_tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
 					}
 				} else {
-					gc_vstep3 := 0
+					gc_vstep2 := 0
 //line basic.go:13
 					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line basic.go:13
@@ -233,8 +191,8 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 //line basic.go:13
 					gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
 				gc_steps2:
-					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line basic.go:13
@@ -349,10 +307,10 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 //line basic.go:18
 						gc_bv2.StoreSlice(bs[ty][tx:])
 					}
-					gc_step2 := gc_vstep3
-					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					gc_step := gc_vstep2
+					for ; gc_step+3 < gc_bdx; gc_step += 4 {
 						{
-							gc_tx := gc_step2 + 0
+							gc_tx := gc_step + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line basic.go:13
@@ -365,7 +323,7 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 							as[ty][tx], bs[ty][tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
 						}
 						{
-							gc_tx := gc_step2 + 1
+							gc_tx := gc_step + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line basic.go:13
@@ -378,7 +336,7 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 							as[ty][tx], bs[ty][tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
 						}
 						{
-							gc_tx := gc_step2 + 2
+							gc_tx := gc_step + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line basic.go:13
@@ -391,7 +349,7 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 							as[ty][tx], bs[ty][tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
 						}
 						{
-							gc_tx := gc_step2 + 3
+							gc_tx := gc_step + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line basic.go:13
@@ -404,7 +362,7 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 							as[ty][tx], bs[ty][tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line basic.go:13
@@ -426,9 +384,9 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_vstep4 := 0
-				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-					gc_tx := gc_vstep4
+				gc_vstep3 := 0
+				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line basic.go:13
@@ -477,7 +435,7 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 //line basic.go:21
 					sum.StoreSlice(gc_s_sum[gc_rank:])
 				}
-				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line basic.go:13
@@ -594,48 +552,48 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 			gc_off := (gc_bx * tile) + ((gc_by*tile + gc_ty) * n)
 			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(c) && gc_to <= len(c)-gc_off {
 				gc_at3 := c[gc_off:][:gc_to]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						sum := gc_s_sum[gc_rank]
 //line basic.go:26
 						gc_at3[gc_tx] = sum
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						sum := gc_s_sum[gc_rank]
 //line basic.go:26
 						gc_at3[gc_tx] = sum
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						sum := gc_s_sum[gc_rank]
 //line basic.go:26
 						gc_at3[gc_tx] = sum
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						sum := gc_s_sum[gc_rank]
 //line basic.go:26
 						gc_at3[gc_tx] = sum
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					sum := gc_s_sum[gc_rank]
 //line basic.go:26
 					gc_at3[gc_tx] = sum
 				}
 			} else {
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line basic.go:13
@@ -650,7 +608,7 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						c[row*n+col] = sum
 					}
 					{
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line basic.go:13
@@ -665,7 +623,7 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						c[row*n+col] = sum
 					}
 					{
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line basic.go:13
@@ -680,7 +638,7 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						c[row*n+col] = sum
 					}
 					{
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line basic.go:13
@@ -695,7 +653,7 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						c[row*n+col] = sum
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line basic.go:13

@@ -43,54 +43,7 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line basic.go:11
 	as := gocuda.Shared[[tile]float32](t, tile)[:tile]
 	bs := gocuda.Shared[[tile]float32](t, tile)[:tile]
-	gc_vstep5 := 0
-	if compiled.SIMD {
-		for ; gc_vstep5+7 < gc_n2; gc_vstep5 += 8 {
-			gc_rank2 := gc_vstep5
-//line basic.go:16
-			var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line basic.go:16
-			sum.StoreSlice(gc_s_sum[gc_rank2:])
-		}
-		archsimd.ClearAVXUpperBits()
-	}
-	gc_step5 := gc_vstep5
-	for ; gc_step5+3 < gc_n2; gc_step5 += 4 {
-		{
-			gc_rank2 := gc_step5 + 0
-			gc_pos2.Thread = gc_rank2
-//line basic.go:16
-			var sum float32
-			gc_s_sum[gc_rank2] = sum
-		}
-		{
-			gc_rank2 := gc_step5 + 1
-			gc_pos2.Thread = gc_rank2
-//line basic.go:16
-			var sum float32
-			gc_s_sum[gc_rank2] = sum
-		}
-		{
-			gc_rank2 := gc_step5 + 2
-			gc_pos2.Thread = gc_rank2
-//line basic.go:16
-			var sum float32
-			gc_s_sum[gc_rank2] = sum
-		}
-		{
-			gc_rank2 := gc_step5 + 3
-			gc_pos2.Thread = gc_rank2
-//line basic.go:16
-			var sum float32
-			gc_s_sum[gc_rank2] = sum
-		}
-	}
-	for gc_rank2 := gc_step5; gc_rank2 < gc_n2; gc_rank2++ {
-		gc_pos2.Thread = gc_rank2
-//line basic.go:16
-		var sum float32
-		gc_s_sum[gc_rank2] = sum
-	}
+	clear(gc_s_sum)
 //line basic.go:17
 	for p := 0; p < k; p += tile {
 		{
@@ -100,7 +53,7 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 				if gc_row8 >= 0 && gc_row8 < len(as) && gc_bdx2 <= len(as[gc_row8]) && gc_row8 < len(bs) && gc_bdx2 <= len(bs[gc_row8]) {
 					gc_at4 := as[gc_row8][:gc_bdx2]
 					gc_at5 := bs[gc_row8][:gc_bdx2]
-					gc_vstep6 := 0
+					gc_vstep4 := 0
 					if compiled.SIMD {
 //line basic.go:13
 						gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
@@ -109,8 +62,8 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line basic.go:13
 						gc_all6 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 					gc_steps6:
-						for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
-							gc_tx2 := gc_vstep6
+						for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+							gc_tx2 := gc_vstep4
 //line basic.go:13
 							var tx int = gc_tx2
 //line basic.go:13
@@ -220,7 +173,7 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line basic.go:13
@@ -233,7 +186,7 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 						gc_at4[gc_tx2], gc_at5[gc_tx2] = load(a, b, row, col, p+tx, p+ty, m, k, n)
 					}
 				} else {
-					gc_vstep7 := 0
+					gc_vstep5 := 0
 					if compiled.SIMD {
 //line basic.go:13
 						gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
@@ -242,8 +195,8 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line basic.go:13
 						gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 					gc_steps5:
-						for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
-							gc_tx2 := gc_vstep7
+						for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line basic.go:13
@@ -360,10 +313,10 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step6 := gc_vstep7
-					for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+					gc_step4 := gc_vstep5
+					for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
 						{
-							gc_tx2 := gc_step6 + 0
+							gc_tx2 := gc_step4 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line basic.go:13
@@ -376,7 +329,7 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 							as[ty][tx], bs[ty][tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
 						}
 						{
-							gc_tx2 := gc_step6 + 1
+							gc_tx2 := gc_step4 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line basic.go:13
@@ -389,7 +342,7 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 							as[ty][tx], bs[ty][tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
 						}
 						{
-							gc_tx2 := gc_step6 + 2
+							gc_tx2 := gc_step4 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line basic.go:13
@@ -402,7 +355,7 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 							as[ty][tx], bs[ty][tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
 						}
 						{
-							gc_tx2 := gc_step6 + 3
+							gc_tx2 := gc_step4 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line basic.go:13
@@ -415,7 +368,7 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 							as[ty][tx], bs[ty][tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
 						}
 					}
-					for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line basic.go:13
@@ -437,12 +390,12 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 		{
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep8 := 0
+				gc_vstep6 := 0
 				if compiled.SIMD {
 //line basic.go:13
 					gc_Lane0Mask32 := compiled.Lane0Mask32()
-					for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
-						gc_tx2 := gc_vstep8
+					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
+						gc_tx2 := gc_vstep6
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line basic.go:13
@@ -493,7 +446,7 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep8; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line basic.go:13
@@ -610,10 +563,10 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 			gc_off2 := (gc_bx2 * tile) + ((gc_by2*tile + gc_ty2) * n)
 			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(c) && gc_to2 <= len(c)-gc_off2 {
 				gc_at6 := c[gc_off2:][:gc_to2]
-				gc_vstep9 := gc_from2
+				gc_vstep7 := gc_from2
 				if compiled.SIMD {
-					for ; gc_vstep9+7 < gc_to2; gc_vstep9 += 8 {
-						gc_tx2 := gc_vstep9
+					for ; gc_vstep7+7 < gc_to2; gc_vstep7 += 8 {
+						gc_tx2 := gc_vstep7
 						gc_rank2 := gc_base2 + gc_tx2
 //line basic.go:13
 						var ty int = gc_ty2
@@ -632,17 +585,17 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep9; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_vstep7; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					sum := gc_s_sum[gc_rank2]
 //line basic.go:26
 					gc_at6[gc_tx2] = sum
 				}
 			} else {
-				gc_vstep10 := gc_from2
+				gc_vstep8 := gc_from2
 				if compiled.SIMD {
-					for ; gc_vstep10+7 < gc_to2; gc_vstep10 += 8 {
-						gc_tx2 := gc_vstep10
+					for ; gc_vstep8+7 < gc_to2; gc_vstep8 += 8 {
+						gc_tx2 := gc_vstep8
 						gc_rank2 := gc_base2 + gc_tx2
 //line basic.go:13
 						var ty int = gc_ty2
@@ -662,10 +615,10 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step7 := gc_vstep10
-				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+				gc_step5 := gc_vstep8
+				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
 					{
-						gc_tx2 := gc_step7 + 0
+						gc_tx2 := gc_step5 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line basic.go:13
@@ -680,7 +633,7 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 						c[row*n+col] = sum
 					}
 					{
-						gc_tx2 := gc_step7 + 1
+						gc_tx2 := gc_step5 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line basic.go:13
@@ -695,7 +648,7 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 						c[row*n+col] = sum
 					}
 					{
-						gc_tx2 := gc_step7 + 2
+						gc_tx2 := gc_step5 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line basic.go:13
@@ -710,7 +663,7 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 						c[row*n+col] = sum
 					}
 					{
-						gc_tx2 := gc_step7 + 3
+						gc_tx2 := gc_step5 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line basic.go:13
@@ -725,7 +678,7 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 						c[row*n+col] = sum
 					}
 				}
-				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line basic.go:13
